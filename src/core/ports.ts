@@ -1,0 +1,55 @@
+/**
+ * Ports: the only ways toolgate's core touches the world. Each has a Node implementation
+ * (`toolgate/node`) and an in-memory one for tests (`toolgate/testing`).
+ * @packageDocumentation
+ */
+
+/** A file's kind as `lstat` reports it. @public */
+export type FileKind = 'file' | 'directory' | 'symlink' | 'other';
+
+/** Result of a file-system stat. @public */
+export interface FileStat {
+  kind: FileKind;
+  /** Size in bytes. */
+  size: number;
+  /** POSIX mode bits (e.g. 0o644), 0 where unknown. */
+  mode: number;
+}
+
+/**
+ * Asynchronous file system used by settings loading, hooks and checkpoints.
+ * Paths are absolute. Errors are thrown as `Error` with a `code` like Node's (`ENOENT`, ...).
+ * @public
+ */
+export interface FileSystem {
+  readFile(path: string): Promise<Uint8Array>;
+  readText(path: string): Promise<string>;
+  writeFile(path: string, data: Uint8Array | string, options?: { mode?: number }): Promise<void>;
+  /** Write to a temporary file beside `path`, then rename over it. */
+  writeFileAtomic(path: string, data: Uint8Array | string, options?: { mode?: number }): Promise<void>;
+  rename(from: string, to: string): Promise<void>;
+  remove(path: string): Promise<void>;
+  mkdir(path: string): Promise<void>;
+  readdir(path: string): Promise<string[]>;
+  /** Like `lstat`: a symlink reports `symlink`. Returns `undefined` when the path does not exist. */
+  stat(path: string): Promise<FileStat | undefined>;
+  readlink(path: string): Promise<string>;
+  symlink(target: string, path: string): Promise<void>;
+  chmod(path: string, mode: number): Promise<void>;
+}
+
+/**
+ * Synchronous, read-only facts about the file system that `evaluate` may use (symlink targets,
+ * existence). Without one, paths are judged lexically.
+ * @public
+ */
+export interface ReadonlyFsView {
+  /** Resolve symlinks; return `undefined` when the path does not exist or cannot be resolved. */
+  realpath(path: string): string | undefined;
+  exists(path: string): boolean;
+}
+
+/** A clock, in milliseconds since the epoch. @public */
+export interface Clock {
+  now(): number;
+}

@@ -1,0 +1,6 @@
+/**
+ * toolgate: decide, for each tool call an AI agent wants to make, whether it runs (`allow`),
+ * needs a person (`ask`) or is refused (`deny`), with Claude Code's settings, rules and modes.
+ * @packageDocumentation
+ */
+export * from './core/index.js';

@@ -1,0 +1,96 @@
+/**
+ * What shell analysis reports about a command string. Conventions follow the shell battery:
+ * a word is given after quote removal when it is fully literal, else as raw source text.
+ * @packageDocumentation
+ */
+
+/** A redirection seen on a simple command. @public */
+export interface Redirect {
+  /** The operator as written: `>`, `>>`, `2>`, `&>`, `<`, `<<`, `<<<`, `>&`, ... */
+  op: string;
+  /** Target word (after quote removal when literal, else raw text). */
+  target: string;
+  targetLiteral: boolean;
+  /**
+   * - `file`: writes a file (`>`, `>>`, `>|`, `&>`, `<>` ...) whose target is not /dev/null etc.
+   * - `read`: reads a file (`<`).
+   * - `devnull`: a write to `/dev/null`, `/dev/stdout`, `/dev/stderr`.
+   * - `dup`: an fd duplication (`2>&1`, `>&2`).
+   * - `heredoc` / `herestring`: input from the script itself.
+   */
+  kind: 'file' | 'read' | 'devnull' | 'dup' | 'heredoc' | 'herestring';
+}
+
+/** One simple command found anywhere in a script. @public */
+export interface SimpleCommand {
+  /** The words, assignments and redirections removed. Literal words are unquoted. */
+  argv: string[];
+  /** Per word of `argv`: was it fully literal (no expansion, glob, substitution)? */
+  literal: boolean[];
+  /** Leading `NAME=value` assignments, as raw text. */
+  assignments: string[];
+  redirects: Redirect[];
+  /** Raw source text of the command (words and assignments, not redirections). */
+  source: string;
+  /**
+   * Where it stands:
+   * - `top`: a part of the command list itself (pipelines, `&&`, `;`, groups, if/for bodies, ...).
+   * - `substitution`: inside `$(…)`, backticks, `<(…)`, `>(…)`, or a substitution inside a word.
+   * - `nested`: inside a nested script (`bash -c '…'`).
+   * - `exec`: run by another program (`find -exec`, `xargs CMD`, `env CMD`, `sudo CMD`, ...).
+   */
+  context: 'top' | 'substitution' | 'nested' | 'exec';
+  /**
+   * Index (in `ShellAnalysis.commands`) of the command that runs this one, for wrapped commands
+   * (`timeout 5 rm x` → `rm x` has the index of `timeout 5 rm x`).
+   */
+  parent?: number;
+  /**
+   * A wrapper Claude Code looks through for allow rules (`timeout`, `time`, `nice`, `nohup`,
+   * `stdbuf`, `command`, `builtin`, `noglob`, bare `xargs`): only the wrapped command has to
+   * be covered by an allow rule. Deny/ask rules see both.
+   */
+  transparentWrapper: boolean;
+  /** Never approvable by a prefix allow rule, only by an exact one (`watch`, `setsid`, `find -exec/-delete`, ...). */
+  exactOnly: boolean;
+  /** Set when this command cannot be understood (non-literal name, `eval`, ...): the reason. */
+  unknown?: string;
+}
+
+/** Result of analysing a command string. Never thrown. @public */
+export interface ShellAnalysis {
+  /** The command analysed. */
+  command: string;
+  /** Every simple command anywhere (see `SimpleCommand.context`). */
+  commands: SimpleCommand[];
+  /** Reasons the command as a whole is not fully understood. Empty when fully understood. */
+  unknown: string[];
+  /** True when any command, parameter or process substitution occurs (`$(…)`, backticks, `<(…)`, …). */
+  hasSubstitution: boolean;
+  /** Which analyser produced this: the fast lexer or the full parser. */
+  parser: 'lexer' | 'tree-sitter' | 'none';
+}
+
+/** Options for shell analysis. @public */
+export interface ShellOptions {
+  /** Which shell will run the command; zsh enables `=cmd` / `=(…)` checks. Default `bash`. */
+  shell?: 'bash' | 'zsh' | 'sh';
+}
+
+/** A path a command reads, writes or removes, resolved against the cwd as earlier `cd` parts changed it. @public */
+export interface PathEffect {
+  op: 'read' | 'write' | 'remove';
+  /** Absolute, normalised path (POSIX separators; Windows paths as `C:/...`). */
+  path: string;
+  /** The word as written in the command. */
+  raw: string;
+  /** False when the word was not literal (variable, glob, `~user`): the path is then a best guess. */
+  literal: boolean;
+  /** Index in `ShellAnalysis.commands` of the command with this effect. */
+  command: number;
+  /** True when the word held an unquoted glob (`rm -rf dir/*`). */
+  glob: boolean;
+}
+
+/** Why a command is, or is not, read-only. @public */
+export type ReadOnlyVerdict = { readOnly: true } | { readOnly: false; reason: string };
