@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, realpathSync } from 'node:fs';
+import * as fsp from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import type { FileKind, FileStat, FileSystem, ReadonlyFsView } from '../core/ports.js';
+
+function kindOf(stat: { isFile(): boolean; isDirectory(): boolean; isSymbolicLink(): boolean }): FileKind {
+  if (stat.isSymbolicLink()) return 'symlink';
+  if (stat.isFile()) return 'file';
+  if (stat.isDirectory()) return 'directory';
+  return 'other';
+}
+
+function toBytes(data: Uint8Array | string): Uint8Array {
+  return typeof data === 'string' ? new TextEncoder().encode(data) : data;
+}
+
+async function writeFileAtomic(path: string, data: Uint8Array | string, options?: { mode?: number }): Promise<void> {
+  const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  const handle = await fsp.open(tmp, 'wx', options?.mode ?? 0o666);
+  try {
+    try {
+      await handle.writeFile(toBytes(data));
+      if (options?.mode !== undefined) await handle.chmod(options.mode);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fsp.rename(tmp, path);
+  } catch (error) {
+    await fsp.rm(tmp, { force: true });
+    throw error;
+  }
+  // Make the rename itself durable where the platform lets a directory be fsynced.
+  try {
+    const dir = await fsp.open(dirname(path), 'r');
+    try {
+      await dir.sync();
+    } finally {
+      await dir.close();
+    }
+  } catch {
+    // Directories cannot be opened for sync on Windows; the rename has still happened.
+  }
+}
+
+/**
+ * The {@link FileSystem} port on `node:fs/promises`.
+ *
+ * - `writeFileAtomic` writes a temporary file in the same directory, fsyncs it, renames it over
+ *   the target and fsyncs the directory, so readers see the old or the new content, never a mix.
+ * - `stat` is `lstat` (a symlink reports `symlink`) and returns `undefined` for a missing path.
+ * - `remove` removes files, symlinks and directories (recursively); a missing path is not an error.
+ * - `mkdir` creates parents and accepts an existing directory.
+ * - Other errors are Node's own (`ENOENT`, `EACCES`, ... in `error.code`).
+ * @public
+ */
+export function nodeFileSystem(): FileSystem {
+  return {
+    async readFile(path) {
+      return new Uint8Array(await fsp.readFile(path));
+    },
+    readText(path) {
+      return fsp.readFile(path, 'utf8');
+    },
+    async writeFile(path, data, options) {
+      await fsp.writeFile(path, toBytes(data), options?.mode === undefined ? {} : { mode: options.mode });
+      if (options?.mode !== undefined) await fsp.chmod(path, options.mode);
+    },
+    writeFileAtomic,
+    rename(from, to) {
+      return fsp.rename(from, to);
+    },
+    remove(path) {
+      return fsp.rm(path, { recursive: true, force: true });
+    },
+    async mkdir(path) {
+      await fsp.mkdir(path, { recursive: true });
+    },
+    readdir(path) {
+      return fsp.readdir(path);
+    },
+    async stat(path): Promise<FileStat | undefined> {
+      try {
+        const s = await fsp.lstat(path);
+        return { kind: kindOf(s), size: s.size, mode: s.mode & 0o7777 };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') {
+          return undefined;
+        }
+        throw error;
+      }
+    },
+    readlink(path) {
+      return fsp.readlink(path);
+    },
+    symlink(target, path) {
+      return fsp.symlink(target, path);
+    },
+    chmod(path, mode) {
+      return fsp.chmod(path, mode);
+    },
+  };
+}
+
+/**
+ * The {@link ReadonlyFsView} port on Node's synchronous `realpathSync` / `existsSync`.
+ * `realpath` returns `undefined` for a path that does not exist or cannot be resolved (a
+ * dangling or looping symlink, a permission error); it never throws.
+ * @public
+ */
+export function nodeFsView(): ReadonlyFsView {
+  return {
+    realpath(path) {
+      try {
+        return realpathSync.native(path);
+      } catch {
+        return undefined;
+      }
+    },
+    exists(path) {
+      return existsSync(path);
+    },
+  };
+}
