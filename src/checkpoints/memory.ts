@@ -140,13 +140,14 @@ export function createMemoryWorkspace(files: Record<string, string | Uint8Array>
     if (node === undefined) throw fsError('ENOENT', path);
     return { path: r, node };
   };
-  const mkdirp = (path: string) => {
-    const r = resolve(path, true);
-    if (isRoot(r)) return;
-    const node = nodes.get(r);
+  const mkdirp = (path: string): void => {
+    const p = key(path);
+    if (isRoot(p)) return;
+    mkdirp(parentOf(p));
+    const r = resolve(p, true);
+    const node = get(r);
     if (node?.kind === 'directory') return;
     if (node !== undefined) throw fsError('EEXIST', path);
-    mkdirp(parentOf(r));
     nodes.set(r, { kind: 'directory', mode: 0o755, mtimeMs: now() });
   };
   const placeable = (path: string) => {
