@@ -4,7 +4,8 @@ import { validateAsyncOutput, validateHookOutput } from './validate.js';
 
 const MISPLACED = ['permissionDecision', 'permissionDecisionReason', 'updatedInput', 'additionalContext'];
 
-type Parsed = { kind: 'json'; output: HookJSONOutput } | { kind: 'async'; timeoutMs?: number } | { kind: 'text'; text: string; problems?: string[] } | { kind: 'bad'; problems: string[] };
+/** The reading of a hook's text or value. @public */
+export type ParsedHookAnswer = { kind: 'json'; output: HookJSONOutput } | { kind: 'async'; timeoutMs?: number } | { kind: 'text'; text: string; problems?: string[] } | { kind: 'bad'; problems: string[] };
 
 /**
  * Read a text answer (stdout, an HTTP body, MCP tool text) as Claude Code does: text that starts
@@ -13,7 +14,7 @@ type Parsed = { kind: 'json'; output: HookJSONOutput } | { kind: 'async'; timeou
  * `malformed` (reported; never an allow) rather than silently plain text.
  * @public
  */
-export function parseHookText(event: string, raw: string): Parsed {
+export function parseHookText(event: string, raw: string): ParsedHookAnswer {
   const trimmed = raw.trim();
   if (!trimmed.startsWith('{')) {
     if (trimmed === '') return { kind: 'text', text: '' };
@@ -32,7 +33,7 @@ export function parseHookText(event: string, raw: string): Parsed {
 }
 
 /** Read a structured answer (a callback's return value, parsed JSON). @public */
-export function parseHookValue(event: string, value: unknown): Parsed {
+export function parseHookValue(event: string, value: unknown): ParsedHookAnswer {
   if (value === undefined || value === null) return { kind: 'json', output: {} };
   if (typeof value === 'object' && !Array.isArray(value) && (value as { async?: unknown }).async === true) {
     const problems = validateAsyncOutput(value);
@@ -74,7 +75,7 @@ export function interpretReply(event: string, handler: CompiledHandler, reply: T
     problems,
     failClosed: onFailureBlock && status !== 'cancelled',
   });
-  const fromParsed = (p: Parsed, extra: string[] = []): HandlerVerdict => {
+  const fromParsed = (p: ParsedHookAnswer, extra: string[] = []): HandlerVerdict => {
     switch (p.kind) {
       case 'json':
         return { status: 'success', output: p.output, problems: extra, failClosed: false };

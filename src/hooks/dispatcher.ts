@@ -1,0 +1,366 @@
+import type { Clock, FileSystem } from '../core/ports.js';
+import type { SettingsSource, ToolCall } from '../core/types.js';
+import { combineHookResults, type HookAnswer } from './combine/index.js';
+import { matcherSelects } from './config/matcher.js';
+import { defaultTimeoutSeconds } from './config/timeouts.js';
+import { hookEventInfo } from './events.js';
+import { buildHookInput, type HookInputBase } from './input/build.js';
+import type { HookInput, HookInputFields } from './input/types.js';
+import { interpretReply } from './output/interpret.js';
+import { spillLongText } from './output/spill.js';
+import type { HandlerVerdict, HookJSONOutput } from './output/types.js';
+import type { HookMcpCallTool, HookModelFunction } from './transports/in-process.js';
+import { createTransports, type TransportRegistry } from './transports/registry.js';
+import type { CompiledHandler, Env, HookRegistry, TransportReply } from './types.js';
+
+/**
+ * Does a tool call match a permission rule (for a handler's `if`)? `'unknown'` when it cannot be
+ * told (an unparseable command): the handler then runs (Claude Code docs, "Hooks reference › if").
+ * @public
+ */
+export type MatchesIf = (rule: string, call: ToolCall) => boolean | 'unknown';
+
+/** One handler's run, for traces. @public */
+export interface HookHandlerOutcome extends HandlerVerdict {
+  /** Registry id, e.g. `PreToolUse#0.1`. */
+  id: string;
+  event: string;
+  type: string;
+  /** The command, url, tool... */
+  label: string;
+  source: SettingsSource;
+  plugin?: string;
+  matcher: string;
+  /** True when it ran only because its matcher is invalid (it may refuse, never approve). */
+  fallback: boolean;
+  /** The timeout that applied, in **seconds**. */
+  timeoutSeconds: number;
+  durationMs: number;
+  exitCode?: number | null;
+  signal?: string | null;
+  httpStatus?: number;
+  /** Captured stderr of a command hook (up to the capture limit). */
+  stderr?: string;
+  /** Files long texts were spilled to. */
+  spilled?: string[];
+}
+
+/** A handler that matched but did not run, and why. @public */
+export interface SkippedHandler {
+  id: string;
+  why: 'duplicate' | 'once' | 'if' | 'ifOnEventWithoutToolCall';
+  detail?: string;
+}
+
+/** What {@link HookDispatcher.run} returns. @public */
+export interface HookRunResult<E extends string = string> {
+  event: E;
+  input: HookInput<E>;
+  /** Every handler that ran, in configuration order. */
+  outcomes: HookHandlerOutcome[];
+  skipped: SkippedHandler[];
+  /** The event's combined answer. */
+  answer: HookAnswer;
+}
+
+/** Delivered for `async` / `asyncRewake` command hooks when they finish. @public */
+export interface AsyncHookResult {
+  event: string;
+  outcome: HookHandlerOutcome;
+  /** `asyncRewake` and exit 2: wake the model with `message` (stderr, or stdout when empty). */
+  rewake: boolean;
+  message?: string;
+  additionalContext?: string;
+  systemMessage?: string;
+}
+
+/** Options of {@link createHookDispatcher}. @public */
+export interface HookDispatcherOptions {
+  registry: HookRegistry;
+  /** Default: {@link createTransports} with `model` and `callTool`. */
+  transports?: TransportRegistry;
+  model?: HookModelFunction;
+  callTool?: HookMcpCallTool;
+  /** Where long texts are spilled (with `spillDir`). */
+  fs?: FileSystem;
+  /** Absolute directory for spilled texts. */
+  spillDir?: string;
+  /** Extra environment for handlers (a command hook also inherits its transport's base env). */
+  env?: Env;
+  /** Absolute project root: `CLAUDE_PROJECT_DIR` (and `projectDirEnvVar`). */
+  projectDir: string;
+  /** Working directory handlers run in and the input's `cwd`. */
+  cwd: string;
+  sessionId: string;
+  transcriptPath?: string;
+  permissionMode?: string;
+  /** The dialect's own project variable, e.g. `NOETA_PROJECT_DIR`, set besides `CLAUDE_PROJECT_DIR`. */
+  projectDirEnvVar?: string;
+  /** Rule matcher for `if`. Without one every `if` counts as `'unknown'`: the handler runs. */
+  matchesIf?: MatchesIf;
+  onAsyncResult?: (result: AsyncHookResult) => void;
+  clock?: Clock;
+}
+
+/** Per-run options. @public */
+export interface HookRunOptions {
+  signal?: AbortSignal;
+  /** The tool call `if` rules are checked against; default built from `tool_name` / `tool_input`. */
+  toolCall?: ToolCall;
+  /** Matcher subject; default the event's subject field of the input. */
+  subject?: string;
+  /** Stop / SubagentStop: continuations already made in a row. */
+  consecutiveContinuations?: number;
+  /** Overrides for the input's common fields (e.g. `permission_mode`, `agent_id`). */
+  base?: Partial<HookInputBase>;
+}
+
+/** Runs hooks for events. @public */
+export interface HookDispatcher {
+  run<E extends string>(event: E, fields: HookInputFields<E>, options?: HookRunOptions): Promise<HookRunResult<E>>;
+}
+
+const realClock: Clock = { now: () => Date.now() };
+
+/**
+ * Create a dispatcher (toolgate spec, "Hooks"): for an event it selects the handlers whose matcher
+ * selects the subject and whose `if` matches the tool call, drops duplicates and spent `once`
+ * handlers, runs the rest **in parallel** with their timeouts, interprets each reply and combines
+ * the answers with the event's combiner. Never throws for a handler's failure.
+ * @public
+ */
+export function createHookDispatcher(options: HookDispatcherOptions): HookDispatcher {
+  const transports = options.transports ?? createTransports({
+    ...(options.model !== undefined ? { model: options.model } : {}),
+    ...(options.callTool !== undefined ? { callTool: options.callTool } : {}),
+  });
+  const clock = options.clock ?? realClock;
+  const spent = new Set<string>();
+  const env: Env = {
+    ...options.env,
+    CLAUDE_PROJECT_DIR: options.projectDir,
+    ...(options.projectDirEnvVar !== undefined ? { [options.projectDirEnvVar]: options.projectDir } : {}),
+  };
+
+  async function run<E extends string>(event: E, fields: HookInputFields<E>, runOptions: HookRunOptions = {}): Promise<HookRunResult<E>> {
+    const input = buildHookInput(event, fields, {
+      session_id: options.sessionId,
+      cwd: options.cwd,
+      ...(options.transcriptPath !== undefined ? { transcript_path: options.transcriptPath } : {}),
+      ...(options.permissionMode !== undefined ? { permission_mode: options.permissionMode } : {}),
+      ...runOptions.base,
+    });
+    const record = input as unknown as Record<string, unknown>;
+    const info = hookEventInfo(event);
+    const subject =
+      runOptions.subject ?? (info.subject !== undefined ? (typeof record[info.subject] === 'string' ? (record[info.subject] as string) : '') : undefined);
+    const toolCall = runOptions.toolCall ?? toolCallOf(record);
+
+    const skipped: SkippedHandler[] = [];
+    const chosen: { h: CompiledHandler; fallback: boolean }[] = [];
+    const seen = new Set<string>();
+    for (const h of options.registry.events.get(event) ?? []) {
+      if (!matcherSelects(h.matcher, subject, info.canBlock)) continue;
+      const rule = h.handler.if;
+      if (rule !== undefined) {
+        if (!info.toolCall || toolCall === undefined) {
+          skipped.push({ id: h.id, why: 'ifOnEventWithoutToolCall' });
+          continue;
+        }
+        let m: boolean | 'unknown' = 'unknown';
+        try {
+          m = options.matchesIf?.(rule, toolCall) ?? 'unknown';
+        } catch {
+          m = 'unknown';
+        }
+        if (m === false) {
+          skipped.push({ id: h.id, why: 'if', detail: rule });
+          continue;
+        }
+      }
+      if (seen.has(h.key)) {
+        skipped.push({ id: h.id, why: 'duplicate' });
+        continue;
+      }
+      seen.add(h.key);
+      if (h.handler.once === true) {
+        if (spent.has(h.key)) {
+          skipped.push({ id: h.id, why: 'once' });
+          continue;
+        }
+        spent.add(h.key);
+      }
+      chosen.push({ h, fallback: h.matcher.kind === 'invalid' && subject !== undefined });
+    }
+
+    const inputJson = JSON.stringify(input);
+    const toolUseId = typeof record['tool_use_id'] === 'string' ? (record['tool_use_id'] as string) : toolCall?.id;
+    const outcomes = await Promise.all(
+      chosen.map(async ({ h, fallback }) => {
+        const raw = h.handler as Record<string, unknown>;
+        const isAsync = h.handler.type === 'command' && (raw['async'] === true || raw['asyncRewake'] === true);
+        const running = runOne(event, h, fallback, record, inputJson, toolUseId, isAsync ? undefined : runOptions.signal);
+        if (!isAsync) return running;
+        void running.then((outcome) => deliverAsync(event, h, outcome));
+        return {
+          ...base(event, h, fallback),
+          status: 'async' as const,
+          problems: [],
+          failClosed: false,
+          durationMs: 0,
+        } satisfies HookHandlerOutcome;
+      }),
+    );
+    const answer = combineHookResults(event, outcomes, {
+      ...(runOptions.consecutiveContinuations !== undefined ? { consecutiveContinuations: runOptions.consecutiveContinuations } : {}),
+    });
+    return { event, input, outcomes, skipped, answer };
+  }
+
+  function base(event: string, h: CompiledHandler, fallback: boolean) {
+    return {
+      id: h.id,
+      event,
+      type: h.handler.type,
+      label: h.label,
+      source: h.origin.source,
+      ...(h.origin.plugin !== undefined ? { plugin: h.origin.plugin } : {}),
+      matcher: h.matcher.text,
+      fallback,
+      timeoutSeconds: h.handler.timeout ?? defaultTimeoutSeconds(h.handler.type, event),
+    };
+  }
+
+  async function runOne(
+    event: string,
+    h: CompiledHandler,
+    fallback: boolean,
+    input: Record<string, unknown>,
+    inputJson: string,
+    toolUseId: string | undefined,
+    outer: AbortSignal | undefined,
+  ): Promise<HookHandlerOutcome> {
+    const meta = base(event, h, fallback);
+    const started = clock.now();
+    const controller = new AbortController();
+    let timedOut = false;
+    let onAbort: () => void = () => {};
+    const aborted = new Promise<TransportReply>((resolve) => {
+      onAbort = () => resolve({ status: timedOut ? 'timedOut' : 'cancelled' });
+      controller.signal.addEventListener('abort', onAbort, { once: true });
+    });
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new DOMException('hook timed out', 'TimeoutError'));
+    }, Math.max(1, Math.round(meta.timeoutSeconds * 1000)));
+    const forward = () => controller.abort(outer?.reason);
+    if (outer?.aborted) forward();
+    else outer?.addEventListener('abort', forward, { once: true });
+
+    let reply: TransportReply;
+    const transport = transports.get(h.handler.type);
+    if (transport === undefined) reply = { status: 'failed', error: `no transport is registered for hook type "${h.handler.type}"` };
+    else {
+      const running = (async (): Promise<TransportReply> => {
+        try {
+          return await transport.run(h.handler, {
+            event,
+            input,
+            inputJson,
+            ...(toolUseId !== undefined ? { toolUseId } : {}),
+            signal: controller.signal,
+            timeoutMs: meta.timeoutSeconds * 1000,
+            env,
+            cwd: options.cwd,
+            projectDir: options.projectDir,
+          });
+        } catch (e) {
+          return { status: 'failed', error: `hook transport threw: ${e instanceof Error ? e.message : String(e)}` };
+        }
+      })();
+      reply = await Promise.race([running, aborted]);
+    }
+    clearTimeout(timer);
+    outer?.removeEventListener('abort', forward);
+    controller.signal.removeEventListener('abort', onAbort);
+    if (controller.signal.aborted && reply.status !== 'timedOut' && reply.status !== 'cancelled')
+      reply = { status: timedOut ? 'timedOut' : 'cancelled' };
+    if (reply.status === 'cancelled' && timedOut) reply = { status: 'timedOut' };
+
+    const verdict = interpretReply(event, h, reply);
+    if (verdict.status === 'timedOut') verdict.message = `hook did not respond within ${meta.timeoutSeconds} s`;
+    const outcome: HookHandlerOutcome = {
+      ...meta,
+      ...verdict,
+      durationMs: clock.now() - started,
+      ...(reply.status === 'exited'
+        ? { exitCode: reply.exitCode, signal: reply.signal, ...(reply.stderr !== '' ? { stderr: reply.stderr } : {}) }
+        : {}),
+      ...(reply.status === 'responded' ? { httpStatus: reply.httpStatus } : {}),
+    };
+    await spillOutcome(outcome);
+    return outcome;
+  }
+
+  async function spillOutcome(o: HookHandlerOutcome): Promise<void> {
+    const spilled: string[] = [];
+    let n = 0;
+    const spill = async (text: string) => {
+      const r = await spillLongText(text, {
+        ...(options.fs !== undefined ? { fs: options.fs } : {}),
+        ...(options.spillDir !== undefined ? { dir: options.spillDir } : {}),
+        name: `${options.sessionId}-${o.id}-${clock.now()}-${n++}`,
+      });
+      if (r.spilledTo !== undefined) spilled.push(r.spilledTo);
+      return r.text;
+    };
+    if (o.text !== undefined) o.text = await spill(o.text);
+    if (o.message !== undefined) o.message = await spill(o.message);
+    if (o.output !== undefined) {
+      const out: HookJSONOutput = { ...o.output };
+      if (typeof out.systemMessage === 'string') out.systemMessage = await spill(out.systemMessage);
+      if (typeof out.reason === 'string') out.reason = await spill(out.reason);
+      if (out.hookSpecificOutput !== undefined) {
+        const hso = { ...out.hookSpecificOutput };
+        if (typeof hso.additionalContext === 'string') hso.additionalContext = await spill(hso.additionalContext);
+        out.hookSpecificOutput = hso;
+      }
+      o.output = out;
+    }
+    if (spilled.length > 0) o.spilled = spilled;
+  }
+
+  function deliverAsync(event: string, h: CompiledHandler, outcome: HookHandlerOutcome): void {
+    if (options.onAsyncResult === undefined) return;
+    const rewake = (h.handler as Record<string, unknown>)['asyncRewake'] === true && outcome.status === 'blocked';
+    const stdoutText = outcome.text ?? '';
+    const ctx = outcome.output?.hookSpecificOutput?.additionalContext;
+    const sys = outcome.output?.systemMessage;
+    try {
+      options.onAsyncResult({
+        event,
+        outcome,
+        rewake,
+        ...(rewake ? { message: (outcome.stderr ?? '').trim() !== '' ? (outcome.stderr ?? '').trim() : stdoutText } : {}),
+        ...(typeof ctx === 'string' ? { additionalContext: ctx } : {}),
+        ...(typeof sys === 'string' ? { systemMessage: sys } : {}),
+      });
+    } catch {
+      // a host callback's failure must not surface as an unhandled rejection
+    }
+  }
+
+  return { run };
+}
+
+function toolCallOf(input: Record<string, unknown>): ToolCall | undefined {
+  const tool = input['tool_name'];
+  if (typeof tool !== 'string') return undefined;
+  const ti = input['tool_input'];
+  const id = input['tool_use_id'];
+  return {
+    tool,
+    input: ti !== null && typeof ti === 'object' && !Array.isArray(ti) ? (ti as Record<string, unknown>) : {},
+    ...(typeof id === 'string' ? { id } : {}),
+  };
+}
