@@ -20,8 +20,28 @@ export interface Sourced<T> {
 export interface HookGroupConfig {
   event: string;
   matcher?: string;
+  /**
+   * The group's handlers that can run (`{ type: 'command', command, ... }`, ...), as written.
+   * A handler with an unknown type or without a required field is left out (with a diagnostic);
+   * an optional field with a wrong value is removed from the handler (with a diagnostic).
+   */
   hooks: Record<string, unknown>[];
   source: SettingsSource;
+  /** Position of the group in `hooks.<event>` in its file (0-based). */
+  index?: number;
+}
+
+/**
+ * Claude Code's `autoMode` object: prose guidance for the auto-mode classifier (Claude Code docs,
+ * "Configure auto mode"). `"$defaults"` in a list stands for the built-in entries.
+ * @public
+ */
+export interface AutoModeConfig {
+  allow: string[];
+  soft_deny: string[];
+  hard_deny: string[];
+  environment: string[];
+  classifyAllShell?: boolean;
 }
 
 /**
@@ -31,20 +51,88 @@ export interface HookGroupConfig {
  * @public
  */
 export interface Policy {
+  /**
+   * Every rule, highest-precedence source first (managed, cli, local, project, user), then in
+   * file order (allow, ask, deny lists; each rule keeps its index in its list).
+   */
   rules: CompiledRule[];
+  /** As written (`~/p`, `//abs`, `../rel`, `/abs`), not resolved; highest-precedence source first. */
   additionalDirectories: Sourced<string>[];
   defaultMode?: Sourced<PermissionMode>;
   /** `permissions.disableBypassPermissionsMode: "disable"` from any source. */
   disableBypassPermissionsMode: boolean;
-  /** `disableAutoMode: "disable"` from any source. */
+  /** `disableAutoMode: "disable"` (top level or in `permissions`) from any source. */
   disableAutoMode: boolean;
   /** Managed `allowManagedPermissionRulesOnly: true`: only managed rules were kept. */
   allowManagedPermissionRulesOnly: boolean;
   /** `autoMode` lists (user, managed, CLI/inline sources only). */
-  autoMode?: { allow: string[]; soft_deny: string[]; hard_deny: string[]; environment: string[]; classifyAllShell?: boolean };
-  /** `useAutoModeDuringPlan`, default true. */
+  autoMode?: AutoModeConfig;
+  /** `useAutoModeDuringPlan`, default true; `false` from any file but the shared project file turns it off. */
   useAutoModeDuringPlan: boolean;
+  /** Hook groups that are in force (after `disableAllHooks`, `allowManagedHooksOnly` and trust). */
   hooks: HookGroupConfig[];
+  /** The `disableAllHooks` value that won (highest-precedence file that sets it), when one did. */
+  disableAllHooks?: Sourced<boolean>;
+  /** Managed `allowManagedHooksOnly: true`: only managed hooks were kept. */
+  allowManagedHooksOnly?: boolean;
   /** Everything found wrong while loading; nothing found wrong stops the rest from loading. */
   diagnostics: Diagnostic[];
+}
+
+/**
+ * A diagnostic about a settings file. Besides the file and the JSON path it may say what was
+ * expected and, for text that is not JSON, the 1-based line and column.
+ * @public
+ */
+export interface SettingsDiagnostic extends Diagnostic {
+  /** What the value should have been, e.g. `array of rule strings`, `"disable"`. */
+  expected?: string;
+  /** 1-based line of a JSON syntax error. */
+  line?: number;
+  /** 1-based column of a JSON syntax error. */
+  column?: number;
+}
+
+/**
+ * What toolgate read from one settings source, before merging. Only values that passed their
+ * checks are here; everything that failed is in the diagnostics beside it.
+ * @public
+ */
+export interface SettingsFile {
+  source: SettingsSource;
+  /** The whole JSON object as written (unknown keys included); `{}` when the text was not JSON. */
+  json: Record<string, unknown>;
+  /** Valid rules of `permissions.allow`, `ask`, `deny`, in that order, each with its list index. */
+  rules: CompiledRule[];
+  additionalDirectories: string[];
+  /** `permissions.defaultMode`, with `manual` read as `default`. */
+  defaultMode?: PermissionMode;
+  disableBypassPermissionsMode?: boolean;
+  disableAutoMode?: boolean;
+  disableAllHooks?: boolean;
+  useAutoModeDuringPlan?: boolean;
+  autoMode?: Partial<AutoModeConfig>;
+  hooks: HookGroupConfig[];
+  allowManagedPermissionRulesOnly?: boolean;
+  allowManagedHooksOnly?: boolean;
+  allowManagedMcpServersOnly?: boolean;
+}
+
+/** A settings source read and checked: what it says, and what is wrong with it. @public */
+export interface ParsedSettingsFile {
+  settings: SettingsFile;
+  diagnostics: SettingsDiagnostic[];
+}
+
+/** Options of {@link mergePolicy}. @public */
+export interface MergeOptions {
+  /**
+   * Whether the project is trusted (default `true`). From an untrusted project's own files
+   * (`projectSettings`, `localSettings`) only deny and ask rules are kept (toolgate docs, "Trust").
+   */
+  projectTrusted?: boolean;
+  /** `--allowedTools`: extra allow rules, source kind `cli`. */
+  allowedTools?: string[];
+  /** `--disallowedTools`: extra deny rules, source kind `cli`. */
+  disallowedTools?: string[];
 }

@@ -1,0 +1,37 @@
+/**
+ * Settings: zod schemas for the `permissions` and `hooks` parts of Claude Code's settings.json,
+ * layered loading through a FileSystem port, merging with provenance, and trust.
+ * @packageDocumentation
+ */
+export type {
+  AutoModeConfig,
+  CompiledRule,
+  HookGroupConfig,
+  MergeOptions,
+  ParsedSettingsFile,
+  Policy,
+  SettingsDiagnostic,
+  SettingsFile,
+  Sourced,
+} from './types.js';
+export { SETTINGS_CODES, type SettingsCode } from './codes.js';
+export { parseSettingsFile, parseSettingsObject, formatJsonPath } from './parse.js';
+export { mergePolicy, policyFromObjects, type SettingsObject } from './merge.js';
+export { loadSettings, type LoadSettingsOptions, type SettingSource } from './load.js';
+export { settingsRootOf, MANAGED_SETTINGS_PATHS, type SettingsRootContext } from './paths.js';
+export { checkSettingsFileName, type SettingsFileNameCheck } from './file-names.js';
+export { SOURCE_PRECEDENCE, AUTO_MODE_SOURCES, PROJECT_SOURCES, MANAGED_ONLY_KEYS } from './precedence.js';
+export {
+  SettingsSchema,
+  PermissionsSchema,
+  HooksSchema,
+  HookGroupSchema,
+  HookHandlerSchema,
+  AutoModeSchema,
+  HOOK_EVENTS,
+  HOOK_HANDLER_TYPES,
+  DEFAULT_MODE_VALUES,
+  settingsJsonSchema,
+  type HookEventName,
+  type HookHandlerType,
+} from './schema.js';

@@ -1,0 +1,330 @@
+import type { PermissionMode, SettingsSource, SettingsSourceKind } from '../core/types.js';
+import { parseRule } from '../rules/index.js';
+import { SETTINGS_CODES as C } from './codes.js';
+import { formatJsonPath, parseSettingsObject } from './parse.js';
+import { AUTO_MODE_SOURCES, MANAGED_ONLY_KEYS, PROJECT_SOURCES, SOURCE_PRECEDENCE } from './precedence.js';
+import type {
+  AutoModeConfig,
+  CompiledRule,
+  HookGroupConfig,
+  MergeOptions,
+  ParsedSettingsFile,
+  Policy,
+  SettingsDiagnostic,
+  SettingsFile,
+  Sourced,
+} from './types.js';
+
+const KIND_LABEL: Record<SettingsSourceKind, string> = {
+  managed: 'managed settings',
+  cli: 'command-line settings',
+  inline: 'inline settings',
+  session: 'session settings',
+  localSettings: 'local project settings',
+  projectSettings: 'shared project settings',
+  userSettings: 'user settings',
+};
+
+function describe(source: SettingsSource): string {
+  return source.file !== undefined ? `${KIND_LABEL[source.kind]} (${source.file})` : KIND_LABEL[source.kind];
+}
+
+function withFile(d: Omit<SettingsDiagnostic, 'file'>, source: SettingsSource): SettingsDiagnostic {
+  return source.file !== undefined ? { ...d, file: source.file } : { ...d };
+}
+
+function getPath(json: Record<string, unknown>, dotted: string): unknown {
+  let v: unknown = json;
+  for (const key of dotted.split('.')) {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return undefined;
+    v = (v as Record<string, unknown>)[key];
+  }
+  return v;
+}
+
+function cliRules(texts: readonly string[], list: 'allow' | 'deny', flag: string, diagnostics: SettingsDiagnostic[]): CompiledRule[] {
+  const source: SettingsSource = { kind: 'cli' };
+  const out: CompiledRule[] = [];
+  texts.forEach((text, index) => {
+    const parsed = parseRule(text);
+    if (!parsed.ok) {
+      for (const issue of parsed.issues) {
+        diagnostics.push({ ...issue, path: [flag, index], message: `${flag} ${JSON.stringify(text)}: ${issue.message}; this rule is dropped` });
+      }
+      return;
+    }
+    for (const warning of parsed.warnings) {
+      diagnostics.push({ ...warning, path: [flag, index], message: `${flag} ${JSON.stringify(text)}: ${warning.message}` });
+    }
+    out.push({ rule: parsed.rule, list, source, index });
+  });
+  return out;
+}
+
+/** What survives of one file once its source's restrictions and trust are applied. */
+interface Effective {
+  file: SettingsFile;
+  rank: number;
+  rules: CompiledRule[];
+  additionalDirectories: string[];
+  defaultMode?: PermissionMode;
+  hooks: HookGroupConfig[];
+  disableAllHooks?: boolean;
+  autoMode?: Partial<AutoModeConfig>;
+  useAutoModeDuringPlan?: boolean;
+}
+
+function restrict(file: SettingsFile, projectTrusted: boolean, diagnostics: SettingsDiagnostic[]): Effective {
+  const { source } = file;
+  const eff: Effective = {
+    file,
+    rank: SOURCE_PRECEDENCE[source.kind],
+    rules: file.rules,
+    additionalDirectories: file.additionalDirectories,
+    hooks: file.hooks,
+  };
+  if (file.defaultMode !== undefined) eff.defaultMode = file.defaultMode;
+  if (file.disableAllHooks !== undefined) eff.disableAllHooks = file.disableAllHooks;
+  if (file.useAutoModeDuringPlan !== undefined) eff.useAutoModeDuringPlan = file.useAutoModeDuringPlan;
+
+  if (source.kind !== 'managed') {
+    for (const key of MANAGED_ONLY_KEYS) {
+      if (getPath(file.json, key) === undefined) continue;
+      const path = key.split('.');
+      diagnostics.push(
+        withFile(
+          { code: C.managedOnly, severity: 'warning', path, message: `${key} is honoured only in managed settings; ignored in ${KIND_LABEL[source.kind]}` },
+          source,
+        ),
+      );
+    }
+  }
+
+  if (file.autoMode !== undefined) {
+    if (AUTO_MODE_SOURCES.has(source.kind)) eff.autoMode = file.autoMode;
+    else {
+      diagnostics.push(
+        withFile(
+          {
+            code: C.scope,
+            severity: 'info',
+            path: ['autoMode'],
+            message: `autoMode is read only from user, managed and command-line settings, never from ${KIND_LABEL[source.kind]} (a repository must not loosen the classifier); ignored`,
+          },
+          source,
+        ),
+      );
+    }
+  }
+
+  if (source.kind === 'projectSettings' && file.useAutoModeDuringPlan === false) {
+    delete eff.useAutoModeDuringPlan;
+    diagnostics.push(
+      withFile(
+        { code: C.scope, severity: 'info', path: ['useAutoModeDuringPlan'], message: 'useAutoModeDuringPlan: false in shared project settings is ignored (Claude Code reads it from user, local and managed settings)' },
+        source,
+      ),
+    );
+  }
+
+  if (PROJECT_SOURCES.has(source.kind) && file.defaultMode === 'auto') {
+    diagnostics.push(
+      withFile(
+        {
+          code: C.modeIgnored,
+          severity: 'info',
+          path: ['permissions', 'defaultMode'],
+          message: `defaultMode "auto" is ignored in ${KIND_LABEL[source.kind]}; if this file would decide the mode, the built-in default is used instead`,
+        },
+        source,
+      ),
+    );
+  }
+
+  if (!projectTrusted && PROJECT_SOURCES.has(source.kind)) {
+    const dropped: string[] = [];
+    const allowCount = file.rules.filter((r) => r.list === 'allow').length;
+    if (allowCount > 0) dropped.push(`${allowCount} allow rule${allowCount === 1 ? '' : 's'}`);
+    if (file.additionalDirectories.length > 0) dropped.push('additionalDirectories');
+    if (file.defaultMode !== undefined) dropped.push('defaultMode');
+    if (file.hooks.length > 0) dropped.push('hooks');
+    if (file.disableAllHooks !== undefined) dropped.push('disableAllHooks');
+    eff.rules = file.rules.filter((r) => r.list !== 'allow');
+    eff.additionalDirectories = [];
+    eff.hooks = [];
+    delete eff.defaultMode;
+    delete eff.disableAllHooks;
+    diagnostics.push(
+      withFile(
+        {
+          code: C.untrusted,
+          severity: 'info',
+          path: [],
+          message: `the project is not trusted: from ${KIND_LABEL[source.kind]} only deny and ask rules are used${dropped.length > 0 ? `; ignored: ${dropped.join(', ')}` : ''}`,
+        },
+        source,
+      ),
+    );
+  }
+  return eff;
+}
+
+/** The entry of the highest-precedence source that has a value; among equals, the later one. */
+function winner<T>(entries: readonly Effective[], pick: (e: Effective) => T | undefined): { value: T; entry: Effective } | undefined {
+  let best: { value: T; entry: Effective } | undefined;
+  for (const entry of entries) {
+    const value = pick(entry);
+    if (value === undefined) continue;
+    if (best === undefined || entry.rank <= best.entry.rank) best = { value, entry };
+  }
+  return best;
+}
+
+function mergeAutoMode(entries: readonly Effective[]): AutoModeConfig | undefined {
+  const withAuto = entries.filter((e) => e.autoMode !== undefined);
+  if (withAuto.length === 0) return undefined;
+  const out: AutoModeConfig = { allow: [], soft_deny: [], hard_deny: [], environment: [] };
+  for (const e of withAuto) {
+    for (const key of ['allow', 'soft_deny', 'hard_deny', 'environment'] as const) {
+      for (const entry of e.autoMode?.[key] ?? []) if (!out[key].includes(entry)) out[key].push(entry);
+    }
+  }
+  const classify = winner(entries, (e) => e.autoMode?.classifyAllShell);
+  if (classify !== undefined) out.classifyAllShell = classify.value;
+  return out;
+}
+
+/**
+ * Merge checked settings files into one {@link Policy} (Claude Code docs, "Settings precedence";
+ * toolgate docs, "Trust"). Pure; never throws.
+ *
+ * - Precedence: managed, then command line (`cli`, `inline`), local, project, user. Among files of
+ *   the same kind a later one wins.
+ * - Rule lists and `additionalDirectories` add up, highest-precedence source first; every rule
+ *   keeps its file, list and index.
+ * - Scalars (`defaultMode`, `disableAllHooks`, `autoMode.classifyAllShell`) come from the
+ *   highest-precedence file that sets them. `defaultMode: "auto"` from a project or local file is
+ *   ignored: if it would win, no `defaultMode` is set (the built-in default applies).
+ * - `disableBypassPermissionsMode` / `disableAutoMode` count from any file.
+ * - `useAutoModeDuringPlan` is `false` when any file but the shared project file says `false`.
+ * - `autoMode` is read from user, managed and command-line/inline sources only; lists concatenate.
+ * - Managed-only keys count only from managed files (elsewhere: a warning).
+ *   `allowManagedPermissionRulesOnly` keeps only managed rules plus `--disallowedTools` (drops
+ *   `--allowedTools`); `allowManagedHooksOnly` keeps only managed hooks.
+ * - `disableAllHooks: true` turns off every hook when it comes from managed settings, and every
+ *   non-managed hook otherwise.
+ * - Untrusted project (`projectTrusted: false`): from project and local files only deny and ask
+ *   rules are used (no allow rules, additionalDirectories, defaultMode, hooks), with an info
+ *   diagnostic.
+ * - `allowedTools` become allow rules and `disallowedTools` deny rules of source kind `cli`.
+ * @public
+ */
+export function mergePolicy(files: readonly ParsedSettingsFile[], options: MergeOptions = {}): Policy {
+  const projectTrusted = options.projectTrusted ?? true;
+  const diagnostics: SettingsDiagnostic[] = files.flatMap((f) => f.diagnostics);
+  const entries = files.map((f) => restrict(f.settings, projectTrusted, diagnostics));
+  const ordered = entries
+    .map((entry, position) => ({ entry, position }))
+    .sort((a, b) => a.entry.rank - b.entry.rank || a.position - b.position)
+    .map((x) => x.entry);
+
+  const allowManagedPermissionRulesOnly = entries.some((e) => e.file.source.kind === 'managed' && e.file.allowManagedPermissionRulesOnly === true);
+  const allowManagedHooksOnly = entries.some((e) => e.file.source.kind === 'managed' && e.file.allowManagedHooksOnly === true);
+
+  const allowed = cliRules(options.allowedTools ?? [], 'allow', '--allowedTools', diagnostics);
+  const disallowed = cliRules(options.disallowedTools ?? [], 'deny', '--disallowedTools', diagnostics);
+
+  let rules: CompiledRule[] = [];
+  let cliAdded = false;
+  const addCli = () => {
+    if (cliAdded) return;
+    cliAdded = true;
+    rules.push(...allowed, ...disallowed);
+  };
+  for (const e of ordered) {
+    if (e.rank >= SOURCE_PRECEDENCE.cli) addCli();
+    rules.push(...e.rules);
+  }
+  addCli();
+
+  if (allowManagedPermissionRulesOnly) {
+    const kept = rules.filter((r) => r.source.kind === 'managed' || disallowed.includes(r));
+    const dropped = rules.length - kept.length;
+    if (dropped > 0) {
+      diagnostics.push({
+        code: C.managedPolicy,
+        severity: 'info',
+        message: `managed settings set allowManagedPermissionRulesOnly: ${dropped} rule${dropped === 1 ? '' : 's'} from other sources (including --allowedTools) ${dropped === 1 ? 'is' : 'are'} ignored; --disallowedTools still apply`,
+      });
+    }
+    rules = kept;
+  }
+
+  let hooks = ordered.flatMap((e) => e.hooks);
+  if (allowManagedHooksOnly) {
+    const kept = hooks.filter((h) => h.source.kind === 'managed');
+    if (kept.length < hooks.length) {
+      diagnostics.push({ code: C.managedPolicy, severity: 'info', message: `managed settings set allowManagedHooksOnly: ${hooks.length - kept.length} hook group(s) from other sources are ignored` });
+    }
+    hooks = kept;
+  }
+  const disableAllHooks = winner(entries, (e) => e.disableAllHooks);
+  if (disableAllHooks?.value === true) {
+    const managed = disableAllHooks.entry.file.source.kind === 'managed';
+    const kept = managed ? [] : hooks.filter((h) => h.source.kind === 'managed');
+    diagnostics.push(
+      withFile(
+        {
+          code: C.hooksDisabled,
+          severity: 'info',
+          path: ['disableAllHooks'],
+          message: managed ? 'disableAllHooks in managed settings: no hooks run' : `disableAllHooks in ${describe(disableAllHooks.entry.file.source)}: hooks are off except managed ones`,
+        },
+        disableAllHooks.entry.file.source,
+      ),
+    );
+    hooks = kept;
+  }
+
+  const policy: Policy = {
+    rules,
+    additionalDirectories: ordered.flatMap((e) => e.additionalDirectories.map((value): Sourced<string> => ({ value, source: e.file.source }))),
+    disableBypassPermissionsMode: entries.some((e) => e.file.disableBypassPermissionsMode === true),
+    disableAutoMode: entries.some((e) => e.file.disableAutoMode === true),
+    allowManagedPermissionRulesOnly,
+    allowManagedHooksOnly,
+    useAutoModeDuringPlan: !entries.some((e) => e.useAutoModeDuringPlan === false),
+    hooks,
+    diagnostics,
+  };
+  const mode = winner(entries, (e) => e.defaultMode);
+  if (mode !== undefined && !(mode.value === 'auto' && PROJECT_SOURCES.has(mode.entry.file.source.kind))) {
+    policy.defaultMode = { value: mode.value, source: mode.entry.file.source };
+  }
+  if (disableAllHooks !== undefined) policy.disableAllHooks = { value: disableAllHooks.value, source: disableAllHooks.entry.file.source };
+  const autoMode = mergeAutoMode(ordered);
+  if (autoMode !== undefined) policy.autoMode = autoMode;
+  return policy;
+}
+
+/** A settings object a host passes in, with the source it stands for. @public */
+export interface SettingsObject {
+  kind: SettingsSourceKind;
+  settings: unknown;
+  /** A file name to cite in diagnostics and provenance, if the object came from one. */
+  file?: string;
+}
+
+/**
+ * Check and merge settings objects (hosts that hold settings in memory, tests). Same rules as
+ * {@link mergePolicy}; an object that is not a JSON object gives a `TG_SETTINGS_TYPE` diagnostic.
+ * @public
+ */
+export function policyFromObjects(objects: readonly SettingsObject[], options: MergeOptions = {}): Policy {
+  return mergePolicy(
+    objects.map((o) => parseSettingsObject(o.settings, o.file !== undefined ? { kind: o.kind, file: o.file } : { kind: o.kind })),
+    options,
+  );
+}
+
+

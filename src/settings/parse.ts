@@ -1,0 +1,453 @@
+import { normalizeMode, type RuleList, type SettingsSource } from '../core/types.js';
+import { parseRule } from '../rules/index.js';
+import { z } from 'zod';
+import { SETTINGS_CODES as C } from './codes.js';
+import { parseJsonText } from './json.js';
+import {
+  autoModeShape,
+  handlerShapes,
+  HOOK_EVENTS,
+  managedOnlyShape,
+  permissionsShape,
+  type HookHandlerType,
+} from './schema.js';
+import type { AutoModeConfig, CompiledRule, HookGroupConfig, ParsedSettingsFile, SettingsDiagnostic, SettingsFile } from './types.js';
+
+type JsonPath = (string | number)[];
+
+/** `permissions.allow[3]` */
+export function formatJsonPath(path: readonly (string | number)[]): string {
+  let out = '';
+  for (const part of path) out += typeof part === 'number' ? `[${part}]` : out === '' ? part : `.${part}`;
+  return out === '' ? '(top level)' : out;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+/** Known keys that sit one level up or down, to point at a misplaced key. */
+const TOP_LEVEL_ONLY = new Set([...Object.keys(managedOnlyShape), 'autoMode', 'useAutoModeDuringPlan', 'disableAllHooks', 'hooks']);
+
+function suggest(key: string, known: readonly string[]): string | undefined {
+  const lower = key.toLowerCase();
+  return known.find((k) => k.toLowerCase() === lower) ?? known.find((k) => lower.startsWith(k.toLowerCase()) || k.toLowerCase().startsWith(lower));
+}
+
+class Reader {
+  readonly diagnostics: SettingsDiagnostic[] = [];
+  constructor(readonly source: SettingsSource) {}
+
+  report(d: Omit<SettingsDiagnostic, 'file'>): void {
+    this.diagnostics.push(this.source.file !== undefined ? { ...d, file: this.source.file } : { ...d });
+  }
+
+  /** Check `value` against `schema`; report the first issue as TG_SETTINGS_TYPE. */
+  check<T>(schema: z.ZodType<T>, value: unknown, path: JsonPath, consequence: string): value is T {
+    const result = schema.safeParse(value);
+    if (result.success) return true;
+    const issue = result.error.issues[0];
+    const where = [...path, ...((issue?.path ?? []) as (string | number)[])];
+    const expected = expectedOf(issue, schema);
+    this.report({
+      code: C.type,
+      severity: 'error',
+      path: where,
+      expected,
+      message: `${formatJsonPath(where)}: expected ${expected}, got ${describeValue(value, issue?.path ?? [])}; ${consequence}`,
+    });
+    return false;
+  }
+
+  unknownKey(key: string, path: JsonPath, known: readonly string[], where: string, consequence = 'ignored'): void {
+    const full = [...path, key];
+    let hint = '';
+    if (TOP_LEVEL_ONLY.has(key) && path.length > 0) hint = ` "${key}" belongs at the top level of the file, not in ${where}.`;
+    else {
+      const close = suggest(key, known);
+      if (close !== undefined) hint = ` Did you mean "${close}"?`;
+    }
+    this.report({
+      code: C.unknownKey,
+      severity: 'warning',
+      path: full,
+      expected: `one of ${known.join(', ')}`,
+      message: `${formatJsonPath(full)}: unknown key in ${where}; ${consequence}.${hint}`,
+    });
+  }
+}
+
+function describeValue(value: unknown, subPath: readonly PropertyKey[]): string {
+  let v: unknown = value;
+  for (const key of subPath) {
+    if (v === null || typeof v !== 'object') break;
+    v = (v as Record<PropertyKey, unknown>)[key];
+  }
+  if (typeof v === 'string') return JSON.stringify(v.length > 60 ? `${v.slice(0, 57)}...` : v);
+  if (typeof v === 'number' || typeof v === 'boolean' || v === null) return String(v);
+  return typeName(v);
+}
+
+function expectedOf(issue: z.core.$ZodIssue | undefined, schema: z.ZodType): string {
+  if (issue === undefined) return schema.description ?? 'a valid value';
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.expected === 'array' ? 'an array' : issue.expected === 'object' ? 'an object' : `a ${issue.expected}`;
+    case 'invalid_value':
+      return issue.values.length === 1 ? JSON.stringify(issue.values[0]) : `one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'too_small':
+      return issue.origin === 'string' ? 'a non-empty string' : issue.origin === 'number' ? `a number ${issue.inclusive ? '>=' : '>'} ${String(issue.minimum)}` : issue.message;
+    default:
+      return issue.message.replace(/^Invalid input: /, '');
+  }
+}
+
+const RULE_LISTS: readonly RuleList[] = ['allow', 'ask', 'deny'];
+const objectSchema = z.record(z.string(), z.unknown());
+const PERMISSION_KEYS = Object.keys(permissionsShape);
+
+function readRules(r: Reader, list: RuleList, value: unknown, out: CompiledRule[]): void {
+  const path = ['permissions', list];
+  if (!Array.isArray(value)) {
+    r.check(permissionsShape[list], value, path, `no ${list} rules are read from this file`);
+    return;
+  }
+  value.forEach((item, index) => {
+    const itemPath = [...path, index];
+    if (typeof item !== 'string' || item.length === 0) {
+      r.report({
+        code: C.type,
+        severity: 'error',
+        path: itemPath,
+        expected: 'a rule string such as "Bash(npm run *)"',
+        message: `${formatJsonPath(itemPath)}: expected a rule string such as "Bash(npm run *)", got ${describeValue(item, [])}; this entry is dropped`,
+      });
+      return;
+    }
+    const parsed = parseRule(item);
+    if (!parsed.ok) {
+      for (const issue of parsed.issues) {
+        r.report({ ...issue, path: itemPath, message: `${formatJsonPath(itemPath)}: ${JSON.stringify(item)}: ${issue.message}; this rule is dropped` });
+      }
+      return;
+    }
+    for (const warning of parsed.warnings) {
+      r.report({ ...warning, path: itemPath, message: `${formatJsonPath(itemPath)}: ${JSON.stringify(item)}: ${warning.message}` });
+    }
+    out.push({ rule: parsed.rule, list, source: r.source, index });
+  });
+}
+
+/** Read a value that restricts when set; a wrong value is treated as set (fail closed). */
+function readDisableFlag(r: Reader, value: unknown, path: JsonPath, what: string): boolean {
+  if (value === 'disable') return true;
+  const failClosed = value !== false && value !== null && value !== 'false';
+  r.report({
+    code: C.type,
+    severity: 'error',
+    path,
+    expected: '"disable"',
+    message: failClosed
+      ? `${formatJsonPath(path)}: expected "disable", got ${describeValue(value, [])}; taken as "disable" so ${what} stays off (fail closed)`
+      : `${formatJsonPath(path)}: expected "disable", got ${describeValue(value, [])}; ignored (${what} is not turned off)`,
+  });
+  return failClosed;
+}
+
+function readPermissions(r: Reader, value: unknown, file: SettingsFile): void {
+  if (!isPlainObject(value)) {
+    r.check(objectSchema, value, ['permissions'], 'no permissions are read from this file');
+    return;
+  }
+  const permissions = value;
+  for (const [key, v] of Object.entries(permissions)) {
+    const path = ['permissions', key];
+    switch (key) {
+      case 'allow':
+      case 'ask':
+      case 'deny':
+        readRules(r, key, v, file.rules);
+        break;
+      case 'additionalDirectories':
+        if (!Array.isArray(v)) {
+          r.check(permissionsShape.additionalDirectories, v, path, 'no additional directories are read from this file');
+          break;
+        }
+        v.forEach((dir, i) => {
+          if (r.check(permissionsShape.additionalDirectories.element, dir, [...path, i], 'this entry is dropped')) {
+            file.additionalDirectories.push(dir);
+          }
+        });
+        break;
+      case 'defaultMode':
+        readDefaultMode(r, v, file);
+        break;
+      case 'disableBypassPermissionsMode':
+        if (readDisableFlag(r, v, path, 'bypassPermissions mode')) file.disableBypassPermissionsMode = true;
+        break;
+      case 'disableAutoMode':
+        if (readDisableFlag(r, v, path, 'auto mode')) file.disableAutoMode = true;
+        break;
+      default:
+        r.unknownKey(key, ['permissions'], PERMISSION_KEYS, 'permissions');
+    }
+  }
+  // Rules are kept in list order allow, ask, deny whatever the key order in the file.
+  file.rules.sort((a, b) => RULE_LISTS.indexOf(a.list) - RULE_LISTS.indexOf(b.list) || a.index - b.index);
+}
+
+
+function readDefaultMode(r: Reader, value: unknown, file: SettingsFile): void {
+  const path = ['permissions', 'defaultMode'];
+  const expected = 'one of default, acceptEdits, plan, auto, dontAsk, bypassPermissions, manual';
+  if (typeof value !== 'string') {
+    r.report({ code: C.type, severity: 'error', path, expected, message: `permissions.defaultMode: expected ${expected}, got ${describeValue(value, [])}; ignored` });
+    return;
+  }
+  const mode = normalizeMode(value);
+  if (mode !== undefined) {
+    file.defaultMode = mode;
+    return;
+  }
+  if (value === 'delegate') {
+    r.report({
+      code: C.mode,
+      severity: 'warning',
+      path,
+      expected,
+      message: 'permissions.defaultMode: "delegate" is an undocumented Claude Code mode for agent-team leads; toolgate ignores it',
+    });
+    return;
+  }
+  const close = suggest(value, ['default', 'acceptEdits', 'plan', 'auto', 'dontAsk', 'bypassPermissions', 'manual']);
+  r.report({
+    code: C.mode,
+    severity: 'error',
+    path,
+    expected,
+    message: `permissions.defaultMode: ${JSON.stringify(value)} is not a permission mode (expected ${expected}); ignored${close ? `. Did you mean "${close}"?` : ''}`,
+  });
+}
+
+const HANDLER_COMMON_KEYS = ['type'];
+
+function readHandler(r: Reader, value: unknown, path: JsonPath): Record<string, unknown> | undefined {
+  if (!isPlainObject(value)) {
+    r.report({ code: C.type, severity: 'error', path, expected: 'a hook handler object', message: `${formatJsonPath(path)}: expected a hook handler object, got ${describeValue(value, [])}; this handler is dropped` });
+    return undefined;
+  }
+  const type = value['type'];
+  if (typeof type !== 'string' || !(type in handlerShapes)) {
+    const expected = `type one of ${Object.keys(handlerShapes).join(', ')}`;
+    r.report({
+      code: type === undefined ? C.required : C.hookType,
+      severity: 'error',
+      path: [...path, 'type'],
+      expected,
+      message: `${formatJsonPath([...path, 'type'])}: ${type === undefined ? 'missing' : `${describeValue(type, [])} is not a hook type`} (expected ${expected}); this handler is dropped`,
+    });
+    return undefined;
+  }
+  const { shape, required } = handlerShapes[type as HookHandlerType];
+  const fields = shape as Record<string, z.ZodType>;
+  const handler: Record<string, unknown> = { type };
+  let runnable = true;
+  for (const key of required as readonly string[]) {
+    if (value[key] === undefined) {
+      r.report({
+        code: C.required,
+        severity: 'error',
+        path: [...path, key],
+        expected: `a ${type} hook needs "${key}"`,
+        message: `${formatJsonPath(path)}: a "${type}" hook needs "${key}"; this handler is dropped`,
+      });
+      runnable = false;
+    }
+  }
+  for (const [key, v] of Object.entries(value)) {
+    if (HANDLER_COMMON_KEYS.includes(key)) continue;
+    const schema = fields[key];
+    if (schema === undefined) {
+      r.unknownKey(key, path, Object.keys(fields), `a "${type}" hook handler`, 'kept but not used');
+      handler[key] = v;
+      continue;
+    }
+    const isRequired = (required as readonly string[]).includes(key);
+    if (!r.check(schema, v, [...path, key], isRequired ? 'this handler is dropped' : 'this field is ignored')) {
+      if (isRequired) runnable = false;
+      continue;
+    }
+    if (key === 'if') checkIf(r, v as string, [...path, key]);
+    handler[key] = v;
+  }
+  return runnable ? handler : undefined;
+}
+
+function checkIf(r: Reader, text: string, path: JsonPath): void {
+  const parsed = parseRule(text);
+  if (parsed.ok) return;
+  for (const issue of parsed.issues) {
+    r.report({ ...issue, path, message: `${formatJsonPath(path)}: ${JSON.stringify(text)}: ${issue.message} (the handler is kept; how an invalid "if" is treated is up to the hook runner)` });
+  }
+}
+
+function readHooks(r: Reader, value: unknown, file: SettingsFile): void {
+  if (!isPlainObject(value)) {
+    r.check(objectSchema, value, ['hooks'], 'no hooks are read from this file');
+    return;
+  }
+  for (const [event, groups] of Object.entries(value)) {
+    const eventPath = ['hooks', event];
+    if (!(HOOK_EVENTS as readonly string[]).includes(event)) {
+      const close = suggest(event, HOOK_EVENTS);
+      r.report({
+        code: C.hookEvent,
+        severity: 'warning',
+        path: eventPath,
+        expected: 'a hook event name such as PreToolUse',
+        message: `hooks.${event}: not a hook event (names are case-sensitive); its hooks never run${close ? `. Did you mean "${close}"?` : ''}`,
+      });
+      continue;
+    }
+    if (!Array.isArray(groups)) {
+      r.report({ code: C.type, severity: 'error', path: eventPath, expected: 'an array of matcher groups', message: `hooks.${event}: expected an array of matcher groups, got ${describeValue(groups, [])}; no ${event} hooks are read from this file` });
+      continue;
+    }
+    groups.forEach((group, index) => {
+      const groupPath = [...eventPath, index];
+      if (!isPlainObject(group)) {
+        r.report({ code: C.type, severity: 'error', path: groupPath, expected: 'a matcher group { matcher?, hooks: [...] }', message: `${formatJsonPath(groupPath)}: expected a matcher group { matcher?, hooks: [...] }, got ${describeValue(group, [])}; dropped` });
+        return;
+      }
+      const config: HookGroupConfig = { event, hooks: [], source: r.source, index };
+      let usable = true;
+      for (const [key, v] of Object.entries(group)) {
+        if (key === 'matcher') {
+          if (r.check(z.string(), v, [...groupPath, key], 'this group is dropped (its matcher cannot be read)')) config.matcher = v as string;
+          else usable = false;
+        } else if (key !== 'hooks') {
+          r.unknownKey(key, groupPath, ['matcher', 'hooks'], 'a hook matcher group');
+        }
+      }
+      const handlers = group['hooks'];
+      if (!Array.isArray(handlers)) {
+        r.report({
+          code: handlers === undefined ? C.required : C.type,
+          severity: 'error',
+          path: [...groupPath, 'hooks'],
+          expected: 'an array of hook handlers',
+          message: `${formatJsonPath([...groupPath, 'hooks'])}: expected an array of hook handlers, got ${handlers === undefined ? 'nothing' : describeValue(handlers, [])}; this group is dropped`,
+        });
+        return;
+      }
+      handlers.forEach((h, i) => {
+        const handler = readHandler(r, h, [...groupPath, 'hooks', i]);
+        if (handler !== undefined) config.hooks.push(handler);
+      });
+      if (usable) file.hooks.push(config);
+    });
+  }
+}
+
+function readAutoMode(r: Reader, value: unknown, file: SettingsFile): void {
+  if (!isPlainObject(value)) {
+    r.check(objectSchema, value, ['autoMode'], 'autoMode is ignored');
+    return;
+  }
+  const out: Partial<AutoModeConfig> = {};
+  for (const [key, v] of Object.entries(value)) {
+    const path = ['autoMode', key];
+    if (key === 'classifyAllShell') {
+      if (r.check(autoModeShape.classifyAllShell, v, path, 'ignored')) out.classifyAllShell = v as boolean;
+    } else if (key === 'allow' || key === 'soft_deny' || key === 'hard_deny' || key === 'environment') {
+      if (!Array.isArray(v)) {
+        r.check(autoModeShape[key], v, path, 'this list is ignored');
+        continue;
+      }
+      const list: string[] = [];
+      v.forEach((entry, i) => {
+        if (r.check(z.string(), entry, [...path, i], 'this entry is dropped')) list.push(entry as string);
+      });
+      out[key] = list;
+    } else {
+      r.unknownKey(key, ['autoMode'], Object.keys(autoModeShape), 'autoMode');
+    }
+  }
+  file.autoMode = out;
+}
+
+function emptySettings(source: SettingsSource, json: Record<string, unknown>): SettingsFile {
+  return { source, json, rules: [], additionalDirectories: [], hooks: [] };
+}
+
+/**
+ * Check a settings object (already parsed from JSON, or passed in by a host) and read the parts
+ * toolgate uses. Pure; never throws. Unknown top-level keys are kept in `settings.json` and not
+ * reported; everything wrong is reported and drops only itself (a broken rule drops that rule, a
+ * broken hook handler that handler).
+ * @public
+ */
+export function parseSettingsObject(value: unknown, source: SettingsSource): ParsedSettingsFile {
+  const r = new Reader(source);
+  if (!isPlainObject(value)) {
+    r.report({ code: C.type, severity: 'error', path: [], expected: 'a JSON object', message: `expected a JSON object at the top level, got ${typeName(value)}; nothing is read from this file` });
+    return { settings: emptySettings(source, {}), diagnostics: r.diagnostics };
+  }
+  const file = emptySettings(source, value);
+  for (const [key, v] of Object.entries(value)) {
+    switch (key) {
+      case 'permissions':
+        readPermissions(r, v, file);
+        break;
+      case 'hooks':
+        readHooks(r, v, file);
+        break;
+      case 'autoMode':
+        readAutoMode(r, v, file);
+        break;
+      case 'disableAutoMode':
+        if (readDisableFlag(r, v, [key], 'auto mode')) file.disableAutoMode = true;
+        break;
+      case 'disableAllHooks':
+      case 'useAutoModeDuringPlan':
+      case 'allowManagedPermissionRulesOnly':
+      case 'allowManagedHooksOnly':
+      case 'allowManagedMcpServersOnly':
+        if (r.check(z.boolean(), v, [key], 'ignored')) file[key] = v as boolean;
+        break;
+      default:
+      // Other top-level keys belong to Claude Code features toolgate does not read; kept as written.
+    }
+  }
+  return { settings: file, diagnostics: r.diagnostics };
+}
+
+/**
+ * Parse the text of a settings file and read the parts toolgate uses (see
+ * {@link parseSettingsObject}). Text that is not JSON gives one `TG_SETTINGS_JSON` error with
+ * line and column, and an empty settings file: the other files still load. Pure; never throws.
+ * @public
+ */
+export function parseSettingsFile(text: string, source: SettingsSource): ParsedSettingsFile {
+  const parsed = parseJsonText(text);
+  if (parsed.ok) return parseSettingsObject(parsed.value, source);
+  const { line, column, offset } = parsed.location;
+  const diagnostic: SettingsDiagnostic = {
+    code: C.json,
+    severity: 'error',
+    message: `not valid JSON at line ${line}, column ${column}: ${parsed.message}; nothing is read from this file`,
+    path: [],
+    range: { start: offset, end: Math.min(offset + 1, text.length) },
+    expected: 'a JSON object',
+    line,
+    column,
+  };
+  if (source.file !== undefined) diagnostic.file = source.file;
+  return { settings: emptySettings(source, {}), diagnostics: [diagnostic] };
+}
