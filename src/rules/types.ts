@@ -26,8 +26,15 @@ export interface Rule {
   specifier?: string;
   /** For `param` rules: the input field name and the value pattern. */
   param?: { name: string; value: string };
-  /** For `domain` rules: the host pattern, lower-cased. */
+  /** For `domain` rules: the host pattern, lower-cased, trailing dot removed. */
   domain?: string;
+  /**
+   * Set when the rule parses but is never consulted (Claude Code docs: path rules written as
+   * `Write(...)`, `Glob(...)`, ...; parameter rules on a tool's primary field such as
+   * `Bash(command:rm *)`; a specifier on a tool that takes none). Such a rule matches nothing,
+   * and `parseRule` reports why in its warnings.
+   */
+  ignored?: boolean;
 }
 
 /** Result of parsing a rule: a value, never an exception. @public */

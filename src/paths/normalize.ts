@@ -1,0 +1,134 @@
+import type { Platform } from '../core/types.js';
+
+/** Where relative paths and `~` resolve, and which path conventions apply. @public */
+export interface NormalizeOptions {
+  /** Absolute working directory that relative paths resolve against. */
+  cwd: string;
+  /** Absolute home directory that `~` and `~/…` expand to. */
+  home: string;
+  platform: Platform;
+}
+
+const DRIVE = /^([A-Za-z]):(?:\/|$)/;
+
+/**
+ * Bring a Windows path into toolgate's POSIX form: `\` becomes `/`, a drive `C:\a` becomes `/c/a`
+ * (drive letter lower-cased, as in Claude Code's `//c/...` rule form), a long-path prefix
+ * `\\?\` is dropped, and a UNC path `\\server\share\x` becomes `//server/share/x`.
+ */
+function windowsToPosix(path: string): string {
+  let p = path.replace(/\\/g, '/');
+  if (p.startsWith('//?/') || p.startsWith('//./')) p = p.slice(4);
+  const drive = DRIVE.exec(p);
+  if (drive !== null) return `/${drive[1]!.toLowerCase()}${p.slice(2)}`;
+  // `C:foo` (drive-relative): best effort, taken from the drive root.
+  const driveRelative = /^([A-Za-z]):/.exec(p);
+  if (driveRelative !== null) return `/${driveRelative[1]!.toLowerCase()}/${p.slice(2)}`;
+  return p;
+}
+
+/** Collapse `.`, `..`, repeated and trailing slashes of an absolute POSIX path. `..` never climbs above the root. */
+function collapse(path: string, keepUncRoot: boolean): string {
+  const unc = keepUncRoot && path.startsWith('//') && !path.startsWith('///');
+  const out: string[] = [];
+  for (const segment of path.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') {
+      out.pop();
+      continue;
+    }
+    out.push(segment);
+  }
+  return (unc ? '//' : '/') + out.join('/');
+}
+
+function absolute(path: string, platform: Platform): string {
+  const p = platform === 'windows' ? windowsToPosix(path) : path;
+  return collapse(p.startsWith('/') ? p : `/${p}`, platform === 'windows');
+}
+
+/**
+ * Normalise a path to toolgate's canonical absolute POSIX form.
+ *
+ * - `~` and `~/p` expand to `opts.home`; `~user/p` is not expanded (it is taken as a relative path).
+ * - Relative paths resolve against `opts.cwd`; `.`, `..` (never above `/`), repeated and
+ *   trailing slashes collapse.
+ * - On `windows`, `\` becomes `/` and a drive path `C:\Users\x` becomes `/c/Users/x` (drive letter
+ *   lower-cased), the form Claude Code's path rules use (`//c/**\/.env`); a UNC path
+ *   `\\server\share\x` becomes `//server/share/x`. `cwd` and `home` may be given in either form.
+ * - A `cwd`/`home` that is not absolute is taken as relative to `/`.
+ *
+ * Purely lexical: symlinks are not resolved (pass real paths from a file-system view when you
+ * have them). Never throws.
+ *
+ * @param path - Any path as a tool or a command gave it.
+ * @returns An absolute path starting with `/` (or `//` for a Windows UNC path).
+ * @public
+ */
+export function normalizePath(path: string, opts: NormalizeOptions): string {
+  const platform = opts.platform;
+  let p = typeof path === 'string' ? path : String(path);
+  if (platform === 'windows') p = windowsToPosix(p);
+  if (p === '~' || p.startsWith('~/')) {
+    return collapse(`${absolute(opts.home, platform)}/${p.slice(1)}`, platform === 'windows');
+  }
+  if (p.startsWith('/')) return collapse(p, platform === 'windows');
+  return collapse(`${absolute(opts.cwd, platform)}/${p}`, platform === 'windows');
+}
+
+/** Options for containment checks. @public */
+export interface InsideOptions {
+  /** Compare case-insensitively (Windows, case-insensitive macOS volumes). Default false. */
+  caseInsensitive?: boolean;
+}
+
+/**
+ * Is `child` the directory `parent` itself or inside it? Path-segment aware: `/a/bc` is not inside
+ * `/a/b`. Both paths must already be normalised (see {@link normalizePath}).
+ * @public
+ */
+export function isInside(child: string, parent: string, opts: InsideOptions = {}): boolean {
+  const c = opts.caseInsensitive === true ? child.toLowerCase() : child;
+  let p = opts.caseInsensitive === true ? parent.toLowerCase() : parent;
+  if (p.length > 1 && p.endsWith('/')) p = p.slice(0, -1);
+  if (c === p) return true;
+  if (p === '/') return c.startsWith('/');
+  return c.startsWith(`${p}/`);
+}
+
+/**
+ * Is `path` inside (or equal to) any of `dirs`? All paths normalised. See {@link isInside}.
+ * @public
+ */
+export function isInsideAny(path: string, dirs: readonly string[], opts: InsideOptions = {}): boolean {
+  return dirs.some((dir) => isInside(path, dir, opts));
+}
+
+/**
+ * `path` relative to `base` (both normalised), or `undefined` when `path` is not inside `base`.
+ * The base itself gives `''`.
+ * @public
+ */
+export function relativeInside(path: string, base: string, opts: InsideOptions = {}): string | undefined {
+  if (!isInside(path, base, opts)) return undefined;
+  const b = base.length > 1 && base.endsWith('/') ? base.slice(0, -1) : base;
+  if (path.length === b.length) return '';
+  return b === '/' ? path.slice(1) : path.slice(b.length + 1);
+}
+
+/**
+ * Every parent directory of a normalised path, nearest first, ending with `/`.
+ * `parentsOf('/a/b/c')` is `['/a/b', '/a', '/']`.
+ * @public
+ */
+export function parentsOf(path: string): string[] {
+  const out: string[] = [];
+  let p = path;
+  while (p !== '/' && p !== '' && !/^\/\/[^/]*$/.test(p)) {
+    const i = p.lastIndexOf('/');
+    p = i <= 0 ? '/' : p.slice(0, i);
+    out.push(p);
+    if (p === '/') break;
+  }
+  return out;
+}

@@ -1,0 +1,205 @@
+import ignore from 'ignore';
+import type { Platform, RuleList } from '../core/types.js';
+import { globMatchesPath } from './glob.js';
+import { normalizePath, relativeInside } from './normalize.js';
+
+/** Anchors and list a Read/Edit path pattern is matched with. @public */
+export interface PathPatternContext {
+  /** Absolute original working directory: anchors `p` and `./p`. */
+  cwd: string;
+  /** Absolute home directory: anchors `~/p`. */
+  home: string;
+  /** Absolute directory `/p` anchors to. */
+  slashAnchor: string;
+  platform: Platform;
+  /** The list the rule is in: decides single-segment directory anchoring and case folding. */
+  list: RuleList;
+}
+
+/** A path pattern prepared for matching. @public */
+export interface CompiledPathPattern {
+  /** Normalised absolute directory the pattern is relative to. */
+  base: string;
+  /** The gitignore pattern handed to `ignore`, relative to `base`. */
+  gitignore: string;
+  /** True when the pattern names the base itself and everything under it (`~`, `//`, `~/**`). */
+  coversBase: boolean;
+  /** Match case-insensitively. */
+  fold: boolean;
+  /**
+   * In allow lists only: the glob the path itself must match (no "matched directory covers its
+   * contents"), so `/src/*` allows `src/a.ts` but not `src/sub/a.ts`. Undefined when not needed.
+   */
+  strict?: { glob: string; anchored: boolean };
+  list: RuleList;
+}
+
+type Ignore = ReturnType<typeof ignore>;
+
+const WILD = /[*?[]/;
+
+function hasWildcard(segment: string): boolean {
+  return WILD.test(segment.replace(/\\./g, ''));
+}
+
+/**
+ * Case folding: Windows paths always compare case-insensitively; on macOS deny/ask rules fold
+ * case (a case-insensitive volume makes `SECRET.TXT` the same file as `Secret.txt`) while allow
+ * rules do not (never widened by case); Linux never folds.
+ */
+function foldFor(platform: Platform, list: RuleList): boolean {
+  if (platform === 'windows') return true;
+  if (platform === 'macos') return list !== 'allow';
+  return false;
+}
+
+/** Escape what `ignore` would read as gitignore syntax rather than as a name. */
+function escapeForIgnore(pattern: string): string {
+  let p = pattern;
+  if (p.startsWith('#') || p.startsWith('!')) p = `\\${p}`;
+  return p.replace(/( +)$/, (spaces) => '\\ '.repeat(spaces.length));
+}
+
+/**
+ * Compile a Read/Edit rule's path pattern (Claude Code docs, "Configure permissions › Read and
+ * Edit"): `//p` absolute, `~/p` under home, `/p` under `ctx.slashAnchor`, `p` and `./p` under
+ * the cwd; `../` climbs from the cwd. gitignore semantics otherwise: a pattern without an inner
+ * `/` matches at any depth under its anchor; `*` stays in one segment, `**` crosses them. A
+ * single-segment relative directory pattern (`src/**`, `src/*`, `src/`) is anchored at the cwd in
+ * allow lists and matches at any depth under the cwd in deny/ask lists. On Windows a pattern
+ * written as a drive path (`C:\Users\x\**`) is read as `//c/Users/x/**`.
+ * @public
+ */
+export function compilePathPattern(pattern: string, ctx: PathPatternContext): CompiledPathPattern {
+  const norm = { cwd: ctx.cwd, home: ctx.home, platform: ctx.platform };
+  let p = pattern;
+  if (ctx.platform === 'windows' && /^[A-Za-z]:([\\/]|$)/.test(p)) {
+    p = `//${p[0]!.toLowerCase()}${p.slice(2).replace(/\\/g, '/')}`;
+  }
+  let base: string;
+  let rest: string;
+  let anchored: boolean;
+  if (p.startsWith('//')) {
+    base = '/';
+    rest = p.slice(2);
+    anchored = true;
+  } else if (p === '~' || p.startsWith('~/')) {
+    base = normalizePath(ctx.home, norm);
+    rest = p.slice(2);
+    anchored = true;
+  } else if (p.startsWith('/')) {
+    base = normalizePath(ctx.slashAnchor, norm);
+    rest = p.slice(1);
+    anchored = true;
+  } else {
+    base = normalizePath(ctx.cwd, norm);
+    rest = p;
+    anchored = false;
+  }
+  // Leading `./` is dropped; leading `../` climbs; inner `.`/`..` after literal segments collapse.
+  const segments: string[] = [];
+  for (const segment of rest.split('/')) {
+    if (segment === '.' && segments.length === 0) continue;
+    if (segment === '..') {
+      const prev = segments[segments.length - 1];
+      if (prev === undefined) {
+        base = normalizePath(`${base}/..`, norm);
+        anchored = true;
+        continue;
+      }
+      if (!hasWildcard(prev)) {
+        segments.pop();
+        anchored = true;
+        continue;
+      }
+    }
+    if (segment === '' && segments.length === 0) continue; // `//` runs after the anchor
+    segments.push(segment);
+  }
+  rest = segments.join('/');
+  const fold = foldFor(ctx.platform, ctx.list);
+  const coversBase = rest === '' || rest === '**' || rest === '**/';
+
+  // Anchoring, gitignore style: an inner slash anchors; anchored prefixes anchor.
+  const inner = rest.replace(/\/$/, '');
+  const singleSegmentDir = !anchored && /^[^/]+\/(\*\*?)?$/.test(rest);
+  let gitignore: string;
+  if (singleSegmentDir) {
+    gitignore = ctx.list === 'allow' ? `/${rest}` : `**/${rest}`;
+  } else if (anchored) {
+    gitignore = `/${rest}`;
+  } else {
+    gitignore = rest;
+  }
+  if (rest === '') gitignore = '/**';
+
+  const compiled: CompiledPathPattern = { base, gitignore: escapeForIgnore(gitignore), coversBase, fold, list: ctx.list };
+  const last = inner.split('/').pop() ?? '';
+  if (ctx.list === 'allow' && !rest.endsWith('/') && last !== '**' && hasWildcard(last)) {
+    const unanchoredGlob = !anchored && !singleSegmentDir && !inner.includes('/');
+    compiled.strict = { glob: gitignore.replace(/^\//, ''), anchored: !unanchoredGlob };
+  }
+  return compiled;
+}
+
+const IGNORE_REUSE = 4096;
+const ignoreCache = new Map<string, { ig: Ignore; uses: number }>();
+
+/** `ignore` keeps a per-instance result cache; instances are rebuilt now and then to bound it. */
+function ignoreFor(gitignore: string, fold: boolean): Ignore {
+  const key = `${fold ? 'i' : 's'}\0${gitignore}`;
+  let entry = ignoreCache.get(key);
+  if (entry === undefined || entry.uses >= IGNORE_REUSE) {
+    if (ignoreCache.size >= 1024) ignoreCache.clear();
+    entry = { ig: ignore({ ignorecase: fold }).add(gitignore), uses: 0 };
+    ignoreCache.set(key, entry);
+  }
+  entry.uses++;
+  return entry.ig;
+}
+
+/**
+ * Match a compiled pattern against a normalised absolute path. A path outside the pattern's base
+ * never matches. In deny/ask lists a path is also tried as a directory (`x/`), so `secrets/`
+ * covers a directory named `secrets` itself. Should `ignore` throw, deny/ask patterns match and
+ * allow patterns do not (fail closed).
+ * @public
+ */
+export function matchCompiledPathPattern(compiled: CompiledPathPattern, absPath: string): boolean {
+  const rel = relativeInside(absPath, compiled.base, { caseInsensitive: compiled.fold });
+  if (rel === undefined) return false;
+  if (rel === '') return compiled.coversBase;
+  try {
+    const ig = ignoreFor(compiled.gitignore, compiled.fold);
+    let hit = ig.ignores(rel);
+    if (!hit && compiled.list !== 'allow') hit = ig.ignores(`${rel}/`);
+    if (!hit) return false;
+    if (compiled.strict !== undefined) {
+      const { glob, anchored } = compiled.strict;
+      const subject = anchored ? rel : rel.slice(rel.lastIndexOf('/') + 1);
+      return globMatchesPath(glob, subject, compiled.fold);
+    }
+    return true;
+  } catch {
+    return compiled.list !== 'allow';
+  }
+}
+
+const compiledCache = new Map<string, CompiledPathPattern>();
+
+/**
+ * Match a Read/Edit path pattern (see {@link compilePathPattern}) against a path, which is
+ * normalised first (`~`, relative, `..`, Windows drive forms). Compiled patterns are cached.
+ * @public
+ */
+export function matchPathPattern(pattern: string, path: string, ctx: PathPatternContext): boolean {
+  const key = [pattern, ctx.cwd, ctx.home, ctx.slashAnchor, ctx.platform, ctx.list].join('\0');
+  let compiled = compiledCache.get(key);
+  if (compiled === undefined) {
+    if (compiledCache.size >= 2048) compiledCache.clear();
+    compiled = compilePathPattern(pattern, ctx);
+    compiledCache.set(key, compiled);
+  }
+  const abs = normalizePath(path, { cwd: ctx.cwd, home: ctx.home, platform: ctx.platform });
+  return matchCompiledPathPattern(compiled, abs);
+}

@@ -1,0 +1,146 @@
+/**
+ * Which paths are protected: data, with one matcher.
+ * @packageDocumentation
+ */
+
+/**
+ * A protected-path list.
+ * - `dirs`: directory names protected wherever they occur in a path; an entry may hold several
+ *   segments (`.config/git`), matched as a contiguous run of segments.
+ * - `files`: file names protected wherever they occur, matched against the last segment.
+ * - `exceptions`: `dir/sub` paths inside a protected directory that are not protected (the
+ *   directory entry followed by the rest of the exception, at the same position).
+ * @public
+ */
+export interface ProtectedPathSpec {
+  dirs: readonly string[];
+  files: readonly string[];
+  exceptions: readonly string[];
+}
+
+/**
+ * Files that configure a shell, git, a package manager or a hook runner (Claude Code docs,
+ * "Permission modes › Protected paths").
+ */
+const CONFIG_FILES: readonly string[] = [
+  '.gitconfig',
+  '.gitmodules',
+  '.bashrc',
+  '.bash_profile',
+  '.bash_login',
+  '.bash_aliases',
+  '.bash_logout',
+  '.zshrc',
+  '.zprofile',
+  '.zshenv',
+  '.zlogin',
+  '.zlogout',
+  '.profile',
+  '.envrc',
+  '.npmrc',
+  '.yarnrc',
+  '.yarnrc.yml',
+  '.pnp.cjs',
+  '.pnp.loader.mjs',
+  '.pnpmfile.cjs',
+  'bunfig.toml',
+  '.bunfig.toml',
+  '.bazelrc',
+  '.bazelversion',
+  '.bazeliskrc',
+  '.pre-commit-config.yaml',
+  'lefthook.yml',
+  'lefthook.yaml',
+  '.lefthook.yml',
+  '.lefthook.yaml',
+  'gradle-wrapper.properties',
+  'maven-wrapper.properties',
+  '.devcontainer.json',
+  '.ripgreprc',
+  'pyrightconfig.json',
+  '.mcp.json',
+  '.claude.json',
+];
+
+const CONFIG_DIRS: readonly string[] = [
+  '.git',
+  '.config/git',
+  '.vscode',
+  '.idea',
+  '.husky',
+  '.cargo',
+  '.devcontainer',
+  '.yarn',
+  '.mvn',
+];
+
+/**
+ * Claude Code's protected paths (Claude Code docs, "Permission modes › Protected paths"):
+ * `.claude` is protected except `.claude/worktrees`.
+ * @public
+ */
+export const CLAUDE_CODE_PROTECTED_PATHS: ProtectedPathSpec = {
+  dirs: [...CONFIG_DIRS, '.claude'],
+  files: CONFIG_FILES,
+  exceptions: ['.claude/worktrees'],
+};
+
+/**
+ * The noeta dialect's protected paths (toolgate spec, "Protected paths"): as Claude Code's, plus
+ * `.noeta` except its `skills`, `commands` and `worktrees`; all of `.claude` is protected.
+ * @public
+ */
+export const NOETA_PROTECTED_PATHS: ProtectedPathSpec = {
+  dirs: [...CONFIG_DIRS, '.claude', '.noeta'],
+  files: CONFIG_FILES,
+  exceptions: ['.noeta/skills', '.noeta/commands', '.noeta/worktrees'],
+};
+
+function segmentsOf(path: string): string[] {
+  return path.split(/[\\/]/).filter((s) => s !== '' && s !== '.');
+}
+
+function runAt(haystack: readonly string[], at: number, needle: readonly string[], fold: boolean): boolean {
+  if (at + needle.length > haystack.length) return false;
+  for (let i = 0; i < needle.length; i++) {
+    const a = haystack[at + i]!;
+    const b = needle[i]!;
+    if (fold ? a.toLowerCase() !== b.toLowerCase() : a !== b) return false;
+  }
+  return true;
+}
+
+/**
+ * Which entry of `spec` makes `absPath` protected, or `undefined` when none does.
+ *
+ * A directory entry matches wherever its segments occur as a run in the path (the directory
+ * itself or anything inside it); a file entry matches the last segment. Names compare
+ * case-insensitively (a differently cased `.GIT` is the same directory on macOS and Windows,
+ * and an extra ask on Linux is harmless); exceptions compare exactly, so a case trick can
+ * never widen an exemption.
+ *
+ * @param absPath - A normalised absolute path (see `normalizePath`).
+ * @returns The entry (`.git`, `.config/git`, `.bashrc`, ...) that protects the path.
+ * @public
+ */
+export function protectedPathMatch(absPath: string, spec: ProtectedPathSpec): string | undefined {
+  const segments = segmentsOf(absPath);
+  const exceptions = spec.exceptions.map(segmentsOf);
+  for (let i = 0; i < segments.length; i++) {
+    for (const entry of spec.dirs) {
+      const dir = segmentsOf(entry);
+      if (dir.length === 0 || !runAt(segments, i, dir, true)) continue;
+      const exempt = exceptions.some(
+        (ex) => ex.length > dir.length && runAt(ex, 0, dir, false) && runAt(segments, i, ex, false),
+      );
+      if (!exempt) return entry;
+    }
+  }
+  const last = segments[segments.length - 1];
+  if (last !== undefined) {
+    const lower = last.toLowerCase();
+    const file = spec.files.find((f) => f.toLowerCase() === lower);
+    if (file !== undefined) return file;
+  }
+  return undefined;
+}

@@ -1,0 +1,63 @@
+import { wildcardParts, matchParts } from './wildcard.js';
+
+/** A compiled command/content pattern: one or two wildcard alternatives. */
+interface CompiledCommandPattern {
+  alternatives: string[][];
+}
+
+const cache = new Map<string, CompiledCommandPattern>();
+const CACHE_LIMIT = 4096;
+
+/** Runs of spaces and tabs become one space; ends are trimmed. */
+function squeeze(s: string): string {
+  return s.replace(/[ \t]+/g, ' ').trim();
+}
+
+function compile(specifier: string): CompiledCommandPattern {
+  let spec = squeeze(specifier);
+  let prefix: string | undefined;
+  if (spec.endsWith(':*') && spec.length > 2) prefix = spec.slice(0, -2).trimEnd();
+  else if (spec.endsWith(' *')) prefix = spec.slice(0, -2);
+  if (prefix === undefined) return { alternatives: [wildcardParts(spec, true)] };
+  spec = `${prefix} *`;
+  // A trailing ` *` (or `:*`) also matches the bare prefix: `ls *` matches `ls`.
+  return { alternatives: [wildcardParts(spec, true), wildcardParts(prefix, true)] };
+}
+
+function compiled(specifier: string): CompiledCommandPattern {
+  let c = cache.get(specifier);
+  if (c === undefined) {
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    c = compile(specifier);
+    cache.set(specifier, c);
+  }
+  return c;
+}
+
+/**
+ * Claude Code's command-pattern semantics (Claude Code docs, "Configure permissions › Bash") on
+ * ONE simple command (already split from its compound command):
+ *
+ * - no `*`: the whole command must equal the pattern;
+ * - `*` anywhere matches any run of characters, spaces and newlines included
+ *   (`git * main` matches `git push origin main`);
+ * - a trailing ` *` also matches the bare prefix, with a word boundary: `ls *` matches `ls` and
+ *   `ls -la`, not `lsof` (`ls*` does); this holds whatever other `*` the pattern has
+ *   (`ssh * uptime *` matches `ssh web1 uptime`);
+ * - a trailing `:*` is the legacy spelling of ` *`; a `:` anywhere else is literal;
+ * - `\*` is a literal `*` and `\\` a literal `\`.
+ *
+ * Whitespace: runs of spaces and tabs in both the pattern and the command count as one space, and
+ * leading/trailing blanks are ignored, so `rm  -rf x` cannot slip past `Bash(rm -rf *)`.
+ * (Claude Code compares literally; toolgate normalises so that double spaces are not a way around
+ * deny rules.) Matching is case-sensitive. Compiled patterns are cached by specifier. Never throws.
+ *
+ * @param specifier - The rule's specifier, e.g. `npm run test *`.
+ * @param command - One simple command's text.
+ * @public
+ */
+export function matchBashPattern(specifier: string, command: string): boolean {
+  if (typeof specifier !== 'string' || typeof command !== 'string') return false;
+  const text = squeeze(command);
+  return compiled(specifier).alternatives.some((parts) => matchParts(parts, text));
+}
