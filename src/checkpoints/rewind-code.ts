@@ -65,7 +65,7 @@ export async function rewindCode(ports: Ports, index: CheckpointIndex, from: num
       report.notRestored.push({
         path: known.path,
         reason: 'untrackedChange',
-        message: 'changed since the prompt began by something toolgate does not track (e.g. a Bash command); its content then was not recorded',
+        message: 'changed since the prompt began other than by a tracked edit (a Bash command, another program, a later rewind); its content then was not recorded',
       });
     }
   }
