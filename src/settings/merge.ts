@@ -1,7 +1,7 @@
 import type { PermissionMode, SettingsSource, SettingsSourceKind } from '../core/types.js';
 import { parseRule } from '../rules/index.js';
 import { SETTINGS_CODES as C } from './codes.js';
-import { formatJsonPath, parseSettingsObject } from './parse.js';
+import { parseSettingsObject, trimStop } from './parse.js';
 import { AUTO_MODE_SOURCES, MANAGED_ONLY_KEYS, PROJECT_SOURCES, SOURCE_PRECEDENCE } from './precedence.js';
 import type {
   AutoModeConfig,
@@ -49,12 +49,12 @@ function cliRules(texts: readonly string[], list: 'allow' | 'deny', flag: string
     const parsed = parseRule(text);
     if (!parsed.ok) {
       for (const issue of parsed.issues) {
-        diagnostics.push({ ...issue, path: [flag, index], message: `${flag} ${JSON.stringify(text)}: ${issue.message}; this rule is dropped` });
+        diagnostics.push({ ...issue, path: [flag, index], message: `${flag} ${JSON.stringify(text)}: ${trimStop(issue.message)}; this rule is dropped` });
       }
       return;
     }
     for (const warning of parsed.warnings) {
-      diagnostics.push({ ...warning, path: [flag, index], message: `${flag} ${JSON.stringify(text)}: ${warning.message}` });
+      diagnostics.push({ ...warning, path: [flag, index], message: `${flag} ${JSON.stringify(text)}: ${trimStop(warning.message)}` });
     }
     out.push({ rule: parsed.rule, list, source, index });
   });

@@ -15,6 +15,11 @@ import type { AutoModeConfig, CompiledRule, HookGroupConfig, ParsedSettingsFile,
 
 type JsonPath = (string | number)[];
 
+/** A message without its final full stop, to append to. */
+export function trimStop(message: string): string {
+  return message.replace(/\.\s*$/, '');
+}
+
 /** `permissions.allow[3]` */
 export function formatJsonPath(path: readonly (string | number)[]): string {
   let out = '';
@@ -98,7 +103,7 @@ function expectedOf(issue: z.core.$ZodIssue | undefined, schema: z.ZodType): str
   if (issue === undefined) return schema.description ?? 'a valid value';
   switch (issue.code) {
     case 'invalid_type':
-      return issue.expected === 'array' ? 'an array' : issue.expected === 'object' ? 'an object' : `a ${issue.expected}`;
+      return issue.expected === 'array' ? 'an array' : issue.expected === 'object' || issue.expected === 'record' ? 'an object' : `a ${issue.expected}`;
     case 'invalid_value':
       return issue.values.length === 1 ? JSON.stringify(issue.values[0]) : `one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
     case 'too_small':
@@ -133,12 +138,12 @@ function readRules(r: Reader, list: RuleList, value: unknown, out: CompiledRule[
     const parsed = parseRule(item);
     if (!parsed.ok) {
       for (const issue of parsed.issues) {
-        r.report({ ...issue, path: itemPath, message: `${formatJsonPath(itemPath)}: ${JSON.stringify(item)}: ${issue.message}; this rule is dropped` });
+        r.report({ ...issue, path: itemPath, message: `${formatJsonPath(itemPath)}: ${JSON.stringify(item)}: ${trimStop(issue.message)}; this rule is dropped` });
       }
       return;
     }
     for (const warning of parsed.warnings) {
-      r.report({ ...warning, path: itemPath, message: `${formatJsonPath(itemPath)}: ${JSON.stringify(item)}: ${warning.message}` });
+      r.report({ ...warning, path: itemPath, message: `${formatJsonPath(itemPath)}: ${JSON.stringify(item)}: ${trimStop(warning.message)}` });
     }
     out.push({ rule: parsed.rule, list, source: r.source, index });
   });
@@ -293,7 +298,7 @@ function checkIf(r: Reader, text: string, path: JsonPath): void {
   const parsed = parseRule(text);
   if (parsed.ok) return;
   for (const issue of parsed.issues) {
-    r.report({ ...issue, path, message: `${formatJsonPath(path)}: ${JSON.stringify(text)}: ${issue.message} (the handler is kept; how an invalid "if" is treated is up to the hook runner)` });
+    r.report({ ...issue, path, message: `${formatJsonPath(path)}: ${JSON.stringify(text)}: ${trimStop(issue.message)} (the handler is kept; how an invalid "if" is treated is up to the hook runner)` });
   }
 }
 
