@@ -1,6 +1,6 @@
 import type { Diagnostic, RuleList } from '../core/types.js';
 import { diag } from './diagnostics.js';
-import { BASH_RULE_TOOLS, EDIT_RULE_TOOLS, isMcpName, READ_DENY_ALSO_COVERS, READ_RULE_TOOLS, TOOL_INFO } from './tools.js';
+import { BASH_RULE_TOOLS, EDIT_RULE_TOOLS, isMcpName, READ_DENY_ALSO_COVERS, READ_RULE_TOOLS, toolInfo } from './tools.js';
 import type { Rule } from './types.js';
 import { matchParts, wildcardParts } from './wildcard.js';
 
@@ -71,7 +71,7 @@ export function ruleWarningsForList(rule: Rule, list: RuleList): Diagnostic[] {
   if (list === 'allow' && rule.family === 'param') {
     out.push(diag('TG_RULE_PARAM_IN_ALLOW', 'Parameter rules work in deny and ask lists only; this allow rule is ignored.', start, rule.text.length));
   }
-  if (list !== 'allow' && TOOL_INFO[rule.tool] === undefined && !rule.tool.includes('_') && !rule.tool.includes('*')) {
+  if (list !== 'allow' && toolInfo(rule.tool) === undefined && !rule.tool.includes('_') && !rule.tool.includes('*')) {
     out.push(diag('TG_RULE_UNKNOWN_TOOL', `"${rule.tool}" is not a tool toolgate knows; check the spelling.`, start, toolEnd));
   }
   return out;

@@ -28,6 +28,7 @@ export {
   READ_DENY_ALSO_COVERS,
   BASH_RULE_TOOLS,
   toolFamily,
+  toolInfo,
   primaryField,
   isMcpName,
 } from './tools.js';

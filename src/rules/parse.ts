@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../core/types.js';
 import { diag } from './diagnostics.js';
 import { firstUnescaped, lastUnescaped, unescapeRuleContent } from './escape.js';
-import { isMcpName, LEGACY_TOOL_NAMES, PRIMARY_FIELD_NAMES, TOOL_INFO } from './tools.js';
+import { isMcpName, legacyToolName, PRIMARY_FIELD_NAMES, toolInfo } from './tools.js';
 import type { ParseRuleResult, Rule } from './types.js';
 
 const TOOL_NAME_CHAR = /[A-Za-z0-9_.*-]/;
@@ -75,7 +75,7 @@ export function parseRule(text: string): ParseRuleResult {
     }
   }
   let tool = name;
-  const legacy = LEGACY_TOOL_NAMES[name];
+  const legacy = legacyToolName(name);
   if (legacy !== undefined) {
     tool = legacy;
     warnings.push(diag('TG_RULE_LEGACY_TOOL_NAME', `"${name}" is now called "${legacy}".`, offset, offset + name.length));
@@ -101,7 +101,7 @@ export function parseRule(text: string): ParseRuleResult {
     );
   }
 
-  const info = TOOL_INFO[tool];
+  const info = toolInfo(tool);
   const base = { text, tool, toolIsGlob: false };
   const param = PARAM.exec(content);
   if (info !== undefined && param !== null) {

@@ -130,6 +130,16 @@ export const READ_DENY_ALSO_COVERS: readonly string[] = ['Edit', 'Write', 'Multi
 /** Tools that `Bash(...)` rules cover. @public */
 export const BASH_RULE_TOOLS: readonly string[] = ['Bash', 'Monitor'];
 
+/** The {@link TOOL_INFO} entry of a tool (own keys only, so `toString` is not a tool). @public */
+export function toolInfo(tool: string): ToolInfo | undefined {
+  return Object.prototype.hasOwnProperty.call(TOOL_INFO, tool) ? TOOL_INFO[tool] : undefined;
+}
+
+/** The canonical name for a legacy tool name, if it is one. */
+export function legacyToolName(tool: string): string | undefined {
+  return Object.prototype.hasOwnProperty.call(LEGACY_TOOL_NAMES, tool) ? LEGACY_TOOL_NAMES[tool] : undefined;
+}
+
 /** Is this an MCP tool name (`mcp__server__tool`) or server rule (`mcp__server`)? @public */
 export function isMcpName(tool: string): boolean {
   return tool.startsWith('mcp__');
@@ -142,7 +152,7 @@ export function isMcpName(tool: string): boolean {
  */
 export function toolFamily(tool: string): ToolFamily {
   if (isMcpName(tool)) return 'mcp';
-  return TOOL_INFO[tool]?.family ?? 'other';
+  return toolInfo(tool)?.family ?? 'other';
 }
 
 /**
@@ -153,5 +163,5 @@ export function toolFamily(tool: string): ToolFamily {
  * @public
  */
 export function primaryField(tool: string): string | undefined {
-  return TOOL_INFO[tool]?.primaryField;
+  return toolInfo(tool)?.primaryField;
 }
