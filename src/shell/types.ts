@@ -19,6 +19,12 @@ export interface Redirect {
    * - `heredoc` / `herestring`: input from the script itself.
    */
   kind: 'file' | 'read' | 'devnull' | 'dup' | 'heredoc' | 'herestring';
+  /**
+   * Index in `ShellAnalysis.commands` of the simple command it is written on. Absent for a
+   * redirection on a compound command (`if …; fi > out`) or on nothing at all (`> out`).
+   * Only set on the entries of `ShellAnalysis.redirects`.
+   */
+  command?: number;
 }
 
 /** One simple command found anywhere in a script. @public */
@@ -55,6 +61,11 @@ export interface SimpleCommand {
   exactOnly: boolean;
   /** Set when this command cannot be understood (non-literal name, `eval`, ...): the reason. */
   unknown?: string;
+  /**
+   * True when it runs in a subshell (inside `( … )`, a pipeline, a substitution, a background
+   * job or a nested script), so a `cd` here does not change the directory of later parts.
+   */
+  inSubshell: boolean;
 }
 
 /** Result of analysing a command string. Never thrown. @public */
@@ -67,6 +78,12 @@ export interface ShellAnalysis {
   unknown: string[];
   /** True when any command, parameter or process substitution occurs (`$(…)`, backticks, `<(…)`, …). */
   hasSubstitution: boolean;
+  /**
+   * Every redirection anywhere, in source order: on simple commands (also listed in their
+   * `SimpleCommand.redirects`), on compound commands (`if …; fi > out`, also copied to the
+   * `redirects` of each simple command inside) and bare ones (`> out`).
+   */
+  redirects: Redirect[];
   /** Which analyser produced this: the fast lexer or the full parser. */
   parser: 'lexer' | 'tree-sitter' | 'none';
 }

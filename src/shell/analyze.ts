@@ -1,0 +1,83 @@
+/**
+ * `analyzeShell`: the fast lexer for the common subset, the tree-sitter parser for the rest,
+ * unknown (fail closed) for anything neither can read.
+ */
+import { addUnknown, type Collector } from './collector.js';
+import { emitCommand } from './commands.js';
+import { joinLineContinuations } from './continuations.js';
+import { lexSimple } from './lexer.js';
+import { MAX_COMMAND_LENGTH, MAX_COMMANDS, MAX_NESTED_DEPTH } from './limits.js';
+import { walkTree } from './parser.js';
+import { loadedParser } from './tree-sitter-loader.js';
+import type { ShellAnalysis, ShellOptions } from './types.js';
+
+function emptyAnalysis(command: string, parser: ShellAnalysis['parser'], unknown: string[] = []): ShellAnalysis {
+  return { command, commands: [], unknown, hasSubstitution: false, redirects: [], parser };
+}
+
+function analyzeAt(command: string, shell: NonNullable<ShellOptions['shell']>, depth: number): ShellAnalysis {
+  if (command.length > MAX_COMMAND_LENGTH) {
+    return emptyAnalysis(command, 'none', [`command longer than ${MAX_COMMAND_LENGTH} characters`]);
+  }
+  if (depth > MAX_NESTED_DEPTH) return emptyAnalysis(command, 'none', [`nested scripts deeper than ${MAX_NESTED_DEPTH}`]);
+  if (command.includes('\0')) return emptyAnalysis(command, 'none', ['NUL byte in command']);
+  let text = command;
+  if (text.includes('\\\n') || text.includes('\\\r\n')) {
+    const joined = joinLineContinuations(text);
+    if (!joined.ok) return emptyAnalysis(command, 'none', [joined.reason]);
+    text = joined.text;
+  }
+  const c: Collector = {
+    commands: [],
+    unknown: [],
+    redirects: [],
+    hasSubstitution: false,
+    shell,
+    nestedDepth: depth,
+    nested: (script, d) => analyzeAt(script, shell, d),
+  };
+  const lexed = lexSimple(text);
+  let parser: ShellAnalysis['parser'];
+  if (lexed) {
+    parser = 'lexer';
+    for (const cmd of lexed) {
+      if (cmd.words.length === 0) {
+        c.redirects.push(...cmd.redirects);
+        continue;
+      }
+      emitCommand(c, { ...cmd, inherited: [], context: 'top' });
+    }
+  } else {
+    const ts = loadedParser();
+    if (!ts) return emptyAnalysis(command, 'none', ['shell parser not prepared']);
+    parser = 'tree-sitter';
+    walkTree(ts, text, c);
+  }
+  if (c.commands.length > MAX_COMMANDS) addUnknown(c, `more than ${MAX_COMMANDS} commands`);
+  for (const cmd of c.commands) if (cmd.unknown) addUnknown(c, cmd.unknown);
+  return { command, commands: c.commands, unknown: c.unknown, hasSubstitution: c.hasSubstitution, redirects: c.redirects, parser };
+}
+
+/**
+ * Splits a shell command into its simple commands, substitutions and redirections, the way
+ * bash would run it. Synchronous: the common subset is read by a hand-written lexer; the rest
+ * needs the tree-sitter parser loaded by `prepareShell()` first, and without it the result is
+ * `unknown: ['shell parser not prepared']` with `parser: 'none'`.
+ *
+ * Fail closed: anything not understood (a parse error, a syntax node toolgate does not handle,
+ * a dynamic command name, `eval`, a command over 10,000 characters, …) is listed in
+ * `unknown`, which no allow rule and no read-only rule may approve. Never throws.
+ *
+ * Behaviour: Claude Code docs, Configure permissions › Bash (compound commands, wrappers).
+ * @param command - the command string as the agent sent it.
+ * @param options - `shell: 'zsh'` also treats zsh's `=cmd` expansion as dynamic.
+ * @public
+ */
+export function analyzeShell(command: string, options: ShellOptions = {}): ShellAnalysis {
+  try {
+    if (typeof command !== 'string') return emptyAnalysis(String(command), 'none', ['command is not a string']);
+    return analyzeAt(command, options.shell ?? 'bash', 0);
+  } catch (error) {
+    return emptyAnalysis(command, 'none', [`shell analysis failed: ${error instanceof Error ? error.message : String(error)}`]);
+  }
+}

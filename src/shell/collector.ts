@@ -1,0 +1,71 @@
+/**
+ * The accumulator both front ends (fast lexer, tree-sitter walker) fill, and the syntax-neutral
+ * description of one simple command they hand to the command layer.
+ */
+import type { Redirect, ShellAnalysis, ShellOptions, SimpleCommand } from './types.js';
+import type { DecodedWord } from './words.js';
+
+/** A word as written plus its decoding. @internal */
+export interface RawWord {
+  raw: string;
+  word: DecodedWord;
+}
+
+/** One simple command as the syntax gives it, before wrappers are looked through. @internal */
+export interface RawCommand {
+  words: RawWord[];
+  assignments: string[];
+  /** Redirections written on this command. */
+  redirects: Redirect[];
+  /** Redirections of enclosing compound commands. */
+  inherited: Redirect[];
+  context: SimpleCommand['context'];
+  inSubshell: boolean;
+  parent?: number;
+  /** Set by the front end when part of the command could not be read. */
+  unknown?: string;
+}
+
+/** Mutable state of one analysis. @internal */
+export interface Collector {
+  commands: SimpleCommand[];
+  unknown: string[];
+  redirects: Redirect[];
+  hasSubstitution: boolean;
+  shell: NonNullable<ShellOptions['shell']>;
+  /** Nesting depth of `bash -c` scripts. */
+  nestedDepth: number;
+  /** Analyses a nested script (`bash -c '…'`). */
+  nested: (script: string, depth: number) => ShellAnalysis;
+}
+
+/** Records a reason the command is not fully understood (deduplicated). */
+export function addUnknown(c: Collector, reason: string): void {
+  if (!c.unknown.includes(reason)) c.unknown.push(reason);
+}
+
+/** Adds a bare or compound-level redirect to the analysis. */
+export function addRedirect(c: Collector, r: Redirect): void {
+  c.redirects.push(r);
+}
+
+/** Targets that are not files even though the operator writes. */
+const NON_FILE_TARGETS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/fd/1', '/dev/fd/2']);
+
+/**
+ * Classifies a redirection from its operator, optional fd and target word.
+ * A `>&word` whose target is not a number or `-` writes a file (bash semantics).
+ */
+export function makeRedirect(op: string, target: RawWord | undefined): Redirect {
+  const text = target ? target.word.value : '';
+  const literal = target ? target.word.literal : true;
+  const base = { op, target: text, targetLiteral: literal };
+  const bare = op.replace(/^\d+/, '');
+  if (bare === '<<' || bare === '<<-') return { ...base, kind: 'heredoc' };
+  if (bare === '<<<') return { ...base, kind: 'herestring' };
+  if ((bare === '>&' || bare === '<&') && literal && /^(\d+|-)$/.test(text)) return { ...base, kind: 'dup' };
+  if (bare.endsWith('&-') || bare === '>&-' || bare === '<&-') return { ...base, kind: 'dup' };
+  if (bare === '<' || bare === '<&') return { ...base, kind: 'read' };
+  if (literal && NON_FILE_TARGETS.has(text)) return { ...base, kind: 'devnull' };
+  return { ...base, kind: 'file' };
+}

@@ -1,0 +1,120 @@
+/**
+ * The command layer: turns a syntax-level command into `SimpleCommand`s, deciding what is
+ * unknown (dynamic names, code-as-data builtins) and looking through wrappers.
+ */
+import { addUnknown, type Collector, type RawCommand, type RawWord } from './collector.js';
+import { MAX_NESTED_DEPTH } from './limits.js';
+import type { SimpleCommand } from './types.js';
+import { ARITHMETIC_BUILTINS, CODE_AS_DATA, unwrap } from './wrappers.js';
+
+/** Last path segment of a command name (`/bin/rm` → `rm`). */
+export function commandBasename(name: string): string {
+  const i = name.lastIndexOf('/');
+  return i >= 0 ? name.slice(i + 1) : name;
+}
+
+function nameProblem(w: RawWord, shell: Collector['shell']): string | undefined {
+  const d = w.word;
+  if (d.error) return `command name cannot be read (${d.error}): ${w.raw}`;
+  if (d.zshEquals) return `zsh '=' expansion in command name: ${w.raw}`;
+  if (!d.literal) return `command name is not literal: ${w.raw}`;
+  if (d.value === '') return 'empty command name';
+  if (shell === 'zsh' && d.value.startsWith('=')) return `zsh '=' expansion in command name: ${w.raw}`;
+  return undefined;
+}
+
+/**
+ * Adds one simple command (and whatever it wraps) to the collector.
+ * @returns its index, or undefined when it has no words (assignments or redirects alone).
+ */
+export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
+  if (raw.words.length === 0) return undefined;
+  const argv = raw.words.map((w) => w.word.value);
+  const cmd: SimpleCommand = {
+    argv,
+    literal: raw.words.map((w) => w.word.literal),
+    assignments: raw.assignments,
+    redirects: [...raw.redirects, ...raw.inherited],
+    source: [...raw.assignments, ...raw.words.map((w) => w.raw)].join(' '),
+    context: raw.context,
+    transparentWrapper: false,
+    exactOnly: false,
+    inSubshell: raw.inSubshell,
+  };
+  if (raw.parent !== undefined) cmd.parent = raw.parent;
+  const index = c.commands.push(cmd) - 1;
+  for (const r of raw.redirects) c.redirects.push({ ...r, command: index });
+
+  const markUnknown = (reason: string): void => {
+    cmd.unknown ??= reason;
+    addUnknown(c, reason);
+  };
+  if (raw.unknown) markUnknown(raw.unknown);
+  for (const w of raw.words) if (w.word.error) markUnknown(`word cannot be read (${w.word.error}): ${w.raw}`);
+
+  const problem = nameProblem(raw.words[0]!, c.shell);
+  if (problem) {
+    markUnknown(problem);
+    return index;
+  }
+  const name = commandBasename(argv[0]!);
+  if (CODE_AS_DATA.has(name)) {
+    markUnknown(`'${name}' runs text as shell code`);
+    return index;
+  }
+  if (ARITHMETIC_BUILTINS.has(name) && argv.slice(1).some((a, k) => raw.words[k + 1]!.word.literal && /\[.*(\$\(|`)/.test(a))) {
+    markUnknown(`'${name}' may evaluate a substitution inside an array subscript`);
+  }
+
+  const info = unwrap(name, argv);
+  if (!info) return index;
+  cmd.transparentWrapper = info.transparent;
+  cmd.exactOnly = info.exactOnly;
+  for (const inner of info.inner) {
+    if (inner.kind === 'unknown') {
+      markUnknown(inner.reason);
+      continue;
+    }
+    if (inner.kind === 'argv') {
+      emitCommand(c, {
+        words: raw.words.slice(inner.start, inner.end),
+        assignments: inner.assignments ?? [],
+        redirects: [],
+        inherited: cmd.redirects,
+        context: 'exec',
+        inSubshell: raw.inSubshell,
+        parent: index,
+      });
+      continue;
+    }
+    const words = raw.words.slice(inner.index, inner.joinFrom === undefined ? inner.index + 1 : raw.words.length);
+    if (words.some((w) => !w.word.literal)) {
+      markUnknown(`${name} runs a script that is not literal: ${words.map((w) => w.raw).join(' ')}`);
+      continue;
+    }
+    emitNested(c, words.map((w) => w.word.value).join(' '), index, name, cmd.redirects);
+  }
+  return index;
+}
+
+function emitNested(c: Collector, script: string, parent: number, name: string, inherited: SimpleCommand['redirects']): void {
+  if (c.nestedDepth + 1 > MAX_NESTED_DEPTH) {
+    addUnknown(c, `nested scripts deeper than ${MAX_NESTED_DEPTH}`);
+    return;
+  }
+  const inner = c.nested(script, c.nestedDepth + 1);
+  const offset = c.commands.length;
+  for (const sub of inner.commands) {
+    const copy: SimpleCommand = {
+      ...sub,
+      context: sub.context === 'top' ? 'nested' : sub.context,
+      inSubshell: true,
+      redirects: [...sub.redirects, ...inherited],
+      parent: sub.parent === undefined ? parent : sub.parent + offset,
+    };
+    c.commands.push(copy);
+  }
+  for (const r of inner.redirects) c.redirects.push(r.command === undefined ? r : { ...r, command: r.command + offset });
+  for (const u of inner.unknown) addUnknown(c, `in ${name} script: ${u}`);
+  if (inner.hasSubstitution) c.hasSubstitution = true;
+}

@@ -1,0 +1,359 @@
+/**
+ * Decoding of one shell word: quote removal, escapes, ANSI-C strings, and detection of
+ * everything that makes a word non-literal (expansions, substitutions, globs, braces, tilde).
+ * Shared by the fast lexer and the tree-sitter walker so both report words the same way.
+ */
+
+/** What one word means once quotes and escapes are removed. @internal */
+export interface DecodedWord {
+  /** The word after quote removal when `literal`, else the raw text. */
+  value: string;
+  literal: boolean;
+  /** Unquoted `*`, `?`, `[…]`. */
+  glob: boolean;
+  /** Unquoted brace expansion `{a,b}`, `{1..3}`. */
+  brace: boolean;
+  /** Unquoted leading `~` (or after `=`/`:`). */
+  tilde: boolean;
+  /** `$name`, `${…}`, `$((…))`. */
+  expansion: boolean;
+  /** Number of command and process substitutions (`$(`, backticks, `<(`, `>(`) at any depth. */
+  substitutions: number;
+  /** zsh `=cmd` (path of a command) at the start of the word. */
+  zshEquals: boolean;
+  /** Set when the word cannot be decoded (unterminated quote, NUL byte, `(` in a word, ...). */
+  error?: string;
+}
+
+const NAME_START = /[A-Za-z_]/;
+const SPECIAL_PARAM = /[@*#?$!0-9-]/;
+
+interface Scan {
+  end: number;
+  substitutions: number;
+  error?: string;
+}
+
+/**
+ * Finds the end of a construct opened at `start` (just after the opener) that closes with
+ * `close`, skipping quotes, escapes and nested parentheses, and counting substitutions inside.
+ */
+export function scanUntil(raw: string, start: number, close: ')' | '}' | '`'): Scan {
+  let depth = 0;
+  let subs = 0;
+  let i = start;
+  while (i < raw.length) {
+    const c = raw[i]!;
+    if (c === '\\') {
+      i += 2;
+      continue;
+    }
+    if (close === '`') {
+      if (c === '`') return { end: i + 1, substitutions: subs };
+      if (c === '$' && raw[i + 1] === '(' && raw[i + 2] !== '(') subs++;
+      i++;
+      continue;
+    }
+    if (c === "'") {
+      const j = raw.indexOf("'", i + 1);
+      if (j < 0) return { end: raw.length, substitutions: subs, error: 'unterminated single quote' };
+      i = j + 1;
+      continue;
+    }
+    if (c === '"') {
+      const inner = scanDouble(raw, i + 1);
+      subs += inner.substitutions;
+      if (inner.error) return { end: raw.length, substitutions: subs, error: inner.error };
+      i = inner.end;
+      continue;
+    }
+    if (c === '`') {
+      const inner = scanUntil(raw, i + 1, '`');
+      subs += 1 + inner.substitutions;
+      if (inner.error || inner.end > raw.length) return { end: raw.length, substitutions: subs, error: 'unterminated backtick' };
+      i = inner.end;
+      continue;
+    }
+    if ((c === '$' || c === '<' || c === '>') && raw[i + 1] === '(') {
+      if (!(c === '$' && raw[i + 2] === '(')) subs++;
+      depth++;
+      i += 2;
+      continue;
+    }
+    if (c === '(') depth++;
+    if (c === '{' && close === '}') depth++;
+    if (c === close) {
+      if (depth === 0) return { end: i + 1, substitutions: subs };
+      depth--;
+    } else if (c === ')' && close === '}') {
+      depth = Math.max(0, depth - 1);
+    }
+    i++;
+  }
+  return { end: raw.length + 1, substitutions: subs, error: `unterminated ${close === ')' ? '$(' : close === '}' ? '${' : '`'}` };
+}
+
+/** Scans a double-quoted string body starting after the opening quote. */
+function scanDouble(raw: string, start: number): Scan & { value: string; expansion: boolean } {
+  let value = '';
+  let subs = 0;
+  let expansion = false;
+  let i = start;
+  while (i < raw.length) {
+    const c = raw[i]!;
+    if (c === '"') return { end: i + 1, substitutions: subs, value, expansion };
+    if (c === '\\') {
+      const n = raw[i + 1];
+      if (n === undefined) break;
+      if (n === '\n') {
+        i += 2;
+        continue;
+      }
+      value += '$`"\\'.includes(n) ? n : '\\' + n;
+      i += 2;
+      continue;
+    }
+    if (c === '`') {
+      const inner = scanUntil(raw, i + 1, '`');
+      subs += 1 + inner.substitutions;
+      if (inner.error || inner.end > raw.length) return { end: raw.length, substitutions: subs, value, expansion, error: 'unterminated backtick' };
+      i = inner.end;
+      continue;
+    }
+    if (c === '$') {
+      const d = scanDollar(raw, i);
+      if (d) {
+        subs += d.substitutions;
+        if (d.kind === 'expansion') expansion = true;
+        if (d.error) return { end: raw.length, substitutions: subs, value, expansion, error: d.error };
+        i = d.end;
+        continue;
+      }
+    }
+    value += c;
+    i++;
+  }
+  return { end: raw.length, substitutions: subs, value, expansion, error: 'unterminated double quote' };
+}
+
+interface DollarScan extends Scan {
+  kind: 'expansion' | 'substitution';
+}
+
+/** `$…` at `i`: returns what it is and where it ends, or undefined for a literal `$`. */
+function scanDollar(raw: string, i: number): DollarScan | undefined {
+  const n = raw[i + 1];
+  if (n === undefined) return undefined;
+  if (n === '(') {
+    const arith = raw[i + 2] === '(';
+    const s = scanUntil(raw, i + 2, ')');
+    return { ...s, end: Math.min(s.end, raw.length), kind: arith ? 'expansion' : 'substitution', substitutions: s.substitutions + (arith ? 0 : 1) };
+  }
+  if (n === '{') {
+    const s = scanUntil(raw, i + 2, '}');
+    return { ...s, end: Math.min(s.end, raw.length), kind: 'expansion' };
+  }
+  if (NAME_START.test(n)) {
+    let j = i + 2;
+    while (j < raw.length && /[A-Za-z0-9_]/.test(raw[j]!)) j++;
+    return { end: j, substitutions: 0, kind: 'expansion' };
+  }
+  if (SPECIAL_PARAM.test(n)) return { end: i + 2, substitutions: 0, kind: 'expansion' };
+  return undefined;
+}
+
+const SIMPLE_ESCAPES: Record<string, string> = {
+  a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v',
+  '\\': '\\', "'": "'", '"': '"', '?': '?',
+};
+
+/** Decodes the body of `$'…'` starting after the opening quote. */
+export function decodeAnsiC(raw: string, start: number): { value: string; end: number; error?: string } {
+  let value = '';
+  let i = start;
+  while (i < raw.length) {
+    const c = raw[i]!;
+    if (c === "'") return { value, end: i + 1 };
+    if (c !== '\\') {
+      value += c;
+      i++;
+      continue;
+    }
+    const n = raw[i + 1];
+    if (n === undefined) break;
+    const simple = SIMPLE_ESCAPES[n];
+    if (simple !== undefined) {
+      value += simple;
+      i += 2;
+      continue;
+    }
+    let m: RegExpMatchArray | null;
+    const rest = raw.slice(i + 1);
+    let code: number | undefined;
+    if ((m = /^[0-7]{1,3}/.exec(rest))) {
+      code = parseInt(m[0], 8) & 0xff;
+      i += 1 + m[0].length;
+    } else if ((m = /^x([0-9A-Fa-f]{1,2})/.exec(rest))) {
+      code = parseInt(m[1]!, 16);
+      i += 1 + m[0].length;
+    } else if ((m = /^u([0-9A-Fa-f]{1,4})/.exec(rest)) || (m = /^U([0-9A-Fa-f]{1,8})/.exec(rest))) {
+      code = parseInt(m[1]!, 16);
+      i += 1 + m[0].length;
+      if (code > 0x10ffff) return { value, end: raw.length, error: 'invalid \\U escape' };
+    } else if ((m = /^c(.)/s.exec(rest))) {
+      code = m[1]!.toUpperCase().charCodeAt(0) ^ 0x40;
+      i += 1 + m[0].length;
+    } else {
+      value += '\\' + n;
+      i += 2;
+      continue;
+    }
+    if (code === 0) return { value, end: raw.length, error: 'NUL byte in $\'…\' string' };
+    value += String.fromCodePoint(code);
+  }
+  return { value, end: raw.length, error: "unterminated $'…' string" };
+}
+
+/** Does an unquoted `{` at `i` start a brace expansion (`{a,b}` / `{1..3}`)? */
+function isBraceExpansion(raw: string, i: number): boolean {
+  let depth = 0;
+  let sawComma = false;
+  for (let j = i; j < raw.length; j++) {
+    const c = raw[j]!;
+    if (c === '\\') {
+      j++;
+      continue;
+    }
+    if (c === "'" || c === '"') continue;
+    if (c === '{') depth++;
+    else if (c === '}') {
+      depth--;
+      if (depth === 0) return sawComma || raw.slice(i, j).includes('..');
+    } else if (c === ',' && depth === 1) sawComma = true;
+  }
+  return false;
+}
+
+/**
+ * Decodes one shell word as written (`raw` is its exact source text). Never throws.
+ * @param shell - `zsh` makes a leading `=` (command path expansion) non-literal.
+ */
+export function decodeWord(raw: string, shell: 'bash' | 'zsh' | 'sh' = 'bash'): DecodedWord {
+  const w: DecodedWord = {
+    value: '', literal: true, glob: false, brace: false, tilde: false, expansion: false, substitutions: 0, zshEquals: false,
+  };
+  let value = '';
+  let i = 0;
+  const fail = (error: string): DecodedWord => ({ ...w, value: raw, literal: false, error });
+  if (raw.startsWith('=') && raw.length > 1) w.zshEquals = shell === 'zsh' || /^=[A-Za-z_.\/-]/.test(raw) || raw[1] === '(';
+  if (raw.startsWith('~')) w.tilde = true;
+  while (i < raw.length) {
+    const c = raw[i]!;
+    if (c === '\\') {
+      const n = raw[i + 1];
+      if (n === undefined) {
+        value += '\\';
+        i++;
+      } else if (n === '\n') {
+        i += 2;
+      } else {
+        value += n;
+        i += 2;
+      }
+      continue;
+    }
+    if (c === "'") {
+      const j = raw.indexOf("'", i + 1);
+      if (j < 0) return fail('unterminated single quote');
+      value += raw.slice(i + 1, j);
+      i = j + 1;
+      continue;
+    }
+    if (c === '"') {
+      const d = scanDouble(raw, i + 1);
+      w.substitutions += d.substitutions;
+      if (d.expansion) w.expansion = true;
+      if (d.error) return fail(d.error);
+      value += d.value;
+      i = d.end;
+      continue;
+    }
+    if (c === '$' && raw[i + 1] === "'") {
+      const d = decodeAnsiC(raw, i + 2);
+      if (d.error) return fail(d.error);
+      value += d.value;
+      i = d.end;
+      continue;
+    }
+    if (c === '$' && raw[i + 1] === '"') {
+      const d = scanDouble(raw, i + 2);
+      w.substitutions += d.substitutions;
+      // `$"…"` is translated through the locale catalogue: never treat it as a known literal.
+      w.expansion = true;
+      if (d.error) return fail(d.error);
+      i = d.end;
+      continue;
+    }
+    if (c === '$') {
+      const d = scanDollar(raw, i);
+      if (d) {
+        w.substitutions += d.substitutions;
+        if (d.kind === 'expansion') w.expansion = true;
+        if (d.error) return fail(d.error);
+        i = d.end;
+        continue;
+      }
+      value += c;
+      i++;
+      continue;
+    }
+    if (c === '`') {
+      const s = scanUntil(raw, i + 1, '`');
+      w.substitutions += 1 + s.substitutions;
+      if (s.error || s.end > raw.length) return fail('unterminated backtick');
+      i = s.end;
+      continue;
+    }
+    if ((c === '<' || c === '>') && raw[i + 1] === '(') {
+      const s = scanUntil(raw, i + 2, ')');
+      w.substitutions += 1 + s.substitutions;
+      if (s.error) return fail(s.error);
+      i = Math.min(s.end, raw.length);
+      continue;
+    }
+    if (c === '(' || c === ')') return fail('parenthesis inside a word (extended glob or zsh qualifier)');
+    if (c === '*' || c === '?') w.glob = true;
+    else if (c === '[' && raw.indexOf(']', i + 1) > i) w.glob = true;
+    else if (c === '{' && isBraceExpansion(raw, i)) w.brace = true;
+    else if (c === '~' && i > 0 && (raw[i - 1] === '=' || raw[i - 1] === ':')) w.tilde = true;
+    else if (c === '\0') return fail('NUL byte');
+    value += c;
+    i++;
+  }
+  w.literal = !w.glob && !w.brace && !w.tilde && !w.expansion && w.substitutions === 0 && !w.zshEquals;
+  w.value = w.literal ? value : raw;
+  return w;
+}
+
+/**
+ * Counts command substitutions in an unquoted here-document body (where quotes are literal
+ * characters): `$(…)` and backticks, honouring backslash escapes.
+ */
+export function countHeredocSubstitutions(body: string): number {
+  let n = 0;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (c === '\\') {
+      i++;
+      continue;
+    }
+    if (c === '$' && body[i + 1] === '(' && body[i + 2] !== '(') n++;
+    else if (c === '`') {
+      n++;
+      const j = body.indexOf('`', i + 1);
+      if (j < 0) return n;
+      i = j;
+    }
+  }
+  return n;
+}

@@ -1,0 +1,236 @@
+/**
+ * Commands that run another command: which words are the inner command, and how an allow rule
+ * treats the wrapper. Claude Code docs, Configure permissions › Bash (wrappers, exec wrappers).
+ */
+import { scanOptions, type OptionShape } from './options.js';
+
+/** What a wrapper runs. @internal */
+export type Unwrapped =
+  /** Runs `argv.slice(start, end)` as a command. */
+  | { kind: 'argv'; start: number; end: number; assignments?: string[] }
+  /** Runs a shell script (`bash -c`, `watch`, `flock -c`, `su -c`). */
+  | { kind: 'script'; index: number; joinFrom?: number }
+  /** Cannot tell what runs. */
+  | { kind: 'unknown'; reason: string };
+
+/** How a wrapper is treated by rules. @internal */
+export interface WrapperInfo {
+  inner: Unwrapped[];
+  /** Claude Code looks through it for allow rules. */
+  transparent: boolean;
+  /** Never covered by a prefix allow rule. */
+  exactOnly: boolean;
+}
+
+const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'yash', 'posh', 'rbash']);
+
+/** Builtins and programs whose words are code that toolgate cannot follow. */
+export const CODE_AS_DATA = new Set(['eval', 'trap', 'source', '.', 'alias', 'fc', 'bind', 'complete', 'compgen', 'enable', 'hash']);
+
+/**
+ * Builtins that evaluate array subscripts arithmetically (`let 'a[$(cmd)]'` runs cmd), so a
+ * `$(` or backtick inside an otherwise quoted argument is still code.
+ */
+export const ARITHMETIC_BUILTINS = new Set([
+  'let', 'declare', 'typeset', 'local', 'export', 'readonly', 'printf', 'read', 'unset', 'test', '[', 'mapfile', 'readarray', 'wait', 'shift', 'return', 'exit',
+]);
+
+function plain(argv: readonly string[], start: number, shape: OptionShape, transparent: boolean, exactOnly = false): WrapperInfo {
+  const { operand } = scanOptions(argv, start, { ...shape, posix: true });
+  return { inner: operand < argv.length ? [{ kind: 'argv', start: operand, end: argv.length }] : [], transparent, exactOnly };
+}
+
+/** `bash [opts] -c SCRIPT [name args…]`, combined flags like `-lc` included. */
+function shellWrapper(argv: readonly string[]): WrapperInfo {
+  let i = 1;
+  let dashC = false;
+  while (i < argv.length) {
+    const a = argv[i]!;
+    if (a === '--' || a === '-') {
+      i++;
+      break;
+    }
+    if (/^[-+][oO]$/.test(a) || a === '--rcfile' || a === '--init-file') {
+      i += 2;
+      continue;
+    }
+    if (a.startsWith('--')) {
+      i++;
+      continue;
+    }
+    if (/^[-+][A-Za-z]+$/.test(a)) {
+      if (a.startsWith('-') && a.includes('c')) dashC = true;
+      // `-o name` folded in a group (`-eo pipefail`) takes the next word.
+      if (/[oO]/.test(a.slice(1))) i++;
+      i++;
+      continue;
+    }
+    break;
+  }
+  if (!dashC) return { inner: [], transparent: false, exactOnly: false };
+  if (i >= argv.length) return { inner: [{ kind: 'unknown', reason: `${argv[0]} -c without a script` }], transparent: false, exactOnly: false };
+  return { inner: [{ kind: 'script', index: i }], transparent: false, exactOnly: false };
+}
+
+function findExec(argv: readonly string[]): WrapperInfo {
+  const inner: Unwrapped[] = [];
+  let exactOnly = false;
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '-delete' || a.startsWith('-fprint') || a === '-fls') exactOnly = true;
+    if (a === '-exec' || a === '-execdir' || a === '-ok' || a === '-okdir') {
+      exactOnly = true;
+      let j = i + 1;
+      while (j < argv.length && argv[j] !== ';' && !(argv[j] === '+' && argv[j - 1] === '{}')) j++;
+      if (j >= argv.length) {
+        inner.push({ kind: 'unknown', reason: `find ${a} without a terminating ';' or '+'` });
+        break;
+      }
+      if (j > i + 1) inner.push({ kind: 'argv', start: i + 1, end: j });
+      else inner.push({ kind: 'unknown', reason: `find ${a} without a command` });
+      i = j;
+    }
+  }
+  return { inner, transparent: false, exactOnly };
+}
+
+function envWrapper(argv: readonly string[]): WrapperInfo {
+  let i = 1;
+  while (i < argv.length) {
+    const a = argv[i]!;
+    if (a === '--') {
+      i++;
+      break;
+    }
+    if (a === '-S' || a.startsWith('--split-string') || /^-[^-]*S/.test(a)) {
+      return { inner: [{ kind: 'unknown', reason: 'env -S splits a string into a command' }], transparent: false, exactOnly: false };
+    }
+    if (a === '-u' || a === '-C' || a === '--unset' || a === '--chdir') {
+      i += 2;
+      continue;
+    }
+    if (a === '-' || a.startsWith('-')) {
+      i++;
+      continue;
+    }
+    break;
+  }
+  const assignments: string[] = [];
+  while (i < argv.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(argv[i]!)) assignments.push(argv[i++]!);
+  if (i >= argv.length) return { inner: [], transparent: false, exactOnly: false };
+  return { inner: [{ kind: 'argv', start: i, end: argv.length, assignments }], transparent: false, exactOnly: false };
+}
+
+function xargsWrapper(argv: readonly string[]): WrapperInfo {
+  const { operand, options } = scanOptions(argv, 1, {
+    shortArg: 'ILnPsdEa',
+    shortOptionalArg: 'ile',
+    longArg: ['arg-file', 'delimiter', 'max-args', 'max-procs', 'max-chars', 'max-lines', 'process-slot-var', 'eof'],
+    posix: true,
+  });
+  if (operand >= argv.length) return { inner: [], transparent: false, exactOnly: false };
+  return { inner: [{ kind: 'argv', start: operand, end: argv.length }], transparent: options.length === 0, exactOnly: false };
+}
+
+function sudoWrapper(argv: readonly string[]): WrapperInfo {
+  const { operand, options } = scanOptions(argv, 1, {
+    shortArg: 'ughpCDrtUTR',
+    longArg: ['user', 'group', 'host', 'prompt', 'close-from', 'chdir', 'role', 'type', 'other-user', 'command-timeout', 'chroot'],
+    posix: true,
+  });
+  if (options.some((o) => o.name === '-e' || o.name === '--edit')) return { inner: [], transparent: false, exactOnly: false };
+  if (operand >= argv.length) return { inner: [], transparent: false, exactOnly: false };
+  if (options.some((o) => ['-s', '-i', '--shell', '--login'].includes(o.name))) {
+    return { inner: [{ kind: 'script', index: operand, joinFrom: operand }], transparent: false, exactOnly: false };
+  }
+  return { inner: [{ kind: 'argv', start: operand, end: argv.length }], transparent: false, exactOnly: false };
+}
+
+function watchWrapper(argv: readonly string[]): WrapperInfo {
+  const { operand, options } = scanOptions(argv, 1, { shortArg: 'nq', longArg: ['interval', 'equexit'], posix: true });
+  if (operand >= argv.length) return { inner: [], transparent: false, exactOnly: true };
+  const exec = options.some((o) => o.name === '-x' || o.name === '--exec');
+  return {
+    inner: [exec ? { kind: 'argv', start: operand, end: argv.length } : { kind: 'script', index: operand, joinFrom: operand }],
+    transparent: false,
+    exactOnly: true,
+  };
+}
+
+function flockWrapper(argv: readonly string[]): WrapperInfo {
+  const { operand } = scanOptions(argv, 1, { shortArg: 'wEc', longArg: ['timeout', 'conflict-exit-code', 'command'], posix: true });
+  // `-c` before the lock file is folded by scanOptions; look for it explicitly.
+  const dashC = argv.findIndex((a, k) => k > 0 && (a === '-c' || a === '--command'));
+  if (dashC > 0 && dashC + 1 < argv.length) return { inner: [{ kind: 'script', index: dashC + 1 }], transparent: false, exactOnly: true };
+  if (operand + 1 < argv.length) return { inner: [{ kind: 'argv', start: operand + 1, end: argv.length }], transparent: false, exactOnly: true };
+  return { inner: [], transparent: false, exactOnly: true };
+}
+
+function suWrapper(argv: readonly string[]): WrapperInfo {
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i]!;
+    if ((a === '-c' || a === '--command') && i + 1 < argv.length) return { inner: [{ kind: 'script', index: i + 1 }], transparent: false, exactOnly: false };
+    if (a.startsWith('--command=')) return { inner: [{ kind: 'unknown', reason: 'su --command= script' }], transparent: false, exactOnly: false };
+  }
+  return { inner: [], transparent: false, exactOnly: false };
+}
+
+/**
+ * What a command runs besides itself. `argv[0]` is the program name (basename).
+ * Returns undefined for an ordinary command.
+ */
+export function unwrap(name: string, argv: readonly string[]): WrapperInfo | undefined {
+  if (SHELLS.has(name)) return shellWrapper(argv);
+  switch (name) {
+    case 'timeout': {
+      const { operand } = scanOptions(argv, 1, { shortArg: 'sk', longArg: ['signal', 'kill-after'], posix: true });
+      const start = operand + 1;
+      return { inner: start < argv.length ? [{ kind: 'argv', start, end: argv.length }] : [], transparent: true, exactOnly: false };
+    }
+    case 'time':
+      return plain(argv, 1, { shortArg: 'fo', longArg: ['format', 'output'] }, true);
+    case 'nice':
+      return plain(argv, 1, { shortArg: 'n', longArg: ['adjustment'], numeric: true }, true);
+    case 'nohup':
+      return plain(argv, 1, {}, true);
+    case 'stdbuf':
+      return plain(argv, 1, { shortArg: 'ioe', longArg: ['input', 'output', 'error'] }, true);
+    case 'noglob':
+      return { inner: argv.length > 1 ? [{ kind: 'argv', start: 1, end: argv.length }] : [], transparent: true, exactOnly: false };
+    case 'nocorrect':
+      return { inner: argv.length > 1 ? [{ kind: 'argv', start: 1, end: argv.length }] : [], transparent: false, exactOnly: false };
+    case 'command': {
+      const { operand, options } = scanOptions(argv, 1, { posix: true });
+      if (options.some((o) => o.name === '-v' || o.name === '-V')) return { inner: [], transparent: false, exactOnly: false };
+      return { inner: operand < argv.length ? [{ kind: 'argv', start: operand, end: argv.length }] : [], transparent: true, exactOnly: false };
+    }
+    case 'builtin':
+      return { inner: argv.length > 1 ? [{ kind: 'argv', start: 1, end: argv.length }] : [], transparent: true, exactOnly: false };
+    case 'exec':
+      return plain(argv, 1, { shortArg: 'a' }, false);
+    case 'coproc':
+      return { inner: argv.length > 1 ? [{ kind: 'argv', start: 1, end: argv.length }] : [], transparent: false, exactOnly: false };
+    case 'env':
+      return envWrapper(argv);
+    case 'xargs':
+      return xargsWrapper(argv);
+    case 'sudo':
+    case 'doas':
+    case 'run0':
+      return sudoWrapper(argv);
+    case 'find':
+      return findExec(argv);
+    case 'watch':
+      return watchWrapper(argv);
+    case 'setsid':
+      return plain(argv, 1, {}, false, true);
+    case 'ionice':
+      return plain(argv, 1, { shortArg: 'cnpPu', longArg: ['class', 'classdata', 'pid', 'pgid', 'uid'] }, false, true);
+    case 'flock':
+      return flockWrapper(argv);
+    case 'su':
+      return suWrapper(argv);
+    default:
+      return undefined;
+  }
+}
