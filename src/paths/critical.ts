@@ -1,5 +1,6 @@
 import type { Platform } from '../core/types.js';
-import { isInside, normalizePath } from './normalize.js';
+import { globMatchesPath } from './glob.js';
+import { isInside, normalizePath, parentsOf } from './normalize.js';
 
 /** What a removal target is judged against. @public */
 export interface CriticalRemovalContext {
@@ -20,9 +21,10 @@ const GLOB = /[*?[]/;
  *
  * Critical: `/`; every top-level directory (`/usr`, `/etc`, ...); the home directory and its
  * parents; on Windows a drive root (`/c`) and its top-level directories (`/c/Users`); the cwd and
- * every parent of it; a working directory and its parents. A path holding a glob (`<dir>/*`,
- * as `rm -rf "$DIR"/*` or `rm -rf ~/*` would) is judged by the directory before its first glob,
- * since removing everything in it wipes that directory.
+ * every parent of it; a working directory and its parents. A path ending in a glob that takes
+ * everything (`<dir>/*`, `<dir>/.*`, as in `rm -rf ~/*`) is judged by the directory it empties; any
+ * other glob is critical when it could name one of those directories (`/u*`, `~/../us*`, a glob
+ * right under `/` or a drive root).
  *
  * Lexical only (no symlink resolution). Comparisons ignore case on Windows and macOS.
  *
@@ -31,12 +33,40 @@ const GLOB = /[*?[]/;
  */
 export function isCriticalRemovalTarget(absPath: string, ctx: CriticalRemovalContext): string | undefined {
   const opts = { cwd: ctx.cwd, home: ctx.home, platform: ctx.platform };
-  let target = normalizePath(absPath, opts);
-  if (GLOB.test(target)) {
-    const segments = target.split('/');
-    const firstGlob = segments.findIndex((s) => GLOB.test(s));
-    target = normalizePath(segments.slice(0, firstGlob).join('/') || '/', opts);
+  const target = normalizePath(absPath, opts);
+  if (!GLOB.test(target)) return judge(target, ctx);
+  const fold = ctx.platform !== 'linux';
+  const segments = target.split('/').filter((s) => s !== '');
+  const at = segments.findIndex((s) => GLOB.test(s));
+  const prefix = `/${segments.slice(0, at).join('/')}`;
+  const glob = segments[at]!;
+  // `<dir>/*` (or `.*`, `?*`): everything in <dir> goes, which wipes <dir> itself.
+  if (at === segments.length - 1 && WIPE.test(glob)) {
+    const why = judge(prefix, ctx);
+    if (why !== undefined) return why;
   }
+  // Otherwise: could the glob name a critical directory (`/u*` → `/usr`, `~/../us*`)?
+  const isDriveRoot = ctx.platform === 'windows' && /^\/[a-z]$/i.test(prefix);
+  if (at === segments.length - 1 && (prefix === '/' || isDriveRoot)) return 'a glob over top-level directories';
+  const candidates = new Set<string>();
+  for (const dir of [ctx.home, ctx.cwd, ...ctx.workingDirectories]) {
+    const d = normalizePath(dir, opts);
+    candidates.add(d);
+    for (const parent of parentsOf(d)) candidates.add(parent);
+  }
+  const pattern = segments.join('/');
+  for (const candidate of candidates) {
+    if (candidate === '/') continue;
+    if (globMatchesPath(pattern, candidate.slice(1), fold)) return `a glob matching ${judge(candidate, ctx) ?? candidate}`;
+  }
+  return undefined;
+}
+
+const WIPE = /^[*?.]*[*?][*?.]*$/;
+
+/** Why removing this literal, normalised path is critical, if it is. */
+function judge(target: string, ctx: CriticalRemovalContext): string | undefined {
+  const opts = { cwd: ctx.cwd, home: ctx.home, platform: ctx.platform };
   const fold = ctx.platform !== 'linux';
   const same = (a: string, b: string): boolean => (fold ? a.toLowerCase() === b.toLowerCase() : a === b);
   const parentOf = (dir: string): boolean => isInside(dir, target, { caseInsensitive: fold }) && !same(dir, target);
