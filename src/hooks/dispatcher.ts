@@ -1,6 +1,6 @@
 import type { Clock, FileSystem } from '../core/ports.js';
 import type { SettingsSource, ToolCall } from '../core/types.js';
-import { combineHookResults, type HookAnswer } from './combine/index.js';
+import { combineHookResults, type HookAnswerFor } from './combine/index.js';
 import { matcherSelects } from './config/matcher.js';
 import { defaultTimeoutSeconds } from './config/timeouts.js';
 import { hookEventInfo } from './events.js';
@@ -59,8 +59,8 @@ export interface HookRunResult<E extends string = string> {
   /** Every handler that ran, in configuration order. */
   outcomes: HookHandlerOutcome[];
   skipped: SkippedHandler[];
-  /** The event's combined answer. */
-  answer: HookAnswer;
+  /** The event's combined answer (typed by event, e.g. `PreToolUseAnswer` for `PreToolUse`). */
+  answer: HookAnswerFor<E>;
 }
 
 /** Delivered for `async` / `asyncRewake` command hooks when they finish. @public */

@@ -36,6 +36,25 @@ export type HookAnswer =
   | PermissionDeniedAnswer
   | BlockAnswer;
 
+/** The combined answer type for event `E`. @public */
+export type HookAnswerFor<E extends string> = E extends 'PreToolUse'
+  ? PreToolUseAnswer
+  : E extends 'PermissionRequest'
+    ? PermissionRequestAnswer
+    : E extends 'Stop' | 'SubagentStop'
+      ? StopAnswer
+      : E extends 'UserPromptSubmit'
+        ? UserPromptSubmitAnswer
+        : E extends 'PostToolUse' | 'PostToolUseFailure'
+          ? PostToolUseAnswer
+          : E extends 'SessionStart'
+            ? SessionStartAnswer
+            : E extends 'PreCompact'
+              ? PreCompactAnswer
+              : E extends 'PermissionDenied'
+                ? PermissionDeniedAnswer
+                : HookAnswer;
+
 /** Options of {@link combineHookResults}. @public */
 export interface CombineOptions {
   /** Stop / SubagentStop: consecutive continuations already made (for the cap of 8). */
@@ -43,7 +62,11 @@ export interface CombineOptions {
 }
 
 /** Combine results with the event's own combiner. @public */
-export function combineHookResults(event: string, results: readonly CombinableResult[], options: CombineOptions = {}): HookAnswer {
+export function combineHookResults<E extends string>(event: E, results: readonly CombinableResult[], options: CombineOptions = {}): HookAnswerFor<E> {
+  return combineAny(event, results, options) as HookAnswerFor<E>;
+}
+
+function combineAny(event: string, results: readonly CombinableResult[], options: CombineOptions): HookAnswer {
   switch (event) {
     case 'PreToolUse':
       return combinePreToolUse(results);
