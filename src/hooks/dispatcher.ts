@@ -7,7 +7,7 @@ import { hookEventInfo } from './events.js';
 import { buildHookInput, type HookInputBase } from './input/build.js';
 import type { HookInput, HookInputFields } from './input/types.js';
 import { interpretReply } from './output/interpret.js';
-import { spillLongText } from './output/spill.js';
+import { MAX_HOOK_TEXT_CHARS, spillLongText } from './output/spill.js';
 import type { HandlerVerdict, HookJSONOutput } from './output/types.js';
 import type { HookMcpCallTool, HookModelFunction } from './transports/in-process.js';
 import { createTransports, type TransportRegistry } from './transports/registry.js';
@@ -298,7 +298,7 @@ export function createHookDispatcher(options: HookDispatcherOptions): HookDispat
         : {}),
       ...(reply.status === 'responded' ? { httpStatus: reply.httpStatus } : {}),
     };
-    await spillOutcome(outcome);
+    if (hasLongText(outcome)) await spillOutcome(outcome);
     return outcome;
   }
 
@@ -351,6 +351,17 @@ export function createHookDispatcher(options: HookDispatcherOptions): HookDispat
   }
 
   return { run };
+}
+
+function hasLongText(o: HookHandlerOutcome): boolean {
+  const long = (t: unknown) => typeof t === 'string' && t.length > MAX_HOOK_TEXT_CHARS;
+  return (
+    long(o.text) ||
+    long(o.message) ||
+    long(o.output?.systemMessage) ||
+    long(o.output?.reason) ||
+    long(o.output?.hookSpecificOutput?.additionalContext)
+  );
 }
 
 function toolCallOf(input: Record<string, unknown>): ToolCall | undefined {
