@@ -117,6 +117,12 @@ const RULE_LISTS: readonly RuleList[] = ['allow', 'ask', 'deny'];
 const objectSchema = z.record(z.string(), z.unknown());
 const PERMISSION_KEYS = Object.keys(permissionsShape);
 
+/** What dropping a rule means, said plainly: a dropped deny or ask rule no longer protects anything. */
+function droppedRule(list: RuleList): string {
+  if (list === 'allow') return 'this rule is dropped';
+  return `this ${list} rule is dropped, so calls it was meant to ${list === 'deny' ? 'refuse are not refused by it' : 'ask about are not asked about because of it'}`;
+}
+
 function readRules(r: Reader, list: RuleList, value: unknown, out: CompiledRule[]): void {
   const path = ['permissions', list];
   if (!Array.isArray(value)) {
@@ -131,14 +137,14 @@ function readRules(r: Reader, list: RuleList, value: unknown, out: CompiledRule[
         severity: 'error',
         path: itemPath,
         expected: 'a rule string such as "Bash(npm run *)"',
-        message: `${formatJsonPath(itemPath)}: expected a rule string such as "Bash(npm run *)", got ${describeValue(item, [])}; this entry is dropped`,
+        message: `${formatJsonPath(itemPath)}: expected a rule string such as "Bash(npm run *)", got ${describeValue(item, [])}; ${droppedRule(list)}`,
       });
       return;
     }
     const parsed = parseRule(item);
     if (!parsed.ok) {
       for (const issue of parsed.issues) {
-        r.report({ ...issue, path: itemPath, message: `${formatJsonPath(itemPath)}: ${JSON.stringify(item)}: ${trimStop(issue.message)}; this rule is dropped` });
+        r.report({ ...issue, path: itemPath, message: `${formatJsonPath(itemPath)}: ${JSON.stringify(item)}: ${trimStop(issue.message)}; ${droppedRule(list)}` });
       }
       return;
     }
@@ -172,6 +178,7 @@ function readPermissions(r: Reader, value: unknown, file: SettingsFile): void {
   }
   const permissions = value;
   for (const [key, v] of Object.entries(permissions)) {
+    if (v === undefined) continue; // only objects a host builds can hold undefined; JSON cannot
     const path = ['permissions', key];
     switch (key) {
       case 'allow':
@@ -406,6 +413,7 @@ export function parseSettingsObject(value: unknown, source: SettingsSource): Par
   }
   const file = emptySettings(source, value);
   for (const [key, v] of Object.entries(value)) {
+    if (v === undefined) continue;
     switch (key) {
       case 'permissions':
         readPermissions(r, v, file);

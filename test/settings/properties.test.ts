@@ -1,0 +1,81 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { SettingsSourceKind } from '../../src/core/types.js';
+import { mergePolicy, parseSettingsFile, parseSettingsObject, SETTINGS_CODES } from '../../src/settings/index.js';
+
+const KINDS: SettingsSourceKind[] = ['managed', 'cli', 'inline', 'localSettings', 'projectSettings', 'userSettings'];
+const ruleText = fc.oneof(
+  fc.constantFrom('Bash', 'Read', 'Bash(npm run test:*)', 'Edit(src/**)', 'WebFetch(domain:x.com)', 'mcp__s__t', 'Bash(', 'Bash(x)*', ''),
+  fc.string(),
+);
+const settingsLike = fc.record(
+  {
+    permissions: fc.oneof(
+      fc.record(
+        {
+          allow: fc.oneof(fc.array(ruleText), fc.jsonValue()),
+          ask: fc.array(ruleText),
+          deny: fc.array(ruleText),
+          additionalDirectories: fc.oneof(fc.array(fc.string()), fc.jsonValue()),
+          defaultMode: fc.oneof(fc.constantFrom('default', 'auto', 'manual', 'plan', 'bypassPermissions', 'nope'), fc.jsonValue()),
+          disableBypassPermissionsMode: fc.jsonValue(),
+        },
+        { requiredKeys: [] },
+      ),
+      fc.jsonValue(),
+    ),
+    hooks: fc.oneof(
+      fc.dictionary(
+        fc.constantFrom('PreToolUse', 'Stop', 'bogus'),
+        fc.array(fc.record({ matcher: fc.oneof(fc.string(), fc.jsonValue()), hooks: fc.array(fc.oneof(fc.record({ type: fc.constantFrom('command', 'http', 'x'), command: fc.jsonValue(), timeout: fc.jsonValue() }, { requiredKeys: ['type'] }), fc.jsonValue())) }, { requiredKeys: [] })),
+      ),
+      fc.jsonValue(),
+    ),
+    autoMode: fc.jsonValue(),
+    disableAllHooks: fc.jsonValue(),
+    allowManagedPermissionRulesOnly: fc.oneof(fc.boolean(), fc.jsonValue()),
+  },
+  { requiredKeys: [] },
+);
+
+const documented = new Set<string>(Object.values(SETTINGS_CODES));
+
+describe('settings properties', () => {
+  it('parsing never throws on any text, and every diagnostic is well-formed', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.json()), (text) => {
+        const r = parseSettingsFile(text, { kind: 'userSettings', file: '/f.json' });
+        for (const d of r.diagnostics) {
+          expect(documented.has(d.code) || d.code.startsWith('TG_RULE_')).toBe(true);
+          expect(d.file).toBe('/f.json');
+          expect(d.message.length).toBeGreaterThan(0);
+        }
+      }),
+    );
+  });
+
+  it('merging never throws, and every rule in the policy is one the files wrote', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom(...KINDS), settingsLike), { maxLength: 5 }), fc.boolean(), (files, trusted) => {
+        const policy = mergePolicy(files.map(([kind, json]) => parseSettingsObject(json, { kind })), { projectTrusted: trusted });
+        for (const r of policy.rules) {
+          const json = files.find(([kind]) => kind === r.source.kind)?.[1] as { permissions?: Record<string, unknown> } | undefined;
+          expect(json).toBeDefined();
+          if (!trusted && (r.source.kind === 'projectSettings' || r.source.kind === 'localSettings')) expect(r.list).not.toBe('allow');
+        }
+      }),
+    );
+  });
+
+  it('adding a file never removes a deny rule of another file (without allowManagedPermissionRulesOnly)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom(...KINDS), settingsLike), { maxLength: 4 }), fc.constantFrom(...KINDS), settingsLike, (files, kind, extra) => {
+        const strip = (j: unknown) => (typeof j === 'object' && j !== null && !Array.isArray(j) ? { ...j, allowManagedPermissionRulesOnly: undefined } : j);
+        const parsed = files.map(([k, j]) => parseSettingsObject(strip(j), { kind: k }));
+        const before = mergePolicy(parsed).rules.filter((r) => r.list === 'deny');
+        const after = mergePolicy([...parsed, parseSettingsObject(strip(extra), { kind })]).rules.filter((r) => r.list === 'deny');
+        for (const rule of before) expect(after).toContain(rule);
+      }),
+    );
+  });
+});
