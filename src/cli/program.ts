@@ -1,0 +1,184 @@
+import { Command, CommanderError, Option } from 'commander';
+import { createInterface } from 'node:readline';
+import { resolve } from 'node:path';
+import type { Decision, ToolCall } from '../core/types.js';
+import { evaluateAsync, prepare } from '../evaluate/index.js';
+import type { EvaluationContext } from '../evaluate/index.js';
+import { callFromObject, parseCallJson, parseCallShorthand } from './shorthand.js';
+import { formatDecision, formatTrace } from './format.js';
+import { formatDiagnostics, loadPolicyFromFlags, startingMode, type LoadedPolicy, type PolicyOptions } from './load.js';
+
+/**
+ * Exit codes of `toolgate check` / `explain` (documented in the README):
+ * 0 allow, 3 ask, 4 deny, 2 usage error, 1 internal error. `--batch` exits 0 when every line
+ * was decided, 2 when a line could not be read.
+ */
+export const EXIT = { allow: 0, internal: 1, usage: 2, ask: 3, deny: 4 } as const;
+
+interface CheckFlags extends PolicyOptions {
+  mode?: string;
+  call?: string;
+  json?: boolean;
+  batch?: boolean;
+  quiet?: boolean;
+}
+
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+function policyOptions(cmd: Command): Command {
+  return cmd
+    .addOption(new Option('-s, --settings <file>', 'a settings file to load (repeatable); alone, only these files are read').argParser(collect))
+    .option('-p, --project <dir>', 'load the layers of this project: user, project, local and managed settings')
+    .option('--setting-sources <list>', 'which layers load with --project (comma-separated: user,project,local,managed)')
+    .option('--cwd <dir>', 'working directory of the agent (default: --project or the current directory)')
+    .option('--home <dir>', 'home directory (default: the real one)')
+    .addOption(new Option('--allowed-tools <rule>', 'an extra allow rule, like --allowedTools (repeatable)').argParser(collect))
+    .addOption(new Option('--disallowed-tools <rule>', 'an extra deny rule, like --disallowedTools (repeatable)').argParser(collect))
+    .option('-m, --mode <mode>', 'permission mode (default: the settings defaultMode, else default)');
+}
+
+function readCall(positional: string | undefined, flags: CheckFlags): ToolCall | Error {
+  if (flags.call !== undefined) {
+    const r = parseCallJson(flags.call);
+    return r.ok ? r.call : new Error(r.message);
+  }
+  if (positional === undefined) return new Error("no call given: pass 'Bash(git status)' or --call '{\"tool\":\"Bash\",\"input\":{...}}'");
+  const r = parseCallShorthand(positional);
+  return r.ok ? r.call : new Error(r.message);
+}
+
+function contextFor(loaded: LoadedPolicy, mode: EvaluationContext['mode']): EvaluationContext {
+  return { mode, policy: loaded.policy, cwd: loaded.cwd, home: loaded.home, projectDir: loaded.projectDir };
+}
+
+class UsageError extends Error {}
+
+async function decideOne(positional: string | undefined, flags: CheckFlags, explain: boolean): Promise<number> {
+  const call = readCall(positional, flags);
+  if (call instanceof Error) throw new UsageError(call.message);
+  const loaded = await loadPolicyFromFlags(flags);
+  printDiagnostics(loaded, flags.quiet === true);
+  const mode = startingMode(flags.mode, loaded.policy);
+  if (mode instanceof Error) throw new UsageError(mode.message);
+  const decision = await evaluateAsync(call, contextFor(loaded, mode));
+  if (flags.json) process.stdout.write(`${JSON.stringify(decision, null, 2)}\n`);
+  else process.stdout.write(`${explain ? formatTrace(call, decision) : formatDecision(call, decision)}\n`);
+  return EXIT[decision.behavior];
+}
+
+function printDiagnostics(loaded: LoadedPolicy, quiet: boolean): void {
+  if (quiet) return;
+  for (const line of formatDiagnostics(loaded.policy.diagnostics.filter((d) => d.severity !== 'info'))) {
+    process.stderr.write(`${line}\n`);
+  }
+}
+
+/** `--batch`: JSONL calls on stdin, one JSON decision per line on stdout. A line may name its own `settings` file, `mode` and `cwd`. */
+async function batch(flags: CheckFlags): Promise<number> {
+  await prepare();
+  const base = await loadPolicyFromFlags(flags);
+  printDiagnostics(base, flags.quiet === true);
+  const baseMode = startingMode(flags.mode, base.policy);
+  if (baseMode instanceof Error) throw new UsageError(baseMode.message);
+  const perFile = new Map<string, Promise<LoadedPolicy>>();
+  const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  let status: number = EXIT.allow;
+  let lineNo = 0;
+  const out: string[] = [];
+  const flush = () => {
+    if (out.length > 0) process.stdout.write(out.join(''));
+    out.length = 0;
+  };
+  for await (const line of rl) {
+    lineNo += 1;
+    if (line.trim() === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (e) {
+      out.push(`${JSON.stringify({ line: lineNo, error: `not JSON: ${(e as Error).message}` })}\n`);
+      status = EXIT.usage;
+      continue;
+    }
+    const parsed = callFromObject(value);
+    if (!parsed.ok) {
+      out.push(`${JSON.stringify({ line: lineNo, error: parsed.message })}\n`);
+      status = EXIT.usage;
+      continue;
+    }
+    const o = value as Record<string, unknown>;
+    let loaded = base;
+    if (typeof o['settings'] === 'string') {
+      const file = resolve(o['settings']);
+      let p = perFile.get(file);
+      if (!p) {
+        p = loadPolicyFromFlags({ ...flags, settings: [file], project: undefined as never });
+        perFile.set(file, p);
+      }
+      loaded = await p;
+    }
+    const lineMode = typeof o['mode'] === 'string' ? startingMode(o['mode'], loaded.policy) : o['settings'] !== undefined ? startingMode(flags.mode, loaded.policy) : baseMode;
+    if (lineMode instanceof Error) {
+      out.push(`${JSON.stringify({ line: lineNo, error: lineMode.message })}\n`);
+      status = EXIT.usage;
+      continue;
+    }
+    const ctx = contextFor(loaded, lineMode);
+    if (typeof o['cwd'] === 'string') ctx.cwd = o['cwd'];
+    const decision: Decision = await evaluateAsync(parsed.call, ctx);
+    out.push(`${JSON.stringify({ line: lineNo, ...(typeof o['settings'] === 'string' ? { settings: o['settings'] } : {}), call: parsed.call, decision })}\n`);
+    if (out.length >= 256) flush();
+  }
+  flush();
+  return status;
+}
+
+/** Build the `toolgate` command line program. */
+export function buildProgram(): Command {
+  const program = new Command('toolgate')
+    .description('Decide whether an AI agent tool call runs (allow), needs a person (ask) or is refused (deny), with Claude Code settings.')
+    .exitOverride()
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+
+  policyOptions(program.command('check'))
+    .description('decide one call (or, with --batch, one per line of JSONL on stdin)')
+    .argument('[call]', "the call as shorthand, e.g. 'Bash(git push origin main)' or 'Read(src/index.ts)'")
+    .option('-c, --call <json>', 'the call as JSON: {"tool":"Bash","input":{"command":"ls"}}')
+    .option('--json', 'print the whole Decision as JSON')
+    .option('--batch', 'read JSONL calls on stdin, write one JSON decision per line')
+    .option('-q, --quiet', 'do not print settings diagnostics')
+    .action(async (call: string | undefined, flags: CheckFlags) => {
+      process.exitCode = flags.batch ? await batch(flags) : await decideOne(call, flags, false);
+    });
+
+  policyOptions(program.command('explain'))
+    .description('decide one call and print every step of the decision')
+    .argument('[call]', "the call as shorthand, e.g. 'Bash(git push origin main)'")
+    .option('-c, --call <json>', 'the call as JSON')
+    .option('--json', 'print the whole Decision as JSON')
+    .option('-q, --quiet', 'do not print settings diagnostics')
+    .action(async (call: string | undefined, flags: CheckFlags) => {
+      process.exitCode = await decideOne(call, flags, true);
+    });
+
+  return program;
+}
+
+/** Run the CLI with `argv` (as `process.argv`). Resolves to the exit code. */
+export async function main(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv);
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+  } catch (e) {
+    if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : EXIT.usage;
+    if (e instanceof UsageError) {
+      process.stderr.write(`toolgate: ${e.message}\n`);
+      return EXIT.usage;
+    }
+    process.stderr.write(`toolgate: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    return EXIT.internal;
+  }
+}

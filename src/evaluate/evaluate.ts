@@ -1,0 +1,97 @@
+import type { Decision, PermissionMode, Platform, ToolCall } from '../core/types.js';
+import { normalizeMode } from '../core/types.js';
+import { normalizePath } from '../paths/index.js';
+import type { CompiledRule } from '../settings/types.js';
+import type { EvaluationContext } from './context.js';
+import { CLAUDE_CODE_STEPS, makeState, type PipelineStep } from './pipeline.js';
+import type { MatchEnv } from './rule-match.js';
+
+/**
+ * Decide one tool call: `allow`, `ask` or `deny`, with the reason, the deciding rule and a
+ * trace of every step consulted.
+ *
+ * Order (Claude Code docs, "Configure permissions" and "Permission modes"; toolgate spec):
+ * malformed input → tools removed by bare deny rules → deny rules → ask rules (firm) →
+ * critical-path removals (firm) and protected-path writes → allow rules → what the call touches
+ * (reads and read-only commands inside the working directories allow; edits ask, or allow in
+ * acceptEdits) → the mode (dontAsk denies, bypassPermissions allows, auto hands to the classifier).
+ *
+ * Synchronous. Shell commands outside the fast lexer's subset need the full parser: call
+ * `await prepare()` (or use `createEvaluator`) once first, or such commands ask.
+ *
+ * Never throws: bad input gives an `ask`; a failure inside a check gives `deny` with reason
+ * kind `checkFailed` ("permission check failed: …").
+ * @public
+ */
+export function evaluate(call: ToolCall, ctx: EvaluationContext, steps: readonly PipelineStep[] = CLAUDE_CODE_STEPS): Decision {
+  try {
+    return run(call, ctx, steps);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      behavior: 'deny',
+      reason: { kind: 'checkFailed', message: `permission check failed: ${message}` },
+      trace: [{ step: 'checkFailed', outcome: 'deny', detail: `permission check failed: ${message}` }],
+    };
+  }
+}
+
+function run(call: ToolCall, ctx: EvaluationContext, steps: readonly PipelineStep[]): Decision {
+  if (call === null || typeof call !== 'object' || typeof call.tool !== 'string' || call.tool === '' || call.input === null || typeof call.input !== 'object' || Array.isArray(call.input)) {
+    const message = 'malformed tool call: expected { tool: string, input: object }';
+    return { behavior: 'ask', askKind: 'firm', reason: { kind: 'invalidInput', message }, trace: [{ step: 'validInput', outcome: 'ask', detail: message }] };
+  }
+  const platform: Platform = ctx.platform ?? 'linux';
+  const trace = [];
+  let mode: PermissionMode = normalizeMode(ctx.mode) ?? 'default';
+  if (normalizeMode(ctx.mode) === undefined) {
+    trace.push({ step: 'mode', outcome: 'pass' as const, detail: `unknown mode "${String(ctx.mode)}" taken as default` });
+  }
+  if (mode === 'bypassPermissions' && ctx.policy.disableBypassPermissionsMode) {
+    mode = 'default';
+    trace.push({ step: 'mode', outcome: 'pass' as const, detail: 'bypassPermissions is disabled by settings; deciding as default' });
+  }
+  if (mode === 'auto' && ctx.policy.disableAutoMode) {
+    mode = 'default';
+    trace.push({ step: 'mode', outcome: 'pass' as const, detail: 'auto mode is disabled by settings; deciding as default' });
+  }
+  const norm = (p: string) => normalizePath(p, { cwd: ctx.cwd, home: ctx.home, platform });
+  const cwd = norm(ctx.cwd);
+  const home = norm(ctx.home);
+  const projectDir = norm(ctx.projectDir ?? ctx.cwd);
+  const workingDirectories = (
+    ctx.workingDirectories ?? [ctx.cwd, ...ctx.policy.additionalDirectories.map((d) => d.value), ...(ctx.session?.directories ?? [])]
+  ).map(norm);
+  const slashAnchor = ctx.options?.slashAnchor ?? 'projectRoot';
+  const env: MatchEnv = {
+    cwd,
+    home,
+    platform,
+    slashAnchorOf: slashAnchor === 'projectRoot' ? () => projectDir : (cr: CompiledRule) => settingsRoot(cr, { cwd, home, projectDir }),
+  };
+  const state = makeState(call, { ...ctx, cwd, home }, mode, env, workingDirectories, ctx.options?.shell ?? 'bash');
+  state.trace.push(...trace);
+  for (const step of steps) {
+    const result = step.run(state);
+    if (result) return result;
+  }
+  throw new Error('the pipeline ended without a decision');
+}
+
+/** Claude Code's `/p` anchoring: the root of the settings file a rule came from (Claude Code docs, "Read and Edit"). */
+function settingsRoot(cr: CompiledRule, ctx: { cwd: string; home: string; projectDir: string }): string {
+  const file = cr.source.file;
+  switch (cr.source.kind) {
+    case 'projectSettings':
+      return ctx.projectDir;
+    case 'userSettings':
+      return file !== undefined ? file.replace(/\/[^/]*$/, '') : `${ctx.home}/.claude`;
+    case 'managed':
+      return file !== undefined ? file.replace(/\/[^/]*$/, '') : ctx.cwd;
+    case 'inline':
+    case 'cli':
+      return file !== undefined ? file.replace(/\/[^/]*$/, '') : ctx.cwd;
+    default:
+      return ctx.cwd;
+  }
+}

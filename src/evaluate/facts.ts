@@ -1,0 +1,119 @@
+import type { Platform, ToolCall } from '../core/types.js';
+import { isInsideAny, normalizePath } from '../paths/index.js';
+import { toolFamily } from '../rules/index.js';
+import { analyzeShell, shellPathEffects } from '../shell/index.js';
+import type { PathEffect, ShellAnalysis } from '../shell/types.js';
+
+/** What a call touches, worked out once per call and shared by every step. @public */
+export type CallFacts =
+  | { kind: 'read'; path: string; raw: string; realPath?: string }
+  | { kind: 'edit'; path: string; raw: string; realPath?: string }
+  | {
+      kind: 'shell';
+      command: string;
+      analysis: ShellAnalysis;
+      effects: PathEffect[];
+      cwdAfter: string;
+      unresolved: string[];
+    }
+  | { kind: 'web'; url: string }
+  | { kind: 'interaction' }
+  | { kind: 'mcp' }
+  | { kind: 'other' }
+  | { kind: 'invalid'; message: string };
+
+/** The input fields a tool keeps its file path in. */
+const PATH_FIELDS = ['file_path', 'notebook_path', 'path'] as const;
+
+/** Options for working out the facts of a call. */
+export interface FactsContext {
+  cwd: string;
+  home: string;
+  platform: Platform;
+  shell: 'bash' | 'zsh' | 'sh';
+  realpath?: (path: string) => string | undefined;
+}
+
+/** Work out what a call touches. Never throws: bad input gives `{ kind: 'invalid' }`. */
+export function callFacts(call: ToolCall, ctx: FactsContext): CallFacts {
+  const family = toolFamily(call.tool);
+  const norm = (p: string) => normalizePath(p, { cwd: ctx.cwd, home: ctx.home, platform: ctx.platform });
+  switch (family) {
+    case 'shell': {
+      const command = call.input['command'];
+      if (typeof command !== 'string') return { kind: 'invalid', message: `${call.tool} input has no string "command"` };
+      const analysis = analyzeShell(command, { shell: ctx.shell });
+      const { effects, cwdAfter, unresolved } = shellPathEffects(analysis, {
+        cwd: ctx.cwd,
+        home: ctx.home,
+        platform: ctx.platform,
+      });
+      return { kind: 'shell', command, analysis, effects, cwdAfter, unresolved };
+    }
+    case 'read':
+    case 'edit': {
+      let raw: string | undefined;
+      for (const field of PATH_FIELDS) {
+        const v = call.input[field];
+        if (typeof v === 'string') {
+          raw = v;
+          break;
+        }
+        if (v !== undefined) return { kind: 'invalid', message: `${call.tool} input field "${field}" is not a string` };
+      }
+      // Glob and Grep without a path search the cwd.
+      if (raw === undefined) {
+        if (family === 'read' && (call.tool === 'Glob' || call.tool === 'Grep' || call.tool === 'LSP')) raw = ctx.cwd;
+        else return { kind: 'invalid', message: `${call.tool} input has no file path` };
+      }
+      if (raw.length === 0 || raw.includes('\0')) return { kind: 'invalid', message: `${call.tool} input has an empty or malformed path` };
+      const path = norm(raw);
+      const real = ctx.realpath?.(path);
+      const realPath = real !== undefined ? norm(real) : undefined;
+      const base = { path, raw, ...(realPath !== undefined && realPath !== path ? { realPath } : {}) };
+      return family === 'read' ? { kind: 'read', ...base } : { kind: 'edit', ...base };
+    }
+    case 'web': {
+      if (call.tool === 'WebSearch') return { kind: 'web', url: '' };
+      const url = call.input['url'];
+      if (typeof url !== 'string') return { kind: 'invalid', message: `${call.tool} input has no string "url"` };
+      return { kind: 'web', url };
+    }
+    case 'interaction':
+      return { kind: 'interaction' };
+    case 'mcp':
+      return { kind: 'mcp' };
+    default:
+      return { kind: 'other' };
+  }
+}
+
+/** The paths a call's facts read and write, for rule and directory checks. */
+export function touchedPaths(facts: CallFacts): { reads: string[]; writes: string[]; removes: string[] } {
+  switch (facts.kind) {
+    case 'read':
+      return { reads: withReal(facts.path, facts.realPath), writes: [], removes: [] };
+    case 'edit':
+      return { reads: [], writes: withReal(facts.path, facts.realPath), removes: [] };
+    case 'shell': {
+      const out = { reads: [] as string[], writes: [] as string[], removes: [] as string[] };
+      for (const e of facts.effects) {
+        if (e.op === 'read') out.reads.push(e.path);
+        else if (e.op === 'write') out.writes.push(e.path);
+        else out.removes.push(e.path);
+      }
+      return out;
+    }
+    default:
+      return { reads: [], writes: [], removes: [] };
+  }
+}
+
+function withReal(path: string, real: string | undefined): string[] {
+  return real !== undefined ? [path, real] : [path];
+}
+
+/** Is every path inside the working directories? */
+export function allInside(paths: string[], dirs: string[]): boolean {
+  return paths.every((p) => isInsideAny(p, dirs));
+}

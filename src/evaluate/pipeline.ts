@@ -1,0 +1,417 @@
+import type { AskKind, Behavior, Decision, PermissionMode, ReasonKind, RuleRef, Step, ToolCall } from '../core/types.js';
+import { ruleCoversTool } from '../rules/index.js';
+import { CLAUDE_CODE_PROTECTED_PATHS, isInsideAny, normalizePath, protectedPathMatch } from '../paths/index.js';
+import type { ProtectedPathSpec } from '../paths/index.js';
+import { criticalRemovals, isReadOnly, acceptEditsCommand } from '../shell/index.js';
+import type { SimpleCommand } from '../shell/types.js';
+import type { CompiledRule } from '../settings/types.js';
+import type { EvaluationContext } from './context.js';
+import { callFacts, touchedPaths, type CallFacts } from './facts.js';
+import { indexPolicy, type PolicyIndex } from './policy-index.js';
+import { allowCovers, allowText, partsToCover, patternCoversCommand, restrictiveMatch, type MatchEnv } from './rule-match.js';
+import { isBroadAllow } from './broad-allow.js';
+import { suggestionsFor } from './suggestions.js';
+
+/** Everything the steps share while deciding one call. */
+export interface EvalState {
+  call: ToolCall;
+  ctx: EvaluationContext;
+  mode: PermissionMode;
+  facts: CallFacts;
+  index: PolicyIndex;
+  env: MatchEnv;
+  workingDirectories: string[];
+  protectedSpec: ProtectedPathSpec;
+  trace: Step[];
+  /** An ask found by an earlier step, waiting for the mode step. */
+  pendingAsk?: { kind: AskKind; reason: ReasonKind; message: string; rule?: RuleRef; blockedPath?: string };
+}
+
+/** What a step concluded: a final decision, or nothing (go on). */
+export type StepResult = Decision | undefined;
+
+/** A named step of the decision pipeline. @public */
+export interface PipelineStep {
+  name: string;
+  run(state: EvalState): StepResult;
+}
+
+export function ruleRef(cr: CompiledRule): RuleRef {
+  return { text: cr.rule.text, list: cr.list, source: cr.source, index: cr.index };
+}
+
+function pass(state: EvalState, step: string, detail: string): undefined {
+  state.trace.push({ step, outcome: 'pass', detail });
+  return undefined;
+}
+
+export function decide(
+  state: EvalState,
+  step: string,
+  behavior: Behavior,
+  reason: ReasonKind,
+  message: string,
+  extra: { rule?: RuleRef; askKind?: AskKind; blockedPath?: string } = {},
+): Decision {
+  state.trace.push({ step, outcome: behavior, detail: message, ...(extra.rule ? { rule: extra.rule } : {}) });
+  const d: Decision = { behavior, reason: { kind: reason, message }, trace: state.trace };
+  if (extra.rule) d.rule = extra.rule;
+  if (extra.blockedPath !== undefined) d.blockedPath = extra.blockedPath;
+  if (behavior === 'ask') {
+    d.askKind = extra.askKind ?? 'plain';
+    const suggestions = d.askKind === 'plain' ? suggestionsFor(state) : [];
+    if (suggestions.length > 0) d.suggestions = suggestions;
+  }
+  return d;
+}
+
+/** Record an ask for the mode step to settle; a firmer ask is never replaced by a softer one. */
+function holdAsk(state: EvalState, step: string, ask: NonNullable<EvalState['pendingAsk']>): undefined {
+  const rank = { firm: 3, protected: 2, plain: 1 } as const;
+  if (!state.pendingAsk || rank[ask.kind] > rank[state.pendingAsk.kind]) state.pendingAsk = ask;
+  state.trace.push({ step, outcome: 'ask', detail: `${ask.message} (${ask.kind} ask)`, ...(ask.rule ? { rule: ask.rule } : {}) });
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Steps (Claude Code order: tools removed, deny, ask, critical/protected, allow, what the call
+// touches, then the mode).
+
+const invalidInput: PipelineStep = {
+  name: 'validInput',
+  run(state) {
+    if (state.facts.kind !== 'invalid') return pass(state, 'validInput', 'input is well-formed');
+    return decide(state, 'validInput', 'ask', 'invalidInput', `malformed input: ${state.facts.message}`, { askKind: 'firm' });
+  },
+};
+
+const toolRemoved: PipelineStep = {
+  name: 'toolRemoved',
+  run(state) {
+    for (const cr of state.index.bareDeny) {
+      if (restrictiveMatch(cr, state.call, state.facts, state.env).kind === 'match') {
+        return decide(state, 'toolRemoved', 'deny', 'toolRemoved', `${state.call.tool} is removed by the deny rule ${cr.rule.text}`, {
+          rule: ruleRef(cr),
+        });
+      }
+    }
+    return pass(state, 'toolRemoved', 'no bare deny rule removes the tool');
+  },
+};
+
+function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
+  const name = list === 'deny' ? 'denyRules' : 'askRules';
+  return {
+    name,
+    run(state) {
+      const rules = list === 'deny' ? state.index.deny : state.index.ask;
+      let hidden: { cr: CompiledRule; detail: string } | undefined;
+      for (const cr of rules) {
+        const m = restrictiveMatch(cr, state.call, state.facts, state.env);
+        if (m.kind === 'match') {
+          if (list === 'deny') {
+            return decide(state, name, 'deny', 'rule', `denied by ${cr.rule.text}: ${m.detail}`, { rule: ruleRef(cr) });
+          }
+          return holdAsk(state, name, { kind: 'firm', reason: 'rule', message: `ask rule ${cr.rule.text}: ${m.detail}`, rule: ruleRef(cr) });
+        }
+        if (m.kind === 'hidden' && !hidden) hidden = { cr, detail: m.detail };
+      }
+      if (hidden) {
+        return holdAsk(state, name, {
+          kind: 'firm',
+          reason: 'shellUnknown',
+          message: `${hidden.detail}; the ${list} rule ${hidden.cr.rule.text} could apply to what is hidden`,
+          rule: ruleRef(hidden.cr),
+        });
+      }
+      return pass(state, name, `no ${list} rule matches (${rules.length} checked)`);
+    },
+  };
+}
+
+const criticalAndProtected: PipelineStep = {
+  name: 'criticalAndProtectedPaths',
+  run(state) {
+    const { facts } = state;
+    if (facts.kind === 'shell') {
+      const critical = criticalRemovals(facts.analysis, {
+        cwd: state.ctx.cwd,
+        home: state.ctx.home,
+        workingDirectories: state.workingDirectories,
+        platform: state.env.platform,
+      });
+      if (critical.length > 0) {
+        holdAsk(state, 'criticalRemoval', {
+          kind: 'firm',
+          reason: 'criticalRemoval',
+          message: `removes a critical path: ${critical.join(', ')}`,
+          blockedPath: critical[0] ?? '',
+        });
+      }
+    }
+    const { writes, removes } = touchedPaths(facts);
+    for (const p of [...writes, ...removes]) {
+      if (isPlanFile(state, p)) continue;
+      const hit = protectedPathMatch(p, state.protectedSpec);
+      if (hit !== undefined) {
+        return holdAsk(state, 'protectedPaths', {
+          kind: 'protected',
+          reason: 'protectedPath',
+          message: `writes to the protected path ${p} (${hit})`,
+          blockedPath: p,
+        });
+      }
+    }
+    return pass(state, 'protectedPaths', 'writes no protected path');
+  },
+};
+
+function isPlanFile(state: EvalState, path: string): boolean {
+  const plan = state.ctx.options?.planFilePath;
+  if (plan === undefined) return false;
+  return normalizePath(plan, { cwd: state.ctx.cwd, home: state.ctx.home, platform: state.env.platform }) === path;
+}
+
+/** Plan mode keeps the task read-only by itself, whatever the allow rules say. */
+function planBlocks(state: EvalState): boolean {
+  if (state.mode !== 'plan' || state.ctx.options?.bypassAvailable === true) return false;
+  const f = state.facts;
+  if (f.kind === 'edit') return !isPlanFile(state, f.path);
+  if (f.kind === 'shell') return !shellReadOnly(state).ok;
+  return false;
+}
+
+const allowRules: PipelineStep = {
+  name: 'allowRules',
+  run(state) {
+    if (state.pendingAsk) return pass(state, 'allowRules', 'skipped: an ask is pending that no allow rule answers');
+    if (planBlocks(state)) return pass(state, 'allowRules', 'plan mode: allow rules do not approve changes');
+    const rules = state.index.allow.filter((cr) => !(state.mode === 'auto' && isBroadAllow(cr.rule)));
+    if (state.facts.kind === 'shell') return shellAllow(state, rules);
+    for (const cr of rules) {
+      const m = allowCovers(cr, state.call, state.facts, state.env);
+      if (m.kind === 'match') return decide(state, 'allowRules', 'allow', 'rule', `allowed by ${cr.rule.text}: ${m.detail}`, { rule: ruleRef(cr) });
+    }
+    return pass(state, 'allowRules', `no allow rule covers the call (${rules.length} checked)`);
+  },
+};
+
+/** Per part of a shell command: the allow rule that covers it, or that it is read-only. */
+interface PartVerdict {
+  cmd: SimpleCommand;
+  rule?: CompiledRule;
+  readOnly?: true;
+  acceptEdit?: true;
+  why?: string;
+}
+
+function shellAllow(state: EvalState, rules: CompiledRule[]): StepResult {
+  const facts = state.facts as Extract<CallFacts, { kind: 'shell' }>;
+  const bare = rules.find((cr) => cr.rule.family === 'bare' && allowCovers(cr, state.call, facts, state.env).kind === 'match');
+  if (bare) return decide(state, 'allowRules', 'allow', 'rule', `allowed by ${bare.rule.text}: every command`, { rule: ruleRef(bare) });
+  const bashRules = rules.filter((cr) => cr.rule.family === 'bash' && ruleCoversTool(cr.rule, state.call.tool, 'allow'));
+  const verdicts = partVerdicts(state, bashRules);
+  if (verdicts === undefined) return pass(state, 'allowRules', 'unknown parts or substitutions: no allow rule covers them');
+  const uncovered = verdicts.find((v) => !v.rule && !v.readOnly && !v.acceptEdit);
+  if (uncovered) return pass(state, 'allowRules', `no allow rule covers "${allowText(uncovered.cmd)}"${uncovered.why ? ` (${uncovered.why})` : ''}`);
+  const firstRule = verdicts.find((v) => v.rule)?.rule;
+  if (!firstRule) return pass(state, 'allowRules', 'no part needs an allow rule');
+  const writes = redirectWritesOk(state);
+  if (!writes.ok) return pass(state, 'allowRules', `parts are covered, but ${writes.why}`);
+  const detail = verdicts
+    .map((v) => `"${allowText(v.cmd)}" ${v.rule ? `by ${v.rule.rule.text}` : v.readOnly ? 'is read-only' : 'is a file command inside the working directories'}`)
+    .join('; ');
+  return decide(state, 'allowRules', 'allow', 'rule', `allowed: ${detail}`, { rule: ruleRef(firstRule) });
+}
+
+function partVerdicts(state: EvalState, rules: CompiledRule[]): PartVerdict[] | undefined {
+  const facts = state.facts as Extract<CallFacts, { kind: 'shell' }>;
+  if (facts.analysis.unknown.length > 0 || facts.analysis.hasSubstitution) return undefined;
+  const ro = shellReadOnly(state);
+  return partsToCover(facts.analysis).map((cmd) => {
+    const rule = rules.find((cr) => patternCoversCommand(cr.rule.specifier ?? '*', cmd));
+    if (rule) return { cmd, rule };
+    if (ro.perCommand.get(cmd) === true && !planBlocks(state)) return { cmd, readOnly: true };
+    if (state.mode === 'acceptEdits' && acceptEditsCommand(cmd) && effectsInside(state, cmd)) return { cmd, acceptEdit: true };
+    return { cmd, why: ro.reasons.get(cmd) ?? 'not read-only' };
+  });
+}
+
+function effectsInside(state: EvalState, cmd: SimpleCommand): boolean {
+  const facts = state.facts as Extract<CallFacts, { kind: 'shell' }>;
+  const i = facts.analysis.commands.indexOf(cmd);
+  return facts.effects.filter((e) => e.command === i).every((e) => e.literal && isInsideAny(e.path, state.workingDirectories));
+}
+
+/** File writes by redirection: allowed only inside the working directories and in acceptEdits (or an Edit allow rule). */
+function redirectWritesOk(state: EvalState): { ok: true } | { ok: false; why: string } {
+  const facts = state.facts as Extract<CallFacts, { kind: 'shell' }>;
+  for (const e of facts.effects) {
+    if (e.op === 'read') continue;
+    const cmd = facts.analysis.commands[e.command];
+    const byRedirect = cmd?.redirects.some((r) => r.kind === 'file') ?? false;
+    if (!byRedirect && e.op !== 'write') continue;
+    if (!e.literal || e.glob) return { ok: false, why: `the write target ${e.raw} is not literal` };
+    if (!isInsideAny(e.path, state.workingDirectories)) return { ok: false, why: `it writes ${e.path} outside the working directories` };
+    const editAllowed =
+      state.mode === 'acceptEdits' ||
+      state.index.allow.some(
+        (cr) => cr.rule.family === 'path' && cr.rule.tool === 'Edit' &&
+          allowCovers(cr, { tool: 'Edit', input: { file_path: e.path } }, { kind: 'edit', path: e.path, raw: e.raw }, state.env).kind === 'match',
+      );
+    if (!editAllowed) return { ok: false, why: `it writes ${e.path}, which no Edit allow rule covers` };
+  }
+  return { ok: true };
+}
+
+interface ShellReadOnly {
+  ok: boolean;
+  why?: string;
+  perCommand: Map<SimpleCommand, boolean>;
+  reasons: Map<SimpleCommand, string>;
+}
+
+const roCache = new WeakMap<EvalState, ShellReadOnly>();
+
+/** Is the command read-only as a whole: every part read-only, reads inside the working directories, no writes? */
+export function shellReadOnly(state: EvalState): ShellReadOnly {
+  const cached = roCache.get(state);
+  if (cached) return cached;
+  const facts = state.facts as Extract<CallFacts, { kind: 'shell' }>;
+  const perCommand = new Map<SimpleCommand, boolean>();
+  const reasons = new Map<SimpleCommand, string>();
+  let why: string | undefined;
+  for (const cmd of facts.analysis.commands) {
+    const v = isReadOnly(cmd, { set: 'claudeCode' });
+    perCommand.set(cmd, v.readOnly);
+    if (!v.readOnly) {
+      reasons.set(cmd, v.reason);
+      if (!cmd.transparentWrapper) why ??= `"${allowText(cmd)}" is not read-only: ${v.reason}`;
+    }
+  }
+  if (facts.analysis.unknown.length > 0) why ??= `parts could not be read: ${facts.analysis.unknown[0]}`;
+  if (facts.analysis.hasSubstitution) why ??= 'it has a substitution';
+  for (const e of facts.effects) {
+    if (e.op !== 'read') why ??= `it ${e.op === 'write' ? 'writes' : 'removes'} ${e.path}`;
+    else if (!e.literal) why ??= `it reads a path that is not literal (${e.raw})`;
+    else if (!isInsideAny(e.path, state.workingDirectories)) why ??= `it reads ${e.path}, outside the working directories`;
+  }
+  if (facts.cwdAfter !== state.ctx.cwd && facts.analysis.commands.some((c) => c.argv[0] === 'git')) {
+    why ??= 'it runs git after cd to another directory';
+  }
+  const result: ShellReadOnly = why === undefined ? { ok: true, perCommand, reasons } : { ok: false, why, perCommand, reasons };
+  roCache.set(state, result);
+  return result;
+}
+
+const touches: PipelineStep = {
+  name: 'whatTheCallTouches',
+  run(state) {
+    if (state.pendingAsk) return pass(state, 'whatTheCallTouches', 'skipped: an ask is pending');
+    const f = state.facts;
+    const wd = state.workingDirectories;
+    const step = 'whatTheCallTouches';
+    switch (f.kind) {
+      case 'read': {
+        const paths = f.realPath !== undefined ? [f.path, f.realPath] : [f.path];
+        if (paths.every((p) => isInsideAny(p, wd) || isPlanFile(state, p))) {
+          return decide(state, step, 'allow', 'workingDirectory', `reads ${f.path}, inside the working directories`);
+        }
+        return holdAsk(state, step, { kind: 'plain', reason: 'outsideWorkingDirectory', message: `reads ${f.path}, outside the working directories`, blockedPath: f.path });
+      }
+      case 'edit': {
+        const paths = f.realPath !== undefined ? [f.path, f.realPath] : [f.path];
+        if (paths.every((p) => isPlanFile(state, p)) && state.mode === 'plan') {
+          return decide(state, step, 'allow', 'planApproval', `writes the plan file ${f.path}`);
+        }
+        if (!paths.every((p) => isInsideAny(p, wd))) {
+          return holdAsk(state, step, { kind: 'plain', reason: 'outsideWorkingDirectory', message: `edits ${f.path}, outside the working directories`, blockedPath: f.path });
+        }
+        if (state.mode === 'acceptEdits' || state.mode === 'auto') {
+          return decide(state, step, 'allow', 'mode', `${state.mode}: edits ${f.path}, inside the working directories`);
+        }
+        return holdAsk(state, step, { kind: 'plain', reason: 'workingDirectory', message: `edits ${f.path}` });
+      }
+      case 'shell': {
+        const ro = shellReadOnly(state);
+        if (ro.ok) return decide(state, step, 'allow', 'readOnly', 'every part is read-only and reads only inside the working directories');
+        if (state.mode === 'acceptEdits' && !planBlocks(state)) {
+          const verdicts = partVerdicts(state, []);
+          if (verdicts?.every((v) => v.readOnly || v.acceptEdit) && redirectWritesOk(state).ok) {
+            return decide(state, step, 'allow', 'mode', 'acceptEdits: file commands inside the working directories');
+          }
+        }
+        return holdAsk(state, step, { kind: 'plain', reason: f.analysis.unknown.length > 0 ? 'shellUnknown' : 'toolDefault', message: ro.why ?? 'not read-only' });
+      }
+      case 'web':
+        return holdAsk(state, step, { kind: 'plain', reason: 'toolDefault', message: state.call.tool === 'WebSearch' ? 'web searches ask' : `fetches ${hostOf(f.url)}` });
+      case 'interaction':
+        return decide(state, step, 'allow', 'toolDefault', `${state.call.tool} only reads or talks to the user`);
+      case 'mcp':
+        return holdAsk(state, step, { kind: 'plain', reason: 'toolDefault', message: 'MCP tools ask unless a rule says otherwise' });
+      case 'other':
+      case 'invalid':
+        return holdAsk(state, step, { kind: 'plain', reason: 'toolDefault', message: `${state.call.tool} asks by default` });
+    }
+  },
+};
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return url;
+  }
+}
+
+const modeStep: PipelineStep = {
+  name: 'mode',
+  run(state) {
+    const ask = state.pendingAsk ?? { kind: 'plain' as const, reason: 'toolDefault' as const, message: 'nothing allowed the call' };
+    const extra = { askKind: ask.kind, ...(ask.rule ? { rule: ask.rule } : {}), ...(ask.blockedPath !== undefined ? { blockedPath: ask.blockedPath } : {}) };
+    const mode = state.mode;
+    if (mode === 'dontAsk') return decide(state, 'mode', 'deny', ask.reason, `dontAsk refuses what would ask: ${ask.message}`, extra);
+    if (ask.kind === 'firm') return decide(state, 'mode', 'ask', ask.reason, `${ask.message}; no mode answers a firm ask`, extra);
+    if (mode === 'bypassPermissions') {
+      if (ask.kind === 'protected' && state.ctx.options?.protectedPathsUnderBypass !== 'allow') {
+        return decide(state, 'mode', 'ask', ask.reason, `${ask.message}; bypassPermissions does not answer protected paths`, extra);
+      }
+      return decide(state, 'mode', 'allow', 'mode', `bypassPermissions allows: ${ask.message}`);
+    }
+    if (mode === 'auto') return decide(state, 'mode', 'ask', 'classifier', `auto: the classifier judges this call (${ask.message})`, extra);
+    return decide(state, 'mode', 'ask', ask.reason, ask.message, extra);
+  },
+};
+
+/** The default (Claude Code) order of steps. @public */
+export const CLAUDE_CODE_STEPS: readonly PipelineStep[] = [
+  invalidInput,
+  toolRemoved,
+  restrictiveStep('deny'),
+  restrictiveStep('ask'),
+  criticalAndProtected,
+  allowRules,
+  touches,
+  modeStep,
+];
+
+export function makeState(call: ToolCall, ctx: EvaluationContext, mode: PermissionMode, env: MatchEnv, workingDirectories: string[], shell: 'bash' | 'zsh' | 'sh'): EvalState {
+  const facts = callFacts(call, {
+    cwd: ctx.cwd,
+    home: ctx.home,
+    platform: env.platform,
+    shell,
+    ...(ctx.fs ? { realpath: (p: string) => ctx.fs?.realpath(p) } : {}),
+  });
+  return {
+    call,
+    ctx,
+    mode,
+    facts,
+    index: indexPolicy(ctx.policy, ctx.session?.rules),
+    env,
+    workingDirectories,
+    protectedSpec: ctx.options?.protectedPaths ?? CLAUDE_CODE_PROTECTED_PATHS,
+    trace: [],
+  };
+}

@@ -1,0 +1,213 @@
+import type { Platform, RuleList, ToolCall } from '../core/types.js';
+import {
+  matchBashPattern,
+  matchContentRule,
+  matchDomainRule,
+  matchParamRule,
+  matchPathRule,
+  primaryField,
+  ruleCoversTool,
+} from '../rules/index.js';
+import type { PathMatchContext, Rule } from '../rules/types.js';
+import type { CompiledRule } from '../settings/types.js';
+import type { ShellAnalysis, SimpleCommand } from '../shell/types.js';
+import type { CallFacts } from './facts.js';
+
+/** How a rule relates to a call: it matches, it does not, or what is hidden may match. */
+export type RuleMatch = { kind: 'match'; detail: string } | { kind: 'none' } | { kind: 'hidden'; detail: string };
+
+const NONE: RuleMatch = { kind: 'none' };
+
+/** Per-call environment for matching. */
+export interface MatchEnv {
+  cwd: string;
+  home: string;
+  platform: Platform;
+  /** The directory `/p` patterns of this rule anchor at. */
+  slashAnchorOf: (rule: CompiledRule) => string;
+}
+
+/** Tools whose writes a `Read(...)` deny rule also blocks (Claude Code docs, "Read and Edit"). */
+const READ_DENY_ALSO_BLOCKS = new Set(['Edit', 'Write', 'MultiEdit']);
+
+/** Environment variables an allow rule looks past (Claude Code docs, "Bash": known-safe variables only). */
+const SAFE_ENV = /^(NODE_ENV|LANG|LANGUAGE|LC_[A-Z]+|NO_COLOR|FORCE_COLOR|TZ|CI|TERM|COLUMNS|RUST_BACKTRACE|RUST_LOG|PYTHONUNBUFFERED|PYTHONDONTWRITEBYTECODE|DEBUG)=/;
+
+function pathCtx(cr: CompiledRule, env: MatchEnv): PathMatchContext {
+  return { cwd: env.cwd, home: env.home, slashAnchor: env.slashAnchorOf(cr), platform: env.platform, list: cr.list };
+}
+
+/** Texts a deny or ask rule is tried against for one simple command: with and without assignments. */
+function restrictiveTexts(cmd: SimpleCommand): string[] {
+  const bare = cmd.argv.join(' ');
+  return cmd.assignments.length > 0 ? [bare, cmd.source] : [bare];
+}
+
+/**
+ * Does a deny or ask rule match the call? Any part of a compound command, the wrapper form and
+ * the wrapped command, and the whole command string are all tried; Read/Edit rules also see the
+ * paths a shell command reads, writes or removes.
+ */
+export function restrictiveMatch(cr: CompiledRule, call: ToolCall, facts: CallFacts, env: MatchEnv): RuleMatch {
+  const rule = cr.rule;
+  if (rule.family === 'path' && facts.kind === 'shell') return shellPathMatch(cr, facts, env);
+  const covers =
+    ruleCoversTool(rule, call.tool, cr.list) ||
+    (rule.family === 'path' && rule.tool === 'Read' && READ_DENY_ALSO_BLOCKS.has(call.tool));
+  if (!covers) return NONE;
+  switch (rule.family) {
+    case 'bare':
+      return { kind: 'match', detail: `matches every ${call.tool} call` };
+    case 'param':
+      return matchParamRule(rule, call.input) ? { kind: 'match', detail: `input field ${rule.param?.name} matches` } : NONE;
+    case 'bash':
+      return facts.kind === 'shell' ? bashRestrictive(rule, facts.analysis) : NONE;
+    case 'path':
+      if (facts.kind !== 'read' && facts.kind !== 'edit') return NONE;
+      for (const p of facts.realPath !== undefined ? [facts.path, facts.realPath] : [facts.path]) {
+        if (matchPathRule(rule, p, pathCtx(cr, env))) return { kind: 'match', detail: `path ${p} matches` };
+      }
+      return NONE;
+    case 'domain':
+      return facts.kind === 'web' && matchDomainRule(rule, facts.url, cr.list)
+        ? { kind: 'match', detail: `host of ${facts.url} matches` }
+        : NONE;
+    case 'content':
+      return contentMatch(rule, call);
+  }
+}
+
+function contentMatch(rule: Rule, call: ToolCall): RuleMatch {
+  const field = primaryField(call.tool);
+  const value = field !== undefined ? call.input[field] : undefined;
+  if (typeof value !== 'string') return NONE;
+  return matchContentRule(rule, value) ? { kind: 'match', detail: `${field} "${value}" matches` } : NONE;
+}
+
+function bashRestrictive(rule: Rule, analysis: ShellAnalysis): RuleMatch {
+  const spec = rule.specifier ?? '*';
+  if (matchBashPattern(spec, analysis.command.trim())) return { kind: 'match', detail: 'the whole command matches' };
+  for (const cmd of analysis.commands) {
+    for (const text of restrictiveTexts(cmd)) {
+      if (matchBashPattern(spec, text)) return { kind: 'match', detail: `part "${text}" matches` };
+    }
+  }
+  if (analysis.unknown.length > 0) {
+    return { kind: 'hidden', detail: `parts of the command could not be read (${analysis.unknown[0]})` };
+  }
+  return NONE;
+}
+
+/** Read rules against what a command reads; Edit rules against what it writes or removes. */
+function shellPathMatch(cr: CompiledRule, facts: Extract<CallFacts, { kind: 'shell' }>, env: MatchEnv): RuleMatch {
+  const rule = cr.rule;
+  const isRead = rule.tool === 'Read';
+  const isEdit = rule.tool === 'Edit';
+  if (!isRead && !isEdit) return NONE;
+  const ctx = pathCtx(cr, env);
+  for (const e of facts.effects) {
+    const relevant = isRead ? true : e.op !== 'read';
+    if (!relevant) continue;
+    if (matchPathRule(rule, e.path, ctx)) return { kind: 'match', detail: `the command ${verb(e.op)} ${e.path}` };
+    if (e.op === 'remove' && removalHolds(rule, e.path, ctx)) {
+      return { kind: 'match', detail: `the command removes ${e.path}, which may hold a path the rule covers` };
+    }
+  }
+  if (facts.analysis.unknown.length > 0 || facts.unresolved.length > 0) {
+    return { kind: 'hidden', detail: 'the command touches paths that could not be worked out' };
+  }
+  return NONE;
+}
+
+function verb(op: 'read' | 'write' | 'remove'): string {
+  return op === 'read' ? 'reads' : op === 'write' ? 'writes' : 'removes';
+}
+
+/**
+ * Could removing directory `dir` remove a path the rule covers? Probe with paths built from the
+ * pattern: an anchored pattern's literal stem inside `dir`, or the pattern's tail under `dir`.
+ */
+function removalHolds(rule: Rule, dir: string, ctx: PathMatchContext): boolean {
+  const spec = rule.specifier ?? '';
+  const tail = spec
+    .replace(/^\/\/|^~\/|^\.\/|^\//, '')
+    .split('/')
+    .filter((s) => s !== '' && s !== '**')
+    .map((s) => s.replace(/\*/g, 'x'))
+    .join('/');
+  const probes = [tail === '' ? `${dir}/x` : `${dir}/${tail}`, `${dir}/x/${tail}`];
+  return probes.some((p) => matchPathRule(rule, p, ctx));
+}
+
+/** Why an allow rule did or did not cover a call. */
+export type AllowMatch = { kind: 'match'; detail: string } | { kind: 'none'; detail?: string };
+
+/**
+ * Does an allow rule cover the call? For a shell command every part must be covered (a wrapper
+ * Claude Code looks through need not be), and nothing in a substitution or unknown part is ever
+ * covered by a pattern.
+ */
+export function allowCovers(cr: CompiledRule, call: ToolCall, facts: CallFacts, env: MatchEnv): AllowMatch {
+  const rule = cr.rule;
+  const grantsRead = rule.family === 'path' && rule.tool === 'Edit' && facts.kind === 'read';
+  if (!grantsRead && !ruleCoversTool(rule, call.tool, 'allow')) return { kind: 'none' };
+  switch (rule.family) {
+    case 'bare':
+      return { kind: 'match', detail: `allows every ${call.tool} call` };
+    case 'param':
+      return { kind: 'none', detail: 'parameter rules never allow' };
+    case 'bash':
+      return facts.kind === 'shell' ? bashCovers(rule, facts.analysis) : { kind: 'none' };
+    case 'path': {
+      if (facts.kind !== 'read' && facts.kind !== 'edit') return { kind: 'none' };
+      const ctx = pathCtx(cr, env);
+      const paths = facts.realPath !== undefined ? [facts.path, facts.realPath] : [facts.path];
+      return paths.every((p) => matchPathRule(rule, p, ctx))
+        ? { kind: 'match', detail: `path ${facts.path} matches` }
+        : { kind: 'none' };
+    }
+    case 'domain':
+      return facts.kind === 'web' && matchDomainRule(rule, facts.url, 'allow')
+        ? { kind: 'match', detail: `host of ${facts.url} matches` }
+        : { kind: 'none' };
+    case 'content': {
+      const m = contentMatch(rule, call);
+      return m.kind === 'match' ? m : { kind: 'none' };
+    }
+  }
+}
+
+/** The commands an allow rule has to cover: every one but the wrappers Claude Code looks through. */
+export function partsToCover(analysis: ShellAnalysis): SimpleCommand[] {
+  return analysis.commands.filter((c) => !c.transparentWrapper);
+}
+
+/** The text an allow rule sees for a command: safe environment assignments are looked past. */
+export function allowText(cmd: SimpleCommand): string {
+  const unsafe = cmd.assignments.filter((a) => !SAFE_ENV.test(a));
+  return [...unsafe, ...cmd.argv].join(' ');
+}
+
+/** Does one allow pattern cover one simple command? */
+export function patternCoversCommand(spec: string, cmd: SimpleCommand): boolean {
+  if (cmd.unknown !== undefined || cmd.context === 'substitution') return false;
+  if (cmd.exactOnly && spec.includes('*')) return false;
+  return matchBashPattern(spec, allowText(cmd));
+}
+
+function bashCovers(rule: Rule, analysis: ShellAnalysis): AllowMatch {
+  if (analysis.unknown.length > 0) return { kind: 'none', detail: `unknown parts: ${analysis.unknown[0]}` };
+  if (analysis.hasSubstitution) return { kind: 'none', detail: 'an allow rule never covers a substitution' };
+  const spec = rule.specifier ?? '*';
+  const parts = partsToCover(analysis);
+  if (parts.length === 0) return { kind: 'none', detail: 'no command to cover' };
+  for (const cmd of parts) {
+    if (!patternCoversCommand(spec, cmd)) return { kind: 'none', detail: `does not cover "${allowText(cmd)}"` };
+  }
+  return { kind: 'match', detail: `covers ${parts.map((c) => `"${allowText(c)}"`).join(', ')}` };
+}
+
+/** Which list a compiled rule is in. */
+export function listOf(cr: CompiledRule): RuleList {
+  return cr.list;
+}

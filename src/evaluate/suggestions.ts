@@ -1,0 +1,62 @@
+import type { PermissionUpdate } from '../core/types.js';
+import { partsToCover, allowText } from './rule-match.js';
+import type { EvalState } from './pipeline.js';
+
+/** Read-only-ish first words after which the second word names the sub-command (`git push`, `npm run`). */
+const SUBCOMMAND_TOOLS = new Set(['git', 'npm', 'pnpm', 'yarn', 'bun', 'cargo', 'go', 'docker', 'kubectl', 'gh', 'make', 'uv', 'poetry', 'pip', 'dotnet']);
+
+/** The prefix rule Claude Code's dialog would offer for one command: `git push *`, `make build *`. */
+function prefixFor(words: string[]): string {
+  const first = words[0] ?? '';
+  if (words.length === 1) return first;
+  const second = words[1] ?? '';
+  if (SUBCOMMAND_TOOLS.has(first) && !second.startsWith('-')) {
+    if ((first === 'npm' || first === 'pnpm' || first === 'yarn' || first === 'bun') && second === 'run' && words[2]) {
+      return `${first} run ${words[2]} *`;
+    }
+    return `${first} ${second} *`;
+  }
+  return `${first} *`;
+}
+
+/**
+ * What "Yes, and don't ask again" would add for an ask (Claude Code docs, "Configure permissions":
+ * one rule per sub-command needing approval, at most 5; edits offer acceptEdits for the session).
+ */
+export function suggestionsFor(state: EvalState): PermissionUpdate[] {
+  const f = state.facts;
+  switch (f.kind) {
+    case 'shell': {
+      if (f.analysis.unknown.length > 0 || f.analysis.hasSubstitution) return [];
+      const rules: string[] = [];
+      for (const cmd of partsToCover(f.analysis)) {
+        if (cmd.literal.some((l) => !l)) return [];
+        const text = cmd.exactOnly ? allowText(cmd) : prefixFor(cmd.argv);
+        if (!rules.includes(text)) rules.push(text);
+      }
+      if (rules.length === 0 || rules.length > 5) return [];
+      return [{ type: 'addRules', behavior: 'allow', destination: 'localSettings', rules: rules.map((r) => ({ toolName: state.call.tool, ruleContent: r })) }];
+    }
+    case 'edit':
+      if (state.mode === 'default') return [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }];
+      return [];
+    case 'read': {
+      const dir = f.path.replace(/\/[^/]*$/, '') || '/';
+      return [{ type: 'addDirectories', directories: [dir], destination: 'session' }];
+    }
+    case 'web': {
+      if (state.call.tool !== 'WebFetch') return [{ type: 'addRules', behavior: 'allow', destination: 'localSettings', rules: [{ toolName: state.call.tool }] }];
+      try {
+        const host = new URL(f.url).hostname;
+        return [{ type: 'addRules', behavior: 'allow', destination: 'localSettings', rules: [{ toolName: 'WebFetch', ruleContent: `domain:${host}` }] }];
+      } catch {
+        return [];
+      }
+    }
+    case 'mcp':
+    case 'other':
+      return [{ type: 'addRules', behavior: 'allow', destination: 'localSettings', rules: [{ toolName: state.call.tool }] }];
+    default:
+      return [];
+  }
+}

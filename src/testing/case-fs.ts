@@ -1,0 +1,55 @@
+import type { Platform } from '../core/types.js';
+import type { ReadonlyFsView } from '../core/ports.js';
+import { normalizePath } from '../paths/index.js';
+
+/**
+ * A read-only FS view built from a conformance case's `fs` object. Values understood:
+ * `"symlink -> TARGET"`, `"8.3 alias of TARGET"` (both resolve to TARGET, children too),
+ * `"absent"`, anything else (a file that exists). The key `case_insensitive_volume: true` makes
+ * lookups ignore case and return the stored spelling.
+ * @public
+ */
+export function caseFsView(spec: Record<string, unknown>, ctx: { cwd: string; home: string; platform: Platform }): ReadonlyFsView {
+  const norm = (p: string) => normalizePath(p, ctx);
+  const insensitive = spec['case_insensitive_volume'] === true;
+  const links = new Map<string, string>();
+  const present = new Set<string>();
+  const absent = new Set<string>();
+  for (const [key, value] of Object.entries(spec)) {
+    if (key === 'case_insensitive_volume') continue;
+    const path = norm(key);
+    const text = typeof value === 'string' ? value : '';
+    const link = /^(?:symlink ->|8\.3 alias of)\s*(.+)$/.exec(text);
+    if (link?.[1] !== undefined) links.set(path, norm(link[1].trim()));
+    else if (text === 'absent') absent.add(path);
+    else present.add(path);
+  }
+  const fold = (p: string) => (insensitive ? p.toLowerCase() : p);
+  const canonical = (p: string): string => {
+    if (!insensitive) return p;
+    for (const known of [...present, ...links.keys()]) if (fold(known) === fold(p)) return known;
+    return p;
+  };
+  const realpath = (input: string): string | undefined => {
+    let p = canonical(norm(input));
+    for (let hops = 0; hops < 40; hops++) {
+      let replaced = false;
+      for (const [from, to] of links) {
+        if (fold(p) === fold(from) || fold(p).startsWith(`${fold(from)}/`)) {
+          p = canonical(to + p.slice(from.length));
+          replaced = true;
+          break;
+        }
+      }
+      if (!replaced) return p;
+    }
+    return undefined;
+  };
+  return {
+    realpath,
+    exists: (p) => {
+      const n = canonical(norm(p));
+      return !absent.has(n) && (present.has(n) || links.has(n));
+    },
+  };
+}

@@ -1,0 +1,127 @@
+import type { Behavior, Decision, Platform, SettingsSourceKind } from '../core/types.js';
+import { normalizeMode } from '../core/types.js';
+import { evaluate } from '../evaluate/index.js';
+import type { EvaluationContext } from '../evaluate/index.js';
+import { policyFromObjects } from '../settings/index.js';
+import type { Policy } from '../settings/types.js';
+import { caseFsView } from './case-fs.js';
+
+/**
+ * One conformance case (one line of a case file). The shape is documented in the README
+ * ("Conformance cases"): `case` holds settings or layers, mode, call, cwd, home, platform, fs;
+ * `expected.result` is `allow` / `ask` / `deny` (or a case-specific word), `expected.acceptable`
+ * lists other safe answers.
+ * @public
+ */
+export interface ConformanceCase {
+  id: string;
+  kind?: string;
+  dialect?: string;
+  case?: Record<string, unknown>;
+  expected: { result?: unknown; acceptable?: unknown[]; why?: string; [k: string]: unknown };
+  [k: string]: unknown;
+}
+
+/** What replaying a case gave. @public */
+export type CaseOutcome =
+  | { status: 'pass'; got: string; decision?: Decision }
+  | { status: 'fail'; got: string; expected: string; decision?: Decision; message: string }
+  | { status: 'skip'; reason: string };
+
+const LAYER_KIND: Record<string, SettingsSourceKind> = {
+  user: 'userSettings',
+  project: 'projectSettings',
+  local: 'localSettings',
+  managed: 'managed',
+  cli: 'cli',
+};
+
+/** Why a case cannot be replayed by `evaluate` alone yet; `undefined` when it can. */
+export function skipReason(c: ConformanceCase): string | undefined {
+  const dialect = c.dialect ?? 'claude-code';
+  if (dialect !== 'claude-code') return `needs the ${dialect} dialect (issue 8: dialects)`;
+  const kind = c.kind ?? '';
+  if (kind === 'hooks') return 'needs hook dispatch combined with rules by the gate (issues 4 and 5)';
+  if (kind === 'checkpoint-rewind') return 'needs checkpoints and rewind (issue 6)';
+  if (kind === 'auto-mode') return 'needs the auto-mode classifier in the gate (issue 5)';
+  if (kind === 'plan') return 'needs the plan-mode lifecycle in the gate (issue 5)';
+  const body = c.case;
+  if (!body) return 'the case has no inputs';
+  const result = c.expected.result;
+  if (result === 'project_autoMode_ignored') return undefined;
+  if (body['call'] === undefined) return 'the case has no tool call to decide';
+  if (result !== 'allow' && result !== 'ask' && result !== 'deny') return `expected result "${String(result)}" is not a decision`;
+  if (body['hook_result'] !== undefined || body['event'] !== undefined) return 'needs hook results combined by the gate (issue 5)';
+  return undefined;
+}
+
+/** Build the policy of a case: `settings` is a trusted project's own file; `layers` names several. */
+export function casePolicy(body: Record<string, unknown>): Policy {
+  const trusted = body['project_trusted'] !== false;
+  const objects: { kind: SettingsSourceKind; settings: unknown }[] = [];
+  if (body['layers'] && typeof body['layers'] === 'object') {
+    for (const [layer, settings] of Object.entries(body['layers'] as Record<string, unknown>)) {
+      objects.push({ kind: LAYER_KIND[layer] ?? 'inline', settings });
+    }
+  }
+  if (body['settings'] !== undefined) objects.push({ kind: 'projectSettings', settings: body['settings'] });
+  return policyFromObjects(objects, { projectTrusted: trusted });
+}
+
+/** Replay one case through `evaluate`. Never throws. @public */
+export function runCase(c: ConformanceCase): CaseOutcome {
+  const reason = skipReason(c);
+  if (reason !== undefined) return { status: 'skip', reason };
+  const body = c.case as Record<string, unknown>;
+  try {
+    const policy = casePolicy(body);
+    if (c.expected.result === 'project_autoMode_ignored') {
+      const allow = policy.autoMode?.allow ?? [];
+      const leaked = allow.some((a) => a === 'Pushing to any remote');
+      return leaked
+        ? { status: 'fail', got: 'project autoMode used', expected: 'project_autoMode_ignored', message: 'autoMode from a project file was applied' }
+        : { status: 'pass', got: 'project_autoMode_ignored' };
+    }
+    const platform = (body['platform'] as Platform | undefined) ?? 'linux';
+    const cwd = (body['cwd'] as string | undefined) ?? '/home/user/project';
+    const home = (body['home'] as string | undefined) ?? (platform === 'windows' ? 'C:\\Users\\user' : platform === 'macos' ? '/Users/user' : '/home/user');
+    const ctx: EvaluationContext = {
+      mode: normalizeMode(String(body['mode'] ?? 'default')) ?? 'default',
+      policy,
+      cwd,
+      home,
+      platform,
+      options: { shell: (body['shell'] as 'bash' | 'zsh' | undefined) ?? 'bash' },
+    };
+    if (body['fs'] && typeof body['fs'] === 'object') ctx.fs = caseFsView(body['fs'] as Record<string, unknown>, { cwd, home, platform });
+    if (Array.isArray(body['additionalDirectories'])) ctx.workingDirectories = [cwd, ...(body['additionalDirectories'] as string[])];
+    const decision = evaluate(body['call'] as never, ctx);
+    const expected = c.expected.result as Behavior;
+    const acceptable = [expected, ...((c.expected.acceptable as unknown[] | undefined) ?? [])];
+    if (acceptable.includes(decision.behavior)) return { status: 'pass', got: decision.behavior, decision };
+    return {
+      status: 'fail',
+      got: decision.behavior,
+      expected: acceptable.join('|'),
+      decision,
+      message: `${c.id}: expected ${acceptable.join(' or ')}, got ${decision.behavior} (${decision.reason.kind}: ${decision.reason.message})`,
+    };
+  } catch (e) {
+    return { status: 'fail', got: 'threw', expected: String(c.expected.result), message: `${c.id}: threw ${(e as Error).stack ?? String(e)}` };
+  }
+}
+
+/** Parse a JSONL case file's text. Blank lines are skipped; a bad line is reported, not dropped. @public */
+export function parseCaseFile(text: string): { cases: ConformanceCase[]; errors: string[] } {
+  const cases: ConformanceCase[] = [];
+  const errors: string[] = [];
+  text.split('\n').forEach((line, i) => {
+    if (line.trim() === '') return;
+    try {
+      cases.push(JSON.parse(line) as ConformanceCase);
+    } catch (e) {
+      errors.push(`line ${i + 1}: ${(e as Error).message}`);
+    }
+  });
+  return { cases, errors };
+}

@@ -1,0 +1,51 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepare } from '../../src/evaluate/index.js';
+import { parseCaseFile, runCase, skipReason } from '../../src/testing/conformance.js';
+
+const roots = [join(__dirname, '../cases/shared'), join(__dirname, '../cases/own')];
+// The shell battery is a structure battery with its own runner (test/shell).
+const files = roots.flatMap((root) =>
+  readdirSync(root)
+    .filter((f) => f.endsWith('.jsonl') && f !== 'shell-battery.jsonl')
+    .map((f) => join(root, f)),
+);
+
+const summary: string[] = [];
+
+beforeAll(async () => {
+  await prepare();
+});
+
+afterAll(() => {
+  console.log(`\nconformance cases:\n${summary.join('\n')}`);
+});
+
+for (const file of files) {
+  const name = file.split('/').slice(-2).join('/');
+  const { cases, errors } = parseCaseFile(readFileSync(file, 'utf8'));
+  describe(name, () => {
+    const counts = { passed: 0, failed: 0, skipped: 0 };
+    afterAll(() => {
+      summary.push(`  ${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+    });
+    it('has no unreadable lines', () => {
+      expect(errors).toEqual([]);
+    });
+    for (const c of cases) {
+      const reason = skipReason(c);
+      if (reason !== undefined) {
+        counts.skipped += 1;
+        it.skip(`${c.id} — skipped: ${reason}`, () => {});
+        continue;
+      }
+      it(`${c.id} (${c.kind ?? 'case'})`, () => {
+        const outcome = runCase(c);
+        if (outcome.status === 'pass') counts.passed += 1;
+        else if (outcome.status === 'fail') counts.failed += 1;
+        expect(outcome.status === 'fail' ? outcome.message : 'pass').toBe('pass');
+      });
+    }
+  });
+}
