@@ -11,11 +11,14 @@ import { walkTree } from './parser.js';
 import { loadedParser } from './tree-sitter-loader.js';
 import type { ShellAnalysis, ShellOptions } from './types.js';
 
+/** Which front end to use: both (lexer first), or one alone (differential tests). */
+type Front = 'auto' | 'lexer' | 'parser';
+
 function emptyAnalysis(command: string, parser: ShellAnalysis['parser'], unknown: string[] = []): ShellAnalysis {
   return { command, commands: [], unknown, hasSubstitution: false, redirects: [], parser };
 }
 
-function analyzeAt(command: string, shell: NonNullable<ShellOptions['shell']>, depth: number): ShellAnalysis {
+function analyzeAt(command: string, shell: NonNullable<ShellOptions['shell']>, depth: number, front: Front = 'auto'): ShellAnalysis {
   if (command.length > MAX_COMMAND_LENGTH) {
     return emptyAnalysis(command, 'none', [`command longer than ${MAX_COMMAND_LENGTH} characters`]);
   }
@@ -34,9 +37,9 @@ function analyzeAt(command: string, shell: NonNullable<ShellOptions['shell']>, d
     hasSubstitution: false,
     shell,
     nestedDepth: depth,
-    nested: (script, d) => analyzeAt(script, shell, d),
+    nested: (script, d) => analyzeAt(script, shell, d, front),
   };
-  const lexed = lexSimple(text);
+  const lexed = front === 'parser' ? undefined : lexSimple(text);
   let parser: ShellAnalysis['parser'];
   if (lexed) {
     parser = 'lexer';
@@ -48,6 +51,7 @@ function analyzeAt(command: string, shell: NonNullable<ShellOptions['shell']>, d
       emitCommand(c, { ...cmd, inherited: [], context: 'top' });
     }
   } else {
+    if (front === 'lexer') return emptyAnalysis(command, 'none', ['outside the lexer subset']);
     const ts = loadedParser();
     if (!ts) return emptyAnalysis(command, 'none', ['shell parser not prepared']);
     parser = 'tree-sitter';
@@ -77,6 +81,18 @@ export function analyzeShell(command: string, options: ShellOptions = {}): Shell
   try {
     if (typeof command !== 'string') return emptyAnalysis(String(command), 'none', ['command is not a string']);
     return analyzeAt(command, options.shell ?? 'bash', 0);
+  } catch (error) {
+    return emptyAnalysis(command, 'none', [`shell analysis failed: ${error instanceof Error ? error.message : String(error)}`]);
+  }
+}
+
+/**
+ * `analyzeShell` with one front end forced, for differential tests and benchmarks.
+ * @internal
+ */
+export function analyzeShellWith(front: Front, command: string, options: ShellOptions = {}): ShellAnalysis {
+  try {
+    return analyzeAt(command, options.shell ?? 'bash', 0, front);
   } catch (error) {
     return emptyAnalysis(command, 'none', [`shell analysis failed: ${error instanceof Error ? error.message : String(error)}`]);
   }

@@ -33,6 +33,7 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
   const cmd: SimpleCommand = {
     argv,
     literal: raw.words.map((w) => w.word.literal),
+    raw: raw.words.map((w) => w.raw),
     assignments: raw.assignments,
     redirects: [...raw.redirects, ...raw.inherited],
     source: [...raw.assignments, ...raw.words.map((w) => w.raw)].join(' '),

@@ -6,3 +6,9 @@
 export type { PathEffect, ReadOnlyVerdict, Redirect, ShellAnalysis, ShellOptions, SimpleCommand } from './types.js';
 export { analyzeShell } from './analyze.js';
 export { prepareShell, isShellPrepared, type PrepareShellOptions } from './prepare.js';
+export { isReadOnly, isReadOnlyCommand, type ReadOnlyOptions } from './read-only.js';
+export { CLAUDE_CODE_READ_ONLY, ROBOTA_READ_ONLY, type ReadOnlySpec } from './read-only-tables.js';
+export {
+  shellPathEffects, criticalRemovals, acceptEditsCommand,
+  type ShellPathContext, type ShellPathEffects, type CriticalRemovalShellContext,
+} from './path-effects.js';

@@ -34,7 +34,8 @@ const WORDISH = new Set([
   'word', 'number', 'string', 'string_content', 'raw_string', 'ansi_c_string', 'translated_string', 'simple_expansion', 'expansion',
   'variable_name', 'special_variable_name', 'arithmetic_expansion', 'binary_expression', 'unary_expression', 'ternary_expression',
   'parenthesized_expression', 'postfix_expression', 'concatenation', 'array', 'subscript', 'test_operator', 'extglob_pattern', 'regex',
-  'brace_expression', 'command_substitution', 'process_substitution', 'variable_assignment', 'heredoc_content', 'command_name',
+  'brace_expression', 'command_substitution', 'process_substitution', 'variable_assignment', 'variable_assignments', 'heredoc_content',
+  'command_name',
 ]);
 const EXPANSIONS = new Set(['simple_expansion', 'expansion', 'arithmetic_expansion', 'command_substitution', 'process_substitution']);
 const REDIRECTS = new Set(['file_redirect', 'heredoc_redirect', 'herestring_redirect']);
@@ -205,7 +206,11 @@ class Walker {
     emitCommand(this.c, { words, assignments: [], redirects: [], inherited: env.inherited, context: env.context, inSubshell: env.inSubshell });
   }
 
-  private redirected(node: Node, env: Env): void {
+  /**
+   * The grammar attaches a redirection written after `a && b` or `a | b` to the whole list;
+   * bash attaches it to the last command only. `tail` carries it down to that command.
+   */
+  private redirected(node: Node, env: Env, tail: Redirect[] = []): void {
     const redirects: Redirect[] = [];
     let body: Node | null = null;
     const children = node.children;
@@ -219,13 +224,37 @@ class Walker {
       else if (REDIRECTS.has(child.type)) redirects.push(...this.redirect(child, env));
       else if (child.isNamed && child.type !== 'comment') this.fail(`unsupported syntax: ${child.type}`);
     }
+    redirects.push(...tail);
     if (!body) {
       for (const r of redirects) this.c.redirects.push(r);
       return;
     }
-    if (body.type === 'command') return this.command(body, env, redirects);
-    for (const r of redirects) this.c.redirects.push(r);
-    this.statement(body, { ...env, inherited: [...env.inherited, ...redirects] });
+    this.withTail(body, env, redirects);
+  }
+
+  private withTail(node: Node, env: Env, tail: Redirect[]): void {
+    if (tail.length === 0) return this.statement(node, env);
+    if (this.tooDeep(env)) return;
+    const next = { ...env, depth: env.depth + 1 };
+    if (node.type === 'command') return this.command(node, next, tail);
+    if (node.type === 'redirected_statement') return this.redirected(node, next, tail);
+    if (node.type === 'list' || node.type === 'pipeline') {
+      const children = node.children;
+      let last = -1;
+      for (let i = 0; i < children.length; i++) if (STATEMENTS.has(children[i]!.type)) last = i;
+      const inner = { ...next, inSubshell: next.inSubshell || node.type === 'pipeline' };
+      for (let i = 0; i < children.length; i++) {
+        const child = children[i]!;
+        if (child.type === 'ERROR' || child.isMissing) this.fail(`parse error near: ${child.text.slice(0, 40)}`);
+        else if (!child.isNamed || child.type === 'comment') continue;
+        else if (i === last) this.withTail(child, inner, tail);
+        else if (STATEMENTS.has(child.type)) this.statement(child, inner);
+        else this.fail(`unsupported syntax: ${child.type}`);
+      }
+      return;
+    }
+    for (const r of tail) this.c.redirects.push(r);
+    this.statement(node, { ...env, inherited: [...env.inherited, ...tail] });
   }
 
   private target(nodes: Node[], env: Env): RawWord | undefined {

@@ -33,6 +33,8 @@ export interface SimpleCommand {
   argv: string[];
   /** Per word of `argv`: was it fully literal (no expansion, glob, substitution)? */
   literal: boolean[];
+  /** Each word of `argv` exactly as written (quotes and escapes kept). */
+  raw?: string[];
   /** Leading `NAME=value` assignments, as raw text. */
   assignments: string[];
   redirects: Redirect[];
@@ -97,13 +99,13 @@ export interface ShellOptions {
 /** A path a command reads, writes or removes, resolved against the cwd as earlier `cd` parts changed it. @public */
 export interface PathEffect {
   op: 'read' | 'write' | 'remove';
-  /** Absolute, normalised path (POSIX separators; Windows paths as `C:/...`). */
+  /** Absolute, normalised path (POSIX separators; Windows drive paths as `/c/...`, as toolgate's path rules use). */
   path: string;
   /** The word as written in the command. */
   raw: string;
   /** False when the word was not literal (variable, glob, `~user`): the path is then a best guess. */
   literal: boolean;
-  /** Index in `ShellAnalysis.commands` of the command with this effect. */
+  /** Index in `ShellAnalysis.commands` of the command with this effect; -1 for a redirection on a compound command or on nothing. */
   command: number;
   /** True when the word held an unquoted glob (`rm -rf dir/*`). */
   glob: boolean;

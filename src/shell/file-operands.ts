@@ -1,0 +1,249 @@
+/**
+ * Which words of a command are files it reads, writes or removes, per command, as data.
+ * Claude Code docs, Configure permissions › Bash ("Read/Edit deny rules also apply to file
+ * commands recognized in Bash (cat, head, tail, sed…)").
+ */
+import { operands, type OptionShape, type ParsedOption } from './options.js';
+
+/** One file a command touches: the index of its word in argv (or a value inside a word). @internal */
+export interface FileOperand {
+  op: 'read' | 'write' | 'remove';
+  /** Index of the word in argv. */
+  index: number;
+  /** When the path is part of the word (`of=x`, `--output=x`, `-ox`): the path text. */
+  value?: string;
+  /** When the effect lands inside this directory under the source's name (`cp a dir/`). */
+  intoDir?: number;
+}
+
+/** Result for one command: operands, plus reasons effects could not be read. @internal */
+export interface FileOperands {
+  files: FileOperand[];
+  unresolved: string[];
+}
+
+const all = (ops: number[], op: FileOperand['op']): FileOperand[] => ops.map((index) => ({ op, index }));
+
+function optionFile(o: ParsedOption, op: FileOperand['op'], argv: readonly string[]): FileOperand | undefined {
+  if (o.value === undefined) return undefined;
+  // The value is the next word when the option word is exactly the option name.
+  const inWord = argv[o.index] !== o.name;
+  return inWord ? { op, index: o.index, value: o.value } : { op, index: o.index + 1 };
+}
+
+function scan(argv: readonly string[], shape: OptionShape) {
+  return operands(argv, 1, shape);
+}
+
+const READERS: Record<string, OptionShape> = {
+  cat: {}, tac: {}, nl: { shortArg: 'bdfhilnsvw' }, head: { shortArg: 'nc' }, tail: { shortArg: 'ncs' }, less: { shortArg: 'xyhjbz' }, more: {},
+  wc: {}, rev: {}, od: { shortArg: 'AjNStw' }, hexdump: { shortArg: 'eEfns' }, strings: { shortArg: 'netTo' }, file: { shortArg: 'eFmP' },
+  stat: { shortArg: 'c', longArg: ['format', 'printf'] }, du: { shortArg: 'dBtX' }, ls: { shortArg: 'ITw' }, md5sum: {}, sha1sum: {}, sha224sum: {},
+  sha256sum: {}, sha384sum: {}, sha512sum: {}, b2sum: {}, cksum: {}, cmp: { shortArg: 'in' }, diff: { shortArg: 'CDFILSUWx' }, comm: {},
+  cut: { shortArg: 'bcdf' }, fold: { shortArg: 'w' }, column: { shortArg: 'cstoNRHOEWd' }, base64: { shortArg: 'w' }, tree: { shortArg: 'LPIo' },
+  readlink: {}, realpath: {}, bat: { shortArg: 'lmrH' }, paste: { shortArg: 'd' }, expand: { shortArg: 't' }, unexpand: { shortArg: 't' },
+  fmt: { shortArg: 'pw' }, pr: {}, xxd: { shortArg: 'cglosn' }, split: {}, zcat: {}, gunzip: {}, unzip: {}, jq: {}, yq: {},
+};
+
+/**
+ * The files `argv` touches, for the commands toolgate knows (others: none, and the caller
+ * must not assume a command it does not know touches nothing).
+ * @param name - basename of argv[0].
+ */
+export function fileOperands(name: string, argv: readonly string[]): FileOperands {
+  const unresolved: string[] = [];
+  const files: FileOperand[] = [];
+  const reader = READERS[name];
+  switch (name) {
+    case 'grep':
+    case 'egrep':
+    case 'fgrep':
+    case 'rg': {
+      const { options, operands: ops } = scan(argv, {
+        shortArg: name === 'rg' ? 'efmABCgtTMj' : 'efmABCdD',
+        longArg: ['regexp', 'file', 'max-count', 'after-context', 'before-context', 'context', 'glob', 'type', 'pre', 'exclude-from'],
+      });
+      const patternGiven = options.some((o) => ['-e', '-f', '--regexp', '--file'].includes(o.name));
+      for (const o of options) if (o.name === '-f' || o.name === '--file' || o.name === '--exclude-from') pushOpt(files, optionFile(o, 'read', argv));
+      files.push(...all(patternGiven ? ops : ops.slice(1), 'read'));
+      if (name === 'rg' && options.some((o) => o.name === '--pre')) unresolved.push('rg --pre runs a program on every file');
+      return { files, unresolved };
+    }
+    case 'sed': {
+      const { options, operands: ops } = scan(argv, { shortArg: 'efl', shortOptionalArg: 'i', longArg: ['expression', 'file', 'line-length'] });
+      const inPlace = options.some((o) => o.name === '-i' || o.name === '--in-place');
+      const scripts = options.filter((o) => o.name === '-e' || o.name === '--expression').map((o) => o.value ?? '');
+      for (const o of options) if (o.name === '-f' || o.name === '--file') pushOpt(files, optionFile(o, 'read', argv));
+      const hasScriptOption = options.some((o) => ['-e', '-f', '--expression', '--file'].includes(o.name));
+      const fileOps = hasScriptOption ? ops : ops.slice(1);
+      if (!hasScriptOption && ops[0] !== undefined) scripts.push(argv[ops[0]]!);
+      if (scripts.some((s) => /(^|[;\n}\s\d$/])\s*[wWe]\b|\/[gpiImMe\d]*w\s|[;\n]\s*e\b|^e\b|\/[gpiImM\d]*e/.test(s))) {
+        unresolved.push('sed script may write files or run commands (w, W or e)');
+      }
+      files.push(...all(fileOps, inPlace ? 'write' : 'read'));
+      return { files, unresolved };
+    }
+    case 'awk':
+    case 'gawk':
+    case 'mawk':
+    case 'nawk': {
+      const { options, operands: ops } = scan(argv, { shortArg: 'fvFi', longArg: ['file', 'assign', 'field-separator', 'include'] });
+      const progFile = options.filter((o) => o.name === '-f' || o.name === '--file');
+      for (const o of progFile) pushOpt(files, optionFile(o, 'read', argv));
+      const fileOps = progFile.length > 0 ? ops : ops.slice(1);
+      const program = progFile.length > 0 ? undefined : argv[ops[0] ?? -1];
+      if (progFile.length > 0 || (program !== undefined && /system|\||>|getline|print[f]?\s*>/.test(program))) {
+        unresolved.push('awk program may write files or run commands');
+      }
+      files.push(...all(fileOps.filter((k) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(argv[k]!)), 'read'));
+      return { files, unresolved };
+    }
+    case 'sort': {
+      const { options, operands: ops } = scan(argv, { shortArg: 'kotTS', longArg: ['key', 'output', 'field-separator', 'temporary-directory', 'buffer-size', 'files0-from'] });
+      for (const o of options) if (o.name === '-o' || o.name === '--output') pushOpt(files, optionFile(o, 'write', argv));
+      for (const o of options) if (o.name === '--files0-from') pushOpt(files, optionFile(o, 'read', argv));
+      files.push(...all(ops, 'read'));
+      return { files, unresolved };
+    }
+    case 'uniq': {
+      const { operands: ops } = scan(argv, { shortArg: 'fsw' });
+      if (ops[0] !== undefined) files.push({ op: 'read', index: ops[0] });
+      if (ops[1] !== undefined) files.push({ op: 'write', index: ops[1] });
+      return { files, unresolved };
+    }
+    case 'tee':
+      return { files: all(scan(argv, {}).operands, 'write'), unresolved };
+    case 'rm':
+    case 'rmdir':
+    case 'unlink':
+    case 'shred':
+      return { files: all(scan(argv, { shortArg: name === 'shred' ? 'nsx' : '' }).operands, 'remove'), unresolved };
+    case 'mkdir':
+      return { files: all(scan(argv, { shortArg: 'mZ', longArg: ['mode', 'context'] }).operands, 'write'), unresolved };
+    case 'touch': {
+      const { options, operands: ops } = scan(argv, { shortArg: 'drt', longArg: ['date', 'reference', 'time'] });
+      for (const o of options) if (o.name === '-r' || o.name === '--reference') pushOpt(files, optionFile(o, 'read', argv));
+      files.push(...all(ops, 'write'));
+      return { files, unresolved };
+    }
+    case 'chmod':
+    case 'chown':
+    case 'chgrp': {
+      const { options, operands: ops } = scan(argv, { longArg: ['reference', 'from'] });
+      const byRef = options.find((o) => o.name === '--reference');
+      if (byRef) pushOpt(files, optionFile(byRef, 'read', argv));
+      files.push(...all(byRef ? ops : ops.slice(1), 'write'));
+      return { files, unresolved };
+    }
+    case 'truncate': {
+      const { options, operands: ops } = scan(argv, { shortArg: 'sr', longArg: ['size', 'reference'] });
+      for (const o of options) if (o.name === '-r' || o.name === '--reference') pushOpt(files, optionFile(o, 'read', argv));
+      files.push(...all(ops, 'write'));
+      return { files, unresolved };
+    }
+    case 'cp':
+    case 'mv':
+    case 'install':
+    case 'ln':
+    case 'rsync': {
+      const { options, operands: ops } = scan(argv, {
+        shortArg: name === 'install' ? 'gmoStZ' : name === 'rsync' ? 'efBT' : 'StZ',
+        longArg: ['target-directory', 'suffix', 'backup', 'mode', 'owner', 'group', 'context', 'exclude', 'include', 'rsh', 'filter', 'exclude-from'],
+      });
+      const srcOp: FileOperand['op'] = name === 'mv' ? 'remove' : 'read';
+      const target = options.find((o) => o.name === '-t' || o.name === '--target-directory');
+      if (name === 'install' && options.some((o) => o.name === '-d')) return { files: all(ops, 'write'), unresolved };
+      if (target) {
+        const dest = optionFile(target, 'write', argv);
+        pushOpt(files, dest);
+        for (const k of ops) files.push({ op: srcOp, index: k });
+        if (dest && dest.value === undefined) for (const k of ops) files.push({ op: 'write', index: k, intoDir: dest.index });
+        return { files, unresolved };
+      }
+      if (name === 'ln' && ops.length === 1) {
+        files.push({ op: 'read', index: ops[0]! });
+        unresolved.push('ln with one operand creates a link in the current directory');
+        return { files, unresolved };
+      }
+      const dest = ops[ops.length - 1];
+      if (dest === undefined || ops.length < 2) return { files, unresolved };
+      files.push({ op: 'write', index: dest });
+      for (const k of ops.slice(0, -1)) {
+        files.push({ op: srcOp, index: k });
+        files.push({ op: 'write', index: k, intoDir: dest });
+      }
+      return { files, unresolved };
+    }
+    case 'dd':
+      for (let k = 1; k < argv.length; k++) {
+        const a = argv[k]!;
+        if (a.startsWith('if=')) files.push({ op: 'read', index: k, value: a.slice(3) });
+        if (a.startsWith('of=')) files.push({ op: 'write', index: k, value: a.slice(3) });
+      }
+      return { files, unresolved };
+    case 'find': {
+      const starts: number[] = [];
+      let k = 1;
+      while (k < argv.length && /^-[HLPO]/.test(argv[k]!) && !/^-[a-z]{2,}/.test(argv[k]!)) k++;
+      for (; k < argv.length && !/^[-(!]/.test(argv[k]!); k++) starts.push(k);
+      files.push(...all(starts, 'read'));
+      for (; k < argv.length; k++) {
+        const a = argv[k]!;
+        if (a === '-delete') files.push(...all(starts, 'remove'));
+        if (/^-fprint|^-fls$/.test(a) && k + 1 < argv.length) files.push({ op: 'write', index: k + 1 });
+      }
+      return { files, unresolved };
+    }
+    case 'xargs':
+    case 'time':
+    case 'curl':
+    case 'wget': {
+      const shape: OptionShape =
+        name === 'xargs' ? { shortArg: 'aILnPsdE', shortOptionalArg: 'ile', longArg: ['arg-file'] }
+          : name === 'time' ? { shortArg: 'fo', longArg: ['output', 'format'], posix: true }
+            : name === 'curl' ? { shortArg: 'oOTdHXuAeEKrwxyzbcCDm', longArg: ['output', 'upload-file', 'data', 'data-binary', 'config', 'cookie-jar', 'dump-header', 'trace'] }
+              : { shortArg: 'OoPaiUeT', longArg: ['output-document', 'directory-prefix', 'input-file', 'output-file'] };
+      const { options } = name === 'curl' || name === 'wget' ? scan(argv, shape) : { options: operands(argv, 1, { ...shape, posix: true }).options };
+      for (const o of options) {
+        if (['-a', '--arg-file', '-i', '--input-file', '-T', '--upload-file', '-K', '--config'].includes(o.name)) pushOpt(files, optionFile(o, 'read', argv));
+        if (name !== 'xargs' && ['-o', '--output', '-O', '--output-document', '-c', '--cookie-jar', '-D', '--dump-header', '--trace', '--output-file'].includes(o.name)) {
+          if (name === 'curl' && o.name === '-O') unresolved.push('curl -O writes a file named after the URL');
+          else pushOpt(files, optionFile(o, 'write', argv));
+        }
+        if (name === 'curl' && ['-d', '--data', '--data-binary'].includes(o.name) && o.value?.startsWith('@')) {
+          files.push({ op: 'read', index: o.index, value: o.value.slice(1) });
+        }
+        if (name === 'wget' && (o.name === '-P' || o.name === '--directory-prefix')) pushOpt(files, optionFile(o, 'write', argv));
+      }
+      if (name === 'curl' && options.some((o) => o.name === '--remote-name' || o.name === '--remote-name-all')) unresolved.push('curl --remote-name writes a file named after the URL');
+      if (name === 'wget' && !options.some((o) => ['-O', '--output-document', '-P', '--directory-prefix'].includes(o.name))) {
+        unresolved.push('wget writes a file named after the URL in the current directory');
+      }
+      return { files, unresolved };
+    }
+    case 'flock': {
+      const { operands: ops } = operands(argv, 1, { shortArg: 'wEc', longArg: ['timeout', 'conflict-exit-code', 'command'], posix: true });
+      if (ops[0] !== undefined && !/^\d+$/.test(argv[ops[0]]!)) files.push({ op: 'write', index: ops[0] });
+      return { files, unresolved };
+    }
+    default:
+      break;
+  }
+  if (reader) {
+    const { options, operands: ops } = scan(argv, reader);
+    if (name === 'xxd' || name === 'split') {
+      if (ops[0] !== undefined) files.push({ op: 'read', index: ops[0] });
+      if (ops[1] !== undefined) files.push({ op: 'write', index: ops[1] });
+      return { files, unresolved };
+    }
+    if (name === 'tree') for (const o of options) if (o.name === '-o') pushOpt(files, optionFile(o, 'write', argv));
+    if (name === 'jq' || name === 'yq') return { files: all(ops.slice(1), 'read'), unresolved };
+    if (name === 'gunzip' || name === 'unzip') return { files: all(ops, 'write'), unresolved: ['archive extraction writes files'] };
+    files.push(...all(ops, 'read'));
+  }
+  return { files, unresolved };
+}
+
+function pushOpt(files: FileOperand[], f: FileOperand | undefined): void {
+  if (f) files.push(f);
+}
