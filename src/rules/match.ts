@@ -10,12 +10,17 @@ import type { PathMatchContext, Rule } from './types.js';
  * same pattern semantics as {@link matchBashPattern}: `*` wildcards and a trailing ` *` / `:*`
  * that also matches the bare prefix (`Skill(review-pr *)` matches `review-pr` and
  * `review-pr 42`). For `Agent(Explore)` the value is the call's `subagent_type`; for Skill see
- * `contentSubject`. An ignored rule or a rule of another family never matches.
+ * `contentSubject`. `PowerShell(...)` rules compare case-insensitively (alias canonicalisation,
+ * `gci` → `Get-ChildItem`, is the shell layer's job). An ignored rule or a rule of another family
+ * never matches.
  * @public
  */
 export function matchContentRule(rule: Rule, value: string): boolean {
   if (rule.ignored === true || rule.specifier === undefined) return false;
   if (rule.family !== 'content' && rule.family !== 'bash') return false;
+  if (typeof value !== 'string') return false;
+  // PowerShell is case-insensitive (Claude Code docs, "PowerShell"); so are its rules.
+  if (rule.tool === 'PowerShell') return matchBashPattern(rule.specifier.toLowerCase(), value.toLowerCase());
   return matchBashPattern(rule.specifier, value);
 }
 

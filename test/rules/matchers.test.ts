@@ -220,3 +220,11 @@ describe('tool tables', () => {
     }));
   });
 });
+
+describe('PowerShell content rules', () => {
+  it('compare case-insensitively', () => {
+    expect(matchContentRule(rule('PowerShell(Get-ChildItem *)'), 'get-childitem -Recurse')).toBe(true);
+    expect(matchContentRule(rule('PowerShell(Remove-Item *)'), 'REMOVE-ITEM x')).toBe(true);
+    expect(matchContentRule(rule('PowerShell(Remove-Item *)'), 'Get-Item x')).toBe(false);
+  });
+});
