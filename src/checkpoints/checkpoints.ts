@@ -6,7 +6,7 @@
  */
 import type { Clock } from '../core/ports.js';
 import type { ToolCall } from '../core/types.js';
-import { parseIndex, serializeIndex } from './index-document.js';
+import { indexLines, parseIndex } from './index-document.js';
 import { pathKey, pathStyleOf, type PathStyle } from './path.js';
 import type { CheckpointStorage, WorkspaceFs } from './ports.js';
 import { planRewind, rewindCode as runRewindCode } from './rewind-code.js';
@@ -114,6 +114,7 @@ export function createCheckpoints(options: CheckpointsOptions): Checkpoints {
   const scope = createScope(workspace, options.workingDirectories, style);
   let index: CheckpointIndex | undefined;
   let broken: string | undefined;
+  let stored = false;
   let chain: Promise<unknown> = Promise.resolve();
 
   const serial = <T>(fn: () => Promise<T>): Promise<T> => {
@@ -142,10 +143,15 @@ export function createCheckpoints(options: CheckpointsOptions): Checkpoints {
       return fail('indexInvalid', parsed.message);
     }
     index = parsed.index;
+    stored = true;
     return index;
   }
 
-  const save = (idx: CheckpointIndex): Promise<void> => storage.writeIndex(sessionId, serializeIndex(idx));
+  /** Append journal lines, writing the header first for a new index. */
+  const append = async (idx: CheckpointIndex, lines: string): Promise<void> => {
+    await storage.appendIndex(sessionId, stored ? lines : indexLines.header(idx) + lines);
+    stored = true;
+  };
   const isFailure = (x: CheckpointIndex | CheckpointFailure): x is CheckpointFailure => 'ok' in x;
   const findPrompt = (idx: CheckpointIndex, id: string): number => idx.prompts.findIndex((p) => p.id === id);
 
@@ -171,7 +177,7 @@ export function createCheckpoints(options: CheckpointsOptions): Checkpoints {
     if (opts?.historyPosition !== undefined) record.historyPosition = opts.historyPosition;
     idx.prompts.push(record);
     try {
-      await save(idx);
+      await append(idx, indexLines.prompt(record));
     } catch (error) {
       idx.prompts.pop();
       return fail('io', `cannot write the index: ${(error as Error).message}`);
@@ -218,7 +224,7 @@ export function createCheckpoints(options: CheckpointsOptions): Checkpoints {
       }
       prompt.files.push(...files);
       try {
-        await save(idx);
+        await append(idx, files.map((f) => indexLines.file(prompt.id, f)).join(''));
       } catch (error) {
         prompt.files.splice(prompt.files.length - files.length, files.length);
         throw error;
@@ -257,16 +263,20 @@ export function createCheckpoints(options: CheckpointsOptions): Checkpoints {
     if (isFailure(idx)) return idx;
     const at = findPrompt(idx, toBeforePrompt);
     if (at < 0) return fail('unknownPrompt', `no prompt ${toBeforePrompt}`);
-    idx.pendingRewind = { toBeforePrompt, startedAt: clock.now() };
+    const startedAt = clock.now();
     try {
-      await save(idx);
+      await append(idx, indexLines.rewindStarted(toBeforePrompt, startedAt));
     } catch (error) {
-      delete idx.pendingRewind;
       return fail('io', `cannot write the index: ${(error as Error).message}`);
     }
+    idx.pendingRewind = { toBeforePrompt, startedAt };
     const report = await runRewindCode({ storage, workspace, scope }, idx, at);
-    delete idx.pendingRewind;
-    await save(idx).catch(() => undefined);
+    try {
+      await append(idx, indexLines.rewindFinished());
+      delete idx.pendingRewind;
+    } catch {
+      // The rewind is done; the marker stays and a rerun finds every file unchanged.
+    }
     return { ok: true, ...report };
   }
 

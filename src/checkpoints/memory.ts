@@ -65,8 +65,9 @@ export function createMemoryCheckpointStorage(): MemoryCheckpointStorage {
     async readIndex(sessionId) {
       return indexes.get(sessionId);
     },
-    async writeIndex(sessionId, text) {
-      indexes.set(sessionId, text);
+    async appendIndex(sessionId, lines) {
+      const text = indexes.get(sessionId) ?? '';
+      indexes.set(sessionId, text.slice(0, text.lastIndexOf('\n') + 1) + lines);
     },
     sha256: webCryptoSha256,
   };

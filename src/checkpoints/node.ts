@@ -2,12 +2,11 @@
  * Node implementations of the checkpoint ports: a content-addressed store under a directory the
  * host chooses, and the local file system as the workspace.
  *
- * Store layout: `<dir>/blobs/<2 hex>/<64 hex>` (read-only files), `<dir>/sessions/<id>.json`,
+ * Store layout: `<dir>/blobs/<2 hex>/<64 hex>` (read-only files), `<dir>/sessions/<id>.jsonl`,
  * `<dir>/tmp/` for writes in progress (leftovers from a crash are never read and may be deleted).
  * @packageDocumentation
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import type { ByteStream, CheckpointStorage, Sha256, WorkspaceFs, WorkspaceStat } from './ports.js';
@@ -24,8 +23,8 @@ export function nodeSha256(): Sha256 {
 /** Options of {@link createNodeCheckpointStorage}. @public */
 export interface NodeCheckpointStorageOptions {
   /**
-   * Flush blobs and the index to disk (`fsync`) before renaming them into place, and flush the
-   * directory after. Default `true`. Without it a process crash still leaves the store readable;
+   * Flush each blob to disk (`fsync`) before renaming it into place, each index append after
+   * writing it, and the directories after. Default `true`. Without it a process crash still leaves the store readable;
    * a power loss may lose the latest recordings.
    */
   fsync?: boolean;
@@ -36,7 +35,7 @@ const HASH = /^[0-9a-f]{64}$/;
 function sessionFile(sessionId: string): string {
   const name = encodeURIComponent(sessionId);
   if (name === '' || name === '.' || name === '..') throw Object.assign(new Error(`invalid session id ${JSON.stringify(sessionId)}`), { code: 'EINVAL' });
-  return `${name}.json`;
+  return `${name}.jsonl`;
 }
 
 function isNotFound(error: unknown): boolean {
@@ -44,11 +43,15 @@ function isNotFound(error: unknown): boolean {
   return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
+/** Blobs up to this size are hashed in memory first, so content already stored is never written again. */
+const SMALL_BLOB = 1024 * 1024;
+
 /**
- * A {@link CheckpointStorage} under `directory` (created when missing). Blobs are written to a
- * temporary file while hashed with SHA-256, flushed, then renamed to their hash; a blob already
- * stored is kept and the duplicate dropped. The index is replaced by temporary file + fsync +
- * rename. A process killed at any point leaves the store readable.
+ * A {@link CheckpointStorage} under `directory` (created when missing). A blob is hashed with
+ * SHA-256 while it is written to a temporary file (content up to 1 MiB is hashed first and not
+ * written at all when already stored), flushed, then renamed to its hash. Each session's index
+ * is an append-only journal (`sessions/<id>.jsonl`), each append flushed. A process killed at any
+ * point leaves the store readable.
  * @public
  */
 export function createNodeCheckpointStorage(directory: string, options: NodeCheckpointStorageOptions = {}): CheckpointStorage {
@@ -56,6 +59,8 @@ export function createNodeCheckpointStorage(directory: string, options: NodeChec
   const blobsDir = nodePath.join(directory, 'blobs');
   const sessionsDir = nodePath.join(directory, 'sessions');
   const tmpDir = nodePath.join(directory, 'tmp');
+  const madeDirs = new Set<string>();
+  const tidied = new Set<string>();
   let ready: Promise<void> | undefined;
   const prepare = () =>
     (ready ??= Promise.all([fs.mkdir(blobsDir, { recursive: true }), fs.mkdir(sessionsDir, { recursive: true }), fs.mkdir(tmpDir, { recursive: true })]).then(
@@ -75,20 +80,31 @@ export function createNodeCheckpointStorage(directory: string, options: NodeChec
       await handle.close();
     }
   };
+  const blobPath = (hash: string) => nodePath.join(blobsDir, hash.slice(0, 2), hash);
+  const exists = async (file: string, size: number) => {
+    try {
+      const stat = await fs.stat(file);
+      return stat.isFile() && stat.size === size;
+    } catch (error) {
+      if (isNotFound(error)) return false;
+      throw error;
+    }
+  };
 
-  async function writeTemp(source: ByteStream | string, hasher?: Sha256): Promise<{ temp: string; size: number }> {
+  /** Write `head` then the rest of `source` to a new temporary file; flush it. */
+  async function writeTemp(head: Uint8Array[], rest: AsyncIterator<Uint8Array> | undefined, hasher: Sha256 | undefined): Promise<{ temp: string; size: number }> {
     const temp = tempName();
-    const handle = await fs.open(temp, 'wx', 0o600);
+    const handle = await fs.open(temp, 'wx', 0o444);
     let size = 0;
     try {
-      if (typeof source === 'string') {
-        await handle.writeFile(source, 'utf8');
-      } else {
-        for await (const chunk of source) {
-          hasher?.update(chunk);
-          size += chunk.byteLength;
-          await handle.write(chunk);
-        }
+      for (const chunk of head) {
+        size += chunk.byteLength;
+        await handle.write(chunk);
+      }
+      for (let next = await rest?.next(); next !== undefined && !next.done; next = await rest?.next()) {
+        hasher?.update(next.value);
+        size += next.value.byteLength;
+        await handle.write(next.value);
       }
       if (durable) await handle.sync();
     } catch (error) {
@@ -100,29 +116,82 @@ export function createNodeCheckpointStorage(directory: string, options: NodeChec
     return { temp, size };
   }
 
+  async function place(temp: string, hash: string): Promise<void> {
+    const dir = nodePath.dirname(blobPath(hash));
+    try {
+      if (!madeDirs.has(dir)) {
+        await fs.mkdir(dir, { recursive: true });
+        madeDirs.add(dir);
+      }
+      await fs.rename(temp, blobPath(hash));
+      await syncDir(dir);
+    } catch (error) {
+      await fs.rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  /** Drop a fragment a crash left after the journal's last newline; false when there is no journal yet. */
+  async function tidy(file: string): Promise<boolean> {
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(file, 'r+');
+    } catch (error) {
+      if (isNotFound(error)) return false;
+      throw error;
+    }
+    try {
+      const { size } = await handle.stat();
+      const buf = Buffer.alloc(64 * 1024);
+      for (let end = size; end > 0; ) {
+        const start = Math.max(0, end - buf.length);
+        const { bytesRead } = await handle.read(buf, 0, end - start, start);
+        const nl = buf.subarray(0, bytesRead).lastIndexOf(0x0a);
+        if (nl >= 0) {
+          if (start + nl + 1 < size) await handle.truncate(start + nl + 1);
+          return true;
+        }
+        end = start;
+      }
+      if (size > 0) await handle.truncate(0);
+      return true;
+    } finally {
+      await handle.close();
+    }
+  }
+
   return {
     async putBlob(source) {
       await prepare();
       const hasher = nodeSha256();
-      const { temp, size } = await writeTemp(source, hasher);
-      const hash = await hasher.digest();
-      const dir = nodePath.join(blobsDir, hash.slice(0, 2));
-      const dest = nodePath.join(dir, hash);
-      try {
-        const existing = await fs.stat(dest).catch((error: unknown) => (isNotFound(error) ? undefined : Promise.reject(error)));
-        if (existing?.isFile() && existing.size === size) return { hash, size };
-        await fs.mkdir(dir, { recursive: true });
-        await fs.chmod(temp, 0o444);
-        await fs.rename(temp, dest);
-        await syncDir(dir);
-        return { hash, size };
-      } finally {
-        await fs.rm(temp, { force: true });
+      const iterator = source[Symbol.asyncIterator]();
+      const head: Uint8Array[] = [];
+      let headSize = 0;
+      let more = true;
+      while (headSize <= SMALL_BLOB) {
+        const next = await iterator.next();
+        if (next.done) {
+          more = false;
+          break;
+        }
+        head.push(next.value);
+        hasher.update(next.value);
+        headSize += next.value.byteLength;
       }
+      if (!more) {
+        const hash = await hasher.digest();
+        if (!(await exists(blobPath(hash), headSize))) await place((await writeTemp(head, undefined, undefined)).temp, hash);
+        return { hash, size: headSize };
+      }
+      const { temp, size } = await writeTemp(head, iterator, hasher);
+      const hash = await hasher.digest();
+      if (await exists(blobPath(hash), size)) await fs.rm(temp, { force: true });
+      else await place(temp, hash);
+      return { hash, size };
     },
     async readBlob(hash) {
       if (!HASH.test(hash)) return undefined;
-      const file = nodePath.join(blobsDir, hash.slice(0, 2), hash);
+      const file = blobPath(hash);
       try {
         const stat = await fs.stat(file);
         if (!stat.isFile()) return undefined;
@@ -130,7 +199,7 @@ export function createNodeCheckpointStorage(directory: string, options: NodeChec
         if (isNotFound(error)) return undefined;
         throw error;
       }
-      return createReadStream(file, { highWaterMark: 1024 * 1024 }) as AsyncIterable<Buffer>;
+      return readChunks(file);
     },
     async readIndex(sessionId) {
       try {
@@ -140,19 +209,42 @@ export function createNodeCheckpointStorage(directory: string, options: NodeChec
         throw error;
       }
     },
-    async writeIndex(sessionId, text) {
+    async appendIndex(sessionId, lines) {
       await prepare();
-      const dest = nodePath.join(sessionsDir, sessionFile(sessionId));
-      const { temp } = await writeTemp(text);
-      try {
-        await fs.rename(temp, dest);
-      } finally {
-        await fs.rm(temp, { force: true });
+      const file = nodePath.join(sessionsDir, sessionFile(sessionId));
+      let created = false;
+      if (!tidied.has(file)) {
+        created = !(await tidy(file));
+        tidied.add(file);
       }
-      await syncDir(sessionsDir);
+      const handle = await fs.open(file, 'a', 0o600);
+      try {
+        await handle.write(lines);
+        if (durable) await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      if (created) await syncDir(sessionsDir);
     },
     sha256: nodeSha256,
   };
+}
+
+/** Stream a file in chunks of up to 1 MiB through one file handle. */
+async function* readChunks(path: string): ByteStream {
+  const handle = await fs.open(path, 'r');
+  try {
+    let size = 64 * 1024;
+    for (;;) {
+      const buf = Buffer.allocUnsafe(size);
+      const { bytesRead } = await handle.read(buf, 0, size, null);
+      if (bytesRead === 0) return;
+      yield buf.subarray(0, bytesRead);
+      size = Math.min(size * 2, 1024 * 1024);
+    }
+  } finally {
+    await handle.close();
+  }
 }
 
 /**
@@ -182,7 +274,7 @@ export function createNodeWorkspace(): WorkspaceFs {
     },
     readlink: (path) => fs.readlink(path),
     symlink: (target, path) => fs.symlink(target, path),
-    readStream: (path) => createReadStream(path, { highWaterMark: 1024 * 1024 }) as AsyncIterable<Buffer>,
+    readStream: (path) => readChunks(path),
     async writeStream(path, source, options) {
       const handle = await fs.open(path, 'w', options.mode);
       try {

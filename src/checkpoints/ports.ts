@@ -29,14 +29,14 @@ export interface StoredBlob {
 }
 
 /**
- * A content-addressed store of blobs plus one index document per session.
+ * A content-addressed store of blobs plus one index journal per session.
  *
  * Contract (both implementations, and any a host writes):
  * - `putBlob` hashes while it writes; a blob is written once, to a temporary name, made durable
  *   and then renamed to its hash, so a reader never sees a partial blob. A blob already present is
  *   kept and the new bytes are dropped.
- * - `writeIndex` replaces the index atomically: after a crash the old or the new text is read,
- *   never a mix.
+ * - `appendIndex` appends whole lines durably. A final fragment without a newline (a write cut
+ *   short by a crash) is dropped before the first append, so it never merges with a new line.
  * - Errors are thrown (`Error` with a Node-style `code` where one applies); the checkpoint logic
  *   turns them into report entries.
  * @public
@@ -46,10 +46,10 @@ export interface CheckpointStorage {
   putBlob(source: ByteStream): Promise<StoredBlob>;
   /** The bytes stored under `hash`, or `undefined` when there is no such blob. Not verified here. */
   readBlob(hash: string): Promise<ByteStream | undefined>;
-  /** The index text of a session, or `undefined` when none was written. */
+  /** The index journal of a session, or `undefined` when none was written. */
   readIndex(sessionId: string): Promise<string | undefined>;
-  /** Replace the index text of a session atomically (temporary file, fsync, rename). */
-  writeIndex(sessionId: string, text: string): Promise<void>;
+  /** Append lines (each ending in `\n`) to a session's journal, creating it; resolves once durable. */
+  appendIndex(sessionId: string, lines: string): Promise<void>;
   /** A fresh streaming SHA-256, used to verify blobs before they are written back. */
   sha256(): Sha256;
 }

@@ -54,7 +54,7 @@ describe('crash safety (child process killed with SIGKILL)', () => {
       const { killed } = await runAndKill(['record', store, root], /^recorded /, after);
       expect(killed).toBe(true);
     }
-    const text = await fs.readFile(`${store}/sessions/crash.json`, 'utf8');
+    const text = await fs.readFile(`${store}/sessions/crash.jsonl`, 'utf8');
     const parsed = parseIndex(text);
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
@@ -105,4 +105,25 @@ describe('crash safety (child process killed with SIGKILL)', () => {
     expect(await again.pendingRewind()).toBeUndefined();
     expect((await fs.readdir(root, { recursive: true })).filter((n) => String(n).includes('toolgate-rewind'))).toEqual([]);
   }, 60_000);
+});
+
+describe('index journal cut short by a crash', () => {
+  it('ignores a torn last line and never merges it with the next append', async () => {
+    const open = () => createCheckpoints({ storage: createNodeCheckpointStorage(store), workspace: createNodeWorkspace(), sessionId: 'torn', workingDirectories: [root] });
+    const cp = open();
+    await cp.beginPrompt('p1', 'x');
+    await fs.writeFile(`${root}/a`, 'a0');
+    await cp.recordBeforeEdit({ tool: 'Edit', input: { file_path: `${root}/a` } }, 'p1');
+    await fs.appendFile(`${store}/sessions/torn.jsonl`, '{"op":"file","promptId":"p1","fi');
+
+    const resumed = open();
+    const points = await resumed.listRewindPoints();
+    expect(points.ok && points.points[0]?.filesChangedSince).toEqual([`${root}/a`]);
+    await fs.writeFile(`${root}/b`, 'b0');
+    expect(await resumed.recordBeforeEdit({ tool: 'Edit', input: { file_path: `${root}/b` } }, 'p1')).toMatchObject({ kind: 'recorded' });
+    const text = await fs.readFile(`${store}/sessions/torn.jsonl`, 'utf8');
+    expect(text.endsWith('\n')).toBe(true);
+    const parsed = parseIndex(text);
+    expect(parsed.ok && parsed.index.prompts[0]?.files.map((f) => f.path)).toEqual([`${root}/a`, `${root}/b`]);
+  });
 });

@@ -149,3 +149,15 @@ describe('Windows-style paths', () => {
     expect(new TextDecoder().decode(workspace.readFile('c:/users/me/proj/a.txt'))).toBe('v0');
   });
 });
+
+describe('index journal parsing', () => {
+  it('ignores a torn last line but rejects a bad line in the middle', async () => {
+    const { parseIndex } = await import('../../src/checkpoints/index.js');
+    const head = '{"format":"toolgate-checkpoints","version":1,"sessionId":"s","workingDirectories":[]}\n';
+    const prompt = '{"op":"prompt","id":"p1","text":"t","time":0,"known":[]}\n';
+    expect(parseIndex(head + prompt + '{"op":"fi')).toMatchObject({ ok: true, index: { prompts: [{ id: 'p1' }] } });
+    expect(parseIndex(head + '{"op":"fi\n' + prompt)).toMatchObject({ ok: false });
+    expect(parseIndex(head + '{"op":"file","promptId":"nope","file":{"path":"/a","tool":"Edit","time":0,"before":{"kind":"absent"}}}\n')).toMatchObject({ ok: false });
+    expect(parseIndex(head + prompt + prompt)).toMatchObject({ ok: false });
+  });
+});

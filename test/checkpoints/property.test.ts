@@ -30,7 +30,9 @@ async function snapshot(ws: WorkspaceFs, root: string): Promise<Snapshot> {
   return s;
 }
 
-async function check(b: Backend, sc: fc.RecordValue<typeof scenario extends fc.Arbitrary<infer T> ? T : never>): Promise<void> {
+type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
+
+async function check(b: Backend, sc: Scenario): Promise<void> {
   try {
     const { root, workspace } = b;
     for (const [name, data] of Object.entries(sc.initial)) await writeBytes(workspace, `${root}/${name}`, data);

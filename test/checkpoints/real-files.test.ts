@@ -134,7 +134,7 @@ describe('real files', () => {
     for (let i = 0; i < 100; i++) {
       block.writeUInt32LE(i, 0);
       original.update(block);
-      if (!out.write(Buffer.from(block))) await new Promise((r) => out.once('drain', r));
+      if (!out.write(Buffer.from(block))) await new Promise<void>((r) => out.once('drain', () => r()));
     }
     out.end();
     await finished(out);
