@@ -13,12 +13,16 @@ export function commandBasename(name: string): string {
   return i >= 0 ? name.slice(i + 1) : name;
 }
 
+/** Reserved words that can never start a simple command; the grammar accepts them, bash does not. */
+const MISPLACED_RESERVED = new Set(['then', 'else', 'elif', 'fi', 'do', 'done', 'esac', 'in', '}', ']]', ';;']);
+
 function nameProblem(w: RawWord, shell: Collector['shell']): string | undefined {
   const d = w.word;
   if (d.error) return `command name cannot be read (${d.error}): ${w.raw}`;
   if (d.zshEquals) return `zsh '=' expansion in command name: ${w.raw}`;
   if (!d.literal) return `command name is not literal: ${w.raw}`;
   if (d.value === '') return 'empty command name';
+  if (MISPLACED_RESERVED.has(w.raw)) return `reserved word '${w.raw}' out of place (a syntax error in bash)`;
   if (shell === 'zsh' && d.value.startsWith('=')) return `zsh '=' expansion in command name: ${w.raw}`;
   return undefined;
 }

@@ -63,6 +63,5 @@ export function joinLineContinuations(src: string): { ok: true; text: string } |
     out += c;
     i++;
   }
-  if (out.includes('\\\n')) return { ok: false, reason: 'line continuation that cannot be joined' };
   return { ok: true, text: out };
 }

@@ -23,7 +23,7 @@ const RESERVED = new Set([
   '{', '}', '[[', ']]', '!',
 ]);
 const WORD_CHAR = /[A-Za-z0-9_\-./:,+%@^=]/;
-const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
 
 function isWordChar(c: string): boolean {
   return WORD_CHAR.test(c) || c.charCodeAt(0) > 127;

@@ -174,6 +174,7 @@ class Walker {
       else if (child.type === 'comment') continue;
       else this.fail(`unsupported syntax in a command: ${child.type}`);
     }
+    wordNodes.sort((a, b) => a.startIndex - b.startIndex);
     const words = this.words(wordNodes, env);
     const own = [...redirects, ...outer];
     if (words.length === 0) {
@@ -257,17 +258,22 @@ class Walker {
     this.statement(node, { ...env, inherited: [...env.inherited, ...tail] });
   }
 
-  private target(nodes: Node[], env: Env): RawWord | undefined {
+  /**
+   * The target word of a redirection. The grammar also swallows later arguments into the
+   * target (`echo a > f b`); bash gives them to the command, so they go to `spill`.
+   */
+  private target(nodes: Node[], env: Env, spill: Node[] | undefined): RawWord | undefined {
     if (nodes.length === 0) return undefined;
-    const words = this.words(nodes, env);
-    if (words.length !== 1) {
-      this.fail(`redirection target is not one word: ${nodes.map((n) => n.text).join(' ')}`);
-      return words[0];
+    let end = 1;
+    while (end < nodes.length && nodes[end - 1]!.endIndex === nodes[end]!.startIndex) end++;
+    if (end < nodes.length) {
+      if (spill) spill.push(...nodes.slice(end));
+      else this.fail(`redirection target is not one word: ${nodes.map((n) => n.text).join(' ')}`);
     }
-    return words[0];
+    return this.words(nodes.slice(0, end), env)[0];
   }
 
-  private redirect(node: Node, env: Env): Redirect[] {
+  private redirect(node: Node, env: Env, spill?: Node[]): Redirect[] {
     if (node.type === 'file_redirect') {
       let fd = '';
       let op = '';
@@ -278,14 +284,14 @@ class Walker {
         else if (!child.isNamed) op += child.type;
         else dest.push(child);
       }
-      const r = makeRedirect(fd + op, this.target(dest, env));
+      const r = makeRedirect(fd + op, this.target(dest, env, spill));
       if (!op) this.fail(`unsupported redirection: ${node.text.slice(0, 40)}`);
       return [r];
     }
     if (node.type === 'herestring_redirect') {
       const dest = node.namedChildren.filter((n) => n.type !== 'file_descriptor');
       const fd = node.namedChildren.find((n) => n.type === 'file_descriptor')?.text ?? '';
-      return [makeRedirect(fd + '<<<', this.target(dest, env))];
+      return [makeRedirect(fd + '<<<', this.target(dest, env, spill))];
     }
     return this.heredoc(node, env);
   }
