@@ -161,7 +161,8 @@ function ignoreFor(gitignore: string, fold: boolean): Ignore {
 /**
  * Match a compiled pattern against a normalised absolute path. A path outside the pattern's base
  * never matches. In deny/ask lists a path is also tried as a directory (`x/`), so `secrets/`
- * covers a directory named `secrets` itself. Should `ignore` throw, deny/ask patterns match and
+ * covers a directory named `secrets` itself, and a pattern ending in `/**` covers the directory
+ * whose contents it names (`secrets/**` covers `secrets`). Should `ignore` throw, deny/ask patterns match and
  * allow patterns do not (fail closed).
  * @public
  */
@@ -172,7 +173,11 @@ export function matchCompiledPathPattern(compiled: CompiledPathPattern, absPath:
   try {
     const ig = ignoreFor(compiled.gitignore, compiled.fold);
     let hit = ig.ignores(rel);
-    if (!hit && compiled.list !== 'allow') hit = ig.ignores(`${rel}/`);
+    if (!hit && compiled.list !== 'allow') {
+      // A directory whose contents a deny/ask rule covers (`secrets/**`) is covered itself, so
+      // a Grep or Glob over the directory cannot read what the rule denies.
+      hit = ig.ignores(`${rel}/`) || (compiled.gitignore.endsWith('/**') && ig.ignores(`${rel}/x`));
+    }
     if (!hit) return false;
     if (compiled.strict !== undefined) {
       const { glob, anchored } = compiled.strict;

@@ -61,8 +61,9 @@ export function ruleCoversTool(rule: Rule, tool: string, list: RuleList): boolea
  */
 export function ruleWarningsForList(rule: Rule, list: RuleList): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const start = Math.max(0, rule.text.indexOf(rule.tool.charAt(0)));
-  const toolEnd = start + rule.tool.length;
+  const start = rule.text.length - rule.text.trimStart().length;
+  const open = rule.text.indexOf('(', start);
+  const toolEnd = open === -1 ? rule.text.trimEnd().length : open;
   if (list === 'allow' && rule.toolIsGlob && !allowGlobUsable(rule.tool)) {
     out.push(
       diag('TG_RULE_ALLOW_GLOB_IGNORED', `"${rule.tool}" is ignored in allow: globs count only after a literal "mcp__<server>__" prefix.`, start, toolEnd),

@@ -228,3 +228,12 @@ describe('PowerShell content rules', () => {
     expect(matchContentRule(rule('PowerShell(Remove-Item *)'), 'Get-Item x')).toBe(false);
   });
 });
+
+describe('ruleWarningsForList ranges', () => {
+  it('cover the tool name as written', () => {
+    const d = ruleWarningsForList(rule('  Bsh(rm *)'), 'deny')[0]!;
+    expect(d.range).toEqual({ start: 2, end: 5 });
+    const g = ruleWarningsForList(rule('mcp__*'), 'allow')[0]!;
+    expect(g.range).toEqual({ start: 0, end: 6 });
+  });
+});

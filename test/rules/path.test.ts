@@ -101,6 +101,13 @@ describe('matchPathRule: globs', () => {
     expect(m('Read(secrets/)', '/home/user/project/secrets', 'deny')).toBe(true);
     expect(m('Read(secrets/)', '/home/user/project/secrets', 'allow')).toBe(false);
   });
+  it('in deny/ask, dir/** covers the directory itself (a Grep over it reads its contents)', () => {
+    expect(m('Read(./secrets/**)', '/home/user/project/secrets', 'deny')).toBe(true);
+    expect(m('Read(./secrets/**)', '/home/user/project/a/secrets', 'ask')).toBe(true);
+    expect(m('Read(/secrets/**)', '/home/user/project/secrets', 'deny')).toBe(true);
+    expect(m('Read(/secrets/**)', '/home/user/project/secrets', 'allow')).toBe(false);
+    expect(m('Read(/secrets/**)', '/home/user/project/secretsx', 'deny')).toBe(false);
+  });
   it('?, [abc] and dotfiles', () => {
     expect(m('Read(/a?.txt)', '/home/user/project/ab.txt')).toBe(true);
     expect(m('Read(/[ab].txt)', '/home/user/project/b.txt')).toBe(true);
@@ -179,7 +186,9 @@ describe('matchPathRule agrees with ignore (deny lists, property)', () => {
       fc.property(fc.array(seg, { minLength: 1, maxLength: 4 }), fc.array(pathSeg, { minLength: 1, maxLength: 5 }), (ps, xs) => {
         const pattern = `/${ps.join('/')}`;
         const rel = xs.join('/');
-        const expected = ignore({ ignorecase: false }).add(pattern).ignores(rel) || ignore({ ignorecase: false }).add(pattern).ignores(`${rel}/`);
+        const ig = ignore({ ignorecase: false }).add(pattern);
+        // The documented deny extensions: the path as a directory, and a dir whose contents `/**` names.
+        const expected = ig.ignores(rel) || ig.ignores(`${rel}/`) || (pattern.endsWith('/**') && ig.ignores(`${rel}/x`));
         expect(m(`Read(${pattern})`, `/home/user/project/${rel}`, 'deny')).toBe(expected);
       }),
       { numRuns: 3000 },
