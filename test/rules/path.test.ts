@@ -206,3 +206,23 @@ describe('matchPathRule agrees with ignore (deny lists, property)', () => {
     );
   });
 });
+
+describe('matchPathRule never throws', () => {
+  it('on random patterns and paths, every platform and list', () => {
+    const unit = fc.constantFrom('a', '/', '\\', '*', '?', '[', ']', '!', '#', ' ', '.', '~', ':', 'C');
+    fc.assert(
+      fc.property(
+        fc.string({ unit, maxLength: 12 }),
+        fc.string({ unit, maxLength: 16 }),
+        fc.constantFrom('linux', 'macos', 'windows') as fc.Arbitrary<'linux' | 'macos' | 'windows'>,
+        fc.constantFrom('allow', 'ask', 'deny') as fc.Arbitrary<RuleList>,
+        (pattern, p, platform, list) => {
+          const r: Rule = { text: '', tool: 'Read', toolIsGlob: false, family: 'path', specifier: pattern };
+          const got = matchPathRule(r, p, { ...linux(list), platform });
+          expect(typeof got).toBe('boolean');
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+});
