@@ -154,10 +154,10 @@ class Walker {
     });
   }
 
-  private command(node: Node, env: Env, outer: Redirect[]): void {
+  private command(node: Node, env: Env, outer: Redirect[], spill: Node[] = []): void {
     const assignments: string[] = [];
     const redirects: Redirect[] = [];
-    const wordNodes: Node[] = [];
+    const wordNodes: Node[] = [...spill];
     const children = node.children;
     for (let i = 0; i < children.length; i++) {
       const child = children[i]!;
@@ -166,7 +166,7 @@ class Walker {
         this.fail(`parse error near: ${child.text.slice(0, 40)}`);
         continue;
       }
-      if (child.type === 'variable_assignment' && wordNodes.length === 0) {
+      if (child.type === 'variable_assignment' && wordNodes.length === spill.length) {
         this.wordish(child, env);
         assignments.push(child.text);
       } else if (REDIRECTS.has(child.type)) redirects.push(...this.redirect(child, env));
@@ -211,7 +211,7 @@ class Walker {
    * The grammar attaches a redirection written after `a && b` or `a | b` to the whole list;
    * bash attaches it to the last command only. `tail` carries it down to that command.
    */
-  private redirected(node: Node, env: Env, tail: Redirect[] = []): void {
+  private redirected(node: Node, env: Env, tail: Redirect[] = [], spill: Node[] = []): void {
     const redirects: Redirect[] = [];
     let body: Node | null = null;
     const children = node.children;
@@ -222,7 +222,7 @@ class Walker {
         continue;
       }
       if (node.fieldNameForChild(i) === 'body') body = child;
-      else if (REDIRECTS.has(child.type)) redirects.push(...this.redirect(child, env));
+      else if (REDIRECTS.has(child.type)) redirects.push(...this.redirect(child, env, spill));
       else if (child.isNamed && child.type !== 'comment') this.fail(`unsupported syntax: ${child.type}`);
     }
     redirects.push(...tail);
@@ -230,15 +230,15 @@ class Walker {
       for (const r of redirects) this.c.redirects.push(r);
       return;
     }
-    this.withTail(body, env, redirects);
+    this.withTail(body, env, redirects, spill);
   }
 
-  private withTail(node: Node, env: Env, tail: Redirect[]): void {
-    if (tail.length === 0) return this.statement(node, env);
+  private withTail(node: Node, env: Env, tail: Redirect[], spill: Node[] = []): void {
+    if (tail.length === 0 && spill.length === 0) return this.statement(node, env);
     if (this.tooDeep(env)) return;
     const next = { ...env, depth: env.depth + 1 };
-    if (node.type === 'command') return this.command(node, next, tail);
-    if (node.type === 'redirected_statement') return this.redirected(node, next, tail);
+    if (node.type === 'command') return this.command(node, next, tail, spill);
+    if (node.type === 'redirected_statement') return this.redirected(node, next, tail, spill);
     if (node.type === 'list' || node.type === 'pipeline') {
       const children = node.children;
       let last = -1;
@@ -248,12 +248,13 @@ class Walker {
         const child = children[i]!;
         if (child.type === 'ERROR' || child.isMissing) this.fail(`parse error near: ${child.text.slice(0, 40)}`);
         else if (!child.isNamed || child.type === 'comment') continue;
-        else if (i === last) this.withTail(child, inner, tail);
+        else if (i === last) this.withTail(child, inner, tail, spill);
         else if (STATEMENTS.has(child.type)) this.statement(child, inner);
         else this.fail(`unsupported syntax: ${child.type}`);
       }
       return;
     }
+    if (spill.length > 0) this.fail(`words after a redirection of a compound command: ${spill.map((n) => n.text).join(' ')}`);
     for (const r of tail) this.c.redirects.push(r);
     this.statement(node, { ...env, inherited: [...env.inherited, ...tail] });
   }
