@@ -4,3 +4,7 @@
  * @packageDocumentation
  */
 export * from './core/index.js';
+export * from './rules/index.js';
+export * from './paths/index.js';
+export * from './settings/index.js';
+export * from './evaluate/index.js';

@@ -3,12 +3,12 @@ import { ruleCoversTool } from '../rules/index.js';
 import { CLAUDE_CODE_PROTECTED_PATHS, isInsideAny, normalizePath, protectedPathMatch } from '../paths/index.js';
 import type { ProtectedPathSpec } from '../paths/index.js';
 import { criticalRemovals, isReadOnly, acceptEditsCommand } from '../shell/index.js';
-import type { SimpleCommand } from '../shell/types.js';
+import type { ReadOnlyVerdict, SimpleCommand } from '../shell/types.js';
 import type { CompiledRule } from '../settings/types.js';
 import type { EvaluationContext } from './context.js';
 import { callFacts, touchedPaths, type CallFacts } from './facts.js';
 import { indexPolicy, type PolicyIndex } from './policy-index.js';
-import { allowCovers, allowText, partsToCover, patternCoversCommand, restrictiveMatch, type MatchEnv } from './rule-match.js';
+import { allowCovers, allowText, isSafeAssignment, partsToCover, patternCoversCommand, restrictiveMatch, type MatchEnv } from './rule-match.js';
 import { isBroadAllow } from './broad-allow.js';
 import { suggestionsFor } from './suggestions.js';
 
@@ -282,7 +282,10 @@ export function shellReadOnly(state: EvalState): ShellReadOnly {
   const reasons = new Map<SimpleCommand, string>();
   let why: string | undefined;
   for (const cmd of facts.analysis.commands) {
-    const v = isReadOnly(cmd, { set: 'claudeCode' });
+    const unsafe = cmd.assignments.find((a) => !isSafeAssignment(a));
+    const v: ReadOnlyVerdict = unsafe !== undefined
+      ? { readOnly: false, reason: `the assignment ${unsafe.split('=')[0]}=… can change what runs` }
+      : isReadOnly(cmd, { set: 'claudeCode' });
     perCommand.set(cmd, v.readOnly);
     if (!v.readOnly) {
       reasons.set(cmd, v.reason);

@@ -182,6 +182,11 @@ export function partsToCover(analysis: ShellAnalysis): SimpleCommand[] {
   return analysis.commands.filter((c) => !c.transparentWrapper);
 }
 
+/** Is an assignment prefix one that allow rules and read-only checks look past? */
+export function isSafeAssignment(assignment: string): boolean {
+  return SAFE_ENV.test(assignment);
+}
+
 /** The text an allow rule sees for a command: safe environment assignments are looked past. */
 export function allowText(cmd: SimpleCommand): string {
   const unsafe = cmd.assignments.filter((a) => !SAFE_ENV.test(a));

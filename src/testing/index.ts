@@ -1,0 +1,8 @@
+/**
+ * Test helpers: an in-memory FileSystem, a conformance-case runner and a case FS view.
+ * @packageDocumentation
+ */
+export { createMemoryFileSystem } from './memory-fs.js';
+export type * from './memory-fs.js';
+export { caseFsView } from './case-fs.js';
+export { runCase, parseCaseFile, skipReason, casePolicy, type ConformanceCase, type CaseOutcome } from './conformance.js';
