@@ -7,6 +7,7 @@ export function fingerprintOf(stat: WorkspaceStat | undefined): Fingerprint {
   return { kind: stat.kind, size: stat.size, mode: stat.mode & 0o7777, mtimeMs: stat.mtimeMs };
 }
 
+/** Whether two fingerprints describe the same kind, size, mode and modification time. */
 export function sameFingerprint(a: Fingerprint, b: Fingerprint): boolean {
   if (a.kind === 'absent' || b.kind === 'absent') return a.kind === b.kind;
   return a.kind === b.kind && a.size === b.size && a.mode === b.mode && a.mtimeMs === b.mtimeMs;

@@ -5,6 +5,7 @@
 import type { WorkspaceFs } from './ports.js';
 import { isInside, isInsideOrSame, normalizePath, parentOf, type PathStyle } from './path.js';
 
+/** The working directories as a checker of paths (see the functions' docs). */
 export interface Scope {
   readonly style: PathStyle;
   /** Normalised working directories, as the host spelled them. */
@@ -22,6 +23,7 @@ export interface Scope {
   realInside(real: string): Promise<boolean>;
 }
 
+/** Build a {@link Scope}; real paths of the working directories are resolved once, on first use. */
 export function createScope(workspace: WorkspaceFs, workingDirectories: readonly string[], style: PathStyle): Scope {
   const directories = workingDirectories
     .map((d) => normalizePath(d, style))
