@@ -1,0 +1,100 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzeShell, prepareShell } from '../../src/shell/index.js';
+
+beforeAll(async () => {
+  await prepareShell();
+});
+
+const argvs = (command: string, shell?: 'bash' | 'zsh') => analyzeShell(command, shell ? { shell } : {}).commands.map((c) => c.argv);
+
+describe('limits', () => {
+  it('refuses commands over 10,000 characters', () => {
+    const a = analyzeShell(`echo ${'a'.repeat(10_001)}`);
+    expect(a.unknown[0]).toMatch(/longer than 10000/);
+    expect(a.commands).toEqual([]);
+  });
+  it('caps nesting depth without throwing', () => {
+    const a = analyzeShell(`${'$('.repeat(2000)}rm x${')'.repeat(2000)}`.slice(0, 9000));
+    expect(a.unknown.length).toBeGreaterThan(0);
+  });
+  it('caps bash -c recursion', () => {
+    let cmd = 'rm x';
+    for (let i = 0; i < 8; i++) cmd = `bash -c ${JSON.stringify(cmd)}`;
+    expect(analyzeShell(cmd).unknown.some((u) => /deeper than/.test(u))).toBe(true);
+  });
+  it('treats a non-string as unknown', () => {
+    expect(analyzeShell(42 as unknown as string).unknown).toEqual(['command is not a string']);
+  });
+});
+
+describe('wrappers', () => {
+  it('marks transparent wrappers and links the inner command', () => {
+    const a = analyzeShell('timeout 5 npm test');
+    expect(a.commands[0]).toMatchObject({ argv: ['timeout', '5', 'npm', 'test'], transparentWrapper: true });
+    expect(a.commands[1]).toMatchObject({ argv: ['npm', 'test'], parent: 0, context: 'exec' });
+  });
+  it('bare xargs is transparent, xargs with flags is not', () => {
+    expect(analyzeShell('xargs grep x').commands[0]!.transparentWrapper).toBe(true);
+    expect(analyzeShell('xargs -n1 grep x').commands[0]!.transparentWrapper).toBe(false);
+  });
+  it('marks exec wrappers and find -exec/-delete as exact-only', () => {
+    for (const cmd of ['watch ls', 'setsid ls', 'ionice ls', 'flock f ls', 'find . -delete', 'find . -exec ls {} +']) {
+      expect(analyzeShell(cmd).commands[0]!.exactOnly, cmd).toBe(true);
+    }
+    expect(analyzeShell('find . -name x').commands[0]!.exactOnly).toBe(false);
+  });
+  it('command -v does not run the command', () => {
+    expect(argvs('command -v rm')).toEqual([['command', '-v', 'rm']]);
+  });
+  it('env assignments become the inner command\'s assignments', () => {
+    const a = analyzeShell('env A=1 B=2 make');
+    expect(a.commands[1]).toMatchObject({ argv: ['make'], assignments: ['A=1', 'B=2'] });
+  });
+  it('nested scripts are marked nested and point at their shell', () => {
+    const a = analyzeShell("bash -c 'ls && rm x'");
+    expect(a.commands.slice(1).map((c) => [c.argv, c.context, c.parent])).toEqual([
+      [['ls'], 'nested', 0],
+      [['rm', 'x'], 'nested', 0],
+    ]);
+  });
+});
+
+describe('context and subshells', () => {
+  it('marks substitution commands', () => {
+    const a = analyzeShell('echo $(whoami)');
+    expect(a.commands.find((c) => c.argv[0] === 'whoami')).toMatchObject({ context: 'substitution', inSubshell: true });
+  });
+  it('marks pipeline parts, subshells and background jobs as subshells', () => {
+    const a = analyzeShell('cd a | ls; (cd b); cd c & cd d');
+    expect(a.commands.map((c) => [c.argv.join(' '), c.inSubshell])).toEqual([
+      ['cd a', true], ['ls', true], ['cd b', true], ['cd c', true], ['cd d', false],
+    ]);
+  });
+  it('gives a redirection after a pipeline to its last command only', () => {
+    const a = analyzeShell('a | b > out');
+    expect(a.commands[0]!.redirects).toEqual([]);
+    expect(a.commands[1]!.redirects).toEqual([{ op: '>', target: 'out', targetLiteral: true, kind: 'file' }]);
+  });
+  it('copies a compound command\'s redirection to the commands inside', () => {
+    const a = analyzeShell('{ ls; pwd; } > out');
+    expect(a.commands.every((c) => c.redirects.some((r) => r.kind === 'file'))).toBe(true);
+    expect(a.redirects).toEqual([{ op: '>', target: 'out', targetLiteral: true, kind: 'file' }]);
+  });
+});
+
+describe('words', () => {
+  it('decodes quotes and escapes to the name bash runs', () => {
+    for (const cmd of ['"r"m x', '\\rm x', "$'\\x72m' x", "$'\\162m' x", "r''m x", 'r\\\nm x']) {
+      expect(argvs(cmd)[0], cmd).toEqual(['rm', 'x']);
+    }
+  });
+  it('keeps non-literal words as written and flags them', () => {
+    const a = analyzeShell('ls *.ts ~/x "$HOME" {a,b}');
+    expect(a.commands[0]).toMatchObject({ argv: ['ls', '*.ts', '~/x', '"$HOME"', '{a,b}'], literal: [true, false, false, false, false] });
+  });
+  it('zsh =cmd is unknown under zsh anywhere', () => {
+    expect(analyzeShell('ls =ls').unknown).toEqual([]);
+    expect(analyzeShell('echo =ls', { shell: 'zsh' }).commands[0]!.literal).toEqual([true, false]);
+    expect(analyzeShell('=ls', { shell: 'zsh' }).unknown.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,110 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzeShell, isReadOnlyCommand, prepareShell } from '../../src/shell/index.js';
+
+beforeAll(async () => {
+  await prepareShell();
+});
+
+const verdict = (command: string, set: 'claudeCode' | 'robota') => isReadOnlyCommand(analyzeShell(command), { set });
+
+const CLAUDE_YES = [
+  'ls', 'ls -la src', 'ls *.ts', 'wc -l src/*.py', 'cat README.md', 'head -n 5 a', 'tail -f log', 'grep -rn TODO src', 'echo done',
+  'pwd', 'which node', 'diff a b', 'stat a', 'du -sh .', 'cd packages/api && ls', 'find . -name "*.ts"', 'file a.bin',
+  'sort a', 'git status', 'git log --oneline -5', 'git diff HEAD~1', 'git show HEAD', 'git branch', 'git branch -a', 'git branch --list "feat/*"',
+  'git remote -v', 'git rev-parse HEAD', 'git --no-pager log', 'git tag', 'git stash list', 'git config --get user.name',
+  'ls | wc -l', 'cat a.txt | grep x | head -3', 'ls > /dev/null 2>&1', 'cat < input.txt', 'timeout 5 ls', 'uniq a', 'cat <<EOF\nx\nEOF',
+  'grep -rn x --include=*.ts src',
+];
+const CLAUDE_NO: Array<[string, RegExp]> = [
+  ['rm -rf build', /rm is not a read-only command/],
+  ['echo hi > out.txt', /redirects output to a file/],
+  ['echo $(rm -rf ~)', /substitution/],
+  ['find . -delete', /find -delete/],
+  ['find . -name x -exec rm {} +', /find -exec|not a read-only command/],
+  ['find . -fprint out', /find -fprint/],
+  ['find . -name *.ts', /unquoted glob/],
+  ['sort -o out a', /sort -o/],
+  ['sort --out=x a', /sort --output/],
+  ['sort *.txt', /unquoted glob/],
+  ['git -c core.pager=sh log', /global option -c/],
+  ['git -C ../other status', /global option -C/],
+  ['git show --output=notes.txt HEAD', /--output/],
+  ['git diff --ext-diff', /--ext-diff/],
+  ['git log *.ts', /unquoted glob/],
+  ['git push', /git push is not a read-only/],
+  ['git branch new-feature', /creates a branch/],
+  ['git branch -D old', /changes branches/],
+  ['git remote add x url', /not a listing form/],
+  ['cd ../other && git status', /git after cd/],
+  ['file -m magic a', /file -m/],
+  ['rg --pre ./helper.sh TODO src', /rg --pre/],
+  ['uniq a b', /writes its last operand/],
+  ['cat "$V"', /variable/],
+  ['$CMD', /not understood/],
+  ['', /no command/],
+  ['a=1', /no command/],
+  ['sudo cat x', /sudo is not a read-only/],
+  ['env A=1 ls', /env is not a read-only/],
+  ['xargs -n1 cat', /xargs is not a read-only/],
+  ['node -e "x"', /node is not a read-only/],
+  ['date -s now', /date -s/],
+];
+
+const ROBOTA_YES = [
+  'cat package.json', 'grep -rn "TODO" src', 'git status', 'git log --oneline -5', 'git --no-pager show HEAD', 'git branch', 'git branch --list "feat/*"',
+  'git remote -v', 'ls | wc -l', 'cat a.txt | grep x | head -3', 'ls > /dev/null 2>&1', 'cat < input.txt', "grep -n 'foo$' src/a.ts",
+  'git log --author=me@example.com', "cat 'file with spaces.txt'", 'grep -rn x --include=*.ts src', 'echo done', 'cd src && ls',
+];
+const ROBOTA_NO: Array<[string, RegExp]> = [
+  ['cat <<EOF\nx\nEOF', /here-document/],
+  ['find . -name *.ts', /unquoted glob/],
+  ['find . $ARGS', /variable/],
+  ['git diff --ext-diff', /--ext-diff/],
+  ['git diff --no-index a b', /--no-index/],
+  ['./ls', /by path/],
+  ['PAGER=x git log', /variable assignment/],
+  ['ls \\; touch x', /escape/],
+  ['cat .[.]/secret', /glob/],
+  ['cat ~/.ssh/id_rsa', /~/],
+  ['grep -r x ..', /climbs out/],
+  ['cat src/../../secret', /climbs out/],
+  ['cat /etc/passwd', /absolute path/],
+  ['cat </dev/tcp/example.com/80', /outside the working directory/],
+  ['grep -R x .', /grep -R/],
+  ['grep -rnR x .', /grep -R/],
+  ['find -L . -name x', /follows symlinks/],
+  ['ls -L link2', /ls -L/],
+  ['du -L .', /du -L/],
+  ['wc --files0=list', /files0-from/],
+  ['echo "x“; y"', /non-ASCII/],
+  ['ls Env:', /provider/],
+  ['echo %PATH%', /escape|grouping|comment/],
+  ['cd && cat .ssh/id_rsa', /home directory/],
+  ['cd - && ls', /previous directory/],
+  ['git branch -a newb', /creates a branch/],
+  ['git log -1 {--output=pwned,--oneline}', /brace|variable|not understood/],
+  ['sort a', /sort is not a read-only/],
+  ['timeout 5 ls', /not in the read-only set/],
+];
+
+describe('claudeCode read-only set', () => {
+  it.each(CLAUDE_YES.map((c) => [c]))('%j is read-only', (c) => {
+    expect(verdict(c, 'claudeCode')).toEqual({ readOnly: true });
+  });
+  it.each(CLAUDE_NO)('%j is not read-only', (c, why) => {
+    const v = verdict(c, 'claudeCode');
+    expect(v.readOnly).toBe(false);
+    if (!v.readOnly) expect(v.reason).toMatch(why);
+  });
+});
+
+describe('robota read-only set', () => {
+  it.each(ROBOTA_YES.map((c) => [c]))('%j is read-only', (c) => {
+    expect(verdict(c, 'robota')).toEqual({ readOnly: true });
+  });
+  it.each(ROBOTA_NO)('%j is not read-only', (c, why) => {
+    const v = verdict(c, 'robota');
+    expect(v.readOnly).toBe(false);
+    if (!v.readOnly) expect(v.reason).toMatch(why);
+  });
+});

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeShell, isShellPrepared, prepareShell } from '../../src/shell/index.js';
+
+// This file runs in its own module graph: the parser is not loaded until the last test.
+describe('before prepareShell()', () => {
+  it('reads the common subset with the lexer', () => {
+    expect(isShellPrepared()).toBe(false);
+    const a = analyzeShell('git status && npm test 2>&1 | tee log');
+    expect(a.parser).toBe('lexer');
+    expect(a.unknown).toEqual([]);
+    expect(a.commands.map((c) => c.argv)).toEqual([['git', 'status'], ['npm', 'test'], ['tee', 'log']]);
+  });
+
+  it('fails closed for anything else', () => {
+    const a = analyzeShell('echo $(rm -rf /)');
+    expect(a).toMatchObject({ parser: 'none', unknown: ['shell parser not prepared'], commands: [] });
+  });
+
+  it('fails closed for a nested script outside the subset', () => {
+    const a = analyzeShell("bash -c 'echo $(rm x)'");
+    expect(a.unknown.some((u) => u.includes('shell parser not prepared'))).toBe(true);
+  });
+
+  it('loads once, then parses everything', async () => {
+    const first = prepareShell();
+    const second = prepareShell();
+    await Promise.all([first, second]);
+    expect(isShellPrepared()).toBe(true);
+    const a = analyzeShell('echo $(rm -rf /)');
+    expect(a.parser).toBe('tree-sitter');
+    expect(a.commands.map((c) => c.argv)).toContainEqual(['rm', '-rf', '/']);
+  });
+});
