@@ -1,0 +1,109 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { acceptEditsCommand, analyzeShell, criticalRemovals, prepareShell, shellPathEffects } from '../../src/shell/index.js';
+
+beforeAll(async () => {
+  await prepareShell();
+});
+
+const ctx = { cwd: '/home/user/project', home: '/home/user', platform: 'linux' as const };
+const effects = (command: string) => shellPathEffects(analyzeShell(command), ctx);
+const ops = (command: string) => effects(command).effects.map((e) => `${e.op} ${e.path}`);
+
+describe('shellPathEffects', () => {
+  it.each([
+    ['cat a b', ['read /home/user/project/a', 'read /home/user/project/b']],
+    ['head -n 5 a', ['read /home/user/project/a']],
+    ['grep -e x a', ['read /home/user/project/a']],
+    ['grep x a', ['read /home/user/project/a']],
+    ['grep -f pats a', ['read /home/user/project/pats', 'read /home/user/project/a']],
+    ['echo x > out.txt', ['write /home/user/project/out.txt']],
+    ['echo x >> ~/.bashrc', ['write /home/user/.bashrc']],
+    ['wc -l < in', ['read /home/user/project/in']],
+    ['ls >/dev/null 2>&1', []],
+    ['tee a b', ['write /home/user/project/a', 'write /home/user/project/b']],
+    ['cp a b', ['write /home/user/project/b', 'read /home/user/project/a', 'write /home/user/project/b/a']],
+    ['mv a dir/', ['write /home/user/project/dir', 'remove /home/user/project/a', 'write /home/user/project/dir/a']],
+    ['rm -rf build dist', ['remove /home/user/project/build', 'remove /home/user/project/dist']],
+    ['rmdir x', ['remove /home/user/project/x']],
+    ['mkdir -p a/b', ['write /home/user/project/a/b']],
+    ['touch -r ref new', ['read /home/user/project/ref', 'write /home/user/project/new']],
+    ['ln -s target link', ['write /home/user/project/link', 'read /home/user/project/target', 'write /home/user/project/link/target']],
+    ['sed -i s/a/b/ f', ['write /home/user/project/f']],
+    ['sed -n p f', ['read /home/user/project/f']],
+    ['chmod 600 key', ['write /home/user/project/key']],
+    ['truncate -s 0 log', ['write /home/user/project/log']],
+    ['dd if=/dev/zero of=disk.img', ['read /dev/zero', 'write /home/user/project/disk.img']],
+    ['sort -o out in', ['write /home/user/project/out', 'read /home/user/project/in']],
+    ['find src -delete', ['read /home/user/project/src', 'remove /home/user/project/src']],
+    ['timeout 5 rm x', ['remove /home/user/project/x']],
+    ['echo $(cat ~/.ssh/id_rsa)', ['read /home/user/.ssh/id_rsa']],
+    ['{ cat foo.txt; }', ['read /home/user/project/foo.txt']],
+    ['curl -o out.html https://x', ['write /home/user/project/out.html']],
+  ] as const)('%j', (command, expected) => {
+    expect(ops(command)).toEqual(expected);
+  });
+
+  it('follows cd for later parts', () => {
+    expect(ops('cd config && cat .env')).toEqual(['read /home/user/project/config', 'read /home/user/project/config/.env']);
+    expect(effects('cd sub && cd .. && cd other').cwdAfter).toBe('/home/user/project/other');
+    expect(ops('cd ~ && cat .ssh/id_rsa')).toContain('read /home/user/.ssh/id_rsa');
+    expect(ops('cd && cat .ssh/id_rsa')).toContain('read /home/user/.ssh/id_rsa');
+  });
+
+  it('reports both directories after a cd in a subshell or pipeline', () => {
+    const r = effects('(cd sub); cat x');
+    expect(r.effects.map((e) => e.path)).toEqual(expect.arrayContaining(['/home/user/project/x', '/home/user/project/sub/x']));
+    expect(r.unresolved.length).toBeGreaterThan(0);
+  });
+
+  it('lists what it cannot resolve', () => {
+    expect(effects('cat "$V"').unresolved).toEqual(['read "$V"']);
+    expect(effects('cd $X && cat a').unresolved.some((u) => /not literal/.test(u))).toBe(true);
+    expect(effects('cd - && ls').unresolved[0]).toMatch(/previous directory/);
+    expect(effects("sed -n '1w .git/hooks/pre-commit' README.md").unresolved[0]).toMatch(/sed script may write/);
+    expect(effects('$CMD x').unresolved[0]).toMatch(/not understood/);
+  });
+
+  it('marks globs', () => {
+    const e = effects('rm -rf dir/*').effects[0]!;
+    expect(e).toMatchObject({ op: 'remove', path: '/home/user/project/dir/*', glob: true, literal: false });
+  });
+
+  it('resolves redirections on compound commands against every directory seen', () => {
+    expect(ops('if true; then cd sub; fi > out')).toEqual(expect.arrayContaining(['write /home/user/project/out', 'write /home/user/project/sub/out']));
+  });
+
+  it('normalises Windows paths like the path rules do', () => {
+    const r = shellPathEffects(analyzeShell('cat a.txt'), { cwd: 'C:\\Users\\me\\proj', home: 'C:\\Users\\me', platform: 'windows' });
+    expect(r.effects[0]!.path).toBe('/c/Users/me/proj/a.txt');
+  });
+});
+
+describe('criticalRemovals', () => {
+  const cctx = { ...ctx, workingDirectories: ['/home/user/project', '/home/user/shared'] };
+  const crit = (command: string) => criticalRemovals(analyzeShell(command), cctx);
+  it.each([
+    'rm -rf /', 'rm -rf /usr', 'rm -rf ~', 'rm -rf ~/', 'rm -rf /home/user', 'rm -rf .', 'rm -rf ..', 'rm -rf /home', 'rmdir /home/user/project',
+    'rm -rf /home/user/shared/*', 'rm -rf *', 'rm -rf "$DIR"/*', 'rm -rf $DIR/', 'rm -rf "$HOME"', 'echo $(rm -rf /)', 'sudo rm -rf /',
+    'cd .. && rm -rf project', 'cd / && rm -rf usr', 'bash -c "rm -rf ~"', 'find / -delete',
+  ])('%j is critical', (command) => {
+    expect(crit(command).length).toBeGreaterThan(0);
+  });
+  it.each(['rm -rf build', 'rm -rf ./dist/*.js', 'rm x', 'rm -rf "$DIR/sub"', 'rmdir empty', 'ls /'])('%j is not critical', (command) => {
+    expect(crit(command)).toEqual([]);
+  });
+  it('handles Windows drive roots', () => {
+    const w = { cwd: 'C:\\proj', home: 'C:\\Users\\me', platform: 'windows' as const, workingDirectories: ['C:\\proj'] };
+    expect(criticalRemovals(analyzeShell('rm -rf C:/'), w).length).toBeGreaterThan(0);
+  });
+});
+
+describe('acceptEditsCommand', () => {
+  const first = (command: string) => analyzeShell(command).commands[0]!;
+  it.each(['mkdir build', 'touch a', 'rm -rf build', 'rmdir x', 'mv a b', 'cp a b', 'sed -i s/a/b/ f', 'rm *.tmp'])('%j qualifies', (c) => {
+    expect(acceptEditsCommand(first(c))).toBe(true);
+  });
+  it.each(['npm install', 'rm "$X"', 'cp ~/a b', "sed -i '1w x' f", 'chmod 600 a', 'tee a', '$CMD'])('%j does not', (c) => {
+    expect(acceptEditsCommand(first(c))).toBe(false);
+  });
+});
