@@ -1,0 +1,26 @@
+import type { ToolCall } from '../core/types.js';
+import { evaluate } from '../evaluate/index.js';
+import type { MatchesIf } from '../hooks/index.js';
+import { policyFromObjects, type Policy } from '../settings/index.js';
+
+/**
+ * A hook `if` matcher built on `evaluate`: the rule is tried as the only deny rule of a policy.
+ * A deny means the call matches; an ask because parts of a command cannot be read means
+ * `'unknown'` (the handler runs, Claude Code docs "Hooks reference › if"); anything else is no match.
+ */
+export function createMatchesIf(ctx: { cwd: string; home: string; projectDir: string }): MatchesIf {
+  const policies = new Map<string, Policy | null>();
+  return (rule: string, call: ToolCall) => {
+    let policy = policies.get(rule);
+    if (policy === undefined) {
+      const p = policyFromObjects([{ kind: 'inline', settings: { permissions: { deny: [rule] } } }]);
+      policy = p.rules.length === 1 ? p : null;
+      policies.set(rule, policy);
+    }
+    if (policy === null) return 'unknown';
+    const d = evaluate(call, { mode: 'default', policy, cwd: ctx.cwd, home: ctx.home, projectDir: ctx.projectDir });
+    if (d.behavior === 'deny') return d.rule !== undefined ? true : 'unknown';
+    if (d.behavior === 'ask' && (d.reason.kind === 'shellUnknown' || d.reason.kind === 'invalidInput')) return 'unknown';
+    return false;
+  };
+}
