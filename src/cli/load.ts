@@ -59,12 +59,11 @@ export function startingMode(flag: string | undefined, policy: Policy): Permissi
   return policy.defaultMode?.value ?? 'default';
 }
 
-/** Diagnostics as `file: path: message [code]` lines for stderr. */
+/** Diagnostics as `severity: file: message [code]` lines for stderr (messages already name the JSON path). */
 export function formatDiagnostics(diags: Diagnostic[]): string[] {
   return diags.map((d) => {
-    const where = [d.file, d.path && d.path.length > 0 ? d.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('').replace(/^\./, '') : undefined]
-      .filter(Boolean)
-      .join(': ');
-    return `${d.severity}: ${where ? `${where}: ` : ''}${d.message} [${d.code}]`;
+    const jsonPath = d.path && d.path.length > 0 ? d.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('').replace(/^\./, '') : undefined;
+    const message = jsonPath !== undefined && !d.message.includes(jsonPath) ? `${jsonPath}: ${d.message}` : d.message;
+    return `${d.severity}: ${d.file !== undefined ? `${d.file}: ` : ''}${message} [${d.code}]`;
   });
 }

@@ -2,6 +2,7 @@ import type { PermissionMode, Platform } from '../core/types.js';
 import type { ReadonlyFsView } from '../core/ports.js';
 import type { ProtectedPathSpec } from '../paths/index.js';
 import type { CompiledRule, Policy } from '../settings/types.js';
+import type { Dialect } from './dialect.js';
 
 /**
  * Session state that outlives one call: rules granted with "Yes, and don't ask again" for this
@@ -38,8 +39,8 @@ export interface EvaluateOptions {
   /** Protected path list; default depends on the dialect (Claude Code's list). */
   protectedPaths?: ProtectedPathSpec;
   /**
-   * Whether a classifier is available in auto mode. Without one (the default for `evaluate`
-   * alone), what auto would hand to the classifier comes back as `ask` with reason kind `classifier`.
+   * Whether bypassPermissions could be switched on in this session. Plan mode does not enforce
+   * its read-only blocks when it could (Claude Code docs, "Permission modes › plan"). Default false.
    */
   bypassAvailable?: boolean;
 }
@@ -66,6 +67,8 @@ export interface EvaluationContext {
    */
   workingDirectories?: string[];
   session?: SessionState;
+  /** The dialect: whose decision order and vocabulary to follow. Default `claudeCode`. */
+  dialect?: Dialect;
   platform?: Platform;
   /** Synchronous file-system facts (symlink targets). Without it paths are judged lexically. */
   fs?: ReadonlyFsView;

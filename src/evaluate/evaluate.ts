@@ -3,7 +3,8 @@ import { normalizeMode } from '../core/types.js';
 import { normalizePath } from '../paths/index.js';
 import type { CompiledRule } from '../settings/types.js';
 import type { EvaluationContext } from './context.js';
-import { CLAUDE_CODE_STEPS, makeState, type PipelineStep } from './pipeline.js';
+import { makeState } from './pipeline.js';
+import { claudeCode, type Dialect } from './dialect.js';
 import type { MatchEnv } from './rule-match.js';
 
 /**
@@ -23,9 +24,9 @@ import type { MatchEnv } from './rule-match.js';
  * kind `checkFailed` ("permission check failed: …").
  * @public
  */
-export function evaluate(call: ToolCall, ctx: EvaluationContext, steps: readonly PipelineStep[] = CLAUDE_CODE_STEPS): Decision {
+export function evaluate(call: ToolCall, ctx: EvaluationContext): Decision {
   try {
-    return run(call, ctx, steps);
+    return run(call, ctx, ctx.dialect ?? claudeCode);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return {
@@ -36,15 +37,16 @@ export function evaluate(call: ToolCall, ctx: EvaluationContext, steps: readonly
   }
 }
 
-function run(call: ToolCall, ctx: EvaluationContext, steps: readonly PipelineStep[]): Decision {
+function run(call: ToolCall, ctx: EvaluationContext, dialect: Dialect): Decision {
   if (call === null || typeof call !== 'object' || typeof call.tool !== 'string' || call.tool === '' || call.input === null || typeof call.input !== 'object' || Array.isArray(call.input)) {
     const message = 'malformed tool call: expected { tool: string, input: object }';
     return { behavior: 'ask', askKind: 'firm', reason: { kind: 'invalidInput', message }, trace: [{ step: 'validInput', outcome: 'ask', detail: message }] };
   }
   const platform: Platform = ctx.platform ?? 'linux';
   const trace = [];
-  let mode: PermissionMode = normalizeMode(ctx.mode) ?? 'default';
-  if (normalizeMode(ctx.mode) === undefined) {
+  const named = dialect.modeAliases[ctx.mode] ?? normalizeMode(ctx.mode);
+  let mode: PermissionMode = named ?? 'default';
+  if (named === undefined) {
     trace.push({ step: 'mode', outcome: 'pass' as const, detail: `unknown mode "${String(ctx.mode)}" taken as default` });
   }
   if (mode === 'bypassPermissions' && ctx.policy.disableBypassPermissionsMode) {
@@ -69,9 +71,9 @@ function run(call: ToolCall, ctx: EvaluationContext, steps: readonly PipelineSte
     platform,
     slashAnchorOf: slashAnchor === 'projectRoot' ? () => projectDir : (cr: CompiledRule) => settingsRoot(cr, { cwd, home, projectDir }),
   };
-  const state = makeState(call, { ...ctx, cwd, home }, mode, env, workingDirectories, ctx.options?.shell ?? 'bash');
+  const state = makeState(call, { ...ctx, cwd, home }, mode, env, workingDirectories, ctx.options?.shell ?? 'bash', dialect);
   state.trace.push(...trace);
-  for (const step of steps) {
+  for (const step of dialect.steps) {
     const result = step.run(state);
     if (result) return result;
   }

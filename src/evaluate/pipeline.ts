@@ -1,11 +1,12 @@
 import type { AskKind, Behavior, Decision, PermissionMode, ReasonKind, RuleRef, Step, ToolCall } from '../core/types.js';
 import { ruleCoversTool } from '../rules/index.js';
-import { CLAUDE_CODE_PROTECTED_PATHS, isInsideAny, normalizePath, protectedPathMatch } from '../paths/index.js';
+import { isInsideAny, normalizePath, protectedPathMatch } from '../paths/index.js';
 import type { ProtectedPathSpec } from '../paths/index.js';
 import { criticalRemovals, isReadOnly, acceptEditsCommand } from '../shell/index.js';
 import type { ReadOnlyVerdict, SimpleCommand } from '../shell/types.js';
 import type { CompiledRule } from '../settings/types.js';
 import type { EvaluationContext } from './context.js';
+import type { Dialect } from './dialect.js';
 import { callFacts, touchedPaths, type CallFacts } from './facts.js';
 import { indexPolicy, type PolicyIndex } from './policy-index.js';
 import { allowCovers, allowText, isSafeAssignment, partsToCover, patternCoversCommand, restrictiveMatch, type MatchEnv } from './rule-match.js';
@@ -22,6 +23,7 @@ export interface EvalState {
   env: MatchEnv;
   workingDirectories: string[];
   protectedSpec: ProtectedPathSpec;
+  dialect: Dialect;
   trace: Step[];
   /** An ask found by an earlier step, waiting for the mode step. */
   pendingAsk?: { kind: AskKind; reason: ReasonKind; message: string; rule?: RuleRef; blockedPath?: string };
@@ -40,7 +42,8 @@ export function ruleRef(cr: CompiledRule): RuleRef {
   return { text: cr.rule.text, list: cr.list, source: cr.source, index: cr.index };
 }
 
-function pass(state: EvalState, step: string, detail: string): undefined {
+/** Record that a step did not decide. */
+export function pass(state: EvalState, step: string, detail: string): undefined {
   state.trace.push({ step, outcome: 'pass', detail });
   return undefined;
 }
@@ -66,7 +69,7 @@ export function decide(
 }
 
 /** Record an ask for the mode step to settle; a firmer ask is never replaced by a softer one. */
-function holdAsk(state: EvalState, step: string, ask: NonNullable<EvalState['pendingAsk']>): undefined {
+export function holdAsk(state: EvalState, step: string, ask: NonNullable<EvalState['pendingAsk']>): undefined {
   const rank = { firm: 3, protected: 2, plain: 1 } as const;
   if (!state.pendingAsk || rank[ask.kind] > rank[state.pendingAsk.kind]) state.pendingAsk = ask;
   state.trace.push({ step, outcome: 'ask', detail: `${ask.message} (${ask.kind} ask)`, ...(ask.rule ? { rule: ask.rule } : {}) });
@@ -77,7 +80,7 @@ function holdAsk(state: EvalState, step: string, ask: NonNullable<EvalState['pen
 // Steps (Claude Code order: tools removed, deny, ask, critical/protected, allow, what the call
 // touches, then the mode).
 
-const invalidInput: PipelineStep = {
+export const invalidInput: PipelineStep = {
   name: 'validInput',
   run(state) {
     if (state.facts.kind !== 'invalid') return pass(state, 'validInput', 'input is well-formed');
@@ -85,7 +88,7 @@ const invalidInput: PipelineStep = {
   },
 };
 
-const toolRemoved: PipelineStep = {
+export const toolRemoved: PipelineStep = {
   name: 'toolRemoved',
   run(state) {
     for (const cr of state.index.bareDeny) {
@@ -99,7 +102,7 @@ const toolRemoved: PipelineStep = {
   },
 };
 
-function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
+export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
   const name = list === 'deny' ? 'denyRules' : 'askRules';
   return {
     name,
@@ -129,7 +132,7 @@ function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
   };
 }
 
-const criticalAndProtected: PipelineStep = {
+export const criticalAndProtected: PipelineStep = {
   name: 'criticalAndProtectedPaths',
   run(state) {
     const { facts } = state;
@@ -166,14 +169,14 @@ const criticalAndProtected: PipelineStep = {
   },
 };
 
-function isPlanFile(state: EvalState, path: string): boolean {
+export function isPlanFile(state: EvalState, path: string): boolean {
   const plan = state.ctx.options?.planFilePath;
   if (plan === undefined) return false;
   return normalizePath(plan, { cwd: state.ctx.cwd, home: state.ctx.home, platform: state.env.platform }) === path;
 }
 
 /** Plan mode keeps the task read-only by itself, whatever the allow rules say. */
-function planBlocks(state: EvalState): boolean {
+export function planBlocks(state: EvalState): boolean {
   if (state.mode !== 'plan' || state.ctx.options?.bypassAvailable === true) return false;
   const f = state.facts;
   if (f.kind === 'edit') return !isPlanFile(state, f.path);
@@ -181,7 +184,7 @@ function planBlocks(state: EvalState): boolean {
   return false;
 }
 
-const allowRules: PipelineStep = {
+export const allowRules: PipelineStep = {
   name: 'allowRules',
   run(state) {
     if (state.pendingAsk) return pass(state, 'allowRules', 'skipped: an ask is pending that no allow rule answers');
@@ -285,7 +288,7 @@ export function shellReadOnly(state: EvalState): ShellReadOnly {
     const unsafe = cmd.assignments.find((a) => !isSafeAssignment(a));
     const v: ReadOnlyVerdict = unsafe !== undefined
       ? { readOnly: false, reason: `the assignment ${unsafe.split('=')[0]}=… can change what runs` }
-      : isReadOnly(cmd, { set: 'claudeCode' });
+      : isReadOnly(cmd, { set: state.dialect.readOnlySet });
     perCommand.set(cmd, v.readOnly);
     if (!v.readOnly) {
       reasons.set(cmd, v.reason);
@@ -307,7 +310,7 @@ export function shellReadOnly(state: EvalState): ShellReadOnly {
   return result;
 }
 
-const touches: PipelineStep = {
+export const touches: PipelineStep = {
   name: 'whatTheCallTouches',
   run(state) {
     if (state.pendingAsk) return pass(state, 'whatTheCallTouches', 'skipped: an ask is pending');
@@ -367,7 +370,7 @@ function hostOf(url: string): string {
   }
 }
 
-const modeStep: PipelineStep = {
+export const modeStep: PipelineStep = {
   name: 'mode',
   run(state) {
     const ask = state.pendingAsk ?? { kind: 'plain' as const, reason: 'toolDefault' as const, message: 'nothing allowed the call' };
@@ -386,19 +389,31 @@ const modeStep: PipelineStep = {
   },
 };
 
+/** The shared steps dialects are built from, by name. @public */
+export const STEPS = {
+  validInput: invalidInput,
+  toolRemoved,
+  denyRules: restrictiveStep('deny'),
+  askRules: restrictiveStep('ask'),
+  criticalAndProtectedPaths: criticalAndProtected,
+  allowRules,
+  whatTheCallTouches: touches,
+  mode: modeStep,
+} as const;
+
 /** The default (Claude Code) order of steps. @public */
 export const CLAUDE_CODE_STEPS: readonly PipelineStep[] = [
-  invalidInput,
-  toolRemoved,
-  restrictiveStep('deny'),
-  restrictiveStep('ask'),
-  criticalAndProtected,
-  allowRules,
-  touches,
-  modeStep,
+  STEPS.validInput,
+  STEPS.toolRemoved,
+  STEPS.denyRules,
+  STEPS.askRules,
+  STEPS.criticalAndProtectedPaths,
+  STEPS.allowRules,
+  STEPS.whatTheCallTouches,
+  STEPS.mode,
 ];
 
-export function makeState(call: ToolCall, ctx: EvaluationContext, mode: PermissionMode, env: MatchEnv, workingDirectories: string[], shell: 'bash' | 'zsh' | 'sh'): EvalState {
+export function makeState(call: ToolCall, ctx: EvaluationContext, mode: PermissionMode, env: MatchEnv, workingDirectories: string[], shell: 'bash' | 'zsh' | 'sh', dialect: Dialect): EvalState {
   const facts = callFacts(call, {
     cwd: ctx.cwd,
     home: ctx.home,
@@ -414,7 +429,8 @@ export function makeState(call: ToolCall, ctx: EvaluationContext, mode: Permissi
     index: indexPolicy(ctx.policy, ctx.session?.rules),
     env,
     workingDirectories,
-    protectedSpec: ctx.options?.protectedPaths ?? CLAUDE_CODE_PROTECTED_PATHS,
+    protectedSpec: ctx.options?.protectedPaths ?? dialect.protectedPaths,
+    dialect,
     trace: [],
   };
 }
