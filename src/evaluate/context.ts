@@ -73,4 +73,9 @@ export interface EvaluationContext {
   /** Synchronous file-system facts (symlink targets). Without it paths are judged lexically. */
   fs?: ReadonlyFsView;
   options?: EvaluateOptions;
+  /**
+   * Inputs only a non-default dialect reads (for example robota's `ceiling` or biu's per-call
+   * `flags`); each dialect documents its keys. The default dialect ignores it.
+   */
+  dialectInput?: Readonly<Record<string, unknown>>;
 }
