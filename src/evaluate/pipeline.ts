@@ -267,6 +267,13 @@ function redirectWritesOk(state: EvalState): { ok: true } | { ok: false; why: st
   return { ok: true };
 }
 
+/** The directory a glob path cannot leave: the segments before the first one with a glob character. */
+function globBase(path: string): string {
+  const segments = path.split('/');
+  const i = segments.findIndex((seg) => /[*?[\]{}]/.test(seg));
+  return i < 0 ? path : segments.slice(0, i).join('/') || '/';
+}
+
 interface ShellReadOnly {
   ok: boolean;
   why?: string;
@@ -299,8 +306,8 @@ export function shellReadOnly(state: EvalState): ShellReadOnly {
   if (facts.analysis.hasSubstitution) why ??= 'it has a substitution';
   for (const e of facts.effects) {
     if (e.op !== 'read') why ??= `it ${e.op === 'write' ? 'writes' : 'removes'} ${e.path}`;
-    else if (!e.literal) why ??= `it reads a path that is not literal (${e.raw})`;
-    else if (!isInsideAny(e.path, state.workingDirectories)) why ??= `it reads ${e.path}, outside the working directories`;
+    else if (!e.literal && !e.glob) why ??= `it reads a path that is not literal (${e.raw})`;
+    else if (!isInsideAny(e.glob ? globBase(e.path) : e.path, state.workingDirectories)) why ??= `it reads ${e.path}, outside the working directories`;
   }
   if (facts.cwdAfter !== state.ctx.cwd && facts.analysis.commands.some((c) => c.argv[0] === 'git')) {
     why ??= 'it runs git after cd to another directory';
