@@ -29,14 +29,13 @@ function unsafe(command: string): boolean {
 
 describe.skipIf(!BASH || !SH)('differential against restricted bash', () => {
   let root = '';
-  let log = '';
+  let run = 0;
   const names = new Set(BASE_STUBS);
   let observed = 0;
 
   beforeAll(async () => {
     await prepareShell();
     root = mkdtempSync(join(tmpdir(), 'toolgate-bash-'));
-    log = join(root, 'log');
     for (const d of ['bin', 'home', 'work']) mkdirSync(join(root, d));
     const cases = [...loadBattery('shell-battery.jsonl'), ...loadBattery('own-battery.jsonl')];
     for (const c of cases) for (const argv of c.expect.commands) if (argv[0] && /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/.test(argv[0])) names.add(argv[0]);
@@ -45,8 +44,8 @@ describe.skipIf(!BASH || !SH)('differential against restricted bash', () => {
       writeFileSync(path, `#!${SH}\n${body}\n`);
       chmodSync(path, 0o755);
     };
-    for (const n of names) stub(n, `printf '%s\\n' '${n}' >> '${log}'`);
-    stub('__tg_log', `printf '%s\\n' "$1" >> '${log}'`);
+    for (const n of names) stub(n, `printf '%s\\n' '${n}' >> "$TG_LOG"`);
+    stub('__tg_log', `printf '%s\\n' "$1" >> "$TG_LOG"`);
   });
 
   afterAll(() => {
@@ -58,14 +57,17 @@ describe.skipIf(!BASH || !SH)('differential against restricted bash', () => {
   it.each(commands.map((c) => [c]))('%j', (command) => {
     const analysis = analyzeShell(command);
     if (analysis.unknown.length > 0) return; // fail-closed: toolgate claims nothing
+    // One log per command: background jobs of earlier commands cannot write into it.
+    const log = join(root, `log-${++run}`);
     writeFileSync(log, '');
     const script = `command_not_found_handle() { __tg_log "$1"; return 127; }\n${command}`;
-    spawnSync('env', ['-i', `HOME=${join(root, 'home')}`, `PATH=${join(root, 'bin')}`, BASH!, '-r', '--norc', '--noprofile', '-c', script], {
+    spawnSync('env', ['-i', `HOME=${join(root, 'home')}`, `TG_LOG=${log}`, `PATH=${join(root, 'bin')}`, BASH!, '--norc', '--noprofile', '-r', '-c', script], {
       cwd: join(root, 'work'),
       stdio: ['ignore', 'ignore', 'ignore'],
       timeout: 1500,
       killSignal: 'SIGKILL',
     });
+    if (command.includes('&')) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
     const started = new Set(readFileSync(log, 'utf8').split('\n').filter(Boolean));
     if (started.size > 0) observed++;
     const reported = new Set(analysis.commands.map((c) => c.argv[0]!.split('/').pop()!));
