@@ -6,6 +6,7 @@ import { evaluateAsync, prepare } from '../evaluate/index.js';
 import type { EvaluationContext } from '../evaluate/index.js';
 import { callFromObject, parseCallJson, parseCallShorthand } from './shorthand.js';
 import { formatDecision, formatTrace } from './format.js';
+import { registerHookCommand } from './hook.js';
 import { formatDiagnostics, loadPolicyFromFlags, startingMode, type LoadedPolicy, type PolicyOptions } from './load.js';
 
 /**
@@ -162,6 +163,8 @@ export function buildProgram(): Command {
     .action(async (call: string | undefined, flags: CheckFlags) => {
       process.exitCode = await decideOne(call, flags, true);
     });
+
+  registerHookCommand(program, collect);
 
   return program;
 }
