@@ -1,0 +1,127 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCallJson, parseCallShorthand } from '../../src/cli/shorthand.js';
+
+const root = join(__dirname, '../..');
+let dir: string;
+let settings: string;
+
+/** Run the CLI from source (no build needed). */
+function cli(args: string[], input?: string) {
+  const r = spawnSync(process.execPath, ['--import', join(root, 'node_modules/tsx/dist/esm/index.mjs'), join(root, 'src/cli/main.ts'), ...args], {
+    cwd: dir,
+    input,
+    encoding: 'utf8',
+    env: { ...process.env, HOME: dir },
+  });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'toolgate-cli-'));
+  mkdirSync(join(dir, '.claude'));
+  settings = join(dir, '.claude', 'settings.json');
+  writeFileSync(settings, JSON.stringify({ permissions: { allow: ['Bash(npm test *)'], ask: ['Bash(git push *)'], deny: ['Bash(rm *)', 'Read(./.env)'] } }));
+});
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('call shorthand', () => {
+  it('fills each tool\'s main field', () => {
+    expect(parseCallShorthand('Bash(git push origin main)')).toEqual({ ok: true, call: { tool: 'Bash', input: { command: 'git push origin main' } } });
+    expect(parseCallShorthand('Read(src/a.ts)')).toEqual({ ok: true, call: { tool: 'Read', input: { file_path: 'src/a.ts' } } });
+    expect(parseCallShorthand('WebFetch(https://x.dev)')).toEqual({ ok: true, call: { tool: 'WebFetch', input: { url: 'https://x.dev' } } });
+    expect(parseCallShorthand('mcp__gh__get({"id":1})')).toEqual({ ok: true, call: { tool: 'mcp__gh__get', input: { id: 1 } } });
+    expect(parseCallShorthand('Bash(echo (x))')).toEqual({ ok: true, call: { tool: 'Bash', input: { command: 'echo (x)' } } });
+  });
+  it('rejects what it cannot read, with a message', () => {
+    expect(parseCallShorthand('not a call(').ok).toBe(false);
+    expect(parseCallJson('{').ok).toBe(false);
+    expect(parseCallJson('{"tool":"Bash","input":[]}').ok).toBe(false);
+    expect(parseCallJson('{"tool_name":"Bash","tool_input":{"command":"ls"}}')).toEqual({ ok: true, call: { tool: 'Bash', input: { command: 'ls' } } });
+  });
+});
+
+describe('toolgate check / explain', () => {
+  it('exit codes tell allow, ask and deny apart', () => {
+    expect(cli(['check', '--project', dir, 'Bash(npm test)']).code).toBe(0);
+    expect(cli(['check', '--project', dir, 'Bash(git push origin main)']).code).toBe(3);
+    const deny = cli(['check', '--project', dir, 'Bash(ls && rm -rf build)']);
+    expect(deny.code).toBe(4);
+    expect(deny.out).toContain('DENY');
+    expect(deny.out).toContain('deny rule "Bash(rm *)"');
+    expect(deny.out).toContain(settings);
+  });
+  it('usage errors exit 2 with a message', () => {
+    const r = cli(['check', '--settings', settings, '--mode', 'yolo', 'Bash(ls)']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('unknown mode "yolo"');
+    expect(cli(['check', '--settings', settings]).code).toBe(2);
+    expect(cli(['nonsense']).code).toBe(2);
+  });
+  it('--json prints the whole Decision', () => {
+    const r = cli(['check', '--settings', settings, '--json', '--call', '{"tool":"Read","input":{"file_path":".env"}}']);
+    const d = JSON.parse(r.out) as { behavior: string; rule: { text: string }; trace: unknown[] };
+    expect(d.behavior).toBe('deny');
+    expect(d.rule.text).toBe('Read(./.env)');
+    expect(d.trace.length).toBeGreaterThan(1);
+  });
+  it('explain prints every step', () => {
+    const r = cli(['explain', '--settings', settings, 'Bash(git push origin main)']);
+    expect(r.out).toMatch(/denyRules\s+pass/);
+    expect(r.out).toMatch(/askRules\s+ask/);
+    expect(r.out).toContain('=> ask (firm ask)');
+  });
+  it('--batch decides one JSON line per call and reports bad lines without stopping', () => {
+    const lines = [
+      JSON.stringify({ tool: 'Bash', input: { command: 'npm test' } }),
+      'not json',
+      JSON.stringify({ tool: 'Bash', input: { command: 'rm x' } }),
+      JSON.stringify({ tool: 'Bash', input: { command: 'npm install' }, mode: 'dontAsk' }),
+    ].join('\n');
+    const r = cli(['check', '--batch', '--settings', settings], lines);
+    const out = r.out.trim().split('\n').map((l) => JSON.parse(l) as { line: number; error?: string; decision?: { behavior: string } });
+    expect(out.map((o) => o.decision?.behavior ?? 'error')).toEqual(['allow', 'error', 'deny', 'deny']);
+    expect(out[1]?.line).toBe(2);
+    expect(r.code).toBe(2);
+  });
+  it('a broken settings file is reported by name and the others still load', () => {
+    const broken = join(dir, 'broken.json');
+    writeFileSync(broken, '{"permissions": {"deny": ["Bash(curl *)",]}}');
+    const r = cli(['check', '--settings', broken, '--settings', settings, 'Bash(rm x)']);
+    expect(r.code).toBe(4);
+    expect(r.err).toContain(broken);
+    expect(r.err).toContain('TG_SETTINGS_JSON');
+  });
+});
+
+describe('toolgate hook', () => {
+  const event = (command: string, extra: Record<string, unknown> = {}) =>
+    JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, cwd: dir, permission_mode: 'default', ...extra });
+  it('answers a PreToolUse event with permissionDecision', () => {
+    const r = cli(['hook', '--project', dir], event('rm -rf x'));
+    const out = JSON.parse(r.out) as { hookSpecificOutput: { permissionDecision: string; permissionDecisionReason: string } };
+    expect(out.hookSpecificOutput.permissionDecision).toBe('deny');
+    expect(out.hookSpecificOutput.permissionDecisionReason).toContain('Bash(rm *)');
+  });
+  it('--decisions deny leaves everything else to Claude Code', () => {
+    const r = cli(['hook', '--project', dir, '--decisions', 'deny'], event('npm test'));
+    expect(JSON.parse(r.out)).toEqual({});
+  });
+  it('denies an event it cannot read', () => {
+    const r = cli(['hook', '--project', dir], '{not json');
+    const out = JSON.parse(r.out) as { hookSpecificOutput: { permissionDecision: string } };
+    expect(out.hookSpecificOutput.permissionDecision).toBe('deny');
+  });
+  it('answers PermissionRequest with a decision object, and says nothing for an ask', () => {
+    const deny = cli(['hook', '--project', dir], event('rm x', { hook_event_name: 'PermissionRequest' }));
+    expect(JSON.parse(deny.out)).toMatchObject({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny' } } });
+    const ask = cli(['hook', '--project', dir], event('git push origin main', { hook_event_name: 'PermissionRequest' }));
+    expect(JSON.parse(ask.out)).toEqual({});
+  });
+});
