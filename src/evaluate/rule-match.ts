@@ -40,7 +40,14 @@ function pathCtx(cr: CompiledRule, env: MatchEnv): PathMatchContext {
 /** Texts a deny or ask rule is tried against for one simple command: with and without assignments. */
 function restrictiveTexts(cmd: SimpleCommand): string[] {
   const bare = cmd.argv.join(' ');
-  return cmd.assignments.length > 0 ? [bare, cmd.source] : [bare];
+  const texts = cmd.assignments.length > 0 ? [bare, cmd.source] : [bare];
+  // `/bin/rm -rf x` is still rm to a deny rule.
+  const name = cmd.argv[0];
+  if (name !== undefined && name.includes('/')) {
+    const base = name.slice(name.lastIndexOf('/') + 1);
+    if (base !== '') texts.push([base, ...cmd.argv.slice(1)].join(' '));
+  }
+  return texts;
 }
 
 /**

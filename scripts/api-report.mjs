@@ -1,0 +1,17 @@
+// Run api-extractor once per public entry point (it takes one entry per configuration).
+// `--local` updates the reports in etc/; without it a changed API fails (as in CI).
+import { Extractor, ExtractorConfig } from '@microsoft/api-extractor';
+import { readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const local = process.argv.includes('--local');
+const dir = resolve('config/api-extractor');
+let failed = 0;
+for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+  const config = ExtractorConfig.loadFileAndPrepare(join(dir, file));
+  const result = Extractor.invoke(config, { localBuild: local, showVerboseMessages: false, messageCallback: (m) => { if (m.logLevel === 'warning') m.logLevel = 'none'; } });
+  const state = result.succeeded ? (result.apiReportChanged ? 'updated' : 'unchanged') : 'CHANGED';
+  console.log(`api-report ${file.replace('.json', '')}: ${state}`);
+  if (!result.succeeded) failed += 1;
+}
+process.exit(failed > 0 ? 1 : 0);
