@@ -1,0 +1,48 @@
+import type { Severity } from '../core/types.js';
+
+/**
+ * Every diagnostic code `toolgate lint` reports, with its default severity and meaning. Codes are
+ * stable; messages may change. Some codes carry the code of the finding below them in `related`
+ * (a `TG_RULE_*` or `TG_SETTINGS_*` code).
+ * @public
+ */
+export const LINT_CODES = {
+  TG_LINT_JSON: { severity: 'error', meaning: 'The file is not JSON; nothing in it is read.' },
+  TG_LINT_SCHEMA: { severity: 'error', meaning: "A value does not fit toolgate's settings schema (an unknown key inside `permissions` or a hook is a warning)." },
+  TG_LINT_SCHEMA_PUBLIC: {
+    severity: 'warning',
+    meaning: 'The public Claude Code settings JSON Schema rejects a value. That schema lags Claude Code (it rejects some tool names and lacks `onFailure`, `once`), so this is a warning.',
+  },
+  TG_LINT_SETTINGS: { severity: 'warning', meaning: 'Another settings finding of the loader (a managed-only key in another file, a mode ignored here, ...); `related` names it.' },
+  TG_LINT_RULE_UNPARSEABLE: { severity: 'error', meaning: 'A rule does not parse and is dropped; a dropped deny or ask rule protects nothing.' },
+  TG_LINT_UNKNOWN_TOOL: { severity: 'warning', meaning: 'A rule names a tool that neither Claude Code nor toolgate has; it never matches.' },
+  TG_LINT_LEGACY_SYNTAX: { severity: 'warning', meaning: 'Legacy spelling: the `:*` suffix (write ` *`) or an old tool name (`Task` is `Agent`).' },
+  TG_LINT_PATH_RULE_IGNORED: { severity: 'warning', meaning: 'A path rule on a tool whose path rules are never consulted (`Write(...)`, `Glob(...)`); use `Edit(...)` or `Read(...)`.' },
+  TG_LINT_PARAM_PRIMARY: { severity: 'warning', meaning: 'A parameter rule on a primary field (`Bash(command:...)`) is ignored; write `Bash(...)`.' },
+  TG_LINT_RULE_INERT: { severity: 'warning', meaning: 'A rule that parses but is never consulted in its list (a specifier on a tool that takes none, a parameter rule in allow, an allow glob).' },
+  TG_LINT_RULE_STYLE: { severity: 'info', meaning: 'A rule that works but is written oddly (whitespace, `Tool()`, an ambiguous `Bash(name:*)`).' },
+  TG_LINT_NEVER_MATCHES: { severity: 'warning', meaning: 'A rule that can never match (a URL instead of a host in `WebFetch(domain:...)`).' },
+  TG_LINT_MCP_UNKNOWN_SERVER: { severity: 'warning', meaning: 'An `mcp__<server>` rule names a server no configuration seen defines (info when no MCP configuration was available).' },
+  TG_LINT_PATH_ANCHOR: { severity: 'warning', meaning: 'A path rule whose anchor cannot be what was meant on this platform (`/home/...` is project-relative; a drive letter; `//c/` off Windows).' },
+  TG_LINT_SHADOWED_ALLOW: { severity: 'warning', meaning: 'Every call an allow rule covers is already denied or asked about by another rule: the allow never takes effect.' },
+  TG_LINT_DUPLICATE: { severity: 'info', meaning: 'The same rule is written more than once in the same list (in one file or across layers).' },
+  TG_LINT_BROAD_ALLOW: { severity: 'warning', meaning: 'An allow rule that lets a whole class of calls through (bare `Bash`, `Bash(*)`, interpreters, package-manager runners, network tools); the message lists probes it lets through.' },
+  TG_LINT_DENY_BYPASS: { severity: 'warning', meaning: 'A deny rule that an equivalent command gets past (a deny on `curl` but not `wget`, a path to the binary, ...).' },
+  TG_LINT_DENY_WRAPPER: {
+    severity: 'info',
+    meaning: 'Prefix deny rules that `bash -c`, `env` or `command` hide from a text match: toolgate looks through them, but Claude Code versions and other tools that match the command text may not.',
+  },
+  TG_LINT_BYPASS_MODE: { severity: 'warning', meaning: '`defaultMode: "bypassPermissions"` in a project file: everyone who opens the project runs without asking.' },
+  TG_LINT_HOOK_EVENT: { severity: 'warning', meaning: 'A hook event that does not exist (names are case-sensitive); its hooks never run.' },
+  TG_LINT_HOOK_MATCHER_INVALID: { severity: 'error', meaning: 'A hook matcher that is not a valid regular expression.' },
+  TG_LINT_HOOK_MATCHER_BACKTRACK: { severity: 'warning', meaning: 'A hook matcher with nested quantifiers that can backtrack catastrophically in a backtracking regex engine (JavaScript); toolgate runs matchers on RE2.' },
+  TG_LINT_HOOK_IF: { severity: 'error', meaning: 'A hook `if` that is not a permission rule that parses.' },
+  TG_LINT_HOOK_SCRIPT_MISSING: { severity: 'warning', meaning: 'A command hook whose script does not exist.' },
+  TG_LINT_HOOK_SCRIPT_NOT_EXECUTABLE: { severity: 'warning', meaning: 'A command hook that runs a script directly, but the script has no execute bit.' },
+  TG_LINT_HOOK_ENV_VAR: { severity: 'warning', meaning: 'An http hook uses `$VAR` in a header or URL that is not listed in `allowedEnvVars`; it becomes the empty string.' },
+  TG_LINT_HOOK_TIMEOUT_MS: { severity: 'warning', meaning: 'A hook timeout that looks like milliseconds; hook timeouts are in seconds.' },
+  TG_LINT_EXAMPLE: { severity: 'error', meaning: 'An inline rule example in `$toolgate.examples` fails (or is malformed).' },
+} as const satisfies Record<string, { severity: Severity; meaning: string }>;
+
+/** A lint diagnostic code. @public */
+export type LintCode = keyof typeof LINT_CODES;

@@ -1,0 +1,210 @@
+import type { FileSystem } from '../core/ports.js';
+import type { SettingsSourceKind } from '../core/types.js';
+import { checkRuleExamples } from '../policy-test/examples.js';
+import { mergePolicy, parseSettingsFile } from '../settings/index.js';
+import { dirnameOf, joinPath, MANAGED_SETTINGS_PATHS } from '../settings/paths.js';
+import type { ParsedSettingsFile } from '../settings/types.js';
+import type { LintCode } from './codes.js';
+import { hookDiagnostics } from './hooks.js';
+import { indexJson, lineColumn, locate } from './locate.js';
+import { broadAllows, bypassModeInProject, denyBypasses, duplicates, shadowedAllows, type LogicEnv } from './logic.js';
+import { ruleDiagnostics } from './rules.js';
+import { schemaDiagnostics } from './schema.js';
+import type { LintDiagnostic, LintInput, LintOptions, LintReport } from './types.js';
+
+/** Settings diagnostics the lint checks report themselves, under their own codes. */
+const COVERED = /^TG_RULE_|^TG_SETTINGS_(JSON|TYPE|REQUIRED|UNKNOWN_KEY|HOOK_EVENT|HOOK_TYPE)$/;
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Servers a settings file itself names: `enabledMcpjsonServers`, `allowedMcpServers[].serverName`. */
+function serversNamedIn(json: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const key of ['enabledMcpjsonServers', 'disabledMcpjsonServers']) {
+    const v = json[key];
+    if (Array.isArray(v)) out.push(...v.filter((s): s is string => typeof s === 'string'));
+  }
+  for (const key of ['allowedMcpServers', 'deniedMcpServers']) {
+    const v = json[key];
+    if (Array.isArray(v)) for (const e of v) if (isObject(e) && typeof e['serverName'] === 'string') out.push(e['serverName']);
+  }
+  if (isObject(json['mcpServers'])) out.push(...Object.keys(json['mcpServers']));
+  return out;
+}
+
+function projectDirOf(file: string | undefined): string | undefined {
+  if (file === undefined) return undefined;
+  const dir = dirnameOf(file);
+  return /[\\/]\.claude$/.test(dir) ? dirnameOf(dir) : dir;
+}
+
+/** Counts per code and per severity. */
+export function summarize(files: string[], diagnostics: LintDiagnostic[]): LintReport {
+  const counts: Partial<Record<LintCode, number>> = {};
+  for (const d of diagnostics) counts[d.code] = (counts[d.code] ?? 0) + 1;
+  return {
+    files,
+    diagnostics,
+    counts,
+    errors: diagnostics.filter((d) => d.severity === 'error').length,
+    warnings: diagnostics.filter((d) => d.severity === 'warning').length,
+    infos: diagnostics.filter((d) => d.severity === 'info').length,
+  };
+}
+
+/**
+ * Lint settings files taken together as one policy's layers (toolgate docs, "toolgate lint"):
+ * schema (toolgate's own and the public Claude Code schema), each rule (parse, legacy spelling,
+ * inert forms, unknown tools and MCP servers, URLs as hosts, path anchors), the merged policy
+ * (shadowed allows, duplicates across layers, broad allows with what they let through, easily
+ * bypassed denies, bypassPermissions in a project file), hooks (events, matchers, `if`, scripts,
+ * `allowedEnvVars`, millisecond timeouts) and inline `$toolgate.examples`.
+ *
+ * Every finding has a stable `TG_LINT_*` code (see {@link LINT_CODES}), a severity, the file, the
+ * JSON path and, when it can be found, the 1-based line and column. Never throws for bad input.
+ * @public
+ */
+export async function lintSettings(inputs: readonly LintInput[], options: LintOptions = {}): Promise<LintReport> {
+  const home = options.home ?? '/home/user';
+  const platform = options.platform ?? 'linux';
+  const diagnostics: LintDiagnostic[] = [];
+  const parsed: ParsedSettingsFile[] = [];
+  const texts = new Map<string, string>();
+  const known = new Set(options.mcpServers ?? []);
+
+  for (const input of inputs) {
+    const kind: SettingsSourceKind = input.kind ?? 'projectSettings';
+    const source = input.file !== undefined ? { kind, file: input.file } : { kind };
+    const p = parseSettingsFile(input.text, source);
+    parsed.push(p);
+    if (input.file !== undefined) texts.set(input.file, input.text);
+    for (const s of serversNamedIn(p.settings.json)) known.add(s);
+    const jsonError = p.diagnostics.find((d) => d.code === 'TG_SETTINGS_JSON');
+    if (jsonError !== undefined) {
+      diagnostics.push({ ...jsonError, code: 'TG_LINT_JSON', related: jsonError.code });
+      continue;
+    }
+  }
+
+  const firstFile = inputs.find((i) => i.file !== undefined && (i.kind ?? 'projectSettings') !== 'userSettings' && i.kind !== 'managed')?.file;
+  const projectDir = options.projectDir ?? projectDirOf(firstFile);
+  const cwd = options.cwd ?? projectDir ?? '/home/user/project';
+  const env: LogicEnv = { cwd, home, projectDir: projectDir ?? cwd, platform };
+  const ruleEnv = { platform, mcpServers: known, mcpConfigSeen: options.mcpServers !== undefined };
+
+  for (const p of parsed) {
+    const file = p.settings.source.file;
+    if (p.diagnostics.some((d) => d.code === 'TG_SETTINGS_JSON')) continue;
+    const json = p.settings.json;
+    diagnostics.push(...schemaDiagnostics(json, file, options.publicSchema !== false));
+    for (const d of p.diagnostics) {
+      if (COVERED.test(d.code)) continue;
+      diagnostics.push({ ...d, code: 'TG_LINT_SETTINGS', related: d.code });
+    }
+    diagnostics.push(...ruleDiagnostics(json, file, ruleEnv));
+    const userLevel = p.settings.source.kind === 'userSettings' || p.settings.source.kind === 'managed';
+    diagnostics.push(
+      ...(await hookDiagnostics(json, file, {
+        ...(options.fs !== undefined ? { fs: options.fs } : {}),
+        home,
+        ...(options.projectDir !== undefined || !userLevel ? (projectDir !== undefined ? { projectDir } : {}) : {}),
+      })),
+    );
+    for (const r of checkRuleExamples(p.settings, { cwd, home, projectDir: env.projectDir, platform })) {
+      if (r.status === 'pass') continue;
+      diagnostics.push({ code: 'TG_LINT_EXAMPLE', severity: 'error', message: r.message, path: r.path, ...(file !== undefined ? { file } : {}) });
+    }
+  }
+
+  const policy = mergePolicy(parsed);
+  diagnostics.push(...shadowedAllows(policy, env), ...duplicates(policy), ...broadAllows(policy, env), ...denyBypasses(policy, env), ...bypassModeInProject(parsed));
+
+  // Positions: line and column of the value each finding points at.
+  const indexes = new Map<string, ReturnType<typeof indexJson>>();
+  for (const d of diagnostics) {
+    if (d.file === undefined || d.path === undefined || d.line !== undefined) continue;
+    const text = texts.get(d.file);
+    if (text === undefined) continue;
+    let index = indexes.get(d.file);
+    if (index === undefined) indexes.set(d.file, (index = indexJson(text)));
+    const loc = locate(index, d.path);
+    if (loc === undefined) continue;
+    const offset = d.range !== undefined && text[loc.start] === '"' ? loc.start + 1 + d.range.start : loc.start;
+    Object.assign(d, lineColumn(text, Math.min(offset, loc.end)));
+  }
+  const order = { error: 0, warning: 1, info: 2 } as const;
+  diagnostics.sort((a, b) => (a.file ?? '').localeCompare(b.file ?? '') || (a.line ?? 0) - (b.line ?? 0) || order[a.severity] - order[b.severity]);
+  return summarize(
+    inputs.map((i) => i.file ?? '(inline)'),
+    diagnostics,
+  );
+}
+
+/** Options of {@link lintProject}. @public */
+export interface LintProjectOptions extends Omit<LintOptions, 'fs' | 'projectDir' | 'mcpServers'> {
+  fs: FileSystem;
+  projectDir: string;
+  home: string;
+  /** Which layers to lint (default all four). */
+  settingSources?: readonly ('user' | 'project' | 'local' | 'managed')[];
+}
+
+async function readIfThere(fs: FileSystem, path: string): Promise<string | undefined> {
+  try {
+    if ((await fs.stat(path)) === undefined) return undefined;
+    return await fs.readText(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** MCP servers in `.mcp.json` and `~/.claude.json` (global and this project's entry); `undefined` when neither exists. */
+async function mcpServersOf(fs: FileSystem, projectDir: string, home: string): Promise<string[] | undefined> {
+  let seen = false;
+  const out: string[] = [];
+  const add = (v: unknown) => {
+    if (isObject(v)) out.push(...Object.keys(v));
+  };
+  for (const path of [joinPath(projectDir, '.mcp.json'), joinPath(home, '.claude.json')]) {
+    const text = await readIfThere(fs, path);
+    if (text === undefined) continue;
+    seen = true;
+    try {
+      const json = JSON.parse(text) as unknown;
+      if (!isObject(json)) continue;
+      add(json['mcpServers']);
+      const projects = json['projects'];
+      if (isObject(projects) && isObject(projects[projectDir])) add((projects[projectDir] as Record<string, unknown>)['mcpServers']);
+    } catch {
+      // a broken MCP file is not this linter's subject; its servers are unknown
+    }
+  }
+  return seen ? out : undefined;
+}
+
+/**
+ * Lint a project's settings layers as Claude Code would load them: `~/.claude/settings.json`,
+ * `<project>/.claude/settings.json`, `settings.local.json` and managed settings (Linux and macOS
+ * paths), with MCP servers from `.mcp.json` and `~/.claude.json`. Reads through the FileSystem port.
+ * @public
+ */
+export async function lintProject(options: LintProjectOptions): Promise<LintReport> {
+  const { fs, projectDir, home } = options;
+  const sources = new Set(options.settingSources ?? ['user', 'project', 'local', 'managed']);
+  const wanted: { file: string; kind: SettingsSourceKind }[] = [];
+  if (sources.has('user')) wanted.push({ file: joinPath(home, '.claude', 'settings.json'), kind: 'userSettings' });
+  if (sources.has('project')) wanted.push({ file: joinPath(projectDir, '.claude', 'settings.json'), kind: 'projectSettings' });
+  if (sources.has('local')) wanted.push({ file: joinPath(projectDir, '.claude', 'settings.local.json'), kind: 'localSettings' });
+  if (sources.has('managed')) for (const file of [MANAGED_SETTINGS_PATHS.linux, MANAGED_SETTINGS_PATHS.macos]) wanted.push({ file, kind: 'managed' });
+  const inputs: LintInput[] = [];
+  for (const w of wanted) {
+    const text = await readIfThere(fs, w.file);
+    if (text !== undefined) inputs.push({ text, file: w.file, kind: w.kind });
+  }
+  const mcp = await mcpServersOf(fs, projectDir, home);
+  const { settingSources: _ignored, ...rest } = options;
+  void _ignored;
+  return lintSettings(inputs, { ...rest, ...(mcp !== undefined ? { mcpServers: mcp } : {}) });
+}

@@ -1,0 +1,127 @@
+import type { Platform, RuleList } from '../core/types.js';
+import { isMcpName, parseRule, ruleWarningsForList, toolInfo } from '../rules/index.js';
+import type { Rule } from '../rules/types.js';
+import type { LintCode } from './codes.js';
+import type { LintDiagnostic } from './types.js';
+
+const RULE_CODE_MAP: Record<string, LintCode> = {
+  TG_RULE_LEGACY_PREFIX: 'TG_LINT_LEGACY_SYNTAX',
+  TG_RULE_LEGACY_TOOL_NAME: 'TG_LINT_LEGACY_SYNTAX',
+  TG_RULE_PATH_IGNORED: 'TG_LINT_PATH_RULE_IGNORED',
+  TG_RULE_PARAM_PRIMARY: 'TG_LINT_PARAM_PRIMARY',
+  TG_RULE_SPECIFIER_IGNORED: 'TG_LINT_RULE_INERT',
+  TG_RULE_ALLOW_GLOB_IGNORED: 'TG_LINT_RULE_INERT',
+  TG_RULE_PARAM_IN_ALLOW: 'TG_LINT_RULE_INERT',
+  TG_RULE_WHITESPACE: 'TG_LINT_RULE_STYLE',
+  TG_RULE_EMPTY_PARENS: 'TG_LINT_RULE_STYLE',
+  TG_RULE_PARAM_AMBIGUOUS: 'TG_LINT_RULE_STYLE',
+};
+
+/** First path segments that name a root directory: `/home/...` in a rule is probably meant absolute. */
+const ROOT_DIRS = /^\/(home|Users|etc|tmp|var|usr|opt|mnt|private|Volumes|root|srv|proc|dev|bin|sbin|workspace)(\/|$)/;
+
+/** What the rule checks need besides the rule. */
+export interface RuleCheckEnv {
+  platform: Platform;
+  /** Known MCP server names; `undefined` entries never. */
+  mcpServers: ReadonlySet<string>;
+  /** Whether any MCP configuration was seen (otherwise unknown servers are info). */
+  mcpConfigSeen: boolean;
+}
+
+const LISTS: readonly RuleList[] = ['allow', 'ask', 'deny'];
+
+/** The server part of `mcp__server` / `mcp__server__tool`, unless it holds a glob. */
+export function mcpServerOf(tool: string): string | undefined {
+  if (!isMcpName(tool)) return undefined;
+  const rest = tool.slice(5);
+  const end = rest.indexOf('__');
+  const server = end === -1 ? rest : rest.slice(0, end);
+  return server === '' || server.includes('*') ? undefined : server;
+}
+
+function hostOf(spec: string): string | undefined {
+  const m = /^domain:\s*([a-z][a-z0-9+.-]*:\/\/)?([^/?#\s]+)/i.exec(spec);
+  if (m === null || m[1] === undefined) return undefined;
+  return m[2]!.replace(/^[^@]*@/, '').replace(/:\d+$/, '').toLowerCase();
+}
+
+/**
+ * Checks of each rule string on its own: does it parse, is it legacy, inert, on an unknown tool,
+ * on an unconfigured MCP server, a URL where a host belongs, a path anchor that cannot be meant.
+ */
+export function ruleDiagnostics(json: Record<string, unknown>, file: string | undefined, env: RuleCheckEnv): LintDiagnostic[] {
+  const out: LintDiagnostic[] = [];
+  const permissions = json['permissions'];
+  if (permissions === null || typeof permissions !== 'object' || Array.isArray(permissions)) return out;
+  const at = file !== undefined ? { file } : {};
+  for (const list of LISTS) {
+    const rules = (permissions as Record<string, unknown>)[list];
+    if (!Array.isArray(rules)) continue;
+    rules.forEach((text, index) => {
+      if (typeof text !== 'string') return;
+      const path = ['permissions', list, index];
+      const push = (code: LintCode, severity: LintDiagnostic['severity'], message: string, extra: Partial<LintDiagnostic> = {}) =>
+        out.push({ code, severity, message: `${JSON.stringify(text)}: ${message}`, path, ...at, ...extra });
+      const parsed = parseRule(text);
+      if (!parsed.ok) {
+        const issue = parsed.issues[0];
+        if (issue.code === 'TG_RULE_DOMAIN') {
+          const host = /^\s*WebFetch\(([\s\S]*)\)\s*$/.exec(text)?.[1];
+          const fixed = host !== undefined ? hostOf(host) : undefined;
+          if (fixed !== undefined) {
+            push('TG_LINT_NEVER_MATCHES', 'warning', `a domain rule takes a host, not a URL: it never matches; write "WebFetch(domain:${fixed})"`, { related: issue.code, ...(issue.range ? { range: issue.range } : {}) });
+            return;
+          }
+        }
+        const dropped = list === 'allow' ? 'the rule is dropped' : `this ${list} rule is dropped, so it protects nothing`;
+        push('TG_LINT_RULE_UNPARSEABLE', 'error', `${issue.message.replace(/\.$/, '')}; ${dropped}`, { related: issue.code, ...(issue.range ? { range: issue.range } : {}) });
+        return;
+      }
+      for (const w of [...parsed.warnings, ...(parsed.rule.ignored === true ? [] : ruleWarningsForList(parsed.rule, list))]) {
+        const code = RULE_CODE_MAP[w.code];
+        if (code === undefined) continue;
+        push(code, code === 'TG_LINT_RULE_STYLE' ? 'info' : 'warning', w.message, { related: w.code, ...(w.range ? { range: w.range } : {}) });
+      }
+      checkRule(parsed.rule, list, env, push);
+    });
+  }
+  return out;
+}
+
+type Push = (code: LintCode, severity: LintDiagnostic['severity'], message: string) => void;
+
+function checkRule(rule: Rule, list: RuleList, env: RuleCheckEnv, push: Push): void {
+  const tool = rule.tool;
+  if (!rule.toolIsGlob && !isMcpName(tool) && toolInfo(tool) === undefined) {
+    push('TG_LINT_UNKNOWN_TOOL', tool.includes('_') ? 'info' : 'warning', `no Claude Code tool is called "${tool}"; this rule never matches${list === 'deny' ? ', so it refuses nothing' : ''}`);
+  }
+  const server = mcpServerOf(tool);
+  if (server !== undefined && !env.mcpServers.has(server)) {
+    push(
+      'TG_LINT_MCP_UNKNOWN_SERVER',
+      env.mcpConfigSeen ? 'warning' : 'info',
+      env.mcpConfigSeen
+        ? `no MCP configuration seen defines the server "${server}"; this rule never matches (server names are case-sensitive)`
+        : `the MCP server "${server}" is not defined in these settings (no .mcp.json or ~/.claude.json was read to check)`,
+    );
+  }
+  if (rule.family === 'path' && rule.specifier !== undefined) {
+    const spec = rule.specifier;
+    if (/^[A-Za-z]:[\\/]/.test(spec) || (spec.includes('\\') && !/\\[()*?[\]{}]/.test(spec))) {
+      const drive = /^([A-Za-z]):/.exec(spec)?.[1]?.toLowerCase();
+      const posix = spec.replace(/^[A-Za-z]:/, '').replace(/\\/g, '/');
+      push('TG_LINT_PATH_ANCHOR', 'warning', `a Windows path is read as a relative path in a rule and never matches where meant; write "${tool}(//${drive ?? 'c'}${posix.startsWith('/') ? '' : '/'}${posix})"`);
+    } else if (/^\/\/[A-Za-z](\/|$)/.test(spec) && env.platform !== 'windows') {
+      push('TG_LINT_PATH_ANCHOR', 'warning', `"${spec.slice(1, 3)}" is a Windows drive (Git Bash form); on ${env.platform} no such directory exists, so this rule never matches here`);
+    } else if (/^\/\/Users(\/|$)/.test(spec) && env.platform === 'linux') {
+      push('TG_LINT_PATH_ANCHOR', 'info', `/Users is the macOS home root; on linux this rule matches nothing`);
+    } else if (!spec.startsWith('//') && ROOT_DIRS.test(spec)) {
+      push(
+        'TG_LINT_PATH_ANCHOR',
+        'warning',
+        `a single leading "/" anchors the pattern at the project root (Claude Code: the settings file's root), so this means <project>${spec.split('/').slice(0, 2).join('/')}/...; for the absolute path write "${tool}(/${spec})"`,
+      );
+    }
+  }
+}

@@ -1,0 +1,94 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import publicSchema from '../../schemas/claude-code-settings.schema.json' with { type: 'json' };
+import { settingsJsonSchema } from '../settings/index.js';
+import type { LintDiagnostic } from './types.js';
+
+let own: ValidateFunction | undefined;
+let pub: ValidateFunction | undefined;
+
+function pathOf(instancePath: string): (string | number)[] {
+  return instancePath
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+}
+
+function describe(e: ErrorObject): string {
+  const params = e.params as Record<string, unknown>;
+  if (e.keyword === 'additionalProperties') return `unknown key "${String(params['additionalProperty'])}"`;
+  if (e.keyword === 'enum') return `must be one of ${(params['allowedValues'] as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+  if (e.keyword === 'pattern') return 'does not match the pattern the schema allows';
+  return e.message ?? 'is invalid';
+}
+
+/** Keep the most telling error per place: drop anyOf/oneOf summaries when a branch said more. */
+function reduce(all: readonly ErrorObject[]): ErrorObject[] {
+  // A union branch whose `type` constant failed is not the branch the value meant: drop its errors.
+  const wrongBranches = all
+    .filter((e) => e.keyword === 'const' && e.instancePath.endsWith('/type'))
+    .map((e) => /^(.*\/(?:anyOf|oneOf)\/\d+)\//.exec(e.schemaPath)?.[1])
+    .filter((p): p is string => p !== undefined);
+  const kept = wrongBranches.length === 0 ? all : all.filter((e) => !wrongBranches.some((b) => e.schemaPath.startsWith(`${b}/`)));
+  const summary = (e: ErrorObject) => e.keyword === 'anyOf' || e.keyword === 'oneOf';
+  const errors = kept.filter((e) => !summary(e) || !kept.some((o) => !summary(o) && o.instancePath.startsWith(e.instancePath)));
+  const byPath = new Map<string, ErrorObject[]>();
+  for (const e of errors) {
+    const key = e.instancePath + (e.keyword === 'additionalProperties' ? `/${String((e.params as Record<string, unknown>)['additionalProperty'])}` : '');
+    byPath.set(key, [...(byPath.get(key) ?? []), e]);
+  }
+  const out: ErrorObject[] = [];
+  for (const list of byPath.values()) {
+    const specific = list.filter((e) => e.keyword !== 'anyOf' && e.keyword !== 'oneOf' && e.keyword !== 'if');
+    out.push((specific[0] ?? list[0])!);
+  }
+  return out;
+}
+
+/**
+ * Validate a settings value with ajv against toolgate's own schema (`TG_LINT_SCHEMA`: errors;
+ * unknown keys, which the loader ignores, are warnings) and against the public Claude Code
+ * settings schema shipped as `schemas/claude-code-settings.schema.json` (`TG_LINT_SCHEMA_PUBLIC`:
+ * warnings, because that schema lags Claude Code).
+ */
+export function schemaDiagnostics(value: unknown, file: string | undefined, withPublic: boolean): LintDiagnostic[] {
+  own ??= new Ajv2020({ allErrors: true, strict: false, validateFormats: false }).compile(settingsJsonSchema());
+  const out: LintDiagnostic[] = [];
+  const at = file !== undefined ? { file } : {};
+  if (!own(value)) {
+    for (const e of reduce(own.errors ?? [])) {
+      const path = pathOf(e.instancePath);
+      const unknownKey = e.keyword === 'additionalProperties';
+      if (unknownKey) path.push(String((e.params as Record<string, unknown>)['additionalProperty']));
+      out.push({
+        code: 'TG_LINT_SCHEMA',
+        severity: unknownKey ? 'warning' : 'error',
+        message: `${e.instancePath || '(top level)'}: ${describe(e)}${unknownKey ? '; toolgate ignores it' : ''}`,
+        path,
+        ...at,
+      });
+    }
+  }
+  if (withPublic) {
+    pub ??= new Ajv({ allErrors: true, strict: false, validateFormats: false, logger: false }).compile(publicSchema);
+    if (!pub(value)) {
+      for (const e of reduce(pub.errors ?? [])) {
+        const path = pathOf(e.instancePath);
+        if (e.keyword === 'additionalProperties') path.push(String((e.params as Record<string, unknown>)['additionalProperty']));
+        let shown = '';
+        let v: unknown = value;
+        for (const p of pathOf(e.instancePath)) v = v !== null && typeof v === 'object' ? (v as Record<string | number, unknown>)[p] : undefined;
+        if (typeof v === 'string') shown = ` (${JSON.stringify(v.length > 60 ? `${v.slice(0, 57)}...` : v)})`;
+        out.push({
+          code: 'TG_LINT_SCHEMA_PUBLIC',
+          severity: 'warning',
+          message: `${e.instancePath || '(top level)'}${shown}: the public Claude Code settings schema says it ${describe(e)}`,
+          path,
+          ...at,
+        });
+      }
+    }
+  }
+  return out;
+}
