@@ -1,6 +1,6 @@
 import { EventEmitter } from 'eventemitter3';
 import type { FileSystem } from '../core/ports.js';
-import { normalizeMode, type PermissionMode, type PermissionUpdate, type SettingsSource, type ToolCall } from '../core/types.js';
+import { normalizeMode, type Diagnostic, type PermissionMode, type PermissionUpdate, type SettingsSource } from '../core/types.js';
 import type { EvaluationContext } from '../evaluate/index.js';
 import {
   compileHooks,
@@ -10,7 +10,7 @@ import {
   type HookGroupInput,
   type HookRegistry,
 } from '../hooks/index.js';
-import { policyFromObjects, type Policy } from '../settings/index.js';
+import { policyFromObjects, type Policy, type SettingsObject } from '../settings/index.js';
 import { autoModeGuidance } from './auto-mode.js';
 import { createMatchesIf } from './matches-if.js';
 import { excludeFromGit, persistUpdate, settingsFileFor } from './persist.js';
@@ -32,7 +32,7 @@ export interface GateCore {
   guidance: AutoModeGuidance;
   configDirName: string;
   /** Compiled-hook problems, for hosts that want to show them. */
-  hookDiagnostics: import('../core/types.js').Diagnostic[];
+  hookDiagnostics: Diagnostic[];
 }
 
 /** A view's own mode state: the main agent has one, each sub-agent another. */
@@ -48,10 +48,10 @@ function isRegistry(h: unknown): h is HookRegistry {
 }
 
 export function createCore(options: GateOptions): GateCore {
-  const policy = Array.isArray(options.policy) ? policyFromObjects(options.policy as readonly import('../settings/index.js').SettingsObject[]) : (options.policy as Policy);
+  const policy = Array.isArray(options.policy) ? policyFromObjects(options.policy as readonly SettingsObject[]) : (options.policy as Policy);
   const projectDir = options.projectDir ?? options.cwd;
   let registry: HookRegistry;
-  let hookDiagnostics: import('../core/types.js').Diagnostic[] = [];
+  let hookDiagnostics: Diagnostic[] = [];
   if (isRegistry(options.hooks)) registry = options.hooks;
   else {
     const groups: HookGroupInput[] = [
@@ -242,4 +242,3 @@ function dropPolicyRules(core: GateCore, match: (r: Policy['rules'][number]) => 
   if (rules.length !== core.policy.rules.length) core.policy = { ...core.policy, rules };
 }
 
-export type { ToolCall };

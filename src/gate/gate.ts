@@ -1,5 +1,5 @@
 import type { EventEmitter } from 'eventemitter3';
-import type { Decision, PermissionMode, PermissionUpdate, ToolCall } from '../core/types.js';
+import type { Decision, Diagnostic, PermissionMode, PermissionUpdate, ToolCall } from '../core/types.js';
 import { evaluateAsync } from '../evaluate/index.js';
 import { stableJson, type PreToolUseAnswer } from '../hooks/index.js';
 import { TRACKED_TOOLS } from '../checkpoints/index.js';
@@ -39,6 +39,8 @@ export interface Gate {
   /** Session state shared with sub-agents (read it; change it through updates). */
   readonly session: Readonly<GateSession>;
   readonly agent: AgentRef | undefined;
+  /** Problems found compiling the hooks (unknown events, broken matchers, dropped handlers). */
+  readonly hookDiagnostics: readonly Diagnostic[];
   /** Events for logging and UIs. */
   readonly events: EventEmitter<GateEvents>;
   on: EventEmitter<GateEvents>['on'];
@@ -103,6 +105,9 @@ function makeView(core: GateCore, ms: ModeState): Gate {
     },
     get agent() {
       return ms.agent;
+    },
+    get hookDiagnostics() {
+      return core.hookDiagnostics;
     },
     events: core.emitter,
     on: core.emitter.on.bind(core.emitter) as Gate['on'],

@@ -13,7 +13,7 @@ import type {
 import type { EvaluateOptions } from '../evaluate/index.js';
 import type { Checkpoints, RecordResult } from '../checkpoints/index.js';
 import type { HookCallbackMatcher, HookGroupInput, HookRegistry, HookRunResult, TransportRegistry } from '../hooks/index.js';
-import type { AutoModeConfig, Policy, SettingsObject } from '../settings/index.js';
+import type { Policy, SettingsObject } from '../settings/index.js';
 
 /** A sub-agent a call is made for (Agent SDK `agent_id` / `agent_type`). @public */
 export interface AgentRef {
@@ -301,4 +301,3 @@ export interface GateEvents {
   autoModePaused: (event: { paused: boolean; consecutive: number; total: number }) => void;
 }
 
-export type { AutoModeConfig };
