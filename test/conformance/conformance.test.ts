@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepare } from '../../src/evaluate/index.js';
@@ -6,7 +6,7 @@ import { parseCaseFile, runCase, skipReason } from '../../src/testing/conformanc
 
 const roots = [join(__dirname, '../cases/shared'), join(__dirname, '../cases/own')];
 // The shell battery is a structure battery with its own runner (test/shell).
-const files = roots.flatMap((root) =>
+const files = roots.filter((root) => existsSync(root)).flatMap((root) =>
   readdirSync(root)
     .filter((f) => f.endsWith('.jsonl') && f !== 'shell-battery.jsonl')
     .map((f) => join(root, f)),
