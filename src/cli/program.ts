@@ -7,6 +7,8 @@ import type { EvaluationContext } from '../evaluate/index.js';
 import { callFromObject, parseCallJson, parseCallShorthand } from './shorthand.js';
 import { formatDecision, formatTrace } from './format.js';
 import { registerHookCommand } from './hook.js';
+import { registerLintCommand } from './lint.js';
+import { registerTestCommand } from './test-command.js';
 import { formatDiagnostics, loadPolicyFromFlags, startingMode, type LoadedPolicy, type PolicyOptions } from './load.js';
 
 /**
@@ -166,6 +168,8 @@ export function buildProgram(): Command {
 
   registerHookCommand(program, collect);
 
+  registerLintCommand(program);
+  registerTestCommand(program);
   return program;
 }
 

@@ -99,10 +99,6 @@ export async function lintSettings(inputs: readonly LintInput[], options: LintOp
     if (p.diagnostics.some((d) => d.code === 'TG_SETTINGS_JSON')) continue;
     const json = p.settings.json;
     diagnostics.push(...schemaDiagnostics(json, file, options.publicSchema !== false));
-    for (const d of p.diagnostics) {
-      if (COVERED.test(d.code)) continue;
-      diagnostics.push({ ...d, code: 'TG_LINT_SETTINGS', related: d.code });
-    }
     diagnostics.push(...ruleDiagnostics(json, file, ruleEnv));
     const userLevel = p.settings.source.kind === 'userSettings' || p.settings.source.kind === 'managed';
     diagnostics.push(
@@ -119,6 +115,10 @@ export async function lintSettings(inputs: readonly LintInput[], options: LintOp
   }
 
   const policy = mergePolicy(parsed);
+  for (const d of policy.diagnostics) {
+    if (COVERED.test(d.code)) continue;
+    diagnostics.push({ ...d, code: 'TG_LINT_SETTINGS', related: d.code });
+  }
   diagnostics.push(...shadowedAllows(policy, env), ...duplicates(policy), ...broadAllows(policy, env), ...denyBypasses(policy, env), ...bypassModeInProject(parsed));
 
   // Positions: line and column of the value each finding points at.

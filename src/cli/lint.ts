@@ -1,0 +1,146 @@
+import { Command, Option } from 'commander';
+import { readFile, writeFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import { normalizeMode, type Platform, type SettingsSourceKind } from '../core/types.js';
+import { prepare } from '../evaluate/index.js';
+import { formatLintReport, lintProject, lintReportToSarif, lintSettings, formatWhatIf, whatIf, type LintInput, type LintReport } from '../lint/index.js';
+import { nodeFileSystem } from '../node/index.js';
+import { readCall } from '../policy-test/call.js';
+import { loadPolicyFromFlags } from './load.js';
+
+interface LintFlags {
+  project?: string;
+  settings?: string[];
+  kind?: string;
+  home?: string;
+  cwd?: string;
+  platform?: string;
+  json?: boolean;
+  sarif?: string | boolean;
+  publicSchema?: boolean;
+  failOn?: string;
+  whatIf?: string;
+  mode?: string;
+}
+
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+function platformOf(flag: string | undefined): Platform {
+  if (flag === 'linux' || flag === 'macos' || flag === 'windows') return flag;
+  return process.platform === 'darwin' ? 'macos' : process.platform === 'win32' ? 'windows' : 'linux';
+}
+
+/** Which layer a file named on the command line is, from its name. */
+function kindOfFile(file: string, flag: string | undefined): SettingsSourceKind {
+  const kinds: Record<string, SettingsSourceKind> = { user: 'userSettings', project: 'projectSettings', local: 'localSettings', managed: 'managed' };
+  if (flag !== undefined && kinds[flag] !== undefined) return kinds[flag]!;
+  if (/managed-settings\.json$/.test(file) || /managed-settings\.d[\\/]/.test(file)) return 'managed';
+  if (/settings\.local\.json$/.test(file)) return 'localSettings';
+  if (resolve(file).startsWith(resolve(homedir(), '.claude'))) return 'userSettings';
+  return 'projectSettings';
+}
+
+/** Exit status of `toolgate lint`: 1 when a finding at or above `--fail-on` (default error) exists. */
+function exitFor(report: LintReport, failOn: string | undefined): number {
+  if (failOn === 'never') return 0;
+  if (failOn === 'info') return report.diagnostics.length > 0 ? 1 : 0;
+  if (failOn === 'warning') return report.errors + report.warnings > 0 ? 1 : 0;
+  return report.errors > 0 ? 1 : 0;
+}
+
+async function runWhatIf(call: string, flags: LintFlags): Promise<number> {
+  const parsed = readCall(call);
+  if (!parsed.ok) {
+    process.stderr.write(`toolgate: ${parsed.message}\n`);
+    return 2;
+  }
+  await prepare();
+  const loaded = await loadPolicyFromFlags({
+    ...(flags.settings !== undefined ? { settings: flags.settings } : {}),
+    ...(flags.project !== undefined ? { project: flags.project } : {}),
+    ...(flags.cwd !== undefined ? { cwd: flags.cwd } : {}),
+    ...(flags.home !== undefined ? { home: flags.home } : {}),
+  });
+  const mode = normalizeMode(flags.mode ?? loaded.policy.defaultMode?.value ?? 'default');
+  if (mode === undefined) {
+    process.stderr.write(`toolgate: unknown mode "${flags.mode}"\n`);
+    return 2;
+  }
+  const result = whatIf(parsed.call, { mode, policy: loaded.policy, cwd: loaded.cwd, home: loaded.home, projectDir: loaded.projectDir });
+  process.stdout.write(flags.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatWhatIf(result)}\n`);
+  return 0;
+}
+
+/**
+ * `toolgate lint [--project DIR | --settings FILE…]`: check settings files; prints findings
+ * (`--json`, `--sarif [FILE]`), exits 1 when there is an error (see `--fail-on`), 2 on usage errors.
+ * With `--what-if CALL` it prints the "what if" view for that call instead.
+ */
+export function registerLintCommand(program: Command): Command {
+  return program
+    .command('lint')
+    .description('check settings files for mistakes: schema, rules, shadowed or broad allows, bypassable denies, hooks')
+    .argument('[files...]', 'settings files to lint (like --settings)')
+    .option('-p, --project <dir>', "lint a project's layers: user, project, local and managed settings, with .mcp.json")
+    .addOption(new Option('-s, --settings <file>', 'a settings file to lint (repeatable); several are linted as layers of one policy').argParser(collect))
+    .addOption(new Option('--kind <layer>', 'which layer the --settings files are (default: from the file name)').choices(['user', 'project', 'local', 'managed']))
+    .option('--home <dir>', 'home directory (default: the real one)')
+    .option('--cwd <dir>', 'working directory (default: the project directory)')
+    .addOption(new Option('--platform <name>', 'platform path rules are judged for (default: this one)').choices(['linux', 'macos', 'windows']))
+    .option('--json', 'print the report as JSON')
+    .option('--sarif [file]', 'print (or write to FILE) the report as SARIF 2.1.0')
+    .option('--no-public-schema', 'skip the check against the public Claude Code settings schema')
+    .addOption(new Option('--fail-on <severity>', 'exit 1 when a finding of this severity or worse exists').choices(['error', 'warning', 'info', 'never']).default('error'))
+    .option('--what-if <call>', "instead of linting: for this call (e.g. 'Bash(git push origin main)'), the smallest allow rule and what else it would allow")
+    .option('-m, --mode <mode>', 'permission mode for --what-if')
+    .action(async (files: string[], flags: LintFlags) => {
+      if (flags.whatIf !== undefined) {
+        process.exitCode = await runWhatIf(flags.whatIf, { ...flags, settings: [...(flags.settings ?? []), ...files] });
+        return;
+      }
+      await prepare();
+      const fs = nodeFileSystem();
+      const home = resolve(flags.home ?? homedir());
+      const platform = platformOf(flags.platform);
+      const named = [...(flags.settings ?? []), ...files].map((f) => resolve(f));
+      let report: LintReport;
+      if (named.length === 0) {
+        const projectDir = resolve(flags.project ?? process.cwd());
+        report = await lintProject({ fs, projectDir, home, platform, ...(flags.cwd !== undefined ? { cwd: resolve(flags.cwd) } : {}), publicSchema: flags.publicSchema !== false });
+      } else {
+        const inputs: LintInput[] = [];
+        for (const file of named) {
+          let text: string;
+          try {
+            text = await readFile(file, 'utf8');
+          } catch (e) {
+            process.stderr.write(`toolgate: cannot read ${file}: ${(e as Error).message}\n`);
+            process.exitCode = 2;
+            return;
+          }
+          inputs.push({ text, file, kind: kindOfFile(file, flags.kind) });
+        }
+        report = await lintSettings(inputs, {
+          fs,
+          home,
+          platform,
+          publicSchema: flags.publicSchema !== false,
+          ...(flags.project !== undefined ? { projectDir: resolve(flags.project) } : {}),
+          ...(flags.cwd !== undefined ? { cwd: resolve(flags.cwd) } : {}),
+        });
+      }
+      if (flags.sarif !== undefined && flags.sarif !== false) {
+        const sarif = `${JSON.stringify(lintReportToSarif(report, { baseUri: `${process.cwd()}/` }), null, 2)}\n`;
+        if (typeof flags.sarif === 'string') {
+          await writeFile(flags.sarif, sarif);
+          process.stderr.write(`toolgate: SARIF written to ${flags.sarif}\n`);
+        } else process.stdout.write(sarif);
+      }
+      if (flags.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+      else if (flags.sarif === undefined || typeof flags.sarif === 'string') process.stdout.write(`${formatLintReport(report)}\n`);
+      process.exitCode = exitFor(report, flags.failOn);
+    });
+}
