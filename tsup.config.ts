@@ -7,6 +7,7 @@ export const entries = {
   shell: 'src/shell/index.ts',
   hooks: 'src/hooks/index.ts',
   checkpoints: 'src/checkpoints/index.ts',
+  gate: 'src/gate/index.ts',
   node: 'src/node/index.ts',
   testing: 'src/testing/index.ts',
 };
