@@ -1,0 +1,67 @@
+/**
+ * robota's auto mode as data the gate can use (robota docs, "Auto mode"): which allow rules are
+ * set aside while the classifier judges, and the limits after which a person is asked.
+ * @packageDocumentation
+ */
+import { parseRobotaRule } from './rules.js';
+
+/**
+ * Auto-mode limits: after this many refusals in a row (blocks, or no usable verdict), or this
+ * many blocks in a session, the mode asks a person until one approves.
+ * @public
+ */
+export const ROBOTA_AUTO_MODE_LIMITS = { consecutiveRefusals: 3, sessionBlocks: 20 } as const;
+
+/** Tools that run commands: a wildcard allow rule on them approves arbitrary execution. */
+const EXEC_TOOLS = new Set(['Bash', 'Shell', 'BackgroundProcess', 'ExecuteCommand']);
+/** Tools whose bare allow rule approves arbitrary execution. */
+const BROAD_BARE = new Set(['Agent', 'Computer']);
+/** Programs that run whatever follows them. */
+const INTERPRETERS = new Set([
+  'python', 'python2', 'python3', 'node', 'deno', 'bun', 'ruby', 'perl', 'php', 'lua', 'sh', 'bash', 'zsh', 'fish', 'dash', 'ksh',
+  'pwsh', 'powershell', 'sudo', 'doas', 'su', 'env', 'xargs', 'exec', 'eval', 'ssh', 'npx', 'pnpx', 'bunx', 'uvx', 'pipx',
+  'timeout', 'nice', 'nohup', 'time', 'stdbuf', 'watch', 'osascript', 'java', 'dotnet',
+]);
+/** Package managers and build tools: broad when what follows is a run-style subcommand or a wildcard. */
+const RUNNERS = new Set(['npm', 'pnpm', 'yarn', 'bun', 'make', 'just', 'cargo', 'go', 'uv', 'poetry', 'pipenv', 'docker', 'podman', 'kubectl', 'gradle', 'mvn', 'rake']);
+const RUN_SUBCOMMANDS = ['run', 'run-script', 'exec', 'dlx', 'x', 'start'];
+
+const maybe = (partial: string, names: Iterable<string>) => [...names].some((n) => n.startsWith(partial));
+
+/**
+ * Is this an allow rule that approves arbitrary execution, set aside in auto mode? `*`, a bare
+ * or `*` rule on a command tool, a bare `Agent` or `Computer`, and command patterns whose
+ * wildcard can reach an interpreter or a run-style subcommand (`Bash(python *)`, `Bash(npm r*)`,
+ * `Bash(py*)`, `Bash(/usr/bin/python3 *)`, `Bash(docker run *)`). Narrow rules
+ * (`Bash(npm test)`, `Bash(pnpm test*)`, `Read(*)`) are kept.
+ * @public
+ */
+export function isBroadExecutionAllowRule(text: string): boolean {
+  const r = parseRobotaRule(text);
+  if (!r.ok) return false;
+  const rule = r.rule;
+  if (rule.tool === '*') return true;
+  if (rule.kind === 'bare') return EXEC_TOOLS.has(rule.tool) || BROAD_BARE.has(rule.tool) || (rule.toolIsGlob && !rule.tool.includes('__'));
+  if (!EXEC_TOOLS.has(rule.tool) || rule.kind !== 'content') return false;
+  const content = rule.content!.replace(/:\*$/, ' *');
+  const star = content.indexOf('*');
+  if (star < 0) return false;
+  const prefix = content.slice(0, star);
+  const words = prefix.split(/\s+/);
+  const complete = /\s$/.test(prefix);
+  const first = (words[0] ?? '').replace(/^.*\//, '');
+  if (words.length === 1 && !complete) return first === '' || maybe(first, INTERPRETERS) || maybe(first, RUNNERS);
+  if (INTERPRETERS.has(first)) return true;
+  if (!RUNNERS.has(first)) return false;
+  const rest = words.slice(1).filter((w) => w !== '');
+  if (rest.length === 0) return true;
+  const second = rest[0]!;
+  const secondComplete = rest.length > 1 || complete;
+  if (first === 'npx' || second === '-y') return true;
+  return secondComplete ? RUN_SUBCOMMANDS.includes(second) : maybe(second, RUN_SUBCOMMANDS);
+}
+
+/** The allow rules that stay in force in auto mode, in order. @public */
+export function allowRulesForAutoMode(rules: readonly string[]): string[] {
+  return rules.filter((r) => !isBroadExecutionAllowRule(r));
+}

@@ -1,0 +1,194 @@
+/**
+ * robota's permission patterns (robota docs, "Pattern Syntax"): `Tool`, `Tool(arg)`,
+ * `Tool(name:value)` parameter rules (deny and ask only), and tool-name globs (`github__*`).
+ * @packageDocumentation
+ */
+import type { RuleList } from '../../core/types.js';
+import { matchBashPattern } from '../../rules/index.js';
+import { memo, pathGlobRegExp, textGlobRegExp } from '../shared/glob.js';
+import { canonicalUrl, compileUrlPattern, matchUrl } from './url.js';
+
+/** A parsed robota pattern. @public */
+export interface RobotaRule {
+  text: string;
+  /** Tool name; may hold `*` (a tool-name glob). */
+  tool: string;
+  toolIsGlob: boolean;
+  kind: 'bare' | 'content' | 'param';
+  /** The argument of `Tool(arg)`. */
+  content?: string;
+  /** For `Tool(name:value)`. */
+  param?: { name: string; value: string };
+  /** A parameter rule on the tool's primary field: reported, and it asks on every call. */
+  primaryParam?: boolean;
+}
+
+/** What robota knows of a tool: its risk class, primary field and parameters (its profile). @public */
+export interface RobotaToolProfile {
+  risk?: 'inspect' | 'modify' | 'execute';
+  primaryField?: string;
+  /** How the primary field is matched. */
+  match?: 'command' | 'path' | 'text' | 'url';
+  params?: readonly string[];
+}
+
+/**
+ * robota's built-in tool profiles. A tool without a risk class asks (deny in plan mode). MCP
+ * tools are named `<server>__<tool>` and have none unless the host declares one.
+ * @public
+ */
+export const ROBOTA_TOOL_PROFILES: Readonly<Record<string, RobotaToolProfile>> = {
+  Bash: { risk: 'execute', primaryField: 'command', match: 'command', params: ['command', 'run_in_background', 'timeout', 'description', 'workingDirectory'] },
+  Shell: { risk: 'execute', primaryField: 'command', match: 'command', params: ['command', 'run_in_background', 'timeout', 'description', 'workingDirectory'] },
+  BackgroundProcess: { risk: 'execute', primaryField: 'command', match: 'command', params: ['command'] },
+  ExecuteCommand: { risk: 'execute', primaryField: 'command', match: 'command', params: ['command'] },
+  Read: { risk: 'inspect', primaryField: 'filePath', match: 'path', params: ['filePath', 'offset', 'limit'] },
+  Write: { risk: 'modify', primaryField: 'filePath', match: 'path', params: ['filePath', 'content'] },
+  Edit: { risk: 'modify', primaryField: 'filePath', match: 'path', params: ['filePath', 'oldString', 'newString', 'replaceAll'] },
+  MultiEdit: { risk: 'modify', primaryField: 'filePath', match: 'path', params: ['filePath', 'edits'] },
+  NotebookEdit: { risk: 'modify', primaryField: 'filePath', match: 'path', params: ['filePath'] },
+  Glob: { risk: 'inspect', primaryField: 'pattern', match: 'text', params: ['pattern', 'path'] },
+  Grep: { risk: 'inspect', primaryField: 'pattern', match: 'text', params: ['pattern', 'path', 'include'] },
+  WebFetch: { risk: 'inspect', primaryField: 'url', match: 'url', params: ['url', 'prompt'] },
+  WebSearch: { risk: 'inspect', primaryField: 'query', match: 'text', params: ['query'] },
+  Agent: { risk: 'execute', primaryField: 'subagent_type', match: 'text', params: ['model', 'prompt', 'subagent_type', 'description'] },
+  Computer: { risk: 'execute', params: [] },
+  peer_send_file: { risk: 'inspect', primaryField: 'path', match: 'path', params: ['path'] },
+};
+
+/** A tool's profile (own keys only). @public */
+export function robotaProfile(tool: string): RobotaToolProfile | undefined {
+  return Object.prototype.hasOwnProperty.call(ROBOTA_TOOL_PROFILES, tool) ? ROBOTA_TOOL_PROFILES[tool] : undefined;
+}
+
+/** The result of parsing a robota pattern. @public */
+export type RobotaRuleResult = { ok: true; rule: RobotaRule } | { ok: false; message: string };
+
+/** Parse a robota pattern. @public */
+export function parseRobotaRule(text: string): RobotaRuleResult {
+  const t = text.trim();
+  if (t === '') return { ok: false, message: 'empty pattern' };
+  const open = t.indexOf('(');
+  const tool = open < 0 ? t : t.slice(0, open);
+  if (!/^[A-Za-z0-9_.*-]+$/.test(tool)) return { ok: false, message: `invalid tool name "${tool}"` };
+  const toolIsGlob = tool.includes('*');
+  if (open < 0) return { ok: true, rule: { text, tool, toolIsGlob, kind: 'bare' } };
+  if (!t.endsWith(')')) return { ok: false, message: 'a pattern with "(" must end with ")"' };
+  const content = t.slice(open + 1, -1).replace(/\\([()\\])/g, '$1');
+  if (content === '' || content === '*') return { ok: true, rule: { text, tool, toolIsGlob, kind: 'bare' } };
+  const pm = /^([A-Za-z_][A-Za-z0-9_]*):(?!\/\/)(.*)$/.exec(content);
+  const profile = robotaProfile(tool);
+  if (pm && (profile === undefined ? !toolIsGlob : (profile.params ?? []).includes(pm[1]!))) {
+    const name = pm[1]!;
+    const rule: RobotaRule = { text, tool, toolIsGlob, kind: 'param', param: { name, value: pm[2]! } };
+    if (profile?.primaryField === name) rule.primaryParam = true;
+    return { ok: true, rule };
+  }
+  return { ok: true, rule: { text, tool, toolIsGlob, kind: 'content', content } };
+}
+
+/**
+ * Why a pattern is not valid in a list (robota's startup check), or `undefined`. Parameter rules
+ * are for deny and ask only; an allow rule may glob the tool name only after a literal
+ * `<server>__` prefix (`github__*`), so `*` and `Read*` are not valid allow rules.
+ * @public
+ */
+export function robotaRuleProblem(text: string, list: RuleList): string | undefined {
+  const r = parseRobotaRule(text);
+  if (!r.ok) return r.message;
+  if (list !== 'allow') return undefined;
+  if (r.rule.kind === 'param') return 'a parameter rule applies to deny and ask lists only';
+  if (r.rule.toolIsGlob && !/^[A-Za-z0-9_.-]+__/.test(r.rule.tool.slice(0, r.rule.tool.indexOf('*')))) {
+    return 'an allow rule may glob the tool name only after a literal <server>__ prefix';
+  }
+  return undefined;
+}
+
+const textRe = memo((p: string) => textGlobRegExp(p));
+const pathRe = memo((p: string) => pathGlobRegExp(p));
+const urlPattern = memo((p: string) => compileUrlPattern(p));
+
+/** Does a rule's tool name (maybe a glob) cover a tool? Case-sensitive. @public */
+export function robotaToolMatches(rule: RobotaRule, tool: string): boolean {
+  return rule.toolIsGlob ? textRe(rule.tool).test(tool) : rule.tool === tool;
+}
+
+/** How a rule relates to a value: it matches, it does not, or it cannot be evaluated. @public */
+export type RobotaMatch = 'match' | 'none' | 'unevaluable';
+
+/** Canonical form of a file path for matching: `\` as `/`, `.` and `..` resolved, drive letters kept. @public */
+export function robotaCanonicalPath(path: string, cwd: string, home: string): string {
+  let p = path.replace(/\\/g, '/');
+  if (p === '~' || p.startsWith('~/')) p = `${home}${p.slice(1)}`;
+  const drive = /^[A-Za-z]:\//.test(p);
+  if (!p.startsWith('/') && !drive) p = `${cwd.replace(/\/+$/, '')}/${p}`;
+  const head = drive ? p.slice(0, 2).toUpperCase() : '';
+  const segs: string[] = [];
+  for (const s of (drive ? p.slice(2) : p).split('/')) {
+    if (s === '' || s === '.') continue;
+    if (s === '..') segs.pop();
+    else segs.push(s);
+  }
+  return `${head}/${segs.join('/')}`;
+}
+
+function paramValue(v: unknown): string | undefined | null {
+  if (v === undefined) return undefined;
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return null;
+}
+
+/**
+ * Match the content of a rule against one call (the whole call; for Bash, deny and ask rules are
+ * tried on every part by the steps). `unevaluable` when the rule or the call's value cannot be
+ * judged (a URL with user info, an object parameter, a tool with no field to match).
+ * @public
+ */
+export function matchRobotaContent(rule: RobotaRule, tool: string, input: Record<string, unknown>, env: { cwd: string; home: string }, commandText?: string): RobotaMatch {
+  if (!robotaToolMatches(rule, tool)) return 'none';
+  if (rule.kind === 'bare') return 'match';
+  if (rule.kind === 'param') {
+    const v = paramValue(input[rule.param!.name]);
+    if (v === undefined) return 'none';
+    if (v === null) return 'unevaluable';
+    return textRe(rule.param!.value).test(v) ? 'match' : 'none';
+  }
+  const content = rule.content!;
+  const profile = robotaProfile(tool);
+  if (!profile?.primaryField) {
+    for (const k of ['path', 'filePath', 'command', 'url', 'query', 'pattern']) {
+      const v = input[k];
+      if (typeof v === 'string') return textRe(content).test(v) ? 'match' : 'none';
+    }
+    return 'unevaluable';
+  }
+  const raw = commandText ?? input[profile.primaryField];
+  if (raw === undefined) return 'none';
+  if (typeof raw !== 'string') return 'unevaluable';
+  switch (profile.match) {
+    case 'command': {
+      const spec = content.endsWith(':*') ? `${content.slice(0, -2)} *` : content;
+      return matchBashPattern(spec, raw.trim()) ? 'match' : 'none';
+    }
+    case 'path': {
+      const p = robotaCanonicalPath(raw, env.cwd, env.home);
+      const pat = content.includes('/') || content.includes('\\') || content.startsWith('~') ? robotaCanonicalPath(content, env.cwd, env.home) : `**/${content}`;
+      return pathRe(pat).test(p) ? 'match' : 'none';
+    }
+    case 'url': {
+      if (content.startsWith('domain:')) {
+        const c = canonicalUrl(raw);
+        if (!c.ok) return 'unevaluable';
+        return textRe(content.slice(7).toLowerCase()).test(c.url.host) ? 'match' : 'none';
+      }
+      const pat = urlPattern(content);
+      if (!pat.ok) return 'unevaluable';
+      const c = canonicalUrl(raw);
+      if (!c.ok) return 'unevaluable';
+      return matchUrl(pat.pattern, c.url) ? 'match' : 'none';
+    }
+    default:
+      return textRe(content).test(raw) ? 'match' : 'none';
+  }
+}
