@@ -34,7 +34,9 @@ function words(command: string): string[] {
 
 function candidatesFor(call: ToolCall, decision: Decision): string[] {
   const out: string[] = [];
-  for (const s of decision.suggestions ?? []) {
+  const shell = call.tool === 'Bash' || call.tool === 'Monitor';
+  // For shell commands the prefix ladder below already holds the dialog's suggestion, in order.
+  for (const s of shell ? [] : (decision.suggestions ?? [])) {
     if (s.type === 'addRules' && s.behavior === 'allow') for (const r of s.rules) out.push(r.ruleContent !== undefined ? `${r.toolName}(${r.ruleContent})` : r.toolName);
   }
   const input = call.input;
@@ -77,7 +79,8 @@ function probes(rule: Rule, ctx: EvaluationContext): ToolCall[] {
   if (rule.tool === 'Bash' || rule.tool === 'Monitor') {
     for (const command of probesFor(rule.family === 'bare' ? undefined : rule.specifier)) calls.push({ tool: rule.tool, input: { command } });
   } else if (rule.family === 'path' || (rule.family === 'bare' && (rule.tool === 'Read' || rule.tool === 'Edit'))) {
-    const dir = rule.family === 'path' ? (rule.specifier ?? '').replace(/^\/\//, '/').replace(/\/\*\*$/, '').replace(/\/[^/]*$/, '') : ctx.cwd;
+    const spec = (rule.specifier ?? '').replace(/^\/\//, '/');
+    const dir = rule.family !== 'path' ? ctx.cwd : spec.endsWith('/**') ? spec.slice(0, -3) : spec.replace(/\/[^/]*$/, '');
     for (const name of ['.env', 'secrets.json', 'id_rsa']) calls.push({ tool: rule.tool, input: { file_path: `${dir}/${name}` } });
     calls.push({ tool: rule.tool, input: { file_path: `${ctx.home}/.ssh/id_rsa` } });
   } else if (rule.tool === 'WebFetch') {
