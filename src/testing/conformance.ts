@@ -5,6 +5,7 @@ import type { EvaluationContext } from '../evaluate/index.js';
 import { policyFromObjects } from '../settings/index.js';
 import type { Policy } from '../settings/types.js';
 import { caseFsView } from './case-fs.js';
+import { dialectSkipReason, runDialectCase } from '../dialects/conformance.js';
 
 /**
  * One conformance case (one line of a case file). The shape is documented in the README
@@ -39,7 +40,7 @@ const LAYER_KIND: Record<string, SettingsSourceKind> = {
 /** Why a case cannot be replayed by `evaluate` alone yet; `undefined` when it can. */
 export function skipReason(c: ConformanceCase): string | undefined {
   const dialect = c.dialect ?? 'claude-code';
-  if (dialect !== 'claude-code') return `needs the ${dialect} dialect (issue 8: dialects)`;
+  if (dialect !== 'claude-code') return dialectSkipReason(c);
   const kind = c.kind ?? '';
   if (kind === 'hooks') return 'needs hook dispatch combined with rules by the gate (issues 4 and 5)';
   if (kind === 'checkpoint-rewind') return 'needs checkpoints and rewind (issue 6)';
@@ -70,6 +71,7 @@ export function casePolicy(body: Record<string, unknown>): Policy {
 
 /** Replay one case through `evaluate`. Never throws. @public */
 export function runCase(c: ConformanceCase): CaseOutcome {
+  if ((c.dialect ?? 'claude-code') !== 'claude-code') return runDialectCase(c);
   const reason = skipReason(c);
   if (reason !== undefined) return { status: 'skip', reason };
   const body = c.case as Record<string, unknown>;
