@@ -10,6 +10,8 @@ export interface NormalizeOptions {
 }
 
 const DRIVE = /^([A-Za-z]):(?:\/|$)/;
+const SLASH = 47;
+const DOT = 46;
 
 /**
  * Bring a Windows path into toolgate's POSIX form: `\` becomes `/`, a drive `C:\a` becomes `/c/a`
@@ -42,6 +44,26 @@ function collapse(path: string, keepUncRoot: boolean): string {
   return (unc ? '//' : '/') + out.join('/');
 }
 
+/**
+ * Is `path` already what {@link collapse} would return for it (without a UNC root)? Absolute, no
+ * empty, `.` or `..` segment, no trailing slash (except `/` itself).
+ */
+function isCanonicalPosix(path: string): boolean {
+  const n = path.length;
+  if (n === 0 || path.charCodeAt(0) !== SLASH) return false;
+  if (n === 1) return true;
+  if (path.charCodeAt(n - 1) === SLASH) return false;
+  let start = 1;
+  for (let i = 1; i <= n; i++) {
+    if (i < n && path.charCodeAt(i) !== SLASH) continue;
+    const len = i - start;
+    if (len === 0) return false;
+    if (path.charCodeAt(start) === DOT && (len === 1 || (len === 2 && path.charCodeAt(start + 1) === DOT))) return false;
+    start = i + 1;
+  }
+  return true;
+}
+
 function absolute(path: string, platform: Platform): string {
   const p = platform === 'windows' ? windowsToPosix(path) : path;
   return collapse(p.startsWith('/') ? p : `/${p}`, platform === 'windows');
@@ -67,6 +89,8 @@ function absolute(path: string, platform: Platform): string {
  */
 export function normalizePath(path: string, opts: NormalizeOptions): string {
   const platform = opts.platform;
+  // Most paths arrive already canonical (absolute, no `.`/`..`/empty segments): return them as is.
+  if (platform !== 'windows' && typeof path === 'string' && isCanonicalPosix(path)) return path;
   let p = typeof path === 'string' ? path : String(path);
   if (platform === 'windows') p = windowsToPosix(p);
   if (p === '~' || p.startsWith('~/')) {
@@ -89,11 +113,14 @@ export interface InsideOptions {
  */
 export function isInside(child: string, parent: string, opts: InsideOptions = {}): boolean {
   const c = opts.caseInsensitive === true ? child.toLowerCase() : child;
-  let p = opts.caseInsensitive === true ? parent.toLowerCase() : parent;
-  if (p.length > 1 && p.endsWith('/')) p = p.slice(0, -1);
-  if (c === p) return true;
-  if (p === '/') return c.startsWith('/');
-  return c.startsWith(`${p}/`);
+  const p = opts.caseInsensitive === true ? parent.toLowerCase() : parent;
+  // `p` without one trailing slash is the directory; compared in place, without building strings.
+  const len = p.length > 1 && p.charCodeAt(p.length - 1) === SLASH ? p.length - 1 : p.length;
+  if (len === 1 && p.charCodeAt(0) === SLASH) return c.charCodeAt(0) === SLASH;
+  if (c.length === len) return p.startsWith(c);
+  if (c.length < len) return false;
+  // `c[len]` is a slash, so `p` with or without its trailing slash is a prefix alike.
+  return c.charCodeAt(len) === SLASH && c.startsWith(p);
 }
 
 /**
@@ -101,7 +128,8 @@ export function isInside(child: string, parent: string, opts: InsideOptions = {}
  * @public
  */
 export function isInsideAny(path: string, dirs: readonly string[], opts: InsideOptions = {}): boolean {
-  return dirs.some((dir) => isInside(path, dir, opts));
+  for (const dir of dirs) if (isInside(path, dir, opts)) return true;
+  return false;
 }
 
 /**
@@ -111,9 +139,9 @@ export function isInsideAny(path: string, dirs: readonly string[], opts: InsideO
  */
 export function relativeInside(path: string, base: string, opts: InsideOptions = {}): string | undefined {
   if (!isInside(path, base, opts)) return undefined;
-  const b = base.length > 1 && base.endsWith('/') ? base.slice(0, -1) : base;
-  if (path.length === b.length) return '';
-  return b === '/' ? path.slice(1) : path.slice(b.length + 1);
+  const len = base.length > 1 && base.charCodeAt(base.length - 1) === SLASH ? base.length - 1 : base.length;
+  if (path.length === len) return '';
+  return len === 1 && base.charCodeAt(0) === SLASH ? path.slice(1) : path.slice(len + 1);
 }
 
 /**

@@ -1,5 +1,6 @@
 import ignore from 'ignore';
 import type { Platform, RuleList } from '../core/types.js';
+import { compileGitignore, isPlainRelative, mayMatch, parentMatches, parentsOf, selfMatches, type GitignoreRegExp } from './gitignore-regexp.js';
 import { globMatchesPath } from './glob.js';
 import { normalizePath, relativeInside } from './normalize.js';
 
@@ -158,18 +159,84 @@ function ignoreFor(gitignore: string, fold: boolean): Ignore {
   return entry.ig;
 }
 
+/** A path made relative to a base, with what the fast path needs; the last one is kept. */
+interface Relative {
+  abs: string;
+  base: string;
+  fold: boolean;
+  rel: string | undefined;
+  plain: boolean;
+  parents?: string[];
+}
+
+const SENSITIVE = { caseInsensitive: false };
+const INSENSITIVE = { caseInsensitive: true };
+let lastRelative: Relative = { abs: '', base: '', fold: false, rel: undefined, plain: false };
+
+/** Rules of one call share the call's path and mostly one base: work the relative path out once. */
+function relativeTo(abs: string, base: string, fold: boolean): Relative {
+  const last = lastRelative;
+  if (last.abs === abs && last.base === base && last.fold === fold) return last;
+  const rel = relativeInside(abs, base, fold ? INSENSITIVE : SENSITIVE);
+  lastRelative = { abs, base, fold, rel, plain: rel !== undefined && isPlainRelative(rel) };
+  return lastRelative;
+}
+
+const fastCache = new WeakMap<CompiledPathPattern, GitignoreRegExp | null>();
+
+/** The compiled regular expression for a pattern in the fast subset, or `null` (use `ignore`). */
+function fastFor(compiled: CompiledPathPattern): GitignoreRegExp | null {
+  let fast = fastCache.get(compiled);
+  if (fast === undefined) {
+    fast = compileGitignore(compiled.gitignore, compiled.fold) ?? null;
+    fastCache.set(compiled, fast);
+  }
+  return fast;
+}
+
 /**
  * Match a compiled pattern against a normalised absolute path. A path outside the pattern's base
  * never matches. In deny/ask lists a path is also tried as a directory (`x/`), so `secrets/`
  * covers a directory named `secrets` itself, and a pattern ending in `/**` covers the directory
  * whose contents it names (`secrets/**` covers `secrets`). Should `ignore` throw, deny/ask patterns match and
- * allow patterns do not (fail closed).
+ * allow patterns do not (fail closed). Common patterns run as one precompiled regular expression
+ * that gives what `ignore` gives (differential-tested); the rest go through `ignore` itself.
  * @public
  */
 export function matchCompiledPathPattern(compiled: CompiledPathPattern, absPath: string): boolean {
-  const rel = relativeInside(absPath, compiled.base, { caseInsensitive: compiled.fold });
+  const r = relativeTo(absPath, compiled.base, compiled.fold);
+  const rel = r.rel;
   if (rel === undefined) return false;
   if (rel === '') return compiled.coversBase;
+  const fast = fastFor(compiled);
+  if (fast === null || !r.plain) return matchWithIgnore(compiled, rel);
+  if (!mayMatch(fast, rel)) return false;
+  // `rel/` and `rel/x` have the parents of `rel` plus `rel/`: test each prefix once.
+  try {
+    let hit = parentMatches(fast, (r.parents ??= parentsOf(rel))) || selfMatches(fast, rel);
+    if (!hit && compiled.list !== 'allow') {
+      hit = selfMatches(fast, `${rel}/`) || (compiled.gitignore.endsWith('/**') && selfMatches(fast, `${rel}/x`));
+    }
+    return hit && strictHolds(compiled, rel);
+  } catch {
+    return compiled.list !== 'allow';
+  }
+}
+
+/** In allow lists, a wildcard last segment must match the path itself (see `strict`). */
+function strictHolds(compiled: CompiledPathPattern, rel: string): boolean {
+  if (compiled.strict === undefined) return true;
+  const { glob, anchored } = compiled.strict;
+  const subject = anchored ? rel : rel.slice(rel.lastIndexOf('/') + 1);
+  return globMatchesPath(glob, subject, compiled.fold);
+}
+
+/**
+ * {@link matchCompiledPathPattern} for a path relative to the base (not `''`), with `ignore` as
+ * the matcher: the reference the fast path is tested against, and the path for patterns outside
+ * the fast subset.
+ */
+export function matchWithIgnore(compiled: CompiledPathPattern, rel: string): boolean {
   try {
     const ig = ignoreFor(compiled.gitignore, compiled.fold);
     let hit = ig.ignores(rel);
@@ -178,19 +245,42 @@ export function matchCompiledPathPattern(compiled: CompiledPathPattern, absPath:
       // a Grep or Glob over the directory cannot read what the rule denies.
       hit = ig.ignores(`${rel}/`) || (compiled.gitignore.endsWith('/**') && ig.ignores(`${rel}/x`));
     }
-    if (!hit) return false;
-    if (compiled.strict !== undefined) {
-      const { glob, anchored } = compiled.strict;
-      const subject = anchored ? rel : rel.slice(rel.lastIndexOf('/') + 1);
-      return globMatchesPath(glob, subject, compiled.fold);
-    }
-    return true;
+    return hit && strictHolds(compiled, rel);
   } catch {
     return compiled.list !== 'allow';
   }
 }
 
-const compiledCache = new Map<string, CompiledPathPattern>();
+/** One compiled pattern per pattern text and context; contexts compared field by field. */
+interface CacheEntry {
+  ctx: PathPatternContext;
+  compiled: CompiledPathPattern;
+}
+
+const compiledCache = new Map<string, CacheEntry[]>();
+let cachedEntries = 0;
+
+function sameContext(a: PathPatternContext, b: PathPatternContext): boolean {
+  return a.cwd === b.cwd && a.home === b.home && a.slashAnchor === b.slashAnchor && a.platform === b.platform && a.list === b.list;
+}
+
+function compiledFor(pattern: string, ctx: PathPatternContext): CompiledPathPattern {
+  const entries = compiledCache.get(pattern);
+  if (entries !== undefined) {
+    for (const e of entries) if (sameContext(e.ctx, ctx)) return e.compiled;
+  }
+  if (cachedEntries >= 2048) {
+    compiledCache.clear();
+    cachedEntries = 0;
+  }
+  const compiled = compilePathPattern(pattern, ctx);
+  const entry = { ctx: { cwd: ctx.cwd, home: ctx.home, slashAnchor: ctx.slashAnchor, platform: ctx.platform, list: ctx.list }, compiled };
+  const list = compiledCache.get(pattern);
+  if (list === undefined) compiledCache.set(pattern, [entry]);
+  else list.push(entry);
+  cachedEntries++;
+  return compiled;
+}
 
 /**
  * Match a Read/Edit path pattern (see {@link compilePathPattern}) against a path, which is
@@ -198,13 +288,17 @@ const compiledCache = new Map<string, CompiledPathPattern>();
  * @public
  */
 export function matchPathPattern(pattern: string, path: string, ctx: PathPatternContext): boolean {
-  const key = [pattern, ctx.cwd, ctx.home, ctx.slashAnchor, ctx.platform, ctx.list].join('\0');
-  let compiled = compiledCache.get(key);
-  if (compiled === undefined) {
-    if (compiledCache.size >= 2048) compiledCache.clear();
-    compiled = compilePathPattern(pattern, ctx);
-    compiledCache.set(key, compiled);
-  }
+  const compiled = compiledFor(pattern, ctx);
+  return matchCompiledPathPattern(compiled, normalized(path, ctx));
+}
+
+let lastNormalized = { path: '', cwd: '', home: '', platform: '', abs: '' };
+
+/** `normalizePath`, remembering the last answer: a call's path is matched against many rules. */
+function normalized(path: string, ctx: PathPatternContext): string {
+  const last = lastNormalized;
+  if (last.path === path && last.cwd === ctx.cwd && last.home === ctx.home && last.platform === ctx.platform && typeof path === 'string') return last.abs;
   const abs = normalizePath(path, { cwd: ctx.cwd, home: ctx.home, platform: ctx.platform });
-  return matchCompiledPathPattern(compiled, abs);
+  if (typeof path === 'string') lastNormalized = { path, cwd: ctx.cwd, home: ctx.home, platform: ctx.platform, abs };
+  return abs;
 }
