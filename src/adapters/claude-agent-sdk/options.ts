@@ -1,0 +1,106 @@
+import type { CanUseTool, HookCallbackMatcher, HookEvent, HookInput, SyncHookJSONOutput } from '@anthropic-ai/claude-agent-sdk';
+import type { Gate, GateResult, AgentRef } from '../../gate/index.js';
+import { fromPermissionResult, isObject, toPermissionResult, toPreToolUseOutput } from './map.js';
+
+/** Options of {@link toAgentSdkOptions}. @public */
+export interface AgentSdkOptionsInput {
+  /**
+   * Answers what the gate leaves to a person, in the Agent SDK's own `canUseTool` shape. It is
+   * called with the call as it will run (after rewrites) and with toolgate's view of the ask:
+   * `decisionReason` (why it asks), `suggestions` ("don't ask again" updates), `blockedPath`. Its
+   * `PermissionResult` is turned into a toolgate answer ({@link fromPermissionResult}) and resumed
+   * with `gate.answer` — so an edited `updatedInput` is gated again and deny rules still win.
+   * Without it, an ask is denied with a message saying it needs approval (fail closed).
+   */
+  canUseTool?: CanUseTool;
+  /**
+   * Also hand an answer's `updatedPermissions` to the Claude Code process (it then applies and may
+   * persist them itself). Default `false`: toolgate's gate applies them and is the one authority.
+   */
+  forwardPermissionUpdates?: boolean;
+  /** Timeout of the gate's PreToolUse hook, in **seconds**. Default 600 (the Agent SDK's default). */
+  hookTimeoutSeconds?: number;
+}
+
+/** What {@link toAgentSdkOptions} returns: spread it into `query({ options })`. @public */
+export interface AgentSdkOptions {
+  canUseTool: CanUseTool;
+  hooks: Partial<Record<HookEvent, HookCallbackMatcher[]>>;
+}
+
+const MAX_PARKED = 1000;
+
+/**
+ * The `canUseTool` callback and `hooks` map that put a toolgate gate in charge of a Claude Agent
+ * SDK `query()` (Agent SDK reference, `Options.canUseTool` / `Options.hooks`).
+ *
+ * Every tool call first reaches a `PreToolUse` hook callback (matcher-less, `onFailure: "block"`)
+ * that runs `gate.check`: an allow becomes `permissionDecision: "allow"` (with `updatedInput` when
+ * a toolgate hook or resolver rewrote the call), a deny `"deny"` with the reason for the model
+ * (plus `continue: false` when the run must stop), a deferral `"defer"`, and an ask `"ask"` — which
+ * makes Claude Code call `canUseTool`. There the parked ask goes to
+ * {@link AgentSdkOptionsInput.canUseTool} and is resumed with `gate.answer`. A `canUseTool` call the
+ * hook did not park (Claude Code asking on its own) is gated from the top first.
+ *
+ * Pass `permissionMode: "default"` and `settingSources: []` to `query()` so that Claude Code's own
+ * rules and modes do not decide next to toolgate's: the gate's policy and mode are the policy.
+ * Imports only types from `@anthropic-ai/claude-agent-sdk`: nothing here loads it.
+ * @public
+ */
+export function toAgentSdkOptions(gate: Gate, options: AgentSdkOptionsInput = {}): AgentSdkOptions {
+  const parked = new Map<string, GateResult & { behavior: 'ask' }>();
+
+  async function preToolUse(input: HookInput, toolUseID: string | undefined, { signal }: { signal: AbortSignal }): Promise<SyncHookJSONOutput> {
+    if (input.hook_event_name !== 'PreToolUse') return {};
+    const toolInput = input.tool_input;
+    if (!isObject(toolInput)) {
+      return { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'toolgate: the tool input is not an object' } };
+    }
+    const id = input.tool_use_id ?? toolUseID;
+    try {
+      const result = await gate.check(
+        { tool: input.tool_name, input: toolInput, ...(id !== undefined ? { id } : {}) },
+        { signal, ...(id !== undefined ? { toolUseId: id } : {}), ...agentOf(input.agent_id, input.agent_type), ...(input.prompt_id !== undefined ? { promptId: input.prompt_id } : {}) },
+      );
+      if (result.behavior === 'ask') {
+        if (parked.size >= MAX_PARKED) parked.delete(parked.keys().next().value as string);
+        parked.set(result.toolUseId, result);
+      }
+      return toPreToolUseOutput(result, toolInput);
+    } catch (e) {
+      return { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: `toolgate: the check failed (${e instanceof Error ? e.message : String(e)})` } };
+    }
+  }
+
+  const canUseTool: CanUseTool = async (toolName, input, opts) => {
+    try {
+      let result: GateResult | undefined = parked.get(opts.toolUseID);
+      parked.delete(opts.toolUseID);
+      if (result !== undefined && (result.call.tool !== toolName || JSON.stringify(result.call.input) !== JSON.stringify(input))) result = undefined;
+      result ??= await gate.check({ tool: toolName, input, id: opts.toolUseID }, { signal: opts.signal, toolUseId: opts.toolUseID, ...agentOf(opts.agentID) });
+      if (result.behavior !== 'ask' || options.canUseTool === undefined) return toPermissionResult(result);
+      const pending = result.pending;
+      const answer = await options.canUseTool(pending.call.tool, pending.call.input, {
+        ...opts,
+        suggestions: pending.suggestions as NonNullable<Parameters<CanUseTool>[2]['suggestions']>,
+        decisionReason: pending.reason.message,
+        ...(pending.blockedPath !== undefined ? { blockedPath: pending.blockedPath } : {}),
+      });
+      const ask = fromPermissionResult(answer);
+      const resumed = await gate.answer(pending, ask, { signal: opts.signal });
+      const updates = options.forwardPermissionUpdates === true && ask.behavior === 'allow' ? ask.updatedPermissions : undefined;
+      return toPermissionResult(resumed, updates !== undefined ? { updatedPermissions: updates } : {});
+    } catch (e) {
+      return { behavior: 'deny', message: `toolgate: the check failed (${e instanceof Error ? e.message : String(e)})`, toolUseID: opts.toolUseID };
+    }
+  };
+
+  return {
+    canUseTool,
+    hooks: { PreToolUse: [{ hooks: [preToolUse], timeout: options.hookTimeoutSeconds ?? 600, onFailure: 'block' }] },
+  };
+}
+
+function agentOf(id: string | undefined, type?: string): { agent?: AgentRef } {
+  return id === undefined ? {} : { agent: { id, ...(type !== undefined ? { type } : {}) } };
+}
