@@ -1,0 +1,96 @@
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { prepare } from '../../src/evaluate/index.js';
+import {
+  canonicalUrl, compileUrlPattern, isBroadExecutionAllowRule, matchUrl, robotaCombinePreToolUse, robotaDecodeHookVerdict, robotaOutcome,
+  robotaPreToolUseEffect, robotaRuleProblem, ROBOTA_AUTO_MODE_LIMITS, ROBOTA_HOOK_TIMEOUT_SECONDS,
+} from '../../src/dialects/robota/index.js';
+import { caseFsView } from '../../src/testing/case-fs.js';
+import { decideIn } from './helpers.js';
+
+beforeAll(async () => {
+  await prepare();
+});
+
+describe('robota URLs', () => {
+  it('canonicalises hosts, ports and unreserved escapes', () => {
+    const p = compileUrlPattern('http://127.0.0.1/**');
+    if (!p.ok) throw new Error(p.why);
+    for (const u of ['http://0x7f.1/', 'http://2130706433/', 'http://127.0.0.1:80/', 'http://127.0.0.1./a']) {
+      const c = canonicalUrl(u);
+      expect(c.ok && matchUrl(p.pattern, c.url)).toBe(true);
+    }
+    const admin = compileUrlPattern('https://h/admin/**');
+    const c = canonicalUrl('https://h/%61dmin/x');
+    expect(admin.ok && c.ok && matchUrl(admin.pattern, c.url)).toBe(true);
+  });
+  it('reports what cannot be judged', () => {
+    expect(canonicalUrl('https://a@b.example/').ok).toBe(false);
+    expect(canonicalUrl('file:///etc/passwd').ok).toBe(false);
+    expect(compileUrlPattern('https://x/?q=1').ok).toBe(false);
+    expect(compileUrlPattern('https://u@x/**').ok).toBe(false);
+  });
+});
+
+describe('robota rules and auto mode', () => {
+  it('checks validity per list', () => {
+    expect(robotaRuleProblem('Bash(run_in_background:true)', 'allow')).toBeDefined();
+    expect(robotaRuleProblem('Bash(run_in_background:true)', 'deny')).toBeUndefined();
+    expect(robotaRuleProblem('*', 'allow')).toBeDefined();
+    expect(robotaRuleProblem('*', 'deny')).toBeUndefined();
+    expect(robotaRuleProblem('github__*', 'allow')).toBeUndefined();
+  });
+  it('sets broad execution rules aside', () => {
+    expect(isBroadExecutionAllowRule('Bash(npm r*)')).toBe(true);
+    expect(isBroadExecutionAllowRule('Bash(pnpm test*)')).toBe(false);
+    expect(ROBOTA_AUTO_MODE_LIMITS).toEqual({ consecutiveRefusals: 3, sessionBlocks: 20 });
+  });
+});
+
+describe('robota decisions', () => {
+  it('reports outcomes in robota words', () => {
+    expect(robotaOutcome(decideIn('robota', { tool: 'Read', input: { filePath: '/w/project/a' } }, { mode: 'default' }))).toBe('auto');
+    expect(robotaOutcome(decideIn('robota', { tool: 'Bash', input: { command: 'npm test' } }, { mode: 'default' }))).toBe('approve');
+  });
+  it('a symlink out of the workspace disqualifies a read-only command', () => {
+    const call = { tool: 'Bash', input: { command: 'cat link' } };
+    expect(decideIn('robota', call, { mode: 'default' }).behavior).toBe('allow');
+    const fs = caseFsView({ '/w/project/link': 'symlink -> /etc' }, { cwd: '/w/project', home: '/home/user', platform: 'linux' });
+    expect(decideIn('robota', call, { mode: 'default', extra: { fs } }).behavior).toBe('ask');
+  });
+  it('with no approver, what would ask is denied', () => {
+    expect(decideIn('robota', { tool: 'Write', input: { filePath: '/w/project/a' } }, { mode: 'default', input: { approver: false } }).behavior).toBe('deny');
+  });
+  it('an empty ceiling never lets anything run (property)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('Bash', 'Read', 'Write', 'WebFetch', 'github__x', 'Agent'), fc.dictionary(fc.constantFrom('command', 'filePath', 'url'), fc.string()), fc.constantFrom('default', 'acceptEdits', 'plan', 'auto', 'bypassPermissions', 'dontAsk'), (tool, input, mode) => {
+        expect(decideIn('robota', { tool, input }, { mode, input: { ceiling: [] } }).behavior).toBe('deny');
+      }),
+      { numRuns: 200 },
+    );
+  });
+  it('never throws and never allows a matching deny (property)', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.constantFrom('default', 'acceptEdits', 'plan', 'auto', 'bypassPermissions'), (command, mode) => {
+        const d = decideIn('robota', { tool: 'Bash', input: { command } }, { mode, settings: { permissions: { deny: ['Bash'] } } });
+        expect(d.behavior).toBe('deny');
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('robota hooks', () => {
+  it('cannot approve: only a deny or continue:false refuses', () => {
+    const allow = robotaCombinePreToolUse([{ type: 'command', stdout: { hookSpecificOutput: { permissionDecision: 'allow' } } }]);
+    expect(robotaPreToolUseEffect(allow)).toBe('continue');
+    const stop = robotaCombinePreToolUse([{ type: 'command', stdout: { continue: false, stopReason: 'no' } }]);
+    expect(robotaPreToolUseEffect(stop)).toBe('deny');
+  });
+  it('decodes ok/reason verdicts strictly', () => {
+    expect(robotaDecodeHookVerdict('{"ok":true}', 'http')).toEqual({ outcome: 'allow' });
+    expect(robotaDecodeHookVerdict('{"ok":"true"}', 'http').outcome).toBe('error');
+    expect(robotaDecodeHookVerdict('{"ok":false}', 'agent')).toEqual({ outcome: 'deny', reason: 'Blocked by agent hook' });
+    expect(ROBOTA_HOOK_TIMEOUT_SECONDS).toEqual({ command: 600, agent: 60, http: 10 });
+  });
+});
