@@ -8,6 +8,7 @@ export const entries = {
   hooks: 'src/hooks/index.ts',
   checkpoints: 'src/checkpoints/index.ts',
   gate: 'src/gate/index.ts',
+  lint: 'src/lint/public.ts',
   node: 'src/node/index.ts',
   testing: 'src/testing/index.ts',
 };

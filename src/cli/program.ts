@@ -7,6 +7,7 @@ import type { EvaluationContext } from '../evaluate/index.js';
 import { callFromObject, parseCallJson, parseCallShorthand } from './shorthand.js';
 import { formatDecision, formatTrace } from './format.js';
 import { registerHookCommand } from './hook.js';
+import { formatWhatIf, whatIf } from '../lint/what-if.js';
 import { registerLintCommand } from './lint.js';
 import { registerTestCommand } from './test-command.js';
 import { formatDiagnostics, loadPolicyFromFlags, startingMode, type LoadedPolicy, type PolicyOptions } from './load.js';
@@ -24,6 +25,8 @@ interface CheckFlags extends PolicyOptions {
   json?: boolean;
   batch?: boolean;
   quiet?: boolean;
+  whatIf?: boolean;
+  dialect?: string;
 }
 
 function collect(value: string, previous: string[] = []): string[] {
@@ -65,7 +68,13 @@ async function decideOne(positional: string | undefined, flags: CheckFlags, expl
   printDiagnostics(loaded, flags.quiet === true);
   const mode = startingMode(flags.mode, loaded.policy);
   if (mode instanceof Error) throw new UsageError(mode.message);
-  const decision = await evaluateAsync(call, contextFor(loaded, mode));
+  const ctx = contextFor(loaded, mode);
+  const decision = await evaluateAsync(call, ctx);
+  if (explain && flags.whatIf) {
+    const result = whatIf(call, ctx);
+    process.stdout.write(flags.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatWhatIf(result)}\n`);
+    return EXIT[decision.behavior];
+  }
   if (flags.json) process.stdout.write(`${JSON.stringify(decision, null, 2)}\n`);
   else process.stdout.write(`${explain ? formatTrace(call, decision) : formatDecision(call, decision)}\n`);
   return EXIT[decision.behavior];
@@ -160,6 +169,7 @@ export function buildProgram(): Command {
     .description('decide one call and print every step of the decision')
     .argument('[call]', "the call as shorthand, e.g. 'Bash(git push origin main)'")
     .option('-c, --call <json>', 'the call as JSON')
+    .option('--what-if', 'for an ask: the smallest rule that would allow it, and what else that rule would allow')
     .option('--json', 'print the whole Decision as JSON')
     .option('-q, --quiet', 'do not print settings diagnostics')
     .action(async (call: string | undefined, flags: CheckFlags) => {
