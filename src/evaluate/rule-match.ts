@@ -1,6 +1,5 @@
 import type { Platform, RuleList, ToolCall } from '../core/types.js';
 import {
-  matchBashPattern,
   matchContentRule,
   matchDomainRule,
   matchParamRule,
@@ -8,6 +7,7 @@ import {
   primaryField,
   ruleCoversTool,
 } from '../rules/index.js';
+import { matchSqueezedCommand, squeezeCommand } from '../rules/command.js';
 import type { PathMatchContext, Rule } from '../rules/types.js';
 import type { CompiledRule } from '../settings/types.js';
 import type { ShellAnalysis, SimpleCommand } from '../shell/types.js';
@@ -48,6 +48,35 @@ function restrictiveTexts(cmd: SimpleCommand): string[] {
     if (base !== '') texts.push([base, ...cmd.argv.slice(1)].join(' '));
   }
   return texts;
+}
+
+/** A text a rule is tried against: as written (for messages) and squeezed (for matching). */
+interface Text {
+  raw: string;
+  squeezed: string;
+}
+
+function text(raw: string): Text {
+  return { raw, squeezed: squeezeCommand(raw) };
+}
+
+/** The texts deny and ask rules are tried against, worked out once per analysis. */
+interface RestrictiveTexts {
+  whole: string;
+  parts: Text[];
+}
+
+const restrictiveCache = new WeakMap<ShellAnalysis, RestrictiveTexts>();
+
+function restrictiveTextsOf(analysis: ShellAnalysis): RestrictiveTexts {
+  let t = restrictiveCache.get(analysis);
+  if (t === undefined) {
+    const parts: Text[] = [];
+    for (const cmd of analysis.commands) for (const raw of restrictiveTexts(cmd)) parts.push(text(raw));
+    t = { whole: squeezeCommand(analysis.command.trim()), parts };
+    restrictiveCache.set(analysis, t);
+  }
+  return t;
 }
 
 /**
@@ -93,11 +122,10 @@ function contentMatch(rule: Rule, call: ToolCall): RuleMatch {
 
 function bashRestrictive(rule: Rule, analysis: ShellAnalysis): RuleMatch {
   const spec = rule.specifier ?? '*';
-  if (matchBashPattern(spec, analysis.command.trim())) return { kind: 'match', detail: 'the whole command matches' };
-  for (const cmd of analysis.commands) {
-    for (const text of restrictiveTexts(cmd)) {
-      if (matchBashPattern(spec, text)) return { kind: 'match', detail: `part "${text}" matches` };
-    }
+  const texts = restrictiveTextsOf(analysis);
+  if (matchSqueezedCommand(spec, texts.whole)) return { kind: 'match', detail: 'the whole command matches' };
+  for (const t of texts.parts) {
+    if (matchSqueezedCommand(spec, t.squeezed)) return { kind: 'match', detail: `part "${t.raw}" matches` };
   }
   if (analysis.unknown.length > 0) {
     return { kind: 'hidden', detail: `parts of the command could not be read (${analysis.unknown[0]})` };
@@ -196,15 +224,30 @@ export function isSafeAssignment(assignment: string): boolean {
 
 /** The text an allow rule sees for a command: safe environment assignments are looked past. */
 export function allowText(cmd: SimpleCommand): string {
-  const unsafe = cmd.assignments.filter((a) => !SAFE_ENV.test(a));
-  return [...unsafe, ...cmd.argv].join(' ');
+  return allowTextOf(cmd).raw;
+}
+
+const allowCache = new WeakMap<SimpleCommand, Text>();
+let lastAllow: { cmd: SimpleCommand | undefined; text: Text } = { cmd: undefined, text: { raw: '', squeezed: '' } };
+
+/** {@link allowText}, worked out once per command (a command meets every allow rule in turn). */
+function allowTextOf(cmd: SimpleCommand): Text {
+  if (lastAllow.cmd === cmd) return lastAllow.text;
+  let t = allowCache.get(cmd);
+  if (t === undefined) {
+    const unsafe = cmd.assignments.filter((a) => !SAFE_ENV.test(a));
+    t = text([...unsafe, ...cmd.argv].join(' '));
+    allowCache.set(cmd, t);
+  }
+  lastAllow = { cmd, text: t };
+  return t;
 }
 
 /** Does one allow pattern cover one simple command? */
 export function patternCoversCommand(spec: string, cmd: SimpleCommand): boolean {
   if (cmd.unknown !== undefined || cmd.context === 'substitution') return false;
   if (cmd.exactOnly && spec.includes('*')) return false;
-  return matchBashPattern(spec, allowText(cmd));
+  return matchSqueezedCommand(spec, allowTextOf(cmd).squeezed);
 }
 
 function bashCovers(rule: Rule, analysis: ShellAnalysis): AllowMatch {

@@ -8,13 +8,27 @@ interface CompiledCommandPattern {
 const cache = new Map<string, CompiledCommandPattern>();
 const CACHE_LIMIT = 4096;
 
-/** Runs of spaces and tabs become one space; ends are trimmed. */
-function squeeze(s: string): string {
-  return s.replace(/[ \t]+/g, ' ').trim();
+/** What {@link squeezeCommand} would change: a tab, two spaces, or whitespace at either end (what `trim` removes). */
+const NEEDS_SQUEEZE = /\t| {2}|^\s|\s$/;
+let lastIn = '';
+let lastOut = '';
+
+/**
+ * A command text as command patterns see it: runs of spaces and tabs become one space, and the
+ * ends are trimmed (`String.prototype.trim`). Idempotent. Most texts need no change and come back
+ * as they are; the last answer is remembered, since one call's text meets many rules.
+ */
+export function squeezeCommand(s: string): string {
+  if (s === lastIn) return lastOut;
+  const out = NEEDS_SQUEEZE.test(s) ? s.replace(/[ \t]+/g, ' ').trim() : s;
+  lastIn = s;
+  lastOut = out;
+  return out;
 }
 
+
 function compile(specifier: string): CompiledCommandPattern {
-  let spec = squeeze(specifier);
+  let spec = squeezeCommand(specifier);
   let prefix: string | undefined;
   if (spec.endsWith(':*') && spec.length > 2) prefix = spec.slice(0, -2).trimEnd();
   else if (spec.endsWith(' *')) prefix = spec.slice(0, -2);
@@ -58,6 +72,15 @@ function compiled(specifier: string): CompiledCommandPattern {
  */
 export function matchBashPattern(specifier: string, command: string): boolean {
   if (typeof specifier !== 'string' || typeof command !== 'string') return false;
-  const text = squeeze(command);
-  return compiled(specifier).alternatives.some((parts) => matchParts(parts, text));
+  return matchSqueezedCommand(specifier, squeezeCommand(command));
+}
+
+/**
+ * {@link matchBashPattern} for a text already passed through {@link squeezeCommand} (callers
+ * that try one text against many rules squeeze it once).
+ */
+export function matchSqueezedCommand(specifier: string, squeezed: string): boolean {
+  if (typeof specifier !== 'string' || typeof squeezed !== 'string') return false;
+  for (const parts of compiled(specifier).alternatives) if (matchParts(parts, squeezed)) return true;
+  return false;
 }
