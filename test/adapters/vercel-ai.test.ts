@@ -45,7 +45,7 @@ function setup(hookRewrite = false) {
 const approvals = (content: readonly { type: string }[], approve: (command: string) => boolean): ToolApprovalResponse[] =>
   content.flatMap((p) => {
     if (p.type !== 'tool-approval-request') return [];
-    const part = p as { approvalId: string; toolCall: { input: { command: string } } };
+    const part = p as unknown as { approvalId: string; toolCall: { input: { command: string } } };
     return [{ type: 'tool-approval-response' as const, approvalId: part.approvalId, approved: approve(part.toolCall.input.command), reason: 'person said no' }];
   });
 
@@ -110,7 +110,7 @@ describe('gateTools (ai v6)', () => {
     const { gate } = setup();
     const client = tool({ inputSchema: z.object({ command: z.string() }) });
     const gated = gateTools(gate, { client }, { toolNames: () => 'Bash' });
-    const na = gated.tools.client.needsApproval as (i: unknown, o: { toolCallId: string; messages: ModelMessage[] }) => Promise<boolean>;
+    const na = gated.tools.client!.needsApproval as (i: unknown, o: { toolCallId: string; messages: ModelMessage[] }) => Promise<boolean>;
     expect(await na({ command: 'echo hi' }, { toolCallId: 'a', messages: [] })).toBe(false);
     expect(await na({ command: 'rm x' }, { toolCallId: 'b', messages: [] })).toBe(true);
   });

@@ -1,4 +1,5 @@
-import type { ModelMessage, Tool, ToolExecutionOptions, ToolSet } from 'ai';
+/* eslint-disable @typescript-eslint/no-explicit-any -- Tool<any, any> is the AI SDK's own constraint for tool sets */
+import type { ModelMessage, Tool, ToolExecutionOptions } from 'ai';
 import type { AskAnswer, Gate, GateResult, PendingAsk } from '../../gate/index.js';
 
 /** Options of {@link gateTools}. @public */
@@ -13,7 +14,7 @@ export interface GateToolsOptions {
 }
 
 /** What {@link gateTools} returns. @public */
-export interface GatedTools<TOOLS extends ToolSet> {
+export interface GatedTools<TOOLS extends Readonly<Record<string, Tool<any, any> | Tool<any, never>>>> {
   /** The same tools, each gated: pass them to `generateText` / `streamText` / `ToolLoopAgent`. */
   tools: TOOLS;
   /** toolgate's ask behind an AI SDK approval request (reason, suggestions, kind), by tool call id. */
@@ -62,7 +63,7 @@ export class ToolCallDeniedError extends Error {
  * Imports only types from `ai`.
  * @public
  */
-export function gateTools<TOOLS extends ToolSet>(gate: Gate, tools: TOOLS, options: GateToolsOptions = {}): GatedTools<TOOLS> {
+export function gateTools<TOOLS extends Readonly<Record<string, Tool<any, any> | Tool<any, never>>>>(gate: Gate, tools: TOOLS, options: GateToolsOptions = {}): GatedTools<TOOLS> {
   const results = new Map<string, GateResult>();
   const answers = new Map<string, AskAnswer>();
   const max = options.maxRemembered ?? 1000;
@@ -73,7 +74,7 @@ export function gateTools<TOOLS extends ToolSet>(gate: Gate, tools: TOOLS, optio
   const nameOf = (key: string) => (typeof options.toolNames === 'function' ? options.toolNames(key) : (options.toolNames?.[key] ?? key));
 
   const wrapped: Record<string, Tool> = {};
-  for (const [key, original] of Object.entries(tools) as [string, Tool][]) {
+  for (const [key, original] of Object.entries(tools) as [string, Tool<unknown, unknown>][]) {
     const tool = nameOf(key);
     const check = async (input: unknown, toolCallId: string, signal?: AbortSignal): Promise<GateResult> => {
       const call = { tool, input: isObject(input) ? input : { value: input }, id: toolCallId };
