@@ -9,6 +9,7 @@ export const entries = {
   checkpoints: 'src/checkpoints/index.ts',
   gate: 'src/gate/index.ts',
   lint: 'src/lint/public.ts',
+  dialects: 'src/dialects/index.ts',
   node: 'src/node/index.ts',
   testing: 'src/testing/index.ts',
 };

@@ -8,3 +8,4 @@ export * from './rules/index.js';
 export * from './paths/index.js';
 export * from './settings/index.js';
 export * from './evaluate/index.js';
+export { dialects, dialectByName, policyForDialect, type DialectName } from './dialects/index.js';

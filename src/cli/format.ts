@@ -16,8 +16,9 @@ export function describeCall(call: ToolCall): string {
 }
 
 /** The decision as a few readable lines. */
-export function formatDecision(call: ToolCall, d: Decision): string {
-  const lines = [`${d.behavior.toUpperCase()}${d.askKind ? ` (${d.askKind} ask)` : ''}  ${describeCall(call)}`];
+export function formatDecision(call: ToolCall, d: Decision, nativeWords?: Readonly<Record<string, string>>): string {
+  const native = nativeWords?.[d.behavior];
+  const lines = [`${d.behavior.toUpperCase()}${native !== undefined && native !== d.behavior ? ` [${native}]` : ''}${d.askKind ? ` (${d.askKind} ask)` : ''}  ${describeCall(call)}`];
   lines.push(`  reason: ${d.reason.message} [${d.reason.kind}]`);
   if (d.rule) lines.push(`  rule:   ${describeRule(d.rule)}`);
   for (const s of d.suggestions ?? []) {

@@ -2,8 +2,15 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { normalizeMode, type Diagnostic, type PermissionMode } from '../core/types.js';
 import { nodeFileSystem } from '../node/index.js';
-import { loadSettings } from '../settings/index.js';
+import { loadSettings, parseSettingsFile, type SettingsObject } from '../settings/index.js';
 import type { Policy } from '../settings/types.js';
+import { dialectByName, policyForDialect } from '../dialects/index.js';
+import { NOETA_MANAGED_DIRS } from '../dialects/noeta/index.js';
+import type { Dialect } from '../evaluate/index.js';
+import type { SettingsSourceKind } from '../core/types.js';
+
+/** A mistake in how the command was called (exit code 2). */
+export class UsageError extends Error {}
 
 /** Options every deciding command shares. */
 export interface PolicyOptions {
@@ -14,10 +21,13 @@ export interface PolicyOptions {
   home?: string;
   allowedTools?: string[];
   disallowedTools?: string[];
+  /** Dialect name: claude-code (default), noeta, biu, robota. */
+  dialect?: string;
 }
 
 export interface LoadedPolicy {
   policy: Policy;
+  dialect: Dialect;
   cwd: string;
   home: string;
   projectDir: string;
@@ -25,8 +35,16 @@ export interface LoadedPolicy {
 
 type Source = 'user' | 'project' | 'local' | 'managed';
 
+/** The dialect the flags name; an unknown name is an Error. */
+export function dialectFromFlag(name: string | undefined): Dialect | Error {
+  const d = dialectByName(name ?? 'claude-code');
+  return d ?? new Error(`unknown dialect "${name}"; expected claude-code, noeta, biu or robota`);
+}
+
 /** Load the policy the flags describe: `--settings` files only, or `--project` layers. */
 export async function loadPolicyFromFlags(opts: PolicyOptions): Promise<LoadedPolicy> {
+  const dialect = dialectFromFlag(opts.dialect);
+  if (dialect instanceof Error) throw new UsageError(dialect.message);
   const cwd = resolve(opts.cwd ?? opts.project ?? process.cwd());
   const home = resolve(opts.home ?? homedir());
   const projectDir = resolve(opts.project ?? cwd);
@@ -37,6 +55,15 @@ export async function loadPolicyFromFlags(opts: PolicyOptions): Promise<LoadedPo
   } else {
     settingSources = opts.project !== undefined ? ['user', 'project', 'local', 'managed'] : [];
   }
+  const extra = {
+    ...(opts.allowedTools ? { allowedTools: opts.allowedTools } : {}),
+    ...(opts.disallowedTools ? { disallowedTools: opts.disallowedTools } : {}),
+  };
+  if (dialect.name === 'biu' || dialect.name === 'robota') {
+    // These dialects keep rule forms Claude Code's parser rejects: read the raw objects.
+    const policy = await loadRawForDialect(dialect, { cwd, home, projectDir, settingSources, explicit, extra });
+    return { policy, dialect, cwd, home, projectDir };
+  }
   const policy = await loadSettings({
     fs: nodeFileSystem(),
     cwd,
@@ -44,19 +71,52 @@ export async function loadPolicyFromFlags(opts: PolicyOptions): Promise<LoadedPo
     projectDir,
     settingSources,
     settingsFiles: explicit,
-    ...(opts.allowedTools ? { allowedTools: opts.allowedTools } : {}),
-    ...(opts.disallowedTools ? { disallowedTools: opts.disallowedTools } : {}),
+    configDirName: dialect.configDirName,
+    ...(dialect.name === 'noeta' ? { managedPaths: [`${NOETA_MANAGED_DIRS.linux}/managed-settings.json`, `${NOETA_MANAGED_DIRS.macos}/managed-settings.json`] } : {}),
+    ...extra,
   });
-  return { policy, cwd, home, projectDir };
+  return { policy, dialect, cwd, home, projectDir };
 }
 
-/** The starting mode: `--mode`, else the policy's `defaultMode`, else `default`. */
-export function startingMode(flag: string | undefined, policy: Policy): PermissionMode | Error {
+async function loadRawForDialect(
+  dialect: Dialect,
+  o: { cwd: string; home: string; projectDir: string; settingSources: Source[]; explicit: string[]; extra: { allowedTools?: string[]; disallowedTools?: string[] } },
+): Promise<Policy> {
+  const fs = nodeFileSystem();
+  const dir = dialect.configDirName;
+  const wanted: { file: string; kind: SettingsSourceKind }[] = [];
+  if (o.settingSources.includes('user')) wanted.push({ file: resolve(o.home, dir, 'settings.json'), kind: 'userSettings' });
+  if (o.settingSources.includes('project')) wanted.push({ file: resolve(o.projectDir, dir, 'settings.json'), kind: 'projectSettings' });
+  if (o.settingSources.includes('local')) wanted.push({ file: resolve(o.projectDir, dir, 'settings.local.json'), kind: 'localSettings' });
+  for (const file of o.explicit) wanted.push({ file, kind: 'cli' });
+  const objects: SettingsObject[] = [];
+  const problems: Policy['diagnostics'] = [];
+  for (const w of wanted) {
+    let text: string;
+    try {
+      text = await fs.readText(w.file);
+    } catch {
+      continue;
+    }
+    const parsed = parseSettingsFile(text, { kind: w.kind, file: w.file });
+    const json = parsed.diagnostics.find((d) => d.code === 'TG_SETTINGS_JSON');
+    if (json) {
+      problems.push(json);
+      continue;
+    }
+    objects.push({ kind: w.kind, file: w.file, settings: JSON.parse(text) as unknown });
+  }
+  const policy = policyForDialect(dialect, objects, o.extra);
+  return problems.length > 0 ? { ...policy, diagnostics: [...problems, ...policy.diagnostics] } : policy;
+}
+
+/** The starting mode: `--mode`, else the policy's `defaultMode`, else the dialect's default. */
+export function startingMode(flag: string | undefined, loaded: { policy: Policy; dialect: Dialect }): PermissionMode | Error {
   if (flag !== undefined) {
-    const m = normalizeMode(flag);
+    const m = loaded.dialect.modeAliases[flag] ?? normalizeMode(flag);
     return m ?? new Error(`unknown mode "${flag}"; expected default, acceptEdits, plan, auto, dontAsk, bypassPermissions (or manual)`);
   }
-  return policy.defaultMode?.value ?? 'default';
+  return loaded.policy.defaultMode?.value ?? loaded.dialect.defaultMode;
 }
 
 /** Diagnostics as `severity: file: message [code]` lines for stderr (messages already name the JSON path). */

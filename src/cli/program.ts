@@ -10,7 +10,7 @@ import { registerHookCommand } from './hook.js';
 import { formatWhatIf, whatIf } from '../lint/what-if.js';
 import { registerLintCommand } from './lint.js';
 import { registerTestCommand } from './test-command.js';
-import { formatDiagnostics, loadPolicyFromFlags, startingMode, type LoadedPolicy, type PolicyOptions } from './load.js';
+import { formatDiagnostics, loadPolicyFromFlags, startingMode, UsageError, type LoadedPolicy, type PolicyOptions } from './load.js';
 
 /**
  * Exit codes of `toolgate check` / `explain` (documented in the README):
@@ -42,7 +42,8 @@ function policyOptions(cmd: Command): Command {
     .option('--home <dir>', 'home directory (default: the real one)')
     .addOption(new Option('--allowed-tools <rule>', 'an extra allow rule, like --allowedTools (repeatable)').argParser(collect))
     .addOption(new Option('--disallowed-tools <rule>', 'an extra deny rule, like --disallowedTools (repeatable)').argParser(collect))
-    .option('-m, --mode <mode>', 'permission mode (default: the settings defaultMode, else default)');
+    .option('-m, --mode <mode>', 'permission mode (default: the settings defaultMode, else the dialect default)')
+    .option('-d, --dialect <name>', 'whose semantics to follow: claude-code (default), noeta, biu, robota');
 }
 
 function readCall(positional: string | undefined, flags: CheckFlags): ToolCall | Error {
@@ -56,17 +57,16 @@ function readCall(positional: string | undefined, flags: CheckFlags): ToolCall |
 }
 
 function contextFor(loaded: LoadedPolicy, mode: EvaluationContext['mode']): EvaluationContext {
-  return { mode, policy: loaded.policy, cwd: loaded.cwd, home: loaded.home, projectDir: loaded.projectDir };
+  return { mode, policy: loaded.policy, cwd: loaded.cwd, home: loaded.home, projectDir: loaded.projectDir, dialect: loaded.dialect };
 }
 
-class UsageError extends Error {}
 
 async function decideOne(positional: string | undefined, flags: CheckFlags, explain: boolean): Promise<number> {
   const call = readCall(positional, flags);
   if (call instanceof Error) throw new UsageError(call.message);
   const loaded = await loadPolicyFromFlags(flags);
   printDiagnostics(loaded, flags.quiet === true);
-  const mode = startingMode(flags.mode, loaded.policy);
+  const mode = startingMode(flags.mode, loaded);
   if (mode instanceof Error) throw new UsageError(mode.message);
   const ctx = contextFor(loaded, mode);
   const decision = await evaluateAsync(call, ctx);
@@ -76,7 +76,7 @@ async function decideOne(positional: string | undefined, flags: CheckFlags, expl
     return EXIT[decision.behavior];
   }
   if (flags.json) process.stdout.write(`${JSON.stringify(decision, null, 2)}\n`);
-  else process.stdout.write(`${explain ? formatTrace(call, decision) : formatDecision(call, decision)}\n`);
+  else process.stdout.write(`${explain ? formatTrace(call, decision) : formatDecision(call, decision, loaded.dialect.nativeWords)}\n`);
   return EXIT[decision.behavior];
 }
 
@@ -92,7 +92,7 @@ async function batch(flags: CheckFlags): Promise<number> {
   await prepare();
   const base = await loadPolicyFromFlags(flags);
   printDiagnostics(base, flags.quiet === true);
-  const baseMode = startingMode(flags.mode, base.policy);
+  const baseMode = startingMode(flags.mode, base);
   if (baseMode instanceof Error) throw new UsageError(baseMode.message);
   const perFile = new Map<string, Promise<LoadedPolicy>>();
   const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
@@ -131,7 +131,7 @@ async function batch(flags: CheckFlags): Promise<number> {
       }
       loaded = await p;
     }
-    const lineMode = typeof o['mode'] === 'string' ? startingMode(o['mode'], loaded.policy) : o['settings'] !== undefined ? startingMode(flags.mode, loaded.policy) : baseMode;
+    const lineMode = typeof o['mode'] === 'string' ? startingMode(o['mode'], loaded) : o['settings'] !== undefined ? startingMode(flags.mode, loaded) : baseMode;
     if (lineMode instanceof Error) {
       out.push(`${JSON.stringify({ line: lineNo, error: lineMode.message })}\n`);
       status = EXIT.usage;

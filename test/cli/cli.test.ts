@@ -100,6 +100,18 @@ describe('toolgate check / explain', () => {
   });
 });
 
+describe('--dialect', () => {
+  it('decides with another system\'s rules and words', () => {
+    const biu = join(dir, 'biu.json');
+    writeFileSync(biu, JSON.stringify({ permissions: { allow: ['bash:git status'], deny: ['Bash(rm *)'] } }));
+    expect(cli(['check', '--dialect', 'biu', '--settings', biu, 'Bash(git status)']).code).toBe(0);
+    const robota = cli(['check', '--dialect', 'robota', '--settings', settings, '-q', 'Bash(npm install)']);
+    expect(robota.code).toBe(3);
+    expect(robota.out).toContain('[approve]');
+    expect(cli(['check', '--dialect', 'nope', '--settings', settings, 'Bash(ls)']).code).toBe(2);
+  });
+});
+
 describe('toolgate hook', () => {
   const event = (command: string, extra: Record<string, unknown> = {}) =>
     JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, cwd: dir, permission_mode: 'default', ...extra });
