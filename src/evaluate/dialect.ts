@@ -29,6 +29,17 @@ export interface Dialect {
   nativeWords?: Readonly<Record<Behavior, string>>;
   /** Compare tool names without case (biu). */
   caseInsensitiveTools?: boolean;
+  /**
+   * Whether a PreToolUse hook's `allow` may answer an ask (Claude Code: yes, for asks that are not
+   * firm; robota: no — a hook's allow only lets evaluation continue). Default true.
+   */
+  hooksCanApprove?: boolean;
+  /**
+   * Whether the dialect's own steps decide dontAsk (biu: an ask rule still asks). When false
+   * (Claude Code, noeta) the gate decides the call as `default` and refuses what would ask, after
+   * hooks had their say. Default false.
+   */
+  ownsDontAsk?: boolean;
 }
 
 /**

@@ -106,13 +106,16 @@ export function evaluationContext(core: GateCore, mode: PermissionMode): Evaluat
     ...(o.fsView !== undefined ? { fs: o.fsView } : {}),
     session: { rules: core.session.rules, directories: core.session.directories },
     options: { ...o.evaluate, ...(planFilePath !== undefined ? { planFilePath } : {}) },
+    ...(o.dialect !== undefined ? { dialect: o.dialect } : {}),
+    ...(o.dialectInput !== undefined ? { dialectInput: o.dialectInput } : {}),
   };
 }
 
 /** The starting mode: the option, else the policy's `defaultMode`, else `default`. */
 export function startingMode(core: GateCore): PermissionMode {
-  const m = core.options.mode !== undefined ? normalizeMode(core.options.mode) : undefined;
-  return m ?? core.policy.defaultMode?.value ?? 'default';
+  const mode = core.options.mode;
+  const m = mode !== undefined ? (core.options.dialect?.modeAliases[mode] ?? normalizeMode(mode)) : undefined;
+  return m ?? core.policy.defaultMode?.value ?? core.options.dialect?.defaultMode ?? 'default';
 }
 
 /**

@@ -218,11 +218,13 @@ async function loop(core: GateCore, ms: ModeState, st: RunState, signal: AbortSi
     }
     const carried = st.carried;
     const hookAsk = hook?.decision === 'ask' || carried?.ask === true;
-    const hookAllow = !hookAsk && (hook?.decision === 'allow' || (carried !== undefined && carried.by === 'preToolUseHook'));
+    const hooksCanApprove = core.options.dialect?.hooksCanApprove !== false;
+    const hookAllow = hooksCanApprove && !hookAsk && (hook?.decision === 'allow' || (carried !== undefined && carried.by === 'preToolUseHook'));
     const hookReason = hook?.reason ?? carried?.message;
 
     // 2. The rules and the mode.
-    const evalMode: PermissionMode = ms.mode === 'dontAsk' ? 'default' : ms.mode;
+    const gateOwnsDontAsk = core.options.dialect?.ownsDontAsk !== true;
+    const evalMode: PermissionMode = ms.mode === 'dontAsk' && gateOwnsDontAsk ? 'default' : ms.mode;
     let d: Decision;
     try {
       d = await evaluateAsync(call, evaluationContext(core, evalMode));
@@ -256,7 +258,7 @@ async function loop(core: GateCore, ms: ModeState, st: RunState, signal: AbortSi
       st.trace.push({ step: 'allowedPrompts', outcome: 'allow', detail: 'an approved plan authorised this call' });
       return finishAllow(core, ms, st, 'allowedPrompt', 'planApproval', 'authorised by the approved plan', promptId);
     }
-    if (ms.mode === 'dontAsk') return denyResult(st, 'gate', ask.hookReason !== undefined ? 'hook' : d.reason.kind, `dontAsk refuses what would ask: ${ask.hookReason ?? d.reason.message}`, { step: 'mode' });
+    if (ms.mode === 'dontAsk' && gateOwnsDontAsk) return denyResult(st, 'gate', ask.hookReason !== undefined ? 'hook' : d.reason.kind, `dontAsk refuses what would ask: ${ask.hookReason ?? d.reason.message}`, { step: 'mode' });
 
     // 4. Resolvers, else park.
     const r = await resolveAsk(core, ms, st, ask, signal);

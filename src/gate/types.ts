@@ -1,3 +1,4 @@
+import type { Dialect } from '../evaluate/dialect.js';
 import type { FileSystem, ReadonlyFsView } from '../core/ports.js';
 import type {
   AskKind,
@@ -267,6 +268,10 @@ export interface GateOptions {
   planFilePath?: string;
   /** The configuration directory name: `.claude` (default), `.noeta`, ... */
   configDirName?: string;
+  /** Whose decision semantics to follow (`toolgate/dialects`). Default `claudeCode`. */
+  dialect?: Dialect;
+  /** Inputs only a dialect reads (robota's `ceiling`, noeta's `allowBypass`, ...). */
+  dialectInput?: Readonly<Record<string, unknown>>;
 }
 
 /** The result of {@link Gate.setMode}. @public */

@@ -38,4 +38,6 @@ export const biu: Dialect = {
   modeAliases: BIU_MODE_ALIASES,
   nativeWords: { allow: 'DecideAllow', ask: 'DecideAsk', deny: 'DecideDeny' },
   caseInsensitiveTools: true,
+  // biu's order decides dontAsk itself: an ask rule still asks there (biu docs, "Modes").
+  ownsDontAsk: true,
 };

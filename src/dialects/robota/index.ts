@@ -70,4 +70,6 @@ export const robota: Dialect = {
   defaultMode: 'default',
   modeAliases: { manual: 'default' },
   nativeWords: ROBOTA_WORDS,
+  // robota hooks cannot approve: an allow only lets evaluation continue (robota docs, "Hooks").
+  hooksCanApprove: false,
 };
