@@ -8,7 +8,7 @@ import type { CompiledRule } from '../settings/types.js';
 import type { EvaluationContext } from './context.js';
 import type { Dialect } from './dialect.js';
 import { callFacts, touchedPaths, type CallFacts } from './facts.js';
-import { indexPolicy, type PolicyIndex } from './policy-index.js';
+import { indexPolicy, rulesForTool, type PolicyIndex } from './policy-index.js';
 import { allowCovers, allowText, isSafeAssignment, partsToCover, patternCoversCommand, restrictiveMatch, type MatchEnv } from './rule-match.js';
 import { isBroadAllow } from './broad-allow.js';
 import { suggestionsFor } from './suggestions.js';
@@ -107,7 +107,8 @@ export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
   return {
     name,
     run(state) {
-      const rules = list === 'deny' ? state.index.deny : state.index.ask;
+      const all = list === 'deny' ? state.index.deny : state.index.ask;
+      const rules = rulesForTool(state.index, list, state.call.tool);
       let hidden: { cr: CompiledRule; detail: string } | undefined;
       for (const cr of rules) {
         const m = restrictiveMatch(cr, state.call, state.facts, state.env);
@@ -127,7 +128,7 @@ export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
           rule: ruleRef(hidden.cr),
         });
       }
-      return pass(state, name, `no ${list} rule matches (${rules.length} checked)`);
+      return pass(state, name, `no ${list} rule matches (${all.length} checked)`);
     },
   };
 }
@@ -189,13 +190,14 @@ export const allowRules: PipelineStep = {
   run(state) {
     if (state.pendingAsk) return pass(state, 'allowRules', 'skipped: an ask is pending that no allow rule answers');
     if (planBlocks(state)) return pass(state, 'allowRules', 'plan mode: allow rules do not approve changes');
-    const rules = state.index.allow.filter((cr) => !(state.mode === 'auto' && isBroadAllow(cr.rule)));
+    const usable = (cr: CompiledRule) => !(state.mode === 'auto' && isBroadAllow(cr.rule));
+    const rules = rulesForTool(state.index, 'allow', state.call.tool).filter(usable);
     if (state.facts.kind === 'shell') return shellAllow(state, rules);
     for (const cr of rules) {
       const m = allowCovers(cr, state.call, state.facts, state.env);
       if (m.kind === 'match') return decide(state, 'allowRules', 'allow', 'rule', `allowed by ${cr.rule.text}: ${m.detail}`, { rule: ruleRef(cr) });
     }
-    return pass(state, 'allowRules', `no allow rule covers the call (${rules.length} checked)`);
+    return pass(state, 'allowRules', `no allow rule covers the call (${state.index.allow.filter(usable).length} checked)`);
   },
 };
 

@@ -1,4 +1,5 @@
 import type { CompiledRule, Policy } from '../settings/types.js';
+import { ruleBearsOnTool } from './rule-match.js';
 
 /** A policy's rules sorted by list once, so each call does not filter them again. */
 export interface PolicyIndex {
@@ -38,4 +39,38 @@ export function indexPolicy(policy: Policy, sessionRules: CompiledRule[] | undef
     ask: [...index.ask, ...extra.ask],
     allow: [...index.allow, ...extra.allow],
   };
+}
+
+/** The rules of each list that can bear on calls of one tool. */
+interface ToolRules {
+  deny: CompiledRule[];
+  ask: CompiledRule[];
+  allow: CompiledRule[];
+}
+
+const byTool = new WeakMap<PolicyIndex, Map<string, ToolRules>>();
+const TOOLS_PER_INDEX = 256;
+
+/**
+ * The rules of `list` that can bear on a call of `tool`, in policy order: the others never match
+ * such a call, so the Claude Code steps skip them (a Read call never looks at Bash rules).
+ * Cached per index and tool.
+ */
+export function rulesForTool(index: PolicyIndex, list: 'deny' | 'ask' | 'allow', tool: string): CompiledRule[] {
+  let tools = byTool.get(index);
+  if (tools === undefined) {
+    tools = new Map();
+    byTool.set(index, tools);
+  }
+  let rules = tools.get(tool);
+  if (rules === undefined) {
+    if (tools.size >= TOOLS_PER_INDEX) tools.clear();
+    rules = {
+      deny: index.deny.filter((cr) => ruleBearsOnTool(cr, tool, 'restrictive')),
+      ask: index.ask.filter((cr) => ruleBearsOnTool(cr, tool, 'restrictive')),
+      allow: index.allow.filter((cr) => ruleBearsOnTool(cr, tool, 'allow')),
+    };
+    tools.set(tool, rules);
+  }
+  return rules[list];
 }

@@ -6,12 +6,32 @@ import {
   matchPathRule,
   primaryField,
   ruleCoversTool,
+  toolFamily,
 } from '../rules/index.js';
 import { matchSqueezedCommand, squeezeCommand } from '../rules/command.js';
 import type { PathMatchContext, Rule } from '../rules/types.js';
 import type { CompiledRule } from '../settings/types.js';
 import type { ShellAnalysis, SimpleCommand } from '../shell/types.js';
 import type { CallFacts } from './facts.js';
+
+/**
+ * Can the rule bear on a call of `tool` — as {@link restrictiveMatch} (`restrictive`) or as
+ * {@link allowCovers} and the shell allow step (`allow`) use it? False means those never match
+ * the rule against such a call, whatever its input, so a step may skip it. Mirrors the coverage
+ * tests at the top of both: a path rule meets every shell call (the paths a command touches), a
+ * `Read(...)` deny/ask rule also the edit tools it blocks, an `Edit(...)` allow rule also the
+ * reading tools it grants; otherwise the rule must cover the tool (`ruleCoversTool`).
+ */
+export function ruleBearsOnTool(cr: CompiledRule, tool: string, use: 'restrictive' | 'allow'): boolean {
+  const rule = cr.rule;
+  if (rule.family === 'path') {
+    const family = toolFamily(tool);
+    if (family === 'shell') return true;
+    if (use === 'restrictive' && rule.tool === 'Read' && READ_DENY_ALSO_BLOCKS.has(tool)) return true;
+    if (use === 'allow' && rule.tool === 'Edit' && family === 'read') return true;
+  }
+  return ruleCoversTool(rule, tool, use === 'allow' ? 'allow' : cr.list);
+}
 
 /** How a rule relates to a call: it matches, it does not, or what is hidden may match. */
 export type RuleMatch = { kind: 'match'; detail: string } | { kind: 'none' } | { kind: 'hidden'; detail: string };
