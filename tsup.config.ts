@@ -12,7 +12,14 @@ export const entries = {
   dialects: 'src/dialects/index.ts',
   node: 'src/node/index.ts',
   testing: 'src/testing/index.ts',
+  'adapters/claude-agent-sdk': 'src/adapters/claude-agent-sdk/index.ts',
+  'adapters/vercel-ai': 'src/adapters/vercel-ai/index.ts',
+  'adapters/openai-agents': 'src/adapters/openai-agents/index.ts',
+  'adapters/mcp': 'src/adapters/mcp/index.ts',
 };
+
+/** Agent frameworks the adapters are written for: optional peers, never bundled (the adapters import only their types). */
+export const frameworkPackages = ['@anthropic-ai/claude-agent-sdk', 'ai', '@openai/agents', '@openai/agents-core', '@modelcontextprotocol/sdk'];
 
 export default defineConfig([
   {
@@ -24,6 +31,7 @@ export default defineConfig([
     target: 'node20',
     splitting: true,
     shims: true,
+    external: frameworkPackages,
   },
   {
     entry: { 'cli/main': 'src/cli/main.ts' },
