@@ -6,6 +6,8 @@ interface CompiledCommandPattern {
 }
 
 const cache = new Map<string, CompiledCommandPattern>();
+const STAR = 42;
+const BACKSLASH = 92;
 const CACHE_LIMIT = 4096;
 
 /** What {@link squeezeCommand} would change: a tab, two spaces, or whitespace at either end (what `trim` removes). */
@@ -81,6 +83,10 @@ export function matchBashPattern(specifier: string, command: string): boolean {
  */
 export function matchSqueezedCommand(specifier: string, squeezed: string): boolean {
   if (typeof specifier !== 'string' || typeof squeezed !== 'string') return false;
+  // A specifier opening with a plain character (not blank, `*` or `\`) keeps it as the first
+  // character of every alternative, so a text opening otherwise cannot match: skip the lookup.
+  const first = specifier.charCodeAt(0);
+  if (first > 32 && first < 127 && first !== STAR && first !== BACKSLASH && squeezed.charCodeAt(0) !== first) return false;
   for (const parts of compiled(specifier).alternatives) if (matchParts(parts, squeezed)) return true;
   return false;
 }

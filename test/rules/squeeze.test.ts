@@ -27,3 +27,25 @@ describe('squeezeCommand', () => {
     );
   });
 });
+
+describe('matchBashPattern: first-character shortcut', () => {
+  it('agrees with matching the compiled parts for specifiers of any first character', () => {
+    const unit = fc.constantFrom(' ', '\t', '*', '\\', ':', 'a', 'b', '-', '\u00a0', '\n');
+    const s = fc.array(unit, { maxLength: 8 }).map((xs) => xs.join(''));
+    fc.assert(
+      fc.property(s, s, (spec, cmd) => {
+        const text = squeezeCommand(cmd);
+        // Reference: a plain wildcard match of each alternative, as documented.
+        const sq = squeezeCommand(spec);
+        let prefix: string | undefined;
+        if (sq.endsWith(':*') && sq.length > 2) prefix = sq.slice(0, -2).trimEnd();
+        else if (sq.endsWith(' *')) prefix = sq.slice(0, -2);
+        const alts = prefix === undefined ? [sq] : [`${prefix} *`, prefix];
+        const toRe = (p: string) => new RegExp(`^${p.replace(/\\([*\\])|\*|[.+?^${}()|[\]\\/]/g, (m, esc: string | undefined) => (esc !== undefined ? `\\${esc}` : m === '*' ? '[\\s\\S]*' : `\\${m}`))}$`);
+        const expected = alts.some((a) => toRe(a).test(text));
+        expect(matchSqueezedCommand(spec, text)).toBe(expected);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});
