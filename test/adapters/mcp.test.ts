@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { z } from 'zod';
+import { createGate } from '../../src/gate/index.js';
+import { gateMcpClient, mcpToolName } from '../../src/adapters/mcp/index.js';
+
+async function pair() {
+  const seen: string[] = [];
+  const server = new McpServer({ name: 'gh', version: '1' });
+  server.registerTool('get', { inputSchema: { id: z.number() } }, async ({ id }) => (seen.push(`get ${id}`), { content: [{ type: 'text' as const, text: `got ${id}` }] }));
+  server.registerTool('drop', { inputSchema: { id: z.number() } }, async ({ id }) => (seen.push(`drop ${id}`), { content: [{ type: 'text' as const, text: `dropped ${id}` }] }));
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  await server.connect(b);
+  const client = new Client({ name: 't', version: '1' });
+  await client.connect(a);
+  return { client, seen };
+}
+
+const gateWith = (permissions: Record<string, string[]>) => createGate({ policy: [{ kind: 'projectSettings', settings: { permissions } }], cwd: '/p', home: '/h', mode: 'default' });
+const textOf = (r: { content: unknown }) => (r.content as { text?: string }[]).map((c) => c.text ?? '').join('');
+
+describe('gateMcpClient', () => {
+  it('names calls mcp__<server>__<tool>', () => {
+    expect(mcpToolName('github', 'get_issue')).toBe('mcp__github__get_issue');
+    expect(mcpToolName('my server', 'a.b')).toBe('mcp__my_server__a_b');
+  });
+
+  it('allowed calls reach the server; denied ones never do and return an MCP tool error', async () => {
+    const { client, seen } = await pair();
+    const gh = gateMcpClient(gateWith({ allow: ['mcp__gh__get'], deny: ['mcp__gh__drop'] }), client, { server: 'gh' });
+    expect(textOf(await gh.callTool({ name: 'get', arguments: { id: 1 } }))).toBe('got 1');
+    const refused = await gh.callTool({ name: 'drop', arguments: { id: 2 } });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toContain('mcp__gh__drop');
+    expect(seen).toEqual(['get 1']);
+  });
+
+  it('a server-wide rule covers every tool', async () => {
+    const { client, seen } = await pair();
+    const gh = gateMcpClient(gateWith({ deny: ['mcp__gh'] }), client, { server: 'gh' });
+    expect((await gh.callTool({ name: 'get', arguments: { id: 1 } })).isError).toBe(true);
+    expect(seen).toEqual([]);
+  });
+
+  it('an ask without onAsk is refused; with onAsk the answer is resumed through the gate (edits gated again)', async () => {
+    const { client, seen } = await pair();
+    const gate = gateWith({ deny: ['mcp__gh__drop'] });
+    const bare = gateMcpClient(gate, client, { server: 'gh' });
+    expect(textOf(await bare.callTool({ name: 'get', arguments: { id: 1 } }))).toContain('needs approval');
+    const asking = gateMcpClient(gate, client, { server: 'gh', onAsk: async (p) => ({ behavior: 'allow', updatedInput: { ...p.call.input, id: 7 } }) });
+    expect(textOf(await asking.callTool({ name: 'get', arguments: { id: 1 } }))).toBe('got 7');
+    const refusing = gateMcpClient(gate, client, { server: 'gh', onAsk: async () => ({ behavior: 'deny', message: 'nope' }) });
+    expect(textOf(await refusing.callTool({ name: 'get', arguments: { id: 3 } }))).toBe('nope');
+    const throwing = gateMcpClient(gate, client, { server: 'gh', onAsk: async () => Promise.reject(new Error('ui down')) });
+    expect((await throwing.callTool({ name: 'get', arguments: { id: 4 } })).isError).toBe(true);
+    expect(seen).toEqual(['get 7']);
+  });
+
+  it('leaves the rest of the client alone', async () => {
+    const { client } = await pair();
+    const gh = gateMcpClient(gateWith({}), client, { server: 'gh' });
+    expect((await gh.listTools()).tools.map((t) => t.name)).toEqual(['get', 'drop']);
+  });
+});
