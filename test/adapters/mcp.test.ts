@@ -19,7 +19,7 @@ async function pair() {
 }
 
 const gateWith = (permissions: Record<string, string[]>) => createGate({ policy: [{ kind: 'projectSettings', settings: { permissions } }], cwd: '/p', home: '/h', mode: 'default' });
-const textOf = (r: { content: unknown }) => (r.content as { text?: string }[]).map((c) => c.text ?? '').join('');
+const textOf = (r: unknown) => ((r as { content?: { text?: string }[] }).content ?? []).map((c) => c.text ?? '').join('');
 
 describe('gateMcpClient', () => {
   it('names calls mcp__<server>__<tool>', () => {
