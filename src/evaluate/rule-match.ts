@@ -18,16 +18,16 @@ import type { CallFacts } from './facts.js';
  * Can the rule bear on a call of `tool` — as {@link restrictiveMatch} (`restrictive`) or as
  * {@link allowCovers} and the shell allow step (`allow`) use it? False means those never match
  * the rule against such a call, whatever its input, so a step may skip it. Mirrors the coverage
- * tests at the top of both: a path rule meets every shell call (the paths a command touches), a
- * `Read(...)` deny/ask rule also the edit tools it blocks, an `Edit(...)` allow rule also the
- * reading tools it grants; otherwise the rule must cover the tool (`ruleCoversTool`).
+ * tests at the top of both: a deny/ask path rule meets every shell call (the paths a command
+ * touches) and a `Read(...)` one also the edit tools it blocks, an `Edit(...)` allow rule also the
+ * reading tools it grants; otherwise the rule must cover the tool (`ruleCoversTool`). (A shell
+ * call's redirection writes are checked against the whole allow list, not through this.)
  */
 export function ruleBearsOnTool(cr: CompiledRule, tool: string, use: 'restrictive' | 'allow'): boolean {
   const rule = cr.rule;
   if (rule.family === 'path') {
     const family = toolFamily(tool);
-    if (family === 'shell') return true;
-    if (use === 'restrictive' && rule.tool === 'Read' && READ_DENY_ALSO_BLOCKS.has(tool)) return true;
+    if (use === 'restrictive' && (family === 'shell' || (rule.tool === 'Read' && READ_DENY_ALSO_BLOCKS.has(tool)))) return true;
     if (use === 'allow' && rule.tool === 'Edit' && family === 'read') return true;
   }
   return ruleCoversTool(rule, tool, use === 'allow' ? 'allow' : cr.list);

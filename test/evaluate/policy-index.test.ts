@@ -44,8 +44,8 @@ describe('rulesForTool', () => {
           if (cr.list === 'allow' && allowCovers(cr, c, facts, env).kind === 'match') {
             expect(ruleBearsOnTool(cr, c.tool, 'allow'), `${cr.rule.text} on ${c.tool}`).toBe(true);
           }
-          // The shell allow step picks bare and Bash rules with ruleCoversTool, and path rules by family.
-          if (cr.list === 'allow' && facts.kind === 'shell' && (ruleCoversTool(cr.rule, c.tool, 'allow') || cr.rule.family === 'path')) {
+          // The shell allow step picks bare and Bash rules with ruleCoversTool.
+          if (cr.list === 'allow' && facts.kind === 'shell' && ruleCoversTool(cr.rule, c.tool, 'allow')) {
             expect(ruleBearsOnTool(cr, c.tool, 'allow'), `${cr.rule.text} on ${c.tool}`).toBe(true);
           }
         }
@@ -63,6 +63,7 @@ describe('rulesForTool', () => {
     expect(rulesForTool(index, 'deny', 'Edit').map((cr) => cr.rule.text)).toEqual(['Read(./.env)', 'Read(**/*.pem)']);
     expect(rulesForTool(index, 'deny', 'Bash').map((cr) => cr.rule.text)).toEqual(['Bash(rm *)', 'Read(./.env)', 'Read(**/*.pem)']);
     expect(rulesForTool(index, 'allow', 'Read').map((cr) => cr.rule.text)).toEqual(['Edit(./src/**)', 'Read(./docs/**)']);
+    expect(rulesForTool(index, 'allow', 'Bash').map((cr) => cr.rule.text)).toEqual(['Bash(ls *)']);
     expect(rulesForTool(index, 'allow', 'Read')).toBe(rulesForTool(index, 'allow', 'Read'));
   });
 });
