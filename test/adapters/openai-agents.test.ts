@@ -106,3 +106,15 @@ describe('gateAgentTools (@openai/agents)', () => {
     expect(ran).toEqual(['git push a']);
   });
 });
+
+describe('gateAgentTools: stopping the run', () => {
+  it('an interrupting denial trips the wire', async () => {
+    const { ran, make } = setup(['git push a']);
+    const { agent, gated } = make();
+    const first = await run(agent, 'go');
+    gated.setAnswer('c1', { behavior: 'deny', message: 'stop everything', interrupt: true });
+    first.state.approve(first.interruptions[0]!);
+    await expect(run(agent, first.state)).rejects.toThrow(/guardrail/i);
+    expect(ran).toEqual([]);
+  });
+});

@@ -38,7 +38,11 @@ export const TOOLGATE_GUARDRAIL_NAME = 'toolgate';
  *   with the reason (the model reads it as the tool's output); after `state.approve(...)` the parked
  *   ask is resumed with `gate.answer`, so deny rules still win; a rewritten input is what the tool
  *   is invoked with.
+ * - A deny that must stop the run (`interrupt`, a hook's `continue: false`) is `throwException`: the
+ *   run fails with the SDK's `ToolInputGuardrailTripwireTriggered`.
  * - `state.reject(interruption, { message })` never reaches toolgate: the SDK sends the message.
+ * - `state.approve(interruption, { alwaysApprove: true })` answers every later ask of that tool in
+ *   the run (the SDK then skips `needsApproval`); deny rules and hooks still refuse.
  *
  * Stateless across processes: a run state serialized with `state.toString()` and resumed elsewhere
  * (with `RunState.fromString`) is gated again from the call, and the approval read from the run
@@ -84,6 +88,8 @@ export function gateAgentTools<T extends readonly Tool<any>[]>(gate: Gate, tools
         }
         remember(results, callId, result);
         if (result.behavior === 'allow') return { behavior: { type: 'allow' }, outputInfo: { decidedBy: result.decidedBy, rewrites: result.rewrites } };
+        // A deny that must stop the run (an interrupting answer, a hook's `continue: false`) trips the wire.
+        if (result.behavior === 'deny' && (result.interrupt === true || result.stop !== undefined)) return { behavior: { type: 'throwException' }, outputInfo: { message: result.message } };
         const message = result.behavior === 'deny' ? result.message : result.behavior === 'ask' ? `This call needs approval: ${result.pending.reason.message}` : `This call was deferred${result.reason ? `: ${result.reason}` : ''}.`;
         return { behavior: { type: 'rejectContent', message }, outputInfo: { behavior: result.behavior } };
       },
