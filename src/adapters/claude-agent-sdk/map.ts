@@ -116,6 +116,7 @@ export function toPreToolUseOutput(result: GateResult, originalInput: Record<str
   }
 }
 
+/** @internal */
 export function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
