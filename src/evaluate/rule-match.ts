@@ -86,17 +86,20 @@ interface RestrictiveTexts {
   parts: Text[];
 }
 
-const restrictiveCache = new WeakMap<ShellAnalysis, RestrictiveTexts>();
+let lastRestrictive: { analysis: ShellAnalysis | undefined; texts: RestrictiveTexts } = { analysis: undefined, texts: { whole: '', parts: [] } };
 
+/**
+ * The texts of the last analysis asked for: rules are tried one after another against one call's
+ * analysis. (A one-entry memo, not a WeakMap: entering every call's fresh objects into a WeakMap
+ * cost more than building the texts again on a miss.)
+ */
 function restrictiveTextsOf(analysis: ShellAnalysis): RestrictiveTexts {
-  let t = restrictiveCache.get(analysis);
-  if (t === undefined) {
-    const parts: Text[] = [];
-    for (const cmd of analysis.commands) for (const raw of restrictiveTexts(cmd)) parts.push(text(raw));
-    t = { whole: squeezeCommand(analysis.command.trim()), parts };
-    restrictiveCache.set(analysis, t);
-  }
-  return t;
+  if (lastRestrictive.analysis === analysis) return lastRestrictive.texts;
+  const parts: Text[] = [];
+  for (const cmd of analysis.commands) for (const raw of restrictiveTexts(cmd)) parts.push(text(raw));
+  const texts = { whole: squeezeCommand(analysis.command.trim()), parts };
+  lastRestrictive = { analysis, texts };
+  return texts;
 }
 
 /**
@@ -247,18 +250,13 @@ export function allowText(cmd: SimpleCommand): string {
   return allowTextOf(cmd).raw;
 }
 
-const allowCache = new WeakMap<SimpleCommand, Text>();
 let lastAllow: { cmd: SimpleCommand | undefined; text: Text } = { cmd: undefined, text: { raw: '', squeezed: '' } };
 
-/** {@link allowText}, worked out once per command (a command meets every allow rule in turn). */
+/** {@link allowText} with its squeezed form, remembered for the last command (which meets every allow rule in turn). */
 function allowTextOf(cmd: SimpleCommand): Text {
   if (lastAllow.cmd === cmd) return lastAllow.text;
-  let t = allowCache.get(cmd);
-  if (t === undefined) {
-    const unsafe = cmd.assignments.filter((a) => !SAFE_ENV.test(a));
-    t = text([...unsafe, ...cmd.argv].join(' '));
-    allowCache.set(cmd, t);
-  }
+  const unsafe = cmd.assignments.length === 0 ? cmd.assignments : cmd.assignments.filter((a) => !SAFE_ENV.test(a));
+  const t = text(unsafe.length === 0 ? cmd.argv.join(' ') : [...unsafe, ...cmd.argv].join(' '));
   lastAllow = { cmd, text: t };
   return t;
 }
