@@ -42,10 +42,10 @@ export function skipReason(c: ConformanceCase): string | undefined {
   const dialect = c.dialect ?? 'claude-code';
   if (dialect !== 'claude-code') return dialectSkipReason(c);
   const kind = c.kind ?? '';
-  if (kind === 'hooks') return 'needs hook dispatch combined with rules by the gate (issues 4 and 5)';
-  if (kind === 'checkpoint-rewind') return 'needs checkpoints and rewind (issue 6)';
-  if (kind === 'auto-mode') return 'needs the auto-mode classifier in the gate (issue 5)';
-  if (kind === 'plan') return 'needs the plan-mode lifecycle in the gate (issue 5)';
+  if (kind === 'hooks') return 'a hook case: evaluate alone runs no hooks; replayed through the gate (test/gate/field-reports.test.ts) and the hook dispatcher (test/hooks/field-reports.test.ts)';
+  if (kind === 'checkpoint-rewind') return 'a rewind case, not a decision: replayed against real files in test/checkpoints/cases.test.ts';
+  if (kind === 'auto-mode') return 'an auto-mode case: needs a classifier, which only the gate has (see test/gate/modes.test.ts)';
+  if (kind === 'plan') return 'a plan-lifecycle case: needs the gate (see test/gate/modes.test.ts)';
   const body = c.case;
   if (!body) return 'the case has no inputs';
   const result = c.expected.result;
