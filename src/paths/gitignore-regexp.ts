@@ -18,6 +18,12 @@ export interface GitignoreRegExp {
    * or `''`: a path that parts from it cannot match, nor can its parents or `path/…`.
    */
   head: string;
+  /**
+   * The longest literal run of one segment, or `''`: every matching string contains it (when
+   * `fold` is off), so a path that lacks it — with `/x` after it — cannot match, nor can its
+   * parents or `path/…`.
+   */
+  needle: string;
 }
 
 /** Characters (or a trailing space) that leave the subset; `ignore` handles those. */
@@ -54,7 +60,7 @@ export function compileGitignore(pattern: string, fold: boolean): GitignoreRegEx
   }
   if (segs.length === 1 && segs[0] === '**') {
     if (dirOnly || anchoredLead) return undefined;
-    return { re: new RegExp(`(?:^|\\/)${SEGMENT_CHAR}*(?=$|\\/$)`, fold ? 'i' : ''), basenameOnly, head: '' };
+    return { re: new RegExp(`(?:^|\\/)${SEGMENT_CHAR}*(?=$|\\/$)`, fold ? 'i' : ''), basenameOnly, head: '', needle: '' };
   }
   let from = 0;
   let source: string;
@@ -96,7 +102,14 @@ export function compileGitignore(pattern: string, fold: boolean): GitignoreRegEx
   const anchoredAtStart = source.startsWith('^');
   const star = rest.indexOf('*');
   const head = anchoredAtStart && !fold ? (star === -1 ? rest : rest.slice(0, star)) : '';
-  return { re: new RegExp(source, fold ? 'i' : ''), basenameOnly, head };
+  let needle = '';
+  if (!fold) {
+    for (let i = from; i < to; i++) {
+      if (segs[i] === '**') continue;
+      for (const piece of segs[i]!.split('*')) if (piece.length > needle.length) needle = piece;
+    }
+  }
+  return { re: new RegExp(source, fold ? 'i' : ''), basenameOnly, head, needle };
 }
 
 /**
@@ -128,13 +141,14 @@ export function parentsOf(path: string): string[] {
 }
 
 /**
- * Can `path`, a parent of it, or `path/…` match at all? False when `path` parts from the
- * pattern's literal head (no string starting differently can match a `^head…` expression).
+ * Can `path`, a parent of it, `path/` or `path/x` match at all? False when `path` parts from the
+ * pattern's literal head (no string starting differently can match a `^head…` expression), or
+ * when `probe` (`path/x`, which holds every string tested) lacks the pattern's needle.
  */
-export function mayMatch(g: GitignoreRegExp, path: string): boolean {
+export function mayMatch(g: GitignoreRegExp, path: string, probe: string = `${path}/x`): boolean {
   const head = g.head;
-  if (head === '') return true;
-  return path.length >= head.length ? path.startsWith(head) : head.startsWith(path);
+  if (head !== '' && !(path.length >= head.length ? path.startsWith(head) : head.startsWith(path))) return false;
+  return g.needle === '' || probe.includes(g.needle);
 }
 
 /** Does one of the parent directories (from {@link parentsOf}) match? */

@@ -167,6 +167,8 @@ interface Relative {
   rel: string | undefined;
   plain: boolean;
   parents?: string[];
+  /** `rel/x`: every string the fast path tests is a part of it. */
+  probe?: string;
 }
 
 const SENSITIVE = { caseInsensitive: false };
@@ -210,7 +212,7 @@ export function matchCompiledPathPattern(compiled: CompiledPathPattern, absPath:
   if (rel === '') return compiled.coversBase;
   const fast = fastFor(compiled);
   if (fast === null || !r.plain) return matchWithIgnore(compiled, rel);
-  if (!mayMatch(fast, rel)) return false;
+  if (!mayMatch(fast, rel, (r.probe ??= `${rel}/x`))) return false;
   // `rel/` and `rel/x` have the parents of `rel` plus `rel/`: test each prefix once.
   try {
     let hit = parentMatches(fast, (r.parents ??= parentsOf(rel))) || selfMatches(fast, rel);
