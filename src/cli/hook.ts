@@ -1,9 +1,12 @@
 import type { Command } from 'commander';
-import { resolve } from 'node:path';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import type { Decision, ToolCall } from '../core/types.js';
 import { normalizeMode } from '../core/types.js';
 import { evaluateAsync } from '../evaluate/prepare.js';
-import { loadPolicyFromFlags } from './load.js';
+import type { Policy } from '../settings/types.js';
+import { cacheDir, cacheKey, readCachedPolicy, writeCachedPolicy } from './policy-cache.js';
 
 interface HookFlags {
   settings?: string[];
@@ -11,6 +14,7 @@ interface HookFlags {
   home?: string;
   mode?: string;
   decisions?: string;
+  cache?: boolean;
 }
 
 type HookEventName = 'PreToolUse' | 'PermissionRequest';
@@ -71,14 +75,12 @@ export async function runHook(flags: HookFlags): Promise<number> {
     process.stdout.write(`${JSON.stringify(denyReply(name, 'the event has no tool_name / tool_input'))}\n`);
     return 0;
   }
-  const cwd = typeof event['cwd'] === 'string' ? event['cwd'] : process.cwd();
-  const project = flags.project ?? process.env['CLAUDE_PROJECT_DIR'] ?? cwd;
-  const loaded = await loadPolicyFromFlags({
-    project: resolve(project),
-    cwd,
-    ...(flags.settings ? { settings: flags.settings } : {}),
-    ...(flags.home !== undefined ? { home: flags.home } : {}),
-  });
+  const cwd = resolve(typeof event['cwd'] === 'string' ? event['cwd'] : process.cwd());
+  const projectDir = resolve(flags.project ?? process.env['CLAUDE_PROJECT_DIR'] ?? cwd);
+  const home = resolve(flags.home ?? homedir());
+  const settings = (flags.settings ?? []).map((f) => resolve(f));
+  const policy = await hookPolicy({ cwd, projectDir, home, settings, cache: flags.cache !== false });
+  const loaded = { policy, cwd, home, projectDir };
   const modeName = flags.mode ?? (typeof event['permission_mode'] === 'string' ? event['permission_mode'] : undefined) ?? loaded.policy.defaultMode?.value ?? 'default';
   const mode = normalizeMode(modeName) ?? 'default';
   const call: ToolCall = { tool, input: input as Record<string, unknown>, ...(typeof event['tool_use_id'] === 'string' ? { id: event['tool_use_id'] } : {}) };
@@ -86,6 +88,62 @@ export async function runHook(flags: HookFlags): Promise<number> {
   const emit = new Set((flags.decisions ?? 'allow,ask,deny').split(',').map((s) => s.trim()));
   process.stdout.write(`${JSON.stringify(hookReply(name, decision, emit))}\n`);
   return 0;
+}
+
+/**
+ * The policy for a hook call: from the cache when no settings file changed, else loaded (which
+ * imports the schema library) and cached.
+ */
+async function hookPolicy(o: { cwd: string; projectDir: string; home: string; settings: string[]; cache: boolean }): Promise<Policy> {
+  const candidates = [
+    join(o.home, '.claude', 'settings.json'),
+    join(o.projectDir, '.claude', 'settings.json'),
+    join(o.projectDir, '.claude', 'settings.local.json'),
+    // Claude Code's managed settings (Linux, macOS) and their drop-in folders; written out here so the
+    // hook does not import the settings loader on a cache hit.
+    ...['/etc/claude-code/managed-settings.json', '/Library/Application Support/ClaudeCode/managed-settings.json'].flatMap((m) => [m, join(dirname(m), 'managed-settings.d')]),
+    ...o.settings,
+  ];
+  const dir = cacheDir();
+  const key = cacheKey(candidates, { cwd: o.cwd, projectDir: o.projectDir, home: o.home });
+  if (o.cache) {
+    const hit = readCachedPolicy(dir, key);
+    if (hit) return hit;
+  }
+  const { loadPolicyFromFlags } = await import('./load.js');
+  const loaded = await loadPolicyFromFlags({ project: o.projectDir, cwd: o.cwd, home: o.home, settings: o.settings });
+  if (o.cache) writeCachedPolicy(dir, key, loaded.policy);
+  return loaded.policy;
+}
+
+/** `toolgate hook ARGS`, parsed without loading the full command line program (it starts once per tool call). */
+export async function hookMain(args: string[]): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: {
+        settings: { type: 'string', short: 's', multiple: true },
+        project: { type: 'string', short: 'p' },
+        home: { type: 'string' },
+        mode: { type: 'string', short: 'm' },
+        decisions: { type: 'string' },
+        'no-cache': { type: 'boolean' },
+      },
+      strict: true,
+    }));
+  } catch (e) {
+    process.stderr.write(`toolgate hook: ${(e as Error).message}\n`);
+    return 2;
+  }
+  return runHook({
+    ...(values.settings ? { settings: values.settings } : {}),
+    ...(values.project !== undefined ? { project: values.project } : {}),
+    ...(values.home !== undefined ? { home: values.home } : {}),
+    ...(values.mode !== undefined ? { mode: values.mode } : {}),
+    ...(values.decisions !== undefined ? { decisions: values.decisions } : {}),
+    cache: values['no-cache'] !== true,
+  });
 }
 
 /** Register `toolgate hook` on the program. */
@@ -98,6 +156,7 @@ export function registerHookCommand(program: Command, collect: (v: string, p?: s
     .option('--home <dir>', 'home directory (default: the real one)')
     .option('-m, --mode <mode>', "permission mode (default: the event's permission_mode)")
     .option('--decisions <list>', 'which decisions to emit (comma-separated allow,ask,deny); others print {} and leave the call to Claude Code', 'allow,ask,deny')
+    .option('--no-cache', 'do not use the compiled-policy cache ($TOOLGATE_CACHE_DIR or ~/.cache/toolgate)')
     .action(async (flags: HookFlags) => {
       process.exitCode = await runHook(flags);
     });
