@@ -1,0 +1,51 @@
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cacheKey, readCachedPolicy, writeCachedPolicy } from '../../src/cli/policy-cache.js';
+import { policyFromObjects } from '../../src/settings/index.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'toolgate-cache-'));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('compiled-policy cache for toolgate hook', () => {
+  const policy = policyFromObjects([{ kind: 'projectSettings', settings: { permissions: { deny: ['Bash(rm *)'] } } }]);
+
+  it('round-trips a policy under its key', () => {
+    const cache = join(dir, 'cache');
+    writeCachedPolicy(cache, 'k1', policy);
+    expect(readCachedPolicy(cache, 'k1')?.rules.map((r) => r.rule.text)).toEqual(['Bash(rm *)']);
+    expect(readCachedPolicy(cache, 'k2')).toBeUndefined();
+  });
+
+  it('any change to a settings file changes the key', () => {
+    const file = join(dir, 'settings.json');
+    writeFileSync(file, '{}');
+    const before = cacheKey([file], {});
+    writeFileSync(file, '{"permissions":{}}');
+    utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    expect(cacheKey([file], {})).not.toBe(before);
+    rmSync(file);
+    expect(cacheKey([file], {})).not.toBe(before);
+  });
+
+  it('never reads a cache others can write to', () => {
+    const cache = join(dir, 'shared');
+    mkdirSync(cache, { mode: 0o700 });
+    writeCachedPolicy(cache, 'k', policy);
+    chmodSync(cache, 0o777);
+    expect(readCachedPolicy(cache, 'k')).toBeUndefined();
+  });
+
+  it('ignores a corrupt cache file', () => {
+    const cache = join(dir, 'c');
+    writeCachedPolicy(cache, 'k', policy);
+    writeFileSync(join(cache, 'policy-k.json'), '{"key":"k","policy":');
+    expect(readCachedPolicy(cache, 'k')).toBeUndefined();
+  });
+});
