@@ -1,6 +1,7 @@
-import type { Decision, PermissionMode, Platform, ToolCall } from '../core/types.js';
+import type { Decision, PermissionMode, Platform, Step, ToolCall } from '../core/types.js';
 import { normalizeMode } from '../core/types.js';
 import { normalizePath } from '../paths/index.js';
+import { LEGACY_TOOL_NAMES } from '../rules/index.js';
 import type { CompiledRule } from '../settings/types.js';
 import type { EvaluationContext } from './context.js';
 import { makeState } from './pipeline.js';
@@ -42,8 +43,14 @@ function run(call: ToolCall, ctx: EvaluationContext, dialect: Dialect): Decision
     const message = 'malformed tool call: expected { tool: string, input: object }';
     return { behavior: 'ask', askKind: 'firm', reason: { kind: 'invalidInput', message }, trace: [{ step: 'validInput', outcome: 'ask', detail: message }] };
   }
+  // A call under a legacy name (`Task`) is decided as the tool it now is (`Agent`).
+  const trace: Step[] = [];
+  const canonical = legacyToolName(call.tool);
+  if (canonical !== undefined) {
+    trace.push({ step: 'validInput', outcome: 'pass', detail: `${call.tool} is the legacy name of ${canonical}: decided as ${canonical}` });
+    call = { ...call, tool: canonical };
+  }
   const platform: Platform = ctx.platform ?? 'linux';
-  const trace = [];
   const named = dialect.modeAliases[ctx.mode] ?? normalizeMode(ctx.mode);
   let mode: PermissionMode = named ?? 'default';
   if (named === undefined) {
@@ -78,6 +85,10 @@ function run(call: ToolCall, ctx: EvaluationContext, dialect: Dialect): Decision
     if (result) return result;
   }
   throw new Error('the pipeline ended without a decision');
+}
+
+function legacyToolName(tool: string): string | undefined {
+  return Object.prototype.hasOwnProperty.call(LEGACY_TOOL_NAMES, tool) ? LEGACY_TOOL_NAMES[tool] : undefined;
 }
 
 /** Claude Code's `/p` anchoring: the root of the settings file a rule came from (Claude Code docs, "Read and Edit"). */

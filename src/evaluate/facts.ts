@@ -34,8 +34,52 @@ export interface FactsContext {
   realpath?: (path: string) => string | undefined;
 }
 
+type FieldType = 'string' | 'number' | 'boolean' | 'array' | 'object';
+
+/**
+ * The types of the input fields of Claude Code's built-in tools (Claude Code docs, "Tools
+ * reference"; Agent SDK tool input types). A known field with another type makes the input
+ * malformed; unknown extra fields are left alone.
+ */
+const INPUT_FIELDS: Readonly<Record<string, Readonly<Record<string, FieldType>>>> = {
+  Bash: { command: 'string', description: 'string', timeout: 'number', run_in_background: 'boolean', dangerouslyDisableSandbox: 'boolean' },
+  Read: { file_path: 'string', offset: 'number', limit: 'number' },
+  Edit: { file_path: 'string', old_string: 'string', new_string: 'string', replace_all: 'boolean' },
+  MultiEdit: { file_path: 'string', edits: 'array' },
+  Write: { file_path: 'string', content: 'string' },
+  NotebookEdit: { notebook_path: 'string', new_source: 'string', cell_id: 'string', cell_type: 'string', edit_mode: 'string' },
+  Glob: { pattern: 'string', path: 'string' },
+  Grep: { pattern: 'string', path: 'string', glob: 'string', type: 'string', output_mode: 'string' },
+  WebFetch: { url: 'string', prompt: 'string' },
+  WebSearch: { query: 'string', allowed_domains: 'array', blocked_domains: 'array' },
+  Agent: { prompt: 'string', description: 'string', subagent_type: 'string', model: 'string' },
+};
+
+function typeOf(v: unknown): FieldType | 'other' {
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return typeof v as FieldType;
+  if (Array.isArray(v)) return 'array';
+  return v !== null && typeof v === 'object' ? 'object' : 'other';
+}
+
+/** A message when a known field of a built-in tool has the wrong type; `undefined` when the input is fine. */
+function malformedInput(call: ToolCall): string | undefined {
+  const fields = Object.prototype.hasOwnProperty.call(INPUT_FIELDS, call.tool) ? INPUT_FIELDS[call.tool] : undefined;
+  if (!fields) return undefined;
+  for (const [name, type] of Object.entries(fields)) {
+    const v = call.input[name];
+    if (v !== undefined && typeOf(v) !== type) return `${call.tool} input field "${name}" should be a ${type}`;
+  }
+  if (call.tool === 'MultiEdit' && Array.isArray(call.input['edits'])) {
+    const bad = (call.input['edits'] as unknown[]).some((e) => typeOf(e) !== 'object' || typeof (e as Record<string, unknown>)['old_string'] !== 'string' || typeof (e as Record<string, unknown>)['new_string'] !== 'string');
+    if (bad) return 'MultiEdit input "edits" should be a list of { old_string, new_string } strings';
+  }
+  return undefined;
+}
+
 /** Work out what a call touches. Never throws: bad input gives `{ kind: 'invalid' }`. */
 export function callFacts(call: ToolCall, ctx: FactsContext): CallFacts {
+  const malformed = malformedInput(call);
+  if (malformed !== undefined) return { kind: 'invalid', message: malformed };
   const family = toolFamily(call.tool);
   const norm = (p: string) => normalizePath(p, { cwd: ctx.cwd, home: ctx.home, platform: ctx.platform });
   switch (family) {

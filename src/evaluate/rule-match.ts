@@ -62,12 +62,37 @@ function restrictiveTexts(cmd: SimpleCommand): string[] {
   const bare = cmd.argv.join(' ');
   const texts = cmd.assignments.length > 0 ? [bare, cmd.source] : [bare];
   // `/bin/rm -rf x` is still rm to a deny rule.
-  const name = cmd.argv[0];
+  let argv = cmd.argv;
+  const name = argv[0];
   if (name !== undefined && name.includes('/')) {
     const base = name.slice(name.lastIndexOf('/') + 1);
-    if (base !== '') texts.push([base, ...cmd.argv.slice(1)].join(' '));
+    if (base !== '') {
+      argv = [base, ...argv.slice(1)];
+      texts.push(argv.join(' '));
+    }
   }
+  // `git -C . push` and `git --no-pager push` are still `git push` to a deny rule.
+  const git = argv[0] === 'git' ? withoutGitGlobalOptions(argv) : undefined;
+  if (git !== undefined) texts.push(git.join(' '));
   return texts;
+}
+
+/** git's global options that come before the sub-command (`git [options] <command>`), with whether they take a value. */
+const GIT_GLOBAL_WITH_VALUE = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path', '--super-prefix', '--config-env', '--list-cmds']);
+const GIT_GLOBAL_FLAGS = new Set(['-p', '-P', '--paginate', '--no-pager', '--bare', '--no-replace-objects', '--literal-pathspecs', '--glob-pathspecs', '--noglob-pathspecs', '--icase-pathspecs', '--no-optional-locks', '--no-lazy-fetch', '--no-advice', '--html-path', '--man-path', '--info-path']);
+
+/** `git` argv with its global options removed, or `undefined` when it has none. */
+export function withoutGitGlobalOptions(argv: readonly string[]): string[] | undefined {
+  let i = 1;
+  while (i < argv.length) {
+    const a = argv[i] ?? '';
+    if (GIT_GLOBAL_FLAGS.has(a)) i += 1;
+    else if (GIT_GLOBAL_WITH_VALUE.has(a)) i += 2;
+    else if (a.startsWith('--') && GIT_GLOBAL_WITH_VALUE.has(a.split('=')[0] ?? '')) i += 1;
+    else if (/^-c.+/.test(a) || /^-C.+/.test(a)) i += 1;
+    else break;
+  }
+  return i > 1 ? ['git', ...argv.slice(i)] : undefined;
 }
 
 /** A text a rule is tried against: as written (for messages) and squeezed (for matching). */
