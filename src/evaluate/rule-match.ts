@@ -13,6 +13,7 @@ import type { PathMatchContext, Rule } from '../rules/types.js';
 import type { CompiledRule } from '../settings/types.js';
 import type { ShellAnalysis, SimpleCommand } from '../shell/types.js';
 import type { CallFacts } from './facts.js';
+import { braceAlternatives, globMayHitRule, hasGlob } from './glob-overlap.js';
 
 /**
  * Can the rule bear on a call of `tool` — as {@link restrictiveMatch} (`restrictive`) or as
@@ -188,14 +189,26 @@ function shellPathMatch(cr: CompiledRule, facts: Extract<CallFacts, { kind: 'she
   const isEdit = rule.tool === 'Edit';
   if (!isRead && !isEdit) return NONE;
   const ctx = pathCtx(cr, env);
+  let globHit: string | undefined;
   for (const e of facts.effects) {
     const relevant = isRead ? true : e.op !== 'read';
     if (!relevant) continue;
     if (matchPathRule(rule, e.path, ctx)) return { kind: 'match', detail: `the command ${verb(e.op)} ${e.path}` };
+    if (!e.literal) {
+      // `cat config/prod.{json,x}` reads config/prod.json; `cat .en*` may read .env.
+      for (const alt of braceAlternatives(e.path)) {
+        if (!hasGlob(alt)) {
+          if (alt !== e.path && matchPathRule(rule, alt, ctx)) return { kind: 'match', detail: `the command ${verb(e.op)} ${alt}` };
+        } else if (globHit === undefined && rule.specifier !== undefined && globMayHitRule(alt, rule.specifier, ctx)) {
+          globHit = `the pattern ${e.raw} may name a path the rule covers`;
+        }
+      }
+    }
     if (e.op === 'remove' && removalHolds(rule, e.path, ctx)) {
       return { kind: 'match', detail: `the command removes ${e.path}, which may hold a path the rule covers` };
     }
   }
+  if (globHit !== undefined) return { kind: 'hidden', detail: globHit };
   if (facts.analysis.unknown.length > 0 || facts.unresolved.length > 0) {
     return { kind: 'hidden', detail: 'the command touches paths that could not be worked out' };
   }

@@ -1,0 +1,79 @@
+import { minimatch } from 'minimatch';
+import { compilePathPattern, type PathPatternContext } from '../paths/index.js';
+
+const WILD = /[*?[]/;
+
+/** The shell glob's alternatives after brace expansion (`a.{json,x}` → `a.json`, `a.x`). */
+export function braceAlternatives(path: string): string[] {
+  if (!path.includes('{')) return [path];
+  try {
+    const out = minimatch.braceExpand(path);
+    return out.length > 0 && out.length <= 256 ? out : [path];
+  } catch {
+    return [path];
+  }
+}
+
+/** Does the path still hold a glob character after brace expansion? */
+export function hasGlob(path: string): boolean {
+  return WILD.test(path);
+}
+
+/**
+ * The rule's pattern as absolute path segments, where `**` stands for any number of segments:
+ * gitignore semantics — a pattern without an inner `/` matches at any depth under its base, and a
+ * matched directory covers everything under it.
+ */
+function ruleSegments(pattern: string, ctx: PathPatternContext): string[] {
+  const compiled = compilePathPattern(pattern, ctx);
+  let rel = compiled.gitignore;
+  const anchoredByGitignore = rel.startsWith('/');
+  rel = rel.replace(/^\/+/, '').replace(/\/+$/, '');
+  const inner = rel.includes('/');
+  const base = compiled.base.split('/').filter(Boolean);
+  if (compiled.coversBase || rel === '') return [...base, '**'];
+  const segs = rel.split('/').filter(Boolean);
+  return [...base, ...(anchoredByGitignore || inner ? [] : ['**']), ...segs, '**'];
+}
+
+function segmentsCompatible(glob: string, rule: string, nocase: boolean): boolean {
+  const wg = WILD.test(glob);
+  const wr = WILD.test(rule);
+  const opts = { dot: true, nocase };
+  if (!wg && !wr) return nocase ? glob.toLowerCase() === rule.toLowerCase() : glob === rule;
+  if (wg && !wr) return minimatch(rule, glob, opts);
+  if (!wg && wr) return minimatch(glob, rule, opts);
+  return true; // two patterns: assume they can meet (fail closed)
+}
+
+/**
+ * Could the shell glob `globPath` (absolute, braces expanded) name a path the path rule covers?
+ * A conservative intersection of the two patterns, segment by segment: when both sides hold
+ * wildcards in the same segment they are assumed to meet. Used so that `cat .en*` cannot read
+ * what `Read(./.env)` denies.
+ */
+export function globMayHitRule(globPath: string, pattern: string, ctx: PathPatternContext): boolean {
+  let r: string[];
+  try {
+    r = ruleSegments(pattern, ctx);
+  } catch {
+    return true;
+  }
+  // bash's `**` is a plain `*` unless globstar is on; either way it stays inside one segment or more.
+  const g = globPath.split('/').filter(Boolean);
+  const nocase = ctx.platform !== 'linux';
+  const memo = new Map<number, boolean>();
+  const walk = (i: number, j: number): boolean => {
+    const key = i * 1024 + j;
+    const seen = memo.get(key);
+    if (seen !== undefined) return seen;
+    let out: boolean;
+    if (j === r.length) out = i === g.length;
+    else if (r[j] === '**') out = walk(i, j + 1) || (i < g.length && walk(i + 1, j));
+    else if (i === g.length) out = false;
+    else out = segmentsCompatible(g[i] ?? '', r[j] ?? '', nocase) && walk(i + 1, j + 1);
+    memo.set(key, out);
+    return out;
+  };
+  return walk(0, 0);
+}
