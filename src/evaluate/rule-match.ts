@@ -179,7 +179,29 @@ function bashRestrictive(rule: Rule, analysis: ShellAnalysis): RuleMatch {
   if (analysis.unknown.length > 0) {
     return { kind: 'hidden', detail: `parts of the command could not be read (${analysis.unknown[0]})` };
   }
+  const opaque = opaqueScript(analysis);
+  if (opaque !== undefined) return { kind: 'hidden', detail: opaque };
   return NONE;
+}
+
+const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'yash', 'posh', 'rbash', 'fish', 'csh', 'tcsh']);
+
+/**
+ * A shell started without `-c` runs a script toolgate cannot see — from a file (`bash x.sh`) or
+ * from standard input (`echo rm x | sh`, `bash <<< 'rm x'`) — like `source`. Its commands may be
+ * anything a deny or ask rule covers. Returns why, or `undefined`.
+ */
+export function opaqueScript(analysis: ShellAnalysis): string | undefined {
+  const cmds = analysis.commands;
+  for (let i = 0; i < cmds.length; i++) {
+    const argv = cmds[i]?.argv ?? [];
+    const name = (argv[0] ?? '').slice((argv[0] ?? '').lastIndexOf('/') + 1);
+    if (!SHELLS.has(name)) continue;
+    if (argv.some((a) => a === '--version' || a === '--help')) continue;
+    if (cmds.some((c) => c.parent === i)) continue; // `bash -c '…'`: its script was read
+    return `${name} runs a script toolgate cannot see (a file or standard input)`;
+  }
+  return undefined;
 }
 
 /** Read rules against what a command reads; Edit rules against what it writes or removes. */
@@ -209,6 +231,8 @@ function shellPathMatch(cr: CompiledRule, facts: Extract<CallFacts, { kind: 'she
     }
   }
   if (globHit !== undefined) return { kind: 'hidden', detail: globHit };
+  const opaque = opaqueScript(facts.analysis);
+  if (opaque !== undefined) return { kind: 'hidden', detail: opaque };
   if (facts.analysis.unknown.length > 0 || facts.unresolved.length > 0) {
     return { kind: 'hidden', detail: 'the command touches paths that could not be worked out' };
   }
