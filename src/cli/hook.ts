@@ -54,6 +54,16 @@ function denyReply(event: HookEventName, message: string): Record<string, unknow
  * fails must not open the door.
  */
 export async function runHook(flags: HookFlags): Promise<number> {
+  try {
+    return await runHookUnguarded(flags);
+  } catch (e) {
+    // Claude Code treats a hook's exit 1 as "go ahead": a guard that breaks must deny instead.
+    process.stdout.write(`${JSON.stringify(denyReply('PreToolUse', `internal error: ${e instanceof Error ? e.message : String(e)}`))}\n`);
+    return 0;
+  }
+}
+
+async function runHookUnguarded(flags: HookFlags): Promise<number> {
   const text = await readStdin();
   let event: Record<string, unknown>;
   try {
@@ -84,7 +94,13 @@ export async function runHook(flags: HookFlags): Promise<number> {
   const modeName = flags.mode ?? (typeof event['permission_mode'] === 'string' ? event['permission_mode'] : undefined) ?? loaded.policy.defaultMode?.value ?? 'default';
   const mode = normalizeMode(modeName) ?? 'default';
   const call: ToolCall = { tool, input: input as Record<string, unknown>, ...(typeof event['tool_use_id'] === 'string' ? { id: event['tool_use_id'] } : {}) };
-  const decision = await evaluateAsync(call, { mode, policy: loaded.policy, cwd: loaded.cwd, home: loaded.home, projectDir: loaded.projectDir });
+  // The working directories are the project and its additional directories — not wherever the
+  // agent's shell has cd'd to (the event's cwd), which only anchors relative paths.
+  const workingDirectories = [
+    loaded.projectDir,
+    ...loaded.policy.additionalDirectories.map((d) => (d.value.startsWith('~') ? d.value : resolve(loaded.projectDir, d.value))),
+  ];
+  const decision = await evaluateAsync(call, { mode, policy: loaded.policy, cwd: loaded.cwd, home: loaded.home, projectDir: loaded.projectDir, workingDirectories });
   const emit = new Set((flags.decisions ?? 'allow,ask,deny').split(',').map((s) => s.trim()));
   process.stdout.write(`${JSON.stringify(hookReply(name, decision, emit))}\n`);
   return 0;

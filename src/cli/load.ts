@@ -1,4 +1,5 @@
 import { homedir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { normalizeMode, type Diagnostic, type PermissionMode } from '../core/types.js';
 import { nodeFileSystem } from '../node/index.js';
@@ -45,13 +46,24 @@ export function dialectFromFlag(name: string | undefined): Dialect | Error {
 export async function loadPolicyFromFlags(opts: PolicyOptions): Promise<LoadedPolicy> {
   const dialect = dialectFromFlag(opts.dialect);
   if (dialect instanceof Error) throw new UsageError(dialect.message);
+  for (const [flag, value] of [['--cwd', opts.cwd], ['--home', opts.home], ['--project', opts.project]] as const) {
+    if (value !== undefined && value.trim() === '') throw new UsageError(`${flag} must not be empty`);
+  }
   const cwd = resolve(opts.cwd ?? opts.project ?? process.cwd());
   const home = resolve(opts.home ?? homedir());
   const projectDir = resolve(opts.project ?? cwd);
   const explicit = (opts.settings ?? []).map((f) => resolve(f));
+  // A settings file named on the command line must exist: a typo must not become an empty policy.
+  for (const file of explicit) {
+    if (!existsSync(file)) throw new UsageError(`settings file not found: ${file}`);
+  }
+  if (opts.project !== undefined && !existsSync(projectDir)) throw new UsageError(`project directory not found: ${projectDir}`);
   let settingSources: Source[];
   if (opts.settingSources !== undefined) {
-    settingSources = opts.settingSources.split(',').map((s) => s.trim()).filter(Boolean) as Source[];
+    const names = opts.settingSources.split(',').map((s) => s.trim()).filter(Boolean);
+    const bad = names.filter((n) => !['user', 'project', 'local', 'managed'].includes(n));
+    if (bad.length > 0) throw new UsageError(`unknown setting source ${bad.map((b) => `"${b}"`).join(', ')}; expected user, project, local, managed`);
+    settingSources = names as Source[];
   } else {
     settingSources = opts.project !== undefined ? ['user', 'project', 'local', 'managed'] : [];
   }
@@ -62,7 +74,7 @@ export async function loadPolicyFromFlags(opts: PolicyOptions): Promise<LoadedPo
   if (dialect.name === 'biu' || dialect.name === 'robota') {
     // These dialects keep rule forms Claude Code's parser rejects: read the raw objects.
     const policy = await loadRawForDialect(dialect, { cwd, home, projectDir, settingSources, explicit, extra });
-    return { policy, dialect, cwd, home, projectDir };
+    return checked({ policy, dialect, cwd, home, projectDir });
   }
   const policy = await loadSettings({
     fs: nodeFileSystem(),
@@ -75,7 +87,16 @@ export async function loadPolicyFromFlags(opts: PolicyOptions): Promise<LoadedPo
     ...(dialect.name === 'noeta' ? { managedPaths: [`${NOETA_MANAGED_DIRS.linux}/managed-settings.json`, `${NOETA_MANAGED_DIRS.macos}/managed-settings.json`] } : {}),
     ...extra,
   });
-  return { policy, dialect, cwd, home, projectDir };
+  return checked({ policy, dialect, cwd, home, projectDir });
+}
+
+/** A rule given on the command line that does not parse is a usage error, not a silently dropped rule. */
+function checked(loaded: LoadedPolicy): LoadedPolicy {
+  const bad = loaded.policy.diagnostics.find(
+    (d) => d.severity === 'error' && (d.path?.[0] === '--allowedTools' || d.path?.[0] === '--disallowedTools'),
+  );
+  if (bad) throw new UsageError(bad.message);
+  return loaded;
 }
 
 async function loadRawForDialect(

@@ -7,6 +7,7 @@ import type { EvaluationContext } from '../evaluate/index.js';
 import { callFromObject, parseCallJson, parseCallShorthand } from './shorthand.js';
 import { formatDecision, formatTrace } from './format.js';
 import { registerHookCommand } from './hook.js';
+import { TOOLGATE_VERSION } from './version.js';
 import { formatWhatIf, whatIf } from '../lint/what-if.js';
 import { registerLintCommand } from './lint.js';
 import { registerTestCommand } from './test-command.js';
@@ -47,6 +48,7 @@ function policyOptions(cmd: Command): Command {
 }
 
 function readCall(positional: string | undefined, flags: CheckFlags): ToolCall | Error {
+  if (flags.call !== undefined && positional !== undefined) return new Error('give the call once: either as shorthand or with --call, not both');
   if (flags.call !== undefined) {
     const r = parseCallJson(flags.call);
     return r.ok ? r.call : new Error(r.message);
@@ -121,24 +123,47 @@ async function batch(flags: CheckFlags): Promise<number> {
       continue;
     }
     const o = value as Record<string, unknown>;
+    const fail = (message: string) => {
+      out.push(`${JSON.stringify({ line: lineNo, error: message })}\n`);
+      status = EXIT.usage;
+    };
+    if (o['settings'] !== undefined && typeof o['settings'] !== 'string') {
+      fail('"settings" must be a file path');
+      continue;
+    }
+    if (o['cwd'] !== undefined && (typeof o['cwd'] !== 'string' || o['cwd'] === '')) {
+      fail('"cwd" must be a non-empty path');
+      continue;
+    }
     let loaded = base;
     if (typeof o['settings'] === 'string') {
       const file = resolve(o['settings']);
       let p = perFile.get(file);
       if (!p) {
-        p = loadPolicyFromFlags({ ...flags, settings: [file], project: undefined as never });
+        p = loadPolicyFromFlags({ ...flags, settings: [file], project: undefined as never }).then((l) => {
+          printDiagnostics(l, flags.quiet === true);
+          return l;
+        });
         perFile.set(file, p);
       }
-      loaded = await p;
+      try {
+        loaded = await p;
+      } catch (e) {
+        fail((e as Error).message);
+        continue;
+      }
     }
     const lineMode = typeof o['mode'] === 'string' ? startingMode(o['mode'], loaded) : o['settings'] !== undefined ? startingMode(flags.mode, loaded) : baseMode;
     if (lineMode instanceof Error) {
-      out.push(`${JSON.stringify({ line: lineNo, error: lineMode.message })}\n`);
-      status = EXIT.usage;
+      fail(lineMode.message);
       continue;
     }
     const ctx = contextFor(loaded, lineMode);
-    if (typeof o['cwd'] === 'string') ctx.cwd = o['cwd'];
+    if (typeof o['cwd'] === 'string') {
+      ctx.cwd = o['cwd'];
+      // Without --project, a line's cwd is also its project root (where `/p` rules anchor).
+      if (flags.project === undefined) ctx.projectDir = o['cwd'];
+    }
     const decision: Decision = await evaluateAsync(parsed.call, ctx);
     out.push(`${JSON.stringify({ line: lineNo, ...(typeof o['settings'] === 'string' ? { settings: o['settings'] } : {}), call: parsed.call, decision })}\n`);
     if (out.length >= 256) flush();
@@ -151,6 +176,7 @@ async function batch(flags: CheckFlags): Promise<number> {
 export function buildProgram(): Command {
   const program = new Command('toolgate')
     .description('Decide whether an AI agent tool call runs (allow), needs a person (ask) or is refused (deny), with Claude Code settings.')
+    .version(TOOLGATE_VERSION, '-V, --version')
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
 

@@ -239,11 +239,13 @@ export function mergePolicy(files: readonly ParsedSettingsFile[], options: Merge
   const addCli = () => {
     if (cliAdded) return;
     cliAdded = true;
-    rules.push(...allowed, ...disallowed);
+    for (const r of allowed) rules.push(r);
+    for (const r of disallowed) rules.push(r);
   };
+  // A loop, not push(...spread): a file with 100,000 rules must not overflow the call stack.
   for (const e of ordered) {
     if (e.rank >= SOURCE_PRECEDENCE.cli) addCli();
-    rules.push(...e.rules);
+    for (const r of e.rules) rules.push(r);
   }
   addCli();
 

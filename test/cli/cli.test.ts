@@ -64,6 +64,20 @@ describe('toolgate check / explain', () => {
     expect(cli(['check', '--settings', settings]).code).toBe(2);
     expect(cli(['nonsense']).code).toBe(2);
   });
+  it('a missing settings file, an unknown setting source or a malformed rule flag is a usage error', () => {
+    const missing = cli(['check', '--settings', join(dir, 'typo.json'), 'Read(.env)']);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain('settings file not found');
+    expect(cli(['check', '--project', dir, '--setting-sources', 'Project', 'Bash(ls)']).code).toBe(2);
+    expect(cli(['check', '--settings', settings, '--disallowed-tools', 'Bash(rm *', 'Bash(ls)']).code).toBe(2);
+    expect(cli(['check', '--settings', settings, '--home', '', 'Bash(ls)']).code).toBe(2);
+    expect(cli(['check', '--settings', settings, '--call', '{"tool":"Bash","input":{"command":"ls"}}', 'Bash(ls)']).code).toBe(2);
+  });
+  it('--version prints the version', () => {
+    const r = cli(['--version']);
+    expect(r.code).toBe(0);
+    expect(r.out.trim()).toMatch(/^\d+\.\d+\.\d+/);
+  });
   it('--json prints the whole Decision', () => {
     const r = cli(['check', '--settings', settings, '--json', '--call', '{"tool":"Read","input":{"file_path":".env"}}']);
     const d = JSON.parse(r.out) as { behavior: string; rule: { text: string }; trace: unknown[] };
@@ -88,6 +102,12 @@ describe('toolgate check / explain', () => {
     const out = r.out.trim().split('\n').map((l) => JSON.parse(l) as { line: number; error?: string; decision?: { behavior: string } });
     expect(out.map((o) => o.decision?.behavior ?? 'error')).toEqual(['allow', 'error', 'deny', 'deny']);
     expect(out[1]?.line).toBe(2);
+    expect(r.code).toBe(2);
+  });
+  it('--batch: a line naming a missing settings file is an error, not an empty policy', () => {
+    const r = cli(['check', '--batch', '--settings', settings], JSON.stringify({ settings: join(dir, 's1.jsn'), tool: 'Bash', input: { command: 'cat .env' } }));
+    const out = JSON.parse(r.out.trim()) as { error?: string };
+    expect(out.error).toContain('settings file not found');
     expect(r.code).toBe(2);
   });
   it('a broken settings file is reported by name and the others still load', () => {
@@ -124,6 +144,10 @@ describe('toolgate hook', () => {
   it('--decisions deny leaves everything else to Claude Code', () => {
     const r = cli(['hook', '--project', dir, '--decisions', 'deny'], event('npm test'));
     expect(JSON.parse(r.out)).toEqual({});
+  });
+  it('the working directories are the project, not the event cwd', () => {
+    const r = cli(['hook', '--project', dir, '--no-cache'], JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Read', tool_input: { file_path: '/etc/hostname' }, cwd: '/etc' }));
+    expect(JSON.parse(r.out)).toMatchObject({ hookSpecificOutput: { permissionDecision: 'ask' } });
   });
   it('denies an event it cannot read', () => {
     const r = cli(['hook', '--project', dir], '{not json');
