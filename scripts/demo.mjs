@@ -20,7 +20,7 @@ for (const f of files) {
 }
 
 const started = process.hrtime.bigint();
-const run = spawnSync(process.execPath, [cli, 'check', '--batch', '--quiet', '--home', '/home/user'], {
+const run = spawnSync(process.execPath, [cli, 'check', '--batch', '--home', '/home/user'], {
   input: `${lines.join('\n')}\n`,
   encoding: 'utf8',
   maxBuffer: 256 * 1024 * 1024,
@@ -41,12 +41,25 @@ for (const r of results) {
   else row[r.decision.behavior] += 1;
 }
 
-console.log(`toolgate demo: ${results.length} decisions (${calls.length} real calls x ${files.length} real settings files) in ${ms.toFixed(0)} ms\n`);
-console.log(`${'settings file'.padEnd(42)} ${'allow'.padStart(5)} ${'ask'.padStart(5)} ${'deny'.padStart(5)}`);
+// Settings diagnostics come on stderr, one line each: `error: <file>: ... [CODE]`.
+const problems = new Map();
+for (const line of run.stderr.split('\n')) {
+  const m = /^(error|warning): (\S+?\.json): .*\[(\w+)\]$/.exec(line);
+  if (!m) continue;
+  const name = m[2].split('/').pop();
+  const p = problems.get(name) ?? { error: 0, warning: 0, codes: new Set() };
+  p[m[1]] += 1;
+  p.codes.add(m[3]);
+  problems.set(name, p);
+}
+
+console.log(`toolgate demo: ${results.length} decisions in ${ms.toFixed(0)} ms — each of ${calls.length} real tool calls decided against the real settings files it was written for (${files.length} files)\n`);
+console.log(`${'settings file'.padEnd(42)} ${'calls'.padStart(5)} ${'allow'.padStart(5)} ${'ask'.padStart(5)} ${'deny'.padStart(5)}  settings diagnostics`);
 for (const [f, row] of perFile) {
   const total = row.allow + row.ask + row.deny + row.error;
-  const note = total === 0 ? '  (not valid JSON: see below)' : row.error ? `  (${row.error} unreadable)` : '';
-  console.log(`${f.padEnd(42)} ${String(row.allow).padStart(5)} ${String(row.ask).padStart(5)} ${String(row.deny).padStart(5)}${note}`);
+  const p = problems.get(f);
+  const diag = p ? `${p.error} errors, ${p.warning} warnings (${[...p.codes].slice(0, 3).join(', ')})` : 'none';
+  console.log(`${f.padEnd(42)} ${String(total).padStart(5)} ${String(row.allow).padStart(5)} ${String(row.ask).padStart(5)} ${String(row.deny).padStart(5)}  ${diag}`);
 }
 
 const explain = (file, call) => {

@@ -17,7 +17,7 @@ export const RULE_DIAGNOSTICS = {
   TG_RULE_EMPTY_PREFIX: { severity: 'error', meaning: '`:*` with nothing before it.' },
   TG_RULE_WHITESPACE: { severity: 'warning', meaning: 'Leading or trailing whitespace around the rule was removed.' },
   TG_RULE_EMPTY_PARENS: { severity: 'warning', meaning: '`Tool()` means the bare tool; write `Tool`.' },
-  TG_RULE_LEGACY_PREFIX: { severity: 'warning', meaning: 'Legacy `:*` suffix; it means the same as ` *` (write `Bash(npm run *)`).' },
+  TG_RULE_LEGACY_PREFIX: { severity: 'info', meaning: 'Legacy `:*` suffix; it means the same as ` *` (write `Bash(npm run *)`).' },
   TG_RULE_LEGACY_TOOL_NAME: { severity: 'warning', meaning: 'An old tool name (`Task`) was read as its current name (`Agent`).' },
   TG_RULE_PATH_IGNORED: { severity: 'warning', meaning: 'Path rules on this tool are never consulted; use `Read(...)` or `Edit(...)`, which cover it.' },
   TG_RULE_SPECIFIER_IGNORED: { severity: 'warning', meaning: 'This tool takes no specifier; the rule is never consulted. Use the bare tool name.' },
