@@ -242,6 +242,16 @@ function partVerdicts(state: EvalState, rules: CompiledRule[]): PartVerdict[] | 
   });
 }
 
+/** Why the first part that no allow rule covers and that is not read-only needs asking (so the reason names the part that matters). */
+function uncoveredWhy(state: EvalState): string | undefined {
+  const bash = rulesForTool(state.index, 'allow', state.call.tool).filter((cr) => cr.rule.family === 'bash');
+  const verdicts = partVerdicts(state, bash);
+  const first = verdicts?.find((v) => !v.rule && !v.readOnly && !v.acceptEdit);
+  if (!first) return undefined;
+  const covered = verdicts?.some((v) => v.rule) === true;
+  return `"${allowText(first.cmd)}" ${covered ? 'is not covered by an allow rule and ' : ''}is not read-only: ${first.why ?? 'not read-only'}`;
+}
+
 function effectsInside(state: EvalState, cmd: SimpleCommand): boolean {
   const facts = state.facts as Extract<CallFacts, { kind: 'shell' }>;
   const i = facts.analysis.commands.indexOf(cmd);
@@ -356,7 +366,7 @@ export const touches: PipelineStep = {
             return decide(state, step, 'allow', 'mode', 'acceptEdits: file commands inside the working directories');
           }
         }
-        return holdAsk(state, step, { kind: 'plain', reason: f.analysis.unknown.length > 0 ? 'shellUnknown' : 'toolDefault', message: ro.why ?? 'not read-only' });
+        return holdAsk(state, step, { kind: 'plain', reason: f.analysis.unknown.length > 0 ? 'shellUnknown' : 'toolDefault', message: uncoveredWhy(state) ?? ro.why ?? 'not read-only' });
       }
       case 'web':
         return holdAsk(state, step, { kind: 'plain', reason: 'toolDefault', message: state.call.tool === 'WebSearch' ? 'web searches ask' : `fetches ${hostOf(f.url)}` });

@@ -1,6 +1,7 @@
 import type { PermissionUpdate } from '../core/types.js';
-import { partsToCover, allowText } from './rule-match.js';
-import type { EvalState } from './pipeline.js';
+import { partsToCover, allowText, patternCoversCommand } from './rule-match.js';
+import { rulesForTool } from './policy-index.js';
+import { shellReadOnly, type EvalState } from './pipeline.js';
 
 /** Read-only-ish first words after which the second word names the sub-command (`git push`, `npm run`). */
 const SUBCOMMAND_TOOLS = new Set(['git', 'npm', 'pnpm', 'yarn', 'bun', 'cargo', 'go', 'docker', 'kubectl', 'gh', 'make', 'uv', 'poetry', 'pip', 'dotnet']);
@@ -29,7 +30,11 @@ export function suggestionsFor(state: EvalState): PermissionUpdate[] {
     case 'shell': {
       if (f.analysis.unknown.length > 0 || f.analysis.hasSubstitution) return [];
       const rules: string[] = [];
+      // Only the parts that need approval: not those an allow rule covers or that are read-only.
+      const allow = rulesForTool(state.index, 'allow', state.call.tool).filter((cr) => cr.rule.family === 'bash');
+      const ro = shellReadOnly(state);
       for (const cmd of partsToCover(f.analysis)) {
+        if (ro.perCommand.get(cmd) === true || allow.some((cr) => patternCoversCommand(cr.rule.specifier ?? '*', cmd))) continue;
         if (cmd.literal.some((l) => !l)) return [];
         const text = cmd.exactOnly ? allowText(cmd) : prefixFor(cmd.argv);
         if (!rules.includes(text)) rules.push(text);
