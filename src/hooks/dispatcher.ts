@@ -4,14 +4,16 @@ import { combineHookResults, type HookAnswerFor } from './combine/index.js';
 import { matcherSelects } from './config/matcher.js';
 import { defaultTimeoutSeconds } from './config/timeouts.js';
 import { hookEventInfo } from './events.js';
-import { buildHookInput, type HookInputBase } from './input/build.js';
-import type { HookInput, HookInputFields } from './input/types.js';
+import { buildHookInput, hookInputCommon, withCommonFields, type HookInputBase } from './input/build.js';
+import type { BaseHookInput, HookInput, HookInputFields } from './input/types.js';
 import { interpretReply } from './output/interpret.js';
 import { MAX_HOOK_TEXT_CHARS, spillLongText } from './output/spill.js';
 import type { HandlerVerdict, HookJSONOutput } from './output/types.js';
 import type { HookMcpCallTool, HookModelFunction } from './transports/in-process.js';
+import { createDeadlines } from './transports/deadlines.js';
 import { createTransports, type TransportRegistry } from './transports/registry.js';
-import type { CompiledHandler, Env, HookRegistry, TransportReply } from './types.js';
+import { InputJson, supervise } from './transports/supervise.js';
+import type { CommandHandler, CompiledHandler, Env, HookRegistry, TransportReply } from './types.js';
 
 /**
  * Does a tool call match a permission rule (for a handler's `if`)? `'unknown'` when it cannot be
@@ -141,28 +143,43 @@ export function createHookDispatcher(options: HookDispatcherOptions): HookDispat
     CLAUDE_PROJECT_DIR: options.projectDir,
     ...(options.projectDirEnvVar !== undefined ? { [options.projectDirEnvVar]: options.projectDir } : {}),
   };
+  const deadlines = createDeadlines();
+  const sessionBase: HookInputBase = {
+    session_id: options.sessionId,
+    cwd: options.cwd,
+    ...(options.transcriptPath !== undefined ? { transcript_path: options.transcriptPath } : {}),
+    ...(options.permissionMode !== undefined ? { permission_mode: options.permissionMode } : {}),
+  };
+  // The common input fields depend only on the event when a run brings no `base` of its own.
+  const commonByEvent = new Map<string, BaseHookInput>();
+  const commonFor = (event: string): BaseHookInput => {
+    let common = commonByEvent.get(event);
+    if (common === undefined) commonByEvent.set(event, (common = hookInputCommon(event, sessionBase)));
+    return common;
+  };
 
   async function run<E extends string>(event: E, fields: HookInputFields<E>, runOptions: HookRunOptions = {}): Promise<HookRunResult<E>> {
-    const input = buildHookInput(event, fields, {
-      session_id: options.sessionId,
-      cwd: options.cwd,
-      ...(options.transcriptPath !== undefined ? { transcript_path: options.transcriptPath } : {}),
-      ...(options.permissionMode !== undefined ? { permission_mode: options.permissionMode } : {}),
-      ...runOptions.base,
-    });
+    const input =
+      runOptions.base === undefined
+        ? withCommonFields(fields, commonFor(event))
+        : buildHookInput(event, fields, { ...sessionBase, ...runOptions.base });
     const record = input as unknown as Record<string, unknown>;
     const info = hookEventInfo(event);
     const subject =
       runOptions.subject ?? (info.subject !== undefined ? (typeof record[info.subject] === 'string' ? (record[info.subject] as string) : '') : undefined);
-    const toolCall = runOptions.toolCall ?? toolCallOf(record);
+    // Built only when a handler has an `if` to check.
+    let toolCall: ToolCall | undefined | null = runOptions.toolCall ?? null;
 
     const skipped: SkippedHandler[] = [];
     const chosen: { h: CompiledHandler; fallback: boolean }[] = [];
-    const seen = new Set<string>();
+    // Duplicate check: a Set only once a second handler is chosen.
+    let firstKey: string | undefined;
+    let seen: Set<string> | undefined;
     for (const h of options.registry.events.get(event) ?? []) {
       if (!matcherSelects(h.matcher, subject, info.canBlock)) continue;
       const rule = h.handler.if;
       if (rule !== undefined) {
+        if (toolCall === null) toolCall = toolCallOf(record);
         if (!info.toolCall || toolCall === undefined) {
           skipped.push({ id: h.id, why: 'ifOnEventWithoutToolCall' });
           continue;
@@ -178,11 +195,15 @@ export function createHookDispatcher(options: HookDispatcherOptions): HookDispat
           continue;
         }
       }
-      if (seen.has(h.key)) {
-        skipped.push({ id: h.id, why: 'duplicate' });
-        continue;
+      if (firstKey === undefined) firstKey = h.key;
+      else {
+        seen ??= new Set([firstKey]);
+        if (seen.has(h.key)) {
+          skipped.push({ id: h.id, why: 'duplicate' });
+          continue;
+        }
+        seen.add(h.key);
       }
-      seen.add(h.key);
       if (h.handler.once === true) {
         if (spent.has(h.key)) {
           skipped.push({ id: h.id, why: 'once' });
@@ -193,111 +214,55 @@ export function createHookDispatcher(options: HookDispatcherOptions): HookDispat
       chosen.push({ h, fallback: h.matcher.kind === 'invalid' && subject !== undefined });
     }
 
-    const inputJson = JSON.stringify(input);
-    const toolUseId = typeof record['tool_use_id'] === 'string' ? (record['tool_use_id'] as string) : toolCall?.id;
-    const outcomes = await Promise.all(
-      chosen.map(async ({ h, fallback }) => {
-        const raw = h.handler as Record<string, unknown>;
-        const isAsync = h.handler.type === 'command' && (raw['async'] === true || raw['asyncRewake'] === true);
-        const running = runOne(event, h, fallback, record, inputJson, toolUseId, isAsync ? undefined : runOptions.signal);
-        if (!isAsync) return running;
-        void running.then((outcome) => deliverAsync(event, h, outcome));
-        return {
-          ...base(event, h, fallback),
-          status: 'async' as const,
-          problems: [],
-          failClosed: false,
-          durationMs: 0,
-        } satisfies HookHandlerOutcome;
-      }),
+    const ctx: RunContext = {
+      event,
+      json: new InputJson(record),
+      toolUseId: typeof record['tool_use_id'] === 'string' ? (record['tool_use_id'] as string) : runOptions.toolCall?.id,
+      signal: runOptions.signal,
+    };
+    const only = chosen.length === 1 ? chosen[0] : undefined;
+    const outcomes =
+      only !== undefined ? [await start(ctx, only.h, only.fallback)] : await Promise.all(chosen.map((c) => start(ctx, c.h, c.fallback)));
+    const answer = combineHookResults(
+      event,
+      outcomes,
+      runOptions.consecutiveContinuations !== undefined ? { consecutiveContinuations: runOptions.consecutiveContinuations } : {},
     );
-    const answer = combineHookResults(event, outcomes, {
-      ...(runOptions.consecutiveContinuations !== undefined ? { consecutiveContinuations: runOptions.consecutiveContinuations } : {}),
-    });
     return { event, input, outcomes, skipped, answer };
   }
 
-  function base(event: string, h: CompiledHandler, fallback: boolean) {
-    return {
-      id: h.id,
-      event,
-      type: h.handler.type,
-      label: h.label,
-      source: h.origin.source,
-      ...(h.origin.plugin !== undefined ? { plugin: h.origin.plugin } : {}),
-      matcher: h.matcher.text,
-      fallback,
-      timeoutSeconds: h.handler.timeout ?? defaultTimeoutSeconds(h.handler.type, event),
-    };
+  function start(ctx: RunContext, h: CompiledHandler, fallback: boolean): Promise<HookHandlerOutcome> | HookHandlerOutcome {
+    const isAsync = h.handler.type === 'command' && ((h.handler as CommandHandler).async === true || (h.handler as CommandHandler).asyncRewake === true);
+    if (!isAsync) return runOne(ctx, h, fallback);
+    void runOne({ ...ctx, signal: undefined }, h, fallback).then((outcome) => deliverAsync(ctx.event, h, outcome));
+    return outcomeOf(ctx.event, h, fallback, timeoutOf(h, ctx.event), { status: 'async', problems: [], failClosed: false }, 0, undefined);
   }
 
-  async function runOne(
-    event: string,
-    h: CompiledHandler,
-    fallback: boolean,
-    input: Record<string, unknown>,
-    inputJson: string,
-    toolUseId: string | undefined,
-    outer: AbortSignal | undefined,
-  ): Promise<HookHandlerOutcome> {
-    const meta = base(event, h, fallback);
+  async function runOne(ctx: RunContext, h: CompiledHandler, fallback: boolean): Promise<HookHandlerOutcome> {
+    const event = ctx.event;
+    const timeoutSeconds = timeoutOf(h, event);
     const started = clock.now();
-    const controller = new AbortController();
-    let timedOut = false;
-    let onAbort: () => void = () => {};
-    const aborted = new Promise<TransportReply>((resolve) => {
-      onAbort = () => resolve({ status: timedOut ? 'timedOut' : 'cancelled' });
-      controller.signal.addEventListener('abort', onAbort, { once: true });
-    });
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort(new DOMException('hook timed out', 'TimeoutError'));
-    }, Math.max(1, Math.round(meta.timeoutSeconds * 1000)));
-    const forward = () => controller.abort(outer?.reason);
-    if (outer?.aborted) forward();
-    else outer?.addEventListener('abort', forward, { once: true });
-
-    let reply: TransportReply;
     const transport = transports.get(h.handler.type);
-    if (transport === undefined) reply = { status: 'failed', error: `no transport is registered for hook type "${h.handler.type}"` };
-    else {
-      const running = (async (): Promise<TransportReply> => {
-        try {
-          return await transport.run(h.handler, {
+    const reply: TransportReply =
+      transport !== undefined
+        ? await supervise(transport, h.handler, {
             event,
-            input,
-            inputJson,
-            ...(toolUseId !== undefined ? { toolUseId } : {}),
-            signal: controller.signal,
-            timeoutMs: meta.timeoutSeconds * 1000,
+            input: ctx.json,
+            toolUseId: ctx.toolUseId,
+            timeoutMs: timeoutSeconds * 1000,
             env,
             cwd: options.cwd,
             projectDir: options.projectDir,
-          });
-        } catch (e) {
-          return { status: 'failed', error: `hook transport threw: ${e instanceof Error ? e.message : String(e)}` };
-        }
-      })();
-      reply = await Promise.race([running, aborted]);
-    }
-    clearTimeout(timer);
-    outer?.removeEventListener('abort', forward);
-    controller.signal.removeEventListener('abort', onAbort);
-    if (controller.signal.aborted && reply.status !== 'timedOut' && reply.status !== 'cancelled')
-      reply = { status: timedOut ? 'timedOut' : 'cancelled' };
-    if (reply.status === 'cancelled' && timedOut) reply = { status: 'timedOut' };
+            outer: ctx.signal,
+            deadlines,
+          })
+        : ctx.signal?.aborted === true
+          ? { status: 'cancelled' }
+          : { status: 'failed', error: `no transport is registered for hook type "${h.handler.type}"` };
 
     const verdict = interpretReply(event, h, reply);
-    if (verdict.status === 'timedOut') verdict.message = `hook did not respond within ${meta.timeoutSeconds} s`;
-    const outcome: HookHandlerOutcome = {
-      ...meta,
-      ...verdict,
-      durationMs: clock.now() - started,
-      ...(reply.status === 'exited'
-        ? { exitCode: reply.exitCode, signal: reply.signal, ...(reply.stderr !== '' ? { stderr: reply.stderr } : {}) }
-        : {}),
-      ...(reply.status === 'responded' ? { httpStatus: reply.httpStatus } : {}),
-    };
+    if (verdict.status === 'timedOut') verdict.message = `hook did not respond within ${timeoutSeconds} s`;
+    const outcome = outcomeOf(event, h, fallback, timeoutSeconds, verdict, clock.now() - started, reply);
     if (hasLongText(outcome)) await spillOutcome(outcome);
     return outcome;
   }
@@ -353,8 +318,47 @@ export function createHookDispatcher(options: HookDispatcherOptions): HookDispat
   return { run };
 }
 
+/** What one run of {@link createHookDispatcher}'s `run` shares between its handlers. */
+interface RunContext {
+  event: string;
+  json: InputJson;
+  toolUseId: string | undefined;
+  signal: AbortSignal | undefined;
+}
+
+function timeoutOf(h: CompiledHandler, event: string): number {
+  return h.handler.timeout ?? defaultTimeoutSeconds(h.handler.type, event);
+}
+
+/** The trace record of one handler, keys in a fixed order (handler facts, verdict, timings, process facts). */
+function outcomeOf(
+  event: string,
+  h: CompiledHandler,
+  fallback: boolean,
+  timeoutSeconds: number,
+  verdict: HandlerVerdict,
+  durationMs: number,
+  reply: TransportReply | undefined,
+): HookHandlerOutcome {
+  const { id, label } = h;
+  const type = h.handler.type;
+  const { source, plugin } = h.origin;
+  const matcher = h.matcher.text;
+  const o: HookHandlerOutcome =
+    plugin !== undefined
+      ? { id, event, type, label, source, plugin, matcher, fallback, timeoutSeconds, ...verdict, durationMs }
+      : { id, event, type, label, source, matcher, fallback, timeoutSeconds, ...verdict, durationMs };
+  if (reply?.status === 'exited') {
+    o.exitCode = reply.exitCode;
+    o.signal = reply.signal;
+    if (reply.stderr !== '') o.stderr = reply.stderr;
+  } else if (reply?.status === 'responded') o.httpStatus = reply.httpStatus;
+  return o;
+}
+
+const long = (t: unknown) => typeof t === 'string' && t.length > MAX_HOOK_TEXT_CHARS;
+
 function hasLongText(o: HookHandlerOutcome): boolean {
-  const long = (t: unknown) => typeof t === 'string' && t.length > MAX_HOOK_TEXT_CHARS;
   return (
     long(o.text) ||
     long(o.message) ||

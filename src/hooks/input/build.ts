@@ -22,17 +22,33 @@ export interface HookInputBase {
  * @public
  */
 export function buildHookInput<E extends string>(event: E, fields: HookInputFields<E>, base: HookInputBase): HookInput<E> {
-  const mode = base.permission_mode !== undefined ? normalizeMode(base.permission_mode) : undefined;
+  return withCommonFields(fields, hookInputCommon(event, base));
+}
+
+/**
+ * The common fields of {@link buildHookInput} alone, so a caller that sends many events with the
+ * same base can make them once per event and reuse them with {@link withCommonFields}.
+ * @internal
+ */
+export function hookInputCommon(event: string, base: HookInputBase): BaseHookInput {
   const common: BaseHookInput = {
     session_id: base.session_id,
     transcript_path: base.transcript_path ?? '',
     cwd: base.cwd,
     hook_event_name: event,
-    ...(mode !== undefined ? { permission_mode: mode } : {}),
-    ...(base.prompt_id !== undefined ? { prompt_id: base.prompt_id } : {}),
-    ...(base.agent_id !== undefined ? { agent_id: base.agent_id } : {}),
-    ...(base.agent_type !== undefined ? { agent_type: base.agent_type } : {}),
-    ...(base.effort !== undefined ? { effort: base.effort } : {}),
   };
+  if (base.permission_mode !== undefined) {
+    const mode = normalizeMode(base.permission_mode);
+    if (mode !== undefined) common.permission_mode = mode;
+  }
+  if (base.prompt_id !== undefined) common.prompt_id = base.prompt_id;
+  if (base.agent_id !== undefined) common.agent_id = base.agent_id;
+  if (base.agent_type !== undefined) common.agent_type = base.agent_type;
+  if (base.effort !== undefined) common.effort = base.effort;
+  return common;
+}
+
+/** `fields` then `common` (which wins), as a new object. Spread, not `Object.assign`: a `__proto__` key stays a key. @internal */
+export function withCommonFields<E extends string>(fields: HookInputFields<E>, common: BaseHookInput): HookInput<E> {
   return { ...(fields as object), ...common } as HookInput<E>;
 }

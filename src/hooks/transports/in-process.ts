@@ -1,4 +1,5 @@
-import type { CallbackHandler, HookTransport, McpToolHandler, ModelHandler } from '../types.js';
+import type { CallbackHandler, HookCallbackOptions, HookTransport, McpToolHandler, ModelHandler } from '../types.js';
+import { requestEnded } from './supervise.js';
 
 /**
  * The `callback` transport: calls the Agent SDK-shaped function `(input, toolUseID, { signal })`.
@@ -9,10 +10,17 @@ export function createCallbackTransport(): HookTransport {
   return {
     async run(h, req) {
       try {
-        const value = await (h as CallbackHandler).callback(req.input, req.toolUseId, { signal: req.signal });
-        return req.signal.aborted ? { status: 'cancelled' } : { status: 'returned', value };
+        // The signal is read only if the callback asks for it: making an AbortSignal costs more
+        // than a whole fast callback round trip.
+        const options: HookCallbackOptions = {
+          get signal() {
+            return req.signal;
+          },
+        };
+        const value = await (h as CallbackHandler).callback(req.input, req.toolUseId, options);
+        return requestEnded(req) ? { status: 'cancelled' } : { status: 'returned', value };
       } catch (e) {
-        if (req.signal.aborted) return { status: 'cancelled' };
+        if (requestEnded(req)) return { status: 'cancelled' };
         return { status: 'failed', error: `hook callback threw: ${e instanceof Error ? e.message : String(e)}` };
       }
     },
