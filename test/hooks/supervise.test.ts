@@ -119,6 +119,26 @@ describe('callback timeouts and cancellation', () => {
   });
 });
 
+describe('the request a transport gets', () => {
+  it('is a plain object with the usual fields in order; a copy of it keeps the signal and the JSON', async () => {
+    let keys: string[] = [];
+    let copy: Record<string, unknown> = {};
+    const { registry } = compileHooks([{ event: 'PreToolUse', hooks: [{ type: 'peek' }], source: { kind: 'inline' } }], { knownTypes: ['peek'] });
+    const transports = createTransportRegistry().registerTransport('peek', {
+      run: async (_h, req) => {
+        keys = Object.keys(req);
+        copy = { ...req };
+        return { status: 'returned', value: {} };
+      },
+    });
+    await createHookDispatcher({ registry, transports, projectDir: '/p', cwd: '/c', sessionId: 's' }).run('PreToolUse', bash('ls', 'toolu_7'));
+    expect(keys).toEqual(['event', 'input', 'inputJson', 'toolUseId', 'signal', 'timeoutMs', 'env', 'cwd', 'projectDir']);
+    expect(copy['signal']).toBeInstanceOf(AbortSignal);
+    expect(JSON.parse(copy['inputJson'] as string)).toMatchObject({ tool_use_id: 'toolu_7', cwd: '/c' });
+    expect(copy).toMatchObject({ event: 'PreToolUse', toolUseId: 'toolu_7', timeoutMs: 600_000, cwd: '/c', projectDir: '/p' });
+  });
+});
+
 describe('createDeadlines (one timer for every handler timeout)', () => {
   const deadline = (at: number, fired: number[]): Deadline => ({ at, expire: () => fired.push(at) });
 

@@ -26,71 +26,62 @@ export interface SuperviseOptions {
 
 type State = 'running' | 'timedOut' | 'cancelled' | 'settled';
 
+// Marks toolgate's own requests, so `requestEnded` can answer without making an AbortSignal.
+const SUPERVISION = Symbol('toolgate.hookRun');
+
 /**
- * One transport run under its timeout and the caller's signal. It is the transport's request: the
- * `AbortSignal` (costly to make in Node) and the input JSON are made only when the transport reads
- * them, so a callback that never looks at its signal costs neither. A signal read after the run
- * ended early is already aborted, with the same reason.
+ * One transport run under its timeout and the caller's signal. Its `AbortSignal` (costly to make in
+ * Node) is made only when the transport reads `request.signal`, so a callback that never looks at
+ * its signal does not pay for one. A signal read after the run ended early is already aborted, with
+ * the same reason.
  */
-class SupervisedRun implements TransportRequest, Deadline {
-  readonly event: string;
-  readonly input: Record<string, unknown>;
-  declare readonly toolUseId?: string;
-  readonly timeoutMs: number;
-  readonly env: Env;
-  readonly cwd: string;
-  readonly projectDir: string;
+class Supervision implements Deadline {
   readonly at: number;
   state: State = 'running';
-  private controller: AbortController | undefined;
-  private reason: unknown;
-  private readonly json: InputJson;
-  private settle: (reply: TransportReply) => void = () => {};
+  resolve: (reply: TransportReply) => void = noop;
+  private controller: AbortController | undefined = undefined;
+  private reason: unknown = undefined;
+  private forward: (() => void) | undefined = undefined;
 
-  constructor(o: SuperviseOptions) {
-    this.event = o.event;
-    this.input = o.input.input;
-    if (o.toolUseId !== undefined) (this as { toolUseId?: string }).toolUseId = o.toolUseId;
-    this.timeoutMs = o.timeoutMs;
-    this.env = o.env;
-    this.cwd = o.cwd;
-    this.projectDir = o.projectDir;
-    this.json = o.input;
-    this.at = performance.now() + Math.max(1, Math.round(o.timeoutMs));
+  constructor(
+    timeoutMs: number,
+    private readonly deadlines: Deadlines,
+    private readonly outer: AbortSignal | undefined,
+  ) {
+    this.at = performance.now() + Math.max(1, Math.round(timeoutMs));
   }
 
-  get inputJson(): string {
-    return this.json.text;
-  }
-
-  get signal(): AbortSignal {
-    if (this.controller === undefined) {
-      this.controller = new AbortController();
-      if (this.state === 'timedOut' || this.state === 'cancelled') this.controller.abort(this.reason);
-    }
-    return this.controller.signal;
-  }
-
-  /** Did the run end by timeout or cancellation? (Reads no signal.) */
   get ended(): boolean {
     return this.state === 'timedOut' || this.state === 'cancelled';
   }
 
-  start(resolve: (reply: TransportReply) => void): void {
-    this.settle = resolve;
+  signal(): AbortSignal {
+    if (this.controller === undefined) {
+      this.controller = new AbortController();
+      if (this.ended) this.controller.abort(this.reason);
+    }
+    return this.controller.signal;
+  }
+
+  begin(): void {
+    this.deadlines.add(this);
+    const outer = this.outer;
+    if (outer === undefined) return;
+    if (outer.aborted) this.cancel(outer.reason);
+    else outer.addEventListener('abort', (this.forward = () => this.cancel(outer.reason)), { once: true });
   }
 
   reply(reply: TransportReply): void {
     if (this.state !== 'running') return;
     this.state = 'settled';
-    this.settle(reply);
+    this.end(reply);
   }
 
   expire(): void {
     this.stop('timedOut', new DOMException('hook timed out', 'TimeoutError'));
   }
 
-  cancel(reason: unknown): void {
+  private cancel(reason: unknown): void {
     this.stop('cancelled', reason);
   }
 
@@ -99,8 +90,58 @@ class SupervisedRun implements TransportRequest, Deadline {
     this.state = state;
     this.reason = reason;
     this.controller?.abort(reason);
-    this.settle({ status: state });
+    this.end({ status: state });
   }
+
+  private end(reply: TransportReply): void {
+    this.deadlines.delete(this);
+    if (this.forward !== undefined) this.outer?.removeEventListener('abort', this.forward);
+    this.resolve(reply);
+  }
+}
+
+function noop(): void {}
+
+/**
+ * The request a transport gets: a plain object with the fields of {@link TransportRequest} in their
+ * usual order; `inputJson` and `signal` are getters that make their value on first read.
+ */
+function requestFor(s: Supervision, o: SuperviseOptions): TransportRequest & { [SUPERVISION]: Supervision } {
+  const { event, toolUseId, timeoutMs, env, cwd, projectDir } = o;
+  const json = o.input;
+  const input = json.input;
+  return toolUseId !== undefined
+    ? {
+        event,
+        input,
+        get inputJson() {
+          return json.text;
+        },
+        toolUseId,
+        get signal() {
+          return s.signal();
+        },
+        timeoutMs,
+        env,
+        cwd,
+        projectDir,
+        [SUPERVISION]: s,
+      }
+    : {
+        event,
+        input,
+        get inputJson() {
+          return json.text;
+        },
+        get signal() {
+          return s.signal();
+        },
+        timeoutMs,
+        env,
+        cwd,
+        projectDir,
+        [SUPERVISION]: s,
+      };
 }
 
 /**
@@ -109,13 +150,22 @@ class SupervisedRun implements TransportRequest, Deadline {
  * @internal
  */
 export function requestEnded(request: TransportRequest): boolean {
-  return request instanceof SupervisedRun ? request.ended : request.signal.aborted;
+  const s = (request as { [SUPERVISION]?: Supervision })[SUPERVISION];
+  return s !== undefined ? s.ended : request.signal.aborted;
 }
 
 const threw = (e: unknown): TransportReply => ({
   status: 'failed',
   error: `hook transport threw: ${e instanceof Error ? e.message : String(e)}`,
 });
+
+async function call(s: Supervision, transport: HookTransport, handler: HookHandler | CustomHandler, request: TransportRequest): Promise<void> {
+  try {
+    s.reply(await transport.run(handler, request));
+  } catch (e) {
+    s.reply(threw(e));
+  }
+}
 
 /**
  * Run `handler` on `transport` until it replies, its timeout passes (`timedOut`) or `outer` aborts
@@ -125,29 +175,11 @@ const threw = (e: unknown): TransportReply => ({
  * @internal
  */
 export function supervise(transport: HookTransport, handler: HookHandler | CustomHandler, o: SuperviseOptions): Promise<TransportReply> {
-  const run = new SupervisedRun(o);
-  const { outer, deadlines } = o;
-  return new Promise<TransportReply>((resolve) => {
-    const forward = outer !== undefined ? () => run.cancel(outer.reason) : undefined;
-    run.start((reply) => {
-      deadlines.delete(run);
-      if (forward !== undefined) outer?.removeEventListener('abort', forward);
-      resolve(reply);
-    });
-    deadlines.add(run);
-    if (outer !== undefined && forward !== undefined) {
-      if (outer.aborted) forward();
-      else outer.addEventListener('abort', forward, { once: true });
-    }
-    let pending: Promise<TransportReply>;
-    try {
-      pending = Promise.resolve(transport.run(handler, run));
-    } catch (e) {
-      pending = Promise.resolve(threw(e));
-    }
-    pending.then(
-      (reply) => run.reply(reply),
-      (e: unknown) => run.reply(threw(e)),
-    );
+  const s = new Supervision(o.timeoutMs, o.deadlines, o.outer);
+  const done = new Promise<TransportReply>((resolve) => {
+    s.resolve = resolve;
   });
+  s.begin();
+  void call(s, transport, handler, requestFor(s, o));
+  return done;
 }
