@@ -14,6 +14,7 @@ import type { CompiledRule } from '../settings/types.js';
 import type { ShellAnalysis, SimpleCommand } from '../shell/types.js';
 import type { CallFacts } from './facts.js';
 import { braceAlternatives, globMayHitRule, hasGlob } from './glob-overlap.js';
+import { hasHoles, literalText, mayMatchWithHoles, wordVariants } from './holes.js';
 
 /**
  * Can the rule bear on a call of `tool` — as {@link restrictiveMatch} (`restrictive`) or as
@@ -71,6 +72,13 @@ function restrictiveTexts(cmd: SimpleCommand): string[] {
       argv = [base, ...argv.slice(1)];
       texts.push(argv.join(' '));
     }
+  }
+  // On case-insensitive file systems `RM` runs rm, and on Windows `rm.exe` is rm: deny rules see
+  // the folded name too (on Linux this only ever adds a deny, never an allow).
+  const folded = (argv[0] ?? '').toLowerCase().replace(/\.(exe|cmd|bat|com)$/, '');
+  if (folded !== '' && folded !== argv[0]) {
+    argv = [folded, ...argv.slice(1)];
+    texts.push(argv.join(' '));
   }
   // `git -C . push` and `git --no-pager push` are still `git push` to a deny rule.
   const git = argv[0] === 'git' ? withoutGitGlobalOptions(argv) : undefined;
@@ -178,6 +186,19 @@ function bashRestrictive(rule: Rule, analysis: ShellAnalysis): RuleMatch {
   }
   if (analysis.unknown.length > 0) {
     return { kind: 'hidden', detail: `parts of the command could not be read (${analysis.unknown[0]})` };
+  }
+  // Words that are not literal: spell out brace expansions, and ask whether a variable or
+  // substitution could make the command match (`P=push; git $P origin` against `git push *`).
+  for (const cmd of analysis.commands) {
+    if (!hasHoles(cmd)) continue;
+    for (const words of wordVariants(cmd)) {
+      const literal = literalText(words);
+      if (literal !== undefined) {
+        if (matchSqueezedCommand(spec, squeezeCommand(literal))) return { kind: 'match', detail: `part "${literal}" (after brace expansion) matches` };
+      } else if (mayMatchWithHoles(spec, words)) {
+        return { kind: 'hidden', detail: `part "${cmd.argv.join(' ')}" has words that are not literal and could match` };
+      }
+    }
   }
   const opaque = opaqueScript(analysis);
   if (opaque !== undefined) return { kind: 'hidden', detail: opaque };

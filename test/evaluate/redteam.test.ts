@@ -1,0 +1,50 @@
+/**
+ * Rewordings of a denied action found by red-teaming toolgate: each must be denied, or at least
+ * be a firm ask (no mode and no allow rule answers it).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSION_MODES } from '../../src/core/types.js';
+import { evaluate, prepare } from '../../src/evaluate/index.js';
+import { mayMatchWithHoles } from '../../src/evaluate/holes.js';
+import { policyFromObjects } from '../../src/settings/index.js';
+
+const P = '/home/user/project';
+const policy = policyFromObjects([{ kind: 'projectSettings', settings: { permissions: { allow: ['Bash'], deny: ['Bash(git push *)', 'Bash(rm *)'] } } }]);
+
+beforeAll(async () => {
+  await prepare();
+});
+
+function decide(command: string, mode: (typeof PERMISSION_MODES)[number]) {
+  return evaluate({ tool: 'Bash', input: { command } }, { mode, policy, cwd: P, home: '/home/user' });
+}
+
+describe('denied commands reworded', () => {
+  const denied = ['git {push,} origin main', 'RM -rf build', 'rm.exe -rf build', 'git -C . push origin main', 'git --no-pager push'];
+  const firm = ['P=push; git $P origin main', 'git $(echo push) origin main', 'git $CMD', "bash <<< 'rm x'", 'echo rm x | sh'];
+  for (const mode of PERMISSION_MODES) {
+    it(`${mode}: deny or firm ask, never allow`, () => {
+      for (const c of denied) expect([c, decide(c, mode).behavior]).toEqual([c, 'deny']);
+      for (const c of firm) {
+        const d = decide(c, mode);
+        expect([c, d.behavior === 'deny' || (d.behavior === 'ask' && d.askKind === 'firm')]).toEqual([c, true]);
+      }
+    });
+  }
+  it('commands no deny rule could match still run', () => {
+    expect(decide('git status $X', 'default').behavior).toBe('allow');
+    expect(decide('ls $DIR', 'default').behavior).toBe('allow');
+  });
+});
+
+describe('a pattern against a command with holes', () => {
+  const w = (...xs: (string | null)[]) => xs.map((x) => (x === null ? { hole: true as const } : { literal: x }));
+  it('a hole may stand for none, one or several words', () => {
+    expect(mayMatchWithHoles('git push *', w('git', null, 'origin'))).toBe(true);
+    expect(mayMatchWithHoles('git push *', w('git', null))).toBe(true);
+    expect(mayMatchWithHoles('git push origin main', w('git', null, 'main'))).toBe(true);
+    expect(mayMatchWithHoles('git push *', w('git', 'status', null))).toBe(false);
+    expect(mayMatchWithHoles('rm *', w('ls', null))).toBe(false);
+    expect(mayMatchWithHoles('rm:*', w('rm', null))).toBe(true);
+  });
+});
