@@ -12,6 +12,7 @@ import { indexPolicy, rulesForTool, type PolicyIndex } from './policy-index.js';
 import { allowCovers, allowText, isSafeAssignment, partsToCover, patternCoversCommand, restrictiveMatch, type MatchEnv } from './rule-match.js';
 import { isBroadAllow } from './broad-allow.js';
 import { suggestionsFor } from './suggestions.js';
+import { isPlainSedEdit } from './sed-script.js';
 
 /** Everything the steps share while deciding one call. */
 export interface EvalState {
@@ -237,7 +238,7 @@ function partVerdicts(state: EvalState, rules: CompiledRule[]): PartVerdict[] | 
     const rule = rules.find((cr) => patternCoversCommand(cr.rule.specifier ?? '*', cmd));
     if (rule) return { cmd, rule };
     if (ro.perCommand.get(cmd) === true && !planBlocks(state)) return { cmd, readOnly: true };
-    if (state.mode === 'acceptEdits' && acceptEditsCommand(cmd) && effectsInside(state, cmd)) return { cmd, acceptEdit: true };
+    if (state.mode === 'acceptEdits' && acceptEditsCommand(cmd) && (cmd.argv[0] !== 'sed' || isPlainSedEdit(cmd.argv)) && effectsInside(state, cmd)) return { cmd, acceptEdit: true };
     return { cmd, why: ro.reasons.get(cmd) ?? 'not read-only' };
   });
 }
