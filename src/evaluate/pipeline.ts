@@ -13,6 +13,7 @@ import { allowCovers, allowText, isSafeAssignment, partsToCover, patternCoversCo
 import { isBroadAllow } from './broad-allow.js';
 import { suggestionsFor } from './suggestions.js';
 import { isPlainSedEdit } from './sed-script.js';
+import { braceAlternatives, globMayHitRule, hasGlob } from './glob-overlap.js';
 
 /** Everything the steps share while deciding one call. */
 export interface EvalState {
@@ -155,9 +156,12 @@ export const criticalAndProtected: PipelineStep = {
       }
     }
     const { writes, removes } = touchedPaths(facts);
-    for (const p of [...writes, ...removes]) {
-      if (isPlanFile(state, p)) continue;
-      const hit = protectedPathMatch(p, state.protectedSpec);
+    for (const written of [...writes, ...removes]) {
+      if (isPlanFile(state, written)) continue;
+      // A write target with braces or a glob (`cp x .gi?/hooks/post-checkout`) is protected when
+      // any path it may name is.
+      const hit = protectedHit(written, state);
+      const p = written;
       if (hit !== undefined) {
         return holdAsk(state, 'protectedPaths', {
           kind: 'protected',
@@ -175,6 +179,23 @@ export function isPlanFile(state: EvalState, path: string): boolean {
   const plan = state.ctx.options?.planFilePath;
   if (plan === undefined) return false;
   return normalizePath(plan, { cwd: state.ctx.cwd, home: state.ctx.home, platform: state.env.platform }) === path;
+}
+
+function protectedHit(path: string, state: EvalState): string | undefined {
+  const direct = protectedPathMatch(path, state.protectedSpec);
+  if (direct !== undefined || !/[*?[{]/.test(path)) return direct;
+  const spec = state.protectedSpec;
+  const ctx = { cwd: state.env.cwd, home: state.env.home, slashAnchor: state.env.cwd, platform: state.env.platform, list: 'deny' as const };
+  for (const alt of braceAlternatives(path)) {
+    if (!hasGlob(alt)) {
+      const hit = protectedPathMatch(alt, spec);
+      if (hit !== undefined) return hit;
+      continue;
+    }
+    for (const dir of spec.dirs) if (globMayHitRule(alt, `//**/${dir}/**`, ctx)) return `${dir}, which ${path} may name`;
+    for (const file of spec.files) if (globMayHitRule(alt, `//**/${file}`, ctx)) return `${file}, which ${path} may name`;
+  }
+  return undefined;
 }
 
 /** Plan mode keeps the task read-only by itself, whatever the allow rules say. */

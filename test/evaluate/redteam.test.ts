@@ -48,3 +48,17 @@ describe('a pattern against a command with holes', () => {
     expect(mayMatchWithHoles('rm:*', w('rm', null))).toBe(true);
   });
 });
+
+describe('globbed and braced write targets meet protected paths', () => {
+  const empty = policyFromObjects([]);
+  for (const c of ['cp x .gi?/hooks/post-checkout', 'cp payload ~/.bash?c', 'cp x {.git,y}/config']) {
+    it(c, () => {
+      const d = evaluate({ tool: 'Bash', input: { command: c } }, { mode: 'bypassPermissions', policy: empty, cwd: P, home: '/home/user' });
+      expect([d.behavior, d.askKind]).toEqual(['ask', 'protected']);
+    });
+  }
+  it('a glob that cannot name a protected path is not one', () => {
+    const d = evaluate({ tool: 'Bash', input: { command: 'cp x build/*.js' } }, { mode: 'bypassPermissions', policy: empty, cwd: P, home: '/home/user' });
+    expect(d.behavior).toBe('allow');
+  });
+});
