@@ -2,6 +2,7 @@
  * `analyzeShell`: the fast lexer for the common subset, the tree-sitter parser for the rest,
  * unknown (fail closed) for anything neither can read.
  */
+import { hiddenEvaluation } from './arithmetic.js';
 import { addUnknown, type Collector } from './collector.js';
 import { emitCommand } from './commands.js';
 import { joinLineContinuations } from './continuations.js';
@@ -57,6 +58,8 @@ function analyzeAt(command: string, shell: NonNullable<ShellOptions['shell']>, d
     parser = 'tree-sitter';
     walkTree(ts, text, c);
   }
+  const hidden = hiddenEvaluation(text);
+  if (hidden) addUnknown(c, hidden);
   if (c.commands.length > MAX_COMMANDS) addUnknown(c, `more than ${MAX_COMMANDS} commands`);
   for (const cmd of c.commands) if (cmd.unknown) addUnknown(c, cmd.unknown);
   return { command, commands: c.commands, unknown: c.unknown, hasSubstitution: c.hasSubstitution, redirects: c.redirects, parser };

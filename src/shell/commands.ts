@@ -3,6 +3,7 @@
  * unknown (dynamic names, code-as-data builtins) and looking through wrappers.
  */
 import { addUnknown, type Collector, type RawCommand, type RawWord } from './collector.js';
+import { arithmeticRunsCode } from './arithmetic.js';
 import { MAX_NESTED_DEPTH } from './limits.js';
 import type { SimpleCommand } from './types.js';
 import { ARITHMETIC_BUILTINS, CODE_AS_DATA, unwrap } from './wrappers.js';
@@ -67,7 +68,7 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
     markUnknown(`'${name}' runs text as shell code`);
     return index;
   }
-  if (ARITHMETIC_BUILTINS.has(name) && argv.slice(1).some((a, k) => raw.words[k + 1]!.word.literal && /\[.*(\$\(|`)/.test(a))) {
+  if (ARITHMETIC_BUILTINS.has(name) && raw.words.slice(1).some((w) => (name === 'let' ? arithmeticRunsCode(w.raw) : /\[.*(\$\((?!\()|`)/s.test(w.raw)))) {
     markUnknown(`'${name}' may evaluate a substitution inside an array subscript`);
   }
 

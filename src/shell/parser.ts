@@ -11,6 +11,7 @@ import { splitWords } from './split.js';
 import type { Redirect, SimpleCommand } from './types.js';
 import { decodeWord } from './words.js';
 import { extractSubstitutions } from './substitutions.js';
+import { arithmeticRunsCode, hidesCode } from './arithmetic.js';
 
 interface Env {
   context: SimpleCommand['context'];
@@ -39,6 +40,9 @@ const WORDISH = new Set([
 ]);
 const EXPANSIONS = new Set(['simple_expansion', 'expansion', 'arithmetic_expansion', 'command_substitution', 'process_substitution']);
 const REDIRECTS = new Set(['file_redirect', 'heredoc_redirect', 'herestring_redirect']);
+/** `[[ … ]]` operators whose operands bash evaluates arithmetically (or as a variable name, `-v`). */
+const ARITHMETIC_TEST_OPS = new Set(['-eq', '-ne', '-lt', '-le', '-gt', '-ge']);
+const NAME_TEST_OPS = new Set(['-v', '-R']);
 
 /** A walker bound to one source text and collector. */
 class Walker {
@@ -86,6 +90,11 @@ class Walker {
   }
 
   private container(node: Node, env: Env): void {
+    if (node.type === 'compound_statement' && node.firstChild?.type === '((') this.arithmetic(node.text.slice(2), '((…))');
+    if (node.type === 'c_style_for_statement') {
+      const body = node.childForFieldName('body');
+      this.arithmetic(this.src.slice(node.startIndex, body ? body.startIndex : node.endIndex), 'for ((…))');
+    }
     const subshell = env.inSubshell || node.type === 'subshell' || node.type === 'pipeline';
     const children = node.children;
     for (let i = 0; i < children.length; i++) {
@@ -107,6 +116,11 @@ class Walker {
     }
   }
 
+  /** An arithmetic context whose text holds a substitution may run a command bash never shows as one. */
+  private arithmetic(text: string, what: string): void {
+    if (arithmeticRunsCode(text)) this.fail(`${what} evaluates a substitution or backtick arithmetically (an array subscript runs it even inside quotes)`);
+  }
+
   /** Scans a word or expression for substitutions and walks them. */
   private wordish(node: Node, env: Env): { expansion: boolean } {
     const acc = { expansion: false };
@@ -116,6 +130,16 @@ class Walker {
       if (!n.isNamed) return;
       if (!WORDISH.has(n.type)) return this.fail(`unsupported syntax in a word: ${n.type}`);
       if (EXPANSIONS.has(n.type)) acc.expansion = true;
+      // `$(( $(cmd) ))` is read as an ordinary substitution (shell battery); only code hidden in quotes is unknown.
+      if (n.type === 'arithmetic_expansion' && hidesCode(n.text.slice(3))) this.arithmetic('$(', '$((…))');
+      if (n.type === 'subscript') this.arithmetic(n.childForFieldName('index')?.text ?? n.text, 'an array subscript');
+      if (n.type === 'array') {
+        for (const el of n.namedChildren) {
+          const key = /^\[(.*?)\]\+?=/s.exec(el.text);
+          if (key) this.arithmetic(key[1]!, 'an array subscript');
+          else if (el.text.startsWith('[') && arithmeticRunsCode(el.text)) this.arithmetic(el.text, 'an array subscript');
+        }
+      }
       if (n.type === 'command_substitution' || n.type === 'process_substitution') {
         this.c.hasSubstitution = true;
         const inner: Env = { context: 'substitution', inSubshell: true, inherited: [], depth: depth + 1 };
@@ -197,6 +221,10 @@ class Walker {
 
   private test(node: Node, env: Env): void {
     for (const child of node.namedChildren) this.wordish(child, env);
+    if (node.firstChild?.type === '[[') {
+      for (const child of node.namedChildren) this.testOperands(child);
+      return;
+    }
     if (node.firstChild?.type !== '[') return;
     const split = splitWords(node.text);
     if (!split) return this.fail(`cannot split test command: ${node.text.slice(0, 40)}`);
@@ -205,6 +233,23 @@ class Walker {
     const tsSubs = countSubstitutionNodes(node);
     if (subs > tsSubs) this.fail(`the parser missed a substitution in: ${node.text.slice(0, 40)}`);
     emitCommand(this.c, { words, assignments: [], redirects: [], inherited: env.inherited, context: env.context, inSubshell: env.inSubshell });
+  }
+
+  /** `[[ x -eq y ]]` evaluates x and y arithmetically, `[[ -v x ]]` evaluates x's subscript. */
+  private testOperands(node: Node): void {
+    if (node.type === 'parenthesized_expression' || (node.type === 'binary_expression' && ['&&', '||'].includes(node.childForFieldName('operator')?.text ?? node.child(1)?.type ?? ''))) {
+      for (const child of node.namedChildren) this.testOperands(child);
+      return;
+    }
+    const op = node.childForFieldName('operator')?.text ?? '';
+    if (node.type === 'binary_expression' && ARITHMETIC_TEST_OPS.has(op)) {
+      for (const side of ['left', 'right']) this.arithmetic(node.childForFieldName(side)?.text ?? '', `[[ ${op} ]]`);
+      return;
+    }
+    if (node.type === 'unary_expression') {
+      if (NAME_TEST_OPS.has(op)) this.arithmetic(node.text, `[[ ${op} ]]`);
+      for (const child of node.namedChildren) if (child.type === 'unary_expression' || child.type === 'parenthesized_expression' || child.type === 'binary_expression') this.testOperands(child);
+    }
   }
 
   /**
