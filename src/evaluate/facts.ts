@@ -6,7 +6,14 @@ import type { PathEffect, ShellAnalysis } from '../shell/types.js';
 
 /** What a call touches, worked out once per call and shared by every step. @public */
 export type CallFacts =
-  | { kind: 'read'; path: string; raw: string; realPath?: string }
+  | {
+      kind: 'read';
+      path: string;
+      raw: string;
+      realPath?: string;
+      /** For Glob and Grep: the absolute glob of what is searched (the path joined with the pattern). */
+      glob?: string;
+    }
   | { kind: 'edit'; path: string; raw: string; realPath?: string }
   | {
       kind: 'shell';
@@ -111,11 +118,22 @@ export function callFacts(call: ToolCall, ctx: FactsContext): CallFacts {
         else return { kind: 'invalid', message: `${call.tool} input has no file path` };
       }
       if (raw.length === 0 || raw.includes('\0')) return { kind: 'invalid', message: `${call.tool} input has an empty or malformed path` };
-      const path = norm(raw);
+      let path = norm(raw);
+      let glob: string | undefined;
+      if (call.tool === 'Glob' || call.tool === 'Grep') {
+        // What is searched: Glob's pattern (which may be absolute) and Grep's `glob` filter.
+        const pattern = call.tool === 'Glob' ? call.input['pattern'] : call.input['glob'];
+        if (typeof pattern === 'string' && pattern !== '') {
+          const absolute = /^(\/|~|[A-Za-z]:[\\/])/.test(pattern);
+          glob = absolute ? norm(pattern) : `${path.replace(/\/$/, '')}/${pattern.includes('/') ? pattern : `**/${pattern}`}`;
+          // An absolute pattern searches from its own literal directory, wherever `path` points.
+          if (absolute) path = globBase(glob);
+        }
+      }
       const real = ctx.realpath?.(path);
       const realPath = real !== undefined ? norm(real) : undefined;
       const base = { path, raw, ...(realPath !== undefined && realPath !== path ? { realPath } : {}) };
-      return family === 'read' ? { kind: 'read', ...base } : { kind: 'edit', ...base };
+      return family === 'read' ? { kind: 'read', ...base, ...(glob !== undefined ? { glob } : {}) } : { kind: 'edit', ...base };
     }
     case 'web': {
       if (call.tool === 'WebSearch') return { kind: 'web', url: '' };
@@ -130,6 +148,13 @@ export function callFacts(call: ToolCall, ctx: FactsContext): CallFacts {
     default:
       return { kind: 'other' };
   }
+}
+
+/** The directory a glob cannot leave: the segments before the first one with a glob character. */
+export function globBase(path: string): string {
+  const segments = path.split('/');
+  const i = segments.findIndex((seg) => /[*?[\]{}]/.test(seg));
+  return i < 0 ? path : segments.slice(0, i).join('/') || '/';
 }
 
 /** The paths a call's facts read and write, for rule and directory checks. */

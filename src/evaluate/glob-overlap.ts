@@ -33,7 +33,10 @@ function ruleSegments(pattern: string, ctx: PathPatternContext): string[] {
   const base = compiled.base.split('/').filter(Boolean);
   if (compiled.coversBase || rel === '') return [...base, '**'];
   const segs = rel.split('/').filter(Boolean);
-  return [...base, ...(anchoredByGitignore || inner ? [] : ['**']), ...segs, '**'];
+  // A bare file name (`.env`, `id_rsa`) also covers the contents of a directory of that name;
+  // globs are compared with the file only, or every `**/*.ts` search would seem to reach `.env/`.
+  const bareFile = !anchoredByGitignore && !inner && !WILD.test(rel);
+  return [...base, ...(anchoredByGitignore || inner ? [] : ['**']), ...segs, ...(bareFile ? [] : ['**'])];
 }
 
 function segmentsCompatible(glob: string, rule: string, nocase: boolean): boolean {

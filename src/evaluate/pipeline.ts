@@ -7,7 +7,7 @@ import type { ReadOnlyVerdict, SimpleCommand } from '../shell/types.js';
 import type { CompiledRule } from '../settings/types.js';
 import type { EvaluationContext } from './context.js';
 import type { Dialect } from './dialect.js';
-import { callFacts, touchedPaths, type CallFacts } from './facts.js';
+import { callFacts, globBase, touchedPaths, type CallFacts } from './facts.js';
 import { indexPolicy, rulesForTool, type PolicyIndex } from './policy-index.js';
 import { allowCovers, allowText, isSafeAssignment, partsToCover, patternCoversCommand, restrictiveMatch, type MatchEnv } from './rule-match.js';
 import { isBroadAllow } from './broad-allow.js';
@@ -299,13 +299,6 @@ function redirectWritesOk(state: EvalState): { ok: true } | { ok: false; why: st
     if (!editAllowed) return { ok: false, why: `it writes ${e.path}, which no Edit allow rule covers` };
   }
   return { ok: true };
-}
-
-/** The directory a glob path cannot leave: the segments before the first one with a glob character. */
-function globBase(path: string): string {
-  const segments = path.split('/');
-  const i = segments.findIndex((seg) => /[*?[\]{}]/.test(seg));
-  return i < 0 ? path : segments.slice(0, i).join('/') || '/';
 }
 
 interface ShellReadOnly {

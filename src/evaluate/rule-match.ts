@@ -160,6 +160,14 @@ export function restrictiveMatch(cr: CompiledRule, call: ToolCall, facts: CallFa
       for (const p of facts.realPath !== undefined ? [facts.path, facts.realPath] : [facts.path]) {
         if (matchPathRule(rule, p, pathCtx(cr, env))) return { kind: 'match', detail: `path ${p} matches` };
       }
+      // A Glob or Grep whose pattern may name a path the rule covers.
+      if (facts.kind === 'read' && facts.glob !== undefined && rule.specifier !== undefined) {
+        for (const alt of braceAlternatives(facts.glob)) {
+          if (!hasGlob(alt) ? matchPathRule(rule, alt, pathCtx(cr, env)) : globMayHitRule(alt, rule.specifier, pathCtx(cr, env))) {
+            return { kind: 'hidden', detail: `the search pattern ${facts.glob} may name a path the rule covers` };
+          }
+        }
+      }
       return NONE;
     case 'domain':
       return facts.kind === 'web' && matchDomainRule(rule, facts.url, cr.list)

@@ -62,3 +62,19 @@ describe('globbed and braced write targets meet protected paths', () => {
     expect(d.behavior).toBe('allow');
   });
 });
+
+describe('Glob and Grep patterns meet Read deny rules and working directories', () => {
+  const deny = policyFromObjects([{ kind: 'projectSettings', settings: { permissions: { deny: ['Read(./.env)', 'Read(~/.ssh/**)'] } } }]);
+  const decide = (tool: string, input: Record<string, unknown>) => evaluate({ tool, input }, { mode: 'default', policy: deny, cwd: P, home: '/home/user' });
+  it('a search that may read a denied file is a firm ask or a deny', () => {
+    expect(decide('Grep', { pattern: 'KEY', glob: '.env' })).toMatchObject({ behavior: 'ask', askKind: 'firm' });
+    expect(decide('Glob', { pattern: '/home/user/.ssh/*' }).behavior).toBe('deny');
+  });
+  it('an absolute pattern outside the working directories asks', () => {
+    expect(decide('Glob', { pattern: '/etc/*' }).behavior).toBe('ask');
+  });
+  it('searches no denied path can match still run', () => {
+    expect(decide('Grep', { pattern: 'KEY', glob: '*.ts' }).behavior).toBe('allow');
+    expect(decide('Glob', { pattern: '**/*.ts' }).behavior).toBe('allow');
+  });
+});
