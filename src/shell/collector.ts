@@ -4,6 +4,7 @@
  */
 import type { Redirect, ShellAnalysis, ShellOptions, SimpleCommand } from './types.js';
 import type { DecodedWord } from './words.js';
+import type { RunTimeInput } from './wrappers.js';
 
 /** A word as written plus its decoding. @internal */
 export interface RawWord {
@@ -24,6 +25,8 @@ export interface RawCommand {
   parent?: number;
   /** Set by the front end when part of the command could not be read. */
   unknown?: string;
+  /** Words this command gets from input at run time (it runs under `xargs` or `find -exec`). */
+  input?: RunTimeInput;
 }
 
 /** Mutable state of one analysis. @internal */

@@ -63,6 +63,11 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
     markUnknown(problem);
     return index;
   }
+  const input = raw.input;
+  if (input?.placeholder !== undefined && argv[0]!.includes(input.placeholder)) {
+    markUnknown(`${input.via} takes the command name from its input: ${raw.words[0]!.raw}`);
+    return index;
+  }
   const name = commandBasename(argv[0]!);
   if (CODE_AS_DATA.has(name)) {
     markUnknown(`'${name}' runs text as shell code`);
@@ -76,6 +81,10 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
   if (!info) return index;
   cmd.transparentWrapper = info.transparent;
   cmd.exactOnly = info.exactOnly;
+  if (input?.appended && info.inner.length === 0 && !(name === 'command' && argv.length > 1)) {
+    markUnknown(`${input.via} appends its input to ${name}, which runs it as a command`);
+  }
+  const innerInput = info.input ?? input;
   for (const inner of info.inner) {
     if (inner.kind === 'unknown') {
       markUnknown(inner.reason);
@@ -90,10 +99,16 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
         context: 'exec',
         inSubshell: raw.inSubshell,
         parent: index,
+        ...(innerInput ? { input: innerInput } : {}),
       });
       continue;
     }
     const words = raw.words.slice(inner.index, inner.joinFrom === undefined ? inner.index + 1 : raw.words.length);
+    const placeholder = innerInput?.placeholder;
+    if (placeholder !== undefined && words.some((w) => w.word.value.includes(placeholder))) {
+      markUnknown(`${name} runs a script that ${innerInput!.via} fills from its input: ${words.map((w) => w.raw).join(' ')}`);
+      continue;
+    }
     if (words.some((w) => !w.word.literal)) {
       markUnknown(`${name} runs a script that is not literal: ${words.map((w) => w.raw).join(' ')}`);
       continue;

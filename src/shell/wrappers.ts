@@ -13,9 +13,24 @@ export type Unwrapped =
   /** Cannot tell what runs. */
   | { kind: 'unknown'; reason: string };
 
+/**
+ * Words the wrapped command gets from input at run time: `xargs` appends input words unless
+ * it replaces a placeholder (`-I R`, `-i`, `--replace`); `find -exec` replaces `{}`. @internal
+ */
+export interface RunTimeInput {
+  /** Input words are appended to the wrapped command's words. */
+  appended: boolean;
+  /** The text replaced by input inside the wrapped command's words. */
+  placeholder?: string;
+  /** The wrapper that supplies the input (`xargs`, `find -exec`). */
+  via: string;
+}
+
 /** How a wrapper is treated by rules. @internal */
 export interface WrapperInfo {
   inner: Unwrapped[];
+  /** Set when the wrapped command's words are completed from input at run time. */
+  input?: RunTimeInput;
   /** Claude Code looks through it for allow rules. */
   transparent: boolean;
   /** Never covered by a prefix allow rule. */
@@ -91,7 +106,7 @@ function findExec(argv: readonly string[]): WrapperInfo {
       i = j;
     }
   }
-  return { inner, transparent: false, exactOnly };
+  return { inner, transparent: false, exactOnly, input: { appended: false, placeholder: '{}', via: 'find -exec' } };
 }
 
 function envWrapper(argv: readonly string[]): WrapperInfo {
@@ -129,7 +144,13 @@ function xargsWrapper(argv: readonly string[]): WrapperInfo {
     posix: true,
   });
   if (operand >= argv.length) return { inner: [], transparent: false, exactOnly: false };
-  return { inner: [{ kind: 'argv', start: operand, end: argv.length }], transparent: options.length === 0, exactOnly: false };
+  let placeholder: string | undefined;
+  for (const o of options) {
+    if (o.name === '-I') placeholder = o.value ?? '';
+    else if (o.name === '-i' || o.name === '--replace') placeholder = o.value || '{}';
+  }
+  const input: RunTimeInput = placeholder === undefined ? { appended: true, via: 'xargs' } : { appended: false, placeholder, via: 'xargs' };
+  return { inner: [{ kind: 'argv', start: operand, end: argv.length }], transparent: options.length === 0, exactOnly: false, input };
 }
 
 function sudoWrapper(argv: readonly string[]): WrapperInfo {
