@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileHooks, interpretReply, validateHookOutput, type CompiledHandler, type TransportReply } from '../../src/hooks/index.js';
+import { compileHooks, interpretReply, parseHookValue, validateHookOutput, type CompiledHandler, type TransportReply } from '../../src/hooks/index.js';
 
 function handler(extra: Record<string, unknown> = {}, type = 'command'): CompiledHandler {
   const raw = type === 'command' ? { type, command: 'x', ...extra } : { type, prompt: 'p', ...extra };
@@ -91,6 +91,19 @@ describe('interpretReply: other transports', () => {
   it('timeouts and failures', () => {
     expect(pre({ status: 'timedOut' }).status).toBe('timedOut');
     expect(pre({ status: 'failed', error: 'ENOENT' })).toMatchObject({ status: 'error', message: 'ENOENT' });
+  });
+});
+
+describe('parseHookValue: the empty answer', () => {
+  it('{} is a valid answer on every event; an object that only looks empty is still checked', () => {
+    for (const event of ['PreToolUse', 'PermissionRequest', 'Stop', 'UserPromptSubmit', 'PostToolUse', 'FutureEvent'])
+      expect(parseHookValue(event, {})).toEqual({ kind: 'json', output: {} });
+    const hidden = Object.defineProperty({}, 'continue', { value: 'yes', enumerable: false });
+    expect(parseHookValue('PreToolUse', hidden).kind).toBe('bad');
+    const misplaced = Object.create({ permissionDecision: 'allow' }) as object;
+    expect(parseHookValue('PreToolUse', misplaced).kind).toBe('bad');
+    expect(parseHookValue('PreToolUse', Object.create(null)).kind).toBe('json');
+    expect(parseHookValue('PreToolUse', []).kind).toBe('bad');
   });
 });
 

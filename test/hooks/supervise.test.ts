@@ -37,6 +37,19 @@ describe('callback timeouts and cancellation', () => {
     expect(late).toEqual({ aborted: true, name: 'TimeoutError' });
   });
 
+  it('the options are { signal } with signal an own enumerable key, so a copy keeps it', async () => {
+    let keys: string[] = [];
+    let copied: unknown;
+    const cb: HookCallback = async (_input, _id, options) => {
+      keys = Object.keys(options);
+      copied = { ...options }.signal;
+      return {};
+    };
+    await callbacks({ PreToolUse: [{ hooks: [cb] }] }).run('PreToolUse', bash('ls'));
+    expect(keys).toEqual(['signal']);
+    expect(copied).toBeInstanceOf(AbortSignal);
+  });
+
   it('the signal is the same object every time and is not aborted while the callback runs in time', async () => {
     const seen: AbortSignal[] = [];
     const cb: HookCallback = async (_input, _id, options) => {
@@ -140,7 +153,7 @@ describe('the request a transport gets', () => {
 });
 
 describe('createDeadlines (one timer for every handler timeout)', () => {
-  const deadline = (at: number, fired: number[]): Deadline => ({ at, expire: () => fired.push(at) });
+  const deadline = (at: number, fired: number[]): Deadline => ({ at, expire: () => void fired.push(at), prev: undefined, next: undefined });
 
   it('expires deadlines in time order, including an earlier one added after a later one', async () => {
     const fired: number[] = [];
@@ -154,6 +167,24 @@ describe('createDeadlines (one timer for every handler timeout)', () => {
     expect(fired).toEqual([early.at]);
     await sleep(60);
     expect(fired).toEqual([early.at, late.at]);
+  });
+
+  it('expires many deadlines, deleted ones in the middle of the list excepted, and may be reused after', async () => {
+    const fired: number[] = [];
+    const d = createDeadlines();
+    const t = performance.now();
+    const all = Array.from({ length: 6 }, (_, i) => deadline(t + 10 + i, fired));
+    for (const x of all) d.add(x);
+    d.delete(all[2]!);
+    d.delete(all[5]!);
+    d.delete(all[0]!);
+    await sleep(50);
+    expect(fired.sort()).toEqual([all[1]!.at, all[3]!.at, all[4]!.at].sort());
+    const again = deadline(performance.now() + 5, fired);
+    d.add(again);
+    d.add(again);
+    await sleep(40);
+    expect(fired.filter((x) => x === again.at)).toHaveLength(1);
   });
 
   it('a deleted deadline never expires, and deleting twice is harmless', async () => {

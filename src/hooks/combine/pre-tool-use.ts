@@ -37,30 +37,26 @@ const RANK: Record<HookPermissionDecision, number> = { allow: 1, ask: 2, defer: 
 export function combinePreToolUse(results: readonly CombinableResult[]): PreToolUseAnswer {
   const common = combineCommon('PreToolUse', results);
   const answer: PreToolUseAnswer = { event: 'PreToolUse', ...common, additionalContext: collectContext(results, false) };
-  let best: { decision: HookPermissionDecision; reason?: string; by?: string } | undefined;
-  const offer = (decision: HookPermissionDecision, reason: string | undefined, r: CombinableResult) => {
-    if (best === undefined || RANK[decision] > RANK[best.decision])
-      best = { decision, ...(reason !== undefined ? { reason } : {}), ...(r.id !== undefined ? { by: r.id } : {}) };
-  };
-  const rewrites = new Map<string, Record<string, unknown>>();
+  let best: Offer | undefined;
+  let rewrites: Map<string, Record<string, unknown>> | undefined;
 
   for (const r of results) {
     const name = r.id ?? 'hook';
     switch (r.status) {
       case 'blocked':
-        offer('deny', r.message, r);
+        best = offer(best, 'deny', r.message, r);
         continue;
       case 'timedOut':
       case 'cancelled':
-        offer('deny', `${name}: ${r.message ?? r.status}; the call is blocked`, r);
+        best = offer(best, 'deny', `${name}: ${r.message ?? r.status}; the call is blocked`, r);
         continue;
       case 'error':
-        if (r.failClosed) offer('deny', `${name}: ${r.message ?? 'failed'} (onFailure: block)`, r);
+        if (r.failClosed) best = offer(best, 'deny', `${name}: ${r.message ?? 'failed'} (onFailure: block)`, r);
         else answer.notes.push(`${name}: ${r.message ?? 'failed'} (ignored)`);
         continue;
       case 'malformed':
-        if (r.failClosed) offer('deny', `${name}: ${r.message ?? 'malformed output'} (onFailure: block)`, r);
-        else offer('ask', `${name}: ${r.message ?? 'malformed output'}`, r);
+        if (r.failClosed) best = offer(best, 'deny', `${name}: ${r.message ?? 'malformed output'} (onFailure: block)`, r);
+        else best = offer(best, 'ask', `${name}: ${r.message ?? 'malformed output'}`, r);
         continue;
       case 'async':
         continue;
@@ -70,7 +66,7 @@ export function combinePreToolUse(results: readonly CombinableResult[]): PreTool
     const out = r.output;
     if (out === undefined) continue;
     if (out.continue === false) {
-      offer('deny', out.stopReason ?? `${name} stopped the agent (continue: false)`, r);
+      best = offer(best, 'deny', out.stopReason ?? `${name} stopped the agent (continue: false)`, r);
       continue;
     }
     const hso = out.hookSpecificOutput;
@@ -81,22 +77,36 @@ export function combinePreToolUse(results: readonly CombinableResult[]): PreTool
       answer.notes.push(`${name}: allow ignored (the handler ran only because its matcher is invalid)`);
       decision = undefined;
     }
-    if (decision !== undefined) offer(decision, reason, r);
+    if (decision !== undefined) best = offer(best, decision, reason, r);
     if (hso?.updatedInput !== undefined && decision !== 'deny' && decision !== 'defer' && !(r.fallback === true))
-      rewrites.set(stableJson(hso.updatedInput), hso.updatedInput);
+      (rewrites ??= new Map()).set(stableJson(hso.updatedInput), hso.updatedInput);
   }
 
-  if (rewrites.size > 1 && (best === undefined || RANK[best.decision] < RANK.ask)) {
-    best = { decision: 'ask', reason: `hooks returned ${rewrites.size} different rewrites of the input; none is applied` };
+  const rewriteCount = rewrites?.size ?? 0;
+  if (rewriteCount > 1 && (best === undefined || RANK[best.decision] < RANK.ask)) {
+    best = { decision: 'ask', reason: `hooks returned ${rewriteCount} different rewrites of the input; none is applied` };
   }
-  if (rewrites.size > 1) answer.notes.push(`${rewrites.size} conflicting updatedInput rewrites; none applied`);
+  if (rewriteCount > 1) answer.notes.push(`${rewriteCount} conflicting updatedInput rewrites; none applied`);
   if (best !== undefined) {
     answer.decision = best.decision;
     if (best.reason !== undefined) answer.reason = best.reason;
     if (best.by !== undefined) answer.decidedBy = best.by;
     if (best.decision === 'ask') answer.askKind = 'firm';
   }
-  const only = rewrites.size === 1 ? [...rewrites.values()][0] : undefined;
+  const only = rewriteCount === 1 ? rewrites?.values().next().value : undefined;
   if (only !== undefined && answer.decision !== 'deny' && answer.decision !== 'defer') answer.updatedInput = only;
   return answer;
+}
+
+interface Offer {
+  decision: HookPermissionDecision;
+  reason?: string;
+  by?: string;
+}
+
+/** The stronger of `best` and a new decision (the earlier one wins a tie). */
+function offer(best: Offer | undefined, decision: HookPermissionDecision, reason: string | undefined, r: CombinableResult): Offer {
+  if (best === undefined || RANK[decision] > RANK[best.decision])
+    return { decision, ...(reason !== undefined ? { reason } : {}), ...(r.id !== undefined ? { by: r.id } : {}) };
+  return best;
 }

@@ -35,6 +35,8 @@ export function parseHookText(event: string, raw: string): ParsedHookAnswer {
 /** Read a structured answer (a callback's return value, parsed JSON). @public */
 export function parseHookValue(event: string, value: unknown): ParsedHookAnswer {
   if (value === undefined || value === null) return { kind: 'json', output: {} };
+  // `{}` (the usual "no objection") is valid for every event: skip the schema and key checks.
+  if (isEmptyPlainObject(value)) return { kind: 'json', output: value as HookJSONOutput };
   if (typeof value === 'object' && !Array.isArray(value) && (value as { async?: unknown }).async === true) {
     const problems = validateAsyncOutput(value);
     if (problems.length > 0) return { kind: 'bad', problems };
@@ -53,6 +55,13 @@ export function parseHookValue(event: string, value: unknown): ParsedHookAnswer 
   return { kind: 'json', output };
 }
 
+/** An object with `Object.prototype` as prototype and no own or inherited enumerable key, and no own key at all. */
+function isEmptyPlainObject(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  for (const _ in value) return false;
+  return Object.getOwnPropertyNames(value).length === 0 && Object.getOwnPropertySymbols(value).length === 0;
+}
+
 function firstLine(s: string): string {
   return s.trim().split('\n')[0] ?? '';
 }
@@ -68,30 +77,10 @@ function firstLine(s: string): string {
  * @public
  */
 export function interpretReply(event: string, handler: CompiledHandler, reply: TransportReply): HandlerVerdict {
-  const onFailureBlock = handler.handler.onFailure === 'block';
-  const fail = (status: 'error' | 'timedOut' | 'cancelled' | 'malformed', message: string, problems: string[] = []): HandlerVerdict => ({
-    status,
-    message,
-    problems,
-    failClosed: onFailureBlock && status !== 'cancelled',
-  });
-  const fromParsed = (p: ParsedHookAnswer, extra: string[] = []): HandlerVerdict => {
-    switch (p.kind) {
-      case 'json':
-        return { status: 'success', output: p.output, problems: extra, failClosed: false };
-      case 'text':
-        return { status: 'success', ...(p.text !== '' ? { text: p.text } : {}), problems: [...(p.problems ?? []), ...extra], failClosed: false };
-      case 'async':
-        return { status: 'async', problems: extra, failClosed: false, ...(p.timeoutMs !== undefined ? { asyncTimeoutMs: p.timeoutMs } : {}) };
-      case 'bad':
-        return fail('malformed', `hook output could not be read: ${p.problems[0] ?? ''}`, [...p.problems, ...extra]);
-    }
-  };
-
   switch (reply.status) {
     case 'exited': {
       const extra = reply.droppedBytes ? [`${reply.droppedBytes} bytes of output beyond the capture limit were dropped`] : [];
-      if (reply.exitCode === 0) return fromParsed(parseHookText(event, reply.stdout), extra);
+      if (reply.exitCode === 0) return fromParsed(handler, parseHookText(event, reply.stdout), extra);
       if (reply.exitCode === 2) {
         const p = parseHookText(event, reply.stdout);
         const output = p.kind === 'json' ? p.output : undefined;
@@ -106,27 +95,44 @@ export function interpretReply(event: string, handler: CompiledHandler, reply: T
       }
       const how = reply.exitCode === null ? `killed by ${reply.signal ?? 'a signal'}` : `exited with ${reply.exitCode}`;
       const line = firstLine(reply.stderr);
-      return fail('error', line !== '' ? `hook ${how}: ${line}` : `hook ${how}`, extra);
+      return fail(handler, 'error', line !== '' ? `hook ${how}: ${line}` : `hook ${how}`, extra);
     }
     case 'responded': {
-      if (reply.httpStatus < 200 || reply.httpStatus > 299) return fail('error', `HTTP ${reply.httpStatus}`);
+      if (reply.httpStatus < 200 || reply.httpStatus > 299) return fail(handler, 'error', `HTTP ${reply.httpStatus}`);
       const p = parseHookText(event, reply.body);
-      if (p.kind === 'text' && p.text.trim() !== '') return fail('error', 'HTTP 2xx response body is not JSON');
-      return fromParsed(p);
+      if (p.kind === 'text' && p.text.trim() !== '') return fail(handler, 'error', 'HTTP 2xx response body is not JSON');
+      return fromParsed(handler, p);
     }
     case 'returned':
-      return fromParsed(parseHookValue(event, reply.value));
+      return fromParsed(handler, parseHookValue(event, reply.value));
     case 'text':
-      if (reply.isError) return fail('error', `MCP tool error: ${firstLine(reply.text)}`);
-      return fromParsed(parseHookText(event, reply.text));
+      if (reply.isError) return fail(handler, 'error', `MCP tool error: ${firstLine(reply.text)}`);
+      return fromParsed(handler, parseHookText(event, reply.text));
     case 'judged':
       return verdictFromJudgement(event, handler, reply);
     case 'timedOut':
-      return fail('timedOut', `hook did not respond within its timeout`);
+      return fail(handler, 'timedOut', `hook did not respond within its timeout`);
     case 'cancelled':
-      return fail('cancelled', 'hook was cancelled');
+      return fail(handler, 'cancelled', 'hook was cancelled');
     case 'failed':
-      return fail('error', reply.error);
+      return fail(handler, 'error', reply.error);
+  }
+}
+
+function fail(handler: CompiledHandler, status: 'error' | 'timedOut' | 'cancelled' | 'malformed', message: string, problems: string[] = []): HandlerVerdict {
+  return { status, message, problems, failClosed: handler.handler.onFailure === 'block' && status !== 'cancelled' };
+}
+
+function fromParsed(handler: CompiledHandler, p: ParsedHookAnswer, extra: string[] = []): HandlerVerdict {
+  switch (p.kind) {
+    case 'json':
+      return { status: 'success', output: p.output, problems: extra, failClosed: false };
+    case 'text':
+      return { status: 'success', ...(p.text !== '' ? { text: p.text } : {}), problems: [...(p.problems ?? []), ...extra], failClosed: false };
+    case 'async':
+      return { status: 'async', problems: extra, failClosed: false, ...(p.timeoutMs !== undefined ? { asyncTimeoutMs: p.timeoutMs } : {}) };
+    case 'bad':
+      return fail(handler, 'malformed', `hook output could not be read: ${p.problems[0] ?? ''}`, [...p.problems, ...extra]);
   }
 }
 

@@ -1,5 +1,5 @@
-import type { CallbackHandler, HookCallbackOptions, HookTransport, McpToolHandler, ModelHandler } from '../types.js';
-import { requestEnded } from './supervise.js';
+import type { CallbackHandler, HookCallbackOptions, HookTransport, McpToolHandler, ModelHandler, TransportRequest } from '../types.js';
+import { readsRequestLazily, requestEnded } from './supervise.js';
 
 /**
  * The `callback` transport: calls the Agent SDK-shaped function `(input, toolUseID, { signal })`.
@@ -7,24 +7,26 @@ import { requestEnded } from './supervise.js';
  * @public
  */
 export function createCallbackTransport(): HookTransport {
-  return {
+  return readsRequestLazily({
     async run(h, req) {
       try {
-        // The signal is read only if the callback asks for it: making an AbortSignal costs more
-        // than a whole fast callback round trip.
-        const options: HookCallbackOptions = {
-          get signal() {
-            return req.signal;
-          },
-        };
-        const value = await (h as CallbackHandler).callback(req.input, req.toolUseId, options);
+        const value = await (h as CallbackHandler).callback(req.input, req.toolUseId, callbackOptions(req));
         return requestEnded(req) ? { status: 'cancelled' } : { status: 'returned', value };
       } catch (e) {
         if (requestEnded(req)) return { status: 'cancelled' };
         return { status: 'failed', error: `hook callback threw: ${e instanceof Error ? e.message : String(e)}` };
       }
     },
-  };
+  });
+}
+
+/**
+ * `{ signal }` for a callback, the signal made only if the callback reads it (making an AbortSignal
+ * costs more than a whole fast round trip). An own enumerable property, so a copy of the options
+ * keeps it.
+ */
+function callbackOptions(req: TransportRequest): HookCallbackOptions {
+  return Object.defineProperty({} as HookCallbackOptions, 'signal', { get: () => req.signal, enumerable: true, configurable: true });
 }
 
 /** A model verdict (Claude Code docs, "Prompt-based hooks › Response schema"). @public */

@@ -26,17 +26,15 @@ export interface SuperviseOptions {
 
 type State = 'running' | 'timedOut' | 'cancelled' | 'settled';
 
-// Marks toolgate's own requests, so `requestEnded` can answer without making an AbortSignal.
-const SUPERVISION = Symbol('toolgate.hookRun');
-
 /**
  * One transport run under its timeout and the caller's signal. Its `AbortSignal` (costly to make in
- * Node) is made only when the transport reads `request.signal`, so a callback that never looks at
- * its signal does not pay for one. A signal read after the run ended early is already aborted, with
- * the same reason.
+ * Node) is made only when read, so a callback that never looks at its signal does not pay for one.
+ * A signal read after the run ended early is already aborted, with the same reason.
  */
 class Supervision implements Deadline {
   readonly at: number;
+  prev: Deadline | undefined = undefined;
+  next: Deadline | undefined = undefined;
   state: State = 'running';
   resolve: (reply: TransportReply) => void = noop;
   private controller: AbortController | undefined = undefined;
@@ -102,56 +100,70 @@ class Supervision implements Deadline {
 
 function noop(): void {}
 
+const lazyTransports = new WeakSet<HookTransport>();
+
 /**
- * The request a transport gets: a plain object with the fields of {@link TransportRequest} in their
- * usual order; `inputJson` and `signal` are getters that make their value on first read.
+ * Mark a built-in transport that reads `request.signal` and `request.inputJson` only when it needs
+ * them and never copies the request: it gets a request whose two are made on first read (prototype
+ * getters). Every other transport gets a plain object with both made up front, as always.
+ * @internal
  */
-function requestFor(s: Supervision, o: SuperviseOptions): TransportRequest & { [SUPERVISION]: Supervision } {
+export function readsRequestLazily<T extends HookTransport>(transport: T): T {
+  lazyTransports.add(transport);
+  return transport;
+}
+
+/** A request whose `inputJson` and `signal` are made on first read. */
+class LazyRequest implements TransportRequest {
+  readonly event: string;
+  readonly input: Record<string, unknown>;
+  declare readonly toolUseId?: string;
+  readonly timeoutMs: number;
+  readonly env: Env;
+  readonly cwd: string;
+  readonly projectDir: string;
+  readonly #json: InputJson;
+  readonly supervision: Supervision;
+
+  constructor(s: Supervision, o: SuperviseOptions) {
+    this.event = o.event;
+    this.input = o.input.input;
+    if (o.toolUseId !== undefined) (this as { toolUseId?: string }).toolUseId = o.toolUseId;
+    this.timeoutMs = o.timeoutMs;
+    this.env = o.env;
+    this.cwd = o.cwd;
+    this.projectDir = o.projectDir;
+    this.#json = o.input;
+    this.supervision = s;
+  }
+
+  get inputJson(): string {
+    return this.#json.text;
+  }
+
+  get signal(): AbortSignal {
+    return this.supervision.signal();
+  }
+}
+
+/** The plain request every other transport gets (fields in their usual order). */
+function plainRequest(s: Supervision, o: SuperviseOptions): TransportRequest {
   const { event, toolUseId, timeoutMs, env, cwd, projectDir } = o;
-  const json = o.input;
-  const input = json.input;
+  const input = o.input.input;
+  const inputJson = o.input.text;
+  const signal = s.signal();
   return toolUseId !== undefined
-    ? {
-        event,
-        input,
-        get inputJson() {
-          return json.text;
-        },
-        toolUseId,
-        get signal() {
-          return s.signal();
-        },
-        timeoutMs,
-        env,
-        cwd,
-        projectDir,
-        [SUPERVISION]: s,
-      }
-    : {
-        event,
-        input,
-        get inputJson() {
-          return json.text;
-        },
-        get signal() {
-          return s.signal();
-        },
-        timeoutMs,
-        env,
-        cwd,
-        projectDir,
-        [SUPERVISION]: s,
-      };
+    ? { event, input, inputJson, toolUseId, signal, timeoutMs, env, cwd, projectDir }
+    : { event, input, inputJson, signal, timeoutMs, env, cwd, projectDir };
 }
 
 /**
- * Did the run `request` belongs to end by timeout or cancellation? For toolgate's own requests this
- * reads no `AbortSignal` (making one is what a fast callback should not pay for).
+ * Did the run `request` belongs to end by timeout or cancellation? For a lazy request this makes
+ * no `AbortSignal`.
  * @internal
  */
 export function requestEnded(request: TransportRequest): boolean {
-  const s = (request as { [SUPERVISION]?: Supervision })[SUPERVISION];
-  return s !== undefined ? s.ended : request.signal.aborted;
+  return request instanceof LazyRequest ? request.supervision.ended : request.signal.aborted;
 }
 
 const threw = (e: unknown): TransportReply => ({
@@ -180,6 +192,6 @@ export function supervise(transport: HookTransport, handler: HookHandler | Custo
     s.resolve = resolve;
   });
   s.begin();
-  void call(s, transport, handler, requestFor(s, o));
+  void call(s, transport, handler, lazyTransports.has(transport) ? new LazyRequest(s, o) : plainRequest(s, o));
   return done;
 }
