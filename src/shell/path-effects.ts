@@ -2,6 +2,7 @@
  * Paths a shell command reads, writes or removes, resolved against the working directory as
  * earlier `cd` parts changed it (`cd sub && cat x` reads `<cwd>/sub/x`).
  */
+import { braceExpand } from 'minimatch';
 import type { Platform } from '../core/types.js';
 import { isCriticalRemovalTarget, normalizePath } from '../paths/index.js';
 import { commandBasename } from './commands.js';
@@ -80,6 +81,22 @@ function cdTarget(cmd: SimpleCommand): { index: number } | { home: true } | { un
  * @public
  */
 export function shellPathEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPathEffects {
+  return collectEffects(analysis, ctx, false);
+}
+
+/** Most alternatives a brace expansion is spelled out into before it is judged as one glob. */
+const MAX_BRACE_ALTERNATIVES = 64;
+
+/** The word's brace alternatives (`/home/{a,b}` → two words), or undefined when it has none or too many. */
+function braceAlternatives(value: string, literal: boolean): string[] | undefined {
+  if (literal || !decodeWord(value).brace) return undefined;
+  const alts = braceExpand(value, { braceExpandMax: MAX_BRACE_ALTERNATIVES + 1 });
+  if (alts.length < 2 || alts.length > MAX_BRACE_ALTERNATIVES) return undefined;
+  return alts;
+}
+
+/** `shellPathEffects`, optionally with brace expansions spelled out (one effect per alternative). */
+function collectEffects(analysis: ShellAnalysis, ctx: ShellPathContext, expandBraces: boolean): ShellPathEffects {
   const start = normalizePath(ctx.cwd, { cwd: '/', home: ctx.home, platform: ctx.platform });
   const effects: PathEffect[] = [];
   const unresolved: string[] = [];
@@ -88,14 +105,19 @@ export function shellPathEffects(analysis: ShellAnalysis, ctx: ShellPathContext)
     const seen = new Set([start]);
     const wrappers = wrapperIndexes(analysis);
     const add = (cmdIndex: number, op: PathEffect['op'], raw: string, value: string, literal: boolean, bases: string[], intoName?: string): void => {
+      const alternatives = expandBraces ? braceAlternatives(value, literal) : undefined;
+      const words = alternatives ? alternatives.map((alt) => ({ alt, lit: decodeWord(alt).literal })) : [{ alt: value, lit: literal }];
       for (const base of bases) {
-        const r = resolveWord(value, literal, base, ctx);
-        let path = r.path;
-        if (intoName !== undefined) path = `${path === '/' ? '' : path}/${intoName}`;
-        if (!effects.some((e) => e.op === op && e.path === path && e.command === cmdIndex)) {
-          effects.push({ op, path, raw, literal: r.literal, command: cmdIndex, glob: r.glob });
+        for (const { alt, lit } of words) {
+          const r = resolveWord(lit ? decodeWord(alt).value : alt, lit, base, ctx);
+          let path = r.path;
+          if (intoName !== undefined) path = `${path === '/' ? '' : path}/${intoName}`;
+          const glob = alternatives ? r.glob || alternatives.length > 1 : r.glob;
+          if (!effects.some((e) => e.op === op && e.path === path && e.command === cmdIndex)) {
+            effects.push({ op, path, raw: alternatives ? `${raw} (${alt})` : raw, literal: r.literal, command: cmdIndex, glob });
+          }
+          if (!r.known && !unresolved.includes(`${op} ${raw}`)) unresolved.push(`${op} ${raw}`);
         }
-        if (!r.known && !unresolved.includes(`${op} ${raw}`)) unresolved.push(`${op} ${raw}`);
       }
     };
     analysis.commands.forEach((cmd, i) => {
@@ -171,32 +193,51 @@ export interface CriticalRemovalShellContext extends ShellPathContext {
 
 /**
  * Targets of `rm`/`rmdir` (anywhere, substitutions included) whose removal is a critical-path
- * removal: `/`, a top-level directory, the home directory, a drive root, the cwd or a parent
- * of it, a glob directly under a working directory (`rm -rf dir/*`), or a glob or trailing
- * slash under a variable (`rm -rf "$DIR"/*`, `rm -rf $DIR/`), and a bare variable (`rm -rf
- * $DIR`, which may be any of these). Returns descriptions (`"<target>: <why>"`); empty when
- * none. No allow rule and no hook `allow` approves these.
+ * removal: `/`, a top-level directory, the home directory (or another user's, `~user`), a drive
+ * root, the cwd or a parent of it, a glob directly under a working directory (`rm -rf dir/*`),
+ * or a glob or trailing slash under a variable (`rm -rf "$DIR"/*`, `rm -rf $DIR/`), and targets
+ * that may be any of these: a bare variable (`rm -rf $DIR`), a substitution (`rm -rf $(pwd)`,
+ * `` rm -rf `pwd` ``), operands `xargs` reads from input (`pwd | xargs rm -rf`). Brace
+ * expansions are spelled out (`rm -rf ~/{,x}` removes `~/`), and `find DIR -exec rm -rf {} +`
+ * is judged on find's start paths. Returns descriptions (`"<target>: <why>"`); empty when none.
+ * No allow rule and no hook `allow` approves these.
  * Behaviour: Claude Code docs, Permission modes › Critical-path removals.
  * @public
  */
 export function criticalRemovals(analysis: ShellAnalysis, ctx: CriticalRemovalShellContext): string[] {
   const out: string[] = [];
+  const push = (text: string): void => {
+    if (!out.includes(text)) out.push(text);
+  };
   try {
-    const { effects } = shellPathEffects(analysis, ctx);
+    const { effects } = collectEffects(analysis, ctx, true);
+    const norm = (p: string): string => normalizePath(p, { cwd: ctx.cwd, home: ctx.home, platform: ctx.platform });
+    analysis.commands.forEach((cmd, i) => {
+      if (cmd.unknown || !REMOVERS.has(commandBasename(cmd.argv[0]!))) return;
+      const via = inputSource(analysis, i);
+      if (via === 'xargs') push(`${cmd.source}: operands read from xargs input may name any directory`);
+      if (via === 'find' && cmd.argv.some((a) => a.includes('{}'))) {
+        const finder = ancestor(analysis, i, 'find');
+        for (const e of effects) {
+          if (e.command !== finder || e.op !== 'read') continue;
+          const why = isCriticalRemovalTarget(e.path, { ...ctx });
+          if (why !== undefined) push(`{} (find start ${e.raw}): ${why}`);
+        }
+      }
+    });
     for (const e of effects) {
       if (e.op !== 'remove' || e.command < 0) continue;
       const cmd = analysis.commands[e.command];
       const name = cmd ? commandBasename(cmd.argv[0]!) : '';
-      if (name !== 'rm' && name !== 'rmdir' && name !== 'unlink' && name !== 'find') continue;
-      const why = variableWhy(e.raw) ?? (e.literal || e.glob || e.raw.startsWith('~') ? isCriticalRemovalTarget(e.path, { ...ctx }) : undefined);
-      if (why !== undefined) {
-        const text = `${e.raw}: ${why}`;
-        if (!out.includes(text)) out.push(text);
-      }
+      if (!REMOVERS.has(name) && name !== 'find') continue;
+      const word = e.raw.replace(/ \(.*\)$/s, '');
+      const why =
+        variableWhy(word) ?? tildeWhy(word, ctx, norm) ?? (e.literal || e.glob || word.startsWith('~') ? isCriticalRemovalTarget(e.path, { ...ctx }) : undefined);
+      if (why !== undefined) push(`${e.raw}: ${why}`);
       if (e.glob && why === undefined) {
         const dir = e.path.slice(0, e.path.lastIndexOf('/')) || '/';
-        const under = ctx.workingDirectories.some((w) => normalizePath(w, { cwd: ctx.cwd, home: ctx.home, platform: ctx.platform }) === dir);
-        if (under && /\/[*?.]*[*?][*?.]*$/.test(e.path)) out.push(`${e.raw}: a glob directly under a working directory`);
+        const under = ctx.workingDirectories.some((w) => norm(w) === dir);
+        if (under && /\/[*?.]*[*?][*?.]*$/.test(e.path)) push(`${e.raw}: a glob directly under a working directory`);
       }
     }
   } catch (error) {
@@ -205,14 +246,46 @@ export function criticalRemovals(analysis: ShellAnalysis, ctx: CriticalRemovalSh
   return out;
 }
 
-/** A removal target built on a variable: bare, with a trailing slash, or with a glob. */
+/** Commands whose operands are removed. */
+const REMOVERS = new Set(['rm', 'rmdir', 'unlink', 'shred']);
+
+/** Index of the nearest wrapper named `name` that runs command `i`, or -1. */
+function ancestor(analysis: ShellAnalysis, i: number, name: string): number {
+  let p = analysis.commands[i]?.parent;
+  for (let guard = 0; p !== undefined && guard < 64; guard++) {
+    const parent = analysis.commands[p];
+    if (!parent) return -1;
+    if (commandBasename(parent.argv[0] ?? '') === name) return p;
+    p = parent.parent;
+  }
+  return -1;
+}
+
+/** Whether command `i` gets operands from input at run time (`xargs CMD`, `find -exec CMD {}`). */
+function inputSource(analysis: ShellAnalysis, i: number): 'xargs' | 'find' | undefined {
+  if (ancestor(analysis, i, 'xargs') >= 0) return 'xargs';
+  if (ancestor(analysis, i, 'find') >= 0) return 'find';
+  return undefined;
+}
+
+/** `~user` (another user's home), `~+` (the cwd) and `~-` (the previous directory). */
+function tildeWhy(raw: string, ctx: CriticalRemovalShellContext, norm: (p: string) => string): string | undefined {
+  const bare = raw.replace(/["']/g, '');
+  const m = /^~([^/]*)\/*$/.exec(bare);
+  if (!m || m[1] === '') return undefined;
+  if (m[1] === '+') return isCriticalRemovalTarget(norm(ctx.cwd), { ...ctx }) ?? 'the working directory';
+  if (m[1] === '-') return 'the previous directory, which may be any directory';
+  return "another user's home directory";
+}
+
+/** A removal target built on a variable or substitution: bare, with a trailing slash, or with a glob. */
 function variableWhy(raw: string): string | undefined {
   const bare = raw.replace(/["']/g, '');
+  if (/^(\$\(|`)/.test(bare) || /(^|\/)(\$\([^/]*\)|`[^/`]*`)(\/|$)/.test(bare)) return 'a substitution that may name any directory';
   if (!/\$/.test(bare)) return undefined;
   if (/^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(bare) || /^\$\{[^}]*\}$/.test(bare)) return 'a variable that may name any directory';
   if (/^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?\/+$/.test(bare)) return 'a trailing slash under a variable';
   if (/^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?\/[*?.]*[*?][*?.]*$/.test(bare)) return 'a glob under a variable';
-  if (/^\$\(|^`/.test(bare)) return 'a substitution that may name any directory';
   return undefined;
 }
 

@@ -92,6 +92,33 @@ describe('criticalRemovals', () => {
   it.each(['rm -rf build', 'rm -rf ./dist/*.js', 'rm x', 'rm -rf "$DIR/sub"', 'rmdir empty', 'ls /'])('%j is not critical', (command) => {
     expect(crit(command)).toEqual([]);
   });
+  it.each([
+    ['rm -rf /home/user/{project,x}', /\(\/home\/user\/project\): the working directory/],
+    ['rm -rf ~/{,x}', /\(~\/\): the home directory/],
+    ['rm -rf /home/{user,x}', /\(\/home\/user\): the home directory/],
+    ['rm -rf --no-preserve-root {/,x}', /\(\/\): the filesystem root/],
+    ['rm -rf ~user', /another user's home directory/],
+    ['rm -rf ~root/', /another user's home directory/],
+    ['rm -rf `pwd`', /substitution that may name any directory/],
+    ['rm -rf "$(pwd)"', /substitution that may name any directory/],
+    ['rm -rf /home/$(whoami)', /substitution that may name any directory/],
+    ['pwd | xargs rm -rf', /xargs input may name any directory/],
+    ['echo /home/user | xargs rm -rf', /xargs input may name any directory/],
+    ['ls | xargs -I{} rm -rf {}', /xargs input may name any directory/],
+    ['find /home/user/project -maxdepth 0 -exec rm -rf {} +', /find start \/home\/user\/project\): the working directory/],
+    ['find ~ -maxdepth 0 -exec rm -rf {} \\;', /the home directory/],
+  ])('red-team: %j is critical', (command, why) => {
+    expect(crit(command).join('\n')).toMatch(why);
+  });
+  it.each(['rm -rf build/{a,b}', 'rm -f log-$(date +%F).txt', "find build -name '*.o' -exec rm {} +", 'rm -rf ~/project/{a,b}'])(
+    'red-team: %j is not critical',
+    (command) => {
+      expect(crit(command)).toEqual([]);
+    },
+  );
+  it('leaves shellPathEffects brace words as one glob effect', () => {
+    expect(effects('rm -rf /home/{user,x}').effects).toMatchObject([{ op: 'remove', path: '/home/{user,x}', glob: true }]);
+  });
   it('handles Windows drive roots', () => {
     const w = { cwd: 'C:\\proj', home: 'C:\\Users\\me', platform: 'windows' as const, workingDirectories: ['C:\\proj'] };
     expect(criticalRemovals(analyzeShell('rm -rf C:/'), w).length).toBeGreaterThan(0);
