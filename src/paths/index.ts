@@ -8,5 +8,5 @@ export { CLAUDE_CODE_PROTECTED_PATHS, NOETA_PROTECTED_PATHS, protectedPathMatch 
 export type { ProtectedPathSpec } from './protected.js';
 export { isCriticalRemovalTarget } from './critical.js';
 export type { CriticalRemovalContext } from './critical.js';
-export { compilePathPattern, matchPathPattern, matchCompiledPathPattern } from './pattern.js';
+export { compilePathPattern, matchPathPattern, matchCompiledPathPattern, PATH_MATCH_LIMITS } from './pattern.js';
 export type { PathPatternContext, CompiledPathPattern } from './pattern.js';

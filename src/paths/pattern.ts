@@ -1,6 +1,5 @@
-import ignore from 'ignore';
 import type { Platform, RuleList } from '../core/types.js';
-import { compileGitignore, isPlainRelative, mayMatch, parentMatches, parentsOf, selfMatches, type GitignoreRegExp } from './gitignore-regexp.js';
+import { compileGitignorePattern, gitignoreProbe, isMatchablePath, mayMatch, type GitignorePattern } from './gitignore-match.js';
 import { globMatchesPath } from './glob.js';
 import { normalizePath, relativeInside } from './normalize.js';
 
@@ -21,7 +20,7 @@ export interface PathPatternContext {
 export interface CompiledPathPattern {
   /** Normalised absolute directory the pattern is relative to. */
   base: string;
-  /** The gitignore pattern handed to `ignore`, relative to `base`. */
+  /** The gitignore pattern (as `ignore@7` reads it), relative to `base`. */
   gitignore: string;
   /** True when the pattern names the base itself and everything under it (`~`, `//`, `~/**`). */
   coversBase: boolean;
@@ -34,8 +33,6 @@ export interface CompiledPathPattern {
   strict?: { glob: string; anchored: boolean };
   list: RuleList;
 }
-
-type Ignore = ReturnType<typeof ignore>;
 
 const WILD = /[*?[]/;
 
@@ -54,7 +51,7 @@ function foldFor(platform: Platform, list: RuleList): boolean {
   return false;
 }
 
-/** Escape what `ignore` would read as gitignore syntax rather than as a name. */
+/** Escape what gitignore would read as syntax (`#` comment, `!` negation, trailing spaces) rather than as a name. */
 function escapeForIgnore(pattern: string): string {
   let p = pattern;
   if (p.startsWith('#') || p.startsWith('!')) p = `\\${p}`;
@@ -143,86 +140,91 @@ export function compilePathPattern(pattern: string, ctx: PathPatternContext): Co
   return compiled;
 }
 
-const IGNORE_REUSE = 4096;
-const ignoreCache = new Map<string, { ig: Ignore; uses: number }>();
+/**
+ * The longest path, in UTF-16 code units, and the most segments a path may have to be matched.
+ * A longer or deeper path matches every deny/ask pattern and no allow pattern (fail closed):
+ * no real file has such a path, and matching work stays bounded whatever the caller sends.
+ * @public
+ */
+export const PATH_MATCH_LIMITS = { maxLength: 4096, maxSegments: 512 } as const;
 
-/** `ignore` keeps a per-instance result cache; instances are rebuilt now and then to bound it. */
-function ignoreFor(gitignore: string, fold: boolean): Ignore {
-  const key = `${fold ? 'i' : 's'}\0${gitignore}`;
-  let entry = ignoreCache.get(key);
-  if (entry === undefined || entry.uses >= IGNORE_REUSE) {
-    if (ignoreCache.size >= 1024) ignoreCache.clear();
-    entry = { ig: ignore({ ignorecase: fold }).add(gitignore), uses: 0 };
-    ignoreCache.set(key, entry);
-  }
-  entry.uses++;
-  return entry.ig;
+function overLimits(abs: string): boolean {
+  if (abs.length > PATH_MATCH_LIMITS.maxLength) return true;
+  if (abs.length <= PATH_MATCH_LIMITS.maxSegments) return false;
+  let slashes = 0;
+  for (let i = abs.indexOf('/'); i !== -1; i = abs.indexOf('/', i + 1)) if (++slashes > PATH_MATCH_LIMITS.maxSegments) return true;
+  return false;
 }
 
-/** A path made relative to a base, with what the fast path needs; the last one is kept. */
+/** A path made relative to a base, with what matching needs; the last one is kept. */
 interface Relative {
   abs: string;
   base: string;
   fold: boolean;
+  over: boolean;
   rel: string | undefined;
-  plain: boolean;
-  parents?: string[];
-  /** `rel/x`: every string the fast path tests is a part of it. */
+  matchable: boolean;
+  segs?: string[];
+  /** `rel/x`: every string a pattern is tested against is a part of it. */
   probe?: string;
 }
 
 const SENSITIVE = { caseInsensitive: false };
 const INSENSITIVE = { caseInsensitive: true };
-let lastRelative: Relative = { abs: '', base: '', fold: false, rel: undefined, plain: false };
+let lastRelative: Relative = { abs: '', base: '', fold: false, over: false, rel: undefined, matchable: false };
 
 /** Rules of one call share the call's path and mostly one base: work the relative path out once. */
 function relativeTo(abs: string, base: string, fold: boolean): Relative {
   const last = lastRelative;
   if (last.abs === abs && last.base === base && last.fold === fold) return last;
-  const rel = relativeInside(abs, base, fold ? INSENSITIVE : SENSITIVE);
-  lastRelative = { abs, base, fold, rel, plain: rel !== undefined && isPlainRelative(rel) };
+  const over = overLimits(abs);
+  const rel = over ? undefined : relativeInside(abs, base, fold ? INSENSITIVE : SENSITIVE);
+  lastRelative = { abs, base, fold, over, rel, matchable: rel !== undefined && isMatchablePath(rel) };
   return lastRelative;
 }
 
-const fastCache = new WeakMap<CompiledPathPattern, GitignoreRegExp | null>();
+const gitignoreCache = new WeakMap<CompiledPathPattern, GitignorePattern>();
 
-/** The compiled regular expression for a pattern in the fast subset, or `null` (use `ignore`). */
-function fastFor(compiled: CompiledPathPattern): GitignoreRegExp | null {
-  let fast = fastCache.get(compiled);
-  if (fast === undefined) {
-    fast = compileGitignore(compiled.gitignore, compiled.fold) ?? null;
-    fastCache.set(compiled, fast);
+/** The compiled gitignore pattern of a compiled path pattern, made on first use. */
+function gitignoreOf(compiled: CompiledPathPattern): GitignorePattern {
+  let g = gitignoreCache.get(compiled);
+  if (g === undefined) {
+    g = compileGitignorePattern(compiled.gitignore, compiled.fold);
+    gitignoreCache.set(compiled, g);
   }
-  return fast;
+  return g;
 }
 
 /**
  * Match a compiled pattern against a normalised absolute path. A path outside the pattern's base
  * never matches. In deny/ask lists a path is also tried as a directory (`x/`), so `secrets/`
  * covers a directory named `secrets` itself, and a pattern ending in `/**` covers the directory
- * whose contents it names (`secrets/**` covers `secrets`). Should `ignore` throw, deny/ask patterns match and
- * allow patterns do not (fail closed). Common patterns run as one precompiled regular expression
- * that gives what `ignore` gives (differential-tested); the rest go through `ignore` itself.
+ * whose contents it names (`secrets/**` covers `secrets`).
+ *
+ * Matching is a dynamic program over path segments (see `docs/decisions/0002-path-matching.md`):
+ * at most (path segments + 2) × (pattern segments + 1) segment comparisons, whatever the input —
+ * no regular expression, no backtracking. A path longer than `PATH_MATCH_LIMITS.maxLength`
+ * (4096) characters or deeper than `PATH_MATCH_LIMITS.maxSegments` (512) segments, and a relative
+ * form `ignore` would refuse, match every deny/ask pattern and no allow pattern (fail closed).
  * @public
  */
 export function matchCompiledPathPattern(compiled: CompiledPathPattern, absPath: string): boolean {
   const r = relativeTo(absPath, compiled.base, compiled.fold);
+  if (r.over) return compiled.list !== 'allow';
   const rel = r.rel;
   if (rel === undefined) return false;
   if (rel === '') return compiled.coversBase;
-  const fast = fastFor(compiled);
-  if (fast === null || !r.plain) return matchWithIgnore(compiled, rel);
-  if (!mayMatch(fast, rel, (r.probe ??= `${rel}/x`))) return false;
-  // `rel/` and `rel/x` have the parents of `rel` plus `rel/`: test each prefix once.
-  try {
-    let hit = parentMatches(fast, (r.parents ??= parentsOf(rel))) || selfMatches(fast, rel);
-    if (!hit && compiled.list !== 'allow') {
-      hit = selfMatches(fast, `${rel}/`) || (compiled.gitignore.endsWith('/**') && selfMatches(fast, `${rel}/x`));
-    }
-    return hit && strictHolds(compiled, rel);
-  } catch {
-    return compiled.list !== 'allow';
+  if (!r.matchable) return compiled.list !== 'allow';
+  const g = gitignoreOf(compiled);
+  if (!mayMatch(g, (r.probe ??= `${rel}/x`))) return false;
+  const hit = gitignoreProbe(g, (r.segs ??= rel.split('/')));
+  let matched = hit.self;
+  if (!matched && compiled.list !== 'allow') {
+    // A directory whose contents a deny/ask rule covers (`secrets/**`) is covered itself, so
+    // a Grep or Glob over the directory cannot read what the rule denies.
+    matched = hit.asDir || (compiled.gitignore.endsWith('/**') && hit.child);
   }
+  return matched && strictHolds(compiled, rel);
 }
 
 /** In allow lists, a wildcard last segment must match the path itself (see `strict`). */
@@ -231,26 +233,6 @@ function strictHolds(compiled: CompiledPathPattern, rel: string): boolean {
   const { glob, anchored } = compiled.strict;
   const subject = anchored ? rel : rel.slice(rel.lastIndexOf('/') + 1);
   return globMatchesPath(glob, subject, compiled.fold);
-}
-
-/**
- * {@link matchCompiledPathPattern} for a path relative to the base (not `''`), with `ignore` as
- * the matcher: the reference the fast path is tested against, and the path for patterns outside
- * the fast subset.
- */
-export function matchWithIgnore(compiled: CompiledPathPattern, rel: string): boolean {
-  try {
-    const ig = ignoreFor(compiled.gitignore, compiled.fold);
-    let hit = ig.ignores(rel);
-    if (!hit && compiled.list !== 'allow') {
-      // A directory whose contents a deny/ask rule covers (`secrets/**`) is covered itself, so
-      // a Grep or Glob over the directory cannot read what the rule denies.
-      hit = ig.ignores(`${rel}/`) || (compiled.gitignore.endsWith('/**') && ig.ignores(`${rel}/x`));
-    }
-    return hit && strictHolds(compiled, rel);
-  } catch {
-    return compiled.list !== 'allow';
-  }
 }
 
 /** One compiled pattern per pattern text and context; contexts compared field by field. */
