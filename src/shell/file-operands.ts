@@ -37,13 +37,47 @@ function scan(argv: readonly string[], shape: OptionShape) {
 
 const READERS: Record<string, OptionShape> = {
   cat: {}, tac: {}, nl: { shortArg: 'bdfhilnsvw' }, head: { shortArg: 'nc' }, tail: { shortArg: 'ncs' }, less: { shortArg: 'xyhjbz' }, more: {},
-  wc: {}, rev: {}, od: { shortArg: 'AjNStw' }, hexdump: { shortArg: 'eEfns' }, strings: { shortArg: 'netTo' }, file: { shortArg: 'eFmP' },
-  stat: { shortArg: 'c', longArg: ['format', 'printf'] }, du: { shortArg: 'dBtX' }, ls: { shortArg: 'ITw' }, md5sum: {}, sha1sum: {}, sha224sum: {},
-  sha256sum: {}, sha384sum: {}, sha512sum: {}, b2sum: {}, cksum: {}, cmp: { shortArg: 'in' }, diff: { shortArg: 'CDFILSUWx' }, comm: {},
-  cut: { shortArg: 'bcdf' }, fold: { shortArg: 'w' }, column: { shortArg: 'cstoNRHOEWd' }, base64: { shortArg: 'w' }, tree: { shortArg: 'LPIo' },
+  wc: { longArg: ['files0-from'] }, rev: {}, od: { shortArg: 'AjNStw' }, hexdump: { shortArg: 'eEfns' }, strings: { shortArg: 'netTo' }, file: { shortArg: 'eFmPf', longArg: ['magic-file', 'files-from'] },
+  stat: { shortArg: 'c', longArg: ['format', 'printf'] }, du: { shortArg: 'dBtX', longArg: ['files0-from', 'exclude-from'] }, ls: { shortArg: 'ITw' }, md5sum: {}, sha1sum: {}, sha224sum: {},
+  sha256sum: {}, sha384sum: {}, sha512sum: {}, b2sum: {}, cksum: {}, cmp: { shortArg: 'in' }, diff: { shortArg: 'CDFILSUWxX', longArg: ['from-file', 'to-file', 'exclude-from'] }, comm: {},
+  cut: { shortArg: 'bcdf' }, fold: { shortArg: 'w' }, column: { shortArg: 'cstoNRHOEWd' }, base64: { shortArg: 'w' }, tree: { shortArg: 'LPIo', longArg: ['fromfile'] },
   readlink: {}, realpath: {}, bat: { shortArg: 'lmrH' }, paste: { shortArg: 'd' }, expand: { shortArg: 't' }, unexpand: { shortArg: 't' },
-  fmt: { shortArg: 'pw' }, pr: {}, xxd: { shortArg: 'cglosn' }, split: {}, zcat: {}, gunzip: {}, unzip: {}, jq: {}, yq: {},
+  fmt: { shortArg: 'pw' }, pr: {}, xxd: { shortArg: 'cglosn' }, split: {}, zcat: {}, gunzip: {}, unzip: {}, jq: { shortArg: 'f', longArg: ['from-file', 'slurpfile', 'rawfile', 'arg', 'argjson'] }, yq: {},
 };
+
+/** Long options of the reader commands whose value is a file they read. */
+const READ_OPTIONS = ['from-file', 'to-file', 'exclude-from', 'fromfile', 'magic-file'];
+/** Long options whose value is a file listing more files to read. */
+const NAME_LIST_OPTIONS = ['files0-from', 'files-from'];
+/** Short options (per command) whose value is a file the command reads. */
+const SHORT_READ_OPTIONS: Record<string, string> = { diff: 'X', du: 'X', hexdump: 'f', file: 'mf', jq: 'f' };
+/** Long options of jq that read a file (`--from-file F`). */
+const JQ_READ = ['from-file'];
+
+/** sed `r FILE` / `R FILE` (the file name runs to the end of the line). */
+const SED_READ = /(?:^|[;\n{}])\s*(?:\d+|\$|\/[^/\n]*\/)?(?:,\s*(?:\d+|\$|\/[^/\n]*\/))?\s*!?\s*[rR]\s*([^\n]+)/g;
+const SED_MAY_READ = /(^|[;\n{}\d$/!])\s*[rR]/;
+
+/** git's file options: `--contents F`, `config --file F`, `diff --no-index A B`, `grep -f F`. */
+function gitOperands(argv: readonly string[]): FileOperands {
+  const files: FileOperand[] = [];
+  const unresolved: string[] = [];
+  let i = 1;
+  while (i < argv.length && argv[i]!.startsWith('-')) i += ['-C', '-c', '--git-dir', '--work-tree', '--namespace'].includes(argv[i]!) ? 2 : 1;
+  const sub = argv[i];
+  if (sub === undefined) return { files, unresolved };
+  const { options, operands: ops } = operands(argv, i + 1, {
+    shortArg: sub === 'config' ? 'f' : sub === 'grep' ? 'efm' : '',
+    longArg: ['contents', 'file', 'output', 'blob'],
+  });
+  for (const o of options) {
+    if (o.name === '--contents' && o.value !== '-') pushOpt(files, optionFile(o, 'read', argv));
+    if (sub === 'config' && (o.name === '--file' || o.name === '-f')) pushOpt(files, optionFile(o, 'read', argv));
+    if (sub === 'grep' && o.name === '-f') pushOpt(files, optionFile(o, 'read', argv));
+  }
+  if (sub === 'diff' && options.some((o) => o.name === '--no-index')) files.push(...all(ops, 'read'));
+  return { files, unresolved };
+}
 
 /**
  * The files `argv` touches, for the commands toolgate knows (others: none, and the caller
@@ -80,9 +114,24 @@ export function fileOperands(name: string, argv: readonly string[]): FileOperand
       if (scripts.some((s) => /(^|[;\n}\s\d$/])\s*[wWe]\b|\/[gpiImMe\d]*w\s|[;\n]\s*e\b|^e\b|\/[gpiImM\d]*e/.test(s))) {
         unresolved.push('sed script may write files or run commands (w, W or e)');
       }
+      for (const script of scripts) {
+        for (const m of script.matchAll(SED_READ)) {
+          const file = m[1]!.trim();
+          const at = options.find((o) => o.value === script)?.index ?? ops[0];
+          if (file && at !== undefined) files.push({ op: 'read', index: at, value: file });
+        }
+        if (SED_MAY_READ.test(script) && !new RegExp(SED_READ.source).test(script)) unresolved.push('sed script may read a file (r or R)');
+      }
       files.push(...all(fileOps, inPlace ? 'write' : 'read'));
       return { files, unresolved };
     }
+    case 'date': {
+      const { options } = scan(argv, { shortArg: 'fdrsI', longArg: ['file', 'date', 'reference', 'set'] });
+      for (const o of options) if (['-f', '--file', '-r', '--reference'].includes(o.name)) pushOpt(files, optionFile(o, 'read', argv));
+      return { files, unresolved };
+    }
+    case 'git':
+      return gitOperands(argv);
     case 'awk':
     case 'gawk':
     case 'mawk':
@@ -102,6 +151,7 @@ export function fileOperands(name: string, argv: readonly string[]): FileOperand
       const { options, operands: ops } = scan(argv, { shortArg: 'kotTS', longArg: ['key', 'output', 'field-separator', 'temporary-directory', 'buffer-size', 'files0-from'] });
       for (const o of options) if (o.name === '-o' || o.name === '--output') pushOpt(files, optionFile(o, 'write', argv));
       for (const o of options) if (o.name === '--files0-from') pushOpt(files, optionFile(o, 'read', argv));
+      if (options.some((o) => o.name === '--files0-from')) unresolved.push('sort --files0-from reads the files named in a file');
       files.push(...all(ops, 'read'));
       return { files, unresolved };
     }
@@ -231,13 +281,28 @@ export function fileOperands(name: string, argv: readonly string[]): FileOperand
   }
   if (reader) {
     const { options, operands: ops } = scan(argv, reader);
+    for (const o of options) {
+      const long = o.name.startsWith('--') ? o.name.slice(2) : undefined;
+      if (long !== undefined && (READ_OPTIONS.includes(long) || (name === 'jq' && JQ_READ.includes(long)))) pushOpt(files, optionFile(o, 'read', argv));
+      if (long !== undefined && NAME_LIST_OPTIONS.includes(long)) {
+        pushOpt(files, optionFile(o, 'read', argv));
+        unresolved.push(`${name} --${long} reads the files named in a file`);
+      }
+      const short = SHORT_READ_OPTIONS[name];
+      if (short && o.name.length === 2 && short.includes(o.name[1]!)) pushOpt(files, optionFile(o, 'read', argv));
+    }
+    if (/sum$/.test(name) && options.some((o) => o.name === '-c' || o.name === '--check')) unresolved.push(`${name} --check reads the files named in its input`);
     if (name === 'xxd' || name === 'split') {
       if (ops[0] !== undefined) files.push({ op: 'read', index: ops[0] });
       if (ops[1] !== undefined) files.push({ op: 'write', index: ops[1] });
       return { files, unresolved };
     }
     if (name === 'tree') for (const o of options) if (o.name === '-o') pushOpt(files, optionFile(o, 'write', argv));
-    if (name === 'jq' || name === 'yq') return { files: all(ops.slice(1), 'read'), unresolved };
+    if (name === 'jq' || name === 'yq') {
+      const filterFile = options.some((o) => o.name === '-f' || o.name === '--from-file');
+      if (options.some((o) => o.name === '--slurpfile' || o.name === '--rawfile')) unresolved.push(`${name} --slurpfile/--rawfile reads a file`);
+      return { files: [...files, ...all(filterFile ? ops : ops.slice(1), 'read')], unresolved };
+    }
     if (name === 'gunzip' || name === 'unzip') return { files: all(ops, 'write'), unresolved: ['archive extraction writes files'] };
     files.push(...all(ops, 'read'));
   }

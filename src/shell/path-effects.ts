@@ -131,6 +131,7 @@ function collectEffects(analysis: ShellAnalysis, ctx: ShellPathContext, expandBr
         return;
       }
       const name = commandBasename(cmd.argv[0]!);
+      if (cmd.argumentsFrom) unresolved.push(`${cmd.source}: ${name} gets paths from ${cmd.argumentsFrom} input`);
       if (name === 'cd' || name === 'pushd') {
         const t = cdTarget(cmd);
         let next: string[];

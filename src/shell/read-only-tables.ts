@@ -28,6 +28,8 @@ export interface ReadOnlySpec {
 }
 
 const ANY_GLOB = { globs: true } as const;
+/** `-c`/`--check` reads the files named inside a checksum file. */
+const CHECKSUM: ReadOnlySpec = { globs: true, unsafeShort: 'c', unsafeLong: ['check'] };
 
 /** Claude Code's built-in read-only commands. @public */
 export const CLAUDE_CODE_READ_ONLY: Readonly<Record<string, ReadOnlySpec>> = {
@@ -43,18 +45,18 @@ export const CLAUDE_CODE_READ_ONLY: Readonly<Record<string, ReadOnlySpec>> = {
   fgrep: ANY_GLOB,
   rg: { globs: true, unsafeLong: ['pre', 'search-zip'], unsafeShort: 'z' },
   find: { globs: false, check: 'find' },
-  wc: ANY_GLOB,
+  wc: { globs: true, unsafeLong: ['files0-from'] },
   which: ANY_GLOB,
   type: ANY_GLOB,
   diff: { globs: true },
   cmp: ANY_GLOB,
   comm: ANY_GLOB,
   stat: ANY_GLOB,
-  du: ANY_GLOB,
+  du: { globs: true, unsafeLong: ['files0-from'] },
   df: ANY_GLOB,
   cd: { globs: false, check: 'cd' },
   file: { globs: true, unsafeShort: 'mfC', unsafeLong: ['magic-file', 'files-from', 'compile'] },
-  sort: { globs: false, unsafeShort: 'o', unsafeLong: ['output', 'compress-program'], shortArg: 'kStT' },
+  sort: { globs: false, unsafeShort: 'o', unsafeLong: ['output', 'compress-program', 'files0-from'], shortArg: 'kStT' },
   uniq: { globs: false, maxOperands: 1, shortArg: 'fsw' },
   cut: ANY_GLOB,
   nl: ANY_GLOB,
@@ -64,10 +66,10 @@ export const CLAUDE_CODE_READ_ONLY: Readonly<Record<string, ReadOnlySpec>> = {
   hexdump: ANY_GLOB,
   xxd: { globs: true, maxOperands: 1, shortArg: 'cglosn' },
   strings: ANY_GLOB,
-  md5sum: ANY_GLOB,
-  sha1sum: ANY_GLOB,
-  sha256sum: ANY_GLOB,
-  sha512sum: ANY_GLOB,
+  md5sum: CHECKSUM,
+  sha1sum: CHECKSUM,
+  sha256sum: CHECKSUM,
+  sha512sum: CHECKSUM,
   cksum: ANY_GLOB,
   basename: ANY_GLOB,
   dirname: ANY_GLOB,

@@ -7,6 +7,7 @@ import {
   CLAUDE_CODE_READ_ONLY, FIND_UNSAFE, GIT_READ_ONLY, GIT_UNSAFE_LONG, ROBOTA_READ_ONLY, ROBOTA_UNSAFE_LONG, type ReadOnlySpec,
 } from './read-only-tables.js';
 import type { ReadOnlyVerdict, ShellAnalysis, SimpleCommand } from './types.js';
+import { operands } from './options.js';
 import { decodeWord } from './words.js';
 
 /** Which read-only set to use. @public */
@@ -208,6 +209,7 @@ export function isReadOnly(cmd: SimpleCommand, options: ReadOnlyOptions): ReadOn
     if (cmd.argv.length === 0) return no('empty command');
     if (!cmd.literal[0]) return no(`command name is not literal: ${cmd.argv[0]}`);
     const name = commandBasename(cmd.argv[0]!);
+    if (cmd.argumentsFrom) return no(`${name} gets arguments from ${cmd.argumentsFrom} input, so the paths it reads are not known`);
     if (cmd.transparentWrapper) {
       if (options.set === 'robota') return no(`${name} is not in the read-only set`);
       return cmd.argv.length > 1 ? YES : no(`${name} without a command`);
@@ -240,7 +242,10 @@ export function isReadOnly(cmd: SimpleCommand, options: ReadOnlyOptions): ReadOn
       if (!c.readOnly) return c;
     }
     if (spec.check === 'noOperands' && cmd.argv.slice(1).some((a) => !a.startsWith('-'))) return no(`${name} with an operand changes settings`);
-    if (spec.check === 'date' && cmd.argv.slice(1).some((a) => !a.startsWith('-') && !a.startsWith('+'))) return no('date with an operand sets the clock');
+    if (spec.check === 'date') {
+      const dateOps = operands(cmd.argv, 1, { shortArg: 'fdrI', longArg: ['file', 'date', 'reference'] }).operands;
+      if (dateOps.some((k) => !cmd.argv[k]!.startsWith('+'))) return no('date with an operand sets the clock');
+    }
     if (spec.check === 'git' || spec.check === 'find') return YES;
     return checkOptions(cmd, spec, options.set, 1);
   } catch (error) {

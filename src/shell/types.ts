@@ -61,6 +61,12 @@ export interface SimpleCommand {
   transparentWrapper: boolean;
   /** Never approvable by a prefix allow rule, only by an exact one (`watch`, `setsid`, `find -exec/-delete`, ...). */
   exactOnly: boolean;
+  /**
+   * Set when some of its words come from input at run time: `xargs` appends input words (or
+   * replaces its `-I` placeholder), `find -exec` replaces `{}`. The paths it touches are then
+   * not known from the command text.
+   */
+  argumentsFrom?: 'xargs' | 'find -exec';
   /** Set when this command cannot be understood (non-literal name, `eval`, ...): the reason. */
   unknown?: string;
   /**

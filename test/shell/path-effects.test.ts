@@ -79,6 +79,40 @@ describe('shellPathEffects', () => {
   });
 });
 
+describe('red-team: reads through options and input', () => {
+  it.each([
+    ['date --file=.env', ['read /home/user/project/.env']],
+    ['date -f .env', ['read /home/user/project/.env']],
+    ['wc --files0-from=.env', ['read /home/user/project/.env']],
+    ['git blame --contents=.env README.md', ['read /home/user/project/.env']],
+    ['git blame --contents .env README.md', ['read /home/user/project/.env']],
+    ['diff --from-file=/home/user/.ssh/id_rsa x', ['read /home/user/.ssh/id_rsa', 'read /home/user/project/x']],
+    ['diff --to-file ~/.netrc x', ['read /home/user/.netrc', 'read /home/user/project/x']],
+    ['git config --file ~/.pypirc --list', ['read /home/user/.pypirc']],
+    ['git config -f ~/.pypirc --get x.y', ['read /home/user/.pypirc']],
+    ['tree --fromfile=/etc/shadow', ['read /etc/shadow']],
+    ['sed -f script f', ['read /home/user/project/script', 'read /home/user/project/f']],
+    ["sed 'R /etc/passwd' f", ['read /etc/passwd', 'read /home/user/project/f']],
+    ["sed -n '1r secret' f", ['read /home/user/project/secret', 'read /home/user/project/f']],
+    ["sed -e '$r ~/.ssh/id_rsa' f", ['read /home/user/.ssh/id_rsa', 'read /home/user/project/f']],
+    ['grep -f patterns f', ['read /home/user/project/patterns', 'read /home/user/project/f']],
+    ['jq -f prog.jq data.json', ['read /home/user/project/prog.jq', 'read /home/user/project/data.json']],
+    ['file -f names', ['read /home/user/project/names']],
+  ])('%j', (command, expected) => {
+    expect(ops(command)).toEqual(expected);
+  });
+  it.each([
+    ['wc --files0-from=.env', /files named in a file/],
+    ['echo .env | xargs cat', /cat gets paths from xargs input/],
+    ['find . -name .env | xargs cat', /cat gets paths from xargs input/],
+    ['find . -name "*.ts" | xargs grep foo', /grep gets paths from xargs input/],
+    ['ls | xargs -I{} cp {} out/', /cp gets paths from xargs input/],
+    ['sha256sum -c sums', /reads the files named/],
+  ])('%j reports what it cannot resolve', (command, why) => {
+    expect(effects(command).unresolved.join('\n')).toMatch(why);
+  });
+});
+
 describe('criticalRemovals', () => {
   const cctx = { ...ctx, workingDirectories: ['/home/user/project', '/home/user/shared'] };
   const crit = (command: string) => criticalRemovals(analyzeShell(command), cctx);

@@ -108,3 +108,26 @@ describe('robota read-only set', () => {
     if (!v.readOnly) expect(v.reason).toMatch(why);
   });
 });
+
+describe('red-team: reads toolgate must see', () => {
+  it.each([
+    ['find . -name "*.ts" | xargs grep foo', /gets arguments from xargs input/],
+    ['echo .env | xargs cat', /gets arguments from xargs input/],
+    ['ls | xargs -I{} cat {}', /xargs/],
+    ['wc --files0-from=.env', /files0-from/],
+    ['du --files0-from=list', /files0-from/],
+    ['sort --files0-from=list', /files0-from/],
+    ['sha256sum -c sums.txt', /sha256sum -c/],
+    ['md5sum --check sums.txt', /--check/],
+  ])('%j is not read-only', (c, why) => {
+    const v = verdict(c, 'claudeCode');
+    expect(v.readOnly).toBe(false);
+    if (!v.readOnly) expect(v.reason).toMatch(why);
+  });
+  it.each(['date -f dates.txt', 'date --file=dates.txt', 'date -d yesterday +%F', 'git blame --contents=x.ts x.ts', 'tree --fromfile=listing'])(
+    '%j stays read-only (its read is a path effect)',
+    (c) => {
+      expect(verdict(c, 'claudeCode')).toEqual({ readOnly: true });
+    },
+  );
+});
