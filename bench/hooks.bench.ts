@@ -54,17 +54,25 @@ const callback = createHookDispatcher({
 const check = await callback.run('PreToolUse', input);
 if (check.outcomes[0]?.status !== 'success' || check.answer.decision !== undefined) throw new Error('callback bench: unexpected answer');
 
+// What the gate passes on every call: the permission mode as `base`, and the caller's signal.
+const gateStyle = { base: { permission_mode: 'default' }, signal: new AbortController().signal };
 const cbP50s: number[] = [];
 const cbMeans: number[] = [];
+const gateP50s: number[] = [];
 for (let r = 0; r < CALLBACK_RUNS; r++) {
   const bench = new Bench({ iterations: 20_000, time: 0, warmup: true, warmupIterations: 2_000, warmupTime: 0 });
-  bench.add('dispatch PreToolUse callback hook', async () => {
-    await callback.run('PreToolUse', input);
-  });
+  bench
+    .add('dispatch PreToolUse callback hook', async () => {
+      await callback.run('PreToolUse', input);
+    })
+    .add('same, with base + signal', async () => {
+      await callback.run('PreToolUse', input, gateStyle);
+    });
   await bench.run();
-  const latency = (bench.tasks[0]?.result as { latency?: { p50?: number; mean?: number } }).latency;
-  cbP50s.push((latency?.p50 ?? NaN) * 1000);
-  cbMeans.push((latency?.mean ?? NaN) * 1000);
+  const latency = (i: number) => (bench.tasks[i]?.result as { latency?: { p50?: number; mean?: number } }).latency;
+  cbP50s.push((latency(0)?.p50 ?? NaN) * 1000);
+  cbMeans.push((latency(0)?.mean ?? NaN) * 1000);
+  gateP50s.push((latency(1)?.p50 ?? NaN) * 1000);
 }
 
 // --- command hook vs direct spawn ---------------------------------------------------------------
@@ -130,6 +138,7 @@ const f1 = (x: number) => x.toFixed(1);
 const f2 = (x: number) => x.toFixed(2);
 console.table([
   { task: 'dispatch PreToolUse callback hook', 'p50 (µs)': f1(median(cbP50s)), 'mean (µs)': f1(median(cbMeans)), samples: `${CALLBACK_RUNS} × 20000` },
+  { task: 'same, with base + signal (as the gate calls it)', 'p50 (µs)': f1(median(gateP50s)), 'mean (µs)': '', samples: `${CALLBACK_RUNS} × 20000` },
   { task: 'spawn allow.sh directly', 'p50 (µs)': f1(median(allDirect) * 1000), 'mean (µs)': '', samples: `${RUNS} × ${PAIRS}` },
   { task: 'dispatch PreToolUse command hook (allow.sh)', 'p50 (µs)': f1(median(allDispatched) * 1000), 'mean (µs)': '', samples: `${RUNS} × ${PAIRS}` },
 ]);

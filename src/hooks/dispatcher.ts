@@ -4,7 +4,7 @@ import { combineHookResults, type HookAnswerFor } from './combine/index.js';
 import { matcherSelects } from './config/matcher.js';
 import { defaultTimeoutSeconds } from './config/timeouts.js';
 import { hookEventInfo } from './events.js';
-import { buildHookInput, hookInputCommon, withCommonFields, type HookInputBase } from './input/build.js';
+import { hookInputCommon, withCommonFields, type HookInputBase } from './input/build.js';
 import type { BaseHookInput, HookInput, HookInputFields } from './input/types.js';
 import { interpretReply } from './output/interpret.js';
 import { MAX_HOOK_TEXT_CHARS, spillLongText } from './output/spill.js';
@@ -158,11 +158,32 @@ export function createHookDispatcher(options: HookDispatcherOptions): HookDispat
     return common;
   };
 
+  // A host that passes the same `base` values run after run (say, the permission mode) gets the
+  // same common fields back: one remembered entry, compared key by key.
+  const lastBase: unknown[] = [];
+  let lastBaseEvent: string | undefined;
+  let lastBaseCommon: BaseHookInput | undefined;
+  const commonWithBase = (event: string, over: Partial<HookInputBase>): BaseHookInput => {
+    let same = event === lastBaseEvent && lastBaseCommon !== undefined;
+    for (let i = 0; i < BASE_KEYS.length; i++) {
+      const k = BASE_KEYS[i]!;
+      const v = isOwnEnumerable(over, k) ? over[k] : sessionBase[k];
+      if (lastBase[i] !== v || !(i in lastBase)) same = false;
+      lastBase[i] = v;
+    }
+    if (same && lastBaseCommon !== undefined) return lastBaseCommon;
+    // What `{ ...sessionBase, ...over }` holds for the keys the input reads.
+    const merged: Record<string, unknown> = {};
+    for (let i = 0; i < BASE_KEYS.length; i++) if (lastBase[i] !== undefined) merged[BASE_KEYS[i]!] = lastBase[i];
+    lastBaseEvent = event;
+    return (lastBaseCommon = hookInputCommon(event, merged as unknown as HookInputBase));
+  };
+
   async function run<E extends string>(event: E, fields: HookInputFields<E>, runOptions: HookRunOptions = {}): Promise<HookRunResult<E>> {
     const input =
       runOptions.base === undefined
         ? withCommonFields(fields, commonFor(event))
-        : buildHookInput(event, fields, { ...sessionBase, ...runOptions.base });
+        : withCommonFields(fields, commonWithBase(event, runOptions.base));
     const record = input as unknown as Record<string, unknown>;
     const info = hookEventInfo(event);
     const subject =
@@ -316,6 +337,13 @@ export function createHookDispatcher(options: HookDispatcherOptions): HookDispat
   }
 
   return { run };
+}
+
+/** The {@link HookInputBase} keys that make an input's common fields. */
+const BASE_KEYS = ['session_id', 'transcript_path', 'cwd', 'permission_mode', 'prompt_id', 'agent_id', 'agent_type', 'effort'] as const;
+
+function isOwnEnumerable(o: object, k: string): boolean {
+  return Object.prototype.propertyIsEnumerable.call(o, k);
 }
 
 /** What one run of {@link createHookDispatcher}'s `run` shares between its handlers. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildHookInput, type HookInputBase } from '../../src/hooks/index.js';
+import { buildHookInput, compileHooks, createHookDispatcher, hookGroupsFromCallbacks, type HookInputBase } from '../../src/hooks/index.js';
 import { hookInputCommon } from '../../src/hooks/input/build.js';
 
 /** What buildHookInput promises: the same object as `{ ...fields, ...common }`. */
@@ -56,5 +56,43 @@ describe('buildHookInput', () => {
     expect('inherited' in input).toBe(false);
     expect('hidden' in input).toBe(false);
     expect(shape(input)).toEqual(shape(bySpread(fields, 'PreToolUse', { session_id: 's', cwd: '/p' })));
+  });
+});
+
+describe('the dispatcher’s input', () => {
+  it('is buildHookInput of the session base overridden by the run’s base, run after run (repeats included)', async () => {
+    const seen: Record<string, unknown>[] = [];
+    const { registry } = compileHooks(
+      hookGroupsFromCallbacks({
+        PreToolUse: [{ hooks: [async (input) => (seen.push(input), {})] }],
+        Stop: [{ hooks: [async (input) => (seen.push(input), {})] }],
+      }),
+    );
+    const d = createHookDispatcher({ registry, projectDir: '/p', cwd: '/c', sessionId: 's', transcriptPath: '/t', permissionMode: 'plan' });
+    const runBase = fc.option(
+      fc.record(
+        {
+          permission_mode: fc.constantFrom('default', 'manual', 'acceptEdits', 'nonsense'),
+          agent_id: fc.constantFrom('a1', 'a2'),
+          agent_type: fc.constant('Explore'),
+          prompt_id: fc.constantFrom('p1', 'p2'),
+          cwd: fc.constant('/elsewhere'),
+        },
+        { requiredKeys: [] },
+      ),
+      { nil: undefined },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(fc.constantFrom('PreToolUse', 'Stop'), runBase), { minLength: 1, maxLength: 6 }), async (runs) => {
+        for (const [event, base] of runs) {
+          seen.length = 0;
+          const fields = event === 'Stop' ? { stop_hook_active: false } : { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't' };
+          await d.run(event, fields as never, base !== undefined ? { base } : {});
+          const session: HookInputBase = { session_id: 's', cwd: '/c', transcript_path: '/t', permission_mode: 'plan' };
+          const expected = buildHookInput(event, fields as never, { ...session, ...base });
+          expect(shape(seen[0] ?? {})).toEqual(shape(expected));
+        }
+      }),
+    );
   });
 });
