@@ -43,7 +43,7 @@ export const CLAUDE_CODE_READ_ONLY: Readonly<Record<string, ReadOnlySpec>> = {
   grep: ANY_GLOB,
   egrep: ANY_GLOB,
   fgrep: ANY_GLOB,
-  rg: { globs: true, unsafeLong: ['pre', 'search-zip'], unsafeShort: 'z' },
+  rg: { globs: true, unsafeLong: ['pre', 'search-zip', 'hostname-bin'], unsafeShort: 'z' },
   find: { globs: false, check: 'find' },
   wc: { globs: true, unsafeLong: ['files0-from'] },
   which: ANY_GLOB,
@@ -75,11 +75,12 @@ export const CLAUDE_CODE_READ_ONLY: Readonly<Record<string, ReadOnlySpec>> = {
   dirname: ANY_GLOB,
   realpath: ANY_GLOB,
   readlink: ANY_GLOB,
-  tree: { globs: true, unsafeShort: 'o', unsafeLong: ['output'] },
+  // `tree -R` runs tree again in each directory with `-o 00Tree.html`.
+  tree: { globs: true, unsafeShort: 'oR', unsafeLong: ['output'] },
   whoami: { globs: false },
   id: { globs: false },
   uname: { globs: false },
-  hostname: { globs: false, check: 'noOperands' },
+  hostname: { globs: false, check: 'noOperands', unsafeShort: 'Fb', unsafeLong: ['file', 'boot'] },
   date: { globs: false, check: 'date', unsafeShort: 's', unsafeLong: ['set'] },
   printenv: { globs: false },
   true: { globs: false },
@@ -126,7 +127,7 @@ export const GIT_READ_ONLY = {
 } as const;
 
 /** git options that disqualify anywhere in the command. */
-export const GIT_UNSAFE_LONG: readonly string[] = ['output', 'ext-diff', 'no-index', 'open-files-in-pager', 'exec', 'upload-pack', 'textconv'];
+export const GIT_UNSAFE_LONG: readonly string[] = ['output', 'ext-diff', 'no-index', 'open-files-in-pager', 'exec', 'upload-pack', 'textconv', 'filters'];
 
 /** find predicates that run, delete or write. */
 export const FIND_UNSAFE = new Set(['-exec', '-execdir', '-ok', '-okdir', '-delete', '-fprint', '-fprint0', '-fprintf', '-fls']);

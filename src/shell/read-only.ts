@@ -105,8 +105,12 @@ function checkGit(cmd: SimpleCommand, set: ReadOnlyOptions['set']): ReadOnlyVerd
   const flags = rest.filter((a) => a.startsWith('-'));
   switch (sub) {
     case 'branch': {
-      const listing = new Set(['-a', '-r', '-v', '-vv', '-l', '--list', '--all', '--remotes', '--verbose', '--show-current', '-q', '--quiet', '--color', '--no-color', '--column', '--no-column', '-i', '--ignore-case', '--omit-empty']);
-      const withValue = ['--contains', '--no-contains', '--merged', '--no-merged', '--points-at', '--sort', '--format', '--abbrev'];
+      // `--abbrev`, `--color` and `--column` take a value only with `=`: `git branch --abbrev 7` creates branch 7.
+      const listing = new Set([
+        '-a', '-r', '-v', '-vv', '-l', '--list', '--all', '--remotes', '--verbose', '--show-current', '-q', '--quiet', '--color', '--no-color',
+        '--column', '--no-column', '-i', '--ignore-case', '--omit-empty', '--abbrev', '--no-abbrev',
+      ]);
+      const withValue = ['--contains', '--no-contains', '--merged', '--no-merged', '--points-at', '--sort', '--format'];
       let values = 0;
       for (let k = 0; k < rest.length; k++) {
         const a = rest[k]!;
@@ -116,12 +120,14 @@ function checkGit(cmd: SimpleCommand, set: ReadOnlyOptions['set']): ReadOnlyVerd
           if (!a.includes('=')) values++;
           continue;
         }
-        if (!listing.has(base) && !/^--(no-)?color=/.test(a)) return no(`git branch ${a} changes branches`);
+        if (!listing.has(base) && !/^--(color|column|abbrev)=/.test(a)) return no(`git branch ${a} changes branches`);
       }
       const isList = flags.some((f) => f === '-l' || f === '--list');
       if (positional.length > values && !isList) return no('git branch with a name creates a branch');
       return YES;
     }
+    case 'help':
+      return flags.some((f) => /^-[a-z]*[wim]|^--(web|info|man)$/.test(f)) ? no('git help with -w/-i/-m opens a browser, info or man program') : YES;
     case 'remote':
       if (rest.every((a) => a === '-v' || a === '--verbose')) return YES;
       if (set === 'claudeCode' && rest[0] === 'get-url') return YES;

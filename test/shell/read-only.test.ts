@@ -131,3 +131,41 @@ describe('red-team: reads toolgate must see', () => {
     },
   );
 });
+
+describe('red-team: read-only commands with side effects', () => {
+  it.each([
+    ['git branch --abbrev 7', /creates a branch/],
+    ['git branch --column foo', /creates a branch/],
+    ['git branch -v newname', /creates a branch/],
+    ['hostname newname', /with an operand/],
+    ['hostname --file=x', /hostname --file/],
+    ['hostname -F x', /hostname -F|with an operand/],
+    ['hostname -b', /hostname -b/],
+    ['rg --hostname-bin=./evil.sh foo', /--hostname-bin/],
+    ['rg --pre=./evil.sh foo', /--pre/],
+    ['git log -1 --output=/home/user/.bashrc', /--output/],
+    ['git diff --output .git/hooks/pre-commit', /--output/],
+    ['git log --ext-diff -p', /--ext-diff/],
+    ['git cat-file --filters HEAD:x', /--filters/],
+    ['git help -w log', /browser/],
+    ['tree -R', /tree -R/],
+    ['sort --output=x a', /--output/],
+    ['date --set=now', /--set/],
+    ['file -C -m x', /file -C|file -m/],
+    ['find . -fls out', /-fls/],
+    ['less README.md', /less is not a read-only/],
+    ['man -P sh ls', /man is not a read-only/],
+    ['awk "BEGIN{system(\\"rm x\\")}"', /awk is not a read-only/],
+    ['tee out', /tee is not a read-only/],
+  ])('%j is not read-only', (c, why) => {
+    const v = verdict(c, 'claudeCode');
+    expect(v.readOnly).toBe(false);
+    if (!v.readOnly) expect(v.reason).toMatch(why);
+  });
+  it.each(['git branch --abbrev=7', 'git branch -a --abbrev', 'git branch --contains HEAD', 'git branch --show-current', 'hostname -f', 'git help log'])(
+    '%j stays read-only',
+    (c) => {
+      expect(verdict(c, 'claudeCode')).toEqual({ readOnly: true });
+    },
+  );
+});
