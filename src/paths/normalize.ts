@@ -29,11 +29,33 @@ function windowsToPosix(path: string): string {
   return p;
 }
 
-/** Collapse `.`, `..`, repeated and trailing slashes of an absolute POSIX path. `..` never climbs above the root. */
-function collapse(path: string, keepUncRoot: boolean): string {
-  const unc = keepUncRoot && path.startsWith('//') && !path.startsWith('///');
+/**
+ * A path segment as Windows resolves it: a stream suffix names the file itself (`file::$DATA`,
+ * `file:$DATA` and `file:name:$DATA` are `file`, or a stream of it), and trailing dots and
+ * spaces are dropped (`.env.` and `.env ` are `.env`). `.` and `..` (also written `.. `) keep
+ * their meaning; a segment of nothing but dots and spaces (`...`) is taken as `.`.
+ */
+function windowsSegment(segment: string): string {
+  const colon = segment.indexOf(':');
+  let s = colon === -1 ? segment : segment.slice(0, colon);
+  let end = s.length;
+  while (end > 0 && s.charCodeAt(end - 1) === 32) end--;
+  s = s.slice(0, end);
+  if (s === '.' || s === '..') return s;
+  while (end > 0 && (s.charCodeAt(end - 1) === 32 || s.charCodeAt(end - 1) === DOT)) end--;
+  return s.slice(0, end);
+}
+
+/**
+ * Collapse `.`, `..`, repeated and trailing slashes of an absolute POSIX path. `..` never climbs
+ * above the root. With `windows`, a UNC root `//server` is kept and each segment is read as
+ * Windows reads it (see {@link windowsSegment}).
+ */
+function collapse(path: string, windows: boolean): string {
+  const unc = windows && path.startsWith('//') && !path.startsWith('///');
   const out: string[] = [];
-  for (const segment of path.split('/')) {
+  for (const raw of path.split('/')) {
+    const segment = windows ? windowsSegment(raw) : raw;
     if (segment === '' || segment === '.') continue;
     if (segment === '..') {
       out.pop();
@@ -78,6 +100,12 @@ function absolute(path: string, platform: Platform): string {
  * - On `windows`, `\` becomes `/` and a drive path `C:\Users\x` becomes `/c/Users/x` (drive letter
  *   lower-cased), the form Claude Code's path rules use (`//c/**\/.env`); a UNC path
  *   `\\server\share\x` becomes `//server/share/x`. `cwd` and `home` may be given in either form.
+ *   Each segment is read as Windows reads it: trailing dots and spaces are dropped (`.env.`,
+ *   `.env ` and `.git.` are `.env`, `.env`, `.git`), and an alternate data stream names its file
+ *   (`.env::$DATA`, `.env:$DATA`, `.env:name:$DATA` are `.env`) — so a rule on `.env` covers them.
+ *   8.3 short names (`SECRET~1.TXT`) cannot be resolved without the file system and are left as
+ *   they are: pass the real (long) path as well when you have it. After a `\\?\` prefix Windows
+ *   itself keeps trailing dots; toolgate still drops them (a file named `x.` is judged as `x`).
  * - A `cwd`/`home` that is not absolute is taken as relative to `/`.
  *
  * Purely lexical: symlinks are not resolved (pass real paths from a file-system view when you
@@ -108,7 +136,10 @@ export interface InsideOptions {
 
 /**
  * Is `child` the directory `parent` itself or inside it? Path-segment aware: `/a/bc` is not inside
- * `/a/b`. Both paths must already be normalised (see {@link normalizePath}).
+ * `/a/b`. Both paths must already be normalised (see {@link normalizePath}), with the same
+ * platform: on Windows that is what makes `C:\p\x.`, `C:\p.\x` and `C:\p\x::$DATA` inside
+ * `C:\p` (all `/c/p/x`), while `C:\p.x` stays outside. Case is compared exactly unless
+ * `opts.caseInsensitive` is set (pass it for Windows and case-insensitive macOS volumes).
  * @public
  */
 export function isInside(child: string, parent: string, opts: InsideOptions = {}): boolean {

@@ -100,6 +100,16 @@ function segmentsOf(path: string): string[] {
   return path.split(/[\\/]/).filter((s) => s !== '' && s !== '.');
 }
 
+/**
+ * A name as Windows reads it, lower-cased: a stream suffix (`.git::$INDEX_ALLOCATION`,
+ * `.bashrc:$DATA`) and trailing dots and spaces (`.git.`, `.bashrc `) name the same file.
+ */
+function looseName(segment: string): string {
+  const colon = segment.indexOf(':');
+  const s = colon === -1 ? segment : segment.slice(0, colon);
+  return s.replace(/[. ]+$/, '').toLowerCase();
+}
+
 function runAt(haystack: readonly string[], at: number, needle: readonly string[], fold: boolean): boolean {
   if (at + needle.length > haystack.length) return false;
   for (let i = 0; i < needle.length; i++) {
@@ -116,30 +126,32 @@ function runAt(haystack: readonly string[], at: number, needle: readonly string[
  * A directory entry matches wherever its segments occur as a run in the path (the directory
  * itself or anything inside it); a file entry matches the last segment. Names compare
  * case-insensitively (a differently cased `.GIT` is the same directory on macOS and Windows,
- * and an extra ask on Linux is harmless); exceptions compare exactly, so a case trick can
- * never widen an exemption.
+ * and an extra ask on Linux is harmless), and as Windows reads them: trailing dots and spaces
+ * and a stream suffix are ignored (`.git.`, `.git::$INDEX_ALLOCATION` and `.bashrc:$DATA` are
+ * protected on every platform). Exceptions compare exactly, so neither case nor these forms can
+ * ever widen an exemption.
  *
- * @param absPath - A normalised absolute path (see `normalizePath`).
+ * @param absPath - A normalised absolute path (see `normalizePath`); `\` also separates.
  * @returns The entry (`.git`, `.config/git`, `.bashrc`, ...) that protects the path.
  * @public
  */
 export function protectedPathMatch(absPath: string, spec: ProtectedPathSpec): string | undefined {
   const segments = segmentsOf(absPath);
+  const loose = segments.map(looseName);
   const exceptions = spec.exceptions.map(segmentsOf);
   for (let i = 0; i < segments.length; i++) {
     for (const entry of spec.dirs) {
-      const dir = segmentsOf(entry);
-      if (dir.length === 0 || !runAt(segments, i, dir, true)) continue;
+      const dir = segmentsOf(entry).map(looseName);
+      if (dir.length === 0 || !runAt(loose, i, dir, false)) continue;
       const exempt = exceptions.some(
-        (ex) => ex.length > dir.length && runAt(ex, 0, dir, false) && runAt(segments, i, ex, false),
+        (ex) => ex.length > dir.length && runAt(ex.slice(0, dir.length).map(looseName), 0, dir, false) && runAt(segments, i, ex, false),
       );
       if (!exempt) return entry;
     }
   }
-  const last = segments[segments.length - 1];
+  const last = loose[loose.length - 1];
   if (last !== undefined) {
-    const lower = last.toLowerCase();
-    const file = spec.files.find((f) => f.toLowerCase() === lower);
+    const file = spec.files.find((f) => f.toLowerCase() === last);
     if (file !== undefined) return file;
   }
   return undefined;
