@@ -78,3 +78,22 @@ describe('isInside / isInsideAny / relativeInside / parentsOf', () => {
     expect(parentsOf('/')).toEqual([]);
   });
 });
+
+describe('isInside / isInsideAny with Windows spellings (normalised first)', () => {
+  const n = (p: string) => normalizePath(p, win);
+  it('a working directory C:\\p contains C:\\p\\x. (C:/p/x)', () => {
+    expect(n('C:\\p\\x.')).toBe('/c/p/x');
+    expect(isInside(n('C:\\p\\x.'), n('C:\\p'))).toBe(true);
+    expect(isInside(n('C:\\p.\\x'), n('C:\\p'))).toBe(true);
+    expect(isInside(n('C:\\p\\x::$DATA'), n('C:\\p\\'))).toBe(true);
+    expect(isInsideAny(n('C:\\p \\x'), [n('D:\\q'), n('C:\\p')])).toBe(true);
+  });
+  it('a sibling with a longer name is still outside', () => {
+    expect(isInside(n('C:\\p.x\\y'), n('C:\\p'))).toBe(false);
+    expect(isInside(n('C:\\px\\y'), n('C:\\p.'))).toBe(false);
+  });
+  it('case differences need caseInsensitive', () => {
+    expect(isInside(n('C:\\P\\x'), n('c:\\p'))).toBe(false);
+    expect(isInside(n('C:\\P\\x'), n('c:\\p'), { caseInsensitive: true })).toBe(true);
+  });
+});
