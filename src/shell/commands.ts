@@ -6,7 +6,7 @@ import { addUnknown, type Collector, type RawCommand, type RawWord } from './col
 import { arithmeticRunsCode } from './arithmetic.js';
 import { MAX_NESTED_DEPTH } from './limits.js';
 import type { SimpleCommand } from './types.js';
-import { ARITHMETIC_BUILTINS, CODE_AS_DATA, unwrap } from './wrappers.js';
+import { ARITHMETIC_BUILTINS, CODE_AS_DATA, gitConfigProblem, unwrap } from './wrappers.js';
 
 /** Last path segment of a command name (`/bin/rm` → `rm`). */
 export function commandBasename(name: string): string {
@@ -80,6 +80,10 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
     markUnknown(`'${name}' may evaluate a substitution inside an array subscript`);
   }
 
+  if (name === 'git') {
+    const why = gitConfigProblem(argv);
+    if (why) markUnknown(why);
+  }
   const info = unwrap(name, argv);
   if (!info) return index;
   cmd.transparentWrapper = info.transparent;
@@ -116,7 +120,8 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
       markUnknown(`${name} runs a script that is not literal: ${words.map((w) => w.raw).join(' ')}`);
       continue;
     }
-    emitNested(c, words.map((w) => w.word.value).join(' '), index, name, cmd.redirects);
+    const script = words.map((w) => w.word.value).join(' ').slice(inner.offset ?? 0);
+    emitNested(c, script, index, name, cmd.redirects);
   }
   return index;
 }

@@ -140,6 +140,14 @@ class Walker {
           else if (el.text.startsWith('[') && arithmeticRunsCode(el.text)) this.arithmetic(el.text, 'an array subscript');
         }
       }
+      if (n.type === 'command_substitution' && n.text.startsWith('`')) {
+        // The grammar does not read escaped backticks inside backticks (`` `a \`b\`` ``); bash
+        // removes one level of `\` before `$`, `` ` `` and `\` and runs the rest as a script.
+        this.c.hasSubstitution = true;
+        if (!n.text.endsWith('`') || n.text.length < 2) return this.fail(`unterminated backtick: ${n.text.slice(0, 40)}`);
+        this.substitutionScript(n.text.slice(1, -1).replace(/\\([$`\\])/g, '$1'), env);
+        return;
+      }
       if (n.type === 'command_substitution' || n.type === 'process_substitution') {
         this.c.hasSubstitution = true;
         const inner: Env = { context: 'substitution', inSubshell: true, inherited: [], depth: depth + 1 };

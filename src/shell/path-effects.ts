@@ -11,6 +11,9 @@ import { scanOptions } from './options.js';
 import type { PathEffect, ShellAnalysis, SimpleCommand } from './types.js';
 import { decodeWord } from './words.js';
 
+/** Wrappers that also touch files of their own (the others' words are the wrapped command). */
+const FILE_TOUCHING_WRAPPERS = new Set(['time', 'flock', 'xargs', 'find', 'tar', 'gtar', 'bsdtar']);
+
 /** Where a command's relative paths resolve. @public */
 export interface ShellPathContext {
   /** Absolute working directory the command starts in. */
@@ -155,7 +158,7 @@ function collectEffects(analysis: ShellAnalysis, ctx: ShellPathContext, expandBr
         unresolved.push('popd returns to a directory toolgate does not track');
         return;
       }
-      if (wrappers.has(i) && name !== 'time' && name !== 'flock' && name !== 'xargs' && name !== 'find') return;
+      if (wrappers.has(i) && !FILE_TOUCHING_WRAPPERS.has(name)) return;
       const { files, unresolved: why } = fileOperands(name, cmd.argv);
       for (const w of why) unresolved.push(`${cmd.source}: ${w}`);
       for (const f of files) {

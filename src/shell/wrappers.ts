@@ -8,8 +8,12 @@ import { scanOptions, type OptionShape } from './options.js';
 export type Unwrapped =
   /** Runs `argv.slice(start, end)` as a command. */
   | { kind: 'argv'; start: number; end: number; assignments?: string[] }
-  /** Runs a shell script (`bash -c`, `watch`, `flock -c`, `su -c`). */
-  | { kind: 'script'; index: number; joinFrom?: number }
+  /**
+   * Runs a shell script (`bash -c`, `watch`, `flock -c`, `su -c`): word `index` (to the end with
+   * `joinFrom`), minus its first `offset` characters when the script is attached to an option
+   * (`su -c'…'`, `tar --to-command=…`).
+   */
+  | { kind: 'script'; index: number; joinFrom?: number; offset?: number }
   /** Cannot tell what runs. */
   | { kind: 'unknown'; reason: string };
 
@@ -120,12 +124,18 @@ function envWrapper(argv: readonly string[]): WrapperInfo {
     if (a === '-S' || a.startsWith('--split-string') || /^-[^-]*S/.test(a)) {
       return { inner: [{ kind: 'unknown', reason: 'env -S splits a string into a command' }], transparent: false, exactOnly: false };
     }
-    if (a === '-u' || a === '-C' || a === '--unset' || a === '--chdir') {
+    if (a === '--unset' || a === '--chdir' || a === '--argv0') {
       i += 2;
       continue;
     }
-    if (a === '-' || a.startsWith('-')) {
+    if (a === '-' || a.startsWith('--')) {
       i++;
+      continue;
+    }
+    if (a.startsWith('-')) {
+      // A flag group (`-iu X`, `-0iuX`): `-u`, `-C` and `-a` take the rest of the word or the next word.
+      const k = a.slice(1).search(/[uCa]/);
+      i += k >= 0 && k === a.length - 2 ? 2 : 1;
       continue;
     }
     break;
@@ -164,7 +174,12 @@ function sudoWrapper(argv: readonly string[]): WrapperInfo {
   if (options.some((o) => ['-s', '-i', '--shell', '--login'].includes(o.name))) {
     return { inner: [{ kind: 'script', index: operand, joinFrom: operand }], transparent: false, exactOnly: false };
   }
-  return { inner: [{ kind: 'argv', start: operand, end: argv.length }], transparent: false, exactOnly: false };
+  // `sudo VAR=value cmd` sets variables for the command.
+  let start = operand;
+  const assignments: string[] = [];
+  while (start < argv.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(argv[start]!)) assignments.push(argv[start++]!);
+  if (start >= argv.length) return { inner: [], transparent: false, exactOnly: false };
+  return { inner: [{ kind: 'argv', start, end: argv.length, assignments }], transparent: false, exactOnly: false };
 }
 
 function watchWrapper(argv: readonly string[]): WrapperInfo {
@@ -187,13 +202,114 @@ function flockWrapper(argv: readonly string[]): WrapperInfo {
   return { inner: [], transparent: false, exactOnly: true };
 }
 
+/** `su [opts] [user] -c SCRIPT`, also `-lc SCRIPT`, `-c'SCRIPT'`, `--command=SCRIPT`, `--session-command`. */
 function suWrapper(argv: readonly string[]): WrapperInfo {
+  const none = (inner: Unwrapped[]): WrapperInfo => ({ inner, transparent: false, exactOnly: false });
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i]!;
-    if ((a === '-c' || a === '--command') && i + 1 < argv.length) return { inner: [{ kind: 'script', index: i + 1 }], transparent: false, exactOnly: false };
-    if (a.startsWith('--command=')) return { inner: [{ kind: 'unknown', reason: 'su --command= script' }], transparent: false, exactOnly: false };
+    if (a === '--') break;
+    const long = /^--(command|session-command)(=)?/.exec(a);
+    if (long) {
+      if (long[2]) return none([{ kind: 'script', index: i, offset: long[0].length }]);
+      return none(i + 1 < argv.length ? [{ kind: 'script', index: i + 1 }] : [{ kind: 'unknown', reason: `su ${a} without a script` }]);
+    }
+    if (/^--(shell|group|supp-group|whitelist-environment)$/.test(a)) {
+      i++;
+      continue;
+    }
+    if (!a.startsWith('-') || a.startsWith('--')) continue;
+    for (let k = 1; k < a.length; k++) {
+      const letter = a[k]!;
+      if (letter === 'c') {
+        if (k < a.length - 1) return none([{ kind: 'script', index: i, offset: k + 1 }]);
+        return none(i + 1 < argv.length ? [{ kind: 'script', index: i + 1 }] : [{ kind: 'unknown', reason: 'su -c without a script' }]);
+      }
+      if ('sgGw'.includes(letter)) {
+        if (k === a.length - 1) i++;
+        break;
+      }
+    }
   }
-  return { inner: [], transparent: false, exactOnly: false };
+  return none([]);
+}
+
+/** `chroot [opts] NEWROOT [CMD…]`; without a command it starts an interactive shell. */
+function chrootWrapper(argv: readonly string[]): WrapperInfo {
+  const { operand } = scanOptions(argv, 1, { longArg: ['userspec', 'groups'], posix: true });
+  const start = operand + 1;
+  return { inner: start < argv.length ? [{ kind: 'argv', start, end: argv.length }] : [], transparent: false, exactOnly: false };
+}
+
+/** `busybox APPLET args…` runs the applet; `busybox --list` and the like run nothing. */
+function busyboxWrapper(argv: readonly string[]): WrapperInfo {
+  const first = argv[1];
+  if (first === undefined || first.startsWith('-')) return { inner: [], transparent: false, exactOnly: false };
+  return { inner: [{ kind: 'argv', start: 1, end: argv.length }], transparent: false, exactOnly: false };
+}
+
+/**
+ * `tar` options that run a command: `--to-command`, `--use-compress-program` / `-I` (run by
+ * `sh -c`), `--checkpoint-action=exec=`; `--info-script`/`-F`, `--new-volume-script` and
+ * `--rsh-command`/`--rmt-command` run a program or file toolgate cannot see.
+ */
+function tarWrapper(argv: readonly string[]): WrapperInfo | undefined {
+  const inner: Unwrapped[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') break;
+    const long = /^--(to-command|use-compress-program|info-script|new-volume-script|rsh-command|rmt-command|checkpoint-action)(=)?/.exec(a);
+    if (long) {
+      const name = long[1]!;
+      const valueIndex = long[2] ? i : i + 1;
+      const offset = long[2] ? long[0].length : 0;
+      const value = (argv[valueIndex] ?? '').slice(offset);
+      if (!long[2]) i++;
+      if (name === 'to-command' || name === 'use-compress-program') inner.push({ kind: 'script', index: valueIndex, offset });
+      else if (name === 'checkpoint-action') {
+        if (/^exec=/.test(value)) inner.push({ kind: 'script', index: valueIndex, offset: offset + 'exec='.length });
+      } else inner.push({ kind: 'unknown', reason: `tar --${name} runs a program toolgate cannot see` });
+      continue;
+    }
+    // Short options and the old style first word (`tar xIf prog a.tar`): `I` and `F` take a program.
+    const cluster = a.startsWith('-') && !a.startsWith('--') ? a.slice(1) : i === 1 && /^[A-Za-z]+$/.test(a) ? a : undefined;
+    if (cluster === undefined) continue;
+    const k = cluster.search(/[IF]/);
+    if (k < 0) continue;
+    if (i === 1 && !a.startsWith('-')) {
+      inner.push({ kind: 'unknown', reason: `tar ${a} takes a program (-I/-F) from a later word` });
+      continue;
+    }
+    const attached = k < cluster.length - 1;
+    const valueIndex = attached ? i : i + 1;
+    if (!attached) i++;
+    if (cluster[k] === 'F') inner.push({ kind: 'unknown', reason: 'tar -F runs a script file toolgate cannot see' });
+    else inner.push({ kind: 'script', index: valueIndex, offset: attached ? k + 2 : 0 });
+  }
+  return inner.length > 0 ? { inner, transparent: false, exactOnly: false } : undefined;
+}
+
+/** Configuration keys that make git run a program, or replace a subcommand (`alias.*`). */
+const GIT_PROGRAM_KEYS =
+  /^(alias\..*|core\.(pager|editor|sshcommand|fsmonitor|hookspath|gitproxy|askpass|alternaterefscommand)|sequence\.editor|diff\.external|diff\..*\.(command|textconv)|merge\..*\.driver|filter\..*|credential\..*|gpg\..*|pager\..*|interactive\.difffilter|uploadpack\.packobjectshook|remote\..*\.(uploadpack|receivepack|proxy)|protocol\..*|include\..*|includeif\..*|ssh\..*|http\..*|url\..*|receive\..*|transfer\..*|mergetool\..*|difftool\..*|web\..*|browser\..*|man\..*|instaweb\..*|sendemail\..*|safe\..*)$/;
+
+/**
+ * Why a `git` command's global `-c KEY=VALUE` / `--config-env KEY=VAR` may run something
+ * toolgate does not see (an alias replaces the subcommand; many keys name programs), or undefined.
+ */
+export function gitConfigProblem(argv: readonly string[]): string | undefined {
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (!a.startsWith('-')) return undefined;
+    let pair: string | undefined;
+    if (a === '-c' || a === '--config-env') pair = argv[++i];
+    else if (a.startsWith('--config-env=')) pair = a.slice('--config-env='.length);
+    else if (a.startsWith('-c') && a.length > 2) pair = a.slice(2);
+    else if (['-C', '--git-dir', '--work-tree', '--namespace', '--exec-path', '--super-prefix'].includes(a)) i++;
+    if (pair === undefined) continue;
+    const key = pair.split('=')[0]!.toLowerCase();
+    if (GIT_PROGRAM_KEYS.test(key)) return `git -c ${key}=… can run a program or replace the subcommand`;
+  }
+  return undefined;
 }
 
 /**
@@ -251,6 +367,14 @@ export function unwrap(name: string, argv: readonly string[]): WrapperInfo | und
       return flockWrapper(argv);
     case 'su':
       return suWrapper(argv);
+    case 'chroot':
+      return chrootWrapper(argv);
+    case 'busybox':
+      return busyboxWrapper(argv);
+    case 'tar':
+    case 'gtar':
+    case 'bsdtar':
+      return tarWrapper(argv);
     default:
       return undefined;
   }

@@ -26,7 +26,7 @@ const CLAUDE_NO: Array<[string, RegExp]> = [
   ['sort -o out a', /sort -o/],
   ['sort --out=x a', /sort --output/],
   ['sort *.txt', /unquoted glob/],
-  ['git -c core.pager=sh log', /global option -c/],
+  ['git -c core.pager=sh log', /global option -c|can run a program/],
   ['git -C ../other status', /global option -C/],
   ['git show --output=notes.txt HEAD', /--output/],
   ['git diff --ext-diff', /--ext-diff/],
