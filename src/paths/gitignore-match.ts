@@ -364,44 +364,59 @@ function segMatches(seg: GlobSeg, t: string, tc: string, fold: boolean): boolean
   return gi === toks.length;
 }
 
+let scratchA = new Uint8Array(32);
+let scratchB = new Uint8Array(32);
+
 /**
- * For one line and the segments `s[0..m)`: whether the prefix of `k` segments matches as a file
- * (`file[k]`) and as a directory, with a trailing slash (`dir[k]`), for every `k` in `1..m`.
+ * For one line and the segments `s` (then `extra`, when given): whether the prefix of `k`
+ * segments matches as a file (`file[k]`) and as a directory, with a trailing slash (`dir[k]`),
+ * for every `k` in `1..m`. `file` and `dir` must be zero on entry.
  */
-function lineHits(line: Line, s: readonly string[], sc: readonly string[], fold: boolean, file: Uint8Array, dir: Uint8Array): void {
-  const m = s.length;
+function lineHits(line: Line, s: readonly string[], sc: readonly string[], extra: string | undefined, fold: boolean, file: Uint8Array, dir: Uint8Array): void {
   if (line.never) return;
   const segs = line.segs;
   const K = segs.length;
   if (K === 0) return; // not produced by parseLine: every line keeps one segment
-  let cur = new Uint8Array(K + 1);
-  let next = new Uint8Array(K + 1);
-  const closure = (r: Uint8Array) => {
-    for (let i = 0; i < K; i++) if (r[i] === 1 && segs[i]!.kind === 'globstar') r[i + 1] = 1;
-  };
+  const n = s.length;
+  const m = extra === undefined ? n : n + 1;
+  if (scratchA.length <= K) {
+    scratchA = new Uint8Array(2 * K + 2);
+    scratchB = new Uint8Array(2 * K + 2);
+  }
+  let cur = scratchA;
+  let next = scratchB;
+  cur.fill(0, 0, K + 1);
   cur[0] = 1;
-  closure(cur);
+  for (let i = 0; i < K; i++) if (cur[i] === 1 && segs[i]!.kind === 'globstar') cur[i + 1] = 1;
   let reachedBefore = false; // K reached after fewer segments than the current prefix
   const lastSeg = segs[K - 1]!;
   const emptyLast = lastSeg.kind === 'glob' && lastSeg.empty;
   for (let j = 0; j < m; j++) {
-    next.fill(0);
-    const t = s[j]!;
-    const tc = sc[j]!;
+    next.fill(0, 0, K + 1);
+    const t = j < n ? s[j]! : extra!;
+    const tc = j < n ? sc[j]! : fold ? canonical(extra!) : extra!;
+    let active = false;
     for (let i = 0; i < K; i++) {
       if (cur[i] !== 1) continue;
       steps++;
       const seg = segs[i]!;
       if (seg.kind === 'globstar') {
-        if (t !== '') next[i] = 1;
-      } else if (segMatches(seg, t, tc, fold)) next[i + 1] = 1;
+        if (t !== '') {
+          next[i] = 1;
+          active = true;
+        }
+      } else if (segMatches(seg, t, tc, fold)) {
+        next[i + 1] = 1;
+        active = true;
+      }
     }
     if (line.floating) next[0] = 1;
-    closure(next);
-    const wasReached = cur[K] === 1;
-    [cur, next] = [next, cur];
+    for (let i = 0; i < K; i++) if (next[i] === 1 && segs[i]!.kind === 'globstar') next[i + 1] = 1;
+    if (cur[K] === 1) reachedBefore = true;
+    const swap = cur;
+    cur = next;
+    next = swap;
     const k = j + 1;
-    if (wasReached) reachedBefore = true;
     if (line.end === 'exact') {
       file[k] = cur[K]!;
       // A directory is tried with its trailing slash: the last pattern segment may match the empty rest.
@@ -412,33 +427,47 @@ function lineHits(line: Line, s: readonly string[], sc: readonly string[], fold:
       file[k] = 1;
       dir[k] = 1;
     }
+    if (!active && !line.floating) {
+      // An anchored line with no live state: nothing changes any more.
+      const tail = line.end === 'rest' && (reachedBefore || cur[K] === 1) ? 1 : 0;
+      file.fill(tail, k + 1, m + 1);
+      dir.fill(tail, k + 1, m + 1);
+      return;
+    }
   }
 }
 
+let resultFile = new Uint8Array(64);
+let resultDir = new Uint8Array(64);
+
 /**
- * What `ignore` says for `segs` as a file, its parent directories tested first — for every
- * prefix at once: `out.file[k]`/`out.dir[k]` is whether the path of the first `k` segments, as
- * a file / as a directory, is ignored by the last line that matches it.
+ * What `ignore` says for the segments `segs` (then `extra`) — for every prefix at once:
+ * `file[k]`/`dir[k]` is whether the path of the first `k` segments, as a file / as a directory,
+ * is ignored by the last line that matches it. The arrays are reused by the next call.
  */
-function prefixResults(g: GitignorePattern, segs: readonly string[]): { file: Uint8Array; dir: Uint8Array } {
-  const m = segs.length;
-  const sc = g.fold ? segs.map(canonical) : segs;
+function prefixResults(g: GitignorePattern, segs: readonly string[], canon: readonly string[] | undefined, extra: string | undefined): { file: Uint8Array; dir: Uint8Array } {
+  const m = segs.length + (extra === undefined ? 0 : 1);
+  const sc = g.fold ? (canon ?? segs.map(canonical)) : segs;
+  if (resultFile.length <= m) {
+    resultFile = new Uint8Array(2 * m + 2);
+    resultDir = new Uint8Array(2 * m + 2);
+  }
+  const file = resultFile;
+  const dir = resultDir;
+  file.fill(0, 0, m + 1);
+  dir.fill(0, 0, m + 1);
   if (g.lines.length === 1) {
-    const file = new Uint8Array(m + 1);
-    const dir = new Uint8Array(m + 1);
     const line = g.lines[0]!;
-    if (!line.negative) lineHits(line, segs, sc, g.fold, file, dir);
+    if (!line.negative) lineHits(line, segs, sc, extra, g.fold, file, dir);
     return { file, dir };
   }
-  const file = new Uint8Array(m + 1);
-  const dir = new Uint8Array(m + 1);
   const decidedF = new Uint8Array(m + 1);
   const decidedD = new Uint8Array(m + 1);
   for (let l = g.lines.length - 1; l >= 0; l--) {
     const line = g.lines[l]!;
     const f = new Uint8Array(m + 1);
     const d = new Uint8Array(m + 1);
-    lineHits(line, segs, sc, g.fold, f, d);
+    lineHits(line, segs, sc, extra, g.fold, f, d);
     for (let k = 1; k <= m; k++) {
       if (decidedF[k] === 0 && f[k] === 1) {
         decidedF[k] = 1;
@@ -467,17 +496,18 @@ export function gitignoreIgnores(g: GitignorePattern, rel: string): boolean {
   const isDir = rel.endsWith('/');
   const segs = (isDir ? rel.slice(0, -1) : rel).split('/');
   const n = segs.length;
-  const r = prefixResults(g, segs);
+  const r = prefixResults(g, segs, undefined, undefined);
   return anyDir(r.dir, n - 1) || (isDir ? r.dir[n] === 1 : r.file[n] === 1);
 }
 
 /**
- * For a relative file path `rel` (no trailing slash), in one pass: is `rel` ignored, is `rel/`
- * (the same path as a directory), and is `rel/x` (something inside it)? @internal
+ * For a relative file path split in `segs` (`canon`: the same, case-canonical, when the pattern
+ * folds case; computed when not given), in one pass: is the path ignored (`self`), is it as a
+ * directory (`asDir`), and is something inside it (`child`, the path `…/x`)? @internal
  */
-export function gitignoreProbe(g: GitignorePattern, segs: readonly string[]): { self: boolean; asDir: boolean; child: boolean } {
+export function gitignoreProbe(g: GitignorePattern, segs: readonly string[], canon?: readonly string[]): { self: boolean; asDir: boolean; child: boolean } {
   const n = segs.length;
-  const r = prefixResults(g, [...segs, 'x']);
+  const r = prefixResults(g, segs, canon, 'x');
   const parents = anyDir(r.dir, n - 1);
   return { self: parents || r.file[n] === 1, asDir: parents || r.dir[n] === 1, child: parents || r.dir[n] === 1 || r.file[n + 1] === 1 };
 }

@@ -1,5 +1,5 @@
 import type { Platform, RuleList } from '../core/types.js';
-import { compileGitignorePattern, gitignoreProbe, isMatchablePath, mayMatch, type GitignorePattern } from './gitignore-match.js';
+import { canonical, compileGitignorePattern, gitignoreProbe, isMatchablePath, mayMatch, type GitignorePattern } from './gitignore-match.js';
 import { globMatchesPath } from './glob.js';
 import { normalizePath, relativeInside } from './normalize.js';
 
@@ -165,6 +165,8 @@ interface Relative {
   rel: string | undefined;
   matchable: boolean;
   segs?: string[];
+  /** `segs`, case-canonical (for patterns that fold case). */
+  canon?: string[];
   /** `rel/x`: every string a pattern is tested against is a part of it. */
   probe?: string;
 }
@@ -217,7 +219,8 @@ export function matchCompiledPathPattern(compiled: CompiledPathPattern, absPath:
   if (!r.matchable) return compiled.list !== 'allow';
   const g = gitignoreOf(compiled);
   if (!mayMatch(g, (r.probe ??= `${rel}/x`))) return false;
-  const hit = gitignoreProbe(g, (r.segs ??= rel.split('/')));
+  const segs = (r.segs ??= rel.split('/'));
+  const hit = gitignoreProbe(g, segs, g.fold ? (r.canon ??= segs.map(canonical)) : undefined);
   let matched = hit.self;
   if (!matched && compiled.list !== 'allow') {
     // A directory whose contents a deny/ask rule covers (`secrets/**`) is covered itself, so
