@@ -67,15 +67,160 @@ function gitOperands(argv: readonly string[]): FileOperands {
   const sub = argv[i];
   if (sub === undefined) return { files, unresolved };
   const { options, operands: ops } = operands(argv, i + 1, {
-    shortArg: sub === 'config' ? 'f' : sub === 'grep' ? 'efm' : '',
-    longArg: ['contents', 'file', 'output', 'blob'],
+    shortArg: sub === 'config' ? 'f' : sub === 'grep' ? 'efm' : sub === 'format-patch' ? 'o' : '',
+    longArg: ['contents', 'file', 'output', 'blob', 'output-directory', 'type', 'default', 'value', 'comment'],
   });
   for (const o of options) {
     if (o.name === '--contents' && o.value !== '-') pushOpt(files, optionFile(o, 'read', argv));
     if (sub === 'config' && (o.name === '--file' || o.name === '-f')) pushOpt(files, optionFile(o, 'read', argv));
     if (sub === 'grep' && o.name === '-f') pushOpt(files, optionFile(o, 'read', argv));
+    // `git log/diff/show/format-patch --output=F` writes F; format-patch `-o DIR` writes into DIR.
+    if (o.name === '--output' || o.name === '--output-directory' || (sub === 'format-patch' && o.name === '-o')) pushOpt(files, optionFile(o, 'write', argv));
   }
   if (sub === 'diff' && options.some((o) => o.name === '--no-index')) files.push(...all(ops, 'read'));
+  if (sub === 'config') files.push(...gitConfigWrites(argv, i, options, ops));
+  return { files, unresolved };
+}
+
+const GIT_CONFIG_READS = ['--get', '--get-all', '--get-regexp', '--get-urlmatch', '--get-color', '--get-colorbool', '--list', '-l'];
+const GIT_CONFIG_WRITES = /^--(add|unset|unset-all|replace-all|rename-section|remove-section|edit)$|^-e$/;
+
+/** The config file `git config` changes: `.git/config`, `~/.gitconfig` (`--global`), `--file F`, … */
+function gitConfigWrites(argv: readonly string[], sub: number, options: ParsedOption[], ops: number[]): FileOperand[] {
+  const action = ops[0] !== undefined ? argv[ops[0]] : undefined;
+  const newStyle = ['set', 'unset', 'rename-section', 'remove-section', 'edit'].includes(action ?? '');
+  const readStyle = ['get', 'list'].includes(action ?? '');
+  const names = options.map((o) => o.name);
+  const writes = newStyle || names.some((n) => GIT_CONFIG_WRITES.test(n)) || (!readStyle && ops.length >= 2 && !names.some((n) => GIT_CONFIG_READS.includes(n)));
+  if (!writes) return [];
+  const file = options.find((o) => o.name === '--file' || o.name === '-f');
+  if (file) {
+    const f = optionFile(file, 'write', argv);
+    return f ? [f] : [];
+  }
+  const at = { op: 'write' as const, index: sub };
+  if (names.includes('--global')) return [{ ...at, value: '~/.gitconfig' }];
+  if (names.includes('--system')) return [{ ...at, value: '/etc/gitconfig' }];
+  if (names.includes('--worktree')) return [{ ...at, value: '.git/config.worktree' }];
+  return [{ ...at, value: '.git/config' }];
+}
+
+/** `npm config set|delete|edit` and `npm set`: the npmrc they write. */
+function npmOperands(argv: readonly string[]): FileOperands {
+  const files: FileOperand[] = [];
+  const unresolved: string[] = [];
+  const { options, operands: ops } = operands(argv, 1, { longArg: ['location', 'userconfig', 'globalconfig', 'prefix'] });
+  const words = ops.map((k) => argv[k]!);
+  const sub = words[0];
+  const changes =
+    sub === 'set' || sub === 'delete' ||
+    ((sub === 'config' || sub === 'c') && ['set', 'delete', 'edit', 'fix'].includes(words[1] ?? ''));
+  if (!changes) return { files, unresolved };
+  const at = ops[0]!;
+  const location = options.find((o) => o.name === '--location')?.value;
+  const userconfig = options.find((o) => o.name === '--userconfig');
+  const global = options.some((o) => o.name === '--global' || o.name === '-g') || location === 'global';
+  if (global) unresolved.push('npm config --global writes the global npmrc');
+  else if (location === 'project') files.push({ op: 'write', index: at, value: '.npmrc' });
+  else if (userconfig) pushOpt(files, optionFile(userconfig, 'write', argv));
+  else files.push({ op: 'write', index: at, value: '~/.npmrc' });
+  return { files, unresolved };
+}
+
+/** Letters of tar that take a value (in order, from the next words in the old style `tar cfC a.tar dir`). */
+const TAR_VALUE_LETTERS = 'fCTXbIFKLNVgH';
+
+/** `tar`: the archive (`-f`) it reads or writes, files it adds, the directory it extracts into. */
+function tarOperands(argv: readonly string[]): FileOperands {
+  const files: FileOperand[] = [];
+  const unresolved: string[] = [];
+  let mode: 'create' | 'extract' | 'list' | undefined;
+  let archive: FileOperand | undefined;
+  let dir: FileOperand | undefined;
+  const ops: number[] = [];
+  const setMode = (letter: string): void => {
+    if ('cruA'.includes(letter)) mode = 'create';
+    else if (letter === 'x') mode = 'extract';
+    else if (letter === 't' || letter === 'd') mode ??= 'list';
+  };
+  const take = (letter: string, index: number, value?: string): void => {
+    const f: FileOperand | undefined = index < argv.length ? (value === undefined ? { op: 'read', index } : { op: 'read', index, value }) : undefined;
+    if (letter === 'f') archive = f;
+    else if (letter === 'C') dir = f;
+    else if (letter === 'T' || letter === 'X') pushOpt(files, f);
+  };
+  let i = 1;
+  const first = argv[1];
+  if (first !== undefined && /^[A-Za-z]+$/.test(first)) {
+    // Old style: the first word is a cluster, and each value letter takes the next word.
+    let next = 2;
+    for (const letter of first) {
+      setMode(letter);
+      if (TAR_VALUE_LETTERS.includes(letter)) take(letter, next++);
+    }
+    i = next;
+  }
+  for (; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') {
+      for (let k = i + 1; k < argv.length; k++) ops.push(k);
+      break;
+    }
+    if (a.startsWith('--')) {
+      const eq = a.indexOf('=');
+      const name = a.slice(2, eq < 0 ? undefined : eq);
+      const modes: Record<string, 'create' | 'extract' | 'list'> = { create: 'create', append: 'create', update: 'create', extract: 'extract', get: 'extract', list: 'list' };
+      if (modes[name]) mode = modes[name];
+      const letter = name === 'file' ? 'f' : name === 'directory' ? 'C' : name === 'files-from' ? 'T' : name === 'exclude-from' ? 'X' : undefined;
+      if (letter) {
+        if (eq >= 0) take(letter, i, a.slice(eq + 1));
+        else take(letter, ++i);
+      }
+      if (name === 'absolute-names') unresolved.push('tar --absolute-names extracts to paths named in the archive');
+      continue;
+    }
+    if (a.startsWith('-') && a.length > 1) {
+      for (let k = 1; k < a.length; k++) {
+        const letter = a[k]!;
+        setMode(letter);
+        if (letter === 'P') unresolved.push('tar -P extracts to paths named in the archive');
+        if (TAR_VALUE_LETTERS.includes(letter)) {
+          if (k < a.length - 1) take(letter, i, a.slice(k + 1));
+          else take(letter, ++i);
+          break;
+        }
+      }
+      continue;
+    }
+    ops.push(i);
+  }
+  if (archive) files.push({ ...archive, op: mode === 'create' ? 'write' : 'read' });
+  if (mode === 'create') files.push(...all(ops, 'read'));
+  if (mode === 'extract') {
+    unresolved.push('tar extraction writes the files named in the archive');
+    if (dir) files.push({ ...dir, op: 'write' });
+    else files.push({ op: 'write', index: 0, value: '.' });
+  }
+  if (mode === undefined) unresolved.push('tar without a known mode');
+  return { files, unresolved };
+}
+
+/** `patch [opts] [FILE [PATCHFILE]]`, `-i PATCHFILE`, `-o OUT`, `-r REJECTS`, `-d DIR`. */
+function patchOperands(argv: readonly string[]): FileOperands {
+  const files: FileOperand[] = [];
+  const unresolved: string[] = [];
+  const { options, operands: ops } = operands(argv, 1, {
+    shortArg: 'iodrpBDFVYzgx',
+    longArg: ['input', 'output', 'directory', 'reject-file', 'strip', 'prefix', 'ifdef', 'fuzz', 'basename-prefix', 'suffix', 'version-control', 'quoting-style', 'get', 'debug'],
+  });
+  for (const o of options) {
+    if (o.name === '-i' || o.name === '--input') pushOpt(files, optionFile(o, 'read', argv));
+    if (o.name === '-o' || o.name === '--output' || o.name === '-r' || o.name === '--reject-file') pushOpt(files, optionFile(o, 'write', argv));
+  }
+  if (options.some((o) => o.name === '-d' || o.name === '--directory')) unresolved.push('patch -d changes the directory the files are patched in');
+  if (ops[0] !== undefined) files.push({ op: 'write', index: ops[0] });
+  else unresolved.push('patch writes the files named in the diff');
+  if (ops[1] !== undefined) files.push({ op: 'read', index: ops[1] });
   return { files, unresolved };
 }
 
@@ -132,6 +277,14 @@ export function fileOperands(name: string, argv: readonly string[]): FileOperand
     }
     case 'git':
       return gitOperands(argv);
+    case 'npm':
+      return npmOperands(argv);
+    case 'tar':
+    case 'gtar':
+    case 'bsdtar':
+      return tarOperands(argv);
+    case 'patch':
+      return patchOperands(argv);
     case 'awk':
     case 'gawk':
     case 'mawk':

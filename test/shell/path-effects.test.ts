@@ -113,6 +113,48 @@ describe('red-team: reads through options and input', () => {
   });
 });
 
+describe('red-team: writes through options', () => {
+  it.each([
+    ['git log -1 --format=%H --output=/home/user/.bashrc', ['write /home/user/.bashrc']],
+    ['git diff --output=.git/hooks/pre-commit', ['write /home/user/project/.git/hooks/pre-commit']],
+    ['git show --output x HEAD', ['write /home/user/project/x']],
+    ['git format-patch -o out HEAD~1', ['write /home/user/project/out']],
+    ['git config user.name x', ['write /home/user/project/.git/config']],
+    ['git config --unset user.name', ['write /home/user/project/.git/config']],
+    ['git config set user.name x', ['write /home/user/project/.git/config']],
+    ['git config --global core.pager less', ['write /home/user/.gitconfig']],
+    ['git config --file ~/.pypirc a.b c', ['read /home/user/.pypirc', 'write /home/user/.pypirc']],
+    ['git config user.name', []],
+    ['git config --get user.name', []],
+    ['git config --list', []],
+    ['npm config set registry x', ['write /home/user/.npmrc']],
+    ['npm set registry x', ['write /home/user/.npmrc']],
+    ['npm config set --location project registry x', ['write /home/user/project/.npmrc']],
+    ['npm config get registry', []],
+    ['tar xzf a.tar.gz -C /home/user/.ssh', ['read /home/user/project/a.tar.gz', 'write /home/user/.ssh']],
+    ['tar -x -f a.tar --directory=out', ['read /home/user/project/a.tar', 'write /home/user/project/out']],
+    ['tar -xf a.tar', ['read /home/user/project/a.tar', 'write /home/user/project']],
+    ['tar czf out.tar.gz src', ['write /home/user/project/out.tar.gz', 'read /home/user/project/src']],
+    ['tar -tf a.tar', ['read /home/user/project/a.tar']],
+    ['patch src/a.c < fix.diff', ['read /home/user/project/fix.diff', 'write /home/user/project/src/a.c']],
+    ['patch -i fix.diff src/a.c', ['read /home/user/project/fix.diff', 'write /home/user/project/src/a.c']],
+  ])('%j', (command, expected) => {
+    expect(ops(command)).toEqual(expected);
+  });
+  it.each([
+    ['tar -xf a.tar', /tar extraction writes the files named in the archive/],
+    ['npm config set --location=global registry x', /global npmrc/],
+    ['patch -p1 < fix.diff', /patch writes the files named in the diff/],
+  ])('%j reports what it cannot resolve', (command, why) => {
+    expect(effects(command).unresolved.join('\n')).toMatch(why);
+  });
+  it('keeps a glob write target as a write effect marked glob', () => {
+    expect(effects('cp x .gi?/hooks/post-checkout').effects).toContainEqual(
+      expect.objectContaining({ op: 'write', path: '/home/user/project/.gi?/hooks/post-checkout', glob: true }),
+    );
+  });
+});
+
 describe('criticalRemovals', () => {
   const cctx = { ...ctx, workingDirectories: ['/home/user/project', '/home/user/shared'] };
   const crit = (command: string) => criticalRemovals(analyzeShell(command), cctx);
