@@ -14,6 +14,15 @@ export function commandBasename(name: string): string {
   return i >= 0 ? name.slice(i + 1) : name;
 }
 
+/**
+ * The program a name may start on a case-insensitive file system or on Windows: lower case,
+ * without `.exe` (`RM`, `rm.exe` → `rm`). argv keeps the name as written; this is for looking
+ * through wrappers and finding file operands, where reading too much only fails closed.
+ */
+export function foldedCommandName(name: string): string {
+  return commandBasename(name).toLowerCase().replace(/\.exe$/, '');
+}
+
 /** Reserved words that can never start a simple command; the grammar accepts them, bash does not. */
 const MISPLACED_RESERVED = new Set(['then', 'else', 'elif', 'fi', 'do', 'done', 'esac', 'in', '}', ']]', ';;']);
 
@@ -71,7 +80,8 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
     markUnknown(`${input.via} takes the command name from its input: ${raw.words[0]!.raw}`);
     return index;
   }
-  const name = commandBasename(argv[0]!);
+  const exact = commandBasename(argv[0]!);
+  const name = foldedCommandName(exact);
   if (CODE_AS_DATA.has(name)) {
     markUnknown(`'${name}' runs text as shell code`);
     return index;
@@ -86,7 +96,8 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
   }
   const info = unwrap(name, argv);
   if (!info) return index;
-  cmd.transparentWrapper = info.transparent;
+  // Claude Code looks through the wrappers it names; `TIMEOUT` on Linux is some other program.
+  cmd.transparentWrapper = info.transparent && exact === name;
   cmd.exactOnly = info.exactOnly;
   if (input?.appended && info.inner.length === 0 && !(name === 'command' && argv.length > 1)) {
     markUnknown(`${input.via} appends its input to ${name}, which runs it as a command`);

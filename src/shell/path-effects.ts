@@ -5,7 +5,7 @@
 import { braceExpand } from 'minimatch';
 import type { Platform } from '../core/types.js';
 import { isCriticalRemovalTarget, normalizePath } from '../paths/index.js';
-import { commandBasename } from './commands.js';
+import { foldedCommandName } from './commands.js';
 import { fileOperands } from './file-operands.js';
 import { scanOptions } from './options.js';
 import type { PathEffect, ShellAnalysis, SimpleCommand } from './types.js';
@@ -133,7 +133,7 @@ function collectEffects(analysis: ShellAnalysis, ctx: ShellPathContext, expandBr
         unresolved.push(`not understood: ${cmd.source}`);
         return;
       }
-      const name = commandBasename(cmd.argv[0]!);
+      const name = foldedCommandName(cmd.argv[0]!);
       if (cmd.argumentsFrom) unresolved.push(`${cmd.source}: ${name} gets paths from ${cmd.argumentsFrom} input`);
       if (name === 'cd' || name === 'pushd') {
         const t = cdTarget(cmd);
@@ -217,7 +217,7 @@ export function criticalRemovals(analysis: ShellAnalysis, ctx: CriticalRemovalSh
     const { effects } = collectEffects(analysis, ctx, true);
     const norm = (p: string): string => normalizePath(p, { cwd: ctx.cwd, home: ctx.home, platform: ctx.platform });
     analysis.commands.forEach((cmd, i) => {
-      if (cmd.unknown || !REMOVERS.has(commandBasename(cmd.argv[0]!))) return;
+      if (cmd.unknown || !REMOVERS.has(foldedCommandName(cmd.argv[0]!))) return;
       const via = inputSource(analysis, i);
       if (via === 'xargs') push(`${cmd.source}: operands read from xargs input may name any directory`);
       if (via === 'find' && cmd.argv.some((a) => a.includes('{}'))) {
@@ -232,7 +232,7 @@ export function criticalRemovals(analysis: ShellAnalysis, ctx: CriticalRemovalSh
     for (const e of effects) {
       if (e.op !== 'remove' || e.command < 0) continue;
       const cmd = analysis.commands[e.command];
-      const name = cmd ? commandBasename(cmd.argv[0]!) : '';
+      const name = cmd ? foldedCommandName(cmd.argv[0]!) : '';
       if (!REMOVERS.has(name) && name !== 'find') continue;
       const word = e.raw.replace(/ \(.*\)$/s, '');
       const why =
@@ -259,7 +259,7 @@ function ancestor(analysis: ShellAnalysis, i: number, name: string): number {
   for (let guard = 0; p !== undefined && guard < 64; guard++) {
     const parent = analysis.commands[p];
     if (!parent) return -1;
-    if (commandBasename(parent.argv[0] ?? '') === name) return p;
+    if (foldedCommandName(parent.argv[0] ?? '') === name) return p;
     p = parent.parent;
   }
   return -1;

@@ -98,3 +98,23 @@ describe('words', () => {
     expect(analyzeShell('=ls', { shell: 'zsh' }).unknown.length).toBeGreaterThan(0);
   });
 });
+
+describe('command names on case-insensitive file systems and Windows', () => {
+  it.each([['RM -rf build'], ['rm.exe -rf build'], ['Rm.EXE x']])('%j keeps argv[0] as written', (command) => {
+    const a = analyzeShell(command);
+    expect(a.commands[0]!.argv[0]).toBe(command.split(' ')[0]);
+    expect(a.unknown).toEqual([]);
+  });
+  it('looks through wrappers whatever their case, without looking through them for allow rules', () => {
+    expect(argvs('SUDO rm x')).toEqual([['SUDO', 'rm', 'x'], ['rm', 'x']]);
+    expect(argvs('Bash -c "rm -rf build"')).toEqual([['Bash', '-c', 'rm -rf build'], ['rm', '-rf', 'build']]);
+    const t = analyzeShell('TIMEOUT 5 rm x');
+    expect(t.commands.map((c) => c.argv)).toEqual([['TIMEOUT', '5', 'rm', 'x'], ['rm', 'x']]);
+    expect(t.commands[0]!.transparentWrapper).toBe(false);
+    expect(analyzeShell('timeout 5 rm x').commands[0]!.transparentWrapper).toBe(true);
+  });
+  it('treats EVAL and GIT -c alias the same as their lower-case names', () => {
+    expect(analyzeShell('EVAL "rm x"').unknown.length).toBeGreaterThan(0);
+    expect(analyzeShell("GIT -c alias.x='!rm x' x").unknown.length).toBeGreaterThan(0);
+  });
+});

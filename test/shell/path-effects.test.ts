@@ -183,6 +183,8 @@ describe('criticalRemovals', () => {
     ['ls | xargs -I{} rm -rf {}', /xargs input may name any directory/],
     ['find /home/user/project -maxdepth 0 -exec rm -rf {} +', /find start \/home\/user\/project\): the working directory/],
     ['find ~ -maxdepth 0 -exec rm -rf {} \\;', /the home directory/],
+    ['RM -rf ~', /the home directory/],
+    ['rm.exe -rf /', /the filesystem root/],
   ])('red-team: %j is critical', (command, why) => {
     expect(crit(command).join('\n')).toMatch(why);
   });
