@@ -39,9 +39,21 @@ function ruleSegments(pattern: string, ctx: PathPatternContext): string[] {
   return [...base, ...(anchoredByGitignore || inner ? [] : ['**']), ...segs, ...(bareFile ? [] : ['**'])];
 }
 
+/** Segments past these sizes are assumed to meet (fail closed) rather than handed to a regex engine. */
+const MAX_SEGMENT = 256;
+const MAX_STARS = 16;
+
+function tooComplex(segment: string): boolean {
+  if (segment.length > MAX_SEGMENT) return true;
+  let stars = 0;
+  for (const ch of segment) if (ch === '*' && ++stars > MAX_STARS) return true;
+  return false;
+}
+
 function segmentsCompatible(glob: string, rule: string, nocase: boolean): boolean {
   const wg = WILD.test(glob);
   const wr = WILD.test(rule);
+  if ((wg || wr) && (tooComplex(glob) || tooComplex(rule))) return true;
   const opts = { dot: true, nocase };
   if (!wg && !wr) return nocase ? glob.toLowerCase() === rule.toLowerCase() : glob === rule;
   if (wg && !wr) return minimatch(rule, glob, opts);
@@ -64,6 +76,7 @@ export function globMayHitRule(globPath: string, pattern: string, ctx: PathPatte
   }
   // bash's `**` is a plain `*` unless globstar is on; either way it stays inside one segment or more.
   const g = globPath.split('/').filter(Boolean);
+  if (g.length > 512 || r.length > 512) return true;
   const nocase = ctx.platform !== 'linux';
   const memo = new Map<number, boolean>();
   const walk = (i: number, j: number): boolean => {
