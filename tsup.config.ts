@@ -37,9 +37,6 @@ export default defineConfig([
     entry: { 'cli/main': 'src/cli/main.ts' },
     format: ['esm'],
     splitting: true,
-    // `toolgate hook` starts once per tool call: bundling the small CommonJS path matcher saves
-    // Node's CommonJS-in-ESM interop on every start.
-    noExternal: ['ignore'],
     sourcemap: true,
     target: 'node20',
     shims: true,

@@ -1,17 +1,13 @@
-import { minimatch } from 'minimatch';
 import { compilePathPattern, type PathPatternContext } from '../paths/index.js';
+import { segmentMatches } from '../paths/glob.js';
+import { expandBraces } from '../shell/brace.js';
 
 const WILD = /[*?[]/;
 
 /** The shell glob's alternatives after brace expansion (`a.{json,x}` → `a.json`, `a.x`). */
 export function braceAlternatives(path: string): string[] {
   if (!path.includes('{')) return [path];
-  try {
-    const out = minimatch.braceExpand(path);
-    return out.length > 0 && out.length <= 256 ? out : [path];
-  } catch {
-    return [path];
-  }
+  return expandBraces(path, 256) ?? [path];
 }
 
 /** Does the path still hold a glob character after brace expansion? */
@@ -54,10 +50,10 @@ function segmentsCompatible(glob: string, rule: string, nocase: boolean): boolea
   const wg = WILD.test(glob);
   const wr = WILD.test(rule);
   if ((wg || wr) && (tooComplex(glob) || tooComplex(rule))) return true;
-  const opts = { dot: true, nocase };
+  // Leading dots match like any character (bash's dotglob), the conservative reading.
   if (!wg && !wr) return nocase ? glob.toLowerCase() === rule.toLowerCase() : glob === rule;
-  if (wg && !wr) return minimatch(rule, glob, opts);
-  if (!wg && wr) return minimatch(glob, rule, opts);
+  if (wg && !wr) return segmentMatches(glob, rule, nocase);
+  if (!wg && wr) return segmentMatches(rule, glob, nocase);
   return true; // two patterns: assume they can meet (fail closed)
 }
 

@@ -2,7 +2,7 @@
  * Paths a shell command reads, writes or removes, resolved against the working directory as
  * earlier `cd` parts changed it (`cd sub && cat x` reads `<cwd>/sub/x`).
  */
-import { braceExpand } from 'minimatch';
+import { expandBraces as expandBraceWord } from './brace.js';
 import type { Platform } from '../core/types.js';
 import { isCriticalRemovalTarget, normalizePath } from '../paths/index.js';
 import { foldedCommandName } from './commands.js';
@@ -93,8 +93,8 @@ const MAX_BRACE_ALTERNATIVES = 64;
 /** The word's brace alternatives (`/home/{a,b}` → two words), or undefined when it has none or too many. */
 function braceAlternatives(value: string, literal: boolean): string[] | undefined {
   if (literal || !decodeWord(value).brace) return undefined;
-  const alts = braceExpand(value, { braceExpandMax: MAX_BRACE_ALTERNATIVES + 1 });
-  if (alts.length < 2 || alts.length > MAX_BRACE_ALTERNATIVES) return undefined;
+  const alts = expandBraceWord(value, MAX_BRACE_ALTERNATIVES);
+  if (alts === undefined || alts.length < 2) return undefined;
   return alts;
 }
 
