@@ -7,7 +7,7 @@ import { addUnknown, type Collector } from './collector.js';
 import { emitCommand } from './commands.js';
 import { joinLineContinuations } from './continuations.js';
 import { lexSimple } from './lexer.js';
-import { MAX_COMMAND_LENGTH, MAX_COMMANDS, MAX_NESTED_DEPTH } from './limits.js';
+import { MAX_COMMAND_LENGTH, MAX_COMMANDS, MAX_NESTED_DEPTH, MAX_SYNTAX_DEPTH } from './limits.js';
 import { walkTree } from './parser.js';
 import { loadedParser } from './tree-sitter-loader.js';
 import type { ShellAnalysis, ShellOptions } from './types.js';
@@ -83,10 +83,27 @@ function analyzeAt(command: string, shell: NonNullable<ShellOptions['shell']>, d
 export function analyzeShell(command: string, options: ShellOptions = {}): ShellAnalysis {
   try {
     if (typeof command !== 'string') return emptyAnalysis(String(command), 'none', ['command is not a string']);
+    if (substitutionDepth(command) > MAX_SYNTAX_DEPTH) return emptyAnalysis(command, 'none', [`substitutions nested deeper than ${MAX_SYNTAX_DEPTH}`]);
     return analyzeAt(command, options.shell ?? 'bash', 0);
   } catch (error) {
     return emptyAnalysis(command, 'none', [`shell analysis failed: ${error instanceof Error ? error.message : String(error)}`]);
   }
+}
+
+/**
+ * An upper bound on how deeply `$(`, `<(`, `>(` and `(` nest, from a plain scan (quotes are not
+ * taken into account, so it can only over-count): lets absurd nesting fail closed before the
+ * parser spends time on it.
+ */
+function substitutionDepth(command: string): number {
+  let depth = 0;
+  let max = 0;
+  for (let i = 0; i < command.length; i++) {
+    const ch = command[i];
+    if (ch === '(') max = Math.max(max, ++depth);
+    else if (ch === ')' && depth > 0) depth--;
+  }
+  return max;
 }
 
 /**

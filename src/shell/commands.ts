@@ -24,6 +24,9 @@ export function foldedCommandName(name: string): string {
 }
 
 /** Reserved words that can never start a simple command; the grammar accepts them, bash does not. */
+/** Wrappers looked through one inside another before the command counts as unknown. */
+const MAX_WRAPPER_DEPTH = 32;
+
 const MISPLACED_RESERVED = new Set(['then', 'else', 'elif', 'fi', 'do', 'done', 'esac', 'in', '}', ']]', ';;']);
 
 function nameProblem(w: RawWord, shell: Collector['shell']): string | undefined {
@@ -96,6 +99,13 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
   }
   const info = unwrap(name, argv);
   if (!info) return index;
+  // `env env env … rm`: a chain of wrappers past any real use is not looked through further.
+  let depth = 0;
+  for (let p = cmd.parent; p !== undefined && depth <= MAX_WRAPPER_DEPTH; p = c.commands[p]?.parent) depth++;
+  if (depth > MAX_WRAPPER_DEPTH) {
+    markUnknown(`wrappers nested deeper than ${MAX_WRAPPER_DEPTH}`);
+    return index;
+  }
   // Claude Code looks through the wrappers it names; `TIMEOUT` on Linux is some other program.
   cmd.transparentWrapper = info.transparent && exact === name;
   cmd.exactOnly = info.exactOnly;

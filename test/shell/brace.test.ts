@@ -23,3 +23,16 @@ describe('brace expansion', () => {
     expect(expandBraces('{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}', 64)).toBeUndefined();
   });
 });
+
+import { analyzeShell } from '../../src/shell/index.js';
+
+describe('absurd nesting fails closed at once', () => {
+  it('a chain of wrappers past 32 is unknown', () => {
+    const a = analyzeShell(`${'env '.repeat(2400)}rm x`);
+    expect(a.unknown.join(' ')).toContain('wrappers nested deeper than 32');
+  });
+  it('substitutions nested past the syntax limit are unknown before parsing', () => {
+    const a = analyzeShell(`echo ${'$('.repeat(1600)}x${')'.repeat(1600)}`);
+    expect(a.unknown).toEqual(['substitutions nested deeper than 200']);
+  });
+});
