@@ -197,9 +197,8 @@ function bashRestrictive(rule: Rule, analysis: ShellAnalysis): RuleMatch {
   }
   // Words that are not literal: spell out brace expansions, and ask whether a variable or
   // substitution could make the command match (`P=push; git $P origin` against `git push *`).
-  for (const cmd of analysis.commands) {
-    if (!hasHoles(cmd)) continue;
-    for (const words of wordVariants(cmd)) {
+  for (const { cmd, variants } of holeVariantsOf(analysis)) {
+    for (const words of variants) {
       const literal = literalText(words);
       if (literal !== undefined) {
         if (matchSqueezedCommand(spec, squeezeCommand(literal))) return { kind: 'match', detail: `part "${literal}" (after brace expansion) matches` };
@@ -208,9 +207,32 @@ function bashRestrictive(rule: Rule, analysis: ShellAnalysis): RuleMatch {
       }
     }
   }
-  const opaque = opaqueScript(analysis);
+  const opaque = opaqueScriptOf(analysis);
   if (opaque !== undefined) return { kind: 'hidden', detail: opaque };
   return NONE;
+}
+
+/** Per analysis, computed once for all rules: the commands with holes and their word variants, and the opaque-script reason. */
+let lastHoles: { analysis: ShellAnalysis | undefined; holes: { cmd: SimpleCommand; variants: ReturnType<typeof wordVariants> }[]; opaque: string | undefined } = {
+  analysis: undefined,
+  holes: [],
+  opaque: undefined,
+};
+
+function perAnalysis(analysis: ShellAnalysis): typeof lastHoles {
+  if (lastHoles.analysis !== analysis) {
+    const holes = analysis.commands.filter(hasHoles).map((cmd) => ({ cmd, variants: wordVariants(cmd) }));
+    lastHoles = { analysis, holes, opaque: opaqueScript(analysis) };
+  }
+  return lastHoles;
+}
+
+function holeVariantsOf(analysis: ShellAnalysis): { cmd: SimpleCommand; variants: ReturnType<typeof wordVariants> }[] {
+  return perAnalysis(analysis).holes;
+}
+
+function opaqueScriptOf(analysis: ShellAnalysis): string | undefined {
+  return perAnalysis(analysis).opaque;
 }
 
 const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'yash', 'posh', 'rbash', 'fish', 'csh', 'tcsh']);
@@ -260,7 +282,7 @@ function shellPathMatch(cr: CompiledRule, facts: Extract<CallFacts, { kind: 'she
     }
   }
   if (globHit !== undefined) return { kind: 'hidden', detail: globHit };
-  const opaque = opaqueScript(facts.analysis);
+  const opaque = opaqueScriptOf(facts.analysis);
   if (opaque !== undefined) return { kind: 'hidden', detail: opaque };
   if (facts.analysis.unknown.length > 0 || facts.unresolved.length > 0) {
     return { kind: 'hidden', detail: 'the command touches paths that could not be worked out' };
