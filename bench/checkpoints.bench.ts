@@ -4,17 +4,19 @@
  *   same tree; the ratio recording / copy (target ≤ 2×), with and without fsync;
  * - the same 10 KB content in 1,000 files is stored once (blob count);
  * - rewind of 1,000 modified files, in files/s.
- * Numbers are printed, not asserted.
+ * Recording is timed in interleaved rounds against `fs.cp` and the median is printed, with the
+ * fsync and no-fsync ratios. Numbers are printed, not asserted.
  */
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Bench } from 'tinybench';
 import { createCheckpoints, createNodeCheckpointStorage, createNodeWorkspace } from '../src/checkpoints/index.js';
 
 const FILES = 1000;
 const SIZE = 10 * 1024;
+/** Measured rounds, after one warm-up round. */
+const ROUNDS = 7;
 
 async function makeTree(dir: string, same: boolean): Promise<string[]> {
   const shared = randomBytes(SIZE);
@@ -55,27 +57,37 @@ async function main(): Promise<void> {
     const paths = await makeTree(root, false);
     let n = 0;
     const fresh = () => join(base, `out-${n++}`);
-    let target = '';
-    const bench = new Bench({ iterations: 5, time: 0, warmup: false });
-    const opts = {
-      beforeEach: () => {
-        target = fresh();
-      },
-      afterEach: async () => {
+    // Interleaved rounds (the order rotates each round), so drift in the machine's load or the
+    // page cache hits every variant alike; the median of the rounds is reported. Round 0 warms up.
+    const variants: { name: string; run: (target: string) => Promise<unknown> }[] = [
+      { name: 'fs.cp 1,000 × 10 KB', run: (target) => fs.cp(root, target, { recursive: true }) },
+      { name: 'record 1,000 × 10 KB (fsync)', run: (target) => record(paths, root, target, true) },
+      { name: 'record 1,000 × 10 KB (no fsync)', run: (target) => record(paths, root, target, false) },
+    ];
+    const times = new Map<string, number[]>(variants.map((v) => [v.name, []]));
+    for (let round = 0; round <= ROUNDS; round++) {
+      for (let k = 0; k < variants.length; k++) {
+        const v = variants[(k + round) % variants.length]!;
+        const target = fresh();
+        const t0 = performance.now();
+        await v.run(target);
+        const elapsed = performance.now() - t0;
+        if (round > 0) times.get(v.name)!.push(elapsed);
         await fs.rm(target, { recursive: true, force: true });
-      },
+      }
+    }
+    const median = (xs: number[]) => {
+      const s = [...xs].sort((a, b) => a - b);
+      const m = s.length >> 1;
+      return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
     };
-    bench.add('fs.cp 1,000 × 10 KB', () => fs.cp(root, target, { recursive: true }), opts);
-    bench.add('record 1,000 × 10 KB (fsync)', () => record(paths, root, target, true), opts);
-    bench.add('record 1,000 × 10 KB (no fsync)', () => record(paths, root, target, false), opts);
-    await bench.run();
-
-    const mean = (name: string) => bench.tasks.find((t) => t.name === name)?.result as { latency?: { mean: number } } | undefined;
-    const ms = (name: string) => mean(name)?.latency?.mean ?? NaN;
-    const cp = ms('fs.cp 1,000 × 10 KB');
-    for (const task of bench.tasks) {
-      const t = ms(task.name);
-      console.log(`${task.name.padEnd(36)} ${t.toFixed(1).padStart(8)} ms   ${(t / cp).toFixed(2)}× fs.cp`);
+    const cp = median(times.get(variants[0]!.name)!);
+    console.log(`median of ${ROUNDS} interleaved rounds (min–max in brackets)`);
+    for (const v of variants) {
+      const xs = times.get(v.name)!;
+      const t = median(xs);
+      const range = `[${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)}]`;
+      console.log(`${v.name.padEnd(36)} ${t.toFixed(1).padStart(8)} ms ${range.padStart(13)}   ${(t / cp).toFixed(2)}× fs.cp`);
     }
 
     // Same content once.

@@ -8,7 +8,7 @@ import type { Clock } from '../core/ports.js';
 import type { ToolCall } from '../core/types.js';
 import { indexLines, parseIndex } from './index-document.js';
 import { pathKey, pathStyleOf, type PathStyle } from './path.js';
-import type { CheckpointStorage, WorkspaceFs } from './ports.js';
+import type { CheckpointStorage, WorkspaceFs, WorkspaceStat } from './ports.js';
 import { planRewind, rewindCode as runRewindCode } from './rewind-code.js';
 import { createScope } from './scope.js';
 import { fingerprintOf } from './fingerprint.js';
@@ -154,6 +154,17 @@ export function createCheckpoints(options: CheckpointsOptions): Checkpoints {
   };
   const isFailure = (x: CheckpointIndex | CheckpointFailure): x is CheckpointFailure => 'ok' in x;
   const findPrompt = (idx: CheckpointIndex, id: string): number => idx.prompts.findIndex((p) => p.id === id);
+  /** Path keys of a prompt's recorded files, kept in step with `prompt.files` (which only grows, or drops a failed append). */
+  const keysOf = new WeakMap<PromptRecord, { count: number; keys: Set<string> }>();
+  const recordedKeys = (prompt: PromptRecord): Set<string> => {
+    let entry = keysOf.get(prompt);
+    if (entry === undefined || entry.count > prompt.files.length) {
+      entry = { count: 0, keys: new Set() };
+      keysOf.set(prompt, entry);
+    }
+    for (; entry.count < prompt.files.length; entry.count++) entry.keys.add(pathKey(prompt.files[entry.count]!.path, style));
+    return entry.keys;
+  };
 
   async function beginPrompt(promptId: string, text: string, opts?: { historyPosition?: number }) {
     const idx = await load();
@@ -185,12 +196,12 @@ export function createCheckpoints(options: CheckpointsOptions): Checkpoints {
     return { ok: true as const, index: idx.prompts.length - 1 };
   }
 
-  async function capture(path: string): Promise<RecordedState | 'notAFile'> {
-    const stat = await workspace.lstat(path);
+  async function capture(path: string, known?: WorkspaceStat): Promise<RecordedState | 'notAFile'> {
+    const stat = known ?? (await workspace.lstat(path));
     if (stat === undefined) return { kind: 'absent' };
     if (stat.kind === 'symlink') return { kind: 'symlink', target: await workspace.readlink(path) };
     if (stat.kind !== 'file') return 'notAFile';
-    const blob = await storage.putBlob(workspace.readStream(path));
+    const blob = await storage.putBlob(workspace.readStream(path, { size: stat.size }));
     return { kind: 'file', hash: blob.hash, size: blob.size, mode: stat.mode & 0o7777 };
   }
 
@@ -205,12 +216,19 @@ export function createCheckpoints(options: CheckpointsOptions): Checkpoints {
     const at = findPrompt(idx, promptId);
     const prompt = idx.prompts[at];
     if (prompt === undefined) return { kind: 'failed', code: 'unknownPrompt', message: `no prompt ${promptId}; call beginPrompt first`, path };
-    const already = (p: string) => prompt.files.some((f) => pathKey(f.path, style) === pathKey(p, style));
+    const already = (p: string) => recordedKeys(prompt).has(pathKey(p, style));
     if (already(path)) return { kind: 'alreadyRecorded', path };
     try {
       if (!(await scope.contains(path))) return { kind: 'notTracked', reason: 'outsideWorkingDirectories', path };
-      if (!(await scope.parentStaysInside(path))) return { kind: 'notTracked', reason: 'symlinkedParent', path };
-      const before = await capture(path);
+      // Both are needed in the usual case; asked together, they cost one wait instead of two.
+      const statOrError = workspace.lstat(path).then(
+        (stat) => ({ stat }),
+        (error: unknown) => ({ error }),
+      );
+      const [inside, looked] = await Promise.all([scope.parentStaysInside(path), statOrError]);
+      if (!inside) return { kind: 'notTracked', reason: 'symlinkedParent', path };
+      if ('error' in looked) throw looked.error;
+      const before = await capture(path, looked.stat);
       if (before === 'notAFile') return { kind: 'notTracked', reason: 'notAFile', path };
       const files: RecordedFile[] = [{ path, tool: call.tool, before, time: clock.now() }];
       let warning: 'symlinkTargetOutside' | undefined;

@@ -61,6 +61,9 @@ export function createNodeCheckpointStorage(directory: string, options: NodeChec
   const tmpDir = nodePath.join(directory, 'tmp');
   const madeDirs = new Set<string>();
   const tidied = new Set<string>();
+  /** Blobs this object stored or saw in place: they are never removed, so no need to look again. */
+  const present = new Set<string>();
+  const journals = new Map<string, Journal>();
   let ready: Promise<void> | undefined;
   const prepare = () =>
     (ready ??= Promise.all([fs.mkdir(blobsDir, { recursive: true }), fs.mkdir(sessionsDir, { recursive: true }), fs.mkdir(tmpDir, { recursive: true })]).then(
@@ -70,7 +73,9 @@ export function createNodeCheckpointStorage(directory: string, options: NodeChec
         throw error;
       },
     ));
-  const tempName = () => nodePath.join(tmpDir, `${process.pid}-${randomBytes(8).toString('hex')}.tmp`);
+  const tempPrefix = `${process.pid}-${randomBytes(8).toString('hex')}`;
+  let tempCount = 0;
+  const tempName = () => nodePath.join(tmpDir, `${tempPrefix}-${(tempCount++).toString(36)}.tmp`);
   const syncDir = async (dir: string) => {
     if (!durable || process.platform === 'win32') return;
     const handle = await fs.open(dir, 'r');
@@ -81,10 +86,13 @@ export function createNodeCheckpointStorage(directory: string, options: NodeChec
     }
   };
   const blobPath = (hash: string) => nodePath.join(blobsDir, hash.slice(0, 2), hash);
-  const exists = async (file: string, size: number) => {
+  const exists = async (hash: string, size: number) => {
+    if (present.has(hash)) return true;
     try {
-      const stat = await fs.stat(file);
-      return stat.isFile() && stat.size === size;
+      const stat = await fs.stat(blobPath(hash));
+      const found = stat.isFile() && stat.size === size;
+      if (found) present.add(hash);
+      return found;
     } catch (error) {
       if (isNotFound(error)) return false;
       throw error;
@@ -106,7 +114,8 @@ export function createNodeCheckpointStorage(directory: string, options: NodeChec
         size += next.value.byteLength;
         await handle.write(next.value);
       }
-      if (durable) await handle.sync();
+      // fdatasync also flushes the file size, all a reader needs; it skips timestamps.
+      if (durable) await handle.datasync();
     } catch (error) {
       await handle.close().catch(() => undefined);
       await fs.rm(temp, { force: true });
@@ -125,6 +134,7 @@ export function createNodeCheckpointStorage(directory: string, options: NodeChec
       }
       await fs.rename(temp, blobPath(hash));
       await syncDir(dir);
+      present.add(hash);
     } catch (error) {
       await fs.rm(temp, { force: true });
       throw error;
@@ -180,12 +190,12 @@ export function createNodeCheckpointStorage(directory: string, options: NodeChec
       }
       if (!more) {
         const hash = await hasher.digest();
-        if (!(await exists(blobPath(hash), headSize))) await place((await writeTemp(head, undefined, undefined)).temp, hash);
+        if (!(await exists(hash, headSize))) await place((await writeTemp(head, undefined, undefined)).temp, hash);
         return { hash, size: headSize };
       }
       const { temp, size } = await writeTemp(head, iterator, hasher);
       const hash = await hasher.digest();
-      if (await exists(blobPath(hash), size)) await fs.rm(temp, { force: true });
+      if (await exists(hash, size)) await fs.rm(temp, { force: true });
       else await place(temp, hash);
       return { hash, size };
     },
@@ -217,30 +227,79 @@ export function createNodeCheckpointStorage(directory: string, options: NodeChec
         created = !(await tidy(file));
         tidied.add(file);
       }
-      const handle = await fs.open(file, 'a', 0o600);
-      try {
-        await handle.write(lines);
-        if (durable) await handle.sync();
-      } finally {
-        await handle.close();
+      let journal = journals.get(file);
+      if (journal === undefined) {
+        journal = openJournal(file, () => journals.delete(file));
+        journals.set(file, journal);
       }
+      await journal.append(lines, durable);
       if (created) await syncDir(sessionsDir);
     },
     sha256: nodeSha256,
   };
 }
 
-/** Stream a file in chunks of up to 1 MiB through one file handle. */
-async function* readChunks(path: string): ByteStream {
+/** An index journal kept open between appends; closed after {@link JOURNAL_IDLE_MS} without one. */
+interface Journal {
+  append(lines: string, durable: boolean): Promise<void>;
+}
+
+/** Milliseconds a journal stays open after its last append (appends come in bursts, one per edit). */
+const JOURNAL_IDLE_MS = 1000;
+
+function openJournal(file: string, closed: () => void): Journal {
+  let handle: Promise<fs.FileHandle> | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let busy = 0;
+  const close = () => {
+    const h = handle;
+    handle = undefined;
+    closed();
+    void h?.then((x) => x.close()).catch(() => undefined);
+  };
+  return {
+    async append(lines, durable) {
+      if (timer !== undefined) clearTimeout(timer);
+      busy++;
+      try {
+        handle ??= fs.open(file, 'a', 0o600);
+        const h = await handle.catch((error: unknown) => {
+          handle = undefined;
+          throw error;
+        });
+        await h.write(lines);
+        if (durable) await h.datasync();
+      } catch (error) {
+        close();
+        throw error;
+      } finally {
+        busy--;
+        if (busy === 0 && handle !== undefined) {
+          timer = setTimeout(close, JOURNAL_IDLE_MS);
+          timer.unref();
+        }
+      }
+    },
+  };
+}
+
+/**
+ * Stream a file in chunks of up to 1 MiB through one file handle. With `expectedSize` (from a
+ * `stat` just before), a first read that comes back short with exactly that many bytes is the
+ * end of the file, which saves the empty read that would otherwise confirm it.
+ */
+async function* readChunks(path: string, expectedSize?: number): ByteStream {
   const handle = await fs.open(path, 'r');
   try {
-    let size = 64 * 1024;
-    for (;;) {
+    const hinted = expectedSize !== undefined && expectedSize < 1024 * 1024;
+    let size = hinted ? expectedSize + 1 : 64 * 1024;
+    for (let first = true; ; first = false) {
       const buf = Buffer.allocUnsafe(size);
       const { bytesRead } = await handle.read(buf, 0, size, null);
       if (bytesRead === 0) return;
       yield buf.subarray(0, bytesRead);
-      size = Math.min(size * 2, 1024 * 1024);
+      if (first && hinted && bytesRead === expectedSize) return;
+      size = Math.min(Math.max(size * 2, 64 * 1024), 1024 * 1024);
     }
   } finally {
     await handle.close();
@@ -274,7 +333,7 @@ export function createNodeWorkspace(): WorkspaceFs {
     },
     readlink: (path) => fs.readlink(path),
     symlink: (target, path) => fs.symlink(target, path),
-    readStream: (path) => readChunks(path),
+    readStream: (path, options) => readChunks(path, options?.size),
     async writeStream(path, source, options) {
       const handle = await fs.open(path, 'w', options.mode);
       try {

@@ -78,8 +78,12 @@ export interface WorkspaceFs {
   readlink(path: string): Promise<string>;
   /** Create a symlink at `path` pointing at `target` (the target text is kept as given). */
   symlink(target: string, path: string): Promise<void>;
-  /** Stream a regular file's bytes. */
-  readStream(path: string): ByteStream;
+  /**
+   * Stream a regular file's bytes. `options.size` is the size a `lstat` just reported, a hint an
+   * implementation may use to read a small file in one call; the stream still yields whatever
+   * the file holds.
+   */
+  readStream(path: string, options?: { size?: number }): ByteStream;
   /** Create or truncate `path`, write every chunk of `source`, flush it to disk, then close. */
   writeStream(path: string, source: ByteStream, options: { mode: number }): Promise<void>;
   /** Rename `from` over `to`, replacing a file or symlink at `to` (never following it). */

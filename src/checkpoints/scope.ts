@@ -53,6 +53,9 @@ export function createScope(workspace: WorkspaceFs, workingDirectories: readonly
     },
     async parentStaysInside(path) {
       let dir = parentOf(path);
+      // Usually the parent exists: one realpath answers without a lstat first.
+      const direct = await workspace.realpath(dir);
+      if (direct !== undefined) return realInside(direct);
       for (;;) {
         if ((await workspace.lstat(dir)) !== undefined) break;
         const up = parentOf(dir);
