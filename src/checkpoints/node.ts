@@ -7,6 +7,7 @@
  * @packageDocumentation
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { constants as fsConstants } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import type { ByteStream, CheckpointStorage, Sha256, WorkspaceFs, WorkspaceStat } from './ports.js';
@@ -42,6 +43,11 @@ function isNotFound(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   return code === 'ENOENT' || code === 'ENOTDIR';
 }
+
+/** `O_DSYNC` where the platform has it (a write returns once its data is on disk), else `undefined`. */
+const DSYNC: number | undefined = (fsConstants as { O_DSYNC?: number }).O_DSYNC;
+const CREATE_EXCL = fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_EXCL;
+const APPEND = fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_APPEND;
 
 /** Blobs up to this size are hashed in memory first, so content already stored is never written again. */
 const SMALL_BLOB = 1024 * 1024;
@@ -99,41 +105,77 @@ export function createNodeCheckpointStorage(directory: string, options: NodeChec
     }
   };
 
-  /** Write `head` then the rest of `source` to a new temporary file; flush it. */
-  async function writeTemp(head: Uint8Array[], rest: AsyncIterator<Uint8Array> | undefined, hasher: Sha256 | undefined): Promise<{ temp: string; size: number }> {
+  /**
+   * Write `head` then the rest of `source` to a new temporary file and make it durable. Content
+   * that is all in `head` goes out in one write through `O_DSYNC` (durable when the write returns,
+   * no separate flush). When durable, the handle's close is returned unawaited so it can overlap
+   * the rename; without fsync it is awaited, since close is then the only report of a failed write.
+   */
+  async function writeTemp(
+    head: Uint8Array[],
+    rest: AsyncIterator<Uint8Array> | undefined,
+    hasher: Sha256 | undefined,
+  ): Promise<{ temp: string; size: number; closing: Promise<void> }> {
     const temp = tempName();
-    const handle = await fs.open(temp, 'wx', 0o444);
+    const oneWrite = rest === undefined && durable && DSYNC !== undefined;
+    const handle = await fs.open(temp, oneWrite ? CREATE_EXCL | DSYNC! : 'wx', 0o444);
     let size = 0;
     try {
-      for (const chunk of head) {
-        size += chunk.byteLength;
-        await handle.write(chunk);
-      }
-      for (let next = await rest?.next(); next !== undefined && !next.done; next = await rest?.next()) {
-        hasher?.update(next.value);
-        size += next.value.byteLength;
-        await handle.write(next.value);
+      if (rest === undefined) {
+        const data = head.length === 1 ? head[0]! : Buffer.concat(head);
+        size = data.byteLength;
+        if (size > 0) await handle.write(data);
+        else if (oneWrite) await handle.datasync(); // no write carried O_DSYNC's flush
+      } else {
+        for (const chunk of head) {
+          size += chunk.byteLength;
+          await handle.write(chunk);
+        }
+        for (let next = await rest.next(); !next.done; next = await rest.next()) {
+          hasher?.update(next.value);
+          size += next.value.byteLength;
+          await handle.write(next.value);
+        }
       }
       // fdatasync also flushes the file size, all a reader needs; it skips timestamps.
-      if (durable) await handle.datasync();
+      if (durable && !oneWrite) await handle.datasync();
     } catch (error) {
       await handle.close().catch(() => undefined);
       await fs.rm(temp, { force: true });
       throw error;
     }
-    await handle.close();
-    return { temp, size };
+    if (!durable) {
+      await handle.close();
+      return { temp, size, closing: Promise.resolve() };
+    }
+    const closing = handle.close();
+    closing.catch(() => undefined);
+    return { temp, size, closing };
   }
 
-  async function place(temp: string, hash: string): Promise<void> {
+  /** Rename a durable temporary file to its hash and flush the directory entry. */
+  async function place(temp: string, hash: string, closing: Promise<void>): Promise<void> {
     const dir = nodePath.dirname(blobPath(hash));
     try {
       if (!madeDirs.has(dir)) {
         await fs.mkdir(dir, { recursive: true });
         madeDirs.add(dir);
       }
-      await fs.rename(temp, blobPath(hash));
-      await syncDir(dir);
+      if (!durable || process.platform === 'win32') {
+        await closing;
+        await fs.rename(temp, blobPath(hash));
+        await syncDir(dir);
+      } else {
+        // The bytes are already on disk: closing, renaming and opening the directory wait together.
+        const [closed, renamed, opened] = await Promise.allSettled([closing, fs.rename(temp, blobPath(hash)), fs.open(dir, 'r')]);
+        const dirHandle = opened.status === 'fulfilled' ? opened.value : undefined;
+        try {
+          for (const r of [closed, renamed, opened]) if (r.status === 'rejected') throw r.reason;
+          await dirHandle!.sync();
+        } finally {
+          void dirHandle?.close().catch(() => undefined);
+        }
+      }
       present.add(hash);
     } catch (error) {
       await fs.rm(temp, { force: true });
@@ -190,13 +232,18 @@ export function createNodeCheckpointStorage(directory: string, options: NodeChec
       }
       if (!more) {
         const hash = await hasher.digest();
-        if (!(await exists(hash, headSize))) await place((await writeTemp(head, undefined, undefined)).temp, hash);
+        if (!(await exists(hash, headSize))) {
+          const { temp, closing } = await writeTemp(head, undefined, undefined);
+          await place(temp, hash, closing);
+        }
         return { hash, size: headSize };
       }
-      const { temp, size } = await writeTemp(head, iterator, hasher);
+      const { temp, size, closing } = await writeTemp(head, iterator, hasher);
       const hash = await hasher.digest();
-      if (await exists(hash, size)) await fs.rm(temp, { force: true });
-      else await place(temp, hash);
+      if (await exists(hash, size)) {
+        await closing.catch(() => undefined);
+        await fs.rm(temp, { force: true });
+      } else await place(temp, hash, closing);
       return { hash, size };
     },
     async readBlob(hash) {
@@ -229,10 +276,10 @@ export function createNodeCheckpointStorage(directory: string, options: NodeChec
       }
       let journal = journals.get(file);
       if (journal === undefined) {
-        journal = openJournal(file, () => journals.delete(file));
+        journal = openJournal(file, durable, () => journals.delete(file));
         journals.set(file, journal);
       }
-      await journal.append(lines, durable);
+      await journal.append(lines);
       if (created) await syncDir(sessionsDir);
     },
     sha256: nodeSha256,
@@ -241,13 +288,13 @@ export function createNodeCheckpointStorage(directory: string, options: NodeChec
 
 /** An index journal kept open between appends; closed after {@link JOURNAL_IDLE_MS} without one. */
 interface Journal {
-  append(lines: string, durable: boolean): Promise<void>;
+  append(lines: string): Promise<void>;
 }
 
 /** Milliseconds a journal stays open after its last append (appends come in bursts, one per edit). */
 const JOURNAL_IDLE_MS = 1000;
 
-function openJournal(file: string, closed: () => void): Journal {
+function openJournal(file: string, durable: boolean, closed: () => void): Journal {
   let handle: Promise<fs.FileHandle> | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let busy = 0;
@@ -258,17 +305,18 @@ function openJournal(file: string, closed: () => void): Journal {
     void h?.then((x) => x.close()).catch(() => undefined);
   };
   return {
-    async append(lines, durable) {
+    async append(lines) {
       if (timer !== undefined) clearTimeout(timer);
       busy++;
       try {
-        handle ??= fs.open(file, 'a', 0o600);
+        // With O_DSYNC each append is durable when its write returns: one wait instead of two.
+        handle ??= fs.open(file, durable && DSYNC !== undefined ? APPEND | DSYNC : 'a', 0o600);
         const h = await handle.catch((error: unknown) => {
           handle = undefined;
           throw error;
         });
         await h.write(lines);
-        if (durable) await h.datasync();
+        if (durable && DSYNC === undefined) await h.datasync();
       } catch (error) {
         close();
         throw error;
@@ -302,7 +350,8 @@ async function* readChunks(path: string, expectedSize?: number): ByteStream {
       size = Math.min(Math.max(size * 2, 64 * 1024), 1024 * 1024);
     }
   } finally {
-    await handle.close();
+    // Closing a file only read from reports nothing worth waiting for.
+    void handle.close().catch(() => undefined);
   }
 }
 
