@@ -58,7 +58,13 @@ console.log(`${'settings file'.padEnd(42)} ${'calls'.padStart(5)} ${'allow'.padS
 for (const [f, row] of perFile) {
   const total = row.allow + row.ask + row.deny + row.error;
   const p = problems.get(f);
-  const diag = p ? `${p.error} errors, ${p.warning} warnings (${[...p.codes].slice(0, 3).join(', ')})` : 'none';
+  let valid = true;
+  try {
+    JSON.parse(readFileSync(join(settingsDir, f), 'utf8'));
+  } catch {
+    valid = false;
+  }
+  const diag = !valid ? 'not valid JSON (see the end)' : p ? `${p.error} errors, ${p.warning} warnings (${[...p.codes].slice(0, 3).join(', ')})` : total === 0 ? 'none (no calls were written for it)' : 'none';
   console.log(`${f.padEnd(42)} ${String(total).padStart(5)} ${String(row.allow).padStart(5)} ${String(row.ask).padStart(5)} ${String(row.deny).padStart(5)}  ${diag}`);
 }
 
