@@ -4,45 +4,9 @@
  * @packageDocumentation
  */
 
-/** Claude Code's hook events, in the Agent SDK's `HOOK_EVENTS` order. @public */
-export const HOOK_EVENTS = [
-  'PreToolUse',
-  'PostToolUse',
-  'PostToolUseFailure',
-  'PostToolBatch',
-  'Notification',
-  'UserPromptSubmit',
-  'UserPromptExpansion',
-  'SessionStart',
-  'SessionEnd',
-  'Stop',
-  'StopFailure',
-  'SubagentStart',
-  'SubagentStop',
-  'PreCompact',
-  'PostCompact',
-  'PreModelSwitch',
-  'PostModelSwitch',
-  'PermissionRequest',
-  'PermissionDenied',
-  'Setup',
-  'TeammateIdle',
-  'TaskCreated',
-  'TaskCompleted',
-  'Elicitation',
-  'ElicitationResult',
-  'ConfigChange',
-  'WorktreeCreate',
-  'WorktreeRemove',
-  'InstructionsLoaded',
-  'CwdChanged',
-  'FileChanged',
-  'DirectoryAdded',
-  'MessageDisplay',
-] as const;
+export { HOOK_EVENTS, type HookEvent } from '../core/hook-events.js';
+import { HOOK_EVENTS, type HookEvent } from '../core/hook-events.js';
 
-/** A known hook event name. @public */
-export type HookEvent = (typeof HOOK_EVENTS)[number];
 
 /** Type guard: is `name` one of {@link HOOK_EVENTS}? @public */
 export function isHookEvent(name: string): name is HookEvent {

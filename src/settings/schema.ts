@@ -143,45 +143,11 @@ export const HookGroupSchema = z
   .strictObject({ matcher: hookGroupShape.matcher.optional(), hooks: hookGroupShape.hooks })
   .meta({ id: 'hookMatcherGroup' });
 
-/** Hook events Claude Code knows (Agent SDK `HOOK_EVENTS`). @public */
-export const HOOK_EVENTS = [
-  'PreToolUse',
-  'PostToolUse',
-  'PostToolUseFailure',
-  'PostToolBatch',
-  'PermissionRequest',
-  'PermissionDenied',
-  'Notification',
-  'UserPromptSubmit',
-  'UserPromptExpansion',
-  'Stop',
-  'StopFailure',
-  'SubagentStart',
-  'SubagentStop',
-  'PreCompact',
-  'PostCompact',
-  'SessionStart',
-  'SessionEnd',
-  'Setup',
-  'TeammateIdle',
-  'TaskCreated',
-  'TaskCompleted',
-  'Elicitation',
-  'ElicitationResult',
-  'ConfigChange',
-  'WorktreeCreate',
-  'WorktreeRemove',
-  'InstructionsLoaded',
-  'CwdChanged',
-  'FileChanged',
-  'DirectoryAdded',
-  'MessageDisplay',
-  'PreModelSwitch',
-  'PostModelSwitch',
-] as const;
+export { HOOK_EVENTS } from '../core/hook-events.js';
+import { HOOK_EVENTS, type HookEvent } from '../core/hook-events.js';
 
 /** A hook event name. @public */
-export type HookEventName = (typeof HOOK_EVENTS)[number];
+export type HookEventName = HookEvent;
 
 /** The `hooks` object: event name → matcher groups. @public */
 export const HooksSchema = z.strictObject(
