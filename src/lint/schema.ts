@@ -3,17 +3,12 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import publicSchema from '../../schemas/claude-code-settings.schema.json' with { type: 'json' };
 import { settingsJsonSchema } from '../settings/index.js';
 import type { LintDiagnostic } from './types.js';
+import { jsonPointerPath } from '../core/json-pointer.js';
 
 let own: ValidateFunction | undefined;
 let pub: ValidateFunction | undefined;
 
-function pathOf(instancePath: string): (string | number)[] {
-  return instancePath
-    .split('/')
-    .slice(1)
-    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-}
+const pathOf = jsonPointerPath;
 
 function describe(e: ErrorObject): string {
   const params = e.params as Record<string, unknown>;

@@ -3,16 +3,11 @@ import type { ValidateFunction } from 'ajv';
 import type { Diagnostic } from '../core/types.js';
 import { POLICY_TEST_SCHEMA } from './schema.js';
 import type { PolicyTestDocument } from './types.js';
+import { jsonPointerPath } from '../core/json-pointer.js';
 
 let validator: ValidateFunction | undefined;
 
-function pathOf(instancePath: string): (string | number)[] {
-  return instancePath
-    .split('/')
-    .slice(1)
-    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-}
+const pathOf = jsonPointerPath;
 
 /**
  * Check a parsed policy test file against {@link POLICY_TEST_SCHEMA}. Returns the document, or
