@@ -5,10 +5,11 @@
  * dialect's predicate functions.
  * @packageDocumentation
  */
-import type { Behavior, Decision, PermissionMode, Platform, SettingsSourceKind } from '../core/types.js';
+import type { Decision, PermissionMode, Platform, SettingsSourceKind } from '../core/types.js';
 import { evaluate, type EvaluationContext } from '../evaluate/index.js';
 import type { ConformanceCase, CaseOutcome } from '../testing/conformance.js';
 import { caseFsView } from '../testing/case-fs.js';
+import { judgeDecision } from '../testing/judge.js';
 import {
   biuDestructiveWarning, biuEnterPlan, biuExitPlan, biuExitPlanModeToolCheck, biuHookDecision, biuHookTypeSupport, biuMatcherMatches,
   biuModeFromString, matchPromptToCommand, parseBiuRule, pathInWorkingPath, type BiuPlanState,
@@ -229,16 +230,7 @@ export function runDialectCase(c: ConformanceCase): CaseOutcome {
     }
     const body = c.case as Record<string, unknown>;
     const decision: Decision = evaluate(body['call'] as never, caseContext(c, body));
-    const acceptable = [c.expected.result as Behavior, ...((c.expected.acceptable as unknown[] | undefined) ?? [])];
-    const native = c.dialect === 'robota' ? ` [${robotaOutcome(decision)}]` : '';
-    if (acceptable.includes(decision.behavior)) return { status: 'pass', got: decision.behavior, decision };
-    return {
-      status: 'fail',
-      got: decision.behavior,
-      expected: acceptable.join('|'),
-      decision,
-      message: `${c.id}: expected ${acceptable.join(' or ')}, got ${decision.behavior}${native} (${decision.reason.kind}: ${decision.reason.message})\n  ${decision.trace.map((s) => `${s.step}:${s.outcome}`).join(' > ')}`,
-    };
+    return judgeDecision(c, decision, c.dialect === 'robota' ? ` [${robotaOutcome(decision)}]` : '');
   } catch (error) {
     return { status: 'fail', got: 'threw', expected: String(c.expected.result), message: `${c.id}: threw ${(error as Error).stack ?? String(error)}` };
   }

@@ -1,10 +1,11 @@
-import type { Behavior, Decision, Platform, SettingsSourceKind } from '../core/types.js';
+import type { Decision, Platform, SettingsSourceKind } from '../core/types.js';
 import { normalizeMode } from '../core/types.js';
 import { evaluate } from '../evaluate/index.js';
 import type { EvaluationContext } from '../evaluate/index.js';
 import { policyFromObjects } from '../settings/index.js';
 import type { Policy } from '../settings/types.js';
 import { caseFsView } from './case-fs.js';
+import { judgeDecision } from './judge.js';
 import { dialectSkipReason, runDialectCase } from '../dialects/conformance.js';
 
 /**
@@ -97,17 +98,7 @@ export function runCase(c: ConformanceCase): CaseOutcome {
     };
     if (body['fs'] && typeof body['fs'] === 'object') ctx.fs = caseFsView(body['fs'] as Record<string, unknown>, { cwd, home, platform });
     if (Array.isArray(body['additionalDirectories'])) ctx.workingDirectories = [cwd, ...(body['additionalDirectories'] as string[])];
-    const decision = evaluate(body['call'] as never, ctx);
-    const expected = c.expected.result as Behavior;
-    const acceptable = [expected, ...((c.expected.acceptable as unknown[] | undefined) ?? [])];
-    if (acceptable.includes(decision.behavior)) return { status: 'pass', got: decision.behavior, decision };
-    return {
-      status: 'fail',
-      got: decision.behavior,
-      expected: acceptable.join('|'),
-      decision,
-      message: `${c.id}: expected ${acceptable.join(' or ')}, got ${decision.behavior} (${decision.reason.kind}: ${decision.reason.message})`,
-    };
+    return judgeDecision(c, evaluate(body['call'] as never, ctx));
   } catch (e) {
     return { status: 'fail', got: 'threw', expected: String(c.expected.result), message: `${c.id}: threw ${(e as Error).stack ?? String(e)}` };
   }
