@@ -1,5 +1,6 @@
 import type { FunctionTool, RunContext, Tool, ToolInputGuardrailDefinition } from '@openai/agents';
-import type { AskAnswer, Gate, GateResult, PendingAsk } from '../../gate/index.js';
+import type { AskAnswer, Gate, PendingAsk } from '../../gate/index.js';
+import { createAskMemory } from '../shared/ask-memory.js';
 
 /** Options of {@link gateAgentTools}. @public */
 export interface GateAgentToolsOptions {
@@ -50,14 +51,7 @@ export const TOOLGATE_GUARDRAIL_NAME = 'toolgate';
  * @public
  */
 export function gateAgentTools<T extends readonly Tool<any>[]>(gate: Gate, tools: T, options: GateAgentToolsOptions = {}): GatedAgentTools<T> {
-  const results = new Map<string, GateResult>();
-  const answers = new Map<string, AskAnswer>();
-  const max = options.maxRemembered ?? 1000;
-  const remember = <V>(map: Map<string, V>, key: string, value: V) => {
-    if (map.size >= max) map.delete(map.keys().next().value as string);
-    map.set(key, value);
-  };
-  const nameOf = (name: string) => (typeof options.toolNames === 'function' ? options.toolNames(name) : (options.toolNames?.[name] ?? name));
+  const { results, answers, remember, nameOf } = createAskMemory(options);
 
   const gated = tools.map((t) => {
     if (t.type !== 'function') return t;

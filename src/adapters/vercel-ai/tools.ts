@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- Tool<any, any> is the AI SDK's own constraint for tool sets */
 import type { ModelMessage, Tool, ToolExecutionOptions } from 'ai';
 import type { AskAnswer, Gate, GateResult, PendingAsk } from '../../gate/index.js';
+import { createAskMemory } from '../shared/ask-memory.js';
 
 /** Options of {@link gateTools}. @public */
 export interface GateToolsOptions {
@@ -64,14 +65,7 @@ export class ToolCallDeniedError extends Error {
  * @public
  */
 export function gateTools<TOOLS extends Readonly<Record<string, Tool<any, any> | Tool<any, never>>>>(gate: Gate, tools: TOOLS, options: GateToolsOptions = {}): GatedTools<TOOLS> {
-  const results = new Map<string, GateResult>();
-  const answers = new Map<string, AskAnswer>();
-  const max = options.maxRemembered ?? 1000;
-  const remember = <V>(map: Map<string, V>, key: string, value: V) => {
-    if (map.size >= max) map.delete(map.keys().next().value as string);
-    map.set(key, value);
-  };
-  const nameOf = (key: string) => (typeof options.toolNames === 'function' ? options.toolNames(key) : (options.toolNames?.[key] ?? key));
+  const { results, answers, remember, nameOf } = createAskMemory(options);
 
   const wrapped: Record<string, Tool> = {};
   for (const [key, original] of Object.entries(tools) as [string, Tool<unknown, unknown>][]) {
