@@ -1,19 +1,5 @@
-import type { Decision, RuleRef, ToolCall } from '../core/types.js';
-
-/** Where a rule came from, for people: `deny rule "Bash(rm *)" in /p/.claude/settings.json (projectSettings)`. */
-export function describeRule(rule: RuleRef): string {
-  const where = rule.source.file !== undefined ? `${rule.source.file} (${rule.source.kind})` : rule.source.kind;
-  return `${rule.list} rule "${rule.text}" in ${where}`;
-}
-
-/** One call, short: `Bash(git status)`. */
-export function describeCall(call: ToolCall): string {
-  const main = ['command', 'file_path', 'notebook_path', 'url', 'pattern', 'path', 'subagent_type', 'skill', 'query']
-    .map((k) => call.input[k])
-    .find((v) => typeof v === 'string');
-  const text = typeof main === 'string' ? main : JSON.stringify(call.input);
-  return `${call.tool}(${text.length > 100 ? `${text.slice(0, 97)}...` : text})`;
-}
+import type { Decision, ToolCall } from '../core/types.js';
+import { describeCall, describeRuleRef as describeRule } from '../policy-test/trace.js';
 
 /** The decision as a few readable lines. */
 export function formatDecision(call: ToolCall, d: Decision, nativeWords?: Readonly<Record<string, string>>): string {

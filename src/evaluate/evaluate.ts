@@ -1,7 +1,7 @@
 import type { Decision, PermissionMode, Platform, Step, ToolCall } from '../core/types.js';
 import { normalizeMode } from '../core/types.js';
 import { normalizePath } from '../paths/index.js';
-import { LEGACY_TOOL_NAMES } from '../rules/index.js';
+import { legacyToolName } from '../rules/tools.js';
 import type { CompiledRule } from '../settings/types.js';
 import type { EvaluationContext } from './context.js';
 import { makeState } from './pipeline.js';
@@ -85,10 +85,6 @@ function run(call: ToolCall, ctx: EvaluationContext, dialect: Dialect): Decision
     if (result) return result;
   }
   throw new Error('the pipeline ended without a decision');
-}
-
-function legacyToolName(tool: string): string | undefined {
-  return Object.prototype.hasOwnProperty.call(LEGACY_TOOL_NAMES, tool) ? LEGACY_TOOL_NAMES[tool] : undefined;
 }
 
 /** Claude Code's `/p` anchoring: the root of the settings file a rule came from (Claude Code docs, "Read and Edit"). */

@@ -1,5 +1,5 @@
 import type { AskKind, Behavior, Decision, PermissionMode, ReasonKind, RuleRef, Step, ToolCall } from '../core/types.js';
-import { ruleCoversTool } from '../rules/index.js';
+import { hostOfUrl } from '../rules/index.js';
 import { isInsideAny, normalizePath, protectedPathMatch } from '../paths/index.js';
 import type { ProtectedPathSpec } from '../paths/index.js';
 import { criticalRemovals, isReadOnly, acceptEditsCommand } from '../shell/index.js';
@@ -236,7 +236,8 @@ function shellAllow(state: EvalState, rules: CompiledRule[]): StepResult {
   const facts = state.facts as Extract<CallFacts, { kind: 'shell' }>;
   const bare = rules.find((cr) => cr.rule.family === 'bare' && allowCovers(cr, state.call, facts, state.env).kind === 'match');
   if (bare) return decide(state, 'allowRules', 'allow', 'rule', `allowed by ${bare.rule.text}: every command`, { rule: ruleRef(bare) });
-  const bashRules = rules.filter((cr) => cr.rule.family === 'bash' && ruleCoversTool(cr.rule, state.call.tool, 'allow'));
+  // `rules` already holds only the allow rules that bear on this tool (rulesForTool).
+  const bashRules = rules.filter((cr) => cr.rule.family === 'bash');
   const verdicts = partVerdicts(state, bashRules);
   if (verdicts === undefined) return pass(state, 'allowRules', 'unknown parts or substitutions: no allow rule covers them');
   const uncovered = verdicts.find((v) => !v.rule && !v.readOnly && !v.acceptEdit);
@@ -384,7 +385,7 @@ export const touches: PipelineStep = {
         return holdAsk(state, step, { kind: 'plain', reason: f.analysis.unknown.length > 0 ? 'shellUnknown' : 'toolDefault', message: uncoveredWhy(state) ?? ro.why ?? 'not read-only' });
       }
       case 'web':
-        return holdAsk(state, step, { kind: 'plain', reason: 'toolDefault', message: state.call.tool === 'WebSearch' ? 'web searches ask' : `fetches ${hostOf(f.url)}` });
+        return holdAsk(state, step, { kind: 'plain', reason: 'toolDefault', message: state.call.tool === 'WebSearch' ? 'web searches ask' : `fetches ${hostOfUrl(f.url) ?? f.url}` });
       case 'interaction':
         return decide(state, step, 'allow', 'toolDefault', `${state.call.tool} only reads or talks to the user`);
       case 'mcp':
@@ -396,13 +397,6 @@ export const touches: PipelineStep = {
   },
 };
 
-function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return url;
-  }
-}
 
 export const modeStep: PipelineStep = {
   name: 'mode',

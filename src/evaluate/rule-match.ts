@@ -15,6 +15,7 @@ import type { ShellAnalysis, SimpleCommand } from '../shell/types.js';
 import type { CallFacts } from './facts.js';
 import { braceAlternatives, globMayHitRule, hasGlob } from './glob-overlap.js';
 import { hasHoles, literalText, mayMatchWithHoles, wordVariants } from './holes.js';
+import { SHELLS } from '../shell/wrappers.js';
 
 /**
  * Can the rule bear on a call of `tool` — as {@link restrictiveMatch} (`restrictive`) or as
@@ -235,7 +236,8 @@ function opaqueScriptOf(analysis: ShellAnalysis): string | undefined {
   return perAnalysis(analysis).opaque;
 }
 
-const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'yash', 'posh', 'rbash', 'fish', 'csh', 'tcsh']);
+/** Every shell program: the POSIX ones the analyser reads into, and those it never does. */
+const SHELL_PROGRAMS: ReadonlySet<string> = new Set([...SHELLS, 'fish', 'csh', 'tcsh']);
 
 /**
  * A shell started without `-c` runs a script toolgate cannot see — from a file (`bash x.sh`) or
@@ -247,7 +249,7 @@ export function opaqueScript(analysis: ShellAnalysis): string | undefined {
   for (let i = 0; i < cmds.length; i++) {
     const argv = cmds[i]?.argv ?? [];
     const name = (argv[0] ?? '').slice((argv[0] ?? '').lastIndexOf('/') + 1);
-    if (!SHELLS.has(name)) continue;
+    if (!SHELL_PROGRAMS.has(name)) continue;
     if (argv.some((a) => a === '--version' || a === '--help')) continue;
     if (cmds.some((c) => c.parent === i)) continue; // `bash -c '…'`: its script was read
     return `${name} runs a script toolgate cannot see (a file or standard input)`;

@@ -1,6 +1,7 @@
 import type { PermissionUpdate } from '../core/types.js';
 import { partsToCover, allowText, patternCoversCommand } from './rule-match.js';
 import { rulesForTool } from './policy-index.js';
+import { hostOfUrl } from '../rules/index.js';
 import { shellReadOnly, type EvalState } from './pipeline.js';
 
 /** Read-only-ish first words after which the second word names the sub-command (`git push`, `npm run`). */
@@ -51,12 +52,8 @@ export function suggestionsFor(state: EvalState): PermissionUpdate[] {
     }
     case 'web': {
       if (state.call.tool !== 'WebFetch') return [{ type: 'addRules', behavior: 'allow', destination: 'localSettings', rules: [{ toolName: state.call.tool }] }];
-      try {
-        const host = new URL(f.url).hostname;
-        return [{ type: 'addRules', behavior: 'allow', destination: 'localSettings', rules: [{ toolName: 'WebFetch', ruleContent: `domain:${host}` }] }];
-      } catch {
-        return [];
-      }
+      const host = hostOfUrl(f.url);
+      return host === undefined ? [] : [{ type: 'addRules', behavior: 'allow', destination: 'localSettings', rules: [{ toolName: 'WebFetch', ruleContent: `domain:${host}` }] }];
     }
     case 'mcp':
     case 'other':

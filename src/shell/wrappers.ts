@@ -41,7 +41,8 @@ export interface WrapperInfo {
   exactOnly: boolean;
 }
 
-const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'yash', 'posh', 'rbash']);
+/** POSIX-style shells whose `-c` script toolgate reads as a nested bash script. */
+export const SHELLS: ReadonlySet<string> = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'yash', 'posh', 'rbash']);
 
 /** Builtins and programs whose words are code that toolgate cannot follow. */
 export const CODE_AS_DATA = new Set(['eval', 'trap', 'source', '.', 'alias', 'fc', 'bind', 'complete', 'compgen', 'enable', 'hash']);
