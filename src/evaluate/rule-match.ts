@@ -1,4 +1,4 @@
-import type { Platform, RuleList, ToolCall } from '../core/types.js';
+import type { Platform, ToolCall } from '../core/types.js';
 import {
   matchContentRule,
   matchDomainRule,
@@ -395,7 +395,3 @@ function bashCovers(rule: Rule, analysis: ShellAnalysis): AllowMatch {
   return { kind: 'match', detail: `covers ${parts.map((c) => `"${allowText(c)}"`).join(', ')}` };
 }
 
-/** Which list a compiled rule is in. */
-export function listOf(cr: CompiledRule): RuleList {
-  return cr.list;
-}
