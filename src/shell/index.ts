@@ -7,6 +7,10 @@ export type { PathEffect, ReadOnlyVerdict, Redirect, ShellAnalysis, ShellOptions
 export { analyzeShell } from './analyze.js';
 export { prepareShell, isShellPrepared, type PrepareShellOptions } from './prepare.js';
 export { isReadOnly, isReadOnlyCommand, type ReadOnlyOptions } from './read-only.js';
+export {
+  parseGnuOptions, resolveLongOption, describeGnuProblem,
+  type GnuArgument, type GnuLongAlias, type GnuOptionSpec, type GnuOption, type GnuOperand, type GnuProblem, type GnuParseResult, type GnuLongMatch,
+} from './gnu-options.js';
 export { CLAUDE_CODE_READ_ONLY, ROBOTA_READ_ONLY, type ReadOnlySpec } from './read-only-tables.js';
 export {
   shellPathEffects, criticalRemovals, acceptEditsCommand,

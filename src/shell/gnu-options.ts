@@ -1,0 +1,261 @@
+/**
+ * One GNU option parser: reads a command's words the way glibc's `getopt_long` does, from a
+ * spec of the options the tool knows. Used by the read-only allowlist (every option must be
+ * known and safe) and by the wrapper look-through (`timeout --k 1 5 rm`: where the wrapped
+ * command starts).
+ *
+ * What it follows (glibc `posix/getopt.c`, `getopt(3)` manual):
+ * - short letters combine (`-la`); a letter that takes a value takes the rest of the word
+ *   (`-n5`, `-abn5`) or else the next word, whatever it is (`-o --`); a letter with an optional
+ *   value takes only the rest of the word (`-i.bak`), never the next word;
+ * - `--name=value`, `--name value` (required value only; an optional value must be attached with
+ *   `=`); a long name may be shortened to any prefix that names one option (exact names win;
+ *   prefixes shared by aliases of one option are not ambiguous); unknown or ambiguous → unknown;
+ *   `=value` on an option that takes none → unknown;
+ * - `--` ends the options; a lone `-` is an operand; options may follow operands (argument
+ *   permutation) unless the tool stops at its first operand (`+` in its optstring, or
+ *   `POSIXLY_CORRECT`), as `env`, `nice`, `timeout`, `xargs` do.
+ */
+
+/** Whether an option takes a value: none, required (attached or next word) or optional (attached only). @public */
+export type GnuArgument = 'none' | 'required' | 'optional';
+
+/** A long option that is another spelling of one option (`--colour` for `--color`). @public */
+export interface GnuLongAlias {
+  /** Whether it takes a value. */
+  argument: GnuArgument;
+  /** The name reported for it (the option it spells). */
+  same: string;
+}
+
+/**
+ * The options one tool accepts. `short` is a getopt optstring: each letter is an option, a
+ * letter followed by `:` takes a value, by `::` an optional value; a leading `+` stops at the
+ * first operand. `long` must list the tool's *full* long option list (safe or not), so that an
+ * abbreviation resolves to what the tool would resolve it to.
+ * @public
+ */
+export interface GnuOptionSpec {
+  /** getopt optstring (`'abn:i::'`, `'+k:s:'`). */
+  readonly short?: string;
+  /** Every long option name (without `--`) and whether it takes a value. */
+  readonly long?: Readonly<Record<string, GnuArgument | GnuLongAlias>>;
+  /** Stop at the first operand (POSIXLY_CORRECT); the same as a leading `+` in `short`. */
+  readonly stopAtOperand?: boolean;
+  /** A whole word `-NUM` is an option named `#` with value NUM (head/tail `-5`, nice `-5`). */
+  readonly numeric?: boolean;
+}
+
+/** One option as the tool reads it. @public */
+export interface GnuOption {
+  /** The letter for a short option (`n`), the full name for a long one (`lines`), `#` for `-NUM`. */
+  readonly name: string;
+  /** How it was written. */
+  readonly kind: 'short' | 'long' | 'numeric';
+  /** Its value, when it has one. */
+  readonly value?: string;
+  /** argv index of the word the option is in. */
+  readonly index: number;
+  /** argv index of the value's word when the value is the next word. */
+  readonly valueIndex?: number;
+  /** The word as written (`--li=5`, `-abn5`). */
+  readonly word: string;
+}
+
+/** An operand (a word that is not an option). @public */
+export interface GnuOperand {
+  /** argv index. */
+  readonly index: number;
+  /** The word. */
+  readonly text: string;
+}
+
+/** Why a word is not an option the tool knows. @public */
+export type GnuProblem =
+  /** No such short letter or long name. */
+  | 'unknown'
+  /** A long prefix that names more than one option. */
+  | 'ambiguous'
+  /** The option needs a value and the words ran out. */
+  | 'missingValue'
+  /** `--name=value` for an option that takes none. */
+  | 'unexpectedValue';
+
+/** Result of {@link parseGnuOptions}. @public */
+export type GnuParseResult =
+  | {
+      readonly ok: true;
+      /** Options in order. */
+      readonly options: readonly GnuOption[];
+      /** Operands in order. */
+      readonly operands: readonly GnuOperand[];
+      /** argv index of the `--` that ended the options, when there was one. */
+      readonly endOfOptions?: number;
+    }
+  | {
+      readonly ok: false;
+      readonly problem: GnuProblem;
+      /** The word that is not understood. */
+      readonly word: string;
+      /** Its argv index. */
+      readonly index: number;
+      /** For `ambiguous`: the long names it could mean. */
+      readonly candidates?: readonly string[];
+    };
+
+interface ShortTable {
+  readonly letters: ReadonlyMap<string, GnuArgument>;
+  readonly stop: boolean;
+}
+
+const shortCache = new Map<string, ShortTable>();
+
+/** Reads an optstring (`+ab:c::`) into letters and arguments. */
+function shortTable(optstring: string): ShortTable {
+  const cached = shortCache.get(optstring);
+  if (cached) return cached;
+  const letters = new Map<string, GnuArgument>();
+  let i = 0;
+  let stop = false;
+  if (optstring[0] === '+' || optstring[0] === '-') {
+    stop = optstring[0] === '+';
+    i = 1;
+  }
+  if (optstring[i] === ':') i++;
+  for (; i < optstring.length; i++) {
+    const letter = optstring[i]!;
+    if (letter === ':') continue;
+    let argument: GnuArgument = 'none';
+    if (optstring[i + 1] === ':') argument = optstring[i + 2] === ':' ? 'optional' : 'required';
+    letters.set(letter, argument);
+  }
+  const table = { letters, stop };
+  shortCache.set(optstring, table);
+  return table;
+}
+
+/** What a long option name resolves to: the option's reported name and argument, or why not. @public */
+export type GnuLongMatch =
+  | { readonly ok: true; readonly name: string; readonly argument: GnuArgument }
+  | { readonly ok: false; readonly problem: 'unknown' | 'ambiguous'; readonly candidates?: readonly string[] };
+
+const own = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
+
+function describeLong(entry: GnuArgument | GnuLongAlias, name: string): { name: string; argument: GnuArgument } {
+  return typeof entry === 'string' ? { name, argument: entry } : { name: entry.same, argument: entry.argument };
+}
+
+/**
+ * Resolves a long option name the way `getopt_long` does: an exact name wins; otherwise the
+ * names it is a prefix of must all be one option (same target, same argument). An empty
+ * name is unknown.
+ * @public
+ */
+export function resolveLongOption(spec: GnuOptionSpec, given: string): GnuLongMatch {
+  const long = spec.long;
+  if (!long || given === '') return { ok: false, problem: 'unknown' };
+  if (own(long, given)) return { ok: true, ...describeLong(long[given]!, given) };
+  let found: { name: string; argument: GnuArgument } | undefined;
+  const candidates: string[] = [];
+  let ambiguous = false;
+  for (const name of Object.keys(long)) {
+    if (!name.startsWith(given)) continue;
+    candidates.push(name);
+    const d = describeLong(long[name]!, name);
+    if (!found) found = d;
+    else if (found.name !== d.name || found.argument !== d.argument) ambiguous = true;
+  }
+  if (!found) return { ok: false, problem: 'unknown' };
+  if (ambiguous) return { ok: false, problem: 'ambiguous', candidates };
+  return { ok: true, ...found };
+}
+
+/**
+ * Parses `argv` from `start` (default 1, after the program name) as the tool with `spec` would.
+ * Returns the options and operands, or the first word the tool would not accept (unknown
+ * letter or long name, ambiguous abbreviation, missing or unexpected value). Never throws.
+ * @example
+ * ```ts
+ * parseGnuOptions(['timeout', '--k', '1', '5', 'rm'], { short: '+k:s:v', long: { 'kill-after': 'required', signal: 'required', 'preserve-status': 'none', foreground: 'none', verbose: 'none' } })
+ * // → ok, options [{ name: 'kill-after', value: '1' }], operands 5, rm
+ * ```
+ * @public
+ */
+export function parseGnuOptions(argv: readonly string[], spec: GnuOptionSpec, start = 1): GnuParseResult {
+  const table = shortTable(spec.short ?? '');
+  const stop = table.stop || spec.stopAtOperand === true;
+  const options: GnuOption[] = [];
+  const operands: GnuOperand[] = [];
+  let i = start;
+  for (; i < argv.length; i++) {
+    const word = argv[i]!;
+    if (word === '--') {
+      for (let k = i + 1; k < argv.length; k++) operands.push({ index: k, text: argv[k]! });
+      return { ok: true, options, operands, endOfOptions: i };
+    }
+    if (word.length < 2 || word[0] !== '-') {
+      operands.push({ index: i, text: word });
+      if (stop) {
+        for (let k = i + 1; k < argv.length; k++) operands.push({ index: k, text: argv[k]! });
+        break;
+      }
+      continue;
+    }
+    if (word.startsWith('--')) {
+      const eq = word.indexOf('=');
+      const given = eq >= 0 ? word.slice(2, eq) : word.slice(2);
+      const match = resolveLongOption(spec, given);
+      if (!match.ok) {
+        return match.candidates
+          ? { ok: false, problem: match.problem, word, index: i, candidates: match.candidates }
+          : { ok: false, problem: match.problem, word, index: i };
+      }
+      if (eq >= 0) {
+        if (match.argument === 'none') return { ok: false, problem: 'unexpectedValue', word, index: i };
+        options.push({ name: match.name, kind: 'long', value: word.slice(eq + 1), index: i, word });
+      } else if (match.argument === 'required') {
+        if (i + 1 >= argv.length) return { ok: false, problem: 'missingValue', word, index: i };
+        options.push({ name: match.name, kind: 'long', value: argv[i + 1]!, index: i, valueIndex: i + 1, word });
+        i++;
+      } else options.push({ name: match.name, kind: 'long', index: i, word });
+      continue;
+    }
+    if (spec.numeric && /^-\d+$/.test(word)) {
+      options.push({ name: '#', kind: 'numeric', value: word.slice(1), index: i, word });
+      continue;
+    }
+    for (let k = 1; k < word.length; k++) {
+      const letter = word[k]!;
+      const argument = letter === ':' ? undefined : table.letters.get(letter);
+      if (argument === undefined) return { ok: false, problem: 'unknown', word, index: i };
+      if (argument === 'none') {
+        options.push({ name: letter, kind: 'short', index: i, word });
+        continue;
+      }
+      const rest = word.slice(k + 1);
+      if (rest !== '') options.push({ name: letter, kind: 'short', value: rest, index: i, word });
+      else if (argument === 'optional') options.push({ name: letter, kind: 'short', index: i, word });
+      else {
+        if (i + 1 >= argv.length) return { ok: false, problem: 'missingValue', word, index: i };
+        options.push({ name: letter, kind: 'short', value: argv[i + 1]!, index: i, valueIndex: i + 1, word });
+        i++;
+      }
+      break;
+    }
+  }
+  return { ok: true, options, operands };
+}
+
+/** A person-readable account of a failed parse, naming the word (`--fi is ambiguous: file, files0-from`). @public */
+export function describeGnuProblem(result: Extract<GnuParseResult, { ok: false }>): string {
+  switch (result.problem) {
+    case 'unknown':
+      return `${result.word} is not a known option`;
+    case 'ambiguous':
+      return `${result.word} is ambiguous (${(result.candidates ?? []).map((c) => '--' + c).join(', ')})`;
+    case 'missingValue':
+      return `${result.word} needs a value`;
+    case 'unexpectedValue':
+      return `${result.word} takes no value`;
+  }
+}
