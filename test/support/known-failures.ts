@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** One line of `test/cases/known-failures.txt`: a case that fails today, how, and the issue that fixes it. */
 export interface KnownFailure {
@@ -9,7 +9,7 @@ export interface KnownFailure {
 }
 
 /** Where the list lives. */
-export const KNOWN_FAILURES_FILE = join(__dirname, '../cases/known-failures.txt');
+export const KNOWN_FAILURES_FILE = fileURLToPath(new URL('../cases/known-failures.txt', import.meta.url));
 
 /**
  * Read the known-failures list: `<case id> <fail-open|over-strict> #<issue>` a line, `#` comments

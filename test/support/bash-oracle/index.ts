@@ -1,0 +1,24 @@
+/**
+ * The bash oracle: asks real bash, in a sandbox, what a command does — and checks toolgate's
+ * `allow` against it. See docs/bash-oracle.md.
+ *
+ * ```ts
+ * const opened = openOracle();
+ * if (!opened.ok) return skip(opened.reason);            // "no sandbox: not root", …
+ * await prepareDecisions();
+ * const v = judge(opened.oracle, { settings, mode: 'default', command: 'ls {.,..}' });
+ * if (v.outcome === 'fail-open') console.log(v.violations);
+ * const run = opened.oracle.run({ command: 'git status' }); // bash alone: execs, changes, leaks
+ * opened.oracle.close();
+ * ```
+ */
+export { openOracle, type BashOracle, type OracleOptions, type OracleRun, type RunInput, type RunResult, type SkippedRun, type Leak } from './oracle.js';
+export { judge, decide, prepareDecisions, type BashCall, type Verdict } from './judge.js';
+export { checkInvariant, describeRun, READ_ONLY_PROGRAMS, type Violation, type ViolationKind, type InvariantInput } from './invariant.js';
+export { probeSandbox, type SandboxProbe } from './sandbox.js';
+export { selfTest, HOSTILE_COMMANDS, type SelfTestCheck } from './self-test.js';
+export { SETTINGS_PRESETS, presetNamed, type SettingsPreset } from './presets.js';
+export { AREAS, HOME, PROJECT, SANDBOX_UID, type Canary, type Canaries } from './fixture.js';
+export type { Exec } from './trace.js';
+export type { FileChange } from './snapshot.js';
+export { STUB_PROGRAMS } from './stubs.js';

@@ -1,0 +1,70 @@
+/**
+ * Decide a Bash call with toolgate, run it in the oracle when the answer is `allow`, and check
+ * the invariant: one verdict per call.
+ */
+import type { Decision } from '../../../src/core/types.js';
+import { normalizeMode } from '../../../src/core/types.js';
+import { evaluate, prepare } from '../../../src/evaluate/index.js';
+import { casePolicy } from '../../../src/testing/conformance.js';
+import { HOME, PROJECT } from './fixture.js';
+import { checkInvariant, type Violation } from './invariant.js';
+import type { BashOracle, OracleRun, RunResult } from './oracle.js';
+
+/** One Bash call as the oracle sees it. */
+export interface BashCall {
+  /** A settings object (a trusted project's own file), e.g. `{ permissions: { allow: ["Bash(echo *)"] } }`. */
+  settings: unknown;
+  /** Permission mode, e.g. `default`, `bypassPermissions`. */
+  mode: string;
+  /** The exact command bytes. */
+  command: string;
+  /** Working directory. Default `/home/user/project`. */
+  cwd?: string;
+  /** HOME. Default `/home/user` (the only one the sandbox has). */
+  home?: string;
+  /** Shell code run in the sandbox before the command (what existed before). */
+  setup?: string;
+}
+
+/** What came of one call. */
+export type Verdict =
+  /** toolgate did not allow: nothing to check (bash ran only if `alwaysRun`). */
+  | { outcome: 'not-allowed'; decision: Decision; run?: RunResult }
+  /** Allowed and run: the invariant held. */
+  | { outcome: 'held'; decision: Decision; run: OracleRun }
+  /** Allowed and run: the invariant broke — a fail-open. */
+  | { outcome: 'fail-open'; decision: Decision; run: OracleRun; violations: Violation[] }
+  /** Allowed, but bash was not run (reason given). */
+  | { outcome: 'not-run'; decision: Decision; reason: string };
+
+/** Load what toolgate's decisions need (the shell parser). Call once before {@link decide}. */
+export async function prepareDecisions(): Promise<void> {
+  await prepare();
+}
+
+/** toolgate's decision for a Bash call (as the conformance runner makes it). */
+export function decide(call: BashCall): Decision {
+  return evaluate(
+    { tool: 'Bash', input: { command: call.command } },
+    {
+      mode: normalizeMode(call.mode) ?? 'default',
+      policy: casePolicy({ settings: call.settings }),
+      cwd: call.cwd ?? PROJECT,
+      home: call.home ?? HOME,
+      platform: 'linux',
+      options: { shell: 'bash' },
+    },
+  );
+}
+
+/** Decide, run when allowed (or always, with `alwaysRun`), check. */
+export function judge(oracle: BashOracle, call: BashCall, opts: { alwaysRun?: boolean } = {}): Verdict {
+  const decision = decide(call);
+  if (decision.behavior !== 'allow' && !opts.alwaysRun) return { outcome: 'not-allowed', decision };
+  const input = { command: call.command, ...(call.cwd !== undefined ? { cwd: call.cwd } : {}), ...(call.setup !== undefined ? { setup: call.setup } : {}) };
+  const run = oracle.run(input);
+  if (decision.behavior !== 'allow') return { outcome: 'not-allowed', decision, run };
+  if (run.status !== 'ran') return { outcome: 'not-run', decision, reason: run.reason };
+  const violations = checkInvariant({ settings: call.settings, mode: call.mode, decision, run });
+  return violations.length === 0 ? { outcome: 'held', decision, run } : { outcome: 'fail-open', decision, run, violations };
+}

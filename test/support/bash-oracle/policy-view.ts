@@ -1,0 +1,137 @@
+/**
+ * The oracle's own, deliberately simple reading of a settings object: which Bash rules allow or
+ * deny, which paths Edit and Read rules cover. It does not reuse toolgate's matchers — the judge
+ * must not share the defendant's mistakes — and it leans towards "covered" for allow rules and
+ * towards "named" for deny rules, so that what it reports as a violation is one.
+ */
+import { posix } from 'node:path';
+import { HOME, PROJECT } from './fixture.js';
+
+/** The rules of a settings object that the invariant needs. */
+export interface PolicyView {
+  /** Bash allow rule contents (`*` = every command). */
+  bashAllow: string[];
+  /** Bash deny rule contents. */
+  bashDeny: string[];
+  /** Absolute path globs of Edit (and Write) allow rules. */
+  editAllow: string[];
+  /** Absolute path globs of Edit (and Write) deny rules. */
+  editDeny: string[];
+  /** Absolute path globs of Read deny rules. */
+  readDeny: string[];
+}
+
+/** Read `permissions.allow` / `permissions.deny` of a settings object (other keys are ignored). */
+export function policyView(settings: unknown): PolicyView {
+  const perms = (settings as { permissions?: { allow?: unknown; deny?: unknown } } | undefined)?.permissions ?? {};
+  const list = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+  const view: PolicyView = { bashAllow: [], bashDeny: [], editAllow: [], editDeny: [], readDeny: [] };
+  for (const [which, rules] of [['allow', list(perms.allow)], ['deny', list(perms.deny)]] as const) {
+    for (const rule of rules) {
+      const m = /^\s*([A-Za-z]+)\s*(?:\(([\s\S]*)\))?\s*$/.exec(rule);
+      if (!m) continue;
+      const tool = m[1]!;
+      const content = m[2];
+      if (tool === 'Bash') (which === 'allow' ? view.bashAllow : view.bashDeny).push(content === undefined || content.trim() === '' ? '*' : content);
+      else if ((tool === 'Edit' || tool === 'Write') && content !== undefined) (which === 'allow' ? view.editAllow : view.editDeny).push(absolutePattern(content));
+      else if (tool === 'Read' && which === 'deny' && content !== undefined) view.readDeny.push(absolutePattern(content));
+    }
+  }
+  return view;
+}
+
+/**
+ * A path rule's content as an absolute glob: `//x` absolute, `~/x` under HOME, `/x`, `./x` and
+ * `x/y` under the project, a bare name (`x`, `*.env`) at any depth of the project.
+ */
+function absolutePattern(content: string): string {
+  const p = content.trim();
+  if (p.startsWith('//')) return p.slice(1);
+  if (p === '~' || p.startsWith('~/')) return HOME + p.slice(1);
+  if (p.startsWith('/')) return PROJECT + p;
+  if (p.startsWith('./')) return `${PROJECT}/${p.slice(2)}`;
+  const bare = p.replace(/\/+$/, '');
+  return bare.includes('/') ? `${PROJECT}/${p}` : `${PROJECT}/**/${p}`;
+}
+
+/** Whether `path` (absolute) or one of its parent directories matches the absolute glob. */
+export function pathMatches(glob: string, path: string): boolean {
+  const re = globRegex(glob);
+  for (let p = posix.normalize(path); ; p = posix.dirname(p)) {
+    if (re.test(p)) return true;
+    if (p === '/' || p === '.') return false;
+  }
+}
+
+function globRegex(glob: string): RegExp {
+  let out = '';
+  for (let i = 0; i < glob.length; i++) {
+    const ch = glob[i]!;
+    if (ch === '*' && glob[i + 1] === '*') {
+      // `/**/` may stand for a single `/`; a trailing `/**` for everything below.
+      if (glob[i + 2] === '/') {
+        out += '(?:.*/)?';
+        i += 2;
+      } else {
+        out += '.*';
+        i += 1;
+      }
+    } else if (ch === '*') out += '[^/]*';
+    else if (ch === '?') out += '[^/]';
+    else out += ch.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${out}$`, 's');
+}
+
+/**
+ * Whether a Bash rule's content matches a command line: `*` is any text, a trailing ` *` (or
+ * the legacy `:*`) also matches nothing, the rest is literal. `fold` compares without case.
+ */
+export function bashRuleMatches(content: string, line: string, fold = false): boolean {
+  let c = content.trim();
+  if (c.endsWith(':*')) c = `${c.slice(0, -2)} *`;
+  if (c === '*') return true;
+  const trailing = c.endsWith(' *');
+  const body = trailing ? c.slice(0, -2) : c;
+  const re = body
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
+  return new RegExp(`^${re}${trailing ? '(?: .*)?' : ''}$`, fold ? 'si' : 's').test(line);
+}
+
+/** The command lines an exec can be matched as: argv as written, and with argv[0]'s base name. */
+export function execLines(argv: readonly string[], path: string): string[] {
+  const rest = argv.slice(1);
+  const names = new Set([argv[0] ?? path, posix.basename(argv[0] ?? path), posix.basename(path)]);
+  return [...names].map((name) => [name, ...rest].join(' '));
+}
+
+/** Claude Code's protected directories (a path through one is protected; `.claude/worktrees` is not). */
+export const PROTECTED_DIRS: readonly string[] = ['.git', '.vscode', '.idea', '.husky', '.cargo', '.devcontainer', '.yarn', '.mvn', '.claude'];
+
+/** Claude Code's protected files. */
+export const PROTECTED_FILES: readonly string[] = [
+  '.gitconfig', '.gitmodules', '.bashrc', '.bash_profile', '.bash_login', '.bash_aliases', '.bash_logout', '.zshrc',
+  '.zprofile', '.zshenv', '.zlogin', '.zlogout', '.profile', '.envrc', '.npmrc', '.yarnrc', '.yarnrc.yml', '.pnp.cjs',
+  '.pnp.loader.mjs', '.pnpmfile.cjs', 'bunfig.toml', '.bunfig.toml', '.bazelrc', '.bazelversion', '.bazeliskrc',
+  '.pre-commit-config.yaml', 'lefthook.yml', 'lefthook.yaml', '.lefthook.yml', '.lefthook.yaml', 'gradle-wrapper.properties',
+  'maven-wrapper.properties', '.devcontainer.json', '.ripgreprc', 'pyrightconfig.json', '.mcp.json', '.claude.json',
+];
+
+/**
+ * Whether a path is protected: inside the project or HOME, through a protected directory
+ * (`.config/git` too) or named as a protected file.
+ */
+export function isProtected(path: string): boolean {
+  const inScope = path === PROJECT || path.startsWith(`${PROJECT}/`) || path === HOME || path.startsWith(`${HOME}/`);
+  if (!inScope) return false;
+  const segs = path.split('/').filter(Boolean);
+  for (let i = 0; i < segs.length; i++) {
+    const s = segs[i]!;
+    if (s === '.claude' && segs[i + 1] === 'worktrees') return false;
+    if (PROTECTED_DIRS.includes(s)) return true;
+    if (s === '.config' && segs[i + 1] === 'git') return true;
+  }
+  return PROTECTED_FILES.includes(segs[segs.length - 1] ?? '');
+}
