@@ -79,7 +79,9 @@ export type ReasonKind =
   | 'checkFailed'
   | 'toolDefault'
   | 'invalidInput'
-  | 'resolver';
+  | 'resolver'
+  /** A settings file in force cannot be read: what would have been allowed asks a person. */
+  | 'brokenSettings';
 
 /** Where a setting or rule came from. @public */
 export type SettingsSourceKind =

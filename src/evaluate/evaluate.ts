@@ -5,6 +5,7 @@ import { legacyToolName } from '../rules/tools.js';
 import type { CompiledRule } from '../settings/types.js';
 import type { EvaluationContext } from './context.js';
 import { makeState } from './pipeline.js';
+import { failClosedForBrokenSettings } from './broken-settings.js';
 import { claudeCode, type Dialect } from './dialect.js';
 import type { MatchEnv } from './rule-match.js';
 
@@ -17,6 +18,8 @@ import type { MatchEnv } from './rule-match.js';
  * critical-path removals (firm) and protected-path writes → allow rules → what the call touches
  * (reads and read-only commands inside the working directories allow; edits ask, or allow in
  * acceptEdits) → the mode (dontAsk denies, bypassPermissions allows, auto hands to the classifier).
+ * While the policy lists a broken settings file (`policy.brokenFiles`), every allow becomes a
+ * firm ask naming the file (a deny in dontAsk) and every ask is firm; deny stays deny.
  *
  * Synchronous. Shell commands outside the fast lexer's subset need the full parser: call
  * `await prepare()` (or use `createEvaluator`) once first, or such commands ask.
@@ -82,7 +85,7 @@ function run(call: ToolCall, ctx: EvaluationContext, dialect: Dialect): Decision
   state.trace.push(...trace);
   for (const step of dialect.steps) {
     const result = step.run(state);
-    if (result) return result;
+    if (result) return failClosedForBrokenSettings(result, ctx.policy, mode);
   }
   throw new Error('the pipeline ended without a decision');
 }

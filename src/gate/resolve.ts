@@ -54,7 +54,10 @@ export async function resolveAsk(core: GateCore, ms: ModeState, st: RunState, as
       };
     }
     if (dec?.behavior === 'allow') {
-      return approved(core, ms, st, 'permissionRequestHook', dec.updatedInput, dec.updatedPermissions, 'approved by a PermissionRequest hook', false);
+      const broken = core.policy.brokenFiles ?? [];
+      if (broken.length === 0) return approved(core, ms, st, 'permissionRequestHook', dec.updatedInput, dec.updatedPermissions, 'approved by a PermissionRequest hook', false);
+      // A hook is automation; while a settings file cannot be read only a person answers.
+      st.trace.push({ step: 'permissionRequestHooks', outcome: 'pass', detail: `a PermissionRequest hook's allow is not taken while the settings file ${broken[0]?.source.file ?? broken[0]?.source.kind} cannot be read` });
     }
   }
 

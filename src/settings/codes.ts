@@ -4,7 +4,11 @@
  * @public
  */
 export const SETTINGS_CODES = {
-  /** The text is not JSON (error; the file is skipped). Carries line and column. */
+  /**
+   * The text is not strict JSON — a syntax error, a comment, a trailing comma, an empty file (error;
+   * the file is broken: nothing but its deny and ask rules is read, and no call is allowed without a
+   * person while it stands). Carries line and column.
+   */
   json: 'TG_SETTINGS_JSON',
   /** A value has the wrong type or an invalid value (error; only that value is dropped). */
   type: 'TG_SETTINGS_TYPE',
@@ -30,8 +34,12 @@ export const SETTINGS_CODES = {
   managedPolicy: 'TG_SETTINGS_MANAGED_POLICY',
   /** Hooks were turned off by `disableAllHooks` (info). */
   hooksDisabled: 'TG_SETTINGS_HOOKS_DISABLED',
-  /** A settings file exists but cannot be read (error; the file is skipped). */
+  /** A settings file exists but cannot be read: a directory, no permission, a dangling link (error; the file is broken). */
   read: 'TG_SETTINGS_READ',
+  /** A settings file is not UTF-8 (UTF-16, invalid bytes) (error; the file is broken). Carries line and column. */
+  encoding: 'TG_SETTINGS_ENCODING',
+  /** A settings file was not written: it cannot be parsed, a value on the way is not what it should be, or the lock or the write failed (the file is unchanged). */
+  write: 'TG_SETTINGS_WRITE',
   /** A file name Claude Code does not load as settings (warning). */
   fileName: 'TG_SETTINGS_FILE_NAME',
 } as const;

@@ -5,6 +5,7 @@
  */
 export type {
   AutoModeConfig,
+  BrokenSettingsFile,
   CompiledRule,
   HookGroupConfig,
   MergeOptions,
@@ -35,3 +36,4 @@ export {
   type HookEventName,
   type HookHandlerType,
 } from './schema.js';
+export { readSettingsText, readSettingsFile, unreadableSettings, type SettingsText } from './read.js';

@@ -1,8 +1,8 @@
 import type { FileSystem } from '../core/ports.js';
-import type { Platform, SettingsSource, SettingsSourceKind } from '../core/types.js';
-import { SETTINGS_CODES as C } from './codes.js';
+import type { Platform, SettingsSourceKind } from '../core/types.js';
 import { mergePolicy } from './merge.js';
-import { parseSettingsFile, parseSettingsObject } from './parse.js';
+import { parseSettingsObject } from './parse.js';
+import { readSettingsFile } from './read.js';
 import { dirnameOf, joinPath, MANAGED_SETTINGS_PATHS } from './paths.js';
 import type { ParsedSettingsFile, Policy } from './types.js';
 
@@ -42,26 +42,6 @@ export interface LoadSettingsOptions {
   isProjectTrusted?: (dir: string) => boolean;
 }
 
-/** Read one settings file; `undefined` when it does not exist. Never throws. */
-async function readSettings(fs: FileSystem, file: string, kind: SettingsSourceKind): Promise<ParsedSettingsFile | undefined> {
-  const source: SettingsSource = { kind, file };
-  const unreadable = (why: string): ParsedSettingsFile => ({
-    settings: { source, json: {}, rules: [], additionalDirectories: [], hooks: [] },
-    diagnostics: [{ code: C.read, severity: 'error', file, message: `cannot read settings file: ${why}; nothing is read from it` }],
-  });
-  try {
-    const stat = await fs.stat(file);
-    if (stat === undefined) return undefined;
-    if (stat.kind === 'directory') return unreadable('it is a directory');
-    const text = await fs.readText(file);
-    return parseSettingsFile(text, source);
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === 'ENOENT') return undefined;
-    return unreadable(typeof code === 'string' ? `${code} (${(error as Error).message})` : String(error));
-  }
-}
-
 async function dropIns(fs: FileSystem, managedFile: string): Promise<string[]> {
   const dir = joinPath(dirnameOf(managedFile), 'managed-settings.d');
   try {
@@ -81,8 +61,11 @@ async function dropIns(fs: FileSystem, managedFile: string): Promise<string[]> {
  * `inline` objects and `allowedTools` / `disallowedTools`. See {@link mergePolicy} for how they
  * combine.
  *
- * A missing file is fine (no diagnostic); an unreadable one, or one that is not JSON, gives an
- * error diagnostic and the others still load. Never throws for file problems.
+ * A missing file is fine (no diagnostic). A file that exists but cannot be read — not JSON (strict,
+ * as Claude Code reads it), not a JSON object, not UTF-8, a directory, no permission — gives an
+ * error diagnostic, the others still load, and it is listed in {@link Policy.brokenFiles}: while it
+ * stands, no call is allowed without a person (deny rules of every file still deny). This is
+ * stricter than Claude Code, which skips such a file. Never throws for file problems.
  * @public
  */
 export async function loadSettings(options: LoadSettingsOptions): Promise<Policy> {
@@ -104,7 +87,7 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Policy
     }
   }
 
-  const parsed = (await Promise.all(wanted.map((w) => readSettings(fs, w.file, w.kind)))).filter(
+  const parsed = (await Promise.all(wanted.map((w) => readSettingsFile(fs, { kind: w.kind, file: w.file })))).filter(
     (p): p is ParsedSettingsFile => p !== undefined,
   );
   for (const object of options.inline ?? []) parsed.push(parseSettingsObject(object, { kind: 'inline' }));

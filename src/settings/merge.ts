@@ -217,6 +217,8 @@ function mergeAutoMode(entries: readonly Effective[]): AutoModeConfig | undefine
  *   rules are used (no allow rules, additionalDirectories, defaultMode, hooks), with an info
  *   diagnostic.
  * - `allowedTools` become allow rules and `disallowedTools` deny rules of source kind `cli`.
+ * - A file marked broken (not readable as a JSON object) is listed in `brokenFiles`, from any
+ *   source and whether or not the project is trusted; its recovered deny and ask rules count.
  * @public
  */
 export function mergePolicy(files: readonly ParsedSettingsFile[], options: MergeOptions = {}): Policy {
@@ -299,6 +301,9 @@ export function mergePolicy(files: readonly ParsedSettingsFile[], options: Merge
     hooks,
     diagnostics,
   };
+  // Every broken file counts, whatever its source or trust: what cannot be read never opens a door.
+  const brokenFiles = files.flatMap((f) => (f.settings.broken !== undefined ? [f.settings.broken] : []));
+  if (brokenFiles.length > 0) policy.brokenFiles = brokenFiles;
   const mode = winner(entries, (e) => e.defaultMode);
   if (mode !== undefined && !(mode.value === 'auto' && PROJECT_SOURCES.has(mode.entry.file.source.kind))) {
     policy.defaultMode = { value: mode.value, source: mode.entry.file.source };

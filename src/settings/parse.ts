@@ -2,7 +2,7 @@ import { normalizeMode, type RuleList, type SettingsSource } from '../core/types
 import { parseRule } from '../rules/index.js';
 import { z } from 'zod';
 import { SETTINGS_CODES as C } from './codes.js';
-import { parseJsonText } from './json.js';
+import { parseJsonText, recoverJsonObject } from './json.js';
 import {
   autoModeShape,
   handlerShapes,
@@ -443,18 +443,36 @@ export function parseSettingsObject(value: unknown, source: SettingsSource): Par
 
 /**
  * Parse the text of a settings file and read the parts toolgate uses (see
- * {@link parseSettingsObject}). Text that is not JSON gives one `TG_SETTINGS_JSON` error with
- * line and column, and an empty settings file: the other files still load. Pure; never throws.
+ * {@link parseSettingsObject}). The text must be strict JSON, as Claude Code reads it (comments
+ * and trailing commas are errors; a leading byte-order mark is skipped). Text that is not JSON, or
+ * JSON that is not an object, gives one error diagnostic (`TG_SETTINGS_JSON` with line and column,
+ * or `TG_SETTINGS_TYPE`) and marks the file {@link SettingsFile.broken}: the other files still
+ * load, and while it stands nothing is allowed without a person. The deny and ask rules an
+ * error-tolerant parse can still find in the text stay in force (toolgate docs, "Broken settings
+ * files"). Pure; never throws.
  * @public
  */
 export function parseSettingsFile(text: string, source: SettingsSource): ParsedSettingsFile {
   const parsed = parseJsonText(text);
-  if (parsed.ok) return parseSettingsObject(parsed.value, source);
+  if (parsed.ok) {
+    if (isPlainObject(parsed.value)) return parseSettingsObject(parsed.value, source);
+    const message = `expected a JSON object at the top level, got ${typeName(parsed.value)}; ${BROKEN_CONSEQUENCE}`;
+    const diagnostic: SettingsDiagnostic = { code: C.type, severity: 'error', message, path: [], expected: 'a JSON object', line: 1, column: 1 };
+    if (source.file !== undefined) diagnostic.file = source.file;
+    const settings = emptySettings(source, {});
+    settings.broken = { source, code: C.type, message, line: 1, column: 1 };
+    return { settings, diagnostics: [diagnostic] };
+  }
   const { line, column, offset } = parsed.location;
+  const settings = recoverRestrictive(text, source);
+  const kept = settings.rules.length;
+  const message = `not valid JSON at line ${line}, column ${column}: ${parsed.message}; ${BROKEN_CONSEQUENCE}${
+    kept === 0 ? '' : kept === 1 ? '; 1 deny or ask rule could still be read from it and applies' : `; ${kept} deny and ask rules could still be read from it and apply`
+  }`;
   const diagnostic: SettingsDiagnostic = {
     code: C.json,
     severity: 'error',
-    message: `not valid JSON at line ${line}, column ${column}: ${parsed.message}; nothing is read from this file`,
+    message,
     path: [],
     range: { start: offset, end: Math.min(offset + 1, text.length) },
     expected: 'a JSON object',
@@ -462,5 +480,34 @@ export function parseSettingsFile(text: string, source: SettingsSource): ParsedS
     column,
   };
   if (source.file !== undefined) diagnostic.file = source.file;
-  return { settings: emptySettings(source, {}), diagnostics: [diagnostic] };
+  settings.broken = { source, code: C.json, message, line, column };
+  return { settings, diagnostics: [diagnostic] };
+}
+
+/** What a broken file means for decisions, said in every message about one. */
+export const BROKEN_CONSEQUENCE =
+  'nothing else is read from this file, and while it is broken no call is allowed without a person (deny rules still deny)';
+
+/**
+ * The restrictive part of a file that is not valid JSON, as far as an error-tolerant parse can read
+ * it: deny and ask rules, `disableBypassPermissionsMode`, `disableAutoMode`. Never weakens anything.
+ */
+function recoverRestrictive(text: string, source: SettingsSource): SettingsFile {
+  const value = recoverJsonObject(text);
+  const perms = value !== undefined && isPlainObject(value['permissions']) ? value['permissions'] : {};
+  const restrictive: Record<string, unknown> = {
+    permissions: {
+      ...(Array.isArray(perms['deny']) ? { deny: perms['deny'] } : {}),
+      ...(Array.isArray(perms['ask']) ? { ask: perms['ask'] } : {}),
+      ...(perms['disableBypassPermissionsMode'] !== undefined ? { disableBypassPermissionsMode: perms['disableBypassPermissionsMode'] } : {}),
+      ...(perms['disableAutoMode'] !== undefined ? { disableAutoMode: perms['disableAutoMode'] } : {}),
+    },
+    ...(value?.['disableAutoMode'] !== undefined ? { disableAutoMode: value['disableAutoMode'] } : {}),
+  };
+  const { settings } = parseSettingsObject(restrictive, source);
+  const out = emptySettings(source, {});
+  out.rules = settings.rules.filter((r) => r.list !== 'allow');
+  if (settings.disableBypassPermissionsMode === true) out.disableBypassPermissionsMode = true;
+  if (settings.disableAutoMode === true) out.disableAutoMode = true;
+  return out;
 }

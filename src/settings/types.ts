@@ -77,6 +77,31 @@ export interface Policy {
   allowManagedHooksOnly?: boolean;
   /** Everything found wrong while loading; nothing found wrong stops the rest from loading. */
   diagnostics: Diagnostic[];
+  /**
+   * Settings files that exist but could not be read (not JSON, not UTF-8, a directory, no
+   * permission), of every source, trusted or not. While any is listed, `evaluate` turns every
+   * final allow into a firm ask naming the file and every ask into a firm one (toolgate docs,
+   * "Which answer for what cannot be seen"); deny rules still deny. Absent or empty: none.
+   */
+  brokenFiles?: BrokenSettingsFile[];
+}
+
+/**
+ * A settings file that exists but cannot be read as a JSON object. Its deny and ask rules that an
+ * error-tolerant parse could still recover stay in force; nothing else is read from it.
+ * @public
+ */
+export interface BrokenSettingsFile {
+  /** Which file, of which source. */
+  source: SettingsSource;
+  /** `TG_SETTINGS_JSON`, `TG_SETTINGS_ENCODING`, `TG_SETTINGS_READ` or `TG_SETTINGS_TYPE` (not an object). */
+  code: string;
+  /** What is wrong, e.g. `not valid JSON at line 3, column 5: a trailing comma: …`. */
+  message: string;
+  /** 1-based line of the problem, where known. */
+  line?: number;
+  /** 1-based column of the problem, where known. */
+  column?: number;
 }
 
 /**
@@ -116,6 +141,8 @@ export interface SettingsFile {
   allowManagedPermissionRulesOnly?: boolean;
   allowManagedHooksOnly?: boolean;
   allowManagedMcpServersOnly?: boolean;
+  /** Set when the file exists but cannot be read as a JSON object (see {@link BrokenSettingsFile}). */
+  broken?: BrokenSettingsFile;
 }
 
 /** A settings source read and checked: what it says, and what is wrong with it. @public */

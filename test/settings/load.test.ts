@@ -121,9 +121,9 @@ describe('loadSettings', () => {
     const base = layeredFs();
     const failing: FileSystem = {
       ...base,
-      readText: async (path) => {
+      readFile: async (path) => {
         if (path.endsWith('settings.local.json')) throw Object.assign(new Error('permission denied'), { code: 'EACCES' });
-        return base.readText(path);
+        return base.readFile(path);
       },
     };
     const q = await loadSettings({ fs: failing, cwd: PROJECT, home: HOME, platform: 'linux' });
