@@ -47,11 +47,20 @@ function denyReply(event: HookEventName, message: string): Record<string, unknow
     : { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: `toolgate: ${message}` } };
 }
 
+/** Deny the call, saying why on stderr (the hook's log) and in the reply Claude Code shows. */
+function refuse(event: HookEventName, message: string): number {
+  process.stderr.write(`toolgate hook: ${message}\n`);
+  process.stdout.write(`${JSON.stringify(denyReply(event, message))}\n`);
+  return 0;
+}
+
 /**
  * `toolgate hook`: a drop-in Claude Code command hook for PreToolUse and PermissionRequest.
  * Reads the event JSON on stdin, decides the call against the project's settings (plus any
  * `--settings` files) and prints the hook JSON. Anything it cannot read is denied: a guard that
- * fails must not open the door.
+ * fails must not open the door. A settings file that exists but cannot be read (not JSON, not
+ * UTF-8, a directory, no permission) denies every call, with the file and the reason on stderr and
+ * in `permissionDecisionReason`.
  */
 export async function runHook(flags: HookFlags): Promise<number> {
   try {
@@ -89,7 +98,18 @@ async function runHookUnguarded(flags: HookFlags): Promise<number> {
   const projectDir = resolve(flags.project ?? process.env['CLAUDE_PROJECT_DIR'] ?? cwd);
   const home = resolve(flags.home ?? homedir());
   const settings = (flags.settings ?? []).map((f) => resolve(f));
-  const policy = await hookPolicy({ cwd, projectDir, home, settings, cache: flags.cache !== false });
+  let policy: Policy;
+  try {
+    policy = await hookPolicy({ cwd, projectDir, home, settings, cache: flags.cache !== false });
+  } catch (e) {
+    return refuse(name, `the settings cannot be loaded: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  // A settings file that cannot be read may hold the deny rule this call needs: refuse until it is fixed.
+  const broken = policy.brokenFiles ?? [];
+  if (broken.length > 0) {
+    const files = broken.map((b) => `the settings file ${b.source.file ?? b.source.kind} cannot be read (${b.message})`);
+    return refuse(name, `${files.join('; ')}; every call is refused until ${files.length === 1 ? 'it is' : 'they are'} fixed`);
+  }
   const loaded = { policy, cwd, home, projectDir };
   const modeName = flags.mode ?? (typeof event['permission_mode'] === 'string' ? event['permission_mode'] : undefined) ?? loaded.policy.defaultMode?.value ?? 'default';
   const mode = normalizeMode(modeName) ?? 'default';

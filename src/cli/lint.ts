@@ -1,11 +1,12 @@
 import { Command, Option } from 'commander';
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { normalizeMode, type Platform, type SettingsSourceKind } from '../core/types.js';
 import { prepare } from '../evaluate/index.js';
 import { formatLintReport, lintProject, lintReportToSarif, lintSettings, formatWhatIf, whatIf, type LintInput, type LintReport } from '../lint/index.js';
 import { nodeFileSystem } from '../node/index.js';
+import { readSettingsText } from '../settings/index.js';
 import { readCall } from '../policy-test/call.js';
 import { loadPolicyFromFlags } from './load.js';
 
@@ -113,15 +114,15 @@ export function registerLintCommand(program: Command): Command {
       } else {
         const inputs: LintInput[] = [];
         for (const file of named) {
-          let text: string;
-          try {
-            text = await readFile(file, 'utf8');
-          } catch (e) {
-            process.stderr.write(`toolgate: cannot read ${file}: ${(e as Error).message}\n`);
+          const read = await readSettingsText(fs, file);
+          if (read.kind === 'missing') {
+            process.stderr.write(`toolgate: settings file not found: ${file}\n`);
             process.exitCode = 2;
             return;
           }
-          inputs.push({ text, file, kind: kindOfFile(file, flags.kind) });
+          const kind = kindOfFile(file, flags.kind);
+          if (read.kind === 'text') inputs.push({ text: read.text, file, kind });
+          else inputs.push({ text: '', file, kind, unreadable: { code: read.code, message: read.message, ...(read.line !== undefined ? { line: read.line, column: read.column ?? 1 } : {}) } });
         }
         report = await lintSettings(inputs, {
           fs,

@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { normalizeMode, type Diagnostic, type PermissionMode } from '../core/types.js';
 import { nodeFileSystem } from '../node/index.js';
-import { loadSettings, parseSettingsFile, type SettingsObject } from '../settings/index.js';
-import type { Policy } from '../settings/types.js';
+import { loadSettings, parseSettingsFile, readSettingsText, unreadableSettings, type SettingsObject } from '../settings/index.js';
+import type { BrokenSettingsFile, Policy } from '../settings/types.js';
 import { dialectByName, policyForDialect } from '../dialects/index.js';
 import { NOETA_MANAGED_DIRS } from '../dialects/noeta/index.js';
 import type { Dialect } from '../evaluate/index.js';
@@ -90,13 +90,24 @@ export async function loadPolicyFromFlags(opts: PolicyOptions): Promise<LoadedPo
   return checked({ policy, dialect, cwd, home, projectDir });
 }
 
-/** A rule given on the command line that does not parse is a usage error, not a silently dropped rule. */
+/**
+ * A rule given on the command line that does not parse, or a `--settings` file that cannot be read,
+ * is a usage error — not a silently dropped rule or file.
+ */
 function checked(loaded: LoadedPolicy): LoadedPolicy {
   const bad = loaded.policy.diagnostics.find(
     (d) => d.severity === 'error' && (d.path?.[0] === '--allowedTools' || d.path?.[0] === '--disallowedTools'),
   );
   if (bad) throw new UsageError(bad.message);
+  const broken = loaded.policy.brokenFiles?.find((b) => b.source.kind === 'cli');
+  if (broken) throw new UsageError(brokenSettingsMessage(broken));
   return loaded;
+}
+
+/** `settings file FILE:LINE:COLUMN: what is wrong [CODE]` — where an editor can jump to. */
+export function brokenSettingsMessage(b: BrokenSettingsFile): string {
+  const at = b.line !== undefined ? `:${b.line}:${b.column ?? 1}` : '';
+  return `settings file ${b.source.file ?? b.source.kind}${at}: ${b.message} [${b.code}]`;
 }
 
 async function loadRawForDialect(
@@ -112,22 +123,24 @@ async function loadRawForDialect(
   for (const file of o.explicit) wanted.push({ file, kind: 'cli' });
   const objects: SettingsObject[] = [];
   const problems: Policy['diagnostics'] = [];
+  const broken: BrokenSettingsFile[] = [];
   for (const w of wanted) {
-    let text: string;
-    try {
-      text = await fs.readText(w.file);
-    } catch {
+    const read = await readSettingsText(fs, w.file);
+    if (read.kind === 'missing') continue;
+    const source = { kind: w.kind, file: w.file };
+    const parsed = read.kind === 'text' ? parseSettingsFile(read.text, source) : unreadableSettings(source, read);
+    if (parsed.settings.broken !== undefined) {
+      problems.push(...parsed.diagnostics);
+      broken.push(parsed.settings.broken);
+      // The deny and ask rules still readable in it keep protecting.
+      const kept = (list: string) => parsed.settings.rules.filter((r) => r.list === list).map((r) => r.rule.text);
+      if (parsed.settings.rules.length > 0) objects.push({ kind: w.kind, file: w.file, settings: { permissions: { deny: kept('deny'), ask: kept('ask') } } });
       continue;
     }
-    const parsed = parseSettingsFile(text, { kind: w.kind, file: w.file });
-    const json = parsed.diagnostics.find((d) => d.code === 'TG_SETTINGS_JSON');
-    if (json) {
-      problems.push(json);
-      continue;
-    }
-    objects.push({ kind: w.kind, file: w.file, settings: JSON.parse(text) as unknown });
+    objects.push({ kind: w.kind, file: w.file, settings: parsed.settings.json });
   }
   const policy = policyForDialect(dialect, objects, o.extra);
+  if (broken.length > 0) policy.brokenFiles = [...(policy.brokenFiles ?? []), ...broken];
   return problems.length > 0 ? { ...policy, diagnostics: [...problems, ...policy.diagnostics] } : policy;
 }
 

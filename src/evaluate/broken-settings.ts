@@ -2,10 +2,8 @@ import type { Decision, PermissionMode } from '../core/types.js';
 import type { BrokenSettingsFile, Policy } from '../settings/types.js';
 
 function named(broken: readonly BrokenSettingsFile[]): string {
-  const files = broken.map((b) => b.source.file ?? `${b.source.kind} settings`);
-  const first = broken[0];
-  const why = first !== undefined ? first.message.split(';')[0] : '';
-  return `${files.length === 1 ? 'the settings file' : 'the settings files'} ${files.join(', ')} cannot be read (${why}${files.length > 1 ? ', …' : ''})`;
+  const each = broken.map((b) => `${b.source.file ?? `${b.source.kind} settings`} (${b.message})`);
+  return `${broken.length === 1 ? 'the settings file' : 'the settings files'} ${each.join(', ')} cannot be read`;
 }
 
 /**

@@ -7,7 +7,15 @@ import type { Severity } from '../core/types.js';
  * @public
  */
 export const LINT_CODES = {
-  TG_LINT_JSON: { severity: 'error', meaning: 'The file is not JSON; nothing in it is read.' },
+  TG_LINT_JSON: {
+    severity: 'error',
+    meaning:
+      'The file is not strict JSON (a comment or a trailing comma counts, as in Claude Code), or not a JSON object: only the deny and ask rules still readable in it apply, and while it is in force no call is allowed without a person.',
+  },
+  TG_LINT_READ: {
+    severity: 'error',
+    meaning: 'The file exists but cannot be read (a directory, no permission, not UTF-8): while it is in force no call is allowed without a person.',
+  },
   TG_LINT_SCHEMA: { severity: 'error', meaning: "A value does not fit toolgate's settings schema (an unknown key inside `permissions` or a hook is a warning)." },
   TG_LINT_SCHEMA_PUBLIC: {
     severity: 'warning',

@@ -1,7 +1,7 @@
 import type { FileSystem } from '../core/ports.js';
 import type { SettingsSourceKind } from '../core/types.js';
 import { checkRuleExamples } from '../policy-test/examples.js';
-import { mergePolicy, parseSettingsFile } from '../settings/index.js';
+import { mergePolicy, parseSettingsFile, readSettingsText, unreadableSettings } from '../settings/index.js';
 import { dirnameOf, joinPath, MANAGED_SETTINGS_PATHS } from '../settings/paths.js';
 import type { ParsedSettingsFile } from '../settings/types.js';
 import type { LintCode } from './codes.js';
@@ -13,7 +13,7 @@ import { schemaDiagnostics } from './schema.js';
 import type { LintDiagnostic, LintInput, LintOptions, LintReport } from './types.js';
 
 /** Settings diagnostics the lint checks report themselves, under their own codes. */
-const COVERED = /^TG_RULE_|^TG_SETTINGS_(JSON|TYPE|REQUIRED|UNKNOWN_KEY|HOOK_EVENT|HOOK_TYPE)$/;
+const COVERED = /^TG_RULE_|^TG_SETTINGS_(JSON|TYPE|REQUIRED|UNKNOWN_KEY|HOOK_EVENT|HOOK_TYPE|READ|ENCODING)$/;
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -77,13 +77,19 @@ export async function lintSettings(inputs: readonly LintInput[], options: LintOp
   for (const input of inputs) {
     const kind: SettingsSourceKind = input.kind ?? 'projectSettings';
     const source = input.file !== undefined ? { kind, file: input.file } : { kind };
+    if (input.unreadable !== undefined) {
+      const u = input.unreadable;
+      const p = unreadableSettings(source, { kind: 'unreadable', code: u.code === 'TG_SETTINGS_ENCODING' ? 'TG_SETTINGS_ENCODING' : 'TG_SETTINGS_READ', message: u.message, ...(u.line !== undefined ? { line: u.line } : {}), ...(u.column !== undefined ? { column: u.column } : {}) });
+      parsed.push(p);
+      for (const d of p.diagnostics) diagnostics.push({ ...d, code: 'TG_LINT_READ', related: d.code });
+      continue;
+    }
     const p = parseSettingsFile(input.text, source);
     parsed.push(p);
     if (input.file !== undefined) texts.set(input.file, input.text);
     for (const s of serversNamedIn(p.settings.json)) known.add(s);
-    const jsonError = p.diagnostics.find((d) => d.code === 'TG_SETTINGS_JSON');
-    if (jsonError !== undefined) {
-      diagnostics.push({ ...jsonError, code: 'TG_LINT_JSON', related: jsonError.code });
+    if (p.settings.broken !== undefined) {
+      for (const d of p.diagnostics) diagnostics.push({ ...d, code: 'TG_LINT_JSON', related: d.code });
       continue;
     }
   }
@@ -96,7 +102,7 @@ export async function lintSettings(inputs: readonly LintInput[], options: LintOp
 
   for (const p of parsed) {
     const file = p.settings.source.file;
-    if (p.diagnostics.some((d) => d.code === 'TG_SETTINGS_JSON')) continue;
+    if (p.settings.broken !== undefined) continue;
     const json = p.settings.json;
     diagnostics.push(...schemaDiagnostics(json, file, options.publicSchema !== false));
     diagnostics.push(...ruleDiagnostics(json, file, ruleEnv));
@@ -200,8 +206,12 @@ export async function lintProject(options: LintProjectOptions): Promise<LintRepo
   if (sources.has('managed')) for (const file of [MANAGED_SETTINGS_PATHS.linux, MANAGED_SETTINGS_PATHS.macos]) wanted.push({ file, kind: 'managed' });
   const inputs: LintInput[] = [];
   for (const w of wanted) {
-    const text = await readIfThere(fs, w.file);
-    if (text !== undefined) inputs.push({ text, file: w.file, kind: w.kind });
+    const read = await readSettingsText(fs, w.file);
+    if (read.kind === 'text') inputs.push({ text: read.text, file: w.file, kind: w.kind });
+    else if (read.kind === 'unreadable') {
+      const { kind: _k, ...unreadable } = read;
+      inputs.push({ text: '', file: w.file, kind: w.kind, unreadable });
+    }
   }
   const mcp = await mcpServersOf(fs, projectDir, home);
   const { settingSources: _ignored, ...rest } = options;

@@ -20,6 +20,11 @@ export interface LintInput {
   file?: string;
   /** Which settings layer the file is (default `projectSettings`). */
   kind?: SettingsSourceKind;
+  /**
+   * Set when the file exists but could not be read (see `readSettingsText`); `text` is then
+   * ignored and the file is reported as `TG_LINT_READ`.
+   */
+  unreadable?: { code: string; message: string; line?: number; column?: number };
 }
 
 /** Options of {@link lintSettings}. Paths are absolute. @public */

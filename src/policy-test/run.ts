@@ -2,7 +2,7 @@ import type { FileSystem } from '../core/ports.js';
 import { normalizeMode, type Diagnostic, type Platform, type SettingsSourceKind } from '../core/types.js';
 import { evaluate, prepare, type EvaluationContext } from '../evaluate/index.js';
 import { normalizePath } from '../paths/index.js';
-import { mergePolicy, parseSettingsFile, parseSettingsObject } from '../settings/index.js';
+import { mergePolicy, parseSettingsObject, readSettingsFile } from '../settings/index.js';
 import { dirnameOf, joinPath } from '../settings/paths.js';
 import type { ParsedSettingsFile, Policy } from '../settings/types.js';
 import { readCall } from './call.js';
@@ -35,15 +35,9 @@ export interface LoadedTestPolicy {
 const LAYER_KIND: Record<string, SettingsSourceKind> = { user: 'userSettings', project: 'projectSettings', local: 'localSettings', managed: 'managed' };
 
 async function readSettings(fs: FileSystem, file: string, kind: SettingsSourceKind, required: boolean): Promise<ParsedSettingsFile | Diagnostic | undefined> {
-  try {
-    const stat = await fs.stat(file);
-    if (stat === undefined) {
-      return required ? { code: 'TG_POLICY_TEST_SETTINGS', severity: 'error', file, message: `settings file not found: ${file}` } : undefined;
-    }
-    return parseSettingsFile(await fs.readText(file), { kind, file });
-  } catch (e) {
-    return { code: 'TG_POLICY_TEST_SETTINGS', severity: 'error', file, message: `cannot read settings file ${file}: ${(e as Error).message}` };
-  }
+  const parsed = await readSettingsFile(fs, { kind, file });
+  if (parsed === undefined && required) return { code: 'TG_POLICY_TEST_SETTINGS', severity: 'error', file, message: `settings file not found: ${file}` };
+  return parsed;
 }
 
 /** Load the settings of a policy test document. `baseDir` resolves relative paths. Never throws. */

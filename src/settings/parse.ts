@@ -456,17 +456,18 @@ export function parseSettingsFile(text: string, source: SettingsSource): ParsedS
   const parsed = parseJsonText(text);
   if (parsed.ok) {
     if (isPlainObject(parsed.value)) return parseSettingsObject(parsed.value, source);
-    const message = `expected a JSON object at the top level, got ${typeName(parsed.value)}; ${BROKEN_CONSEQUENCE}`;
-    const diagnostic: SettingsDiagnostic = { code: C.type, severity: 'error', message, path: [], expected: 'a JSON object', line: 1, column: 1 };
+    const why = `expected a JSON object at the top level, got ${typeName(parsed.value)}`;
+    const diagnostic: SettingsDiagnostic = { code: C.type, severity: 'error', message: `${why}; ${BROKEN_CONSEQUENCE}`, path: [], expected: 'a JSON object', line: 1, column: 1 };
     if (source.file !== undefined) diagnostic.file = source.file;
     const settings = emptySettings(source, {});
-    settings.broken = { source, code: C.type, message, line: 1, column: 1 };
+    settings.broken = { source, code: C.type, message: why, line: 1, column: 1 };
     return { settings, diagnostics: [diagnostic] };
   }
   const { line, column, offset } = parsed.location;
   const settings = recoverRestrictive(text, source);
   const kept = settings.rules.length;
-  const message = `not valid JSON at line ${line}, column ${column}: ${parsed.message}; ${BROKEN_CONSEQUENCE}${
+  const why = `not valid JSON at line ${line}, column ${column}: ${parsed.message}`;
+  const message = `${why}; ${BROKEN_CONSEQUENCE}${
     kept === 0 ? '' : kept === 1 ? '; 1 deny or ask rule could still be read from it and applies' : `; ${kept} deny and ask rules could still be read from it and apply`
   }`;
   const diagnostic: SettingsDiagnostic = {
@@ -480,7 +481,7 @@ export function parseSettingsFile(text: string, source: SettingsSource): ParsedS
     column,
   };
   if (source.file !== undefined) diagnostic.file = source.file;
-  settings.broken = { source, code: C.json, message, line, column };
+  settings.broken = { source, code: C.json, message: why, line, column };
   return { settings, diagnostics: [diagnostic] };
 }
 

@@ -59,7 +59,8 @@ function byteLineColumn(bytes: Uint8Array, offset: number): { line: number; colu
  */
 export function unreadableSettings(source: SettingsSource, problem: Extract<SettingsText, { kind: 'unreadable' }>): ParsedSettingsFile {
   const where = problem.line !== undefined ? ` at line ${problem.line}, column ${problem.column}` : '';
-  const message = `cannot read settings file${where}: ${problem.message}; ${BROKEN_CONSEQUENCE}`;
+  const why = `cannot read the file${where}: ${problem.message}`;
+  const message = `${why}; ${BROKEN_CONSEQUENCE}`;
   const diagnostic: SettingsDiagnostic = { code: problem.code, severity: 'error', message, path: [] };
   if (source.file !== undefined) diagnostic.file = source.file;
   if (problem.line !== undefined) diagnostic.line = problem.line;
@@ -71,7 +72,7 @@ export function unreadableSettings(source: SettingsSource, problem: Extract<Sett
       rules: [],
       additionalDirectories: [],
       hooks: [],
-      broken: { source, code: problem.code, message, ...(problem.line !== undefined ? { line: problem.line } : {}), ...(problem.column !== undefined ? { column: problem.column } : {}) },
+      broken: { source, code: problem.code, message: why, ...(problem.line !== undefined ? { line: problem.line } : {}), ...(problem.column !== undefined ? { column: problem.column } : {}) },
     },
     diagnostics: [diagnostic],
   };

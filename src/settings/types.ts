@@ -96,7 +96,7 @@ export interface BrokenSettingsFile {
   source: SettingsSource;
   /** `TG_SETTINGS_JSON`, `TG_SETTINGS_ENCODING`, `TG_SETTINGS_READ` or `TG_SETTINGS_TYPE` (not an object). */
   code: string;
-  /** What is wrong, e.g. `not valid JSON at line 3, column 5: a trailing comma: …`. */
+  /** What is wrong, e.g. `not valid JSON at line 3, column 5: a trailing comma: …` (the diagnostic says what it means). */
   message: string;
   /** 1-based line of the problem, where known. */
   line?: number;

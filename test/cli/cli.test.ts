@@ -110,13 +110,71 @@ describe('toolgate check / explain', () => {
     expect(out.error).toContain('settings file not found');
     expect(r.code).toBe(2);
   });
-  it('a broken settings file is reported by name and the others still load', () => {
+  it('a --settings file that cannot be read is a usage error naming the file, line and column', () => {
     const broken = join(dir, 'broken.json');
     writeFileSync(broken, '{"permissions": {"deny": ["Bash(curl *)",]}}');
-    const r = cli(['check', '--settings', broken, '--settings', settings, 'Bash(rm x)']);
-    expect(r.code).toBe(4);
-    expect(r.err).toContain(broken);
-    expect(r.err).toContain('TG_SETTINGS_JSON');
+    const r = cli(['check', '--settings', broken, '--settings', settings, 'Read(.env)']);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toContain(`settings file ${broken}:1:41: not valid JSON at line 1, column 41: a trailing comma`);
+    expect(r.err).toContain('[TG_SETTINGS_JSON]');
+    const utf16 = join(dir, 'utf16.json');
+    writeFileSync(utf16, Buffer.from('\ufeff{"permissions":{}}', 'utf16le'));
+    const u = cli(['check', '--settings', utf16, 'Read(.env)']);
+    expect(u.code).toBe(2);
+    expect(u.err).toContain('the file is UTF-16');
+    const d = cli(['check', '--settings', join(dir, '.claude'), 'Read(.env)']);
+    expect(d.code).toBe(2);
+    expect(d.err).toContain('it is a directory, not a file');
+  });
+  it('--batch: a line naming a broken settings file is an error for that line', () => {
+    const broken = join(dir, 'broken-batch.json');
+    writeFileSync(broken, '// nothing\n{}');
+    const r = cli(['check', '--batch', '--settings', settings], JSON.stringify({ settings: broken, tool: 'Read', input: { file_path: 'a' } }));
+    expect((JSON.parse(r.out.trim()) as { error?: string }).error).toContain('a comment');
+    expect(r.code).toBe(2);
+  });
+});
+
+describe('a discovered settings file that cannot be read', () => {
+  let project: string;
+  beforeAll(() => {
+    project = mkdtempSync(join(tmpdir(), 'toolgate-broken-'));
+    mkdirSync(join(project, '.claude'));
+    writeFileSync(join(project, '.claude', 'settings.json'), JSON.stringify({ permissions: { allow: ['Bash(npm test *)'], deny: ['Bash(rm *)'] } }));
+    writeFileSync(join(project, '.claude', 'settings.local.json'), '{\n  "permissions": {"allow": ["Bash"],}\n}');
+  });
+  afterAll(() => rmSync(project, { recursive: true, force: true }));
+  const local = () => join(project, '.claude', 'settings.local.json');
+
+  it('check: what would be allowed asks (exit 3) naming the file; deny rules of the other files still deny', () => {
+    const r = cli(['check', '--project', project, '--home', project, 'Bash(npm test)']);
+    expect(r.code).toBe(3);
+    expect(r.out).toContain(local());
+    expect(r.err).toContain(`error: ${local()}: not valid JSON at line 2, column 36: a trailing comma`);
+    expect(cli(['check', '--project', project, '--home', project, '--mode', 'bypassPermissions', 'Bash(ls)']).code).toBe(3);
+    expect(cli(['check', '--project', project, '--home', project, 'Bash(rm -rf x)']).code).toBe(4);
+  });
+  it('hook: denies, with the file and the reason on stderr and in permissionDecisionReason', () => {
+    const event = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'npm test' }, cwd: project });
+    const r = cli(['hook', '--project', project, '--home', project], event);
+    const out = JSON.parse(r.out) as { hookSpecificOutput: { permissionDecision: string; permissionDecisionReason: string } };
+    expect(out.hookSpecificOutput.permissionDecision).toBe('deny');
+    expect(out.hookSpecificOutput.permissionDecisionReason).toContain(`the settings file ${local()} cannot be read (not valid JSON at line 2, column 36: a trailing comma`);
+    expect(r.err).toContain(`the settings file ${local()} cannot be read (not valid JSON at line 2, column 36`);
+    // A cached policy says the same.
+    expect(JSON.parse(cli(['hook', '--project', project, '--home', project], event).out)).toEqual(out);
+    const explicit = cli(['hook', '--project', dir, '--settings', local()], event);
+    expect(JSON.parse(explicit.out)).toMatchObject({ hookSpecificOutput: { permissionDecision: 'deny' } });
+    expect(explicit.err).toContain('a trailing comma');
+  });
+  it('lint reports it', () => {
+    const r = cli(['lint', '--project', project, '--home', project, '--no-public-schema']);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('TG_LINT_JSON');
+    const d = cli(['lint', join(project, '.claude')]);
+    expect(d.out).toContain('TG_LINT_READ');
+    expect(d.code).toBe(1);
   });
 });
 
