@@ -59,7 +59,9 @@ export function normalizeMode(mode: string): PermissionMode | undefined {
 export type AskKind = 'firm' | 'protected' | 'plain';
 
 /**
- * Why a decision came out as it did. A closed set; each kind is documented in the README.
+ * Why a decision came out as it did. A closed set; each kind is documented in the README
+ * (`brokenSettings`: a settings file in force cannot be read, so what would have been allowed asks
+ * a person).
  * @public
  */
 export type ReasonKind =
@@ -80,7 +82,6 @@ export type ReasonKind =
   | 'toolDefault'
   | 'invalidInput'
   | 'resolver'
-  /** A settings file in force cannot be read: what would have been allowed asks a person. */
   | 'brokenSettings';
 
 /** Where a setting or rule came from. @public */
