@@ -178,6 +178,38 @@ export function touchedPaths(facts: CallFacts): { reads: string[]; writes: strin
   }
 }
 
+/** A path a shell command may write, as the protected-path check sees it. */
+export interface ShellWrite {
+  path: string;
+  /** Why the path may be another one (a variable or substitution as the target): any path may be protected. */
+  mayBeAny?: string;
+  /** Names toolgate cannot see are written under the path (`tar -C DIR x`, `cp -r src DIR`). */
+  unseenNames?: boolean;
+}
+
+/**
+ * What a shell command may write, for protected-path checks: every write and removal but the
+ * metadata a program makes with content of its own (`git init`'s `.git`); a bare word of a
+ * program toolgate does not model only when it is itself a protected name (`vim lefthook.yml`).
+ */
+export function shellWrites(effects: readonly PathEffect[], isProtected: (path: string) => string | undefined): ShellWrite[] {
+  const out: ShellWrite[] = [];
+  for (const e of effects) {
+    if (e.op === 'read' || e.ownMetadata === true) continue;
+    if (e.assumed === 'word') {
+      const hit = isProtected(e.path);
+      const last = e.path.slice(e.path.lastIndexOf('/') + 1).toLowerCase();
+      if (hit === undefined || hit.split('/').pop()?.toLowerCase() !== last.replace(/[. ]+$/, '')) continue;
+    }
+    // A name prefix (`split x secrets/p`) writes `p` plus the suffixes split adds (`paa`, `pab`, …).
+    const w: ShellWrite = { path: e.namePrefix === true ? `${e.path.slice(0, -1)}aa` : e.path };
+    if (!e.literal && !e.glob && e.assumed === undefined && /[$`]/.test(e.raw)) w.mayBeAny = `the target ${e.raw} is not literal`;
+    if (e.tree === 'some' && e.op === 'write') w.unseenNames = true;
+    out.push(w);
+  }
+  return out;
+}
+
 function withReal(path: string, real: string | undefined): string[] {
   return real !== undefined ? [path, real] : [path];
 }

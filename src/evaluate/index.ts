@@ -3,6 +3,7 @@ export type { EvaluationContext, EvaluateOptions, SessionState } from './context
 export { CLAUDE_CODE_STEPS, STEPS, decide, holdAsk, pass, ruleRef, restrictiveStep, shellReadOnly, isPlanFile, planBlocks, makeState } from './pipeline.js';
 export { claudeCode, type Dialect } from './dialect.js';
 export type { PipelineStep, EvalState, StepResult } from './pipeline.js';
-export type { CallFacts } from './facts.js';
+export type { CallFacts, ShellWrite } from './facts.js';
+export { shellWrites } from './facts.js';
 export { isBroadAllow } from './broad-allow.js';
 export { prepare, evaluateAsync } from './prepare.js';

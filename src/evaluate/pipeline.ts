@@ -1,13 +1,13 @@
 import type { AskKind, Behavior, Decision, PermissionMode, ReasonKind, RuleRef, Step, ToolCall } from '../core/types.js';
 import { hostOfUrl } from '../rules/index.js';
-import { isInsideAny, normalizePath, protectedPathMatch } from '../paths/index.js';
+import { isInside, isInsideAny, normalizePath, protectedPathMatch } from '../paths/index.js';
 import type { ProtectedPathSpec } from '../paths/index.js';
 import { criticalRemovals, isReadOnly, acceptEditsCommand } from '../shell/index.js';
 import type { ReadOnlyVerdict, SimpleCommand } from '../shell/types.js';
 import type { CompiledRule } from '../settings/types.js';
 import type { EvaluationContext } from './context.js';
 import type { Dialect } from './dialect.js';
-import { callFacts, globBase, touchedPaths, type CallFacts } from './facts.js';
+import { callFacts, globBase, shellWrites, touchedPaths, type CallFacts, type ShellWrite } from './facts.js';
 import { indexPolicy, rulesForTool, type PolicyIndex } from './policy-index.js';
 import { allowCovers, allowText, isSafeAssignment, partsToCover, patternCoversCommand, restrictiveMatch, type MatchEnv } from './rule-match.js';
 import { isBroadAllow } from './broad-allow.js';
@@ -156,18 +156,23 @@ export const criticalAndProtected: PipelineStep = {
       }
     }
     const { writes, removes } = touchedPaths(facts);
-    for (const written of [...writes, ...removes]) {
+    const spec = state.protectedSpec;
+    const targets: ShellWrite[] = facts.kind === 'shell' ? shellWrites(facts.effects, (p) => protectedPathMatch(p, spec)) : [...writes, ...removes].map((path) => ({ path }));
+    const home = normalizePath(state.ctx.home, { cwd: state.ctx.cwd, home: state.ctx.home, platform: state.env.platform });
+    for (const t of targets) {
+      const written = t.path;
       if (isPlanFile(state, written)) continue;
       // A write target with braces or a glob (`cp x .gi?/hooks/post-checkout`) is protected when
-      // any path it may name is.
-      const hit = protectedHit(written, state);
-      const p = written;
+      // any path it may name is; one given by a variable or substitution may be any path.
+      const hit = protectedHit(written, state) ??
+        t.mayBeAny ??
+        (t.unseenNames && isInside(home, written) ? `names toolgate cannot see are written into ${written === home ? 'the home directory' : 'a parent of the home directory'}` : undefined);
       if (hit !== undefined) {
         return holdAsk(state, 'protectedPaths', {
           kind: 'protected',
           reason: 'protectedPath',
-          message: `writes to the protected path ${p} (${hit})`,
-          blockedPath: p,
+          message: `writes to the protected path ${written} (${hit})`,
+          blockedPath: written,
         });
       }
     }
@@ -278,19 +283,22 @@ function uncoveredWhy(state: EvalState): string | undefined {
 function effectsInside(state: EvalState, cmd: SimpleCommand): boolean {
   const facts = state.facts as Extract<CallFacts, { kind: 'shell' }>;
   const i = facts.analysis.commands.indexOf(cmd);
-  return facts.effects.filter((e) => e.command === i).every((e) => e.literal && isInsideAny(e.path, state.workingDirectories));
+  return facts.effects.filter((e) => e.command === i && e.assumed === undefined).every((e) => e.literal && isInsideAny(e.path, state.workingDirectories));
 }
 
 /** File writes by redirection: allowed only inside the working directories and in acceptEdits (or an Edit allow rule). */
 function redirectWritesOk(state: EvalState): { ok: true } | { ok: false; why: string } {
   const facts = state.facts as Extract<CallFacts, { kind: 'shell' }>;
   for (const e of facts.effects) {
-    if (e.op === 'read') continue;
+    if (e.op === 'read' || e.assumed !== undefined) continue;
     const cmd = facts.analysis.commands[e.command];
     const byRedirect = cmd?.redirects.some((r) => r.kind === 'file') ?? false;
     if (!byRedirect && e.op !== 'write') continue;
     if (!e.literal || e.glob) return { ok: false, why: `the write target ${e.raw} is not literal` };
     if (!isInsideAny(e.path, state.workingDirectories)) return { ok: false, why: `it writes ${e.path} outside the working directories` };
+    // Names the covered program writes that toolgate cannot see (`git stash`, `tar x`) inside the
+    // working directories are part of what the allow rule approves.
+    if (e.tree === 'some') continue;
     const editAllowed =
       state.mode === 'acceptEdits' ||
       state.index.allow.some(
@@ -333,6 +341,9 @@ export function shellReadOnly(state: EvalState): ShellReadOnly {
   if (facts.analysis.unknown.length > 0) why ??= `parts could not be read: ${facts.analysis.unknown[0]}`;
   if (facts.analysis.hasSubstitution) why ??= 'it has a substitution';
   for (const e of facts.effects) {
+    // Assumed effects belong to programs that are not read-only anyway, and git history is not a
+    // file read: both only feed deny rules.
+    if (e.assumed !== undefined || e.fromHistory === true) continue;
     if (e.op !== 'read') why ??= `it ${e.op === 'write' ? 'writes' : 'removes'} ${e.path}`;
     else if (!e.literal && !e.glob) why ??= `it reads a path that is not literal (${e.raw})`;
     else if (!isInsideAny(e.glob ? globBase(e.path) : e.path, state.workingDirectories)) why ??= `it reads ${e.path}, outside the working directories`;

@@ -11,7 +11,8 @@ import {
 import { matchSqueezedCommand, squeezeCommand } from '../rules/command.js';
 import type { PathMatchContext, Rule } from '../rules/types.js';
 import type { CompiledRule } from '../settings/types.js';
-import type { ShellAnalysis, SimpleCommand } from '../shell/types.js';
+import type { PathEffect, ShellAnalysis, SimpleCommand } from '../shell/types.js';
+import { patternReach, type PatternReach } from '../paths/index.js';
 import type { CallFacts } from './facts.js';
 import { braceAlternatives, globMayHitRule, hasGlob } from './glob-overlap.js';
 import { hasHoles, literalText, mayMatchWithHoles, wordVariants } from './holes.js';
@@ -264,52 +265,73 @@ function shellPathMatch(cr: CompiledRule, facts: Extract<CallFacts, { kind: 'she
   const isEdit = rule.tool === 'Edit';
   if (!isRead && !isEdit) return NONE;
   const ctx = pathCtx(cr, env);
-  let globHit: string | undefined;
+  let hidden: string | undefined;
   for (const e of facts.effects) {
     const relevant = isRead ? true : e.op !== 'read';
     if (!relevant) continue;
-    if (matchPathRule(rule, e.path, ctx)) return { kind: 'match', detail: `the command ${verb(e.op)} ${e.path}` };
-    if (!e.literal) {
-      // `cat config/prod.{json,x}` reads config/prod.json; `cat .en*` may read .env.
-      for (const alt of braceAlternatives(e.path)) {
-        if (!hasGlob(alt)) {
-          if (alt !== e.path && matchPathRule(rule, alt, ctx)) return { kind: 'match', detail: `the command ${verb(e.op)} ${alt}` };
-        } else if (globHit === undefined && rule.specifier !== undefined && globMayHitRule(alt, rule.specifier, ctx)) {
-          globHit = `the pattern ${e.raw} may name a path the rule covers`;
-        }
-      }
-    }
-    if (e.op === 'remove' && removalHolds(rule, e.path, ctx)) {
-      return { kind: 'match', detail: `the command removes ${e.path}, which may hold a path the rule covers` };
-    }
+    const verdict = effectVerdict(rule, e, isRead, ctx);
+    if (verdict === undefined || verdict.kind === 'none') continue;
+    if (verdict.kind === 'match') return verdict;
+    hidden ??= verdict.detail;
   }
-  if (globHit !== undefined) return { kind: 'hidden', detail: globHit };
+  if (hidden !== undefined) return { kind: 'hidden', detail: hidden };
   const opaque = opaqueScriptOf(facts.analysis);
   if (opaque !== undefined) return { kind: 'hidden', detail: opaque };
   if (facts.analysis.unknown.length > 0 || facts.unresolved.length > 0) {
-    return { kind: 'hidden', detail: 'the command touches paths that could not be worked out' };
+    return { kind: 'hidden', detail: `the command touches paths that could not be worked out (${facts.unresolved[0] ?? facts.analysis.unknown[0]})` };
   }
   return NONE;
 }
 
-function verb(op: 'read' | 'write' | 'remove'): string {
-  return op === 'read' ? 'reads' : op === 'write' ? 'writes' : 'removes';
+/**
+ * How one rule bears on one effect: a literal path it covers is a match; a directory the command
+ * takes whole (`rm -r`, `grep -r`, `cp -r`, a directory given to a program toolgate does not
+ * model) is a match when it holds a path the rule names literally and `all` of it is touched,
+ * and hidden when a covered path inside it cannot be ruled out; a glob that may name a covered
+ * path is hidden. Unseen writes (`tree: 'some'`, not assumed) are judged by Edit rules only: a
+ * Read rule guards what can be read, and those writes read nothing.
+ */
+function effectVerdict(rule: Rule, e: PathEffect, isRead: boolean, ctx: PathMatchContext): RuleMatch | undefined {
+  const what = `the command ${verb(e.op, e)} ${e.path}${e.viaSymlink ? ' (through a symbolic link)' : ''}`;
+  if (matchPathRule(rule, e.path, ctx)) return { kind: 'match', detail: what };
+  if (e.assumed === 'word') return reachOf(rule, e.path, ctx) === 'contents' ? { kind: 'match', detail: `${what}, a directory the rule covers` } : undefined;
+  if (!e.literal) {
+    // `cat config/prod.{json,x}` reads config/prod.json; `cat .en*` may read .env.
+    for (const alt of braceAlternatives(e.path)) {
+      if (!hasGlob(alt)) {
+        if (alt !== e.path && matchPathRule(rule, alt, ctx)) return { kind: 'match', detail: `the command ${verb(e.op, e)} ${alt}` };
+      } else if (rule.specifier !== undefined) {
+        const whole = e.op === 'remove' || e.tree !== undefined;
+        if (globMayHitRule(alt, rule.specifier, ctx) || (whole && globMayHitRule(`${alt}/**`, rule.specifier, ctx))) {
+          return { kind: 'hidden', detail: `the pattern ${e.raw} may name a path the rule covers` };
+        }
+      }
+    }
+  }
+  const whole = e.op === 'remove' || e.tree !== undefined || e.assumed !== undefined;
+  if (!whole) return undefined;
+  const unseenWrite = e.tree === 'some' && e.op !== 'read' && e.assumed === undefined;
+  const reach = reachOf(rule, e.path, ctx);
+  if (reach === undefined) return undefined;
+  if (reach === 'contents') return { kind: 'match', detail: `${what}, a directory the rule covers` };
+  if (isRead && unseenWrite) return undefined;
+  if (e.op === 'remove' || (e.tree === 'all' && reach === 'stem')) {
+    return { kind: 'match', detail: `${what}, which holds a path the rule covers` };
+  }
+  if (e.tree === undefined) return undefined;
+  return { kind: 'hidden', detail: `${what}${e.tree === 'all' ? ', which' : ', where it may touch names toolgate cannot see; it'} may hold a path the rule covers` };
 }
 
-/**
- * Could removing directory `dir` remove a path the rule covers? Probe with paths built from the
- * pattern: an anchored pattern's literal stem inside `dir`, or the pattern's tail under `dir`.
- */
-function removalHolds(rule: Rule, dir: string, ctx: PathMatchContext): boolean {
-  const spec = rule.specifier ?? '';
-  const tail = spec
-    .replace(/^\/\/|^~\/|^\.\/|^\//, '')
-    .split('/')
-    .filter((s) => s !== '' && s !== '**')
-    .map((s) => s.replace(/\*/g, 'x'))
-    .join('/');
-  const probes = [tail === '' ? `${dir}/x` : `${dir}/${tail}`, `${dir}/x/${tail}`];
-  return probes.some((p) => matchPathRule(rule, p, ctx));
+function reachOf(rule: Rule, path: string, ctx: PathMatchContext): PatternReach | undefined {
+  if (rule.specifier === undefined || rule.ignored === true) return undefined;
+  return patternReach(rule.specifier, path, ctx);
+}
+
+function verb(op: 'read' | 'write' | 'remove', e?: PathEffect): string {
+  if (e?.assumed !== undefined) return 'may read and write';
+  if (e?.tree === 'all') return op === 'read' ? 'reads everything in' : op === 'write' ? 'writes everything in' : 'removes';
+  if (e?.tree === 'some') return op === 'read' ? 'reads files in' : 'writes files in';
+  return op === 'read' ? 'reads' : op === 'write' ? 'writes' : 'removes';
 }
 
 /** Why an allow rule did or did not cover a call. */

@@ -10,3 +10,7 @@ export { isCriticalRemovalTarget } from './critical.js';
 export type { CriticalRemovalContext } from './critical.js';
 export { compilePathPattern, matchPathPattern, matchCompiledPathPattern, PATH_MATCH_LIMITS } from './pattern.js';
 export type { PathPatternContext, CompiledPathPattern } from './pattern.js';
+export { resolveProcAlias, resolveWindowsShare, hasShortName } from './aliases.js';
+export type { AliasedPath } from './aliases.js';
+export { patternReach } from './reach.js';
+export type { PatternReach } from './reach.js';

@@ -16,11 +16,17 @@ const DOT = 46;
 /**
  * Bring a Windows path into toolgate's POSIX form: `\` becomes `/`, a drive `C:\a` becomes `/c/a`
  * (drive letter lower-cased, as in Claude Code's `//c/...` rule form), a long-path prefix
- * `\\?\` is dropped, and a UNC path `\\server\share\x` becomes `//server/share/x`.
+ * `\\?\` is dropped before a drive (`\\?\UNC\server\share` is the UNC path `\\server\share`; other
+ * device paths stay `//?/…`), and a UNC path `\\server\share\x` becomes `//server/share/x`.
  */
 function windowsToPosix(path: string): string {
   let p = path.replace(/\\/g, '/');
-  if (p.startsWith('//?/') || p.startsWith('//./')) p = p.slice(4);
+  if (p.startsWith('//?/') || p.startsWith('//./')) {
+    const rest = p.slice(4);
+    // `\\?\UNC\server\share` is the UNC path `\\server\share`; `\\?\C:\` a drive; anything else stays a device path.
+    if (/^unc\//i.test(rest)) p = `//${rest.slice(4)}`;
+    else if (/^[A-Za-z]:(\/|$)/.test(rest)) p = rest;
+  }
   const drive = DRIVE.exec(p);
   if (drive !== null) return `/${drive[1]!.toLowerCase()}${p.slice(2)}`;
   // `C:foo` (drive-relative): best effort, taken from the drive root.

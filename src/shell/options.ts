@@ -14,6 +14,15 @@ export interface OptionShape {
   numeric?: boolean;
   /** Stop at the first operand (POSIX) instead of permuting options after operands. */
   posix?: boolean;
+  /**
+   * Resolve shortened long options the way `getopt_long` does (`--out` for `--output`) against
+   * `longArg` and `longFlags`; an option is then reported by its full name. A value taken from
+   * the next word for a shortened name is also reported as an operand, since the real option
+   * list may read the word either way.
+   */
+  abbreviations?: boolean;
+  /** Long options that take no value (only used to resolve abbreviations). */
+  longFlags?: readonly string[];
 }
 
 /** One option as it appears on the command line. @internal */
@@ -23,6 +32,22 @@ export interface ParsedOption {
   value?: string;
   /** Index in argv where the option starts. */
   index: number;
+  /** When the value is the next word: that word's index. */
+  valueIndex?: number;
+  /** Set when the name was shortened (`--out`) and its value is the next word: that word's index. */
+  abbreviatedValue?: number;
+}
+
+/** The full long name `given` (without `--`) stands for, or `undefined` when it names none or several. */
+function resolveLong(given: string, shape: OptionShape): { name: string; takesValue: boolean } | undefined {
+  const args = shape.longArg ?? [];
+  const flags = shape.longFlags ?? [];
+  if (args.includes(given)) return { name: given, takesValue: true };
+  if (flags.includes(given)) return { name: given, takesValue: false };
+  if (!shape.abbreviations || given === '') return undefined;
+  const hits = [...new Set([...args, ...flags].filter((n) => n.startsWith(given)))];
+  if (hits.length !== 1) return undefined;
+  return { name: hits[0]!, takesValue: args.includes(hits[0]!) };
 }
 
 /** Result of walking options up to the first operand. @internal */
@@ -41,11 +66,14 @@ export function scanOptions(argv: readonly string[], start: number, shape: Optio
     if (a === '--') return { options, operand: i + 1 };
     if (a.startsWith('--') && a.length > 2) {
       const eq = a.indexOf('=');
-      const name = eq >= 0 ? a.slice(0, eq) : a;
+      const given = eq >= 0 ? a.slice(0, eq) : a;
+      const long = resolveLong(given.slice(2), shape);
+      const name = long ? `--${long.name}` : given;
       if (eq >= 0) options.push({ name, value: a.slice(eq + 1), index: i });
-      else if (shape.longArg?.some((l) => l === name.slice(2))) {
+      else if (long?.takesValue) {
         const value = argv[i + 1];
-        options.push(value === undefined ? { name, index: i } : { name, value, index: i });
+        const shortened = long.name !== given.slice(2) && value !== undefined ? { abbreviatedValue: i + 1 } : {};
+        options.push(value === undefined ? { name, index: i } : { name, value, index: i, valueIndex: i + 1, ...shortened });
         i++;
       } else options.push({ name, index: i });
       i++;
@@ -65,7 +93,7 @@ export function scanOptions(argv: readonly string[], start: number, shape: Optio
           if (rest) options.push({ name: '-' + letter, value: rest, index: i });
           else {
             const value = argv[i + 1];
-            options.push(value === undefined ? { name: '-' + letter, index: i } : { name: '-' + letter, value, index: i });
+            options.push(value === undefined ? { name: '-' + letter, index: i } : { name: '-' + letter, value, index: i, valueIndex: i + 1 });
             consumedNext = true;
           }
           break;
@@ -85,8 +113,12 @@ export function scanOptions(argv: readonly string[], start: number, shape: Optio
   return { options, operand: argv.length };
 }
 
-/** All operands of a GNU-style command (options may follow operands), in order, with their indices. */
-export function operands(argv: readonly string[], start: number, shape: OptionShape): { options: ParsedOption[]; operands: number[] } {
+/**
+ * All operands of a GNU-style command (options may follow operands), in order, with their
+ * indices. `maybe` lists the words taken as the value of a shortened long option, which the real
+ * tool (whose full option list may differ) could read as operands.
+ */
+export function operands(argv: readonly string[], start: number, shape: OptionShape): { options: ParsedOption[]; operands: number[]; maybe: number[] } {
   const opts: ParsedOption[] = [];
   const ops: number[] = [];
   let i = start;
@@ -105,5 +137,6 @@ export function operands(argv: readonly string[], start: number, shape: OptionSh
     }
     i = scan.operand + 1;
   }
-  return { options: opts, operands: ops };
+  const maybe = opts.flatMap((o) => (o.abbreviatedValue !== undefined ? [o.abbreviatedValue] : []));
+  return { options: opts, operands: ops, maybe };
 }

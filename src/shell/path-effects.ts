@@ -1,18 +1,25 @@
 /**
  * Paths a shell command reads, writes or removes, resolved against the working directory as
- * earlier `cd` parts changed it (`cd sub && cat x` reads `<cwd>/sub/x`).
+ * earlier `cd` parts changed it (`cd sub && cat x` reads `<cwd>/sub/x`), against what `~`,
+ * `$HOME` and `$PWD` may stand for, through Linux's `/proc/self/cwd` and Windows share aliases,
+ * and (with a file-system view) through symbolic links.
  */
 import { expandBraces as expandBraceWord } from './brace.js';
 import type { Platform } from '../core/types.js';
-import { isCriticalRemovalTarget, normalizePath } from '../paths/index.js';
+import { hasShortName, isCriticalRemovalTarget, normalizePath, parentsOf, resolveProcAlias, resolveWindowsShare } from '../paths/index.js';
 import { foldedCommandName } from './commands.js';
-import { fileOperands } from './file-operands.js';
+import { fileOperands, type FileOperand } from './file-effects/index.js';
+import { sedParts } from './file-effects/text-tools.js';
+import { expandTilde, substituteVariables, variableView } from './known-variables.js';
 import { scanOptions } from './options.js';
 import type { PathEffect, ShellAnalysis, SimpleCommand } from './types.js';
 import { decodeWord } from './words.js';
 
 /** Wrappers that also touch files of their own (the others' words are the wrapped command). */
 const FILE_TOUCHING_WRAPPERS = new Set(['time', 'flock', 'xargs', 'find', 'tar', 'gtar', 'bsdtar']);
+
+/** Programs whose operands' roles depend on their position: a glob or variable may put any file in the output slot. */
+const POSITIONAL = new Set(['xxd', 'split', 'uniq', 'cp', 'mv', 'ln', 'install', 'rsync', 'patch', 'csplit']);
 
 /** Where a command's relative paths resolve. @public */
 export interface ShellPathContext {
@@ -21,6 +28,11 @@ export interface ShellPathContext {
   /** Absolute home directory (`~`). */
   home: string;
   platform: Platform;
+  /**
+   * The real path of an existing path (symbolic links resolved), from a file-system view;
+   * `undefined` when it does not exist. Without it, paths are judged lexically.
+   */
+  realpath?: (path: string) => string | undefined;
 }
 
 /** Result of {@link shellPathEffects}. @public */
@@ -38,23 +50,109 @@ interface Resolved {
   glob: boolean;
   /** False when the path cannot even be guessed (`$X`, `~user`). */
   known: boolean;
+  /** Why the guess may be wrong, when it may. */
+  why?: string;
 }
 
-/** Resolves one path word against a directory. */
-function resolveWord(value: string, literal: boolean, base: string, ctx: ShellPathContext): Resolved {
+/** What the whole command may do to `~`, `$HOME` and `$PWD`. */
+interface Variables {
+  homeAssigned: string[];
+  homeUnknown?: string;
+  pwdFixed: boolean;
+}
+
+function variablesOf(command: string): Variables {
+  const home = variableView(command, 'HOME');
+  const pwd = variableView(command, 'PWD');
+  return { homeAssigned: home.assigned, ...(home.unknown !== undefined ? { homeUnknown: home.unknown } : {}), pwdFixed: pwd.assigned.length === 0 && pwd.unknown === undefined };
+}
+
+/** The home directories `~` may be at this point: the context's, and every literal value the command assigns. */
+function homesAt(base: string, ctx: ShellPathContext, vars: Variables): string[] {
   const opts = { cwd: base, home: ctx.home, platform: ctx.platform };
-  if (literal) return { path: normalizePath(value, opts), literal: true, glob: false, known: true };
-  const d = decodeWord(value);
-  const onlyGlob = !d.expansion && d.substitutions === 0 && !d.error && !d.zshEquals;
-  const tildeOk = !value.startsWith('~') || value === '~' || value.startsWith('~/');
-  // Best guess: drop quotes; keep glob characters and `$NAME` text as written.
-  const guess = value.replace(/["']/g, '');
-  return {
-    path: normalizePath(guess, opts),
-    literal: false,
-    glob: d.glob || d.brace,
-    known: onlyGlob && tildeOk,
-  };
+  const out = [normalizePath(ctx.home, opts)];
+  for (const v of vars.homeAssigned) {
+    const h = normalizePath(v, opts);
+    if (!out.includes(h)) out.push(h);
+  }
+  return out;
+}
+
+/** Resolves one path word against a directory: one result per value `~`/`$HOME` may have. */
+function resolveWord(value: string, literal: boolean, base: string, ctx: ShellPathContext, vars: Variables): Resolved[] {
+  const opts = (home: string) => ({ cwd: base, home, platform: ctx.platform });
+  if (literal) return [{ path: normalizePath(value, opts(ctx.home)), literal: true, glob: false, known: true }];
+  const out: Resolved[] = [];
+  for (const home of homesAt(base, ctx, vars)) {
+    let raw = value;
+    let known = true;
+    let why: string | undefined;
+    const tilde = expandTilde(raw, home, base);
+    if (tilde === 'unknown') known = false;
+    else if (tilde !== undefined) {
+      raw = tilde;
+      if (vars.homeUnknown !== undefined) {
+        known = false;
+        why = vars.homeUnknown;
+      }
+    }
+    const withHome = substituteVariables(raw, { HOME: home });
+    if (withHome !== undefined) {
+      raw = withHome;
+      if (vars.homeUnknown !== undefined) {
+        known = false;
+        why = vars.homeUnknown;
+      }
+    }
+    if (vars.pwdFixed) raw = substituteVariables(raw, { PWD: base }) ?? raw;
+    const d = decodeWord(raw);
+    if (d.literal) {
+      out.push({ path: normalizePath(d.value, opts(home)), literal: false, glob: false, known, ...(why !== undefined ? { why } : {}) });
+      continue;
+    }
+    const onlyGlob = !d.expansion && d.substitutions === 0 && !d.error && !d.zshEquals;
+    // Best guess: drop quotes; keep glob characters and `$NAME` text as written.
+    const guess = raw.replace(/["']/g, '');
+    out.push({ path: normalizePath(guess, opts(home)), literal: false, glob: d.glob || d.brace, known: known && onlyGlob && !raw.startsWith('~'), ...(why !== undefined ? { why } : {}) });
+  }
+  return out.filter((r, i) => out.findIndex((o) => o.path === r.path) === i);
+}
+
+/** The spellings a resolved path stands for: process links, Windows shares, 8.3 names; with why each may be wrong. */
+function aliasesOf(path: string, raw: string, base: string, ctx: ShellPathContext): { path: string; unknown?: string }[] {
+  const proc = resolveProcAlias(path, base, raw.replace(/["']/g, ''));
+  if (proc.path !== path || proc.unknown !== undefined) return [proc];
+  if (ctx.platform !== 'windows') return [{ path }];
+  const out: { path: string; unknown?: string }[] = [];
+  const share = resolveWindowsShare(path);
+  if (share.path !== path) out.push({ path });
+  out.push(share);
+  if (hasShortName(path) && !ctx.realpath) out.push({ path, unknown: `${raw} may hold an 8.3 short name that only the file system can resolve` });
+  return out;
+}
+
+/** The real path of `path` (its nearest existing parent's real path plus the rest), when it differs. */
+function realOf(path: string, ctx: ShellPathContext): string | undefined {
+  const realpath = ctx.realpath;
+  if (!realpath) return undefined;
+  try {
+    let probe = path;
+    let rest = '';
+    for (let guard = 0; guard < 64; guard++) {
+      const real = realpath(probe);
+      if (real !== undefined) {
+        const full = normalizePath(`${real}${rest}`, { cwd: '/', home: ctx.home, platform: ctx.platform });
+        return full !== path ? full : undefined;
+      }
+      const parent = parentsOf(probe)[0];
+      if (parent === undefined || parent === probe) return undefined;
+      rest = `${probe.slice(parent === '/' ? 0 : parent.length)}${rest}`;
+      probe = parent;
+    }
+  } catch {
+    return undefined;
+  }
+  return undefined;
 }
 
 /** Index of the commands each wrapper runs, so a wrapper's own words are not taken as files. */
@@ -71,55 +169,109 @@ function cdTarget(cmd: SimpleCommand): { index: number } | { home: true } | { un
   return { index: operand };
 }
 
+/** Most words one brace expansion is spelled out into before the word is judged as one glob. */
+const MAX_BRACE_WORDS = 64;
+
+/** A command's words after brace expansion. */
+interface Variant {
+  argv: string[];
+  literal: boolean[];
+  raw: string[];
+}
+
 /**
- * The paths a command reads, writes or removes: redirections (`>`, `>>`, `<`, …), and the
- * file operands of the commands toolgate knows (`cat`, `head`, `grep`, `sed -i`, `tee`, `cp`,
- * `mv`, `rm`, `mkdir`, `touch`, `ln`, `chmod`, `truncate`, `dd of=`, `find -delete`, …). A
- * relative path resolves against the directory earlier `cd` parts moved to; a `cd` inside a
- * subshell or pipeline may or may not apply, so later paths are reported against both
- * directories. Paths are absolute and normalised (Windows drives as `/c/...`, like toolgate's
- * path rules). Never throws; what cannot be resolved is listed in `unresolved`, and callers
- * must not treat a command with unresolved effects as touching nothing.
+ * The command's words with brace expansions spelled out, as bash does before running it:
+ * `xxd {a,b}` is `xxd a b`, `tree {-o,out}` is `tree -o out` (each alternative a word of its own).
+ * A word with more than 64 alternatives stays as written (and is judged as a glob).
+ */
+function expandedArgv(cmd: SimpleCommand): Variant {
+  const out: Variant = { argv: [], literal: [], raw: [] };
+  for (let i = 0; i < cmd.argv.length; i++) {
+    const word = cmd.argv[i]!;
+    const lit = cmd.literal[i] !== false;
+    const raw = cmd.raw?.[i] ?? word;
+    const alts = !lit && decodeWord(word).brace ? expandBraceWord(word, MAX_BRACE_WORDS) : undefined;
+    if (alts === undefined || alts.length < 2) {
+      out.argv.push(word);
+      out.literal.push(lit);
+      out.raw.push(raw);
+      continue;
+    }
+    for (const alt of alts) {
+      const d = decodeWord(alt);
+      out.argv.push(d.literal ? d.value : alt);
+      out.literal.push(d.literal);
+      out.raw.push(`${raw} (${alt})`);
+    }
+  }
+  return out;
+}
+
+/** Extra facts an effect carries from the operand that made it. */
+type EffectExtra = Pick<FileOperand, 'tree' | 'assumed' | 'ownMetadata' | 'prefix' | 'fromHistory'> & { intoName?: string };
+
+/**
+ * The paths a command reads, writes or removes: redirections (`>`, `>>`, `<`, …), the file
+ * operands of the programs toolgate models (`cat`, `grep -r`, `sed -i`, `cp -r`, `tar`, `git`, …,
+ * see `file-effects/`), and for any other program every word that can name a path, assumed read
+ * and written. A relative path resolves against the directory earlier `cd` parts moved to; a `cd`
+ * inside a subshell or pipeline may or may not apply, so later paths are reported against both
+ * directories. `~` and `$HOME` resolve to the home directory and to every literal value the
+ * command assigns to HOME (another way of setting it makes them unknown); `$PWD` to the current
+ * directory; `/proc/self/cwd` to the command's directory. With `ctx.realpath` each path whose real
+ * path differs is reported again by its real path. Paths are absolute and normalised (Windows
+ * drives as `/c/...`, like toolgate's path rules). Never throws; what cannot be resolved is listed
+ * in `unresolved`, and callers must not treat a command with unresolved effects as touching nothing.
  * Behaviour: Claude Code docs, Configure permissions › Bash (redirections, file commands).
  * @public
  */
 export function shellPathEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPathEffects {
-  return collectEffects(analysis, ctx, false);
+  return collectEffects(analysis, ctx);
 }
 
-/** Most alternatives a brace expansion is spelled out into before it is judged as one glob. */
-const MAX_BRACE_ALTERNATIVES = 64;
-
-/** The word's brace alternatives (`/home/{a,b}` → two words), or undefined when it has none or too many. */
-function braceAlternatives(value: string, literal: boolean): string[] | undefined {
-  if (literal || !decodeWord(value).brace) return undefined;
-  const alts = expandBraceWord(value, MAX_BRACE_ALTERNATIVES);
-  if (alts === undefined || alts.length < 2) return undefined;
-  return alts;
-}
-
-/** `shellPathEffects`, optionally with brace expansions spelled out (one effect per alternative). */
-function collectEffects(analysis: ShellAnalysis, ctx: ShellPathContext, expandBraces: boolean): ShellPathEffects {
+/** `shellPathEffects`: every simple command and redirection, in order. */
+function collectEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPathEffects {
   const start = normalizePath(ctx.cwd, { cwd: '/', home: ctx.home, platform: ctx.platform });
   const effects: PathEffect[] = [];
   const unresolved: string[] = [];
+  const note = (why: string): void => {
+    if (!unresolved.includes(why)) unresolved.push(why);
+  };
   try {
+    const vars = variablesOf(analysis.command);
     let cwds = [start];
     const seen = new Set([start]);
     const wrappers = wrapperIndexes(analysis);
-    const add = (cmdIndex: number, op: PathEffect['op'], raw: string, value: string, literal: boolean, bases: string[], intoName?: string): void => {
-      const alternatives = expandBraces ? braceAlternatives(value, literal) : undefined;
-      const words = alternatives ? alternatives.map((alt) => ({ alt, lit: decodeWord(alt).literal })) : [{ alt: value, lit: literal }];
+    const push = (e: PathEffect): void => {
+      if (!effects.some((x) => x.op === e.op && x.path === e.path && x.command === e.command && x.tree === e.tree && x.assumed === e.assumed)) effects.push(e);
+    };
+    const add = (cmdIndex: number, op: PathEffect['op'], raw: string, value: string, literal: boolean, bases: readonly string[], extra: EffectExtra = {}): void => {
       for (const base of bases) {
-        for (const { alt, lit } of words) {
-          const r = resolveWord(lit ? decodeWord(alt).value : alt, lit, base, ctx);
+        for (const r of resolveWord(value, literal, base, ctx, vars)) {
           let path = r.path;
-          if (intoName !== undefined) path = `${path === '/' ? '' : path}/${intoName}`;
-          const glob = alternatives ? r.glob || alternatives.length > 1 : r.glob;
-          if (!effects.some((e) => e.op === op && e.path === path && e.command === cmdIndex)) {
-            effects.push({ op, path, raw: alternatives ? `${raw} (${alt})` : raw, literal: r.literal, command: cmdIndex, glob });
+          if (extra.intoName !== undefined) path = `${path === '/' ? '' : path}/${extra.intoName}`;
+          let glob = r.glob;
+          let lit = r.literal;
+          if (extra.prefix) {
+            path = /\/["']?$/.test(value) ? `${path === '/' ? '' : path}/*` : `${path}*`;
+            glob = true;
+            lit = false;
           }
-          if (!r.known && !unresolved.includes(`${op} ${raw}`)) unresolved.push(`${op} ${raw}`);
+          const fields = {
+            op, raw, command: cmdIndex, glob,
+            ...(extra.tree !== undefined ? { tree: extra.tree } : {}),
+            ...(extra.assumed !== undefined ? { assumed: extra.assumed } : {}),
+            ...(extra.ownMetadata ? { ownMetadata: true } : {}),
+            ...(extra.fromHistory ? { fromHistory: true } : {}),
+            ...(extra.prefix ? { namePrefix: true } : {}),
+          };
+          for (const alias of aliasesOf(path, value, base, ctx)) {
+            push({ ...fields, path: alias.path, literal: lit && alias.unknown === undefined && alias.path === path });
+            if (alias.unknown !== undefined) note(alias.unknown);
+            const real = realOf(alias.path, ctx);
+            if (real !== undefined) push({ ...fields, path: real, literal: lit, viaSymlink: true });
+          }
+          if (!r.known) note(r.why ?? `${op} ${raw}`);
         }
       }
     };
@@ -130,24 +282,26 @@ function collectEffects(analysis: ShellAnalysis, ctx: ShellPathContext, expandBr
         add(i, r.kind === 'file' ? 'write' : 'read', r.target, r.target, r.targetLiteral, bases);
       }
       if (cmd.unknown) {
-        unresolved.push(`not understood: ${cmd.source}`);
+        note(`not understood: ${cmd.source}`);
         return;
       }
       const name = foldedCommandName(cmd.argv[0]!);
-      if (cmd.argumentsFrom) unresolved.push(`${cmd.source}: ${name} gets paths from ${cmd.argumentsFrom} input`);
+      if (cmd.argumentsFrom) note(`${cmd.source}: ${name} gets paths from ${cmd.argumentsFrom} input`);
       if (name === 'cd' || name === 'pushd') {
         const t = cdTarget(cmd);
         let next: string[];
         if ('unknown' in t) {
-          unresolved.push(t.unknown);
+          note(t.unknown);
           next = cwds;
         } else if ('home' in t) {
-          next = [normalizePath('~', { cwd: start, home: ctx.home, platform: ctx.platform })];
+          next = bases.flatMap((b) => homesAt(b, ctx, vars));
+          if (vars.homeUnknown !== undefined) note(`cd goes home: ${vars.homeUnknown}`);
         } else {
           const value = cmd.argv[t.index]!;
-          add(i, 'read', cmd.raw?.[t.index] ?? value, value, cmd.literal[t.index] ?? false, bases);
-          const rs = bases.map((b) => resolveWord(value, cmd.literal[t.index] ?? false, b, ctx));
-          if (rs.some((r) => !r.literal)) unresolved.push(`cd to a directory that is not literal: ${value}`);
+          const literal = cmd.literal[t.index] ?? false;
+          add(i, 'read', cmd.raw?.[t.index] ?? value, value, literal, bases);
+          const rs = bases.flatMap((b) => resolveWord(value, literal, b, ctx, vars).map((r) => ({ ...r, path: resolveProcAlias(r.path, b).path })));
+          if (rs.some((r) => !r.known)) note(`cd to a directory that is not literal: ${value}`);
           next = rs.map((r) => r.path);
         }
         cwds = cmd.inSubshell ? [...new Set([...cwds, ...next])] : [...new Set(next)];
@@ -155,27 +309,11 @@ function collectEffects(analysis: ShellAnalysis, ctx: ShellPathContext, expandBr
         return;
       }
       if (name === 'popd') {
-        unresolved.push('popd returns to a directory toolgate does not track');
+        note('popd returns to a directory toolgate does not track');
         return;
       }
       if (wrappers.has(i) && !FILE_TOUCHING_WRAPPERS.has(name)) return;
-      const { files, unresolved: why } = fileOperands(name, cmd.argv);
-      for (const w of why) unresolved.push(`${cmd.source}: ${w}`);
-      for (const f of files) {
-        const word = cmd.argv[f.index];
-        if (word === undefined) continue;
-        const literal = cmd.literal[f.index] ?? false;
-        const value = f.value ?? word;
-        const raw = f.value ?? cmd.raw?.[f.index] ?? word;
-        if (f.intoDir !== undefined) {
-          const dir = cmd.argv[f.intoDir]!;
-          const base = value.replace(/\/+$/, '').split('/').pop() ?? value;
-          if (!base || base === '.' || base === '..') continue;
-          add(i, f.op, raw, dir, (cmd.literal[f.intoDir] ?? false) && literal, bases, base);
-          continue;
-        }
-        add(i, f.op, raw, value, literal, bases);
-      }
+      addOperands(i, name, cmd, expandedArgv(cmd), bases, ctx, add, note);
     });
     // Redirections on compound commands or on nothing: resolve against every directory seen.
     for (const r of analysis.redirects) {
@@ -184,8 +322,62 @@ function collectEffects(analysis: ShellAnalysis, ctx: ShellPathContext, expandBr
     }
     return { effects, cwdAfter: cwds.length === 1 ? cwds[0]! : start, unresolved: cwds.length === 1 ? unresolved : [...unresolved, 'the working directory after the command depends on a subshell'] };
   } catch (error) {
-    unresolved.push(`path analysis failed: ${error instanceof Error ? error.message : String(error)}`);
+    note(`path analysis failed: ${error instanceof Error ? error.message : String(error)}`);
     return { effects, cwdAfter: start, unresolved };
+  }
+}
+
+type Add = (cmdIndex: number, op: PathEffect['op'], raw: string, value: string, literal: boolean, bases: readonly string[], extra?: EffectExtra) => void;
+
+/** The effects of one spelling of a command's words. */
+function addOperands(i: number, name: string, cmd: SimpleCommand, v: Variant, bases: readonly string[], ctx: ShellPathContext, add: Add, note: (why: string) => void): void {
+  const norm = (p: string, cwd: string): string => normalizePath(p, { cwd, home: ctx.home, platform: ctx.platform });
+  const { files, unresolved: why, chdir } = fileOperands(name, v.argv, v.literal);
+  for (const w of why) note(`${cmd.source}: ${w}`);
+  // `git -C a -C b`: the command's relative paths start from a/b.
+  let cmdBases = [...bases];
+  for (const k of chdir ?? []) {
+    const word = v.argv[k];
+    if (word === undefined) continue;
+    const lit = v.literal[k] ?? false;
+    add(i, 'read', v.raw[k] ?? word, word, lit, cmdBases);
+    if (!lit) note(`${cmd.source}: -C to a directory that is not literal`);
+    cmdBases = cmdBases.map((b) => norm(lit ? word : word.replace(/["']/g, ''), b));
+  }
+  const positional = POSITIONAL.has(name);
+  for (const f of files) {
+    const word = v.argv[f.index];
+    if (word === undefined) continue;
+    const literal = f.derived !== undefined ? true : (v.literal[f.index] ?? false);
+    const value = f.value ?? word;
+    const raw = f.value ?? v.raw[f.index] ?? word;
+    const extra: EffectExtra = {
+      ...(f.tree !== undefined ? { tree: f.tree } : {}),
+      ...(f.assumed !== undefined ? { assumed: f.assumed } : {}),
+      ...(f.ownMetadata ? { ownMetadata: true } : {}),
+      ...(f.prefix ? { prefix: true } : {}),
+      ...(f.fromHistory ? { fromHistory: true } : {}),
+    };
+    let fileBases: readonly string[] = cmdBases;
+    if (f.fromRoot) fileBases = [...new Set(cmdBases.flatMap((b) => [b, ...parentsOf(b)]))];
+    if (f.under !== undefined) {
+      const dirWord = v.argv[f.under] ?? '.';
+      const dirLit = v.literal[f.under] ?? false;
+      const dirs = cmdBases.map((b) => norm(dirLit ? dirWord : dirWord.replace(/["']/g, ''), b));
+      fileBases = [...new Set(dirs.flatMap((d) => [d, parentsOf(d)[0] ?? d]))];
+      if (!dirLit) note(`${cmd.source}: a directory that is not literal`);
+    }
+    if (f.intoDir !== undefined) {
+      const dir = f.intoDir < 0 ? '.' : v.argv[f.intoDir]!;
+      const base = (f.value ?? word).replace(/\/+$/, '').split('/').pop() ?? value;
+      if (!base || base === '.' || base === '..') continue;
+      const dirLiteral = f.intoDir < 0 ? true : (v.literal[f.intoDir] ?? false);
+      add(i, f.op, raw, dir, dirLiteral && literal, fileBases, { ...extra, intoName: base });
+      continue;
+    }
+    add(i, f.op, raw, value, literal, fileBases, extra);
+    // A glob or variable among positional operands may put any file in the output slot.
+    if (positional && f.op === 'read' && f.value === undefined && !literal && f.tree === undefined) add(i, 'write', raw, value, literal, fileBases, extra);
   }
 }
 
@@ -214,7 +406,7 @@ export function criticalRemovals(analysis: ShellAnalysis, ctx: CriticalRemovalSh
     if (!out.includes(text)) out.push(text);
   };
   try {
-    const { effects } = collectEffects(analysis, ctx, true);
+    const { effects } = collectEffects(analysis, ctx);
     const norm = (p: string): string => normalizePath(p, { cwd: ctx.cwd, home: ctx.home, platform: ctx.platform });
     analysis.commands.forEach((cmd, i) => {
       if (cmd.unknown || !REMOVERS.has(foldedCommandName(cmd.argv[0]!))) return;
@@ -251,7 +443,7 @@ export function criticalRemovals(analysis: ShellAnalysis, ctx: CriticalRemovalSh
 }
 
 /** Commands whose operands are removed. */
-const REMOVERS = new Set(['rm', 'rmdir', 'unlink', 'shred']);
+const REMOVERS = new Set(['rm', 'rmdir', 'unlink', 'shred', 'mv', 'rename', 'prename', 'file-rename']);
 
 /** Index of the nearest wrapper named `name` that runs command `i`, or -1. */
 function ancestor(analysis: ShellAnalysis, i: number, name: string): number {
@@ -313,8 +505,9 @@ export function acceptEditsCommand(cmd: SimpleCommand): boolean {
     if (d.expansion || d.substitutions > 0 || d.tilde || d.error || d.zshEquals) return false;
   }
   if (cmd.argv[0] === 'sed') {
-    const { unresolved } = fileOperands('sed', cmd.argv);
-    if (unresolved.length > 0) return false;
+    // Only edits of the named files: no script file, and a script that reads, writes or runs nothing else.
+    const { fileScripts, script } = sedParts(cmd.argv);
+    if (fileScripts.length > 0 || script.reads.length + script.writes.length + script.unresolved.length > 0) return false;
   }
   return true;
 }

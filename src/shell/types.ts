@@ -115,6 +115,27 @@ export interface PathEffect {
   command: number;
   /** True when the word held an unquoted glob (`rm -rf dir/*`). */
   glob: boolean;
+  /**
+   * How far below `path` the effect reaches: `all` — everything inside it (`grep -r`, `chmod -R`,
+   * a recursive copy's source, `tar c`); `some` — names toolgate cannot see (an archive extracted
+   * into it, a recursive copy's destination, a directory given to a program toolgate does not
+   * model). Absent: the path itself (a removal always takes everything inside).
+   */
+  tree?: 'all' | 'some';
+  /**
+   * Set for a word of a program whose file effects toolgate does not model, assumed read and
+   * written: `path` — it looks like a path (`/` inside, a leading `.` or `~`) or is not literal;
+   * `word` — a bare word, which counts only when a deny rule or a protected name covers it.
+   */
+  assumed?: 'path' | 'word';
+  /** Metadata a program creates with content of its own (`git init`'s `.git`): deny rules apply; not a protected write. */
+  ownMetadata?: boolean;
+  /** The real path of another effect's path, reached through a symbolic link (from the file-system view). */
+  viaSymlink?: boolean;
+  /** Read from git's index or history (`git show HEAD:.env`), not the working tree: deny rules apply; it is no file read for read-only checks. */
+  fromHistory?: boolean;
+  /** `path` ends in `*` standing for the suffixes the program adds to a name prefix (`split`, `csplit`). */
+  namePrefix?: boolean;
 }
 
 /** Why a command is, or is not, read-only. @public */

@@ -51,7 +51,7 @@ describe('a pattern against a command with holes', () => {
 
 describe('globbed and braced write targets meet protected paths', () => {
   const empty = policyFromObjects([]);
-  for (const c of ['cp x .gi?/hooks/post-checkout', 'cp payload ~/.bash?c', 'cp x {.git,y}/config']) {
+  for (const c of ['cp x .gi?/hooks/post-checkout', 'cp payload ~/.bash?c', 'cp x {y,.git}/config']) {
     it(c, () => {
       const d = evaluate({ tool: 'Bash', input: { command: c } }, { mode: 'bypassPermissions', policy: empty, cwd: P, home: '/home/user' });
       expect([d.behavior, d.askKind]).toEqual(['ask', 'protected']);

@@ -27,7 +27,8 @@ describe('shellPathEffects', () => {
     ['rmdir x', ['remove /home/user/project/x']],
     ['mkdir -p a/b', ['write /home/user/project/a/b']],
     ['touch -r ref new', ['read /home/user/project/ref', 'write /home/user/project/new']],
-    ['ln -s target link', ['write /home/user/project/link', 'read /home/user/project/target', 'write /home/user/project/link/target']],
+    // A link is an alias: writes through it reach the target (resolved from the cwd and from the link's directory).
+    ['ln -s target link', ['write /home/user/project/link', 'write /home/user/project/target', 'write /home/user/project/link/target', 'write /home/user/project/link/target']],
     ['sed -i s/a/b/ f', ['write /home/user/project/f']],
     ['sed -n p f', ['read /home/user/project/f']],
     ['chmod 600 key', ['write /home/user/project/key']],
@@ -60,7 +61,7 @@ describe('shellPathEffects', () => {
     expect(effects('cat "$V"').unresolved).toEqual(['read "$V"']);
     expect(effects('cd $X && cat a').unresolved.some((u) => /not literal/.test(u))).toBe(true);
     expect(effects('cd - && ls').unresolved[0]).toMatch(/previous directory/);
-    expect(effects("sed -n '1w .git/hooks/pre-commit' README.md").unresolved[0]).toMatch(/sed script may write/);
+    expect(effects("sed -n '1e id' README.md").unresolved[0]).toMatch(/sed e runs a command/);
     expect(effects('$CMD x').unresolved[0]).toMatch(/not understood/);
   });
 
@@ -84,8 +85,8 @@ describe('red-team: reads through options and input', () => {
     ['date --file=.env', ['read /home/user/project/.env']],
     ['date -f .env', ['read /home/user/project/.env']],
     ['wc --files0-from=.env', ['read /home/user/project/.env']],
-    ['git blame --contents=.env README.md', ['read /home/user/project/.env']],
-    ['git blame --contents .env README.md', ['read /home/user/project/.env']],
+    ['git blame --contents=.env README.md', ['read /home/user/project/.env', 'read /home/user/project/README.md']],
+    ['git blame --contents .env README.md', ['read /home/user/project/.env', 'read /home/user/project/README.md']],
     ['diff --from-file=/home/user/.ssh/id_rsa x', ['read /home/user/.ssh/id_rsa', 'read /home/user/project/x']],
     ['diff --to-file ~/.netrc x', ['read /home/user/.netrc', 'read /home/user/project/x']],
     ['git config --file ~/.pypirc --list', ['read /home/user/.pypirc']],
@@ -142,7 +143,6 @@ describe('red-team: writes through options', () => {
     expect(ops(command)).toEqual(expected);
   });
   it.each([
-    ['tar -xf a.tar', /tar extraction writes the files named in the archive/],
     ['npm config set --location=global registry x', /global npmrc/],
     ['patch -p1 < fix.diff', /patch writes the files named in the diff/],
   ])('%j reports what it cannot resolve', (command, why) => {
@@ -194,8 +194,11 @@ describe('criticalRemovals', () => {
       expect(crit(command)).toEqual([]);
     },
   );
-  it('leaves shellPathEffects brace words as one glob effect', () => {
-    expect(effects('rm -rf /home/{user,x}').effects).toMatchObject([{ op: 'remove', path: '/home/{user,x}', glob: true }]);
+  it('spells out brace words in shellPathEffects (one effect per alternative)', () => {
+    expect(effects('rm -rf /home/{user,x}').effects).toMatchObject([
+      { op: 'remove', path: '/home/user', literal: true },
+      { op: 'remove', path: '/home/x', literal: true },
+    ]);
   });
   it('handles Windows drive roots', () => {
     const w = { cwd: 'C:\\proj', home: 'C:\\Users\\me', platform: 'windows' as const, workingDirectories: ['C:\\proj'] };

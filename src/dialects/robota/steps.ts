@@ -6,7 +6,7 @@
  */
 import type { AskKind, Decision, ReasonKind } from '../../core/types.js';
 import type { EvalState, PipelineStep } from '../../evaluate/index.js';
-import { decide, pass, ruleRef } from '../../evaluate/index.js';
+import { decide, pass, ruleRef, shellWrites } from '../../evaluate/index.js';
 import { isInsideAny, normalizePath, protectedPathMatch } from '../../paths/index.js';
 import { analyzeShell, criticalRemovals, isReadOnlyCommand, shellPathEffects } from '../../shell/index.js';
 import type { ShellAnalysis } from '../../shell/types.js';
@@ -223,7 +223,7 @@ export const robotaNeverAutoApproved: PipelineStep = {
     if (v.analysis !== undefined && SHELL_TOOLS.has(v.tool)) {
       const critical = criticalRemovals(v.analysis, { ...norm, workingDirectories: state.workingDirectories });
       if (critical.length > 0) return approve(state, 'neverAutoApproved', 'criticalRemoval', `removes a critical path: ${critical.join(', ')}`, { askKind: 'firm' });
-      for (const e of shellPathEffects(v.analysis, norm).effects) if (e.op !== 'read') writes.push(e.path);
+      for (const w of shellWrites(shellPathEffects(v.analysis, norm).effects, (p) => protectedPathMatch(p, state.protectedSpec))) writes.push(w.path);
     }
     if (v.path !== undefined && v.risk !== 'inspect') writes.push(normalizePath(v.path, norm));
     for (const p of writes) {

@@ -1,0 +1,76 @@
+/**
+ * Lexical aliases of a path: other spellings that reach a file without naming it, which a rule
+ * on the file must still see (Linux `/proc/self/cwd`, Windows admin shares and short names).
+ * Pure: no I/O. What cannot be told from the text is reported as unknown.
+ * @packageDocumentation
+ */
+
+/** A path with its alias resolved, and why it may still name something else. @public */
+export interface AliasedPath {
+  /** The path the alias stands for (or the path itself). */
+  path: string;
+  /** Set when the path may name another file than `path` (another process's directory, a descriptor). */
+  unknown?: string;
+}
+
+const PROC_DIR = /^\/proc\/([^/]+)\/(cwd|root)(?=\/|$)/;
+const DESCRIPTOR = /^\/(?:proc\/[^/]+\/(?:fd|fdinfo|map_files)(?:\/|$)|dev\/fd(?:\/|$)|dev\/stdin$)/;
+
+/**
+ * Resolve Linux's process links in a normalised path: `/proc/self/cwd/x` (and `thread-self`) is
+ * `x` in the working directory the command runs in, `/proc/self/root/x` is `/x`. Another process's
+ * `cwd`/`root` (`/proc/1/cwd`), an open descriptor (`/proc/self/fd/3`, `/dev/fd/3`, `/dev/stdin`)
+ * may be anything: unknown (with `cwd`/`root` still given their most likely meaning).
+ * Linux proc(5): /proc/pid/cwd, /proc/pid/root, /proc/pid/fd.
+ * @param path - normalised absolute path.
+ * @param cwd - normalised working directory of the command.
+ * @param raw - the path as written; `..` after a process link climbs from the link's target,
+ *   which a lexical normalisation cannot follow, so the result is then unknown.
+ * @public
+ */
+export function resolveProcAlias(path: string, cwd: string, raw = path): AliasedPath {
+  if (DESCRIPTOR.test(path)) return { path, unknown: `${raw} names an open file descriptor` };
+  const rawLink = /\/proc\/+[^/]+\/+(?:cwd|root)(?:\/+|$)(.*)$/.exec(raw);
+  if (rawLink && /(^|\/)\.\.(\/|$)/.test(rawLink[1] ?? '')) return { path, unknown: `${raw} climbs out of a process link` };
+  const m = PROC_DIR.exec(path);
+  if (!m) return rawLink ? { path, unknown: `${raw} names a process link` } : { path };
+  const rest = path.slice(m[0].length);
+  const target = m[2] === 'cwd' ? cwd : '';
+  const resolved = `${target}${rest}` || '/';
+  const self = m[1] === 'self' || m[1] === 'thread-self';
+  return self ? { path: resolved } : { path: resolved, unknown: `${raw} names another process's ${m[2]}` };
+}
+
+/** Hosts that are always this machine. */
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '.', '?', '::1', '[::1]', '0:0:0:0:0:0:0:1', '127.1']);
+
+/**
+ * Windows spellings that reach a local drive without its drive letter, in toolgate's POSIX form
+ * (after `normalizePath` with `platform: 'windows'`): an administrative share `//localhost/c$/x`
+ * (also `\\?\UNC\localhost\c$\x`) is `/c/x`; the same share on a named host may be this machine
+ * (its name is not known here): `/c/x`, unknown. Device namespace paths that are not a drive
+ * (`//?/GLOBALROOT/…`, `//./PhysicalDrive0`, `//?/Volume{…}`) are unknown.
+ * Microsoft docs, "File path formats on Windows systems" (UNC paths, DOS device paths).
+ * @public
+ */
+export function resolveWindowsShare(path: string): AliasedPath {
+  let p = path;
+  const unc = /^\/\/(?:\?|\.)\/unc\/(.*)$/i.exec(p);
+  if (unc) p = `//${unc[1]}`;
+  if (/^\/\/(?:\?|\.)\//.test(p)) return { path: p, unknown: `${path} is a device path` };
+  const share = /^\/\/([^/]+)\/([A-Za-z])\$(?=\/|$)(.*)$/.exec(p);
+  if (share) {
+    const drive = `/${share[2]!.toLowerCase()}${share[3] ?? ''}` || '/';
+    return LOCAL_HOSTS.has(share[1]!.toLowerCase()) ? { path: drive } : { path: drive, unknown: `${path} is a share that may be on this machine` };
+  }
+  return { path: p };
+}
+
+/**
+ * Does a Windows path hold a segment that may be an 8.3 short name (`SECRET~1.TXT`, `PROGRA~2`)?
+ * Only the file system knows which long name it stands for.
+ * @public
+ */
+export function hasShortName(path: string): boolean {
+  return path.split('/').some((s) => /^[^~/\s]{1,6}~[0-9]+(\.[^./]{0,3})?$/.test(s));
+}

@@ -1,0 +1,63 @@
+/**
+ * How a Read/Edit path pattern bears on a directory a command takes whole (`rm -r dir`,
+ * `grep -r x dir`, `cp -r dir out`): a directory stands for what is inside it.
+ * @packageDocumentation
+ */
+import { isInside } from './normalize.js';
+import { compilePathPattern, matchPathPattern, type PathPatternContext } from './pattern.js';
+
+/**
+ * - `covered`: the pattern covers the path itself (it is, or is inside, a covered path).
+ * - `contents`: the pattern covers everything inside the path (`secrets/**` and `secrets`).
+ * - `stem`: a path the pattern names by its literal text (`./.env`, `secrets/**`, `~/.ssh/id_rsa`)
+ *   is inside the path: the directory holds it, whenever it exists.
+ * - `probe`: some path inside the directory would match (`*.pem`, `.env` in a subdirectory), but
+ *   only the file system could tell whether one exists.
+ * @public
+ */
+export type PatternReach = 'covered' | 'contents' | 'stem' | 'probe';
+
+const WILD = /[*?[]/;
+
+/** A name that matches a glob segment (`*.pem` → `x.pem`, `[ab]c` → `ac`). */
+function concretize(segment: string): string {
+  return segment
+    .replace(/\\(.)/g, '$1')
+    .replace(/\[!?\^?([^\]])[^\]]*\]/g, '$1')
+    .replace(/[*?]/g, 'x');
+}
+
+function join(dir: string, rest: string): string {
+  if (rest === '') return dir;
+  return dir === '/' ? `/${rest}` : `${dir}/${rest}`;
+}
+
+/**
+ * How `pattern` bears on the directory `path` (both as toolgate's path rules read them), or
+ * `undefined` when nothing inside the directory can match. Lexical: `stem` and `probe` say what
+ * the directory may hold; a file-system view could say whether it does.
+ * @param path - normalised absolute path of the directory.
+ * @public
+ */
+export function patternReach(pattern: string, path: string, ctx: PathPatternContext): PatternReach | undefined {
+  const match = (p: string): boolean => matchPathPattern(pattern, p, ctx);
+  if (match(path)) return 'covered';
+  const inside = join(path, 'x');
+  if (match(inside)) return 'contents';
+  const compiled = compilePathPattern(pattern, ctx);
+  const fold = compiled.fold;
+  const segs = compiled.gitignore.replace(/^\//, '').replace(/\/$/, '').split('/').filter((s) => s !== '');
+  const firstWild = segs.findIndex((s) => WILD.test(s));
+  const literalPrefix = firstWild < 0 ? segs : segs.slice(0, firstWild);
+  const noStars = segs.filter((s) => s !== '**');
+  const stems = [join(compiled.base, literalPrefix.join('/'))];
+  if (!noStars.some((s) => WILD.test(s))) stems.push(join(compiled.base, noStars.join('/')));
+  for (const stem of stems) {
+    if (!isInside(stem, path, { caseInsensitive: fold })) continue;
+    if (match(stem) || match(join(stem, 'x'))) return 'stem';
+  }
+  const tail = noStars.map(concretize).join('/');
+  const probes = [join(compiled.base, tail), join(path, tail), join(path, `x/${tail}`)];
+  for (const p of probes) if (p !== path && isInside(p, path, { caseInsensitive: fold }) && match(p)) return 'probe';
+  return undefined;
+}

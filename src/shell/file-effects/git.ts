@@ -1,0 +1,293 @@
+/**
+ * What git reads and writes in the working tree, beyond its own repository metadata: files it
+ * reads from the index or history (`git show HEAD:.env`, `git add -f .env`), trees it searches
+ * (`git grep`), files it writes back (`checkout -- dir`, `apply`, `pull`), directories it creates
+ * (`init`, `clone`, `worktree add`, `submodule add`) and config files it changes.
+ * Git 2.39 manual pages; a subcommand toolgate does not know has its words assumed read and written.
+ */
+import { all, has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from './types.js';
+import type { ParsedOption } from '../options.js';
+
+/** git's global options that take a value. */
+const GLOBAL_WITH_VALUE = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path', '--super-prefix', '--config-env', '--list-cmds', '--attr-source']);
+
+/** Subcommands that only report (their path-like operands are pathspecs they read, nothing is written). */
+const REPORTS = new Set([
+  'status', 'log', 'diff', 'show', 'rev-parse', 'ls-files', 'describe', 'branch', 'remote', 'blame', 'annotate', 'shortlog', 'ls-tree', 'cat-file',
+  'rev-list', 'name-rev', 'merge-base', 'show-ref', 'for-each-ref', 'count-objects', 'reflog', 'tag', 'help', 'version', 'whatchanged', 'diff-tree',
+  'diff-index', 'diff-files', 'range-diff', 'cherry', 'fetch', 'push', 'ls-remote', 'fsck', 'gc', 'prune', 'repack', 'check-ignore', 'check-attr',
+  'check-ref-format', 'var', 'verify-commit', 'verify-tag', 'notes', 'bisect', 'commit', 'add', 'mv', 'rm', 'restore', 'checkout', 'switch',
+]);
+
+/** Short options that take a value, per subcommand (`git add -f` is a flag, `git config -f F` is not). */
+const SHORT_WITH_VALUE: Readonly<Record<string, string>> = {
+  config: 'f', commit: 'mFtcC', tag: 'mFu', grep: 'efmABC', 'format-patch': 'ov', archive: 'o', checkout: 'bB', switch: 'cC',
+  log: 'SGLnO', show: 'SGLnO', diff: 'SGLO', clone: 'obcju', merge: 'mFsX', rebase: 'sXx', pull: 'sX', restore: 's', stash: 'm',
+  worktree: 'bB', submodule: 'b', apply: 'pC', blame: 'LS', annotate: 'LS', clean: 'e', notes: 'mFC', am: 'pC', 'cherry-pick': 'mX', revert: 'mX',
+};
+
+/** Subcommands that rewrite tracked files in the working tree (which names, only the repository knows). */
+const REWRITES_TREE = new Set(['merge', 'rebase', 'pull', 'cherry-pick', 'revert', 'am', 'stash']);
+
+/** The working-tree files a `rev:path` word names (`HEAD:.env`, `:.env`, `:0:a/b`); `./` paths are relative to the cwd. */
+function revPath(word: string): { value: string; fromRoot: boolean } | undefined {
+  if (word.startsWith('-')) return undefined;
+  const m = /^(?:[^:]*:)?(?:[0-3]:)?(.*)$/.exec(word);
+  if (!m || !word.includes(':') || /^[a-z][a-z0-9+.-]*:\/\//i.test(word)) return undefined;
+  const path = m[1] ?? '';
+  if (path === '' || path.startsWith('/')) return undefined;
+  return path.startsWith('./') || path.startsWith('../') ? { value: path, fromRoot: false } : { value: path, fromRoot: true };
+}
+
+/** Operands after `--`, and operands that look like paths, are pathspecs. */
+function pathspecs(argv: readonly string[], ops: readonly number[]): number[] {
+  const dashdash = argv.indexOf('--');
+  return ops.filter((k) => (dashdash >= 0 && k > dashdash) || looksLikePath(argv[k]!));
+}
+
+function looksLikePath(word: string): boolean {
+  return word.includes('/') || word.startsWith('.') || word.startsWith('~') || word === '*' || /[*?[]/.test(word);
+}
+
+/** `git clone URL` without a directory: the repository's name (`…/x.git` → `x`). */
+function humanish(url: string): string | undefined {
+  const name = url.replace(/\/+$/, '').replace(/\.git$/, '').replace(/\/+$/, '').split(/[/:]/).pop();
+  return name === undefined || name === '' || name === '.' || name === '..' ? undefined : name;
+}
+
+function sub(argv: readonly string[]): { at: number; chdir: number[]; trees: FileOperand[]; unresolved: string[] } {
+  const chdir: number[] = [];
+  const trees: FileOperand[] = [];
+  const unresolved: string[] = [];
+  let i = 1;
+  while (i < argv.length && argv[i]!.startsWith('-')) {
+    const a = argv[i]!;
+    const eq = a.indexOf('=');
+    const name = eq >= 0 ? a.slice(0, eq) : a;
+    if (name === '--git-dir' || name === '--work-tree') {
+      // Another repository or working tree: git writes there.
+      if (eq >= 0) trees.push({ op: 'write', index: i, value: a.slice(eq + 1), tree: 'some' });
+      else if (i + 1 < argv.length) trees.push({ op: 'write', index: i + 1, tree: 'some' });
+      unresolved.push(`git ${name} works on a repository or tree toolgate does not follow`);
+    }
+    if (a === '-C' && i + 1 < argv.length) chdir.push(i + 1);
+    else if (/^-C./.test(a)) unresolved.push('git -C<dir> changes the directory');
+    if (eq < 0 && GLOBAL_WITH_VALUE.has(a)) i += 2;
+    else i += 1;
+  }
+  return { at: i, chdir, trees, unresolved };
+}
+
+/** git: pathspecs read, trees searched or written, directories created, config written. */
+export function gitOperands(argv: readonly string[]): FileOperands {
+  const { at, chdir, trees, unresolved } = sub(argv);
+  const files: FileOperand[] = [...trees];
+  const name = argv[at];
+  if (name === undefined) return { files, unresolved, chdir };
+  const rest = (shape: Parameters<typeof scan>[1]) => scan(argv, shape, at + 1);
+  const done = (extra: Partial<FileOperands> = {}): FileOperands => ({ files, unresolved, chdir, ...extra });
+  const readRevPaths = (ops: readonly number[]): void => {
+    for (const k of ops) {
+      const rp = revPath(argv[k]!);
+      if (rp) files.push({ op: 'read', index: k, value: rp.value, fromRoot: rp.fromRoot, fromHistory: true });
+    }
+  };
+  const GENERIC = {
+    shortArg: SHORT_WITH_VALUE[name] ?? '',
+    longArg: ['contents', 'file', 'output', 'blob', 'output-directory', 'type', 'default', 'value', 'comment', 'template', 'separate-git-dir', 'reference', 'message', 'pathspec-from-file', 'source', 'directory', 'include', 'exclude', 'prefix', 'format', 'branch', 'origin', 'depth', 'config', 'upload-pack', 'author', 'date', 'reuse-message', 'reedit-message', 'fixup', 'squash', 'cleanup', 'gpg-sign', 'strategy', 'strategy-option', 'onto', 'exec', 'remote', 'worktree-attributes', 'name', 'reason'],
+    longFlags: ['force', 'untracked', 'no-index', 'cached', 'staged', 'worktree', 'hard', 'soft', 'mixed', 'keep', 'merge', 'dry-run', 'all', 'global', 'system', 'local', 'patch', 'intent-to-add', 'recurse-submodules', 'check', 'stat', 'numstat', 'summary', 'index', 'bare', 'mirror', 'no-checkout', 'detach', 'orphan', 'open-files-in-pager'],
+  };
+  const { options, operands: ops } = rest(GENERIC);
+  for (const o of options) {
+    if (is(o, '--contents') && o.value !== '-') pushOpt(files, optionFile(o, 'read', argv));
+    if (is(o, '--pathspec-from-file') && o.value !== '-') {
+      pushOpt(files, optionFile(o, 'read', argv));
+      unresolved.push('git --pathspec-from-file names paths in a file');
+    }
+    // `git log/diff/show/format-patch --output=F` writes F; format-patch `-o DIR` writes into DIR.
+    if (is(o, '--output', '--output-directory') || (name === 'format-patch' && is(o, '-o')) || (name === 'archive' && is(o, '-o'))) pushOpt(files, optionFile(o, 'write', argv));
+    if (is(o, '--template')) {
+      pushOpt(files, optionFile(o, 'read', argv, { tree: 'all' }));
+    }
+    if (is(o, '--separate-git-dir')) pushOpt(files, optionFile(o, 'write', argv, { tree: 'some' }));
+    if ((name === 'commit' || name === 'tag' || name === 'notes' || name === 'merge') && is(o, '-F', '--file')) pushOpt(files, optionFile(o, 'read', argv));
+    if (name === 'commit' && is(o, '-t')) pushOpt(files, optionFile(o, 'read', argv));
+    if (is(o, '--open-files-in-pager', '-O') && name === 'grep') unresolved.push('git grep -O opens files in a program');
+  }
+  const notFiles = options.filter((o) => is(o, '-m', '--message', '-c', '-C', '--reuse-message', '--reedit-message', '--author', '--date', '--format', '--prefix', '-b', '--branch')).flatMap((o) => (o.valueIndex !== undefined ? [o.valueIndex] : []));
+  const specs = pathspecs(argv, ops);
+  switch (name) {
+    case 'config':
+      files.push(...gitConfigWrites(argv, at, options, ops));
+      return done({ notFiles: ops });
+    case 'init': {
+      const dir = ops[0];
+      const base = dir !== undefined ? argv[dir]! : '.';
+      const at2 = dir ?? at;
+      if (dir !== undefined) files.push({ op: 'write', index: dir });
+      // The new (or reinitialised) repository's metadata; a template or separate directory supplies its content.
+      const supplied = has(options, '--template', '--separate-git-dir');
+      files.push({ op: 'write', index: at2, value: `${base}/.git`, tree: 'some', ...(supplied ? {} : { ownMetadata: true }) });
+      return done();
+    }
+    case 'clone': {
+      const [repo, dir] = ops;
+      if (repo !== undefined && looksLikePath(argv[repo]!)) files.push({ op: 'read', index: repo });
+      if (dir !== undefined) files.push({ op: 'write', index: dir, tree: 'some' });
+      else if (repo !== undefined) {
+        const guess = humanish(argv[repo]!);
+        if (guess !== undefined) files.push({ op: 'write', index: repo, value: guess, tree: 'some', derived: guess });
+        else unresolved.push('git clone writes a directory named after the repository');
+      }
+      // A template copies its hooks into the new repository's `.git`.
+      if (has(options, '--template', '--separate-git-dir')) {
+        const d = dir !== undefined ? argv[dir]! : humanish(argv[repo ?? 0] ?? '') ?? '.';
+        files.push({ op: 'write', index: dir ?? at, value: `${d}/.git`, tree: 'some' });
+      }
+      return done({ notFiles: [...notFiles, ...(repo !== undefined ? [repo] : [])] });
+    }
+    case 'worktree': {
+      const action = ops[0] !== undefined ? argv[ops[0]] : undefined;
+      const args = ops.slice(1);
+      if (action === 'add' && args[0] !== undefined) files.push({ op: 'write', index: args[0], tree: 'some' });
+      if (action === 'remove' && args[0] !== undefined) files.push({ op: 'remove', index: args[0] });
+      if (action === 'move' && args[0] !== undefined) {
+        files.push({ op: 'remove', index: args[0] });
+        if (args[1] !== undefined) files.push({ op: 'write', index: args[1], tree: 'some' });
+      }
+      return done({ notFiles: ops.slice(0, 1) });
+    }
+    case 'submodule': {
+      const action = ops[0] !== undefined ? argv[ops[0]] : undefined;
+      if (action === 'add') {
+        const [repo, dir] = ops.slice(1);
+        if (dir !== undefined) files.push({ op: 'write', index: dir, tree: 'some' });
+        else if (repo !== undefined) {
+          const guess = humanish(argv[repo]!);
+          if (guess !== undefined) files.push({ op: 'write', index: repo, value: guess, tree: 'some', derived: guess });
+        }
+        files.push({ op: 'write', index: ops[0]!, value: '.gitmodules' });
+      } else if (action !== undefined && action !== 'status' && action !== 'summary' && action !== 'foreach') {
+        files.push({ op: 'write', index: ops[0]!, value: '.', tree: 'some' });
+        files.push({ op: 'write', index: ops[0]!, value: '.gitmodules' });
+      }
+      if (action === 'foreach') unresolved.push('git submodule foreach runs a command');
+      return done({ notFiles: ops.slice(0, 1) });
+    }
+    case 'grep': {
+      for (const o of options) if (is(o, '-f')) pushOpt(files, optionFile(o, 'read', argv));
+      const patternGiven = has(options, '-e', '-f');
+      const searched = patternGiven ? ops : ops.slice(1);
+      readRevPaths(searched);
+      const trees = searched.filter((k) => !argv[k]!.includes(':') || looksLikePath(argv[k]!));
+      const pathOps = argv.includes('--') ? trees.filter((k) => k > argv.indexOf('--')) : trees.filter((k) => looksLikePath(argv[k]!));
+      files.push(...all(pathOps, 'read', { tree: 'all' }));
+      if (pathOps.length === 0) files.push({ op: 'read', index: at, value: '.', tree: 'all' });
+      return done({ notFiles: patternGiven ? [] : ops.slice(0, 1) });
+    }
+    case 'add':
+    case 'stage': {
+      // `git add -f .env` puts the file in the index, where `git show :.env` reads it.
+      const force = has(options, '-f', '--force');
+      for (const k of ops) files.push({ op: 'read', index: k, ...(force && looksLikeDir(argv[k]!) ? { tree: 'all' as const } : {}) });
+      return done();
+    }
+    case 'rm':
+      files.push(...all(has(options, '--cached') ? [] : ops, 'remove'));
+      return done();
+    case 'mv': {
+      const dest = ops[ops.length - 1];
+      if (dest !== undefined && ops.length >= 2) {
+        files.push({ op: 'write', index: dest, tree: 'some' });
+        for (const k of ops.slice(0, -1)) files.push({ op: 'remove', index: k }, { op: 'write', index: k, intoDir: dest, tree: 'some' });
+      }
+      return done();
+    }
+    case 'clean': {
+      if (has(options, '-n', '--dry-run')) return done();
+      files.push(...all(ops, 'remove'));
+      if (ops.length === 0) files.push({ op: 'remove', index: at, value: '.', tree: 'some' });
+      return done();
+    }
+    case 'checkout':
+    case 'restore':
+    case 'switch':
+    case 'reset': {
+      readRevPaths(ops);
+      const dashdash = argv.indexOf('--');
+      const paths = name === 'restore' ? ops : name === 'switch' ? [] : dashdash >= 0 ? ops.filter((k) => k > dashdash) : specs;
+      const indexOnly = (name === 'restore' && has(options, '--staged', '-S') && !has(options, '--worktree', '-W')) || (name === 'reset' && !has(options, '--hard', '--merge', '--keep'));
+      if (indexOnly) return done();
+      if (paths.length > 0) files.push(...all(paths, 'write', { tree: 'all' }));
+      else {
+        const newBranchHere = (name === 'checkout' && has(options, '-b', '-B', '--orphan')) || (name === 'switch' && has(options, '-c', '-C', '--create', '--force-create', '--orphan'));
+        const startPoint = ops.length > 0;
+        if (!(newBranchHere && !startPoint)) files.push({ op: 'write', index: at, value: '.', tree: 'some' });
+      }
+      return done({ notFiles });
+    }
+    case 'apply': {
+      const dry = has(options, '--check', '--stat', '--numstat', '--summary', '--cached');
+      files.push(...all(ops, 'read'));
+      const dir = options.find((o) => is(o, '--directory'));
+      if (!dry) {
+        if (dir) pushOpt(files, optionFile(dir, 'write', argv, { tree: 'some' }));
+        else files.push({ op: 'write', index: at, value: '.', tree: 'some' });
+        unresolved.push('git apply writes the files named in the patch');
+      }
+      return done();
+    }
+    case 'archive':
+    case 'format-patch':
+    case 'bundle': {
+      readRevPaths(ops);
+      files.push(...all(specs, 'read'));
+      if (name === 'bundle' && argv[ops[0] ?? -1] === 'create' && ops[1] !== undefined) files.push({ op: 'write', index: ops[1] });
+      return done({ notFiles });
+    }
+    default:
+      break;
+  }
+  if (REWRITES_TREE.has(name)) {
+    const action = ops[0] !== undefined ? argv[ops[0]] : undefined;
+    const readOnlyStash = name === 'stash' && ['list', 'show', 'create'].includes(action ?? '');
+    if (!readOnlyStash) files.push({ op: 'write', index: at, value: '.', tree: 'some' });
+    return done({ notFiles: ops });
+  }
+  if (REPORTS.has(name)) {
+    readRevPaths(ops);
+    if (name === 'blame' || name === 'annotate') files.push(...all(ops.slice(-1), 'read'));
+    files.push(...all(specs, 'read'));
+    if (name === 'diff' && has(options, '--no-index')) files.push(...all(ops, 'read', { tree: 'all' }));
+    return done({ notFiles });
+  }
+  // A subcommand toolgate does not model: its words may be files it reads and writes.
+  readRevPaths(ops);
+  return done({ modelled: 'partly', notFiles: [...notFiles, at] });
+}
+
+function looksLikeDir(word: string): boolean {
+  return word === '.' || word === '..' || word.endsWith('/') || word === '*' || !/\.[^/]*$/.test(word.split('/').pop() ?? '');
+}
+
+const GIT_CONFIG_READS = ['--get', '--get-all', '--get-regexp', '--get-urlmatch', '--get-color', '--get-colorbool', '--list', '-l'];
+const GIT_CONFIG_WRITES = /^--(add|unset|unset-all|replace-all|rename-section|remove-section|edit)$|^-e$/;
+
+/** The config file `git config` changes: `.git/config`, `~/.gitconfig` (`--global`), `--file F`, … */
+function gitConfigWrites(argv: readonly string[], at: number, options: ParsedOption[], ops: number[]): FileOperand[] {
+  const action = ops[0] !== undefined ? argv[ops[0]] : undefined;
+  const newStyle = ['set', 'unset', 'rename-section', 'remove-section', 'edit'].includes(action ?? '');
+  const readStyle = ['get', 'list'].includes(action ?? '');
+  const names = options.map((o) => o.name);
+  const file = options.find((o) => o.name === '--file' || o.name === '-f');
+  const out: FileOperand[] = [];
+  if (file) pushOpt(out, optionFile(file, 'read', argv));
+  const writes = newStyle || names.some((n) => GIT_CONFIG_WRITES.test(n)) || (!readStyle && ops.length >= 2 && !names.some((n) => GIT_CONFIG_READS.includes(n)));
+  if (!writes) return out;
+  if (file) return [...out, ...(optionFile(file, 'write', argv) ? [optionFile(file, 'write', argv)!] : [])];
+  const here = { op: 'write' as const, index: at };
+  if (names.includes('--global')) return [{ ...here, value: '~/.gitconfig' }];
+  if (names.includes('--system')) return [{ ...here, value: '/etc/gitconfig' }];
+  if (names.includes('--worktree')) return [{ ...here, value: '.git/config.worktree' }];
+  return [{ ...here, value: '.git/config' }];
+}

@@ -1,0 +1,142 @@
+/**
+ * Which words of a command are files it reads, writes or removes, per program. Programs toolgate
+ * models have precise effects; for any other program every word that can name a path is
+ * assumed read and written (see `unmodelled.ts`).
+ */
+import { awkOperands, dateOperands, patchOperands, sedOperands, shufOperands, sortOperands, splitOperands, teeOperands, uniqOperands, xxdOperands } from './text-tools.js';
+import { agAckOperands, grepOperands, rgOperands } from './search.js';
+import { copyOperands, renameOperands } from './copy.js';
+import { attributeOperands, ddOperands, findOperands, mkdirOperands, removeOperands, touchOperands, truncateOperands } from './fs-tools.js';
+import { compressOperands, tarOperands, unzipOperands, zipOperands } from './archives.js';
+import { gitOperands } from './git.js';
+import { interpreterOf, interpreterOperands, npmOperands } from './programs.js';
+import { readerOperands } from './readers.js';
+import { flockOperands, transferOperands } from './transfer.js';
+import { assumedOperands, NO_FILE_WORDS, unclaimedOptionValues } from './unmodelled.js';
+import type { FileOperand, FileOperands } from './types.js';
+
+export type { FileOperand, FileOperands } from './types.js';
+export { looksLikePath, looksLikeDirectory, NO_FILE_WORDS } from './unmodelled.js';
+export { sedScriptEffects } from './sed-script.js';
+
+const COMPRESSORS = new Set(['gzip', 'gunzip', 'zcat', 'pigz', 'unpigz', 'bzip2', 'bunzip2', 'bzcat', 'xz', 'unxz', 'xzcat', 'lzma', 'unlzma', 'zstd', 'unzstd', 'zstdcat', 'lz4', 'unlz4', 'lz4cat', 'compress', 'uncompress']);
+
+/** The modelled effects of a program, or `undefined` when toolgate does not model it. */
+function modelledOperands(name: string, argv: readonly string[]): FileOperands | undefined {
+  switch (name) {
+    case 'grep':
+    case 'egrep':
+    case 'fgrep':
+    case 'rgrep':
+      return grepOperands(name === 'rgrep' ? [argv[0]!, '-r', ...argv.slice(1)] : argv);
+    case 'rg':
+      return rgOperands(argv);
+    case 'ag':
+    case 'ack':
+    case 'ack-grep':
+      return agAckOperands(argv);
+    case 'sed':
+    case 'gsed':
+      return sedOperands(argv);
+    case 'awk':
+    case 'gawk':
+    case 'mawk':
+    case 'nawk':
+      return awkOperands(argv);
+    case 'sort':
+      return sortOperands(argv);
+    case 'uniq':
+      return uniqOperands(argv);
+    case 'tee':
+      return teeOperands(argv);
+    case 'split':
+    case 'csplit':
+      return splitOperands(name, argv);
+    case 'xxd':
+      return xxdOperands(argv);
+    case 'shuf':
+      return shufOperands(argv);
+    case 'patch':
+      return patchOperands(argv);
+    case 'date':
+      return dateOperands(argv);
+    case 'git':
+      return gitOperands(argv);
+    case 'npm':
+      return npmOperands(argv);
+    case 'tar':
+    case 'gtar':
+    case 'bsdtar':
+      return tarOperands(argv);
+    case 'zip':
+      return zipOperands(argv);
+    case 'unzip':
+      return unzipOperands(argv);
+    case 'rm':
+    case 'rmdir':
+    case 'unlink':
+    case 'shred':
+      return removeOperands(name, argv);
+    case 'mkdir':
+      return mkdirOperands(argv);
+    case 'touch':
+      return touchOperands(argv);
+    case 'chmod':
+    case 'chown':
+    case 'chgrp':
+      return attributeOperands(argv);
+    case 'truncate':
+      return truncateOperands(argv);
+    case 'cp':
+    case 'mv':
+    case 'install':
+    case 'ln':
+    case 'rsync':
+      return copyOperands(name, argv);
+    case 'rename':
+    case 'prename':
+    case 'file-rename':
+      return renameOperands(argv);
+    case 'dd':
+      return ddOperands(argv);
+    case 'find':
+      return findOperands(argv);
+    case 'xargs':
+    case 'time':
+    case 'curl':
+    case 'wget':
+      return transferOperands(name, argv);
+    case 'flock':
+      return flockOperands(argv);
+    default:
+      break;
+  }
+  if (COMPRESSORS.has(name)) return compressOperands(name, argv);
+  const family = interpreterOf(name);
+  if (family !== undefined) return interpreterOperands(family, argv);
+  if (NO_FILE_WORDS.has(name)) return { files: [], unresolved: [] };
+  return readerOperands(name, argv);
+}
+
+/**
+ * The files `argv` touches. A program toolgate models gets its precise effects (plus any
+ * `--name=PATH` option value its model did not take up, assumed read); any other program, and
+ * the words a partial model leaves over, get assumed effects: every word that can name a path is
+ * read and written. Never returns "touches nothing" for a program it does not know.
+ * @param name - the folded program name (basename of argv[0], lower-cased where that matters).
+ * @param literal - per word, whether it is literal.
+ */
+export function fileOperands(name: string, argv: readonly string[], literal: readonly boolean[] = argv.map(() => true)): FileOperands & { modelled: boolean | 'partly' } {
+  const known = modelledOperands(name, argv);
+  if (!known) return { files: assumedOperands(argv, literal, 1, new Set()), unresolved: [], modelled: false };
+  const claimed = new Set<number>([0]);
+  for (const f of known.files) {
+    claimed.add(f.index);
+    if (f.intoDir !== undefined) claimed.add(f.intoDir);
+  }
+  for (const k of known.notFiles ?? []) claimed.add(k);
+  for (const k of known.chdir ?? []) claimed.add(k);
+  const modelled = known.modelled ?? true;
+  const extra: FileOperand[] = modelled === 'partly' ? assumedOperands(argv, literal, 1, claimed) : unclaimedOptionValues(argv, literal, claimed);
+  return { ...known, files: [...known.files, ...extra], modelled };
+}

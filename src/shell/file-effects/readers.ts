@@ -1,0 +1,130 @@
+/**
+ * Commands that read their file operands (and files some options name), as data.
+ * Claude Code docs, Configure permissions › Bash ("Read/Edit deny rules also apply to file
+ * commands recognized in Bash (cat, head, tail, sed…)"); GNU coreutils 9, diffutils 3.8,
+ * util-linux 2.38, tree 2, jq 1.6 manuals.
+ */
+import type { OptionShape } from '../options.js';
+import { all, has, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from './types.js';
+
+export const READERS: Readonly<Record<string, OptionShape>> = {
+  cat: {}, tac: { shortArg: 's', longArg: ['separator'] }, nl: { shortArg: 'bdfhilnsvw' }, head: { shortArg: 'nc', longArg: ['bytes', 'lines'] },
+  tail: { shortArg: 'ncs', longArg: ['bytes', 'lines', 'pid', 'sleep-interval', 'max-unchanged-stats'] }, less: { shortArg: 'xyhjbzoOkpPtT', longArg: ['log-file', 'LOG-FILE', 'lesskey-file', 'tag', 'tag-file'] }, more: {},
+  wc: { longArg: ['files0-from'] }, rev: {}, od: { shortArg: 'AjNStw' }, hexdump: { shortArg: 'eEfns', longArg: ['format', 'format-file', 'length', 'skip'] },
+  hd: { shortArg: 'eEfns', longArg: ['format', 'format-file', 'length', 'skip'] }, strings: { shortArg: 'netTo' },
+  file: { shortArg: 'eFmPf', longArg: ['magic-file', 'files-from', 'exclude', 'exclude-quiet', 'separator', 'parameter'] },
+  stat: { shortArg: 'c', longArg: ['format', 'printf'] }, du: { shortArg: 'dBtX', longArg: ['files0-from', 'exclude-from', 'exclude', 'max-depth', 'threshold', 'time-style', 'block-size'] },
+  ls: { shortArg: 'ITw', longArg: ['ignore', 'hide', 'tabsize', 'width', 'format', 'sort', 'time', 'time-style', 'color', 'block-size', 'indicator-style', 'quoting-style'] },
+  md5sum: {}, sha1sum: {}, sha224sum: {}, sha256sum: {}, sha384sum: {}, sha512sum: {}, b2sum: { shortArg: 'l' }, cksum: { shortArg: 'al' }, sum: {},
+  cmp: { shortArg: 'in', longArg: ['ignore-initial', 'bytes'] },
+  diff: {
+    shortArg: 'CDFILSUWxX',
+    longArg: ['from-file', 'to-file', 'exclude-from', 'exclude', 'ignore-matching-lines', 'label', 'line-format', 'old-line-format', 'new-line-format', 'unchanged-line-format', 'old-group-format', 'new-group-format', 'changed-group-format', 'unchanged-group-format', 'starting-file', 'show-function-line', 'horizon-lines', 'tabsize', 'width', 'color', 'palette', 'context', 'unified', 'ifdef'],
+    longFlags: ['recursive', 'new-file', 'unidirectional-new-file', 'brief', 'report-identical-files', 'text', 'ignore-case', 'side-by-side', 'normal', 'ed', 'rcs', 'no-dereference'],
+  },
+  comm: {}, cut: { shortArg: 'bcdf' }, fold: { shortArg: 'w' }, column: { shortArg: 'cstoNRHOEWd' }, base64: { shortArg: 'w' }, base32: { shortArg: 'w' }, basenc: { shortArg: 'w' },
+  tree: { shortArg: 'LPIoH', longArg: ['fromfile', 'filelimit', 'timefmt', 'charset', 'sort', 'gitfile'] },
+  readlink: {}, realpath: { longArg: ['relative-to', 'relative-base'] }, bat: { shortArg: 'lmrHL', longArg: ['language', 'map-syntax', 'line-range', 'highlight-line', 'file-name', 'theme', 'style', 'pager', 'decorations', 'color', 'italic-text', 'tabs', 'wrap', 'terminal-width'] },
+  batcat: { shortArg: 'lmrHL', longArg: ['language', 'map-syntax', 'line-range', 'highlight-line', 'file-name', 'theme', 'style', 'pager', 'decorations', 'color', 'italic-text', 'tabs', 'wrap', 'terminal-width'] },
+  paste: { shortArg: 'd' }, expand: { shortArg: 't' }, unexpand: { shortArg: 't' }, fmt: { shortArg: 'pw' }, pr: { shortArg: 'hNwWloeisS' }, join: { shortArg: 'aejotv12' }, tsort: {},
+  jq: { shortArg: 'fL', longArg: ['from-file', 'indent', 'tab', 'seq'] }, yq: { shortArg: 'fI', longArg: ['from-file', 'indent', 'output-format', 'input-format'] },
+  iconv: { shortArg: 'fto', longArg: ['from-code', 'to-code', 'output'] }, dos2unix: {}, unix2dos: {},
+};
+
+/** Long options of the reader commands whose value is a file they read. */
+const READ_OPTIONS = ['from-file', 'to-file', 'exclude-from', 'fromfile', 'magic-file', 'format-file', 'lesskey-file', 'tag-file', 'gitfile'];
+/** Long options whose value is a file listing more files to read. */
+const NAME_LIST_OPTIONS = ['files0-from', 'files-from'];
+/** Short options (per command) whose value is a file the command reads. */
+const SHORT_READ_OPTIONS: Readonly<Record<string, string>> = { diff: 'X', du: 'X', hexdump: 'f', hd: 'f', file: 'mf', jq: 'f', yq: 'f', less: 'k' };
+/** Short and long options (per command) whose value is a file the command writes. */
+const WRITE_OPTIONS: Readonly<Record<string, readonly string[]>> = {
+  tree: ['-o'], less: ['-o', '-O', '--log-file', '--LOG-FILE'], iconv: ['-o', '--output'], file: ['-C'],
+};
+/** Commands that rewrite their operands in place. */
+const IN_PLACE = new Set(['dos2unix', 'unix2dos']);
+
+/** Generic reader: operands read, some option values read or written; `diff -r` reads directories whole. */
+export function readerOperands(name: string, argv: readonly string[]): FileOperands | undefined {
+  const shape = READERS[name];
+  if (!shape) return undefined;
+  const files: FileOperand[] = [];
+  const unresolved: string[] = [];
+  const { options, operands: ops, maybe } = scan(argv, shape);
+  for (const o of options) {
+    const long = o.name.startsWith('--') ? o.name.slice(2) : undefined;
+    if (long !== undefined && READ_OPTIONS.includes(long)) pushOpt(files, optionFile(o, 'read', argv));
+    if (long !== undefined && NAME_LIST_OPTIONS.includes(long)) {
+      pushOpt(files, optionFile(o, 'read', argv));
+      unresolved.push(`${name} --${long} reads the files named in a file`);
+    }
+    const short = SHORT_READ_OPTIONS[name];
+    if (short && o.name.length === 2 && short.includes(o.name[1]!)) pushOpt(files, optionFile(o, 'read', argv));
+    if (WRITE_OPTIONS[name]?.includes(o.name)) pushOpt(files, optionFile(o, 'write', argv));
+  }
+  files.push(...all(maybe, 'read'));
+  if (/sum$/.test(name) && has(options, '-c', '--check')) unresolved.push(`${name} --check reads the files named in its input`);
+  if (name === 'file' && has(options, '-f', '--files-from')) unresolved.push('file -f reads the files named in a file');
+  if (name === 'tree' && options.some((o) => o.name === '-R')) files.push(...all(ops.length > 0 ? ops : [], 'write', { tree: 'some' }));
+  if (name === 'tree' && options.some((o) => o.name === '-R') && ops.length === 0) files.push({ op: 'write', index: 0, value: '.', tree: 'some' });
+  if (name === 'jq' || name === 'yq') return jqOperands(argv, files, unresolved);
+  if (name === 'diff') {
+    const recursive = has(options, '-r', '--recursive');
+    files.push(...all(ops, 'read', recursive ? { tree: 'all' } : {}));
+    return { files, unresolved };
+  }
+  if (IN_PLACE.has(name)) {
+    files.push(...all(ops, 'write'));
+    return { files, unresolved };
+  }
+  files.push(...all(ops, 'read'));
+  return { files, unresolved };
+}
+
+/** jq: the filter is the first operand unless `-f`; `--slurpfile`/`--rawfile NAME FILE` read FILE; `--arg NAME VALUE` takes two words. */
+function jqOperands(argv: readonly string[], files: FileOperand[], unresolved: string[]): FileOperands {
+  const ops: number[] = [];
+  const notFiles: number[] = [];
+  let filterFromFile = false;
+  let k = 1;
+  for (; k < argv.length; k++) {
+    const a = argv[k]!;
+    if (a === '--') {
+      for (k++; k < argv.length; k++) ops.push(k);
+      break;
+    }
+    if (['--slurpfile', '--rawfile'].includes(a)) {
+      notFiles.push(k + 1);
+      if (k + 2 < argv.length) files.push({ op: 'read', index: k + 2 });
+      k += 2;
+      continue;
+    }
+    if (['--arg', '--argjson'].includes(a)) {
+      notFiles.push(k + 1, k + 2);
+      k += 2;
+      continue;
+    }
+    if (['-f', '--from-file'].includes(a)) {
+      filterFromFile = true;
+      if (k + 1 < argv.length) files.push({ op: 'read', index: k + 1 });
+      k++;
+      continue;
+    }
+    if (a.startsWith('--from-file=')) {
+      filterFromFile = true;
+      files.push({ op: 'read', index: k, value: a.slice('--from-file='.length) });
+      continue;
+    }
+    if (['-L', '--indent', '--tab', '--seq', '-I', '--output-format', '--input-format'].includes(a)) {
+      if (a === '-L' && k + 1 < argv.length) files.push({ op: 'read', index: k + 1, tree: 'all' });
+      k++;
+      continue;
+    }
+    if (a.startsWith('-') && a !== '-') continue;
+    ops.push(k);
+  }
+  const fileOps = filterFromFile ? ops : ops.slice(1);
+  if (!filterFromFile && ops[0] !== undefined) notFiles.push(ops[0]);
+  files.push(...all(fileOps, 'read'));
+  return { files, unresolved, notFiles };
+}

@@ -1,0 +1,233 @@
+/**
+ * Text tools that read files and may write some: sed, awk, sort, uniq, tee, split, csplit, xxd,
+ * shuf, patch, date. Option names follow GNU coreutils 9, sed 4.9, gawk 5 and xxd's own manual.
+ */
+import { sedScriptEffects } from './sed-script.js';
+import { all, has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from './types.js';
+
+/** A sed command line: its options, its script (the `-e` parts or the first operand) and its file operands. */
+export function sedParts(argv: readonly string[]) {
+  const { options, operands: ops } = scan(argv, {
+    shortArg: 'efl',
+    shortOptionalArg: 'i',
+    longArg: ['expression', 'file', 'line-length'],
+    longFlags: ['in-place', 'quiet', 'silent', 'debug', 'follow-symlinks', 'posix', 'regexp-extended', 'separate', 'sandbox', 'unbuffered', 'null-data', 'zero-terminated', 'help', 'version'],
+  });
+  const scriptOpts = options.filter((o) => is(o, '-e', '--expression'));
+  const fileScripts = options.filter((o) => is(o, '-f', '--file'));
+  const hasScriptOption = scriptOpts.length > 0 || fileScripts.length > 0;
+  const scriptAt = hasScriptOption ? undefined : ops[0];
+  const pieces = scriptOpts.map((o) => ({ text: o.value ?? '', at: o.index }));
+  if (scriptAt !== undefined) pieces.push({ text: argv[scriptAt]!, at: scriptAt });
+  return { options, fileScripts, pieces, fileOps: hasScriptOption ? ops : ops.slice(1), script: sedScriptEffects(pieces.map((p) => p.text).join('\n')) };
+}
+
+/** `sed [-n] [-i[SUF]] [-e S]… [-f F]… [S] FILE…`: reads or edits the files; `r`/`w` in the script. */
+export function sedOperands(argv: readonly string[]): FileOperands {
+  const files: FileOperand[] = [];
+  const unresolved: string[] = [];
+  const { options, fileScripts, pieces, fileOps, script } = sedParts(argv);
+  const inPlace = options.filter((o) => is(o, '-i', '--in-place'));
+  for (const o of fileScripts) pushOpt(files, optionFile(o, 'read', argv));
+  if (fileScripts.length > 0) unresolved.push('sed -f: a script file may write files or run commands');
+  const at = pieces[0]?.at ?? 0;
+  for (const f of script.reads) files.push({ op: 'read', index: at, value: f });
+  for (const f of script.writes) if (!/^\/dev\/std(out|err)$/.test(f)) files.push({ op: 'write', index: at, value: f });
+  unresolved.push(...script.unresolved);
+  files.push(...all(fileOps, inPlace.length > 0 ? 'write' : 'read'));
+  // `-i.bak` keeps a backup next to each file; `-i 'bak/*'` puts it where the `*` says.
+  for (const o of inPlace) {
+    const suffix = o.value;
+    if (suffix === undefined || suffix === '') continue;
+    for (const k of fileOps) {
+      const file = argv[k]!;
+      const slash = file.lastIndexOf('/');
+      const base = file.slice(slash + 1);
+      const backup = suffix.includes('*') ? (suffix.includes('/') ? suffix.replaceAll('*', base) : `${file.slice(0, slash + 1)}${suffix.replaceAll('*', base)}`) : `${file}${suffix}`;
+      files.push({ op: 'write', index: k, value: backup });
+    }
+  }
+  return { files, unresolved, notFiles: pieces.map((p) => p.at) };
+}
+
+/** Literal files an awk program names: `> "f"`, `>> "f"`, `getline < "f"`. */
+const AWK_REDIRECT = /(>>?|<)\s*"((?:[^"\\]|\\.)*)"/g;
+
+/** `awk [-f PROG] [-v a=b] [-i inplace] 'prog' FILE…`: reads files; gawk's inplace edits them. */
+export function awkOperands(argv: readonly string[]): FileOperands {
+  const files: FileOperand[] = [];
+  const unresolved: string[] = [];
+  const { options, operands: ops } = scan(argv, {
+    shortArg: 'fvFiElW',
+    longArg: ['file', 'assign', 'field-separator', 'include', 'exec', 'load', 'source', 'dump-variables', 'debug', 'profile', 'pretty-print'],
+  });
+  const progFile = options.filter((o) => is(o, '-f', '--file', '-E', '--exec'));
+  for (const o of progFile) pushOpt(files, optionFile(o, 'read', argv));
+  const sources = options.filter((o) => is(o, '--source'));
+  const hasProgram = progFile.length > 0 || sources.length > 0;
+  const fileOps = hasProgram ? ops : ops.slice(1);
+  const programs = [...sources.map((o) => o.value ?? ''), ...(hasProgram || ops[0] === undefined ? [] : [argv[ops[0]]!])];
+  const includes = options.filter((o) => is(o, '-i', '--include'));
+  const inPlace = includes.some((o) => o.value === 'inplace' || o.value === 'inplace.awk');
+  if (includes.some((o) => o.value !== 'inplace' && o.value !== 'inplace.awk')) unresolved.push('awk -i loads a library that may write files or run commands');
+  if (has(options, '-l', '--load')) unresolved.push('awk -l loads an extension');
+  for (const o of options) if (is(o, '--dump-variables', '--profile', '--pretty-print', '--debug') && o.value !== undefined) pushOpt(files, optionFile(o, 'write', argv));
+  if (progFile.length > 0) unresolved.push('awk program file may write files or run commands');
+  for (const program of programs) {
+    for (const m of program.matchAll(AWK_REDIRECT)) {
+      const at = ops[0] ?? 0;
+      files.push({ op: m[1] === '<' ? 'read' : 'write', index: at, value: m[2]! });
+    }
+    // Anything else that writes, reads a computed name or runs a command cannot be followed.
+    const rest = program.replace(AWK_REDIRECT, '');
+    if (/system|\||>|getline|print[f]?\s*>|fflush|close\s*\(/.test(rest)) unresolved.push('awk program may write files or run commands');
+  }
+  const inputs = fileOps.filter((k) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(argv[k]!));
+  files.push(...all(inputs, inPlace ? 'write' : 'read'));
+  const notFiles = [...(hasProgram || ops[0] === undefined ? [] : [ops[0]]), ...options.filter((o) => is(o, '-v', '--assign', '-F', '--field-separator')).flatMap((o) => (o.valueIndex !== undefined ? [o.valueIndex] : [o.index]))];
+  return { files, unresolved, notFiles };
+}
+
+/** `sort [-o OUT] [--files0-from F] [-T DIR] FILE…`. */
+export function sortOperands(argv: readonly string[]): FileOperands {
+  const files: FileOperand[] = [];
+  const unresolved: string[] = [];
+  const { options, operands: ops } = scan(argv, {
+    shortArg: 'kotTS',
+    longArg: ['key', 'output', 'field-separator', 'temporary-directory', 'buffer-size', 'files0-from', 'random-source', 'compress-program', 'batch-size', 'parallel', 'sort'],
+    longFlags: ['check', 'merge', 'unique', 'reverse', 'numeric-sort', 'general-numeric-sort', 'human-numeric-sort', 'month-sort', 'version-sort', 'random-sort', 'ignore-case', 'ignore-leading-blanks', 'dictionary-order', 'ignore-nonprinting', 'stable', 'zero-terminated', 'debug', 'help', 'version'],
+  });
+  for (const o of options) {
+    if (is(o, '-o', '--output')) pushOpt(files, optionFile(o, 'write', argv));
+    if (is(o, '--files0-from', '--random-source')) pushOpt(files, optionFile(o, 'read', argv));
+    if (is(o, '-T', '--temporary-directory')) pushOpt(files, optionFile(o, 'write', argv, { tree: 'some' }));
+  }
+  if (has(options, '--files0-from')) unresolved.push('sort --files0-from reads the files named in a file');
+  if (has(options, '--compress-program')) unresolved.push('sort --compress-program runs a program');
+  files.push(...all(ops, 'read'));
+  return { files, unresolved };
+}
+
+/** `uniq [IN [OUT]]`. */
+export function uniqOperands(argv: readonly string[]): FileOperands {
+  const { operands: ops } = scan(argv, { shortArg: 'fsw', longArg: ['skip-fields', 'skip-chars', 'check-chars', 'all-repeated', 'group'] });
+  const files: FileOperand[] = [];
+  if (ops[0] !== undefined) files.push({ op: 'read', index: ops[0] });
+  for (const k of ops.slice(1)) files.push({ op: 'write', index: k });
+  return { files, unresolved: [] };
+}
+
+/** `split [opts] [FILE [PREFIX]]` and `csplit [opts] FILE PATTERN…` write files named by a prefix. */
+export function splitOperands(name: 'split' | 'csplit', argv: readonly string[]): FileOperands {
+  const files: FileOperand[] = [];
+  const unresolved: string[] = [];
+  if (name === 'split') {
+    const { options, operands: ops } = scan(argv, {
+      shortArg: 'abClnt',
+      longArg: ['suffix-length', 'additional-suffix', 'bytes', 'line-bytes', 'lines', 'number', 'separator', 'filter'],
+      longFlags: ['numeric-suffixes', 'hex-suffixes', 'elide-empty-files', 'unbuffered', 'verbose', 'help', 'version'],
+    });
+    if (has(options, '--filter')) unresolved.push('split --filter runs a command for each piece');
+    if (ops[0] !== undefined) files.push({ op: 'read', index: ops[0] });
+    if (ops[1] !== undefined) files.push({ op: 'write', index: ops[1], prefix: true });
+    else files.push({ op: 'write', index: 0, value: 'x', prefix: true });
+    return { files, unresolved };
+  }
+  const { options, operands: ops } = scan(argv, {
+    shortArg: 'bfn',
+    longArg: ['suffix-format', 'prefix', 'digits'],
+    longFlags: ['keep-files', 'suppress-matched', 'quiet', 'silent', 'elide-empty-files', 'help', 'version'],
+  });
+  const prefix = options.filter((o) => is(o, '-f', '--prefix'));
+  for (const o of prefix) pushOpt(files, optionFile(o, 'write', argv, { prefix: true }));
+  if (prefix.length === 0) files.push({ op: 'write', index: 0, value: 'xx', prefix: true });
+  if (ops[0] !== undefined) files.push({ op: 'read', index: ops[0] });
+  return { files, unresolved, notFiles: ops.slice(1) };
+}
+
+/** Value letters of xxd and the long spellings that also take the next word (`-c 8`, `-cols 8`, but `-c8`). */
+const XXD_VALUE: Readonly<Record<string, string>> = { c: 'ols', g: 'roupsize', l: 'en', o: 'ffset', s: 'eek', n: 'ame', R: '' };
+
+/** `xxd [opts] [IN [OUT]]` (xxd reads `-cols`, `-ps`… by their first letters; options end at the first operand). */
+export function xxdOperands(argv: readonly string[]): FileOperands {
+  const ops: number[] = [];
+  let k = 1;
+  for (; k < argv.length; k++) {
+    const a = argv[k]!;
+    if (a === '--') {
+      k++;
+      break;
+    }
+    if (!a.startsWith('-') || a === '-') break;
+    const letter = a[1]!;
+    const long = XXD_VALUE[letter];
+    if (long !== undefined) {
+      const rest = a.slice(2);
+      if (rest === '' || long.startsWith(rest)) k++;
+    }
+  }
+  for (; k < argv.length; k++) ops.push(k);
+  const files: FileOperand[] = [];
+  if (ops[0] !== undefined) files.push({ op: 'read', index: ops[0] });
+  for (const i of ops.slice(1)) files.push({ op: 'write', index: i });
+  return { files, unresolved: [] };
+}
+
+/** `shuf [-o OUT] [--random-source F] [FILE]` (`-e` and `-i` take words, not files). */
+export function shufOperands(argv: readonly string[]): FileOperands {
+  const files: FileOperand[] = [];
+  const { options, operands: ops } = scan(argv, {
+    shortArg: 'inoe',
+    longArg: ['input-range', 'head-count', 'output', 'random-source'],
+    longFlags: ['echo', 'repeat', 'zero-terminated', 'help', 'version'],
+  });
+  for (const o of options) {
+    if (is(o, '-o', '--output')) pushOpt(files, optionFile(o, 'write', argv));
+    if (is(o, '--random-source')) pushOpt(files, optionFile(o, 'read', argv));
+  }
+  const echo = has(options, '-e', '--echo');
+  if (!echo) files.push(...all(ops, 'read'));
+  return { files, unresolved: [], ...(echo ? { notFiles: ops } : {}) };
+}
+
+/** `tee [-a] FILE…`. */
+export function teeOperands(argv: readonly string[]): FileOperands {
+  const { operands: ops } = scan(argv, { longArg: ['output-error'], longFlags: ['append', 'ignore-interrupts', 'help', 'version'] });
+  return { files: all(ops, 'write'), unresolved: [] };
+}
+
+/** `patch [opts] [FILE [PATCHFILE]]`, `-i PATCHFILE`, `-o OUT`, `-r REJECTS`, `-d DIR`. */
+export function patchOperands(argv: readonly string[]): FileOperands {
+  const files: FileOperand[] = [];
+  const unresolved: string[] = [];
+  const { options, operands: ops } = scan(argv, {
+    shortArg: 'iodrpBDFVYzgx',
+    longArg: ['input', 'output', 'directory', 'reject-file', 'strip', 'prefix', 'ifdef', 'fuzz', 'basename-prefix', 'suffix', 'version-control', 'quoting-style', 'get', 'debug', 'backup-if-mismatch', 'read-only', 'reject-format'],
+  });
+  for (const o of options) {
+    if (is(o, '-i', '--input')) pushOpt(files, optionFile(o, 'read', argv));
+    if (is(o, '-o', '--output', '-r', '--reject-file')) pushOpt(files, optionFile(o, 'write', argv));
+  }
+  const dir = options.find((o) => is(o, '-d', '--directory'));
+  if (ops[0] !== undefined) files.push({ op: 'write', index: ops[0], ...(dir?.valueIndex !== undefined ? { under: dir.valueIndex } : {}) });
+  else {
+    // The files named in the diff: anything under the directory it patches in.
+    if (dir) pushOpt(files, optionFile(dir, 'write', argv, { tree: 'some' }));
+    else files.push({ op: 'write', index: 0, value: '.', tree: 'some' });
+    unresolved.push('patch writes the files named in the diff');
+  }
+  if (ops[1] !== undefined) files.push({ op: 'read', index: ops[1] });
+  return { files, unresolved };
+}
+
+/** `date -f F` / `-r F` read a file. */
+export function dateOperands(argv: readonly string[]): FileOperands {
+  const files: FileOperand[] = [];
+  const { options, operands: ops } = scan(argv, {
+    shortArg: 'fdrsI',
+    longArg: ['file', 'date', 'reference', 'set', 'iso-8601', 'rfc-3339', 'resolution'],
+    longFlags: ['debug', 'rfc-email', 'universal', 'utc', 'help', 'version'],
+  });
+  for (const o of options) if (is(o, '-f', '--file', '-r', '--reference')) pushOpt(files, optionFile(o, 'read', argv));
+  return { files, unresolved: [], notFiles: ops };
+}

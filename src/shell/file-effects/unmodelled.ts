@@ -1,0 +1,106 @@
+/**
+ * Programs whose file effects toolgate does not model are not blind spots: every word that can
+ * name a path counts as read and written. A word can name a path when it contains `/`, starts
+ * with `.` or `~`, or (checked by the caller against the rules) names a path a deny rule covers;
+ * option values count too (`--out=secrets/x`, `-o/tmp/x`, `of=x`, `host:path`, `@file`).
+ */
+import { decodeWord } from '../words.js';
+import type { FileOperand } from './types.js';
+
+/**
+ * Programs and builtins whose words never name files they open (text, numbers, names of
+ * variables, users, signals or programs). `test`/`[` only look at a file's metadata.
+ */
+export const NO_FILE_WORDS: ReadonlySet<string> = new Set([
+  'echo', 'printf', 'true', 'false', ':', 'sleep', 'seq', 'expr', 'test', '[', '[[', 'kill', 'yes', 'basename', 'dirname', 'whoami', 'id', 'uname',
+  'hostname', 'printenv', 'pwd', 'which', 'type', 'hash', 'alias', 'unalias', 'set', 'shopt', 'exit', 'return', 'break', 'continue', 'wait', 'jobs',
+  'fg', 'bg', 'disown', 'umask', 'ulimit', 'times', 'trap', 'shift', 'getopts', 'read', 'local', 'declare', 'typeset', 'export', 'readonly', 'unset',
+  'let', 'nproc', 'arch', 'tty', 'logname', 'groups', 'users', 'who', 'uptime', 'clear', 'tput', 'history', 'help', 'caller', 'compgen', 'complete',
+  'compopt', 'dirs', 'enable', 'logout', 'suspend', 'df', 'free', 'ps', 'pgrep', 'pkill', 'killall', 'jq-version',
+]);
+
+const URL = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
+
+/** Does this text look like it names a path (`/` inside, or a leading `.` or `~`)? */
+export function looksLikePath(text: string): boolean {
+  return text.includes('/') || text.startsWith('.') || text.startsWith('~');
+}
+
+/** A directory that stands for what is inside it: `.`, `..`, `~`, or a path ending in `/`, `/.` or `/..`. */
+export function looksLikeDirectory(text: string): boolean {
+  if (text === '.' || text === '..' || text === '~' || text === '~/') return true;
+  if (/\/\.{1,2}$/.test(text)) return true;
+  return text.endsWith('/') && /^(\.{1,2}|~[^/]*)?\//.test(text) && !/\s/.test(text);
+}
+
+/** The parts of a literal word that may name a path, with whether the whole word is a bare name. */
+function candidates(word: string): { text: string; kind: 'path' | 'word' }[] {
+  const out: { text: string; kind: 'path' | 'word' }[] = [];
+  const push = (text: string): void => {
+    if (text !== '' && text !== '-' && looksLikePath(text) && !out.some((c) => c.text === text)) out.push({ text, kind: 'path' });
+  };
+  if (word.startsWith('-')) {
+    const eq = word.indexOf('=');
+    if (eq > 0) push(word.slice(eq + 1));
+    if (!word.startsWith('--') && word.length > 2) {
+      // `-o/tmp/x`, `-Ipath`: the value after one or two option letters.
+      push(word.slice(2));
+      if (/^-[A-Za-z]{2}/.test(word)) push(word.slice(3));
+    }
+    return out;
+  }
+  if (looksLikePath(word)) out.push({ text: word, kind: 'path' });
+  else out.push({ text: word, kind: 'word' });
+  const eq = word.indexOf('=');
+  if (eq > 0) push(word.slice(eq + 1));
+  if (word.startsWith('@')) push(word.slice(1));
+  if (word.includes(':') && !URL.test(word)) for (const part of word.split(':')) push(part);
+  return out;
+}
+
+/**
+ * The assumed file operands of a program toolgate does not model: for each word from `start`
+ * (skipping `skip`), the parts that may name a path. A literal part that looks like a path is
+ * `assumed: 'path'` (a directory-like one reaches everything inside, `tree: 'some'`); any other
+ * literal word is `assumed: 'word'` (it counts only if a deny rule or a protected name covers it);
+ * a word that is not literal may be anything, so it counts as a path.
+ */
+export function assumedOperands(argv: readonly string[], literal: readonly boolean[], start: number, skip: ReadonlySet<number>): FileOperand[] {
+  const out: FileOperand[] = [];
+  for (let k = start; k < argv.length; k++) {
+    if (skip.has(k)) continue;
+    const word = argv[k]!;
+    if (literal[k] === false) {
+      const d = decodeWord(word);
+      // `--out=$X`: the value is what may name a path; a whole word of expansions may be anything.
+      const eq = word.indexOf('=');
+      const value = eq > 0 && !/[$`]/.test(word.slice(0, eq)) ? word.slice(eq + 1) : word;
+      if (word.startsWith('-') && eq < 0 && !d.expansion && d.substitutions === 0) continue;
+      out.push({ op: 'write', index: k, assumed: 'path', ...(value !== word ? { value } : {}), ...(looksLikeDirectory(value.replace(/["']/g, '')) ? { tree: 'some' as const } : {}) });
+      continue;
+    }
+    for (const c of candidates(word)) {
+      const tree = c.kind === 'path' && looksLikeDirectory(c.text) ? { tree: 'some' as const } : {};
+      out.push({ op: 'write', index: k, assumed: c.kind, ...(c.text !== word ? { value: c.text } : {}), ...tree });
+    }
+  }
+  return out;
+}
+
+/**
+ * For programs toolgate does model: option values written `--name=VALUE` that look like paths
+ * and that the model did not take up (`hexdump --format-file=.env`) are assumed read.
+ */
+export function unclaimedOptionValues(argv: readonly string[], literal: readonly boolean[], claimed: ReadonlySet<number>): FileOperand[] {
+  const out: FileOperand[] = [];
+  for (let k = 1; k < argv.length; k++) {
+    if (claimed.has(k)) continue;
+    const word = argv[k]!;
+    if (!word.startsWith('--')) continue;
+    const eq = word.indexOf('=');
+    if (eq < 0) continue;
+    const value = word.slice(eq + 1);
+    if (literal[k] === false ? /[$`]/.test(value) || looksLikePath(value) : looksLikePath(value)) out.push({ op: 'read', index: k, value, assumed: 'path' });
+  }
+  return out;
+}
