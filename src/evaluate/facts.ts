@@ -178,8 +178,9 @@ export function touchedPaths(facts: CallFacts): { reads: string[]; writes: strin
   }
 }
 
-/** A path a shell command may write, as the protected-path check sees it. */
+/** A path a shell command may write, as the protected-path check sees it. @internal */
 export interface ShellWrite {
+  /** Absolute, normalised path written (a name prefix as its first name, `pfxaa`). */
   path: string;
   /** Why the path may be another one (a variable or substitution as the target): any path may be protected. */
   mayBeAny?: string;
@@ -191,6 +192,7 @@ export interface ShellWrite {
  * What a shell command may write, for protected-path checks: every write and removal but the
  * metadata a program makes with content of its own (`git init`'s `.git`); a bare word of a
  * program toolgate does not model only when it is itself a protected name (`vim lefthook.yml`).
+ * @internal
  */
 export function shellWrites(effects: readonly PathEffect[], isProtected: (path: string) => string | undefined): ShellWrite[] {
   const out: ShellWrite[] = [];
