@@ -16,6 +16,8 @@ export const entries = {
   'adapters/vercel-ai': 'src/adapters/vercel-ai/index.ts',
   'adapters/openai-agents': 'src/adapters/openai-agents/index.ts',
   'adapters/mcp': 'src/adapters/mcp/index.ts',
+  store: 'src/store/index.ts',
+  serve: 'src/serve/index.ts',
 };
 
 /** Agent frameworks the adapters are written for: optional peers, never bundled (the adapters import only their types). */

@@ -1,0 +1,126 @@
+import type { AskAnswer, GateResult } from '../gate/index.js';
+import { grantRules, inputSha256, redactInput, type AnswerScope, type AskOrigin, type AskRecord, type Store } from '../store/index.js';
+import { newId } from '../gate/results.js';
+import { settle, type Decider, type Settled } from './decide.js';
+import type { Projects } from './projects.js';
+
+/** An answer as the API and the CLI take it: the gate's answer plus its scope and who gave it. */
+export interface AnswerInput {
+  answer: AskAnswer;
+  scope?: AnswerScope;
+  answerer: string;
+}
+
+/** What answering an ask came to. */
+export type AnswerOutcome =
+  | { ok: true; ask: AskRecord }
+  | { ok: false; status: 404 | 409 | 400; message: string; ask?: AskRecord };
+
+/** How a wait for an answer ended. */
+export type WaitResult = { kind: 'settled'; ask: AskRecord } | { kind: 'timeout' } | { kind: 'aborted' };
+
+export interface Asks {
+  /** Park the ask of a decided call; resolves once it is committed. */
+  park(s: Settled & { result: { behavior: 'ask' } }, origin: AskOrigin, holdMs?: number): Promise<AskRecord>;
+  /** Wait until the ask is answered or expired, `ms` pass, or `signal` aborts. */
+  wait(id: string, ms: number, signal?: AbortSignal): Promise<WaitResult>;
+  /** Record an answer (and its grants). */
+  answer(id: string, input: AnswerInput): Promise<AnswerOutcome>;
+  /** The final result of an answered ask: the answer gated with the project's current policy. */
+  resolve(ask: AskRecord): Promise<GateResult>;
+}
+
+/** How often a held request looks at its ask again, in case an event was missed. */
+const RECHECK_MS = 5_000;
+
+export function createAsks(o: { store: Store; decider: Decider; projects: Projects; now?: () => number }): Asks {
+  const now = o.now ?? Date.now;
+  const store = o.store;
+  return {
+    async park(s, origin, holdMs) {
+      const pending = s.result.pending;
+      const t = now();
+      return store.parkAsk({
+        id: pending.id,
+        pending,
+        origin,
+        ...(s.context.sessionId !== undefined ? { sessionId: s.context.sessionId } : {}),
+        ...(s.context.agent !== undefined ? { agent: s.context.agent.id !== '' ? s.context.agent.id : (s.context.agent.type ?? '') } : {}),
+        projectDir: s.project.projectDir,
+        cwd: s.context.cwd,
+        tool: pending.call.tool,
+        inputRedacted: redactInput(pending.call.input),
+        inputSha256: inputSha256(pending.call.input),
+        policyDigest: s.project.digest,
+        createdAt: t,
+        ...(holdMs !== undefined ? { expiresAt: t + holdMs } : {}),
+      });
+    },
+
+    wait(id, ms, signal) {
+      return new Promise<WaitResult>((resolve) => {
+        let done = false;
+        const finish = (r: WaitResult) => {
+          if (done) return;
+          done = true;
+          off();
+          clearTimeout(timer);
+          clearInterval(again);
+          signal?.removeEventListener('abort', onAbort);
+          resolve(r);
+        };
+        const recheck = () => {
+          store.getAsk(id).then(
+            (a) => {
+              if (a !== undefined && a.state !== 'pending') finish({ kind: 'settled', ask: a });
+            },
+            () => {
+              // Unreadable now: the hold goes on until its deadline.
+            },
+          );
+        };
+        const off = store.subscribe((e) => {
+          if (e.type === 'resync') recheck();
+          else if (e.ask.id === id && e.ask.state !== 'pending') finish({ kind: 'settled', ask: e.ask });
+        });
+        const timer = setTimeout(() => finish({ kind: 'timeout' }), Math.max(0, ms));
+        const again = setInterval(recheck, RECHECK_MS);
+        again.unref();
+        const onAbort = () => finish({ kind: 'aborted' });
+        if (signal?.aborted) return finish({ kind: 'aborted' });
+        signal?.addEventListener('abort', onAbort);
+        recheck();
+      });
+    },
+
+    async answer(id, input) {
+      const ask = await store.getAsk(id);
+      if (ask === undefined) return { ok: false, status: 404, message: `no ask with id ${id}` };
+      if (ask.state !== 'pending') return { ok: false, status: 409, message: `ask ${id} is already ${ask.state}`, ask };
+      const rules = grantRules(ask.pending, input.answer, input.scope, ask.sessionId !== undefined);
+      if (!rules.ok) return { ok: false, status: 400, message: rules.message };
+      const t = now();
+      const grants = rules.rules.map((rule) => ({
+        id: newId('grant'),
+        scope: rules.scope as 'session' | 'project',
+        ...(rules.scope === 'session' && ask.sessionId !== undefined ? { sessionId: ask.sessionId } : {}),
+        projectDir: ask.projectDir,
+        rule,
+        askId: id,
+        grantedBy: input.answerer,
+        createdAt: t,
+      }));
+      const r = await store.answerAsk(id, { answer: input.answer, scope: rules.scope, answerer: input.answerer, answeredAt: t }, grants);
+      if (r.ok) return { ok: true, ask: r.ask };
+      if (r.reason === 'unknown') return { ok: false, status: 404, message: `no ask with id ${id}` };
+      return { ok: false, status: 409, message: `ask ${id} is already ${r.reason}`, ask: r.ask };
+    },
+
+    async resolve(ask) {
+      if (ask.answer === undefined) throw new Error(`ask ${ask.id} has no answer`);
+      const project = await o.projects.policyFor(ask.projectDir);
+      const gate = await o.decider.gateFor(project, { cwd: ask.cwd, ...(ask.sessionId !== undefined ? { sessionId: ask.sessionId } : {}), mode: ask.pending.mode });
+      return settle(await gate.answer(ask.pending, ask.answer.answer));
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import type { ToolCall } from '../core/types.js';
+import type { GateResult } from '../gate/index.js';
+import { inputSha256, redactInput, type AskRecord, type AuditEntry, type AuditEvent } from '../store/index.js';
+import type { Settled } from './decide.js';
+
+const ruleFields = (r: GateResult) => {
+  const rule = r.decision?.rule;
+  return rule !== undefined ? { ruleText: rule.text, ruleSource: rule.source.file ?? rule.source.kind } : {};
+};
+
+const reasonOf = (r: GateResult) => (r.behavior === 'allow' || r.behavior === 'deny' ? r.reason : r.decision?.reason);
+
+/** The audit entry of a decided call. */
+export function decisionEntry(event: AuditEvent, call: ToolCall, s: Settled, at: number, askId?: string): AuditEntry {
+  const r = s.result;
+  const reason = r.behavior === 'ask' ? r.pending.reason : reasonOf(r);
+  const agent = s.context.agent;
+  return {
+    at,
+    event,
+    ...(s.context.sessionId !== undefined ? { sessionId: s.context.sessionId } : {}),
+    ...(agent !== undefined ? { agent: agent.id !== '' ? agent.id : (agent.type ?? '') } : {}),
+    projectDir: s.project.projectDir,
+    tool: call.tool,
+    inputSha256: inputSha256(call.input),
+    inputRedacted: redactInput(call.input),
+    behavior: r.behavior,
+    ...(r.behavior === 'ask' ? { askKind: r.pending.askKind } : r.decision?.askKind !== undefined ? { askKind: r.decision.askKind } : {}),
+    ...(reason !== undefined ? { reasonKind: reason.kind, reason: reason.message } : {}),
+    ...ruleFields(r),
+    policyDigest: s.project.digest,
+    decidedBy: s.decidedBy,
+    ...(askId !== undefined ? { askId } : {}),
+    ...(s.grant !== undefined ? { detail: `grant ${s.grant.id} (${s.grant.scope}): ${s.grant.rule}` } : s.grantsUnreadable ? { detail: 'grants could not be read' } : {}),
+  };
+}
+
+function askBase(ask: AskRecord, at: number, input: Record<string, unknown>): AuditEntry {
+  return {
+    at,
+    event: 'answer',
+    ...(ask.sessionId !== undefined ? { sessionId: ask.sessionId } : {}),
+    ...(ask.agent !== undefined ? { agent: ask.agent } : {}),
+    projectDir: ask.projectDir,
+    tool: ask.tool,
+    inputSha256: inputSha256(input),
+    inputRedacted: redactInput(input),
+    askKind: ask.pending.askKind,
+    policyDigest: ask.policyDigest,
+    askId: ask.id,
+  };
+}
+
+/**
+ * The audit entry of a recorded answer, written once by whoever records it (the API or the
+ * CLI): what the person said, who, with what scope; an edited input is what is hashed.
+ */
+export function answerEntry(ask: AskRecord, at: number): AuditEntry {
+  const w = ask.answer;
+  if (w === undefined) throw new Error(`ask ${ask.id} has no answer`);
+  const a = w.answer;
+  const input = a.behavior === 'allow' && a.updatedInput !== undefined ? a.updatedInput : ask.pending.call.input;
+  return {
+    ...askBase(ask, at, input),
+    behavior: a.behavior,
+    reasonKind: 'resolver',
+    reason: a.behavior === 'deny' ? (a.message ?? 'refused by a person') : a.updatedInput !== undefined ? 'approved with an edited input' : 'approved by a person',
+    answerer: w.answerer,
+    decidedBy: 'answer',
+    detail: `scope ${w.scope}${a.behavior === 'allow' && a.remember === true ? ', remember' : ''}`,
+  };
+}
+
+/** The audit entry of a held hook request's release: the final result after an answer, or a deny when no answer came. */
+export function releaseEntry(event: AuditEvent, ask: AskRecord, at: number, end: { result: GateResult } | { expired: string }): AuditEntry {
+  if (!('result' in end)) return { ...askBase(ask, at, ask.pending.call.input), event: 'expired', behavior: 'deny', reasonKind: 'resolver', reason: end.expired, decidedBy: 'timeout' };
+  const r = end.result;
+  const reason = reasonOf(r);
+  return {
+    ...askBase(ask, at, r.call.input),
+    event,
+    behavior: r.behavior === 'allow' ? 'allow' : r.behavior === 'deny' ? 'deny' : 'ask',
+    ...(reason !== undefined ? { reasonKind: reason.kind, reason: reason.message } : {}),
+    ...ruleFields(r),
+    ...(ask.answer !== undefined ? { answerer: ask.answer.answerer } : {}),
+    decidedBy: r.behavior === 'allow' || r.behavior === 'deny' ? r.decidedBy : 'answer',
+  };
+}

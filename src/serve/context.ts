@@ -1,0 +1,40 @@
+import type { AuditEntry, AuditWriter, Store } from '../store/index.js';
+import type { Asks } from './asks.js';
+import type { Auth } from './auth.js';
+import type { Decider } from './decide.js';
+import type { Projects } from './projects.js';
+import type { SelfTarget } from './self-guard.js';
+
+/**
+ * Everything a route of `toolgate serve` works with. Routes are small Hono apps built from it
+ * (`hookRoutes(ctx)`, `apiRoutes(ctx)`), so a new surface — an approval page, server-sent
+ * events — is one more `xRoutes(ctx)` mounted beside them. "An ask was parked / answered /
+ * expired" is `ctx.store.subscribe`: it follows commits on any replica sharing the store.
+ * @internal
+ */
+export interface ServeContext {
+  store: Store;
+  projects: Projects;
+  decider: Decider;
+  asks: Asks;
+  auth: Auth;
+  /** Writes audit entries (group commit, buffered while the store is unreachable). */
+  audit: Pick<AuditWriter, 'write' | 'buffered' | 'lost' | 'failing'>;
+  /** Where serve listens (set once it listens) and its secret files. */
+  self: SelfTarget | undefined;
+  /** The server is shutting down: held requests are cut, but their asks stay pending. */
+  closing: boolean;
+  askVia: 'hold' | 'prompt';
+  /** How long a hook request is held for an answer, in milliseconds. */
+  holdMs: number;
+  now(): number;
+  log(line: string): void;
+}
+
+/** An audit writer that drops everything (`audit: false`, for measuring the audit's cost). */
+export const NO_AUDIT: ServeContext['audit'] = {
+  write(_entry: AuditEntry) {},
+  buffered: 0,
+  lost: 0,
+  failing: false,
+};

@@ -1,0 +1,196 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import { PERMISSION_MODES } from '../../core/types.js';
+import { StoreUnavailableError, type AskFilter, type AskRecord } from '../../store/index.js';
+import { answerEntry, decisionEntry } from '../audit.js';
+import type { ServeContext } from '../context.js';
+import { askView, decisionView, type DecisionView } from '../views.js';
+
+/** Largest JSON API body accepted (bytes). */
+export const API_BODY_LIMIT = 1024 * 1024;
+/** Longest `?wait=` of `GET /v1/asks/:id`, in seconds. */
+export const MAX_WAIT_SECONDS = 600;
+
+const absolute = z.string().min(1).refine((p) => p.startsWith('/'), 'expected an absolute path');
+const record = z.record(z.string(), z.unknown());
+const ruleValue = z.strictObject({ toolName: z.string().min(1), ruleContent: z.string().optional() });
+const destination = z.enum(['userSettings', 'projectSettings', 'localSettings', 'session', 'cliArg']);
+const behavior = z.enum(['allow', 'ask', 'deny']);
+const permissionUpdate = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('addRules'), rules: z.array(ruleValue), behavior, destination }),
+  z.strictObject({ type: z.literal('replaceRules'), rules: z.array(ruleValue), behavior, destination }),
+  z.strictObject({ type: z.literal('removeRules'), rules: z.array(ruleValue), behavior, destination }),
+  z.strictObject({ type: z.literal('setMode'), mode: z.enum(PERMISSION_MODES as [string, ...string[]]), destination }),
+  z.strictObject({ type: z.literal('addDirectories'), directories: z.array(absolute), destination }),
+  z.strictObject({ type: z.literal('removeDirectories'), directories: z.array(absolute), destination }),
+]);
+
+const decisionRequest = z.strictObject({
+  call: z.strictObject({ tool: z.string().min(1), input: record, id: z.string().min(1).optional() }),
+  context: z.strictObject({
+    cwd: absolute,
+    mode: z.enum(['manual', ...PERMISSION_MODES]).optional(),
+    projectDir: absolute.optional(),
+    sessionId: z.string().min(1).optional(),
+    agent: z.union([z.string().min(1), z.strictObject({ id: z.string().min(1), type: z.string().min(1).optional() })]).optional(),
+  }),
+});
+
+const answerRequest = z.strictObject({
+  behavior: z.enum(['allow', 'deny']),
+  updatedInput: record.optional(),
+  updatedPermissions: z.array(permissionUpdate).optional(),
+  remember: z.boolean().optional(),
+  message: z.string().optional(),
+  interrupt: z.boolean().optional(),
+  scope: z.enum(['once', 'session', 'project']).optional(),
+  answerer: z.string().min(1).max(200).optional(),
+});
+
+type Problem = { status: 400 | 401 | 404 | 409 | 413 | 503; message: string };
+const problem = (c: Context, p: Problem) => c.json({ error: p.message }, p.status);
+
+async function readJson<T>(c: Context, schema: z.ZodType<T>): Promise<{ ok: true; value: T } | { ok: false; problem: Problem }> {
+  const text = await c.req.text();
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, problem: { status: 400, message: `the body is not JSON: ${(e as Error).message}` } };
+  }
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const first = parsed.error.issues[0];
+  const where = first && first.path.length > 0 ? `body.${first.path.join('.')}` : 'body';
+  const what = first?.code === 'unrecognized_keys' ? `unknown field(s) ${first.keys.map((k) => `"${k}"`).join(', ')}` : (first?.message ?? 'invalid');
+  return { ok: false, problem: { status: 400, message: `${where}: ${what}` } };
+}
+
+/**
+ * The JSON API under `/v1`: decisions for agents in any language, parked asks and their answers,
+ * health. Bad JSON, unknown fields and bodies over 1 MiB are 4xx with a message naming the field.
+ */
+export function apiRoutes(ctx: ServeContext): Hono {
+  const app = new Hono();
+  app.use('*', bodyLimit({ maxSize: API_BODY_LIMIT, onError: (c) => problem(c, { status: 413, message: `the body is larger than ${API_BODY_LIMIT} bytes` }) }));
+  app.use('*', async (c, next) => {
+    const action = c.req.method === 'POST' && c.req.path.endsWith('/answer') ? 'answer' : 'read';
+    const auth = ctx.auth.check(c, action);
+    if (!auth.ok) return problem(c, { status: 401, message: auth.message });
+    c.set('via' as never, auth.via as never);
+    await next();
+  });
+  app.onError((e, c) => {
+    if (e instanceof StoreUnavailableError) return problem(c, { status: 503, message: e.message });
+    ctx.log(`toolgate serve: ${c.req.method} ${c.req.path} failed: ${e.stack ?? e.message}`);
+    return c.json({ error: `internal error: ${e.message}` }, 500);
+  });
+
+  const resolved = async (a: AskRecord): Promise<DecisionView | undefined> => {
+    if (a.state === 'expired') return { behavior: 'deny', reason: { kind: 'resolver', message: 'the ask was given up' }, decidedBy: 'timeout', message: 'the ask was given up' };
+    if (a.answer === undefined) return undefined;
+    return decisionView(await ctx.asks.resolve(a), 'answer', a.pending.call.input);
+  };
+
+  app.post('/decisions', async (c) => {
+    const body = await readJson(c, decisionRequest);
+    if (!body.ok) return problem(c, body.problem);
+    const { call, context } = body.value;
+    const agent = typeof context.agent === 'string' ? { id: context.agent } : context.agent;
+    const where = {
+      cwd: context.cwd,
+      ...(context.mode !== undefined ? { mode: context.mode } : {}),
+      ...(context.projectDir !== undefined ? { projectDir: context.projectDir } : {}),
+      ...(context.sessionId !== undefined ? { sessionId: context.sessionId } : {}),
+      ...(agent !== undefined ? { agent: { id: agent.id, ...(agent.type !== undefined ? { type: agent.type } : {}) } } : {}),
+    };
+    const toolCall = { tool: call.tool, input: call.input, ...(call.id !== undefined ? { id: call.id } : {}) };
+    const settled = await ctx.decider.decide(toolCall, where);
+    const r = settled.result;
+    if (r.behavior !== 'ask') {
+      ctx.audit.write(decisionEntry('decision', toolCall, settled, ctx.now()));
+      return c.json({ decision: decisionView(r, settled.decidedBy, call.input) });
+    }
+    try {
+      const ask = await ctx.asks.park(settled as typeof settled & { result: typeof r }, 'api');
+      ctx.audit.write(decisionEntry('decision', toolCall, settled, ctx.now(), ask.id));
+      return c.json({ askId: ask.id, decision: decisionView(r, settled.decidedBy) });
+    } catch (e) {
+      const message = `this call needs a person, but the ask could not be parked (${(e as Error).message})`;
+      ctx.audit.write({ ...decisionEntry('decision', toolCall, { ...settled, decidedBy: 'store' }, ctx.now()), behavior: 'deny', reasonKind: 'checkFailed', reason: message });
+      return c.json({ decision: { behavior: 'deny', reason: { kind: 'checkFailed', message }, decidedBy: 'store', message } satisfies DecisionView });
+    }
+  });
+
+  app.get('/asks', async (c) => {
+    const q = c.req.query();
+    const unknown = Object.keys(q).filter((k) => !['state', 'session', 'project', 'limit'].includes(k));
+    if (unknown.length > 0) return problem(c, { status: 400, message: `unknown query parameter(s) ${unknown.join(', ')}; expected state, session, project, limit` });
+    const state = q['state'] ?? 'pending';
+    if (!['pending', 'answered', 'expired', 'all'].includes(state)) return problem(c, { status: 400, message: `state must be pending, answered, expired or all, not "${state}"` });
+    const limit = q['limit'] !== undefined ? Number(q['limit']) : undefined;
+    if (limit !== undefined && !(Number.isInteger(limit) && limit > 0)) return problem(c, { status: 400, message: 'limit must be a positive integer' });
+    const filter: AskFilter = {
+      state: state as AskFilter['state'] & string,
+      ...(q['session'] !== undefined ? { sessionId: q['session'] } : {}),
+      ...(q['project'] !== undefined ? { projectDir: q['project'] } : {}),
+      ...(limit !== undefined ? { limit } : {}),
+    };
+    const asks = await ctx.store.listAsks(filter);
+    return c.json({ asks: asks.map((a) => askView(a)) });
+  });
+
+  app.get('/asks/:id', async (c) => {
+    const id = c.req.param('id');
+    const waitText = c.req.query('wait');
+    const wait = waitText !== undefined ? Number(waitText) : 0;
+    if (!(Number.isFinite(wait) && wait >= 0 && wait <= MAX_WAIT_SECONDS)) return problem(c, { status: 400, message: `wait must be a number of seconds from 0 to ${MAX_WAIT_SECONDS}` });
+    let ask = await ctx.store.getAsk(id);
+    if (ask === undefined) return problem(c, { status: 404, message: `no ask with id ${id}` });
+    if (ask.state === 'pending' && wait > 0) {
+      const w = await ctx.asks.wait(id, wait * 1000, c.req.raw.signal);
+      if (w.kind === 'settled') ask = w.ask;
+    }
+    return c.json(askView(ask, await resolved(ask)));
+  });
+
+  app.post('/asks/:id/answer', async (c) => {
+    const id = c.req.param('id');
+    const body = await readJson(c, answerRequest);
+    if (!body.ok) return problem(c, body.problem);
+    const { scope, answerer, ...a } = body.value;
+    const misfit =
+      a.behavior === 'deny'
+        ? (['updatedInput', 'updatedPermissions', 'remember'] as const).filter((k) => a[k] !== undefined)
+        : (['message', 'interrupt'] as const).filter((k) => a[k] !== undefined);
+    if (misfit.length > 0) return problem(c, { status: 400, message: `body.${misfit[0]}: not allowed with "behavior": "${a.behavior}"` });
+    const via = c.get('via' as never) as unknown as string;
+    const answer =
+      a.behavior === 'allow'
+        ? {
+            behavior: 'allow' as const,
+            ...(a.updatedInput !== undefined ? { updatedInput: a.updatedInput } : {}),
+            ...(a.updatedPermissions !== undefined ? { updatedPermissions: a.updatedPermissions as never } : {}),
+            ...(a.remember !== undefined ? { remember: a.remember } : {}),
+          }
+        : { behavior: 'deny' as const, ...(a.message !== undefined ? { message: a.message } : {}), ...(a.interrupt !== undefined ? { interrupt: a.interrupt } : {}) };
+    const r = await ctx.asks.answer(id, { answer, ...(scope !== undefined ? { scope } : {}), answerer: answerer ?? via });
+    if (!r.ok) return c.json({ error: r.message, ...(r.ask !== undefined ? { ask: askView(r.ask) } : {}) }, r.status);
+    ctx.audit.write(answerEntry(r.ask, ctx.now()));
+    return c.json(askView(r.ask, await resolved(r.ask)));
+  });
+
+  app.get('/health', async (c) => {
+    const audit = { buffered: ctx.audit.buffered, lost: ctx.audit.lost, failing: ctx.audit.failing };
+    try {
+      await ctx.store.health();
+    } catch (e) {
+      return c.json({ ok: false, store: { kind: ctx.store.kind, error: (e as Error).message }, audit }, 503);
+    }
+    return c.json({ ok: true, store: { kind: ctx.store.kind }, audit });
+  });
+
+  app.notFound((c) => problem(c, { status: 404, message: `no route ${c.req.method} ${c.req.path}` }));
+  return app;
+}

@@ -1,0 +1,163 @@
+import { createAdaptorServer } from '@hono/node-server';
+import { Hono } from 'hono';
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { createAuditWriter, type AuditWriter, type Store } from '../store/index.js';
+import { createAsks } from './asks.js';
+import { createAuth, isLoopbackHost } from './auth.js';
+import { NO_AUDIT, type ServeContext } from './context.js';
+import { createDecider } from './decide.js';
+import { createProjects } from './projects.js';
+import { apiRoutes } from './routes/api.js';
+import { hookRoutes } from './routes/hooks.js';
+import { builtInSettings, type SelfTarget } from './self-guard.js';
+
+/** Default seconds a hook request is held for an answer (below Claude Code's 600 s hook timeout). @public */
+export const DEFAULT_HOLD_TIMEOUT_SECONDS = 590;
+
+/** Options of {@link createServe}. @public */
+export interface ServeOptions {
+  /** Where asks, grants and the audit log live. The caller opens and closes it. */
+  store: Store;
+  /** The server's own settings files (trusted), added to every project's policy. */
+  settings?: readonly string[];
+  /** Trusted project roots (and everything inside them). Default: the current directory. */
+  projects?: readonly string[];
+  /** Trust every project. */
+  trustAll?: boolean;
+  /** The token that answering (and any request from off loopback) needs. */
+  token?: string;
+  /** The file the token was read from: gated agents may neither read nor write it. */
+  tokenFile?: string;
+  /** `hold` (default): park an ask and hold the hook request for an answer; `prompt`: leave it to Claude Code's own prompt. */
+  askVia?: 'hold' | 'prompt';
+  /** Seconds to hold a hook request before denying it. Default {@link DEFAULT_HOLD_TIMEOUT_SECONDS}. */
+  holdTimeoutSeconds?: number;
+  /** Home directory whose `.claude/settings.json` is the user layer. Default: the real one. */
+  home?: string;
+  /** Managed settings files. Default: Claude Code's for Linux and macOS. */
+  managedPaths?: readonly string[];
+  /** Keep the audit log (default `true`). */
+  audit?: boolean;
+  /** Where problems are reported, one line each. Default: standard error. */
+  log?: (line: string) => void;
+  /** Milliseconds since the epoch. */
+  now?: () => number;
+}
+
+/** Where a listening server is. @public */
+export interface Listening {
+  url: string;
+  host: string;
+  port: number;
+}
+
+/** A decision service: a Hono app plus what it needs to listen and stop. @public */
+export interface Serve {
+  /** The Hono app (`app.fetch` serves a web-standard `Request`). */
+  readonly app: Hono;
+  /** Listen on `host:port` (port 0: any free port). Resolves once listening. */
+  listen(host: string, port: number): Promise<Listening>;
+  /** Stop listening (held requests are cut, so Claude Code fails them closed) and write the buffered audit entries. The store stays open. */
+  close(): Promise<void>;
+  /** @internal */
+  readonly context: ServeContext;
+}
+
+/**
+ * Create `toolgate serve`'s decision service (README, "toolgate serve"): Claude Code `http` hooks
+ * at `POST /hooks/claude-code`, the JSON API under `/v1`, parked asks held until answered.
+ * @public
+ */
+export function createServe(options: ServeOptions): Serve {
+  const now = options.now ?? Date.now;
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const home = resolve(options.home ?? homedir());
+  const store = options.store;
+  const storeFile = store.kind === 'sqlite' ? store.location : undefined;
+  const secrets: Omit<SelfTarget, 'host' | 'port'> = {
+    ...(options.tokenFile !== undefined ? { tokenFile: resolve(options.tokenFile) } : {}),
+    ...(storeFile !== undefined ? { storeFile } : {}),
+  };
+  let self: SelfTarget | undefined;
+  const projects = createProjects({
+    store,
+    home,
+    settings: (options.settings ?? []).map((f) => resolve(f)),
+    trusted: (options.projects ?? [process.cwd()]).map((p) => resolve(p)),
+    trustAll: options.trustAll === true,
+    builtIn: [builtInSettings({ host: '', port: 0, ...secrets })],
+    ...(options.managedPaths !== undefined ? { managedPaths: options.managedPaths } : {}),
+    now,
+  });
+  const decider = createDecider({ projects, store, home, self: () => self, now });
+  const asks = createAsks({ store, decider, projects, now });
+  const writer: AuditWriter | undefined = options.audit === false ? undefined : createAuditWriter(store, { log, now });
+  const holdSeconds = options.holdTimeoutSeconds ?? DEFAULT_HOLD_TIMEOUT_SECONDS;
+  const context: ServeContext = {
+    store,
+    projects,
+    decider,
+    asks,
+    auth: createAuth(options.token),
+    audit: writer ?? NO_AUDIT,
+    get self() {
+      return self;
+    },
+    set self(v) {
+      self = v;
+    },
+    closing: false,
+    askVia: options.askVia ?? 'hold',
+    holdMs: Math.round(holdSeconds * 1000),
+    now,
+    log,
+  };
+
+  const app = new Hono();
+  app.route('/hooks', hookRoutes(context));
+  app.route('/v1', apiRoutes(context));
+
+  let server: Server | undefined;
+  return {
+    app,
+    context,
+    async listen(host, port) {
+      if (!isLoopbackHost(host) && options.token === undefined) {
+        throw new Error(`listening on ${host} (off the loopback network) needs a token: give --token-file`);
+      }
+      const s = createAdaptorServer({ fetch: app.fetch }) as Server;
+      // Held requests wait up to the hold timeout; nothing else should cut them.
+      s.requestTimeout = 0;
+      s.headersTimeout = 60_000;
+      s.keepAliveTimeout = 65_000;
+      await new Promise<void>((ok, fail) => {
+        s.once('error', fail);
+        s.listen({ host, port, backlog: 4096 }, () => {
+          s.off('error', fail);
+          ok();
+        });
+      });
+      server = s;
+      const address = s.address() as AddressInfo;
+      self = { host, port: address.port, ...secrets };
+      const shown = host.includes(':') ? `[${host}]` : host;
+      return { url: `http://${shown}:${address.port}`, host, port: address.port };
+    },
+    async close() {
+      // Held requests are cut below; their asks stay pending, answerable after a restart.
+      context.closing = true;
+      const s = server;
+      server = undefined;
+      if (s !== undefined) {
+        await new Promise<void>((ok) => {
+          s.close(() => ok());
+          s.closeAllConnections();
+        });
+      }
+      await writer?.close();
+    },
+  };
+}

@@ -1,0 +1,19 @@
+/**
+ * The store of `toolgate serve`: parked asks, answers, grants, the audit log and session roots,
+ * behind one port ({@link Store}) that SQLite (embedded default) and PostgreSQL (shared by
+ * replicas) fill; an in-memory one serves tests. Node-only. Hosts of `toolgate/gate` may use it
+ * to keep parked asks and an audit log of their own.
+ * @packageDocumentation
+ */
+export type * from './types.js';
+export type { AskAnswer, PendingAsk } from '../gate/types.js';
+export type { AskKind, Behavior, ReasonKind } from '../core/types.js';
+export { StoreOpenError, StoreUnavailableError } from './types.js';
+export { createMemoryStore } from './memory.js';
+export { openSqliteStore, type SqliteStoreOptions } from './sqlite/store.js';
+export { SQLITE_MIGRATIONS, type Migration } from './sqlite/migrations.js';
+export { openStore, parseStoreAddress, defaultStoreAddress, type StoreAddress } from './open.js';
+export { createAuditWriter, type AuditWriter, type AuditWriterOptions } from './audit-writer.js';
+export { grantRules, type GrantRulesResult } from './grants.js';
+export { redactInput, redactString, SECRET_KEY, REDACTED, MAX_REDACTED_STRING } from './redact.js';
+export { canonicalJson, inputSha256 } from './canonical.js';

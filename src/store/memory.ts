@@ -1,0 +1,118 @@
+import { createEventHub } from './events.js';
+import { StoreUnavailableError, type AnswerAskResult, type AskRecord, type AuditEntry, type GrantRecord, type Store } from './types.js';
+
+const clone = <T>(v: T): T => structuredClone(v);
+
+/**
+ * A store in memory: the same contract as the SQLite and PostgreSQL stores, gone when the
+ * process ends. For tests and for hosts that park asks only while they run.
+ * @public
+ */
+export function createMemoryStore(): Store {
+  const hub = createEventHub();
+  const asks = new Map<string, AskRecord>();
+  const grants: GrantRecord[] = [];
+  const audit: AuditEntry[] = [];
+  const sessions = new Map<string, string>();
+  let closed = false;
+  const open = () => {
+    if (closed) throw new StoreUnavailableError('the memory store is closed');
+  };
+  const settle = (id: string, update: (a: AskRecord) => AskRecord): AnswerAskResult => {
+    const ask = asks.get(id);
+    if (!ask) return { ok: false, reason: 'unknown' };
+    if (ask.state !== 'pending') return { ok: false, reason: ask.state, ask: clone(ask) };
+    const next = update(ask);
+    asks.set(id, next);
+    return { ok: true, ask: clone(next) };
+  };
+  return {
+    kind: 'memory',
+    location: 'memory',
+    async parkAsk(ask) {
+      open();
+      if (asks.has(ask.id)) throw new Error(`an ask with id ${ask.id} is already parked`);
+      const stored: AskRecord = { ...clone(ask), state: 'pending', updatedAt: ask.createdAt };
+      asks.set(ask.id, stored);
+      hub.emit({ type: 'parked', ask: clone(stored) });
+      return clone(stored);
+    },
+    async getAsk(id) {
+      open();
+      const a = asks.get(id);
+      return a ? clone(a) : undefined;
+    },
+    async listAsks(filter = {}) {
+      open();
+      const state = filter.state ?? 'pending';
+      const limit = Math.min(Math.max(1, Math.floor(filter.limit ?? 100)), 1000);
+      return [...asks.values()]
+        .filter((a) => (state === 'all' || a.state === state) && (filter.sessionId === undefined || a.sessionId === filter.sessionId) && (filter.projectDir === undefined || a.projectDir === filter.projectDir))
+        .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? -1 : 1))
+        .slice(0, limit)
+        .map(clone);
+    },
+    async answerAsk(id, answer, newGrants = []) {
+      open();
+      const r = settle(id, (a) => ({ ...a, state: 'answered', updatedAt: answer.answeredAt, answer: clone(answer) }));
+      if (r.ok) {
+        for (const g of newGrants) grants.push(clone(g));
+        hub.emit({ type: 'answered', ask: clone(r.ask) });
+      }
+      return r;
+    },
+    async expireAsk(id, at) {
+      open();
+      const r = settle(id, (a) => ({ ...a, state: 'expired', updatedAt: at }));
+      if (r.ok) hub.emit({ type: 'expired', ask: clone(r.ask) });
+      return r;
+    },
+    async listGrants(filter) {
+      open();
+      return grants
+        .filter(
+          (g) =>
+            g.projectDir === filter.projectDir &&
+            g.revokedAt === undefined &&
+            (g.expiresAt === undefined || g.expiresAt > filter.at) &&
+            (g.scope === 'project' || (filter.sessionId !== undefined && g.sessionId === filter.sessionId)),
+        )
+        .map(clone);
+    },
+    async revokeGrant(id, at) {
+      open();
+      const g = grants.find((x) => x.id === id && x.revokedAt === undefined);
+      if (!g) return false;
+      g.revokedAt = at;
+      return true;
+    },
+    async appendAudit(entries) {
+      open();
+      for (const e of entries) audit.push({ ...clone(e), seq: audit.length + 1 });
+    },
+    async readAudit(filter = {}) {
+      open();
+      const limit = Math.min(Math.max(1, Math.floor(filter.limit ?? 1000)), 10_000);
+      const rows = audit.filter(
+        (e) => (filter.since === undefined || e.at >= filter.since) && (filter.afterSeq === undefined || (e.seq ?? 0) > filter.afterSeq) && (filter.sessionId === undefined || e.sessionId === filter.sessionId),
+      );
+      return (filter.newest === true ? rows.slice(-limit) : rows.slice(0, limit)).map(clone);
+    },
+    async rememberSession(sessionId, projectDir) {
+      open();
+      if (!sessions.has(sessionId)) sessions.set(sessionId, projectDir);
+      return sessions.get(sessionId) as string;
+    },
+    async sessionRoot(sessionId) {
+      open();
+      return sessions.get(sessionId);
+    },
+    async health() {
+      open();
+    },
+    subscribe: (listener) => hub.subscribe(listener),
+    async close() {
+      closed = true;
+    },
+  };
+}

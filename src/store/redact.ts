@@ -1,0 +1,87 @@
+/**
+ * Secrets out of what the audit log and the approval views show. The SHA-256 of the unredacted
+ * input is kept beside it, so a call can still be matched against a known input.
+ */
+
+/** Object keys whose values are replaced whole. @public */
+export const SECRET_KEY = /token|secret|pass(word)?|key|auth|cookie/i;
+
+/** Longest string kept in a redacted copy; the rest is cut (the input's SHA-256 covers all of it). @public */
+export const MAX_REDACTED_STRING = 8192;
+
+/** What replaces a secret. @public */
+export const REDACTED = '[redacted]';
+
+const VALUE_PATTERNS: readonly RegExp[] = [
+  // PEM blocks, an unterminated one up to the end of the string.
+  /-----BEGIN [A-Z0-9 ]{1,64}-----[\s\S]*?(?:-----END [A-Z0-9 ]{1,64}-----|$)/g,
+  // JSON Web Tokens.
+  /\beyJ[A-Za-z0-9_-]{4,}\.eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g,
+  // AWS access key ids.
+  /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g,
+  // GitHub tokens (ghp_, gho_, ghu_, ghs_, ghr_) and fine-grained PATs.
+  /\bgh[pousr]_[A-Za-z0-9]{20,}/g,
+  /\bgithub_pat_[A-Za-z0-9_]{20,}/g,
+  // OpenAI / Anthropic style keys.
+  /\bsk-[A-Za-z0-9_-]{16,}/g,
+  // Slack tokens.
+  /\bxox[abposr]-[A-Za-z0-9-]{10,}/g,
+];
+
+// `NAME=value` / `NAME: value`, and `--name value` / `--name=value`, where the name says it is a secret.
+const ASSIGNMENT = /(?<![A-Za-z0-9_.-])([A-Za-z][A-Za-z0-9_.-]{0,127})(\s*[=:]\s*)("[^"]*"|'[^']*'|[^\s"'&|;]+)/g;
+const FLAG = /(?<![A-Za-z0-9_.-])(--?[A-Za-z][A-Za-z0-9_.-]{0,127})( +|=)("[^"]*"|'[^']*'|[^\s"'&|;-][^\s"'&|;]*)/g;
+const SECRET_NAME = /(?:^|[_.-])(?:token|secret|passw(?:or)?d|pass|key|auth|cookie|credentials?)(?:$|[_.-])|(?:token|secret|passw(?:or)?d|key)$/i;
+// `Authorization: Bearer …` and friends.
+const AUTH_HEADER = /(\b(?:authorization|proxy-authorization|x-api-key|cookie)\s*:\s*(?:(?:bearer|basic|token)\s+)?)[^\s"'\\]+/gi;
+// user:password@ in URLs.
+const URL_USERINFO = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s/:@]+:)[^\s/@]+@/gi;
+// Runs of 32 or more hex digits, and base64 runs of 32 or more with a digit and both cases.
+const HEX_RUN = /\b[A-Fa-f0-9]{32,}\b/g;
+const B64_RUN = /[A-Za-z0-9+/_-]{32,}={0,2}/g;
+
+function looksLikeBase64Secret(run: string): boolean {
+  return /[0-9]/.test(run) && /[a-z]/.test(run) && /[A-Z]/.test(run);
+}
+
+/**
+ * Replace secrets inside a string: PEM blocks, JWTs, AWS key ids (`AKIA…`), GitHub tokens
+ * (`gh[pousr]_…`), `sk-…` keys, Slack tokens, credentials in URLs, `Authorization` headers,
+ * `NAME=value` where the name says secret, and runs of 32 or more hex or base64 characters.
+ * @public
+ */
+export function redactString(text: string): string {
+  let out = text;
+  for (const p of VALUE_PATTERNS) out = out.replace(p, REDACTED);
+  out = out.replace(URL_USERINFO, `$1${REDACTED}@`);
+  out = out.replace(AUTH_HEADER, `$1${REDACTED}`);
+  const named = (whole: string, name: string, sep: string, value: string) =>
+    value === REDACTED || !SECRET_NAME.test(name.replace(/^-+/, '')) ? whole : `${name}${sep}${REDACTED}`;
+  out = out.replace(ASSIGNMENT, named);
+  out = out.replace(FLAG, named);
+  out = out.replace(HEX_RUN, REDACTED);
+  out = out.replace(B64_RUN, (run) => (looksLikeBase64Secret(run) ? REDACTED : run));
+  return out;
+}
+
+/**
+ * A copy of a tool input with secrets replaced: the value of every key matching
+ * {@link SECRET_KEY} (`/token|secret|pass(word)?|key|auth|cookie/i`) whole, and secrets inside
+ * every other string (see {@link redactString}). Strings are cut at {@link MAX_REDACTED_STRING}
+ * characters and nesting deeper than 64 levels is cut off.
+ * @public
+ */
+export function redactInput(value: unknown, depth = 0): unknown {
+  if (depth > 64) return REDACTED;
+  if (typeof value === 'string') {
+    if (value.length <= MAX_REDACTED_STRING) return redactString(value);
+    return `${redactString(value.slice(0, MAX_REDACTED_STRING))}…[${value.length - MAX_REDACTED_STRING} more characters]`;
+  }
+  if (Array.isArray(value)) return value.map((v) => redactInput(v, depth + 1));
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEY.test(k) ? REDACTED : redactInput(v, depth + 1);
+    return out;
+  }
+  return value;
+}

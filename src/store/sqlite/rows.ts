@@ -1,0 +1,93 @@
+import type { AnswerRecord, AskRecord, AuditEntry, GrantRecord } from '../types.js';
+
+/** Columns of `asks`, in insert order. */
+export const askColumns = [
+  'id', 'state', 'origin', 'session_id', 'agent', 'project_dir', 'cwd', 'tool', 'ask_kind', 'reason_kind', 'reason', 'rule_text', 'rule_source',
+  'input_redacted', 'input_sha256', 'policy_digest', 'pending', 'created_at', 'updated_at', 'expires_at',
+] as const;
+
+export type AskRow = Record<(typeof askColumns)[number], string | number | null> & {
+  w_behavior: string | null;
+  w_answer: string | null;
+  w_scope: string | null;
+  w_answerer: string | null;
+  w_answered_at: number | null;
+};
+
+export interface GrantRow {
+  id: string;
+  scope: 'session' | 'project';
+  session_id: string | null;
+  project_dir: string;
+  rule: string;
+  ask_id: string | null;
+  granted_by: string;
+  created_at: number;
+  expires_at: number | null;
+  revoked_at: number | null;
+}
+
+export type AuditRow = Record<string, string | number | null>;
+
+const opt = <K extends string, V>(key: K, value: V | null | undefined): { [P in K]?: V } =>
+  (value === null || value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+
+export function askFromRow(r: AskRow): AskRecord {
+  const answer: AnswerRecord | undefined =
+    r.w_answer !== null
+      ? { answer: JSON.parse(r.w_answer), scope: r.w_scope as AnswerRecord['scope'], answerer: r.w_answerer as string, answeredAt: r.w_answered_at as number }
+      : undefined;
+  return {
+    id: r.id as string,
+    state: r.state as AskRecord['state'],
+    origin: r.origin as AskRecord['origin'],
+    ...opt('sessionId', r.session_id as string | null),
+    ...opt('agent', r.agent as string | null),
+    projectDir: r.project_dir as string,
+    cwd: r.cwd as string,
+    tool: r.tool as string,
+    inputRedacted: JSON.parse(r.input_redacted as string),
+    inputSha256: r.input_sha256 as string,
+    policyDigest: r.policy_digest as string,
+    pending: JSON.parse(r.pending as string),
+    createdAt: r.created_at as number,
+    updatedAt: r.updated_at as number,
+    ...opt('expiresAt', r.expires_at as number | null),
+    ...(answer ? { answer } : {}),
+  };
+}
+
+export function grantFromRow(r: GrantRow): GrantRecord {
+  return {
+    id: r.id,
+    scope: r.scope,
+    ...opt('sessionId', r.session_id),
+    projectDir: r.project_dir,
+    rule: r.rule,
+    ...opt('askId', r.ask_id),
+    grantedBy: r.granted_by,
+    createdAt: r.created_at,
+    ...opt('expiresAt', r.expires_at),
+    ...opt('revokedAt', r.revoked_at),
+  };
+}
+
+const AUDIT_FIELDS = [
+  ['sessionId', 'session_id'], ['agent', 'agent'], ['projectDir', 'project_dir'], ['tool', 'tool'], ['inputSha256', 'input_sha256'],
+  ['behavior', 'behavior'], ['askKind', 'ask_kind'], ['reasonKind', 'reason_kind'], ['reason', 'reason'], ['ruleText', 'rule_text'],
+  ['ruleSource', 'rule_source'], ['policyDigest', 'policy_digest'], ['answerer', 'answerer'], ['askId', 'ask_id'], ['decidedBy', 'decided_by'],
+  ['detail', 'detail'],
+] as const;
+
+export function auditParams(e: AuditEntry): Record<string, unknown> {
+  const out: Record<string, unknown> = { at: e.at, event: e.event, inputRedacted: e.inputRedacted === undefined ? null : JSON.stringify(e.inputRedacted) };
+  for (const [k] of AUDIT_FIELDS) out[k] = e[k] ?? null;
+  return out;
+}
+
+export function auditFromRow(r: AuditRow): AuditEntry {
+  const out: Record<string, unknown> = { seq: r['seq'], at: r['at'], event: r['event'] };
+  for (const [k, col] of AUDIT_FIELDS) if (r[col] !== null && r[col] !== undefined) out[k] = r[col];
+  if (r['input_redacted'] !== null && r['input_redacted'] !== undefined) out['inputRedacted'] = JSON.parse(r['input_redacted'] as string);
+  return out as unknown as AuditEntry;
+}

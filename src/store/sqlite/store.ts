@@ -1,0 +1,290 @@
+import { chmodSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type BetterSqlite3 from 'better-sqlite3';
+import { createEventHub } from '../events.js';
+import { askColumns, askFromRow, auditFromRow, auditParams, grantFromRow, type AskRow, type AuditRow, type GrantRow } from './rows.js';
+import { loadBetterSqlite3, openFailure } from './load.js';
+import { migrate } from './migrations.js';
+import {
+  StoreOpenError,
+  StoreUnavailableError,
+  type AnswerAskResult,
+  type AnswerRecord,
+  type AskFilter,
+  type AskRecord,
+  type AuditEntry,
+  type AuditFilter,
+  type GrantFilter,
+  type GrantRecord,
+  type NewAsk,
+  type NewGrant,
+  type Store,
+} from '../types.js';
+
+/** Options of {@link openSqliteStore}. @public */
+export interface SqliteStoreOptions {
+  /** The database file; its directory is created (mode 0700) and the file made 0600. `:memory:` for a private in-memory database. */
+  file: string;
+  /**
+   * How often (milliseconds) to look for commits made by other processes on the same file (an
+   * answer given with `toolgate asks answer`), while someone listens to events. Default 200.
+   */
+  pollMs?: number;
+  /** Milliseconds to wait for a lock held by another process before failing. Default 5000. */
+  busyTimeoutMs?: number;
+}
+
+type Db = BetterSqlite3.Database;
+
+/**
+ * Open (creating and migrating as needed) the SQLite store: WAL journal, `synchronous=NORMAL`
+ * (a commit survives a crash of the process; the last commits before a power loss may not),
+ * foreign keys on, an append-only audit table. Loads the optional `better-sqlite3` package on
+ * first use and says how to install it when it is missing.
+ * @public
+ */
+export async function openSqliteStore(options: SqliteStoreOptions): Promise<Store> {
+  const Database = await loadBetterSqlite3();
+  const file = options.file;
+  let db: Db;
+  try {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    db = new Database(file, { timeout: options.busyTimeoutMs ?? 5000 });
+  } catch (e) {
+    throw openFailure(e, file);
+  }
+  try {
+    if (file !== ':memory:') chmodSync(file, 0o600);
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    migrate(db);
+  } catch (e) {
+    db.close();
+    throw e instanceof StoreOpenError ? e : new StoreOpenError(`cannot open the SQLite store ${file}: ${(e as Error).message}`);
+  }
+  return createSqliteStore(db, file, options.pollMs ?? 200);
+}
+
+function createSqliteStore(db: Db, file: string, pollMs: number): Store {
+  const hub = createEventHub();
+  const cols = askColumns.join(', ');
+  const st = {
+    insertAsk: db.prepare(`INSERT INTO asks (${cols}) VALUES (${askColumns.map((c) => `@${c}`).join(', ')})`),
+    getAsk: db.prepare(`SELECT a.*, w.behavior AS w_behavior, w.answer AS w_answer, w.scope AS w_scope, w.answerer AS w_answerer, w.answered_at AS w_answered_at
+      FROM asks a LEFT JOIN answers w ON w.ask_id = a.id WHERE a.id = ?`),
+    setState: db.prepare('UPDATE asks SET state = ?, updated_at = ? WHERE id = ? AND state = ?'),
+    insertAnswer: db.prepare(
+      'INSERT INTO answers (ask_id, behavior, answer, updated_input, scope, answerer, answered_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ),
+    insertGrant: db.prepare(
+      'INSERT INTO grants (id, scope, session_id, project_dir, rule, ask_id, granted_by, created_at, expires_at) VALUES (@id, @scope, @sessionId, @projectDir, @rule, @askId, @grantedBy, @createdAt, @expiresAt)',
+    ),
+    grants: db.prepare(`SELECT * FROM grants WHERE project_dir = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)
+      AND (scope = 'project' OR (scope = 'session' AND session_id = ?)) ORDER BY created_at`),
+    revoke: db.prepare('UPDATE grants SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
+    insertAudit: db.prepare(`INSERT INTO audit (at, event, session_id, agent, project_dir, tool, input_sha256, input_redacted, behavior, ask_kind, reason_kind, reason,
+      rule_text, rule_source, policy_digest, answerer, ask_id, decided_by, detail) VALUES (@at, @event, @sessionId, @agent, @projectDir, @tool, @inputSha256,
+      @inputRedacted, @behavior, @askKind, @reasonKind, @reason, @ruleText, @ruleSource, @policyDigest, @answerer, @askId, @decidedBy, @detail)`),
+    rememberSession: db.prepare('INSERT OR IGNORE INTO sessions (session_id, project_dir, first_seen) VALUES (?, ?, ?)'),
+    sessionRoot: db.prepare('SELECT project_dir FROM sessions WHERE session_id = ?'),
+    changedSince: db.prepare(`SELECT a.*, w.behavior AS w_behavior, w.answer AS w_answer, w.scope AS w_scope, w.answerer AS w_answerer, w.answered_at AS w_answered_at
+      FROM asks a LEFT JOIN answers w ON w.ask_id = a.id WHERE a.updated_at >= ? ORDER BY a.updated_at`),
+    health: db.prepare('SELECT MAX(version) AS v FROM schema_migrations'),
+  };
+
+  const guard = <T>(what: string, fn: () => T): T => {
+    try {
+      return fn();
+    } catch (e) {
+      if (e instanceof StoreUnavailableError) throw e;
+      throw new StoreUnavailableError(`the SQLite store ${file} could not ${what}: ${(e as Error).message}`, { cause: e });
+    }
+  };
+  const readAsk = (id: string): AskRecord | undefined => {
+    const row = st.getAsk.get(id) as AskRow | undefined;
+    return row ? askFromRow(row) : undefined;
+  };
+
+  const answerTx = db.transaction((id: string, answer: AnswerRecord, grants: readonly NewGrant[]): AnswerAskResult => {
+    const ask = readAsk(id);
+    if (!ask) return { ok: false, reason: 'unknown' };
+    if (ask.state !== 'pending') return { ok: false, reason: ask.state, ask };
+    st.setState.run('answered', answer.answeredAt, id, 'pending');
+    const a = answer.answer;
+    const updatedInput = a.behavior === 'allow' && a.updatedInput !== undefined ? JSON.stringify(a.updatedInput) : null;
+    st.insertAnswer.run(id, a.behavior, JSON.stringify(a), updatedInput, answer.scope, answer.answerer, answer.answeredAt);
+    for (const g of grants) {
+      st.insertGrant.run({ ...g, sessionId: g.sessionId ?? null, askId: g.askId ?? null, expiresAt: g.expiresAt ?? null });
+    }
+    return { ok: true, ask: readAsk(id) as AskRecord };
+  });
+  const expireTx = db.transaction((id: string, at: number): AnswerAskResult => {
+    const ask = readAsk(id);
+    if (!ask) return { ok: false, reason: 'unknown' };
+    if (ask.state !== 'pending') return { ok: false, reason: ask.state, ask };
+    st.setState.run('expired', at, id, 'pending');
+    return { ok: true, ask: readAsk(id) as AskRecord };
+  });
+  const auditTx = db.transaction((entries: readonly AuditEntry[]) => {
+    for (const e of entries) st.insertAudit.run(auditParams(e));
+  });
+
+  // Commits by other connections (another process on the same file): seen through data_version.
+  let poll: ReturnType<typeof setInterval> | undefined;
+  let dataVersion = 0;
+  let watermark = Date.now();
+  const seen = new Map<string, string>();
+  const pollOthers = () => {
+    try {
+      const v = db.pragma('data_version', { simple: true }) as number;
+      if (v === dataVersion) return;
+      dataVersion = v;
+      const since = watermark - 2000;
+      watermark = Date.now();
+      for (const row of st.changedSince.all(since) as AskRow[]) {
+        const ask = askFromRow(row);
+        if (seen.get(ask.id) === ask.state) continue;
+        seen.set(ask.id, ask.state);
+        hub.emit(ask.state === 'pending' ? { type: 'parked', ask } : ask.state === 'answered' ? { type: 'answered', ask } : { type: 'expired', ask });
+      }
+      if (seen.size > 10_000) seen.clear();
+    } catch {
+      // Unreadable now: the next tick tries again; holders time out on their own.
+    }
+  };
+  const note = (ask: AskRecord) => seen.set(ask.id, ask.state);
+
+  return {
+    kind: 'sqlite',
+    location: file,
+    async parkAsk(ask: NewAsk) {
+      return guard('park the ask', () => {
+        st.insertAsk.run(askParams(ask));
+        const stored = readAsk(ask.id) as AskRecord;
+        note(stored);
+        hub.emit({ type: 'parked', ask: stored });
+        return stored;
+      });
+    },
+    async getAsk(id) {
+      return guard('read the ask', () => readAsk(id));
+    },
+    async listAsks(filter: AskFilter = {}) {
+      return guard('list asks', () => {
+        const where: string[] = [];
+        const args: unknown[] = [];
+        const state = filter.state ?? 'pending';
+        if (state !== 'all') (where.push('a.state = ?'), args.push(state));
+        if (filter.sessionId !== undefined) (where.push('a.session_id = ?'), args.push(filter.sessionId));
+        if (filter.projectDir !== undefined) (where.push('a.project_dir = ?'), args.push(filter.projectDir));
+        const limit = Math.min(Math.max(1, Math.floor(filter.limit ?? 100)), 1000);
+        const sql = `SELECT a.*, w.behavior AS w_behavior, w.answer AS w_answer, w.scope AS w_scope, w.answerer AS w_answerer, w.answered_at AS w_answered_at
+          FROM asks a LEFT JOIN answers w ON w.ask_id = a.id ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY a.created_at DESC, a.id LIMIT ${limit}`;
+        return (db.prepare(sql).all(...args) as AskRow[]).map(askFromRow);
+      });
+    },
+    async answerAsk(id, answer, grants = []) {
+      return guard('answer the ask', () => {
+        const r = answerTx.immediate(id, answer, grants);
+        if (r.ok) {
+          note(r.ask);
+          hub.emit({ type: 'answered', ask: r.ask });
+        }
+        return r;
+      });
+    },
+    async expireAsk(id, at) {
+      return guard('expire the ask', () => {
+        const r = expireTx.immediate(id, at);
+        if (r.ok) {
+          note(r.ask);
+          hub.emit({ type: 'expired', ask: r.ask });
+        }
+        return r;
+      });
+    },
+    async listGrants(filter: GrantFilter): Promise<GrantRecord[]> {
+      return guard('read grants', () => (st.grants.all(filter.projectDir, filter.at, filter.sessionId ?? null) as GrantRow[]).map(grantFromRow));
+    },
+    async revokeGrant(id, at) {
+      return guard('revoke the grant', () => st.revoke.run(at, id).changes > 0);
+    },
+    async appendAudit(entries) {
+      if (entries.length === 0) return;
+      guard('append to the audit log', () => auditTx.immediate(entries));
+    },
+    async readAudit(filter: AuditFilter = {}) {
+      return guard('read the audit log', () => {
+        const where: string[] = [];
+        const args: unknown[] = [];
+        if (filter.since !== undefined) (where.push('at >= ?'), args.push(filter.since));
+        if (filter.afterSeq !== undefined) (where.push('seq > ?'), args.push(filter.afterSeq));
+        if (filter.sessionId !== undefined) (where.push('session_id = ?'), args.push(filter.sessionId));
+        const limit = Math.min(Math.max(1, Math.floor(filter.limit ?? 1000)), 10_000);
+        const order = filter.newest === true ? 'DESC' : 'ASC';
+        const sql = `SELECT * FROM audit ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq ${order} LIMIT ${limit}`;
+        const rows = (db.prepare(sql).all(...args) as AuditRow[]).map(auditFromRow);
+        return filter.newest === true ? rows.reverse() : rows;
+      });
+    },
+    async rememberSession(sessionId, projectDir, at) {
+      return guard('remember the session', () => {
+        st.rememberSession.run(sessionId, projectDir, at);
+        return (st.sessionRoot.get(sessionId) as { project_dir: string }).project_dir;
+      });
+    },
+    async sessionRoot(sessionId) {
+      return guard('read the session', () => (st.sessionRoot.get(sessionId) as { project_dir: string } | undefined)?.project_dir);
+    },
+    async health() {
+      guard('be read', () => st.health.get());
+    },
+    subscribe(listener) {
+      const off = hub.subscribe(listener);
+      if (poll === undefined && pollMs > 0) {
+        dataVersion = db.pragma('data_version', { simple: true }) as number;
+        poll = setInterval(pollOthers, pollMs);
+        poll.unref();
+      }
+      return () => {
+        off();
+        if (hub.size === 0 && poll !== undefined) {
+          clearInterval(poll);
+          poll = undefined;
+        }
+      };
+    },
+    async close() {
+      if (poll !== undefined) clearInterval(poll);
+      poll = undefined;
+      if (db.open) db.close();
+    },
+  };
+}
+
+function askParams(ask: NewAsk): Record<string, unknown> {
+  const p = ask.pending;
+  return {
+    id: ask.id,
+    state: 'pending',
+    origin: ask.origin,
+    session_id: ask.sessionId ?? null,
+    agent: ask.agent ?? null,
+    project_dir: ask.projectDir,
+    cwd: ask.cwd,
+    tool: ask.tool,
+    ask_kind: p.askKind,
+    reason_kind: p.reason.kind,
+    reason: p.reason.message,
+    rule_text: p.rule?.text ?? null,
+    rule_source: p.rule ? (p.rule.source.file ?? p.rule.source.kind) : null,
+    input_redacted: JSON.stringify(ask.inputRedacted ?? null),
+    input_sha256: ask.inputSha256,
+    policy_digest: ask.policyDigest,
+    pending: JSON.stringify(p),
+    created_at: ask.createdAt,
+    updated_at: ask.createdAt,
+    expires_at: ask.expiresAt ?? null,
+  };
+}

@@ -1,0 +1,258 @@
+import type { AskKind, Behavior, ReasonKind } from '../core/types.js';
+import type { AskAnswer, PendingAsk } from '../gate/types.js';
+
+/**
+ * Where a parked ask is in its life: waiting for a person, answered, or given up (its hold ran
+ * out, so the call it held was denied; it can no longer be answered).
+ * @public
+ */
+export type AskState = 'pending' | 'answered' | 'expired';
+
+/** Which request parked an ask: a Claude Code hook event, or `POST /v1/decisions`. @public */
+export type AskOrigin = 'PreToolUse' | 'PermissionRequest' | 'api';
+
+/**
+ * How far an approval reaches: this call only, the rest of the session, or every session of the
+ * project. A `session` or `project` answer stores grants (see {@link GrantRecord}).
+ * @public
+ */
+export type AnswerScope = 'once' | 'session' | 'project';
+
+/** An ask to park, as the deciding side knows it. Times are milliseconds since the epoch. @public */
+export interface NewAsk {
+  /** The ask id; the same as `pending.id`. */
+  id: string;
+  /**
+   * The gate's pending ask, unredacted: resuming the call needs the real input. Readers that show
+   * asks to people use {@link NewAsk.inputRedacted}.
+   */
+  pending: PendingAsk;
+  origin: AskOrigin;
+  sessionId?: string;
+  /** The sub-agent the call was made for (`agent_id`, else `agent_type`). */
+  agent?: string;
+  /** The project root whose settings decided the call. */
+  projectDir: string;
+  /** The working directory of the call. */
+  cwd: string;
+  tool: string;
+  /** The call's input with secrets replaced (see `redactInput`). */
+  inputRedacted: unknown;
+  /** Lowercase hex SHA-256 of the canonical JSON (RFC 8785) of the unredacted input. */
+  inputSha256: string;
+  /** Digest of the policy that decided the call (see `policyDigest`). */
+  policyDigest: string;
+  createdAt: number;
+  /** When the hold gives up (milliseconds since the epoch), when something holds the ask. */
+  expiresAt?: number;
+}
+
+/** A person's answer, as stored. @public */
+export interface AnswerRecord {
+  /** The gate's answer: `behavior`, `updatedInput`, `updatedPermissions`, `remember`, `message`, `interrupt`. */
+  answer: AskAnswer;
+  scope: AnswerScope;
+  /** Who answered (a name, or `token` / `loopback` when nothing better is known). */
+  answerer: string;
+  answeredAt: number;
+}
+
+/** A parked ask as the store holds it. @public */
+export interface AskRecord extends NewAsk {
+  state: AskState;
+  updatedAt: number;
+  /** Present once the ask is answered. */
+  answer?: AnswerRecord;
+}
+
+/** Which asks {@link Store.listAsks} returns; newest first. @public */
+export interface AskFilter {
+  /** Default `pending`; `all` for every state. */
+  state?: AskState | 'all';
+  sessionId?: string;
+  projectDir?: string;
+  /** At most this many (default 100, at most 1000). */
+  limit?: number;
+}
+
+/** A grant to store with an answer. @public */
+export interface NewGrant {
+  id: string;
+  scope: 'session' | 'project';
+  /** Set for `session` grants. */
+  sessionId?: string;
+  projectDir: string;
+  /** An allow rule as Claude Code writes it, e.g. `Bash(npm test *)`. */
+  rule: string;
+  askId?: string;
+  grantedBy: string;
+  createdAt: number;
+  /** When it stops applying (milliseconds since the epoch); none: until revoked. */
+  expiresAt?: number;
+}
+
+/**
+ * A stored approval that answers later plain asks of its session or project without a person.
+ * A grant never answers a deny rule, a firm ask or a protected ask: it acts as an allow rule of
+ * the session, which the decision pipeline consults only after those.
+ * @public
+ */
+export interface GrantRecord extends NewGrant {
+  revokedAt?: number;
+}
+
+/** Which grants apply: the project's, plus the session's when one is given, live at `at`. @public */
+export interface GrantFilter {
+  projectDir: string;
+  sessionId?: string;
+  /** Milliseconds since the epoch; expired and revoked grants are left out. */
+  at: number;
+}
+
+/**
+ * What the audit log records. `PreToolUse`, `PermissionRequest` and `decision` (the JSON API) are
+ * decisions; `answer` is the outcome of an answered ask; `expired` an ask whose hold ran out;
+ * `PostToolUse`, `PostToolUseFailure` and `Stop` are recorded as they arrive; `auditLoss` says how
+ * many entries were dropped while the store could not be written.
+ * @public
+ */
+export type AuditEvent =
+  | 'PreToolUse'
+  | 'PermissionRequest'
+  | 'decision'
+  | 'answer'
+  | 'expired'
+  | 'PostToolUse'
+  | 'PostToolUseFailure'
+  | 'Stop'
+  | 'auditLoss';
+
+/** One line of the append-only audit log. @public */
+export interface AuditEntry {
+  /** Position in the log, assigned by the store (absent before it is written). */
+  seq?: number;
+  /** Milliseconds since the epoch. */
+  at: number;
+  event: AuditEvent;
+  sessionId?: string;
+  agent?: string;
+  projectDir?: string;
+  tool?: string;
+  /** Lowercase hex SHA-256 of the canonical JSON (RFC 8785) of the unredacted input. */
+  inputSha256?: string;
+  /** The input with secrets replaced. */
+  inputRedacted?: unknown;
+  behavior?: Behavior;
+  askKind?: AskKind;
+  reasonKind?: ReasonKind;
+  reason?: string;
+  ruleText?: string;
+  /** The file the rule came from, else its source kind. */
+  ruleSource?: string;
+  policyDigest?: string;
+  answerer?: string;
+  askId?: string;
+  /** Who settled the call (`rules`, `grant`, `answer`, `timeout`, `store`, ...). */
+  decidedBy?: string;
+  /** Free-form extras (e.g. the number of lost entries for `auditLoss`). */
+  detail?: string;
+}
+
+/** Which audit entries {@link Store.readAudit} returns, oldest first. @public */
+export interface AuditFilter {
+  /** Entries at or after this time (milliseconds since the epoch). */
+  since?: number;
+  /** Entries after this sequence number. */
+  afterSeq?: number;
+  sessionId?: string;
+  /** At most this many (default 1000, at most 10 000). */
+  limit?: number;
+  /** The newest `limit` entries (still returned oldest first). */
+  newest?: boolean;
+}
+
+/** The result of {@link Store.answerAsk} and {@link Store.expireAsk}. @public */
+export type AnswerAskResult =
+  | { ok: true; ask: AskRecord }
+  | { ok: false; reason: 'unknown' }
+  | { ok: false; reason: 'answered' | 'expired'; ask: AskRecord };
+
+/**
+ * What a store tells its subscribers. `parked` and `answered` / `expired` follow a commit (on
+ * any replica, for a store shared by several); `resync` means "events may have been missed
+ * (another process wrote, a connection came back): re-read what you wait for".
+ * @public
+ */
+export type StoreEvent =
+  | { type: 'parked'; ask: AskRecord }
+  | { type: 'answered'; ask: AskRecord }
+  | { type: 'expired'; ask: AskRecord }
+  | { type: 'resync' };
+
+/**
+ * Parked asks, answers, grants, the audit log and session roots, behind one port. `toolgate
+ * serve` works only through this interface; SQLite (embedded, the default) and PostgreSQL (shared
+ * by replicas) fill it, and an in-memory one serves tests and short-lived hosts.
+ *
+ * Contract:
+ * - Every method resolves once its writes are committed (a parked ask is committed before
+ *   `parkAsk` resolves). A store that cannot be reached rejects with {@link StoreUnavailableError};
+ *   expected outcomes (an unknown or already answered ask) are values.
+ * - `answerAsk` moves an ask from `pending` to `answered` and stores its grants in one
+ *   transaction; of two answers racing, exactly one wins.
+ * - The audit log is append-only: nothing updates or deletes its entries.
+ * - `subscribe` listeners run after the commit that caused the event; they must not throw.
+ * @public
+ */
+export interface Store {
+  /** `sqlite`, `postgres`, `memory`, ... */
+  readonly kind: string;
+  /** Where the data lives, for messages (a file path; a URL without its password). */
+  readonly location: string;
+  parkAsk(ask: NewAsk): Promise<AskRecord>;
+  getAsk(id: string): Promise<AskRecord | undefined>;
+  listAsks(filter?: AskFilter): Promise<AskRecord[]>;
+  /** Answer a pending ask and store `grants` with it. */
+  answerAsk(id: string, answer: AnswerRecord, grants?: readonly NewGrant[]): Promise<AnswerAskResult>;
+  /** Give up a pending ask (its hold ran out): it can no longer be answered. */
+  expireAsk(id: string, at: number): Promise<AnswerAskResult>;
+  listGrants(filter: GrantFilter): Promise<GrantRecord[]>;
+  /** Revoke a grant; `false` when there is no such live grant. */
+  revokeGrant(id: string, at: number): Promise<boolean>;
+  /** Append entries to the audit log in one transaction. */
+  appendAudit(entries: readonly AuditEntry[]): Promise<void>;
+  readAudit(filter?: AuditFilter): Promise<AuditEntry[]>;
+  /**
+   * Remember a session's project root; the first root stored for a session wins and is returned
+   * (a session's root is the `cwd` of its first event).
+   */
+  rememberSession(sessionId: string, projectDir: string, at: number): Promise<string>;
+  /** The stored root of a session, if any. */
+  sessionRoot(sessionId: string): Promise<string | undefined>;
+  /** Resolves when the store can be read and written; rejects with {@link StoreUnavailableError} otherwise. */
+  health(): Promise<void>;
+  /** Listen to {@link StoreEvent}s; returns the function that stops listening. */
+  subscribe(listener: (event: StoreEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+/**
+ * The store could not be reached or written (a closed database, a full disk, a lost connection).
+ * `toolgate serve` fails closed on it: see the README, "When the store is unreachable".
+ * @public
+ */
+export class StoreUnavailableError extends Error {
+  override readonly name = 'StoreUnavailableError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/**
+ * A store that cannot be opened: a missing optional dependency, a database written by a newer
+ * toolgate, a malformed store address. The message says what to do.
+ * @public
+ */
+export class StoreOpenError extends Error {
+  override readonly name = 'StoreOpenError';
+}

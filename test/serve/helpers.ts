@@ -1,0 +1,116 @@
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServe, type Serve, type ServeOptions } from '../../src/serve/index.js';
+import { openSqliteStore, type Store } from '../../src/store/index.js';
+
+/** A scratch directory tree: a home with user settings and projects with `.claude/` settings. */
+export interface Sandbox {
+  root: string;
+  home: string;
+  project(name: string, settings?: unknown, local?: unknown): string;
+  write(path: string, value: unknown): void;
+  cleanup(): void;
+}
+
+export function sandbox(): Sandbox {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'toolgate-serve-')));
+  const home = join(root, 'home');
+  mkdirSync(join(home, '.claude'), { recursive: true });
+  const write = (path: string, value: unknown) => {
+    mkdirSync(join(path, '..'), { recursive: true });
+    writeFileSync(path, typeof value === 'string' ? value : JSON.stringify(value));
+  };
+  return {
+    root,
+    home,
+    write,
+    project(name, settings, local) {
+      const dir = join(root, name);
+      mkdirSync(join(dir, '.claude'), { recursive: true });
+      if (settings !== undefined) write(join(dir, '.claude', 'settings.json'), settings);
+      if (local !== undefined) write(join(dir, '.claude', 'settings.local.json'), local);
+      return dir;
+    },
+    cleanup: () => rmSync(root, { recursive: true, force: true }),
+  };
+}
+
+export interface Running {
+  serve: Serve;
+  store: Store;
+  url: string;
+  port: number;
+  lines: string[];
+  hook(event: Record<string, unknown>, headers?: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }>;
+  api(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }>;
+  stop(): Promise<void>;
+}
+
+export async function start(sb: Sandbox, options: Partial<ServeOptions> & { storeFile?: string } = {}): Promise<Running> {
+  const { storeFile, ...rest } = options;
+  const store = rest.store ?? (await openSqliteStore({ file: storeFile ?? join(sb.root, 'state', `toolgate-${Math.random().toString(36).slice(2)}.db`), pollMs: 20 }));
+  const lines: string[] = [];
+  const serve = createServe({ home: sb.home, managedPaths: [join(sb.root, 'managed', 'managed-settings.json')], log: (l) => lines.push(l), ...rest, store });
+  const at = await serve.listen('127.0.0.1', 0);
+  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${at.url}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...headers },
+      ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+    });
+    const text = await res.text();
+    let parsed: Record<string, unknown>;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = { text };
+    }
+    return { status: res.status, body: parsed };
+  };
+  return {
+    serve,
+    store,
+    url: at.url,
+    port: at.port,
+    lines,
+    hook: (event, headers) => call('POST', '/hooks/claude-code', event, headers),
+    api: call,
+    async stop() {
+      await serve.close();
+      await store.close();
+    },
+  };
+}
+
+/** A PreToolUse event as Claude Code 2.1 sends it (with fields toolgate does not read). */
+export function preToolUse(cwd: string, tool: string, input: Record<string, unknown>, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    session_id: 'sess-1',
+    transcript_path: '/tmp/t.jsonl',
+    cwd,
+    permission_mode: 'default',
+    hook_event_name: 'PreToolUse',
+    tool_name: tool,
+    tool_input: input,
+    tool_use_id: `toolu_${Math.random().toString(36).slice(2)}`,
+    prompt_id: 'p-1',
+    effort: 'high',
+    ...extra,
+  };
+}
+
+/** The permission decision of a PreToolUse reply. */
+export const decisionOf = (body: Record<string, unknown>) => (body['hookSpecificOutput'] as Record<string, unknown> | undefined)?.['permissionDecision'];
+export const reasonOf = (body: Record<string, unknown>) => (body['hookSpecificOutput'] as Record<string, unknown> | undefined)?.['permissionDecisionReason'] as string | undefined;
+
+/** Poll until `f` gives a value (or fail after `ms`). */
+export async function eventually<T>(f: () => Promise<T | undefined> | T | undefined, ms = 5000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await f();
+    if (v !== undefined) return v;
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 15));
+  }
+}

@@ -1,0 +1,158 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decisionOf, eventually, preToolUse, reasonOf, sandbox, start, type Running, type Sandbox } from './helpers.js';
+
+let sb: Sandbox;
+let s: Running;
+let project: string;
+
+beforeAll(async () => {
+  sb = sandbox();
+  project = sb.project('proj', { permissions: { allow: ['Bash(npm run lint)'], deny: ['Bash(rm *)'], ask: ['Bash(git push *)'] } });
+  s = await start(sb, { projects: [project], holdTimeoutSeconds: 5 });
+});
+afterAll(async () => {
+  await s.stop();
+  sb.cleanup();
+});
+
+describe('POST /hooks/claude-code: PreToolUse', () => {
+  it('allows a read-only command in the project', async () => {
+    const r = await s.hook(preToolUse(project, 'Bash', { command: 'git status' }));
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', permissionDecisionReason: expect.stringMatching(/^toolgate: /) } });
+  });
+
+  it('allows by an allow rule and denies by a deny rule, naming the rule', async () => {
+    expect(decisionOf((await s.hook(preToolUse(project, 'Bash', { command: 'npm run lint' }))).body)).toBe('allow');
+    const r = await s.hook(preToolUse(project, 'Bash', { command: 'rm -rf build' }));
+    expect(decisionOf(r.body)).toBe('deny');
+    expect(reasonOf(r.body)).toMatch(/deny rule Bash\(rm \*\)/);
+  });
+
+  it.each([
+    ['not JSON', '{"hook_event_name": "PreToolUse", '],
+    ['a JSON array', '[1, 2]'],
+    ['no tool_name', JSON.stringify({ hook_event_name: 'PreToolUse', cwd: '/tmp', tool_input: {} })],
+    ['tool_input not an object', JSON.stringify({ hook_event_name: 'PreToolUse', cwd: '/tmp', tool_name: 'Bash', tool_input: 'ls' })],
+    ['a relative cwd', JSON.stringify({ hook_event_name: 'PreToolUse', cwd: 'proj', tool_name: 'Bash', tool_input: { command: 'ls' } })],
+  ])('answers an unreadable event (%s) with 200 and a deny', async (_what, text) => {
+    const r = await s.hook(text as never);
+    expect(r.status).toBe(200);
+    expect(decisionOf(r.body)).toBe('deny');
+  });
+
+  it('denies a PermissionRequest it cannot read in its own shape', async () => {
+    const r = await s.hook({ hook_event_name: 'PermissionRequest', cwd: project, tool_name: 'Bash' });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: expect.stringMatching(/no tool_name/) } } });
+  });
+
+  it('answers a body over 32 MiB with 200 and a deny', async () => {
+    const big = JSON.stringify(preToolUse(project, 'Write', { file_path: join(project, 'x'), content: 'x'.repeat(33 * 1024 * 1024) }));
+    const r = await s.hook(big as never);
+    expect(r.status).toBe(200);
+    expect(decisionOf(r.body)).toBe('deny');
+    expect(reasonOf(r.body)).toMatch(/larger than/);
+  });
+
+  it('accepts a body just under the limit', async () => {
+    const r = await s.hook(preToolUse(project, 'Read', { file_path: join(project, 'README.md'), pad: 'x'.repeat(8 * 1024 * 1024) }));
+    expect(decisionOf(r.body)).toBe('allow');
+  });
+
+  it('answers other events with {} and records Post events and Stop in the audit log', async () => {
+    const base = { session_id: 'sess-rec', cwd: project, transcript_path: '/t' };
+    expect((await s.hook({ ...base, hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: 'ls' }, tool_response: { stdout: '' }, tool_use_id: 'toolu_9' })).body).toEqual({});
+    expect((await s.hook({ ...base, hook_event_name: 'PostToolUseFailure', tool_name: 'Bash', tool_input: { command: 'false' }, error: 'exit 1', tool_use_id: 'toolu_10' })).body).toEqual({});
+    expect((await s.hook({ ...base, hook_event_name: 'Stop', stop_hook_active: false })).body).toEqual({});
+    expect((await s.hook({ ...base, hook_event_name: 'UserPromptSubmit', prompt: 'hi' })).body).toEqual({});
+    const events = await eventually(async () => {
+      const log = await s.store.readAudit({ sessionId: 'sess-rec' });
+      return log.length >= 3 ? log : undefined;
+    });
+    expect(events.map((e) => [e.event, e.tool ?? null, e.projectDir])).toEqual([
+      ['PostToolUse', 'Bash', project],
+      ['PostToolUseFailure', 'Bash', project],
+      ['Stop', null, project],
+    ]);
+    expect(events[1]?.detail).toMatch(/exit 1/);
+  });
+});
+
+describe('asks held for a person', () => {
+  it('parks an ask, holds the request, and releases it with the answer: allow', async () => {
+    const held = s.hook(preToolUse(project, 'Bash', { command: 'npm publish' }, { session_id: 'sess-hold' }));
+    const ask = await eventually(async () => (await s.api('GET', '/v1/asks?session=sess-hold')).body['asks'] as { id: string; tool: string; input: unknown }[] | undefined).then((a) => a[0] ?? Promise.reject(new Error('none')));
+    expect(ask).toMatchObject({ tool: 'Bash', input: { command: 'npm publish' }, askKind: 'plain' });
+    const answered = await s.api('POST', `/v1/asks/${ask.id}/answer`, { behavior: 'allow', answerer: 'alice' });
+    expect(answered.status).toBe(200);
+    expect(answered.body).toMatchObject({ id: ask.id, state: 'answered', answer: { behavior: 'allow', answerer: 'alice', scope: 'once' }, decision: { behavior: 'allow' } });
+    const r = await held;
+    expect(decisionOf(r.body)).toBe('allow');
+    expect(reasonOf(r.body)).toMatch(/approved by a person/);
+    const again = await s.api('POST', `/v1/asks/${ask.id}/answer`, { behavior: 'deny' });
+    expect(again.status).toBe(409);
+  });
+
+  it('releases with a deny and its message', async () => {
+    const held = s.hook(preToolUse(project, 'Bash', { command: 'git push origin main' }, { session_id: 'sess-deny' }));
+    const ask = await eventually(async () => ((await s.api('GET', '/v1/asks?session=sess-deny')).body['asks'] as { id: string; askKind: string }[])[0]);
+    expect(ask.askKind).toBe('firm');
+    expect((await s.api('POST', `/v1/asks/${ask.id}/answer`, { behavior: 'deny', message: 'not on main' })).status).toBe(200);
+    const r = await held;
+    expect(decisionOf(r.body)).toBe('deny');
+    expect(reasonOf(r.body)).toMatch(/not on main/);
+  });
+
+  it('runs an edited input only after gating it again: a deny rule still wins', async () => {
+    const held = s.hook(preToolUse(project, 'Bash', { command: 'npm publish' }, { session_id: 'sess-edit' }));
+    const ask = await eventually(async () => ((await s.api('GET', '/v1/asks?session=sess-edit')).body['asks'] as { id: string }[])[0]);
+    await s.api('POST', `/v1/asks/${ask.id}/answer`, { behavior: 'allow', updatedInput: { command: 'rm -rf /tmp/x' } });
+    expect(decisionOf((await held).body)).toBe('deny');
+
+    const held2 = s.hook(preToolUse(project, 'Bash', { command: 'npm publish' }, { session_id: 'sess-edit2' }));
+    const ask2 = await eventually(async () => ((await s.api('GET', '/v1/asks?session=sess-edit2')).body['asks'] as { id: string }[])[0]);
+    await s.api('POST', `/v1/asks/${ask2.id}/answer`, { behavior: 'allow', updatedInput: { command: 'npm publish --dry-run' } });
+    const r = await held2;
+    expect(r.body).toMatchObject({ hookSpecificOutput: { permissionDecision: 'allow', updatedInput: { command: 'npm publish --dry-run' } } });
+  });
+
+  it('denies when no answer comes within the hold timeout; the ask is then expired', async () => {
+    const quick = await start(sb, { projects: [project], holdTimeoutSeconds: 0.3 });
+    try {
+      const r = await quick.hook(preToolUse(project, 'Bash', { command: 'npm publish' }, { session_id: 'sess-timeout' }));
+      expect(decisionOf(r.body)).toBe('deny');
+      expect(reasonOf(r.body)).toMatch(/no answer within/);
+      const [ask] = await quick.store.listAsks({ state: 'all', sessionId: 'sess-timeout' });
+      expect(ask?.state).toBe('expired');
+      expect((await quick.api('POST', `/v1/asks/${ask?.id}/answer`, { behavior: 'allow' })).status).toBe(409);
+    } finally {
+      await quick.stop();
+    }
+  });
+
+  it('with --ask-via prompt replies ask and parks nothing', async () => {
+    const p = await start(sb, { projects: [project], askVia: 'prompt' });
+    try {
+      const r = await p.hook(preToolUse(project, 'Bash', { command: 'npm publish' }, { session_id: 'sess-prompt' }));
+      expect(decisionOf(r.body)).toBe('ask');
+      expect(await p.store.listAsks({ state: 'all' })).toEqual([]);
+      const pr = await p.hook({ ...preToolUse(project, 'Bash', { command: 'npm publish' }), hook_event_name: 'PermissionRequest' });
+      expect(pr.body).toEqual({});
+    } finally {
+      await p.stop();
+    }
+  });
+
+  it('holds a PermissionRequest it would not allow and answers in its shape', async () => {
+    const ev = { ...preToolUse(project, 'Bash', { command: 'npm publish' }, { session_id: 'sess-pr' }), hook_event_name: 'PermissionRequest', permission_suggestions: [] };
+    const held = s.hook(ev);
+    const ask = await eventually(async () => ((await s.api('GET', '/v1/asks?session=sess-pr')).body['asks'] as { id: string; origin: string }[])[0]);
+    expect(ask.origin).toBe('PermissionRequest');
+    await s.api('POST', `/v1/asks/${ask.id}/answer`, { behavior: 'allow' });
+    expect((await held).body).toEqual({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } } });
+    const denied = await s.hook({ ...ev, tool_input: { command: 'rm -rf x' } });
+    expect(denied.body).toMatchObject({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny' } } });
+  });
+});

@@ -1,0 +1,66 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { canonicalJson, inputSha256, REDACTED, redactInput, redactString } from '../../src/store/index.js';
+
+describe('redactString', () => {
+  it.each([
+    ['GITHUB_TOKEN=ghp_0123456789abcdefghij0123 npm publish', 'GITHUB_TOKEN=[redacted] npm publish'],
+    ['echo AKIAIOSFODNN7EXAMPLE', 'echo [redacted]'],
+    ['curl -H "Authorization: Bearer abc.def" https://x', 'curl -H "Authorization: Bearer [redacted]" https://x'],
+    ['mysql --password hunter2 -u root', 'mysql --password [redacted] -u root'],
+    ['PGPASSWORD=s3cret psql', 'PGPASSWORD=[redacted] psql'],
+    ['git clone https://me:pw@example.com/r.git', 'git clone https://me:[redacted]@example.com/r.git'],
+    ['x sk-ant-api03-abcdefghijklmnopqrstu y', 'x [redacted] y'],
+    ['jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl', 'jwt [redacted]'],
+    ['git show 3f786850e387550fdab836ed7e6dc881de23001b', 'git show [redacted]'],
+    ['k=Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MEFCQ0RFRkdI', 'k=[redacted]'],
+    ['-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaA\n-----END OPENSSH PRIVATE KEY-----\nrest', '[redacted]\nrest'],
+    ['-----BEGIN PRIVATE KEY-----\nunterminated', '[redacted]'],
+  ])('%j', (input, out) => {
+    expect(redactString(input)).toBe(out);
+  });
+
+  it.each(['git log --author=bob', 'ls /usr/lib/node_modules/typescript/lib', 'cat ~/.ssh/id_rsa', 'npm test -- --keyboard=us', 'git status'])('leaves %j alone', (s) => {
+    expect(redactString(s)).toBe(s);
+  });
+
+  it('never leaves a planted GitHub token or AWS key id in place, whatever surrounds it', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), fc.stringMatching(/^[A-Za-z0-9]{36}$/), fc.stringMatching(/^[0-9A-Z]{16}$/), (pre, post, gh, aws) => {
+        const out = redactString(`${pre} ghp_${gh} AKIA${aws} ${post}`);
+        expect(out).not.toContain(`ghp_${gh}`);
+        expect(out).not.toContain(`AKIA${aws}`);
+      }),
+    );
+  });
+});
+
+describe('redactInput', () => {
+  it('replaces the values of secret-named keys whole and secrets inside other strings', () => {
+    expect(redactInput({ command: 'echo AKIAIOSFODNN7EXAMPLE', api_key: 'abc', headers: { Authorization: 'x', Cookie: 'y' }, list: [{ password: 1 }, 'ok'], n: 3 })).toEqual({
+      command: `echo ${REDACTED}`,
+      api_key: REDACTED,
+      headers: { Authorization: REDACTED, Cookie: REDACTED },
+      list: [{ password: REDACTED }, 'ok'],
+      n: 3,
+    });
+  });
+});
+
+describe('canonical input hash', () => {
+  it('does not depend on key order and matches RFC 8785 for plain JSON', () => {
+    expect(canonicalJson({ b: 1, a: [true, null, 'x'], c: { z: 1.5, y: 'é' } })).toBe('{"a":[true,null,"x"],"b":1,"c":{"y":"é","z":1.5}}');
+    expect(inputSha256({ a: 1, b: 2 })).toBe(inputSha256({ b: 2, a: 1 }));
+    // sha256 of the bytes {"command":"ls"}
+    expect(inputSha256({ command: 'ls' })).toBe('4cf29611a66934862f29acfcc817e30b905c1ab73d5e65831413eb6b454d49db');
+  });
+});
+
+describe('redacting large inputs', () => {
+  it('cuts long strings (the hash covers them whole) and stays linear on long runs', () => {
+    const out = redactInput({ content: `k=${'x'.repeat(8 * 1024 * 1024)}` }) as { content: string };
+    expect(out.content.length).toBeLessThan(9000);
+    expect(out.content).toMatch(/more characters\]$/);
+    expect(() => redactString(`${'a'.repeat(8192)}=1 --${'b'.repeat(8000)} 2`)).not.toThrow();
+  });
+});

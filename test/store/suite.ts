@@ -1,0 +1,207 @@
+import { describe, expect, it } from 'vitest';
+import type { PendingAsk } from '../../src/gate/types.js';
+import { StoreUnavailableError, type NewAsk, type Store, type StoreEvent } from '../../src/store/index.js';
+
+/** A pending ask as the gate makes it. */
+export function pendingAsk(id: string, command = 'npm publish'): PendingAsk {
+  return {
+    version: 1,
+    id,
+    call: { tool: 'Bash', input: { command } },
+    originalCall: { tool: 'Bash', input: { command } },
+    toolUseId: `toolu_${id}`,
+    rewrites: 0,
+    askKind: 'plain',
+    reason: { kind: 'toolDefault', message: 'Bash commands that are not read-only ask' },
+    suggestions: [{ type: 'addRules', behavior: 'allow', destination: 'localSettings', rules: [{ toolName: 'Bash', ruleContent: 'npm publish:*' }] }],
+    mode: 'default',
+    trace: [],
+  };
+}
+
+export function newAsk(id: string, extra: Partial<NewAsk> = {}): NewAsk {
+  const pending = pendingAsk(id);
+  return {
+    id,
+    pending,
+    origin: 'PreToolUse',
+    sessionId: 'sess-1',
+    projectDir: '/p/one',
+    cwd: '/p/one',
+    tool: 'Bash',
+    inputRedacted: pending.call.input,
+    inputSha256: 'a'.repeat(64),
+    policyDigest: 'b'.repeat(64),
+    createdAt: 1_000,
+    ...extra,
+  };
+}
+
+const answer = (behavior: 'allow' | 'deny', at = 2_000) => ({
+  answer: behavior === 'allow' ? { behavior } : { behavior, message: 'no' },
+  scope: 'once' as const,
+  answerer: 'alice',
+  answeredAt: at,
+});
+
+/**
+ * The contract every store fills (see the `Store` TSDoc). One suite, several implementations:
+ * each store's test file calls this with a factory that opens a fresh, empty store.
+ */
+export function describeStore(name: string, open: () => Promise<Store>): void {
+  describe(`store contract: ${name}`, () => {
+    it('parks an ask and reads it back unchanged, pending', async () => {
+      const s = await open();
+      const parked = await s.parkAsk(newAsk('a1'));
+      expect(parked.state).toBe('pending');
+      const got = await s.getAsk('a1');
+      expect(got).toMatchObject({ id: 'a1', state: 'pending', origin: 'PreToolUse', sessionId: 'sess-1', projectDir: '/p/one', tool: 'Bash', createdAt: 1_000, updatedAt: 1_000 });
+      expect(got?.pending).toEqual(pendingAsk('a1'));
+      expect(got?.answer).toBeUndefined();
+      expect(await s.getAsk('nope')).toBeUndefined();
+      await s.close();
+    });
+
+    it('lists asks by state, session and project, newest first', async () => {
+      const s = await open();
+      await s.parkAsk(newAsk('a1', { createdAt: 1 }));
+      await s.parkAsk(newAsk('a2', { createdAt: 2, sessionId: 'sess-2' }));
+      await s.parkAsk(newAsk('a3', { createdAt: 3, projectDir: '/p/two' }));
+      await s.answerAsk('a1', answer('allow'));
+      expect((await s.listAsks()).map((a) => a.id)).toEqual(['a3', 'a2']);
+      expect((await s.listAsks({ state: 'answered' })).map((a) => a.id)).toEqual(['a1']);
+      expect((await s.listAsks({ state: 'all' })).map((a) => a.id)).toEqual(['a3', 'a2', 'a1']);
+      expect((await s.listAsks({ state: 'all', sessionId: 'sess-2' })).map((a) => a.id)).toEqual(['a2']);
+      expect((await s.listAsks({ state: 'all', projectDir: '/p/two' })).map((a) => a.id)).toEqual(['a3']);
+      expect((await s.listAsks({ state: 'all', limit: 1 })).map((a) => a.id)).toEqual(['a3']);
+      await s.close();
+    });
+
+    it('answers a pending ask once: a second answer finds it answered, an unknown id is unknown', async () => {
+      const s = await open();
+      await s.parkAsk(newAsk('a1'));
+      const first = await s.answerAsk('a1', answer('allow'));
+      expect(first.ok).toBe(true);
+      if (first.ok) expect(first.ask).toMatchObject({ state: 'answered', updatedAt: 2_000, answer: { answerer: 'alice', scope: 'once', answer: { behavior: 'allow' } } });
+      const second = await s.answerAsk('a1', answer('deny'));
+      expect(second).toMatchObject({ ok: false, reason: 'answered', ask: { answer: { answer: { behavior: 'allow' } } } });
+      expect(await s.answerAsk('zzz', answer('allow'))).toEqual({ ok: false, reason: 'unknown' });
+      await s.close();
+    });
+
+    it('of two answers racing, exactly one wins', async () => {
+      const s = await open();
+      await s.parkAsk(newAsk('a1'));
+      const results = await Promise.all([s.answerAsk('a1', answer('allow')), s.answerAsk('a1', answer('deny')), s.expireAsk('a1', 5)]);
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      await s.close();
+    });
+
+    it('keeps the edited input of an answer', async () => {
+      const s = await open();
+      await s.parkAsk(newAsk('a1'));
+      await s.answerAsk('a1', { ...answer('allow'), answer: { behavior: 'allow', updatedInput: { command: 'npm publish --dry-run' } } });
+      expect((await s.getAsk('a1'))?.answer?.answer).toEqual({ behavior: 'allow', updatedInput: { command: 'npm publish --dry-run' } });
+      await s.close();
+    });
+
+    it('an expired ask can no longer be answered', async () => {
+      const s = await open();
+      await s.parkAsk(newAsk('a1'));
+      expect(await s.expireAsk('a1', 3_000)).toMatchObject({ ok: true, ask: { state: 'expired', updatedAt: 3_000 } });
+      expect(await s.answerAsk('a1', answer('allow'))).toMatchObject({ ok: false, reason: 'expired' });
+      expect(await s.expireAsk('a1', 4_000)).toMatchObject({ ok: false, reason: 'expired' });
+      await s.close();
+    });
+
+    it('stores grants with the answer; they apply to their session or project until they expire or are revoked', async () => {
+      const s = await open();
+      await s.parkAsk(newAsk('a1'));
+      const base = { projectDir: '/p/one', grantedBy: 'alice', createdAt: 10, askId: 'a1' };
+      await s.answerAsk('a1', answer('allow'), [
+        { ...base, id: 'g1', scope: 'session', sessionId: 'sess-1', rule: 'Bash(npm publish:*)' },
+        { ...base, id: 'g2', scope: 'project', rule: 'Bash(npm test:*)' },
+        { ...base, id: 'g3', scope: 'project', rule: 'Bash(make:*)', expiresAt: 100 },
+      ]);
+      const ids = async (f: Parameters<Store['listGrants']>[0]) => (await s.listGrants(f)).map((g) => g.id).sort();
+      expect(await ids({ projectDir: '/p/one', sessionId: 'sess-1', at: 50 })).toEqual(['g1', 'g2', 'g3']);
+      expect(await ids({ projectDir: '/p/one', sessionId: 'sess-2', at: 50 })).toEqual(['g2', 'g3']);
+      expect(await ids({ projectDir: '/p/one', at: 50 })).toEqual(['g2', 'g3']);
+      expect(await ids({ projectDir: '/p/one', sessionId: 'sess-1', at: 100 })).toEqual(['g1', 'g2']);
+      expect(await ids({ projectDir: '/p/two', sessionId: 'sess-1', at: 50 })).toEqual([]);
+      expect(await s.revokeGrant('g2', 60)).toBe(true);
+      expect(await s.revokeGrant('g2', 61)).toBe(false);
+      expect(await ids({ projectDir: '/p/one', sessionId: 'sess-1', at: 70 })).toEqual(['g1', 'g3']);
+      const g1 = (await s.listGrants({ projectDir: '/p/one', sessionId: 'sess-1', at: 70 })).find((g) => g.id === 'g1');
+      expect(g1).toEqual({ ...base, id: 'g1', scope: 'session', sessionId: 'sess-1', rule: 'Bash(npm publish:*)' });
+      await s.close();
+    });
+
+    it('grants of a refused answer race are not stored', async () => {
+      const s = await open();
+      await s.parkAsk(newAsk('a1'));
+      await s.answerAsk('a1', answer('deny'));
+      await s.answerAsk('a1', answer('allow'), [{ id: 'g1', scope: 'project', projectDir: '/p/one', rule: 'Bash', grantedBy: 'mallory', createdAt: 1 }]);
+      expect(await s.listGrants({ projectDir: '/p/one', at: 2 })).toEqual([]);
+      await s.close();
+    });
+
+    it('appends audit entries in order and reads them by time, position and session', async () => {
+      const s = await open();
+      await s.appendAudit([
+        { at: 1, event: 'PreToolUse', sessionId: 's1', tool: 'Bash', behavior: 'allow', inputRedacted: { command: 'ls' }, inputSha256: 'c'.repeat(64), decidedBy: 'rules' },
+        { at: 2, event: 'PreToolUse', sessionId: 's2', tool: 'Read', behavior: 'ask', askKind: 'plain' },
+      ]);
+      await s.appendAudit([{ at: 3, event: 'Stop', sessionId: 's1' }]);
+      await s.appendAudit([]);
+      const all = await s.readAudit();
+      expect(all.map((e) => e.at)).toEqual([1, 2, 3]);
+      expect(all[0]).toEqual({ seq: all[0]?.seq, at: 1, event: 'PreToolUse', sessionId: 's1', tool: 'Bash', behavior: 'allow', inputRedacted: { command: 'ls' }, inputSha256: 'c'.repeat(64), decidedBy: 'rules' });
+      const seqs = all.map((e) => e.seq as number);
+      expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
+      expect((await s.readAudit({ since: 2 })).map((e) => e.at)).toEqual([2, 3]);
+      expect((await s.readAudit({ afterSeq: seqs[0] as number })).map((e) => e.at)).toEqual([2, 3]);
+      expect((await s.readAudit({ sessionId: 's1' })).map((e) => e.at)).toEqual([1, 3]);
+      expect((await s.readAudit({ limit: 2 })).map((e) => e.at)).toEqual([1, 2]);
+      expect((await s.readAudit({ limit: 2, newest: true })).map((e) => e.at)).toEqual([2, 3]);
+      await s.close();
+    });
+
+    it("remembers a session's first project root", async () => {
+      const s = await open();
+      expect(await s.sessionRoot('s1')).toBeUndefined();
+      expect(await s.rememberSession('s1', '/p/one', 1)).toBe('/p/one');
+      expect(await s.rememberSession('s1', '/p/one/sub', 2)).toBe('/p/one');
+      expect(await s.sessionRoot('s1')).toBe('/p/one');
+      await s.close();
+    });
+
+    it('tells subscribers about parked, answered and expired asks after the commit', async () => {
+      const s = await open();
+      const seen: StoreEvent[] = [];
+      const off = s.subscribe((e) => seen.push(e));
+      s.subscribe(() => {
+        throw new Error('a broken listener');
+      });
+      await s.parkAsk(newAsk('a1'));
+      await s.parkAsk(newAsk('a2'));
+      await s.answerAsk('a1', answer('allow'));
+      await s.expireAsk('a2', 9);
+      await s.answerAsk('a1', answer('allow'));
+      expect(seen.map((e) => (e.type === 'resync' ? e.type : `${e.type}:${e.ask.id}:${e.ask.state}`))).toEqual(['parked:a1:pending', 'parked:a2:pending', 'answered:a1:answered', 'expired:a2:expired']);
+      off();
+      await s.parkAsk(newAsk('a3'));
+      expect(seen).toHaveLength(4);
+      await s.close();
+    });
+
+    it('is healthy while open; a closed store rejects with StoreUnavailableError', async () => {
+      const s = await open();
+      await expect(s.health()).resolves.toBeUndefined();
+      await s.close();
+      await expect(s.health()).rejects.toBeInstanceOf(StoreUnavailableError);
+      await expect(s.parkAsk(newAsk('x'))).rejects.toBeInstanceOf(StoreUnavailableError);
+      await expect(s.appendAudit([{ at: 1, event: 'Stop' }])).rejects.toBeInstanceOf(StoreUnavailableError);
+    });
+  });
+}
