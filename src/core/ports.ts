@@ -36,6 +36,13 @@ export interface FileSystem {
   readlink(path: string): Promise<string>;
   symlink(target: string, path: string): Promise<void>;
   chmod(path: string, mode: number): Promise<void>;
+  /**
+   * Take an exclusive lock on `path` (which need not exist), shared with other processes, waiting
+   * while another holder has it; resolves to the function that releases it. Settings writes use it
+   * so concurrent writers never lose each other's rules. Optional: without it, writes are only
+   * serialised inside one process. `nodeFileSystem` implements it with proper-lockfile.
+   */
+  lock?(path: string): Promise<() => Promise<void>>;
 }
 
 /**

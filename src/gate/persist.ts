@@ -1,5 +1,6 @@
 import type { FileSystem } from '../core/ports.js';
 import type { PermissionUpdate } from '../core/types.js';
+import { updateSettingsFile, type SettingsChange } from '../settings/index.js';
 import { ruleValueText } from './session.js';
 
 /** Where a file destination lives. */
@@ -94,35 +95,36 @@ function isObject(v: unknown): v is Json {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
+/** The settings-file changes an update makes (the session part is applied by the gate). */
+export function settingsChangesFor(update: PermissionUpdate): SettingsChange[] | string {
+  switch (update.type) {
+    case 'addRules':
+      return [{ op: 'add', path: ['permissions', update.behavior], values: update.rules.map(ruleValueText) }];
+    case 'replaceRules':
+      return [{ op: 'set', path: ['permissions', update.behavior], value: update.rules.map(ruleValueText) }];
+    case 'removeRules':
+      return [{ op: 'remove', path: ['permissions', update.behavior], values: update.rules.map(ruleValueText) }];
+    case 'addDirectories':
+      return [{ op: 'add', path: ['permissions', 'additionalDirectories'], values: update.directories }];
+    case 'removeDirectories':
+      return [{ op: 'remove', path: ['permissions', 'additionalDirectories'], values: update.directories }];
+    case 'setMode':
+      if (update.mode === 'bypassPermissions') return 'bypassPermissions is never saved as defaultMode';
+      return [{ op: 'set', path: ['permissions', 'defaultMode'], value: update.mode }];
+  }
+}
+
 /**
- * Write an update into a settings file through the FileSystem port, atomically (temporary file
- * and rename), keeping every other key. A file that exists but is not a JSON object is left alone.
+ * Write an update into a settings file through the FileSystem port with
+ * {@link updateSettingsFile}: under a cross-process lock, re-read, edited in place (order,
+ * formatting and unknown keys kept), written to a temporary file, fsynced and renamed. A file that
+ * cannot be parsed is left alone and the update reports why.
  */
 export async function persistUpdate(fs: FileSystem, file: string, update: PermissionUpdate): Promise<{ ok: true } | { ok: false; note: string }> {
-  try {
-    let json: Json = {};
-    const stat = await fs.stat(file);
-    if (stat !== undefined) {
-      const text = await fs.readText(file);
-      if (text.trim() !== '') {
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          return { ok: false, note: `${file} is not valid JSON; it was left unchanged` };
-        }
-        if (!isObject(parsed)) return { ok: false, note: `${file} does not hold a JSON object; it was left unchanged` };
-        json = parsed;
-      }
-    }
-    const next = applyToSettingsJson(json, update);
-    if (typeof next === 'string') return { ok: false, note: next };
-    await mkdirp(fs, dirOf(file));
-    await fs.writeFileAtomic(file, `${JSON.stringify(next, null, 2)}\n`);
-    return { ok: true };
-  } catch (e) {
-    return { ok: false, note: `could not write ${file}: ${e instanceof Error ? e.message : String(e)}` };
-  }
+  const changes = settingsChangesFor(update);
+  if (typeof changes === 'string') return { ok: false, note: changes };
+  const written = await updateSettingsFile(fs, file, changes);
+  return written.ok ? { ok: true } : { ok: false, note: written.message };
 }
 
 /**
@@ -133,11 +135,17 @@ export async function excludeFromGit(fs: FileSystem, projectDir: string, relativ
   const root = trimSlash(projectDir);
   if ((await fs.stat(`${root}/.git`))?.kind !== 'directory') return;
   const file = `${root}/.git/info/exclude`;
-  let text = '';
-  if ((await fs.stat(file)) !== undefined) text = await fs.readText(file);
-  const lines = text.split(/\r?\n/).map((l) => l.trim());
-  if (lines.includes(relativePath) || lines.includes(`/${relativePath}`)) return;
   await mkdirp(fs, `${root}/.git/info`);
-  const sep = text === '' || text.endsWith('\n') ? '' : '\n';
-  await fs.writeFileAtomic(file, `${text}${sep}${relativePath}\n`);
+  // Read-modify-write under the same lock as settings files: two processes adding lines keep both.
+  const release = fs.lock !== undefined ? await fs.lock(file) : undefined;
+  try {
+    let text = '';
+    if ((await fs.stat(file)) !== undefined) text = await fs.readText(file);
+    const lines = text.split(/\r?\n/).map((l) => l.trim());
+    if (lines.includes(relativePath) || lines.includes(`/${relativePath}`)) return;
+    const sep = text === '' || text.endsWith('\n') ? '' : '\n';
+    await fs.writeFileAtomic(file, `${text}${sep}${relativePath}\n`);
+  } finally {
+    await release?.().catch(() => undefined);
+  }
 }

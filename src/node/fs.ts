@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, realpathSync } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import lockfile from 'proper-lockfile';
 import type { FileKind, FileStat, FileSystem, ReadonlyFsView } from '../core/ports.js';
 
 function kindOf(stat: { isFile(): boolean; isDirectory(): boolean; isSymbolicLink(): boolean }): FileKind {
@@ -45,6 +46,28 @@ async function writeFileAtomic(path: string, data: Uint8Array | string, options?
 }
 
 /**
+ * A cross-process lock with proper-lockfile: an atomic `mkdir` of `<path>.lock`, refreshed while
+ * held and taken over only once it is older than 10 s (its holder died). Waits up to about 20 s.
+ * A lock found compromised (taken over while held) makes `release` reject instead of crashing the
+ * process, which is proper-lockfile's default.
+ */
+async function lock(path: string): Promise<() => Promise<void>> {
+  let lost: Error | undefined;
+  const release = await lockfile.lock(path, {
+    realpath: false,
+    stale: 10_000,
+    retries: { retries: 250, factor: 1.05, minTimeout: 5, maxTimeout: 100, randomize: true },
+    onCompromised: (error) => {
+      lost = error;
+    },
+  });
+  return async () => {
+    if (lost !== undefined) throw lost;
+    await release();
+  };
+}
+
+/**
  * The {@link FileSystem} port on `node:fs/promises`.
  *
  * - `writeFileAtomic` writes a temporary file in the same directory, fsyncs it, renames it over
@@ -52,6 +75,8 @@ async function writeFileAtomic(path: string, data: Uint8Array | string, options?
  * - `stat` is `lstat` (a symlink reports `symlink`) and returns `undefined` for a missing path.
  * - `remove` removes files, symlinks and directories (recursively); a missing path is not an error.
  * - `mkdir` creates parents and accepts an existing directory.
+ * - `lock` is a cross-process lock (proper-lockfile: an atomic `mkdir` of `<path>.lock`, taken
+ *   over when its holder has not refreshed it for 10 s); it waits up to about 20 s for a holder.
  * - Other errors are Node's own (`ENOENT`, `EACCES`, ... in `error.code`).
  * @public
  */
@@ -100,6 +125,7 @@ export function nodeFileSystem(): FileSystem {
     chmod(path, mode) {
       return fsp.chmod(path, mode);
     },
+    lock,
   };
 }
 

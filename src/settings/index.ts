@@ -37,3 +37,4 @@ export {
   type HookHandlerType,
 } from './schema.js';
 export { readSettingsText, readSettingsFile, unreadableSettings, type SettingsText } from './read.js';
+export { updateSettingsFile, type SettingsChange, type SettingsWriteResult } from './write.js';

@@ -58,6 +58,36 @@ describe('"Yes, and don\'t ask again"', () => {
     expect(a).toMatchObject({ applied: 'session' });
     expect(await fs.readText(`${CWD}/.claude/settings.local.json`)).toBe('{ broken');
   });
+
+  it('the note says which file and why; a comment counts as not JSON, as in Claude Code', async () => {
+    const text = '{\n  // mine\n  "permissions": {}\n}\n';
+    const fs = createMemoryFileSystem({ [`${CWD}/.claude/settings.local.json`]: text });
+    const gate = gateFor({ fs });
+    const r = (await gate.check(bash('npm run build'))) as Ask;
+    const done = await gate.answer(r.pending, { behavior: 'allow', remember: true });
+    expect(done.behavior).toBe('allow');
+    expect(done.trace.find((s) => s.step === 'permissionUpdate')?.detail).toBe(
+      `addRules (localSettings): session — ${CWD}/.claude/settings.local.json was not written: it is not valid JSON at line 2, column 3 (a comment: Claude Code reads settings files as strict JSON and skips a file that has one); fix it by hand first; it is unchanged`,
+    );
+    expect(await fs.readText(`${CWD}/.claude/settings.local.json`)).toBe(text);
+  });
+
+  it('every kind of file update edits in place: the hand-written layout and unknown keys stay', async () => {
+    const file = `${CWD}/.claude/settings.json`;
+    const fs = createMemoryFileSystem({ [file]: '{\n    "model": "opus",\n    "permissions": { "deny": ["Bash(rm *)"] },\n    "x-team": [1, 2]\n}\n' });
+    const gate = gateFor({ fs });
+    const applied = await gate.applyUpdates([
+      { type: 'addRules', behavior: 'ask', destination: 'projectSettings', rules: [{ toolName: 'Bash', ruleContent: 'git push *' }] },
+      { type: 'addDirectories', destination: 'projectSettings', directories: ['../shared'] },
+      { type: 'setMode', mode: 'acceptEdits', destination: 'projectSettings' },
+      { type: 'removeRules', behavior: 'deny', destination: 'projectSettings', rules: [{ toolName: 'Bash', ruleContent: 'rm *' }] },
+    ]);
+    expect(applied.map((a) => a.applied)).toEqual(['sessionAndFile', 'sessionAndFile', 'sessionAndFile', 'sessionAndFile']);
+    const out = await fs.readText(file);
+    expect(out.startsWith('{\n    "model": "opus",\n    "permissions": {')).toBe(true);
+    expect(out.endsWith('    "x-team": [1, 2]\n}\n')).toBe(true);
+    expect(JSON.parse(out)).toEqual({ model: 'opus', permissions: { deny: [], ask: ['Bash(git push *)'], additionalDirectories: ['../shared'], defaultMode: 'acceptEdits' }, 'x-team': [1, 2] });
+  });
 });
 
 describe('permission update variants', () => {

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -25,5 +25,32 @@ describe('nodeFileSystem', () => {
     await expect(fs.writeFileAtomic(`${root}/missing-dir/f`, 'new')).rejects.toMatchObject({ code: 'ENOENT' });
     expect(await fs.readText(`${root}/f`)).toBe('old');
     expect(await fs.readdir(root)).toEqual(['f']);
+  });
+
+  it('lock: a second taker waits until the first releases; the lock leaves nothing behind', async () => {
+    const { fs, root } = await fixture();
+    const release = await fs.lock!(`${root}/settings.json`);
+    let second = false;
+    const next = fs.lock!(`${root}/settings.json`).then((r) => {
+      second = true;
+      return r;
+    });
+    await new Promise((r) => setTimeout(r, 80));
+    expect(second).toBe(false);
+    await release();
+    const releaseNext = await next;
+    expect(second).toBe(true);
+    await releaseNext();
+    expect(await fs.readdir(root)).toEqual([]);
+  });
+
+  it('lock: a lock left by a process that died (older than 10 s) is taken over', async () => {
+    const { fs, root } = await fixture();
+    await mkdir(`${root}/f.lock`);
+    const old = new Date(Date.now() - 60_000);
+    await utimes(`${root}/f.lock`, old, old);
+    const release = await fs.lock!(`${root}/f`);
+    await release();
+    expect(await fs.readdir(root)).toEqual([]);
   });
 });
