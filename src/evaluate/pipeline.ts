@@ -335,7 +335,8 @@ export function shellReadOnly(state: EvalState): ShellReadOnly {
     perCommand.set(cmd, v.readOnly);
     if (!v.readOnly) {
       reasons.set(cmd, v.reason);
-      if (!cmd.transparentWrapper) why ??= `"${allowText(cmd)}" is not read-only: ${v.reason}`;
+      // In the default set a wrapper's own options count too (`time -o F` writes F).
+      if (!cmd.transparentWrapper || state.dialect.readOnlySet === 'claudeCode') why ??= `"${allowText(cmd)}" is not read-only: ${v.reason}`;
     }
   }
   if (facts.analysis.unknown.length > 0) why ??= `parts could not be read: ${facts.analysis.unknown[0]}`;

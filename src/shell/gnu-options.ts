@@ -44,6 +44,14 @@ export interface GnuOptionSpec {
   readonly stopAtOperand?: boolean;
   /** A whole word `-NUM` is an option named `#` with value NUM (head/tail `-5`, nice `-5`). */
   readonly numeric?: boolean;
+  /** `false` for tools that match long names exactly (ripgrep, tree): a prefix is unknown. Default `true`. */
+  readonly abbreviations?: boolean;
+  /**
+   * For tools with their own short-option loop (tree): a letter that takes a value must end its
+   * word and takes the next word; an attached value (`-L2`) or a letter after it (`-Lo`) is unknown,
+   * since such a tool takes one next word per value letter.
+   */
+  readonly separateValues?: boolean;
 }
 
 /** One option as the tool reads it. @public */
@@ -155,6 +163,7 @@ export function resolveLongOption(spec: GnuOptionSpec, given: string): GnuLongMa
   const long = spec.long;
   if (!long || given === '') return { ok: false, problem: 'unknown' };
   if (own(long, given)) return { ok: true, ...describeLong(long[given]!, given) };
+  if (spec.abbreviations === false) return { ok: false, problem: 'unknown' };
   let found: { name: string; argument: GnuArgument } | undefined;
   const candidates: string[] = [];
   let ambiguous = false;
@@ -233,6 +242,7 @@ export function parseGnuOptions(argv: readonly string[], spec: GnuOptionSpec, st
         continue;
       }
       const rest = word.slice(k + 1);
+      if (rest !== '' && spec.separateValues) return { ok: false, problem: 'unknown', word, index: i };
       if (rest !== '') options.push({ name: letter, kind: 'short', value: rest, index: i, word });
       else if (argument === 'optional') options.push({ name: letter, kind: 'short', index: i, word });
       else {

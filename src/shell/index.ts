@@ -11,7 +11,7 @@ export {
   parseGnuOptions, resolveLongOption, describeGnuProblem,
   type GnuArgument, type GnuLongAlias, type GnuOptionSpec, type GnuOption, type GnuOperand, type GnuProblem, type GnuParseResult, type GnuLongMatch,
 } from './gnu-options.js';
-export { CLAUDE_CODE_READ_ONLY, ROBOTA_READ_ONLY, type ReadOnlySpec } from './read-only-tables.js';
+export { CLAUDE_CODE_READ_ONLY, ROBOTA_READ_ONLY, WRAPPERS_READ_ONLY, type ReadOnlySpec, type ReadOnlyEntry, type OperandRole, type ReadOnlyCheck } from './read-only-tables.js';
 export {
   shellPathEffects, criticalRemovals, acceptEditsCommand,
   type ShellPathContext, type ShellPathEffects, type CriticalRemovalShellContext,

@@ -1,93 +1,373 @@
 /**
- * The built-in read-only command sets, as data. Each entry says which options disqualify a
- * command (or, for the stricter robota set, which short letters are known safe).
+ * The built-in read-only command sets, as data.
  *
- * - `claudeCode`: Claude Code docs, Configure permissions › Bash ("built-in read-only
- *   commands": ls, cat, echo, pwd, head, tail, grep, find, wc, which, diff, stat, du, cd,
- *   read-only git forms, sort without -o, file without -m/-f, …).
+ * - `claudeCode` (default dialect): an allowlist per command — the options known safe, what
+ *   their values are, which values and operands are paths the command reads — and nothing
+ *   else. Any option not listed, an abbreviation that resolves (against the tool's full long
+ *   option list) to an option not listed, or an ambiguous one makes the command not read-only.
+ *   Sources, per entry: Claude Code docs, Configure permissions › Bash ("built-in read-only
+ *   commands"); the installed manuals and `--help` of GNU coreutils 9.1, grep 3.8, diffutils 3.8,
+ *   findutils 4.9, sed 4.9, file 5.44, ripgrep 13, tree 2.1, jq 1.6, procps-ng 4.0, util-linux
+ *   2.38, binutils 2.40, xxd 2022-01-14; and the Claude Code CLI 2.1.332 observed on everyday
+ *   commands (`test/cases/own/cc-benign-holdout.jsonl`). Where the CLI asks about a form its
+ *   docs would allow, the stricter answer is kept.
  * - `robota`: robota docs, Read-only commands (a smaller set; unknown short letters, globs,
  *   variables, escapes, paths outside the working directory and more disqualify).
  */
+import type { GnuArgument } from './gnu-options.js';
 
-/** How one command qualifies as read-only. @public */
+/** What a command's operands are. @public */
+export type OperandRole =
+  /** Paths the command reads. */
+  | 'read'
+  /** Text (echo, printf, tr sets, names): no path is read. */
+  | 'text'
+  /** No operand is allowed (an operand would change something: `hostname NAME`, `date MMDD…`). */
+  | 'none'
+  /** The first operand is a pattern (unless `-e`/`-f` gave one), the rest are paths read (grep). */
+  | 'patternThenRead';
+
+/** A command-specific check beyond the option table. @public */
+export type ReadOnlyCheck = 'git' | 'find' | 'cd' | 'date' | 'sed' | 'jq' | 'xargs' | 'ps' | 'version' | 'echo' | 'strings' | 'test' | 'lsof';
+
+/** How one command of Claude Code's set qualifies as read-only: the options known safe. @public */
+export interface ReadOnlyEntry {
+  /** Where its safe options come from. */
+  readonly source: string;
+  /** Safe short letters as a getopt optstring (`'c:n:qv'`: a `:` after a letter means it takes a value). */
+  readonly short?: string;
+  /** Safe long options: `'bytes= lines= quiet color[=]'` (`=` takes a value, `[=]` an optional one). */
+  readonly long?: string;
+  /** The tool's other long options (not read-only), so an abbreviation resolves as the tool resolves it. */
+  readonly otherLong?: string;
+  /** Options (letter or long name) whose value is a path the command reads. */
+  readonly reads?: readonly string[];
+  /** What its operands are. */
+  readonly operands: OperandRole;
+  /** Most operands allowed (`uniq IN OUT` writes OUT). */
+  readonly maxOperands?: number;
+  /** `-NUM` is an option (head, tail, fold). */
+  readonly numeric?: boolean;
+  /** The tool matches long names exactly (no getopt abbreviations). */
+  readonly exactLong?: boolean;
+  /** The tool's own option loop takes each value from the next word (tree). */
+  readonly separateValues?: boolean;
+  /** Whether unquoted globs may appear (Claude Code: ls, cat, wc… yes; find, sort, sed, git no). */
+  readonly globs: boolean;
+  /**
+   * Every option the tool has only reads or formats, so a file name a glob turns into an option
+   * (`--pre=x` in `rg foo *`) does no harm. Without it, a glob word that could begin with `-` is
+   * not read-only.
+   */
+  readonly anyOptionHarmless?: boolean;
+  /**
+   * Stays read-only when `xargs` feeds it names toolgate cannot see: it prints no file contents
+   * (counts, the names themselves) and the CLI allows it there. Commands that print contents
+   * (`cat`, `grep`) keep an ask: a whitespace-split name can point outside (`./a /etc/passwd`
+   * from a directory named `a `).
+   */
+  readonly afterXargs?: boolean;
+  /** A command-specific check. */
+  readonly check?: ReadOnlyCheck;
+}
+
+/**
+ * Short-hand: the legacy shape of a read-only spec (robota's set, which keeps its own
+ * seed-defined letters).
+ * @public
+ */
 export interface ReadOnlySpec {
-  /** Short option letters that disqualify (claudeCode). */
-  unsafeShort?: string;
   /** Short option letters known safe; any other letter disqualifies (robota). */
   safeShort?: string;
   /** Long options (without `--`) that disqualify; abbreviations of them disqualify too. */
   unsafeLong?: readonly string[];
   /** Short letters that take a value, so the value is not read as more letters. */
   shortArg?: string;
-  /** Whether unquoted globs may appear in its arguments (Claude Code: ls, cat, wc, … yes; find, sort, sed, git no). */
+  /** Whether unquoted globs may appear in its arguments. */
   globs: boolean;
-  /** Most operands allowed (uniq's second operand is an output file). */
-  maxOperands?: number;
-  /** Extra command-specific check: returns why it is not read-only. */
-  check?: 'git' | 'find' | 'cd' | 'noOperands' | 'date';
+  /** Extra command-specific check. */
+  check?: 'git' | 'find' | 'cd';
 }
 
-const ANY_GLOB = { globs: true } as const;
-/** `-c`/`--check` reads the files named inside a checksum file. */
-const CHECKSUM: ReadOnlySpec = { globs: true, unsafeShort: 'c', unsafeLong: ['check'] };
+const CC_DOCS = 'Claude Code docs, Configure permissions › Bash (built-in read-only commands)';
+const CC_CLI = 'Claude Code CLI 2.1.332, observed (allows it with no rules)';
+const coreutils = (tool: string) => `GNU coreutils 9.1 ${tool}(1)`;
 
-/** Claude Code's built-in read-only commands. @public */
-export const CLAUDE_CODE_READ_ONLY: Readonly<Record<string, ReadOnlySpec>> = {
-  ls: ANY_GLOB,
-  cat: ANY_GLOB,
-  echo: ANY_GLOB,
-  printf: { globs: true, unsafeShort: 'v' },
-  pwd: { globs: false },
-  head: ANY_GLOB,
-  tail: ANY_GLOB,
-  grep: ANY_GLOB,
-  egrep: ANY_GLOB,
-  fgrep: ANY_GLOB,
-  rg: { globs: true, unsafeLong: ['pre', 'search-zip', 'hostname-bin'], unsafeShort: 'z' },
-  find: { globs: false, check: 'find' },
-  wc: { globs: true, unsafeLong: ['files0-from'] },
-  which: ANY_GLOB,
-  type: ANY_GLOB,
-  diff: { globs: true },
-  cmp: ANY_GLOB,
-  comm: ANY_GLOB,
-  stat: ANY_GLOB,
-  du: { globs: true, unsafeLong: ['files0-from'] },
-  df: ANY_GLOB,
-  cd: { globs: false, check: 'cd' },
-  file: { globs: true, unsafeShort: 'mfC', unsafeLong: ['magic-file', 'files-from', 'compile'] },
-  sort: { globs: false, unsafeShort: 'o', unsafeLong: ['output', 'compress-program', 'files0-from'], shortArg: 'kStT' },
-  uniq: { globs: false, maxOperands: 1, shortArg: 'fsw' },
-  cut: ANY_GLOB,
-  nl: ANY_GLOB,
-  tac: ANY_GLOB,
-  rev: ANY_GLOB,
-  od: ANY_GLOB,
-  hexdump: ANY_GLOB,
-  xxd: { globs: true, maxOperands: 1, shortArg: 'cglosn' },
-  strings: ANY_GLOB,
-  md5sum: CHECKSUM,
-  sha1sum: CHECKSUM,
-  sha256sum: CHECKSUM,
-  sha512sum: CHECKSUM,
-  cksum: ANY_GLOB,
-  basename: ANY_GLOB,
-  dirname: ANY_GLOB,
-  realpath: ANY_GLOB,
-  readlink: ANY_GLOB,
-  // `tree -R` runs tree again in each directory with `-o 00Tree.html`.
-  tree: { globs: true, unsafeShort: 'oR', unsafeLong: ['output'] },
-  whoami: { globs: false },
-  id: { globs: false },
-  uname: { globs: false },
-  hostname: { globs: false, check: 'noOperands', unsafeShort: 'Fb', unsafeLong: ['file', 'boot'] },
-  date: { globs: false, check: 'date', unsafeShort: 's', unsafeLong: ['set'] },
-  printenv: { globs: false },
-  true: { globs: false },
-  false: { globs: false },
-  test: { globs: false },
-  '[': { globs: false },
-  git: { globs: false, check: 'git' },
+const HV = 'help version';
+const SUM: Omit<ReadOnlyEntry, 'source'> = {
+  short: 'btz', long: `binary tag text zero ${HV}`, otherLong: 'check ignore-missing quiet status strict warn',
+  operands: 'read', globs: true, anyOptionHarmless: true,
+};
+const GREP: Omit<ReadOnlyEntry, 'source'> = {
+  short: '0123456789A:B:C:D:EFGHIPTUVZabcd:e:f:hiLlm:noqRrsuvwxyz',
+  long:
+    'extended-regexp fixed-strings basic-regexp perl-regexp regexp= file= ignore-case no-ignore-case word-regexp line-regexp null-data ' +
+    'no-messages invert-match max-count= byte-offset line-number line-buffered with-filename no-filename label= only-matching quiet silent ' +
+    'binary-files= text directories= devices= recursive dereference-recursive include= exclude= exclude-from= exclude-dir= ' +
+    'files-without-match files-with-matches count initial-tab null before-context= after-context= context= group-separator= ' +
+    `no-group-separator color[=] colour[=] binary unix-byte-offsets ${HV}`,
+  reads: ['f', 'file', 'exclude-from'],
+  operands: 'patternThenRead', globs: true, anyOptionHarmless: true,
+};
+
+/** Claude Code's built-in read-only commands, each an allowlist of options. @public */
+export const CLAUDE_CODE_READ_ONLY: Readonly<Record<string, ReadOnlyEntry>> = {
+  ls: {
+    source: `${CC_DOCS}; ${coreutils('ls')}`,
+    short: '1aAbBcCdDfFgGhHiklLmnNopqQrRsStuUvxXZI:T:w:',
+    long:
+      'all almost-all author escape block-size= ignore-backups color[=] directory dired classify[=] file-type format= full-time ' +
+      'time-style= group-directories-first no-group human-readable si dereference-command-line dereference-command-line-symlink-to-dir ' +
+      'hide= hyperlink[=] indicator-style= inode ignore= kibibytes dereference numeric-uid-gid literal hide-control-chars ' +
+      `show-control-chars quote-name quoting-style= reverse recursive size sort= time= tabsize= width= context zero ${HV}`,
+    operands: 'read', globs: true, anyOptionHarmless: true,
+  },
+  cat: {
+    source: `${CC_DOCS}; ${coreutils('cat')}`,
+    short: 'AbeEnstTuv', long: `show-all number-nonblank show-ends number squeeze-blank show-tabs show-nonprinting ${HV}`,
+    operands: 'read', globs: true, anyOptionHarmless: true,
+  },
+  echo: { source: `${CC_DOCS}; bash builtin echo (-n -e -E, everything else is text)`, operands: 'text', globs: true, anyOptionHarmless: true, afterXargs: true, check: 'echo' },
+  printf: {
+    source: `${CC_CLI}; bash builtin printf (-v VAR assigns a variable: not listed)`,
+    short: '', long: '', operands: 'text', globs: true,
+  },
+  pwd: { source: `${CC_DOCS}; the CLI asks about pwd -L/-P`, short: '', long: '', operands: 'none', globs: false },
+  head: {
+    source: `${CC_DOCS}; ${coreutils('head')}`,
+    short: 'c:n:qvz', long: `bytes= lines= quiet silent verbose zero-terminated ${HV}`, numeric: true,
+    operands: 'read', globs: true, anyOptionHarmless: true,
+  },
+  tail: {
+    source: `${CC_DOCS}; ${coreutils('tail')}`,
+    short: 'c:fFn:qs:vz', long: `bytes= follow[=] retry lines= max-unchanged-stats= pid= quiet silent sleep-interval= verbose zero-terminated ${HV}`,
+    numeric: true, operands: 'read', globs: true, anyOptionHarmless: true,
+  },
+  grep: { source: `${CC_DOCS}; GNU grep 3.8 grep(1)`, ...GREP },
+  egrep: { source: `${CC_DOCS}; GNU grep 3.8 (grep -E)`, ...GREP },
+  fgrep: { source: `${CC_DOCS}; GNU grep 3.8 (grep -F)`, ...GREP },
+  rg: {
+    source: `${CC_CLI}; ripgrep 13 rg(1) — --pre and --search-zip run programs; the CLI asks about --files`,
+    short: '0aA:B:bcC:e:E:f:Fg:hHiIj:lLm:M:nNopPqr:sSt:T:uUvVwx',
+    long:
+      'after-context= auto-hybrid-regex before-context= binary block-buffered byte-offset case-sensitive color= colors= column context= ' +
+      'context-separator= count count-matches crlf debug dfa-size-limit= encoding= engine= field-context-separator= field-match-separator= ' +
+      'file= files-with-matches files-without-match fixed-strings follow glob= glob-case-insensitive heading hidden iglob= ignore-case ' +
+      'ignore-file= ignore-file-case-insensitive include-zero invert-match json line-buffered line-number line-regexp max-columns= ' +
+      'max-columns-preview max-count= max-depth= max-filesize= mmap multiline multiline-dotall no-auto-hybrid-regex no-binary ' +
+      'no-block-buffered no-column no-config no-context-separator no-crlf no-encoding no-filename no-fixed-strings no-follow ' +
+      'no-glob-case-insensitive no-heading no-hidden no-ignore no-ignore-dot no-ignore-exclude no-ignore-files no-ignore-global ' +
+      'no-ignore-messages no-ignore-parent no-ignore-vcs no-ignore-file-case-insensitive no-include-zero no-invert-match no-json ' +
+      'no-line-buffered no-line-number no-max-columns-preview no-messages no-mmap no-multiline no-multiline-dotall no-one-file-system ' +
+      'no-pcre2 no-pcre2-unicode no-require-git no-sort-files no-text no-trim no-unicode null null-data one-file-system only-matching ' +
+      'passthru path-separator= pcre2 pcre2-unicode pcre2-version quiet regex-size-limit= regexp= replace= smart-case sort= sortr= ' +
+      'stats text threads= trim type= type-add= type-clear= type-list type-not= unicode unrestricted vimgrep with-filename word-regexp ' +
+      `no-pre ignore ignore-dot ignore-exclude ignore-files ignore-global ignore-messages ignore-parent ignore-vcs messages require-git ${HV}`,
+    otherLong: 'pre pre-glob search-zip files no-search-zip hostname-bin',
+    reads: ['f', 'file', 'ignore-file'],
+    exactLong: true, operands: 'patternThenRead', globs: true,
+  },
+  find: { source: `${CC_DOCS}; GNU findutils 4.9 find(1) (predicates and actions allowlisted in read-only.ts)`, operands: 'read', globs: false, check: 'find' },
+  wc: {
+    source: `${CC_DOCS}; ${coreutils('wc')} (--files0-from reads names toolgate cannot see)`,
+    short: 'clLmw', long: `bytes chars lines words max-line-length total= ${HV}`, otherLong: 'files0-from',
+    operands: 'read', globs: true, anyOptionHarmless: true, afterXargs: true,
+  },
+  which: { source: `${CC_DOCS}; Debian which(1)`, short: 'as', operands: 'text', globs: true, anyOptionHarmless: true },
+  type: { source: `${CC_CLI}; bash builtin type`, short: 'afptP', operands: 'text', globs: true, anyOptionHarmless: true },
+  diff: {
+    source: `${CC_DOCS}; GNU diffutils 3.8 diff(1) (-l/--paginate runs pr)`,
+    short: '0123456789abBcC:dD:eEfF:hiI:L:nNpPqrsS:tTuU:vwW:x:X:yZ',
+    long:
+      'normal brief report-identical-files context[=] unified[=] ed rcs side-by-side width= left-column suppress-common-lines ' +
+      'show-c-function show-function-line= label= expand-tabs initial-tab tabsize= suppress-blank-empty recursive no-dereference ' +
+      'new-file unidirectional-new-file ignore-file-name-case no-ignore-file-name-case exclude= exclude-from= starting-file= ' +
+      'from-file= to-file= ignore-case ignore-tab-expansion ignore-trailing-space ignore-space-change ignore-all-space ' +
+      'ignore-blank-lines ignore-matching-lines= text strip-trailing-cr ifdef= old-group-format= new-group-format= ' +
+      'changed-group-format= unchanged-group-format= line-format= old-line-format= new-line-format= unchanged-line-format= ' +
+      `minimal horizon-lines= speed-large-files color[=] palette= ${HV}`,
+    otherLong: 'paginate binary inhibit-hunk-merge sdiff-merge-assist',
+    reads: ['X', 'exclude-from', 'from-file', 'to-file'],
+    operands: 'read', globs: true,
+  },
+  cmp: {
+    source: `${CC_CLI}; GNU diffutils 3.8 cmp(1)`,
+    short: 'bi:ln:sv', long: `print-bytes ignore-initial= verbose bytes= quiet silent ${HV}`, operands: 'read', globs: true, anyOptionHarmless: true,
+  },
+  comm: {
+    source: `${CC_CLI}; ${coreutils('comm')}`,
+    short: '123z', long: `check-order nocheck-order output-delimiter= total zero-terminated ${HV}`, operands: 'read', globs: true, anyOptionHarmless: true,
+  },
+  stat: {
+    source: `${CC_DOCS}; ${coreutils('stat')}`,
+    short: 'c:fLt', long: `dereference file-system cached= format= printf= terse ${HV}`, operands: 'read', globs: true, anyOptionHarmless: true,
+  },
+  du: {
+    source: `${CC_DOCS}; ${coreutils('du')} (--files0-from reads names toolgate cannot see)`,
+    short: '0abcDhHklLmPsSxB:d:t:X:',
+    long:
+      'null all apparent-size block-size= bytes total dereference-args max-depth= summarize human-readable inodes dereference ' +
+      `count-links no-dereference separate-dirs si threshold= time[=] time-style= exclude-from= exclude= one-file-system ${HV}`,
+    otherLong: 'files0-from',
+    reads: ['X', 'exclude-from'],
+    operands: 'read', globs: true, anyOptionHarmless: true,
+  },
+  df: {
+    source: `${CC_CLI}; ${coreutils('df')} (--sync not listed)`,
+    short: 'aB:hHiklPTt:vx', long: `all block-size= human-readable si inodes local no-sync output[=] portability total type= print-type exclude-type= ${HV}`,
+    otherLong: 'sync', operands: 'read', globs: true,
+  },
+  cd: { source: CC_DOCS, operands: 'read', globs: false, check: 'cd' },
+  file: {
+    source: `${CC_DOCS} (not -m/-f); file 5.44 file(1) (-C writes, -z runs decompressors, -p changes access times)`,
+    short: '0bcdEhiklLnNrsSve:F:P:',
+    long:
+      'apple brief checking-printout debug exclude= exclude-quiet= extension keep-going list mime mime-type mime-encoding dereference ' +
+      `no-dereference no-buffer no-pad print0 raw separator= special-files parameter= ${HV}`,
+    otherLong: 'magic-file files-from compile preserve-date uncompress uncompress-noreport no-sandbox',
+    operands: 'read', globs: true,
+  },
+  sort: {
+    source: `${CC_DOCS} (not -o); ${coreutils('sort')} (-T/--compress-program/--files0-from not listed; the CLI asks about -t)`,
+    short: 'bcCdfghiMnrRsuVzk:S:',
+    long:
+      'ignore-leading-blanks dictionary-order ignore-case general-numeric-sort ignore-nonprinting month-sort human-numeric-sort ' +
+      `numeric-sort random-sort random-source= reverse sort= version-sort batch-size= check[=] debug key= merge stable buffer-size= parallel= unique zero-terminated ${HV}`,
+    otherLong: 'output compress-program files0-from temporary-directory field-separator',
+    reads: ['random-source'],
+    operands: 'read', globs: false,
+  },
+  uniq: {
+    source: `${CC_DOCS}; ${coreutils('uniq')} (a second operand is written; the CLI asks about uniq with a file operand)`,
+    short: 'cdDf:is:uw:z', long: `count repeated all-repeated[=] skip-fields= group[=] ignore-case skip-chars= unique zero-terminated check-chars= ${HV}`,
+    operands: 'read', maxOperands: 0, globs: false,
+  },
+  cut: {
+    source: `${CC_CLI}; ${coreutils('cut')}`,
+    short: 'b:c:d:f:nsz', long: `bytes= characters= delimiter= fields= complement only-delimited output-delimiter= zero-terminated ${HV}`,
+    operands: 'read', globs: true, anyOptionHarmless: true,
+  },
+  tr: {
+    source: `${CC_CLI}; ${coreutils('tr')} (reads standard input only)`,
+    short: 'cCdst', long: `complement delete squeeze-repeats truncate-set1 ${HV}`, operands: 'text', maxOperands: 2, globs: false,
+  },
+  nl: {
+    source: `${CC_CLI}; ${coreutils('nl')}`,
+    short: 'b:d:f:h:i:l:n:ps:v:w:',
+    long: `body-numbering= section-delimiter= footer-numbering= header-numbering= line-increment= join-blank-lines= number-format= no-renumber number-separator= starting-line-number= number-width= ${HV}`,
+    operands: 'read', globs: true, anyOptionHarmless: true,
+  },
+  tac: { source: `${CC_CLI}; ${coreutils('tac')}`, short: 'brs:', long: `before regex separator= ${HV}`, operands: 'read', globs: true, anyOptionHarmless: true },
+  rev: { source: `${CC_CLI}; util-linux 2.38 rev(1)`, short: '0Vh', long: `zero ${HV}`, operands: 'read', globs: true, anyOptionHarmless: true },
+  od: {
+    source: `${CC_CLI}; ${coreutils('od')}`,
+    short: 'A:aBbcDdeFfHhIij:LlN:OoS:st:vw::Xx',
+    long: `address-radix= endian= skip-bytes= read-bytes= strings[=] format= output-duplicates width[=] traditional ${HV}`,
+    operands: 'read', globs: true, anyOptionHarmless: true,
+  },
+  hexdump: {
+    source: `${CC_CLI}; util-linux 2.38 hexdump(1)`,
+    short: 'bcCde:f:L::n:s:vxVh',
+    long: `one-byte-octal one-byte-char canonical two-bytes-decimal two-bytes-octal two-bytes-hex format= format-file= color[=] length= skip= no-squeezing ${HV}`,
+    reads: ['f', 'format-file'],
+    operands: 'read', globs: true, anyOptionHarmless: true,
+  },
+  strings: {
+    source: `${CC_CLI}; GNU binutils 2.40 strings(1) (an @FILE operand reads more options from FILE)`,
+    short: 'adfhHn:wot:e:T:s:U:Vv0123456789',
+    long: `all data print-file-name bytes= radix= include-all-whitespace target= encoding= unicode= output-separator= ${HV}`,
+    operands: 'read', globs: true, check: 'strings',
+  },
+  md5sum: { source: `${CC_CLI}; ${coreutils('md5sum')} (--check reads the files a list names)`, ...SUM },
+  sha1sum: { source: `${coreutils('sha1sum')} (like md5sum)`, ...SUM },
+  sha224sum: { source: `${coreutils('sha224sum')} (like md5sum)`, ...SUM },
+  sha256sum: { source: `${CC_CLI}; ${coreutils('sha256sum')}`, ...SUM },
+  sha384sum: { source: `${coreutils('sha384sum')} (like md5sum)`, ...SUM },
+  sha512sum: { source: `${coreutils('sha512sum')} (like md5sum)`, ...SUM },
+  basename: { source: `${CC_CLI}; ${coreutils('basename')}`, short: 'as:z', long: `multiple suffix= zero ${HV}`, operands: 'text', globs: true, anyOptionHarmless: true },
+  dirname: { source: `${CC_CLI}; ${coreutils('dirname')}`, short: 'z', long: `zero ${HV}`, operands: 'text', globs: true, anyOptionHarmless: true },
+  realpath: {
+    source: `${CC_CLI}; ${coreutils('realpath')}`,
+    short: 'eLmPqsz', long: `canonicalize-existing canonicalize-missing logical physical quiet relative-to= relative-base= strip no-symlinks zero ${HV}`,
+    operands: 'read', globs: true, anyOptionHarmless: true,
+  },
+  readlink: {
+    source: `${CC_CLI}; ${coreutils('readlink')}`,
+    short: 'efmnqsvz', long: `canonicalize canonicalize-existing canonicalize-missing no-newline quiet silent verbose zero ${HV}`,
+    operands: 'read', globs: true, anyOptionHarmless: true,
+  },
+  tree: {
+    source: `${CC_CLI}; tree 2.1 tree(1) (-o writes, -R writes 00Tree.html files, --fromfile lists paths from a file; exact long names, values from the next word)`,
+    short: 'aAcCdDfFgGhiJlnNpqQrsStuUvxXL:P:I:H:T:',
+    long: `inodes device noreport nolinks dirsfirst filesfirst du si prune matchdirs metafirst ignore-case fflinks info gitignore charset= filelimit= timefmt= sort= gitfile= infofile= hintro= houtro= ${HV}`,
+    otherLong: 'output fromfile opt-toggle',
+    reads: ['gitfile', 'infofile', 'hintro', 'houtro'],
+    exactLong: true, separateValues: true, operands: 'read', globs: true,
+  },
+  whoami: { source: `${CC_CLI}; ${coreutils('whoami')}`, short: '', long: HV, operands: 'none', globs: false },
+  id: { source: `${CC_CLI}; ${coreutils('id')}`, short: 'agGnruzZ', long: `context group groups name real user zero ${HV}`, operands: 'text', globs: false },
+  groups: { source: `${CC_CLI}; ${coreutils('groups')}`, short: '', long: HV, operands: 'text', globs: false },
+  uname: {
+    source: `${CC_CLI}; ${coreutils('uname')}`,
+    short: 'asnrvmpio', long: `all kernel-name nodename kernel-release kernel-version machine processor hardware-platform operating-system ${HV}`,
+    operands: 'none', globs: false,
+  },
+  arch: { source: `${CC_CLI}; ${coreutils('arch')}`, short: '', long: HV, operands: 'none', globs: false },
+  nproc: { source: `${CC_CLI}; ${coreutils('nproc')}`, short: '', long: `all ignore= ${HV}`, operands: 'none', globs: false },
+  hostname: {
+    source: `${CC_CLI}; Debian hostname(1) (an operand, -F/--file or -b/--boot sets the name)`,
+    short: 'aAdfiIsyvVh', long: `alias all-fqdns domain fqdn long ip-address all-ip-addresses short yp nis verbose ${HV}`, otherLong: 'file boot',
+    operands: 'none', globs: false,
+  },
+  date: {
+    source: `${CC_CLI}; ${coreutils('date')} (-s/--set and an MMDDhhmm operand set the clock)`,
+    short: 'd:f:I::r:Ru', long: `date= debug file= iso-8601[=] resolution rfc-email rfc-3339= reference= utc universal ${HV}`, otherLong: 'set',
+    reads: ['f', 'file', 'r', 'reference'],
+    operands: 'text', globs: false, check: 'date',
+  },
+  true: { source: `${CC_CLI}; bash builtin`, operands: 'text', globs: false, check: 'echo' },
+  false: { source: 'bash builtin', operands: 'text', globs: false, check: 'echo' },
+  test: { source: `${CC_CLI}; bash builtin test`, operands: 'text', globs: false, check: 'test' },
+  '[': { source: `${CC_CLI}; bash builtin [`, operands: 'text', globs: false, check: 'test' },
+  sleep: { source: `${CC_CLI}; ${coreutils('sleep')}`, short: '', long: HV, operands: 'text', globs: false },
+  seq: { source: `${CC_CLI}; ${coreutils('seq')}`, short: 'f:s:w', long: `format= separator= equal-width ${HV}`, operands: 'text', globs: false },
+  paste: { source: `${CC_CLI}; ${coreutils('paste')}`, short: 'd:sz', long: `delimiters= serial zero-terminated ${HV}`, operands: 'read', globs: true, anyOptionHarmless: true },
+  expand: { source: `${CC_CLI}; ${coreutils('expand')}`, short: 'it:', long: `initial tabs= ${HV}`, numeric: true, operands: 'read', globs: true, anyOptionHarmless: true },
+  fold: { source: `${CC_CLI}; ${coreutils('fold')}`, short: 'bsw:', long: `bytes spaces width= ${HV}`, numeric: true, operands: 'read', globs: true, anyOptionHarmless: true },
+  column: {
+    source: `${CC_CLI}; util-linux 2.38 column(1)`,
+    short: 'C:c:dE:eH:hi:Jl:LN:n:O:o:p:R:r:s:T:tVW:x',
+    long:
+      'table table-columns= table-columns-limit= table-name= table-order= table-right= table-hide= table-truncate= table-wrap= ' +
+      'table-noextreme= table-noheadings table-header-repeat table-column= keep-empty-lines json tree= tree-id= tree-parent= ' +
+      `output-width= separator= output-separator= fillrows use-spaces= ${HV}`,
+    operands: 'read', globs: true, anyOptionHarmless: true,
+  },
+  free: {
+    source: `${CC_CLI}; procps-ng 4.0 free(1)`,
+    short: 'bkmghltvwc:s:', long: `bytes kibi mebi gibi tebi pebi kilo mega giga tera peta human lohi line total si count= seconds= wide committed ${HV}`,
+    operands: 'none', globs: false,
+  },
+  uptime: { source: `${CC_CLI}; procps-ng 4.0 uptime(1)`, short: 'psVh', long: `pretty since ${HV}`, operands: 'none', globs: false },
+  locale: { source: `${CC_CLI}; glibc locale(1)`, short: 'amckv', long: `all-locales charmaps category-name keyword-name verbose ${HV}`, operands: 'text', globs: false },
+  man: { source: `${CC_CLI}; man-db man(1) (options such as -P, -H, --pager run programs: none listed)`, short: '', long: '', operands: 'text', globs: false },
+  lsof: { source: `${CC_CLI}; lsof(8) (its own option loop: only -i[ADDR], -n, -P, -l listed)`, operands: 'none', globs: false, check: 'lsof' },
+  ps: { source: `${CC_CLI}; procps-ng 4.0 ps(1) (BSD e/eww shows environments: not listed)`, operands: 'none', globs: false, check: 'ps' },
+  node: { source: `${CC_CLI} (node --version / -v only)`, operands: 'none', globs: false, check: 'version' },
+  python3: { source: `${CC_CLI} (python3 --version only; the CLI asks about -V)`, operands: 'none', globs: false, check: 'version' },
+  python: { source: `${CC_CLI} (like python3)`, operands: 'none', globs: false, check: 'version' },
+  sed: {
+    source: `${CC_CLI}; GNU sed 4.9 sed(1) (only -n with p and line-number addresses; the CLI asks about regex addresses and s)`,
+    short: 'nEr', long: 'quiet silent regexp-extended posix', operands: 'read', globs: false, check: 'sed',
+  },
+  jq: { source: `${CC_CLI}; jq 1.6 jq(1) (path expressions only; env, $ENV, input_filename, -f, --rawfile, --slurpfile, -L not listed)`, operands: 'read', globs: false, check: 'jq' },
+  xargs: {
+    source: `${CC_CLI}; GNU findutils 4.9 xargs(1) (-I/-i/-n/-L/-a/-p/-o not listed; the command it runs must print no file contents)`,
+    short: '+0rtd:P:x', long: `null no-run-if-empty verbose delimiter= max-procs= exit ${HV}`,
+    otherLong: 'arg-file eof replace max-lines max-args open-tty interactive process-slot-var max-chars show-limits',
+    operands: 'text', globs: false, check: 'xargs',
+  },
+  git: { source: `${CC_DOCS}; ${CC_CLI}; git 2.39 (read-only subcommands in read-only.ts)`, operands: 'text', globs: false, check: 'git' },
 };
 
 /** Safe short letters of the robota set. */
@@ -116,11 +396,14 @@ export const ROBOTA_READ_ONLY: Readonly<Record<string, ReadOnlySpec>> = {
 /** Long options that read a named file or follow symlinks (robota disqualifies them everywhere). */
 export const ROBOTA_UNSAFE_LONG: readonly string[] = ['exclude-from', 'files0-from', 'files-from', 'from-file', 'dereference', 'deref', 'output'];
 
-/** Read-only git subcommands (claudeCode also allows a few more listing commands). */
+/**
+ * Read-only git subcommands. claudeCode: the CLI asks about `ls-tree`, `count-objects` and
+ * `config --list`, so they are not listed.
+ */
 export const GIT_READ_ONLY = {
   claudeCode: new Set([
-    'status', 'log', 'diff', 'show', 'rev-parse', 'ls-files', 'describe', 'branch', 'remote', 'blame', 'shortlog', 'ls-tree', 'cat-file',
-    'rev-list', 'name-rev', 'merge-base', 'show-ref', 'for-each-ref', 'count-objects', 'grep', 'reflog', 'tag', 'stash', 'worktree', 'config',
+    'status', 'log', 'diff', 'show', 'rev-parse', 'ls-files', 'describe', 'branch', 'remote', 'blame', 'shortlog', 'cat-file',
+    'rev-list', 'name-rev', 'merge-base', 'show-ref', 'for-each-ref', 'grep', 'reflog', 'tag', 'stash', 'worktree', 'config',
     'help', 'version',
   ]),
   robota: new Set(['status', 'log', 'diff', 'show', 'rev-parse', 'ls-files', 'describe', 'branch', 'remote']),
@@ -129,5 +412,42 @@ export const GIT_READ_ONLY = {
 /** git options that disqualify anywhere in the command. */
 export const GIT_UNSAFE_LONG: readonly string[] = ['output', 'ext-diff', 'no-index', 'open-files-in-pager', 'exec', 'upload-pack', 'textconv', 'filters'];
 
-/** find predicates that run, delete or write. */
+/** find predicates that run, delete or write (robota's set). */
 export const FIND_UNSAFE = new Set(['-exec', '-execdir', '-ok', '-okdir', '-delete', '-fprint', '-fprint0', '-fprintf', '-fls']);
+
+/**
+ * find's read-only expression words (GNU findutils 4.9 find(1)): tests, options and the actions
+ * that print to standard output, with the number of values each takes. `-newer FILE` and the
+ * `-newerXY` family read a file's times; `-files0-from`, `-exec*`, `-ok*`, `-delete`, `-fprint*`
+ * and `-fls` are not listed.
+ */
+export const FIND_SAFE: Readonly<Record<string, number>> = {
+  '-name': 1, '-iname': 1, '-path': 1, '-ipath': 1, '-wholename': 1, '-iwholename': 1, '-regex': 1, '-iregex': 1, '-lname': 1, '-ilname': 1,
+  '-type': 1, '-xtype': 1, '-size': 1, '-empty': 0, '-newer': 1, '-anewer': 1, '-cnewer': 1, '-mtime': 1, '-mmin': 1, '-atime': 1, '-amin': 1,
+  '-ctime': 1, '-cmin': 1, '-used': 1, '-perm': 1, '-user': 1, '-group': 1, '-uid': 1, '-gid': 1, '-nouser': 0, '-nogroup': 0, '-links': 1,
+  '-inum': 1, '-samefile': 1, '-readable': 0, '-writable': 0, '-executable': 0, '-fstype': 1, '-context': 1,
+  '-maxdepth': 1, '-mindepth': 1, '-depth': 0, '-d': 0, '-prune': 0, '-quit': 0, '-true': 0, '-false': 0, '-follow': 0, '-xdev': 0, '-mount': 0,
+  '-noleaf': 0, '-daystart': 0, '-regextype': 1, '-ignore_readdir_race': 0, '-noignore_readdir_race': 0, '-warn': 0, '-nowarn': 0,
+  '-print': 0, '-print0': 0, '-printf': 1, '-ls': 0,
+  '-not': 0, '!': 0, '-a': 0, '-and': 0, '-o': 0, '-or': 0, '(': 0, ')': 0, ',': 0,
+  '-help': 0, '--help': 0, '-version': 0, '--version': 0,
+};
+
+/** find expression words whose value is a file it reads (times or identity). */
+export const FIND_READS = new Set(['-newer', '-anewer', '-cnewer', '-samefile']);
+
+/**
+ * Wrappers Claude Code looks through, with the options known safe (the wrapped command is judged
+ * on its own). GNU time's `-o/--output` writes a file, `-f` only formats but `-a` appends.
+ * Sources: GNU coreutils 9.1 timeout(1), nice(1), nohup(1), stdbuf(1); GNU time 1.9 time(1).
+ */
+export const WRAPPERS_READ_ONLY: Readonly<Record<string, ReadOnlyEntry>> = {
+  timeout: { source: coreutils('timeout'), short: '+k:s:v', long: `kill-after= signal= foreground preserve-status verbose ${HV}`, operands: 'text', globs: false },
+  time: { source: 'GNU time 1.9 time(1)', short: '+pv', long: `portability verbose ${HV}`, otherLong: 'format output append quiet', operands: 'text', globs: false },
+  nice: { source: coreutils('nice'), short: '+n:', long: `adjustment= ${HV}`, numeric: true, operands: 'text', globs: false },
+  nohup: { source: coreutils('nohup'), short: '+', long: HV, operands: 'text', globs: false },
+  stdbuf: { source: coreutils('stdbuf'), short: '+i:o:e:', long: `input= output= error= ${HV}`, operands: 'text', globs: false },
+  command: { source: 'bash builtin command', short: '+p', long: '', operands: 'text', globs: false },
+  builtin: { source: 'bash builtin builtin', short: '+', long: '', operands: 'text', globs: false },
+  noglob: { source: 'zsh precommand modifier', short: '+', long: '', operands: 'text', globs: false },
+};

@@ -1,13 +1,17 @@
 /**
  * Read-only classification of simple commands and whole analyses, driven by the tables in
- * `read-only-tables.ts`. Every "no" carries a reason a person can read (`toolgate explain`).
+ * `read-only-tables.ts`. Every "no" carries a reason a person can read that names the word that
+ * disqualified the command (`toolgate explain`).
  */
 import { commandBasename } from './commands.js';
+import { parseGnuOptions, describeGnuProblem, type GnuArgument, type GnuOptionSpec, type GnuParseResult } from './gnu-options.js';
 import {
-  CLAUDE_CODE_READ_ONLY, FIND_UNSAFE, GIT_READ_ONLY, GIT_UNSAFE_LONG, ROBOTA_READ_ONLY, ROBOTA_UNSAFE_LONG, type ReadOnlySpec,
+  CLAUDE_CODE_READ_ONLY, FIND_SAFE, FIND_UNSAFE, GIT_READ_ONLY, GIT_UNSAFE_LONG, ROBOTA_READ_ONLY, ROBOTA_UNSAFE_LONG, WRAPPERS_READ_ONLY,
+  type ReadOnlyEntry, type ReadOnlySpec,
 } from './read-only-tables.js';
+import { expandedWords, type ExpandedWord } from './read-only-words.js';
+import { checkJqFilter, checkLsof, checkPs, checkSedScript } from './read-only-checks.js';
 import type { ReadOnlyVerdict, ShellAnalysis, SimpleCommand } from './types.js';
-import { operands } from './options.js';
 import { decodeWord } from './words.js';
 
 /** Which read-only set to use. @public */
@@ -16,11 +20,254 @@ export interface ReadOnlyOptions {
   set: 'claudeCode' | 'robota';
 }
 
-/** Real long options that are also prefixes of unsafe ones (`--include` vs `--include-from`): an exact name is never an abbreviation. */
-const EXACT_LONG = new Set(['include', 'exclude', 'exclude-dir', 'file-type', 'files-with-matches', 'files-without-match']);
-
 const YES: ReadOnlyVerdict = { readOnly: true };
 const no = (reason: string): ReadOnlyVerdict => ({ readOnly: false, reason });
+
+// ---------------------------------------------------------------------------------------------
+// The claudeCode set: an allowlist of options per command.
+
+interface CompiledEntry {
+  readonly entry: ReadOnlyEntry;
+  readonly spec: GnuOptionSpec;
+  /** Long names (full) that are not read-only. */
+  readonly other: ReadonlySet<string>;
+  readonly reads: ReadonlySet<string>;
+}
+
+/** `'bytes= lines= color[=] quiet'` → name → argument. */
+function longList(text: string | undefined, into: Record<string, GnuArgument>): string[] {
+  const names: string[] = [];
+  for (const item of (text ?? '').split(/\s+/)) {
+    if (!item) continue;
+    const m = /^([^=[]+)(\[=\]|=)?$/.exec(item);
+    if (!m) continue;
+    const argument: GnuArgument = m[2] === '=' ? 'required' : m[2] === '[=]' ? 'optional' : 'none';
+    into[m[1]!] = argument;
+    names.push(m[1]!);
+  }
+  return names;
+}
+
+const compiled = new WeakMap<ReadOnlyEntry, CompiledEntry>();
+
+function compile(entry: ReadOnlyEntry): CompiledEntry {
+  const hit = compiled.get(entry);
+  if (hit) return hit;
+  const long: Record<string, GnuArgument> = {};
+  longList(entry.long, long);
+  // Other options take an optional value here, so `--out=x` and `--out x` both reach the "not read-only" answer.
+  const otherNames = longList(entry.otherLong, long);
+  for (const n of otherNames) long[n] = 'optional';
+  const spec: GnuOptionSpec = {
+    short: entry.short ?? '',
+    long,
+    ...(entry.numeric ? { numeric: true } : {}),
+    ...(entry.exactLong ? { abbreviations: false } : {}),
+    ...(entry.separateValues ? { separateValues: true } : {}),
+  };
+  const c: CompiledEntry = { entry, spec, other: new Set(otherNames), reads: new Set(entry.reads ?? []) };
+  compiled.set(entry, c);
+  return c;
+}
+
+/** The claudeCode entry for a command name, if it has one. @internal */
+export function claudeCodeEntry(name: string): ReadOnlyEntry | undefined {
+  return Object.prototype.hasOwnProperty.call(CLAUDE_CODE_READ_ONLY, name) ? CLAUDE_CODE_READ_ONLY[name] : undefined;
+}
+
+/** Parses a command's words with its entry: options (all known safe) and operands, or why not. */
+export function parseWithEntry(name: string, argv: readonly string[], entry: ReadOnlyEntry): { ok: true; parse: Extract<GnuParseResult, { ok: true }> } | { ok: false; reason: string } {
+  const c = compile(entry);
+  const parse = parseGnuOptions(argv, c.spec);
+  if (!parse.ok) {
+    const why = parse.problem === 'unknown' ? `${parse.word} is not an option known to be read-only` : describeGnuProblem(parse);
+    return { ok: false, reason: `${name} ${why}` };
+  }
+  for (const o of parse.options) {
+    if (o.kind === 'long' && c.other.has(o.name)) {
+      return { ok: false, reason: `${name} ${o.word} (--${o.name}) is not read-only (it writes, runs a program, or reads names toolgate cannot see)` };
+    }
+  }
+  return { ok: true, parse };
+}
+
+/** Which option values and operands a parsed read-only command reads as paths (argv indexes, or a value inside a word). @internal */
+export interface ReadOnlyRead {
+  readonly index: number;
+  /** The path when it is part of the word (`--from-file=x`, `-fx`). */
+  readonly value?: string;
+}
+
+/**
+ * The paths a command of the claudeCode set reads, from its table entry: option values that
+ * name files (`grep -f F`, `diff --from-file F`, `date -f F`) and operands that are paths.
+ * Undefined when the command is not in the set or its words do not parse as known-safe options.
+ * @internal
+ */
+export function readOnlyReads(name: string, argv: readonly string[]): ReadOnlyRead[] | undefined {
+  const entry = claudeCodeEntry(name);
+  if (!entry || entry.check !== undefined && !['date', 'strings'].includes(entry.check)) return undefined;
+  const p = parseWithEntry(name, argv, entry);
+  if (!p.ok) return undefined;
+  const c = compile(entry);
+  const reads: ReadOnlyRead[] = [];
+  for (const o of p.parse.options) {
+    if (o.value === undefined || !c.reads.has(o.name)) continue;
+    reads.push(o.valueIndex !== undefined ? { index: o.valueIndex } : { index: o.index, value: o.value });
+  }
+  const ops = p.parse.operands;
+  if (entry.operands === 'read') for (const op of ops) reads.push({ index: op.index });
+  if (entry.operands === 'patternThenRead') {
+    const patternGiven = p.parse.options.some((o) => ['e', 'f', 'regexp', 'file'].includes(o.name));
+    for (const op of patternGiven ? ops : ops.slice(1)) reads.push({ index: op.index });
+  }
+  return reads;
+}
+
+function checkEntry(name: string, cmd: SimpleCommand, entry: ReadOnlyEntry): ReadOnlyVerdict {
+  const expanded = expandedWords(cmd);
+  if (!expanded.ok) return no(expanded.reason);
+  const words = expanded.words;
+  const globs = words.filter((w) => w.glob);
+  for (const w of words) {
+    if (w.brace && w.text.startsWith('-')) return no(`the option ${w.text} comes from the brace expansion ${cmd.argv[w.from]}, which toolgate does not take as written`);
+  }
+  if (globs.length > 0) {
+    if (!entry.globs) return no(`unquoted glob ${globs[0]!.text} with ${name}, which can write or run programs`);
+    if (entry.maxOperands !== undefined) return no(`unquoted glob ${globs[0]!.text} may name more files than ${name} reads (the last one may be written)`);
+    const risky = globs.find((g) => g.mayBeOption);
+    if (risky && !entry.anyOptionHarmless && !afterEndOfOptions(words, risky)) {
+      return no(`unquoted glob ${risky.text} may name a file that ${name} reads as an option`);
+    }
+  }
+  if (entry.check === 'echo') return YES;
+  const argv = [cmd.argv[0]!, ...words.map((w) => w.text)];
+  switch (entry.check) {
+    case 'find':
+      return checkFindAllowlist(argv);
+    case 'sed':
+      return checkSed(name, argv, entry);
+    case 'jq':
+      return checkJq(argv);
+    case 'ps':
+      return checkPs(argv);
+    case 'lsof':
+      return checkLsof(argv);
+    case 'version':
+      return argv.length === 2 && (argv[1] === '--version' || (argv[1] === '-v' && name === 'node')) ? YES : no(`${name} is read-only only as ${name} --version`);
+    case 'test':
+      return name === '[' && argv[argv.length - 1] !== ']' ? no('[ without a closing ]') : YES;
+    default:
+      break;
+  }
+  const p = parseWithEntry(name, argv, entry);
+  if (!p.ok) return no(p.reason);
+  const ops = p.parse.operands;
+  if (entry.operands === 'none' && ops.length > 0) return no(`${name} with an operand (${ops[0]!.text}) is not read-only`);
+  if (entry.maxOperands !== undefined && ops.length > entry.maxOperands) {
+    return no(entry.maxOperands === 0 ? `${name} with a file operand (${ops[0]!.text}) may write it` : `${name} with ${ops.length} operands writes its last operand`);
+  }
+  if (entry.check === 'date') {
+    const setting = ops.find((o) => !o.text.startsWith('+'));
+    if (setting) return no(`date ${setting.text} sets the clock`);
+  }
+  if (entry.check === 'strings') {
+    const response = ops.find((o) => o.text.startsWith('@'));
+    if (response) return no(`strings ${response.text} reads more options from a file`);
+  }
+  if (entry.check === 'xargs') return checkXargs(p.parse.operands);
+  return YES;
+}
+
+function afterEndOfOptions(words: readonly ExpandedWord[], w: ExpandedWord): boolean {
+  const end = words.findIndex((x) => x.text === '--' && !x.glob && !x.brace);
+  return end >= 0 && words.indexOf(w) > end;
+}
+
+/** find: starting points, then an expression of known-safe words only. */
+function checkFindAllowlist(argv: readonly string[]): ReadOnlyVerdict {
+  let i = 1;
+  while (i < argv.length && /^-[HLP]+$/.test(argv[i]!)) i++;
+  if (argv[i] === '-D' || argv[i]?.startsWith('-O')) return no(`find ${argv[i]} is not an option known to be read-only`);
+  while (i < argv.length && !/^[-(!,)]/.test(argv[i]!)) i++;
+  for (; i < argv.length; i++) {
+    const a = argv[i]!;
+    const safe = Object.prototype.hasOwnProperty.call(FIND_SAFE, a) ? FIND_SAFE[a] : /^-newer[acmBt][acmBt]$/.test(a) ? 1 : undefined;
+    if (safe === undefined) {
+      return no(FIND_UNSAFE.has(a) || a === '-files0-from' ? `find ${a} runs, deletes or writes, or reads names toolgate cannot see` : `find ${a} is not a predicate known to be read-only`);
+    }
+    if (i + safe >= argv.length) return safe === 0 ? YES : no(`find ${a} needs a value`);
+    i += safe;
+  }
+  return YES;
+}
+
+function checkSed(name: string, argv: readonly string[], entry: ReadOnlyEntry): ReadOnlyVerdict {
+  const p = parseWithEntry(name, argv, entry);
+  if (!p.ok) return no(p.reason);
+  if (!p.parse.options.some((o) => o.name === 'n' || o.name === 'quiet' || o.name === 'silent')) return no('sed without -n is read-only only with -n and p commands');
+  const script = p.parse.operands[0];
+  if (!script) return no('sed without a script');
+  return checkSedScript(script.text);
+}
+
+/** jq: known-safe options (its own loop: combined letters, exact long names, `--arg N V`), a path-expression filter, files read. */
+function checkJq(argv: readonly string[]): ReadOnlyVerdict {
+  const flags = new Set(['null-input', 'raw-output', 'join-output', 'ascii-output', 'slurp', 'compact-output', 'color-output', 'monochrome-output', 'sort-keys', 'exit-status', 'tab', 'raw-input', 'unbuffered', 'seq', 'stream', 'help', 'version']);
+  let filter: string | undefined;
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') {
+      if (filter === undefined) filter = argv[i + 1];
+      break;
+    }
+    if (a.startsWith('--')) {
+      const n = a.slice(2);
+      if (flags.has(n)) continue;
+      if (n === 'indent') {
+        i++;
+        continue;
+      }
+      if (n === 'arg' || n === 'argjson') {
+        i += 2;
+        continue;
+      }
+      return no(`jq ${a} is not an option known to be read-only`);
+    }
+    if (a.startsWith('-') && a.length > 1) {
+      if (!/^-[nrjascCMSeRh]+$/.test(a)) return no(`jq ${a} is not an option known to be read-only`);
+      continue;
+    }
+    if (filter === undefined) filter = a;
+  }
+  if (filter === undefined) return no('jq without a filter');
+  return checkJqFilter(filter);
+}
+
+/** xargs: its own options known safe (`-I`, `-n`, `-L`, … are not); the command it runs is judged on its own. */
+function checkXargs(operands: readonly { text: string }[]): ReadOnlyVerdict {
+  if (operands.length === 0) return no('xargs without a command runs echo on names toolgate cannot see');
+  return YES;
+}
+
+/** A transparent wrapper's own options (the wrapped command is judged on its own). */
+function checkWrapper(name: string, cmd: SimpleCommand): ReadOnlyVerdict {
+  const entry = Object.prototype.hasOwnProperty.call(WRAPPERS_READ_ONLY, name) ? WRAPPERS_READ_ONLY[name] : undefined;
+  if (!entry) return cmd.argv.length > 1 ? YES : no(`${name} without a command`);
+  const expanded = expandedWords(cmd);
+  if (!expanded.ok) return no(expanded.reason);
+  if (expanded.words.some((w) => w.glob || w.brace)) return no(`${name} with a glob or brace expansion in its words`);
+  const argv = [cmd.argv[0]!, ...expanded.words.map((w) => w.text)];
+  const p = parseWithEntry(name, argv, entry);
+  if (!p.ok) return no(p.reason);
+  return p.parse.operands.length > 0 ? YES : no(`${name} without a command`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The robota set (seed 003): safe short letters, unsafe long names, and its own word checks.
+
+/** Real long options that are also prefixes of unsafe ones (`--include` vs `--include-from`): an exact name is never an abbreviation. */
+const EXACT_LONG = new Set(['include', 'exclude', 'exclude-dir', 'file-type', 'files-with-matches', 'files-without-match']);
 
 /** Is `given` (a long option name, maybe abbreviated) one of `names`? */
 function matchesLong(given: string, names: readonly string[]): string | undefined {
@@ -47,39 +294,84 @@ function pathOutside(arg: string): string | undefined {
   return undefined;
 }
 
-function checkOptions(cmd: SimpleCommand, spec: ReadOnlySpec, set: ReadOnlyOptions['set'], start: number): ReadOnlyVerdict {
+function checkRobotaOptions(cmd: SimpleCommand, spec: ReadOnlySpec): ReadOnlyVerdict {
   const name = commandBasename(cmd.argv[0]!);
-  let operands = 0;
-  const unsafeLong = set === 'robota' ? [...(spec.unsafeLong ?? []), ...ROBOTA_UNSAFE_LONG] : spec.unsafeLong ?? [];
-  for (let i = start; i < cmd.argv.length; i++) {
+  const unsafeLong = [...(spec.unsafeLong ?? []), ...ROBOTA_UNSAFE_LONG];
+  for (let i = 1; i < cmd.argv.length; i++) {
     const a = cmd.argv[i]!;
-    if (a === '--') {
-      operands += cmd.argv.length - i - 1;
-      break;
-    }
+    if (a === '--') break;
     if (a.startsWith('--') && a.length > 2) {
-      const given = a.slice(2).split('=')[0]!;
-      const hit = matchesLong(given, unsafeLong);
+      const hit = matchesLong(a.slice(2).split('=')[0]!, unsafeLong);
       if (hit) return no(`${name} --${hit} is not read-only (it writes, runs a program, or reads a named file)`);
       continue;
     }
     if (a.startsWith('-') && a.length > 1 && !/^-\d+$/.test(a)) {
       for (let k = 1; k < a.length; k++) {
         const letter = a[k]!;
-        if (spec.unsafeShort?.includes(letter)) return no(`${name} -${letter} is not read-only`);
         if (spec.safeShort !== undefined && !spec.safeShort.includes(letter)) return no(`${name} -${letter} is not a known-safe option`);
         if (spec.shortArg?.includes(letter)) {
           if (k === a.length - 1) i++;
           break;
         }
       }
-      continue;
     }
-    operands++;
   }
-  if (spec.maxOperands !== undefined && operands > spec.maxOperands) return no(`${name} with ${operands} operands writes its last operand`);
   return YES;
 }
+
+/** Robota's per-word disqualifiers: globs, variables, escapes, non-ASCII, outside paths. */
+function robotaWords(cmd: SimpleCommand): ReadOnlyVerdict {
+  // eslint-disable-next-line no-control-regex
+  if (/[^\x00-\x7f]/.test(cmd.source)) return no('contains a non-ASCII character');
+  if (cmd.assignments.length > 0) return no(`starts with a variable assignment (${cmd.assignments[0]})`);
+  if (cmd.argv[0]!.includes('/')) return no(`names a program by path (${cmd.argv[0]})`);
+  const raws = cmd.raw ?? cmd.argv;
+  for (let i = 0; i < cmd.argv.length; i++) {
+    const value = cmd.argv[i]!;
+    const d = cmd.literal[i] ? undefined : decodeWord(value);
+    const optionGlob = d && d.glob && !d.brace && !d.tilde && !d.expansion && d.substitutions === 0 && /^--[a-z-]+=/.test(value);
+    if (d && !optionGlob) {
+      if (d.glob) return no(`unquoted glob ${value} expands to names the check never sees`);
+      return no(`uses a variable, substitution, brace expansion or ~ (${value})`);
+    }
+    const raw = raws[i] ?? value;
+    const bare = unquotedText(raw);
+    if (/[\\$`(){}#%!]/.test(bare)) return no(`uses an escape, grouping or comment character (${raw})`);
+    if (i > 0 && !value.startsWith('-')) {
+      const out = pathOutside(value);
+      if (out) return no(`names a path outside the working directory: ${out}`);
+    } else if (i > 0) {
+      const eq = value.indexOf('=');
+      if (eq > 0) {
+        const out = pathOutside(value.slice(eq + 1));
+        if (out && /^[~/]|\.\./.test(value.slice(eq + 1))) return no(`names a path outside the working directory: ${out}`);
+      }
+    }
+  }
+  return YES;
+}
+
+function checkRobota(cmd: SimpleCommand, name: string): ReadOnlyVerdict {
+  if (cmd.argumentsFrom) return no(`${name} gets arguments from ${cmd.argumentsFrom} input, so the paths it reads are not known`);
+  if (cmd.transparentWrapper) return no(`${name} is not in the read-only set`);
+  const spec = Object.prototype.hasOwnProperty.call(ROBOTA_READ_ONLY, name) ? ROBOTA_READ_ONLY[name] : undefined;
+  if (!spec) return no(`${name} is not a read-only command`);
+  const words = robotaWords(cmd);
+  if (!words.readOnly) return words;
+  if (spec.check === 'git') return checkGit(cmd, 'robota');
+  if (spec.check === 'find') {
+    for (const a of cmd.argv.slice(1)) {
+      if (FIND_UNSAFE.has(a)) return no(`find ${a} runs, deletes or writes`);
+      if (a === '-L' || a === '-H' || a === '-follow') return no(`find ${a} follows symlinks`);
+    }
+    return YES;
+  }
+  if (spec.check === 'cd') return checkCd(cmd, 'robota');
+  return checkRobotaOptions(cmd, spec);
+}
+
+// ---------------------------------------------------------------------------------------------
+// git and cd (both sets).
 
 function checkGit(cmd: SimpleCommand, set: ReadOnlyOptions['set']): ReadOnlyVerdict {
   const argv = cmd.argv;
@@ -87,7 +379,8 @@ function checkGit(cmd: SimpleCommand, set: ReadOnlyOptions['set']): ReadOnlyVerd
   for (; i < argv.length; i++) {
     const a = argv[i]!;
     if (!a.startsWith('-')) break;
-    if (a === '--no-pager' || a === '-P' || a === '--no-optional-locks' || a === '--literal-pathspecs' || a === '--no-replace-objects') continue;
+    // The CLI asks about every global option (git --no-pager log, git --version); robota keeps a few.
+    if (set === 'robota' && (a === '--no-pager' || a === '-P' || a === '--no-optional-locks' || a === '--literal-pathspecs' || a === '--no-replace-objects')) continue;
     return no(`git global option ${a} is not read-only (it can change configuration, directory or pager)`);
   }
   const sub = argv[i];
@@ -127,7 +420,9 @@ function checkGit(cmd: SimpleCommand, set: ReadOnlyOptions['set']): ReadOnlyVerd
       return YES;
     }
     case 'help':
-      return flags.some((f) => /^-[a-z]*[wim]|^--(web|info|man)$/.test(f)) ? no('git help with -w/-i/-m opens a browser, info or man program') : YES;
+      return flags.some((f) => /^-[a-z]*[wim]|^--(web|info|man)$|^--[wim]/.test(f)) || flags.some((f) => !/^(-a|--all|-g|--guides)$/.test(f))
+        ? no('git help with an option other than -a/-g may open a browser, info or man program')
+        : YES;
     case 'remote':
       if (rest.every((a) => a === '-v' || a === '--verbose')) return YES;
       if (set === 'claudeCode' && rest[0] === 'get-url') return YES;
@@ -142,21 +437,16 @@ function checkGit(cmd: SimpleCommand, set: ReadOnlyOptions['set']): ReadOnlyVerd
       return rest[0] === 'list' ? YES : no(`git worktree ${rest[0] ?? ''} changes worktrees`);
     case 'reflog':
       return rest.length === 0 || rest[0] === 'show' || rest[0]!.startsWith('-') ? YES : no(`git reflog ${rest[0]} changes the reflog`);
-    case 'config':
-      return flags.some((f) => ['--get', '--get-all', '--get-regexp', '--list', '-l'].includes(f)) && !flags.some((f) => /^--(add|unset|replace|rename|remove|edit)|^-e$/.test(f))
+    case 'config': {
+      // The CLI asks about `git config --list` (it prints every credential helper and token in the config).
+      const reads = set === 'robota' ? ['--get', '--get-all', '--get-regexp', '--list', '-l'] : ['--get', '--get-all'];
+      return flags.some((f) => reads.includes(f)) && !flags.some((f) => /^--(add|unset|replace|rename|remove|edit|list|file|blob|global|system)|^-[elf]$/.test(f))
         ? YES
-        : no('git config without --get/--list changes configuration');
+        : no(`git config without ${reads.join('/')} (or with --list, --file, --edit) is not read-only`);
+    }
     default:
       return YES;
   }
-}
-
-function checkFind(cmd: SimpleCommand, set: ReadOnlyOptions['set']): ReadOnlyVerdict {
-  for (const a of cmd.argv.slice(1)) {
-    if (FIND_UNSAFE.has(a)) return no(`find ${a} runs, deletes or writes`);
-    if (set === 'robota' && (a === '-L' || a === '-H' || a === '-follow')) return no(`find ${a} follows symlinks`);
-  }
-  return YES;
 }
 
 function checkCd(cmd: SimpleCommand, set: ReadOnlyOptions['set']): ReadOnlyVerdict {
@@ -166,47 +456,52 @@ function checkCd(cmd: SimpleCommand, set: ReadOnlyOptions['set']): ReadOnlyVerdi
     if (ops[0] === '-') return no('cd - goes to the previous directory');
   }
   if (ops.length > 1) return no('cd with more than one directory');
+  if (set === 'claudeCode') {
+    const opt = cmd.argv.slice(1).find((a) => a.startsWith('-') && a.length > 1 && a !== '--' && !/^-[LP]+$/.test(a));
+    if (opt) return no(`cd ${opt} is not an option known to be read-only`);
+  }
   return YES;
 }
 
-/** Robota's per-word disqualifiers: globs, variables, escapes, non-ASCII, outside paths. */
-function robotaWords(cmd: SimpleCommand): ReadOnlyVerdict {
-  // eslint-disable-next-line no-control-regex
-  if (/[^\x00-\x7f]/.test(cmd.source)) return no('contains a non-ASCII character');
-  if (cmd.assignments.length > 0) return no(`starts with a variable assignment (${cmd.assignments[0]})`);
-  if (cmd.argv[0]!.includes('/')) return no(`names a program by path (${cmd.argv[0]})`);
-  const raws = cmd.raw ?? cmd.argv;
-  for (let i = 0; i < cmd.argv.length; i++) {
-    const value = cmd.argv[i]!;
-    const d = cmd.literal[i] ? undefined : decodeWord(value);
-    const optionGlob = d && d.glob && !d.brace && !d.tilde && !d.expansion && d.substitutions === 0 && /^--[a-z-]+=/.test(value);
-    if (d && !optionGlob) {
-      if (d.glob) return no(`unquoted glob ${value} expands to names the check never sees`);
-      return no(`uses a variable, substitution, brace expansion or ~ (${value})`);
-    }
-    const raw = raws[i] ?? value;
-    const bare = unquotedText(raw);
-    if (/[\\$`(){}#%!]/.test(bare)) return no(`uses an escape, grouping or comment character (${raw})`);
-    if (i > 0 && !value.startsWith('-')) {
-      const out = pathOutside(value);
-      if (out) return no(`names a path outside the working directory: ${out}`);
-    } else if (i > 0) {
-      const eq = value.indexOf('=');
-      if (eq > 0) {
-        const out = pathOutside(value.slice(eq + 1));
-        if (out && /^[~/]|\.\./.test(value.slice(eq + 1))) return no(`names a path outside the working directory: ${out}`);
+// ---------------------------------------------------------------------------------------------
+
+function checkClaudeCode(cmd: SimpleCommand, name: string): ReadOnlyVerdict {
+  if (cmd.argumentsFrom === 'find -exec') return no(`${name} gets arguments from find -exec, so the paths it reads are not known`);
+  if (name === 'xargs' || cmd.transparentWrapper) {
+    if (name !== 'xargs') return checkWrapper(name, cmd);
+  }
+  const entry = claudeCodeEntry(name);
+  if (!entry) return no(`${name} is not a read-only command`);
+  if (cmd.argumentsFrom === 'xargs' && !entry.afterXargs) {
+    return no(`${name} gets file names from xargs input, which toolgate cannot see (only wc and echo are read-only there)`);
+  }
+  if (entry.check === 'git') {
+    for (let i = 1; i < cmd.argv.length; i++) {
+      if (!cmd.literal[i]) {
+        const d = decodeWord(cmd.argv[i]!);
+        if (d.glob || d.brace) return no(`unquoted glob ${cmd.argv[i]} with git, which can write or run programs`);
+        return no(`uses a variable, substitution or ~ (${cmd.argv[i]})`);
       }
     }
+    return checkGit(cmd, 'claudeCode');
   }
-  return YES;
+  if (entry.check === 'cd') {
+    const expanded = expandedWords(cmd);
+    if (!expanded.ok) return no(expanded.reason);
+    if (expanded.words.some((w) => w.glob)) return no(`unquoted glob with cd`);
+    return checkCd(cmd, 'claudeCode');
+  }
+  return checkEntry(name, cmd, entry);
 }
 
 /**
  * Whether one simple command is read-only in the given set, judged on its own words (the
  * caller checks the paths it touches, redirections and substitutions: see
  * {@link isReadOnlyCommand}). A transparent wrapper (`timeout`, `nice`, …) is read-only when
- * what it wraps is listed as a separate command, which is judged on its own.
- * Sources: Claude Code docs, Configure permissions › Bash; robota docs, Read-only commands.
+ * its own options are known safe; what it wraps is listed as a separate command, which is judged
+ * on its own.
+ * Sources: Claude Code docs, Configure permissions › Bash; robota docs, Read-only commands; the
+ * installed manuals named in `read-only-tables.ts`.
  * @public
  */
 export function isReadOnly(cmd: SimpleCommand, options: ReadOnlyOptions): ReadOnlyVerdict {
@@ -215,45 +510,7 @@ export function isReadOnly(cmd: SimpleCommand, options: ReadOnlyOptions): ReadOn
     if (cmd.argv.length === 0) return no('empty command');
     if (!cmd.literal[0]) return no(`command name is not literal: ${cmd.argv[0]}`);
     const name = commandBasename(cmd.argv[0]!);
-    if (cmd.argumentsFrom) return no(`${name} gets arguments from ${cmd.argumentsFrom} input, so the paths it reads are not known`);
-    if (cmd.transparentWrapper) {
-      if (options.set === 'robota') return no(`${name} is not in the read-only set`);
-      return cmd.argv.length > 1 ? YES : no(`${name} without a command`);
-    }
-    const table = options.set === 'robota' ? ROBOTA_READ_ONLY : CLAUDE_CODE_READ_ONLY;
-    const spec = Object.prototype.hasOwnProperty.call(table, name) ? table[name] : undefined;
-    if (!spec) return no(`${name} is not a read-only command`);
-    if (options.set === 'robota') {
-      const words = robotaWords(cmd);
-      if (!words.readOnly) return words;
-    } else {
-      for (let i = 1; i < cmd.argv.length; i++) {
-        if (cmd.literal[i]) continue;
-        const d = decodeWord(cmd.argv[i]!);
-        const globOnly = (d.glob || d.brace) && !d.expansion && d.substitutions === 0 && !d.tilde && !d.error;
-        if (!globOnly) return no(`uses a variable, substitution or ~ (${cmd.argv[i]})`);
-        if (!spec.globs) return no(`unquoted glob ${cmd.argv[i]} with ${name}, which can write or run programs`);
-      }
-    }
-    if (spec.check === 'git') {
-      const g = checkGit(cmd, options.set);
-      if (!g.readOnly) return g;
-    }
-    if (spec.check === 'find') {
-      const f = checkFind(cmd, options.set);
-      if (!f.readOnly) return f;
-    }
-    if (spec.check === 'cd') {
-      const c = checkCd(cmd, options.set);
-      if (!c.readOnly) return c;
-    }
-    if (spec.check === 'noOperands' && cmd.argv.slice(1).some((a) => !a.startsWith('-'))) return no(`${name} with an operand changes settings`);
-    if (spec.check === 'date') {
-      const dateOps = operands(cmd.argv, 1, { shortArg: 'fdrI', longArg: ['file', 'date', 'reference'] }).operands;
-      if (dateOps.some((k) => !cmd.argv[k]!.startsWith('+'))) return no('date with an operand sets the clock');
-    }
-    if (spec.check === 'git' || spec.check === 'find') return YES;
-    return checkOptions(cmd, spec, options.set, 1);
+    return options.set === 'robota' ? checkRobota(cmd, name) : checkClaudeCode(cmd, name);
   } catch (error) {
     return no(`read-only check failed: ${error instanceof Error ? error.message : String(error)}`);
   }

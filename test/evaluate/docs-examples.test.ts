@@ -32,8 +32,9 @@ describe('rule order and matching (Configure permissions)', () => {
     expectDecision(perms({ deny: ['Bash'] }), bash('ls')).toDeny().withReason('toolRemoved');
   });
   it('#4 a space-star prefix keeps a word boundary', () => {
-    expectDecision(perms({ allow: ['Bash(ls *)'] }), bash('lsof -i')).toAsk();
-    expectDecision(perms({ allow: ['Bash(ls*)'] }), bash('lsof -i')).toAllow();
+    // `lsof -i` alone is read-only; `-u` is not on its list, so only the rule can allow it.
+    expectDecision(perms({ allow: ['Bash(ls *)'] }), bash('lsof -u root')).toAsk();
+    expectDecision(perms({ allow: ['Bash(ls*)'] }), bash('lsof -u root')).toAllow();
   });
   it('#5 one * spans several words', () => {
     expectDecision(perms({ allow: ['Bash(git * main)'] }), bash('git push origin main')).toAllow();

@@ -191,3 +191,17 @@ describe('parseGnuOptions properties', () => {
     );
   });
 });
+
+describe('tools with their own option loops', () => {
+  it('exact long names only (abbreviations: false)', () => {
+    const rg: GnuOptionSpec = { long: { pre: 'required', 'pre-glob': 'required', files: 'none' }, abbreviations: false };
+    expect(parseGnuOptions(['rg', '--pr', 'x'], rg)).toMatchObject({ ok: false, problem: 'unknown' });
+    expect(parseGnuOptions(['rg', '--files'], rg).ok).toBe(true);
+  });
+  it('separate values: tree -Lo 2 out takes two next words, so it is unknown here', () => {
+    const tree: GnuOptionSpec = { short: 'aL:o:', separateValues: true };
+    expect(parseGnuOptions(['tree', '-Lo', '2', 'out'], tree)).toMatchObject({ ok: false, problem: 'unknown', word: '-Lo' });
+    expect(parseGnuOptions(['tree', '-L2'], tree)).toMatchObject({ ok: false, problem: 'unknown' });
+    expect(parseGnuOptions(['tree', '-aL', '2', 'src'], tree)).toMatchObject({ ok: true, operands: [{ index: 3, text: 'src' }] });
+  });
+});

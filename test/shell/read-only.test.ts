@@ -11,8 +11,8 @@ const CLAUDE_YES = [
   'ls', 'ls -la src', 'ls *.ts', 'wc -l src/*.py', 'cat README.md', 'head -n 5 a', 'tail -f log', 'grep -rn TODO src', 'echo done',
   'pwd', 'which node', 'diff a b', 'stat a', 'du -sh .', 'cd packages/api && ls', 'find . -name "*.ts"', 'file a.bin',
   'sort a', 'git status', 'git log --oneline -5', 'git diff HEAD~1', 'git show HEAD', 'git branch', 'git branch -a', 'git branch --list "feat/*"',
-  'git remote -v', 'git rev-parse HEAD', 'git --no-pager log', 'git tag', 'git stash list', 'git config --get user.name',
-  'ls | wc -l', 'cat a.txt | grep x | head -3', 'ls > /dev/null 2>&1', 'cat < input.txt', 'timeout 5 ls', 'uniq a', 'cat <<EOF\nx\nEOF',
+  'git remote -v', 'git rev-parse HEAD', 'git tag', 'git stash list', 'git config --get user.name',
+  'ls | wc -l', 'cat a.txt | grep x | head -3', 'ls > /dev/null 2>&1', 'cat < input.txt', 'timeout 5 ls', 'sort a | uniq -c', 'cat <<EOF\nx\nEOF',
   'grep -rn x --include=*.ts src',
 ];
 const CLAUDE_NO: Array<[string, RegExp]> = [
@@ -23,8 +23,8 @@ const CLAUDE_NO: Array<[string, RegExp]> = [
   ['find . -name x -exec rm {} +', /find -exec|not a read-only command/],
   ['find . -fprint out', /find -fprint/],
   ['find . -name *.ts', /unquoted glob/],
-  ['sort -o out a', /sort -o/],
-  ['sort --out=x a', /sort --output/],
+  ['sort -o out a', /sort -o is not an option known to be read-only/],
+  ['sort --out=x a', /sort --out=x \(--output\) is not read-only/],
   ['sort *.txt', /unquoted glob/],
   ['git -c core.pager=sh log', /global option -c|can run a program/],
   ['git -C ../other status', /global option -C/],
@@ -38,15 +38,17 @@ const CLAUDE_NO: Array<[string, RegExp]> = [
   ['cd ../other && git status', /git after cd/],
   ['file -m magic a', /file -m/],
   ['rg --pre ./helper.sh TODO src', /rg --pre/],
-  ['uniq a b', /writes its last operand/],
+  ['uniq a b', /uniq with a file operand \(a\) may write it/],
+  ['uniq a', /uniq with a file operand/],
+  ['git --no-pager log', /global option --no-pager/],
   ['cat "$V"', /variable/],
   ['$CMD', /not understood/],
   ['', /no command/],
   ['a=1', /no command/],
   ['sudo cat x', /sudo is not a read-only/],
   ['env A=1 ls', /env is not a read-only/],
-  ['xargs -n1 cat', /xargs is not a read-only/],
-  ['node -e "x"', /node is not a read-only/],
+  ['xargs -n1 cat', /xargs -n1 is not an option known to be read-only/],
+  ['node -e "x"', /node is read-only only as node --version/],
   ['date -s now', /date -s/],
 ];
 
@@ -111,8 +113,8 @@ describe('robota read-only set', () => {
 
 describe('red-team: reads toolgate must see', () => {
   it.each([
-    ['find . -name "*.ts" | xargs grep foo', /gets arguments from xargs input/],
-    ['echo .env | xargs cat', /gets arguments from xargs input/],
+    ['find . -name "*.ts" | xargs grep foo', /grep gets file names from xargs input/],
+    ['echo .env | xargs cat', /cat gets file names from xargs input/],
     ['ls | xargs -I{} cat {}', /xargs/],
     ['wc --files0-from=.env', /files0-from/],
     ['du --files0-from=list', /files0-from/],
@@ -124,7 +126,7 @@ describe('red-team: reads toolgate must see', () => {
     expect(v.readOnly).toBe(false);
     if (!v.readOnly) expect(v.reason).toMatch(why);
   });
-  it.each(['date -f dates.txt', 'date --file=dates.txt', 'date -d yesterday +%F', 'git blame --contents=x.ts x.ts', 'tree --fromfile=listing'])(
+  it.each(['date -f dates.txt', 'date --file=dates.txt', 'date -d yesterday +%F', 'git blame --contents=x.ts x.ts'])(
     '%j stays read-only (its read is a path effect)',
     (c) => {
       expect(verdict(c, 'claudeCode')).toEqual({ readOnly: true });
@@ -154,7 +156,7 @@ describe('red-team: read-only commands with side effects', () => {
     ['file -C -m x', /file -C|file -m/],
     ['find . -fls out', /-fls/],
     ['less README.md', /less is not a read-only/],
-    ['man -P sh ls', /man is not a read-only/],
+    ['man -P sh ls', /man -P is not an option known to be read-only/],
     ['awk "BEGIN{system(\\"rm x\\")}"', /awk is not a read-only/],
     ['tee out', /tee is not a read-only/],
   ])('%j is not read-only', (c, why) => {
