@@ -9,7 +9,7 @@ const YES: ReadOnlyVerdict = { readOnly: true };
 const no = (reason: string): ReadOnlyVerdict => ({ readOnly: false, reason });
 
 /**
- * sed: only `p` commands on line-number addresses (`2p`, `1,20p`, `$p`, `1p;5p`). Regex
+ * sed: only `p` commands on line-number addresses (`2p`, `1,20p`, `1,$p`, `1p;5p`). `$p`, regex
  * addresses, `s`, `w`, `e`, `r`, `R` and every other command are not read-only (the CLI asks
  * about `/re/p` too). Source: GNU sed 4.9 manual; Claude Code CLI 2.1.332 observed.
  */
@@ -17,7 +17,7 @@ export function checkSedScript(script: string): ReadOnlyVerdict {
   const parts = script.split(/[;\n]/).map((p) => p.trim()).filter((p) => p !== '');
   if (parts.length === 0) return no('sed with an empty script');
   for (const part of parts) {
-    if (!/^(?:(?:\d+|\$)(?:\s*,\s*(?:\d+|\$))?)?\s*p$/.test(part)) return no(`sed command ${part} is not a p on line numbers`);
+    if (!/^(?:\d+(?:\s*,\s*(?:\d+|\$))?)?\s*p$/.test(part)) return no(`sed command ${part} is not a p on line numbers (the CLI asks about $ and regex addresses)`);
   }
   return YES;
 }
@@ -73,8 +73,9 @@ export function checkJqFilter(filter: string): ReadOnlyVerdict {
  * letters, a few long options, and values for the selection and format options.
  */
 export function checkPs(argv: readonly string[]): ReadOnlyVerdict {
-  const valueShort = 'pqUuGgCtso';
-  const flagShort = 'AaedfFHjlLMNTwxcyPZ';
+  // The CLI asks about `ps -aux` (procps reads it as BSD `aux` for a user named x): no u/U/x after a dash.
+  const valueShort = 'pqGgCtso';
+  const flagShort = 'AaedfFHjlLMNTwcyPZ';
   const longs = new Set(['forest', 'no-headers', 'headers', 'cumulative', 'deselect', 'help', 'version', 'info']);
   const longValue = new Set(['sort', 'pid', 'ppid', 'user', 'User', 'group', 'Group', 'format', 'cols', 'columns', 'width', 'lines', 'rows', 'tty', 'sid', 'quick-pid']);
   for (let i = 1; i < argv.length; i++) {

@@ -228,12 +228,12 @@ export const CLAUDE_CODE_READ_ONLY: Readonly<Record<string, ReadOnlyEntry>> = {
     operands: 'read', globs: true,
   },
   sort: {
-    source: `${CC_DOCS} (not -o); ${coreutils('sort')} (-T/--compress-program/--files0-from not listed; the CLI asks about -t)`,
-    short: 'bcCdfghiMnrRsuVzk:S:',
+    source: `${CC_DOCS} (not -o); ${coreutils('sort')} (-T/--compress-program/--files0-from not listed; the CLI asks about -k)`,
+    short: 'bcCdfghiMnrRsuVzt:S:',
     long:
       'ignore-leading-blanks dictionary-order ignore-case general-numeric-sort ignore-nonprinting month-sort human-numeric-sort ' +
-      `numeric-sort random-sort random-source= reverse sort= version-sort batch-size= check[=] debug key= merge stable buffer-size= parallel= unique zero-terminated ${HV}`,
-    otherLong: 'output compress-program files0-from temporary-directory field-separator',
+      `numeric-sort random-sort random-source= reverse sort= version-sort batch-size= check[=] debug field-separator= merge stable buffer-size= parallel= unique zero-terminated ${HV}`,
+    otherLong: 'output compress-program files0-from temporary-directory key',
     reads: ['random-source'],
     operands: 'read', globs: false,
   },
@@ -279,11 +279,8 @@ export const CLAUDE_CODE_READ_ONLY: Readonly<Record<string, ReadOnlyEntry>> = {
     operands: 'read', globs: true, check: 'strings',
   },
   md5sum: { source: `${CC_CLI}; ${coreutils('md5sum')} (--check reads the files a list names)`, ...SUM },
-  sha1sum: { source: `${coreutils('sha1sum')} (like md5sum)`, ...SUM },
-  sha224sum: { source: `${coreutils('sha224sum')} (like md5sum)`, ...SUM },
+  sha1sum: { source: `${CC_CLI}; ${coreutils('sha1sum')}`, ...SUM },
   sha256sum: { source: `${CC_CLI}; ${coreutils('sha256sum')}`, ...SUM },
-  sha384sum: { source: `${coreutils('sha384sum')} (like md5sum)`, ...SUM },
-  sha512sum: { source: `${coreutils('sha512sum')} (like md5sum)`, ...SUM },
   basename: { source: `${CC_CLI}; ${coreutils('basename')}`, short: 'as:z', long: `multiple suffix= zero ${HV}`, operands: 'text', globs: true, anyOptionHarmless: true },
   dirname: { source: `${CC_CLI}; ${coreutils('dirname')}`, short: 'z', long: `zero ${HV}`, operands: 'text', globs: true, anyOptionHarmless: true },
   realpath: {
@@ -397,14 +394,13 @@ export const ROBOTA_READ_ONLY: Readonly<Record<string, ReadOnlySpec>> = {
 export const ROBOTA_UNSAFE_LONG: readonly string[] = ['exclude-from', 'files0-from', 'files-from', 'from-file', 'dereference', 'deref', 'output'];
 
 /**
- * Read-only git subcommands. claudeCode: the CLI asks about `ls-tree`, `count-objects` and
- * `config --list`, so they are not listed.
+ * Read-only git subcommands. claudeCode: the CLI asks about `ls-tree`, `count-objects`,
+ * `show-ref`, `version`, `remote get-url` and `config --list`, so they are not listed.
  */
 export const GIT_READ_ONLY = {
   claudeCode: new Set([
     'status', 'log', 'diff', 'show', 'rev-parse', 'ls-files', 'describe', 'branch', 'remote', 'blame', 'shortlog', 'cat-file',
-    'rev-list', 'name-rev', 'merge-base', 'show-ref', 'for-each-ref', 'grep', 'reflog', 'tag', 'stash', 'worktree', 'config',
-    'help', 'version',
+    'rev-list', 'name-rev', 'merge-base', 'for-each-ref', 'grep', 'reflog', 'tag', 'stash', 'worktree', 'config', 'help',
   ]),
   robota: new Set(['status', 'log', 'diff', 'show', 'rev-parse', 'ls-files', 'describe', 'branch', 'remote']),
 } as const;

@@ -32,8 +32,11 @@ function globMayStartWithDash(text: string): boolean {
   return /^[-*?[]/.test(text.replace(/["'\\]/g, ''));
 }
 
-/** The words of `cmd` from `start` on, brace expansion spelled out. */
-export function expandedWords(cmd: SimpleCommand, start = 1): ExpandedWords {
+/**
+ * The words of `cmd` from `start` on, brace expansion spelled out. `tildeIsText`: a `~` word
+ * only prints a home path (echo), so it is taken as text.
+ */
+export function expandedWords(cmd: SimpleCommand, start = 1, tildeIsText = false): ExpandedWords {
   const words: ExpandedWord[] = [];
   let total = 0;
   for (let i = start; i < cmd.argv.length; i++) {
@@ -43,8 +46,12 @@ export function expandedWords(cmd: SimpleCommand, start = 1): ExpandedWords {
       continue;
     }
     const d = decodeWord(value);
-    if (d.expansion || d.substitutions > 0 || d.tilde || d.error || d.zshEquals) {
+    if (d.expansion || d.substitutions > 0 || (d.tilde && !tildeIsText) || d.error || d.zshEquals) {
       return { ok: false, reason: `uses a variable, substitution or ~ (${value})`, index: i };
+    }
+    if (d.tilde && !d.glob && !d.brace) {
+      words.push({ text: value, from: i, glob: false, brace: false, mayBeOption: false });
+      continue;
     }
     const alternatives = d.brace ? expandBraces(value, MAX_ALTERNATIVES) : [value];
     if (alternatives === undefined) return { ok: false, reason: `brace expansion ${value} spells out too many words`, index: i };

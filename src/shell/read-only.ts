@@ -125,7 +125,7 @@ export function readOnlyReads(name: string, argv: readonly string[]): ReadOnlyRe
 }
 
 function checkEntry(name: string, cmd: SimpleCommand, entry: ReadOnlyEntry): ReadOnlyVerdict {
-  const expanded = expandedWords(cmd);
+  const expanded = expandedWords(cmd, 1, entry.check === 'echo');
   if (!expanded.ok) return no(expanded.reason);
   const words = expanded.words;
   const globs = words.filter((w) => w.glob);
@@ -425,7 +425,6 @@ function checkGit(cmd: SimpleCommand, set: ReadOnlyOptions['set']): ReadOnlyVerd
         : YES;
     case 'remote':
       if (rest.every((a) => a === '-v' || a === '--verbose')) return YES;
-      if (set === 'claudeCode' && rest[0] === 'get-url') return YES;
       return no(`git remote ${rest.join(' ')} is not a listing form`);
     case 'tag':
       if (positional.length === 0 && flags.every((f) => ['-l', '--list', '-n', '--contains', '--sort', '--points-at'].includes(f.split('=')[0]!))) return YES;
