@@ -31,7 +31,6 @@ interface CompiledEntry {
   readonly spec: GnuOptionSpec;
   /** Long names (full) that are not read-only. */
   readonly other: ReadonlySet<string>;
-  readonly reads: ReadonlySet<string>;
 }
 
 /** `'bytes= lines= color[=] quiet'` → name → argument. */
@@ -65,7 +64,7 @@ function compile(entry: ReadOnlyEntry): CompiledEntry {
     ...(entry.exactLong ? { abbreviations: false } : {}),
     ...(entry.separateValues ? { separateValues: true } : {}),
   };
-  const c: CompiledEntry = { entry, spec, other: new Set(otherNames), reads: new Set(entry.reads ?? []) };
+  const c: CompiledEntry = { entry, spec, other: new Set(otherNames) };
   compiled.set(entry, c);
   return c;
 }
@@ -89,39 +88,6 @@ export function parseWithEntry(name: string, argv: readonly string[], entry: Rea
     }
   }
   return { ok: true, parse };
-}
-
-/** Which option values and operands a parsed read-only command reads as paths (argv indexes, or a value inside a word). @internal */
-export interface ReadOnlyRead {
-  readonly index: number;
-  /** The path when it is part of the word (`--from-file=x`, `-fx`). */
-  readonly value?: string;
-}
-
-/**
- * The paths a command of the claudeCode set reads, from its table entry: option values that
- * name files (`grep -f F`, `diff --from-file F`, `date -f F`) and operands that are paths.
- * Undefined when the command is not in the set or its words do not parse as known-safe options.
- * @internal
- */
-export function readOnlyReads(name: string, argv: readonly string[]): ReadOnlyRead[] | undefined {
-  const entry = claudeCodeEntry(name);
-  if (!entry || entry.check !== undefined && !['date', 'strings'].includes(entry.check)) return undefined;
-  const p = parseWithEntry(name, argv, entry);
-  if (!p.ok) return undefined;
-  const c = compile(entry);
-  const reads: ReadOnlyRead[] = [];
-  for (const o of p.parse.options) {
-    if (o.value === undefined || !c.reads.has(o.name)) continue;
-    reads.push(o.valueIndex !== undefined ? { index: o.valueIndex } : { index: o.index, value: o.value });
-  }
-  const ops = p.parse.operands;
-  if (entry.operands === 'read') for (const op of ops) reads.push({ index: op.index });
-  if (entry.operands === 'patternThenRead') {
-    const patternGiven = p.parse.options.some((o) => ['e', 'f', 'regexp', 'file'].includes(o.name));
-    for (const op of patternGiven ? ops : ops.slice(1)) reads.push({ index: op.index });
-  }
-  return reads;
 }
 
 function checkEntry(name: string, cmd: SimpleCommand, entry: ReadOnlyEntry): ReadOnlyVerdict {
