@@ -3,6 +3,7 @@ import { isInsideAny, normalizePath } from '../paths/index.js';
 import { toolFamily } from '../rules/index.js';
 import { analyzeShell, shellPathEffects } from '../shell/index.js';
 import type { PathEffect, ShellAnalysis } from '../shell/types.js';
+import { powerShellFacts, type PowerShellFacts } from './powershell-facts.js';
 
 /** What a call touches, worked out once per call and shared by every step. @public */
 export type CallFacts =
@@ -23,6 +24,7 @@ export type CallFacts =
       cwdAfter: string;
       unresolved: string[];
     }
+  | PowerShellFacts
   | { kind: 'web'; url: string }
   | { kind: 'interaction' }
   | { kind: 'mcp' }
@@ -49,6 +51,7 @@ type FieldType = 'string' | 'number' | 'boolean' | 'array' | 'object';
  * malformed; unknown extra fields are left alone.
  */
 const INPUT_FIELDS: Readonly<Record<string, Readonly<Record<string, FieldType>>>> = {
+  PowerShell: { command: 'string', description: 'string', timeout: 'number', run_in_background: 'boolean' },
   Bash: { command: 'string', description: 'string', timeout: 'number', run_in_background: 'boolean', dangerouslyDisableSandbox: 'boolean' },
   Read: { file_path: 'string', offset: 'number', limit: 'number' },
   Edit: { file_path: 'string', old_string: 'string', new_string: 'string', replace_all: 'boolean' },
@@ -88,6 +91,12 @@ export function callFacts(call: ToolCall, ctx: FactsContext): CallFacts {
   const malformed = malformedInput(call);
   if (malformed !== undefined) return { kind: 'invalid', message: malformed };
   const family = toolFamily(call.tool);
+  // The PowerShell tool is read as PowerShell, never by the Bash analyser.
+  if (call.tool === 'PowerShell') {
+    const command = call.input['command'];
+    if (typeof command !== 'string') return { kind: 'invalid', message: 'PowerShell input has no string "command"' };
+    return powerShellFacts(command, { cwd: ctx.cwd, home: ctx.home, platform: ctx.platform });
+  }
   const norm = (p: string) => normalizePath(p, { cwd: ctx.cwd, home: ctx.home, platform: ctx.platform });
   switch (family) {
     case 'shell': {
@@ -164,7 +173,8 @@ export function touchedPaths(facts: CallFacts): { reads: string[]; writes: strin
       return { reads: withReal(facts.path, facts.realPath), writes: [], removes: [] };
     case 'edit':
       return { reads: [], writes: withReal(facts.path, facts.realPath), removes: [] };
-    case 'shell': {
+    case 'shell':
+    case 'powershell': {
       const out = { reads: [] as string[], writes: [] as string[], removes: [] as string[] };
       for (const e of facts.effects) {
         if (e.op === 'read') out.reads.push(e.path);

@@ -14,6 +14,7 @@ import { isBroadAllow } from './broad-allow.js';
 import { suggestionsFor } from './suggestions.js';
 import { isPlainSedEdit } from './sed-script.js';
 import { braceAlternatives, globMayHitRule, hasGlob } from './glob-overlap.js';
+import { powerShellAllow, powerShellCriticalRemovals, powerShellReadOnly, powerShellRestrictive, powerShellTouches, powerShellUnknownWrite } from './powershell.js';
 
 /** Everything the steps share while deciding one call. */
 export interface EvalState {
@@ -113,7 +114,8 @@ export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
       const rules = rulesForTool(state.index, list, state.call.tool);
       let hidden: { cr: CompiledRule; detail: string } | undefined;
       for (const cr of rules) {
-        const m = restrictiveMatch(cr, state.call, state.facts, state.env);
+        const psRule = state.facts.kind === 'powershell' && cr.rule.family !== 'bare' && cr.rule.family !== 'param';
+        const m = psRule ? powerShellRestrictive(cr, state.call, state.facts as Extract<CallFacts, { kind: 'powershell' }>, state.env) : restrictiveMatch(cr, state.call, state.facts, state.env);
         if (m.kind === 'match') {
           if (list === 'deny') {
             return decide(state, name, 'deny', 'rule', `denied by ${cr.rule.text}: ${m.detail}`, { rule: ruleRef(cr) });
@@ -155,6 +157,7 @@ export const criticalAndProtected: PipelineStep = {
         });
       }
     }
+    if (facts.kind === 'powershell') powerShellHeldAsks(state, facts);
     const { writes, removes } = touchedPaths(facts);
     const spec = state.protectedSpec;
     const targets: ShellWrite[] = facts.kind === 'shell' ? shellWrites(facts.effects, (p) => protectedPathMatch(p, spec)) : [...writes, ...removes].map((path) => ({ path }));
@@ -179,6 +182,16 @@ export const criticalAndProtected: PipelineStep = {
     return pass(state, 'protectedPaths', 'writes no protected path');
   },
 };
+
+/** A PowerShell line that could not be read (firm, every mode), critical removals (firm) and writes whose target is not known (protected). */
+function powerShellHeldAsks(state: EvalState, facts: Extract<CallFacts, { kind: 'powershell' }>): void {
+  const unreadable = facts.analysis.reading.unknown[0];
+  if (unreadable !== undefined) holdAsk(state, 'criticalAndProtectedPaths', { kind: 'firm', reason: 'shellUnknown', message: `the command could not be read: ${unreadable}` });
+  const critical = powerShellCriticalRemovals(state, facts);
+  if (critical.length > 0) holdAsk(state, 'criticalRemoval', { kind: 'firm', reason: 'criticalRemoval', message: `removes a critical path: ${critical.join(', ')}`, blockedPath: critical[0] ?? '' });
+  const unknownWrite = powerShellUnknownWrite(facts);
+  if (unknownWrite !== undefined) holdAsk(state, 'protectedPaths', { kind: 'protected', reason: 'protectedPath', message: `${unknownWrite}, which may be a protected path` });
+}
 
 export function isPlanFile(state: EvalState, path: string): boolean {
   const plan = state.ctx.options?.planFilePath;
@@ -209,6 +222,7 @@ export function planBlocks(state: EvalState): boolean {
   const f = state.facts;
   if (f.kind === 'edit') return !isPlanFile(state, f.path);
   if (f.kind === 'shell') return !shellReadOnly(state).ok;
+  if (f.kind === 'powershell') return !powerShellReadOnly(state, f).ok;
   return false;
 }
 
@@ -220,6 +234,10 @@ export const allowRules: PipelineStep = {
     const usable = (cr: CompiledRule) => !(state.mode === 'auto' && isBroadAllow(cr.rule));
     const rules = rulesForTool(state.index, 'allow', state.call.tool).filter(usable);
     if (state.facts.kind === 'shell') return shellAllow(state, rules);
+    if (state.facts.kind === 'powershell') {
+      const v = powerShellAllow(state, state.facts, rules);
+      return v.rule ? decide(state, 'allowRules', 'allow', 'rule', v.detail, { rule: ruleRef(v.rule) }) : pass(state, 'allowRules', v.detail);
+    }
     for (const cr of rules) {
       const m = allowCovers(cr, state.call, state.facts, state.env);
       if (m.kind === 'match') return decide(state, 'allowRules', 'allow', 'rule', `allowed by ${cr.rule.text}: ${m.detail}`, { rule: ruleRef(cr) });
@@ -395,6 +413,10 @@ export const touches: PipelineStep = {
           }
         }
         return holdAsk(state, step, { kind: 'plain', reason: f.analysis.unknown.length > 0 ? 'shellUnknown' : 'toolDefault', message: uncoveredWhy(state) ?? ro.why ?? 'not read-only' });
+      }
+      case 'powershell': {
+        const v = powerShellTouches(state, f);
+        return v.allow ? decide(state, step, 'allow', v.reason, v.message) : holdAsk(state, step, { kind: 'plain', reason: v.reason, message: v.message });
       }
       case 'web':
         return holdAsk(state, step, { kind: 'plain', reason: 'toolDefault', message: state.call.tool === 'WebSearch' ? 'web searches ask' : `fetches ${hostOfUrl(f.url) ?? f.url}` });

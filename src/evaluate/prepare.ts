@@ -20,7 +20,7 @@ export async function prepare(): Promise<void> {
  * @public
  */
 export async function evaluateAsync(call: ToolCall, ctx: EvaluationContext): Promise<Decision> {
-  if (!isShellPrepared() && toolFamily(call?.tool) === 'shell') {
+  if (!isShellPrepared() && toolFamily(call?.tool) === 'shell' && call.tool !== 'PowerShell') {
     const command = call.input?.['command'];
     if (typeof command === 'string' && analyzeShell(command, { shell: ctx.options?.shell ?? 'bash' }).parser === 'none') {
       await prepareShell();

@@ -291,7 +291,7 @@ function shellPathMatch(cr: CompiledRule, facts: Extract<CallFacts, { kind: 'she
  * path is hidden. Unseen writes (`tree: 'some'`, not assumed) are judged by Edit rules only: a
  * Read rule guards what can be read, and those writes read nothing.
  */
-function effectVerdict(rule: Rule, e: PathEffect, isRead: boolean, ctx: PathMatchContext): RuleMatch | undefined {
+export function effectVerdict(rule: Rule, e: PathEffect, isRead: boolean, ctx: PathMatchContext): RuleMatch | undefined {
   const what = `the command ${verb(e.op, e)} ${e.path}${e.viaSymlink ? ' (through a symbolic link)' : ''}`;
   if (matchPathRule(rule, e.path, ctx)) return { kind: 'match', detail: what };
   if (e.assumed === 'word') return reachOf(rule, e.path, ctx) === 'contents' ? { kind: 'match', detail: `${what}, a directory the rule covers` } : undefined;
