@@ -57,7 +57,8 @@ export function powerShellRestrictiveTexts(a: PsCommandAnalysis): string[] {
  */
 export function powerShellRuleForms(specifier: string): string[] {
   const spec = specifier.trim().toLowerCase();
-  const m = /^([^\s*]+)(.*)$/s.exec(spec);
+  // `gc:*` is the legacy spelling of `gc *` (Claude Code docs, "Bash" rules; same shape for PowerShell).
+  const m = /^([^\s*]+)(.*)$/s.exec(spec.endsWith(':*') ? `${spec.slice(0, -2)} *` : spec);
   const forms = [spec];
   if (m) {
     const alias = powerShellAlias(m[1]!);
