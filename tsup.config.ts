@@ -5,6 +5,7 @@ export const entries = {
   index: 'src/index.ts',
   rules: 'src/rules/index.ts',
   shell: 'src/shell/index.ts',
+  powershell: 'src/powershell/index.ts',
   hooks: 'src/hooks/index.ts',
   checkpoints: 'src/checkpoints/index.ts',
   gate: 'src/gate/index.ts',

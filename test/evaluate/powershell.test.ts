@@ -6,10 +6,11 @@ import { POWERSHELL_ALIASES, analyzePowerShell } from '../../src/powershell/inde
 import { policyFromObjects } from '../../src/settings/index.js';
 
 const MODES: PermissionMode[] = ['default', 'acceptEdits', 'plan', 'auto', 'dontAsk', 'bypassPermissions'];
-const WIN = { cwd: 'C:\\Users\\dev\\project', home: 'C:\\Users\\dev', platform: 'windows' as const };
-const LINUX = { cwd: '/home/dev/project', home: '/home/dev', platform: 'linux' as const };
+type Env = { cwd: string; home: string; platform: 'windows' | 'linux' };
+const WIN: Env = { cwd: 'C:\\Users\\dev\\project', home: 'C:\\Users\\dev', platform: 'windows' };
+const LINUX: Env = { cwd: '/home/dev/project', home: '/home/dev', platform: 'linux' };
 
-function decide(command: string, permissions: Record<string, unknown>, mode: PermissionMode, env: typeof WIN | typeof LINUX = WIN) {
+function decide(command: string, permissions: Record<string, unknown>, mode: PermissionMode, env: Env = WIN) {
   const policy = policyFromObjects([{ kind: 'projectSettings', settings: { permissions } }]);
   return evaluate({ tool: 'PowerShell', input: { command } }, { mode, policy, ...env });
 }
