@@ -10,7 +10,7 @@ import {
   powerShellRuleForms,
 } from '../../src/powershell/index.js';
 
-const win = { cwd: 'C:\\Users\\dev\\project', home: 'C:\\Users\\dev', platform: 'windows' as const };
+const win: { cwd: string; home: string; platform: 'windows' | 'linux' } = { cwd: 'C:\\Users\\dev\\project', home: 'C:\\Users\\dev', platform: 'windows' };
 const effects = (command: string, ctx = win) => {
   const fx = powerShellPathEffects(analyzePowerShell(command, { platform: ctx.platform }), ctx);
   return { paths: fx.effects.map((e) => `${e.op} ${e.path}${e.glob ? ' (glob)' : ''}`), unresolved: fx.unresolved.map((u) => `${u.op}: ${u.why}`), providers: fx.providers.map((p) => `${p.op} ${p.drive}:`), cwdAfter: fx.cwdAfter, hidden: fx.hidden };
