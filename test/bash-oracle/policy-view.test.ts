@@ -42,5 +42,12 @@ describe('bash oracle: its own reading of the rules', () => {
     expect(isProtected('/home/user/.config/git/config')).toBe(true);
     expect(isProtected('/home/user/project/src/a.js')).toBe(false);
     expect(isProtected('/tmp/x/.git/config')).toBe(false);
+    // inside the project's .git: configuration and hooks, not git's own database
+    expect(isProtected('/home/user/project/.git/hooks/pre-commit')).toBe(true);
+    expect(isProtected('/home/user/project/.git')).toBe(true);
+    expect(isProtected('/home/user/project/.git/FETCH_HEAD')).toBe(false);
+    expect(isProtected('/home/user/project/.git/objects/ab/cdef')).toBe(false);
+    expect(isProtected('/home/user/project/.git/index')).toBe(false);
+    expect(isProtected('/home/user/project/secrets/.git/config')).toBe(false);
   });
 });

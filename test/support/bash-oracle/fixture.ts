@@ -1,7 +1,8 @@
 /**
  * The files every oracle run starts from: a project (a git repository with a `.env`, `secrets/`,
- * `src/`, `sub/`, `build.sh`, `.claude/settings.json`), a home directory, a directory outside
- * both, and canaries — secret contents and secret file names — that show a read in the output.
+ * `src/`, `sub/`, `build.sh`, `.claude/settings.json`, and programs that shadow system ones:
+ * `./cat`, `sub/ls`, `sub/cat`, `sub/git`, `sub/grep`, each running `evil`), a home directory, a
+ * directory outside both, and canaries — secret contents and secret file names — that show a read in the output.
  *
  * The template is built once per oracle (the canary values are random per oracle, so no
  * command can contain them by chance) and copied for every run.
@@ -121,6 +122,8 @@ export function buildTemplate(root: string, c: Canaries): void {
   file('work', 'sub/notes.txt', 'notes in a subdirectory\n');
   file('work', 'build.sh', '#!/bin/sh\necho building "$@"\n', 0o755);
   file('work', '.claude/settings.json', '{}\n');
+  // A hostile checkout: programs in the project that shadow system ones (`./cat`, `PATH=sub:$PATH`).
+  for (const rel of ['cat', 'sub/ls', 'sub/cat', 'sub/git', 'sub/grep']) file('work', rel, `#!/bin/sh\nexec evil ran-${rel} "$@"\n`, 0o755);
 
   const git = (...args: string[]) =>
     execFileSync('git', args, {

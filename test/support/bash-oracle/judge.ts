@@ -16,6 +16,8 @@ export interface BashCall {
   settings: unknown;
   /** Permission mode, e.g. `default`, `bypassPermissions`. */
   mode: string;
+  /** Settings layers (`user`, `project`, `local`, `managed`, `cli`) instead of one project file; `settings` then holds their rules together, for the invariant. */
+  layers?: Record<string, unknown>;
   /** The exact command bytes. */
   command: string;
   /** Working directory. Default `/home/user/project`. */
@@ -48,7 +50,7 @@ export function decide(call: BashCall): Decision {
     { tool: 'Bash', input: { command: call.command } },
     {
       mode: normalizeMode(call.mode) ?? 'default',
-      policy: casePolicy({ settings: call.settings }),
+      policy: casePolicy(call.layers ? { layers: call.layers } : { settings: call.settings }),
       cwd: call.cwd ?? PROJECT,
       home: call.home ?? HOME,
       platform: 'linux',

@@ -120,16 +120,25 @@ export const PROTECTED_FILES: readonly string[] = [
 ];
 
 /**
+ * Inside the project's `.git`, the parts that hold configuration or code: writing them changes
+ * what git runs. git's object database, refs, index and logs are written by every git command
+ * and are not guarded (nor is a repository a command creates from nothing).
+ */
+const GIT_GUARDED = /^\.git(?:$|\/(?:config|config\.worktree|hooks(?:\/.*)?|info\/attributes|modules\/.*\/(?:config|hooks(?:\/.*)?)|commondir|gitdir)$)/;
+
+/**
  * Whether a path is protected: inside the project or HOME, through a protected directory
- * (`.config/git` too) or named as a protected file.
+ * (`.config/git` too; for the project's `.git`, see {@link GIT_GUARDED}) or named as a protected file.
  */
 export function isProtected(path: string): boolean {
   const inScope = path === PROJECT || path.startsWith(`${PROJECT}/`) || path === HOME || path.startsWith(`${HOME}/`);
   if (!inScope) return false;
+  if (path === `${PROJECT}/.git` || path.startsWith(`${PROJECT}/.git/`)) return GIT_GUARDED.test(path.slice(PROJECT.length + 1));
   const segs = path.split('/').filter(Boolean);
   for (let i = 0; i < segs.length; i++) {
     const s = segs[i]!;
     if (s === '.claude' && segs[i + 1] === 'worktrees') return false;
+    if (s === '.git') continue;
     if (PROTECTED_DIRS.includes(s)) return true;
     if (s === '.config' && segs[i + 1] === 'git') return true;
   }

@@ -1,0 +1,110 @@
+/**
+ * The bash differential: decide every call with toolgate, run every `allow` in the bash oracle,
+ * check the invariant, and count per group (family or corpus file).
+ */
+import { createHash } from 'node:crypto';
+import type { Decision } from '../../../src/core/types.js';
+import { judge, decide, presetNamed, type BashOracle, type OracleRun, type Violation } from '../bash-oracle/index.js';
+import type { KnownFailure } from '../known-failures.js';
+import { classify } from './classify.js';
+import type { DiffCall } from './corpus.js';
+import { splitCombo, type Combo } from './vocabulary.js';
+import type { Generated } from './families.js';
+
+/** Counts of one group. */
+export interface Tally {
+  commands: number;
+  allowed: number;
+  run: number;
+  failOpen: number;
+  known: number;
+}
+
+/** One fail-open: the call, toolgate's decision, what bash did, and where it belongs. */
+export interface Finding {
+  call: DiffCall;
+  decision: Decision;
+  run: OracleRun;
+  violations: Violation[];
+  known: boolean;
+  class: string;
+  issue: number;
+}
+
+/** What a differential run found. */
+export interface DifferentialResult {
+  total: Tally;
+  groups: Map<string, Tally>;
+  findings: Finding[];
+  /** Allowed calls bash did not run, by reason. */
+  notRun: Map<string, number>;
+  /** Wall time of each bash run (ms), the sandbox alone and the whole run. */
+  bashMs: { total: number[]; sandbox: number[] };
+}
+
+const empty = (): Tally => ({ commands: 0, allowed: 0, run: 0, failOpen: 0, known: 0 });
+
+/** The id of a generated call: family and a hash of (combination, command). */
+export function generatedId(g: Generated): string {
+  return `fuzz-${g.family}-${createHash('sha1').update(`${g.combo}\0${g.command}`).digest('hex').slice(0, 10)}`;
+}
+
+/** A generated call as a differential call. */
+export function fromGenerated(g: Generated): DiffCall {
+  const { preset, mode } = splitCombo(g.combo as Combo);
+  return { id: generatedId(g), group: g.family, settings: presetNamed(preset)!.settings, mode, command: g.command, preset, ...(g.variant !== undefined ? { variant: g.variant } : {}) };
+}
+
+/**
+ * Decide every call; run the allowed ones in the oracle (none without one); check. `onFinding`
+ * sees each fail-open as it is found.
+ */
+export function runDifferential(
+  calls: readonly DiffCall[],
+  opts: { oracle: BashOracle | undefined; known: Map<string, KnownFailure>; onFinding?: (f: Finding) => void; onProgress?: (done: number) => void },
+): DifferentialResult {
+  const total = empty();
+  const groups = new Map<string, Tally>();
+  const findings: Finding[] = [];
+  const notRun = new Map<string, number>();
+  const bashMs = { total: [] as number[], sandbox: [] as number[] };
+  calls.forEach((call, i) => {
+    const t = groups.get(call.group) ?? empty();
+    groups.set(call.group, t);
+    const bump = (k: keyof Tally) => {
+      t[k] += 1;
+      total[k] += 1;
+    };
+    bump('commands');
+    const bashCall = { settings: call.settings, mode: call.mode, command: call.command, ...(call.layers ? { layers: call.layers } : {}), ...(call.cwd ? { cwd: call.cwd } : {}), ...(call.setup ? { setup: call.setup } : {}) };
+    if (!opts.oracle) {
+      const d = decide(bashCall);
+      if (d.behavior === 'allow') {
+        bump('allowed');
+        notRun.set('no sandbox', (notRun.get('no sandbox') ?? 0) + 1);
+      }
+      return;
+    }
+    const v = judge(opts.oracle, bashCall);
+    if (v.outcome === 'not-allowed') return;
+    bump('allowed');
+    if (v.outcome === 'not-run') {
+      notRun.set(v.reason, (notRun.get(v.reason) ?? 0) + 1);
+      return;
+    }
+    bump('run');
+    bashMs.total.push(v.run.ms.total);
+    bashMs.sandbox.push(v.run.ms.sandbox);
+    if (v.outcome === 'fail-open') {
+      bump('failOpen');
+      const known = opts.known.has(call.id) && opts.known.get(call.id)!.kind === 'fail-open';
+      if (known) bump('known');
+      const { class: cls, issue } = classify(call.group, call.variant, v.violations, v.decision, call.caseClass, call.command, v.run.execs);
+      const f: Finding = { call, decision: v.decision, run: v.run, violations: v.violations, known, class: cls, issue: opts.known.get(call.id)?.issue ?? issue };
+      findings.push(f);
+      opts.onFinding?.(f);
+    }
+    opts.onProgress?.(i + 1);
+  });
+  return { total, groups, findings, notRun, bashMs };
+}

@@ -1,0 +1,194 @@
+/**
+ * The bash differential's two commands.
+ *
+ *   npm run test:bash                 the fixed-seed CI sample: the corpus + 1,600 generated calls
+ *   npm run fuzz:shell -- --runs N --seed S [--out FILE] [--corpus] [--max-per-class K]
+ *                                     N generated calls; new fail-opens written to FILE (default
+ *                                     test/cases/own/shell-fuzz-found.jsonl) and, for that file,
+ *                                     listed in test/cases/known-failures.txt by issue
+ *
+ * Both need root and namespaces (the bash oracle's sandbox). Without one, bash is never run:
+ * "skipped: no sandbox", which fails under CI=true. The self-test runs first. The last stdout line:
+ *   bash differential: N commands, N allowed, N run in bash, N fail-open (N known)
+ * Exit 1 if and only if fail-open > known (or the self-test failed, or no sandbox under CI=true).
+ */
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { decide, openOracle, prepareDecisions, presetNamed, selfTest, type BashOracle } from '../bash-oracle/index.js';
+import { loadKnownFailures } from '../known-failures.js';
+import { corpusCalls, everydayCases, FOUND_FILE, mutationSeeds, type DiffCall } from './corpus.js';
+import { families, generate } from './families.js';
+import { fromGenerated, runDifferential, type DifferentialResult, type Finding } from './harness.js';
+import { recordable, recordFindings } from './record.js';
+
+/** The CI sample: fixed seed and size (with the corpus, well over 2,000 calls). */
+export const CI_SEED = 12012;
+export const CI_GENERATED = 1600;
+
+interface Options {
+  mode: 'test' | 'fuzz';
+  runs: number;
+  seed: number;
+  out: string | undefined;
+  corpus: boolean;
+  maxPerClass: number;
+  verbose: boolean;
+}
+
+function parse(argv: string[]): Options {
+  const [mode, ...rest] = argv;
+  if (mode !== 'test' && mode !== 'fuzz') throw new Error('expected "test" or "fuzz" first');
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      runs: { type: 'string' },
+      seed: { type: 'string' },
+      out: { type: 'string' },
+      corpus: { type: 'boolean', default: mode === 'test' },
+      'max-per-class': { type: 'string' },
+      verbose: { type: 'boolean', default: false },
+    },
+  });
+  const int = (v: string | undefined, d: number, name: string) => {
+    if (v === undefined) return d;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 0) throw new Error(`--${name}: expected a whole number, got ${JSON.stringify(v)}`);
+    return n;
+  };
+  return {
+    mode,
+    runs: int(values.runs, mode === 'test' ? CI_GENERATED : 1000, 'runs'),
+    seed: int(values.seed, mode === 'test' ? CI_SEED : Date.now() % 1_000_000, 'seed'),
+    out: values.out !== undefined ? resolve(values.out) : mode === 'fuzz' ? FOUND_FILE : undefined,
+    corpus: values.corpus!,
+    maxPerClass: int(values['max-per-class'], mode === 'test' ? Number.MAX_SAFE_INTEGER : 3, 'max-per-class'),
+    verbose: values.verbose!,
+  };
+}
+
+const pad = (s: string | number, n: number) => String(s).padStart(n);
+
+function printGroups(r: DifferentialResult): void {
+  console.log(`${'group'.padEnd(28)}${pad('commands', 9)}${pad('allowed', 9)}${pad('run', 7)}${pad('fail-open', 11)}${pad('known', 7)}`);
+  const rows = [...r.groups].sort(([a], [b]) => (a.startsWith('corpus:') === b.startsWith('corpus:') ? a.localeCompare(b) : a.startsWith('corpus:') ? 1 : -1));
+  for (const [g, t] of [...rows, ['total', r.total] as const]) {
+    console.log(`${g.padEnd(28)}${pad(t.commands, 9)}${pad(t.allowed, 9)}${pad(t.run, 7)}${pad(t.failOpen, 11)}${pad(t.known, 7)}`);
+  }
+}
+
+function printFinding(f: Finding): void {
+  const preset = f.call.preset ?? JSON.stringify(f.call.settings);
+  console.log(`  ${f.call.id}  [${f.class} → #${f.issue}]  ${preset} ${f.call.mode}`);
+  console.log(`    command: ${JSON.stringify(f.call.command)}`);
+  console.log(`    decision: ${f.decision.behavior} — ${f.decision.reason.kind}: ${f.decision.reason.message.slice(0, 160)}`);
+  for (const v of f.violations.slice(0, 4)) console.log(`    ${v.kind}: ${v.evidence.slice(0, 200)}`);
+  if (f.violations.length > 4) console.log(`    … ${f.violations.length - 4} more`);
+}
+
+function stats(xs: number[]): string {
+  if (xs.length === 0) return 'none';
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+  return `mean ${mean.toFixed(1)} ms, median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} ms, p95 ${sorted[Math.floor(sorted.length * 0.95)]!.toFixed(1)} ms`;
+}
+
+async function main(): Promise<number> {
+  let o: Options;
+  try {
+    o = parse(process.argv.slice(2));
+  } catch (e) {
+    console.error(`bash differential: ${(e as Error).message}`);
+    console.error('usage: npm run test:bash | npm run fuzz:shell -- --runs N --seed S [--out FILE] [--corpus] [--max-per-class K] [--verbose]');
+    return 2;
+  }
+  const ci = process.env['CI'] === 'true';
+  await prepareDecisions();
+  const known = loadKnownFailures();
+
+  const corpus = o.corpus ? corpusCalls() : [];
+  const fams = families(mutationSeeds());
+  const started = performance.now();
+  const generated = generate(fams, o.runs, o.seed).map(fromGenerated);
+  const calls: DiffCall[] = [...corpus, ...generated];
+  console.log(`bash differential (${o.mode === 'test' ? 'CI sample' : 'fuzz'}): seed ${o.seed}, ${generated.length} generated over ${fams.length} families${o.corpus ? ` + ${corpus.length} from the corpus` : ''}`);
+
+  let oracle: BashOracle | undefined;
+  let status = 0;
+  const opened = openOracle();
+  if (!opened.ok) {
+    console.log(`skipped: ${opened.reason} — bash is not run${ci ? ' (a failure under CI=true)' : ''}`);
+    if (ci) status = 1;
+  } else {
+    oracle = opened.oracle;
+    const checks = selfTest(oracle);
+    const failed = checks.filter((c) => !c.ok);
+    console.log(`self-test: ${checks.length - failed.length} passed, ${failed.length} failed`);
+    for (const c of failed) console.log(`  FAIL ${c.name} — ${c.detail}`);
+    if (failed.length > 0) {
+      oracle.close();
+      oracle = undefined;
+      status = 1;
+      console.log('skipped: the sandbox failed its self-test — bash is not run');
+    }
+  }
+
+  let lastReport = performance.now();
+  const r = runDifferential(calls, {
+    oracle,
+    known,
+    onProgress: (done) => {
+      if (performance.now() - lastReport > 30_000) {
+        lastReport = performance.now();
+        process.stderr.write(`  … ${done}/${calls.length} calls, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+      }
+    },
+  });
+  oracle?.close();
+  const seconds = (performance.now() - started) / 1000;
+
+  printGroups(r);
+  const fresh = r.findings.filter((f) => !f.known);
+  if (fresh.length > 0) {
+    console.log(`new fail-opens (${fresh.length}, not on test/cases/known-failures.txt):`);
+    for (const f of fresh.slice(0, o.verbose ? fresh.length : 40)) printFinding(f);
+    if (!o.verbose && fresh.length > 40) console.log(`  … ${fresh.length - 40} more (--verbose lists all)`);
+  }
+  const byIssue = new Map<number, number>();
+  for (const f of r.findings.filter((x) => x.known)) byIssue.set(f.issue, (byIssue.get(f.issue) ?? 0) + 1);
+  if (byIssue.size > 0) console.log(`known fail-opens by issue: ${[...byIssue].sort(([a], [b]) => a - b).map(([i, n]) => `#${i} ${n}`).join(', ')}`);
+  if (o.verbose) for (const f of r.findings.filter((x) => x.known)) printFinding(f);
+  for (const [reason, n] of r.notRun) console.log(`allowed but not run in bash: ${n} (${reason})`);
+  console.log(`bash runs: ${r.bashMs.total.length}; per run ${stats(r.bashMs.total)} (sandboxed part ${stats(r.bashMs.sandbox)}); whole differential ${seconds.toFixed(0)} s`);
+
+  if (o.out !== undefined && r.findings.some((f) => !f.known)) {
+    // Keep at most maxPerClass new cases per class, so a long run does not flood the corpus.
+    const perClass = new Map<string, number>();
+    const keep = fresh.filter((f) => recordable(f) && (perClass.set(`${f.class}|${f.call.preset}|${f.call.mode}`, (perClass.get(`${f.class}|${f.call.preset}|${f.call.mode}`) ?? 0) + 1).get(`${f.class}|${f.call.preset}|${f.call.mode}`)! <= o.maxPerClass));
+    const written = recordFindings(keep, o.out, { by: o.mode === 'test' ? 'npm run test:bash' : 'npm run fuzz:shell', seed: o.seed }, { listKnown: o.out === FOUND_FILE });
+    console.log(`recorded: ${written} new case${written === 1 ? '' : 's'} in ${o.out}${o.out === FOUND_FILE ? ' and test/cases/known-failures.txt' : ''}`);
+    const byHand = fresh.filter((f) => !recordable(f));
+    for (const f of byHand) console.log(`not recorded (a case of ${f.call.group.slice(7)}; list it by hand): ${f.call.id}`);
+  }
+
+  const everyday = everydayCases();
+  const none = presetNamed('none')!.settings;
+  let allowed = 0;
+  let asked = 0;
+  for (const c of everyday) {
+    const d = decide({ settings: none, mode: 'default', command: c.command });
+    if (d.behavior === 'allow') allowed += 1;
+    else if (c.cli === 'allow') asked += 1;
+  }
+  console.log(`everyday commands: ${everyday.length}, ${allowed} allowed, ${asked} asked where the CLI allows`);
+  console.log(`bash differential: ${r.total.commands} commands, ${r.total.allowed} allowed, ${r.total.run} run in bash, ${r.total.failOpen} fail-open (${r.total.known} known)`);
+  if (r.total.failOpen > r.total.known) status = 1;
+  return status;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(`bash differential: ${(e as Error).stack ?? String(e)}`);
+    process.exit(2);
+  },
+);
