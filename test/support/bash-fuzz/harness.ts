@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Decision } from '../../../src/core/types.js';
-import { judge, decide, presetNamed, type BashOracle, type OracleRun, type Violation } from '../bash-oracle/index.js';
+import { decide, describeRun, judge, presetNamed, type BashOracle, type Violation } from '../bash-oracle/index.js';
 import type { KnownFailure } from '../known-failures.js';
 import { classify } from './classify.js';
 import type { DiffCall } from './corpus.js';
@@ -20,11 +20,12 @@ export interface Tally {
   known: number;
 }
 
-/** One fail-open: the call, toolgate's decision, what bash did, and where it belongs. */
+/** One fail-open: the call, toolgate's decision, what bash did, and where it belongs (plain data: it crosses processes). */
 export interface Finding {
   call: DiffCall;
-  decision: Decision;
-  run: OracleRun;
+  decision: { behavior: Decision['behavior']; reason: Decision['reason']; rule?: { text: string } };
+  /** What bash did, a line each (programs, files, canaries). */
+  bash: string[];
   violations: Violation[];
   known: boolean;
   class: string;
@@ -100,11 +101,43 @@ export function runDifferential(
       const known = opts.known.has(call.id) && opts.known.get(call.id)!.kind === 'fail-open';
       if (known) bump('known');
       const { class: cls, issue } = classify(call.group, call.variant, v.violations, v.decision, call.caseClass, call.command, v.run.execs);
-      const f: Finding = { call, decision: v.decision, run: v.run, violations: v.violations, known, class: cls, issue: opts.known.get(call.id)?.issue ?? issue };
+      const decision = { behavior: v.decision.behavior, reason: v.decision.reason, ...(v.decision.rule ? { rule: { text: v.decision.rule.text } } : {}) };
+      const f: Finding = { call, decision, bash: describeRun(v.run), violations: v.violations, known, class: cls, issue: opts.known.get(call.id)?.issue ?? issue };
       findings.push(f);
       opts.onFinding?.(f);
     }
     opts.onProgress?.(i + 1);
   });
   return { total, groups, findings, notRun, bashMs };
+}
+
+/** Add one differential result into another (parallel jobs). */
+export function mergeInto(into: DifferentialResult, part: DifferentialResult): void {
+  const add = (a: Tally, b: Tally) => {
+    for (const k of Object.keys(a) as (keyof Tally)[]) a[k] += b[k];
+  };
+  add(into.total, part.total);
+  for (const [g, t] of part.groups) {
+    const mine = into.groups.get(g) ?? empty();
+    add(mine, t);
+    into.groups.set(g, mine);
+  }
+  into.findings.push(...part.findings);
+  for (const [r, n] of part.notRun) into.notRun.set(r, (into.notRun.get(r) ?? 0) + n);
+  into.bashMs.total.push(...part.bashMs.total);
+  into.bashMs.sandbox.push(...part.bashMs.sandbox);
+}
+
+/** An empty result. */
+export function emptyResult(): DifferentialResult {
+  return { total: empty(), groups: new Map(), findings: [], notRun: new Map(), bashMs: { total: [], sandbox: [] } };
+}
+
+/** A result as JSON text (Maps as entry lists), and back. */
+export function resultToJson(r: DifferentialResult): string {
+  return JSON.stringify({ ...r, groups: [...r.groups], notRun: [...r.notRun] });
+}
+export function resultFromJson(text: string): DifferentialResult {
+  const o = JSON.parse(text) as Omit<DifferentialResult, 'groups' | 'notRun'> & { groups: [string, Tally][]; notRun: [string, number][] };
+  return { ...o, groups: new Map(o.groups), notRun: new Map(o.notRun) };
 }

@@ -4,7 +4,6 @@
  * assigned to the issue of its class — a fail-open found is a regression case from then on.
  */
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { describeRun } from '../bash-oracle/index.js';
 import { KNOWN_FAILURES_FILE } from '../known-failures.js';
 import type { Finding } from './harness.js';
 
@@ -19,7 +18,7 @@ export function findingCase(f: Finding, found: Record<string, unknown>): Record<
     family: f.call.group,
     summary: `verified on real bash: ${evidence[0] ?? ''}`.slice(0, 300),
     evidence: evidence.slice(0, 8),
-    bash: describeRun(f.run).map((l) => l.slice(0, 300)),
+    bash: f.bash.map((l) => l.slice(0, 300)),
     case: {
       settings: f.call.settings,
       ...(f.call.layers ? { layers: f.call.layers } : {}),

@@ -2,23 +2,27 @@
  * The bash differential's two commands.
  *
  *   npm run test:bash                 the fixed-seed CI sample: the corpus + 1,600 generated calls
- *   npm run fuzz:shell -- --runs N --seed S [--out FILE] [--corpus] [--max-per-class K]
+ *   npm run fuzz:shell -- --runs N --seed S [--out FILE] [--corpus] [--max-per-class K] [--jobs J]
  *                                     N generated calls; new fail-opens written to FILE (default
  *                                     test/cases/own/shell-fuzz-found.jsonl) and, for that file,
  *                                     listed in test/cases/known-failures.txt by issue
  *
- * Both need root and namespaces (the bash oracle's sandbox). Without one, bash is never run:
+ * `--jobs J` runs J processes, each with its own oracle, over every J-th call (a bash run mostly
+ * waits on the kernel; the counts and findings are merged). Both need root and namespaces (the bash oracle's sandbox). Without one, bash is never run:
  * "skipped: no sandbox", which fails under CI=true. The self-test runs first. The last stdout line:
  *   bash differential: N commands, N allowed, N run in bash, N fail-open (N known)
  * Exit 1 if and only if fail-open > known (or the self-test failed, or no sandbox under CI=true).
  */
-import { resolve } from 'node:path';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { decide, openOracle, prepareDecisions, presetNamed, selfTest, type BashOracle } from '../bash-oracle/index.js';
 import { loadKnownFailures } from '../known-failures.js';
 import { corpusCalls, everydayCases, FOUND_FILE, mutationSeeds, type DiffCall } from './corpus.js';
 import { families, generate } from './families.js';
-import { fromGenerated, runDifferential, type DifferentialResult, type Finding } from './harness.js';
+import { emptyResult, fromGenerated, mergeInto, resultFromJson, resultToJson, runDifferential, type DifferentialResult, type Finding } from './harness.js';
 import { recordable, recordFindings } from './record.js';
 
 /** The CI sample: fixed seed and size (with the corpus, well over 2,000 calls). */
@@ -33,6 +37,9 @@ interface Options {
   corpus: boolean;
   maxPerClass: number;
   verbose: boolean;
+  jobs: number;
+  /** A child of `--jobs`: its share (`k/J`) and where it writes its result. */
+  slice?: { k: number; of: number; result: string };
 }
 
 function parse(argv: string[]): Options {
@@ -47,8 +54,13 @@ function parse(argv: string[]): Options {
       corpus: { type: 'boolean', default: mode === 'test' },
       'max-per-class': { type: 'string' },
       verbose: { type: 'boolean', default: false },
+      jobs: { type: 'string' },
+      slice: { type: 'string' },
+      'result-json': { type: 'string' },
     },
   });
+  const slice = values.slice !== undefined ? /^(\d+)\/(\d+)$/.exec(values.slice) : undefined;
+  if (values.slice !== undefined && (!slice || values['result-json'] === undefined)) throw new Error('--slice k/J needs --result-json FILE');
   const int = (v: string | undefined, d: number, name: string) => {
     if (v === undefined) return d;
     const n = Number(v);
@@ -63,7 +75,33 @@ function parse(argv: string[]): Options {
     corpus: values.corpus!,
     maxPerClass: int(values['max-per-class'], mode === 'test' ? Number.MAX_SAFE_INTEGER : 3, 'max-per-class'),
     verbose: values.verbose!,
+    jobs: Math.max(1, int(values.jobs, 1, 'jobs')),
+    ...(slice ? { slice: { k: Number(slice[1]), of: Number(slice[2]), result: values['result-json']! } } : {}),
   };
+}
+
+/** Run the calls in `jobs` child processes (every J-th call each) and merge what they found. */
+async function runJobs(o: Options): Promise<DifferentialResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'toolgate-fuzz-jobs-'));
+  try {
+    const base = ['--runs', String(o.runs), '--seed', String(o.seed), ...(o.corpus ? ['--corpus'] : [])];
+    const results = await Promise.all(
+      Array.from({ length: o.jobs }, (_, k) => {
+        const result = join(dir, `job-${k}.json`);
+        const args = [...process.execArgv, process.argv[1]!, o.mode, ...base, '--slice', `${k}/${o.jobs}`, '--result-json', result];
+        return new Promise<DifferentialResult>((done, fail) => {
+          const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+          child.on('error', fail);
+          child.on('exit', (code) => (code === 0 ? done(resultFromJson(readFileSync(result, 'utf8'))) : fail(new Error(`job ${k} exited ${code}`))));
+        });
+      }),
+    );
+    const all = emptyResult();
+    for (const r of results) mergeInto(all, r);
+    return all;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const pad = (s: string | number, n: number) => String(s).padStart(n);
@@ -109,7 +147,26 @@ async function main(): Promise<number> {
   const fams = families(mutationSeeds());
   const started = performance.now();
   const generated = generate(fams, o.runs, o.seed).map(fromGenerated);
-  const calls: DiffCall[] = [...corpus, ...generated];
+  const everyCall: DiffCall[] = [...corpus, ...generated];
+  const calls = o.slice ? everyCall.filter((_, i) => i % o.slice!.of === o.slice!.k) : everyCall;
+  if (o.slice) {
+    const opened = openOracle();
+    if (!opened.ok) throw new Error(opened.reason);
+    let last = performance.now();
+    const r = runDifferential(calls, {
+      oracle: opened.oracle,
+      known,
+      onProgress: (done) => {
+        if (performance.now() - last > 60_000) {
+          last = performance.now();
+          process.stderr.write(`  … job ${o.slice!.k}: ${done}/${calls.length} calls, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+        }
+      },
+    });
+    opened.oracle.close();
+    writeFileSync(o.slice.result, resultToJson(r));
+    return 0;
+  }
   console.log(`bash differential (${o.mode === 'test' ? 'CI sample' : 'fuzz'}): seed ${o.seed}, ${generated.length} generated over ${fams.length} families${o.corpus ? ` + ${corpus.length} from the corpus` : ''}`);
 
   let oracle: BashOracle | undefined;
@@ -133,17 +190,24 @@ async function main(): Promise<number> {
   }
 
   let lastReport = performance.now();
-  const r = runDifferential(calls, {
-    oracle,
-    known,
-    onProgress: (done) => {
-      if (performance.now() - lastReport > 30_000) {
-        lastReport = performance.now();
-        process.stderr.write(`  … ${done}/${calls.length} calls, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
-      }
-    },
-  });
-  oracle?.close();
+  let r: DifferentialResult;
+  if (oracle && o.jobs > 1) {
+    oracle.close();
+    console.log(`jobs: ${o.jobs} processes, every ${o.jobs}th call each`);
+    r = await runJobs(o);
+  } else {
+    r = runDifferential(calls, {
+      oracle,
+      known,
+      onProgress: (done) => {
+        if (performance.now() - lastReport > 30_000) {
+          lastReport = performance.now();
+          process.stderr.write(`  … ${done}/${calls.length} calls, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+        }
+      },
+    });
+    oracle?.close();
+  }
   const seconds = (performance.now() - started) / 1000;
 
   printGroups(r);
