@@ -160,7 +160,7 @@ function restrict(file: SettingsFile, projectTrusted: boolean, diagnostics: Sett
           code: C.untrusted,
           severity: 'info',
           path: [],
-          message: `the project is not trusted: from ${KIND_LABEL[source.kind]} only deny and ask rules are used${dropped.length > 0 ? `; ignored: ${dropped.join(', ')}` : ''}`,
+          message: `the project is not trusted: from ${KIND_LABEL[source.kind]} only deny and ask rules and the keys that only restrict (disableBypassPermissionsMode, disableAutoMode, useAutoModeDuringPlan: false) are used${dropped.length > 0 ? `; ignored: ${dropped.join(', ')}` : ''}`,
         },
         source,
       ),

@@ -2,8 +2,8 @@ import type { Decision, Platform, SettingsSourceKind } from '../core/types.js';
 import { normalizeMode } from '../core/types.js';
 import { evaluate } from '../evaluate/index.js';
 import type { EvaluationContext } from '../evaluate/index.js';
-import { policyFromObjects } from '../settings/index.js';
-import type { Policy } from '../settings/types.js';
+import { mergePolicy, parseSettingsFile, parseSettingsObject } from '../settings/index.js';
+import type { ParsedSettingsFile, Policy } from '../settings/types.js';
 import { caseFsView } from './case-fs.js';
 import { judgeDecision } from './judge.js';
 import { dialectSkipReason, runDialectCase } from '../dialects/conformance.js';
@@ -57,17 +57,34 @@ export function skipReason(c: ConformanceCase): string | undefined {
   return undefined;
 }
 
-/** Build the policy of a case: `settings` is a trusted project's own file; `layers` names several. */
+/**
+ * Build the policy of a case: `settings` is a trusted project's own file; `layers` names several.
+ * A layer (or `settings`) given as a string is the file's text as written — how a case states a
+ * settings file that is not valid JSON.
+ */
 export function casePolicy(body: Record<string, unknown>): Policy {
   const trusted = body['project_trusted'] !== false;
-  const objects: { kind: SettingsSourceKind; settings: unknown }[] = [];
+  const cwd = typeof body['cwd'] === 'string' ? body['cwd'] : '/home/user/project';
+  const home = typeof body['home'] === 'string' ? body['home'] : '/home/user';
+  const fileOf: Record<string, string> = {
+    user: `${home}/.claude/settings.json`,
+    project: `${cwd}/.claude/settings.json`,
+    local: `${cwd}/.claude/settings.local.json`,
+    managed: '/etc/claude-code/managed-settings.json',
+    cli: `${cwd}/cli-settings.json`,
+  };
+  const files: ParsedSettingsFile[] = [];
+  const add = (layer: string, settings: unknown) => {
+    const kind = LAYER_KIND[layer] ?? 'inline';
+    const file = fileOf[layer];
+    const source = file !== undefined ? { kind, file } : { kind };
+    files.push(typeof settings === 'string' ? parseSettingsFile(settings, source) : parseSettingsObject(settings, source));
+  };
   if (body['layers'] && typeof body['layers'] === 'object') {
-    for (const [layer, settings] of Object.entries(body['layers'] as Record<string, unknown>)) {
-      objects.push({ kind: LAYER_KIND[layer] ?? 'inline', settings });
-    }
+    for (const [layer, settings] of Object.entries(body['layers'] as Record<string, unknown>)) add(layer, settings);
   }
-  if (body['settings'] !== undefined) objects.push({ kind: 'projectSettings', settings: body['settings'] });
-  return policyFromObjects(objects, { projectTrusted: trusted });
+  if (body['settings'] !== undefined) add('project', body['settings']);
+  return mergePolicy(files, { projectTrusted: trusted });
 }
 
 /** Replay one case through `evaluate`. Never throws. @public */
