@@ -9,6 +9,7 @@ export const entries = {
   hooks: 'src/hooks/index.ts',
   checkpoints: 'src/checkpoints/index.ts',
   gate: 'src/gate/index.ts',
+  'gate-node': 'src/gate/node.ts',
   lint: 'src/lint/public.ts',
   dialects: 'src/dialects/index.ts',
   node: 'src/node/index.ts',

@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import type { Decision, ToolCall } from '../core/types.js';
 import { normalizeMode } from '../core/types.js';
 import { evaluateAsync } from '../evaluate/prepare.js';
+import { nodeFsView } from '../node/fs.js';
 import type { Policy } from '../settings/types.js';
 import { cacheDir, cacheKey, readCachedPolicy, writeCachedPolicy } from './policy-cache.js';
 
@@ -120,7 +121,7 @@ async function runHookUnguarded(flags: HookFlags): Promise<number> {
     loaded.projectDir,
     ...loaded.policy.additionalDirectories.map((d) => (d.value.startsWith('~') ? d.value : resolve(loaded.projectDir, d.value))),
   ];
-  const decision = await evaluateAsync(call, { mode, policy: loaded.policy, cwd: loaded.cwd, home: loaded.home, projectDir: loaded.projectDir, workingDirectories });
+  const decision = await evaluateAsync(call, { mode, policy: loaded.policy, cwd: loaded.cwd, home: loaded.home, projectDir: loaded.projectDir, workingDirectories, fs: nodeFsView() });
   const emit = new Set((flags.decisions ?? 'allow,ask,deny').split(',').map((s) => s.trim()));
   process.stdout.write(`${JSON.stringify(hookReply(name, decision, emit))}\n`);
   return 0;

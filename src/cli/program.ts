@@ -8,6 +8,7 @@ import { callFromObject, parseCallJson, parseCallShorthand } from './shorthand.j
 import { formatDecision, formatTrace } from './format.js';
 import { registerHookCommand } from './hook.js';
 import { TOOLGATE_VERSION } from './version.js';
+import { nodeFsView } from '../node/fs.js';
 import { formatWhatIf, whatIf } from '../lint/what-if.js';
 import { registerLintCommand } from './lint.js';
 import { registerTestCommand } from './test-command.js';
@@ -58,8 +59,9 @@ function readCall(positional: string | undefined, flags: CheckFlags): ToolCall |
   return r.ok ? r.call : new Error(r.message);
 }
 
+/** The context for a call: the loaded policy, and the Node file system's view (symbolic links are followed). */
 function contextFor(loaded: LoadedPolicy, mode: EvaluationContext['mode']): EvaluationContext {
-  return { mode, policy: loaded.policy, cwd: loaded.cwd, home: loaded.home, projectDir: loaded.projectDir, dialect: loaded.dialect };
+  return { mode, policy: loaded.policy, cwd: loaded.cwd, home: loaded.home, projectDir: loaded.projectDir, dialect: loaded.dialect, fs: nodeFsView() };
 }
 
 

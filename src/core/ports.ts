@@ -54,6 +54,12 @@ export interface ReadonlyFsView {
   /** Resolve symlinks; return `undefined` when the path does not exist or cannot be resolved. */
   realpath(path: string): string | undefined;
   exists(path: string): boolean;
+  /**
+   * Whether the path (symlinks followed) is a directory: `undefined` when it does not exist or
+   * cannot be told. Optional; without it a path a command takes whole (`tar c x`, `grep -r p x`)
+   * is assumed to be a directory that may hold anything.
+   */
+  isDirectory?(path: string): boolean | undefined;
 }
 
 /** A clock, in milliseconds since the epoch. @public */

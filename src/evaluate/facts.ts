@@ -1,5 +1,5 @@
 import type { Platform, ToolCall } from '../core/types.js';
-import { isInsideAny, normalizePath } from '../paths/index.js';
+import { hasShortName, isInsideAny, normalizePath, resolveProcAlias, resolveWindowsShare } from '../paths/index.js';
 import { toolFamily } from '../rules/index.js';
 import { analyzeShell, shellPathEffects } from '../shell/index.js';
 import type { PathEffect, ShellAnalysis } from '../shell/types.js';
@@ -12,10 +12,14 @@ export type CallFacts =
       path: string;
       raw: string;
       realPath?: string;
+      /** Other spellings of the same file (`/proc/self/cwd/x`, a Windows admin share), for deny rules. */
+      aliases?: string[];
+      /** Why the path may name another file than toolgate can tell (an open descriptor, an 8.3 short name). */
+      aliasUnknown?: string;
       /** For Glob and Grep: the absolute glob of what is searched (the path joined with the pattern). */
       glob?: string;
     }
-  | { kind: 'edit'; path: string; raw: string; realPath?: string }
+  | { kind: 'edit'; path: string; raw: string; realPath?: string; aliases?: string[]; aliasUnknown?: string }
   | {
       kind: 'shell';
       command: string;
@@ -41,6 +45,7 @@ export interface FactsContext {
   platform: Platform;
   shell: 'bash' | 'zsh' | 'sh';
   realpath?: (path: string) => string | undefined;
+  isDirectory?: (path: string) => boolean | undefined;
 }
 
 type FieldType = 'string' | 'number' | 'boolean' | 'array' | 'object';
@@ -107,6 +112,8 @@ export function callFacts(call: ToolCall, ctx: FactsContext): CallFacts {
         cwd: ctx.cwd,
         home: ctx.home,
         platform: ctx.platform,
+        ...(ctx.realpath ? { realpath: ctx.realpath } : {}),
+        ...(ctx.isDirectory ? { isDirectory: ctx.isDirectory } : {}),
       });
       return { kind: 'shell', command, analysis, effects, cwdAfter, unresolved };
     }
@@ -141,7 +148,8 @@ export function callFacts(call: ToolCall, ctx: FactsContext): CallFacts {
       }
       const real = ctx.realpath?.(path);
       const realPath = real !== undefined ? norm(real) : undefined;
-      const base = { path, raw, ...(realPath !== undefined && realPath !== path ? { realPath } : {}) };
+      const alias = pathAliases(path, raw, ctx, real !== undefined);
+      const base = { path, raw, ...(realPath !== undefined && realPath !== path ? { realPath } : {}), ...alias };
       return family === 'read' ? { kind: 'read', ...base, ...(glob !== undefined ? { glob } : {}) } : { kind: 'edit', ...base };
     }
     case 'web': {
@@ -157,6 +165,17 @@ export function callFacts(call: ToolCall, ctx: FactsContext): CallFacts {
     default:
       return { kind: 'other' };
   }
+}
+
+/** Other spellings of a tool's path: `/proc/self/cwd`, a Windows admin share, an 8.3 name the file system did not resolve. */
+function pathAliases(path: string, raw: string, ctx: FactsContext, resolved: boolean): { aliases?: string[]; aliasUnknown?: string } {
+  const cwd = normalizePath(ctx.cwd, { cwd: '/', home: ctx.home, platform: ctx.platform });
+  const found = ctx.platform === 'windows' ? resolveWindowsShare(path) : resolveProcAlias(path, cwd, raw);
+  const out: { aliases?: string[]; aliasUnknown?: string } = {};
+  if (found.path !== path) out.aliases = [found.path];
+  if (found.unknown !== undefined) out.aliasUnknown = found.unknown;
+  else if (ctx.platform === 'windows' && !resolved && hasShortName(path)) out.aliasUnknown = `${raw} may hold an 8.3 short name that only the file system can resolve`;
+  return out;
 }
 
 /** The directory a glob cannot leave: the segments before the first one with a glob character. */

@@ -482,6 +482,7 @@ export function makeState(call: ToolCall, ctx: EvaluationContext, mode: Permissi
     platform: env.platform,
     shell,
     ...(ctx.fs ? { realpath: (p: string) => ctx.fs?.realpath(p) } : {}),
+    ...(ctx.fs?.isDirectory ? { isDirectory: (p: string) => ctx.fs?.isDirectory?.(p) } : {}),
   });
   return {
     call,

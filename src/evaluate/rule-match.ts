@@ -159,9 +159,10 @@ export function restrictiveMatch(cr: CompiledRule, call: ToolCall, facts: CallFa
       return facts.kind === 'shell' ? bashRestrictive(rule, facts.analysis) : NONE;
     case 'path':
       if (facts.kind !== 'read' && facts.kind !== 'edit') return NONE;
-      for (const p of facts.realPath !== undefined ? [facts.path, facts.realPath] : [facts.path]) {
+      for (const p of [facts.path, ...(facts.realPath !== undefined ? [facts.realPath] : []), ...(facts.aliases ?? [])]) {
         if (matchPathRule(rule, p, pathCtx(cr, env))) return { kind: 'match', detail: `path ${p} matches` };
       }
+      if (facts.aliasUnknown !== undefined) return { kind: 'hidden', detail: facts.aliasUnknown };
       // A Glob or Grep whose pattern may name a path the rule covers.
       if (facts.kind === 'read' && facts.glob !== undefined && rule.specifier !== undefined) {
         for (const alt of braceAlternatives(facts.glob)) {
@@ -294,7 +295,13 @@ function shellPathMatch(cr: CompiledRule, facts: Extract<CallFacts, { kind: 'she
 export function effectVerdict(rule: Rule, e: PathEffect, isRead: boolean, ctx: PathMatchContext): RuleMatch | undefined {
   const what = `the command ${verb(e.op, e)} ${e.path}${e.viaSymlink ? ' (through a symbolic link)' : ''}`;
   if (matchPathRule(rule, e.path, ctx)) return { kind: 'match', detail: what };
-  if (e.assumed === 'word') return reachOf(rule, e.path, ctx) === 'contents' ? { kind: 'match', detail: `${what}, a directory the rule covers` } : undefined;
+  if (e.assumed === 'word') {
+    // A bare word counts only as what the rule names literally: the directory it covers, or one above a path it names.
+    const reach = reachOf(rule, e.path, ctx);
+    if (reach === 'contents') return { kind: 'match', detail: `${what}, a directory the rule covers` };
+    if (reach === 'stem') return { kind: 'hidden', detail: `${what}, which holds a path the rule covers; the program may read it whole` };
+    return undefined;
+  }
   if (!e.literal) {
     // `cat config/prod.{json,x}` reads config/prod.json; `cat .en*` may read .env.
     for (const alt of braceAlternatives(e.path)) {
@@ -317,6 +324,11 @@ export function effectVerdict(rule: Rule, e: PathEffect, isRead: boolean, ctx: P
   if (isRead && unseenWrite) return undefined;
   if (e.op === 'remove' || (e.tree === 'all' && reach === 'stem')) {
     return { kind: 'match', detail: `${what}, which holds a path the rule covers` };
+  }
+  // A word of a program toolgate does not model that names a directory above a path the rule
+  // names may hand that directory over whole (`scp -r /home/user/project host:`).
+  if (e.tree === undefined && e.assumed === 'path' && reach === 'stem') {
+    return { kind: 'hidden', detail: `${what}, which holds a path the rule covers; the program may read it whole` };
   }
   if (e.tree === undefined) return undefined;
   return { kind: 'hidden', detail: `${what}${e.tree === 'all' ? ', which' : ', where it may touch names toolgate cannot see; it'} may hold a path the rule covers` };

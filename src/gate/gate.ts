@@ -4,6 +4,7 @@ import { evaluateAsync } from '../evaluate/index.js';
 import { stableJson, type PreToolUseAnswer } from '../hooks/index.js';
 import { TRACKED_TOOLS } from '../checkpoints/index.js';
 import type { Policy } from '../settings/index.js';
+import { toolFamily } from '../rules/index.js';
 import { applyUpdates, createCore, evaluationContext, hasHandlers, startingMode, switchMode, type GateCore, type ModeState } from './core.js';
 import { adjustForPlanTools, allowedPromptsFrom, matchesAllowedPrompt } from './plan.js';
 import { hookBase, resolveAsk, type AskInfo } from './resolve.js';
@@ -84,6 +85,9 @@ export interface Gate {
  * classifier, `canUseTool` and a prompt tool, in that order, and otherwise park.
  * @public
  */
+/** Tool families whose decisions depend on paths. */
+const PATH_FAMILIES: ReadonlySet<string> = new Set(['shell', 'read', 'edit']);
+
 export function createGate(options: GateOptions): Gate {
   const core = createCore(options);
   return makeView(core, { mode: startingMode(core) });
@@ -233,6 +237,9 @@ async function loop(core: GateCore, ms: ModeState, st: RunState, signal: AbortSi
     }
     d = adjustForPlanTools(call, d, ms.mode);
     st.decision = d;
+    if (core.options.fsView === undefined && PATH_FAMILIES.has(toolFamily(call.tool))) {
+      st.trace.push({ step: 'fileSystemView', outcome: 'pass', detail: 'no file-system view: paths judged lexically (symbolic links are not followed)' });
+    }
     st.trace.push(...d.trace);
 
     // 3. Combine: a deny wins; a hook's ask is firm; a hook's allow answers plain and protected asks.

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import lockfile from 'proper-lockfile';
@@ -130,7 +130,7 @@ export function nodeFileSystem(): FileSystem {
 }
 
 /**
- * The {@link ReadonlyFsView} port on Node's synchronous `realpathSync` / `existsSync`.
+ * The {@link ReadonlyFsView} port on Node's synchronous `realpathSync` / `existsSync` / `statSync`.
  * `realpath` returns `undefined` for a path that does not exist or cannot be resolved (a
  * dangling or looping symlink, a permission error); it never throws.
  * @public
@@ -146,6 +146,13 @@ export function nodeFsView(): ReadonlyFsView {
     },
     exists(path) {
       return existsSync(path);
+    },
+    isDirectory(path) {
+      try {
+        return statSync(path).isDirectory();
+      } catch {
+        return undefined;
+      }
     },
   };
 }

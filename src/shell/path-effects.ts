@@ -33,6 +33,11 @@ export interface ShellPathContext {
    * `undefined` when it does not exist. Without it, paths are judged lexically.
    */
   realpath?: (path: string) => string | undefined;
+  /**
+   * Whether a path is a directory (`undefined` when it does not exist or cannot be told), from a
+   * file-system view: a file a command takes whole holds nothing else.
+   */
+  isDirectory?: (path: string) => boolean | undefined;
 }
 
 /** Result of {@link shellPathEffects}. @public */
@@ -257,7 +262,7 @@ function collectEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
             glob = true;
             lit = false;
           }
-          const fields = {
+          const fields: Omit<PathEffect, 'path' | 'literal'> = {
             op, raw, command: cmdIndex, glob,
             ...(extra.tree !== undefined ? { tree: extra.tree } : {}),
             ...(extra.assumed !== undefined ? { assumed: extra.assumed } : {}),
@@ -266,6 +271,10 @@ function collectEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
             ...(extra.prefix ? { namePrefix: true } : {}),
           };
           for (const alias of aliasesOf(path, value, base, ctx)) {
+            // A regular file taken whole is just the file; a directory an unmodelled program gets may be taken whole.
+            const isDir = fields.tree !== undefined || fields.assumed !== undefined ? ctx.isDirectory?.(alias.path) : undefined;
+            if (fields.tree !== undefined && op !== 'remove' && isDir === false) delete fields.tree;
+            if (fields.assumed !== undefined && fields.tree === undefined && isDir === true) Object.assign(fields, { assumed: 'path', tree: 'some' });
             push({ ...fields, path: alias.path, literal: lit && alias.unknown === undefined && alias.path === path });
             if (alias.unknown !== undefined) note(alias.unknown);
             const real = realOf(alias.path, ctx);

@@ -5,7 +5,7 @@ import { normalizePath } from '../paths/index.js';
 /**
  * A read-only FS view built from a conformance case's `fs` object. Values understood:
  * `"symlink -> TARGET"`, `"8.3 alias of TARGET"` (both resolve to TARGET, children too),
- * `"absent"`, anything else (a file that exists). The key `case_insensitive_volume: true` makes
+ * `"absent"`, `"directory"`, anything else (a file that exists). The key `case_insensitive_volume: true` makes
  * lookups ignore case and return the stored spelling.
  * @public
  */
@@ -15,6 +15,7 @@ export function caseFsView(spec: Record<string, unknown>, ctx: { cwd: string; ho
   const links = new Map<string, string>();
   const present = new Set<string>();
   const absent = new Set<string>();
+  const directories = new Set<string>();
   for (const [key, value] of Object.entries(spec)) {
     if (key === 'case_insensitive_volume') continue;
     const path = norm(key);
@@ -22,6 +23,10 @@ export function caseFsView(spec: Record<string, unknown>, ctx: { cwd: string; ho
     const link = /^(?:symlink ->|8\.3 alias of)\s*(.+)$/.exec(text);
     if (link?.[1] !== undefined) links.set(path, norm(link[1].trim()));
     else if (text === 'absent') absent.add(path);
+    else if (text === 'directory') {
+      present.add(path);
+      directories.add(path);
+    }
     else present.add(path);
   }
   const fold = (p: string) => (insensitive ? p.toLowerCase() : p);
@@ -50,6 +55,14 @@ export function caseFsView(spec: Record<string, unknown>, ctx: { cwd: string; ho
     exists: (p) => {
       const n = canonical(norm(p));
       return !absent.has(n) && (present.has(n) || links.has(n));
+    },
+    isDirectory: (p) => {
+      const real = realpath(p);
+      if (real === undefined || absent.has(real)) return undefined;
+      if (directories.has(real)) return true;
+      // A path with something listed under it is a directory; a listed file is not.
+      for (const known of [...present, ...links.keys()]) if (known.startsWith(`${real}/`)) return true;
+      return present.has(real) ? false : undefined;
     },
   };
 }

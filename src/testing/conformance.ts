@@ -12,7 +12,8 @@ import { dialectSkipReason, runDialectCase } from '../dialects/conformance.js';
  * One conformance case (one line of a case file). The shape is documented in the README
  * ("Conformance cases"): `case` holds settings or layers, mode, call, cwd, home, platform, fs;
  * `expected.result` is `allow` / `ask` / `deny` (or a case-specific word), `expected.acceptable`
- * lists other safe answers.
+ * lists other safe answers, and `expected.ask_kind` (`firm`, `protected`, `plain`) the kind an
+ * ask must be.
  * @public
  */
 export interface ConformanceCase {

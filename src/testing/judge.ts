@@ -7,6 +7,17 @@ import type { CaseOutcome, ConformanceCase } from './conformance.js';
  */
 export function judgeDecision(c: ConformanceCase, decision: Decision, note = ''): CaseOutcome {
   const acceptable = [c.expected.result as Behavior, ...((c.expected.acceptable as unknown[] | undefined) ?? [])];
+  // `expected.ask_kind` (toolgate's own cases): an ask must be of that kind (`firm`, `protected`, `plain`).
+  const askKind = c.expected['ask_kind'];
+  if (typeof askKind === 'string' && decision.behavior === 'ask' && decision.askKind !== askKind) {
+    return {
+      status: 'fail',
+      got: `ask (${decision.askKind ?? 'plain'})`,
+      expected: `ask (${askKind})`,
+      decision,
+      message: `${c.id}: expected a ${askKind} ask, got a ${decision.askKind ?? 'plain'} ask (${decision.reason.kind}: ${decision.reason.message})`,
+    };
+  }
   if (acceptable.includes(decision.behavior)) return { status: 'pass', got: decision.behavior, decision };
   return {
     status: 'fail',

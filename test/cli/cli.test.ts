@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -211,6 +211,13 @@ describe('toolgate hook', () => {
     const r = cli(['hook', '--project', dir], '{not json');
     const out = JSON.parse(r.out) as { hookSpecificOutput: { permissionDecision: string } };
     expect(out.hookSpecificOutput.permissionDecision).toBe('deny');
+  });
+  it('follows symbolic links through the Node file system (check and hook)', () => {
+    writeFileSync(join(dir, '.env'), 'SECRET=x');
+    symlinkSync(join(dir, '.env'), join(dir, 'envlink'));
+    expect(cli(['check', '--settings', settings, '--json', 'Bash(cat envlink)']).out).toMatch(/"behavior": "deny"/);
+    const r = cli(['hook', '--project', dir, '--no-cache'], event('cat envlink'));
+    expect(JSON.parse(r.out)).toMatchObject({ hookSpecificOutput: { permissionDecision: 'deny' } });
   });
   it('answers PermissionRequest with a decision object, and says nothing for an ask', () => {
     const deny = cli(['hook', '--project', dir], event('rm x', { hook_event_name: 'PermissionRequest' }));

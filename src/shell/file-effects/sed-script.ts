@@ -100,7 +100,11 @@ export function sedScriptEffects(script: string): SedScriptEffects {
     if (TO_END_OF_LINE.has(cmd)) {
       // GNU: `a text`, `r file`; `a\` + newline + text. Leading blanks are skipped.
       let k = i;
-      if ((cmd === 'a' || cmd === 'i' || cmd === 'c') && s[k] === '\\') k++;
+      if ((cmd === 'a' || cmd === 'i' || cmd === 'c') && s[k] === '\\') {
+        k++;
+        // `a\` then a newline: the text starts on the next line.
+        if (s[k] === '\n') k++;
+      }
       while (s[k] === ' ' || s[k] === '\t') k++;
       let { text, end } = restOfLine(s, k);
       // Text of `a`, `i`, `c` goes on over lines that end in a backslash.

@@ -36,12 +36,14 @@ export function looksLikeDirectory(text: string): boolean {
 /** The parts of a literal word that may name a path, with whether the whole word is a bare name. */
 function candidates(word: string): { text: string; kind: 'path' | 'word' }[] {
   const out: { text: string; kind: 'path' | 'word' }[] = [];
-  const push = (text: string): void => {
-    if (text !== '' && text !== '-' && looksLikePath(text) && !out.some((c) => c.text === text)) out.push({ text, kind: 'path' });
+  const push = (text: string, bare = false): void => {
+    if (text === '' || text === '-' || out.some((c) => c.text === text)) return;
+    if (looksLikePath(text)) out.push({ text, kind: 'path' });
+    else if (bare) out.push({ text, kind: 'word' });
   };
   if (word.startsWith('-')) {
     const eq = word.indexOf('=');
-    if (eq > 0) push(word.slice(eq + 1));
+    if (eq > 0) push(word.slice(eq + 1), true);
     if (!word.startsWith('--') && word.length > 2) {
       // `-o/tmp/x`, `-Ipath`: the value after one or two option letters.
       push(word.slice(2));
@@ -52,9 +54,9 @@ function candidates(word: string): { text: string; kind: 'path' | 'word' }[] {
   if (looksLikePath(word)) out.push({ text: word, kind: 'path' });
   else out.push({ text: word, kind: 'word' });
   const eq = word.indexOf('=');
-  if (eq > 0) push(word.slice(eq + 1));
-  if (word.startsWith('@')) push(word.slice(1));
-  if (word.includes(':') && !URL.test(word)) for (const part of word.split(':')) push(part);
+  if (eq > 0) push(word.slice(eq + 1), true);
+  if (word.startsWith('@')) push(word.slice(1), true);
+  if (word.includes(':') && !URL.test(word)) for (const part of word.split(':')) push(part, true);
   return out;
 }
 
@@ -77,6 +79,10 @@ export function assumedOperands(argv: readonly string[], literal: readonly boole
       const value = eq > 0 && !/[$`]/.test(word.slice(0, eq)) ? word.slice(eq + 1) : word;
       if (word.startsWith('-') && eq < 0 && !d.expansion && d.substitutions === 0) continue;
       out.push({ op: 'write', index: k, assumed: 'path', ...(value !== word ? { value } : {}), ...(looksLikeDirectory(value.replace(/["']/g, '')) ? { tree: 'some' as const } : {}) });
+      // `-v ~/.ssh:/root/.ssh`, `host:$DIR`: each part may be a path.
+      if (value.includes(':') && !URL.test(value)) {
+        for (const part of value.split(':')) if (part !== '' && part !== value) out.push({ op: 'write', index: k, assumed: 'path', value: part });
+      }
       continue;
     }
     for (const c of candidates(word)) {

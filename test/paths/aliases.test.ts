@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { hasShortName, normalizePath, resolveProcAlias, resolveWindowsShare } from '../../src/paths/index.js';
+
+const CWD = '/home/user/project';
+
+describe('resolveProcAlias', () => {
+  it.each([
+    ['/proc/self/cwd/.env', '/home/user/project/.env'],
+    ['/proc/thread-self/cwd/secrets/a', '/home/user/project/secrets/a'],
+    ['/proc/self/cwd', '/home/user/project'],
+    ['/proc/self/root/etc/passwd', '/etc/passwd'],
+    ['/proc/self/root', '/'],
+    ['/home/user/project/x', '/home/user/project/x'],
+    ['/proc/self/status', '/proc/self/status'],
+  ])('%s is %s', (path, expected) => {
+    const r = resolveProcAlias(path, CWD);
+    expect(r).toEqual({ path: expected });
+  });
+  it.each(['/proc/1/cwd/.env', '/proc/4242/root/home/user/.ssh/id_rsa', '/proc/self/fd/3', '/dev/fd/0', '/dev/stdin', '/proc/self/fdinfo/1', '/proc/1/map_files/x'])(
+    '%s is unknown',
+    (path) => {
+      expect(resolveProcAlias(path, CWD).unknown).toBeDefined();
+    },
+  );
+  it('another process root still gives its most likely meaning', () => {
+    expect(resolveProcAlias('/proc/1/root/home/user/.ssh/id_rsa', CWD).path).toBe('/home/user/.ssh/id_rsa');
+  });
+  it('`..` after a process link cannot be followed lexically', () => {
+    const raw = '/proc/self/cwd/../project/.env';
+    expect(resolveProcAlias(normalizePath(raw, { cwd: CWD, home: '/home/user', platform: 'linux' }), CWD, raw).unknown).toMatch(/climbs/);
+  });
+});
+
+describe('resolveWindowsShare', () => {
+  const win = (p: string) => normalizePath(p, { cwd: 'C:\\Users\\user\\project', home: 'C:\\Users\\user', platform: 'windows' });
+  it.each([
+    ['\\\\localhost\\c$\\Users\\user\\.ssh\\id_rsa', '/c/Users/user/.ssh/id_rsa'],
+    ['\\\\127.0.0.1\\C$\\x', '/c/x'],
+    ['\\\\?\\UNC\\localhost\\c$\\Users\\user\\.ssh\\id_rsa', '/c/Users/user/.ssh/id_rsa'],
+  ])('%s is %s', (raw, expected) => {
+    expect(resolveWindowsShare(win(raw))).toEqual({ path: expected });
+  });
+  it('a drive through the long-path prefix is the drive', () => {
+    expect(win('\\\\?\\C:\\Users\\user\\.env')).toBe('/c/Users/user/.env');
+  });
+  it('a named host may be this machine', () => {
+    const r = resolveWindowsShare(win('\\\\buildbox\\d$\\secrets\\k'));
+    expect(r.path).toBe('/d/secrets/k');
+    expect(r.unknown).toMatch(/may be on this machine/);
+  });
+  it('device paths that are not drives are unknown', () => {
+    expect(resolveWindowsShare(win('\\\\?\\GLOBALROOT\\Device\\HarddiskVolume1\\x')).unknown).toMatch(/device path/);
+  });
+  it('an ordinary share is left alone', () => {
+    expect(resolveWindowsShare(win('\\\\server\\share\\x'))).toEqual({ path: '//server/share/x' });
+  });
+});
+
+describe('hasShortName', () => {
+  it.each([
+    ['/c/Users/user/SECRET~1/key', true],
+    ['/c/PROGRA~2/x', true],
+    ['/c/Users/user/SECRET~1.TXT', true],
+    ['/c/Users/user/Secrets/key', false],
+    ['/c/Users/user/~tmp', false],
+    ['/c/a/verylongname~1', false],
+  ])('%s: %s', (path, expected) => {
+    expect(hasShortName(path)).toBe(expected);
+  });
+});
