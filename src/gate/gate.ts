@@ -77,6 +77,9 @@ export interface Gate {
   forAgent(agent: AgentRef & { permissionMode?: PermissionMode }): Gate;
 }
 
+/** Tool families whose decisions depend on paths. */
+const PATH_FAMILIES: ReadonlySet<string> = new Set(['shell', 'read', 'edit']);
+
 /**
  * Create a gate (toolgate spec, "How a call is decided"): PreToolUse hooks first, then `evaluate`,
  * combined by the kernel rules — a deny from anyone wins; a check that throws is a deny; a rewrite
@@ -85,9 +88,6 @@ export interface Gate {
  * classifier, `canUseTool` and a prompt tool, in that order, and otherwise park.
  * @public
  */
-/** Tool families whose decisions depend on paths. */
-const PATH_FAMILIES: ReadonlySet<string> = new Set(['shell', 'read', 'edit']);
-
 export function createGate(options: GateOptions): Gate {
   const core = createCore(options);
   return makeView(core, { mode: startingMode(core) });
