@@ -12,6 +12,8 @@ import { nodeFsView } from '../node/fs.js';
 import { formatWhatIf, whatIf } from '../lint/what-if.js';
 import { registerLintCommand } from './lint.js';
 import { registerTestCommand } from './test-command.js';
+import { registerServeCommand } from './serve.js';
+import { registerAsksCommand, registerAuditCommand } from './asks.js';
 import { formatDiagnostics, loadPolicyFromFlags, startingMode, UsageError, type LoadedPolicy, type PolicyOptions } from './load.js';
 
 /**
@@ -208,6 +210,9 @@ export function buildProgram(): Command {
 
   registerLintCommand(program);
   registerTestCommand(program);
+  registerServeCommand(program);
+  registerAsksCommand(program);
+  registerAuditCommand(program);
   return program;
 }
 

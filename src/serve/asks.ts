@@ -93,28 +93,7 @@ export function createAsks(o: { store: Store; decider: Decider; projects: Projec
       });
     },
 
-    async answer(id, input) {
-      const ask = await store.getAsk(id);
-      if (ask === undefined) return { ok: false, status: 404, message: `no ask with id ${id}` };
-      if (ask.state !== 'pending') return { ok: false, status: 409, message: `ask ${id} is already ${ask.state}`, ask };
-      const rules = grantRules(ask.pending, input.answer, input.scope, ask.sessionId !== undefined);
-      if (!rules.ok) return { ok: false, status: 400, message: rules.message };
-      const t = now();
-      const grants = rules.rules.map((rule) => ({
-        id: newId('grant'),
-        scope: rules.scope as 'session' | 'project',
-        ...(rules.scope === 'session' && ask.sessionId !== undefined ? { sessionId: ask.sessionId } : {}),
-        projectDir: ask.projectDir,
-        rule,
-        askId: id,
-        grantedBy: input.answerer,
-        createdAt: t,
-      }));
-      const r = await store.answerAsk(id, { answer: input.answer, scope: rules.scope, answerer: input.answerer, answeredAt: t }, grants);
-      if (r.ok) return { ok: true, ask: r.ask };
-      if (r.reason === 'unknown') return { ok: false, status: 404, message: `no ask with id ${id}` };
-      return { ok: false, status: 409, message: `ask ${id} is already ${r.reason}`, ask: r.ask };
-    },
+    answer: (id, input) => recordAnswer(store, id, input, now()),
 
     async resolve(ask) {
       if (ask.answer === undefined) throw new Error(`ask ${ask.id} has no answer`);
@@ -123,4 +102,31 @@ export function createAsks(o: { store: Store; decider: Decider; projects: Projec
       return settle(await gate.answer(ask.pending, ask.answer.answer));
     },
   };
+}
+
+/**
+ * Record a person's answer to a pending ask with the grants its scope asks for, in one
+ * transaction. Used by the API and by `toolgate asks answer` (which writes to the store directly;
+ * the server holding the request sees the commit and releases it).
+ */
+export async function recordAnswer(store: Store, id: string, input: AnswerInput, at: number): Promise<AnswerOutcome> {
+  const ask = await store.getAsk(id);
+  if (ask === undefined) return { ok: false, status: 404, message: `no ask with id ${id}` };
+  if (ask.state !== 'pending') return { ok: false, status: 409, message: `ask ${id} is already ${ask.state}`, ask };
+  const rules = grantRules(ask.pending, input.answer, input.scope, ask.sessionId !== undefined);
+  if (!rules.ok) return { ok: false, status: 400, message: rules.message };
+  const grants = rules.rules.map((rule) => ({
+    id: newId('grant'),
+    scope: rules.scope as 'session' | 'project',
+    ...(rules.scope === 'session' && ask.sessionId !== undefined ? { sessionId: ask.sessionId } : {}),
+    projectDir: ask.projectDir,
+    rule,
+    askId: id,
+    grantedBy: input.answerer,
+    createdAt: at,
+  }));
+  const r = await store.answerAsk(id, { answer: input.answer, scope: rules.scope, answerer: input.answerer, answeredAt: at }, grants);
+  if (r.ok) return { ok: true, ask: r.ask };
+  if (r.reason === 'unknown') return { ok: false, status: 404, message: `no ask with id ${id}` };
+  return { ok: false, status: 409, message: `ask ${id} is already ${r.reason}`, ask: r.ask };
 }

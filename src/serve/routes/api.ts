@@ -73,7 +73,8 @@ async function readJson<T>(c: Context, schema: z.ZodType<T>): Promise<{ ok: true
  */
 export function apiRoutes(ctx: ServeContext): Hono {
   const app = new Hono();
-  app.use('*', bodyLimit({ maxSize: API_BODY_LIMIT, onError: (c) => problem(c, { status: 413, message: `the body is larger than ${API_BODY_LIMIT} bytes` }) }));
+  // The unread rest of an oversized body stays on the connection: close it so no client reuses it.
+  app.use('*', bodyLimit({ maxSize: API_BODY_LIMIT, onError: (c) => (c.header('connection', 'close'), problem(c, { status: 413, message: `the body is larger than ${API_BODY_LIMIT} bytes` })) }));
   app.use('*', async (c, next) => {
     const action = c.req.method === 'POST' && c.req.path.endsWith('/answer') ? 'answer' : 'read';
     const auth = ctx.auth.check(c, action);

@@ -25,7 +25,11 @@ export function hookRoutes(ctx: ServeContext): Hono {
   const app = new Hono();
   app.post(
     '/claude-code',
-    bodyLimit({ maxSize: HOOK_BODY_LIMIT, onError: (c) => c.json(denyReply('PreToolUse', `the hook event is larger than ${HOOK_BODY_LIMIT} bytes`), 200) }),
+    bodyLimit({
+      maxSize: HOOK_BODY_LIMIT,
+      // The unread rest of the body stays on the connection: close it so no client reuses it.
+      onError: (c) => c.json(denyReply('PreToolUse', `the hook event is larger than ${HOOK_BODY_LIMIT} bytes`), 200, { connection: 'close' }),
+    }),
     async (c) => {
       let event: DecisionEvent = 'PreToolUse';
       try {

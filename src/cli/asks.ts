@@ -1,0 +1,237 @@
+import { Option, type Command } from 'commander';
+import type { AskRecord, AuditEntry, Store } from '../store/index.js';
+import { UsageError } from './load.js';
+
+interface StoreFlags {
+  store?: string;
+  json?: boolean;
+}
+
+async function withStore<T>(flags: StoreFlags, f: (store: Store) => Promise<T>): Promise<T> {
+  const { openStore, defaultStoreAddress, StoreOpenError } = await import('../store/index.js');
+  let store: Store;
+  try {
+    store = await openStore(flags.store ?? defaultStoreAddress());
+  } catch (e) {
+    if (e instanceof StoreOpenError) throw new UsageError(e.message);
+    throw e;
+  }
+  try {
+    return await f(store);
+  } finally {
+    await store.close();
+  }
+}
+
+const storeOption = () => new Option('--store <address>', 'sqlite:PATH (default: sqlite:${XDG_STATE_HOME:-~/.local/state}/toolgate/toolgate.db)');
+
+function oneLine(value: unknown, max = 80): string {
+  const text = typeof value === 'object' && value !== null && 'command' in value && typeof (value as { command: unknown }).command === 'string'
+    ? (value as { command: string }).command
+    : JSON.stringify(value);
+  const flat = text.replace(/\s+/g, ' ');
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+function age(ms: number, now: number): string {
+  const s = Math.max(0, Math.round((now - ms) / 1000));
+  return s < 120 ? `${s}s` : s < 7200 ? `${Math.round(s / 60)}m` : s < 172_800 ? `${Math.round(s / 3600)}h` : `${Math.round(s / 86_400)}d`;
+}
+
+function askLine(a: AskRecord, now: number): string {
+  return `${a.id}  ${age(a.createdAt, now).padStart(4)}  ${a.state.padEnd(8)}  ${a.pending.askKind.padEnd(9)}  ${a.tool}(${oneLine(a.inputRedacted)})  — ${a.pending.reason.message}`;
+}
+
+function askDetail(a: AskRecord): string {
+  const p = a.pending;
+  const lines = [
+    `ask ${a.id} (${a.state})`,
+    `  call:     ${a.tool} ${JSON.stringify(a.inputRedacted)}`,
+    `  why:      ${p.askKind} ask — ${p.reason.message}${p.rule ? ` (${p.rule.list} rule ${p.rule.text}${p.rule.source.file ? ` in ${p.rule.source.file}` : ''})` : ''}`,
+    `  where:    ${a.projectDir}${a.cwd !== a.projectDir ? ` (cwd ${a.cwd})` : ''}`,
+    `  session:  ${a.sessionId ?? '-'}${a.agent ? `, agent ${a.agent}` : ''}; via ${a.origin}`,
+    `  parked:   ${new Date(a.createdAt).toISOString()}${a.expiresAt ? `, held until ${new Date(a.expiresAt).toISOString()}` : ''}`,
+  ];
+  for (const s of p.suggestions) if (s.type === 'addRules') lines.push(`  remember: ${s.rules.map((r) => (r.ruleContent !== undefined ? `${r.toolName}(${r.ruleContent})` : r.toolName)).join(', ')}`);
+  if (a.answer) {
+    const w = a.answer;
+    lines.push(`  answer:   ${w.answer.behavior} by ${w.answerer} at ${new Date(w.answeredAt).toISOString()} (scope ${w.scope})${w.answer.behavior === 'deny' && w.answer.message ? ` — ${w.answer.message}` : ''}`);
+  }
+  return lines.join('\n');
+}
+
+/** `toolgate asks list|show|answer`, against the store directly. */
+export function registerAsksCommand(program: Command): void {
+  const asks = program.command('asks').description('list, show and answer the asks toolgate serve parked');
+
+  asks
+    .command('list')
+    .description('list parked asks (default: pending), newest first')
+    .addOption(storeOption())
+    .addOption(new Option('--state <state>', 'which asks').choices(['pending', 'answered', 'expired', 'all']).default('pending'))
+    .option('--session <id>', 'only this session')
+    .option('--project <dir>', 'only this project root')
+    .option('--limit <n>', 'at most this many', '100')
+    .option('--json', 'one JSON object per ask, one per line')
+    .action(async (flags: StoreFlags & { state: 'pending' | 'answered' | 'expired' | 'all'; session?: string; project?: string; limit: string }) => {
+      const limit = Number(flags.limit);
+      if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit must be a positive integer');
+      await withStore(flags, async (store) => {
+        const list = await store.listAsks({ state: flags.state, ...(flags.session ? { sessionId: flags.session } : {}), ...(flags.project ? { projectDir: flags.project } : {}), limit });
+        const now = Date.now();
+        if (flags.json) for (const a of list) process.stdout.write(`${JSON.stringify(publicAsk(a))}\n`);
+        else if (list.length === 0) process.stdout.write(`no ${flags.state === 'all' ? '' : `${flags.state} `}asks\n`);
+        else for (const a of list) process.stdout.write(`${askLine(a, now)}\n`);
+      });
+    });
+
+  asks
+    .command('show')
+    .description('show one ask')
+    .argument('<id>')
+    .addOption(storeOption())
+    .option('--json', 'as JSON')
+    .action(async (id: string, flags: StoreFlags) => {
+      await withStore(flags, async (store) => {
+        const a = await store.getAsk(id);
+        if (!a) {
+          process.stderr.write(`toolgate: no ask with id ${id}\n`);
+          process.exitCode = 1;
+          return;
+        }
+        process.stdout.write(flags.json ? `${JSON.stringify(publicAsk(a), null, 2)}\n` : `${askDetail(a)}\n`);
+      });
+    });
+
+  asks
+    .command('answer')
+    .description('answer a pending ask; a server holding its request releases it')
+    .argument('<id>')
+    .argument('<behavior>', 'allow or deny')
+    .addOption(storeOption())
+    .option('--message <text>', 'for deny: what the model is told')
+    .option('--interrupt', 'for deny: stop the agent')
+    .addOption(new Option('--scope <scope>', 'how far an allow reaches (session and project store the rules of --remember)').choices(['once', 'session', 'project']))
+    .option('--remember', "for allow: also allow the ask's suggested rules from now on (default scope session)")
+    .option('--updated-input <json>', 'for allow: run this input instead (it is gated again)')
+    .option('--answerer <name>', 'who answers (default: $USER)')
+    .action(async (id: string, behavior: string, flags: StoreFlags & { message?: string; interrupt?: boolean; scope?: 'once' | 'session' | 'project'; remember?: boolean; updatedInput?: string; answerer?: string }) => {
+      if (behavior !== 'allow' && behavior !== 'deny') throw new UsageError(`the answer must be allow or deny, not "${behavior}"`);
+      if (behavior === 'deny' && (flags.remember || flags.updatedInput !== undefined)) throw new UsageError('--remember and --updated-input go with allow');
+      if (behavior === 'allow' && (flags.message !== undefined || flags.interrupt)) throw new UsageError('--message and --interrupt go with deny');
+      let updatedInput: Record<string, unknown> | undefined;
+      if (flags.updatedInput !== undefined) {
+        try {
+          updatedInput = JSON.parse(flags.updatedInput) as Record<string, unknown>;
+        } catch (e) {
+          throw new UsageError(`--updated-input is not JSON: ${(e as Error).message}`);
+        }
+        if (updatedInput === null || typeof updatedInput !== 'object' || Array.isArray(updatedInput)) throw new UsageError('--updated-input must be a JSON object');
+      }
+      const answer =
+        behavior === 'allow'
+          ? { behavior: 'allow' as const, ...(updatedInput ? { updatedInput } : {}), ...(flags.remember ? { remember: true } : {}) }
+          : { behavior: 'deny' as const, ...(flags.message !== undefined ? { message: flags.message } : {}), ...(flags.interrupt ? { interrupt: true } : {}) };
+      const answerer = flags.answerer ?? process.env['USER'] ?? 'cli';
+      const { recordAnswer } = await import('../serve/asks.js');
+      const { answerEntry } = await import('../serve/audit.js');
+      await withStore(flags, async (store) => {
+        const r = await recordAnswer(store, id, { answer, ...(flags.scope ? { scope: flags.scope } : {}), answerer }, Date.now());
+        if (!r.ok) {
+          process.stderr.write(`toolgate: ${r.message}\n`);
+          process.exitCode = r.status === 400 ? 2 : 1;
+          return;
+        }
+        await store.appendAudit([answerEntry(r.ask, Date.now())]);
+        process.stdout.write(flags.json ? `${JSON.stringify(publicAsk(r.ask))}\n` : `${askDetail(r.ask)}\n`);
+      });
+    });
+}
+
+/** An ask as the CLI prints it: the pending call's input left out (the redacted copy is shown). */
+function publicAsk(a: AskRecord): Record<string, unknown> {
+  const { pending, inputRedacted, ...rest } = a;
+  const { call: _call, originalCall: _original, trace: _trace, ...p } = pending;
+  return { ...rest, input: inputRedacted, pending: p };
+}
+
+/** Read `--since` / `--until`: an ISO date or time, or a span back from now (`30m`, `24h`, `7d`). */
+export function parseWhen(value: string, now = Date.now()): number {
+  const span = /^(\d+(?:\.\d+)?)\s*(s|m|h|d|w)$/.exec(value.trim());
+  if (span) return now - Number(span[1]) * { s: 1e3, m: 6e4, h: 3.6e6, d: 8.64e7, w: 6.048e8 }[span[2] as 's'];
+  const t = Date.parse(value);
+  if (Number.isNaN(t)) throw new UsageError(`"${value}" is neither a date (2026-01-31, 2026-01-31T09:00Z) nor a span back from now (30m, 24h, 7d)`);
+  return t;
+}
+
+function auditLine(e: AuditEntry): string {
+  const call = e.tool !== undefined ? `${e.tool}${e.inputRedacted !== undefined ? `(${oneLine(e.inputRedacted, 60)})` : ''}` : '';
+  const parts = [
+    new Date(e.at).toISOString(),
+    e.event.padEnd(17),
+    (e.behavior ?? '-').padEnd(5),
+    call,
+    e.decidedBy !== undefined ? `by ${e.decidedBy}${e.answerer !== undefined ? ` (${e.answerer})` : ''}` : '',
+    e.ruleText !== undefined ? `[${e.ruleText}]` : '',
+    e.reason !== undefined ? `— ${e.reason}` : (e.detail ?? ''),
+    e.sessionId !== undefined ? `session ${e.sessionId}` : '',
+  ];
+  return parts.filter((p) => p !== '').join('  ');
+}
+
+/** `toolgate audit tail|export`. */
+export function registerAuditCommand(program: Command): void {
+  const audit = program.command('audit').description('read the audit log toolgate serve keeps');
+
+  audit
+    .command('tail')
+    .description('the newest audit entries')
+    .addOption(storeOption())
+    .option('-n, --lines <n>', 'how many', '20')
+    .option('-f, --follow', 'keep printing new entries as they are written')
+    .option('--json', 'one JSON object per entry, one per line')
+    .action(async (flags: StoreFlags & { lines: string; follow?: boolean }) => {
+      const n = Number(flags.lines);
+      if (!Number.isInteger(n) || n < 1) throw new UsageError('--lines must be a positive integer');
+      const print = (e: AuditEntry) => process.stdout.write(flags.json ? `${JSON.stringify(e)}\n` : `${auditLine(e)}\n`);
+      await withStore(flags, async (store) => {
+        const first = await store.readAudit({ limit: Math.min(n, 10_000), newest: true });
+        first.forEach(print);
+        if (!flags.follow) return;
+        let after = first.at(-1)?.seq ?? 0;
+        let stopped = false;
+        const stop = () => (stopped = true);
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+        while (!stopped) {
+          await new Promise((r) => setTimeout(r, 500));
+          for (const e of await store.readAudit({ afterSeq: after, limit: 10_000 })) {
+            print(e);
+            after = e.seq ?? after;
+          }
+        }
+      });
+    });
+
+  audit
+    .command('export')
+    .description('audit entries since a time, as JSON lines')
+    .addOption(storeOption())
+    .requiredOption('--since <when>', 'a date or time (2026-01-31, 2026-01-31T09:00Z) or a span back from now (30m, 24h, 7d)')
+    .option('--until <when>', 'stop before this time')
+    .action(async (flags: StoreFlags & { since: string; until?: string }) => {
+      const since = parseWhen(flags.since);
+      const until = flags.until !== undefined ? parseWhen(flags.until) : undefined;
+      await withStore(flags, async (store) => {
+        let after: number | undefined;
+        for (;;) {
+          const page = await store.readAudit({ since, ...(after !== undefined ? { afterSeq: after } : {}), limit: 10_000 });
+          const out: string[] = [];
+          for (const e of page) if (until === undefined || e.at < until) out.push(`${JSON.stringify(e)}\n`);
+          if (out.length > 0) process.stdout.write(out.join(''));
+          if (page.length < 10_000) break;
+          after = page.at(-1)?.seq;
+        }
+      });
+    });
+}

@@ -1,0 +1,128 @@
+import { Option, type Command } from 'commander';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { UsageError } from './load.js';
+
+interface ServeFlags {
+  listen: string;
+  store?: string;
+  settings?: string[];
+  project?: string[];
+  trustAll?: boolean;
+  tokenFile?: string;
+  askVia: 'hold' | 'prompt';
+  holdTimeout: string;
+  printHookConfig?: boolean;
+  audit: boolean;
+  home?: string;
+}
+
+/** `HOST:PORT`, `[v6]:PORT` or `PORT`. */
+export function parseListen(value: string): { host: string; port: number } {
+  const m = /^(?:\[([^\]]+)\]|([^:[\]]*)):(\d+)$/.exec(value) ?? /^()()(\d+)$/.exec(value);
+  const port = m ? Number(m[3]) : NaN;
+  if (!m || !Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--listen must be HOST:PORT (port 0–65535), not "${value}"`);
+  const host = m[1] ?? (m[2] !== undefined && m[2] !== '' ? m[2] : '127.0.0.1');
+  return { host, port };
+}
+
+function readToken(file: string): string {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new UsageError(`--token-file ${file}: ${(e as Error).message}`);
+  }
+  const token = text.trim();
+  if (token.length < 16) throw new UsageError(`--token-file ${file}: the token must be at least 16 characters`);
+  if (process.platform !== 'win32' && (statSync(file).mode & 0o077) !== 0) {
+    process.stderr.write(`toolgate serve: warning: ${file} can be read by other users (chmod 600 it)\n`);
+  }
+  return token;
+}
+
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+/** Register `toolgate serve`; the service and its store load only when it runs. */
+export function registerServeCommand(program: Command): void {
+  program
+    .command('serve')
+    .description('run the decision service: Claude Code http hooks at /hooks/claude-code, the JSON API under /v1, parked asks held for a person')
+    .option('--listen <host:port>', 'address to listen on (port 0: any free port)', '127.0.0.1:7370')
+    .option('--store <address>', 'sqlite:PATH (default: sqlite:${XDG_STATE_HOME:-~/.local/state}/toolgate/toolgate.db), or memory:')
+    .addOption(new Option('-s, --settings <file>', "the server's own settings file, added to every project's policy (repeatable)").argParser(collect))
+    .addOption(new Option('-p, --project <dir>', 'a trusted project (repeatable; default: the current directory)').argParser(collect))
+    .option('--trust-all', 'trust every project (otherwise an untrusted project keeps only its deny and ask rules)')
+    .option('--token-file <file>', 'the token answering needs (and every request from off loopback)')
+    .addOption(new Option('--ask-via <how>', 'hold: park the ask and hold the hook request for an answer; prompt: leave it to Claude Code').choices(['hold', 'prompt']).default('hold'))
+    .option('--hold-timeout <seconds>', 'how long a hook request waits for an answer before it is denied', '590')
+    .option('--print-hook-config', 'print the Claude Code settings snippet that points http hooks here, and exit')
+    .option('--no-audit', 'keep no audit log (for measuring what it costs)')
+    .option('--home <dir>', 'home directory whose .claude/settings.json is the user layer (default: the real one)')
+    .action(async (flags: ServeFlags) => {
+      process.exitCode = await runServe(flags);
+    });
+}
+
+async function runServe(flags: ServeFlags): Promise<number> {
+  const { host, port } = parseListen(flags.listen);
+  const hold = Number(flags.holdTimeout);
+  if (!Number.isFinite(hold) || hold <= 0) throw new UsageError(`--hold-timeout must be a positive number of seconds, not "${flags.holdTimeout}"`);
+  const { hookConfig } = await import('../serve/hook-config.js');
+  if (flags.printHookConfig) {
+    if (port === 0) throw new UsageError('--print-hook-config needs a fixed port in --listen');
+    const shown = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+    const config = hookConfig({ url: `http://${shown}:${port}`, holdTimeoutSeconds: hold, ...(flags.tokenFile !== undefined ? { tokenEnv: 'TOOLGATE_TOKEN' } : {}) });
+    process.stdout.write(`${JSON.stringify(config, null, 2)}\n`);
+    return 0;
+  }
+  const settings = (flags.settings ?? []).map((f) => resolve(f));
+  for (const f of settings) if (!existsSync(f)) throw new UsageError(`settings file not found: ${f}`);
+  const projects = (flags.project ?? [process.cwd()]).map((p) => resolve(p));
+  for (const p of projects) if (!existsSync(p)) throw new UsageError(`project directory not found: ${p}`);
+  const token = flags.tokenFile !== undefined ? readToken(flags.tokenFile) : undefined;
+
+  const { openStore, defaultStoreAddress, StoreOpenError } = await import('../store/index.js');
+  const { createServe } = await import('../serve/index.js');
+  let store;
+  try {
+    store = await openStore(flags.store ?? defaultStoreAddress());
+  } catch (e) {
+    if (e instanceof StoreOpenError) throw new UsageError(e.message);
+    throw e;
+  }
+  const serve = createServe({
+    store,
+    settings,
+    projects,
+    trustAll: flags.trustAll === true,
+    ...(token !== undefined ? { token, tokenFile: resolve(flags.tokenFile as string) } : {}),
+    askVia: flags.askVia,
+    holdTimeoutSeconds: hold,
+    audit: flags.audit,
+    ...(flags.home !== undefined ? { home: resolve(flags.home) } : {}),
+  });
+  let at;
+  try {
+    at = await serve.listen(host, port);
+  } catch (e) {
+    await store.close();
+    throw new UsageError(`cannot listen on ${flags.listen}: ${(e as Error).message}`);
+  }
+  process.stdout.write(`toolgate serve listening on ${at.url}\n`);
+  process.stderr.write(`toolgate serve: store ${store.kind} ${store.location}; ${flags.trustAll ? 'every project trusted' : `trusted: ${projects.join(', ')}`}; asks ${flags.askVia === 'hold' ? `held up to ${hold} s` : "left to Claude Code's prompt"}\n`);
+  await new Promise<void>((done) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      done();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  await serve.close();
+  await store.close();
+  return 0;
+}

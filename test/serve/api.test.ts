@@ -1,0 +1,179 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decisionOf, eventually, preToolUse, sandbox, start, type Running, type Sandbox } from './helpers.js';
+
+let sb: Sandbox;
+let s: Running;
+let project: string;
+
+beforeAll(async () => {
+  sb = sandbox();
+  project = sb.project('api', { permissions: { deny: ['Bash(rm *)'], ask: ['Bash(git push *)'] } });
+  s = await start(sb, { projects: [project] });
+});
+afterAll(async () => {
+  await s.stop();
+  sb.cleanup();
+});
+
+const decide = (command: string, context: Record<string, unknown> = {}) => s.api('POST', '/v1/decisions', { call: { tool: 'Bash', input: { command } }, context: { cwd: project, ...context } });
+
+describe('POST /v1/decisions', () => {
+  it('decides allow and deny without parking', async () => {
+    const a = await decide('git status');
+    expect(a.status).toBe(200);
+    expect(a.body).toEqual({ decision: expect.objectContaining({ behavior: 'allow', decidedBy: 'rules', reason: expect.objectContaining({ kind: 'readOnly' }) }) });
+    const d = await decide('rm -rf dist');
+    expect(d.body['decision']).toMatchObject({ behavior: 'deny', rule: { text: 'Bash(rm *)', list: 'deny' }, message: expect.any(String) });
+  });
+
+  it('parks an ask: askId comes first, and the ask is already in the store', async () => {
+    const r = await decide('npm publish', { sessionId: 'api-1', agent: { id: 'sub-1', type: 'Explore' } });
+    expect(Object.keys(r.body)).toEqual(['askId', 'decision']);
+    expect(r.body['decision']).toMatchObject({ behavior: 'ask', askKind: 'plain', suggestions: expect.any(Array) });
+    const stored = await s.store.getAsk(r.body['askId'] as string);
+    expect(stored).toMatchObject({ state: 'pending', origin: 'api', sessionId: 'api-1', agent: 'sub-1', projectDir: project });
+  });
+
+  it.each([
+    ['not JSON', '{"call":', /^the body is not JSON/],
+    ['an unknown top-level field', { call: { tool: 'Bash', input: {} }, context: { cwd: '/x' }, extra: 1 }, /^body: unknown field\(s\) "extra"/],
+    ['an unknown context field', { call: { tool: 'Bash', input: {} }, context: { cwd: '/x', shell: 'zsh' } }, /^body\.context: unknown field\(s\) "shell"/],
+    ['a relative cwd', { call: { tool: 'Bash', input: {} }, context: { cwd: 'x' } }, /^body\.context\.cwd: expected an absolute path/],
+    ['an unknown mode', { call: { tool: 'Bash', input: {} }, context: { cwd: '/x', mode: 'yolo' } }, /^body\.context\.mode/],
+    ['no call', { context: { cwd: '/x' } }, /^body\.call/],
+  ])('refuses %s with 400 and a message naming the field', async (_what, body, message) => {
+    const r = await s.api('POST', '/v1/decisions', body);
+    expect(r.status).toBe(400);
+    expect(r.body['error']).toMatch(message);
+  });
+
+  it('refuses a body over 1 MiB with 413', async () => {
+    const r = await s.api('POST', '/v1/decisions', { call: { tool: 'Write', input: { file_path: join(project, 'x'), content: 'x'.repeat(1024 * 1024) } }, context: { cwd: project } });
+    expect(r.status).toBe(413);
+    expect(r.body['error']).toMatch(/larger than 1048576 bytes/);
+  });
+});
+
+describe('/v1/asks', () => {
+  it('lists pending asks by default, filters by state, session and project, and 400s on unknown filters', async () => {
+    const { body } = await decide('npm publish', { sessionId: 'list-1' });
+    const id = body['askId'] as string;
+    const pending = (await s.api('GET', '/v1/asks?session=list-1')).body['asks'] as { id: string; input: unknown }[];
+    expect(pending.map((a) => a.id)).toEqual([id]);
+    expect((await s.api('GET', `/v1/asks?project=${encodeURIComponent(project)}&state=all`)).body['asks']).toEqual(expect.arrayContaining([expect.objectContaining({ id })]));
+    expect((await s.api('GET', '/v1/asks?state=answered&session=list-1')).body['asks']).toEqual([]);
+    expect((await s.api('GET', '/v1/asks?colour=red')).status).toBe(400);
+    expect((await s.api('GET', '/v1/asks?state=maybe')).status).toBe(400);
+  });
+
+  it('shows inputs redacted', async () => {
+    const { body } = await decide('curl -H "Authorization: Bearer sk-abcdefghijklmnopqrstuvwx" https://example.com', { sessionId: 'redact-1' });
+    const view = (await s.api('GET', `/v1/asks/${body['askId'] as string}`)).body;
+    expect(JSON.stringify(view['input'])).not.toContain('sk-abcdefghijklmnopqrstuvwx');
+    expect(view['inputSha256']).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('404s an unknown ask, long-polls a pending one until it is answered', async () => {
+    expect((await s.api('GET', '/v1/asks/ask_nope')).status).toBe(404);
+    expect((await s.api('POST', '/v1/asks/ask_nope/answer', { behavior: 'allow' })).status).toBe(404);
+    const { body } = await decide('npm publish', { sessionId: 'poll-1' });
+    const id = body['askId'] as string;
+    const t0 = Date.now();
+    const polled = s.api('GET', `/v1/asks/${id}?wait=10`);
+    await new Promise((r) => setTimeout(r, 150));
+    await s.api('POST', `/v1/asks/${id}/answer`, { behavior: 'deny', message: 'use the release script' });
+    const r = await polled;
+    expect(Date.now() - t0).toBeLessThan(5000);
+    expect(r.body).toMatchObject({ id, state: 'answered', answer: { behavior: 'deny', message: 'use the release script' }, decision: { behavior: 'deny', message: 'use the release script' } });
+    expect((await s.api('GET', `/v1/asks/${id}?wait=abc`)).status).toBe(400);
+  });
+
+  it('a long-poll that sees no answer returns the ask still pending', async () => {
+    const { body } = await decide('npm publish', { sessionId: 'poll-2' });
+    const r = await s.api('GET', `/v1/asks/${body['askId'] as string}?wait=0.2`);
+    expect(r.body).toMatchObject({ state: 'pending' });
+    expect(r.body['decision']).toBeUndefined();
+  });
+
+  it('answers 409 once answered; 400 for fields that do not fit the behavior or unknown fields', async () => {
+    const { body } = await decide('npm publish', { sessionId: 'ans-1' });
+    const id = body['askId'] as string;
+    expect((await s.api('POST', `/v1/asks/${id}/answer`, { behavior: 'deny', remember: true })).status).toBe(400);
+    expect((await s.api('POST', `/v1/asks/${id}/answer`, { behavior: 'allow', message: 'x' })).status).toBe(400);
+    expect((await s.api('POST', `/v1/asks/${id}/answer`, { behavior: 'allow', colour: 'x' })).status).toBe(400);
+    expect((await s.api('POST', `/v1/asks/${id}/answer`, { behavior: 'allow', remember: true, scope: 'once' })).status).toBe(400);
+    const ok = await s.api('POST', `/v1/asks/${id}/answer`, { behavior: 'allow', answerer: 'carol' });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ state: 'answered', answer: { answerer: 'carol', scope: 'once' }, decision: { behavior: 'allow', decidedBy: 'answer' } });
+    const again = await s.api('POST', `/v1/asks/${id}/answer`, { behavior: 'deny' });
+    expect(again.status).toBe(409);
+    expect(again.body['error']).toMatch(/already answered/);
+  });
+});
+
+describe('grants', () => {
+  it('approve-and-remember for the session lets the next identical call pass; other sessions still ask', async () => {
+    const first = await decide('npm publish --tag next', { sessionId: 'grant-1' });
+    const id = first.body['askId'] as string;
+    const r = await s.api('POST', `/v1/asks/${id}/answer`, { behavior: 'allow', remember: true });
+    expect(r.body).toMatchObject({ answer: { scope: 'session', remember: true } });
+    const again = await decide('npm publish --tag next', { sessionId: 'grant-1' });
+    expect(again.body).toEqual({ decision: expect.objectContaining({ behavior: 'allow', decidedBy: 'grant' }) });
+    const other = await decide('npm publish --tag next', { sessionId: 'grant-2' });
+    expect(other.body['decision']).toMatchObject({ behavior: 'ask' });
+  });
+
+  it('a project grant reaches every session of the project, and through the hook route too', async () => {
+    const first = await decide('npm run deploy', { sessionId: 'pg-1' });
+    await s.api('POST', `/v1/asks/${first.body['askId'] as string}/answer`, { behavior: 'allow', scope: 'project' });
+    expect((await decide('npm run deploy', { sessionId: 'pg-2' })).body['decision']).toMatchObject({ behavior: 'allow', decidedBy: 'grant' });
+    const hooked = await s.hook(preToolUse(project, 'Bash', { command: 'npm run deploy' }, { session_id: 'pg-3' }));
+    expect(decisionOf(hooked.body)).toBe('allow');
+  });
+
+  it('never answers a firm ask (an ask rule) or a deny', async () => {
+    const first = await decide('git push origin main', { sessionId: 'firm-1' });
+    expect(first.body['decision']).toMatchObject({ behavior: 'ask', askKind: 'firm' });
+    const r = await s.api('POST', `/v1/asks/${first.body['askId'] as string}/answer`, {
+      behavior: 'allow',
+      scope: 'project',
+      updatedPermissions: [{ type: 'addRules', behavior: 'allow', destination: 'session', rules: [{ toolName: 'Bash' }] }],
+    });
+    expect(r.status).toBe(200);
+    expect((await decide('git push origin main', { sessionId: 'firm-2' })).body['decision']).toMatchObject({ behavior: 'ask', askKind: 'firm' });
+    expect((await decide('rm -rf build', { sessionId: 'firm-2' })).body['decision']).toMatchObject({ behavior: 'deny' });
+    // The blanket grant does answer plain asks of the project.
+    expect((await decide('make release', { sessionId: 'firm-3' })).body['decision']).toMatchObject({ behavior: 'allow', decidedBy: 'grant' });
+  });
+});
+
+describe('GET /v1/health', () => {
+  it('is 200 with the store up', async () => {
+    const r = await s.api('GET', '/v1/health');
+    expect(r).toEqual({ status: 200, body: { ok: true, store: { kind: 'sqlite' }, audit: { buffered: expect.any(Number), lost: 0, failing: false } } });
+  });
+});
+
+describe('the audit log', () => {
+  it('records every decision with the redacted input, its hash, the rule and the policy digest', async () => {
+    await s.hook(preToolUse(project, 'Bash', { command: 'rm -rf /tmp/x GITHUB_TOKEN=ghp_0123456789abcdefghij0123' }, { session_id: 'audit-1' }));
+    const [e] = await eventually(async () => {
+      const log = await s.store.readAudit({ sessionId: 'audit-1' });
+      return log.length > 0 ? log : undefined;
+    });
+    expect(e).toMatchObject({
+      event: 'PreToolUse',
+      sessionId: 'audit-1',
+      tool: 'Bash',
+      behavior: 'deny',
+      ruleText: 'Bash(rm *)',
+      ruleSource: join(project, '.claude', 'settings.json'),
+      projectDir: project,
+      decidedBy: 'rules',
+      inputSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      policyDigest: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    expect(JSON.stringify(e?.inputRedacted)).not.toContain('ghp_0123456789abcdefghij0123');
+  });
+});

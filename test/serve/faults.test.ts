@@ -1,0 +1,139 @@
+import http from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSqliteStore, StoreUnavailableError, type Store } from '../../src/store/index.js';
+import { decisionOf, eventually, preToolUse, reasonOf, sandbox, start, type Sandbox } from './helpers.js';
+
+let sb: Sandbox;
+let project: string;
+
+beforeAll(() => {
+  sb = sandbox();
+  project = sb.project('faults', { permissions: { allow: ['Bash(npm run lint)'], deny: ['Bash(rm *)', 'Read(/secrets/**)'] } });
+});
+afterAll(() => sb.cleanup());
+
+/** A real SQLite store that can be made unreachable: every call then rejects as a lost database would. */
+function breakable(inner: Store): Store & { down: boolean } {
+  const wrapped = { down: false } as Store & { down: boolean };
+  for (const key of ['parkAsk', 'getAsk', 'listAsks', 'answerAsk', 'expireAsk', 'listGrants', 'revokeGrant', 'appendAudit', 'readAudit', 'rememberSession', 'sessionRoot', 'health'] as const) {
+    (wrapped as unknown as Record<string, unknown>)[key] = (...args: unknown[]) =>
+      wrapped.down ? Promise.reject(new StoreUnavailableError('disk I/O error (test: store unreachable)')) : (inner[key] as (...a: unknown[]) => Promise<unknown>)(...args);
+  }
+  Object.assign(wrapped, { kind: inner.kind, location: inner.location, subscribe: inner.subscribe.bind(inner), close: inner.close.bind(inner) });
+  return wrapped;
+}
+
+describe('restart with asks pending', () => {
+  it('loses nothing: the held request fails (never an allow), the ask is still pending and answerable after the restart', async () => {
+    const storeFile = join(sb.root, 'state', 'restart.db');
+    const a = await start(sb, { projects: [project], storeFile });
+    const held = a.hook(preToolUse(project, 'Bash', { command: 'npm publish' }, { session_id: 'restart-1' })).then(
+      (r) => ({ ok: true as const, r }),
+      (e: Error) => ({ ok: false as const, e }),
+    );
+    const [ask] = await eventually(async () => {
+      const list = await a.store.listAsks({ sessionId: 'restart-1' });
+      return list.length > 0 ? list : undefined;
+    });
+    await a.stop();
+    const outcome = await held;
+    // Claude Code sees a connection error: with "onFailure": "block" the call is refused.
+    expect(outcome.ok === false || decisionOf(outcome.r.body) !== 'allow').toBe(true);
+
+    const b = await start(sb, { projects: [project], storeFile });
+    try {
+      const list = (await b.api('GET', '/v1/asks?session=restart-1')).body['asks'] as { id: string; state: string }[];
+      expect(list).toEqual([expect.objectContaining({ id: ask?.id, state: 'pending' })]);
+      const r = await b.api('POST', `/v1/asks/${ask?.id}/answer`, { behavior: 'allow', scope: 'session', remember: true });
+      expect(r.status).toBe(200);
+      // The remembered approval answers the call when the agent tries again.
+      expect(decisionOf((await b.hook(preToolUse(project, 'Bash', { command: 'npm publish' }, { session_id: 'restart-1' }))).body)).toBe('allow');
+    } finally {
+      await b.stop();
+    }
+  });
+});
+
+describe('the store unreachable', () => {
+  it('policy allows still allow (audit buffered, then written); grants unreadable → ask; an ask that cannot be parked → deny; health 503', async () => {
+    const store = breakable(await openSqliteStore({ file: join(sb.root, 'state', 'down.db') }));
+    const s = await start(sb, { projects: [project], store });
+    try {
+      // A grant the session will not be able to read while the store is down.
+      const first = await s.api('POST', '/v1/decisions', { call: { tool: 'Bash', input: { command: 'npm publish' } }, context: { cwd: project, sessionId: 'down-1' } });
+      await s.api('POST', `/v1/asks/${first.body['askId'] as string}/answer`, { behavior: 'allow', remember: true });
+      expect((await s.hook(preToolUse(project, 'Bash', { command: 'npm publish' }, { session_id: 'down-1' }))).body).toMatchObject({ hookSpecificOutput: { permissionDecision: 'allow' } });
+
+      store.down = true;
+      expect(decisionOf((await s.hook(preToolUse(project, 'Bash', { command: 'git status' }, { session_id: 'down-1' }))).body)).toBe('allow');
+      expect(decisionOf((await s.hook(preToolUse(project, 'Bash', { command: 'npm run lint' }, { session_id: 'down-1' }))).body)).toBe('allow');
+      expect(decisionOf((await s.hook(preToolUse(project, 'Bash', { command: 'rm -rf x' }, { session_id: 'down-1' }))).body)).toBe('deny');
+      // The granted call asks (grants unreadable) and the ask cannot be parked: deny.
+      const granted = await s.hook(preToolUse(project, 'Bash', { command: 'npm publish' }, { session_id: 'down-1' }));
+      expect(decisionOf(granted.body)).toBe('deny');
+      expect(reasonOf(granted.body)).toMatch(/could not be parked/);
+      // A new session's root cannot be remembered: it is judged from its cwd.
+      expect(decisionOf((await s.hook(preToolUse(project, 'Bash', { command: 'npm run lint' }, { session_id: 'down-new' }))).body)).toBe('allow');
+      const api = await s.api('POST', '/v1/decisions', { call: { tool: 'Bash', input: { command: 'npm publish' } }, context: { cwd: project } });
+      expect(api.body).toEqual({ decision: expect.objectContaining({ behavior: 'deny', decidedBy: 'store' }) });
+      const health = await s.api('GET', '/v1/health');
+      expect(health.status).toBe(503);
+      await eventually(async () => ((await s.api('GET', '/v1/health')).body['audit'] as { failing: boolean }).failing || undefined);
+      expect(((await s.api('GET', '/v1/health')).body['audit'] as { buffered: number }).buffered).toBeGreaterThanOrEqual(5);
+      expect((await s.api('GET', '/v1/asks')).status).toBe(503);
+      expect(s.lines.join('\n')).toMatch(/audit log cannot be written/);
+
+      store.down = false;
+      const log = await eventually(async () => {
+        const entries = await s.store.readAudit({ sessionId: 'down-1', limit: 100 });
+        return entries.filter((e) => e.event === 'PreToolUse').length >= 5 ? entries : undefined;
+      }, 5000);
+      expect(log.filter((e) => e.event === 'PreToolUse').map((e) => e.behavior)).toEqual(['allow', 'allow', 'allow', 'deny', 'deny']);
+      expect((await s.api('GET', '/v1/health')).status).toBe(200);
+    } finally {
+      await s.stop();
+    }
+  });
+});
+
+describe('1,000 concurrent hook requests', () => {
+  it('are all answered, and every answer is the right one', async () => {
+    const s = await start(sb, { projects: [project] });
+    const cases = [
+      { input: { command: 'git status' }, tool: 'Bash', want: 'allow' },
+      { input: { command: 'npm run lint' }, tool: 'Bash', want: 'allow' },
+      { input: { command: 'rm -rf build' }, tool: 'Bash', want: 'deny' },
+      { input: { file_path: join(project, 'secrets', 'k') }, tool: 'Read', want: 'deny' },
+      { input: { file_path: join(project, 'src', 'a.ts') }, tool: 'Read', want: 'allow' },
+    ];
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1000 });
+    const url = new URL(s.url);
+    const send = (i: number) =>
+      new Promise<{ i: number; status: number; body: Record<string, unknown> }>((ok, fail) => {
+        const c = cases[i % cases.length]!;
+        const payload = JSON.stringify(preToolUse(project, c.tool, c.input, { session_id: `conc-${i % 7}` }));
+        const req = http.request({ agent, host: url.hostname, port: url.port, path: '/hooks/claude-code', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (res) => {
+          let text = '';
+          res.on('data', (d: Buffer) => (text += d.toString()));
+          res.on('end', () => ok({ i, status: res.statusCode ?? 0, body: JSON.parse(text) }));
+        });
+        req.on('error', fail);
+        req.end(payload);
+      });
+    try {
+      const results = await Promise.all(Array.from({ length: 1000 }, (_, i) => send(i)));
+      expect(results.filter((r) => r.status !== 200)).toEqual([]);
+      const wrong = results.filter((r) => decisionOf(r.body) !== cases[r.i % cases.length]!.want);
+      expect(wrong).toEqual([]);
+      const audited = await eventually(async () => {
+        const n = (await s.store.readAudit({ limit: 10_000 })).filter((e) => e.sessionId?.startsWith('conc-')).length;
+        return n >= 1000 ? n : undefined;
+      });
+      expect(audited).toBe(1000);
+    } finally {
+      agent.destroy();
+      await s.stop();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,106 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Context } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuth, isLoopbackAddress } from '../../src/serve/auth.js';
+import { createServe } from '../../src/serve/index.js';
+import { createMemoryStore } from '../../src/store/index.js';
+import { decisionOf, eventually, preToolUse, reasonOf, sandbox, start, type Running, type Sandbox } from './helpers.js';
+
+const TOKEN = 'correct-horse-battery-staple-42';
+let sb: Sandbox;
+let s: Running;
+let project: string;
+let tokenFile: string;
+let storeFile: string;
+
+beforeAll(async () => {
+  sb = sandbox();
+  project = sb.project('guarded', { permissions: { allow: ['Bash(curl *)', 'Bash(cat *)', 'Bash(toolgate *)', 'Bash(sqlite3 *)', 'WebFetch'] } });
+  tokenFile = join(sb.root, 'token');
+  writeFileSync(tokenFile, `${TOKEN}\n`, { mode: 0o600 });
+  storeFile = join(sb.root, 'state', 'guarded.db');
+  s = await start(sb, { projects: [project], token: TOKEN, tokenFile, storeFile, holdTimeoutSeconds: 5 });
+});
+afterAll(async () => {
+  await s.stop();
+  sb.cleanup();
+});
+
+describe('answering needs the token', () => {
+  it('refuses an answer without the token or with a wrong one, even from loopback; reading stays open on loopback', async () => {
+    const held = s.hook(preToolUse(project, 'Bash', { command: 'npm publish' }, { session_id: 'tok-1' }));
+    const list = await eventually(async () => {
+      const r = await s.api('GET', '/v1/asks?session=tok-1');
+      return (r.body['asks'] as { id: string }[]).length > 0 ? r : undefined;
+    });
+    expect(list.status).toBe(200);
+    const id = (list.body['asks'] as { id: string }[])[0]?.id as string;
+    const none = await s.api('POST', `/v1/asks/${id}/answer`, { behavior: 'allow' });
+    expect(none.status).toBe(401);
+    expect(none.body['error']).toMatch(/needs the token/);
+    expect((await s.api('POST', `/v1/asks/${id}/answer`, { behavior: 'allow' }, { authorization: 'Bearer wrong-token-wrong-token' })).status).toBe(401);
+    const ok = await s.api('POST', `/v1/asks/${id}/answer`, { behavior: 'allow' }, { authorization: `Bearer ${TOKEN}` });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ answer: { answerer: 'token' } });
+    expect(decisionOf((await held).body)).toBe('allow');
+  });
+});
+
+describe("serve's built-in policy keeps a gated agent from approving its own ask", () => {
+  const call = (tool: string, input: Record<string, unknown>) => s.hook(preToolUse(project, tool, input, { session_id: 'self-1' }));
+
+  it.each([
+    ['curl to its address', () => ['Bash', { command: `curl -X POST -H 'Authorization: Bearer x' http://127.0.0.1:${s.port}/v1/asks/a/answer -d '{"behavior":"allow"}'` }]],
+    ['curl to localhost', () => ['Bash', { command: `curl localhost:${s.port}/v1/asks` }]],
+    ['nc with the port as its own word', () => ['Bash', { command: `printf x | nc 127.0.0.1 ${s.port}` }]],
+    ['WebFetch of its address', () => ['WebFetch', { url: `http://localhost:${s.port}/v1/asks`, prompt: 'x' }]],
+    ['WebFetch through another name', () => ['WebFetch', { url: `http://0x7f000001:${s.port}/`, prompt: 'x' }]],
+    ['reading the token file', () => ['Read', { file_path: tokenFile }]],
+    ['cat of the token file', () => ['Bash', { command: `cat ${tokenFile}` }]],
+    ['writing the token file', () => ['Write', { file_path: tokenFile, content: 'mine' }]],
+    ['reading the store', () => ['Read', { file_path: storeFile }]],
+    ['sqlite3 on the store', () => ['Bash', { command: `sqlite3 ${storeFile} "update asks set state='answered'"` }]],
+    ['toolgate asks answer', () => ['Bash', { command: 'toolgate asks answer ask_1 allow' }]],
+  ] as [string, () => [string, Record<string, unknown>]][])('denies %s', async (_what, make) => {
+    const [tool, input] = make();
+    const r = await call(tool, input);
+    expect(decisionOf(r.body), reasonOf(r.body)).toBe('deny');
+  });
+
+  it('still allows what the project allows elsewhere', async () => {
+    expect(decisionOf((await call('Bash', { command: 'curl https://example.com/' })).body)).toBe('allow');
+    expect(decisionOf((await call('Bash', { command: `cat ${join(project, 'README.md')}` })).body)).toBe('allow');
+  });
+});
+
+describe('auth rules', () => {
+  const ctx = (address: string | undefined, authorization?: string) =>
+    ({ env: { incoming: { socket: { remoteAddress: address } } }, req: { header: (n: string) => (n === 'authorization' ? authorization : undefined) } }) as unknown as Context;
+
+  it('with a token: answering needs it everywhere; anything from off loopback needs it', () => {
+    const auth = createAuth(TOKEN);
+    expect(auth.check(ctx('127.0.0.1'), 'read')).toEqual({ ok: true, via: 'loopback' });
+    expect(auth.check(ctx('127.0.0.1'), 'answer').ok).toBe(false);
+    expect(auth.check(ctx('::ffff:127.0.0.1', `Bearer ${TOKEN}`), 'answer')).toEqual({ ok: true, via: 'token' });
+    expect(auth.check(ctx('10.1.2.3'), 'read').ok).toBe(false);
+    expect(auth.check(ctx('10.1.2.3', `Bearer ${TOKEN}`), 'read').ok).toBe(true);
+    expect(auth.check(ctx(undefined), 'read').ok).toBe(false);
+  });
+
+  it('without a token: loopback only', () => {
+    const auth = createAuth(undefined);
+    expect(auth.check(ctx('::1'), 'answer').ok).toBe(true);
+    expect(auth.check(ctx('192.168.1.5'), 'read').ok).toBe(false);
+  });
+
+  it('knows the loopback network', () => {
+    expect(['127.0.0.1', '127.9.8.7', '::1', '::ffff:127.0.0.1'].every(isLoopbackAddress)).toBe(true);
+    expect(['10.0.0.1', '::', '0.0.0.0', '::ffff:10.0.0.1', '1270.0.0.1'].some(isLoopbackAddress)).toBe(false);
+  });
+
+  it('refuses to listen off loopback without a token', async () => {
+    const serve = createServe({ store: createMemoryStore(), log: () => {} });
+    await expect(serve.listen('0.0.0.0', 0)).rejects.toThrow(/needs a token/);
+  });
+});
