@@ -1,6 +1,7 @@
 import { normalizeMode, type PermissionMode, type PermissionRuleValue, type ToolCall } from '../core/types.js';
 import { createGate, type AgentRef, type Gate, type GateAllow, type GateAsk, type GateDeny, type GateResult } from '../gate/index.js';
 import { compileHooks, type HookRegistry } from '../hooks/index.js';
+import { evaluateAsync } from '../evaluate/index.js';
 import { unescapeRuleContent } from '../rules/index.js';
 import type { GrantRecord, Store } from '../store/index.js';
 import type { ProjectPolicy, Projects } from './projects.js';
@@ -87,6 +88,8 @@ export function createDecider(o: { projects: Projects; store: Store; home: strin
         };
         return { result, project, context: where, decidedBy: 'serveSelf' };
       }
+      const fast = await quickDecision(call, project, where, o.home);
+      if (fast !== undefined) return { result: fast, project, context: where, decidedBy: 'rules' };
       const opts = { ...(call.id !== undefined ? { toolUseId: call.id } : {}), ...(where.agent !== undefined ? { agent: where.agent } : {}) };
       const gate = await gateFor(project, where);
       const first = settle(await gate.check(call, opts));
@@ -111,6 +114,35 @@ export function createDecider(o: { projects: Projects; store: Store; home: strin
       return { result: first, project, context: where, decidedBy: 'rules' };
     },
   };
+}
+
+/**
+ * The common case without building a gate: with no hooks and no resolvers, the gate's result
+ * for a call that `evaluate` allows or denies is that very decision (the gate evaluates dontAsk
+ * as default and turns only asks into denies; plan-mode tools are left to the gate). Asks, plan
+ * tools and anything that throws go through the gate.
+ */
+async function quickDecision(call: ToolCall, project: ProjectPolicy, where: CallContext, home: string): Promise<GateAllow | GateDeny | undefined> {
+  if (call.tool === 'EnterPlanMode' || call.tool === 'ExitPlanMode') return undefined;
+  const named = where.mode !== undefined ? (normalizeMode(where.mode) ?? 'default') : undefined;
+  const mode = named ?? project.policy.defaultMode?.value ?? 'default';
+  let d;
+  try {
+    d = await evaluateAsync(call, {
+      mode: mode === 'dontAsk' ? 'default' : mode,
+      policy: project.policy,
+      cwd: where.cwd,
+      home,
+      projectDir: project.projectDir,
+      session: { rules: [], directories: where.cwd !== project.projectDir ? [project.projectDir] : [] },
+    });
+  } catch {
+    return undefined;
+  }
+  const base = { call, toolUseId: call.id ?? '', decision: d, trace: d.trace, rewrites: 0, decidedBy: 'rules' as const, reason: d.reason };
+  if (d.behavior === 'allow') return { ...base, behavior: 'allow' };
+  if (d.behavior === 'deny') return { ...base, behavior: 'deny', message: d.reason.message };
+  return undefined;
 }
 
 /** No hooks run, so nothing defers; should it ever, the call is refused rather than let through. */

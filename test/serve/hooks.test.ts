@@ -56,6 +56,32 @@ describe('POST /hooks/claude-code: PreToolUse', () => {
     expect(reasonOf(r.body)).toMatch(/larger than/);
   });
 
+  it('answers a chunked body (no Content-Length) over 32 MiB with 200 and a deny', async () => {
+    const { request } = await import('node:http');
+    const url = new URL(s.url);
+    const reply = await new Promise<{ status: number; body: Record<string, unknown> }>((ok, fail) => {
+      const req = request({ host: url.hostname, port: url.port, path: '/hooks/claude-code', method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d.toString()));
+        res.on('end', () => ok({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+      });
+      req.on('error', fail);
+      req.write('{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"');
+      const chunk = 'x'.repeat(1024 * 1024);
+      let sent = 0;
+      const more = () => {
+        while (sent < 40) {
+          sent++;
+          if (!req.write(chunk)) return void req.once('drain', more);
+        }
+        req.end('"}}');
+      };
+      more();
+    }).catch((e: Error) => ({ status: -1, body: { error: e.message } }));
+    expect(reply.status).toBe(200);
+    expect(decisionOf(reply.body)).toBe('deny');
+  });
+
   it('accepts a body just under the limit', async () => {
     const r = await s.hook(preToolUse(project, 'Read', { file_path: join(project, 'README.md'), pad: 'x'.repeat(8 * 1024 * 1024) }));
     expect(decisionOf(r.body)).toBe('allow');

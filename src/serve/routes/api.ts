@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { PERMISSION_MODES } from '../../core/types.js';
 import { StoreUnavailableError, type AskFilter, type AskRecord } from '../../store/index.js';
 import { answerEntry, decisionEntry } from '../audit.js';
+import { readBody } from '../body.js';
 import type { ServeContext } from '../context.js';
 import { askView, decisionView, type DecisionView } from '../views.js';
 
@@ -52,10 +52,15 @@ type Problem = { status: 400 | 401 | 404 | 409 | 413 | 503; message: string };
 const problem = (c: Context, p: Problem) => c.json({ error: p.message }, p.status);
 
 async function readJson<T>(c: Context, schema: z.ZodType<T>): Promise<{ ok: true; value: T } | { ok: false; problem: Problem }> {
-  const text = await c.req.text();
+  const read = await readBody(c, API_BODY_LIMIT);
+  if (!read.ok) {
+    // The unread rest of an oversized body stays on the connection: close it so no client reuses it.
+    c.header('connection', 'close');
+    return { ok: false, problem: { status: 413, message: `the body is larger than ${API_BODY_LIMIT} bytes` } };
+  }
   let raw: unknown;
   try {
-    raw = JSON.parse(text);
+    raw = JSON.parse(read.text);
   } catch (e) {
     return { ok: false, problem: { status: 400, message: `the body is not JSON: ${(e as Error).message}` } };
   }
@@ -73,8 +78,6 @@ async function readJson<T>(c: Context, schema: z.ZodType<T>): Promise<{ ok: true
  */
 export function apiRoutes(ctx: ServeContext): Hono {
   const app = new Hono();
-  // The unread rest of an oversized body stays on the connection: close it so no client reuses it.
-  app.use('*', bodyLimit({ maxSize: API_BODY_LIMIT, onError: (c) => (c.header('connection', 'close'), problem(c, { status: 413, message: `the body is larger than ${API_BODY_LIMIT} bytes` })) }));
   app.use('*', async (c, next) => {
     const action = c.req.method === 'POST' && c.req.path.endsWith('/answer') ? 'answer' : 'read';
     const auth = ctx.auth.check(c, action);

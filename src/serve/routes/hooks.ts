@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { ToolCall } from '../../core/types.js';
 import type { AgentRef } from '../../gate/index.js';
 import { inputSha256, redactInput, type AskRecord } from '../../store/index.js';
 import { decisionEntry, releaseEntry } from '../audit.js';
+import { readBody } from '../body.js';
 import type { ServeContext } from '../context.js';
 import { denyReply, promptReply, resultReply, type DecisionEvent } from '../replies.js';
 import type { Settled } from '../decide.js';
@@ -23,44 +23,39 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== 
  */
 export function hookRoutes(ctx: ServeContext): Hono {
   const app = new Hono();
-  app.post(
-    '/claude-code',
-    bodyLimit({
-      maxSize: HOOK_BODY_LIMIT,
+  app.post('/claude-code', async (c) => {
+    let event: DecisionEvent = 'PreToolUse';
+    try {
+      const read = await readBody(c, HOOK_BODY_LIMIT);
       // The unread rest of the body stays on the connection: close it so no client reuses it.
-      onError: (c) => c.json(denyReply('PreToolUse', `the hook event is larger than ${HOOK_BODY_LIMIT} bytes`), 200, { connection: 'close' }),
-    }),
-    async (c) => {
-      let event: DecisionEvent = 'PreToolUse';
+      if (!read.ok) return c.json(denyReply(event, `the hook event is larger than ${HOOK_BODY_LIMIT} bytes`), 200, { connection: 'close' });
+      const text = read.text;
+      let body: Record<string, unknown>;
       try {
-        const text = await c.req.text();
-        let body: Record<string, unknown>;
-        try {
-          const v = JSON.parse(text) as unknown;
-          if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new Error('the event is not a JSON object');
-          body = v as Record<string, unknown>;
-        } catch (e) {
-          return c.json(denyReply(event, `could not read the hook event: ${(e as Error).message}`), 200);
-        }
-        const name = body['hook_event_name'];
-        if (name === 'PermissionRequest') event = 'PermissionRequest';
-        const auth = ctx.auth.check(c, 'read');
-        if (!auth.ok) return c.json(name === 'PreToolUse' || name === 'PermissionRequest' || name === undefined ? denyReply(event, auth.message) : {}, 200);
-        if (typeof name === 'string' && RECORDED.has(name)) {
-          await record(ctx, name as 'PostToolUse', body);
-          return c.json({}, 200);
-        }
-        if (name !== 'PreToolUse' && name !== 'PermissionRequest') {
-          // An event with no name is read as PreToolUse would be: a guard that cannot tell must not open.
-          if (name !== undefined) return c.json({}, 200);
-        }
-        return c.json(await decideEvent(ctx, c, event, body), 200);
+        const v = JSON.parse(text) as unknown;
+        if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new Error('the event is not a JSON object');
+        body = v as Record<string, unknown>;
       } catch (e) {
-        ctx.log(`toolgate serve: hook request failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-        return c.json(denyReply(event, `internal error: ${e instanceof Error ? e.message : String(e)}`), 200);
+        return c.json(denyReply(event, `could not read the hook event: ${(e as Error).message}`), 200);
       }
-    },
-  );
+      const name = body['hook_event_name'];
+      if (name === 'PermissionRequest') event = 'PermissionRequest';
+      const auth = ctx.auth.check(c, 'read');
+      if (!auth.ok) return c.json(name === 'PreToolUse' || name === 'PermissionRequest' || name === undefined ? denyReply(event, auth.message) : {}, 200);
+      if (typeof name === 'string' && RECORDED.has(name)) {
+        await record(ctx, name as 'PostToolUse', body);
+        return c.json({}, 200);
+      }
+      if (name !== 'PreToolUse' && name !== 'PermissionRequest') {
+        // An event with no name is read as PreToolUse would be: a guard that cannot tell must not open.
+        if (name !== undefined) return c.json({}, 200);
+      }
+      return c.json(await decideEvent(ctx, c, event, body), 200);
+    } catch (e) {
+      ctx.log(`toolgate serve: hook request failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      return c.json(denyReply(event, `internal error: ${e instanceof Error ? e.message : String(e)}`), 200);
+    }
+  });
   return app;
 }
 

@@ -1,0 +1,193 @@
+/**
+ * `npm run bench:serve`: decisions per second and p50 / p99 latency of `toolgate serve` over
+ * loopback at concurrency 1, 16 and 64 — audit on and off — side by side, in the same run, with
+ * spawning `toolgate hook` once per call (what a Claude Code command hook costs).
+ *
+ * The server runs as its own process (`node dist/cli/main.js serve`), as in use; the client is
+ * this process, with keep-alive connections, one per concurrent caller. Calls rotate through a
+ * realistic mix (a read-only Bash command, an allow rule, a deny rule, a Read inside and one of
+ * a denied path), each with a distinct command string or path so no cache flatters the figures.
+ * Every reply is checked against the decision it must be.
+ *
+ * Options: `--seconds N` per measurement (default 3), `--hook-seconds N` (default 4).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+const root = join(import.meta.dirname, '..');
+const cli = join(root, 'dist', 'cli', 'main.js');
+const arg = (name: string, d: number) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? Number(process.argv[i + 1]) : d;
+};
+const SECONDS = arg('--seconds', 3);
+const HOOK_SECONDS = arg('--hook-seconds', 4);
+const LEVELS = [1, 16, 64];
+
+const dir = realpathSync(mkdtempSync(join(tmpdir(), 'toolgate-bench-serve-')));
+const home = join(dir, 'home');
+const project = join(dir, 'project');
+mkdirSync(join(home, '.claude'), { recursive: true });
+mkdirSync(join(project, '.claude'), { recursive: true });
+writeFileSync(
+  join(project, '.claude', 'settings.json'),
+  JSON.stringify({ permissions: { allow: ['Bash(npm run lint *)', 'Bash(npm test *)'], deny: ['Bash(rm *)', 'Read(/secrets/**)'] } }),
+);
+
+let n = 0;
+const mix: (() => { tool: string; input: Record<string, unknown>; want: string })[] = [
+  () => ({ tool: 'Bash', input: { command: `git log -n ${++n % 1000} --oneline` }, want: 'allow' }),
+  () => ({ tool: 'Bash', input: { command: `npm run lint -- --max-warnings ${++n % 1000}` }, want: 'allow' }),
+  () => ({ tool: 'Bash', input: { command: `rm -rf build/${++n % 1000}` }, want: 'deny' }),
+  () => ({ tool: 'Read', input: { file_path: join(project, 'src', `file${++n % 1000}.ts`) }, want: 'allow' }),
+  () => ({ tool: 'Read', input: { file_path: join(project, 'secrets', `k${++n % 1000}.pem`) }, want: 'deny' }),
+];
+let k = 0;
+function nextEvent(): { body: string; want: string } {
+  const c = mix[k++ % mix.length]!();
+  const event = {
+    session_id: `bench-${k % 8}`,
+    transcript_path: '/tmp/bench.jsonl',
+    cwd: project,
+    permission_mode: 'default',
+    hook_event_name: 'PreToolUse',
+    tool_name: c.tool,
+    tool_input: c.input,
+    tool_use_id: `toolu_${k}`,
+  };
+  return { body: JSON.stringify(event), want: c.want };
+}
+
+interface Result {
+  label: string;
+  concurrency: number;
+  count: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+}
+
+function summarise(label: string, concurrency: number, latencies: number[], seconds: number): Result {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const q = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
+  return { label, concurrency, count: sorted.length, seconds, p50: q(0.5), p99: q(0.99) };
+}
+
+async function startServer(audit: boolean): Promise<{ child: ChildProcess; port: number; storeFile: string }> {
+  const storeFile = join(dir, `bench-${audit ? 'audit' : 'noaudit'}-${Date.now()}.db`);
+  const child = spawn(process.execPath, [cli, 'serve', '--listen', '127.0.0.1:0', '--store', `sqlite:${storeFile}`, '--project', project, '--home', home, ...(audit ? [] : ['--no-audit'])], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stderr?.resume();
+  const line = await new Promise<string>((ok, fail) => {
+    const rl = createInterface({ input: child.stdout! });
+    rl.once('line', ok);
+    child.once('exit', (code) => fail(new Error(`toolgate serve exited with ${code}`)));
+  });
+  const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(line);
+  if (!m) throw new Error(`unexpected first line: ${line}`);
+  return { child, port: Number(m[1]), storeFile };
+}
+
+async function loadServer(label: string, port: number, concurrency: number, seconds: number): Promise<Result> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const one = () =>
+    new Promise<number>((ok, fail) => {
+      const { body, want } = nextEvent();
+      const t0 = process.hrtime.bigint();
+      const req = http.request({ agent, host: '127.0.0.1', port, path: '/hooks/claude-code', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (text += d));
+        res.on('end', () => {
+          const got = (JSON.parse(text) as { hookSpecificOutput?: { permissionDecision?: string } }).hookSpecificOutput?.permissionDecision;
+          if (res.statusCode !== 200 || got !== want) return fail(new Error(`wrong reply ${res.statusCode} ${text} (wanted ${want})`));
+          ok(Number(process.hrtime.bigint() - t0) / 1e6);
+        });
+      });
+      req.on('error', fail);
+      req.end(body);
+    });
+  // Warm up: connections, the policy cache, the JIT.
+  const warmUntil = Date.now() + 500;
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (Date.now() < warmUntil) await one();
+  }));
+  const latencies: number[] = [];
+  const t0 = Date.now();
+  const end = t0 + seconds * 1000;
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (Date.now() < end) latencies.push(await one());
+  }));
+  const took = (Date.now() - t0) / 1000;
+  agent.destroy();
+  return summarise(label, concurrency, latencies, took);
+}
+
+function hookOnce(): Promise<number> {
+  const { body, want } = nextEvent();
+  const t0 = process.hrtime.bigint();
+  return new Promise((ok, fail) => {
+    const child = spawn(process.execPath, [cli, 'hook', '--home', home], { stdio: ['pipe', 'pipe', 'ignore'], env: { ...process.env, CLAUDE_PROJECT_DIR: project, TOOLGATE_CACHE_DIR: join(dir, 'cache') } });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('error', fail);
+    child.on('close', () => {
+      const got = (JSON.parse(out) as { hookSpecificOutput?: { permissionDecision?: string } }).hookSpecificOutput?.permissionDecision;
+      if (got !== want) return fail(new Error(`toolgate hook said ${out.trim()} (wanted ${want})`));
+      ok(Number(process.hrtime.bigint() - t0) / 1e6);
+    });
+    child.stdin.end(body);
+  });
+}
+
+async function loadHook(concurrency: number, seconds: number): Promise<Result> {
+  await hookOnce(); // fills the compiled-policy cache, as a second call in a session would find it
+  const latencies: number[] = [];
+  const t0 = Date.now();
+  const end = t0 + seconds * 1000;
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (Date.now() < end) latencies.push(await hookOnce());
+  }));
+  return summarise('spawn `toolgate hook` per call', concurrency, latencies, (Date.now() - t0) / 1000);
+}
+
+async function main(): Promise<void> {
+  const results: Result[] = [];
+  for (const audit of [true, false]) {
+    const s = await startServer(audit);
+    try {
+      for (const c of LEVELS) results.push(await loadServer(`toolgate serve, audit ${audit ? 'on' : 'off'}`, s.port, c, SECONDS));
+    } finally {
+      s.child.kill('SIGTERM');
+      await new Promise((r) => s.child.once('exit', r));
+    }
+  }
+  for (const c of LEVELS) results.push(await loadHook(c, HOOK_SECONDS));
+
+  console.log(`\ntoolgate serve vs toolgate hook — loopback, ${SECONDS} s per serve row, ${HOOK_SECONDS} s per hook row, every reply checked\n`);
+  console.log(`| ${'how'.padEnd(32)} | conc. | ${'decisions/s'.padStart(11)} | ${'p50 ms'.padStart(8)} | ${'p99 ms'.padStart(8)} | calls |`);
+  console.log(`|${'-'.repeat(34)}|-------|${'-'.repeat(13)}|${'-'.repeat(10)}|${'-'.repeat(10)}|-------|`);
+  for (const r of results) {
+    console.log(`| ${r.label.padEnd(32)} | ${String(r.concurrency).padStart(5)} | ${(r.count / r.seconds).toFixed(0).padStart(11)} | ${r.p50.toFixed(3).padStart(8)} | ${r.p99.toFixed(3).padStart(8)} | ${String(r.count).padStart(5)} |`);
+  }
+  const rate = (label: string, c: number) => {
+    const r = results.find((x) => x.label === label && x.concurrency === c);
+    return r ? r.count / r.seconds : NaN;
+  };
+  const on = rate('toolgate serve, audit on', 16);
+  const off = rate('toolgate serve, audit off', 16);
+  console.log(`\naudit cost at concurrency 16: ${(((off - on) / off) * 100).toFixed(1)}% of throughput`);
+  console.log(`serve vs spawning the hook at concurrency 1: ${(rate('toolgate serve, audit on', 1) / rate('spawn `toolgate hook` per call', 1)).toFixed(0)}× the decisions per second`);
+}
+
+main()
+  .catch((e) => {
+    console.error(e);
+    process.exitCode = 1;
+  })
+  .finally(() => rmSync(dir, { recursive: true, force: true }));
