@@ -22,7 +22,7 @@ export function parseListen(value: string): { host: string; port: number } {
   const m = /^(?:\[([^\]]+)\]|([^:[\]]*)):(\d+)$/.exec(value) ?? /^()()(\d+)$/.exec(value);
   const port = m ? Number(m[3]) : NaN;
   if (!m || !Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--listen must be HOST:PORT (port 0–65535), not "${value}"`);
-  const host = m[1] ?? (m[2] !== undefined && m[2] !== '' ? m[2] : '127.0.0.1');
+  const host = m[1] !== undefined && m[1] !== '' ? m[1] : m[2] !== undefined && m[2] !== '' ? m[2] : '127.0.0.1';
   return { host, port };
 }
 

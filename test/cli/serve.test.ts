@@ -1,0 +1,174 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseWhen } from '../../src/cli/asks.js';
+import { parseListen } from '../../src/cli/serve.js';
+
+const root = join(__dirname, '../..');
+const tsx = join(root, 'node_modules/tsx/dist/esm/index.mjs');
+const main = join(root, 'src/cli/main.ts');
+let dir: string;
+let project: string;
+let home: string;
+let store: string;
+
+function cli(args: string[]) {
+  const r = spawnSync(process.execPath, ['--import', tsx, main, ...args], { cwd: project, encoding: 'utf8', env: { ...process.env, HOME: home } });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+/** Start `toolgate serve`; resolves with its first stdout line and the process. */
+async function serve(args: string[]): Promise<{ child: ChildProcess; line: string; url: string }> {
+  const child = spawn(process.execPath, ['--import', tsx, main, 'serve', '--listen', '127.0.0.1:0', '--store', `sqlite:${store}`, '--project', project, '--home', home, ...args], {
+    cwd: project,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let err = '';
+  child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+  const line = await new Promise<string>((ok, fail) => {
+    createInterface({ input: child.stdout! }).once('line', ok);
+    child.once('exit', (code) => fail(new Error(`toolgate serve exited with ${code}: ${err}`)));
+  });
+  return { child, line, url: line.replace(/^toolgate serve listening on /, '') };
+}
+
+const event = (command: string, session = 'cli-1') => ({
+  session_id: session,
+  cwd: project,
+  permission_mode: 'default',
+  hook_event_name: 'PreToolUse',
+  tool_name: 'Bash',
+  tool_input: { command },
+  tool_use_id: `toolu_${Math.random().toString(36).slice(2)}`,
+});
+const hook = async (url: string, body: unknown) => (await fetch(`${url}/hooks/claude-code`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } })).json() as Promise<{ hookSpecificOutput?: { permissionDecision?: string; permissionDecisionReason?: string } }>;
+
+beforeAll(() => {
+  dir = realpathSync(mkdtempSync(join(tmpdir(), 'toolgate-cli-serve-')));
+  project = join(dir, 'project');
+  home = join(dir, 'home');
+  mkdirSync(join(project, '.claude'), { recursive: true });
+  mkdirSync(join(home, '.claude'), { recursive: true });
+  writeFileSync(join(project, '.claude', 'settings.json'), JSON.stringify({ permissions: { deny: ['Bash(rm *)'] } }));
+  store = join(dir, 'state', 'toolgate.db');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('toolgate serve', () => {
+  it('prints where it listens as its first line and decides hook calls', async () => {
+    const s = await serve([]);
+    try {
+      expect(s.line).toMatch(/^toolgate serve listening on http:\/\/127\.0\.0\.1:\d+$/);
+      expect((await hook(s.url, event('git status'))).hookSpecificOutput?.permissionDecision).toBe('allow');
+      expect((await hook(s.url, event('rm -rf x'))).hookSpecificOutput?.permissionDecision).toBe('deny');
+    } finally {
+      s.child.kill('SIGTERM');
+    }
+  }, 30_000);
+
+  it('an answer given with `toolgate asks answer` releases the request a running server holds', async () => {
+    const s = await serve([]);
+    try {
+      const held = hook(s.url, event('npm publish', 'cli-held'));
+      let id = '';
+      for (let i = 0; i < 100 && id === ''; i++) {
+        const list = cli(['asks', 'list', '--store', `sqlite:${store}`, '--session', 'cli-held', '--json']);
+        id = list.out.trim() === '' ? '' : (JSON.parse(list.out.trim().split('\n')[0] as string) as { id: string }).id;
+        if (id === '') await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(id).not.toBe('');
+      const shown = cli(['asks', 'show', id, '--store', `sqlite:${store}`]);
+      expect(shown.out).toMatch(/call: +Bash \{"command":"npm publish"\}/);
+      const answered = cli(['asks', 'answer', id, 'deny', '--message', 'use the release pipeline', '--store', `sqlite:${store}`, '--answerer', 'dana']);
+      expect(answered.code).toBe(0);
+      const r = await held;
+      expect(r.hookSpecificOutput?.permissionDecision).toBe('deny');
+      expect(r.hookSpecificOutput?.permissionDecisionReason).toMatch(/use the release pipeline/);
+      expect(cli(['asks', 'answer', id, 'allow', '--store', `sqlite:${store}`]).code).toBe(1);
+    } finally {
+      s.child.kill('SIGTERM');
+    }
+  }, 30_000);
+
+  it('survives SIGKILL with an ask pending: after a restart it is listed and can be answered', async () => {
+    const a = await serve([]);
+    const held = hook(a.url, event('npm publish --tag kill', 'cli-kill')).then(
+      () => 'answered',
+      () => 'failed',
+    );
+    let id = '';
+    for (let i = 0; i < 100 && id === ''; i++) {
+      const list = cli(['asks', 'list', '--store', `sqlite:${store}`, '--session', 'cli-kill', '--json']);
+      id = list.out.trim() === '' ? '' : (JSON.parse(list.out.trim().split('\n')[0] as string) as { id: string }).id;
+      if (id === '') await new Promise((r) => setTimeout(r, 100));
+    }
+    a.child.kill('SIGKILL');
+    expect(await held).toBe('failed');
+    const b = await serve([]);
+    try {
+      const listed = await (await fetch(`${b.url}/v1/asks?session=cli-kill`)).json() as { asks: { id: string; state: string }[] };
+      expect(listed.asks).toEqual([expect.objectContaining({ id, state: 'pending' })]);
+      const r = await fetch(`${b.url}/v1/asks/${id}/answer`, { method: 'POST', body: JSON.stringify({ behavior: 'allow' }), headers: { 'content-type': 'application/json' } });
+      expect(r.status).toBe(200);
+    } finally {
+      b.child.kill('SIGTERM');
+    }
+  }, 30_000);
+
+  it('prints the hook config: onFailure block, a timeout above the hold, the token header with --token-file', () => {
+    const r = cli(['serve', '--print-hook-config', '--listen', '127.0.0.1:7370', '--hold-timeout', '100']);
+    expect(r.code).toBe(0);
+    const config = JSON.parse(r.out) as { hooks: Record<string, { matcher?: string; hooks: Record<string, unknown>[] }[]> };
+    expect(Object.keys(config.hooks)).toEqual(['PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'Stop']);
+    expect(config.hooks['PreToolUse']?.[0]?.hooks[0]).toEqual({ type: 'http', url: 'http://127.0.0.1:7370/hooks/claude-code', timeout: 110, onFailure: 'block' });
+    expect(config.hooks['PermissionRequest']?.[0]?.hooks[0]).toMatchObject({ onFailure: 'block', timeout: 110 });
+    const tokenFile = join(dir, 'token');
+    writeFileSync(tokenFile, 'a-token-of-enough-length', { mode: 0o600 });
+    const t = JSON.parse(cli(['serve', '--print-hook-config', '--token-file', tokenFile]).out) as typeof config;
+    expect(t.hooks['PreToolUse']?.[0]?.hooks[0]).toMatchObject({ timeout: 600, headers: { Authorization: 'Bearer $TOOLGATE_TOKEN' }, allowedEnvVars: ['TOOLGATE_TOKEN'] });
+  }, 30_000);
+
+  it.each([
+    [['serve', '--listen', '0.0.0.0:0', '--store', 'memory:'], /needs a token/],
+    [['serve', '--store', 'mysql://x'], /unknown store address/],
+    [['serve', '--listen', 'nope'], /--listen must be HOST:PORT/],
+    [['serve', '--hold-timeout', '-1'], /--hold-timeout must be a positive number/],
+    [['serve', '--print-hook-config', '--listen', '127.0.0.1:0'], /needs a fixed port/],
+    [['asks', 'answer', 'x', 'maybe', '--store', 'memory:'], /allow or deny/],
+    [['audit', 'export', '--since', 'yesterday-ish', '--store', 'memory:'], /neither a date/],
+  ])('%j is a usage error', (args, message) => {
+    const r = cli(args);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(message);
+  }, 30_000);
+});
+
+describe('toolgate audit', () => {
+  it('tails and exports what serve recorded', () => {
+    const tail = cli(['audit', 'tail', '-n', '5', '--store', `sqlite:${store}`]);
+    expect(tail.code).toBe(0);
+    expect(tail.out.trim().split('\n').length).toBeGreaterThan(0);
+    expect(tail.out).toMatch(/PreToolUse/);
+    const exported = cli(['audit', 'export', '--since', '1h', '--store', `sqlite:${store}`]);
+    const lines = exported.out.trim().split('\n').map((l) => JSON.parse(l) as { event: string; behavior?: string; answerer?: string });
+    expect(lines.some((e) => e.event === 'PreToolUse' && e.behavior === 'deny')).toBe(true);
+    expect(lines.some((e) => e.event === 'answer' && e.answerer === 'dana')).toBe(true);
+    expect(cli(['audit', 'export', '--since', '2999-01-01', '--store', `sqlite:${store}`]).out).toBe('');
+  }, 30_000);
+});
+
+describe('flag readers', () => {
+  it('reads --listen', () => {
+    expect(parseListen('127.0.0.1:7370')).toEqual({ host: '127.0.0.1', port: 7370 });
+    expect(parseListen('[::1]:0')).toEqual({ host: '::1', port: 0 });
+    expect(parseListen('8080')).toEqual({ host: '127.0.0.1', port: 8080 });
+    expect(() => parseListen('host:99999')).toThrow();
+  });
+  it('reads --since', () => {
+    expect(parseWhen('2h', 10_000_000)).toBe(10_000_000 - 7_200_000);
+    expect(parseWhen('2026-01-31T09:00:00Z')).toBe(Date.UTC(2026, 0, 31, 9));
+  });
+});
