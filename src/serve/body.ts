@@ -1,20 +1,28 @@
 import type { Context } from 'hono';
 
-/** A request body read up to a limit. */
-export type BodyRead = { ok: true; text: string } | { ok: false; tooLarge: true };
+/**
+ * A request body read up to a limit. `drained` says the whole of an oversized body was read
+ * (and dropped), so the connection can carry a reply and be reused.
+ */
+export type BodyRead = { ok: true; text: string } | { ok: false; tooLarge: true; drained: boolean };
+
+/** How much of an oversized body is read and dropped so the client gets a reply, not a reset. */
+const DRAIN_FACTOR = 4;
 
 /**
  * Read a request body as text, refusing one longer than `max` bytes. A `Content-Length` is
  * checked before anything is read (Node's parser holds the body to that length); a chunked body
- * is counted as it arrives. Reading goes through @hono/node-server's direct path, so no
- * web-standard `Request` is built for the common case (hono's `bodyLimit` builds one).
+ * is counted as it arrives. The common case reads through @hono/node-server's direct path, so
+ * no web-standard `Request` is built (hono's `bodyLimit` builds one for every body). An oversized
+ * body up to {@link DRAIN_FACTOR} × `max` is read to its end and dropped: a client still sending
+ * it would otherwise see its connection reset instead of the reply — and Claude Code lets a call
+ * through on a connection error.
  */
 export async function readBody(c: Context, max: number): Promise<BodyRead> {
   const length = c.req.header('content-length');
-  if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
-    if (!/^\d+$/.test(length) || Number(length) > max) return { ok: false, tooLarge: true };
-    return { ok: true, text: await c.req.text() };
-  }
+  const sized = length !== undefined && c.req.header('transfer-encoding') === undefined;
+  if (sized && /^\d+$/.test(length) && Number(length) <= max) return { ok: true, text: await c.req.text() };
+  if (sized && !(/^\d+$/.test(length) && Number(length) <= max * DRAIN_FACTOR)) return { ok: false, tooLarge: true, drained: false };
   const body = c.req.raw.body;
   if (body === null) return { ok: true, text: '' };
   const reader = body.getReader();
@@ -24,11 +32,12 @@ export async function readBody(c: Context, max: number): Promise<BodyRead> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > max) {
+    if (size > max * DRAIN_FACTOR) {
       await reader.cancel().catch(() => {});
-      return { ok: false, tooLarge: true };
+      return { ok: false, tooLarge: true, drained: false };
     }
-    chunks.push(value);
+    if (size <= max) chunks.push(value);
   }
+  if (size > max) return { ok: false, tooLarge: true, drained: true };
   return { ok: true, text: Buffer.concat(chunks).toString('utf8') };
 }

@@ -54,8 +54,8 @@ const problem = (c: Context, p: Problem) => c.json({ error: p.message }, p.statu
 async function readJson<T>(c: Context, schema: z.ZodType<T>): Promise<{ ok: true; value: T } | { ok: false; problem: Problem }> {
   const read = await readBody(c, API_BODY_LIMIT);
   if (!read.ok) {
-    // The unread rest of an oversized body stays on the connection: close it so no client reuses it.
-    c.header('connection', 'close');
+    // An undrained rest of the body stays on the connection: close it so no client reuses it.
+    if (!read.drained) c.header('connection', 'close');
     return { ok: false, problem: { status: 413, message: `the body is larger than ${API_BODY_LIMIT} bytes` } };
   }
   let raw: unknown;

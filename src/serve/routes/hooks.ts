@@ -27,8 +27,8 @@ export function hookRoutes(ctx: ServeContext): Hono {
     let event: DecisionEvent = 'PreToolUse';
     try {
       const read = await readBody(c, HOOK_BODY_LIMIT);
-      // The unread rest of the body stays on the connection: close it so no client reuses it.
-      if (!read.ok) return c.json(denyReply(event, `the hook event is larger than ${HOOK_BODY_LIMIT} bytes`), 200, { connection: 'close' });
+      // An undrained rest of the body stays on the connection: close it so no client reuses it.
+      if (!read.ok) return c.json(denyReply(event, `the hook event is larger than ${HOOK_BODY_LIMIT} bytes`), 200, read.drained ? {} : { connection: 'close' });
       const text = read.text;
       let body: Record<string, unknown>;
       try {
