@@ -60,7 +60,7 @@ export const READ_ONLY_PROGRAMS: ReadonlySet<string> = new Set([
   'realpath', 'readlink', 'basename', 'dirname', 'pwd', 'echo', 'printf', 'true', 'false', 'test', '[', 'expr', 'seq',
   'yes', 'sleep', 'date', 'cal', 'whoami', 'id', 'groups', 'users', 'who', 'w', 'uname', 'hostname', 'hostid', 'uptime',
   'nproc', 'arch', 'printenv', 'env', 'tty', 'getconf', 'locale', 'numfmt', 'shuf', 'tsort', 'factor', 'look', 'jq', 'sed',
-  'awk', 'gawk', 'mawk', 'git', 'ps', 'free', 'lscpu', 'lsblk', 'findmnt', 'timeout', 'nice', 'nohup', 'stdbuf', 'time',
+  'awk', 'gawk', 'mawk', 'git', 'ps', 'lsof', 'free', 'lscpu', 'lsblk', 'findmnt', 'timeout', 'nice', 'nohup', 'stdbuf', 'time',
   'xargs', 'ionice', 'chrt', 'taskset', 'setsid', 'less', 'more', 'man', 'info', 'cd', 'type', 'command',
 ]);
 
