@@ -12,7 +12,8 @@
  * Options: `--seconds N` per measurement (default 3), `--hook-seconds N` (default 4).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,6 +70,19 @@ interface Result {
   seconds: number;
   p50: number;
   p99: number;
+  /** CPU time the server process spent per decision (µs), from /proc: what a decision costs whatever else the machine runs. */
+  cpuUs?: number;
+}
+
+/** User + system CPU seconds a process has used (Linux /proc; undefined elsewhere). */
+function cpuSeconds(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
 }
 
 function summarise(label: string, concurrency: number, latencies: number[], seconds: number): Result {
@@ -93,7 +107,7 @@ async function startServer(audit: boolean): Promise<{ child: ChildProcess; port:
   return { child, port: Number(m[1]), storeFile };
 }
 
-async function loadServer(label: string, port: number, concurrency: number, seconds: number): Promise<Result> {
+async function loadServer(label: string, port: number, concurrency: number, seconds: number, pid?: number): Promise<Result> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const one = () =>
     new Promise<number>((ok, fail) => {
@@ -118,14 +132,18 @@ async function loadServer(label: string, port: number, concurrency: number, seco
     while (Date.now() < warmUntil) await one();
   }));
   const latencies: number[] = [];
+  const cpu0 = cpuSeconds(pid);
   const t0 = Date.now();
   const end = t0 + seconds * 1000;
   await Promise.all(Array.from({ length: concurrency }, async () => {
     while (Date.now() < end) latencies.push(await one());
   }));
   const took = (Date.now() - t0) / 1000;
+  const cpu1 = cpuSeconds(pid);
   agent.destroy();
-  return summarise(label, concurrency, latencies, took);
+  const r = summarise(label, concurrency, latencies, took);
+  if (cpu0 !== undefined && cpu1 !== undefined && latencies.length > 0) r.cpuUs = ((cpu1 - cpu0) * 1e6) / latencies.length;
+  return r;
 }
 
 function hookOnce(): Promise<number> {
@@ -156,12 +174,15 @@ async function loadHook(concurrency: number, seconds: number): Promise<Result> {
   return summarise('spawn `toolgate hook` per call', concurrency, latencies, (Date.now() - t0) / 1000);
 }
 
+const load = loadavg();
+const cpus = (await import('node:os')).cpus().length;
+
 async function main(): Promise<void> {
   const results: Result[] = [];
   for (const audit of [true, false]) {
     const s = await startServer(audit);
     try {
-      for (const c of LEVELS) results.push(await loadServer(`toolgate serve, audit ${audit ? 'on' : 'off'}`, s.port, c, SECONDS));
+      for (const c of LEVELS) results.push(await loadServer(`toolgate serve, audit ${audit ? 'on' : 'off'}`, s.port, c, SECONDS, s.child.pid));
     } finally {
       s.child.kill('SIGTERM');
       await new Promise((r) => s.child.once('exit', r));
@@ -169,11 +190,13 @@ async function main(): Promise<void> {
   }
   for (const c of LEVELS) results.push(await loadHook(c, HOOK_SECONDS));
 
-  console.log(`\ntoolgate serve vs toolgate hook — loopback, ${SECONDS} s per serve row, ${HOOK_SECONDS} s per hook row, every reply checked\n`);
-  console.log(`| ${'how'.padEnd(32)} | conc. | ${'decisions/s'.padStart(11)} | ${'p50 ms'.padStart(8)} | ${'p99 ms'.padStart(8)} | calls |`);
-  console.log(`|${'-'.repeat(34)}|-------|${'-'.repeat(13)}|${'-'.repeat(10)}|${'-'.repeat(10)}|-------|`);
+  console.log(`\ntoolgate serve vs toolgate hook — loopback, ${SECONDS} s per serve row, ${HOOK_SECONDS} s per hook row, every reply checked`);
+  console.log(`load average at the start ${load.map((l) => l.toFixed(1)).join(' ')}, at the end ${loadavg().map((l) => l.toFixed(1)).join(' ')} (${cpus} cores)\n`);
+  console.log(`| ${'how'.padEnd(32)} | conc. | ${'decisions/s'.padStart(11)} | ${'p50 ms'.padStart(8)} | ${'p99 ms'.padStart(8)} | server CPU µs/decision | calls |`);
+  console.log(`|${'-'.repeat(34)}|-------|${'-'.repeat(13)}|${'-'.repeat(10)}|${'-'.repeat(10)}|------------------------|-------|`);
   for (const r of results) {
-    console.log(`| ${r.label.padEnd(32)} | ${String(r.concurrency).padStart(5)} | ${(r.count / r.seconds).toFixed(0).padStart(11)} | ${r.p50.toFixed(3).padStart(8)} | ${r.p99.toFixed(3).padStart(8)} | ${String(r.count).padStart(5)} |`);
+    const cpu = r.cpuUs !== undefined ? r.cpuUs.toFixed(0) : '-';
+    console.log(`| ${r.label.padEnd(32)} | ${String(r.concurrency).padStart(5)} | ${(r.count / r.seconds).toFixed(0).padStart(11)} | ${r.p50.toFixed(3).padStart(8)} | ${r.p99.toFixed(3).padStart(8)} | ${cpu.padStart(22)} | ${String(r.count).padStart(5)} |`);
   }
   const rate = (label: string, c: number) => {
     const r = results.find((x) => x.label === label && x.concurrency === c);
@@ -183,6 +206,11 @@ async function main(): Promise<void> {
   const off = rate('toolgate serve, audit off', 16);
   console.log(`\naudit cost at concurrency 16: ${(((off - on) / off) * 100).toFixed(1)}% of throughput`);
   console.log(`serve vs spawning the hook at concurrency 1: ${(rate('toolgate serve, audit on', 1) / rate('spawn `toolgate hook` per call', 1)).toFixed(0)}× the decisions per second`);
+  const cpuOn = results.find((x) => x.label === 'toolgate serve, audit on' && x.concurrency === 16)?.cpuUs;
+  const cpuOff = results.find((x) => x.label === 'toolgate serve, audit off' && x.concurrency === 16)?.cpuUs;
+  if (cpuOn !== undefined && cpuOff !== undefined) {
+    console.log(`server CPU per decision at concurrency 16: ${cpuOn.toFixed(0)} µs with the audit, ${cpuOff.toFixed(0)} µs without (${(((cpuOn - cpuOff) / cpuOn) * 100).toFixed(1)}% of it is the audit); one core alone sustains ${(1e6 / cpuOn).toFixed(0)} decisions/s`);
+  }
 }
 
 main()
