@@ -137,6 +137,20 @@ export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
   };
 }
 
+/**
+ * A shell command toolgate cannot read, or that hides code bash would run, is a firm ask in
+ * every mode (DESIGN "Which answer for what cannot be seen"): no allow rule, mode or hook
+ * answers it; dontAsk denies it. Deny rules that match literally have already denied.
+ */
+export const unseenShell: PipelineStep = {
+  name: 'unseenShell',
+  run(state) {
+    const f = state.facts;
+    if (f.kind !== 'shell' || f.analysis.unseen.length === 0) return pass(state, 'unseenShell', 'the command is readable');
+    return holdAsk(state, 'unseenShell', { kind: 'firm', reason: 'shellUnknown', message: `the command cannot be read safely: ${f.analysis.unseen[0]}` });
+  },
+};
+
 export const criticalAndProtected: PipelineStep = {
   name: 'criticalAndProtectedPaths',
   run(state) {
@@ -457,6 +471,7 @@ export const STEPS = {
   toolRemoved,
   denyRules: restrictiveStep('deny'),
   askRules: restrictiveStep('ask'),
+  unseenShell,
   criticalAndProtectedPaths: criticalAndProtected,
   allowRules,
   whatTheCallTouches: touches,
@@ -469,6 +484,7 @@ export const CLAUDE_CODE_STEPS: readonly PipelineStep[] = [
   STEPS.toolRemoved,
   STEPS.denyRules,
   STEPS.askRules,
+  STEPS.unseenShell,
   STEPS.criticalAndProtectedPaths,
   STEPS.allowRules,
   STEPS.whatTheCallTouches,

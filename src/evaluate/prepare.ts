@@ -1,6 +1,7 @@
 import type { Decision, ToolCall } from '../core/types.js';
 import { toolFamily } from '../rules/index.js';
 import { analyzeShell, isShellPrepared, prepareShell } from '../shell/index.js';
+import { PARSER_NOT_PREPARED } from '../shell/analyze.js';
 import type { EvaluationContext } from './context.js';
 import { evaluate } from './evaluate.js';
 
@@ -22,7 +23,8 @@ export async function prepare(): Promise<void> {
 export async function evaluateAsync(call: ToolCall, ctx: EvaluationContext): Promise<Decision> {
   if (!isShellPrepared() && toolFamily(call?.tool) === 'shell' && call.tool !== 'PowerShell') {
     const command = call.input?.['command'];
-    if (typeof command === 'string' && analyzeShell(command, { shell: ctx.options?.shell ?? 'bash' }).parser === 'none') {
+    // Also when only a nested script (`bash -c '…'`, a substitution) needed the parser.
+    if (typeof command === 'string' && analyzeShell(command, { shell: ctx.options?.shell ?? 'bash' }).unknown.some((u) => u.endsWith(PARSER_NOT_PREPARED))) {
       await prepareShell();
     }
   }

@@ -3,28 +3,31 @@
  * unknown (fail closed) for anything neither can read.
  */
 import { hiddenEvaluation } from './arithmetic.js';
-import { addUnknown, type Collector } from './collector.js';
+import { addUnseen, type Collector } from './collector.js';
 import { emitCommand } from './commands.js';
 import { joinLineContinuations } from './continuations.js';
 import { lexSimple } from './lexer.js';
-import { MAX_COMMAND_LENGTH, MAX_COMMANDS, MAX_NESTED_DEPTH, MAX_SYNTAX_DEPTH } from './limits.js';
+import { MAX_COMMANDS, MAX_NESTED_DEPTH, MAX_SYNTAX_DEPTH } from './limits.js';
 import { walkTree } from './parser.js';
 import { loadedParser } from './tree-sitter-loader.js';
 import type { ShellAnalysis, ShellOptions } from './types.js';
+import { unreadableInput } from './unreadable.js';
+
+/** The reason given when a command needs the full parser and it has not been loaded. @internal */
+export const PARSER_NOT_PREPARED = 'shell parser not prepared';
 
 /** Which front end to use: both (lexer first), or one alone (differential tests). */
 type Front = 'auto' | 'lexer' | 'parser';
 
+/** An analysis with no commands; every reason given is one the command cannot be read for (firm). */
 function emptyAnalysis(command: string, parser: ShellAnalysis['parser'], unknown: string[] = []): ShellAnalysis {
-  return { command, commands: [], unknown, hasSubstitution: false, redirects: [], parser };
+  return { command, commands: [], unknown, unseen: [...unknown], hasSubstitution: false, redirects: [], parser };
 }
 
 function analyzeAt(command: string, shell: NonNullable<ShellOptions['shell']>, depth: number, front: Front = 'auto'): ShellAnalysis {
-  if (command.length > MAX_COMMAND_LENGTH) {
-    return emptyAnalysis(command, 'none', [`command longer than ${MAX_COMMAND_LENGTH} characters`]);
-  }
+  const unreadable = unreadableInput(command);
+  if (unreadable !== undefined) return emptyAnalysis(command, 'none', [unreadable]);
   if (depth > MAX_NESTED_DEPTH) return emptyAnalysis(command, 'none', [`nested scripts deeper than ${MAX_NESTED_DEPTH}`]);
-  if (command.includes('\0')) return emptyAnalysis(command, 'none', ['NUL byte in command']);
   let text = command;
   if (text.includes('\\\n') || text.includes('\\\r\n')) {
     const joined = joinLineContinuations(text);
@@ -34,6 +37,7 @@ function analyzeAt(command: string, shell: NonNullable<ShellOptions['shell']>, d
   const c: Collector = {
     commands: [],
     unknown: [],
+    unseen: [],
     redirects: [],
     hasSubstitution: false,
     shell,
@@ -54,22 +58,22 @@ function analyzeAt(command: string, shell: NonNullable<ShellOptions['shell']>, d
   } else {
     if (front === 'lexer') return emptyAnalysis(command, 'none', ['outside the lexer subset']);
     const ts = loadedParser();
-    if (!ts) return emptyAnalysis(command, 'none', ['shell parser not prepared']);
+    if (!ts) return emptyAnalysis(command, 'none', [PARSER_NOT_PREPARED]);
     parser = 'tree-sitter';
     walkTree(ts, text, c);
   }
   const hidden = hiddenEvaluation(text);
-  if (hidden) addUnknown(c, hidden);
-  if (c.commands.length > MAX_COMMANDS) addUnknown(c, `more than ${MAX_COMMANDS} commands`);
-  for (const cmd of c.commands) if (cmd.unknown) addUnknown(c, cmd.unknown);
-  return { command, commands: c.commands, unknown: c.unknown, hasSubstitution: c.hasSubstitution, redirects: c.redirects, parser };
+  if (hidden) addUnseen(c, hidden);
+  if (c.commands.length > MAX_COMMANDS) addUnseen(c, `more than ${MAX_COMMANDS} commands`);
+  for (const cmd of c.commands) if (cmd.unknown && !c.unknown.includes(cmd.unknown)) c.unknown.push(cmd.unknown);
+  return { command, commands: c.commands, unknown: c.unknown, unseen: c.unseen, hasSubstitution: c.hasSubstitution, redirects: c.redirects, parser };
 }
 
 /**
  * Splits a shell command into its simple commands, substitutions and redirections, the way
  * bash would run it. Synchronous: the common subset is read by a hand-written lexer; the rest
  * needs the tree-sitter parser loaded by `prepareShell()` first, and without it the result is
- * `unknown: ['shell parser not prepared']` with `parser: 'none'`.
+ * `unknown: ['shell parser not prepared']` (also in `unseen`: a firm ask) with `parser: 'none'`.
  *
  * Fail closed: anything not understood (a parse error, a syntax node toolgate does not handle,
  * a dynamic command name, `eval`, a command over 10,000 characters, …) is listed in

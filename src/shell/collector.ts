@@ -33,6 +33,8 @@ export interface RawCommand {
 export interface Collector {
   commands: SimpleCommand[];
   unknown: string[];
+  /** The reasons of `unknown` that are a firm ask in every mode (see `ShellAnalysis.unseen`). */
+  unseen: string[];
   redirects: Redirect[];
   hasSubstitution: boolean;
   shell: NonNullable<ShellOptions['shell']>;
@@ -43,8 +45,17 @@ export interface Collector {
 }
 
 /** Records a reason the command is not fully understood (deduplicated). */
-export function addUnknown(c: Collector, reason: string): void {
+export function addUnknown(c: Pick<Collector, 'unknown'>, reason: string): void {
   if (!c.unknown.includes(reason)) c.unknown.push(reason);
+}
+
+/**
+ * Records a reason that is a firm ask in every mode: input that cannot be read, or code bash
+ * would run that the text hides (see `ShellAnalysis.unseen`).
+ */
+export function addUnseen(c: Pick<Collector, 'unknown' | 'unseen'>, reason: string): void {
+  if (!c.unknown.includes(reason)) c.unknown.push(reason);
+  if (!c.unseen.includes(reason)) c.unseen.push(reason);
 }
 
 /** Adds a bare or compound-level redirect to the analysis. */

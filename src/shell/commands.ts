@@ -2,7 +2,7 @@
  * The command layer: turns a syntax-level command into `SimpleCommand`s, deciding what is
  * unknown (dynamic names, code-as-data builtins) and looking through wrappers.
  */
-import { addUnknown, type Collector, type RawCommand, type RawWord } from './collector.js';
+import { addUnknown, addUnseen, type Collector, type RawCommand, type RawWord } from './collector.js';
 import { arithmeticRunsCode } from './arithmetic.js';
 import { MAX_NESTED_DEPTH } from './limits.js';
 import type { SimpleCommand } from './types.js';
@@ -29,14 +29,34 @@ const MAX_WRAPPER_DEPTH = 32;
 
 const MISPLACED_RESERVED = new Set(['then', 'else', 'elif', 'fi', 'do', 'done', 'esac', 'in', '}', ']]', ';;']);
 
-function nameProblem(w: RawWord, shell: Collector['shell']): string | undefined {
+/**
+ * Reserved words the grammar reads as plain command names although bash gives them syntax of
+ * their own: what follows is not an ordinary command (`coproc { rm -rf ~; }`).
+ */
+const UNHANDLED_KEYWORDS = new Map([
+  ['function', "the 'function' keyword is a construct toolgate does not analyse here"],
+  ['select', 'select is a construct toolgate does not analyse here'],
+]);
+
+/** Words that open a compound command: `coproc` with one (or `coproc NAME` with one) is not a wrapper. */
+const COMPOUND_OPENERS = new Set(['{', '(', '((', '[[', 'if', 'for', 'while', 'until', 'case', 'select', 'function']);
+
+/** `coproc { …; }` / `coproc NAME { …; }`: the grammar does not read it; `coproc cmd args` is a wrapper. */
+function compoundCoproc(raw: RawCommand): boolean {
+  if (raw.words[0]?.raw !== 'coproc') return false;
+  const [, a, b] = raw.words.map((w) => w.raw);
+  return (a !== undefined && COMPOUND_OPENERS.has(a)) || (b !== undefined && COMPOUND_OPENERS.has(b)) || raw.words.length === 1;
+}
+
+/** Why the command name cannot be taken as written; `unseen` when that is because it cannot be read at all. */
+function nameProblem(w: RawWord, shell: Collector['shell']): { reason: string; unseen: boolean } | undefined {
   const d = w.word;
-  if (d.error) return `command name cannot be read (${d.error}): ${w.raw}`;
-  if (d.zshEquals) return `zsh '=' expansion in command name: ${w.raw}`;
-  if (!d.literal) return `command name is not literal: ${w.raw}`;
-  if (d.value === '') return 'empty command name';
-  if (MISPLACED_RESERVED.has(w.raw)) return `reserved word '${w.raw}' out of place (a syntax error in bash)`;
-  if (shell === 'zsh' && d.value.startsWith('=')) return `zsh '=' expansion in command name: ${w.raw}`;
+  if (d.error) return { reason: `command name cannot be read (${d.error}): ${w.raw}`, unseen: true };
+  if (d.zshEquals) return { reason: `zsh '=' expansion in command name: ${w.raw}`, unseen: false };
+  if (!d.literal) return { reason: `command name is not literal: ${w.raw}`, unseen: false };
+  if (d.value === '') return { reason: 'empty command name', unseen: false };
+  if (MISPLACED_RESERVED.has(w.raw)) return { reason: `reserved word '${w.raw}' out of place (a syntax error in bash)`, unseen: true };
+  if (shell === 'zsh' && d.value.startsWith('=')) return { reason: `zsh '=' expansion in command name: ${w.raw}`, unseen: false };
   return undefined;
 }
 
@@ -63,16 +83,23 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
   const index = c.commands.push(cmd) - 1;
   for (const r of raw.redirects) c.redirects.push({ ...r, command: index });
 
-  const markUnknown = (reason: string): void => {
+  /** `unseen`: the reason is a firm ask in every mode (unreadable, or hidden code). */
+  const markUnknown = (reason: string, unseen = false): void => {
     cmd.unknown ??= reason;
-    addUnknown(c, reason);
+    if (unseen) addUnseen(c, reason);
+    else addUnknown(c, reason);
   };
-  if (raw.unknown) markUnknown(raw.unknown);
-  for (const w of raw.words) if (w.word.error) markUnknown(`word cannot be read (${w.word.error}): ${w.raw}`);
+  if (raw.unknown) markUnknown(raw.unknown, true);
+  for (const w of raw.words) if (w.word.error) markUnknown(`word cannot be read (${w.word.error}): ${w.raw}`, true);
 
   const problem = nameProblem(raw.words[0]!, c.shell);
   if (problem) {
-    markUnknown(problem);
+    markUnknown(problem.reason, problem.unseen);
+    return index;
+  }
+  const unhandled = compoundCoproc(raw) ? 'coproc with a compound command is a construct toolgate does not analyse' : UNHANDLED_KEYWORDS.get(argv[0]!);
+  if (unhandled !== undefined && raw.words[0]!.raw === argv[0]) {
+    markUnknown(unhandled, true);
     return index;
   }
   const input = raw.input;
@@ -90,7 +117,7 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
     return index;
   }
   if (ARITHMETIC_BUILTINS.has(name) && raw.words.slice(1).some((w) => (name === 'let' ? arithmeticRunsCode(w.raw) : /\[.*(\$\((?!\()|`)/s.test(w.raw)))) {
-    markUnknown(`'${name}' may evaluate a substitution inside an array subscript`);
+    markUnknown(`'${name}' may evaluate a substitution inside an array subscript`, true);
   }
 
   if (name === 'git') {
@@ -103,7 +130,7 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
   let depth = 0;
   for (let p = cmd.parent; p !== undefined && depth <= MAX_WRAPPER_DEPTH; p = c.commands[p]?.parent) depth++;
   if (depth > MAX_WRAPPER_DEPTH) {
-    markUnknown(`wrappers nested deeper than ${MAX_WRAPPER_DEPTH}`);
+    markUnknown(`wrappers nested deeper than ${MAX_WRAPPER_DEPTH}`, true);
     return index;
   }
   // Claude Code looks through the wrappers it names; `TIMEOUT` on Linux is some other program.
@@ -149,7 +176,7 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
 
 function emitNested(c: Collector, script: string, parent: number, name: string, inherited: SimpleCommand['redirects']): void {
   if (c.nestedDepth + 1 > MAX_NESTED_DEPTH) {
-    addUnknown(c, `nested scripts deeper than ${MAX_NESTED_DEPTH}`);
+    addUnseen(c, `nested scripts deeper than ${MAX_NESTED_DEPTH}`);
     return;
   }
   const inner = c.nested(script, c.nestedDepth + 1);
@@ -165,6 +192,6 @@ function emitNested(c: Collector, script: string, parent: number, name: string, 
     c.commands.push(copy);
   }
   for (const r of inner.redirects) c.redirects.push(r.command === undefined ? r : { ...r, command: r.command + offset });
-  for (const u of inner.unknown) addUnknown(c, `in ${name} script: ${u}`);
+  for (const u of inner.unknown) (inner.unseen.includes(u) ? addUnseen : addUnknown)(c, `in ${name} script: ${u}`);
   if (inner.hasSubstitution) c.hasSubstitution = true;
 }

@@ -4,7 +4,7 @@
  * between the grammar and toolgate's own word decoder makes the analysis unknown.
  */
 import type { Node, Parser } from 'web-tree-sitter';
-import { addUnknown, makeRedirect, type Collector, type RawWord } from './collector.js';
+import { addUnseen, makeRedirect, type Collector, type RawWord } from './collector.js';
 import { emitCommand } from './commands.js';
 import { MAX_SYNTAX_DEPTH } from './limits.js';
 import { splitWords } from './split.js';
@@ -51,8 +51,9 @@ class Walker {
     private readonly c: Collector,
   ) {}
 
+  /** Every reason the walker gives is input it cannot read or code it cannot see: a firm ask. */
   private fail(reason: string): void {
-    addUnknown(this.c, reason);
+    addUnseen(this.c, reason);
   }
 
   private tooDeep(env: Env): boolean {
@@ -400,7 +401,10 @@ class Walker {
       this.c.commands.push(copy);
     }
     for (const r of inner.redirects) this.c.redirects.push(r.command === undefined ? r : { ...r, command: r.command + offset });
-    for (const u of inner.unknown) this.fail(`in a substitution: ${u}`);
+    for (const u of inner.unknown) {
+      if (inner.unseen.includes(u)) this.fail(`in a substitution: ${u}`);
+      else if (!this.c.unknown.includes(`in a substitution: ${u}`)) this.c.unknown.push(`in a substitution: ${u}`);
+    }
     void env;
   }
 }
@@ -418,13 +422,13 @@ function countSubstitutionNodes(node: Node): number {
 export function walkTree(parser: Parser, src: string, c: Collector): void {
   const tree = parser.parse(src);
   if (!tree) {
-    addUnknown(c, 'the parser returned no tree');
+    addUnseen(c, 'the parser returned no tree');
     return;
   }
   try {
     const root = tree.rootNode;
     new Walker(src, c).statement(root, { context: 'top', inSubshell: false, inherited: [], depth: 0 });
-    if (root.hasError && c.unknown.length === 0) addUnknown(c, 'parse error');
+    if (root.hasError && c.unseen.length === 0) addUnseen(c, 'parse error');
   } finally {
     tree.delete();
   }

@@ -84,6 +84,15 @@ export interface ShellAnalysis {
   commands: SimpleCommand[];
   /** Reasons the command as a whole is not fully understood. Empty when fully understood. */
   unknown: string[];
+  /**
+   * The reasons of `unknown` that no mode may answer (a firm ask in every mode, DESIGN "Which
+   * answer for what cannot be seen"): input toolgate cannot read (a parse error on any line,
+   * control characters, NUL, Unicode blanks or format characters outside quotes, the length and
+   * nesting limits, a construct the analyser does not handle, the parser not loaded) and code
+   * bash would run that the text does not show as a command (arithmetic on a non-literal,
+   * `${x@P}`, `${!x}`, `PS4` with `set -x`, `mapfile -C`, …). Each is also in `unknown`.
+   */
+  unseen: string[];
   /** True when any command, parameter or process substitution occurs (`$(…)`, backticks, `<(…)`, …). */
   hasSubstitution: boolean;
   /**

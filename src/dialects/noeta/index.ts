@@ -55,6 +55,7 @@ export const noeta: Dialect = {
     STEPS.toolRemoved,
     STEPS.denyRules,
     STEPS.askRules,
+    STEPS.unseenShell,
     STEPS.criticalAndProtectedPaths,
     STEPS.allowRules,
     noetaOwnReads,
