@@ -10,7 +10,7 @@ import { MAX_SYNTAX_DEPTH } from './limits.js';
 import { splitWords } from './split.js';
 import type { Redirect, SimpleCommand } from './types.js';
 import { decodeWord } from './words.js';
-import { extractSubstitutions } from './substitutions.js';
+import { extractSubstitutions, substitutionStarts } from './substitutions.js';
 import { arithmeticRunsCode, hidesCode } from './arithmetic.js';
 
 interface Env {
@@ -416,6 +416,27 @@ function countSubstitutionNodes(node: Node): number {
 }
 
 /**
+ * The second reading: every place bash would start a substitution (read without the grammar)
+ * must be one the grammar saw; otherwise the grammar hid it (`[[ x =~ \`cmd\` ]]`,
+ * `"\${x:-'\$(cmd)'}"`) and the command is unknown.
+ */
+function checkSubstitutions(root: Node, src: string, c: Collector): void {
+  if (!/[`(]/.test(src)) return;
+  const seen = new Set<number>();
+  const skip: [number, number][] = [];
+  const visit = (n: Node, depth: number): void => {
+    if (depth > MAX_SYNTAX_DEPTH) return;
+    if (n.type === 'command_substitution' || n.type === 'process_substitution') seen.add(n.startIndex);
+    if (n.type === 'heredoc_body') skip.push([n.startIndex, n.endIndex]);
+    for (const child of n.namedChildren) visit(child, depth + 1);
+  };
+  visit(root, 0);
+  for (const at of substitutionStarts(src, skip)) {
+    if (!seen.has(at)) return addUnseen(c, `the parser missed a substitution at: ${src.slice(at, at + 40)}`);
+  }
+}
+
+/**
  * Parses `src` with tree-sitter and fills the collector. Never throws for syntax; the caller
  * still wraps it for safety.
  */
@@ -429,6 +450,7 @@ export function walkTree(parser: Parser, src: string, c: Collector): void {
     const root = tree.rootNode;
     new Walker(src, c).statement(root, { context: 'top', inSubshell: false, inherited: [], depth: 0 });
     if (root.hasError && c.unseen.length === 0) addUnseen(c, 'parse error');
+    if (c.unseen.length === 0) checkSubstitutions(root, src, c);
   } finally {
     tree.delete();
   }

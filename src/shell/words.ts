@@ -38,7 +38,7 @@ interface Scan {
  * Finds the end of a construct opened at `start` (just after the opener) that closes with
  * `close`, skipping quotes, escapes and nested parentheses, and counting substitutions inside.
  */
-export function scanUntil(raw: string, start: number, close: ')' | '}' | '`'): Scan {
+export function scanUntil(raw: string, start: number, close: ')' | '}' | '`', singleQuotesLiteral = false): Scan {
   let depth = 0;
   let subs = 0;
   let i = start;
@@ -54,7 +54,7 @@ export function scanUntil(raw: string, start: number, close: ')' | '}' | '`'): S
       i++;
       continue;
     }
-    if (c === "'") {
+    if (c === "'" && !singleQuotesLiteral) {
       const j = raw.indexOf("'", i + 1);
       if (j < 0) return { end: raw.length, substitutions: subs, error: 'unterminated single quote' };
       i = j + 1;
@@ -121,7 +121,7 @@ function scanDouble(raw: string, start: number): Scan & { value: string; expansi
       continue;
     }
     if (c === '$') {
-      const d = scanDollar(raw, i);
+      const d = scanDollar(raw, i, true);
       if (d) {
         subs += d.substitutions;
         if (d.kind === 'expansion') expansion = true;
@@ -140,8 +140,12 @@ interface DollarScan extends Scan {
   kind: 'expansion' | 'substitution';
 }
 
-/** `$…` at `i`: returns what it is and where it ends, or undefined for a literal `$`. */
-function scanDollar(raw: string, i: number): DollarScan | undefined {
+/**
+ * `$…` at `i`: returns what it is and where it ends, or undefined for a literal `$`.
+ * `inDouble`: inside `"…"`, where single quotes in `${x:-'…'}` are ordinary characters and a
+ * `$(…)` between them runs (bash).
+ */
+function scanDollar(raw: string, i: number, inDouble = false): DollarScan | undefined {
   const n = raw[i + 1];
   if (n === undefined) return undefined;
   if (n === '(') {
@@ -150,7 +154,7 @@ function scanDollar(raw: string, i: number): DollarScan | undefined {
     return { ...s, end: Math.min(s.end, raw.length), kind: arith ? 'expansion' : 'substitution', substitutions: s.substitutions + (arith ? 0 : 1) };
   }
   if (n === '{') {
-    const s = scanUntil(raw, i + 2, '}');
+    const s = scanUntil(raw, i + 2, '}', inDouble);
     return { ...s, end: Math.min(s.end, raw.length), kind: 'expansion' };
   }
   if (NAME_START.test(n)) {
