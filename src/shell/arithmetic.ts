@@ -90,12 +90,36 @@ const EVALUATES = new RegExp(
 const PROMPT_EXPANSION = /\$\{[^}]*@[PE]\}/;
 
 /**
+ * `${!name}` (indirection: expands the variable whose name is name's value, so a value
+ * `a[$(cmd)]` runs cmd) — not `${!prefix*}`, `${!prefix@}` or `${!array[@]}` (names and keys).
+ */
+function indirection(command: string): boolean {
+  const re = /\$\{!([A-Za-z_][A-Za-z0-9_]*|[0-9]+)/g;
+  for (const m of command.matchAll(re)) {
+    const rest = command.slice(m.index + m[0].length);
+    if (/^[*@]\}/.test(rest) || /^\[[@*]\]\}/.test(rest)) continue;
+    return true;
+  }
+  return false;
+}
+
+/** Other places bash evaluates text as code that the command does not show as a command. */
+const HIDDEN_CODE: ReadonlyArray<readonly [RegExp, string]> = [
+  [/(^|[\s;&|(])\{[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\}[<>]/, 'a {name}> redirection assigns a variable (its subscript is evaluated arithmetically)'],
+  [/\bPS4\b/, 'PS4 is expanded as a prompt (running its substitutions) for every traced command'],
+  [/\b(mapfile|readarray)\b[^;&|\n]*\s-[A-Za-z]*C/, 'mapfile -C runs a callback toolgate cannot see'],
+  [/\b(declare|typeset|local)\s+(-[A-Za-z]*\s+)*-[A-Za-z]*i/, 'an integer variable evaluates every value assigned to it arithmetically'],
+];
+
+/**
  * Why the command as a whole may evaluate text toolgate cannot see as code, or undefined.
  * Judged on the raw text so that it holds inside here-documents and quotes too; it errs toward
  * `unknown` (a script that both reads text into variables and evaluates variables arithmetically).
  */
 export function hiddenEvaluation(command: string): string | undefined {
   if (PROMPT_EXPANSION.test(command)) return 'a ${…@P} or ${…@E} expansion evaluates a variable\'s text';
+  if (indirection(command)) return 'a ${!name} expansion evaluates the name held in a variable (a subscript in it runs a command)';
+  for (const [re, why] of HIDDEN_CODE) if (re.test(command)) return why;
   if ((hidesCode(command) || READS_INPUT.test(command)) && EVALUATES.test(command)) {
     return 'an arithmetic context or subscript may evaluate text (from quotes or input) that runs a command';
   }

@@ -48,6 +48,15 @@ function compoundCoproc(raw: RawCommand): boolean {
   return (a !== undefined && COMPOUND_OPENERS.has(a)) || (b !== undefined && COMPOUND_OPENERS.has(b)) || raw.words.length === 1;
 }
 
+/** Builtins that take variable names, whose subscripts bash evaluates arithmetically (`unset 'a[x]'`, `printf -v 'a[x]'`). */
+const SUBSCRIPTED_NAMES = new Set(['declare', 'typeset', 'local', 'export', 'readonly', 'printf', 'read', 'unset', 'mapfile', 'readarray', 'wait']);
+
+/** `name[sub]` (or `name[sub]=…`) whose subscript is not a plain number, `@` or `*`. */
+function subscriptNotNumber(word: string): boolean {
+  const m = /^[A-Za-z_][A-Za-z0-9_]*\[(.*?)\]/s.exec(word);
+  return m !== null && !/^\s*([0-9]+|[@*])\s*$/.test(m[1]!);
+}
+
 /** Why the command name cannot be taken as written; `unseen` when that is because it cannot be read at all. */
 function nameProblem(w: RawWord, shell: Collector['shell']): { reason: string; unseen: boolean } | undefined {
   const d = w.word;
@@ -118,6 +127,8 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
   }
   if (ARITHMETIC_BUILTINS.has(name) && raw.words.slice(1).some((w) => (name === 'let' ? arithmeticRunsCode(w.raw) : /\[.*(\$\((?!\()|`)/s.test(w.raw)))) {
     markUnknown(`'${name}' may evaluate a substitution inside an array subscript`, true);
+  } else if (SUBSCRIPTED_NAMES.has(name) && raw.words.slice(1).some((w) => subscriptNotNumber(w.word.literal ? w.word.value : w.raw))) {
+    markUnknown(`'${name}' evaluates an array subscript arithmetically: ${raw.words.map((w) => w.raw).join(' ').slice(0, 60)}`, true);
   }
 
   if (name === 'git') {

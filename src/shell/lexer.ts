@@ -20,6 +20,8 @@ export interface LexedCommand {
 
 const RESERVED = new Set([
   'if', 'then', 'else', 'elif', 'fi', 'case', 'esac', 'for', 'select', 'while', 'until', 'do', 'done', 'function', 'time', 'coproc', 'in',
+  // arithmetic and array builtins: their operands are judged on the syntax tree
+  'let',
   '{', '}', '[[', ']]', '!',
 ]);
 const WORD_CHAR = /[A-Za-z0-9_\-./:,+%@^=]/;

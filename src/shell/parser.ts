@@ -12,6 +12,7 @@ import type { Redirect, SimpleCommand } from './types.js';
 import { decodeWord } from './words.js';
 import { extractSubstitutions, substitutionStarts } from './substitutions.js';
 import { arithmeticRunsCode, hidesCode } from './arithmetic.js';
+import { hiddenArithmetic } from './arithmetic-operands.js';
 
 interface Env {
   context: SimpleCommand['context'];
@@ -451,6 +452,10 @@ export function walkTree(parser: Parser, src: string, c: Collector): void {
     new Walker(src, c).statement(root, { context: 'top', inSubshell: false, inherited: [], depth: 0 });
     if (root.hasError && c.unseen.length === 0) addUnseen(c, 'parse error');
     if (c.unseen.length === 0) checkSubstitutions(root, src, c);
+    if (c.unseen.length === 0) {
+      const hidden = hiddenArithmetic(root, src);
+      if (hidden) addUnseen(c, hidden);
+    }
   } finally {
     tree.delete();
   }

@@ -11,6 +11,7 @@ const KNOWN_CLOSED: Record<string, string> = {
   'heredoc-delim-trailing-space': 'the grammar ends the here-document at "EOF "; toolgate refuses instead of guessing',
   'redir-dev-tcp': '`<>` is a parse error in tree-sitter-bash',
   'heredoc-two': 'two here-documents on one line are a parse error in tree-sitter-bash',
+  'subst-arith': 'arithmetic evaluates the output of the substitution as an expression, so a subscript in it runs a command toolgate cannot see',
 };
 
 for (const file of ['shell-battery.jsonl', 'own-battery.jsonl']) {
