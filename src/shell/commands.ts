@@ -144,8 +144,9 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
     markUnknown(`wrappers nested deeper than ${MAX_WRAPPER_DEPTH}`, true);
     return index;
   }
-  // Claude Code looks through the wrappers it names; `TIMEOUT` on Linux is some other program.
-  cmd.transparentWrapper = info.transparent && exact === name;
+  // Claude Code looks through the wrappers it names; `TIMEOUT` on Linux is some other program,
+  // and so is `./timeout` (a program named by a path is only what is written).
+  cmd.transparentWrapper = info.transparent && exact === name && exact === argv[0];
   cmd.exactOnly = info.exactOnly;
   if (input?.appended && info.inner.length === 0 && !(name === 'command' && argv.length > 1)) {
     markUnknown(`${input.via} appends its input to ${name}, which runs it as a command`);

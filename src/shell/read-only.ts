@@ -474,6 +474,8 @@ export function isReadOnly(cmd: SimpleCommand, options: ReadOnlyOptions): ReadOn
     if (cmd.unknown) return no(`not understood: ${cmd.unknown}`);
     if (cmd.argv.length === 0) return no('empty command');
     if (!cmd.literal[0]) return no(`command name is not literal: ${cmd.argv[0]}`);
+    // `./cat`, `sub/ls`, `/opt/x/cat`: whatever file is there, not the utility the table describes.
+    if (/[/\\]/.test(cmd.argv[0]!)) return no(`names a program by path (${cmd.argv[0]}), which is not the read-only utility`);
     const name = commandBasename(cmd.argv[0]!);
     return options.set === 'robota' ? checkRobota(cmd, name) : checkClaudeCode(cmd, name);
   } catch (error) {
