@@ -291,7 +291,7 @@ function shellAllow(state: EvalState, rules: CompiledRule[]): StepResult {
 
 function partVerdicts(state: EvalState, rules: CompiledRule[]): PartVerdict[] | undefined {
   const facts = state.facts as Extract<CallFacts, { kind: 'shell' }>;
-  if (facts.analysis.unknown.length > 0 || facts.analysis.hasSubstitution) return undefined;
+  if (facts.analysis.unknown.length > 0 || facts.analysis.stateChanges.length > 0 || facts.analysis.hasSubstitution) return undefined;
   const ro = shellReadOnly(state);
   return partsToCover(facts.analysis).map((cmd) => {
     const rule = rules.find((cr) => patternCoversCommand(cr.rule.specifier ?? '*', cmd));
@@ -372,6 +372,7 @@ export function shellReadOnly(state: EvalState): ShellReadOnly {
     }
   }
   if (facts.analysis.unknown.length > 0) why ??= `parts could not be read: ${facts.analysis.unknown[0]}`;
+  if (facts.analysis.stateChanges.length > 0) why ??= facts.analysis.stateChanges[0];
   if (facts.analysis.hasSubstitution) why ??= 'it has a substitution';
   for (const e of facts.effects) {
     // Assumed effects belong to programs that are not read-only anyway, and git history is not a
@@ -426,7 +427,7 @@ export const touches: PipelineStep = {
             return decide(state, step, 'allow', 'mode', 'acceptEdits: file commands inside the working directories');
           }
         }
-        return holdAsk(state, step, { kind: 'plain', reason: f.analysis.unknown.length > 0 ? 'shellUnknown' : 'toolDefault', message: uncoveredWhy(state) ?? ro.why ?? 'not read-only' });
+        return holdAsk(state, step, { kind: 'plain', reason: f.analysis.unknown.length > 0 || f.analysis.stateChanges.length > 0 ? 'shellUnknown' : 'toolDefault', message: uncoveredWhy(state) ?? ro.why ?? 'not read-only' });
       }
       case 'powershell': {
         const v = powerShellTouches(state, f);

@@ -198,6 +198,7 @@ function bashRestrictive(rule: Rule, analysis: ShellAnalysis): RuleMatch {
   if (analysis.unknown.length > 0) {
     return { kind: 'hidden', detail: `parts of the command could not be read (${analysis.unknown[0]})` };
   }
+  if (analysis.stateChanges.length > 0) return { kind: 'hidden', detail: analysis.stateChanges[0]! };
   // Words that are not literal: spell out brace expansions, and ask whether a variable or
   // substitution could make the command match (`P=push; git $P origin` against `git push *`).
   for (const { cmd, variants } of holeVariantsOf(analysis)) {
@@ -278,8 +279,8 @@ function shellPathMatch(cr: CompiledRule, facts: Extract<CallFacts, { kind: 'she
   if (hidden !== undefined) return { kind: 'hidden', detail: hidden };
   const opaque = opaqueScriptOf(facts.analysis);
   if (opaque !== undefined) return { kind: 'hidden', detail: opaque };
-  if (facts.analysis.unknown.length > 0 || facts.unresolved.length > 0) {
-    return { kind: 'hidden', detail: `the command touches paths that could not be worked out (${facts.unresolved[0] ?? facts.analysis.unknown[0]})` };
+  if (facts.analysis.unknown.length > 0 || facts.analysis.stateChanges.length > 0 || facts.unresolved.length > 0) {
+    return { kind: 'hidden', detail: `the command touches paths that could not be worked out (${facts.unresolved[0] ?? facts.analysis.unknown[0] ?? facts.analysis.stateChanges[0]})` };
   }
   return NONE;
 }
@@ -419,6 +420,7 @@ export function patternCoversCommand(spec: string, cmd: SimpleCommand): boolean 
 
 function bashCovers(rule: Rule, analysis: ShellAnalysis): AllowMatch {
   if (analysis.unknown.length > 0) return { kind: 'none', detail: `unknown parts: ${analysis.unknown[0]}` };
+  if (analysis.stateChanges.length > 0) return { kind: 'none', detail: analysis.stateChanges[0]! };
   if (analysis.hasSubstitution) return { kind: 'none', detail: 'an allow rule never covers a substitution' };
   const spec = rule.specifier ?? '*';
   const parts = partsToCover(analysis);

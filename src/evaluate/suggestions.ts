@@ -29,7 +29,7 @@ export function suggestionsFor(state: EvalState): PermissionUpdate[] {
   const f = state.facts;
   switch (f.kind) {
     case 'shell': {
-      if (f.analysis.unknown.length > 0 || f.analysis.hasSubstitution) return [];
+      if (f.analysis.unknown.length > 0 || f.analysis.stateChanges.length > 0 || f.analysis.hasSubstitution) return [];
       const rules: string[] = [];
       // Only the parts that need approval: not those an allow rule covers or that are read-only.
       const allow = rulesForTool(state.index, 'allow', state.call.tool).filter((cr) => cr.rule.family === 'bash');

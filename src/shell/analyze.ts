@@ -3,7 +3,8 @@
  * unknown (fail closed) for anything neither can read.
  */
 import { hiddenEvaluation } from './arithmetic.js';
-import { addUnseen, type Collector } from './collector.js';
+import { addStateChange, addUnseen, type Collector } from './collector.js';
+import { assignedName, variableStateChange } from './state.js';
 import { emitCommand } from './commands.js';
 import { joinLineContinuations } from './continuations.js';
 import { lexSimple } from './lexer.js';
@@ -21,7 +22,7 @@ type Front = 'auto' | 'lexer' | 'parser';
 
 /** An analysis with no commands; every reason given is one the command cannot be read for (firm). */
 function emptyAnalysis(command: string, parser: ShellAnalysis['parser'], unknown: string[] = []): ShellAnalysis {
-  return { command, commands: [], unknown, unseen: [...unknown], hasSubstitution: false, redirects: [], parser };
+  return { command, commands: [], unknown, unseen: [...unknown], stateChanges: [], hasSubstitution: false, redirects: [], parser };
 }
 
 function analyzeAt(command: string, shell: NonNullable<ShellOptions['shell']>, depth: number, front: Front = 'auto'): ShellAnalysis {
@@ -38,6 +39,7 @@ function analyzeAt(command: string, shell: NonNullable<ShellOptions['shell']>, d
     commands: [],
     unknown: [],
     unseen: [],
+    stateChanges: [],
     redirects: [],
     hasSubstitution: false,
     shell,
@@ -51,6 +53,7 @@ function analyzeAt(command: string, shell: NonNullable<ShellOptions['shell']>, d
     for (const cmd of lexed) {
       if (cmd.words.length === 0) {
         c.redirects.push(...cmd.redirects);
+        for (const a of cmd.assignments) addStateChange(c, variableStateChange(assignedName(a) ?? a, false));
         continue;
       }
       emitCommand(c, { ...cmd, inherited: [], context: 'top' });
@@ -62,11 +65,13 @@ function analyzeAt(command: string, shell: NonNullable<ShellOptions['shell']>, d
     parser = 'tree-sitter';
     walkTree(ts, text, c);
   }
+  for (const m of text.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*):?=/g)) addStateChange(c, variableStateChange(m[1]!, false), 0);
+  const stateChanges = [...new Set(c.stateChanges.filter((s) => c.commands.length > s.after).map((s) => `${s.why}, so the commands after it cannot be judged`))];
   const hidden = hiddenEvaluation(text);
   if (hidden) addUnseen(c, hidden);
   if (c.commands.length > MAX_COMMANDS) addUnseen(c, `more than ${MAX_COMMANDS} commands`);
   for (const cmd of c.commands) if (cmd.unknown && !c.unknown.includes(cmd.unknown)) c.unknown.push(cmd.unknown);
-  return { command, commands: c.commands, unknown: c.unknown, unseen: c.unseen, hasSubstitution: c.hasSubstitution, redirects: c.redirects, parser };
+  return { command, commands: c.commands, unknown: c.unknown, unseen: c.unseen, stateChanges, hasSubstitution: c.hasSubstitution, redirects: c.redirects, parser };
 }
 
 /**

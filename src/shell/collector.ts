@@ -35,6 +35,8 @@ export interface Collector {
   unknown: string[];
   /** The reasons of `unknown` that are a firm ask in every mode (see `ShellAnalysis.unseen`). */
   unseen: string[];
+  /** Statements that change what later commands do, and how many commands came before each. */
+  stateChanges: { after: number; why: string }[];
   redirects: Redirect[];
   hasSubstitution: boolean;
   shell: NonNullable<ShellOptions['shell']>;
@@ -56,6 +58,11 @@ export function addUnknown(c: Pick<Collector, 'unknown'>, reason: string): void 
 export function addUnseen(c: Pick<Collector, 'unknown' | 'unseen'>, reason: string): void {
   if (!c.unknown.includes(reason)) c.unknown.push(reason);
   if (!c.unseen.includes(reason)) c.unseen.push(reason);
+}
+
+/** Records a statement that changes what the commands after it do (see `state.ts`). */
+export function addStateChange(c: Collector, why: string | undefined, after = c.commands.length): void {
+  if (why !== undefined) c.stateChanges.push({ after, why });
 }
 
 /** Adds a bare or compound-level redirect to the analysis. */

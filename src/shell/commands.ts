@@ -2,9 +2,10 @@
  * The command layer: turns a syntax-level command into `SimpleCommand`s, deciding what is
  * unknown (dynamic names, code-as-data builtins) and looking through wrappers.
  */
-import { addUnknown, addUnseen, type Collector, type RawCommand, type RawWord } from './collector.js';
+import { addStateChange, addUnknown, addUnseen, type Collector, type RawCommand, type RawWord } from './collector.js';
 import { arithmeticRunsCode } from './arithmetic.js';
 import { MAX_NESTED_DEPTH } from './limits.js';
+import { commandStateChange } from './state.js';
 import type { SimpleCommand } from './types.js';
 import { ARITHMETIC_BUILTINS, CODE_AS_DATA, gitConfigProblem, unwrap } from './wrappers.js';
 
@@ -131,6 +132,7 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
     markUnknown(`'${name}' evaluates an array subscript arithmetically: ${raw.words.map((w) => w.raw).join(' ').slice(0, 60)}`, true);
   }
 
+  addStateChange(c, commandStateChange(cmd), index + 1);
   if (name === 'git') {
     const why = gitConfigProblem(argv);
     if (why) markUnknown(why);

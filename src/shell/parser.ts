@@ -4,7 +4,7 @@
  * between the grammar and toolgate's own word decoder makes the analysis unknown.
  */
 import type { Node, Parser } from 'web-tree-sitter';
-import { addUnseen, makeRedirect, type Collector, type RawWord } from './collector.js';
+import { addStateChange, addUnseen, makeRedirect, type Collector, type RawWord } from './collector.js';
 import { emitCommand } from './commands.js';
 import { MAX_SYNTAX_DEPTH } from './limits.js';
 import { splitWords } from './split.js';
@@ -13,6 +13,7 @@ import { decodeWord } from './words.js';
 import { extractSubstitutions, substitutionStarts } from './substitutions.js';
 import { arithmeticRunsCode, hidesCode } from './arithmetic.js';
 import { hiddenArithmetic } from './arithmetic-operands.js';
+import { assignedName, variableStateChange } from './state.js';
 
 interface Env {
   context: SimpleCommand['context'];
@@ -81,6 +82,9 @@ class Walker {
       case 'variable_assignment':
       case 'variable_assignments':
         this.wordish(node, next);
+        for (const a of node.type === 'variable_assignment' ? [node] : node.namedChildren) {
+          addStateChange(this.c, variableStateChange(assignedName(a.text) ?? a.text, false));
+        }
         return;
       case 'redirected_statement':
         return this.redirected(node, next);
@@ -115,6 +119,13 @@ class Walker {
       else if (child.type === 'comment') continue;
       else if (WORDISH.has(child.type)) this.wordish(child, childEnv);
       else this.fail(`unsupported syntax: ${child.type}`);
+    }
+    if (node.type === 'function_definition') {
+      addStateChange(this.c, `defining the function ${node.childForFieldName('name')?.text ?? ''} changes what later commands run`);
+    }
+    if (node.type === 'for_statement') {
+      const v = node.childForFieldName('variable')?.text ?? '';
+      addStateChange(this.c, variableStateChange(v, false), 0);
     }
   }
 
@@ -213,6 +224,7 @@ class Walker {
     const own = [...redirects, ...outer];
     if (words.length === 0) {
       for (const r of own) this.c.redirects.push(r);
+      for (const a of assignments) addStateChange(this.c, variableStateChange(assignedName(a) ?? a, false));
       return;
     }
     emitCommand(this.c, { words, assignments, redirects: own, inherited: env.inherited, context: env.context, inSubshell: env.inSubshell });

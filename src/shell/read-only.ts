@@ -514,6 +514,7 @@ export function isReadOnlyCommand(analysis: ShellAnalysis, options: ReadOnlyOpti
       if (name === 'cd' || name === 'pushd') sawCd = true;
       if (name === 'git' && sawCd) return no('git after cd (the other directory\'s hooks and config could run)');
     }
+    if (analysis.stateChanges.length > 0) return no(analysis.stateChanges[0]!);
     return YES;
   } catch (error) {
     return no(`read-only check failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -93,6 +93,14 @@ export interface ShellAnalysis {
    * `${x@P}`, `${!x}`, `PS4` with `set -x`, `mapfile -C`, …). Each is also in `unknown`.
    */
   unseen: string[];
+  /**
+   * Statements that change what the commands after them do (`PATH=…`, `HOME=…`, `IFS=…`, `GIT_*=`,
+   * `set -x`, `shopt`, `export -f`, function definitions, a `cd` toolgate cannot follow: `cd`,
+   * `cd -`, `cd ~user`, `cd $X`), when some command follows. The structure is understood, but
+   * no later part may be approved by an allow rule or as read-only; any deny or ask rule could
+   * apply to what they hide.
+   */
+  stateChanges: string[];
   /** True when any command, parameter or process substitution occurs (`$(…)`, backticks, `<(…)`, …). */
   hasSubstitution: boolean;
   /**

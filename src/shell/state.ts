@@ -1,0 +1,124 @@
+/**
+ * Statements that change what later commands of the same script do: variables bash or the
+ * programs read (PATH, HOME, CDPATH, IFS, GIT_*, LD_*, …), shell options, functions, and a `cd`
+ * toolgate cannot follow. After one, later parts are unknown for auto-allow (a firm ask when a
+ * deny or ask rule could apply, a plain ask otherwise).
+ */
+import type { SimpleCommand } from './types.js';
+import { scanOptions } from './options.js';
+
+/**
+ * Environment variables that only shape output (locale, colour, terminal, log levels): setting
+ * them changes nothing a permission decision depends on. Shared with allow-rule matching, which
+ * looks past them as command prefixes (`NODE_ENV=test npm test`).
+ * @internal
+ */
+export const SAFE_ENVIRONMENT = /^(NODE_ENV|LANG|LANGUAGE|LC_[A-Z]+|NO_COLOR|FORCE_COLOR|TZ|CI|TERM|COLUMNS|RUST_BACKTRACE|RUST_LOG|PYTHONUNBUFFERED|PYTHONDONTWRITEBYTECODE|DEBUG)=/;
+
+/**
+ * Why setting variable `name` changes later commands, or undefined. Allowlist: a name with a
+ * capital letter may be an environment variable that a later program (or bash: PATH, HOME,
+ * CDPATH, OLDPWD, IFS, BASH_ENV, ENV, PS4, PROMPT_COMMAND, SHELLOPTS, BASHOPTS, GLOBIGNORE,
+ * TMPDIR, BASH_CMDS, GIT_*, LD_*, DYLD_*, …) reads; only the output-only ones above and
+ * lower-case shell variables that are not exported are data.
+ */
+export function variableStateChange(name: string, exported: boolean): string | undefined {
+  if (SAFE_ENVIRONMENT.test(`${name}=`) || (!exported && BASH_RESULTS.has(name))) return undefined;
+  if (!exported && !/[A-Z]/.test(name)) return undefined;
+  return `setting ${name} changes what later commands do`;
+}
+
+/** Variables bash itself fills with results, which mean nothing to later programs unless exported. */
+const BASH_RESULTS = new Set(['REPLY', 'MAPFILE', 'OPTARG', 'OPTIND']);
+
+/** The name an assignment (`NAME=…`, `NAME+=…`, `NAME[i]=…`) sets. */
+export function assignedName(assignment: string): string | undefined {
+  return /^([A-Za-z_][A-Za-z0-9_]*)(\[|\+?=)/.exec(assignment)?.[1];
+}
+
+/** `set` options that change nothing later commands resolve (errexit, nounset, pipefail, errtrace, functrace). */
+const SAFE_SET_FLAGS = /^[-+][euET]+$/;
+const SAFE_SET_OPTIONS = new Set(['errexit', 'nounset', 'pipefail', 'errtrace', 'functrace']);
+
+/** Builtins that set the variables named among their operands. */
+const DECLARERS = new Set(['declare', 'typeset', 'export', 'readonly', 'local']);
+/** Builtins that set the variables named among their operands, with the options that take a value. */
+const NAME_SETTERS: ReadonlyMap<string, string> = new Map([
+  ['read', 'dinNptu'],
+  ['mapfile', 'dnOsuCc'],
+  ['readarray', 'dnOsuCc'],
+  ['getopts', ''],
+  ['unset', ''],
+]);
+
+/**
+ * Why running `cmd` changes what later commands of the script do, or undefined.
+ * `cd` counts when its target is not a literal directory (`cd`, `cd -`, `cd ~user`, `cd $X`).
+ */
+export function commandStateChange(cmd: SimpleCommand): string | undefined {
+  if (cmd.unknown !== undefined || cmd.argv.length === 0 || !cmd.literal[0]) return undefined;
+  const name = cmd.argv[0]!;
+  const args = cmd.argv.slice(1);
+  switch (name) {
+    case 'set': {
+      if (args.length === 0) return undefined;
+      for (let i = 0; i < args.length; i++) {
+        const a = args[i]!;
+        if (SAFE_SET_FLAGS.test(a)) continue;
+        // `-o NAME`, also at the end of a cluster (`set -euo pipefail`)
+        if (/^[-+][euET]*o$/.test(a) && SAFE_SET_OPTIONS.has(args[i + 1] ?? '')) {
+          i++;
+          continue;
+        }
+        return `set ${a} changes how later commands run`;
+      }
+      return undefined;
+    }
+    case 'shopt':
+      return 'shopt changes how later commands are read';
+    case 'cd':
+    case 'pushd': {
+      const { operand } = scanOptions(cmd.argv, 1, { posix: true });
+      if (operand >= cmd.argv.length) return `${name} without a directory goes to $HOME, which toolgate cannot prove`;
+      const target = cmd.argv[operand]!;
+      if (!cmd.literal[operand]) return `${name} ${target}: a directory toolgate cannot resolve`;
+      if (target === '-') return `${name} - goes to the previous directory, which toolgate does not track`;
+      if (/^[-+][0-9]+$/.test(target)) return `${name} ${target} goes to a directory of the stack`;
+      return undefined;
+    }
+    case 'popd':
+      return 'popd returns to a directory toolgate does not track';
+    case 'printf': {
+      const v = args.findIndex((a) => a === '-v' || (a.startsWith('-v') && a.length > 2));
+      if (v < 0) return undefined;
+      const target = args[v] === '-v' ? args[v + 1] : args[v]!.slice(2);
+      return target === undefined ? undefined : variableStateChange(target.replace(/\[.*$/s, ''), false);
+    }
+  }
+  const valued = NAME_SETTERS.get(name);
+  if (!DECLARERS.has(name) && valued === undefined) return undefined;
+  const flags = args.filter((a) => /^[-+][A-Za-z]/.test(a)).join('');
+  const exported = name === 'export' || /x/.test(flags);
+  if (/n/.test(flags) && name !== 'read' && name !== 'mapfile' && name !== 'readarray') return `${name} -n makes a name refer to another variable`;
+  if (/f/.test(flags) && (exported || name === 'unset')) return `${name} -f changes the functions later commands may run`;
+  let skipNext = name === 'getopts';
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (skipNext) {
+      skipNext = false;
+      continue;
+    }
+    if (a === '--') continue;
+    if (/^[-+][A-Za-z]/.test(a)) {
+      const letters = a.slice(1);
+      const last = letters.search(new RegExp(`[${valued ?? ''}_]`));
+      if (valued && last >= 0 && last === letters.length - 1 && valued.includes(letters[last]!)) skipNext = true;
+      continue;
+    }
+    const n = /^[A-Za-z_][A-Za-z0-9_]*(?=$|=|\+=|\[)/.exec(a)?.[0];
+    if (n === undefined) continue;
+    const why = variableStateChange(n, exported);
+    if (why) return why;
+  }
+  return undefined;
+}
