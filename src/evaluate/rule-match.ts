@@ -17,6 +17,7 @@ import type { CallFacts } from './facts.js';
 import { braceAlternatives, globMayHitRule, hasGlob } from './glob-overlap.js';
 import { hasHoles, literalText, mayMatchWithHoles, wordVariants } from './holes.js';
 import { SHELLS } from '../shell/wrappers.js';
+import { SAFE_ENVIRONMENT } from '../shell/state.js';
 
 /**
  * Can the rule bear on a call of `tool` — as {@link restrictiveMatch} (`restrictive`) or as
@@ -55,7 +56,7 @@ export interface MatchEnv {
 const READ_DENY_ALSO_BLOCKS = new Set(['Edit', 'Write', 'MultiEdit']);
 
 /** Environment variables an allow rule looks past (Claude Code docs, "Bash": known-safe variables only). */
-const SAFE_ENV = /^(NODE_ENV|LANG|LANGUAGE|LC_[A-Z]+|NO_COLOR|FORCE_COLOR|TZ|CI|TERM|COLUMNS|RUST_BACKTRACE|RUST_LOG|PYTHONUNBUFFERED|PYTHONDONTWRITEBYTECODE|DEBUG)=/;
+const SAFE_ENV = SAFE_ENVIRONMENT;
 
 function pathCtx(cr: CompiledRule, env: MatchEnv): PathMatchContext {
   return { cwd: env.cwd, home: env.home, slashAnchor: env.slashAnchorOf(cr), platform: env.platform, list: cr.list };
