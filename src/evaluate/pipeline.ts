@@ -173,6 +173,16 @@ export const criticalAndProtected: PipelineStep = {
     }
     if (facts.kind === 'powershell') powerShellHeldAsks(state, facts);
     const { writes, removes } = touchedPaths(facts);
+    if (facts.kind === 'shell' && facts.analysis.stateChanges.length > 0 && writes.length + removes.length > 0) {
+      // After `cd $X` or `HOME=…; cd` a relative write may land anywhere, a protected path included.
+      const p = [...writes, ...removes][0]!;
+      return holdAsk(state, 'protectedPaths', {
+        kind: 'protected',
+        reason: 'protectedPath',
+        message: `writes ${p} after a change toolgate cannot follow (${facts.analysis.stateChanges[0]}); it may be a protected path`,
+        blockedPath: p,
+      });
+    }
     const spec = state.protectedSpec;
     const targets: ShellWrite[] = facts.kind === 'shell' ? shellWrites(facts.effects, (p) => protectedPathMatch(p, spec)) : [...writes, ...removes].map((path) => ({ path }));
     const home = normalizePath(state.ctx.home, { cwd: state.ctx.cwd, home: state.ctx.home, platform: state.env.platform });

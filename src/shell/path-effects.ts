@@ -439,6 +439,8 @@ export function criticalRemovals(analysis: ShellAnalysis, ctx: CriticalRemovalSh
       const why =
         variableWhy(word) ?? tildeWhy(word, ctx, norm) ?? (e.literal || e.glob || word.startsWith('~') ? isCriticalRemovalTarget(e.path, { ...ctx }) : undefined);
       if (why !== undefined) push(`${e.raw}: ${why}`);
+      // After `cd $X`, `HOME=…; cd` and the like the directory a relative removal names is unknown.
+      else if (analysis.stateChanges.length > 0) push(`${e.raw}: removed after a change toolgate cannot follow (${analysis.stateChanges[0]})`);
       if (e.glob && why === undefined) {
         const dir = e.path.slice(0, e.path.lastIndexOf('/')) || '/';
         const under = ctx.workingDirectories.some((w) => norm(w) === dir);
