@@ -306,7 +306,10 @@ function partVerdicts(state: EvalState, rules: CompiledRule[]): PartVerdict[] | 
   return partsToCover(facts.analysis).map((cmd) => {
     const rule = rules.find((cr) => patternCoversCommand(cr.rule.specifier ?? '*', cmd));
     if (rule) return { cmd, rule };
-    if (ro.perCommand.get(cmd) === true && !planBlocks(state)) return { cmd, readOnly: true };
+    if (ro.perCommand.get(cmd) === true && !planBlocks(state)) {
+      if (readsInside(state, cmd)) return { cmd, readOnly: true };
+      return { cmd, why: 'it reads outside the working directories' };
+    }
     if (state.mode === 'acceptEdits' && acceptEditsCommand(cmd) && (cmd.argv[0] !== 'sed' || isPlainSedEdit(cmd.argv)) && effectsInside(state, cmd)) return { cmd, acceptEdit: true };
     return { cmd, why: ro.reasons.get(cmd) ?? 'not read-only' };
   });
@@ -320,6 +323,15 @@ function uncoveredWhy(state: EvalState): string | undefined {
   if (!first) return undefined;
   const covered = verdicts?.some((v) => v.rule) === true;
   return `"${allowText(first.cmd)}" ${covered ? 'is not covered by an allow rule and ' : ''}is not read-only: ${first.why ?? 'not read-only'}`;
+}
+
+/** Does a read-only part read only inside the working directories (every brace alternative and glob base)? */
+function readsInside(state: EvalState, cmd: SimpleCommand): boolean {
+  const facts = state.facts as Extract<CallFacts, { kind: 'shell' }>;
+  const i = facts.analysis.commands.indexOf(cmd);
+  return facts.effects
+    .filter((e) => e.command === i && e.op === 'read')
+    .every((e) => (e.literal || e.glob) && isInsideAny(e.glob ? globBase(e.path) : e.path, state.workingDirectories));
 }
 
 function effectsInside(state: EvalState, cmd: SimpleCommand): boolean {

@@ -1,0 +1,53 @@
+/**
+ * The property of what toolgate cannot read, against real bash (the bash oracle: needs root and
+ * namespaces; skipped elsewhere, a failure under CI=true): for any read-only command `r` and a
+ * generated suffix `s`, if toolgate allows `r s` — with no rules, in default and in
+ * bypassPermissions, or with narrow allow rules — bash runs no stub and changes nothing it must not.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { judge, openOracle, prepareDecisions, presetNamed, probeSandbox, type BashOracle } from '../support/bash-oracle/index.js';
+import { readOnlyWithSuffix, setupFor } from '../support/unseen-generators.js';
+
+const probe = probeSandbox();
+const ci = process.env['CI'] === 'true';
+/** Runs per setting; raise with TOOLGATE_UNSEEN_RUNS for a longer search. */
+const RUNS = Number(process.env['TOOLGATE_UNSEEN_RUNS'] ?? 60);
+
+if (!probe.ok && ci) {
+  it('has a sandbox under CI=true', () => {
+    expect.fail(`no sandbox: ${probe.reason}`);
+  });
+}
+
+const SETTINGS = [
+  { name: 'none', mode: 'default' },
+  { name: 'none', mode: 'bypassPermissions' },
+  { name: 'narrow', mode: 'default' },
+] as const;
+
+describe.skipIf(!probe.ok)(`read-only command + generated suffix against real bash${probe.ok ? '' : ` — skipped: no sandbox (${probe.reason})`}`, () => {
+  let oracle: BashOracle;
+  beforeAll(async () => {
+    await prepareDecisions();
+    const opened = openOracle();
+    if (!opened.ok) throw new Error(opened.reason);
+    oracle = opened.oracle;
+  });
+  afterAll(() => oracle?.close());
+
+  for (const { name, mode } of SETTINGS) {
+    it(`settings ${name}, ${mode}: an allowed "r s" runs no stub and changes nothing it must not`, () => {
+      const settings = presetNamed(name)!.settings;
+      fc.assert(
+        fc.property(readOnlyWithSuffix, (command) => {
+          const v = judge(oracle, { settings, mode, command, ...(setupFor(command) ? { setup: setupFor(command)! } : {}) });
+          if (v.outcome === 'fail-open') {
+            throw new Error(`fail-open: ${JSON.stringify(command)} — ${v.decision.reason.message} — ${v.violations.map((x) => `${x.kind}: ${x.evidence}`).join('; ')}`);
+          }
+        }),
+        { numRuns: RUNS, seed: Number(process.env['TOOLGATE_UNSEEN_SEED'] ?? 13) },
+      );
+    }, 600_000);
+  }
+});
