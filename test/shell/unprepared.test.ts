@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeShell, isShellPrepared, prepareShell } from '../../src/shell/index.js';
+import { evaluate, evaluateAsync } from '../../src/evaluate/index.js';
+import { policyFromObjects } from '../../src/settings/index.js';
 
 // This file runs in its own module graph: the parser is not loaded until the last test.
 describe('before prepareShell()', () => {
@@ -19,6 +21,24 @@ describe('before prepareShell()', () => {
   it('fails closed for a nested script outside the subset', () => {
     const a = analyzeShell("bash -c 'echo $(rm x)'");
     expect(a.unknown.some((u) => u.includes('shell parser not prepared'))).toBe(true);
+  });
+
+  it('makes evaluate ask firmly, in every mode, for a command it cannot read yet', () => {
+    const policy = policyFromObjects([]);
+    for (const mode of ['default', 'bypassPermissions', 'acceptEdits'] as const) {
+      const d = evaluate({ tool: 'Bash', input: { command: 'echo $(rm -rf ~)' } }, { mode, policy, cwd: '/p', home: '/h' });
+      expect(d).toMatchObject({ behavior: 'ask', askKind: 'firm' });
+    }
+    const d = evaluate({ tool: 'Bash', input: { command: 'echo $(rm -rf ~)' } }, { mode: 'dontAsk', policy, cwd: '/p', home: '/h' });
+    expect(d.behavior).toBe('deny');
+  });
+
+  it('evaluateAsync loads the parser when only a nested script needs it', async () => {
+    expect(isShellPrepared()).toBe(false);
+    const policy = policyFromObjects([]);
+    const d = await evaluateAsync({ tool: 'Bash', input: { command: "bash -c 'echo $(ls)'" } }, { mode: 'bypassPermissions', policy, cwd: '/p', home: '/h' });
+    expect(isShellPrepared()).toBe(true);
+    expect(d.behavior).toBe('allow');
   });
 
   it('loads once, then parses everything', async () => {
