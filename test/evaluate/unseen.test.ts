@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluate, prepare } from '../../src/evaluate/index.js';
 import { policyFromObjects } from '../../src/settings/index.js';
+import type { PermissionMode } from '../../src/core/types.js';
 
 beforeAll(async () => {
   await prepare();
@@ -9,7 +10,7 @@ beforeAll(async () => {
 const NARROW = { allow: ['Bash(echo *)', 'Bash(ls *)', 'Bash(git status)', 'Bash(./build.sh *)'] };
 const ALL_BUT_DENIED = { allow: ['Bash(*)'], deny: ['Bash(rm *)', 'Read(./.env)', 'Edit(secrets/**)'] };
 
-function decide(command: string, permissions: Record<string, string[]> = {}, mode = 'default') {
+function decide(command: string, permissions: Record<string, string[]> = {}, mode: PermissionMode = 'default') {
   const policy = policyFromObjects([{ kind: 'projectSettings', settings: { permissions } }]);
   return evaluate({ tool: 'Bash', input: { command } }, { mode, policy, cwd: '/home/user/project', home: '/home/user' });
 }
@@ -17,7 +18,7 @@ function decide(command: string, permissions: Record<string, string[]> = {}, mod
 describe('unreadable input and hidden code: a firm ask in every mode', () => {
   const commands = ['ls \\\r\nevil', 'ls src\v# ; evil', 'rm -rf ~\nif', 'coproc { rm -rf ~; }', 'ls\u00a0-la', "x='a[$(evil)]'; echo $[x]", 'echo "${x:-\'$(evil)\'}"', '[[ x =~ `evil` ]]; ls', 'echo ' + 'x'.repeat(10_001)];
   it.each(commands)('%j', (command) => {
-    for (const mode of ['default', 'acceptEdits', 'bypassPermissions', 'plan', 'auto']) {
+    for (const mode of (['default', 'acceptEdits', 'bypassPermissions', 'plan', 'auto'] as const)) {
       for (const permissions of [{}, NARROW, ALL_BUT_DENIED, { allow: ['Bash'] }]) {
         const d = decide(command, permissions, mode);
         // A deny rule that names a part literally still denies.
