@@ -62,11 +62,12 @@ function subscriptNotNumber(word: string): boolean {
 function nameProblem(w: RawWord, shell: Collector['shell']): { reason: string; unseen: boolean } | undefined {
   const d = w.word;
   if (d.error) return { reason: `command name cannot be read (${d.error}): ${w.raw}`, unseen: true };
-  if (d.zshEquals) return { reason: `zsh '=' expansion in command name: ${w.raw}`, unseen: false };
-  if (!d.literal) return { reason: `command name is not literal: ${w.raw}`, unseen: false };
+  if (d.zshEquals) return { reason: `zsh '=' expansion in command name: ${w.raw}`, unseen: true };
+  // A program toolgate cannot name may remove a critical path or write a protected one.
+  if (!d.literal) return { reason: `command name is not literal: ${w.raw}`, unseen: true };
   if (d.value === '') return { reason: 'empty command name', unseen: false };
   if (MISPLACED_RESERVED.has(w.raw)) return { reason: `reserved word '${w.raw}' out of place (a syntax error in bash)`, unseen: true };
-  if (shell === 'zsh' && d.value.startsWith('=')) return { reason: `zsh '=' expansion in command name: ${w.raw}`, unseen: false };
+  if (shell === 'zsh' && d.value.startsWith('=')) return { reason: `zsh '=' expansion in command name: ${w.raw}`, unseen: true };
   return undefined;
 }
 
@@ -117,11 +118,24 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
     cmd.argumentsFrom = input.via === 'xargs' ? 'xargs' : 'find -exec';
   }
   if (input?.placeholder !== undefined && argv[0]!.includes(input.placeholder)) {
-    markUnknown(`${input.via} takes the command name from its input: ${raw.words[0]!.raw}`);
+    markUnknown(`${input.via} takes the command name from its input: ${raw.words[0]!.raw}`, true);
     return index;
   }
   const exact = commandBasename(argv[0]!);
   const name = foldedCommandName(exact);
+  if (name === 'eval' && exact === argv[0]) {
+    // bash joins eval's words with spaces and runs the result: read it like `bash -c`.
+    const words = raw.words.slice(1);
+    if (words.length > 0 && words.every((w) => w.word.literal)) {
+      // Still unknown for allow rules (it runs text as code); deny rules, protected writes and
+      // critical removals see what it runs.
+      markUnknown(`'eval' runs text as shell code`);
+      emitNested(c, words.map((w) => w.word.value).join(' '), index, 'eval', cmd.redirects);
+      return index;
+    }
+    if (words.length > 0) markUnknown(`'eval' runs text toolgate cannot see: ${words.map((w) => w.raw).join(' ').slice(0, 60)}`, true);
+    return index;
+  }
   if (CODE_AS_DATA.has(name)) {
     markUnknown(`'${name}' runs text as shell code`);
     return index;
@@ -151,7 +165,7 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
   cmd.transparentWrapper = info.transparent && exact === name && exact === argv[0];
   cmd.exactOnly = info.exactOnly;
   if (input?.appended && info.inner.length === 0 && !(name === 'command' && argv.length > 1)) {
-    markUnknown(`${input.via} appends its input to ${name}, which runs it as a command`);
+    markUnknown(`${input.via} appends its input to ${name}, which runs it as a command`, true);
   }
   const innerInput = info.input ?? input;
   for (const inner of info.inner) {
@@ -175,11 +189,11 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
     const words = raw.words.slice(inner.index, inner.joinFrom === undefined ? inner.index + 1 : raw.words.length);
     const placeholder = innerInput?.placeholder;
     if (placeholder !== undefined && words.some((w) => w.word.value.includes(placeholder))) {
-      markUnknown(`${name} runs a script that ${innerInput!.via} fills from its input: ${words.map((w) => w.raw).join(' ')}`);
+      markUnknown(`${name} runs a script that ${innerInput!.via} fills from its input: ${words.map((w) => w.raw).join(' ')}`, true);
       continue;
     }
     if (words.some((w) => !w.word.literal)) {
-      markUnknown(`${name} runs a script that is not literal: ${words.map((w) => w.raw).join(' ')}`);
+      markUnknown(`${name} runs a script that is not literal: ${words.map((w) => w.raw).join(' ')}`, true);
       continue;
     }
     const script = words.map((w) => w.word.value).join(' ').slice(inner.offset ?? 0);
