@@ -11,6 +11,7 @@ import {
 } from './read-only-tables.js';
 import { expandedWords, type ExpandedWord } from './read-only-words.js';
 import { checkJqFilter, checkLsof, checkPs, checkSedScript } from './read-only-checks.js';
+import { checkGitOptions } from './read-only-git.js';
 import type { ReadOnlyVerdict, ShellAnalysis, SimpleCommand } from './types.js';
 import { decodeWord } from './words.js';
 
@@ -362,6 +363,10 @@ function checkGit(cmd: SimpleCommand, set: ReadOnlyOptions['set']): ReadOnlyVerd
   }
   const positional = rest.filter((a) => !a.startsWith('-'));
   const flags = rest.filter((a) => a.startsWith('-'));
+  if (set === 'claudeCode' && !['branch', 'tag', 'remote', 'stash', 'worktree', 'config', 'help'].includes(sub)) {
+    const options = checkGitOptions(sub, rest);
+    if (!options.readOnly) return options;
+  }
   switch (sub) {
     case 'branch': {
       // `--abbrev`, `--color` and `--column` take a value only with `=`: `git branch --abbrev 7` creates branch 7.

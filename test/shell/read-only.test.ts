@@ -171,3 +171,26 @@ describe('red-team: read-only commands with side effects', () => {
     },
   );
 });
+
+describe('git options by allowlist (claudeCode)', () => {
+  it.each([
+    'git log -n 5', "git log --format='%h %s' -5", 'git log --since 2020-01-01 --oneline', 'git blame -L 1,3 README.md', 'git status -uno',
+    'git status --porcelain=v2', 'git diff --stat HEAD~1 -- src', 'git show -s --format=%H', 'git log -M90% --stat', 'git grep -n TODO',
+  ])('%j is read-only', (c) => {
+    expect(verdict(c, 'claudeCode')).toEqual({ readOnly: true });
+  });
+  it.each([
+    ['git log -M --output=x', /--output/],
+    ['git log -n --output=x', /--output/],
+    ['git log --show-signature', /--show-signature is not an option known to be read-only/],
+    ['git diff --textconv', /--textconv/],
+    ['git grep --open x', /--open/],
+    ['git log -O order.txt', /-O is not an option known to be read-only/],
+    ['git log --stdin', /--stdin is not an option known to be read-only/],
+    ['git show --ext-diff', /--ext-diff/],
+  ])('%j is not read-only', (c, why) => {
+    const v = verdict(c, 'claudeCode');
+    expect(v.readOnly).toBe(false);
+    if (!v.readOnly) expect(v.reason).toMatch(why);
+  });
+});
