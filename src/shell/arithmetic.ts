@@ -108,7 +108,7 @@ const HIDDEN_CODE: ReadonlyArray<readonly [RegExp, string]> = [
   [/(^|[\s;&|(])\{[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\}[<>]/, 'a {name}> redirection assigns a variable (its subscript is evaluated arithmetically)'],
   [/\bPS4\b/, 'PS4 is expanded as a prompt (running its substitutions) for every traced command'],
   [/\bBASH_ENV\b/, 'BASH_ENV is expanded (running its substitutions) and sourced by every bash started'],
-  [/(^|[\s;&|(])ENV=\S*[$`]/, 'ENV is expanded (running its substitutions) by an interactive or POSIX shell'],
+  [/(^|[\s;&|(])ENV=\S*([$`]|[<>]\()/, 'ENV is expanded (running its substitutions) and sourced by an interactive or POSIX shell'],
   [/\b(mapfile|readarray)\b[^;&|\n]*\s-[A-Za-z]*C/, 'mapfile -C runs a callback toolgate cannot see'],
   [/\b(declare|typeset|local)\s+(-[A-Za-z]*\s+)*-[A-Za-z]*i/, 'an integer variable evaluates every value assigned to it arithmetically'],
 ];

@@ -96,6 +96,8 @@ describe('hidden code is a firm ask', () => {
     "printf -v 'a[$i]' %s x",
     'unset a[i]',
     'declare -i n; n=x',
+    'ENV=<(echo rm -rf ~) sh -i </dev/null',
+    "BASH_ENV='$(evil)' bash -c :",
     'false && x=1; echo $((x))',
     'f() { x=1; }; echo $((x))',
     'for ((;0;)); do x=1; done; ((x))',
