@@ -72,6 +72,7 @@ interface Result {
   p99: number;
   /** CPU time the server process spent per decision (µs), from /proc: what a decision costs whatever else the machine runs. */
   cpuUs?: number;
+  latencies?: number[];
 }
 
 /** User + system CPU seconds a process has used (Linux /proc; undefined elsewhere). */
@@ -85,10 +86,20 @@ function cpuSeconds(pid: number | undefined): number | undefined {
   }
 }
 
+/** Rounds of one measurement as one row: counts and times added, percentiles from all latencies. */
+function merge(parts: Result[]): Result {
+  const first = parts[0] as Result;
+  const all = parts.flatMap((p) => p.latencies ?? []);
+  const r = summarise(first.label, first.concurrency, all, parts.reduce((t, p) => t + p.seconds, 0));
+  const cpu = parts.every((p) => p.cpuUs !== undefined) ? parts.reduce((t, p) => t + (p.cpuUs as number) * p.count, 0) / all.length : undefined;
+  if (cpu !== undefined) r.cpuUs = cpu;
+  return r;
+}
+
 function summarise(label: string, concurrency: number, latencies: number[], seconds: number): Result {
   const sorted = [...latencies].sort((a, b) => a - b);
   const q = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
-  return { label, concurrency, count: sorted.length, seconds, p50: q(0.5), p99: q(0.99) };
+  return { label, concurrency, count: sorted.length, seconds, p50: q(0.5), p99: q(0.99), latencies };
 }
 
 async function startServer(audit: boolean): Promise<{ child: ChildProcess; port: number; storeFile: string }> {
@@ -127,7 +138,7 @@ async function loadServer(label: string, port: number, concurrency: number, seco
       req.end(body);
     });
   // Warm up: connections, the policy cache, the JIT.
-  const warmUntil = Date.now() + 500;
+  const warmUntil = Date.now() + 300;
   await Promise.all(Array.from({ length: concurrency }, async () => {
     while (Date.now() < warmUntil) await one();
   }));
@@ -179,11 +190,18 @@ const cpus = (await import('node:os')).cpus().length;
 
 async function main(): Promise<void> {
   const results: Result[] = [];
-  for (const audit of [true, false]) {
-    const s = await startServer(audit);
-    try {
-      for (const c of LEVELS) results.push(await loadServer(`toolgate serve, audit ${audit ? 'on' : 'off'}`, s.port, c, SECONDS, s.child.pid));
-    } finally {
+  // Both servers run at once and take turns, so a change in the machine's load hits both alike.
+  const servers = { on: await startServer(true), off: await startServer(false) };
+  try {
+    for (const c of LEVELS) {
+      const parts: Record<'on' | 'off', Result[]> = { on: [], off: [] };
+      for (let round = 0; round < 2; round++) {
+        for (const k of ['on', 'off'] as const) parts[k].push(await loadServer(`toolgate serve, audit ${k}`, servers[k].port, c, SECONDS / 2, servers[k].child.pid));
+      }
+      for (const k of ['on', 'off'] as const) results.push(merge(parts[k]));
+    }
+  } finally {
+    for (const s of Object.values(servers)) {
       s.child.kill('SIGTERM');
       await new Promise((r) => s.child.once('exit', r));
     }

@@ -6,6 +6,13 @@ export interface AuditWriterOptions {
   maxBuffered?: number;
   /** Milliseconds between tries while the store cannot be written. Default 1000. */
   retryMs?: number;
+  /**
+   * Milliseconds an entry may wait for others to share its transaction. Default 10: a busy
+   * server commits about a hundred times a second, whatever its decision rate.
+   */
+  flushDelayMs?: number;
+  /** Entries that start a write at once, without waiting out `flushDelayMs`. Default 512. */
+  batchSize?: number;
   /** Where problems are reported (one line each). Default: standard error. */
   log?: (line: string) => void;
   /** Milliseconds since the epoch. */
@@ -14,7 +21,7 @@ export interface AuditWriterOptions {
 
 /**
  * The audit log's way in: entries are queued and written together, one transaction for all that
- * arrived since the last write (group commit), so a busy server pays one commit for many
+ * arrived in the last `flushDelayMs` (group commit), so a busy server pays one commit for many
  * decisions. While the store cannot be written the entries wait (up to `maxBuffered`); past that
  * the oldest are dropped, the loss is logged at once and, when writing works again, recorded in
  * the log itself as an `auditLoss` entry.
@@ -38,6 +45,8 @@ export interface AuditWriter {
 export function createAuditWriter(store: Pick<Store, 'appendAudit'>, options: AuditWriterOptions = {}): AuditWriter {
   const max = options.maxBuffered ?? 10_000;
   const retryMs = options.retryMs ?? 1000;
+  const flushDelayMs = options.flushDelayMs ?? 10;
+  const batchSize = options.batchSize ?? 512;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const now = options.now ?? Date.now;
   let queue: AuditEntry[] = [];
@@ -90,9 +99,16 @@ export function createAuditWriter(store: Pick<Store, 'appendAudit'>, options: Au
       }
     })().finally(() => {
       running = undefined;
-      if (queue.length > 0) schedule(failing ? retryMs : 0);
+      if (queue.length > 0) schedule(failing ? retryMs : queue.length >= batchSize ? 0 : flushDelayMs);
     });
     return running;
+  };
+
+  const cancel = () => {
+    if (scheduled === undefined) return;
+    clearTimeout(scheduled as ReturnType<typeof setTimeout>);
+    clearImmediate(scheduled as ReturnType<typeof setImmediate>);
+    scheduled = undefined;
   };
 
   const trim = () => {
@@ -113,14 +129,13 @@ export function createAuditWriter(store: Pick<Store, 'appendAudit'>, options: Au
     write(entry) {
       queue.push(entry);
       trim();
-      schedule(failing ? retryMs : 0);
+      if (!failing && queue.length >= batchSize && scheduled !== undefined) {
+        cancel();
+      }
+      schedule(failing ? retryMs : queue.length >= batchSize ? 0 : flushDelayMs);
     },
     async flush() {
-      if (scheduled !== undefined) {
-        clearTimeout(scheduled as ReturnType<typeof setTimeout>);
-        clearImmediate(scheduled as ReturnType<typeof setImmediate>);
-        scheduled = undefined;
-      }
+      cancel();
       await run();
     },
     get buffered() {
