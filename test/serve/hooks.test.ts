@@ -109,7 +109,7 @@ describe('POST /hooks/claude-code: PreToolUse', () => {
 describe('asks held for a person', () => {
   it('parks an ask, holds the request, and releases it with the answer: allow', async () => {
     const held = s.hook(preToolUse(project, 'Bash', { command: 'npm publish' }, { session_id: 'sess-hold' }));
-    const ask = await eventually(async () => (await s.api('GET', '/v1/asks?session=sess-hold')).body['asks'] as { id: string; tool: string; input: unknown }[] | undefined).then((a) => a[0] ?? Promise.reject(new Error('none')));
+    const ask = await eventually(async () => ((await s.api('GET', '/v1/asks?session=sess-hold')).body['asks'] as { id: string; tool: string; input: unknown }[])[0]);
     expect(ask).toMatchObject({ tool: 'Bash', input: { command: 'npm publish' }, askKind: 'plain' });
     const answered = await s.api('POST', `/v1/asks/${ask.id}/answer`, { behavior: 'allow', answerer: 'alice' });
     expect(answered.status).toBe(200);
