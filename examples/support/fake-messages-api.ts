@@ -24,6 +24,8 @@ export interface FakeMessagesApi {
   url: string;
   toolResults: SeenToolResult[];
   requests: number;
+  /** The tool names each scripted request offered the model, in order. */
+  toolsOffered: string[][];
   close(): Promise<void>;
 }
 
@@ -31,6 +33,7 @@ type Block = { type: 'tool_use'; id: string; name: string; input: Record<string,
 
 export async function startFakeMessagesApi(script: readonly ScriptedReply[]): Promise<FakeMessagesApi> {
   const toolResults: SeenToolResult[] = [];
+  const toolsOffered: string[][] = [];
   const seenIds = new Set<string>();
   let requests = 0;
   let counter = 0;
@@ -44,13 +47,14 @@ export async function startFakeMessagesApi(script: readonly ScriptedReply[]): Pr
         res.end(JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: 'not scripted' } }));
         return;
       }
-      let request: { stream?: boolean; model?: string; messages?: { role: string; content: unknown }[] } = {};
+      let request: { stream?: boolean; model?: string; messages?: { role: string; content: unknown }[]; tools?: { name?: string }[] } = {};
       try {
         request = JSON.parse(body);
       } catch {
         /* an unparseable request gets the final text */
       }
       const messages = request.messages ?? [];
+      toolsOffered.push((request.tools ?? []).flatMap((t) => (typeof t.name === 'string' ? [t.name] : [])));
       for (const m of messages) {
         if (m.role !== 'user' || !Array.isArray(m.content)) continue;
         for (const b of m.content as { type?: string; tool_use_id?: string; is_error?: boolean; content?: unknown }[]) {
@@ -91,6 +95,7 @@ export async function startFakeMessagesApi(script: readonly ScriptedReply[]): Pr
   return {
     url: `http://127.0.0.1:${port}`,
     toolResults,
+    toolsOffered,
     get requests() {
       return requests;
     },

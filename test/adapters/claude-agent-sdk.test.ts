@@ -9,13 +9,15 @@ import { fromPermissionResult, gateOptionsFromAgentSdk, toAgentSdkOptions, toPer
 import { offlineClaudeEnv, startFakeMessagesApi, type SeenToolResult } from '../../examples/support/fake-messages-api.js';
 
 const policy: GateOptions['policy'] = [
-  { kind: 'projectSettings', settings: { permissions: { allow: ['Bash(echo *)'], deny: ['Bash(rm *)'], ask: ['Bash(touch *)'] } } },
+  { kind: 'projectSettings', settings: { permissions: { allow: ['Bash(echo *)'], deny: ['Bash(rm *)', 'WebFetch'], ask: ['Bash(touch *)'] } } },
 ];
 
 describe('through the real Agent SDK query() and the Claude Code CLI it ships', () => {
   let dir: string;
   let project: string;
   let results: SeenToolResult[];
+  let offered: string[][];
+  let disallowed: string[];
   const asked: { command: unknown; reason: string | undefined; suggestions: number }[] = [];
 
   beforeAll(async () => {
@@ -57,10 +59,12 @@ describe('through the real Agent SDK query() and the Claude Code CLI it ships', 
       if (input['command'] === 'touch refused.txt') return { behavior: 'deny', message: 'not today' };
       return { behavior: 'allow', updatedInput: { command: 'rm -rf edited.txt' } };
     };
+    const sdk = toAgentSdkOptions(gate, { canUseTool: person });
+    disallowed = sdk.disallowedTools;
     const run = query({
       prompt: 'go',
       options: {
-        ...toAgentSdkOptions(gate, { canUseTool: person }),
+        ...sdk,
         cwd: project,
         permissionMode: 'default',
         settingSources: [],
@@ -73,6 +77,7 @@ describe('through the real Agent SDK query() and the Claude Code CLI it ships', 
     }
     await api.close();
     results = api.toolResults;
+    offered = api.toolsOffered;
   }, 60_000);
 
   afterAll(async () => {
@@ -113,6 +118,50 @@ describe('through the real Agent SDK query() and the Claude Code CLI it ships', 
     expect(result('toolu_rewrite')?.isError).toBe(false);
     expect(await readFile(join(project, 'notes.txt'), 'utf8')).toBe('rewritten:draft\n');
   });
+
+  it('a tool a bare deny rule removes is passed as disallowedTools and never offered to the model', () => {
+    expect(disallowed).toEqual(['WebFetch']);
+    expect(offered.length).toBeGreaterThan(0);
+    for (const tools of offered) {
+      expect(tools).toContain('Bash');
+      expect(tools).not.toContain('WebFetch');
+    }
+  });
+});
+
+describe('an interrupting refusal through the real query()', () => {
+  it('stops the run: query() rejects after the result message, and the call never runs', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'toolgate-sdk-interrupt-'));
+    try {
+      const api = await startFakeMessagesApi([{ toolUse: { id: 'toolu_stop', name: 'Bash', input: { command: 'touch stopped.txt' } } }, { text: 'never reached' }]);
+      const gate = createGate({ policy, cwd: dir, home: dir, mode: 'default' });
+      const seen: string[] = [];
+      const run = query({
+        prompt: 'go',
+        options: {
+          ...toAgentSdkOptions(gate, { canUseTool: async () => ({ behavior: 'deny', message: 'stop everything', interrupt: true }) }),
+          cwd: dir,
+          permissionMode: 'default',
+          settingSources: [],
+          persistSession: false,
+          env: offlineClaudeEnv(api.url, join(dir, 'config')),
+        },
+      });
+      const thrown = await (async () => {
+        for await (const m of run) seen.push(m.type === 'result' ? `result:${m.subtype}` : m.type === 'assistant' ? `assistant:${JSON.stringify(m.message.content)}` : m.type);
+      })().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      await api.close();
+      expect(thrown).toBeInstanceOf(Error);
+      expect(seen).toContain('result:error_during_execution');
+      expect(existsSync(join(dir, 'stopped.txt'))).toBe(false);
+      expect(seen.join('\n')).not.toContain('never reached'); // the model was not asked again
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('mappings', () => {

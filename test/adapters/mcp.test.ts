@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { createGate } from '../../src/gate/index.js';
 import { gateMcpClient, mcpToolName } from '../../src/adapters/mcp/index.js';
@@ -62,5 +65,41 @@ describe('gateMcpClient', () => {
     const { client } = await pair();
     const gh = gateMcpClient(gateWith({}), client, { server: 'gh' });
     expect((await gh.listTools()).tools.map((t) => t.name)).toEqual(['get', 'drop']);
+    expect((await gh.ping())).toEqual({});
   });
+
+  it('listTools leaves out what a bare deny rule removes; a server-wide rule removes every tool', async () => {
+    const { client } = await pair();
+    expect((await gateMcpClient(gateWith({ deny: ['mcp__gh__drop', 'mcp__gh__get(id:1)'] }), client, { server: 'gh' }).listTools()).tools.map((t) => t.name)).toEqual(['get']);
+    expect((await gateMcpClient(gateWith({ deny: ['mcp__gh'] }), client, { server: 'gh' }).listTools()).tools).toEqual([]);
+    expect((await gateMcpClient(gateWith({ deny: ['mcp__other'] }), client, { server: 'gh' }).listTools()).tools).toHaveLength(2);
+  });
+});
+
+describe('gateMcpClient over stdio (a real server process)', () => {
+  it('lists, allows, asks and refuses as in memory', async () => {
+    const root = fileURLToPath(new URL('../../', import.meta.url));
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ['--import', join(root, 'node_modules/tsx/dist/esm/index.mjs'), join(root, 'test/adapters/fixtures/mcp-stdio-server.ts')],
+      cwd: root,
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 't', version: '1' });
+    await client.connect(transport);
+    try {
+      const gate = gateWith({ allow: ['mcp__github__get_issue'], deny: ['mcp__github__delete_repo'] });
+      const asked: string[] = [];
+      const github = gateMcpClient(gate, client, { server: 'github', onAsk: async (p) => (asked.push(p.call.tool), { behavior: 'deny', message: 'not now' }) });
+      expect((await github.listTools()).tools.map((t) => t.name)).toEqual(['get_issue', 'create_issue']);
+      expect(textOf(await github.callTool({ name: 'get_issue', arguments: { number: 1 } }))).toBe('issue 1');
+      const removed = await github.callTool({ name: 'delete_repo', arguments: { repo: 'a/b' } });
+      expect(removed.isError).toBe(true);
+      expect(textOf(removed)).toContain('mcp__github__delete_repo');
+      expect(textOf(await github.callTool({ name: 'create_issue', arguments: { title: 't' } }))).toBe('not now');
+      expect(asked).toEqual(['mcp__github__create_issue']);
+    } finally {
+      await client.close();
+    }
+  }, 30_000);
 });

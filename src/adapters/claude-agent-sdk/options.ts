@@ -1,5 +1,6 @@
 import type { CanUseTool, HookCallbackMatcher, HookEvent, HookInput, SyncHookJSONOutput } from '@anthropic-ai/claude-agent-sdk';
 import type { Gate, GateResult, AgentRef } from '../../gate/index.js';
+import { bareDenyRules } from '../shared/removed-tools.js';
 import { fromPermissionResult, isObject, toPermissionResult, toPreToolUseOutput } from './map.js';
 
 /** Options of {@link toAgentSdkOptions}. @public */
@@ -26,6 +27,13 @@ export interface AgentSdkOptionsInput {
 export interface AgentSdkOptions {
   canUseTool: CanUseTool;
   hooks: Partial<Record<HookEvent, HookCallbackMatcher[]>>;
+  /**
+   * The gate's bare deny rules (`Bash`, `WebFetch`, `mcp__github`), as written: Claude Code removes
+   * these tools from the model's request (Agent SDK `Options.disallowedTools`). Read when
+   * `toAgentSdkOptions` runs; a deny rule added later still denies every call. Merge, do not
+   * replace, if you pass your own: `disallowedTools: [...sdk.disallowedTools, ...mine]`.
+   */
+  disallowedTools: string[];
 }
 
 const MAX_PARKED = 1000;
@@ -44,6 +52,12 @@ const MAX_PARKED = 1000;
  *
  * Pass `permissionMode: "default"` and `settingSources: []` to `query()` so that Claude Code's own
  * rules and modes do not decide next to toolgate's: the gate's policy and mode are the policy.
+ * `disallowedTools` carries the gate's bare deny rules, so removed tools are not offered to the model.
+ *
+ * Errors: nothing here throws into the SDK — a failing check is a deny. A deny that must stop the
+ * run (an answer with `interrupt: true`, a hook's `continue: false`) ends the query: the Claude
+ * Code process stops and iterating `query()` rejects with the SDK's error (the process exit), after
+ * the messages already produced.
  * Imports only types from `@anthropic-ai/claude-agent-sdk`: nothing here loads it.
  * @public
  */
@@ -98,6 +112,7 @@ export function toAgentSdkOptions(gate: Gate, options: AgentSdkOptionsInput = {}
   return {
     canUseTool,
     hooks: { PreToolUse: [{ hooks: [preToolUse], timeout: options.hookTimeoutSeconds ?? 600, onFailure: 'block' }] },
+    disallowedTools: [...new Set(bareDenyRules(gate).map((cr) => cr.rule.text.trim()))],
   };
 }
 

@@ -1,17 +1,20 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { AgentRef, AskAnswer, Gate, GateResult, PendingAsk } from '../../gate/index.js';
+import { removingRule } from '../shared/removed-tools.js';
 
-/** The part of an MCP `Client` that {@link gateMcpClient} wraps. @public */
-export type McpCallToolClient = Pick<Client, 'callTool'>;
+/** The part of an MCP `Client` that {@link gateMcpClient} wraps (`listTools` is filtered when the client has it). @public */
+export type McpCallToolClient = Pick<Client, 'callTool'> & Partial<Pick<Client, 'listTools'>>;
 
 /** Options of {@link gateMcpClient}. @public */
 export interface GateMcpClientOptions {
   /** The server's name as the policy spells it: calls are gated as `mcp__<server>__<tool>`. */
   server: string;
   /**
-   * Answers what the gate leaves to a person. Without it an ask is refused with a tool error that
-   * says the call needs approval (fail closed).
+   * Answers what the gate leaves to a person, with a toolgate {@link AskAnswer} (not an Agent SDK
+   * `PermissionResult`: wrap a `CanUseTool` with `fromPermissionResult`). Without it an ask is
+   * refused with a tool error that says the call needs approval (fail closed). A callback that
+   * throws refuses the call.
    */
   onAsk?: (pending: PendingAsk, options: { signal?: AbortSignal }) => Promise<AskAnswer>;
   /** The sub-agent making the calls, for hooks and `canUseTool`. */
@@ -36,8 +39,11 @@ export function mcpToolName(server: string, tool: string): string {
  * `mcp__github__get_issue` and hooks matching `mcp__.*` apply. An allowed call goes to the server
  * with the arguments toolgate says must run (hooks may rewrite them); an ask goes to `onAsk` and is
  * resumed with `gate.answer`; a refusal never reaches the server and comes back as an MCP tool
- * error (`isError: true`, the reason as text) — the shape a model already reads. Everything else on
- * the client is untouched. Imports only types from the MCP SDK.
+ * error (`isError: true`, the reason as text) — the shape a model already reads; nothing is thrown
+ * for a refusal (errors of the server or the transport still reach the caller as the SDK throws
+ * them). `listTools` leaves out the tools a bare deny rule removes (`mcp__github`,
+ * `mcp__github__delete_repo`), as Claude Code leaves them out of the model's request. Everything
+ * else on the client is untouched. Imports only types from the MCP SDK.
  * @public
  */
 export function gateMcpClient<C extends McpCallToolClient>(gate: Gate, client: C, options: GateMcpClientOptions): C {
@@ -61,9 +67,14 @@ export function gateMcpClient<C extends McpCallToolClient>(gate: Gate, client: C
     const refused: CallToolResult = { content: [{ type: 'text', text }], isError: true };
     return refused;
   };
+  const listTools: NonNullable<McpCallToolClient['listTools']> = async (params, requestOptions) => {
+    const list = await (client.listTools as NonNullable<McpCallToolClient['listTools']>).call(client, params, requestOptions);
+    return { ...list, tools: list.tools.filter((t) => removingRule(gate, mcpToolName(options.server, t.name)) === undefined) };
+  };
   return new Proxy(client, {
     get(target, prop, receiver) {
       if (prop === 'callTool') return callTool;
+      if (prop === 'listTools' && typeof target.listTools === 'function') return listTools;
       const value: unknown = Reflect.get(target, prop, receiver);
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },

@@ -5,3 +5,4 @@
  * @packageDocumentation
  */
 export { gateAgentTools, TOOLGATE_GUARDRAIL_NAME, type GateAgentToolsOptions, type GatedAgentTools } from './tools.js';
+export type { RestoreAsksResult } from '../shared/host-asks.js';

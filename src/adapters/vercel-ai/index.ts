@@ -5,3 +5,4 @@
  * @packageDocumentation
  */
 export { gateTools, ToolCallDeniedError, type GateToolsOptions, type GatedTools } from './tools.js';
+export type { RestoreAsksResult, ToolDenial } from '../shared/host-asks.js';
