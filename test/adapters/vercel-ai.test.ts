@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateText, tool, type ModelMessage, type ToolApprovalResponse } from 'ai';
+import { generateText, tool, type ModelMessage, type ToolApprovalResponse, type ToolSet } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { z } from 'zod';
 import { createGate } from '../../src/gate/index.js';
@@ -124,7 +124,7 @@ describe('gateTools: remembered checks are per request, call id and input (regre
     // Conversation B's provider numbers its call call_0 too, with an input nobody approved. Its
     // request runs while A's approved call is between `needsApproval` and `execute`.
     const modelB = new MockLanguageModelV3({ doGenerate: [callsWithIds(['call_0', 'git push --force origin main'])] });
-    let b1: Awaited<ReturnType<typeof generateText>> | undefined;
+    let b1: { content: readonly { type: string }[] } | undefined;
     await generateText({
       model: modelA,
       tools: gated.tools,
@@ -223,8 +223,10 @@ describe('gateTools: approvals, rewrites, restarts', () => {
 describe('gateTools: client-side tools (no execute)', () => {
   function client() {
     const gate = createGate({ policy: [{ kind: 'projectSettings', settings: { permissions } }], cwd: '/p', home: '/h', mode: 'default' });
-    const shell = tool({ inputSchema: z.object({ command: z.string() }) });
-    return { gate, gated: gateTools(gate, { bash: shell }, { toolNames: { bash: 'Bash' } }) };
+    // Typed as a plain ToolSet: `ai`'s own types reject a tool without `execute` in `generateText`
+    // under `exactOptionalPropertyTypes`.
+    const shell: ToolSet = { bash: tool({ inputSchema: z.object({ command: z.string() }) }) as ToolSet[string] };
+    return { gate, gated: gateTools(gate, shell, { toolNames: { bash: 'Bash' } }) };
   }
 
   it('a deny is never an approval request: the call comes back as a tool call and denied() says why', async () => {
