@@ -6,6 +6,7 @@
  * `mcp__github__<tool>`: reading an issue is allowed by a rule, deleting a repository is denied
  * (the server never sees the call; the client gets an MCP tool error with the reason), and
  * creating an issue asks — a callback approves it with an edited input, which is gated again.
+ * `listTools` leaves delete_repo out: a bare deny rule removes it.
  *
  * Run: npx tsx examples/mcp.ts
  */
@@ -53,7 +54,8 @@ async function main(): Promise<void> {
   console.log(`  → ${show(await github.callTool({ name: 'delete_repo', arguments: { repo: 'acme/app' } }))}`);
   console.log('callTool create_issue');
   console.log(`  → ${show(await github.callTool({ name: 'create_issue', arguments: { title: 'Crash on start' } }))}`);
-  console.log(`the rest of the client is untouched: ${(await github.listTools()).tools.map((t) => t.name).join(', ')}`);
+  // delete_repo is removed by a bare deny rule: like Claude Code, the model is never offered it.
+  console.log(`listTools offers: ${(await github.listTools()).tools.map((t) => t.name).join(', ')}`);
 
   await client.close();
   await server.close();

@@ -4,8 +4,10 @@
  * The model asks for four shell calls. toolgate allows `echo`, denies `rm` (the tool input
  * guardrail rejects it: the model reads the reason), and asks for the two `git push` calls — the
  * run stops with interruptions. The run state is serialized (as a server would between requests),
- * a person approves one push and refuses the other, and the run resumes from the state: the
- * approved call is resumed through toolgate (`gate.answer`) and runs.
+ * together with toolgate's asks (`saveAsks`), as a server would between requests; a fresh tool set
+ * restores them (`restoreAsks`), a person approves one push and refuses the other, and the run
+ * resumes from the state: the approved call is gated again, resumed through toolgate
+ * (`gate.answer`) and runs.
  *
  * Run: npx tsx examples/openai-agents.ts
  */
@@ -63,20 +65,26 @@ async function main(): Promise<void> {
   for (const g of first.toolInputGuardrailResults) if (g.output.behavior.type === 'rejectContent') console.log(`  guardrail rejected: ${g.output.behavior.message}`);
   console.log(`  interruptions: ${first.interruptions.length}`);
 
-  // Between requests: the run state is a string; the asks' reasons come from toolgate.
-  const saved = first.state.toString();
-  const state = await RunState.fromString(agent, saved);
+  // Between requests: the run state is a string, saved with toolgate's asks (their reason and kind);
+  // a process that resumes it — here a fresh tool set, as after a restart — restores both.
+  const saved = JSON.stringify({ state: first.state.toString(), asks: gated.saveAsks() });
+  const resumed = gateAgentTools(gate, [runShell], { toolNames: { run_shell: 'Bash' } });
+  const fromDisk = JSON.parse(saved) as { state: string; asks: unknown[] };
+  resumed.restoreAsks(fromDisk.asks);
+  const agent2 = new Agent({ name: 'release', instructions: 'Publish the release.', model, tools: resumed.tools });
+  const state = await RunState.fromString(agent2, fromDisk.state);
   for (const interruption of state.getInterruptions()) {
-    const callId = (interruption.rawItem as { callId: string }).callId;
+    if (interruption.rawItem.type !== 'function_call') continue;
+    const ask = resumed.pendingAsk(interruption.rawItem.callId, interruption.arguments);
     const command = (JSON.parse(interruption.arguments ?? '{}') as { command: string }).command;
     const approve = !command.includes('--force');
-    console.log(`person: ${command} (${gated.pendingAsk(callId)?.reason.message ?? 'ask'}) → ${approve ? 'approve' : 'refuse'}`);
+    console.log(`person: ${command} (${ask?.askKind} ask: ${ask?.reason.message ?? '?'}) → ${approve ? 'approve' : 'refuse'}`);
     if (approve) state.approve(interruption);
     else state.reject(interruption, { message: 'No force-pushes to main.' });
   }
 
   console.log('run 2 (resumed from the state)');
-  const second = await run(agent, state);
+  const second = await run(agent2, state);
   const seen = model.requests[1]?.input;
   for (const item of Array.isArray(seen) ? seen : []) {
     if (item.type === 'function_call_result') console.log(`  the model sees ${item.callId}: ${JSON.stringify(item.output)}`);

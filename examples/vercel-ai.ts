@@ -56,7 +56,7 @@ async function main(): Promise<void> {
   for (const part of first.content) {
     if (part.type === 'tool-result') console.log(`  ${part.toolCallId} result: ${JSON.stringify(part.output)}`);
     if (part.type === 'tool-error') console.log(`  ${part.toolCallId} tool error: ${String(part.error instanceof Error ? part.error.message : part.error)}`);
-    if (part.type === 'tool-approval-request') console.log(`  ${part.toolCall.toolCallId} approval requested: ${gated.pendingAsk(part.toolCall.toolCallId)?.reason.message}`);
+    if (part.type === 'tool-approval-request') console.log(`  ${part.toolCall.toolCallId} approval requested: ${gated.pendingAsk(part.toolCall.toolCallId, part.toolCall.input)?.reason.message}`);
   }
 
   // The person answers the approval requests (AI SDK: tool-approval-response parts).

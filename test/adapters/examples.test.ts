@@ -60,6 +60,7 @@ describe('examples run offline and print their transcript', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('guardrail rejected: denied by Bash(rm *)');
     expect(r.stdout).toContain('interruptions: 2');
+    expect(r.stdout).toContain('person: git push origin main (firm ask: ask rule Bash(git push *)');
     expect(r.stdout).toContain('[run_shell ran] git push origin main');
     expect(r.stdout).not.toContain('[run_shell ran] git push --force');
     expect(r.stdout).toContain('the model sees call_4: {"type":"text","text":"No force-pushes to main."}');
@@ -72,5 +73,6 @@ describe('examples run offline and print their transcript', () => {
     expect(r.stdout).toContain('toolgate: mcp__github__read_issue → allow');
     expect(r.stdout).toContain('→ tool error: mcp__github__delete_repo is removed by the deny rule');
     expect(r.stdout).toContain('→ ok: created "Crash on start" [triage]');
+    expect(r.stdout).toContain('listTools offers: read_issue, create_issue');
   });
 });

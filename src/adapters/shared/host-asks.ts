@@ -3,7 +3,7 @@ import type { AskAnswer, GateDeny, PendingAsk } from '../../gate/index.js';
 import { stableJson } from '../../hooks/combine/common.js';
 import { DEFAULT_MAX_REMEMBERED } from './call-memory.js';
 
-/** What {@link GatedTools.restoreAsks}-style methods report. @public */
+/** What `restoreAsks` of the AI SDK and Agents SDK adapters reports. @public */
 export interface RestoreAsksResult {
   /** How many asks were taken back. */
   restored: number;
