@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateText, tool, type ModelMessage, type ToolApprovalResponse, type ToolSet } from 'ai';
+import { generateText, simulateReadableStream, streamText, tool, type ModelMessage, type ToolApprovalResponse, type ToolSet } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { z } from 'zod';
 import { createGate } from '../../src/gate/index.js';
@@ -253,5 +253,52 @@ describe('gateTools: client-side tools (no execute)', () => {
     await generateText({ model, tools: gated.tools, messages });
     expect(gated.denied('c1')?.rule?.text).toBe('Bash(rm *)');
     expect(toolMessages(model.doGenerateCalls[1]?.prompt)).toContain('execution-denied');
+  });
+});
+
+describe('gateTools with streamText', () => {
+  const streamed = (...pairs: [id: string, command: string][]) => ({
+    stream: simulateReadableStream({
+      chunks: [
+        { type: 'stream-start' as const, warnings: [] },
+        ...pairs.map(([toolCallId, command]) => ({ type: 'tool-call' as const, toolCallId, toolName: 'bash', input: JSON.stringify({ command }) })),
+        { type: 'finish' as const, finishReason: { unified: 'tool-calls' as const, raw: undefined }, usage },
+      ],
+    }),
+  });
+  const streamedText = () => ({
+    stream: simulateReadableStream({
+      chunks: [
+        { type: 'stream-start' as const, warnings: [] },
+        { type: 'text-start' as const, id: 't' },
+        { type: 'text-delta' as const, id: 't', delta: 'ok' },
+        { type: 'text-end' as const, id: 't' },
+        { type: 'finish' as const, finishReason: { unified: 'stop' as const, raw: undefined }, usage },
+      ],
+    }),
+  });
+
+  it('overlapping streams reuse call_0: the approved input runs, the other never does', async () => {
+    const { gate, ran, bash } = setup();
+    const gated = gateTools(gate, { bash }, { toolNames: { bash: 'Bash' } });
+    const modelA = new MockLanguageModelV3({ doStream: [streamed(['call_0', 'git push origin main']), streamedText()] });
+    const messagesA: ModelMessage[] = [{ role: 'user', content: 'a' }];
+    const a1 = streamText({ model: modelA, tools: gated.tools, messages: messagesA });
+    const a1content = await a1.content;
+    expect(a1content.filter((p) => p.type === 'tool-approval-request')).toHaveLength(1);
+    messagesA.push(...(await a1.response).messages, { role: 'tool', content: approvals(a1content, () => true) });
+    const modelB = new MockLanguageModelV3({ doStream: [streamed(['call_0', 'git push --force origin main'])] });
+    let b1: readonly { type: string }[] | undefined;
+    const a2 = streamText({
+      model: modelA,
+      tools: gated.tools,
+      messages: messagesA,
+      experimental_onToolCallStart: async () => {
+        b1 ??= await streamText({ model: modelB, tools: gated.tools, prompt: 'b' }).content;
+      },
+    });
+    await a2.consumeStream();
+    expect(b1?.filter((p) => p.type === 'tool-approval-request')).toHaveLength(1);
+    expect(ran).toEqual(['git push origin main']);
   });
 });
