@@ -1,6 +1,7 @@
 import type { FileSystem } from '../core/ports.js';
 import type { PermissionUpdate } from '../core/types.js';
 import { updateSettingsFile, type SettingsChange } from '../settings/index.js';
+import { mkdirp } from '../settings/mkdirp.js';
 import { ruleValueText } from './session.js';
 
 /** Where a file destination lives. */
@@ -27,22 +28,6 @@ export function settingsFileFor(destination: PermissionUpdate['destination'], p:
 
 function trimSlash(p: string): string {
   return p.length > 1 ? p.replace(/\/+$/, '') : p;
-}
-
-function dirOf(p: string): string {
-  const i = p.lastIndexOf('/');
-  return i <= 0 ? '/' : p.slice(0, i);
-}
-
-async function mkdirp(fs: FileSystem, dir: string): Promise<void> {
-  if ((await fs.stat(dir)) !== undefined) return;
-  const parent = dirOf(dir);
-  if (parent !== dir) await mkdirp(fs, parent);
-  try {
-    await fs.mkdir(dir);
-  } catch (e) {
-    if ((await fs.stat(dir))?.kind !== 'directory') throw e;
-  }
 }
 
 type Json = Record<string, unknown>;

@@ -4,6 +4,7 @@ import { SETTINGS_CODES as C } from './codes.js';
 import { parseJsonText } from './json.js';
 import { formatJsonPath } from './parse.js';
 import { dirnameOf } from './paths.js';
+import { mkdirp } from './mkdirp.js';
 import { readSettingsText } from './read.js';
 
 /**
@@ -138,16 +139,6 @@ async function followLinks(fs: FileSystem, path: string): Promise<string> {
   throw new Error(`more than ${MAX_LINKS} symbolic links from ${path}`);
 }
 
-async function mkdirp(fs: FileSystem, dir: string): Promise<void> {
-  if ((await fs.stat(dir)) !== undefined) return;
-  const parent = dirnameOf(dir);
-  if (parent !== dir) await mkdirp(fs, parent);
-  try {
-    await fs.mkdir(dir);
-  } catch (e) {
-    if ((await fs.stat(dir))?.kind !== 'directory') throw e;
-  }
-}
 
 const held = new Map<string, Promise<void>>();
 
