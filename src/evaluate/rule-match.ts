@@ -18,6 +18,7 @@ import { braceAlternatives, globMayHitRule, hasGlob } from './glob-overlap.js';
 import { hasHoles, literalText, mayMatchWithHoles, wordVariants } from './holes.js';
 import { SHELLS } from '../shell/wrappers.js';
 import { SAFE_ENVIRONMENT } from '../shell/state.js';
+import { wordsOfUnknownPrograms } from '../shell/unknown-programs.js';
 
 /**
  * Can the rule bear on a call of `tool` — as {@link restrictiveMatch} (`restrictive`) or as
@@ -214,20 +215,32 @@ function bashRestrictive(rule: Rule, analysis: ShellAnalysis): RuleMatch {
   }
   const opaque = opaqueScriptOf(analysis);
   if (opaque !== undefined) return { kind: 'hidden', detail: opaque };
+  // `ssh host rm -rf x`, `make CC=rm`: a program toolgate does not know, given the rule's program by name.
+  const program = ruleProgram(spec);
+  const holder = program === undefined ? undefined : perAnalysis(analysis).unknownWords.get(program);
+  if (holder !== undefined) return { kind: 'hidden', detail: `"${holder}" runs a program toolgate does not know, and its arguments name ${program}` };
   return NONE;
 }
 
+/** The program a command pattern names (`rm` for `rm -rf *`, `git` for `git push:*`), or undefined when it is a wildcard. */
+export function ruleProgram(spec: string): string | undefined {
+  const first = spec.trim().split(/\s+/)[0]?.replace(/:\*$/, '') ?? '';
+  if (first === '' || /[*=]/.test(first)) return undefined;
+  return first.slice(first.lastIndexOf('/') + 1).toLowerCase();
+}
+
 /** Per analysis, computed once for all rules: the commands with holes and their word variants, and the opaque-script reason. */
-let lastHoles: { analysis: ShellAnalysis | undefined; holes: { cmd: SimpleCommand; variants: ReturnType<typeof wordVariants> }[]; opaque: string | undefined } = {
-  analysis: undefined,
-  holes: [],
-  opaque: undefined,
-};
+let lastHoles: {
+  analysis: ShellAnalysis | undefined;
+  holes: { cmd: SimpleCommand; variants: ReturnType<typeof wordVariants> }[];
+  opaque: string | undefined;
+  unknownWords: Map<string, string>;
+} = { analysis: undefined, holes: [], opaque: undefined, unknownWords: new Map() };
 
 function perAnalysis(analysis: ShellAnalysis): typeof lastHoles {
   if (lastHoles.analysis !== analysis) {
     const holes = analysis.commands.filter(hasHoles).map((cmd) => ({ cmd, variants: wordVariants(cmd) }));
-    lastHoles = { analysis, holes, opaque: opaqueScript(analysis) };
+    lastHoles = { analysis, holes, opaque: opaqueScript(analysis), unknownWords: wordsOfUnknownPrograms(analysis) };
   }
   return lastHoles;
 }
@@ -244,12 +257,15 @@ function opaqueScriptOf(analysis: ShellAnalysis): string | undefined {
 const SHELL_PROGRAMS: ReadonlySet<string> = new Set([...SHELLS, 'fish', 'csh', 'tcsh']);
 
 /**
- * A shell started without `-c` runs a script toolgate cannot see — from a file (`bash x.sh`) or
+ * A command that runs code toolgate cannot read (`SimpleCommand.opaque`: an interpreter's code,
+ * a sed `-f` file, a file named by `BASH_ENV`, …), or a shell started without `-c`, which runs a
+ * script toolgate cannot see — from a file (`bash x.sh`) or
  * from standard input (`echo rm x | sh`, `bash <<< 'rm x'`) — like `source`. Its commands may be
  * anything a deny or ask rule covers. Returns why, or `undefined`.
  */
 export function opaqueScript(analysis: ShellAnalysis): string | undefined {
   const cmds = analysis.commands;
+  for (const cmd of cmds) if (cmd.opaque !== undefined) return cmd.opaque;
   for (let i = 0; i < cmds.length; i++) {
     const argv = cmds[i]?.argv ?? [];
     const name = (argv[0] ?? '').slice((argv[0] ?? '').lastIndexOf('/') + 1);

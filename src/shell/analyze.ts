@@ -5,7 +5,7 @@
 import { hiddenEvaluation } from './arithmetic.js';
 import { addStateChange, addUnseen, type Collector } from './collector.js';
 import { assignedName, variableStateChange } from './state.js';
-import { emitCommand } from './commands.js';
+import { emitCommand, emitStatementAssignments } from './commands.js';
 import { joinLineContinuations } from './continuations.js';
 import { lexSimple } from './lexer.js';
 import { MAX_COMMANDS, MAX_NESTED_DEPTH, MAX_SYNTAX_DEPTH } from './limits.js';
@@ -25,7 +25,7 @@ function emptyAnalysis(command: string, parser: ShellAnalysis['parser'], unknown
   return { command, commands: [], unknown, unseen: [...unknown], stateChanges: [], hasSubstitution: false, redirects: [], parser };
 }
 
-function analyzeAt(command: string, shell: NonNullable<ShellOptions['shell']>, depth: number, front: Front = 'auto'): ShellAnalysis {
+function analyzeAt(command: string, shell: NonNullable<ShellOptions['shell']>, depth: number, front: Front = 'auto', env: readonly string[] = []): ShellAnalysis {
   const unreadable = unreadableInput(command);
   if (unreadable !== undefined) return emptyAnalysis(command, 'none', [unreadable]);
   if (depth > MAX_NESTED_DEPTH) return emptyAnalysis(command, 'none', [`nested scripts deeper than ${MAX_NESTED_DEPTH}`]);
@@ -44,7 +44,8 @@ function analyzeAt(command: string, shell: NonNullable<ShellOptions['shell']>, d
     hasSubstitution: false,
     shell,
     nestedDepth: depth,
-    nested: (script, d) => analyzeAt(script, shell, d, front),
+    env,
+    nested: (script, d, e) => analyzeAt(script, shell, d, front, e ?? []),
   };
   const lexed = front === 'parser' ? undefined : lexSimple(text);
   let parser: ShellAnalysis['parser'];
@@ -54,6 +55,7 @@ function analyzeAt(command: string, shell: NonNullable<ShellOptions['shell']>, d
       if (cmd.words.length === 0) {
         c.redirects.push(...cmd.redirects);
         for (const a of cmd.assignments) addStateChange(c, variableStateChange(assignedName(a) ?? a, false));
+        emitStatementAssignments(c, cmd.assignments);
         continue;
       }
       emitCommand(c, { ...cmd, inherited: [], context: 'top' });

@@ -42,8 +42,10 @@ export interface Collector {
   shell: NonNullable<ShellOptions['shell']>;
   /** Nesting depth of `bash -c` scripts. */
   nestedDepth: number;
-  /** Analyses a nested script (`bash -c '…'`). */
-  nested: (script: string, depth: number) => ShellAnalysis;
+  /** Variables the commands of this script inherit from the command that runs it (`X=1 bash -c '…'`). */
+  env: readonly string[];
+  /** Analyses a nested script (`bash -c '…'`) run with the variables `env`. */
+  nested: (script: string, depth: number, env?: readonly string[]) => ShellAnalysis;
 }
 
 /** Records a reason the command is not fully understood (deduplicated). */

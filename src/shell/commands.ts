@@ -7,7 +7,11 @@ import { arithmeticRunsCode } from './arithmetic.js';
 import { MAX_NESTED_DEPTH } from './limits.js';
 import { commandStateChange } from './state.js';
 import type { SimpleCommand } from './types.js';
-import { ARITHMETIC_BUILTINS, CODE_AS_DATA, gitConfigProblem, unwrap } from './wrappers.js';
+import { ARITHMETIC_BUILTINS, CODE_AS_DATA, SHELLS, unwrap, type Unwrapped } from './wrappers.js';
+import type { Environment } from './environment.js';
+import { gitPrograms } from './git-programs.js';
+import { interpreterOpaque } from './interpreters.js';
+import { pipedText, promptCode, readsInput, shellStartupCode } from './shell-code.js';
 
 /** Last path segment of a command name (`/bin/rm` → `rm`). */
 export function commandBasename(name: string): string {
@@ -130,7 +134,7 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
       // Still unknown for allow rules (it runs text as code); deny rules, protected writes and
       // critical removals see what it runs.
       markUnknown(`'eval' runs text as shell code`);
-      emitNested(c, words.map((w) => w.word.value).join(' '), index, 'eval', cmd.redirects);
+      emitNested(c, words.map((w) => w.word.value).join(' '), index, 'eval', cmd.redirects, [...c.env, ...ancestorAssignments(c, cmd.parent), ...cmd.assignments]);
       return index;
     }
     if (words.length > 0) markUnknown(`'eval' runs text toolgate cannot see: ${words.map((w) => w.raw).join(' ').slice(0, 60)}`, true);
@@ -147,12 +151,17 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
   }
 
   addStateChange(c, commandStateChange(cmd), index + 1);
-  if (name === 'git') {
-    const why = gitConfigProblem(argv);
-    if (why) markUnknown(why);
+  const env: Environment = [...c.env, ...ancestorAssignments(c, cmd.parent), ...cmd.assignments];
+  const before = index > 0 ? c.commands[index - 1] : undefined;
+  const previous = before?.parent === cmd.parent && before?.context === cmd.context ? before : undefined;
+  const extra = programCode(cmd, name, env, previous);
+  // `cat <<EOF | sh`: the grammar gives the shell first; what cat writes is read by it.
+  if (previous && SHELLS.has(foldedCommandName(previous.argv[0] ?? '')) && readsInput(previous)) {
+    const piped = pipedText(cmd);
+    if (piped !== undefined && piped.trim() !== '') emitNested(c, piped, index - 1, `${previous.argv[0]} reading what the command after it writes`, previous.redirects, env);
   }
-  const info = unwrap(name, argv);
-  if (!info) return index;
+  const info = unwrap(name, argv, cmd.literal);
+  if (!info && extra.length === 0) return index;
   // `env env env … rm`: a chain of wrappers past any real use is not looked through further.
   let depth = 0;
   for (let p = cmd.parent; p !== undefined && depth <= MAX_WRAPPER_DEPTH; p = c.commands[p]?.parent) depth++;
@@ -162,21 +171,33 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
   }
   // Claude Code looks through the wrappers it names; `TIMEOUT` on Linux is some other program,
   // and so is `./timeout` (a program named by a path is only what is written).
-  cmd.transparentWrapper = info.transparent && exact === name && exact === argv[0];
-  cmd.exactOnly = info.exactOnly;
-  if (input?.appended && info.inner.length === 0 && !(name === 'command' && argv.length > 1)) {
+  cmd.transparentWrapper = (info?.transparent ?? false) && exact === name && exact === argv[0];
+  cmd.exactOnly = info?.exactOnly ?? false;
+  if (info && input?.appended && info.inner.length === 0 && !(name === 'command' && argv.length > 1)) {
     markUnknown(`${input.via} appends its input to ${name}, which runs it as a command`, true);
   }
-  const innerInput = info.input ?? input;
-  for (const inner of info.inner) {
+  const innerInput = info?.input ?? input;
+  for (const inner of [...(info?.inner ?? []), ...extra]) {
     if (inner.kind === 'unknown') {
       markUnknown(inner.reason);
+      continue;
+    }
+    if (inner.kind === 'opaque') {
+      cmd.opaque ??= inner.reason;
+      continue;
+    }
+    if (inner.kind === 'text') {
+      if (innerInput?.placeholder !== undefined && inner.script.includes(innerInput.placeholder)) {
+        markUnknown(`${name} runs a script that ${innerInput.via} fills from its input: ${inner.script}`);
+        continue;
+      }
+      emitNested(c, inner.script, index, inner.what, cmd.redirects, env);
       continue;
     }
     if (inner.kind === 'argv') {
       emitCommand(c, {
         words: raw.words.slice(inner.start, inner.end),
-        assignments: inner.assignments ?? [],
+        assignments: (inner.assignments ?? []).map((k) => raw.words[k]!.raw),
         redirects: [],
         inherited: cmd.redirects,
         context: 'exec',
@@ -197,17 +218,62 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
       continue;
     }
     const script = words.map((w) => w.word.value).join(' ').slice(inner.offset ?? 0);
-    emitNested(c, script, index, name, cmd.redirects);
+    emitNested(c, script, index, name, cmd.redirects, env);
   }
   return index;
 }
 
-function emitNested(c: Collector, script: string, parent: number, name: string, inherited: SimpleCommand['redirects']): void {
+/** Declaration builtins whose `NAME=value` arguments assign variables. */
+const DECLARATIONS = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
+
+/** The assignments of the commands that run command `parent` and of it, outermost first. */
+function ancestorAssignments(c: Collector, parent: number | undefined): string[] {
+  const chain: string[][] = [];
+  for (let p = parent, n = 0; p !== undefined && n <= MAX_WRAPPER_DEPTH; p = c.commands[p]?.parent, n++) {
+    const a = c.commands[p]?.assignments;
+    if (a && a.length > 0) chain.push(a);
+  }
+  return chain.reverse().flat();
+}
+
+/**
+ * Code a command runs besides its words: a git configuration or environment that names a
+ * program, a shell's startup files and input, an interpreter's code, prompt variables it sets.
+ */
+function programCode(cmd: SimpleCommand, name: string, env: Environment, previous: SimpleCommand | undefined): Unwrapped[] {
+  const out: Unwrapped[] = [];
+  for (const a of cmd.assignments) {
+    const code = promptCode(a);
+    if (code) out.push(code);
+  }
+  if (DECLARATIONS.has(name)) {
+    for (let k = 1; k < cmd.argv.length; k++) {
+      const code = cmd.argv[k]!.includes('=') ? promptCode(cmd.raw?.[k] ?? cmd.argv[k]!) : undefined;
+      if (code) out.push(code);
+    }
+  }
+  if (name === 'git') out.push(...gitPrograms(cmd.argv, cmd.literal, env));
+  if (SHELLS.has(name)) out.push(...shellStartupCode(cmd, env, previous));
+  const opaque = interpreterOpaque(name, cmd.argv);
+  if (opaque !== undefined) out.push({ kind: 'opaque', reason: opaque });
+  return out;
+}
+
+/** Statement assignments (`PS4='$(cmd)'; set -x`): the code a prompt variable or `PROMPT_COMMAND` holds. */
+export function emitStatementAssignments(c: Collector, assignments: readonly string[]): void {
+  for (const a of assignments) {
+    const code = promptCode(a);
+    if (code?.kind === 'text') emitNested(c, code.script, undefined, code.what, [], c.env);
+    else if (code) addUnknown(c, 'reason' in code ? code.reason : `${a} holds code toolgate cannot read`);
+  }
+}
+
+function emitNested(c: Collector, script: string, parent: number | undefined, name: string, inherited: SimpleCommand['redirects'], env: Environment): void {
   if (c.nestedDepth + 1 > MAX_NESTED_DEPTH) {
     addUnseen(c, `nested scripts deeper than ${MAX_NESTED_DEPTH}`);
     return;
   }
-  const inner = c.nested(script, c.nestedDepth + 1);
+  const inner = c.nested(script, c.nestedDepth + 1, env);
   const offset = c.commands.length;
   for (const sub of inner.commands) {
     const copy: SimpleCommand = {
@@ -215,8 +281,10 @@ function emitNested(c: Collector, script: string, parent: number, name: string, 
       context: sub.context === 'top' ? 'nested' : sub.context,
       inSubshell: true,
       redirects: [...sub.redirects, ...inherited],
-      parent: sub.parent === undefined ? parent : sub.parent + offset,
     };
+    const p = sub.parent === undefined ? parent : sub.parent + offset;
+    if (p === undefined) delete copy.parent;
+    else copy.parent = p;
     c.commands.push(copy);
   }
   for (const r of inner.redirects) c.redirects.push(r.command === undefined ? r : { ...r, command: r.command + offset });

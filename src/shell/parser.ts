@@ -5,7 +5,7 @@
  */
 import type { Node, Parser } from 'web-tree-sitter';
 import { addStateChange, addUnseen, makeRedirect, type Collector, type RawWord } from './collector.js';
-import { emitCommand } from './commands.js';
+import { emitCommand, emitStatementAssignments } from './commands.js';
 import { MAX_SYNTAX_DEPTH } from './limits.js';
 import { splitWords } from './split.js';
 import type { Redirect, SimpleCommand } from './types.js';
@@ -85,6 +85,7 @@ class Walker {
         for (const a of node.type === 'variable_assignment' ? [node] : node.namedChildren) {
           addStateChange(this.c, variableStateChange(assignedName(a.text) ?? a.text, false));
         }
+        emitStatementAssignments(this.c, node.type === 'variable_assignment' ? [node.text] : node.namedChildren.map((n) => n.text));
         return;
       case 'redirected_statement':
         return this.redirected(node, next);
@@ -225,6 +226,7 @@ class Walker {
     if (words.length === 0) {
       for (const r of own) this.c.redirects.push(r);
       for (const a of assignments) addStateChange(this.c, variableStateChange(assignedName(a) ?? a, false));
+      emitStatementAssignments(this.c, assignments);
       return;
     }
     emitCommand(this.c, { words, assignments, redirects: own, inherited: env.inherited, context: env.context, inSubshell: env.inSubshell });
@@ -386,9 +388,13 @@ class Walker {
     }
     const quoted = /['"\\]/.test(start.text);
     const delimiter = decodeWord(start.text).value;
+    let text: string | undefined;
     if (!end) this.fail(`unterminated here-document ${delimiter}`);
     else {
       const lineStart = this.src.lastIndexOf('\n', end.startIndex - 1) + 1;
+      const bodyStart = body ? this.src.lastIndexOf('\n', body.startIndex - 1) + 1 : lineStart;
+      text = this.src.slice(Math.min(bodyStart, lineStart), lineStart);
+      if (op === '<<-') text = text.replace(/^\t+/gm, '');
       const nl = this.src.indexOf('\n', end.endIndex);
       let line = this.src.slice(lineStart, nl < 0 ? this.src.length : nl);
       if (op === '<<-') line = line.replace(/^\t+/, '');
@@ -401,7 +407,7 @@ class Walker {
       for (const script of found.scripts) this.substitutionScript(script, env);
       if (found.scripts.length > 0) this.c.hasSubstitution = true;
     }
-    return [{ op, target: delimiter, targetLiteral: true, kind: 'heredoc' }, ...extra];
+    return [{ op, target: delimiter, targetLiteral: true, kind: 'heredoc', ...(text !== undefined ? { body: text } : {}) }, ...extra];
   }
 
   /** Analyses the text of a substitution found outside the grammar (here-document bodies). */

@@ -20,6 +20,11 @@ export interface Redirect {
    */
   kind: 'file' | 'read' | 'devnull' | 'dup' | 'heredoc' | 'herestring';
   /**
+   * For a here-document: its lines as written (leading tabs removed for `<<-`), up to the
+   * terminator; expansions are not performed. Absent when the terminator is missing.
+   */
+  body?: string;
+  /**
    * Index in `ShellAnalysis.commands` of the simple command it is written on. Absent for a
    * redirection on a compound command (`if …; fi > out`) or on nothing at all (`> out`).
    * Only set on the entries of `ShellAnalysis.redirects`.
@@ -69,6 +74,13 @@ export interface SimpleCommand {
   argumentsFrom?: 'xargs' | 'find -exec';
   /** Set when this command cannot be understood (non-literal name, `eval`, ...): the reason. */
   unknown?: string;
+  /**
+   * Set when the command runs code toolgate cannot read (an interpreter's inline code or script,
+   * a shell's script file, a sed `-f` file or `s///e`, a file named by `BASH_ENV`): the reason.
+   * Deny and ask rules could apply to what it runs, so they make it a firm ask; allow rules and
+   * modes decide it like any other command.
+   */
+  opaque?: string;
   /**
    * True when it runs in a subshell (inside `( … )`, a pipeline, a substitution, a background
    * job or a nested script), so a `cd` here does not change the directory of later parts.

@@ -113,8 +113,8 @@ describe('command names on case-insensitive file systems and Windows', () => {
     expect(t.commands[0]!.transparentWrapper).toBe(false);
     expect(analyzeShell('timeout 5 rm x').commands[0]!.transparentWrapper).toBe(true);
   });
-  it('treats EVAL and GIT -c alias the same as their lower-case names', () => {
+  it('treats EVAL and GIT -c alias the same as their lower-case names (the alias is read)', () => {
     expect(analyzeShell('EVAL "rm x"').unknown.length).toBeGreaterThan(0);
-    expect(analyzeShell("GIT -c alias.x='!rm x' x").unknown.length).toBeGreaterThan(0);
+    expect(analyzeShell("GIT -c alias.x='!rm x' x").commands.map((c) => c.argv)).toContainEqual(['rm', 'x']);
   });
 });

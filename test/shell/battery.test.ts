@@ -14,6 +14,16 @@ const KNOWN_CLOSED: Record<string, string> = {
   'subst-arith': 'arithmetic evaluates the output of the substitution as an expression, so a subscript in it runs a command toolgate cannot see',
 };
 
+/**
+ * Cases where toolgate reads code the battery's conventions leave unread (docs/decisions/0021):
+ * the commands the battery lists are all there and the analysis is not unknown, plus the
+ * commands the code runs.
+ */
+const READ_DEEPER: Record<string, { adds: string[][] }> = {
+  trap: { adds: [['rm', 'x']] },
+  'env-git-ssh': { adds: [['rm', 'x']] },
+};
+
 for (const file of ['shell-battery.jsonl', 'own-battery.jsonl']) {
   describe(file, () => {
     const cases = loadBattery(file);
@@ -23,7 +33,14 @@ for (const file of ['shell-battery.jsonl', 'own-battery.jsonl']) {
       const a = analyzeShell(c.command, c.shell ? { shell: c.shell } : {});
       const s = score(c, a);
       tally[s].push(c.id);
-      if (KNOWN_CLOSED[c.id]) expect(s === 'correct' || s === 'fail-closed', `${c.id}: ${KNOWN_CLOSED[c.id]}`).toBe(true);
+      const deeper = file === 'shell-battery.jsonl' ? READ_DEEPER[c.id] : undefined;
+      if (deeper) {
+        expect(a.unknown).toEqual([]);
+        expect(a.commands.map((x) => x.argv)).toEqual(expect.arrayContaining([...c.expect.commands, ...deeper.adds]));
+        expect(a.commands).toHaveLength(c.expect.commands.length + deeper.adds.length);
+        tally.correct.push(c.id);
+        tally[s].splice(tally[s].indexOf(c.id), 1);
+      } else if (KNOWN_CLOSED[c.id]) expect(s === 'correct' || s === 'fail-closed', `${c.id}: ${KNOWN_CLOSED[c.id]}`).toBe(true);
       else expect({ id: c.id, commands: a.commands.map((x) => x.argv), substitutions: a.hasSubstitution, unknown: a.unknown, score: s }).toMatchObject({ score: 'correct' });
     });
 

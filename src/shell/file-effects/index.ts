@@ -17,7 +17,7 @@ import type { FileOperand, FileOperands } from './types.js';
 
 export type { FileOperand, FileOperands } from './types.js';
 export { looksLikePath, looksLikeDirectory, NO_FILE_WORDS } from './unmodelled.js';
-export { sedScriptEffects } from './sed-script.js';
+export { sedScriptEffects } from './text-tools.js';
 
 const COMPRESSORS = new Set(['gzip', 'gunzip', 'zcat', 'pigz', 'unpigz', 'bzip2', 'bunzip2', 'bzcat', 'xz', 'unxz', 'xzcat', 'lzma', 'unlzma', 'zstd', 'unzstd', 'zstdcat', 'lz4', 'unlz4', 'lz4cat', 'compress', 'uncompress']);
 

@@ -2,8 +2,18 @@
  * Text tools that read files and may write some: sed, awk, sort, uniq, tee, split, csplit, xxd,
  * shuf, patch, date. Option names follow GNU coreutils 9, sed 4.9, gawk 5 and xxd's own manual.
  */
-import { sedScriptEffects } from './sed-script.js';
+import { sedScriptEffects as readSedScript } from '../sed.js';
 import { all, has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from './types.js';
+
+/**
+ * The files a sed script reads (`r`, `R`) and writes (`w`, `W`, `s///w`), and what toolgate cannot
+ * follow: code it cannot see (`e` alone, `s///e`) or a script sed would refuse. The commands `e`
+ * runs are commands of the analysis of their own (see `src/shell/sed.ts`), with their own effects.
+ */
+export function sedScriptEffects(script: string): { reads: string[]; writes: string[]; unresolved: string[] } {
+  const fx = readSedScript(script);
+  return { reads: fx.reads, writes: fx.writes, unresolved: [...fx.unseen, ...(fx.error !== undefined ? [`sed script not understood (${fx.error})`] : [])] };
+}
 
 /** A sed command line: its options, its script (the `-e` parts or the first operand) and its file operands. */
 export function sedParts(argv: readonly string[]) {

@@ -1,0 +1,126 @@
+/**
+ * `env [opts] [NAME=value…] [COMMAND…]`, with `-S`/`--split-string` (and every abbreviation of
+ * it) split the way GNU env splits it: the pieces take the option's place and are read again,
+ * so `env -S'rm -rf src'` and `env --sp='-i rm x'` run `rm`. Every word with `=` before the
+ * command is a variable (`'BASH_FUNC_ls%%=() { …; }'` too).
+ * Behaviour: GNU coreutils 9.1 env(1), "-S/--split-string usage in scripts".
+ */
+import { describeGnuProblem, parseGnuOptions, type GnuOptionSpec } from './gnu-options.js';
+import { quoteWord } from './environment.js';
+import type { WrapperInfo } from './wrappers.js';
+
+/** GNU env's options (9.1, plus `-a`/`--argv0` of later releases). @internal */
+export const ENV_OPTIONS: GnuOptionSpec = {
+  short: '+a:C:iS:u:v0',
+  long: {
+    argv0: 'required', chdir: 'required', 'ignore-environment': 'none', null: 'none', unset: 'required', 'split-string': 'required',
+    'block-signal': 'optional', 'default-signal': 'optional', 'ignore-signal': 'optional', 'list-signal-handling': 'none', debug: 'none',
+    help: 'none', version: 'none',
+  },
+};
+
+/** One word of a split string: literal text, or a `${NAME}` it holds (not known until run time). */
+type Piece = { text: string; literal: boolean };
+
+const ESCAPES: Record<string, string> = { f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\', '"': '"', "'": "'", '#': '#', $: '$' };
+
+/**
+ * Splits an `env -S` string into words (env's `build_argv`): blanks separate; `'…'` is
+ * literal; `"…"` and unquoted text take `\` escapes and `${NAME}`; `\_` is a blank (a separator
+ * outside quotes); `\c` ends the string; `#` starting a word ends it. Undefined when env would
+ * refuse the string.
+ */
+export function splitEnvString(s: string): Piece[] | undefined {
+  const words: Piece[] = [];
+  let cur: Piece | undefined;
+  const add = (text: string, literal = true) => {
+    cur ??= { text: '', literal: true };
+    cur.text += text;
+    cur.literal &&= literal;
+  };
+  const end = () => {
+    if (cur) words.push(cur);
+    cur = undefined;
+  };
+  let quote: '' | "'" | '"' = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    if (quote === "'") {
+      if (c === "'") quote = '';
+      else if (c === '\\' && (s[i + 1] === '\\' || s[i + 1] === "'")) add(s[++i]!);
+      else add(c);
+      continue;
+    }
+    if (c === '\\') {
+      const e = s[++i];
+      if (e === undefined) return undefined;
+      if (e === '_') {
+        if (quote === '"') add(' ');
+        else end();
+      } else if (e === 'c') {
+        if (quote === '"') return undefined;
+        break;
+      } else if (e in ESCAPES) add(ESCAPES[e]!);
+      else return undefined;
+      continue;
+    }
+    if (c === '$') {
+      const m = /^\$\{([A-Za-z_][A-Za-z0-9_]*)\}/.exec(s.slice(i));
+      if (!m) return undefined;
+      add(`\${${m[1]}}`, false);
+      i += m[0].length - 1;
+      continue;
+    }
+    if (quote === '"') {
+      if (c === '"') quote = '';
+      else add(c);
+      continue;
+    }
+    if (c === "'" || c === '"') {
+      quote = c;
+      add('');
+      continue;
+    }
+    if (/[ \t\n\v\f\r]/.test(c)) {
+      end();
+      continue;
+    }
+    if (c === '#' && cur === undefined) break;
+    add(c);
+  }
+  if (quote !== '') return undefined;
+  end();
+  return words;
+}
+
+/** A word as shell text the nested analysis reads back: literal ones quoted, `${NAME}` ones in double quotes. */
+function shellWord(p: Piece): string {
+  return p.literal ? quoteWord(p.text) : `"${p.text.replace(/(["\\`])/g, '\\$1')}"`;
+}
+
+/** What `env` runs. */
+export function envCommand(argv: readonly string[], literal: readonly boolean[]): WrapperInfo {
+  const parsed = parseGnuOptions(argv, ENV_OPTIONS);
+  const none: WrapperInfo = { inner: [], transparent: false, exactOnly: false };
+  if (!parsed.ok) return { ...none, inner: [{ kind: 'unknown', reason: `env: ${describeGnuProblem(parsed)}` }] };
+  const split = parsed.options.find((o) => o.name === 'S' || o.name === 'split-string');
+  if (split) {
+    const lit = literal[split.valueIndex ?? split.index] !== false;
+    const pieces = lit ? splitEnvString(split.value ?? '') : undefined;
+    if (!pieces) return { ...none, inner: [{ kind: lit ? 'unknown' : 'opaque', reason: `env -S ${split.value ?? ''}: a string env splits into a command toolgate cannot read` }] };
+    // The pieces take the option's place; env reads the words again from there.
+    const before = argv.slice(1, split.index).map((w, k) => (literal[k + 1] === false ? w : quoteWord(w)));
+    const word = argv[split.index]!;
+    const prefix = split.valueIndex === undefined ? word.slice(0, word.length - (split.value ?? '').length) : word;
+    const keep = split.valueIndex === undefined && /^-[^-]/.test(word) && prefix.length > 2 ? [quoteWord(prefix.slice(0, -1))] : [];
+    const after = argv.slice((split.valueIndex ?? split.index) + 1).map((w, k) => (literal[(split.valueIndex ?? split.index) + 1 + k] === false ? w : quoteWord(w)));
+    const script = ['env', ...before, ...keep, ...pieces.map(shellWord), ...after].join(' ');
+    return { ...none, inner: [{ kind: 'text', script, what: 'env -S' }] };
+  }
+  let k = 0;
+  const assignments: number[] = [];
+  while (k < parsed.operands.length && parsed.operands[k]!.text.includes('=')) assignments.push(parsed.operands[k++]!.index);
+  const start = parsed.operands[k]?.index;
+  if (start === undefined) return none;
+  return { ...none, inner: [{ kind: 'argv', start, end: argv.length, assignments }] };
+}

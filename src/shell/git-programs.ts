@@ -1,0 +1,239 @@
+/**
+ * Programs a `git` command runs because of its configuration: `-c KEY=VALUE`,
+ * `--config-env KEY=VAR`, the `GIT_CONFIG_COUNT`/`GIT_CONFIG_KEY_n`/`GIT_CONFIG_VALUE_n` and
+ * `GIT_CONFIG_PARAMETERS` variables, and the variables that name programs (`GIT_EDITOR`,
+ * `GIT_SSH_COMMAND`, `GIT_EXTERNAL_DIFF`, …). A value toolgate can read is analysed as the
+ * shell script git hands it to (git docs, git-config(1) and git(1) "Environment Variables");
+ * one it cannot read is opaque, and keys whose effect it does not model stay unknown.
+ */
+import { lookup, matching, quoteWord, type Environment } from './environment.js';
+import type { Unwrapped } from './wrappers.js';
+
+/** Keys whose value is a command git runs (through `sh -c` when it has shell syntax). */
+const COMMAND_KEYS =
+  /^(core\.(pager|editor|sshcommand|fsmonitor|askpass|alternaterefscommand|gitproxy)|sequence\.editor|diff\.external|diff\..+\.(command|textconv)|merge\..+\.driver|filter\..+\.(clean|smudge|process)|pager\..+|interactive\.difffilter|uploadpack\.packobjectshook|remote\..+\.(uploadpack|receivepack)|gpg\.program|gpg\..+\.program|(mergetool|difftool|browser|man)\..+\.(cmd|path)|web\.browser)$/;
+
+/** Keys that change what runs in ways toolgate does not follow (files of more configuration, hook directories, URL rewriting, …). */
+const UNMODELLED_KEYS =
+  /^(core\.hookspath|credential\..*|include\..*|includeif\..*|url\..*|protocol\..*|http\..*|ssh\..*|receive\..*|transfer\..*|safe\..*|sendemail\..*|instaweb\..*|filter\..*|mergetool\..*|difftool\..*|browser\..*|man\..*|gpg\..*|uploadpack\..*|remote\..*\.proxy)$/;
+
+/** Variables whose value is a command git runs. */
+const COMMAND_VARIABLES = ['GIT_EDITOR', 'GIT_SEQUENCE_EDITOR', 'GIT_PAGER', 'PAGER', 'EDITOR', 'VISUAL', 'GIT_SSH', 'GIT_SSH_COMMAND', 'GIT_ASKPASS', 'SSH_ASKPASS', 'GIT_EXTERNAL_DIFF', 'GIT_PROXY_COMMAND'];
+
+/** Variables that make git read configuration, hooks or programs from places toolgate cannot see. */
+const HIDDEN_VARIABLES = ['GIT_EXEC_PATH', 'GIT_CONFIG', 'GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_DIR', 'GIT_COMMON_DIR', 'GIT_TEMPLATE_DIR', 'XDG_CONFIG_HOME'];
+
+/** One configuration pair given to git on the command line or in its environment. */
+interface ConfigPair {
+  key: string;
+  /** Undefined when toolgate cannot read it (not literal, from a variable it does not know). */
+  value?: string;
+  /** Where it came from, for messages. */
+  from: string;
+}
+
+/** git's global options that take the next word (`git [options] <command>`). */
+const GLOBAL_WITH_VALUE = new Set(['-C', '--git-dir', '--work-tree', '--namespace', '--super-prefix', '--list-cmds', '--attr-source']);
+
+/** The `-c` / `--config-env` pairs and where the subcommand starts. */
+function commandLine(argv: readonly string[], literal: readonly boolean[], env: Environment): { pairs: ConfigPair[]; sub: number; problems: Unwrapped[] } {
+  const pairs: ConfigPair[] = [];
+  const problems: Unwrapped[] = [];
+  let i = 1;
+  for (; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (!a.startsWith('-') || a === '-' || a === '--') break;
+    let pair: string | undefined;
+    let via: 'c' | 'env' | undefined;
+    let lit = literal[i] !== false;
+    if (a === '-c' || a === '--config-env') {
+      pair = argv[++i];
+      lit = literal[i] !== false;
+      via = a === '-c' ? 'c' : 'env';
+    } else if (a.startsWith('--config-env=')) {
+      pair = a.slice('--config-env='.length);
+      via = 'env';
+    } else if (a.startsWith('-c')) {
+      pair = a.slice(2);
+      via = 'c';
+    } else if (a === '--exec-path' ? false : a.startsWith('--exec-path=')) {
+      problems.push({ kind: 'opaque', reason: `git ${a} runs subcommands from a directory toolgate cannot see` });
+    } else if (GLOBAL_WITH_VALUE.has(a)) i++;
+    if (pair === undefined) continue;
+    const eq = pair.indexOf('=');
+    const key = (eq < 0 ? pair : pair.slice(0, eq)).toLowerCase();
+    if (!lit) {
+      pairs.push({ key: /^[\w.-]+$/.test(key) ? key : '', from: `git -c ${pair}` });
+      continue;
+    }
+    if (via === 'c') pairs.push({ key, value: eq < 0 ? 'true' : pair.slice(eq + 1), from: `git -c ${key}=…` });
+    else {
+      const variable = eq < 0 ? '' : pair.slice(eq + 1);
+      const found = lookup(env, variable)?.value;
+      pairs.push(found === undefined ? { key, from: `git --config-env ${key}=${variable}` } : { key, value: found, from: `git --config-env ${key}=${variable}` });
+    }
+  }
+  return { pairs, sub: i, problems };
+}
+
+/** Reads `GIT_CONFIG_PARAMETERS` ('key=value' 'key'='value' …, as git quotes it); undefined when malformed. */
+export function parseConfigParameters(text: string): { key: string; value: string }[] | undefined {
+  const out: { key: string; value: string }[] = [];
+  let i = 0;
+  while (i < text.length) {
+    while (i < text.length && /\s/.test(text[i]!)) i++;
+    if (i >= text.length) break;
+    let word = '';
+    let quotedParts = 0;
+    while (i < text.length && !/\s/.test(text[i]!)) {
+      const c = text[i]!;
+      if (c === "'") {
+        const end = text.indexOf("'", i + 1);
+        if (end < 0) return undefined;
+        word += text.slice(i + 1, end);
+        quotedParts++;
+        i = end + 1;
+      } else if (c === '\\' && i + 1 < text.length) {
+        word += text[i + 1];
+        i += 2;
+      } else if (c === '=') {
+        word += c;
+        i++;
+      } else return undefined;
+    }
+    if (quotedParts === 0) return undefined;
+    const eq = word.indexOf('=');
+    out.push(eq < 0 ? { key: word.toLowerCase(), value: 'true' } : { key: word.slice(0, eq).toLowerCase(), value: word.slice(eq + 1) });
+  }
+  return out;
+}
+
+/** The pairs from `GIT_CONFIG_COUNT` / `GIT_CONFIG_PARAMETERS`, and what could not be read. */
+function environmentPairs(env: Environment): { pairs: ConfigPair[]; problems: Unwrapped[] } {
+  const pairs: ConfigPair[] = [];
+  const problems: Unwrapped[] = [];
+  const count = lookup(env, 'GIT_CONFIG_COUNT');
+  if (count) {
+    const n = count.value !== undefined && /^\d{1,4}$/.test(count.value) ? Number(count.value) : undefined;
+    if (n === undefined) problems.push({ kind: 'opaque', reason: 'GIT_CONFIG_COUNT is not a literal number: git reads configuration toolgate cannot see' });
+    for (let k = 0; k < (n ?? 0); k++) {
+      const key = lookup(env, `GIT_CONFIG_KEY_${k}`);
+      const value = lookup(env, `GIT_CONFIG_VALUE_${k}`);
+      if (key?.value === undefined) {
+        problems.push({ kind: 'opaque', reason: `GIT_CONFIG_KEY_${k} cannot be read: git reads configuration toolgate cannot see` });
+        continue;
+      }
+      pairs.push(value?.value === undefined ? { key: key.value.toLowerCase(), from: `GIT_CONFIG_KEY_${k}` } : { key: key.value.toLowerCase(), value: value.value, from: `GIT_CONFIG_KEY_${k}` });
+    }
+  }
+  const params = lookup(env, 'GIT_CONFIG_PARAMETERS');
+  if (params) {
+    const parsed = params.value === undefined ? undefined : parseConfigParameters(params.value);
+    if (!parsed) problems.push({ kind: 'opaque', reason: 'GIT_CONFIG_PARAMETERS cannot be read: git reads configuration toolgate cannot see' });
+    for (const p of parsed ?? []) pairs.push({ ...p, from: 'GIT_CONFIG_PARAMETERS' });
+  }
+  return { pairs, problems };
+}
+
+/** What one configuration pair makes git run. */
+function pairPrograms(p: ConfigPair, alias: { name: string; rest: string } | undefined): Unwrapped[] {
+  const aliasName = /^alias\.(.+)$/.exec(p.key)?.[1];
+  if (aliasName !== undefined) {
+    if (p.value === undefined) return [{ kind: 'opaque', reason: `${p.from}: an alias toolgate cannot read replaces a git command` }];
+    const invoked = alias?.name.toLowerCase() === aliasName ? alias.rest : '';
+    // `!cmd` runs `cmd` in a shell; anything else is more git words.
+    const script = p.value.startsWith('!') ? p.value.slice(1) : `git ${p.value}`;
+    return [{ kind: 'text', script: script + invoked, what: `git alias ${aliasName}` }];
+  }
+  const helper = /^credential\.(.+\.)?helper$/.test(p.key);
+  if (helper && p.value !== undefined) {
+    if (p.value === '') return [];
+    const script = p.value.startsWith('!') ? p.value.slice(1) : /^[/~]/.test(p.value) ? p.value : `git credential-${p.value}`;
+    return [{ kind: 'text', script, what: `git ${p.key}` }];
+  }
+  if (COMMAND_KEYS.test(p.key) || helper) {
+    if (p.value === undefined) return [{ kind: 'opaque', reason: `${p.from}: git runs a program toolgate cannot read` }];
+    return p.value === '' ? [] : [{ kind: 'text', script: p.value, what: `git ${p.key}` }];
+  }
+  if (UNMODELLED_KEYS.test(p.key) || p.key === '') return [{ kind: 'unknown', reason: `${p.from} can run a program or replace the subcommand` }];
+  return [];
+}
+
+/** Options of git subcommands whose value is a command (git parse-options: any unique prefix of the long name). */
+const COMMAND_OPTIONS: Readonly<Record<string, { long: readonly string[]; short?: string }>> = {
+  rebase: { long: ['exec'], short: 'x' },
+  difftool: { long: ['extcmd'], short: 'x' },
+  'filter-branch': { long: ['env-filter', 'tree-filter', 'index-filter', 'parent-filter', 'msg-filter', 'commit-filter', 'tag-name-filter'] },
+  fetch: { long: ['upload-pack'] },
+  pull: { long: ['upload-pack'] },
+  clone: { long: ['upload-pack'], short: 'u' },
+  'ls-remote': { long: ['upload-pack'] },
+  archive: { long: ['exec'] },
+  push: { long: ['receive-pack', 'exec'] },
+  'send-email': { long: ['to-cmd', 'cc-cmd', 'header-cmd', 'smtp-server', 'sendmail-cmd'] },
+};
+
+/** Scripts git subcommands run from their arguments: `submodule foreach CMD`, `bisect run CMD`, `rebase --exec CMD`, … */
+function subcommandPrograms(argv: readonly string[], literal: readonly boolean[], sub: number): Unwrapped[] {
+  const name = argv[sub];
+  const rest = argv.slice(sub + 1);
+  const joined = (from: number, what: string): Unwrapped[] => {
+    const words = argv.slice(from);
+    if (words.length === 0) return [];
+    if (literal.slice(from).some((l) => l === false)) return [{ kind: 'opaque', reason: `git ${what} runs a command that is not literal` }];
+    return [{ kind: 'text', script: words.join(' '), what: `git ${what}` }];
+  };
+  if (name === 'submodule') {
+    const k = rest.indexOf('foreach');
+    if (k < 0) return [];
+    let from = sub + 1 + k + 1;
+    while (argv[from] === '--recursive' || argv[from] === '--quiet' || argv[from] === '-q') from++;
+    return joined(from, 'submodule foreach');
+  }
+  if (name === 'bisect' && rest[0] === 'run') return joined(sub + 2, 'bisect run');
+  const table = name === undefined ? undefined : COMMAND_OPTIONS[name];
+  if (!table) return [];
+  const out: Unwrapped[] = [];
+  for (let i = sub + 1; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') break;
+    let value: string | undefined;
+    let valueIndex = i;
+    const long = /^--([a-z-]+)(=(.*))?$/s.exec(a);
+    if (long && long[1]!.length >= 2 && table.long.some((l) => l.startsWith(long[1]!))) {
+      if (long[2] !== undefined) value = long[3];
+      else value = argv[(valueIndex = ++i)];
+    } else if (table.short && a.startsWith(`-${table.short}`) && !a.startsWith('--')) {
+      if (a.length > 2) value = a.slice(2);
+      else value = argv[(valueIndex = ++i)];
+    }
+    if (value === undefined) continue;
+    if (literal[valueIndex] === false) out.push({ kind: 'opaque', reason: `git ${name} ${a} runs a command that is not literal` });
+    else if (value.trim() !== '') out.push({ kind: 'text', script: value, what: `git ${name} ${a}` });
+  }
+  return out;
+}
+
+/**
+ * What a `git` command runs besides git itself, from its `-c` options and its environment.
+ * @param argv - the git command's words; `literal` says which are literal.
+ * @param env - the variables it runs with (see `environment.ts`).
+ */
+export function gitPrograms(argv: readonly string[], literal: readonly boolean[], env: Environment): Unwrapped[] {
+  const line = commandLine(argv, literal, env);
+  const fromEnv = environmentPairs(env);
+  const subName = argv[line.sub];
+  const alias = subName !== undefined && literal[line.sub] !== false
+    ? { name: subName, rest: argv.slice(line.sub + 1).map((w, k) => ' ' + (literal[line.sub + 1 + k] === false ? w : quoteWord(w))).join('') }
+    : undefined;
+  const out: Unwrapped[] = [...line.problems, ...fromEnv.problems, ...subcommandPrograms(argv, literal, line.sub)];
+  for (const p of [...fromEnv.pairs, ...line.pairs]) out.push(...pairPrograms(p, alias));
+  for (const v of matching(env, (name) => COMMAND_VARIABLES.includes(name))) {
+    if (v.value === undefined) out.push({ kind: 'opaque', reason: `${v.name} names a program toolgate cannot read` });
+    else if (v.value.trim() !== '') out.push({ kind: 'text', script: v.value, what: v.name });
+  }
+  for (const v of matching(env, (name) => HIDDEN_VARIABLES.includes(name))) {
+    out.push({ kind: 'opaque', reason: `${v.name} makes git read configuration or programs toolgate cannot see` });
+  }
+  return out;
+}

@@ -1,0 +1,75 @@
+/**
+ * Programs that run a command completed from input: `xargs [opts] COMMAND…` (every findutils
+ * 4.9 option; input words appended, or put in place of `-I R`), and GNU `parallel [opts]
+ * [COMMAND…] ::: ARGS…` (the command words joined and run by a shell with each argument put in
+ * place of `{}` or appended; with no command, each argument is a command).
+ */
+import { describeGnuProblem, parseGnuOptions, type GnuOptionSpec } from './gnu-options.js';
+import type { RunTimeInput, Unwrapped, WrapperInfo } from './wrappers.js';
+
+/** findutils 4.9 xargs (`xargs --help`, `xargs.c`). @internal */
+export const XARGS_OPTIONS: GnuOptionSpec = {
+  short: '+0a:E:e::I:i::l::L:n:oprs:txP:d:',
+  long: {
+    null: 'none', 'arg-file': 'required', delimiter: 'required', eof: 'optional', replace: 'optional', 'max-lines': 'optional', 'max-args': 'required',
+    'max-procs': 'required', 'max-chars': 'required', interactive: 'none', 'no-run-if-empty': 'none', 'open-tty': 'none', 'process-slot-var': 'required',
+    'show-limits': 'none', verbose: 'none', exit: 'none', help: 'none', version: 'none',
+  },
+};
+
+/** What `xargs` runs, and how input completes it. */
+export function xargsCommand(argv: readonly string[]): WrapperInfo {
+  const parsed = parseGnuOptions(argv, XARGS_OPTIONS);
+  if (!parsed.ok) return { inner: [{ kind: 'unknown', reason: `xargs: ${describeGnuProblem(parsed)}` }], transparent: false, exactOnly: false };
+  const start = parsed.operands[0]?.index;
+  if (start === undefined) return { inner: [], transparent: false, exactOnly: false };
+  let placeholder: string | undefined;
+  for (const o of parsed.options) {
+    if (o.name === 'I') placeholder = o.value ?? '';
+    else if (o.name === 'i' || o.name === 'replace') placeholder = o.value || '{}';
+  }
+  const input: RunTimeInput = placeholder === undefined ? { appended: true, via: 'xargs' } : { appended: false, placeholder, via: 'xargs' };
+  return { inner: [{ kind: 'argv', start, end: argv.length }], transparent: parsed.options.length === 0, exactOnly: false, input };
+}
+
+/** Words that start parallel's argument lists. */
+const SEPARATORS = new Set([':::', ':::+', '::::', '::::+']);
+/** parallel's replacement strings (`{}`, `{.}`, `{/}`, `{//}`, `{/.}`, `{#}`, `{%}`, `{3}`, `{= perl =}`, …). */
+const REPLACEMENT = /\{[^{}]*\}/g;
+/** Most command starts and arguments spelled out for one parallel command. */
+const MAX_PARALLEL_TEXTS = 64;
+
+/**
+ * What GNU `parallel` runs. Its option list is long and changes between releases, so toolgate
+ * does not parse it: every word before the first `:::` that does not start with `-` may start
+ * the command, and each such command is read with each argument (an over-approximation, safe
+ * for deny rules). Commands from standard input or `::::` files cannot be seen.
+ */
+export function parallelCommand(argv: readonly string[]): WrapperInfo {
+  const sep = argv.findIndex((w, k) => k > 0 && SEPARATORS.has(w));
+  const end = sep < 0 ? argv.length : sep;
+  const args: string[] = [];
+  let fromFiles = false;
+  for (let k = end, list = ''; k < argv.length; k++) {
+    if (SEPARATORS.has(argv[k]!)) list = argv[k]!;
+    else if (list.startsWith('::::')) fromFiles = true;
+    else args.push(argv[k]!);
+  }
+  const starts: number[] = [];
+  for (let k = 1; k < end; k++) if (!argv[k]!.startsWith('-')) starts.push(k);
+  const inner: Unwrapped[] = [];
+  const texts = new Set<string>();
+  const withArg = (command: string, arg: string) => (/\{[^{}]*\}/.test(command) ? command.replace(REPLACEMENT, () => arg) : `${command} ${arg}`);
+  for (const k of starts) {
+    const command = argv.slice(k, end).join(' ');
+    if (args.length === 0) texts.add(command.replace(REPLACEMENT, ''));
+    for (const arg of args) texts.add(withArg(command, arg));
+  }
+  if (starts.length === 0) {
+    for (const arg of args) texts.add(arg);
+    if (args.length === 0 || fromFiles || sep < 0) inner.push({ kind: 'opaque', reason: 'parallel runs commands from its input or argument files, which toolgate cannot see' });
+  } else if (sep < 0 || fromFiles) inner.push({ kind: 'opaque', reason: 'parallel completes its command from input toolgate cannot see' });
+  if (texts.size > MAX_PARALLEL_TEXTS) return { inner: [{ kind: 'unknown', reason: `parallel with more than ${MAX_PARALLEL_TEXTS} commands to read` }], transparent: false, exactOnly: false };
+  for (const script of texts) if (script.trim() !== '') inner.push({ kind: 'text', script, what: 'parallel' });
+  return { inner, transparent: false, exactOnly: false };
+}

@@ -1,0 +1,47 @@
+/**
+ * Programs toolgate does not know may run other programs named in their arguments (`ssh host rm
+ * -rf x`, `make CC=rm`, `npx rimraf`, `rg --pre=rm`). This lists the words in the arguments of
+ * such programs, so a deny or ask rule that names one of them can make the command a firm ask.
+ * A program is known when toolgate sees everything it runs: a wrapper it looks through, a
+ * shell, git, sed, tar, a file command, a builtin, or a call the read-only set accepts.
+ */
+import { commandBasename, foldedCommandName } from './commands.js';
+import { isReadOnly } from './read-only.js';
+import { RUNNERS } from './runners.js';
+import type { ShellAnalysis } from './types.js';
+import { SHELLS } from './wrappers.js';
+
+/** Programs whose runs toolgate reads (as children, opaque or unknown) or that run nothing named in their arguments. */
+const KNOWN = new Set([
+  ...Object.keys(RUNNERS), ...SHELLS,
+  'env', 'xargs', 'parallel', 'sudo', 'su', 'runuser', 'sg', 'chrt', 'flock', 'watch', 'unbuffer', 'script', 'find', 'busybox', 'tar', 'gtar', 'bsdtar',
+  'sed', 'gsed', 'trap', 'mapfile', 'readarray', 'command', 'builtin', 'coproc', 'noglob', 'nocorrect', 'git',
+  'cp', 'mv', 'rm', 'rmdir', 'mkdir', 'touch', 'ln', 'chmod', 'chown', 'chgrp', 'truncate', 'dd', 'mktemp', 'tee', 'unlink', 'shred',
+  'echo', 'printf', 'cd', 'pushd', 'popd', 'export', 'declare', 'local', 'readonly', 'typeset', 'unset', 'set', 'shift', 'true', 'false', ':',
+  'test', '[', 'read', 'wait', 'exit', 'return', 'kill', 'sleep', 'umask', 'ulimit', 'shopt', 'getopts', 'dirs', 'jobs', 'fg', 'bg', 'disown',
+]);
+
+/** Where a word of an argument splits into the names of programs it may run. */
+const SPLIT = /[\s;&|()<>'"`=,{}$]+/;
+
+/**
+ * Each word (lower-cased, by its last path segment) in the arguments of a program toolgate does
+ * not know, with the command it is in. Computed once per analysis.
+ */
+export function wordsOfUnknownPrograms(analysis: ShellAnalysis): Map<string, string> {
+  const out = new Map<string, string>();
+  const parents = new Set<number>();
+  for (const c of analysis.commands) if (c.parent !== undefined) parents.add(c.parent);
+  analysis.commands.forEach((cmd, i) => {
+    if (cmd.argv.length < 2 || cmd.unknown !== undefined || cmd.opaque !== undefined || parents.has(i)) return;
+    const name = foldedCommandName(cmd.argv[0]!);
+    if (KNOWN.has(name) || isReadOnly(cmd, { set: 'claudeCode' }).readOnly) return;
+    for (const arg of cmd.argv.slice(1)) {
+      for (const token of arg.split(SPLIT)) {
+        const word = commandBasename(token).toLowerCase().replace(/\.exe$/, '');
+        if (word !== '' && !out.has(word)) out.set(word, cmd.argv.join(' '));
+      }
+    }
+  });
+  return out;
+}
