@@ -213,7 +213,7 @@ function expandedArgv(cmd: SimpleCommand): Variant {
 }
 
 /** Extra facts an effect carries from the operand that made it. */
-type EffectExtra = Pick<FileOperand, 'tree' | 'assumed' | 'ownMetadata' | 'prefix' | 'fromHistory'> & { intoName?: string };
+type EffectExtra = Pick<FileOperand, 'tree' | 'assumed' | 'ownMetadata' | 'prefix' | 'fromHistory' | 'pattern'> & { intoName?: string };
 
 /**
  * The paths a command reads, writes or removes: redirections (`>`, `>>`, `<`, …), the file
@@ -262,6 +262,10 @@ function collectEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
             glob = true;
             lit = false;
           }
+          if (extra.pattern) {
+            glob = true;
+            lit = false;
+          }
           const fields: Omit<PathEffect, 'path' | 'literal'> = {
             op, raw, command: cmdIndex, glob,
             ...(extra.tree !== undefined ? { tree: extra.tree } : {}),
@@ -283,6 +287,19 @@ function collectEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
           if (!r.known) note(r.why ?? `${op} ${raw}`);
         }
       }
+    };
+    // The directories a word names (`git -C DIR`, `tar -C DIR`), aliases resolved.
+    const dirsOf: DirsOf = (word, literal, from) => {
+      const out: string[] = [];
+      for (const b of from) {
+        for (const r of resolveWord(word, literal, b, ctx, vars)) {
+          const a = resolveProcAlias(r.path, b, word);
+          if (!r.known) note(r.why ?? `a directory that is not literal: ${word}`);
+          if (a.unknown !== undefined) note(a.unknown);
+          out.push(a.path);
+        }
+      }
+      return [...new Set(out)];
     };
     analysis.commands.forEach((cmd, i) => {
       const bases = [...cwds];
@@ -322,7 +339,7 @@ function collectEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
         return;
       }
       if (wrappers.has(i) && !FILE_TOUCHING_WRAPPERS.has(name)) return;
-      addOperands(i, name, cmd, expandedArgv(cmd), bases, ctx, add, note);
+      addOperands(i, name, cmd, expandedArgv(cmd), bases, add, dirsOf, note);
     });
     // Redirections on compound commands or on nothing: resolve against every directory seen.
     for (const r of analysis.redirects) {
@@ -339,8 +356,9 @@ function collectEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
 type Add = (cmdIndex: number, op: PathEffect['op'], raw: string, value: string, literal: boolean, bases: readonly string[], extra?: EffectExtra) => void;
 
 /** The effects of one spelling of a command's words. */
-function addOperands(i: number, name: string, cmd: SimpleCommand, v: Variant, bases: readonly string[], ctx: ShellPathContext, add: Add, note: (why: string) => void): void {
-  const norm = (p: string, cwd: string): string => normalizePath(p, { cwd, home: ctx.home, platform: ctx.platform });
+type DirsOf = (word: string, literal: boolean, bases: readonly string[]) => string[];
+
+function addOperands(i: number, name: string, cmd: SimpleCommand, v: Variant, bases: readonly string[], add: Add, dirsOf: DirsOf, note: (why: string) => void): void {
   const { files, unresolved: why, chdir } = fileOperands(name, v.argv, v.literal);
   for (const w of why) note(`${cmd.source}: ${w}`);
   // `git -C a -C b`: the command's relative paths start from a/b.
@@ -350,8 +368,7 @@ function addOperands(i: number, name: string, cmd: SimpleCommand, v: Variant, ba
     if (word === undefined) continue;
     const lit = v.literal[k] ?? false;
     add(i, 'read', v.raw[k] ?? word, word, lit, cmdBases);
-    if (!lit) note(`${cmd.source}: -C to a directory that is not literal`);
-    cmdBases = cmdBases.map((b) => norm(lit ? word : word.replace(/["']/g, ''), b));
+    cmdBases = dirsOf(word, lit, cmdBases);
   }
   const positional = POSITIONAL.has(name);
   for (const f of files) {
@@ -366,15 +383,15 @@ function addOperands(i: number, name: string, cmd: SimpleCommand, v: Variant, ba
       ...(f.ownMetadata ? { ownMetadata: true } : {}),
       ...(f.prefix ? { prefix: true } : {}),
       ...(f.fromHistory ? { fromHistory: true } : {}),
+      ...(f.pattern ? { pattern: true } : {}),
     };
     let fileBases: readonly string[] = cmdBases;
     if (f.fromRoot) fileBases = [...new Set(cmdBases.flatMap((b) => [b, ...parentsOf(b)]))];
     if (f.under !== undefined) {
       const dirWord = v.argv[f.under] ?? '.';
       const dirLit = v.literal[f.under] ?? false;
-      const dirs = cmdBases.map((b) => norm(dirLit ? dirWord : dirWord.replace(/["']/g, ''), b));
+      const dirs = dirsOf(dirWord, dirLit, cmdBases);
       fileBases = [...new Set(dirs.flatMap((d) => [d, parentsOf(d)[0] ?? d]))];
-      if (!dirLit) note(`${cmd.source}: a directory that is not literal`);
     }
     if (f.intoDir !== undefined) {
       const dir = f.intoDir < 0 ? '.' : v.argv[f.intoDir]!;

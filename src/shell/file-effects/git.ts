@@ -78,8 +78,27 @@ function sub(argv: readonly string[]): { at: number; chdir: number[]; trees: Fil
   return { at: i, chdir, trees, unresolved };
 }
 
+/**
+ * git reads pathspecs as globs of its own (`*` also matches `/` and dotfiles; `\\v` is `v`):
+ * a pathspec with glob characters or escapes is a pattern, judged with its escapes removed.
+ */
+function asPathspecs(argv: readonly string[], files: FileOperand[]): FileOperand[] {
+  return files.map((f) => {
+    if (f.value !== undefined || f.op === 'write' && f.tree === 'some') return f;
+    const word = argv[f.index] ?? '';
+    if (!/[*?[\\]/.test(word) || word.startsWith(':(')) return f;
+    const unescaped = word.replace(/\\(.)/g, '$1');
+    return /[*?[]/.test(unescaped) ? { ...f, value: unescaped, pattern: true } : { ...f, value: unescaped };
+  });
+}
+
 /** git: pathspecs read, trees searched or written, directories created, config written. */
 export function gitOperands(argv: readonly string[]): FileOperands {
+  const r = gitOperandsRaw(argv);
+  return { ...r, files: asPathspecs(argv, r.files) };
+}
+
+function gitOperandsRaw(argv: readonly string[]): FileOperands {
   const { at, chdir, trees, unresolved } = sub(argv);
   const files: FileOperand[] = [...trees];
   const name = argv[at];

@@ -28,7 +28,7 @@ function modelledOperands(name: string, argv: readonly string[]): FileOperands |
     case 'egrep':
     case 'fgrep':
     case 'rgrep':
-      return grepOperands(name === 'rgrep' ? [argv[0]!, '-r', ...argv.slice(1)] : argv);
+      return grepOperands(argv, name === 'rgrep');
     case 'rg':
       return rgOperands(argv);
     case 'ag':

@@ -16,13 +16,13 @@ const GREP_LONG_FLAGS = [
   'line-number', 'no-group-separator',
 ];
 
-/** `grep [opts] PATTERN FILE…`; with recursion each operand (or `.` when none) is a directory read whole. */
-export function grepOperands(argv: readonly string[]): FileOperands {
+/** `grep [opts] PATTERN FILE…`; with recursion (`rgrep` always) each operand (or `.` when none) is a directory read whole. */
+export function grepOperands(argv: readonly string[], alwaysRecursive = false): FileOperands {
   const files: FileOperand[] = [];
   const { options, operands: ops } = scan(argv, { shortArg: 'efmABCdDX', longArg: GREP_LONG_ARG, longFlags: GREP_LONG_FLAGS });
   const patternGiven = has(options, '-e', '-f', '--regexp', '--file');
   for (const o of options) if (is(o, '-f', '--file', '--exclude-from')) pushOpt(files, optionFile(o, 'read', argv));
-  const recurse = options.some(
+  const recurse = alwaysRecursive || options.some(
     (o) => is(o, '-r', '-R', '--recursive', '--dereference-recursive') || (is(o, '-d', '--directories') && o.value !== undefined && o.value !== '' && 'recurse'.startsWith(o.value)),
   );
   const paths = patternGiven ? ops : ops.slice(1);

@@ -18,6 +18,8 @@ export interface FileOperand {
   prefix?: boolean;
   /** A word of a program whose file effects toolgate does not model (see `PathEffect.assumed`). */
   assumed?: 'path' | 'word';
+  /** The program reads the word as a glob of its own (git pathspecs): the value is that pattern, escapes removed. */
+  pattern?: boolean;
   /** Read from git's index or history rather than the working tree (see `PathEffect.fromHistory`). */
   fromHistory?: boolean;
   /** Relative to a repository root toolgate does not know (git `HEAD:path`): tried from the cwd and each parent. */

@@ -47,6 +47,7 @@ export type FamilyName =
   | 'wrapper'
   | 'read-only-options'
   | 'path-program'
+  | 'path-effects'
   | 'mutation';
 
 type Part = { command: string; variant?: string };
@@ -306,6 +307,87 @@ const PATH_PROGRAMS = [
 
 const pathProgram: Build = () => pick(PATH_PROGRAMS).map((command) => ({ command, variant: command.startsWith('/') ? 'absolute' : command.includes('/') ? 'relative' : 'quoted' }));
 
+// ---------------------------------------------------------------- path effects (files a command reads, writes or takes whole)
+
+/** Spellings of `.env` (Read-denied) as a word. */
+const ENV_SPELLINGS = ['.env', './.env', '$PWD/.env', '"$PWD"/.env', '/proc/self/cwd/.env', '~/project/.env', '"$HOME"/project/.env', '/home/user/project/.env', 'sub/../.env', '.e""nv', "'.env'", '.en\\v', 'src/../.env', '/proc/self/root/home/user/project/.env', '$HOME/project/.env'];
+/** Spellings of a directory that holds `.env`. */
+const DIR_SPELLINGS = ['.', './', '$PWD', '/proc/self/cwd', '~/project', '/home/user/project', 'sub/..', '..', '~', '"$PWD"', '../project', '/proc/self/cwd/.'];
+/** Spellings of a new file inside `secrets/` (Edit-denied). */
+const SECRET_SPELLINGS = ['secrets/x', './secrets/x', 'secrets/./x', 'secrets//x', '$PWD/secrets/x', '/proc/self/cwd/secrets/x', 'sub/../secrets/x', 'secre""ts/x', '/home/user/project/secrets/x', '~/project/secrets/x', 'secrets/key.txt'];
+/** Spellings of the `secrets` directory itself. */
+const SECRET_DIRS = ['secrets', './secrets', 'secrets/', 'secrets/.', '$PWD/secrets', '/proc/self/cwd/secrets', 'sub/../secrets', '~/project/secrets'];
+/** Protected files to write (no rules, bypassPermissions). */
+const PROTECTED_SPELLINGS = ['.git/config', './.git/config', '.git/hooks/pre-commit', '.claude/settings.json', '~/.bashrc', '$HOME/.profile', '.gitmodules', '/proc/self/cwd/.git/config', '.git//config', '.gi""t/config', '~/.gitconfig', '.husky/pre-commit', '.vscode/settings.json'];
+
+/** Commands that print what they read of `F` (so a leaked canary shows). */
+const READ_FORMS = [
+  'cat F', 'head -c 200 F', 'tail -n 5 F', 'grep -h . F', 'sed -n p F', 'awk 1 F', 'sort F', 'uniq F', 'nl F', 'tac F', 'rev F', 'cut -c1- F', 'fold F',
+  'paste F', 'strings F', 'od -c F', 'xxd F', 'base64 F', 'base32 F', 'iconv -f utf-8 F', 'dd if=F status=none', 'less F', 'more F', 'pr -t F', 'expand F',
+  'cat < F', 'tee /dev/null < F', 'diff --from-file=F README.md', 'diff --fr=F README.md', 'hexdump --format-file=F README.md', 'date --fi=F', 'date -f F',
+  'perl -ne print F', 'python3 -c "import sys; print(open(sys.argv[1]).read())" F', 'gzip -c F | zcat', 'bzip2 -c F | bzcat', 'xz -c F | xzcat',
+  'zip -q - F | cat', 'tar cf - F | tar xOf -', 'openssl base64 -in F', 'openssl enc -base64 -in F', 'split -n 1 F /opt/outside/p && cat /opt/outside/p*',
+  'csplit -s -f /opt/outside/q F 1 && cat /opt/outside/q*', 'cp F /opt/outside/c && cat /opt/outside/c', 'ln -s "$(realpath F)" /opt/outside/l; cat /opt/outside/l',
+  'git add -f F && git show :F', 'git add -f F && git diff --cached', 'git diff --no-index /dev/null F', 'git hash-object -w F | xargs git cat-file -p',
+  'shuf F', 'comm F F', 'join F F', 'column F', 'fmt F', 'look S F', 'jq -R . F', 'xargs -a F echo', 'sh -c "cat F"', 'find F -exec cat {} +',
+];
+
+/** Commands that print what they read of everything under directory `D`. */
+const TREE_READ_FORMS = [
+  'grep -r SECRET D', 'grep -R SECRET D', 'grep -rh SECRET D', 'grep -d recurse SECRET D', 'grep --recursive SECRET D', 'grep --rec SECRET D', 'rgrep SECRET D',
+  'rg SECRET D', 'rg --hidden SECRET D', 'rg -uu SECRET D', 'rg -. SECRET D', 'git grep --untracked SECRET', 'git grep --no-index SECRET D', 'git -C D grep --untracked SECRET',
+  'diff -r D /opt/outside', 'diff -rN D /opt/outside', 'diff -r /opt/outside D', 'cp -r D /opt/outside/c && cat /opt/outside/c/.env', 'cp -a D /opt/outside/c; grep -r SECRET /opt/outside/c',
+  'tar cf - D | tar xOf -', 'tar czf - -C D . | tar xzOf -', 'zip -qr - D | cat', 'find D -exec cat {} +', "find D -name '.e*' -exec cat {} \\;", 'find D -type f -exec head {} +',
+  'cat D/.e*', 'head D/.??v', 'grep -r SECRET', 'rg SECRET', 'grep -rl . D | xargs cat', 'tar cf /opt/outside/a.tar D && tar xOf /opt/outside/a.tar',
+];
+
+/** Commands that write `T`. */
+const WRITE_FORMS = [
+  'echo p > T', 'echo p >> T', 'echo p | tee T', 'cp README.md T', 'install README.md T', 'touch T', 'truncate -s 0 T', 'dd if=README.md of=T status=none',
+  'sort -o T README.md', 'sort --out=T README.md', 'sort --outp=T README.md', 'shuf -o T README.md', 'xxd README.md T', 'xxd -ps README.md T', 'xxd {README.md,T}',
+  "sed -n 'w T' README.md", "sed '1!w T' README.md", "sed 's/a/b/w T' README.md", 'uniq README.md T', 'tee T < README.md', 'cp --target=$(dirname T) README.md',
+  'ln -s README.md T', 'ln README.md T', 'mv README.md T', 'git show HEAD:README.md > T', 'split -b 4 README.md T', 'csplit -s -f T README.md 2', 'split -n 2 README.md T',
+  'touch -r README.md T', 'git archive -o T HEAD', 'git log -1 --output=T',
+  'mkdir -p T', 'find . -maxdepth 0 -fprint T', 'patch -o T README.md /dev/null', 'zip -q T README.md', 'gzip -c README.md > T', 'curl -o T file:///etc/hostname',
+];
+
+/** Commands that change a directory `D` whole, or names inside it toolgate cannot see. */
+const TREE_WRITE_FORMS = [
+  'tar cf /opt/outside/s.tar -C src . && tar xf /opt/outside/s.tar -C D', 'cp -r src/. D', 'cp -r src D', 'git -C D init -q', 'git init -q D', 'chmod -R 600 D',
+  'chmod -R g+w D', 'sed -i s/a/b/ D/*', 'perl -pi -e s/a/b/ D/key.txt', 'git checkout -- D', 'git restore D', 'git clean -fdx D', 'git stash -u && git stash pop',
+  'zip -q /opt/outside/z.zip README.md && unzip -oq /opt/outside/z.zip -d D', 'rm -rf D', 'mv D /opt/outside/m', 'find D -delete', 'ln -s D s && echo p > s/new',
+  'ln -sfn D s; cp README.md s/', 'cd D && touch planted', 'HOME=D; echo p > ~/h', 'HOME=D; cd; touch planted', 'git clone -q . D/clone', 'git worktree add -q D/wt',
+];
+
+const fillAll = (template: string, key: string, v: string) => template.split(key).join(v);
+
+/** Other spellings of a path word: quoted, with empty quotes inside, braced, through `./`, after a `cd` into `sub`. */
+const RESPELL: readonly ((w: string) => string)[] = [
+  (w) => w,
+  (w) => w,
+  (w) => `"${w}"`,
+  (w) => w.replace(/\//, '""/'),
+  (w) => `{${w},/dev/null/x}`,
+  (w) => (w.startsWith('/') || w.startsWith('~') || w.startsWith('$') ? w : `./${w}`),
+  (w) => (w.startsWith('/') || w.startsWith('~') || w.startsWith('$') ? w : `../project/${w}`),
+  (w) => w.replace(/\/([^/]*)$/, '/./$1'),
+];
+
+const respelled = (words: readonly string[]) => fc.tuple(pick(words), fc.integer({ min: 0, max: RESPELL.length - 1 })).map(([w, k]) => RESPELL[k]!(w));
+
+const pathEffects: Build = (c) => {
+  if (c === 'none/bypassPermissions' || c === 'none/default') {
+    return fc.tuple(pick(WRITE_FORMS), respelled(PROTECTED_SPELLINGS)).map(([f, t]) => ({ command: fillAll(f, 'T', t), variant: 'protected-write' }));
+  }
+  return fc.oneof(
+    fc.tuple(pick(READ_FORMS), respelled(ENV_SPELLINGS)).map(([f, t]) => ({ command: fillAll(fillAll(f, 'F', t), 'S', 'SECRET'), variant: 'read' })),
+    fc.tuple(pick(TREE_READ_FORMS), respelled(DIR_SPELLINGS)).map(([f, d]) => ({ command: fillAll(f, 'D', d), variant: 'tree-read' })),
+    fc.tuple(pick(WRITE_FORMS), respelled(SECRET_SPELLINGS)).map(([f, t]) => ({ command: fillAll(f, 'T', t), variant: 'write' })),
+    fc.tuple(pick(TREE_WRITE_FORMS), respelled(SECRET_DIRS)).map(([f, d]) => ({ command: fillAll(f, 'D', d), variant: 'tree-write' })),
+    fc.tuple(pick(READ_FORMS), pick(['../.env', '../secrets/key.txt', '$OLDPWD/.env', '~-/.env', '$(dirname "$PWD")/.env'])).map(([f, t]) => ({ command: `cd sub && ${fillAll(fillAll(f, 'F', t), 'S', 'SECRET')}`, variant: 'from-sub' })),
+  );
+};
+
 // ---------------------------------------------------------------- mutations of corpus commands
 
 const MUTATION_CHARS = [' ', '\t', '\r', '\v', ';', '&', '|', '\\', "'", '"', '$', '`', '#', '\n', '{', '}', '\u00a0', '\r\n', '\\\n', '*', '~'];
@@ -376,6 +458,7 @@ export function families(mutationSeeds: readonly string[]): Family[] {
     { name: 'read-only-options', combos: ['none/default', 'denied/default', 'none/bypassPermissions', 'all-but-denied/default'], build: readOnlyOptions },
     { name: 'path-program', combos: ALL, build: pathProgram },
     { name: 'mutation', combos: ALL, build: mutationFamily(mutationSeeds) },
+    { name: 'path-effects', combos: ['all-but-denied/default', 'denied/default', 'none/bypassPermissions'], build: pathEffects },
   ];
 }
 

@@ -2,7 +2,7 @@
  * The bash differential's two commands.
  *
  *   npm run test:bash                 the fixed-seed CI sample: the corpus + 1,600 generated calls
- *   npm run fuzz:shell -- --runs N --seed S [--out FILE] [--corpus] [--max-per-class K] [--jobs J]
+ *   npm run fuzz:shell -- --runs N --seed S [--out FILE] [--corpus] [--max-per-class K] [--jobs J] [--family a,b]
  *                                     N generated calls; new fail-opens written to FILE (default
  *                                     test/cases/own/shell-fuzz-found.jsonl) and, for that file,
  *                                     listed in test/cases/known-failures.txt by issue
@@ -38,6 +38,8 @@ interface Options {
   maxPerClass: number;
   verbose: boolean;
   jobs: number;
+  /** Only these generator families (`--family a,b`); all when empty. */
+  families: string[];
   /** A child of `--jobs`: its share (`k/J`) and where it writes its result. */
   slice?: { k: number; of: number; result: string };
 }
@@ -55,6 +57,7 @@ function parse(argv: string[]): Options {
       'max-per-class': { type: 'string' },
       verbose: { type: 'boolean', default: false },
       jobs: { type: 'string' },
+      family: { type: 'string' },
       slice: { type: 'string' },
       'result-json': { type: 'string' },
     },
@@ -76,6 +79,7 @@ function parse(argv: string[]): Options {
     maxPerClass: int(values['max-per-class'], mode === 'test' ? Number.MAX_SAFE_INTEGER : 3, 'max-per-class'),
     verbose: values.verbose!,
     jobs: Math.max(1, int(values.jobs, 1, 'jobs')),
+    families: values.family !== undefined ? values.family.split(',').map((f) => f.trim()).filter(Boolean) : [],
     ...(slice ? { slice: { k: Number(slice[1]), of: Number(slice[2]), result: values['result-json']! } } : {}),
   };
 }
@@ -84,7 +88,7 @@ function parse(argv: string[]): Options {
 async function runJobs(o: Options): Promise<DifferentialResult> {
   const dir = mkdtempSync(join(tmpdir(), 'toolgate-fuzz-jobs-'));
   try {
-    const base = ['--runs', String(o.runs), '--seed', String(o.seed), ...(o.corpus ? ['--corpus'] : [])];
+    const base = ['--runs', String(o.runs), '--seed', String(o.seed), ...(o.corpus ? ['--corpus'] : []), ...(o.families.length > 0 ? ['--family', o.families.join(',')] : [])];
     const results = await Promise.all(
       Array.from({ length: o.jobs }, (_, k) => {
         const result = join(dir, `job-${k}.json`);
@@ -136,7 +140,7 @@ async function main(): Promise<number> {
     o = parse(process.argv.slice(2));
   } catch (e) {
     console.error(`bash differential: ${(e as Error).message}`);
-    console.error('usage: npm run test:bash | npm run fuzz:shell -- --runs N --seed S [--out FILE] [--corpus] [--max-per-class K] [--verbose]');
+    console.error('usage: npm run test:bash | npm run fuzz:shell -- --runs N --seed S [--out FILE] [--corpus] [--max-per-class K] [--jobs J] [--family a,b] [--verbose]');
     return 2;
   }
   const ci = process.env['CI'] === 'true';
@@ -144,7 +148,13 @@ async function main(): Promise<number> {
   const known = loadKnownFailures();
 
   const corpus = o.corpus ? corpusCalls() : [];
-  const fams = families(mutationSeeds());
+  const all = families(mutationSeeds());
+  const unknownFamily = o.families.find((f) => !all.some((x) => x.name === f));
+  if (unknownFamily !== undefined) {
+    console.error(`bash differential: no family named ${JSON.stringify(unknownFamily)} (${all.map((f) => f.name).join(', ')})`);
+    return 2;
+  }
+  const fams = o.families.length > 0 ? all.filter((f) => o.families.includes(f.name)) : all;
   const started = performance.now();
   const generated = generate(fams, o.runs, o.seed).map(fromGenerated);
   const everyCall: DiffCall[] = [...corpus, ...generated];
