@@ -288,7 +288,7 @@ function shellPathMatch(cr: CompiledRule, facts: Extract<CallFacts, { kind: 'she
   for (const e of facts.effects) {
     const relevant = isRead ? true : e.op !== 'read';
     if (!relevant) continue;
-    const verdict = effectVerdict(rule, e, isRead, ctx);
+    const verdict = effectVerdict(rule, e, isRead, ctx, foldsGlobs(facts.command));
     if (verdict === undefined || verdict.kind === 'none') continue;
     if (verdict.kind === 'match') return verdict;
     hidden ??= verdict.detail;
@@ -310,7 +310,7 @@ function shellPathMatch(cr: CompiledRule, facts: Extract<CallFacts, { kind: 'she
  * path is hidden. Unseen writes (`tree: 'some'`, not assumed) are judged by Edit rules only: a
  * Read rule guards what can be read, and those writes read nothing.
  */
-export function effectVerdict(rule: Rule, e: PathEffect, isRead: boolean, ctx: PathMatchContext): RuleMatch | undefined {
+export function effectVerdict(rule: Rule, e: PathEffect, isRead: boolean, ctx: PathMatchContext, foldGlobs = false): RuleMatch | undefined {
   const what = `the command ${verb(e.op, e)} ${e.path}${e.viaSymlink ? ' (through a symbolic link)' : ''}`;
   if (matchPathRule(rule, e.path, ctx)) return { kind: 'match', detail: what };
   if (e.assumed === 'word') {
@@ -327,7 +327,8 @@ export function effectVerdict(rule: Rule, e: PathEffect, isRead: boolean, ctx: P
         if (alt !== e.path && matchPathRule(rule, alt, ctx)) return { kind: 'match', detail: `the command ${verb(e.op, e)} ${alt}` };
       } else if (rule.specifier !== undefined) {
         const whole = e.op === 'remove' || e.tree !== undefined;
-        if (globMayHitRule(alt, rule.specifier, ctx) || (whole && globMayHitRule(`${alt}/**`, rule.specifier, ctx))) {
+        const may = (g: string): boolean => globMayHitRule(g, rule.specifier!, ctx) || (foldGlobs && globMayHitRule(g.toLowerCase(), rule.specifier!.toLowerCase(), ctx));
+        if (may(alt) || (whole && may(`${alt}/**`))) {
           return { kind: 'hidden', detail: `the pattern ${e.raw} may name a path the rule covers` };
         }
       }
@@ -350,6 +351,11 @@ export function effectVerdict(rule: Rule, e: PathEffect, isRead: boolean, ctx: P
   }
   if (e.tree === undefined) return undefined;
   return { kind: 'hidden', detail: `${what}${e.tree === 'all' ? ', which' : ', where it may touch names toolgate cannot see; it'} may hold a path the rule covers` };
+}
+
+/** `shopt -s nocaseglob` (or `nocasematch`) anywhere: bash's globs then ignore case. */
+function foldsGlobs(command: string): boolean {
+  return /\bnocase(glob|match)\b/.test(command);
 }
 
 function reachOf(rule: Rule, path: string, ctx: PathMatchContext): PatternReach | undefined {

@@ -48,7 +48,7 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '.', '?', '::1', '[::1]',
  * Windows spellings that reach a local drive without its drive letter, in toolgate's POSIX form
  * (after `normalizePath` with `platform: 'windows'`): an administrative share `//localhost/c$/x`
  * (also `\\?\UNC\localhost\c$\x`) is `/c/x`; the same share on a named host may be this machine
- * (its name is not known here): `/c/x`, unknown. Device namespace paths that are not a drive
+ * (its name is not known here): `/c/x`, unknown; `//c/x` is read as the drive `/c/x`. Device namespace paths that are not a drive
  * (`//?/GLOBALROOT/…`, `//./PhysicalDrive0`, `//?/Volume{…}`) are unknown.
  * Microsoft docs, "File path formats on Windows systems" (UNC paths, DOS device paths).
  * @public
@@ -58,6 +58,9 @@ export function resolveWindowsShare(path: string): AliasedPath {
   const unc = /^\/\/(?:\?|\.)\/unc\/(.*)$/i.exec(p);
   if (unc) p = `//${unc[1]}`;
   if (/^\/\/(?:\?|\.)\//.test(p)) return { path: p, unknown: `${path} is a device path` };
+  // `//c/x`: the drive form of toolgate's rules (and MSYS), here a UNC path to host `c`; judged as the drive too.
+  const driveLike = /^\/\/([A-Za-z])(\/.*)?$/.exec(p);
+  if (driveLike) return { path: `/${driveLike[1]!.toLowerCase()}${driveLike[2] ?? ''}` };
   const share = /^\/\/([^/]+)\/([A-Za-z])\$(?=\/|$)(.*)$/.exec(p);
   if (share) {
     const drive = `/${share[2]!.toLowerCase()}${share[3] ?? ''}` || '/';

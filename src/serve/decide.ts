@@ -6,6 +6,7 @@ import { unescapeRuleContent } from '../rules/index.js';
 import type { GrantRecord, Store } from '../store/index.js';
 import type { ProjectPolicy, Projects } from './projects.js';
 import { reachesSelf, type SelfTarget } from './self-guard.js';
+import { nodeFsView } from '../node/fs.js';
 
 /** Where a call is made: what the hook event or the API request says about it. */
 export interface CallContext {
@@ -61,6 +62,8 @@ export function createDecider(o: { projects: Projects; store: Store; home: strin
       hooks: NO_HOOKS,
       ...(where.sessionId !== undefined ? { sessionId: where.sessionId } : {}),
       isProjectTrusted: () => project.trusted,
+      // Symbolic links are followed on the machine serve runs on (the agents' files).
+      fsView: nodeFsView(),
     });
     // The project stays a working directory wherever the agent's shell has gone.
     if (where.cwd !== project.projectDir) await gate.applyUpdates([{ type: 'addDirectories', directories: [project.projectDir], destination: 'session' }]);

@@ -51,6 +51,9 @@ describe('resolveWindowsShare', () => {
   it('device paths that are not drives are unknown', () => {
     expect(resolveWindowsShare(win('\\\\?\\GLOBALROOT\\Device\\HarddiskVolume1\\x')).unknown).toMatch(/device path/);
   });
+  it('//c/x is read as the drive', () => {
+    expect(resolveWindowsShare(win('//c/Users/user/.ssh/id_rsa'))).toEqual({ path: '/c/Users/user/.ssh/id_rsa' });
+  });
   it('an ordinary share is left alone', () => {
     expect(resolveWindowsShare(win('\\\\server\\share\\x'))).toEqual({ path: '//server/share/x' });
   });
