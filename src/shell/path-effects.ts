@@ -203,6 +203,8 @@ function expandedArgv(cmd: SimpleCommand): Variant {
       continue;
     }
     for (const alt of alts) {
+      // An empty alternative (`{-o,}`) is no word at all.
+      if (alt === '') continue;
       const d = decodeWord(alt);
       out.argv.push(d.literal ? d.value : alt);
       out.literal.push(d.literal);
@@ -394,7 +396,7 @@ function addOperands(i: number, name: string, cmd: SimpleCommand, v: Variant, ba
       fileBases = [...new Set(dirs.flatMap((d) => [d, parentsOf(d)[0] ?? d]))];
     }
     if (f.intoDir !== undefined) {
-      const dir = f.intoDir < 0 ? '.' : v.argv[f.intoDir]!;
+      const dir = f.intoDir < 0 ? '.' : (f.intoValue ?? v.argv[f.intoDir]!);
       const base = (f.value ?? word).replace(/\/+$/, '').split('/').pop() ?? value;
       if (!base || base === '.' || base === '..') continue;
       const dirLiteral = f.intoDir < 0 ? true : (v.literal[f.intoDir] ?? false);

@@ -56,7 +56,7 @@ export function copyOperands(name: 'cp' | 'mv' | 'install' | 'ln' | 'rsync', arg
     pushOpt(files, dest);
     for (const k of ops) files.push(...source(k));
     if (dest && dest.value === undefined) for (const k of ops) files.push({ op: 'write', index: k, intoDir: dest.index, ...into });
-    else if (dest) for (const k of ops) files.push({ op: 'write', index: k, intoDir: target.index, ...into });
+    else if (dest) for (const k of ops) files.push({ op: 'write', index: k, intoDir: target.index, intoValue: dest.value!, ...into });
     return { files, unresolved };
   }
   if (name === 'ln' && ops.length === 1) {

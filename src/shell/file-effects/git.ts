@@ -39,10 +39,10 @@ function revPath(word: string): { value: string; fromRoot: boolean } | undefined
   return path.startsWith('./') || path.startsWith('../') ? { value: path, fromRoot: false } : { value: path, fromRoot: true };
 }
 
-/** Operands after `--`, and operands that look like paths, are pathspecs. */
+/** Operands after `--`, and operands that look like paths (but are not `rev:path`), are pathspecs. */
 function pathspecs(argv: readonly string[], ops: readonly number[]): number[] {
   const dashdash = argv.indexOf('--');
-  return ops.filter((k) => (dashdash >= 0 && k > dashdash) || looksLikePath(argv[k]!));
+  return ops.filter((k) => (dashdash >= 0 && k > dashdash) || (looksLikePath(argv[k]!) && revPath(argv[k]!) === undefined));
 }
 
 function looksLikePath(word: string): boolean {
@@ -151,7 +151,7 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
     }
     case 'clone': {
       const [repo, dir] = ops;
-      if (repo !== undefined && looksLikePath(argv[repo]!)) files.push({ op: 'read', index: repo });
+      if (repo !== undefined && looksLikePath(argv[repo]!) && !/^[a-z][a-z0-9+.-]*:\/\/|^[^/]*@[^/]*:/i.test(argv[repo]!)) files.push({ op: 'read', index: repo, tree: 'all' });
       if (dir !== undefined) files.push({ op: 'write', index: dir, tree: 'some' });
       else if (repo !== undefined) {
         const guess = humanish(argv[repo]!);

@@ -10,8 +10,10 @@ export interface FileOperand {
   index: number;
   /** When the path is part of the word (`of=x`, `--output=x`, `-ox`, `HEAD:.env`): the path text. */
   value?: string;
-  /** When the effect lands inside this directory under the source's name (`cp a dir/`). */
+  /** When the effect lands inside this directory under the source's name (`cp a dir/`): the directory's word. */
   intoDir?: number;
+  /** The directory's path when it is part of its word (`cp --target=dir a`). */
+  intoValue?: string;
   /** How far below the path the effect reaches (see `PathEffect.tree`). */
   tree?: 'all' | 'some';
   /** The path is a name prefix: the files touched are named by it plus a suffix (`split`, `csplit`). */

@@ -1,0 +1,84 @@
+/**
+ * The file effects of each program family, as shellPathEffects reports them: `op path` plus
+ * `[all]`/`[some]` for a directory taken whole, `(assumed)` for an unmodelled program's word,
+ * `(history)` for git's index or history.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzeShell, prepareShell, shellPathEffects } from '../../../src/shell/index.js';
+
+beforeAll(async () => {
+  await prepareShell();
+});
+
+const P = '/home/user/project';
+const ctx = { cwd: P, home: '/home/user', platform: 'linux' as const };
+const show = (command: string) =>
+  shellPathEffects(analyzeShell(command), ctx).effects.map(
+    (e) => `${e.op} ${e.path.replace(P, '.')}${e.tree ? ` [${e.tree}]` : ''}${e.assumed ? ` (${e.assumed})` : ''}${e.fromHistory ? ' (history)' : ''}`,
+  );
+
+describe('file effects per program', () => {
+  it.each([
+    // searchers
+    ['grep -r x', ['read . [all]']],
+    ['grep -rn x src lib', ['read ./src [all]', 'read ./lib [all]']],
+    ['grep --directories=rec x src', ['read ./src [all]']],
+    ['grep -e x a', ['read ./a']],
+    ['rg TODO', ['read . [all]']],
+    ['rg -e x src', ['read ./src [all]']],
+    ['rgrep x ~', ['read /home/user [all]']],
+    ['ag x', ['read . [all]']],
+    // copiers and movers
+    ['cp -r src dst', ['write ./dst [some]', 'read ./src [all]', 'write ./dst/src [some]']],
+    ['cp --target=secrets a', ['write ./secrets', 'read ./a', 'write ./secrets/a']],
+    ['mv a b', ['write ./b [some]', 'remove ./a', 'write ./b/a [some]']],
+    ['rename s/a/b/ x', ['remove ./s/a/b', 'remove ./x']],
+    // text tools
+    ["sed '1!w out' in", ['write ./out', 'read ./in']],
+    ['sed -i.bak s/a/b/ f', ['write ./f', 'write ./f.bak']],
+    ['sort --out=o i', ['write ./o', 'read ./i']],
+    ['xxd -ps in out', ['read ./in', 'write ./out']],
+    ['xxd -c 8 in', ['read ./in']],
+    ['split -b 4 in secrets/p', ['read ./in', 'write ./secrets/p*']],
+    ['csplit -f pre in 2', ['write ./pre*', 'read ./in']],
+    ['shuf -o out in', ['write ./out', 'read ./in']],
+    ["awk -i inplace '{print}' f", ['write ./f']],
+    ["awk '{print > \"o.txt\"}' in", ['write ./o.txt', 'read ./in']],
+    // archives
+    ['tar czf out.tgz src', ['write ./out.tgz', 'read ./src [all]']],
+    ['tar -C ~ -xf a.tar', ['read ./a.tar', 'write /home/user [some]']],
+    ['zip -r out.zip .', ['write ./out.zip', 'write ./out.zip.zip', 'read . [all]']],
+    ['unzip a.zip -d out', ['read ./a.zip', 'write ./out [some]']],
+    ['gzip f', ['read ./f', 'remove ./f', 'write ./f.gz']],
+    ['gzip -c f', ['read ./f']],
+    // git
+    ['git show HEAD:.env', ['read ./.env (history)', 'read /home/user/.env (history)', 'read /home/.env (history)', 'read /.env (history)']],
+    ['git show HEAD:./src/a.ts', ['read ./src/a.ts (history)']],
+    ['git add -f .env', ['read ./.env']],
+    ['git checkout -- secrets', ['write ./secrets [all]']],
+    ['git checkout main', ['write . [some]']],
+    ['git checkout -b feature', []],
+    ['git status', []],
+    ['git clean -fdx build', ['remove ./build']],
+    ['git init -q sub', ['write ./sub', 'write ./sub/.git [some]']],
+    ['git -C sub init', ['read ./sub', 'write ./sub/.git [some]']],
+    ['git clone https://x/y.git', ['write ./y [some]']],
+    ['git worktree add ../wt', ['write /home/user/wt [some]']],
+    ['git archive -o out.tar HEAD', ['write ./out.tar']],
+    // partly modelled
+    ['npm --prefix sub install', ['write ./sub [some]']],
+    ['python3 -m venv .venv', ['write ./.venv [some]']],
+    ["perl -pi -e 's/a/b/' f.txt", ['write ./f.txt (word)']],
+    ["perl -pi -e 's/a/b/' .git/config", ['write ./.git/config (path)']],
+    ["python3 -c 'print(1)' data/x.csv", ['write ./data/x.csv (path)']],
+    // unmodelled
+    ['scp ~/.ssh/id_rsa host:', ['write /home/user/.ssh/id_rsa (path)', 'write ./host: (word)', 'write ./host (word)']],
+    ['mytool --out=secrets/x -o/tmp/y', ['write ./secrets/x (path)', 'write /tmp/y (path)']],
+    ['docker build .', ['write ./build (word)', 'write . [some] (path)']],
+    ['openssl base64 -in .env', ['write ./base64 (word)', 'write ./.env (path)']],
+    // no files
+    ['echo .env > /dev/null', []],
+  ] as const)('%s', (command, expected) => {
+    expect(show(command)).toEqual(expected);
+  });
+});
