@@ -95,8 +95,12 @@ function asPathspecs(argv: readonly string[], files: FileOperand[]): FileOperand
 /** git: pathspecs read, trees searched or written, directories created, config written. */
 export function gitOperands(argv: readonly string[]): FileOperands {
   const r = gitOperandsRaw(argv);
+  if (REF_PATTERNS.has(argv[sub(argv).at] ?? '')) return r;
   return { ...r, files: asPathspecs(argv, r.files) };
 }
+
+/** Subcommands whose operands are ref names or ref patterns (`git branch --list "feat/*"`), not pathspecs. */
+const REF_PATTERNS = new Set(['branch', 'tag', 'for-each-ref', 'show-ref', 'check-ref-format']);
 
 function gitOperandsRaw(argv: readonly string[]): FileOperands {
   const { at, chdir, trees, unresolved } = sub(argv);
