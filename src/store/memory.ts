@@ -94,7 +94,7 @@ export function createMemoryStore(): Store {
       open();
       const limit = Math.min(Math.max(1, Math.floor(filter.limit ?? 1000)), 10_000);
       const rows = audit.filter(
-        (e) => (filter.since === undefined || e.at >= filter.since) && (filter.afterSeq === undefined || (e.seq ?? 0) > filter.afterSeq) && (filter.sessionId === undefined || e.sessionId === filter.sessionId),
+        (e) => (filter.since === undefined || e.at >= filter.since) && (filter.afterSeq === undefined || (e.seq ?? 0) > filter.afterSeq) && (filter.sessionId === undefined || e.sessionId === filter.sessionId) && (filter.askId === undefined || e.askId === filter.askId),
       );
       return (filter.newest === true ? rows.slice(-limit) : rows.slice(0, limit)).map(clone);
     },

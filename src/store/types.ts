@@ -165,6 +165,8 @@ export interface AuditFilter {
   /** Entries after this sequence number. */
   afterSeq?: number;
   sessionId?: string;
+  /** Entries of one parked ask: its decision, its answer and the release of the call it held. */
+  askId?: string;
   /** At most this many (default 1000, at most 10 000). */
   limit?: number;
   /** The newest `limit` entries (still returned oldest first). */

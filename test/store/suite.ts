@@ -167,6 +167,20 @@ export function describeStore(name: string, open: () => Promise<Store>): void {
       await s.close();
     });
 
+    it("reads one ask's audit entries", async () => {
+      const s = await open();
+      await s.appendAudit([
+        { at: 1, event: 'PreToolUse', sessionId: 's1', tool: 'Bash', behavior: 'ask', askId: 'ask_a' },
+        { at: 2, event: 'PreToolUse', sessionId: 's1', tool: 'Bash', behavior: 'ask', askId: 'ask_b' },
+        { at: 3, event: 'answer', sessionId: 's1', tool: 'Bash', behavior: 'allow', askId: 'ask_a', answerer: 'dana' },
+        { at: 4, event: 'PostToolUse', sessionId: 's1', tool: 'Bash' },
+      ]);
+      expect((await s.readAudit({ askId: 'ask_a' })).map((e) => [e.at, e.event])).toEqual([[1, 'PreToolUse'], [3, 'answer']]);
+      expect((await s.readAudit({ askId: 'ask_a', sessionId: 's2' }))).toEqual([]);
+      expect((await s.readAudit({ askId: 'ask_none' }))).toEqual([]);
+      await s.close();
+    });
+
     it("remembers a session's first project root", async () => {
       const s = await open();
       expect(await s.sessionRoot('s1')).toBeUndefined();
