@@ -33,6 +33,8 @@ export type AuthResult = { ok: true; via: 'token' | 'loopback' } | { ok: false; 
 export interface Auth {
   readonly token: string | undefined;
   check(c: Context, action: 'answer' | 'read'): AuthResult;
+  /** Whether `given` is the token (compared in constant time); `false` when there is none. */
+  matches(given: string): boolean;
 }
 
 export function createAuth(token: string | undefined): Auth {
@@ -44,6 +46,7 @@ export function createAuth(token: string | undefined): Auth {
   };
   return {
     token,
+    matches: (given) => want !== undefined && timingSafeEqual(digest(given), want),
     check(c, action) {
       const loopback = isLoopbackAddress(peerAddress(c));
       if (want === undefined) return loopback ? { ok: true, via: 'loopback' } : { ok: false, message: 'requests from off the loopback network need a token, and this server has none (--token-file)' };
@@ -53,4 +56,44 @@ export function createAuth(token: string | undefined): Auth {
       return { ok: false, message: got === undefined ? 'this needs the token: send "Authorization: Bearer TOKEN"' : 'the token does not match' };
     },
   };
+}
+
+/** The host name of a `Host` header (`[::1]:7370` → `::1`), lowercase; `undefined` when there is none. */
+function hostName(header: string | undefined): string | undefined {
+  if (header === undefined || header === '') return undefined;
+  const m = /^\[([^\]]+)\](?::\d+)?$/.exec(header) ?? /^([^:]+)(?::\d+)?$/.exec(header);
+  return (m?.[1] ?? header).toLowerCase();
+}
+
+/**
+ * Whether the request's `Host` names this server: a loopback name or address, or the host it
+ * listens on. A browser tricked by DNS rebinding sends the attacker's name, so a request that is
+ * trusted only for coming from loopback must pass this. A request with no `Host` (not a browser)
+ * passes.
+ */
+export function hostIsSelf(c: Context, listenHost: string | undefined): boolean {
+  const name = hostName(c.req.header('host'));
+  if (name === undefined) return true;
+  if (isLoopbackHost(name)) return true;
+  return listenHost !== undefined && name === listenHost.replace(/^\[|\]$/g, '').toLowerCase();
+}
+
+/**
+ * Whether a state-changing request may have come from this server's own pages: browsers send
+ * `Sec-Fetch-Site` and `Origin` on a cross-site form post or fetch, and those must name this
+ * server. Clients that are not browsers send neither and pass (they carry the token, or are on
+ * loopback).
+ */
+export function sameOrigin(c: Context): boolean {
+  const site = c.req.header('sec-fetch-site');
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
+  const origin = c.req.header('origin');
+  if (origin === undefined) return true;
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    return false; // "null" (a sandboxed frame, a file: page) and anything unparsable
+  }
+  return host !== '' && host.toLowerCase() === (c.req.header('host') ?? '').toLowerCase();
 }

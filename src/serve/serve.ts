@@ -12,6 +12,7 @@ import { createDecider } from './decide.js';
 import { createProjects } from './projects.js';
 import { apiRoutes } from './routes/api.js';
 import { hookRoutes } from './routes/hooks.js';
+import { pageRoutes } from './routes/page.js';
 import { builtInSettings, type SelfTarget } from './self-guard.js';
 
 /** Default seconds a hook request is held for an answer (below Claude Code's 600 s hook timeout). @public */
@@ -119,6 +120,7 @@ export function createServe(options: ServeOptions): Serve {
   const app = new Hono();
   app.route('/hooks', hookRoutes(context));
   app.route('/v1', apiRoutes(context));
+  app.route('/', pageRoutes(context));
 
   let server: Server | undefined;
   return {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PERMISSION_MODES } from '../../core/types.js';
 import { StoreUnavailableError, type AskFilter, type AskRecord } from '../../store/index.js';
 import { answerEntry, decisionEntry } from '../audit.js';
+import { hostIsSelf, sameOrigin } from '../auth.js';
 import { readBody } from '../body.js';
 import type { ServeContext } from '../context.js';
 import { askView, decisionView, type DecisionView } from '../views.js';
@@ -48,7 +49,7 @@ const answerRequest = z.strictObject({
   answerer: z.string().min(1).max(200).optional(),
 });
 
-type Problem = { status: 400 | 401 | 404 | 409 | 413 | 503; message: string };
+type Problem = { status: 400 | 401 | 403 | 404 | 409 | 413 | 503; message: string };
 const problem = (c: Context, p: Problem) => c.json({ error: p.message }, p.status);
 
 async function readJson<T>(c: Context, schema: z.ZodType<T>): Promise<{ ok: true; value: T } | { ok: false; problem: Problem }> {
@@ -80,8 +81,10 @@ export function apiRoutes(ctx: ServeContext): Hono {
   const app = new Hono();
   app.use('*', async (c, next) => {
     const action = c.req.method === 'POST' && c.req.path.endsWith('/answer') ? 'answer' : 'read';
+    if (c.req.method !== 'GET' && !sameOrigin(c)) return problem(c, { status: 403, message: 'a cross-site request from a browser: answer from the approval page or with the token' });
     const auth = ctx.auth.check(c, action);
     if (!auth.ok) return problem(c, { status: 401, message: auth.message });
+    if (auth.via === 'loopback' && !hostIsSelf(c, ctx.self?.host)) return problem(c, { status: 403, message: `the Host header "${c.req.header('host') ?? ''}" does not name this server; a request trusted for coming from loopback must use a loopback name` });
     c.set('via' as never, auth.via as never);
     await next();
   });

@@ -1,0 +1,124 @@
+import { html } from 'hono/html';
+import type { HtmlEscapedString } from 'hono/utils/html';
+import { grantRules, type AskRecord, type AuditEntry } from '../../store/index.js';
+import { askView, type AskView } from '../views.js';
+
+/** Escaping template (hono's `html`): synchronous, since nothing passed to it is a promise. */
+export const h = (strings: TemplateStringsArray, ...values: unknown[]): HtmlEscapedString => html(strings, ...values) as HtmlEscapedString;
+
+/** What a form on the page carries besides its own fields. */
+export interface FormContext {
+  /** The form token of the viewer's sign-in. */
+  formToken: string;
+  /** Where to go after answering (`/`, `/?session=…`, `/asks/ID`). */
+  back: string;
+}
+
+const KIND_TEXT: Record<string, { label: string; title: string }> = {
+  plain: { label: 'plain ask', title: 'toolgate asks because no rule allows this call; an approval can be remembered' },
+  firm: { label: 'firm ask', title: 'an ask rule or a check that must always ask: approving lets this one call through, and it cannot be remembered' },
+  protected: { label: 'protected path', title: 'the call touches a protected path: approving lets this one call through, and it cannot be remembered' },
+};
+
+/** Time in UTC (`14:03:07 UTC`); the page's script shows it in local time. */
+export function timeTag(iso: string | undefined): HtmlEscapedString {
+  if (iso === undefined) return h``;
+  return h`<time datetime="${iso}" title="${iso}">${iso.slice(11, 19)} UTC</time>`;
+}
+
+/** The part of a call's input a person reads first: the command, the path, the URL. */
+export function headline(tool: string, input: unknown): string | undefined {
+  if (input === null || typeof input !== 'object') return undefined;
+  const i = input as Record<string, unknown>;
+  const pick = (...keys: string[]) => keys.map((k) => i[k]).find((v): v is string => typeof v === 'string' && v !== '');
+  if (tool === 'Bash' || tool === 'PowerShell') return pick('command');
+  if (tool === 'WebFetch') return pick('url');
+  if (tool === 'WebSearch') return pick('query');
+  if (tool === 'Grep' || tool === 'Glob') {
+    const p = pick('pattern');
+    const where = pick('path');
+    return p !== undefined ? `${p}${where !== undefined ? `  in ${where}` : ''}` : undefined;
+  }
+  return pick('file_path', 'notebook_path', 'path');
+}
+
+/** The allow rules "approve and remember" would store, when remembering this ask is possible. */
+export function rememberRules(a: AskRecord): string[] {
+  if (a.pending.askKind !== 'plain') return [];
+  const r = grantRules(a.pending, { behavior: 'allow', remember: true }, 'project', true);
+  return r.ok ? r.rules : [];
+}
+
+function facts(v: AskView, blockedPath: string | undefined): HtmlEscapedString {
+  const rule = v.rule;
+  const source = rule !== undefined ? (rule.source.file ?? rule.source.kind) : undefined;
+  const held = v.origin === 'api' ? 'the JSON API' : `a ${v.origin} hook`;
+  return h`<dl class="facts">
+${rule !== undefined ? h`<dt>Rule</dt><dd><code>${rule.text}</code> <span class="muted">${rule.list} rule, ${source}</span></dd>` : ''}
+<dt>Session</dt><dd>${v.sessionId !== undefined ? h`<a href="/?session=${encodeURIComponent(v.sessionId)}"><code>${v.sessionId}</code></a>` : h`<span class="muted">none</span>`}</dd>
+<dt>Project</dt><dd><a href="/?project=${encodeURIComponent(v.projectDir)}"><code>${v.projectDir}</code></a></dd>
+${v.cwd !== v.projectDir ? h`<dt>Directory</dt><dd><code>${v.cwd}</code></dd>` : ''}
+${v.agent !== undefined ? h`<dt>Agent</dt><dd><code>${v.agent}</code></dd>` : ''}
+${blockedPath !== undefined ? h`<dt>Path</dt><dd><code>${blockedPath}</code></dd>` : ''}
+<dt>From</dt><dd>${held}, ${timeTag(v.createdAt)}${v.state === 'pending' && v.expiresAt !== undefined ? h`; denied if unanswered by ${timeTag(v.expiresAt)}` : ''}</dd>
+</dl>`;
+}
+
+function call(v: AskView): HtmlEscapedString {
+  const head = headline(v.tool, v.input);
+  const json = JSON.stringify(v.input, null, 2);
+  return h`${head !== undefined ? h`<pre class="call"><code>${head}</code></pre>` : ''}
+<details class="input"${head === undefined ? h` open` : ''}><summary>Input, secrets redacted</summary><pre><code>${json}</code></pre></details>`;
+}
+
+function hidden(f: FormContext): HtmlEscapedString {
+  return h`<input type="hidden" name="csrf" value="${f.formToken}"><input type="hidden" name="back" value="${f.back}"><input type="hidden" name="answerer" value="">`;
+}
+
+function forms(a: AskRecord, f: FormContext): HtmlEscapedString {
+  const action = `/asks/${encodeURIComponent(a.id)}/answer`;
+  const rules = rememberRules(a);
+  const remember =
+    rules.length > 0
+      ? h`<span class="remember"><select name="scope" aria-label="Remember for">${a.sessionId !== undefined ? h`<option value="session">for this session</option>` : ''}<option value="project">for this project</option></select><button type="submit" name="action" value="remember" class="allow">Approve &amp; remember</button></span>`
+      : '';
+  return h`<form method="post" action="${action}" class="answer approve">${hidden(f)}<button type="submit" name="action" value="approve" class="allow">Approve</button>${remember}</form>
+<form method="post" action="${action}" class="answer deny">${hidden(f)}<input type="hidden" name="action" value="deny"><input type="text" name="message" maxlength="2000" placeholder="Message for the agent (optional)" aria-label="Message for the agent"><button type="submit" class="deny">Deny</button></form>`;
+}
+
+function outcome(v: AskView): HtmlEscapedString {
+  const w = v.answer;
+  if (v.state === 'expired' || w === undefined) return h`<p class="outcome expired">Given up: no answer came in time; the call was denied.</p>`;
+  const who = h`<strong>${w.answerer}</strong>`;
+  if (w.behavior === 'deny') return h`<p class="outcome denied">Denied by ${who} ${timeTag(w.answeredAt)}${w.message !== undefined ? h`: “${w.message}”` : ''}</p>`;
+  const how = w.scope === 'once' ? 'once' : `and remembered for the ${w.scope}`;
+  return h`<p class="outcome approved">Approved ${how} by ${who} ${timeTag(w.answeredAt)}${w.updatedInput !== undefined ? ' with an edited input' : ''}</p>`;
+}
+
+function auditList(entries: readonly AuditEntry[]): HtmlEscapedString {
+  if (entries.length === 0) return h`<p class="muted">No audit entries yet.</p>`;
+  return h`<ol class="audit">${entries.map(
+    (e) =>
+      h`<li>${timeTag(new Date(e.at).toISOString())} <code>${e.event}</code>${e.behavior !== undefined ? h` <span class="b b-${e.behavior}">${e.behavior}</span>` : ''}${e.decidedBy !== undefined ? h` by ${e.decidedBy}` : ''}${e.answerer !== undefined ? h` (${e.answerer})` : ''}${e.reason !== undefined ? h` — ${e.reason}` : ''}${e.ruleText !== undefined ? h` <code>${e.ruleText}</code>` : ''}${e.detail !== undefined ? h` <span class="muted">${e.detail}</span>` : ''}</li>`,
+  )}</ol>`;
+}
+
+/**
+ * One ask as a card: the call (redacted), why toolgate asks, the rule, the kind of ask, where it
+ * comes from; a pending ask with its answer forms, an answered one with its outcome (and, when
+ * given, its audit entries).
+ */
+export function askCard(a: AskRecord, f: FormContext, audit?: readonly AuditEntry[]): HtmlEscapedString {
+  const v = askView(a);
+  const kind = KIND_TEXT[v.askKind] ?? { label: v.askKind, title: '' };
+  const rules = rememberRules(a);
+  return h`<article class="ask" id="${a.id}" data-ask-id="${a.id}" data-state="${v.state}">
+<header><span class="tool">${v.tool}</span> <span class="kind kind-${v.askKind}" title="${kind.title}">${kind.label}</span> <a class="permalink" href="/asks/${encodeURIComponent(a.id)}">details</a></header>
+${call(v)}
+<p class="reason">${v.reason.message} <span class="muted">(${v.reason.kind})</span></p>
+${facts(v, a.pending.blockedPath)}
+${v.state === 'pending' && rules.length > 0 ? h`<p class="suggest">Remembering adds <span class="muted">(as a grant; never past a deny rule, a firm ask or a protected path)</span>: ${rules.map((r, i) => h`${i > 0 ? ', ' : ''}<code>${r}</code>`)}</p>` : ''}
+${v.state === 'pending' ? forms(a, f) : outcome(v)}
+${audit !== undefined ? h`<details class="audit-log" open><summary>Audit log (${audit.length})</summary>${auditList(audit)}</details>` : ''}
+</article>`;
+}
