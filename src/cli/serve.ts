@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { isLoopbackHost } from '../serve/auth.js';
 import { UsageError } from './load.js';
 
 interface ServeFlags {
@@ -10,6 +11,7 @@ interface ServeFlags {
   project?: string[];
   trustAll?: boolean;
   tokenFile?: string;
+  hookTokenFile?: string;
   askVia: 'hold' | 'prompt';
   holdTimeout: string;
   printHookConfig?: boolean;
@@ -56,6 +58,7 @@ export function registerServeCommand(program: Command): void {
     .addOption(new Option('-p, --project <dir>', 'a trusted project (repeatable; default: the current directory)').argParser(collect))
     .option('--trust-all', 'trust every project (otherwise an untrusted project keeps only its deny and ask rules)')
     .option('--token-file <file>', 'the token answering needs (and every request from off loopback)')
+    .option('--hook-token-file <file>', 'a second token that only asks for decisions: what Claude Code sends to a shared server (needs --token-file)')
     .addOption(new Option('--ask-via <how>', 'hold: park the ask and hold the hook request for an answer; prompt: leave it to Claude Code').choices(['hold', 'prompt']).default('hold'))
     .option('--hold-timeout <seconds>', 'how long a hook request waits for an answer before it is denied', '590')
     .option('--print-hook-config', 'print the Claude Code settings snippet that points http hooks here, and exit')
@@ -74,7 +77,12 @@ async function runServe(flags: ServeFlags): Promise<number> {
   if (flags.printHookConfig) {
     if (port === 0) throw new UsageError('--print-hook-config needs a fixed port in --listen');
     const shown = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
-    const config = hookConfig({ url: `http://${shown}:${port}`, holdTimeoutSeconds: hold, ...(flags.tokenFile !== undefined ? { tokenEnv: 'TOOLGATE_TOKEN' } : {}) });
+    // Claude Code must never hold the token that answers: a gated agent can read its environment
+    // and its settings files. Loopback hooks need no token; off loopback they send the hook token.
+    if (flags.hookTokenFile === undefined && !isLoopbackHost(host)) {
+      throw new UsageError(`--print-hook-config for ${host}, off the loopback network: give --hook-token-file, a token that asks for decisions but cannot answer them, for Claude Code to send`);
+    }
+    const config = hookConfig({ url: `http://${shown}:${port}`, holdTimeoutSeconds: hold, ...(flags.hookTokenFile !== undefined ? { tokenEnv: 'TOOLGATE_HOOK_TOKEN' } : {}) });
     process.stdout.write(`${JSON.stringify(config, null, 2)}\n`);
     return 0;
   }
@@ -83,6 +91,9 @@ async function runServe(flags: ServeFlags): Promise<number> {
   const projects = (flags.project ?? [process.cwd()]).map((p) => resolve(p));
   for (const p of projects) if (!existsSync(p)) throw new UsageError(`project directory not found: ${p}`);
   const token = flags.tokenFile !== undefined ? readToken(flags.tokenFile) : undefined;
+  const hookToken = flags.hookTokenFile !== undefined ? readToken(flags.hookTokenFile) : undefined;
+  if (hookToken !== undefined && token === undefined) throw new UsageError('--hook-token-file needs --token-file: the hook token cannot answer, so answering needs the other');
+  if (hookToken !== undefined && hookToken === token) throw new UsageError('--hook-token-file must hold a different token from --token-file');
 
   const { openStore, defaultStoreAddress, StoreOpenError } = await import('../store/index.js');
   const { createServe } = await import('../serve/index.js');
@@ -99,6 +110,7 @@ async function runServe(flags: ServeFlags): Promise<number> {
     projects,
     trustAll: flags.trustAll === true,
     ...(token !== undefined ? { token, tokenFile: resolve(flags.tokenFile as string) } : {}),
+    ...(hookToken !== undefined ? { hookToken } : {}),
     askVia: flags.askVia,
     holdTimeoutSeconds: hold,
     audit: flags.audit,

@@ -23,22 +23,31 @@ export function peerAddress(c: Context): string | undefined {
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
 /** The result of checking a request's credentials. */
-export type AuthResult = { ok: true; via: 'token' | 'loopback' } | { ok: false; message: string };
+export type AuthResult = { ok: true; via: 'token' | 'hook' | 'loopback' } | { ok: false; message: string };
+
+/**
+ * What a request wants to do: `decide` (a hook event, `POST /v1/decisions`), `read` (list and
+ * show asks, health) or `answer` (answer an ask).
+ */
+export type AuthAction = 'decide' | 'read' | 'answer';
 
 /**
  * Who may do what. With a token, answering an ask needs it from every address, and every request
- * from off the loopback network needs it. Without one (only allowed on a loopback listen
- * address), loopback requests may do everything and others nothing.
+ * from off the loopback network needs it — or, for deciding only, the hook token: the one every
+ * developer's Claude Code sends, which a gated agent can read from its environment or the managed
+ * settings, and which therefore answers nothing. Without a token (only allowed on a loopback
+ * listen address), loopback requests may do everything and others nothing.
  */
 export interface Auth {
   readonly token: string | undefined;
-  check(c: Context, action: 'answer' | 'read'): AuthResult;
+  check(c: Context, action: AuthAction): AuthResult;
   /** Whether `given` is the token (compared in constant time); `false` when there is none. */
   matches(given: string): boolean;
 }
 
-export function createAuth(token: string | undefined): Auth {
+export function createAuth(token: string | undefined, hookToken?: string): Auth {
   const want = token !== undefined ? digest(token) : undefined;
+  const hook = hookToken !== undefined ? digest(hookToken) : undefined;
   const presented = (c: Context): string | undefined => {
     const h = c.req.header('authorization');
     const m = h !== undefined ? /^Bearer\s+(.+)$/i.exec(h.trim()) : null;
@@ -52,7 +61,10 @@ export function createAuth(token: string | undefined): Auth {
       if (want === undefined) return loopback ? { ok: true, via: 'loopback' } : { ok: false, message: 'requests from off the loopback network need a token, and this server has none (--token-file)' };
       const got = presented(c);
       if (got !== undefined && timingSafeEqual(digest(got), want)) return { ok: true, via: 'token' };
-      if (loopback && action === 'read') return { ok: true, via: 'loopback' };
+      const isHook = got !== undefined && hook !== undefined && timingSafeEqual(digest(got), hook);
+      if (isHook && action === 'decide') return { ok: true, via: 'hook' };
+      if (loopback && action !== 'answer') return { ok: true, via: 'loopback' };
+      if (isHook) return { ok: false, message: action === 'answer' ? 'the hook token cannot answer asks: answering needs the token' : 'the hook token only asks for decisions' };
       return { ok: false, message: got === undefined ? 'this needs the token: send "Authorization: Bearer TOKEN"' : 'the token does not match' };
     },
   };

@@ -32,6 +32,12 @@ export interface ServeOptions {
   token?: string;
   /** The file the token was read from: gated agents may neither read nor write it. */
   tokenFile?: string;
+  /**
+   * A second token that only asks for decisions (hook events, `POST /v1/decisions`) — what every
+   * developer's Claude Code sends to a shared server, so that no agent's environment holds the
+   * token that answers. Needs {@link ServeOptions.token}.
+   */
+  hookToken?: string;
   /** `hold` (default): park an ask and hold the hook request for an answer; `prompt`: leave it to Claude Code's own prompt. */
   askVia?: 'hold' | 'prompt';
   /** Seconds to hold a hook request before denying it. Default {@link DEFAULT_HOLD_TIMEOUT_SECONDS}. */
@@ -73,6 +79,8 @@ export interface Serve {
  * @public
  */
 export function createServe(options: ServeOptions): Serve {
+  if (options.hookToken !== undefined && options.token === undefined) throw new Error('a hook token needs a token to answer with (--token-file)');
+  if (options.hookToken !== undefined && options.hookToken === options.token) throw new Error('the hook token must differ from the token: it is the one agents can read');
   const now = options.now ?? Date.now;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const home = resolve(options.home ?? homedir());
@@ -102,7 +110,7 @@ export function createServe(options: ServeOptions): Serve {
     projects,
     decider,
     asks,
-    auth: createAuth(options.token),
+    auth: createAuth(options.token, options.hookToken),
     audit: writer ?? NO_AUDIT,
     get self() {
       return self;

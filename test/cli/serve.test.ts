@@ -118,7 +118,7 @@ describe('toolgate serve', () => {
     }
   }, 30_000);
 
-  it('prints the hook config: onFailure block, a timeout above the hold, the token header with --token-file', () => {
+  it('prints the hook config: onFailure block, a timeout above the hold, the hook token header with --hook-token-file (never the token that answers)', () => {
     const r = cli(['serve', '--print-hook-config', '--listen', '127.0.0.1:7370', '--hold-timeout', '100']);
     expect(r.code).toBe(0);
     const config = JSON.parse(r.out) as { hooks: Record<string, { matcher?: string; hooks: Record<string, unknown>[] }[]> };
@@ -128,7 +128,12 @@ describe('toolgate serve', () => {
     const tokenFile = join(dir, 'token');
     writeFileSync(tokenFile, 'a-token-of-enough-length', { mode: 0o600 });
     const t = JSON.parse(cli(['serve', '--print-hook-config', '--token-file', tokenFile]).out) as typeof config;
-    expect(t.hooks['PreToolUse']?.[0]?.hooks[0]).toMatchObject({ timeout: 600, headers: { Authorization: 'Bearer $TOOLGATE_TOKEN' }, allowedEnvVars: ['TOOLGATE_TOKEN'] });
+    expect(t.hooks['PreToolUse']?.[0]?.hooks[0]).toEqual({ type: 'http', url: 'http://127.0.0.1:7370/hooks/claude-code', timeout: 600, onFailure: 'block' });
+    const team = cli(['serve', '--print-hook-config', '--listen', 'toolgate.example:7370', '--token-file', tokenFile, '--hook-token-file', `${tokenFile}-hook`]);
+    expect(JSON.parse(team.out).hooks['PreToolUse'][0].hooks[0]).toMatchObject({ url: 'http://toolgate.example:7370/hooks/claude-code', headers: { Authorization: 'Bearer $TOOLGATE_HOOK_TOKEN' }, allowedEnvVars: ['TOOLGATE_HOOK_TOKEN'] });
+    const bare = cli(['serve', '--print-hook-config', '--listen', 'toolgate.example:7370', '--token-file', tokenFile]);
+    expect(bare.code).toBe(2);
+    expect(bare.err).toMatch(/--hook-token-file/);
   }, 30_000);
 
   it.each([

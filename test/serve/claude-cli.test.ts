@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { claudeBinary } from './fixtures/claude-run.js';
+import { isRequired } from '../support/required.js';
+import { claudeBinary, type PageAnswer } from './fixtures/claude-run.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const runner = join(root, 'test/serve/fixtures/claude-run.ts');
@@ -18,7 +19,7 @@ function missing(): string | undefined {
   return undefined;
 }
 const why = missing();
-const required = (process.env['TOOLGATE_REQUIRE'] ?? '').split(',').some((r) => r === 'claude-cli' || r === 'netns');
+const required = isRequired('claude-cli') || isRequired('netns');
 
 interface Run {
   code: number | null;
@@ -26,21 +27,29 @@ interface Run {
   toolResults: { toolUseId: string; isError: boolean; text: string }[];
   marker: boolean;
   audit: [string, string | null, string | null][];
+  decisions: { event: string; command?: string; behavior?: string; decidedBy?: string; answerer?: string }[];
+  answered: { command: string; action: string; status: number; ms: number }[];
   error?: string;
 }
 
 const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+/** Wall time of each CLI run (the `-p` process from start to exit), printed at the end. */
+const timings: [string, number, number[]][] = [];
+afterAll(() => {
+  dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
+  if (timings.length > 0) console.log(`real Claude Code CLI runs:\n${timings.map(([what, ms, answers]) => `  ${what}: ${ms} ms${answers.length > 0 ? ` (parked → answered on the page: ${answers.join(', ')} ms)` : ''}`).join('\n')}`);
+});
 
 /** Run the CLI once inside a network namespace with only loopback, so nothing can reach out. */
-function run(scenario: 'no-hooks' | 'server-down' | 'serve', command: string, projectSettings?: unknown): Run {
+function run(scenario: 'no-hooks' | 'server-down' | 'serve' | 'page', command: string | string[], projectSettings?: unknown, answers?: PageAnswer[]): Run {
   const dir = mkdtempSync(join(tmpdir(), 'toolgate-claude-'));
   dirs.push(dir);
-  const args = JSON.stringify({ dir, scenario, command, ...(projectSettings !== undefined ? { projectSettings } : {}) });
+  const args = JSON.stringify({ dir, scenario, ...(typeof command === 'string' ? { command } : { commands: command }), ...(projectSettings !== undefined ? { projectSettings } : {}), ...(answers !== undefined ? { answers } : {}) });
   const r = spawnSync('unshare', ['-n', 'sh', '-c', `ip link set lo up && exec "${process.execPath}" --import "${tsx}" "${runner}" "$0"`, args], { cwd: root, encoding: 'utf8', timeout: 90_000 });
   const line = r.stdout.trim().split('\n').at(-1) ?? '';
   const parsed = JSON.parse(line === '' ? '{"error":"no output"}' : line) as Run;
   if (parsed.error !== undefined) throw new Error(`${parsed.error}\n${r.stderr}`);
+  if (scenario !== 'page') timings.push([`${scenario}: ${typeof command === 'string' ? command : command.join('; ')}`, parsed.ms, []]);
   return parsed;
 }
 
@@ -75,4 +84,36 @@ describe('the real Claude Code CLI (2.1) against toolgate serve, offline', () =>
     expect(allowed.marker).toBe(true);
     expect(allowed.audit).toEqual(expect.arrayContaining([['PreToolUse', 'Bash', 'allow'], ['PostToolUse', 'Bash', null]]));
   }, 180_000);
+
+  it('holds an ask until a person answers it on the approval page: approved, the tool runs; remembered, its repeat runs unasked; denied, it is refused with the message', () => {
+    const r = run('page', ['touch marker', 'npm --version', 'npm --version', 'rm marker'], undefined, [
+      { prefix: 'touch', action: 'approve' },
+      { prefix: 'npm', action: 'remember', scope: 'session' },
+      { prefix: 'rm', action: 'deny', message: 'keep the marker' },
+    ]);
+    timings.push(['page: approve, remember, deny (4 Bash calls)', r.ms, r.answered.map((a) => a.ms)]);
+    expect(r.answered.map((a) => [a.command, a.action, a.status])).toEqual([
+      ['touch marker', 'approve', 303],
+      ['npm --version', 'remember', 303],
+      ['rm marker', 'deny', 303],
+    ]);
+    expect(r.toolResults).toEqual([
+      expect.objectContaining({ toolUseId: 'toolu_01', isError: false }),
+      expect.objectContaining({ toolUseId: 'toolu_02', isError: false, text: expect.stringMatching(/^\d+\.\d+\.\d+/) }),
+      expect.objectContaining({ toolUseId: 'toolu_03', isError: false, text: expect.stringMatching(/^\d+\.\d+\.\d+/) }),
+      expect.objectContaining({ toolUseId: 'toolu_04', isError: true, text: expect.stringMatching(/keep the marker/) }),
+    ]);
+    expect(r.marker).toBe(true); // touched once approved; not removed once denied
+    const pre = r.decisions.filter((d) => d.event === 'PreToolUse').map((d) => [d.command, d.behavior, d.decidedBy]);
+    expect(pre).toEqual([
+      ['touch marker', 'ask', 'rules'],
+      ['touch marker', 'allow', 'answer'],
+      ['npm --version', 'ask', 'rules'],
+      ['npm --version', 'allow', 'answer'],
+      ['npm --version', 'allow', 'grant'], // the repeat: no ask, no page visit
+      ['rm marker', 'ask', 'rules'],
+      ['rm marker', 'deny', 'answer'],
+    ]);
+    expect(r.decisions.filter((d) => d.event === 'answer').map((d) => d.answerer)).toEqual(['page:e2e', 'page:e2e', 'page:e2e']);
+  }, 120_000);
 });

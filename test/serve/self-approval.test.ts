@@ -88,6 +88,20 @@ describe('auth rules', () => {
     expect(auth.check(ctx(undefined), 'read').ok).toBe(false);
   });
 
+  it('the hook token asks for decisions from anywhere, and answers and reads nothing', () => {
+    const HOOK = 'hook-token-that-agents-can-read';
+    const auth = createAuth(TOKEN, HOOK);
+    expect(auth.check(ctx('10.1.2.3', `Bearer ${HOOK}`), 'decide')).toEqual({ ok: true, via: 'hook' });
+    expect(auth.check(ctx('10.1.2.3', `Bearer ${HOOK}`), 'read')).toEqual({ ok: false, message: expect.stringMatching(/only asks for decisions/) });
+    expect(auth.check(ctx('10.1.2.3', `Bearer ${HOOK}`), 'answer')).toEqual({ ok: false, message: expect.stringMatching(/cannot answer asks/) });
+    expect(auth.check(ctx('127.0.0.1', `Bearer ${HOOK}`), 'answer').ok).toBe(false);
+    expect(auth.check(ctx('10.1.2.3'), 'decide').ok).toBe(false);
+    expect(auth.check(ctx('10.1.2.3', `Bearer ${TOKEN}`), 'decide')).toEqual({ ok: true, via: 'token' });
+    expect(createAuth(TOKEN).check(ctx('10.1.2.3', `Bearer ${HOOK}`), 'decide').ok).toBe(false);
+    expect(() => createServe({ store: createMemoryStore(), hookToken: HOOK, log: () => {} })).toThrow(/needs a token/);
+    expect(() => createServe({ store: createMemoryStore(), token: TOKEN, hookToken: TOKEN, log: () => {} })).toThrow(/must differ/);
+  });
+
   it('without a token: loopback only', () => {
     const auth = createAuth(undefined);
     expect(auth.check(ctx('::1'), 'answer').ok).toBe(true);

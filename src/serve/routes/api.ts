@@ -80,7 +80,7 @@ async function readJson<T>(c: Context, schema: z.ZodType<T>): Promise<{ ok: true
 export function apiRoutes(ctx: ServeContext): Hono {
   const app = new Hono();
   app.use('*', async (c, next) => {
-    const action = c.req.method === 'POST' && c.req.path.endsWith('/answer') ? 'answer' : 'read';
+    const action = c.req.method !== 'POST' ? 'read' : c.req.path.endsWith('/answer') ? 'answer' : c.req.path.endsWith('/decisions') ? 'decide' : 'read';
     if (c.req.method !== 'GET' && !sameOrigin(c)) return problem(c, { status: 403, message: 'a cross-site request from a browser: answer from the approval page or with the token' });
     const auth = ctx.auth.check(c, action);
     if (!auth.ok) return problem(c, { status: 401, message: auth.message });

@@ -40,7 +40,7 @@ export function hookRoutes(ctx: ServeContext): Hono {
       }
       const name = body['hook_event_name'];
       if (name === 'PermissionRequest') event = 'PermissionRequest';
-      const auth = ctx.auth.check(c, 'read');
+      const auth = ctx.auth.check(c, 'decide');
       if (!auth.ok) return c.json(name === 'PreToolUse' || name === 'PermissionRequest' || name === undefined ? denyReply(event, auth.message) : {}, 200);
       if (typeof name === 'string' && RECORDED.has(name)) {
         await record(ctx, name as 'PostToolUse', body);
