@@ -156,8 +156,9 @@ describe('the approval page in Chromium', () => {
     beforeAll(async () => {
       t = await start(sb, { projects: [project], holdTimeoutSeconds: 60, token });
       // A page on another port of the same host: same-site, so a SameSite=Strict cookie still goes along.
-      attacker = http.createServer((_req, res) => {
+      attacker = http.createServer((req, res) => {
         res.writeHead(200, { 'content-type': 'text/html' });
+        if (req.url === '/link') return void res.end(`<a href="${t.url}/">open toolgate</a>`);
         res.end(`<form id="f" method="post" action="${t.url}/asks/${encodeURIComponent(attackId)}/answer"><input name="action" value="approve"><input name="csrf" value="guess"></form><script>document.getElementById('f').submit()</script>`);
       });
       await new Promise<void>((ok) => attacker.listen(0, '127.0.0.1', ok));
@@ -187,6 +188,22 @@ describe('the approval page in Chromium', () => {
       await tab.goto(`${t.url}/answered`);
       expect(await tab.locator('h1').innerText()).toBe('Answered asks');
       await tab.close();
+    });
+
+    it('follows a link from another site without a second sign-in (the Strict cookie comes along on the reload)', async () => {
+      // localhost and 127.0.0.1 are different sites.
+      const other = `http://localhost:${(attacker.address() as AddressInfo).port}`;
+      await page.goto(`${other}/link`);
+      const sent: Promise<boolean>[] = [];
+      const seen = (r: import('playwright-core').Request) => {
+        if (r.url() === `${t.url}/`) sent.push(r.allHeaders().then((h) => h['cookie'] !== undefined));
+      };
+      page.on('request', seen);
+      await page.getByRole('link', { name: 'open toolgate' }).click();
+      await page.locator('h1', { hasText: 'Waiting for an answer' }).waitFor();
+      page.off('request', seen);
+      expect(page.url()).toBe(`${t.url}/`);
+      expect(await Promise.all(sent)).toEqual([false, true]); // held back on the cross-site click, sent on the reload
     });
 
     it('answers from the signed-in page, recording the name given at sign-in', async () => {

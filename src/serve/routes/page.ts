@@ -54,6 +54,11 @@ export function pageRoutes(ctx: ServeContext): Hono {
   const part = (c: Context, body: HtmlEscapedString) => c.html(body, 200, SECURITY_HEADERS);
   const refuse = (c: Context, a: Extract<PageAccess, { ok: false }>) => {
     if (c.req.header('x-toolgate-part') !== undefined) return c.text(a.message, a.status, SECURITY_HEADERS);
+    if (a.signIn && c.req.method === 'GET' && c.req.header('sec-fetch-site') === 'cross-site') {
+      // A link followed from another site: the browser kept the SameSite=Strict cookie back.
+      // Loading the page again from itself is a same-site navigation, which sends it.
+      return c.html(h`<!doctype html><meta http-equiv="refresh" content="0"><title>toolgate</title><p><a href="">Continue to toolgate</a></p>`, 200, SECURITY_HEADERS);
+    }
     if (a.signIn) return page(c, { title: 'Sign in', view: 'signin' }, signInBody(), a.status);
     return page(c, { title: 'Not allowed', view: 'error' }, messageBody('Not allowed', a.message), a.status);
   };
