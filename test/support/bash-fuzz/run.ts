@@ -203,7 +203,7 @@ async function main(): Promise<number> {
   let r: DifferentialResult;
   if (oracle && o.jobs > 1) {
     oracle.close();
-    console.log(`jobs: ${o.jobs} processes, every ${o.jobs}th call each`);
+    console.log(`jobs: ${o.jobs} processes, one call in ${o.jobs} each`);
     r = await runJobs(o);
   } else {
     r = runDifferential(calls, {
