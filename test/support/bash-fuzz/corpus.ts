@@ -43,18 +43,23 @@ function jsonl(path: string): Record<string, unknown>[] {
 
 type Body = { settings?: unknown; layers?: Record<string, unknown>; mode?: string; call?: { tool?: string; input?: { command?: unknown } }; cwd?: string; hook_result?: unknown; event?: unknown };
 
-/** Bash calls of a case file (claude-code dialect, a tool call, no hooks). */
-function bashCases(file: string, group: string): DiffCall[] {
+/**
+ * Bash calls of a case file (claude-code dialect, a tool call, no hooks). With `byFamily`, a case
+ * that names its generator `family` is counted (and classified) under it.
+ */
+export function bashCases(file: string, group: string, opts: { byFamily?: boolean } = {}): DiffCall[] {
   const out: DiffCall[] = [];
   for (const c of jsonl(file)) {
     const body = c['case'] as Body | undefined;
     if ((c['dialect'] ?? 'claude-code') !== 'claude-code' || !body || body.call?.tool !== 'Bash') continue;
     if (body.hook_result !== undefined || body.event !== undefined || typeof body.call.input?.command !== 'string') continue;
-    const call: DiffCall = { id: String(c['id']), group, settings: body.settings ?? mergedSettings(body.layers), mode: body.mode ?? 'default', command: body.call.input.command };
+    const family = opts.byFamily && typeof c['family'] === 'string' ? c['family'] : undefined;
+    const call: DiffCall = { id: String(c['id']), group: family ?? group, settings: body.settings ?? mergedSettings(body.layers), mode: body.mode ?? 'default', command: body.call.input.command };
+    if (family === 'brace-expansion' && typeof c['class'] === 'string') call.variant = /^brace-expansion-(\w+):/.exec(c['class'])?.[1] ?? 'operand';
     if (body.layers) call.layers = body.layers;
     if (body.cwd && body.cwd !== '/home/user/project') call.cwd = body.cwd;
     if (typeof c['setup'] === 'string') call.setup = c['setup'];
-    if (typeof c['class'] === 'string') call.caseClass = c['class'];
+    if (typeof c['class'] === 'string' && !family) call.caseClass = c['class'];
     out.push(call);
   }
   return out;

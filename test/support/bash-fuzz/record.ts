@@ -15,6 +15,7 @@ export function findingCase(f: Finding, found: Record<string, unknown>): Record<
     system: 'toolgate',
     kind: 'shell-bypass',
     class: f.class,
+    issue: f.issue,
     family: f.call.group,
     summary: `verified on real bash: ${evidence[0] ?? ''}`.slice(0, 300),
     evidence: evidence.slice(0, 8),

@@ -2,7 +2,10 @@
  * The bash differential's two commands.
  *
  *   npm run test:bash                 the fixed-seed CI sample: the corpus + 1,600 generated calls
+ *                                     (two jobs unless --jobs says otherwise)
  *   npm run fuzz:shell -- --runs N --seed S [--out FILE] [--corpus] [--max-per-class K] [--jobs J] [--family a,b]
+ *                                     [--cases FILE]  (also replay a case file's Bash calls, e.g.
+ *                                     another run's findings, counted under their families)
  *                                     N generated calls; new fail-opens written to FILE (default
  *                                     test/cases/own/shell-fuzz-found.jsonl) and, for that file,
  *                                     listed in test/cases/known-failures.txt by issue
@@ -20,7 +23,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { decide, openOracle, prepareDecisions, presetNamed, selfTest, type BashOracle } from '../bash-oracle/index.js';
 import { loadKnownFailures } from '../known-failures.js';
-import { corpusCalls, everydayCases, FOUND_FILE, mutationSeeds, type DiffCall } from './corpus.js';
+import { bashCases, corpusCalls, everydayCases, FOUND_FILE, mutationSeeds, type DiffCall } from './corpus.js';
 import { families, generate } from './families.js';
 import { emptyResult, fromGenerated, mergeInto, resultFromJson, resultToJson, runDifferential, type DifferentialResult, type Finding } from './harness.js';
 import { recordable, recordFindings } from './record.js';
@@ -35,6 +38,7 @@ interface Options {
   seed: number;
   out: string | undefined;
   corpus: boolean;
+  cases: string | undefined;
   maxPerClass: number;
   verbose: boolean;
   jobs: number;
@@ -55,6 +59,7 @@ function parse(argv: string[]): Options {
       out: { type: 'string' },
       corpus: { type: 'boolean', default: mode === 'test' },
       'max-per-class': { type: 'string' },
+      cases: { type: 'string' },
       verbose: { type: 'boolean', default: false },
       jobs: { type: 'string' },
       family: { type: 'string' },
@@ -76,9 +81,10 @@ function parse(argv: string[]): Options {
     seed: int(values.seed, mode === 'test' ? CI_SEED : Date.now() % 1_000_000, 'seed'),
     out: values.out !== undefined ? resolve(values.out) : mode === 'fuzz' ? FOUND_FILE : undefined,
     corpus: values.corpus!,
+    cases: values.cases !== undefined ? resolve(values.cases) : undefined,
     maxPerClass: int(values['max-per-class'], mode === 'test' ? Number.MAX_SAFE_INTEGER : 3, 'max-per-class'),
     verbose: values.verbose!,
-    jobs: Math.max(1, int(values.jobs, 1, 'jobs')),
+    jobs: Math.max(1, int(values.jobs, mode === 'test' ? 2 : 1, 'jobs')),
     families: values.family !== undefined ? values.family.split(',').map((f) => f.trim()).filter(Boolean) : [],
     ...(slice ? { slice: { k: Number(slice[1]), of: Number(slice[2]), result: values['result-json']! } } : {}),
   };
@@ -88,7 +94,7 @@ function parse(argv: string[]): Options {
 async function runJobs(o: Options): Promise<DifferentialResult> {
   const dir = mkdtempSync(join(tmpdir(), 'toolgate-fuzz-jobs-'));
   try {
-    const base = ['--runs', String(o.runs), '--seed', String(o.seed), ...(o.corpus ? ['--corpus'] : []), ...(o.families.length > 0 ? ['--family', o.families.join(',')] : [])];
+    const base = ['--runs', String(o.runs), '--seed', String(o.seed), ...(o.corpus ? ['--corpus'] : []), ...(o.cases ? ['--cases', o.cases] : []), ...(o.families.length > 0 ? ['--family', o.families.join(',')] : [])];
     const results = await Promise.all(
       Array.from({ length: o.jobs }, (_, k) => {
         const result = join(dir, `job-${k}.json`);
@@ -122,7 +128,7 @@ function printFinding(f: Finding): void {
   const preset = f.call.preset ?? JSON.stringify(f.call.settings);
   console.log(`  ${f.call.id}  [${f.class} → #${f.issue}]  ${preset} ${f.call.mode}`);
   console.log(`    command: ${JSON.stringify(f.call.command)}`);
-  console.log(`    decision: ${f.decision.behavior} — ${f.decision.reason.kind}: ${f.decision.reason.message.slice(0, 160)}`);
+  console.log(`    decision: ${f.decision.behavior} — ${f.decision.reason.kind}: ${JSON.stringify(f.decision.reason.message.slice(0, 160))}`);
   for (const v of f.violations.slice(0, 4)) console.log(`    ${v.kind}: ${v.evidence.slice(0, 200)}`);
   if (f.violations.length > 4) console.log(`    … ${f.violations.length - 4} more`);
 }
@@ -147,7 +153,7 @@ async function main(): Promise<number> {
   await prepareDecisions();
   const known = loadKnownFailures();
 
-  const corpus = o.corpus ? corpusCalls() : [];
+  const corpus = [...(o.corpus ? corpusCalls() : []), ...(o.cases ? bashCases(o.cases, 'corpus:cases', { byFamily: true }) : [])];
   const all = families(mutationSeeds());
   const unknownFamily = o.families.find((f) => !all.some((x) => x.name === f));
   if (unknownFamily !== undefined) {
@@ -177,7 +183,7 @@ async function main(): Promise<number> {
     writeFileSync(o.slice.result, resultToJson(r));
     return 0;
   }
-  console.log(`bash differential (${o.mode === 'test' ? 'CI sample' : 'fuzz'}): seed ${o.seed}, ${generated.length} generated over ${fams.length} families${o.corpus ? ` + ${corpus.length} from the corpus` : ''}`);
+  console.log(`bash differential (${o.mode === 'test' ? 'CI sample' : 'fuzz'}): seed ${o.seed}, ${generated.length} generated over ${fams.length} families${corpus.length > 0 ? ` + ${corpus.length} from case files` : ''}`);
 
   let oracle: BashOracle | undefined;
   let status = 0;

@@ -115,8 +115,8 @@ export function checkInvariant(input: InvariantInput): Violation[] {
   for (const c of run.changes) {
     // 3. Edit-denied and protected paths
     const denied = view.editDeny.find((g) => pathMatches(g, c.path));
-    if (denied !== undefined) out.push({ kind: 'denied-write', rule: 3, evidence: `${c.kind} ${c.path}, which an Edit deny rule covers (${denied})` });
-    else if (isProtected(c.path)) out.push({ kind: 'protected-write', rule: 3, evidence: `${c.kind} ${c.path}, a protected path` });
+    if (denied !== undefined) out.push({ kind: 'denied-write', rule: 3, evidence: `${c.kind} ${shown(c.path)}, which an Edit deny rule covers (${denied})` });
+    else if (isProtected(c.path)) out.push({ kind: 'protected-write', rule: 3, evidence: `${c.kind} ${shown(c.path)}, a protected path` });
   }
 
   // 4. Read-denied canaries
@@ -132,7 +132,7 @@ export function checkInvariant(input: InvariantInput): Violation[] {
     for (const c of run.changes) {
       if (view.editAllow.some((g) => pathMatches(g, c.path))) continue;
       if (view.editDeny.some((g) => pathMatches(g, c.path)) || isProtected(c.path)) continue; // reported by rule 3
-      out.push({ kind: 'read-only-changed', rule: 5, evidence: `${c.kind} ${c.path}, though the allow rests on read-only classification` });
+      out.push({ kind: 'read-only-changed', rule: 5, evidence: `${c.kind} ${shown(c.path)}, though the allow rests on read-only classification` });
     }
     if (run.writeOutsideAttempted) out.push({ kind: 'write-outside-attempted', rule: 5, evidence: `a write hit the read-only system (EROFS): ${firstLine(run.stderr, 'Read-only file system')}` });
     for (const leak of run.leaks) {
@@ -176,6 +176,11 @@ function criticalTarget(e: Exec): string | undefined {
     if (CRITICAL.includes(abs) || /^\/[^/]+$/.test(abs)) return abs;
   }
   return undefined;
+}
+
+/** A path as printed: JSON-quoted when it holds control characters (a file named with a newline). */
+function shown(path: string): string {
+  return /[\x00-\x1f\x7f]/.test(path) ? JSON.stringify(path) : path;
 }
 
 function firstLine(text: string, needle: string): string {
