@@ -23,7 +23,7 @@ async function withStore<T>(flags: StoreFlags, f: (store: Store) => Promise<T>):
   }
 }
 
-const storeOption = () => new Option('--store <address>', 'sqlite:PATH (default: sqlite:${XDG_STATE_HOME:-~/.local/state}/toolgate/toolgate.db)');
+const storeOption = () => new Option('--store <address>', 'sqlite:PATH (default: sqlite:${XDG_STATE_HOME:-~/.local/state}/toolgate/toolgate.db) or postgres://USER@HOST/DB');
 
 function oneLine(value: unknown, max = 80): string {
   const text = typeof value === 'object' && value !== null && 'command' in value && typeof (value as { command: unknown }).command === 'string'

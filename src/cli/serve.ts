@@ -53,7 +53,7 @@ export function registerServeCommand(program: Command): void {
     .command('serve')
     .description('run the decision service: Claude Code http hooks at /hooks/claude-code, the JSON API under /v1, parked asks held for a person')
     .option('--listen <host:port>', 'address to listen on (port 0: any free port)', '127.0.0.1:7370')
-    .option('--store <address>', 'sqlite:PATH (default: sqlite:${XDG_STATE_HOME:-~/.local/state}/toolgate/toolgate.db), or memory:')
+    .option('--store <address>', 'sqlite:PATH (default: sqlite:${XDG_STATE_HOME:-~/.local/state}/toolgate/toolgate.db), postgres://USER@HOST/DB (shared by replicas; needs the pg package), or memory:')
     .addOption(new Option('-s, --settings <file>', "the server's own settings file, added to every project's policy (repeatable)").argParser(collect))
     .addOption(new Option('-p, --project <dir>', 'a trusted project (repeatable; default: the current directory)').argParser(collect))
     .option('--trust-all', 'trust every project (otherwise an untrusted project keeps only its deny and ask rules)')

@@ -12,6 +12,8 @@ export { StoreOpenError, StoreUnavailableError } from './types.js';
 export { createMemoryStore } from './memory.js';
 export { openSqliteStore, type SqliteStoreOptions } from './sqlite/store.js';
 export { SQLITE_MIGRATIONS, type Migration } from './sqlite/migrations.js';
+export { openPostgresStore, redactPostgresUrl, type PostgresStoreOptions } from './postgres/store.js';
+export { POSTGRES_MIGRATIONS } from './postgres/migrations.js';
 export { openStore, parseStoreAddress, defaultStoreAddress, type StoreAddress } from './open.js';
 export { createAuditWriter, type AuditWriter, type AuditWriterOptions } from './audit-writer.js';
 export { grantRules, type GrantRulesResult } from './grants.js';

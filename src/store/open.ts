@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createMemoryStore } from './memory.js';
+import { openPostgresStore } from './postgres/store.js';
 import { openSqliteStore } from './sqlite/store.js';
 import { StoreOpenError, type Store } from './types.js';
 
@@ -43,6 +44,6 @@ export async function openStore(address: string): Promise<Store> {
     case 'memory':
       return createMemoryStore();
     case 'postgres':
-      throw new StoreOpenError('this toolgate has no PostgreSQL store yet: use --store sqlite:PATH');
+      return openPostgresStore({ url: parsed.url });
   }
 }

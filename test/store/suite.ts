@@ -202,10 +202,12 @@ export function describeStore(name: string, open: () => Promise<Store>): void {
       await s.answerAsk('a1', answer('allow'));
       await s.expireAsk('a2', 9);
       await s.answerAsk('a1', answer('allow'));
-      expect(seen.map((e) => (e.type === 'resync' ? e.type : `${e.type}:${e.ask.id}:${e.ask.state}`))).toEqual(['parked:a1:pending', 'parked:a2:pending', 'answered:a1:answered', 'expired:a2:expired']);
+      // A store may add `resync` at any time (a shared store does when it starts listening).
+      const asks = () => seen.flatMap((e) => (e.type === 'resync' ? [] : [`${e.type}:${e.ask.id}:${e.ask.state}`]));
+      expect(asks()).toEqual(['parked:a1:pending', 'parked:a2:pending', 'answered:a1:answered', 'expired:a2:expired']);
       off();
       await s.parkAsk(newAsk('a3'));
-      expect(seen).toHaveLength(4);
+      expect(asks()).toHaveLength(4);
       await s.close();
     });
 
