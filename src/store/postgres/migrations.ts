@@ -106,6 +106,13 @@ CREATE TABLE sessions (
 CREATE INDEX audit_session ON audit (session_id, seq);
 `,
   },
+  {
+    version: 3,
+    name: 'audit entries by ask',
+    sql: `
+CREATE INDEX audit_ask ON audit (ask_id, seq) WHERE ask_id IS NOT NULL;
+`,
+  },
 ];
 
 /** What a migration run found and did. */

@@ -107,15 +107,20 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     lastPoolError = t;
   });
   let client: PoolClient | undefined;
+  // The connection lost while migrating fails the query; the listener keeps its 'error' event from ending the process.
+  const onMigrateError = () => {};
   try {
     client = await pool.connect();
+    client.on('error', onMigrateError);
     await migratePostgres(client);
   } catch (e) {
+    client?.removeListener('error', onMigrateError);
     client?.release(true);
     client = undefined;
     await pool.end().catch(() => {});
     throw new StoreOpenError(`cannot open the PostgreSQL store ${location}: ${(e as Error).message}`);
   }
+  client.removeListener('error', onMigrateError);
   client.release();
   return createPostgresStore(pg, pool, config, location, log, options);
 }
@@ -198,6 +203,13 @@ function createPostgresStore(
   const transaction = async <T>(fn: (c: PoolClient) => Promise<T>): Promise<T> => {
     const c = await pool.connect();
     let broken: unknown;
+    let lost: Error | undefined;
+    // A checked-out client has no listener of the pool's: a server that ends the connection
+    // (a restart) would otherwise emit an unhandled 'error' and end the process.
+    const onError = (e: Error) => {
+      lost ??= e;
+    };
+    c.on('error', onError);
     try {
       await c.query('BEGIN');
       const out = await fn(c);
@@ -208,8 +220,9 @@ function createPostgresStore(
       await c.query('ROLLBACK').catch(() => {});
       throw e;
     } finally {
+      c.removeListener('error', onError);
       // A connection that failed mid-transaction is not given back to the pool.
-      c.release(broken instanceof Error && (broken as { code?: unknown }).code === undefined ? broken : undefined);
+      c.release(lost ?? (broken instanceof Error && (broken as { code?: unknown }).code === undefined ? broken : undefined));
     }
   };
 
@@ -342,6 +355,7 @@ function createPostgresStore(
         if (filter.since !== undefined) where.push(`at >= $${args.push(filter.since)}`);
         if (filter.afterSeq !== undefined) where.push(`seq > $${args.push(filter.afterSeq)}`);
         if (filter.sessionId !== undefined) where.push(`session_id = $${args.push(text(filter.sessionId))}`);
+        if (filter.askId !== undefined) where.push(`ask_id = $${args.push(text(filter.askId))}`);
         const limit = Math.min(Math.max(1, Math.floor(filter.limit ?? 1000)), 10_000);
         const order = filter.newest === true ? 'DESC' : 'ASC';
         const sql = `SELECT * FROM audit ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq ${order} LIMIT ${limit}`;
