@@ -205,8 +205,8 @@ describe.skipIf(!server.ok)(`the database restarted under load${server.ok ? '' :
 
   it('decisions fail closed while it is down, held asks survive, and the audit is buffered and written after', async () => {
     const url = cluster.url();
-    const stores = [await pgStore(url, { listenRetryMs: [100, 500], connectTimeoutMs: 2000 }), await pgStore(url, { listenRetryMs: [100, 500], connectTimeoutMs: 2000 })];
-    const [a, b] = [await start(sb, { projects: [project], store: stores[0] }), await start(sb, { projects: [project], store: stores[1] })];
+    const replica = async () => start(sb, { projects: [project], store: await pgStore(url, { listenRetryMs: [100, 500], connectTimeoutMs: 2000 }) });
+    const [a, b] = [await replica(), await replica()];
     const replies: { kind: string; decision: unknown; askId?: string; decidedBy?: unknown }[] = [];
     let health503 = 0;
     let requests = 0;
