@@ -1,7 +1,13 @@
 /**
  * `npm run bench:serve`: decisions per second and p50 / p99 latency of `toolgate serve` over
- * loopback at concurrency 1, 16 and 64 — audit on and off — side by side, in the same run, with
- * spawning `toolgate hook` once per call (what a Claude Code command hook costs).
+ * loopback at concurrency 1, 16 and 64 — SQLite with the audit on and off, PostgreSQL with the
+ * audit on — side by side, in the same run, with spawning `toolgate hook` once per call (what a
+ * Claude Code command hook costs); then the cross-replica wake-up: two replicas on one
+ * PostgreSQL database, an ask held by one and answered through the other.
+ *
+ * PostgreSQL is a throw-away server (Debian's package, started as the `postgres` user when we are
+ * root, durability on: fsync and synchronous commit) on a loopback port; without one the
+ * PostgreSQL rows are left out with the reason.
  *
  * The server runs as its own process (`node dist/cli/main.js serve`), as in use; the client is
  * this process, with keep-alive connections, one per concurrent caller. Calls rotate through a
@@ -9,7 +15,8 @@
  * a denied path), each with a distinct command string or path so no cache flatters the figures.
  * Every reply is checked against the decision it must be.
  *
- * Options: `--seconds N` per measurement (default 3), `--hook-seconds N` (default 4).
+ * Options: `--seconds N` per measurement (default 3), `--hook-seconds N` (default 4),
+ * `--wakeups N` (default 40).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +25,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { createCluster, ensurePostgres, freePort, type Cluster } from '../test/support/postgres/cluster.js';
 
 const root = join(import.meta.dirname, '..');
 const cli = join(root, 'dist', 'cli', 'main.js');
@@ -27,6 +35,7 @@ const arg = (name: string, d: number) => {
 };
 const SECONDS = arg('--seconds', 3);
 const HOOK_SECONDS = arg('--hook-seconds', 4);
+const WAKEUPS = arg('--wakeups', 40);
 const LEVELS = [1, 16, 64];
 
 const dir = realpathSync(mkdtempSync(join(tmpdir(), 'toolgate-bench-serve-')));
@@ -102,9 +111,9 @@ function summarise(label: string, concurrency: number, latencies: number[], seco
   return { label, concurrency, count: sorted.length, seconds, p50: q(0.5), p99: q(0.99), latencies };
 }
 
-async function startServer(audit: boolean): Promise<{ child: ChildProcess; port: number; storeFile: string }> {
-  const storeFile = join(dir, `bench-${audit ? 'audit' : 'noaudit'}-${Date.now()}.db`);
-  const child = spawn(process.execPath, [cli, 'serve', '--listen', '127.0.0.1:0', '--store', `sqlite:${storeFile}`, '--project', project, '--home', home, ...(audit ? [] : ['--no-audit'])], {
+async function startServer(audit: boolean, store?: string): Promise<{ child: ChildProcess; port: number }> {
+  const address = store ?? `sqlite:${join(dir, `bench-${audit ? 'audit' : 'noaudit'}-${Date.now()}.db`)}`;
+  const child = spawn(process.execPath, [cli, 'serve', '--listen', '127.0.0.1:0', '--store', address, '--project', project, '--home', home, ...(audit ? [] : ['--no-audit'])], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stderr?.resume();
@@ -115,7 +124,56 @@ async function startServer(audit: boolean): Promise<{ child: ChildProcess; port:
   });
   const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(line);
   if (!m) throw new Error(`unexpected first line: ${line}`);
-  return { child, port: Number(m[1]), storeFile };
+  return { child, port: Number(m[1]) };
+}
+
+/** A throw-away PostgreSQL server with durability on, or why there is none. */
+async function startPostgres(): Promise<{ ok: true; cluster: Cluster } | { ok: false; reason: string }> {
+  const found = ensurePostgres((line) => console.error(line));
+  if (!found.ok) return found;
+  try {
+    const cluster = createCluster({ bin: found.bin, port: await freePort(), fast: false });
+    cluster.start();
+    return { ok: true, cluster };
+  } catch (e) {
+    return { ok: false, reason: (e as Error).message };
+  }
+}
+
+async function request(port: number, method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, { method, headers: { 'content-type': 'application/json' }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/**
+ * Two replicas on one database: a PreToolUse that asks is held by A and answered through B's API;
+ * the time from B's 200 (the answer committed) to A's reply, per ask (ms).
+ */
+async function wakeups(a: number, b: number, rounds: number): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const session = `wake-${i}`;
+    const event = JSON.parse(nextEvent().body) as Record<string, unknown>;
+    let released = 0;
+    const held = request(a, 'POST', '/hooks/claude-code', { ...event, session_id: session, tool_name: 'Bash', tool_input: { command: `npm publish --tag t${i}` } }).then((r) => {
+      released = performance.now();
+      return r;
+    });
+    let id: string | undefined;
+    while (id === undefined) {
+      const asks = (await request(b, 'GET', `/v1/asks?session=${session}`)).body['asks'] as { id: string }[];
+      id = asks[0]?.id;
+      if (id === undefined) await new Promise((r) => setTimeout(r, 2));
+    }
+    const answer = await request(b, 'POST', `/v1/asks/${id}/answer`, { behavior: 'allow', answerer: 'bench' });
+    const committed = performance.now();
+    if (answer.status !== 200) throw new Error(`answer through B: ${answer.status} ${JSON.stringify(answer.body)}`);
+    const reply = await held;
+    const got = (reply.body['hookSpecificOutput'] as { permissionDecision?: string } | undefined)?.permissionDecision;
+    if (got !== 'allow') throw new Error(`held request released with ${JSON.stringify(reply.body)}`);
+    out.push(Math.max(0, released - committed));
+  }
+  return out;
 }
 
 async function loadServer(label: string, port: number, concurrency: number, seconds: number, pid?: number): Promise<Result> {
@@ -190,21 +248,30 @@ const cpus = (await import('node:os')).cpus().length;
 
 async function main(): Promise<void> {
   const results: Result[] = [];
-  // Both servers run at once and take turns, so a change in the machine's load hits both alike.
-  const servers = { on: await startServer(true), off: await startServer(false) };
+  const pg = await startPostgres();
+  const labels = { on: 'toolgate serve, audit on', off: 'toolgate serve, audit off', pg: 'serve on PostgreSQL, audit on' } as const;
+  type Kind = keyof typeof labels;
+  // All servers run at once and take turns, so a change in the machine's load hits them alike.
+  const servers: Partial<Record<Kind, Awaited<ReturnType<typeof startServer>>>> = { on: await startServer(true), off: await startServer(false) };
+  const replicaB = pg.ok ? await startServer(true, pg.cluster.url()) : undefined;
+  if (pg.ok) servers.pg = await startServer(true, pg.cluster.url());
+  const kinds = Object.keys(servers) as Kind[];
+  let wake: number[] = [];
   try {
     for (const c of LEVELS) {
-      const parts: Record<'on' | 'off', Result[]> = { on: [], off: [] };
+      const parts: Partial<Record<Kind, Result[]>> = {};
       for (let round = 0; round < 2; round++) {
-        for (const k of ['on', 'off'] as const) parts[k].push(await loadServer(`toolgate serve, audit ${k}`, servers[k].port, c, SECONDS / 2, servers[k].child.pid));
+        for (const k of kinds) (parts[k] ??= []).push(await loadServer(labels[k], servers[k]!.port, c, SECONDS / 2, servers[k]!.child.pid));
       }
-      for (const k of ['on', 'off'] as const) results.push(merge(parts[k]));
+      for (const k of kinds) results.push(merge(parts[k]!));
     }
+    if (servers.pg !== undefined && replicaB !== undefined) wake = await wakeups(servers.pg.port, replicaB.port, WAKEUPS);
   } finally {
-    for (const s of Object.values(servers)) {
+    for (const s of [...Object.values(servers), ...(replicaB ? [replicaB] : [])]) {
       s.child.kill('SIGTERM');
       await new Promise((r) => s.child.once('exit', r));
     }
+    if (pg.ok) pg.cluster.destroy();
   }
   for (const c of LEVELS) results.push(await loadHook(c, HOOK_SECONDS));
 
@@ -223,6 +290,12 @@ async function main(): Promise<void> {
   const on = rate('toolgate serve, audit on', 16);
   const off = rate('toolgate serve, audit off', 16);
   console.log(`\naudit cost at concurrency 16: ${(((off - on) / off) * 100).toFixed(1)}% of throughput`);
+  if (pg.ok) {
+    const onPg = rate(labels.pg, 16);
+    console.log(`PostgreSQL vs SQLite at concurrency 16 (audit on): ${((onPg / on) * 100).toFixed(0)}% of SQLite's throughput`);
+    const w = summarise('wake-up', 1, wake, 0);
+    console.log(`cross-replica wake-up (answer committed through B → request held by A replies), ${w.count} asks: p50 ${w.p50.toFixed(1)} ms, p99 ${w.p99.toFixed(1)} ms, max ${Math.max(...wake).toFixed(1)} ms`);
+  } else console.log(`PostgreSQL rows left out: ${pg.reason}`);
   console.log(`serve vs spawning the hook at concurrency 1: ${(rate('toolgate serve, audit on', 1) / rate('spawn `toolgate hook` per call', 1)).toFixed(0)}× the decisions per second`);
   const cpuOn = results.find((x) => x.label === 'toolgate serve, audit on' && x.concurrency === 16)?.cpuUs;
   const cpuOff = results.find((x) => x.label === 'toolgate serve, audit off' && x.concurrency === 16)?.cpuUs;
