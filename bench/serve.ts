@@ -146,11 +146,12 @@ async function request(port: number, method: string, path: string, body?: unknow
 }
 
 /**
- * Two replicas on one database: a PreToolUse that asks is held by A and answered through B's API;
- * the time from B's 200 (the answer committed) to A's reply, per ask (ms).
+ * Two replicas on one database: a PreToolUse that asks is held by A and answered through B's API.
+ * Per ask (ms): from sending the answer to A's reply (`release`: B commits and notifies, A reads
+ * the ask back and replies), and B's own answer round trip (`answer`).
  */
-async function wakeups(a: number, b: number, rounds: number): Promise<number[]> {
-  const out: number[] = [];
+async function wakeups(a: number, b: number, rounds: number): Promise<{ release: number[]; answer: number[] }> {
+  const out = { release: [] as number[], answer: [] as number[] };
   for (let i = 0; i < rounds; i++) {
     const session = `wake-${i}`;
     const event = JSON.parse(nextEvent().body) as Record<string, unknown>;
@@ -165,13 +166,15 @@ async function wakeups(a: number, b: number, rounds: number): Promise<number[]> 
       id = asks[0]?.id;
       if (id === undefined) await new Promise((r) => setTimeout(r, 2));
     }
+    const sent = performance.now();
     const answer = await request(b, 'POST', `/v1/asks/${id}/answer`, { behavior: 'allow', answerer: 'bench' });
     const committed = performance.now();
     if (answer.status !== 200) throw new Error(`answer through B: ${answer.status} ${JSON.stringify(answer.body)}`);
     const reply = await held;
     const got = (reply.body['hookSpecificOutput'] as { permissionDecision?: string } | undefined)?.permissionDecision;
     if (got !== 'allow') throw new Error(`held request released with ${JSON.stringify(reply.body)}`);
-    out.push(Math.max(0, released - committed));
+    out.release.push(released - sent);
+    out.answer.push(committed - sent);
   }
   return out;
 }
@@ -256,7 +259,7 @@ async function main(): Promise<void> {
   const replicaB = pg.ok ? await startServer(true, pg.cluster.url()) : undefined;
   if (pg.ok) servers.pg = await startServer(true, pg.cluster.url());
   const kinds = Object.keys(servers) as Kind[];
-  let wake: number[] = [];
+  let wake = { release: [] as number[], answer: [] as number[] };
   try {
     for (const c of LEVELS) {
       const parts: Partial<Record<Kind, Result[]>> = {};
@@ -293,8 +296,11 @@ async function main(): Promise<void> {
   if (pg.ok) {
     const onPg = rate(labels.pg, 16);
     console.log(`PostgreSQL vs SQLite at concurrency 16 (audit on): ${((onPg / on) * 100).toFixed(0)}% of SQLite's throughput`);
-    const w = summarise('wake-up', 1, wake, 0);
-    console.log(`cross-replica wake-up (answer committed through B → request held by A replies), ${w.count} asks: p50 ${w.p50.toFixed(1)} ms, p99 ${w.p99.toFixed(1)} ms, max ${Math.max(...wake).toFixed(1)} ms`);
+    const w = summarise('wake-up', 1, wake.release, 0);
+    const ans = summarise('answer', 1, wake.answer, 0);
+    console.log(
+      `cross-replica wake-up, ${w.count} asks held by replica A and answered through B: answer sent → A's reply p50 ${w.p50.toFixed(1)} ms, p99 ${w.p99.toFixed(1)} ms (B's answer round trip alone: p50 ${ans.p50.toFixed(1)} ms, p99 ${ans.p99.toFixed(1)} ms)`,
+    );
   } else console.log(`PostgreSQL rows left out: ${pg.reason}`);
   console.log(`serve vs spawning the hook at concurrency 1: ${(rate('toolgate serve, audit on', 1) / rate('spawn `toolgate hook` per call', 1)).toFixed(0)}× the decisions per second`);
   const cpuOn = results.find((x) => x.label === 'toolgate serve, audit on' && x.concurrency === 16)?.cpuUs;
