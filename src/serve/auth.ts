@@ -39,12 +39,18 @@ export type AuthAction = 'decide' | 'read' | 'answer';
  * listen address), loopback requests may do everything and others nothing.
  */
 export interface Auth {
+  /** The token that may do everything, when serve has one. */
   readonly token: string | undefined;
+  /** Whether the request may do `action`, with the message to send back when it may not. */
   check(c: Context, action: AuthAction): AuthResult;
   /** Whether `given` is the token (compared in constant time); `false` when there is none. */
   matches(given: string): boolean;
 }
 
+/**
+ * The access rules of {@link Auth}: `token` may do everything, `hookToken` only `decide`; tokens
+ * are compared as SHA-256 digests in constant time.
+ */
 export function createAuth(token: string | undefined, hookToken?: string): Auth {
   const want = token !== undefined ? digest(token) : undefined;
   const hook = hookToken !== undefined ? digest(hookToken) : undefined;

@@ -105,7 +105,7 @@ export const decisionOf = (body: Record<string, unknown>) => (body['hookSpecific
 export const reasonOf = (body: Record<string, unknown>) => (body['hookSpecificOutput'] as Record<string, unknown> | undefined)?.['permissionDecisionReason'] as string | undefined;
 
 /** Poll until `f` gives a value (or fail after `ms`). */
-export async function eventually<T>(f: () => Promise<T | undefined> | T | undefined, ms = 5000): Promise<T> {
+export async function eventually<T>(f: () => Promise<T | undefined> | T | undefined, ms = 20_000): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
     const v = await f();

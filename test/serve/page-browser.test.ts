@@ -23,11 +23,30 @@ let page: Page;
 /** The card of the pending ask whose call shows `text`. */
 const card = (text: string) => page.locator('article.ask[data-state="pending"]', { hasText: text });
 
+/** Open a view and wait until its event stream is live (the server said hello); returns the ms it took. */
+async function open(url: string): Promise<number> {
+  const t0 = performance.now();
+  await page.goto(url);
+  await page.locator('#live[data-live="on"]').waitFor({ state: 'attached' });
+  return performance.now() - t0;
+}
+
+/**
+ * Timings seen in this run, printed at the end (measured, never asserted): page load (navigation
+ * until the event stream is live), parked → shown (hook request sent until its card is on the
+ * page) and click → released (the Approve click until the held hook request returns).
+ */
+const timings: Record<'page load' | 'parked → shown' | 'click → released', number[]> = { 'page load': [], 'parked → shown': [], 'click → released': [] };
+afterAll(() => {
+  const line = (k: keyof typeof timings) => `  ${k}: ${timings[k].map((ms) => ms.toFixed(0)).join(', ')} ms`;
+  if (timings['page load'].length > 0) console.log(`approval page in Chromium:\n${(Object.keys(timings) as (keyof typeof timings)[]).map(line).join('\n')}`);
+});
+
 async function pendingId(run: Running, session: string): Promise<string> {
   return eventually(async () => (await run.store.listAsks({ sessionId: session }))[0]?.id);
 }
 
-describe('the approval page in Chromium', () => {
+describe('the approval page in Chromium', { timeout: 60_000 }, () => {
   if (req.skip !== undefined) {
     it.skip(`skipped: ${req.skip}`, () => {});
     return;
@@ -48,15 +67,16 @@ describe('the approval page in Chromium', () => {
   });
 
   it('shows an ask as it is parked, and approving it releases the held request with allow', async () => {
-    await page.goto(`${s.url}/`);
-    await expect.poll(() => page.locator('#live').getAttribute('data-live')).toBe('on');
-    await expect.poll(() => page.locator('#empty').isVisible()).toBe(true);
+    timings['page load'].push(await open(`${s.url}/`));
+    await page.locator('#empty').waitFor({ state: 'visible' });
     await page.fill('#answerer-name', 'dana');
     await page.locator('#answerer-name').dispatchEvent('change');
 
+    const parked = performance.now();
     const held = s.hook(preToolUse(project, 'Bash', { command: 'npm publish --tag next' }, { session_id: 'b-approve' }));
     const c = card('npm publish --tag next');
-    await c.waitFor({ timeout: 10_000 });
+    await c.waitFor();
+    timings['parked → shown'].push(performance.now() - parked);
     const text = await c.innerText();
     expect(text).toContain('Bash');
     expect(text).toMatch(/is not read-only/); // toolgate's reason
@@ -66,8 +86,10 @@ describe('the approval page in Chromium', () => {
     expect(await c.locator('.kind').innerText()).toBe('plain ask');
     expect(await page.locator('#pending-count').innerText()).toBe('1');
 
+    const clicked = performance.now();
     await c.getByRole('button', { name: 'Approve', exact: true }).click();
     const r = await held;
+    timings['click → released'].push(performance.now() - clicked);
     expect(decisionOf(r.body)).toBe('allow');
     expect(reasonOf(r.body)).toMatch(/approved by a person/);
     const id = (await s.store.listAsks({ state: 'answered', sessionId: 'b-approve' }))[0]?.id;
@@ -77,14 +99,14 @@ describe('the approval page in Chromium', () => {
     });
     expect(entries.find((e) => e.event === 'answer')).toMatchObject({ behavior: 'allow', answerer: 'page:dana', decidedBy: 'answer' });
     // Back on the page after the redirect: nothing pending, the answer listed as recent.
-    await expect.poll(() => page.locator('#empty').isVisible()).toBe(true);
+    await page.locator('#empty').waitFor({ state: 'visible' });
     expect(await page.locator('.recent').innerText()).toMatch(/Bash npm publish --tag next — approved by page:dana/);
   });
 
   it('denies with a message (Enter in the message field denies; a firm ask offers no "remember")', async () => {
     const held = s.hook(preToolUse(project, 'Bash', { command: 'git push origin main' }, { session_id: 'b-deny' }));
     const c = card('git push origin main');
-    await c.waitFor({ timeout: 10_000 });
+    await c.waitFor();
     expect(await c.locator('.kind').innerText()).toBe('firm ask');
     expect(await c.innerText()).toContain('Bash(git push *)'); // the ask rule
     expect(await c.getByRole('button', { name: /remember/ }).count()).toBe(0);
@@ -98,7 +120,7 @@ describe('the approval page in Chromium', () => {
   it('approve and remember for the session: the next identical call passes without a page visit', async () => {
     const held = s.hook(preToolUse(project, 'Bash', { command: 'make deploy' }, { session_id: 'b-remember' }));
     const c = card('make deploy');
-    await c.waitFor({ timeout: 10_000 });
+    await c.waitFor();
     await c.getByLabel('Remember for').selectOption('session');
     await c.getByRole('button', { name: 'Approve & remember' }).click();
     expect(decisionOf((await held).body)).toBe('allow');
@@ -135,8 +157,9 @@ describe('the approval page in Chromium', () => {
       s.hook(preToolUse(project, 'Bash', { command: 'git push --force origin main' }, { session_id: 'sess-7f3a' })),
       s.hook(preToolUse(project, 'mcp__github__create_release', { tag: 'v2.0.0', api_token: 'ghp_0123456789abcdefghijklmnopqrstuvwxyzAB' }, { session_id: 'sess-91c2' })),
     ];
-    await page.goto(`${s.url}/`);
-    await expect.poll(() => page.locator('article.ask[data-state="pending"]').count()).toBe(3);
+    timings['page load'].push(await open(`${s.url}/`));
+    await page.locator('article.ask[data-state="pending"]').nth(2).waitFor();
+    expect(await page.locator('article.ask[data-state="pending"]').count()).toBe(3);
     expect(await page.content()).not.toContain('ghp_0123456789'); // the secret is redacted on the page
     await page.screenshot({ path: join(ARTIFACTS, 'approval-page-phone.png'), fullPage: true });
     await page.setViewportSize({ width: 1100, height: 900 });
@@ -207,12 +230,17 @@ describe('the approval page in Chromium', () => {
     });
 
     it('answers from the signed-in page, recording the name given at sign-in', async () => {
-      await page.goto(`${t.url}/`);
+      timings['page load'].push(await open(`${t.url}/`));
+      const parked = performance.now();
       const held = t.hook(preToolUse(project, 'Bash', { command: 'npm publish --tag beta' }, { session_id: 't-approve' }));
       const c = card('npm publish --tag beta');
-      await c.waitFor({ timeout: 10_000 });
+      await c.waitFor();
+      timings['parked → shown'].push(performance.now() - parked);
+      const clicked = performance.now();
       await c.getByRole('button', { name: 'Approve', exact: true }).click();
-      expect(decisionOf((await held).body)).toBe('allow');
+      const r = await held;
+      timings['click → released'].push(performance.now() - clicked);
+      expect(decisionOf(r.body)).toBe('allow');
       const [ask] = await t.store.listAsks({ state: 'answered', sessionId: 't-approve' });
       expect(ask?.answer?.answerer).toBe('page:erin');
     });

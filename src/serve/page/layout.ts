@@ -4,6 +4,7 @@ import { h } from './cards.js';
 /** Who is looking at the page, as the header shows it. */
 export type Viewer = { via: 'loopback' } | { via: 'token'; name: string; formToken: string };
 
+/** What the frame around a view needs: title, view, server instance, viewer and counts. */
 export interface PageFrame {
   title: string;
   /** `pending`, `answered`, `ask` (one ask) or `signin`: the script's live updates follow it. */

@@ -47,6 +47,10 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/**
+ * The page's keys: HMAC-SHA-256 keyed by the token (or 32 random bytes without one, loopback
+ * only). Sessions last {@link PAGE_SESSION_SECONDS} seconds.
+ */
 export function pageKeys(token: string | undefined): PageKeys {
   const key = token !== undefined ? createHmac('sha256', token).update('toolgate approval page v1').digest() : randomBytes(32);
   const mac = (purpose: string, data: string) => b64(createHmac('sha256', key).update(`${purpose}\n${data}`).digest());
