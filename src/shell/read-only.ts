@@ -106,6 +106,12 @@ function checkEntry(name: string, cmd: SimpleCommand, entry: ReadOnlyEntry): Rea
     if (risky && !entry.anyOptionHarmless && !afterEndOfOptions(words, risky)) {
       return no(`unquoted glob ${risky.text} may name a file that ${name} reads as an option`);
     }
+    // A text command's glob is no path effect, yet bash lists its directory into the output:
+    // only a relative pattern that stays below the current directory is known to read inside.
+    if (entry.operands === 'text') {
+      const outside = globs.find((g) => !globStaysBelow(g.text));
+      if (outside) return no(`unquoted glob ${outside.text} lists a directory that may be outside the working directories`);
+    }
   }
   if (entry.check === 'echo') return YES;
   const argv = [cmd.argv[0]!, ...words.map((w) => w.text)];
@@ -391,6 +397,8 @@ function checkGit(cmd: SimpleCommand, set: ReadOnlyOptions['set']): ReadOnlyVerd
       return YES;
     }
     case 'help':
+      // A topic opens a manual page (man, like `man` itself, asks), info or a browser.
+      if (positional.length > 0) return no(`git help ${positional[0]} opens a manual page (man, info or a browser)`);
       return flags.some((f) => /^-[a-z]*[wim]|^--(web|info|man)$|^--[wim]/.test(f)) || flags.some((f) => !/^(-a|--all|-g|--guides)$/.test(f))
         ? no('git help with an option other than -a/-g may open a browser, info or man program')
         : YES;
@@ -524,4 +532,10 @@ export function isReadOnlyCommand(analysis: ShellAnalysis, options: ReadOnlyOpti
   } catch (error) {
     return no(`read-only check failed: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/** A glob pattern that is relative, has no `..` component and no expansion (quotes and escapes removed). */
+function globStaysBelow(text: string): boolean {
+  const bare = text.replace(/["'\\]/g, '');
+  return !bare.startsWith('/') && !bare.startsWith('~') && !bare.includes('$') && !bare.includes('`') && !bare.split('/').some((c) => c === '..');
 }

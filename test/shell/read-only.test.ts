@@ -150,6 +150,7 @@ describe('red-team: read-only commands with side effects', () => {
     ['git log --ext-diff -p', /--ext-diff/],
     ['git cat-file --filters HEAD:x', /--filters/],
     ['git help -w log', /browser/],
+    ['git help log', /manual page/],
     ['tree -R', /tree -R/],
     ['sort --output=x a', /--output/],
     ['date --set=now', /--set/],
@@ -164,7 +165,7 @@ describe('red-team: read-only commands with side effects', () => {
     expect(v.readOnly).toBe(false);
     if (!v.readOnly) expect(v.reason).toMatch(why);
   });
-  it.each(['git branch --abbrev=7', 'git branch -a --abbrev', 'git branch --contains HEAD', 'git branch --show-current', 'hostname -f', 'git help log'])(
+  it.each(['git branch --abbrev=7', 'git branch -a --abbrev', 'git branch --contains HEAD', 'git branch --show-current', 'hostname -f', 'git help -a'])(
     '%j stays read-only',
     (c) => {
       expect(verdict(c, 'claudeCode')).toEqual({ readOnly: true });

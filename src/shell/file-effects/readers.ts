@@ -10,24 +10,25 @@ import { all, has, optionFile, pushOpt, scan, type FileOperand, type FileOperand
 export const READERS: Readonly<Record<string, OptionShape>> = {
   cat: {}, tac: { shortArg: 's', longArg: ['separator'] }, nl: { shortArg: 'bdfhilnsvw' }, head: { shortArg: 'nc', longArg: ['bytes', 'lines'] },
   tail: { shortArg: 'ncs', longArg: ['bytes', 'lines', 'pid', 'sleep-interval', 'max-unchanged-stats'] }, less: { shortArg: 'xyhjbzoOkpPtT', longArg: ['log-file', 'LOG-FILE', 'lesskey-file', 'tag', 'tag-file'] }, more: {},
-  wc: { longArg: ['files0-from'] }, rev: {}, od: { shortArg: 'AjNStw' }, hexdump: { shortArg: 'eEfns', longArg: ['format', 'format-file', 'length', 'skip'] },
-  hd: { shortArg: 'eEfns', longArg: ['format', 'format-file', 'length', 'skip'] }, strings: { shortArg: 'netTo' },
+  wc: { longArg: ['files0-from'] }, rev: {}, od: { shortArg: 'AjNSt', shortOptionalArg: 'w' }, hexdump: { shortArg: 'eEfns', longArg: ['format', 'format-file', 'length', 'skip'] },
+  hd: { shortArg: 'eEfns', longArg: ['format', 'format-file', 'length', 'skip'] }, strings: { shortArg: 'netTsU' },
   file: { shortArg: 'eFmPf', longArg: ['magic-file', 'files-from', 'exclude', 'exclude-quiet', 'separator', 'parameter'] },
   stat: { shortArg: 'c', longArg: ['format', 'printf'] }, du: { shortArg: 'dBtX', longArg: ['files0-from', 'exclude-from', 'exclude', 'max-depth', 'threshold', 'time-style', 'block-size'] },
-  ls: { shortArg: 'ITw', longArg: ['ignore', 'hide', 'tabsize', 'width', 'format', 'sort', 'time', 'time-style', 'color', 'block-size', 'indicator-style', 'quoting-style'] },
+  ls: { shortArg: 'ITw', longArg: ['ignore', 'hide', 'tabsize', 'width', 'format', 'sort', 'time', 'time-style', 'block-size', 'indicator-style', 'quoting-style'] },
   md5sum: {}, sha1sum: {}, sha224sum: {}, sha256sum: {}, sha384sum: {}, sha512sum: {}, b2sum: { shortArg: 'l' }, cksum: { shortArg: 'al' }, sum: {},
   cmp: { shortArg: 'in', longArg: ['ignore-initial', 'bytes'] },
   diff: {
     shortArg: 'CDFILSUWxX',
-    longArg: ['from-file', 'to-file', 'exclude-from', 'exclude', 'ignore-matching-lines', 'label', 'line-format', 'old-line-format', 'new-line-format', 'unchanged-line-format', 'old-group-format', 'new-group-format', 'changed-group-format', 'unchanged-group-format', 'starting-file', 'show-function-line', 'horizon-lines', 'tabsize', 'width', 'color', 'palette', 'context', 'unified', 'ifdef'],
-    longFlags: ['recursive', 'new-file', 'unidirectional-new-file', 'brief', 'report-identical-files', 'text', 'ignore-case', 'side-by-side', 'normal', 'ed', 'rcs', 'no-dereference'],
+    longArg: ['from-file', 'to-file', 'exclude-from', 'exclude', 'ignore-matching-lines', 'label', 'line-format', 'old-line-format', 'new-line-format', 'unchanged-line-format', 'old-group-format', 'new-group-format', 'changed-group-format', 'unchanged-group-format', 'starting-file', 'show-function-line', 'horizon-lines', 'tabsize', 'width', 'palette', 'ifdef'],
+    // --context, --unified and --color take a value only after `=`.
+    longFlags: ['context', 'unified', 'color', 'recursive', 'new-file', 'unidirectional-new-file', 'brief', 'report-identical-files', 'text', 'ignore-case', 'side-by-side', 'normal', 'ed', 'rcs', 'no-dereference'],
   },
-  comm: {}, cut: { shortArg: 'bcdf' }, fold: { shortArg: 'w' }, column: { shortArg: 'cstoNRHOEWd' }, base64: { shortArg: 'w' }, base32: { shortArg: 'w' }, basenc: { shortArg: 'w' },
+  comm: {}, cut: { shortArg: 'bcdf' }, fold: { shortArg: 'w' }, column: { shortArg: 'cCsoNnlRHOEWTrip' }, base64: { shortArg: 'w' }, base32: { shortArg: 'w' }, basenc: { shortArg: 'w' },
   tree: { shortArg: 'LPIoH', longArg: ['fromfile', 'filelimit', 'timefmt', 'charset', 'sort', 'gitfile'] },
   readlink: {}, realpath: { longArg: ['relative-to', 'relative-base'] }, bat: { shortArg: 'lmrHL', longArg: ['language', 'map-syntax', 'line-range', 'highlight-line', 'file-name', 'theme', 'style', 'pager', 'decorations', 'color', 'italic-text', 'tabs', 'wrap', 'terminal-width'] },
   batcat: { shortArg: 'lmrHL', longArg: ['language', 'map-syntax', 'line-range', 'highlight-line', 'file-name', 'theme', 'style', 'pager', 'decorations', 'color', 'italic-text', 'tabs', 'wrap', 'terminal-width'] },
-  paste: { shortArg: 'd' }, expand: { shortArg: 't' }, unexpand: { shortArg: 't' }, fmt: { shortArg: 'pw' }, pr: { shortArg: 'hNwWloeisS' }, join: { shortArg: 'aejotv12' }, tsort: {},
-  jq: { shortArg: 'fL', longArg: ['from-file', 'indent', 'tab', 'seq'] }, yq: { shortArg: 'fI', longArg: ['from-file', 'indent', 'output-format', 'input-format'] },
+  paste: { shortArg: 'd' }, expand: { shortArg: 't' }, unexpand: { shortArg: 't' }, fmt: { shortArg: 'pw' }, pr: { shortArg: 'hDlowWN', shortOptionalArg: 'einsS' }, join: { shortArg: 'aejotv12' }, tsort: {},
+  jq: { shortArg: 'fL', longArg: ['from-file', 'indent'] }, yq: { shortArg: 'fI', longArg: ['from-file', 'indent', 'output-format', 'input-format'] },
   iconv: { shortArg: 'fto', longArg: ['from-code', 'to-code', 'output'] }, dos2unix: {}, unix2dos: {},
 };
 
@@ -115,7 +116,13 @@ function jqOperands(argv: readonly string[], files: FileOperand[], unresolved: s
       files.push({ op: 'read', index: k, value: a.slice('--from-file='.length) });
       continue;
     }
-    if (['-L', '--indent', '--tab', '--seq', '-I', '--output-format', '--input-format'].includes(a)) {
+    // jq 1.6 reads -f inside a cluster too (`-fn FILE`, `-rf FILE`): then every operand may be a file read.
+    if (/^-[A-Za-z]*f[A-Za-z]*$/.test(a)) {
+      filterFromFile = true;
+      continue;
+    }
+    // --tab and --seq take no value.
+    if (['-L', '--indent', '-I', '--output-format', '--input-format'].includes(a)) {
       if (a === '-L' && k + 1 < argv.length) files.push({ op: 'read', index: k + 1, tree: 'all' });
       k++;
       continue;

@@ -7,13 +7,13 @@ import { all, has, is, optionFile, pushOpt, scan, type FileOperand, type FileOpe
 
 const GREP_LONG_ARG = [
   'regexp', 'file', 'max-count', 'after-context', 'before-context', 'context', 'directories', 'devices', 'exclude', 'exclude-from',
-  'exclude-dir', 'include', 'label', 'group-separator', 'binary-files', 'color', 'colour',
+  'exclude-dir', 'include', 'label', 'group-separator', 'binary-files',
 ];
 const GREP_LONG_FLAGS = [
   'recursive', 'dereference-recursive', 'extended-regexp', 'fixed-strings', 'basic-regexp', 'perl-regexp', 'ignore-case', 'no-ignore-case',
   'word-regexp', 'line-regexp', 'null-data', 'no-messages', 'invert-match', 'version', 'help', 'byte-offset', 'line-buffered', 'with-filename',
   'no-filename', 'quiet', 'silent', 'text', 'files-without-match', 'files-with-matches', 'count', 'initial-tab', 'null', 'only-matching',
-  'line-number', 'no-group-separator',
+  'line-number', 'no-group-separator', 'color', 'colour', // --color takes a value only after `=`
 ];
 
 /** `grep [opts] PATTERN FILE…`; with recursion (`rgrep` always) each operand (or `.` when none) is a directory read whole. */
