@@ -9,7 +9,7 @@
  * (other drives, provider-qualified paths, drive-relative `C:x`, variables) is unresolved.
  */
 import type { Platform } from '../core/types.js';
-import { normalizePath } from '../paths/index.js';
+import { hasShortName, normalizePath, resolveWindowsShare } from '../paths/index.js';
 import type { PathEffect } from '../shell/types.js';
 import type { PowerShellAnalysis, PsCommandAnalysis } from './analyze.js';
 import type { ParameterSpec, PathUse } from './cmdlets.js';
@@ -115,6 +115,11 @@ class Collector {
       return undefined;
     }
     this.effects.push({ op, path: t.path, raw: word.raw, literal: !t.glob, command, glob: t.glob });
+    // `\\localhost\C$\x` is C:\x; a share on another host may be this machine; `PROJEC~1` may be any long name.
+    const share = resolveWindowsShare(t.path);
+    if (share.path !== t.path) this.effects.push({ op, path: share.path, raw: word.raw, literal: !t.glob, command, glob: t.glob });
+    if (share.unknown !== undefined) this.unresolved.push({ op, command, why: share.unknown });
+    if (hasShortName(t.path)) this.unresolved.push({ op, command, why: `${word.raw} may hold an 8.3 short name that only the file system can resolve` });
     return t.glob ? undefined : t.path;
   }
 }
@@ -170,7 +175,11 @@ function textInput(cmdlet: string, previous: PsCommandAnalysis | undefined): boo
 function commandEffects(a: PsCommandAnalysis, i: number, loc: string | undefined, stack: (string | undefined)[], c: Collector, previous: PsCommandAnalysis | undefined): string | undefined {
   const spec = a.name.spec;
   if (a.name.ambiguous !== undefined && a.name.kind === 'cmdlet') c.unresolved.push({ op: 'read', command: i, why: a.name.ambiguous });
-  if (!spec || !a.binding) return loc;
+  if (!spec) {
+    unmodelledEffects(a, i, loc, c);
+    return loc;
+  }
+  if (!a.binding) return loc;
   const { bound, problems } = a.binding;
   const pathParams = spec.params.filter((p) => p.path !== undefined && p.path !== 'none');
   const worst: UnresolvedPath['op'] = pathParams.some((p) => p.path === 'remove') ? 'remove' : pathParams.some((p) => p.path === 'write') ? 'write' : 'read';
@@ -227,5 +236,29 @@ function commandEffects(a: PsCommandAnalysis, i: number, loc: string | undefined
       return stack.length > 0 ? stack.pop() : undefined;
     default:
       return loc;
+  }
+}
+
+const URL_WORD = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
+
+/**
+ * A command toolgate has no parameter table for (`Format-Hex .env`, `Import-Clixml x`, an
+ * external program) may read or write any word it is given: each argument that can name a path
+ * counts as read and written, as for the shell's unmodelled programs; one written with path
+ * characters that cannot be worked out leaves the call unresolved.
+ */
+function unmodelledEffects(a: PsCommandAnalysis, i: number, loc: string | undefined, c: Collector): void {
+  const words: PsWord[] = [];
+  for (const e of a.command.elements) {
+    if (e.kind === 'argument') words.push(...e.values);
+    else if (e.kind === 'parameter' && e.value !== undefined) words.push(...e.value);
+  }
+  for (const w of words) {
+    if (w.literal && (w.text === '' || URL_WORD.test(w.text))) continue;
+    const pathLike = !w.literal || /[/\\]/.test(w.text) || /^[.~]/.test(w.text) || /^[A-Za-z][A-Za-z0-9_]*:/.test(w.text);
+    if (!pathLike && target(w.text, true, loc, c.ctx).kind !== 'path') continue;
+    const why = `the argument of ${a.command.name}, a command toolgate does not model, `;
+    c.add('read', w, { literal: true }, loc, i, why);
+    c.add('write', w, { literal: true }, loc, i, why);
   }
 }

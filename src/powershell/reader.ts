@@ -314,11 +314,13 @@ class Reader {
     if (c === '{') {
       const close = this.s.indexOf('}', this.pos);
       if (close < 0) unknown('an unterminated ${…} variable');
+      checkNamespace(this.s.slice(this.pos + 1, close));
       this.pos = close + 1;
       return true;
     }
     const m = /^(?:[A-Za-z_][A-Za-z0-9_]*(?::[A-Za-z0-9_]+)?|\$|\^|\?)/.exec(this.s.slice(this.pos));
     if (!m) return false;
+    checkNamespace(m[0]);
     this.pos += m[0].length;
     return true;
   }
@@ -384,4 +386,18 @@ export function readPowerShell(command: string): PowerShellReading {
     if (error instanceof Unknown) return { command, commands: r.commands, unknown: [error.message] };
     return { command, commands: r.commands, unknown: [`reading failed: ${error instanceof Error ? error.message : String(error)}`] };
   }
+}
+
+/** Variable scopes and the two providers whose items are plain values; any other `ns:` is a provider read. */
+const VALUE_NAMESPACES = new Set(['env', 'variable', 'global', 'script', 'local', 'private', 'using']);
+
+/**
+ * `$C:file`, `${C:\path\file}`, `${function:f}`: a variable name with another provider's drive
+ * reads that item — a file's content for a file-system drive — which no path rule would see.
+ */
+function checkNamespace(name: string): void {
+  const colon = name.indexOf(':');
+  if (colon < 0) return;
+  const ns = name.slice(0, colon).toLowerCase();
+  if (!VALUE_NAMESPACES.has(ns)) unknown(`the variable \${${name}} reads the provider item ${name} (a file, for a drive)`);
 }
