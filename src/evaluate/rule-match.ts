@@ -429,9 +429,19 @@ let lastAllow: { cmd: SimpleCommand | undefined; text: Text } = { cmd: undefined
 function allowTextOf(cmd: SimpleCommand): Text {
   if (lastAllow.cmd === cmd) return lastAllow.text;
   const unsafe = cmd.assignments.length === 0 ? cmd.assignments : cmd.assignments.filter((a) => !SAFE_ENV.test(a));
-  const t = text(unsafe.length === 0 ? cmd.argv.join(' ') : [...unsafe, ...cmd.argv].join(' '));
+  const words = cmd.argv.map(wordForAllow);
+  const t = text(unsafe.length === 0 ? words.join(' ') : [...unsafe, ...words].join(' '));
   lastAllow = { cmd, text: t };
   return t;
+}
+
+/**
+ * A word holding whitespace (`./build.sh\ x`, `'build.js x'`) is one word to bash: quoted, so an
+ * allow rule's literal words never match across it (`Bash(./build.sh *)` must not run the file
+ * `build.sh x`).
+ */
+function wordForAllow(word: string): string {
+  return /\s/.test(word) ? `'${word.replace(/'/g, `'\\''`)}'` : word;
 }
 
 /** Does one allow pattern cover one simple command? */

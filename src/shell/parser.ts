@@ -221,6 +221,7 @@ class Walker {
       else this.fail(`unsupported syntax in a command: ${child.type}`);
     }
     wordNodes.sort((a, b) => a.startIndex - b.startIndex);
+    this.checkWordGaps(node, wordNodes);
     const words = this.words(wordNodes, env);
     const own = [...redirects, ...outer];
     if (words.length === 0) {
@@ -232,6 +233,19 @@ class Walker {
     emitCommand(this.c, { words, assignments, redirects: own, inherited: env.inherited, context: env.context, inSubshell: env.inSubshell });
   }
 
+  /** The grammar splits words bash keeps whole: `'a'\ b` (one word "a b" in bash) and `a\<TAB>b`. */
+  private checkWordGaps(node: Node, wordNodes: readonly Node[]): void {
+    for (let k = 1; k < wordNodes.length; k++) {
+      const prev = wordNodes[k - 1]!;
+      const cur = wordNodes[k]!;
+      if (prev.endIndex < node.startIndex || cur.startIndex > node.endIndex || prev.endIndex > cur.startIndex) continue;
+      const gap = node.text.slice(prev.endIndex - node.startIndex, cur.startIndex - node.startIndex);
+      if (gap === '' || (/^[\s\\]*$/.test(gap) && /\\[^\n]/.test(gap))) {
+        this.fail(`the parser splits one word where bash does not: ${node.text.slice(prev.startIndex - node.startIndex, cur.endIndex - node.startIndex).slice(0, 40)}`);
+      }
+    }
+  }
+
   private declaration(node: Node, env: Env): void {
     const nodes: Node[] = [];
     for (const child of node.children) {
@@ -239,7 +253,9 @@ class Walker {
       if (child.type === 'comment') continue;
       nodes.push(child);
     }
-    const words = this.words(nodes.filter((n) => n.isNamed || /^[a-z]+$/.test(n.type)), env);
+    const wordNodes = nodes.filter((n) => n.isNamed || /^[a-z]+$/.test(n.type));
+    this.checkWordGaps(node, wordNodes);
+    const words = this.words(wordNodes, env);
     emitCommand(this.c, { words, assignments: [], redirects: [], inherited: env.inherited, context: env.context, inSubshell: env.inSubshell });
   }
 

@@ -104,7 +104,9 @@ export function bashRuleMatches(content: string, line: string, fold = false): bo
 export function execLines(argv: readonly string[], path: string): string[] {
   const rest = argv.slice(1);
   const names = new Set([argv[0] ?? path, posix.basename(argv[0] ?? path), posix.basename(path)]);
-  return [...names].map((name) => [name, ...rest].join(' '));
+  // A word holding whitespace is one word to bash: quoted, so `./build.sh *` never covers the file `build.sh x`.
+  const word = (w: string) => (/\s/.test(w) ? `'${w.replace(/'/g, `'\\''`)}'` : w);
+  return [...names].map((name) => [name, ...rest].map(word).join(' '));
 }
 
 /** Claude Code's protected directories (a path through one is protected; `.claude/worktrees` is not). */
