@@ -1,4 +1,4 @@
-import { applyEdits, modify, type FormattingOptions } from 'jsonc-parser';
+import { applyEdits, modify, parseTree, type FormattingOptions, type Node as JsonNode } from 'jsonc-parser';
 import type { FileSystem } from '../core/ports.js';
 import { SETTINGS_CODES as C } from './codes.js';
 import { parseJsonText } from './json.js';
@@ -67,6 +67,8 @@ export async function updateSettingsFile(fs: FileSystem, file: string, changes: 
     const parsed = parseJsonText(text);
     if (!parsed.ok) return fail(`it is not valid JSON at line ${parsed.location.line}, column ${parsed.location.column} (${parsed.message}); fix it by hand first`);
     if (!isObject(parsed.value)) return fail('it does not hold a JSON object; fix it by hand first');
+    const twice = duplicateKey(text);
+    if (twice !== undefined) return fail(`it has the key ${twice} twice (readers take the last one, an edit may land in the first); fix it by hand first`);
     const options = { formattingOptions: formattingOf(text) };
     for (const change of changes) {
       const edited = applyChange(text, change, options);
@@ -154,6 +156,32 @@ async function inProcessLock(path: string): Promise<() => Promise<void>> {
     release();
     if (held.get(path) === chained) held.delete(path);
   };
+}
+
+/** The JSON path of the first key an object holds twice, if any (`permissions`, `permissions.deny`). */
+function duplicateKey(text: string): string | undefined {
+  const root = parseTree(text, [], { allowTrailingComma: false, disallowComments: true });
+  const walk = (node: JsonNode | undefined, path: (string | number)[]): string | undefined => {
+    if (node === undefined) return undefined;
+    if (node.type === 'object') {
+      const seen = new Set<string>();
+      for (const prop of node.children ?? []) {
+        const key = prop.children?.[0]?.value;
+        if (typeof key !== 'string') continue;
+        if (seen.has(key)) return formatJsonPath([...path, key]);
+        seen.add(key);
+        const found = walk(prop.children?.[1], [...path, key]);
+        if (found !== undefined) return found;
+      }
+    } else if (node.type === 'array') {
+      for (const [i, child] of (node.children ?? []).entries()) {
+        const found = walk(child, [...path, i]);
+        if (found !== undefined) return found;
+      }
+    }
+    return undefined;
+  };
+  return walk(root, []);
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

@@ -45,6 +45,9 @@ describe('updateSettingsFile', () => {
       '/utf16.json': new Uint8Array([0xff, 0xfe, 0x7b, 0, 0x7d, 0]),
       '/perms.json': '{"permissions": ["Read"]}',
       '/allow.json': '{"permissions": {"allow": "Read"}}',
+      // Readers take the last of two equal keys; jsonc-parser's modify edits the first, so the rule would be lost.
+      '/twice.json': '{"permissions": {"allow": ["A"]}, "permissions": {"deny": ["B"]}}',
+      '/twice-inner.json': '{"permissions": {"allow": ["A"], "allow": ["B"]}}',
     };
     const fs = createMemoryFileSystem({ ...cases, '/dir.json': { directory: true } });
     const messages: Record<string, string> = {};
@@ -65,6 +68,8 @@ describe('updateSettingsFile', () => {
     expect(messages['/perms.json']).toContain('permissions is not an object');
     expect(messages['/allow.json']).toContain('permissions.allow is not a list');
     expect(messages['/dir.json']).toContain('it is a directory');
+    expect(messages['/twice.json']).toContain('it has the key permissions twice');
+    expect(messages['/twice-inner.json']).toContain('it has the key permissions.allow twice');
   });
 
   it('writes through a symbolic link (a dotfiles setup keeps its link) and keeps the file mode', async () => {
