@@ -78,6 +78,8 @@ export function readerOperands(name: string, argv: readonly string[]): FileOpera
     files.push(...all(ops, 'write'));
     return { files, unresolved };
   }
+  // binutils' `@FILE` reads more options (and file names) from FILE.
+  if (name === 'strings') for (const k of ops) if (argv[k]!.startsWith('@')) files.push({ op: 'read', index: k, value: argv[k]!.slice(1) });
   files.push(...all(ops, 'read'));
   return { files, unresolved };
 }
@@ -114,6 +116,11 @@ function jqOperands(argv: readonly string[], files: FileOperand[], unresolved: s
     if (a.startsWith('--from-file=')) {
       filterFromFile = true;
       files.push({ op: 'read', index: k, value: a.slice('--from-file='.length) });
+      continue;
+    }
+    // `--run-tests [FILE]` reads its tests from FILE (every operand may be one).
+    if (a === '--run-tests') {
+      filterFromFile = true;
       continue;
     }
     // jq 1.6 reads -f inside a cluster too (`-fn FILE`, `-rf FILE`): then every operand may be a file read.
