@@ -60,14 +60,17 @@ function windowsSegment(segment: string): string {
 function collapse(path: string, windows: boolean): string {
   const unc = windows && path.startsWith('//') && !path.startsWith('///');
   const out: string[] = [];
+  // Windows never climbs above a drive's root (`C:\..\x` is `C:\x`) or a share (`\\srv\share\..` is the share).
+  let floor = 0;
   for (const raw of path.split('/')) {
     const segment = windows ? windowsSegment(raw) : raw;
     if (segment === '' || segment === '.') continue;
     if (segment === '..') {
-      out.pop();
+      if (out.length > floor) out.pop();
       continue;
     }
     out.push(segment);
+    if (windows && out.length === 1) floor = unc ? 2 : /^[A-Za-z]$/.test(segment) ? 1 : 0;
   }
   return (unc ? '//' : '/') + out.join('/');
 }

@@ -32,7 +32,10 @@ describe('normalizePath', () => {
     ['/c/Users/x', '/c/Users/x'],
     ['\\\\?\\C:\\long\\path', '/c/long/path'],
     ['\\\\server\\share\\x', '//server/share/x'],
-    ['C:\\a\\..\\..\\b', '/b'],
+    // `..` never climbs above a drive's root or a share (Windows: GetFullPathName).
+    ['C:\\a\\..\\..\\b', '/c/b'],
+    ['C:\\..\\Users\\x\\.env', '/c/Users/x/.env'],
+    ['\\\\server\\share\\..\\..\\c$\\x', '//server/share/c$/x'],
   ])('windows %j → %j', (input, out) => {
     expect(normalizePath(input, win)).toBe(out);
   });
