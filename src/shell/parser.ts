@@ -233,15 +233,18 @@ class Walker {
     emitCommand(this.c, { words, assignments, redirects: own, inherited: env.inherited, context: env.context, inSubshell: env.inSubshell });
   }
 
-  /** The grammar splits words bash keeps whole: `'a'\ b` (one word "a b" in bash) and `a\<TAB>b`. */
+  /**
+   * The grammar drops an escaped blank between two nodes that bash keeps in one word: `'a'\ b` (the
+   * word "a b"), `a\<TAB>b`, `ls \  x`. (Adjacent nodes are joined by {@link words}.)
+   */
   private checkWordGaps(node: Node, wordNodes: readonly Node[]): void {
     for (let k = 1; k < wordNodes.length; k++) {
       const prev = wordNodes[k - 1]!;
       const cur = wordNodes[k]!;
-      if (prev.endIndex < node.startIndex || cur.startIndex > node.endIndex || prev.endIndex > cur.startIndex) continue;
-      const gap = node.text.slice(prev.endIndex - node.startIndex, cur.startIndex - node.startIndex);
-      if (gap === '' || (/^[\s\\]*$/.test(gap) && /\\[^\n]/.test(gap))) {
-        this.fail(`the parser splits one word where bash does not: ${node.text.slice(prev.startIndex - node.startIndex, cur.endIndex - node.startIndex).slice(0, 40)}`);
+      if (prev.endIndex >= cur.startIndex) continue;
+      const gap = this.src.slice(prev.endIndex, cur.startIndex);
+      if (/^[\s\\]*$/.test(gap) && /\\[^\n]/.test(gap)) {
+        this.fail(`the parser splits one word where bash does not: ${this.src.slice(prev.startIndex, cur.endIndex).slice(0, 40)}`);
       }
     }
   }
