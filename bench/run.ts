@@ -1,9 +1,22 @@
 /**
  * `npm run bench`: evaluate() on the 180-rule policy of bench/policy-200.json for the three
- * reference calls, and loading + compiling 4 settings files. Prints ops/s, p50 and p99 in µs,
- * and each call's decision so the work is visibly real.
+ * reference calls, and loading + compiling 4 settings files. Prints ops/s, p50 and p99 in µs, and
+ * each call's decision so the work is visibly real.
+ *
+ * When the peer engine is installed (`npm ci --prefix bench/peer`), the same three calls are
+ * measured on it in the same run, on the same policy (200 rules in its own format; see
+ * bench/peer/peer.mjs), and the table gives the ratios.
+ *
+ * The machine may be shared: each task runs in several short rounds, toolgate and the peer
+ * alternating (which goes first flips each round), and the figures are taken over all rounds'
+ * samples; the load average is printed beside them. Then 10⁶ decisions (`BENCH_DECISIONS`) show
+ * whether heap and RSS stay flat.
+ *
+ * Environment: `BENCH_ROUNDS` (default 5), `BENCH_ROUND_MS` (per task and round, default 400),
+ * `BENCH_DECISIONS` (default 1000000; 0 skips), `BENCH_PEER=0` (skip the peer).
  */
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Bench } from 'tinybench';
 import { evaluate, prepare } from '../src/evaluate/index.js';
@@ -12,45 +25,130 @@ import { policyFromObjects } from '../src/settings/index.js';
 import type { ToolCall } from '../src/core/types.js';
 
 const here = import.meta.dirname;
-const policyJson = JSON.parse(readFileSync(join(here, 'policy-200.json'), 'utf8')) as unknown;
+const policyFile = join(here, 'policy-200.json');
+const policyJson = JSON.parse(readFileSync(policyFile, 'utf8')) as unknown;
+const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 5);
+const ROUND_MS = Number(process.env['BENCH_ROUND_MS'] ?? 400);
+const DECISIONS = Number(process.env['BENCH_DECISIONS'] ?? 1_000_000);
+
+interface Peer {
+  check(call: ToolCall): Promise<string>;
+  rules: number;
+  importMs: number;
+  version: string;
+}
+
+async function loadPeer(): Promise<Peer | string> {
+  if (process.env['BENCH_PEER'] === '0') return 'skipped (BENCH_PEER=0)';
+  const module = './peer/peer.mjs';
+  try {
+    const { loadPeer: load } = (await import(module)) as { loadPeer(file: string, cwd: string): Promise<Peer | { missing: string }> };
+    const peer = await load(policyFile, '/home/user/project');
+    return 'missing' in peer ? `not installed (npm ci --prefix bench/peer): ${peer.missing}` : peer;
+  } catch (e) {
+    return `could not load: ${e instanceof Error ? e.message : String(e)}`;
+  }
+}
+
+const la = () => loadavg().map((x) => x.toFixed(1)).join(' ');
+
+function quantile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return 0;
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
+}
 
 async function main(): Promise<void> {
   await prepare();
   const policy = policyFromObjects([{ kind: 'projectSettings', settings: policyJson }]);
   const ctx: EvaluationContext = { mode: 'default', policy, cwd: '/home/user/project', home: '/home/user' };
 
-  // Distinct command strings (a varying numeric argument) so no cache can flatter the figures.
+  // Distinct command strings and paths (an ever-growing counter) so no cache can flatter the figures.
   let i = 0;
-  const calls: Record<string, () => ToolCall> = {
-    'a: Read src/index.ts (expect allow)': () => ({ tool: 'Read', input: { file_path: `/home/user/project/src/index${i++ % 1000}.ts` } }),
-    'b: Bash npm run test && git status | head -5 (expect allow)': () => ({ tool: 'Bash', input: { command: `npm run test && git status | head -${(i++ % 1000) + 1}` } }),
-    'c: Bash git push origin main (expect ask)': () => ({ tool: 'Bash', input: { command: `git push origin main${i++ % 1000}` } }),
-  };
+  const cases: { key: string; name: string; make: () => ToolCall }[] = [
+    { key: 'a', name: 'Read src/index.ts (expect allow)', make: () => ({ tool: 'Read', input: { file_path: `/home/user/project/src/index${i++}.ts` } }) },
+    { key: 'b', name: 'Bash npm run test && git status | head -5 (expect allow)', make: () => ({ tool: 'Bash', input: { command: `npm run test && git status | head -${i++ + 1}` } }) },
+    { key: 'c', name: 'Bash git push origin main (expect ask)', make: () => ({ tool: 'Bash', input: { command: `git push origin main${i++}` } }) },
+  ];
 
-  for (const [name, make] of Object.entries(calls)) {
-    const d = evaluate(make(), ctx);
-    console.log(`${name} -> ${d.behavior}${d.askKind ? ` (${d.askKind})` : ''}: ${d.reason.message}`);
+  const peer = await loadPeer();
+  for (const c of cases) {
+    const call = c.make();
+    const d = evaluate(call, ctx);
+    const theirs = typeof peer === 'string' ? '' : `   [peer: ${await peer.check(call)}]`;
+    console.log(`${c.key}: ${c.name} -> ${d.behavior}${d.askKind ? ` (${d.askKind})` : ''}: ${d.reason.message}${theirs}`);
   }
-
-  const bench = new Bench({ time: 1500, warmup: true });
-  for (const [name, make] of Object.entries(calls)) bench.add(name, () => void evaluate(make(), ctx));
+  if (typeof peer === 'string') console.log(`\npeer: ${peer}`);
+  else console.log(`\npeer: @google/gemini-cli-core ${peer.version} PolicyEngine, ${peer.rules} rules; its import took ${(peer.importMs / 1000).toFixed(1)} s`);
 
   const settingsFiles = ['003-kludex-user-dontask.json', '011-dhiller-container-managed.json', '043-tapppi-user-ask.json', '052-andoroid-user-deny.json'];
   const texts = settingsFiles.map((f) => readFileSync(join(here, '../examples/corpus/settings', f), 'utf8'));
-  bench.add('load + compile 4 settings files (user, project, local, managed layers)', () => {
-    void policyFromObjects(texts.map((t, k) => ({ kind: (['userSettings', 'projectSettings', 'localSettings', 'managed'] as const)[k] ?? 'inline', settings: JSON.parse(t) as unknown })));
-  });
+  const kinds = ['userSettings', 'projectSettings', 'localSettings', 'managed'] as const;
+  const loadSettings = () => void policyFromObjects(texts.map((t, k) => ({ kind: kinds[k] ?? 'inline', settings: JSON.parse(t) as unknown })));
 
-  await bench.run();
-  console.log('\nvariation: each call uses a distinct command string or path (a rotating numeric suffix)\n');
-  console.log(`${'task'.padEnd(72)} ${'ops/s'.padStart(10)} ${'p50 µs'.padStart(9)} ${'p99 µs'.padStart(9)}`);
-  for (const task of bench.tasks) {
-    const r = task.result as { throughput?: { mean: number }; latency?: { p50?: number; p99?: number } } | undefined;
-    const ops = r?.throughput?.mean ?? 0;
-    const p50 = (r?.latency?.p50 ?? 0) * 1000;
-    const p99 = (r?.latency?.p99 ?? 0) * 1000;
-    console.log(`${task.name.padEnd(72)} ${ops.toFixed(0).padStart(10)} ${p50.toFixed(1).padStart(9)} ${p99.toFixed(1).padStart(9)}`);
+  interface Task {
+    name: string;
+    run: () => unknown;
+    samples: number[];
   }
+  const tasks: Task[][] = [];
+  for (const c of cases) {
+    const pair: Task[] = [{ name: `${c.key}: ${c.name}`, run: () => void evaluate(c.make(), ctx), samples: [] }];
+    if (typeof peer !== 'string') pair.push({ name: `peer ${c.key}: same call, peer engine`, run: () => peer.check(c.make()), samples: [] });
+    tasks.push(pair);
+  }
+  tasks.push([{ name: 'load + compile 4 settings files (user, project, local, managed layers)', run: loadSettings, samples: [] }]);
+
+  const loads: string[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const bench = new Bench({ time: ROUND_MS, warmup: true, retainSamples: true });
+    const order: Task[] = [];
+    for (const pair of tasks) order.push(...(round % 2 === 0 ? pair : [...pair].reverse()));
+    for (const t of order) bench.add(t.name, t.run);
+    await bench.run();
+    for (const t of order) {
+      const r = bench.getTask(t.name)?.result as { latency?: { samples?: number[] } } | undefined;
+      t.samples.push(...(r?.latency?.samples ?? []));
+    }
+    loads.push(la());
+  }
+
+  console.log(`\nvariation: each call uses a distinct command string or path (a counter that never repeats)`);
+  console.log(`rounds: ${ROUNDS} × ${ROUND_MS} ms per task, toolgate and the peer alternating; load average (1, 5, 15 min) after each round: ${loads.join(' | ')}\n`);
+  console.log(`${'task'.padEnd(72)} ${'ops/s'.padStart(10)} ${'p50 µs'.padStart(9)} ${'p99 µs'.padStart(9)}`);
+  const p50s = new Map<string, number>();
+  for (const t of tasks.flat()) {
+    const s = [...t.samples].sort((x, y) => x - y);
+    const mean = s.reduce((a, b) => a + b, 0) / Math.max(1, s.length);
+    const p50 = quantile(s, 0.5) * 1000;
+    const p99 = quantile(s, 0.99) * 1000;
+    p50s.set(t.name, p50);
+    console.log(`${t.name.padEnd(72)} ${(mean > 0 ? 1000 / mean : 0).toFixed(0).padStart(10)} ${p50.toFixed(1).padStart(9)} ${p99.toFixed(1).padStart(9)}`);
+  }
+  if (typeof peer !== 'string') {
+    const ratios = tasks
+      .filter((pair) => pair.length === 2)
+      .map(([ours, theirs]) => `${ours!.name.slice(0, 1)} ${((p50s.get(theirs!.name) ?? 0) / (p50s.get(ours!.name) ?? 1)).toFixed(1)}×`);
+    console.log(`\ntoolgate faster than the peer at p50, same run: ${ratios.join(', ')}`);
+  }
+
+  if (DECISIONS > 0) {
+    const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+    const memory = () => {
+      (globalThis as { gc?: () => void }).gc?.();
+      const m = process.memoryUsage();
+      return `heap ${mb(m.heapUsed)}, RSS ${mb(m.rss)}`;
+    };
+    const before = memory();
+    const t0 = performance.now();
+    for (let k = 0; k < DECISIONS; k++) evaluate(cases[k % 3]!.make(), ctx);
+    const seconds = (performance.now() - t0) / 1000;
+    const gcNote = (globalThis as { gc?: unknown }).gc ? 'after a full GC' : 'run node with --expose-gc for figures after a full GC';
+    console.log(`\nmemory over ${DECISIONS.toLocaleString('en')} decisions (a, b, c in turn, ${seconds.toFixed(1)} s; ${gcNote}): before ${before}; after ${memory()}; load ${la()}`);
+  }
+  process.exit(0);
 }
 
 void main();
