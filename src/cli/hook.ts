@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import type { Decision, ToolCall } from '../core/types.js';
 import { normalizeMode } from '../core/types.js';
 import { evaluateAsync } from '../evaluate/prepare.js';
-import { nodeFsView } from '../node/fs.js';
+import { nodeFsView } from '../node/fs-view.js';
 import type { Policy } from '../settings/types.js';
 import { cacheDir, cacheKey, readCachedPolicy, writeCachedPolicy } from './policy-cache.js';
 

@@ -1,13 +1,11 @@
 import type { Decision, PermissionMode, Platform, Step, ToolCall } from '../core/types.js';
 import { normalizeMode } from '../core/types.js';
-import { normalizePath } from '../paths/index.js';
 import { legacyToolName } from '../rules/tools.js';
-import type { CompiledRule } from '../settings/types.js';
 import type { EvaluationContext } from './context.js';
 import { makeState } from './pipeline.js';
 import { failClosedForBrokenSettings } from './broken-settings.js';
 import { claudeCode, type Dialect } from './dialect.js';
-import type { MatchEnv } from './rule-match.js';
+import { preparedContext } from './prepared.js';
 
 /**
  * Decide one tool call: `allow`, `ask` or `deny`, with the reason, the deciding rule and a
@@ -67,20 +65,7 @@ function run(call: ToolCall, ctx: EvaluationContext, dialect: Dialect): Decision
     mode = 'default';
     trace.push({ step: 'mode', outcome: 'pass' as const, detail: 'auto mode is disabled by settings; deciding as default' });
   }
-  const norm = (p: string) => normalizePath(p, { cwd: ctx.cwd, home: ctx.home, platform });
-  const cwd = norm(ctx.cwd);
-  const home = norm(ctx.home);
-  const projectDir = norm(ctx.projectDir ?? ctx.cwd);
-  const workingDirectories = (
-    ctx.workingDirectories ?? [ctx.cwd, ...ctx.policy.additionalDirectories.map((d) => d.value), ...(ctx.session?.directories ?? [])]
-  ).map(norm);
-  const slashAnchor = ctx.options?.slashAnchor ?? 'projectRoot';
-  const env: MatchEnv = {
-    cwd,
-    home,
-    platform,
-    slashAnchorOf: slashAnchor === 'projectRoot' ? () => projectDir : (cr: CompiledRule) => settingsRoot(cr, { cwd, home, projectDir }),
-  };
+  const { cwd, home, workingDirectories, env } = preparedContext(ctx, platform);
   const state = makeState(call, { ...ctx, cwd, home }, mode, env, workingDirectories, ctx.options?.shell ?? 'bash', dialect);
   state.trace.push(...trace);
   for (const step of dialect.steps) {
@@ -88,22 +73,4 @@ function run(call: ToolCall, ctx: EvaluationContext, dialect: Dialect): Decision
     if (result) return failClosedForBrokenSettings(result, ctx.policy, mode);
   }
   throw new Error('the pipeline ended without a decision');
-}
-
-/** Claude Code's `/p` anchoring: the root of the settings file a rule came from (Claude Code docs, "Read and Edit"). */
-function settingsRoot(cr: CompiledRule, ctx: { cwd: string; home: string; projectDir: string }): string {
-  const file = cr.source.file;
-  switch (cr.source.kind) {
-    case 'projectSettings':
-      return ctx.projectDir;
-    case 'userSettings':
-      return file !== undefined ? file.replace(/\/[^/]*$/, '') : `${ctx.home}/.claude`;
-    case 'managed':
-      return file !== undefined ? file.replace(/\/[^/]*$/, '') : ctx.cwd;
-    case 'inline':
-    case 'cli':
-      return file !== undefined ? file.replace(/\/[^/]*$/, '') : ctx.cwd;
-    default:
-      return ctx.cwd;
-  }
 }

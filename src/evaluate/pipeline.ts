@@ -255,8 +255,11 @@ export const allowRules: PipelineStep = {
   run(state) {
     if (state.pendingAsk) return pass(state, 'allowRules', 'skipped: an ask is pending that no allow rule answers');
     if (planBlocks(state)) return pass(state, 'allowRules', 'plan mode: allow rules do not approve changes');
-    const usable = (cr: CompiledRule) => !(state.mode === 'auto' && isBroadAllow(cr.rule));
-    const rules = rulesForTool(state.index, 'allow', state.call.tool).filter(usable);
+    // In auto mode broad allow rules are set aside (the classifier judges those calls).
+    const auto = state.mode === 'auto';
+    const usable = (cr: CompiledRule) => !isBroadAllow(cr.rule);
+    const forTool = rulesForTool(state.index, 'allow', state.call.tool);
+    const rules = auto ? forTool.filter(usable) : forTool;
     if (state.facts.kind === 'shell') return shellAllow(state, rules);
     if (state.facts.kind === 'powershell') {
       const v = powerShellAllow(state, state.facts, rules);
@@ -266,7 +269,7 @@ export const allowRules: PipelineStep = {
       const m = allowCovers(cr, state.call, state.facts, state.env);
       if (m.kind === 'match') return decide(state, 'allowRules', 'allow', 'rule', `allowed by ${cr.rule.text}: ${m.detail}`, { rule: ruleRef(cr) });
     }
-    return pass(state, 'allowRules', `no allow rule covers the call (${state.index.allow.filter(usable).length} checked)`);
+    return pass(state, 'allowRules', `no allow rule covers the call (${auto ? state.index.allow.filter(usable).length : state.index.allow.length} checked)`);
   },
 };
 

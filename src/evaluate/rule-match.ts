@@ -13,6 +13,7 @@ import type { PathMatchContext, Rule } from '../rules/types.js';
 import type { CompiledRule } from '../settings/types.js';
 import type { PathEffect, ShellAnalysis, SimpleCommand } from '../shell/types.js';
 import { patternReach, type PatternReach } from '../paths/index.js';
+import { compilePathPattern, matchPathMatcher, pathMatcher, type PathMatcher } from '../paths/pattern.js';
 import type { CallFacts } from './facts.js';
 import { braceAlternatives, globMayHitRule, hasGlob } from './glob-overlap.js';
 import { hasHoles, literalText, mayMatchWithHoles, wordVariants } from './holes.js';
@@ -43,6 +44,7 @@ export function ruleBearsOnTool(cr: CompiledRule, tool: string, use: 'restrictiv
 export type RuleMatch = { kind: 'match'; detail: string } | { kind: 'none' } | { kind: 'hidden'; detail: string };
 
 const NONE: RuleMatch = { kind: 'none' };
+const NO_COVER: AllowMatch = { kind: 'none' };
 
 /** Per-call environment for matching. */
 export interface MatchEnv {
@@ -51,6 +53,31 @@ export interface MatchEnv {
   platform: Platform;
   /** The directory `/p` patterns of this rule anchor at. */
   slashAnchorOf: (rule: CompiledRule) => string;
+  /** Path rules' patterns compiled for this environment, made on first use (see {@link rulePathMatches}). */
+  patterns?: Map<CompiledRule, PathMatcher>;
+}
+
+const PATTERNS_PER_ENV = 4096;
+
+/** The rule's path pattern compiled for `env` (its cwd, home, `/p` anchor, platform and list), made once per environment. */
+function compiledPatternOf(cr: CompiledRule, spec: string, env: MatchEnv): PathMatcher {
+  let patterns = env.patterns;
+  if (patterns === undefined) patterns = env.patterns = new Map();
+  let compiled = patterns.get(cr);
+  if (compiled === undefined) {
+    if (patterns.size >= PATTERNS_PER_ENV) patterns.clear();
+    compiled = pathMatcher(compilePathPattern(spec, pathCtx(cr, env)));
+    patterns.set(cr, compiled);
+  }
+  return compiled;
+}
+
+/** `matchPathRule(cr.rule, path, pathCtx(cr, env))`, with the pattern compiled once per environment. */
+export function rulePathMatches(cr: CompiledRule, path: string, env: MatchEnv): boolean {
+  const rule = cr.rule;
+  if (rule.family !== 'path' || rule.specifier === undefined || rule.ignored === true) return false;
+  if (typeof path !== 'string') return cr.list !== 'allow';
+  return matchPathMatcher(compiledPatternOf(cr, rule.specifier, env), path, env);
 }
 
 /** Tools whose writes a `Read(...)` deny rule also blocks (Claude Code docs, "Read and Edit"). */
@@ -161,8 +188,10 @@ export function restrictiveMatch(cr: CompiledRule, call: ToolCall, facts: CallFa
       return facts.kind === 'shell' ? bashRestrictive(rule, facts.analysis) : NONE;
     case 'path':
       if (facts.kind !== 'read' && facts.kind !== 'edit') return NONE;
-      for (const p of [facts.path, ...(facts.realPath !== undefined ? [facts.realPath] : []), ...(facts.aliases ?? [])]) {
-        if (matchPathRule(rule, p, pathCtx(cr, env))) return { kind: 'match', detail: `path ${p} matches` };
+      if (rulePathMatches(cr, facts.path, env)) return { kind: 'match', detail: `path ${facts.path} matches` };
+      if (facts.realPath !== undefined && rulePathMatches(cr, facts.realPath, env)) return { kind: 'match', detail: `path ${facts.realPath} matches` };
+      if (facts.aliases !== undefined) {
+        for (const p of facts.aliases) if (rulePathMatches(cr, p, env)) return { kind: 'match', detail: `path ${p} matches` };
       }
       if (facts.aliasUnknown !== undefined) return { kind: 'hidden', detail: facts.aliasUnknown };
       // A Glob or Grep whose pattern may name a path the rule covers.
@@ -391,11 +420,9 @@ export function allowCovers(cr: CompiledRule, call: ToolCall, facts: CallFacts, 
       return facts.kind === 'shell' ? bashCovers(rule, facts.analysis) : { kind: 'none' };
     case 'path': {
       if (facts.kind !== 'read' && facts.kind !== 'edit') return { kind: 'none' };
-      const ctx = pathCtx(cr, env);
-      const paths = facts.realPath !== undefined ? [facts.path, facts.realPath] : [facts.path];
-      return paths.every((p) => matchPathRule(rule, p, ctx))
+      return rulePathMatches(cr, facts.path, env) && (facts.realPath === undefined || rulePathMatches(cr, facts.realPath, env))
         ? { kind: 'match', detail: `path ${facts.path} matches` }
-        : { kind: 'none' };
+        : NO_COVER;
     }
     case 'domain':
       return facts.kind === 'web' && matchDomainRule(rule, facts.url, 'allow')

@@ -5,7 +5,7 @@
  * lexically and says so in each decision's trace.
  * @packageDocumentation
  */
-import { nodeFsView } from '../node/fs.js';
+import { nodeFsView } from '../node/fs-view.js';
 import { createGate as createLexicalGate, type Gate } from './gate.js';
 import type { GateOptions } from './types.js';
 

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, realpathSync, statSync } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import lockfile from 'proper-lockfile';
@@ -129,30 +128,4 @@ export function nodeFileSystem(): FileSystem {
   };
 }
 
-/**
- * The {@link ReadonlyFsView} port on Node's synchronous `realpathSync` / `existsSync` / `statSync`.
- * `realpath` returns `undefined` for a path that does not exist or cannot be resolved (a
- * dangling or looping symlink, a permission error); it never throws.
- * @public
- */
-export function nodeFsView(): ReadonlyFsView {
-  return {
-    realpath(path) {
-      try {
-        return realpathSync.native(path);
-      } catch {
-        return undefined;
-      }
-    },
-    exists(path) {
-      return existsSync(path);
-    },
-    isDirectory(path) {
-      try {
-        return statSync(path).isDirectory();
-      } catch {
-        return undefined;
-      }
-    },
-  };
-}
+export { nodeFsView } from './fs-view.js';

@@ -211,13 +211,17 @@ function gitignoreOf(compiled: CompiledPathPattern): GitignorePattern {
  * @public
  */
 export function matchCompiledPathPattern(compiled: CompiledPathPattern, absPath: string): boolean {
+  return matchWith(compiled, undefined, absPath);
+}
+
+function matchWith(compiled: CompiledPathPattern, gitignore: GitignorePattern | undefined, absPath: string): boolean {
   const r = relativeTo(absPath, compiled.base, compiled.fold);
   if (r.over) return compiled.list !== 'allow';
   const rel = r.rel;
   if (rel === undefined) return false;
   if (rel === '') return compiled.coversBase;
   if (!r.matchable) return compiled.list !== 'allow';
-  const g = gitignoreOf(compiled);
+  const g = gitignore ?? gitignoreOf(compiled);
   if (!mayMatch(g, (r.probe ??= `${rel}/x`))) return false;
   const segs = (r.segs ??= rel.split('/'));
   const hit = gitignoreProbe(g, segs, g.fold ? (r.canon ??= segs.map(canonical)) : undefined);
@@ -228,6 +232,50 @@ export function matchCompiledPathPattern(compiled: CompiledPathPattern, absPath:
     matched = hit.asDir || (compiled.gitignore.endsWith('/**') && hit.child);
   }
   return matched && strictHolds(compiled, rel);
+}
+
+/**
+ * A compiled pattern with what matching it needs, made once per pattern and context (the path
+ * rules of a prepared evaluation context keep one each). @internal
+ */
+export interface PathMatcher {
+  compiled: CompiledPathPattern;
+  gitignore: GitignorePattern;
+  /**
+   * In allow lists: an absolute directory prefix (ending in `/`) that every path the pattern
+   * matches starts with, from the pattern's leading literal segments; `''` when none is known.
+   * (Deny and ask lists match more — a directory itself, an over-long path — so they have none.)
+   */
+  prefix: string;
+}
+
+/** The {@link PathMatcher} of a compiled pattern. @internal */
+export function pathMatcher(compiled: CompiledPathPattern): PathMatcher {
+  const g = gitignoreOf(compiled);
+  let prefix = '';
+  const only = g.lines[0];
+  if (compiled.list === 'allow' && !compiled.fold && !g.fold && g.lines.length === 1 && only !== undefined && !only.negative && !only.never && !only.floating) {
+    // Segments before the last must be matched by path segments; a trailing `/**` needs one more.
+    const n = only.end === 'rest' ? only.segs.length : only.segs.length - 1;
+    const literals: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const seg = only.segs[i]!;
+      if (seg.kind !== 'glob' || seg.literal === undefined || seg.literal === '') break;
+      literals.push(seg.literal);
+    }
+    if (literals.length > 0) prefix = `${compiled.base === '/' ? '' : compiled.base}/${literals.join('/')}/`;
+  }
+  return { compiled, gitignore: g, prefix };
+}
+
+/**
+ * {@link matchCompiledPathPattern} through a {@link PathMatcher}, the path normalised first (with
+ * the cwd, home and platform the pattern was compiled with). Same answer, less work. @internal
+ */
+export function matchPathMatcher(m: PathMatcher, path: string, ctx: { cwd: string; home: string; platform: Platform }): boolean {
+  const abs = normalized(path, ctx);
+  if (m.prefix !== '' && !abs.startsWith(m.prefix)) return false;
+  return matchWith(m.compiled, m.gitignore, abs);
 }
 
 /** In allow lists, a wildcard last segment must match the path itself (see `strict`). */
@@ -282,7 +330,7 @@ export function matchPathPattern(pattern: string, path: string, ctx: PathPattern
 let lastNormalized = { path: '', cwd: '', home: '', platform: '', abs: '' };
 
 /** `normalizePath`, remembering the last answer: a call's path is matched against many rules. */
-function normalized(path: string, ctx: PathPatternContext): string {
+function normalized(path: string, ctx: { cwd: string; home: string; platform: Platform }): string {
   const last = lastNormalized;
   if (last.path === path && last.cwd === ctx.cwd && last.home === ctx.home && last.platform === ctx.platform && typeof path === 'string') return last.abs;
   const abs = normalizePath(path, { cwd: ctx.cwd, home: ctx.home, platform: ctx.platform });

@@ -23,6 +23,8 @@ const SIMPLE_VALUE = /^[A-Za-z0-9_./~@%+,:=-]*$/;
  */
 export function variableView(command: string, name: string): VariableView {
   const view: VariableView = { assigned: [] };
+  // Most commands never name the variable: no pattern to build or run.
+  if (!command.includes(name)) return view;
   const re = new RegExp(`(^|[^A-Za-z0-9_])${name}(?![A-Za-z0-9_])`, 'g');
   for (const m of command.matchAll(re)) {
     const at = (m.index ?? 0) + m[1]!.length;

@@ -236,8 +236,27 @@ export function shellPathEffects(analysis: ShellAnalysis, ctx: ShellPathContext)
   return collectEffects(analysis, ctx);
 }
 
-/** `shellPathEffects`: every simple command and redirection, in order. */
+let lastEffects: { analysis: ShellAnalysis | undefined; cwd: string; home: string; platform: Platform; realpath: unknown; isDirectory: unknown; result: ShellPathEffects | undefined } = {
+  analysis: undefined, cwd: '', home: '', platform: 'linux', realpath: undefined, isDirectory: undefined, result: undefined,
+};
+
+/**
+ * {@link computeEffects}, remembering the last answer: one call's analysis is asked for its
+ * effects by the facts and again by the critical-removal check. (Results are never changed by
+ * their readers.)
+ */
 function collectEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPathEffects {
+  const last = lastEffects;
+  if (last.analysis === analysis && last.result !== undefined && last.cwd === ctx.cwd && last.home === ctx.home && last.platform === ctx.platform && last.realpath === ctx.realpath && last.isDirectory === ctx.isDirectory) {
+    return last.result;
+  }
+  const result = computeEffects(analysis, ctx);
+  lastEffects = { analysis, cwd: ctx.cwd, home: ctx.home, platform: ctx.platform, realpath: ctx.realpath, isDirectory: ctx.isDirectory, result };
+  return result;
+}
+
+/** `shellPathEffects`: every simple command and redirection, in order. */
+function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPathEffects {
   const start = normalizePath(ctx.cwd, { cwd: '/', home: ctx.home, platform: ctx.platform });
   const effects: PathEffect[] = [];
   const unresolved: string[] = [];

@@ -1,0 +1,33 @@
+import { existsSync, realpathSync, statSync } from 'node:fs';
+import type { ReadonlyFsView } from '../core/ports.js';
+
+// Apart from ./fs.ts so that what only reads (the `toolgate hook` process) does not load the
+// lock library, which patches the fs module when imported.
+
+/**
+ * The {@link ReadonlyFsView} port on Node's synchronous `realpathSync` / `existsSync` / `statSync`.
+ * `realpath` returns `undefined` for a path that does not exist or cannot be resolved (a
+ * dangling or looping symlink, a permission error); it never throws.
+ * @public
+ */
+export function nodeFsView(): ReadonlyFsView {
+  return {
+    realpath(path) {
+      try {
+        return realpathSync.native(path);
+      } catch {
+        return undefined;
+      }
+    },
+    exists(path) {
+      return existsSync(path);
+    },
+    isDirectory(path) {
+      try {
+        return statSync(path).isDirectory();
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
