@@ -46,7 +46,11 @@ export function reachesSelf(call: ToolCall, t: SelfTarget): Decision | undefined
   });
   if (call.tool === 'Bash' || call.tool === 'PowerShell') {
     const command = call.input['command'];
-    if (typeof command === 'string' && new RegExp(`(?<![0-9])${port}(?![0-9])`).test(command)) return deny('the command');
+    if (typeof command !== 'string') return undefined;
+    // Also with quotes and backslashes removed and leading zeros allowed: bash joins
+    // `"739"3` and `739\3` into 7393, and curl reads port 07393 as 7393.
+    const names = new RegExp(`(?<![0-9])0*${port}(?![0-9])`);
+    if (names.test(command) || names.test(command.replace(/["'\\]/g, ''))) return deny('the command');
     return undefined;
   }
   if (call.tool === 'WebFetch') {

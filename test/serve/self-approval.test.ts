@@ -53,6 +53,9 @@ describe("serve's built-in policy keeps a gated agent from approving its own ask
   it.each([
     ['curl to its address', () => ['Bash', { command: `curl -X POST -H 'Authorization: Bearer x' http://127.0.0.1:${s.port}/v1/asks/a/answer -d '{"behavior":"allow"}'` }]],
     ['curl to localhost', () => ['Bash', { command: `curl localhost:${s.port}/v1/asks` }]],
+    ['curl with the port split by quotes', () => ['Bash', { command: `curl "localhost:${String(s.port).slice(0, 2)}"${String(s.port).slice(2)}/v1/asks` }]],
+    ['curl with a backslash inside the port', () => ['Bash', { command: `curl localhost:${String(s.port).slice(0, 2)}\\${String(s.port).slice(2)}/v1/asks` }]],
+    ['curl with a leading zero on the port', () => ['Bash', { command: `curl http://localhost:0${s.port}/v1/asks` }]],
     ['nc with the port as its own word', () => ['Bash', { command: `printf x | nc 127.0.0.1 ${s.port}` }]],
     ['WebFetch of its address', () => ['WebFetch', { url: `http://localhost:${s.port}/v1/asks`, prompt: 'x' }]],
     ['WebFetch through another name', () => ['WebFetch', { url: `http://0x7f000001:${s.port}/`, prompt: 'x' }]],
