@@ -12,8 +12,12 @@
  * samples; the load average is printed beside them. Then 10⁶ decisions (`BENCH_DECISIONS`) show
  * whether heap and RSS stay flat.
  *
+ * With `BENCH_BASELINE=<dir>` (another toolgate checkout, say the commit before a change), its
+ * `evaluate` runs the same calls in the same rounds too (`base a:` rows), so a change is measured
+ * before and after in one run.
+ *
  * Environment: `BENCH_ROUNDS` (default 5), `BENCH_ROUND_MS` (per task and round, default 400),
- * `BENCH_DECISIONS` (default 1000000; 0 skips), `BENCH_PEER=0` (skip the peer).
+ * `BENCH_DECISIONS` (default 1000000; 0 skips), `BENCH_PEER=0` (skip the peer), `BENCH_BASELINE`.
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -30,6 +34,20 @@ const policyJson = JSON.parse(readFileSync(policyFile, 'utf8')) as unknown;
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 5);
 const ROUND_MS = Number(process.env['BENCH_ROUND_MS'] ?? 400);
 const DECISIONS = Number(process.env['BENCH_DECISIONS'] ?? 1_000_000);
+const BASELINE = process.env['BENCH_BASELINE'];
+
+interface Engine {
+  evaluate: typeof evaluate;
+  prepare: typeof prepare;
+  policyFromObjects: typeof policyFromObjects;
+}
+
+/** The baseline checkout's engine (its sources, run through tsx like ours). */
+async function loadBaseline(dir: string): Promise<Engine> {
+  const ev = (await import(join(dir, 'src/evaluate/index.ts'))) as Engine;
+  const settings = (await import(join(dir, 'src/settings/index.ts'))) as Engine;
+  return { evaluate: ev.evaluate, prepare: ev.prepare, policyFromObjects: settings.policyFromObjects };
+}
 
 interface Peer {
   check(call: ToolCall): Promise<string>;
@@ -74,12 +92,18 @@ async function main(): Promise<void> {
   ];
 
   const peer = await loadPeer();
+  const base = BASELINE !== undefined ? await loadBaseline(BASELINE) : undefined;
+  if (base) await base.prepare();
+  const baseCtx: EvaluationContext | undefined = base ? { ...ctx, policy: base.policyFromObjects([{ kind: 'projectSettings', settings: policyJson }]) } : undefined;
   for (const c of cases) {
     const call = c.make();
     const d = evaluate(call, ctx);
     const theirs = typeof peer === 'string' ? '' : `   [peer: ${await peer.check(call)}]`;
-    console.log(`${c.key}: ${c.name} -> ${d.behavior}${d.askKind ? ` (${d.askKind})` : ''}: ${d.reason.message}${theirs}`);
+    const old = base && baseCtx ? `   [base: ${base.evaluate(call, baseCtx).behavior}]` : '';
+    console.log(`${c.key}: ${c.name} -> ${d.behavior}${d.askKind ? ` (${d.askKind})` : ''}: ${d.reason.message}${theirs}${old}`);
   }
+  if (BASELINE !== undefined) console.log(`
+base: the toolgate checkout at ${BASELINE}`);
   if (typeof peer === 'string') console.log(`\npeer: ${peer}`);
   else console.log(`\npeer: @google/gemini-cli-core ${peer.version} PolicyEngine, ${peer.rules} rules; its import took ${(peer.importMs / 1000).toFixed(1)} s`);
 
@@ -96,10 +120,16 @@ async function main(): Promise<void> {
   const tasks: Task[][] = [];
   for (const c of cases) {
     const pair: Task[] = [{ name: `${c.key}: ${c.name}`, run: () => void evaluate(c.make(), ctx), samples: [] }];
+    if (base && baseCtx) pair.push({ name: `base ${c.key}: same call, baseline toolgate`, run: () => void base.evaluate(c.make(), baseCtx), samples: [] });
     if (typeof peer !== 'string') pair.push({ name: `peer ${c.key}: same call, peer engine`, run: () => peer.check(c.make()), samples: [] });
     tasks.push(pair);
   }
-  tasks.push([{ name: 'load + compile 4 settings files (user, project, local, managed layers)', run: loadSettings, samples: [] }]);
+  const settingsTasks: Task[] = [{ name: 'load + compile 4 settings files (user, project, local, managed layers)', run: loadSettings, samples: [] }];
+  if (base) {
+    const loadBase = () => void base.policyFromObjects(texts.map((t, k) => ({ kind: kinds[k] ?? 'inline', settings: JSON.parse(t) as unknown })));
+    settingsTasks.push({ name: 'base: load + compile 4 settings files, baseline toolgate', run: loadBase, samples: [] });
+  }
+  tasks.push(settingsTasks);
 
   const loads: string[] = [];
   for (let round = 0; round < ROUNDS; round++) {
@@ -127,12 +157,14 @@ async function main(): Promise<void> {
     p50s.set(t.name, p50);
     console.log(`${t.name.padEnd(72)} ${(mean > 0 ? 1000 / mean : 0).toFixed(0).padStart(10)} ${p50.toFixed(1).padStart(9)} ${p99.toFixed(1).padStart(9)}`);
   }
-  if (typeof peer !== 'string') {
-    const ratios = tasks
-      .filter((pair) => pair.length === 2)
-      .map(([ours, theirs]) => `${ours!.name.slice(0, 1)} ${((p50s.get(theirs!.name) ?? 0) / (p50s.get(ours!.name) ?? 1)).toFixed(1)}×`);
-    console.log(`\ntoolgate faster than the peer at p50, same run: ${ratios.join(', ')}`);
-  }
+  const ratio = (prefix: string) =>
+    tasks
+      .map((group) => [group[0]!, group.find((t) => t.name.startsWith(prefix))] as const)
+      .filter(([, other]) => other !== undefined)
+      .map(([ours, other]) => `${ours.name.slice(0, 1) === 'l' ? 'settings' : ours.name.slice(0, 1)} ${((p50s.get(other!.name) ?? 0) / (p50s.get(ours.name) ?? 1)).toFixed(1)}×`)
+      .join(', ');
+  if (typeof peer !== 'string') console.log(`\ntoolgate faster than the peer at p50, same run: ${ratio('peer ')}`);
+  if (base) console.log(`toolgate faster than the baseline at p50, same run: ${ratio('base')}`);
 
   if (DECISIONS > 0) {
     const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;

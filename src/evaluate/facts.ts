@@ -77,10 +77,12 @@ function typeOf(v: unknown): FieldType | 'other' {
 }
 
 /** A message when a known field of a built-in tool has the wrong type; `undefined` when the input is fine. */
+const INPUT_FIELD_LISTS: ReadonlyMap<string, readonly (readonly [string, FieldType])[]> = new Map(Object.entries(INPUT_FIELDS).map(([tool, fields]) => [tool, Object.entries(fields)]));
+
 function malformedInput(call: ToolCall): string | undefined {
-  const fields = Object.prototype.hasOwnProperty.call(INPUT_FIELDS, call.tool) ? INPUT_FIELDS[call.tool] : undefined;
+  const fields = INPUT_FIELD_LISTS.get(call.tool);
   if (!fields) return undefined;
-  for (const [name, type] of Object.entries(fields)) {
+  for (const [name, type] of fields) {
     const v = call.input[name];
     if (v !== undefined && typeOf(v) !== type) return `${call.tool} input field "${name}" should be a ${type}`;
   }

@@ -9,7 +9,7 @@ import type { EvaluationContext } from './context.js';
 import type { Dialect } from './dialect.js';
 import { callFacts, globBase, shellWrites, touchedPaths, type CallFacts, type ShellWrite } from './facts.js';
 import { indexPolicy, rulesForTool, type PolicyIndex } from './policy-index.js';
-import { allowCovers, allowText, isSafeAssignment, partsToCover, patternCoversCommand, restrictiveMatch, type MatchEnv } from './rule-match.js';
+import { allowCandidates, allowCovers, allowText, isSafeAssignment, partsToCover, patternCoversCommand, restrictiveMatch, type MatchEnv } from './rule-match.js';
 import { isBroadAllow } from './broad-allow.js';
 import { suggestionsFor } from './suggestions.js';
 import { isPlainSedEdit } from './sed-script.js';
@@ -265,9 +265,19 @@ export const allowRules: PipelineStep = {
       const v = powerShellAllow(state, state.facts, rules);
       return v.rule ? decide(state, 'allowRules', 'allow', 'rule', v.detail, { rule: ruleRef(v.rule) }) : pass(state, 'allowRules', v.detail);
     }
-    for (const cr of rules) {
-      const m = allowCovers(cr, state.call, state.facts, state.env);
-      if (m.kind === 'match') return decide(state, 'allowRules', 'allow', 'rule', `allowed by ${cr.rule.text}: ${m.detail}`, { rule: ruleRef(cr) });
+    const f = state.facts;
+    if (f.kind === 'read' || f.kind === 'edit') {
+      // Only the rules whose literal directory prefix the path starts with can cover it.
+      for (const i of allowCandidates(rules, f.path, state.env)) {
+        const cr = rules[i]!;
+        const m = allowCovers(cr, state.call, f, state.env);
+        if (m.kind === 'match') return decide(state, 'allowRules', 'allow', 'rule', `allowed by ${cr.rule.text}: ${m.detail}`, { rule: ruleRef(cr) });
+      }
+    } else {
+      for (const cr of rules) {
+        const m = allowCovers(cr, state.call, f, state.env);
+        if (m.kind === 'match') return decide(state, 'allowRules', 'allow', 'rule', `allowed by ${cr.rule.text}: ${m.detail}`, { rule: ruleRef(cr) });
+      }
     }
     return pass(state, 'allowRules', `no allow rule covers the call (${auto ? state.index.allow.filter(usable).length : state.index.allow.length} checked)`);
   },

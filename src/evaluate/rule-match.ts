@@ -13,7 +13,7 @@ import type { PathMatchContext, Rule } from '../rules/types.js';
 import type { CompiledRule } from '../settings/types.js';
 import type { PathEffect, ShellAnalysis, SimpleCommand } from '../shell/types.js';
 import { patternReach, type PatternReach } from '../paths/index.js';
-import { compilePathPattern, matchPathMatcher, pathMatcher, type PathMatcher } from '../paths/pattern.js';
+import { compilePathPattern, matchPathMatcher, normalizedForMatch, pathMatcher, type PathMatcher } from '../paths/pattern.js';
 import type { CallFacts } from './facts.js';
 import { braceAlternatives, globMayHitRule, hasGlob } from './glob-overlap.js';
 import { hasHoles, literalText, mayMatchWithHoles, wordVariants } from './holes.js';
@@ -55,6 +55,60 @@ export interface MatchEnv {
   slashAnchorOf: (rule: CompiledRule) => string;
   /** Path rules' patterns compiled for this environment, made on first use (see {@link rulePathMatches}). */
   patterns?: Map<CompiledRule, PathMatcher>;
+  /** Allow lists indexed by path prefix (see {@link allowCandidates}), per rule list. */
+  allowIndexes?: Map<readonly CompiledRule[], AllowPathIndex>;
+}
+
+/** An allow list's path rules by the literal directory prefix every path they match starts with. */
+interface AllowPathIndex {
+  byPrefix: Map<string, number[]>;
+  /** Rules without such a prefix (other families, patterns that start with a wildcard). */
+  others: number[];
+}
+
+const INDEXES_PER_ENV = 64;
+
+function buildAllowIndex(rules: readonly CompiledRule[], env: MatchEnv): AllowPathIndex {
+  const byPrefix = new Map<string, number[]>();
+  const others: number[] = [];
+  rules.forEach((cr, i) => {
+    const rule = cr.rule;
+    const prefix = rule.family === 'path' && rule.specifier !== undefined && rule.ignored !== true && cr.list === 'allow' ? compiledPatternOf(cr, rule.specifier, env).prefix : '';
+    if (prefix === '') others.push(i);
+    else {
+      const list = byPrefix.get(prefix);
+      if (list === undefined) byPrefix.set(prefix, [i]);
+      else list.push(i);
+    }
+  });
+  return { byPrefix, others };
+}
+
+/**
+ * The positions in `rules` (an allow list) of the rules that may cover a Read or Edit call of
+ * `path`, in list order: a path rule whose literal directory prefix the path does not start with
+ * never matches it (`matchPathMatcher` rejects it first), so only the prefixes that are
+ * directories above the path are looked up. The rules left out are exactly those that cannot
+ * match; the answer is the one a scan of the whole list gives.
+ */
+export function allowCandidates(rules: readonly CompiledRule[], path: string, env: MatchEnv): readonly number[] {
+  let indexes = env.allowIndexes;
+  if (indexes === undefined) indexes = env.allowIndexes = new Map();
+  let index = indexes.get(rules);
+  if (index === undefined) {
+    if (indexes.size >= INDEXES_PER_ENV) indexes.clear();
+    index = buildAllowIndex(rules, env);
+    indexes.set(rules, index);
+  }
+  if (index.byPrefix.size === 0 || typeof path !== 'string') return rules.map((_, i) => i);
+  const abs = normalizedForMatch(path, env);
+  let out: number[] | undefined;
+  for (let j = abs.indexOf('/'); j !== -1; j = abs.indexOf('/', j + 1)) {
+    const hit = index.byPrefix.get(abs.slice(0, j + 1));
+    if (hit !== undefined) (out ??= [...index.others]).push(...hit);
+  }
+  if (out === undefined) return index.others;
+  return out.sort((x, y) => x - y);
 }
 
 const PATTERNS_PER_ENV = 4096;

@@ -29,6 +29,8 @@ const DESCRIPTOR = /^\/(?:proc\/[^/]+\/(?:fd|fdinfo|map_files)(?:\/|$)|dev\/fd(?
  * @public
  */
 export function resolveProcAlias(path: string, cwd: string, raw = path): AliasedPath {
+  // Every form below names /proc or /dev: most paths do neither.
+  if (!path.startsWith('/proc/') && !path.startsWith('/dev/') && !raw.includes('/proc/')) return { path };
   if (DESCRIPTOR.test(path)) return { path, unknown: `${raw} names an open file descriptor` };
   const rawLink = /\/proc\/+[^/]+\/+(?:cwd|root)(?:\/+|$)(.*)$/.exec(raw);
   if (rawLink && /(^|\/)\.\.(\/|$)/.test(rawLink[1] ?? '')) return { path, unknown: `${raw} climbs out of a process link` };

@@ -278,6 +278,11 @@ export function matchPathMatcher(m: PathMatcher, path: string, ctx: { cwd: strin
   return matchWith(m.compiled, m.gitignore, abs);
 }
 
+/** The path as {@link matchPathMatcher} matches it (normalised, the last answer remembered). @internal */
+export function normalizedForMatch(path: string, ctx: { cwd: string; home: string; platform: Platform }): string {
+  return normalized(path, ctx);
+}
+
 /** In allow lists, a wildcard last segment must match the path itself (see `strict`). */
 function strictHolds(compiled: CompiledPathPattern, rel: string): boolean {
   if (compiled.strict === undefined) return true;
