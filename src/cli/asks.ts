@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import type { AskRecord, AuditEntry, Store } from '../store/index.js';
+import { redactString, type AskRecord, type AuditEntry, type Store } from '../store/index.js';
 import { UsageError } from './load.js';
 
 interface StoreFlags {
@@ -39,7 +39,7 @@ function age(ms: number, now: number): string {
 }
 
 function askLine(a: AskRecord, now: number): string {
-  return `${a.id}  ${age(a.createdAt, now).padStart(4)}  ${a.state.padEnd(8)}  ${a.pending.askKind.padEnd(9)}  ${a.tool}(${oneLine(a.inputRedacted)})  — ${a.pending.reason.message}`;
+  return `${a.id}  ${age(a.createdAt, now).padStart(4)}  ${a.state.padEnd(8)}  ${a.pending.askKind.padEnd(9)}  ${a.tool}(${oneLine(a.inputRedacted)})  — ${redactString(a.pending.reason.message)}`;
 }
 
 function askDetail(a: AskRecord): string {
@@ -47,7 +47,7 @@ function askDetail(a: AskRecord): string {
   const lines = [
     `ask ${a.id} (${a.state})`,
     `  call:     ${a.tool} ${JSON.stringify(a.inputRedacted)}`,
-    `  why:      ${p.askKind} ask — ${p.reason.message}${p.rule ? ` (${p.rule.list} rule ${p.rule.text}${p.rule.source.file ? ` in ${p.rule.source.file}` : ''})` : ''}`,
+    `  why:      ${p.askKind} ask — ${redactString(p.reason.message)}${p.rule ? ` (${p.rule.list} rule ${p.rule.text}${p.rule.source.file ? ` in ${p.rule.source.file}` : ''})` : ''}`,
     `  where:    ${a.projectDir}${a.cwd !== a.projectDir ? ` (cwd ${a.cwd})` : ''}`,
     `  session:  ${a.sessionId ?? '-'}${a.agent ? `, agent ${a.agent}` : ''}; via ${a.origin}`,
     `  parked:   ${new Date(a.createdAt).toISOString()}${a.expiresAt ? `, held until ${new Date(a.expiresAt).toISOString()}` : ''}`,

@@ -1,6 +1,6 @@
 import type { ToolCall } from '../core/types.js';
 import type { GateResult } from '../gate/index.js';
-import { inputSha256, redactInput, type AskRecord, type AuditEntry, type AuditEvent } from '../store/index.js';
+import { inputSha256, redactInput, redactString, type AskRecord, type AuditEntry, type AuditEvent } from '../store/index.js';
 import type { Settled } from './decide.js';
 
 const ruleFields = (r: GateResult) => {
@@ -26,7 +26,7 @@ export function decisionEntry(event: AuditEvent, call: ToolCall, s: Settled, at:
     inputRedacted: redactInput(call.input),
     behavior: r.behavior,
     ...(r.behavior === 'ask' ? { askKind: r.pending.askKind } : r.decision?.askKind !== undefined ? { askKind: r.decision.askKind } : {}),
-    ...(reason !== undefined ? { reasonKind: reason.kind, reason: reason.message } : {}),
+    ...(reason !== undefined ? { reasonKind: reason.kind, reason: redactString(reason.message) } : {}),
     ...ruleFields(r),
     policyDigest: s.project.digest,
     decidedBy: s.decidedBy,

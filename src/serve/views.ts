@@ -1,5 +1,5 @@
 import type { GateResult } from '../gate/index.js';
-import { redactInput, type AskRecord } from '../store/index.js';
+import { redactInput, redactString, type AskRecord } from '../store/index.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -87,7 +87,8 @@ export function askView(a: AskRecord, decision?: DecisionView): AskView {
     input: a.inputRedacted,
     inputSha256: a.inputSha256,
     askKind: p.askKind,
-    reason: p.reason,
+    // The reason quotes the command: it holds what the input's redaction hid.
+    reason: { kind: p.reason.kind, message: redactString(p.reason.message) },
     ...(p.rule !== undefined ? { rule: p.rule } : {}),
     suggestions: p.suggestions,
     createdAt: iso(a.createdAt),

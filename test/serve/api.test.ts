@@ -74,6 +74,20 @@ describe('/v1/asks', () => {
     expect(view['inputSha256']).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it('redacts the reason too, which quotes the command, in the ask and in the audit log', async () => {
+    const secret = 'AKIAIOSFODNN7EXAMPLE';
+    const { body } = await decide(`make install AWS_SECRET_ACCESS_KEY=${secret}`, { sessionId: 'redact-2' });
+    expect(body['askId']).toBeDefined();
+    const view = (await s.api('GET', `/v1/asks/${body['askId'] as string}`)).body;
+    expect(JSON.stringify(view)).not.toContain(secret);
+    expect(JSON.stringify(view['reason'])).toContain('[redacted]');
+    const log = await eventually(async () => {
+      const l = await s.store.readAudit({ sessionId: 'redact-2' });
+      return l.length > 0 ? l : undefined;
+    });
+    expect(JSON.stringify(log)).not.toContain(secret);
+  });
+
   it('404s an unknown ask, long-polls a pending one until it is answered', async () => {
     expect((await s.api('GET', '/v1/asks/ask_nope')).status).toBe(404);
     expect((await s.api('POST', '/v1/asks/ask_nope/answer', { behavior: 'allow' })).status).toBe(404);
