@@ -7,7 +7,7 @@ import type { ReadOnlyVerdict, SimpleCommand } from '../shell/types.js';
 import type { CompiledRule } from '../settings/types.js';
 import type { EvaluationContext } from './context.js';
 import type { Dialect } from './dialect.js';
-import { callFacts, globBase, shellWrites, touchedPaths, type CallFacts, type ShellWrite } from './facts.js';
+import { callFacts, globBase, shellWrites, touchedPaths, type CallFacts, type FactsContext, type ShellWrite } from './facts.js';
 import { indexPolicy, rulesForTool, type PolicyIndex } from './policy-index.js';
 import { allowCandidates, allowCovers, allowText, isSafeAssignment, partsToCover, patternCoversCommand, restrictiveMatch, type MatchEnv } from './rule-match.js';
 import { isBroadAllow } from './broad-allow.js';
@@ -154,6 +154,26 @@ export const unseenShell: PipelineStep = {
 export const criticalAndProtected: PipelineStep = {
   name: 'criticalAndProtectedPaths',
   run(state) {
+    const result = heldPathAsks(state);
+    if (state.facts.kind !== 'shell') return result;
+    // Commands an interpreter's code holds as strings (`perl -e 'system("rm -rf ~")'`) are read
+    // as if written: what they would remove or write asks, though the code stays opaque.
+    for (const cmd of state.facts.analysis.commands) {
+      for (const code of cmd.embeddedShell ?? []) {
+        const { pendingAsk: _, ...rest } = state;
+        const sub: EvalState = { ...rest, facts: callFacts({ tool: 'Bash', input: { command: code } }, factsContext(state.ctx, state.env, state.ctx.options?.shell ?? 'bash')) };
+        heldPathAsks(sub);
+        const held = sub.pendingAsk;
+        if (held) holdAsk(state, 'criticalAndProtectedPaths', { ...held, message: `${cmd.argv[0]}'s code holds the command ${JSON.stringify(code.slice(0, 80))}, which ${held.message}` });
+      }
+    }
+    return result;
+  },
+};
+
+/** Critical removals (firm ask) and protected-path writes (protected ask) of the call's facts. */
+function heldPathAsks(state: EvalState): undefined {
+  {
     const { facts } = state;
     if (facts.kind === 'shell') {
       const critical = criticalRemovals(facts.analysis, {
@@ -204,8 +224,8 @@ export const criticalAndProtected: PipelineStep = {
       }
     }
     return pass(state, 'protectedPaths', 'writes no protected path');
-  },
-};
+  }
+}
 
 /** A PowerShell line that could not be read (firm, every mode), critical removals (firm) and writes whose target is not known (protected). */
 function powerShellHeldAsks(state: EvalState, facts: Extract<CallFacts, { kind: 'powershell' }>): void {
@@ -527,15 +547,19 @@ export const CLAUDE_CODE_STEPS: readonly PipelineStep[] = [
   STEPS.mode,
 ];
 
-export function makeState(call: ToolCall, ctx: EvaluationContext, mode: PermissionMode, env: MatchEnv, workingDirectories: string[], shell: 'bash' | 'zsh' | 'sh', dialect: Dialect): EvalState {
-  const facts = callFacts(call, {
+function factsContext(ctx: EvaluationContext, env: MatchEnv, shell: 'bash' | 'zsh' | 'sh'): FactsContext {
+  return {
     cwd: ctx.cwd,
     home: ctx.home,
     platform: env.platform,
     shell,
     ...(ctx.fs ? { realpath: (p: string) => ctx.fs?.realpath(p) } : {}),
     ...(ctx.fs?.isDirectory ? { isDirectory: (p: string) => ctx.fs?.isDirectory?.(p) } : {}),
-  });
+  };
+}
+
+export function makeState(call: ToolCall, ctx: EvaluationContext, mode: PermissionMode, env: MatchEnv, workingDirectories: string[], shell: 'bash' | 'zsh' | 'sh', dialect: Dialect): EvalState {
+  const facts = callFacts(call, factsContext(ctx, env, shell));
   return {
     call,
     ctx,

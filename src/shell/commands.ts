@@ -10,8 +10,8 @@ import type { SimpleCommand } from './types.js';
 import { ARITHMETIC_BUILTINS, CODE_AS_DATA, SHELLS, unwrap, type Unwrapped } from './wrappers.js';
 import type { Environment } from './environment.js';
 import { gitPrograms } from './git-programs.js';
-import { interpreterOpaque } from './interpreters.js';
-import { pipedText, promptCode, readsInput, shellStartupCode } from './shell-code.js';
+import { embeddedShellStrings, interpreterOpaque } from './interpreters.js';
+import { pipedText, promptCode, readsInput, shellStartupCode, sourcedInput } from './shell-code.js';
 
 /** Last path segment of a command name (`/bin/rm` → `rm`). */
 export function commandBasename(name: string): string {
@@ -142,6 +142,9 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
   }
   if (CODE_AS_DATA.has(name)) {
     markUnknown(`'${name}' runs text as shell code`);
+    // `source /dev/stdin <<< 'cmd'`: like eval, deny rules, protected writes and critical removals see what it runs.
+    const text = (name === 'source' || name === '.') && exact === argv[0] && cmd.literal[1] !== false ? sourcedInput(cmd) : undefined;
+    if (text !== undefined) emitNested(c, text, index, name, cmd.redirects, [...c.env, ...ancestorAssignments(c, cmd.parent), ...cmd.assignments]);
     return index;
   }
   if (ARITHMETIC_BUILTINS.has(name) && raw.words.slice(1).some((w) => (name === 'let' ? arithmeticRunsCode(w.raw) : /\[.*(\$\((?!\()|`)/s.test(w.raw)))) {
@@ -255,7 +258,11 @@ function programCode(cmd: SimpleCommand, name: string, env: Environment, previou
   if (name === 'git') out.push(...gitPrograms(cmd.argv, cmd.literal, env));
   if (SHELLS.has(name)) out.push(...shellStartupCode(cmd, env, previous));
   const opaque = interpreterOpaque(name, cmd.argv);
-  if (opaque !== undefined) out.push({ kind: 'opaque', reason: opaque });
+  if (opaque !== undefined) {
+    out.push({ kind: 'opaque', reason: opaque });
+    const strings = embeddedShellStrings(cmd.argv);
+    if (strings.length > 0) cmd.embeddedShell = strings;
+  }
   return out;
 }
 

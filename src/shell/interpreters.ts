@@ -79,3 +79,37 @@ function awkOpaque(argv: readonly string[]): string | undefined {
   if (programs.some((p) => AWK_EFFECTS.test(p))) return `${argv[0]} program may run commands or touch files (system, pipes, getline, print >)`;
   return undefined;
 }
+
+/** String literals in code: `"…"`, `'…'`, `` `…` ``, perl's `qx{…}`/`qx(…)`/`qx/…/`. */
+const LITERAL = /"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|`([^`]*)`|\bqx\s*(?:\{([^}]*)\}|\(([^)]*)\)|\/([^/]*)\/)/g;
+
+/** A list of string literals (`["rm", "-rf", "~"]`, `qw(rm -rf ~)`): an argv. */
+const LIST = /[[(]\s*((?:(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*,\s*)+(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*,?)\s*[\])]/g;
+
+const unescape = (s: string): string => s.replace(/\\(.)/g, '$1');
+const shellQuote = (w: string): string => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`);
+
+/**
+ * Shell commands an interpreter's code appears to hold (`system("rm -rf ~")`,
+ * `execSync('git config …')`, `subprocess.run(["rm", "-rf", "~"])`): every string literal with a
+ * space in it, and every list of string literals joined as an argv. Not proof of what runs (the
+ * code is still opaque); what they would remove or write raises the asks a written command
+ * would (critical removals, protected paths), in every mode.
+ * @param argv - the interpreter's words (inline code and options).
+ */
+export function embeddedShellStrings(argv: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const word of argv.slice(1)) {
+    if (!/["'`]|\bqx/.test(word)) continue;
+    for (const m of word.matchAll(LITERAL)) {
+      const text = unescape(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? '');
+      if (/\S\s+\S/.test(text) || /[;&|<>]/.test(text)) out.add(text);
+    }
+    for (const m of word.matchAll(LIST)) {
+      const words = [...m[1]!.matchAll(/"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'/g)].map((w) => unescape(w[1] ?? w[2] ?? ''));
+      out.add(words.map(shellQuote).join(' '));
+    }
+    for (const m of word.matchAll(/\bqw\s*[({[/]([^)}\]/]*)[)}\]/]/g)) out.add(m[1]!.trim().split(/\s+/).map(shellQuote).join(' '));
+  }
+  return [...out].slice(0, 32);
+}

@@ -119,6 +119,15 @@ function sourced(cmd: SimpleCommand, path: string | undefined, what: string): Un
   return { kind: 'opaque', reason: `${what} makes the shell run ${path === undefined ? 'a file' : path}, which toolgate cannot see` };
 }
 
+/**
+ * The code `source FILE` / `. FILE` runs when FILE is the shell's own standard input fed by a
+ * literal here-string or here-document (`source /dev/stdin <<< 'cmd'`), or undefined.
+ */
+export function sourcedInput(cmd: SimpleCommand): string | undefined {
+  const file = cmd.argv[1] === '--' ? cmd.argv[2] : cmd.argv[1];
+  return file !== undefined && STDIN_PATHS.has(file) ? hereString(cmd) : undefined;
+}
+
 /** The body of an exported function (`() { …; }`), or undefined when bash would not import it. */
 function functionBody(value: string): string | undefined {
   const m = /^\(\)\s*/.exec(value);

@@ -82,6 +82,13 @@ export interface SimpleCommand {
    */
   opaque?: string;
   /**
+   * Shell commands an opaque command's code appears to hold as string literals
+   * (`perl -e 'system("rm -rf ~")'`, `node -e 'execSync("git config …")'`). Not proof of what
+   * runs: what they would remove or write raises the critical-removal and protected-path asks a
+   * written command would, in every mode.
+   */
+  embeddedShell?: string[];
+  /**
    * True when it runs in a subshell (inside `( … )`, a pipeline, a substitution, a background
    * job or a nested script), so a `cd` here does not change the directory of later parts.
    */

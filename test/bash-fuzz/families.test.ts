@@ -9,18 +9,18 @@ describe('shell fuzzer: generator families', () => {
   it('has every family the differential counts', () => {
     expect(fams.map((f) => f.name)).toEqual([
       'quoting', 'line-continuation', 'control-chars', 'comments', 'brace-expansion', 'globs', 'parameter-expansion', 'arithmetic',
-      'substitution', 'heredoc', 'assignment', 'cd', 'wrapper', 'read-only-options', 'path-program', 'mutation', 'path-effects',
+      'substitution', 'heredoc', 'assignment', 'cd', 'wrapper', 'read-only-options', 'path-program', 'mutation', 'path-effects', 'deny-program',
     ]);
   });
 
   it('spreads a sample evenly over the families, the same for the same seed', () => {
-    const a = generate(fams, 170, 42);
-    const b = generate(fams, 170, 42);
+    const a = generate(fams, 180, 42);
+    const b = generate(fams, 180, 42);
     expect(a).toEqual(b);
     const per = new Map<string, number>();
     for (const g of a) per.set(g.family, (per.get(g.family) ?? 0) + 1);
-    expect([...per.values()]).toEqual(Array(17).fill(10));
-    expect(generate(fams, 170, 43)).not.toEqual(a);
+    expect([...per.values()]).toEqual(Array(18).fill(10));
+    expect(generate(fams, 180, 43)).not.toEqual(a);
     for (const g of a) {
       expect(COMBOS).toContain(g.combo);
       expect(g.command.length).toBeGreaterThan(0);

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShell, prepareShell } from '../../src/shell/index.js';
 import { splitEnvString } from '../../src/shell/env-command.js';
 import { parseConfigParameters } from '../../src/shell/git-programs.js';
-import { interpreterName, interpreterOpaque } from '../../src/shell/interpreters.js';
+import { embeddedShellStrings, interpreterName, interpreterOpaque } from '../../src/shell/interpreters.js';
 import { shellInvocation } from '../../src/shell/shell-code.js';
 import { tarWords } from '../../src/shell/tar.js';
 
@@ -59,6 +59,12 @@ describe('shells told to run code', () => {
     expect(opaque('echo rm x | bash')).toHaveLength(1);
     expect(opaque('bash x.sh')).toHaveLength(1);
     expect(opaque('bash --version')).toEqual([]);
+  });
+  it('reads what source and . run from a here-string on standard input', () => {
+    expect(argvs("source /dev/stdin <<< 'rm x'")).toContainEqual(['rm', 'x']);
+    expect(argvs(". /dev/fd/0 <<'EOF'\nrm x\nEOF")).toContainEqual(['rm', 'x']);
+    expect(argvs('source x.sh <<< "rm x"')).not.toContainEqual(['rm', 'x']);
+    expect(analyzeShell("source /dev/stdin <<< 'ls'").unknown).not.toEqual([]);
   });
   it('reads here-documents and what cat or echo pipe into a shell', () => {
     expect(argvs("sh <<'EOF'\nrm x\nEOF")).toContainEqual(['rm', 'x']);
@@ -124,6 +130,16 @@ describe('interpreters', () => {
     expect(interpreterOpaque('awk', ['awk', '-F:', '{print $1}'])).toBeUndefined();
     expect(interpreterOpaque('awk', ['awk', '-e', 'BEGIN{system("x")}'])).toBeDefined();
     expect(interpreterOpaque('awk', ['awk', '{print | "sh"}'])).toBeDefined();
+  });
+  it('lists the command strings inline code holds', () => {
+    expect(embeddedShellStrings(['perl', '-e', 'system("rm -rf ~")'])).toEqual(['rm -rf ~']);
+    expect(embeddedShellStrings(['node', '-e', `require('child_process').execSync('git config core.pager x')`])).toEqual(['git config core.pager x']);
+    expect(embeddedShellStrings(['python3', '-c', 'import subprocess; subprocess.run(["rm", "-rf", "~"])'])).toContain("rm -rf '~'");
+    expect(embeddedShellStrings(['perl', '-e', 'print qx{rm -rf ..}'])).toEqual(['rm -rf ..']);
+    expect(embeddedShellStrings(['ruby', '-e', '`rm -rf x`'])).toEqual(['rm -rf x']);
+    expect(embeddedShellStrings(['python3', '-c', 'print(1)'])).toEqual([]);
+    expect(analyzeShell(`perl -e 'system("rm -rf ~")'`).commands[0]!.embeddedShell).toEqual(['rm -rf ~']);
+    expect(analyzeShell(`python3 --version`).commands[0]!.embeddedShell).toBeUndefined();
   });
 });
 

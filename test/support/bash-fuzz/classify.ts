@@ -61,7 +61,7 @@ const PATH_KINDS = new Set<Violation['kind']>(['denied-write', 'protected-write'
 function issueFor(group: string, variant: string | undefined, kind: Violation['kind'], decision: Decision): number {
   if (HIDDEN.has(group)) return 13;
   if (group === 'globs' || (group === 'brace-expansion' && variant !== 'option')) return PATH_KINDS.has(kind) && decision.reason.kind === 'rule' ? 16 : 13;
-  if (group === 'wrapper') return 15;
+  if (group === 'wrapper' || group === 'deny-program') return 15;
   if (group === 'path-effects') return kind === 'denied-program' ? 15 : PATH_KINDS.has(kind) ? 16 : kind === 'unlisted-program' && decision.reason.kind === 'readOnly' ? 14 : 16;
   if (group === 'read-only-options' || group === 'brace-expansion') {
     if (kind === 'denied-program') return 15;

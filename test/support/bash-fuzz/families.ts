@@ -45,6 +45,7 @@ export type FamilyName =
   | 'assignment'
   | 'cd'
   | 'wrapper'
+  | 'deny-program'
   | 'read-only-options'
   | 'path-program'
   | 'path-effects'
@@ -289,6 +290,65 @@ const wrapper: Build = (c) =>
     }),
   );
 
+// ---------------------------------------------------------------- programs that name programs (#15)
+
+/**
+ * Programs told to run another program (P): tar, sed, git's variables, `-c` keys and aliases,
+ * shells' startup code and input, prompt and trap strings, interpreters' inline code, and the
+ * less common wrappers, each in a spelling the tool accepts.
+ */
+const DENY_PROGRAM_TEMPLATES: readonly string[] = [
+  "tar --use-compress-prog='P' -cf /tmp/a.tar README.md",
+  "tar -I 'P' -cf /tmp/a.tar README.md",
+  "tar --checkpoint=1 --checkpoint-act=exec='P' -cf /tmp/a.tar README.md",
+  "tar -cf /tmp/a.tar README.md --checkpoint=1 --checkpoint-action='exec=P'",
+  "sed 's|.*|P|e' README.md",
+  "sed -n '1e P' README.md",
+  "sed '1!e P' README.md",
+  "sed -e '1{e P' -e '}' README.md",
+  "sed --expression='1 e P' README.md",
+  "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.st GIT_CONFIG_VALUE_0='!P' git st",
+  `GIT_CONFIG_PARAMETERS="'alias.x=!P'" git x`,
+  "git -c alias.x='!P' x",
+  "git -c core.pager='P #' -p log -1",
+  "GIT_PAGER='P #' git -p log -1",
+  "GIT_EXTERNAL_DIFF='P #' git diff --ext-diff --no-index README.md package.json",
+  "GIT_EDITOR='P #' git commit --allow-empty",
+  "GIT_SSH_COMMAND='P #' git fetch ssh://x/y",
+  "PS4='$(P)'; set -x; ls",
+  "echo 'P' | BASH_ENV=/dev/stdin bash -c :",
+  "bash --rcfile /dev/stdin -ic : <<< 'P'",
+  "bash --init-f /dev/stdin -i <<< 'P'",
+  "env 'BASH_FUNC_ls%%=() { P; }' bash -c ls",
+  "mapfile -C 'P;:' -c 1 < README.md",
+  "trap 'P' EXIT; ls",
+  "source /dev/stdin <<< 'P'",
+  "sh <<< 'P'",
+  "cat <<EOF | sh\nP\nEOF",
+  `perl -e 'system("P")'`,
+  `perl -e 'print qx{P}'`,
+  `python3 -c 'import os; os.system("P")'`,
+  `python3 -c 'import subprocess; subprocess.run("P", shell=True)'`,
+  `node -e 'require("child_process").execSync("P")'`,
+  `awk 'BEGIN { system("P") }'`,
+  'chronic P',
+  'parallel --will-cite P ::: x',
+  'setpriv P',
+  'prlimit P',
+  'timeout --k 1 5 P',
+  'timeout --sig 9 5 P',
+  'nice --adj 5 P',
+  'stdbuf --out L P',
+  "env --sp='P'",
+  'env --u X P',
+  'watch --int 1 -x P',
+  "script -qc 'P' /dev/null",
+  "flock --ti 5 /tmp/l -c 'P'",
+];
+
+const denyProgram: Build = (c) =>
+  fc.tuple(pick(DENY_PROGRAM_TEMPLATES), program(c)).map(([t, p]) => ({ command: fill(t, p), variant: t.split(/[ =]/)[0]!.replace(/^GIT_.*|^PS4.*/, 'git-variable') }));
+
 // ---------------------------------------------------------------- read-only programs with every option
 
 const readOnlyOptions: Build = () =>
@@ -459,6 +519,8 @@ export function families(mutationSeeds: readonly string[]): Family[] {
     { name: 'path-program', combos: ALL, build: pathProgram },
     { name: 'mutation', combos: ALL, build: mutationFamily(mutationSeeds) },
     { name: 'path-effects', combos: ['all-but-denied/default', 'denied/default', 'none/bypassPermissions'], build: pathEffects },
+    // Last, so the seeds of the families before it stay as they were.
+    { name: 'deny-program', combos: ALL, build: denyProgram },
   ];
 }
 
