@@ -117,7 +117,8 @@ export function envCommand(argv: readonly string[], literal: readonly boolean[])
     const script = ['env', ...before, ...keep, ...pieces.map(shellWord), ...after].join(' ');
     return { ...none, inner: [{ kind: 'text', script, what: 'env -S' }] };
   }
-  let k = 0;
+  // A lone `-` first after the options is `-i` (env.c: `if (STREQ (argv[optind], "-"))`).
+  let k = parsed.operands[0]?.text === '-' ? 1 : 0;
   const assignments: number[] = [];
   while (k < parsed.operands.length && parsed.operands[k]!.text.includes('=')) assignments.push(parsed.operands[k++]!.index);
   const start = parsed.operands[k]?.index;
