@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Runs observe.ts inside a sandbox: new mount, network and pid namespaces, loopback only, a
 # read-only /, tmpfs over /tmp and /home, a small git project at /home/user/project, uid 65534.
-# Usage (as root): scripts/observe-cli/sandbox.sh < commands.jsonl > observed.jsonl
+# Usage (as root): scripts/observe-cli/sandbox.sh [observe.ts|observe-calls.ts] < in.jsonl > observed.jsonl
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
+script="${1:-observe.ts}"
 exec 3<&0
-exec unshare --mount --net --pid --fork --mount-proc bash -s "$repo" <<'INNER'
+exec unshare --mount --net --pid --fork --mount-proc bash -s "$repo" "$script" <<'INNER'
 set -euo pipefail
 repo="$1"
+script="$2"
 mount --make-rprivate /
 mount --bind / / && mount -o remount,bind,ro /
 mount -t tmpfs -o mode=1777 tmpfs /tmp
@@ -32,5 +34,5 @@ chown -R 65534:65534 /home/user
 export HOME=/home/user OBSERVE_CWD="$p" PATH="$PATH"
 exec setpriv --reuid=65534 --regid=65534 --clear-groups --no-new-privs \
   env HOME=/home/user OBSERVE_CWD="$p" TSX_DISABLE_CACHE=1 \
-  node --import "$repo/node_modules/tsx/dist/esm/index.mjs" "$repo/scripts/observe-cli/observe.ts" <&3
+  node --import "$repo/node_modules/tsx/dist/esm/index.mjs" "$repo/scripts/observe-cli/$script" <&3
 INNER

@@ -1,83 +1,19 @@
-import type { AskKind, Behavior, Decision, PermissionMode, ReasonKind, RuleRef, Step, ToolCall } from '../core/types.js';
+import type { PermissionMode, ToolCall } from '../core/types.js';
 import { hostOfUrl } from '../rules/index.js';
 import { isInside, isInsideAny, normalizePath, protectedPathMatch } from '../paths/index.js';
-import type { ProtectedPathSpec } from '../paths/index.js';
-import { criticalRemovals, isReadOnly, acceptEditsCommand } from '../shell/index.js';
-import type { ReadOnlyVerdict, SimpleCommand } from '../shell/types.js';
+import { criticalRemovals, acceptEditsCommand } from '../shell/index.js';
+import type { SimpleCommand } from '../shell/types.js';
 import type { CompiledRule } from '../settings/types.js';
-import type { EvaluationContext } from './context.js';
-import type { Dialect } from './dialect.js';
 import { callFacts, globBase, shellWrites, touchedPaths, type CallFacts, type FactsContext, type ShellWrite } from './facts.js';
-import { indexPolicy, rulesForTool, type PolicyIndex } from './policy-index.js';
-import { allowCandidates, allowCovers, allowText, isSafeAssignment, partsToCover, patternCoversCommand, restrictiveMatch, type MatchEnv } from './rule-match.js';
+import { indexPolicy, rulesForTool } from './policy-index.js';
+import { allowCandidates, allowCovers, allowText, partsToCover, patternCoversCommand, restrictiveMatch, type MatchEnv } from './rule-match.js';
 import { isBroadAllow } from './broad-allow.js';
-import { suggestionsFor } from './suggestions.js';
+import { decide, holdAsk, pass, ruleRef } from './state.js';
+import { shellReadOnly } from './shell-read-only.js';
+import type { Dialect, EvalState, EvaluationContext, PipelineStep, StepResult } from './types.js';
 import { isPlainSedEdit } from './sed-script.js';
 import { braceAlternatives, globMayHitRule, hasGlob } from './glob-overlap.js';
 import { powerShellAllow, powerShellCriticalRemovals, powerShellReadOnly, powerShellRestrictive, powerShellTouches, powerShellUnknownWrite } from './powershell.js';
-
-/** Everything the steps share while deciding one call. */
-export interface EvalState {
-  call: ToolCall;
-  ctx: EvaluationContext;
-  mode: PermissionMode;
-  facts: CallFacts;
-  index: PolicyIndex;
-  env: MatchEnv;
-  workingDirectories: string[];
-  protectedSpec: ProtectedPathSpec;
-  dialect: Dialect;
-  trace: Step[];
-  /** An ask found by an earlier step, waiting for the mode step. */
-  pendingAsk?: { kind: AskKind; reason: ReasonKind; message: string; rule?: RuleRef; blockedPath?: string };
-}
-
-/** What a step concluded: a final decision, or nothing (go on). */
-export type StepResult = Decision | undefined;
-
-/** A named step of the decision pipeline. @public */
-export interface PipelineStep {
-  name: string;
-  run(state: EvalState): StepResult;
-}
-
-export function ruleRef(cr: CompiledRule): RuleRef {
-  return { text: cr.rule.text, list: cr.list, source: cr.source, index: cr.index };
-}
-
-/** Record that a step did not decide. */
-export function pass(state: EvalState, step: string, detail: string): undefined {
-  state.trace.push({ step, outcome: 'pass', detail });
-  return undefined;
-}
-
-export function decide(
-  state: EvalState,
-  step: string,
-  behavior: Behavior,
-  reason: ReasonKind,
-  message: string,
-  extra: { rule?: RuleRef; askKind?: AskKind; blockedPath?: string } = {},
-): Decision {
-  state.trace.push({ step, outcome: behavior, detail: message, ...(extra.rule ? { rule: extra.rule } : {}) });
-  const d: Decision = { behavior, reason: { kind: reason, message }, trace: state.trace };
-  if (extra.rule) d.rule = extra.rule;
-  if (extra.blockedPath !== undefined) d.blockedPath = extra.blockedPath;
-  if (behavior === 'ask') {
-    d.askKind = extra.askKind ?? 'plain';
-    const suggestions = d.askKind === 'plain' ? suggestionsFor(state) : [];
-    if (suggestions.length > 0) d.suggestions = suggestions;
-  }
-  return d;
-}
-
-/** Record an ask for the mode step to settle; a firmer ask is never replaced by a softer one. */
-export function holdAsk(state: EvalState, step: string, ask: NonNullable<EvalState['pendingAsk']>): undefined {
-  const rank = { firm: 3, protected: 2, plain: 1 } as const;
-  if (!state.pendingAsk || rank[ask.kind] > rank[state.pendingAsk.kind]) state.pendingAsk = ask;
-  state.trace.push({ step, outcome: 'ask', detail: `${ask.message} (${ask.kind} ask)`, ...(ask.rule ? { rule: ask.rule } : {}) });
-  return undefined;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Steps (Claude Code order: tools removed, deny, ask, critical/protected, allow, what the call
@@ -395,54 +331,6 @@ function redirectWritesOk(state: EvalState): { ok: true } | { ok: false; why: st
     if (!editAllowed) return { ok: false, why: `it writes ${e.path}, which no Edit allow rule covers` };
   }
   return { ok: true };
-}
-
-interface ShellReadOnly {
-  ok: boolean;
-  why?: string;
-  perCommand: Map<SimpleCommand, boolean>;
-  reasons: Map<SimpleCommand, string>;
-}
-
-const roCache = new WeakMap<EvalState, ShellReadOnly>();
-
-/** Is the command read-only as a whole: every part read-only, reads inside the working directories, no writes? */
-export function shellReadOnly(state: EvalState): ShellReadOnly {
-  const cached = roCache.get(state);
-  if (cached) return cached;
-  const facts = state.facts as Extract<CallFacts, { kind: 'shell' }>;
-  const perCommand = new Map<SimpleCommand, boolean>();
-  const reasons = new Map<SimpleCommand, string>();
-  let why: string | undefined;
-  for (const cmd of facts.analysis.commands) {
-    const unsafe = cmd.assignments.find((a) => !isSafeAssignment(a));
-    const v: ReadOnlyVerdict = unsafe !== undefined
-      ? { readOnly: false, reason: `the assignment ${unsafe.split('=')[0]}=… can change what runs` }
-      : isReadOnly(cmd, { set: state.dialect.readOnlySet });
-    perCommand.set(cmd, v.readOnly);
-    if (!v.readOnly) {
-      reasons.set(cmd, v.reason);
-      // In the default set a wrapper's own options count too (`time -o F` writes F).
-      if (!cmd.transparentWrapper || state.dialect.readOnlySet === 'claudeCode') why ??= `"${allowText(cmd)}" is not read-only: ${v.reason}`;
-    }
-  }
-  if (facts.analysis.unknown.length > 0) why ??= `parts could not be read: ${facts.analysis.unknown[0]}`;
-  if (facts.analysis.stateChanges.length > 0) why ??= facts.analysis.stateChanges[0];
-  if (facts.analysis.hasSubstitution) why ??= 'it has a substitution';
-  for (const e of facts.effects) {
-    // Assumed effects belong to programs that are not read-only anyway, and git history is not a
-    // file read: both only feed deny rules.
-    if (e.assumed !== undefined || e.fromHistory === true) continue;
-    if (e.op !== 'read') why ??= `it ${e.op === 'write' ? 'writes' : 'removes'} ${e.path}`;
-    else if (!e.literal && !e.glob) why ??= `it reads a path that is not literal (${e.raw})`;
-    else if (!isInsideAny(e.glob ? globBase(e.path) : e.path, state.workingDirectories)) why ??= `it reads ${e.path}, outside the working directories`;
-  }
-  if (facts.cwdAfter !== state.ctx.cwd && facts.analysis.commands.some((c) => c.argv[0] === 'git')) {
-    why ??= 'it runs git after cd to another directory';
-  }
-  const result: ShellReadOnly = why === undefined ? { ok: true, perCommand, reasons } : { ok: false, why, perCommand, reasons };
-  roCache.set(state, result);
-  return result;
 }
 
 export const touches: PipelineStep = {

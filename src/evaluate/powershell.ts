@@ -18,7 +18,7 @@ import type { PathMatchContext } from '../rules/types.js';
 import type { CompiledRule } from '../settings/types.js';
 import { globBase } from './facts.js';
 import { mayMatchWithHoles } from './holes.js';
-import type { EvalState } from './pipeline.js';
+import type { EvalState } from './types.js';
 import type { PowerShellFacts } from './powershell-facts.js';
 import { rulesForTool } from './policy-index.js';
 import { effectVerdict, type MatchEnv, type RuleMatch } from './rule-match.js';

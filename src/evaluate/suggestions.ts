@@ -2,7 +2,8 @@ import type { PermissionUpdate } from '../core/types.js';
 import { partsToCover, allowText, patternCoversCommand } from './rule-match.js';
 import { rulesForTool } from './policy-index.js';
 import { hostOfUrl } from '../rules/index.js';
-import { shellReadOnly, type EvalState } from './pipeline.js';
+import { shellReadOnly } from './shell-read-only.js';
+import type { EvalState } from './types.js';
 
 /** Read-only-ish first words after which the second word names the sub-command (`git push`, `npm run`). */
 const SUBCOMMAND_TOOLS = new Set(['git', 'npm', 'pnpm', 'yarn', 'bun', 'cargo', 'go', 'docker', 'kubectl', 'gh', 'make', 'uv', 'poetry', 'pip', 'dotnet']);

@@ -4,32 +4,10 @@ import { evaluate } from '../evaluate/index.js';
 import type { EvaluationContext } from '../evaluate/index.js';
 import { mergePolicy, parseSettingsFile, parseSettingsObject } from '../settings/index.js';
 import type { ParsedSettingsFile, Policy } from '../settings/types.js';
-import { caseFsView } from './case-fs.js';
-import { judgeDecision } from './judge.js';
-import { dialectSkipReason, runDialectCase } from '../dialects/conformance.js';
+import { caseFsView, judgeDecision, type CaseOutcome, type ConformanceCase } from '../cases/index.js';
+import { dialectByName } from '../dialects/index.js';
 
-/**
- * One conformance case (one line of a case file). The shape is documented in the README
- * ("Conformance cases"): `case` holds settings or layers, mode, call, cwd, home, platform, fs;
- * `expected.result` is `allow` / `ask` / `deny` (or a case-specific word), `expected.acceptable`
- * lists other safe answers, and `expected.ask_kind` (`firm`, `protected`, `plain`) the kind an
- * ask must be.
- * @public
- */
-export interface ConformanceCase {
-  id: string;
-  kind?: string;
-  dialect?: string;
-  case?: Record<string, unknown>;
-  expected: { result?: unknown; acceptable?: unknown[]; why?: string; [k: string]: unknown };
-  [k: string]: unknown;
-}
-
-/** What replaying a case gave. @public */
-export type CaseOutcome =
-  | { status: 'pass'; got: string; decision?: Decision }
-  | { status: 'fail'; got: string; expected: string; decision?: Decision; message: string }
-  | { status: 'skip'; reason: string };
+export type { CaseOutcome, ConformanceCase } from '../cases/index.js';
 
 const LAYER_KIND: Record<string, SettingsSourceKind> = {
   user: 'userSettings',
@@ -42,7 +20,11 @@ const LAYER_KIND: Record<string, SettingsSourceKind> = {
 /** Why a case cannot be replayed by `evaluate` alone yet; `undefined` when it can. */
 export function skipReason(c: ConformanceCase): string | undefined {
   const dialect = c.dialect ?? 'claude-code';
-  if (dialect !== 'claude-code') return dialectSkipReason(c);
+  if (dialect !== 'claude-code') {
+    const d = dialectByName(dialect);
+    if (d === undefined) return `unknown dialect "${dialect}"`;
+    return d.cases === undefined ? `the ${d.name} dialect has no case runner` : d.cases.skipReason(c);
+  }
   const kind = c.kind ?? '';
   if (kind === 'hooks') return 'a hook case: evaluate alone runs no hooks; replayed through the gate (test/gate/field-reports.test.ts) and the hook dispatcher (test/hooks/field-reports.test.ts)';
   if (kind === 'checkpoint-rewind') return 'a rewind case, not a decision: replayed against real files in test/checkpoints/cases.test.ts';
@@ -90,7 +72,12 @@ export function casePolicy(body: Record<string, unknown>): Policy {
 
 /** Replay one case through `evaluate`. Never throws. @public */
 export function runCase(c: ConformanceCase): CaseOutcome {
-  if ((c.dialect ?? 'claude-code') !== 'claude-code') return runDialectCase(c);
+  const dialect = c.dialect ?? 'claude-code';
+  if (dialect !== 'claude-code') {
+    const d = dialectByName(dialect);
+    if (d?.cases === undefined) return { status: 'skip', reason: skipReason(c) ?? 'no case runner' };
+    return d.cases.run(c);
+  }
   const reason = skipReason(c);
   if (reason !== undefined) return { status: 'skip', reason };
   const body = c.case as Record<string, unknown>;

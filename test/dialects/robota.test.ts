@@ -5,7 +5,7 @@ import {
   canonicalUrl, compileUrlPattern, isBroadExecutionAllowRule, matchUrl, robotaCombinePreToolUse, robotaDecodeHookVerdict, robotaOutcome,
   robotaPreToolUseEffect, robotaRuleProblem, ROBOTA_AUTO_MODE_LIMITS, ROBOTA_HOOK_TIMEOUT_SECONDS,
 } from '../../src/dialects/robota/index.js';
-import { caseFsView } from '../../src/testing/case-fs.js';
+import { caseFsView } from '../../src/cases/index.js';
 import { decideIn } from './helpers.js';
 
 beforeAll(async () => {

@@ -2,6 +2,7 @@ import type { Dialect } from '../../evaluate/index.js';
 import { CLAUDE_CODE_PROTECTED_PATHS } from '../../paths/index.js';
 import { BIU_MODE_ALIASES } from './modes.js';
 import { BIU_STEPS } from './steps.js';
+import { biuCaseRunner } from './cases.js';
 
 export * from './rules.js';
 export * from './steps.js';
@@ -40,4 +41,5 @@ export const biu: Dialect = {
   caseInsensitiveTools: true,
   // biu's order decides dontAsk itself: an ask rule still asks there (biu docs, "Modes").
   ownsDontAsk: true,
+  cases: biuCaseRunner(() => biu),
 };

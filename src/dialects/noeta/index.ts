@@ -2,6 +2,8 @@ import type { Dialect } from '../../evaluate/index.js';
 import { STEPS } from '../../evaluate/index.js';
 import { NOETA_PROTECTED_PATHS } from '../../paths/index.js';
 import { noetaOwnReads, refuseBypass } from './steps.js';
+import { policyFromObjects } from '../../settings/index.js';
+import { dialectCaseRunner } from '../shared/cases.js';
 
 export { noetaOwnReads, refuseBypass } from './steps.js';
 
@@ -68,4 +70,5 @@ export const noeta: Dialect = {
   projectDirEnv: ['NOETA_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'],
   defaultMode: 'auto',
   modeAliases: { manual: 'default' },
+  cases: dialectCaseRunner({ dialect: () => noeta, policy: policyFromObjects }),
 };

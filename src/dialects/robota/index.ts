@@ -1,7 +1,7 @@
-import type { Behavior, Decision } from '../../core/types.js';
 import type { Dialect } from '../../evaluate/index.js';
-import type { ProtectedPathSpec } from '../../paths/index.js';
 import { ROBOTA_STEPS } from './steps.js';
+import { robotaCaseRunner } from './cases.js';
+import { ROBOTA_PROTECTED_PATHS, ROBOTA_WORDS } from './words.js';
 
 export * from './rules.js';
 export * from './steps.js';
@@ -9,45 +9,7 @@ export * from './url.js';
 export * from './auto-mode.js';
 export * from './hooks.js';
 export { robotaPolicy } from './policy.js';
-
-/** robota's words for the three outcomes: `auto` (run it), `approve` (ask a person), `deny`. @public */
-export type RobotaOutcome = 'auto' | 'approve' | 'deny';
-
-/** toolgate's behaviour for each robota outcome, and back. @public */
-export const ROBOTA_WORDS: Readonly<Record<Behavior, RobotaOutcome>> = { allow: 'auto', ask: 'approve', deny: 'deny' };
-
-/** A decision in robota's words. @public */
-export function robotaOutcome(decision: Pick<Decision, 'behavior'>): RobotaOutcome {
-  return ROBOTA_WORDS[decision.behavior];
-}
-
-/** Shell rc files robota never writes without asking. */
-const SHELL_RC = ['.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.profile', '.zshrc', '.zprofile', '.zshenv', '.zlogin', '.zlogout', '.cshrc', '.tcshrc', '.kshrc', '.mkshrc'];
-
-/**
- * robota's protected list (robota docs, "Never auto-approved"): `.git`, `.robota` (except its
- * worktrees), `.claude`, `.agents`, `.mcp.json`, `.gitconfig`, `.npmrc` and shell rc files.
- * @public
- */
-export const ROBOTA_PROTECTED_PATHS: ProtectedPathSpec = {
-  dirs: ['.git', '.robota', '.claude', '.agents'],
-  files: ['.mcp.json', '.gitconfig', '.npmrc', ...SHELL_RC],
-  exceptions: ['.robota/worktrees'],
-};
-
-/**
- * A protected list with robota's own directory renamed (robota's `pathProtection` option:
- * `protectedDirectoryNames`, `writableWorktreeContainers`).
- * @public
- */
-export function robotaProtectedPaths(options: { protectedDirectoryNames?: readonly string[]; writableWorktreeContainers?: readonly string[] } = {}): ProtectedPathSpec {
-  const own = options.protectedDirectoryNames ?? ['.robota'];
-  return {
-    dirs: ['.git', '.claude', '.agents', ...own],
-    files: ROBOTA_PROTECTED_PATHS.files,
-    exceptions: options.writableWorktreeContainers ?? own.map((d) => `${d}/worktrees`),
-  };
-}
+export * from './words.js';
 
 /**
  * The robota dialect (robota docs, "Permission System"): outcomes auto / approve / deny (allow /
@@ -72,4 +34,5 @@ export const robota: Dialect = {
   nativeWords: ROBOTA_WORDS,
   // robota hooks cannot approve: an allow only lets evaluation continue (robota docs, "Hooks").
   hooksCanApprove: false,
+  cases: robotaCaseRunner(() => robota),
 };

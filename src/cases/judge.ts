@@ -1,5 +1,5 @@
 import type { Behavior, Decision } from '../core/types.js';
-import type { CaseOutcome, ConformanceCase } from './conformance.js';
+import type { CaseOutcome, ConformanceCase } from './types.js';
 
 /**
  * Compare a case's decision with `expected.result` and `expected.acceptable`. `note` is added to

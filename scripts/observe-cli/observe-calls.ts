@@ -1,0 +1,97 @@
+/**
+ * Observes the real Claude Code CLI's decision on any tool call, with settings, a mode, extra
+ * working directories and PreToolUse hooks: for each line the bundled `claude` binary runs
+ * offline against a scripted Messages API that asks for one tool call. Run it only inside the
+ * sandbox (`scripts/observe-cli/sandbox.sh observe-calls.ts`): allowed calls really run.
+ *
+ * Input: JSON lines
+ *   {"id", "tool", "input", "settings"?: object (passed as --settings), "projectSettings"?: object
+ *    (written to .claude/settings.json, loaded with --setting-sources project),
+ *    "mode"?: string, "addDirs"?: string[], "hookIf"?: string (a PreToolUse hook with this `if`
+ *    is added; `hookRan` says whether it ran), "files"?: {path: text}}
+ * Output: JSON lines {"id", "result": "allow"|"ask"|"deny"|"refused"|"error", "isError", "hookRan"?, "text"}.
+ *
+ * How the answer is read: in `-p` mode an allowed call runs (a failing command reports
+ * "Exit code N"), an asked one is refused with "…requested permissions…", a denied one with
+ * "Permission to use … has been denied" or the deny reason.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { offlineClaudeEnv, startFakeMessagesApi } from '../../examples/support/fake-messages-api.js';
+
+const bin = process.env.CLAUDE_BIN ?? join(import.meta.dirname, '../../node_modules/@anthropic-ai/claude-agent-sdk-linux-x64/claude');
+const cwd = process.env.OBSERVE_CWD ?? process.cwd();
+
+interface Spec {
+  id: string;
+  tool: string;
+  input: Record<string, unknown>;
+  settings?: Record<string, unknown>;
+  projectSettings?: Record<string, unknown>;
+  mode?: string;
+  addDirs?: string[];
+  hookIf?: string;
+  files?: Record<string, string>;
+}
+
+function classify(isError: boolean, text: string): 'allow' | 'ask' | 'deny' | 'refused' {
+  if (!isError || /^Exit code \d+/.test(text)) return 'allow';
+  if (/requested permissions|haven't granted|can't be checked before it runs|requires approval/i.test(text)) return 'ask';
+  if (/denied|blocks reads|has been blocked|refuse/i.test(text)) return 'deny';
+  // Refused with a message this script does not know: read `text`.
+  return 'refused';
+}
+
+async function observe(spec: Spec): Promise<Record<string, unknown>> {
+  const api = await startFakeMessagesApi([{ toolUse: { name: spec.tool, input: spec.input } }, { text: 'Done.' }]);
+  const marker = join(tmpdir(), `hook-ran-${spec.id.replace(/[^\w-]/g, '_')}`);
+  rmSync(marker, { force: true });
+  const written: string[] = [];
+  try {
+    for (const [p, text] of Object.entries(spec.files ?? {})) {
+      mkdirSync(dirname(p), { recursive: true });
+      writeFileSync(p, text);
+      written.push(p);
+    }
+    const settings: Record<string, unknown> = { ...(spec.settings ?? {}) };
+    if (spec.hookIf !== undefined) {
+      settings['hooks'] = { PreToolUse: [{ matcher: spec.tool, hooks: [{ type: 'command', if: spec.hookIf, command: `touch ${marker}` }] }] };
+    }
+    const projectFile = join(cwd, '.claude/settings.json');
+    if (spec.projectSettings) {
+      mkdirSync(join(cwd, '.claude'), { recursive: true });
+      writeFileSync(projectFile, JSON.stringify(spec.projectSettings));
+    }
+    const config = mkdtempSync(join(tmpdir(), 'cc-config-'));
+    const args = ['-p', 'go', '--permission-mode', spec.mode ?? 'default', '--setting-sources', spec.projectSettings ? 'project' : '', '--output-format', 'text'];
+    if (Object.keys(settings).length > 0) args.push('--settings', JSON.stringify(settings));
+    for (const d of spec.addDirs ?? []) args.push('--add-dir', d);
+    const child = spawn(bin, args, { cwd, env: offlineClaudeEnv(api.url, config), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdout.resume();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 45_000);
+    await new Promise((resolve) => child.on('close', resolve));
+    clearTimeout(timer);
+    if (spec.projectSettings) rmSync(join(cwd, '.claude'), { recursive: true, force: true });
+    const hookRan = spec.hookIf !== undefined ? { hookRan: existsSync(marker) } : {};
+    const r = api.toolResults[0];
+    if (!r) return { result: 'error', ...hookRan, text: `no tool result; stderr: ${stderr.slice(0, 300)}` };
+    return { result: classify(r.isError, r.text), isError: r.isError, ...hookRan, text: r.text.slice(0, 400) };
+  } finally {
+    for (const p of written) rmSync(p, { force: true });
+    rmSync(marker, { force: true });
+    await api.close();
+  }
+}
+
+const rl = createInterface({ input: process.stdin });
+for await (const line of rl) {
+  if (!line.trim()) continue;
+  const spec = JSON.parse(line) as Spec;
+  const o = await observe(spec);
+  process.stdout.write(JSON.stringify({ id: spec.id, ...o }) + '\n');
+}

@@ -1,0 +1,38 @@
+import type { Decision } from '../core/types.js';
+
+/**
+ * One conformance case (one line of a case file). The shape is documented in the README
+ * ("Conformance cases"): `case` holds settings or layers, mode, call, cwd, home, platform, fs;
+ * `expected.result` is `allow` / `ask` / `deny` (or a case-specific word), `expected.acceptable`
+ * lists other safe answers, and `expected.ask_kind` (`firm`, `protected`, `plain`) the kind an
+ * ask must be.
+ * @public
+ */
+export interface ConformanceCase {
+  id: string;
+  kind?: string;
+  dialect?: string;
+  case?: Record<string, unknown>;
+  expected: { result?: unknown; acceptable?: unknown[]; why?: string; [k: string]: unknown };
+  [k: string]: unknown;
+}
+
+/** What replaying a case gave. @public */
+export type CaseOutcome =
+  | { status: 'pass'; got: string; decision?: Decision }
+  | { status: 'fail'; got: string; expected: string; decision?: Decision; message: string }
+  | { status: 'skip'; reason: string };
+
+/**
+ * How a dialect replays its own conformance cases: decision cases through `evaluate` with the
+ * dialect's extra inputs, predicate cases (rule parsing, mode names, hook outputs) through the
+ * dialect's own functions. `runCase` in `toolgate/testing` hands every case of a dialect other than
+ * Claude Code to it.
+ * @public
+ */
+export interface DialectCaseRunner {
+  /** Why the case cannot be replayed, or `undefined` when it can. */
+  skipReason(c: ConformanceCase): string | undefined;
+  /** Replay the case. Never throws. */
+  run(c: ConformanceCase): CaseOutcome;
+}

@@ -1,0 +1,75 @@
+/**
+ * Replaying robota's conformance cases: decision cases through `evaluate` in the robota dialect
+ * (its `dialectInput` keys and protected-path settings mapped from the case); predicate cases
+ * (auto-mode allow rules, hook verdicts and their combination, matchers) through robota's own
+ * functions.
+ * @packageDocumentation
+ */
+import type { ConformanceCase, DialectCaseRunner } from '../../cases/index.js';
+import type { Dialect } from '../../evaluate/index.js';
+import { dialectCaseRunner, hookGroups, type CaseCheck } from '../shared/cases.js';
+import { allowRulesForAutoMode, isBroadExecutionAllowRule } from './auto-mode.js';
+import { robotaCombinePreToolUse, robotaDecodeHookVerdict, robotaMatcherMatches, type RobotaHookOutput } from './hooks.js';
+import { robotaPolicy } from './policy.js';
+import { robotaOutcome, robotaProtectedPaths } from './words.js';
+
+function robotaPredicate(c: ConformanceCase): CaseCheck | undefined {
+  const body = (c.case ?? {}) as Record<string, unknown>;
+  const e = c.expected;
+  if (typeof c['rule'] === 'string' && e['broadExecutionAllowRule'] !== undefined) {
+    return () => ({ got: isBroadExecutionAllowRule(c['rule'] as string), want: e['broadExecutionAllowRule'] });
+  }
+  if (Array.isArray(c['rules'])) return () => ({ got: allowRulesForAutoMode(c['rules'] as string[]), want: e['allowRulesForAutoMode'] });
+  if (c.kind === 'hooks') return robotaHookCheck(body, e);
+  return undefined;
+}
+
+function robotaHookCheck(body: Record<string, unknown>, e: Record<string, unknown>): CaseCheck | undefined {
+  if (Array.isArray(body['hook_outputs'])) {
+    return () => {
+      const c = robotaCombinePreToolUse(body['hook_outputs'] as RobotaHookOutput[]);
+      const want = e['combined'] as Record<string, unknown>;
+      const got: Record<string, unknown> = {};
+      for (const k of Object.keys(want)) got[k] = (c as unknown as Record<string, unknown>)[k];
+      return { got, want };
+    };
+  }
+  const out = body['hook_output'] as Record<string, unknown> | undefined;
+  if (out?.['source'] !== undefined) {
+    return () => {
+      const v = robotaDecodeHookVerdict(String(out['body']), out['source'] as 'http');
+      const got: Record<string, unknown> = { outcome: v.outcome };
+      if (e['reason'] !== undefined) got['reason'] = v.outcome === 'deny' ? v.reason : undefined;
+      if (e['kind'] !== undefined) got['kind'] = v.outcome === 'error' ? v.kind : undefined;
+      const want: Record<string, unknown> = { outcome: e['outcome'] };
+      if (e['reason'] !== undefined) want['reason'] = e['reason'];
+      if (e['kind'] !== undefined) want['kind'] = e['kind'];
+      return { got, want };
+    };
+  }
+  if (out?.['exitCode'] !== undefined) {
+    return () => {
+      const c = robotaCombinePreToolUse([{ type: 'command', exitCode: Number(out['exitCode']), stderr: String(out['stderr'] ?? '') }]);
+      return { got: { blocked: c.blocked, reasonContains: (c.reason ?? '').includes('denied') }, want: { blocked: true, reasonContains: true } };
+    };
+  }
+  if (e['matched'] !== undefined) {
+    return () => {
+      const call = body['call'] as { tool: string };
+      return { got: hookGroups(body['settings'], String(body['event'])).some((g) => robotaMatcherMatches(g.matcher, call.tool)), want: e['matched'] };
+    };
+  }
+  return undefined;
+}
+
+/** robota's case runner, for the dialect object to carry. @internal */
+export function robotaCaseRunner(dialect: () => Dialect): DialectCaseRunner {
+  return dialectCaseRunner({
+    dialect,
+    policy: robotaPolicy,
+    predicate: robotaPredicate,
+    note: (d) => ` [${robotaOutcome(d)}]`,
+    protectedPaths: robotaProtectedPaths,
+    linkWorkspace: true,
+  });
+}

@@ -1,0 +1,55 @@
+import type { ReadOnlyVerdict, SimpleCommand } from '../shell/types.js';
+import { isInsideAny } from '../paths/index.js';
+import { isReadOnly } from '../shell/index.js';
+import { globBase, type CallFacts } from './facts.js';
+import { allowText, isSafeAssignment } from './rule-match.js';
+import type { EvalState } from './types.js';
+
+/** Whether a shell call is read-only as a whole, and per part. */
+export interface ShellReadOnly {
+  ok: boolean;
+  why?: string;
+  perCommand: Map<SimpleCommand, boolean>;
+  reasons: Map<SimpleCommand, string>;
+}
+
+const roCache = new WeakMap<EvalState, ShellReadOnly>();
+
+/** Is the command read-only as a whole: every part read-only, reads inside the working directories, no writes? */
+export function shellReadOnly(state: EvalState): ShellReadOnly {
+  const cached = roCache.get(state);
+  if (cached) return cached;
+  const facts = state.facts as Extract<CallFacts, { kind: 'shell' }>;
+  const perCommand = new Map<SimpleCommand, boolean>();
+  const reasons = new Map<SimpleCommand, string>();
+  let why: string | undefined;
+  for (const cmd of facts.analysis.commands) {
+    const unsafe = cmd.assignments.find((a) => !isSafeAssignment(a));
+    const v: ReadOnlyVerdict = unsafe !== undefined
+      ? { readOnly: false, reason: `the assignment ${unsafe.split('=')[0]}=… can change what runs` }
+      : isReadOnly(cmd, { set: state.dialect.readOnlySet });
+    perCommand.set(cmd, v.readOnly);
+    if (!v.readOnly) {
+      reasons.set(cmd, v.reason);
+      // In the default set a wrapper's own options count too (`time -o F` writes F).
+      if (!cmd.transparentWrapper || state.dialect.readOnlySet === 'claudeCode') why ??= `"${allowText(cmd)}" is not read-only: ${v.reason}`;
+    }
+  }
+  if (facts.analysis.unknown.length > 0) why ??= `parts could not be read: ${facts.analysis.unknown[0]}`;
+  if (facts.analysis.stateChanges.length > 0) why ??= facts.analysis.stateChanges[0];
+  if (facts.analysis.hasSubstitution) why ??= 'it has a substitution';
+  for (const e of facts.effects) {
+    // Assumed effects belong to programs that are not read-only anyway, and git history is not a
+    // file read: both only feed deny rules.
+    if (e.assumed !== undefined || e.fromHistory === true) continue;
+    if (e.op !== 'read') why ??= `it ${e.op === 'write' ? 'writes' : 'removes'} ${e.path}`;
+    else if (!e.literal && !e.glob) why ??= `it reads a path that is not literal (${e.raw})`;
+    else if (!isInsideAny(e.glob ? globBase(e.path) : e.path, state.workingDirectories)) why ??= `it reads ${e.path}, outside the working directories`;
+  }
+  if (facts.cwdAfter !== state.ctx.cwd && facts.analysis.commands.some((c) => c.argv[0] === 'git')) {
+    why ??= 'it runs git after cd to another directory';
+  }
+  const result: ShellReadOnly = why === undefined ? { ok: true, perCommand, reasons } : { ok: false, why, perCommand, reasons };
+  roCache.set(state, result);
+  return result;
+}

@@ -1,0 +1,43 @@
+import type { AskKind, Behavior, Decision, ReasonKind, RuleRef } from '../core/types.js';
+import type { CompiledRule } from '../settings/types.js';
+import { suggestionsFor } from './suggestions.js';
+import type { EvalState } from './types.js';
+
+/** The rule reference a decision cites for a compiled rule. */
+export function ruleRef(cr: CompiledRule): RuleRef {
+  return { text: cr.rule.text, list: cr.list, source: cr.source, index: cr.index };
+}
+
+/** Record that a step did not decide. */
+export function pass(state: EvalState, step: string, detail: string): undefined {
+  state.trace.push({ step, outcome: 'pass', detail });
+  return undefined;
+}
+
+export function decide(
+  state: EvalState,
+  step: string,
+  behavior: Behavior,
+  reason: ReasonKind,
+  message: string,
+  extra: { rule?: RuleRef; askKind?: AskKind; blockedPath?: string } = {},
+): Decision {
+  state.trace.push({ step, outcome: behavior, detail: message, ...(extra.rule ? { rule: extra.rule } : {}) });
+  const d: Decision = { behavior, reason: { kind: reason, message }, trace: state.trace };
+  if (extra.rule) d.rule = extra.rule;
+  if (extra.blockedPath !== undefined) d.blockedPath = extra.blockedPath;
+  if (behavior === 'ask') {
+    d.askKind = extra.askKind ?? 'plain';
+    const suggestions = d.askKind === 'plain' ? suggestionsFor(state) : [];
+    if (suggestions.length > 0) d.suggestions = suggestions;
+  }
+  return d;
+}
+
+/** Record an ask for the mode step to settle; a firmer ask is never replaced by a softer one. */
+export function holdAsk(state: EvalState, step: string, ask: NonNullable<EvalState['pendingAsk']>): undefined {
+  const rank = { firm: 3, protected: 2, plain: 1 } as const;
+  if (!state.pendingAsk || rank[ask.kind] > rank[state.pendingAsk.kind]) state.pendingAsk = ask;
+  state.trace.push({ step, outcome: 'ask', detail: `${ask.message} (${ask.kind} ask)`, ...(ask.rule ? { rule: ask.rule } : {}) });
+  return undefined;
+}

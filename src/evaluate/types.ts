@@ -1,0 +1,159 @@
+/**
+ * The types the evaluate layer shares: what `evaluate` is given (`EvaluationContext`), what a
+ * dialect is (`Dialect`) and what its steps see (`EvalState`). One module, so that the modules that
+ * build on them import downwards only.
+ * @packageDocumentation
+ */
+import type { AskKind, Behavior, Decision, PermissionMode, Platform, ReasonKind, RuleRef, Step, ToolCall } from '../core/types.js';
+import type { ReadonlyFsView } from '../core/ports.js';
+import type { ProtectedPathSpec } from '../paths/index.js';
+import type { DialectCaseRunner } from '../cases/index.js';
+import type { CompiledRule, Policy } from '../settings/types.js';
+import type { CallFacts } from './facts.js';
+import type { PolicyIndex } from './policy-index.js';
+import type { MatchEnv } from './rule-match.js';
+
+/**
+ * Session state that outlives one call: rules granted with "Yes, and don't ask again" for this
+ * session, and plan-approved prompts. Kept by the gate; `evaluate` only reads it.
+ * @public
+ */
+export interface SessionState {
+  /** Rules added for the session (source kind `session`). */
+  rules?: CompiledRule[];
+  /** Directories added for the session (`/add-dir`, `addDirectories` updates). */
+  directories?: string[];
+}
+
+/**
+ * Options whose defaults follow the toolgate spec, with switches for Claude Code's documented
+ * behaviour where the two differ (see docs/decisions).
+ * @public
+ */
+export interface EvaluateOptions {
+  /**
+   * Writes to protected paths under bypassPermissions: `ask` (toolgate spec, default) or `allow`
+   * (Claude Code docs, "Permission modes › Protected paths").
+   */
+  protectedPathsUnderBypass?: 'ask' | 'allow';
+  /**
+   * What a `/p` path rule is anchored at: `projectRoot` (toolgate spec, default) or
+   * `settingsRoot`, the rule's own settings file root (Claude Code docs, "Read and Edit").
+   */
+  slashAnchor?: 'projectRoot' | 'settingsRoot';
+  /** The shell that runs Bash commands; `zsh` enables zsh-only checks. Default `bash`. */
+  shell?: 'bash' | 'zsh' | 'sh';
+  /** Absolute path of the current plan file: reads and writes of it are allowed in plan mode. */
+  planFilePath?: string;
+  /** Protected path list; default depends on the dialect (Claude Code's list). */
+  protectedPaths?: ProtectedPathSpec;
+  /**
+   * Whether bypassPermissions could be switched on in this session. Plan mode does not enforce
+   * its read-only blocks when it could (Claude Code docs, "Permission modes › plan"). Default false.
+   */
+  bypassAvailable?: boolean;
+}
+
+/**
+ * Everything `evaluate` needs to decide a call. Paths are absolute (POSIX, or Windows with
+ * `platform: 'windows'`).
+ * @public
+ */
+export interface EvaluationContext {
+  /** The permission mode; `manual` is accepted as `default`. */
+  mode: PermissionMode | 'manual';
+  /** The merged policy (from `loadSettings`, `mergePolicy` or `policyFromRules`). */
+  policy: Policy;
+  /** Current working directory. */
+  cwd: string;
+  /** Home directory. */
+  home: string;
+  /** Project root (where `.claude/` lives). Defaults to `cwd`. */
+  projectDir?: string;
+  /**
+   * Working directories. Default: `cwd` plus the policy's `additionalDirectories` plus the
+   * session's directories.
+   */
+  workingDirectories?: string[];
+  session?: SessionState;
+  /** The dialect: whose decision order and vocabulary to follow. Default `claudeCode`. */
+  dialect?: Dialect;
+  platform?: Platform;
+  /** Synchronous file-system facts (symlink targets). Without it paths are judged lexically. */
+  fs?: ReadonlyFsView;
+  options?: EvaluateOptions;
+  /**
+   * Inputs only a non-default dialect reads (for example robota's `ceiling` or biu's per-call
+   * `flags`); each dialect documents its keys. The default dialect ignores it.
+   */
+  dialectInput?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * A dialect: the behaviour of one system (Claude Code, noeta, biu, robota) as data plus an
+ * ordered list of named steps over shared matchers — not a separate engine.
+ * @public
+ */
+export interface Dialect {
+  /** Stable name, e.g. `claudeCode`, `noeta`, `biu`, `robota`. */
+  name: string;
+  /** The decision steps, in order. `evaluate` runs them until one decides. */
+  steps: readonly PipelineStep[];
+  /** Which paths are protected from writes. */
+  protectedPaths: ProtectedPathSpec;
+  /** Which read-only command table applies. */
+  readOnlySet: 'claudeCode' | 'robota';
+  /** Settings directory name (`.claude`, `.noeta`, `.biumind`, ...). */
+  configDirName: string;
+  /** Environment variables naming the project directory for hooks. */
+  projectDirEnv: readonly string[];
+  /** The mode a session starts in when nothing sets one. */
+  defaultMode: PermissionMode;
+  /** Extra mode names accepted on input, mapped to modes (`manual` → `default` is always accepted). */
+  modeAliases: Readonly<Record<string, PermissionMode>>;
+  /** The system's own words for allow / ask / deny, when they differ. */
+  nativeWords?: Readonly<Record<Behavior, string>>;
+  /** Compare tool names without case (biu). */
+  caseInsensitiveTools?: boolean;
+  /**
+   * Whether a PreToolUse hook's `allow` may answer an ask (Claude Code: yes, for asks that are not
+   * firm; robota: no — a hook's allow only lets evaluation continue). Default true.
+   */
+  hooksCanApprove?: boolean;
+  /**
+   * Whether the dialect's own steps decide dontAsk (biu: an ask rule still asks). When false
+   * (Claude Code, noeta) the gate decides the call as `default` and refuses what would ask, after
+   * hooks had their say. Default false.
+   */
+  ownsDontAsk?: boolean;
+  /**
+   * How the dialect replays its own conformance cases (`runCase` in `toolgate/testing` hands it every
+   * case of the dialect). The default dialect has none: `runCase` replays Claude Code's cases itself.
+   */
+  cases?: DialectCaseRunner;
+}
+
+/** Everything the steps share while deciding one call. */
+export interface EvalState {
+  call: ToolCall;
+  ctx: EvaluationContext;
+  mode: PermissionMode;
+  facts: CallFacts;
+  index: PolicyIndex;
+  env: MatchEnv;
+  workingDirectories: string[];
+  protectedSpec: ProtectedPathSpec;
+  dialect: Dialect;
+  trace: Step[];
+  /** An ask found by an earlier step, waiting for the mode step. */
+  pendingAsk?: { kind: AskKind; reason: ReasonKind; message: string; rule?: RuleRef; blockedPath?: string };
+}
+
+/** What a step concluded: a final decision, or nothing (go on). */
+export type StepResult = Decision | undefined;
+
+/** A named step of the decision pipeline. @public */
+export interface PipelineStep {
+  name: string;
+  run(state: EvalState): StepResult;
+}
