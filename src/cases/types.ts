@@ -9,11 +9,17 @@ import type { Decision } from '../core/types.js';
  * @public
  */
 export interface ConformanceCase {
+  /** Unique case id (`cc-017`, `robota-042`, …). */
   id: string;
+  /** What the case is about (`rule-matching`, `hooks`, `checkpoint-rewind`, …). */
   kind?: string;
+  /** Whose semantics the case follows (`claude-code` when absent, `noeta`, `biu`, `robota`). */
   dialect?: string;
+  /** The inputs: settings or layers, mode, call, cwd, home, platform, fs. */
   case?: Record<string, unknown>;
+  /** The expected answer and the other safe answers. */
   expected: { result?: unknown; acceptable?: unknown[]; why?: string; [k: string]: unknown };
+  /** Fields of predicate cases (a rule, a mode string, …), read by the dialect's runner. */
   [k: string]: unknown;
 }
 

@@ -1,3 +1,4 @@
+import { escapeBidi } from '../core/text.js';
 import { Option, type Command } from 'commander';
 import { redactString, type AskRecord, type AuditEntry, type Store } from '../store/index.js';
 import { UsageError } from './load.js';
@@ -39,7 +40,7 @@ function age(ms: number, now: number): string {
 }
 
 function askLine(a: AskRecord, now: number): string {
-  return `${a.id}  ${age(a.createdAt, now).padStart(4)}  ${a.state.padEnd(8)}  ${a.pending.askKind.padEnd(9)}  ${a.tool}(${oneLine(a.inputRedacted)})  — ${redactString(a.pending.reason.message)}`;
+  return escapeBidi(`${a.id}  ${age(a.createdAt, now).padStart(4)}  ${a.state.padEnd(8)}  ${a.pending.askKind.padEnd(9)}  ${a.tool}(${oneLine(a.inputRedacted)})  — ${redactString(a.pending.reason.message)}`);
 }
 
 function askDetail(a: AskRecord): string {
@@ -57,7 +58,7 @@ function askDetail(a: AskRecord): string {
     const w = a.answer;
     lines.push(`  answer:   ${w.answer.behavior} by ${w.answerer} at ${new Date(w.answeredAt).toISOString()} (scope ${w.scope})${w.answer.behavior === 'deny' && w.answer.message ? ` — ${w.answer.message}` : ''}`);
   }
-  return lines.join('\n');
+  return escapeBidi(lines.join('\n'));
 }
 
 /** `toolgate asks list|show|answer`, against the store directly. */
@@ -176,7 +177,7 @@ function auditLine(e: AuditEntry): string {
     e.reason !== undefined ? `— ${e.reason}` : (e.detail ?? ''),
     e.sessionId !== undefined ? `session ${e.sessionId}` : '',
   ];
-  return parts.filter((p) => p !== '').join('  ');
+  return escapeBidi(parts.filter((p) => p !== '').join('  '));
 }
 
 /** `toolgate audit tail|export`. */

@@ -1,3 +1,4 @@
+import { escapeBidi } from '../core/text.js';
 import type { Decision, ToolCall } from '../core/types.js';
 import { describeCall, describeRuleRef as describeRule } from '../policy-test/trace.js';
 
@@ -12,7 +13,7 @@ export function formatDecision(call: ToolCall, d: Decision, nativeWords?: Readon
     else if (s.type === 'setMode') lines.push(`  don't ask again would switch to ${s.mode} for the session`);
     else if (s.type === 'addDirectories') lines.push(`  don't ask again would add the directory ${s.directories.join(', ')}`);
   }
-  return lines.join('\n');
+  return escapeBidi(lines.join('\n'));
 }
 
 /** The trace as numbered steps. */
@@ -23,5 +24,5 @@ export function formatTrace(call: ToolCall, d: Decision): string {
     if (s.rule) lines.push(`      ${' '.repeat(26)}       ${describeRule(s.rule)}`);
   });
   lines.push(`  => ${d.behavior}${d.askKind ? ` (${d.askKind} ask)` : ''}: ${d.reason.message}`);
-  return lines.join('\n');
+  return escapeBidi(lines.join('\n'));
 }

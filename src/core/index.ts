@@ -1,2 +1,3 @@
 export * from './types.js';
 export * from './ports.js';
+export * from './text.js';

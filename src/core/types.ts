@@ -14,6 +14,13 @@ export interface ToolCall {
   input: Record<string, unknown>;
   /** The tool-use id the model gave the call, when there is one. */
   id?: string;
+  /**
+   * What the tool declares about itself, as an MCP server does in a tool's `_meta` (the MCP
+   * adapter fills it from `listTools`). toolgate reads one key: `anthropic/requiresUserInteraction`
+   * set to `true` makes every call of the tool a firm ask in every mode, denied in dontAsk
+   * (Claude Code docs, "Permission modes" and "Configure permissions › MCP").
+   */
+  meta?: Readonly<Record<string, unknown>>;
 }
 
 /** What happens to a call: it runs, it needs a person, or it is refused. @public */
@@ -61,7 +68,7 @@ export type AskKind = 'firm' | 'protected' | 'plain';
 /**
  * Why a decision came out as it did. A closed set; each kind is documented in the README
  * (`brokenSettings`: a settings file in force cannot be read, so what would have been allowed asks
- * a person).
+ * a person; `userInteraction`: the tool declares that it needs a person, `ToolCall.meta`).
  * @public
  */
 export type ReasonKind =
@@ -82,7 +89,8 @@ export type ReasonKind =
   | 'toolDefault'
   | 'invalidInput'
   | 'resolver'
-  | 'brokenSettings';
+  | 'brokenSettings'
+  | 'userInteraction';
 
 /** Where a setting or rule came from. @public */
 export type SettingsSourceKind =

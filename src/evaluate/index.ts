@@ -3,9 +3,11 @@ export type { EvaluationContext, EvaluateOptions, SessionState } from './context
 export { CLAUDE_CODE_STEPS, STEPS, restrictiveStep, isPlanFile, planBlocks, makeState } from './pipeline.js';
 export { decide, holdAsk, pass, ruleRef } from './state.js';
 export { shellReadOnly } from './shell-read-only.js';
+export { REQUIRES_USER_INTERACTION, requiresUserInteraction } from './user-interaction.js';
 export { claudeCode, type Dialect } from './dialect.js';
 export type { PipelineStep, EvalState, StepResult } from './types.js';
 export type { CallFacts, ShellWrite } from './facts.js';
 export { shellWrites } from './facts.js';
 export { isBroadAllow } from './broad-allow.js';
 export { prepare, evaluateAsync } from './prepare.js';
+export type { DialectCaseRunner, ConformanceCase, CaseOutcome } from '../cases/index.js';

@@ -10,6 +10,8 @@ import { allowCandidates, allowCovers, allowText, partsToCover, patternCoversCom
 import { isBroadAllow } from './broad-allow.js';
 import { decide, holdAsk, pass, ruleRef } from './state.js';
 import { shellReadOnly } from './shell-read-only.js';
+import { readsOutside } from './reads-outside.js';
+import { userInteraction } from './user-interaction.js';
 import type { Dialect, EvalState, EvaluationContext, PipelineStep, StepResult } from './types.js';
 import { isPlainSedEdit } from './sed-script.js';
 import { braceAlternatives, globMayHitRule, hasGlob } from './glob-overlap.js';
@@ -414,7 +416,9 @@ export const STEPS = {
   validInput: invalidInput,
   toolRemoved,
   denyRules: restrictiveStep('deny'),
+  readsOutsideWorkingDirectories: readsOutside,
   askRules: restrictiveStep('ask'),
+  userInteraction,
   unseenShell,
   criticalAndProtectedPaths: criticalAndProtected,
   allowRules,
@@ -427,7 +431,9 @@ export const CLAUDE_CODE_STEPS: readonly PipelineStep[] = [
   STEPS.validInput,
   STEPS.toolRemoved,
   STEPS.denyRules,
+  STEPS.readsOutsideWorkingDirectories,
   STEPS.askRules,
+  STEPS.userInteraction,
   STEPS.unseenShell,
   STEPS.criticalAndProtectedPaths,
   STEPS.allowRules,

@@ -1,3 +1,4 @@
+import { escapeBidi } from '../core/text.js';
 import type { AskKind, Behavior, Decision, ReasonKind, RuleRef } from '../core/types.js';
 import type { CompiledRule } from '../settings/types.js';
 import { suggestionsFor } from './suggestions.js';
@@ -10,7 +11,7 @@ export function ruleRef(cr: CompiledRule): RuleRef {
 
 /** Record that a step did not decide. */
 export function pass(state: EvalState, step: string, detail: string): undefined {
-  state.trace.push({ step, outcome: 'pass', detail });
+  state.trace.push({ step, outcome: 'pass', detail: escapeBidi(detail) });
   return undefined;
 }
 
@@ -22,6 +23,7 @@ export function decide(
   message: string,
   extra: { rule?: RuleRef; askKind?: AskKind; blockedPath?: string } = {},
 ): Decision {
+  message = escapeBidi(message);
   state.trace.push({ step, outcome: behavior, detail: message, ...(extra.rule ? { rule: extra.rule } : {}) });
   const d: Decision = { behavior, reason: { kind: reason, message }, trace: state.trace };
   if (extra.rule) d.rule = extra.rule;
@@ -36,6 +38,7 @@ export function decide(
 
 /** Record an ask for the mode step to settle; a firmer ask is never replaced by a softer one. */
 export function holdAsk(state: EvalState, step: string, ask: NonNullable<EvalState['pendingAsk']>): undefined {
+  ask = { ...ask, message: escapeBidi(ask.message) };
   const rank = { firm: 3, protected: 2, plain: 1 } as const;
   if (!state.pendingAsk || rank[ask.kind] > rank[state.pendingAsk.kind]) state.pendingAsk = ask;
   state.trace.push({ step, outcome: 'ask', detail: `${ask.message} (${ask.kind} ask)`, ...(ask.rule ? { rule: ask.rule } : {}) });

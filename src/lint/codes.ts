@@ -23,6 +23,16 @@ export const LINT_CODES = {
   },
   TG_LINT_SETTINGS: { severity: 'warning', meaning: 'Another settings finding of the loader (a managed-only key in another file, a mode ignored here, ...); `related` names it.' },
   TG_LINT_RULE_UNPARSEABLE: { severity: 'error', meaning: 'A rule does not parse and is dropped; a dropped deny or ask rule protects nothing.' },
+  TG_LINT_HIDDEN_CHAR: {
+    severity: 'error',
+    meaning:
+      'A rule, hook matcher or hook `if` holds a character that does not show: a zero-width character, a bidirectional control (which can reorder what is displayed) or a space other than U+0020 such as NBSP. The rule compares it as written, so it does not match what it appears to say (a deny rule refuses nothing). The message names the code point and its position.',
+  },
+  TG_LINT_CONFUSABLE_CHAR: {
+    severity: 'error',
+    meaning:
+      'A rule, hook matcher or hook `if` holds a letter that looks like an ASCII letter but is not one: a fullwidth or other compatibility form (`Ｂａｓｈ`), or a Cyrillic, Greek or Armenian look-alike in a tool name or in a word with ASCII letters (`сurl`). The message names the code point and its position.',
+  },
   TG_LINT_UNKNOWN_TOOL: { severity: 'warning', meaning: 'A rule names a tool that neither Claude Code nor toolgate has; it never matches.' },
   TG_LINT_LEGACY_SYNTAX: { severity: 'warning', meaning: 'Legacy spelling: the `:*` suffix (write ` *`) or an old tool name (`Task` is `Agent`).' },
   TG_LINT_PATH_RULE_IGNORED: { severity: 'warning', meaning: 'A path rule on a tool whose path rules are never consulted (`Write(...)`, `Glob(...)`); use `Edit(...)` or `Read(...)`.' },
@@ -43,6 +53,10 @@ export const LINT_CODES = {
   TG_LINT_BYPASS_MODE: { severity: 'warning', meaning: '`defaultMode: "bypassPermissions"` in a project file: everyone who opens the project runs without asking.' },
   TG_LINT_HOOK_EVENT: { severity: 'warning', meaning: 'A hook event that does not exist (names are case-sensitive); its hooks never run.' },
   TG_LINT_HOOK_MATCHER_INVALID: { severity: 'error', meaning: 'A hook matcher that is not a valid regular expression.' },
+  TG_LINT_HOOK_MATCHER_CASE: {
+    severity: 'warning',
+    meaning: 'A tool-event hook matcher names a tool in the wrong case (`bash` for `Bash`): matchers are case-sensitive, so the hook never runs for that tool.',
+  },
   TG_LINT_HOOK_MATCHER_BACKTRACK: { severity: 'warning', meaning: 'A hook matcher with nested quantifiers that can backtrack catastrophically in a backtracking regex engine (JavaScript); toolgate runs matchers on RE2.' },
   TG_LINT_HOOK_IF: { severity: 'error', meaning: 'A hook `if` that is not a permission rule that parses.' },
   TG_LINT_HOOK_SCRIPT_MISSING: { severity: 'warning', meaning: 'A command hook whose script does not exist.' },

@@ -1,6 +1,7 @@
 import type { FileSystem } from '../core/ports.js';
-import { compileMatcher, HOOK_EVENTS } from '../hooks/index.js';
-import { parseRule } from '../rules/index.js';
+import { compileMatcher, HOOK_EVENTS, hookEventInfo } from '../hooks/index.js';
+import { parseRule, TOOL_INFO } from '../rules/index.js';
+import { hiddenCharDiagnostics, quoteForMessage } from './hidden-diagnostics.js';
 import type { LintDiagnostic } from './types.js';
 
 /** What the hook checks need: where `$CLAUDE_PROJECT_DIR` and `~` point, and a file system. */
@@ -61,6 +62,30 @@ export function scriptOf(command: string, env: HookCheckEnv): { path: string; di
   return { path: p, direct };
 }
 
+const TOOL_NAMES = Object.keys(TOOL_INFO);
+
+/**
+ * Tool names a matcher writes in the wrong case: `[written, tool]` for each name of a name list,
+ * or each plain word of a regex's top-level alternatives, that equals a tool name only when case
+ * is ignored (`bash` → `Bash`). A regex that matches some tool as written is left alone.
+ */
+export function miscasedTools(matcher: string): [string, string][] {
+  const out: [string, string][] = [];
+  const compiled = compileMatcher(matcher);
+  const words =
+    compiled.kind === 'names'
+      ? compiled.names
+      : compiled.kind === 'regex' && !TOOL_NAMES.some((t) => compiled.test(t))
+        ? matcher.split('|').map((w) => w.replace(/^\^|\$$/g, '')).filter((w) => /^[A-Za-z][A-Za-z0-9_]*$/.test(w))
+        : [];
+  for (const w of words) {
+    if (TOOL_INFO[w] !== undefined) continue;
+    const tool = TOOL_NAMES.find((t) => t.toLowerCase() === w.toLowerCase());
+    if (tool !== undefined) out.push([w, tool]);
+  }
+  return out;
+}
+
 const VAR = /\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g;
 
 /** Hook findings of one settings file, from its JSON as written. */
@@ -86,6 +111,17 @@ export async function hookDiagnostics(json: Record<string, unknown>, file: strin
       const gpath = ['hooks', event, gi];
       const matcher = group['matcher'];
       if (typeof matcher === 'string') {
+        out.push(...hiddenCharDiagnostics(matcher, [...gpath, 'matcher'], file, 'the matcher', ', so its hooks do not run for that tool'));
+        const miscased = hookEventInfo(event).subject === 'tool_name' ? miscasedTools(matcher) : [];
+        for (const [written, tool] of miscased) {
+          out.push({
+            code: 'TG_LINT_HOOK_MATCHER_CASE',
+            severity: 'warning',
+            message: `matcher ${quoteForMessage(matcher)}: "${written}" is not a tool name; matchers are case-sensitive, so the hook never runs for ${tool}. Write "${tool}"`,
+            path: [...gpath, 'matcher'],
+            ...at,
+          });
+        }
         const compiled = compileMatcher(matcher);
         let jsError: string | undefined;
         if (compiled.kind === 'regex') {
@@ -120,6 +156,7 @@ export async function hookDiagnostics(json: Record<string, unknown>, file: strin
         const hpath = [...gpath, 'hooks', hi];
         const cond = handler['if'];
         if (typeof cond === 'string') {
+          out.push(...hiddenCharDiagnostics(cond, [...hpath, 'if'], file, 'the `if` rule'));
           const parsed = parseRule(cond);
           if (!parsed.ok) {
             out.push({ code: 'TG_LINT_HOOK_IF', severity: 'error', message: `"if": ${JSON.stringify(cond)} is not a permission rule: ${parsed.issues[0].message}`, path: [...hpath, 'if'], related: parsed.issues[0].code, ...at });

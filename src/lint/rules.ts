@@ -3,6 +3,7 @@ import { isMcpName, parseRule, ruleWarningsForList, toolInfo } from '../rules/in
 import type { Rule } from '../rules/types.js';
 import type { LintCode } from './codes.js';
 import type { LintDiagnostic } from './types.js';
+import { hiddenCharDiagnostics, quoteForMessage } from './hidden-diagnostics.js';
 
 const RULE_CODE_MAP: Record<string, LintCode> = {
   TG_RULE_LEGACY_PREFIX: 'TG_LINT_LEGACY_SYNTAX',
@@ -62,7 +63,8 @@ export function ruleDiagnostics(json: Record<string, unknown>, file: string | un
       if (typeof text !== 'string') return;
       const path = ['permissions', list, index];
       const push = (code: LintCode, severity: LintDiagnostic['severity'], message: string, extra: Partial<LintDiagnostic> = {}) =>
-        out.push({ code, severity, message: `${JSON.stringify(text)}: ${message}`, path, ...at, ...extra });
+        out.push({ code, severity, message: `${quoteForMessage(text)}: ${message}`, path, ...at, ...extra });
+      out.push(...hiddenCharDiagnostics(text, path, file, `this ${list} rule`, list === 'deny' ? ', so it refuses nothing' : list === 'ask' ? ', so it asks about nothing' : ''));
       const parsed = parseRule(text);
       if (!parsed.ok) {
         const issue = parsed.issues[0];

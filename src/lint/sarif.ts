@@ -1,3 +1,4 @@
+import { escapeBidi } from '../core/text.js';
 import { LINT_CODES } from './codes.js';
 import type { LintReport } from './types.js';
 
@@ -65,5 +66,5 @@ export function formatLintReport(report: LintReport): string {
     return `${where}${d.severity}: ${d.message}${path} [${d.code}]`;
   });
   lines.push(`${report.files.length} file${report.files.length === 1 ? '' : 's'}: ${report.errors} error${report.errors === 1 ? '' : 's'}, ${report.warnings} warning${report.warnings === 1 ? '' : 's'}, ${report.infos} info`);
-  return lines.join('\n');
+  return escapeBidi(lines.join('\n'));
 }

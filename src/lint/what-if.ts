@@ -1,3 +1,4 @@
+import { escapeBidi } from '../core/text.js';
 import type { Decision, ToolCall } from '../core/types.js';
 import { evaluate, type EvaluationContext } from '../evaluate/index.js';
 import { parseRule } from '../rules/index.js';
@@ -127,12 +128,12 @@ export function formatWhatIf(result: WhatIfResult): string {
   const lines = [formatDecisionTrace(result.call, result.decision, '')];
   if (result.decision.behavior !== 'ask') {
     lines.push(`what if: the call is ${result.decision.behavior === 'allow' ? 'already allowed' : 'denied; no allow rule can change that'}`);
-    return lines.join('\n');
+    return escapeBidi(lines.join('\n'));
   }
   lines.push(result.smallest !== undefined ? `what if: the smallest rule that allows it is "${result.smallest.rule}"` : 'what if: no single allow rule makes this call run (a firm ask or a protected path)');
   for (const c of result.candidates) {
     lines.push(`  ${c.allows ? '✓' : '✗'} ${c.rule}${c.allows ? '' : '  (still asks)'}`);
     if (c.allows && c.alsoAllows.length > 0) lines.push(`      would also allow: ${c.alsoAllows.join(', ')}`);
   }
-  return lines.join('\n');
+  return escapeBidi(lines.join('\n'));
 }

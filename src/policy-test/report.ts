@@ -1,3 +1,4 @@
+import { escapeBidi } from '../core/text.js';
 import type { Diagnostic } from '../core/types.js';
 import type { PolicyTestReport } from './types.js';
 
@@ -45,7 +46,7 @@ export function formatPolicyTestReport(reports: readonly PolicyTestReport[], opt
     lines.push('');
   }
   lines.push(`${passed} passed, ${failed} failed`);
-  return lines.join('\n');
+  return escapeBidi(lines.join('\n'));
 }
 
 function xml(text: string): string {

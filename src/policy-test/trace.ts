@@ -1,3 +1,4 @@
+import { escapeBidi } from '../core/text.js';
 import type { Decision, RuleRef, ToolCall } from '../core/types.js';
 
 const MAIN_FIELDS = ['command', 'file_path', 'notebook_path', 'url', 'pattern', 'path', 'subagent_type', 'skill', 'query'];
@@ -29,5 +30,5 @@ export function formatDecisionTrace(call: ToolCall, d: Decision, indent = '  '):
     lines.push(`${indent}  ${String(i + 1).padStart(2)}. ${s.step.padEnd(24)} ${s.outcome.padEnd(5)} ${s.detail}`);
     if (s.rule) lines.push(`${indent}      ${' '.repeat(24)}       ${describeRuleRef(s.rule)}`);
   });
-  return lines.join('\n');
+  return escapeBidi(lines.join('\n'));
 }

@@ -295,6 +295,7 @@ export function mergePolicy(files: readonly ParsedSettingsFile[], options: Merge
     additionalDirectories: ordered.flatMap((e) => e.additionalDirectories.map((value): Sourced<string> => ({ value, source: e.file.source }))),
     disableBypassPermissionsMode: entries.some((e) => e.file.disableBypassPermissionsMode === true),
     disableAutoMode: entries.some((e) => e.file.disableAutoMode === true),
+    ...(entries.some((e) => e.file.blockReadsOutsideWorkingDirectories === true) ? { blockReadsOutsideWorkingDirectories: true } : {}),
     allowManagedPermissionRulesOnly,
     allowManagedHooksOnly,
     useAutoModeDuringPlan: !entries.some((e) => e.useAutoModeDuringPlan === false),

@@ -206,6 +206,9 @@ function readPermissions(r: Reader, value: unknown, file: SettingsFile): void {
       case 'disableAutoMode':
         if (readDisableFlag(r, v, path, 'auto mode')) file.disableAutoMode = true;
         break;
+      case 'blockReadsOutsideWorkingDirectories':
+        if (r.check(permissionsShape.blockReadsOutsideWorkingDirectories, v, path, 'the setting is ignored') && v === true) file.blockReadsOutsideWorkingDirectories = true;
+        break;
       default:
         r.unknownKey(key, ['permissions'], PERMISSION_KEYS, 'permissions');
     }
@@ -491,7 +494,8 @@ export const BROKEN_CONSEQUENCE =
 
 /**
  * The restrictive part of a file that is not valid JSON, as far as an error-tolerant parse can read
- * it: deny and ask rules, `disableBypassPermissionsMode`, `disableAutoMode`. Never weakens anything.
+ * it: deny and ask rules, `disableBypassPermissionsMode`, `disableAutoMode`,
+ * `blockReadsOutsideWorkingDirectories: true`. Never weakens anything.
  */
 function recoverRestrictive(text: string, source: SettingsSource): SettingsFile {
   const value = recoverJsonObject(text);
@@ -502,6 +506,7 @@ function recoverRestrictive(text: string, source: SettingsSource): SettingsFile 
       ...(Array.isArray(perms['ask']) ? { ask: perms['ask'] } : {}),
       ...(perms['disableBypassPermissionsMode'] !== undefined ? { disableBypassPermissionsMode: perms['disableBypassPermissionsMode'] } : {}),
       ...(perms['disableAutoMode'] !== undefined ? { disableAutoMode: perms['disableAutoMode'] } : {}),
+      ...(perms['blockReadsOutsideWorkingDirectories'] === true ? { blockReadsOutsideWorkingDirectories: true } : {}),
     },
     ...(value?.['disableAutoMode'] !== undefined ? { disableAutoMode: value['disableAutoMode'] } : {}),
   };
@@ -510,5 +515,6 @@ function recoverRestrictive(text: string, source: SettingsSource): SettingsFile 
   out.rules = settings.rules.filter((r) => r.list !== 'allow');
   if (settings.disableBypassPermissionsMode === true) out.disableBypassPermissionsMode = true;
   if (settings.disableAutoMode === true) out.disableAutoMode = true;
+  if (settings.blockReadsOutsideWorkingDirectories === true) out.blockReadsOutsideWorkingDirectories = true;
   return out;
 }

@@ -36,6 +36,9 @@ export const permissionsShape = {
   defaultMode: z.enum(DEFAULT_MODE_VALUES).describe('Starting permission mode. `auto` is ignored from project and local files.'),
   disableBypassPermissionsMode: z.literal('disable').describe('`"disable"` turns bypassPermissions mode off, from any file.'),
   disableAutoMode: z.literal('disable').describe('`"disable"` turns auto mode off, from any file.'),
+  blockReadsOutsideWorkingDirectories: z
+    .boolean()
+    .describe('`true`: reads outside every working directory are refused in every mode (Read, Glob, Grep, LSP and shell reads), from any file.'),
 };
 
 /** The `permissions` object. Unknown keys inside it are reported as warnings. @public */

@@ -63,6 +63,12 @@ export interface Policy {
   disableBypassPermissionsMode: boolean;
   /** `disableAutoMode: "disable"` (top level or in `permissions`) from any source. */
   disableAutoMode: boolean;
+  /**
+   * `permissions.blockReadsOutsideWorkingDirectories: true` from any source (it only restricts, so
+   * an untrusted project file counts and no file turns it back off): reads outside every working
+   * directory are denied in every mode (Claude Code docs, "Settings › permissions").
+   */
+  blockReadsOutsideWorkingDirectories?: boolean;
   /** Managed `allowManagedPermissionRulesOnly: true`: only managed rules were kept. */
   allowManagedPermissionRulesOnly: boolean;
   /** `autoMode` lists (user, managed, CLI/inline sources only). */
@@ -134,6 +140,8 @@ export interface SettingsFile {
   defaultMode?: PermissionMode;
   disableBypassPermissionsMode?: boolean;
   disableAutoMode?: boolean;
+  /** `permissions.blockReadsOutsideWorkingDirectories: true`. */
+  blockReadsOutsideWorkingDirectories?: boolean;
   disableAllHooks?: boolean;
   useAutoModeDuringPlan?: boolean;
   autoMode?: Partial<AutoModeConfig>;

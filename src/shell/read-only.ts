@@ -310,6 +310,8 @@ function robotaWords(cmd: SimpleCommand): ReadOnlyVerdict {
     const raw = raws[i] ?? value;
     const bare = unquotedText(raw);
     if (/[\\$`(){}#%!]/.test(bare)) return no(`uses an escape, grouping or comment character (${raw})`);
+    // `@args` splats an array in PowerShell (robota's Shell tool): the words it stands for are never seen.
+    if (bare.startsWith('@')) return no(`${raw} is a PowerShell splat: the arguments it stands for are not seen`);
     if (i > 0 && !value.startsWith('-')) {
       const out = pathOutside(value);
       if (out) return no(`names a path outside the working directory: ${out}`);

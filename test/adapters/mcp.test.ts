@@ -61,6 +61,29 @@ describe('gateMcpClient', () => {
     expect(seen).toEqual(['get 7']);
   });
 
+  it('a tool whose _meta says anthropic/requiresUserInteraction is a firm ask in every mode, also unlisted and under allow rules', async () => {
+    const server = new McpServer({ name: 'pay', version: '1' });
+    const seen: string[] = [];
+    server.registerTool('charge', { inputSchema: { cents: z.number() }, _meta: { 'anthropic/requiresUserInteraction': true } }, async ({ cents }) => (seen.push(`charge ${cents}`), { content: [{ type: 'text' as const, text: 'charged' }] }));
+    server.registerTool('quote', { inputSchema: { cents: z.number() } }, async () => ({ content: [{ type: 'text' as const, text: 'quoted' }] }));
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    await server.connect(b);
+    const client = new Client({ name: 't', version: '1' });
+    await client.connect(a);
+    for (const mode of ['default', 'acceptEdits', 'bypassPermissions'] as const) {
+      const gate = createGate({ policy: [{ kind: 'projectSettings', settings: { permissions: { allow: ['mcp__pay'] } } }], cwd: '/p', home: '/h', mode });
+      const asks: string[] = [];
+      const pay = gateMcpClient(gate, client, { server: 'pay', onAsk: async (p) => (asks.push(`${p.askKind} ${p.reason.kind}`), { behavior: 'deny', message: 'no' }) });
+      expect(textOf(await pay.callTool({ name: 'charge', arguments: { cents: 5 } }))).toBe('no');
+      expect(asks).toEqual(['firm userInteraction']);
+      expect(textOf(await pay.callTool({ name: 'quote', arguments: { cents: 5 } }))).toBe('quoted');
+    }
+    const dontAsk = createGate({ policy: [{ kind: 'projectSettings', settings: { permissions: { allow: ['mcp__pay'] } } }], cwd: '/p', home: '/h', mode: 'dontAsk' });
+    const refused = await gateMcpClient(dontAsk, client, { server: 'pay' }).callTool({ name: 'charge', arguments: { cents: 5 } });
+    expect(refused.isError).toBe(true);
+    expect(seen).toEqual([]);
+  });
+
   it('leaves the rest of the client alone', async () => {
     const { client } = await pair();
     const gh = gateMcpClient(gateWith({}), client, { server: 'gh' });

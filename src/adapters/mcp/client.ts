@@ -44,12 +44,38 @@ export function mcpToolName(server: string, tool: string): string {
  * them). `listTools` leaves out the tools a bare deny rule removes (`mcp__github`,
  * `mcp__github__delete_repo`), as Claude Code leaves them out of the model's request. Everything
  * else on the client is untouched. Imports only types from the MCP SDK.
+ *
+ * Each tool's `_meta` from `listTools` goes with its calls as `ToolCall.meta`, so a tool with
+ * `_meta["anthropic/requiresUserInteraction"]: true` is a firm ask in every mode (Claude Code docs,
+ * "Configure permissions › MCP"). When a tool is called before the wrapper has seen it listed, the
+ * wrapper lists the server's tools once first (every page) to learn it.
  * @public
  */
 export function gateMcpClient<C extends McpCallToolClient>(gate: Gate, client: C, options: GateMcpClientOptions): C {
+  const metas = new Map<string, Readonly<Record<string, unknown>>>();
+  let listedAll: Promise<void> | undefined;
+  const remember = (tools: readonly { name: string; _meta?: Record<string, unknown> | undefined }[]) => {
+    for (const t of tools) if (t._meta !== undefined && t._meta !== null && typeof t._meta === 'object') metas.set(t.name, t._meta);
+  };
+  const metaOf = async (name: string, requestOptions: Parameters<McpCallToolClient['callTool']>[2]): Promise<Readonly<Record<string, unknown>> | undefined> => {
+    if (!metas.has(name) && typeof client.listTools === 'function') {
+      listedAll ??= (async () => {
+        let cursor: string | undefined;
+        for (let page = 0; page < 100; page++) {
+          const list = await (client.listTools as NonNullable<McpCallToolClient['listTools']>).call(client, cursor !== undefined ? { cursor } : undefined, requestOptions);
+          remember(list.tools);
+          cursor = list.nextCursor;
+          if (cursor === undefined) break;
+        }
+      })().catch(() => undefined);
+      await listedAll;
+    }
+    return metas.get(name);
+  };
   const callTool: McpCallToolClient['callTool'] = async (params, resultSchema, requestOptions) => {
     const signal = requestOptions?.signal;
-    const call = { tool: mcpToolName(options.server, params.name), input: params.arguments ?? {} };
+    const meta = await metaOf(params.name, requestOptions);
+    const call = { tool: mcpToolName(options.server, params.name), input: params.arguments ?? {}, ...(meta !== undefined ? { meta } : {}) };
     let result = await gate.check(call, { ...(signal !== undefined ? { signal } : {}), ...(options.agent !== undefined ? { agent: options.agent } : {}) });
     if (result.behavior === 'ask' && options.onAsk !== undefined) {
       let answer: AskAnswer;
@@ -69,6 +95,7 @@ export function gateMcpClient<C extends McpCallToolClient>(gate: Gate, client: C
   };
   const listTools: NonNullable<McpCallToolClient['listTools']> = async (params, requestOptions) => {
     const list = await (client.listTools as NonNullable<McpCallToolClient['listTools']>).call(client, params, requestOptions);
+    remember(list.tools);
     return { ...list, tools: list.tools.filter((t) => removingRule(gate, mcpToolName(options.server, t.name)) === undefined) };
   };
   return new Proxy(client, {

@@ -19,7 +19,9 @@ export * from './words.js';
  *
  * `dialectInput` keys: `ceiling` (string[] of patterns), `peerTurn` (boolean), `askAll`
  * (boolean), `sandboxAutoApproved` (boolean), `approver` (`false` in print / headless mode: what
- * would ask is denied), `riskClasses` (`{ [tool]: 'inspect' | 'modify' | 'execute' }`).
+ * would ask is denied), `riskClasses` (`{ [tool]: 'inspect' | 'modify' | 'execute' }`), `noCwd`
+ * (`true` when the caller has no working directory: a relative path under an absolute pattern
+ * cannot be evaluated, so such a deny pattern asks).
  * @public
  */
 export const robota: Dialect = {

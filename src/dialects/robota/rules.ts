@@ -132,6 +132,11 @@ export function robotaCanonicalPath(path: string, cwd: string, home: string): st
   return `${head}/${segs.join('/')}`;
 }
 
+/** `/…`, `~/…`, `C:/…` or `C:\\…`: a path that needs no working directory. */
+function isAbsoluteLike(path: string): boolean {
+  return /^(?:[/\\]|~(?:[/\\]|$)|[A-Za-z]:[/\\])/.test(path);
+}
+
 function paramValue(v: unknown): string | undefined | null {
   if (v === undefined) return undefined;
   if (typeof v === 'string') return v;
@@ -145,7 +150,7 @@ function paramValue(v: unknown): string | undefined | null {
  * judged (a URL with user info, an object parameter, a tool with no field to match).
  * @public
  */
-export function matchRobotaContent(rule: RobotaRule, tool: string, input: Record<string, unknown>, env: { cwd: string; home: string }, commandText?: string): RobotaMatch {
+export function matchRobotaContent(rule: RobotaRule, tool: string, input: Record<string, unknown>, env: { cwd: string; home: string; noCwd?: boolean }, commandText?: string): RobotaMatch {
   if (!robotaToolMatches(rule, tool)) return 'none';
   if (rule.kind === 'bare') return 'match';
   if (rule.kind === 'param') {
@@ -172,8 +177,12 @@ export function matchRobotaContent(rule: RobotaRule, tool: string, input: Record
       return matchBashPattern(spec, raw.trim()) ? 'match' : 'none';
     }
     case 'path': {
+      const anchored = content.includes('/') || content.includes('\\') || content.startsWith('~');
+      // With no working directory a relative path has no base: under an anchored pattern that is
+      // "cannot tell", never "no" (robota, argument-matchers `matchPath`).
+      if (env.noCwd === true && anchored && !isAbsoluteLike(raw)) return 'unevaluable';
       const p = robotaCanonicalPath(raw, env.cwd, env.home);
-      const pat = content.includes('/') || content.includes('\\') || content.startsWith('~') ? robotaCanonicalPath(content, env.cwd, env.home) : `**/${content}`;
+      const pat = anchored ? robotaCanonicalPath(content, env.cwd, env.home) : `**/${content}`;
       return pathRe(pat).test(p) ? 'match' : 'none';
     }
     case 'url': {

@@ -24,6 +24,11 @@ function robotaRule(text: string): RobotaRule | undefined {
   return r.ok ? r.rule : undefined;
 }
 
+/** The working directory a pattern is matched in; `noCwd` when the caller has none (`dialectInput.noCwd`). */
+function matchEnv(state: EvalState): { cwd: string; home: string; noCwd: boolean } {
+  return { cwd: state.ctx.cwd, home: state.ctx.home, noCwd: inputOf(state, 'noCwd') === true };
+}
+
 /** What the steps know about one call. */
 interface RobotaView {
   tool: string;
@@ -105,10 +110,10 @@ function restrictive(state: EvalState, rule: RobotaRule): RobotaMatch {
   const v = viewOf(state);
   if (!robotaToolMatches(rule, v.tool)) return 'none';
   if (rule.kind !== 'content' || v.analysis === undefined || v.command === undefined) {
-    return matchRobotaContent(rule, v.tool, v.input, state.ctx);
+    return matchRobotaContent(rule, v.tool, v.input, matchEnv(state));
   }
   const texts = [v.command.trim(), ...v.analysis.commands.map((c) => c.argv.join(' '))];
-  for (const t of texts) if (matchRobotaContent(rule, v.tool, v.input, state.ctx, t) === 'match') return 'match';
+  for (const t of texts) if (matchRobotaContent(rule, v.tool, v.input, matchEnv(state), t) === 'match') return 'match';
   return v.analysis.unknown.length > 0 ? 'unevaluable' : 'none';
 }
 
@@ -123,6 +128,16 @@ function approve(state: EvalState, step: string, reason: ReasonKind, message: st
   return decide(state, step, 'ask', reason, message, { ...ref, ...blocked, askKind: extra.askKind ?? 'plain' });
 }
 
+/**
+ * Does a deny pattern that does not parse bear on `tool`? Its tool is the text before `(` when that
+ * is a tool name (a glob counts); when no tool name can be read, it bears on every tool.
+ */
+function unparsedDenyTool(text: string, tool: string): boolean {
+  const name = /^\s*([A-Za-z0-9_.*-]+)\s*(?:\(|$)/.exec(text)?.[1];
+  if (name === undefined) return true;
+  return name.includes('*') ? new RegExp(`^${name.replace(/[.+^${}()|[\]\\-]/g, '\\$&').replace(/\*/g, '.*')}$`).test(tool) : name === tool;
+}
+
 /** 1. Deny list: a matching deny pattern denies. @public */
 export const robotaDenyList: PipelineStep = {
   name: 'denyList',
@@ -130,7 +145,11 @@ export const robotaDenyList: PipelineStep = {
     const v = viewOf(state);
     for (const cr of [...state.index.bareDeny, ...state.index.deny]) {
       const rule = robotaRule(cr.rule.text);
-      if (!rule || rule.primaryParam) continue;
+      if (!rule) {
+        if (!v.unevaluableDeny && unparsedDenyTool(cr.rule.text, v.tool)) v.unevaluableDeny = { cr, why: `the deny pattern ${cr.rule.text} does not parse, so it cannot be evaluated for ${v.tool}` };
+        continue;
+      }
+      if (rule.primaryParam) continue;
       const m = restrictive(state, rule);
       if (m === 'match') return decide(state, 'denyList', 'deny', 'rule', `denied by ${cr.rule.text}`, { rule: ruleRef(cr) });
       if (m === 'unevaluable' && !v.unevaluableDeny) v.unevaluableDeny = { cr, why: `the deny pattern ${cr.rule.text} cannot be evaluated for this call` };
@@ -148,7 +167,7 @@ function allowMatch(state: EvalState, rule: RobotaRule): boolean {
     const a = v.analysis;
     if (a.unknown.length > 0 || a.hasSubstitution || a.commands.length !== 1 || a.redirects.some((r) => r.kind === 'file')) return false;
   }
-  return matchRobotaContent(rule, v.tool, v.input, state.ctx) === 'match';
+  return matchRobotaContent(rule, v.tool, v.input, matchEnv(state)) === 'match';
 }
 
 /**

@@ -54,6 +54,7 @@ function caseContext(c: ConformanceCase, body: Record<string, unknown>, spec: Di
   for (const k of ['flags', 'sessionGrants', 'allowedPrompts', 'ceiling', 'askAll', 'peerTurn', 'sandboxAutoApproved', 'allowBypass', 'memoryDir', 'toolOutputDir', 'approver']) {
     if (body[k] !== undefined) input[k] = body[k];
   }
+  if (noCwd) input['noCwd'] = true;
   const ctx: EvaluationContext = {
     mode: String(body['mode'] ?? dialect.defaultMode) as PermissionMode,
     policy,

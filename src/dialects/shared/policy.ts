@@ -29,9 +29,12 @@ function placeholder(text: string): Rule {
 /**
  * Merge settings objects like `policyFromObjects`, but check each rule with the dialect's parser.
  * From an untrusted project's own files only deny and ask rules are kept (toolgate docs, "Trust").
+ * A rule of a list in `keepInvalid` that the dialect's parser rejects is reported and still kept
+ * (as a rule that matches nothing in the default dialect): the dialect's steps treat it as a
+ * pattern they cannot evaluate (robota: every call of its tool asks).
  * @public
  */
-export function dialectPolicy(objects: readonly SettingsObject[], check: DialectRuleCheck, options: MergeOptions = {}): Policy {
+export function dialectPolicy(objects: readonly SettingsObject[], check: DialectRuleCheck, options: MergeOptions = {}, keepInvalid: readonly RuleList[] = []): Policy {
   const stripped = objects.map((o) => ({ ...o, settings: withoutRules(o.settings) }));
   const base = policyFromObjects(stripped, options);
   const rules: CompiledRule[] = [];
@@ -53,8 +56,10 @@ export function dialectPolicy(objects: readonly SettingsObject[], check: Dialect
         if (untrusted && list === 'allow') return;
         const why = check(text, list);
         if (why !== undefined) {
-          diagnostics.push({ code: 'TG_DIALECT_RULE', severity: 'error', message: `"${text}": ${why}; this rule is dropped`, path: ['permissions', list, index], ...(o.file !== undefined ? { file: o.file } : {}) });
-          return;
+          const kept = keepInvalid.includes(list);
+          const consequence = kept ? 'it cannot be evaluated, so every call of its tool asks' : 'this rule is dropped';
+          diagnostics.push({ code: 'TG_DIALECT_RULE', severity: 'error', message: `"${text}": ${why}; ${consequence}`, path: ['permissions', list, index], ...(o.file !== undefined ? { file: o.file } : {}) });
+          if (!kept) return;
         }
         rules.push({ rule: placeholder(text), list, source, index });
       });

@@ -1,0 +1,63 @@
+import type { PathEffect } from '../shell/types.js';
+import { isInsideAny } from '../paths/index.js';
+import { globBase } from './facts.js';
+import { decide, holdAsk, pass } from './state.js';
+import type { EvalState, PipelineStep, StepResult } from './types.js';
+
+const STEP = 'readsOutsideWorkingDirectories';
+
+/** The message Claude Code gives with the refusal: ask the user to add the directory. */
+const ADD_DIR = 'permissions.blockReadsOutsideWorkingDirectories is set; ask the user to add the directory with /add-dir';
+
+/** A shell read that may name a file outside, when toolgate cannot place it. */
+function unplaced(e: PathEffect): boolean {
+  return !e.literal && !e.glob;
+}
+
+/** The read paths of a shell or PowerShell effect list that are outside, and whether one cannot be placed. */
+function shellReads(effects: readonly PathEffect[], wd: readonly string[]): { outside?: string; unknown?: string } {
+  let unknown: string | undefined;
+  for (const e of effects) {
+    if (e.op !== 'read' || e.fromHistory === true || e.assumed === 'word') continue;
+    if (unplaced(e)) {
+      unknown ??= e.raw;
+      continue;
+    }
+    if (!isInsideAny(e.glob ? globBase(e.path) : e.path, wd)) return { outside: e.path };
+  }
+  return unknown !== undefined ? { unknown } : {};
+}
+
+/**
+ * `permissions.blockReadsOutsideWorkingDirectories` (Claude Code docs, "Settings ›
+ * permissions"): a read outside every working directory — Read, Glob, Grep, LSP, and a shell or
+ * PowerShell command that reads such a path — is denied in every mode, bypassPermissions included,
+ * right after deny rules and before ask rules. The working directories are the session's: cwd,
+ * `additionalDirectories` of every trusted settings file (Claude Code ignores project files' here,
+ * a bug toolgate does not copy; decision 0023) and directories added for the session. A shell read
+ * whose path toolgate cannot place (`cat "$F"`) is a firm ask: it may be outside.
+ */
+export const readsOutside: PipelineStep = {
+  name: STEP,
+  run(state: EvalState): StepResult {
+    if (state.ctx.policy.blockReadsOutsideWorkingDirectories !== true) return pass(state, STEP, 'the setting is off');
+    const f = state.facts;
+    const wd = state.workingDirectories;
+    if (f.kind === 'read') {
+      const searched = f.glob !== undefined ? globBase(f.glob) : f.path;
+      for (const p of [f.path, searched, ...(f.realPath !== undefined ? [f.realPath] : [])]) {
+        if (!isInsideAny(p, wd)) return decide(state, STEP, 'deny', 'outsideWorkingDirectory', `reads ${p}, outside every working directory: ${ADD_DIR}`, { blockedPath: p });
+      }
+      return pass(state, STEP, 'reads inside the working directories');
+    }
+    if (f.kind === 'shell' || f.kind === 'powershell') {
+      const r = shellReads(f.effects, wd);
+      if (r.outside !== undefined) return decide(state, STEP, 'deny', 'outsideWorkingDirectory', `reads ${r.outside}, outside every working directory: ${ADD_DIR}`, { blockedPath: r.outside });
+      if (r.unknown !== undefined) {
+        return holdAsk(state, STEP, { kind: 'firm', reason: 'outsideWorkingDirectory', message: `reads ${r.unknown}, which may be outside every working directory (permissions.blockReadsOutsideWorkingDirectories is set)` });
+      }
+      return pass(state, STEP, 'every read path is inside the working directories');
+    }
+    return pass(state, STEP, 'the call reads no file');
+  },
+};
