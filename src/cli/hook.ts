@@ -1,3 +1,4 @@
+import { escapeBidi } from '../core/text.js';
 import type { Command } from 'commander';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -23,7 +24,7 @@ type HookEventName = 'PreToolUse' | 'PermissionRequest';
 /** The hook JSON toolgate prints for a decision (Claude Code docs, "Hooks reference › PreToolUse / PermissionRequest"). */
 export function hookReply(event: HookEventName, d: Decision, emit: ReadonlySet<string>): Record<string, unknown> {
   if (!emit.has(d.behavior)) return {};
-  const reason = `toolgate: ${d.reason.message}${d.rule ? ` (${d.rule.list} rule ${d.rule.text})` : ''}`;
+  const reason = escapeBidi(`toolgate: ${d.reason.message}${d.rule ? ` (${d.rule.list} rule ${d.rule.text})` : ''}`);
   if (event === 'PermissionRequest') {
     if (d.behavior === 'ask') return {};
     return {
@@ -44,8 +45,8 @@ async function readStdin(): Promise<string> {
 
 function denyReply(event: HookEventName, message: string): Record<string, unknown> {
   return event === 'PermissionRequest'
-    ? { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: `toolgate: ${message}` } } }
-    : { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: `toolgate: ${message}` } };
+    ? { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: `toolgate: ${escapeBidi(message)}` } } }
+    : { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: `toolgate: ${escapeBidi(message)}` } };
 }
 
 /** Deny the call, saying why on stderr (the hook's log) and in the reply Claude Code shows. */

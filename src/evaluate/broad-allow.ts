@@ -8,22 +8,35 @@ const INTERPRETERS = new Set([
 ]);
 
 /** Package-manager run commands (`npm run *`, `yarn *`, ...). */
-const RUNNERS = /^(npm run|npm exec|pnpm run|pnpm exec|pnpm dlx|yarn run|yarn dlx|yarn|bun run|make|just|task|cargo run|go run|poetry run|uv run|pipenv run|rake|gradle|\.\/gradlew|mvn)\b/;
+const RUNNERS = /^(npm run|npm run-script|npm rum|npm urn|npm exec|npm x|pnpm run|pnpm exec|pnpm dlx|pnpm x|yarn run|yarn dlx|yarn exec|yarn|bun run|bun x|make|just|task|cargo run|go run|poetry run|uv run|pipenv run|rake|gradle|\.\/gradlew|mvn)\b/;
+
+/**
+ * Package managers: a wildcard right after the name (`npm *`, `pnpm *`) covers their run and exec
+ * commands and installing any package (whose install scripts run), so it is at least as broad as
+ * `npm run *`.
+ */
+const PACKAGE_MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'npx', 'bun', 'bunx', 'pnpx', 'pip', 'pip3', 'uv', 'uvx', 'poetry', 'pipenv', 'gem', 'bundle', 'composer', 'cargo', 'go']);
 
 /**
  * Is this an allow rule that auto mode sets aside while the classifier judges (Claude Code docs,
- * "Auto mode": bare `Bash`, `Bash(*)`, wildcarded interpreters, package-manager run commands,
- * any `Agent` allow rule, `Monitor` allow rules)?
+ * "Auto mode": bare `Bash`, `Bash(*)`, wildcarded interpreters, package managers and their
+ * runners — `npm *`, `pnpm *`, `yarn *`, `npx *`, `bun *`, `npm run *` —, rules whose command name
+ * is itself a wildcard such as `Bash(* --version)`, any `Agent` allow rule, `Monitor` allow rules)?
+ * A rule at least as broad as one of the documented examples is set aside too.
  * @public
  */
 export function isBroadAllow(rule: Rule): boolean {
   if (rule.tool === 'Agent' || rule.tool === 'Monitor') return true;
   if (rule.tool !== 'Bash' && rule.tool !== 'PowerShell') return false;
   if (rule.family === 'bare') return true;
-  const spec = (rule.specifier ?? '').trim();
+  const spec = (rule.specifier ?? '').trim().replace(/:\*$/, ' *');
   if (!spec.includes('*')) return false;
-  if (/^\*+$/.test(spec)) return true;
-  const head = spec.replace(/:\*$/, ' *').split(/[\s*]/)[0] ?? '';
+  // The command name is a wildcard or holds one (`* --version`, `py*`): any program can match.
+  const first = spec.split(/\s/)[0] ?? '';
+  if (first.includes('*')) return true;
+  const head = first.replace(/^.*\//, '');
   if (INTERPRETERS.has(head)) return true;
-  return RUNNERS.test(spec.replace(/\*.*$/, '').trim() + ' ');
+  const fixed = spec.replace(/\*.*$/, '').trim();
+  if (PACKAGE_MANAGERS.has(head) && fixed.split(/\s+/).length === 1) return true;
+  return RUNNERS.test(`${fixed.replace(/^\S*\//, '')} `);
 }

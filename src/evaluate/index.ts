@@ -11,3 +11,4 @@ export { shellWrites } from './facts.js';
 export { isBroadAllow } from './broad-allow.js';
 export { prepare, evaluateAsync } from './prepare.js';
 export type { DialectCaseRunner, ConformanceCase, CaseOutcome } from '../cases/index.js';
+export { decideCd, type CdContext } from './cd.js';

@@ -311,7 +311,10 @@ function effectsInside(state: EvalState, cmd: SimpleCommand): boolean {
   return facts.effects.filter((e) => e.command === i && e.assumed === undefined).every((e) => e.literal && isInsideAny(e.path, state.workingDirectories));
 }
 
-/** File writes by redirection: allowed only inside the working directories and in acceptEdits (or an Edit allow rule). */
+/**
+ * File writes of covered parts: inside the working directories; a write by redirection only in
+ * acceptEdits or under an Edit allow rule.
+ */
 function redirectWritesOk(state: EvalState): { ok: true } | { ok: false; why: string } {
   const facts = state.facts as Extract<CallFacts, { kind: 'shell' }>;
   for (const e of facts.effects) {
@@ -321,6 +324,10 @@ function redirectWritesOk(state: EvalState): { ok: true } | { ok: false; why: st
     if (!byRedirect && e.op !== 'write') continue;
     if (!e.literal || e.glob) return { ok: false, why: `the write target ${e.raw} is not literal` };
     if (!isInsideAny(e.path, state.workingDirectories)) return { ok: false, why: `it writes ${e.path} outside the working directories` };
+    // A file command the allow rule covers (`touch`, `mkdir`, `cp`, `sed -i`) writing inside the
+    // working directories is what the rule approves (Claude Code CLI 2.1.332; decision 0023).
+    // Protected paths and Edit deny rules were settled by earlier steps.
+    if (!byRedirect) continue;
     // Names the covered program writes that toolgate cannot see (`git stash`, `tar x`) inside the
     // working directories are part of what the allow rule approves.
     if (e.tree === 'some') continue;

@@ -1,16 +1,24 @@
 import type { ToolCall } from '../core/types.js';
 import { evaluate } from '../evaluate/index.js';
 import type { MatchesIf } from '../hooks/index.js';
+import { parseRule } from '../rules/index.js';
 import { policyFromObjects, type Policy } from '../settings/index.js';
+import { bashIfMatches } from './bash-if.js';
 
 /**
- * A hook `if` matcher built on `evaluate`: the rule is tried as the only deny rule of a policy.
- * A deny means the call matches; an ask because parts of a command cannot be read means
+ * A hook `if` matcher. A `Bash(...)` rule on a Bash call is matched as the Claude Code CLI does
+ * ({@link bashIfMatches}). Any other rule is tried as the only deny rule of a policy through
+ * `evaluate`: a deny means the call matches; an ask because parts of a command cannot be read means
  * `'unknown'` (the handler runs, Claude Code docs "Hooks reference › if"); anything else is no match.
  */
 export function createMatchesIf(ctx: { cwd: string; home: string; projectDir: string }): MatchesIf {
   const policies = new Map<string, Policy | null>();
   return (rule: string, call: ToolCall) => {
+    const parsed = parseRule(rule);
+    if (parsed.ok && parsed.rule.tool === 'Bash' && call.tool === 'Bash' && (parsed.rule.family === 'bash' || parsed.rule.family === 'bare')) {
+      const command = call.input['command'];
+      return typeof command === 'string' ? bashIfMatches(parsed.rule.family === 'bare' ? undefined : parsed.rule.specifier, command) : 'unknown';
+    }
     let policy = policies.get(rule);
     if (policy === undefined) {
       const p = policyFromObjects([{ kind: 'inline', settings: { permissions: { deny: [rule] } } }]);

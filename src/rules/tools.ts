@@ -101,6 +101,8 @@ export const TOOL_INFO: Readonly<Record<string, ToolInfo>> = {
   ShareOnboardingGuide: t('other', 'none', undefined, NO, true),
   TeamCreate: t('other', 'none', undefined, ['team_name', 'description'], true),
   TeamDelete: t('other', 'none', undefined, NO, true),
+  // The user's `/cd` command (not model-callable): `Cd(...)` rules are path rules (`decideCd`).
+  Cd: t('other', 'path', 'path', NO, true),
 };
 
 /**

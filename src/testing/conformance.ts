@@ -27,6 +27,7 @@ export function skipReason(c: ConformanceCase): string | undefined {
   }
   const kind = c.kind ?? '';
   if (kind === 'hooks') return 'a hook case: evaluate alone runs no hooks; replayed through the gate (test/gate/field-reports.test.ts) and the hook dispatcher (test/hooks/field-reports.test.ts)';
+  if (kind === 'hook-if') return 'a hook `if` case: replayed through the gate in test/gate/hook-if-cases.test.ts';
   if (kind === 'checkpoint-rewind') return 'a rewind case, not a decision: replayed against real files in test/checkpoints/cases.test.ts';
   if (kind === 'auto-mode') return 'an auto-mode case: needs a classifier, which only the gate has (see test/gate/modes.test.ts)';
   if (kind === 'plan') return 'a plan-lifecycle case: needs the gate (see test/gate/modes.test.ts)';

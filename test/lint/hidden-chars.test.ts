@@ -9,6 +9,7 @@ import { policyFromObjects } from '../../src/settings/index.js';
 
 const policyFromRules = (permissions: Record<string, string[]>) => policyFromObjects([{ kind: 'projectSettings', settings: { permissions } }]);
 import { formatDecision, formatTrace } from '../../src/cli/format.js';
+import { hookReply } from '../../src/cli/hook.js';
 
 beforeAll(async () => {
   await prepare();
@@ -118,6 +119,7 @@ describe('human-facing output escapes bidi controls', () => {
       expect(d.trace.some((s) => BIDI.test(s.detail))).toBe(false);
       expect(BIDI.test(formatDecision(call, d))).toBe(false);
       expect(BIDI.test(formatTrace(call, d))).toBe(false);
+      expect(BIDI.test(JSON.stringify(hookReply('PreToolUse', d, new Set(['allow', 'ask', 'deny']))))).toBe(false);
     }
     const r = await lint({ permissions: { deny: ['Bash(rm \u202E*)'], allow: ['Bsh(\u2067x)'] } });
     expect(BIDI.test(formatLintReport(r))).toBe(false);
