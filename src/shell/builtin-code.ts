@@ -4,7 +4,7 @@
  * Behaviour: bash(1) "SHELL BUILTIN COMMANDS".
  */
 import { scanOptions } from './options.js';
-import type { WrapperInfo } from './wrappers.js';
+import type { WrapperInfo } from './wrapper-types.js';
 
 const NOTHING: WrapperInfo = { inner: [], transparent: false, exactOnly: false };
 

@@ -7,7 +7,7 @@
  */
 import { describeGnuProblem, parseGnuOptions, type GnuOptionSpec } from './gnu-options.js';
 import { quoteWord } from './environment.js';
-import type { WrapperInfo } from './wrappers.js';
+import type { WrapperInfo } from './wrapper-types.js';
 
 /** GNU env's options (9.1, plus `-a`/`--argv0` of later releases). @internal */
 export const ENV_OPTIONS: GnuOptionSpec = {

@@ -5,7 +5,7 @@
  * place of `{}` or appended; with no command, each argument is a command).
  */
 import { describeGnuProblem, parseGnuOptions, type GnuOptionSpec } from './gnu-options.js';
-import type { RunTimeInput, Unwrapped, WrapperInfo } from './wrappers.js';
+import type { RunTimeInput, Unwrapped, WrapperInfo } from './wrapper-types.js';
 
 /** findutils 4.9 xargs (`xargs --help`, `xargs.c`). @internal */
 export const XARGS_OPTIONS: GnuOptionSpec = {

@@ -8,7 +8,7 @@
  * systemd 252; sudo(8), doas(1), expect's unbuffer(1).
  */
 import { describeGnuProblem, parseGnuOptions, type GnuArgument, type GnuOptionSpec } from './gnu-options.js';
-import type { Unwrapped, WrapperInfo } from './wrappers.js';
+import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
 
 /** How one program runs the command in its operands. @internal */
 export interface Runner {

@@ -6,7 +6,7 @@
  * `-e` pieces joined by newlines.
  */
 import { describeGnuProblem, parseGnuOptions, type GnuOptionSpec } from './gnu-options.js';
-import type { Unwrapped, WrapperInfo } from './wrappers.js';
+import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
 
 /** What one sed script does beyond the text it edits. @internal */
 export interface SedEffects {

@@ -8,7 +8,7 @@
  * Behaviour: GNU tar manual, "All tar Options"; `tar --usage`.
  */
 import { describeGnuProblem, parseGnuOptions, type GnuOptionSpec } from './gnu-options.js';
-import type { Unwrapped, WrapperInfo } from './wrappers.js';
+import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
 
 const alias = (same: string, argument: 'none' | 'required' = 'none') => ({ argument, same });
 
