@@ -122,7 +122,9 @@ export function callFacts(call: ToolCall, ctx: FactsContext): CallFacts {
     case 'read':
     case 'edit': {
       let raw: string | undefined;
-      for (const field of PATH_FIELDS) {
+      // LSP names its file `filePath` (Agent SDK `LspInput`); Read deny rules and the working
+      // directories must see it, not the cwd.
+      for (const field of call.tool === 'LSP' ? ['filePath', ...PATH_FIELDS] : PATH_FIELDS) {
         const v = call.input[field];
         if (typeof v === 'string') {
           raw = v;
