@@ -138,6 +138,8 @@ async function quickDecision(call: ToolCall, project: ProjectPolicy, where: Call
       home,
       projectDir: project.projectDir,
       session: { rules: [], directories: where.cwd !== project.projectDir ? [project.projectDir] : [] },
+      // As the gate sees it: a symbolic link to a denied file is denied (deny if either path matches).
+      fs: nodeFsView(),
     });
   } catch {
     return undefined;

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,6 +69,15 @@ describe("serve's built-in policy keeps a gated agent from approving its own ask
     const [tool, input] = make();
     const r = await call(tool, input);
     expect(decisionOf(r.body), reasonOf(r.body)).toBe('deny');
+  });
+
+  it('denies reading the token file through a symbolic link inside the project', async () => {
+    const link = join(project, 'token-link');
+    symlinkSync(tokenFile, link);
+    for (const [tool, input] of [['Read', { file_path: link }], ['Bash', { command: 'cat token-link' }]] as const) {
+      const r = await call(tool, input);
+      expect(decisionOf(r.body), reasonOf(r.body)).toBe('deny');
+    }
   });
 
   it('still allows what the project allows elsewhere', async () => {
