@@ -45,7 +45,7 @@ const WRITE_OPTIONS: Readonly<Record<string, readonly string[]>> = {
 /** Commands that rewrite their operands in place. */
 const IN_PLACE = new Set(['dos2unix', 'unix2dos']);
 
-/** Generic reader: operands read, some option values read or written; `diff -r` reads directories whole. */
+/** Generic reader: operands read, some option values read or written; `diff` reads directories whole. */
 export function readerOperands(name: string, argv: readonly string[]): FileOperands | undefined {
   const shape = READERS[name];
   if (!shape) return undefined;
@@ -70,8 +70,9 @@ export function readerOperands(name: string, argv: readonly string[]): FileOpera
   if (name === 'tree' && options.some((o) => o.name === '-R') && ops.length === 0) files.push({ op: 'write', index: 0, value: '.', tree: 'some' });
   if (name === 'jq' || name === 'yq') return jqOperands(argv, files, unresolved);
   if (name === 'diff') {
-    const recursive = has(options, '-r', '--recursive');
-    files.push(...all(ops, 'read', recursive ? { tree: 'all' } : {}));
+    // A directory operand is read whole: its files (`diff -N . src` prints every file only one
+    // side has), its subdirectories too with `-r`, and `diff dir file` reads `dir/file`.
+    files.push(...all(ops, 'read', { tree: 'all' }));
     return { files, unresolved };
   }
   if (IN_PLACE.has(name)) {
