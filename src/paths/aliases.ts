@@ -13,15 +13,18 @@ export interface AliasedPath {
   unknown?: string;
 }
 
-const PROC_DIR = /^\/proc\/([^/]+)\/(cwd|root)(?=\/|$)/;
-const DESCRIPTOR = /^\/(?:proc\/[^/]+\/(?:fd|fdinfo|map_files)(?:\/|$)|dev\/fd(?:\/|$)|dev\/stdin$)/;
+/** `/proc/<pid>/cwd|root`, also through a thread (`/proc/<pid>/task/<tid>/cwd`). */
+const PROC_DIR = /^\/proc\/([^/]+)(?:\/task\/([^/]+))?\/(cwd|root)(?=\/|$)/;
+const DESCRIPTOR = /^\/(?:proc\/[^/]+\/(?:task\/[^/]+\/)?(?:fd|fdinfo|map_files)(?:\/|$)|dev\/fd(?:\/|$)|dev\/stdin$)/;
 
 /**
  * Resolve Linux's process links in a normalised path: `/proc/self/cwd/x` (and `thread-self`) is
- * `x` in the working directory the command runs in, `/proc/self/root/x` is `/x`. Another process's
- * `cwd`/`root` (`/proc/1/cwd`), an open descriptor (`/proc/self/fd/3`, `/dev/fd/3`, `/dev/stdin`)
- * may be anything: unknown (with `cwd`/`root` still given their most likely meaning).
- * Linux proc(5): /proc/pid/cwd, /proc/pid/root, /proc/pid/fd.
+ * `x` in the working directory the command runs in, `/proc/self/root/x` is `/x`, again and again
+ * (`/proc/self/root/proc/self/cwd/x` is `x` in the working directory). Another process's
+ * `cwd`/`root` (`/proc/1/cwd`), a thread's (`/proc/self/task/N/cwd`, which threads normally
+ * share), an open descriptor (`/proc/self/fd/3`, `/dev/fd/3`, `/dev/stdin`) may be anything:
+ * unknown (with `cwd`/`root` still given their most likely meaning).
+ * Linux proc(5): /proc/pid/cwd, /proc/pid/root, /proc/pid/fd, /proc/pid/task.
  * @param path - normalised absolute path.
  * @param cwd - normalised working directory of the command.
  * @param raw - the path as written; `..` after a process link climbs from the link's target,
@@ -31,16 +34,23 @@ const DESCRIPTOR = /^\/(?:proc\/[^/]+\/(?:fd|fdinfo|map_files)(?:\/|$)|dev\/fd(?
 export function resolveProcAlias(path: string, cwd: string, raw = path): AliasedPath {
   // Every form below names /proc or /dev: most paths do neither.
   if (!path.startsWith('/proc/') && !path.startsWith('/dev/') && !raw.includes('/proc/')) return { path };
-  if (DESCRIPTOR.test(path)) return { path, unknown: `${raw} names an open file descriptor` };
-  const rawLink = /\/proc\/+[^/]+\/+(?:cwd|root)(?:\/+|$)(.*)$/.exec(raw);
+  const rawLink = /\/proc\/+[^/]+\/+(?:task\/+[^/]+\/+)?(?:cwd|root)(?:\/+|$)(.*)$/.exec(raw);
   if (rawLink && /(^|\/)\.\.(\/|$)/.test(rawLink[1] ?? '')) return { path, unknown: `${raw} climbs out of a process link` };
-  const m = PROC_DIR.exec(path);
-  if (!m) return rawLink ? { path, unknown: `${raw} names a process link` } : { path };
-  const rest = path.slice(m[0].length);
-  const target = m[2] === 'cwd' ? cwd : '';
-  const resolved = `${target}${rest}` || '/';
-  const self = m[1] === 'self' || m[1] === 'thread-self';
-  return self ? { path: resolved } : { path: resolved, unknown: `${raw} names another process's ${m[2]}` };
+  let p = path;
+  let unknown: string | undefined;
+  // Each round removes one link, so the path gets shorter: at most as many rounds as it has segments.
+  for (let round = 0; round <= path.length; round++) {
+    if (DESCRIPTOR.test(p)) return { path: p, unknown: `${raw} names an open file descriptor` };
+    const m = PROC_DIR.exec(p);
+    if (!m) break;
+    const rest = p.slice(m[0].length);
+    p = `${m[3] === 'cwd' ? cwd : ''}${rest}` || '/';
+    const self = m[1] === 'self' || m[1] === 'thread-self';
+    if (!self) unknown ??= `${raw} names another process's ${m[3]}`;
+    else if (m[2] !== undefined) unknown ??= `${raw} names a thread's ${m[3]}`;
+  }
+  if (p === path && rawLink) return { path, unknown: `${raw} names a process link` };
+  return unknown !== undefined ? { path: p, unknown } : { path: p };
 }
 
 /** Hosts that are always this machine. */

@@ -12,6 +12,9 @@ describe('resolveProcAlias', () => {
     ['/proc/self/root', '/'],
     ['/home/user/project/x', '/home/user/project/x'],
     ['/proc/self/status', '/proc/self/status'],
+    ['/proc/self/root/proc/self/cwd/.env', '/home/user/project/.env'],
+    ['/proc/self/root/proc/self/root/home/user/project/.env', '/home/user/project/.env'],
+    ['/proc/self/root/proc/thread-self/cwd/.env', '/home/user/project/.env'],
   ])('%s is %s', (path, expected) => {
     const r = resolveProcAlias(path, CWD);
     expect(r).toEqual({ path: expected });
@@ -22,6 +25,19 @@ describe('resolveProcAlias', () => {
       expect(resolveProcAlias(path, CWD).unknown).toBeDefined();
     },
   );
+  it.each([
+    ['/proc/self/task/4242/cwd/.env', '/home/user/project/.env'],
+    ['/proc/self/task/*/cwd/.env', '/home/user/project/.env'],
+    ['/proc/self/root/proc/1/cwd/.env', '/home/user/project/.env'],
+    ['/proc/self/task/1/root/etc/x', '/etc/x'],
+  ])('%s is unknown, most likely %s', (path, expected) => {
+    const r = resolveProcAlias(path, CWD);
+    expect(r.path).toBe(expected);
+    expect(r.unknown).toBeDefined();
+  });
+  it.each(['/proc/self/task/1/fd/3', '/proc/self/root/dev/fd/3', '/proc/self/root/proc/self/fd/0'])('%s is a descriptor', (path) => {
+    expect(resolveProcAlias(path, CWD).unknown).toMatch(/descriptor/);
+  });
   it('another process root still gives its most likely meaning', () => {
     expect(resolveProcAlias('/proc/1/root/home/user/.ssh/id_rsa', CWD).path).toBe('/home/user/.ssh/id_rsa');
   });

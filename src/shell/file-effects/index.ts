@@ -9,6 +9,7 @@ import { copyOperands, renameOperands } from './copy.js';
 import { attributeOperands, ddOperands, findOperands, mkdirOperands, removeOperands, touchOperands, truncateOperands } from './fs-tools.js';
 import { compressOperands, tarOperands, unzipOperands, zipOperands } from './archives.js';
 import { gitOperands } from './git.js';
+import { historyOperands } from './builtins.js';
 import { interpreterOf, interpreterOperands, npmOperands } from './programs.js';
 import { readerOperands } from './readers.js';
 import { flockOperands, transferOperands } from './transfer.js';
@@ -108,6 +109,8 @@ function modelledOperands(name: string, argv: readonly string[]): FileOperands |
       return transferOperands(name, argv);
     case 'flock':
       return flockOperands(argv);
+    case 'history':
+      return historyOperands(argv);
     default:
       break;
   }

@@ -15,7 +15,7 @@ export const NO_FILE_WORDS: ReadonlySet<string> = new Set([
   'echo', 'printf', 'true', 'false', ':', 'sleep', 'seq', 'expr', 'test', '[', '[[', 'kill', 'yes', 'basename', 'dirname', 'whoami', 'id', 'uname',
   'hostname', 'printenv', 'pwd', 'which', 'type', 'hash', 'alias', 'unalias', 'set', 'shopt', 'exit', 'return', 'break', 'continue', 'wait', 'jobs',
   'fg', 'bg', 'disown', 'umask', 'ulimit', 'times', 'trap', 'shift', 'getopts', 'read', 'local', 'declare', 'typeset', 'export', 'readonly', 'unset',
-  'let', 'nproc', 'arch', 'tty', 'logname', 'groups', 'users', 'who', 'uptime', 'clear', 'tput', 'history', 'help', 'caller', 'compgen', 'complete',
+  'let', 'nproc', 'arch', 'tty', 'logname', 'groups', 'users', 'who', 'uptime', 'clear', 'tput', 'help', 'caller', 'compgen', 'complete',
   'compopt', 'dirs', 'enable', 'logout', 'suspend', 'df', 'free', 'ps', 'pgrep', 'pkill', 'killall', 'jq-version',
 ]);
 

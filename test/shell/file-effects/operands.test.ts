@@ -76,8 +76,16 @@ describe('file effects per program', () => {
     ['mytool --out=secrets/x -o/tmp/y', ['write ./secrets/x (path)', 'write /tmp/y (path)']],
     ['docker build .', ['write ./build (word)', 'write . [some] (path)']],
     ['openssl base64 -in .env', ['write ./base64 (word)', 'write ./.env (path)']],
+    // readers
+    ['diff -N . src', ['read . [all]', 'read ./src [all]']],
+    // bash builtins
+    ['history -r .env', ['read ./.env']],
+    ['history -w out', ['write ./out']],
+    ['history -a', ['write /home/user/.bash_history']],
     // no files
     ['echo .env > /dev/null', []],
+    ['history 5', []],
+    ['history -s .env', []],
   ] as const)('%s', (command, expected) => {
     expect(show(command)).toEqual(expected);
   });

@@ -370,7 +370,7 @@ const pathProgram: Build = () => pick(PATH_PROGRAMS).map((command) => ({ command
 // ---------------------------------------------------------------- path effects (files a command reads, writes or takes whole)
 
 /** Spellings of `.env` (Read-denied) as a word. */
-const ENV_SPELLINGS = ['.env', './.env', '$PWD/.env', '"$PWD"/.env', '/proc/self/cwd/.env', '~/project/.env', '"$HOME"/project/.env', '/home/user/project/.env', 'sub/../.env', '.e""nv', "'.env'", '.en\\v', 'src/../.env', '/proc/self/root/home/user/project/.env', '$HOME/project/.env'];
+const ENV_SPELLINGS = ['.env', './.env', '$PWD/.env', '"$PWD"/.env', '/proc/self/cwd/.env', '~/project/.env', '"$HOME"/project/.env', '/home/user/project/.env', 'sub/../.env', '.e""nv', "'.env'", '.en\\v', 'src/../.env', '/proc/self/root/home/user/project/.env', '$HOME/project/.env', '/proc/self/root/proc/self/cwd/.env', '/proc/self/task/*/cwd/.env', '/proc/thread-self/cwd/.env'];
 /** Spellings of a directory that holds `.env`. */
 const DIR_SPELLINGS = ['.', './', '$PWD', '/proc/self/cwd', '~/project', '/home/user/project', 'sub/..', '..', '~', '"$PWD"', '../project', '/proc/self/cwd/.'];
 /** Spellings of a new file inside `secrets/` (Edit-denied). */
@@ -389,14 +389,14 @@ const READ_FORMS = [
   'zip -q - F | cat', 'tar cf - F | tar xOf -', 'openssl base64 -in F', 'openssl enc -base64 -in F', 'split -n 1 F /opt/outside/p && cat /opt/outside/p*',
   'csplit -s -f /opt/outside/q F 1 && cat /opt/outside/q*', 'cp F /opt/outside/c && cat /opt/outside/c', 'ln -s "$(realpath F)" /opt/outside/l; cat /opt/outside/l',
   'git add -f F && git show :F', 'git add -f F && git diff --cached', 'git diff --no-index /dev/null F', 'git hash-object -w F | xargs git cat-file -p',
-  'shuf F', 'comm F F', 'join F F', 'column F', 'fmt F', 'look S F', 'jq -R . F', 'xargs -a F echo', 'sh -c "cat F"', 'find F -exec cat {} +',
+  'shuf F', 'history -r F; history', 'history -n F; history', 'comm F F', 'join F F', 'column F', 'fmt F', 'look S F', 'jq -R . F', 'xargs -a F echo', 'sh -c "cat F"', 'find F -exec cat {} +',
 ];
 
 /** Commands that print what they read of everything under directory `D`. */
 const TREE_READ_FORMS = [
   'grep -r SECRET D', 'grep -R SECRET D', 'grep -rh SECRET D', 'grep -d recurse SECRET D', 'grep --recursive SECRET D', 'grep --rec SECRET D', 'rgrep SECRET D',
   'rg SECRET D', 'rg --hidden SECRET D', 'rg -uu SECRET D', 'rg -. SECRET D', 'git grep --untracked SECRET', 'git grep --no-index SECRET D', 'git -C D grep --untracked SECRET',
-  'diff -r D /opt/outside', 'diff -rN D /opt/outside', 'diff -r /opt/outside D', 'cp -r D /opt/outside/c && cat /opt/outside/c/.env', 'cp -a D /opt/outside/c; grep -r SECRET /opt/outside/c',
+  'diff -r D /opt/outside', 'diff -rN D /opt/outside', 'diff --new-f D src', 'diff -N D /opt/outside', 'diff -r /opt/outside D', 'cp -r D /opt/outside/c && cat /opt/outside/c/.env', 'cp -a D /opt/outside/c; grep -r SECRET /opt/outside/c',
   'tar cf - D | tar xOf -', 'tar czf - -C D . | tar xzOf -', 'zip -qr - D | cat', 'find D -exec cat {} +', "find D -name '.e*' -exec cat {} \\;", 'find D -type f -exec head {} +',
   'cat D/.e*', 'head D/.??v', 'grep -r SECRET', 'rg SECRET', 'grep -rl . D | xargs cat', 'tar cf /opt/outside/a.tar D && tar xOf /opt/outside/a.tar',
 ];
@@ -407,7 +407,7 @@ const WRITE_FORMS = [
   'sort -o T README.md', 'sort --out=T README.md', 'sort --outp=T README.md', 'shuf -o T README.md', 'xxd README.md T', 'xxd -ps README.md T', 'xxd {README.md,T}',
   "sed -n 'w T' README.md", "sed '1!w T' README.md", "sed 's/a/b/w T' README.md", 'uniq README.md T', 'tee T < README.md', 'cp --target=$(dirname T) README.md',
   'ln -s README.md T', 'ln README.md T', 'mv README.md T', 'git show HEAD:README.md > T', 'split -b 4 README.md T', 'csplit -s -f T README.md 2', 'split -n 2 README.md T',
-  'touch -r README.md T', 'git archive -o T HEAD', 'git log -1 --output=T',
+  'touch -r README.md T', 'history -w T', 'git archive -o T HEAD', 'git log -1 --output=T',
   'mkdir -p T', 'find . -maxdepth 0 -fprint T', 'patch -o T README.md /dev/null', 'zip -q T README.md', 'gzip -c README.md > T', 'curl -o T file:///etc/hostname',
 ];
 
