@@ -139,6 +139,7 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
   }
   const notFiles = options.filter((o) => is(o, '-m', '--message', '-c', '-C', '--reuse-message', '--reedit-message', '--author', '--date', '--format', '--prefix', '-b', '--branch')).flatMap((o) => (o.valueIndex !== undefined ? [o.valueIndex] : []));
   const specs = pathspecs(argv, ops);
+  files.push(...configWrites(name, argv, at, options, ops));
   switch (name) {
     case 'config':
       files.push(...gitConfigWrites(argv, at, options, ops));
@@ -287,6 +288,47 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
   // A subcommand toolgate does not model: its words may be files it reads and writes.
   readRevPaths(ops);
   return done({ modelled: 'partly', notFiles: [...notFiles, at] });
+}
+
+/** `git remote` actions that only show. */
+const REMOTE_SHOWS = new Set(['show', 'get-url', 'update', 'prune', 'set-head']);
+/** `git branch` options that rename, copy, delete or set a branch's upstream (its `branch.<name>` section). */
+const BRANCH_CONFIG = new Set(['-u', '--set-upstream-to', '--unset-upstream', '-m', '-M', '--move', '-c', '-C', '--copy', '-d', '-D', '--delete', '--edit-description', '-t', '--track']);
+
+/**
+ * Config files a subcommand other than `git config` writes: `remote add/set-url/…`, `branch -u/-m/-d/…`,
+ * `push -u`, `pull/fetch --set-upstream`, `checkout/switch --track`, `sparse-checkout`, `maintenance
+ * register/start` (also `~/.gitconfig`), `lfs install` (also `~/.gitconfig` and hooks). Git 2.39
+ * manual pages. Tracking set up implicitly (`checkout -b x origin/x`, `branch.autoSetupMerge`)
+ * writes names taken from existing refs and is not counted.
+ */
+function configWrites(name: string, argv: readonly string[], at: number, options: readonly ParsedOption[], ops: readonly number[]): FileOperand[] {
+  const action = ops[0] !== undefined ? argv[ops[0]] : undefined;
+  const opt = (...names: string[]) => options.some((o) => names.some((n) => o.name === n || o.name.startsWith(`${n}=`)));
+  const local: FileOperand = { op: 'write', index: at, value: '.git/config' };
+  const global: FileOperand = { op: 'write', index: at, value: '~/.gitconfig' };
+  switch (name) {
+    case 'remote':
+      return action !== undefined && !REMOTE_SHOWS.has(action) ? [local] : [];
+    case 'branch':
+      return options.some((o) => BRANCH_CONFIG.has(o.name.replace(/=.*$/, ''))) ? [local] : [];
+    case 'push':
+      return opt('-u', '--set-upstream') ? [local] : [];
+    case 'pull':
+    case 'fetch':
+      return opt('--set-upstream') ? [local] : [];
+    case 'checkout':
+    case 'switch':
+      return opt('-t', '--track') ? [local] : [];
+    case 'sparse-checkout':
+      return action !== 'list' ? [local, { op: 'write', index: at, value: '.git/config.worktree' }, { op: 'write', index: at, value: '.git/info/sparse-checkout' }] : [];
+    case 'maintenance':
+      return ['register', 'unregister', 'start', 'stop'].includes(action ?? '') ? [local, global] : [];
+    case 'lfs':
+      return ['install', 'uninstall', 'update'].includes(action ?? '') ? [local, global, { op: 'write', index: at, value: '.git/hooks', tree: 'some' }] : [];
+    default:
+      return [];
+  }
 }
 
 function looksLikeDir(word: string): boolean {

@@ -65,6 +65,9 @@ describe('file effects per program', () => {
     ['git clone https://x/y.git', ['write ./y [some]']],
     ['git worktree add ../wt', ['write /home/user/wt [some]']],
     ['git archive -o out.tar HEAD', ['write ./out.tar']],
+    ['git remote add o /tmp/x', ['write ./.git/config', 'read /tmp/x']],
+    ['git branch -m new', ['write ./.git/config']],
+    ['git remote -v', []],
     // partly modelled
     ['npm --prefix sub install', ['write ./sub [some]']],
     ['python3 -m venv .venv', ['write ./.venv [some]']],

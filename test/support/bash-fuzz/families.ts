@@ -419,6 +419,13 @@ const TREE_WRITE_FORMS = [
   'ln -sfn D s; cp README.md s/', 'cd D && touch planted', 'HOME=D; echo p > ~/h', 'HOME=D; cd; touch planted', 'git clone -q . D/clone', 'git worktree add -q D/wt',
 ];
 
+/** git subcommands other than `git config` that write `.git/config` or `~/.gitconfig`. */
+const GIT_CONFIG_WRITERS = [
+  'git remote add evil /tmp/x', 'git remote set-url origin /tmp/x', 'git remote rename origin o2', 'git branch -m main2', 'git branch -c main2',
+  'git branch -u main', 'git branch --set-upstream-to=main', 'git push -u . main', 'git push --set-upstream . HEAD:refs/heads/x', 'git checkout -q -b nb --track main',
+  'git switch -q -c nb --track main', 'git sparse-checkout set src', 'git sparse-checkout init', 'git maintenance register', 'git submodule init', 'git lfs install',
+];
+
 const fillAll = (template: string, key: string, v: string) => template.split(key).join(v);
 
 /** Other spellings of a path word: quoted, with empty quotes inside, braced, through `./`, after a `cd` into `sub`. */
@@ -437,7 +444,10 @@ const respelled = (words: readonly string[]) => fc.tuple(pick(words), fc.integer
 
 const pathEffects: Build = (c) => {
   if (c === 'none/bypassPermissions' || c === 'none/default') {
-    return fc.tuple(pick(WRITE_FORMS), respelled(PROTECTED_SPELLINGS)).map(([f, t]) => ({ command: fillAll(f, 'T', t), variant: 'protected-write' }));
+    return fc.oneof(
+      { weight: 4, arbitrary: fc.tuple(pick(WRITE_FORMS), respelled(PROTECTED_SPELLINGS)).map(([f, t]) => ({ command: fillAll(f, 'T', t), variant: 'protected-write' })) },
+      { weight: 1, arbitrary: pick(GIT_CONFIG_WRITERS).map((command) => ({ command, variant: 'git-config-write' })) },
+    );
   }
   return fc.oneof(
     fc.tuple(pick(READ_FORMS), respelled(ENV_SPELLINGS)).map(([f, t]) => ({ command: fillAll(fillAll(f, 'F', t), 'S', 'SECRET'), variant: 'read' })),
