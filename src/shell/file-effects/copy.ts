@@ -19,14 +19,38 @@ const LONG_FLAGS = [
   'directory', 'compare', 'preserve-timestamps', 'strip', 'physical', 'logical', 'hard', 'help', 'version',
 ];
 
+/**
+ * GNU coreutils 9 long options of cp, mv, install and ln, by whether they take a value. Options
+ * whose value is optional (`--backup[=CONTROL]`, `--preserve[=LIST]`, `--reflink[=WHEN]`,
+ * `--update[=WHICH]`, `--context[=CTX]`) take it only after `=`, so they are flags here.
+ */
+const COREUTILS_LONG: Readonly<Record<'cp' | 'mv' | 'install' | 'ln', { args: readonly string[]; flags: readonly string[] }>> = {
+  cp: {
+    args: ['no-preserve', 'sparse', 'suffix', 'target-directory'],
+    flags: ['archive', 'attributes-only', 'backup', 'copy-contents', 'debug', 'dereference', 'force', 'interactive', 'link', 'no-clobber', 'no-dereference', 'no-target-directory', 'one-file-system', 'parents', 'preserve', 'recursive', 'reflink', 'remove-destination', 'strip-trailing-slashes', 'symbolic-link', 'update', 'verbose', 'context', 'help', 'version'],
+  },
+  mv: {
+    args: ['suffix', 'target-directory'],
+    flags: ['backup', 'context', 'debug', 'force', 'interactive', 'no-clobber', 'no-copy', 'no-target-directory', 'strip-trailing-slashes', 'update', 'verbose', 'help', 'version'],
+  },
+  install: {
+    args: ['group', 'mode', 'owner', 'strip-program', 'suffix', 'target-directory'],
+    flags: ['backup', 'compare', 'debug', 'directory', 'preserve-timestamps', 'preserve-context', 'strip', 'no-target-directory', 'verbose', 'context', 'help', 'version'],
+  },
+  ln: {
+    args: ['suffix', 'target-directory'],
+    flags: ['backup', 'directory', 'force', 'interactive', 'logical', 'no-dereference', 'physical', 'relative', 'symbolic', 'no-target-directory', 'verbose', 'help', 'version'],
+  },
+};
+
 /** `cp`, `mv`, `install`, `ln`, `rsync`: sources and a destination (or `-t DIR`). */
 export function copyOperands(name: 'cp' | 'mv' | 'install' | 'ln' | 'rsync', argv: readonly string[]): FileOperands {
   const files: FileOperand[] = [];
   const unresolved: string[] = [];
   const { options, operands: ops } = scan(argv, {
     shortArg: name === 'install' ? 'gmoStZ' : name === 'rsync' ? 'efBTM' : 'StZ',
-    longArg: LONG_ARG,
-    longFlags: LONG_FLAGS,
+    longArg: name === 'rsync' ? LONG_ARG : COREUTILS_LONG[name].args,
+    longFlags: name === 'rsync' ? LONG_FLAGS : COREUTILS_LONG[name].flags,
   });
   if (name === 'install' && has(options, '-d', '--directory')) return { files: all(ops, 'write'), unresolved };
   const recursive =
@@ -66,8 +90,10 @@ export function copyOperands(name: 'cp' | 'mv' | 'install' | 'ln' | 'rsync', arg
   }
   const dest = ops[ops.length - 1];
   if (dest === undefined || ops.length < 2) {
-    // `rsync SRC` lists; one operand copies nothing.
+    // `rsync SRC` lists; one operand copies nothing — unless an option toolgate read as taking a
+    // value did not, and the operand is really the destination: it may be written too.
     files.push(...ops.flatMap((k) => (name === 'rsync' ? [{ op: 'read' as const, index: k }] : source(k))));
+    if (name !== 'rsync') files.push(...all(ops, 'write', into));
     return { files, unresolved };
   }
   files.push({ op: 'write', index: dest, ...into });

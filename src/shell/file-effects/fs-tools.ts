@@ -16,7 +16,7 @@ export function removeOperands(name: string, argv: readonly string[]): FileOpera
 }
 
 export function mkdirOperands(argv: readonly string[]): FileOperands {
-  const { operands: ops } = scan(argv, { shortArg: 'mZ', longArg: ['mode', 'context'], longFlags: ['parents', 'verbose'] });
+  const { operands: ops } = scan(argv, { shortArg: 'm', longArg: ['mode'], longFlags: ['parents', 'verbose', 'context'] });
   return { files: all(ops, 'write'), unresolved: [] };
 }
 

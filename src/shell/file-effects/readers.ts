@@ -14,7 +14,7 @@ export const READERS: Readonly<Record<string, OptionShape>> = {
   hd: { shortArg: 'eEfns', longArg: ['format', 'format-file', 'length', 'skip'] }, strings: { shortArg: 'netTsU' },
   file: { shortArg: 'eFmPf', longArg: ['magic-file', 'files-from', 'exclude', 'exclude-quiet', 'separator', 'parameter'] },
   stat: { shortArg: 'c', longArg: ['format', 'printf'] }, du: { shortArg: 'dBtX', longArg: ['files0-from', 'exclude-from', 'exclude', 'max-depth', 'threshold', 'time-style', 'block-size'] },
-  ls: { shortArg: 'ITw', longArg: ['ignore', 'hide', 'tabsize', 'width', 'format', 'sort', 'time', 'time-style', 'block-size', 'indicator-style', 'quoting-style'] },
+  ls: { shortArg: 'ITw', longArg: ['ignore', 'hide', 'tabsize', 'width', 'format', 'sort', 'time', 'time-style', 'block-size', 'indicator-style', 'quoting-style'], longFlags: ['color', 'hyperlink', 'classify'] },
   md5sum: {}, sha1sum: {}, sha224sum: {}, sha256sum: {}, sha384sum: {}, sha512sum: {}, b2sum: { shortArg: 'l' }, cksum: { shortArg: 'al' }, sum: {},
   cmp: { shortArg: 'in', longArg: ['ignore-initial', 'bytes'] },
   diff: {

@@ -31,6 +31,9 @@ describe('file effects per program', () => {
     // copiers and movers
     ['cp -r src dst', ['write ./dst [some]', 'read ./src [all]', 'write ./dst/src [some]']],
     ['cp --target=secrets a', ['write ./secrets', 'read ./a', 'write ./secrets/a']],
+    ['cp --t=secrets a', ['write ./secrets', 'read ./a', 'write ./secrets/a']],
+    ['cp --backup a b', ['write ./b', 'read ./a', 'write ./b/a']],
+    ['cp --suffix a b', ['read ./b', 'write ./b']],
     ['mv a b', ['write ./b [some]', 'remove ./a', 'write ./b/a [some]']],
     ['rename s/a/b/ x', ['remove ./s/a/b', 'remove ./x']],
     // text tools
