@@ -22,7 +22,7 @@ const relPath = fc.array(segment, { minLength: 1, maxLength: 3 }).map((s) => s.j
 
 /** Where the denied file lives: under the project (rule `./f` or `f`) or under home (rule `~/f`). */
 const target = fc.oneof(
-  relPath.map((rel) => ({ rule: `Read(./${rel})`, rel, root: P, spell: ['', './', `${P}/`, '$PWD/', '"$PWD"/', '/proc/self/cwd/'] })),
+  relPath.map((rel) => ({ rule: `Read(./${rel})`, rel, root: P, spell: ['', './', `${P}/`, '$PWD/', '"$PWD"/', '/proc/self/cwd/', '/proc/self/root/proc/self/cwd/', '~+/'] })),
   relPath.map((rel) => ({ rule: `Read(~/${rel})`, rel, root: HOME, spell: ['~/', '$HOME/', '"$HOME"/', `${HOME}/`, '${HOME}/'] })),
 );
 
@@ -34,9 +34,10 @@ const READERS: readonly ((file: string, dir: string) => string)[] = [
   (f) => `cp ${f} /tmp/out`, (f) => `base64 ${f}`, (f) => `xxd ${f}`, (f) => `od -c ${f}`, (f) => `less ${f}`, (f) => `sort ${f}`, (f) => `uniq ${f}`,
   (f) => `gzip -c ${f}`, (f) => `dd if=${f} of=/tmp/out`, (f) => `cat < ${f}`, (f) => `scp ${f} host:`, (f) => `python3 x.py ${f}`,
   (f) => `mytool --input=${f}`, (f) => `zip /tmp/a.zip ${f}`, (f) => `openssl base64 -in ${f}`, (f) => `diff --from-file=${f} README.md`,
+  (f) => `history -r ${f}; history`, (f) => `grep --color x ${f}`, (f) => `diff --unified ${f} README.md`,
   (f) => `wc -c ${f}`, (f) => `strings ${f}`, (f) => `tee /dev/null < ${f}`, (f) => `rsync ${f} /tmp/out`, (f) => `jq . ${f}`,
   (_f, d) => `grep -r x ${d}`, (_f, d) => `rg x ${d}`, (_f, d) => `cp -r ${d} /tmp/out`, (_f, d) => `tar cf /tmp/a.tar ${d}`, (_f, d) => `zip -r /tmp/a.zip ${d}`,
-  (_f, d) => `diff -r ${d} /tmp`, (_f, d) => `rsync -a ${d} /tmp/out`, (_f, d) => `find ${d} -exec cat {} +`, (_f, d) => `scp -r ${d} host:`,
+  (_f, d) => `diff -r ${d} /tmp`, (_f, d) => `diff -N ${d} /tmp`, (_f, d) => `rsync -a ${d} /tmp/out`, (_f, d) => `find ${d} -exec cat {} +`, (_f, d) => `scp -r ${d} host:`,
 ];
 
 const command = fc.record({
@@ -83,7 +84,7 @@ const WRITERS: readonly ((file: string, dir: string) => string)[] = [
   (f) => `sed -i s/a/b/ ${f}`, (f) => `touch ${f}`, (f) => `truncate -s 0 ${f}`, (f) => `dd if=README.md of=${f}`, (f) => `sort -o ${f} README.md`,
   (f) => `xxd README.md ${f}`, (f) => `perl -pi -e s/a/b/ ${f}`, (f) => `mytool --out=${f}`, (f) => `chmod 600 ${f}`, (f) => `install README.md ${f}`,
   (f) => `rsync README.md ${f}`, (f) => `git checkout -- ${f}`, (f) => `shuf -o ${f} README.md`, (f) => `awk -i inplace 1 ${f}`, (f) => `rm -f ${f}`,
-  (f) => `ln -sf /tmp/x ${f}`, (f) => `cp README.md /tmp/x; mv /tmp/x ${f}`,
+  (f) => `ln -sf /tmp/x ${f}`, (f) => `cp README.md /tmp/x; mv /tmp/x ${f}`, (f) => `cp --backup README.md ${f}`, (f) => `history -w ${f}`,
   (_f, d) => `rm -rf ${d}`, (_f, d) => `chmod -R 777 ${d}`, (_f, d) => `git clean -fdx ${d}`, (_f, d) => `tar xf a.tar -C ${d}`, (_f, d) => `unzip a.zip -d ${d}`,
   (_f, d) => `cp -r src/. ${d}`, (_f, d) => `mv ${d} /tmp/gone`, (_f, d) => `find ${d} -delete`, (_f, d) => `git checkout -- ${d}`,
 ];
