@@ -13,7 +13,7 @@ const GREP_LONG_FLAGS = [
   'recursive', 'dereference-recursive', 'extended-regexp', 'fixed-strings', 'basic-regexp', 'perl-regexp', 'ignore-case', 'no-ignore-case',
   'word-regexp', 'line-regexp', 'null-data', 'no-messages', 'invert-match', 'version', 'help', 'byte-offset', 'line-buffered', 'with-filename',
   'no-filename', 'quiet', 'silent', 'text', 'files-without-match', 'files-with-matches', 'count', 'initial-tab', 'null', 'only-matching',
-  'line-number', 'no-group-separator', 'color', 'colour', // --color takes a value only after `=`
+  'line-number', 'no-group-separator', 'color', 'colour', 'binary',
 ];
 
 /** `grep [opts] PATTERN FILE…`; with recursion (`rgrep` always) each operand (or `.` when none) is a directory read whole. */

@@ -69,7 +69,8 @@ export function awkOperands(argv: readonly string[]): FileOperands {
   const unresolved: string[] = [];
   const { options, operands: ops } = scan(argv, {
     shortArg: 'fvFiElW',
-    longArg: ['file', 'assign', 'field-separator', 'include', 'exec', 'load', 'source', 'dump-variables', 'debug', 'profile', 'pretty-print'],
+    // gawk's `--dump-variables[=FILE]`, `--debug[=FILE]`, `--profile[=FILE]`, `--pretty-print[=FILE]` take a value only after `=`.
+    longArg: ['file', 'assign', 'field-separator', 'include', 'exec', 'load', 'source'],
   });
   const progFile = options.filter((o) => is(o, '-f', '--file', '-E', '--exec'));
   for (const o of progFile) pushOpt(files, optionFile(o, 'read', argv));
@@ -120,7 +121,7 @@ export function sortOperands(argv: readonly string[]): FileOperands {
 
 /** `uniq [IN [OUT]]`. */
 export function uniqOperands(argv: readonly string[]): FileOperands {
-  const { operands: ops } = scan(argv, { shortArg: 'fsw', longArg: ['skip-fields', 'skip-chars', 'check-chars', 'all-repeated', 'group'] });
+  const { operands: ops } = scan(argv, { shortArg: 'fsw', longArg: ['skip-fields', 'skip-chars', 'check-chars'], longFlags: ['all-repeated', 'group'] });
   const files: FileOperand[] = [];
   if (ops[0] !== undefined) files.push({ op: 'read', index: ops[0] });
   for (const k of ops.slice(1)) files.push({ op: 'write', index: k });
@@ -187,7 +188,7 @@ export function xxdOperands(argv: readonly string[]): FileOperands {
 export function shufOperands(argv: readonly string[]): FileOperands {
   const files: FileOperand[] = [];
   const { options, operands: ops } = scan(argv, {
-    shortArg: 'inoe',
+    shortArg: 'ino',
     longArg: ['input-range', 'head-count', 'output', 'random-source'],
     longFlags: ['echo', 'repeat', 'zero-terminated', 'help', 'version'],
   });
@@ -202,7 +203,7 @@ export function shufOperands(argv: readonly string[]): FileOperands {
 
 /** `tee [-a] FILE…`. */
 export function teeOperands(argv: readonly string[]): FileOperands {
-  const { operands: ops } = scan(argv, { longArg: ['output-error'], longFlags: ['append', 'ignore-interrupts', 'help', 'version'] });
+  const { operands: ops } = scan(argv, { longFlags: ['output-error', 'append', 'ignore-interrupts', 'help', 'version'] });
   return { files: all(ops, 'write'), unresolved: [] };
 }
 
@@ -234,9 +235,10 @@ export function patchOperands(argv: readonly string[]): FileOperands {
 export function dateOperands(argv: readonly string[]): FileOperands {
   const files: FileOperand[] = [];
   const { options, operands: ops } = scan(argv, {
-    shortArg: 'fdrsI',
-    longArg: ['file', 'date', 'reference', 'set', 'iso-8601', 'rfc-3339', 'resolution'],
-    longFlags: ['debug', 'rfc-email', 'universal', 'utc', 'help', 'version'],
+    shortArg: 'fdrs',
+    shortOptionalArg: 'I',
+    longArg: ['file', 'date', 'reference', 'set', 'rfc-3339'],
+    longFlags: ['iso-8601', 'resolution', 'debug', 'rfc-email', 'universal', 'utc', 'help', 'version'],
   });
   for (const o of options) if (is(o, '-f', '--file', '-r', '--reference')) pushOpt(files, optionFile(o, 'read', argv));
   return { files, unresolved: [], notFiles: ops };

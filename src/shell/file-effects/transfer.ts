@@ -9,7 +9,7 @@ const SHAPES: Readonly<Record<'xargs' | 'time' | 'curl' | 'wget', OptionShape>> 
   xargs: { shortArg: 'aILnPsdE', shortOptionalArg: 'ile', longArg: ['arg-file', 'delimiter', 'max-args', 'max-procs', 'max-chars', 'replace', 'eof', 'max-lines', 'process-slot-var'], posix: true },
   time: { shortArg: 'fo', longArg: ['output', 'format'], posix: true },
   curl: {
-    shortArg: 'oOTdHXuAeEKrwxyzbcCDmFt',
+    shortArg: 'oTdHXuAeEKrwxyzbcCDmFt',
     longArg: ['output', 'upload-file', 'data', 'data-binary', 'data-ascii', 'data-raw', 'data-urlencode', 'config', 'cookie', 'cookie-jar', 'dump-header', 'trace', 'trace-ascii', 'stderr', 'cert', 'key', 'cacert', 'capath', 'netrc-file', 'form', 'output-dir', 'etag-save', 'etag-compare', 'hsts', 'alt-svc', 'libcurl', 'header', 'request', 'user', 'user-agent', 'referer', 'proxy', 'url', 'write-out'],
   },
   wget: {

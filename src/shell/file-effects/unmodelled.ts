@@ -95,7 +95,8 @@ export function assumedOperands(argv: readonly string[], literal: readonly boole
 
 /**
  * For programs toolgate does model: option values written `--name=VALUE` that look like paths
- * and that the model did not take up (`hexdump --format-file=.env`) are assumed read.
+ * and that the model did not take up (`hexdump --format-file=.env`, gawk's `--profile=FILE`) are
+ * assumed read and written.
  */
 export function unclaimedOptionValues(argv: readonly string[], literal: readonly boolean[], claimed: ReadonlySet<number>): FileOperand[] {
   const out: FileOperand[] = [];
@@ -106,7 +107,9 @@ export function unclaimedOptionValues(argv: readonly string[], literal: readonly
     const eq = word.indexOf('=');
     if (eq < 0) continue;
     const value = word.slice(eq + 1);
-    if (literal[k] === false ? /[$`]/.test(value) || looksLikePath(value) : looksLikePath(value)) out.push({ op: 'read', index: k, value, assumed: 'path' });
+    if (literal[k] === false ? /[$`]/.test(value) || looksLikePath(value) : looksLikePath(value)) {
+      out.push({ op: 'read', index: k, value, assumed: 'path' }, { op: 'write', index: k, value, assumed: 'path' });
+    }
   }
   return out;
 }

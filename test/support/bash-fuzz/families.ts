@@ -384,7 +384,7 @@ const PROTECTED_SPELLINGS = ['.git/config', './.git/config', '.git/hooks/pre-com
 const READ_FORMS = [
   'cat F', 'head -c 200 F', 'tail -n 5 F', 'grep -h . F', 'sed -n p F', 'awk 1 F', 'sort F', 'uniq F', 'nl F', 'tac F', 'rev F', 'cut -c1- F', 'fold F',
   'paste F', 'strings F', 'od -c F', 'xxd F', 'base64 F', 'base32 F', 'iconv -f utf-8 F', 'dd if=F status=none', 'less F', 'more F', 'pr -t F', 'expand F',
-  'cat < F', 'tee /dev/null < F', 'diff --from-file=F README.md', 'diff --unified F README.md', 'diff --color F README.md', 'grep --color . F', 'grep --colour . F', 'diff --fr=F README.md', 'hexdump --format-file=F README.md', 'date --fi=F', 'date -f F',
+  'cat < F', 'tee /dev/null < F', 'diff --from-file=F README.md', 'diff --unified F README.md', 'diff --color F README.md', 'grep --color . F', 'grep --colour . F', 'strings -o F', 'column -t F', 'column -d F', 'pr -s F', 'pr -i F', 'pr -e F', 'od -w F', 'uniq --group F', 'uniq --all-repeated F', 'date -I -f F', 'diff --fr=F README.md', 'hexdump --format-file=F README.md', 'date --fi=F', 'date -f F',
   'perl -ne print F', 'python3 -c "import sys; print(open(sys.argv[1]).read())" F', 'gzip -c F | zcat', 'bzip2 -c F | bzcat', 'xz -c F | xzcat',
   'zip -q - F | cat', 'tar cf - F | tar xOf -', 'openssl base64 -in F', 'openssl enc -base64 -in F', 'split -n 1 F /opt/outside/p && cat /opt/outside/p*',
   'csplit -s -f /opt/outside/q F 1 && cat /opt/outside/q*', 'cp F /opt/outside/c && cat /opt/outside/c', 'ln -s "$(realpath F)" /opt/outside/l; cat /opt/outside/l',
@@ -404,7 +404,7 @@ const TREE_READ_FORMS = [
 /** Commands that write `T`. */
 const WRITE_FORMS = [
   'echo p > T', 'echo p >> T', 'echo p | tee T', 'cp README.md T', 'install README.md T', 'touch T', 'truncate -s 0 T', 'dd if=README.md of=T status=none',
-  'cp --backup README.md T', 'cp --preserve README.md T', 'cp --reflink README.md T', 'install --backup README.md T', 'mkdir --context T', 'sort -o T README.md', 'sort --out=T README.md', 'sort --outp=T README.md', 'shuf -o T README.md', 'xxd README.md T', 'xxd -ps README.md T', 'xxd {README.md,T}',
+  'cp --backup README.md T', 'cp --preserve README.md T', 'cp --reflink README.md T', 'install --backup README.md T', 'mkdir --context T', 'shuf -e -o T a', 'tee --output-error T < README.md', 'sort -o T README.md', 'sort --out=T README.md', 'sort --outp=T README.md', 'shuf -o T README.md', 'xxd README.md T', 'xxd -ps README.md T', 'xxd {README.md,T}',
   "sed -n 'w T' README.md", "sed '1!w T' README.md", "sed 's/a/b/w T' README.md", 'uniq README.md T', 'tee T < README.md', 'cp --target=$(dirname T) README.md',
   'ln -s README.md T', 'ln README.md T', 'mv README.md T', 'git show HEAD:README.md > T', 'split -b 4 README.md T', 'csplit -s -f T README.md 2', 'split -n 2 README.md T',
   'touch -r README.md T', 'history -w T', 'git archive -o T HEAD', 'git log -1 --output=T',
