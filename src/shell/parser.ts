@@ -191,7 +191,8 @@ class Walker {
       let subs = 0;
       let expansion = false;
       for (const n of g) {
-        expansion ||= this.wordish(n, env).expansion;
+        // Every node is walked: `||=` would skip the rest once one is an expansion (`$${x:=`cmd`}`).
+        if (this.wordish(n, env).expansion) expansion = true;
         subs += countSubstitutionNodes(n);
       }
       if (word.substitutions > subs) this.fail(`the parser missed a substitution in: ${raw}`);

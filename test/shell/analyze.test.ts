@@ -92,6 +92,13 @@ describe('words', () => {
     const a = analyzeShell('ls *.ts ~/x "$HOME" {a,b}');
     expect(a.commands[0]).toMatchObject({ argv: ['ls', '*.ts', '~/x', '"$HOME"', '{a,b}'], literal: [true, false, false, false, false] });
   });
+  it('walks every part of a word the grammar splits, after an expansion too', () => {
+    // The grammar reads `$$`, `{x:=` and `` `rm y`} `` as separate nodes of one word; bash runs rm.
+    for (const cmd of ['echo $${x:=`rm y`}', 'echo $$`rm y`', 'echo $${x:=$(rm y)}']) {
+      expect(argvs(cmd), cmd).toContainEqual(['rm', 'y']);
+      expect(analyzeShell(cmd).hasSubstitution, cmd).toBe(true);
+    }
+  });
   it('zsh =cmd is unknown under zsh anywhere', () => {
     expect(analyzeShell('ls =ls').unknown).toEqual([]);
     expect(analyzeShell('echo =ls', { shell: 'zsh' }).commands[0]!.literal).toEqual([true, false]);
