@@ -3,6 +3,7 @@ import { parseRule } from '../rules/index.js';
 import { SETTINGS_CODES as C } from './codes.js';
 import { parseSettingsObject, trimStop } from './parse.js';
 import { AUTO_MODE_SOURCES, MANAGED_ONLY_KEYS, PROJECT_SOURCES, SOURCE_PRECEDENCE } from './precedence.js';
+import { unreadableRestriction } from './unreadable-rules.js';
 import type {
   AutoModeConfig,
   CompiledRule,
@@ -218,7 +219,8 @@ function mergeAutoMode(entries: readonly Effective[]): AutoModeConfig | undefine
  *   diagnostic.
  * - `allowedTools` become allow rules and `disallowedTools` deny rules of source kind `cli`.
  * - A file marked broken (not readable as a JSON object) is listed in `brokenFiles`, from any
- *   source and whether or not the project is trusted; its recovered deny and ask rules count.
+ *   source and whether or not the project is trusted; its recovered deny and ask rules count. So
+ *   is a file with a deny or ask rule that cannot be read (its readable rules count).
  * @public
  */
 export function mergePolicy(files: readonly ParsedSettingsFile[], options: MergeOptions = {}): Policy {
@@ -303,7 +305,10 @@ export function mergePolicy(files: readonly ParsedSettingsFile[], options: Merge
     diagnostics,
   };
   // Every broken file counts, whatever its source or trust: what cannot be read never opens a door.
-  const brokenFiles = files.flatMap((f) => (f.settings.broken !== undefined ? [f.settings.broken] : []));
+  const brokenFiles = files.flatMap((f) => {
+    const broken = f.settings.broken ?? unreadableRestriction(f);
+    return broken !== undefined ? [broken] : [];
+  });
   if (brokenFiles.length > 0) policy.brokenFiles = brokenFiles;
   const mode = winner(entries, (e) => e.defaultMode);
   if (mode !== undefined && !(mode.value === 'auto' && PROJECT_SOURCES.has(mode.entry.file.source.kind))) {

@@ -114,3 +114,19 @@ describe('property', () => {
     );
   });
 });
+
+describe('while a deny rule cannot be read', () => {
+  const policy = mergePolicy([
+    parseSettingsObject({ permissions: { allow: ['Read', 'Bash(cat *)'], deny: 'Read(./.env)' } }, { kind: 'projectSettings', file: SHARED }),
+  ]);
+  it('the call it may have been written for is not allowed: a firm ask naming the rule', () => {
+    for (const call of [{ tool: 'Read', input: { file_path: `${P}/.env` } }, bash('cat .env')] as ToolCall[]) {
+      const d = evaluate(call, { mode: 'default', policy, cwd: P, home: HOME });
+      expect(d).toMatchObject({ behavior: 'ask', askKind: 'firm', reason: { kind: 'brokenSettings' } });
+      expect(d.reason.message).toContain('permissions.deny');
+    }
+  });
+  it('bypassPermissions does not answer it', () => {
+    expect(evaluate(bash('cat .env'), { mode: 'bypassPermissions', policy, cwd: P, home: HOME })).toMatchObject({ behavior: 'ask', askKind: 'firm' });
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FileSystem } from '../../src/core/ports.js';
-import { loadSettings, parseSettingsFile, readSettingsText } from '../../src/settings/index.js';
+import { loadSettings, mergePolicy, parseSettingsFile, readSettingsText } from '../../src/settings/index.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-fs.js';
 
 const HOME = '/home/u';
@@ -129,5 +129,34 @@ describe('a broken file in the merged policy', () => {
     expect(p.additionalDirectories).toEqual([]);
     expect(p.hooks).toEqual([]);
     expect(p.brokenFiles?.map((b) => b.source.file)).toEqual([LOCAL_FILE]);
+  });
+});
+
+describe('a deny or ask rule that cannot be read', () => {
+  const cases: [string, unknown, string][] = [
+    ['a deny list written as a string', { permissions: { deny: 'Read(./.env)', allow: ['Bash'] } }, 'permissions.deny'],
+    ['a deny rule that does not parse', { permissions: { deny: ['Read(./.env', 'Bash(rm *)'] } }, 'permissions.deny[0]'],
+    ['an ask rule that is not a string', { permissions: { ask: [{ rule: 'Bash(git push *)' }] } }, 'permissions.ask[0]'],
+    ['a deny key spelt another way', { permissions: { Deny: ['Read(./.env)'] } }, 'permissions.Deny'],
+    ['permissions that are not an object', { permissions: ['Read(./.env)'] }, 'permissions'],
+  ];
+  for (const [what, value, where] of cases) {
+    it(`${what}: the merged policy lists the file as broken, naming ${where}`, () => {
+      const parsed = parseSettingsFile(json(value), SRC);
+      expect(parsed.diagnostics.some((d) => d.file === PROJECT_FILE && d.path?.[0] === 'permissions')).toBe(true);
+      const policy = mergePolicy([parsed]);
+      expect(policy.brokenFiles).toEqual([{ source: SRC, code: expect.any(String), message: `a deny or ask rule cannot be read at ${where}` }]);
+    });
+  }
+
+  it('keeps the deny rules it could read in force', () => {
+    const policy = mergePolicy([parseSettingsFile(json({ permissions: { deny: ['Read(./.env', 'Bash(rm *)'], allow: ['Bash(ls *)'] } }), SRC)]);
+    expect(texts(policy)).toEqual(['allow:Bash(ls *)', 'deny:Bash(rm *)']);
+  });
+
+  it('an allow rule that cannot be read only drops itself: nothing is lost by not allowing', () => {
+    const policy = mergePolicy([parseSettingsFile(json({ permissions: { allow: ['Bash(ls', 3], deny: ['Bash(rm *)'] } }), SRC)]);
+    expect(policy.brokenFiles).toBeUndefined();
+    expect(texts(policy)).toEqual(['deny:Bash(rm *)']);
   });
 });
