@@ -117,7 +117,7 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
   };
   const GENERIC = {
     shortArg: SHORT_WITH_VALUE[name] ?? '',
-    longArg: ['contents', 'file', 'output', 'blob', 'output-directory', 'type', 'default', 'value', 'comment', 'template', 'separate-git-dir', 'reference', 'message', 'pathspec-from-file', 'source', 'directory', 'include', 'exclude', 'prefix', 'format', 'branch', 'origin', 'depth', 'config', 'upload-pack', 'author', 'date', 'reuse-message', 'reedit-message', 'fixup', 'squash', 'cleanup', 'gpg-sign', 'strategy', 'strategy-option', 'onto', 'exec', 'remote', 'worktree-attributes', 'name', 'reason'],
+    longArg: ['contents', 'file', 'output', 'blob', 'output-directory', 'type', 'default', 'value', 'comment', 'template', 'separate-git-dir', 'reference', 'message', 'pathspec-from-file', 'source', 'directory', 'include', 'exclude', 'prefix', 'format', 'branch', 'origin', 'depth', 'config', 'upload-pack', 'author', 'date', 'reuse-message', 'reedit-message', 'fixup', 'squash', 'cleanup', 'gpg-sign', 'strategy', 'strategy-option', 'onto', 'exec', 'remote', 'worktree-attributes', 'name', 'reason', 'ignore-revs-file'],
     longFlags: ['force', 'untracked', 'no-index', 'cached', 'staged', 'worktree', 'hard', 'soft', 'mixed', 'keep', 'merge', 'dry-run', 'all', 'global', 'system', 'local', 'patch', 'intent-to-add', 'recurse-submodules', 'check', 'stat', 'numstat', 'summary', 'index', 'bare', 'mirror', 'no-checkout', 'detach', 'orphan', 'open-files-in-pager'],
   };
   const { options, operands: ops } = rest(GENERIC);
@@ -135,6 +135,8 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
     if (is(o, '--separate-git-dir')) pushOpt(files, optionFile(o, 'write', argv, { tree: 'some' }));
     if ((name === 'commit' || name === 'tag' || name === 'notes' || name === 'merge') && is(o, '-F', '--file')) pushOpt(files, optionFile(o, 'read', argv));
     if (name === 'commit' && is(o, '-t')) pushOpt(files, optionFile(o, 'read', argv));
+    // `git blame -S FILE` reads revisions from FILE and names the line it cannot read (git-blame(1)).
+    if ((name === 'blame' || name === 'annotate') && is(o, '-S', '--ignore-revs-file')) pushOpt(files, optionFile(o, 'read', argv));
     if (is(o, '--open-files-in-pager', '-O') && name === 'grep') unresolved.push('git grep -O opens files in a program');
   }
   const notFiles = options.filter((o) => is(o, '-m', '--message', '-c', '-C', '--reuse-message', '--reedit-message', '--author', '--date', '--format', '--prefix', '-b', '--branch')).flatMap((o) => (o.valueIndex !== undefined ? [o.valueIndex] : []));
