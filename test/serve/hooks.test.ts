@@ -42,6 +42,18 @@ describe('POST /hooks/claude-code: PreToolUse', () => {
     expect(decisionOf(r.body)).toBe('deny');
   });
 
+  it.each(['/hooks/claude-code/', '/hooks/claudecode', '/hooks/'])('answers a POST to a mistyped hook URL (%s) with 200 and a deny naming the right one', async (path) => {
+    for (const [event, shape] of [['PreToolUse', 'permissionDecision'], ['PermissionRequest', 'decision']] as const) {
+      const res = await fetch(`${s.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...preToolUse(project, 'Bash', { command: 'npm run lint' }), hook_event_name: event }) });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { hookSpecificOutput: Record<string, unknown> };
+      expect(body.hookSpecificOutput['hookEventName']).toBe(event);
+      const decision = body.hookSpecificOutput[shape];
+      expect(shape === 'decision' ? (decision as { behavior: string }).behavior : decision).toBe('deny');
+      expect(JSON.stringify(body)).toContain('/hooks/claude-code');
+    }
+  });
+
   it('denies a PermissionRequest it cannot read in its own shape', async () => {
     const r = await s.hook({ hook_event_name: 'PermissionRequest', cwd: project, tool_name: 'Bash' });
     expect(r.status).toBe(200);

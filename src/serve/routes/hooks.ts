@@ -18,7 +18,7 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== 
 /**
  * `POST /hooks/claude-code`: Claude Code's `http` hooks. PreToolUse and PermissionRequest are
  * decided; PostToolUse, PostToolUseFailure and Stop are recorded in the audit log; other events
- * get `{}`. This route never answers non-2xx — Claude Code lets a call through on a non-2xx reply
+ * get `{}`. Any other POST under `/hooks/` is a `200` deny naming the right URL. This route never answers non-2xx — Claude Code lets a call through on a non-2xx reply
  * or a connection error — so anything it cannot read or decide is a `200` deny.
  */
 export function hookRoutes(ctx: ServeContext): Hono {
@@ -55,6 +55,19 @@ export function hookRoutes(ctx: ServeContext): Hono {
       ctx.log(`toolgate serve: hook request failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       return c.json(denyReply(event, `internal error: ${e instanceof Error ? e.message : String(e)}`), 200);
     }
+  });
+  // A mistyped hook URL (`/hooks/claude-code/`, `/hooks/claudecode`) must not be a 404: Claude Code
+  // lets a call through on a non-2xx reply unless the hook says `onFailure: "block"`.
+  app.post('*', async (c) => {
+    const read = await readBody(c, HOOK_BODY_LIMIT);
+    let event: DecisionEvent = 'PreToolUse';
+    try {
+      if (read.ok && (JSON.parse(read.text) as Record<string, unknown>)?.['hook_event_name'] === 'PermissionRequest') event = 'PermissionRequest';
+    } catch {
+      // Unreadable: answered as a PreToolUse deny.
+    }
+    const why = `no hook at ${c.req.path}: toolgate serve's hook URL ends in /hooks/claude-code`;
+    return c.json(denyReply(event, why), 200, read.ok || read.drained ? {} : { connection: 'close' });
   });
   return app;
 }
