@@ -5,12 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Decision } from '../../src/core/types.js';
-import { checkInvariant, openOracle, probeSandbox, type BashOracle } from '../support/bash-oracle/index.js';
+import { checkInvariant, describeWithOracle } from '../support/bash-oracle/index.js';
 
-const probe = probeSandbox();
-const ci = process.env['CI'] === 'true';
 
 interface SharedCase {
   id: string;
@@ -28,23 +26,10 @@ function allowFor(c: SharedCase): Decision {
   return { behavior: 'allow', reason: { kind: byRule ? 'rule' : 'readOnly', message: 'as found' }, trace: [] };
 }
 
-if (!probe.ok && ci) {
-  it('has a sandbox under CI=true', () => {
-    expect.fail(`no sandbox: ${probe.reason}`);
-  });
-}
-
-describe.skipIf(!probe.ok)(`bash oracle against real bash${probe.ok ? '' : ` — skipped: no sandbox (${probe.reason})`}`, () => {
-  let oracle: BashOracle;
-  beforeAll(() => {
-    const opened = openOracle();
-    if (!opened.ok) throw new Error(opened.reason);
-    oracle = opened.oracle;
-  });
-  afterAll(() => oracle?.close());
+describeWithOracle('bash oracle against real bash', (oracle) => {
 
   it.each(bypasses.map((c) => [c.id, c]))('reproduces %s as a fail-open', (_id, c) => {
-    const run = oracle.run({ command: c.case.call.input.command, ...(c.setup ? { setup: c.setup } : {}) });
+    const run = oracle().run({ command: c.case.call.input.command, ...(c.setup ? { setup: c.setup } : {}) });
     expect(run.status).toBe('ran');
     if (run.status !== 'ran') return;
     const violations = checkInvariant({ settings: c.case.settings, mode: c.case.mode, decision: allowFor(c), run });
@@ -62,7 +47,7 @@ describe.skipIf(!probe.ok)(`bash oracle against real bash${probe.ok ? '' : ` —
     'git diff --stat; git show --stat HEAD',
     'node --version',
   ])('everyday read-only command %j keeps the invariant', (command) => {
-    const run = oracle.run({ command });
+    const run = oracle().run({ command });
     expect(run.status).toBe('ran');
     if (run.status !== 'ran') return;
     const decision: Decision = { behavior: 'allow', reason: { kind: 'readOnly', message: 'read-only' }, trace: [] };

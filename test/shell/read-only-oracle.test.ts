@@ -10,12 +10,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { CLAUDE_CODE_READ_ONLY, WRAPPERS_READ_ONLY, type ReadOnlyEntry } from '../../src/shell/read-only-tables.js';
-import { judge, openOracle, prepareDecisions, presetNamed, probeSandbox, type BashOracle, type Verdict } from '../support/bash-oracle/index.js';
+import { describeWithOracle, judge, presetNamed, type Verdict } from '../support/bash-oracle/index.js';
 
-const probe = probeSandbox();
-const ci = process.env['CI'] === 'true';
 
 /** `'a b= c[=]'` → [name, takes value?]. */
 function longs(text: string | undefined): Array<[string, 'none' | 'required' | 'optional']> {
@@ -110,21 +108,7 @@ function everyday(): string[] {
   );
 }
 
-if (!probe.ok && ci) {
-  it('has a sandbox under CI=true', () => {
-    expect.fail(`no sandbox: ${probe.reason}`);
-  });
-}
-
-describe.skipIf(!probe.ok)(`read-only allowlist against real bash${probe.ok ? '' : ` — skipped: no sandbox (${probe.reason})`}`, () => {
-  let oracle: BashOracle;
-  beforeAll(async () => {
-    await prepareDecisions();
-    const opened = openOracle();
-    if (!opened.ok) throw new Error(opened.reason);
-    oracle = opened.oracle;
-  });
-  afterAll(() => oracle?.close());
+describeWithOracle('read-only allowlist against real bash', (oracle) => {
 
   const full = process.env['TOOLGATE_ORACLE_FULL'] === '1';
   const table = [...Object.entries(CLAUDE_CODE_READ_ONLY).flatMap(([name, e]) => generated(name, e)), ...wrapperCommands()].filter((_, i) => full || i % 8 === 0);
@@ -137,7 +121,7 @@ describe.skipIf(!probe.ok)(`read-only allowlist against real bash${probe.ok ? ''
     const counts = { 'not-allowed': 0, held: 0, 'fail-open': 0, 'not-run': 0 };
     const failures: string[] = [];
     for (const command of commands) {
-      const v: Verdict = judge(oracle, { settings, mode: 'default', command });
+      const v: Verdict = judge(oracle(), { settings, mode: 'default', command });
       counts[v.outcome]++;
       if (v.outcome === 'fail-open') failures.push(`${command}: ${v.violations.map((x) => `${x.kind}: ${x.evidence}`).join('; ')}`);
       if (v.outcome === 'not-run') failures.push(`${command}: not run (${v.reason})`);

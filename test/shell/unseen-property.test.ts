@@ -5,20 +5,12 @@
  * bypassPermissions, or with narrow allow rules — bash runs no stub and changes nothing it must not.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { judge, openOracle, prepareDecisions, presetNamed, probeSandbox, type BashOracle } from '../support/bash-oracle/index.js';
+import { it } from 'vitest';
+import { describeWithOracle, judge, presetNamed } from '../support/bash-oracle/index.js';
 import { readOnlyWithSuffix, setupFor } from '../support/unseen-generators.js';
 
-const probe = probeSandbox();
-const ci = process.env['CI'] === 'true';
 /** Runs per setting; raise with TOOLGATE_UNSEEN_RUNS for a longer search. */
 const RUNS = Number(process.env['TOOLGATE_UNSEEN_RUNS'] ?? 60);
-
-if (!probe.ok && ci) {
-  it('has a sandbox under CI=true', () => {
-    expect.fail(`no sandbox: ${probe.reason}`);
-  });
-}
 
 const SETTINGS = [
   { name: 'none', mode: 'default' },
@@ -26,22 +18,14 @@ const SETTINGS = [
   { name: 'narrow', mode: 'default' },
 ] as const;
 
-describe.skipIf(!probe.ok)(`read-only command + generated suffix against real bash${probe.ok ? '' : ` — skipped: no sandbox (${probe.reason})`}`, () => {
-  let oracle: BashOracle;
-  beforeAll(async () => {
-    await prepareDecisions();
-    const opened = openOracle();
-    if (!opened.ok) throw new Error(opened.reason);
-    oracle = opened.oracle;
-  });
-  afterAll(() => oracle?.close());
+describeWithOracle('read-only command + generated suffix against real bash', (oracle) => {
 
   for (const { name, mode } of SETTINGS) {
     it(`settings ${name}, ${mode}: an allowed "r s" runs no stub and changes nothing it must not`, () => {
       const settings = presetNamed(name)!.settings;
       fc.assert(
         fc.property(readOnlyWithSuffix, (command) => {
-          const v = judge(oracle, { settings, mode, command, ...(setupFor(command) ? { setup: setupFor(command)! } : {}) });
+          const v = judge(oracle(), { settings, mode, command, ...(setupFor(command) ? { setup: setupFor(command)! } : {}) });
           if (v.outcome === 'fail-open') {
             throw new Error(`fail-open: ${JSON.stringify(command)} — ${v.decision.reason.message} — ${v.violations.map((x) => `${x.kind}: ${x.evidence}`).join('; ')}`);
           }

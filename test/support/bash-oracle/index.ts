@@ -22,3 +22,4 @@ export { AREAS, HOME, PROJECT, SANDBOX_UID, type Canary, type Canaries } from '.
 export type { Exec } from './trace.js';
 export type { FileChange } from './snapshot.js';
 export { STUB_PROGRAMS } from './stubs.js';
+export { describeWithOracle } from './describe.js';
