@@ -11,6 +11,8 @@
  * the embeddings and overrides U+202A–U+202E, the isolates U+2066–U+2069.
  */
 const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+/** The same class without `g`: a test keeps no `lastIndex` state. */
+const HAS_BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 
 /** Is `char` (one UTF-16 unit) a bidirectional formatting character? @public */
 export function isBidiControl(char: string): boolean {
@@ -23,5 +25,7 @@ export function isBidiControl(char: string): boolean {
  * @public
  */
 export function escapeBidi(text: string): string {
+  // Most text holds none: testing first spares `replace` its work on every trace entry.
+  if (!HAS_BIDI_CONTROL.test(text)) return text;
   return text.replace(BIDI_CONTROLS, (c) => `<U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}>`);
 }

@@ -104,7 +104,6 @@ export function callFacts(call: ToolCall, ctx: FactsContext): CallFacts {
     if (typeof command !== 'string') return { kind: 'invalid', message: 'PowerShell input has no string "command"' };
     return powerShellFacts(command, { cwd: ctx.cwd, home: ctx.home, platform: ctx.platform });
   }
-  const norm = (p: string) => normalizePath(p, { cwd: ctx.cwd, home: ctx.home, platform: ctx.platform });
   switch (family) {
     case 'shell': {
       const command = call.input['command'];
@@ -138,20 +137,20 @@ export function callFacts(call: ToolCall, ctx: FactsContext): CallFacts {
         else return { kind: 'invalid', message: `${call.tool} input has no file path` };
       }
       if (raw.length === 0 || raw.includes('\0')) return { kind: 'invalid', message: `${call.tool} input has an empty or malformed path` };
-      let path = norm(raw);
+      let path = normalizePath(raw, ctx);
       let glob: string | undefined;
       if (call.tool === 'Glob' || call.tool === 'Grep') {
         // What is searched: Glob's pattern (which may be absolute) and Grep's `glob` filter.
         const pattern = call.tool === 'Glob' ? call.input['pattern'] : call.input['glob'];
         if (typeof pattern === 'string' && pattern !== '') {
           const absolute = /^(\/|~|[A-Za-z]:[\\/])/.test(pattern);
-          glob = absolute ? norm(pattern) : `${path.replace(/\/$/, '')}/${pattern.includes('/') ? pattern : `**/${pattern}`}`;
+          glob = absolute ? normalizePath(pattern, ctx) : `${path.replace(/\/$/, '')}/${pattern.includes('/') ? pattern : `**/${pattern}`}`;
           // An absolute pattern searches from its own literal directory, wherever `path` points.
           if (absolute) path = globBase(glob);
         }
       }
       const real = ctx.realpath?.(path);
-      const realPath = real !== undefined ? norm(real) : undefined;
+      const realPath = real !== undefined ? normalizePath(real, ctx) : undefined;
       const alias = pathAliases(path, raw, ctx, real !== undefined);
       const base = { path, raw, ...(realPath !== undefined && realPath !== path ? { realPath } : {}), ...alias };
       return family === 'read' ? { kind: 'read', ...base, ...(glob !== undefined ? { glob } : {}) } : { kind: 'edit', ...base };
@@ -171,9 +170,20 @@ export function callFacts(call: ToolCall, ctx: FactsContext): CallFacts {
   }
 }
 
+let lastCwd = { cwd: '', home: '', platform: '', normalized: '' };
+
+/** `ctx.cwd` normalised (the last answer kept: every call of a context has the same one). */
+function normalizedCwd(ctx: FactsContext): string {
+  const last = lastCwd;
+  if (last.cwd === ctx.cwd && last.home === ctx.home && last.platform === ctx.platform) return last.normalized;
+  const normalized = normalizePath(ctx.cwd, { cwd: '/', home: ctx.home, platform: ctx.platform });
+  lastCwd = { cwd: ctx.cwd, home: ctx.home, platform: ctx.platform, normalized };
+  return normalized;
+}
+
 /** Other spellings of a tool's path: `/proc/self/cwd`, a Windows admin share, an 8.3 name the file system did not resolve. */
 function pathAliases(path: string, raw: string, ctx: FactsContext, resolved: boolean): { aliases?: string[]; aliasUnknown?: string } {
-  const cwd = normalizePath(ctx.cwd, { cwd: '/', home: ctx.home, platform: ctx.platform });
+  const cwd = normalizedCwd(ctx);
   const found = ctx.platform === 'windows' ? resolveWindowsShare(path) : resolveProcAlias(path, cwd, raw);
   const out: { aliases?: string[]; aliasUnknown?: string } = {};
   if (found.path !== path) out.aliases = [found.path];

@@ -8,7 +8,7 @@ import { callFacts, globBase, shellWrites, touchedPaths, type CallFacts, type Fa
 import { indexPolicy, rulesForTool } from './policy-index.js';
 import { allowCandidates, allowCovers, allowText, partsToCover, patternCoversCommand, restrictiveMatch, type MatchEnv } from './rule-match.js';
 import { isBroadAllow } from './broad-allow.js';
-import { decide, holdAsk, pass, ruleRef } from './state.js';
+import { decide, fixedPass, holdAsk, pass, passFixed, passOwnText, ruleRef } from './state.js';
 import { shellReadOnly } from './shell-read-only.js';
 import { readsOutside } from './reads-outside.js';
 import { userInteraction } from './user-interaction.js';
@@ -21,10 +21,15 @@ import { powerShellAllow, powerShellCriticalRemovals, powerShellReadOnly, powerS
 // Steps (Claude Code order: tools removed, deny, ask, critical/protected, allow, what the call
 // touches, then the mode).
 
+const WELL_FORMED = fixedPass('validInput', 'input is well-formed');
+const NOT_REMOVED = fixedPass('toolRemoved', 'no bare deny rule removes the tool');
+const READABLE = fixedPass('unseenShell', 'the command is readable');
+const NO_PROTECTED_WRITE = fixedPass('protectedPaths', 'writes no protected path');
+
 export const invalidInput: PipelineStep = {
   name: 'validInput',
   run(state) {
-    if (state.facts.kind !== 'invalid') return pass(state, 'validInput', 'input is well-formed');
+    if (state.facts.kind !== 'invalid') return passFixed(state, WELL_FORMED);
     return decide(state, 'validInput', 'ask', 'invalidInput', `malformed input: ${state.facts.message}`, { askKind: 'firm' });
   },
 };
@@ -39,7 +44,7 @@ export const toolRemoved: PipelineStep = {
         });
       }
     }
-    return pass(state, 'toolRemoved', 'no bare deny rule removes the tool');
+    return passFixed(state, NOT_REMOVED);
   },
 };
 
@@ -70,7 +75,7 @@ export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
           rule: ruleRef(hidden.cr),
         });
       }
-      return pass(state, name, `no ${list} rule matches (${all.length} checked)`);
+      return passOwnText(state, name, `no ${list} rule matches (${all.length} checked)`);
     },
   };
 }
@@ -84,7 +89,7 @@ export const unseenShell: PipelineStep = {
   name: 'unseenShell',
   run(state) {
     const f = state.facts;
-    if (f.kind !== 'shell' || f.analysis.unseen.length === 0) return pass(state, 'unseenShell', 'the command is readable');
+    if (f.kind !== 'shell' || f.analysis.unseen.length === 0) return passFixed(state, READABLE);
     return holdAsk(state, 'unseenShell', { kind: 'firm', reason: 'shellUnknown', message: `the command cannot be read safely: ${f.analysis.unseen[0]}` });
   },
 };
@@ -161,7 +166,7 @@ function heldPathAsks(state: EvalState): undefined {
         });
       }
     }
-    return pass(state, 'protectedPaths', 'writes no protected path');
+    return passFixed(state, NO_PROTECTED_WRITE);
   }
 }
 
@@ -215,9 +220,8 @@ export const allowRules: PipelineStep = {
     if (planBlocks(state)) return pass(state, 'allowRules', 'plan mode: allow rules do not approve changes');
     // In auto mode broad allow rules are set aside (the classifier judges those calls).
     const auto = state.mode === 'auto';
-    const usable = (cr: CompiledRule) => !isBroadAllow(cr.rule);
     const forTool = rulesForTool(state.index, 'allow', state.call.tool);
-    const rules = auto ? forTool.filter(usable) : forTool;
+    const rules = auto ? forTool.filter(usableInAuto) : forTool;
     if (state.facts.kind === 'shell') return shellAllow(state, rules);
     if (state.facts.kind === 'powershell') {
       const v = powerShellAllow(state, state.facts, rules);
@@ -237,9 +241,14 @@ export const allowRules: PipelineStep = {
         if (m.kind === 'match') return decide(state, 'allowRules', 'allow', 'rule', `allowed by ${cr.rule.text}: ${m.detail}`, { rule: ruleRef(cr) });
       }
     }
-    return pass(state, 'allowRules', `no allow rule covers the call (${auto ? state.index.allow.filter(usable).length : state.index.allow.length} checked)`);
+    return passOwnText(state, 'allowRules', `no allow rule covers the call (${auto ? state.index.allow.filter(usableInAuto).length : state.index.allow.length} checked)`);
   },
 };
+
+/** In auto mode broad allow rules are set aside. */
+function usableInAuto(cr: CompiledRule): boolean {
+  return !isBroadAllow(cr.rule);
+}
 
 /** Per part of a shell command: the allow rule that covers it, or that it is read-only. */
 interface PartVerdict {
@@ -449,14 +458,12 @@ export const CLAUDE_CODE_STEPS: readonly PipelineStep[] = [
 ];
 
 function factsContext(ctx: EvaluationContext, env: MatchEnv, shell: 'bash' | 'zsh' | 'sh'): FactsContext {
-  return {
-    cwd: ctx.cwd,
-    home: ctx.home,
-    platform: env.platform,
-    shell,
-    ...(ctx.fs ? { realpath: (p: string) => ctx.fs?.realpath(p) } : {}),
-    ...(ctx.fs?.isDirectory ? { isDirectory: (p: string) => ctx.fs?.isDirectory?.(p) } : {}),
-  };
+  const out: FactsContext = { cwd: ctx.cwd, home: ctx.home, platform: env.platform, shell };
+  if (ctx.fs) {
+    out.realpath = (p: string) => ctx.fs?.realpath(p);
+    if (ctx.fs.isDirectory) out.isDirectory = (p: string) => ctx.fs?.isDirectory?.(p);
+  }
+  return out;
 }
 
 export function makeState(call: ToolCall, ctx: EvaluationContext, mode: PermissionMode, env: MatchEnv, workingDirectories: string[], shell: 'bash' | 'zsh' | 'sh', dialect: Dialect): EvalState {

@@ -1,13 +1,18 @@
 import type { PathEffect } from '../shell/types.js';
 import { isInsideAny } from '../paths/index.js';
 import { globBase } from './facts.js';
-import { decide, holdAsk, pass } from './state.js';
+import { decide, fixedPass, holdAsk, passFixed } from './state.js';
 import type { EvalState, PipelineStep, StepResult } from './types.js';
 
 const STEP = 'readsOutsideWorkingDirectories';
 
 /** The message Claude Code gives with the refusal: ask the user to add the directory. */
 const ADD_DIR = 'permissions.blockReadsOutsideWorkingDirectories is set; ask the user to add the directory with /add-dir';
+
+const SETTING_OFF = fixedPass(STEP, 'the setting is off');
+const READS_INSIDE = fixedPass(STEP, 'reads inside the working directories');
+const EVERY_READ_INSIDE = fixedPass(STEP, 'every read path is inside the working directories');
+const READS_NO_FILE = fixedPass(STEP, 'the call reads no file');
 
 /** A shell read that may name a file outside, when toolgate cannot place it. */
 function unplaced(e: PathEffect): boolean {
@@ -40,7 +45,7 @@ function shellReads(effects: readonly PathEffect[], wd: readonly string[]): { ou
 export const readsOutside: PipelineStep = {
   name: STEP,
   run(state: EvalState): StepResult {
-    if (state.ctx.policy.blockReadsOutsideWorkingDirectories !== true) return pass(state, STEP, 'the setting is off');
+    if (state.ctx.policy.blockReadsOutsideWorkingDirectories !== true) return passFixed(state, SETTING_OFF);
     const f = state.facts;
     const wd = state.workingDirectories;
     if (f.kind === 'read') {
@@ -48,7 +53,7 @@ export const readsOutside: PipelineStep = {
       for (const p of [f.path, searched, ...(f.realPath !== undefined ? [f.realPath] : [])]) {
         if (!isInsideAny(p, wd)) return decide(state, STEP, 'deny', 'outsideWorkingDirectory', `reads ${p}, outside every working directory: ${ADD_DIR}`, { blockedPath: p });
       }
-      return pass(state, STEP, 'reads inside the working directories');
+      return passFixed(state, READS_INSIDE);
     }
     if (f.kind === 'shell' || f.kind === 'powershell') {
       const r = shellReads(f.effects, wd);
@@ -56,8 +61,8 @@ export const readsOutside: PipelineStep = {
       if (r.unknown !== undefined) {
         return holdAsk(state, STEP, { kind: 'firm', reason: 'outsideWorkingDirectory', message: `reads ${r.unknown}, which may be outside every working directory (permissions.blockReadsOutsideWorkingDirectories is set)` });
       }
-      return pass(state, STEP, 'every read path is inside the working directories');
+      return passFixed(state, EVERY_READ_INSIDE);
     }
-    return pass(state, STEP, 'the call reads no file');
+    return passFixed(state, READS_NO_FILE);
   },
 };

@@ -64,6 +64,9 @@ interface AllowPathIndex {
   byPrefix: Map<string, number[]>;
   /** Rules without such a prefix (other families, patterns that start with a wildcard). */
   others: number[];
+  /** The last directory looked up and its answer: the candidates depend on the path's directory only. */
+  lastDir: string | undefined;
+  lastOut: readonly number[];
 }
 
 const INDEXES_PER_ENV = 64;
@@ -81,7 +84,7 @@ function buildAllowIndex(rules: readonly CompiledRule[], env: MatchEnv): AllowPa
       else list.push(i);
     }
   });
-  return { byPrefix, others };
+  return { byPrefix, others, lastDir: undefined, lastOut: others };
 }
 
 /**
@@ -102,13 +105,16 @@ export function allowCandidates(rules: readonly CompiledRule[], path: string, en
   }
   if (index.byPrefix.size === 0 || typeof path !== 'string') return rules.map((_, i) => i);
   const abs = normalizedForMatch(path, env);
+  const dir = abs.slice(0, abs.lastIndexOf('/') + 1);
+  if (dir === index.lastDir) return index.lastOut;
   let out: number[] | undefined;
-  for (let j = abs.indexOf('/'); j !== -1; j = abs.indexOf('/', j + 1)) {
-    const hit = index.byPrefix.get(abs.slice(0, j + 1));
+  for (let j = dir.indexOf('/'); j !== -1; j = dir.indexOf('/', j + 1)) {
+    const hit = index.byPrefix.get(dir.slice(0, j + 1));
     if (hit !== undefined) (out ??= [...index.others]).push(...hit);
   }
-  if (out === undefined) return index.others;
-  return out.sort((x, y) => x - y);
+  index.lastDir = dir;
+  index.lastOut = out === undefined ? index.others : out.sort((x, y) => x - y);
+  return index.lastOut;
 }
 
 const PATTERNS_PER_ENV = 4096;

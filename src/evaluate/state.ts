@@ -1,5 +1,5 @@
 import { escapeBidi } from '../core/text.js';
-import type { AskKind, Behavior, Decision, ReasonKind, RuleRef } from '../core/types.js';
+import type { AskKind, Behavior, Decision, ReasonKind, RuleRef, Step } from '../core/types.js';
 import type { CompiledRule } from '../settings/types.js';
 import { suggestionsFor } from './suggestions.js';
 import type { EvalState } from './types.js';
@@ -12,6 +12,26 @@ export function ruleRef(cr: CompiledRule): RuleRef {
 /** Record that a step did not decide. */
 export function pass(state: EvalState, step: string, detail: string): undefined {
   state.trace.push({ step, outcome: 'pass', detail: escapeBidi(detail) });
+  return undefined;
+}
+
+/**
+ * A pass whose text is fixed, made once: every decision that records it shares the one frozen
+ * entry (what a reader of the trace sees is the same as with {@link pass}).
+ */
+export function fixedPass(step: string, detail: string): Readonly<Step> {
+  return Object.freeze({ step, outcome: 'pass' as const, detail: escapeBidi(detail) });
+}
+
+/** Record a fixed pass (see {@link fixedPass}). */
+export function passFixed(state: EvalState, entry: Readonly<Step>): undefined {
+  state.trace.push(entry as Step);
+  return undefined;
+}
+
+/** Record a pass whose text is toolgate's own words and numbers only (nothing to escape). */
+export function passOwnText(state: EvalState, step: string, detail: string): undefined {
+  state.trace.push({ step, outcome: 'pass', detail });
   return undefined;
 }
 

@@ -1,5 +1,5 @@
 import type { ToolCall } from '../core/types.js';
-import { holdAsk, pass } from './state.js';
+import { fixedPass, holdAsk, passFixed } from './state.js';
 import type { PipelineStep } from './types.js';
 
 /**
@@ -22,6 +22,8 @@ export function requiresUserInteraction(call: ToolCall): boolean {
   return v !== undefined && v !== false;
 }
 
+const NOT_DECLARED = fixedPass('userInteraction', 'the tool does not declare that it needs a person');
+
 /**
  * A tool that declares it needs a person is a firm ask in every mode — bypassPermissions included,
  * whatever the allow rules or a hook's `allow` say — and is denied in dontAsk (Claude Code docs,
@@ -30,7 +32,7 @@ export function requiresUserInteraction(call: ToolCall): boolean {
 export const userInteraction: PipelineStep = {
   name: 'userInteraction',
   run(state) {
-    if (!requiresUserInteraction(state.call)) return pass(state, 'userInteraction', 'the tool does not declare that it needs a person');
+    if (!requiresUserInteraction(state.call)) return passFixed(state, NOT_DECLARED);
     return holdAsk(state, 'userInteraction', {
       kind: 'firm',
       reason: 'userInteraction',
