@@ -6,6 +6,7 @@ import type { SimpleCommand } from '../shell/types.js';
 import type { CompiledRule } from '../settings/types.js';
 import { callFacts, globBase, shellWrites, touchedPaths, type CallFacts, type FactsContext, type ShellWrite } from './facts.js';
 import { indexPolicy, rulesForTool } from './policy-index.js';
+import { restrictiveCandidates } from './path-rule-filter.js';
 import { allowCandidates, allowCovers, allowText, partsToCover, patternCoversCommand, restrictiveMatch, type MatchEnv } from './rule-match.js';
 import { isBroadAllow } from './broad-allow.js';
 import { decide, fixedPass, holdAsk, pass, passFixed, passOwnText, ruleRef } from './state.js';
@@ -56,7 +57,12 @@ export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
       const all = list === 'deny' ? state.index.deny : state.index.ask;
       const rules = rulesForTool(state.index, list, state.call.tool);
       let hidden: { cr: CompiledRule; detail: string } | undefined;
-      for (const cr of rules) {
+      // A Read or Edit call meets only the path rules whose literal its paths hold (`.pem`).
+      const f = state.facts;
+      const only = f.kind === 'read' || f.kind === 'edit' ? restrictiveCandidates(rules, f, state.env) : undefined;
+      const count = only === undefined ? rules.length : only.length;
+      for (let k = 0; k < count; k++) {
+        const cr = rules[only === undefined ? k : only[k]!]!;
         const psRule = state.facts.kind === 'powershell' && cr.rule.family !== 'bare' && cr.rule.family !== 'param';
         const m = psRule ? powerShellRestrictive(cr, state.call, state.facts as Extract<CallFacts, { kind: 'powershell' }>, state.env) : restrictiveMatch(cr, state.call, state.facts, state.env);
         if (m.kind === 'match') {

@@ -132,6 +132,13 @@ function compiledPatternOf(cr: CompiledRule, spec: string, env: MatchEnv): PathM
   return compiled;
 }
 
+/** The matcher {@link rulePathMatches} uses for a path rule, or `undefined` when it is not one with a pattern in effect. */
+export function pathRuleMatcher(cr: CompiledRule, env: MatchEnv): PathMatcher | undefined {
+  const rule = cr.rule;
+  if (rule.family !== 'path' || rule.specifier === undefined || rule.ignored === true) return undefined;
+  return compiledPatternOf(cr, rule.specifier, env);
+}
+
 /** `matchPathRule(cr.rule, path, pathCtx(cr, env))`, with the pattern compiled once per environment. */
 export function rulePathMatches(cr: CompiledRule, path: string, env: MatchEnv): boolean {
   const rule = cr.rule;

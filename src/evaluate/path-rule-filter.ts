@@ -1,0 +1,94 @@
+import { PATH_MATCH_LIMITS } from '../paths/index.js';
+import { normalizedForMatch } from '../paths/pattern.js';
+import type { CompiledRule } from '../settings/types.js';
+import type { CallFacts } from './facts.js';
+import { pathRuleMatcher, type MatchEnv } from './rule-match.js';
+
+/** Per rule of a deny or ask list: the literal every path its pattern matches holds (`.pem` for `**‍/*.pem`), or `''`. */
+interface Needles {
+  env: MatchEnv;
+  needles: string[];
+  /** The base directory of each rule's pattern: a path no longer than it is not ruled out. */
+  bases: string[];
+  /** Whether any rule has a needle (when none does, nothing can be ruled out). */
+  any: boolean;
+}
+
+const byList = new WeakMap<readonly CompiledRule[], Needles>();
+
+function needlesOf(rules: readonly CompiledRule[], env: MatchEnv): Needles {
+  const known = byList.get(rules);
+  if (known !== undefined && known.env === env) return known;
+  const needles: string[] = [];
+  const bases: string[] = [];
+  let any = false;
+  for (const cr of rules) {
+    const m = pathRuleMatcher(cr, env);
+    const needle = m === undefined ? '' : m.gitignore.needle;
+    needles.push(needle);
+    bases.push(m === undefined ? '' : m.compiled.base);
+    if (needle !== '') any = true;
+  }
+  const made = { env, needles, bases, any };
+  byList.set(rules, made);
+  return made;
+}
+
+/** A segment `.` or `..`, or an empty one: such a path is matched otherwise (fail closed), never ruled out. */
+const UNUSUAL_SEGMENT = /\/\.{0,2}(\/|$)/;
+
+const ALL: readonly number[] = Object.freeze([]);
+
+/**
+ * The positions in `rules` (a deny or ask list) of the rules that may match a Read or Edit call
+ * with these facts, in list order — or `undefined` for every rule. A path rule is left out when
+ * none of the call's paths (the path, its real path, its aliases) holds the literal every path
+ * its pattern matches must hold (`matchPathMatcher` rejects such a path before anything else),
+ * so the answer is the one a scan of the whole list gives. Nothing is left out for a call whose
+ * path may be another one (`aliasUnknown`), for a search pattern (`glob`), or for a path that is
+ * over-long, deep or has an empty, `.` or `..` segment.
+ */
+export function restrictiveCandidates(rules: readonly CompiledRule[], facts: Extract<CallFacts, { kind: 'read' | 'edit' }>, env: MatchEnv): readonly number[] | undefined {
+  if (facts.aliasUnknown !== undefined || (facts.kind === 'read' && facts.glob !== undefined)) return undefined;
+  const n = needlesOf(rules, env);
+  if (!n.any) return undefined;
+  const a = probeOf(facts.path, env);
+  if (a === undefined) return undefined;
+  const b = facts.realPath !== undefined ? probeOf(facts.realPath, env) : '';
+  if (b === undefined) return undefined;
+  let aliases: string[] | undefined;
+  if (facts.aliases !== undefined) {
+    aliases = [];
+    for (const p of facts.aliases) {
+      const probe = probeOf(p, env);
+      if (probe === undefined) return undefined;
+      aliases.push(probe);
+    }
+  }
+  let out: number[] | undefined;
+  for (let i = 0; i < rules.length; i++) {
+    if (!outOfReach(n.needles[i]!, n.bases[i]!, a, b, aliases)) (out ??= []).push(i);
+  }
+  return out ?? ALL;
+}
+
+/** `path` normalised as matching sees it, plus `/x` (what a pattern's literal is looked for in); undefined when it must not be ruled out. */
+function probeOf(path: string, env: MatchEnv): string | undefined {
+  const abs = normalizedForMatch(path, env);
+  if (abs.length > PATH_MATCH_LIMITS.maxSegments || abs.charCodeAt(0) !== 47 || UNUSUAL_SEGMENT.test(abs)) return undefined;
+  return `${abs}/x`;
+}
+
+/** Can no path of the call (each given as its probe) match the rule? (The relative path a pattern sees is a suffix of the absolute one.) */
+function outOfReach(needle: string, base: string, a: string, b: string, aliases: string[] | undefined): boolean {
+  if (needle === '') return false;
+  if (!reject(needle, base, a)) return false;
+  if (b !== '' && !reject(needle, base, b)) return false;
+  if (aliases !== undefined) for (const p of aliases) if (!reject(needle, base, p)) return false;
+  return true;
+}
+
+function reject(needle: string, base: string, probe: string): boolean {
+  // The probe is `abs/x`: a path no longer than the base is the base itself or outside it.
+  return probe.length - 2 > base.length && !probe.includes(needle);
+}
