@@ -4,12 +4,20 @@ import { firstUnescaped, lastUnescaped, unescapeRuleContent } from './escape.js'
 import { isMcpName, legacyToolName, PRIMARY_FIELD_NAMES, toolInfo } from './tools.js';
 import type { ParseRuleResult, Rule } from './types.js';
 
-const TOOL_NAME_CHAR = /[A-Za-z0-9_.*-]/;
 const PARAM = /^([A-Za-z_-][A-Za-z0-9_-]*)\s*:\s*([\s\S]*)$/;
 const HOST_BAD = /[\s/?#@\\()]/;
 
 function fail(first: Diagnostic, ...rest: Diagnostic[]): ParseRuleResult {
   return { ok: false, issues: [first, ...rest] };
+}
+
+/** `[A-Za-z0-9_.*-]`, the characters a tool name may hold, by char code (settings load parses every rule). */
+function isToolNameChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 42 || c === 45;
+}
+
+function bare(text: string, tool: string, toolIsGlob: boolean, warnings: Diagnostic[]): ParseRuleResult {
+  return { ok: true, rule: { text, tool, toolIsGlob, family: 'bare' }, warnings };
 }
 
 /**
@@ -38,23 +46,26 @@ export function parseRule(text: string): ParseRuleResult {
   const warnings: Diagnostic[] = [];
   const s = text.trim();
   if (s === '') return fail(diag('TG_RULE_EMPTY', 'The rule is empty.', 0, text.length));
-  const offset = text.indexOf(s);
+  // The trimmed text starts at its first non-whitespace character: the leading whitespace's length.
+  const offset = s.length === text.length ? 0 : text.indexOf(s);
   if (s.length !== text.length) {
     warnings.push(diag('TG_RULE_WHITESPACE', 'Whitespace around the rule was removed.', 0, text.length));
   }
 
-  const open = firstUnescaped(s, '(');
+  // Without a backslash nothing is escaped: plain index searches give the same positions.
+  const plain = s.indexOf('\\') === -1;
+  const open = plain ? s.indexOf('(') : firstUnescaped(s, '(');
   let name: string;
   let raw: string | undefined;
   if (open === -1) {
-    const stray = firstUnescaped(s, ')');
+    const stray = plain ? s.indexOf(')') : firstUnescaped(s, ')');
     if (stray !== -1) {
       return fail(diag('TG_RULE_UNBALANCED_PAREN', 'A `)` without a matching `(`.', offset + stray, offset + stray + 1));
     }
     name = s;
   } else {
     name = s.slice(0, open);
-    const close = lastUnescaped(s, ')');
+    const close = plain ? s.lastIndexOf(')') : lastUnescaped(s, ')');
     if (close === -1 || close < open) {
       return fail(diag('TG_RULE_UNBALANCED_PAREN', 'This `(` is never closed: the rule must end with `)`.', offset + open, offset + open + 1));
     }
@@ -68,7 +79,7 @@ export function parseRule(text: string): ParseRuleResult {
 
   if (name === '') return fail(diag('TG_RULE_EMPTY_TOOL', 'The rule has no tool name before `(`.', offset, offset + 1));
   for (let i = 0; i < name.length; i++) {
-    if (!TOOL_NAME_CHAR.test(name[i]!)) {
+    if (!isToolNameChar(name.charCodeAt(i))) {
       return fail(
         diag('TG_RULE_INVALID_TOOL_NAME', `Tool names cannot contain "${name[i]}" (in "${name}").`, offset + i, offset + i + 1),
       );
@@ -81,17 +92,16 @@ export function parseRule(text: string): ParseRuleResult {
     warnings.push(diag('TG_RULE_LEGACY_TOOL_NAME', `"${name}" is now called "${legacy}".`, offset, offset + name.length));
   }
   const toolIsGlob = tool.includes('*');
-  const bare = (): ParseRuleResult => ({ ok: true, rule: { text, tool, toolIsGlob, family: 'bare' }, warnings });
 
-  if (raw === undefined) return bare();
+  if (raw === undefined) return bare(text, tool, toolIsGlob, warnings);
   const specStart = offset + open + 1;
   const specEnd = offset + s.length - 1;
   if (raw === '') {
     warnings.push(diag('TG_RULE_EMPTY_PARENS', `Empty parentheses mean every call: write "${tool}".`, specStart - 1, specEnd + 1));
-    return bare();
+    return bare(text, tool, toolIsGlob, warnings);
   }
-  const content = unescapeRuleContent(raw);
-  if (content === '*') return bare();
+  const content = plain ? raw : unescapeRuleContent(raw);
+  if (content === '*') return bare(text, tool, toolIsGlob, warnings);
   if (toolIsGlob) {
     return fail(diag('TG_RULE_GLOB_SPECIFIER', 'A tool-name glob cannot take a specifier.', specStart, specEnd));
   }
@@ -102,14 +112,14 @@ export function parseRule(text: string): ParseRuleResult {
   }
 
   const info = toolInfo(tool);
-  const base = { text, tool, toolIsGlob: false };
-  const param = PARAM.exec(content);
+  // PARAM needs a `:`; most specifiers have none.
+  const param = content.includes(':') ? PARAM.exec(content) : null;
   if (info !== undefined && param !== null) {
     const field = param[1]!;
     const value = param[2]!;
     const isPrimary = field === info.primaryField && PRIMARY_FIELD_NAMES.includes(field);
     if (isPrimary || info.params.includes(field) || (field === info.primaryField && info.specifier === 'content')) {
-      const rule: Rule = { ...base, family: 'param', specifier: `${field}:${value}`, param: { name: field, value } };
+      const rule: Rule = { text, tool, toolIsGlob: false, family: 'param', specifier: `${field}:${value}`, param: { name: field, value } };
       if (isPrimary) {
         rule.ignored = true;
         warnings.push(
@@ -135,17 +145,17 @@ export function parseRule(text: string): ParseRuleResult {
           diag('TG_RULE_LEGACY_PREFIX', `Legacy ":*" suffix: write "${tool}(${prefix} *)".`, specEnd - 2, specEnd),
         );
       }
-      const rule: Rule = { ...base, family: kind === 'bash' ? 'bash' : 'content', specifier: content };
+      const rule: Rule = { text, tool, toolIsGlob: false, family: kind === 'bash' ? 'bash' : 'content', specifier: content };
       return { ok: true, rule, warnings };
     }
     case 'path':
-      return { ok: true, rule: { ...base, family: 'path', specifier: content }, warnings };
+      return { ok: true, rule: { text, tool, toolIsGlob: false, family: 'path', specifier: content }, warnings };
     case 'pathIgnored': {
       const cover = tool === 'Glob' || tool === 'Grep' || tool === 'LSP' || tool === 'NotebookRead' ? 'Read' : 'Edit';
       warnings.push(
         diag('TG_RULE_PATH_IGNORED', `${tool}(...) path rules are never consulted: write "${cover}(${raw})", which covers ${tool}.`, specStart, specEnd),
       );
-      return { ok: true, rule: { ...base, family: 'path', specifier: content, ignored: true }, warnings };
+      return { ok: true, rule: { text, tool, toolIsGlob: false, family: 'path', specifier: content, ignored: true }, warnings };
     }
     case 'domain': {
       const m = /^domain:([\s\S]*)$/.exec(content);
@@ -153,14 +163,14 @@ export function parseRule(text: string): ParseRuleResult {
         return fail(diag('TG_RULE_DOMAIN', `WebFetch rules take "domain:<host>", e.g. "WebFetch(domain:example.com)".`, specStart, specEnd));
       }
       const host = m[1]!.trim().toLowerCase().replace(/\.+$/, '');
-      if (host === '*') return bare();
+      if (host === '*') return bare(text, tool, toolIsGlob, warnings);
       if (host === '' || HOST_BAD.test(host) || host.includes('..')) {
         return fail(diag('TG_RULE_DOMAIN', `"${m[1]!}" is not a host name or host pattern.`, specStart + 7, specEnd));
       }
-      return { ok: true, rule: { ...base, family: 'domain', specifier: `domain:${host}`, domain: host }, warnings };
+      return { ok: true, rule: { text, tool, toolIsGlob: false, family: 'domain', specifier: `domain:${host}`, domain: host }, warnings };
     }
     case 'none':
       warnings.push(diag('TG_RULE_SPECIFIER_IGNORED', `${tool} takes no specifier: write "${tool}"; this rule is ignored.`, specStart, specEnd));
-      return { ok: true, rule: { ...base, family: 'content', specifier: content, ignored: true }, warnings };
+      return { ok: true, rule: { text, tool, toolIsGlob: false, family: 'content', specifier: content, ignored: true }, warnings };
   }
 }

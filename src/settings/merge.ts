@@ -34,9 +34,12 @@ function withFile(d: Omit<SettingsDiagnostic, 'file'>, source: SettingsSource): 
   return source.file !== undefined ? { ...d, file: source.file } : { ...d };
 }
 
-function getPath(json: Record<string, unknown>, dotted: string): unknown {
+/** {@link MANAGED_ONLY_KEYS} split at dots, once. */
+const MANAGED_ONLY_PATHS: readonly (readonly string[])[] = MANAGED_ONLY_KEYS.map((key) => key.split('.'));
+
+function getPath(json: Record<string, unknown>, path: readonly string[]): unknown {
   let v: unknown = json;
-  for (const key of dotted.split('.')) {
+  for (const key of path) {
     if (typeof v !== 'object' || v === null || Array.isArray(v)) return undefined;
     v = (v as Record<string, unknown>)[key];
   }
@@ -89,8 +92,9 @@ function restrict(file: SettingsFile, projectTrusted: boolean, diagnostics: Sett
   if (file.useAutoModeDuringPlan !== undefined) eff.useAutoModeDuringPlan = file.useAutoModeDuringPlan;
 
   if (source.kind !== 'managed') {
-    for (const key of MANAGED_ONLY_KEYS) {
-      if (getPath(file.json, key) === undefined) continue;
+    for (let k = 0; k < MANAGED_ONLY_KEYS.length; k++) {
+      const key = MANAGED_ONLY_KEYS[k]!;
+      if (getPath(file.json, MANAGED_ONLY_PATHS[k]!) === undefined) continue;
       const path = key.split('.');
       diagnostics.push(
         withFile(

@@ -124,14 +124,15 @@ function droppedRule(list: RuleList): string {
 }
 
 function readRules(r: Reader, list: RuleList, value: unknown, out: CompiledRule[]): void {
-  const path = ['permissions', list];
   if (!Array.isArray(value)) {
-    r.check(permissionsShape[list], value, path, `no ${list} rules are read from this file`);
+    r.check(permissionsShape[list], value, ['permissions', list], `no ${list} rules are read from this file`);
     return;
   }
-  value.forEach((item, index) => {
-    const itemPath = [...path, index];
+  // A plain loop with the JSON path built only for a diagnostic: a load parses every rule.
+  for (let index = 0; index < value.length; index++) {
+    const item: unknown = value[index];
     if (typeof item !== 'string' || item.length === 0) {
+      const itemPath = ['permissions', list, index];
       r.report({
         code: C.type,
         severity: 'error',
@@ -139,20 +140,22 @@ function readRules(r: Reader, list: RuleList, value: unknown, out: CompiledRule[
         expected: 'a rule string such as "Bash(npm run *)"',
         message: `${formatJsonPath(itemPath)}: expected a rule string such as "Bash(npm run *)", got ${describeValue(item, [])}; ${droppedRule(list)}`,
       });
-      return;
+      continue;
     }
     const parsed = parseRule(item);
     if (!parsed.ok) {
       for (const issue of parsed.issues) {
+        const itemPath = ['permissions', list, index];
         r.report({ ...issue, path: itemPath, message: `${formatJsonPath(itemPath)}: ${JSON.stringify(item)}: ${trimStop(issue.message)}; ${droppedRule(list)}` });
       }
-      return;
+      continue;
     }
     for (const warning of parsed.warnings) {
+      const itemPath = ['permissions', list, index];
       r.report({ ...warning, path: itemPath, message: `${formatJsonPath(itemPath)}: ${JSON.stringify(item)}: ${trimStop(warning.message)}` });
     }
     out.push({ rule: parsed.rule, list, source: r.source, index });
-  });
+  }
 }
 
 /** Read a value that restricts when set; a wrong value is treated as set (fail closed). */
@@ -177,6 +180,8 @@ function readPermissions(r: Reader, value: unknown, file: SettingsFile): void {
     return;
   }
   const permissions = value;
+  // Rules are kept in list order allow, ask, deny whatever the key order in the file (each list in index order).
+  const byList: Record<RuleList, CompiledRule[]> = { allow: [], ask: [], deny: [] };
   for (const [key, v] of Object.entries(permissions)) {
     if (v === undefined) continue; // only objects a host builds can hold undefined; JSON cannot
     const path = ['permissions', key];
@@ -184,7 +189,7 @@ function readPermissions(r: Reader, value: unknown, file: SettingsFile): void {
       case 'allow':
       case 'ask':
       case 'deny':
-        readRules(r, key, v, file.rules);
+        readRules(r, key, v, byList[key]);
         break;
       case 'additionalDirectories':
         if (!Array.isArray(v)) {
@@ -213,8 +218,7 @@ function readPermissions(r: Reader, value: unknown, file: SettingsFile): void {
         r.unknownKey(key, ['permissions'], PERMISSION_KEYS, 'permissions');
     }
   }
-  // Rules are kept in list order allow, ask, deny whatever the key order in the file.
-  file.rules.sort((a, b) => RULE_LISTS.indexOf(a.list) - RULE_LISTS.indexOf(b.list) || a.index - b.index);
+  for (const list of RULE_LISTS) for (const rule of byList[list]) file.rules.push(rule);
 }
 
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SettingsSourceKind } from '../../src/core/types.js';
+import { parseRule } from '../../src/rules/index.js';
 import { mergePolicy, parseSettingsFile, parseSettingsObject, SETTINGS_CODES } from '../../src/settings/index.js';
 
 const KINDS: SettingsSourceKind[] = ['managed', 'cli', 'inline', 'localSettings', 'projectSettings', 'userSettings'];
@@ -76,6 +77,25 @@ describe('settings properties', () => {
         const after = mergePolicy([...parsed, parseSettingsObject(strip(extra), { kind })]).rules.filter((r) => r.list === 'deny');
         for (const rule of before) expect(after).toContain(rule);
       }),
+    );
+  });
+
+  it('a file\'s rules come in list order allow, ask, deny, each in index order, whatever the key order', () => {
+    const lists = ['allow', 'ask', 'deny'] as const;
+    fc.assert(
+      fc.property(
+        fc.shuffledSubarray([...lists]),
+        fc.record({ allow: fc.array(ruleText), ask: fc.array(ruleText), deny: fc.array(ruleText) }),
+        (order, rules) => {
+          const permissions: Record<string, unknown> = {};
+          for (const list of order) permissions[list] = rules[list];
+          const { settings } = parseSettingsObject({ permissions }, { kind: 'userSettings' });
+          const expected = lists.flatMap((list) =>
+            order.includes(list) ? rules[list].flatMap((text, index) => (typeof text === 'string' && parseRule(text).ok ? [{ list, index, text }] : [])) : [],
+          );
+          expect(settings.rules.map((r) => ({ list: r.list, index: r.index, text: r.rule.text }))).toEqual(expected);
+        },
+      ),
     );
   });
 });
