@@ -58,7 +58,7 @@ function analyzeAt(command: string, shell: NonNullable<ShellOptions['shell']>, d
         emitStatementAssignments(c, cmd.assignments);
         continue;
       }
-      emitCommand(c, { ...cmd, inherited: [], context: 'top' });
+      emitCommand(c, { words: cmd.words, assignments: cmd.assignments, redirects: cmd.redirects, inherited: [], context: 'top', inSubshell: cmd.inSubshell });
     }
   } else {
     if (front === 'lexer') return emptyAnalysis(command, 'none', ['outside the lexer subset']);

@@ -25,7 +25,8 @@ export function commandBasename(name: string): string {
  * through wrappers and finding file operands, where reading too much only fails closed.
  */
 export function foldedCommandName(name: string): string {
-  return commandBasename(name).toLowerCase().replace(/\.exe$/, '');
+  const folded = commandBasename(name).toLowerCase();
+  return folded.endsWith('.exe') ? folded.slice(0, -4) : folded;
 }
 
 /** Reserved words that can never start a simple command; the grammar accepts them, bash does not. */
@@ -81,14 +82,23 @@ function nameProblem(w: RawWord, shell: Collector['shell']): { reason: string; u
  */
 export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
   if (raw.words.length === 0) return undefined;
-  const argv = raw.words.map((w) => w.word.value);
+  const argv: string[] = [];
+  const literal: boolean[] = [];
+  const rawWords: string[] = [];
+  let source = raw.assignments.join(' ');
+  for (const w of raw.words) {
+    source = rawWords.length === 0 && raw.assignments.length === 0 ? w.raw : `${source} ${w.raw}`;
+    argv.push(w.word.value);
+    literal.push(w.word.literal);
+    rawWords.push(w.raw);
+  }
   const cmd: SimpleCommand = {
     argv,
-    literal: raw.words.map((w) => w.word.literal),
-    raw: raw.words.map((w) => w.raw),
+    literal,
+    raw: rawWords,
     assignments: raw.assignments,
-    redirects: [...raw.redirects, ...raw.inherited],
-    source: [...raw.assignments, ...raw.words.map((w) => w.raw)].join(' '),
+    redirects: raw.inherited.length === 0 ? raw.redirects.slice() : raw.redirects.concat(raw.inherited),
+    source,
     context: raw.context,
     transparentWrapper: false,
     exactOnly: false,

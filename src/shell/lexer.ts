@@ -24,11 +24,15 @@ const RESERVED = new Set([
   'let',
   '{', '}', '[[', ']]', '!',
 ]);
-const WORD_CHAR = /[A-Za-z0-9_\-./:,+%@^=]/;
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
 
+/** Per ASCII code: may it stand unquoted in a word of the subset (`[A-Za-z0-9_\-./:,+%@^=]`)? */
+const WORD_CHAR = new Uint8Array(128);
+for (const ch of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-./:,+%@^=') WORD_CHAR[ch.charCodeAt(0)] = 1;
+
 function isWordChar(c: string): boolean {
-  return WORD_CHAR.test(c) || c.charCodeAt(0) > 127;
+  const code = c.charCodeAt(0);
+  return code > 127 || WORD_CHAR[code] === 1;
 }
 
 /** Reads one word at `i`; returns its raw text, or undefined when it leaves the subset. */

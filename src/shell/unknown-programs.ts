@@ -5,7 +5,7 @@
  * A program is known when toolgate sees everything it runs: a wrapper it looks through, a
  * shell, git, sed, tar, a file command, a builtin, or a call the read-only set accepts.
  */
-import { commandBasename, foldedCommandName } from './commands.js';
+import { foldedCommandName } from './commands.js';
 import { isReadOnly } from './read-only.js';
 import { RUNNERS } from './runners.js';
 import type { ShellAnalysis } from './types.js';
@@ -36,10 +36,11 @@ export function wordsOfUnknownPrograms(analysis: ShellAnalysis): Map<string, str
     if (cmd.argv.length < 2 || cmd.unknown !== undefined || cmd.opaque !== undefined || parents.has(i)) return;
     const name = foldedCommandName(cmd.argv[0]!);
     if (KNOWN.has(name) || isReadOnly(cmd, { set: 'claudeCode' }).readOnly) return;
-    for (const arg of cmd.argv.slice(1)) {
-      for (const token of arg.split(SPLIT)) {
-        const word = commandBasename(token).toLowerCase().replace(/\.exe$/, '');
-        if (word !== '' && !out.has(word)) out.set(word, cmd.argv.join(' '));
+    let line: string | undefined;
+    for (let k = 1; k < cmd.argv.length; k++) {
+      for (const token of cmd.argv[k]!.split(SPLIT)) {
+        const word = foldedCommandName(token);
+        if (word !== '' && !out.has(word)) out.set(word, (line ??= cmd.argv.join(' ')));
       }
     }
   });

@@ -141,5 +141,9 @@ export function fileOperands(name: string, argv: readonly string[], literal: rea
   for (const k of known.chdir ?? []) claimed.add(k);
   const modelled = known.modelled ?? true;
   const extra: FileOperand[] = modelled === 'partly' ? assumedOperands(argv, literal, 1, claimed) : unclaimedOptionValues(argv, literal, claimed);
-  return { ...known, files: [...known.files, ...extra], modelled };
+  // Built field by field: a spread of the many shapes the models return is slow in V8.
+  const out: FileOperands & { modelled: boolean | 'partly' } = { files: extra.length === 0 ? known.files.slice() : known.files.concat(extra), unresolved: known.unresolved, modelled };
+  if (known.chdir !== undefined) out.chdir = known.chdir;
+  if (known.notFiles !== undefined) out.notFiles = known.notFiles;
+  return out;
 }
