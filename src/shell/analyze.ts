@@ -25,6 +25,9 @@ function emptyAnalysis(command: string, parser: ShellAnalysis['parser'], unknown
   return { command, commands: [], unknown, unseen: [...unknown], stateChanges: [], hasSubstitution: false, redirects: [], parser };
 }
 
+/** `${NAME=…}` / `${NAME:=…}`: assigns NAME when it is unset (or empty). */
+const DEFAULT_ASSIGNMENT = /\$\{([A-Za-z_][A-Za-z0-9_]*):?=/g;
+
 function analyzeAt(command: string, shell: NonNullable<ShellOptions['shell']>, depth: number, front: Front = 'auto', env: readonly string[] = []): ShellAnalysis {
   const unreadable = unreadableInput(command);
   if (unreadable !== undefined) return emptyAnalysis(command, 'none', [unreadable]);
@@ -67,8 +70,8 @@ function analyzeAt(command: string, shell: NonNullable<ShellOptions['shell']>, d
     parser = 'tree-sitter';
     walkTree(ts, text, c);
   }
-  for (const m of text.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*):?=/g)) addStateChange(c, variableStateChange(m[1]!, false), 0);
-  const stateChanges = [...new Set(c.stateChanges.filter((s) => c.commands.length > s.after).map((s) => `${s.why}, so the commands after it cannot be judged`))];
+  if (text.includes('${')) for (const m of text.matchAll(DEFAULT_ASSIGNMENT)) addStateChange(c, variableStateChange(m[1]!, false), 0);
+  const stateChanges = c.stateChanges.length === 0 ? [] : [...new Set(c.stateChanges.filter((s) => c.commands.length > s.after).map((s) => `${s.why}, so the commands after it cannot be judged`))];
   const hidden = hiddenEvaluation(text);
   if (hidden) addUnseen(c, hidden);
   if (c.commands.length > MAX_COMMANDS) addUnseen(c, `more than ${MAX_COMMANDS} commands`);

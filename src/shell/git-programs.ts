@@ -136,10 +136,11 @@ function environmentPairs(env: Environment): { pairs: ConfigPair[]; problems: Un
 }
 
 /** What one configuration pair makes git run. */
-function pairPrograms(p: ConfigPair, alias: { name: string; rest: string } | undefined): Unwrapped[] {
+function pairPrograms(p: ConfigPair, aliasOf: () => { name: string; rest: string } | undefined): Unwrapped[] {
   const aliasName = /^alias\.(.+)$/.exec(p.key)?.[1];
   if (aliasName !== undefined) {
     if (p.value === undefined) return [{ kind: 'opaque', reason: `${p.from}: an alias toolgate cannot read replaces a git command` }];
+    const alias = aliasOf();
     const invoked = alias?.name.toLowerCase() === aliasName ? alias.rest : '';
     // `!cmd` runs `cmd` in a shell; anything else is more git words.
     const script = p.value.startsWith('!') ? p.value.slice(1) : `git ${p.value}`;
@@ -223,11 +224,16 @@ export function gitPrograms(argv: readonly string[], literal: readonly boolean[]
   const line = commandLine(argv, literal, env);
   const fromEnv = environmentPairs(env);
   const subName = argv[line.sub];
-  const alias = subName !== undefined && literal[line.sub] !== false
-    ? { name: subName, rest: argv.slice(line.sub + 1).map((w, k) => ' ' + (literal[line.sub + 1 + k] === false ? w : quoteWord(w))).join('') }
-    : undefined;
+  // Only an `alias.*` pair needs the words after the subcommand, quoted: built on first use.
+  let alias: { name: string; rest: string } | undefined | null = null;
+  const aliasOf = (): { name: string; rest: string } | undefined =>
+    alias !== null ? alias : (alias = subName !== undefined && literal[line.sub] !== false
+      ? { name: subName, rest: argv.slice(line.sub + 1).map((w, k) => ' ' + (literal[line.sub + 1 + k] === false ? w : quoteWord(w))).join('') }
+      : undefined);
   const out: Unwrapped[] = [...line.problems, ...fromEnv.problems, ...subcommandPrograms(argv, literal, line.sub)];
-  for (const p of [...fromEnv.pairs, ...line.pairs]) out.push(...pairPrograms(p, alias));
+  for (const p of fromEnv.pairs) out.push(...pairPrograms(p, aliasOf));
+  for (const p of line.pairs) out.push(...pairPrograms(p, aliasOf));
+  if (env.length === 0) return out;
   for (const v of matching(env, (name) => COMMAND_VARIABLES.includes(name))) {
     if (v.value === undefined) out.push({ kind: 'opaque', reason: `${v.name} names a program toolgate cannot read` });
     else if (v.value.trim() !== '') out.push({ kind: 'text', script: v.value, what: v.name });

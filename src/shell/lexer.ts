@@ -35,6 +35,10 @@ function isWordChar(c: string): boolean {
   return code > 127 || WORD_CHAR[code] === 1;
 }
 
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
 /** Reads one word at `i`; returns its raw text, or undefined when it leaves the subset. */
 function readWord(src: string, i: number): { raw: string; end: number } | undefined {
   const start = i;
@@ -120,7 +124,7 @@ export function lexSimple(src: string): LexedCommand[] | undefined {
     // Redirections: [fd]> [fd]>> [fd]>&N < &> &>>
     let fd = '';
     let j = i;
-    while (j < src.length && /[0-9]/.test(src[j]!)) j++;
+    while (j < src.length && isDigit(src.charCodeAt(j))) j++;
     if (j > i && (src[j] === '>' || src[j] === '<') && (i === 0 || /[\s;|&]/.test(src[i - 1]!))) {
       fd = src.slice(i, j);
     } else j = i;

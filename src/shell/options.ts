@@ -39,12 +39,12 @@ export interface ParsedOption {
 }
 
 /** The full long name `given` (without `--`) stands for, or `undefined` when it names none or several. */
-function resolveLong(given: string, shape: OptionShape): { name: string; takesValue: boolean } | undefined {
+function resolveLong(given: string, shape: OptionShape, abbreviations: boolean | undefined): { name: string; takesValue: boolean } | undefined {
   const args = shape.longArg ?? [];
   const flags = shape.longFlags ?? [];
   if (args.includes(given)) return { name: given, takesValue: true };
   if (flags.includes(given)) return { name: given, takesValue: false };
-  if (!shape.abbreviations || given === '') return undefined;
+  if (!abbreviations || given === '') return undefined;
   const hits = [...new Set([...args, ...flags].filter((n) => n.startsWith(given)))];
   if (hits.length !== 1) return undefined;
   return { name: hits[0]!, takesValue: args.includes(hits[0]!) };
@@ -57,8 +57,11 @@ export interface OptionScan {
   operand: number;
 }
 
-/** Walks options from `start`; stops at the first operand or after `--`. */
-export function scanOptions(argv: readonly string[], start: number, shape: OptionShape): OptionScan {
+/**
+ * Walks options from `start`; stops at the first operand or after `--`.
+ * @param abbreviations - overrides `shape.abbreviations` (saves callers a copy of the shape).
+ */
+export function scanOptions(argv: readonly string[], start: number, shape: OptionShape, abbreviations = shape.abbreviations): OptionScan {
   const options: ParsedOption[] = [];
   let i = start;
   while (i < argv.length) {
@@ -67,7 +70,7 @@ export function scanOptions(argv: readonly string[], start: number, shape: Optio
     if (a.startsWith('--') && a.length > 2) {
       const eq = a.indexOf('=');
       const given = eq >= 0 ? a.slice(0, eq) : a;
-      const long = resolveLong(given.slice(2), shape);
+      const long = resolveLong(given.slice(2), shape, abbreviations);
       const name = long ? `--${long.name}` : given;
       if (eq >= 0) options.push({ name, value: a.slice(eq + 1), index: i });
       else if (long?.takesValue) {
@@ -118,13 +121,13 @@ export function scanOptions(argv: readonly string[], start: number, shape: Optio
  * indices. `maybe` lists the words taken as the value of a shortened long option, which the real
  * tool (whose full option list may differ) could read as operands.
  */
-export function operands(argv: readonly string[], start: number, shape: OptionShape): { options: ParsedOption[]; operands: number[]; maybe: number[] } {
+export function operands(argv: readonly string[], start: number, shape: OptionShape, abbreviations = shape.abbreviations): { options: ParsedOption[]; operands: number[]; maybe: number[] } {
   const opts: ParsedOption[] = [];
   const ops: number[] = [];
   let i = start;
   while (i < argv.length) {
-    const scan = scanOptions(argv, i, shape);
-    opts.push(...scan.options);
+    const scan = scanOptions(argv, i, shape, abbreviations);
+    for (const o of scan.options) opts.push(o);
     if (scan.operand >= argv.length) break;
     if (argv[scan.operand - 1] === '--' && scan.operand - 1 >= i) {
       for (let k = scan.operand; k < argv.length; k++) ops.push(k);
@@ -137,6 +140,7 @@ export function operands(argv: readonly string[], start: number, shape: OptionSh
     }
     i = scan.operand + 1;
   }
-  const maybe = opts.flatMap((o) => (o.abbreviatedValue !== undefined ? [o.abbreviatedValue] : []));
+  const maybe: number[] = [];
+  for (const o of opts) if (o.abbreviatedValue !== undefined) maybe.push(o.abbreviatedValue);
   return { options: opts, operands: ops, maybe };
 }

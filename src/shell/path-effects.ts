@@ -287,23 +287,21 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
             glob = true;
             lit = false;
           }
-          const fields: Omit<PathEffect, 'path' | 'literal'> = {
-            op, raw, command: cmdIndex, glob,
-            ...(extra.tree !== undefined ? { tree: extra.tree } : {}),
-            ...(extra.assumed !== undefined ? { assumed: extra.assumed } : {}),
-            ...(extra.ownMetadata ? { ownMetadata: true } : {}),
-            ...(extra.fromHistory ? { fromHistory: true } : {}),
-            ...(extra.prefix ? { namePrefix: true } : {}),
-          };
+          // What the file system says (below) holds for the aliases after it too.
+          let tree = extra.tree;
+          let assumed = extra.assumed;
           for (const alias of aliasesOf(path, value, base, ctx)) {
             // A regular file taken whole is just the file; a directory an unmodelled program gets may be taken whole.
-            const isDir = fields.tree !== undefined || fields.assumed !== undefined ? ctx.isDirectory?.(alias.path) : undefined;
-            if (fields.tree !== undefined && op !== 'remove' && isDir === false) delete fields.tree;
-            if (fields.assumed !== undefined && fields.tree === undefined && isDir === true) Object.assign(fields, { assumed: 'path', tree: 'some' });
-            push({ ...fields, path: alias.path, literal: lit && alias.unknown === undefined && alias.path === path });
+            const isDir = tree !== undefined || assumed !== undefined ? ctx.isDirectory?.(alias.path) : undefined;
+            if (tree !== undefined && op !== 'remove' && isDir === false) tree = undefined;
+            if (assumed !== undefined && tree === undefined && isDir === true) {
+              assumed = 'path';
+              tree = 'some';
+            }
+            push(effectOf(op, raw, cmdIndex, glob, tree, assumed, extra, alias.path, lit && alias.unknown === undefined && alias.path === path, false));
             if (alias.unknown !== undefined) note(alias.unknown);
             const real = realOf(alias.path, ctx);
-            if (real !== undefined) push({ ...fields, path: real, literal: lit, viaSymlink: true });
+            if (real !== undefined) push(effectOf(op, raw, cmdIndex, glob, tree, assumed, extra, real, lit, true));
           }
           if (!r.known) note(r.why ?? `${op} ${raw}`);
         }
@@ -374,6 +372,21 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
   }
 }
 
+/** One effect, built field by field (optional fields only when set). */
+function effectOf(
+  op: PathEffect['op'], raw: string, command: number, glob: boolean, tree: PathEffect['tree'], assumed: PathEffect['assumed'],
+  extra: EffectExtra, path: string, literal: boolean, viaSymlink: boolean,
+): PathEffect {
+  const e: PathEffect = { op, raw, command, glob, path, literal };
+  if (tree !== undefined) e.tree = tree;
+  if (assumed !== undefined) e.assumed = assumed;
+  if (extra.ownMetadata) e.ownMetadata = true;
+  if (extra.fromHistory) e.fromHistory = true;
+  if (extra.prefix) e.namePrefix = true;
+  if (viaSymlink) e.viaSymlink = true;
+  return e;
+}
+
 type Add = (cmdIndex: number, op: PathEffect['op'], raw: string, value: string, literal: boolean, bases: readonly string[], extra?: EffectExtra) => void;
 
 /** The effects of one spelling of a command's words. */
@@ -398,14 +411,13 @@ function addOperands(i: number, name: string, cmd: SimpleCommand, v: Variant, ba
     const literal = f.derived !== undefined ? true : (v.literal[f.index] ?? false);
     const value = f.value ?? word;
     const raw = f.value ?? v.raw[f.index] ?? word;
-    const extra: EffectExtra = {
-      ...(f.tree !== undefined ? { tree: f.tree } : {}),
-      ...(f.assumed !== undefined ? { assumed: f.assumed } : {}),
-      ...(f.ownMetadata ? { ownMetadata: true } : {}),
-      ...(f.prefix ? { prefix: true } : {}),
-      ...(f.fromHistory ? { fromHistory: true } : {}),
-      ...(f.pattern ? { pattern: true } : {}),
-    };
+    const extra: EffectExtra = {};
+    if (f.tree !== undefined) extra.tree = f.tree;
+    if (f.assumed !== undefined) extra.assumed = f.assumed;
+    if (f.ownMetadata) extra.ownMetadata = true;
+    if (f.prefix) extra.prefix = true;
+    if (f.fromHistory) extra.fromHistory = true;
+    if (f.pattern) extra.pattern = true;
     let fileBases: readonly string[] = cmdBases;
     if (f.fromRoot) fileBases = [...new Set(cmdBases.flatMap((b) => [b, ...parentsOf(b)]))];
     if (f.under !== undefined) {
@@ -419,7 +431,8 @@ function addOperands(i: number, name: string, cmd: SimpleCommand, v: Variant, ba
       const base = (f.value ?? word).replace(/\/+$/, '').split('/').pop() ?? value;
       if (!base || base === '.' || base === '..') continue;
       const dirLiteral = f.intoDir < 0 ? true : (v.literal[f.intoDir] ?? false);
-      add(i, f.op, raw, dir, dirLiteral && literal, fileBases, { ...extra, intoName: base });
+      extra.intoName = base;
+      add(i, f.op, raw, dir, dirLiteral && literal, fileBases, extra);
       continue;
     }
     add(i, f.op, raw, value, literal, fileBases, extra);

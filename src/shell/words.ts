@@ -239,10 +239,35 @@ function isBraceExpansion(raw: string, i: number): boolean {
 }
 
 /**
+ * Per ASCII code: does the character mean anything to {@link decodeWordGeneral} (quotes, escapes,
+ * `$`, backticks, `<(`/`>(`, parentheses, globs, braces, `~`, NUL)? A word with none of them,
+ * not starting with `=`, is its own text.
+ */
+const SPECIAL = new Uint8Array(128);
+for (const ch of '\\\'"$`<>()*?[{~\0') SPECIAL[ch.charCodeAt(0)] = 1;
+
+/** Is `raw` a plain word: no character {@link decodeWordGeneral} treats specially, no leading `=`? @internal */
+export function isPlainWord(raw: string): boolean {
+  if (raw.charCodeAt(0) === 61 /* = */) return false;
+  for (let i = 0; i < raw.length; i++) {
+    const code = raw.charCodeAt(i);
+    if (code < 128 && SPECIAL[code] === 1) return false;
+  }
+  return true;
+}
+
+/**
  * Decodes one shell word as written (`raw` is its exact source text). Never throws.
+ * A plain word (see {@link isPlainWord}) is its own value; others are read by {@link decodeWordGeneral}.
  * @param shell - `zsh` makes a leading `=` (command path expansion) non-literal.
  */
 export function decodeWord(raw: string, shell: 'bash' | 'zsh' | 'sh' = 'bash'): DecodedWord {
+  if (isPlainWord(raw)) return { value: raw, literal: true, glob: false, brace: false, tilde: false, expansion: false, substitutions: 0, zshEquals: false };
+  return decodeWordGeneral(raw, shell);
+}
+
+/** {@link decodeWord} without the plain-word fast path. @internal */
+export function decodeWordGeneral(raw: string, shell: 'bash' | 'zsh' | 'sh' = 'bash'): DecodedWord {
   const w: DecodedWord = {
     value: '', literal: true, glob: false, brace: false, tilde: false, expansion: false, substitutions: 0, zshEquals: false,
   };

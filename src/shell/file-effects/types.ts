@@ -60,7 +60,7 @@ export function optionFile(o: ParsedOption, op: FileOperand['op'], argv: readonl
 
 /** GNU option scan from argv[1], with shortened long options resolved. */
 export function scan(argv: readonly string[], shape: OptionShape, start = 1) {
-  return operands(argv, start, { abbreviations: true, ...shape });
+  return operands(argv, start, shape, 'abbreviations' in shape ? shape.abbreviations : true);
 }
 
 export function pushOpt(files: FileOperand[], f: FileOperand | undefined): void {
