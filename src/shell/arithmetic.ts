@@ -119,8 +119,10 @@ const HIDDEN_CODE: ReadonlyArray<readonly [RegExp, string]> = [
  * `unknown` (a script that both reads text into variables and evaluates variables arithmetically).
  */
 export function hiddenEvaluation(command: string): string | undefined {
-  if (PROMPT_EXPANSION.test(command)) return 'a ${…@P} or ${…@E} expansion evaluates a variable\'s text';
-  if (indirection(command)) return 'a ${!name} expansion evaluates the name held in a variable (a subscript in it runs a command)';
+  // Both need a `${` (the indirection a `${!`): most commands have none.
+  const braced = command.includes('${');
+  if (braced && PROMPT_EXPANSION.test(command)) return 'a ${…@P} or ${…@E} expansion evaluates a variable\'s text';
+  if (braced && indirection(command)) return 'a ${!name} expansion evaluates the name held in a variable (a subscript in it runs a command)';
   for (const [re, why] of HIDDEN_CODE) if (re.test(command)) return why;
   if ((hidesCode(command) || READS_INPUT.test(command)) && EVALUATES.test(command)) {
     return 'an arithmetic context or subscript may evaluate text (from quotes or input) that runs a command';

@@ -96,11 +96,17 @@ function asPathspecs(argv: readonly string[], files: FileOperand[]): FileOperand
 export function gitOperands(argv: readonly string[]): FileOperands {
   const r = gitOperandsRaw(argv);
   if (REF_PATTERNS.has(argv[sub(argv).at] ?? '')) return r;
-  return { ...r, files: asPathspecs(argv, r.files) };
+  // `r` is a fresh object (see gitOperandsRaw's `done`).
+  r.files = asPathspecs(argv, r.files);
+  return r;
 }
 
 /** Subcommands whose operands are ref names or ref patterns (`git branch --list "feat/*"`), not pathspecs. */
 const REF_PATTERNS = new Set(['branch', 'tag', 'for-each-ref', 'show-ref', 'check-ref-format']);
+
+/** Long options of git subcommands that take a value, and that take none (for abbreviations). */
+const GENERIC_LONG_ARG: readonly string[] = ['contents', 'file', 'output', 'blob', 'output-directory', 'type', 'default', 'value', 'comment', 'template', 'separate-git-dir', 'reference', 'message', 'pathspec-from-file', 'source', 'directory', 'include', 'exclude', 'prefix', 'format', 'branch', 'origin', 'depth', 'config', 'upload-pack', 'author', 'date', 'reuse-message', 'reedit-message', 'fixup', 'squash', 'cleanup', 'gpg-sign', 'strategy', 'strategy-option', 'onto', 'exec', 'remote', 'worktree-attributes', 'name', 'reason', 'ignore-revs-file'];
+const GENERIC_LONG_FLAGS: readonly string[] = ['force', 'untracked', 'no-index', 'cached', 'staged', 'worktree', 'hard', 'soft', 'mixed', 'keep', 'merge', 'dry-run', 'all', 'global', 'system', 'local', 'patch', 'intent-to-add', 'recurse-submodules', 'check', 'stat', 'numstat', 'summary', 'index', 'bare', 'mirror', 'no-checkout', 'detach', 'orphan', 'open-files-in-pager'];
 
 function gitOperandsRaw(argv: readonly string[]): FileOperands {
   const { at, chdir, trees, unresolved } = sub(argv);
@@ -108,7 +114,12 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
   const name = argv[at];
   if (name === undefined) return { files, unresolved, chdir };
   const rest = (shape: Parameters<typeof scan>[1]) => scan(argv, shape, at + 1);
-  const done = (extra: Partial<FileOperands> = {}): FileOperands => ({ files, unresolved, chdir, ...extra });
+  const done = (extra?: Pick<FileOperands, 'modelled' | 'notFiles'>): FileOperands => {
+    const out: FileOperands = { files, unresolved, chdir };
+    if (extra?.modelled !== undefined) out.modelled = extra.modelled;
+    if (extra?.notFiles !== undefined) out.notFiles = extra.notFiles;
+    return out;
+  };
   const readRevPaths = (ops: readonly number[]): void => {
     for (const k of ops) {
       const rp = revPath(argv[k]!);
@@ -117,8 +128,8 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
   };
   const GENERIC = {
     shortArg: SHORT_WITH_VALUE[name] ?? '',
-    longArg: ['contents', 'file', 'output', 'blob', 'output-directory', 'type', 'default', 'value', 'comment', 'template', 'separate-git-dir', 'reference', 'message', 'pathspec-from-file', 'source', 'directory', 'include', 'exclude', 'prefix', 'format', 'branch', 'origin', 'depth', 'config', 'upload-pack', 'author', 'date', 'reuse-message', 'reedit-message', 'fixup', 'squash', 'cleanup', 'gpg-sign', 'strategy', 'strategy-option', 'onto', 'exec', 'remote', 'worktree-attributes', 'name', 'reason', 'ignore-revs-file'],
-    longFlags: ['force', 'untracked', 'no-index', 'cached', 'staged', 'worktree', 'hard', 'soft', 'mixed', 'keep', 'merge', 'dry-run', 'all', 'global', 'system', 'local', 'patch', 'intent-to-add', 'recurse-submodules', 'check', 'stat', 'numstat', 'summary', 'index', 'bare', 'mirror', 'no-checkout', 'detach', 'orphan', 'open-files-in-pager'],
+    longArg: GENERIC_LONG_ARG,
+    longFlags: GENERIC_LONG_FLAGS,
   };
   const { options, operands: ops } = rest(GENERIC);
   for (const o of options) {
