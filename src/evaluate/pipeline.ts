@@ -7,7 +7,8 @@ import type { CompiledRule } from '../settings/types.js';
 import { callFacts, globBase, shellWrites, touchedPaths, type CallFacts, type FactsContext, type ShellWrite } from './facts.js';
 import { indexPolicy, rulesForTool } from './policy-index.js';
 import { restrictiveCandidates } from './path-rule-filter.js';
-import { allowCandidates, allowCovers, allowText, partsToCover, patternCoversCommand, restrictiveMatch, type MatchEnv } from './rule-match.js';
+import { allowCandidates, allowCovers, allowText, partsToCover, restrictiveMatch, type MatchEnv } from './rule-match.js';
+import { commandRuleCandidates, coveringRule } from './bash-rule-index.js';
 import { isBroadAllow } from './broad-allow.js';
 import { decide, fixedPass, holdAsk, pass, passFixed, passOwnText, ruleRef } from './state.js';
 import { shellReadOnly } from './shell-read-only.js';
@@ -57,12 +58,14 @@ export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
       const all = list === 'deny' ? state.index.deny : state.index.ask;
       const rules = rulesForTool(state.index, list, state.call.tool);
       let hidden: { cr: CompiledRule; detail: string } | undefined;
-      // A Read or Edit call meets only the path rules whose literal its paths hold (`.pem`).
+      // A Read or Edit call meets only the path rules whose literal its paths hold (`.pem`); a
+      // shell or PowerShell call only the command rules filed under its first words (decision 0027).
       const f = state.facts;
       const only = f.kind === 'read' || f.kind === 'edit' ? restrictiveCandidates(rules, f, state.env) : undefined;
-      const count = only === undefined ? rules.length : only.length;
+      const picked = only === undefined ? commandRuleCandidates(rules, f) : rules;
+      const count = only === undefined ? picked.length : only.length;
       for (let k = 0; k < count; k++) {
-        const cr = rules[only === undefined ? k : only[k]!]!;
+        const cr = only === undefined ? picked[k]! : rules[only[k]!]!;
         const psRule = state.facts.kind === 'powershell' && cr.rule.family !== 'bare' && cr.rule.family !== 'param';
         const m = psRule ? powerShellRestrictive(cr, state.call, state.facts as Extract<CallFacts, { kind: 'powershell' }>, state.env) : restrictiveMatch(cr, state.call, state.facts, state.env);
         if (m.kind === 'match') {
@@ -269,9 +272,8 @@ function shellAllow(state: EvalState, rules: CompiledRule[]): StepResult {
   const facts = state.facts as Extract<CallFacts, { kind: 'shell' }>;
   const bare = rules.find((cr) => cr.rule.family === 'bare' && allowCovers(cr, state.call, facts, state.env).kind === 'match');
   if (bare) return decide(state, 'allowRules', 'allow', 'rule', `allowed by ${bare.rule.text}: every command`, { rule: ruleRef(bare) });
-  // `rules` already holds only the allow rules that bear on this tool (rulesForTool).
-  const bashRules = rules.filter((cr) => cr.rule.family === 'bash');
-  const verdicts = partVerdicts(state, bashRules);
+  // `rules` already holds only the allow rules that bear on this tool (rulesForTool); the Bash ones among them are tried.
+  const verdicts = partVerdicts(state, rules);
   if (verdicts === undefined) return pass(state, 'allowRules', 'unknown parts or substitutions: no allow rule covers them');
   const uncovered = verdicts.find((v) => !v.rule && !v.readOnly && !v.acceptEdit);
   if (uncovered) return pass(state, 'allowRules', `no allow rule covers "${allowText(uncovered.cmd)}"${uncovered.why ? ` (${uncovered.why})` : ''}`);
@@ -290,7 +292,7 @@ function partVerdicts(state: EvalState, rules: CompiledRule[]): PartVerdict[] | 
   if (facts.analysis.unknown.length > 0 || facts.analysis.stateChanges.length > 0 || facts.analysis.hasSubstitution) return undefined;
   const ro = shellReadOnly(state);
   return partsToCover(facts.analysis).map((cmd) => {
-    const rule = rules.find((cr) => patternCoversCommand(cr.rule.specifier ?? '*', cmd));
+    const rule = coveringRule(rules, cmd);
     if (rule) return { cmd, rule };
     if (ro.perCommand.get(cmd) === true && !planBlocks(state)) {
       if (readsInside(state, cmd)) return { cmd, readOnly: true };
@@ -303,8 +305,7 @@ function partVerdicts(state: EvalState, rules: CompiledRule[]): PartVerdict[] | 
 
 /** Why the first part that no allow rule covers and that is not read-only needs asking (so the reason names the part that matters). */
 function uncoveredWhy(state: EvalState): string | undefined {
-  const bash = rulesForTool(state.index, 'allow', state.call.tool).filter((cr) => cr.rule.family === 'bash');
-  const verdicts = partVerdicts(state, bash);
+  const verdicts = partVerdicts(state, rulesForTool(state.index, 'allow', state.call.tool));
   const first = verdicts?.find((v) => !v.rule && !v.readOnly && !v.acceptEdit);
   if (!first) return undefined;
   const covered = verdicts?.some((v) => v.rule) === true;

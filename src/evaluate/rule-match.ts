@@ -203,7 +203,7 @@ export function withoutGitGlobalOptions(argv: readonly string[]): string[] | und
 }
 
 /** A text a rule is tried against: as written (for messages) and squeezed (for matching). */
-interface Text {
+export interface Text {
   raw: string;
   squeezed: string;
 }
@@ -213,7 +213,7 @@ function text(raw: string): Text {
 }
 
 /** The texts deny and ask rules are tried against, worked out once per analysis. */
-interface RestrictiveTexts {
+export interface RestrictiveTexts {
   whole: string;
   parts: Text[];
 }
@@ -225,7 +225,7 @@ let lastRestrictive: { analysis: ShellAnalysis | undefined; texts: RestrictiveTe
  * analysis. (A one-entry memo, not a WeakMap: entering every call's fresh objects into a WeakMap
  * cost more than building the texts again on a miss.)
  */
-function restrictiveTextsOf(analysis: ShellAnalysis): RestrictiveTexts {
+export function restrictiveTextsOf(analysis: ShellAnalysis): RestrictiveTexts {
   if (lastRestrictive.analysis === analysis) return lastRestrictive.texts;
   const parts: Text[] = [];
   for (const cmd of analysis.commands) for (const raw of restrictiveTexts(cmd)) parts.push(text(raw));
@@ -312,14 +312,27 @@ function bashRestrictive(rule: Rule, analysis: ShellAnalysis): RuleMatch {
   const opaque = opaqueScriptOf(analysis);
   if (opaque !== undefined) return { kind: 'hidden', detail: opaque };
   // `ssh host rm -rf x`, `make CC=rm`: a program toolgate does not know, given the rule's program by name.
-  const program = ruleProgram(spec);
-  const holder = program === undefined ? undefined : perAnalysis(analysis).unknownWords.get(program);
+  const unknownWords = perAnalysis(analysis).unknownWords;
+  const program = unknownWords.size === 0 ? undefined : ruleProgram(spec);
+  const holder = program === undefined ? undefined : unknownWords.get(program);
   if (holder !== undefined) return { kind: 'hidden', detail: `"${holder}" runs a program toolgate does not know, and its arguments name ${program}` };
   return NONE;
 }
 
 /** The program a command pattern names (`rm` for `rm -rf *`, `git` for `git push:*`), or undefined when it is a wildcard. */
 export function ruleProgram(spec: string): string | undefined {
+  if (programs.has(spec)) return programs.get(spec);
+  if (programs.size >= PROGRAMS_LIMIT) programs.clear();
+  const program = programOf(spec);
+  programs.set(spec, program);
+  return program;
+}
+
+/** {@link ruleProgram} by pattern, worked out once per pattern. */
+const programs = new Map<string, string | undefined>();
+const PROGRAMS_LIMIT = 4096;
+
+function programOf(spec: string): string | undefined {
   const first = spec.trim().split(/\s+/)[0]?.replace(/:\*$/, '') ?? '';
   if (first === '' || /[*=]/.test(first)) return undefined;
   return first.slice(first.lastIndexOf('/') + 1).toLowerCase();
@@ -333,7 +346,12 @@ let lastHoles: {
   unknownWords: Map<string, string>;
 } = { analysis: undefined, holes: [], opaque: undefined, unknownWords: new Map() };
 
-function perAnalysis(analysis: ShellAnalysis): typeof lastHoles {
+/**
+ * What {@link bashRestrictive} works out once per analysis for all rules: the commands with words
+ * that are not literal and their variants, the opaque-script reason, and the words in the
+ * arguments of programs toolgate does not know.
+ */
+export function perAnalysis(analysis: ShellAnalysis): typeof lastHoles {
   if (lastHoles.analysis !== analysis) {
     const holes = analysis.commands.filter(hasHoles).map((cmd) => ({ cmd, variants: wordVariants(cmd) }));
     lastHoles = { analysis, holes, opaque: opaqueScript(analysis), unknownWords: wordsOfUnknownPrograms(analysis) };
@@ -520,7 +538,7 @@ export function allowText(cmd: SimpleCommand): string {
 let lastAllow: { cmd: SimpleCommand | undefined; text: Text } = { cmd: undefined, text: { raw: '', squeezed: '' } };
 
 /** {@link allowText} with its squeezed form, remembered for the last command (which meets every allow rule in turn). */
-function allowTextOf(cmd: SimpleCommand): Text {
+export function allowTextOf(cmd: SimpleCommand): Text {
   if (lastAllow.cmd === cmd) return lastAllow.text;
   const unsafe = cmd.assignments.length === 0 ? cmd.assignments : cmd.assignments.filter((a) => !SAFE_ENV.test(a));
   const words = cmd.argv.map(wordForAllow);

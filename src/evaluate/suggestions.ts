@@ -1,5 +1,6 @@
 import type { PermissionUpdate } from '../core/types.js';
-import { partsToCover, allowText, patternCoversCommand } from './rule-match.js';
+import { partsToCover, allowText } from './rule-match.js';
+import { coveringRule } from './bash-rule-index.js';
 import { rulesForTool } from './policy-index.js';
 import { hostOfUrl } from '../rules/index.js';
 import { shellReadOnly } from './shell-read-only.js';
@@ -33,10 +34,10 @@ export function suggestionsFor(state: EvalState): PermissionUpdate[] {
       if (f.analysis.unknown.length > 0 || f.analysis.stateChanges.length > 0 || f.analysis.hasSubstitution) return [];
       const rules: string[] = [];
       // Only the parts that need approval: not those an allow rule covers or that are read-only.
-      const allow = rulesForTool(state.index, 'allow', state.call.tool).filter((cr) => cr.rule.family === 'bash');
+      const allow = rulesForTool(state.index, 'allow', state.call.tool);
       const ro = shellReadOnly(state);
       for (const cmd of partsToCover(f.analysis)) {
-        if (ro.perCommand.get(cmd) === true || allow.some((cr) => patternCoversCommand(cr.rule.specifier ?? '*', cmd))) continue;
+        if (ro.perCommand.get(cmd) === true || coveringRule(allow, cmd) !== undefined) continue;
         if (cmd.literal.some((l) => !l)) return [];
         const text = cmd.exactOnly ? allowText(cmd) : prefixFor(cmd.argv);
         if (!rules.includes(text)) rules.push(text);

@@ -90,3 +90,32 @@ export function matchSqueezedCommand(specifier: string, squeezed: string): boole
   for (const parts of compiled(specifier).alternatives) if (matchParts(parts, squeezed)) return true;
   return false;
 }
+
+/**
+ * The word every text a command pattern matches begins with — the text up to its first space,
+ * or the whole text when it has none — or `undefined` when texts with different first words may
+ * match (`*`, `ls*`, `$X *`). Read off the compiled alternatives {@link matchSqueezedCommand}
+ * uses: an alternative whose first literal part holds a space fixes the first word, and so does
+ * one with no `*` at all (the text must equal it). A text whose first word differs never matches.
+ */
+export function commandPatternFirstWord(specifier: string): string | undefined {
+  if (typeof specifier !== 'string') return undefined;
+  let key: string | undefined;
+  for (const parts of compiled(specifier).alternatives) {
+    const head = parts[0]!;
+    const space = head.indexOf(' ');
+    let word: string;
+    if (space !== -1) word = head.slice(0, space);
+    else if (parts.length === 1) word = head;
+    else return undefined;
+    if (key !== undefined && key !== word) return undefined;
+    key = word;
+  }
+  return key;
+}
+
+/** The first word of a squeezed text, as {@link commandPatternFirstWord} reads it. */
+export function firstWordOf(squeezed: string): string {
+  const space = squeezed.indexOf(' ');
+  return space === -1 ? squeezed : squeezed.slice(0, space);
+}

@@ -1,0 +1,184 @@
+/**
+ * Bash rules looked up by the first word of the command instead of tried one by one (decision
+ * 0027). A command pattern whose first word is literal (`git push *`, `rm -rf *`, `npm run:*`)
+ * only ever matches a text that starts with that word, so for a command only the rules filed
+ * under the first words of its texts, and the rules that cannot be filed (`*`, `ls*`, rules of
+ * other families), are tried — in the list's order, so the rule an answer names is the one a scan
+ * of the whole list names.
+ */
+import type { CompiledRule } from '../settings/types.js';
+import type { SimpleCommand } from '../shell/types.js';
+import { commandPatternFirstWord, firstWordOf, squeezeCommand } from '../rules/command.js';
+import type { CallFacts } from './facts.js';
+import { literalText } from './holes.js';
+import { allowTextOf, patternCoversCommand, perAnalysis, restrictiveTextsOf, ruleProgram } from './rule-match.js';
+
+/** Rule positions filed by a word, and those that cannot be filed (tried for every word). */
+interface Keyed {
+  byWord: Map<string, number[]>;
+  always: number[];
+}
+
+/** One rule list (as `rulesForTool` gives it) indexed three ways, each a way a Bash rule can bear on a command. */
+interface BashRuleIndex {
+  /** Rules of other families (path, bare, param, content): met by every command. */
+  others: number[];
+  /** `others` and `match.always` merged: the rules tried for every command. */
+  base: number[];
+  /** The rules at `base`, made on first use. */
+  baseRules?: CompiledRule[];
+  /** Bash rules by the first word of the texts they can match ({@link commandPatternFirstWord}). */
+  match: Keyed;
+  /** Bash rules by the first word `mayMatchWithHoles` compares with a command's first word. */
+  holes: Keyed;
+  /** Bash rules by the program they name (`ruleProgram`), for a program toolgate does not know that names it. */
+  programs: Map<string, number[]>;
+}
+
+/** Below this many rules a scan costs less than the lookups. */
+const MIN_RULES = 8;
+
+const indexes = new WeakMap<readonly CompiledRule[], BashRuleIndex>();
+
+function file(map: Map<string, number[]>, word: string, i: number): void {
+  const list = map.get(word);
+  if (list === undefined) map.set(word, [i]);
+  else list.push(i);
+}
+
+/**
+ * The word `mayMatchWithHoles` compares with a command's first word: the pattern's first token
+ * (split the same way), when it holds no `*`. A command whose first word is another literal word
+ * never may-match the pattern.
+ */
+function holeWord(spec: string): string | undefined {
+  const first = spec.replace(/:\*$/, ' *').trim().split(/\s+/)[0];
+  return first === undefined || first === '' || first.includes('*') ? undefined : first;
+}
+
+function build(rules: readonly CompiledRule[]): BashRuleIndex {
+  const index: BashRuleIndex = { others: [], base: [], match: { byWord: new Map(), always: [] }, holes: { byWord: new Map(), always: [] }, programs: new Map() };
+  rules.forEach((cr, i) => {
+    if (cr.rule.family !== 'bash') {
+      index.others.push(i);
+      return;
+    }
+    const spec = cr.rule.specifier ?? '*';
+    const word = commandPatternFirstWord(spec);
+    if (word === undefined) index.match.always.push(i);
+    else file(index.match.byWord, word, i);
+    const hole = holeWord(spec);
+    if (hole === undefined) index.holes.always.push(i);
+    else file(index.holes.byWord, hole, i);
+    const program = ruleProgram(spec);
+    if (program !== undefined) file(index.programs, program, i);
+  });
+  index.base = merged(index.others, index.match.always);
+  return index;
+}
+
+function indexOf(rules: readonly CompiledRule[]): BashRuleIndex {
+  let index = indexes.get(rules);
+  if (index === undefined) {
+    index = build(rules);
+    indexes.set(rules, index);
+  }
+  return index;
+}
+
+/**
+ * The rules of a deny or ask list (`rules`, one tool's as `rulesForTool` gives them) that may
+ * match or be hidden in a shell call, in list order; every rule left out answers `none` to
+ * `restrictiveMatch`. When every rule may bear on the call — parts that cannot be read, a state
+ * change, a script toolgate cannot see, a command whose first word is not literal — or the call
+ * is not a shell call, `rules` itself.
+ */
+export function commandRuleCandidates(rules: readonly CompiledRule[], facts: CallFacts): readonly CompiledRule[] {
+  if (facts.kind !== 'shell' || rules.length < MIN_RULES) return rules;
+  const analysis = facts.analysis;
+  if (analysis.unknown.length > 0 || analysis.stateChanges.length > 0) return rules;
+  const extras = perAnalysis(analysis);
+  if (extras.opaque !== undefined) return rules;
+  const index = indexOf(rules);
+  const picked: number[][] = [];
+  const texts = restrictiveTextsOf(analysis);
+  pick(picked, index.match.byWord.get(firstWordOf(texts.whole)));
+  for (const t of texts.parts) pick(picked, index.match.byWord.get(firstWordOf(t.squeezed)));
+  let holes = false;
+  for (const { variants } of extras.holes) {
+    for (const words of variants) {
+      const literal = literalText(words);
+      if (literal !== undefined) {
+        pick(picked, index.match.byWord.get(firstWordOf(squeezeCommand(literal))));
+        continue;
+      }
+      const first = words[0];
+      if (first === undefined || 'hole' in first) return rules;
+      holes = true;
+      pick(picked, index.holes.byWord.get(first.literal));
+    }
+  }
+  if (holes) pick(picked, index.holes.always);
+  if (index.programs.size > 0 && extras.unknownWords.size > 0) {
+    for (const word of extras.unknownWords.keys()) pick(picked, index.programs.get(word));
+  }
+  let positions = index.base;
+  for (const list of picked) positions = merged(positions, list);
+  if (positions === index.base) return index.baseRules ??= positions.map((i) => rules[i]!);
+  const out: CompiledRule[] = new Array(positions.length);
+  for (let k = 0; k < positions.length; k++) out[k] = rules[positions[k]!]!;
+  return out;
+}
+
+/** Add a bucket to those picked, once. */
+function pick(picked: number[][], list: number[] | undefined): void {
+  if (list !== undefined && list.length > 0 && !picked.includes(list)) picked.push(list);
+}
+
+/** The union of two ascending position lists, ascending. */
+function merged(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x < y) {
+      out.push(x);
+      i++;
+    } else if (y < x) {
+      out.push(y);
+      j++;
+    } else {
+      out.push(x);
+      i++;
+      j++;
+    }
+  }
+  while (i < a.length) out.push(a[i++]!);
+  while (j < b.length) out.push(b[j++]!);
+  return out;
+}
+
+/**
+ * The first Bash rule of an allow list (`rules`; rules of other families are passed over) whose
+ * pattern covers one simple command (`patternCoversCommand`) — the rule a scan in list order
+ * finds. Only the rules filed under the first word of the command's allow text, and those that
+ * cannot be filed, are tried.
+ */
+export function coveringRule(rules: readonly CompiledRule[], cmd: SimpleCommand): CompiledRule | undefined {
+  if (cmd.unknown !== undefined || cmd.context === 'substitution') return undefined;
+  if (rules.length < MIN_RULES) return rules.find((cr) => cr.rule.family === 'bash' && patternCoversCommand(cr.rule.specifier ?? '*', cmd));
+  const index = indexOf(rules);
+  const always = index.match.always;
+  const filed = index.match.byWord.get(firstWordOf(allowTextOf(cmd).squeezed)) ?? [];
+  // Merge the two ascending lists, trying each rule once.
+  let a = 0;
+  let f = 0;
+  while (a < always.length || f < filed.length) {
+    const i = f >= filed.length || (a < always.length && always[a]! < filed[f]!) ? always[a++]! : filed[f++]!;
+    const cr = rules[i]!;
+    if (patternCoversCommand(cr.rule.specifier ?? '*', cmd)) return cr;
+  }
+  return undefined;
+}
