@@ -9,7 +9,9 @@
 import type { CompiledRule } from '../settings/types.js';
 import type { SimpleCommand } from '../shell/types.js';
 import { commandPatternFirstWord, firstWordOf, squeezeCommand } from '../rules/command.js';
+import { powerShellRestrictiveTexts, powerShellRuleForms } from '../powershell/index.js';
 import type { CallFacts } from './facts.js';
+import type { PowerShellFacts } from './powershell-facts.js';
 import { literalText } from './holes.js';
 import { allowTextOf, patternCoversCommand, perAnalysis, restrictiveTextsOf, ruleProgram } from './rule-match.js';
 
@@ -39,6 +41,26 @@ interface BashRuleIndex {
 const MIN_RULES = 8;
 
 const indexes = new WeakMap<readonly CompiledRule[], BashRuleIndex>();
+const psIndexes = new WeakMap<readonly CompiledRule[], BashRuleIndex>();
+/** Lists met once and not indexed yet (see {@link indexed}). */
+const seen = new WeakSet<readonly CompiledRule[]>();
+
+/**
+ * The index of a list, built on the list's second use: a list made for one call only (a policy
+ * with session rules gets new lists per call) is scanned, as cheaply as before, rather than
+ * indexed for nothing. `undefined` means: scan.
+ */
+function indexed(rules: readonly CompiledRule[], cache: WeakMap<readonly CompiledRule[], BashRuleIndex>, make: (rules: readonly CompiledRule[]) => BashRuleIndex): BashRuleIndex | undefined {
+  const index = cache.get(rules);
+  if (index !== undefined) return index;
+  if (!seen.has(rules)) {
+    seen.add(rules);
+    return undefined;
+  }
+  const made = make(rules);
+  cache.set(rules, made);
+  return made;
+}
 
 function file(map: Map<string, number[]>, word: string, i: number): void {
   const list = map.get(word);
@@ -77,13 +99,65 @@ function build(rules: readonly CompiledRule[]): BashRuleIndex {
   return index;
 }
 
-function indexOf(rules: readonly CompiledRule[]): BashRuleIndex {
-  let index = indexes.get(rules);
-  if (index === undefined) {
-    index = build(rules);
-    indexes.set(rules, index);
-  }
+/**
+ * The PowerShell form of {@link build}: `powerShellRestrictive` reads `content` and `bash` rules,
+ * case-folded and with an alias first word also read as its cmdlet (`powerShellRuleForms`), so a
+ * rule is filed under the first word of each form, or not at all when a form has none.
+ */
+function buildPowerShell(rules: readonly CompiledRule[]): BashRuleIndex {
+  const index: BashRuleIndex = { others: [], base: [], match: { byWord: new Map(), always: [] }, holes: { byWord: new Map(), always: [] }, programs: new Map() };
+  rules.forEach((cr, i) => {
+    const family = cr.rule.family;
+    if (family !== 'content' && family !== 'bash') {
+      index.others.push(i);
+      return;
+    }
+    const spec = cr.rule.specifier ?? '*';
+    const words = new Set<string>();
+    let filed = true;
+    for (const form of powerShellRuleForms(spec)) {
+      const word = commandPatternFirstWord(form);
+      if (word === undefined) filed = false;
+      else words.add(word);
+    }
+    if (!filed) index.match.always.push(i);
+    else for (const word of words) file(index.match.byWord, word, i);
+    const hole = holeWord(spec.toLowerCase());
+    if (hole === undefined) index.holes.always.push(i);
+    else file(index.holes.byWord, hole, i);
+  });
+  index.base = merged(index.others, index.match.always);
   return index;
+}
+
+/**
+ * {@link commandRuleCandidates} for a PowerShell call: the rules filed under the first word of
+ * the whole command and of each command's texts (`powerShellRestrictiveTexts`), under each
+ * command's cmdlet for the hole check, and those that cannot be filed. Every rule when a part
+ * could not be read.
+ */
+function powerShellCandidates(rules: readonly CompiledRule[], facts: PowerShellFacts): readonly CompiledRule[] {
+  const analysis = facts.analysis;
+  if (analysis.unknown.length > 0) return rules;
+  const index = indexed(rules, psIndexes, buildPowerShell);
+  if (index === undefined) return rules;
+  const picked: number[][] = [];
+  pick(picked, index.match.byWord.get(firstWordOf(squeezeCommand(facts.command.trim().toLowerCase()))));
+  for (const a of analysis.commands) {
+    for (const t of powerShellRestrictiveTexts(a)) pick(picked, index.match.byWord.get(firstWordOf(squeezeCommand(t))));
+    pick(picked, index.holes.byWord.get(a.name.canonical.toLowerCase()));
+  }
+  if (analysis.commands.length > 0) pick(picked, index.holes.always);
+  return candidatesAt(rules, index, picked);
+}
+
+function candidatesAt(rules: readonly CompiledRule[], index: BashRuleIndex, picked: number[][]): readonly CompiledRule[] {
+  let positions = index.base;
+  for (const list of picked) positions = merged(positions, list);
+  if (positions === index.base) return (index.baseRules ??= positions.map((i) => rules[i]!));
+  const out: CompiledRule[] = new Array(positions.length);
+  for (let k = 0; k < positions.length; k++) out[k] = rules[positions[k]!]!;
+  return out;
 }
 
 /**
@@ -91,15 +165,19 @@ function indexOf(rules: readonly CompiledRule[]): BashRuleIndex {
  * match or be hidden in a shell call, in list order; every rule left out answers `none` to
  * `restrictiveMatch`. When every rule may bear on the call — parts that cannot be read, a state
  * change, a script toolgate cannot see, a command whose first word is not literal — or the call
- * is not a shell call, `rules` itself.
+ * is not a shell call, `rules` itself. A PowerShell call is looked up the same way with its own
+ * texts and case-folded rule forms.
  */
 export function commandRuleCandidates(rules: readonly CompiledRule[], facts: CallFacts): readonly CompiledRule[] {
-  if (facts.kind !== 'shell' || rules.length < MIN_RULES) return rules;
+  if (rules.length < MIN_RULES) return rules;
+  if (facts.kind === 'powershell') return powerShellCandidates(rules, facts);
+  if (facts.kind !== 'shell') return rules;
   const analysis = facts.analysis;
   if (analysis.unknown.length > 0 || analysis.stateChanges.length > 0) return rules;
   const extras = perAnalysis(analysis);
   if (extras.opaque !== undefined) return rules;
-  const index = indexOf(rules);
+  const index = indexed(rules, indexes, build);
+  if (index === undefined) return rules;
   const picked: number[][] = [];
   const texts = restrictiveTextsOf(analysis);
   pick(picked, index.match.byWord.get(firstWordOf(texts.whole)));
@@ -122,12 +200,7 @@ export function commandRuleCandidates(rules: readonly CompiledRule[], facts: Cal
   if (index.programs.size > 0 && extras.unknownWords.size > 0) {
     for (const word of extras.unknownWords.keys()) pick(picked, index.programs.get(word));
   }
-  let positions = index.base;
-  for (const list of picked) positions = merged(positions, list);
-  if (positions === index.base) return index.baseRules ??= positions.map((i) => rules[i]!);
-  const out: CompiledRule[] = new Array(positions.length);
-  for (let k = 0; k < positions.length; k++) out[k] = rules[positions[k]!]!;
-  return out;
+  return candidatesAt(rules, index, picked);
 }
 
 /** Add a bucket to those picked, once. */
@@ -168,8 +241,8 @@ function merged(a: readonly number[], b: readonly number[]): number[] {
  */
 export function coveringRule(rules: readonly CompiledRule[], cmd: SimpleCommand): CompiledRule | undefined {
   if (cmd.unknown !== undefined || cmd.context === 'substitution') return undefined;
-  if (rules.length < MIN_RULES) return rules.find((cr) => cr.rule.family === 'bash' && patternCoversCommand(cr.rule.specifier ?? '*', cmd));
-  const index = indexOf(rules);
+  const index = rules.length < MIN_RULES ? undefined : indexed(rules, indexes, build);
+  if (index === undefined) return rules.find((cr) => cr.rule.family === 'bash' && patternCoversCommand(cr.rule.specifier ?? '*', cmd));
   const always = index.match.always;
   const filed = index.match.byWord.get(firstWordOf(allowTextOf(cmd).squeezed)) ?? [];
   // Merge the two ascending lists, trying each rule once.

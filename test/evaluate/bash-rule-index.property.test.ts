@@ -8,6 +8,7 @@ import { indexPolicy, rulesForTool } from '../../src/evaluate/policy-index.js';
 import { partsToCover, patternCoversCommand, restrictiveMatch, type MatchEnv, type RuleMatch } from '../../src/evaluate/rule-match.js';
 import type { CompiledRule } from '../../src/settings/types.js';
 import { policyFromObjects } from '../../src/settings/index.js';
+import { powerShellRestrictive } from '../../src/evaluate/powershell.js';
 import { families, familyArbitrary } from '../support/bash-fuzz/families.js';
 import { mutationSeeds } from '../support/bash-fuzz/corpus.js';
 
@@ -20,7 +21,7 @@ beforeAll(async () => {
 
 // Rules: literal first words (plain, path-named, upper case, with an escape, an assignment, a
 // newline), first words that are not literal (`*`, `ls*`, `$X`), `:*` prefixes, other families.
-const programs = ['git', 'rm', 'RM', '/bin/rm', '/usr/bin/rm', 'rm.exe', 'npm', 'ls', 'cat', 'ssh', 'sh', 'bash', 'env', 'curl', 'make', 'sudo', 'echo', 'find', 'xargs', 'eval', 'python3', './scripts/x.sh', 'FOO=1', 'x'];
+const programs = ['git', 'rm', 'RM', '/bin/rm', '/usr/bin/rm', 'rm.exe', 'npm', 'ls', 'cat', 'ssh', 'sh', 'bash', 'env', 'curl', 'make', 'sudo', 'echo', 'find', 'xargs', 'eval', 'python3', './scripts/x.sh', 'FOO=1', 'x', 'rm\\*'];
 const rest = ['', ' *', ' -rf *', ' push *', ' push:*', ':*', ' * main', ' run test *', ' -c *', ' host *', ' *.env', '*', ' $X', ' --force *', '\npush *', '  push   *', ' \\* x', ' CC=rm *'];
 const spec = fc.oneof(
   { weight: 6, arbitrary: fc.tuple(fc.constantFrom(...programs), fc.constantFrom(...rest)).map(([p, r]) => `${p}${r}`) },
@@ -34,7 +35,7 @@ const rules = fc.array(ruleText, { minLength: 8, maxLength: 30 });
 
 // Commands: the local vocabulary (variables, braces, globs, wrappers, path-named and upper-case
 // programs, escapes, unknown programs that name others) and the bash differential's families.
-const word = fc.constantFrom('git', 'push', 'rm', 'RM', '/bin/rm', '\\rm', 'r\\m', 'rm.exe', '-rf', 'x', '.env', 'npm', 'run', 'test', 'ls', 'cat', 'ssh', 'host', 'sh', '-c', '"rm x"', 'env', 'FOO=1', 'A=$X', '$X', '${X}', '{rm,ls}', 'git{,}', '*.ts', 'make', 'CC=rm', 'sudo', 'command', 'xargs', 'main', '--force', 'eval', '$(ls)', '~', 'python3', 'cd', 'find', '-exec');
+const word = fc.constantFrom('git', 'push', 'rm', 'RM', '/bin/rm', '\\rm', 'r\\m', 'rm.exe', '-rf', 'x', '.env', 'npm', 'run', 'test', 'ls', 'cat', 'ssh', 'host', 'sh', '-c', '"rm x"', 'env', 'FOO=1', 'A=$X', '$X', '${X}', '{rm,ls}', 'git{,}', '*.ts', 'make', 'CC=rm', 'sudo', 'command', 'xargs', 'main', '--force', 'eval', '$(ls)', '~', 'python3', 'cd', 'find', '-exec', "'rm*'");
 const sep = fc.constantFrom(' ', ' ', ' ', ' && ', '; ', ' | ', '\n', '  ', '\t');
 const local = fc.array(fc.tuple(word, sep), { minLength: 1, maxLength: 6 }).map((parts) => parts.map(([w, s]) => w + s).join('').trim());
 const fuzz = fc.oneof(...families(mutationSeeds()).map((f) => familyArbitrary(f).map((g) => g.command)));
@@ -60,6 +61,7 @@ describe('Bash rule index', () => {
         const facts = callFacts(call, { cwd: P, home: '/home/user', platform: 'linux', shell: 'bash' });
         for (const list of ['deny', 'ask'] as const) {
           const all = rulesForTool(index, list, 'Bash');
+          expect(commandRuleCandidates(all, facts)).toBe(all); // a list is indexed on its second use
           const picked = commandRuleCandidates(all, facts);
           // A subsequence of the list, in its order.
           let at = -1;
@@ -76,15 +78,16 @@ describe('Bash rule index', () => {
         }
         if (facts.kind === 'shell') {
           const allow = rulesForTool(index, 'allow', 'Bash');
-          for (const part of partsToCover(facts.analysis)) {
+          // Twice over the parts: a list is indexed on its second use.
+          for (const part of [...partsToCover(facts.analysis), ...partsToCover(facts.analysis)]) {
             const scan = allow.find((cr) => cr.rule.family === 'bash' && patternCoversCommand(cr.rule.specifier ?? '*', part));
             expect(coveringRule(allow, part)?.rule.text, `allow rule for ${JSON.stringify(part.argv)}`).toBe(scan?.rule.text);
           }
         }
       }),
-      { numRuns: 1500 },
+      { numRuns: 800 },
     );
-  });
+  }, 180_000);
 
   it('gives the same decision, reason and rule as the same rules in a list too short to index', () => {
     // Fewer than eight rules are scanned; with padding that never matches nor hides (a parameter
@@ -98,10 +101,48 @@ describe('Bash rule index', () => {
         const call: ToolCall = { tool: 'Bash', input: { command: cmd } };
         expect(rulesForTool(indexPolicy(long, undefined), 'deny', 'Bash').length).toBeGreaterThanOrEqual(8);
         const a = evaluate(call, { mode: 'default', policy: short, cwd: P, home: '/home/user' });
+        evaluate(call, { mode: 'default', policy: long, cwd: P, home: '/home/user' }); // the lists' first use: scanned
         const b = evaluate(call, { mode: 'default', policy: long, cwd: P, home: '/home/user' });
         expect({ behavior: b.behavior, reason: b.reason, rule: b.rule?.text }).toEqual({ behavior: a.behavior, reason: a.reason, rule: a.rule?.text });
       }),
       { numRuns: 500 },
     );
-  });
+  }, 180_000);
+
+  it('PowerShell: leaves out only rules that answer none and names the rule a scan names', () => {
+    const psSpec = fc.tuple(
+      fc.constantFrom('Remove-Item', 'remove-item', 'rm', 'RM', 'del', 'ri', 'Get-ChildItem', 'gci', 'ls', 'dir', 'Invoke-Expression', 'iex', 'git', 'npm', 'Set-Content', 'sc', 'x', '*', 'r*', '$x'),
+      fc.constantFrom('', ' *', ':*', '*', ' -Recurse *', ' push *', ' * -Force', ' .env', '  x  *'),
+    ).map(([a, b]) => `PowerShell(${a}${b})`);
+    const psRules = fc.array(fc.oneof({ weight: 8, arbitrary: psSpec }, { weight: 1, arbitrary: fc.constantFrom('PowerShell', 'Read(./.env)', 'Edit(./src/**)', 'PowerShell(timeout:5)') }), { minLength: 8, maxLength: 25 });
+    const psWord = fc.constantFrom('Remove-Item', 'rm', 'RM', 'ri', 'del', 'gci', 'Get-ChildItem', 'ls', 'iex', 'git', 'push', 'npm', 'x', '.env', '-Recurse', '-Force', '-Path:x', '$v', '*.log', "'a b'", 'a,b', '@args', '$(gci)', 'sc', 'src');
+    const psSep = fc.constantFrom(' ', ' ', ' ', '; ', ' | ', '\n', ' && ');
+    const psCommand = fc.array(fc.tuple(psWord, psSep), { minLength: 1, maxLength: 6 }).map((parts) => parts.map(([w, sp]) => w + sp).join('').trim());
+    fc.assert(
+      fc.property(fc.record({ deny: psRules, ask: psRules }), psCommand, fc.constantFrom('linux', 'windows') as fc.Arbitrary<'linux' | 'windows'>, (permissions, cmd, platform) => {
+        const policy = policyFromObjects([{ kind: 'projectSettings', settings: { permissions } }]);
+        const index = indexPolicy(policy, undefined);
+        const call: ToolCall = { tool: 'PowerShell', input: { command: cmd } };
+        const facts = callFacts(call, { cwd: P, home: '/home/user', platform, shell: 'bash' });
+        if (facts.kind !== 'powershell') return;
+        const psEnv: MatchEnv = { ...env, platform };
+        const answer = (cr: CompiledRule): RuleMatch =>
+          cr.rule.family !== 'bare' && cr.rule.family !== 'param' ? powerShellRestrictive(cr, call, facts, psEnv) : restrictiveMatch(cr, call, facts, psEnv);
+        for (const list of ['deny', 'ask'] as const) {
+          const all = rulesForTool(index, list, 'PowerShell');
+          expect(commandRuleCandidates(all, facts)).toBe(all); // a list is indexed on its second use
+          const picked = commandRuleCandidates(all, facts);
+          let at = -1;
+          for (const cr of picked) {
+            const i = all.indexOf(cr, at + 1);
+            expect(i).toBeGreaterThan(at);
+            at = i;
+          }
+          const kept = new Set(picked);
+          for (const cr of all) if (!kept.has(cr)) expect(answer(cr).kind, `${cr.rule.text} left out for ${JSON.stringify(cmd)}`).toBe('none');
+        }
+      }),
+      { numRuns: 800 },
+    );
+  }, 180_000);
 });
