@@ -45,29 +45,30 @@ function run(call: ToolCall, ctx: EvaluationContext, dialect: Dialect): Decision
     return { behavior: 'ask', askKind: 'firm', reason: { kind: 'invalidInput', message }, trace: [{ step: 'validInput', outcome: 'ask', detail: message }] };
   }
   // A call under a legacy name (`Task`) is decided as the tool it now is (`Agent`).
-  const trace: Step[] = [];
+  // Entries made before the state exists (a legacy name, the mode): rare, so made only when needed.
+  let trace: Step[] | undefined;
   const canonical = legacyToolName(call.tool);
   if (canonical !== undefined) {
-    trace.push({ step: 'validInput', outcome: 'pass', detail: `${call.tool} is the legacy name of ${canonical}: decided as ${canonical}` });
+    (trace ??= []).push({ step: 'validInput', outcome: 'pass', detail: `${call.tool} is the legacy name of ${canonical}: decided as ${canonical}` });
     call = { ...call, tool: canonical };
   }
   const platform: Platform = ctx.platform ?? 'linux';
   const named = dialect.modeAliases[ctx.mode] ?? normalizeMode(ctx.mode);
   let mode: PermissionMode = named ?? 'default';
   if (named === undefined) {
-    trace.push({ step: 'mode', outcome: 'pass' as const, detail: `unknown mode "${String(ctx.mode)}" taken as default` });
+    (trace ??= []).push({ step: 'mode', outcome: 'pass' as const, detail: `unknown mode "${String(ctx.mode)}" taken as default` });
   }
   if (mode === 'bypassPermissions' && ctx.policy.disableBypassPermissionsMode) {
     mode = 'default';
-    trace.push({ step: 'mode', outcome: 'pass' as const, detail: 'bypassPermissions is disabled by settings; deciding as default' });
+    (trace ??= []).push({ step: 'mode', outcome: 'pass' as const, detail: 'bypassPermissions is disabled by settings; deciding as default' });
   }
   if (mode === 'auto' && ctx.policy.disableAutoMode) {
     mode = 'default';
-    trace.push({ step: 'mode', outcome: 'pass' as const, detail: 'auto mode is disabled by settings; deciding as default' });
+    (trace ??= []).push({ step: 'mode', outcome: 'pass' as const, detail: 'auto mode is disabled by settings; deciding as default' });
   }
   const { cwd, home, workingDirectories, env } = preparedContext(ctx, platform);
   const state = makeState(call, { ...ctx, cwd, home }, mode, env, workingDirectories, ctx.options?.shell ?? 'bash', dialect);
-  state.trace.push(...trace);
+  if (trace !== undefined) state.trace.push(...trace);
   for (const step of dialect.steps) {
     const result = step.run(state);
     if (result) return failClosedForBrokenSettings(result, ctx.policy, mode);

@@ -151,9 +151,12 @@ export function callFacts(call: ToolCall, ctx: FactsContext): CallFacts {
       }
       const real = ctx.realpath?.(path);
       const realPath = real !== undefined ? normalizePath(real, ctx) : undefined;
-      const alias = pathAliases(path, raw, ctx, real !== undefined);
-      const base = { path, raw, ...(realPath !== undefined && realPath !== path ? { realPath } : {}), ...alias };
-      return family === 'read' ? { kind: 'read', ...base, ...(glob !== undefined ? { glob } : {}) } : { kind: 'edit', ...base };
+      // Built field by field, in this order (no spreads: this runs on every Read and Edit call).
+      const facts: Extract<CallFacts, { kind: 'read' }> | Extract<CallFacts, { kind: 'edit' }> = { kind: family, path, raw };
+      if (realPath !== undefined && realPath !== path) facts.realPath = realPath;
+      addPathAliases(facts, path, raw, ctx, real !== undefined);
+      if (facts.kind === 'read' && glob !== undefined) facts.glob = glob;
+      return facts;
     }
     case 'web': {
       if (call.tool === 'WebSearch') return { kind: 'web', url: '' };
@@ -181,15 +184,13 @@ function normalizedCwd(ctx: FactsContext): string {
   return normalized;
 }
 
-/** Other spellings of a tool's path: `/proc/self/cwd`, a Windows admin share, an 8.3 name the file system did not resolve. */
-function pathAliases(path: string, raw: string, ctx: FactsContext, resolved: boolean): { aliases?: string[]; aliasUnknown?: string } {
+/** Add the other spellings of a tool's path: `/proc/self/cwd`, a Windows admin share, an 8.3 name the file system did not resolve. */
+function addPathAliases(out: { aliases?: string[]; aliasUnknown?: string }, path: string, raw: string, ctx: FactsContext, resolved: boolean): void {
   const cwd = normalizedCwd(ctx);
   const found = ctx.platform === 'windows' ? resolveWindowsShare(path) : resolveProcAlias(path, cwd, raw);
-  const out: { aliases?: string[]; aliasUnknown?: string } = {};
   if (found.path !== path) out.aliases = [found.path];
   if (found.unknown !== undefined) out.aliasUnknown = found.unknown;
   else if (ctx.platform === 'windows' && !resolved && hasShortName(path)) out.aliasUnknown = `${raw} may hold an 8.3 short name that only the file system can resolve`;
-  return out;
 }
 
 /** The directory a glob cannot leave: the segments before the first one with a glob character. */

@@ -127,6 +127,8 @@ export const criticalAndProtected: PipelineStep = {
 function heldPathAsks(state: EvalState): undefined {
   {
     const { facts } = state;
+    // Reads, web fetches and the like write nothing.
+    if (facts.kind !== 'shell' && facts.kind !== 'powershell' && facts.kind !== 'edit') return passFixed(state, NO_PROTECTED_WRITE);
     if (facts.kind === 'shell') {
       const critical = criticalRemovals(facts.analysis, {
         cwd: state.ctx.cwd,
@@ -157,7 +159,7 @@ function heldPathAsks(state: EvalState): undefined {
     }
     const spec = state.protectedSpec;
     const targets: ShellWrite[] = facts.kind === 'shell' ? shellWrites(facts.effects, (p) => protectedPathMatch(p, spec)) : [...writes, ...removes].map((path) => ({ path }));
-    const home = normalizePath(state.ctx.home, { cwd: state.ctx.cwd, home: state.ctx.home, platform: state.env.platform });
+    let home: string | undefined;
     for (const t of targets) {
       const written = t.path;
       if (isPlanFile(state, written)) continue;
@@ -165,7 +167,7 @@ function heldPathAsks(state: EvalState): undefined {
       // any path it may name is; one given by a variable or substitution may be any path.
       const hit = protectedHit(written, state) ??
         t.mayBeAny ??
-        (t.unseenNames && isInside(home, written) ? `names toolgate cannot see are written into ${written === home ? 'the home directory' : 'a parent of the home directory'}` : undefined);
+        (t.unseenNames && isInside((home ??= normalizePath(state.ctx.home, { cwd: state.ctx.cwd, home: state.ctx.home, platform: state.env.platform })), written) ? `names toolgate cannot see are written into ${written === home ? 'the home directory' : 'a parent of the home directory'}` : undefined);
       if (hit !== undefined) {
         return holdAsk(state, 'protectedPaths', {
           kind: 'protected',

@@ -41,15 +41,17 @@ export function decide(
   behavior: Behavior,
   reason: ReasonKind,
   message: string,
-  extra: { rule?: RuleRef; askKind?: AskKind; blockedPath?: string } = {},
+  extra?: { rule?: RuleRef; askKind?: AskKind; blockedPath?: string },
 ): Decision {
   message = escapeBidi(message);
-  state.trace.push({ step, outcome: behavior, detail: message, ...(extra.rule ? { rule: extra.rule } : {}) });
+  const entry: Step = { step, outcome: behavior, detail: message };
+  if (extra?.rule) entry.rule = extra.rule;
+  state.trace.push(entry);
   const d: Decision = { behavior, reason: { kind: reason, message }, trace: state.trace };
-  if (extra.rule) d.rule = extra.rule;
-  if (extra.blockedPath !== undefined) d.blockedPath = extra.blockedPath;
+  if (extra?.rule) d.rule = extra.rule;
+  if (extra?.blockedPath !== undefined) d.blockedPath = extra.blockedPath;
   if (behavior === 'ask') {
-    d.askKind = extra.askKind ?? 'plain';
+    d.askKind = extra?.askKind ?? 'plain';
     const suggestions = d.askKind === 'plain' ? suggestionsFor(state) : [];
     if (suggestions.length > 0) d.suggestions = suggestions;
   }
