@@ -67,7 +67,9 @@ function run(call: ToolCall, ctx: EvaluationContext, dialect: Dialect): Decision
     (trace ??= []).push({ step: 'mode', outcome: 'pass' as const, detail: 'auto mode is disabled by settings; deciding as default' });
   }
   const { cwd, home, workingDirectories, env } = preparedContext(ctx, platform);
-  const state = makeState(call, { ...ctx, cwd, home }, mode, env, workingDirectories, ctx.options?.shell ?? 'bash', dialect);
+  // Steps read the normalised cwd and home from `state.ctx`: a context that already holds them is used as it is.
+  const stateCtx = ctx.cwd === cwd && ctx.home === home ? ctx : { ...ctx, cwd, home };
+  const state = makeState(call, stateCtx, mode, env, workingDirectories, ctx.options?.shell ?? 'bash', dialect);
   if (trace !== undefined) state.trace.push(...trace);
   for (const step of dialect.steps) {
     const result = step.run(state);

@@ -1,4 +1,4 @@
-import type { PermissionMode, ToolCall } from '../core/types.js';
+import type { PermissionMode, Step, ToolCall } from '../core/types.js';
 import { hostOfUrl } from '../rules/index.js';
 import { isInside, isInsideAny, normalizePath, protectedPathMatch } from '../paths/index.js';
 import { criticalRemovals, acceptEditsCommand } from '../shell/index.js';
@@ -52,6 +52,8 @@ export const toolRemoved: PipelineStep = {
 
 export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
   const name = list === 'deny' ? 'denyRules' : 'askRules';
+  /** The step's pass entry by the length of the list (the same text for every policy of that length). */
+  const noneMatch: Readonly<Step>[] = [];
   return {
     name,
     run(state) {
@@ -84,7 +86,7 @@ export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
           rule: ruleRef(hidden.cr),
         });
       }
-      return passOwnText(state, name, `no ${list} rule matches (${all.length} checked)`);
+      return passFixed(state, (noneMatch[all.length] ??= fixedPass(name, `no ${list} rule matches (${all.length} checked)`)));
     },
   };
 }

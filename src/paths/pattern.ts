@@ -247,12 +247,18 @@ export interface PathMatcher {
    * (Deny and ask lists match more — a directory itself, an over-long path — so they have none.)
    */
   prefix: string;
+  /**
+   * The pattern names every path strictly under `prefix` and nothing else (an allow rule such as
+   * `./src/**`: literal segments then `/**`), so a clean path under the prefix needs no matching.
+   */
+  allUnder: boolean;
 }
 
 /** The {@link PathMatcher} of a compiled pattern. @internal */
 export function pathMatcher(compiled: CompiledPathPattern): PathMatcher {
   const g = gitignoreOf(compiled);
   let prefix = '';
+  let allUnder = false;
   const only = g.lines[0];
   if (compiled.list === 'allow' && !compiled.fold && !g.fold && g.lines.length === 1 && only !== undefined && !only.negative && !only.never && !only.floating) {
     // Segments before the last must be matched by path segments; a trailing `/**` needs one more.
@@ -264,8 +270,9 @@ export function pathMatcher(compiled: CompiledPathPattern): PathMatcher {
       literals.push(seg.literal);
     }
     if (literals.length > 0) prefix = `${compiled.base === '/' ? '' : compiled.base}/${literals.join('/')}/`;
+    allUnder = prefix !== '' && only.end === 'rest' && literals.length === only.segs.length && compiled.strict === undefined;
   }
-  return { compiled, gitignore: g, prefix };
+  return { compiled, gitignore: g, prefix, allUnder };
 }
 
 /**
@@ -275,8 +282,16 @@ export function pathMatcher(compiled: CompiledPathPattern): PathMatcher {
 export function matchPathMatcher(m: PathMatcher, path: string, ctx: { cwd: string; home: string; platform: Platform }): boolean {
   const abs = normalized(path, ctx);
   if (m.prefix !== '' && !abs.startsWith(m.prefix)) return false;
+  if (m.allUnder && abs.length > m.prefix.length && cleanPath(abs)) return true;
   return matchWith(m.compiled, m.gitignore, abs);
 }
+
+/** Within the limits, with no empty, `.` or `..` segment: what an `allUnder` pattern matches under its prefix. */
+function cleanPath(abs: string): boolean {
+  return !overLimits(abs) && !UNCLEAN.test(abs);
+}
+
+const UNCLEAN = /\/\.{0,2}(\/|$)/;
 
 /** The path as {@link matchPathMatcher} matches it (normalised, the last answer remembered). @internal */
 export function normalizedForMatch(path: string, ctx: { cwd: string; home: string; platform: Platform }): string {
