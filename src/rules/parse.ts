@@ -65,7 +65,8 @@ export function parseRule(text: string): ParseRuleResult {
     name = s;
   } else {
     name = s.slice(0, open);
-    const close = plain ? s.lastIndexOf(')') : lastUnescaped(s, ')');
+    // A rule that ends in `)` closes there (a final `)` is unescaped when there is no backslash).
+    const close = plain ? (s.charCodeAt(s.length - 1) === 41 ? s.length - 1 : s.lastIndexOf(')')) : lastUnescaped(s, ')');
     if (close === -1 || close < open) {
       return fail(diag('TG_RULE_UNBALANCED_PAREN', 'This `(` is never closed: the rule must end with `)`.', offset + open, offset + open + 1));
     }

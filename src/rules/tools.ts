@@ -58,7 +58,7 @@ const NO: readonly string[] = [];
  * EnterWorktree are allowed without asking in the toolgate spec).
  * @public
  */
-export const TOOL_INFO: Readonly<Record<string, ToolInfo>> = {
+export const TOOL_INFO: Readonly<Record<string, ToolInfo>> = Object.freeze({
   Bash: t('shell', 'bash', 'command', ['timeout', 'description', 'run_in_background', 'dangerouslyDisableSandbox'], true),
   Monitor: t('shell', 'bash', 'command', ['description', 'timeout', 'timeout_ms', 'persistent'], true),
   PowerShell: t('shell', 'content', 'command', ['timeout', 'description', 'run_in_background'], true),
@@ -103,14 +103,19 @@ export const TOOL_INFO: Readonly<Record<string, ToolInfo>> = {
   TeamDelete: t('other', 'none', undefined, NO, true),
   // The user's `/cd` command (not model-callable): `Cd(...)` rules are path rules (`decideCd`).
   Cd: t('other', 'path', 'path', NO, true),
-};
+});
 
 /**
  * Older tool names rules may still use, mapped to the canonical name (Claude Code renamed the
  * sub-agent tool `Task` to `Agent`).
  * @public
  */
-export const LEGACY_TOOL_NAMES: Readonly<Record<string, string>> = { Task: 'Agent' };
+export const LEGACY_TOOL_NAMES: Readonly<Record<string, string>> = Object.freeze({ Task: 'Agent' });
+
+// Maps of the two frozen tables: a rule's tool name is a fresh string, and a Map finds it faster
+// than an own-property check on an object (every rule of a settings load looks up both).
+const TOOL_INFO_BY_NAME: ReadonlyMap<string, ToolInfo> = new Map(Object.entries(TOOL_INFO));
+const LEGACY_BY_NAME: ReadonlyMap<string, string> = new Map(Object.entries(LEGACY_TOOL_NAMES));
 
 /**
  * Input field names that are a tool's primary field in Claude Code: a parameter rule on one of
@@ -134,12 +139,12 @@ export const BASH_RULE_TOOLS: readonly string[] = ['Bash', 'Monitor'];
 
 /** The {@link TOOL_INFO} entry of a tool (own keys only, so `toString` is not a tool). @public */
 export function toolInfo(tool: string): ToolInfo | undefined {
-  return Object.prototype.hasOwnProperty.call(TOOL_INFO, tool) ? TOOL_INFO[tool] : undefined;
+  return TOOL_INFO_BY_NAME.get(tool);
 }
 
 /** The canonical name for a legacy tool name, if it is one. */
 export function legacyToolName(tool: string): string | undefined {
-  return Object.prototype.hasOwnProperty.call(LEGACY_TOOL_NAMES, tool) ? LEGACY_TOOL_NAMES[tool] : undefined;
+  return LEGACY_BY_NAME.get(tool);
 }
 
 /** Is this an MCP tool name (`mcp__server__tool`) or server rule (`mcp__server`)? @public */

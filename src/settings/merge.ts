@@ -229,7 +229,8 @@ function mergeAutoMode(entries: readonly Effective[]): AutoModeConfig | undefine
  */
 export function mergePolicy(files: readonly ParsedSettingsFile[], options: MergeOptions = {}): Policy {
   const projectTrusted = options.projectTrusted ?? true;
-  const diagnostics: SettingsDiagnostic[] = files.flatMap((f) => f.diagnostics);
+  const diagnostics: SettingsDiagnostic[] = [];
+  for (const f of files) for (const d of f.diagnostics) diagnostics.push(d);
   const entries = files.map((f) => restrict(f.settings, projectTrusted, diagnostics));
   const ordered = entries
     .map((entry, position) => ({ entry, position }))

@@ -17,7 +17,9 @@ type JsonPath = (string | number)[];
 
 /** A message without its final full stop, to append to. */
 export function trimStop(message: string): string {
-  return message.replace(/\.\s*$/, '');
+  // As `message.replace(/\.\s*$/, '')`: `trimEnd` removes what `\s` matches.
+  const end = message.trimEnd();
+  return end.endsWith('.') ? end.slice(0, -1) : message;
 }
 
 /** `permissions.allow[3]` */
@@ -49,8 +51,10 @@ class Reader {
   readonly diagnostics: SettingsDiagnostic[] = [];
   constructor(readonly source: SettingsSource) {}
 
+  /** Every caller passes a fresh object: it is kept (with the file added), not copied. */
   report(d: Omit<SettingsDiagnostic, 'file'>): void {
-    this.diagnostics.push(this.source.file !== undefined ? { ...d, file: this.source.file } : { ...d });
+    if (this.source.file !== undefined) (d as SettingsDiagnostic).file = this.source.file;
+    this.diagnostics.push(d);
   }
 
   /** Check `value` against `schema`; report the first issue as TG_SETTINGS_TYPE. */
@@ -115,6 +119,9 @@ function expectedOf(issue: z.core.$ZodIssue | undefined, schema: z.ZodType): str
 
 const RULE_LISTS: readonly RuleList[] = ['allow', 'ask', 'deny'];
 const objectSchema = z.record(z.string(), z.unknown());
+// Built once: a zod schema per checked value would be built on every load.
+const stringSchema = z.string();
+const booleanSchema = z.boolean();
 const PERMISSION_KEYS = Object.keys(permissionsShape);
 
 /** What dropping a rule means, said plainly: a dropped deny or ask rule no longer protects anything. */
@@ -150,7 +157,9 @@ function readRules(r: Reader, list: RuleList, value: unknown, out: CompiledRule[
       }
       continue;
     }
-    for (const warning of parsed.warnings) {
+    const { warnings } = parsed;
+    for (let w = 0; w < warnings.length; w++) {
+      const warning = warnings[w]!;
       const itemPath = ['permissions', list, index];
       r.report({ ...warning, path: itemPath, message: `${formatJsonPath(itemPath)}: ${JSON.stringify(item)}: ${trimStop(warning.message)}` });
     }
@@ -348,7 +357,7 @@ function readHooks(r: Reader, value: unknown, file: SettingsFile): void {
       let usable = true;
       for (const [key, v] of Object.entries(group)) {
         if (key === 'matcher') {
-          if (r.check(z.string(), v, [...groupPath, key], 'this group is dropped (its matcher cannot be read)')) config.matcher = v as string;
+          if (r.check(stringSchema, v, [...groupPath, key], 'this group is dropped (its matcher cannot be read)')) config.matcher = v as string;
           else usable = false;
         } else if (key !== 'hooks') {
           r.unknownKey(key, groupPath, ['matcher', 'hooks'], 'a hook matcher group');
@@ -391,7 +400,7 @@ function readAutoMode(r: Reader, value: unknown, file: SettingsFile): void {
       }
       const list: string[] = [];
       v.forEach((entry, i) => {
-        if (r.check(z.string(), entry, [...path, i], 'this entry is dropped')) list.push(entry as string);
+        if (r.check(stringSchema, entry, [...path, i], 'this entry is dropped')) list.push(entry as string);
       });
       out[key] = list;
     } else {
@@ -439,7 +448,7 @@ export function parseSettingsObject(value: unknown, source: SettingsSource): Par
       case 'allowManagedPermissionRulesOnly':
       case 'allowManagedHooksOnly':
       case 'allowManagedMcpServersOnly':
-        if (r.check(z.boolean(), v, [key], 'ignored')) file[key] = v as boolean;
+        if (r.check(booleanSchema, v, [key], 'ignored')) file[key] = v as boolean;
         break;
       default:
       // Other top-level keys belong to Claude Code features toolgate does not read; kept as written.

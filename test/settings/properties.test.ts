@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SettingsSourceKind } from '../../src/core/types.js';
 import { parseRule } from '../../src/rules/index.js';
+import { trimStop } from '../../src/settings/parse.js';
 import { mergePolicy, parseSettingsFile, parseSettingsObject, SETTINGS_CODES } from '../../src/settings/index.js';
 
 const KINDS: SettingsSourceKind[] = ['managed', 'cli', 'inline', 'localSettings', 'projectSettings', 'userSettings'];
@@ -97,5 +98,10 @@ describe('settings properties', () => {
         },
       ),
     );
+  });
+
+  it('trimStop removes a final full stop as the regex /\\.\\s*$/ does', () => {
+    const text = fc.string({ unit: fc.constantFrom('.', ' ', '\t', '\n', '\u00a0', '\u2028', '\ufeff', '\u3000', 'a', 'é', '😀', '。') });
+    fc.assert(fc.property(text, (m) => trimStop(m) === m.replace(/\.\s*$/, '')), { numRuns: 2000 });
   });
 });
