@@ -10,7 +10,11 @@
  * PostgreSQL rows are left out with the reason.
  *
  * The server runs as its own process (`node dist/cli/main.js serve`), as in use; the client is
- * this process, with keep-alive connections, one per concurrent caller. Calls rotate through a
+ * this process, an undici `Pool` with one keep-alive connection per concurrent caller (no
+ * pipelining): the cheapest well-kept HTTP client, since client and server share the cores. Each
+ * server first takes 2 s of load at concurrency 16 so the JIT has settled, as in a service that
+ * has been running a while. Beside the server's CPU per decision (all its threads) the table's
+ * notes give its main thread's (what bounds its throughput) and the client's CPU per request. Calls rotate through a
  * realistic mix (a read-only Bash command, an allow rule, a deny rule, a Read inside and one of
  * a denied path), each with a distinct command string or path so no cache flatters the figures.
  * Every reply is checked against the decision it must be.
@@ -21,7 +25,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import http from 'node:http';
+import { Pool } from 'undici';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -81,14 +85,18 @@ interface Result {
   p99: number;
   /** CPU time the server process spent per decision (µs), from /proc: what a decision costs whatever else the machine runs. */
   cpuUs?: number;
+  /** The same for the server's main thread alone (µs): one core runs at most 1e6 / this decisions per second. */
+  mainUs?: number;
+  /** CPU time this process (the load client) spent per request (µs). */
+  clientUs?: number;
   latencies?: number[];
 }
 
-/** User + system CPU seconds a process has used (Linux /proc; undefined elsewhere). */
-function cpuSeconds(pid: number | undefined): number | undefined {
+/** User + system CPU seconds a process (or with `thread`, its main thread) has used (Linux /proc; undefined elsewhere). */
+function cpuSeconds(pid: number | undefined, thread = false): number | undefined {
   if (pid === undefined) return undefined;
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    const fields = readFileSync(thread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return undefined;
@@ -100,8 +108,11 @@ function merge(parts: Result[]): Result {
   const first = parts[0] as Result;
   const all = parts.flatMap((p) => p.latencies ?? []);
   const r = summarise(first.label, first.concurrency, all, parts.reduce((t, p) => t + p.seconds, 0));
-  const cpu = parts.every((p) => p.cpuUs !== undefined) ? parts.reduce((t, p) => t + (p.cpuUs as number) * p.count, 0) / all.length : undefined;
-  if (cpu !== undefined) r.cpuUs = cpu;
+  const mean = (k: 'cpuUs' | 'mainUs' | 'clientUs') => (parts.every((p) => p[k] !== undefined) ? parts.reduce((t, p) => t + (p[k] as number) * p.count, 0) / all.length : undefined);
+  for (const k of ['cpuUs', 'mainUs', 'clientUs'] as const) {
+    const v = mean(k);
+    if (v !== undefined) r[k] = v;
+  }
   return r;
 }
 
@@ -179,42 +190,42 @@ async function wakeups(a: number, b: number, rounds: number): Promise<{ release:
   return out;
 }
 
-async function loadServer(label: string, port: number, concurrency: number, seconds: number, pid?: number): Promise<Result> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-  const one = () =>
-    new Promise<number>((ok, fail) => {
-      const { body, want } = nextEvent();
-      const t0 = process.hrtime.bigint();
-      const req = http.request({ agent, host: '127.0.0.1', port, path: '/hooks/claude-code', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (d: string) => (text += d));
-        res.on('end', () => {
-          const got = (JSON.parse(text) as { hookSpecificOutput?: { permissionDecision?: string } }).hookSpecificOutput?.permissionDecision;
-          if (res.statusCode !== 200 || got !== want) return fail(new Error(`wrong reply ${res.statusCode} ${text} (wanted ${want})`));
-          ok(Number(process.hrtime.bigint() - t0) / 1e6);
-        });
-      });
-      req.on('error', fail);
-      req.end(body);
-    });
+async function loadServer(label: string, port: number, concurrency: number, seconds: number, pid?: number, warmMs = 300): Promise<Result> {
+  const pool = new Pool(`http://127.0.0.1:${port}`, { connections: concurrency, pipelining: 1 });
+  const one = async (): Promise<number> => {
+    const { body, want } = nextEvent();
+    const t0 = process.hrtime.bigint();
+    const res = await pool.request({ path: '/hooks/claude-code', method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const text = await res.body.text();
+    const got = (JSON.parse(text) as { hookSpecificOutput?: { permissionDecision?: string } }).hookSpecificOutput?.permissionDecision;
+    if (res.statusCode !== 200 || got !== want) throw new Error(`wrong reply ${res.statusCode} ${text} (wanted ${want})`);
+    return Number(process.hrtime.bigint() - t0) / 1e6;
+  };
   // Warm up: connections, the policy cache, the JIT.
-  const warmUntil = Date.now() + 300;
+  const warmUntil = Date.now() + warmMs;
   await Promise.all(Array.from({ length: concurrency }, async () => {
     while (Date.now() < warmUntil) await one();
   }));
   const latencies: number[] = [];
   const cpu0 = cpuSeconds(pid);
+  const main0 = cpuSeconds(pid, true);
+  const client0 = process.cpuUsage();
   const t0 = Date.now();
   const end = t0 + seconds * 1000;
   await Promise.all(Array.from({ length: concurrency }, async () => {
     while (Date.now() < end) latencies.push(await one());
   }));
   const took = (Date.now() - t0) / 1000;
+  const client = process.cpuUsage(client0);
   const cpu1 = cpuSeconds(pid);
-  agent.destroy();
+  const main1 = cpuSeconds(pid, true);
+  await pool.close();
   const r = summarise(label, concurrency, latencies, took);
-  if (cpu0 !== undefined && cpu1 !== undefined && latencies.length > 0) r.cpuUs = ((cpu1 - cpu0) * 1e6) / latencies.length;
+  if (latencies.length > 0) {
+    if (cpu0 !== undefined && cpu1 !== undefined) r.cpuUs = ((cpu1 - cpu0) * 1e6) / latencies.length;
+    if (main0 !== undefined && main1 !== undefined) r.mainUs = ((main1 - main0) * 1e6) / latencies.length;
+    r.clientUs = (client.user + client.system) / latencies.length;
+  }
   return r;
 }
 
@@ -259,6 +270,8 @@ async function main(): Promise<void> {
   const replicaB = pg.ok ? await startServer(true, pg.cluster.url()) : undefined;
   if (pg.ok) servers.pg = await startServer(true, pg.cluster.url());
   const kinds = Object.keys(servers) as Kind[];
+  // Let each server's JIT settle before anything is measured.
+  for (const k of kinds) await loadServer(labels[k], servers[k]!.port, 16, 0, undefined, 2000);
   let wake = { release: [] as number[], answer: [] as number[] };
   try {
     for (const c of LEVELS) {
@@ -307,6 +320,10 @@ async function main(): Promise<void> {
   const cpuOff = results.find((x) => x.label === 'toolgate serve, audit off' && x.concurrency === 16)?.cpuUs;
   if (cpuOn !== undefined && cpuOff !== undefined) {
     console.log(`server CPU per decision at concurrency 16: ${cpuOn.toFixed(0)} µs with the audit, ${cpuOff.toFixed(0)} µs without (${(((cpuOn - cpuOff) / cpuOn) * 100).toFixed(1)}% of it is the audit); one core alone sustains ${(1e6 / cpuOn).toFixed(0)} decisions/s`);
+  }
+  console.log('\nCPU per call (µs): the server process (all threads) / its main thread (bounds its throughput) / the load client');
+  for (const r of results.filter((x) => x.cpuUs !== undefined)) {
+    console.log(`  ${r.label}, c=${r.concurrency}: ${r.cpuUs!.toFixed(0)} / ${r.mainUs?.toFixed(0) ?? '-'} / ${r.clientUs?.toFixed(0) ?? '-'}`);
   }
 }
 

@@ -13,6 +13,9 @@ import type { ReadonlyFsView } from '../core/ports.js';
 export function nodeFsView(): ReadonlyFsView {
   return {
     realpath(path) {
+      // A path that does not resolve is common (a file about to be written); `existsSync` says so
+      // without the thrown error, which costs several times the lookup.
+      if (!existsSync(path)) return undefined;
       try {
         return realpathSync.native(path);
       } catch {

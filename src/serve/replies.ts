@@ -18,7 +18,7 @@ export function denyReply(event: DecisionEvent, message: string, interrupt = fal
 
 /** An allow; `updatedInput` when the input that must run is not the one the model sent. */
 export function allowReply(event: DecisionEvent, message: string, original: ToolCall, result: GateResult): Record<string, unknown> {
-  const changed = stableJson(result.call.input) !== stableJson(original.input);
+  const changed = result.call.input !== original.input && stableJson(result.call.input) !== stableJson(original.input);
   if (event === 'PermissionRequest') {
     return { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow', ...(changed ? { updatedInput: result.call.input } : {}) } } };
   }

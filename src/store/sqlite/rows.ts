@@ -85,6 +85,16 @@ export function auditParams(e: AuditEntry): Record<string, unknown> {
   return out;
 }
 
+/** An audit entry's values in the order of the audit table's columns from `at` to `detail` (positional binding: cheaper than named). */
+export function auditValues(e: AuditEntry): unknown[] {
+  return [
+    e.at, e.event, e.sessionId ?? null, e.agent ?? null, e.projectDir ?? null, e.tool ?? null, e.inputSha256 ?? null,
+    e.inputRedacted === undefined ? null : JSON.stringify(e.inputRedacted), e.behavior ?? null, e.askKind ?? null, e.reasonKind ?? null,
+    e.reason ?? null, e.ruleText ?? null, e.ruleSource ?? null, e.policyDigest ?? null, e.answerer ?? null, e.askId ?? null, e.decidedBy ?? null,
+    e.detail ?? null,
+  ];
+}
+
 export function auditFromRow(r: AuditRow): AuditEntry {
   const out: Record<string, unknown> = { seq: r['seq'], at: r['at'], event: r['event'] };
   for (const [k, col] of AUDIT_FIELDS) if (r[col] !== null && r[col] !== undefined) out[k] = r[col];
