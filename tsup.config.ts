@@ -45,4 +45,15 @@ export default defineConfig([
     target: 'node20',
     shims: true,
   },
+  {
+    // `toolgate hook` as one CommonJS file, compiled with V8's code cache (src/cli/hook-loader.ts).
+    entry: { 'cli/hook': 'src/cli/hook.ts' },
+    format: ['cjs'],
+    target: 'node20',
+    shims: true,
+    // A script compiled by node:vm has no module loader for `import()`: require the packages instead.
+    esbuildOptions(options) {
+      options.supported = { ...options.supported, 'dynamic-import': false };
+    },
+  },
 ]);

@@ -41,7 +41,8 @@ export function cacheKey(files: readonly string[], options: unknown): string {
   return h.digest('hex').slice(0, 40);
 }
 
-function safeDir(dir: string): boolean {
+/** Whether `dir` is a directory owned by the current user and writable by no one else. */
+export function isPrivateDir(dir: string): boolean {
   try {
     const s = statSync(dir);
     const uid = process.getuid?.();
@@ -53,7 +54,7 @@ function safeDir(dir: string): boolean {
 
 /** Read a cached policy; `undefined` on a miss, a bad file or an unsafe directory. */
 export function readCachedPolicy(dir: string, key: string): Policy | undefined {
-  if (!safeDir(dir)) return undefined;
+  if (!isPrivateDir(dir)) return undefined;
   try {
     const value = JSON.parse(readFileSync(join(dir, `policy-${key}.json`), 'utf8')) as { key?: unknown; policy?: Policy };
     return value.key === key && value.policy && Array.isArray(value.policy.rules) ? value.policy : undefined;
@@ -66,7 +67,7 @@ export function readCachedPolicy(dir: string, key: string): Policy | undefined {
 export function writeCachedPolicy(dir: string, key: string, policy: Policy): void {
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    if (!safeDir(dir)) return;
+    if (!isPrivateDir(dir)) return;
     const file = join(dir, `policy-${key}.json`);
     const tmp = join(dirname(file), `.policy-${key}.${process.pid}.tmp`);
     writeFileSync(tmp, JSON.stringify({ key, policy }), { mode: 0o600 });

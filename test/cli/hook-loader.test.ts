@@ -1,0 +1,107 @@
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadHook } from '../../src/cli/hook-loader.js';
+
+const root = join(__dirname, '../..');
+
+/**
+ * `loadHook` in a fresh process (V8 also keeps compiled scripts in memory: in one process a second
+ * load would not read the cache file at all): whether the code came from the cache, and what
+ * `hookMain(args)` returned.
+ */
+function loadInChild(bundle: string, cache: string, args: string[]): { cached: boolean; result: number } {
+  const script = `import { loadHook } from ${JSON.stringify(join(root, 'src/cli/hook-loader.ts'))};
+const l = await loadHook(${JSON.stringify(bundle)}, { TOOLGATE_CACHE_DIR: ${JSON.stringify(cache)} });
+const result = await l.hook.hookMain(${JSON.stringify(args)});
+l.afterCall();
+console.log(JSON.stringify({ cached: l.cached, result }));`;
+  const r = spawnSync(process.execPath, ['--import', join(root, 'node_modules/tsx/dist/esm/index.mjs'), '--input-type=module', '-e', script], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(r.stderr);
+  return JSON.parse(r.stdout) as { cached: boolean; result: number };
+}
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'toolgate-hook-loader-'));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the hook bundle with V8 code cache', () => {
+  const bundle = () => {
+    const file = join(dir, 'hook.cjs');
+    writeFileSync(file, `exports.hookMain = async (args) => args.length + require('node:path').basename(__filename).length;\n`);
+    return file;
+  };
+
+  it('compiles the bundle, keeps its code in the cache and runs from it the next time', () => {
+    const cache = join(dir, 'cache');
+    const file = bundle();
+    expect(loadInChild(file, cache, ['a', 'b'])).toEqual({ cached: false, result: 2 + 'hook.cjs'.length });
+    expect(readdirSync(cache).filter((f) => f.endsWith('.code'))).toHaveLength(1);
+    expect(loadInChild(file, cache, ['a'])).toEqual({ cached: true, result: 1 + 'hook.cjs'.length });
+  });
+
+  it('a changed bundle does not run code cached for the old one', () => {
+    const cache = join(dir, 'cache');
+    const file = bundle();
+    loadInChild(file, cache, []);
+    // Same length, other code: V8 alone would accept the old cache (it checks only the length).
+    writeFileSync(file, `exports.hookMain = async (args) => args.length - require('node:path').basename(__filename).length;\n`);
+    expect(loadInChild(file, cache, ['a'])).toEqual({ cached: false, result: 1 - 'hook.cjs'.length });
+  });
+
+  it('never reads or writes a cache others can write to', () => {
+    const cache = join(dir, 'shared');
+    mkdirSync(cache, { mode: 0o700 });
+    chmodSync(cache, 0o777);
+    const file = bundle();
+    loadInChild(file, cache, []);
+    expect(readdirSync(cache)).toEqual([]);
+    chmodSync(cache, 0o700);
+    loadInChild(file, cache, []);
+    chmodSync(cache, 0o777);
+    expect(loadInChild(file, cache, ['a'])).toEqual({ cached: false, result: 1 + 'hook.cjs'.length });
+  });
+
+  it('a corrupt cache file is rejected and the bundle compiled', () => {
+    const cache = join(dir, 'cache');
+    const file = bundle();
+    loadInChild(file, cache, []);
+    const code = readdirSync(cache).find((f) => f.endsWith('.code'))!;
+    writeFileSync(join(cache, code), 'not V8 code');
+    expect(loadInChild(file, cache, [])).toEqual({ cached: false, result: 'hook.cjs'.length });
+    // … and replaced by good code.
+    expect(loadInChild(file, cache, [])).toEqual({ cached: true, result: 'hook.cjs'.length });
+  });
+
+  it('without a bundle (running from source) imports the hook module', async () => {
+    const loaded = await loadHook(join(dir, 'absent.cjs'), { TOOLGATE_CACHE_DIR: join(dir, 'cache') });
+    expect(loaded.cached).toBe(false);
+    expect(typeof loaded.hook.hookMain).toBe('function');
+    expect(existsSync(join(dir, 'cache'))).toBe(false);
+  });
+
+  const built = join(__dirname, '../../dist/cli/main.js');
+  it.skipIf(!existsSync(join(__dirname, '../../dist/cli/hook.cjs')))('the built hook decides as before from a cold and a warm cache (needs `npm run build`)', () => {
+    mkdirSync(join(dir, '.claude'));
+    writeFileSync(join(dir, '.claude', 'settings.json'), JSON.stringify({ permissions: { allow: ['Bash(npm test *)'], deny: ['Bash(rm *)'] } }));
+    const env = { ...process.env, HOME: dir, TOOLGATE_CACHE_DIR: join(dir, 'cache') };
+    const run = (command: string) => {
+      const input = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, cwd: dir });
+      const r = spawnSync(process.execPath, [built, 'hook', '--project', dir], { input, env, encoding: 'utf8' });
+      expect(r.status).toBe(0);
+      return (JSON.parse(r.stdout) as { hookSpecificOutput: { permissionDecision: string } }).hookSpecificOutput.permissionDecision;
+    };
+    for (let i = 0; i < 2; i++) {
+      expect(run('rm -rf x')).toBe('deny');
+      expect(run('npm test')).toBe('allow');
+      expect(run('for f in $(ls); do rm "$f"; done')).toBe('deny');
+    }
+    expect(readdirSync(join(dir, 'cache')).some((f) => f.endsWith('.code'))).toBe(true);
+  });
+});
