@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -32,13 +31,33 @@ function fingerprint(path: string): string {
   }
 }
 
+/**
+ * What a cached policy depends on: the CLI's own build, every candidate settings file (size,
+ * modification time, inode; a folder's entries) and the options that shape the policy. Stored in
+ * the cache file and compared in full, so two different inputs never share a policy.
+ */
+export function cacheInputs(files: readonly string[], options: unknown): string {
+  return [fingerprint(process.argv[1] ?? ''), ...files.map(fingerprint), JSON.stringify(options)].join('\n');
+}
+
+/**
+ * A file name for {@link cacheInputs}: 128 bits of four seeded FNV-1a hashes. Not a cryptographic
+ * digest, and it need not be one: a cached policy is used only when its stored inputs are equal
+ * to the call's in full (the hook skips loading `node:crypto`, ≈ 3 ms per call).
+ */
+export function cacheKeyOf(inputs: string): string {
+  let out = '';
+  for (const seed of [0x811c9dc5, 0x01000193, 0x2545f491, 0x9e3779b9]) {
+    let h = seed >>> 0;
+    for (let i = 0; i < inputs.length; i++) h = Math.imul(h ^ inputs.charCodeAt(i), 0x01000193) >>> 0;
+    out += h.toString(16).padStart(8, '0');
+  }
+  return out;
+}
+
 /** The cache key for a set of candidate settings files and the options that shape the policy. */
 export function cacheKey(files: readonly string[], options: unknown): string {
-  const h = createHash('sha256');
-  h.update(fingerprint(process.argv[1] ?? ''));
-  for (const f of files) h.update(`\n${fingerprint(f)}`);
-  h.update(`\n${JSON.stringify(options)}`);
-  return h.digest('hex').slice(0, 40);
+  return cacheKeyOf(cacheInputs(files, options));
 }
 
 /** Whether `dir` is a directory owned by the current user and writable by no one else. */
@@ -52,11 +71,15 @@ export function isPrivateDir(dir: string): boolean {
   }
 }
 
-/** Read a cached policy; `undefined` on a miss, a bad file or an unsafe directory. */
-export function readCachedPolicy(dir: string, key: string): Policy | undefined {
+/**
+ * Read a cached policy; `undefined` on a miss, a bad file or an unsafe directory, and when
+ * `inputs` is given and the file was written for other inputs.
+ */
+export function readCachedPolicy(dir: string, key: string, inputs?: string): Policy | undefined {
   if (!isPrivateDir(dir)) return undefined;
   try {
-    const value = JSON.parse(readFileSync(join(dir, `policy-${key}.json`), 'utf8')) as { key?: unknown; policy?: Policy };
+    const value = JSON.parse(readFileSync(join(dir, `policy-${key}.json`), 'utf8')) as { key?: unknown; inputs?: unknown; policy?: Policy };
+    if (inputs !== undefined && value.inputs !== inputs) return undefined;
     return value.key === key && value.policy && Array.isArray(value.policy.rules) ? value.policy : undefined;
   } catch {
     return undefined;
@@ -64,13 +87,13 @@ export function readCachedPolicy(dir: string, key: string): Policy | undefined {
 }
 
 /** Write a policy to the cache, atomically; a failure to write is ignored (the cache is an optimisation). */
-export function writeCachedPolicy(dir: string, key: string, policy: Policy): void {
+export function writeCachedPolicy(dir: string, key: string, policy: Policy, inputs?: string): void {
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     if (!isPrivateDir(dir)) return;
     const file = join(dir, `policy-${key}.json`);
     const tmp = join(dirname(file), `.policy-${key}.${process.pid}.tmp`);
-    writeFileSync(tmp, JSON.stringify({ key, policy }), { mode: 0o600 });
+    writeFileSync(tmp, JSON.stringify({ key, ...(inputs !== undefined ? { inputs } : {}), policy }), { mode: 0o600 });
     renameSync(tmp, file);
   } catch {
     // best effort

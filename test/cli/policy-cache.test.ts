@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cacheKey, readCachedPolicy, writeCachedPolicy } from '../../src/cli/policy-cache.js';
+import { cacheInputs, cacheKey, cacheKeyOf, readCachedPolicy, writeCachedPolicy } from '../../src/cli/policy-cache.js';
 import { policyFromObjects } from '../../src/settings/index.js';
 
 let dir: string;
@@ -32,6 +32,20 @@ describe('compiled-policy cache for toolgate hook', () => {
     expect(cacheKey([file], {})).not.toBe(before);
     rmSync(file);
     expect(cacheKey([file], {})).not.toBe(before);
+  });
+
+  it('a policy cached for other inputs is never used, even under the same key', () => {
+    const cache = join(dir, 'inputs');
+    const file = join(dir, 'settings.json');
+    writeFileSync(file, '{}');
+    const inputs = cacheInputs([file], { cwd: dir });
+    const key = cacheKeyOf(inputs);
+    expect(key).toBe(cacheKey([file], { cwd: dir }));
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    writeCachedPolicy(cache, key, policy, inputs);
+    expect(readCachedPolicy(cache, key, inputs)?.rules.map((r) => r.rule.text)).toEqual(['Bash(rm *)']);
+    expect(readCachedPolicy(cache, key, cacheInputs([file], { cwd: '/elsewhere' }))).toBeUndefined();
+    expect(cacheKeyOf(cacheInputs([file], { cwd: '/elsewhere' }))).not.toBe(key);
   });
 
   it('never reads a cache others can write to', () => {
