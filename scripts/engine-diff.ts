@@ -363,6 +363,81 @@ function runPaths(base: Engine, head: Engine): void {
   }
 }
 
+// ---------------------------------------------------------------- (3a) big Bash and PowerShell rule lists
+
+/** Bash rule contents made from a command's words (lists of 8 rules and more are looked up by first word). */
+function bashSpecsFrom(r: ReturnType<typeof rng>, command: string): string[] {
+  const words = command.split(/[\s;&|]+/).filter((w) => w !== '' && !/^\d*[<>]/.test(w));
+  const w1 = words[0] ?? 'rm';
+  const w2 = words[1] ?? '-rf';
+  const forms = [
+    `${w1} *`, `${w1}:*`, w1, `${w1} ${w2} *`, `${w1} ${w2}:*`, `* ${w2} *`, `${w1}*`, ` ${w1} *`, `${w1}  ${w2} *`, `${w1.toUpperCase()} *`, `/bin/${w1} *`, `/usr/bin/${w1} *`,
+    `\\${w1} *`, `${w1} \\*`, `${w1} * ${w2}`, `*${w1}*`, `${w1}\t*`, `${w1} ${w2}`, `env ${w1} *`, `sudo ${w1} *`, `FOO=1 ${w1} *`, `${w1} -- *`, `'${w1}' *`, `"${w1}" *`, `${w1.slice(0, 2)}*`, `* && ${w1} *`,
+  ];
+  const out: string[] = [];
+  for (let i = 0; i < 3; i++) out.push(r.pick(forms));
+  return out;
+}
+
+const BASH_COMMON = ['rm *', 'rm -rf *', 'curl *', 'git push *', 'git push:*', 'npm run test *', 'npm *', 'ls', 'ls *', 'cat *', 'echo *', 'git *', 'git log *', 'python3 *', 'node *', 'sudo *', 'find *', 'sed *', 'xargs *', 'bash *', 'sh -c *', 'make *', '*', '* --force *', 'git * main', 'chmod *', 'touch *', 'mv *', 'cp *', 'tar *'];
+const PS_SPECS = ['Remove-Item *', 'remove-item *', 'rm *', 'del *', 'ri *', 'Remove-Item:*', 'Get-ChildItem *', 'gci *', 'ls *', 'Get-Content *', 'cat *', 'gc *', 'Set-Content *', 'Invoke-Expression *', 'iex *', 'Start-Process *', '& *', '. *', 'cmd /c *', 'git push *', 'git *', 'Invoke-WebRequest *', 'iwr *', 'curl *', 'Write-Output *', 'echo *', '*', 'Get-*', 'Microsoft.PowerShell.Management\\Remove-Item *', 'Copy-Item *', 'Move-Item *', 'New-Item *', 'Stop-Process *', 'kill *'];
+const PS_COMMANDS = [
+  'Remove-Item -Recurse -Force x', 'remove-item x', 'REMOVE-ITEM x', 'rm x', 'del x', 'ri x', 'erase x', 'rd x', 'rmdir x', 'Get-ChildItem', 'gci -Recurse', 'ls', 'dir', 'Get-Content README.md', 'gc .env', 'cat .env', 'type .env',
+  'Set-Content -Path x -Value y', 'sc x y', 'Invoke-Expression "rm x"', 'iex "rm x"', "& 'Remove-Item' x", '& Remove-Item x', '. ./script.ps1', '& { Remove-Item x }', 'Start-Process rm', 'cmd /c del x', 'git push origin main', 'git status', 'git -C . push',
+  'Invoke-WebRequest https://x', 'iwr https://x', 'curl https://x', 'Write-Output hi', 'echo hi', 'Get-ChildItem | Remove-Item', 'Get-Process; Stop-Process -Id 1', 'kill 1', '$x = "rm"; & $x y', 'Microsoft.PowerShell.Management\\Remove-Item x', 'Copy-Item a b', 'cp a b', 'mv a b', 'New-Item -ItemType File x',
+  'Get-Date', '   Remove-Item x', 'Remove-Item`\n x', 'Remove-Item x # comment', 'if ($true) { rm x }', 'foreach ($f in ls) { rm $f }', '(Get-Content x) | Set-Content y', 'Get-Item x | % { rm $_ }', 'Remove-Item -Path $env:TEMP\\x', 'rm -r -fo x', 'Get-ChildItem -Path C:\\ | Remove-Item',
+];
+
+async function runIndex(base: Engine, head: Engine): Promise<void> {
+  const fuzz = await import(pathToFileURL(join(HERE, 'test/support/bash-fuzz/families.ts')).href);
+  const corpus = await import(pathToFileURL(join(HERE, 'test/support/bash-fuzz/corpus.ts')).href);
+  const fams = fuzz.families(corpus.mutationSeeds());
+  const modes = ['default', 'acceptEdits', 'dontAsk', 'bypassPermissions'];
+  const lists = QUICK ? 6 : 40;
+  const perList = QUICK ? 250 : 1500;
+  for (const seed of SEEDS) {
+    const r = rng(seed + 17);
+    const commands = (fuzz.generate(fams, lists * perList, seed + 1) as { command: string }[]).map((g) => g.command);
+    for (let l = 0; l < lists; l++) {
+      const slice = commands.slice(l * perList, (l + 1) * perList);
+      // Rules from the commands this list will meet, and common ones, spread over the three lists.
+      const perms: Record<string, string[]> = { allow: [], ask: [], deny: [] };
+      const n = 8 + r.int(30);
+      for (let i = 0; i < n; i++) {
+        const spec = r.next() < 0.6 ? r.pick(bashSpecsFrom(r, r.pick(slice))) : r.pick(BASH_COMMON);
+        perms[r.pick(['allow', 'allow', 'ask', 'deny', 'deny'])]!.push(`Bash(${spec})`);
+      }
+      for (let i = 0; i < 3; i++) perms[r.pick(['allow', 'deny'])]!.push(r.pick(['Read(./.env)', 'Edit(secrets/**)', 'Read(~/.ssh/**)', 'Bash', 'WebFetch(domain:example.com)']));
+      // Every list at least 8 long, so each is indexed.
+      for (const k of ['allow', 'ask', 'deny']) while (perms[k]!.length < 8) perms[k]!.push(`Bash(${r.pick(BASH_COMMON)})`);
+      const body = { settings: { permissions: perms } };
+      const pb = attempt(() => base.casePolicy(body));
+      const ph = attempt(() => head.casePolicy(body));
+      const ps: Record<string, string[]> = { allow: [], ask: [], deny: [] };
+      for (const k of ['allow', 'ask', 'deny']) for (let i = 0; i < 8 + r.int(8); i++) ps[k]!.push(`PowerShell(${r.pick(PS_SPECS)})`);
+      const psBody = { settings: { permissions: ps } };
+      const qb = attempt(() => base.casePolicy(psBody));
+      const qh = attempt(() => head.casePolicy(psBody));
+      for (const command of slice) {
+        const mode = r.pick(modes);
+        const ctx = (policy: unknown) => ({ mode, policy, cwd: PROJECT, home: HOME_DIR, platform: 'linux', options: { shell: 'bash' } });
+        const call = { tool: 'Bash', input: { command } };
+        compare('index:Bash', `seed ${seed} list ${l} @${mode}`, { call, rules: perms }, attempt(() => base.evaluate(call, ctx(pb))), attempt(() => head.evaluate(call, ctx(ph))));
+      }
+      for (const command of PS_COMMANDS) {
+        for (const platform of ['windows', 'linux'] as const) {
+          const mode = r.pick(modes);
+          const cwd = platform === 'windows' ? 'C:\\Users\\user\\project' : PROJECT;
+          const home = platform === 'windows' ? 'C:\\Users\\user' : HOME_DIR;
+          const ctx = (policy: unknown) => ({ mode, policy, cwd, home, platform, options: { shell: 'bash' } });
+          const call = { tool: 'PowerShell', input: { command } };
+          compare('index:PowerShell', `seed ${seed} list ${l} ${platform}/${mode}`, { call, rules: ps }, attempt(() => base.evaluate(call, ctx(qb))), attempt(() => head.evaluate(call, ctx(qh))));
+        }
+      }
+    }
+  }
+}
+
 // ---------------------------------------------------------------- (3b) examples/corpus calls
 
 function runCorpusCalls(base: Engine, head: Engine): void {
@@ -489,6 +564,7 @@ async function main(): Promise<void> {
     ['corpus', () => runCorpusCalls(base, head)],
     ['paths', () => runPaths(base, head)],
     ['bash', () => runBash(base, head)],
+    ['index', () => runIndex(base, head)],
   ];
   for (const [name, run] of sections) {
     if (!want(name)) continue;
