@@ -1,8 +1,7 @@
-import { PATH_MATCH_LIMITS } from '../paths/index.js';
-import { normalizedForMatch } from '../paths/pattern.js';
 import type { CompiledRule } from '../settings/types.js';
 import type { CallFacts } from './facts.js';
 import { pathRuleMatcher, type MatchEnv } from './rule-match.js';
+import { outsideNeedle, pathProbe } from './path-probe.js';
 
 /** Per rule of a deny or ask list: the literal every path its pattern matches holds (`.pem` for `**‍/*.pem`), or `''`. */
 interface Needles {
@@ -34,9 +33,6 @@ function needlesOf(rules: readonly CompiledRule[], env: MatchEnv): Needles {
   return made;
 }
 
-/** A segment `.` or `..`, or an empty one: such a path is matched otherwise (fail closed), never ruled out. */
-const UNUSUAL_SEGMENT = /\/\.{0,2}(\/|$)/;
-
 const ALL: readonly number[] = Object.freeze([]);
 
 /**
@@ -52,15 +48,15 @@ export function restrictiveCandidates(rules: readonly CompiledRule[], facts: Ext
   if (facts.aliasUnknown !== undefined || (facts.kind === 'read' && facts.glob !== undefined)) return undefined;
   const n = needlesOf(rules, env);
   if (!n.any) return undefined;
-  const a = probeOf(facts.path, env);
+  const a = pathProbe(facts.path, env);
   if (a === undefined) return undefined;
-  const b = facts.realPath !== undefined ? probeOf(facts.realPath, env) : '';
+  const b = facts.realPath !== undefined ? pathProbe(facts.realPath, env) : '';
   if (b === undefined) return undefined;
   let aliases: string[] | undefined;
   if (facts.aliases !== undefined) {
     aliases = [];
     for (const p of facts.aliases) {
-      const probe = probeOf(p, env);
+      const probe = pathProbe(p, env);
       if (probe === undefined) return undefined;
       aliases.push(probe);
     }
@@ -72,23 +68,11 @@ export function restrictiveCandidates(rules: readonly CompiledRule[], facts: Ext
   return out ?? ALL;
 }
 
-/** `path` normalised as matching sees it, plus `/x` (what a pattern's literal is looked for in); undefined when it must not be ruled out. */
-function probeOf(path: string, env: MatchEnv): string | undefined {
-  const abs = normalizedForMatch(path, env);
-  if (abs.length > PATH_MATCH_LIMITS.maxSegments || abs.charCodeAt(0) !== 47 || UNUSUAL_SEGMENT.test(abs)) return undefined;
-  return `${abs}/x`;
-}
-
 /** Can no path of the call (each given as its probe) match the rule? (The relative path a pattern sees is a suffix of the absolute one.) */
 function outOfReach(needle: string, base: string, a: string, b: string, aliases: string[] | undefined): boolean {
   if (needle === '') return false;
-  if (!reject(needle, base, a)) return false;
-  if (b !== '' && !reject(needle, base, b)) return false;
-  if (aliases !== undefined) for (const p of aliases) if (!reject(needle, base, p)) return false;
+  if (!outsideNeedle(needle, base, a)) return false;
+  if (b !== '' && !outsideNeedle(needle, base, b)) return false;
+  if (aliases !== undefined) for (const p of aliases) if (!outsideNeedle(needle, base, p)) return false;
   return true;
-}
-
-function reject(needle: string, base: string, probe: string): boolean {
-  // The probe is `abs/x`: a path no longer than the base is the base itself or outside it.
-  return probe.length - 2 > base.length && !probe.includes(needle);
 }

@@ -20,6 +20,7 @@ import { hasHoles, literalText, mayMatchWithHoles, wordVariants } from './holes.
 import { SHELLS } from '../shell/wrappers.js';
 import { SAFE_ENVIRONMENT } from '../shell/state.js';
 import { wordsOfUnknownPrograms } from '../shell/unknown-programs.js';
+import { effectOutOfReach, effectProbes } from './path-probe.js';
 
 /**
  * Can the rule bear on a call of `tool` — as {@link restrictiveMatch} (`restrictive`) or as
@@ -399,9 +400,15 @@ function shellPathMatch(cr: CompiledRule, facts: Extract<CallFacts, { kind: 'she
   if (!isRead && !isEdit) return NONE;
   const ctx = pathCtx(cr, env);
   let hidden: string | undefined;
-  for (const e of facts.effects) {
+  // An effect whose path lacks the pattern's literal (`.pem`) is passed over (decision 0027).
+  const m = pathRuleMatcher(cr, env);
+  const probes = m !== undefined && m.gitignore.needle !== '' ? effectProbes(facts.effects, env) : undefined;
+  for (let i = 0; i < facts.effects.length; i++) {
+    const e = facts.effects[i]!;
     const relevant = isRead ? true : e.op !== 'read';
     if (!relevant) continue;
+    const probe = probes?.[i];
+    if (probe !== undefined && effectOutOfReach(m!, e, probe)) continue;
     const verdict = effectVerdict(rule, e, isRead, ctx, foldsGlobs(facts.command));
     if (verdict === undefined || verdict.kind === 'none') continue;
     if (verdict.kind === 'match') return verdict;

@@ -4,7 +4,7 @@
  * @packageDocumentation
  */
 import { isInside } from './normalize.js';
-import { compilePathPattern, matchPathPattern, type PathPatternContext } from './pattern.js';
+import { compilePathPattern, matchPathPattern, type CompiledPathPattern, type PathPatternContext } from './pattern.js';
 
 /**
  * - `covered`: the pattern covers the path itself (it is, or is inside, a covered path).
@@ -46,13 +46,8 @@ export function patternReach(pattern: string, path: string, ctx: PathPatternCont
   if (match(inside)) return 'contents';
   const compiled = compilePathPattern(pattern, ctx);
   const fold = compiled.fold;
-  const segs = compiled.gitignore.replace(/^\//, '').replace(/\/$/, '').split('/').filter((s) => s !== '');
-  const firstWild = segs.findIndex((s) => WILD.test(s));
-  const literalPrefix = firstWild < 0 ? segs : segs.slice(0, firstWild);
-  const noStars = segs.filter((s) => s !== '**');
-  const stems = [join(compiled.base, literalPrefix.join('/'))];
-  if (!noStars.some((s) => WILD.test(s))) stems.push(join(compiled.base, noStars.join('/')));
-  for (const stem of stems) {
+  const noStars = segmentsOf(compiled).filter((s) => s !== '**');
+  for (const stem of patternStems(compiled)) {
     if (!isInside(stem, path, { caseInsensitive: fold })) continue;
     if (match(stem) || match(join(stem, 'x'))) return 'stem';
   }
@@ -60,4 +55,23 @@ export function patternReach(pattern: string, path: string, ctx: PathPatternCont
   const probes = [join(compiled.base, tail), join(path, tail), join(path, `x/${tail}`)];
   for (const p of probes) if (p !== path && isInside(p, path, { caseInsensitive: fold }) && match(p)) return 'probe';
   return undefined;
+}
+
+function segmentsOf(compiled: CompiledPathPattern): string[] {
+  return compiled.gitignore.replace(/^\//, '').replace(/\/$/, '').split('/').filter((s) => s !== '');
+}
+
+/**
+ * The paths {@link patternReach} answers `stem` for when a directory holds one of them: the
+ * pattern's base joined with its literal leading segments, and with all its segments but `**`
+ * when none is wild. A directory that holds none of them is never a `stem`. @internal
+ */
+export function patternStems(compiled: CompiledPathPattern): string[] {
+  const segs = segmentsOf(compiled);
+  const firstWild = segs.findIndex((s) => WILD.test(s));
+  const literalPrefix = firstWild < 0 ? segs : segs.slice(0, firstWild);
+  const noStars = segs.filter((s) => s !== '**');
+  const stems = [join(compiled.base, literalPrefix.join('/'))];
+  if (!noStars.some((s) => WILD.test(s))) stems.push(join(compiled.base, noStars.join('/')));
+  return stems;
 }
