@@ -401,7 +401,7 @@ function shellPathMatch(cr: CompiledRule, facts: Extract<CallFacts, { kind: 'she
   const ctx = pathCtx(cr, env);
   let hidden: string | undefined;
   // An effect whose path lacks the pattern's literal (`.pem`) is passed over (decision 0027).
-  const m = pathRuleMatcher(cr, env);
+  const m = facts.effects.length > 0 ? pathRuleMatcher(cr, env) : undefined;
   const probes = m !== undefined && m.gitignore.needle !== '' ? effectProbes(facts.effects, env) : undefined;
   for (let i = 0; i < facts.effects.length; i++) {
     const e = facts.effects[i]!;
