@@ -16,16 +16,24 @@
  * `evaluate` runs the same calls in the same rounds too (`base a:` rows), so a change is measured
  * before and after in one run.
  *
+ * toolgate is measured as it ships: `src/index.ts` bundled with esbuild the way the package build
+ * bundles it (ESM, node20, dependencies external, no `keepNames`), into the checkout's
+ * `node_modules/.cache/toolgate-bench/`. `BENCH_FROM=src` measures the TypeScript sources run
+ * through tsx instead: tsx keeps function names (a `__name` call for every closure it creates), a
+ * cost the shipped code does not have.
+ *
  * Environment: `BENCH_ROUNDS` (default 5), `BENCH_ROUND_MS` (per task and round, default 400),
- * `BENCH_DECISIONS` (default 1000000; 0 skips), `BENCH_PEER=0` (skip the peer), `BENCH_BASELINE`.
+ * `BENCH_DECISIONS` (default 1000000; 0 skips), `BENCH_PEER=0` (skip the peer), `BENCH_BASELINE`,
+ * `BENCH_FROM` (`dist`, the default, or `src`).
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Bench } from 'tinybench';
-import { evaluate, prepare } from '../src/evaluate/index.js';
+import { build } from 'esbuild';
+import type { evaluate, prepare } from '../src/evaluate/index.js';
 import type { EvaluationContext } from '../src/evaluate/index.js';
-import { policyFromObjects } from '../src/settings/index.js';
+import type { policyFromObjects } from '../src/settings/index.js';
 import type { ToolCall } from '../src/core/types.js';
 
 const here = import.meta.dirname;
@@ -42,11 +50,19 @@ interface Engine {
   policyFromObjects: typeof policyFromObjects;
 }
 
-/** The baseline checkout's engine (its sources, run through tsx like ours). */
-async function loadBaseline(dir: string): Promise<Engine> {
-  const ev = (await import(join(dir, 'src/evaluate/index.ts'))) as Engine;
-  const settings = (await import(join(dir, 'src/settings/index.ts'))) as Engine;
-  return { evaluate: ev.evaluate, prepare: ev.prepare, policyFromObjects: settings.policyFromObjects };
+const FROM = process.env['BENCH_FROM'] ?? 'dist';
+
+/** A checkout's engine: bundled as the package ships it, or its sources through tsx (`BENCH_FROM=src`). */
+async function engineOf(dir: string): Promise<Engine> {
+  if (FROM === 'src') {
+    const ev = (await import(join(dir, 'src/evaluate/index.ts'))) as Engine;
+    const settings = (await import(join(dir, 'src/settings/index.ts'))) as Engine;
+    return { evaluate: ev.evaluate, prepare: ev.prepare, policyFromObjects: settings.policyFromObjects };
+  }
+  const outfile = join(dir, 'node_modules/.cache/toolgate-bench/index.mjs');
+  await build({ entryPoints: [join(dir, 'src/index.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', outfile, logLevel: 'error' });
+  const m = (await import(`${outfile}?t=${Date.now()}`)) as Engine;
+  return { evaluate: m.evaluate, prepare: m.prepare, policyFromObjects: m.policyFromObjects };
 }
 
 interface Peer {
@@ -79,6 +95,8 @@ function quantile(sorted: number[], q: number): number {
 }
 
 async function main(): Promise<void> {
+  const { evaluate, prepare, policyFromObjects } = await engineOf(join(here, '..'));
+  console.log(`toolgate ${FROM === 'src' ? 'from its TypeScript sources through tsx (BENCH_FROM=src)' : 'as shipped: src/index.ts bundled with esbuild (BENCH_FROM=src for the sources through tsx)'}`);
   await prepare();
   const policy = policyFromObjects([{ kind: 'projectSettings', settings: policyJson }]);
   const ctx: EvaluationContext = { mode: 'default', policy, cwd: '/home/user/project', home: '/home/user' };
@@ -92,7 +110,7 @@ async function main(): Promise<void> {
   ];
 
   const peer = await loadPeer();
-  const base = BASELINE !== undefined ? await loadBaseline(BASELINE) : undefined;
+  const base = BASELINE !== undefined ? await engineOf(BASELINE) : undefined;
   if (base) await base.prepare();
   const baseCtx: EvaluationContext | undefined = base ? { ...ctx, policy: base.policyFromObjects([{ kind: 'projectSettings', settings: policyJson }]) } : undefined;
   for (const c of cases) {
