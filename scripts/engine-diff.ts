@@ -287,6 +287,7 @@ function genPath(r: ReturnType<typeof rng>): string {
 
 const RULE_TOOLS = ['Read', 'Edit', 'Write', 'Bash', 'WebFetch', 'Glob', 'Grep', 'PowerShell', 'NotebookEdit', 'mcp__srv__tool', 'mcp__srv__*', 'Agent', 'WebSearch', 'bash', '*'];
 const RULE_SPECS = [
+  'src/**', './src/**', '/src/**', 'src/a.ts/**', 'src/é/**', 'a b/**', '.claude/**', '.git/**', 'node_modules/**', '//tmp/**', '//home/user/project/src/**', '~/.ssh/**', '~/**', '/home/user/project/src/**', 'src/**/', 'src/*/**', 'src/**/**', 'C:/Users/user/project/src/**', '//c/Users/user/project/src/**', 'SRC/**',
   '**/*.pem', '*.pem', '.env', './.env', '**/.env*', '/secrets/**', '//etc/**', '~/.ssh/**', 'src/**', '/src/**/*.ts', '**', '*', '**/key*', 'C:\\Users\\**', '//c/Users/**', '$HOME/x', '${PROJECT_ROOT}/x', '{a,b}/**', '\\(x\\)', 'a\\*b', '**/*.{pem,key}', '*/node_modules/**', '**/.git/**', '.claude/**', '*secret*', 'é/**', '../**',
   'rm *', 'git push:*', 'npm run test:*', '* --force', 'git * main', 'ls', 'cat *', 'echo $HOME', 'curl *', '*.sh', './build.sh *', 'python3 -c *', 'sudo *', 'domain:example.com', 'domain:*.example.com', 'file_path:/x', 'command:rm *', 'Get-ChildItem *', 'Remove-Item *', '', ' ', '(', 'x)', 'a(b)',
 ];
@@ -348,13 +349,14 @@ function runPaths(base: Engine, head: Engine): void {
       const pb = attempt(() => base.casePolicy(pol.body));
       const ph = attempt(() => head.casePolicy(pol.body));
       compare('paths:policy', pol.name, pol.body, pb, ph);
-      const calls = pol.name.startsWith('generated') ? 12 : perPolicy;
+      const calls = pol.name.startsWith('generated') ? (QUICK ? 12 : 30) : perPolicy;
       for (let i = 0; i < calls; i++) {
         const call = genCall(r);
         const platform = r.pick(['linux', 'linux', 'windows', 'macos'] as const);
         const mode = r.pick(MODES);
-        const cwd = platform === 'windows' ? 'C:\\Users\\user\\project' : platform === 'macos' ? '/Users/user/project' : PROJECT;
-        const home = platform === 'windows' ? 'C:\\Users\\user' : platform === 'macos' ? '/Users/user' : HOME_DIR;
+        // The cwd and home as a host may spell them (trailing separators, `.`, other drive-letter case).
+        const cwd = r.pick(platform === 'windows' ? ['C:\\Users\\user\\project', 'c:\\users\\user\\project\\', 'C:/Users/user/project', 'C:\\Users\\user\\.\\project'] : platform === 'macos' ? ['/Users/user/project', '/Users/user/project/'] : [PROJECT, PROJECT, `${PROJECT}/`, '/home/user/./project', '//home/user/project', '/home/user/project/src/..']);
+        const home = r.pick(platform === 'windows' ? ['C:\\Users\\user', 'C:\\Users\\user\\'] : platform === 'macos' ? ['/Users/user', '/Users/user/'] : [HOME_DIR, HOME_DIR, `${HOME_DIR}/`]);
         const extra = r.next() < 0.2 ? { workingDirectories: [cwd, platform === 'windows' ? 'D:\\work' : '/opt/work'] } : {};
         const ctx = (policy: unknown) => ({ mode, policy, cwd, home, platform, options: { shell: 'bash' }, ...extra });
         compare(`paths:${call.tool}`, `${pol.name} ${platform}/${mode}`, call, attempt(() => base.evaluate(call, ctx(pb))), attempt(() => head.evaluate(call, ctx(ph))));
