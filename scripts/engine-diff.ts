@@ -440,6 +440,38 @@ async function runIndex(base: Engine, head: Engine): Promise<void> {
   }
 }
 
+// ---------------------------------------------------------------- (3c) shell path effects against path rules with a literal
+
+const EFFECT_RULES = ['Read(**/*.pem)', 'Read(*.pem)', 'Edit(**/*.pem)', 'Read(**/.env*)', 'Read(./.env)', 'Edit(secrets/**)', 'Read(secrets/**)', 'Read(~/.ssh/**)', 'Read(//etc/shadow)', 'Read(*secret*)', 'Edit(**/.git/**)', 'Read(/keys/**)', 'Edit(//tmp/out/**)', 'Read(**/id_rsa)', 'Read(**/*.{pem,key})', 'Read(.e*)', 'Edit(./build/**)'];
+const EFFECT_PROGRAMS = ['cat', 'cp', 'mv', 'rm -rf', 'grep -r x', 'tar czf out.tgz', 'head -1', 'sed -i s/a/b/', 'tee', 'touch', 'ls', 'find', 'du -a', 'rsync -a', 'git add', 'echo x >', 'cat <', 'zip -r z.zip', 'diff', 'wc -l', 'chmod 600', 'ln -s', 'less', 'vim', 'jq . --run-tests', 'strings @', 'dd if='];
+const EFFECT_OPERANDS = ['x.pem', 'x.PEM', 'dir/x.pem', '*.pem', 'x.p*', 'x.pe?', 'x.{pem,txt}', "'x.pem'", '"x".pem', 'x.pe\\m', '.env', '.en?', '.env.local', './.env', 'src/../.env', '/home/user/project/.env', 'secrets', 'secrets/a', 'secret', 'secrets/', 'secrets/.', './secrets/../secrets/a', '~/.ssh/id_rsa', '$HOME/.ssh/id_rsa', '~/.ssh', '/etc/shadow', '/etc', '.', '..', '/', 'src', '.git/config', '.git', 'keys/a', '/keys/a', '/tmp/out/a', '/tmp/out', 'id_rsa', 'x.key', '$(echo x).pem', '$X', '${X}.pem', 'build/a', 'a.txt', 'x.pem/', './/x.pem', '-- x.pem', 'mysecretfile'];
+
+function runEffects(base: Engine, head: Engine): void {
+  const modes = ['default', 'acceptEdits', 'dontAsk', 'bypassPermissions'];
+  for (const seed of SEEDS) {
+    const r = rng(seed + 31);
+    const lists = QUICK ? 10 : 60;
+    for (let l = 0; l < lists; l++) {
+      const perms: Record<string, string[]> = { allow: [], ask: [], deny: [] };
+      for (let i = 0; i < 1 + r.int(6); i++) perms[r.pick(['deny', 'deny', 'ask', 'allow'])]!.push(r.pick(EFFECT_RULES));
+      if (r.next() < 0.5) perms['allow']!.push(r.pick(['Bash(*)', 'Bash(cat *)', 'Bash(cp *)', 'Edit(src/**)', 'Read(**)']));
+      const body = { settings: { permissions: perms } };
+      const pb = attempt(() => base.casePolicy(body));
+      const ph = attempt(() => head.casePolicy(body));
+      for (let i = 0; i < (QUICK ? 60 : 300); i++) {
+        const prog = r.pick(EFFECT_PROGRAMS);
+        const ops = Array.from({ length: 1 + r.int(3) }, () => r.pick(EFFECT_OPERANDS));
+        let command = prog.endsWith('@') || prog.endsWith('=') || prog.endsWith('<') ? `${prog}${ops.join(' ')}` : `${prog} ${ops.join(' ')}`;
+        if (r.next() < 0.2) command = `${r.pick(['cd src && ', 'cd .. && ', 'ls; ', 'X=x.pem; ', 'true | '])}${command}`;
+        const mode = r.pick(modes);
+        const call = { tool: 'Bash', input: { command } };
+        const ctx = (policy: unknown) => ({ mode, policy, cwd: PROJECT, home: HOME_DIR, platform: 'linux', options: { shell: 'bash' } });
+        compare('effects:Bash', `seed ${seed} list ${l} @${mode}`, { call, rules: perms }, attempt(() => base.evaluate(call, ctx(pb))), attempt(() => head.evaluate(call, ctx(ph))));
+      }
+    }
+  }
+}
+
 // ---------------------------------------------------------------- (3b) examples/corpus calls
 
 function runCorpusCalls(base: Engine, head: Engine): void {
@@ -567,6 +599,7 @@ async function main(): Promise<void> {
     ['paths', () => runPaths(base, head)],
     ['bash', () => runBash(base, head)],
     ['index', () => runIndex(base, head)],
+    ['effects', () => runEffects(base, head)],
   ];
   for (const [name, run] of sections) {
     if (!want(name)) continue;
