@@ -9,7 +9,6 @@ import type { Decision, ToolCall } from '../core/types.js';
 import { normalizeMode } from '../core/types.js';
 import { evaluateAsync } from '../evaluate/prepare.js';
 import { nodeFsView } from '../node/fs-view.js';
-import { escapeRuleContent } from '../rules/index.js';
 import type { Policy } from '../settings/types.js';
 import { cacheDir, cacheInputs, cacheKeyOf, readCachedPolicy, writeCachedPolicy } from './policy-cache.js';
 
@@ -152,27 +151,16 @@ async function hookPolicy(o: { cwd: string; projectDir: string; home: string; se
     ...o.settings,
   ];
   const dir = cacheDir();
-  const guard = cacheGuard(dir);
-  const inputs = cacheInputs(candidates, { cwd: o.cwd, projectDir: o.projectDir, home: o.home, guard });
+  const inputs = cacheInputs(candidates, { cwd: o.cwd, projectDir: o.projectDir, home: o.home });
   const key = cacheKeyOf(inputs);
   if (o.cache) {
     const hit = readCachedPolicy(dir, key, inputs);
     if (hit) return hit;
   }
   const { loadPolicyFromFlags } = await import('./load.js');
-  const loaded = await loadPolicyFromFlags({ project: o.projectDir, cwd: o.cwd, home: o.home, settings: o.settings, disallowedTools: guard });
+  const loaded = await loadPolicyFromFlags({ project: o.projectDir, cwd: o.cwd, home: o.home, settings: o.settings });
   if (o.cache) writeCachedPolicy(dir, key, loaded.policy, inputs);
   return loaded.policy;
-}
-
-/**
- * The rule the hook adds to every policy (as a `--disallowedTools` rule): toolgate's cache directory
- * is Edit-denied. The hook runs the compiled policy and the compiled code it keeps there, so a gated
- * agent that could write into it could change the hook's next decisions; shell writes into it are
- * refused too (Edit deny rules cover what a command writes).
- */
-function cacheGuard(dir: string): string[] {
-  return [`Edit(${escapeRuleContent(`/${resolve(dir)}/**`)})`];
 }
 
 /** `toolgate hook ARGS`, parsed without loading the full command line program (it starts once per tool call). */

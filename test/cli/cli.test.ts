@@ -219,21 +219,6 @@ describe('toolgate hook', () => {
     const r = cli(['hook', '--project', dir, '--no-cache'], event('cat envlink'));
     expect(JSON.parse(r.out)).toMatchObject({ hookSpecificOutput: { permissionDecision: 'deny' } });
   });
-  it("toolgate's cache directory is Edit-denied in every mode: an agent cannot rewrite the policy or code the hook runs", () => {
-    const cache = process.env['TOOLGATE_CACHE_DIR'] ?? join(process.env['XDG_CACHE_HOME'] ?? join(dir, '.cache'), 'toolgate');
-    for (const mode of ['default', 'acceptEdits', 'bypassPermissions']) {
-      const write = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Write', tool_input: { file_path: join(cache, 'policy-0.json'), content: '{}' }, cwd: dir, permission_mode: mode });
-      const byShell = event(`echo x > ${cache}/hook.code`, { permission_mode: mode });
-      for (const e of [write, byShell]) {
-        const out = JSON.parse(cli(['hook', '--project', dir], e).out) as { hookSpecificOutput: { permissionDecision: string; permissionDecisionReason: string } };
-        expect(out.hookSpecificOutput.permissionDecision).toBe('deny');
-        expect(out.hookSpecificOutput.permissionDecisionReason).toContain('Edit(');
-      }
-    }
-    // Writing elsewhere under the home directory is not affected.
-    const other = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Write', tool_input: { file_path: join(dir, 'notes.txt'), content: 'x' }, cwd: dir, permission_mode: 'acceptEdits' });
-    expect(JSON.parse(cli(['hook', '--project', dir], other).out)).toMatchObject({ hookSpecificOutput: { permissionDecision: 'allow' } });
-  });
   it('answers PermissionRequest with a decision object, and says nothing for an ask', () => {
     const deny = cli(['hook', '--project', dir], event('rm x', { hook_event_name: 'PermissionRequest' }));
     expect(JSON.parse(deny.out)).toMatchObject({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny' } } });
