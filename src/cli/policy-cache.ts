@@ -6,7 +6,7 @@ import type { Policy } from '../settings/types.js';
 /**
  * A cache of compiled policies for `toolgate hook`, which Claude Code starts once per tool call:
  * loading settings needs the schema library (tens of milliseconds to import), a cached policy
- * does not. The key is every settings file toolgate would read, with its size, modification time
+ * does not. The key is every settings file toolgate would read, with its size, modification and change times
  * and inode, plus the CLI's own build — any change to any of them misses the cache.
  *
  * The cache is only trusted in a directory owned by the current user and writable by no one
@@ -25,7 +25,9 @@ function fingerprint(path: string): string {
   try {
     const s = statSync(path);
     const kids = s.isDirectory() ? `:${readdirSync(path).sort().join('/')}` : '';
-    return `${path}:${s.size}:${s.mtimeMs}:${s.ino}${kids}`;
+    // The change time too: a rewrite of the same size with its modification time set back
+    // (`touch -d`) keeps size, mtime and inode, but no one can set ctime back.
+    return `${path}:${s.size}:${s.mtimeMs}:${s.ctimeMs}:${s.ino}${kids}`;
   } catch {
     return `${path}:absent`;
   }

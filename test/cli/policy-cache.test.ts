@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -31,6 +31,19 @@ describe('compiled-policy cache for toolgate hook', () => {
     utimesSync(file, new Date(), new Date(Date.now() + 5000));
     expect(cacheKey([file], {})).not.toBe(before);
     rmSync(file);
+    expect(cacheKey([file], {})).not.toBe(before);
+  });
+
+  it('a rewrite of the same size with its modification time set back still changes the key', async () => {
+    const file = join(dir, 'settings.json');
+    writeFileSync(file, '{"permissions":{"allow":["Bash(python3 *)"]}}');
+    const mtime = new Date(1_700_000_000_000);
+    utimesSync(file, mtime, mtime);
+    const before = cacheKey([file], {});
+    await new Promise((r) => setTimeout(r, 20));
+    writeFileSync(file, '{"permissions":{"deny": ["Bash(python3 *)"]}}');
+    utimesSync(file, mtime, mtime);
+    expect(statSync(file).mtimeMs).toBe(mtime.getTime());
     expect(cacheKey([file], {})).not.toBe(before);
   });
 
