@@ -41,6 +41,18 @@ const local = fc.array(fc.tuple(word, sep), { minLength: 1, maxLength: 6 }).map(
 const fuzz = fc.oneof(...families(mutationSeeds()).map((f) => familyArbitrary(f).map((g) => g.command)));
 const command = fc.oneof({ weight: 3, arbitrary: local }, { weight: 2, arbitrary: fuzz });
 
+/** `picked` is a subsequence of `all` in its order, and every rule it leaves out answers none. */
+function expectOnlyNonesLeftOut(all: readonly CompiledRule[], picked: readonly CompiledRule[], answer: (cr: CompiledRule) => RuleMatch, cmd: string): void {
+  let at = -1;
+  for (const cr of picked) {
+    const i = all.indexOf(cr, at + 1);
+    expect(i, `${cr.rule.text} out of order`).toBeGreaterThan(at);
+    at = i;
+  }
+  const kept = new Set(picked);
+  for (const cr of all) if (!kept.has(cr)) expect(answer(cr).kind, `${cr.rule.text} left out for ${JSON.stringify(cmd)}`).toBe('none');
+}
+
 function firstAnswer(list: readonly CompiledRule[], call: ToolCall, facts: CallFacts): { match?: string; hidden?: string; detail?: string } {
   let hidden: { cr: CompiledRule; m: RuleMatch } | undefined;
   for (const cr of list) {
@@ -63,17 +75,7 @@ describe('Bash rule index', () => {
           const all = rulesForTool(index, list, 'Bash');
           expect(commandRuleCandidates(all, facts)).toBe(all); // a list is indexed on its second use
           const picked = commandRuleCandidates(all, facts);
-          // A subsequence of the list, in its order.
-          let at = -1;
-          for (const cr of picked) {
-            const i = all.indexOf(cr, at + 1);
-            expect(i, `${cr.rule.text} out of order`).toBeGreaterThan(at);
-            at = i;
-          }
-          const kept = new Set(picked);
-          for (const cr of all) {
-            if (!kept.has(cr)) expect(restrictiveMatch(cr, call, facts, env).kind, `${cr.rule.text} left out for ${JSON.stringify(cmd)}`).toBe('none');
-          }
+          expectOnlyNonesLeftOut(all, picked, (cr) => restrictiveMatch(cr, call, facts, env), cmd);
           expect(firstAnswer(picked, call, facts)).toEqual(firstAnswer(all, call, facts));
         }
         if (facts.kind === 'shell') {
@@ -131,15 +133,7 @@ describe('Bash rule index', () => {
         for (const list of ['deny', 'ask'] as const) {
           const all = rulesForTool(index, list, 'PowerShell');
           expect(commandRuleCandidates(all, facts)).toBe(all); // a list is indexed on its second use
-          const picked = commandRuleCandidates(all, facts);
-          let at = -1;
-          for (const cr of picked) {
-            const i = all.indexOf(cr, at + 1);
-            expect(i).toBeGreaterThan(at);
-            at = i;
-          }
-          const kept = new Set(picked);
-          for (const cr of all) if (!kept.has(cr)) expect(answer(cr).kind, `${cr.rule.text} left out for ${JSON.stringify(cmd)}`).toBe('none');
+          expectOnlyNonesLeftOut(all, commandRuleCandidates(all, facts), answer, cmd);
         }
       }),
       { numRuns: 800 },
