@@ -20,6 +20,7 @@ interface ProbeEnv {
  */
 export function pathProbe(path: string, env: ProbeEnv): string | undefined {
   const abs = normalizedForMatch(path, env);
+  // Longer than maxSegments characters: it may be over the matcher's limits (matched otherwise).
   if (abs.length > PATH_MATCH_LIMITS.maxSegments || abs.charCodeAt(0) !== 47 || UNUSUAL_SEGMENT.test(abs)) return undefined;
   return `${abs}/x`;
 }

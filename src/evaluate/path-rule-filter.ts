@@ -33,18 +33,18 @@ function needlesOf(rules: readonly CompiledRule[], env: MatchEnv): Needles {
   return made;
 }
 
-const ALL: readonly number[] = Object.freeze([]);
+const NONE: readonly CompiledRule[] = Object.freeze([]);
 
 /**
- * The positions in `rules` (a deny or ask list) of the rules that may match a Read or Edit call
- * with these facts, in list order — or `undefined` for every rule. A path rule is left out when
+ * The rules of `rules` (a deny or ask list) that may match a Read or Edit call with these facts,
+ * in list order — or `undefined` for every rule. A path rule is left out when
  * none of the call's paths (the path, its real path, its aliases) holds the literal every path
  * its pattern matches must hold (`matchPathMatcher` rejects such a path before anything else),
  * so the answer is the one a scan of the whole list gives. Nothing is left out for a call whose
  * path may be another one (`aliasUnknown`), for a search pattern (`glob`), or for a path that is
  * over-long, deep or has an empty, `.` or `..` segment.
  */
-export function restrictiveCandidates(rules: readonly CompiledRule[], facts: Extract<CallFacts, { kind: 'read' | 'edit' }>, env: MatchEnv): readonly number[] | undefined {
+export function restrictiveCandidates(rules: readonly CompiledRule[], facts: Extract<CallFacts, { kind: 'read' | 'edit' }>, env: MatchEnv): readonly CompiledRule[] | undefined {
   if (facts.aliasUnknown !== undefined || (facts.kind === 'read' && facts.glob !== undefined)) return undefined;
   const n = needlesOf(rules, env);
   if (!n.any) return undefined;
@@ -61,11 +61,11 @@ export function restrictiveCandidates(rules: readonly CompiledRule[], facts: Ext
       aliases.push(probe);
     }
   }
-  let out: number[] | undefined;
+  let out: CompiledRule[] | undefined;
   for (let i = 0; i < rules.length; i++) {
-    if (!outOfReach(n.needles[i]!, n.bases[i]!, a, b, aliases)) (out ??= []).push(i);
+    if (!outOfReach(n.needles[i]!, n.bases[i]!, a, b, aliases)) (out ??= []).push(rules[i]!);
   }
-  return out ?? ALL;
+  return out ?? NONE;
 }
 
 /** Can no path of the call (each given as its probe) match the rule? (The relative path a pattern sees is a suffix of the absolute one.) */

@@ -63,11 +63,8 @@ export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
       // A Read or Edit call meets only the path rules whose literal its paths hold (`.pem`); a
       // shell or PowerShell call only the command rules filed under its first words (decision 0027).
       const f = state.facts;
-      const only = f.kind === 'read' || f.kind === 'edit' ? restrictiveCandidates(rules, f, state.env) : undefined;
-      const picked = only === undefined ? commandRuleCandidates(rules, f) : rules;
-      const count = only === undefined ? picked.length : only.length;
-      for (let k = 0; k < count; k++) {
-        const cr = only === undefined ? picked[k]! : rules[only[k]!]!;
+      const picked = (f.kind === 'read' || f.kind === 'edit' ? restrictiveCandidates(rules, f, state.env) : undefined) ?? commandRuleCandidates(rules, f);
+      for (const cr of picked) {
         const psRule = state.facts.kind === 'powershell' && cr.rule.family !== 'bare' && cr.rule.family !== 'param';
         const m = psRule ? powerShellRestrictive(cr, state.call, state.facts as Extract<CallFacts, { kind: 'powershell' }>, state.env) : restrictiveMatch(cr, state.call, state.facts, state.env);
         if (m.kind === 'match') {
