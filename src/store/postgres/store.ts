@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PoolClient, PoolConfig } from 'pg';
 import { createEventHub } from '../events.js';
-import { askColumns, askFromRow, auditFromRow, auditParams, grantFromRow, type AskRow, type AuditRow, type GrantRow } from '../sqlite/rows.js';
+import { askColumns, askFromRow, AUDIT_COLUMNS, auditFromRow, auditParams, grantFromRow, type AskRow, type AuditRow, type GrantRow } from '../sqlite/rows.js';
 import { startListener, type Listener } from './listen.js';
 import { loadPg } from './load.js';
 import { migratePostgres } from './migrations.js';
@@ -67,10 +67,6 @@ const text = (v: string | null | undefined): string | null => (v === null || v =
 const ASK_SELECT = `SELECT a.*, w.behavior AS w_behavior, w.answer AS w_answer, w.scope AS w_scope, w.answerer AS w_answerer, w.answered_at AS w_answered_at
   FROM asks a LEFT JOIN answers w ON w.ask_id = a.id`;
 
-const AUDIT_COLUMNS = [
-  'at', 'event', 'session_id', 'agent', 'project_dir', 'tool', 'input_sha256', 'input_redacted', 'behavior', 'ask_kind', 'reason_kind', 'reason',
-  'rule_text', 'rule_source', 'policy_digest', 'answerer', 'ask_id', 'decided_by', 'detail',
-] as const;
 const GRANT_COLUMNS = ['id', 'scope', 'session_id', 'project_dir', 'rule', 'ask_id', 'granted_by', 'created_at', 'expires_at'] as const;
 
 const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -85,14 +85,14 @@ export function auditParams(e: AuditEntry): Record<string, unknown> {
   return out;
 }
 
-/** An audit entry's values in the order of the audit table's columns from `at` to `detail` (positional binding: cheaper than named). */
+/** The audit table's columns an insert writes (the store fills `seq`); {@link auditValues} gives their values in this order. */
+export const AUDIT_COLUMNS: readonly string[] = ['at', 'event', 'input_redacted', ...AUDIT_FIELDS.map(([, col]) => col)];
+
+/** An audit entry's values in the order of {@link AUDIT_COLUMNS} (positional binding: cheaper than named). */
 export function auditValues(e: AuditEntry): unknown[] {
-  return [
-    e.at, e.event, e.sessionId ?? null, e.agent ?? null, e.projectDir ?? null, e.tool ?? null, e.inputSha256 ?? null,
-    e.inputRedacted === undefined ? null : JSON.stringify(e.inputRedacted), e.behavior ?? null, e.askKind ?? null, e.reasonKind ?? null,
-    e.reason ?? null, e.ruleText ?? null, e.ruleSource ?? null, e.policyDigest ?? null, e.answerer ?? null, e.askId ?? null, e.decidedBy ?? null,
-    e.detail ?? null,
-  ];
+  const out: unknown[] = [e.at, e.event, e.inputRedacted === undefined ? null : JSON.stringify(e.inputRedacted)];
+  for (const [k] of AUDIT_FIELDS) out.push(e[k] ?? null);
+  return out;
 }
 
 export function auditFromRow(r: AuditRow): AuditEntry {

@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { createEventHub } from '../events.js';
-import { askColumns, askFromRow, auditFromRow, auditValues, grantFromRow, type AskRow, type AuditRow, type GrantRow } from './rows.js';
+import { askColumns, askFromRow, AUDIT_COLUMNS, auditFromRow, auditValues, grantFromRow, type AskRow, type AuditRow, type GrantRow } from './rows.js';
 import { loadBetterSqlite3, openFailure } from './load.js';
 import { migrate } from './migrations.js';
 import {
@@ -83,8 +83,7 @@ function createSqliteStore(db: Db, file: string, pollMs: number): Store {
     grants: db.prepare(`SELECT * FROM grants WHERE project_dir = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)
       AND (scope = 'project' OR (scope = 'session' AND session_id = ?)) ORDER BY created_at`),
     revoke: db.prepare('UPDATE grants SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
-    insertAudit: db.prepare(`INSERT INTO audit (at, event, session_id, agent, project_dir, tool, input_sha256, input_redacted, behavior, ask_kind, reason_kind, reason,
-      rule_text, rule_source, policy_digest, answerer, ask_id, decided_by, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+    insertAudit: db.prepare(`INSERT INTO audit (${AUDIT_COLUMNS.join(', ')}) VALUES (${AUDIT_COLUMNS.map(() => '?').join(', ')})`),
     rememberSession: db.prepare('INSERT OR IGNORE INTO sessions (session_id, project_dir, first_seen) VALUES (?, ?, ?)'),
     sessionRoot: db.prepare('SELECT project_dir FROM sessions WHERE session_id = ?'),
     changedSince: db.prepare(`SELECT a.*, w.behavior AS w_behavior, w.answer AS w_answer, w.scope AS w_scope, w.answerer AS w_answerer, w.answered_at AS w_answered_at
