@@ -9,6 +9,7 @@ import type { Platform } from '../core/types.js';
 import { hasShortName, isCriticalRemovalTarget, normalizePath, parentsOf, resolveProcAlias, resolveWindowsShare } from '../paths/index.js';
 import { foldedCommandName } from './commands.js';
 import { fileOperands, type FileOperand } from './file-effects/index.js';
+import { PROGRAMS } from './programs/index.js';
 import { sedParts } from './file-effects/text-tools.js';
 import { expandTilde, substituteVariables, variableView } from './known-variables.js';
 import { scanOptions } from './options.js';
@@ -19,7 +20,7 @@ import { decodeWord } from './words.js';
 const FILE_TOUCHING_WRAPPERS = new Set(['time', 'flock', 'xargs', 'find', 'tar', 'gtar', 'bsdtar', 'sed', 'gsed', 'git', 'script']);
 
 /** Programs whose operands' roles depend on their position: a glob or variable may put any file in the output slot. */
-const POSITIONAL = new Set(['xxd', 'split', 'uniq', 'cp', 'mv', 'ln', 'install', 'rsync', 'patch', 'csplit']);
+const POSITIONAL = new Set(['xxd', 'split', 'uniq', 'mv', 'rsync', 'patch', 'csplit']);
 
 /** Where a command's relative paths resolve. @public */
 export interface ShellPathContext {
@@ -404,7 +405,7 @@ function addOperands(i: number, name: string, cmd: SimpleCommand, v: Variant, ba
     add(i, 'read', v.raw[k] ?? word, word, lit, cmdBases);
     cmdBases = dirsOf(word, lit, cmdBases);
   }
-  const positional = POSITIONAL.has(name);
+  const positional = POSITIONAL.has(name) || PROGRAMS.get(name)?.positional === true;
   for (const f of files) {
     const word = v.argv[f.index];
     if (word === undefined) continue;
@@ -548,7 +549,7 @@ function variableWhy(raw: string): string | undefined {
 }
 
 /** The filesystem commands acceptEdits auto-approves (the caller checks their paths). */
-const ACCEPT_EDITS = new Set(['mkdir', 'touch', 'rm', 'rmdir', 'mv', 'cp', 'sed']);
+const ACCEPT_EDITS = new Set(['mkdir', 'touch', 'rm', 'rmdir', 'mv', 'sed']);
 
 /**
  * Whether acceptEdits mode may auto-approve this command: one of the filesystem commands
@@ -560,7 +561,7 @@ const ACCEPT_EDITS = new Set(['mkdir', 'touch', 'rm', 'rmdir', 'mv', 'cp', 'sed'
  */
 export function acceptEditsCommand(cmd: SimpleCommand): boolean {
   if (cmd.unknown || cmd.argv.length === 0 || !cmd.literal[0]) return false;
-  if (!ACCEPT_EDITS.has(cmd.argv[0]!)) return false;
+  if (!ACCEPT_EDITS.has(cmd.argv[0]!) && PROGRAMS.get(cmd.argv[0]!)?.acceptEdits !== true) return false;
   for (let i = 1; i < cmd.argv.length; i++) {
     if (cmd.literal[i]) continue;
     const d = decodeWord(cmd.argv[i]!);

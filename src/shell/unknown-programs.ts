@@ -6,6 +6,7 @@
  * shell, git, sed, tar, a file command, a builtin, or a call the read-only set accepts.
  */
 import { foldedCommandName } from './commands.js';
+import { PROGRAMS } from './programs/index.js';
 import { isReadOnly } from './read-only.js';
 import { RUNNERS } from './runners.js';
 import type { ShellAnalysis } from './types.js';
@@ -16,10 +17,16 @@ const KNOWN = new Set([
   ...Object.keys(RUNNERS), ...SHELLS,
   'env', 'xargs', 'parallel', 'sudo', 'su', 'runuser', 'sg', 'chrt', 'flock', 'watch', 'unbuffer', 'script', 'find', 'busybox', 'tar', 'gtar', 'bsdtar',
   'sed', 'gsed', 'trap', 'mapfile', 'readarray', 'command', 'builtin', 'coproc', 'noglob', 'nocorrect', 'git',
-  'cp', 'mv', 'rm', 'rmdir', 'mkdir', 'touch', 'ln', 'chmod', 'chown', 'chgrp', 'truncate', 'dd', 'mktemp', 'tee', 'unlink', 'shred',
+  'mv', 'rm', 'rmdir', 'mkdir', 'touch', 'chmod', 'chown', 'chgrp', 'truncate', 'dd', 'mktemp', 'tee', 'unlink', 'shred',
   'echo', 'printf', 'cd', 'pushd', 'popd', 'export', 'declare', 'local', 'readonly', 'typeset', 'unset', 'set', 'shift', 'true', 'false', ':',
   'test', '[', 'read', 'wait', 'exit', 'return', 'kill', 'sleep', 'umask', 'ulimit', 'shopt', 'getopts', 'dirs', 'jobs', 'fg', 'bg', 'disown',
 ]);
+
+/** Whether the program's model says toolgate sees everything it runs. */
+function runsSeen(name: string): boolean {
+  const runs = PROGRAMS.get(name)?.runs;
+  return runs === 'nothing' || runs === 'seen';
+}
 
 /** Where a word of an argument splits into the names of programs it may run. */
 const SPLIT = /[\s;&|()<>'"`=,{}$]+/;
@@ -35,7 +42,7 @@ export function wordsOfUnknownPrograms(analysis: ShellAnalysis): Map<string, str
   analysis.commands.forEach((cmd, i) => {
     if (cmd.argv.length < 2 || cmd.unknown !== undefined || cmd.opaque !== undefined || parents.has(i)) return;
     const name = foldedCommandName(cmd.argv[0]!);
-    if (KNOWN.has(name) || isReadOnly(cmd, { set: 'claudeCode' }).readOnly) return;
+    if (KNOWN.has(name) || runsSeen(name) || isReadOnly(cmd, { set: 'claudeCode' }).readOnly) return;
     let line: string | undefined;
     for (let k = 1; k < cmd.argv.length; k++) {
       for (const token of cmd.argv[k]!.split(SPLIT)) {

@@ -5,7 +5,8 @@
  */
 import { awkOperands, dateOperands, patchOperands, sedOperands, shufOperands, sortOperands, splitOperands, teeOperands, uniqOperands, xxdOperands } from './text-tools.js';
 import { agAckOperands, grepOperands, rgOperands } from './search.js';
-import { copyOperands, renameOperands } from './copy.js';
+import { moveOperands, renameOperands } from './copy.js';
+import { PROGRAMS } from '../programs/index.js';
 import { attributeOperands, ddOperands, findOperands, mkdirOperands, removeOperands, touchOperands, truncateOperands } from './fs-tools.js';
 import { compressOperands, tarOperands, unzipOperands, zipOperands } from './archives.js';
 import { gitOperands } from './git.js';
@@ -24,6 +25,8 @@ const COMPRESSORS = new Set(['gzip', 'gunzip', 'zcat', 'pigz', 'unpigz', 'bzip2'
 
 /** The modelled effects of a program, or `undefined` when toolgate does not model it. */
 function modelledOperands(name: string, argv: readonly string[]): FileOperands | undefined {
+  const modelled = PROGRAMS.files(name, argv);
+  if (modelled !== undefined) return modelled;
   switch (name) {
     case 'grep':
     case 'egrep':
@@ -88,12 +91,9 @@ function modelledOperands(name: string, argv: readonly string[]): FileOperands |
       return attributeOperands(argv);
     case 'truncate':
       return truncateOperands(argv);
-    case 'cp':
     case 'mv':
-    case 'install':
-    case 'ln':
     case 'rsync':
-      return copyOperands(name, argv);
+      return moveOperands(name, argv);
     case 'rename':
     case 'prename':
     case 'file-rename':

@@ -1,0 +1,74 @@
+/**
+ * What copiers, movers and linkers do with their operands: cp, mv, install, ln and rsync share
+ * one layout (sources, then a destination or `-t DIR`). A recursive copy reads each source
+ * directory whole and writes names toolgate cannot see under the destination; a link is an
+ * alias through which later commands reach its target, so linking is judged as writing the
+ * target. Each program's model gives its own grammar. GNU coreutils 9 manual; rsync(1).
+ */
+import type { OptionShape } from '../options.js';
+import { all, has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../file-effects/types.js';
+
+/** The programs that share the copy layout. @internal */
+export type CopyProgram = 'cp' | 'mv' | 'install' | 'ln' | 'rsync';
+
+/**
+ * `cp`, `mv`, `install`, `ln`, `rsync`: sources and a destination (or `-t DIR`), with the
+ * options read through `shape` (the program's grammar).
+ */
+export function copyOperands(name: CopyProgram, argv: readonly string[], shape: OptionShape): FileOperands {
+  const files: FileOperand[] = [];
+  const unresolved: string[] = [];
+  const { options, operands: ops } = scan(argv, shape);
+  if (name === 'install' && has(options, '-d', '--directory')) return { files: all(ops, 'write'), unresolved };
+  const recursive =
+    name === 'mv' ||
+    (name !== 'ln' && name !== 'install' && has(options, '-r', '-R', '--recursive', '--archive', '-a'));
+  const symbolic = name === 'ln' && has(options, '-s', '--symbolic');
+  for (const o of options) {
+    if (is(o, '--exclude-from', '--include-from', '--password-file', '--read-batch', '--compare-dest', '--copy-dest', '--link-dest')) pushOpt(files, optionFile(o, 'read', argv));
+    if (is(o, '--log-file', '--write-batch', '--only-write-batch')) pushOpt(files, optionFile(o, 'write', argv));
+    if (is(o, '--backup-dir', '--partial-dir', '--temp-dir')) pushOpt(files, optionFile(o, 'write', argv, { tree: 'some' }));
+    if (is(o, '--files-from')) {
+      pushOpt(files, optionFile(o, 'read', argv));
+      unresolved.push(`${name} --files-from copies the files named in a file`);
+    }
+    if (name === 'install' && is(o, '--strip-program')) unresolved.push('install --strip-program runs a program');
+  }
+  // What a source becomes: read (copy), removed (move), aliased (link: writes through the link reach it).
+  const source = (index: number): FileOperand[] => {
+    if (name === 'mv') return [{ op: 'remove', index }];
+    if (name === 'ln') return [{ op: 'write', index, tree: 'some' }];
+    return [{ op: 'read', index, ...(recursive ? { tree: 'all' as const } : {}) }];
+  };
+  const into = recursive ? { tree: 'some' as const } : {};
+  const target = options.find((o) => is(o, '-t', '--target-directory'));
+  if (target) {
+    const dest = optionFile(target, 'write', argv, into);
+    pushOpt(files, dest);
+    for (const k of ops) files.push(...source(k));
+    if (dest && dest.value === undefined) for (const k of ops) files.push({ op: 'write', index: k, intoDir: dest.index, ...into });
+    else if (dest) for (const k of ops) files.push({ op: 'write', index: k, intoDir: target.index, intoValue: dest.value!, ...into });
+    return { files, unresolved };
+  }
+  if (name === 'ln' && ops.length === 1) {
+    files.push(...source(ops[0]!));
+    files.push({ op: 'write', index: ops[0]!, intoDir: -1 });
+    return { files, unresolved };
+  }
+  const dest = ops[ops.length - 1];
+  if (dest === undefined || ops.length < 2) {
+    // `rsync SRC` lists; one operand copies nothing — unless an option toolgate read as taking a
+    // value did not, and the operand is really the destination: it may be written too.
+    files.push(...ops.flatMap((k) => (name === 'rsync' ? [{ op: 'read' as const, index: k }] : source(k))));
+    if (name !== 'rsync') files.push(...all(ops, 'write', into));
+    return { files, unresolved };
+  }
+  files.push({ op: 'write', index: dest, ...into });
+  for (const k of ops.slice(0, -1)) {
+    files.push(...source(k));
+    files.push({ op: 'write', index: k, intoDir: dest, ...into });
+  }
+  // A symbolic link's target is relative to the link's directory, not the cwd.
+  if (symbolic) for (const k of ops.slice(0, -1)) files.push({ op: 'write', index: k, under: dest, tree: 'some' });
+  return { files, unresolved };
+}

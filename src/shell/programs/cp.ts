@@ -1,0 +1,39 @@
+/**
+ * `cp`: copies sources to a destination (or into `-t DIR`); `-r`/`-a` read each source
+ * directory whole and write names toolgate cannot see under the destination.
+ */
+import { copyOperands } from './copying.js';
+import { defineProgram } from './model.js';
+import type { GnuOptionSpec } from '../gnu-options.js';
+
+/**
+ * GNU coreutils 9.1 cp(1). An optional value (`--backup[=CONTROL]`, `--preserve[=LIST]`,
+ * `--reflink[=WHEN]`, `--update[=WHICH]`, `--context[=CTX]`) is taken only after `=`.
+ */
+const grammar: GnuOptionSpec = {
+  short: 'abdfHilLnPpRrsS:t:TuvxZ:',
+  long: {
+    'no-preserve': 'required', sparse: 'required', suffix: 'required', 'target-directory': 'required',
+    archive: 'none', 'attributes-only': 'none', backup: 'optional', 'copy-contents': 'none', debug: 'none', dereference: 'none', force: 'none',
+    interactive: 'none', link: 'none', 'no-clobber': 'none', 'no-dereference': 'none', 'no-target-directory': 'none', 'one-file-system': 'none',
+    parents: 'none', preserve: 'optional', recursive: 'none', reflink: 'optional', 'remove-destination': 'none', 'strip-trailing-slashes': 'none',
+    'symbolic-link': 'none', update: 'optional', verbose: 'none', context: 'optional', help: 'none', version: 'none',
+  },
+};
+
+/** The cp model. @internal */
+export const cp = defineProgram({
+  names: ['cp'],
+  summary: 'cp: copy files',
+  sources: ['GNU coreutils 9.1 cp(1)'],
+  grammar,
+  files: (_name, argv, shape) => copyOperands('cp', argv, shape),
+  runs: 'nothing',
+  positional: true,
+  acceptEdits: true,
+  examples: [
+    { command: 'cp -r src dst', effects: ['write ./dst [some]', 'read ./src [all]', 'write ./dst/src [some]'], readOnly: false },
+    { command: 'cp --target=secrets a', effects: ['write ./secrets', 'read ./a', 'write ./secrets/a'] },
+    { command: 'cp --backup a b', effects: ['write ./b', 'read ./a', 'write ./b/a'], why: '--backup takes its value only after `=`' },
+  ],
+});

@@ -1,0 +1,18 @@
+/**
+ * Every program toolgate models, one file each (a family such as git in a folder), and the one
+ * registry over them. To add or correct a program, see `docs/shell.md`.
+ */
+import { cp } from './cp.js';
+import { install } from './install.js';
+import { ln } from './ln.js';
+import type { ProgramModel } from './model.js';
+import { createProgramRegistry, type ProgramRegistry } from './registry.js';
+
+export type { ProgramExample, ProgramModel, ProgramRuns } from './model.js';
+export { createProgramRegistry, optionShape, type ProgramRegistry, type ProgramRegistryOptions } from './registry.js';
+
+/** Every model, in the order the registry indexes them. @internal */
+export const PROGRAM_MODELS: readonly ProgramModel[] = [cp, install, ln];
+
+/** The registry the shell layer uses (duplicate names are refused by its test, not at start). @internal */
+export const PROGRAMS: ProgramRegistry = createProgramRegistry(PROGRAM_MODELS);

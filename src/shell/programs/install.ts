@@ -1,0 +1,32 @@
+/**
+ * `install`: copies files and sets their attributes; `-d` makes directories;
+ * `--strip-program` runs a program.
+ */
+import { copyOperands } from './copying.js';
+import { defineProgram } from './model.js';
+import type { GnuOptionSpec } from '../gnu-options.js';
+
+/** GNU coreutils 9.1 install(1); `--backup[=CONTROL]` and `--context[=CTX]` take a value only after `=`. */
+const grammar: GnuOptionSpec = {
+  short: 'bcCdDg:m:o:psS:t:TvZ:',
+  long: {
+    group: 'required', mode: 'required', owner: 'required', 'strip-program': 'required', suffix: 'required', 'target-directory': 'required',
+    backup: 'optional', compare: 'none', debug: 'none', directory: 'none', 'preserve-timestamps': 'none', 'preserve-context': 'none', strip: 'none',
+    'no-target-directory': 'none', verbose: 'none', context: 'optional', help: 'none', version: 'none',
+  },
+};
+
+/** The install model. @internal */
+export const install = defineProgram({
+  names: ['install'],
+  summary: 'install: copy files and set attributes',
+  sources: ['GNU coreutils 9.1 install(1)'],
+  grammar,
+  files: (_name, argv, shape) => copyOperands('install', argv, shape),
+  runs: 'unseen',
+  positional: true,
+  examples: [
+    { command: 'install -m 644 a b', effects: ['write ./b', 'read ./a', 'write ./b/a'] },
+    { command: 'install -d x y', effects: ['write ./x', 'write ./y'] },
+  ],
+});

@@ -1,0 +1,32 @@
+/**
+ * `ln`: makes links. A link is an alias through which later commands reach its target, so
+ * linking is judged as writing the target; a symbolic link's target is relative to the link's
+ * directory.
+ */
+import { copyOperands } from './copying.js';
+import { defineProgram } from './model.js';
+import type { GnuOptionSpec } from '../gnu-options.js';
+
+/** GNU coreutils 9.1 ln(1); `--backup[=CONTROL]` takes its value only after `=`. */
+const grammar: GnuOptionSpec = {
+  short: 'bdFfiLnPrsS:t:TvZ:',
+  long: {
+    suffix: 'required', 'target-directory': 'required',
+    backup: 'optional', directory: 'none', force: 'none', interactive: 'none', logical: 'none', 'no-dereference': 'none', physical: 'none',
+    relative: 'none', symbolic: 'none', 'no-target-directory': 'none', verbose: 'none', help: 'none', version: 'none',
+  },
+};
+
+/** The ln model. @internal */
+export const ln = defineProgram({
+  names: ['ln'],
+  summary: 'ln: make links',
+  sources: ['GNU coreutils 9.1 ln(1)'],
+  grammar,
+  files: (_name, argv, shape) => copyOperands('ln', argv, shape),
+  runs: 'nothing',
+  positional: true,
+  examples: [
+    { command: 'ln -s /etc/passwd p', effects: ['write ./p', 'write /etc/passwd [some]', 'write ./p/passwd'], why: 'a link is judged as writing its target', readOnly: false },
+  ],
+});

@@ -1,0 +1,97 @@
+/**
+ * What toolgate knows about one program, in one place: its option grammar and the facets that
+ * read it. A facet answers one question the shell layer asks about a command (which files it
+ * touches, whether it is read-only, whether it runs programs toolgate cannot see); every facet
+ * of a model reads the command's options through the model's one grammar, so two facets cannot
+ * disagree about which word is an option's value (`column -t .env` once printed a denied file
+ * because two tables did).
+ *
+ * Adding or correcting a program is one file in `src/shell/programs/` plus its examples:
+ * `docs/shell.md` walks through one.
+ */
+import type { GnuOptionSpec } from '../gnu-options.js';
+import type { FileOperands } from '../file-effects/types.js';
+import type { OptionShape } from '../options.js';
+import type { ReadOnlyEntry, ReadOnlySpec } from '../read-only-tables.js';
+
+/**
+ * Whether toolgate sees everything the program runs. `nothing`: it runs no other program;
+ * `seen`: what it runs is read as a child command, opaque code or an unknown (`find -exec`,
+ * `tar --to-command`, git's configured programs); `unseen`: it may run programs named in its
+ * arguments that toolgate does not read (`rg --pre`), so a deny rule naming one makes it a firm ask.
+ * @internal
+ */
+export type ProgramRuns = 'nothing' | 'seen' | 'unseen';
+
+/**
+ * One example of what toolgate says about a command of this program. Each example is a test
+ * (`test/shell/programs/examples.test.ts`): the command is analysed as written, from
+ * `/home/user/project` with home `/home/user`.
+ * @internal
+ */
+export interface ProgramExample {
+  /** The command line. */
+  readonly command: string;
+  /**
+   * Its path effects, in order, as `op path` with the project shown as `.` and `[all]`/`[some]`
+   * for a directory taken whole, `(assumed)` for a word of an unmodelled program
+   * (the format of `test/shell/file-effects/operands.test.ts`).
+   */
+  readonly effects?: readonly string[];
+  /** Whether Claude Code's read-only set takes it as read-only. */
+  readonly readOnly?: boolean;
+  /** Why the answer is what it is, when that is not plain. */
+  readonly why?: string;
+}
+
+/**
+ * One program (or a family of names sharing one behaviour: `grep`, `egrep`, `fgrep`, `rgrep`).
+ * @internal
+ */
+export interface ProgramModel {
+  /** The names it is called by (the folded basename of argv[0]); each name has one model. */
+  readonly names: readonly string[];
+  /** What the program is, in a few words. */
+  readonly summary: string;
+  /** Where what this model says comes from: manuals, documentation, the observed CLI. */
+  readonly sources: readonly string[];
+  /**
+   * The program's option grammar: every option it has, and whether each takes a value. Facets
+   * read options through it; the read-only profile names the safe ones among them.
+   */
+  readonly grammar?: GnuOptionSpec;
+  /**
+   * The files a command reads, writes, removes or links (argv[0] is the program's name). `shape`
+   * is the model's grammar as the effects scan reads it (empty when the model has none).
+   */
+  readonly files?: (name: string, argv: readonly string[], shape: OptionShape) => FileOperands;
+  /** The read-only profile per set, by name: the options known safe and the check to run. */
+  readonly readOnly?: {
+    /** Claude Code's built-in read-only commands (the claudeCode dialect). */
+    readonly claudeCode?: Readonly<Record<string, ReadOnlyEntry>>;
+    /** robota's read-only commands. */
+    readonly robota?: Readonly<Record<string, ReadOnlySpec>>;
+  };
+  /** Whether toolgate sees what it runs (see {@link ProgramRuns}). */
+  readonly runs: ProgramRuns;
+  /**
+   * Its file effects are read through wrappers it is under and children it runs
+   * (`find … -exec`, `tar --to-command`, `git -c core.pager=…`): a word of the program is a
+   * file only where the model says so.
+   */
+  readonly touchesFilesAsWrapper?: boolean;
+  /** Its operands are positional (source … destination): a glob in them is judged as a write to the last. */
+  readonly positional?: boolean;
+  /**
+   * acceptEdits may allow it (Claude Code docs, Permission modes › acceptEdits: mkdir, touch, rm,
+   * rmdir, mv, cp, sed), when it is named literally and its paths are inside the working directories.
+   */
+  readonly acceptEdits?: boolean;
+  /** Examples: each is a test. */
+  readonly examples: readonly ProgramExample[];
+}
+
+/** Declares a model (checks its shape at compile time; returns it unchanged). @internal */
+export function defineProgram(model: ProgramModel): ProgramModel {
+  return model;
+}

@@ -1,0 +1,30 @@
+/**
+ * Every example a program model carries is a test: the command's path effects and, where the
+ * example says, whether Claude Code's read-only set takes it.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzeShell, isReadOnlyCommand, prepareShell, shellPathEffects } from '../../../src/shell/index.js';
+import { PROGRAM_MODELS } from '../../../src/shell/programs/index.js';
+
+beforeAll(async () => {
+  await prepareShell();
+});
+
+const P = '/home/user/project';
+const ctx = { cwd: P, home: '/home/user', platform: 'linux' as const };
+const show = (command: string) =>
+  shellPathEffects(analyzeShell(command), ctx).effects.map(
+    (e) => `${e.op} ${e.path.replace(P, '.')}${e.tree ? ` [${e.tree}]` : ''}${e.assumed ? ` (${e.assumed})` : ''}${e.fromHistory ? ' (history)' : ''}`,
+  );
+
+const examples = PROGRAM_MODELS.flatMap((m) => m.examples.map((e) => [m.names[0]!, e.command, e] as const));
+
+describe('program model examples', () => {
+  it.each(examples)('%s: %s', (_name, command, e) => {
+    if (e.effects !== undefined) expect(show(command)).toEqual(e.effects);
+    if (e.readOnly !== undefined) {
+      const a = analyzeShell(command);
+      expect(isReadOnlyCommand(a, { set: 'claudeCode' }).readOnly).toBe(e.readOnly);
+    }
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * Every program has one home: the name of a program that has a model in `src/shell/programs/`
+ * appears in no table outside that folder. A quoted name elsewhere is allowed only where it is
+ * listed below, with why (a word that is not the program there, or a place still to move).
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PROGRAM_MODELS } from '../../../src/shell/programs/index.js';
+
+const ROOT = join(__dirname, '../../..');
+const SRC = join(ROOT, 'src');
+
+/** `file:name` → why the quoted name may appear there. */
+const ALLOWED: Readonly<Record<string, string>> = {
+  'src/powershell/aliases.ts:cp': 'a PowerShell alias (`cp` is Copy-Item there), not the POSIX program',
+  'src/shell/file-effects/git.ts:install': "a git subcommand's action (`git lfs install`), not the program",
+};
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    if (statSync(p).isDirectory()) return p.endsWith(join('shell', 'programs')) ? [] : files(p);
+    return p.endsWith('.ts') ? [p] : [];
+  });
+}
+
+/** The source without comments (a name in a comment is no table). */
+function code(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+}
+
+const names = PROGRAM_MODELS.flatMap((m) => m.names);
+const quoted = (name: string) => new RegExp(`['"\`]${name.replace(/[[\]\\^$.|?*+()]/g, '\\$&')}['"\`]`);
+
+describe('every program has one home', () => {
+  it('finds the moved names only in programs/ (or where allowed)', () => {
+    const found: string[] = [];
+    for (const file of files(SRC)) {
+      const text = code(readFileSync(file, 'utf8'));
+      const rel = relative(ROOT, file).split('\\').join('/');
+      for (const name of names) if (quoted(name).test(text) && !ALLOWED[`${rel}:${name}`]) found.push(`${rel}:${name}`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('lists no allowance that is no longer needed', () => {
+    for (const key of Object.keys(ALLOWED)) {
+      const [file, name] = [key.slice(0, key.lastIndexOf(':')), key.slice(key.lastIndexOf(':') + 1)];
+      expect(quoted(name).test(code(readFileSync(join(ROOT, file), 'utf8'))), key).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * The registry of program models: one model per name, read-only entries only for a model's own
+ * names, and every facet reading a model's options through its one grammar.
+ */
+import { describe, expect, it } from 'vitest';
+import { resolveLongOption, type GnuArgument, type GnuOptionSpec } from '../../../src/shell/gnu-options.js';
+import { createProgramRegistry, optionShape, PROGRAM_MODELS, PROGRAMS } from '../../../src/shell/programs/index.js';
+import { defineProgram } from '../../../src/shell/programs/model.js';
+import { CLAUDE_CODE_READ_ONLY, ROBOTA_READ_ONLY } from '../../../src/shell/read-only-tables.js';
+
+/** Letter → argument, from a getopt optstring. */
+function letters(optstring: string): Map<string, GnuArgument> {
+  const out = new Map<string, GnuArgument>();
+  let i = optstring[0] === '+' || optstring[0] === '-' ? 1 : 0;
+  for (; i < optstring.length; i++) {
+    const c = optstring[i]!;
+    if (c === ':') continue;
+    out.set(c, optstring[i + 1] !== ':' ? 'none' : optstring[i + 2] === ':' ? 'optional' : 'required');
+  }
+  return out;
+}
+
+/** `'bytes= color[=] quiet'` → name → argument (the read-only entry's long list). */
+function longs(text: string | undefined): Map<string, GnuArgument> {
+  const out = new Map<string, GnuArgument>();
+  for (const item of (text ?? '').split(/\s+/)) {
+    const m = /^([^=[]+)(\[=\]|=)?$/.exec(item);
+    if (m) out.set(m[1]!, m[2] === '=' ? 'required' : m[2] === '[=]' ? 'optional' : 'none');
+  }
+  return out;
+}
+
+const withGrammar = PROGRAM_MODELS.filter((m): m is typeof m & { grammar: GnuOptionSpec } => m.grammar !== undefined);
+
+describe('program registry', () => {
+  it('refuses a name given by two models', () => {
+    const a = defineProgram({ names: ['x'], summary: 'a', sources: [], runs: 'nothing', examples: [] });
+    const b = defineProgram({ names: ['y', 'x'], summary: 'b', sources: [], runs: 'nothing', examples: [] });
+    expect(() => createProgramRegistry([a, b], { check: true })).toThrow(/"x" is given by two models/);
+  });
+
+  it('refuses a read-only entry for a name the model does not have', () => {
+    const a = defineProgram({ names: ['x'], summary: 'a', sources: [], runs: 'nothing', examples: [], readOnly: { robota: { y: { globs: false } } } });
+    expect(() => createProgramRegistry([a], { check: true })).toThrow(/"y" is not one of its names/);
+  });
+
+  it('has no duplicate names among the shipped models', () => {
+    expect(() => createProgramRegistry(PROGRAM_MODELS, { check: true })).not.toThrow();
+  });
+
+  it('finds every model by each of its names', () => {
+    for (const m of PROGRAM_MODELS) for (const n of m.names) expect(PROGRAMS.get(n)).toBe(m);
+  });
+
+  it('gives the read-only tables the models\' entries', () => {
+    for (const m of PROGRAM_MODELS) {
+      for (const [name, entry] of Object.entries(m.readOnly?.claudeCode ?? {})) expect(CLAUDE_CODE_READ_ONLY[name]).toBe(entry);
+      for (const [name, spec] of Object.entries(m.readOnly?.robota ?? {})) expect(ROBOTA_READ_ONLY[name]).toBe(spec);
+    }
+  });
+
+  it('gives every model sources and at least one example', () => {
+    for (const m of PROGRAM_MODELS) {
+      expect(m.sources.length, m.summary).toBeGreaterThan(0);
+      expect(m.examples.length, m.summary).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('one grammar per program', () => {
+  it.each(withGrammar.map((m) => [m.names[0]!, m] as const))('%s: the effects scan reads the grammar\'s values', (_name, m) => {
+    const shape = optionShape(m.grammar);
+    for (const [letter, argument] of letters(m.grammar.short ?? '')) {
+      expect(argument === 'required', `-${letter}`).toBe((shape.shortArg ?? '').includes(letter));
+      expect(argument === 'optional', `-${letter}`).toBe((shape.shortOptionalArg ?? '').includes(letter));
+    }
+    for (const [name, entry] of Object.entries(m.grammar.long ?? {})) {
+      const argument = typeof entry === 'string' ? entry : entry.argument;
+      expect(argument === 'required', `--${name}`).toBe((shape.longArg ?? []).includes(name));
+    }
+  });
+
+  it.each(withGrammar.filter((m) => m.readOnly?.claudeCode).map((m) => [m.names[0]!, m] as const))(
+    '%s: every read-only safe option exists in the grammar and takes a value as the grammar says',
+    (_name, m) => {
+      const grammarLetters = letters(m.grammar.short ?? '');
+      for (const entry of Object.values(m.readOnly!.claudeCode!)) {
+        for (const [letter, argument] of letters(entry.short ?? '')) expect(grammarLetters.get(letter), `-${letter}`).toBe(argument);
+        for (const [name, argument] of [...longs(entry.long), ...[...longs(entry.otherLong)].map(([n]) => [n, undefined] as const)]) {
+          const match = resolveLongOption({ ...m.grammar, abbreviations: false }, name);
+          expect(match.ok, `--${name}`).toBe(true);
+          if (match.ok && argument !== undefined) expect(match.argument, `--${name}`).toBe(argument);
+        }
+      }
+    },
+  );
+});
