@@ -21,7 +21,8 @@ const LONG_FLAGS = [
 
 /** GNU coreutils 9 long options of mv; `--backup[=CONTROL]` and `--context[=CTX]` take a value only after `=`, so they are flags here. */
 const MV_SHAPE: OptionShape = {
-  shortArg: 'StZ',
+  // -Z takes no value (it is --context without one).
+  shortArg: 'St',
   longArg: ['suffix', 'target-directory'],
   longFlags: ['backup', 'context', 'debug', 'force', 'interactive', 'no-clobber', 'no-copy', 'no-target-directory', 'strip-trailing-slashes', 'update', 'verbose', 'help', 'version'],
 };

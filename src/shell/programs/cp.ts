@@ -11,7 +11,7 @@ import type { GnuOptionSpec } from '../gnu-options.js';
  * `--reflink[=WHEN]`, `--update[=WHICH]`, `--context[=CTX]`) is taken only after `=`.
  */
 const grammar: GnuOptionSpec = {
-  short: 'abdfHilLnPpRrsS:t:TuvxZ:',
+  short: 'abdfHilLnPpRrsS:t:TuvxZ',
   long: {
     'no-preserve': 'required', sparse: 'required', suffix: 'required', 'target-directory': 'required',
     archive: 'none', 'attributes-only': 'none', backup: 'optional', 'copy-contents': 'none', debug: 'none', dereference: 'none', force: 'none',
@@ -34,6 +34,7 @@ export const cp = defineProgram({
   examples: [
     { command: 'cp -r src dst', effects: ['write ./dst [some]', 'read ./src [all]', 'write ./dst/src [some]'], readOnly: false },
     { command: 'cp --target=secrets a', effects: ['write ./secrets', 'read ./a', 'write ./secrets/a'] },
+    { command: 'cp -Z .env out', effects: ['write ./out', 'read ./.env', 'write ./out/.env'], why: '-Z takes no value: .env is a source it reads' },
     { command: 'cp --backup a b', effects: ['write ./b', 'read ./a', 'write ./b/a'], why: '--backup takes its value only after `=`' },
   ],
 });

@@ -8,7 +8,7 @@ import type { GnuOptionSpec } from '../gnu-options.js';
 
 /** GNU coreutils 9.1 install(1); `--backup[=CONTROL]` and `--context[=CTX]` take a value only after `=`. */
 const grammar: GnuOptionSpec = {
-  short: 'bcCdDg:m:o:psS:t:TvZ:',
+  short: 'bcCdDg:m:o:psS:t:TvZ',
   long: {
     group: 'required', mode: 'required', owner: 'required', 'strip-program': 'required', suffix: 'required', 'target-directory': 'required',
     backup: 'optional', compare: 'none', debug: 'none', directory: 'none', 'preserve-timestamps': 'none', 'preserve-context': 'none', strip: 'none',
@@ -27,6 +27,7 @@ export const install = defineProgram({
   positional: true,
   examples: [
     { command: 'install -m 644 a b', effects: ['write ./b', 'read ./a', 'write ./b/a'] },
+    { command: 'install -Z .env out', effects: ['write ./out', 'read ./.env', 'write ./out/.env'], why: '-Z takes no value' },
     { command: 'install -d x y', effects: ['write ./x', 'write ./y'] },
   ],
 });

@@ -9,7 +9,7 @@ import type { GnuOptionSpec } from '../gnu-options.js';
 
 /** GNU coreutils 9.1 ln(1); `--backup[=CONTROL]` takes its value only after `=`. */
 const grammar: GnuOptionSpec = {
-  short: 'bdFfiLnPrsS:t:TvZ:',
+  short: 'bdFfiLnPrsS:t:Tv',
   long: {
     suffix: 'required', 'target-directory': 'required',
     backup: 'optional', directory: 'none', force: 'none', interactive: 'none', logical: 'none', 'no-dereference': 'none', physical: 'none',
