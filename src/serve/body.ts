@@ -2,9 +2,13 @@ import type { Context } from 'hono';
 
 /**
  * A request body read up to a limit. `drained` says the whole of an oversized body was read
- * (and dropped), so the connection can carry a reply and be reused.
+ * (and dropped), so the connection can carry a reply and be reused. `tooLarge: false` is a body
+ * that never arrived whole: the client went away, or it was dropped for sending too slowly (the
+ * intake logged that); nobody is left to read a reply.
  */
-export type BodyRead = { ok: true; text: string } | { ok: false; tooLarge: true; drained: boolean };
+export type BodyRead = { ok: true; text: string } | { ok: false; tooLarge: boolean; drained: boolean };
+
+const GONE: BodyRead = { ok: false, tooLarge: false, drained: false };
 
 /** How much of an oversized body is read and dropped so the client gets a reply, not a reset. */
 const DRAIN_FACTOR = 4;
@@ -19,6 +23,15 @@ const DRAIN_FACTOR = 4;
  * through on a connection error.
  */
 export async function readBody(c: Context, max: number): Promise<BodyRead> {
+  try {
+    return await read(c, max);
+  } catch {
+    // An aborted body stream: the client closed the connection, or the intake cut a slow body.
+    return GONE;
+  }
+}
+
+async function read(c: Context, max: number): Promise<BodyRead> {
   const length = c.req.header('content-length');
   const sized = length !== undefined && c.req.header('transfer-encoding') === undefined;
   if (sized && /^\d+$/.test(length) && Number(length) <= max) return { ok: true, text: await c.req.text() };

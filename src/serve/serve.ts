@@ -9,11 +9,15 @@ import { createAsks } from './asks.js';
 import { createAuth, isLoopbackHost } from './auth.js';
 import { NO_AUDIT, type ServeContext } from './context.js';
 import { createDecider } from './decide.js';
+import { createIntake, type IntakeLimits } from './intake.js';
 import { createProjects } from './projects.js';
 import { apiRoutes } from './routes/api.js';
 import { hookRoutes } from './routes/hooks.js';
 import { pageRoutes } from './routes/page.js';
 import { builtInSettings, type SelfTarget } from './self-guard.js';
+
+/** Milliseconds any client has to send a request's headers. */
+const HEADERS_TIMEOUT_MS = 10_000;
 
 /** Default seconds a hook request is held for an answer (below Claude Code's 600 s hook timeout). @public */
 export const DEFAULT_HOLD_TIMEOUT_SECONDS = 590;
@@ -48,6 +52,8 @@ export interface ServeOptions {
   managedPaths?: readonly string[];
   /** Keep the audit log (default `true`). */
   audit?: boolean;
+  /** Limits for requests that carry no token (the page, health checks, a server without a token). */
+  intake?: IntakeLimits;
   /** Where problems are reported, one line each. Default: standard error. */
   log?: (line: string) => void;
   /** Milliseconds since the epoch. */
@@ -125,7 +131,9 @@ export function createServe(options: ServeOptions): Serve {
     log,
   };
 
+  const intake = createIntake({ auth: context.auth, log, ...options.intake });
   const app = new Hono();
+  app.use('*', intake.middleware);
   app.route('/hooks', hookRoutes(context));
   app.route('/v1', apiRoutes(context));
   app.route('/', pageRoutes(context));
@@ -139,10 +147,13 @@ export function createServe(options: ServeOptions): Serve {
         throw new Error(`listening on ${host} (off the loopback network) needs a token: give --token-file`);
       }
       const s = createAdaptorServer({ fetch: app.fetch }) as Server;
-      // Held requests wait up to the hold timeout; nothing else should cut them.
+      // Held requests wait up to the hold timeout; nothing else should cut them. A request's
+      // headers arrive at once from any real client; a body without a token has the intake's
+      // deadline, and connections without a token are capped there (see IntakeLimits).
       s.requestTimeout = 0;
-      s.headersTimeout = 60_000;
+      s.headersTimeout = HEADERS_TIMEOUT_MS;
       s.keepAliveTimeout = 65_000;
+      intake.attach(s);
       await new Promise<void>((ok, fail) => {
         s.once('error', fail);
         s.listen({ host, port, backlog: 4096 }, () => {

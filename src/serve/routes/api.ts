@@ -1,15 +1,19 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { PERMISSION_MODES } from '../../core/types.js';
-import { StoreUnavailableError, type AskFilter, type AskRecord } from '../../store/index.js';
+import { redactInput, StoreUnavailableError, type AskFilter, type AskRecord } from '../../store/index.js';
 import { answerEntry, decisionEntry } from '../audit.js';
 import { hostIsSelf, sameOrigin } from '../auth.js';
 import { readBody } from '../body.js';
+import { MAX_INPUT_DEPTH, nestedDeeperThan } from '../depth.js';
 import type { ServeContext } from '../context.js';
+import { oneLine } from '../log.js';
 import { askView, decisionView, type DecisionView } from '../views.js';
 
 /** Largest JSON API body accepted (bytes). */
 export const API_BODY_LIMIT = 1024 * 1024;
+/** Longest wait for the store's answer to `GET /v1/health`, in milliseconds. */
+export const HEALTH_TIMEOUT_MS = 900;
 /** Longest `?wait=` of `GET /v1/asks/:id`, in seconds. */
 export const MAX_WAIT_SECONDS = 600;
 
@@ -57,6 +61,7 @@ async function readJson<T>(c: Context, schema: z.ZodType<T>): Promise<{ ok: true
   if (!read.ok) {
     // An undrained rest of the body stays on the connection: close it so no client reuses it.
     if (!read.drained) c.header('connection', 'close');
+    if (!read.tooLarge) return { ok: false, problem: { status: 400, message: 'the body did not arrive whole' } };
     return { ok: false, problem: { status: 413, message: `the body is larger than ${API_BODY_LIMIT} bytes` } };
   }
   let raw: unknown;
@@ -90,7 +95,7 @@ export function apiRoutes(ctx: ServeContext): Hono {
   });
   app.onError((e, c) => {
     if (e instanceof StoreUnavailableError) return problem(c, { status: 503, message: e.message });
-    ctx.log(`toolgate serve: ${c.req.method} ${c.req.path} failed: ${e.stack ?? e.message}`);
+    ctx.log(`toolgate serve: ${c.req.method} ${c.req.path} failed: ${oneLine(e)}`);
     return c.json({ error: `internal error: ${e.message}` }, 500);
   });
 
@@ -104,6 +109,21 @@ export function apiRoutes(ctx: ServeContext): Hono {
     const body = await readJson(c, decisionRequest);
     if (!body.ok) return problem(c, body.problem);
     const { call, context } = body.value;
+    if (nestedDeeperThan(call.input, MAX_INPUT_DEPTH)) {
+      const message = `body.call.input: nested deeper than ${MAX_INPUT_DEPTH} levels`;
+      ctx.audit.write({
+        at: ctx.now(),
+        event: 'decision',
+        ...(context.sessionId !== undefined ? { sessionId: context.sessionId } : {}),
+        tool: call.tool,
+        inputRedacted: redactInput(call.input),
+        behavior: 'deny',
+        reasonKind: 'checkFailed',
+        reason: message,
+        decidedBy: 'serve',
+      });
+      return problem(c, { status: 400, message });
+    }
     const agent = typeof context.agent === 'string' ? { id: context.agent } : context.agent;
     const where = {
       cwd: context.cwd,
@@ -190,11 +210,16 @@ export function apiRoutes(ctx: ServeContext): Hono {
 
   app.get('/health', async (c) => {
     const audit = { buffered: ctx.audit.buffered, lost: ctx.audit.lost, failing: ctx.audit.failing };
-    try {
-      await ctx.store.health();
-    } catch (e) {
-      return c.json({ ok: false, store: { kind: ctx.store.kind, error: (e as Error).message }, audit }, 503);
-    }
+    const down = (error: string) => c.json({ ok: false, store: { kind: ctx.store.kind, error }, audit }, 503);
+    // A store that hangs (a frozen PostgreSQL) is a store that is down: the answer comes within a second.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<string>((ok) => {
+      timer = setTimeout(() => ok(`the store did not answer within ${HEALTH_TIMEOUT_MS} ms`), HEALTH_TIMEOUT_MS);
+    });
+    const error = await Promise.race([ctx.store.health().then(() => undefined, (e: unknown) => (e instanceof Error ? e.message : String(e))), late]);
+    clearTimeout(timer);
+    if (error !== undefined) return down(error);
+    if (ctx.audit.failing) return down('the audit log cannot be written to the store');
     return c.json({ ok: true, store: { kind: ctx.store.kind }, audit });
   });
 

@@ -1,10 +1,15 @@
 import { Hono, type Context } from 'hono';
+import { createHash } from 'node:crypto';
 import type { ToolCall } from '../../core/types.js';
 import type { AgentRef } from '../../gate/index.js';
-import { inputSha256, redactInput, type AskRecord } from '../../store/index.js';
+import { inputSha256, redactInput, type AskRecord, type AuditEvent } from '../../store/index.js';
 import { decisionEntry, releaseEntry } from '../audit.js';
+import { hostIsSelf, peerAddress, sameOrigin } from '../auth.js';
 import { readBody } from '../body.js';
+import { MAX_INPUT_DEPTH, nestedDeeperThan } from '../depth.js';
+import { droppedByIntake } from '../intake.js';
 import type { ServeContext } from '../context.js';
+import { oneLine } from '../log.js';
 import { denyReply, promptReply, resultReply, type DecisionEvent } from '../replies.js';
 import type { Settled } from '../decide.js';
 
@@ -26,8 +31,22 @@ export function hookRoutes(ctx: ServeContext): Hono {
   app.post('/claude-code', async (c) => {
     let event: DecisionEvent = 'PreToolUse';
     try {
+      // Who is asking is settled from the headers, before any of the body is read: a request
+      // that may not decide costs no more than its headers.
+      const refused = refusal(ctx, c);
+      if (refused !== undefined) {
+        ctx.log(`toolgate serve: refused a hook request from ${peerAddress(c) ?? 'a client'}: ${refused}`);
+        // The body is not read, so the connection cannot carry another request. The event's name
+        // is unknown: a PermissionRequest reads this PreToolUse-shaped deny as a failed hook, and
+        // Claude Code then asks its person itself.
+        return c.json(denyReply(event, refused), 200, { connection: 'close' });
+      }
       const read = await readBody(c, HOOK_BODY_LIMIT);
       // An undrained rest of the body stays on the connection: close it so no client reuses it.
+      if (!read.ok && !read.tooLarge) {
+        if (!droppedByIntake(c)) ctx.log(`toolgate serve: dropped a hook request from ${peerAddress(c) ?? 'a client'}: the connection closed before its body arrived`);
+        return c.json(denyReply(event, 'the hook event did not arrive whole'), 200, { connection: 'close' });
+      }
       if (!read.ok) return c.json(denyReply(event, `the hook event is larger than ${HOOK_BODY_LIMIT} bytes`), 200, read.drained ? {} : { connection: 'close' });
       const text = read.text;
       let body: Record<string, unknown>;
@@ -40,8 +59,8 @@ export function hookRoutes(ctx: ServeContext): Hono {
       }
       const name = body['hook_event_name'];
       if (name === 'PermissionRequest') event = 'PermissionRequest';
-      const auth = ctx.auth.check(c, 'decide');
-      if (!auth.ok) return c.json(name === 'PreToolUse' || name === 'PermissionRequest' || name === undefined ? denyReply(event, auth.message) : {}, 200);
+      // The event itself is one level above its tool_input.
+      if (nestedDeeperThan(body, MAX_INPUT_DEPTH + 1)) return c.json(await tooDeep(ctx, typeof name === 'string' ? name : event, body, text), 200);
       if (typeof name === 'string' && RECORDED.has(name)) {
         await record(ctx, name as 'PostToolUse', body);
         return c.json({}, 200);
@@ -52,13 +71,15 @@ export function hookRoutes(ctx: ServeContext): Hono {
       }
       return c.json(await decideEvent(ctx, c, event, body), 200);
     } catch (e) {
-      ctx.log(`toolgate serve: hook request failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      ctx.log(`toolgate serve: hook request failed: ${oneLine(e)}`);
       return c.json(denyReply(event, `internal error: ${e instanceof Error ? e.message : String(e)}`), 200);
     }
   });
   // A mistyped hook URL (`/hooks/claude-code/`, `/hooks/claudecode`) must not be a 404: Claude Code
   // lets a call through on a non-2xx reply unless the hook says `onFailure: "block"`.
   app.post('*', async (c) => {
+    const why = `no hook at ${c.req.path}: toolgate serve's hook URL ends in /hooks/claude-code`;
+    if (refusal(ctx, c) !== undefined) return c.json(denyReply('PreToolUse', why), 200, { connection: 'close' });
     const read = await readBody(c, HOOK_BODY_LIMIT);
     let event: DecisionEvent = 'PreToolUse';
     try {
@@ -66,10 +87,47 @@ export function hookRoutes(ctx: ServeContext): Hono {
     } catch {
       // Unreadable: answered as a PreToolUse deny.
     }
-    const why = `no hook at ${c.req.path}: toolgate serve's hook URL ends in /hooks/claude-code`;
     return c.json(denyReply(event, why), 200, read.ok || read.drained ? {} : { connection: 'close' });
   });
   return app;
+}
+
+/**
+ * Why a hook request may not be decided, from its headers alone: a browser's cross-site request
+ * (any web page could otherwise park asks and write audit entries), a `Host` that does not name
+ * this server on a request trusted for coming from loopback (DNS rebinding), or missing
+ * credentials. `undefined`: it may.
+ */
+function refusal(ctx: ServeContext, c: Context): string | undefined {
+  if (!sameOrigin(c)) return 'a cross-site request from a browser';
+  const auth = ctx.auth.check(c, 'decide');
+  if (!auth.ok) return auth.message;
+  if (auth.via === 'loopback' && !hostIsSelf(c, ctx.self?.host)) return `the Host header "${c.req.header('host') ?? ''}" does not name this server`;
+  return undefined;
+}
+
+/** An event whose input nests deeper than {@link MAX_INPUT_DEPTH}: recorded, then denied. */
+async function tooDeep(ctx: ServeContext, name: string, body: Record<string, unknown>, text: string): Promise<Record<string, unknown>> {
+  const why = `the tool input is nested deeper than ${MAX_INPUT_DEPTH} levels`;
+  const sessionId = str(body['session_id']);
+  const cwd = str(body['cwd']);
+  const tool = str(body['tool_name']);
+  let projectDir: string | undefined;
+  if (cwd !== undefined && cwd.startsWith('/')) projectDir = await ctx.projects.rootFor({ cwd, ...(sessionId !== undefined ? { sessionId } : {}) }).catch(() => undefined);
+  const event: AuditEvent = name === 'PermissionRequest' || name === 'PostToolUse' || name === 'PostToolUseFailure' || name === 'Stop' ? name : 'PreToolUse';
+  const decides = event === 'PreToolUse' || event === 'PermissionRequest';
+  await ctx.audit.write({
+    at: ctx.now(),
+    event,
+    ...(sessionId !== undefined ? { sessionId } : {}),
+    ...(projectDir !== undefined ? { projectDir } : {}),
+    ...(tool !== undefined ? { tool } : {}),
+    inputRedacted: redactInput(body['tool_input']),
+    ...(decides ? { behavior: 'deny' as const, reasonKind: 'checkFailed' as const, decidedBy: 'serve' } : {}),
+    reason: why,
+    detail: `SHA-256 of the whole event: ${createHash('sha256').update(text).digest('hex')}`,
+  });
+  return decides ? denyReply(event === 'PermissionRequest' ? 'PermissionRequest' : 'PreToolUse', why) : {};
 }
 
 function agentOf(body: Record<string, unknown>): AgentRef | undefined {

@@ -8,6 +8,7 @@ import { answerEntry } from '../audit.js';
 import { sameOrigin } from '../auth.js';
 import { readBody } from '../body.js';
 import type { ServeContext } from '../context.js';
+import { oneLine } from '../log.js';
 import { askCard, h, headline, rememberRules, timeTag, type FormContext } from '../page/cards.js';
 import { layout, messageBody, signInBody, type PageFrame } from '../page/layout.js';
 import { PAGE_JS } from '../page/script.js';
@@ -67,7 +68,7 @@ export function pageRoutes(ctx: ServeContext): Hono {
 
   app.onError((e, c) => {
     if (e instanceof StoreUnavailableError) return page(c, { title: 'Store unreachable', view: 'error' }, messageBody('The store cannot be reached', e.message), 503);
-    ctx.log(`toolgate serve: ${c.req.method} ${c.req.path} failed: ${e.stack ?? e.message}`);
+    ctx.log(`toolgate serve: ${c.req.method} ${c.req.path} failed: ${oneLine(e)}`);
     return c.text(`internal error: ${e.message}`, 500, SECURITY_HEADERS);
   });
 
