@@ -1,15 +1,27 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { SUITES, suiteGlob } from './test/suites.js';
 
-/** Test files that need a real PostgreSQL server: their project's globalSetup starts one, once per run. */
-const POSTGRES_TESTS = 'test/**/*.pg.test.ts';
+/**
+ * One vitest project per suite of `test/suites.ts`. `npm test` runs only `unit` (hermetic: no
+ * service, browser, Claude binary, root or namespaces); `npm run test:all` runs every project and
+ * then the bash differential. A file joins a suite by its name's suffix (`*.pg.test.ts`, …).
+ */
+const others = SUITES.filter((s) => s.name !== 'unit').map(suiteGlob);
 
 export default defineConfig({
   test: {
     testTimeout: 30_000,
     reporters: ['default', ['json', { outputFile: '.vitest-results.json' }]],
-    projects: [
-      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, POSTGRES_TESTS] } },
-      { extends: true, test: { name: 'postgres', include: [POSTGRES_TESTS], globalSetup: ['test/support/postgres/global-setup.ts'] } },
-    ],
+    projects: SUITES.map((s) => ({
+      extends: true,
+      test: {
+        name: s.name,
+        include: [suiteGlob(s)],
+        exclude: s.name === 'unit' ? [...configDefaults.exclude, ...others] : [...configDefaults.exclude],
+        ...(s.globalSetup ? { globalSetup: [s.globalSetup] } : {}),
+        // Two workers: the machine the suite is sized for has two cores.
+        maxWorkers: 2,
+      },
+    })),
   },
 });

@@ -1,6 +1,6 @@
 /**
  * The approval page over HTTP (no browser): what it shows, who may see and answer, and the
- * checks a browser's cross-site requests meet. The browser itself is in page-browser.test.ts.
+ * checks a browser's cross-site requests meet. The browser itself is in page.browser.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decisionOf, eventually, preToolUse, reasonOf, sandbox, start, type Running, type Sandbox } from './helpers.js';

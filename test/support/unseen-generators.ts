@@ -2,7 +2,7 @@
  * fast-check generators for commands that split a reader from bash: control characters,
  * Unicode blanks, line continuations, comments, hidden substitutions, arithmetic on variables,
  * programs named by a path, state changes, `cd` forms and brace operands. Used by the property
- * test (test/shell/unseen-property.test.ts) and the long fuzz run (scripts/fuzz-unseen.ts).
+ * test (test/shell/unseen-property.oracle.test.ts) and the long fuzz run (scripts/fuzz-unseen.ts).
  */
 import fc from 'fast-check';
 

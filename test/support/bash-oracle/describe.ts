@@ -20,6 +20,7 @@ export function describeWithOracle(title: string, body: (oracle: () => BashOracl
     let oracle: BashOracle | undefined;
     beforeAll(async () => {
       await prepareDecisions();
+      process.stderr.write(`[oracle] starting the bash sandbox (real bash in Linux namespaces) for ${title}\n`);
       const opened = openOracle();
       if (!opened.ok) throw new Error(opened.reason);
       oracle = opened.oracle;

@@ -24,6 +24,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
     const template = join(cluster.dir, 'template');
     const copy = spawnSync('cp', ['-a', join(cluster.dir, 'data'), template]);
     if (copy.status !== 0) throw new Error(`copying the data directory failed: ${String(copy.stderr)}`);
+    process.stderr.write(`[postgres] starting a throw-away PostgreSQL server on 127.0.0.1:${cluster.port}\n`);
     cluster.start();
     provide({ ok: true, url: cluster.url(), socketUrl: cluster.socketUrl(), bin: found.bin, template });
   } catch (e) {

@@ -25,7 +25,7 @@ const work = join(dir, 'work');
 const S1 = join(bin, 's1');
 const S2 = join(bin, 's2');
 const isRoot = process.getuid?.() === 0;
-/** Longer runs: `TOOLGATE_WRAPPER_RUNS_SCALE=20 npx vitest run test/shell/wrappers-real.test.ts`. */
+/** Longer runs: `TOOLGATE_WRAPPER_RUNS_SCALE=20 npx vitest run test/shell/wrappers-real.oracle.test.ts`. */
 const SCALE = Math.max(1, Number(process.env['TOOLGATE_WRAPPER_RUNS_SCALE'] ?? 1) || 1);
 
 beforeAll(async () => {

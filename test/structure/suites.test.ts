@@ -1,0 +1,44 @@
+/**
+ * `npm test` must stay hermetic: a test file that starts a component (PostgreSQL, Chromium, the
+ * Claude Code CLI, the bash sandbox, programs that need root) belongs to that component's suite,
+ * which it joins by the suffix of its name (test/suites.ts).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SUITES, suiteOf } from '../suites.js';
+
+/** What in a file's text shows it needs a component, per suite. */
+const MARKERS: Record<string, RegExp> = {
+  postgres: /support\/postgres\/|inject\('postgres'\)/,
+  browser: /fixtures\/browser\.js|playwright-core/,
+  claude: /fixtures\/claude-run\.js/,
+  oracle: /describeWithOracle|openOracle|probeSandbox|\bneedsRoot\b/,
+};
+
+function testFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? testFiles(join(dir, e.name)) : e.name.endsWith('.test.ts') ? [join(dir, e.name)] : [],
+  );
+}
+
+describe('test suites', () => {
+  const files = testFiles('test').filter((f) => f !== join('test', 'structure', 'suites.test.ts'));
+
+  it('has a marker for every suite but unit', () => {
+    expect(Object.keys(MARKERS).sort()).toEqual(SUITES.filter((s) => s.name !== 'unit').map((s) => s.name).sort());
+  });
+
+  it('puts every file that starts a component in that component\'s suite', () => {
+    const misplaced = files.flatMap((f) => {
+      const text = readFileSync(f, 'utf8');
+      const needs = Object.entries(MARKERS).filter(([, re]) => re.test(text)).map(([name]) => name);
+      return needs.length > 0 && !needs.includes(suiteOf(f).name) ? [`${f} needs ${needs.join(', ')} but is in ${suiteOf(f).name}`] : [];
+    });
+    expect(misplaced).toEqual([]);
+  });
+
+  it('finds files in every suite', () => {
+    for (const s of SUITES) expect(files.filter((f) => suiteOf(f).name === s.name).length, s.name).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,39 @@
+/**
+ * The test suites, by what they need from the machine. `npm test` runs `unit` alone; `npm run
+ * test:all` (what CI runs) runs them all and then the bash differential (`npm run test:bash`).
+ * A test file joins a suite by the suffix of its name; `test/structure/suites.test.ts` checks that a
+ * file which starts a component carries its suite's suffix.
+ */
+export interface Suite {
+  /** The vitest project's name (`vitest run --project NAME`). */
+  name: string;
+  /** Which files: those under `test/` whose name ends so (the unit suite: every other `.test.ts`). */
+  suffix: string;
+  /** What the suite needs, for the line `npm test` prints about what it left out. */
+  needs: string;
+  /** A vitest globalSetup module that starts what the suite needs, once per run. */
+  globalSetup?: string;
+}
+
+export const SUITES: readonly Suite[] = [
+  { name: 'unit', suffix: '.test.ts', needs: 'nothing but node, bash, git and coreutils' },
+  {
+    name: 'postgres',
+    suffix: '.pg.test.ts',
+    needs: 'a throw-away PostgreSQL server (started once per run; installed from Debian when missing and root)',
+    globalSetup: 'test/support/postgres/global-setup.ts',
+  },
+  { name: 'browser', suffix: '.browser.test.ts', needs: 'headless Chromium (/usr/bin/chromium) driving the approval page' },
+  { name: 'claude', suffix: '.claude.test.ts', needs: 'the real Claude Code CLI from the dev dependencies, run offline' },
+  { name: 'oracle', suffix: '.oracle.test.ts', needs: 'root and Linux namespaces: real bash and installed programs in a sandbox' },
+];
+
+/** A suite's files as a vitest glob. */
+export function suiteGlob(s: Suite): string {
+  return `test/**/*${s.suffix}`;
+}
+
+/** The suite a test file belongs to, by its name. */
+export function suiteOf(file: string): Suite {
+  return SUITES.find((s) => s.name !== 'unit' && file.endsWith(s.suffix)) ?? SUITES[0]!;
+}
