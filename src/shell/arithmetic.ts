@@ -10,12 +10,93 @@ import { decodeAnsiC, scanUntil } from './words.js';
 /** A command substitution or backtick (not `$((`) anywhere in the text, quoted or not. */
 const CODE_TEXT = /\$\((?!\()|`/;
 
+/** `name[…$(…)…]` or a backtick inside `[…]`: a subscript holding a substitution. */
+const SUBSCRIPT_CODE = /\[.*(\$\((?!\()|`)/s;
+
 /**
  * Whether arithmetic evaluation of `text` may run a command: a `$(…)` or backtick anywhere in
- * it. Inside quotes the subscript runs it; unquoted, its output is evaluated again.
+ * it, as written or once quotes and escapes are removed (bash evaluates the word it has after
+ * quote removal: `a\[\$\(cmd\)\]` reaches the builtin as `a[$(cmd)]`). Inside quotes the
+ * subscript runs it; unquoted, its output is evaluated again.
  */
 export function arithmeticRunsCode(text: string): boolean {
-  return CODE_TEXT.test(text);
+  return CODE_TEXT.test(text) || CODE_TEXT.test(withoutQuotes(text).text);
+}
+
+/**
+ * Whether a word handed to a builtin that evaluates subscripts (`test -v`, `declare`, `unset`,
+ * `printf -v`, `read`, …) holds a subscript with a substitution, as written or after quote removal.
+ */
+export function subscriptRunsCode(word: string): boolean {
+  return SUBSCRIPT_CODE.test(word) || SUBSCRIPT_CODE.test(withoutQuotes(word).text);
+}
+
+/**
+ * `text` after quote removal (escapes, single and double quotes, `$'…'`, `$"…"`), expansions
+ * left as written, with each character marked when it came from quotes or an escape (a `$`
+ * or backtick inside double quotes stays active, so it is not marked). Errs toward keeping
+ * characters: an unterminated quote runs to the end.
+ */
+function withoutQuotes(text: string): { text: string; quoted: boolean[] } {
+  let out = '';
+  const quoted: boolean[] = [];
+  const put = (s: string, q: boolean): void => {
+    out += s;
+    for (let k = 0; k < s.length; k++) quoted.push(q);
+  };
+  let double = false;
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === '\\') {
+      const n = text[i + 1];
+      if (n === undefined) break;
+      // Inside double quotes a backslash escapes only `$`, backtick, `"`, `\` and newline.
+      if (double && !'$`"\\\n'.includes(n)) put('\\', true);
+      if (n !== '\n') put(n, true);
+      i += 2;
+      continue;
+    }
+    if (!double && c === "'") {
+      const j = text.indexOf("'", i + 1);
+      put(j < 0 ? text.slice(i + 1) : text.slice(i + 1, j), true);
+      i = j < 0 ? text.length : j + 1;
+      continue;
+    }
+    if (!double && c === '$' && text[i + 1] === "'") {
+      const d = decodeAnsiC(text, i + 2);
+      put(d.value, true);
+      i = d.end;
+      continue;
+    }
+    if (!double && c === '$' && text[i + 1] === '"') {
+      double = true;
+      i += 2;
+      continue;
+    }
+    if (c === '"') {
+      double = !double;
+      i++;
+      continue;
+    }
+    put(c, double && c !== '$' && c !== '`');
+    i++;
+  }
+  return { text: out, quoted };
+}
+
+/**
+ * Whether quote removal assembles a `$(` or backtick from quoted or escaped parts (`\$\(`,
+ * `\$'('`, `'$'(`): text the shell does not run where it stands, but runs once something
+ * evaluates the word again (a subscript, `test -v`, `${x@P}`).
+ */
+function splicesCode(text: string): boolean {
+  const { text: out, quoted } = withoutQuotes(text);
+  for (let k = out.indexOf('$'); k >= 0; k = out.indexOf('$', k + 1)) {
+    if (out[k + 1] === '(' && out[k + 2] !== '(' && (quoted[k] || quoted[k + 1])) return true;
+  }
+  for (let k = out.indexOf('`'); k >= 0; k = out.indexOf('`', k + 1)) if (quoted[k]) return true;
+  return false;
 }
 
 /**
@@ -25,6 +106,7 @@ export function arithmeticRunsCode(text: string): boolean {
  * their own. Unterminated quotes count as hidden code.
  */
 export function hidesCode(text: string): boolean {
+  if (splicesCode(text)) return true;
   let i = 0;
   let double = false;
   while (i < text.length) {

@@ -3,7 +3,7 @@
  * unknown (dynamic names, code-as-data builtins) and looking through wrappers.
  */
 import { addStateChange, addUnknown, addUnseen, type Collector, type RawCommand, type RawWord } from './collector.js';
-import { arithmeticRunsCode } from './arithmetic.js';
+import { arithmeticRunsCode, subscriptRunsCode } from './arithmetic.js';
 import { MAX_NESTED_DEPTH } from './limits.js';
 import { commandStateChange } from './state.js';
 import type { SimpleCommand } from './types.js';
@@ -157,7 +157,7 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
     if (text !== undefined) emitNested(c, text, index, name, cmd.redirects, [...c.env, ...ancestorAssignments(c, cmd.parent), ...cmd.assignments]);
     return index;
   }
-  if (ARITHMETIC_BUILTINS.has(name) && raw.words.slice(1).some((w) => (name === 'let' ? arithmeticRunsCode(w.raw) : /\[.*(\$\((?!\()|`)/s.test(w.raw)))) {
+  if (ARITHMETIC_BUILTINS.has(name) && raw.words.slice(1).some((w) => (name === 'let' ? arithmeticRunsCode(w.raw) : subscriptRunsCode(w.raw)))) {
     markUnknown(`'${name}' may evaluate a substitution inside an array subscript`, true);
   } else if (SUBSCRIPTED_NAMES.has(name) && raw.words.slice(1).some((w) => subscriptNotNumber(w.word.literal ? w.word.value : w.raw))) {
     markUnknown(`'${name}' evaluates an array subscript arithmetically: ${raw.words.map((w) => w.raw).join(' ').slice(0, 60)}`, true);
