@@ -106,17 +106,19 @@ export function registerAsksCommand(program: Command): void {
 
   asks
     .command('answer')
-    .description('answer a pending ask; a server holding its request releases it')
+    .description("answer a pending ask through a running toolgate serve (with its token and the ask's answer code)")
     .argument('<id>')
     .argument('<behavior>', 'allow or deny')
-    .addOption(storeOption())
+    .requiredOption('--code <code>', "the ask's one-time answer code: the approval page and serve's terminal show it")
+    .option('--server <url>', 'where toolgate serve listens', 'http://127.0.0.1:7370')
+    .option('--token-file <file>', "the token to answer with (default: the one toolgate serve makes, ${XDG_STATE_HOME:-~/.local/state}/toolgate/serve-token)")
     .option('--message <text>', 'for deny: what the model is told')
     .option('--interrupt', 'for deny: stop the agent')
     .addOption(new Option('--scope <scope>', 'how far an allow reaches (session and project store the rules of --remember)').choices(['once', 'session', 'project']))
     .option('--remember', "for allow: also allow the ask's suggested rules from now on (default scope session)")
     .option('--updated-input <json>', 'for allow: run this input instead (it is gated again)')
-    .option('--answerer <name>', 'who answers (default: $USER)')
-    .action(async (id: string, behavior: string, flags: StoreFlags & { message?: string; interrupt?: boolean; scope?: 'once' | 'session' | 'project'; remember?: boolean; updatedInput?: string; answerer?: string }) => {
+    .option('--json', 'print the answered ask as JSON')
+    .action(async (id: string, behavior: string, flags: { code: string; server: string; tokenFile?: string; message?: string; interrupt?: boolean; scope?: 'once' | 'session' | 'project'; remember?: boolean; updatedInput?: string; json?: boolean }) => {
       if (behavior !== 'allow' && behavior !== 'deny') throw new UsageError(`the answer must be allow or deny, not "${behavior}"`);
       if (behavior === 'deny' && (flags.remember || flags.updatedInput !== undefined)) throw new UsageError('--remember and --updated-input go with allow');
       if (behavior === 'allow' && (flags.message !== undefined || flags.interrupt)) throw new UsageError('--message and --interrupt go with deny');
@@ -129,23 +131,44 @@ export function registerAsksCommand(program: Command): void {
         }
         if (updatedInput === null || typeof updatedInput !== 'object' || Array.isArray(updatedInput)) throw new UsageError('--updated-input must be a JSON object');
       }
-      const answer =
-        behavior === 'allow'
-          ? { behavior: 'allow' as const, ...(updatedInput ? { updatedInput } : {}), ...(flags.remember ? { remember: true } : {}) }
-          : { behavior: 'deny' as const, ...(flags.message !== undefined ? { message: flags.message } : {}), ...(flags.interrupt ? { interrupt: true } : {}) };
-      const answerer = flags.answerer ?? process.env['USER'] ?? 'cli';
-      const { recordAnswer } = await import('../serve/asks.js');
-      const { answerEntry } = await import('../serve/audit.js');
-      await withStore(flags, async (store) => {
-        const r = await recordAnswer(store, id, { answer, ...(flags.scope ? { scope: flags.scope } : {}), answerer }, Date.now());
-        if (!r.ok) {
-          process.stderr.write(`toolgate: ${r.message}\n`);
-          process.exitCode = r.status === 400 ? 2 : 1;
-          return;
-        }
-        await store.appendAudit([answerEntry(r.ask, Date.now())]);
-        process.stdout.write(flags.json ? `${JSON.stringify(publicAsk(r.ask))}\n` : `${askDetail(r.ask)}\n`);
-      });
+      let base: URL;
+      try {
+        base = new URL(flags.server);
+      } catch {
+        throw new UsageError(`--server must be a URL such as http://127.0.0.1:7370, not "${flags.server}"`);
+      }
+      const { defaultTokenFile, readTokenFile } = await import('./serve-token.js');
+      const token = readTokenFile(flags.tokenFile ?? defaultTokenFile(), '--token-file', (line) => process.stderr.write(`toolgate: ${line}\n`));
+      const body = {
+        behavior,
+        code: flags.code,
+        ...(behavior === 'allow' ? { ...(updatedInput ? { updatedInput } : {}), ...(flags.remember ? { remember: true } : {}) } : { ...(flags.message !== undefined ? { message: flags.message } : {}), ...(flags.interrupt ? { interrupt: true } : {}) }),
+        ...(flags.scope ? { scope: flags.scope } : {}),
+      };
+      // Through the server, never the store: the server checks the token and the code, records
+      // who answered, and releases the request it holds.
+      let res: Response;
+      try {
+        res = await fetch(new URL(`/v1/asks/${encodeURIComponent(id)}/answer`, base), { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+      } catch (e) {
+        process.stderr.write(`toolgate: cannot reach toolgate serve at ${base.origin}: ${(e as Error).cause instanceof Error ? ((e as Error).cause as Error).message : (e as Error).message}\n`);
+        process.exitCode = 1;
+        return;
+      }
+      const text = await res.text();
+      let reply: Record<string, unknown>;
+      try {
+        reply = JSON.parse(text) as Record<string, unknown>;
+      } catch {
+        reply = { error: text };
+      }
+      if (!res.ok) {
+        process.stderr.write(`toolgate: ${escapeBidi(String(reply['error'] ?? `HTTP ${res.status}`))}\n`);
+        process.exitCode = res.status === 400 ? 2 : 1;
+        return;
+      }
+      const answer = reply['answer'] as { behavior?: string; answerer?: string } | undefined;
+      process.stdout.write(flags.json ? `${JSON.stringify(reply)}\n` : `${escapeBidi(`ask ${id}: ${answer?.behavior ?? behavior} by ${answer?.answerer ?? '?'}`)}\n`);
     });
 }
 

@@ -1,8 +1,9 @@
 import { Option, type Command } from 'commander';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isLoopbackHost } from '../serve/auth.js';
 import { UsageError } from './load.js';
+import { defaultTokenFile, ensureTokenFile, readTokenFile } from './serve-token.js';
 
 interface ServeFlags {
   listen: string;
@@ -12,6 +13,7 @@ interface ServeFlags {
   trustAll?: boolean;
   tokenFile?: string;
   hookTokenFile?: string;
+  answerers?: string;
   askVia: 'hold' | 'prompt';
   holdTimeout: string;
   printHookConfig?: boolean;
@@ -28,21 +30,6 @@ export function parseListen(value: string): { host: string; port: number } {
   return { host, port };
 }
 
-function readToken(file: string): string {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new UsageError(`--token-file ${file}: ${(e as Error).message}`);
-  }
-  const token = text.trim();
-  if (token.length < 16) throw new UsageError(`--token-file ${file}: the token must be at least 16 characters`);
-  if (process.platform !== 'win32' && (statSync(file).mode & 0o077) !== 0) {
-    process.stderr.write(`toolgate serve: warning: ${file} can be read by other users (chmod 600 it)\n`);
-  }
-  return token;
-}
-
 function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
@@ -57,7 +44,8 @@ export function registerServeCommand(program: Command): void {
     .addOption(new Option('-s, --settings <file>', "the server's own settings file, added to every project's policy (repeatable)").argParser(collect))
     .addOption(new Option('-p, --project <dir>', 'a trusted project (repeatable; default: the current directory)').argParser(collect))
     .option('--trust-all', 'trust every project (otherwise an untrusted project keeps only its deny and ask rules)')
-    .option('--token-file <file>', 'the token answering needs (and every request from off loopback)')
+    .option('--token-file <file>', 'the answer token: signing in to the page and answering need it, and every request from off loopback (default: one serve makes in ${XDG_STATE_HOME:-~/.local/state}/toolgate/serve-token)')
+    .option('--answerers <file>', 'named answerers: a JSON object of name to token; each answers as itself')
     .option('--hook-token-file <file>', 'a second token that only asks for decisions: what Claude Code sends to a shared server (needs --token-file)')
     .addOption(new Option('--ask-via <how>', 'hold: park the ask and hold the hook request for an answer; prompt: leave it to Claude Code').choices(['hold', 'prompt']).default('hold'))
     .option('--hold-timeout <seconds>', 'how long a hook request waits for an answer before it is denied', '590')
@@ -90,10 +78,26 @@ async function runServe(flags: ServeFlags): Promise<number> {
   for (const f of settings) if (!existsSync(f)) throw new UsageError(`settings file not found: ${f}`);
   const projects = (flags.project ?? [process.cwd()]).map((p) => resolve(p));
   for (const p of projects) if (!existsSync(p)) throw new UsageError(`project directory not found: ${p}`);
-  const token = flags.tokenFile !== undefined ? readToken(flags.tokenFile) : undefined;
-  const hookToken = flags.hookTokenFile !== undefined ? readToken(flags.hookTokenFile) : undefined;
-  if (hookToken !== undefined && token === undefined) throw new UsageError('--hook-token-file needs --token-file: the hook token cannot answer, so answering needs the other');
+  const warn = (line: string) => process.stderr.write(`toolgate serve: ${line}\n`);
+  if (!isLoopbackHost(host) && flags.tokenFile === undefined) throw new UsageError(`listening on ${host} (off the loopback network) needs a token you chose and share: give --token-file`);
+  const tokenFile = resolve(flags.tokenFile ?? defaultTokenFile());
+  const { token, made } = flags.tokenFile !== undefined ? { token: readTokenFile(tokenFile, '--token-file', warn), made: false } : ensureTokenFile(tokenFile, warn);
+  const hookToken = flags.hookTokenFile !== undefined ? readTokenFile(flags.hookTokenFile, '--hook-token-file', warn) : undefined;
   if (hookToken !== undefined && hookToken === token) throw new UsageError('--hook-token-file must hold a different token from --token-file');
+  let answerers: Map<string, string> | undefined;
+  if (flags.answerers !== undefined) {
+    const { parseAnswerers } = await import('../serve/answerers.js');
+    let text: string;
+    try {
+      text = readFileSync(flags.answerers, 'utf8');
+    } catch (e) {
+      throw new UsageError(`--answerers ${flags.answerers}: ${(e as Error).message}`);
+    }
+    const parsed = parseAnswerers(text, flags.answerers);
+    if (!parsed.ok) throw new UsageError(`--answerers ${parsed.message}`);
+    answerers = parsed.answerers;
+    for (const t of answerers.values()) if (t === token || t === hookToken) throw new UsageError(`--answerers ${flags.answerers}: an answerer's token must differ from the token and the hook token`);
+  }
 
   const { openStore, defaultStoreAddress, StoreOpenError } = await import('../store/index.js');
   const { createServe } = await import('../serve/index.js');
@@ -109,7 +113,9 @@ async function runServe(flags: ServeFlags): Promise<number> {
     settings,
     projects,
     trustAll: flags.trustAll === true,
-    ...(token !== undefined ? { token, tokenFile: resolve(flags.tokenFile as string) } : {}),
+    token,
+    tokenFile,
+    ...(answerers !== undefined ? { answerers, answerersFile: resolve(flags.answerers as string) } : {}),
     ...(hookToken !== undefined ? { hookToken } : {}),
     askVia: flags.askVia,
     holdTimeoutSeconds: hold,
@@ -124,6 +130,7 @@ async function runServe(flags: ServeFlags): Promise<number> {
     throw new UsageError(`cannot listen on ${flags.listen}: ${(e as Error).message}`);
   }
   process.stdout.write(`toolgate serve listening on ${at.url}\n`);
+  process.stderr.write(`toolgate serve: the answer token is in ${tokenFile}${made ? ' (made now, mode 0600)' : ''}: sign in to ${at.url}/ with it; \`toolgate asks answer\` reads it there\n`);
   process.stderr.write(`toolgate serve: store ${store.kind} ${store.location}; ${flags.trustAll ? 'every project trusted' : `trusted: ${projects.join(', ')}`}; asks ${flags.askVia === 'hold' ? `held up to ${hold} s` : "left to Claude Code's prompt"}\n`);
   await new Promise<void>((done) => {
     const stop = () => {

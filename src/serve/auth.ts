@@ -22,8 +22,17 @@ export function peerAddress(c: Context): string | undefined {
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
-/** The result of checking a request's credentials. */
-export type AuthResult = { ok: true; via: 'token' | 'hook' | 'loopback' } | { ok: false; message: string };
+/**
+ * Who a credential is: `token` (serve's answer secret) or the name of an answerer from
+ * `--answerers`. The page records its answers as `page:NAME` (see `page/viewer.ts`).
+ */
+export type Principal = string;
+
+/** The result of checking a request's credentials: how it came in and, with a credential, who it is. */
+export type AuthResult =
+  | { ok: true; via: 'token' | 'answerer'; principal: Principal }
+  | { ok: true; via: 'hook' | 'loopback' }
+  | { ok: false; message: string };
 
 /**
  * What a request wants to do: `decide` (a hook event, `POST /v1/decisions`), `read` (list and
@@ -32,46 +41,65 @@ export type AuthResult = { ok: true; via: 'token' | 'hook' | 'loopback' } | { ok
 export type AuthAction = 'decide' | 'read' | 'answer';
 
 /**
- * Who may do what. With a token, answering an ask needs it from every address, and every request
- * from off the loopback network needs it — or, for deciding only, the hook token: the one every
- * developer's Claude Code sends, which a gated agent can read from its environment or the managed
- * settings, and which therefore answers nothing. Without a token (only allowed on a loopback
- * listen address), loopback requests may do everything and others nothing.
+ * Who may do what. serve always has a token (the answer secret). Answering needs the token or an
+ * answerer's token from every address — never "it came from loopback" alone. Reading and deciding
+ * need no credential from loopback; off loopback they need a token, or, for deciding only, the
+ * hook token: the one every developer's Claude Code sends, which a gated agent can read from its
+ * environment or the managed settings, and which therefore answers nothing.
  */
 export interface Auth {
-  /** The token that may do everything, when serve has one. */
-  readonly token: string | undefined;
+  /** Who `given` is (compared as SHA-256 digests in constant time), or `undefined` for no one. */
+  principal(given: string): Principal | undefined;
+  /** The secret the page's sessions and the answer codes are keyed with. */
+  readonly key: string;
   /** Whether the request may do `action`, with the message to send back when it may not. */
   check(c: Context, action: AuthAction): AuthResult;
-  /** Whether `given` is the token (compared in constant time); `false` when there is none. */
-  matches(given: string): boolean;
+}
+
+/** What {@link createAuth} is given. */
+export interface AuthOptions {
+  /** serve's answer secret. */
+  token: string;
+  /** A token that only asks for decisions. */
+  hookToken?: string;
+  /** Named answerers, name to token. */
+  answerers?: ReadonlyMap<string, string>;
 }
 
 /**
- * The access rules of {@link Auth}: `token` may do everything, `hookToken` only `decide`; tokens
- * are compared as SHA-256 digests in constant time.
+ * The access rules of {@link Auth}: `token` and each answerer's token may do everything,
+ * `hookToken` only `decide`; tokens are compared as SHA-256 digests in constant time.
  */
-export function createAuth(token: string | undefined, hookToken?: string): Auth {
-  const want = token !== undefined ? digest(token) : undefined;
-  const hook = hookToken !== undefined ? digest(hookToken) : undefined;
+export function createAuth(o: AuthOptions): Auth {
+  const known: { digest: Buffer; principal: Principal }[] = [{ digest: digest(o.token), principal: 'token' }];
+  for (const [name, token] of o.answerers ?? []) known.push({ digest: digest(token), principal: name });
+  const hook = o.hookToken !== undefined ? digest(o.hookToken) : undefined;
   const presented = (c: Context): string | undefined => {
     const h = c.req.header('authorization');
     const m = h !== undefined ? /^Bearer\s+(.+)$/i.exec(h.trim()) : null;
     return m?.[1]?.trim();
   };
+  const principal = (given: string): Principal | undefined => {
+    const d = digest(given);
+    let found: Principal | undefined;
+    // Every entry is compared, so the time taken does not say which one matched.
+    for (const k of known) if (timingSafeEqual(d, k.digest) && found === undefined) found = k.principal;
+    return found;
+  };
   return {
-    token,
-    matches: (given) => want !== undefined && timingSafeEqual(digest(given), want),
+    key: o.token,
+    principal,
     check(c, action) {
       const loopback = isLoopbackAddress(peerAddress(c));
-      if (want === undefined) return loopback ? { ok: true, via: 'loopback' } : { ok: false, message: 'requests from off the loopback network need a token, and this server has none (--token-file)' };
       const got = presented(c);
-      if (got !== undefined && timingSafeEqual(digest(got), want)) return { ok: true, via: 'token' };
+      const who = got !== undefined ? principal(got) : undefined;
+      if (who !== undefined) return { ok: true, via: who === 'token' ? 'token' : 'answerer', principal: who };
       const isHook = got !== undefined && hook !== undefined && timingSafeEqual(digest(got), hook);
       if (isHook && action === 'decide') return { ok: true, via: 'hook' };
-      if (loopback && action !== 'answer') return { ok: true, via: 'loopback' };
+      if (loopback && action !== 'answer' && got === undefined) return { ok: true, via: 'loopback' };
       if (isHook) return { ok: false, message: action === 'answer' ? 'the hook token cannot answer asks: answering needs the token' : 'the hook token only asks for decisions' };
-      return { ok: false, message: got === undefined ? 'this needs the token: send "Authorization: Bearer TOKEN"' : 'the token does not match' };
+      if (got !== undefined) return { ok: false, message: 'the token does not match' };
+      return { ok: false, message: action === 'answer' ? 'answering needs the token (and the ask\'s answer code): send "Authorization: Bearer TOKEN"' : 'this needs the token: send "Authorization: Bearer TOKEN"' };
     },
   };
 }

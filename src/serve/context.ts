@@ -1,4 +1,5 @@
 import type { AuditEntry, AuditWriter, Store } from '../store/index.js';
+import type { AnswerCodes } from './answer-code.js';
 import type { Asks } from './asks.js';
 import type { Auth } from './auth.js';
 import type { Decider } from './decide.js';
@@ -18,6 +19,8 @@ export interface ServeContext {
   decider: Decider;
   asks: Asks;
   auth: Auth;
+  /** The one-time answer codes of asks. */
+  codes: AnswerCodes;
   /** Writes audit entries (group commit, buffered while the store is unreachable). */
   audit: Pick<AuditWriter, 'write' | 'buffered' | 'lost' | 'failing'>;
   /** Where serve listens (set once it listens) and its secret files. */

@@ -6,6 +6,8 @@ export interface SelfTarget {
   host: string;
   port: number;
   tokenFile?: string;
+  /** The named answerers' tokens (`--answerers`). */
+  answerersFile?: string;
   /** The store's files (SQLite: the database file; its `-wal` and `-shm` files are covered too). */
   storeFile?: string;
 }
@@ -19,7 +21,7 @@ export interface SelfTarget {
 export function builtInSettings(t: SelfTarget): Record<string, unknown> {
   const deny: string[] = [];
   const abs = (p: string) => `/${p.startsWith('/') ? p : `/${p}`}`;
-  for (const file of [t.tokenFile, t.storeFile]) {
+  for (const file of [t.tokenFile, t.answerersFile, t.storeFile]) {
     if (file === undefined || file === ':memory:') continue;
     const pattern = file === t.storeFile ? `${abs(file)}*` : abs(file);
     deny.push(`Read(${escapeRuleContent(pattern)})`, `Edit(${escapeRuleContent(pattern)})`);

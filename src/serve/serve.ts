@@ -5,8 +5,10 @@ import { resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createAuditWriter, type AuditWriter, type Store } from '../store/index.js';
-import { createAsks } from './asks.js';
-import { createAuth, isLoopbackHost } from './auth.js';
+import { createAsks, type Asks } from './asks.js';
+import { answererNameProblem } from './answerers.js';
+import { createAnswerCodes, type AnswerCodes } from './answer-code.js';
+import { createAuth } from './auth.js';
 import { NO_AUDIT, type ServeContext } from './context.js';
 import { createDecider } from './decide.js';
 import { createIntake, type IntakeLimits } from './intake.js';
@@ -32,10 +34,18 @@ export interface ServeOptions {
   projects?: readonly string[];
   /** Trust every project. */
   trustAll?: boolean;
-  /** The token that answering (and any request from off loopback) needs. */
-  token?: string;
+  /**
+   * The answer secret: answering needs it (or an answerer's token) from every address, with the
+   * ask's one-time answer code; requests from off loopback need it too. The page's sign-in takes
+   * it. At least 16 characters.
+   */
+  token: string;
   /** The file the token was read from: gated agents may neither read nor write it. */
   tokenFile?: string;
+  /** Named answerers, name to token: each may answer (and sign in to the page) as itself. */
+  answerers?: ReadonlyMap<string, string>;
+  /** The file the answerers were read from: gated agents may neither read nor write it. */
+  answerersFile?: string;
   /**
    * A second token that only asks for decisions (hook events, `POST /v1/decisions`) — what every
    * developer's Claude Code sends to a shared server, so that no agent's environment holds the
@@ -56,6 +66,11 @@ export interface ServeOptions {
   intake?: IntakeLimits;
   /** Where problems are reported, one line each. Default: standard error. */
   log?: (line: string) => void;
+  /**
+   * Where each parked ask is announced with its one-time answer code, one line each — serve's
+   * own terminal, which a gated agent does not see. Default: standard error.
+   */
+  announce?: (line: string) => void;
   /** Milliseconds since the epoch. */
   now?: () => number;
 }
@@ -85,8 +100,14 @@ export interface Serve {
  * @public
  */
 export function createServe(options: ServeOptions): Serve {
-  if (options.hookToken !== undefined && options.token === undefined) throw new Error('a hook token needs a token to answer with (--token-file)');
+  if (typeof options.token !== 'string' || options.token.length < 16) throw new Error('toolgate serve needs a token of at least 16 characters: answering an ask needs it');
   if (options.hookToken !== undefined && options.hookToken === options.token) throw new Error('the hook token must differ from the token: it is the one agents can read');
+  for (const [name, t] of options.answerers ?? []) {
+    const bad = answererNameProblem(name);
+    if (bad !== undefined) throw new Error(`answerer "${name}": ${bad}`);
+    if (t.length < 16) throw new Error(`answerer "${name}": the token must be at least 16 characters`);
+    if (t === options.token || t === options.hookToken) throw new Error(`answerer "${name}": the token must differ from serve's token and the hook token`);
+  }
   const now = options.now ?? Date.now;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const home = resolve(options.home ?? homedir());
@@ -94,6 +115,7 @@ export function createServe(options: ServeOptions): Serve {
   const storeFile = store.kind === 'sqlite' ? store.location : undefined;
   const secrets: Omit<SelfTarget, 'host' | 'port'> = {
     ...(options.tokenFile !== undefined ? { tokenFile: resolve(options.tokenFile) } : {}),
+    ...(options.answerersFile !== undefined ? { answerersFile: resolve(options.answerersFile) } : {}),
     ...(storeFile !== undefined ? { storeFile } : {}),
   };
   let self: SelfTarget | undefined;
@@ -108,7 +130,9 @@ export function createServe(options: ServeOptions): Serve {
     now,
   });
   const decider = createDecider({ projects, store, home, self: () => self, now });
-  const asks = createAsks({ store, decider, projects, now });
+  const codes = createAnswerCodes(options.token);
+  const announce = options.announce ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const asks = announced(createAsks({ store, decider, projects, now }), codes, announce);
   const writer: AuditWriter | undefined = options.audit === false ? undefined : createAuditWriter(store, { log, now });
   const holdSeconds = options.holdTimeoutSeconds ?? DEFAULT_HOLD_TIMEOUT_SECONDS;
   const context: ServeContext = {
@@ -116,7 +140,8 @@ export function createServe(options: ServeOptions): Serve {
     projects,
     decider,
     asks,
-    auth: createAuth(options.token, options.hookToken),
+    auth: createAuth({ token: options.token, ...(options.hookToken !== undefined ? { hookToken: options.hookToken } : {}), ...(options.answerers !== undefined ? { answerers: options.answerers } : {}) }),
+    codes,
     audit: writer ?? NO_AUDIT,
     get self() {
       return self;
@@ -143,9 +168,6 @@ export function createServe(options: ServeOptions): Serve {
     app,
     context,
     async listen(host, port) {
-      if (!isLoopbackHost(host) && options.token === undefined) {
-        throw new Error(`listening on ${host} (off the loopback network) needs a token: give --token-file`);
-      }
       const s = createAdaptorServer({ fetch: app.fetch }) as Server;
       // Held requests wait up to the hold timeout; nothing else should cut them. A request's
       // headers arrive at once from any real client; a body without a token has the intake's
@@ -179,6 +201,18 @@ export function createServe(options: ServeOptions): Serve {
         });
       }
       await writer?.close();
+    },
+  };
+}
+
+/** `asks` whose `park` also announces the parked ask and its answer code (serve's terminal). */
+function announced(asks: Asks, codes: AnswerCodes, announce: (line: string) => void): Asks {
+  return {
+    ...asks,
+    async park(s, origin, holdMs) {
+      const ask = await asks.park(s, origin, holdMs);
+      announce(`toolgate serve: ask ${ask.id} waits (${ask.tool}); its answer code is ${codes.codeFor(ask.id)}`);
+      return ask;
     },
   };
 }

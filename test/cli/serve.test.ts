@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -15,16 +15,20 @@ let project: string;
 let home: string;
 let store: string;
 
+/** The environment of every command: its own home and state directory. */
+const env = () => ({ ...process.env, HOME: home, XDG_STATE_HOME: join(dir, 'xdg') });
+
 function cli(args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', tsx, main, ...args], { cwd: project, encoding: 'utf8', env: { ...process.env, HOME: home } });
+  const r = spawnSync(process.execPath, ['--import', tsx, main, ...args], { cwd: project, encoding: 'utf8', env: env() });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
-/** Start `toolgate serve`; resolves with its first stdout line and the process. */
-async function serve(args: string[]): Promise<{ child: ChildProcess; line: string; url: string }> {
+/** Start `toolgate serve`; resolves with its first stdout line, the process and what it says on standard error. */
+async function serve(args: string[]): Promise<{ child: ChildProcess; line: string; url: string; err: () => string; codeOf: (id: string) => Promise<string> }> {
   const child = spawn(process.execPath, ['--import', tsx, main, 'serve', '--listen', '127.0.0.1:0', '--store', `sqlite:${store}`, '--project', project, '--home', home, ...args], {
     cwd: project,
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: env(),
   });
   let err = '';
   child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
@@ -32,7 +36,16 @@ async function serve(args: string[]): Promise<{ child: ChildProcess; line: strin
     createInterface({ input: child.stdout! }).once('line', ok);
     child.once('exit', (code) => fail(new Error(`toolgate serve exited with ${code}: ${err}`)));
   });
-  return { child, line, url: line.replace(/^toolgate serve listening on /, '') };
+  // The code of an ask, as serve's own terminal shows it.
+  const codeOf = async (id: string) => {
+    for (let i = 0; i < 100; i++) {
+      const m = new RegExp(`ask ${id} waits .*answer code is (\\S+)`).exec(err);
+      if (m) return m[1] as string;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`serve announced no code for ${id}: ${err}`);
+  };
+  return { child, line, url: line.replace(/^toolgate serve listening on /, ''), err: () => err, codeOf };
 }
 
 const event = (command: string, session = 'cli-1') => ({
@@ -58,10 +71,15 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('toolgate serve', () => {
-  it('prints where it listens as its first line and decides hook calls', async () => {
+  it('prints where it listens as its first line and decides hook calls; makes its answer token (mode 0600) and says where', async () => {
     const s = await serve([]);
     try {
       expect(s.line).toMatch(/^toolgate serve listening on http:\/\/127\.0\.0\.1:\d+$/);
+      const tokenFile = join(dir, 'xdg', 'toolgate', 'serve-token');
+      expect(statSync(tokenFile).mode & 0o777).toBe(0o600);
+      expect(readFileSync(tokenFile, 'utf8').trim().length).toBeGreaterThanOrEqual(32);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(s.err()).toContain(`the answer token is in ${tokenFile} (made now, mode 0600)`);
       expect((await hook(s.url, event('git status'))).hookSpecificOutput?.permissionDecision).toBe('allow');
       expect((await hook(s.url, event('rm -rf x'))).hookSpecificOutput?.permissionDecision).toBe('deny');
     } finally {
@@ -82,16 +100,26 @@ describe('toolgate serve', () => {
       expect(id).not.toBe('');
       const shown = cli(['asks', 'show', id, '--store', `sqlite:${store}`]);
       expect(shown.out).toMatch(/call: +Bash \{"command":"npm publish"\}/);
-      const answered = cli(['asks', 'answer', id, 'deny', '--message', 'use the release pipeline', '--store', `sqlite:${store}`, '--answerer', 'dana']);
+      const code = await s.codeOf(id);
+      // Without the code, or with another, the token alone answers nothing.
+      const missing = cli(['asks', 'answer', id, 'allow', '--server', s.url]);
+      expect(missing.code).not.toBe(0);
+      expect(missing.err).toMatch(/--code/);
+      const wrong = cli(['asks', 'answer', id, 'allow', '--server', s.url, '--code', 'AAAA-AAAA']);
+      expect(wrong.code).toBe(1);
+      expect(wrong.err).toMatch(/not the answer code/);
+      const answered = cli(['asks', 'answer', id, 'deny', '--message', 'use the release pipeline', '--server', s.url, '--code', code]);
+      expect(answered.err).toBe('');
       expect(answered.code).toBe(0);
+      expect(answered.out).toMatch(new RegExp(`ask ${id}: deny by token`));
       const r = await held;
       expect(r.hookSpecificOutput?.permissionDecision).toBe('deny');
       expect(r.hookSpecificOutput?.permissionDecisionReason).toMatch(/use the release pipeline/);
-      expect(cli(['asks', 'answer', id, 'allow', '--store', `sqlite:${store}`]).code).toBe(1);
+      expect(cli(['asks', 'answer', id, 'allow', '--server', s.url, '--code', code]).code).toBe(1);
     } finally {
       s.child.kill('SIGTERM');
     }
-  }, 30_000);
+  }, 90_000);
 
   it('survives SIGKILL with an ask pending: after a restart it is listed and can be answered', async () => {
     const a = await serve([]);
@@ -111,12 +139,13 @@ describe('toolgate serve', () => {
     try {
       const listed = await (await fetch(`${b.url}/v1/asks?session=cli-kill`)).json() as { asks: { id: string; state: string }[] };
       expect(listed.asks).toEqual([expect.objectContaining({ id, state: 'pending' })]);
-      const r = await fetch(`${b.url}/v1/asks/${id}/answer`, { method: 'POST', body: JSON.stringify({ behavior: 'allow' }), headers: { 'content-type': 'application/json' } });
+      const token = readFileSync(join(dir, 'xdg', 'toolgate', 'serve-token'), 'utf8').trim();
+      const r = await fetch(`${b.url}/v1/asks/${id}/answer`, { method: 'POST', body: JSON.stringify({ behavior: 'allow', code: await a.codeOf(id) }), headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } });
       expect(r.status).toBe(200);
     } finally {
       b.child.kill('SIGTERM');
     }
-  }, 30_000);
+  }, 90_000);
 
   it('prints the hook config: onFailure block, a timeout above the hold, the hook token header with --hook-token-file (never the token that answers)', () => {
     const r = cli(['serve', '--print-hook-config', '--listen', '127.0.0.1:7370', '--hold-timeout', '100']);
@@ -142,7 +171,7 @@ describe('toolgate serve', () => {
     [['serve', '--listen', 'nope'], /--listen must be HOST:PORT/],
     [['serve', '--hold-timeout', '-1'], /--hold-timeout must be a positive number/],
     [['serve', '--print-hook-config', '--listen', '127.0.0.1:0'], /needs a fixed port/],
-    [['asks', 'answer', 'x', 'maybe', '--store', 'memory:'], /allow or deny/],
+    [['asks', 'answer', 'x', 'maybe', '--code', 'x'], /allow or deny/],
     [['audit', 'export', '--since', 'yesterday-ish', '--store', 'memory:'], /neither a date/],
   ])('%j is a usage error', (args, message) => {
     const r = cli(args);
@@ -160,7 +189,7 @@ describe('toolgate audit', () => {
     const exported = cli(['audit', 'export', '--since', '1h', '--store', `sqlite:${store}`]);
     const lines = exported.out.trim().split('\n').map((l) => JSON.parse(l) as { event: string; behavior?: string; answerer?: string });
     expect(lines.some((e) => e.event === 'PreToolUse' && e.behavior === 'deny')).toBe(true);
-    expect(lines.some((e) => e.event === 'answer' && e.answerer === 'dana')).toBe(true);
+    expect(lines.some((e) => e.event === 'answer' && e.answerer === 'token')).toBe(true);
     expect(cli(['audit', 'export', '--since', '2999-01-01', '--store', `sqlite:${store}`]).out).toBe('');
   }, 30_000);
 });

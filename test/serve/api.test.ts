@@ -90,13 +90,13 @@ describe('/v1/asks', () => {
 
   it('404s an unknown ask, long-polls a pending one until it is answered', async () => {
     expect((await s.api('GET', '/v1/asks/ask_nope')).status).toBe(404);
-    expect((await s.api('POST', '/v1/asks/ask_nope/answer', { behavior: 'allow' })).status).toBe(404);
+    expect((await s.answer('ask_nope', { behavior: 'allow' })).status).toBe(404);
     const { body } = await decide('npm publish', { sessionId: 'poll-1' });
     const id = body['askId'] as string;
     const t0 = Date.now();
     const polled = s.api('GET', `/v1/asks/${id}?wait=10`);
     await new Promise((r) => setTimeout(r, 150));
-    await s.api('POST', `/v1/asks/${id}/answer`, { behavior: 'deny', message: 'use the release script' });
+    await s.answer(id, { behavior: 'deny', message: 'use the release script' });
     const r = await polled;
     expect(Date.now() - t0).toBeLessThan(5000);
     expect(r.body).toMatchObject({ id, state: 'answered', answer: { behavior: 'deny', message: 'use the release script' }, decision: { behavior: 'deny', message: 'use the release script' } });
@@ -113,14 +113,14 @@ describe('/v1/asks', () => {
   it('answers 409 once answered; 400 for fields that do not fit the behavior or unknown fields', async () => {
     const { body } = await decide('npm publish', { sessionId: 'ans-1' });
     const id = body['askId'] as string;
-    expect((await s.api('POST', `/v1/asks/${id}/answer`, { behavior: 'deny', remember: true })).status).toBe(400);
-    expect((await s.api('POST', `/v1/asks/${id}/answer`, { behavior: 'allow', message: 'x' })).status).toBe(400);
-    expect((await s.api('POST', `/v1/asks/${id}/answer`, { behavior: 'allow', colour: 'x' })).status).toBe(400);
-    expect((await s.api('POST', `/v1/asks/${id}/answer`, { behavior: 'allow', remember: true, scope: 'once' })).status).toBe(400);
-    const ok = await s.api('POST', `/v1/asks/${id}/answer`, { behavior: 'allow', answerer: 'carol' });
+    expect((await s.answer(id, { behavior: 'deny', remember: true })).status).toBe(400);
+    expect((await s.answer(id, { behavior: 'allow', message: 'x' })).status).toBe(400);
+    expect((await s.answer(id, { behavior: 'allow', colour: 'x' })).status).toBe(400);
+    expect((await s.answer(id, { behavior: 'allow', remember: true, scope: 'once' })).status).toBe(400);
+    const ok = await s.answer(id, { behavior: 'allow' });
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ state: 'answered', answer: { answerer: 'carol', scope: 'once' }, decision: { behavior: 'allow', decidedBy: 'answer' } });
-    const again = await s.api('POST', `/v1/asks/${id}/answer`, { behavior: 'deny' });
+    expect(ok.body).toMatchObject({ state: 'answered', answer: { answerer: 'token', scope: 'once' }, decision: { behavior: 'allow', decidedBy: 'answer' } });
+    const again = await s.answer(id, { behavior: 'deny' });
     expect(again.status).toBe(409);
     expect(again.body['error']).toMatch(/already answered/);
   });
@@ -130,7 +130,7 @@ describe('grants', () => {
   it('approve-and-remember for the session lets the next identical call pass; other sessions still ask', async () => {
     const first = await decide('npm publish --tag next', { sessionId: 'grant-1' });
     const id = first.body['askId'] as string;
-    const r = await s.api('POST', `/v1/asks/${id}/answer`, { behavior: 'allow', remember: true });
+    const r = await s.answer(id, { behavior: 'allow', remember: true });
     expect(r.body).toMatchObject({ answer: { scope: 'session', remember: true } });
     const again = await decide('npm publish --tag next', { sessionId: 'grant-1' });
     expect(again.body).toEqual({ decision: expect.objectContaining({ behavior: 'allow', decidedBy: 'grant' }) });
@@ -140,7 +140,7 @@ describe('grants', () => {
 
   it('a project grant reaches every session of the project, and through the hook route too', async () => {
     const first = await decide('npm run deploy', { sessionId: 'pg-1' });
-    await s.api('POST', `/v1/asks/${first.body['askId'] as string}/answer`, { behavior: 'allow', scope: 'project' });
+    await s.answer(first.body['askId'] as string, { behavior: 'allow', scope: 'project' });
     expect((await decide('npm run deploy', { sessionId: 'pg-2' })).body['decision']).toMatchObject({ behavior: 'allow', decidedBy: 'grant' });
     const hooked = await s.hook(preToolUse(project, 'Bash', { command: 'npm run deploy' }, { session_id: 'pg-3' }));
     expect(decisionOf(hooked.body)).toBe('allow');
@@ -149,7 +149,7 @@ describe('grants', () => {
   it('never answers a firm ask (an ask rule) or a deny', async () => {
     const first = await decide('git push origin main', { sessionId: 'firm-1' });
     expect(first.body['decision']).toMatchObject({ behavior: 'ask', askKind: 'firm' });
-    const r = await s.api('POST', `/v1/asks/${first.body['askId'] as string}/answer`, {
+    const r = await s.answer(first.body['askId'] as string, {
       behavior: 'allow',
       scope: 'project',
       updatedPermissions: [{ type: 'addRules', behavior: 'allow', destination: 'session', rules: [{ toolName: 'Bash' }] }],

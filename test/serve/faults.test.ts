@@ -45,7 +45,7 @@ describe('restart with asks pending', () => {
     try {
       const list = (await b.api('GET', '/v1/asks?session=restart-1')).body['asks'] as { id: string; state: string }[];
       expect(list).toEqual([expect.objectContaining({ id: ask?.id, state: 'pending' })]);
-      const r = await b.api('POST', `/v1/asks/${ask?.id}/answer`, { behavior: 'allow', scope: 'session', remember: true });
+      const r = await b.answer(ask?.id as string, { behavior: 'allow', scope: 'session', remember: true });
       expect(r.status).toBe(200);
       // The remembered approval answers the call when the agent tries again.
       expect(decisionOf((await b.hook(preToolUse(project, 'Bash', { command: 'npm publish' }, { session_id: 'restart-1' }))).body)).toBe('allow');
@@ -62,7 +62,7 @@ describe('the store unreachable', () => {
     try {
       // A grant the session will not be able to read while the store is down.
       const first = await s.api('POST', '/v1/decisions', { call: { tool: 'Bash', input: { command: 'npm publish' } }, context: { cwd: project, sessionId: 'down-1' } });
-      await s.api('POST', `/v1/asks/${first.body['askId'] as string}/answer`, { behavior: 'allow', remember: true });
+      await s.answer(first.body['askId'] as string, { behavior: 'allow', remember: true });
       expect((await s.hook(preToolUse(project, 'Bash', { command: 'npm publish' }, { session_id: 'down-1' }))).body).toMatchObject({ hookSpecificOutput: { permissionDecision: 'allow' } });
 
       store.down = true;

@@ -36,12 +36,23 @@ export function sandbox(): Sandbox {
   };
 }
 
+/** The token a test server answers with unless the test gives another. */
+export const TEST_TOKEN = 'test-token-0123456789abcdef';
+
 export interface Running {
   serve: Serve;
   store: Store;
   url: string;
   port: number;
+  /** The server's token. */
+  token: string;
   lines: string[];
+  /** What serve announced (each parked ask with its answer code). */
+  announced: string[];
+  /** The one-time answer code of ask `id`, as serve's terminal announced it. */
+  codeOf(id: string): string;
+  /** Answer ask `id` through the API as a person would: the token and the ask's code. */
+  answer(id: string, body: Record<string, unknown>, token?: string): Promise<{ status: number; body: Record<string, unknown> }>;
   hook(event: Record<string, unknown>, headers?: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }>;
   api(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }>;
   stop(): Promise<void>;
@@ -51,7 +62,9 @@ export async function start(sb: Sandbox, options: Partial<ServeOptions> & { stor
   const { storeFile, ...rest } = options;
   const store = rest.store ?? (await openSqliteStore({ file: storeFile ?? join(sb.root, 'state', `toolgate-${Math.random().toString(36).slice(2)}.db`), pollMs: 20 }));
   const lines: string[] = [];
-  const serve = createServe({ home: sb.home, managedPaths: [join(sb.root, 'managed', 'managed-settings.json')], log: (l) => lines.push(l), ...rest, store });
+  const announced: string[] = [];
+  const token = rest.token ?? TEST_TOKEN;
+  const serve = createServe({ home: sb.home, managedPaths: [join(sb.root, 'managed', 'managed-settings.json')], log: (l) => lines.push(l), announce: (l) => announced.push(l), ...rest, token, store });
   const at = await serve.listen('127.0.0.1', 0);
   const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const res = await fetch(`${at.url}${path}`, {
@@ -73,7 +86,11 @@ export async function start(sb: Sandbox, options: Partial<ServeOptions> & { stor
     store,
     url: at.url,
     port: at.port,
+    token,
     lines,
+    announced,
+    codeOf: (id) => codeIn(announced, id) ?? serve.context.codes.codeFor(id),
+    answer: (id, body, as = token) => call('POST', `/v1/asks/${encodeURIComponent(id)}/answer`, { code: codeIn(announced, id) ?? serve.context.codes.codeFor(id), ...body }, { authorization: `Bearer ${as}` }),
     hook: (event, headers) => call('POST', '/hooks/claude-code', event, headers),
     api: call,
     async stop() {
@@ -81,6 +98,15 @@ export async function start(sb: Sandbox, options: Partial<ServeOptions> & { stor
       await store.close();
     },
   };
+}
+
+/** The code serve announced for ask `id` (an ask parked on another replica was announced there). */
+function codeIn(announced: readonly string[], id: string): string | undefined {
+  for (const line of announced) {
+    const m = /ask (\S+) waits .*answer code is (\S+)$/.exec(line);
+    if (m?.[1] === id) return m[2];
+  }
+  return undefined;
 }
 
 /** A PreToolUse event as Claude Code 2.1 sends it (with fields toolgate does not read). */

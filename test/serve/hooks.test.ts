@@ -123,13 +123,13 @@ describe('asks held for a person', () => {
     const held = s.hook(preToolUse(project, 'Bash', { command: 'npm publish' }, { session_id: 'sess-hold' }));
     const ask = await eventually(async () => ((await s.api('GET', '/v1/asks?session=sess-hold')).body['asks'] as { id: string; tool: string; input: unknown }[])[0]);
     expect(ask).toMatchObject({ tool: 'Bash', input: { command: 'npm publish' }, askKind: 'plain' });
-    const answered = await s.api('POST', `/v1/asks/${ask.id}/answer`, { behavior: 'allow', answerer: 'alice' });
+    const answered = await s.answer(ask.id, { behavior: 'allow' });
     expect(answered.status).toBe(200);
-    expect(answered.body).toMatchObject({ id: ask.id, state: 'answered', answer: { behavior: 'allow', answerer: 'alice', scope: 'once' }, decision: { behavior: 'allow' } });
+    expect(answered.body).toMatchObject({ id: ask.id, state: 'answered', answer: { behavior: 'allow', answerer: 'token', scope: 'once' }, decision: { behavior: 'allow' } });
     const r = await held;
     expect(decisionOf(r.body)).toBe('allow');
     expect(reasonOf(r.body)).toMatch(/approved by a person/);
-    const again = await s.api('POST', `/v1/asks/${ask.id}/answer`, { behavior: 'deny' });
+    const again = await s.answer(ask.id, { behavior: 'deny' });
     expect(again.status).toBe(409);
   });
 
@@ -137,7 +137,7 @@ describe('asks held for a person', () => {
     const held = s.hook(preToolUse(project, 'Bash', { command: 'git push origin main' }, { session_id: 'sess-deny' }));
     const ask = await eventually(async () => ((await s.api('GET', '/v1/asks?session=sess-deny')).body['asks'] as { id: string; askKind: string }[])[0]);
     expect(ask.askKind).toBe('firm');
-    expect((await s.api('POST', `/v1/asks/${ask.id}/answer`, { behavior: 'deny', message: 'not on main' })).status).toBe(200);
+    expect((await s.answer(ask.id, { behavior: 'deny', message: 'not on main' })).status).toBe(200);
     const r = await held;
     expect(decisionOf(r.body)).toBe('deny');
     expect(reasonOf(r.body)).toMatch(/not on main/);
@@ -146,12 +146,12 @@ describe('asks held for a person', () => {
   it('runs an edited input only after gating it again: a deny rule still wins', async () => {
     const held = s.hook(preToolUse(project, 'Bash', { command: 'npm publish' }, { session_id: 'sess-edit' }));
     const ask = await eventually(async () => ((await s.api('GET', '/v1/asks?session=sess-edit')).body['asks'] as { id: string }[])[0]);
-    await s.api('POST', `/v1/asks/${ask.id}/answer`, { behavior: 'allow', updatedInput: { command: 'rm -rf /tmp/x' } });
+    await s.answer(ask.id, { behavior: 'allow', updatedInput: { command: 'rm -rf /tmp/x' } });
     expect(decisionOf((await held).body)).toBe('deny');
 
     const held2 = s.hook(preToolUse(project, 'Bash', { command: 'npm publish' }, { session_id: 'sess-edit2' }));
     const ask2 = await eventually(async () => ((await s.api('GET', '/v1/asks?session=sess-edit2')).body['asks'] as { id: string }[])[0]);
-    await s.api('POST', `/v1/asks/${ask2.id}/answer`, { behavior: 'allow', updatedInput: { command: 'npm publish --dry-run' } });
+    await s.answer(ask2.id, { behavior: 'allow', updatedInput: { command: 'npm publish --dry-run' } });
     const r = await held2;
     expect(r.body).toMatchObject({ hookSpecificOutput: { permissionDecision: 'allow', updatedInput: { command: 'npm publish --dry-run' } } });
   });
@@ -164,7 +164,7 @@ describe('asks held for a person', () => {
       expect(reasonOf(r.body)).toMatch(/no answer within/);
       const [ask] = await quick.store.listAsks({ state: 'all', sessionId: 'sess-timeout' });
       expect(ask?.state).toBe('expired');
-      expect((await quick.api('POST', `/v1/asks/${ask?.id}/answer`, { behavior: 'allow' })).status).toBe(409);
+      expect((await quick.answer(ask?.id as string, { behavior: 'allow' })).status).toBe(409);
     } finally {
       await quick.stop();
     }
@@ -188,7 +188,7 @@ describe('asks held for a person', () => {
     const held = s.hook(ev);
     const ask = await eventually(async () => ((await s.api('GET', '/v1/asks?session=sess-pr')).body['asks'] as { id: string; origin: string }[])[0]);
     expect(ask.origin).toBe('PermissionRequest');
-    await s.api('POST', `/v1/asks/${ask.id}/answer`, { behavior: 'allow' });
+    await s.answer(ask.id, { behavior: 'allow' });
     expect((await held).body).toEqual({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } } });
     const denied = await s.hook({ ...ev, tool_input: { command: 'rm -rf x' } });
     expect(denied.body).toMatchObject({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny' } } });

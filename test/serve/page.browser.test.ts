@@ -9,7 +9,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requirement } from '../support/required.js';
 import { ARTIFACTS, chromiumMissing, launchChromium, type Browser } from './fixtures/browser.js';
-import { decisionOf, eventually, preToolUse, reasonOf, sandbox, start, type Running, type Sandbox } from './helpers.js';
+import { SESSION_HEADER } from '../../src/serve/page/session.js';
+import { decisionOf, eventually, preToolUse, reasonOf, sandbox, start, TEST_TOKEN, type Running, type Sandbox } from './helpers.js';
 
 const missing = chromiumMissing();
 const req = requirement(missing !== undefined ? [{ part: 'chromium', why: missing }] : []);
@@ -24,11 +25,18 @@ let page: Page;
 const card = (text: string) => page.locator('article.ask[data-state="pending"]', { hasText: text });
 
 /** Open a view and wait until its event stream is live (the server said hello); returns the ms it took. */
-async function open(url: string): Promise<number> {
+async function open(url: string, on: Page = page): Promise<number> {
   const t0 = performance.now();
-  await page.goto(url);
-  await page.locator('#live[data-live="on"]').waitFor({ state: 'attached' });
+  await on.goto(url);
+  await on.locator('#live[data-live="on"]').waitFor({ state: 'attached' });
   return performance.now() - t0;
+}
+
+/** Sign in on the page's form. */
+async function signIn(on: Page, token: string, name: string): Promise<void> {
+  await on.getByLabel('Token').fill(token);
+  await on.getByLabel(/Your name/).fill(name);
+  await on.getByRole('button', { name: 'Sign in' }).click();
 }
 
 /**
@@ -66,11 +74,27 @@ describe('the approval page in Chromium', { timeout: 60_000 }, () => {
     sb?.cleanup();
   });
 
+  it('asks for the token, keeps the sign-in in this tab only, and sets no cookie', async () => {
+    await page.goto(`${s.url}/`);
+    await page.getByLabel('Token').fill('not-the-token-at-all');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.locator('#signin-error', { hasText: /not the token/ }).waitFor();
+    await signIn(page, TEST_TOKEN, 'dana');
+    await page.locator('h1', { hasText: 'Waiting for an answer' }).waitFor();
+    expect(await page.locator('#who').innerText()).toMatch(/Signed in as page:dana/);
+    expect(await browser.context.cookies()).toEqual([]);
+    expect(await page.evaluate('document.cookie')).toBe('');
+    expect(await page.evaluate('sessionStorage.length')).toBe(1);
+    // Another tab has its own sessionStorage: it asks for the token again.
+    const tab = await browser.context.newPage();
+    await tab.goto(`${s.url}/answered`);
+    await tab.getByLabel('Token').waitFor();
+    await tab.close();
+  });
+
   it('shows an ask as it is parked, and approving it releases the held request with allow', async () => {
     timings['page load'].push(await open(`${s.url}/`));
     await page.locator('#empty').waitFor({ state: 'visible' });
-    await page.fill('#answerer-name', 'dana');
-    await page.locator('#answerer-name').dispatchEvent('change');
 
     const parked = performance.now();
     const held = s.hook(preToolUse(project, 'Bash', { command: 'npm publish --tag next' }, { session_id: 'b-approve' }));
@@ -98,8 +122,10 @@ describe('the approval page in Chromium', { timeout: 60_000 }, () => {
       return log.some((e) => e.event === 'answer') ? log : undefined;
     });
     expect(entries.find((e) => e.event === 'answer')).toMatchObject({ behavior: 'allow', answerer: 'page:dana', decidedBy: 'answer' });
-    // Back on the page after the redirect: nothing pending, the answer listed as recent.
-    await page.locator('#empty').waitFor({ state: 'visible' });
+    // The card stays where it was, now with its outcome; the count drops.
+    await page.locator('article.ask[data-state="answered"]', { hasText: 'npm publish --tag next' }).getByText(/Approved once by page:dana/).waitFor();
+    expect(await page.locator('#pending-count').innerText()).toBe('');
+    await open(`${s.url}/`);
     expect(await page.locator('.recent').innerText()).toMatch(/Bash npm publish --tag next — approved by page:dana/);
   });
 
@@ -136,11 +162,11 @@ describe('the approval page in Chromium', { timeout: 60_000 }, () => {
     // The grant is the session's: another session still asks.
     const other = await s.api('POST', '/v1/decisions', { call: { tool: 'Bash', input: { command: 'make deploy' } }, context: { cwd: project, sessionId: 'b-other' } });
     expect(other.body).toMatchObject({ decision: { behavior: 'ask' } });
-    await s.api('POST', `/v1/asks/${other.body['askId'] as string}/answer`, { behavior: 'deny' });
+    await s.answer(other.body['askId'] as string, { behavior: 'deny' });
   });
 
   it('lists answered asks with their audit entries', async () => {
-    await page.goto(`${s.url}/answered`);
+    await open(`${s.url}/answered`);
     const approved = page.locator('article.ask', { hasText: 'npm publish --tag next' });
     await approved.waitFor();
     const text = await approved.innerText();
@@ -165,24 +191,36 @@ describe('the approval page in Chromium', { timeout: 60_000 }, () => {
     await page.setViewportSize({ width: 1100, height: 900 });
     await page.screenshot({ path: join(ARTIFACTS, 'approval-page-desktop.png'), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
-    for (const a of await s.store.listAsks()) await s.api('POST', `/v1/asks/${a.id}/answer`, { behavior: 'deny', answerer: 'cleanup' });
+    for (const a of await s.store.listAsks()) await s.answer(a.id, { behavior: 'deny' });
     await Promise.all(held);
   });
 
-  describe('with a token', () => {
-    let t: Running;
+  describe('a server on another port of the same host', () => {
     let attacker: http.Server;
     let attackerUrl: string;
-    let attackId = 'none';
-    const token = 'tok-0123456789abcdef-page';
+    let target = '';
+    const seen: { path: string; headers: http.IncomingHttpHeaders }[] = [];
+    const replies: number[] = [];
 
     beforeAll(async () => {
-      t = await start(sb, { projects: [project], holdTimeoutSeconds: 60, token });
-      // A page on another port of the same host: same-site, so a SameSite=Strict cookie still goes along.
+      // The agent's dev server: it logs what the browser sends it, replays any cookie to serve's
+      // page and API, and serves a page whose script tries serve with the browser's credentials.
       attacker = http.createServer((req, res) => {
-        res.writeHead(200, { 'content-type': 'text/html' });
-        if (req.url === '/link') return void res.end(`<a href="${t.url}/">open toolgate</a>`);
-        res.end(`<form id="f" method="post" action="${t.url}/asks/${encodeURIComponent(attackId)}/answer"><input name="action" value="approve"><input name="csrf" value="guess"></form><script>document.getElementById('f').submit()</script>`);
+        seen.push({ path: req.url ?? '', headers: req.headers });
+        const cookie = req.headers.cookie;
+        const replay = async () => {
+          const h: Record<string, string> = cookie !== undefined ? { cookie } : {};
+          const view = await fetch(`${s.url}/?part=view`, { headers: h });
+          const answer = await fetch(`${s.url}/asks/${encodeURIComponent(target)}/answer`, { method: 'POST', headers: { ...h, 'content-type': 'application/x-www-form-urlencoded', origin: s.url }, body: 'action=approve' });
+          const api = await fetch(`${s.url}/v1/asks/${encodeURIComponent(target)}/answer`, { method: 'POST', headers: { ...(cookie !== undefined ? { cookie } : {}), 'content-type': 'application/json' }, body: JSON.stringify({ behavior: 'allow', code: 'AAAA-AAAA' }) });
+          replies.push(view.status, answer.status, api.status);
+        };
+        void replay().finally(() => {
+          res.writeHead(200, { 'content-type': 'text/html' });
+          res.end(`<p id="ready">hello</p><form id="f" method="post" action="${s.url}/asks/${encodeURIComponent(target)}/answer"><input name="action" value="approve"></form><script>
+fetch(${JSON.stringify(`${s.url}/asks/${encodeURIComponent(target)}/answer`)}, { method: 'POST', credentials: 'include', mode: 'no-cors', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'action=approve' }).finally(function () { document.getElementById('f').submit(); });
+</script>`);
+        });
       });
       await new Promise<void>((ok) => attacker.listen(0, '127.0.0.1', ok));
       attackerUrl = `http://127.0.0.1:${(attacker.address() as AddressInfo).port}/`;
@@ -190,79 +228,39 @@ describe('the approval page in Chromium', { timeout: 60_000 }, () => {
     afterAll(async () => {
       attacker?.closeAllConnections();
       await new Promise((ok) => attacker?.close(ok));
-      await t?.stop();
     });
 
-    it('asks for the token once and keeps an HttpOnly, SameSite=Strict sign-in cookie', async () => {
-      await page.goto(`${t.url}/`);
-      await page.getByLabel('Token').fill('not-the-token-at-all');
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      expect(await page.locator('.error').innerText()).toMatch(/not the token/);
-      await page.getByLabel('Token').fill(token);
-      await page.getByLabel(/Your name/).fill('erin');
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.locator('h1', { hasText: 'Waiting for an answer' }).waitFor();
-      expect(await page.locator('.who').innerText()).toMatch(/Signed in as\s+erin/);
-      const cookies = await browser.context.cookies(t.url);
-      expect(cookies).toEqual([expect.objectContaining({ name: `toolgate_${t.port}`, httpOnly: true, sameSite: 'Strict', path: '/' })]);
-      expect(await page.evaluate('document.cookie')).toBe('');
-      // A new tab goes straight in: the token was asked for once.
-      const tab = await browser.context.newPage();
-      await tab.goto(`${t.url}/answered`);
-      expect(await tab.locator('h1').innerText()).toBe('Answered asks');
-      await tab.close();
-    });
-
-    it('follows a link from another site without a second sign-in (the Strict cookie comes along on the reload)', async () => {
-      // localhost and 127.0.0.1 are different sites.
-      const other = `http://localhost:${(attacker.address() as AddressInfo).port}`;
-      await page.goto(`${other}/link`);
-      const sent: Promise<boolean>[] = [];
-      const seen = (r: import('playwright-core').Request) => {
-        if (r.url() === `${t.url}/`) sent.push(r.allHeaders().then((h) => h['cookie'] !== undefined));
-      };
-      page.on('request', seen);
-      await page.getByRole('link', { name: 'open toolgate' }).click();
-      await page.locator('h1', { hasText: 'Waiting for an answer' }).waitFor();
-      page.off('request', seen);
-      expect(page.url()).toBe(`${t.url}/`);
-      expect(await Promise.all(sent)).toEqual([false, true]); // held back on the cross-site click, sent on the reload
-    });
-
-    it('answers from the signed-in page, recording the name given at sign-in', async () => {
-      timings['page load'].push(await open(`${t.url}/`));
-      const parked = performance.now();
-      const held = t.hook(preToolUse(project, 'Bash', { command: 'npm publish --tag beta' }, { session_id: 't-approve' }));
-      const c = card('npm publish --tag beta');
-      await c.waitFor();
-      timings['parked → shown'].push(performance.now() - parked);
-      const clicked = performance.now();
-      await c.getByRole('button', { name: 'Approve', exact: true }).click();
-      const r = await held;
-      timings['click → released'].push(performance.now() - clicked);
-      expect(decisionOf(r.body)).toBe('allow');
-      const [ask] = await t.store.listAsks({ state: 'answered', sessionId: 't-approve' });
-      expect(ask?.answer?.answerer).toBe('page:erin');
-    });
-
-    it('refuses a form posted from another page of the same host, though the cookie goes along', async () => {
-      const held = t.hook(preToolUse(project, 'Bash', { command: 'npm publish --tag evil' }, { session_id: 't-csrf' }));
-      const id = await pendingId(t, 't-csrf');
-      attackId = id;
-      const posted = page.waitForResponse((r) => r.url().includes('/answer'));
+    it('never receives the sign-in, and a cookie replayed from it opens and answers nothing', async () => {
+      await open(`${s.url}/`); // signed in, in this tab
+      const held = s.hook(preToolUse(project, 'Bash', { command: 'git push --force origin main' }, { session_id: 'b-replay' }));
+      target = await pendingId(s, 'b-replay');
+      await card('git push --force origin main').waitFor();
+      // The page sets no cookie. Even one holding a valid sign-in (as toolgate 0.1 set) — host-scoped,
+      // so the browser sends it to every port — authorises nothing when replayed.
+      const session = (await page.evaluate('sessionStorage.getItem("toolgate.session")')) as string;
+      await browser.context.addCookies([{ name: `toolgate_${s.port}`, value: encodeURIComponent(session), domain: '127.0.0.1', path: '/', sameSite: 'Strict' }]);
+      const posted = page.waitForResponse((r) => r.url().includes('/answer') && r.request().method() === 'POST' && r.request().isNavigationRequest());
       await page.goto(attackerUrl);
-      const r = await posted;
-      expect(r.status()).toBe(403);
-      expect((await t.store.getAsk(id))?.state).toBe('pending');
-      await t.api('POST', `/v1/asks/${id}/answer`, { behavior: 'deny' }, { authorization: `Bearer ${token}` });
+      // The browser's own cross-origin form post is refused before any sign-in is looked at.
+      expect((await posted).status()).toBe(403);
+      await page.waitForURL(/\/answer$/);
+      await page.goto('about:blank');
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.every((r) => r.headers[SESSION_HEADER] === undefined)).toBe(true);
+      expect(seen[0]?.headers.cookie).toMatch(new RegExp(`^toolgate_${s.port}=`)); // the cookie did reach the other port…
+      expect(replies.length).toBeGreaterThanOrEqual(3);
+      expect(replies.every((status) => status === 401)).toBe(true); // …and opened nothing
+      expect((await s.store.getAsk(target))?.state).toBe('pending');
+      await browser.context.clearCookies();
+      await s.answer(target, { behavior: 'deny' });
       expect(decisionOf((await held).body)).toBe('deny');
     });
 
     it('signs out', async () => {
-      await page.goto(`${t.url}/`);
+      await open(`${s.url}/`);
       await page.getByRole('button', { name: 'Sign out' }).click();
       await page.getByLabel('Token').waitFor();
-      expect(await browser.context.cookies(t.url)).toEqual([]);
+      expect(await page.evaluate('sessionStorage.length')).toBe(0);
     });
   });
 });

@@ -3,33 +3,43 @@
  * checks a browser's cross-site requests meet. The browser itself is in page.browser.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decisionOf, eventually, preToolUse, reasonOf, sandbox, start, type Running, type Sandbox } from './helpers.js';
+import { SESSION_HEADER } from '../../src/serve/page/session.js';
+import { decisionOf, eventually, preToolUse, reasonOf, sandbox, start, TEST_TOKEN, type Running, type Sandbox } from './helpers.js';
 
 let sb: Sandbox;
 let s: Running;
 let project: string;
+let ann: string;
+
+/** Sign in as the page's script does; resolves with the session credential. */
+async function signIn(run: Running, token: string, name = ''): Promise<string> {
+  const r = await post(run, '/signin', { token, name }, {}, false);
+  expect(r.status).toBe(200);
+  return (JSON.parse(r.text) as { session: string }).session;
+}
 
 beforeAll(async () => {
   sb = sandbox();
   project = sb.project('proj', { permissions: { ask: ['Bash(git push *)'] } });
   s = await start(sb, { projects: [project], holdTimeoutSeconds: 30 });
+  ann = await signIn(s, TEST_TOKEN, 'ann');
 });
 afterAll(async () => {
   await s.stop();
   sb.cleanup();
 });
 
-const formToken = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
-
-async function get(run: Running, path: string, headers: Record<string, string> = {}) {
-  const r = await fetch(`${run.url}${path}`, { headers, redirect: 'manual' });
+/** A GET as the page's script sends it (the sign-in in its header), or as a navigation with `session: null`. */
+async function get(run: Running, path: string, headers: Record<string, string> = {}, session: string | null = ann) {
+  const r = await fetch(`${run.url}${path}`, { headers: { ...(session !== null ? { [SESSION_HEADER]: session } : {}), ...headers }, redirect: 'manual' });
   return { status: r.status, headers: r.headers, text: await r.text() };
 }
+const view = (run: Running, path: string, headers: Record<string, string> = {}, session: string | null = ann) => get(run, `${path}${path.includes('?') ? '&' : '?'}part=view`, headers, session);
 
-async function post(run: Running, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+async function post(run: Running, path: string, fields: Record<string, string>, headers: Record<string, string> = {}, session: string | false = ann) {
   const r = await fetch(`${run.url}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(session !== false ? { [SESSION_HEADER]: session } : {}), ...headers },
     body: new URLSearchParams(fields).toString(),
     redirect: 'manual',
   });
@@ -44,10 +54,10 @@ async function park(run: Running, command: string, session: string, tool = 'Bash
 }
 
 describe('GET /: the pending asks', () => {
-  it('shows the call redacted, the reason, the rule, the kind of ask, the session, the project and the suggestions', async () => {
+  it('shows the call redacted, the reason, the rule, the kind of ask, the session, the project, the suggestions and the answer code', async () => {
     const a = await park(s, 'git push origin main', 'p-show');
     const b = await park(s, '', 'p-show-2', 'mcp__deploy__run', { target: 'prod', password: 'hunter2-hunter2', note: 'key AKIAIOSFODNN7EXAMPLE' });
-    const page = await get(s, '/');
+    const page = await view(s, '/');
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     expect(page.text).toContain('git push origin main');
@@ -61,16 +71,36 @@ describe('GET /: the pending asks', () => {
     expect(page.text).toMatch(/Remembering adds.*<code>mcp__deploy__run<\/code>/s);
     expect(page.text).not.toContain('hunter2');
     expect(page.text).not.toContain('AKIAIOSFODNN7EXAMPLE');
-    // A firm ask offers no "remember"; the plain one does.
+    expect(page.text).toContain('data-who="page:ann"');
+    // A firm ask offers no "remember"; the plain one does. Each shows its own answer code, the one serve's terminal announced.
     const cardOf = (id: string) => page.text.slice(page.text.indexOf(`data-ask-id="${id}"`)).split('</article>')[0] ?? '';
     expect(cardOf(a.id)).not.toContain('value="remember"');
     expect(cardOf(b.id)).toContain('value="remember"');
-    for (const x of [a, b]) await s.api('POST', `/v1/asks/${x.id}/answer`, { behavior: 'deny' });
+    expect(cardOf(a.id)).toContain(`<code class="answer-code">${s.codeOf(a.id)}</code>`);
+    expect(s.codeOf(a.id)).not.toBe(s.codeOf(b.id));
+    for (const x of [a, b]) await s.answer(x.id, { behavior: 'deny' });
     await Promise.all([a.held, b.held]);
   });
 
+  it('a navigation gets the frame only: no ask, no answer code, whatever cookie it carries', async () => {
+    const x = await park(s, 'npm publish --tag frame', 'p-frame');
+    for (const headers of [{}, { cookie: `toolgate_${s.port}=${ann}; ${SESSION_HEADER}=${ann}` }]) {
+      const page = await get(s, '/', headers, null);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('id="signin"');
+      expect(page.text).not.toContain('npm publish');
+      expect(page.text).not.toContain(s.codeOf(x.id));
+      expect(page.headers.get('set-cookie')).toBeNull();
+    }
+    for (const path of ['/?part=view', '/?part=list', `/asks/${x.id}?part=card`, '/answered?part=view', '/events']) {
+      expect((await get(s, path, { cookie: `toolgate_${s.port}=${ann}` }, null)).status, path).toBe(401);
+    }
+    await s.answer(x.id, { behavior: 'deny' });
+    await x.held;
+  });
+
   it('is sent with a content security policy that allows no inline script and no framing', async () => {
-    const page = await get(s, '/');
+    const page = await get(s, '/', {}, null);
     expect(page.headers.get('content-security-policy')).toMatch(/default-src 'none'; script-src 'self';.*frame-ancestors 'none'/);
     expect(page.headers.get('x-frame-options')).toBe('DENY');
     expect(page.headers.get('cache-control')).toBe('no-store');
@@ -80,57 +110,54 @@ describe('GET /: the pending asks', () => {
 
   it('escapes what an agent put in the call', async () => {
     const x = await park(s, 'npm run "<script>alert(1)</script><img src=x onerror=alert(2)>"', 'p-xss');
-    const page = await get(s, `/asks/${x.id}`);
+    const page = await view(s, `/asks/${x.id}`);
     expect(page.text).not.toContain('<script>alert(1)');
     expect(page.text).not.toContain('<img src=x');
     expect(page.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-    await s.api('POST', `/v1/asks/${x.id}/answer`, { behavior: 'deny' });
+    await s.answer(x.id, { behavior: 'deny' });
     await x.held;
   });
 
   it('filters by session and project', async () => {
     const x = await park(s, 'npm publish', 'p-filter');
-    expect((await get(s, '/?session=p-filter')).text).toContain(`data-ask-id="${x.id}"`);
-    expect((await get(s, '/?session=other')).text).not.toContain(`data-ask-id="${x.id}"`);
+    expect((await view(s, '/?session=p-filter')).text).toContain(`data-ask-id="${x.id}"`);
+    expect((await view(s, '/?session=other')).text).not.toContain(`data-ask-id="${x.id}"`);
     expect((await get(s, `/?project=${encodeURIComponent(project)}&part=list`)).text).toContain(`data-ask-id="${x.id}"`);
-    await s.api('POST', `/v1/asks/${x.id}/answer`, { behavior: 'deny' });
+    await s.answer(x.id, { behavior: 'deny' });
     await x.held;
   });
 });
 
 describe('POST /asks/:id/answer: answering from the page', () => {
-  it('approves with the form token and redirects back; the answerer is the name typed on the page', async () => {
+  it('approves with the sign-in header; the answerer is the name given at sign-in', async () => {
     const x = await park(s, 'npm publish', 'p-approve');
-    const csrf = formToken((await get(s, '/')).text);
-    const r = await post(s, `/asks/${x.id}/answer`, { csrf, action: 'approve', back: '/?session=p-approve', answerer: 'Dana\u0007 ' });
-    expect(r.status).toBe(303);
-    expect(r.location).toBe('/?session=p-approve');
+    const r = await post(s, `/asks/${x.id}/answer`, { action: 'approve', back: '/?session=p-approve' });
+    expect(r.status).toBe(200);
     expect(decisionOf((await x.held).body)).toBe('allow');
-    expect((await s.store.getAsk(x.id))?.answer).toMatchObject({ answerer: 'page:Dana', scope: 'once' });
-    const again = await post(s, `/asks/${x.id}/answer`, { csrf, action: 'deny' });
+    expect((await s.store.getAsk(x.id))?.answer).toMatchObject({ answerer: 'page:ann', scope: 'once' });
+    const again = await post(s, `/asks/${x.id}/answer`, { action: 'deny' });
     expect(again.status).toBe(409);
     expect(again.text).toMatch(/already answered/);
   });
 
-  it('denies with a message', async () => {
+  it('denies with a message; without a sign-in name the answerer is page:token', async () => {
     const x = await park(s, 'npm publish', 'p-deny');
-    const csrf = formToken((await get(s, '/')).text);
-    expect((await post(s, `/asks/${x.id}/answer`, { csrf, action: 'deny', message: '  use the release script  ' })).status).toBe(303);
+    const nameless = await signIn(s, TEST_TOKEN);
+    expect((await post(s, `/asks/${x.id}/answer`, { action: 'deny', message: '  use the release script  ' }, {}, nameless)).status).toBe(200);
     const r = await x.held;
     expect(decisionOf(r.body)).toBe('deny');
     expect(reasonOf(r.body)).toMatch(/use the release script/);
-    expect((await s.store.getAsk(x.id))?.answer?.answerer).toBe('page:loopback');
+    expect((await s.store.getAsk(x.id))?.answer?.answerer).toBe('page:token');
   });
 
   it('remembers for the project: the same call in another session passes', async () => {
     const x = await park(s, 'npm publish --tag rc', 'p-proj-1');
-    const csrf = formToken((await get(s, '/')).text);
-    expect((await post(s, `/asks/${x.id}/answer`, { csrf, action: 'remember', scope: 'project' })).status).toBe(303);
+    expect((await post(s, `/asks/${x.id}/answer`, { action: 'remember', scope: 'project' })).status).toBe(200);
     expect(decisionOf((await x.held).body)).toBe('allow');
     const other = await s.hook(preToolUse(project, 'Bash', { command: 'npm publish --tag rc' }, { session_id: 'p-proj-2' }));
     expect(decisionOf(other.body)).toBe('allow');
     const [grant] = await s.store.listGrants({ projectDir: project, at: Date.now() });
-    expect(grant).toMatchObject({ scope: 'project', rule: 'Bash(npm publish *)', grantedBy: 'page:loopback' });
+    expect(grant).toMatchObject({ scope: 'project', rule: 'Bash(npm publish *)', grantedBy: 'page:ann' });
     await s.store.revokeGrant(grant?.id as string, Date.now());
   });
 
@@ -139,51 +166,45 @@ describe('POST /asks/:id/answer: answering from the page', () => {
     ['an unknown scope', { action: 'remember', scope: 'forever' }, /scope session or project/],
     ['an unknown action', { action: 'maybe' }, /choose approve/],
     ['a message over 2000 characters', { action: 'deny', message: 'x'.repeat(2001) }, /longer than 2000/],
+    ['an answerer name of its own', { action: 'approve', answerer: 'root' }, /takes no answerer name/],
   ])('refuses a form it cannot read (%s) with 400, leaving the ask pending', async (_what, fields, message) => {
     const x = await park(s, 'npm publish', `p-bad-${Math.random()}`);
-    const csrf = formToken((await get(s, '/')).text);
-    const r = await post(s, `/asks/${x.id}/answer`, { csrf, ...(fields as Record<string, string>) });
+    const r = await post(s, `/asks/${x.id}/answer`, fields as Record<string, string>);
     expect(r.status).toBe(400);
     expect(r.text).toMatch(message);
     expect((await s.store.getAsk(x.id))?.state).toBe('pending');
-    await s.api('POST', `/v1/asks/${x.id}/answer`, { behavior: 'deny' });
+    await s.answer(x.id, { behavior: 'deny' });
     await x.held;
   });
 
   it('will not remember a firm ask', async () => {
     const x = await park(s, 'git push origin main', 'p-firm');
-    const csrf = formToken((await get(s, '/')).text);
-    const r = await post(s, `/asks/${x.id}/answer`, { csrf, action: 'remember', scope: 'session' });
+    const r = await post(s, `/asks/${x.id}/answer`, { action: 'remember', scope: 'session' });
     expect(r.status).toBe(400);
     expect(r.text).toMatch(/a firm ask cannot be remembered/);
-    await s.api('POST', `/v1/asks/${x.id}/answer`, { behavior: 'deny' });
+    await s.answer(x.id, { behavior: 'deny' });
     await x.held;
   });
 
-  it('refuses a post without the form token, from another origin, or not a form — the ask stays pending', async () => {
+  it('refuses a post without the sign-in header (a cookie is no sign-in), a tampered one, from another origin, or not a form — the ask stays pending', async () => {
     const x = await park(s, 'npm publish', 'p-csrf');
-    const csrf = formToken((await get(s, '/')).text);
+    const parts = ann.split('.');
+    const renamed = [parts[0], parts[1], parts[2], Buffer.from('root').toString('base64url'), parts[4]].join('.');
     const tries = [
-      await post(s, `/asks/${x.id}/answer`, { action: 'approve' }),
-      await post(s, `/asks/${x.id}/answer`, { action: 'approve', csrf: `${csrf}x` }),
-      await post(s, `/asks/${x.id}/answer`, { action: 'approve', csrf }, { origin: 'http://evil.example' }),
-      await post(s, `/asks/${x.id}/answer`, { action: 'approve', csrf }, { origin: 'null' }),
-      await post(s, `/asks/${x.id}/answer`, { action: 'approve', csrf }, { 'sec-fetch-site': 'cross-site' }),
-      await post(s, `/asks/${x.id}/answer`, { action: 'approve', csrf }, { 'sec-fetch-site': 'same-site' }),
+      await post(s, `/asks/${x.id}/answer`, { action: 'approve' }, {}, false),
+      await post(s, `/asks/${x.id}/answer`, { action: 'approve' }, { cookie: `toolgate_${s.port}=${ann}` }, false),
+      await post(s, `/asks/${x.id}/answer`, { action: 'approve' }, {}, renamed),
+      await post(s, `/asks/${x.id}/answer`, { action: 'approve' }, {}, `${ann}x`),
+      await post(s, `/asks/${x.id}/answer`, { action: 'approve' }, { origin: 'http://evil.example' }),
+      await post(s, `/asks/${x.id}/answer`, { action: 'approve' }, { origin: 'null' }),
+      await post(s, `/asks/${x.id}/answer`, { action: 'approve' }, { 'sec-fetch-site': 'cross-site' }),
+      await post(s, `/asks/${x.id}/answer`, { action: 'approve' }, { 'sec-fetch-site': 'same-site' }),
     ];
-    expect(tries.map((t) => t.status)).toEqual([403, 403, 403, 403, 403, 403]);
-    const json = await fetch(`${s.url}/asks/${x.id}/answer`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: `action=approve&csrf=${csrf}` });
+    expect(tries.map((t) => t.status)).toEqual([401, 401, 401, 401, 403, 403, 403, 403]);
+    const json = await fetch(`${s.url}/asks/${x.id}/answer`, { method: 'POST', headers: { 'content-type': 'text/plain', [SESSION_HEADER]: ann }, body: 'action=approve' });
     expect(json.status).toBe(415);
     expect((await s.store.getAsk(x.id))?.state).toBe('pending');
-    await s.api('POST', `/v1/asks/${x.id}/answer`, { behavior: 'deny' });
-    await x.held;
-  });
-
-  it('sends the browser back only to its own views', async () => {
-    const x = await park(s, 'npm publish', 'p-back');
-    const csrf = formToken((await get(s, '/')).text);
-    const r = await post(s, `/asks/${x.id}/answer`, { csrf, action: 'deny', back: '//evil.example/' });
-    expect(r.location).toBe('/');
+    await s.answer(x.id, { behavior: 'deny' });
     await x.held;
   });
 });
@@ -193,7 +214,7 @@ describe('who may see the page', () => {
     const { request } = await import('node:http');
     const status = (path: string, method = 'GET') =>
       new Promise<number>((ok, fail) => {
-        const r = request({ host: '127.0.0.1', port: s.port, path, method, headers: { host: `rebind.evil.example:${s.port}` } }, (res) => {
+        const r = request({ host: '127.0.0.1', port: s.port, path, method, headers: { host: `rebind.evil.example:${s.port}`, [SESSION_HEADER]: ann } }, (res) => {
           res.resume();
           ok(res.statusCode ?? 0);
         });
@@ -201,10 +222,10 @@ describe('who may see the page', () => {
         r.end();
       });
     expect(await status('/')).toBe(403);
+    expect(await status('/?part=view')).toBe(403);
     expect(await status('/events')).toBe(403);
     expect(await status('/v1/asks')).toBe(403);
-    expect(await status('/page.css')).toBe(200);
-    expect((await get(s, '/', { host: `localhost:${s.port}` })).status).toBe(200);
+    expect((await view(s, '/', { host: `localhost:${s.port}` })).status).toBe(200);
   });
 
   it('refuses a cross-site browser request to the JSON API', async () => {
@@ -216,29 +237,58 @@ describe('who may see the page', () => {
   });
 });
 
+describe('POST /signin', () => {
+  it('takes the token and returns a sign-in for the script to keep; sets no cookie; a wrong token gets nothing', async () => {
+    const good = await post(s, '/signin', { token: TEST_TOKEN, name: 'erin' }, {}, false);
+    expect(good.status).toBe(200);
+    expect(good.headers.get('set-cookie')).toBeNull();
+    const wrong = await post(s, '/signin', { token: 'not-the-token-at-all' }, {}, false);
+    expect(wrong.status).toBe(401);
+    expect(wrong.text).toMatch(/not the token/);
+    expect(wrong.headers.get('set-cookie')).toBeNull();
+    expect((await post(s, '/signin', { token: TEST_TOKEN }, { origin: 'http://127.0.0.1:1' }, false)).status).toBe(403);
+  });
+
+  it('signs a named answerer in as itself, whatever name it types', async () => {
+    const alice = 'alice-token-0123456789abcdef';
+    const t = await start(sb, { projects: [project], holdTimeoutSeconds: 30, token: 'another-token-0123456789', answerers: new Map([['alice', alice]]) });
+    try {
+      const session = await signIn(t, alice, 'the boss');
+      const x = await park(t, 'npm publish', 'p-alice');
+      expect((await post(t, `/asks/${x.id}/answer`, { action: 'approve' }, {}, session)).status).toBe(200);
+      await x.held;
+      expect((await t.store.getAsk(x.id))?.answer?.answerer).toBe('page:alice');
+      // A sign-in of another server (another token) opens nothing here.
+      expect((await view(t, '/')).status).toBe(401);
+    } finally {
+      await t.stop();
+    }
+  });
+});
+
 describe('GET /answered and GET /asks/:id', () => {
   it('lists an answered ask with its audit entries: the decision, the answer and the release', async () => {
     const x = await park(s, 'npm publish --tag audit', 'p-audit');
-    const csrf = formToken((await get(s, '/')).text);
-    await post(s, `/asks/${x.id}/answer`, { csrf, action: 'approve', answerer: 'ann' });
+    await post(s, `/asks/${x.id}/answer`, { action: 'approve' });
     await x.held;
     await eventually(async () => ((await s.store.readAudit({ askId: x.id })).length >= 3 ? true : undefined));
-    const page = await get(s, '/answered');
+    const page = await view(s, '/answered');
     const card = page.text.slice(page.text.indexOf(`data-ask-id="${x.id}"`)).split('</article>')[0] ?? '';
     expect(card).toMatch(/Approved once by <strong>page:ann<\/strong>/);
     expect(card).toMatch(/Audit log \(3\)/);
     expect(card).toMatch(/<code>PreToolUse<\/code> <span class="b b-ask">ask<\/span>/);
     expect(card).toMatch(/<code>answer<\/code> <span class="b b-allow">allow<\/span> by answer \(page:ann\)/);
     expect(card).toMatch(/<code>PreToolUse<\/code> <span class="b b-allow">allow<\/span> by answer \(page:ann\)/);
-    expect((await get(s, `/asks/${x.id}`)).text).toMatch(/Audit log \(3\)/);
-    expect((await get(s, '/asks/ask_none')).status).toBe(404);
+    expect(card).not.toContain('answer-code');
+    expect((await view(s, `/asks/${x.id}`)).text).toMatch(/Audit log \(3\)/);
+    expect((await view(s, '/asks/ask_none')).status).toBe(404);
   });
 });
 
 describe('GET /events: live updates', () => {
   it('says hello with the instance, then which ask was parked and answered — ids only, no call', async () => {
     const ctl = new AbortController();
-    const res = await fetch(`${s.url}/events`, { signal: ctl.signal });
+    const res = await fetch(`${s.url}/events`, { signal: ctl.signal, headers: { [SESSION_HEADER]: ann } });
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const reader = res.body!.getReader();
     let text = '';
@@ -248,79 +298,13 @@ describe('GET /events: live updates', () => {
     await until(/event: hello\ndata: \{"instance":"[\w-]+"\}/);
     const x = await park(s, 'npm publish --tag sse', 'p-sse');
     await until(/"type":"parked"/);
-    await s.api('POST', `/v1/asks/${x.id}/answer`, { behavior: 'allow' });
+    await s.answer(x.id, { behavior: 'allow' });
     await until(/"type":"answered"/);
     await x.held;
     ctl.abort();
     expect(text).toContain(`event: ask\ndata: {"type":"parked","id":"${x.id}","state":"pending","session":"p-sse","project":"${project}"}`);
     expect(text).toContain(`"type":"answered","id":"${x.id}","state":"answered"`);
     expect(text).not.toContain('npm publish');
-  });
-});
-
-describe('with a token', () => {
-  const token = 'tok-page-test-0123456789';
-  let t: Running;
-  beforeAll(async () => {
-    t = await start(sb, { projects: [project], holdTimeoutSeconds: 30, token });
-  });
-  afterAll(() => t.stop());
-
-  const signIn = async (name = 'erin') => {
-    const r = await post(t, '/signin', { token, name });
-    expect(r.status).toBe(303);
-    const cookie = r.headers.get('set-cookie') ?? '';
-    return { header: cookie, cookie: cookie.split(';')[0] as string };
-  };
-
-  it('shows the sign-in form, even on loopback, until the token is given', async () => {
-    const page = await get(t, '/');
-    expect(page.status).toBe(401);
-    expect(page.text).toContain('name="token"');
-    expect((await get(t, '/events')).status).toBe(401);
-    const wrong = await post(t, '/signin', { token: 'nope' });
-    expect(wrong.status).toBe(401);
-    expect(wrong.headers.get('set-cookie')).toBeNull();
-  });
-
-  it('sets an HttpOnly, SameSite=Strict cookie that opens the page', async () => {
-    const { header, cookie } = await signIn();
-    expect(header).toMatch(new RegExp(`^toolgate_${t.port}=`));
-    expect(header).toMatch(/HttpOnly/);
-    expect(header).toMatch(/SameSite=Strict/);
-    expect(header).toMatch(/Max-Age=43200/);
-    expect((await get(t, '/', { cookie })).status).toBe(200);
-  });
-
-  it('records the name given at sign-in as the answerer, whatever the form says', async () => {
-    const { cookie } = await signIn('erin');
-    const x = await park(t, 'npm publish', 't-answer');
-    const csrf = formToken((await get(t, '/', { cookie })).text);
-    expect((await post(t, `/asks/${x.id}/answer`, { csrf, action: 'approve', answerer: 'mallory' }, { cookie })).status).toBe(303);
-    expect(decisionOf((await x.held).body)).toBe('allow');
-    expect((await t.store.getAsk(x.id))?.answer?.answerer).toBe('page:erin');
-  });
-
-  it("refuses a tampered cookie, and a form token from another sign-in", async () => {
-    const a = await signIn('a');
-    const b = await signIn('b');
-    const [value] = a.cookie.split('=').slice(1);
-    const parts = (value as string).split('.');
-    const renamed = `toolgate_${t.port}=${[parts[0], parts[1], Buffer.from('root').toString('base64url'), parts[3]].join('.')}`;
-    expect((await get(t, '/', { cookie: renamed })).status).toBe(401);
-    const x = await park(t, 'npm publish', 't-cross');
-    const csrfA = formToken((await get(t, '/', { cookie: a.cookie })).text);
-    expect((await post(t, `/asks/${x.id}/answer`, { csrf: csrfA, action: 'approve' }, { cookie: b.cookie })).status).toBe(403);
-    expect((await t.store.getAsk(x.id))?.state).toBe('pending');
-    await t.api('POST', `/v1/asks/${x.id}/answer`, { behavior: 'deny' }, { authorization: `Bearer ${token}` });
-    await x.held;
-  });
-
-  it('does not take the cookie in place of the token on the JSON API', async () => {
-    const { cookie } = await signIn();
-    const x = await park(t, 'npm publish', 't-api');
-    expect((await t.api('POST', `/v1/asks/${x.id}/answer`, { behavior: 'allow' }, { cookie })).status).toBe(401);
-    await t.api('POST', `/v1/asks/${x.id}/answer`, { behavior: 'deny' }, { authorization: `Bearer ${token}` });
-    await x.held;
+    expect(text).not.toContain(s.codeOf(x.id));
   });
 });

@@ -61,7 +61,7 @@ describe.skipIf(!server.ok)(`replicas on one PostgreSQL database${server.ok ? ''
       const held = a.hook(preToolUse(project, 'Bash', { command: 'npm publish' }, { session_id: 'ab-1' }));
       const ask = await firstAsk(b, 'ab-1');
       expect(ask).toMatchObject({ origin: 'PreToolUse', state: 'pending' });
-      const ms = await answerAndTime(held, () => b.api('POST', `/v1/asks/${ask.id}/answer`, { behavior: 'allow', answerer: 'dana' }));
+      const ms = await answerAndTime(held, () => b.answer(ask.id, { behavior: 'allow' }));
       expect(decisionOf((await held).body)).toBe('allow');
       // Woken by the notification, not by the 5 s re-read of a held ask.
       expect(ms).toBeLessThan(2500);
@@ -70,7 +70,7 @@ describe.skipIf(!server.ok)(`replicas on one PostgreSQL database${server.ok ? ''
       const heldOnB = b.hook(pr);
       const ask2 = await firstAsk(a, 'ab-2');
       expect(ask2.origin).toBe('PermissionRequest');
-      const ms2 = await answerAndTime(heldOnB, () => a.api('POST', `/v1/asks/${ask2.id}/answer`, { behavior: 'deny', message: 'not today' }));
+      const ms2 = await answerAndTime(heldOnB, () => a.answer(ask2.id, { behavior: 'deny', message: 'not today' }));
       expect((await heldOnB).body).toEqual({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: 'toolgate: not today' } } });
       expect(ms2).toBeLessThan(2500);
       console.log(`cross-replica release: ${ms.toFixed(1)} ms (PreToolUse), ${ms2.toFixed(1)} ms (PermissionRequest)`);
@@ -97,7 +97,7 @@ describe.skipIf(!server.ok)(`replicas on one PostgreSQL database${server.ok ? ''
       const poll = b.api('GET', `/v1/asks/${id}?wait=30`);
       // The long-poll is waiting (not yet answered) before the answer is given.
       await new Promise((r) => setTimeout(r, 100));
-      const ms = await answerAndTime(poll, () => a.api('POST', `/v1/asks/${id}/answer`, { behavior: 'allow', updatedInput: { command: 'npm publish --dry-run' } }));
+      const ms = await answerAndTime(poll, () => a.answer(id, { behavior: 'allow', updatedInput: { command: 'npm publish --dry-run' } }));
       const got = (await poll).body;
       expect(got).toMatchObject({ id, state: 'answered', decision: { behavior: 'allow' } });
       expect(ms).toBeLessThan(2500);
@@ -115,7 +115,7 @@ describe.skipIf(!server.ok)(`replicas on one PostgreSQL database${server.ok ? ''
       const cut = await admin<{ ok: boolean }>(base, "SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE application_name = 'replica-b listen'");
       expect(cut.map((r) => r.ok)).toEqual([true]);
       // Answered while B is not listening: the notification is lost to B.
-      expect((await a.api('POST', `/v1/asks/${ask.id}/answer`, { behavior: 'allow' })).status).toBe(200);
+      expect((await a.answer(ask.id, { behavior: 'allow' })).status).toBe(200);
       expect(decisionOf((await held).body)).toBe('allow');
       const ms = performance.now() - t0;
       // Released when B listened again (after its 1 s pause), before the 5 s re-read would have.
@@ -142,7 +142,7 @@ describe.skipIf(!server.ok)(`replicas on one PostgreSQL database${server.ok ? ''
       expect(outcome.ok).toBe(false);
 
       expect(await asksOf(b, 'kill-1')).toEqual([expect.objectContaining({ id: ask.id, state: 'pending' })]);
-      const r = await b.api('POST', `/v1/asks/${ask.id}/answer`, { behavior: 'allow', scope: 'session', remember: true, answerer: 'dana' });
+      const r = await b.answer(ask.id, { behavior: 'allow', scope: 'session', remember: true });
       expect(r.status).toBe(200);
       // The agent tries again, this time through B: the remembered approval answers it.
       expect(decisionOf((await b.hook(preToolUse(project, 'Bash', { command: 'npm publish' }, { session_id: 'kill-1' }))).body)).toBe('allow');
@@ -246,7 +246,7 @@ describe.skipIf(!server.ok)(`the database restarted under load${server.ok ? '' :
       await load;
 
       // The held request is still held, and the answer given through A after the restart releases it.
-      expect((await a.api('POST', `/v1/asks/${heldAsk.id}/answer`, { behavior: 'allow' })).status).toBe(200);
+      expect((await a.answer(heldAsk.id, { behavior: 'allow' })).status).toBe(200);
       expect(decisionOf((await held).body)).toBe('allow');
 
       // Never a wrong allow: what the policy allows still allows, denies deny, and an ask is parked or — when it cannot be — denied.

@@ -27,7 +27,7 @@ afterAll(async () => {
   sb.cleanup();
 });
 
-describe('answering needs the token', () => {
+describe('answering needs a credential and the ask\'s one-time code', () => {
   it('refuses an answer without the token or with a wrong one, even from loopback; reading stays open on loopback', async () => {
     const held = s.hook(preToolUse(project, 'Bash', { command: 'npm publish' }, { session_id: 'tok-1' }));
     const list = await eventually(async () => {
@@ -36,14 +36,52 @@ describe('answering needs the token', () => {
     });
     expect(list.status).toBe(200);
     const id = (list.body['asks'] as { id: string }[])[0]?.id as string;
-    const none = await s.api('POST', `/v1/asks/${id}/answer`, { behavior: 'allow' });
+    const code = s.codeOf(id);
+    const none = await s.api('POST', `/v1/asks/${id}/answer`, { behavior: 'allow', code });
     expect(none.status).toBe(401);
     expect(none.body['error']).toMatch(/needs the token/);
-    expect((await s.api('POST', `/v1/asks/${id}/answer`, { behavior: 'allow' }, { authorization: 'Bearer wrong-token-wrong-token' })).status).toBe(401);
-    const ok = await s.api('POST', `/v1/asks/${id}/answer`, { behavior: 'allow' }, { authorization: `Bearer ${TOKEN}` });
+    expect((await s.api('POST', `/v1/asks/${id}/answer`, { behavior: 'allow', code }, { authorization: 'Bearer wrong-token-wrong-token' })).status).toBe(401);
+    // Neither the API nor its event stream shows the code.
+    expect(JSON.stringify((await s.api('GET', `/v1/asks/${id}`, undefined, { authorization: `Bearer ${TOKEN}` })).body)).not.toContain(code);
+    const ok = await s.api('POST', `/v1/asks/${id}/answer`, { behavior: 'allow', code }, { authorization: `Bearer ${TOKEN}` });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ answer: { answerer: 'token' } });
     expect(decisionOf((await held).body)).toBe('allow');
+  });
+
+  it('refuses the token without the code, with a wrong code or with the code of another ask; and a free-text answerer name', async () => {
+    const held = [s.hook(preToolUse(project, 'Bash', { command: 'npm publish --tag a' }, { session_id: 'code-1' })), s.hook(preToolUse(project, 'Bash', { command: 'npm publish --tag b' }, { session_id: 'code-2' }))];
+    const [a, b] = await Promise.all(['code-1', 'code-2'].map((session) => eventually(async () => (await s.store.listAsks({ sessionId: session }))[0]?.id)));
+    const as = { authorization: `Bearer ${TOKEN}` };
+    const tries = [
+      await s.api('POST', `/v1/asks/${a}/answer`, { behavior: 'allow' }, as),
+      await s.api('POST', `/v1/asks/${a}/answer`, { behavior: 'allow', code: 'AAAA-AAAA' }, as),
+      await s.api('POST', `/v1/asks/${a}/answer`, { behavior: 'allow', code: s.codeOf(b as string) }, as),
+      await s.api('POST', `/v1/asks/${a}/answer`, { behavior: 'allow', code: s.codeOf(a as string), answerer: 'dana' }, as),
+    ];
+    expect(tries.map((t) => t.status)).toEqual([400, 403, 403, 400]);
+    expect(tries[1]?.body['error']).toMatch(/not the answer code/);
+    expect(tries[3]?.body['error']).toMatch(/unknown field\(s\) "answerer"/);
+    expect((await s.store.getAsk(a as string))?.state).toBe('pending');
+    // The code is case- and dash-blind, as a person types it.
+    expect((await s.api('POST', `/v1/asks/${a}/answer`, { behavior: 'deny', code: s.codeOf(a as string).toLowerCase().replace('-', ' ') }, as)).status).toBe(200);
+    expect((await s.answer(b as string, { behavior: 'deny' })).status).toBe(200);
+    await Promise.all(held);
+  });
+
+  it('records a named answerer by its own name; serve announces each ask with its code', async () => {
+    const alice = 'alice-token-0123456789abcdef';
+    const t = await start(sb, { projects: [project], token: TOKEN, answerers: new Map([['alice', alice]]), holdTimeoutSeconds: 5 });
+    try {
+      const held = t.hook(preToolUse(project, 'Bash', { command: 'npm publish' }, { session_id: 'alice-1' }));
+      const id = await eventually(async () => (await t.store.listAsks({ sessionId: 'alice-1' }))[0]?.id);
+      expect(t.announced.join('\n')).toMatch(new RegExp(`ask ${id} waits \\(Bash\\); its answer code is [2-9A-Z]{4}-[2-9A-Z]{4}$`));
+      const r = await t.answer(id, { behavior: 'allow' }, alice);
+      expect(r.body).toMatchObject({ answer: { answerer: 'alice' } });
+      await held;
+    } finally {
+      await t.stop();
+    }
   });
 });
 
@@ -90,43 +128,45 @@ describe('auth rules', () => {
   const ctx = (address: string | undefined, authorization?: string) =>
     ({ env: { incoming: { socket: { remoteAddress: address } } }, req: { header: (n: string) => (n === 'authorization' ? authorization : undefined) } }) as unknown as Context;
 
-  it('with a token: answering needs it everywhere; anything from off loopback needs it', () => {
-    const auth = createAuth(TOKEN);
+  it('answering needs the token everywhere, loopback included; anything from off loopback needs it', () => {
+    const auth = createAuth({ token: TOKEN });
     expect(auth.check(ctx('127.0.0.1'), 'read')).toEqual({ ok: true, via: 'loopback' });
     expect(auth.check(ctx('127.0.0.1'), 'answer').ok).toBe(false);
-    expect(auth.check(ctx('::ffff:127.0.0.1', `Bearer ${TOKEN}`), 'answer')).toEqual({ ok: true, via: 'token' });
+    expect(auth.check(ctx('::1'), 'answer').ok).toBe(false);
+    expect(auth.check(ctx('::ffff:127.0.0.1', `Bearer ${TOKEN}`), 'answer')).toEqual({ ok: true, via: 'token', principal: 'token' });
     expect(auth.check(ctx('10.1.2.3'), 'read').ok).toBe(false);
     expect(auth.check(ctx('10.1.2.3', `Bearer ${TOKEN}`), 'read').ok).toBe(true);
     expect(auth.check(ctx(undefined), 'read').ok).toBe(false);
   });
 
+  it('named answerers are principals of their own', () => {
+    const auth = createAuth({ token: TOKEN, answerers: new Map([['alice', 'alice-token-0123456789']]) });
+    expect(auth.check(ctx('10.1.2.3', 'Bearer alice-token-0123456789'), 'answer')).toEqual({ ok: true, via: 'answerer', principal: 'alice' });
+    expect(auth.principal('alice-token-0123456789')).toBe('alice');
+    expect(auth.principal(TOKEN)).toBe('token');
+    expect(auth.principal('alice')).toBeUndefined();
+    expect(() => createServe({ store: createMemoryStore(), token: TOKEN, answerers: new Map([['token', 'x'.repeat(20)]]), log: () => {} })).toThrow(/name of serve's own token/);
+    expect(() => createServe({ store: createMemoryStore(), token: TOKEN, answerers: new Map([['a b', 'x'.repeat(20)]]), log: () => {} })).toThrow(/letters, digits/);
+    expect(() => createServe({ store: createMemoryStore(), token: TOKEN, answerers: new Map([['bob', TOKEN]]), log: () => {} })).toThrow(/must differ/);
+  });
+
   it('the hook token asks for decisions from anywhere, and answers and reads nothing', () => {
     const HOOK = 'hook-token-that-agents-can-read';
-    const auth = createAuth(TOKEN, HOOK);
+    const auth = createAuth({ token: TOKEN, hookToken: HOOK });
     expect(auth.check(ctx('10.1.2.3', `Bearer ${HOOK}`), 'decide')).toEqual({ ok: true, via: 'hook' });
     expect(auth.check(ctx('10.1.2.3', `Bearer ${HOOK}`), 'read')).toEqual({ ok: false, message: expect.stringMatching(/only asks for decisions/) });
     expect(auth.check(ctx('10.1.2.3', `Bearer ${HOOK}`), 'answer')).toEqual({ ok: false, message: expect.stringMatching(/cannot answer asks/) });
     expect(auth.check(ctx('127.0.0.1', `Bearer ${HOOK}`), 'answer').ok).toBe(false);
     expect(auth.check(ctx('10.1.2.3'), 'decide').ok).toBe(false);
-    expect(auth.check(ctx('10.1.2.3', `Bearer ${TOKEN}`), 'decide')).toEqual({ ok: true, via: 'token' });
-    expect(createAuth(TOKEN).check(ctx('10.1.2.3', `Bearer ${HOOK}`), 'decide').ok).toBe(false);
-    expect(() => createServe({ store: createMemoryStore(), hookToken: HOOK, log: () => {} })).toThrow(/needs a token/);
+    expect(auth.check(ctx('10.1.2.3', `Bearer ${TOKEN}`), 'decide')).toEqual({ ok: true, via: 'token', principal: 'token' });
+    expect(createAuth({ token: TOKEN }).check(ctx('10.1.2.3', `Bearer ${HOOK}`), 'decide').ok).toBe(false);
+    expect(() => createServe({ store: createMemoryStore(), hookToken: HOOK, log: () => {} } as never)).toThrow(/needs a token/);
+    expect(() => createServe({ store: createMemoryStore(), token: 'short', log: () => {} })).toThrow(/at least 16/);
     expect(() => createServe({ store: createMemoryStore(), token: TOKEN, hookToken: TOKEN, log: () => {} })).toThrow(/must differ/);
-  });
-
-  it('without a token: loopback only', () => {
-    const auth = createAuth(undefined);
-    expect(auth.check(ctx('::1'), 'answer').ok).toBe(true);
-    expect(auth.check(ctx('192.168.1.5'), 'read').ok).toBe(false);
   });
 
   it('knows the loopback network', () => {
     expect(['127.0.0.1', '127.9.8.7', '::1', '::ffff:127.0.0.1'].every(isLoopbackAddress)).toBe(true);
     expect(['10.0.0.1', '::', '0.0.0.0', '::ffff:10.0.0.1', '1270.0.0.1'].some(isLoopbackAddress)).toBe(false);
-  });
-
-  it('refuses to listen off loopback without a token', async () => {
-    const serve = createServe({ store: createMemoryStore(), log: () => {} });
-    await expect(serve.listen('0.0.0.0', 0)).rejects.toThrow(/needs a token/);
   });
 });

@@ -8,10 +8,10 @@ export const h = (strings: TemplateStringsArray, ...values: unknown[]): HtmlEsca
 
 /** What a form on the page carries besides its own fields. */
 export interface FormContext {
-  /** The form token of the viewer's sign-in. */
-  formToken: string;
-  /** Where to go after answering (`/`, `/?session=…`, `/asks/ID`). */
+  /** Where the view returns to after answering (`/`, `/?session=…`, `/asks/ID`). */
   back: string;
+  /** The ask's one-time answer code, for `toolgate asks answer` (shown on pending asks only). */
+  code?: string;
 }
 
 const KIND_TEXT: Record<string, { label: string; title: string }> = {
@@ -72,7 +72,7 @@ function call(v: AskView): HtmlEscapedString {
 }
 
 function hidden(f: FormContext): HtmlEscapedString {
-  return h`<input type="hidden" name="csrf" value="${f.formToken}"><input type="hidden" name="back" value="${f.back}"><input type="hidden" name="answerer" value="">`;
+  return h`<input type="hidden" name="back" value="${f.back}">`;
 }
 
 function forms(a: AskRecord, f: FormContext): HtmlEscapedString {
@@ -83,7 +83,8 @@ function forms(a: AskRecord, f: FormContext): HtmlEscapedString {
       ? h`<span class="remember"><select name="scope" aria-label="Remember for">${a.sessionId !== undefined ? h`<option value="session">for this session</option>` : ''}<option value="project">for this project</option></select><button type="submit" name="action" value="remember" class="allow">Approve &amp; remember</button></span>`
       : '';
   return h`<form method="post" action="${action}" class="answer approve">${hidden(f)}<button type="submit" name="action" value="approve" class="allow">Approve</button>${remember}</form>
-<form method="post" action="${action}" class="answer deny">${hidden(f)}<input type="hidden" name="action" value="deny"><input type="text" name="message" maxlength="2000" placeholder="Message for the agent (optional)" aria-label="Message for the agent"><button type="submit" class="deny">Deny</button></form>`;
+<form method="post" action="${action}" class="answer deny">${hidden(f)}<input type="hidden" name="action" value="deny"><input type="text" name="message" maxlength="2000" placeholder="Message for the agent (optional)" aria-label="Message for the agent"><button type="submit" class="deny">Deny</button></form>
+${f.code !== undefined ? h`<p class="code muted">Answer code for <code>toolgate asks answer</code>: <code class="answer-code">${f.code}</code></p>` : ''}`;
 }
 
 function outcome(v: AskView): HtmlEscapedString {

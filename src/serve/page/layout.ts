@@ -1,42 +1,33 @@
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { h } from './cards.js';
 
-/** Who is looking at the page, as the header shows it. */
-export type Viewer = { via: 'loopback' } | { via: 'token'; name: string; formToken: string };
-
-/** What the frame around a view needs: title, view, server instance, viewer and counts. */
+/** What the frame around a view needs: title, view, server instance and the ask a detail page shows. */
 export interface PageFrame {
   title: string;
-  /** `pending`, `answered`, `ask` (one ask) or `signin`: the script's live updates follow it. */
-  view: 'pending' | 'answered' | 'ask' | 'signin' | 'error';
-  /** Changes when the server restarts: an open page reloads to get fresh form tokens. */
+  /** `pending`, `answered`, `ask` (one ask) or `error`: the script loads and follows it. */
+  view: 'pending' | 'answered' | 'ask' | 'error';
+  /** Changes when the server restarts: an open page reloads. */
   instance: string;
-  viewer?: Viewer;
-  /** Pending asks, for the navigation's count. */
-  pending?: number;
   /** The one ask a detail page shows. */
   askId?: string;
 }
 
-function nav(f: PageFrame): HtmlEscapedString {
-  if (f.view === 'signin') return h``;
-  const v = f.viewer;
-  const who =
-    v === undefined
-      ? h``
-      : v.via === 'token'
-        ? h`<form method="post" action="/signout" class="who"><input type="hidden" name="csrf" value="${v.formToken}">Signed in${v.name !== '' ? h` as <strong>${v.name}</strong>` : ''} <button type="submit" class="link">Sign out</button></form>`
-        : h`<label class="who">Answering as <input id="answerer-name" type="text" maxlength="80" autocomplete="name" placeholder="your name"></label>`;
+/** The navigation: counts and the signed-in name are filled in by the script once it has signed in. */
+function nav(): HtmlEscapedString {
   return h`<nav>
-<a href="/"${f.view === 'pending' ? h` aria-current="page"` : ''}>Pending <span class="count" id="pending-count">${f.pending ?? ''}</span></a>
-<a href="/answered"${f.view === 'answered' ? h` aria-current="page"` : ''}>Answered</a>
+<a href="/">Pending <span class="count" id="pending-count"></span></a>
+<a href="/answered">Answered</a>
 <span class="live" id="live" data-live="off" title="live updates">live</span>
-${who}
+<span class="who" id="who" hidden><span id="who-name"></span> <button type="button" class="link" id="signout">Sign out</button></span>
 </nav>`;
 }
 
-/** The page around a view: the header, the navigation, the stylesheet and the script. */
-export function layout(f: PageFrame, body: HtmlEscapedString): HtmlEscapedString {
+/**
+ * A page as a navigation gets it: the frame, the sign-in form (hidden) and an empty view. Nothing
+ * of an ask is in it: the script fetches the view with the sign-in it keeps in `sessionStorage`
+ * (decision 0025), so opening the address alone — with any cookie — shows nothing.
+ */
+export function layout(f: PageFrame, body: HtmlEscapedString = h``): HtmlEscapedString {
   return h`<!doctype html>
 <html lang="en">
 <head>
@@ -49,21 +40,22 @@ export function layout(f: PageFrame, body: HtmlEscapedString): HtmlEscapedString
 <script src="/page.js" defer></script>
 </head>
 <body>
-<header class="top"><a class="brand" href="/">toolgate</a>${nav(f)}</header>
+<header class="top"><a class="brand" href="/">toolgate</a>${f.view !== 'error' ? nav() : ''}</header>
 <main data-view="${f.view}" data-instance="${f.instance}"${f.askId !== undefined ? h` data-ask="${f.askId}"` : ''}>
 ${body}
+${f.view !== 'error' ? h`${signInBody()}<div id="view"></div><noscript><p class="error">The approval page needs JavaScript: it keeps your sign-in in this tab only and sends it with each request.</p></noscript>` : ''}
 </main>
 </body>
 </html>`;
 }
 
-/** The sign-in form: the token once, and the name recorded with every answer. */
-export function signInBody(message?: string): HtmlEscapedString {
-  return h`<section class="signin">
+/** The sign-in form: serve's token (or an answerer's) once per tab, and the name recorded with every answer. */
+export function signInBody(): HtmlEscapedString {
+  return h`<section class="signin" id="signin" hidden>
 <h1>Sign in</h1>
-<p>This toolgate server needs its token to show and answer asks. It is asked for once; your browser then keeps a sign-in cookie for 12 hours.</p>
-${message !== undefined ? h`<p class="error" role="alert">${message}</p>` : ''}
-<form method="post" action="/signin">
+<p>This toolgate server needs its token to show and answer asks (<code>toolgate serve</code> printed where it keeps it). This tab keeps the sign-in for 12 hours or until it is closed; other tabs and other sites never see it.</p>
+<p class="error" role="alert" id="signin-error" hidden></p>
+<form method="post" action="/signin" id="signin-form">
 <label>Token <input type="password" name="token" required autocomplete="current-password"></label>
 <label>Your name <span class="muted">(recorded with your answers)</span> <input type="text" name="name" maxlength="80" autocomplete="name"></label>
 <button type="submit" class="allow">Sign in</button>

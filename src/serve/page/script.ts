@@ -1,19 +1,32 @@
+import { SESSION_HEADER } from './session.js';
+
 /**
  * The approval page's script (`/page.js`), plain ES2017 for any current browser, no build step.
- * The page works without it (forms post and redirect); with it, asks appear and leave as they
- * are parked and answered (server-sent events from `/events`; each card is rendered by the
- * server and fetched as HTML), times show in local time, and the name typed in the header goes
- * with every answer.
+ * It signs in (the token once per tab; the sign-in it gets back stays in `sessionStorage`, which
+ * only this origin — this host *and port* — can read), then fetches the view and every card with
+ * the sign-in in a header, answers with `fetch`, and follows live updates by reading `/events` as
+ * a `fetch` stream (an `EventSource` cannot send a header). No cookie is set or needed
+ * (decision 0025). Times show in local time.
  */
 export const PAGE_JS = `(function () {
   'use strict';
+  var KEY = 'toolgate.session';
+  var HEADER = ${JSON.stringify(SESSION_HEADER)};
   var main = document.querySelector('main[data-view]');
   if (!main) return;
   var view = main.getAttribute('data-view');
   var instance = main.getAttribute('data-instance');
   var live = document.getElementById('live');
-  var count = document.getElementById('pending-count');
-  var list = document.getElementById('asks');
+  var holder = document.getElementById('view');
+  var signin = document.getElementById('signin');
+  var who = document.getElementById('who');
+  var baseTitle = document.title;
+  var stream = null;
+  if (!holder || !signin) return;
+
+  function session() { try { return sessionStorage.getItem(KEY); } catch (e) { return null; } }
+  function setSession(v) { try { if (v) sessionStorage.setItem(KEY, v); else sessionStorage.removeItem(KEY); } catch (e) {} }
+  function list() { return document.getElementById('asks'); }
 
   function localTimes(root) {
     var times = root.querySelectorAll('time[datetime]');
@@ -22,65 +35,100 @@ export const PAGE_JS = `(function () {
       if (!isNaN(d.getTime())) times[i].textContent = d.toLocaleTimeString();
     }
   }
-  localTimes(document);
 
-  var nameInput = document.getElementById('answerer-name');
-  if (nameInput) {
-    try { nameInput.value = localStorage.getItem('toolgate.answerer') || ''; } catch (e) {}
-    nameInput.addEventListener('change', function () {
-      try { localStorage.setItem('toolgate.answerer', nameInput.value); } catch (e) {}
+  function showSignIn(message) {
+    setSession(null);
+    if (stream) { stream.abort(); stream = null; }
+    holder.textContent = '';
+    if (who) who.hidden = true;
+    if (live) live.setAttribute('data-live', 'off');
+    document.title = 'Sign in · toolgate';
+    signin.hidden = false;
+    var err = document.getElementById('signin-error');
+    if (err) { err.textContent = message || ''; err.hidden = !message; }
+  }
+
+  function request(url, options) {
+    options = options || {};
+    var headers = options.headers || {};
+    headers[HEADER] = session() || '';
+    headers['x-toolgate-part'] = '1';
+    return fetch(url, { method: options.method || 'GET', headers: headers, body: options.body, credentials: 'omit', cache: 'no-store', signal: options.signal }).then(function (r) {
+      if (r.status === 401) { showSignIn('Your sign-in has ended: sign in again.'); throw new Error('signed out'); }
+      return r;
     });
   }
-  document.addEventListener('submit', function (ev) {
-    var form = ev.target;
-    var a = form.querySelector('input[name="answerer"]');
-    if (a && nameInput) a.value = nameInput.value;
-    var buttons = form.querySelectorAll('button');
-    setTimeout(function () { for (var i = 0; i < buttons.length; i++) buttons[i].disabled = true; }, 0);
-  });
-
-  if (!list || typeof EventSource === 'undefined' || (view !== 'pending' && view !== 'answered' && view !== 'ask')) return;
-
-  function byId(id) {
-    var cards = list.querySelectorAll('[data-ask-id]');
-    for (var i = 0; i < cards.length; i++) if (cards[i].getAttribute('data-ask-id') === id) return cards[i];
-    return null;
-  }
-  function recount() {
-    if (!count || view !== 'pending') return;
-    var n = list.querySelectorAll('[data-state="pending"]').length;
-    count.textContent = n > 0 ? String(n) : '';
-    document.title = (n > 0 ? '(' + n + ') ' : '') + document.title.replace(/^\\(\\d+\\) /, '');
-    var empty = document.getElementById('empty');
-    if (empty) empty.hidden = list.querySelector('[data-ask-id]') !== null;
+  function get(url) {
+    return request(url).then(function (r) {
+      return r.text().then(function (t) { if (!r.ok) throw new Error(t || 'HTTP ' + r.status); return t; });
+    });
   }
   function fromHtml(text) {
     var t = document.createElement('template');
     t.innerHTML = text.trim();
     return t.content.firstElementChild;
   }
-  function get(url) {
-    return fetch(url, { credentials: 'same-origin', headers: { 'x-toolgate-part': '1' } }).then(function (r) {
-      if (r.status === 401) { location.reload(); throw new Error('signed out'); }
-      if (!r.ok) throw new Error('HTTP ' + r.status);
-      return r.text();
+  function withPart(part) {
+    return location.pathname + location.search + (location.search ? '&' : '?') + 'part=' + part;
+  }
+
+  function load() {
+    signin.hidden = true;
+    return get(withPart('view')).then(function (text) {
+      var v = fromHtml(text);
+      if (!v) return;
+      holder.textContent = '';
+      holder.appendChild(v);
+      baseTitle = (v.getAttribute('data-title') || '').replace(/^\\(\\d+\\) /, '') + ' · toolgate';
+      var name = document.getElementById('who-name');
+      if (name) name.textContent = 'Signed in as ' + (v.getAttribute('data-who') || '');
+      if (who) who.hidden = false;
+      localTimes(v);
+      recount();
+      follow();
+    }, function (e) {
+      if (e.message === 'signed out') return;
+      holder.textContent = '';
+      var p = document.createElement('p');
+      p.className = 'error';
+      p.setAttribute('role', 'alert');
+      p.textContent = e.message;
+      holder.appendChild(p);
     });
+  }
+
+  function byId(id) {
+    var l = list();
+    if (!l) return null;
+    var cards = l.querySelectorAll('[data-ask-id]');
+    for (var i = 0; i < cards.length; i++) if (cards[i].getAttribute('data-ask-id') === id) return cards[i];
+    return null;
+  }
+  function recount() {
+    var l = list();
+    var count = document.getElementById('pending-count');
+    var n = l && view === 'pending' ? l.querySelectorAll('[data-state="pending"]').length : 0;
+    if (count && view === 'pending') count.textContent = n > 0 ? String(n) : '';
+    document.title = (n > 0 ? '(' + n + ') ' : '') + baseTitle;
+    var empty = document.getElementById('empty');
+    if (empty && l) empty.hidden = l.querySelector('[data-ask-id]') !== null;
   }
   function wanted(state) {
     return view === 'pending' ? state === 'pending' : view === 'answered' ? state !== 'pending' : false;
   }
-  function show(id) {
+  function show(id, force) {
     var back = encodeURIComponent(location.pathname + location.search);
     return get('/asks/' + encodeURIComponent(id) + '?part=card&back=' + back + (view === 'pending' ? '' : '&audit=1')).then(function (text) {
       var card = fromHtml(text);
-      if (!card) return;
+      var l = list();
+      if (!card || !l) return;
       var old = byId(id);
       if (old) {
-        if (old.contains(document.activeElement) && card.getAttribute('data-state') === 'pending') return;
+        if (!force && old.contains(document.activeElement) && card.getAttribute('data-state') === 'pending') return;
         old.replaceWith(card);
       } else if (wanted(card.getAttribute('data-state'))) {
         card.classList.add('fresh');
-        list.insertBefore(card, list.firstChild);
+        l.insertBefore(card, l.firstChild);
       }
       localTimes(card);
       recount();
@@ -88,8 +136,9 @@ export const PAGE_JS = `(function () {
   }
   function resync() {
     if (view === 'ask') { show(main.getAttribute('data-ask')); return; }
-    var sep = location.search ? '&' : '?';
-    get(location.pathname + location.search + sep + 'part=list').then(function (text) {
+    get(withPart('list')).then(function (text) {
+      var l = list();
+      if (!l) return;
       var t = document.createElement('template');
       t.innerHTML = text;
       var fresh = t.content.querySelectorAll('[data-ask-id]');
@@ -99,10 +148,10 @@ export const PAGE_JS = `(function () {
         keep[id] = true;
         var old = byId(id);
         if (old && old.getAttribute('data-state') === fresh[i].getAttribute('data-state')) continue;
-        if (old) old.replaceWith(fresh[i]); else list.insertBefore(fresh[i], list.firstChild);
+        if (old) old.replaceWith(fresh[i]); else l.insertBefore(fresh[i], l.firstChild);
         localTimes(fresh[i]);
       }
-      var cards = list.querySelectorAll('[data-ask-id]');
+      var cards = l.querySelectorAll('[data-ask-id]');
       for (var j = 0; j < cards.length; j++) {
         var c = cards[j];
         if (!keep[c.getAttribute('data-ask-id')] && c.getAttribute('data-state') === 'pending') c.remove();
@@ -111,24 +160,117 @@ export const PAGE_JS = `(function () {
     }).catch(function () {});
   }
 
-  var es = new EventSource('/events');
-  es.addEventListener('hello', function (ev) {
-    var hello = JSON.parse(ev.data);
-    if (hello.instance !== instance) { location.reload(); return; }
-    live.setAttribute('data-live', 'on');
-    // Asks parked between rendering the page and this stream opening (or while it was down).
-    resync();
+  function dispatch(name, data) {
+    if (name === 'hello') {
+      if (data.instance !== instance) { location.reload(); return; }
+      if (live) live.setAttribute('data-live', 'on');
+      // Asks parked between rendering the view and this stream opening (or while it was down).
+      resync();
+    } else if (name === 'ask') {
+      if (view === 'ask' && data.id !== main.getAttribute('data-ask')) return;
+      if (view === 'answered' && data.type === 'parked') return;
+      var q = new URLSearchParams(location.search);
+      if (q.get('session') !== null && q.get('session') !== data.session) return;
+      if (q.get('project') !== null && q.get('project') !== data.project) return;
+      show(data.id);
+    } else if (name === 'resync') {
+      resync();
+    }
+  }
+  function block(text) {
+    var name = 'message';
+    var data = [];
+    var lines = text.split('\\n');
+    for (var i = 0; i < lines.length; i++) {
+      var line = lines[i].replace(/\\r$/, '');
+      if (line.indexOf('event:') === 0) name = line.slice(6).trim();
+      else if (line.indexOf('data:') === 0) data.push(line.slice(5).replace(/^ /, ''));
+    }
+    if (data.length === 0) return;
+    try { dispatch(name, JSON.parse(data.join('\\n'))); } catch (e) {}
+  }
+  function follow() {
+    if (stream || (view !== 'pending' && view !== 'answered' && view !== 'ask') || typeof TextDecoder === 'undefined') return;
+    var ctl = new AbortController();
+    stream = ctl;
+    request('/events', { signal: ctl.signal }).then(function (r) {
+      if (!r.ok || !r.body) throw new Error('HTTP ' + r.status);
+      var reader = r.body.getReader();
+      var decoder = new TextDecoder();
+      var buf = '';
+      function pump() {
+        return reader.read().then(function (x) {
+          if (x.done) return;
+          buf += decoder.decode(x.value, { stream: true });
+          var at;
+          while ((at = buf.search(/\\r?\\n\\r?\\n/)) >= 0) {
+            var end = buf.slice(at).match(/^\\r?\\n\\r?\\n/)[0].length;
+            block(buf.slice(0, at));
+            buf = buf.slice(at + end);
+          }
+          return pump();
+        });
+      }
+      return pump();
+    }).catch(function () {}).then(function () {
+      if (stream !== ctl) return;
+      stream = null;
+      if (live) live.setAttribute('data-live', 'off');
+      setTimeout(function () { if (session()) follow(); }, 2000);
+    });
+  }
+
+  function fields(form, submitter) {
+    var data = new URLSearchParams();
+    var els = form.elements;
+    for (var i = 0; i < els.length; i++) {
+      var el = els[i];
+      if (!el.name || el.disabled || el.type === 'submit' || el.type === 'button') continue;
+      data.append(el.name, el.value);
+    }
+    if (submitter && submitter.name) data.append(submitter.name, submitter.value);
+    return data.toString();
+  }
+  function signIn(form) {
+    fetch('/signin', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: fields(form), credentials: 'omit', cache: 'no-store' }).then(function (r) {
+      return r.json().then(function (j) {
+        if (!r.ok || !j.session) throw new Error(j.error || 'HTTP ' + r.status);
+        setSession(j.session);
+        form.reset();
+        load();
+      });
+    }).catch(function (e) { showSignIn(e.message); });
+  }
+  function answer(form, submitter) {
+    var card = form.closest('[data-ask-id]');
+    var buttons = card ? card.querySelectorAll('button') : form.querySelectorAll('button');
+    for (var i = 0; i < buttons.length; i++) buttons[i].disabled = true;
+    var old = card ? card.querySelector('.answer-error') : null;
+    if (old) old.remove();
+    request(form.getAttribute('action'), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: fields(form, submitter) }).then(function (r) {
+      return r.text().then(function (t) { if (!r.ok) throw new Error(t || 'HTTP ' + r.status); });
+    }).then(function () {
+      if (card) show(card.getAttribute('data-ask-id'), true);
+    }, function (e) {
+      if (e.message === 'signed out') return;
+      for (var i = 0; i < buttons.length; i++) buttons[i].disabled = false;
+      var p = document.createElement('p');
+      p.className = 'error answer-error';
+      p.setAttribute('role', 'alert');
+      p.textContent = e.message;
+      form.parentNode.insertBefore(p, form.nextSibling);
+    });
+  }
+  document.addEventListener('submit', function (ev) {
+    var form = ev.target;
+    if (form.id === 'signin-form') { ev.preventDefault(); signIn(form); return; }
+    if (!form.classList.contains('answer')) return;
+    ev.preventDefault();
+    answer(form, ev.submitter);
   });
-  es.addEventListener('ask', function (ev) {
-    var e = JSON.parse(ev.data);
-    if (view === 'ask' && e.id !== main.getAttribute('data-ask')) return;
-    if (view === 'answered' && e.type === 'parked') return;
-    var q = new URLSearchParams(location.search);
-    if (q.get('session') !== null && q.get('session') !== e.session) return;
-    if (q.get('project') !== null && q.get('project') !== e.project) return;
-    show(e.id);
-  });
-  es.addEventListener('resync', resync);
-  es.onerror = function () { live.setAttribute('data-live', 'off'); };
+  var out = document.getElementById('signout');
+  if (out) out.addEventListener('click', function () { showSignIn(); });
+
+  if (session()) load(); else showSignIn();
 })();
 `;

@@ -50,7 +50,8 @@ const answerRequest = z.strictObject({
   message: z.string().optional(),
   interrupt: z.boolean().optional(),
   scope: z.enum(['once', 'session', 'project']).optional(),
-  answerer: z.string().min(1).max(200).optional(),
+  /** The ask's one-time answer code, shown on the approval page and in serve's terminal. */
+  code: z.string().min(1).max(64),
 });
 
 type Problem = { status: 400 | 401 | 403 | 404 | 409 | 413 | 503; message: string };
@@ -90,7 +91,7 @@ export function apiRoutes(ctx: ServeContext): Hono {
     const auth = ctx.auth.check(c, action);
     if (!auth.ok) return problem(c, { status: 401, message: auth.message });
     if (auth.via === 'loopback' && !hostIsSelf(c, ctx.self?.host)) return problem(c, { status: 403, message: `the Host header "${c.req.header('host') ?? ''}" does not name this server; a request trusted for coming from loopback must use a loopback name` });
-    c.set('via' as never, auth.via as never);
+    c.set('principal' as never, ('principal' in auth ? auth.principal : auth.via) as never);
     await next();
   });
   app.onError((e, c) => {
@@ -186,13 +187,15 @@ export function apiRoutes(ctx: ServeContext): Hono {
     const id = c.req.param('id');
     const body = await readJson(c, answerRequest);
     if (!body.ok) return problem(c, body.problem);
-    const { scope, answerer, ...a } = body.value;
+    const { scope, code, ...a } = body.value;
+    // Who answers is the credential, never a name the caller gives; the code proves a person read it.
+    if (!ctx.codes.check(id, code)) return problem(c, { status: 403, message: `that is not the answer code of ask ${id}: the approval page and serve's terminal show it` });
     const misfit =
       a.behavior === 'deny'
         ? (['updatedInput', 'updatedPermissions', 'remember'] as const).filter((k) => a[k] !== undefined)
         : (['message', 'interrupt'] as const).filter((k) => a[k] !== undefined);
     if (misfit.length > 0) return problem(c, { status: 400, message: `body.${misfit[0]}: not allowed with "behavior": "${a.behavior}"` });
-    const via = c.get('via' as never) as unknown as string;
+    const principal = c.get('principal' as never) as unknown as string;
     const answer =
       a.behavior === 'allow'
         ? {
@@ -202,7 +205,7 @@ export function apiRoutes(ctx: ServeContext): Hono {
             ...(a.remember !== undefined ? { remember: a.remember } : {}),
           }
         : { behavior: 'deny' as const, ...(a.message !== undefined ? { message: a.message } : {}), ...(a.interrupt !== undefined ? { interrupt: a.interrupt } : {}) };
-    const r = await ctx.asks.answer(id, { answer, ...(scope !== undefined ? { scope } : {}), answerer: answerer ?? via });
+    const r = await ctx.asks.answer(id, { answer, ...(scope !== undefined ? { scope } : {}), answerer: principal });
     if (!r.ok) return c.json({ error: r.message, ...(r.ask !== undefined ? { ask: askView(r.ask) } : {}) }, r.status);
     ctx.audit.write(answerEntry(r.ask, ctx.now()));
     return c.json(askView(r.ask, await resolved(r.ask)));

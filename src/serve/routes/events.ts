@@ -8,7 +8,8 @@ import { pageAccess } from '../page/viewer.js';
 const KEEPALIVE_SECONDS = 25;
 
 /**
- * `GET /events`: the approval page's live updates as server-sent events, straight from the
+ * `GET /events`: the approval page's live updates as server-sent events, read by the page's
+ * script with `fetch` (an `EventSource` cannot send the sign-in header), straight from the
  * store's events (so answers given on another replica or with `toolgate asks answer` show too).
  * `hello` carries the server's instance id (a page from before a restart reloads); `ask` says an
  * ask was parked, answered or expired — its id, state, session and project, nothing of the call

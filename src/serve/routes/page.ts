@@ -1,20 +1,19 @@
 import { Hono, type Context } from 'hono';
-import { deleteCookie, setCookie } from 'hono/cookie';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { randomUUID } from 'node:crypto';
 import type { AskAnswer } from '../../gate/index.js';
 import { StoreUnavailableError, type AnswerScope, type AskRecord } from '../../store/index.js';
 import { answerEntry } from '../audit.js';
-import { sameOrigin } from '../auth.js';
+import { hostIsSelf, isLoopbackAddress, peerAddress, sameOrigin } from '../auth.js';
 import { readBody } from '../body.js';
 import type { ServeContext } from '../context.js';
 import { oneLine } from '../log.js';
 import { askCard, h, headline, rememberRules, timeTag, type FormContext } from '../page/cards.js';
-import { layout, messageBody, signInBody, type PageFrame } from '../page/layout.js';
+import { layout, type PageFrame } from '../page/layout.js';
 import { PAGE_JS } from '../page/script.js';
-import { PAGE_SESSION_SECONDS, pageKeys } from '../page/session.js';
+import { pageKeys } from '../page/session.js';
 import { PAGE_CSS } from '../page/style.js';
-import { cookieName, pageAccess, pageAnswerer, type PageAccess } from '../page/viewer.js';
+import { pageAccess, pageAnswerer, type PageAccess } from '../page/viewer.js';
 import { eventsRoute } from './events.js';
 
 /** Largest form post the page accepts (bytes). */
@@ -40,49 +39,61 @@ const short = (s: string | undefined) => (s === undefined ? '' : s.length > 80 ?
 
 const newestFirst = (a: AskRecord, b: AskRecord) => b.updatedAt - a.updatedAt;
 
+/** A view as the script puts it on the page: its body, with the title, count and viewer beside it. */
+function viewPart(title: string, a: Ok, body: HtmlEscapedString, pending?: number): HtmlEscapedString {
+  return h`<div class="view" data-title="${title}" data-who="${pageAnswerer(a)}"${pending !== undefined ? h` data-pending="${pending}"` : ''}>${body}</div>`;
+}
+
 /**
  * The approval page: pending asks with their answer forms at `/`, answered asks with their audit
- * entries at `/answered`, one ask at `/asks/:id`, live updates at `/events`, the token's sign-in
- * at `/signin`. Server-rendered HTML, a small script, no build step (README, "The approval page").
+ * entries at `/answered`, one ask at `/asks/:id`, live updates at `/events`, sign-in at
+ * `/signin`. A navigation gets only the frame; the page's script signs in, keeps the sign-in in
+ * `sessionStorage` and fetches each view and card with it in a header (decision 0025).
+ * Server-rendered HTML, a small script, no build step (README, "The approval page").
  */
 export function pageRoutes(ctx: ServeContext): Hono {
   const app = new Hono();
-  const keys = pageKeys(ctx.auth.token);
+  const keys = pageKeys(ctx.auth.key);
   const instance = randomUUID();
 
-  const page = (c: Context, frame: Omit<PageFrame, 'instance'>, body: HtmlEscapedString, status: 200 | 400 | 401 | 403 | 404 | 409 | 413 | 415 | 503 = 200) =>
+  const page = (c: Context, frame: Omit<PageFrame, 'instance'>, body?: HtmlEscapedString, status: 200 | 400 | 403 | 404 | 503 = 200) =>
     c.html(layout({ ...frame, instance }, body), status, SECURITY_HEADERS);
   const part = (c: Context, body: HtmlEscapedString) => c.html(body, 200, SECURITY_HEADERS);
-  const refuse = (c: Context, a: Extract<PageAccess, { ok: false }>) => {
-    if (c.req.header('x-toolgate-part') !== undefined) return c.text(a.message, a.status, SECURITY_HEADERS);
-    if (a.signIn && c.req.method === 'GET' && c.req.header('sec-fetch-site') === 'cross-site') {
-      // A link followed from another site: the browser kept the SameSite=Strict cookie back.
-      // Loading the page again from itself is a same-site navigation, which sends it.
-      return c.html(h`<!doctype html><meta http-equiv="refresh" content="0"><title>toolgate</title><p><a href="">Continue to toolgate</a></p>`, 200, SECURITY_HEADERS);
-    }
-    if (a.signIn) return page(c, { title: 'Sign in', view: 'signin' }, signInBody(), a.status);
-    return page(c, { title: 'Not allowed', view: 'error' }, messageBody('Not allowed', a.message), a.status);
+  const text = (c: Context, status: 400 | 401 | 403 | 404 | 409 | 413 | 415, message: string) => c.text(message, status, SECURITY_HEADERS);
+  const form = (back: string, a: AskRecord): FormContext => ({ back, code: ctx.codes.codeFor(a.id) });
+  /** The signed-in viewer of a script's request; `undefined` when the request is a navigation (no part asked for). */
+  const viewer = (c: Context): Ok | Response | undefined => {
+    if (c.req.query('part') === undefined) return undefined;
+    const a = pageAccess(c, ctx, keys);
+    return a.ok ? a : text(c, a.status, a.message);
   };
-  const frameFor = (a: Ok) => ({ viewer: a.via === 'token' ? { via: 'token' as const, name: a.name, formToken: keys.formToken(a.binding) } : { via: 'loopback' as const } });
-  const form = (a: Ok, back: string): FormContext => ({ formToken: keys.formToken(a.binding), back });
 
   app.onError((e, c) => {
-    if (e instanceof StoreUnavailableError) return page(c, { title: 'Store unreachable', view: 'error' }, messageBody('The store cannot be reached', e.message), 503);
+    if (e instanceof StoreUnavailableError) return c.text(`the store cannot be reached: ${e.message}`, 503, SECURITY_HEADERS);
     ctx.log(`toolgate serve: ${c.req.method} ${c.req.path} failed: ${oneLine(e)}`);
     return c.text(`internal error: ${e.message}`, 500, SECURITY_HEADERS);
+  });
+
+  // A name that is not this server's (DNS rebinding) gets nothing, not even the sign-in form:
+  // a person would be typing the token into a page of another origin.
+  app.use('*', async (c, next) => {
+    if (isLoopbackAddress(peerAddress(c)) && !hostIsSelf(c, ctx.self?.host)) return c.text(`the address "${c.req.header('host') ?? ''}" does not name this server: open it as http://127.0.0.1 or http://localhost`, 403, SECURITY_HEADERS);
+    await next();
   });
 
   app.get('/page.css', (c) => c.body(PAGE_CSS, 200, { ...SECURITY_HEADERS, 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-cache' }));
   app.get('/page.js', (c) => c.body(PAGE_JS, 200, { ...SECURITY_HEADERS, 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }));
 
   app.get('/', async (c) => {
-    const a = pageAccess(c, ctx, keys);
-    if (!a.ok) return refuse(c, a);
+    const a = viewer(c);
+    if (a === undefined) return page(c, { title: 'Pending asks', view: 'pending' });
+    if (a instanceof Response) return a;
     const session = c.req.query('session');
     const project = c.req.query('project');
-    const back = c.req.path + (session !== undefined || project !== undefined ? `?${new URLSearchParams({ ...(session !== undefined ? { session } : {}), ...(project !== undefined ? { project } : {}) })}` : '');
+    const params = new URLSearchParams({ ...(session !== undefined ? { session } : {}), ...(project !== undefined ? { project } : {}) }).toString();
+    const back = `/${params !== '' ? `?${params}` : ''}`;
     const pending = await ctx.store.listAsks({ state: 'pending', limit: 200, ...(session !== undefined ? { sessionId: session } : {}), ...(project !== undefined ? { projectDir: project } : {}) });
-    const cards = pending.map((x) => askCard(x, form(a, BACK.test(back) ? back : '/')));
+    const cards = pending.map((x) => askCard(x, form(BACK.test(back) ? back : '/', x)));
     const list = h`${cards}`;
     if (c.req.query('part') === 'list') return part(c, list);
     const [answered, expired] = await Promise.all([ctx.store.listAsks({ state: 'answered', limit: 5 }), ctx.store.listAsks({ state: 'expired', limit: 5 })]);
@@ -95,94 +106,75 @@ ${filter !== undefined ? h`<p class="filter">Only ${filter}. <a href="/">Show al
 <h2>Recently answered</h2>
 ${recent.length > 0 ? h`<ul class="recent">${recent.map((r) => h`<li>${timeTag(new Date(r.updatedAt).toISOString())} <a href="/asks/${encodeURIComponent(r.id)}"><strong>${r.tool}</strong></a> <code>${short(headline(r.tool, r.inputRedacted))}</code> — ${r.state === 'expired' ? 'given up' : r.answer?.answer.behavior === 'allow' ? 'approved' : 'denied'}${r.answer !== undefined ? h` by ${r.answer.answerer}` : ''}</li>`)}</ul>` : h`<p class="muted">None yet.</p>`}
 <p><a href="/answered">All answered asks, with their audit entries</a></p>`;
-    return page(c, { title: pending.length > 0 ? `(${pending.length}) Pending asks` : 'Pending asks', view: 'pending', pending: pending.length, ...frameFor(a) }, body);
+    return part(c, viewPart(pending.length > 0 ? `(${pending.length}) Pending asks` : 'Pending asks', a, body, pending.length));
   });
 
   app.get('/answered', async (c) => {
-    const a = pageAccess(c, ctx, keys);
-    if (!a.ok) return refuse(c, a);
+    const a = viewer(c);
+    if (a === undefined) return page(c, { title: 'Answered asks', view: 'answered' });
+    if (a instanceof Response) return a;
     const [answered, expired] = await Promise.all([ctx.store.listAsks({ state: 'answered', limit: 50 }), ctx.store.listAsks({ state: 'expired', limit: 50 })]);
     const asks = [...answered, ...expired].sort(newestFirst).slice(0, 50);
     const audits = await Promise.all(asks.map((x) => ctx.store.readAudit({ askId: x.id, limit: 100 })));
-    const list = h`${asks.map((x, i) => askCard(x, form(a, '/answered'), audits[i]))}`;
+    const list = h`${asks.map((x, i) => askCard(x, form('/answered', x), audits[i]))}`;
     if (c.req.query('part') === 'list') return part(c, list);
     const body = h`<h1>Answered asks</h1>
 <p class="muted">The newest 50, with what the audit log recorded for each: the decision that parked it, the answer and who gave it, and how the held call was released.</p>
 <div id="asks">${list}</div>
 ${asks.length === 0 ? h`<p class="empty">No ask has been answered yet.</p>` : ''}`;
-    return page(c, { title: 'Answered asks', view: 'answered', ...frameFor(a) }, body);
+    return part(c, viewPart('Answered asks', a, body));
   });
 
   app.get('/asks/:id', async (c) => {
-    const a = pageAccess(c, ctx, keys);
-    if (!a.ok) return refuse(c, a);
     const id = c.req.param('id');
+    const a = viewer(c);
+    if (a === undefined) return page(c, { title: 'Ask', view: 'ask', askId: id });
+    if (a instanceof Response) return a;
     const ask = await ctx.store.getAsk(id);
-    if (ask === undefined) {
-      if (c.req.query('part') !== undefined) return c.text(`no ask with id ${id}`, 404, SECURITY_HEADERS);
-      return page(c, { title: 'No such ask', view: 'error', ...frameFor(a) }, messageBody('No such ask', `There is no ask with id ${id}.`), 404);
-    }
-    const withAudit = c.req.query('part') === undefined || c.req.query('audit') !== undefined;
+    if (ask === undefined) return text(c, 404, `There is no ask with id ${id}.`);
+    const withAudit = c.req.query('part') === 'view' || c.req.query('audit') !== undefined;
     const audit = withAudit ? await ctx.store.readAudit({ askId: id, limit: 100 }) : undefined;
     const back = c.req.query('back');
-    const card = askCard(ask, form(a, back !== undefined && BACK.test(back) ? back : `/asks/${id}`), audit);
+    const card = askCard(ask, form(back !== undefined && BACK.test(back) ? back : `/asks/${id}`, ask), audit);
     if (c.req.query('part') === 'card') return part(c, card);
-    return page(c, { title: `${ask.tool} ask`, view: 'ask', askId: id, ...frameFor(a) }, h`<div id="asks">${card}</div>`);
+    return part(c, viewPart(`${ask.tool} ask`, a, h`<div id="asks">${card}</div>`));
   });
 
   app.post('/asks/:id/answer', async (c) => {
     const id = c.req.param('id');
-    const fail = (status: 400 | 403 | 404 | 409 | 413 | 415, message: string, back = '/') => page(c, { title: 'Not answered', view: 'error' }, messageBody('Not answered', message, back), status);
-    if (!sameOrigin(c)) return fail(403, 'this form was not sent from this server’s own page');
+    if (!sameOrigin(c)) return text(c, 403, 'this form was not sent from this server’s own page');
     const a = pageAccess(c, ctx, keys);
-    if (!a.ok) return refuse(c, a);
+    if (!a.ok) return text(c, a.status, a.message);
     const f = await readForm(c);
-    if (!f.ok) return fail(f.status, f.message);
-    const back = BACK.test(f.fields.get('back') ?? '') ? (f.fields.get('back') as string) : '/';
-    if (!keys.checkFormToken(a.binding, f.fields.get('csrf') ?? undefined)) return fail(403, 'the form is out of date (the server restarted, or you signed in again): reload the page and answer again', back);
+    if (!f.ok) return text(c, f.status, f.message);
+    if ((f.fields.get('answerer') ?? '') !== '') return text(c, 400, 'an answer from the page is recorded as the signed-in name: it takes no answerer name');
     const ask = await ctx.store.getAsk(id);
-    if (ask === undefined) return fail(404, `There is no ask with id ${id}.`, back);
+    if (ask === undefined) return text(c, 404, `There is no ask with id ${id}.`);
     const chosen = readAnswer(f.fields, ask);
-    if (!chosen.ok) return fail(400, chosen.message, back);
-    const r = await ctx.asks.answer(id, { answer: chosen.answer, scope: chosen.scope, answerer: pageAnswerer(a, f.fields.get('answerer') ?? undefined) });
-    if (!r.ok) return fail(r.status, r.message, back);
+    if (!chosen.ok) return text(c, 400, chosen.message);
+    const r = await ctx.asks.answer(id, { answer: chosen.answer, scope: chosen.scope, answerer: pageAnswerer(a) });
+    if (!r.ok) return text(c, r.status, r.message);
     ctx.audit.write(answerEntry(r.ask, ctx.now()));
-    return c.redirect(back, 303);
+    return c.text('answered', 200, SECURITY_HEADERS);
   });
 
   app.route('/', eventsRoute(ctx, keys, instance));
 
-  app.get('/signin', (c) => {
-    if (ctx.auth.token === undefined) return c.redirect('/', 303);
-    return page(c, { title: 'Sign in', view: 'signin' }, signInBody());
-  });
+  app.get('/signin', (c) => c.redirect('/', 303));
 
   app.post('/signin', async (c) => {
-    if (ctx.auth.token === undefined) return c.redirect('/', 303);
-    const again = (status: 400 | 401 | 403 | 413 | 415, message: string) => page(c, { title: 'Sign in', view: 'signin' }, signInBody(message), status);
-    if (!sameOrigin(c)) return again(403, 'this form was not sent from this server’s own page');
+    const refuse = (status: 400 | 401 | 403 | 413 | 415, error: string) => c.json({ error }, status, SECURITY_HEADERS);
+    if (!sameOrigin(c)) return refuse(403, 'this form was not sent from this server’s own page');
     const f = await readForm(c);
-    if (!f.ok) return again(f.status, f.message);
-    if (!ctx.auth.matches(f.fields.get('token')?.trim() ?? '')) {
+    if (!f.ok) return refuse(f.status, f.message);
+    const principal = ctx.auth.principal(f.fields.get('token')?.trim() ?? '');
+    if (principal === undefined) {
       await new Promise((r) => setTimeout(r, 300));
-      return again(401, 'that is not the token');
+      return refuse(401, 'that is not the token');
     }
-    setCookie(c, cookieName(ctx), keys.issue(f.fields.get('name') ?? '', ctx.now()), {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'Strict',
-      maxAge: PAGE_SESSION_SECONDS,
-      ...(c.req.header('x-forwarded-proto') === 'https' ? { secure: true } : {}),
-    });
-    return c.redirect('/', 303);
-  });
-
-  app.post('/signout', async (c) => {
-    const a = pageAccess(c, ctx, keys);
-    if (!sameOrigin(c) || !a.ok) return c.redirect('/', 303);
-    const f = await readForm(c);
-    if (f.ok && keys.checkFormToken(a.binding, f.fields.get('csrf') ?? undefined)) deleteCookie(c, cookieName(ctx), { path: '/' });
-    return c.redirect(ctx.auth.token !== undefined ? '/signin' : '/', 303);
+    // An answerer signs in as itself; serve's token with the name the person gives.
+    const name = principal === 'token' ? (f.fields.get('name') ?? '') : principal;
+    return c.json({ session: keys.issue(principal, name, ctx.now()) }, 200, SECURITY_HEADERS);
   });
 
   return app;
