@@ -15,6 +15,8 @@
  *   variables, escapes, paths outside the working directory and more disqualify).
  */
 import type { GnuArgument } from './gnu-options.js';
+import { PROGRAMS } from './programs/index.js';
+import { CC_CLI, CC_DOCS, coreutils } from './programs/sources.js';
 
 /** What a command's operands are. @public */
 export type OperandRole =
@@ -89,9 +91,6 @@ export interface ReadOnlySpec {
   check?: 'git' | 'find' | 'cd';
 }
 
-const CC_DOCS = 'Claude Code docs, Configure permissions › Bash (built-in read-only commands)';
-const CC_CLI = 'Claude Code CLI 2.1.332, observed (allows it with no rules)';
-const coreutils = (tool: string) => `GNU coreutils 9.1 ${tool}(1)`;
 
 const HV = 'help version';
 const SUM: Omit<ReadOnlyEntry, 'source'> = {
@@ -110,8 +109,8 @@ const GREP: Omit<ReadOnlyEntry, 'source'> = {
   operands: 'patternThenRead', globs: true, anyOptionHarmless: true,
 };
 
-/** Claude Code's built-in read-only commands, each an allowlist of options. @public */
-export const CLAUDE_CODE_READ_ONLY: Readonly<Record<string, ReadOnlyEntry>> = {
+/** The entries of programs that have no model in `programs/` yet. */
+const CLAUDE_CODE_UNMOVED: Readonly<Record<string, ReadOnlyEntry>> = {
   ls: {
     source: `${CC_DOCS}; ${coreutils('ls')}`,
     short: '1aAbBcCdDfFgGhHiklLmnNopqQrRsStuUvxXZI:T:w:',
@@ -272,12 +271,6 @@ export const CLAUDE_CODE_READ_ONLY: Readonly<Record<string, ReadOnlyEntry>> = {
     reads: ['f', 'format-file'],
     operands: 'read', globs: true, anyOptionHarmless: true,
   },
-  strings: {
-    source: `${CC_CLI}; GNU binutils 2.40 strings(1) (an @FILE operand reads more options from FILE)`,
-    short: 'adfhHn:wot:e:T:s:U:Vv0123456789',
-    long: `all data print-file-name bytes= radix= include-all-whitespace target= encoding= unicode= output-separator= ${HV}`,
-    operands: 'read', globs: true, check: 'strings',
-  },
   md5sum: { source: `${CC_CLI}; ${coreutils('md5sum')} (--check reads the files a list names)`, ...SUM },
   sha1sum: { source: `${CC_CLI}; ${coreutils('sha1sum')}`, ...SUM },
   sha256sum: { source: `${CC_CLI}; ${coreutils('sha256sum')}`, ...SUM },
@@ -292,14 +285,6 @@ export const CLAUDE_CODE_READ_ONLY: Readonly<Record<string, ReadOnlyEntry>> = {
     source: `${CC_CLI}; ${coreutils('readlink')}`,
     short: 'efmnqsvz', long: `canonicalize canonicalize-existing canonicalize-missing no-newline quiet silent verbose zero ${HV}`,
     operands: 'read', globs: true, anyOptionHarmless: true,
-  },
-  tree: {
-    source: `${CC_CLI}; tree 2.1 tree(1) (-o writes, -R writes 00Tree.html files, --fromfile lists paths from a file; exact long names, values from the next word)`,
-    short: 'aAcCdDfFgGhiJlnNpqQrsStuUvxXL:P:I:H:T:',
-    long: `inodes device noreport nolinks dirsfirst filesfirst du si prune matchdirs metafirst ignore-case fflinks info gitignore charset= filelimit= timefmt= sort= gitfile= infofile= hintro= houtro= ${HV}`,
-    otherLong: 'output fromfile opt-toggle',
-    reads: ['gitfile', 'infofile', 'hintro', 'houtro'],
-    exactLong: true, separateValues: true, operands: 'read', globs: true,
   },
   whoami: { source: `${CC_CLI}; ${coreutils('whoami')}`, short: '', long: HV, operands: 'none', globs: false },
   id: { source: `${CC_CLI}; ${coreutils('id')}`, short: 'agGnruzZ', long: `context group groups name real user zero ${HV}`, operands: 'text', globs: false },
@@ -365,6 +350,9 @@ export const CLAUDE_CODE_READ_ONLY: Readonly<Record<string, ReadOnlyEntry>> = {
   },
   git: { source: `${CC_DOCS}; ${CC_CLI}; git 2.39 (read-only subcommands in read-only.ts)`, operands: 'text', globs: false, check: 'git' },
 };
+
+/** Claude Code's built-in read-only commands, each an allowlist of options. @public */
+export const CLAUDE_CODE_READ_ONLY: Readonly<Record<string, ReadOnlyEntry>> = { ...CLAUDE_CODE_UNMOVED, ...PROGRAMS.readOnlyTable('claudeCode') };
 
 /** Safe short letters of the robota set. */
 export const ROBOTA_READ_ONLY: Readonly<Record<string, ReadOnlySpec>> = {

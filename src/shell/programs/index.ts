@@ -5,6 +5,8 @@
 import { cp } from './cp.js';
 import { install } from './install.js';
 import { ln } from './ln.js';
+import { strings } from './strings.js';
+import { tree } from './tree.js';
 import type { ProgramModel } from './model.js';
 import { createProgramRegistry, type ProgramRegistry } from './registry.js';
 
@@ -12,7 +14,7 @@ export type { ProgramExample, ProgramModel, ProgramRuns } from './model.js';
 export { createProgramRegistry, optionShape, type ProgramRegistry, type ProgramRegistryOptions } from './registry.js';
 
 /** Every model, in the order the registry indexes them. @internal */
-export const PROGRAM_MODELS: readonly ProgramModel[] = [cp, install, ln];
+export const PROGRAM_MODELS: readonly ProgramModel[] = [cp, install, ln, strings, tree];
 
 /** The registry the shell layer uses (duplicate names are refused by its test, not at start). @internal */
 export const PROGRAMS: ProgramRegistry = createProgramRegistry(PROGRAM_MODELS);

@@ -1,0 +1,38 @@
+/**
+ * `strings`: prints the printable strings of files. binutils expands an `@FILE` operand into
+ * more options and file names read from FILE.
+ */
+import type { GnuOptionSpec } from '../gnu-options.js';
+import { defineProgram } from './model.js';
+import { readOnlyEntry } from './read-only-profile.js';
+import { CC_CLI } from './sources.js';
+
+/** GNU binutils 2.40 strings(1): every option (`-NUM` is the minimum length, as `-n NUM`). */
+const grammar: GnuOptionSpec = {
+  short: 'adfhHn:wot:e:T:s:U:Vv0123456789',
+  long: {
+    all: 'none', data: 'none', 'print-file-name': 'none', bytes: 'required', radix: 'required', 'include-all-whitespace': 'none', target: 'required',
+    encoding: 'required', unicode: 'required', 'output-separator': 'required', help: 'none', version: 'none',
+  },
+};
+
+/** The strings model. @internal */
+export const strings = defineProgram({
+  names: ['strings'],
+  summary: 'strings: print the printable strings in files',
+  sources: ['GNU binutils 2.40 strings(1)', CC_CLI],
+  grammar,
+  readOnly: {
+    claudeCode: {
+      strings: readOnlyEntry(grammar, {
+        source: `${CC_CLI}; GNU binutils 2.40 strings(1) (an @FILE operand reads more options from FILE)`,
+        safe: 'all', operands: 'read', globs: true, check: 'strings',
+      }),
+    },
+  },
+  runs: 'unseen',
+  examples: [
+    { command: 'strings -n 8 a.out', effects: ['read ./a.out'], readOnly: true },
+    { command: 'strings @opts a.out', effects: ['read ./opts', 'read ./@opts', 'read ./a.out'], readOnly: false, why: '@opts reads more options from the file opts' },
+  ],
+});
