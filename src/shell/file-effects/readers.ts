@@ -11,7 +11,7 @@ export const READERS: Readonly<Record<string, OptionShape>> = {
   cat: {}, tac: { shortArg: 's', longArg: ['separator'] }, nl: { shortArg: 'bdfhilnsvw' }, head: { shortArg: 'nc', longArg: ['bytes', 'lines'] },
   tail: { shortArg: 'ncs', longArg: ['bytes', 'lines', 'pid', 'sleep-interval', 'max-unchanged-stats'] }, less: { shortArg: 'xyhjbzoOkpPtT', longArg: ['log-file', 'LOG-FILE', 'lesskey-file', 'tag', 'tag-file'] }, more: {},
   wc: { longArg: ['files0-from'] }, rev: {}, od: { shortArg: 'AjNSt', shortOptionalArg: 'w' }, hexdump: { shortArg: 'eEfns', longArg: ['format', 'format-file', 'length', 'skip'] },
-  hd: { shortArg: 'eEfns', longArg: ['format', 'format-file', 'length', 'skip'] }, strings: { shortArg: 'netTsU' },
+  hd: { shortArg: 'eEfns', longArg: ['format', 'format-file', 'length', 'skip'] },
   file: { shortArg: 'eFmPf', longArg: ['magic-file', 'files-from', 'exclude', 'exclude-quiet', 'separator', 'parameter'] },
   stat: { shortArg: 'c', longArg: ['format', 'printf'] }, du: { shortArg: 'dBtX', longArg: ['files0-from', 'exclude-from', 'exclude', 'max-depth', 'threshold', 'time-style', 'block-size'] },
   ls: { shortArg: 'ITw', longArg: ['ignore', 'hide', 'tabsize', 'width', 'format', 'sort', 'time', 'time-style', 'block-size', 'indicator-style', 'quoting-style'], longFlags: ['color', 'hyperlink', 'classify'] },
@@ -24,7 +24,6 @@ export const READERS: Readonly<Record<string, OptionShape>> = {
     longFlags: ['context', 'unified', 'color', 'recursive', 'new-file', 'unidirectional-new-file', 'brief', 'report-identical-files', 'text', 'ignore-case', 'side-by-side', 'normal', 'ed', 'rcs', 'no-dereference'],
   },
   comm: {}, cut: { shortArg: 'bcdf' }, fold: { shortArg: 'w' }, column: { shortArg: 'cCsoNnlRHOEWTrip' }, base64: { shortArg: 'w' }, base32: { shortArg: 'w' }, basenc: { shortArg: 'w' },
-  tree: { shortArg: 'LPIoH', longArg: ['fromfile', 'filelimit', 'timefmt', 'charset', 'sort', 'gitfile'] },
   readlink: {}, realpath: { longArg: ['relative-to', 'relative-base'] }, bat: { shortArg: 'lmrHL', longArg: ['language', 'map-syntax', 'line-range', 'highlight-line', 'file-name', 'theme', 'style', 'pager', 'decorations', 'color', 'italic-text', 'tabs', 'wrap', 'terminal-width'] },
   batcat: { shortArg: 'lmrHL', longArg: ['language', 'map-syntax', 'line-range', 'highlight-line', 'file-name', 'theme', 'style', 'pager', 'decorations', 'color', 'italic-text', 'tabs', 'wrap', 'terminal-width'] },
   paste: { shortArg: 'd' }, expand: { shortArg: 't' }, unexpand: { shortArg: 't' }, fmt: { shortArg: 'pw' }, pr: { shortArg: 'hDlowWN', shortOptionalArg: 'einsS' }, join: { shortArg: 'aejotv12' }, tsort: {},
@@ -33,14 +32,14 @@ export const READERS: Readonly<Record<string, OptionShape>> = {
 };
 
 /** Long options of the reader commands whose value is a file they read. */
-const READ_OPTIONS = ['from-file', 'to-file', 'exclude-from', 'fromfile', 'magic-file', 'format-file', 'lesskey-file', 'tag-file', 'gitfile'];
+const READ_OPTIONS = ['from-file', 'to-file', 'exclude-from', 'magic-file', 'format-file', 'lesskey-file', 'tag-file'];
 /** Long options whose value is a file listing more files to read. */
 const NAME_LIST_OPTIONS = ['files0-from', 'files-from'];
 /** Short options (per command) whose value is a file the command reads. */
 const SHORT_READ_OPTIONS: Readonly<Record<string, string>> = { diff: 'X', du: 'X', hexdump: 'f', hd: 'f', file: 'mf', jq: 'f', yq: 'f', less: 'k' };
 /** Short and long options (per command) whose value is a file the command writes. */
 const WRITE_OPTIONS: Readonly<Record<string, readonly string[]>> = {
-  tree: ['-o'], less: ['-o', '-O', '--log-file', '--LOG-FILE'], iconv: ['-o', '--output'], file: ['-C'],
+  less: ['-o', '-O', '--log-file', '--LOG-FILE'], iconv: ['-o', '--output'], file: ['-C'],
 };
 /** Commands that rewrite their operands in place. */
 const IN_PLACE = new Set(['dos2unix', 'unix2dos']);
@@ -66,8 +65,6 @@ export function readerOperands(name: string, argv: readonly string[]): FileOpera
   files.push(...all(maybe, 'read'));
   if (/sum$/.test(name) && has(options, '-c', '--check')) unresolved.push(`${name} --check reads the files named in its input`);
   if (name === 'file' && has(options, '-f', '--files-from')) unresolved.push('file -f reads the files named in a file');
-  if (name === 'tree' && options.some((o) => o.name === '-R')) files.push(...all(ops.length > 0 ? ops : [], 'write', { tree: 'some' }));
-  if (name === 'tree' && options.some((o) => o.name === '-R') && ops.length === 0) files.push({ op: 'write', index: 0, value: '.', tree: 'some' });
   if (name === 'jq' || name === 'yq') return jqOperands(argv, files, unresolved);
   if (name === 'diff') {
     // A directory operand is read whole: its files (`diff -N . src` prints every file only one
@@ -79,8 +76,6 @@ export function readerOperands(name: string, argv: readonly string[]): FileOpera
     files.push(...all(ops, 'write'));
     return { files, unresolved };
   }
-  // binutils' `@FILE` reads more options (and file names) from FILE.
-  if (name === 'strings') for (const k of ops) if (argv[k]!.startsWith('@')) files.push({ op: 'read', index: k, value: argv[k]!.slice(1) });
   files.push(...all(ops, 'read'));
   return { files, unresolved };
 }

@@ -2,6 +2,7 @@
  * `strings`: prints the printable strings of files. binutils expands an `@FILE` operand into
  * more options and file names read from FILE.
  */
+import { all, scan, type FileOperand } from '../file-effects/types.js';
 import type { GnuOptionSpec } from '../gnu-options.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
@@ -30,9 +31,17 @@ export const strings = defineProgram({
       }),
     },
   },
+  files(_name, argv, shape) {
+    const { operands: ops, maybe } = scan(argv, shape);
+    const files: FileOperand[] = all(maybe, 'read');
+    for (const k of ops) if (argv[k]!.startsWith('@')) files.push({ op: 'read', index: k, value: argv[k]!.slice(1) });
+    files.push(...all(ops, 'read'));
+    return { files, unresolved: [] };
+  },
   runs: 'unseen',
   examples: [
     { command: 'strings -n 8 a.out', effects: ['read ./a.out'], readOnly: true },
+    { command: 'strings --bytes 8 a.out', effects: ['read ./a.out'], readOnly: true, why: '--bytes takes the next word (the files facet once read 8 as a file)' },
     { command: 'strings @opts a.out', effects: ['read ./opts', 'read ./@opts', 'read ./a.out'], readOnly: false, why: '@opts reads more options from the file opts' },
   ],
 });

@@ -4,6 +4,7 @@
  * and `--houtro` read the file they name. tree reads its own options: long names exactly (no
  * abbreviations), and a value letter takes the next word.
  */
+import { all, optionFile, pushOpt, scan, type FileOperand } from '../file-effects/types.js';
 import type { GnuOptionSpec } from '../gnu-options.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
@@ -22,6 +23,9 @@ const grammar: GnuOptionSpec = {
   separateValues: true,
 };
 
+/** Options whose value is a file tree reads. */
+const READS = ['gitfile', 'infofile', 'hintro', 'houtro'];
+
 /** The tree model. @internal */
 export const tree = defineProgram({
   names: ['tree'],
@@ -36,14 +40,33 @@ export const tree = defineProgram({
           short: 'aAcCdDfFgGhiJlnNpqQrsStuUvxXLPIHT',
           long: 'inodes device noreport nolinks dirsfirst filesfirst du si prune matchdirs metafirst ignore-case fflinks info gitignore charset filelimit timefmt sort gitfile infofile hintro houtro help version',
         },
-        reads: ['gitfile', 'infofile', 'hintro', 'houtro'],
+        reads: READS,
         operands: 'read', globs: true,
       }),
     },
   },
+  files(_name, argv, shape) {
+    const { options, operands: ops, maybe } = scan(argv, shape);
+    const files: FileOperand[] = [];
+    for (const o of options) {
+      // `--fromfile` reads its listing from the operands; a value given to it (`--fromfile=F`) is read too.
+      if (READS.includes(o.name.slice(2)) || o.name === '--fromfile') pushOpt(files, optionFile(o, 'read', argv));
+      if (o.name === '-o') pushOpt(files, optionFile(o, 'write', argv));
+    }
+    files.push(...all(maybe, 'read'));
+    // -R writes 00Tree.html into every directory it lists.
+    if (options.some((o) => o.name === '-R')) {
+      if (ops.length > 0) files.push(...all(ops, 'write', { tree: 'some' }));
+      else files.push({ op: 'write', index: 0, value: '.', tree: 'some' });
+    }
+    files.push(...all(ops, 'read'));
+    return { files, unresolved: [] };
+  },
   runs: 'unseen',
   examples: [
     { command: 'tree -L 2 src', effects: ['read ./src'], readOnly: true },
+    { command: 'tree --hintro=/home/user/id_rsa -H . src', effects: ['read /home/user/id_rsa', 'read ./src'], readOnly: true, why: 'the intro file is copied into the output: a Read deny rule on it applies' },
+    { command: 'tree -T title src', effects: ['read ./src'], why: '-T takes the next word (the files facet once read the title as a file)' },
     { command: 'tree -o out.txt src', effects: ['write ./out.txt', 'read ./src'], readOnly: false },
   ],
 });

@@ -14,8 +14,6 @@ const SRC = join(ROOT, 'src');
 /** `file:name` → why the quoted name may appear there. */
 const ALLOWED: Readonly<Record<string, string>> = {
   'src/powershell/aliases.ts:cp': 'a PowerShell alias (`cp` is Copy-Item there), not the POSIX program',
-  'src/shell/file-effects/readers.ts:strings': 'its file effects, still in the generic reader table',
-  'src/shell/file-effects/readers.ts:tree': 'its file effects, still in the generic reader table',
   'src/shell/path-effects.ts:tree': 'the `tree` field of a path effect, not the program',
   'src/shell/read-only-checks.ts:strings': "jq's `strings` builtin, not the program",
   'src/shell/read-only-tables.ts:strings': 'a kind of the public `ReadOnlyCheck` type; the check is still in read-only.ts',
