@@ -1,6 +1,7 @@
-import { escapeBidi } from '../core/text.js';
+import { escapeHidden } from '../core/text.js';
 import { Option, type Command } from 'commander';
-import { redactString, type AskRecord, type AuditEntry, type Store } from '../store/index.js';
+import type { AskRecord, AuditEntry, Store } from '../store/index.js';
+import { maskInput, maskText } from '../serve/display/index.js';
 import { UsageError } from './load.js';
 
 interface StoreFlags {
@@ -24,6 +25,12 @@ async function withStore<T>(flags: StoreFlags, f: (store: Store) => Promise<T>):
   }
 }
 
+/** Load the full shell parser: masking a command's secrets needs it to prove they are data. */
+async function prepareDisplay(): Promise<void> {
+  const { prepareShell } = await import('../shell/index.js');
+  await prepareShell();
+}
+
 const storeOption = () => new Option('--store <address>', 'sqlite:PATH (default: sqlite:${XDG_STATE_HOME:-~/.local/state}/toolgate/toolgate.db) or postgres://USER@HOST/DB');
 
 function oneLine(value: unknown, max = 80): string {
@@ -39,16 +46,47 @@ function age(ms: number, now: number): string {
   return s < 120 ? `${s}s` : s < 7200 ? `${Math.round(s / 60)}m` : s < 172_800 ? `${Math.round(s / 3600)}h` : `${Math.round(s / 86_400)}d`;
 }
 
+/** The ask's input as a person is shown it: whole, secrets of recognised shapes masked. */
+const shownInput = (a: AskRecord) => maskInput(a.pending.call.tool, a.pending.call.input);
+
 function askLine(a: AskRecord, now: number): string {
-  return escapeBidi(`${a.id}  ${age(a.createdAt, now).padStart(4)}  ${a.state.padEnd(8)}  ${a.pending.askKind.padEnd(9)}  ${a.tool}(${oneLine(a.inputRedacted)})  — ${redactString(a.pending.reason.message)}`);
+  return escapeHidden(`${a.id}  ${age(a.createdAt, now).padStart(4)}  ${a.state.padEnd(8)}  ${a.pending.askKind.padEnd(9)}  ${a.tool}(${oneLine(shownInput(a).input)})  — ${maskText(a.pending.reason.message).text}`);
 }
 
-function askDetail(a: AskRecord): string {
+/** Text indented under a label, every line of it. */
+const block = (text: string) => text.replace(/\n/g, '\n            ');
+
+/**
+ * The call, whole (the same view as the approval page): the command or other headline field, the
+ * agent's `description` apart as its own words, the other fields as JSON, and what was masked.
+ */
+function callLines(a: AskRecord): string[] {
+  const { input, masks } = shownInput(a);
+  const fields = input !== null && typeof input === 'object' && !Array.isArray(input) ? { ...(input as Record<string, unknown>) } : undefined;
+  if (fields === undefined) return [`  call:     ${a.tool} ${JSON.stringify(input)}`];
+  const lines = [`  call:     ${a.tool}`];
+  const command = typeof fields['command'] === 'string' ? fields['command'] : undefined;
+  if (command !== undefined) {
+    lines.push(`  command:  ${block(command)}`);
+    delete fields['command'];
+  }
+  if (typeof fields['description'] === 'string' && fields['description'] !== '') {
+    lines.push(`  agent says (not checked): ${block(fields['description'])}`);
+    delete fields['description'];
+  }
+  if (Object.keys(fields).length > 0) lines.push(`  input:    ${block(JSON.stringify(fields, null, 2))}`);
+  if (masks.length > 0) lines.push(`  masked:   ${masks.map((m) => `${m.label} at ${m.path}`).join('; ')}`);
+  return lines;
+}
+
+/** `toolgate asks show`: one ask as text, its call whole (secrets of recognised shapes masked). */
+export function askDetail(a: AskRecord): string {
   const p = a.pending;
   const lines = [
     `ask ${a.id} (${a.state})`,
-    `  call:     ${a.tool} ${JSON.stringify(a.inputRedacted)}`,
-    `  why:      ${p.askKind} ask — ${redactString(p.reason.message)}${p.rule ? ` (${p.rule.list} rule ${p.rule.text}${p.rule.source.file ? ` in ${p.rule.source.file}` : ''})` : ''}`,
+    ...callLines(a),
+    `  sha256:   ${a.inputSha256}`,
+    `  why:      ${p.askKind} ask — ${maskText(p.reason.message).text}${p.rule ? ` (${p.rule.list} rule ${p.rule.text}${p.rule.source.file ? ` in ${p.rule.source.file}` : ''})` : ''}`,
     `  where:    ${a.projectDir}${a.cwd !== a.projectDir ? ` (cwd ${a.cwd})` : ''}`,
     `  session:  ${a.sessionId ?? '-'}${a.agent ? `, agent ${a.agent}` : ''}; via ${a.origin}`,
     `  parked:   ${new Date(a.createdAt).toISOString()}${a.expiresAt ? `, held until ${new Date(a.expiresAt).toISOString()}` : ''}`,
@@ -58,7 +96,7 @@ function askDetail(a: AskRecord): string {
     const w = a.answer;
     lines.push(`  answer:   ${w.answer.behavior} by ${w.answerer} at ${new Date(w.answeredAt).toISOString()} (scope ${w.scope})${w.answer.behavior === 'deny' && w.answer.message ? ` — ${w.answer.message}` : ''}`);
   }
-  return escapeBidi(lines.join('\n'));
+  return escapeHidden(lines.join('\n'));
 }
 
 /** `toolgate asks list|show|answer`, against the store directly. */
@@ -77,6 +115,7 @@ export function registerAsksCommand(program: Command): void {
     .action(async (flags: StoreFlags & { state: 'pending' | 'answered' | 'expired' | 'all'; session?: string; project?: string; limit: string }) => {
       const limit = Number(flags.limit);
       if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit must be a positive integer');
+      await prepareDisplay();
       await withStore(flags, async (store) => {
         const list = await store.listAsks({ state: flags.state, ...(flags.session ? { sessionId: flags.session } : {}), ...(flags.project ? { projectDir: flags.project } : {}), limit });
         const now = Date.now();
@@ -93,6 +132,7 @@ export function registerAsksCommand(program: Command): void {
     .addOption(storeOption())
     .option('--json', 'as JSON')
     .action(async (id: string, flags: StoreFlags) => {
+      await prepareDisplay();
       await withStore(flags, async (store) => {
         const a = await store.getAsk(id);
         if (!a) {
@@ -172,11 +212,12 @@ export function registerAsksCommand(program: Command): void {
     });
 }
 
-/** An ask as the CLI prints it: the pending call's input left out (the redacted copy is shown). */
+/** An ask as the CLI prints it: the input whole with secrets of recognised shapes masked (the audit's redacted copy left out). */
 function publicAsk(a: AskRecord): Record<string, unknown> {
-  const { pending, inputRedacted, ...rest } = a;
+  const { pending, inputRedacted: _redacted, ...rest } = a;
   const { call: _call, originalCall: _original, trace: _trace, ...p } = pending;
-  return { ...rest, input: inputRedacted, pending: p };
+  const shown = shownInput(a);
+  return { ...rest, input: shown.input, masks: shown.masks, pending: { ...p, reason: { ...p.reason, message: maskText(p.reason.message).text } } };
 }
 
 /** Read `--since` / `--until`: an ISO date or time, or a span back from now (`30m`, `24h`, `7d`). */
@@ -200,7 +241,7 @@ function auditLine(e: AuditEntry): string {
     e.reason !== undefined ? `— ${e.reason}` : (e.detail ?? ''),
     e.sessionId !== undefined ? `session ${e.sessionId}` : '',
   ];
-  return escapeBidi(parts.filter((p) => p !== '').join('  '));
+  return escapeHidden(parts.filter((p) => p !== '').join('  '));
 }
 
 /** `toolgate audit tail|export`. */

@@ -7,6 +7,7 @@ import type { GrantRecord, Store } from '../store/index.js';
 import type { ProjectPolicy, Projects } from './projects.js';
 import { reachesSelf, type SelfTarget } from './self-guard.js';
 import { nodeFsView } from '../node/fs.js';
+import { tooLargeToShow } from './display/index.js';
 
 /** Where a call is made: what the hook event or the API request says about it. */
 export interface CallContext {
@@ -24,7 +25,7 @@ export interface Settled {
   result: GateAllow | GateDeny | GateAsk;
   project: ProjectPolicy;
   context: CallContext;
-  /** `rules`, `grant`, `serveSelf`, or the gate's `decidedBy`. */
+  /** `rules`, `grant`, `serveSelf`, `unshowable` (an ask too large to show a person), or the gate's `decidedBy`. */
   decidedBy: string;
   /** The grant that answered a plain ask. */
   grant?: GrantRecord;
@@ -70,9 +71,7 @@ export function createDecider(o: { projects: Projects; store: Store; home: strin
     return gate;
   };
 
-  return {
-    gateFor,
-    async decide(call, where) {
+  const decideCall = async (call: ToolCall, where: CallContext): Promise<Settled> => {
       const projectDir = await o.projects.rootFor(where);
       const project = await o.projects.policyFor(projectDir);
       const self = o.self();
@@ -115,8 +114,29 @@ export function createDecider(o: { projects: Projects; store: Store; home: strin
         return { result: second, project, context: where, decidedBy: 'grant', ...(grant !== undefined ? { grant } : {}) };
       }
       return { result: first, project, context: where, decidedBy: 'rules' };
+  };
+
+  return {
+    gateFor,
+    async decide(call, where) {
+      const s = await decideCall(call, where);
+      return unshowable(s) ?? s;
     },
   };
+}
+
+/**
+ * An ask whose input is too large to show a person whole becomes a deny that says so: toolgate
+ * never puts a call to a person cut short (`MAX_SHOWN_INPUT_BYTES`).
+ */
+function unshowable(s: Settled): Settled | undefined {
+  const r = s.result;
+  if (r.behavior !== 'ask') return undefined;
+  const message = tooLargeToShow(r.pending.call.input);
+  if (message === undefined) return undefined;
+  const reason = { kind: 'invalidInput' as const, message };
+  const result: GateDeny = { behavior: 'deny', call: r.call, toolUseId: r.toolUseId, trace: r.trace, rewrites: r.rewrites, decidedBy: 'rules', reason, message };
+  return { ...s, result, decidedBy: 'unshowable' };
 }
 
 /**

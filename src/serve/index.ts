@@ -12,3 +12,7 @@ export type { AskView, DecisionView } from './views.js';
 export { HOOK_BODY_LIMIT } from './routes/hooks.js';
 export { API_BODY_LIMIT, MAX_WAIT_SECONDS } from './routes/api.js';
 export { projectRootOf } from './projects.js';
+export {
+  SECRET_SHAPES, MASK, MAX_SHOWN_INPUT_BYTES, maskText, maskCommand, maskField, maskInput, tooLargeToShow,
+  type SecretShape, type MaskedPart, type MaskedText, type InputMask, type MaskedInput,
+} from './display/index.js';

@@ -1,4 +1,4 @@
-import { escapeBidi } from '../core/text.js';
+import { escapeHidden } from '../core/text.js';
 import { stableJson } from '../hooks/index.js';
 import type { GateResult } from '../gate/index.js';
 import type { ToolCall } from '../core/types.js';
@@ -6,8 +6,8 @@ import type { ToolCall } from '../core/types.js';
 /** The hook events whose reply carries a decision. */
 export type DecisionEvent = 'PreToolUse' | 'PermissionRequest';
 
-/** The reason Claude Code shows a person: bidirectional controls escaped. */
-const why = (text: string) => `toolgate: ${escapeBidi(text)}`;
+/** The reason Claude Code shows a person: characters that do not show as themselves (bidi, zero-width, controls) written as <U+XXXX>. */
+const why = (text: string) => `toolgate: ${escapeHidden(text)}`;
 
 /** A deny in the shape of `event`'s reply (Claude Code docs, "Hooks reference"). */
 export function denyReply(event: DecisionEvent, message: string, interrupt = false): Record<string, unknown> {

@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createAuditWriter, type AuditWriter, type Store } from '../store/index.js';
+import { prepareShell } from '../shell/index.js';
 import { createAsks, type Asks } from './asks.js';
 import { answererNameProblem } from './answerers.js';
 import { createAnswerCodes, type AnswerCodes } from './answer-code.js';
@@ -168,6 +169,8 @@ export function createServe(options: ServeOptions): Serve {
     app,
     context,
     async listen(host, port) {
+      // The page masks a command's secrets only where the full parser proves them data.
+      await prepareShell();
       const s = createAdaptorServer({ fetch: app.fetch }) as Server;
       // Held requests wait up to the hold timeout; nothing else should cut them. A request's
       // headers arrive at once from any real client; a body without a token has the intake's

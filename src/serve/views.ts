@@ -1,5 +1,6 @@
 import type { GateResult } from '../gate/index.js';
-import { redactInput, redactString, type AskRecord } from '../store/index.js';
+import type { AskRecord } from '../store/index.js';
+import { maskInput, maskText, type InputMask } from './display/index.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -48,7 +49,12 @@ export function decisionView(r: GateResult, decidedBy: string, original?: Record
   };
 }
 
-/** A parked ask as the JSON API (and the approval page) show it: the input redacted. @public */
+/**
+ * A parked ask as the JSON API (and the approval page) show it: the whole input, with only the
+ * secrets of recognised shapes masked (see `SECRET_SHAPES`). The audit log keeps its own,
+ * broader redaction.
+ * @public
+ */
 export interface AskView {
   id: string;
   state: 'pending' | 'answered' | 'expired';
@@ -58,8 +64,15 @@ export interface AskView {
   projectDir: string;
   cwd: string;
   tool: string;
-  /** The call's input with secrets replaced. */
+  /**
+   * The call's whole input, each secret of a recognised shape (a token with a known prefix, a PEM
+   * private key) masked as `prefix••••••••`; never a command word, an operator, a substitution or
+   * a redirection. Nothing is cut: an input too large to show whole is never parked.
+   */
   input: unknown;
+  /** Where `input` has a masked secret (JSON pointer), and of which shape. */
+  masks: InputMask[];
+  /** Lowercase hex SHA-256 of the canonical JSON (RFC 8785) of the input as sent. */
   inputSha256: string;
   askKind: string;
   reason: { kind: string; message: string };
@@ -72,9 +85,11 @@ export interface AskView {
   decision?: DecisionView;
 }
 
+/** The API view of a parked ask (see {@link AskView}). */
 export function askView(a: AskRecord, decision?: DecisionView): AskView {
   const p = a.pending;
   const w = a.answer;
+  const shown = maskInput(p.call.tool, p.call.input);
   return {
     id: a.id,
     state: a.state,
@@ -84,11 +99,12 @@ export function askView(a: AskRecord, decision?: DecisionView): AskView {
     projectDir: a.projectDir,
     cwd: a.cwd,
     tool: a.tool,
-    input: a.inputRedacted,
+    input: shown.input,
+    masks: shown.masks,
     inputSha256: a.inputSha256,
     askKind: p.askKind,
-    // The reason quotes the command: it holds what the input's redaction hid.
-    reason: { kind: p.reason.kind, message: redactString(p.reason.message) },
+    // The reason may quote the command, secrets and all.
+    reason: { kind: p.reason.kind, message: maskText(p.reason.message).text },
     ...(p.rule !== undefined ? { rule: p.rule } : {}),
     suggestions: p.suggestions,
     createdAt: iso(a.createdAt),
@@ -101,7 +117,7 @@ export function askView(a: AskRecord, decision?: DecisionView): AskView {
             answerer: w.answerer,
             answeredAt: iso(w.answeredAt),
             ...(w.answer.behavior === 'deny' && w.answer.message !== undefined ? { message: w.answer.message } : {}),
-            ...(w.answer.behavior === 'allow' && w.answer.updatedInput !== undefined ? { updatedInput: redactInput(w.answer.updatedInput) } : {}),
+            ...(w.answer.behavior === 'allow' && w.answer.updatedInput !== undefined ? { updatedInput: maskInput(p.call.tool, w.answer.updatedInput).input } : {}),
             ...(w.answer.behavior === 'allow' && w.answer.remember === true ? { remember: true } : {}),
           },
         }

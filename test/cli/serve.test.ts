@@ -99,7 +99,7 @@ describe('toolgate serve', () => {
       }
       expect(id).not.toBe('');
       const shown = cli(['asks', 'show', id, '--store', `sqlite:${store}`]);
-      expect(shown.out).toMatch(/call: +Bash \{"command":"npm publish"\}/);
+      expect(shown.out).toMatch(/call: +Bash\n +command: +npm publish\n/);
       const code = await s.codeOf(id);
       // Without the code, or with another, the token alone answers nothing.
       const missing = cli(['asks', 'answer', id, 'allow', '--server', s.url]);

@@ -54,7 +54,7 @@ async function park(run: Running, command: string, session: string, tool = 'Bash
 }
 
 describe('GET /: the pending asks', () => {
-  it('shows the call redacted, the reason, the rule, the kind of ask, the session, the project, the suggestions and the answer code', async () => {
+  it('shows the call (secrets of recognised shapes masked), the reason, the rule, the kind of ask, the session, the project, the suggestions and the answer code', async () => {
     const a = await park(s, 'git push origin main', 'p-show');
     const b = await park(s, '', 'p-show-2', 'mcp__deploy__run', { target: 'prod', password: 'hunter2-hunter2', note: 'key AKIAIOSFODNN7EXAMPLE' });
     const page = await view(s, '/');
@@ -69,8 +69,10 @@ describe('GET /: the pending asks', () => {
     expect(page.text).toContain('mcp__deploy__run');
     expect(page.text).toContain('plain ask');
     expect(page.text).toMatch(/Remembering adds.*<code>mcp__deploy__run<\/code>/s);
-    expect(page.text).not.toContain('hunter2');
+    // A value is masked for its shape, never for the name beside it (the agent chooses both).
+    expect(page.text).toContain('hunter2-hunter2');
     expect(page.text).not.toContain('AKIAIOSFODNN7EXAMPLE');
+    expect(page.text).toContain('key AKIA••••••••');
     expect(page.text).toContain('data-who="page:ann"');
     // A firm ask offers no "remember"; the plain one does. Each shows its own answer code, the one serve's terminal announced.
     const cardOf = (id: string) => page.text.slice(page.text.indexOf(`data-ask-id="${id}"`)).split('</article>')[0] ?? '';

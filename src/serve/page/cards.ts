@@ -1,6 +1,8 @@
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { grantRules, type AskRecord, type AuditEntry } from '../../store/index.js';
+import { hiddenParts } from '../../core/text.js';
+import { maskField, type MaskedPart } from '../display/index.js';
 import { askView, type AskView } from '../views.js';
 
 /** Escaping template (hono's `html`): synchronous, since nothing passed to it is a promise. */
@@ -26,20 +28,36 @@ export function timeTag(iso: string | undefined): HtmlEscapedString {
   return h`<time datetime="${iso}" title="${iso}">${iso.slice(11, 19)} UTC</time>`;
 }
 
-/** The part of a call's input a person reads first: the command, the path, the URL. */
-export function headline(tool: string, input: unknown): string | undefined {
-  if (input === null || typeof input !== 'object') return undefined;
+/** The field of a call's input a person reads first: the command, the URL, the query, the pattern, the path. */
+export function headlineKey(tool: string, input: unknown): string | undefined {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) return undefined;
   const i = input as Record<string, unknown>;
-  const pick = (...keys: string[]) => keys.map((k) => i[k]).find((v): v is string => typeof v === 'string' && v !== '');
+  const pick = (...keys: string[]) => keys.find((k) => typeof i[k] === 'string' && i[k] !== '');
   if (tool === 'Bash' || tool === 'PowerShell') return pick('command');
   if (tool === 'WebFetch') return pick('url');
   if (tool === 'WebSearch') return pick('query');
-  if (tool === 'Grep' || tool === 'Glob') {
-    const p = pick('pattern');
-    const where = pick('path');
-    return p !== undefined ? `${p}${where !== undefined ? `  in ${where}` : ''}` : undefined;
-  }
+  if (tool === 'Grep' || tool === 'Glob') return pick('pattern');
   return pick('file_path', 'notebook_path', 'path');
+}
+
+/** The text of {@link headlineKey}'s field, for one-line lists (`input` as it is to be shown). */
+export function headline(tool: string, input: unknown): string | undefined {
+  const key = headlineKey(tool, input);
+  return key !== undefined ? ((input as Record<string, string>)[key] as string) : undefined;
+}
+
+/**
+ * Text as the page shows it: HTML-escaped, each character that does not show as itself written
+ * `<U+XXXX>` as hook replies write it (`escapeHidden`) and marked, each masked secret marked with
+ * what it was.
+ */
+export function shown(parts: readonly MaskedPart[] | string): HtmlEscapedString {
+  const list = typeof parts === 'string' ? [{ kind: 'text' as const, text: parts }] : parts;
+  return h`${list.map((p) =>
+    p.kind === 'masked'
+      ? h`<span class="masked" title="${p.label}, ${p.length} characters, masked">${p.text}</span>`
+      : hiddenParts(p.text).map((x) => (x.kind === 'hidden' ? h`<span class="hidden-char" title="a character that does not show as itself">${x.text}</span>` : x.text)),
+  )}`;
 }
 
 /** The allow rules "approve and remember" would store, when remembering this ask is possible. */
@@ -54,21 +72,33 @@ function facts(v: AskView, blockedPath: string | undefined): HtmlEscapedString {
   const source = rule !== undefined ? (rule.source.file ?? rule.source.kind) : undefined;
   const held = v.origin === 'api' ? 'the JSON API' : `a ${v.origin} hook`;
   return h`<dl class="facts">
-${rule !== undefined ? h`<dt>Rule</dt><dd><code>${rule.text}</code> <span class="muted">${rule.list} rule, ${source}</span></dd>` : ''}
-<dt>Session</dt><dd>${v.sessionId !== undefined ? h`<a href="/?session=${encodeURIComponent(v.sessionId)}"><code>${v.sessionId}</code></a>` : h`<span class="muted">none</span>`}</dd>
-<dt>Project</dt><dd><a href="/?project=${encodeURIComponent(v.projectDir)}"><code>${v.projectDir}</code></a></dd>
-${v.cwd !== v.projectDir ? h`<dt>Directory</dt><dd><code>${v.cwd}</code></dd>` : ''}
-${v.agent !== undefined ? h`<dt>Agent</dt><dd><code>${v.agent}</code></dd>` : ''}
-${blockedPath !== undefined ? h`<dt>Path</dt><dd><code>${blockedPath}</code></dd>` : ''}
+${rule !== undefined ? h`<dt>Rule</dt><dd><code>${shown(rule.text)}</code> <span class="muted">${rule.list} rule, ${source}</span></dd>` : ''}
+<dt>Session</dt><dd>${v.sessionId !== undefined ? h`<a href="/?session=${encodeURIComponent(v.sessionId)}"><code>${shown(v.sessionId)}</code></a>` : h`<span class="muted">none</span>`}</dd>
+<dt>Project</dt><dd><a href="/?project=${encodeURIComponent(v.projectDir)}"><code>${shown(v.projectDir)}</code></a></dd>
+${v.cwd !== v.projectDir ? h`<dt>Directory</dt><dd><code>${shown(v.cwd)}</code></dd>` : ''}
+${v.agent !== undefined ? h`<dt>Agent</dt><dd><code>${shown(v.agent)}</code></dd>` : ''}
+${blockedPath !== undefined ? h`<dt>Path</dt><dd><code>${shown(blockedPath)}</code></dd>` : ''}
 <dt>From</dt><dd>${held}, ${timeTag(v.createdAt)}${v.state === 'pending' && v.expiresAt !== undefined ? h`; denied if unanswered by ${timeTag(v.expiresAt)}` : ''}</dd>
 </dl>`;
 }
 
-function call(v: AskView): HtmlEscapedString {
-  const head = headline(v.tool, v.input);
-  const json = JSON.stringify(v.input, null, 2);
-  return h`${head !== undefined ? h`<pre class="call"><code>${head}</code></pre>` : ''}
-<details class="input"${head === undefined ? h` open` : ''}><summary>Input, secrets redacted</summary><pre><code>${json}</code></pre></details>`;
+/**
+ * The call, whole: its headline field (the command, the URL, the path) with secrets of recognised
+ * shapes masked and nothing else changed, the agent's `description` apart as its own words, and
+ * every other field of the input. Long text scrolls; nothing is cut.
+ */
+function call(a: AskRecord, v: AskView): HtmlEscapedString {
+  const input = a.pending.call.input;
+  const key = headlineKey(a.tool, input);
+  const head = key !== undefined ? maskField(a.tool, [key], input[key] as string) : undefined;
+  const shownInput = (v.input ?? {}) as Record<string, unknown>;
+  const description = typeof shownInput['description'] === 'string' && shownInput['description'] !== '' ? (shownInput['description'] as string) : undefined;
+  const rest = Object.fromEntries(Object.entries(shownInput).filter(([k]) => k !== key && !(k === 'description' && description !== undefined)));
+  const masked = v.masks.length;
+  return h`${head !== undefined ? h`<pre class="call" tabindex="0" aria-label="${key}"><code>${shown(head.parts)}</code></pre>` : ''}
+${description !== undefined ? h`<div class="claim"><span class="muted">The agent describes this call as (its own words, not checked by toolgate):</span> <q>${shown(description)}</q></div>` : ''}
+${Object.keys(rest).length > 0 ? h`<div class="fields"><span class="muted">${head !== undefined ? 'Other fields of the input' : 'Input'}:</span><pre tabindex="0"><code>${shown(JSON.stringify(rest, null, 2))}</code></pre></div>` : ''}
+${masked > 0 ? h`<p class="masks muted">${masked === 1 ? 'One secret is' : `${masked} secrets are`} masked (${[...new Set(v.masks.map((m) => m.label))].join(', ')}); everything else is shown as the agent sent it.</p>` : ''}`;
 }
 
 function hidden(f: FormContext): HtmlEscapedString {
@@ -91,7 +121,7 @@ function outcome(v: AskView): HtmlEscapedString {
   const w = v.answer;
   if (v.state === 'expired' || w === undefined) return h`<p class="outcome expired">Given up: no answer came in time; the call was denied.</p>`;
   const who = h`<strong>${w.answerer}</strong>`;
-  if (w.behavior === 'deny') return h`<p class="outcome denied">Denied by ${who} ${timeTag(w.answeredAt)}${w.message !== undefined ? h`: “${w.message}”` : ''}</p>`;
+  if (w.behavior === 'deny') return h`<p class="outcome denied">Denied by ${who} ${timeTag(w.answeredAt)}${w.message !== undefined ? h`: “${shown(w.message)}”` : ''}</p>`;
   const how = w.scope === 'once' ? 'once' : `and remembered for the ${w.scope}`;
   return h`<p class="outcome approved">Approved ${how} by ${who} ${timeTag(w.answeredAt)}${w.updatedInput !== undefined ? ' with an edited input' : ''}</p>`;
 }
@@ -105,7 +135,7 @@ function auditList(entries: readonly AuditEntry[]): HtmlEscapedString {
 }
 
 /**
- * One ask as a card: the call (redacted), why toolgate asks, the rule, the kind of ask, where it
+ * One ask as a card: the call (whole, secrets of recognised shapes masked), why toolgate asks, the rule, the kind of ask, where it
  * comes from; a pending ask with its answer forms, an answered one with its outcome (and, when
  * given, its audit entries).
  */
@@ -115,8 +145,8 @@ export function askCard(a: AskRecord, f: FormContext, audit?: readonly AuditEntr
   const rules = rememberRules(a);
   return h`<article class="ask" id="${a.id}" data-ask-id="${a.id}" data-state="${v.state}">
 <header><span class="tool">${v.tool}</span> <span class="kind kind-${v.askKind}" title="${kind.title}">${kind.label}</span> <a class="permalink" href="/asks/${encodeURIComponent(a.id)}">details</a></header>
-${call(v)}
-<p class="reason">${v.reason.message} <span class="muted">(${v.reason.kind})</span></p>
+${call(a, v)}
+<p class="reason">${shown(v.reason.message)} <span class="muted">(${v.reason.kind})</span></p>
 ${facts(v, a.pending.blockedPath)}
 ${v.state === 'pending' && rules.length > 0 ? h`<p class="suggest">Remembering adds <span class="muted">(as a grant; never past a deny rule, a firm ask or a protected path)</span>: ${rules.map((r, i) => h`${i > 0 ? ', ' : ''}<code>${r}</code>`)}</p>` : ''}
 ${v.state === 'pending' ? forms(a, f) : outcome(v)}

@@ -39,6 +39,13 @@ h2 { font-size: 1.05rem; margin: 1.5rem 0 0.5rem; color: var(--muted); }
 .permalink { margin-left: auto; font-size: 0.85em; }
 pre { margin: 0.5rem 0; padding: 0.6rem 0.7rem; background: var(--bg); border: 1px solid var(--line); border-radius: 6px; overflow-x: auto; white-space: pre-wrap; word-break: break-word; }
 pre.call { font-size: 1.02em; }
+pre.call, .fields pre { max-height: 24rem; overflow: auto; }
+.masked { padding: 0 0.15em; border-radius: 3px; background: var(--line); cursor: help; }
+.hidden-char { padding: 0 0.1em; border-radius: 3px; color: #fff; background: var(--deny); }
+.claim { margin: 0.4rem 0; font-size: 0.95em; overflow-wrap: anywhere; }
+.claim q { font-style: italic; }
+.fields { font-size: 0.92em; }
+.masks { font-size: 0.85em; margin: 0.2rem 0; }
 details.input summary, details.audit-log summary { cursor: pointer; color: var(--muted); font-size: 0.9em; }
 .reason { margin: 0.5rem 0; }
 .facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.15rem 0.8rem; margin: 0.5rem 0; font-size: 0.92em; }

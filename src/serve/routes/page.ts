@@ -8,7 +8,8 @@ import { hostIsSelf, isLoopbackAddress, peerAddress, sameOrigin } from '../auth.
 import { readBody } from '../body.js';
 import type { ServeContext } from '../context.js';
 import { oneLine } from '../log.js';
-import { askCard, h, headline, rememberRules, timeTag, type FormContext } from '../page/cards.js';
+import { askCard, h, headline, rememberRules, shown, timeTag, type FormContext } from '../page/cards.js';
+import { maskInput } from '../display/index.js';
 import { layout, type PageFrame } from '../page/layout.js';
 import { PAGE_JS } from '../page/script.js';
 import { pageKeys } from '../page/session.js';
@@ -104,7 +105,7 @@ ${filter !== undefined ? h`<p class="filter">Only ${filter}. <a href="/">Show al
 <div id="asks">${list}</div>
 <p id="empty" class="empty"${pending.length > 0 ? h` hidden` : ''}>Nothing is waiting for an answer. New asks appear here as agents make them.</p>
 <h2>Recently answered</h2>
-${recent.length > 0 ? h`<ul class="recent">${recent.map((r) => h`<li>${timeTag(new Date(r.updatedAt).toISOString())} <a href="/asks/${encodeURIComponent(r.id)}"><strong>${r.tool}</strong></a> <code>${short(headline(r.tool, r.inputRedacted))}</code> — ${r.state === 'expired' ? 'given up' : r.answer?.answer.behavior === 'allow' ? 'approved' : 'denied'}${r.answer !== undefined ? h` by ${r.answer.answerer}` : ''}</li>`)}</ul>` : h`<p class="muted">None yet.</p>`}
+${recent.length > 0 ? h`<ul class="recent">${recent.map((r) => h`<li>${timeTag(new Date(r.updatedAt).toISOString())} <a href="/asks/${encodeURIComponent(r.id)}"><strong>${r.tool}</strong></a> <code>${shown(short(headline(r.tool, maskInput(r.tool, r.pending.call.input).input)))}</code> — ${r.state === 'expired' ? 'given up' : r.answer?.answer.behavior === 'allow' ? 'approved' : 'denied'}${r.answer !== undefined ? h` by ${r.answer.answerer}` : ''}</li>`)}</ul>` : h`<p class="muted">None yet.</p>`}
 <p><a href="/answered">All answered asks, with their audit entries</a></p>`;
     return part(c, viewPart(pending.length > 0 ? `(${pending.length}) Pending asks` : 'Pending asks', a, body, pending.length));
   });
