@@ -25,8 +25,14 @@ async function withStore<T>(flags: StoreFlags, f: (store: Store) => Promise<T>):
   }
 }
 
-/** Load the full shell parser: masking a command's secrets needs it to prove they are data. */
-async function prepareDisplay(): Promise<void> {
+/**
+ * Load the full shell parser when a command to show holds something of a secret's shape: masking
+ * it needs the parser to prove it is data (without it the command is shown unmasked).
+ */
+async function prepareDisplay(asks: readonly AskRecord[]): Promise<void> {
+  const command = (a: AskRecord) => (a.tool === 'Bash' ? a.pending.call.input['command'] : undefined);
+  const masks = (c: unknown) => typeof c === 'string' && maskText(c).parts.length > 1;
+  if (!asks.some((a) => masks(command(a)))) return;
   const { prepareShell } = await import('../shell/index.js');
   await prepareShell();
 }
@@ -115,9 +121,9 @@ export function registerAsksCommand(program: Command): void {
     .action(async (flags: StoreFlags & { state: 'pending' | 'answered' | 'expired' | 'all'; session?: string; project?: string; limit: string }) => {
       const limit = Number(flags.limit);
       if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit must be a positive integer');
-      await prepareDisplay();
       await withStore(flags, async (store) => {
         const list = await store.listAsks({ state: flags.state, ...(flags.session ? { sessionId: flags.session } : {}), ...(flags.project ? { projectDir: flags.project } : {}), limit });
+        await prepareDisplay(list);
         const now = Date.now();
         if (flags.json) for (const a of list) process.stdout.write(`${JSON.stringify(publicAsk(a))}\n`);
         else if (list.length === 0) process.stdout.write(`no ${flags.state === 'all' ? '' : `${flags.state} `}asks\n`);
@@ -132,7 +138,6 @@ export function registerAsksCommand(program: Command): void {
     .addOption(storeOption())
     .option('--json', 'as JSON')
     .action(async (id: string, flags: StoreFlags) => {
-      await prepareDisplay();
       await withStore(flags, async (store) => {
         const a = await store.getAsk(id);
         if (!a) {
@@ -140,6 +145,7 @@ export function registerAsksCommand(program: Command): void {
           process.exitCode = 1;
           return;
         }
+        await prepareDisplay([a]);
         process.stdout.write(flags.json ? `${JSON.stringify(publicAsk(a), null, 2)}\n` : `${askDetail(a)}\n`);
       });
     });
