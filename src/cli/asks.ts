@@ -209,12 +209,12 @@ export function registerAsksCommand(program: Command): void {
         reply = { error: text };
       }
       if (!res.ok) {
-        process.stderr.write(`toolgate: ${escapeBidi(String(reply['error'] ?? `HTTP ${res.status}`))}\n`);
+        process.stderr.write(`toolgate: ${escapeHidden(String(reply['error'] ?? `HTTP ${res.status}`))}\n`);
         process.exitCode = res.status === 400 ? 2 : 1;
         return;
       }
       const answer = reply['answer'] as { behavior?: string; answerer?: string } | undefined;
-      process.stdout.write(flags.json ? `${JSON.stringify(reply)}\n` : `${escapeBidi(`ask ${id}: ${answer?.behavior ?? behavior} by ${answer?.answerer ?? '?'}`)}\n`);
+      process.stdout.write(flags.json ? `${JSON.stringify(reply)}\n` : `${escapeHidden(`ask ${id}: ${answer?.behavior ?? behavior} by ${answer?.answerer ?? '?'}`)}\n`);
     });
 }
 

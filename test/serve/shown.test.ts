@@ -34,12 +34,12 @@ async function park(input: Record<string, unknown>, tool = 'Bash') {
   const session = `shown-${n++}`;
   const held = s.hook(preToolUse(project, tool, input, { session_id: session }));
   const ask = await eventually(async () => (await s.store.listAsks({ sessionId: session }))[0]);
-  const api = (await s.api('GET', `/v1/asks/${ask.id}`)).body as { input: Record<string, unknown>; masks: { path: string; shape: string }[]; inputSha256: string };
-  const html = String(askCard(ask, { formToken: 'f', back: '/' }));
+  const api = (await s.api('GET', `/v1/asks/${ask.id}`, undefined, { authorization: `Bearer ${s.token}` })).body as { input: Record<string, unknown>; masks: { path: string; shape: string }[]; inputSha256: string };
+  const html = String(askCard(ask, { back: '/' }));
   return { ask, held, api, html, page: text(html), cli: askDetail(ask) };
 }
 async function deny(p: { ask: AskRecord; held: Promise<unknown> }) {
-  await s.api('POST', `/v1/asks/${p.ask.id}/answer`, { behavior: 'deny' });
+  await s.answer(p.ask.id, { behavior: 'deny' });
   await p.held;
 }
 
