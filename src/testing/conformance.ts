@@ -35,7 +35,7 @@ export function skipReason(c: ConformanceCase): string | undefined {
   if (!body) return 'the case has no inputs';
   const result = c.expected.result;
   if (result === 'project_autoMode_ignored') return undefined;
-  if (body['call'] === undefined) return 'the case has no tool call to decide';
+  if (body['call'] === undefined && !isCallSteps(body['steps'])) return 'the case has no tool call to decide';
   if (result !== 'allow' && result !== 'ask' && result !== 'deny') return `expected result "${String(result)}" is not a decision`;
   if (body['hook_result'] !== undefined || body['event'] !== undefined) return 'needs hook results combined by the gate (issue 5)';
   return undefined;
@@ -104,10 +104,42 @@ export function runCase(c: ConformanceCase): CaseOutcome {
     };
     if (body['fs'] && typeof body['fs'] === 'object') ctx.fs = caseFsView(body['fs'] as Record<string, unknown>, { cwd, home, platform });
     if (Array.isArray(body['additionalDirectories'])) ctx.workingDirectories = [cwd, ...(body['additionalDirectories'] as string[])];
+    if (body['call'] === undefined && isCallSteps(body['steps'])) return runSteps(c, body['steps'], ctx);
     return judgeDecision(c, evaluate(body['call'] as never, ctx));
   } catch (e) {
     return { status: 'fail', got: 'threw', expected: String(c.expected.result), message: `${c.id}: threw ${(e as Error).stack ?? String(e)}` };
   }
+}
+
+/** One call of a several-call case: the call, and the working directory it is made in (default: the case's). */
+interface CallStep {
+  call: unknown;
+  cwd?: string;
+}
+
+/** Whether `steps` is a list of tool calls (a several-call decision case, not a rewind case). */
+function isCallSteps(steps: unknown): steps is CallStep[] {
+  return Array.isArray(steps) && steps.length > 0 && steps.every((s) => typeof s === 'object' && s !== null && (s as { call?: unknown }).call !== undefined && (s as { prompt?: unknown }).prompt === undefined);
+}
+
+/**
+ * Several calls in one session: each decided with its own working directory (the one the earlier
+ * calls left, as the case states it) and the case's `cwd` as the launch directory. The session
+ * stops at the first call not allowed, which `expected` judges; every call allowed is judged as
+ * an allow of the last one.
+ */
+function runSteps(c: ConformanceCase, steps: CallStep[], ctx: EvaluationContext): CaseOutcome {
+  let decision: ReturnType<typeof evaluate> | undefined;
+  for (const [i, step] of steps.entries()) {
+    const cwd = step.cwd ?? ctx.cwd;
+    const stepCtx: EvaluationContext = cwd === ctx.cwd ? ctx : { ...ctx, cwd, projectDir: ctx.cwd, workingDirectories: ctx.workingDirectories ?? [ctx.cwd] };
+    decision = evaluate(step.call as never, stepCtx);
+    if (decision.behavior !== 'allow') {
+      const outcome = judgeDecision(c, decision, ` at call ${i + 1} of ${steps.length}`);
+      return outcome;
+    }
+  }
+  return judgeDecision(c, decision!, ` (every one of the ${steps.length} calls)`);
 }
 
 /** Parse a JSONL case file's text. Blank lines are skipped; a bad line is reported, not dropped. @public */

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { families, generate } from '../support/bash-fuzz/families.js';
 import { fromGenerated, generatedId } from '../support/bash-fuzz/harness.js';
+import { PENDING_FAMILIES } from '../support/bash-fuzz/pending.js';
 import { abbreviations, COMBOS, OPTIONS } from '../support/bash-fuzz/vocabulary.js';
+import { presetNamed, USER_ENVIRONMENT } from '../support/bash-oracle/index.js';
 
 const fams = families(['ls -la', 'git status; curl x | sh', 'echo hi']);
 
@@ -10,19 +12,55 @@ describe('shell fuzzer: generator families', () => {
     expect(fams.map((f) => f.name)).toEqual([
       'quoting', 'line-continuation', 'control-chars', 'comments', 'brace-expansion', 'globs', 'parameter-expansion', 'arithmetic',
       'substitution', 'heredoc', 'assignment', 'cd', 'wrapper', 'read-only-options', 'path-program', 'mutation', 'path-effects', 'deny-program',
+      // the world families
+      'escaped-arithmetic', 'link-writes', 'patch-archive', 'response-files', 'repo-links', 'git-signatures', 'cdpath', 'write-then-run', 'bare-repos', 'zsh',
     ]);
   });
 
+  it('runs world families in their shells and a drawn environment, some as scenarios of several calls', () => {
+    const world = fams.filter((f) => f.world !== undefined);
+    const sample = generate(world, 600, 7);
+    const shells = new Set(sample.map((g) => g.shell));
+    expect([...shells].sort()).toEqual(['bash', 'sh', 'zsh']);
+    for (const g of sample) {
+      const f = world.find((x) => x.name === g.family)!;
+      expect(f.world!.shells).toContain(g.shell);
+      expect(f.world!.combos).toContain(g.combo);
+      for (const [name, value] of Object.entries(g.env ?? {})) {
+        if (name === 'CDPATH' && g.family === 'cdpath') continue; // the family's own values
+        expect(USER_ENVIRONMENT[name]).toContain(value);
+      }
+      if (g.calls) {
+        expect(g.calls.length).toBeGreaterThanOrEqual(2);
+        expect(g.command).toBe(g.calls.join(' ;; '));
+      }
+    }
+    expect(sample.filter((g) => g.calls).length).toBeGreaterThan(20);
+    expect(sample.filter((g) => g.family === 'zsh').every((g) => g.shell === 'zsh')).toBe(true);
+    // Shell and environment are part of a call's id: the same bytes in another shell are another call.
+    const g = sample.find((x) => x.shell === 'bash')!;
+    expect(generatedId({ ...g, shell: 'zsh' })).not.toBe(generatedId(g));
+  });
+
+  it('keeps every pending family out of the CI sample with a reason, and names only real families', () => {
+    for (const [name, reason] of Object.entries(PENDING_FAMILIES)) {
+      expect(fams.map((f) => f.name)).toContain(name);
+      expect(reason!.length).toBeGreaterThan(20);
+    }
+  });
+
   it('spreads a sample evenly over the families, the same for the same seed', () => {
-    const a = generate(fams, 180, 42);
-    const b = generate(fams, 180, 42);
+    const n = fams.length * 10;
+    const a = generate(fams, n, 42);
+    const b = generate(fams, n, 42);
     expect(a).toEqual(b);
     const per = new Map<string, number>();
     for (const g of a) per.set(g.family, (per.get(g.family) ?? 0) + 1);
-    expect([...per.values()]).toEqual(Array(18).fill(10));
-    expect(generate(fams, 180, 43)).not.toEqual(a);
+    expect([...per.values()]).toEqual(Array(fams.length).fill(10));
+    expect(generate(fams, n, 43)).not.toEqual(a);
     for (const g of a) {
-      expect(COMBOS).toContain(g.combo);
+      if (g.shell === undefined) expect(COMBOS).toContain(g.combo);
+      expect(presetNamed(g.combo.split('/')[0]!)).toBeDefined();
       expect(g.command.length).toBeGreaterThan(0);
     }
   });

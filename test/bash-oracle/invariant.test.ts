@@ -9,7 +9,7 @@ const canaries = makeCanaries();
 const P = '/home/user/project';
 
 function run(part: Partial<OracleRun>): OracleRun {
-  return { status: 'ran', command: 'x', cwd: P, exitCode: 0, timedOut: false, stdout: '', stderr: '', execs: [], changes: [], leaks: [], writeOutsideAttempted: false, ms: { total: 1, sandbox: 1 }, ...part };
+  return { status: 'ran', command: 'x', cwd: P, shell: 'bash', cwdAfter: P, exitCode: 0, timedOut: false, stdout: '', stderr: '', execs: [], changes: [], leaks: [], writeOutsideAttempted: false, ms: { total: 1, sandbox: 1 }, ...part };
 }
 function exec(path: string, argv: string[], pid = 2, parent: number | undefined = 1, cwd = P): Exec {
   return { pid, parent, path, argv, cwd };
@@ -79,5 +79,28 @@ describe('bash oracle: the invariant', () => {
       'ran /usr/bin/rm ["rm","-rf",".."]: removes /home/user',
       'ran /usr/bin/rm ["rm","-rf","--","/"]: removes /',
     ]);
+  });
+
+  it('acceptEdits: its file programs and changes inside the project pass; protected and denied paths do not', () => {
+    const r = run({ execs: [exec('/usr/bin/cp', ['cp', '-l', '.git/config', 'c'])], changes: [{ path: `${P}/c`, kind: 'created' }] });
+    expect(kinds(NONE, 'acceptEdits', allow('mode'), r)).toEqual([]);
+    expect(kinds(NONE, 'default', allow('readOnly'), r)).toEqual(['unlisted-program', 'read-only-changed']);
+    const through = run({ execs: r.execs, changes: [...r.changes, { path: `${P}/.git/config`, kind: 'modified' }] });
+    expect(kinds(NONE, 'acceptEdits', allow('mode'), through)).toEqual(['protected-write']);
+    expect(kinds(NONE, 'acceptEdits', allow('mode'), run({ execs: [exec('/usr/local/bin/evil', ['evil'])] }))).toEqual(['unlisted-program']);
+  });
+
+  it('consented opaque code: a denied program below a program an allow rule names literally is counted apart', () => {
+    const settings = { permissions: { allow: ['Bash(./build.sh *)'], deny: ['Bash(rm *)'] } };
+    const build = exec('/home/user/project/build.sh', ['./build.sh', 'x'], 3, 2);
+    const rm = exec('/usr/bin/rm', ['rm', '-rf', 'src'], 4, 3);
+    const v = checkInvariant({ settings, mode: 'default', decision: allow('rule'), run: run({ execs: [build, rm] }) });
+    expect(v.map((x) => [x.kind, x.consented ?? false])).toEqual([['denied-program', true]]);
+    // Under a wildcard rule nothing is consented: Bash(*) is not consent to what a script runs.
+    const wild = checkInvariant({ settings: ALL_BUT, mode: 'default', decision: allow('rule'), run: run({ execs: [build, rm] }) });
+    expect(wild.map((x) => [x.kind, x.consented ?? false])).toEqual([['denied-program', false]]);
+    // The named program itself is never consented when a deny rule names it.
+    const direct = checkInvariant({ settings: { permissions: { allow: ['Bash(rm -rf src)'], deny: ['Bash(rm *)'] } }, mode: 'default', decision: allow('rule'), run: run({ execs: [rm] }) });
+    expect(direct.map((x) => x.consented ?? false)).toEqual([false]);
   });
 });

@@ -118,7 +118,7 @@ describeWithOracle('read-only allowlist against real bash', (oracle) => {
   ];
   it.each(sets)('%s: no fail-open', { timeout: 900_000 }, (label, preset, commands) => {
     const settings = presetNamed(preset)!.settings;
-    const counts = { 'not-allowed': 0, held: 0, 'fail-open': 0, 'not-run': 0 };
+    const counts = { 'not-allowed': 0, held: 0, consented: 0, 'fail-open': 0, 'not-run': 0 };
     const failures: string[] = [];
     for (const command of commands) {
       const v: Verdict = judge(oracle(), { settings, mode: 'default', command });

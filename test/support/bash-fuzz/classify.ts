@@ -6,11 +6,18 @@
  *   #15 program deny rules against every spelling (wrappers — whatever they then did —, interpreters,
  *       programs run by programs);
  *   #16 path deny rules and protected paths (writes and reads a path rule covers, recursive reads,
- *       protected files, critical removals).
+ *       protected files, critical removals);
+ *   #37 what only a world like the user's shows (the world families: links, signed commits,
+ *       embedded repositories, the user's environment and shell, several calls).
  */
 import type { Decision } from '../../../src/core/types.js';
 import { analyzeShell } from '../../../src/shell/index.js';
 import type { Violation } from '../bash-oracle/index.js';
+import { WORLD_FAMILIES } from './world-families.js';
+
+/** The issue the world families' classes belong to. */
+export const WORLD_ISSUE = 37;
+const WORLD = new Set<string>(WORLD_FAMILIES.map((f) => f.name));
 
 /** Families whose fail-opens are parsing or hidden-code faults (#13). */
 const HIDDEN = new Set([
@@ -33,6 +40,7 @@ export function classify(
 ): { class: string; issue: number } {
   const kind = primary(violations);
   const cls = caseClass ?? `${group.replace(/^corpus:/, '')}${variant && group === 'brace-expansion' ? `-${variant}` : ''}:${kind}`;
+  if (WORLD.has(group) || group === 'corpus:shell-bypasses-3') return { class: cls, issue: WORLD_ISSUE };
   if (command !== undefined && unreadable(command)) return { class: cls, issue: 13 };
   // Code handed to an interpreter (sh reading a here-document, node -e, python3 -c): #15.
   if (!HIDDEN.has(group) && execs.some((e) => INTERPRETERS.has(e.path.split('/').pop()!.replace(/[\d.]+$/, '')))) return { class: cls, issue: 15 };

@@ -26,6 +26,12 @@ export interface DiffCall {
   caseClass?: string;
   /** The settings preset's name, when it is one. */
   preset?: string;
+  /** The user's shell; bash when absent. */
+  shell?: 'bash' | 'sh' | 'zsh';
+  /** The user's environment (not told to toolgate). */
+  env?: Record<string, string>;
+  /** A scenario: the commands of several calls, in order (`command` then names them all). */
+  calls?: string[];
 }
 
 const here = (rel: string) => fileURLToPath(new URL(rel, import.meta.url));
@@ -41,7 +47,31 @@ function jsonl(path: string): Record<string, unknown>[] {
     .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
-type Body = { settings?: unknown; layers?: Record<string, unknown>; mode?: string; call?: { tool?: string; input?: { command?: unknown } }; cwd?: string; hook_result?: unknown; event?: unknown };
+type Call = { tool?: string; input?: { command?: unknown } };
+type Body = {
+  settings?: unknown;
+  layers?: Record<string, unknown>;
+  mode?: string;
+  call?: Call;
+  steps?: { call?: Call; prompt?: unknown }[];
+  cwd?: string;
+  shell?: unknown;
+  env?: Record<string, string>;
+  hook_result?: unknown;
+  event?: unknown;
+};
+
+/** The commands of a case's Bash calls: one call, or a scenario's steps (every one a Bash call). */
+function commandsOf(body: Body): string[] | undefined {
+  if (body.call) return body.call.tool === 'Bash' && typeof body.call.input?.command === 'string' ? [body.call.input.command] : undefined;
+  if (!Array.isArray(body.steps) || body.steps.length === 0) return undefined;
+  const out: string[] = [];
+  for (const s of body.steps) {
+    if (s.prompt !== undefined || s.call?.tool !== 'Bash' || typeof s.call.input?.command !== 'string') return undefined;
+    out.push(s.call.input.command);
+  }
+  return out;
+}
 
 /**
  * Bash calls of a case file (claude-code dialect, a tool call, no hooks). With `byFamily`, a case
@@ -51,10 +81,14 @@ export function bashCases(file: string, group: string, opts: { byFamily?: boolea
   const out: DiffCall[] = [];
   for (const c of jsonl(file)) {
     const body = c['case'] as Body | undefined;
-    if ((c['dialect'] ?? 'claude-code') !== 'claude-code' || !body || body.call?.tool !== 'Bash') continue;
-    if (body.hook_result !== undefined || body.event !== undefined || typeof body.call.input?.command !== 'string') continue;
+    if ((c['dialect'] ?? 'claude-code') !== 'claude-code' || !body) continue;
+    const commands = commandsOf(body);
+    if (commands === undefined || body.hook_result !== undefined || body.event !== undefined) continue;
     const family = opts.byFamily && typeof c['family'] === 'string' ? c['family'] : undefined;
-    const call: DiffCall = { id: String(c['id']), group: family ?? group, settings: body.settings ?? mergedSettings(body.layers), mode: body.mode ?? 'default', command: body.call.input.command };
+    const call: DiffCall = { id: String(c['id']), group: family ?? group, settings: body.settings ?? mergedSettings(body.layers), mode: body.mode ?? 'default', command: commands.join(' ;; ') };
+    if (!body.call) call.calls = commands;
+    if (body.shell === 'sh' || body.shell === 'zsh') call.shell = body.shell;
+    if (body.env && typeof body.env === 'object') call.env = body.env;
     if (family === 'brace-expansion' && typeof c['class'] === 'string') call.variant = /^brace-expansion-(\w+):/.exec(c['class'])?.[1] ?? 'operand';
     if (body.layers) call.layers = body.layers;
     if (body.cwd && body.cwd !== '/home/user/project') call.cwd = body.cwd;
@@ -99,6 +133,7 @@ export function corpusCalls(): DiffCall[] {
     ...battery(`${CASES}shared/shell-battery.jsonl`, 'corpus:shell-battery'),
     ...battery(here('../../fixtures/shell/own-battery.jsonl'), 'corpus:own-battery'),
     ...bashCases(FOUND_FILE, 'corpus:shell-fuzz-found'),
+    ...bashCases(`${CASES}own/shell-bypasses-3.jsonl`, 'corpus:shell-bypasses-3'),
   ];
 }
 
@@ -113,5 +148,6 @@ export function everydayCases(): { id: string; command: string; cli: string }[] 
 
 /** Commands of the corpus the mutation family starts from. */
 export function mutationSeeds(): string[] {
-  return [...new Set(corpusCalls().filter((c) => c.group !== 'corpus:shell-fuzz-found').map((c) => c.command))];
+  // The world's own cases (several calls, other shells) are not mutated: the mutation family's commands run in bash, one call each.
+  return [...new Set(corpusCalls().filter((c) => c.group !== 'corpus:shell-fuzz-found' && c.group !== 'corpus:shell-bypasses-3').map((c) => c.command))];
 }

@@ -20,14 +20,23 @@ import {
   type Combo,
   type OptionSpec,
 } from './vocabulary.js';
+import { WORLD_FAMILIES, worldArbitrary, type WorldFamily, type WorldFamilyName } from './world-families.js';
+import type { ShellName } from '../bash-oracle/index.js';
 
 /** One generated call: a command under a settings/mode combination. */
 export interface Generated {
   family: FamilyName;
-  combo: Combo;
+  /** `preset/mode` (a {@link Combo}, or one of the world families' combinations). */
+  combo: string;
   command: string;
   /** Where the generator put the payload (brace-expansion: program/option/operand/redirect). */
   variant?: string;
+  /** The user's shell (world families); bash when absent. */
+  shell?: ShellName;
+  /** The user's environment (world families). */
+  env?: Record<string, string>;
+  /** A scenario's calls, in order (then `command` is them joined by ` ;; `, for ids and reports). */
+  calls?: string[];
 }
 
 /** The family names, as counted in the summary. */
@@ -49,7 +58,8 @@ export type FamilyName =
   | 'read-only-options'
   | 'path-program'
   | 'path-effects'
-  | 'mutation';
+  | 'mutation'
+  | WorldFamilyName;
 
 type Part = { command: string; variant?: string };
 type Build = (combo: Combo) => fc.Arbitrary<Part>;
@@ -499,12 +509,8 @@ export function mutationFamily(seeds: readonly string[]): Build {
     });
 }
 
-/** A family: its name, the combinations it aims at, and how it builds a command. */
-export interface Family {
-  name: FamilyName;
-  combos: readonly Combo[];
-  build: Build;
-}
+/** A family: its name, the combinations it aims at, and how it builds a command (or a world family: shells, environment, scenarios). */
+export type Family = { name: FamilyName; combos: readonly Combo[]; build: Build; world?: undefined } | { name: FamilyName; world: WorldFamily };
 
 const ALL = COMBOS;
 const NOT_BYPASS: readonly Combo[] = ['none/default', 'narrow/default', 'all-but-denied/default', 'denied/default'];
@@ -531,11 +537,14 @@ export function families(mutationSeeds: readonly string[]): Family[] {
     { name: 'path-effects', combos: ['all-but-denied/default', 'denied/default', 'none/bypassPermissions'], build: pathEffects },
     // Last, so the seeds of the families before it stay as they were.
     { name: 'deny-program', combos: ALL, build: denyProgram },
+    // The world families (a world like the user's: links, signed commits, repositories, shells, environment, several calls).
+    ...WORLD_FAMILIES.map((w) => ({ name: w.name, world: w })),
   ];
 }
 
 /** The arbitrary of one family: a combination it aims at, then a command for it. */
 export function familyArbitrary(f: Family): fc.Arbitrary<Generated> {
+  if (f.world) return worldArbitrary(f.world);
   return pick(f.combos).chain((combo) => f.build(combo).map((p) => ({ family: f.name, combo, command: p.command, ...(p.variant !== undefined ? { variant: p.variant } : {}) })));
 }
 

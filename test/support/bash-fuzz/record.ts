@@ -24,9 +24,13 @@ export function findingCase(f: Finding, found: Record<string, unknown>): Record<
       settings: f.call.settings,
       ...(f.call.layers ? { layers: f.call.layers } : {}),
       mode: f.call.mode,
-      call: { tool: 'Bash', input: { command: f.call.command } },
+      ...(f.call.calls
+        ? { steps: f.call.calls.map((command, i) => ({ call: { tool: 'Bash', input: { command } }, ...(f.stepCwds?.[i] !== undefined ? { cwd: f.stepCwds[i] } : {}) })) }
+        : { call: { tool: 'Bash', input: { command: f.call.command } } }),
       cwd: f.call.cwd ?? '/home/user/project',
       home: '/home/user',
+      ...(f.call.shell && f.call.shell !== 'bash' ? { shell: f.call.shell } : {}),
+      ...(f.call.env ? { env: f.call.env } : {}),
     },
     expected: { result: 'ask', acceptable: ['ask', 'deny'], why: 'real bash ran or touched what the policy forbids; anything but allow is safe' },
     setup: f.call.setup ?? null,

@@ -2,7 +2,8 @@
  * The bash differential's two commands.
  *
  *   npm run test:bash                 the fixed-seed CI sample: the corpus + 1,600 generated calls
- *                                     (two jobs unless --jobs says otherwise)
+ *                                     (two jobs unless --jobs says otherwise), without the families
+ *                                     on the pending list (pending.ts) unless --include-pending
  *   npm run fuzz:shell -- --runs N --seed S [--out FILE] [--corpus] [--max-per-class K] [--jobs J] [--family a,b]
  *                                     [--cases FILE]  (also replay a case file's Bash calls, e.g.
  *                                     another run's findings, counted under their families)
@@ -13,8 +14,8 @@
  * `--jobs J` runs J processes, each with its own oracle, over every J-th call (a bash run mostly
  * waits on the kernel; the counts and findings are merged). Both need root and namespaces (the bash oracle's sandbox). Without one, bash is never run:
  * "skipped: no sandbox", which fails under CI=true. The self-test runs first. The last stdout line:
- *   bash differential: N commands, N allowed, N run in bash, N fail-open (N known)
- * Exit 1 if and only if fail-open > known (or the self-test failed, or no sandbox under CI=true).
+ *   bash differential: N commands, N allowed, N run in bash, N fail-open (N known); …
+ * (then the consented opaque code, the scenarios, the shells and the families run). Exit 1 if and only if fail-open > known (or the self-test failed, or no sandbox under CI=true).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,6 +27,7 @@ import { loadKnownFailures } from '../known-failures.js';
 import { bashCases, corpusCalls, everydayCases, FOUND_FILE, mutationSeeds, type DiffCall } from './corpus.js';
 import { families, generate } from './families.js';
 import { emptyResult, fromGenerated, mergeInto, resultFromJson, resultToJson, runDifferential, type DifferentialResult, type Finding } from './harness.js';
+import { PENDING_FAMILIES } from './pending.js';
 import { recordable, recordFindings } from './record.js';
 
 /** The CI sample: fixed seed and size (with the corpus, well over 2,000 calls). */
@@ -44,6 +46,8 @@ interface Options {
   jobs: number;
   /** Only these generator families (`--family a,b`); all when empty. */
   families: string[];
+  /** Run the pending families in the CI sample too. */
+  includePending: boolean;
   /** A child of `--jobs`: its share (`k/J`) and where it writes its result. */
   slice?: { k: number; of: number; result: string };
 }
@@ -63,6 +67,7 @@ function parse(argv: string[]): Options {
       verbose: { type: 'boolean', default: false },
       jobs: { type: 'string' },
       family: { type: 'string' },
+      'include-pending': { type: 'boolean', default: false },
       slice: { type: 'string' },
       'result-json': { type: 'string' },
     },
@@ -86,6 +91,7 @@ function parse(argv: string[]): Options {
     verbose: values.verbose!,
     jobs: Math.max(1, int(values.jobs, mode === 'test' ? 2 : 1, 'jobs')),
     families: values.family !== undefined ? values.family.split(',').map((f) => f.trim()).filter(Boolean) : [],
+    includePending: values['include-pending']!,
     ...(slice ? { slice: { k: Number(slice[1]), of: Number(slice[2]), result: values['result-json']! } } : {}),
   };
 }
@@ -94,7 +100,7 @@ function parse(argv: string[]): Options {
 async function runJobs(o: Options): Promise<DifferentialResult> {
   const dir = mkdtempSync(join(tmpdir(), 'toolgate-fuzz-jobs-'));
   try {
-    const base = ['--runs', String(o.runs), '--seed', String(o.seed), ...(o.corpus ? ['--corpus'] : []), ...(o.cases ? ['--cases', o.cases] : []), ...(o.families.length > 0 ? ['--family', o.families.join(',')] : [])];
+    const base = ['--runs', String(o.runs), '--seed', String(o.seed), ...(o.corpus ? ['--corpus'] : []), ...(o.cases ? ['--cases', o.cases] : []), ...(o.families.length > 0 ? ['--family', o.families.join(',')] : []), ...(o.includePending ? ['--include-pending'] : [])];
     const results = await Promise.all(
       Array.from({ length: o.jobs }, (_, k) => {
         const result = join(dir, `job-${k}.json`);
@@ -117,11 +123,14 @@ async function runJobs(o: Options): Promise<DifferentialResult> {
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 
 function printGroups(r: DifferentialResult): void {
-  console.log(`${'group'.padEnd(28)}${pad('commands', 9)}${pad('allowed', 9)}${pad('run', 7)}${pad('fail-open', 11)}${pad('known', 7)}`);
+  const head = (first: string) => console.log(`${first.padEnd(28)}${pad('commands', 9)}${pad('scenarios', 10)}${pad('allowed', 9)}${pad('run', 7)}${pad('fail-open', 11)}${pad('known', 7)}${pad('consented', 11)}`);
+  const row = (g: string, t: DifferentialResult['total']) =>
+    console.log(`${g.padEnd(28)}${pad(t.commands, 9)}${pad(t.scenarios ?? 0, 10)}${pad(t.allowed, 9)}${pad(t.run, 7)}${pad(t.failOpen, 11)}${pad(t.known, 7)}${pad(t.consented ?? 0, 11)}`);
+  head('group');
   const rows = [...r.groups].sort(([a], [b]) => (a.startsWith('corpus:') === b.startsWith('corpus:') ? a.localeCompare(b) : a.startsWith('corpus:') ? 1 : -1));
-  for (const [g, t] of [...rows, ['total', r.total] as const]) {
-    console.log(`${g.padEnd(28)}${pad(t.commands, 9)}${pad(t.allowed, 9)}${pad(t.run, 7)}${pad(t.failOpen, 11)}${pad(t.known, 7)}`);
-  }
+  for (const [g, t] of [...rows, ['total', r.total] as const]) row(g, t);
+  head('shell');
+  for (const [g, t] of [...r.shells].sort(([a], [b]) => a.localeCompare(b))) row(g, t);
 }
 
 function printFinding(f: Finding): void {
@@ -160,7 +169,9 @@ async function main(): Promise<number> {
     console.error(`bash differential: no family named ${JSON.stringify(unknownFamily)} (${all.map((f) => f.name).join(', ')})`);
     return 2;
   }
-  const fams = o.families.length > 0 ? all.filter((f) => o.families.includes(f.name)) : all;
+  // The CI sample leaves the pending families out (each with its reason); fuzz runs every family.
+  const held = o.mode === 'test' && !o.includePending && o.families.length === 0 ? all.filter((f) => PENDING_FAMILIES[f.name] !== undefined) : [];
+  const fams = o.families.length > 0 ? all.filter((f) => o.families.includes(f.name)) : all.filter((f) => !held.includes(f));
   const started = performance.now();
   const generated = generate(fams, o.runs, o.seed).map(fromGenerated);
   const everyCall: DiffCall[] = [...corpus, ...generated];
@@ -184,6 +195,7 @@ async function main(): Promise<number> {
     return 0;
   }
   console.log(`bash differential (${o.mode === 'test' ? 'CI sample' : 'fuzz'}): seed ${o.seed}, ${generated.length} generated over ${fams.length} families${corpus.length > 0 ? ` + ${corpus.length} from case files` : ''}`);
+  for (const f of held) console.log(`  not in the CI sample: ${f.name} — ${PENDING_FAMILIES[f.name]} (--include-pending runs it)`);
 
   let oracle: BashOracle | undefined;
   let status = 0;
@@ -260,7 +272,12 @@ async function main(): Promise<number> {
     else if (c.cli === 'allow') asked += 1;
   }
   console.log(`everyday commands: ${everyday.length}, ${allowed} allowed, ${asked} asked where the CLI allows`);
-  console.log(`bash differential: ${r.total.commands} commands, ${r.total.allowed} allowed, ${r.total.run} run in bash, ${r.total.failOpen} fail-open (${r.total.known} known)`);
+  const shellText = [...r.shells].sort(([a], [b]) => a.localeCompare(b)).map(([s, t]) => `${s} ${t.commands}`).join(', ');
+  console.log(
+    `bash differential: ${r.total.commands} commands, ${r.total.allowed} allowed, ${r.total.run} run in bash, ${r.total.failOpen} fail-open (${r.total.known} known); ` +
+      `${r.total.consented} consented opaque code; ${r.total.scenarios} scenarios; shells: ${shellText}; families: ${fams.map((f) => f.name).join(', ')}` +
+      (held.length > 0 ? `; not in the sample: ${held.map((f) => f.name).join(', ')}` : ''),
+  );
   if (r.total.failOpen > r.total.known) status = 1;
   return status;
 }

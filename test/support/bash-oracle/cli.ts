@@ -7,6 +7,9 @@
  *   --mode MODE                  permission mode. Default: default.
  *   --cwd DIR                    working directory in the sandbox. Default: /home/user/project.
  *   --setup CODE                 shell code run first (what existed before).
+ *   --shell bash|sh|zsh          the user's shell (runs the command; toolgate is told). Default: bash.
+ *   --env NAME=VALUE             the user's environment (repeatable; toolgate is not told).
+ *   --then COMMAND               a further call of the same session (repeatable): a scenario.
  *   --always-run                 run bash even when the answer is not allow.
  *   --json                       print one JSON object instead of text.
  *   --self-test                  run the sandbox self-test instead.
@@ -23,7 +26,7 @@ import { presetNamed, SETTINGS_PRESETS } from './presets.js';
 import { selfTest } from './self-test.js';
 
 function usage(message: string): never {
-  process.stderr.write(`oracle: ${message}\nusage: npm run oracle -- [--settings JSON|@FILE|${SETTINGS_PRESETS.map((p) => p.name).join('|')}] [--mode MODE] [--cwd DIR] [--setup CODE] [--always-run] [--json] COMMAND\n       npm run oracle -- --self-test\n`);
+  process.stderr.write(`oracle: ${message}\nusage: npm run oracle -- [--settings JSON|@FILE|${SETTINGS_PRESETS.map((p) => p.name).join('|')}] [--mode MODE] [--cwd DIR] [--setup CODE] [--shell bash|sh|zsh] [--env NAME=VALUE]... [--always-run] [--json] COMMAND [--then COMMAND]...\n       npm run oracle -- --self-test\n`);
   process.exit(2);
 }
 
@@ -49,6 +52,9 @@ async function main(): Promise<number> {
         mode: { type: 'string', default: 'default' },
         cwd: { type: 'string' },
         setup: { type: 'string' },
+        shell: { type: 'string' },
+        env: { type: 'string', multiple: true },
+        then: { type: 'string', multiple: true },
         'always-run': { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         'self-test': { type: 'boolean', default: false },
@@ -75,7 +81,38 @@ async function main(): Promise<number> {
   const command = positionals[0]!;
   const settings = readSettings(values.settings);
   await prepareDecisions();
-  const call = { settings, mode: values.mode!, command, ...(values.cwd ? { cwd: values.cwd } : {}), ...(values.setup ? { setup: values.setup } : {}) };
+  const shell = values.shell ?? 'bash';
+  if (shell !== 'bash' && shell !== 'sh' && shell !== 'zsh') return usage(`--shell: expected bash, sh or zsh, got ${JSON.stringify(shell)}`);
+  const env: Record<string, string> = {};
+  for (const pair of values.env ?? []) {
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)=([\s\S]*)$/.exec(pair);
+    if (!m) return usage(`--env: expected NAME=VALUE, got ${JSON.stringify(pair)}`);
+    env[m[1]!] = m[2]!;
+  }
+  const call = {
+    settings,
+    mode: values.mode!,
+    command,
+    shell,
+    ...(Object.keys(env).length > 0 ? { env } : {}),
+    ...(values.cwd ? { cwd: values.cwd } : {}),
+    ...(values.setup ? { setup: values.setup } : {}),
+  } as const;
+  if ((values.then ?? []).length > 0 && opened.ok) {
+    const { judgeScenario } = await import('./scenario.js');
+    const { command: first, cwd: _cwd, ...common } = call;
+    try {
+      const v = judgeScenario(opened.oracle, { ...common, calls: [first, ...values.then!] });
+      v.steps.forEach((step, i) => {
+        console.log(`— call ${i + 1} (cwd ${step.cwd})`);
+        printVerdict(step.command, step.verdict);
+      });
+      console.log(`scenario: ${v.outcome} after ${v.steps.length} of ${values.then!.length + 1} calls`);
+      return v.outcome === 'fail-open' ? 1 : 0;
+    } finally {
+      opened.oracle.close();
+    }
+  }
   if (!opened.ok) {
     const { decide } = await import('./judge.js');
     const decision = decide(call);
@@ -127,6 +164,10 @@ function printVerdict(command: string, v: Verdict): void {
     if (run.stderr) console.log(`  stderr: ${JSON.stringify(run.stderr.slice(0, 2000))}`);
   } else console.log('bash: not run (toolgate did not allow)');
   if (v.outcome === 'held') console.log('invariant: held');
+  else if (v.outcome === 'consented') {
+    console.log('invariant: held but for consented opaque code (counted apart)');
+    for (const x of v.violations) console.log(`  [${x.rule} ${x.kind}] ${x.evidence}`);
+  }
   else if (v.outcome === 'fail-open') {
     console.log('invariant: BROKEN — fail-open');
     for (const x of v.violations) console.log(`  [${x.rule} ${x.kind}] ${x.evidence}`);

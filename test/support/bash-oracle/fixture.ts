@@ -11,27 +11,13 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, copyFileSync, lchownSync, lstatSync, mkdirSync, readdirSync, readlinkSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { AREAS, HOME, PROJECT, type Area } from './areas.js';
+import { buildWorld } from './world.js';
 
 /** The user every command runs as (nobody), and owner of every fixture file. */
 export const SANDBOX_UID = 65534;
 
-/** Where each run directory is seen inside the sandbox. */
-export const AREAS = {
-  top: '/home',
-  home: '/home/user',
-  work: '/home/user/project',
-  opt: '/opt',
-  outside: '/opt/outside',
-  tmp: '/tmp',
-} as const;
-
-/** One area of a run: `work` is the project, `home` is HOME, the rest are outside both. */
-export type Area = keyof typeof AREAS;
-
-/** The project directory inside the sandbox (the default cwd). */
-export const PROJECT = AREAS.work;
-/** HOME inside the sandbox. */
-export const HOME = AREAS.home;
+export { AREAS, HOME, PROJECT, type Area } from './areas.js';
 
 /** A canary: a value that, seen in stdout or stderr, proves the command read `file` (or listed its directory). */
 export interface Canary {
@@ -125,21 +111,30 @@ export function buildTemplate(root: string, c: Canaries): void {
   // A hostile checkout: programs in the project that shadow system ones (`./cat`, `PATH=sub:$PATH`).
   for (const rel of ['cat', 'sub/ls', 'sub/cat', 'sub/git', 'sub/grep']) file('work', rel, `#!/bin/sh\nexec evil ran-${rel} "$@"\n`, 0o755);
 
-  const git = (...args: string[]) =>
-    execFileSync('git', args, {
-      cwd: dirs.work,
-      env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: dirs.home, GIT_CONFIG_NOSYSTEM: '1', LANG: 'C' },
-      stdio: ['ignore', 'ignore', 'pipe'],
+  const gitIn = (cwd: string, ...args: string[]) =>
+    execFileSync('git', ['-c', 'commit.gpgsign=false', ...args], {
+      cwd,
+      env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: dirs.home, GIT_CONFIG_NOSYSTEM: '1', LANG: 'C', GIT_COMMITTER_DATE: OLD.toISOString() },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      encoding: 'utf8',
     });
+  const git = (...args: string[]) => gitIn(dirs.work, ...args);
   git('init', '-q', '--template=');
   git('add', '-A');
-  git('-c', 'commit.gpgsign=false', 'commit', '-q', '-m', 'initial commit', '--date', OLD.toISOString());
+  git('commit', '-q', '-m', 'initial commit', '--date', OLD.toISOString());
+  buildWorld(dirs, gitIn);
+  // One pack instead of hundreds of loose objects: every run copies the template.
+  for (const repo of [dirs.work, join(dirs.work, 'vendor', 'lib')]) {
+    gitIn(repo, 'repack', '-adq');
+    gitIn(repo, 'prune-packed');
+  }
   chmodSync(dirs.tmp, 0o1777);
 
   // Old mtimes everywhere, then one index refresh: the index now records these times, and is
-  // itself newer, so `git status` in a run has nothing to refresh.
+  // itself newer, so `git status` in a run has nothing to refresh (nor in the nested work tree).
   walk(root, (path) => utimesSync(path, OLD, OLD), { skipSymlinks: true });
   git('update-index', '-q', '--really-refresh');
+  gitIn(join(dirs.work, 'vendor', 'lib'), 'update-index', '-q', '--really-refresh');
   walk(root, (path) => lchownSync(path, SANDBOX_UID, SANDBOX_UID));
 }
 

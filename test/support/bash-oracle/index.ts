@@ -12,7 +12,7 @@
  * opened.oracle.close();
  * ```
  */
-export { openOracle, type BashOracle, type OracleOptions, type OracleRun, type RunInput, type RunResult, type SkippedRun, type Leak } from './oracle.js';
+export { openOracle, type BashOracle, type OracleOptions, type OracleRun, type OracleSession, type RunInput, type RunResult, type SessionCall, type SkippedRun, type Leak } from './oracle.js';
 export { judge, decide, prepareDecisions, type BashCall, type Verdict } from './judge.js';
 export { checkInvariant, describeRun, READ_ONLY_PROGRAMS, type Violation, type ViolationKind, type InvariantInput } from './invariant.js';
 export { probeSandbox, type SandboxProbe } from './sandbox.js';
@@ -23,3 +23,8 @@ export type { Exec } from './trace.js';
 export type { FileChange } from './snapshot.js';
 export { STUB_PROGRAMS } from './stubs.js';
 export { describeWithOracle } from './describe.js';
+export { judgeScenario, nextCwd, type Scenario, type ScenarioStep, type ScenarioVerdict } from './scenario.js';
+export { SHELLS, SHELL_PATHS, type ShellName } from './sandbox.js';
+export { WORLD } from './world.js';
+export { drawEnvironment, USER_ENVIRONMENT, type UserEnvironment } from './environment.js';
+export { verdictOf } from './judge.js';

@@ -12,6 +12,8 @@
  *     rules cover), no write outside was attempted, and no canary from outside the working
  *     directory appeared. (So under `Bash(echo *)`, `echo x > README.md` must not be allowed;
  *     under `Bash(*)` it may.)
+ * In acceptEdits, the file programs that mode approves (mkdir, touch, rm, rmdir, mv, cp, sed) pass
+ * rule 1, and rule 5 accepts what changed inside the project (rules 2–4 still hold).
  * In bypassPermissions only 2–4 apply, plus: no critical removal (rm/rmdir of /, a top-level
  * directory, HOME, the working directory or a parent of it).
  *
@@ -44,6 +46,12 @@ export interface Violation {
   rule: 1 | 2 | 3 | 4 | 5 | 6;
   /** One line: what happened. */
   evidence: string;
+  /**
+   * The program ran inside opaque code a person consented to by name (an allow rule whose first
+   * word is the literal program, DESIGN's opaque-code table): counted as consented opaque code,
+   * not as a fail-open. Only rules 1 and 2 can be consented; what the code did to files stands.
+   */
+  consented?: true;
 }
 
 /**
@@ -63,6 +71,13 @@ export const READ_ONLY_PROGRAMS: ReadonlySet<string> = new Set([
   'awk', 'gawk', 'mawk', 'git', 'ps', 'lsof', 'free', 'lscpu', 'lsblk', 'findmnt', 'timeout', 'nice', 'nohup', 'stdbuf', 'time',
   'xargs', 'ionice', 'chrt', 'taskset', 'setsid', 'less', 'more', 'man', 'info', 'cd', 'type', 'command',
 ]);
+
+/** The file programs acceptEdits approves on paths inside the working directories (Claude Code, "Permission modes"). */
+const ACCEPT_EDITS_PROGRAMS = new Set(['mkdir', 'touch', 'rm', 'rmdir', 'mv', 'cp', 'sed']);
+
+function acceptEditsProgram(e: Exec): boolean {
+  return SYSTEM_DIRS.some((d) => e.path.startsWith(d)) && ACCEPT_EDITS_PROGRAMS.has(posix.basename(e.path));
+}
 
 const INTERPRETERS = new Set(['node', 'nodejs', 'python', 'python3', 'perl', 'ruby', 'bash', 'sh', 'dash', 'zsh', 'java', 'go', 'rustc', 'cargo', 'gcc', 'cc', 'make', 'npm', 'tsc', 'deno', 'bun']);
 const VERSION_ARGS = new Set(['--version', '-v', '-V', '--help', '-h', 'version', '-version']);
@@ -89,6 +104,7 @@ export function checkInvariant(input: InvariantInput): Violation[] {
   const { run, decision } = input;
   const view = policyView(input.settings);
   const bypass = input.mode === 'bypassPermissions';
+  const acceptEdits = input.mode === 'acceptEdits';
   const out: Violation[] = [];
   const argvText = (e: Exec) => `${e.path} ${JSON.stringify(e.argv)}`;
 
@@ -96,15 +112,19 @@ export function checkInvariant(input: InvariantInput): Violation[] {
   const covered = run.execs.map((e) => execLines(e.argv, e.path).some((line) => view.bashAllow.some((r) => bashRuleMatches(r, line))));
   const ancestors = ancestorIndex(run);
   const underRule = run.execs.map((_, i) => covered[i] || ancestors[i]!.some((j) => covered[j]));
+  // Specific consent: an allow rule naming the program by its literal first word (not `*`, not a wildcard first word).
+  const specificRules = view.bashAllow.filter((r) => !/\*/.test(r.trim().split(/\s+/)[0] ?? '*'));
+  const specific = run.execs.map((e) => execLines(e.argv, e.path).some((line) => specificRules.some((r) => bashRuleMatches(r, line))));
+  const consented = run.execs.map((_, i) => specific[i] || ancestors[i]!.some((j) => specific[j]));
   // A rule for every command (`Bash(*)`) also covers the builtins and redirections of any command.
   const ruleAuthority = covered.some(Boolean) || view.bashAllow.some((r) => r.trim() === '*');
 
   run.execs.forEach((e, i) => {
     // 2. deny-named programs, any spelling
     const denied = view.bashDeny.find((r) => execLines(e.argv, e.path).some((line) => bashRuleMatches(r, line, true)));
-    if (denied !== undefined) out.push({ kind: 'denied-program', rule: 2, evidence: `ran ${argvText(e)}, which Bash(${denied}) denies` });
+    if (denied !== undefined) out.push({ kind: 'denied-program', rule: 2, evidence: `ran ${argvText(e)}, which Bash(${denied}) denies`, ...(consented[i] && !specific[i] ? { consented: true as const } : {}) });
     // 1. programs outside the allow rules and the read-only set
-    else if (!bypass && !underRule[i] && !readOnlyAsCalled(e)) out.push({ kind: 'unlisted-program', rule: 1, evidence: `ran ${argvText(e)}: no allow rule covers it and it is not a read-only program` });
+    else if (!bypass && !underRule[i] && !readOnlyAsCalled(e) && !(acceptEdits && acceptEditsProgram(e))) out.push({ kind: 'unlisted-program', rule: 1, evidence: `ran ${argvText(e)}: no allow rule covers it and it is not a read-only program` });
     // 6. critical removals in bypassPermissions
     if (bypass) {
       const target = criticalTarget(e);
@@ -131,6 +151,7 @@ export function checkInvariant(input: InvariantInput): Violation[] {
   if (readOnlyBacked) {
     for (const c of run.changes) {
       if (view.editAllow.some((g) => pathMatches(g, c.path))) continue;
+      if (acceptEdits && c.path.startsWith(`${PROJECT}/`)) continue;
       if (view.editDeny.some((g) => pathMatches(g, c.path)) || isProtected(c.path)) continue; // reported by rule 3
       out.push({ kind: 'read-only-changed', rule: 5, evidence: `${c.kind} ${shown(c.path)}, though the allow rests on read-only classification` });
     }

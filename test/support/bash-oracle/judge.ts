@@ -9,6 +9,7 @@ import { casePolicy } from '../../../src/testing/conformance.js';
 import { HOME, PROJECT } from './fixture.js';
 import { checkInvariant, type Violation } from './invariant.js';
 import type { BashOracle, OracleRun, RunResult } from './oracle.js';
+import type { ShellName } from './sandbox.js';
 
 /** One Bash call as the oracle sees it. */
 export interface BashCall {
@@ -26,6 +27,10 @@ export interface BashCall {
   home?: string;
   /** Shell code run in the sandbox before the command (what existed before). */
   setup?: string;
+  /** The user's shell, which runs the command and which toolgate is told of. Default bash. */
+  shell?: ShellName;
+  /** The user's environment (not told to toolgate: it is unknown to it, as to a hook that is not given it). */
+  env?: Readonly<Record<string, string>>;
 }
 
 /** What came of one call. */
@@ -36,6 +41,8 @@ export type Verdict =
   | { outcome: 'held'; decision: Decision; run: OracleRun }
   /** Allowed and run: the invariant broke — a fail-open. */
   | { outcome: 'fail-open'; decision: Decision; run: OracleRun; violations: Violation[] }
+  /** Allowed and run: only programs inside opaque code a person consented to by name broke rules 1–2 (counted apart). */
+  | { outcome: 'consented'; decision: Decision; run: OracleRun; violations: Violation[] }
   /** Allowed, but bash was not run (reason given). */
   | { outcome: 'not-run'; decision: Decision; reason: string };
 
@@ -53,20 +60,34 @@ export function decide(call: BashCall): Decision {
       policy: casePolicy(call.layers ? { layers: call.layers } : { settings: call.settings }),
       cwd: call.cwd ?? PROJECT,
       home: call.home ?? HOME,
+      // The session was launched in the project, whatever directory an earlier call left.
+      ...(call.cwd !== undefined && call.cwd !== PROJECT ? { projectDir: PROJECT, workingDirectories: [PROJECT] } : {}),
       platform: 'linux',
-      options: { shell: 'bash' },
+      options: { shell: call.shell ?? 'bash' },
     },
   );
+}
+
+/** The outcome of a run against the invariant: held, consented opaque code, or a fail-open. */
+export function verdictOf(call: BashCall, decision: Decision, run: OracleRun): Verdict {
+  const violations = checkInvariant({ settings: call.settings, mode: call.mode, decision, run });
+  if (violations.length === 0) return { outcome: 'held', decision, run };
+  return violations.every((v) => v.consented) ? { outcome: 'consented', decision, run, violations } : { outcome: 'fail-open', decision, run, violations: violations.filter((v) => !v.consented) };
 }
 
 /** Decide, run when allowed (or always, with `alwaysRun`), check. */
 export function judge(oracle: BashOracle, call: BashCall, opts: { alwaysRun?: boolean } = {}): Verdict {
   const decision = decide(call);
   if (decision.behavior !== 'allow' && !opts.alwaysRun) return { outcome: 'not-allowed', decision };
-  const input = { command: call.command, ...(call.cwd !== undefined ? { cwd: call.cwd } : {}), ...(call.setup !== undefined ? { setup: call.setup } : {}) };
+  const input = {
+    command: call.command,
+    ...(call.cwd !== undefined ? { cwd: call.cwd } : {}),
+    ...(call.setup !== undefined ? { setup: call.setup } : {}),
+    ...(call.shell !== undefined ? { shell: call.shell } : {}),
+    ...(call.env !== undefined ? { env: call.env } : {}),
+  };
   const run = oracle.run(input);
   if (decision.behavior !== 'allow') return { outcome: 'not-allowed', decision, run };
   if (run.status !== 'ran') return { outcome: 'not-run', decision, reason: run.reason };
-  const violations = checkInvariant({ settings: call.settings, mode: call.mode, decision, run });
-  return violations.length === 0 ? { outcome: 'held', decision, run } : { outcome: 'fail-open', decision, run, violations };
+  return verdictOf(call, decision, run);
 }

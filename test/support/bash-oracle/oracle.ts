@@ -2,14 +2,15 @@
  * The bash oracle: run a command in real bash, in a sandbox, and report what bash did — the
  * programs it ran, the files it created, changed or removed, the canaries it printed.
  */
-import { accessSync, constants, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildTemplate, copyTree, makeCanaries, PROJECT, type Canaries, type Canary } from './fixture.js';
-import { probeSandbox, runSandboxed } from './sandbox.js';
+import { physicalPath } from './physical.js';
+import { probeSandbox, runSandboxed, SHELL_PATHS, type ShellName } from './sandbox.js';
 import { diffSnapshots, snapshot, type FileChange, type Snapshot } from './snapshot.js';
 import { writeStubs } from './stubs.js';
-import { commandExecs, parseTrace, type Exec } from './trace.js';
+import { commandExecs, parseTrace, shellCwdAfter, type Exec } from './trace.js';
 
 /** How an oracle runs commands. */
 export interface OracleOptions {
@@ -31,8 +32,23 @@ export interface RunInput {
   command: string;
   /** Working directory inside the sandbox. Default `/home/user/project`. */
   cwd?: string;
-  /** Shell code run first (in `cwd`, same user, not traced); what it makes counts as "before". */
+  /** Shell code run first (in `cwd`, same user, not traced, by bash); what it makes counts as "before". */
   setup?: string;
+  /** The shell that runs the command (`bash -c`, `sh -c` (dash), `zsh -c`). Default bash. */
+  shell?: ShellName;
+  /** The user's environment: variables set on top of the fixed one (HOME, PATH, LANG, …), as a real shell would have exported them. */
+  env?: Readonly<Record<string, string>>;
+}
+
+/** One call of a session (its files stay for the next call; the setup is the session's). */
+export type SessionCall = Omit<RunInput, 'setup'>;
+
+/** Several calls in one world: the files and the working directory carry over, the environment does not. */
+export interface OracleSession {
+  /** Run one call in the files the earlier calls left; its `changes` are against that state. */
+  run(call: SessionCall): RunResult;
+  /** Remove the session's files. */
+  close(): void;
 }
 
 /** A canary seen in the output. */
@@ -46,6 +62,13 @@ export interface OracleRun {
   status: 'ran';
   command: string;
   cwd: string;
+  /** The shell that ran it. */
+  shell: ShellName;
+  /**
+   * The physical working directory the shell was in at its end (what Claude Code records with
+   * `pwd -P` for the next call); `undefined` when it cannot be told (an `fchdir`, a directory since removed).
+   */
+  cwdAfter: string | undefined;
   /** Exit status of bash (128 + signal when killed); `undefined` when it never finished. */
   exitCode: number | undefined;
   /** Killed at the time limit. */
@@ -82,6 +105,8 @@ export interface BashOracle {
   readonly canaries: Canaries;
   /** Run one command in a fresh copy of the template. Never throws for what the command does. */
   run(input: RunInput): RunResult;
+  /** Start a session: a fresh copy of the template (after `setup`, run by bash), for several calls in turn. */
+  session(setup?: string): OracleSession;
   /** Remove the template and every run directory. */
   close(): void;
 }
@@ -106,36 +131,52 @@ export function openOracle(options: OracleOptions = {}): { ok: true; oracle: Bas
   };
   let n = 0;
 
-  const run = (input: RunInput): RunResult => {
-    const command = input.command;
-    if (command.includes('\0')) return { status: 'skipped', command, reason: 'a NUL byte cannot be passed to bash -c (no program argument can hold one)' };
-    const cwd = input.cwd ?? PROJECT;
-    const started = performance.now();
+  /** A fresh copy of the template, with the setup run in it; the snapshot after the setup. */
+  const open = (setup: string | undefined, cwd: string) => {
     const id = ++n;
     const runDir = join(base, `run-${id}`);
     const metaDir = join(base, `meta-${id}`);
     copyTree(template, runDir);
     mkdirSync(metaDir, { mode: 0o700 });
+    let start = before;
+    let setupError: string | undefined;
+    if (setup !== undefined) {
+      const s = runSandboxed({ ...limits, runDir, metaDir, stubsDir: stubs, command: setup, cwd, trace: false });
+      if (s.exitCode !== 0) setupError = `setup exited ${s.exitCode ?? 'killed'}: ${s.stderr.trim().slice(0, 300)}`;
+      start = snapshot(runDir);
+    }
+    const dispose = () => {
+      if (options.keepRuns) return;
+      rmSync(runDir, { recursive: true, force: true });
+      rmSync(metaDir, { recursive: true, force: true });
+    };
+    return { runDir, metaDir, start, setupError, dispose };
+  };
+
+  /** Run one call in `runDir`, whose state before is `start`. */
+  const runIn = (w: { runDir: string; metaDir: string; start: Snapshot }, input: SessionCall, started: number): RunResult => {
+    const command = input.command;
+    if (command.includes('\0')) return { status: 'skipped', command, reason: 'a NUL byte cannot be passed to bash -c (no program argument can hold one)' };
+    const shell = input.shell ?? 'bash';
+    if (!existsSync(SHELL_PATHS[shell])) return { status: 'skipped', command, reason: `${shell} is not installed (${SHELL_PATHS[shell]})` };
+    const cwd = input.cwd ?? PROJECT;
     try {
-      let start = before;
-      let setupError: string | undefined;
-      if (input.setup !== undefined) {
-        const s = runSandboxed({ ...limits, runDir, metaDir, stubsDir: stubs, command: input.setup, cwd, trace: false });
-        if (s.exitCode !== 0) setupError = `setup exited ${s.exitCode ?? 'killed'}: ${s.stderr.trim().slice(0, 300)}`;
-        start = snapshot(runDir);
-      }
-      const raw = runSandboxed({ ...limits, runDir, metaDir, stubsDir: stubs, command, cwd, trace: true });
-      const changes = diffSnapshots(start, snapshot(runDir));
-      const execs = commandExecs(parseTrace(raw.trace, cwd));
+      const raw = runSandboxed({ ...limits, runDir: w.runDir, metaDir: w.metaDir, stubsDir: stubs, command, cwd, trace: true, shell, ...(input.env ? { env: input.env } : {}) });
+      const changes = diffSnapshots(w.start, snapshot(w.runDir));
+      const trace = parseTrace(raw.trace, cwd);
+      const execs = commandExecs(trace);
+      const logical = shellCwdAfter(trace, cwd);
       const leaks: Leak[] = [];
       for (const canary of canaries.all) {
         if (raw.stdout.includes(canary.token)) leaks.push({ canary, stream: 'stdout' });
         else if (raw.stderr.includes(canary.token)) leaks.push({ canary, stream: 'stderr' });
       }
-      const out: OracleRun = {
+      return {
         status: 'ran',
         command,
         cwd,
+        shell,
+        cwdAfter: logical === undefined ? undefined : physicalPath(w.runDir, logical),
         exitCode: raw.exitCode,
         timedOut: raw.timedOut,
         stdout: raw.stdout,
@@ -146,16 +187,37 @@ export function openOracle(options: OracleOptions = {}): { ok: true; oracle: Bas
         writeOutsideAttempted: /Read-only file system/.test(raw.stderr),
         ms: { total: performance.now() - started, sandbox: raw.ms },
       };
-      if (setupError !== undefined) out.setupError = setupError;
-      return out;
     } catch (e) {
       return { status: 'skipped', command, reason: (e as Error).message };
-    } finally {
-      if (!options.keepRuns) {
-        rmSync(runDir, { recursive: true, force: true });
-        rmSync(metaDir, { recursive: true, force: true });
-      }
     }
+  };
+
+  const run = (input: RunInput): RunResult => {
+    const started = performance.now();
+    if (input.command.includes('\0')) return { status: 'skipped', command: input.command, reason: 'a NUL byte cannot be passed to bash -c (no program argument can hold one)' };
+    const w = open(input.setup, input.cwd ?? PROJECT);
+    try {
+      const r = runIn(w, input, started);
+      if (r.status === 'ran' && w.setupError !== undefined) r.setupError = w.setupError;
+      return r;
+    } finally {
+      w.dispose();
+    }
+  };
+
+  const session = (setup?: string): OracleSession => {
+    const w = open(setup, PROJECT);
+    return {
+      run: (call) => {
+        const r = runIn(w, call, performance.now());
+        if (r.status === 'ran') {
+          if (w.setupError !== undefined) r.setupError = w.setupError;
+          w.start = snapshot(w.runDir);
+        }
+        return r;
+      },
+      close: w.dispose,
+    };
   };
 
   return {
@@ -163,6 +225,7 @@ export function openOracle(options: OracleOptions = {}): { ok: true; oracle: Bas
     oracle: {
       canaries,
       run,
+      session,
       close: () => rmSync(base, { recursive: true, force: true }),
     },
   };

@@ -12,8 +12,9 @@ export interface SettingsPreset {
 }
 
 const DENY = ['Bash(rm *)', 'Bash(curl *)', 'Read(./.env)', 'Edit(secrets/**)'];
+const RED_TEAM_DENY = ['Bash(rm *)', 'Bash(curl *)', 'Read(./.env)', 'Read(~/.ssh/**)', 'Edit(secrets/**)', 'Edit(.claude/**)'];
 
-/** No rules; narrow allow rules; `Bash(*)` with deny rules; the same deny rules alone. */
+/** No rules; narrow allow rules; `Bash(*)` with deny rules; the same deny rules alone; the red team's deny rules with `Bash(*)` and alone. */
 export const SETTINGS_PRESETS: readonly SettingsPreset[] = [
   { name: 'none', settings: { permissions: {} }, modes: ['default', 'bypassPermissions'] },
   {
@@ -23,6 +24,9 @@ export const SETTINGS_PRESETS: readonly SettingsPreset[] = [
   },
   { name: 'all-but-denied', settings: { permissions: { allow: ['Bash(*)'], deny: DENY } }, modes: ['default'] },
   { name: 'denied', settings: { permissions: { deny: DENY } }, modes: ['default'] },
+  // The settings a red team found most bypasses under: the deny rules plus HOME's keys and toolgate's own settings.
+  { name: 'red-team', settings: { permissions: { allow: ['Bash(*)'], deny: RED_TEAM_DENY } }, modes: ['default', 'acceptEdits'] },
+  { name: 'red-team-denied', settings: { permissions: { deny: RED_TEAM_DENY } }, modes: ['default'] },
 ];
 
 /** A preset by name, or `undefined`. */

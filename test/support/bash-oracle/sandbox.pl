@@ -3,13 +3,15 @@
 #   unshare --mount --net --uts --ipc --pid --fork --kill-child=SIGKILL --mount-proc perl sandbox.pl ...
 # (one process doing every mount by system call: an exec per mount costs milliseconds here).
 #
-# Arguments: RUN META STUBS TRACE(1|0) LIMIT_S NPROC FSIZE CWD COMMAND
+# Arguments: RUN META STUBS TRACE(1|0) LIMIT_S NPROC FSIZE CWD SHELL COMMAND [NAME=VALUE ...]
+#   SHELL  the shell that runs COMMAND with -c (/bin/bash, /bin/sh, /usr/bin/zsh).
+#   NAME=VALUE  the user's environment on top of the fixed one (HOME, PATH, ...; these may override it).
 #   RUN    the run's directory: top/ → /home, home/ → /home/user, work/ → /home/user/project,
 #          opt/ → /opt, outside/ → /opt/outside, tmp/ → /tmp. Only these (and fresh, private tmpfs
 #          at /dev/shm and /var/tmp) are writable; every other mount becomes read-only.
 #   META   a root-only directory for the trace, stdout, stderr, exit code and timeout mark.
-#   STUBS  stub programs, bound at /usr/local/bin; STUBS/_stub is also bound over each program
-#          named in STUBS/.over that exists in /usr/bin, so /usr/bin/rm and /bin/rm are stubs too.
+#   STUBS  stub programs, bound at /usr/local/bin; each program named in STUBS/.over that exists
+#          in /usr/bin gets its stub bound over it, so /usr/bin/rm and /bin/rm are stubs too.
 # The command runs through `setpriv` as uid/gid 65534 with no groups, no capabilities and no new
 # privileges, under process, file-size and core limits, stdin from /dev/null, traced by strace
 # (execve, clone, chdir, ...) when TRACE is 1. After LIMIT_S seconds every process of uid 65534
@@ -18,8 +20,9 @@
 use strict;
 use warnings;
 
-my ($run, $meta, $stubs, $trace, $limit, $nproc, $fsize, $cwd, $command) = @ARGV;
-die "sandbox: expected 9 arguments\n" unless defined $command;
+my ($run, $meta, $stubs, $trace, $limit, $nproc, $fsize, $cwd, $shell, $command, @env) = @ARGV;
+die "sandbox: expected at least 10 arguments\n" unless defined $command;
+die "sandbox: the shell must be an absolute path\n" unless $shell =~ m{^/};
 
 use constant {
   SYS_mount => 165, SYS_sethostname => 170, SYS_setrlimit => 160,
@@ -56,7 +59,7 @@ bind_mount($stubs, '/usr/local/bin');
 open(my $over, '<', "$stubs/.over") or die "sandbox: $stubs/.over: $!\n";
 while (my $name = <$over>) {
   chomp $name;
-  bind_mount("$stubs/_stub", "/usr/bin/$name") if $name ne '' && -e "/usr/bin/$name";
+  bind_mount(-e "$stubs/$name" ? "$stubs/$name" : "$stubs/_stub", "/usr/bin/$name") if $name ne '' && -e "/usr/bin/$name";
 }
 close $over;
 bind_mount("$run/top", '/home');
@@ -117,15 +120,15 @@ if ($timer == 0) {
   exit 0;
 }
 
-# The wrapper runs the command with bash; when processes of its own are left (background jobs)
+# The wrapper runs the command with the shell; when processes of its own are left (background jobs)
 # it gives them 200 ms, then kills them. It first closes the record's descriptors.
-my $wrapper = 'exec 3>&- 4>&- 5>&- 6>&- 7>&- 8>&- 9>&-; /bin/bash -c "$1"; rc=$?
+my $wrapper = 'exec 3>&- 4>&- 5>&- 6>&- 7>&- 8>&- 9>&-; "$2" -c "$1"; rc=$?
 for d in /proc/[0-9]*; do
   [ "${d#/proc/}" != $$ ] && [ -O "$d" ] && { sleep 0.2; kill -9 -1 2>/dev/null; break; }
 done
 exit $rc';
 my @run = ('setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', '--no-new-privs',
-  '--bounding-set=-all', '--inh-caps=-all', '/bin/sh', '-c', $wrapper, 'toolgate-oracle', $command);
+  '--bounding-set=-all', '--inh-caps=-all', '/bin/sh', '-c', $wrapper, 'toolgate-oracle', $command, $shell);
 my @argv = $trace eq '1'
   ? ('strace', '-f', '-qq', '--seccomp-bpf', '-x', '-s', '65536', '-o', '/proc/self/fd/' . fileno($trace_fh),
      '-e', 'trace=execve,execveat,clone,clone3,fork,vfork,chdir,fchdir', '--', @run)
@@ -142,6 +145,10 @@ if ($child == 0) {
   open(STDERR, '>&', $err_fh) or die "sandbox: stderr: $!\n";
   %ENV = (HOME => '/home/user', USER => 'user', LOGNAME => 'user', PWD => $cwd, LANG => 'C.UTF-8',
     TERM => 'dumb', GIT_CONFIG_NOSYSTEM => '1', PATH => '/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin');
+  for my $pair (@env) {
+    my ($name, $value) = split /=/, $pair, 2;
+    $ENV{$name} = $value if defined $value && $name =~ /^[A-Za-z_][A-Za-z0-9_]*$/;
+  }
   exec { $argv[0] } @argv or die "sandbox: exec $argv[0]: $!\n";
 }
 waitpid($child, 0);

@@ -15,6 +15,15 @@ export const SANDBOX_SCRIPT = fileURLToPath(new URL('./sandbox.pl', import.meta.
 /** Programs the sandbox needs on the host. */
 export const SANDBOX_TOOLS = ['unshare', 'setpriv', 'strace', 'perl', 'bash', 'sh', 'git'] as const;
 
+/** The shells a command can be run in (the user's shell: Claude Code runs the Bash tool in it). */
+export type ShellName = 'bash' | 'sh' | 'zsh';
+
+/** Every shell the oracle runs commands in. */
+export const SHELLS: readonly ShellName[] = ['bash', 'sh', 'zsh'];
+
+/** The executable of each shell, as the wrapper execs it (and strace logs it). */
+export const SHELL_PATHS: Readonly<Record<ShellName, string>> = { bash: '/bin/bash', sh: '/bin/sh', zsh: '/usr/bin/zsh' };
+
 /** Whether a sandbox can be made here; when not, why (bash is then never run). */
 export type SandboxProbe = { ok: true } | { ok: false; reason: string };
 
@@ -40,6 +49,10 @@ export interface SandboxRunOptions {
   command: string;
   cwd: string;
   trace: boolean;
+  /** The shell that runs the command. Default bash. */
+  shell?: ShellName;
+  /** The user's environment, on top of the fixed one. */
+  env?: Readonly<Record<string, string>>;
   /** Kill everything the command started after this long (ms). */
   timeLimitMs: number;
   /** At most this many processes of the sandbox user (RLIMIT_NPROC). */
@@ -53,7 +66,7 @@ const UNSHARE = ['--mount', '--net', '--uts', '--ipc', '--pid', '--fork', '--kil
 /** Run one command in a fresh sandbox; throws when the sandbox itself failed (nothing ran then). */
 export function runSandboxed(o: SandboxRunOptions): RawRun {
   const limitS = (o.timeLimitMs / 1000).toFixed(3);
-  const args = [...UNSHARE, 'perl', SANDBOX_SCRIPT, o.runDir, o.metaDir, o.stubsDir, o.trace ? '1' : '0', limitS, String(o.maxProcesses), String(o.maxFileBytes), o.cwd, o.command];
+  const args = [...UNSHARE, 'perl', SANDBOX_SCRIPT, o.runDir, o.metaDir, o.stubsDir, o.trace ? '1' : '0', limitS, String(o.maxProcesses), String(o.maxFileBytes), o.cwd, SHELL_PATHS[o.shell ?? 'bash'], o.command, ...Object.entries(o.env ?? {}).map(([k, v]) => `${k}=${v}`)];
   const started = performance.now();
   const r = spawnSync('unshare', args, {
     stdio: ['ignore', 'pipe', 'pipe'],

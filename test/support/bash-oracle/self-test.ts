@@ -80,7 +80,7 @@ export function selfTest(oracle: BashOracle): SelfTestCheck[] {
     check('sees a created file', !!ran?.changes.some((c) => c.path === '/home/user/project/secrets/new' && c.kind === 'created'), describe(ran));
     check('sees canaries in the output', !!ran && ran.leaks.some((l) => l.canary === oracle.canaries.envSecret) && ran.leaks.some((l) => l.canary === oracle.canaries.homeSecret), describe(ran));
     check('runs as uid 65534', ran?.stdout.trim().endsWith(String(SANDBOX_UID)) === true, ran?.stdout.trim().split('\n').pop() ?? '');
-    const git = oracle.run({ command: 'git status --porcelain; git diff; git log --oneline' });
+    const git = oracle.run({ command: 'git status --porcelain; git diff; git log --oneline -1' });
     check('git status changes nothing (index refreshed before)', git.status === 'ran' && git.changes.length === 0 && git.stdout.trim().split('\n').length === 1, git.status === 'ran' ? `${git.changes.map((c) => c.path).join(',') || 'no changes'}; ${JSON.stringify(git.stdout.slice(0, 120))}` : git.reason);
   } finally {
     bystander.kill('SIGKILL');

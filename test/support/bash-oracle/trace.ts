@@ -25,6 +25,8 @@ const UNKNOWN_YET = '\0unknown';
 export interface Trace {
   execs: Exec[];
   parents: Map<number, number>;
+  /** Each process's working directory when the log ends (`undefined` after an fchdir). */
+  cwds: Map<number, string | undefined>;
 }
 
 /** Every successful exec in a trace, in order. `startCwd` is the first process's cwd. */
@@ -97,7 +99,7 @@ export function parseTrace(text: string, startCwd: string): Trace {
     e.parent = parentOf.get(e.pid);
     if (e.cwd === UNKNOWN_YET) e.cwd = startCwd;
   }
-  return { execs, parents: parentOf };
+  return { execs, parents: parentOf, cwds: cwdOf };
 }
 
 /** `"path", ["a", "b"], …` → path and argv. */
@@ -176,6 +178,25 @@ export function readString(s: string, at: number): { value: string; end: number 
   return undefined;
 }
 
+/** The exec of the shell that ran the command (the wrapper's first child running `-c`), if the log has it. */
+function commandShell(trace: Trace): Exec | undefined {
+  const wrapper = trace.execs.find((e) => e.argv[1] === '-c' && e.argv[3] === 'toolgate-oracle');
+  if (!wrapper) return undefined;
+  const shellPath = wrapper.argv[5];
+  const same = (p: string) => p === shellPath || posix.basename(p) === posix.basename(shellPath ?? '/bin/bash');
+  return trace.execs.find((e) => e.parent === wrapper.pid && same(e.path));
+}
+
+/**
+ * The working directory the command's shell was in when it ended (its last `chdir`, as written:
+ * a logical path), or `undefined` when the log cannot tell (an `fchdir`, no shell in the log).
+ */
+export function shellCwdAfter(trace: Trace, startCwd: string): string | undefined {
+  const shell = commandShell(trace);
+  if (!shell) return undefined;
+  return trace.cwds.has(shell.pid) ? trace.cwds.get(shell.pid) : startCwd;
+}
+
 /**
  * The command's own execs: everything in the subtree of the bash that ran the command (the
  * first bash the oracle's wrapper started), without that bash's own exec. The oracle's own
@@ -183,9 +204,7 @@ export function readString(s: string, at: number): { value: string; end: number 
  */
 export function commandExecs(trace: Trace): Exec[] {
   const { execs, parents } = trace;
-  const wrapper = execs.find((e) => e.argv[1] === '-c' && e.argv[3] === 'toolgate-oracle');
-  if (!wrapper) return [];
-  const shell = execs.find((e) => e.parent === wrapper.pid && (e.path === '/bin/bash' || e.path === '/usr/bin/bash'));
+  const shell = commandShell(trace);
   if (!shell) return [];
   const underShell = (pid: number | undefined): boolean => {
     for (let guard = 0; pid !== undefined && guard < 100_000; guard++) {

@@ -1,0 +1,20 @@
+/**
+ * Families left out of the CI sample (`npm run test:bash`), each with its reason: their classes
+ * still fail open on main, and the root fixes come later. `npm run fuzz:shell` runs them all;
+ * `npm run test:bash -- --include-pending` runs them in the sample too. Once a class is fixed, take
+ * its family off this list (the sample's seed is fixed, so what it finds then is stable).
+ */
+import type { FamilyName } from './families.js';
+
+/** Family → why it is not in the CI sample yet. */
+export const PENDING_FAMILIES: Readonly<Partial<Record<FamilyName, string>>> = {
+  'link-writes': 'only ln is modelled as making a link (cp -l/-s/--link, a write through a hard link); fails open until fixed at its root',
+  'patch-archive': 'patches, archives and git clean are not met with the protected-path check; fails open until fixed at its root',
+  'response-files': '@FILE in option values and file-reading option values (tree --hintro=) are not modelled; fails open until fixed at its root',
+  'repo-links': 'paths are collapsed before links resolve, globs judged as text, recursive readers not followed; fails open until fixed at its root',
+  'git-signatures': 'signature placeholders (%G?) are treated as read-only; fails open until fixed at its root',
+  cdpath: 'an inherited or prefixed CDPATH is not considered for cd; fails open until fixed at its root',
+  'write-then-run': 'files written earlier and run by path, make and package scripts under Bash(*) + deny; fails open until fixed at its root',
+  'bare-repos': 'git in an embedded or freshly laid-out repository reads its config; fails open until fixed at its root',
+  zsh: "zsh's tied arrays, special hashes, ***/ and null commands are not modelled; fails open until fixed at its root",
+};

@@ -1,0 +1,81 @@
+/**
+ * Several calls, as Claude Code's Bash tool makes them: the files and the working directory carry
+ * over from one call to the next, the environment does not (each call starts a new shell with the
+ * user's environment). Each call is decided with the working directory the previous one left and
+ * the project as the launch directory; the scenario stops at the first call not allowed, and the
+ * invariant is checked after each allowed call, against the state the earlier calls left.
+ */
+import type { Decision } from '../../../src/core/types.js';
+import { PROJECT } from './areas.js';
+import { decide, verdictOf, type BashCall, type Verdict } from './judge.js';
+import type { BashOracle } from './oracle.js';
+
+/** A scenario: one settings, mode, shell and environment; calls in order. */
+export interface Scenario extends Omit<BashCall, 'command' | 'cwd'> {
+  /** The commands of the calls, in order. */
+  calls: readonly string[];
+}
+
+/** What came of each call decided (the last one decided is the one that stopped it, if any). */
+export interface ScenarioStep {
+  command: string;
+  /** The working directory the call was decided and run in. */
+  cwd: string;
+  decision: Decision;
+  verdict: Verdict;
+}
+
+/** What came of a scenario. */
+export interface ScenarioVerdict {
+  /**
+   * `not-allowed`: a call was not allowed (the scenario stopped there, every earlier call held);
+   * `held`: every call allowed and held; `consented`: as held, but consented opaque code broke
+   * rules 1–2; `fail-open`: an allowed call broke the invariant (the scenario stopped there);
+   * `not-run`: an allowed call could not be run.
+   */
+  outcome: Verdict['outcome'];
+  steps: ScenarioStep[];
+}
+
+/**
+ * The working directory the next call starts in: where the previous shell ended, physically (as
+ * Claude Code records it with `pwd -P`); the project again when that is unknown or outside it
+ * (Claude Code resets a working directory outside the session's directories: "Shell cwd was
+ * reset to …").
+ */
+export function nextCwd(after: string | undefined): string {
+  if (after === undefined) return PROJECT;
+  return after === PROJECT || after.startsWith(`${PROJECT}/`) ? after : PROJECT;
+}
+
+/** Decide and run a scenario's calls in one session of the oracle. */
+export function judgeScenario(oracle: BashOracle, scenario: Scenario): ScenarioVerdict {
+  const session = oracle.session(scenario.setup);
+  const steps: ScenarioStep[] = [];
+  const { setup: _setup, calls, ...common } = scenario;
+  let cwd: string = PROJECT;
+  let consented = false;
+  try {
+    for (const command of calls) {
+      const call: BashCall = { ...common, command, cwd };
+      const decision = decide(call);
+      if (decision.behavior !== 'allow') {
+        steps.push({ command, cwd, decision, verdict: { outcome: 'not-allowed', decision } });
+        return { outcome: 'not-allowed', steps };
+      }
+      const run = session.run({ command, cwd, ...(scenario.shell ? { shell: scenario.shell } : {}), ...(scenario.env ? { env: scenario.env } : {}) });
+      if (run.status !== 'ran') {
+        steps.push({ command, cwd, decision, verdict: { outcome: 'not-run', decision, reason: run.reason } });
+        return { outcome: 'not-run', steps };
+      }
+      const verdict = verdictOf(call, decision, run);
+      steps.push({ command, cwd, decision, verdict });
+      if (verdict.outcome === 'fail-open') return { outcome: 'fail-open', steps };
+      if (verdict.outcome === 'consented') consented = true;
+      cwd = nextCwd(run.cwdAfter);
+    }
+    return { outcome: consented ? 'consented' : 'held', steps };
+  } finally {
+    session.close();
+  }
+}
