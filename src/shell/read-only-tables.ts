@@ -97,18 +97,6 @@ const SUM: Omit<ReadOnlyEntry, 'source'> = {
   short: 'btz', long: `binary tag text zero ${HV}`, otherLong: 'check ignore-missing quiet status strict warn',
   operands: 'read', globs: true, anyOptionHarmless: true,
 };
-const GREP: Omit<ReadOnlyEntry, 'source'> = {
-  short: '0123456789A:B:C:D:EFGHIPTUVZabcd:e:f:hiLlm:noqRrsuvwxyz',
-  long:
-    'extended-regexp fixed-strings basic-regexp perl-regexp regexp= file= ignore-case no-ignore-case word-regexp line-regexp null-data ' +
-    'no-messages invert-match max-count= byte-offset line-number line-buffered with-filename no-filename label= only-matching quiet silent ' +
-    'binary-files= text directories= devices= recursive dereference-recursive include= exclude= exclude-from= exclude-dir= ' +
-    'files-without-match files-with-matches count initial-tab null before-context= after-context= context= group-separator= ' +
-    `no-group-separator color[=] colour[=] binary unix-byte-offsets ${HV}`,
-  reads: ['f', 'file', 'exclude-from'],
-  operands: 'patternThenRead', globs: true, anyOptionHarmless: true,
-};
-
 /** The entries of programs that have no model in `programs/` yet. */
 const CLAUDE_CODE_UNMOVED: Readonly<Record<string, ReadOnlyEntry>> = {
   ls: {
@@ -141,30 +129,6 @@ const CLAUDE_CODE_UNMOVED: Readonly<Record<string, ReadOnlyEntry>> = {
     source: `${CC_DOCS}; ${coreutils('tail')}`,
     short: 'c:fFn:qs:vz', long: `bytes= follow[=] retry lines= max-unchanged-stats= pid= quiet silent sleep-interval= verbose zero-terminated ${HV}`,
     numeric: true, operands: 'read', globs: true, anyOptionHarmless: true,
-  },
-  grep: { source: `${CC_DOCS}; GNU grep 3.8 grep(1)`, ...GREP },
-  egrep: { source: `${CC_DOCS}; GNU grep 3.8 (grep -E)`, ...GREP },
-  fgrep: { source: `${CC_DOCS}; GNU grep 3.8 (grep -F)`, ...GREP },
-  rg: {
-    source: `${CC_CLI}; ripgrep 13 rg(1) — --pre and --search-zip run programs; the CLI asks about --files`,
-    short: '0aA:B:bcC:e:E:f:Fg:hHiIj:lLm:M:nNopPqr:sSt:T:uUvVwx',
-    long:
-      'after-context= auto-hybrid-regex before-context= binary block-buffered byte-offset case-sensitive color= colors= column context= ' +
-      'context-separator= count count-matches crlf debug dfa-size-limit= encoding= engine= field-context-separator= field-match-separator= ' +
-      'file= files-with-matches files-without-match fixed-strings follow glob= glob-case-insensitive heading hidden iglob= ignore-case ' +
-      'ignore-file= ignore-file-case-insensitive include-zero invert-match json line-buffered line-number line-regexp max-columns= ' +
-      'max-columns-preview max-count= max-depth= max-filesize= mmap multiline multiline-dotall no-auto-hybrid-regex no-binary ' +
-      'no-block-buffered no-column no-config no-context-separator no-crlf no-encoding no-filename no-fixed-strings no-follow ' +
-      'no-glob-case-insensitive no-heading no-hidden no-ignore no-ignore-dot no-ignore-exclude no-ignore-files no-ignore-global ' +
-      'no-ignore-messages no-ignore-parent no-ignore-vcs no-ignore-file-case-insensitive no-include-zero no-invert-match no-json ' +
-      'no-line-buffered no-line-number no-max-columns-preview no-messages no-mmap no-multiline no-multiline-dotall no-one-file-system ' +
-      'no-pcre2 no-pcre2-unicode no-require-git no-sort-files no-text no-trim no-unicode null null-data one-file-system only-matching ' +
-      'passthru path-separator= pcre2 pcre2-unicode pcre2-version quiet regex-size-limit= regexp= replace= smart-case sort= sortr= ' +
-      'stats text threads= trim type= type-add= type-clear= type-list type-not= unicode unrestricted vimgrep with-filename word-regexp ' +
-      `no-pre ignore ignore-dot ignore-exclude ignore-files ignore-global ignore-messages ignore-parent ignore-vcs messages require-git ${HV}`,
-    otherLong: 'pre pre-glob search-zip files no-search-zip hostname-bin',
-    reads: ['f', 'file', 'ignore-file'],
-    exactLong: true, operands: 'patternThenRead', globs: true,
   },
   find: { source: `${CC_DOCS}; GNU findutils 4.9 find(1) (predicates and actions allowlisted in read-only.ts)`, operands: 'read', globs: false, check: 'find' },
   wc: {
@@ -354,20 +318,14 @@ const CLAUDE_CODE_UNMOVED: Readonly<Record<string, ReadOnlyEntry>> = {
 /** Claude Code's built-in read-only commands, each an allowlist of options. @public */
 export const CLAUDE_CODE_READ_ONLY: Readonly<Record<string, ReadOnlyEntry>> = { ...CLAUDE_CODE_UNMOVED, ...PROGRAMS.readOnlyTable('claudeCode') };
 
-/** Safe short letters of the robota set. */
-export const ROBOTA_READ_ONLY: Readonly<Record<string, ReadOnlySpec>> = {
+/** The robota entries of programs that have no model in `programs/` yet. */
+const ROBOTA_UNMOVED: Readonly<Record<string, ReadOnlySpec>> = {
   ls: { globs: false, safeShort: 'aAbBcCdfFgGhiklmnopqrRsStuUvwxX1ITw', shortArg: 'ITw' },
   cat: { globs: false, safeShort: 'AbeEnstTuv' },
   echo: { globs: false, safeShort: 'neE' },
   pwd: { globs: false, safeShort: '' },
   head: { globs: false, safeShort: 'nqvcz0123456789', shortArg: 'nc' },
   tail: { globs: false, safeShort: 'nqvcfFz0123456789', shortArg: 'nc' },
-  grep: {
-    globs: false,
-    safeShort: 'abcEFGhHiIlLnoqrsvwxyzZABCemUP0123456789',
-    shortArg: 'eABCm',
-    unsafeLong: ['file', 'dereference-recursive', 'exclude-from', 'include-from', 'devices', 'directories'],
-  },
   wc: { globs: false, safeShort: 'clmwL', unsafeLong: ['files0-from'] },
   which: { globs: false, safeShort: 'a' },
   stat: { globs: false, safeShort: 'cft', shortArg: 'c', unsafeLong: ['dereference'] },
@@ -376,6 +334,9 @@ export const ROBOTA_READ_ONLY: Readonly<Record<string, ReadOnlySpec>> = {
   find: { globs: false, check: 'find', safeShort: 'P' },
   git: { globs: false, check: 'git' },
 };
+
+/** Safe short letters of the robota set. */
+export const ROBOTA_READ_ONLY: Readonly<Record<string, ReadOnlySpec>> = { ...ROBOTA_UNMOVED, ...PROGRAMS.readOnlyTable('robota') };
 
 /** Long options that read a named file or follow symlinks (robota disqualifies them everywhere). */
 export const ROBOTA_UNSAFE_LONG: readonly string[] = ['exclude-from', 'files0-from', 'files-from', 'from-file', 'dereference', 'deref', 'output'];

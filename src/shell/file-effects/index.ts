@@ -4,7 +4,7 @@
  * assumed read and written (see `unmodelled.ts`).
  */
 import { awkOperands, dateOperands, patchOperands, sedOperands, shufOperands, sortOperands, splitOperands, teeOperands, uniqOperands, xxdOperands } from './text-tools.js';
-import { agAckOperands, grepOperands, rgOperands } from './search.js';
+import { agAckOperands } from './search.js';
 import { moveOperands, renameOperands } from './copy.js';
 import { PROGRAMS } from '../programs/index.js';
 import { attributeOperands, ddOperands, findOperands, mkdirOperands, removeOperands, touchOperands, truncateOperands } from './fs-tools.js';
@@ -28,13 +28,6 @@ function modelledOperands(name: string, argv: readonly string[]): FileOperands |
   const modelled = PROGRAMS.files(name, argv);
   if (modelled !== undefined) return modelled;
   switch (name) {
-    case 'grep':
-    case 'egrep':
-    case 'fgrep':
-    case 'rgrep':
-      return grepOperands(argv, name === 'rgrep');
-    case 'rg':
-      return rgOperands(argv);
     case 'ag':
     case 'ack':
     case 'ack-grep':

@@ -3,8 +3,10 @@
  * registry over them. To add or correct a program, see `docs/shell.md`.
  */
 import { cp } from './cp.js';
+import { grep } from './grep.js';
 import { install } from './install.js';
 import { ln } from './ln.js';
+import { rg } from './rg.js';
 import { strings } from './strings.js';
 import { tree } from './tree.js';
 import type { ProgramModel } from './model.js';
@@ -14,7 +16,7 @@ export type { ProgramExample, ProgramModel, ProgramRuns } from './model.js';
 export { createProgramRegistry, optionShape, type ProgramRegistry, type ProgramRegistryOptions } from './registry.js';
 
 /** Every model, in the order the registry indexes them. @internal */
-export const PROGRAM_MODELS: readonly ProgramModel[] = [cp, install, ln, strings, tree];
+export const PROGRAM_MODELS: readonly ProgramModel[] = [cp, grep, install, ln, rg, strings, tree];
 
 /** The registry the shell layer uses (duplicate names are refused by its test, not at start). @internal */
 export const PROGRAMS: ProgramRegistry = createProgramRegistry(PROGRAM_MODELS);

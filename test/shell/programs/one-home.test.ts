@@ -18,6 +18,9 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/shell/read-only-checks.ts:strings': "jq's `strings` builtin, not the program",
   'src/shell/read-only-tables.ts:strings': 'a kind of the public `ReadOnlyCheck` type; the check is still in read-only.ts',
   'src/shell/read-only.ts:strings': 'the `strings` read-only check (an @FILE operand), still in read-only.ts',
+  'src/shell/file-effects/git.ts:grep': "git's `grep` subcommand (moves with git)",
+  'src/shell/read-only-tables.ts:grep': "git's `grep` subcommand (moves with git)",
+  'src/shell/read-only.ts:grep': "git's `grep` subcommand (moves with git)",
   'src/shell/file-effects/git.ts:install': "a git subcommand's action (`git lfs install`), not the program",
 };
 

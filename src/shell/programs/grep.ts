@@ -1,0 +1,81 @@
+/**
+ * `grep` and its spellings (`egrep`, `fgrep`, `rgrep`): the first operand is the pattern unless
+ * `-e`/`-f` gave one; with `-r`/`-R`/`-d recurse` (`rgrep` always) each path, or `.` when none,
+ * is a directory read whole.
+ */
+import { all, has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../file-effects/types.js';
+import type { GnuOptionSpec } from '../gnu-options.js';
+import type { OptionShape } from '../options.js';
+import { HELP_VERSION, longOptions } from './grammar.js';
+import { defineProgram } from './model.js';
+import { readOnlyEntry, type ReadOnlyProfile } from './read-only-profile.js';
+import { CC_DOCS } from './sources.js';
+
+/** GNU grep 3.8 grep(1): every option (`-X MATCHER` is undocumented). */
+const grammar: GnuOptionSpec = {
+  short: '0123456789A:B:C:D:EFGHIPTUVZabcd:e:f:hiLlm:noqRrsuvwxyzX:',
+  long: longOptions(
+    'extended-regexp fixed-strings basic-regexp perl-regexp regexp= file= ignore-case no-ignore-case word-regexp line-regexp null-data ' +
+      'no-messages invert-match max-count= byte-offset line-number line-buffered with-filename no-filename label= only-matching quiet silent ' +
+      'binary-files= text directories= devices= recursive dereference-recursive include= exclude= exclude-from= exclude-dir= ' +
+      'files-without-match files-with-matches count initial-tab null before-context= after-context= context= group-separator= ' +
+      `no-group-separator color[=] colour[=] binary unix-byte-offsets ${HELP_VERSION}`,
+  ),
+};
+
+const profile = (source: string): ReadOnlyProfile => ({
+  source,
+  safe: { short: '0123456789ABCDEFGHIPTUVZabcdefhiLlmnoqRrsuvwxyz', long: Object.keys(grammar.long!).join(' ') },
+  reads: ['f', 'file', 'exclude-from'],
+  operands: 'patternThenRead', globs: true, anyOptionHarmless: true,
+});
+
+/** `grep [opts] PATTERN FILE…`; with recursion (`rgrep` always) each operand (or `.` when none) is a directory read whole. */
+function grepOperands(argv: readonly string[], shape: OptionShape, alwaysRecursive: boolean): FileOperands {
+  const files: FileOperand[] = [];
+  const { options, operands: ops } = scan(argv, shape);
+  const patternGiven = has(options, '-e', '-f', '--regexp', '--file');
+  for (const o of options) if (is(o, '-f', '--file', '--exclude-from')) pushOpt(files, optionFile(o, 'read', argv));
+  const recurse = alwaysRecursive || options.some(
+    (o) => is(o, '-r', '-R', '--recursive', '--dereference-recursive') || (is(o, '-d', '--directories') && o.value !== undefined && o.value !== '' && 'recurse'.startsWith(o.value)),
+  );
+  const paths = patternGiven ? ops : ops.slice(1);
+  if (recurse) {
+    files.push(...all(paths, 'read', { tree: 'all' }));
+    if (paths.length === 0) files.push({ op: 'read', index: 0, value: '.', tree: 'all' });
+  } else files.push(...all(paths, 'read'));
+  const notFiles = patternGiven ? [] : ops.slice(0, 1);
+  return { files, unresolved: [], notFiles };
+}
+
+/** The grep model. @internal */
+export const grep = defineProgram({
+  names: ['grep', 'egrep', 'fgrep', 'rgrep'],
+  summary: 'grep: print lines that match patterns',
+  sources: ['GNU grep 3.8 grep(1)', CC_DOCS],
+  grammar,
+  files: (name, argv, shape) => grepOperands(argv, shape, name === 'rgrep'),
+  readOnly: {
+    claudeCode: {
+      grep: readOnlyEntry(grammar, profile(`${CC_DOCS}; GNU grep 3.8 grep(1)`)),
+      egrep: readOnlyEntry(grammar, profile(`${CC_DOCS}; GNU grep 3.8 (grep -E)`)),
+      fgrep: readOnlyEntry(grammar, profile(`${CC_DOCS}; GNU grep 3.8 (grep -F)`)),
+    },
+    robota: {
+      grep: {
+        globs: false,
+        safeShort: 'abcEFGhHiIlLnoqrsvwxyzZABCemUP0123456789',
+        shortArg: 'eABCm',
+        unsafeLong: ['file', 'dereference-recursive', 'exclude-from', 'include-from', 'devices', 'directories'],
+      },
+    },
+  },
+  runs: 'unseen',
+  examples: [
+    { command: 'grep -rn x src lib', effects: ['read ./src [all]', 'read ./lib [all]'], readOnly: true },
+    { command: 'grep --directories=rec x src', effects: ['read ./src [all]'] },
+    { command: 'grep -e x a', effects: ['read ./a'], readOnly: true },
+    { command: 'rgrep x ~', effects: ['read /home/user [all]'] },
+    { command: 'grep -X grep x a', effects: ['read ./a'], readOnly: false, why: '-X (undocumented) takes the matcher name; it is not known read-only' },
+  ],
+});
