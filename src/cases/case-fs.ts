@@ -5,7 +5,8 @@ import { normalizePath } from '../paths/index.js';
 /**
  * A read-only FS view built from a conformance case's `fs` object. Values understood:
  * `"symlink -> TARGET"`, `"8.3 alias of TARGET"` (both resolve to TARGET, children too),
- * `"absent"`, `"directory"`, anything else (a file that exists). The key `case_insensitive_volume: true` makes
+ * `"absent"`, `"directory"`, `"hard link of TARGET"` (a file that shares its content with TARGET: both
+ * have two names), anything else (a file that exists). The key `case_insensitive_volume: true` makes
  * lookups ignore case and return the stored spelling.
  * @public
  */
@@ -16,12 +17,21 @@ export function caseFsView(spec: Record<string, unknown>, ctx: { cwd: string; ho
   const present = new Set<string>();
   const absent = new Set<string>();
   const directories = new Set<string>();
+  const names = new Map<string, number>();
   for (const [key, value] of Object.entries(spec)) {
     if (key === 'case_insensitive_volume') continue;
     const path = norm(key);
     const text = typeof value === 'string' ? value : '';
     const link = /^(?:symlink ->|8\.3 alias of)\s*(.+)$/.exec(text);
+    const hard = /^hard link of\s*(.+)$/.exec(text);
     if (link?.[1] !== undefined) links.set(path, norm(link[1].trim()));
+    else if (hard?.[1] !== undefined) {
+      const other = norm(hard[1].trim());
+      present.add(path);
+      present.add(other);
+      names.set(path, (names.get(path) ?? 1) + 1);
+      names.set(other, (names.get(other) ?? 1) + 1);
+    }
     else if (text === 'absent') absent.add(path);
     else if (text === 'directory') {
       present.add(path);
@@ -63,6 +73,11 @@ export function caseFsView(spec: Record<string, unknown>, ctx: { cwd: string; ho
       // A path with something listed under it is a directory; a listed file is not.
       for (const known of [...present, ...links.keys()]) if (known.startsWith(`${real}/`)) return true;
       return present.has(real) ? false : undefined;
+    },
+    linkCount: (p) => {
+      const real = realpath(p);
+      if (real === undefined || absent.has(real) || !present.has(real) || directories.has(real)) return undefined;
+      return names.get(real) ?? 1;
     },
   };
 }

@@ -60,6 +60,12 @@ export interface ReadonlyFsView {
    * is assumed to be a directory that may hold anything.
    */
   isDirectory?(path: string): boolean | undefined;
+  /**
+   * How many names the regular file at the path has (its hard-link count, symlinks followed):
+   * `undefined` for a directory, a path that does not exist or cannot be told. Optional; a write
+   * through a file with more than one name may change another name, a protected one included.
+   */
+  linkCount?(path: string): number | undefined;
 }
 
 /** A clock, in milliseconds since the epoch. @public */

@@ -230,6 +230,8 @@ export interface ShellWrite {
   mayBeAny?: string;
   /** Names toolgate cannot see are written under the path (`tar -C DIR x`, `cp -r src DIR`). */
   unseenNames?: boolean;
+  /** The path is removed, not written: its other names (hard links) keep their content. */
+  removal?: boolean;
 }
 
 /**
@@ -251,6 +253,7 @@ export function shellWrites(effects: readonly PathEffect[], isProtected: (path: 
     const w: ShellWrite = { path: e.namePrefix === true ? `${e.path.slice(0, -1)}aa` : e.path };
     if (!e.literal && !e.glob && e.assumed === undefined && /[$`]/.test(e.raw)) w.mayBeAny = `the target ${e.raw} is not literal`;
     if (e.tree === 'some' && e.op === 'write') w.unseenNames = true;
+    if (e.op === 'remove') w.removal = true;
     out.push(w);
   }
   return out;

@@ -166,6 +166,7 @@ function heldPathAsks(state: EvalState): undefined {
       // any path it may name is; one given by a variable or substitution may be any path.
       const hit = protectedHit(written, state) ??
         t.mayBeAny ??
+        sharedContent(facts.kind === 'shell' && t.removal !== true, written, state) ??
         (t.unseenNames && isInside((home ??= normalizePath(state.ctx.home, { cwd: state.ctx.cwd, home: state.ctx.home, platform: state.env.platform })), written) ? `names toolgate cannot see are written into ${written === home ? 'the home directory' : 'a parent of the home directory'}` : undefined);
       if (hit !== undefined) {
         return holdAsk(state, 'protectedPaths', {
@@ -194,6 +195,16 @@ export function isPlanFile(state: EvalState, path: string): boolean {
   const plan = state.ctx.options?.planFilePath;
   if (plan === undefined) return false;
   return normalizePath(plan, { cwd: state.ctx.cwd, home: state.ctx.home, platform: state.env.platform }) === path;
+}
+
+/**
+ * A shell write to a regular file with more than one name (a hard link, `cp -l`, `ln`) changes
+ * every name's content: one of them may be a protected path the view cannot name.
+ */
+function sharedContent(writes: boolean, path: string, state: EvalState): string | undefined {
+  if (!writes) return undefined;
+  const n = state.ctx.fs?.linkCount?.(path);
+  return n !== undefined && n > 1 ? `the file has ${n} names (hard links), and another one may be a protected path` : undefined;
 }
 
 function protectedHit(path: string, state: EvalState): string | undefined {

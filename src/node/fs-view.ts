@@ -32,5 +32,13 @@ export function nodeFsView(): ReadonlyFsView {
         return undefined;
       }
     },
+    linkCount(path) {
+      try {
+        const s = statSync(path);
+        return s.isFile() ? s.nlink : undefined;
+      } catch {
+        return undefined;
+      }
+    },
   };
 }

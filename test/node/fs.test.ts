@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, utimes } from 'node:fs/promises';
+import { link, mkdir, mkdtemp, rm, symlink, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -52,5 +52,20 @@ describe('nodeFileSystem', () => {
     const release = await fs.lock!(`${root}/f`);
     await release();
     expect(await fs.readdir(root)).toEqual([]);
+  });
+});
+
+describe('nodeFsView.linkCount', () => {
+  it('counts the names of a regular file; a directory or a missing path has no count', async () => {
+    const { fs, view, root } = await fixture();
+    await fs.writeFile(`${root}/a`, 'x');
+    expect(view.linkCount!(`${root}/a`)).toBe(1);
+    await link(`${root}/a`, `${root}/b`);
+    expect(view.linkCount!(`${root}/a`)).toBe(2);
+    expect(view.linkCount!(`${root}/b`)).toBe(2);
+    await symlink(`${root}/b`, `${root}/c`);
+    expect(view.linkCount!(`${root}/c`)).toBe(2);
+    expect(view.linkCount!(root)).toBeUndefined();
+    expect(view.linkCount!(`${root}/missing`)).toBeUndefined();
   });
 });

@@ -23,9 +23,14 @@ export function copyOperands(name: CopyProgram, argv: readonly string[], shape: 
   const recursive =
     name === 'mv' ||
     (name !== 'ln' && name !== 'install' && has(options, '-r', '-R', '--recursive', '--archive', '-a'));
-  const symbolic = name === 'ln' && has(options, '-s', '--symbolic');
+  // cp -l/--link and -s/--symbolic-link make links like ln (every spelling: `-al`, `--li`): the
+  // destination is an alias, so a later write through it reaches the source.
+  const symbolic = (name === 'ln' && has(options, '-s', '--symbolic')) || (name === 'cp' && has(options, '-s', '--symbolic-link'));
+  const links = name === 'ln' || symbolic || (name === 'cp' && has(options, '-l', '--link'));
   for (const o of options) {
     if (is(o, '--exclude-from', '--include-from', '--password-file', '--read-batch', '--compare-dest', '--copy-dest', '--link-dest')) pushOpt(files, optionFile(o, 'read', argv));
+    // rsync --link-dest hard-links unchanged files to the ones in DIR: a write through the copy reaches DIR.
+    if (is(o, '--link-dest')) pushOpt(files, optionFile(o, 'write', argv, { tree: 'some' }));
     if (is(o, '--log-file', '--write-batch', '--only-write-batch')) pushOpt(files, optionFile(o, 'write', argv));
     if (is(o, '--backup-dir', '--partial-dir', '--temp-dir')) pushOpt(files, optionFile(o, 'write', argv, { tree: 'some' }));
     if (is(o, '--files-from')) {
@@ -38,7 +43,8 @@ export function copyOperands(name: CopyProgram, argv: readonly string[], shape: 
   const source = (index: number): FileOperand[] => {
     if (name === 'mv') return [{ op: 'remove', index }];
     if (name === 'ln') return [{ op: 'write', index, tree: 'some' }];
-    return [{ op: 'read', index, ...(recursive ? { tree: 'all' as const } : {}) }];
+    const read: FileOperand = { op: 'read', index, ...(recursive ? { tree: 'all' as const } : {}) };
+    return links ? [read, { op: 'write', index, tree: 'some' }] : [read];
   };
   const into = recursive ? { tree: 'some' as const } : {};
   const target = options.find((o) => is(o, '-t', '--target-directory'));
@@ -68,7 +74,8 @@ export function copyOperands(name: CopyProgram, argv: readonly string[], shape: 
     files.push(...source(k));
     files.push({ op: 'write', index: k, intoDir: dest, ...into });
   }
-  // A symbolic link's target is relative to the link's directory, not the cwd.
+  // A symbolic link's target is relative to the link's directory, not the cwd (cp -s makes
+  // relative links only into the current directory, so reading it the same way errs toward more).
   if (symbolic) for (const k of ops.slice(0, -1)) files.push({ op: 'write', index: k, under: dest, tree: 'some' });
   return { files, unresolved };
 }

@@ -35,6 +35,10 @@ export const cp = defineProgram({
     { command: 'cp -r src dst', effects: ['write ./dst [some]', 'read ./src [all]', 'write ./dst/src [some]'], readOnly: false },
     { command: 'cp --target=secrets a', effects: ['write ./secrets', 'read ./a', 'write ./secrets/a'] },
     { command: 'cp -Z .env out', effects: ['write ./out', 'read ./.env', 'write ./out/.env'], why: '-Z takes no value: .env is a source it reads' },
+    { command: 'cp -l a b', effects: ['write ./b', 'read ./a', 'write ./a [some]', 'write ./b/a'], why: 'a hard link is an alias: a later write through b reaches a' },
+    { command: 'cp -al a b', effects: ['write ./b [some]', 'read ./a [all]', 'write ./a [some]', 'write ./b/a [some]'], why: '-al is -a -l' },
+    { command: 'cp --li a b', effects: ['write ./b', 'read ./a', 'write ./a [some]', 'write ./b/a'], why: '--li is --link shortened' },
+    { command: 'cp -s /x/a b', effects: ['write ./b', 'read /x/a', 'write /x/a [some]', 'write ./b/a'], why: 'a symbolic link is an alias too' },
     { command: 'cp --backup a b', effects: ['write ./b', 'read ./a', 'write ./b/a'], why: '--backup takes its value only after `=`' },
   ],
 });
