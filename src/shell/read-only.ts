@@ -145,8 +145,9 @@ function checkEntry(name: string, cmd: SimpleCommand, entry: ReadOnlyEntry): Rea
     if (setting) return no(`date ${setting.text} sets the clock`);
   }
   if (entry.check === 'strings') {
-    const response = ops.find((o) => o.text.startsWith('@'));
-    if (response) return no(`strings ${response.text} reads more options from a file`);
+    // binutils expands every word that starts with `@` before reading options: an option's value too (`-s @.env`).
+    const response = argv.slice(1).find((a) => a.startsWith('@'));
+    if (response !== undefined) return no(`strings ${response} reads more options from a file`);
   }
   if (entry.check === 'xargs') return checkXargs(p.parse.operands);
   return YES;

@@ -1,6 +1,7 @@
 /**
- * `strings`: prints the printable strings of files. binutils expands an `@FILE` operand into
- * more options and file names read from FILE.
+ * `strings`: prints the printable strings of files. binutils expands every `@FILE` word (an
+ * operand or an option's value: it does so before reading options) into more options and file
+ * names read from FILE.
  */
 import { all, scan, type FileOperand } from '../file-effects/types.js';
 import type { GnuOptionSpec } from '../gnu-options.js';
@@ -34,7 +35,8 @@ export const strings = defineProgram({
   files(_name, argv, shape) {
     const { operands: ops, maybe } = scan(argv, shape);
     const files: FileOperand[] = all(maybe, 'read');
-    for (const k of ops) if (argv[k]!.startsWith('@')) files.push({ op: 'read', index: k, value: argv[k]!.slice(1) });
+    // libiberty's expandargv runs before getopt: `-s @.env` and `-- @x` read the file too.
+    for (let k = 1; k < argv.length; k++) if (argv[k]!.startsWith('@')) files.push({ op: 'read', index: k, value: argv[k]!.slice(1) });
     files.push(...all(ops, 'read'));
     return { files, unresolved: [] };
   },
@@ -42,6 +44,7 @@ export const strings = defineProgram({
   examples: [
     { command: 'strings -n 8 a.out', effects: ['read ./a.out'], readOnly: true },
     { command: 'strings --bytes 8 a.out', effects: ['read ./a.out'], readOnly: true, why: '--bytes takes the next word (the files facet once read 8 as a file)' },
+    { command: 'strings -s @.env README.md', effects: ['read ./.env', 'read ./README.md'], readOnly: false, why: 'binutils expands @FILE in an option value too (before reading options)' },
     { command: 'strings @opts a.out', effects: ['read ./opts', 'read ./@opts', 'read ./a.out'], readOnly: false, why: '@opts reads more options from the file opts' },
   ],
 });
