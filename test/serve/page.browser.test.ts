@@ -177,6 +177,44 @@ describe('the approval page in Chromium', { timeout: 60_000 }, () => {
     expect(await page.locator('article.ask', { hasText: 'git push origin main' }).innerText()).toMatch(/Denied by page:dana.*push to a branch/s);
   });
 
+  it('a new ask never moves an existing card’s buttons under the pointer, nor does an answer given elsewhere', async () => {
+    await open(`${s.url}/`);
+    const held = [s.hook(preToolUse(project, 'Bash', { command: 'npm publish --tag first' }, { session_id: 'b-still' }))];
+    const approve = (command: string) => card(command).getByRole('button', { name: 'Approve', exact: true });
+    try {
+      // The pointer rests on the first card's Approve, ready to click, while two more asks arrive.
+      const first = approve('npm publish --tag first');
+      await first.waitFor();
+      const at = (await first.boundingBox())!;
+      await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
+      for (const tag of ['second', 'third']) {
+        held.push(s.hook(preToolUse(project, 'Bash', { command: `git push --force origin ${tag}` }, { session_id: 'b-still' })));
+        await card(`git push --force origin ${tag}`).waitFor();
+        expect(await first.boundingBox()).toEqual(at);
+      }
+      const under = await page.evaluate(`(() => {
+        const e = document.elementFromPoint(${at.x + at.width / 2}, ${at.y + at.height / 2});
+        return e.textContent + ' in ' + e.closest('article').querySelector('pre.call').textContent;
+      })()`);
+      expect(under).toBe('Approve in npm publish --tag first');
+
+      // Scrolled down to the last card: one more ask arrives, then one above it is answered elsewhere.
+      const last = approve('git push --force origin third');
+      await last.scrollIntoViewIfNeeded();
+      const lastAt = await last.boundingBox();
+      held.push(s.hook(preToolUse(project, 'Bash', { command: 'git push --force origin fourth' }, { session_id: 'b-still' })));
+      await card('git push --force origin fourth').waitFor();
+      expect(await last.boundingBox()).toEqual(lastAt);
+      const second = (await s.store.listAsks({ sessionId: 'b-still' })).find((a) => a.pending.call.input['command'] === 'git push --force origin second');
+      await s.answer(second!.id, { behavior: 'deny' });
+      await page.locator('article.ask[data-state="answered"]', { hasText: 'git push --force origin second' }).waitFor();
+      expect(await last.boundingBox()).toEqual(lastAt);
+    } finally {
+      for (const a of await s.store.listAsks({ sessionId: 'b-still', state: 'pending' })) await s.answer(a.id, { behavior: 'deny' });
+      await Promise.all(held);
+    }
+  });
+
   it('saves a screenshot of pending asks (phone and desktop widths)', async () => {
     const held = [
       s.hook(preToolUse(project, 'Bash', { command: 'npm publish --access public' }, { session_id: 'sess-7f3a' })),

@@ -116,6 +116,11 @@ export const PAGE_JS = `(function () {
   function wanted(state) {
     return view === 'pending' ? state === 'pending' : view === 'answered' ? state !== 'pending' : false;
   }
+  // Pending asks are listed oldest first and a new one goes at the end, so an ask arriving never
+  // moves a card (and its Approve button) under the pointer; answered asks are newest first.
+  function place(l, card) {
+    if (view === 'pending') l.appendChild(card); else l.insertBefore(card, l.firstChild);
+  }
   function show(id, force) {
     var back = encodeURIComponent(location.pathname + location.search);
     return get('/asks/' + encodeURIComponent(id) + '?part=card&back=' + back + (view === 'pending' ? '' : '&audit=1')).then(function (text) {
@@ -125,10 +130,12 @@ export const PAGE_JS = `(function () {
       var old = byId(id);
       if (old) {
         if (!force && old.contains(document.activeElement) && card.getAttribute('data-state') === 'pending') return;
+        // An ask answered elsewhere keeps its card's height on the pending view: the cards below stay put.
+        if (view === 'pending') card.style.minHeight = old.getBoundingClientRect().height + 'px';
         old.replaceWith(card);
       } else if (wanted(card.getAttribute('data-state'))) {
         card.classList.add('fresh');
-        l.insertBefore(card, l.firstChild);
+        place(l, card);
       }
       localTimes(card);
       recount();
@@ -143,13 +150,17 @@ export const PAGE_JS = `(function () {
       t.innerHTML = text;
       var fresh = t.content.querySelectorAll('[data-ask-id]');
       var keep = {};
-      for (var i = fresh.length - 1; i >= 0; i--) {
-        var id = fresh[i].getAttribute('data-ask-id');
+      // In the order place() keeps: each new card lands where the list has it.
+      var order = [];
+      for (var k = 0; k < fresh.length; k++) order.push(fresh[k]);
+      if (view !== 'pending') order.reverse();
+      for (var i = 0; i < order.length; i++) {
+        var id = order[i].getAttribute('data-ask-id');
         keep[id] = true;
         var old = byId(id);
-        if (old && old.getAttribute('data-state') === fresh[i].getAttribute('data-state')) continue;
-        if (old) old.replaceWith(fresh[i]); else l.insertBefore(fresh[i], l.firstChild);
-        localTimes(fresh[i]);
+        if (old && old.getAttribute('data-state') === order[i].getAttribute('data-state')) continue;
+        if (old) old.replaceWith(order[i]); else place(l, order[i]);
+        localTimes(order[i]);
       }
       var cards = l.querySelectorAll('[data-ask-id]');
       for (var j = 0; j < cards.length; j++) {

@@ -15,7 +15,9 @@ header.top { position: sticky; top: 0; z-index: 1; display: flex; flex-wrap: wra
 nav { display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem 1rem; flex: 1; }
 nav a { text-decoration: none; padding: 0.25rem 0; }
 nav a[aria-current="page"] { font-weight: 600; border-bottom: 2px solid var(--link); }
-.count:not(:empty) { display: inline-block; min-width: 1.4em; padding: 0 0.35em; border-radius: 1em; background: var(--deny); color: #fff; font-size: 0.8em; text-align: center; }
+/* As wide with a count as without one: the header never grows when an ask arrives. */
+.count { display: inline-block; min-width: 2.2em; padding: 0 0.35em; border-radius: 1em; font-size: 0.8em; text-align: center; }
+.count:not(:empty) { background: var(--deny); color: #fff; }
 .live { font-size: 0.8em; color: var(--muted); }
 .live::before { content: "●"; margin-right: 0.25em; }
 .live[data-live="on"]::before { color: var(--allow); }

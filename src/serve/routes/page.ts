@@ -94,7 +94,8 @@ export function pageRoutes(ctx: ServeContext): Hono {
     const params = new URLSearchParams({ ...(session !== undefined ? { session } : {}), ...(project !== undefined ? { project } : {}) }).toString();
     const back = `/${params !== '' ? `?${params}` : ''}`;
     const pending = await ctx.store.listAsks({ state: 'pending', limit: 200, ...(session !== undefined ? { sessionId: session } : {}), ...(project !== undefined ? { projectDir: project } : {}) });
-    const cards = pending.map((x) => askCard(x, form(BACK.test(back) ? back : '/', x)));
+    // Oldest first: a new ask goes below the ones already shown, so no card moves under the pointer.
+    const cards = [...pending].reverse().map((x) => askCard(x, form(BACK.test(back) ? back : '/', x)));
     const list = h`${cards}`;
     if (c.req.query('part') === 'list') return part(c, list);
     const [answered, expired] = await Promise.all([ctx.store.listAsks({ state: 'answered', limit: 5 }), ctx.store.listAsks({ state: 'expired', limit: 5 })]);
