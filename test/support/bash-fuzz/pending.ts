@@ -8,7 +8,6 @@ import type { FamilyName } from './families.js';
 
 /** Family → why it is not in the CI sample yet. */
 export const PENDING_FAMILIES: Readonly<Partial<Record<FamilyName, string>>> = {
-  'link-writes': 'only ln is modelled as making a link (cp -l/-s/--link, a write through a hard link); fails open until fixed at its root',
   'patch-archive': 'patches, archives and git clean are not met with the protected-path check; fails open until fixed at its root',
   'response-files': '@FILE in option values and file-reading option values (tree --hintro=) are not modelled; fails open until fixed at its root',
   'repo-links': 'paths are collapsed before links resolve, globs judged as text, recursive readers not followed; fails open until fixed at its root',
