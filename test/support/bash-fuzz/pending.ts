@@ -9,7 +9,7 @@ import type { FamilyName } from './families.js';
 /** Family → why it is not in the CI sample yet. */
 export const PENDING_FAMILIES: Readonly<Partial<Record<FamilyName, string>>> = {
   'patch-archive': 'patches, archives and git clean are not met with the protected-path check; fails open until fixed at its root',
-  'response-files': '@FILE in option values and file-reading option values (tree --hintro=) are not modelled; fails open until fixed at its root',
+  'response-files': 'files read through option values (tree --hintro=, date -f) still fail open through the repository\'s links (vendor/keys/id_rsa); @FILE itself is fixed',
   'repo-links': 'paths are collapsed before links resolve, globs judged as text, recursive readers not followed; fails open until fixed at its root',
   'git-signatures': 'signature placeholders (%G?) are treated as read-only; fails open until fixed at its root',
   cdpath: 'an inherited or prefixed CDPATH is not considered for cd; fails open until fixed at its root',
