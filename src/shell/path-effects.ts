@@ -84,10 +84,40 @@ function homesAt(base: string, ctx: ShellPathContext, vars: Variables): string[]
   return out;
 }
 
+/**
+ * The path the kernel reaches for `value`: a `..` goes up from where the links before it lead
+ * (`vendor/keys/../x` with `vendor/keys -> ~/.ssh` is `~/x`), not from the text before it.
+ * `undefined` when the value has no `..`, there is no file-system view, or the platform is Windows.
+ * A component the view does not know is taken as written (the kernel would fail on it).
+ */
+function physicalOf(value: string, base: string, ctx: ShellPathContext): string | undefined {
+  const realpath = ctx.realpath;
+  if (!realpath || ctx.platform === 'windows' || !/(^|\/)\.\.(\/|$)/.test(value)) return undefined;
+  let at = '';
+  for (const part of (value.startsWith('/') ? value : `${base}/${value}`).split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') {
+      const real = realpath(at === '' ? '/' : at) ?? at;
+      at = real.slice(0, Math.max(0, real.lastIndexOf('/')));
+      continue;
+    }
+    at = `${at}/${part}`;
+  }
+  return at === '' ? '/' : at;
+}
+
+/** `resolved` (one lexical result) and, when links make `..` lead elsewhere, the physical path too. */
+function withPhysical(resolved: [Resolved], value: string, base: string, ctx: ShellPathContext): Resolved[] {
+  const physical = physicalOf(value, base, ctx);
+  if (physical === undefined) return resolved;
+  const path = normalizePath(physical, { cwd: '/', home: ctx.home, platform: ctx.platform });
+  return path === resolved[0].path ? resolved : [resolved[0], { ...resolved[0], path }];
+}
+
 /** Resolves one path word against a directory: one result per value `~`/`$HOME` may have. */
 function resolveWord(value: string, literal: boolean, base: string, ctx: ShellPathContext, vars: Variables): Resolved[] {
   const opts = (home: string) => ({ cwd: base, home, platform: ctx.platform });
-  if (literal) return [{ path: normalizePath(value, opts(ctx.home)), literal: true, glob: false, known: true }];
+  if (literal) return withPhysical([{ path: normalizePath(value, opts(ctx.home)), literal: true, glob: false, known: true }], value, base, ctx);
   const out: Resolved[] = [];
   for (const home of homesAt(base, ctx, vars)) {
     let raw = value;
@@ -113,7 +143,7 @@ function resolveWord(value: string, literal: boolean, base: string, ctx: ShellPa
     if (vars.pwdFixed) raw = substituteVariables(raw, { PWD: base }) ?? raw;
     const d = decodeWord(raw);
     if (d.literal) {
-      out.push({ path: normalizePath(d.value, opts(home)), literal: false, glob: false, known, ...(why !== undefined ? { why } : {}) });
+      out.push(...withPhysical([{ path: normalizePath(d.value, opts(home)), literal: false, glob: false, known, ...(why !== undefined ? { why } : {}) }], d.value, base, ctx));
       continue;
     }
     const onlyGlob = !d.expansion && d.substitutions === 0 && !d.error && !d.zshEquals;
