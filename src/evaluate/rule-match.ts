@@ -20,6 +20,7 @@ import { hasHoles, literalText, mayMatchWithHoles, wordVariants } from './holes.
 import { SHELLS } from '../shell/wrappers.js';
 import { SAFE_ENVIRONMENT } from '../shell/state.js';
 import { wordsOfUnknownPrograms } from '../shell/unknown-programs.js';
+import { GIT_GLOBAL_WITH_VALUE, withoutGitGlobalOptions } from '../shell/programs/git/global-options.js';
 import { effectOutOfReach, effectProbes } from './path-probe.js';
 
 /**
@@ -180,28 +181,13 @@ function restrictiveTexts(cmd: SimpleCommand): string[] {
     texts.push(argv.join(' '));
   }
   // `git -C . push` and `git --no-pager push` are still `git push` to a deny rule.
-  const git = argv[0] === 'git' ? withoutGitGlobalOptions(argv) : undefined;
+  const git = argv[0] === 'git' ? withoutGitGlobalOptions(argv, RULE_GIT_WITH_VALUE) : undefined;
   if (git !== undefined) texts.push(git.join(' '));
   return texts;
 }
 
-/** git's global options that come before the sub-command (`git [options] <command>`), with whether they take a value. */
-const GIT_GLOBAL_WITH_VALUE = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path', '--super-prefix', '--config-env', '--list-cmds']);
-const GIT_GLOBAL_FLAGS = new Set(['-p', '-P', '--paginate', '--no-pager', '--bare', '--no-replace-objects', '--literal-pathspecs', '--glob-pathspecs', '--noglob-pathspecs', '--icase-pathspecs', '--no-optional-locks', '--no-lazy-fetch', '--no-advice', '--html-path', '--man-path', '--info-path']);
-
-/** `git` argv with its global options removed, or `undefined` when it has none. */
-export function withoutGitGlobalOptions(argv: readonly string[]): string[] | undefined {
-  let i = 1;
-  while (i < argv.length) {
-    const a = argv[i] ?? '';
-    if (GIT_GLOBAL_FLAGS.has(a)) i += 1;
-    else if (GIT_GLOBAL_WITH_VALUE.has(a)) i += 2;
-    else if (a.startsWith('--') && GIT_GLOBAL_WITH_VALUE.has(a.split('=')[0] ?? '')) i += 1;
-    else if (/^-c.+/.test(a) || /^-C.+/.test(a)) i += 1;
-    else break;
-  }
-  return i > 1 ? ['git', ...argv.slice(i)] : undefined;
-}
+/** git's global options as rule matching has read them: without `--attr-source`. */
+const RULE_GIT_WITH_VALUE: ReadonlySet<string> = new Set([...GIT_GLOBAL_WITH_VALUE].filter((o) => o !== '--attr-source'));
 
 /** A text a rule is tried against: as written (for messages) and squeezed (for matching). */
 export interface Text {

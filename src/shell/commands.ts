@@ -9,7 +9,7 @@ import { commandStateChange } from './state.js';
 import type { SimpleCommand } from './types.js';
 import { ARITHMETIC_BUILTINS, CODE_AS_DATA, SHELLS, unwrap, type Unwrapped } from './wrappers.js';
 import type { Environment } from './environment.js';
-import { gitPrograms } from './git-programs.js';
+import { gitPrograms } from './programs/git/runs.js';
 import { embeddedShellStrings, interpreterOpaque } from './interpreters.js';
 import { pipedText, promptCode, readsInput, shellStartupCode, sourcedInput } from './shell-code.js';
 

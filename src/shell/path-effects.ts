@@ -17,7 +17,7 @@ import type { PathEffect, ShellAnalysis, SimpleCommand } from './types.js';
 import { decodeWord } from './words.js';
 
 /** Wrappers that also touch files of their own (the others' words are the wrapped command). */
-const FILE_TOUCHING_WRAPPERS = new Set(['time', 'flock', 'xargs', 'find', 'tar', 'gtar', 'bsdtar', 'sed', 'gsed', 'git', 'script']);
+const FILE_TOUCHING_WRAPPERS = new Set(['time', 'flock', 'xargs', 'find', 'tar', 'gtar', 'bsdtar', 'sed', 'gsed', 'script']);
 
 /** Programs whose operands' roles depend on their position: a glob or variable may put any file in the output slot. */
 const POSITIONAL = new Set(['xxd', 'split', 'uniq', 'mv', 'rsync', 'patch', 'csplit']);
@@ -388,7 +388,7 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
         note('popd returns to a directory toolgate does not track');
         return;
       }
-      if (wrappers.has(i) && !FILE_TOUCHING_WRAPPERS.has(name)) return;
+      if (wrappers.has(i) && !FILE_TOUCHING_WRAPPERS.has(name) && PROGRAMS.get(name)?.touchesFilesAsWrapper !== true) return;
       addOperands(i, name, cmd, expandedArgv(cmd), bases, add, dirsOf, note);
     });
     // Redirections on compound commands or on nothing: resolve against every directory seen.

@@ -312,7 +312,6 @@ const CLAUDE_CODE_UNMOVED: Readonly<Record<string, ReadOnlyEntry>> = {
     otherLong: 'arg-file eof replace max-lines max-args open-tty interactive process-slot-var max-chars show-limits',
     operands: 'text', globs: false, check: 'xargs',
   },
-  git: { source: `${CC_DOCS}; ${CC_CLI}; git 2.39 (read-only subcommands in read-only.ts)`, operands: 'text', globs: false, check: 'git' },
 };
 
 /** Claude Code's built-in read-only commands, each an allowlist of options. @public */
@@ -332,7 +331,6 @@ const ROBOTA_UNMOVED: Readonly<Record<string, ReadOnlySpec>> = {
   du: { globs: false, safeShort: 'abchkmsSxd0', shortArg: 'd', unsafeLong: ['dereference', 'files0-from', 'exclude-from'] },
   cd: { globs: false, safeShort: '', check: 'cd' },
   find: { globs: false, check: 'find', safeShort: 'P' },
-  git: { globs: false, check: 'git' },
 };
 
 /** Safe short letters of the robota set. */
@@ -340,21 +338,6 @@ export const ROBOTA_READ_ONLY: Readonly<Record<string, ReadOnlySpec>> = { ...ROB
 
 /** Long options that read a named file or follow symlinks (robota disqualifies them everywhere). */
 export const ROBOTA_UNSAFE_LONG: readonly string[] = ['exclude-from', 'files0-from', 'files-from', 'from-file', 'dereference', 'deref', 'output'];
-
-/**
- * Read-only git subcommands. claudeCode: the CLI asks about `ls-tree`, `count-objects`,
- * `show-ref`, `version`, `remote get-url` and `config --list`, so they are not listed.
- */
-export const GIT_READ_ONLY = {
-  claudeCode: new Set([
-    'status', 'log', 'diff', 'show', 'rev-parse', 'ls-files', 'describe', 'branch', 'remote', 'blame', 'shortlog', 'cat-file',
-    'rev-list', 'name-rev', 'merge-base', 'for-each-ref', 'grep', 'reflog', 'tag', 'stash', 'worktree', 'config', 'help',
-  ]),
-  robota: new Set(['status', 'log', 'diff', 'show', 'rev-parse', 'ls-files', 'describe', 'branch', 'remote']),
-} as const;
-
-/** git options that disqualify anywhere in the command. */
-export const GIT_UNSAFE_LONG: readonly string[] = ['output', 'ext-diff', 'no-index', 'open-files-in-pager', 'exec', 'upload-pack', 'textconv', 'filters'];
 
 /** find predicates that run, delete or write (robota's set). */
 export const FIND_UNSAFE = new Set(['-exec', '-execdir', '-ok', '-okdir', '-delete', '-fprint', '-fprint0', '-fprintf', '-fls']);

@@ -6,12 +6,12 @@
 import { commandBasename } from './commands.js';
 import { parseGnuOptions, describeGnuProblem, type GnuArgument, type GnuOptionSpec, type GnuParseResult } from './gnu-options.js';
 import {
-  CLAUDE_CODE_READ_ONLY, FIND_SAFE, FIND_UNSAFE, GIT_READ_ONLY, GIT_UNSAFE_LONG, ROBOTA_READ_ONLY, ROBOTA_UNSAFE_LONG, WRAPPERS_READ_ONLY,
+  CLAUDE_CODE_READ_ONLY, FIND_SAFE, FIND_UNSAFE, ROBOTA_READ_ONLY, ROBOTA_UNSAFE_LONG, WRAPPERS_READ_ONLY,
   type ReadOnlyEntry, type ReadOnlySpec,
 } from './read-only-tables.js';
 import { expandedWords, type ExpandedWord } from './read-only-words.js';
 import { checkJqFilter, checkLsof, checkPs, checkSedScript } from './read-only-checks.js';
-import { checkGitOptions } from './read-only-git.js';
+import { checkGitOptions, GIT_READ_ONLY, GIT_UNSAFE_LONG } from './programs/git/read-only.js';
 import type { ReadOnlyVerdict, ShellAnalysis, SimpleCommand } from './types.js';
 import { decodeWord } from './words.js';
 

@@ -9,7 +9,6 @@ import { moveOperands, renameOperands } from './copy.js';
 import { PROGRAMS } from '../programs/index.js';
 import { attributeOperands, ddOperands, findOperands, mkdirOperands, removeOperands, touchOperands, truncateOperands } from './fs-tools.js';
 import { compressOperands, tarOperands, unzipOperands, zipOperands } from './archives.js';
-import { gitOperands } from './git.js';
 import { historyOperands } from './builtins.js';
 import { interpreterOf, interpreterOperands, npmOperands } from './programs.js';
 import { readerOperands } from './readers.js';
@@ -57,8 +56,6 @@ function modelledOperands(name: string, argv: readonly string[]): FileOperands |
       return patchOperands(argv);
     case 'date':
       return dateOperands(argv);
-    case 'git':
-      return gitOperands(argv);
     case 'npm':
       return npmOperands(argv);
     case 'tar':

@@ -3,6 +3,7 @@
  * registry over them. To add or correct a program, see `docs/shell.md`.
  */
 import { cp } from './cp.js';
+import { git } from './git/index.js';
 import { grep } from './grep.js';
 import { install } from './install.js';
 import { ln } from './ln.js';
@@ -16,7 +17,7 @@ export type { ProgramExample, ProgramModel, ProgramRuns } from './model.js';
 export { createProgramRegistry, optionShape, type ProgramRegistry, type ProgramRegistryOptions } from './registry.js';
 
 /** Every model, in the order the registry indexes them. @internal */
-export const PROGRAM_MODELS: readonly ProgramModel[] = [cp, grep, install, ln, rg, strings, tree];
+export const PROGRAM_MODELS: readonly ProgramModel[] = [cp, git, grep, install, ln, rg, strings, tree];
 
 /** The registry the shell layer uses (duplicate names are refused by its test, not at start). @internal */
 export const PROGRAMS: ProgramRegistry = createProgramRegistry(PROGRAM_MODELS);

@@ -6,8 +6,9 @@
  * shell script git hands it to (git docs, git-config(1) and git(1) "Environment Variables");
  * one it cannot read is opaque, and keys whose effect it does not model stay unknown.
  */
-import { lookup, matching, quoteWord, type Environment } from './environment.js';
-import type { Unwrapped } from './wrappers.js';
+import { lookup, matching, quoteWord, type Environment } from '../../environment.js';
+import type { Unwrapped } from '../../wrapper-types.js';
+import { GIT_GLOBAL_WITH_VALUE } from './global-options.js';
 
 /** Keys whose value is a command git runs (through `sh -c` when it has shell syntax). */
 const COMMAND_KEYS =
@@ -32,8 +33,6 @@ interface ConfigPair {
   from: string;
 }
 
-/** git's global options that take the next word (`git [options] <command>`). */
-const GLOBAL_WITH_VALUE = new Set(['-C', '--git-dir', '--work-tree', '--namespace', '--super-prefix', '--list-cmds', '--attr-source']);
 
 /** The `-c` / `--config-env` pairs and where the subcommand starts. */
 function commandLine(argv: readonly string[], literal: readonly boolean[], env: Environment): { pairs: ConfigPair[]; sub: number; problems: Unwrapped[] } {
@@ -58,7 +57,7 @@ function commandLine(argv: readonly string[], literal: readonly boolean[], env: 
       via = 'c';
     } else if (a === '--exec-path' ? false : a.startsWith('--exec-path=')) {
       problems.push({ kind: 'opaque', reason: `git ${a} runs subcommands from a directory toolgate cannot see` });
-    } else if (GLOBAL_WITH_VALUE.has(a)) i++;
+    } else if (a !== '--exec-path' && GIT_GLOBAL_WITH_VALUE.has(a)) i++; // `--exec-path` alone takes no value
     if (pair === undefined) continue;
     const eq = pair.indexOf('=');
     const key = (eq < 0 ? pair : pair.slice(0, eq)).toLowerCase();

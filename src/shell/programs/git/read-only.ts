@@ -7,7 +7,23 @@
  * `git ls-tree`, `git count-objects`, `git show-ref`, `git remote get-url`, `git config --list`
  * ask).
  */
-import type { ReadOnlyVerdict } from './types.js';
+import type { ReadOnlyVerdict } from '../../types.js';
+
+/**
+ * Read-only git subcommands. claudeCode: the CLI asks about `ls-tree`, `count-objects`,
+ * `show-ref`, `version`, `remote get-url` and `config --list`, so they are not listed.
+ * @internal
+ */
+export const GIT_READ_ONLY = {
+  claudeCode: new Set([
+    'status', 'log', 'diff', 'show', 'rev-parse', 'ls-files', 'describe', 'branch', 'remote', 'blame', 'shortlog', 'cat-file',
+    'rev-list', 'name-rev', 'merge-base', 'for-each-ref', 'grep', 'reflog', 'tag', 'stash', 'worktree', 'config', 'help',
+  ]),
+  robota: new Set(['status', 'log', 'diff', 'show', 'rev-parse', 'ls-files', 'describe', 'branch', 'remote']),
+} as const;
+
+/** git options that disqualify anywhere in the command. @internal */
+export const GIT_UNSAFE_LONG: readonly string[] = ['output', 'ext-diff', 'no-index', 'open-files-in-pager', 'exec', 'upload-pack', 'textconv', 'filters'];
 
 const YES: ReadOnlyVerdict = { readOnly: true };
 const no = (reason: string): ReadOnlyVerdict => ({ readOnly: false, reason });

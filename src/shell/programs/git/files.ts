@@ -5,11 +5,10 @@
  * (`init`, `clone`, `worktree add`, `submodule add`) and config files it changes.
  * Git 2.39 manual pages; a subcommand toolgate does not know has its words assumed read and written.
  */
-import { all, has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from './types.js';
-import type { ParsedOption } from '../options.js';
+import { all, has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../../file-effects/types.js';
+import type { ParsedOption } from '../../options.js';
+import { GIT_GLOBAL_WITH_VALUE } from './global-options.js';
 
-/** git's global options that take a value. */
-const GLOBAL_WITH_VALUE = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path', '--super-prefix', '--config-env', '--list-cmds', '--attr-source']);
 
 /** Subcommands that only report (their path-like operands are pathspecs they read, nothing is written). */
 const REPORTS = new Set([
@@ -72,7 +71,7 @@ function sub(argv: readonly string[]): { at: number; chdir: number[]; trees: Fil
     }
     if (a === '-C' && i + 1 < argv.length) chdir.push(i + 1);
     else if (/^-C./.test(a)) unresolved.push('git -C<dir> changes the directory');
-    if (eq < 0 && GLOBAL_WITH_VALUE.has(a)) i += 2;
+    if (eq < 0 && GIT_GLOBAL_WITH_VALUE.has(a)) i += 2;
     else i += 1;
   }
   return { at: i, chdir, trees, unresolved };

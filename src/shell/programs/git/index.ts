@@ -1,0 +1,33 @@
+/**
+ * git: one model, its knowledge in this folder by facet — `global-options.ts` (the options
+ * before the subcommand, read by every facet and by rule matching), `files.ts` (what each
+ * subcommand reads and writes), `read-only.ts` (the per-subcommand table of read-only
+ * subcommands and their safe options), `runs.ts` (programs its configuration runs).
+ */
+import { defineProgram } from '../model.js';
+import { CC_CLI, CC_DOCS } from '../sources.js';
+import { gitOperands } from './files.js';
+
+/** The git model. @internal */
+export const git = defineProgram({
+  names: ['git'],
+  summary: 'git: the version control system',
+  sources: ['git 2.39 manual pages (git(1), git-config(1), one page per subcommand)', CC_DOCS, CC_CLI],
+  files: (_name, argv) => gitOperands(argv),
+  readOnly: {
+    claudeCode: { git: { source: `${CC_DOCS}; ${CC_CLI}; git 2.39 (read-only subcommands in read-only.ts)`, operands: 'text', globs: false, check: 'git' } },
+    robota: { git: { globs: false, check: 'git' } },
+  },
+  runs: 'seen',
+  touchesFilesAsWrapper: true,
+  examples: [
+    { command: 'git status', effects: [], readOnly: true },
+    { command: 'git diff --stat', effects: [], readOnly: true },
+    {
+      command: 'git show HEAD:.env', effects: ['read ./.env (history)', 'read /home/user/.env (history)', 'read /home/.env (history)', 'read /.env (history)'], readOnly: true,
+      why: 'HEAD:path is relative to the repository root, which may be the cwd or any parent',
+    },
+    { command: 'git -C sub log', effects: ['read ./sub'], readOnly: false, why: "another directory's configuration and hooks could run" },
+    { command: 'git clean -fdx', effects: ['remove . [some]'], readOnly: false },
+  ],
+});
