@@ -79,5 +79,19 @@ export function caseFsView(spec: Record<string, unknown>, ctx: { cwd: string; ho
       if (real === undefined || absent.has(real) || !present.has(real) || directories.has(real)) return undefined;
       return names.get(real) ?? 1;
     },
+    // The case's tree is what it lists: a directory holds the entries listed under it.
+    list: (p) => {
+      const real = realpath(p);
+      if (real === undefined || absent.has(real)) return undefined;
+      const entries = new Set<string>();
+      for (const known of [...present, ...links.keys()]) {
+        if (!known.startsWith(`${real === '/' ? '' : real}/`) || absent.has(known)) continue;
+        const name = known.slice(real === '/' ? 1 : real.length + 1).split('/')[0];
+        if (name) entries.add(name);
+      }
+      if (entries.size === 0 && !directories.has(real)) return undefined;
+      return [...entries].sort();
+    },
+    isSymlink: (p) => links.has(canonical(norm(p))),
   };
 }

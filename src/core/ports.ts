@@ -66,6 +66,15 @@ export interface ReadonlyFsView {
    * through a file with more than one name may change another name, a protected one included.
    */
   linkCount?(path: string): number | undefined;
+  /**
+   * The names of a directory's entries (symlinks not followed for the directory's own entries):
+   * `undefined` when it is no directory or cannot be listed. Optional; with it a recursive read of
+   * a directory is judged by what the directory really holds (bounded), without it by what it
+   * may hold.
+   */
+  list?(path: string): readonly string[] | undefined;
+  /** Whether the path itself is a symbolic link (not followed). Optional; used with {@link ReadonlyFsView.list}. */
+  isSymlink?(path: string): boolean;
 }
 
 /** A clock, in milliseconds since the epoch. @public */

@@ -60,10 +60,22 @@ export function normalizeMode(mode: string): PermissionMode | undefined {
  * - `firm`: an ask rule, a hook's ask, a critical-path removal, or a shell command with unknown
  *   parts; no mode and no hook `allow` answers it.
  * - `protected`: a write to a protected path; modes do not answer it, a PreToolUse hook's allow does.
+ * - `guardedRead`: a read that may reach a Read-denied path, which the file-system view cannot
+ *   settle (no view, a bound hit, a reader's skip rules it cannot see); a person or an allow rule
+ *   (or grant) for the exact command answers it — no prefix rule, mode or hook `allow` does.
  * - `plain`: everything else; the mode, a hook's allow or a resolver may answer it.
  * @public
  */
-export type AskKind = 'firm' | 'protected' | 'plain';
+export type AskKind = 'firm' | 'protected' | 'guardedRead' | 'plain';
+
+/**
+ * Whether a mode, a PreToolUse hook's `allow` or a classifier may answer an ask of this kind:
+ * only `plain` and `protected` asks (a protected one not by every mode; see {@link AskKind}).
+ * @public
+ */
+export function hookMayAnswer(kind: AskKind): boolean {
+  return kind === 'plain' || kind === 'protected';
+}
 
 /**
  * Why a decision came out as it did. A closed set; each kind is documented in the README
@@ -90,7 +102,9 @@ export type ReasonKind =
   | 'invalidInput'
   | 'resolver'
   | 'brokenSettings'
-  | 'userInteraction';
+  | 'userInteraction'
+  | 'opaqueCode'
+  | 'guardedRead';
 
 /** Where a setting or rule came from. @public */
 export type SettingsSourceKind =

@@ -16,6 +16,7 @@ import { readsOutside } from './reads-outside.js';
 import { userInteraction } from './user-interaction.js';
 import type { Dialect, EvalState, EvaluationContext, PipelineStep, StepResult } from './types.js';
 import { isPlainSedEdit } from './sed-script.js';
+import { consentFor, isBuiltInRule, opaqueParts } from './opaque-code.js';
 import { braceAlternatives, globMayHitRule, hasGlob } from './glob-overlap.js';
 import { powerShellAllow, powerShellCriticalRemovals, powerShellReadOnly, powerShellRestrictive, powerShellTouches, powerShellUnknownWrite } from './powershell.js';
 
@@ -60,20 +61,26 @@ export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
       const all = list === 'deny' ? state.index.deny : state.index.ask;
       const rules = rulesForTool(state.index, list, state.call.tool);
       let hidden: { cr: CompiledRule; detail: string } | undefined;
+      let guarded: { cr: CompiledRule; detail: string } | undefined;
       // A Read or Edit call meets only the path rules whose literal its paths hold (`.pem`); a
       // shell or PowerShell call only the command rules filed under its first words (decision 0027).
       const f = state.facts;
       const picked = (f.kind === 'read' || f.kind === 'edit' ? restrictiveCandidates(rules, f, state.env) : undefined) ?? commandRuleCandidates(rules, f);
       for (const cr of picked) {
         const psRule = state.facts.kind === 'powershell' && cr.rule.family !== 'bare' && cr.rule.family !== 'param';
-        const m = psRule ? powerShellRestrictive(cr, state.call, state.facts as Extract<CallFacts, { kind: 'powershell' }>, state.env) : restrictiveMatch(cr, state.call, state.facts, state.env);
+        const m = psRule ? powerShellRestrictive(cr, state.call, state.facts as Extract<CallFacts, { kind: 'powershell' }>, state.env) : restrictiveMatch(cr, state.call, state.facts, state.env, state.ctx.fs);
         if (m.kind === 'match') {
           if (list === 'deny') {
             return decide(state, name, 'deny', 'rule', `denied by ${cr.rule.text}: ${m.detail}`, { rule: ruleRef(cr) });
           }
           return holdAsk(state, name, { kind: 'firm', reason: 'rule', message: `ask rule ${cr.rule.text}: ${m.detail}`, rule: ruleRef(cr) });
         }
-        if (m.kind === 'hidden' && !hidden) hidden = { cr, detail: m.detail };
+        if (m.kind === 'hidden' && m.opaque === true) {
+          // Opaque code under a program rule: the opaque-code table decides at the allow step;
+          // toolgate's own built-in rules are no user's program rule.
+          if (!isBuiltInRule(cr)) state.opaqueUnder ??= { rule: cr, detail: m.detail };
+        } else if (m.kind === 'hidden' && m.guarded === true && list === 'deny') guarded ??= { cr, detail: m.detail };
+        else if (m.kind === 'hidden' && !hidden) hidden = { cr, detail: m.detail };
       }
       if (hidden) {
         return holdAsk(state, name, {
@@ -81,6 +88,16 @@ export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
           reason: 'shellUnknown',
           message: `${hidden.detail}; the ${list} rule ${hidden.cr.rule.text} could apply to what is hidden`,
           rule: ruleRef(hidden.cr),
+        });
+      }
+      if (guarded) {
+        // A read that may reach a denied path, which the file-system view cannot settle: a person
+        // or an exact-command allow answers it; prefix rules and modes do not.
+        return holdAsk(state, name, {
+          kind: 'guardedRead',
+          reason: 'guardedRead',
+          message: `${guarded.detail}; the deny rule ${guarded.cr.rule.text} may apply`,
+          rule: ruleRef(guarded.cr),
         });
       }
       return passFixed(state, (noneMatch[all.length] ??= fixedPass(name, `no ${list} rule matches (${all.length} checked)`)));
@@ -237,12 +254,17 @@ export function planBlocks(state: EvalState): boolean {
 export const allowRules: PipelineStep = {
   name: 'allowRules',
   run(state) {
-    if (state.pendingAsk) return pass(state, 'allowRules', 'skipped: an ask is pending that no allow rule answers');
-    if (planBlocks(state)) return pass(state, 'allowRules', 'plan mode: allow rules do not approve changes');
     // In auto mode broad allow rules are set aside (the classifier judges those calls).
     const auto = state.mode === 'auto';
     const forTool = rulesForTool(state.index, 'allow', state.call.tool);
     const rules = auto ? forTool.filter(usableInAuto) : forTool;
+    if (state.facts.kind === 'shell') opaqueCodeTable(state, state.facts, rules);
+    if (state.pendingAsk?.kind === 'guardedRead' && state.facts.kind === 'shell' && !planBlocks(state)) {
+      const exact = rules.find((cr) => cr.rule.family === 'bash' && !(cr.rule.specifier ?? '*').includes('*') && allowCovers(cr, state.call, state.facts, state.env).kind === 'match');
+      if (exact) return decide(state, 'allowRules', 'allow', 'rule', `allowed by ${exact.rule.text}, the exact command, which answers the guarded read (${state.pendingAsk.message})`, { rule: ruleRef(exact) });
+    }
+    if (state.pendingAsk) return pass(state, 'allowRules', 'skipped: an ask is pending that no allow rule answers');
+    if (planBlocks(state)) return pass(state, 'allowRules', 'plan mode: allow rules do not approve changes');
     if (state.facts.kind === 'shell') return shellAllow(state, rules);
     if (state.facts.kind === 'powershell') {
       const v = powerShellAllow(state, state.facts, rules);
@@ -265,6 +287,56 @@ export const allowRules: PipelineStep = {
     return passOwnText(state, 'allowRules', `no allow rule covers the call (${auto ? state.index.allow.filter(usableInAuto).length : state.index.allow.length} checked)`);
   },
 };
+
+/**
+ * The opaque-code table (DESIGN "The opaque-code table"): code toolgate cannot read runs on a
+ * person's specific consent (an allow rule naming the program, an exact command, a grant of
+ * either); under a deny or ask rule naming a program, a wildcard allow is a firm ask that says how
+ * to consent by name, and no consent is a plain ask (firm in auto and bypassPermissions). Holds
+ * that ask, or records the consent in the trace (`opaqueCode`), which `explain` shows and the
+ * bash oracle counts as "consented opaque code".
+ */
+function opaqueCodeTable(state: EvalState, facts: Extract<CallFacts, { kind: 'shell' }>, rules: readonly CompiledRule[]): void {
+  const parts = opaqueParts(facts.analysis);
+  if (parts.length === 0) return;
+  const under = state.opaqueUnder;
+  let wildcard: { prog: string; why: string; rule: CompiledRule } | undefined;
+  let none: { prog: string; why: string } | undefined;
+  const consented: string[] = [];
+  for (const { cmd, why } of parts) {
+    const consent = consentFor(rules, cmd);
+    const prog = cmd.argv[0] ?? '';
+    if (consent.kind === 'specific') consented.push(`"${allowText(cmd)}" by ${consent.rule.rule.text}`);
+    else if (consent.kind === 'wildcard') wildcard ??= { prog, why, rule: consent.rule };
+    else none ??= { prog, why };
+  }
+  if (under === undefined) {
+    if (consented.length > 0) pass(state, 'opaqueCode', `consented opaque code: ${consented.join('; ')} (a rule naming the program grants arbitrary code, which no deny rule can hold against)`);
+    return;
+  }
+  const rule = ruleRef(under.rule);
+  const names = `the ${under.rule.list} rule ${under.rule.rule.text} names a program that code could run`;
+  if (none !== undefined) {
+    const firm = state.mode === 'auto' || state.mode === 'bypassPermissions';
+    holdAsk(state, 'opaqueCode', {
+      kind: firm ? 'firm' : 'plain',
+      reason: 'opaqueCode',
+      message: `${none.why}, and ${names}; no allow rule names ${none.prog}${firm ? ` (${state.mode} does not answer opaque code under such a rule)` : ''}: allow it by name (for example Bash(${none.prog} *)) or answer each time`,
+      rule,
+    });
+    return;
+  }
+  if (wildcard !== undefined) {
+    holdAsk(state, 'opaqueCode', {
+      kind: 'firm',
+      reason: 'opaqueCode',
+      message: `${wildcard.why}, and ${names}; ${wildcard.rule.rule.text} allows ${wildcard.prog} only by wildcard: allow it by name (for example Bash(${wildcard.prog} *)) or answer each time`,
+      rule,
+    });
+    return;
+  }
+  pass(state, 'opaqueCode', `consented opaque code: ${consented.join('; ')}, though ${names} (a rule naming the program grants arbitrary code, which no deny rule can hold against)`);
+}
 
 /** In auto mode broad allow rules are set aside. */
 function usableInAuto(cr: CompiledRule): boolean {
@@ -435,6 +507,7 @@ export const modeStep: PipelineStep = {
     const mode = state.mode;
     if (mode === 'dontAsk') return decide(state, 'mode', 'deny', ask.reason, `dontAsk refuses what would ask: ${ask.message}`, extra);
     if (ask.kind === 'firm') return decide(state, 'mode', 'ask', ask.reason, `${ask.message}; no mode answers a firm ask`, extra);
+    if (ask.kind === 'guardedRead') return decide(state, 'mode', 'ask', ask.reason, `${ask.message}; no mode answers it: a person, or an allow rule for this exact command`, extra);
     if (mode === 'bypassPermissions') {
       if (ask.kind === 'protected' && state.ctx.options?.protectedPathsUnderBypass !== 'allow') {
         return decide(state, 'mode', 'ask', ask.reason, `${ask.message}; bypassPermissions does not answer protected paths`, extra);

@@ -17,11 +17,13 @@ import { compilePathPattern, matchPathMatcher, normalizedForMatch, pathMatcher, 
 import type { CallFacts } from './facts.js';
 import { braceAlternatives, globMayHitRule, hasGlob } from './glob-overlap.js';
 import { hasHoles, literalText, mayMatchWithHoles, wordVariants } from './holes.js';
-import { SHELLS } from '../shell/wrappers.js';
+import { opaqueCommands } from './opaque-commands.js';
 import { SAFE_ENVIRONMENT } from '../shell/state.js';
 import { wordsOfUnknownPrograms } from '../shell/unknown-programs.js';
 import { GIT_GLOBAL_WITH_VALUE, withoutGitGlobalOptions } from '../shell/programs/git/global-options.js';
 import { effectOutOfReach, effectProbes } from './path-probe.js';
+import { dirHolds, expandGlob, newBudget, type Budget } from './fs-reach.js';
+import type { ReadonlyFsView } from '../core/ports.js';
 
 /**
  * Can the rule bear on a call of `tool` — as {@link restrictiveMatch} (`restrictive`) or as
@@ -43,7 +45,11 @@ export function ruleBearsOnTool(cr: CompiledRule, tool: string, use: 'restrictiv
 }
 
 /** How a rule relates to a call: it matches, it does not, or what is hidden may match. */
-export type RuleMatch = { kind: 'match'; detail: string } | { kind: 'none' } | { kind: 'hidden'; detail: string };
+export type RuleMatch =
+  | { kind: 'match'; detail: string }
+  | { kind: 'none' }
+  /** What is hidden may match; `opaque`: only because the command runs code toolgate cannot read (the opaque-code table decides). */
+  | { kind: 'hidden'; detail: string; opaque?: true; guarded?: true };
 
 const NONE: RuleMatch = { kind: 'none' };
 const NO_COVER: AllowMatch = { kind: 'none' };
@@ -226,9 +232,9 @@ export function restrictiveTextsOf(analysis: ShellAnalysis): RestrictiveTexts {
  * the wrapped command, and the whole command string are all tried; Read/Edit rules also see the
  * paths a shell command reads, writes or removes.
  */
-export function restrictiveMatch(cr: CompiledRule, call: ToolCall, facts: CallFacts, env: MatchEnv): RuleMatch {
+export function restrictiveMatch(cr: CompiledRule, call: ToolCall, facts: CallFacts, env: MatchEnv, view?: ReadonlyFsView): RuleMatch {
   const rule = cr.rule;
-  if (rule.family === 'path' && facts.kind === 'shell') return shellPathMatch(cr, facts, env);
+  if (rule.family === 'path' && facts.kind === 'shell') return shellPathMatch(cr, facts, env, view);
   const covers =
     ruleCoversTool(rule, call.tool, cr.list) ||
     (rule.family === 'path' && rule.tool === 'Read' && READ_DENY_ALSO_BLOCKS.has(call.tool));
@@ -296,13 +302,14 @@ function bashRestrictive(rule: Rule, analysis: ShellAnalysis): RuleMatch {
       }
     }
   }
-  const opaque = opaqueScriptOf(analysis);
-  if (opaque !== undefined) return { kind: 'hidden', detail: opaque };
   // `ssh host rm -rf x`, `make CC=rm`: a program toolgate does not know, given the rule's program by name.
   const unknownWords = perAnalysis(analysis).unknownWords;
   const program = unknownWords.size === 0 ? undefined : ruleProgram(spec);
   const holder = program === undefined ? undefined : unknownWords.get(program);
   if (holder !== undefined) return { kind: 'hidden', detail: `"${holder}" runs a program toolgate does not know, and its arguments name ${program}` };
+  // Code toolgate cannot read may run what the rule names: the opaque-code table decides.
+  const opaque = opaqueScriptOf(analysis);
+  if (opaque !== undefined) return { kind: 'hidden', detail: opaque, opaque: true };
   return NONE;
 }
 
@@ -354,101 +361,132 @@ function opaqueScriptOf(analysis: ShellAnalysis): string | undefined {
   return perAnalysis(analysis).opaque;
 }
 
-/** Every shell program: the POSIX ones the analyser reads into, and those it never does. */
-const SHELL_PROGRAMS: ReadonlySet<string> = new Set([...SHELLS, 'fish', 'csh', 'tcsh']);
-
 /**
- * A command that runs code toolgate cannot read (`SimpleCommand.opaque`: an interpreter's code,
- * a sed `-f` file, a file named by `BASH_ENV`, …), or a shell started without `-c`, which runs a
- * script toolgate cannot see — from a file (`bash x.sh`) or
- * from standard input (`echo rm x | sh`, `bash <<< 'rm x'`) — like `source`. Its commands may be
- * anything a deny or ask rule covers. Returns why, or `undefined`.
+ * Why the command runs code toolgate cannot read (the first of {@link opaqueCommands}), or
+ * `undefined`. Its commands may be anything a deny or ask rule covers.
  */
 export function opaqueScript(analysis: ShellAnalysis): string | undefined {
-  const cmds = analysis.commands;
-  for (const cmd of cmds) if (cmd.opaque !== undefined) return cmd.opaque;
-  for (let i = 0; i < cmds.length; i++) {
-    const argv = cmds[i]?.argv ?? [];
-    const name = (argv[0] ?? '').slice((argv[0] ?? '').lastIndexOf('/') + 1);
-    if (!SHELL_PROGRAMS.has(name)) continue;
-    if (argv.some((a) => a === '--version' || a === '--help')) continue;
-    if (cmds.some((c) => c.parent === i)) continue; // `bash -c '…'`: its script was read
-    return `${name} runs a script toolgate cannot see (a file or standard input)`;
-  }
-  return undefined;
+  return opaqueCommands(analysis)[0]?.why;
 }
 
-/** Read rules against what a command reads; Edit rules against what it writes or removes. */
-function shellPathMatch(cr: CompiledRule, facts: Extract<CallFacts, { kind: 'shell' }>, env: MatchEnv): RuleMatch {
+/**
+ * Read rules against what a command reads (copying, moving, linking, archiving and sending are
+ * reads of the source; removing or creating a path is not); Edit rules against what it writes or
+ * removes. With a file-system view, a directory is judged by its real entries (bounded).
+ */
+function shellPathMatch(cr: CompiledRule, facts: Extract<CallFacts, { kind: 'shell' }>, env: MatchEnv, view?: ReadonlyFsView): RuleMatch {
   const rule = cr.rule;
   const isRead = rule.tool === 'Read';
   const isEdit = rule.tool === 'Edit';
   if (!isRead && !isEdit) return NONE;
   const ctx = pathCtx(cr, env);
   let hidden: string | undefined;
+  let guarded: string | undefined;
   // An effect whose path lacks the pattern's literal (`.pem`) is passed over (decision 0027).
   const m = facts.effects.length > 0 ? pathRuleMatcher(cr, env) : undefined;
   const probes = m !== undefined && m.gitignore.needle !== '' ? effectProbes(facts.effects, env) : undefined;
+  const budget = newBudget();
   for (let i = 0; i < facts.effects.length; i++) {
     const e = facts.effects[i]!;
-    const relevant = isRead ? true : e.op !== 'read';
+    const relevant = isRead ? e.op === 'read' || e.assumed !== undefined : e.op !== 'read';
     if (!relevant) continue;
     const probe = probes?.[i];
     if (probe !== undefined && effectOutOfReach(m!, e, probe)) continue;
-    const verdict = effectVerdict(rule, e, isRead, ctx, foldsGlobs(facts.command));
+    const reader = isRead ? facts.analysis.commands[e.command] : undefined;
+    const verdict = effectVerdict(rule, e, isRead, ctx, foldsGlobs(facts.command), { view, budget, skips: reader !== undefined ? skipRules(reader) : undefined });
     if (verdict === undefined || verdict.kind === 'none') continue;
     if (verdict.kind === 'match') return verdict;
-    hidden ??= verdict.detail;
+    if (verdict.guarded === true) guarded ??= verdict.detail;
+    else hidden ??= verdict.detail;
   }
   if (hidden !== undefined) return { kind: 'hidden', detail: hidden };
-  const opaque = opaqueScriptOf(facts.analysis);
-  if (opaque !== undefined) return { kind: 'hidden', detail: opaque };
+  // Code toolgate cannot read (`node x.js`) is no hidden path effect: Read and Edit deny rules
+  // alone never make it ask (the opaque-code table; the person consents to the program by name).
   if (facts.analysis.unknown.length > 0 || facts.analysis.stateChanges.length > 0 || facts.unresolved.length > 0) {
     return { kind: 'hidden', detail: `the command touches paths that could not be worked out (${facts.unresolved[0] ?? facts.analysis.unknown[0] ?? facts.analysis.stateChanges[0]})` };
   }
+  if (guarded !== undefined) return { kind: 'hidden', detail: guarded, guarded: true };
   return NONE;
 }
 
+/** What {@link effectVerdict} may ask of the world: the file-system view, its budget, and the reader's skip rules. */
+export interface EffectLook {
+  view?: ReadonlyFsView | undefined;
+  budget?: Budget;
+  /** Why the reading program may skip hidden or ignored files (`rg`), when it does: a covered path it holds is then not sure to be read. */
+  skips?: string | undefined;
+}
+
 /**
- * How one rule bears on one effect: a literal path it covers is a match; a directory the command
- * takes whole (`rm -r`, `grep -r`, `cp -r`, a directory given to a program toolgate does not
- * model) is a match when it holds a path the rule names literally and `all` of it is touched,
- * and hidden when a covered path inside it cannot be ruled out; a glob that may name a covered
- * path is hidden. Unseen writes (`tree: 'some'`, not assumed) are judged by Edit rules only: a
- * Read rule guards what can be read, and those writes read nothing.
+ * How one rule bears on one effect. A literal path it covers is a match. For a Read rule only
+ * reads count (a copy's, move's, link's or archive's source is read; a removal or a creation is
+ * not — Edit rules and protected paths decide those). A directory the command reads whole (`grep
+ * -r`, `cp -r`, `tar c`) matches when it holds a covered path — with a file-system view, when one
+ * of its real entries is covered; a regular file holds nothing — and is a guarded read when that
+ * cannot be settled (no view, a bound hit) or the reader may skip the path. A glob is expanded
+ * against the view under every shell option; without one, one that may name a covered path is a
+ * guarded read. For Edit rules a removal or write of a directory that may hold a covered path
+ * matches (lexically, or by the view's entries).
  */
-export function effectVerdict(rule: Rule, e: PathEffect, isRead: boolean, ctx: PathMatchContext, foldGlobs = false): RuleMatch | undefined {
+export function effectVerdict(rule: Rule, e: PathEffect, isRead: boolean, ctx: PathMatchContext, foldGlobs = false, look: EffectLook = {}): RuleMatch | undefined {
   const what = `the command ${verb(e.op, e)} ${e.path}${e.viaSymlink ? ' (through a symbolic link)' : ''}`;
+  const readish = e.op === 'read' || e.assumed !== undefined;
+  if (isRead && !readish) return undefined;
   if (matchPathRule(rule, e.path, ctx)) return { kind: 'match', detail: what };
+  const covered = (p: string) => matchPathRule(rule, p, ctx);
+  const mayHold = (p: string) => reachOf(rule, p, ctx) !== undefined;
+  const budget = look.budget ?? newBudget();
   if (e.assumed === 'word') {
     // A bare word counts only as what the rule names literally: the directory it covers, or one above a path it names.
     const reach = reachOf(rule, e.path, ctx);
     if (reach === 'contents') return { kind: 'match', detail: `${what}, a directory the rule covers` };
-    if (reach === 'stem') return { kind: 'hidden', detail: `${what}, which holds a path the rule covers; the program may read it whole` };
-    return undefined;
+    if (reach !== 'stem') return undefined;
+    if (!isRead) return { kind: 'hidden', detail: `${what}, which holds a path the rule covers; the program may read it whole` };
+    const held = dirHolds(look.view, e.path, covered, mayHold, budget);
+    if (held.kind === 'nothing') return undefined;
+    return { kind: 'hidden', guarded: true, detail: `${what}, which ${held.kind === 'holds' ? `holds ${held.path}, a path the rule covers` : `may hold a path the rule covers (${held.why})`}; the program may read it whole` };
   }
+  const whole = e.op === 'remove' || e.tree !== undefined || e.assumed !== undefined;
   if (!e.literal) {
     // `cat config/prod.{json,x}` reads config/prod.json; `cat .en*` may read .env.
     for (const alt of braceAlternatives(e.path)) {
       if (!hasGlob(alt)) {
         if (alt !== e.path && matchPathRule(rule, alt, ctx)) return { kind: 'match', detail: `the command ${verb(e.op, e)} ${alt}` };
       } else if (rule.specifier !== undefined) {
-        const whole = e.op === 'remove' || e.tree !== undefined;
-        const may = (g: string): boolean => globMayHitRule(g, rule.specifier!, ctx) || (foldGlobs && globMayHitRule(g.toLowerCase(), rule.specifier!.toLowerCase(), ctx));
-        if (may(alt) || (whole && may(`${alt}/**`))) {
-          return { kind: 'hidden', detail: `the pattern ${e.raw} may name a path the rule covers` };
+        const may = (g: string): boolean => globMayHitRule(g, rule.specifier!, ctx) || ((foldGlobs || isRead) && globMayHitRule(g.toLowerCase(), rule.specifier!.toLowerCase(), ctx));
+        if (!may(alt) && !(whole && may(`${alt}/**`))) continue;
+        if (!isRead) return { kind: 'hidden', detail: `the pattern ${e.raw} may name a path the rule covers` };
+        // A read: the names the pattern matches in the view, under every shell option.
+        const named = expandGlob(look.view, alt, budget);
+        if ('unknown' in named) return { kind: 'hidden', guarded: true, detail: `the pattern ${e.raw} may name a path the rule covers (${named.unknown})` };
+        for (const p of named.paths) {
+          const one = effectVerdict(rule, { ...e, path: p, raw: p, literal: true, glob: false }, isRead, ctx, foldGlobs, { ...look, budget });
+          if (one !== undefined && one.kind !== 'none') return one.kind === 'match' ? { kind: 'match', detail: `${one.detail} (named by the pattern ${e.raw})` } : one;
         }
       }
     }
   }
-  const whole = e.op === 'remove' || e.tree !== undefined || e.assumed !== undefined;
   if (!whole) return undefined;
-  const unseenWrite = e.tree === 'some' && e.op !== 'read' && e.assumed === undefined;
   const reach = reachOf(rule, e.path, ctx);
   if (reach === undefined) return undefined;
   if (reach === 'contents') return { kind: 'match', detail: `${what}, a directory the rule covers` };
-  if (isRead && unseenWrite) return undefined;
+  if (isRead) {
+    // The path itself is read (`ls dir` lists names); a word of a program toolgate does not model
+    // may hand over the directory whole only when it is one above a path the rule names.
+    if (e.tree === undefined && (e.assumed === undefined || reach !== 'stem')) return undefined;
+    // Does the directory hold a covered path? Its real entries say, when the view can list them.
+    const held = dirHolds(look.view, e.path, covered, mayHold, budget);
+    if (held.kind === 'nothing') return undefined;
+    if (held.kind === 'unknown') {
+      return { kind: 'hidden', guarded: true, detail: `${what}, which may hold a path the rule covers (${held.why})` };
+    }
+    const sure = e.tree === 'all' && e.assumed === undefined && look.skips === undefined;
+    if (sure) return { kind: 'match', detail: `${what}, which holds ${held.path}, a path the rule covers` };
+    const maybe = e.assumed !== undefined ? 'the program may read it whole' : look.skips ?? 'the command may read it';
+    return { kind: 'hidden', guarded: true, detail: `${what}, which holds ${held.path}, a path the rule covers; ${maybe}` };
+  }
   if (e.op === 'remove' || (e.tree === 'all' && reach === 'stem')) {
+    if (look.view !== undefined && dirHolds(look.view, e.path, covered, mayHold, budget).kind === 'nothing') return undefined;
     return { kind: 'match', detail: `${what}, which holds a path the rule covers` };
   }
   // A word of a program toolgate does not model that names a directory above a path the rule
@@ -458,6 +496,19 @@ export function effectVerdict(rule: Rule, e: PathEffect, isRead: boolean, ctx: P
   }
   if (e.tree === undefined) return undefined;
   return { kind: 'hidden', detail: `${what}${e.tree === 'all' ? ', which' : ', where it may touch names toolgate cannot see; it'} may hold a path the rule covers` };
+}
+
+/**
+ * Why a reading program may skip a covered path it walks past: ripgrep, ag and fd skip hidden and
+ * ignored files, and git reads what it tracks. Their skips count only when the view shows every
+ * ignore file and no environment (`RIPGREP_CONFIG_PATH`) can change them — toolgate is not given
+ * the environment yet, so a covered path they walk past is a guarded read, never a deny.
+ */
+function skipRules(cmd: SimpleCommand): string | undefined {
+  const name = (cmd.argv[0] ?? '').slice((cmd.argv[0] ?? '').lastIndexOf('/') + 1);
+  if (name === 'rg' || name === 'ag' || name === 'fd' || name === 'fdfind') return `${name} skips hidden and ignored files unless its options, configuration or ignore files say otherwise, which toolgate cannot see`;
+  if (name === 'git') return 'git reads what it tracks, which toolgate cannot see';
+  return undefined;
 }
 
 /** `shopt -s nocaseglob` (or `nocasematch`) anywhere: bash's globs then ignore case. */

@@ -1,7 +1,7 @@
 import { escapeBidi } from '../core/text.js';
 import type { AskKind, Behavior, Decision, ReasonKind, RuleRef, Step } from '../core/types.js';
 import type { CompiledRule } from '../settings/types.js';
-import { suggestionsFor } from './suggestions.js';
+import { exactCommandSuggestions, suggestionsFor } from './suggestions.js';
 import type { EvalState } from './types.js';
 
 /** The rule reference a decision cites for a compiled rule. */
@@ -52,7 +52,7 @@ export function decide(
   if (extra?.blockedPath !== undefined) d.blockedPath = extra.blockedPath;
   if (behavior === 'ask') {
     d.askKind = extra?.askKind ?? 'plain';
-    const suggestions = d.askKind === 'plain' ? suggestionsFor(state) : [];
+    const suggestions = d.askKind === 'plain' ? suggestionsFor(state) : d.askKind === 'guardedRead' ? exactCommandSuggestions(state) : [];
     if (suggestions.length > 0) d.suggestions = suggestions;
   }
   return d;
@@ -61,7 +61,7 @@ export function decide(
 /** Record an ask for the mode step to settle; a firmer ask is never replaced by a softer one. */
 export function holdAsk(state: EvalState, step: string, ask: NonNullable<EvalState['pendingAsk']>): undefined {
   ask = { ...ask, message: escapeBidi(ask.message) };
-  const rank = { firm: 3, protected: 2, plain: 1 } as const;
+  const rank = { firm: 4, guardedRead: 3, protected: 2, plain: 1 } as const;
   if (!state.pendingAsk || rank[ask.kind] > rank[state.pendingAsk.kind]) state.pendingAsk = ask;
   state.trace.push({ step, outcome: 'ask', detail: `${ask.message} (${ask.kind} ask)`, ...(ask.rule ? { rule: ask.rule } : {}) });
   return undefined;

@@ -24,6 +24,21 @@ function prefixFor(words: string[]): string {
 }
 
 /**
+ * The allow rule for exactly this shell command (one simple command, every word literal): what
+ * answers a guarded read for good, where a prefix rule does not.
+ */
+export function exactCommandSuggestions(state: EvalState): PermissionUpdate[] {
+  const f = state.facts;
+  if (f.kind !== 'shell' || f.analysis.unknown.length > 0 || f.analysis.stateChanges.length > 0 || f.analysis.hasSubstitution) return [];
+  const parts = partsToCover(f.analysis);
+  const only = parts.length === 1 ? parts[0] : undefined;
+  if (only === undefined || only.literal.some((l) => !l)) return [];
+  const text = allowText(only);
+  if (text.includes('*')) return [];
+  return [{ type: 'addRules', behavior: 'allow', destination: 'localSettings', rules: [{ toolName: state.call.tool, ruleContent: text }] }];
+}
+
+/**
  * What "Yes, and don't ask again" would add for an ask (Claude Code docs, "Configure permissions":
  * one rule per sub-command needing approval, at most 5; edits offer acceptEdits for the session).
  */

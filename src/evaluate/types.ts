@@ -147,6 +147,11 @@ export interface EvalState {
   trace: Step[];
   /** An ask found by an earlier step, waiting for the mode step. */
   pendingAsk?: { kind: AskKind; reason: ReasonKind; message: string; rule?: RuleRef; blockedPath?: string };
+  /**
+   * A deny or ask rule naming a program that code the command runs but toolgate cannot read
+   * could run: the opaque-code table decides at the allow step (consent by name allows).
+   */
+  opaqueUnder?: { rule: CompiledRule; detail: string };
 }
 
 /** What a step concluded: a final decision, or nothing (go on). */

@@ -1,5 +1,5 @@
 import type { EventEmitter } from 'eventemitter3';
-import type { Decision, Diagnostic, PermissionMode, PermissionUpdate, ToolCall } from '../core/types.js';
+import { hookMayAnswer, type Decision, type Diagnostic, type PermissionMode, type PermissionUpdate, type ToolCall } from '../core/types.js';
 import { evaluateAsync } from '../evaluate/index.js';
 import { stableJson, type PreToolUseAnswer } from '../hooks/index.js';
 import { TRACKED_TOOLS } from '../checkpoints/index.js';
@@ -251,7 +251,7 @@ async function loop(core: GateCore, ms: ModeState, st: RunState, signal: AbortSi
       return finishAllow(core, ms, st, 'rules', d.reason.kind, d.reason.message, promptId);
     } else {
       const kind = d.askKind ?? 'firm';
-      if (hookAllow && kind !== 'firm') {
+      if (hookAllow && hookMayAnswer(kind)) {
         st.trace.push({ step: 'gate', outcome: 'allow', detail: `a PreToolUse hook's allow answers this ${kind} ask` });
         return finishAllow(core, ms, st, 'preToolUseHook', 'hook', hookReason ?? 'allowed by a PreToolUse hook', promptId);
       }
@@ -261,7 +261,7 @@ async function loop(core: GateCore, ms: ModeState, st: RunState, signal: AbortSi
       st.trace.push({ step: 'gate', outcome: 'allow', detail: `the approval of the rewritten input (${carried.by}) answers this ${ask.kind} ask` });
       return finishAllow(core, ms, st, carried.by, 'resolver', carried.message, promptId);
     }
-    if (ask.kind !== 'firm' && ms.mode !== 'plan' && matchesAllowedPrompt(core, call)) {
+    if (hookMayAnswer(ask.kind) && ms.mode !== 'plan' && matchesAllowedPrompt(core, call)) {
       st.trace.push({ step: 'allowedPrompts', outcome: 'allow', detail: 'an approved plan authorised this call' });
       return finishAllow(core, ms, st, 'allowedPrompt', 'planApproval', 'authorised by the approved plan', promptId);
     }

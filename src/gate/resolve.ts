@@ -1,4 +1,4 @@
-import type { AskKind, Decision, PermissionUpdate, ToolCall } from '../core/types.js';
+import { hookMayAnswer, type AskKind, type Decision, type PermissionUpdate, type ToolCall } from '../core/types.js';
 import { toolFamily } from '../rules/index.js';
 import { stableJson } from '../hooks/index.js';
 import { applyUpdates, hasHandlers, type GateCore, type ModeState } from './core.js';
@@ -138,7 +138,7 @@ export function hookBase(ms: ModeState) {
  * `useAutoModeDuringPlan`, shell commands that would ask plainly. Not while the breaker is open.
  */
 function classifierApplies(core: GateCore, ms: ModeState, call: ToolCall, ask: AskInfo): boolean {
-  if (core.options.classifier === undefined || core.session.breaker.paused || ask.kind === 'firm') return false;
+  if (core.options.classifier === undefined || core.session.breaker.paused || !hookMayAnswer(ask.kind)) return false;
   if (ms.mode === 'auto') return ask.decision.reason.kind === 'classifier';
   if (ms.mode === 'plan' && ms.planSavedMode === 'auto' && core.policy.useAutoModeDuringPlan && !core.policy.disableAutoMode)
     return toolFamily(call.tool) === 'shell' && ask.kind === 'plain';

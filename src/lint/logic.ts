@@ -181,7 +181,14 @@ export function broadAllows(policy: Policy, env: LogicEnv): LintDiagnostic[] {
           : through.length > 0
             ? `it lets through, for example: ${through.map((t) => `\`${t}\``).join(', ')}`
             : 'a whole class of calls (the probes tried were stopped by other rules)';
-    const why = kind === 'runner' ? '; it runs any script or task, which the agent can also edit' : kind === 'network' ? '; a network tool can send files out' : '';
+    const why =
+      kind === 'runner'
+        ? '; it runs any script or task, which the agent can also edit'
+        : kind === 'network'
+          ? '; a network tool can send files out'
+          : kind === 'interpreter'
+            ? '; it names an interpreter, so it grants arbitrary code, which no deny rule can hold against'
+            : '';
     out.push({
       code: 'TG_LINT_BROAD_ALLOW',
       severity: through.length > 0 || rule.tool === 'Agent' || rule.tool === 'Monitor' ? 'warning' : 'info',

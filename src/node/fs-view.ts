@@ -1,11 +1,12 @@
-import { existsSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import type { ReadonlyFsView } from '../core/ports.js';
 
 // Apart from ./fs.ts so that what only reads (the `toolgate hook` process) does not load the
 // lock library, which patches the fs module when imported.
 
 /**
- * The {@link ReadonlyFsView} port on Node's synchronous `realpathSync` / `existsSync` / `statSync`.
+ * The {@link ReadonlyFsView} port on Node's synchronous `realpathSync` / `existsSync` / `statSync` /
+ * `readdirSync` / `lstatSync`.
  * `realpath` returns `undefined` for a path that does not exist or cannot be resolved (a
  * dangling or looping symlink, a permission error); it never throws.
  * @public
@@ -38,6 +39,20 @@ export function nodeFsView(): ReadonlyFsView {
         return s.isFile() ? s.nlink : undefined;
       } catch {
         return undefined;
+      }
+    },
+    list(path) {
+      try {
+        return readdirSync(path);
+      } catch {
+        return undefined;
+      }
+    },
+    isSymlink(path) {
+      try {
+        return lstatSync(path).isSymbolicLink();
+      } catch {
+        return false;
       }
     },
   };

@@ -77,11 +77,11 @@ export const POLICY_TEST_SCHEMA = {
           enum: [
             'rule', 'toolRemoved', 'mode', 'readOnly', 'workingDirectory', 'outsideWorkingDirectory', 'protectedPath',
             'criticalRemoval', 'shellUnknown', 'sessionGrant', 'planApproval', 'hook', 'classifier', 'checkFailed',
-            'toolDefault', 'invalidInput', 'resolver', 'brokenSettings',
+            'toolDefault', 'invalidInput', 'resolver', 'brokenSettings', 'userInteraction', 'opaqueCode', 'guardedRead',
           ],
           description: 'The reason kind the decision must carry.',
         },
-        askKind: { enum: ['firm', 'protected', 'plain'] },
+        askKind: { enum: ['firm', 'protected', 'guardedRead', 'plain'] },
         mode: { $ref: '#/$defs/mode' },
         cwd: { type: 'string' },
       },

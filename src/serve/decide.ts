@@ -95,7 +95,8 @@ export function createDecider(o: { projects: Projects; store: Store; home: strin
       const opts = { ...(call.id !== undefined ? { toolUseId: call.id } : {}), ...(where.agent !== undefined ? { agent: where.agent } : {}) };
       const gate = await gateFor(project, where);
       const first = settle(await gate.check(call, opts));
-      if (first.behavior !== 'ask' || first.pending.askKind !== 'plain') return { result: first, project, context: where, decidedBy: first.behavior === 'ask' ? 'rules' : first.decidedBy };
+      // A guarded read is answered by a grant of the exact command only (the grant is that rule).
+      if (first.behavior !== 'ask' || (first.pending.askKind !== 'plain' && first.pending.askKind !== 'guardedRead')) return { result: first, project, context: where, decidedBy: first.behavior === 'ask' ? 'rules' : first.decidedBy };
 
       // A plain ask: a grant of the session or the project may answer it.
       let grants: GrantRecord[];

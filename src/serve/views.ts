@@ -1,3 +1,4 @@
+import type { AskKind } from '../core/types.js';
 import type { GateResult } from '../gate/index.js';
 import type { AskRecord } from '../store/index.js';
 import { maskInput, maskText, type InputMask } from './display/index.js';
@@ -7,7 +8,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** A decision as the JSON API returns it. @public */
 export interface DecisionView {
   behavior: 'allow' | 'ask' | 'deny';
-  askKind?: 'firm' | 'protected' | 'plain';
+  askKind?: AskKind;
   reason: { kind: string; message: string };
   rule?: { text: string; list: string; source: { kind: string; file?: string } };
   /** What "Yes, and don't ask again" would add (asks only). */

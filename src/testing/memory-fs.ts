@@ -271,6 +271,34 @@ export function createMemoryFileSystem(files: Record<string, MemoryEntry> = {}):
             return false;
           }
         },
+        isDirectory(path) {
+          try {
+            const { node } = lookup(path, true, 'stat');
+            return node === undefined ? undefined : node.kind === 'directory';
+          } catch {
+            return undefined;
+          }
+        },
+        list(path) {
+          try {
+            const { key, node } = lookup(path, true, 'scandir');
+            if (node?.kind !== 'directory') return undefined;
+            const depth = key === '/' ? 1 : split(key).length + 1;
+            return childrenOf(key)
+              .filter((k) => split(k).length === depth)
+              .map((k) => split(k)[depth - 1] as string)
+              .sort();
+          } catch {
+            return undefined;
+          }
+        },
+        isSymlink(path) {
+          try {
+            return lookup(path, false, 'lstat').node?.kind === 'symlink';
+          } catch {
+            return false;
+          }
+        },
       };
     },
     snapshot() {

@@ -31,10 +31,10 @@ describe('Read deny rules hold against globs and braces in shell commands', () =
   it('a brace expansion naming a denied file is denied', () => {
     expect(decide('cat config/prod.{json,x}').behavior).toBe('deny');
   });
-  it('a glob that may name a denied file is a firm ask, even in bypassPermissions', () => {
+  it('a glob that may name a denied file is a guarded-read ask without a file-system view, even in bypassPermissions', () => {
     for (const c of ['cat .en*', 'head .e?v', 'cat secre*/key', 'cat s[e]crets/key']) {
       const d = decide(c);
-      expect([c, d.behavior, d.askKind]).toEqual([c, 'ask', 'firm']);
+      expect([c, d.behavior, d.askKind]).toEqual([c, 'ask', 'guardedRead']);
     }
   });
   it('a glob no denied path can match still runs', () => {

@@ -20,6 +20,7 @@ const KIND_TEXT: Record<string, { label: string; title: string }> = {
   plain: { label: 'plain ask', title: 'toolgate asks because no rule allows this call; an approval can be remembered' },
   firm: { label: 'firm ask', title: 'an ask rule or a check that must always ask: approving lets this one call through, and it cannot be remembered' },
   protected: { label: 'protected path', title: 'the call touches a protected path: approving lets this one call through, and it cannot be remembered' },
+  guardedRead: { label: 'guarded read', title: 'the call may read a path a deny rule covers, which toolgate cannot rule out: approving lets this one call through; remembering stores this exact command only' },
 };
 
 /** Time in UTC (`14:03:07 UTC`); the page's script shows it in local time. */
@@ -62,7 +63,7 @@ export function shown(parts: readonly MaskedPart[] | string): HtmlEscapedString 
 
 /** The allow rules "approve and remember" would store, when remembering this ask is possible. */
 export function rememberRules(a: AskRecord): string[] {
-  if (a.pending.askKind !== 'plain') return [];
+  if (a.pending.askKind !== 'plain' && a.pending.askKind !== 'guardedRead') return [];
   const r = grantRules(a.pending, { behavior: 'allow', remember: true }, 'project', true);
   return r.ok ? r.rules : [];
 }

@@ -39,10 +39,11 @@ export function copyOperands(name: CopyProgram, argv: readonly string[], shape: 
     }
     if (name === 'install' && is(o, '--strip-program')) unresolved.push('install --strip-program runs a program');
   }
-  // What a source becomes: read (copy), removed (move), aliased (link: writes through the link reach it).
+  // What a source becomes: read (copy), read and removed (move), read and aliased (link: writes
+  // through the link reach it). Moving or linking a path hands its content on, as copying does.
   const source = (index: number): FileOperand[] => {
-    if (name === 'mv') return [{ op: 'remove', index }];
-    if (name === 'ln') return [{ op: 'write', index, tree: 'some' }];
+    if (name === 'mv') return [{ op: 'read', index, tree: 'all' }, { op: 'remove', index }];
+    if (name === 'ln') return [{ op: 'read', index, tree: 'all' }, { op: 'write', index, tree: 'some' }];
     const read: FileOperand = { op: 'read', index, ...(recursive ? { tree: 'all' as const } : {}) };
     return links ? [read, { op: 'write', index, tree: 'some' }] : [read];
   };

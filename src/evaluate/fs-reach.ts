@@ -1,0 +1,122 @@
+/**
+ * What a directory or a glob really reaches, asked of the file-system view (toolgate docs, "Which
+ * answer for what cannot be seen"): a directory holds a covered path only if one of its real
+ * entries is one; a glob names only the entries that exist and that it matches under every shell
+ * option a user's rc could set (the union: `dotglob`, `nocaseglob`, `globstar` on and off). The
+ * walk is bounded; a bound hit, an unlistable directory or a missing view is "cannot tell".
+ */
+import type { ReadonlyFsView } from '../core/ports.js';
+import { segmentMatches } from '../paths/glob.js';
+
+/** How many directory entries one question may visit before it answers "cannot tell". */
+export const ENTRY_BOUND = 10_000;
+
+/** What the view says a directory (or glob) reaches. */
+export type Reach =
+  | { kind: 'nothing' }
+  | { kind: 'holds'; path: string }
+  | { kind: 'unknown'; why: string };
+
+const NOTHING: Reach = { kind: 'nothing' };
+
+/** The questions' shared budget of entries (one per call), so a command with many operands stays bounded too. */
+export interface Budget {
+  left: number;
+}
+
+/** A fresh budget of {@link ENTRY_BOUND} entries. */
+export function newBudget(): Budget {
+  return { left: ENTRY_BOUND };
+}
+
+const join = (dir: string, name: string) => (dir === '/' ? `/${name}` : `${dir}/${name}`);
+
+/**
+ * Does the directory `dir` hold a path `covered` names? `mayHold(p)` says whether anything under
+ * `p` could be covered (lexically), so only those directories are walked. Symbolic links are
+ * followed (their real paths checked too), a cycle ends at the budget.
+ */
+export function dirHolds(view: ReadonlyFsView | undefined, dir: string, covered: (p: string) => boolean, mayHold: (p: string) => boolean, budget: Budget): Reach {
+  if (view === undefined) return { kind: 'unknown', why: 'no file-system view' };
+  if (view.list === undefined || view.isDirectory === undefined) return { kind: 'unknown', why: 'the file-system view cannot list directories' };
+  if (!view.exists(dir)) return { kind: 'unknown', why: `${dir} does not exist yet` };
+  if (view.isDirectory(dir) === false) return NOTHING;
+  const queue = [dir];
+  const seen = new Set<string>();
+  while (queue.length > 0) {
+    const d = queue.shift()!;
+    const real = view.realpath(d) ?? d;
+    if (seen.has(real)) continue;
+    seen.add(real);
+    const names = view.list(d);
+    if (names === undefined) return { kind: 'unknown', why: `${d} cannot be listed` };
+    for (const name of names) {
+      if (--budget.left < 0) return { kind: 'unknown', why: `more than ${ENTRY_BOUND} entries to look through` };
+      const p = join(d, name);
+      if (covered(p)) return { kind: 'holds', path: p };
+      const target = view.isSymlink?.(p) === true ? view.realpath(p) : undefined;
+      if (target !== undefined && covered(target)) return { kind: 'holds', path: `${p} (a link to ${target})` };
+      if (view.isDirectory(p) === true && (mayHold(p) || (target !== undefined && mayHold(target)))) queue.push(p);
+    }
+  }
+  return NOTHING;
+}
+
+/**
+ * The paths an absolute glob names in the view, or why that cannot be told. Each wild segment is
+ * matched against the directory's real entries with leading dots and case ignored (so every rc
+ * setting's answer is among them); `**` also stands for any number of directories.
+ */
+export function expandGlob(view: ReadonlyFsView | undefined, glob: string, budget: Budget): { paths: string[] } | { unknown: string } {
+  if (view === undefined) return { unknown: 'no file-system view' };
+  if (view.list === undefined) return { unknown: 'the file-system view cannot list directories' };
+  const segs = glob.split('/').filter((s) => s !== '');
+  let current = ['/'];
+  for (let i = 0; i < segs.length; i++) {
+    const seg = segs[i]!;
+    const next = new Set<string>();
+    if (!/[*?[]/.test(seg)) {
+      for (const d of current) next.add(join(d, seg));
+    } else {
+      const starts = seg === '**' ? allDirsUnder(view, current, budget) : current;
+      if (starts === undefined) return { unknown: `more than ${ENTRY_BOUND} entries to look through` };
+      for (const d of starts) {
+        if (seg === '**') {
+          next.add(d);
+          continue;
+        }
+        // Without dotglob `.*` also matches `.` and `..`: a pattern that may climb is not settled here.
+        if (segmentMatches(seg, '..', true)) return { unknown: `the pattern segment ${seg} may name a parent directory` };
+        const names = view.list(d);
+        if (names === undefined) {
+          if (view.exists(d) && view.isDirectory?.(d) !== false) return { unknown: `${d} cannot be listed` };
+          continue;
+        }
+        for (const name of names) {
+          if (--budget.left < 0) return { unknown: `more than ${ENTRY_BOUND} entries to look through` };
+          // `*` matches a leading dot here (dotglob) and case is ignored (nocaseglob): the union.
+          if (segmentMatches(seg, name, true)) next.add(join(d, name));
+        }
+      }
+    }
+    current = [...next];
+  }
+  return { paths: current.filter((p) => view.exists(p)) };
+}
+
+/** Every directory at or under `dirs` (for `**`), or `undefined` past the budget. */
+function allDirsUnder(view: ReadonlyFsView, dirs: readonly string[], budget: Budget): string[] | undefined {
+  const out: string[] = [];
+  const queue = [...dirs];
+  while (queue.length > 0) {
+    const d = queue.shift()!;
+    if (view.isDirectory?.(d) !== true) continue;
+    out.push(d);
+    for (const name of view.list?.(d) ?? []) {
+      if (--budget.left < 0) return undefined;
+      const p = join(d, name);
+      if (view.isSymlink?.(p) !== true) queue.push(p);
+    }
+  }
+  return out;
+}

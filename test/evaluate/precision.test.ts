@@ -1,0 +1,121 @@
+/**
+ * A rule refuses only what it names (DESIGN, "Which answer for what cannot be seen"): the
+ * README's example policy on an everyday file tree, through the in-memory file-system view.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PermissionMode } from '../../src/core/types.js';
+import type { ReadonlyFsView } from '../../src/core/ports.js';
+import { evaluate, prepare } from '../../src/evaluate/index.js';
+import { policyFromObjects } from '../../src/settings/index.js';
+import { createMemoryFileSystem, type MemoryEntry } from '../../src/testing/memory-fs.js';
+import { ENTRY_BOUND } from '../../src/evaluate/fs-reach.js';
+
+const P = '/home/user/project';
+const README = { allow: ['Bash(npm run test *)', 'Edit(src/**)'], ask: ['Bash(git push *)'], deny: ['Read(./.env)', 'Bash(rm -rf *)'] };
+const policyOf = (permissions: Record<string, string[]>) => policyFromObjects([{ kind: 'projectSettings', settings: { permissions } }]);
+
+/** The everyday tree: sources, a build output, a script, and the secret the deny rule covers. */
+const TREE: Record<string, MemoryEntry> = {
+  [`${P}/.env`]: 'SECRET=1\n',
+  [`${P}/package.json`]: '{}',
+  [`${P}/x.js`]: 'console.log(1)\n',
+  [`${P}/src/old.js`]: 'old\n',
+  [`${P}/src/a.js`]: 'a\n',
+  [`${P}/src/index.ts`]: 'export {}\n',
+  [`${P}/dist/index.js`]: 'built\n',
+  [`${P}/config/.env`]: 'NESTED=1\n',
+};
+
+function decide(command: string, o: { permissions?: Record<string, string[]>; tree?: Record<string, MemoryEntry>; view?: ReadonlyFsView | null; mode?: PermissionMode } = {}) {
+  const view = o.view === null ? undefined : (o.view ?? createMemoryFileSystem(o.tree ?? TREE).view());
+  return evaluate({ tool: 'Bash', input: { command } }, { mode: o.mode ?? 'default', policy: policyOf(o.permissions ?? README), cwd: P, home: '/home/user', ...(view ? { fs: view } : {}) });
+}
+
+beforeAll(async () => {
+  await prepare();
+});
+
+describe("the README policy on the everyday tree: the issue's table, right column", () => {
+  it.each(['rm src/old.js', 'mv src/a.js src/b.js', 'rm -r dist'])('%s is a plain ask, as Claude Code', (command) => {
+    const d = decide(command);
+    expect([d.behavior, d.askKind, d.rule?.text]).toEqual(['ask', 'plain', undefined]);
+  });
+  it('node x.js with Bash(node *) allowed is allowed', () => {
+    expect(decide('node x.js', { permissions: { ...README, allow: [...README.allow, 'Bash(node *)'] } }).behavior).toBe('allow');
+  });
+  it('grep -rn x src is allowed: src holds no covered path', () => {
+    expect(decide('grep -rn x src').behavior).toBe('allow');
+  });
+  it('grep -rn x src is denied when src really holds a covered file, naming it', () => {
+    const d = decide('grep -rn x src', { tree: { ...TREE, [`${P}/src/.env`]: 'S=1' } });
+    expect(d.behavior).toBe('deny');
+    expect(d.rule?.text).toBe('Read(./.env)');
+    expect(d.reason.message).toContain(`${P}/src/.env`);
+  });
+  it("wc -l src/*.js under Read(./.env.*) is allowed: the pattern names only src's .js files", () => {
+    const d = decide('wc -l src/*.js', { permissions: { deny: ['Read(./.env.*)'] } });
+    expect(d.behavior).toBe('allow');
+  });
+  it('wc -l src/*.js under Read(./.env.*) is denied when src holds a .env.js (dotglob could name it)', () => {
+    const d = decide('wc -l src/*.js', { permissions: { deny: ['Read(./.env.*)'] }, tree: { ...TREE, [`${P}/src/.env.js`]: 'x' } });
+    expect(d.behavior).toBe('deny');
+    expect(d.reason.message).toContain('.env.js');
+  });
+  it('rm -rf dist names Bash(rm -rf *), not Read(./.env)', () => {
+    const d = decide('rm -rf dist');
+    expect([d.behavior, d.rule?.text]).toEqual(['deny', 'Bash(rm -rf *)']);
+  });
+});
+
+describe('a Read deny rule never denies removing or creating a path', () => {
+  it.each(['rm .env', 'rm -r config', 'touch .env', 'rm -rf .', 'find . -name "*.tmp" -delete'])('%s is not denied by Read(./.env)', (command) => {
+    const d = decide(command, { permissions: { deny: ['Read(./.env)'] } });
+    expect(d.behavior).not.toBe('deny');
+  });
+  it('Edit deny rules still decide removal', () => {
+    expect(decide('rm -r config', { permissions: { deny: ['Edit(config/**)'] } }).behavior).toBe('deny');
+  });
+});
+
+describe('copying, moving, linking, archiving or sending a covered path is a read of it', () => {
+  it.each(['cp .env /tmp/x', 'mv .env old.env', 'ln -s .env y', 'tar czf a.tgz .', 'cp -r config /tmp/c', 'mv config cfg', 'scp .env host:', 'grep -r x .'])('%s is denied', (command) => {
+    const d = decide(command);
+    expect([d.behavior, d.rule?.text]).toEqual(['deny', 'Read(./.env)']);
+  });
+});
+
+describe('what the view cannot settle is a guarded-read ask', () => {
+  it('rg walks past a covered file it may skip: a guarded read, not a deny', () => {
+    const d = decide('rg TODO');
+    expect([d.behavior, d.askKind, d.reason.kind]).toEqual(['ask', 'guardedRead', 'guardedRead']);
+    expect(d.reason.message).toContain(`${P}/.env`);
+  });
+  it('rg over a tree without a covered file is allowed', () => {
+    expect(decide('rg TODO src').behavior).toBe('allow');
+  });
+  it('without a view a recursive read that may reach a covered path is a guarded read', () => {
+    const d = decide('grep -rn x src', { view: null });
+    expect([d.behavior, d.askKind]).toEqual(['ask', 'guardedRead']);
+    expect(d.reason.message).toContain('no file-system view');
+  });
+  it('the bound is named in the reason', () => {
+    const big: Record<string, MemoryEntry> = { ...TREE };
+    for (let i = 0; i <= ENTRY_BOUND; i++) big[`${P}/src/gen/f${i}.js`] = '';
+    const d = decide('grep -rn x src', { tree: big });
+    expect([d.behavior, d.askKind]).toEqual(['ask', 'guardedRead']);
+    expect(d.reason.message).toContain(String(ENTRY_BOUND));
+  });
+  it('no mode and no prefix rule answers it; dontAsk denies it; an exact-command rule does', () => {
+    for (const mode of ['bypassPermissions', 'auto', 'acceptEdits'] as const) {
+      expect([mode, decide('rg TODO', { mode }).behavior]).toEqual([mode, 'ask']);
+    }
+    expect(decide('rg TODO', { mode: 'dontAsk' }).behavior).toBe('deny');
+    expect(decide('rg TODO', { permissions: { ...README, allow: ['Bash(rg *)'] } }).behavior).toBe('ask');
+    const exact = decide('rg TODO', { permissions: { ...README, allow: ['Bash(rg TODO)'] } });
+    expect([exact.behavior, exact.rule?.text]).toEqual(['allow', 'Bash(rg TODO)']);
+  });
+  it('offers the exact command as what to remember', () => {
+    const d = decide('rg TODO');
+    expect(d.suggestions).toEqual([{ type: 'addRules', behavior: 'allow', destination: 'localSettings', rules: [{ toolName: 'Bash', ruleContent: 'rg TODO' }] }]);
+  });
+});
