@@ -27,6 +27,6 @@ export const ln = defineProgram({
   runs: 'nothing',
   positional: true,
   examples: [
-    { command: 'ln -s /etc/passwd p', effects: ['write ./p', 'write /etc/passwd [some]', 'write ./p/passwd'], why: 'a link is judged as writing its target', readOnly: false },
+    { command: 'ln -s /etc/passwd p', effects: ['write ./p', 'read /etc/passwd [all]', 'write /etc/passwd [some]', 'write ./p/passwd'], why: 'a link hands on its target (a read of it) and is judged as writing it', readOnly: false },
   ],
 });

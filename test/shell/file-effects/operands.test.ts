@@ -35,7 +35,7 @@ describe('file effects per program', () => {
     ['cp --backup a b', ['write ./b', 'read ./a', 'write ./b/a']],
     ['cp --suffix a b', ['read ./b', 'write ./b']],
     ['mv a b', ['write ./b [some]', 'read ./a [all]', 'remove ./a', 'write ./b/a [some]']],
-    ['mv -Z .env out', ['write ./out [some]', 'remove ./.env', 'write ./out/.env [some]']],
+    ['mv -Z .env out', ['write ./out [some]', 'read ./.env [all]', 'remove ./.env', 'write ./out/.env [some]']],
     ['rename s/a/b/ x', ['remove ./s/a/b', 'remove ./x']],
     // text tools
     ["sed '1!w out' in", ['write ./out', 'read ./in']],
