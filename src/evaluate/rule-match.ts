@@ -23,6 +23,7 @@ import { wordsOfUnknownPrograms } from '../shell/unknown-programs.js';
 import { GIT_GLOBAL_WITH_VALUE, withoutGitGlobalOptions } from '../shell/programs/git/global-options.js';
 import { effectOutOfReach, effectProbes } from './path-probe.js';
 import { dirHolds, expandGlob, newBudget, type Budget } from './fs-reach.js';
+import { PROGRAMS } from '../shell/programs/index.js';
 import type { ReadonlyFsView } from '../core/ports.js';
 
 /**
@@ -506,7 +507,10 @@ export function effectVerdict(rule: Rule, e: PathEffect, isRead: boolean, ctx: P
  */
 function skipRules(cmd: SimpleCommand): string | undefined {
   const name = (cmd.argv[0] ?? '').slice((cmd.argv[0] ?? '').lastIndexOf('/') + 1);
-  if (name === 'rg' || name === 'ag' || name === 'fd' || name === 'fdfind') return `${name} skips hidden and ignored files unless its options, configuration or ignore files say otherwise, which toolgate cannot see`;
+  const modelled = PROGRAMS.get(name)?.skips;
+  if (modelled !== undefined) return modelled;
+  // Readers without a program model yet.
+  if (name === 'ag' || name === 'fd' || name === 'fdfind') return `${name} skips hidden and ignored files unless its options, configuration or ignore files say otherwise, which toolgate cannot see`;
   if (name === 'git') return 'git reads what it tracks, which toolgate cannot see';
   return undefined;
 }

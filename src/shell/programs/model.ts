@@ -87,6 +87,12 @@ export interface ProgramModel {
    * rmdir, mv, cp, sed), when it is named literally and its paths are inside the working directories.
    */
   readonly acceptEdits?: boolean;
+  /**
+   * Why, walking a directory, it may pass over files toolgate cannot see it pass over (hidden or
+   * ignored files, by options, configuration or ignore files): a covered path in a directory it
+   * walks is then not sure to be read (a guarded read, not a deny).
+   */
+  readonly skips?: string;
   /** Examples: each is a test. */
   readonly examples: readonly ProgramExample[];
 }

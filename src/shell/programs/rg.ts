@@ -39,6 +39,7 @@ export const rg = defineProgram({
   summary: 'rg: ripgrep, a recursive searcher',
   sources: ['ripgrep 13 rg(1)', CC_CLI],
   grammar,
+  skips: 'rg skips hidden and ignored files unless its options, configuration (RIPGREP_CONFIG_PATH) or ignore files say otherwise, which toolgate cannot see',
   files(_name, argv, shape) {
     const files: FileOperand[] = [];
     const unresolved: string[] = [];
