@@ -61,6 +61,12 @@ export interface ReadonlyFsView {
    */
   isDirectory?(path: string): boolean | undefined;
   /**
+   * The file's identity (symlinks followed) — on POSIX its device and inode, `dev:ino` — so that
+   * another name of the same file (an existing hard link) can be told apart from a different
+   * file; `undefined` when it does not exist or cannot be told. Optional.
+   */
+  identity?(path: string): string | undefined;
+  /**
    * How many names the regular file at the path has (its hard-link count, symlinks followed):
    * `undefined` for a directory, a path that does not exist or cannot be told. Optional; a write
    * through a file with more than one name may change another name, a protected one included.

@@ -121,6 +121,13 @@ export interface SettingsSource {
   kind: SettingsSourceKind;
   /** Absolute path of the file, when the source is a file. */
   file?: string;
+  /**
+   * Rules a host adds to protect itself (`toolgate serve`'s own token and store files), not the
+   * user's: they deny what they match like any rule, but code toolgate cannot see (`node x.js`) is
+   * not held against them as a hidden match — they do not count as "a deny rule exists" in the
+   * opaque-code table (DESIGN). Set on `inline` sources given as `builtIn` to `loadSettings`.
+   */
+  builtIn?: true;
 }
 
 /** The rule that decided a call, with where it came from. @public */

@@ -6,7 +6,7 @@ import type { ReadonlyFsView } from '../core/ports.js';
 
 /**
  * The {@link ReadonlyFsView} port on Node's synchronous `realpathSync` / `existsSync` / `statSync` /
- * `readdirSync` / `lstatSync`.
+ * `readdirSync` / `lstatSync` (`identity`: device and inode; `linkCount`: its hard links).
  * `realpath` returns `undefined` for a path that does not exist or cannot be resolved (a
  * dangling or looping symlink, a permission error); it never throws.
  * @public
@@ -33,10 +33,19 @@ export function nodeFsView(): ReadonlyFsView {
         return undefined;
       }
     },
+    identity(path) {
+      try {
+        // No exception for a missing file: most paths a command names are checked, few exist twice.
+        const s = statSync(path, { bigint: true, throwIfNoEntry: false });
+        return s !== undefined ? `${s.dev}:${s.ino}` : undefined;
+      } catch {
+        return undefined;
+      }
+    },
     linkCount(path) {
       try {
-        const s = statSync(path);
-        return s.isFile() ? s.nlink : undefined;
+        const s = statSync(path, { throwIfNoEntry: false });
+        return s?.isFile() === true ? s.nlink : undefined;
       } catch {
         return undefined;
       }

@@ -5,7 +5,8 @@ import { evaluateAsync } from '../evaluate/index.js';
 import { unescapeRuleContent } from '../rules/index.js';
 import type { GrantRecord, Store } from '../store/index.js';
 import type { ProjectPolicy, Projects } from './projects.js';
-import { reachesSelf, type SelfTarget } from './self-guard.js';
+import { selfGuard } from './self-guard.js';
+import { isShellPrepared, prepareShell } from '../shell/index.js';
 import { nodeFsView } from '../node/fs.js';
 import { tooLargeToShow } from './display/index.js';
 
@@ -49,8 +50,13 @@ export interface Decider {
   gateFor(project: ProjectPolicy, where: { cwd: string; sessionId?: string; mode?: string }): Promise<Gate>;
 }
 
-export function createDecider(o: { projects: Projects; store: Store; home: string; self: () => SelfTarget | undefined; now?: () => number }): Decider {
+/**
+ * Decide calls as serve does. `guarded`: serve's own files (token, answerers, store), which the
+ * self-guard also matches by device and inode.
+ */
+export function createDecider(o: { projects: Projects; store: Store; home: string; guarded: readonly string[]; now?: () => number }): Decider {
   const now = o.now ?? Date.now;
+  const fsView = nodeFsView();
 
   const gateFor = async (project: ProjectPolicy, where: { cwd: string; sessionId?: string; mode?: string }): Promise<Gate> => {
     const mode: PermissionMode | undefined = where.mode !== undefined ? (normalizeMode(where.mode) ?? 'default') : undefined;
@@ -74,8 +80,9 @@ export function createDecider(o: { projects: Projects; store: Store; home: strin
   const decideCall = async (call: ToolCall, where: CallContext): Promise<Settled> => {
       const projectDir = await o.projects.rootFor(where);
       const project = await o.projects.policyFor(projectDir);
-      const self = o.self();
-      const selfDeny = self !== undefined ? reachesSelf(call, self) : undefined;
+      // The guard reads commands with the shell parser, which evaluate would load only later.
+      if (!isShellPrepared()) await prepareShell();
+      const selfDeny = selfGuard(call, o.guarded, { cwd: where.cwd, home: o.home, fs: fsView });
       if (selfDeny !== undefined) {
         const result: GateDeny = {
           behavior: 'deny',

@@ -132,7 +132,7 @@ export function createProjects(o: ProjectsOptions): Projects {
       projectDir,
       managedPaths: managed,
       settingsFiles: o.settings,
-      inline: o.builtIn,
+      builtIn: o.builtIn,
       isProjectTrusted: () => trusted,
     });
     return { projectDir, policy, digest: policyDigest(policy, trusted), trusted };

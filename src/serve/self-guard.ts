@@ -1,5 +1,7 @@
-import { escapeRuleContent } from '../rules/index.js';
+import type { ReadonlyFsView } from '../core/ports.js';
 import type { Decision, ToolCall } from '../core/types.js';
+import { callFacts, type CallFacts } from '../evaluate/facts.js';
+import { escapeRuleContent } from '../rules/index.js';
 
 /** Where serve listens and keeps its secrets: what a gated agent must not reach. */
 export interface SelfTarget {
@@ -8,17 +10,27 @@ export interface SelfTarget {
   tokenFile?: string;
   /** The named answerers' tokens (`--answerers`). */
   answerersFile?: string;
-  /** The store's files (SQLite: the database file; its `-wal` and `-shm` files are covered too). */
+  /** The store's files (SQLite: the database file; its `-wal`, `-shm` and `-journal` files are covered too). */
   storeFile?: string;
 }
 
+/** serve's own files, by path: the token, the answerers and the store with its companions. */
+export function guardedFiles(t: Omit<SelfTarget, 'host' | 'port'>): string[] {
+  const files: string[] = [];
+  if (t.tokenFile !== undefined) files.push(t.tokenFile);
+  if (t.answerersFile !== undefined) files.push(t.answerersFile);
+  if (t.storeFile !== undefined && t.storeFile !== ':memory:') files.push(t.storeFile, `${t.storeFile}-wal`, `${t.storeFile}-shm`, `${t.storeFile}-journal`);
+  return files;
+}
+
 /**
- * The settings serve adds to every project's policy (an inline, trusted source): the token file
- * and the store's files are Read- and Edit-denied (stronger than protected: writes are refused,
- * not asked), and the CLI that answers asks is a denied command. Read deny rules also cover what
- * a shell command reads, so `cat TOKEN` and `sqlite3 STORE` are denied too.
+ * The settings serve adds to every project's policy, as built-in rules (`SettingsSource.builtIn`):
+ * its token, answerers and store files are Read- and Edit-denied in every mode (stronger than
+ * protected: writes are refused, not asked). Read deny rules also cover what a shell command
+ * reads, so `cat TOKEN` and `sqlite3 STORE` are denied — after links resolve, through wrappers and
+ * `bash -c`. Being built in, they do not make opaque code a firm ask (decision 0025).
  */
-export function builtInSettings(t: SelfTarget): Record<string, unknown> {
+export function builtInSettings(t: Omit<SelfTarget, 'host' | 'port'>): Record<string, unknown> {
   const deny: string[] = [];
   const abs = (p: string) => `/${p.startsWith('/') ? p : `/${p}`}`;
   for (const file of [t.tokenFile, t.answerersFile, t.storeFile]) {
@@ -26,47 +38,134 @@ export function builtInSettings(t: SelfTarget): Record<string, unknown> {
     const pattern = file === t.storeFile ? `${abs(file)}*` : abs(file);
     deny.push(`Read(${escapeRuleContent(pattern)})`, `Edit(${escapeRuleContent(pattern)})`);
   }
-  for (const prefix of ['toolgate asks answer', 'npx toolgate asks answer', 'npm exec toolgate asks answer', 'npm exec -- toolgate asks answer']) {
-    deny.push(`Bash(${prefix} *)`);
-  }
   return { permissions: { deny } };
 }
 
-/**
- * A call that would reach serve's own address: a Bash command that names its port (as a number
- * of its own, anywhere in the command) or a WebFetch of any URL on that port. Deliberately broad — a command merely naming the port is refused — because a gated
- * agent that can talk to serve could answer its own ask. The token (`--token-file`) is the real
- * lock; this keeps the obvious `curl` from even trying.
- */
-export function reachesSelf(call: ToolCall, t: SelfTarget): Decision | undefined {
-  const port = String(t.port);
-  const deny = (what: string): Decision => ({
-    behavior: 'deny',
-    reason: { kind: 'rule', message: `${what} reaches toolgate serve's own address (port ${port}): a gated agent may not answer its own asks` },
-    rule: { text: `toolgate serve: its own address, port ${port}`, list: 'deny', source: { kind: 'inline' } },
-    trace: [{ step: 'serveSelf', outcome: 'deny', detail: `${what} names port ${port}, where toolgate serve listens` }],
-  });
-  if (call.tool === 'Bash' || call.tool === 'PowerShell') {
-    const command = call.input['command'];
-    if (typeof command !== 'string') return undefined;
-    // Also with quotes and backslashes removed and leading zeros allowed: bash joins
-    // `"739"3` and `739\3` into 7393, and curl reads port 07393 as 7393.
-    const names = new RegExp(`(?<![0-9])0*${port}(?![0-9])`);
-    if (names.test(command) || names.test(command.replace(/["'\\]/g, ''))) return deny('the command');
-    return undefined;
+/** `toolgate`, `toolgate@0.1.0`, `@scope/toolgate@latest`: the package as a runner names it. */
+const PACKAGE = /^(?:@[^/\s]+\/)?toolgate(?:@\S*)?$/i;
+/** Runners that fetch or find a package and run its binary. */
+const RUNNERS: Readonly<Record<string, readonly string[] | true>> = { npx: true, pnpx: true, bunx: true, npm: ['exec', 'x'], pnpm: ['dlx', 'exec'], yarn: ['dlx', 'exec'], bun: ['x'] };
+/** Programs that run a script file: the CLI's own `main.js` run by path. */
+const SCRIPT_RUNNERS: ReadonlySet<string> = new Set(['node', 'nodejs', 'bun', 'deno', 'tsx', 'ts-node']);
+
+const base = (word: string) => word.slice(word.lastIndexOf('/') + 1);
+const isBinary = (word: string) => names(base(word).toLowerCase(), 'toolgate') || PACKAGE.test(word);
+const isScript = (word: string) => /(?:^|\/)(?:dist|src)\/cli\/main\.[cm]?[jt]s$/.test(word) || /(?:^|\/)toolgate\/(?:bin|dist)\//.test(word) || isBinary(word);
+
+/** Whether `word` is `target`, or a brace expansion of it yields `target` (`ans{w,}er`). */
+function names(word: string, target: string): boolean {
+  if (word === target) return true;
+  if (!word.includes('{')) return false;
+  const source = word.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{([^{}]*)\}/g, (_m, inner: string) => (inner.includes(',') ? `(?:${inner.split(',').join('|')})` : `\\{${inner}\\}`));
+  try {
+    return new RegExp(`^${source}$`).test(target);
+  } catch {
+    return false;
   }
-  if (call.tool === 'WebFetch') {
-    const url = call.input['url'];
-    if (typeof url !== 'string') return undefined;
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      return new RegExp(`(?<![0-9])${port}(?![0-9])`).test(url) ? deny('the URL') : undefined;
+}
+
+/**
+ * Whether the words after the CLI's name hold the subcommand `asks answer` (options, and words an
+ * option of the top level might take, may come before it).
+ */
+function answersAsks(rest: readonly string[]): boolean {
+  const words = rest.filter((w) => !w.startsWith('-'));
+  return words.some((w, i) => names(w, 'asks') && names(words[i + 1] ?? '', 'answer'));
+}
+
+/** Every word, with `--opt=value` split and a `-c 'script'` string split into its words. */
+function tokens(words: readonly string[]): string[] {
+  return words.flatMap((w) => w.split(/[\s=]+/)).filter((w) => w !== '');
+}
+
+/**
+ * Whether a command (its words after expansion) runs `toolgate asks answer`: `toolgate` by any
+ * path, `npx [options] toolgate@V`, `npm exec toolgate@V --`, `pnpm dlx`, `yarn dlx`, `bunx`,
+ * `bun x`, `corepack …`, or the CLI's script run by `node` (`node …/dist/cli/main.js`).
+ */
+export function runsAnswerCommand(argv: readonly string[]): boolean {
+  const [first, ...rest] = argv;
+  if (first === undefined) return false;
+  const name = base(first).toLowerCase();
+  if (name === 'corepack') return runsAnswerCommand(rest);
+  if (isBinary(first)) return answersAsks(rest);
+  const runner = RUNNERS[name];
+  const sub = runner === true ? rest : runner !== undefined && rest[0] !== undefined && runner.includes(rest[0]) ? rest.slice(1) : undefined;
+  const scanned = sub ?? (SCRIPT_RUNNERS.has(name) ? rest : undefined);
+  if (scanned === undefined) return false;
+  const t = tokens(scanned);
+  const named = sub !== undefined ? isBinary : isScript;
+  return t.some((w, i) => named(w) && answersAsks(t.slice(i + 1)));
+}
+
+/** What the self-guard needs besides the call: where it runs and the file-system view. */
+export interface GuardContext {
+  cwd: string;
+  home: string;
+  fs: ReadonlyFsView;
+}
+
+const deny = (what: string, detail: string): Decision => ({
+  behavior: 'deny',
+  reason: { kind: 'rule', message: `${what}: a gated agent may neither reach toolgate serve's token and store nor answer its own asks` },
+  rule: { text: 'toolgate serve: its own files and answer command', list: 'deny', source: { kind: 'inline', builtIn: true } },
+  trace: [{ step: 'serveSelf', outcome: 'deny', detail }],
+});
+
+/**
+ * What the built-in rules cannot see by path: another name of serve's token or store file (an
+ * existing hard link: same device and inode in the file-system view), and the answer command in
+ * any of its spellings, in any command the shell analysis lists (inside `bash -c`, after
+ * `timeout`, …). Denied in every mode. Code toolgate cannot see is not looked into: running serve
+ * as another OS user is what stops it (decision 0025).
+ */
+export function selfGuard(call: ToolCall, files: readonly string[], g: GuardContext): Decision | undefined {
+  if (call.tool === 'PowerShell') return undefined;
+  // Another name of a guarded file exists only when it has more than one link (a link made now,
+  // `ln TOKEN x`, is a read of the token, which the built-in rules deny by path).
+  const linked = g.fs.identity !== undefined && files.some((f) => (g.fs.linkCount?.(f) ?? 1) > 1);
+  const command = call.input['command'];
+  const shell = typeof command === 'string';
+  if (!linked && !(shell && mayNameAnswer(command as string))) return undefined;
+  const facts: CallFacts = callFacts(call, {
+    cwd: g.cwd,
+    home: g.home,
+    platform: process.platform === 'darwin' ? 'macos' : 'linux',
+    shell: 'bash',
+    realpath: (p) => g.fs.realpath(p),
+    ...(g.fs.isDirectory !== undefined ? { isDirectory: (p: string) => g.fs.isDirectory?.(p) } : {}),
+  });
+  const paths: string[] = [];
+  if (facts.kind === 'shell') {
+    for (const cmd of facts.analysis.commands) {
+      if (runsAnswerCommand(cmd.argv)) return deny(`the command runs \`toolgate asks answer\` (${cmd.argv.slice(0, 6).join(' ')})`, `"${cmd.argv.join(' ')}" is toolgate serve's answer command`);
     }
-    const p = parsed.port !== '' ? parsed.port : parsed.protocol === 'https:' ? '443' : parsed.protocol === 'http:' ? '80' : '';
-    // Any host: the machine's own names and addresses are too many to list.
-    if (p === port) return deny('the URL');
+    for (const e of facts.effects) paths.push(e.path);
+  } else if (facts.kind === 'read' || facts.kind === 'edit') {
+    paths.push(facts.path);
+  }
+  if (!linked || paths.length === 0 || g.fs.identity === undefined) return undefined;
+  const identity = g.fs.identity.bind(g.fs);
+  const guarded = new Map<string, string>();
+  for (const f of files) {
+    const id = identity(f);
+    if (id !== undefined) guarded.set(id, f);
+  }
+  for (const p of paths) {
+    const id = identity(p);
+    const file = id !== undefined ? guarded.get(id) : undefined;
+    if (file !== undefined) return deny(`${p} is another name of ${file} (the same file)`, `${p} has the device and inode of ${file}, one of toolgate serve's own files`);
   }
   return undefined;
+}
+
+/**
+ * Whether a command's text can name the word `answer` once the shell has removed quotes,
+ * backslashes and line continuations, or holds ANSI-C quoting (`$'\x61nswer'`) that could spell
+ * it, or braces that could expand to it: only then is the command analysed for the answer command. What expansions compute
+ * (`$(printf answer)`, `$A`) is never a literal word of the analysis either.
+ */
+function mayNameAnswer(command: string): boolean {
+  if (command.includes("$'") || command.includes('{')) return true;
+  return command.replace(/\\\n/g, '').replace(/["'\\]/g, '').toLowerCase().includes('answer');
 }

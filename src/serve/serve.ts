@@ -17,7 +17,7 @@ import { createProjects } from './projects.js';
 import { apiRoutes } from './routes/api.js';
 import { hookRoutes } from './routes/hooks.js';
 import { pageRoutes } from './routes/page.js';
-import { builtInSettings, type SelfTarget } from './self-guard.js';
+import { builtInSettings, guardedFiles, type SelfTarget } from './self-guard.js';
 
 /** Milliseconds any client has to send a request's headers. */
 const HEADERS_TIMEOUT_MS = 10_000;
@@ -126,11 +126,11 @@ export function createServe(options: ServeOptions): Serve {
     settings: (options.settings ?? []).map((f) => resolve(f)),
     trusted: (options.projects ?? [process.cwd()]).map((p) => resolve(p)),
     trustAll: options.trustAll === true,
-    builtIn: [builtInSettings({ host: '', port: 0, ...secrets })],
+    builtIn: [builtInSettings(secrets)],
     ...(options.managedPaths !== undefined ? { managedPaths: options.managedPaths } : {}),
     now,
   });
-  const decider = createDecider({ projects, store, home, self: () => self, now });
+  const decider = createDecider({ projects, store, home, guarded: guardedFiles(secrets), now });
   const codes = createAnswerCodes(options.token);
   const announce = options.announce ?? ((line: string) => process.stderr.write(`${line}\n`));
   const asks = announced(createAsks({ store, decider, projects, now }), codes, announce);

@@ -34,6 +34,12 @@ export interface LoadSettingsOptions {
   settingsFiles?: readonly string[];
   /** Settings objects a host passes in (source kind `inline`), after `settingsFiles`. */
   inline?: readonly unknown[];
+  /**
+   * Settings objects that protect the host itself (source kind `inline`, marked `builtIn`): their
+   * rules deny what they match, and opaque code is not held against them (see
+   * `SettingsSource.builtIn`).
+   */
+  builtIn?: readonly unknown[];
   /** `--allowedTools`: allow rules of source kind `cli`. */
   allowedTools?: readonly string[];
   /** `--disallowedTools`: deny rules of source kind `cli`. */
@@ -91,6 +97,7 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Policy
     (p): p is ParsedSettingsFile => p !== undefined,
   );
   for (const object of options.inline ?? []) parsed.push(parseSettingsObject(object, { kind: 'inline' }));
+  for (const object of options.builtIn ?? []) parsed.push(parseSettingsObject(object, { kind: 'inline', builtIn: true }));
 
   const trusted = options.isProjectTrusted?.(projectDir) ?? true;
   return mergePolicy(parsed, {

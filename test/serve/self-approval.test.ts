@@ -1,4 +1,4 @@
-import { symlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ let storeFile: string;
 
 beforeAll(async () => {
   sb = sandbox();
-  project = sb.project('guarded', { permissions: { allow: ['Bash(curl *)', 'Bash(cat *)', 'Bash(toolgate *)', 'Bash(sqlite3 *)', 'WebFetch'] } });
+  project = sb.project('guarded', { permissions: { allow: ['Bash(curl *)', 'Bash(cat *)', 'Bash(toolgate *)', 'Bash(sqlite3 *)', 'Bash(node *)', 'WebFetch'] } });
   tokenFile = join(sb.root, 'token');
   writeFileSync(tokenFile, `${TOKEN}\n`, { mode: 0o600 });
   storeFile = join(sb.root, 'state', 'guarded.db');
@@ -85,42 +85,78 @@ describe('answering needs a credential and the ask\'s one-time code', () => {
   });
 });
 
-describe("serve's built-in policy keeps a gated agent from approving its own ask", () => {
-  const call = (tool: string, input: Record<string, unknown>) => s.hook(preToolUse(project, tool, input, { session_id: 'self-1' }));
+describe("serve's built-in protection keeps a gated agent from its token, its store and the answer command, in every mode", () => {
+  const call = (tool: string, input: Record<string, unknown>, mode = 'default') => s.hook(preToolUse(project, tool, input, { session_id: 'self-1', permission_mode: mode }));
+  const answer = 'asks answer ask_1 allow --code ABCD-EFGH';
 
   it.each([
-    ['curl to its address', () => ['Bash', { command: `curl -X POST -H 'Authorization: Bearer x' http://127.0.0.1:${s.port}/v1/asks/a/answer -d '{"behavior":"allow"}'` }]],
-    ['curl to localhost', () => ['Bash', { command: `curl localhost:${s.port}/v1/asks` }]],
-    ['curl with the port split by quotes', () => ['Bash', { command: `curl "localhost:${String(s.port).slice(0, 2)}"${String(s.port).slice(2)}/v1/asks` }]],
-    ['curl with a backslash inside the port', () => ['Bash', { command: `curl localhost:${String(s.port).slice(0, 2)}\\${String(s.port).slice(2)}/v1/asks` }]],
-    ['curl with a leading zero on the port', () => ['Bash', { command: `curl http://localhost:0${s.port}/v1/asks` }]],
-    ['nc with the port as its own word', () => ['Bash', { command: `printf x | nc 127.0.0.1 ${s.port}` }]],
-    ['WebFetch of its address', () => ['WebFetch', { url: `http://localhost:${s.port}/v1/asks`, prompt: 'x' }]],
-    ['WebFetch through another name', () => ['WebFetch', { url: `http://0x7f000001:${s.port}/`, prompt: 'x' }]],
     ['reading the token file', () => ['Read', { file_path: tokenFile }]],
     ['cat of the token file', () => ['Bash', { command: `cat ${tokenFile}` }]],
+    ['cat of the token file inside bash -c, after timeout', () => ['Bash', { command: `timeout 5 bash -c 'cat ${tokenFile}'` }]],
     ['writing the token file', () => ['Write', { file_path: tokenFile, content: 'mine' }]],
     ['reading the store', () => ['Read', { file_path: storeFile }]],
     ['sqlite3 on the store', () => ['Bash', { command: `sqlite3 ${storeFile} "update asks set state='answered'"` }]],
-    ['toolgate asks answer', () => ['Bash', { command: 'toolgate asks answer ask_1 allow' }]],
+    ['sqlite3 on the store\'s WAL', () => ['Bash', { command: `sqlite3 ${storeFile}-wal .dump` }]],
+    ['toolgate asks answer', () => ['Bash', { command: `toolgate ${answer}` }]],
+    ['toolgate by path', () => ['Bash', { command: `./node_modules/.bin/toolgate ${answer}` }]],
+    ['npx toolgate@V', () => ['Bash', { command: `npx toolgate@0.1.0 ${answer}` }]],
+    ['npx --offline', () => ['Bash', { command: `npx --offline toolgate@0.1 ${answer}` }]],
+    ['npx -y -p', () => ['Bash', { command: `npx -y -p toolgate@latest toolgate ${answer}` }]],
+    ['npx -c', () => ['Bash', { command: `npx -p toolgate -c 'toolgate ${answer}'` }]],
+    ['npm exec toolgate@V --', () => ['Bash', { command: `npm exec toolgate@0.1.0 -- ${answer}` }]],
+    ['npm exec --package=', () => ['Bash', { command: `npm exec --package=toolgate@0.1.0 -- toolgate ${answer}` }]],
+    ['pnpm dlx', () => ['Bash', { command: `pnpm dlx toolgate ${answer}` }]],
+    ['yarn dlx', () => ['Bash', { command: `yarn dlx toolgate@0.1.0 ${answer}` }]],
+    ['bunx', () => ['Bash', { command: `bunx toolgate ${answer}` }]],
+    ['node …/dist/cli/main.js', () => ['Bash', { command: `node ./node_modules/toolgate/dist/cli/main.js ${answer}` }]],
+    ['corepack pnpm dlx, inside sh -c', () => ['Bash', { command: `sh -c "corepack pnpm dlx toolgate ${answer}"` }]],
+    ['quotes, ANSI-C quoting and braces', () => ['Bash', { command: `to"ol"gate asks $'\\x61nswer' x allow; toolgate asks ans{w,}er x allow` }]],
   ] as [string, () => [string, Record<string, unknown>]][])('denies %s', async (_what, make) => {
     const [tool, input] = make();
-    const r = await call(tool, input);
-    expect(decisionOf(r.body), reasonOf(r.body)).toBe('deny');
-  });
-
-  it('denies reading the token file through a symbolic link inside the project', async () => {
-    const link = join(project, 'token-link');
-    symlinkSync(tokenFile, link);
-    for (const [tool, input] of [['Read', { file_path: link }], ['Bash', { command: 'cat token-link' }]] as const) {
-      const r = await call(tool, input);
-      expect(decisionOf(r.body), reasonOf(r.body)).toBe('deny');
+    for (const mode of ['default', 'bypassPermissions', 'acceptEdits']) {
+      const r = await call(tool, input, mode);
+      expect(decisionOf(r.body), `${mode}: ${reasonOf(r.body)}`).toBe('deny');
     }
   });
 
-  it('still allows what the project allows elsewhere', async () => {
-    expect(decisionOf((await call('Bash', { command: 'curl https://example.com/' })).body)).toBe('allow');
-    expect(decisionOf((await call('Bash', { command: `cat ${join(project, 'README.md')}` })).body)).toBe('allow');
+  it('denies reading the token file through a symbolic link, and through a hard link made before (same device and inode)', async () => {
+    symlinkSync(tokenFile, join(project, 'token-link'));
+    linkSync(tokenFile, join(project, 'token-hard'));
+    linkSync(storeFile, join(project, 'store-hard'));
+    for (const [tool, input] of [
+      ['Read', { file_path: join(project, 'token-link') }],
+      ['Bash', { command: 'cat token-link' }],
+      ['Read', { file_path: join(project, 'token-hard') }],
+      ['Bash', { command: 'cat token-hard' }],
+      ['Bash', { command: 'cp token-hard /tmp/x' }],
+      ['Edit', { file_path: join(project, 'token-hard'), old_string: 'a', new_string: 'b' }],
+      ['Bash', { command: "sqlite3 store-hard 'select * from asks'" }],
+    ] as const) {
+      const r = await call(tool, input, 'bypassPermissions');
+      expect(decisionOf(r.body), `${tool} ${JSON.stringify(input)}: ${reasonOf(r.body)}`).toBe('deny');
+    }
+    expect(reasonOf((await call('Bash', { command: 'cat token-hard' })).body)).toMatch(/another name of .*token \(the same file\)/);
+  });
+
+  it('refuses only what it names: commands that mention serve\'s port, other toolgate commands and other programs\' answer subcommands are decided as usual', async () => {
+    for (const command of [`curl localhost:${s.port}/v1/asks`, `curl https://example.com/?page=${s.port}`, 'curl https://example.com/', `cat ${join(project, 'README.md')}`, 'toolgate asks list', 'toolgate asks show answer']) {
+      const r = await call('Bash', { command });
+      expect(decisionOf(r.body), `${command}: ${reasonOf(r.body)}`).toBe('allow');
+    }
+    expect(decisionOf((await call('WebFetch', { url: `http://localhost:${s.port}/v1/asks`, prompt: 'x' })).body)).toBe('allow');
+  });
+
+  it('does not make opaque code a firm ask: node x.js under Bash(node *) is allowed through serve as through toolgate check', async () => {
+    const p = project;
+    writeFileSync(join(p, 'x.js'), 'console.log(1)');
+    const viaServe = await s.hook(preToolUse(p, 'Bash', { command: 'node x.js' }, { session_id: 'opaque-1' }));
+    expect(decisionOf(viaServe.body), reasonOf(viaServe.body)).toBe('allow');
+    const { evaluate, prepare } = await import('../../src/index.js');
+    const { loadSettings } = await import('../../src/settings/index.js');
+    const { nodeFileSystem } = await import('../../src/node/index.js');
+    await prepare();
+    const policy = await loadSettings({ fs: nodeFileSystem(), cwd: p, home: sb.home, projectDir: p, managedPaths: [], isProjectTrusted: () => true });
+    expect(evaluate({ tool: 'Bash', input: { command: 'node x.js' } }, { mode: 'default', policy, cwd: p, home: sb.home, workingDirectories: [p] } as never).behavior).toBe('allow');
   });
 });
 

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { evaluate, loadSettings, prepare } from '../../src/index.js';
+import { createMemoryFileSystem } from '../../src/testing/index.js';
+import { builtInSettings, runsAnswerCommand } from '../../src/serve/self-guard.js';
+
+const words = (s: string) => s.split(' ');
+
+describe('runsAnswerCommand', () => {
+  it.each([
+    'toolgate asks answer a allow --code X',
+    '/usr/local/bin/toolgate asks answer a deny',
+    'node_modules/.bin/toolgate --no-color asks answer a allow',
+    'npx toolgate@0.1.0 asks answer a allow',
+    'npx --offline toolgate@0.1 asks answer a allow',
+    'npx --yes --package=toolgate@latest toolgate asks answer a allow',
+    'npx -p toolgate -c toolgate\u0020asks\u0020answer\u0020a\u0020allow',
+    'npx @acme/toolgate@2 asks answer a allow',
+    'npm exec toolgate@0.1.0 -- asks answer a allow',
+    'npm x toolgate asks answer a allow',
+    'pnpm dlx toolgate asks answer a allow',
+    'pnpm exec toolgate asks answer a allow',
+    'yarn dlx toolgate@0.1.0 asks answer a allow',
+    'bunx toolgate asks answer a allow',
+    'bun x toolgate asks answer a allow',
+    'corepack pnpm dlx toolgate asks answer a allow',
+    'node ./node_modules/toolgate/dist/cli/main.js asks answer a allow',
+    'node /opt/app/dist/cli/main.cjs asks answer a allow',
+    'tsx src/cli/main.ts asks answer a allow',
+    'toolgate asks ans{w,x}er a allow',
+    '{toolgate,true} asks answer a allow',
+  ])('%s: yes', (command) => {
+    expect(runsAnswerCommand(words(command))).toBe(true);
+  });
+
+  it.each([
+    'toolgate asks list',
+    'toolgate asks show answer',
+    'toolgate check Bash "asks answer"',
+    'npx toolgate@0.1.0 asks show a',
+    'npx prettier asks answer',
+    'npm run asks answer',
+    'npm test asks answer',
+    'node x.js asks answer',
+    'echo toolgate asks answer',
+    'grep -r toolgate asks answer',
+    'gh issue view 7370',
+    'toolgate asks ans{x,y}er',
+  ])('%s: no', (command) => {
+    expect(runsAnswerCommand(words(command))).toBe(false);
+  });
+});
+
+describe("serve's built-in rules", () => {
+  const files = { '/p/x.js': 'x', '/s/token': 'secret-secret-secret' };
+  const decide = async (builtIn: boolean, command: string) => {
+    await prepare();
+    const settings = builtInSettings({ tokenFile: '/s/token' });
+    const policy = await loadSettings({
+      fs: createMemoryFileSystem(files),
+      cwd: '/p',
+      home: '/h',
+      projectDir: '/p',
+      managedPaths: [],
+      inline: [{ permissions: { allow: ['Bash(node *)', 'Bash(cat *)'] } }, ...(builtIn ? [] : [settings])],
+      ...(builtIn ? { builtIn: [settings] } : {}),
+      isProjectTrusted: () => true,
+    });
+    return evaluate({ tool: 'Bash', input: { command } }, { mode: 'default', policy, cwd: '/p', home: '/h', workingDirectories: ['/p'] } as never);
+  };
+
+  it('deny what they match like any deny rule', async () => {
+    expect((await decide(true, 'cat /s/token')).behavior).toBe('deny');
+    expect((await decide(false, 'cat /s/token')).behavior).toBe('deny');
+  });
+
+  it('do not hold opaque code against it, where the same rule written by a user does', async () => {
+    expect((await decide(true, 'node x.js')).behavior).toBe('allow');
+    const user = await decide(false, 'node x.js');
+    expect(user).toMatchObject({ behavior: 'ask', askKind: 'firm' });
+  });
+});
