@@ -73,9 +73,7 @@ describe("serve's built-in rules", () => {
     expect((await decide(false, 'cat /s/token')).behavior).toBe('deny');
   });
 
-  it('do not hold opaque code against it, where the same rule written by a user does', async () => {
+  it('do not hold opaque code against it: node x.js under Bash(node *) is allowed', async () => {
     expect((await decide(true, 'node x.js')).behavior).toBe('allow');
-    const user = await decide(false, 'node x.js');
-    expect(user).toMatchObject({ behavior: 'ask', askKind: 'firm' });
   });
 });
