@@ -20,7 +20,7 @@ import { hasHoles, literalText, mayMatchWithHoles, wordVariants } from './holes.
 import { opaqueCommands } from './opaque-commands.js';
 import { SAFE_ENVIRONMENT } from '../shell/state.js';
 import { wordsOfUnknownPrograms } from '../shell/unknown-programs.js';
-import { GIT_GLOBAL_WITH_VALUE, withoutGitGlobalOptions } from '../shell/programs/git/global-options.js';
+import { withoutGitGlobalOptions } from '../shell/programs/git/global-options.js';
 import { effectOutOfReach, effectProbes } from './path-probe.js';
 import { dirHolds, expandGlob, newBudget, type Budget } from './fs-reach.js';
 import { PROGRAMS } from '../shell/programs/index.js';
@@ -188,13 +188,11 @@ function restrictiveTexts(cmd: SimpleCommand): string[] {
     texts.push(argv.join(' '));
   }
   // `git -C . push` and `git --no-pager push` are still `git push` to a deny rule.
-  const git = argv[0] === 'git' ? withoutGitGlobalOptions(argv, RULE_GIT_WITH_VALUE) : undefined;
+  const git = argv[0] === 'git' ? withoutGitGlobalOptions(argv) : undefined;
   if (git !== undefined) texts.push(git.join(' '));
   return texts;
 }
 
-/** git's global options as rule matching has read them: without `--attr-source`. */
-const RULE_GIT_WITH_VALUE: ReadonlySet<string> = new Set([...GIT_GLOBAL_WITH_VALUE].filter((o) => o !== '--attr-source'));
 
 /** A text a rule is tried against: as written (for messages) and squeezed (for matching). */
 export interface Text {

@@ -20,7 +20,7 @@ function decide(command: string, mode: (typeof PERMISSION_MODES)[number]) {
 }
 
 describe('denied commands reworded', () => {
-  const denied = ['git {push,} origin main', 'RM -rf build', 'rm.exe -rf build', 'git -C . push origin main', 'git --no-pager push'];
+  const denied = ['git {push,} origin main', 'RM -rf build', 'rm.exe -rf build', 'git -C . push origin main', 'git --no-pager push', 'git --attr-source HEAD push origin main'];
   const firm = ['P=push; git $P origin main', 'git $(echo push) origin main', 'git $CMD', "bash <<< 'rm x'", 'echo rm x | sh'];
   for (const mode of PERMISSION_MODES) {
     it(`${mode}: deny or firm ask, never allow`, () => {
