@@ -509,7 +509,6 @@ function skipRules(cmd: SimpleCommand): string | undefined {
   if (modelled !== undefined) return modelled;
   // Readers without a program model yet.
   if (name === 'ag' || name === 'fd' || name === 'fdfind') return `${name} skips hidden and ignored files unless its options, configuration or ignore files say otherwise, which toolgate cannot see`;
-  if (name === 'git') return 'git reads what it tracks, which toolgate cannot see';
   return undefined;
 }
 

@@ -13,6 +13,7 @@ export const git = defineProgram({
   names: ['git'],
   summary: 'git: the version control system',
   sources: ['git 2.39 manual pages (git(1), git-config(1), one page per subcommand)', CC_DOCS, CC_CLI],
+  skips: 'git reads what it tracks (and, with some options, what is not ignored), which toolgate cannot see',
   files: (_name, argv) => gitOperands(argv),
   readOnly: {
     claudeCode: { git: { source: `${CC_DOCS}; ${CC_CLI}; git 2.39 (read-only subcommands in read-only.ts)`, operands: 'text', globs: false, check: 'git' } },
