@@ -74,10 +74,11 @@ export function programName(cmd: SimpleCommand): string {
 }
 
 /**
- * Built-in rules (toolgate's own answer path, which `toolgate serve` denies for every project)
+ * Built-in rules (a source marked `builtIn`, such as toolgate serve's self-guard, and toolgate's own answer path)
  * are no user's program rule: they never make opaque code ask (toolgate docs, "Which answer for
  * what cannot be seen", last row).
  */
 export function isBuiltInRule(cr: CompiledRule): boolean {
+  if (cr.source.builtIn === true) return true;
   return cr.rule.family === 'bash' && /(^|\s)toolgate asks answer(\s|$)/.test(cr.rule.specifier ?? '');
 }
