@@ -21,8 +21,8 @@ export interface ServeContext {
   auth: Auth;
   /** The one-time answer codes of asks. */
   codes: AnswerCodes;
-  /** Writes audit entries (group commit, buffered while the store is unreachable). */
-  audit: Pick<AuditWriter, 'write' | 'buffered' | 'lost' | 'failing'>;
+  /** Writes audit entries: group commit, a spill journal while the store is unreachable; `write` resolves once durable. */
+  audit: Pick<AuditWriter, 'write' | 'buffered' | 'spilledBytes' | 'lost' | 'failing' | 'stopReason'>;
   /** Where serve listens (set once it listens) and its secret files. */
   self: SelfTarget | undefined;
   /** The server is shutting down: held requests are cut, but their asks stay pending. */
@@ -36,8 +36,10 @@ export interface ServeContext {
 
 /** An audit writer that drops everything (`audit: false`, for measuring the audit's cost). */
 export const NO_AUDIT: ServeContext['audit'] = {
-  write(_entry: AuditEntry) {},
+  write: (_entry: AuditEntry) => Promise.resolve({ ok: true, where: 'store' }),
   buffered: 0,
+  spilledBytes: 0,
   lost: 0,
   failing: false,
+  stopReason: undefined,
 };

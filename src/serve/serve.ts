@@ -4,7 +4,7 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { createAuditWriter, type AuditWriter, type Store } from '../store/index.js';
+import { createAuditWriter, openSpillJournal, type AuditWriter, type Store } from '../store/index.js';
 import { prepareShell } from '../shell/index.js';
 import { createAsks, type Asks } from './asks.js';
 import { answererNameProblem } from './answerers.js';
@@ -63,6 +63,14 @@ export interface ServeOptions {
   managedPaths?: readonly string[];
   /** Keep the audit log (default `true`). */
   audit?: boolean;
+  /**
+   * The audit log's spill journal: where entries go, before the call they record is answered,
+   * while the store cannot be written (written back in order once it can). Default: beside a
+   * SQLite store's file (`FILE-audit-spill.jsonl`); a PostgreSQL store needs one given (the CLI
+   * gives one in its state directory); `false`: none (an allow whose entry cannot reach the store
+   * is then denied).
+   */
+  spillFile?: string | false;
   /** Limits for requests that carry no token (the page, health checks, a server without a token). */
   intake?: IntakeLimits;
   /** Where problems are reported, one line each. Default: standard error. */
@@ -89,7 +97,7 @@ export interface Serve {
   readonly app: Hono;
   /** Listen on `host:port` (port 0: any free port). Resolves once listening. */
   listen(host: string, port: number): Promise<Listening>;
-  /** Stop listening (held requests are cut, so Claude Code fails them closed) and write the buffered audit entries. The store stays open. */
+  /** Stop listening (held requests are cut, so Claude Code fails them closed) and write the waiting audit entries (to the store, else to the spill journal). The store stays open. */
   close(): Promise<void>;
   /** @internal */
   readonly context: ServeContext;
@@ -134,7 +142,10 @@ export function createServe(options: ServeOptions): Serve {
   const codes = createAnswerCodes(options.token);
   const announce = options.announce ?? ((line: string) => process.stderr.write(`${line}\n`));
   const asks = announced(createAsks({ store, decider, projects, now }), codes, announce);
-  const writer: AuditWriter | undefined = options.audit === false ? undefined : createAuditWriter(store, { log, now });
+  const spillFile = options.spillFile ?? (storeFile !== undefined && storeFile !== ':memory:' ? `${storeFile}-audit-spill.jsonl` : false);
+  const journal = spillFile !== false ? openSpillJournal(resolve(spillFile)) : undefined;
+  const writer: AuditWriter | undefined =
+    options.audit === false ? undefined : createAuditWriter(store, { log, now, ...(journal !== undefined ? { journal } : {}) });
   const holdSeconds = options.holdTimeoutSeconds ?? DEFAULT_HOLD_TIMEOUT_SECONDS;
   const context: ServeContext = {
     store,

@@ -1,18 +1,21 @@
-import type { AuditEntry, Store } from './types.js';
+import type { SpillJournal } from './spill.js';
+import { StoreReplacedError, type AuditEntry, type Store } from './types.js';
 
 /** Options of {@link createAuditWriter}. @public */
 export interface AuditWriterOptions {
-  /** Entries kept while the store cannot be written; past this the oldest are dropped and counted. Default 10 000. */
-  maxBuffered?: number;
-  /** Milliseconds between tries while the store cannot be written. Default 1000. */
-  retryMs?: number;
   /**
-   * Milliseconds an entry may wait for others to share its transaction. Default 10: a busy
-   * server commits about a hundred times a second, whatever its decision rate.
+   * Where entries go while the store cannot be written (see {@link SpillJournal}). Without one
+   * they wait in memory only, and a write that fails is reported as not durable.
    */
-  flushDelayMs?: number;
-  /** Entries that start a write at once, without waiting out `flushDelayMs`. Default 512. */
+  journal?: SpillJournal;
+  /** Entries kept in memory when neither the store nor the journal can be written; past this the oldest are dropped and counted. Default 10 000. */
+  maxBuffered?: number;
+  /** Milliseconds between tries while the store cannot be written. Default 250. */
+  retryMs?: number;
+  /** Most entries written in one transaction (a backlog is written in batches of this size). Default 512. */
   batchSize?: number;
+  /** Milliseconds a store write may take before it counts as failed (a frozen database). Default 2000. */
+  writeTimeoutMs?: number;
   /** Where problems are reported (one line each). Default: standard error. */
   log?: (line: string) => void;
   /** Milliseconds since the epoch. */
@@ -20,119 +23,233 @@ export interface AuditWriterOptions {
 }
 
 /**
- * The audit log's way in: entries are queued and written together, one transaction for all that
- * arrived in the last `flushDelayMs` (group commit), so a busy server pays one commit for many
- * decisions. While the store cannot be written the entries wait (up to `maxBuffered`); past that
- * the oldest are dropped, the loss is logged at once and, when writing works again, recorded in
- * the log itself as an `auditLoss` entry.
+ * Where a written entry ended up: committed to the store, or appended to the spill journal (both
+ * survive a kill of the process) — or neither, with the reason.
+ * @public
+ */
+export type AuditWriteResult = { ok: true; where: 'store' | 'journal' } | { ok: false; reason: string };
+
+/**
+ * The audit log's way in. `write` resolves once the entry is durable — committed to the store
+ * (all entries waiting at that moment share one transaction: group commit) or, while the store
+ * cannot be written, appended to the spill journal — so a caller can hold its answer until then.
+ * The journal is written back to the store in order, in batches, once it can be; entries arriving
+ * meanwhile go to the journal too, to keep the order.
  * @public
  */
 export interface AuditWriter {
-  write(entry: AuditEntry): void;
+  write(entry: AuditEntry): Promise<AuditWriteResult>;
   /** Resolves once everything queued so far was written (or could not be). */
   flush(): Promise<void>;
-  /** Entries waiting to be written. */
+  /** Entries held in memory only (neither the store nor the journal took them). */
   readonly buffered: number;
+  /** Bytes of the spill journal not yet written back to the store. */
+  readonly spilledBytes: number;
   /** Entries dropped since the writer started. */
   readonly lost: number;
-  /** The last write failed and has not succeeded since. */
+  /** The store cannot be written now. */
   readonly failing: boolean;
-  /** Flush and stop retrying. */
+  /**
+   * Why nothing may be allowed any more, when that is so: the store file was deleted or replaced,
+   * or neither the store nor the journal can be written.
+   */
+  readonly stopReason: string | undefined;
+  /** Write what is queued (to the store, else to the journal) and stop retrying. */
   close(): Promise<void>;
+}
+
+interface Waiting {
+  entry: AuditEntry;
+  done?: (r: AuditWriteResult) => void;
 }
 
 /** Create an {@link AuditWriter} over a store. @public */
 export function createAuditWriter(store: Pick<Store, 'appendAudit'>, options: AuditWriterOptions = {}): AuditWriter {
   const max = options.maxBuffered ?? 10_000;
-  const retryMs = options.retryMs ?? 1000;
-  const flushDelayMs = options.flushDelayMs ?? 10;
+  const retryMs = options.retryMs ?? 250;
   const batchSize = options.batchSize ?? 512;
+  const writeTimeoutMs = options.writeTimeoutMs ?? 2000;
+  const journal = options.journal;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const now = options.now ?? Date.now;
-  let queue: AuditEntry[] = [];
+  /** Entries not yet durable anywhere. */
+  let queue: Waiting[] = [];
+  /** Byte offset in the journal up to which entries are in the store. */
+  let replayed = 0;
+  /** The journal holds entries the store does not have: new entries go there too, behind them. */
+  let spilling = journal !== undefined && journal.size() > 0;
   let lost = 0;
   let lostUnrecorded = 0;
   let lostSince: number | undefined;
-  let failing = false;
   let lastLossLog: number | undefined;
+  let failing = false;
+  let storeError = '';
+  let replaced: string | undefined;
+  let journalBroken: string | undefined;
   let closed = false;
   let running: Promise<void> | undefined;
-  let scheduled: ReturnType<typeof setTimeout> | ReturnType<typeof setImmediate> | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let immediate: ReturnType<typeof setImmediate> | undefined;
 
-  const schedule = (delay: number) => {
-    if (scheduled !== undefined || running !== undefined || closed) return;
-    const go = () => {
-      scheduled = undefined;
-      void run();
-    };
-    if (delay === 0) scheduled = setImmediate(go);
-    else {
-      const t = setTimeout(go, delay);
-      t.unref();
-      scheduled = t;
+  const append = async (entries: readonly AuditEntry[]) => {
+    let t: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, fail) => {
+      t = setTimeout(() => fail(new Error(`no answer within ${writeTimeoutMs} ms`)), writeTimeoutMs);
+    });
+    try {
+      await Promise.race([store.appendAudit(entries), late]);
+    } finally {
+      clearTimeout(t);
     }
+  };
+
+  const lossEntry = (): AuditEntry[] =>
+    lostUnrecorded > 0
+      ? [{ at: now(), event: 'auditLoss', detail: `${lostUnrecorded} audit entries were dropped while neither the store nor the spill journal could be written (since ${new Date(lostSince ?? now()).toISOString()})` }]
+      : [];
+
+  const trim = () => {
+    if (queue.length <= max) return;
+    const drop = queue.splice(0, queue.length - max);
+    for (const w of drop) w.done?.({ ok: false, reason: 'the audit entry was dropped' });
+    if (lostUnrecorded === 0) lostSince = now();
+    lost += drop.length;
+    lostUnrecorded += drop.length;
+    // Logged at the first loss, then at most every 10 seconds.
+    if (lastLossLog === undefined || now() - lastLossLog >= 10_000) {
+      lastLossLog = now();
+      log(`toolgate serve: audit entries are being dropped (memory full at ${max}); ${lost} lost in all`);
+    }
+  };
+
+  /** Move everything queued into the journal; `false` when it cannot be written. */
+  const spill = (): boolean => {
+    if (journal === undefined) return false;
+    const moving = queue;
+    try {
+      journal.append([...lossEntry(), ...moving.map((w) => w.entry)]);
+    } catch (e) {
+      if (journalBroken === undefined) log(`toolgate serve: the audit spill journal ${journal.file} cannot be written (${(e as Error).message}); calls are no longer allowed`);
+      journalBroken = (e as Error).message;
+      return false;
+    }
+    if (journalBroken !== undefined) log(`toolgate serve: the audit spill journal ${journal.file} is written again`);
+    journalBroken = undefined;
+    lostUnrecorded = 0;
+    queue = [];
+    spilling = true;
+    for (const w of moving) w.done?.({ ok: true, where: 'journal' });
+    return true;
+  };
+
+  const notDurable = () =>
+    `the audit log cannot be written (store: ${storeError}${journal !== undefined ? `; spill journal: ${journalBroken ?? 'not tried'}` : '; no spill journal'})`;
+
+  const fail = (e: unknown) => {
+    storeError = (e as Error).message;
+    if (e instanceof StoreReplacedError && replaced === undefined) {
+      replaced = e.message;
+      log(`toolgate serve: ${e.message}; calls are no longer allowed`);
+    }
+    if (!failing) log(`toolgate serve: the audit log cannot be written to the store (${storeError}); ${journal !== undefined ? `entries go to ${journal.file} until it can` : `keeping up to ${max} entries in memory`}`);
+    failing = true;
+  };
+
+  /** Write the journal's entries back to the store, oldest first, a batch at a time. */
+  const replay = async (): Promise<boolean> => {
+    if (journal === undefined) return true;
+    for (;;) {
+      const { entries, next } = journal.read(replayed, batchSize);
+      if (entries.length === 0 && next >= journal.size()) break;
+      if (entries.length > 0) await append(entries);
+      replayed = next;
+      if (entries.length === 0) break; // only an unreadable rest is left
+    }
+    // Appends are synchronous: nothing was added between the last read and here.
+    journal.clear();
+    replayed = 0;
+    spilling = false;
+    return true;
   };
 
   const run = (): Promise<void> => {
     if (running) return running;
     running = (async () => {
-      while (queue.length > 0) {
-        const batch = queue;
-        queue = [];
-        const loss: AuditEntry[] =
-          lostUnrecorded > 0
-            ? [{ at: now(), event: 'auditLoss', detail: `${lostUnrecorded} audit entries were dropped while the store could not be written (since ${new Date(lostSince ?? now()).toISOString()})` }]
-            : [];
-        try {
-          await store.appendAudit(loss.length > 0 ? [...loss, ...batch] : batch);
-          if (failing) log(`toolgate serve: the audit log is written again${lostUnrecorded > 0 ? ` (${lostUnrecorded} entries were lost)` : ''}`);
-          failing = false;
-          lostUnrecorded = 0;
-          lostSince = undefined;
-        } catch (e) {
-          queue = batch.concat(queue);
+      try {
+        if (spilling) {
+          // Keep the order: what is queued goes behind what the journal holds.
+          if (queue.length > 0 && !spill()) {
+            for (const w of queue) w.done?.({ ok: false, reason: notDurable() }), delete w.done;
+          }
+          await replay();
+        }
+        while (queue.length > 0) {
+          const batch = queue.slice(0, batchSize);
+          const extra = lossEntry();
+          await append([...extra, ...batch.map((w) => w.entry)]);
+          queue.splice(0, batch.length);
+          if (extra.length > 0) lostUnrecorded = 0;
+          for (const w of batch) w.done?.({ ok: true, where: 'store' });
+        }
+        if (failing) log(`toolgate serve: the audit log is written to the store again`);
+        failing = false;
+      } catch (e) {
+        fail(e);
+        if (queue.length > 0 && !spill()) {
           trim();
-          if (!failing) log(`toolgate serve: the audit log cannot be written (${(e as Error).message}); keeping up to ${max} entries until it can`);
-          failing = true;
-          break;
+          for (const w of queue) w.done?.({ ok: false, reason: notDurable() }), delete w.done;
         }
       }
     })().finally(() => {
       running = undefined;
-      if (queue.length > 0) schedule(failing ? retryMs : queue.length >= batchSize ? 0 : flushDelayMs);
+      if (failing || spilling || queue.length > 0) schedule(failing ? retryMs : 0);
     });
     return running;
   };
 
-  const cancel = () => {
-    if (scheduled === undefined) return;
-    clearTimeout(scheduled as ReturnType<typeof setTimeout>);
-    clearImmediate(scheduled as ReturnType<typeof setImmediate>);
-    scheduled = undefined;
-  };
-
-  const trim = () => {
-    if (queue.length <= max) return;
-    const drop = queue.length - max;
-    queue.splice(0, drop);
-    if (lostUnrecorded === 0) lostSince = now();
-    lost += drop;
-    lostUnrecorded += drop;
-    // Logged at the first loss, then at most every 10 seconds.
-    if (lastLossLog === undefined || now() - lastLossLog >= 10_000) {
-      lastLossLog = now();
-      log(`toolgate serve: audit entries are being dropped (buffer full at ${max}); ${lost} lost in all`);
+  const schedule = (delay: number) => {
+    if (closed || running !== undefined || timer !== undefined || immediate !== undefined) return;
+    const go = () => {
+      timer = undefined;
+      immediate = undefined;
+      void run();
+    };
+    if (delay === 0) immediate = setImmediate(go);
+    else {
+      timer = setTimeout(go, delay);
+      timer.unref();
     }
   };
 
+  const cancel = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    if (immediate !== undefined) clearImmediate(immediate);
+    timer = undefined;
+    immediate = undefined;
+  };
+
+  // Entries left in the journal by an earlier run go to the store first.
+  if (spilling) schedule(0);
+
   return {
     write(entry) {
-      queue.push(entry);
-      trim();
-      if (!failing && queue.length >= batchSize && scheduled !== undefined) {
-        cancel();
+      if (spilling || (failing && journal !== undefined)) {
+        // The store is behind: the entry goes to the journal at once, behind the others.
+        queue.push({ entry });
+        const ok = spill();
+        if (!ok) trim();
+        schedule(failing ? retryMs : 0);
+        return Promise.resolve(ok ? { ok: true, where: 'journal' as const } : { ok: false, reason: notDurable() });
       }
-      schedule(failing ? retryMs : queue.length >= batchSize ? 0 : flushDelayMs);
+      return new Promise<AuditWriteResult>((done) => {
+        queue.push({ entry, done });
+        trim();
+        if (failing) {
+          done({ ok: false, reason: notDurable() });
+          delete queue[queue.length - 1]!.done;
+        }
+        schedule(failing ? retryMs : 0);
+      });
     },
     async flush() {
       cancel();
@@ -141,16 +258,30 @@ export function createAuditWriter(store: Pick<Store, 'appendAudit'>, options: Au
     get buffered() {
       return queue.length;
     },
+    get spilledBytes() {
+      return journal !== undefined && spilling ? Math.max(0, journal.size() - replayed) : 0;
+    },
     get lost() {
       return lost;
     },
     get failing() {
       return failing;
     },
+    get stopReason() {
+      if (replaced !== undefined) return replaced;
+      if (failing && (journal === undefined || journalBroken !== undefined)) return notDurable();
+      return undefined;
+    },
     async close() {
-      await this.flush();
+      cancel();
+      await running;
+      await run();
       closed = true;
-      if (scheduled !== undefined) clearTimeout(scheduled as ReturnType<typeof setTimeout>);
+      cancel();
+      journal?.close();
+      if (queue.length > 0) {
+        log(`toolgate serve: ${queue.length} audit entries could be written neither to the store nor to a spill journal; they are lost`);
+      }
     },
   };
 }

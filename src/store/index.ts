@@ -8,14 +8,15 @@
 export type * from './types.js';
 export type { AskAnswer, PendingAsk } from '../gate/types.js';
 export type { AskKind, Behavior, ReasonKind } from '../core/types.js';
-export { StoreOpenError, StoreUnavailableError } from './types.js';
+export { StoreOpenError, StoreReplacedError, StoreUnavailableError } from './types.js';
+export { openSpillJournal, type SpillJournal } from './spill.js';
 export { createMemoryStore } from './memory.js';
 export { openSqliteStore, type SqliteStoreOptions } from './sqlite/store.js';
 export { SQLITE_MIGRATIONS, type Migration } from './sqlite/migrations.js';
 export { openPostgresStore, redactPostgresUrl, type PostgresStoreOptions } from './postgres/store.js';
 export { POSTGRES_MIGRATIONS } from './postgres/migrations.js';
 export { openStore, parseStoreAddress, defaultStoreAddress, type StoreAddress } from './open.js';
-export { createAuditWriter, type AuditWriter, type AuditWriterOptions } from './audit-writer.js';
+export { createAuditWriter, type AuditWriter, type AuditWriterOptions, type AuditWriteResult } from './audit-writer.js';
 export { grantRules, type GrantRulesResult } from './grants.js';
 export { redactInput, redactString, SECRET_KEY, REDACTED, MAX_REDACTED_STRING } from './redact.js';
 export { canonicalJson, inputSha256 } from './canonical.js';

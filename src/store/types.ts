@@ -244,10 +244,19 @@ export interface Store {
  * @public
  */
 export class StoreUnavailableError extends Error {
-  override readonly name = 'StoreUnavailableError';
+  override readonly name: string = 'StoreUnavailableError';
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
   }
+}
+
+/**
+ * The store's file was deleted or replaced while serve had it open: writes would go to a file
+ * nobody can find again. It does not come back by itself; serve stops allowing until restarted.
+ * @public
+ */
+export class StoreReplacedError extends StoreUnavailableError {
+  override readonly name = 'StoreReplacedError';
 }
 
 /**

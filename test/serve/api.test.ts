@@ -165,7 +165,7 @@ describe('grants', () => {
 describe('GET /v1/health', () => {
   it('is 200 with the store up', async () => {
     const r = await s.api('GET', '/v1/health');
-    expect(r).toEqual({ status: 200, body: { ok: true, store: { kind: 'sqlite' }, audit: { buffered: expect.any(Number), lost: 0, failing: false } } });
+    expect(r).toEqual({ status: 200, body: { ok: true, store: { kind: 'sqlite' }, audit: { buffered: expect.any(Number), spilledBytes: 0, lost: 0, failing: false } } });
   });
 });
 

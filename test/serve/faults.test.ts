@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteStore, StoreUnavailableError, type Store } from '../../src/store/index.js';
@@ -56,7 +57,7 @@ describe('restart with asks pending', () => {
 });
 
 describe('the store unreachable', () => {
-  it('policy allows still allow (audit buffered, then written); grants unreadable → ask; an ask that cannot be parked → deny; health 503', async () => {
+  it('policy allows still allow (audit entries spilled to the journal, then written); grants unreadable → ask; an ask that cannot be parked → deny; health 503', async () => {
     const store = breakable(await openSqliteStore({ file: join(sb.root, 'state', 'down.db') }));
     const s = await start(sb, { projects: [project], store });
     try {
@@ -80,7 +81,8 @@ describe('the store unreachable', () => {
       const health = await s.api('GET', '/v1/health');
       expect(health.status).toBe(503);
       await eventually(async () => ((await s.api('GET', '/v1/health')).body['audit'] as { failing: boolean }).failing || undefined);
-      expect(((await s.api('GET', '/v1/health')).body['audit'] as { buffered: number }).buffered).toBeGreaterThanOrEqual(5);
+      // The entries wait in the spill journal beside the store's file, not in memory.
+      expect(((await s.api('GET', '/v1/health')).body['audit'] as { spilledBytes: number }).spilledBytes).toBeGreaterThan(0);
       expect((await s.api('GET', '/v1/asks')).status).toBe(503);
       expect(s.lines.join('\n')).toMatch(/audit log cannot be written/);
 
@@ -91,6 +93,51 @@ describe('the store unreachable', () => {
       }, 5000);
       expect(log.filter((e) => e.event === 'PreToolUse').map((e) => e.behavior)).toEqual(['allow', 'allow', 'allow', 'deny', 'deny']);
       expect((await s.api('GET', '/v1/health')).status).toBe(200);
+    } finally {
+      await s.stop();
+    }
+  });
+});
+
+describe('stopping while the store is down', () => {
+  it('loses nothing: the entries wait in the spill journal and reach the store at the next start', async () => {
+    const file = join(sb.root, 'state', 'stop-down.db');
+    const store = breakable(await openSqliteStore({ file }));
+    const s = await start(sb, { projects: [project], store });
+    store.down = true;
+    const calls = Array.from({ length: 50 }, (_, i) => s.hook(preToolUse(project, 'Bash', { command: `npm run lint` }, { session_id: 'stop-down', tool_use_id: `t${i}` })));
+    expect((await Promise.all(calls)).map((r) => decisionOf(r.body))).toEqual(Array(50).fill('allow'));
+    await s.stop();
+    expect(readFileSync(`${file}-audit-spill.jsonl`, 'utf8').trim().split('\n')).toHaveLength(50);
+    // The next start writes the journal back before anything else.
+    const again = await start(sb, { projects: [project], storeFile: file });
+    try {
+      const entries = await eventually(async () => {
+        const e = await again.store.readAudit({ sessionId: 'stop-down', limit: 100 });
+        return e.length === 50 ? e : undefined;
+      }, 5000);
+      expect(entries.every((e) => e.behavior === 'allow')).toBe(true);
+      expect(statSync(`${file}-audit-spill.jsonl`).size).toBe(0);
+    } finally {
+      await again.stop();
+    }
+  });
+});
+
+describe('the store file deleted under serve', () => {
+  it('is noticed: nothing is allowed any more, with a clear reason, and health answers 503', async () => {
+    const file = join(sb.root, 'state', 'deleted.db');
+    const s = await start(sb, { projects: [project], storeFile: file });
+    try {
+      expect(decisionOf((await s.hook(preToolUse(project, 'Bash', { command: 'npm run lint' }, { session_id: 'del' }))).body)).toBe('allow');
+      for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+      const r = await s.hook(preToolUse(project, 'Bash', { command: 'npm run lint' }, { session_id: 'del' }));
+      expect(decisionOf(r.body)).toBe('deny');
+      expect(reasonOf(r.body)).toMatch(/store file .*deleted\.db was deleted while toolgate serve had it open; restart serve/);
+      const health = await s.api('GET', '/v1/health');
+      expect(health.status).toBe(503);
+      expect(JSON.stringify(health.body)).toMatch(/was deleted/);
+      expect(s.lines.join('\n')).toMatch(/calls are no longer allowed/);
     } finally {
       await s.stop();
     }

@@ -7,6 +7,7 @@ import { hostIsSelf, sameOrigin } from '../auth.js';
 import { readBody } from '../body.js';
 import { MAX_INPUT_DEPTH, nestedDeeperThan } from '../depth.js';
 import type { ServeContext } from '../context.js';
+import { recordOutcome } from '../durable.js';
 import { oneLine } from '../log.js';
 import { askView, decisionView, type DecisionView } from '../views.js';
 
@@ -112,7 +113,7 @@ export function apiRoutes(ctx: ServeContext): Hono {
     const { call, context } = body.value;
     if (nestedDeeperThan(call.input, MAX_INPUT_DEPTH)) {
       const message = `body.call.input: nested deeper than ${MAX_INPUT_DEPTH} levels`;
-      ctx.audit.write({
+      await ctx.audit.write({
         at: ctx.now(),
         event: 'decision',
         ...(context.sessionId !== undefined ? { sessionId: context.sessionId } : {}),
@@ -137,18 +138,23 @@ export function apiRoutes(ctx: ServeContext): Hono {
     const settled = await ctx.decider.decide(toolCall, where);
     const r = settled.result;
     if (r.behavior !== 'ask') {
-      ctx.audit.write(decisionEntry('decision', toolCall, settled, ctx.now()));
+      const refused = await recordOutcome(ctx, decisionEntry('decision', toolCall, settled, ctx.now()));
+      if (refused !== undefined) {
+        const message = `not allowed: ${refused}`;
+        return c.json({ decision: { behavior: 'deny', reason: { kind: 'checkFailed', message }, decidedBy: 'store', message } satisfies DecisionView });
+      }
       return c.json({ decision: decisionView(r, settled.decidedBy, call.input) });
     }
+    let ask;
     try {
-      const ask = await ctx.asks.park(settled as typeof settled & { result: typeof r }, 'api');
-      ctx.audit.write(decisionEntry('decision', toolCall, settled, ctx.now(), ask.id));
-      return c.json({ askId: ask.id, decision: decisionView(r, settled.decidedBy) });
+      ask = await ctx.asks.park(settled as typeof settled & { result: typeof r }, 'api');
     } catch (e) {
       const message = `this call needs a person, but the ask could not be parked (${(e as Error).message})`;
-      ctx.audit.write({ ...decisionEntry('decision', toolCall, { ...settled, decidedBy: 'store' }, ctx.now()), behavior: 'deny', reasonKind: 'checkFailed', reason: message });
+      await ctx.audit.write({ ...decisionEntry('decision', toolCall, { ...settled, decidedBy: 'store' }, ctx.now()), behavior: 'deny', reasonKind: 'checkFailed', reason: message });
       return c.json({ decision: { behavior: 'deny', reason: { kind: 'checkFailed', message }, decidedBy: 'store', message } satisfies DecisionView });
     }
+    await recordOutcome(ctx, decisionEntry('decision', toolCall, settled, ctx.now(), ask.id));
+    return c.json({ askId: ask.id, decision: decisionView(r, settled.decidedBy) });
   });
 
   app.get('/asks', async (c) => {
@@ -207,12 +213,12 @@ export function apiRoutes(ctx: ServeContext): Hono {
         : { behavior: 'deny' as const, ...(a.message !== undefined ? { message: a.message } : {}), ...(a.interrupt !== undefined ? { interrupt: a.interrupt } : {}) };
     const r = await ctx.asks.answer(id, { answer, ...(scope !== undefined ? { scope } : {}), answerer: principal });
     if (!r.ok) return c.json({ error: r.message, ...(r.ask !== undefined ? { ask: askView(r.ask) } : {}) }, r.status);
-    ctx.audit.write(answerEntry(r.ask, ctx.now()));
+    await recordOutcome(ctx, answerEntry(r.ask, ctx.now()));
     return c.json(askView(r.ask, await resolved(r.ask)));
   });
 
   app.get('/health', async (c) => {
-    const audit = { buffered: ctx.audit.buffered, lost: ctx.audit.lost, failing: ctx.audit.failing };
+    const audit = { buffered: ctx.audit.buffered, spilledBytes: ctx.audit.spilledBytes, lost: ctx.audit.lost, failing: ctx.audit.failing };
     const down = (error: string) => c.json({ ok: false, store: { kind: ctx.store.kind, error }, audit }, 503);
     // A store that hangs (a frozen PostgreSQL) is a store that is down: the answer comes within a second.
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -222,6 +228,7 @@ export function apiRoutes(ctx: ServeContext): Hono {
     const error = await Promise.race([ctx.store.health().then(() => undefined, (e: unknown) => (e instanceof Error ? e.message : String(e))), late]);
     clearTimeout(timer);
     if (error !== undefined) return down(error);
+    if (ctx.audit.stopReason !== undefined) return down(`calls are not allowed: ${ctx.audit.stopReason}`);
     if (ctx.audit.failing) return down('the audit log cannot be written to the store');
     return c.json({ ok: true, store: { kind: ctx.store.kind }, audit });
   });

@@ -9,6 +9,7 @@ import { readBody } from '../body.js';
 import { MAX_INPUT_DEPTH, nestedDeeperThan } from '../depth.js';
 import { droppedByIntake } from '../intake.js';
 import type { ServeContext } from '../context.js';
+import { recordOutcome } from '../durable.js';
 import { oneLine } from '../log.js';
 import { denyReply, promptReply, resultReply, type DecisionEvent } from '../replies.js';
 import type { Settled } from '../decide.js';
@@ -152,11 +153,11 @@ async function decideEvent(ctx: ServeContext, c: Context, event: DecisionEvent, 
   const settled = await ctx.decider.decide(call, { cwd, ...(sessionId !== undefined ? { sessionId } : {}), ...(agent !== undefined ? { agent } : {}), ...(mode !== undefined ? { mode } : {}) });
   const r = settled.result;
   if (r.behavior !== 'ask') {
-    ctx.audit.write(decisionEntry(event, call, settled, ctx.now()));
-    return resultReply(event, call, r);
+    const refused = await recordOutcome(ctx, decisionEntry(event, call, settled, ctx.now()));
+    return refused !== undefined ? denyReply(event, `not allowed: ${refused}`) : resultReply(event, call, r);
   }
   if (ctx.askVia === 'prompt') {
-    ctx.audit.write(decisionEntry(event, call, settled, ctx.now()));
+    await recordOutcome(ctx, decisionEntry(event, call, settled, ctx.now()));
     return promptReply(event, r.pending.reason.message);
   }
   return hold(ctx, c, event, call, settled as Settled & { result: typeof r });
@@ -170,10 +171,10 @@ async function hold(ctx: ServeContext, c: Context, event: DecisionEvent, call: T
   } catch (e) {
     const why = `this call needs a person, but the ask could not be parked (${(e as Error).message})`;
     const denied = { ...settled, decidedBy: 'store' };
-    ctx.audit.write({ ...decisionEntry(event, call, denied, ctx.now()), behavior: 'deny', reason: why, reasonKind: 'checkFailed' });
+    await recordOutcome(ctx, { ...decisionEntry(event, call, denied, ctx.now()), behavior: 'deny', reason: why, reasonKind: 'checkFailed' });
     return denyReply(event, why);
   }
-  ctx.audit.write(decisionEntry(event, call, settled, ctx.now(), ask.id));
+  await recordOutcome(ctx, decisionEntry(event, call, settled, ctx.now(), ask.id));
   const waited = await ctx.asks.wait(ask.id, ctx.holdMs, c.req.raw.signal);
   if (waited.kind === 'aborted' && ctx.closing) return denyReply(event, 'toolgate serve is shutting down');
   if (waited.kind !== 'settled') {
@@ -186,7 +187,7 @@ async function hold(ctx: ServeContext, c: Context, event: DecisionEvent, call: T
     }
     // An answer may have landed just before the deadline: it wins.
     if (expired !== undefined && !expired.ok && expired.reason === 'answered') return answered(ctx, event, call, expired.ask);
-    ctx.audit.write(releaseEntry(event, ask, ctx.now(), { expired: why }));
+    await recordOutcome(ctx, releaseEntry(event, ask, ctx.now(), { expired: why }));
     return denyReply(event, why);
   }
   if (waited.ask.state === 'expired') return denyReply(event, 'the ask was given up');
@@ -195,8 +196,8 @@ async function hold(ctx: ServeContext, c: Context, event: DecisionEvent, call: T
 
 async function answered(ctx: ServeContext, event: DecisionEvent, call: ToolCall, ask: AskRecord): Promise<Record<string, unknown>> {
   const result = await ctx.asks.resolve(ask);
-  ctx.audit.write(releaseEntry(event, ask, ctx.now(), { result }));
-  return resultReply(event, call, result);
+  const refused = await recordOutcome(ctx, releaseEntry(event, ask, ctx.now(), { result }));
+  return refused !== undefined ? denyReply(event, `not allowed: ${refused}`) : resultReply(event, call, result);
 }
 
 async function record(ctx: ServeContext, event: 'PostToolUse' | 'PostToolUseFailure' | 'Stop', body: Record<string, unknown>): Promise<void> {
@@ -207,7 +208,7 @@ async function record(ctx: ServeContext, event: 'PostToolUse' | 'PostToolUseFail
   const cwd = str(body['cwd']);
   let projectDir: string | undefined;
   if (cwd !== undefined && cwd.startsWith('/')) projectDir = await ctx.projects.rootFor({ cwd, ...(sessionId !== undefined ? { sessionId } : {}) });
-  ctx.audit.write({
+  await ctx.audit.write({
     at: ctx.now(),
     event,
     ...(sessionId !== undefined ? { sessionId } : {}),

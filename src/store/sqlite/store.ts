@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { createEventHub } from '../events.js';
@@ -7,6 +7,7 @@ import { loadBetterSqlite3, openFailure } from './load.js';
 import { migrate } from './migrations.js';
 import {
   StoreOpenError,
+  StoreReplacedError,
   StoreUnavailableError,
   type AnswerAskResult,
   type AnswerRecord,
@@ -66,6 +67,15 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Stor
   return createSqliteStore(db, file, options.pollMs ?? 200);
 }
 
+function identity(file: string): { dev: number; ino: number } | undefined {
+  try {
+    const st = statSync(file);
+    return { dev: st.dev, ino: st.ino };
+  } catch {
+    return undefined;
+  }
+}
+
 function createSqliteStore(db: Db, file: string, pollMs: number): Store {
   const hub = createEventHub();
   const cols = askColumns.join(', ');
@@ -91,8 +101,23 @@ function createSqliteStore(db: Db, file: string, pollMs: number): Store {
     health: db.prepare('SELECT MAX(version) AS v FROM schema_migrations'),
   };
 
+  // The file we opened, by device and inode: a store file deleted or replaced under us would take
+  // every later write to a file nobody can find again.
+  const opened = file === ':memory:' ? undefined : identity(file);
+  let replaced: StoreReplacedError | undefined;
+  const checkFile = () => {
+    if (opened === undefined) return;
+    if (replaced === undefined) {
+      const now = identity(file);
+      if (now === undefined || now.dev !== opened.dev || now.ino !== opened.ino) {
+        replaced = new StoreReplacedError(`the SQLite store file ${file} was ${now === undefined ? 'deleted' : 'replaced'} while toolgate serve had it open; restart serve`);
+      }
+    }
+    if (replaced !== undefined) throw replaced;
+  };
   const guard = <T>(what: string, fn: () => T): T => {
     try {
+      checkFile();
       return fn();
     } catch (e) {
       if (e instanceof StoreUnavailableError) throw e;
