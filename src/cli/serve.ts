@@ -1,7 +1,6 @@
 import { Option, type Command } from 'commander';
 import { existsSync, readFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
-import { dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { isLoopbackHost } from '../serve/auth.js';
 import { UsageError } from './load.js';
 import { defaultTokenFile, ensureTokenFile, readTokenFile } from './serve-token.js';
@@ -121,9 +120,6 @@ async function runServe(flags: ServeFlags): Promise<number> {
     askVia: flags.askVia,
     holdTimeoutSeconds: hold,
     audit: flags.audit,
-    // A shared database's entries wait on this machine while it cannot be reached (a SQLite
-    // store's journal sits beside its file).
-    ...(store.kind === 'postgres' ? { spillFile: join(dirname(defaultStoreAddress().slice('sqlite:'.length)), `audit-spill-${createHash('sha256').update(store.location).digest('hex').slice(0, 16)}.jsonl`) } : {}),
     ...(flags.home !== undefined ? { home: resolve(flags.home) } : {}),
   });
   let at;

@@ -22,7 +22,7 @@ export interface ServeContext {
   /** The one-time answer codes of asks. */
   codes: AnswerCodes;
   /** Writes audit entries: group commit, a spill journal while the store is unreachable; `write` resolves once durable. */
-  audit: Pick<AuditWriter, 'write' | 'buffered' | 'spilledBytes' | 'lost' | 'failing' | 'stopReason'>;
+  audit: Pick<AuditWriter, 'write' | 'buffered' | 'spilledBytes' | 'lost' | 'failing' | 'lastError' | 'stopReason'>;
   /** Where serve listens (set once it listens) and its secret files. */
   self: SelfTarget | undefined;
   /** The server is shutting down: held requests are cut, but their asks stay pending. */
@@ -41,5 +41,6 @@ export const NO_AUDIT: ServeContext['audit'] = {
   spilledBytes: 0,
   lost: 0,
   failing: false,
+  lastError: undefined,
   stopReason: undefined,
 };

@@ -4,7 +4,7 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { createAuditWriter, openSpillJournal, type AuditWriter, type Store } from '../store/index.js';
+import { createAuditWriter, defaultSpillFile, openSpillJournal, type AuditWriter, type Store } from '../store/index.js';
 import { prepareShell } from '../shell/index.js';
 import { createAsks, type Asks } from './asks.js';
 import { answererNameProblem } from './answerers.js';
@@ -65,10 +65,10 @@ export interface ServeOptions {
   audit?: boolean;
   /**
    * The audit log's spill journal: where entries go, before the call they record is answered,
-   * while the store cannot be written (written back in order once it can). Default: beside a
-   * SQLite store's file (`FILE-audit-spill.jsonl`); a PostgreSQL store needs one given (the CLI
-   * gives one in its state directory); `false`: none (an allow whose entry cannot reach the store
-   * is then denied).
+   * while the store cannot be written (written back in order once it can). Default
+   * {@link defaultSpillFile}: beside a SQLite store's file (`FILE-audit-spill.jsonl`), in the state
+   * directory for PostgreSQL, none for a memory store; `false`: none (an allow whose entry cannot
+   * reach the store is then denied).
    */
   spillFile?: string | false;
   /** Limits for requests that carry no token (the page, health checks, a server without a token). */
@@ -142,7 +142,7 @@ export function createServe(options: ServeOptions): Serve {
   const codes = createAnswerCodes(options.token);
   const announce = options.announce ?? ((line: string) => process.stderr.write(`${line}\n`));
   const asks = announced(createAsks({ store, decider, projects, now }), codes, announce);
-  const spillFile = options.spillFile ?? (storeFile !== undefined && storeFile !== ':memory:' ? `${storeFile}-audit-spill.jsonl` : false);
+  const spillFile = options.spillFile ?? defaultSpillFile(store) ?? false;
   const journal = spillFile !== false ? openSpillJournal(resolve(spillFile)) : undefined;
   const writer: AuditWriter | undefined =
     options.audit === false ? undefined : createAuditWriter(store, { log, now, ...(journal !== undefined ? { journal } : {}) });

@@ -14,7 +14,11 @@ export interface AuditWriterOptions {
   retryMs?: number;
   /** Most entries written in one transaction (a backlog is written in batches of this size). Default 512. */
   batchSize?: number;
-  /** Milliseconds a store write may take before it counts as failed (a frozen database). Default 2000. */
+  /**
+   * Milliseconds a store write may take before it counts as failed (a frozen database); the entries
+   * then go to the journal, and should the write still commit, they are written twice. Default
+   * 12 000: above the PostgreSQL store's own 10 s query deadline, so that store fails first.
+   */
   writeTimeoutMs?: number;
   /** Where problems are reported (one line each). Default: standard error. */
   log?: (line: string) => void;
@@ -49,6 +53,8 @@ export interface AuditWriter {
   readonly lost: number;
   /** The store cannot be written now. */
   readonly failing: boolean;
+  /** Why the last write to the store failed, while {@link AuditWriter.failing}. */
+  readonly lastError: string | undefined;
   /**
    * Why nothing may be allowed any more, when that is so: the store file was deleted or replaced,
    * or neither the store nor the journal can be written.
@@ -68,7 +74,7 @@ export function createAuditWriter(store: Pick<Store, 'appendAudit'>, options: Au
   const max = options.maxBuffered ?? 10_000;
   const retryMs = options.retryMs ?? 250;
   const batchSize = options.batchSize ?? 512;
-  const writeTimeoutMs = options.writeTimeoutMs ?? 2000;
+  const writeTimeoutMs = options.writeTimeoutMs ?? 12_000;
   const journal = options.journal;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const now = options.now ?? Date.now;
@@ -78,6 +84,10 @@ export function createAuditWriter(store: Pick<Store, 'appendAudit'>, options: Au
   let replayed = 0;
   /** The journal holds entries the store does not have: new entries go there too, behind them. */
   let spilling = journal !== undefined && journal.size() > 0;
+  /** The journal's last batch is being written back: new entries wait in memory. */
+  let draining = false;
+  /** Entries at the head of the queue that a store write is carrying now. */
+  let inFlight = 0;
   let lost = 0;
   let lostUnrecorded = 0;
   let lostSince: number | undefined;
@@ -155,21 +165,30 @@ export function createAuditWriter(store: Pick<Store, 'appendAudit'>, options: Au
     failing = true;
   };
 
-  /** Write the journal's entries back to the store, oldest first, a batch at a time. */
-  const replay = async (): Promise<boolean> => {
-    if (journal === undefined) return true;
+  /**
+   * Write the journal's entries back to the store, oldest first, a batch at a time. While the
+   * last batch is being written, new entries wait in memory behind it (`draining`): under steady
+   * load the journal would otherwise grow as fast as it is read and never empty. Should that
+   * batch fail, they go to the journal behind it.
+   */
+  const replay = async (): Promise<void> => {
+    if (journal === undefined) return;
     for (;;) {
       const { entries, next } = journal.read(replayed, batchSize);
-      if (entries.length === 0 && next >= journal.size()) break;
-      if (entries.length > 0) await append(entries);
+      const last = next >= journal.size();
+      draining = last;
+      try {
+        if (entries.length > 0) await append(entries);
+      } finally {
+        draining = false;
+      }
       replayed = next;
-      if (entries.length === 0) break; // only an unreadable rest is left
+      if (last || entries.length === 0) break;
     }
-    // Appends are synchronous: nothing was added between the last read and here.
+    // Nothing was appended to the journal since the last read (new entries waited in memory).
     journal.clear();
     replayed = 0;
     spilling = false;
-    return true;
   };
 
   const run = (): Promise<void> => {
@@ -182,16 +201,25 @@ export function createAuditWriter(store: Pick<Store, 'appendAudit'>, options: Au
             for (const w of queue) w.done?.({ ok: false, reason: notDurable() }), delete w.done;
           }
           await replay();
+          // The store takes writes again: from here on new entries go to it, not to the journal
+          // (which would take them a second time from a batch in flight).
+          if (failing) log(`toolgate serve: the audit log is written again`);
+          failing = false;
         }
         while (queue.length > 0) {
           const batch = queue.slice(0, batchSize);
           const extra = lossEntry();
-          await append([...extra, ...batch.map((w) => w.entry)]);
+          inFlight = batch.length;
+          try {
+            await append([...extra, ...batch.map((w) => w.entry)]);
+          } finally {
+            inFlight = 0;
+          }
           queue.splice(0, batch.length);
           if (extra.length > 0) lostUnrecorded = 0;
           for (const w of batch) w.done?.({ ok: true, where: 'store' });
         }
-        if (failing) log(`toolgate serve: the audit log is written to the store again`);
+        if (failing) log(`toolgate serve: the audit log is written again`);
         failing = false;
       } catch (e) {
         fail(e);
@@ -233,7 +261,7 @@ export function createAuditWriter(store: Pick<Store, 'appendAudit'>, options: Au
 
   return {
     write(entry) {
-      if (spilling || (failing && journal !== undefined)) {
+      if (!draining && inFlight === 0 && (spilling || (failing && journal !== undefined))) {
         // The store is behind: the entry goes to the journal at once, behind the others.
         queue.push({ entry });
         const ok = spill();
@@ -244,7 +272,7 @@ export function createAuditWriter(store: Pick<Store, 'appendAudit'>, options: Au
       return new Promise<AuditWriteResult>((done) => {
         queue.push({ entry, done });
         trim();
-        if (failing) {
+        if (failing && !draining) {
           done({ ok: false, reason: notDurable() });
           delete queue[queue.length - 1]!.done;
         }
@@ -266,6 +294,9 @@ export function createAuditWriter(store: Pick<Store, 'appendAudit'>, options: Au
     },
     get failing() {
       return failing;
+    },
+    get lastError() {
+      return failing ? storeError : undefined;
     },
     get stopReason() {
       if (replaced !== undefined) return replaced;

@@ -15,7 +15,7 @@ export { openSqliteStore, type SqliteStoreOptions } from './sqlite/store.js';
 export { SQLITE_MIGRATIONS, type Migration } from './sqlite/migrations.js';
 export { openPostgresStore, redactPostgresUrl, type PostgresStoreOptions } from './postgres/store.js';
 export { POSTGRES_MIGRATIONS } from './postgres/migrations.js';
-export { openStore, parseStoreAddress, defaultStoreAddress, type StoreAddress } from './open.js';
+export { openStore, parseStoreAddress, defaultStoreAddress, type StoreAddress, defaultSpillFile } from './open.js';
 export { createAuditWriter, type AuditWriter, type AuditWriterOptions, type AuditWriteResult } from './audit-writer.js';
 export { grantRules, type GrantRulesResult } from './grants.js';
 export { redactInput, redactString, SECRET_KEY, REDACTED, MAX_REDACTED_STRING } from './redact.js';

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { createMemoryStore } from './memory.js';
 import { openPostgresStore } from './postgres/store.js';
 import { openSqliteStore } from './sqlite/store.js';
@@ -12,6 +13,19 @@ import { StoreOpenError, type Store } from './types.js';
 export function defaultStoreAddress(env: NodeJS.ProcessEnv = process.env): string {
   const state = env['XDG_STATE_HOME'] !== undefined && env['XDG_STATE_HOME'] !== '' ? env['XDG_STATE_HOME'] : join(homedir(), '.local', 'state');
   return `sqlite:${join(state, 'toolgate', 'toolgate.db')}`;
+}
+
+/**
+ * Where `toolgate serve` keeps the audit spill journal of a store (see `openSpillJournal`):
+ * beside a SQLite store's file, in the state directory for any other store (named after its
+ * address, so replicas of different databases on one machine keep apart); none for `memory`.
+ * @public
+ */
+export function defaultSpillFile(store: Pick<Store, 'kind' | 'location'>, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (store.kind === 'memory' || store.location === ':memory:') return undefined;
+  if (store.kind === 'sqlite') return `${store.location}-audit-spill.jsonl`;
+  const state = dirname(defaultStoreAddress(env).slice('sqlite:'.length));
+  return join(state, `audit-spill-${createHash('sha256').update(store.location).digest('hex').slice(0, 16)}.jsonl`);
 }
 
 /** A store address taken apart. @public */

@@ -64,7 +64,9 @@ export async function start(sb: Sandbox, options: Partial<ServeOptions> & { stor
   const lines: string[] = [];
   const announced: string[] = [];
   const token = rest.token ?? TEST_TOKEN;
-  const serve = createServe({ home: sb.home, managedPaths: [join(sb.root, 'managed', 'managed-settings.json')], log: (l) => lines.push(l), announce: (l) => announced.push(l), ...rest, token, store });
+  // A store without a file of its own (PostgreSQL) keeps its spill journal in the sandbox, not in the real state directory.
+  const spillFile = store.kind === 'sqlite' ? {} : { spillFile: join(sb.root, 'state', `spill-${Math.random().toString(36).slice(2)}.jsonl`) };
+  const serve = createServe({ home: sb.home, managedPaths: [join(sb.root, 'managed', 'managed-settings.json')], log: (l) => lines.push(l), announce: (l) => announced.push(l), ...spillFile, ...rest, token, store });
   const at = await serve.listen('127.0.0.1', 0);
   const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const res = await fetch(`${at.url}${path}`, {

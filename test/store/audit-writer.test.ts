@@ -76,7 +76,7 @@ describe('audit writer', () => {
     expect(await ats(f.inner)).toEqual(range(45));
     expect(Math.max(...f.batches)).toBeLessThanOrEqual(7);
     expect(journal.size()).toBe(0);
-    expect(lines.at(-1)).toMatch(/written to the store again/);
+    expect(lines.at(-1)).toMatch(/audit log is written again/);
   });
 
   it('stopping while the store is down loses nothing: the next writer writes the journal back first', async () => {

@@ -229,7 +229,7 @@ export function apiRoutes(ctx: ServeContext): Hono {
     clearTimeout(timer);
     if (error !== undefined) return down(error);
     if (ctx.audit.stopReason !== undefined) return down(`calls are not allowed: ${ctx.audit.stopReason}`);
-    if (ctx.audit.failing) return down('the audit log cannot be written to the store');
+    if (ctx.audit.failing) return down(`the audit log cannot be written to the store (${ctx.audit.lastError ?? 'unknown'})`);
     return c.json({ ok: true, store: { kind: ctx.store.kind }, audit });
   });
 
