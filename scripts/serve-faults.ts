@@ -131,7 +131,7 @@ async function killScenario() {
 async function inProcess(file: string, spillFile?: string) {
   const store = await openSqliteStore({ file });
   const lines: string[] = [];
-  const serve = createServe({ store, projects: [project], home, log: (l) => lines.push(l), ...(spillFile !== undefined ? { spillFile } : {}) });
+  const serve = createServe({ store, token: 'faults-script-token-0123456789abcdef', announce: () => {}, projects: [project], home, log: (l) => lines.push(l), ...(spillFile !== undefined ? { spillFile } : {}) });
   const at = await serve.listen('127.0.0.1', 0);
   return {
     url: at.url,
