@@ -112,7 +112,11 @@ describe.skipIf(!server.ok)(`replicas on one PostgreSQL database${server.ok ? ''
       const held = b.hook(preToolUse(project, 'Bash', { command: 'npm publish' }, { session_id: 'cut-1' }));
       const ask = await firstAsk(a, 'cut-1');
       const t0 = performance.now();
-      const cut = await admin<{ ok: boolean }>(base, "SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE application_name = 'replica-b listen'");
+      // B listens once its ask's audit entry is durable and it starts waiting: cut it only then.
+      const cut = await eventually(async () => {
+        const r = await admin<{ ok: boolean }>(base, "SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE application_name = 'replica-b listen'");
+        return r.length > 0 ? r : undefined;
+      }, 5000);
       expect(cut.map((r) => r.ok)).toEqual([true]);
       // Answered while B is not listening: the notification is lost to B.
       expect((await a.answer(ask.id, { behavior: 'allow' })).status).toBe(200);
