@@ -108,6 +108,9 @@ function physicalOf(value: string, base: string, ctx: ShellPathContext): string 
 
 /** `resolved` (one lexical result) and, when links make `..` lead elsewhere, the physical path too. */
 function withPhysical(resolved: [Resolved], value: string, base: string, ctx: ShellPathContext): Resolved[] {
+  // With no view, a `..` after a name goes up from wherever that name leads if it is a link: the
+  // lexical path is a best guess (not literal), so it is never a read-only allow by itself.
+  if (!ctx.realpath && ctx.platform !== 'windows' && /(^|\/)(?!\.\.?\/)[^/]+\/\.\.(\/|$)/.test(value)) return [{ ...resolved[0], literal: false }];
   const physical = physicalOf(value, base, ctx);
   if (physical === undefined) return resolved;
   const path = normalizePath(physical, { cwd: '/', home: ctx.home, platform: ctx.platform });
