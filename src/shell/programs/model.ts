@@ -12,7 +12,7 @@
 import type { GnuOptionSpec } from '../gnu-options.js';
 import type { FileOperands } from '../file-effects/types.js';
 import type { OptionShape } from '../options.js';
-import type { ReadOnlyEntry, ReadOnlySpec } from '../read-only-tables.js';
+import type { ReadOnlyEntry, ReadOnlySpec } from '../read-only-types.js';
 
 /**
  * Whether toolgate sees everything the program runs. `nothing`: it runs no other program;

@@ -5,7 +5,7 @@
  * grammar and takes a value exactly as the grammar says.
  */
 import type { GnuArgument, GnuOptionSpec } from '../gnu-options.js';
-import type { ReadOnlyEntry } from '../read-only-tables.js';
+import type { ReadOnlyEntry } from '../read-only-types.js';
 
 /** The safe options, by name, and what the read-only check needs beyond options. @internal */
 export interface ReadOnlyProfile extends Omit<ReadOnlyEntry, 'short' | 'long' | 'otherLong' | 'numeric' | 'exactLong' | 'separateValues'> {

@@ -7,7 +7,7 @@
  */
 import type { GnuOptionSpec } from '../gnu-options.js';
 import type { OptionShape } from '../options.js';
-import type { ReadOnlyEntry, ReadOnlySpec } from '../read-only-tables.js';
+import type { ReadOnlyEntry, ReadOnlySpec } from '../read-only-types.js';
 import type { FileOperands } from '../file-effects/types.js';
 import type { ProgramModel } from './model.js';
 
