@@ -1,14 +1,15 @@
 import { escapeBidi } from '../core/text.js';
 import type { Command } from 'commander';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
-import type { Decision, ToolCall } from '../core/types.js';
-import { normalizeMode } from '../core/types.js';
+import type { Decision } from '../core/types.js';
+import { callAndContext, environmentFromProcess, readToolEvent, shellFromPath, type ProjectFinding, type SessionFacts } from '../evaluate/door/index.js';
 import { evaluateAsync } from '../evaluate/prepare.js';
-import { nodeFsView } from '../node/fs-view.js';
+import { loadSessionFacts } from '../node/session-facts.js';
+import { sessionSettingsFiles } from '../node/session-files.js';
 import type { Policy } from '../settings/types.js';
 import { cacheDir, cacheInputs, cacheKeyOf, readCachedPolicy, writeCachedPolicy } from './policy-cache.js';
 
@@ -84,53 +85,56 @@ export async function runHook(flags: HookFlags): Promise<number> {
 
 async function runHookUnguarded(flags: HookFlags): Promise<number> {
   const text = await readStdin();
-  let event: Record<string, unknown>;
+  let body: Record<string, unknown>;
   try {
     const value = JSON.parse(text) as unknown;
     if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error('the event is not a JSON object');
-    event = value as Record<string, unknown>;
+    body = value as Record<string, unknown>;
   } catch (e) {
     process.stdout.write(`${JSON.stringify(denyReply('PreToolUse', `could not read the hook event: ${(e as Error).message}`))}\n`);
     return 0;
   }
-  const name = event['hook_event_name'] === 'PermissionRequest' ? 'PermissionRequest' : 'PreToolUse';
-  if (event['hook_event_name'] !== undefined && event['hook_event_name'] !== 'PreToolUse' && event['hook_event_name'] !== 'PermissionRequest') {
+  const name = body['hook_event_name'] === 'PermissionRequest' ? 'PermissionRequest' : 'PreToolUse';
+  if (body['hook_event_name'] !== undefined && body['hook_event_name'] !== 'PreToolUse' && body['hook_event_name'] !== 'PermissionRequest') {
     process.stdout.write('{}\n');
     return 0;
   }
-  const tool = event['tool_name'];
-  const input = event['tool_input'];
-  if (typeof tool !== 'string' || !input || typeof input !== 'object' || Array.isArray(input)) {
-    process.stdout.write(`${JSON.stringify(denyReply(name, 'the event has no tool_name / tool_input'))}\n`);
+  const read = readToolEvent(body);
+  if (!read.ok) {
+    process.stdout.write(`${JSON.stringify(denyReply(name, read.message))}\n`);
     return 0;
   }
-  const cwd = resolve(typeof event['cwd'] === 'string' ? event['cwd'] : process.cwd());
-  const projectDir = resolve(flags.project ?? process.env['CLAUDE_PROJECT_DIR'] ?? cwd);
+  const event = { ...read.event, cwd: resolve(read.event.cwd ?? process.cwd()) };
   const home = resolve(flags.home ?? homedir());
   const settings = (flags.settings ?? []).map((f) => resolve(f));
-  let policy: Policy;
+  // A settings file named on the command line must exist: a typo must not become an empty policy.
+  const missing = settings.find((f) => !existsSync(f));
+  if (missing !== undefined) return refuse(name, `the settings file ${missing} does not exist`);
+  const env = process.env;
+  let facts: SessionFacts;
   try {
-    policy = await hookPolicy({ cwd, projectDir, home, settings, cache: flags.cache !== false });
+    // The one door: the project Claude Code names (CLAUDE_PROJECT_DIR), else the transcript's
+    // folder, else a --project holding the cwd; the shell and the environment are this process's.
+    facts = await loadSessionFacts(event, {
+      home,
+      ...(env['CLAUDE_PROJECT_DIR'] !== undefined ? { declared: env['CLAUDE_PROJECT_DIR'] } : {}),
+      ...(flags.project !== undefined ? { trusted: [flags.project] } : {}),
+      shell: shellFromPath(env['CLAUDE_CODE_SHELL'] || env['SHELL']),
+      environment: environmentFromProcess(env),
+      ...(flags.mode !== undefined ? { mode: flags.mode } : {}),
+      loadPolicy: (project) => hookPolicy({ project, home, settings, cache: flags.cache !== false }),
+    });
   } catch (e) {
     return refuse(name, `the settings cannot be loaded: ${e instanceof Error ? e.message : String(e)}`);
   }
   // A settings file that cannot be read may hold the deny rule this call needs: refuse until it is fixed.
-  const broken = policy.brokenFiles ?? [];
+  const broken = facts.policy.brokenFiles ?? [];
   if (broken.length > 0) {
     const files = broken.map((b) => `the settings file ${b.source.file ?? b.source.kind} cannot be read (${b.message})`);
     return refuse(name, `${files.join('; ')}; every call is refused until ${files.length === 1 ? 'it is' : 'they are'} fixed`);
   }
-  const loaded = { policy, cwd, home, projectDir };
-  const modeName = flags.mode ?? (typeof event['permission_mode'] === 'string' ? event['permission_mode'] : undefined) ?? loaded.policy.defaultMode?.value ?? 'default';
-  const mode = normalizeMode(modeName) ?? 'default';
-  const call: ToolCall = { tool, input: input as Record<string, unknown>, ...(typeof event['tool_use_id'] === 'string' ? { id: event['tool_use_id'] } : {}) };
-  // The working directories are the project and its additional directories — not wherever the
-  // agent's shell has cd'd to (the event's cwd), which only anchors relative paths.
-  const workingDirectories = [
-    loaded.projectDir,
-    ...loaded.policy.additionalDirectories.map((d) => (d.value.startsWith('~') ? d.value : resolve(loaded.projectDir, d.value))),
-  ];
-  const decision = await evaluateAsync(call, { mode, policy: loaded.policy, cwd: loaded.cwd, home: loaded.home, projectDir: loaded.projectDir, workingDirectories, fs: nodeFsView() });
+  const { call, context } = callAndContext(event, facts);
+  const decision = await evaluateAsync(call, context);
   const emit = new Set((flags.decisions ?? 'allow,ask,deny').split(',').map((s) => s.trim()));
   process.stdout.write(`${JSON.stringify(hookReply(name, decision, emit))}\n`);
   return 0;
@@ -140,27 +144,19 @@ async function runHookUnguarded(flags: HookFlags): Promise<number> {
  * The policy for a hook call: from the cache when no settings file changed, else loaded (which
  * imports the schema library) and cached.
  */
-async function hookPolicy(o: { cwd: string; projectDir: string; home: string; settings: string[]; cache: boolean }): Promise<Policy> {
-  const candidates = [
-    join(o.home, '.claude', 'settings.json'),
-    join(o.projectDir, '.claude', 'settings.json'),
-    join(o.projectDir, '.claude', 'settings.local.json'),
-    // Claude Code's managed settings (Linux, macOS) and their drop-in folders; written out here so the
-    // hook does not import the settings loader on a cache hit.
-    ...['/etc/claude-code/managed-settings.json', '/Library/Application Support/ClaudeCode/managed-settings.json'].flatMap((m) => [m, join(dirname(m), 'managed-settings.d')]),
-    ...o.settings,
-  ];
+async function hookPolicy(o: { project: ProjectFinding; home: string; settings: string[]; cache: boolean }): Promise<Policy> {
+  const options = { home: o.home, settingsFiles: o.settings };
   const dir = cacheDir();
-  const inputs = cacheInputs(candidates, { cwd: o.cwd, projectDir: o.projectDir, home: o.home });
+  const inputs = cacheInputs(sessionSettingsFiles(o.project, options), { project: o.project.known ? o.project.dir : null, home: o.home });
   const key = cacheKeyOf(inputs);
   if (o.cache) {
     const hit = readCachedPolicy(dir, key, inputs);
     if (hit) return hit;
   }
-  const { loadPolicyFromFlags } = await import('./load.js');
-  const loaded = await loadPolicyFromFlags({ project: o.projectDir, cwd: o.cwd, home: o.home, settings: o.settings });
-  if (o.cache) writeCachedPolicy(dir, key, loaded.policy, inputs);
-  return loaded.policy;
+  const { loadSessionPolicy } = await import('../node/session-policy.js');
+  const policy = await loadSessionPolicy(o.project, options);
+  if (o.cache) writeCachedPolicy(dir, key, policy, inputs);
+  return policy;
 }
 
 /** `toolgate hook ARGS`, parsed without loading the full command line program (it starts once per tool call). */
@@ -204,7 +200,7 @@ export function registerHookCommand(program: Command, collect: (v: string, p?: s
     .command('hook')
     .description('act as a Claude Code PreToolUse / PermissionRequest command hook: event JSON on stdin, hook JSON on stdout')
     .option('-s, --settings <file>', 'extra settings file to load with the project layers (repeatable)', collect)
-    .option('-p, --project <dir>', 'project directory (default: $CLAUDE_PROJECT_DIR, else the event cwd)')
+    .option('-p, --project <dir>', "the project when $CLAUDE_PROJECT_DIR is not set and the transcript's folder names none: used when the event's cwd is inside it")
     .option('--home <dir>', 'home directory (default: the real one)')
     .option('-m, --mode <mode>', "permission mode (default: the event's permission_mode)")
     .option('--decisions <list>', 'which decisions to emit (comma-separated allow,ask,deny); others print {} and leave the call to Claude Code', 'allow,ask,deny')

@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import { resolve } from 'node:path';
 import type { Decision, ToolCall } from '../core/types.js';
 import { evaluateAsync, prepare } from '../evaluate/index.js';
-import type { EvaluationContext } from '../evaluate/index.js';
+import { environmentFromAssignments, evaluationContextFor, parseShellName, type ContextShell, type EnvironmentFacts, type EvaluationContext, type SessionFacts } from '../evaluate/index.js';
 import { callFromObject, parseCallJson, parseCallShorthand } from './shorthand.js';
 import { formatDecision, formatTrace } from './format.js';
 import { registerHookCommand } from './hook.js';
@@ -31,6 +31,8 @@ interface CheckFlags extends PolicyOptions {
   quiet?: boolean;
   whatIf?: boolean;
   dialect?: string;
+  shell?: string;
+  env?: string[];
 }
 
 function collect(value: string, previous: string[] = []): string[] {
@@ -47,7 +49,9 @@ function policyOptions(cmd: Command): Command {
     .addOption(new Option('--allowed-tools <rule>', 'an extra allow rule, like --allowedTools (repeatable)').argParser(collect))
     .addOption(new Option('--disallowed-tools <rule>', 'an extra deny rule, like --disallowedTools (repeatable)').argParser(collect))
     .option('-m, --mode <mode>', 'permission mode (default: the settings defaultMode, else the dialect default)')
-    .option('-d, --dialect <name>', 'whose semantics to follow: claude-code (default), noeta, biu, robota');
+    .option('-d, --dialect <name>', 'whose semantics to follow: claude-code (default), noeta, biu, robota')
+    .option('--shell <name>', 'the shell that runs Bash commands: bash, sh, zsh or unknown (default unknown)')
+    .addOption(new Option('--env <NAME=VALUE>', 'a variable of the environment commands run in (repeatable; an empty value is unset); variables not given may be set').argParser(collect));
 }
 
 function readCall(positional: string | undefined, flags: CheckFlags): ToolCall | Error {
@@ -61,9 +65,55 @@ function readCall(positional: string | undefined, flags: CheckFlags): ToolCall |
   return r.ok ? r.call : new Error(r.message);
 }
 
-/** The context for a call: the loaded policy, and the Node file system's view (symbolic links are followed). */
-function contextFor(loaded: LoadedPolicy, mode: EvaluationContext['mode']): EvaluationContext {
-  return { mode, policy: loaded.policy, cwd: loaded.cwd, home: loaded.home, projectDir: loaded.projectDir, dialect: loaded.dialect, fs: nodeFsView() };
+/** What `--shell` and `--env` say about the world the call runs in. */
+interface WorldFacts {
+  shell?: ContextShell;
+  environment?: EnvironmentFacts;
+}
+
+/**
+ * The context for a call, through the one door every front end uses: the loaded policy, the
+ * project `--project` names (else the cwd), the shell and environment given, and the Node file
+ * system's view (symbolic links are followed).
+ */
+function contextFor(loaded: LoadedPolicy, mode: EvaluationContext['mode'], world: WorldFacts, where: { cwd?: string; projectDir?: string } = {}): EvaluationContext {
+  const facts: SessionFacts = {
+    policy: loaded.policy,
+    home: loaded.home,
+    project: { known: true, dir: where.projectDir ?? loaded.projectDir, via: 'declared' },
+    dialect: loaded.dialect,
+    fs: nodeFsView(),
+    ...world,
+  };
+  return evaluationContextFor({ cwd: where.cwd ?? loaded.cwd, mode }, facts);
+}
+
+/** `--shell` and `--env` as facts; a bad value is a usage error. */
+function worldFromFlags(flags: CheckFlags): WorldFacts {
+  const shell = flags.shell !== undefined ? parseShellName(flags.shell) : undefined;
+  if (shell instanceof Error) throw new UsageError(`--shell: ${shell.message}`);
+  const environment = flags.env !== undefined ? environmentFromAssignments(flags.env) : undefined;
+  if (environment instanceof Error) throw new UsageError(`--env: ${environment.message}`);
+  return { ...(shell !== undefined ? { shell } : {}), ...(environment !== undefined ? { environment } : {}) };
+}
+
+/** A batch line's `shell` and `env` (an object of NAME: value, or a list of NAME=VALUE) over the flags'; an Error names what is wrong. */
+function worldFromLine(o: Record<string, unknown>, base: WorldFacts): WorldFacts | Error {
+  const world: WorldFacts = { ...base };
+  if (o['shell'] !== undefined) {
+    const shell = typeof o['shell'] === 'string' ? parseShellName(o['shell']) : new Error('"shell" must be bash, sh, zsh or unknown');
+    if (shell instanceof Error) return new Error(`"shell": ${shell.message}`);
+    world.shell = shell;
+  }
+  const env = o['env'];
+  if (env !== undefined) {
+    const list = Array.isArray(env) ? env : env !== null && typeof env === 'object' ? Object.entries(env).map(([k, v]) => (typeof v === 'string' ? `${k}=${v}` : k)) : undefined;
+    if (list === undefined || list.some((a) => typeof a !== 'string')) return new Error('"env" must be an object of NAME: "value" or a list of "NAME=VALUE"');
+    const environment = environmentFromAssignments(list as string[]);
+    if (environment instanceof Error) return new Error(`"env": ${environment.message}`);
+    world.environment = environment;
+  }
+  return world;
 }
 
 
@@ -74,7 +124,7 @@ async function decideOne(positional: string | undefined, flags: CheckFlags, expl
   printDiagnostics(loaded, flags.quiet === true);
   const mode = startingMode(flags.mode, loaded);
   if (mode instanceof Error) throw new UsageError(mode.message);
-  const ctx = contextFor(loaded, mode);
+  const ctx = contextFor(loaded, mode, worldFromFlags(flags));
   const decision = await evaluateAsync(call, ctx);
   if (explain && flags.whatIf) {
     const result = whatIf(call, ctx);
@@ -93,13 +143,14 @@ function printDiagnostics(loaded: LoadedPolicy, quiet: boolean): void {
   }
 }
 
-/** `--batch`: JSONL calls on stdin, one JSON decision per line on stdout. A line may name its own `settings` file, `mode` and `cwd`. */
+/** `--batch`: JSONL calls on stdin, one JSON decision per line on stdout. A line may name its own `settings` file, `mode`, `cwd`, `shell` and `env`. */
 async function batch(flags: CheckFlags): Promise<number> {
   await prepare();
   const base = await loadPolicyFromFlags(flags);
   printDiagnostics(base, flags.quiet === true);
   const baseMode = startingMode(flags.mode, base);
   if (baseMode instanceof Error) throw new UsageError(baseMode.message);
+  const baseWorld = worldFromFlags(flags);
   const perFile = new Map<string, Promise<LoadedPolicy>>();
   const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
   let status: number = EXIT.allow;
@@ -162,12 +213,14 @@ async function batch(flags: CheckFlags): Promise<number> {
       fail(lineMode.message);
       continue;
     }
-    const ctx = contextFor(loaded, lineMode);
-    if (typeof o['cwd'] === 'string') {
-      ctx.cwd = o['cwd'];
-      // Without --project, a line's cwd is also its project root (where `/p` rules anchor).
-      if (flags.project === undefined) ctx.projectDir = o['cwd'];
+    const world = worldFromLine(o, baseWorld);
+    if (world instanceof Error) {
+      fail(world.message);
+      continue;
     }
+    // Without --project, a line's cwd is also its project root (where `/p` rules anchor).
+    const lineCwd = typeof o['cwd'] === 'string' ? o['cwd'] : undefined;
+    const ctx = contextFor(loaded, lineMode, world, lineCwd !== undefined ? { cwd: lineCwd, ...(flags.project === undefined ? { projectDir: lineCwd } : {}) } : {});
     const decision: Decision = await evaluateAsync(parsed.call, ctx);
     out.push(`${JSON.stringify({ line: lineNo, ...(typeof o['settings'] === 'string' ? { settings: o['settings'] } : {}), call: parsed.call, decision })}\n`);
     if (out.length >= 256) flush();

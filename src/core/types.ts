@@ -80,7 +80,9 @@ export function hookMayAnswer(kind: AskKind): boolean {
 /**
  * Why a decision came out as it did. A closed set; each kind is documented in the README
  * (`brokenSettings`: a settings file in force cannot be read, so what would have been allowed asks
- * a person; `userInteraction`: the tool declares that it needs a person, `ToolCall.meta`).
+ * a person; `userInteraction`: the tool declares that it needs a person, `ToolCall.meta`;
+ * `projectUnknown`: the session's project could not be established, so what would have been
+ * allowed asks a person).
  * @public
  */
 export type ReasonKind =
@@ -104,7 +106,8 @@ export type ReasonKind =
   | 'brokenSettings'
   | 'userInteraction'
   | 'opaqueCode'
-  | 'guardedRead';
+  | 'guardedRead'
+  | 'projectUnknown';
 
 /** Where a setting or rule came from. @public */
 export type SettingsSourceKind =

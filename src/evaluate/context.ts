@@ -1,1 +1,1 @@
-export type { SessionState, EvaluateOptions, EvaluationContext } from './types.js';
+export type { SessionState, EvaluateOptions, EvaluationContext, ContextShell, EnvironmentFacts } from './types.js';

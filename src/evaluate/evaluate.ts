@@ -4,6 +4,7 @@ import { legacyToolName } from '../rules/tools.js';
 import type { EvaluationContext } from './context.js';
 import { makeState } from './pipeline.js';
 import { failClosedForBrokenSettings } from './broken-settings.js';
+import { askWhileProjectUnknown } from './project-unknown.js';
 import { claudeCode, type Dialect } from './dialect.js';
 import { preparedContext } from './prepared.js';
 
@@ -17,7 +18,8 @@ import { preparedContext } from './prepared.js';
  * (reads and read-only commands inside the working directories allow; edits ask, or allow in
  * acceptEdits) → the mode (dontAsk denies, bypassPermissions allows, auto hands to the classifier).
  * While the policy lists a broken settings file (`policy.brokenFiles`), every allow becomes a
- * firm ask naming the file (a deny in dontAsk) and every ask is firm; deny stays deny.
+ * firm ask naming the file (a deny in dontAsk) and every ask is firm; deny stays deny. While the
+ * session's project is unknown (`ctx.projectUnknown`), every allow becomes a plain ask saying so.
  *
  * Synchronous. Shell commands outside the fast lexer's subset need the full parser: call
  * `await prepare()` (or use `createEvaluator`) once first, or such commands ask.
@@ -73,7 +75,7 @@ function run(call: ToolCall, ctx: EvaluationContext, dialect: Dialect): Decision
   if (trace !== undefined) state.trace.push(...trace);
   for (const step of dialect.steps) {
     const result = step.run(state);
-    if (result) return failClosedForBrokenSettings(result, ctx.policy, mode);
+    if (result) return failClosedForBrokenSettings(askWhileProjectUnknown(result, ctx.projectUnknown, mode), ctx.policy, mode);
   }
   throw new Error('the pipeline ended without a decision');
 }

@@ -1,5 +1,5 @@
 export { evaluate } from './evaluate.js';
-export type { EvaluationContext, EvaluateOptions, SessionState } from './context.js';
+export type { EvaluationContext, EvaluateOptions, SessionState, ContextShell, EnvironmentFacts } from './context.js';
 export { CLAUDE_CODE_STEPS, STEPS, restrictiveStep, isPlanFile, planBlocks, makeState } from './pipeline.js';
 export { decide, holdAsk, pass, ruleRef } from './state.js';
 export { shellReadOnly } from './shell-read-only.js';
@@ -12,3 +12,5 @@ export { isBroadAllow } from './broad-allow.js';
 export { prepare, evaluateAsync } from './prepare.js';
 export type { DialectCaseRunner, ConformanceCase, CaseOutcome } from '../cases/index.js';
 export { decideCd, type CdContext } from './cd.js';
+export * from './door/index.js';
+export { PROJECT_UNKNOWN } from './project-unknown.js';

@@ -87,6 +87,44 @@ export interface EvaluationContext {
    * `flags`); each dialect documents its keys. The default dialect ignores it.
    */
   dialectInput?: Readonly<Record<string, unknown>>;
+  /**
+   * The shell that runs Bash commands, as the front end learned it (`toolgate hook`:
+   * `$CLAUDE_CODE_SHELL`, else `$SHELL`; `toolgate serve`: the `X-Toolgate-Shell` header; the CLI:
+   * `--shell`). Default `unknown`: the shell is not known. Decisions do not yet read it; the shell
+   * checks still follow {@link EvaluateOptions.shell}.
+   */
+  shell?: ContextShell;
+  /**
+   * What is known of the environment the agent's commands run in (`CDPATH`,
+   * `RIPGREP_CONFIG_PATH`, …). Default: nothing is known, so any variable may be set. Decisions do
+   * not yet read it.
+   */
+  environment?: EnvironmentFacts;
+  /**
+   * The session's project could not be established (toolgate docs, "The session's project"):
+   * every call that would be allowed asks instead (a plain ask, a deny in dontAsk), with a reason
+   * saying so and how to name the project. The front ends set it with only the user and managed
+   * settings loaded and no working directories. Default false.
+   */
+  projectUnknown?: boolean;
+}
+
+/**
+ * The shell a context names: one of the shells toolgate models, or `unknown`.
+ * @public
+ */
+export type ContextShell = 'bash' | 'sh' | 'zsh' | 'unknown';
+
+/**
+ * Environment variables whose values are known, as a front end learned them. A name in `values`
+ * maps to its value, or to `null` when it is known to be unset (or empty). A name not in `values`
+ * may be set to anything unless `complete` is true.
+ * @public
+ */
+export interface EnvironmentFacts {
+  values: Readonly<Record<string, string | null>>;
+  /** Every variable not in `values` is known to be unset. Default false. */
+  complete?: boolean;
 }
 
 /**

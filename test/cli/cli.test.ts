@@ -15,7 +15,7 @@ function cli(args: string[], input?: string) {
     cwd: dir,
     input,
     encoding: 'utf8',
-    env: { ...process.env, HOME: dir },
+    env: { ...process.env, HOME: dir, CLAUDE_PROJECT_DIR: undefined },
   });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }

@@ -1,0 +1,98 @@
+import type { EnvironmentFacts } from '../types.js';
+
+/**
+ * The environment variables whose values can change what a command does to files or which
+ * program it runs, and which a front end therefore passes on: `cd`'s search path, programs'
+ * own configuration files and pagers, and git's repository and configuration overrides.
+ * `toolgate serve --print-hook-config` asks Claude Code to send exactly these.
+ * @public
+ */
+export const ENVIRONMENT_FACT_NAMES: readonly string[] = [
+  'CDPATH',
+  'RIPGREP_CONFIG_PATH',
+  'PAGER',
+  'LESSOPEN',
+  'LESSCLOSE',
+  'BASH_ENV',
+  'ENV',
+  'GIT_DIR',
+  'GIT_WORK_TREE',
+  'GIT_CONFIG_GLOBAL',
+  'GIT_CONFIG_SYSTEM',
+  'GIT_CONFIG_COUNT',
+  'GIT_CONFIG_PARAMETERS',
+  'GIT_EXTERNAL_DIFF',
+  'GIT_PAGER',
+  'GIT_EDITOR',
+  'GIT_SSH_COMMAND',
+];
+
+/** The `X-Toolgate-Env` header's separator between two `NAME=value` pairs. */
+const SEPARATOR = '; ';
+
+/**
+ * The `X-Toolgate-Env` header value `--print-hook-config` writes: `NAME=$NAME` for each name, in
+ * order, joined by `; ` (Claude Code interpolates each `$NAME` listed in `allowedEnvVars`, an
+ * unset one as the empty string).
+ * @public
+ */
+export function environmentHeaderTemplate(names: readonly string[] = ENVIRONMENT_FACT_NAMES): string {
+  return names.map((n) => `${n}=\${${n}}`).join(SEPARATOR);
+}
+
+/**
+ * Read an `X-Toolgate-Env` header written from {@link environmentHeaderTemplate}: each listed name
+ * is known (an empty value is known unset); a name not listed may be set. A header not of that
+ * exact shape — names out of order, a value holding the text that starts the next pair, so two
+ * readings exist — gives `undefined`: nothing is known, rather than a guess.
+ * @public
+ */
+export function parseEnvironmentHeader(header: string | undefined, names: readonly string[] = ENVIRONMENT_FACT_NAMES): EnvironmentFacts | undefined {
+  if (header === undefined) return undefined;
+  const values: Record<string, string | null> = {};
+  let rest = header;
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!;
+    if (!rest.startsWith(`${name}=`)) return undefined;
+    rest = rest.slice(name.length + 1);
+    const next = i + 1 < names.length ? `${SEPARATOR}${names[i + 1]}=` : undefined;
+    let value: string;
+    if (next === undefined) value = rest;
+    else {
+      const at = rest.indexOf(next);
+      if (at === -1 || rest.indexOf(next, at + 1) !== -1) return undefined;
+      value = rest.slice(0, at);
+      rest = rest.slice(at + SEPARATOR.length);
+    }
+    values[name] = value === '' ? null : value;
+  }
+  return { values };
+}
+
+/**
+ * Environment facts from `NAME=VALUE` assignments (`check --env`, a batch line's `env`): each
+ * named variable is known (an empty value is known unset); any other may be set. A malformed
+ * assignment is an Error naming it.
+ * @public
+ */
+export function environmentFromAssignments(assignments: readonly string[]): EnvironmentFacts | Error {
+  const values: Record<string, string | null> = {};
+  for (const a of assignments) {
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)=([\s\S]*)$/.exec(a);
+    if (m === null) return new Error(`"${a}" is not NAME=VALUE`);
+    values[m[1]!] = m[2] === '' ? null : m[2]!;
+  }
+  return { values };
+}
+
+/**
+ * Environment facts from a process's own environment (`toolgate hook`): every variable it holds is
+ * known, and every one it lacks is known unset. A shell's start-up files may still set more for
+ * the commands it runs; what decisions make of that belongs to the shell checks.
+ * @public
+ */
+export function environmentFromProcess(env: Readonly<Record<string, string | undefined>>): EnvironmentFacts {
+  const values: Record<string, string | null> = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined) values[k] = v === '' ? null : v;
+  return { values, complete: true };
+}
