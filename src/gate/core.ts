@@ -1,7 +1,7 @@
 import { EventEmitter } from 'eventemitter3';
 import type { FileSystem } from '../core/ports.js';
 import { normalizeMode, type Diagnostic, type PermissionMode, type PermissionUpdate, type SettingsSource } from '../core/types.js';
-import type { EvaluationContext } from '../evaluate/index.js';
+import { evaluationContextFor, type EvaluationContext } from '../evaluate/index.js';
 import {
   compileHooks,
   createHookDispatcher,
@@ -92,23 +92,30 @@ export function hasHandlers(core: GateCore, event: string): boolean {
   return (core.registry.events.get(event)?.length ?? 0) > 0;
 }
 
-/** The context `evaluate` gets for a call in `mode`. */
-export function evaluationContext(core: GateCore, mode: PermissionMode): EvaluationContext {
+/**
+ * The context `evaluate` gets for a call in `mode` made from `cwd` (default the gate's), through
+ * the one door every front end uses: the working directories are the project, its additional
+ * directories and the session's, wherever the agent's shell has gone.
+ */
+export function evaluationContext(core: GateCore, mode: PermissionMode, cwd?: string): EvaluationContext {
   const o = core.options;
   const planFilePath = o.planFilePath ?? o.evaluate?.planFilePath;
-  return {
-    mode,
-    policy: core.policy,
-    cwd: core.cwd,
-    home: core.home,
-    projectDir: core.projectDir,
-    ...(o.platform !== undefined ? { platform: o.platform } : {}),
-    ...(o.fsView !== undefined ? { fs: o.fsView } : {}),
-    session: { rules: core.session.rules, directories: core.session.directories },
-    options: { ...o.evaluate, ...(planFilePath !== undefined ? { planFilePath } : {}) },
-    ...(o.dialect !== undefined ? { dialect: o.dialect } : {}),
-    ...(o.dialectInput !== undefined ? { dialectInput: o.dialectInput } : {}),
-  };
+  return evaluationContextFor(
+    { cwd: cwd ?? core.cwd, mode },
+    {
+      policy: core.policy,
+      home: core.home,
+      project: o.projectUnknown === true ? { known: false } : { known: true, dir: core.projectDir, via: 'declared' },
+      ...(o.platform !== undefined ? { platform: o.platform } : {}),
+      ...(o.fsView !== undefined ? { fs: o.fsView } : {}),
+      session: { rules: core.session.rules, directories: core.session.directories },
+      options: { ...o.evaluate, ...(planFilePath !== undefined ? { planFilePath } : {}) },
+      ...(o.dialect !== undefined ? { dialect: o.dialect } : {}),
+      ...(o.dialectInput !== undefined ? { dialectInput: o.dialectInput } : {}),
+      ...(o.shell !== undefined ? { shell: o.shell } : {}),
+      ...(o.environment !== undefined ? { environment: o.environment } : {}),
+    },
+  );
 }
 
 /** The starting mode: the option, else the policy's `defaultMode`, else `default`. */

@@ -161,6 +161,7 @@ async function check(core: GateCore, ms0: ModeState, call: ToolCall, opts: Check
     call,
     original: call,
     ...(opts.promptId !== undefined ? { promptId: opts.promptId } : {}),
+    ...(typeof opts.cwd === 'string' && opts.cwd !== '' ? { cwd: opts.cwd } : {}),
     toolUseId: opts.toolUseId ?? (typeof call?.id === 'string' ? call.id : newId('toolu')),
     rewrites: 0,
     trace: [],
@@ -231,7 +232,7 @@ async function loop(core: GateCore, ms: ModeState, st: RunState, signal: AbortSi
     const evalMode: PermissionMode = ms.mode === 'dontAsk' && gateOwnsDontAsk ? 'default' : ms.mode;
     let d: Decision;
     try {
-      d = await evaluateAsync(call, evaluationContext(core, evalMode));
+      d = await evaluateAsync(call, evaluationContext(core, evalMode, st.cwd));
     } catch (e) {
       return failedResult(st, 'evaluate', e);
     }
@@ -360,6 +361,7 @@ async function answerPending(core: GateCore, ms: ModeState, pending: PendingAsk,
     call: pending?.call,
     original: pending?.originalCall ?? pending?.call,
     ...(opts.promptId ?? pending?.promptId ? { promptId: (opts.promptId ?? pending?.promptId) as string } : {}),
+    ...(typeof opts.cwd === 'string' && opts.cwd !== '' ? { cwd: opts.cwd } : {}),
     toolUseId: pending?.toolUseId ?? newId('toolu'),
     rewrites: typeof pending?.rewrites === 'number' ? pending.rewrites : MAX_REWRITES,
     trace: Array.isArray(pending?.trace) ? [...pending.trace] : [],
@@ -407,7 +409,7 @@ async function resume(core: GateCore, ms: ModeState, st: RunState, pending: Pend
   // Settings may have changed while the call waited: a deny rule still wins.
   let d: Decision;
   try {
-    d = await evaluateAsync(st.call, evaluationContext(core, ms.mode === 'dontAsk' ? 'default' : ms.mode));
+    d = await evaluateAsync(st.call, evaluationContext(core, ms.mode === 'dontAsk' ? 'default' : ms.mode, st.cwd));
   } catch (e) {
     return failedResult(st, 'evaluate', e);
   }

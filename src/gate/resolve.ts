@@ -156,7 +156,7 @@ async function classify(core: GateCore, ms: ModeState, st: RunState, d: Decision
   let problem: string | undefined;
   try {
     const raw = await Promise.race([
-      classifier(st.call, { signal: controller.signal, mode: ms.mode, guidance: core.guidance, decision: d, cwd: core.cwd, ...(ms.agent !== undefined ? { agent: ms.agent } : {}) }),
+      classifier(st.call, { signal: controller.signal, mode: ms.mode, guidance: core.guidance, decision: d, cwd: st.cwd ?? core.cwd, ...(ms.agent !== undefined ? { agent: ms.agent } : {}) }),
       new Promise<never>((_, reject) => {
         timer = setTimeout(() => {
           controller.abort(new Error('timed out'));

@@ -7,6 +7,8 @@ export interface RunState {
   /** The call as the model made it. */
   original: ToolCall;
   promptId?: string;
+  /** Where the agent's shell is for this call (`CheckOptions.cwd`); default the gate's cwd. */
+  cwd?: string;
   toolUseId: string;
   rewrites: number;
   trace: Step[];

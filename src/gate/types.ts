@@ -11,7 +11,7 @@ import type {
   Step,
   ToolCall,
 } from '../core/types.js';
-import type { EvaluateOptions } from '../evaluate/index.js';
+import type { ContextShell, EnvironmentFacts, EvaluateOptions } from '../evaluate/index.js';
 import type { Checkpoints, RecordResult } from '../checkpoints/index.js';
 import type { HookCallbackMatcher, HookGroupInput, HookRegistry, HookRunResult, TransportRegistry } from '../hooks/index.js';
 import type { Policy, SettingsObject } from '../settings/index.js';
@@ -32,6 +32,11 @@ export interface CheckOptions {
   agent?: AgentRef;
   /** The prompt the call belongs to: with a `checkpoints` store, an allowed edit is recorded under it. */
   promptId?: string;
+  /**
+   * Where the agent's shell is for this call (a hook event's `cwd`): relative paths are read from
+   * it. The working directories stay the project's wherever the shell has gone. Default the gate's `cwd`.
+   */
+  cwd?: string;
 }
 
 /** Who settled a call. @public */
@@ -272,6 +277,15 @@ export interface GateOptions {
   dialect?: Dialect;
   /** Inputs only a dialect reads (robota's `ceiling`, noeta's `allowBypass`, ...). */
   dialectInput?: Readonly<Record<string, unknown>>;
+  /** The shell that runs Bash commands (`EvaluationContext.shell`). Default `unknown`. */
+  shell?: ContextShell;
+  /** What is known of the commands' environment (`EvaluationContext.environment`). Default: nothing. */
+  environment?: EnvironmentFacts;
+  /**
+   * The session's project could not be established (a front end's `findProject` found none): no
+   * working directories, and every call that would be allowed asks (`EvaluationContext.projectUnknown`).
+   */
+  projectUnknown?: boolean;
 }
 
 /** The result of {@link Gate.setMode}. @public */
