@@ -1,9 +1,10 @@
 /**
  * Observes what the real Claude Code CLI sends to an `http` hook: the headers it interpolates
  * from `allowedEnvVars` (the session's project, the shell) and the event's `cwd` and
- * `transcript_path`, before and after the agent's shell `cd`s out of the project. The scripted
- * model asks for `cd <outside>` (the hook allows it: `cd` changes only the shell's directory) and
- * then `pwd` (denied); nothing else runs. Offline: the Messages API is a local fake.
+ * `transcript_path`, after the agent's shell `cd`s into a subdirectory and out of the project, and
+ * whether the Bash tool's environment holds `CLAUDE_PROJECT_DIR`. The hook allows only `cd` (it
+ * changes only the shell's directory) and `printenv CLAUDE_PROJECT_DIR`; it denies `pwd`, which
+ * is there to show the event's `cwd`. Offline: the Messages API is a local fake.
  *
  * Usage: `npx tsx scripts/observe-cli/observe-http-hook.ts` — prints one JSON line per hook request.
  */
@@ -31,7 +32,7 @@ async function hookServer(): Promise<{ url: string; seen: Seen[]; close(): Promi
       const body = JSON.parse(text) as Record<string, unknown>;
       seen.push({ headers: req.headers, body });
       const command = (body['tool_input'] as { command?: string } | undefined)?.command ?? '';
-      const decision = command.startsWith('cd ') ? 'allow' : 'deny';
+      const decision = command.startsWith('cd ') || command === 'printenv CLAUDE_PROJECT_DIR' ? 'allow' : 'deny';
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: decision, permissionDecisionReason: 'observed' } }));
     });
@@ -63,7 +64,11 @@ async function run(label: string, extraEnv: Record<string, string | undefined>):
       },
     }),
   );
+  mkdirSync(join(project, 'sub'));
   const api = await startFakeMessagesApi([
+    { toolUse: { name: 'Bash', input: { command: `cd ${join(project, 'sub')}`, description: 'cd' } } },
+    { toolUse: { name: 'Bash', input: { command: 'pwd', description: 'pwd' } } },
+    { toolUse: { name: 'Bash', input: { command: 'printenv CLAUDE_PROJECT_DIR', description: 'env' } } },
     { toolUse: { name: 'Bash', input: { command: `cd ${outside}`, description: 'cd' } } },
     { toolUse: { name: 'Bash', input: { command: 'pwd', description: 'pwd' } } },
     { text: 'Done.' },

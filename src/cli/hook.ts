@@ -13,7 +13,8 @@ import { sessionSettingsFiles } from '../node/session-files.js';
 import type { Policy } from '../settings/types.js';
 import { cacheDir, cacheInputs, cacheKeyOf, readCachedPolicy, writeCachedPolicy } from './policy-cache.js';
 
-interface HookFlags {
+/** The flags of `toolgate hook`. */
+export interface HookFlags {
   settings?: string[];
   project?: string;
   home?: string;
@@ -58,11 +59,15 @@ function denyReply(event: HookEventName, message: string): Record<string, unknow
     : { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: `toolgate: ${escapeBidi(message)}` } };
 }
 
+/** What the hook answers for one event: the reply on stdout, and a line for stderr (the hook's log) when it refuses. */
+export interface HookAnswer {
+  reply: Record<string, unknown>;
+  log?: string;
+}
+
 /** Deny the call, saying why on stderr (the hook's log) and in the reply Claude Code shows. */
-function refuse(event: HookEventName, message: string): number {
-  process.stderr.write(`toolgate hook: ${message}\n`);
-  process.stdout.write(`${JSON.stringify(denyReply(event, message))}\n`);
-  return 0;
+function refuse(event: HookEventName, message: string): HookAnswer {
+  return { reply: denyReply(event, message), log: `toolgate hook: ${message}` };
 }
 
 /**
@@ -84,33 +89,36 @@ export async function runHook(flags: HookFlags): Promise<number> {
 }
 
 async function runHookUnguarded(flags: HookFlags): Promise<number> {
-  const text = await readStdin();
+  const answer = await answerHookEvent(await readStdin(), flags, process.env, process.cwd());
+  if (answer.log !== undefined) process.stderr.write(`${answer.log}\n`);
+  process.stdout.write(`${JSON.stringify(answer.reply)}\n`);
+  return 0;
+}
+
+/**
+ * The answer of `toolgate hook` to one event's JSON text, given the process's environment (where
+ * `CLAUDE_PROJECT_DIR`, the shell and the environment facts come from) and its directory (the cwd
+ * of an event that names none).
+ */
+export async function answerHookEvent(text: string, flags: HookFlags, env: Readonly<Record<string, string | undefined>>, processCwd: string): Promise<HookAnswer> {
   let body: Record<string, unknown>;
   try {
     const value = JSON.parse(text) as unknown;
     if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error('the event is not a JSON object');
     body = value as Record<string, unknown>;
   } catch (e) {
-    process.stdout.write(`${JSON.stringify(denyReply('PreToolUse', `could not read the hook event: ${(e as Error).message}`))}\n`);
-    return 0;
+    return { reply: denyReply('PreToolUse', `could not read the hook event: ${(e as Error).message}`) };
   }
   const name = body['hook_event_name'] === 'PermissionRequest' ? 'PermissionRequest' : 'PreToolUse';
-  if (body['hook_event_name'] !== undefined && body['hook_event_name'] !== 'PreToolUse' && body['hook_event_name'] !== 'PermissionRequest') {
-    process.stdout.write('{}\n');
-    return 0;
-  }
+  if (body['hook_event_name'] !== undefined && body['hook_event_name'] !== 'PreToolUse' && body['hook_event_name'] !== 'PermissionRequest') return { reply: {} };
   const read = readToolEvent(body);
-  if (!read.ok) {
-    process.stdout.write(`${JSON.stringify(denyReply(name, read.message))}\n`);
-    return 0;
-  }
-  const event = { ...read.event, cwd: resolve(read.event.cwd ?? process.cwd()) };
+  if (!read.ok) return { reply: denyReply(name, read.message) };
+  const event = { ...read.event, cwd: resolve(processCwd, read.event.cwd ?? processCwd) };
   const home = resolve(flags.home ?? homedir());
   const settings = (flags.settings ?? []).map((f) => resolve(f));
   // A settings file named on the command line must exist: a typo must not become an empty policy.
   const missing = settings.find((f) => !existsSync(f));
   if (missing !== undefined) return refuse(name, `the settings file ${missing} does not exist`);
-  const env = process.env;
   let facts: SessionFacts;
   try {
     // The one door: the project Claude Code names (CLAUDE_PROJECT_DIR), else the transcript's
@@ -136,8 +144,7 @@ async function runHookUnguarded(flags: HookFlags): Promise<number> {
   const { call, context } = callAndContext(event, facts);
   const decision = await evaluateAsync(call, context);
   const emit = new Set((flags.decisions ?? 'allow,ask,deny').split(',').map((s) => s.trim()));
-  process.stdout.write(`${JSON.stringify(hookReply(name, decision, emit))}\n`);
-  return 0;
+  return { reply: hookReply(name, decision, emit) };
 }
 
 /**

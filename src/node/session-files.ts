@@ -13,6 +13,8 @@ export interface SessionPolicyOptions {
   settingsFiles?: readonly string[];
   /** Settings objects every decision carries (source kind `inline`). */
   inline?: readonly unknown[];
+  /** Settings objects that protect the host itself (`LoadSettingsOptions.builtIn`). */
+  builtIn?: readonly unknown[];
   /** Managed settings files; default Claude Code's for Linux and macOS. */
   managedPaths?: readonly string[];
   /** Whether a project is trusted (default: trusted). An untrusted one keeps only its deny and ask rules. */

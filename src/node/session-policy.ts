@@ -23,6 +23,7 @@ export async function loadSessionPolicy(project: ProjectFinding, o: SessionPolic
     ...(project.known ? {} : { settingSources: ['user', 'managed'] as const }),
     ...(o.settingsFiles !== undefined ? { settingsFiles: o.settingsFiles } : {}),
     ...(o.inline !== undefined ? { inline: o.inline } : {}),
+    ...(o.builtIn !== undefined ? { builtIn: o.builtIn } : {}),
     ...(o.isProjectTrusted !== undefined ? { isProjectTrusted: o.isProjectTrusted } : {}),
   });
 }

@@ -99,7 +99,7 @@ export function createAsks(o: { store: Store; decider: Decider; projects: Projec
       if (ask.answer === undefined) throw new Error(`ask ${ask.id} has no answer`);
       const project = await o.projects.policyFor(ask.projectDir);
       const gate = await o.decider.gateFor(project, { cwd: ask.cwd, ...(ask.sessionId !== undefined ? { sessionId: ask.sessionId } : {}), mode: ask.pending.mode });
-      return settle(await gate.answer(ask.pending, ask.answer.answer));
+      return settle(await gate.answer(ask.pending, ask.answer.answer, { cwd: ask.cwd }));
     },
   };
 }

@@ -1,10 +1,10 @@
 import { normalizeMode, type PermissionMode, type PermissionRuleValue, type ToolCall } from '../core/types.js';
 import { createGate, type AgentRef, type Gate, type GateAllow, type GateAsk, type GateDeny, type GateResult } from '../gate/index.js';
 import { compileHooks, type HookRegistry } from '../hooks/index.js';
-import { evaluateAsync } from '../evaluate/index.js';
+import { evaluateAsync, evaluationContextFor, modeFor, type ContextShell, type EnvironmentFacts } from '../evaluate/index.js';
 import { unescapeRuleContent } from '../rules/index.js';
 import type { GrantRecord, Store } from '../store/index.js';
-import type { ProjectPolicy, Projects } from './projects.js';
+import { UNKNOWN_PROJECT, type ProjectPolicy, type Projects } from './projects.js';
 import { selfGuard } from './self-guard.js';
 import { isShellPrepared, prepareShell } from '../shell/index.js';
 import { nodeFsView } from '../node/fs.js';
@@ -17,9 +17,18 @@ export interface CallContext {
   agent?: AgentRef;
   /** A permission mode name as sent; unknown names are read as `default`. */
   mode?: string;
-  /** An explicit project root (the JSON API's `projectDir`). */
+  /** A project root the client declares (the JSON API's `projectDir`, the `X-Toolgate-Project` header). */
   projectDir?: string;
+  /** The event's `transcript_path`: its folder names the session's project. */
+  transcriptPath?: string;
+  /** The shell the client names (`X-Toolgate-Shell`); default unknown. */
+  shell?: ContextShell;
+  /** The environment the client reports (`X-Toolgate-Env`); default nothing known. */
+  environment?: EnvironmentFacts;
 }
+
+/** What a gate of serve's is built for: the project and where the call is made. */
+export type GateSite = Pick<CallContext, 'cwd' | 'sessionId' | 'mode' | 'shell' | 'environment'>;
 
 /** A decided call: the gate's result (never deferred) and who settled it. */
 export interface Settled {
@@ -46,8 +55,8 @@ function ruleValue(text: string): PermissionRuleValue {
 
 export interface Decider {
   decide(call: ToolCall, where: CallContext): Promise<Settled>;
-  /** A gate for `project` as serve uses one: no hooks, nothing written to settings files. */
-  gateFor(project: ProjectPolicy, where: { cwd: string; sessionId?: string; mode?: string }): Promise<Gate>;
+  /** A gate for `project` as serve uses one: no hooks, nothing written to settings files. Check calls with `{ cwd: where.cwd }`. */
+  gateFor(project: ProjectPolicy, where: GateSite): Promise<Gate>;
 }
 
 /**
@@ -58,27 +67,28 @@ export function createDecider(o: { projects: Projects; store: Store; home: strin
   const now = o.now ?? Date.now;
   const fsView = nodeFsView();
 
-  const gateFor = async (project: ProjectPolicy, where: { cwd: string; sessionId?: string; mode?: string }): Promise<Gate> => {
+  const gateFor = async (project: ProjectPolicy, where: GateSite): Promise<Gate> => {
     const mode: PermissionMode | undefined = where.mode !== undefined ? (normalizeMode(where.mode) ?? 'default') : undefined;
-    const gate = createGate({
+    // The gate stands at the project; each call says where the agent's shell is (`cwd` of check).
+    return createGate({
       policy: project.policy,
       ...(mode !== undefined ? { mode } : {}),
-      cwd: where.cwd,
+      cwd: project.finding.known ? project.projectDir : where.cwd,
       home: o.home,
-      projectDir: project.projectDir,
+      ...(project.finding.known ? { projectDir: project.projectDir } : { projectUnknown: true }),
       hooks: NO_HOOKS,
       ...(where.sessionId !== undefined ? { sessionId: where.sessionId } : {}),
       isProjectTrusted: () => project.trusted,
       // Symbolic links are followed on the machine serve runs on (the agents' files).
       fsView: nodeFsView(),
+      ...(where.shell !== undefined ? { shell: where.shell } : {}),
+      ...(where.environment !== undefined ? { environment: where.environment } : {}),
     });
-    // The project stays a working directory wherever the agent's shell has gone.
-    if (where.cwd !== project.projectDir) await gate.applyUpdates([{ type: 'addDirectories', directories: [project.projectDir], destination: 'session' }]);
-    return gate;
   };
 
   const decideCall = async (call: ToolCall, where: CallContext): Promise<Settled> => {
-      const projectDir = await o.projects.rootFor(where);
+      const finding = o.projects.projectFor(where);
+      const projectDir = finding.known ? finding.dir : UNKNOWN_PROJECT;
       const project = await o.projects.policyFor(projectDir);
       // The guard reads commands with the shell parser, which evaluate would load only later.
       if (!isShellPrepared()) await prepareShell();
@@ -99,7 +109,7 @@ export function createDecider(o: { projects: Projects; store: Store; home: strin
       }
       const fast = await quickDecision(call, project, where, o.home);
       if (fast !== undefined) return { result: fast, project, context: where, decidedBy: 'rules' };
-      const opts = { ...(call.id !== undefined ? { toolUseId: call.id } : {}), ...(where.agent !== undefined ? { agent: where.agent } : {}) };
+      const opts = { cwd: where.cwd, ...(call.id !== undefined ? { toolUseId: call.id } : {}), ...(where.agent !== undefined ? { agent: where.agent } : {}) };
       const gate = await gateFor(project, where);
       const first = settle(await gate.check(call, opts));
       // A guarded read is answered by a grant of the exact command only (the grant is that rule).
@@ -155,20 +165,23 @@ function unshowable(s: Settled): Settled | undefined {
  */
 async function quickDecision(call: ToolCall, project: ProjectPolicy, where: CallContext, home: string): Promise<GateAllow | GateDeny | undefined> {
   if (call.tool === 'EnterPlanMode' || call.tool === 'ExitPlanMode') return undefined;
-  const named = where.mode !== undefined ? (normalizeMode(where.mode) ?? 'default') : undefined;
-  const mode = named ?? project.policy.defaultMode?.value ?? 'default';
+  const mode = modeFor(where.mode, { policy: project.policy });
   let d;
   try {
-    d = await evaluateAsync(call, {
-      mode: mode === 'dontAsk' ? 'default' : mode,
-      policy: project.policy,
-      cwd: where.cwd,
-      home,
-      projectDir: project.projectDir,
-      session: { rules: [], directories: where.cwd !== project.projectDir ? [project.projectDir] : [] },
-      // As the gate sees it: a symbolic link to a denied file is denied (deny if either path matches).
-      fs: nodeFsView(),
-    });
+    // Through the one door, as the gate builds it.
+    const context = evaluationContextFor(
+      { cwd: where.cwd, mode: mode === 'dontAsk' ? 'default' : mode },
+      {
+        policy: project.policy,
+        home,
+        project: project.finding,
+        // As the gate sees it: a symbolic link to a denied file is denied (deny if either path matches).
+        fs: nodeFsView(),
+        ...(where.shell !== undefined ? { shell: where.shell } : {}),
+        ...(where.environment !== undefined ? { environment: where.environment } : {}),
+      },
+    );
+    d = await evaluateAsync(call, context);
   } catch {
     return undefined;
   }

@@ -1,15 +1,25 @@
 import { readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { nodeFileSystem } from '../node/index.js';
+import { findProject, type ProjectFinding } from '../evaluate/index.js';
+import { loadSessionPolicy, sessionSettingsFiles } from '../node/index.js';
 import { isInside } from '../paths/index.js';
-import { loadSettings, MANAGED_SETTINGS_PATHS, type Policy } from '../settings/index.js';
+import { MANAGED_SETTINGS_PATHS, type Policy } from '../settings/index.js';
 import { canonicalJson } from '../store/canonical.js';
 import { createHash } from 'node:crypto';
 import type { Store } from '../store/index.js';
 
+/**
+ * What serve records as the project of a session whose project is unknown (asks, grants, the
+ * audit log): no directory is named `""`.
+ */
+export const UNKNOWN_PROJECT = '';
+
 /** A project's policy as serve decides with it. */
 export interface ProjectPolicy {
+  /** The project's root, or {@link UNKNOWN_PROJECT}. */
   projectDir: string;
+  /** How the project was established (`known: false`: only user and managed settings are loaded). */
+  finding: ProjectFinding;
   policy: Policy;
   /** Lowercase hex SHA-256 of what the policy says (rules, directories, modes, trust). */
   digest: string;
@@ -50,9 +60,11 @@ function holds(dir: string, name: string): boolean {
 }
 
 /**
- * The project root for a `cwd` no session has fixed: the nearest ancestor (or `cwd` itself)
- * holding `.claude/` — the home directory's own `.claude/` is the user's settings, not a
- * project — else the nearest holding `.git`, else `cwd`.
+ * The nearest ancestor of `cwd` (or `cwd` itself) holding `.claude/` — the home directory's own
+ * `.claude/` is the user's settings, not a project — else the nearest holding `.git`, else `cwd`.
+ * serve no longer decides with it: a shell that has `cd`'d elsewhere would pick that directory's
+ * settings (see {@link Projects.projectFor}).
+ * @deprecated
  */
 export function projectRootOf(cwd: string, home: string): string {
   const start = resolve(cwd);
@@ -94,15 +106,18 @@ export function policyDigest(policy: Policy, trusted: boolean): string {
 }
 
 /**
- * Which project decides a call, and with what policy. A session's root is the `cwd` of its first
- * event, kept in the store per `session_id` (so every replica agrees, and a restart keeps it);
- * without a session, or while the store cannot be read, it is {@link projectRootOf} the `cwd`.
- * Policies are the server's settings plus the project's user, project, local and managed files,
- * loaded once and reloaded when one of those files changes. A project not trusted keeps only the
- * deny and ask rules of its own files (toolgate docs, "Trust").
+ * Which project decides a call, and with what policy. The project is the one the client declares
+ * (the `X-Toolgate-Project` header, the JSON API's `projectDir`), else the ancestor of the event's
+ * cwd that the transcript's folder names, else the deepest trusted project (`--project`) holding
+ * the cwd, else unknown — never the cwd by itself, and never pinned to a session's first event.
+ * Policies are the server's settings plus the project's user, project, local and managed files
+ * (user and managed only for an unknown project), loaded once and reloaded when one of those
+ * files changes. A project not trusted keeps only the deny and ask rules of its own files
+ * (toolgate docs, "Trust").
  */
 export interface Projects {
-  rootFor(where: { sessionId?: string; cwd: string; projectDir?: string }): Promise<string>;
+  projectFor(where: { cwd: string; projectDir?: string; transcriptPath?: string }): ProjectFinding;
+  /** The policy of a project root, or of {@link UNKNOWN_PROJECT}. */
   policyFor(projectDir: string): Promise<ProjectPolicy>;
   isTrusted(projectDir: string): boolean;
 }
@@ -110,52 +125,30 @@ export interface Projects {
 export function createProjects(o: ProjectsOptions): Projects {
   const now = o.now ?? Date.now;
   const recheckMs = o.recheckMs ?? 25;
-  const sessions = new Map<string, string>();
   const policies = new Map<string, Entry>();
   const managed = o.managedPaths ?? [MANAGED_SETTINGS_PATHS.linux, MANAGED_SETTINGS_PATHS.macos];
   const isTrusted = (dir: string) => o.trustAll || o.trusted.some((t) => dir === t || isInside(dir, t));
 
-  const filesOf = (projectDir: string): string[] => [
-    join(o.home, '.claude', 'settings.json'),
-    join(projectDir, '.claude', 'settings.json'),
-    join(projectDir, '.claude', 'settings.local.json'),
-    ...managed.flatMap((m) => [m, join(dirname(m), 'managed-settings.d')]),
-    ...o.settings,
-  ];
+  const findingOf = (projectDir: string): ProjectFinding => (projectDir === UNKNOWN_PROJECT ? { known: false } : { known: true, dir: projectDir, via: 'declared' });
+  const policyOptions = { home: o.home, managedPaths: managed, settingsFiles: o.settings, builtIn: o.builtIn, isProjectTrusted: isTrusted };
+  const filesOf = (projectDir: string): string[] => sessionSettingsFiles(findingOf(projectDir), policyOptions);
 
   const load = async (projectDir: string): Promise<ProjectPolicy> => {
-    const trusted = isTrusted(projectDir);
-    const policy = await loadSettings({
-      fs: nodeFileSystem(),
-      cwd: projectDir,
-      home: o.home,
-      projectDir,
-      managedPaths: managed,
-      settingsFiles: o.settings,
-      builtIn: o.builtIn,
-      isProjectTrusted: () => trusted,
-    });
-    return { projectDir, policy, digest: policyDigest(policy, trusted), trusted };
+    const finding = findingOf(projectDir);
+    const trusted = finding.known && isTrusted(projectDir);
+    const policy = await loadSessionPolicy(finding, policyOptions);
+    return { projectDir, finding, policy, digest: policyDigest(policy, trusted), trusted };
   };
 
   return {
     isTrusted,
-    async rootFor({ sessionId, cwd, projectDir }) {
-      if (projectDir !== undefined) return resolve(projectDir);
-      const here = resolve(cwd);
-      if (sessionId === undefined || sessionId === '') return projectRootOf(here, o.home);
-      const known = sessions.get(sessionId);
-      if (known !== undefined) return known;
-      let root: string;
-      try {
-        root = await o.store.rememberSession(sessionId, here, now());
-      } catch {
-        // The store cannot say: judge by the directory, and do not remember a guess.
-        return projectRootOf(here, o.home);
-      }
-      if (sessions.size >= 50_000) sessions.clear();
-      sessions.set(sessionId, root);
-      return root;
+    projectFor({ cwd, projectDir, transcriptPath }) {
+      return findProject({
+        cwd: resolve(cwd),
+        ...(projectDir !== undefined && projectDir !== '' ? { declared: resolve(projectDir) } : {}),
+        ...(transcriptPath !== undefined ? { transcriptPath } : {}),
+        trusted: o.trusted.map((t) => resolve(t)),
+      });
     },
     async policyFor(projectDir) {
       const t = now();

@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseWhen } from '../../src/cli/asks.js';
 import { parseListen } from '../../src/cli/serve.js';
+import { ENVIRONMENT_FACT_NAMES, environmentHeaderTemplate, SHELL_HEADER_TEMPLATE } from '../../src/evaluate/index.js';
 
 const root = join(__dirname, '../..');
 const tsx = join(root, 'node_modules/tsx/dist/esm/index.mjs');
@@ -152,14 +153,18 @@ describe('toolgate serve', () => {
     expect(r.code).toBe(0);
     const config = JSON.parse(r.out) as { hooks: Record<string, { matcher?: string; hooks: Record<string, unknown>[] }[]> };
     expect(Object.keys(config.hooks)).toEqual(['PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'Stop']);
-    expect(config.hooks['PreToolUse']?.[0]?.hooks[0]).toEqual({ type: 'http', url: 'http://127.0.0.1:7370/hooks/claude-code', timeout: 110, onFailure: 'block' });
+    const facts = {
+      headers: { 'X-Toolgate-Project': '${CLAUDE_PROJECT_DIR}', 'X-Toolgate-Shell': SHELL_HEADER_TEMPLATE, 'X-Toolgate-Env': environmentHeaderTemplate() },
+      allowedEnvVars: ['CLAUDE_PROJECT_DIR', 'CLAUDE_CODE_SHELL', 'SHELL', ...ENVIRONMENT_FACT_NAMES],
+    };
+    expect(config.hooks['PreToolUse']?.[0]?.hooks[0]).toEqual({ type: 'http', url: 'http://127.0.0.1:7370/hooks/claude-code', timeout: 110, onFailure: 'block', ...facts });
     expect(config.hooks['PermissionRequest']?.[0]?.hooks[0]).toMatchObject({ onFailure: 'block', timeout: 110 });
     const tokenFile = join(dir, 'token');
     writeFileSync(tokenFile, 'a-token-of-enough-length', { mode: 0o600 });
     const t = JSON.parse(cli(['serve', '--print-hook-config', '--token-file', tokenFile]).out) as typeof config;
-    expect(t.hooks['PreToolUse']?.[0]?.hooks[0]).toEqual({ type: 'http', url: 'http://127.0.0.1:7370/hooks/claude-code', timeout: 600, onFailure: 'block' });
+    expect(t.hooks['PreToolUse']?.[0]?.hooks[0]).toEqual({ type: 'http', url: 'http://127.0.0.1:7370/hooks/claude-code', timeout: 600, onFailure: 'block', ...facts });
     const team = cli(['serve', '--print-hook-config', '--listen', 'toolgate.example:7370', '--token-file', tokenFile, '--hook-token-file', `${tokenFile}-hook`]);
-    expect(JSON.parse(team.out).hooks['PreToolUse'][0].hooks[0]).toMatchObject({ url: 'http://toolgate.example:7370/hooks/claude-code', headers: { Authorization: 'Bearer $TOOLGATE_HOOK_TOKEN' }, allowedEnvVars: ['TOOLGATE_HOOK_TOKEN'] });
+    expect(JSON.parse(team.out).hooks['PreToolUse'][0].hooks[0]).toMatchObject({ url: 'http://toolgate.example:7370/hooks/claude-code', headers: { Authorization: 'Bearer $TOOLGATE_HOOK_TOKEN', ...facts.headers }, allowedEnvVars: ['TOOLGATE_HOOK_TOKEN', ...facts.allowedEnvVars] });
     const bare = cli(['serve', '--print-hook-config', '--listen', 'toolgate.example:7370', '--token-file', tokenFile]);
     expect(bare.code).toBe(2);
     expect(bare.err).toMatch(/--hook-token-file/);

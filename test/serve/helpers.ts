@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sanitizedPath } from '../../src/evaluate/index.js';
 import { createServe, type Serve, type ServeOptions } from '../../src/serve/index.js';
 import { openSqliteStore, type Store } from '../../src/store/index.js';
 
@@ -111,11 +112,20 @@ function codeIn(announced: readonly string[], id: string): string | undefined {
   return undefined;
 }
 
-/** A PreToolUse event as Claude Code 2.1 sends it (with fields toolgate does not read). */
+/** Where Claude Code keeps the transcript of a session started in `project`: its folder names the project. */
+export function transcriptOf(project: string, session = 'sess-1'): string {
+  return join('/home/user/.claude/projects', sanitizedPath(project), `${session}.jsonl`);
+}
+
+/**
+ * A PreToolUse event as Claude Code 2.1 sends it (with fields toolgate does not read), from a
+ * session started in `cwd` (its transcript's folder names `cwd`; pass `transcript_path` for a
+ * shell that has moved since).
+ */
 export function preToolUse(cwd: string, tool: string, input: Record<string, unknown>, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     session_id: 'sess-1',
-    transcript_path: '/tmp/t.jsonl',
+    transcript_path: transcriptOf(cwd),
     cwd,
     permission_mode: 'default',
     hook_event_name: 'PreToolUse',

@@ -2,7 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRootOf } from '../../src/serve/index.js';
-import { decisionOf, preToolUse, reasonOf, sandbox, start, type Running, type Sandbox } from './helpers.js';
+import { PROJECT_UNKNOWN } from '../../src/evaluate/index.js';
+import { decisionOf, preToolUse, reasonOf, sandbox, start, transcriptOf, type Running, type Sandbox } from './helpers.js';
 
 let sb: Sandbox;
 let s: Running;
@@ -22,21 +23,36 @@ afterAll(async () => {
 });
 
 describe('which project decides', () => {
-  it("keeps a session's root at the cwd of its first event after the shell cds into a subdirectory", async () => {
-    const sess = { session_id: 'cd-1' };
-    expect(decisionOf((await s.hook(preToolUse(trusted, 'Bash', { command: 'make build' }, sess))).body)).toBe('allow');
+  it("finds a session's project from its transcript's folder, also when serve first sees it after the shell cds into a subdirectory", async () => {
+    // A session serve has never seen (a restart, a replica), whose shell is already in sub/deeper.
+    const sess = { session_id: 'cd-1', transcript_path: transcriptOf(trusted, 'cd-1') };
     const inSub = join(trusted, 'sub', 'deeper');
-    // The project's allow rule still applies, and its deny rule still anchors at the project root.
+    // The project's allow rule applies, and its deny rule anchors at the project root.
     expect(decisionOf((await s.hook(preToolUse(inSub, 'Bash', { command: 'make build' }, sess))).body)).toBe('allow');
     expect(decisionOf((await s.hook(preToolUse(inSub, 'Read', { file_path: join(trusted, 'secrets', 'key.pem') }, sess))).body)).toBe('deny');
     // Reads anywhere in the project stay inside the working directories.
     expect(decisionOf((await s.hook(preToolUse(inSub, 'Read', { file_path: join(trusted, 'README.md') }, sess))).body)).toBe('allow');
-    expect(await s.store.sessionRoot('cd-1')).toBe(trusted);
   });
 
-  it('without a session, finds the nearest .claude/ above the cwd', async () => {
-    const r = await s.hook({ ...preToolUse(join(trusted, 'sub'), 'Bash', { command: 'make build' }), session_id: undefined });
+  it('without a transcript that names the project, takes the trusted --project holding the cwd', async () => {
+    const r = await s.hook({ ...preToolUse(join(trusted, 'sub'), 'Bash', { command: 'make build' }), session_id: undefined, transcript_path: undefined });
     expect(decisionOf(r.body)).toBe('allow');
+  });
+
+  it('with neither, the project is unknown: only user and managed settings, and what would be allowed asks, saying how to fix it', async () => {
+    const elsewhere = join(sb.root, 'elsewhere');
+    mkdirSync(elsewhere, { recursive: true });
+    const r = await s.hook({ ...preToolUse(elsewhere, 'Bash', { command: 'ls' }), transcript_path: '/tmp/t.jsonl' });
+    expect(decisionOf(r.body)).toBe('ask');
+    expect(reasonOf(r.body)).toContain(PROJECT_UNKNOWN);
+  });
+
+  it('the X-Toolgate-Project header names the project; one the transcript contradicts leaves it unknown', async () => {
+    const inSub = join(trusted, 'sub');
+    const declared = await s.hook({ ...preToolUse(inSub, 'Bash', { command: 'make build' }), transcript_path: undefined }, { 'x-toolgate-project': trusted });
+    expect(decisionOf(declared.body)).toBe('allow');
+    const stale = await s.hook(preToolUse(trusted, 'Bash', { command: 'ls' }), { 'x-toolgate-project': inSub });
+    expect(reasonOf(stale.body)).toContain(PROJECT_UNKNOWN);
   });
 
   it('a project not given by --project keeps only its deny and ask rules', async () => {

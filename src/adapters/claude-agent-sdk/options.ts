@@ -1,5 +1,6 @@
 import type { CanUseTool, HookCallbackMatcher, HookEvent, HookInput, SyncHookJSONOutput } from '@anthropic-ai/claude-agent-sdk';
 import type { Gate, GateResult, AgentRef } from '../../gate/index.js';
+import { readToolEvent } from '../../evaluate/door/event.js';
 import { bareDenyRules } from '../shared/removed-tools.js';
 import { fromPermissionResult, isObject, toPermissionResult, toPreToolUseOutput } from './map.js';
 
@@ -64,23 +65,36 @@ const MAX_PARKED = 1000;
 export function toAgentSdkOptions(gate: Gate, options: AgentSdkOptionsInput = {}): AgentSdkOptions {
   const parked = new Map<string, GateResult & { behavior: 'ask' }>();
 
+  // Where the agent's shell was for each call the hook saw: `canUseTool` is not told.
+  const cwdOf = new Map<string, string>();
+
   async function preToolUse(input: HookInput, toolUseID: string | undefined, { signal }: { signal: AbortSignal }): Promise<SyncHookJSONOutput> {
     if (input.hook_event_name !== 'PreToolUse') return {};
-    const toolInput = input.tool_input;
-    if (!isObject(toolInput)) {
-      return { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'toolgate: the tool input is not an object' } };
+    // The one door: the SDK's hook input is read as `toolgate hook` and `serve` read Claude Code's.
+    const read = readToolEvent({ ...input, ...(input.tool_use_id === undefined && toolUseID !== undefined ? { tool_use_id: toolUseID } : {}) });
+    if (!read.ok) {
+      const why = read.message.includes('tool_input') ? 'the tool input is not an object' : read.message;
+      return { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: `toolgate: ${why}` } };
     }
-    const id = input.tool_use_id ?? toolUseID;
+    const { call, cwd, agent, promptId } = read.event;
+    const id = call.id;
     try {
-      const result = await gate.check(
-        { tool: input.tool_name, input: toolInput, ...(id !== undefined ? { id } : {}) },
-        { signal, ...(id !== undefined ? { toolUseId: id } : {}), ...agentOf(input.agent_id, input.agent_type), ...(input.prompt_id !== undefined ? { promptId: input.prompt_id } : {}) },
-      );
+      if (id !== undefined && cwd !== undefined) {
+        if (cwdOf.size >= MAX_PARKED) cwdOf.delete(cwdOf.keys().next().value as string);
+        cwdOf.set(id, cwd);
+      }
+      const result = await gate.check(call, {
+        signal,
+        ...(id !== undefined ? { toolUseId: id } : {}),
+        ...(cwd !== undefined ? { cwd } : {}),
+        ...(agent !== undefined ? { agent } : {}),
+        ...(promptId !== undefined ? { promptId } : {}),
+      });
       if (result.behavior === 'ask') {
         if (parked.size >= MAX_PARKED) parked.delete(parked.keys().next().value as string);
         parked.set(result.toolUseId, result);
       }
-      return toPreToolUseOutput(result, toolInput);
+      return toPreToolUseOutput(result, call.input);
     } catch (e) {
       return { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: `toolgate: the check failed (${e instanceof Error ? e.message : String(e)})` } };
     }
@@ -91,7 +105,9 @@ export function toAgentSdkOptions(gate: Gate, options: AgentSdkOptionsInput = {}
       let result: GateResult | undefined = parked.get(opts.toolUseID);
       parked.delete(opts.toolUseID);
       if (result !== undefined && (result.call.tool !== toolName || JSON.stringify(result.call.input) !== JSON.stringify(input))) result = undefined;
-      result ??= await gate.check({ tool: toolName, input, id: opts.toolUseID }, { signal: opts.signal, toolUseId: opts.toolUseID, ...agentOf(opts.agentID) });
+      const cwd = cwdOf.get(opts.toolUseID);
+      cwdOf.delete(opts.toolUseID);
+      result ??= await gate.check({ tool: toolName, input, id: opts.toolUseID }, { signal: opts.signal, toolUseId: opts.toolUseID, ...(cwd !== undefined ? { cwd } : {}), ...agentOf(opts.agentID) });
       if (result.behavior !== 'ask' || options.canUseTool === undefined) return toPermissionResult(result);
       const pending = result.pending;
       const answer = await options.canUseTool(pending.call.tool, pending.call.input, {
@@ -101,7 +117,7 @@ export function toAgentSdkOptions(gate: Gate, options: AgentSdkOptionsInput = {}
         ...(pending.blockedPath !== undefined ? { blockedPath: pending.blockedPath } : {}),
       });
       const ask = fromPermissionResult(answer);
-      const resumed = await gate.answer(pending, ask, { signal: opts.signal });
+      const resumed = await gate.answer(pending, ask, { signal: opts.signal, ...(cwd !== undefined ? { cwd } : {}) });
       const updates = options.forwardPermissionUpdates === true && ask.behavior === 'allow' ? ask.updatedPermissions : undefined;
       return toPermissionResult(resumed, updates !== undefined ? { updatedPermissions: updates } : {});
     } catch (e) {

@@ -14,5 +14,5 @@ export {
   environmentHeaderTemplate,
   parseEnvironmentHeader,
 } from './environment.js';
-export { parseShellName, shellFromPath } from './shell.js';
+export { parseShellName, SHELL_HEADER_TEMPLATE, shellFromHeader, shellFromPath } from './shell.js';
 export { callAndContext, evaluationContextFor, modeFor, workingDirectoriesFor, type CallAndContext, type SessionFacts } from './context.js';

@@ -103,19 +103,23 @@ function holds(parent: string, child: string): boolean {
 /**
  * The session's project, in order of trust: the project the host declared; the ancestor of the
  * cwd the transcript's folder names; the deepest trusted project holding the cwd; otherwise
- * unknown. The cwd never becomes the project by itself: a shell that has `cd`'d elsewhere would
- * otherwise pick another directory's settings.
+ * unknown. A declared project that the transcript contradicts (it names another ancestor of the
+ * cwd) leaves the project unknown: one of them is stale, and no one can say which. The cwd never
+ * becomes the project by itself: a shell that has `cd`'d elsewhere would otherwise pick another
+ * directory's settings.
  * @public
  */
 export function findProject(clues: ProjectClues): ProjectFinding {
+  const cwd = clues.cwd !== undefined && (clues.cwd.startsWith('/') || isWindowsPath(clues.cwd)) ? clues.cwd : undefined;
+  const fromTranscript = cwd !== undefined && clues.transcriptPath !== undefined ? projectFromTranscript(cwd, clues.transcriptPath) : undefined;
   const declared = clues.declared?.trim();
-  if (declared !== undefined && declared !== '' && (declared.startsWith('/') || isWindowsPath(declared))) return { known: true, dir: trimmed(declared), via: 'declared' };
-  const cwd = clues.cwd;
-  if (cwd === undefined || !(cwd.startsWith('/') || isWindowsPath(cwd))) return { known: false };
-  if (clues.transcriptPath !== undefined) {
-    const dir = projectFromTranscript(cwd, clues.transcriptPath);
-    if (dir !== undefined) return { known: true, dir, via: 'transcript' };
+  if (declared !== undefined && declared !== '' && (declared.startsWith('/') || isWindowsPath(declared))) {
+    const dir = trimmed(declared);
+    if (fromTranscript !== undefined && fromTranscript !== dir) return { known: false };
+    return { known: true, dir, via: 'declared' };
   }
+  if (cwd === undefined) return { known: false };
+  if (fromTranscript !== undefined) return { known: true, dir: fromTranscript, via: 'transcript' };
   const holding = (clues.trusted ?? []).filter((t) => holds(t, cwd)).sort((a, b) => trimmed(b).length - trimmed(a).length);
   if (holding[0] !== undefined) return { known: true, dir: trimmed(holding[0]), via: 'trusted' };
   return { known: false };

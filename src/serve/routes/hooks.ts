@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { createHash } from 'node:crypto';
 import type { ToolCall } from '../../core/types.js';
-import type { AgentRef } from '../../gate/index.js';
+import { parseEnvironmentHeader, readToolEvent, shellFromHeader } from '../../evaluate/index.js';
 import { inputSha256, redactInput, type AskRecord, type AuditEvent } from '../../store/index.js';
 import { decisionEntry, releaseEntry } from '../audit.js';
 import { hostIsSelf, peerAddress, sameOrigin } from '../auth.js';
@@ -12,7 +12,7 @@ import type { ServeContext } from '../context.js';
 import { recordOutcome } from '../durable.js';
 import { oneLine } from '../log.js';
 import { denyReply, promptReply, resultReply, type DecisionEvent } from '../replies.js';
-import type { Settled } from '../decide.js';
+import type { CallContext, Settled } from '../decide.js';
 
 /** Largest hook event accepted (bytes); a larger one is denied. */
 export const HOOK_BODY_LIMIT = 32 * 1024 * 1024;
@@ -61,9 +61,9 @@ export function hookRoutes(ctx: ServeContext): Hono {
       const name = body['hook_event_name'];
       if (name === 'PermissionRequest') event = 'PermissionRequest';
       // The event itself is one level above its tool_input.
-      if (nestedDeeperThan(body, MAX_INPUT_DEPTH + 1)) return c.json(await tooDeep(ctx, typeof name === 'string' ? name : event, body, text), 200);
+      if (nestedDeeperThan(body, MAX_INPUT_DEPTH + 1)) return c.json(await tooDeep(ctx, c, typeof name === 'string' ? name : event, body, text), 200);
       if (typeof name === 'string' && RECORDED.has(name)) {
-        await record(ctx, name as 'PostToolUse', body);
+        await record(ctx, c, name as 'PostToolUse', body);
         return c.json({}, 200);
       }
       if (name !== 'PreToolUse' && name !== 'PermissionRequest') {
@@ -108,13 +108,13 @@ function refusal(ctx: ServeContext, c: Context): string | undefined {
 }
 
 /** An event whose input nests deeper than {@link MAX_INPUT_DEPTH}: recorded, then denied. */
-async function tooDeep(ctx: ServeContext, name: string, body: Record<string, unknown>, text: string): Promise<Record<string, unknown>> {
+async function tooDeep(ctx: ServeContext, c: Context, name: string, body: Record<string, unknown>, text: string): Promise<Record<string, unknown>> {
   const why = `the tool input is nested deeper than ${MAX_INPUT_DEPTH} levels`;
   const sessionId = str(body['session_id']);
   const cwd = str(body['cwd']);
   const tool = str(body['tool_name']);
   let projectDir: string | undefined;
-  if (cwd !== undefined && cwd.startsWith('/')) projectDir = await ctx.projects.rootFor({ cwd, ...(sessionId !== undefined ? { sessionId } : {}) }).catch(() => undefined);
+  if (cwd !== undefined && cwd.startsWith('/')) projectDir = projectOfEvent(ctx, c, cwd, body);
   const event: AuditEvent = name === 'PermissionRequest' || name === 'PostToolUse' || name === 'PostToolUseFailure' || name === 'Stop' ? name : 'PreToolUse';
   const decides = event === 'PreToolUse' || event === 'PermissionRequest';
   await ctx.audit.write({
@@ -131,26 +131,31 @@ async function tooDeep(ctx: ServeContext, name: string, body: Record<string, unk
   return decides ? denyReply(event === 'PermissionRequest' ? 'PermissionRequest' : 'PreToolUse', why) : {};
 }
 
-function agentOf(body: Record<string, unknown>): AgentRef | undefined {
-  const id = str(body['agent_id']);
-  const type = str(body['agent_type']);
-  if (id === undefined && type === undefined) return undefined;
-  return { id: id ?? '', ...(type !== undefined ? { type } : {}) };
+/** The headers `--print-hook-config` asks Claude Code to send: the session's project, shell and environment. */
+function declared(c: Context): Pick<CallContext, 'projectDir' | 'shell' | 'environment'> {
+  const project = str(c.req.header('x-toolgate-project'));
+  const environment = parseEnvironmentHeader(c.req.header('x-toolgate-env'));
+  return {
+    ...(project !== undefined && project.startsWith('/') ? { projectDir: project } : {}),
+    shell: shellFromHeader(c.req.header('x-toolgate-shell')),
+    ...(environment !== undefined ? { environment } : {}),
+  };
 }
 
 async function decideEvent(ctx: ServeContext, c: Context, event: DecisionEvent, body: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const tool = body['tool_name'];
-  const input = body['tool_input'];
-  if (typeof tool !== 'string' || tool === '' || input === null || typeof input !== 'object' || Array.isArray(input)) {
-    return denyReply(event, 'the event has no tool_name / tool_input');
-  }
-  const cwd = str(body['cwd']);
+  const read = readToolEvent(body);
+  if (!read.ok) return denyReply(event, read.message);
+  const { call, cwd, sessionId, agent, mode, transcriptPath } = read.event;
   if (cwd === undefined || !cwd.startsWith('/')) return denyReply(event, 'the event has no absolute cwd');
-  const call: ToolCall = { tool, input: input as Record<string, unknown>, ...(str(body['tool_use_id']) !== undefined ? { id: body['tool_use_id'] as string } : {}) };
-  const sessionId = str(body['session_id']);
-  const agent = agentOf(body);
-  const mode = str(body['permission_mode']);
-  const settled = await ctx.decider.decide(call, { cwd, ...(sessionId !== undefined ? { sessionId } : {}), ...(agent !== undefined ? { agent } : {}), ...(mode !== undefined ? { mode } : {}) });
+  const where: CallContext = {
+    cwd,
+    ...(sessionId !== undefined ? { sessionId } : {}),
+    ...(agent !== undefined ? { agent } : {}),
+    ...(mode !== undefined ? { mode } : {}),
+    ...(transcriptPath !== undefined ? { transcriptPath } : {}),
+    ...declared(c),
+  };
+  const settled = await ctx.decider.decide(call, where);
   const r = settled.result;
   if (r.behavior !== 'ask') {
     const refused = await recordOutcome(ctx, decisionEntry(event, call, settled, ctx.now()));
@@ -200,14 +205,21 @@ async function answered(ctx: ServeContext, event: DecisionEvent, call: ToolCall,
   return refused !== undefined ? denyReply(event, `not allowed: ${refused}`) : resultReply(event, call, result);
 }
 
-async function record(ctx: ServeContext, event: 'PostToolUse' | 'PostToolUseFailure' | 'Stop', body: Record<string, unknown>): Promise<void> {
+/** The project of an event the route records but does not decide (as `decideEvent` finds it), if known. */
+function projectOfEvent(ctx: ServeContext, c: Context, cwd: string, body: Record<string, unknown>): string | undefined {
+  const transcriptPath = str(body['transcript_path']);
+  const { projectDir } = declared(c);
+  const found = ctx.projects.projectFor({ cwd, ...(transcriptPath !== undefined ? { transcriptPath } : {}), ...(projectDir !== undefined ? { projectDir } : {}) });
+  return found.known ? found.dir : undefined;
+}
+
+async function record(ctx: ServeContext, c: Context, event: 'PostToolUse' | 'PostToolUseFailure' | 'Stop', body: Record<string, unknown>): Promise<void> {
   const input = body['tool_input'];
   const tool = str(body['tool_name']);
   const sessionId = str(body['session_id']);
   const agent = str(body['agent_id']) ?? str(body['agent_type']);
   const cwd = str(body['cwd']);
-  let projectDir: string | undefined;
-  if (cwd !== undefined && cwd.startsWith('/')) projectDir = await ctx.projects.rootFor({ cwd, ...(sessionId !== undefined ? { sessionId } : {}) });
+  const projectDir = cwd !== undefined && cwd.startsWith('/') ? projectOfEvent(ctx, c, cwd, body) : undefined;
   await ctx.audit.write({
     at: ctx.now(),
     event,

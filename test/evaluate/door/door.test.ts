@@ -65,7 +65,10 @@ describe('the session project', () => {
 
   it('prefers a declared project, then the transcript, then the deepest trusted project holding the cwd; never the cwd alone', () => {
     const transcriptPath = '/h/.claude/projects/-w-proj/s.jsonl';
-    expect(findProject({ cwd: '/w/proj/src', declared: '/w/other', transcriptPath })).toEqual({ known: true, dir: '/w/other', via: 'declared' });
+    expect(findProject({ cwd: '/w/proj/src', declared: '/w/proj', transcriptPath })).toEqual({ known: true, dir: '/w/proj', via: 'declared' });
+    expect(findProject({ cwd: '/tmp/away', declared: '/w/proj', transcriptPath })).toEqual({ known: true, dir: '/w/proj', via: 'declared' });
+    // The transcript names another ancestor of the cwd: one of the two is stale.
+    expect(findProject({ cwd: '/w/proj/src', declared: '/w/other', transcriptPath })).toEqual({ known: false });
     expect(findProject({ cwd: '/w/proj/src', declared: '', transcriptPath })).toEqual({ known: true, dir: '/w/proj', via: 'transcript' });
     expect(findProject({ cwd: '/w/proj/src', trusted: ['/w', '/w/proj/'] })).toEqual({ known: true, dir: '/w/proj', via: 'trusted' });
     expect(findProject({ cwd: '/w/projects', trusted: ['/w/proj'] })).toEqual({ known: false });
