@@ -19,7 +19,7 @@ export interface ProjectClues {
   declared?: string;
   /** The event's `transcript_path`. */
   transcriptPath?: string;
-  /** Projects the front end was told to trust (`--project`); one holding the cwd is the project. */
+  /** Projects the front end was told to trust (`--project`): one the transcript names, or without a transcript one holding the cwd, is the project. */
   trusted?: readonly string[];
 }
 
@@ -102,8 +102,9 @@ function holds(parent: string, child: string): boolean {
 
 /**
  * The session's project, in order of trust: the project the host declared; the ancestor of the
- * cwd the transcript's folder names; the deepest trusted project holding the cwd; otherwise
- * unknown. A declared project that the transcript contradicts (it names another ancestor of the
+ * cwd the transcript's folder names; the trusted project the transcript's folder names (the shell
+ * may be in an additional directory); without a transcript, the deepest trusted project holding
+ * the cwd; otherwise unknown. A declared project that the transcript contradicts (it names another ancestor of the
  * cwd) leaves the project unknown: one of them is stale, and no one can say which. The cwd never
  * becomes the project by itself: a shell that has `cd`'d elsewhere would otherwise pick another
  * directory's settings.
@@ -120,7 +121,16 @@ export function findProject(clues: ProjectClues): ProjectFinding {
   }
   if (cwd === undefined) return { known: false };
   if (fromTranscript !== undefined) return { known: true, dir: fromTranscript, via: 'transcript' };
-  const holding = (clues.trusted ?? []).filter((t) => holds(t, cwd)).sort((a, b) => trimmed(b).length - trimmed(a).length);
-  if (holding[0] !== undefined) return { known: true, dir: trimmed(holding[0]), via: 'trusted' };
+  const trusted = (clues.trusted ?? []).map(trimmed);
+  if (clues.transcriptPath !== undefined) {
+    // The shell may be in an additional directory, outside the project: a trusted project the
+    // transcript names is the project. One the transcript does not name is not: the session
+    // started elsewhere, and that project's rules would vanish.
+    const folders = transcriptFolders(clues.transcriptPath);
+    const named = trusted.filter((t) => folders.some((f) => namesFolder(t, f)));
+    return named.length === 1 ? { known: true, dir: named[0]!, via: 'trusted' } : { known: false };
+  }
+  const holding = trusted.filter((t) => holds(t, cwd)).sort((a, b) => b.length - a.length);
+  if (holding[0] !== undefined) return { known: true, dir: holding[0], via: 'trusted' };
   return { known: false };
 }

@@ -72,7 +72,10 @@ describe('the session project', () => {
     expect(findProject({ cwd: '/w/proj/src', declared: '', transcriptPath })).toEqual({ known: true, dir: '/w/proj', via: 'transcript' });
     expect(findProject({ cwd: '/w/proj/src', trusted: ['/w', '/w/proj/'] })).toEqual({ known: true, dir: '/w/proj', via: 'trusted' });
     expect(findProject({ cwd: '/w/projects', trusted: ['/w/proj'] })).toEqual({ known: false });
-    expect(findProject({ cwd: '/tmp/away', transcriptPath, trusted: ['/w/proj'] })).toEqual({ known: false });
+    // In an additional directory, a trusted project the transcript names; one it does not name is not the project.
+    expect(findProject({ cwd: '/w/shared', transcriptPath, trusted: ['/w/proj'] })).toEqual({ known: true, dir: '/w/proj', via: 'trusted' });
+    expect(findProject({ cwd: '/w/proj/src', transcriptPath: '/h/.claude/projects/-w-other/s.jsonl', trusted: ['/w/proj'] })).toEqual({ known: false });
+    expect(findProject({ cwd: '/tmp/away', transcriptPath: '/tmp/t.jsonl', trusted: ['/w/proj'] })).toEqual({ known: false });
     expect(findProject({ cwd: 'relative', trusted: ['relative'] })).toEqual({ known: false });
   });
 
