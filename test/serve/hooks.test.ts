@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decisionOf, eventually, preToolUse, reasonOf, sandbox, start, type Running, type Sandbox } from './helpers.js';
+import { decisionOf, eventually, preToolUse, reasonOf, sandbox, start, transcriptOf, type Running, type Sandbox } from './helpers.js';
 
 let sb: Sandbox;
 let s: Running;
@@ -100,7 +100,7 @@ describe('POST /hooks/claude-code: PreToolUse', () => {
   });
 
   it('answers other events with {} and records Post events and Stop in the audit log', async () => {
-    const base = { session_id: 'sess-rec', cwd: project, transcript_path: '/t' };
+    const base = { session_id: 'sess-rec', cwd: project, transcript_path: transcriptOf(project, 'sess-rec') };
     expect((await s.hook({ ...base, hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: 'ls' }, tool_response: { stdout: '' }, tool_use_id: 'toolu_9' })).body).toEqual({});
     expect((await s.hook({ ...base, hook_event_name: 'PostToolUseFailure', tool_name: 'Bash', tool_input: { command: 'false' }, error: 'exit 1', tool_use_id: 'toolu_10' })).body).toEqual({});
     expect((await s.hook({ ...base, hook_event_name: 'Stop', stop_hook_active: false })).body).toEqual({});
