@@ -4,18 +4,12 @@
  * `(history)` for git's index or history.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeShell, prepareShell, shellPathEffects } from '../../../src/shell/index.js';
+import { prepareShell } from '../../../src/shell/index.js';
+import { effectsText as show } from '../effects-text.js';
 
 beforeAll(async () => {
   await prepareShell();
 });
-
-const P = '/home/user/project';
-const ctx = { cwd: P, home: '/home/user', platform: 'linux' as const };
-const show = (command: string) =>
-  shellPathEffects(analyzeShell(command), ctx).effects.map(
-    (e) => `${e.op} ${e.path.replace(P, '.')}${e.tree ? ` [${e.tree}]` : ''}${e.assumed ? ` (${e.assumed})` : ''}${e.fromHistory ? ' (history)' : ''}`,
-  );
 
 describe('file effects per program', () => {
   it.each([

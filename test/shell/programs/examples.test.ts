@@ -3,19 +3,13 @@
  * example says, whether Claude Code's read-only set takes it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeShell, isReadOnlyCommand, prepareShell, shellPathEffects } from '../../../src/shell/index.js';
+import { analyzeShell, isReadOnlyCommand, prepareShell } from '../../../src/shell/index.js';
+import { effectsText as show } from '../effects-text.js';
 import { PROGRAM_MODELS } from '../../../src/shell/programs/index.js';
 
 beforeAll(async () => {
   await prepareShell();
 });
-
-const P = '/home/user/project';
-const ctx = { cwd: P, home: '/home/user', platform: 'linux' as const };
-const show = (command: string) =>
-  shellPathEffects(analyzeShell(command), ctx).effects.map(
-    (e) => `${e.op} ${e.path.replace(P, '.')}${e.tree ? ` [${e.tree}]` : ''}${e.assumed ? ` (${e.assumed})` : ''}${e.fromHistory ? ' (history)' : ''}`,
-  );
 
 const examples = PROGRAM_MODELS.flatMap((m) => m.examples.map((e) => [m.names[0]!, e.command, e] as const));
 
