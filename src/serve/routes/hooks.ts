@@ -111,10 +111,8 @@ function refusal(ctx: ServeContext, c: Context): string | undefined {
 async function tooDeep(ctx: ServeContext, c: Context, name: string, body: Record<string, unknown>, text: string): Promise<Record<string, unknown>> {
   const why = `the tool input is nested deeper than ${MAX_INPUT_DEPTH} levels`;
   const sessionId = str(body['session_id']);
-  const cwd = str(body['cwd']);
   const tool = str(body['tool_name']);
-  let projectDir: string | undefined;
-  if (cwd !== undefined && cwd.startsWith('/')) projectDir = projectOfEvent(ctx, c, cwd, body);
+  const projectDir = projectOfEvent(ctx, c, body);
   const event: AuditEvent = name === 'PermissionRequest' || name === 'PostToolUse' || name === 'PostToolUseFailure' || name === 'Stop' ? name : 'PreToolUse';
   const decides = event === 'PreToolUse' || event === 'PermissionRequest';
   await ctx.audit.write({
@@ -205,8 +203,13 @@ async function answered(ctx: ServeContext, event: DecisionEvent, call: ToolCall,
   return refused !== undefined ? denyReply(event, `not allowed: ${refused}`) : resultReply(event, call, result);
 }
 
-/** The project of an event the route records but does not decide (as `decideEvent` finds it), if known. */
-function projectOfEvent(ctx: ServeContext, c: Context, cwd: string, body: Record<string, unknown>): string | undefined {
+/**
+ * The project of an event the route records but does not decide (as `decideEvent` finds it), if
+ * known: none for an event without an absolute cwd.
+ */
+function projectOfEvent(ctx: ServeContext, c: Context, body: Record<string, unknown>): string | undefined {
+  const cwd = str(body['cwd']);
+  if (cwd === undefined || !cwd.startsWith('/')) return undefined;
   const transcriptPath = str(body['transcript_path']);
   const { projectDir } = declared(c);
   const found = ctx.projects.projectFor({ cwd, ...(transcriptPath !== undefined ? { transcriptPath } : {}), ...(projectDir !== undefined ? { projectDir } : {}) });
@@ -218,8 +221,7 @@ async function record(ctx: ServeContext, c: Context, event: 'PostToolUse' | 'Pos
   const tool = str(body['tool_name']);
   const sessionId = str(body['session_id']);
   const agent = str(body['agent_id']) ?? str(body['agent_type']);
-  const cwd = str(body['cwd']);
-  const projectDir = cwd !== undefined && cwd.startsWith('/') ? projectOfEvent(ctx, c, cwd, body) : undefined;
+  const projectDir = projectOfEvent(ctx, c, body);
   await ctx.audit.write({
     at: ctx.now(),
     event,
