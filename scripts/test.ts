@@ -9,9 +9,8 @@
  * `$TOOLGATE_CI_COUNTS` for `.ci/run`'s summary. The exit status is non-zero when anything failed.
  */
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { SUITES, suiteOf } from '../test/suites.js';
+import { appendFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { SUITES, suiteOf, testFiles } from '../test/suites.js';
 
 const all = process.argv[2] === '--all';
 const extra = process.argv.slice(all ? 3 : 2);
@@ -24,9 +23,7 @@ function run(cmd: string, args: string[]): number {
 
 /** Test files under test/ that belong to the named suite. */
 function filesOf(name: string): string[] {
-  const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.test.ts') ? [join(dir, e.name)] : []));
-  return walk('test').filter((f) => suiteOf(f).name === name);
+  return testFiles().filter((f) => suiteOf(f).name === name);
 }
 
 function counts(): { passed: number; failed: number; skipped: number } | undefined {

@@ -4,6 +4,9 @@
  * A test file joins a suite by the suffix of its name; `test/structure/suites.test.ts` checks that a
  * file which starts a component carries its suite's suffix.
  */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
 export interface Suite {
   /** The vitest project's name (`vitest run --project NAME`). */
   name: string;
@@ -36,4 +39,11 @@ export function suiteGlob(s: Suite): string {
 /** The suite a test file belongs to, by its name. */
 export function suiteOf(file: string): Suite {
   return SUITES.find((s) => s.name !== 'unit' && file.endsWith(s.suffix)) ?? SUITES[0]!;
+}
+
+/** Every test file under `dir` (default `test`, from the repository root), whatever its suite. */
+export function testFiles(dir = 'test'): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? testFiles(join(dir, e.name)) : e.name.endsWith('.test.ts') ? [join(dir, e.name)] : [],
+  );
 }

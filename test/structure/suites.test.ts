@@ -3,10 +3,10 @@
  * Claude Code CLI, the bash sandbox, programs that need root) belongs to that component's suite,
  * which it joins by the suffix of its name (test/suites.ts).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SUITES, suiteOf } from '../suites.js';
+import { SUITES, suiteOf, testFiles } from '../suites.js';
 
 /** What in a file's text shows it needs a component, per suite. */
 const MARKERS: Record<string, RegExp> = {
@@ -16,14 +16,8 @@ const MARKERS: Record<string, RegExp> = {
   oracle: /describeWithOracle|openOracle|probeSandbox|\bneedsRoot\b/,
 };
 
-function testFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? testFiles(join(dir, e.name)) : e.name.endsWith('.test.ts') ? [join(dir, e.name)] : [],
-  );
-}
-
 describe('test suites', () => {
-  const files = testFiles('test').filter((f) => f !== join('test', 'structure', 'suites.test.ts'));
+  const files = testFiles().filter((f) => f !== join('test', 'structure', 'suites.test.ts'));
 
   it('has a marker for every suite but unit', () => {
     expect(Object.keys(MARKERS).sort()).toEqual(SUITES.filter((s) => s.name !== 'unit').map((s) => s.name).sort());
