@@ -16,7 +16,7 @@ export { openOracle, type BashOracle, type OracleOptions, type OracleRun, type O
 export { judge, decide, prepareDecisions, type BashCall, type Verdict } from './judge.js';
 export { checkInvariant, describeRun, READ_ONLY_PROGRAMS, type Violation, type ViolationKind, type InvariantInput } from './invariant.js';
 export { probeSandbox, type SandboxProbe } from './sandbox.js';
-export { selfTest, HOSTILE_COMMANDS, type SelfTestCheck } from './self-test.js';
+export { selfTest, hostileCommands, type SelfTestCheck } from './self-test.js';
 export { SETTINGS_PRESETS, presetNamed, type SettingsPreset } from './presets.js';
 export { AREAS, HOME, PROJECT, SANDBOX_UID, type Canary, type Canaries } from './fixture.js';
 export type { Exec } from './trace.js';

@@ -5,8 +5,8 @@
  * sees what it must: a program, a write, a canary.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { hostname } from 'node:os';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SANDBOX_UID } from './fixture.js';
 import type { BashOracle, OracleRun } from './oracle.js';
@@ -18,26 +18,29 @@ export interface SelfTestCheck {
   detail: string;
 }
 
-/** The hostile commands, as the issue names them. */
-export const HOSTILE_COMMANDS: readonly string[] = [
-  'date -s "2001-02-03 04:05:06"',
-  'hostname x',
-  ': > /tmp/canary-outside',
-  '/bin/rm -rf /tmp/x',
-  'kill -9 -1',
-  'sleep 99 &',
-  ':(){ :|:& };:',
-];
+/**
+ * The hostile commands; `hostDir` is a directory on the host holding a file the removal must not
+ * reach (a fresh temporary directory, so no fixed host path has to be free).
+ */
+export function hostileCommands(hostDir: string): readonly string[] {
+  return [
+    'date -s "2001-02-03 04:05:06"',
+    'hostname x',
+    ': > /tmp/canary-outside',
+    `/bin/rm -rf ${hostDir}`,
+    'kill -9 -1',
+    'sleep 99 &',
+    ':(){ :|:& };:',
+  ];
+}
 
 /** Run the self-test. Every check must pass before the oracle's answers count. */
 export function selfTest(oracle: BashOracle): SelfTestCheck[] {
   const checks: SelfTestCheck[] = [];
   const check = (name: string, ok: boolean, detail: string) => checks.push({ name, ok, detail });
 
-  // Host state before. /tmp/x on the host gets a file the hostile rm must not reach.
-  const hostX = '/tmp/x';
-  const hostXCreated = !existsSync(hostX);
-  if (hostXCreated) mkdirSync(hostX);
+  // Host state before. A fresh directory on the host gets a file the hostile removals must not reach.
+  const hostX = mkdtempSync(join(tmpdir(), 'toolgate-oracle-selftest-'));
   const marker = join(hostX, `toolgate-oracle-selftest-${process.pid}`);
   writeFileSync(marker, 'must survive\n');
   const canaryOutsideBefore = existsSync('/tmp/canary-outside') ? statSync('/tmp/canary-outside').mtimeMs : undefined;
@@ -49,7 +52,7 @@ export function selfTest(oracle: BashOracle): SelfTestCheck[] {
   const escapes = ['/etc/toolgate-oracle-escape', '/usr/toolgate-oracle-escape', '/var/tmp/toolgate-oracle-escape', '/dev/shm/toolgate-oracle-escape', '/root/toolgate-oracle-escape'];
 
   try {
-    for (const command of HOSTILE_COMMANDS) {
+    for (const command of hostileCommands(hostX)) {
       const clockBefore = Date.now();
       const r = oracle.run({ command });
       const clockAfter = Date.now();
@@ -59,12 +62,12 @@ export function selfTest(oracle: BashOracle): SelfTestCheck[] {
     }
     const escape = oracle.run({ command: escapes.map((p) => `touch ${p}; echo x > ${p}`).join('; ') + '; echo > /dev/tcp/127.0.0.1/22' });
     check('writes outside fail with EROFS', escape.status === 'ran' && escape.writeOutsideAttempted, escape.status === 'ran' ? escape.stderr.split('\n')[0] ?? '' : escape.reason);
-    const hostRm = oracle.run({ command: 'find /tmp/x -delete; python3 -c "import shutil; shutil.rmtree(\'/tmp/x\')"; perl -e "unlink glob q(/tmp/x/*)"' });
+    const hostRm = oracle.run({ command: `find ${hostX} -delete; python3 -c "import shutil; shutil.rmtree('${hostX}')"; perl -e "unlink glob q(${hostX}/*)"` });
     check('real deletions reach only the sandbox', hostRm.status === 'ran', hostRm.status === 'ran' ? 'ran' : hostRm.reason);
 
     check('host name unchanged', hostname() === nameBefore, hostname());
     check('/tmp/canary-outside not made on the host', canaryOutsideBefore === undefined ? !existsSync('/tmp/canary-outside') : statSync('/tmp/canary-outside').mtimeMs === canaryOutsideBefore, '/tmp/canary-outside');
-    check('/tmp/x on the host untouched', existsSync(marker) && readFileSync(marker, 'utf8') === 'must survive\n', marker);
+    check(`${hostX} on the host untouched`, existsSync(marker) && readFileSync(marker, 'utf8') === 'must survive\n', marker);
     for (const p of escapes) check(`${p} not made on the host`, !existsSync(p), p);
     check('a bystander process of uid 65534 survived kill -9 -1', alive(bystander.pid), `pid ${bystander.pid}`);
     const left = leftovers();
@@ -84,14 +87,7 @@ export function selfTest(oracle: BashOracle): SelfTestCheck[] {
     check('git status changes nothing (index refreshed before)', git.status === 'ran' && git.changes.length === 0 && git.stdout.trim().split('\n').length === 1, git.status === 'ran' ? `${git.changes.map((c) => c.path).join(',') || 'no changes'}; ${JSON.stringify(git.stdout.slice(0, 120))}` : git.reason);
   } finally {
     bystander.kill('SIGKILL');
-    rmSync(marker, { force: true });
-    if (hostXCreated) {
-      try {
-        rmdirSync(hostX);
-      } catch {
-        // someone else's file is in it now: leave it
-      }
-    }
+    rmSync(hostX, { recursive: true, force: true });
   }
   return checks;
 }
