@@ -11,6 +11,7 @@ import {
 } from './read-only-tables.js';
 import { expandedWords, type ExpandedWord } from './read-only-words.js';
 import { checkJqFilter, checkLsof, checkPs, checkSedScript } from './read-only-checks.js';
+import { signatureFormat } from './programs/git/formats.js';
 import { checkGitOptions, GIT_READ_ONLY, GIT_UNSAFE_LONG } from './programs/git/read-only.js';
 import type { ReadOnlyVerdict, ShellAnalysis, SimpleCommand } from './types.js';
 import { decodeWord } from './words.js';
@@ -370,6 +371,8 @@ function checkGit(cmd: SimpleCommand, set: ReadOnlyOptions['set']): ReadOnlyVerd
     }
     if (sub === 'grep' && /^-[A-Za-z]*O/.test(a)) return no('git grep -O opens files in a program');
   }
+  const verifying = signatureFormat(rest);
+  if (verifying !== undefined) return no(`git ${sub} --format ${verifying} verifies signatures, which runs gpg.program for every signed commit`);
   const positional = rest.filter((a) => !a.startsWith('-'));
   const flags = rest.filter((a) => a.startsWith('-'));
   if (set === 'claudeCode' && !['branch', 'tag', 'remote', 'stash', 'worktree', 'config', 'help'].includes(sub)) {

@@ -177,6 +177,7 @@ describe('git options by allowlist (claudeCode)', () => {
   it.each([
     'git log -n 5', "git log --format='%h %s' -5", 'git log --since 2020-01-01 --oneline', 'git blame -L 1,3 README.md', 'git status -uno',
     'git status --porcelain=v2', 'git diff --stat HEAD~1 -- src', 'git show -s --format=%H', 'git log -M90% --stat', 'git grep -n TODO',
+    "git log --format='%%G? is literal'", "git log --format='%h %gs'", 'git log --pretty=raw -1',
   ])('%j is read-only', (c) => {
     expect(verdict(c, 'claudeCode')).toEqual({ readOnly: true });
   });
@@ -189,6 +190,15 @@ describe('git options by allowlist (claudeCode)', () => {
     ['git log -O order.txt', /-O is not an option known to be read-only/],
     ['git log --stdin', /--stdin is not an option known to be read-only/],
     ['git show --ext-diff', /--ext-diff/],
+    ["git log --format='%G?'", /verifies signatures/],
+    ["git log --pretty='format:%h %GS'", /verifies signatures/],
+    ["git show -s --pretty='tformat:%GK'", /verifies signatures/],
+    ['git rev-list --format=%GF HEAD', /verifies signatures/],
+    ['git reflog --format=%GG', /verifies signatures/],
+    ["git log --format '%GT'", /verifies signatures/],
+    ["git for-each-ref --format='%(signature)'", /verifies signatures/],
+    ["git branch --format='%(signature:key)'", /verifies signatures/],
+    ["git stash list --format='%G?'", /verifies signatures/],
   ])('%j is not read-only', (c, why) => {
     const v = verdict(c, 'claudeCode');
     expect(v.readOnly).toBe(false);

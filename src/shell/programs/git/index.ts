@@ -2,7 +2,8 @@
  * git: one model, its knowledge in this folder by facet — `global-options.ts` (the options
  * before the subcommand, read by every facet and by rule matching), `files.ts` (what each
  * subcommand reads and writes), `read-only.ts` (the per-subcommand table of read-only
- * subcommands and their safe options), `runs.ts` (programs its configuration runs).
+ * subcommands and their safe options), `formats.ts` (output formats that verify signatures),
+ * `runs.ts` (programs its configuration runs).
  */
 import { defineProgram } from '../model.js';
 import { CC_CLI, CC_DOCS } from '../sources.js';
@@ -29,6 +30,7 @@ export const git = defineProgram({
       why: 'HEAD:path is relative to the repository root, which may be the cwd or any parent',
     },
     { command: 'git -C sub log', effects: ['read ./sub'], readOnly: false, why: "another directory's configuration and hooks could run" },
+    { command: "git log --format='%h %G?'", effects: [], readOnly: false, why: 'a %G placeholder verifies each signed commit, which runs gpg.program' },
     { command: 'git clean -fdx', effects: ['remove . [some]'], readOnly: false },
   ],
 });
