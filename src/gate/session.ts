@@ -1,5 +1,5 @@
 import type { Behavior, PermissionRuleValue, RuleList, SettingsSource } from '../core/types.js';
-import { escapeRuleContent, parseRule } from '../rules/index.js';
+import { escapeRuleContent, parseRule, ruleForList } from '../rules/index.js';
 import type { CompiledRule } from '../settings/index.js';
 import type { AllowedPrompt } from './types.js';
 import { createCircuitBreaker, type CircuitBreaker } from './auto-mode.js';
@@ -38,7 +38,7 @@ export function compileRuleValues(
   values.forEach((v, index) => {
     const text = ruleValueText(v);
     const parsed = parseRule(text);
-    if (parsed.ok) rules.push({ rule: parsed.rule, list: behavior as RuleList, source, index });
+    if (parsed.ok) rules.push({ rule: ruleForList(parsed, behavior as RuleList).rule, list: behavior as RuleList, source, index });
     else bad.push(text);
   });
   return { rules, bad };

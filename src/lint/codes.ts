@@ -36,6 +36,11 @@ export const LINT_CODES = {
   TG_LINT_UNKNOWN_TOOL: { severity: 'warning', meaning: 'A rule names a tool that neither Claude Code nor toolgate has; it never matches.' },
   TG_LINT_LEGACY_SYNTAX: { severity: 'warning', meaning: 'Legacy spelling: the `:*` suffix (write ` *`) or an old tool name (`Task` is `Agent`).' },
   TG_LINT_PATH_RULE_IGNORED: { severity: 'warning', meaning: 'A path rule on a tool whose path rules are never consulted (`Write(...)`, `Glob(...)`); use `Edit(...)` or `Read(...)`.' },
+  TG_LINT_PATH_RULE_ENFORCED_AS_EDIT: {
+    severity: 'error',
+    meaning:
+      'A deny or ask path rule written on Write, MultiEdit or NotebookEdit: Claude Code never consults it (the path stays unprotected there), toolgate enforces it as `Edit(...)`. Write `Edit(...)` so both agree.',
+  },
   TG_LINT_PARAM_PRIMARY: { severity: 'warning', meaning: 'A parameter rule on a primary field (`Bash(command:...)`) is ignored; write `Bash(...)`.' },
   TG_LINT_RULE_INERT: { severity: 'warning', meaning: 'A rule that parses but is never consulted in its list (a specifier on a tool that takes none, a parameter rule in allow, an allow glob).' },
   TG_LINT_RULE_STYLE: { severity: 'info', meaning: 'A rule that works but is written oddly (whitespace, `Tool()`, an ambiguous `Bash(name:*)`).' },

@@ -1,7 +1,7 @@
 import type { Platform, RuleList } from '../core/types.js';
-import { isMcpName, parseRule, ruleWarningsForList, toolInfo } from '../rules/index.js';
+import { isMcpName, parseRule, ruleForList, ruleWarningsForList, toolInfo } from '../rules/index.js';
 import type { Rule } from '../rules/types.js';
-import type { LintCode } from './codes.js';
+import { LINT_CODES, type LintCode } from './codes.js';
 import type { LintDiagnostic } from './types.js';
 import { hiddenCharDiagnostics, quoteForMessage } from './hidden-diagnostics.js';
 
@@ -9,6 +9,7 @@ const RULE_CODE_MAP: Record<string, LintCode> = {
   TG_RULE_LEGACY_PREFIX: 'TG_LINT_LEGACY_SYNTAX',
   TG_RULE_LEGACY_TOOL_NAME: 'TG_LINT_LEGACY_SYNTAX',
   TG_RULE_PATH_IGNORED: 'TG_LINT_PATH_RULE_IGNORED',
+  TG_RULE_PATH_ENFORCED_AS_EDIT: 'TG_LINT_PATH_RULE_ENFORCED_AS_EDIT',
   TG_RULE_PARAM_PRIMARY: 'TG_LINT_PARAM_PRIMARY',
   TG_RULE_SPECIFIER_IGNORED: 'TG_LINT_RULE_INERT',
   TG_RULE_ALLOW_GLOB_IGNORED: 'TG_LINT_RULE_INERT',
@@ -80,12 +81,13 @@ export function ruleDiagnostics(json: Record<string, unknown>, file: string | un
         push('TG_LINT_RULE_UNPARSEABLE', 'error', `${issue.message.replace(/\.$/, '')}; ${dropped}`, { related: issue.code, ...(issue.range ? { range: issue.range } : {}) });
         return;
       }
-      for (const w of [...parsed.warnings, ...(parsed.rule.ignored === true ? [] : ruleWarningsForList(parsed.rule, list))]) {
+      const enforced = ruleForList(parsed, list);
+      for (const w of [...enforced.warnings, ...(enforced.rule.ignored === true ? [] : ruleWarningsForList(enforced.rule, list))]) {
         const code = RULE_CODE_MAP[w.code];
         if (code === undefined) continue;
-        push(code, code === 'TG_LINT_RULE_STYLE' ? 'info' : 'warning', w.message, { related: w.code, ...(w.range ? { range: w.range } : {}) });
+        push(code, LINT_CODES[code].severity, w.message, { related: w.code, ...(w.range ? { range: w.range } : {}) });
       }
-      checkRule(parsed.rule, list, env, push);
+      checkRule(enforced.rule, list, env, push);
     });
   }
   return out;

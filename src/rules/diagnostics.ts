@@ -20,6 +20,7 @@ export const RULE_DIAGNOSTICS = {
   TG_RULE_LEGACY_PREFIX: { severity: 'info', meaning: 'Legacy `:*` suffix; it means the same as ` *` (write `Bash(npm run *)`).' },
   TG_RULE_LEGACY_TOOL_NAME: { severity: 'warning', meaning: 'An old tool name (`Task`) was read as its current name (`Agent`).' },
   TG_RULE_PATH_IGNORED: { severity: 'warning', meaning: 'Path rules on this tool are never consulted; use `Read(...)` or `Edit(...)`, which cover it.' },
+  TG_RULE_PATH_ENFORCED_AS_EDIT: { severity: 'warning', meaning: 'A deny or ask path rule on Write, MultiEdit or NotebookEdit, which Claude Code never consults; toolgate enforces it as the `Edit(...)` rule of the same pattern. Write `Edit(...)`.' },
   TG_RULE_SPECIFIER_IGNORED: { severity: 'warning', meaning: 'This tool takes no specifier; the rule is never consulted. Use the bare tool name.' },
   TG_RULE_PARAM_PRIMARY: { severity: 'warning', meaning: 'A parameter rule on the tool\'s primary field (`Bash(command:...)`) is ignored; write `Bash(...)`.' },
   TG_RULE_PARAM_AMBIGUOUS: { severity: 'warning', meaning: '`Bash(<param>:*)` is read as a parameter rule; for the command of that name write `Bash(<name> *)`.' },

@@ -8,6 +8,7 @@ export { formatRule } from './format.js';
 export { escapeRuleContent, unescapeRuleContent } from './escape.js';
 export { RULE_DIAGNOSTICS } from './diagnostics.js';
 export type { RuleDiagnosticCode } from './diagnostics.js';
+export { ruleForList } from './enforce.js';
 export { ruleCoversTool, ruleWarningsForList, toolGlobMatches } from './cover.js';
 export { matchBashPattern } from './command.js';
 export {

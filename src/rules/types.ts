@@ -35,6 +35,12 @@ export interface Rule {
    * and `parseRule` reports why in its warnings.
    */
   ignored?: boolean;
+  /**
+   * Set when toolgate enforces the rule under another tool than the one written: a deny or ask
+   * `Write(...)`, `MultiEdit(...)` or `NotebookEdit(...)` path rule is enforced as `Edit(...)`
+   * (`tool` is then `Edit`, this field the tool as written; see `ruleForList`).
+   */
+  writtenAs?: string;
 }
 
 /** Result of parsing a rule: a value, never an exception. @public */

@@ -1,5 +1,5 @@
 import type { PermissionMode, SettingsSource, SettingsSourceKind } from '../core/types.js';
-import { parseRule } from '../rules/index.js';
+import { parseRule, ruleForList } from '../rules/index.js';
 import { SETTINGS_CODES as C } from './codes.js';
 import { parseSettingsObject, trimStop } from './parse.js';
 import { AUTO_MODE_SOURCES, MANAGED_ONLY_KEYS, PROJECT_SOURCES, SOURCE_PRECEDENCE } from './precedence.js';
@@ -57,10 +57,11 @@ function cliRules(texts: readonly string[], list: 'allow' | 'deny', flag: string
       }
       return;
     }
-    for (const warning of parsed.warnings) {
+    const { rule, warnings } = ruleForList(parsed, list);
+    for (const warning of warnings) {
       diagnostics.push({ ...warning, path: [flag, index], message: `${flag} ${JSON.stringify(text)}: ${trimStop(warning.message)}` });
     }
-    out.push({ rule: parsed.rule, list, source, index });
+    out.push({ rule, list, source, index });
   });
   return out;
 }

@@ -1,5 +1,5 @@
 import { normalizeMode, type RuleList, type SettingsSource } from '../core/types.js';
-import { parseRule } from '../rules/index.js';
+import { parseRule, ruleForList } from '../rules/index.js';
 import { z } from 'zod';
 import { SETTINGS_CODES as C } from './codes.js';
 import { parseJsonText, recoverJsonObject } from './json.js';
@@ -157,13 +157,13 @@ function readRules(r: Reader, list: RuleList, value: unknown, out: CompiledRule[
       }
       continue;
     }
-    const { warnings } = parsed;
+    const { rule, warnings } = ruleForList(parsed, list);
     for (let w = 0; w < warnings.length; w++) {
       const warning = warnings[w]!;
       const itemPath = ['permissions', list, index];
       r.report({ ...warning, path: itemPath, message: `${formatJsonPath(itemPath)}: ${JSON.stringify(item)}: ${trimStop(warning.message)}` });
     }
-    out.push({ rule: parsed.rule, list, source: r.source, index });
+    out.push({ rule, list, source: r.source, index });
   }
 }
 

@@ -56,7 +56,9 @@ describe('schema and rule checks', () => {
     const r = await lint({ permissions: { allow: ['Fetch(*)', 'Bash(git log:*)', 'Bash(command:pwd)'], deny: ['Write(.env)', 'Task(x)'] } });
     expect(only(r, 'TG_LINT_UNKNOWN_TOOL')[0]?.message).toMatch(/"Fetch"/);
     expect(only(r, 'TG_LINT_LEGACY_SYNTAX').map((d) => d.message).join('\n')).toMatch(/Bash\(git log \*\)[\s\S]*Agent/);
-    expect(only(r, 'TG_LINT_PATH_RULE_IGNORED')[0]?.message).toMatch(/Edit\(\.env\)/);
+    // A Write(...) deny rule Claude Code never consults: toolgate enforces it as Edit(...), and lint makes the mismatch an error.
+    expect(only(r, 'TG_LINT_PATH_RULE_ENFORCED_AS_EDIT')[0]).toMatchObject({ severity: 'error' });
+    expect(only(r, 'TG_LINT_PATH_RULE_ENFORCED_AS_EDIT')[0]?.message).toMatch(/Edit\(\.env\)/);
     expect(only(r, 'TG_LINT_PARAM_PRIMARY')).toHaveLength(1);
   });
 

@@ -58,7 +58,8 @@ describe('lint over the real settings corpus', () => {
     expect(filesWith('TG_LINT_RULE_UNPARSEABLE')).toEqual(expect.arrayContaining(['003']));
     expect(filesWith('TG_LINT_HOOK_EVENT')).toEqual(['034']);
     expect(filesWith('TG_LINT_BYPASS_MODE')).toEqual(expect.arrayContaining(['016']));
-    expect(filesWith('TG_LINT_PATH_RULE_IGNORED')).toEqual(expect.arrayContaining(['030', '033']));
+    expect(filesWith('TG_LINT_PATH_RULE_IGNORED')).toEqual(expect.arrayContaining(['030']));
+    expect(filesWith('TG_LINT_PATH_RULE_ENFORCED_AS_EDIT')).toEqual(expect.arrayContaining(['030', '033']));
     expect(filesWith('TG_LINT_PARAM_PRIMARY')).toEqual(expect.arrayContaining(['025']));
     expect(filesWith('TG_LINT_DUPLICATE')).toEqual(expect.arrayContaining(['005']));
     expect(filesWith('TG_LINT_UNKNOWN_TOOL')).toEqual(expect.arrayContaining(['033']));
