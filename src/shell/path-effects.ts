@@ -12,7 +12,6 @@ import { fileOperands, type FileOperand } from './file-effects/index.js';
 import { PROGRAMS } from './programs/index.js';
 import { sedParts } from './file-effects/text-tools.js';
 import { expandTilde, substituteVariables, variableView } from './known-variables.js';
-import { scanOptions } from './options.js';
 import type { PathEffect, ShellAnalysis, SimpleCommand } from './types.js';
 import { decodeWord } from './words.js';
 
@@ -201,13 +200,6 @@ function wrapperIndexes(analysis: ShellAnalysis): Set<number> {
   return s;
 }
 
-function cdTarget(cmd: SimpleCommand): { index: number } | { home: true } | { unknown: string } {
-  const { operand } = scanOptions(cmd.argv, 1, { posix: true });
-  if (operand >= cmd.argv.length) return { home: true };
-  if (cmd.argv[operand] === '-') return { unknown: 'cd - goes to the previous directory' };
-  return { index: operand };
-}
-
 /** Most words one brace expansion is spelled out into before the word is judged as one glob. */
 const MAX_BRACE_WORDS = 64;
 
@@ -366,13 +358,14 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
       }
       const name = foldedCommandName(cmd.argv[0]!);
       if (cmd.argumentsFrom) note(`${cmd.source}: ${name} gets paths from ${cmd.argumentsFrom} input`);
-      if (name === 'cd' || name === 'pushd') {
-        const t = cdTarget(cmd);
+      const moves = PROGRAMS.get(name)?.state?.directory;
+      if (moves !== undefined) {
+        const t = moves(name, cmd.argv);
         let next: string[];
-        if ('unknown' in t) {
-          note(t.unknown);
+        if (t.to === 'untracked') {
+          note(t.why);
           next = cwds;
-        } else if ('home' in t) {
+        } else if (t.to === 'home') {
           next = bases.flatMap((b) => homesAt(b, ctx, vars));
           if (vars.homeUnknown !== undefined) note(`cd goes home: ${vars.homeUnknown}`);
         } else {
@@ -385,10 +378,6 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
         }
         cwds = cmd.inSubshell ? [...new Set([...cwds, ...next])] : [...new Set(next)];
         for (const c of cwds) seen.add(c);
-        return;
-      }
-      if (name === 'popd') {
-        note('popd returns to a directory toolgate does not track');
         return;
       }
       if (wrappers.has(i) && !FILE_TOUCHING_WRAPPERS.has(name) && PROGRAMS.get(name)?.touchesFilesAsWrapper !== true) return;

@@ -109,7 +109,6 @@ const CLAUDE_CODE_UNMOVED: Readonly<Record<string, ReadOnlyEntry>> = {
     short: 'aB:hHiklPTt:vx', long: `all block-size= human-readable si inodes local no-sync output[=] portability total type= print-type exclude-type= ${HV}`,
     otherLong: 'sync', operands: 'read', globs: true,
   },
-  cd: { source: CC_DOCS, operands: 'read', globs: false, check: 'cd' },
   file: {
     source: `${CC_DOCS} (not -m/-f); file 5.44 file(1) (-C writes, -z runs decompressors, -p changes access times)`,
     short: '0bcdEhiklLnNrsSve:F:P:',
@@ -258,7 +257,6 @@ const ROBOTA_UNMOVED: Readonly<Record<string, ReadOnlySpec>> = {
   which: { globs: false, safeShort: 'a' },
   stat: { globs: false, safeShort: 'cft', shortArg: 'c', unsafeLong: ['dereference'] },
   du: { globs: false, safeShort: 'abchkmsSxd0', shortArg: 'd', unsafeLong: ['dereference', 'files0-from', 'exclude-from'] },
-  cd: { globs: false, safeShort: '', check: 'cd' },
   find: { globs: false, check: 'find', safeShort: 'P' },
 };
 

@@ -13,6 +13,7 @@ import { expandedWords, type ExpandedWord } from './read-only-words.js';
 import { checkJqFilter, checkLsof, checkPs, checkSedScript } from './read-only-checks.js';
 import { signatureFormat } from './programs/git/formats.js';
 import { checkGitOptions, GIT_READ_ONLY, GIT_UNSAFE_LONG } from './programs/git/read-only.js';
+import { cdReadOnly, PROGRAMS } from './programs/index.js';
 import type { ReadOnlyVerdict, ShellAnalysis, SimpleCommand } from './types.js';
 import { decodeWord } from './words.js';
 
@@ -343,7 +344,7 @@ function checkRobota(cmd: SimpleCommand, name: string): ReadOnlyVerdict {
     }
     return YES;
   }
-  if (spec.check === 'cd') return checkCd(cmd, 'robota');
+  if (spec.check === 'cd') return cdReadOnly(cmd, 'robota');
   return checkRobotaOptions(cmd, spec);
 }
 
@@ -433,20 +434,6 @@ function checkGit(cmd: SimpleCommand, set: ReadOnlyOptions['set']): ReadOnlyVerd
   }
 }
 
-function checkCd(cmd: SimpleCommand, set: ReadOnlyOptions['set']): ReadOnlyVerdict {
-  const ops = cmd.argv.slice(1).filter((a) => a !== '--' && !(a.startsWith('-') && a.length > 1));
-  if (set === 'robota') {
-    if (ops.length === 0) return no('cd without a directory goes to the home directory');
-    if (ops[0] === '-') return no('cd - goes to the previous directory');
-  }
-  if (ops.length > 1) return no('cd with more than one directory');
-  if (set === 'claudeCode') {
-    const opt = cmd.argv.slice(1).find((a) => a.startsWith('-') && a.length > 1 && a !== '--' && !/^-[LP]+$/.test(a));
-    if (opt) return no(`cd ${opt} is not an option known to be read-only`);
-  }
-  return YES;
-}
-
 // ---------------------------------------------------------------------------------------------
 
 function checkClaudeCode(cmd: SimpleCommand, name: string): ReadOnlyVerdict {
@@ -473,7 +460,7 @@ function checkClaudeCode(cmd: SimpleCommand, name: string): ReadOnlyVerdict {
     const expanded = expandedWords(cmd);
     if (!expanded.ok) return no(expanded.reason);
     if (expanded.words.some((w) => w.glob)) return no(`unquoted glob with cd`);
-    return checkCd(cmd, 'claudeCode');
+    return cdReadOnly(cmd, 'claudeCode');
   }
   return checkEntry(name, cmd, entry);
 }
@@ -530,7 +517,8 @@ export function isReadOnlyCommand(analysis: ShellAnalysis, options: ReadOnlyOpti
       const v = isReadOnly(cmd, options);
       if (!v.readOnly) return no(`${cmd.source}: ${v.reason}`);
       const name = commandBasename(cmd.argv[0]!);
-      if (name === 'cd' || name === 'pushd') sawCd = true;
+      // A directory change (cd, pushd): a later git runs with the other directory's hooks and config.
+      if (PROGRAMS.get(name)?.state?.directory !== undefined) sawCd = true;
       if (name === 'git' && sawCd) return no('git after cd (the other directory\'s hooks and config could run)');
     }
     if (analysis.stateChanges.length > 0) return no(analysis.stateChanges[0]!);

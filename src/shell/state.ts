@@ -5,7 +5,7 @@
  * deny or ask rule could apply, a plain ask otherwise).
  */
 import type { SimpleCommand } from './types.js';
-import { scanOptions } from './options.js';
+import { PROGRAMS } from './programs/index.js';
 
 /**
  * Environment variables that only shape output (locale, colour, terminal, log levels): setting
@@ -52,13 +52,16 @@ const NAME_SETTERS: ReadonlyMap<string, string> = new Map([
 ]);
 
 /**
- * Why running `cmd` changes what later commands of the script do, or undefined.
- * `cd` counts when its target is not a literal directory (`cd`, `cd -`, `cd ~user`, `cd $X`).
+ * Why running `cmd` changes what later commands of the script do, or undefined. A program whose
+ * model changes state says so itself (`cd` when its target is not a literal directory: `cd`,
+ * `cd -`, `cd ~user`, `cd $X`).
  */
 export function commandStateChange(cmd: SimpleCommand): string | undefined {
   if (cmd.unknown !== undefined || cmd.argv.length === 0 || !cmd.literal[0]) return undefined;
   const name = cmd.argv[0]!;
   const args = cmd.argv.slice(1);
+  const hides = PROGRAMS.get(name)?.state?.hides;
+  if (hides !== undefined) return hides(name, cmd);
   switch (name) {
     case 'set': {
       if (args.length === 0) return undefined;
@@ -76,18 +79,6 @@ export function commandStateChange(cmd: SimpleCommand): string | undefined {
     }
     case 'shopt':
       return 'shopt changes how later commands are read';
-    case 'cd':
-    case 'pushd': {
-      const { operand } = scanOptions(cmd.argv, 1, { posix: true });
-      if (operand >= cmd.argv.length) return `${name} without a directory goes to $HOME, which toolgate cannot prove`;
-      const target = cmd.argv[operand]!;
-      if (!cmd.literal[operand]) return `${name} ${target}: a directory toolgate cannot resolve`;
-      if (target === '-') return `${name} - goes to the previous directory, which toolgate does not track`;
-      if (/^[-+][0-9]+$/.test(target)) return `${name} ${target} goes to a directory of the stack`;
-      return undefined;
-    }
-    case 'popd':
-      return 'popd returns to a directory toolgate does not track';
     case 'printf': {
       const v = args.findIndex((a) => a === '-v' || (a.startsWith('-v') && a.length > 2));
       if (v < 0) return undefined;

@@ -2,6 +2,7 @@
  * Every program toolgate models, one file each (a family such as git in a folder), and the one
  * registry over them. To add or correct a program, see `docs/shell.md`.
  */
+import { cd } from './cd.js';
 import { cp } from './cp.js';
 import { git } from './git/index.js';
 import { grep } from './grep.js';
@@ -13,11 +14,12 @@ import { tree } from './tree.js';
 import type { ProgramModel } from './model.js';
 import { createProgramRegistry, type ProgramRegistry } from './registry.js';
 
-export type { ProgramExample, ProgramModel, ProgramRuns } from './model.js';
+export type { DirectoryChange, ProgramExample, ProgramModel, ProgramRuns, ProgramState } from './model.js';
+export { cdReadOnly } from './cd.js';
 export { createProgramRegistry, optionShape, type ProgramRegistry, type ProgramRegistryOptions } from './registry.js';
 
 /** Every model, in the order the registry indexes them. @internal */
-export const PROGRAM_MODELS: readonly ProgramModel[] = [cp, git, grep, install, ln, rg, strings, tree];
+export const PROGRAM_MODELS: readonly ProgramModel[] = [cd, cp, git, grep, install, ln, rg, strings, tree];
 
 /** The registry the shell layer uses (duplicate names are refused by its test, not at start). @internal */
 export const PROGRAMS: ProgramRegistry = createProgramRegistry(PROGRAM_MODELS);

@@ -13,6 +13,7 @@ import type { GnuOptionSpec } from '../gnu-options.js';
 import type { FileOperands } from '../file-effects/types.js';
 import type { OptionShape } from '../options.js';
 import type { ReadOnlyEntry, ReadOnlySpec } from '../read-only-types.js';
+import type { SimpleCommand } from '../types.js';
 
 /**
  * Whether toolgate sees everything the program runs. `nothing`: it runs no other program;
@@ -22,6 +23,27 @@ import type { ReadOnlyEntry, ReadOnlySpec } from '../read-only-types.js';
  * @internal
  */
 export type ProgramRuns = 'nothing' | 'seen' | 'unseen';
+
+/**
+ * Where a command leaves the shell's working directory: the directory its operand at `index`
+ * names, the home directory, or one toolgate does not track (`cd -`, `popd`), for `why`.
+ * @internal
+ */
+export type DirectoryChange =
+  | { readonly to: 'operand'; readonly index: number }
+  | { readonly to: 'home' }
+  | { readonly to: 'untracked'; readonly why: string };
+
+/**
+ * The shell state a command changes for the commands after it in the same script.
+ * @internal
+ */
+export interface ProgramState {
+  /** Where it moves the working directory; `name` is the program name the caller looked it up by. */
+  readonly directory?: (name: string, argv: readonly string[]) => DirectoryChange;
+  /** Why the commands after it cannot be judged (a directory toolgate cannot resolve), or undefined. */
+  readonly hides?: (name: string, cmd: SimpleCommand) => string | undefined;
+}
 
 /**
  * One example of what toolgate says about a command of this program. Each example is a test
@@ -72,6 +94,8 @@ export interface ProgramModel {
     /** robota's read-only commands. */
     readonly robota?: Readonly<Record<string, ReadOnlySpec>>;
   };
+  /** The shell state it changes for later commands (`cd`'s working directory). */
+  readonly state?: ProgramState;
   /** Whether toolgate sees what it runs (see {@link ProgramRuns}). */
   readonly runs: ProgramRuns;
   /**

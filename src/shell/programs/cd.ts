@@ -1,0 +1,81 @@
+/**
+ * `cd`, `pushd`, `popd`: the builtins that move the shell's working directory. Their facet is the
+ * state they change — where the commands after them run — which the path effects follow and the
+ * state check refuses to guess; `cd` with one literal directory is read-only.
+ */
+import { scanOptions } from '../options.js';
+import type { ReadOnlyVerdict, SimpleCommand } from '../types.js';
+import { defineProgram, type DirectoryChange } from './model.js';
+import { CC_DOCS } from './sources.js';
+
+/** bash 5.2 `help cd`: `-L`, `-P`, `-e`, `-@`; options end at the first operand. */
+const POSIX = { posix: true } as const;
+
+/** Where `cd` or `pushd` goes: its operand, home (no operand), or untracked (`cd -`). */
+function directory(argv: readonly string[]): DirectoryChange {
+  const { operand } = scanOptions(argv, 1, POSIX);
+  if (operand >= argv.length) return { to: 'home' };
+  if (argv[operand] === '-') return { to: 'untracked', why: 'cd - goes to the previous directory' };
+  return { to: 'operand', index: operand };
+}
+
+/** Why `cd`/`pushd` leaves later commands unjudgeable: a target toolgate cannot resolve. */
+function hides(name: string, cmd: SimpleCommand): string | undefined {
+  const { operand } = scanOptions(cmd.argv, 1, POSIX);
+  if (operand >= cmd.argv.length) return `${name} without a directory goes to $HOME, which toolgate cannot prove`;
+  const target = cmd.argv[operand]!;
+  if (!cmd.literal[operand]) return `${name} ${target}: a directory toolgate cannot resolve`;
+  if (target === '-') return `${name} - goes to the previous directory, which toolgate does not track`;
+  if (/^[-+][0-9]+$/.test(target)) return `${name} ${target} goes to a directory of the stack`;
+  return undefined;
+}
+
+const YES: ReadOnlyVerdict = { readOnly: true };
+const no = (reason: string): ReadOnlyVerdict => ({ readOnly: false, reason });
+
+/**
+ * Whether a `cd` is read-only in a set: one directory at most, and (Claude Code's set) no option
+ * but `-L`/`-P`; robota also refuses `cd` alone (home) and `cd -`. The caller has checked its words.
+ * @internal
+ */
+export function cdReadOnly(cmd: SimpleCommand, set: 'claudeCode' | 'robota'): ReadOnlyVerdict {
+  const ops = cmd.argv.slice(1).filter((a) => a !== '--' && !(a.startsWith('-') && a.length > 1));
+  if (set === 'robota') {
+    if (ops.length === 0) return no('cd without a directory goes to the home directory');
+    if (ops[0] === '-') return no('cd - goes to the previous directory');
+  }
+  if (ops.length > 1) return no('cd with more than one directory');
+  if (set === 'claudeCode') {
+    const opt = cmd.argv.slice(1).find((a) => a.startsWith('-') && a.length > 1 && a !== '--' && !/^-[LP]+$/.test(a));
+    if (opt) return no(`cd ${opt} is not an option known to be read-only`);
+  }
+  return YES;
+}
+
+/** The cd model (`pushd` moves the same way and keeps a stack; `popd` returns along it). @internal */
+export const cd = defineProgram({
+  names: ['cd', 'pushd', 'popd'],
+  summary: 'cd, pushd, popd: change the shell\'s working directory',
+  sources: ['bash 5.2 help cd / pushd / popd', 'POSIX.1-2017 cd', CC_DOCS],
+  readOnly: {
+    claudeCode: { cd: { source: CC_DOCS, operands: 'read', globs: false, check: 'cd' } },
+    robota: { cd: { globs: false, safeShort: '', check: 'cd' } },
+  },
+  state: {
+    directory(name, argv) {
+      return name === 'popd' ? { to: 'untracked', why: 'popd returns to a directory toolgate does not track' } : directory(argv);
+    },
+    hides(name, cmd) {
+      return name === 'popd' ? 'popd returns to a directory toolgate does not track' : hides(name, cmd);
+    },
+  },
+  runs: 'nothing',
+  examples: [
+    { command: 'cd src && cat a.js', effects: ['read ./src', 'read ./src/a.js'], readOnly: true },
+    { command: 'cd /tmp && ls', effects: ['read /tmp'], readOnly: true, why: 'ls reads the directory cd left it in (one effect: the same read)' },
+    { command: 'cd -P src', effects: ['read ./src'], readOnly: true },
+    { command: 'cd -e src', effects: ['read ./src'], readOnly: false, why: 'only -L and -P are known read-only options' },
+    { command: 'cd a b', readOnly: false, why: 'more than one directory' },
+    { command: 'cd && cat .ssh/id_rsa', effects: ['read /home/user/.ssh/id_rsa'], readOnly: false, why: 'cd alone goes to $HOME, which toolgate cannot prove' },
+  ],
+});
