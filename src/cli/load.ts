@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { normalizeMode, type Diagnostic, type PermissionMode } from '../core/types.js';
 import { nodeFileSystem } from '../node/index.js';
+import type { FileSystem } from '../core/ports.js';
 import { loadSettings, parseSettingsFile, readSettingsText, unreadableSettings, type SettingsObject } from '../settings/index.js';
 import type { BrokenSettingsFile, Policy } from '../settings/types.js';
 import { dialectByName, policyForDialect } from '../dialects/index.js';
@@ -32,6 +33,11 @@ export interface LoadedPolicy {
   cwd: string;
   home: string;
   projectDir: string;
+  /**
+   * Set when nothing was loaded: no settings file was found and no rule was given on the command
+   * line, so only the mode and the built-in defaults decide. Says why, in plain words.
+   */
+  nothingLoaded?: string;
 }
 
 type Source = 'user' | 'project' | 'local' | 'managed';
@@ -67,17 +73,20 @@ export async function loadPolicyFromFlags(opts: PolicyOptions): Promise<LoadedPo
   } else {
     settingSources = opts.project !== undefined ? ['user', 'project', 'local', 'managed'] : [];
   }
+  // Which settings files were read: with none read and no rule flag, nothing decides but the mode.
+  const read = new Set<string>();
+  const fs = recordingReads(nodeFileSystem(), read);
   const extra = {
     ...(opts.allowedTools ? { allowedTools: opts.allowedTools } : {}),
     ...(opts.disallowedTools ? { disallowedTools: opts.disallowedTools } : {}),
   };
   if (dialect.name === 'biu' || dialect.name === 'robota') {
     // These dialects keep rule forms Claude Code's parser rejects: read the raw objects.
-    const policy = await loadRawForDialect(dialect, { cwd, home, projectDir, settingSources, explicit, extra });
-    return checked({ policy, dialect, cwd, home, projectDir });
+    const policy = await loadRawForDialect(dialect, fs, { cwd, home, projectDir, settingSources, explicit, extra });
+    return checked(withNothingLoaded({ policy, dialect, cwd, home, projectDir }, read, opts, settingSources));
   }
   const policy = await loadSettings({
-    fs: nodeFileSystem(),
+    fs,
     cwd,
     home,
     projectDir,
@@ -87,7 +96,36 @@ export async function loadPolicyFromFlags(opts: PolicyOptions): Promise<LoadedPo
     ...(dialect.name === 'noeta' ? { managedPaths: [`${NOETA_MANAGED_DIRS.linux}/managed-settings.json`, `${NOETA_MANAGED_DIRS.macos}/managed-settings.json`] } : {}),
     ...extra,
   });
-  return checked({ policy, dialect, cwd, home, projectDir });
+  return checked(withNothingLoaded({ policy, dialect, cwd, home, projectDir }, read, opts, settingSources));
+}
+
+/** `fs` that adds to `read` every file it reads (a settings file found, readable or not). */
+function recordingReads(fs: FileSystem, read: Set<string>): FileSystem {
+  return {
+    ...fs,
+    readFile: (path) => {
+      read.add(path);
+      return fs.readFile(path);
+    },
+    readText: (path) => {
+      read.add(path);
+      return fs.readText(path);
+    },
+  };
+}
+
+/** Mark a policy that nothing was loaded into, saying where toolgate looked and which flags would load one. */
+function withNothingLoaded(loaded: LoadedPolicy, read: ReadonlySet<string>, opts: PolicyOptions, sources: readonly Source[]): LoadedPolicy {
+  if (read.size > 0 || (opts.allowedTools ?? []).length > 0 || (opts.disallowedTools ?? []).length > 0) return loaded;
+  const dir = loaded.dialect.configDirName;
+  const places = [...new Set([
+    ...(sources.includes('user') ? [`${resolve(loaded.home, dir)}/settings.json`] : []),
+    ...(sources.includes('project') ? [`${resolve(loaded.projectDir, dir)}/settings.json`] : []),
+    ...(sources.includes('local') ? [`${resolve(loaded.projectDir, dir)}/settings.local.json`] : []),
+    ...(sources.includes('managed') ? ['the managed settings'] : []),
+  ])];
+  const why = places.length === 0 ? 'without --settings or --project no settings file is read' : `none of ${places.join(', ')} exists`;
+  return { ...loaded, nothingLoaded: `no settings loaded: ${why}, so no rule applies and only the mode decides; name the policy with --project DIR or --settings FILE` };
 }
 
 /**
@@ -112,9 +150,9 @@ export function brokenSettingsMessage(b: BrokenSettingsFile): string {
 
 async function loadRawForDialect(
   dialect: Dialect,
+  fs: FileSystem,
   o: { cwd: string; home: string; projectDir: string; settingSources: Source[]; explicit: string[]; extra: { allowedTools?: string[]; disallowedTools?: string[] } },
 ): Promise<Policy> {
-  const fs = nodeFileSystem();
   const dir = dialect.configDirName;
   const wanted: { file: string; kind: SettingsSourceKind }[] = [];
   if (o.settingSources.includes('user')) wanted.push({ file: resolve(o.home, dir, 'settings.json'), kind: 'userSettings' });

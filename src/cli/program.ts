@@ -23,12 +23,41 @@ import { formatDiagnostics, loadPolicyFromFlags, startingMode, UsageError, type 
  */
 export const EXIT = { allow: 0, internal: 1, usage: 2, ask: 3, deny: 4 } as const;
 
+/** The permission modes, as `--mode` takes them (Claude Code docs, "Permission modes"). */
+const MODES_HELP = `Modes (--mode; default: the settings' defaultMode, else default):
+  default            asks what no rule allows (reads inside the working directories run)
+  acceptEdits        also runs file edits inside the working directories
+  plan               asks like default (for planning first; the plan file is writable)
+  auto               what would ask goes to a classifier (check has none: it asks)
+  dontAsk            denies what would ask
+  bypassPermissions  allows what would ask, but never a firm ask or a protected path
+  (manual is another name for default)`;
+
+const DECIDE_HELP = `
+${MODES_HELP}
+
+Exit codes: 0 allow, 3 ask, 4 deny, 2 usage error (bad flags, an unreadable call or settings
+file; with --strict, no settings loaded), 1 internal error. --batch: 0 when every line was
+decided, 2 when a line could not be read.`;
+
+const PROGRAM_HELP = `
+Without --settings or --project, check and explain read no settings file and say so on stderr.
+
+${MODES_HELP}
+
+Exit codes:
+  check, explain  0 allow, 3 ask, 4 deny, 2 usage error, 1 internal error
+  lint            0 no finding at --fail-on level (default error), 1 findings, 2 usage error
+  test            0 every case passed, 1 a case failed, 2 no test file found
+  hook            always 0: the answer (a deny for anything unreadable) is the JSON on stdout`;
+
 interface CheckFlags extends PolicyOptions {
   mode?: string;
   call?: string;
   json?: boolean;
   batch?: boolean;
   quiet?: boolean;
+  strict?: boolean;
   whatIf?: boolean;
   dialect?: string;
   shell?: string;
@@ -122,6 +151,7 @@ async function decideOne(positional: string | undefined, flags: CheckFlags, expl
   if (call instanceof Error) throw new UsageError(call.message);
   const loaded = await loadPolicyFromFlags(flags);
   printDiagnostics(loaded, flags.quiet === true);
+  noteNothingLoaded(loaded, flags);
   const mode = startingMode(flags.mode, loaded);
   if (mode instanceof Error) throw new UsageError(mode.message);
   const ctx = contextFor(loaded, mode, worldFromFlags(flags));
@@ -143,6 +173,16 @@ function printDiagnostics(loaded: LoadedPolicy, quiet: boolean): void {
   }
 }
 
+/**
+ * A decision with no settings loaded is decided by the mode alone: say so on stderr (unless
+ * `--quiet`); under `--strict` it is a usage error.
+ */
+function noteNothingLoaded(loaded: LoadedPolicy, flags: CheckFlags): void {
+  if (loaded.nothingLoaded === undefined) return;
+  if (flags.strict === true) throw new UsageError(`${loaded.nothingLoaded} (--strict)`);
+  if (flags.quiet !== true) process.stderr.write(`toolgate: note: ${loaded.nothingLoaded}\n`);
+}
+
 /** `--batch`: JSONL calls on stdin, one JSON decision per line on stdout. A line may name its own `settings` file, `mode`, `cwd`, `shell` and `env`. */
 async function batch(flags: CheckFlags): Promise<number> {
   await prepare();
@@ -154,6 +194,7 @@ async function batch(flags: CheckFlags): Promise<number> {
   const perFile = new Map<string, Promise<LoadedPolicy>>();
   const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
   let status: number = EXIT.allow;
+  let notedNothing = false;
   let lineNo = 0;
   const out: string[] = [];
   const flush = () => {
@@ -191,6 +232,15 @@ async function batch(flags: CheckFlags): Promise<number> {
       continue;
     }
     let loaded = base;
+    if (typeof o['settings'] !== 'string' && base.nothingLoaded !== undefined) {
+      // Said once, before the first line the empty policy decides; under --strict each such line fails.
+      if (flags.strict === true) {
+        fail(`${base.nothingLoaded} (--strict)`);
+        continue;
+      }
+      if (!notedNothing) noteNothingLoaded(base, flags);
+      notedNothing = true;
+    }
     if (typeof o['settings'] === 'string') {
       const file = resolve(o['settings']);
       let p = perFile.get(file);
@@ -243,7 +293,8 @@ export function buildProgram(): Command {
     .option('-c, --call <json>', 'the call as JSON: {"tool":"Bash","input":{"command":"ls"}}')
     .option('--json', 'print the whole Decision as JSON')
     .option('--batch', 'read JSONL calls on stdin, write one JSON decision per line')
-    .option('-q, --quiet', 'do not print settings diagnostics')
+    .option('-q, --quiet', 'do not print settings diagnostics or the note that no settings were loaded')
+    .option('--strict', 'exit 2 (usage error) when no settings file was loaded and no rule was given')
     .action(async (call: string | undefined, flags: CheckFlags) => {
       process.exitCode = flags.batch ? await batch(flags) : await decideOne(call, flags, false);
     });
@@ -254,10 +305,14 @@ export function buildProgram(): Command {
     .option('-c, --call <json>', 'the call as JSON')
     .option('--what-if', 'for an ask: the smallest rule that would allow it, and what else that rule would allow')
     .option('--json', 'print the whole Decision as JSON')
-    .option('-q, --quiet', 'do not print settings diagnostics')
+    .option('-q, --quiet', 'do not print settings diagnostics or the note that no settings were loaded')
+    .option('--strict', 'exit 2 (usage error) when no settings file was loaded and no rule was given')
     .action(async (call: string | undefined, flags: CheckFlags) => {
       process.exitCode = await decideOne(call, flags, true);
     });
+
+  program.addHelpText('after', PROGRAM_HELP);
+  for (const name of ['check', 'explain']) program.commands.find((c) => c.name() === name)?.addHelpText('after', DECIDE_HELP);
 
   registerHookCommand(program, collect);
 
