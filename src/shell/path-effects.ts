@@ -16,7 +16,7 @@ import type { PathEffect, ShellAnalysis, SimpleCommand } from './types.js';
 import { decodeWord } from './words.js';
 
 /** Wrappers that also touch files of their own (the others' words are the wrapped command). */
-const FILE_TOUCHING_WRAPPERS = new Set(['time', 'flock', 'xargs', 'find', 'tar', 'gtar', 'bsdtar', 'sed', 'gsed', 'script']);
+const FILE_TOUCHING_WRAPPERS = new Set(['time', 'flock', 'xargs', 'tar', 'gtar', 'bsdtar', 'sed', 'gsed', 'script']);
 
 /** Programs whose operands' roles depend on their position: a glob or variable may put any file in the output slot. */
 const POSITIONAL = new Set(['xxd', 'split', 'uniq', 'mv', 'rsync', 'patch', 'csplit']);
@@ -495,8 +495,8 @@ export function criticalRemovals(analysis: ShellAnalysis, ctx: CriticalRemovalSh
       if (cmd.unknown || !REMOVERS.has(foldedCommandName(cmd.argv[0]!))) return;
       const via = inputSource(analysis, i);
       if (via === 'xargs') push(`${cmd.source}: operands read from xargs input may name any directory`);
-      if (via === 'find' && cmd.argv.some((a) => a.includes('{}'))) {
-        const finder = ancestor(analysis, i, 'find');
+      if (via === 'found' && cmd.argv.some((a) => a.includes('{}'))) {
+        const finder = ancestor(analysis, i, handsOnFound);
         for (const e of effects) {
           if (e.command !== finder || e.op !== 'read') continue;
           const why = isCriticalRemovalTarget(e.path, { ...ctx });
@@ -508,7 +508,7 @@ export function criticalRemovals(analysis: ShellAnalysis, ctx: CriticalRemovalSh
       if (e.op !== 'remove' || e.command < 0) continue;
       const cmd = analysis.commands[e.command];
       const name = cmd ? foldedCommandName(cmd.argv[0]!) : '';
-      if (!REMOVERS.has(name) && name !== 'find') continue;
+      if (!REMOVERS.has(name) && PROGRAMS.get(name)?.removes !== true) continue;
       const word = e.raw.replace(/ \(.*\)$/s, '');
       const why =
         variableWhy(word) ?? tildeWhy(word, ctx, norm) ?? (e.literal || e.glob || word.startsWith('~') ? isCriticalRemovalTarget(e.path, { ...ctx }) : undefined);
@@ -530,22 +530,25 @@ export function criticalRemovals(analysis: ShellAnalysis, ctx: CriticalRemovalSh
 /** Commands whose operands are removed. */
 const REMOVERS = new Set(['rm', 'rmdir', 'unlink', 'shred', 'mv', 'rename', 'prename', 'file-rename']);
 
-/** Index of the nearest wrapper named `name` that runs command `i`, or -1. */
-function ancestor(analysis: ShellAnalysis, i: number, name: string): number {
+/** Whether a program runs commands on what it finds (`find -exec`). */
+const handsOnFound = (name: string): boolean => PROGRAMS.get(name)?.handsOnFound === true;
+
+/** Index of the nearest wrapper that runs command `i` and whose name `is` accepts, or -1. */
+function ancestor(analysis: ShellAnalysis, i: number, is: (name: string) => boolean): number {
   let p = analysis.commands[i]?.parent;
   for (let guard = 0; p !== undefined && guard < 64; guard++) {
     const parent = analysis.commands[p];
     if (!parent) return -1;
-    if (foldedCommandName(parent.argv[0] ?? '') === name) return p;
+    if (is(foldedCommandName(parent.argv[0] ?? ''))) return p;
     p = parent.parent;
   }
   return -1;
 }
 
 /** Whether command `i` gets operands from input at run time (`xargs CMD`, `find -exec CMD {}`). */
-function inputSource(analysis: ShellAnalysis, i: number): 'xargs' | 'find' | undefined {
-  if (ancestor(analysis, i, 'xargs') >= 0) return 'xargs';
-  if (ancestor(analysis, i, 'find') >= 0) return 'find';
+function inputSource(analysis: ShellAnalysis, i: number): 'xargs' | 'found' | undefined {
+  if (ancestor(analysis, i, (name) => name === 'xargs') >= 0) return 'xargs';
+  if (ancestor(analysis, i, handsOnFound) >= 0) return 'found';
   return undefined;
 }
 

@@ -59,7 +59,6 @@ const CLAUDE_CODE_UNMOVED: Readonly<Record<string, ReadOnlyEntry>> = {
     short: 'c:fFn:qs:vz', long: `bytes= follow[=] retry lines= max-unchanged-stats= pid= quiet silent sleep-interval= verbose zero-terminated ${HV}`,
     numeric: true, operands: 'read', globs: true, anyOptionHarmless: true,
   },
-  find: { source: `${CC_DOCS}; GNU findutils 4.9 find(1) (predicates and actions allowlisted in read-only.ts)`, operands: 'read', globs: false, check: 'find' },
   wc: {
     source: `${CC_DOCS}; ${coreutils('wc')} (--files0-from reads names toolgate cannot see)`,
     short: 'clLmw', long: `bytes chars lines words max-line-length total= ${HV}`, otherLong: 'files0-from',
@@ -257,7 +256,6 @@ const ROBOTA_UNMOVED: Readonly<Record<string, ReadOnlySpec>> = {
   which: { globs: false, safeShort: 'a' },
   stat: { globs: false, safeShort: 'cft', shortArg: 'c', unsafeLong: ['dereference'] },
   du: { globs: false, safeShort: 'abchkmsSxd0', shortArg: 'd', unsafeLong: ['dereference', 'files0-from', 'exclude-from'] },
-  find: { globs: false, check: 'find', safeShort: 'P' },
 };
 
 /** Safe short letters of the robota set. */
@@ -265,30 +263,6 @@ export const ROBOTA_READ_ONLY: Readonly<Record<string, ReadOnlySpec>> = { ...ROB
 
 /** Long options that read a named file or follow symlinks (robota disqualifies them everywhere). */
 export const ROBOTA_UNSAFE_LONG: readonly string[] = ['exclude-from', 'files0-from', 'files-from', 'from-file', 'dereference', 'deref', 'output'];
-
-/** find predicates that run, delete or write (robota's set). */
-export const FIND_UNSAFE = new Set(['-exec', '-execdir', '-ok', '-okdir', '-delete', '-fprint', '-fprint0', '-fprintf', '-fls']);
-
-/**
- * find's read-only expression words (GNU findutils 4.9 find(1)): tests, options and the actions
- * that print to standard output, with the number of values each takes. `-newer FILE` and the
- * `-newerXY` family read a file's times; `-files0-from`, `-exec*`, `-ok*`, `-delete`, `-fprint*`
- * and `-fls` are not listed.
- */
-export const FIND_SAFE: Readonly<Record<string, number>> = {
-  '-name': 1, '-iname': 1, '-path': 1, '-ipath': 1, '-wholename': 1, '-iwholename': 1, '-regex': 1, '-iregex': 1, '-lname': 1, '-ilname': 1,
-  '-type': 1, '-xtype': 1, '-size': 1, '-empty': 0, '-newer': 1, '-anewer': 1, '-cnewer': 1, '-mtime': 1, '-mmin': 1, '-atime': 1, '-amin': 1,
-  '-ctime': 1, '-cmin': 1, '-used': 1, '-perm': 1, '-user': 1, '-group': 1, '-uid': 1, '-gid': 1, '-nouser': 0, '-nogroup': 0, '-links': 1,
-  '-inum': 1, '-samefile': 1, '-readable': 0, '-writable': 0, '-executable': 0, '-fstype': 1, '-context': 1,
-  '-maxdepth': 1, '-mindepth': 1, '-depth': 0, '-d': 0, '-prune': 0, '-quit': 0, '-true': 0, '-false': 0, '-follow': 0, '-xdev': 0, '-mount': 0,
-  '-noleaf': 0, '-daystart': 0, '-regextype': 1, '-ignore_readdir_race': 0, '-noignore_readdir_race': 0, '-warn': 0, '-nowarn': 0,
-  '-print': 0, '-print0': 0, '-printf': 1, '-ls': 0,
-  '-not': 0, '!': 0, '-a': 0, '-and': 0, '-o': 0, '-or': 0, '(': 0, ')': 0, ',': 0,
-  '-help': 0, '--help': 0, '-version': 0, '--version': 0,
-};
-
-/** find expression words whose value is a file it reads (times or identity). */
-export const FIND_READS = new Set(['-newer', '-anewer', '-cnewer', '-samefile']);
 
 /**
  * Wrappers Claude Code looks through, with the options known safe (the wrapped command is judged

@@ -6,7 +6,7 @@
 import { commandBasename } from './commands.js';
 import { parseGnuOptions, describeGnuProblem, type GnuArgument, type GnuOptionSpec, type GnuParseResult } from './gnu-options.js';
 import {
-  CLAUDE_CODE_READ_ONLY, FIND_SAFE, FIND_UNSAFE, ROBOTA_READ_ONLY, ROBOTA_UNSAFE_LONG, WRAPPERS_READ_ONLY,
+  CLAUDE_CODE_READ_ONLY, ROBOTA_READ_ONLY, ROBOTA_UNSAFE_LONG, WRAPPERS_READ_ONLY,
   type ReadOnlyEntry, type ReadOnlySpec,
 } from './read-only-tables.js';
 import { expandedWords, type ExpandedWord } from './read-only-words.js';
@@ -117,9 +117,9 @@ function checkEntry(name: string, cmd: SimpleCommand, entry: ReadOnlyEntry): Rea
   }
   if (entry.check === 'echo') return YES;
   const argv = [cmd.argv[0]!, ...words.map((w) => w.text)];
+  const own = PROGRAMS.get(name)?.readOnlyCheck?.claudeCode;
+  if (own) return own(name, argv);
   switch (entry.check) {
-    case 'find':
-      return checkFindAllowlist(argv);
     case 'sed':
       return checkSed(name, argv, entry);
     case 'jq':
@@ -158,24 +158,6 @@ function checkEntry(name: string, cmd: SimpleCommand, entry: ReadOnlyEntry): Rea
 function afterEndOfOptions(words: readonly ExpandedWord[], w: ExpandedWord): boolean {
   const end = words.findIndex((x) => x.text === '--' && !x.glob && !x.brace);
   return end >= 0 && words.indexOf(w) > end;
-}
-
-/** find: starting points, then an expression of known-safe words only. */
-function checkFindAllowlist(argv: readonly string[]): ReadOnlyVerdict {
-  let i = 1;
-  while (i < argv.length && /^-[HLP]+$/.test(argv[i]!)) i++;
-  if (argv[i] === '-D' || argv[i]?.startsWith('-O')) return no(`find ${argv[i]} is not an option known to be read-only`);
-  while (i < argv.length && !/^[-(!,)]/.test(argv[i]!)) i++;
-  for (; i < argv.length; i++) {
-    const a = argv[i]!;
-    const safe = Object.prototype.hasOwnProperty.call(FIND_SAFE, a) ? FIND_SAFE[a] : /^-newer[acmBt][acmBt]$/.test(a) ? 1 : undefined;
-    if (safe === undefined) {
-      return no(FIND_UNSAFE.has(a) || a === '-files0-from' ? `find ${a} runs, deletes or writes, or reads names toolgate cannot see` : `find ${a} is not a predicate known to be read-only`);
-    }
-    if (i + safe >= argv.length) return safe === 0 ? YES : no(`find ${a} needs a value`);
-    i += safe;
-  }
-  return YES;
 }
 
 function checkSed(name: string, argv: readonly string[], entry: ReadOnlyEntry): ReadOnlyVerdict {
@@ -337,13 +319,8 @@ function checkRobota(cmd: SimpleCommand, name: string): ReadOnlyVerdict {
   const words = robotaWords(cmd);
   if (!words.readOnly) return words;
   if (spec.check === 'git') return checkGit(cmd, 'robota');
-  if (spec.check === 'find') {
-    for (const a of cmd.argv.slice(1)) {
-      if (FIND_UNSAFE.has(a)) return no(`find ${a} runs, deletes or writes`);
-      if (a === '-L' || a === '-H' || a === '-follow') return no(`find ${a} follows symlinks`);
-    }
-    return YES;
-  }
+  const own = PROGRAMS.get(name)?.readOnlyCheck?.robota;
+  if (own) return own(name, cmd.argv);
   if (spec.check === 'cd') return cdReadOnly(cmd, 'robota');
   return checkRobotaOptions(cmd, spec);
 }

@@ -11,6 +11,7 @@ import { mapfileWrapper, trapWrapper } from './builtin-code.js';
 import { sedWrapper } from './sed.js';
 import { tarWrapper } from './tar.js';
 import { shellInvocation } from './shell-code.js';
+import { PROGRAMS } from './programs/index.js';
 
 export type { RunTimeInput, Unwrapped, WrapperInfo } from './wrapper-types.js';
 import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
@@ -37,28 +38,6 @@ function shellWrapper(argv: readonly string[]): WrapperInfo {
   return { inner: [{ kind: 'script', index: script }], transparent: false, exactOnly: false };
 }
 
-function findExec(argv: readonly string[]): WrapperInfo {
-  const inner: Unwrapped[] = [];
-  let exactOnly = false;
-  for (let i = 1; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === '-delete' || a.startsWith('-fprint') || a === '-fls') exactOnly = true;
-    if (a === '-exec' || a === '-execdir' || a === '-ok' || a === '-okdir') {
-      exactOnly = true;
-      let j = i + 1;
-      while (j < argv.length && argv[j] !== ';' && !(argv[j] === '+' && argv[j - 1] === '{}')) j++;
-      if (j >= argv.length) {
-        inner.push({ kind: 'unknown', reason: `find ${a} without a terminating ';' or '+'` });
-        break;
-      }
-      if (j > i + 1) inner.push({ kind: 'argv', start: i + 1, end: j });
-      else inner.push({ kind: 'unknown', reason: `find ${a} without a command` });
-      i = j;
-    }
-  }
-  return { inner, transparent: false, exactOnly, input: { appended: false, placeholder: '{}', via: 'find -exec' } };
-}
-
 /** `busybox APPLET args…` runs the applet; `busybox --list` and the like run nothing. */
 function busyboxWrapper(argv: readonly string[]): WrapperInfo {
   const first = argv[1];
@@ -74,6 +53,8 @@ export function unwrap(name: string, argv: readonly string[], literal: readonly 
   if (SHELLS.has(name)) return shellWrapper(argv);
   const runner = Object.prototype.hasOwnProperty.call(RUNNERS, name) ? RUNNERS[name] : undefined;
   if (runner) return runnerCommand(name, argv, runner);
+  const model = PROGRAMS.get(name)?.unwrap;
+  if (model) return model(argv, literal);
   switch (name) {
     case 'sed':
     case 'gsed':
@@ -119,8 +100,6 @@ export function unwrap(name: string, argv: readonly string[], literal: readonly 
       return unbufferCommand(argv);
     case 'script':
       return scriptCommand(argv);
-    case 'find':
-      return findExec(argv);
     case 'busybox':
       return busyboxWrapper(argv);
     case 'tar':

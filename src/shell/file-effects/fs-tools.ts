@@ -60,34 +60,3 @@ export function ddOperands(argv: readonly string[]): FileOperands {
   }
   return { files, unresolved: [] };
 }
-
-/** Actions that hand what find finds to a program, which may then read it whole. */
-const FIND_RUNS = new Set(['-exec', '-execdir', '-ok', '-okdir']);
-/** Tests and actions whose next word is a file. */
-const FIND_READS = new Set(['-newer', '-anewer', '-cnewer', '-samefile']);
-const FIND_WRITES = new Set(['-fprint', '-fprint0', '-fprintf', '-fls']);
-
-/** `find [-H|-L|-P] [-O…] START… EXPRESSION`. */
-export function findOperands(argv: readonly string[]): FileOperands {
-  const files: FileOperand[] = [];
-  const unresolved: string[] = [];
-  const starts: number[] = [];
-  let k = 1;
-  while (k < argv.length && /^-[HLPOD]/.test(argv[k]!) && !/^-[a-z]{2,}/.test(argv[k]!)) k += argv[k] === '-D' ? 2 : 1;
-  for (; k < argv.length && !/^[-(!]/.test(argv[k]!); k++) starts.push(k);
-  const expr = argv.slice(k);
-  const runs = expr.some((a) => FIND_RUNS.has(a));
-  files.push(...all(starts, 'read', runs ? { tree: 'all' } : {}));
-  if (starts.length === 0) files.push({ op: 'read', index: 0, value: '.', ...(runs ? { tree: 'all' as const } : {}) });
-  for (; k < argv.length; k++) {
-    const a = argv[k]!;
-    if (a === '-delete') {
-      files.push(...all(starts, 'remove'));
-      if (starts.length === 0) files.push({ op: 'remove', index: 0, value: '.' });
-    }
-    if (FIND_WRITES.has(a) && k + 1 < argv.length) files.push({ op: 'write', index: k + 1 });
-    if (FIND_READS.has(a) && k + 1 < argv.length) files.push({ op: 'read', index: k + 1 });
-    if (a === '-files0-from') unresolved.push('find -files0-from starts from the names in a file');
-  }
-  return { files, unresolved };
-}

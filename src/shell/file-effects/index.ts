@@ -7,7 +7,7 @@ import { awkOperands, dateOperands, patchOperands, sedOperands, shufOperands, so
 import { agAckOperands } from './search.js';
 import { moveOperands, renameOperands } from './copy.js';
 import { PROGRAMS } from '../programs/index.js';
-import { attributeOperands, ddOperands, findOperands, mkdirOperands, removeOperands, touchOperands, truncateOperands } from './fs-tools.js';
+import { attributeOperands, ddOperands, mkdirOperands, removeOperands, touchOperands, truncateOperands } from './fs-tools.js';
 import { compressOperands, tarOperands, unzipOperands, zipOperands } from './archives.js';
 import { historyOperands } from './builtins.js';
 import { interpreterOf, interpreterOperands, npmOperands } from './programs.js';
@@ -90,8 +90,6 @@ function modelledOperands(name: string, argv: readonly string[]): FileOperands |
       return renameOperands(argv);
     case 'dd':
       return ddOperands(argv);
-    case 'find':
-      return findOperands(argv);
     case 'xargs':
     case 'time':
     case 'curl':

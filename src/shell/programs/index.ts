@@ -4,6 +4,7 @@
  */
 import { cd } from './cd.js';
 import { cp } from './cp.js';
+import { find } from './find.js';
 import { git } from './git/index.js';
 import { grep } from './grep.js';
 import { install } from './install.js';
@@ -19,7 +20,7 @@ export { cdReadOnly } from './cd.js';
 export { createProgramRegistry, optionShape, type ProgramRegistry, type ProgramRegistryOptions } from './registry.js';
 
 /** Every model, in the order the registry indexes them. @internal */
-export const PROGRAM_MODELS: readonly ProgramModel[] = [cd, cp, git, grep, install, ln, rg, strings, tree];
+export const PROGRAM_MODELS: readonly ProgramModel[] = [cd, cp, find, git, grep, install, ln, rg, strings, tree];
 
 /** The registry the shell layer uses (duplicate names are refused by its test, not at start). @internal */
 export const PROGRAMS: ProgramRegistry = createProgramRegistry(PROGRAM_MODELS);

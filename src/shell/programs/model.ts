@@ -13,7 +13,8 @@ import type { GnuOptionSpec } from '../gnu-options.js';
 import type { FileOperands } from '../file-effects/types.js';
 import type { OptionShape } from '../options.js';
 import type { ReadOnlyEntry, ReadOnlySpec } from '../read-only-types.js';
-import type { SimpleCommand } from '../types.js';
+import type { ReadOnlyVerdict, SimpleCommand } from '../types.js';
+import type { WrapperInfo } from '../wrapper-types.js';
 
 /**
  * Whether toolgate sees everything the program runs. `nothing`: it runs no other program;
@@ -96,8 +97,26 @@ export interface ProgramModel {
   };
   /** The shell state it changes for later commands (`cd`'s working directory). */
   readonly state?: ProgramState;
+  /**
+   * The read-only check of a program whose words are not GNU options (find's expression), per
+   * set, in place of reading options with the entry: for Claude Code's set `argv` is the
+   * command's words as the shell expands them, for robota's the words as written.
+   */
+  readonly readOnlyCheck?: {
+    readonly claudeCode?: (name: string, argv: readonly string[]) => ReadOnlyVerdict;
+    readonly robota?: (name: string, argv: readonly string[]) => ReadOnlyVerdict;
+  };
   /** Whether toolgate sees what it runs (see {@link ProgramRuns}). */
   readonly runs: ProgramRuns;
+  /** The commands it runs, read from its words (`find … -exec CMD {} ;`): each is judged as a command of its own. */
+  readonly unwrap?: (argv: readonly string[], literal: readonly boolean[]) => WrapperInfo;
+  /** Its removals are judged as critical-path removals, as `rm`'s are (`find ~ -delete`). */
+  readonly removes?: boolean;
+  /**
+   * What it runs gets, in place of `{}`, paths it finds under the files it reads
+   * (`find DIR -exec rm -rf {} +`): a removal there is judged on those files.
+   */
+  readonly handsOnFound?: boolean;
   /**
    * Its file effects are read through wrappers it is under and children it runs
    * (`find … -exec`, `tar --to-command`, `git -c core.pager=…`): a word of the program is a

@@ -26,6 +26,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/shell/read-only.ts:grep': "git's `grep -O` check, still in read-only.ts's git walk",
   'src/shell/read-only.ts:git': "the git read-only walk and `git after cd`, still in read-only.ts",
   'src/shell/read-only-types.ts:git': 'a kind of the public `ReadOnlyCheck` type',
+  'src/shell/read-only-types.ts:find': 'a kind of the public `ReadOnlyCheck` type (the check is the model\'s own)',
   'src/evaluate/rule-match.ts:git': 'rule matching strips git\'s global options (the table is in programs/git/global-options.ts)',
   'src/evaluate/shell-read-only.ts:git': 'git after a cd that left the project (to move: a model facet)',
   'src/evaluate/suggestions.ts:git': 'programs whose suggestions keep their subcommand (to move: a model facet)',

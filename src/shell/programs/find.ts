@@ -1,0 +1,182 @@
+/**
+ * `find [-H|-L|-P] [-D LIST] [-Olevel] START… EXPRESSION`: walks directory trees. Its words are
+ * not GNU options but an expression of primaries (tests, options, actions and operators), each
+ * taking a fixed number of words, or a command up to `;` (or `{} +`). {@link PRIMARIES} is that
+ * grammar, and every facet reads find's words through it: the files it reads, writes and
+ * removes, the commands `-exec` runs, and its read-only profile.
+ */
+import { all, type FileOperand, type FileOperands } from '../file-effects/types.js';
+import type { ReadOnlyVerdict } from '../types.js';
+import type { Unwrapped, WrapperInfo } from '../wrapper-types.js';
+import { defineProgram } from './model.js';
+import { CC_DOCS } from './sources.js';
+
+/** What a primary does beyond testing or printing to standard output. */
+type Effect =
+  /** Its value is a file whose times or identity it reads (`-newer FILE`). */
+  | 'read'
+  /** Its (first) value is a file it writes (`-fprint FILE`). */
+  | 'write'
+  /** It removes what it finds (`-delete`). */
+  | 'remove'
+  /** It runs a command, given up to `;` or `{} +` (`-exec`). */
+  | 'runs'
+  /** It starts from names read from a file (`-files0-from FILE`). */
+  | 'startsFromFile';
+
+/** One primary of find's expression: how many words it takes, what it does, whether it is read-only. */
+interface Primary {
+  /** The number of words it takes after itself (`command` for the `-exec` family). */
+  readonly values: number | 'command';
+  readonly effect?: Effect;
+  /** In Claude Code's read-only set: a test, an option or an action that only prints. */
+  readonly readOnly?: boolean;
+}
+
+const safe = (values: number): Primary => ({ values, readOnly: true });
+
+/**
+ * find's expression grammar (GNU findutils 4.9 find(1)): every primary, with the number of
+ * words it takes. `-newerXY` (`-newermt DATE`) is a family of its own (see {@link primaryOf}).
+ */
+const PRIMARIES: Readonly<Record<string, Primary>> = {
+  '-name': safe(1), '-iname': safe(1), '-path': safe(1), '-ipath': safe(1), '-wholename': safe(1), '-iwholename': safe(1), '-regex': safe(1),
+  '-iregex': safe(1), '-lname': safe(1), '-ilname': safe(1), '-type': safe(1), '-xtype': safe(1), '-size': safe(1), '-empty': safe(0),
+  '-newer': { values: 1, effect: 'read', readOnly: true }, '-anewer': { values: 1, effect: 'read', readOnly: true },
+  '-cnewer': { values: 1, effect: 'read', readOnly: true }, '-samefile': { values: 1, effect: 'read', readOnly: true },
+  '-mtime': safe(1), '-mmin': safe(1), '-atime': safe(1), '-amin': safe(1), '-ctime': safe(1), '-cmin': safe(1), '-used': safe(1), '-perm': safe(1),
+  '-user': safe(1), '-group': safe(1), '-uid': safe(1), '-gid': safe(1), '-nouser': safe(0), '-nogroup': safe(0), '-links': safe(1), '-inum': safe(1),
+  '-readable': safe(0), '-writable': safe(0), '-executable': safe(0), '-fstype': safe(1), '-context': safe(1),
+  '-maxdepth': safe(1), '-mindepth': safe(1), '-depth': safe(0), '-d': safe(0), '-prune': safe(0), '-quit': safe(0), '-true': safe(0), '-false': safe(0),
+  '-follow': safe(0), '-xdev': safe(0), '-mount': safe(0), '-noleaf': safe(0), '-daystart': safe(0), '-regextype': safe(1),
+  '-ignore_readdir_race': safe(0), '-noignore_readdir_race': safe(0), '-warn': safe(0), '-nowarn': safe(0),
+  '-print': safe(0), '-print0': safe(0), '-printf': safe(1), '-ls': safe(0),
+  '-not': safe(0), '!': safe(0), '-a': safe(0), '-and': safe(0), '-o': safe(0), '-or': safe(0), '(': safe(0), ')': safe(0), ',': safe(0),
+  '-help': safe(0), '--help': safe(0), '-version': safe(0), '--version': safe(0),
+  '-exec': { values: 'command', effect: 'runs' }, '-execdir': { values: 'command', effect: 'runs' },
+  '-ok': { values: 'command', effect: 'runs' }, '-okdir': { values: 'command', effect: 'runs' },
+  '-delete': { values: 0, effect: 'remove' },
+  '-fprint': { values: 1, effect: 'write' }, '-fprint0': { values: 1, effect: 'write' }, '-fprintf': { values: 2, effect: 'write' }, '-fls': { values: 1, effect: 'write' },
+  '-files0-from': { values: 1, effect: 'startsFromFile' },
+};
+
+/** The primary a word names (`-newerXY` included), if any. */
+function primaryOf(word: string): Primary | undefined {
+  if (Object.prototype.hasOwnProperty.call(PRIMARIES, word)) return PRIMARIES[word];
+  return /^-newer[acmBt][acmBt]$/.test(word) ? { values: 1, readOnly: true } : undefined;
+}
+
+const has = (word: string, effect: Effect): boolean => primaryOf(word)?.effect === effect;
+
+// ---------------------------------------------------------------------------------------------
+// Files: the start points are read (whole, when a command gets what find finds), `-delete`
+// removes them, `-fprint FILE` writes FILE, `-newer FILE` reads FILE.
+
+function findFiles(argv: readonly string[]): FileOperands {
+  const files: FileOperand[] = [];
+  const unresolved: string[] = [];
+  const starts: number[] = [];
+  let k = 1;
+  while (k < argv.length && /^-[HLPOD]/.test(argv[k]!) && !/^-[a-z]{2,}/.test(argv[k]!)) k += argv[k] === '-D' ? 2 : 1;
+  for (; k < argv.length && !/^[-(!]/.test(argv[k]!); k++) starts.push(k);
+  const expr = argv.slice(k);
+  const runs = expr.some((a) => has(a, 'runs'));
+  files.push(...all(starts, 'read', runs ? { tree: 'all' } : {}));
+  if (starts.length === 0) files.push({ op: 'read', index: 0, value: '.', ...(runs ? { tree: 'all' as const } : {}) });
+  for (; k < argv.length; k++) {
+    const a = argv[k]!;
+    if (has(a, 'remove')) {
+      files.push(...all(starts, 'remove'));
+      if (starts.length === 0) files.push({ op: 'remove', index: 0, value: '.' });
+    }
+    if (has(a, 'write') && k + 1 < argv.length) files.push({ op: 'write', index: k + 1 });
+    if (has(a, 'read') && k + 1 < argv.length) files.push({ op: 'read', index: k + 1 });
+    if (has(a, 'startsFromFile')) unresolved.push('find -files0-from starts from the names in a file');
+  }
+  return { files, unresolved };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What it runs: the command of each `-exec`, `-execdir`, `-ok` and `-okdir`, with `{}` replaced
+// by what find finds. Acting on what it finds (running, removing, writing) is never covered by a
+// prefix allow rule.
+
+function findRuns(argv: readonly string[]): WrapperInfo {
+  const inner: Unwrapped[] = [];
+  let exactOnly = false;
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '-delete' || a.startsWith('-fprint') || a === '-fls') exactOnly = true;
+    if (has(a, 'runs')) {
+      exactOnly = true;
+      let j = i + 1;
+      while (j < argv.length && argv[j] !== ';' && !(argv[j] === '+' && argv[j - 1] === '{}')) j++;
+      if (j >= argv.length) {
+        inner.push({ kind: 'unknown', reason: `find ${a} without a terminating ';' or '+'` });
+        break;
+      }
+      if (j > i + 1) inner.push({ kind: 'argv', start: i + 1, end: j });
+      else inner.push({ kind: 'unknown', reason: `find ${a} without a command` });
+      i = j;
+    }
+  }
+  return { inner, transparent: false, exactOnly, input: { appended: false, placeholder: '{}', via: 'find -exec' } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Read-only: start points, then an expression of read-only primaries only.
+
+const YES: ReadOnlyVerdict = { readOnly: true };
+const no = (reason: string): ReadOnlyVerdict => ({ readOnly: false, reason });
+
+function claudeCodeReadOnly(argv: readonly string[]): ReadOnlyVerdict {
+  let i = 1;
+  while (i < argv.length && /^-[HLP]+$/.test(argv[i]!)) i++;
+  if (argv[i] === '-D' || argv[i]?.startsWith('-O')) return no(`find ${argv[i]} is not an option known to be read-only`);
+  while (i < argv.length && !/^[-(!,)]/.test(argv[i]!)) i++;
+  for (; i < argv.length; i++) {
+    const a = argv[i]!;
+    const primary = primaryOf(a);
+    if (!primary?.readOnly || typeof primary.values !== 'number') {
+      return no(primary !== undefined ? `find ${a} runs, deletes or writes, or reads names toolgate cannot see` : `find ${a} is not a predicate known to be read-only`);
+    }
+    if (i + primary.values >= argv.length) return primary.values === 0 ? YES : no(`find ${a} needs a value`);
+    i += primary.values;
+  }
+  return YES;
+}
+
+/** robota: no primary that runs, deletes or writes, and no following of symlinks. */
+function robotaReadOnly(argv: readonly string[]): ReadOnlyVerdict {
+  for (const a of argv.slice(1)) {
+    const effect = primaryOf(a)?.effect;
+    if (effect === 'runs' || effect === 'remove' || effect === 'write') return no(`find ${a} runs, deletes or writes`);
+    if (a === '-L' || a === '-H' || a === '-follow') return no(`find ${a} follows symlinks`);
+  }
+  return YES;
+}
+
+/** The find model. @internal */
+export const find = defineProgram({
+  names: ['find'],
+  summary: 'find: walk directory trees and act on what it finds',
+  sources: ['GNU findutils 4.9 find(1)', CC_DOCS],
+  files: (_name, argv) => findFiles(argv),
+  unwrap: (argv) => findRuns(argv),
+  readOnly: {
+    claudeCode: { find: { source: `${CC_DOCS}; GNU findutils 4.9 find(1) (read-only primaries in programs/find.ts)`, operands: 'read', globs: false, check: 'find' } },
+    robota: { find: { globs: false, check: 'find', safeShort: 'P' } },
+  },
+  readOnlyCheck: { claudeCode: (_name, argv) => claudeCodeReadOnly(argv), robota: (_name, argv) => robotaReadOnly(argv) },
+  runs: 'seen',
+  touchesFilesAsWrapper: true,
+  removes: true,
+  handsOnFound: true,
+  examples: [
+    { command: 'find src -name "*.ts"', effects: ['read ./src'], readOnly: true },
+    { command: 'find . -newer .env -print', effects: ['read .', 'read ./.env'], readOnly: true },
+    { command: 'find build -delete', effects: ['read ./build', 'remove ./build'], readOnly: false },
+    { command: 'find . -fprint out.txt', effects: ['read .', 'write ./out.txt'], readOnly: false },
+    { command: 'find src -exec cat {} +', effects: ['read ./src [all]', 'read ./{}'], readOnly: false, why: 'cat reads whatever find finds (the whole tree); its `{}` is also taken as a file of that name' },
+  ],
+});
