@@ -1,6 +1,7 @@
 import type { AskAnswer, GateResult } from '../gate/index.js';
 import { grantRules, inputSha256, redactInput, type AnswerScope, type AskOrigin, type AskRecord, type Store } from '../store/index.js';
 import { newId } from '../gate/results.js';
+import type { AnswerCodes } from './answer-code.js';
 import { settle, type Decider, type Settled } from './decide.js';
 import type { Projects } from './projects.js';
 
@@ -14,18 +15,21 @@ export interface AnswerInput {
 /** What answering an ask came to. */
 export type AnswerOutcome =
   | { ok: true; ask: AskRecord }
-  | { ok: false; status: 404 | 409 | 400; message: string; ask?: AskRecord };
+  | { ok: false; status: 404 | 409 | 400 | 403; message: string; ask?: AskRecord };
+
+/** A last check before an answer is recorded (the ask found pending, the answer valid): a refusal, or `undefined` to go on. */
+export type AnswerCheck = (ask: AskRecord) => Promise<Extract<AnswerOutcome, { ok: false }> | undefined>;
 
 /** How a wait for an answer ended. */
 export type WaitResult = { kind: 'settled'; ask: AskRecord } | { kind: 'timeout' } | { kind: 'aborted' };
 
 export interface Asks {
-  /** Park the ask of a decided call; resolves once it is committed. */
+  /** Park the ask of a decided call with a new one-time answer code, and announce the code; resolves once both are committed. */
   park(s: Settled & { result: { behavior: 'ask' } }, origin: AskOrigin, holdMs?: number): Promise<AskRecord>;
   /** Wait until the ask is answered or expired, `ms` pass, or `signal` aborts. */
   wait(id: string, ms: number, signal?: AbortSignal): Promise<WaitResult>;
-  /** Record an answer (and its grants). */
-  answer(id: string, input: AnswerInput): Promise<AnswerOutcome>;
+  /** Record an answer (and its grants), after `check` when given. */
+  answer(id: string, input: AnswerInput, check?: AnswerCheck): Promise<AnswerOutcome>;
   /** The final result of an answered ask: the answer gated with the project's current policy. */
   resolve(ask: AskRecord): Promise<GateResult>;
 }
@@ -33,14 +37,23 @@ export interface Asks {
 /** How often a held request looks at its ask again, in case an event was missed. */
 const RECHECK_MS = 5_000;
 
-export function createAsks(o: { store: Store; decider: Decider; projects: Projects; now?: () => number }): Asks {
+export function createAsks(o: {
+  store: Store;
+  decider: Decider;
+  projects: Projects;
+  codes: AnswerCodes;
+  /** Where each parked ask is announced with its answer code: serve's own terminal. */
+  announce: (line: string) => void;
+  now?: () => number;
+}): Asks {
   const now = o.now ?? Date.now;
   const store = o.store;
   return {
     async park(s, origin, holdMs) {
       const pending = s.result.pending;
       const t = now();
-      return store.parkAsk({
+      const code = o.codes.issue(pending.id);
+      const ask = await store.parkAsk({
         id: pending.id,
         pending,
         origin,
@@ -54,7 +67,9 @@ export function createAsks(o: { store: Store; decider: Decider; projects: Projec
         policyDigest: s.project.digest,
         createdAt: t,
         ...(holdMs !== undefined ? { expiresAt: t + holdMs } : {}),
-      });
+      }, { sealed: code.sealed });
+      o.announce(`toolgate serve: ask ${ask.id} waits (${ask.tool}); its answer code is ${code.code}`);
+      return ask;
     },
 
     wait(id, ms, signal) {
@@ -93,7 +108,7 @@ export function createAsks(o: { store: Store; decider: Decider; projects: Projec
       });
     },
 
-    answer: (id, input) => recordAnswer(store, id, input, now()),
+    answer: (id, input, check) => recordAnswer(store, id, input, now(), check),
 
     async resolve(ask) {
       if (ask.answer === undefined) throw new Error(`ask ${ask.id} has no answer`);
@@ -106,15 +121,17 @@ export function createAsks(o: { store: Store; decider: Decider; projects: Projec
 
 /**
  * Record a person's answer to a pending ask with the grants its scope asks for, in one
- * transaction. Used by the API and by `toolgate asks answer` (which writes to the store directly;
- * the server holding the request sees the commit and releases it).
+ * transaction; `check` (the answer code) runs once the ask is found pending and the answer valid,
+ * so a code is spent only on an answer that can be recorded.
  */
-export async function recordAnswer(store: Store, id: string, input: AnswerInput, at: number): Promise<AnswerOutcome> {
+export async function recordAnswer(store: Store, id: string, input: AnswerInput, at: number, check?: AnswerCheck): Promise<AnswerOutcome> {
   const ask = await store.getAsk(id);
   if (ask === undefined) return { ok: false, status: 404, message: `no ask with id ${id}` };
   if (ask.state !== 'pending') return { ok: false, status: 409, message: `ask ${id} is already ${ask.state}`, ask };
   const rules = grantRules(ask.pending, input.answer, input.scope, ask.sessionId !== undefined);
   if (!rules.ok) return { ok: false, status: 400, message: rules.message };
+  const refused = await check?.(ask);
+  if (refused !== undefined) return refused;
   const grants = rules.rules.map((rule) => ({
     id: newId('grant'),
     scope: rules.scope as 'session' | 'project',

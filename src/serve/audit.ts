@@ -71,6 +71,19 @@ export function answerEntry(ask: AskRecord, at: number): AuditEntry {
   };
 }
 
+/** The audit entry of an answer refused for its answer code (wrong, spent, locked, none): who tried, and how often. */
+export function refusedAnswerEntry(ask: AskRecord, at: number, answerer: string, reason: string, tries: number): AuditEntry {
+  return {
+    ...askBase(ask, at, ask.pending.call.input),
+    event: 'answerRefused',
+    reasonKind: 'resolver',
+    reason,
+    answerer,
+    decidedBy: 'serve',
+    detail: `answer code tries: ${tries}`,
+  };
+}
+
 /** The audit entry of a held hook request's release: the final result after an answer, or a deny when no answer came. */
 export function releaseEntry(event: AuditEvent, ask: AskRecord, at: number, end: { result: GateResult } | { expired: string }): AuditEntry {
   if (!('result' in end)) return { ...askBase(ask, at, ask.pending.call.input), event: 'expired', behavior: 'deny', reasonKind: 'resolver', reason: end.expired, decidedBy: 'timeout' };

@@ -6,9 +6,9 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createAuditWriter, defaultSpillFile, openSpillJournal, type AuditWriter, type Store } from '../store/index.js';
 import { prepareShell } from '../shell/index.js';
-import { createAsks, type Asks } from './asks.js';
+import { createAsks } from './asks.js';
 import { answererNameProblem } from './answerers.js';
-import { createAnswerCodes, type AnswerCodes } from './answer-code.js';
+import { createAnswerCodes } from './answer-code.js';
 import { createAuth } from './auth.js';
 import { NO_AUDIT, type ServeContext } from './context.js';
 import { createDecider } from './decide.js';
@@ -139,9 +139,9 @@ export function createServe(options: ServeOptions): Serve {
     now,
   });
   const decider = createDecider({ projects, store, home, guarded: guardedFiles(secrets), now });
-  const codes = createAnswerCodes(options.token);
+  const codes = createAnswerCodes(options.token, store);
   const announce = options.announce ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const asks = announced(createAsks({ store, decider, projects, now }), codes, announce);
+  const asks = createAsks({ store, decider, projects, codes, announce, now });
   const spillFile = options.spillFile ?? defaultSpillFile(store) ?? false;
   const journal = spillFile !== false ? openSpillJournal(resolve(spillFile)) : undefined;
   const writer: AuditWriter | undefined =
@@ -215,18 +215,6 @@ export function createServe(options: ServeOptions): Serve {
         });
       }
       await writer?.close();
-    },
-  };
-}
-
-/** `asks` whose `park` also announces the parked ask and its answer code (serve's terminal). */
-function announced(asks: Asks, codes: AnswerCodes, announce: (line: string) => void): Asks {
-  return {
-    ...asks,
-    async park(s, origin, holdMs) {
-      const ask = await asks.park(s, origin, holdMs);
-      announce(`toolgate serve: ask ${ask.id} waits (${ask.tool}); its answer code is ${codes.codeFor(ask.id)}`);
-      return ask;
     },
   };
 }

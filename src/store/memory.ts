@@ -1,5 +1,5 @@
 import { createEventHub } from './events.js';
-import { StoreUnavailableError, type AnswerAskResult, type AskRecord, type AuditEntry, type GrantRecord, type Store } from './types.js';
+import { StoreUnavailableError, type AnswerAskResult, type AnswerCodeRecord, type AskRecord, type AuditEntry, type GrantRecord, type Store } from './types.js';
 
 const clone = <T>(v: T): T => structuredClone(v);
 
@@ -14,6 +14,7 @@ export function createMemoryStore(): Store {
   const grants: GrantRecord[] = [];
   const audit: AuditEntry[] = [];
   const sessions = new Map<string, string>();
+  const codes = new Map<string, AnswerCodeRecord>();
   let closed = false;
   const open = () => {
     if (closed) throw new StoreUnavailableError('the memory store is closed');
@@ -29,11 +30,12 @@ export function createMemoryStore(): Store {
   return {
     kind: 'memory',
     location: 'memory',
-    async parkAsk(ask) {
+    async parkAsk(ask, code) {
       open();
       if (asks.has(ask.id)) throw new Error(`an ask with id ${ask.id} is already parked`);
       const stored: AskRecord = { ...clone(ask), state: 'pending', updatedAt: ask.createdAt };
       asks.set(ask.id, stored);
+      if (code !== undefined) codes.set(ask.id, { askId: ask.id, sealed: code.sealed, tries: 0 });
       hub.emit({ type: 'parked', ask: clone(stored) });
       return clone(stored);
     },
@@ -60,6 +62,26 @@ export function createMemoryStore(): Store {
         hub.emit({ type: 'answered', ask: clone(r.ask) });
       }
       return r;
+    },
+    async answerCodes(askIds) {
+      open();
+      return askIds.flatMap((id) => {
+        const c = codes.get(id);
+        return c !== undefined ? [clone(c)] : [];
+      });
+    },
+    async tryAnswerCode(askId) {
+      open();
+      const c = codes.get(askId);
+      if (c !== undefined && c.spentAt === undefined) c.tries += 1;
+      return c !== undefined ? clone(c) : undefined;
+    },
+    async spendAnswerCode(askId, at) {
+      open();
+      const c = codes.get(askId);
+      if (c === undefined || c.spentAt !== undefined) return false;
+      c.spentAt = at;
+      return true;
     },
     async expireAsk(id, at) {
       open();

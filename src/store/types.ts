@@ -65,6 +65,22 @@ export interface AskRecord extends NewAsk {
   answer?: AnswerRecord;
 }
 
+/**
+ * A parked ask's one-time answer code as the store keeps it: what `toolgate asks answer` must
+ * give besides the token. The store never holds the code in the clear: `sealed` is encrypted and
+ * authenticated by `toolgate serve` with a key only it holds (see `createAnswerCodes`).
+ * @public
+ */
+export interface AnswerCodeRecord {
+  askId: string;
+  /** The code, sealed by serve; opaque to the store. */
+  sealed: string;
+  /** How many answers were tried with it, right or wrong. */
+  tries: number;
+  /** When an answer spent it (milliseconds since the epoch); a spent code answers nothing. */
+  spentAt?: number;
+}
+
 /** Which asks {@link Store.listAsks} returns; newest first. @public */
 export interface AskFilter {
   /** Default `pending`; `all` for every state. */
@@ -111,7 +127,8 @@ export interface GrantFilter {
 
 /**
  * What the audit log records. `PreToolUse`, `PermissionRequest` and `decision` (the JSON API) are
- * decisions; `answer` is the outcome of an answered ask; `expired` an ask whose hold ran out;
+ * decisions; `answer` is the outcome of an answered ask; `answerRefused` an answer refused for a
+ * wrong, spent or locked answer code; `expired` an ask whose hold ran out;
  * `PostToolUse`, `PostToolUseFailure` and `Stop` are recorded as they arrive; `auditLoss` says how
  * many entries were dropped while the store could not be written.
  * @public
@@ -121,6 +138,7 @@ export type AuditEvent =
   | 'PermissionRequest'
   | 'decision'
   | 'answer'
+  | 'answerRefused'
   | 'expired'
   | 'PostToolUse'
   | 'PostToolUseFailure'
@@ -211,11 +229,22 @@ export interface Store {
   readonly kind: string;
   /** Where the data lives, for messages (a file path; a URL without its password). */
   readonly location: string;
-  parkAsk(ask: NewAsk): Promise<AskRecord>;
+  /** Park an ask, with its sealed one-time answer code when it has one (both commit together). */
+  parkAsk(ask: NewAsk, code?: { sealed: string }): Promise<AskRecord>;
   getAsk(id: string): Promise<AskRecord | undefined>;
   listAsks(filter?: AskFilter): Promise<AskRecord[]>;
   /** Answer a pending ask and store `grants` with it. */
   answerAsk(id: string, answer: AnswerRecord, grants?: readonly NewGrant[]): Promise<AnswerAskResult>;
+  /** The answer codes of these asks (asks without one are left out). */
+  answerCodes(askIds: readonly string[]): Promise<AnswerCodeRecord[]>;
+  /**
+   * Count one answer tried with ask `askId`'s code, unless the code is spent, and return the
+   * record after counting (`undefined`: the ask has no code). Counting is atomic, so racing tries
+   * are each counted.
+   */
+  tryAnswerCode(askId: string): Promise<AnswerCodeRecord | undefined>;
+  /** Spend ask `askId`'s code; `false` when it was already spent (of two racing, one wins) or there is none. */
+  spendAnswerCode(askId: string, at: number): Promise<boolean>;
   /** Give up a pending ask (its hold ran out): it can no longer be answered. */
   expireAsk(id: string, at: number): Promise<AnswerAskResult>;
   listGrants(filter: GrantFilter): Promise<GrantRecord[]>;

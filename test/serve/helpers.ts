@@ -92,8 +92,21 @@ export async function start(sb: Sandbox, options: Partial<ServeOptions> & { stor
     token,
     lines,
     announced,
-    codeOf: (id) => codeIn(announced, id) ?? serve.context.codes.codeFor(id),
-    answer: (id, body, as = token) => call('POST', `/v1/asks/${encodeURIComponent(id)}/answer`, { code: codeIn(announced, id) ?? serve.context.codes.codeFor(id), ...body }, { authorization: `Bearer ${as}` }),
+    codeOf(id) {
+      const code = codeIn(announced, id);
+      if (code === undefined) throw new Error(`serve has not announced ask ${id}`);
+      return code;
+    },
+    async answer(id, body, as = token) {
+      // Announced here, or (parked on another replica sharing the token) as the page would show it.
+      const stored = async () => {
+        const [r] = await store.answerCodes([id]);
+        return r !== undefined ? serve.context.codes.shown(r) : undefined;
+      };
+      // An ask that does not exist has no code to wait for.
+      const code = (await store.getAsk(id)) === undefined ? 'NONE-NONE' : await eventually(async () => codeIn(announced, id) ?? (await stored()));
+      return call('POST', `/v1/asks/${encodeURIComponent(id)}/answer`, { code, ...body }, { authorization: `Bearer ${as}` });
+    },
     hook: (event, headers) => call('POST', '/hooks/claude-code', event, headers),
     api: call,
     async stop() {

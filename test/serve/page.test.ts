@@ -84,6 +84,17 @@ describe('GET /: the pending asks', () => {
     await Promise.all([a.held, b.held]);
   });
 
+  it('says so when an ask\'s answer code is locked after too many wrong tries: the ask is then answered here only', async () => {
+    const x = await park(s, 'npm publish --tag locked', 'p-locked');
+    await eventually(() => (s.announced.some((l) => l.includes(`ask ${x.id} waits`)) ? true : undefined));
+    for (let i = 0; i < 5; i++) await s.api('POST', `/v1/asks/${x.id}/answer`, { behavior: 'allow', code: 'AAAA-AAAA' }, { authorization: `Bearer ${TEST_TOKEN}` });
+    const card = (await view(s, `/asks/${x.id}`)).text;
+    expect(card).not.toContain('answer-code');
+    expect(card).toMatch(/The answer code was locked after 5 wrong tries/);
+    expect((await post(s, `/asks/${x.id}/answer`, { action: 'deny' })).status).toBe(200);
+    await x.held;
+  });
+
   it('a navigation gets the frame only: no ask, no answer code, whatever cookie it carries', async () => {
     const x = await park(s, 'npm publish --tag frame', 'p-frame');
     for (const headers of [{}, { cookie: `toolgate_${s.port}=${ann}; ${SESSION_HEADER}=${ann}` }]) {

@@ -1,7 +1,9 @@
-import { linkSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createHmac } from 'node:crypto';
+import { linkSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANSWER_CODE_TRIES, createAnswerCodes } from '../../src/serve/answer-code.js';
 import { createAuth, isLoopbackAddress } from '../../src/serve/auth.js';
 import { createServe } from '../../src/serve/index.js';
 import { createMemoryStore } from '../../src/store/index.js';
@@ -82,6 +84,83 @@ describe('answering needs a credential and the ask\'s one-time code', () => {
     } finally {
       await t.stop();
     }
+  });
+});
+
+describe('the one-time code is drawn at random per ask, kept sealed, spent once and locked after a few tries', () => {
+  const as = { authorization: `Bearer ${TOKEN}` };
+  const parkOne = async (session: string, command = 'npm publish') => {
+    const held = s.hook(preToolUse(project, 'Bash', { command }, { session_id: session }));
+    const id = await eventually(async () => (await s.store.listAsks({ sessionId: session }))[0]?.id);
+    await eventually(() => (s.announced.some((l) => l.includes(`ask ${id} waits`)) ? true : undefined));
+    return { id, held };
+  };
+
+  it('a reader of the token file cannot work it out: the code as HMAC(token, ask id) is refused, and neither the token file nor the store file holds the code', async () => {
+    const { id, held } = await parkOne('rand-1');
+    // The derivation the code used to have: whoever read the token had every code.
+    const mac = createHmac('sha256', TOKEN).update(`toolgate answer code v1\n${id}`).digest();
+    let derived = '';
+    for (let i = 0; i < 8; i++) derived += '23456789ABCDEFGHJKMNPQRSTVWXYZ'[(mac[i] as number) % 30];
+    const code = s.codeOf(id);
+    expect(code.replace('-', '')).not.toBe(derived);
+    const r = await s.api('POST', `/v1/asks/${id}/answer`, { behavior: 'allow', code: derived }, as);
+    expect(r.status).toBe(403);
+    expect((await s.store.getAsk(id))?.state).toBe('pending');
+    const files = [tokenFile, storeFile, `${storeFile}-wal`].map((f) => {
+      try {
+        return readFileSync(f).toString('latin1');
+      } catch {
+        return '';
+      }
+    });
+    for (const text of files) expect(text.includes(code.replace('-', '')) || text.includes(code)).toBe(false);
+    // Two servers with the same token draw different codes for the same ask id: nothing derives them.
+    const issued = new Set(Array.from({ length: 20 }, () => createAnswerCodes(TOKEN, s.store).issue(id).code));
+    expect(issued.size).toBeGreaterThan(15);
+    expect((await s.answer(id, { behavior: 'deny' })).status).toBe(200);
+    await held;
+  });
+
+  it(`locks after ${ANSWER_CODE_TRIES} tries: the right code is then refused too, the ask stays held, the audit records every refusal`, async () => {
+    const { id, held } = await parkOne('rand-2');
+    const code = s.codeOf(id);
+    const wrong = code.startsWith('2') ? `3${code.slice(1)}` : `2${code.slice(1)}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < ANSWER_CODE_TRIES; i++) statuses.push((await s.api('POST', `/v1/asks/${id}/answer`, { behavior: 'allow', code: wrong }, as)).status);
+    expect(statuses).toEqual(Array(ANSWER_CODE_TRIES).fill(403));
+    const late = await s.api('POST', `/v1/asks/${id}/answer`, { behavior: 'allow', code }, as);
+    expect(late.status).toBe(403);
+    expect(late.body['error']).toMatch(/locked after 5 tries/);
+    expect((await s.store.getAsk(id))?.state).toBe('pending');
+    const refused = await eventually(async () => {
+      const all = (await s.store.readAudit({ askId: id })).filter((e) => e.event === 'answerRefused');
+      return all.length === ANSWER_CODE_TRIES + 1 ? all : undefined;
+    });
+    expect(refused.every((e) => e.answerer === 'token' && e.askId === id && e.tool === 'Bash')).toBe(true);
+    expect(refused.at(-1)?.reason).toMatch(/locked/);
+    expect(refused[0]?.reason).toMatch(/not the answer code .*\(4 tries left\)/);
+    // The page still answers it.
+    const [record] = await s.store.answerCodes([id]);
+    expect(record !== undefined && s.serve.context.codes.shown(record)).toBe(undefined);
+    expect((await s.store.answerAsk(id, { answer: { behavior: 'deny' }, scope: 'once', answerer: 'page:test', answeredAt: Date.now() })).ok).toBe(true);
+    await held;
+  });
+
+  it('is spent by the answer it gives: the same code answers nothing twice, and a code sealed under another token opens nowhere', async () => {
+    const { createMemoryStore } = await import('../../src/store/index.js');
+    const store = createMemoryStore();
+    const codes = createAnswerCodes(TOKEN, store);
+    const { code, sealed } = codes.issue('ask_x');
+    await store.parkAsk({ id: 'ask_x' } as never, { sealed });
+    expect(await codes.redeem('ask_x', code.toLowerCase(), 1)).toEqual({ ok: true });
+    expect(await codes.redeem('ask_x', code, 2)).toMatchObject({ ok: false, why: 'spent' });
+    expect(await codes.redeem('ask_none', code, 2)).toMatchObject({ ok: false, why: 'none' });
+    const other = createAnswerCodes('another-token-0123456789', store);
+    expect(other.shown({ askId: 'ask_x', sealed, tries: 0 })).toBeUndefined();
+    expect(codes.shown({ askId: 'ask_x', sealed, tries: 0 })).toBe(code);
+    // Bound to its ask: the sealed code of one ask does not open as another's.
+    expect(codes.shown({ askId: 'ask_y', sealed, tries: 0 })).toBeUndefined();
   });
 });
 

@@ -211,6 +211,24 @@ export function describeStore(name: string, open: () => Promise<Store>): void {
       await s.close();
     });
 
+    it('keeps an ask\'s answer code with it: counts every try until it is spent, and spends it once', async () => {
+      const s = await open();
+      await s.parkAsk(newAsk('a1'), { sealed: 'v1.sealed-one' });
+      await s.parkAsk(newAsk('a2'));
+      expect(await s.answerCodes(['a1', 'a2', 'nope'])).toEqual([{ askId: 'a1', sealed: 'v1.sealed-one', tries: 0 }]);
+      expect(await s.answerCodes([])).toEqual([]);
+      expect(await s.tryAnswerCode('a2')).toBeUndefined();
+      // Racing tries are each counted.
+      const tries = await Promise.all([1, 2, 3].map(() => s.tryAnswerCode('a1')));
+      expect(tries.map((t) => t?.tries).sort()).toEqual([1, 2, 3]);
+      expect(await Promise.all([s.spendAnswerCode('a1', 5_000), s.spendAnswerCode('a1', 5_001)])).toEqual(expect.arrayContaining([true, false]));
+      expect(await s.spendAnswerCode('a2', 5_000)).toBe(false);
+      // A spent code is no longer counted.
+      expect(await s.tryAnswerCode('a1')).toMatchObject({ askId: 'a1', tries: 3, spentAt: expect.any(Number) });
+      expect((await s.answerCodes(['a1']))[0]?.spentAt).toBeGreaterThanOrEqual(5_000);
+      await s.close();
+    });
+
     it('is healthy while open; a closed store rejects with StoreUnavailableError', async () => {
       const s = await open();
       await expect(s.health()).resolves.toBeUndefined();

@@ -14,6 +14,8 @@ export interface FormContext {
   back: string;
   /** The ask's one-time answer code, for `toolgate asks answer` (shown on pending asks only). */
   code?: string;
+  /** Why a pending ask shows no answer code (locked after too many wrong tries, spent, sealed under another token). */
+  codeNote?: string;
 }
 
 const KIND_TEXT: Record<string, { label: string; title: string }> = {
@@ -115,7 +117,8 @@ function forms(a: AskRecord, f: FormContext): HtmlEscapedString {
       : '';
   return h`<form method="post" action="${action}" class="answer approve">${hidden(f)}<button type="submit" name="action" value="approve" class="allow">Approve</button>${remember}</form>
 <form method="post" action="${action}" class="answer deny">${hidden(f)}<input type="hidden" name="action" value="deny"><input type="text" name="message" maxlength="2000" placeholder="Message for the agent (optional)" aria-label="Message for the agent"><button type="submit" class="deny">Deny</button></form>
-${f.code !== undefined ? h`<p class="code muted">Answer code for <code>toolgate asks answer</code>: <code class="answer-code">${f.code}</code></p>` : ''}`;
+${f.code !== undefined ? h`<p class="code muted">Answer code for <code>toolgate asks answer</code>: <code class="answer-code">${f.code}</code></p>` : ''}
+${f.codeNote !== undefined ? h`<p class="code code-note">${f.codeNote}</p>` : ''}`;
 }
 
 function outcome(v: AskView): HtmlEscapedString {

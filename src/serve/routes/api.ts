@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { PERMISSION_MODES } from '../../core/types.js';
 import { redactInput, StoreUnavailableError, type AskFilter, type AskRecord } from '../../store/index.js';
-import { answerEntry, decisionEntry } from '../audit.js';
+import { answerEntry, decisionEntry, refusedAnswerEntry } from '../audit.js';
 import { hostIsSelf, sameOrigin } from '../auth.js';
 import { readBody } from '../body.js';
 import { MAX_INPUT_DEPTH, nestedDeeperThan } from '../depth.js';
@@ -194,8 +194,6 @@ export function apiRoutes(ctx: ServeContext): Hono {
     const body = await readJson(c, answerRequest);
     if (!body.ok) return problem(c, body.problem);
     const { scope, code, ...a } = body.value;
-    // Who answers is the credential, never a name the caller gives; the code proves a person read it.
-    if (!ctx.codes.check(id, code)) return problem(c, { status: 403, message: `that is not the answer code of ask ${id}: the approval page and serve's terminal show it` });
     const misfit =
       a.behavior === 'deny'
         ? (['updatedInput', 'updatedPermissions', 'remember'] as const).filter((k) => a[k] !== undefined)
@@ -211,7 +209,14 @@ export function apiRoutes(ctx: ServeContext): Hono {
             ...(a.remember !== undefined ? { remember: a.remember } : {}),
           }
         : { behavior: 'deny' as const, ...(a.message !== undefined ? { message: a.message } : {}), ...(a.interrupt !== undefined ? { interrupt: a.interrupt } : {}) };
-    const r = await ctx.asks.answer(id, { answer, ...(scope !== undefined ? { scope } : {}), answerer: principal });
+    // Who answers is the credential, never a name the caller gives; the code proves a person read
+    // it. It is tried last, so it is spent only on an answer that is recorded; a refusal is audited.
+    const r = await ctx.asks.answer(id, { answer, ...(scope !== undefined ? { scope } : {}), answerer: principal }, async (ask) => {
+      const t = await ctx.codes.redeem(id, code, ctx.now());
+      if (t.ok) return undefined;
+      await ctx.audit.write(refusedAnswerEntry(ask, ctx.now(), principal, t.message, t.tries));
+      return { ok: false, status: 403, message: t.message };
+    });
     if (!r.ok) return c.json({ error: r.message, ...(r.ask !== undefined ? { ask: askView(r.ask) } : {}) }, r.status);
     await recordOutcome(ctx, answerEntry(r.ask, ctx.now()));
     return c.json(askView(r.ask, await resolved(r.ask)));

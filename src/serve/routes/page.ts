@@ -61,7 +61,22 @@ export function pageRoutes(ctx: ServeContext): Hono {
     c.html(layout({ ...frame, instance }, body), status, SECURITY_HEADERS);
   const part = (c: Context, body: HtmlEscapedString) => c.html(body, 200, SECURITY_HEADERS);
   const text = (c: Context, status: 400 | 401 | 403 | 404 | 409 | 413 | 415, message: string) => c.text(message, status, SECURITY_HEADERS);
-  const form = (back: string, a: AskRecord): FormContext => ({ back, code: ctx.codes.codeFor(a.id) });
+  /** The answer codes of the pending asks among `asks`, as their forms show them. */
+  const codesOf = async (asks: readonly AskRecord[]): Promise<Map<string, Omit<FormContext, 'back'>>> => {
+    const pending = asks.filter((x) => x.state === 'pending').map((x) => x.id);
+    const out = new Map<string, Omit<FormContext, 'back'>>();
+    for (const r of pending.length > 0 ? await ctx.store.answerCodes(pending) : []) {
+      const code = ctx.codes.shown(r);
+      out.set(
+        r.askId,
+        code !== undefined
+          ? { code }
+          : { codeNote: ctx.codes.locked(r) ? `The answer code was locked after ${r.tries} wrong tries (recorded in the audit log): this ask can be answered here only.` : 'This ask has no usable answer code: it can be answered here only.' },
+      );
+    }
+    return out;
+  };
+  const form = (back: string, a: AskRecord, codes: Map<string, Omit<FormContext, 'back'>>): FormContext => ({ back, ...codes.get(a.id) });
   /** The signed-in viewer of a script's request; `undefined` when the request is a navigation (no part asked for). */
   const viewer = (c: Context): Ok | Response | undefined => {
     if (c.req.query('part') === undefined) return undefined;
@@ -95,7 +110,8 @@ export function pageRoutes(ctx: ServeContext): Hono {
     const back = `/${params !== '' ? `?${params}` : ''}`;
     const pending = await ctx.store.listAsks({ state: 'pending', limit: 200, ...(session !== undefined ? { sessionId: session } : {}), ...(project !== undefined ? { projectDir: project } : {}) });
     // Oldest first: a new ask goes below the ones already shown, so no card moves under the pointer.
-    const cards = [...pending].reverse().map((x) => askCard(x, form(BACK.test(back) ? back : '/', x)));
+    const codes = await codesOf(pending);
+    const cards = [...pending].reverse().map((x) => askCard(x, form(BACK.test(back) ? back : '/', x, codes)));
     const list = h`${cards}`;
     if (c.req.query('part') === 'list') return part(c, list);
     const [answered, expired] = await Promise.all([ctx.store.listAsks({ state: 'answered', limit: 5 }), ctx.store.listAsks({ state: 'expired', limit: 5 })]);
@@ -118,7 +134,7 @@ ${recent.length > 0 ? h`<ul class="recent">${recent.map((r) => h`<li>${timeTag(n
     const [answered, expired] = await Promise.all([ctx.store.listAsks({ state: 'answered', limit: 50 }), ctx.store.listAsks({ state: 'expired', limit: 50 })]);
     const asks = [...answered, ...expired].sort(newestFirst).slice(0, 50);
     const audits = await Promise.all(asks.map((x) => ctx.store.readAudit({ askId: x.id, limit: 100 })));
-    const list = h`${asks.map((x, i) => askCard(x, form('/answered', x), audits[i]))}`;
+    const list = h`${asks.map((x, i) => askCard(x, { back: '/answered' }, audits[i]))}`;
     if (c.req.query('part') === 'list') return part(c, list);
     const body = h`<h1>Answered asks</h1>
 <p class="muted">The newest 50, with what the audit log recorded for each: the decision that parked it, the answer and who gave it, and how the held call was released.</p>
@@ -137,7 +153,7 @@ ${asks.length === 0 ? h`<p class="empty">No ask has been answered yet.</p>` : ''
     const withAudit = c.req.query('part') === 'view' || c.req.query('audit') !== undefined;
     const audit = withAudit ? await ctx.store.readAudit({ askId: id, limit: 100 }) : undefined;
     const back = c.req.query('back');
-    const card = askCard(ask, form(back !== undefined && BACK.test(back) ? back : `/asks/${id}`, ask), audit);
+    const card = askCard(ask, form(back !== undefined && BACK.test(back) ? back : `/asks/${id}`, ask, await codesOf([ask])), audit);
     if (c.req.query('part') === 'card') return part(c, card);
     return part(c, viewPart(`${ask.tool} ask`, a, h`<div id="asks">${card}</div>`));
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PoolClient, PoolConfig } from 'pg';
 import { createEventHub } from '../events.js';
-import { askColumns, askFromRow, AUDIT_COLUMNS, auditFromRow, auditParams, grantFromRow, type AskRow, type AuditRow, type GrantRow } from '../sqlite/rows.js';
+import { askColumns, askFromRow, AUDIT_COLUMNS, auditFromRow, auditParams, codeFromRow, grantFromRow, type AskRow, type AuditRow, type CodeRow, type GrantRow } from '../sqlite/rows.js';
 import { startListener, type Listener } from './listen.js';
 import { loadPg } from './load.js';
 import { migratePostgres } from './migrations.js';
@@ -238,14 +238,17 @@ function createPostgresStore(
   return {
     kind: 'postgres',
     location,
-    async parkAsk(ask: NewAsk) {
+    async parkAsk(ask: NewAsk, code) {
       return guard('park the ask', async () => {
         const params = askValues(ask);
+        const n = params.length;
+        // One statement: the ask, its answer code and the notification commit together.
         const [row] = await rows<AskRow>(
-          `WITH ins AS (INSERT INTO asks (${askColumns.join(', ')}) VALUES (${askColumns.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING *)
+          `WITH ins AS (INSERT INTO asks (${askColumns.join(', ')}) VALUES (${askColumns.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING *),
+           code AS (INSERT INTO answer_codes (ask_id, sealed) SELECT id, $${n + 3}::text FROM ins WHERE $${n + 3}::text IS NOT NULL RETURNING ask_id)
            SELECT ins.*, NULL::text AS w_behavior, NULL::text AS w_answer, NULL::text AS w_scope, NULL::text AS w_answerer, NULL::bigint AS w_answered_at,
-             pg_notify($${params.length + 1}, $${params.length + 2}) AS notified FROM ins`,
-          [...params, ASKS_CHANNEL, notice(ask.id, 'pending')],
+             pg_notify($${n + 1}, $${n + 2}) AS notified, (SELECT count(*) FROM code) AS coded FROM ins`,
+          [...params, ASKS_CHANNEL, notice(ask.id, 'pending'), code?.sealed ?? null],
         );
         const stored = askFromRow(row as AskRow);
         hub.emit({ type: 'parked', ask: stored });
@@ -298,6 +301,23 @@ function createPostgresStore(
           (row) => askFromRow({ ...row, w_behavior: a.behavior, w_answer: answerJson, w_scope: answer.scope, w_answerer: text(answer.answerer), w_answered_at: answer.answeredAt }),
         );
       });
+    },
+    async answerCodes(askIds) {
+      if (askIds.length === 0) return [];
+      return guard('read answer codes', async () => (await rows<CodeRow>('SELECT * FROM answer_codes WHERE ask_id = ANY($1::text[])', [askIds.map(text)])).map(codeFromRow));
+    },
+    async tryAnswerCode(askId) {
+      return guard('count a try of the answer code', async () => {
+        const [row] = await rows<CodeRow>(
+          `WITH upd AS (UPDATE answer_codes SET tries = tries + 1 WHERE ask_id = $1 AND spent_at IS NULL RETURNING *)
+           SELECT * FROM upd UNION ALL SELECT * FROM answer_codes WHERE ask_id = $1 AND NOT EXISTS (SELECT 1 FROM upd)`,
+          [text(askId)],
+        );
+        return row !== undefined ? codeFromRow(row) : undefined;
+      });
+    },
+    async spendAnswerCode(askId, at) {
+      return guard('spend the answer code', async () => (await pool.query({ text: 'UPDATE answer_codes SET spent_at = $2 WHERE ask_id = $1 AND spent_at IS NULL', values: [text(askId), at] })).rowCount === 1);
     },
     async expireAsk(id, at) {
       return guard('expire the ask', () =>

@@ -120,6 +120,18 @@ CREATE INDEX audit_session ON audit (session_id, seq);
 CREATE INDEX audit_ask ON audit (ask_id, seq) WHERE ask_id IS NOT NULL;
 `,
   },
+  {
+    version: 4,
+    name: 'one-time answer codes',
+    sql: `
+CREATE TABLE answer_codes (
+  ask_id   TEXT PRIMARY KEY REFERENCES asks (id),
+  sealed   TEXT NOT NULL,
+  tries    INTEGER NOT NULL DEFAULT 0,
+  spent_at INTEGER
+);
+`,
+  },
 ];
 
 /** What a migration run found and did. */

@@ -1,4 +1,4 @@
-import type { AnswerRecord, AskRecord, AuditEntry, GrantRecord } from '../types.js';
+import type { AnswerCodeRecord, AnswerRecord, AskRecord, AuditEntry, GrantRecord } from '../types.js';
 
 /** Columns of `asks`, in insert order. */
 export const askColumns = [
@@ -100,4 +100,17 @@ export function auditFromRow(r: AuditRow): AuditEntry {
   for (const [k, col] of AUDIT_FIELDS) if (r[col] !== null && r[col] !== undefined) out[k] = r[col];
   if (r['input_redacted'] !== null && r['input_redacted'] !== undefined) out['inputRedacted'] = JSON.parse(r['input_redacted'] as string);
   return out as unknown as AuditEntry;
+}
+
+/** A row of `answer_codes`. */
+export interface CodeRow {
+  ask_id: string;
+  sealed: string;
+  tries: number;
+  spent_at: number | null;
+}
+
+/** An `answer_codes` row as the store's record. */
+export function codeFromRow(r: CodeRow): AnswerCodeRecord {
+  return { askId: r.ask_id, sealed: r.sealed, tries: r.tries, ...(r.spent_at !== null ? { spentAt: r.spent_at } : {}) };
 }

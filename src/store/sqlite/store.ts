@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { createEventHub } from '../events.js';
-import { askColumns, askFromRow, AUDIT_COLUMNS, auditFromRow, auditValues, grantFromRow, type AskRow, type AuditRow, type GrantRow } from './rows.js';
+import { askColumns, askFromRow, AUDIT_COLUMNS, auditFromRow, auditValues, codeFromRow, grantFromRow, type AskRow, type AuditRow, type CodeRow, type GrantRow } from './rows.js';
 import { loadBetterSqlite3, openFailure } from './load.js';
 import { migrate } from './migrations.js';
 import {
@@ -10,6 +10,7 @@ import {
   StoreReplacedError,
   StoreUnavailableError,
   type AnswerAskResult,
+  type AnswerCodeRecord,
   type AnswerRecord,
   type AskFilter,
   type AskRecord,
@@ -99,6 +100,14 @@ function createSqliteStore(db: Db, file: string, pollMs: number): Store {
     changedSince: db.prepare(`SELECT a.*, w.behavior AS w_behavior, w.answer AS w_answer, w.scope AS w_scope, w.answerer AS w_answerer, w.answered_at AS w_answered_at
       FROM asks a LEFT JOIN answers w ON w.ask_id = a.id WHERE a.updated_at >= ? ORDER BY a.updated_at`),
     health: db.prepare('SELECT MAX(version) AS v FROM schema_migrations'),
+    insertCode: db.prepare('INSERT INTO answer_codes (ask_id, sealed) VALUES (?, ?)'),
+    getCode: db.prepare('SELECT * FROM answer_codes WHERE ask_id = ?'),
+    tryCode: db.prepare('UPDATE answer_codes SET tries = tries + 1 WHERE ask_id = ? AND spent_at IS NULL'),
+    spendCode: db.prepare('UPDATE answer_codes SET spent_at = ? WHERE ask_id = ? AND spent_at IS NULL'),
+  };
+  const readCode = (askId: string): AnswerCodeRecord | undefined => {
+    const row = st.getCode.get(askId) as CodeRow | undefined;
+    return row ? codeFromRow(row) : undefined;
   };
 
   // The file we opened, by device and inode: a store file deleted or replaced under us would take
@@ -149,6 +158,14 @@ function createSqliteStore(db: Db, file: string, pollMs: number): Store {
     st.setState.run('expired', at, id, 'pending');
     return { ok: true, ask: readAsk(id) as AskRecord };
   });
+  const parkTx = db.transaction((ask: NewAsk, code: { sealed: string } | undefined) => {
+    st.insertAsk.run(askParams(ask));
+    if (code !== undefined) st.insertCode.run(ask.id, code.sealed);
+  });
+  const tryTx = db.transaction((askId: string) => {
+    st.tryCode.run(askId);
+    return readCode(askId);
+  });
   const auditTx = db.transaction((entries: readonly AuditEntry[]) => {
     for (const e of entries) st.insertAudit.run(auditValues(e));
   });
@@ -181,9 +198,9 @@ function createSqliteStore(db: Db, file: string, pollMs: number): Store {
   return {
     kind: 'sqlite',
     location: file,
-    async parkAsk(ask: NewAsk) {
+    async parkAsk(ask: NewAsk, code) {
       return guard('park the ask', () => {
-        st.insertAsk.run(askParams(ask));
+        parkTx.immediate(ask, code);
         const stored = readAsk(ask.id) as AskRecord;
         note(stored);
         hub.emit({ type: 'parked', ask: stored });
@@ -216,6 +233,15 @@ function createSqliteStore(db: Db, file: string, pollMs: number): Store {
         }
         return r;
       });
+    },
+    async answerCodes(askIds) {
+      return guard('read answer codes', () => askIds.flatMap((id) => readCode(id) ?? []));
+    },
+    async tryAnswerCode(askId) {
+      return guard('count a try of the answer code', () => tryTx.immediate(askId));
+    },
+    async spendAnswerCode(askId, at) {
+      return guard('spend the answer code', () => st.spendCode.run(at, askId).changes > 0);
     },
     async expireAsk(id, at) {
       return guard('expire the ask', () => {
