@@ -66,32 +66,107 @@ function primaryOf(word: string): Primary | undefined {
   return /^-newer[acmBt][acmBt]$/.test(word) ? { values: 1, readOnly: true } : undefined;
 }
 
-const has = (word: string, effect: Effect): boolean => primaryOf(word)?.effect === effect;
+/** One primary as written in a command: its word, what it is, the words it takes. */
+interface PrimaryUse {
+  /** The index of its word in argv. */
+  readonly index: number;
+  readonly word: string;
+  /** `undefined` for a word that is no primary (find refuses the command). */
+  readonly primary: Primary | undefined;
+  /** The indices of the words it takes (for `-exec`, the command's words). */
+  readonly values: readonly number[];
+  /** Fewer words follow than it takes, or (`-exec`) no `;` or `{} +` ends its command. */
+  readonly missing: boolean;
+  /** For `-exec` and the like: the index of the `;` or `+` that ends its command. */
+  readonly end?: number;
+}
+
+/** A find command's words as find reads them: leading options, start points, the expression. */
+export interface FindWords {
+  /** The indices of the leading options (`-H`, `-L`, `-P`, `-D LIST`, `-Olevel`). */
+  readonly options: readonly number[];
+  /** The indices of the start points. */
+  readonly starts: readonly number[];
+  /** The expression, primary by primary (operators included). */
+  readonly primaries: readonly PrimaryUse[];
+}
+
+/**
+ * Whether a word begins the expression (findutils `looks_like_expression`): `-x`, a bare `!` or
+ * `(`; a bare `)` or `,` only after the first start point. A lone `-` is a file name.
+ */
+function beginsExpression(word: string, leading: boolean): boolean {
+  if (word.startsWith('-')) return word.length > 1;
+  if (word === ')' || word === ',') return !leading;
+  return word === '!' || word === '(';
+}
+
+/**
+ * Reads a find command's words with find's grammar, as findutils does: leading options, then
+ * start points up to the first word that begins the expression, then each primary with the words
+ * it takes (`-name -delete` searches for files named `-delete`; it removes nothing).
+ * @internal
+ */
+export function readFind(argv: readonly string[]): FindWords {
+  const options: number[] = [];
+  let k = 1;
+  for (; k < argv.length; k++) {
+    const a = argv[k]!;
+    if (a === '--') {
+      k++;
+      break;
+    }
+    if (a === '-D') {
+      options.push(k++);
+      continue;
+    }
+    // Combined letters (`-HL`) are BSD find's; GNU find takes each alone.
+    if (/^-[HLP]+$/.test(a) || a.startsWith('-O')) options.push(k);
+    else break;
+  }
+  const starts: number[] = [];
+  for (; k < argv.length && !beginsExpression(argv[k]!, true); k++) starts.push(k);
+  const primaries: PrimaryUse[] = [];
+  for (; k < argv.length; k++) {
+    const word = argv[k]!;
+    const primary = primaryOf(word);
+    if (primary?.values === 'command') {
+      let j = k + 1;
+      while (j < argv.length && argv[j] !== ';' && !(argv[j] === '+' && argv[j - 1] === '{}')) j++;
+      const values = Array.from({ length: j - k - 1 }, (_, v) => k + 1 + v);
+      primaries.push(j < argv.length ? { index: k, word, primary, values, missing: false, end: j } : { index: k, word, primary, values, missing: true });
+      k = j;
+      continue;
+    }
+    const want = primary?.values ?? 0;
+    const values: number[] = [];
+    for (let v = 1; v <= want && k + v < argv.length; v++) values.push(k + v);
+    primaries.push({ index: k, word, primary, values, missing: values.length < want });
+    k += values.length;
+  }
+  return { options, starts, primaries };
+}
 
 // ---------------------------------------------------------------------------------------------
 // Files: the start points are read (whole, when a command gets what find finds), `-delete`
 // removes them, `-fprint FILE` writes FILE, `-newer FILE` reads FILE.
 
 function findFiles(argv: readonly string[]): FileOperands {
+  const { starts, primaries } = readFind(argv);
   const files: FileOperand[] = [];
   const unresolved: string[] = [];
-  const starts: number[] = [];
-  let k = 1;
-  while (k < argv.length && /^-[HLPOD]/.test(argv[k]!) && !/^-[a-z]{2,}/.test(argv[k]!)) k += argv[k] === '-D' ? 2 : 1;
-  for (; k < argv.length && !/^[-(!]/.test(argv[k]!); k++) starts.push(k);
-  const expr = argv.slice(k);
-  const runs = expr.some((a) => has(a, 'runs'));
+  const runs = primaries.some((p) => p.primary?.effect === 'runs');
   files.push(...all(starts, 'read', runs ? { tree: 'all' } : {}));
   if (starts.length === 0) files.push({ op: 'read', index: 0, value: '.', ...(runs ? { tree: 'all' as const } : {}) });
-  for (; k < argv.length; k++) {
-    const a = argv[k]!;
-    if (has(a, 'remove')) {
+  for (const p of primaries) {
+    const effect = p.primary?.effect;
+    const value = p.values[0];
+    if (effect === 'remove') {
       files.push(...all(starts, 'remove'));
       if (starts.length === 0) files.push({ op: 'remove', index: 0, value: '.' });
     }
-    if (has(a, 'write') && k + 1 < argv.length) files.push({ op: 'write', index: k + 1 });
-    if (has(a, 'read') && k + 1 < argv.length) files.push({ op: 'read', index: k + 1 });
-    if (has(a, 'startsFromFile')) unresolved.push('find -files0-from starts from the names in a file');
+    if ((effect === 'write' || effect === 'read') && value !== undefined) files.push({ op: effect, index: value });
+    if (effect === 'startsFromFile') unresolved.push('find -files0-from starts from the names in a file');
   }
   return { files, unresolved };
 }
@@ -104,21 +179,15 @@ function findFiles(argv: readonly string[]): FileOperands {
 function findRuns(argv: readonly string[]): WrapperInfo {
   const inner: Unwrapped[] = [];
   let exactOnly = false;
-  for (let i = 1; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === '-delete' || a.startsWith('-fprint') || a === '-fls') exactOnly = true;
-    if (has(a, 'runs')) {
-      exactOnly = true;
-      let j = i + 1;
-      while (j < argv.length && argv[j] !== ';' && !(argv[j] === '+' && argv[j - 1] === '{}')) j++;
-      if (j >= argv.length) {
-        inner.push({ kind: 'unknown', reason: `find ${a} without a terminating ';' or '+'` });
-        break;
-      }
-      if (j > i + 1) inner.push({ kind: 'argv', start: i + 1, end: j });
-      else inner.push({ kind: 'unknown', reason: `find ${a} without a command` });
-      i = j;
-    }
+  for (const p of readFind(argv).primaries) {
+    const effect = p.primary?.effect;
+    // A word find does not take as a primary (of another find, or a typo) may act on what it finds.
+    if (effect === 'remove' || effect === 'write' || p.primary === undefined) exactOnly = true;
+    if (effect !== 'runs') continue;
+    exactOnly = true;
+    if (p.end === undefined) inner.push({ kind: 'unknown', reason: `find ${p.word} without a terminating ';' or '+'` });
+    else if (p.values.length > 0) inner.push({ kind: 'argv', start: p.index + 1, end: p.end });
+    else inner.push({ kind: 'unknown', reason: `find ${p.word} without a command` });
   }
   return { inner, transparent: false, exactOnly, input: { appended: false, placeholder: '{}', via: 'find -exec' } };
 }
@@ -130,28 +199,26 @@ const YES: ReadOnlyVerdict = { readOnly: true };
 const no = (reason: string): ReadOnlyVerdict => ({ readOnly: false, reason });
 
 function claudeCodeReadOnly(argv: readonly string[]): ReadOnlyVerdict {
-  let i = 1;
-  while (i < argv.length && /^-[HLP]+$/.test(argv[i]!)) i++;
-  if (argv[i] === '-D' || argv[i]?.startsWith('-O')) return no(`find ${argv[i]} is not an option known to be read-only`);
-  while (i < argv.length && !/^[-(!,)]/.test(argv[i]!)) i++;
-  for (; i < argv.length; i++) {
-    const a = argv[i]!;
-    const primary = primaryOf(a);
-    if (!primary?.readOnly || typeof primary.values !== 'number') {
-      return no(primary !== undefined ? `find ${a} runs, deletes or writes, or reads names toolgate cannot see` : `find ${a} is not a predicate known to be read-only`);
-    }
-    if (i + primary.values >= argv.length) return primary.values === 0 ? YES : no(`find ${a} needs a value`);
-    i += primary.values;
+  const { options, primaries } = readFind(argv);
+  const debug = options.find((k) => argv[k] === '-D' || argv[k]!.startsWith('-O'));
+  if (debug !== undefined) return no(`find ${argv[debug]} is not an option known to be read-only`);
+  for (const p of primaries) {
+    if (p.primary === undefined) return no(`find ${p.word} is not a predicate known to be read-only`);
+    if (!p.primary.readOnly) return no(`find ${p.word} runs, deletes or writes, or reads names toolgate cannot see`);
+    if (p.missing) return no(`find ${p.word} needs a value`);
   }
   return YES;
 }
 
 /** robota: no primary that runs, deletes or writes, and no following of symlinks. */
 function robotaReadOnly(argv: readonly string[]): ReadOnlyVerdict {
-  for (const a of argv.slice(1)) {
-    const effect = primaryOf(a)?.effect;
-    if (effect === 'runs' || effect === 'remove' || effect === 'write') return no(`find ${a} runs, deletes or writes`);
-    if (a === '-L' || a === '-H' || a === '-follow') return no(`find ${a} follows symlinks`);
+  const { options, primaries } = readFind(argv);
+  const follows = options.find((k) => /^-[HLP]*[HL]/.test(argv[k]!));
+  if (follows !== undefined) return no(`find ${argv[follows]} follows symlinks`);
+  for (const p of primaries) {
+    const effect = p.primary?.effect;
+    if (effect === 'runs' || effect === 'remove' || effect === 'write') return no(`find ${p.word} runs, deletes or writes`);
+    if (p.word === '-follow') return no(`find ${p.word} follows symlinks`);
   }
   return YES;
 }
@@ -176,6 +243,9 @@ export const find = defineProgram({
     { command: 'find src -name "*.ts"', effects: ['read ./src'], readOnly: true },
     { command: 'find . -newer .env -print', effects: ['read .', 'read ./.env'], readOnly: true },
     { command: 'find build -delete', effects: ['read ./build', 'remove ./build'], readOnly: false },
+    { command: 'find . -name -delete', effects: ['read .'], readOnly: true, why: 'a search for files named `-delete`: -name takes the next word' },
+    { command: 'find . -name -exec rm -rf / \\;', effects: ['read .'], readOnly: false, why: '-exec is the name searched for; find refuses `rm` as an unknown predicate and runs nothing' },
+    { command: 'find . -path -fprint -print', effects: ['read .'], readOnly: true, why: '-fprint is the pattern of -path; nothing is written' },
     { command: 'find . -fprint out.txt', effects: ['read .', 'write ./out.txt'], readOnly: false },
     { command: 'find src -exec cat {} +', effects: ['read ./src [all]', 'read ./{}'], readOnly: false, why: 'cat reads whatever find finds (the whole tree); its `{}` is also taken as a file of that name' },
   ],
