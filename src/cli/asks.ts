@@ -156,7 +156,8 @@ export function registerAsksCommand(program: Command): void {
     .argument('<id>')
     .argument('<behavior>', 'allow or deny')
     .requiredOption('--code <code>', "the ask's one-time answer code: the approval page and serve's terminal show it")
-    .option('--server <url>', 'where toolgate serve listens', 'http://127.0.0.1:7370')
+    .option('--server <url>', 'where toolgate serve listens, on loopback (default: the address the running serve recorded in ${XDG_STATE_HOME:-~/.local/state}/toolgate/serve-address, else http://127.0.0.1:7370)')
+    .option('--allow-remote', 'send the token to a --server off the loopback network (https: only)')
     .option('--token-file <file>', "the token to answer with (default: the one toolgate serve makes, ${XDG_STATE_HOME:-~/.local/state}/toolgate/serve-token)")
     .option('--message <text>', 'for deny: what the model is told')
     .option('--interrupt', 'for deny: stop the agent')
@@ -164,7 +165,7 @@ export function registerAsksCommand(program: Command): void {
     .option('--remember', "for allow: also allow the ask's suggested rules from now on (default scope session)")
     .option('--updated-input <json>', 'for allow: run this input instead (it is gated again)')
     .option('--json', 'print the answered ask as JSON')
-    .action(async (id: string, behavior: string, flags: { code: string; server: string; tokenFile?: string; message?: string; interrupt?: boolean; scope?: 'once' | 'session' | 'project'; remember?: boolean; updatedInput?: string; json?: boolean }) => {
+    .action(async (id: string, behavior: string, flags: { code: string; server?: string; allowRemote?: boolean; tokenFile?: string; message?: string; interrupt?: boolean; scope?: 'once' | 'session' | 'project'; remember?: boolean; updatedInput?: string; json?: boolean }) => {
       if (behavior !== 'allow' && behavior !== 'deny') throw new UsageError(`the answer must be allow or deny, not "${behavior}"`);
       if (behavior === 'deny' && (flags.remember || flags.updatedInput !== undefined)) throw new UsageError('--remember and --updated-input go with allow');
       if (behavior === 'allow' && (flags.message !== undefined || flags.interrupt)) throw new UsageError('--message and --interrupt go with deny');
@@ -177,13 +178,13 @@ export function registerAsksCommand(program: Command): void {
         }
         if (updatedInput === null || typeof updatedInput !== 'object' || Array.isArray(updatedInput)) throw new UsageError('--updated-input must be a JSON object');
       }
-      let base: URL;
-      try {
-        base = new URL(flags.server);
-      } catch {
-        throw new UsageError(`--server must be a URL such as http://127.0.0.1:7370, not "${flags.server}"`);
-      }
-      const { defaultTokenFile, readTokenFile } = await import('./serve-token.js');
+      const { defaultAddressFile, defaultTokenFile, readTokenFile } = await import('./serve-token.js');
+      const { chooseAnswerServer, readRecordedServer } = await import('./answer-server.js');
+      // The token answers every ask: it goes to serve on loopback, nowhere else unless asked (https only).
+      const recorded = readRecordedServer(defaultAddressFile());
+      const target = await chooseAnswerServer({ ...(flags.server !== undefined ? { server: flags.server } : {}), ...(recorded !== undefined ? { recorded } : {}), ...(flags.allowRemote === true ? { allowRemote: true } : {}) });
+      if (!target.ok) throw new UsageError(target.message);
+      const base = target.url;
       const token = readTokenFile(flags.tokenFile ?? defaultTokenFile(), '--token-file', (line) => process.stderr.write(`toolgate: ${line}\n`));
       const body = {
         behavior,
@@ -195,7 +196,8 @@ export function registerAsksCommand(program: Command): void {
       // who answered, and releases the request it holds.
       let res: Response;
       try {
-        res = await fetch(new URL(`/v1/asks/${encodeURIComponent(id)}/answer`, base), { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+        // No redirect is followed: the token goes to the chosen server only.
+        res = await fetch(new URL(`/v1/asks/${encodeURIComponent(id)}/answer`, base), { method: 'POST', redirect: 'error', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
       } catch (e) {
         process.stderr.write(`toolgate: cannot reach toolgate serve at ${base.origin}: ${(e as Error).cause instanceof Error ? ((e as Error).cause as Error).message : (e as Error).message}\n`);
         process.exitCode = 1;

@@ -13,6 +13,14 @@ export function defaultTokenFile(env: NodeJS.ProcessEnv = process.env): string {
   return join(state, 'toolgate', 'serve-token');
 }
 
+/**
+ * Where `toolgate serve` records the address it listens on while it runs, for `toolgate asks
+ * answer` to send the token there and nowhere else: `${XDG_STATE_HOME:-~/.local/state}/toolgate/serve-address`.
+ */
+export function defaultAddressFile(env: NodeJS.ProcessEnv = process.env): string {
+  return join(dirname(defaultTokenFile(env)), 'serve-address');
+}
+
 /** Read a token file: at least 16 characters; a warning when other users can read it. */
 export function readTokenFile(file: string, flag: string, warn: (line: string) => void): string {
   let text: string;

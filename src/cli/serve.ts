@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isLoopbackHost } from '../serve/auth.js';
 import { UsageError } from './load.js';
-import { defaultTokenFile, ensureTokenFile, readTokenFile } from './serve-token.js';
+import { defaultAddressFile, defaultTokenFile, ensureTokenFile, readTokenFile } from './serve-token.js';
 
 interface ServeFlags {
   listen: string;
@@ -115,6 +115,7 @@ async function runServe(flags: ServeFlags): Promise<number> {
     trustAll: flags.trustAll === true,
     token,
     tokenFile,
+    addressFile: defaultAddressFile(),
     ...(answerers !== undefined ? { answerers, answerersFile: resolve(flags.answerers as string) } : {}),
     ...(hookToken !== undefined ? { hookToken } : {}),
     askVia: flags.askVia,
@@ -130,6 +131,15 @@ async function runServe(flags: ServeFlags): Promise<number> {
     throw new UsageError(`cannot listen on ${flags.listen}: ${(e as Error).message}`);
   }
   process.stdout.write(`toolgate serve listening on ${at.url}\n`);
+  // Where `toolgate asks answer` sends the token: this server, reached over loopback when it listens on every address.
+  const { recordServer } = await import('./answer-server.js');
+  const reach = at.host === '0.0.0.0' ? at.url.replace('//0.0.0.0:', '//127.0.0.1:') : at.host === '::' ? at.url.replace('//[::]:', '//[::1]:') : at.url;
+  let unrecord = () => {};
+  try {
+    unrecord = recordServer(defaultAddressFile(), reach);
+  } catch (e) {
+    warn(`cannot record this server's address in ${defaultAddressFile()} (${(e as Error).message}): \`toolgate asks answer\` needs --server`);
+  }
   process.stderr.write(`toolgate serve: the answer token is in ${tokenFile}${made ? ' (made now, mode 0600)' : ''}: sign in to ${at.url}/ with it; \`toolgate asks answer\` reads it there\n`);
   process.stderr.write(`toolgate serve: store ${store.kind} ${store.location}; ${flags.trustAll ? 'every project trusted' : `trusted: ${projects.join(', ')}`}; asks ${flags.askVia === 'hold' ? `held up to ${hold} s` : "left to Claude Code's prompt"}\n`);
   await new Promise<void>((done) => {
@@ -141,6 +151,7 @@ async function runServe(flags: ServeFlags): Promise<number> {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+  unrecord();
   await serve.close();
   await store.close();
   return 0;

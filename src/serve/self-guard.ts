@@ -12,20 +12,23 @@ export interface SelfTarget {
   answerersFile?: string;
   /** The store's files (SQLite: the database file; its `-wal`, `-shm` and `-journal` files are covered too). */
   storeFile?: string;
+  /** Where serve's address is recorded for `toolgate asks answer`: rewritten, it would send the token elsewhere. */
+  addressFile?: string;
 }
 
-/** serve's own files, by path: the token, the answerers and the store with its companions. */
+/** serve's own files, by path: the token, the answerers, the recorded address and the store with its companions. */
 export function guardedFiles(t: Omit<SelfTarget, 'host' | 'port'>): string[] {
   const files: string[] = [];
   if (t.tokenFile !== undefined) files.push(t.tokenFile);
   if (t.answerersFile !== undefined) files.push(t.answerersFile);
+  if (t.addressFile !== undefined) files.push(t.addressFile);
   if (t.storeFile !== undefined && t.storeFile !== ':memory:') files.push(t.storeFile, `${t.storeFile}-wal`, `${t.storeFile}-shm`, `${t.storeFile}-journal`);
   return files;
 }
 
 /**
  * The settings serve adds to every project's policy, as built-in rules (`SettingsSource.builtIn`):
- * its token, answerers and store files are Read- and Edit-denied in every mode (stronger than
+ * its token, answerers, recorded address and store files are Read- and Edit-denied in every mode (stronger than
  * protected: writes are refused, not asked). Read deny rules also cover what a shell command
  * reads, so `cat TOKEN` and `sqlite3 STORE` are denied — after links resolve, through wrappers and
  * `bash -c`. Being built in, they do not make opaque code a firm ask (decision 0025).
@@ -33,7 +36,7 @@ export function guardedFiles(t: Omit<SelfTarget, 'host' | 'port'>): string[] {
 export function builtInSettings(t: Omit<SelfTarget, 'host' | 'port'>): Record<string, unknown> {
   const deny: string[] = [];
   const abs = (p: string) => `/${p.startsWith('/') ? p : `/${p}`}`;
-  for (const file of [t.tokenFile, t.answerersFile, t.storeFile]) {
+  for (const file of [t.tokenFile, t.answerersFile, t.addressFile, t.storeFile]) {
     if (file === undefined || file === ':memory:') continue;
     const pattern = file === t.storeFile ? `${abs(file)}*` : abs(file);
     deny.push(`Read(${escapeRuleContent(pattern)})`, `Edit(${escapeRuleContent(pattern)})`);

@@ -43,6 +43,8 @@ export interface ServeOptions {
   token: string;
   /** The file the token was read from: gated agents may neither read nor write it. */
   tokenFile?: string;
+  /** Where the CLI records serve's address for `toolgate asks answer`: gated agents may neither read nor write it. */
+  addressFile?: string;
   /** Named answerers, name to token: each may answer (and sign in to the page) as itself. */
   answerers?: ReadonlyMap<string, string>;
   /** The file the answerers were read from: gated agents may neither read nor write it. */
@@ -125,6 +127,7 @@ export function createServe(options: ServeOptions): Serve {
   const secrets: Omit<SelfTarget, 'host' | 'port'> = {
     ...(options.tokenFile !== undefined ? { tokenFile: resolve(options.tokenFile) } : {}),
     ...(options.answerersFile !== undefined ? { answerersFile: resolve(options.answerersFile) } : {}),
+    ...(options.addressFile !== undefined ? { addressFile: resolve(options.addressFile) } : {}),
     ...(storeFile !== undefined ? { storeFile } : {}),
   };
   let self: SelfTarget | undefined;

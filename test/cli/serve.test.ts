@@ -109,7 +109,16 @@ describe('toolgate serve', () => {
       const wrong = cli(['asks', 'answer', id, 'allow', '--server', s.url, '--code', 'AAAA-AAAA']);
       expect(wrong.code).toBe(1);
       expect(wrong.err).toMatch(/not the answer code/);
-      const answered = cli(['asks', 'answer', id, 'deny', '--message', 'use the release pipeline', '--server', s.url, '--code', code]);
+      // The token goes to loopback only: a --server elsewhere is refused before anything is sent.
+      for (const server of ['http://192.0.2.1:7370', 'https://192.0.2.1:7370']) {
+        const remote = cli(['asks', 'answer', id, 'allow', '--server', server, '--code', code]);
+        expect(remote.code).toBe(2);
+        expect(remote.err).toMatch(/not on this machine's loopback network/);
+      }
+      expect(cli(['asks', 'answer', id, 'allow', '--server', 'http://192.0.2.1:7370', '--allow-remote', '--code', code]).err).toMatch(/only over https:/);
+      // Without --server: the address serve recorded in its state directory.
+      expect(readFileSync(join(dir, 'xdg', 'toolgate', 'serve-address'), 'utf8').trim()).toBe(s.url);
+      const answered = cli(['asks', 'answer', id, 'deny', '--message', 'use the release pipeline', '--code', code]);
       expect(answered.err).toBe('');
       expect(answered.code).toBe(0);
       expect(answered.out).toMatch(new RegExp(`ask ${id}: deny by token`));

@@ -15,6 +15,7 @@ let s: Running;
 let project: string;
 let tokenFile: string;
 let storeFile: string;
+let addressFile: string;
 
 beforeAll(async () => {
   sb = sandbox();
@@ -22,7 +23,9 @@ beforeAll(async () => {
   tokenFile = join(sb.root, 'token');
   writeFileSync(tokenFile, `${TOKEN}\n`, { mode: 0o600 });
   storeFile = join(sb.root, 'state', 'guarded.db');
-  s = await start(sb, { projects: [project], token: TOKEN, tokenFile, storeFile, holdTimeoutSeconds: 5 });
+  addressFile = join(sb.root, 'state', 'serve-address');
+  s = await start(sb, { projects: [project], token: TOKEN, tokenFile, storeFile, addressFile, holdTimeoutSeconds: 5 });
+  writeFileSync(addressFile, `${s.url}\n`, { mode: 0o600 });
 });
 afterAll(async () => {
   await s.stop();
@@ -173,6 +176,8 @@ describe("serve's built-in protection keeps a gated agent from its token, its st
     ['cat of the token file', () => ['Bash', { command: `cat ${tokenFile}` }]],
     ['cat of the token file inside bash -c, after timeout', () => ['Bash', { command: `timeout 5 bash -c 'cat ${tokenFile}'` }]],
     ['writing the token file', () => ['Write', { file_path: tokenFile, content: 'mine' }]],
+    ['rewriting the address asks answer sends the token to', () => ['Write', { file_path: addressFile, content: 'http://127.0.0.1:1\n' }]],
+    ['rewriting the address with a redirection', () => ['Bash', { command: `echo http://127.0.0.1:1 > ${addressFile}` }]],
     ['reading the store', () => ['Read', { file_path: storeFile }]],
     ['sqlite3 on the store', () => ['Bash', { command: `sqlite3 ${storeFile} "update asks set state='answered'"` }]],
     ['sqlite3 on the store\'s WAL', () => ['Bash', { command: `sqlite3 ${storeFile}-wal .dump` }]],
