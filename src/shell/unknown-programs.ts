@@ -3,7 +3,7 @@
  * -rf x`, `make CC=rm`, `npx rimraf`, `rg --pre=rm`). This lists the words in the arguments of
  * such programs, so a deny or ask rule that names one of them can make the command a firm ask.
  * A program is known when toolgate sees everything it runs: a wrapper it looks through, a
- * shell, git, sed, tar, a file command, a builtin, or a call the read-only set accepts.
+ * shell, git, sed, tar (their models say so), a file command, a builtin, or a call the read-only set accepts.
  */
 import { foldedCommandName } from './commands.js';
 import { PROGRAMS } from './programs/index.js';
@@ -15,7 +15,7 @@ import { SHELLS } from './wrappers.js';
 /** Programs whose runs toolgate reads (as children, opaque or unknown) or that run nothing named in their arguments. */
 const KNOWN = new Set([
   ...Object.keys(RUNNERS), ...SHELLS,
-  'env', 'xargs', 'parallel', 'sudo', 'su', 'runuser', 'sg', 'chrt', 'flock', 'watch', 'unbuffer', 'script', 'busybox', 'tar', 'gtar', 'bsdtar',
+  'env', 'xargs', 'parallel', 'sudo', 'su', 'runuser', 'sg', 'chrt', 'flock', 'watch', 'unbuffer', 'script', 'busybox',
   'sed', 'gsed', 'trap', 'mapfile', 'readarray', 'command', 'builtin', 'coproc', 'noglob', 'nocorrect',
   'mv', 'rm', 'rmdir', 'mkdir', 'touch', 'chmod', 'chown', 'chgrp', 'truncate', 'dd', 'mktemp', 'tee', 'unlink', 'shred',
   'echo', 'printf', 'export', 'declare', 'local', 'readonly', 'typeset', 'unset', 'set', 'shift', 'true', 'false', ':',

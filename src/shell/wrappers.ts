@@ -9,7 +9,6 @@ import { parallelCommand, xargsCommand } from './input-runners.js';
 import { chrtCommand, flockCommand, RUNNERS, runnerCommand, scriptCommand, sgCommand, sudoCommand, suCommand, unbufferCommand, watchCommand } from './runners.js';
 import { mapfileWrapper, trapWrapper } from './builtin-code.js';
 import { sedWrapper } from './sed.js';
-import { tarWrapper } from './tar.js';
 import { shellInvocation } from './shell-code.js';
 import { PROGRAMS } from './programs/index.js';
 
@@ -102,10 +101,6 @@ export function unwrap(name: string, argv: readonly string[], literal: readonly 
       return scriptCommand(argv);
     case 'busybox':
       return busyboxWrapper(argv);
-    case 'tar':
-    case 'gtar':
-    case 'bsdtar':
-      return tarWrapper(argv, literal);
     default:
       return undefined;
   }

@@ -8,7 +8,7 @@ import { splitEnvString } from '../../src/shell/env-command.js';
 import { parseConfigParameters } from '../../src/shell/programs/git/runs.js';
 import { embeddedShellStrings, interpreterName, interpreterOpaque } from '../../src/shell/interpreters.js';
 import { shellInvocation } from '../../src/shell/shell-code.js';
-import { tarWords } from '../../src/shell/tar.js';
+import { tarWords } from '../../src/shell/programs/tar/options.js';
 
 beforeAll(async () => {
   await prepareShell();

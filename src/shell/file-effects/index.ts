@@ -8,7 +8,7 @@ import { agAckOperands } from './search.js';
 import { moveOperands, renameOperands } from './copy.js';
 import { PROGRAMS } from '../programs/index.js';
 import { attributeOperands, ddOperands, mkdirOperands, removeOperands, touchOperands, truncateOperands } from './fs-tools.js';
-import { compressOperands, tarOperands, unzipOperands, zipOperands } from './archives.js';
+import { compressOperands, unzipOperands, zipOperands } from './archives.js';
 import { historyOperands } from './builtins.js';
 import { interpreterOf, interpreterOperands, npmOperands } from './programs.js';
 import { readerOperands } from './readers.js';
@@ -58,10 +58,6 @@ function modelledOperands(name: string, argv: readonly string[]): FileOperands |
       return dateOperands(argv);
     case 'npm':
       return npmOperands(argv);
-    case 'tar':
-    case 'gtar':
-    case 'bsdtar':
-      return tarOperands(argv);
     case 'zip':
       return zipOperands(argv);
     case 'unzip':

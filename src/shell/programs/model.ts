@@ -108,8 +108,12 @@ export interface ProgramModel {
   };
   /** Whether toolgate sees what it runs (see {@link ProgramRuns}). */
   readonly runs: ProgramRuns;
-  /** The commands it runs, read from its words (`find … -exec CMD {} ;`): each is judged as a command of its own. */
-  readonly unwrap?: (argv: readonly string[], literal: readonly boolean[]) => WrapperInfo;
+  /**
+   * The commands it runs, read from its words (`find … -exec CMD {} ;`, `tar --to-command=CMD`):
+   * each is judged as a command of its own (or as opaque code or an unknown); `undefined` when
+   * this command runs none. `literal` says, per word, whether the word is literal.
+   */
+  readonly unwrap?: (argv: readonly string[], literal: readonly boolean[]) => WrapperInfo | undefined;
   /** Its removals are judged as critical-path removals, as `rm`'s are (`find ~ -delete`). */
   readonly removes?: boolean;
   /**

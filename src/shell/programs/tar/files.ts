@@ -1,0 +1,103 @@
+/**
+ * The files a tar command touches: create reads each input whole and writes the archive; extract
+ * reads the archive and writes the names it holds under its directory (`-C DIR`, else the cwd).
+ * GNU tar 1.34 manual.
+ */
+import { all, pushOpt, type FileOperand, type FileOperands } from '../../file-effects/types.js';
+
+/** Letters of tar that take a value (in order, from the next words in the old style `tar cfC a.tar dir`). */
+const TAR_VALUE_LETTERS = 'fCTXbIFKLNVgH';
+
+/** tar: the archive (`-f`) it reads or writes, the files it adds, the directory it extracts into. */
+export function tarOperands(argv: readonly string[]): FileOperands {
+  const files: FileOperand[] = [];
+  const unresolved: string[] = [];
+  let mode: 'create' | 'extract' | 'list' | undefined;
+  let archive: FileOperand | undefined;
+  let dir: FileOperand | undefined;
+  const ops: number[] = [];
+  const setMode = (letter: string): void => {
+    if ('cruA'.includes(letter)) mode = 'create';
+    else if (letter === 'x') mode = 'extract';
+    else if (letter === 't' || letter === 'd') mode ??= 'list';
+  };
+  const take = (letter: string, index: number, value?: string): void => {
+    const f: FileOperand | undefined = index < argv.length ? (value === undefined ? { op: 'read', index } : { op: 'read', index, value }) : undefined;
+    if (letter === 'f') archive = f;
+    else if (letter === 'C') dir = f;
+    else if (letter === 'T' || letter === 'X') {
+      pushOpt(files, f);
+      if (letter === 'T') unresolved.push('tar -T adds the files named in a file');
+    } else if (letter === 'g' || letter === 'K' || letter === 'N') pushOpt(files, f);
+    else if (letter === 'I' || letter === 'F') unresolved.push(`tar -${letter} runs a program`);
+  };
+  let i = 1;
+  const first = argv[1];
+  if (first !== undefined && /^[A-Za-z]+$/.test(first)) {
+    // Old style: the first word is a cluster, and each value letter takes the next word.
+    let next = 2;
+    for (const letter of first) {
+      setMode(letter);
+      if (TAR_VALUE_LETTERS.includes(letter)) take(letter, next++);
+    }
+    i = next;
+  }
+  const LONG_MODES: Record<string, 'create' | 'extract' | 'list'> = { create: 'create', append: 'create', update: 'create', concatenate: 'create', catenate: 'create', extract: 'extract', get: 'extract', list: 'list', diff: 'list', compare: 'list' };
+  const LONG_LETTER: Record<string, string> = { file: 'f', directory: 'C', 'files-from': 'T', 'exclude-from': 'X', 'listed-incremental': 'g', 'starting-file': 'K', 'newer-mtime': 'N' };
+  const longNames = [...Object.keys(LONG_MODES), ...Object.keys(LONG_LETTER), 'absolute-names', 'to-command', 'use-compress-program', 'info-script', 'new-volume-script', 'index-file', 'checkpoint-action'];
+  for (; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') {
+      for (let k = i + 1; k < argv.length; k++) ops.push(k);
+      break;
+    }
+    if (a.startsWith('--')) {
+      const eq = a.indexOf('=');
+      const given = a.slice(2, eq < 0 ? undefined : eq);
+      const hits = longNames.filter((n) => n === given || n.startsWith(given));
+      const name = hits.includes(given) ? given : hits.length === 1 ? hits[0]! : given;
+      if (LONG_MODES[name]) mode = LONG_MODES[name];
+      const letter = LONG_LETTER[name];
+      if (letter) {
+        if (eq >= 0) take(letter, i, a.slice(eq + 1));
+        else take(letter, ++i);
+      }
+      if (name === 'absolute-names') unresolved.push('tar --absolute-names extracts to paths named in the archive');
+      if (['to-command', 'use-compress-program', 'info-script', 'new-volume-script', 'checkpoint-action'].includes(name)) unresolved.push(`tar --${name} runs a program`);
+      if (name === 'index-file') {
+        if (eq >= 0) files.push({ op: 'write', index: i, value: a.slice(eq + 1) });
+        else files.push({ op: 'write', index: ++i });
+      }
+      continue;
+    }
+    if (a.startsWith('-') && a.length > 1) {
+      for (let k = 1; k < a.length; k++) {
+        const letter = a[k]!;
+        setMode(letter);
+        if (letter === 'P') unresolved.push('tar -P extracts to paths named in the archive');
+        if (TAR_VALUE_LETTERS.includes(letter)) {
+          if (k < a.length - 1) take(letter, i, a.slice(k + 1));
+          else take(letter, ++i);
+          break;
+        }
+      }
+      continue;
+    }
+    ops.push(i);
+  }
+  if (archive) files.push({ ...archive, op: mode === 'create' ? 'write' : 'read' });
+  const under = dir && dir.value === undefined ? { under: dir.index } : {};
+  if (mode === 'create') {
+    // Inputs are relative to `-C DIR` when one is given (tried from the cwd too).
+    files.push(...all(ops, 'read', { tree: 'all' }));
+    if (dir && dir.value === undefined) files.push(...all(ops, 'read', { tree: 'all', ...under }));
+  }
+  if (mode === 'extract') {
+    if (dir) files.push({ ...dir, op: 'write', tree: 'some' });
+    else files.push({ op: 'write', index: 0, value: '.', tree: 'some' });
+    // Members named on the command line land under the directory.
+    files.push(...all(ops, 'write', { tree: 'all', ...under }));
+  }
+  if (mode === undefined) unresolved.push('tar without a known mode');
+  return { files, unresolved };
+}

@@ -1,0 +1,27 @@
+/**
+ * tar: one model, its knowledge in this folder by facet — `options.ts` (the one grammar and the
+ * old style first word), `files.ts` (the archive, the inputs it reads and the directory it
+ * extracts into), `runs.ts` (the programs its options run, its `unwrap` facet).
+ */
+import { defineProgram } from '../model.js';
+import { tarOperands } from './files.js';
+import { TAR_OPTIONS } from './options.js';
+import { tarWrapper } from './runs.js';
+
+/** The tar model (GNU tar, and bsdtar under the same options). @internal */
+export const tar = defineProgram({
+  names: ['tar', 'gtar', 'bsdtar'],
+  summary: 'tar: create, list and extract archives',
+  sources: ['GNU tar 1.34 manual ("All tar Options"; `tar --usage`)'],
+  grammar: TAR_OPTIONS,
+  files: (_name, argv) => tarOperands(argv),
+  runs: 'seen',
+  unwrap: tarWrapper,
+  touchesFilesAsWrapper: true,
+  examples: [
+    { command: 'tar -cf out.tar src', effects: ['write ./out.tar', 'read ./src [all]'], readOnly: false },
+    { command: 'tar -tf a.tar', effects: ['read ./a.tar'], readOnly: false },
+    { command: 'tar xf a.tar -C build', effects: ['read ./a.tar', 'write ./build [some]'], readOnly: false, why: 'extraction writes the names the archive holds under -C' },
+    { command: 'tar xIf prog a.tar', effects: ['read ./a.tar', 'write . [some]'], why: 'old style: I takes prog, f takes a.tar' },
+  ],
+});
