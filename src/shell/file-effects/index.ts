@@ -3,7 +3,7 @@
  * models have precise effects; for any other program every word that can name a path is
  * assumed read and written (see `unmodelled.ts`).
  */
-import { awkOperands, dateOperands, patchOperands, sedOperands, shufOperands, sortOperands, splitOperands, teeOperands, uniqOperands, xxdOperands } from './text-tools.js';
+import { awkOperands, dateOperands, sedOperands, shufOperands, sortOperands, splitOperands, teeOperands, uniqOperands, xxdOperands } from './text-tools.js';
 import { agAckOperands } from './search.js';
 import { moveOperands, renameOperands } from './copy.js';
 import { PROGRAMS } from '../programs/index.js';
@@ -52,8 +52,6 @@ function modelledOperands(name: string, argv: readonly string[]): FileOperands |
       return xxdOperands(argv);
     case 'shuf':
       return shufOperands(argv);
-    case 'patch':
-      return patchOperands(argv);
     case 'date':
       return dateOperands(argv);
     case 'npm':

@@ -1,6 +1,6 @@
 /**
  * Text tools that read files and may write some: sed, awk, sort, uniq, tee, split, csplit, xxd,
- * shuf, patch, date. Option names follow GNU coreutils 9, sed 4.9, gawk 5 and xxd's own manual.
+ * shuf, date (patch has its model in `programs/patch.ts`). Option names follow GNU coreutils 9, sed 4.9, gawk 5 and xxd's own manual.
  */
 import { sedScriptEffects as readSedScript } from '../sed.js';
 import { all, has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from './types.js';
@@ -205,30 +205,6 @@ export function shufOperands(argv: readonly string[]): FileOperands {
 export function teeOperands(argv: readonly string[]): FileOperands {
   const { operands: ops } = scan(argv, { longFlags: ['output-error', 'append', 'ignore-interrupts', 'help', 'version'] });
   return { files: all(ops, 'write'), unresolved: [] };
-}
-
-/** `patch [opts] [FILE [PATCHFILE]]`, `-i PATCHFILE`, `-o OUT`, `-r REJECTS`, `-d DIR`. */
-export function patchOperands(argv: readonly string[]): FileOperands {
-  const files: FileOperand[] = [];
-  const unresolved: string[] = [];
-  const { options, operands: ops } = scan(argv, {
-    shortArg: 'iodrpBDFVYzgx',
-    longArg: ['input', 'output', 'directory', 'reject-file', 'strip', 'prefix', 'ifdef', 'fuzz', 'basename-prefix', 'suffix', 'version-control', 'quoting-style', 'get', 'debug', 'backup-if-mismatch', 'read-only', 'reject-format'],
-  });
-  for (const o of options) {
-    if (is(o, '-i', '--input')) pushOpt(files, optionFile(o, 'read', argv));
-    if (is(o, '-o', '--output', '-r', '--reject-file')) pushOpt(files, optionFile(o, 'write', argv));
-  }
-  const dir = options.find((o) => is(o, '-d', '--directory'));
-  if (ops[0] !== undefined) files.push({ op: 'write', index: ops[0], ...(dir?.valueIndex !== undefined ? { under: dir.valueIndex } : {}) });
-  else {
-    // The files named in the diff: anything under the directory it patches in.
-    if (dir) pushOpt(files, optionFile(dir, 'write', argv, { tree: 'some' }));
-    else files.push({ op: 'write', index: 0, value: '.', tree: 'some' });
-    unresolved.push('patch writes the files named in the diff');
-  }
-  if (ops[1] !== undefined) files.push({ op: 'read', index: ops[1] });
-  return { files, unresolved };
 }
 
 /** `date -f F` / `-r F` read a file. */

@@ -9,6 +9,7 @@ import { git } from './git/index.js';
 import { grep } from './grep.js';
 import { install } from './install.js';
 import { ln } from './ln.js';
+import { patch } from './patch.js';
 import { rg } from './rg.js';
 import { strings } from './strings.js';
 import { tar } from './tar/index.js';
@@ -21,7 +22,7 @@ export { cdReadOnly } from './cd.js';
 export { createProgramRegistry, optionShape, type ProgramRegistry, type ProgramRegistryOptions } from './registry.js';
 
 /** Every model, in the order the registry indexes them. @internal */
-export const PROGRAM_MODELS: readonly ProgramModel[] = [cd, cp, find, git, grep, install, ln, rg, strings, tar, tree];
+export const PROGRAM_MODELS: readonly ProgramModel[] = [cd, cp, find, git, grep, install, ln, patch, rg, strings, tar, tree];
 
 /** The registry the shell layer uses (duplicate names are refused by its test, not at start). @internal */
 export const PROGRAMS: ProgramRegistry = createProgramRegistry(PROGRAM_MODELS);
