@@ -85,10 +85,31 @@ ${blockedPath !== undefined ? h`<dt>Path</dt><dd><code>${shown(blockedPath)}</co
 </dl>`;
 }
 
+/** Text longer than this (lines or characters) may not fit its box: the card says how long it is, and Approve waits until its end has been on screen. */
+const FOLD_LINES = 12;
+const FOLD_CHARS = 1200;
+
+/** Whether text may not fit its scroll box. */
+const folds = (text: string) => text.split('\n').length > FOLD_LINES || text.length > FOLD_CHARS;
+
+/**
+ * A scroll box for text: whole, never cut. Long text is announced above it (how many lines and
+ * characters) and, below it, the page's script shows how many lines are still below the visible
+ * part until its end has been on screen — so a tail after 60 empty lines cannot pass unseen.
+ */
+function box(text: string, body: HtmlEscapedString, what: string, headline?: string): HtmlEscapedString {
+  const lines = text.split('\n').length;
+  const extent = folds(text)
+    ? h`<p class="extent">${what}: ${lines} ${lines === 1 ? 'line' : 'lines'}, ${text.length} characters. The box scrolls: read it to its end (Approve works once the end has been shown).</p>`
+    : '';
+  const pre = headline !== undefined ? h`<pre class="call" tabindex="0" aria-label="${headline}"><code>${body}</code></pre>` : h`<pre tabindex="0"><code>${body}</code></pre>`;
+  return h`<div class="box">${extent}${pre}<p class="more" hidden></p></div>`;
+}
+
 /**
  * The call, whole: its headline field (the command, the URL, the path) with secrets of recognised
  * shapes masked and nothing else changed, the agent's `description` apart as its own words, and
- * every other field of the input. Long text scrolls; nothing is cut.
+ * every other field of the input. Long text scrolls, with a sign of how much is below; nothing is cut.
  */
 function call(a: AskRecord, v: AskView): HtmlEscapedString {
   const input = a.pending.call.input;
@@ -98,9 +119,11 @@ function call(a: AskRecord, v: AskView): HtmlEscapedString {
   const description = typeof shownInput['description'] === 'string' && shownInput['description'] !== '' ? (shownInput['description'] as string) : undefined;
   const rest = Object.fromEntries(Object.entries(shownInput).filter(([k]) => k !== key && !(k === 'description' && description !== undefined)));
   const masked = v.masks.length;
-  return h`${head !== undefined ? h`<pre class="call" tabindex="0" aria-label="${key}"><code>${shown(head.parts)}</code></pre>` : ''}
+  const headText = head !== undefined ? head.parts.map((p) => p.text).join('') : '';
+  const restText = JSON.stringify(rest, null, 2);
+  return h`${head !== undefined ? box(headText, shown(head.parts), key === 'command' ? 'The command' : `The ${key}`, key) : ''}
 ${description !== undefined ? h`<div class="claim"><span class="muted">The agent describes this call as (its own words, not checked by toolgate):</span> <q>${shown(description)}</q></div>` : ''}
-${Object.keys(rest).length > 0 ? h`<div class="fields"><span class="muted">${head !== undefined ? 'Other fields of the input' : 'Input'}:</span><pre tabindex="0"><code>${shown(JSON.stringify(rest, null, 2))}</code></pre></div>` : ''}
+${Object.keys(rest).length > 0 ? h`<div class="fields"><span class="muted">${head !== undefined ? 'Other fields of the input' : 'Input'}:</span>${box(restText, shown(restText), head !== undefined ? 'The other fields' : 'The input')}</div>` : ''}
 ${masked > 0 ? h`<p class="masks muted">${masked === 1 ? 'One secret is' : `${masked} secrets are`} masked (${[...new Set(v.masks.map((m) => m.label))].join(', ')}); everything else is shown as the agent sent it.</p>` : ''}`;
 }
 
@@ -108,17 +131,29 @@ function hidden(f: FormContext): HtmlEscapedString {
   return h`<input type="hidden" name="back" value="${f.back}">`;
 }
 
+/**
+ * The answer forms. When the input may not fit its boxes, the approve buttons start disabled and
+ * the page's script enables them once the end of every box has been on screen (a deny needs no
+ * reading); without the script they stay disabled.
+ */
 function forms(a: AskRecord, f: FormContext): HtmlEscapedString {
   const action = `/asks/${encodeURIComponent(a.id)}/answer`;
   const rules = rememberRules(a);
+  const wait = mayNotFit(a) ? h` disabled` : '';
   const remember =
     rules.length > 0
-      ? h`<span class="remember"><select name="scope" aria-label="Remember for">${a.sessionId !== undefined ? h`<option value="session">for this session</option>` : ''}<option value="project">for this project</option></select><button type="submit" name="action" value="remember" class="allow">Approve &amp; remember</button></span>`
+      ? h`<span class="remember"><select name="scope" aria-label="Remember for">${a.sessionId !== undefined ? h`<option value="session">for this session</option>` : ''}<option value="project">for this project</option></select><button type="submit" name="action" value="remember" class="allow"${wait}>Approve &amp; remember</button></span>`
       : '';
-  return h`<form method="post" action="${action}" class="answer approve">${hidden(f)}<button type="submit" name="action" value="approve" class="allow">Approve</button>${remember}</form>
+  return h`<form method="post" action="${action}" class="answer approve">${hidden(f)}<button type="submit" name="action" value="approve" class="allow"${wait}>Approve</button>${remember}</form>
 <form method="post" action="${action}" class="answer deny">${hidden(f)}<input type="hidden" name="action" value="deny"><input type="text" name="message" maxlength="2000" placeholder="Message for the agent (optional)" aria-label="Message for the agent"><button type="submit" class="deny">Deny</button></form>
 ${f.code !== undefined ? h`<p class="code muted">Answer code for <code>toolgate asks answer</code>: <code class="answer-code">${f.code}</code></p>` : ''}
 ${f.codeNote !== undefined ? h`<p class="code code-note">${f.codeNote}</p>` : ''}`;
+}
+
+/** Whether any field of the input shown may not fit its box (the same text the boxes show, masks aside). */
+function mayNotFit(a: AskRecord): boolean {
+  const input = a.pending.call.input;
+  return Object.values(input).some((x) => folds(typeof x === 'string' ? x : JSON.stringify(x, null, 2) ?? '')) || folds(JSON.stringify(input, null, 2));
 }
 
 function outcome(v: AskView): HtmlEscapedString {

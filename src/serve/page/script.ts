@@ -36,6 +36,38 @@ export const PAGE_JS = `(function () {
     }
   }
 
+  // A scroll box whose end has not been on screen says how much is below, and the card's approve
+  // buttons wait until the end of every box has been shown: a tail after many empty lines cannot
+  // pass unseen. Denying needs no reading.
+  function watch(card) {
+    if (!card || card.getAttribute('data-state') !== 'pending') return;
+    var pres = card.querySelectorAll('.box pre');
+    function update() {
+      var all = true;
+      for (var i = 0; i < pres.length; i++) {
+        var pre = pres[i];
+        var sign = pre.parentNode.querySelector('.more');
+        var rest = pre.scrollHeight - pre.scrollTop - pre.clientHeight;
+        if (rest <= 2) pre.setAttribute('data-seen', 'end');
+        if (pre.getAttribute('data-seen') === 'end') { if (sign) sign.hidden = true; continue; }
+        all = false;
+        var line = parseFloat(getComputedStyle(pre).lineHeight) || 18;
+        var n = Math.max(1, Math.ceil(rest / line));
+        if (sign) { sign.textContent = '\u2193 ' + n + ' more line' + (n === 1 ? '' : 's') + ' below: scroll to the end to approve'; sign.hidden = false; }
+      }
+      var buttons = card.querySelectorAll('form.approve button');
+      for (var j = 0; j < buttons.length; j++) buttons[j].disabled = !all || card.hasAttribute('data-busy');
+      card.setAttribute('data-read', all ? 'all' : 'partly');
+    }
+    for (var k = 0; k < pres.length; k++) pres[k].addEventListener('scroll', update, { passive: true });
+    card.toolgateRead = update;
+    update();
+  }
+  function watchAll(root) {
+    var cards = root.querySelectorAll('[data-ask-id]');
+    for (var i = 0; i < cards.length; i++) watch(cards[i]);
+  }
+
   function showSignIn(message) {
     setSession(null);
     if (stream) { stream.abort(); stream = null; }
@@ -84,6 +116,7 @@ export const PAGE_JS = `(function () {
       if (name) name.textContent = 'Signed in as ' + (v.getAttribute('data-who') || '');
       if (who) who.hidden = false;
       localTimes(v);
+      watchAll(v);
       recount();
       follow();
     }, function (e) {
@@ -138,6 +171,7 @@ export const PAGE_JS = `(function () {
         place(l, card);
       }
       localTimes(card);
+      watch(card);
       recount();
     }).catch(function () {});
   }
@@ -161,6 +195,7 @@ export const PAGE_JS = `(function () {
         if (old && old.getAttribute('data-state') === order[i].getAttribute('data-state')) continue;
         if (old) old.replaceWith(order[i]); else place(l, order[i]);
         localTimes(order[i]);
+        watch(order[i]);
       }
       var cards = l.querySelectorAll('[data-ask-id]');
       for (var j = 0; j < cards.length; j++) {
@@ -255,6 +290,7 @@ export const PAGE_JS = `(function () {
   function answer(form, submitter) {
     var card = form.closest('[data-ask-id]');
     var buttons = card ? card.querySelectorAll('button') : form.querySelectorAll('button');
+    if (card) card.setAttribute('data-busy', '');
     for (var i = 0; i < buttons.length; i++) buttons[i].disabled = true;
     var old = card ? card.querySelector('.answer-error') : null;
     if (old) old.remove();
@@ -264,7 +300,10 @@ export const PAGE_JS = `(function () {
       if (card) show(card.getAttribute('data-ask-id'), true);
     }, function (e) {
       if (e.message === 'signed out') return;
+      if (card) card.removeAttribute('data-busy');
       for (var i = 0; i < buttons.length; i++) buttons[i].disabled = false;
+      // Approve stays disabled while a box has not been read to its end.
+      if (card && card.toolgateRead) card.toolgateRead();
       var p = document.createElement('p');
       p.className = 'error answer-error';
       p.setAttribute('role', 'alert');

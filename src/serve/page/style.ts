@@ -42,6 +42,9 @@ h2 { font-size: 1.05rem; margin: 1.5rem 0 0.5rem; color: var(--muted); }
 pre { margin: 0.5rem 0; padding: 0.6rem 0.7rem; background: var(--bg); border: 1px solid var(--line); border-radius: 6px; overflow-x: auto; white-space: pre-wrap; word-break: break-word; }
 pre.call { font-size: 1.02em; }
 pre.call, .fields pre { max-height: 24rem; overflow: auto; }
+.box pre { margin-bottom: 0.2rem; }
+.extent { margin: 0.5rem 0 0.2rem; font-size: 0.88em; color: var(--firm); }
+.more { margin: 0 0 0.5rem; font-size: 0.9em; font-weight: 600; color: var(--firm); }
 .masked { padding: 0 0.15em; border-radius: 3px; background: var(--line); cursor: help; }
 .hidden-char { padding: 0 0.1em; border-radius: 3px; color: #fff; background: var(--deny); }
 .claim { margin: 0.4rem 0; font-size: 0.95em; overflow-wrap: anywhere; }
