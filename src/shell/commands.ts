@@ -10,6 +10,7 @@ import type { SimpleCommand } from './types.js';
 import { ARITHMETIC_BUILTINS, CODE_AS_DATA, SHELLS, unwrap, type Unwrapped } from './wrappers.js';
 import type { Environment } from './environment.js';
 import { gitPrograms } from './programs/git/runs.js';
+import { PROGRAMS } from './programs/index.js';
 import { embeddedShellStrings, interpreterOpaque } from './interpreters.js';
 import { pipedText, promptCode, readsInput, shellStartupCode, sourcedInput } from './shell-code.js';
 
@@ -157,7 +158,7 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
     if (text !== undefined) emitNested(c, text, index, name, cmd.redirects, [...c.env, ...ancestorAssignments(c, cmd.parent), ...cmd.assignments]);
     return index;
   }
-  if (ARITHMETIC_BUILTINS.has(name) && raw.words.slice(1).some((w) => (name === 'let' ? arithmeticRunsCode(w.raw) : subscriptRunsCode(w.raw)))) {
+  if ((ARITHMETIC_BUILTINS.has(name) || PROGRAMS.get(name)?.arithmeticSubscripts === true) && raw.words.slice(1).some((w) => (name === 'let' ? arithmeticRunsCode(w.raw) : subscriptRunsCode(w.raw)))) {
     markUnknown(`'${name}' may evaluate a substitution inside an array subscript`, true);
   } else if (SUBSCRIPTED_NAMES.has(name) && raw.words.slice(1).some((w) => subscriptNotNumber(w.word.literal ? w.word.value : w.raw))) {
     markUnknown(`'${name}' evaluates an array subscript arithmetically: ${raw.words.map((w) => w.raw).join(' ').slice(0, 60)}`, true);

@@ -200,8 +200,6 @@ const CLAUDE_CODE_UNMOVED: Readonly<Record<string, ReadOnlyEntry>> = {
   },
   true: { source: `${CC_CLI}; bash builtin`, operands: 'text', globs: false, check: 'echo' },
   false: { source: 'bash builtin', operands: 'text', globs: false, check: 'echo' },
-  test: { source: `${CC_CLI}; bash builtin test`, operands: 'text', globs: false, check: 'test' },
-  '[': { source: `${CC_CLI}; bash builtin [`, operands: 'text', globs: false, check: 'test' },
   sleep: { source: `${CC_CLI}; ${coreutils('sleep')}`, short: '', long: HV, operands: 'text', globs: false },
   seq: { source: `${CC_CLI}; ${coreutils('seq')}`, short: 'f:s:w', long: `format= separator= equal-width ${HV}`, operands: 'text', globs: false },
   paste: { source: `${CC_CLI}; ${coreutils('paste')}`, short: 'd:sz', long: `delimiters= serial zero-terminated ${HV}`, operands: 'read', globs: true, anyOptionHarmless: true },

@@ -9,10 +9,10 @@ import type { FileOperand } from './types.js';
 
 /**
  * Programs and builtins whose words never name files they open (text, numbers, names of
- * variables, users, signals or programs). `test`/`[` only look at a file's metadata.
+ * variables, users, signals or programs). `[[` is the keyword's word, should a wrapper run it.
  */
 export const NO_FILE_WORDS: ReadonlySet<string> = new Set([
-  'echo', 'printf', 'true', 'false', ':', 'sleep', 'seq', 'expr', 'test', '[', '[[', 'kill', 'yes', 'basename', 'dirname', 'whoami', 'id', 'uname',
+  'echo', 'printf', 'true', 'false', ':', 'sleep', 'seq', 'expr', '[[', 'kill', 'yes', 'basename', 'dirname', 'whoami', 'id', 'uname',
   'hostname', 'printenv', 'pwd', 'which', 'type', 'hash', 'alias', 'unalias', 'set', 'shopt', 'exit', 'return', 'break', 'continue', 'wait', 'jobs',
   'fg', 'bg', 'disown', 'umask', 'ulimit', 'times', 'trap', 'shift', 'getopts', 'read', 'local', 'declare', 'typeset', 'export', 'readonly', 'unset',
   'let', 'nproc', 'arch', 'tty', 'logname', 'groups', 'users', 'who', 'uptime', 'clear', 'tput', 'help', 'caller', 'compgen', 'complete',

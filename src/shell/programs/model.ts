@@ -106,6 +106,11 @@ export interface ProgramModel {
     readonly claudeCode?: (name: string, argv: readonly string[]) => ReadOnlyVerdict;
     readonly robota?: (name: string, argv: readonly string[]) => ReadOnlyVerdict;
   };
+  /**
+   * It evaluates array subscripts in its words arithmetically (`test 'a[$(cmd)]' -eq 1` runs
+   * cmd), so a substitution inside an otherwise quoted word is still code.
+   */
+  readonly arithmeticSubscripts?: boolean;
   /** Whether toolgate sees what it runs (see {@link ProgramRuns}). */
   readonly runs: ProgramRuns;
   /**
