@@ -23,6 +23,7 @@ interface LintFlags {
   failOn?: string;
   whatIf?: string;
   mode?: string;
+  tools?: string[];
 }
 
 function collect(value: string, previous: string[] = []): string[] {
@@ -91,6 +92,7 @@ export function registerLintCommand(program: Command): Command {
     .option('--home <dir>', 'home directory (default: the real one)')
     .option('--cwd <dir>', 'working directory (default: the project directory)')
     .addOption(new Option('--platform <name>', 'platform path rules are judged for (default: this one)').choices(['linux', 'macos', 'windows']))
+    .addOption(new Option('--tools <names>', "the agent's own tools besides Claude Code's (comma-separated, repeatable): rules naming them are not unknown").argParser((v: string, prev: string[] = []) => [...prev, ...v.split(',').map((n) => n.trim()).filter(Boolean)]))
     .option('--json', 'print the report as JSON')
     .option('--sarif [file]', 'print (or write to FILE) the report as SARIF 2.1.0')
     .option('--no-public-schema', 'skip the check against the public Claude Code settings schema')
@@ -107,10 +109,11 @@ export function registerLintCommand(program: Command): Command {
       const home = resolve(flags.home ?? homedir());
       const platform = platformOf(flags.platform);
       const named = [...(flags.settings ?? []), ...files].map((f) => resolve(f));
+      const tools = flags.tools !== undefined ? { tools: flags.tools } : {};
       let report: LintReport;
       if (named.length === 0) {
         const projectDir = resolve(flags.project ?? process.cwd());
-        report = await lintProject({ fs, projectDir, home, platform, ...(flags.cwd !== undefined ? { cwd: resolve(flags.cwd) } : {}), publicSchema: flags.publicSchema !== false });
+        report = await lintProject({ fs, projectDir, home, platform, ...(flags.cwd !== undefined ? { cwd: resolve(flags.cwd) } : {}), publicSchema: flags.publicSchema !== false, ...tools });
       } else {
         const inputs: LintInput[] = [];
         for (const file of named) {
@@ -129,6 +132,7 @@ export function registerLintCommand(program: Command): Command {
           home,
           platform,
           publicSchema: flags.publicSchema !== false,
+          ...tools,
           ...(flags.project !== undefined ? { projectDir: resolve(flags.project) } : {}),
           ...(flags.cwd !== undefined ? { cwd: resolve(flags.cwd) } : {}),
         });

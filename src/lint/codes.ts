@@ -33,7 +33,21 @@ export const LINT_CODES = {
     meaning:
       'A rule, hook matcher or hook `if` holds a letter that looks like an ASCII letter but is not one: a fullwidth or other compatibility form (`Ｂａｓｈ`), or a Cyrillic, Greek or Armenian look-alike in a tool name or in a word with ASCII letters (`сurl`). The message names the code point and its position.',
   },
-  TG_LINT_UNKNOWN_TOOL: { severity: 'warning', meaning: 'A rule names a tool that neither Claude Code nor toolgate has; it never matches.' },
+  TG_LINT_UNKNOWN_TOOL: {
+    severity: 'error',
+    meaning:
+      'A rule names a tool that neither Claude Code nor toolgate has, and that `lint --tools` (`LintOptions.tools`) does not declare; it never matches. An error in a deny or ask rule (it protects nothing), a warning in an allow rule. `mcp__*` names are checked against the MCP servers instead.',
+  },
+  TG_LINT_TOOL_NEAR_MISS: {
+    severity: 'error',
+    meaning:
+      'A rule names a tool that is a near miss of a built-in one — another case (`bash`) or at most two edits away (`Raed`) — so it never matches; the message says which tool was probably meant. An error in a deny or ask rule, a warning in an allow rule.',
+  },
+  TG_LINT_SPACE_IN_PARENS: {
+    severity: 'error',
+    meaning:
+      'A rule has a space just inside its parentheses (`Read(./.env )`). Where the space is part of the pattern (path, content and parameter rules) the rule does not match what it appears to say: an error in a deny or ask rule, a warning in an allow rule. Where toolgate ignores it (command and domain rules) a warning: write the rule without it.',
+  },
   TG_LINT_LEGACY_SYNTAX: { severity: 'warning', meaning: 'Legacy spelling: the `:*` suffix (write ` *`) or an old tool name (`Task` is `Agent`).' },
   TG_LINT_PATH_RULE_IGNORED: { severity: 'warning', meaning: 'A path rule on a tool whose path rules are never consulted (`Write(...)`, `Glob(...)`); use `Edit(...)` or `Read(...)`.' },
   TG_LINT_PATH_RULE_ENFORCED_AS_EDIT: {

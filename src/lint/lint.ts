@@ -1,6 +1,7 @@
 import type { FileSystem } from '../core/ports.js';
 import type { SettingsSourceKind } from '../core/types.js';
 import { checkRuleExamples } from '../policy-test/examples.js';
+import { parseRule } from '../rules/index.js';
 import { mergePolicy, parseSettingsFile, readSettingsText, unreadableSettings } from '../settings/index.js';
 import { dirnameOf, joinPath, MANAGED_SETTINGS_PATHS } from '../settings/paths.js';
 import type { ParsedSettingsFile } from '../settings/types.js';
@@ -38,6 +39,53 @@ function projectDirOf(file: string | undefined): string | undefined {
   if (file === undefined) return undefined;
   const dir = dirnameOf(file);
   return /[\\/]\.claude$/.test(dir) ? dirnameOf(dir) : dir;
+}
+
+/** Findings that say why a value is wrong more precisely than the public schema's "does not match the pattern". */
+const CAUSE_OF_SCHEMA_MISMATCH = new Set<LintCode>(['TG_LINT_UNKNOWN_TOOL', 'TG_LINT_TOOL_NEAR_MISS', 'TG_LINT_RULE_UNPARSEABLE', 'TG_LINT_HIDDEN_CHAR', 'TG_LINT_CONFUSABLE_CHAR', 'TG_LINT_SPACE_IN_PARENS']);
+/** Findings that already say a rule does not match what it appears to name. */
+const CAUSE_OF_UNKNOWN_TOOL = new Set<LintCode>(['TG_LINT_HIDDEN_CHAR', 'TG_LINT_CONFUSABLE_CHAR']);
+
+/**
+ * Each finding once: a value the public schema rejects is reported by the check that says why
+ * (an unknown tool, a rule that does not parse, a hidden character); a tool name that is unknown
+ * only because of a hidden or confusable character, or a rule that does not parse because of one,
+ * is reported as that character; a finding
+ * repeated word for word (the same file read as two layers) once.
+ */
+function onceEach(diagnostics: readonly LintDiagnostic[]): LintDiagnostic[] {
+  const place = (d: LintDiagnostic) => `${d.file ?? ''}\0${JSON.stringify(d.path ?? [])}`;
+  const codesAt = new Map<string, Set<LintCode>>();
+  for (const d of diagnostics) {
+    const key = place(d);
+    codesAt.set(key, (codesAt.get(key) ?? new Set()).add(d.code));
+  }
+  const has = (d: LintDiagnostic, codes: ReadonlySet<LintCode>) => [...(codesAt.get(place(d)) ?? [])].some((c) => codes.has(c));
+  // A character that makes a rule unparseable is reported as that character (it says more).
+  const hiddenAt = new Set(diagnostics.filter((d) => CAUSE_OF_UNKNOWN_TOOL.has(d.code) && d.range !== undefined).map((d) => `${place(d)}\0${d.range!.start}`));
+  const seen = new Set<string>();
+  return diagnostics.filter((d) => {
+    if (d.code === 'TG_LINT_SCHEMA_PUBLIC' && has(d, CAUSE_OF_SCHEMA_MISMATCH)) return false;
+    if ((d.code === 'TG_LINT_UNKNOWN_TOOL' || d.code === 'TG_LINT_TOOL_NEAR_MISS') && has(d, CAUSE_OF_UNKNOWN_TOOL)) return false;
+    if (d.code === 'TG_LINT_RULE_UNPARSEABLE' && d.range !== undefined && hiddenAt.has(`${place(d)}\0${d.range.start}`)) return false;
+    const key = `${d.code}\0${place(d)}\0${d.message}\0${JSON.stringify(d.range ?? null)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * Whether the value at `path` is a permission rule on a tool the host declared (`lint --tools`):
+ * the public Claude Code schema knows only Claude Code's tools, so its pattern rejects such a rule.
+ */
+function namesDeclaredTool(json: Record<string, unknown>, path: readonly (string | number)[] | undefined, tools: ReadonlySet<string>): boolean {
+  if (tools.size === 0 || path === undefined || path.length !== 3 || path[0] !== 'permissions') return false;
+  const list = (json['permissions'] as Record<string, unknown> | undefined)?.[String(path[1])];
+  const text = Array.isArray(list) ? list[Number(path[2])] : undefined;
+  if (typeof text !== 'string') return false;
+  const parsed = parseRule(text);
+  return parsed.ok && tools.has(parsed.rule.tool);
 }
 
 /** Counts per code and per severity. */
@@ -98,13 +146,13 @@ export async function lintSettings(inputs: readonly LintInput[], options: LintOp
   const projectDir = options.projectDir ?? projectDirOf(firstFile);
   const cwd = options.cwd ?? projectDir ?? '/home/user/project';
   const env: LogicEnv = { cwd, home, projectDir: projectDir ?? cwd, platform };
-  const ruleEnv = { platform, mcpServers: known, mcpConfigSeen: options.mcpServers !== undefined };
+  const ruleEnv = { platform, mcpServers: known, mcpConfigSeen: options.mcpServers !== undefined, tools: new Set(options.tools ?? []) };
 
   for (const p of parsed) {
     const file = p.settings.source.file;
     if (p.settings.broken !== undefined) continue;
     const json = p.settings.json;
-    diagnostics.push(...schemaDiagnostics(json, file, options.publicSchema !== false));
+    diagnostics.push(...schemaDiagnostics(json, file, options.publicSchema !== false).filter((d) => !(d.code === 'TG_LINT_SCHEMA_PUBLIC' && namesDeclaredTool(json, d.path, ruleEnv.tools))));
     diagnostics.push(...ruleDiagnostics(json, file, ruleEnv));
     const userLevel = p.settings.source.kind === 'userSettings' || p.settings.source.kind === 'managed';
     diagnostics.push(
@@ -126,6 +174,9 @@ export async function lintSettings(inputs: readonly LintInput[], options: LintOp
     diagnostics.push({ ...d, code: 'TG_LINT_SETTINGS', related: d.code });
   }
   diagnostics.push(...shadowedAllows(policy, env), ...duplicates(policy), ...broadAllows(policy, env), ...denyBypasses(policy, env), ...bypassModeInProject(parsed));
+  const findings = onceEach(diagnostics);
+  diagnostics.length = 0;
+  diagnostics.push(...findings);
 
   // Positions: line and column of the value each finding points at.
   const indexes = new Map<string, ReturnType<typeof indexJson>>();

@@ -4,6 +4,7 @@ import type { Rule } from '../rules/types.js';
 import { LINT_CODES, type LintCode } from './codes.js';
 import type { LintDiagnostic } from './types.js';
 import { hiddenCharDiagnostics, quoteForMessage } from './hidden-diagnostics.js';
+import { nearToolNames } from './tool-names.js';
 
 const RULE_CODE_MAP: Record<string, LintCode> = {
   TG_RULE_LEGACY_PREFIX: 'TG_LINT_LEGACY_SYNTAX',
@@ -29,6 +30,8 @@ export interface RuleCheckEnv {
   mcpServers: ReadonlySet<string>;
   /** Whether any MCP configuration was seen (otherwise unknown servers are info). */
   mcpConfigSeen: boolean;
+  /** Tools the agent has besides the built-in ones (`lint --tools`): rules on them are not unknown. */
+  tools: ReadonlySet<string>;
 }
 
 const LISTS: readonly RuleList[] = ['allow', 'ask', 'deny'];
@@ -81,6 +84,7 @@ export function ruleDiagnostics(json: Record<string, unknown>, file: string | un
         push('TG_LINT_RULE_UNPARSEABLE', 'error', `${issue.message.replace(/\.$/, '')}; ${dropped}`, { related: issue.code, ...(issue.range ? { range: issue.range } : {}) });
         return;
       }
+      spaceInParens(text, parsed.rule, list, push);
       const enforced = ruleForList(parsed, list);
       for (const w of [...enforced.warnings, ...(enforced.rule.ignored === true ? [] : ruleWarningsForList(enforced.rule, list))]) {
         const code = RULE_CODE_MAP[w.code];
@@ -95,10 +99,46 @@ export function ruleDiagnostics(json: Record<string, unknown>, file: string | un
 
 type Push = (code: LintCode, severity: LintDiagnostic['severity'], message: string) => void;
 
+/**
+ * A space just inside the parentheses (`Read(./.env )`, `Bash( rm *)`). Command rules match word
+ * by word and domain rules are trimmed, so there toolgate reads the rule as if the space were not
+ * there; in path, content and parameter rules the space is part of the pattern.
+ */
+function spaceInParens(text: string, rule: Rule, list: RuleList, push: Push): void {
+  const s = text.trim();
+  const open = s.indexOf('(');
+  if (open === -1 || !s.endsWith(')')) return;
+  const inner = s.slice(open + 1, -1);
+  const bare = inner.trim();
+  if (bare === inner || bare === '') return;
+  const where = inner.startsWith(bare) ? 'trailing' : inner.endsWith(bare) ? 'leading' : 'leading and trailing';
+  const fixed = `${s.slice(0, open)}(${bare})`;
+  if (rule.family === 'bash' || rule.family === 'domain') {
+    push('TG_LINT_SPACE_IN_PARENS', 'warning', `${where} space inside the parentheses: toolgate reads this rule as "${fixed}", but a tool that compares the text may not; write "${fixed}"`);
+    return;
+  }
+  const what = list === 'deny' ? 'refuses' : list === 'ask' ? 'asks about' : 'allows';
+  push(
+    'TG_LINT_SPACE_IN_PARENS',
+    list === 'allow' ? 'warning' : 'error',
+    `${where} space inside the parentheses is part of the pattern: this ${list} rule ${what} only ${JSON.stringify(inner)}, space included, not ${JSON.stringify(bare)}; write "${fixed}"`,
+  );
+}
+
 function checkRule(rule: Rule, list: RuleList, env: RuleCheckEnv, push: Push): void {
   const tool = rule.tool;
-  if (!rule.toolIsGlob && !isMcpName(tool) && toolInfo(tool) === undefined) {
-    push('TG_LINT_UNKNOWN_TOOL', tool.includes('_') ? 'info' : 'warning', `no Claude Code tool is called "${tool}"; this rule never matches${list === 'deny' ? ', so it refuses nothing' : ''}`);
+  if (!rule.toolIsGlob && !isMcpName(tool) && toolInfo(tool) === undefined && !env.tools.has(tool)) {
+    // A deny or ask rule that never matches protects nothing: an error. An allow rule that never matches only allows nothing.
+    const severity = list === 'allow' ? 'warning' : 'error';
+    const consequence = list === 'deny' ? ', so it refuses nothing' : list === 'ask' ? ', so it asks about nothing' : '';
+    const near = nearToolNames(tool);
+    if (near.length > 0) {
+      const fixed = near.map((n) => `"${rule.text.trim().replace(tool, n)}"`).join(' or ');
+      const caseOnly = near.some((n) => n.toLowerCase() === tool.toLowerCase());
+      push('TG_LINT_TOOL_NEAR_MISS', severity, `no Claude Code tool is called "${tool}"${caseOnly ? ' (tool names are case-sensitive)' : ''}; did you mean ${fixed}? This ${list} rule never matches${consequence}`);
+    } else {
+      push('TG_LINT_UNKNOWN_TOOL', severity, `no Claude Code tool is called "${tool}"; this ${list} rule never matches${consequence}. If the agent has a tool of this name, declare it: toolgate lint --tools ${tool}`);
+    }
   }
   const server = mcpServerOf(tool);
   if (server !== undefined && !env.mcpServers.has(server)) {

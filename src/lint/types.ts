@@ -46,6 +46,11 @@ export interface LintOptions {
   mcpServers?: readonly string[];
   /** Check against the public Claude Code settings schema too (default true). */
   publicSchema?: boolean;
+  /**
+   * Tools the agent has besides Claude Code's built-in ones (an Agent SDK host's own tools): rules
+   * naming them are not reported as naming an unknown tool. `mcp__*` names need no declaring.
+   */
+  tools?: readonly string[];
 }
 
 /** What linting gave. @public */

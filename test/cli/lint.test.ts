@@ -51,6 +51,17 @@ describe('toolgate lint', () => {
     expect(await run('lint', join(warnOnly, '.claude', 'settings.json'), '--fail-on', 'warning')).toBe(1);
   });
 
+  it('a mistyped deny rule fails the lint (exit 1, "did you mean"); --tools declares the agent\'s own tools', async () => {
+    const dir = project({ permissions: { deny: ['Raed(./.env)', 'Deploy(prod)'] } });
+    const file = join(dir, '.claude', 'settings.json');
+    expect(await run('lint', file)).toBe(1);
+    expect(out).toMatch(/error: "Raed\(\.\/\.env\)": .*did you mean "Read\(\.\/\.env\)"\? .*\[TG_LINT_TOOL_NEAR_MISS\]/);
+    expect(out).toMatch(/error: "Deploy\(prod\)": .*\[TG_LINT_UNKNOWN_TOOL\]/);
+    out = '';
+    expect(await run('lint', file, '--tools', 'Deploy,Build', '--json')).toBe(1);
+    expect((JSON.parse(out) as { counts: Record<string, number> }).counts).toEqual({ TG_LINT_TOOL_NEAR_MISS: 1 });
+  });
+
   it('--json and --sarif', async () => {
     const dir = project({ permissions: { allow: ['Bash'] } });
     await run('lint', '--project', dir, '--home', '/nonexistent-home', '--json');
