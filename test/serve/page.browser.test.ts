@@ -231,11 +231,10 @@ describe('the approval page in Chromium', { timeout: 60_000 }, () => {
     expect(await approve.isDisabled()).toBe(true);
     // The tail is in the box, not on screen.
     const tailShown = () => c.locator('pre.call').evaluate((pre) => {
-      const r = document.createRange();
+      const r = pre.ownerDocument.createRange();
       r.selectNodeContents(pre);
-      const rects = [...r.getClientRects()];
-      const box = pre.getBoundingClientRect();
-      return rects.at(-1) !== undefined && (rects.at(-1) as DOMRect).bottom <= box.bottom + 1;
+      const last = [...r.getClientRects()].at(-1);
+      return last !== undefined && last.bottom <= pre.getBoundingClientRect().bottom + 1;
     });
     expect(await tailShown()).toBe(false);
     // Halfway: fewer lines below, still disabled.
