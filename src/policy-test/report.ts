@@ -2,7 +2,9 @@ import { escapeBidi } from '../core/text.js';
 import type { Diagnostic } from '../core/types.js';
 import type { PolicyTestReport } from './types.js';
 
-function where(d: Diagnostic): string {
+/** `FILE:LINE:COLUMN` (where an editor can jump to) when the line is known, else `FILE: json.path`. */
+function where(d: Diagnostic & { line?: number; column?: number }): string {
+  if (d.file !== undefined && d.line !== undefined) return `${d.file}:${d.line}:${d.column ?? 1}`;
   const path = d.path && d.path.length > 0 ? d.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('').replace(/^\./, '') : '';
   return [d.file, path].filter((x) => x !== undefined && x !== '').join(': ');
 }

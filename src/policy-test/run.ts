@@ -9,6 +9,7 @@ import { readCall } from './call.js';
 import { checkRuleExamples, type RuleExampleResult } from './examples.js';
 import { describeCall, formatDecisionTrace } from './trace.js';
 import type { PolicyCaseResult, PolicyTestDocument, PolicyTestReport } from './types.js';
+import { parsePolicyTestText } from './read.js';
 import { validatePolicyTest } from './validate.js';
 
 /** Options of {@link runPolicyTests}. @public */
@@ -148,11 +149,14 @@ export async function runPolicyTestDocument(value: unknown, baseDir: string, opt
 }
 
 /**
- * Run one policy test file (`*.policy-test.json`): load the settings it names, decide every case
+ * Run one policy test file (`*.policy-test.json`, JSON with comments and trailing commas allowed):
+ * load the settings it names, decide every case
  * with `evaluate`, compare with the expected decision (and rule, reason kind, ask kind), and
  * check the settings files' inline `$toolgate.examples`. Relative paths resolve against the test
  * file's directory. Never throws: a file that cannot be read or is not valid gives a report with
- * `errors`, each counted as a failure.
+ * `errors`, each counted as a failure: text that is not JSON(C) one `TG_POLICY_TEST_JSON` error with
+ * the line, column and what was expected there; values that do not fit the schema
+ * `TG_POLICY_TEST_SCHEMA` errors with their JSON path, line and column.
  * @public
  */
 export async function runPolicyTests(file: string, options: RunPolicyTestsOptions): Promise<PolicyTestReport> {
@@ -162,13 +166,16 @@ export async function runPolicyTests(file: string, options: RunPolicyTestsOption
   } catch (e) {
     return runFailed(file, `cannot read ${file}: ${(e as Error).message}`);
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    return runFailed(file, `${file} is not valid JSON: ${(e as Error).message}`);
-  }
-  return runPolicyTestDocument(value, dirnameOf(file), options, file);
+  const parsed = parsePolicyTestText(text, file);
+  if (!parsed.ok) return { ...runFailed(file, parsed.error.message), errors: [parsed.error] };
+  const report = await runPolicyTestDocument(parsed.value, dirnameOf(file), options, file);
+  // Errors about the test file itself get the line and column of the value they name.
+  const placed = report.errors.map((e) => {
+    if (e.file !== file || e.path === undefined || 'line' in e) return e;
+    const at = parsed.where(e.path);
+    return at !== undefined ? { ...e, ...at } : e;
+  });
+  return { ...report, errors: placed };
 }
 
 function runFailed(file: string, message: string): PolicyTestReport {

@@ -77,7 +77,7 @@ describe('runPolicyTests', () => {
       '/t/dialect.policy-test.json': JSON.stringify({ settings: { inline: {} }, dialect: 'claude-code', cases: [{ call: 'Bash(ls', expect: 'ask' }] }),
     });
     const notJson = await runPolicyTests('/t/notjson.policy-test.json', { fs });
-    expect(notJson.errors[0]?.code).toBe('TG_POLICY_TEST_READ');
+    expect(notJson.errors[0]?.code).toBe('TG_POLICY_TEST_JSON');
     const bad = await runPolicyTests('/t/bad.policy-test.json', { fs });
     expect(bad.errors.map((e) => e.code)).toContain('TG_POLICY_TEST_SCHEMA');
     expect(bad.errors.map((e) => e.message).join('\n')).toMatch(/expect/);
