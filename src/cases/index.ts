@@ -7,3 +7,4 @@
 export type { ConformanceCase, CaseOutcome, DialectCaseRunner } from './types.js';
 export { judgeDecision } from './judge.js';
 export { caseFsView } from './case-fs.js';
+export { caseEnvironment, caseShell } from './case-world.js';

@@ -71,7 +71,7 @@ function run(call: ToolCall, ctx: EvaluationContext, dialect: Dialect): Decision
   const { cwd, home, workingDirectories, env } = preparedContext(ctx, platform);
   // Steps read the normalised cwd and home from `state.ctx`: a context that already holds them is used as it is.
   const stateCtx = ctx.cwd === cwd && ctx.home === home ? ctx : { ...ctx, cwd, home };
-  const state = makeState(call, stateCtx, mode, env, workingDirectories, ctx.options?.shell ?? 'bash', dialect);
+  const state = makeState(call, stateCtx, mode, env, workingDirectories, dialect);
   if (trace !== undefined) state.trace.push(...trace);
   for (const step of dialect.steps) {
     const result = step.run(state);

@@ -43,7 +43,9 @@ export interface FactsContext {
   cwd: string;
   home: string;
   platform: Platform;
-  shell: 'bash' | 'zsh' | 'sh';
+  shell: 'bash' | 'sh' | 'zsh' | 'unknown';
+  /** `CDPATH` in the environment: its value, `null` when known unset, `undefined` when it may be set. */
+  cdPath?: string | null | undefined;
   realpath?: (path: string) => string | undefined;
   isDirectory?: (path: string) => boolean | undefined;
 }
@@ -113,6 +115,7 @@ export function callFacts(call: ToolCall, ctx: FactsContext): CallFacts {
         cwd: ctx.cwd,
         home: ctx.home,
         platform: ctx.platform,
+        cdPath: ctx.cdPath,
         ...(ctx.realpath ? { realpath: ctx.realpath } : {}),
         ...(ctx.isDirectory ? { isDirectory: ctx.isDirectory } : {}),
       });

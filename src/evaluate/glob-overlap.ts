@@ -70,7 +70,9 @@ export function globMayHitRule(globPath: string, pattern: string, ctx: PathPatte
   } catch {
     return true;
   }
-  // bash's `**` is a plain `*` unless globstar is on; either way it stays inside one segment or more.
+  // A `**` segment of the glob stands for any number of directories: bash's globstar (which a
+  // user's rc may turn on) and zsh's `**/` recurse, and a directory toolgate cannot place (`cd X`
+  // through an unknown CDPATH) is `/**/X`.
   const g = globPath.split('/').filter(Boolean);
   if (g.length > 512 || r.length > 512) return true;
   const nocase = ctx.platform !== 'linux';
@@ -80,9 +82,10 @@ export function globMayHitRule(globPath: string, pattern: string, ctx: PathPatte
     const seen = memo.get(key);
     if (seen !== undefined) return seen;
     let out: boolean;
-    if (j === r.length) out = i === g.length;
+    if (j === r.length) out = i === g.length || (g[i] === '**' && walk(i + 1, j));
     else if (r[j] === '**') out = walk(i, j + 1) || (i < g.length && walk(i + 1, j));
     else if (i === g.length) out = false;
+    else if (g[i] === '**') out = walk(i + 1, j) || walk(i, j + 1);
     else out = segmentsCompatible(g[i] ?? '', r[j] ?? '', nocase) && walk(i + 1, j + 1);
     memo.set(key, out);
     return out;

@@ -2,7 +2,7 @@ import type { PermissionMode, Step, ToolCall } from '../core/types.js';
 import { hostOfUrl } from '../rules/index.js';
 import { isInside, isInsideAny, normalizePath, protectedPathMatch } from '../paths/index.js';
 import { criticalRemovals, acceptEditsCommand } from '../shell/index.js';
-import type { SimpleCommand } from '../shell/types.js';
+import type { PathEffect, SimpleCommand } from '../shell/types.js';
 import type { CompiledRule } from '../settings/types.js';
 import { callFacts, globBase, shellWrites, touchedPaths, type CallFacts, type FactsContext, type ShellWrite } from './facts.js';
 import { indexPolicy, rulesForTool } from './policy-index.js';
@@ -19,6 +19,7 @@ import { isPlainSedEdit } from './sed-script.js';
 import { consentFor, isBuiltInRule, opaqueParts } from './opaque-code.js';
 import { braceAlternatives, globMayHitRule, hasGlob } from './glob-overlap.js';
 import { powerShellAllow, powerShellCriticalRemovals, powerShellReadOnly, powerShellRestrictive, powerShellTouches, powerShellUnknownWrite } from './powershell.js';
+import { environmentValue, shellOf } from './shell-world.js';
 
 // ---------------------------------------------------------------------------------------------
 // Steps (Claude Code order: tools removed, deny, ask, critical/protected, allow, what the call
@@ -129,7 +130,7 @@ export const criticalAndProtected: PipelineStep = {
     for (const cmd of state.facts.analysis.commands) {
       for (const code of cmd.embeddedShell ?? []) {
         const { pendingAsk: _, ...rest } = state;
-        const sub: EvalState = { ...rest, facts: callFacts({ tool: 'Bash', input: { command: code } }, factsContext(state.ctx, state.env, state.ctx.options?.shell ?? 'bash')) };
+        const sub: EvalState = { ...rest, facts: callFacts({ tool: 'Bash', input: { command: code } }, factsContext(state.ctx, state.env)) };
         heldPathAsks(sub);
         const held = sub.pendingAsk;
         if (held) holdAsk(state, 'criticalAndProtectedPaths', { ...held, message: `${cmd.argv[0]}'s code holds the command ${JSON.stringify(code.slice(0, 80))}, which ${held.message}` });
@@ -379,8 +380,11 @@ function partVerdicts(state: EvalState, rules: CompiledRule[]): PartVerdict[] | 
     const rule = coveringRule(rules, cmd);
     if (rule) return { cmd, rule };
     if (ro.perCommand.get(cmd) === true && !planBlocks(state)) {
-      if (readsInside(state, cmd)) return { cmd, readOnly: true };
-      return { cmd, why: 'it reads outside the working directories' };
+      const outside = readOutside(state, cmd);
+      if (outside === undefined) return { cmd, readOnly: true };
+      // A path with its own account of where it is (`/**/src (…through CDPATH…)`) says it.
+      const where = outside.raw.startsWith(`${outside.path} (`) ? outside.raw : outside.path;
+      return { cmd, why: `it reads ${where}, outside the working directories` };
     }
     if (state.mode === 'acceptEdits' && acceptEditsCommand(cmd) && (cmd.argv[0] !== 'sed' || isPlainSedEdit(cmd.argv)) && effectsInside(state, cmd)) return { cmd, acceptEdit: true };
     return { cmd, why: ro.reasons.get(cmd) ?? 'not read-only' };
@@ -396,13 +400,13 @@ function uncoveredWhy(state: EvalState): string | undefined {
   return `"${allowText(first.cmd)}" ${covered ? 'is not covered by an allow rule and ' : ''}is not read-only: ${first.why ?? 'not read-only'}`;
 }
 
-/** Does a read-only part read only inside the working directories (every brace alternative and glob base)? */
-function readsInside(state: EvalState, cmd: SimpleCommand): boolean {
+/** The first read of a read-only part that is not inside the working directories (every brace alternative and glob base), if any. */
+function readOutside(state: EvalState, cmd: SimpleCommand): PathEffect | undefined {
   const facts = state.facts as Extract<CallFacts, { kind: 'shell' }>;
   const i = facts.analysis.commands.indexOf(cmd);
   return facts.effects
     .filter((e) => e.command === i && e.op === 'read')
-    .every((e) => (e.literal || e.glob) && isInsideAny(e.glob ? globBase(e.path) : e.path, state.workingDirectories));
+    .find((e) => !((e.literal || e.glob) && isInsideAny(e.glob ? globBase(e.path) : e.path, state.workingDirectories)));
 }
 
 function effectsInside(state: EvalState, cmd: SimpleCommand): boolean {
@@ -549,8 +553,8 @@ export const CLAUDE_CODE_STEPS: readonly PipelineStep[] = [
   STEPS.mode,
 ];
 
-function factsContext(ctx: EvaluationContext, env: MatchEnv, shell: 'bash' | 'zsh' | 'sh'): FactsContext {
-  const out: FactsContext = { cwd: ctx.cwd, home: ctx.home, platform: env.platform, shell };
+function factsContext(ctx: EvaluationContext, env: MatchEnv): FactsContext {
+  const out: FactsContext = { cwd: ctx.cwd, home: ctx.home, platform: env.platform, shell: shellOf(ctx), cdPath: environmentValue(ctx.environment, 'CDPATH') };
   if (ctx.fs) {
     out.realpath = (p: string) => ctx.fs?.realpath(p);
     if (ctx.fs.isDirectory) out.isDirectory = (p: string) => ctx.fs?.isDirectory?.(p);
@@ -558,8 +562,8 @@ function factsContext(ctx: EvaluationContext, env: MatchEnv, shell: 'bash' | 'zs
   return out;
 }
 
-export function makeState(call: ToolCall, ctx: EvaluationContext, mode: PermissionMode, env: MatchEnv, workingDirectories: string[], shell: 'bash' | 'zsh' | 'sh', dialect: Dialect): EvalState {
-  const facts = callFacts(call, factsContext(ctx, env, shell));
+export function makeState(call: ToolCall, ctx: EvaluationContext, mode: PermissionMode, env: MatchEnv, workingDirectories: string[], dialect: Dialect): EvalState {
+  const facts = callFacts(call, factsContext(ctx, env));
   return {
     call,
     ctx,

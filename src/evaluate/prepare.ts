@@ -4,6 +4,7 @@ import { analyzeShell, isShellPrepared, prepareShell } from '../shell/index.js';
 import { PARSER_NOT_PREPARED } from '../shell/analyze.js';
 import type { EvaluationContext } from './context.js';
 import { evaluate } from './evaluate.js';
+import { shellOf } from './shell-world.js';
 
 /**
  * Load what `evaluate` may need asynchronously (the full shell parser, a WASM module of about
@@ -24,7 +25,7 @@ export async function evaluateAsync(call: ToolCall, ctx: EvaluationContext): Pro
   if (!isShellPrepared() && toolFamily(call?.tool) === 'shell' && call.tool !== 'PowerShell') {
     const command = call.input?.['command'];
     // Also when only a nested script (`bash -c '…'`, a substitution) needed the parser.
-    if (typeof command === 'string' && analyzeShell(command, { shell: ctx.options?.shell ?? 'bash' }).unknown.some((u) => u.endsWith(PARSER_NOT_PREPARED))) {
+    if (typeof command === 'string' && analyzeShell(command, { shell: shellOf(ctx) }).unknown.some((u) => u.endsWith(PARSER_NOT_PREPARED))) {
       await prepareShell();
     }
   }

@@ -41,7 +41,10 @@ export interface EvaluateOptions {
    * `settingsRoot`, the rule's own settings file root (Claude Code docs, "Read and Edit").
    */
   slashAnchor?: 'projectRoot' | 'settingsRoot';
-  /** The shell that runs Bash commands; `zsh` enables zsh-only checks. Default `bash`. */
+  /**
+   * The shell that runs Bash commands, for hosts that set it here; {@link EvaluationContext.shell}
+   * wins when both are given. Neither given: `unknown`.
+   */
   shell?: 'bash' | 'zsh' | 'sh';
   /** Absolute path of the current plan file: reads and writes of it are allowed in plan mode. */
   planFilePath?: string;
@@ -90,14 +93,16 @@ export interface EvaluationContext {
   /**
    * The shell that runs Bash commands, as the front end learned it (`toolgate hook`:
    * `$CLAUDE_CODE_SHELL`, else `$SHELL`; `toolgate serve`: the `X-Toolgate-Shell` header; the CLI:
-   * `--shell`). Default `unknown`: the shell is not known. Decisions do not yet read it; the shell
-   * checks still follow {@link EvaluateOptions.shell}.
+   * `--shell`). Default `unknown` (unless {@link EvaluateOptions.shell} names one): the command is
+   * judged for bash and zsh at once, and a construct whose meaning differs between them (zsh's
+   * special parameters, a statement of redirections alone, `=cmd`, the triple-star glob) is not seen.
    */
   shell?: ContextShell;
   /**
    * What is known of the environment the agent's commands run in (`CDPATH`,
-   * `RIPGREP_CONFIG_PATH`, …). Default: nothing is known, so any variable may be set. Decisions do
-   * not yet read it.
+   * `RIPGREP_CONFIG_PATH`, …). Default: nothing is known, so any variable may be set. Decisions
+   * read `CDPATH`: unless it is known to be unset, a relative `cd DIR` (not `./DIR`, `../DIR`) may
+   * go to a directory named DIR anywhere, and the paths after it are judged for every place it may go.
    */
   environment?: EnvironmentFacts;
   /**

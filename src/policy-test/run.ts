@@ -117,6 +117,9 @@ export async function runPolicyTestDocument(value: unknown, baseDir: string, opt
       home: loaded.home,
       projectDir: loaded.projectDir,
       platform: loaded.platform,
+      // A policy test's world: no environment variable that matters (CDPATH, …) is set, as
+      // `toolgate hook` sees a usual shell.
+      environment: { values: {}, complete: true },
     };
     const decision = evaluate(call, ctx);
     const problems: string[] = [];

@@ -4,8 +4,9 @@
  */
 import { hiddenEvaluation } from './arithmetic.js';
 import { addStateChange, addUnseen, type Collector } from './collector.js';
-import { assignedName, variableStateChange } from './state.js';
-import { emitCommand, emitStatementAssignments } from './commands.js';
+import { variableStateChange } from './state.js';
+import { emitCommand, emitWordlessStatement } from './commands.js';
+import { shellsFor } from './shells/index.js';
 import { joinLineContinuations } from './continuations.js';
 import { lexSimple } from './lexer.js';
 import { MAX_COMMANDS, MAX_NESTED_DEPTH, MAX_SYNTAX_DEPTH } from './limits.js';
@@ -38,6 +39,7 @@ function analyzeAt(command: string, shell: NonNullable<ShellOptions['shell']>, d
     if (!joined.ok) return emptyAnalysis(command, 'none', [joined.reason]);
     text = joined.text;
   }
+  const shells = shellsFor(shell);
   const c: Collector = {
     commands: [],
     unknown: [],
@@ -45,7 +47,8 @@ function analyzeAt(command: string, shell: NonNullable<ShellOptions['shell']>, d
     stateChanges: [],
     redirects: [],
     hasSubstitution: false,
-    shell,
+    shells,
+    shell: shells.some((s) => s.equalsExpansion) ? 'zsh' : 'bash',
     nestedDepth: depth,
     env,
     nested: (script, d, e) => analyzeAt(script, shell, d, front, e ?? []),
@@ -56,9 +59,7 @@ function analyzeAt(command: string, shell: NonNullable<ShellOptions['shell']>, d
     parser = 'lexer';
     for (const cmd of lexed) {
       if (cmd.words.length === 0) {
-        c.redirects.push(...cmd.redirects);
-        for (const a of cmd.assignments) addStateChange(c, variableStateChange(assignedName(a) ?? a, false));
-        emitStatementAssignments(c, cmd.assignments);
+        emitWordlessStatement(c, cmd.assignments, cmd.redirects);
         continue;
       }
       emitCommand(c, { words: cmd.words, assignments: cmd.assignments, redirects: cmd.redirects, inherited: [], context: 'top', inSubshell: cmd.inSubshell });
@@ -70,7 +71,7 @@ function analyzeAt(command: string, shell: NonNullable<ShellOptions['shell']>, d
     parser = 'tree-sitter';
     walkTree(ts, text, c);
   }
-  if (text.includes('${')) for (const m of text.matchAll(DEFAULT_ASSIGNMENT)) addStateChange(c, variableStateChange(m[1]!, false), 0);
+  if (text.includes('${')) for (const m of text.matchAll(DEFAULT_ASSIGNMENT)) addStateChange(c, variableStateChange(m[1]!, false, c.shells), 0);
   const stateChanges = c.stateChanges.length === 0 ? [] : [...new Set(c.stateChanges.filter((s) => c.commands.length > s.after).map((s) => `${s.why}, so the commands after it cannot be judged`))];
   const hidden = hiddenEvaluation(text);
   if (hidden) addUnseen(c, hidden);
@@ -91,14 +92,14 @@ function analyzeAt(command: string, shell: NonNullable<ShellOptions['shell']>, d
  *
  * Behaviour: Claude Code docs, Configure permissions › Bash (compound commands, wrappers).
  * @param command - the command string as the agent sent it.
- * @param options - `shell: 'zsh'` also treats zsh's `=cmd` expansion as dynamic.
+ * @param options - `shell`: the shell that runs it (default `unknown`: bash and zsh at once).
  * @public
  */
 export function analyzeShell(command: string, options: ShellOptions = {}): ShellAnalysis {
   try {
     if (typeof command !== 'string') return emptyAnalysis(String(command), 'none', ['command is not a string']);
     if (substitutionDepth(command) > MAX_SYNTAX_DEPTH) return emptyAnalysis(command, 'none', [`substitutions nested deeper than ${MAX_SYNTAX_DEPTH}`]);
-    return analyzeAt(command, options.shell ?? 'bash', 0);
+    return analyzeAt(command, options.shell ?? 'unknown', 0);
   } catch (error) {
     return emptyAnalysis(command, 'none', [`shell analysis failed: ${error instanceof Error ? error.message : String(error)}`]);
   }
@@ -126,7 +127,7 @@ function substitutionDepth(command: string): number {
  */
 export function analyzeShellWith(front: Front, command: string, options: ShellOptions = {}): ShellAnalysis {
   try {
-    return analyzeAt(command, options.shell ?? 'bash', 0, front);
+    return analyzeAt(command, options.shell ?? 'unknown', 0, front);
   } catch (error) {
     return emptyAnalysis(command, 'none', [`shell analysis failed: ${error instanceof Error ? error.message : String(error)}`]);
   }

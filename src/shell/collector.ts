@@ -2,7 +2,8 @@
  * The accumulator both front ends (fast lexer, tree-sitter walker) fill, and the syntax-neutral
  * description of one simple command they hand to the command layer.
  */
-import type { Redirect, ShellAnalysis, ShellOptions, SimpleCommand } from './types.js';
+import type { ShellModel } from './shells/index.js';
+import type { Redirect, ShellAnalysis, SimpleCommand } from './types.js';
 import type { DecodedWord } from './words.js';
 import type { RunTimeInput } from './wrappers.js';
 
@@ -39,7 +40,10 @@ export interface Collector {
   stateChanges: { after: number; why: string }[];
   redirects: Redirect[];
   hasSubstitution: boolean;
-  shell: NonNullable<ShellOptions['shell']>;
+  /** The shells the command may run in (one, or bash and zsh when the shell is unknown). */
+  shells: readonly ShellModel[];
+  /** How words are decoded: `zsh` when any of the shells expands a leading `=`. */
+  shell: 'bash' | 'zsh';
   /** Nesting depth of `bash -c` scripts. */
   nestedDepth: number;
   /** Variables the commands of this script inherit from the command that runs it (`X=1 bash -c '…'`). */

@@ -5,8 +5,9 @@
 import { addStateChange, addUnknown, addUnseen, type Collector, type RawCommand, type RawWord } from './collector.js';
 import { arithmeticRunsCode, subscriptRunsCode } from './arithmetic.js';
 import { MAX_NESTED_DEPTH } from './limits.js';
-import { commandStateChange } from './state.js';
-import type { SimpleCommand } from './types.js';
+import { assignedName, commandStateChange, variableStateChange } from './state.js';
+import { anyShell } from './shells/index.js';
+import type { Redirect, SimpleCommand } from './types.js';
 import { ARITHMETIC_BUILTINS, CODE_AS_DATA, SHELLS, unwrap, type Unwrapped } from './wrappers.js';
 import type { Environment } from './environment.js';
 import { gitPrograms } from './programs/git/runs.js';
@@ -164,7 +165,11 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
     markUnknown(`'${name}' evaluates an array subscript arithmetically: ${raw.words.map((w) => w.raw).join(' ').slice(0, 60)}`, true);
   }
 
-  addStateChange(c, commandStateChange(cmd), index + 1);
+  for (const w of raw.words) {
+    const problem = anyShell(c.shells, (s) => s.wordProblem(w.raw));
+    if (problem !== undefined) markUnknown(problem, true);
+  }
+  addStateChange(c, commandStateChange(cmd, c.shells), index + 1);
   const env: Environment = [...c.env, ...ancestorAssignments(c, cmd.parent), ...cmd.assignments];
   const before = index > 0 ? c.commands[index - 1] : undefined;
   const previous = before?.parent === cmd.parent && before?.context === cmd.context ? before : undefined;
@@ -278,6 +283,18 @@ function programCode(cmd: SimpleCommand, name: string, env: Environment, previou
 }
 
 /** Statement assignments (`PS4='$(cmd)'; set -x`): the code a prompt variable or `PROMPT_COMMAND` holds. */
+/**
+ * A statement with no command word: assignments (each may change what later commands do) and
+ * redirections (which some shells answer by running a program of their own), from either front end.
+ */
+export function emitWordlessStatement(c: Collector, assignments: readonly string[], redirects: readonly Redirect[]): void {
+  for (const r of redirects) c.redirects.push(r);
+  for (const a of assignments) addStateChange(c, variableStateChange(assignedName(a) ?? a, false, c.shells));
+  emitStatementAssignments(c, assignments);
+  const alone = anyShell(c.shells, (s) => s.redirectionsAlone(redirects));
+  if (alone !== undefined) addUnseen(c, alone);
+}
+
 export function emitStatementAssignments(c: Collector, assignments: readonly string[]): void {
   for (const a of assignments) {
     const code = promptCode(a);

@@ -5,7 +5,7 @@
  */
 import type { Node, Parser } from 'web-tree-sitter';
 import { addStateChange, addUnseen, makeRedirect, type Collector, type RawWord } from './collector.js';
-import { emitCommand, emitStatementAssignments } from './commands.js';
+import { emitCommand, emitWordlessStatement } from './commands.js';
 import { MAX_SYNTAX_DEPTH } from './limits.js';
 import { splitWords } from './split.js';
 import type { Redirect, SimpleCommand } from './types.js';
@@ -13,7 +13,7 @@ import { decodeWord } from './words.js';
 import { extractSubstitutions, substitutionStarts } from './substitutions.js';
 import { arithmeticRunsCode, hidesCode } from './arithmetic.js';
 import { hiddenArithmetic } from './arithmetic-operands.js';
-import { assignedName, variableStateChange } from './state.js';
+import { variableStateChange } from './state.js';
 
 interface Env {
   context: SimpleCommand['context'];
@@ -82,10 +82,7 @@ class Walker {
       case 'variable_assignment':
       case 'variable_assignments':
         this.wordish(node, next);
-        for (const a of node.type === 'variable_assignment' ? [node] : node.namedChildren) {
-          addStateChange(this.c, variableStateChange(assignedName(a.text) ?? a.text, false));
-        }
-        emitStatementAssignments(this.c, node.type === 'variable_assignment' ? [node.text] : node.namedChildren.map((n) => n.text));
+        emitWordlessStatement(this.c, node.type === 'variable_assignment' ? [node.text] : node.namedChildren.map((n) => n.text), []);
         return;
       case 'redirected_statement':
         return this.redirected(node, next);
@@ -126,7 +123,7 @@ class Walker {
     }
     if (node.type === 'for_statement') {
       const v = node.childForFieldName('variable')?.text ?? '';
-      addStateChange(this.c, variableStateChange(v, false), 0);
+      addStateChange(this.c, variableStateChange(v, false, this.c.shells), 0);
     }
   }
 
@@ -226,9 +223,7 @@ class Walker {
     const words = this.words(wordNodes, env);
     const own = [...redirects, ...outer];
     if (words.length === 0) {
-      for (const r of own) this.c.redirects.push(r);
-      for (const a of assignments) addStateChange(this.c, variableStateChange(assignedName(a) ?? a, false));
-      emitStatementAssignments(this.c, assignments);
+      emitWordlessStatement(this.c, assignments, own);
       return;
     }
     emitCommand(this.c, { words, assignments, redirects: own, inherited: env.inherited, context: env.context, inSubshell: env.inSubshell });
@@ -316,7 +311,7 @@ class Walker {
     }
     redirects.push(...tail);
     if (!body) {
-      for (const r of redirects) this.c.redirects.push(r);
+      emitWordlessStatement(this.c, [], redirects);
       return;
     }
     this.withTail(body, env, redirects, spill);

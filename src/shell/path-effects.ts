@@ -10,6 +10,7 @@ import { hasShortName, isCriticalRemovalTarget, normalizePath, parentsOf, resolv
 import { foldedCommandName } from './commands.js';
 import { fileOperands, type FileOperand } from './file-effects/index.js';
 import { PROGRAMS } from './programs/index.js';
+import { assignedCdPath, cdCandidates, searchesCdPath } from './programs/cd.js';
 import { sedParts } from './file-effects/text-tools.js';
 import { expandTilde, substituteVariables, variableView } from './known-variables.js';
 import type { PathEffect, ShellAnalysis, SimpleCommand } from './types.js';
@@ -38,6 +39,13 @@ export interface ShellPathContext {
    * file-system view: a file a command takes whole holds nothing else.
    */
   isDirectory?: (path: string) => boolean | undefined;
+  /**
+   * `CDPATH` in the environment the command runs in: its value, or `null` when it is known to be
+   * unset. Absent (the default): it may be set, so a relative `cd DIR` (not `./DIR` or `../DIR`)
+   * may go to a directory named DIR anywhere as well as `./DIR`, and paths after it are reported
+   * for both — the one anywhere as a pattern under `/**` (not literal, a glob).
+   */
+  cdPath?: string | null | undefined;
 }
 
 /** Result of {@link shellPathEffects}. @public */
@@ -114,6 +122,45 @@ function withPhysical(resolved: [Resolved], value: string, base: string, ctx: Sh
   if (physical === undefined) return resolved;
   const path = normalizePath(physical, { cwd: '/', home: ctx.home, platform: ctx.platform });
   return path === resolved[0].path ? resolved : [resolved[0], { ...resolved[0], path }];
+}
+
+/**
+ * A working directory somewhere unknown: `/**` followed by what is known of its end (`cd .ssh`
+ * through an unknown `CDPATH` is `/**` + `/.ssh`). Paths below it are patterns (`**` standing for
+ * any number of directories), never literal.
+ */
+const ANYWHERE = '/**';
+const isAnywhere = (path: string): boolean => path === ANYWHERE || path.startsWith(`${ANYWHERE}/`);
+
+/** Two stand-ins for an unknown directory: a word that resolves the same below both does not depend on it. */
+const STAND_IN_DEPTH = 32;
+const standIn = (name: string): string => `/${name}`.repeat(STAND_IN_DEPTH);
+const STAND_A = '__toolgate_anywhere_a__';
+const STAND_B = '__toolgate_anywhere_b__';
+
+/**
+ * {@link resolveWord} from a working directory that may be {@link ANYWHERE}: the word is resolved
+ * below two stand-ins for the unknown part; a result that differs between them depends on it and
+ * becomes a pattern under `/**` (what a `..` climbs above stays unknown).
+ */
+function resolveFrom(value: string, literal: boolean, base: string, ctx: ShellPathContext, vars: Variables): Resolved[] {
+  if (!isAnywhere(base)) return resolveWord(value, literal, base, ctx, vars).map(anywherePattern);
+  const below = base.slice(ANYWHERE.length);
+  const a = resolveWord(value, literal, `${standIn(STAND_A)}${below}`, ctx, vars);
+  const b = resolveWord(value, literal, `${standIn(STAND_B)}${below}`, ctx, vars);
+  return a.map((r, i) => {
+    if (r.path === b[i]?.path && !r.path.includes(STAND_A)) return anywherePattern(r);
+    const parts = r.path.split('/');
+    const last = parts.lastIndexOf(STAND_A);
+    const rest = last < 0 ? r.path : parts.slice(last + 1).join('/');
+    const path = rest === '' || rest === '/' ? ANYWHERE : `${ANYWHERE}/${rest.replace(/^\/+/, '')}`;
+    return { ...r, path, literal: false, glob: true };
+  });
+}
+
+/** A path that names a directory anywhere (a `cd` candidate) is a pattern, not a literal path. */
+function anywherePattern(r: Resolved): Resolved {
+  return isAnywhere(r.path) ? { ...r, literal: false, glob: true } : r;
 }
 
 /** Resolves one path word against a directory: one result per value `~`/`$HOME` may have. */
@@ -262,8 +309,8 @@ export function shellPathEffects(analysis: ShellAnalysis, ctx: ShellPathContext)
   return collectEffects(analysis, ctx);
 }
 
-let lastEffects: { analysis: ShellAnalysis | undefined; cwd: string; home: string; platform: Platform; realpath: unknown; isDirectory: unknown; result: ShellPathEffects | undefined } = {
-  analysis: undefined, cwd: '', home: '', platform: 'linux', realpath: undefined, isDirectory: undefined, result: undefined,
+let lastEffects: { analysis: ShellAnalysis | undefined; cdPath: string | null | undefined; cwd: string; home: string; platform: Platform; realpath: unknown; isDirectory: unknown; result: ShellPathEffects | undefined } = {
+  analysis: undefined, cdPath: undefined, cwd: '', home: '', platform: 'linux', realpath: undefined, isDirectory: undefined, result: undefined,
 };
 
 /**
@@ -273,11 +320,11 @@ let lastEffects: { analysis: ShellAnalysis | undefined; cwd: string; home: strin
  */
 function collectEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPathEffects {
   const last = lastEffects;
-  if (last.analysis === analysis && last.result !== undefined && last.cwd === ctx.cwd && last.home === ctx.home && last.platform === ctx.platform && last.realpath === ctx.realpath && last.isDirectory === ctx.isDirectory) {
+  if (last.analysis === analysis && last.result !== undefined && last.cdPath === ctx.cdPath && last.cwd === ctx.cwd && last.home === ctx.home && last.platform === ctx.platform && last.realpath === ctx.realpath && last.isDirectory === ctx.isDirectory) {
     return last.result;
   }
   const result = computeEffects(analysis, ctx);
-  lastEffects = { analysis, cwd: ctx.cwd, home: ctx.home, platform: ctx.platform, realpath: ctx.realpath, isDirectory: ctx.isDirectory, result };
+  lastEffects = { analysis, cdPath: ctx.cdPath, cwd: ctx.cwd, home: ctx.home, platform: ctx.platform, realpath: ctx.realpath, isDirectory: ctx.isDirectory, result };
   return result;
 }
 
@@ -292,6 +339,7 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
   try {
     const vars = variablesOf(analysis.command);
     let cwds = [start];
+    let forkedBySubshell = false;
     const seen = new Set([start]);
     const wrappers = wrapperIndexes(analysis);
     const push = (e: PathEffect): void => {
@@ -299,7 +347,7 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
     };
     const add = (cmdIndex: number, op: PathEffect['op'], raw: string, value: string, literal: boolean, bases: readonly string[], extra: EffectExtra = {}): void => {
       for (const base of bases) {
-        for (const r of resolveWord(value, literal, base, ctx, vars)) {
+        for (const r of resolveFrom(value, literal, base, ctx, vars)) {
           let path = r.path;
           if (extra.intoName !== undefined) path = `${path === '/' ? '' : path}/${extra.intoName}`;
           let glob = r.glob;
@@ -324,7 +372,8 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
               assumed = 'path';
               tree = 'some';
             }
-            push(effectOf(op, raw, cmdIndex, glob, tree, assumed, extra, alias.path, lit && alias.unknown === undefined && alias.path === path, false));
+            const said = isAnywhere(alias.path) ? `${alias.path} (${raw}, where a cd through CDPATH, which may be set, may have gone to any directory of its name)` : raw;
+            push(effectOf(op, said, cmdIndex, glob, tree, assumed, extra, alias.path, lit && alias.unknown === undefined && alias.path === path, false));
             if (alias.unknown !== undefined) note(alias.unknown);
             const real = realOf(alias.path, ctx);
             if (real !== undefined) push(effectOf(op, raw, cmdIndex, glob, tree, assumed, extra, real, lit, true));
@@ -337,8 +386,8 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
     const dirsOf: DirsOf = (word, literal, from) => {
       const out: string[] = [];
       for (const b of from) {
-        for (const r of resolveWord(word, literal, b, ctx, vars)) {
-          const a = resolveProcAlias(r.path, b, word);
+        for (const r of resolveFrom(word, literal, b, ctx, vars)) {
+          const a = isAnywhere(r.path) ? { path: r.path } : resolveProcAlias(r.path, b, word);
           if (!r.known) note(r.why ?? `a directory that is not literal: ${word}`);
           if (a.unknown !== undefined) note(a.unknown);
           out.push(a.path);
@@ -371,11 +420,20 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
         } else {
           const value = cmd.argv[t.index]!;
           const literal = cmd.literal[t.index] ?? false;
-          add(i, 'read', cmd.raw?.[t.index] ?? value, value, literal, bases);
-          const rs = bases.flatMap((b) => resolveWord(value, literal, b, ctx, vars).map((r) => ({ ...r, path: resolveProcAlias(r.path, b).path })));
-          if (rs.some((r) => !r.known)) note(`cd to a directory that is not literal: ${value}`);
-          next = rs.map((r) => r.path);
+          const raw = cmd.raw?.[t.index] ?? value;
+          // A relative directory is looked up along CDPATH: each place it may lead is followed.
+          const assigned = assignedCdPath(cmd.assignments);
+          const cdPath = assigned !== undefined ? assigned : ctx.cdPath;
+          const words = !literal || !searchesCdPath(value) ? [value] : cdPath === undefined || cdPath === 'unknown' ? [value, `${ANYWHERE}/${value}`] : cdCandidates(value, cdPath);
+          next = [];
+          for (const word of words) {
+            add(i, 'read', raw, word, literal, bases);
+            const rs = bases.flatMap((b) => resolveFrom(word, literal, b, ctx, vars).map((r) => ({ ...r, path: isAnywhere(r.path) ? r.path : resolveProcAlias(r.path, b).path })));
+            if (rs.some((r) => !r.known)) note(`cd to a directory that is not literal: ${value}`);
+            next.push(...rs.map((r) => r.path));
+          }
         }
+        if (cmd.inSubshell && next.some((n) => !cwds.includes(n))) forkedBySubshell = true;
         cwds = cmd.inSubshell ? [...new Set([...cwds, ...next])] : [...new Set(next)];
         for (const c of cwds) seen.add(c);
         return;
@@ -388,7 +446,8 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
       if (r.command !== undefined || (r.kind !== 'file' && r.kind !== 'read')) continue;
       add(-1, r.kind === 'file' ? 'write' : 'read', r.target, r.target, r.targetLiteral, [...seen]);
     }
-    return { effects, cwdAfter: cwds.length === 1 ? cwds[0]! : start, unresolved: cwds.length === 1 ? unresolved : [...unresolved, 'the working directory after the command depends on a subshell'] };
+    const after = cwds.length === 1 && !isAnywhere(cwds[0]!) ? cwds[0]! : start;
+    return { effects, cwdAfter: after, unresolved: cwds.length === 1 || !forkedBySubshell ? unresolved : [...unresolved, 'the working directory after the command depends on a subshell'] };
   } catch (error) {
     note(`path analysis failed: ${error instanceof Error ? error.message : String(error)}`);
     return { effects, cwdAfter: start, unresolved };

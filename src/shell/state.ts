@@ -4,6 +4,7 @@
  * toolgate cannot follow. After one, later parts are unknown for auto-allow (a firm ask when a
  * deny or ask rule could apply, a plain ask otherwise).
  */
+import { anyShell, type ShellModel } from './shells/index.js';
 import type { SimpleCommand } from './types.js';
 import { PROGRAMS } from './programs/index.js';
 
@@ -20,9 +21,12 @@ export const SAFE_ENVIRONMENT = /^(NODE_ENV|LANG|LANGUAGE|LC_[A-Z]+|NO_COLOR|FOR
  * capital letter may be an environment variable that a later program (or bash: PATH, HOME,
  * CDPATH, OLDPWD, IFS, BASH_ENV, ENV, PS4, PROMPT_COMMAND, SHELLOPTS, BASHOPTS, GLOBIGNORE,
  * TMPDIR, BASH_CMDS, GIT_*, LD_*, DYLD_*, …) reads; only the output-only ones above and
- * lower-case shell variables that are not exported are data.
+ * lower-case shell variables that are not exported are data — unless one of the shells the command
+ * may run in gives the name a meaning of its own (zsh's `path`, `cdpath`, `functions`, …).
  */
-export function variableStateChange(name: string, exported: boolean): string | undefined {
+export function variableStateChange(name: string, exported: boolean, shells: readonly ShellModel[] = []): string | undefined {
+  const special = anyShell(shells, (s) => s.specialParameter(name));
+  if (special !== undefined) return special;
   if (SAFE_ENVIRONMENT.test(`${name}=`) || (!exported && BASH_RESULTS.has(name))) return undefined;
   if (!exported && !/[A-Z]/.test(name)) return undefined;
   return `setting ${name} changes what later commands do`;
@@ -56,7 +60,7 @@ const NAME_SETTERS: ReadonlyMap<string, string> = new Map([
  * model changes state says so itself (`cd` when its target is not a literal directory: `cd`,
  * `cd -`, `cd ~user`, `cd $X`).
  */
-export function commandStateChange(cmd: SimpleCommand): string | undefined {
+export function commandStateChange(cmd: SimpleCommand, shells: readonly ShellModel[] = []): string | undefined {
   if (cmd.unknown !== undefined || cmd.argv.length === 0 || !cmd.literal[0]) return undefined;
   const name = cmd.argv[0]!;
   const args = cmd.argv.slice(1);
@@ -83,7 +87,7 @@ export function commandStateChange(cmd: SimpleCommand): string | undefined {
       const v = args.findIndex((a) => a === '-v' || (a.startsWith('-v') && a.length > 2));
       if (v < 0) return undefined;
       const target = args[v] === '-v' ? args[v + 1] : args[v]!.slice(2);
-      return target === undefined ? undefined : variableStateChange(target.replace(/\[.*$/s, ''), false);
+      return target === undefined ? undefined : variableStateChange(target.replace(/\[.*$/s, ''), false, shells);
     }
   }
   const valued = NAME_SETTERS.get(name);
@@ -108,7 +112,7 @@ export function commandStateChange(cmd: SimpleCommand): string | undefined {
     }
     const n = /^[A-Za-z_][A-Za-z0-9_]*(?=$|=|\+=|\[)/.exec(a)?.[0];
     if (n === undefined) continue;
-    const why = variableStateChange(n, exported);
+    const why = variableStateChange(n, exported, shells);
     if (why) return why;
   }
   return undefined;

@@ -134,8 +134,12 @@ export interface ShellAnalysis {
 
 /** Options for shell analysis. @public */
 export interface ShellOptions {
-  /** Which shell will run the command; zsh enables `=cmd` / `=(…)` checks. Default `bash`. */
-  shell?: 'bash' | 'zsh' | 'sh';
+  /**
+   * Which shell will run the command. `unknown` (the default) judges it for bash and zsh at once:
+   * a construct whose meaning differs between them (zsh's `=cmd`, its special parameters,
+   * redirections alone, the triple-star glob `***`) is not seen as either reading.
+   */
+  shell?: 'bash' | 'zsh' | 'sh' | 'unknown';
 }
 
 /** A path a command reads, writes or removes, resolved against the cwd as earlier `cd` parts changed it. @public */

@@ -4,7 +4,7 @@ import { evaluate } from '../evaluate/index.js';
 import type { EvaluationContext } from '../evaluate/index.js';
 import { mergePolicy, parseSettingsFile, parseSettingsObject } from '../settings/index.js';
 import type { ParsedSettingsFile, Policy } from '../settings/types.js';
-import { caseFsView, judgeDecision, type CaseOutcome, type ConformanceCase } from '../cases/index.js';
+import { caseEnvironment, caseFsView, caseShell, judgeDecision, type CaseOutcome, type ConformanceCase } from '../cases/index.js';
 import { dialectByName } from '../dialects/index.js';
 
 export type { CaseOutcome, ConformanceCase } from '../cases/index.js';
@@ -100,8 +100,10 @@ export function runCase(c: ConformanceCase): CaseOutcome {
       cwd,
       home,
       platform,
-      options: { shell: (body['shell'] as 'bash' | 'zsh' | undefined) ?? 'bash' },
+      shell: caseShell(body),
     };
+    const environment = caseEnvironment(body);
+    if (environment !== undefined) ctx.environment = environment;
     if (body['fs'] && typeof body['fs'] === 'object') ctx.fs = caseFsView(body['fs'] as Record<string, unknown>, { cwd, home, platform });
     if (Array.isArray(body['additionalDirectories'])) ctx.workingDirectories = [cwd, ...(body['additionalDirectories'] as string[])];
     if (body['call'] === undefined && isCallSteps(body['steps'])) return runSteps(c, body['steps'], ctx);

@@ -69,7 +69,9 @@ function contextOf(subject: DecisionSubject, options: ExpectDecisionOptions): Ev
   else if (isContext(subject)) base = subject;
   else {
     const policy = isPolicy(subject) ? subject : policyFromObjects([{ kind: 'projectSettings', settings: subject }]);
-    base = { mode: policy.defaultMode?.value ?? 'default', policy, cwd: '/home/user/project', home: '/home/user' };
+    // The world of a test built from settings alone: no environment variable that matters is set
+    // (as `toolgate hook` sees a usual shell); pass a context to test another environment.
+    base = { mode: policy.defaultMode?.value ?? 'default', policy, cwd: '/home/user/project', home: '/home/user', environment: { values: {}, complete: true } };
   }
   return {
     ...base,

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { evaluate, prepare } from '../../src/evaluate/index.js';
+import { evaluate, prepare, type EnvironmentFacts } from '../../src/evaluate/index.js';
 import { policyFromObjects } from '../../src/settings/index.js';
 import type { PermissionMode } from '../../src/core/types.js';
 
@@ -10,9 +10,10 @@ beforeAll(async () => {
 const NARROW = { allow: ['Bash(echo *)', 'Bash(ls *)', 'Bash(git status)', 'Bash(./build.sh *)'] };
 const ALL_BUT_DENIED = { allow: ['Bash(*)'], deny: ['Bash(rm *)', 'Read(./.env)', 'Edit(secrets/**)'] };
 
-function decide(command: string, permissions: Record<string, string[]> = {}, mode: PermissionMode = 'default') {
+/** Decide in a world where no environment variable that matters (CDPATH) is set, unless `environment` says (`null`: not known). */
+function decide(command: string, permissions: Record<string, string[]> = {}, mode: PermissionMode = 'default', environment: EnvironmentFacts | null = { values: {}, complete: true }) {
   const policy = policyFromObjects([{ kind: 'projectSettings', settings: { permissions } }]);
-  return evaluate({ tool: 'Bash', input: { command } }, { mode, policy, cwd: '/home/user/project', home: '/home/user' });
+  return evaluate({ tool: 'Bash', input: { command } }, { mode, policy, cwd: '/home/user/project', home: '/home/user', ...(environment ? { environment } : {}) });
 }
 
 describe('unreadable input and hidden code: a firm ask in every mode', () => {
@@ -63,6 +64,9 @@ describe('state changes', () => {
   it('literal cd and plain variables change nothing', () => {
     expect(decide('cd src && ls').behavior).toBe('allow');
     expect(decide('x=1; ls').behavior).toBe('allow');
+    // CDPATH not known to be unset: src may be any directory named src — a plain ask, never firm.
+    expect(decide('cd src && ls', { deny: ['Read(./.env)'] }, 'default', null)).toMatchObject({ behavior: 'ask', askKind: 'plain' });
+    expect(decide('cd src && ls', {}, 'default', { values: { CDPATH: null } }).behavior).toBe('allow');
     expect(decide('set -euo pipefail; echo hi', NARROW).behavior).toBe('ask');
   });
 });

@@ -30,7 +30,8 @@ for (const file of ['shell-battery.jsonl', 'own-battery.jsonl']) {
     const tally: Record<Score, string[]> = { correct: [], 'fail-closed': [], wrong: [] };
 
     it.each(cases.map((c) => [c.id, c] as const))('%s', (_id, c) => {
-      const a = analyzeShell(c.command, c.shell ? { shell: c.shell } : {});
+      // The battery describes how bash reads each command (a case names another shell when it is about one).
+      const a = analyzeShell(c.command, { shell: c.shell ?? 'bash' });
       const s = score(c, a);
       tally[s].push(c.id);
       const deeper = file === 'shell-battery.jsonl' ? READ_DEEPER[c.id] : undefined;

@@ -7,7 +7,8 @@ import { analyzeShell, shellPathEffects } from '../../src/shell/index.js';
 
 /** The project directory the texts are relative to. */
 export const PROJECT = '/home/user/project';
-const ctx = { cwd: PROJECT, home: '/home/user', platform: 'linux' as const };
+/** CDPATH is known unset: a relative `cd` goes below the working directory. */
+const ctx = { cwd: PROJECT, home: '/home/user', platform: 'linux' as const, cdPath: null };
 
 /** The path effects of `command`, run in {@link PROJECT}, as text. */
 export function effectsText(command: string): string[] {

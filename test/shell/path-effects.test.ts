@@ -5,7 +5,8 @@ beforeAll(async () => {
   await prepareShell();
 });
 
-const ctx = { cwd: '/home/user/project', home: '/home/user', platform: 'linux' as const };
+/** CDPATH known unset unless a test says otherwise: a relative `cd` goes below the working directory. */
+const ctx = { cwd: '/home/user/project', home: '/home/user', platform: 'linux' as const, cdPath: null };
 const effects = (command: string) => shellPathEffects(analyzeShell(command), ctx);
 const ops = (command: string) => effects(command).effects.map((e) => `${e.op} ${e.path}`);
 
@@ -49,6 +50,30 @@ describe('shellPathEffects', () => {
     expect(effects('cd sub && cd .. && cd other').cwdAfter).toBe('/home/user/project/other');
     expect(ops('cd ~ && cat .ssh/id_rsa')).toContain('read /home/user/.ssh/id_rsa');
     expect(ops('cd && cat .ssh/id_rsa')).toContain('read /home/user/.ssh/id_rsa');
+  });
+
+  it('follows every place CDPATH may send a relative cd', () => {
+    const at = (command: string, cdPath: string | null | undefined) => shellPathEffects(analyzeShell(command), { ...ctx, cdPath });
+    const paths = (command: string, cdPath: string | null | undefined) => at(command, cdPath).effects.map((e) => `${e.op} ${e.path}${e.glob ? ' (pattern)' : ''}`);
+    // Known: each entry, then the directory below the working directory (an empty entry is the working directory).
+    expect(paths('cd .ssh && cat id_rsa', '/home/user')).toEqual([
+      'read /home/user/.ssh', 'read /home/user/project/.ssh', 'read /home/user/.ssh/id_rsa', 'read /home/user/project/.ssh/id_rsa',
+    ]);
+    expect(paths('cd src && cat a', ':/opt')).toEqual(['read /home/user/project/src', 'read /opt/src', 'read /home/user/project/src/a', 'read /opt/src/a']);
+    // Unknown: a directory of that name anywhere, as a pattern under /**.
+    expect(paths('cd .ssh && cat id_rsa', undefined)).toEqual([
+      'read /home/user/project/.ssh', 'read /**/.ssh (pattern)', 'read /home/user/project/.ssh/id_rsa', 'read /**/.ssh/id_rsa (pattern)',
+    ]);
+    // An assignment before the cd is its search path, whatever the environment says.
+    expect(paths('CDPATH=/home/user cd .ssh && cat id_rsa', null)).toContain('read /home/user/.ssh/id_rsa');
+    expect(paths('CDPATH="$X" cd .ssh && cat id_rsa', null)).toContain('read /**/.ssh/id_rsa (pattern)');
+    // ./X, ../X and absolute directories are not looked up.
+    expect(paths('cd ./src && cat a', undefined)).toEqual(['read /home/user/project/src', 'read /home/user/project/src/a']);
+    expect(paths('cd ../x && cat a', undefined)).toEqual(['read /home/user/x', 'read /home/user/x/a']);
+    // A `..` that climbs above the unknown part stays unknown; an absolute path does not depend on it.
+    expect(paths('cd .ssh && cat ../../x', undefined)).toContain('read /**/x (pattern)');
+    expect(paths('cd .ssh && cat /etc/hosts', undefined)).toContain('read /etc/hosts');
+    expect(at('cd src && ls', undefined).unresolved).toEqual([]);
   });
 
   it('reports both directories after a cd in a subshell or pipeline', () => {

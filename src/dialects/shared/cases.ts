@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 import type { Decision, PermissionMode, Platform, SettingsSourceKind } from '../../core/types.js';
-import { caseFsView, judgeDecision, type CaseOutcome, type ConformanceCase, type DialectCaseRunner } from '../../cases/index.js';
+import { caseEnvironment, caseFsView, caseShell, judgeDecision, type CaseOutcome, type ConformanceCase, type DialectCaseRunner } from '../../cases/index.js';
 import { evaluate, type Dialect, type EvaluationContext } from '../../evaluate/index.js';
 import type { ProtectedPathSpec } from '../../paths/index.js';
 import type { SettingsObject } from '../../settings/index.js';
@@ -63,8 +63,10 @@ function caseContext(c: ConformanceCase, body: Record<string, unknown>, spec: Di
     platform,
     dialect,
     dialectInput: input,
-    options: { shell: (body['shell'] as 'bash' | 'zsh' | undefined) ?? 'bash' },
+    shell: caseShell(body),
   };
+  const environment = caseEnvironment(body);
+  if (environment !== undefined) ctx.environment = environment;
   const extra = Array.isArray(body['additionalDirectories']) ? (body['additionalDirectories'] as string[]) : [];
   if (noCwd) ctx.workingDirectories = extra;
   else if (extra.length > 0 || spec.linkWorkspace === true) ctx.workingDirectories = [cwd, ...extra];

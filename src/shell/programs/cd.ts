@@ -4,6 +4,7 @@
  * state check refuses to guess; `cd` with one literal directory is read-only.
  */
 import { scanOptions } from '../options.js';
+import { decodeWord } from '../words.js';
 import type { ReadOnlyVerdict, SimpleCommand } from '../types.js';
 import { defineProgram, type DirectoryChange } from './model.js';
 import { CC_DOCS } from './sources.js';
@@ -28,6 +29,46 @@ function hides(name: string, cmd: SimpleCommand): string | undefined {
   if (target === '-') return `${name} - goes to the previous directory, which toolgate does not track`;
   if (/^[-+][0-9]+$/.test(target)) return `${name} ${target} goes to a directory of the stack`;
   return undefined;
+}
+
+/**
+ * Whether `cd DIR` looks DIR up along its search path (`CDPATH`): a relative directory whose first
+ * component is not `.` or `..` (POSIX.1-2017 cd, step 5; bash, dash and zsh alike).
+ * @internal
+ */
+export function searchesCdPath(dir: string): boolean {
+  return dir !== '' && !dir.startsWith('/') && !dir.startsWith('~') && !/^\.\.?(\/|$)/.test(dir);
+}
+
+/**
+ * The search path an assignment before this one command gives it (`CDPATH=/home/user cd .ssh`;
+ * zsh's tied `cdpath=…` too — counted in every shell, which can only add a place it may go):
+ * its value (`null` when empty), `unknown` when it is not literal, undefined when none is given.
+ * @internal
+ */
+export function assignedCdPath(assignments: readonly string[]): string | null | 'unknown' | undefined {
+  let out: string | null | 'unknown' | undefined;
+  for (const a of assignments) {
+    const m = /^(CDPATH|cdpath)(\+?)=([\s\S]*)$/.exec(a);
+    if (m === null) continue;
+    const d = decodeWord(m[3]!);
+    if (!d.literal || m[2] === '+') out = 'unknown';
+    else out = d.value === '' ? null : d.value;
+  }
+  return out;
+}
+
+/**
+ * The directory words `cd DIR` may go to with search path `cdPath` (known): each entry's `DIR` (an
+ * empty entry is the working directory), then `DIR` itself — bash, dash and zsh fall back to the
+ * working directory when no entry holds it (zsh tries it first).
+ * @internal
+ */
+export function cdCandidates(dir: string, cdPath: string | null): string[] {
+  if (cdPath === null || !searchesCdPath(dir)) return [dir];
+  const out = cdPath.split(':').map((entry) => (entry === '' ? dir : `${entry.replace(/\/+$/, '')}/${dir}`));
+  if (!out.includes(dir)) out.push(dir);
+  return [...new Set(out)];
 }
 
 const YES: ReadOnlyVerdict = { readOnly: true };

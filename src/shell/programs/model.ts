@@ -49,7 +49,7 @@ export interface ProgramState {
 /**
  * One example of what toolgate says about a command of this program. Each example is a test
  * (`test/shell/programs/examples.test.ts`): the command is analysed as written, from
- * `/home/user/project` with home `/home/user`.
+ * `/home/user/project` with home `/home/user` and `CDPATH` unset.
  * @internal
  */
 export interface ProgramExample {

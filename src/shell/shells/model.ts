@@ -1,0 +1,34 @@
+/**
+ * What one shell does differently, as an object (a variant answers for itself): the analysis
+ * asks each shell the command may run in, so no check branches on a shell's name.
+ */
+import type { Redirect } from '../types.js';
+
+/** The shells toolgate models. @public */
+export type ModelledShell = 'bash' | 'sh' | 'zsh';
+
+/**
+ * One shell's behaviour where it matters to a permission decision.
+ * @internal
+ */
+export interface ShellModel {
+  readonly name: ModelledShell;
+  /** Where its behaviour is documented. */
+  readonly sources: readonly string[];
+  /**
+   * Why assigning the variable `name` changes what later commands do in this shell, beyond the
+   * environment variables every shell passes on (`state.ts`): zsh's tied arrays (`path`,
+   * `cdpath`) and special hashes (`functions`, `commands`). Undefined: it is data here.
+   */
+  specialParameter(name: string): string | undefined;
+  /**
+   * Why a statement of redirections alone (`< README.md`, `> out`) runs code toolgate cannot see
+   * in this shell (zsh runs `$NULLCMD` or `$READNULLCMD`, which start-up files may set), or
+   * undefined when it only opens the files (bash, sh).
+   */
+  redirectionsAlone(redirects: readonly Redirect[]): string | undefined;
+  /** Why a word means something in this shell that toolgate does not model (zsh's triple-star glob `***`), or undefined. */
+  wordProblem(raw: string): string | undefined;
+  /** A leading `=` in a word is command-path expansion (`=ls` is `/bin/ls`): zsh's `EQUALS`. */
+  readonly equalsExpansion: boolean;
+}

@@ -1,0 +1,12 @@
+/** sh (dash, or bash as sh): a subset of bash for every question toolgate asks. */
+import type { ShellModel } from './model.js';
+
+/** POSIX sh as dash 0.5 runs it. @internal */
+export const sh: ShellModel = {
+  name: 'sh',
+  sources: ['POSIX.1-2017 Shell Command Language', 'dash 0.5.12 dash(1)'],
+  specialParameter: () => undefined,
+  redirectionsAlone: () => undefined,
+  wordProblem: () => undefined,
+  equalsExpansion: false,
+};
