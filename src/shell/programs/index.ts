@@ -11,6 +11,7 @@ import { install } from './install.js';
 import { ln } from './ln.js';
 import { patch } from './patch.js';
 import { rg } from './rg.js';
+import { shasum } from './shasum.js';
 import { strings } from './strings.js';
 import { tar } from './tar/index.js';
 import { test } from './test.js';
@@ -23,7 +24,7 @@ export { cdReadOnly } from './cd.js';
 export { createProgramRegistry, optionShape, type ProgramRegistry, type ProgramRegistryOptions } from './registry.js';
 
 /** Every model, in the order the registry indexes them. @internal */
-export const PROGRAM_MODELS: readonly ProgramModel[] = [cd, cp, find, git, grep, install, ln, patch, rg, strings, tar, test, tree];
+export const PROGRAM_MODELS: readonly ProgramModel[] = [cd, cp, find, git, grep, install, ln, patch, rg, shasum, strings, tar, test, tree];
 
 /** The registry the shell layer uses (duplicate names are refused by its test, not at start). @internal */
 export const PROGRAMS: ProgramRegistry = createProgramRegistry(PROGRAM_MODELS);
