@@ -6,7 +6,8 @@ import { normalizePath } from '../paths/index.js';
  * A read-only FS view built from a conformance case's `fs` object. Values understood:
  * `"symlink -> TARGET"`, `"8.3 alias of TARGET"` (both resolve to TARGET, children too),
  * `"absent"`, `"directory"`, `"hard link of TARGET"` (a file that shares its content with TARGET: both
- * have two names), anything else (a file that exists). The key `case_insensitive_volume: true` makes
+ * have two names), `"text: CONTENT"` (a file whose text is CONTENT; `readText` returns it), anything
+ * else (a file that exists, whose text is not known: `readText` gives `undefined`). The key `case_insensitive_volume: true` makes
  * lookups ignore case and return the stored spelling.
  * @public
  */
@@ -18,6 +19,7 @@ export function caseFsView(spec: Record<string, unknown>, ctx: { cwd: string; ho
   const absent = new Set<string>();
   const directories = new Set<string>();
   const names = new Map<string, number>();
+  const texts = new Map<string, string>();
   for (const [key, value] of Object.entries(spec)) {
     if (key === 'case_insensitive_volume') continue;
     const path = norm(key);
@@ -33,6 +35,10 @@ export function caseFsView(spec: Record<string, unknown>, ctx: { cwd: string; ho
       names.set(other, (names.get(other) ?? 1) + 1);
     }
     else if (text === 'absent') absent.add(path);
+    else if (text.startsWith('text:')) {
+      present.add(path);
+      texts.set(path, text.slice('text:'.length).replace(/^ /, ''));
+    }
     else if (text === 'directory') {
       present.add(path);
       directories.add(path);
@@ -93,5 +99,9 @@ export function caseFsView(spec: Record<string, unknown>, ctx: { cwd: string; ho
       return [...entries].sort();
     },
     isSymlink: (p) => links.has(canonical(norm(p))),
+    readText: (p) => {
+      const real = realpath(p);
+      return real === undefined || absent.has(real) ? undefined : texts.get(real);
+    },
   };
 }

@@ -81,6 +81,13 @@ export interface ReadonlyFsView {
   list?(path: string): readonly string[] | undefined;
   /** Whether the path itself is a symbolic link (not followed). Optional; used with {@link ReadonlyFsView.list}. */
   isSymlink?(path: string): boolean;
+  /**
+   * The text of a small regular file (symlinks followed, UTF-8): `undefined` when it does not
+   * exist, is no regular file, is too large or cannot be read. Optional; git's configuration files
+   * are read with it (a configuration key can make a read-only git command run a program).
+   * Without it, an existing configuration file is one toolgate cannot read.
+   */
+  readText?(path: string): string | undefined;
 }
 
 /** A clock, in milliseconds since the epoch. @public */

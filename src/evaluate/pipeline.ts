@@ -3,6 +3,7 @@ import { hostOfUrl } from '../rules/index.js';
 import { isInside, isInsideAny, normalizePath, protectedPathMatch } from '../paths/index.js';
 import { criticalRemovals, acceptEditsCommand } from '../shell/index.js';
 import type { PathEffect, SimpleCommand } from '../shell/types.js';
+import { repositoryWrittenInto } from '../shell/programs/git/layout.js';
 import type { CompiledRule } from '../settings/types.js';
 import { callFacts, globBase, shellWrites, touchedPaths, type CallFacts, type FactsContext, type ShellWrite } from './facts.js';
 import { indexPolicy, rulesForTool } from './policy-index.js';
@@ -185,7 +186,8 @@ function heldPathAsks(state: EvalState): undefined {
       const hit = protectedHit(written, state) ??
         t.mayBeAny ??
         sharedContent(facts.kind === 'shell' && t.removal !== true, written, state) ??
-        (t.unseenNames && isInside((home ??= normalizePath(state.ctx.home, { cwd: state.ctx.cwd, home: state.ctx.home, platform: state.env.platform })), written) ? `names toolgate cannot see are written into ${written === home ? 'the home directory' : 'a parent of the home directory'}` : undefined);
+        (t.unseenNames && isInside((home ??= normalizePath(state.ctx.home, { cwd: state.ctx.cwd, home: state.ctx.home, platform: state.env.platform })), written) ? `names toolgate cannot see are written into ${written === home ? 'the home directory' : 'a parent of the home directory'}` : undefined) ??
+        repositoryHit(t, targets, state);
       if (hit !== undefined) {
         return holdAsk(state, 'protectedPaths', {
           kind: 'protected',
@@ -197,6 +199,16 @@ function heldPathAsks(state: EvalState): undefined {
     }
     return passFixed(state, NO_PROTECTED_WRITE);
   }
+}
+
+/**
+ * A write that makes a directory a git repository (`HEAD`, `objects/`, `refs/`), or writes into
+ * one's parts: git run there reads its configuration and hooks, as from `.git`.
+ */
+function repositoryHit(t: ShellWrite, targets: readonly ShellWrite[], state: EvalState): string | undefined {
+  if (t.removal === true) return undefined;
+  const dir = repositoryWrittenInto(t.path, targets.filter((w) => w.removal !== true).map((w) => w.path), state.ctx.fs);
+  return dir === undefined ? undefined : `${dir} is a git repository once written (HEAD, objects, refs): git there reads its configuration and hooks, which run programs`;
 }
 
 /** A PowerShell line that could not be read (firm, every mode), critical removals (firm) and writes whose target is not known (protected). */

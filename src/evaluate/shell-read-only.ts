@@ -1,6 +1,10 @@
 import type { ReadOnlyVerdict, SimpleCommand } from '../shell/types.js';
-import { isInsideAny } from '../paths/index.js';
+import { isInsideAny, normalizePath } from '../paths/index.js';
 import { isReadOnly } from '../shell/index.js';
+import { commandBasename } from '../shell/commands.js';
+import { withoutGitGlobalOptions } from '../shell/programs/git/global-options.js';
+import { gitWorldProblem, type GitWhere } from '../shell/programs/git/world.js';
+import { environmentValue } from './shell-world.js';
 import { globBase, type CallFacts } from './facts.js';
 import { allowText, isSafeAssignment } from './rule-match.js';
 import type { EvalState } from './types.js';
@@ -27,7 +31,7 @@ export function shellReadOnly(state: EvalState): ShellReadOnly {
     const unsafe = cmd.assignments.find((a) => !isSafeAssignment(a));
     const v: ReadOnlyVerdict = unsafe !== undefined
       ? { readOnly: false, reason: `the assignment ${unsafe.split('=')[0]}=… can change what runs` }
-      : isReadOnly(cmd, { set: state.dialect.readOnlySet });
+      : gitInItsWorld(cmd, state, isReadOnly(cmd, { set: state.dialect.readOnlySet }));
     perCommand.set(cmd, v.readOnly);
     if (!v.readOnly) {
       reasons.set(cmd, v.reason);
@@ -52,4 +56,34 @@ export function shellReadOnly(state: EvalState): ShellReadOnly {
   const result: ShellReadOnly = why === undefined ? { ok: true, perCommand, reasons } : { ok: false, why, perCommand, reasons };
   roCache.set(state, result);
   return result;
+}
+
+/**
+ * A git command read-only by its words stays so only where it runs: the repository it finds is
+ * the project's, and neither the configuration the view shows nor the environment the context
+ * knows makes the subcommand run a program (`programs/git/world.ts`).
+ */
+function gitInItsWorld(cmd: SimpleCommand, state: EvalState, words: ReadOnlyVerdict): ReadOnlyVerdict {
+  if (!words.readOnly || cmd.argv[0] === undefined || commandBasename(cmd.argv[0]) !== 'git') return words;
+  const argv = withoutGitGlobalOptions(cmd.argv) ?? cmd.argv;
+  const sub = argv[1];
+  if (sub === undefined) return words;
+  const problem = gitWorldProblem(sub, gitWhere(state));
+  return problem === undefined ? words : { readOnly: false, reason: problem };
+}
+
+/** Where the call's git commands run, and what the context knows of the environment. */
+function gitWhere(state: EvalState): GitWhere {
+  const { ctx } = state;
+  const norm = (p: string) => normalizePath(p, { cwd: ctx.cwd, home: ctx.home, platform: state.env.platform });
+  const facts = ctx.environment;
+  return {
+    cwd: norm(ctx.cwd),
+    projectDir: norm(ctx.projectDir ?? ctx.cwd),
+    home: norm(ctx.home),
+    ...(ctx.fs !== undefined ? { view: ctx.fs } : {}),
+    // A context given no environment facts is judged as an ordinary environment (as one given no
+    // view is judged lexically); once a front end gives facts, a variable they do not cover may be set.
+    variable: (name) => (facts === undefined ? null : environmentValue(facts, name)),
+  };
 }

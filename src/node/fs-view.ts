@@ -1,12 +1,16 @@
-import { existsSync, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import type { ReadonlyFsView } from '../core/ports.js';
 
 // Apart from ./fs.ts so that what only reads (the `toolgate hook` process) does not load the
 // lock library, which patches the fs module when imported.
 
+/** The largest file `readText` reads (configuration files are a few kilobytes). */
+const MAX_TEXT = 1024 * 1024;
+
 /**
  * The {@link ReadonlyFsView} port on Node's synchronous `realpathSync` / `existsSync` / `statSync` /
- * `readdirSync` / `lstatSync` (`identity`: device and inode; `linkCount`: its hard links).
+ * `readdirSync` / `lstatSync` / `readFileSync` (`identity`: device and inode; `linkCount`: its hard
+ * links; `readText`: a regular file of at most 1 MiB).
  * `realpath` returns `undefined` for a path that does not exist or cannot be resolved (a
  * dangling or looping symlink, a permission error); it never throws.
  * @public
@@ -62,6 +66,15 @@ export function nodeFsView(): ReadonlyFsView {
         return lstatSync(path).isSymbolicLink();
       } catch {
         return false;
+      }
+    },
+    readText(path) {
+      try {
+        const s = statSync(path, { throwIfNoEntry: false });
+        if (s?.isFile() !== true || s.size > MAX_TEXT) return undefined;
+        return readFileSync(path, 'utf8');
+      } catch {
+        return undefined;
       }
     },
   };

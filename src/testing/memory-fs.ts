@@ -299,6 +299,14 @@ export function createMemoryFileSystem(files: Record<string, MemoryEntry> = {}):
             return false;
           }
         },
+        readText(path) {
+          try {
+            const { node } = lookup(path, true, 'open');
+            return node?.kind === 'file' ? new TextDecoder().decode(node.data) : undefined;
+          } catch {
+            return undefined;
+          }
+        },
       };
     },
     snapshot() {

@@ -69,3 +69,17 @@ describe('nodeFsView.linkCount', () => {
     expect(view.linkCount!(`${root}/missing`)).toBeUndefined();
   });
 });
+
+describe('nodeFsView.readText', () => {
+  it('reads a small regular file through links; a directory, a missing path or a large file gives nothing', async () => {
+    const { fs, view, root } = await fixture();
+    await fs.writeFile(`${root}/config`, '[core]\n\tbare = false\n');
+    expect(view.readText!(`${root}/config`)).toBe('[core]\n\tbare = false\n');
+    await symlink(`${root}/config`, `${root}/linked`);
+    expect(view.readText!(`${root}/linked`)).toBe('[core]\n\tbare = false\n');
+    expect(view.readText!(root)).toBeUndefined();
+    expect(view.readText!(`${root}/missing`)).toBeUndefined();
+    await fs.writeFile(`${root}/big`, 'x'.repeat(1024 * 1024 + 1));
+    expect(view.readText!(`${root}/big`)).toBeUndefined();
+  });
+});

@@ -1,13 +1,8 @@
 import type { EnvironmentFacts } from '../types.js';
+import { GIT_ENVIRONMENT_NAMES } from '../../shell/programs/git/config-reads.js';
 
-/**
- * The environment variables whose values can change what a command does to files or which
- * program it runs, and which a front end therefore passes on: `cd`'s search path, programs'
- * own configuration files and pagers, and git's repository and configuration overrides.
- * `toolgate serve --print-hook-config` asks Claude Code to send exactly these.
- * @public
- */
-export const ENVIRONMENT_FACT_NAMES: readonly string[] = [
+/** The variables named for their own sake (the cd search path, programs' own configuration, pagers, git's main overrides). */
+const NAMED: readonly string[] = [
   'CDPATH',
   'RIPGREP_CONFIG_PATH',
   'PAGER',
@@ -26,6 +21,17 @@ export const ENVIRONMENT_FACT_NAMES: readonly string[] = [
   'GIT_EDITOR',
   'GIT_SSH_COMMAND',
 ];
+
+/**
+ * The environment variables whose values can change what a command does to files or which
+ * program it runs, and which a front end therefore passes on: `cd`'s search path, programs'
+ * own configuration files and pagers, and git's repository and configuration overrides — every
+ * variable git's program model reads (`programs/git/config-reads.ts`), since one a front end does
+ * not pass on may be set, which keeps a read-only git command from allowing.
+ * `toolgate serve --print-hook-config` asks Claude Code to send exactly these.
+ * @public
+ */
+export const ENVIRONMENT_FACT_NAMES: readonly string[] = [...NAMED, ...GIT_ENVIRONMENT_NAMES.filter((n) => !NAMED.includes(n))];
 
 /** The `X-Toolgate-Env` header's separator between two `NAME=value` pairs. */
 const SEPARATOR = '; ';

@@ -1,0 +1,91 @@
+/**
+ * Whether a read-only git subcommand stays read-only where it runs: the repository discovery
+ * finds from the working directory is the project's, no environment variable moves its
+ * repository or configuration or names a program it runs, and the effective configuration
+ * (system, global, repository, worktree, includes) sets none of the keys that make that
+ * subcommand run a program (`config-reads.ts`). What the file-system view cannot settle — a
+ * configuration file it cannot read, a working directory outside the project without a view —
+ * is unknown, never read-only.
+ */
+import type { ReadonlyFsView } from '../../../core/ports.js';
+import { configReadsOf, GIT_FETCH_VARIABLES, GIT_MOVING_VARIABLES, isPartialClone, programKey } from './config-reads.js';
+import { configFiles, discoverRepository, indexHook, readEffectiveConfig, type ConfigPlaces, type Discovery } from './repository.js';
+
+/** Where a git command runs. */
+export interface GitWhere {
+  /** The working directory it runs in (absolute, normalised). */
+  cwd: string;
+  /** The project's root (absolute, normalised): its repository is the one read-only git may read. */
+  projectDir: string;
+  home: string;
+  /** The file-system view; without one, paths are judged lexically and no configuration is read. */
+  view?: ReadonlyFsView;
+  /**
+   * A variable of the environment the command inherits: its value when known set, `null` when
+   * known unset, `undefined` when it may be set.
+   */
+  variable(name: string): string | null | undefined;
+}
+
+/** Why a read-only git subcommand is not read-only where it runs (a reason a person can read), or undefined. @internal */
+export function gitWorldProblem(sub: string, where: GitWhere): string | undefined {
+  const reads = configReadsOf(sub);
+  for (const name of [...GIT_MOVING_VARIABLES, ...(reads.variables ?? [])]) {
+    const problem = variableProblem(name, where);
+    if (problem !== undefined) return problem;
+  }
+  const { view } = where;
+  if (!view) {
+    return where.cwd === where.projectDir ? undefined : `git in ${where.cwd} may find another repository than the project's there (toolgate has no view of the files)`;
+  }
+  const here = discoverRepository(view, where.cwd);
+  if ('unknown' in here) return `where git ${sub} finds its repository is unknown: ${here.unknown}`;
+  if (where.cwd !== where.projectDir) {
+    const project = discoverRepository(view, where.projectDir);
+    if ('unknown' in project) return `where git finds the project's repository is unknown: ${project.unknown}`;
+    if (gitDirOf(here) !== gitDirOf(project)) {
+      return `git in ${where.cwd} finds ${'found' in here ? `the repository ${here.found.gitDir}` : 'no repository'}, not the project's${'found' in project ? ` (${project.found.gitDir})` : ''}: its configuration and hooks may run programs`;
+    }
+  }
+  const repo = 'found' in here ? here.found : undefined;
+  // A known place of the system or global file is read instead (the variable passed above only with a view).
+  const places: ConfigPlaces = {};
+  const known = (name: string) => where.variable(name) ?? undefined;
+  if (known('GIT_CONFIG_SYSTEM') !== undefined) places.system = known('GIT_CONFIG_SYSTEM')!;
+  if (known('GIT_CONFIG_GLOBAL') !== undefined) places.global = known('GIT_CONFIG_GLOBAL')!;
+  if (known('XDG_CONFIG_HOME') !== undefined) places.xdgConfigHome = known('XDG_CONFIG_HOME')!;
+  const chosen = configFiles(repo, where.home, places);
+  const config = readEffectiveConfig(view, chosen, where.home);
+  if ('unknown' in config) return `git's configuration cannot be read (${config.unknown}): it may make git ${sub} run a program`;
+  const partial = isPartialClone(config.entries);
+  const key = programKey(sub, config.entries, partial);
+  if (key) return `${key.entry.file} sets ${key.entry.key}, which git ${sub} reads: ${key.what}`;
+  if (partial && reads.objects === true) {
+    for (const name of GIT_FETCH_VARIABLES) {
+      const problem = variableProblem(name, where, 'a partial clone fetches missing objects, running it');
+      if (problem !== undefined) return problem;
+    }
+  }
+  if (reads.indexHook === true && repo) {
+    const hook = indexHook(view, repo, config.entries, where.home);
+    if (typeof hook === 'string') return `git ${sub} may write the index, which runs the hook ${hook}`;
+  }
+  return undefined;
+}
+
+function gitDirOf(d: Discovery): string | undefined {
+  return 'found' in d ? d.found.gitDir : undefined;
+}
+
+/** Variables whose known value is a place git reads configuration from (read, not refused). */
+const CONFIG_FILE_VARIABLES = new Set(['GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'XDG_CONFIG_HOME']);
+
+function variableProblem(name: string, where: GitWhere, what = 'git reads it'): string | undefined {
+  const value = where.variable(name);
+  if (value === null) return undefined;
+  if (value === undefined) return `${name} may be set in the environment, and ${what === 'git reads it' ? 'it moves where git finds its repository or configuration, or names a program git runs' : what}`;
+  if (CONFIG_FILE_VARIABLES.has(name) && value.startsWith('/') && where.view) return undefined;
+  // GIT_TRACE=0/false/1/2 write nowhere or to standard error; a path is a file git writes.
+  if (/^GIT_TRACE/.test(name) && /^(0|1|2|false|true|)$/i.test(value)) return undefined;
+  return `${name}=${value} is set in the environment: ${/^GIT_TRACE/.test(name) ? 'git writes its trace to that file' : what === 'git reads it' ? 'it moves where git finds its repository or configuration, or names a program git runs' : what}`;
+}
