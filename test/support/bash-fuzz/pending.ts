@@ -11,7 +11,5 @@ export const PENDING_FAMILIES: Readonly<Partial<Record<FamilyName, string>>> = {
   'patch-archive': 'patches, archives and git clean are not met with the protected-path check; fails open until fixed at its root',
   'response-files': 'files read through option values (tree --hintro=, date -f) still fail open through the repository\'s links (vendor/keys/id_rsa); @FILE itself is fixed',
   'repo-links': 'paths are collapsed before links resolve, globs judged as text, recursive readers not followed; fails open until fixed at its root',
-  cdpath: 'an inherited or prefixed CDPATH is not considered for cd; fails open until fixed at its root',
   'write-then-run': 'files written earlier and run by path, make and package scripts under Bash(*) + deny; fails open until fixed at its root',
-  zsh: "zsh's tied arrays, special hashes, ***/ and null commands are not modelled; fails open until fixed at its root",
 };
