@@ -3,8 +3,8 @@
  * operand or an option's value: it does so before reading options) into more options and file
  * names read from FILE.
  */
-import { all, scan, type FileOperand } from '../file-effects/types.js';
-import type { GnuOptionSpec } from '../gnu-options.js';
+import type { FileOperand } from '../file-effects/types.js';
+import { parseGnuOptions, type GnuOptionSpec } from '../gnu-options.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
 import { CC_CLI } from './sources.js';
@@ -32,12 +32,14 @@ export const strings = defineProgram({
       }),
     },
   },
-  files(_name, argv, shape) {
-    const { operands: ops, maybe } = scan(argv, shape);
-    const files: FileOperand[] = all(maybe, 'read');
+  files(_name, argv) {
+    const files: FileOperand[] = [];
     // libiberty's expandargv runs before getopt: `-s @.env` and `-- @x` read the file too.
     for (let k = 1; k < argv.length; k++) if (argv[k]!.startsWith('@')) files.push({ op: 'read', index: k, value: argv[k]!.slice(1) });
-    files.push(...all(ops, 'read'));
+    const parse = parseGnuOptions(argv, grammar);
+    // An option strings does not have (it refuses the command): the other words are assumed paths.
+    if (!parse.ok) return { files, unresolved: [], modelled: 'partly' };
+    for (const o of parse.operands) files.push({ op: 'read', index: o.index });
     return { files, unresolved: [] };
   },
   runs: 'unseen',
@@ -46,5 +48,7 @@ export const strings = defineProgram({
     { command: 'strings --bytes 8 a.out', effects: ['read ./a.out'], readOnly: true, why: '--bytes takes the next word (the files facet once read 8 as a file)' },
     { command: 'strings -s @.env README.md', effects: ['read ./.env', 'read ./README.md'], readOnly: false, why: 'binutils expands @FILE in an option value too (before reading options)' },
     { command: 'strings @opts a.out', effects: ['read ./opts', 'read ./@opts', 'read ./a.out'], readOnly: false, why: '@opts reads more options from the file opts' },
+    { command: 'strings --byt 8 a.out', effects: ['read ./a.out'], readOnly: true, why: '--byt is --bytes, the one option it abbreviates: 8 is its value, not a file' },
+    { command: 'strings -q out.txt', effects: ['write ./out.txt (word)'], readOnly: false, why: 'strings has no -q and refuses the command: the words are assumed paths' },
   ],
 });
