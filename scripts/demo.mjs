@@ -38,12 +38,18 @@ if (run.status !== 0 && run.status !== 2) {
 }
 const results = run.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l));
 
+// A line that could not be decided (its settings file is not JSON) carries no `settings`: find its
+// file by its line number, so every line is counted in its file's row and the rows add up.
+const fileOfLine = lines.map((l) => JSON.parse(l).settings.split('/').pop());
 const perFile = new Map(files.map((f) => [f, { allow: 0, ask: 0, deny: 0, error: 0 }]));
 for (const r of results) {
-  const name = r.settings ? r.settings.split('/').pop() : '?';
+  const name = fileOfLine[r.line - 1];
   const row = perFile.get(name);
   if (!row) continue;
-  if (r.error) row.error += 1;
+  if (r.error) {
+    row.error += 1;
+    row.why ??= r.error.replace(/^settings file \S+: /, '');
+  }
   else row[r.decision.behavior] += 1;
 }
 
@@ -59,12 +65,14 @@ for (const line of run.stderr.split('\n')) {
   problems.set(name, p);
 }
 
+const refused = results.filter((r) => r.error !== undefined).length;
 console.log(
-  `toolgate demo: ${results.length} decisions in ${ms.toFixed(0)} ms — ${decidedCalls.size} of ${calls.length} real tool calls, each decided against the real settings files it was written for that are here (${files.length} files)` +
-    (skipped > 0 ? `; ${skipped} calls not decided: the settings files they were written for are not in ${settingsDir}` : '') +
+  `toolgate demo: ${results.length} checks in ${ms.toFixed(0)} ms — ${decidedCalls.size} of ${calls.length} real tool calls, each checked against every settings file it was written for that is here (${files.length} files; a call written for several files is checked once per file): ` +
+    `${results.length - refused} decided, ${refused} not decided because their settings file cannot be used (the table says why)` +
+    (skipped > 0 ? `; ${skipped} calls not checked: the settings files they were written for are not in ${settingsDir}` : '') +
     '\n',
 );
-console.log(`${'settings file'.padEnd(42)} ${'calls'.padStart(5)} ${'allow'.padStart(5)} ${'ask'.padStart(5)} ${'deny'.padStart(5)}  settings diagnostics`);
+console.log(`${'settings file'.padEnd(42)} ${'calls'.padStart(5)} ${'allow'.padStart(5)} ${'ask'.padStart(5)} ${'deny'.padStart(5)} ${'error'.padStart(5)}  settings diagnostics`);
 for (const [f, row] of perFile) {
   const total = row.allow + row.ask + row.deny + row.error;
   const p = problems.get(f);
@@ -74,9 +82,11 @@ for (const [f, row] of perFile) {
   } catch {
     valid = false;
   }
-  const diag = !valid ? 'not valid JSON (see the end)' : p ? `${p.error} errors, ${p.warning} warnings (${[...p.codes].slice(0, 3).join(', ')})` : total === 0 ? 'none (no calls were written for it)' : 'none';
-  console.log(`${f.padEnd(42)} ${String(total).padStart(5)} ${String(row.allow).padStart(5)} ${String(row.ask).padStart(5)} ${String(row.deny).padStart(5)}  ${diag}`);
+  const diag = !valid ? 'not valid JSON (see the end)' : row.why !== undefined ? `not used: ${row.why}` : p ? `${p.error} errors, ${p.warning} warnings (${[...p.codes].slice(0, 3).join(', ')})` : total === 0 ? 'none (no calls were written for it)' : 'none';
+  console.log(`${f.padEnd(42)} ${String(total).padStart(5)} ${String(row.allow).padStart(5)} ${String(row.ask).padStart(5)} ${String(row.deny).padStart(5)} ${String(row.error).padStart(5)}  ${diag}`);
 }
+const sum = (k) => [...perFile.values()].reduce((n, row) => n + row[k], 0);
+console.log(`${'total'.padEnd(42)} ${String(results.length).padStart(5)} ${String(sum('allow')).padStart(5)} ${String(sum('ask')).padStart(5)} ${String(sum('deny')).padStart(5)} ${String(sum('error')).padStart(5)}`);
 
 const explain = (file, call) => {
   const r = spawnSync(process.execPath, [cli, 'explain', '--quiet', '--home', '/home/user', '--cwd', '/home/user/project', '--settings', join(settingsDir, file), call], { encoding: 'utf8' });

@@ -29,6 +29,11 @@ export const SUITES: readonly Suite[] = [
   { name: 'browser', suffix: '.browser.test.ts', needs: 'headless Chromium (/usr/bin/chromium) driving the approval page' },
   { name: 'claude', suffix: '.claude.test.ts', needs: 'the real Claude Code CLI from the dev dependencies, run offline' },
   { name: 'oracle', suffix: '.oracle.test.ts', needs: 'root and Linux namespaces: real bash and installed programs in a sandbox' },
+  {
+    name: 'pack',
+    suffix: '.pack.test.ts',
+    needs: 'a build (dist/; built first when missing or stale), packed with npm pack and installed offline from the npm cache',
+  },
 ];
 
 /** A suite's files as a vitest glob. */

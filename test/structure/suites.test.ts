@@ -14,6 +14,7 @@ const MARKERS: Record<string, RegExp> = {
   browser: /fixtures\/browser\.js|playwright-core/,
   claude: /fixtures\/claude-run\.js/,
   oracle: /describeWithOracle|openOracle|probeSandbox|\bneedsRoot\b/,
+  pack: /\['pack', '--ignore-scripts'|'npm', \['ci'/,
 };
 
 describe('test suites', () => {
