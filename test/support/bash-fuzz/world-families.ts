@@ -182,10 +182,22 @@ const FORMAT_OPTIONS = ["--format='X'", "--pretty='format:X'", "--pretty='tforma
 const FORMAT_COMMANDS = ['git log', 'git log -3', 'git log --all', 'git show -s', 'git show -s HEAD~1', 'git rev-list HEAD', 'git rev-list --all', 'git reflog', 'git log --no-walk', 'git whatchanged'];
 const VERIFIERS = ['git log --show-signature -1', 'git show --show-signature -s', 'git verify-commit HEAD', 'git log -c log.showSignature=true -1', 'git -c log.showSignature=true log -1', 'git log --pretty=raw -1'];
 
+/** Configuration that makes a later read-only command verify, written in one call: [write, then]. */
+const CONFIG_THEN: readonly [string, string][] = [
+  ['git config log.showSignature true', 'git log -1'],
+  ['git config --global log.showSignature true', 'git show -s'],
+  ["git config pretty.sig '%h %G?'", 'git log --pretty=sig -1'],
+  ["git config format.pretty '%h %GK'", 'git log -1'],
+  ["mkdir -p ~/.config/git && printf '[log]\\n\\tshowSignature = true\\n' > ~/.config/git/config", 'git log -1'],
+  ["printf '[log]\\n\\tshowSignature = true\\n' > inc.cfg && git config include.path ../inc.cfg", 'git log -1'],
+  ["printf '[format]\\n\\tpretty = %%G?\\n' >> .git/config", 'git log -1'],
+];
+
 const gitSignatures = () =>
   fc.oneof(
     { weight: 4, arbitrary: fc.tuple(pick(FORMAT_COMMANDS), pick(FORMAT_OPTIONS), pick(PLACEHOLDERS)).map(([cmd, opt, ph]) => ({ command: `${cmd} ${fill(opt, 'X', ph)}`, variant: ph.replace(/.*(%G.).*/, '$1') })) },
     { weight: 1, arbitrary: pick(VERIFIERS).map((command) => ({ command, variant: 'verify' })) },
+    { weight: 1, arbitrary: pick(CONFIG_THEN).map(([write, then]) => ({ command: `${write} ;; ${then}`, calls: [write, then], variant: 'config, then history (two calls)' })) },
   );
 
 // ---------------------------------------------------------------- CDPATH: prefixed, a statement, exported, inherited, across calls
