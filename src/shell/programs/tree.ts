@@ -4,8 +4,8 @@
  * and `--houtro` read the file they name. tree reads its own options: long names exactly (no
  * abbreviations), and a value letter takes the next word.
  */
-import { all, optionFile, pushOpt, scan, type FileOperand } from '../file-effects/types.js';
-import type { GnuOptionSpec } from '../gnu-options.js';
+import { all, optionFile, pushOpt, type FileOperand } from '../file-effects/types.js';
+import { parseGnuOptions, type GnuOptionSpec } from '../gnu-options.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
 import { CC_CLI } from './sources.js';
@@ -45,17 +45,19 @@ export const tree = defineProgram({
       }),
     },
   },
-  files(_name, argv, shape) {
-    const { options, operands: ops, maybe } = scan(argv, shape);
+  files(_name, argv) {
+    const parse = parseGnuOptions(argv, grammar);
+    // An option tree does not have (it refuses the command): the words are assumed paths.
+    if (!parse.ok) return { files: [], unresolved: [], modelled: 'partly' };
     const files: FileOperand[] = [];
-    for (const o of options) {
+    for (const o of parse.options) {
       // `--fromfile` reads its listing from the operands; a value given to it (`--fromfile=F`) is read too.
-      if (READS.includes(o.name.slice(2)) || o.name === '--fromfile') pushOpt(files, optionFile(o, 'read', argv));
-      if (o.name === '-o') pushOpt(files, optionFile(o, 'write', argv));
+      if (READS.includes(o.name) || o.name === 'fromfile') pushOpt(files, optionFile(o, 'read', argv));
+      if (o.name === 'o') pushOpt(files, optionFile(o, 'write', argv));
     }
-    files.push(...all(maybe, 'read'));
+    const ops = parse.operands.map((o) => o.index);
     // -R writes 00Tree.html into every directory it lists.
-    if (options.some((o) => o.name === '-R')) {
+    if (parse.options.some((o) => o.name === 'R')) {
       if (ops.length > 0) files.push(...all(ops, 'write', { tree: 'some' }));
       else files.push({ op: 'write', index: 0, value: '.', tree: 'some' });
     }
@@ -68,5 +70,7 @@ export const tree = defineProgram({
     { command: 'tree --hintro=/home/user/id_rsa -H . src', effects: ['read /home/user/id_rsa', 'read ./src'], readOnly: true, why: 'the intro file is copied into the output: a Read deny rule on it applies' },
     { command: 'tree -T title src', effects: ['read ./src'], why: '-T takes the next word (the files facet once read the title as a file)' },
     { command: 'tree -o out.txt src', effects: ['write ./out.txt', 'read ./src'], readOnly: false },
+    { command: 'tree -oo out README.md', effects: ['write ./out (word)', 'write ./README.md (word)'], readOnly: false, why: 'each -o takes the next word: tree writes one of them; both are assumed written' },
+    { command: 'tree -L2 src', effects: ['write ./src (word)'], readOnly: false, why: 'tree takes -L\'s value from the next word and refuses 2 as an option: the words are assumed paths' },
   ],
 });
