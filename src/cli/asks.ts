@@ -98,6 +98,7 @@ export function askDetail(a: AskRecord): string {
     `  parked:   ${new Date(a.createdAt).toISOString()}${a.expiresAt ? `, held until ${new Date(a.expiresAt).toISOString()}` : ''}`,
   ];
   for (const s of p.suggestions) if (s.type === 'addRules') lines.push(`  remember: ${s.rules.map((r) => (r.ruleContent !== undefined ? `${r.toolName}(${r.ruleContent})` : r.toolName)).join(', ')}`);
+  if (a.state === 'expired') lines.push(`  given up: ${new Date(a.updatedAt).toISOString()}, ${a.expiry?.message ?? 'no answer came in time'}; the call was not allowed`);
   if (a.answer) {
     const w = a.answer;
     lines.push(`  answer:   ${w.answer.behavior} by ${w.answerer} at ${new Date(w.answeredAt).toISOString()} (scope ${w.scope})${w.answer.behavior === 'deny' && w.answer.message ? ` — ${w.answer.message}` : ''}`);

@@ -16,6 +16,7 @@ interface ServeFlags {
   answerers?: string;
   askVia: 'hold' | 'prompt';
   holdTimeout: string;
+  askHolderTimeout: string;
   printHookConfig?: boolean;
   audit: boolean;
   home?: string;
@@ -49,6 +50,7 @@ export function registerServeCommand(program: Command): void {
     .option('--hook-token-file <file>', 'a second token that only asks for decisions: what Claude Code sends to a shared server (needs --token-file)')
     .addOption(new Option('--ask-via <how>', 'hold: park the ask and hold the hook request for an answer; prompt: leave it to Claude Code').choices(['hold', 'prompt']).default('hold'))
     .option('--hold-timeout <seconds>', 'how long a hook request waits for an answer before it is denied', '590')
+    .option('--ask-holder-timeout <seconds>', 'how long a serve process sharing the store may go without a heartbeat before the asks it holds are given up', '30')
     .option('--print-hook-config', 'print the Claude Code settings snippet that points http hooks here, and exit')
     .option('--no-audit', 'keep no audit log (for measuring what it costs)')
     .option('--home <dir>', 'home directory whose .claude/settings.json is the user layer (default: the real one)')
@@ -61,6 +63,8 @@ async function runServe(flags: ServeFlags): Promise<number> {
   const { host, port } = parseListen(flags.listen);
   const hold = Number(flags.holdTimeout);
   if (!Number.isFinite(hold) || hold <= 0) throw new UsageError(`--hold-timeout must be a positive number of seconds, not "${flags.holdTimeout}"`);
+  const holderTimeout = Number(flags.askHolderTimeout);
+  if (!Number.isFinite(holderTimeout) || holderTimeout <= 0) throw new UsageError(`--ask-holder-timeout must be a positive number of seconds, not "${flags.askHolderTimeout}"`);
   const { hookConfig } = await import('../serve/hook-config.js');
   if (flags.printHookConfig) {
     if (port === 0) throw new UsageError('--print-hook-config needs a fixed port in --listen');
@@ -120,6 +124,7 @@ async function runServe(flags: ServeFlags): Promise<number> {
     ...(hookToken !== undefined ? { hookToken } : {}),
     askVia: flags.askVia,
     holdTimeoutSeconds: hold,
+    holderTimeoutSeconds: holderTimeout,
     audit: flags.audit,
     ...(flags.home !== undefined ? { home: resolve(flags.home) } : {}),
   });

@@ -3,6 +3,7 @@ import { grantRules, inputSha256, redactInput, type AnswerScope, type AskOrigin,
 import { newId } from '../gate/results.js';
 import type { AnswerCodes } from './answer-code.js';
 import { settle, type Decider, type Settled } from './decide.js';
+import type { Holder } from './holders.js';
 import type { Projects } from './projects.js';
 
 /** An answer as the API and the CLI take it: the gate's answer plus its scope and who gave it. */
@@ -24,7 +25,11 @@ export type AnswerCheck = (ask: AskRecord) => Promise<Extract<AnswerOutcome, { o
 export type WaitResult = { kind: 'settled'; ask: AskRecord } | { kind: 'timeout' } | { kind: 'aborted' };
 
 export interface Asks {
-  /** Park the ask of a decided call with a new one-time answer code, and announce the code; resolves once both are committed. */
+  /**
+   * Park the ask of a decided call with a new one-time answer code, and announce the code;
+   * resolves once both are committed. An ask held for `holdMs` (a held request) names this
+   * process as its holder.
+   */
   park(s: Settled & { result: { behavior: 'ask' } }, origin: AskOrigin, holdMs?: number): Promise<AskRecord>;
   /** Wait until the ask is answered or expired, `ms` pass, or `signal` aborts. */
   wait(id: string, ms: number, signal?: AbortSignal): Promise<WaitResult>;
@@ -42,6 +47,8 @@ export function createAsks(o: {
   decider: Decider;
   projects: Projects;
   codes: AnswerCodes;
+  /** This process as the holder of the asks whose requests it holds. */
+  holder?: Pick<Holder, 'id' | 'ready'>;
   /** Where each parked ask is announced with its answer code: serve's own terminal. */
   announce: (line: string) => void;
   now?: () => number;
@@ -51,6 +58,9 @@ export function createAsks(o: {
   return {
     async park(s, origin, holdMs) {
       const pending = s.result.pending;
+      const held = holdMs !== undefined && o.holder !== undefined;
+      // The holder's row exists before any ask names it, so its silence can be seen from the start.
+      if (held) await o.holder?.ready();
       const t = now();
       const code = o.codes.issue(pending.id);
       const ask = await store.parkAsk({
@@ -67,6 +77,7 @@ export function createAsks(o: {
         policyDigest: s.project.digest,
         createdAt: t,
         ...(holdMs !== undefined ? { expiresAt: t + holdMs } : {}),
+        ...(held && o.holder !== undefined ? { holder: o.holder.id } : {}),
       }, { sealed: code.sealed });
       o.announce(`toolgate serve: ask ${ask.id} waits (${ask.tool}); its answer code is ${code.code}`);
       return ask;

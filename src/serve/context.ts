@@ -3,6 +3,7 @@ import type { AnswerCodes } from './answer-code.js';
 import type { Asks } from './asks.js';
 import type { Auth } from './auth.js';
 import type { Decider } from './decide.js';
+import type { Holder } from './holders.js';
 import type { Projects } from './projects.js';
 import type { SelfTarget } from './self-guard.js';
 
@@ -25,6 +26,8 @@ export interface ServeContext {
   audit: Pick<AuditWriter, 'write' | 'buffered' | 'spilledBytes' | 'lost' | 'failing' | 'lastError' | 'stopReason'>;
   /** Where serve listens (set once it listens) and its secret files. */
   self: SelfTarget | undefined;
+  /** This process as the holder of the asks whose requests it holds (heartbeat, and the watch on other holders). */
+  holder: Holder;
   /** The server is shutting down: held requests are cut, but their asks stay pending. */
   closing: boolean;
   askVia: 'hold' | 'prompt';

@@ -12,6 +12,9 @@ import { createAnswerCodes } from './answer-code.js';
 import { createAuth } from './auth.js';
 import { NO_AUDIT, type ServeContext } from './context.js';
 import { createDecider } from './decide.js';
+import { releaseEntry } from './audit.js';
+import { createHolder, DEFAULT_HOLDER_TIMEOUT_SECONDS } from './holders.js';
+import { newId } from '../gate/results.js';
 import { createIntake, type IntakeLimits } from './intake.js';
 import { createProjects } from './projects.js';
 import { apiRoutes } from './routes/api.js';
@@ -59,6 +62,12 @@ export interface ServeOptions {
   askVia?: 'hold' | 'prompt';
   /** Seconds to hold a hook request before denying it. Default {@link DEFAULT_HOLD_TIMEOUT_SECONDS}. */
   holdTimeoutSeconds?: number;
+  /**
+   * Seconds a serve process sharing the store may go without a heartbeat before its pending
+   * asks are given up (expired, answered deny to anyone polling them). Each process beats every
+   * third of this. Default 30.
+   */
+  holderTimeoutSeconds?: number;
   /** Home directory whose `.claude/settings.json` is the user layer. Default: the real one. */
   home?: string;
   /** Managed settings files. Default: Claude Code's for Linux and macOS. */
@@ -144,11 +153,25 @@ export function createServe(options: ServeOptions): Serve {
   const decider = createDecider({ projects, store, home, guarded: guardedFiles(secrets), now });
   const codes = createAnswerCodes(options.token, store);
   const announce = options.announce ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const asks = createAsks({ store, decider, projects, codes, announce, now });
   const spillFile = options.spillFile ?? defaultSpillFile(store) ?? false;
   const journal = spillFile !== false ? openSpillJournal(resolve(spillFile)) : undefined;
   const writer: AuditWriter | undefined =
     options.audit === false ? undefined : createAuditWriter(store, { log, now, ...(journal !== undefined ? { journal } : {}) });
+  const holderSeconds = options.holderTimeoutSeconds ?? DEFAULT_HOLDER_TIMEOUT_SECONDS;
+  if (!(Number.isFinite(holderSeconds) && holderSeconds > 0)) throw new Error(`holderTimeoutSeconds must be a positive number of seconds, not ${holderSeconds}`);
+  const holder = createHolder({
+    store,
+    id: newId('holder'),
+    timeoutMs: Math.round(holderSeconds * 1000),
+    now,
+    log,
+    async onExpired(expired, silent, why) {
+      log(`toolgate serve: gave up ${expired.length} ask${expired.length === 1 ? '' : 's'} of serve process ${silent}: ${why.message}`);
+      const at = now();
+      await Promise.all(expired.map((ask) => (writer ?? NO_AUDIT).write({ ...releaseEntry('expired', ask, at, { expired: why.message }), detail: `holder ${silent}; given up by ${holder.id}` })));
+    },
+  });
+  const asks = createAsks({ store, decider, projects, codes, announce, holder, now });
   const holdSeconds = options.holdTimeoutSeconds ?? DEFAULT_HOLD_TIMEOUT_SECONDS;
   const context: ServeContext = {
     store,
@@ -164,6 +187,7 @@ export function createServe(options: ServeOptions): Serve {
     set self(v) {
       self = v;
     },
+    holder,
     closing: false,
     askVia: options.askVia ?? 'hold',
     holdMs: Math.round(holdSeconds * 1000),
@@ -203,12 +227,17 @@ export function createServe(options: ServeOptions): Serve {
       server = s;
       const address = s.address() as AddressInfo;
       self = { host, port: address.port, ...secrets };
+      holder.start();
       const shown = host.includes(':') ? `[${host}]` : host;
       return { url: `http://${shown}:${address.port}`, host, port: address.port };
     },
     async close() {
-      // Held requests are cut below; their asks stay pending, answerable after a restart.
+      // Held requests are cut below; their asks stay pending, answerable after a restart within
+      // the holder timeout.
       context.closing = true;
+      // This process stops beating: its asks left pending are given up by whichever serve process
+      // sharing the store sees the silence (a restarted one included), unless answered first.
+      await holder.stop();
       const s = server;
       server = undefined;
       if (s !== undefined) {

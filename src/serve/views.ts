@@ -82,7 +82,12 @@ export interface AskView {
   createdAt: string;
   expiresAt?: string;
   answer?: { behavior: 'allow' | 'deny'; scope: string; answerer: string; answeredAt: string; message?: string; updatedInput?: unknown; remember?: boolean };
-  /** The final decision, once answered. */
+  /**
+   * Why it was given up, once expired: `holdTimeout`, `clientGone`, or `holderSilent` (the serve
+   * process holding it stopped answering).
+   */
+  expiry?: { code: string; message: string };
+  /** The final decision, once answered (a deny, once given up). */
   decision?: DecisionView;
 }
 
@@ -123,6 +128,7 @@ export function askView(a: AskRecord, decision?: DecisionView): AskView {
           },
         }
       : {}),
+    ...(a.state === 'expired' && a.expiry !== undefined ? { expiry: { code: a.expiry.code, message: a.expiry.message } } : {}),
     ...(decision !== undefined ? { decision } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import { createEventHub } from './events.js';
-import { StoreUnavailableError, type AnswerAskResult, type AnswerCodeRecord, type AskRecord, type AuditEntry, type GrantRecord, type Store } from './types.js';
+import { StoreUnavailableError, type AnswerAskResult, type AnswerCodeRecord, type AskRecord, type AuditEntry, type GrantRecord, type HolderRecord, type Store } from './types.js';
 
 const clone = <T>(v: T): T => structuredClone(v);
 
@@ -15,6 +15,7 @@ export function createMemoryStore(): Store {
   const audit: AuditEntry[] = [];
   const sessions = new Map<string, string>();
   const codes = new Map<string, AnswerCodeRecord>();
+  const holders = new Map<string, { beats: number; seenAt: number }>();
   let closed = false;
   const open = () => {
     if (closed) throw new StoreUnavailableError('the memory store is closed');
@@ -83,11 +84,36 @@ export function createMemoryStore(): Store {
       c.spentAt = at;
       return true;
     },
-    async expireAsk(id, at) {
+    async expireAsk(id, at, why) {
       open();
-      const r = settle(id, (a) => ({ ...a, state: 'expired', updatedAt: at }));
+      const r = settle(id, (a) => ({ ...a, state: 'expired', updatedAt: at, ...(why !== undefined ? { expiry: clone(why) } : {}) }));
       if (r.ok) hub.emit({ type: 'expired', ask: clone(r.ask) });
       return r;
+    },
+    async beatHolder(holder, at) {
+      open();
+      holders.set(holder, { beats: (holders.get(holder)?.beats ?? 0) + 1, seenAt: at });
+    },
+    async listHolders() {
+      open();
+      const pending = new Map<string, number>();
+      for (const a of asks.values()) if (a.state === 'pending' && a.holder !== undefined) pending.set(a.holder, (pending.get(a.holder) ?? 0) + 1);
+      const out: HolderRecord[] = [...holders].map(([id, h]) => ({ id, beats: h.beats, seenAt: h.seenAt, pending: pending.get(id) ?? 0 }));
+      for (const [id, n] of pending) if (!holders.has(id)) out.push({ id, pending: n });
+      return out;
+    },
+    async expireHolder(holder, beats, at, why) {
+      open();
+      if (holders.get(holder)?.beats !== beats) return [];
+      holders.delete(holder);
+      const expired: AskRecord[] = [];
+      for (const a of [...asks.values()].sort((x, y) => x.createdAt - y.createdAt || (x.id < y.id ? -1 : 1))) {
+        if (a.holder !== holder || a.state !== 'pending') continue;
+        const r = settle(a.id, (x) => ({ ...x, state: 'expired', updatedAt: at, expiry: clone(why) }));
+        if (r.ok) expired.push(r.ask);
+      }
+      for (const ask of expired) hub.emit({ type: 'expired', ask: clone(ask) });
+      return expired;
     },
     async listGrants(filter) {
       open();

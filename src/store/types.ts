@@ -8,6 +8,22 @@ import type { AskAnswer, PendingAsk } from '../gate/types.js';
  */
 export type AskState = 'pending' | 'answered' | 'expired';
 
+/**
+ * Why a pending ask was given up, as a stable code: its hold ran out (`holdTimeout`), the request
+ * holding it closed (`clientGone`), or the serve process holding it stopped answering
+ * (`holderSilent`, found by another serve process sharing the store).
+ * @public
+ */
+export type AskExpiryCode = 'holdTimeout' | 'clientGone' | 'holderSilent';
+
+/** Why a pending ask was given up: a stable code and a plain-language reason. @public */
+export interface AskExpiry {
+  /** What happened, for programs. */
+  code: AskExpiryCode;
+  /** What happened, for people: the reason given to whoever polls the ask. */
+  message: string;
+}
+
 /** Which request parked an ask: a Claude Code hook event, or `POST /v1/decisions`. @public */
 export type AskOrigin = 'PreToolUse' | 'PermissionRequest' | 'api';
 
@@ -45,6 +61,12 @@ export interface NewAsk {
   createdAt: number;
   /** When the hold gives up (milliseconds since the epoch), when something holds the ask. */
   expiresAt?: number;
+  /**
+   * The serve process holding the call's request (its random id for this run, see
+   * {@link Store.beatHolder}); none when no process holds it (an API ask, which its client polls).
+   * A holder that stops beating has its asks expired by any process sharing the store.
+   */
+  holder?: string;
 }
 
 /** A person's answer, as stored. @public */
@@ -63,6 +85,24 @@ export interface AskRecord extends NewAsk {
   updatedAt: number;
   /** Present once the ask is answered. */
   answer?: AnswerRecord;
+  /** Why it was given up, once expired (absent for asks expired before reasons were stored). */
+  expiry?: AskExpiry;
+}
+
+/**
+ * A serve process that holds asks, as the store last saw it: `beats` counts its heartbeats
+ * (`undefined` when pending asks name a holder that never beat, or whose row is gone).
+ * @public
+ */
+export interface HolderRecord {
+  /** The holder id, as asks record it. */
+  id: string;
+  /** Heartbeats counted since its row was made; only a change means anything. */
+  beats?: number;
+  /** When it last beat, by its own clock (milliseconds since the epoch); for people only. */
+  seenAt?: number;
+  /** How many pending asks it holds. */
+  pending: number;
 }
 
 /**
@@ -246,7 +286,17 @@ export interface Store {
   /** Spend ask `askId`'s code; `false` when it was already spent (of two racing, one wins) or there is none. */
   spendAnswerCode(askId: string, at: number): Promise<boolean>;
   /** Give up a pending ask (its hold ran out): it can no longer be answered. */
-  expireAsk(id: string, at: number): Promise<AnswerAskResult>;
+  expireAsk(id: string, at: number, why?: AskExpiry): Promise<AnswerAskResult>;
+  /** A holder's heartbeat: count one more beat of `holder` (creating its row on the first). */
+  beatHolder(holder: string, at: number): Promise<void>;
+  /** Every holder with a row, and every holder named by a pending ask. */
+  listHolders(): Promise<HolderRecord[]>;
+  /**
+   * Give up every pending ask of `holder` with `why`, and forget the holder — only when its beat
+   * count is still `beats` (`undefined`: it still has no row), checked in the same transaction, so
+   * a holder that beat since it was seen keeps its asks. Returns the asks given up.
+   */
+  expireHolder(holder: string, beats: number | undefined, at: number, why: AskExpiry): Promise<AskRecord[]>;
   listGrants(filter: GrantFilter): Promise<GrantRecord[]>;
   /** Revoke a grant; `false` when there is no such live grant. */
   revokeGrant(id: string, at: number): Promise<boolean>;

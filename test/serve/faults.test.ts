@@ -17,7 +17,7 @@ afterAll(() => sb.cleanup());
 /** A real SQLite store that can be made unreachable: every call then rejects as a lost database would. */
 function breakable(inner: Store): Store & { down: boolean } {
   const wrapped = { down: false } as Store & { down: boolean };
-  for (const key of ['parkAsk', 'getAsk', 'listAsks', 'answerAsk', 'answerCodes', 'tryAnswerCode', 'spendAnswerCode', 'expireAsk', 'listGrants', 'revokeGrant', 'appendAudit', 'readAudit', 'rememberSession', 'sessionRoot', 'health'] as const) {
+  for (const key of ['parkAsk', 'getAsk', 'listAsks', 'answerAsk', 'answerCodes', 'tryAnswerCode', 'spendAnswerCode', 'expireAsk', 'beatHolder', 'listHolders', 'expireHolder', 'listGrants', 'revokeGrant', 'appendAudit', 'readAudit', 'rememberSession', 'sessionRoot', 'health'] as const) {
     (wrapped as unknown as Record<string, unknown>)[key] = (...args: unknown[]) =>
       wrapped.down ? Promise.reject(new StoreUnavailableError('disk I/O error (test: store unreachable)')) : (inner[key] as (...a: unknown[]) => Promise<unknown>)(...args);
   }

@@ -114,6 +114,89 @@ export function describeStore(name: string, open: () => Promise<Store>): void {
       await s.close();
     });
 
+    it('keeps why an ask was given up, and the holder it was parked by', async () => {
+      const s = await open();
+      await s.parkAsk(newAsk('a1', { holder: 'holder_a' }));
+      await s.parkAsk(newAsk('a2'));
+      expect((await s.getAsk('a1'))?.holder).toBe('holder_a');
+      expect((await s.getAsk('a2'))?.holder).toBeUndefined();
+      const why = { code: 'holdTimeout' as const, message: 'no answer within 590 s' };
+      expect(await s.expireAsk('a1', 3_000, why)).toMatchObject({ ok: true, ask: { state: 'expired', expiry: why } });
+      expect((await s.getAsk('a1'))?.expiry).toEqual(why);
+      expect((await s.listAsks({ state: 'expired' }))[0]?.expiry).toEqual(why);
+      // An ask expired without a reason has none; a pending one has none either.
+      await s.parkAsk(newAsk('a3'));
+      await s.expireAsk('a2', 3_000);
+      expect((await s.getAsk('a2'))?.expiry).toBeUndefined();
+      expect((await s.getAsk('a3'))?.expiry).toBeUndefined();
+      await s.close();
+    });
+
+    it('counts the beats of holders and lists them with their pending asks, also a holder that never beat', async () => {
+      const s = await open();
+      await s.beatHolder('holder_a', 10);
+      await s.beatHolder('holder_a', 20);
+      await s.beatHolder('holder_b', 15);
+      await s.parkAsk(newAsk('a1', { holder: 'holder_a' }));
+      await s.parkAsk(newAsk('a2', { holder: 'holder_a' }));
+      await s.parkAsk(newAsk('a3', { holder: 'holder_c' }));
+      await s.parkAsk(newAsk('a4'));
+      await s.answerAsk('a2', answer('deny'));
+      const byId = (await s.listHolders()).sort((x, y) => (x.id < y.id ? -1 : 1));
+      expect(byId).toEqual([
+        { id: 'holder_a', beats: 2, seenAt: 20, pending: 1 },
+        { id: 'holder_b', beats: 1, seenAt: 15, pending: 0 },
+        { id: 'holder_c', pending: 1 },
+      ]);
+      await s.close();
+    });
+
+    it("expires a silent holder's pending asks only at the beat count seen, once, and forgets the holder", async () => {
+      const s = await open();
+      const seen: StoreEvent[] = [];
+      s.subscribe((e) => seen.push(e));
+      const why = { code: 'holderSilent' as const, message: 'the serve process holding this ask stopped answering (no heartbeat for 30 s)' };
+      await s.beatHolder('holder_a', 10);
+      await s.beatHolder('holder_b', 10);
+      await s.parkAsk(newAsk('a1', { holder: 'holder_a', createdAt: 1 }));
+      await s.parkAsk(newAsk('a2', { holder: 'holder_a', createdAt: 2 }));
+      await s.parkAsk(newAsk('a3', { holder: 'holder_a', createdAt: 3 }));
+      await s.parkAsk(newAsk('b1', { holder: 'holder_b' }));
+      await s.answerAsk('a3', answer('allow'));
+      // It beat since it was seen at 1 beat: it keeps its asks.
+      await s.beatHolder('holder_a', 20);
+      expect(await s.expireHolder('holder_a', 1, 100, why)).toEqual([]);
+      expect((await s.getAsk('a1'))?.state).toBe('pending');
+      const expired = await s.expireHolder('holder_a', 2, 100, why);
+      expect(expired.map((a) => [a.id, a.state, a.updatedAt, a.expiry])).toEqual([
+        ['a1', 'expired', 100, why],
+        ['a2', 'expired', 100, why],
+      ]);
+      expect((await s.getAsk('a3'))?.state).toBe('answered');
+      expect((await s.getAsk('b1'))?.state).toBe('pending');
+      expect(await s.answerAsk('a1', answer('allow'))).toMatchObject({ ok: false, reason: 'expired' });
+      // Forgotten: a second sweeper with the same sighting finds nothing; a beat starts it anew.
+      expect(await s.expireHolder('holder_a', 2, 101, why)).toEqual([]);
+      expect((await s.listHolders()).map((h) => h.id)).toEqual(['holder_b']);
+      await s.beatHolder('holder_a', 30);
+      expect((await s.listHolders()).find((h) => h.id === 'holder_a')).toMatchObject({ beats: 1, pending: 0 });
+      const events = seen.flatMap((e) => (e.type === 'expired' ? [e.ask.id] : []));
+      expect(events).toEqual(['a1', 'a2']);
+      await s.close();
+    });
+
+    it('expires the asks of a holder that never beat only while it still has no row', async () => {
+      const s = await open();
+      const why = { code: 'holderSilent' as const, message: 'silent' };
+      await s.parkAsk(newAsk('c1', { holder: 'holder_c' }));
+      await s.beatHolder('holder_c', 5);
+      expect(await s.expireHolder('holder_c', undefined, 50, why)).toEqual([]);
+      await s.parkAsk(newAsk('d1', { holder: 'holder_d' }));
+      expect((await s.expireHolder('holder_d', undefined, 50, why)).map((a) => a.id)).toEqual(['d1']);
+      expect((await s.getAsk('c1'))?.state).toBe('pending');
+      await s.close();
+    });
+
     it('stores grants with the answer; they apply to their session or project until they expire or are revoked', async () => {
       const s = await open();
       await s.parkAsk(newAsk('a1'));

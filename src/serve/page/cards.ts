@@ -158,7 +158,10 @@ function mayNotFit(a: AskRecord): boolean {
 
 function outcome(v: AskView): HtmlEscapedString {
   const w = v.answer;
-  if (v.state === 'expired' || w === undefined) return h`<p class="outcome expired">Given up: no answer came in time; the call was denied.</p>`;
+  if (v.state === 'expired' || w === undefined) {
+    if (v.expiry?.code === 'holderSilent') return h`<p class="outcome expired">Given up: ${v.expiry.message}; the call was not allowed.</p>`;
+    return h`<p class="outcome expired">Given up: no answer came in time; the call was denied.</p>`;
+  }
   const who = h`<strong>${w.answerer}</strong>`;
   if (w.behavior === 'deny') return h`<p class="outcome denied">Denied by ${who} ${timeTag(w.answeredAt)}${w.message !== undefined ? h`: “${shown(w.message)}”` : ''}</p>`;
   const how = w.scope === 'once' ? 'once' : `and remembered for the ${w.scope}`;

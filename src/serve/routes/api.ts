@@ -102,7 +102,11 @@ export function apiRoutes(ctx: ServeContext): Hono {
   });
 
   const resolved = async (a: AskRecord): Promise<DecisionView | undefined> => {
-    if (a.state === 'expired') return { behavior: 'deny', reason: { kind: 'resolver', message: 'the ask was given up' }, decidedBy: 'timeout', message: 'the ask was given up' };
+    if (a.state === 'expired') {
+      // Never an allow: whoever polls an ask given up learns why, as a deny.
+      const message = a.expiry?.message ?? 'the ask was given up';
+      return { behavior: 'deny', reason: { kind: 'resolver', message }, decidedBy: 'timeout', message };
+    }
     if (a.answer === undefined) return undefined;
     return decisionView(await ctx.asks.resolve(a), 'answer', a.pending.call.input);
   };

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { createHash } from 'node:crypto';
 import type { ToolCall } from '../../core/types.js';
 import { parseEnvironmentHeader, readToolEvent, shellFromHeader } from '../../evaluate/index.js';
-import { inputSha256, redactInput, type AskRecord, type AuditEvent } from '../../store/index.js';
+import { inputSha256, redactInput, type AskExpiry, type AskRecord, type AuditEvent } from '../../store/index.js';
 import { decisionEntry, releaseEntry } from '../audit.js';
 import { hostIsSelf, peerAddress, sameOrigin } from '../auth.js';
 import { readBody } from '../body.js';
@@ -181,21 +181,29 @@ async function hold(ctx: ServeContext, c: Context, event: DecisionEvent, call: T
   const waited = await ctx.asks.wait(ask.id, ctx.holdMs, c.req.raw.signal);
   if (waited.kind === 'aborted' && ctx.closing) return denyReply(event, 'toolgate serve is shutting down');
   if (waited.kind !== 'settled') {
-    const why = waited.kind === 'timeout' ? `no answer within ${Math.round(ctx.holdMs / 1000)} s` : 'the hook request was closed before an answer came';
+    const why: AskExpiry =
+      waited.kind === 'timeout'
+        ? { code: 'holdTimeout', message: `no answer within ${Math.round(ctx.holdMs / 1000)} s` }
+        : { code: 'clientGone', message: 'the hook request was closed before an answer came' };
     let expired;
     try {
-      expired = await ctx.store.expireAsk(ask.id, ctx.now());
+      expired = await ctx.store.expireAsk(ask.id, ctx.now(), why);
     } catch {
       expired = undefined;
     }
     // An answer may have landed just before the deadline: it wins.
     if (expired !== undefined && !expired.ok && expired.reason === 'answered') return answered(ctx, event, call, expired.ask);
-    await recordOutcome(ctx, releaseEntry(event, ask, ctx.now(), { expired: why }));
-    return denyReply(event, why);
+    // Given up meanwhile by another serve process (this one could not beat): its reason stands.
+    if (expired !== undefined && !expired.ok && expired.reason === 'expired') return denyReply(event, givenUp(expired.ask));
+    await recordOutcome(ctx, releaseEntry(event, ask, ctx.now(), { expired: why.message }));
+    return denyReply(event, why.message);
   }
-  if (waited.ask.state === 'expired') return denyReply(event, 'the ask was given up');
+  if (waited.ask.state === 'expired') return denyReply(event, givenUp(waited.ask));
   return answered(ctx, event, call, waited.ask);
 }
+
+/** Why an ask was given up, as its holder's reply says it. */
+const givenUp = (ask: AskRecord): string => ask.expiry?.message ?? 'the ask was given up';
 
 async function answered(ctx: ServeContext, event: DecisionEvent, call: ToolCall, ask: AskRecord): Promise<Record<string, unknown>> {
   const result = await ctx.asks.resolve(ask);

@@ -125,6 +125,22 @@ CREATE TABLE answer_codes (
 );
 `,
   },
+  {
+    version: 5,
+    name: 'ask holders and why an ask was given up',
+    sql: `
+ALTER TABLE asks ADD COLUMN holder TEXT;
+ALTER TABLE asks ADD COLUMN expiry_code TEXT;
+ALTER TABLE asks ADD COLUMN expiry_reason TEXT;
+CREATE INDEX asks_pending_holder ON asks (holder) WHERE state = 'pending' AND holder IS NOT NULL;
+CREATE TABLE ask_holders (
+  id         TEXT PRIMARY KEY,
+  beats      BIGINT NOT NULL,
+  started_at BIGINT NOT NULL,
+  seen_at    BIGINT NOT NULL
+);
+`,
+  },
 ];
 
 /** What a migration run found and did. */

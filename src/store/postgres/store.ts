@@ -1,7 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { PoolClient, PoolConfig } from 'pg';
 import { createEventHub } from '../events.js';
-import { askColumns, askFromRow, AUDIT_COLUMNS, auditFromRow, auditParams, codeFromRow, grantFromRow, type AskRow, type AuditRow, type CodeRow, type GrantRow } from '../sqlite/rows.js';
+import {
+  askColumns,
+  askFromRow,
+  AUDIT_COLUMNS,
+  auditFromRow,
+  auditParams,
+  codeFromRow,
+  grantFromRow,
+  holderFromRow,
+  HOLDERS_SQL,
+  type AskRow,
+  type AuditRow,
+  type CodeRow,
+  type GrantRow,
+  type HolderRow,
+} from '../sqlite/rows.js';
 import { startListener, type Listener } from './listen.js';
 import { loadPg } from './load.js';
 import { migratePostgres } from './migrations.js';
@@ -319,17 +334,51 @@ function createPostgresStore(
     async spendAnswerCode(askId, at) {
       return guard('spend the answer code', async () => (await pool.query({ text: 'UPDATE answer_codes SET spent_at = $2 WHERE ask_id = $1 AND spent_at IS NULL', values: [text(askId), at] })).rowCount === 1);
     },
-    async expireAsk(id, at) {
+    async expireAsk(id, at, why) {
       return guard('expire the ask', () =>
         settle(
           id,
-          `WITH upd AS (UPDATE asks SET state = 'expired', updated_at = $2 WHERE id = $1 AND state = 'pending' RETURNING *)
+          `WITH upd AS (UPDATE asks SET state = 'expired', updated_at = $2, expiry_code = $5, expiry_reason = $6 WHERE id = $1 AND state = 'pending' RETURNING *)
            SELECT upd.*, NULL::text AS w_behavior, NULL::text AS w_answer, NULL::text AS w_scope, NULL::text AS w_answerer, NULL::bigint AS w_answered_at,
              pg_notify($3, $4) AS notified FROM upd`,
-          [id, at, ASKS_CHANNEL, notice(id, 'expired')],
+          [id, at, ASKS_CHANNEL, notice(id, 'expired'), why?.code ?? null, text(why?.message)],
           askFromRow,
         ),
       );
+    },
+    async beatHolder(holder, at) {
+      await guard('record the heartbeat', () =>
+        rows(
+          `INSERT INTO ask_holders (id, beats, started_at, seen_at) VALUES ($1, 1, $2, $2)
+           ON CONFLICT (id) DO UPDATE SET beats = ask_holders.beats + 1, seen_at = EXCLUDED.seen_at`,
+          [text(holder), at],
+        ),
+      );
+    },
+    async listHolders() {
+      return guard('list holders', async () => (await rows<HolderRow>(HOLDERS_SQL)).map(holderFromRow));
+    },
+    async expireHolder(holder, beats, at, why) {
+      return guard("expire the holder's asks", async () => {
+        // One statement: the holder row is locked and checked, then forgotten, with its pending
+        // asks given up and announced. A beat that commits first changes `beats` and nothing
+        // happens; one that waits on the lock finds the row gone and starts a new one.
+        const expired = await rows<AskRow>(
+          `WITH h AS (SELECT id FROM ask_holders WHERE id = $1 AND beats = $2::bigint FOR UPDATE),
+           ok AS (SELECT 1 FROM h UNION ALL SELECT 1 WHERE $2::bigint IS NULL AND NOT EXISTS (SELECT 1 FROM ask_holders WHERE id = $1)),
+           gone AS (DELETE FROM ask_holders WHERE id IN (SELECT id FROM h) RETURNING id),
+           upd AS (UPDATE asks SET state = 'expired', updated_at = $3, expiry_code = $4, expiry_reason = $5
+             WHERE holder = $1 AND state = 'pending' AND EXISTS (SELECT 1 FROM ok) RETURNING *)
+           SELECT upd.*, NULL::text AS w_behavior, NULL::text AS w_answer, NULL::text AS w_scope, NULL::text AS w_answerer, NULL::bigint AS w_answered_at,
+             pg_notify($6, json_build_object('id', upd.id, 'state', 'expired', 'by', $7::text)::text) AS notified,
+             (SELECT count(*) FROM gone) AS forgotten
+           FROM upd ORDER BY upd.created_at, upd.id`,
+          [text(holder), beats ?? null, at, why.code, text(why.message), ASKS_CHANNEL, replica],
+        );
+        const asks = expired.map(askFromRow);
+        for (const ask of asks) hub.emit(eventOf(ask));
+        return asks;
+      });
     },
     async listGrants(filter: GrantFilter): Promise<GrantRecord[]> {
       return guard('read grants', async () =>
@@ -436,6 +485,9 @@ function askValues(ask: NewAsk): unknown[] {
     created_at: ask.createdAt,
     updated_at: ask.createdAt,
     expires_at: ask.expiresAt ?? null,
+    holder: text(ask.holder),
+    expiry_code: null,
+    expiry_reason: null,
   };
   return askColumns.map((c) => v[c]);
 }

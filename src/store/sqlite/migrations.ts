@@ -132,6 +132,22 @@ CREATE TABLE answer_codes (
 );
 `,
   },
+  {
+    version: 5,
+    name: 'ask holders and why an ask was given up',
+    sql: `
+ALTER TABLE asks ADD COLUMN holder TEXT;
+ALTER TABLE asks ADD COLUMN expiry_code TEXT;
+ALTER TABLE asks ADD COLUMN expiry_reason TEXT;
+CREATE INDEX asks_pending_holder ON asks (holder) WHERE state = 'pending' AND holder IS NOT NULL;
+CREATE TABLE ask_holders (
+  id         TEXT PRIMARY KEY,
+  beats      INTEGER NOT NULL,
+  started_at INTEGER NOT NULL,
+  seen_at    INTEGER NOT NULL
+);
+`,
+  },
 ];
 
 /** What a migration run found and did. */

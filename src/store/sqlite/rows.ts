@@ -1,9 +1,9 @@
-import type { AnswerCodeRecord, AnswerRecord, AskRecord, AuditEntry, GrantRecord } from '../types.js';
+import type { AnswerCodeRecord, AnswerRecord, AskExpiry, AskRecord, AuditEntry, GrantRecord, HolderRecord } from '../types.js';
 
 /** Columns of `asks`, in insert order. */
 export const askColumns = [
   'id', 'state', 'origin', 'session_id', 'agent', 'project_dir', 'cwd', 'tool', 'ask_kind', 'reason_kind', 'reason', 'rule_text', 'rule_source',
-  'input_redacted', 'input_sha256', 'policy_digest', 'pending', 'created_at', 'updated_at', 'expires_at',
+  'input_redacted', 'input_sha256', 'policy_digest', 'pending', 'created_at', 'updated_at', 'expires_at', 'holder', 'expiry_code', 'expiry_reason',
 ] as const;
 
 export type AskRow = Record<(typeof askColumns)[number], string | number | null> & {
@@ -53,9 +53,37 @@ export function askFromRow(r: AskRow): AskRecord {
     createdAt: r.created_at as number,
     updatedAt: r.updated_at as number,
     ...opt('expiresAt', r.expires_at as number | null),
+    ...opt('holder', r.holder as string | null),
     ...(answer ? { answer } : {}),
+    ...(r.expiry_code !== null && r.expiry_code !== undefined
+      ? { expiry: { code: r.expiry_code as AskExpiry['code'], message: (r.expiry_reason as string | null) ?? '' } }
+      : {}),
   };
 }
+
+/** A row of the holders query (a holder and its pending asks; `beats` null when it has no row). */
+export interface HolderRow {
+  id: string;
+  beats: number | null;
+  seen_at: number | null;
+  pending: number;
+}
+
+export function holderFromRow(r: HolderRow): HolderRecord {
+  return { id: r.id, ...opt('beats', r.beats === null ? null : Number(r.beats)), ...opt('seenAt', r.seen_at), pending: Number(r.pending) };
+}
+
+/**
+ * Holders with a row, and holders named by a pending ask without one, each with its count of
+ * pending asks (the same SQL for SQLite and PostgreSQL).
+ */
+export const HOLDERS_SQL = `SELECT h.id AS id, h.beats AS beats, h.seen_at AS seen_at,
+    (SELECT count(*) FROM asks a WHERE a.holder = h.id AND a.state = 'pending') AS pending
+  FROM ask_holders h
+  UNION ALL
+  SELECT a.holder AS id, NULL AS beats, NULL AS seen_at, count(*) AS pending
+  FROM asks a WHERE a.state = 'pending' AND a.holder IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ask_holders h WHERE h.id = a.holder)
+  GROUP BY a.holder`;
 
 export function grantFromRow(r: GrantRow): GrantRecord {
   return {

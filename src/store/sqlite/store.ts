@@ -2,7 +2,22 @@ import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { createEventHub } from '../events.js';
-import { askColumns, askFromRow, AUDIT_COLUMNS, auditFromRow, auditValues, codeFromRow, grantFromRow, type AskRow, type AuditRow, type CodeRow, type GrantRow } from './rows.js';
+import {
+  askColumns,
+  askFromRow,
+  AUDIT_COLUMNS,
+  auditFromRow,
+  auditValues,
+  codeFromRow,
+  grantFromRow,
+  holderFromRow,
+  HOLDERS_SQL,
+  type AskRow,
+  type AuditRow,
+  type CodeRow,
+  type GrantRow,
+  type HolderRow,
+} from './rows.js';
 import { loadBetterSqlite3, openFailure } from './load.js';
 import { migrate } from './migrations.js';
 import {
@@ -12,6 +27,7 @@ import {
   type AnswerAskResult,
   type AnswerCodeRecord,
   type AnswerRecord,
+  type AskExpiry,
   type AskFilter,
   type AskRecord,
   type AuditEntry,
@@ -85,6 +101,12 @@ function createSqliteStore(db: Db, file: string, pollMs: number): Store {
     getAsk: db.prepare(`SELECT a.*, w.behavior AS w_behavior, w.answer AS w_answer, w.scope AS w_scope, w.answerer AS w_answerer, w.answered_at AS w_answered_at
       FROM asks a LEFT JOIN answers w ON w.ask_id = a.id WHERE a.id = ?`),
     setState: db.prepare('UPDATE asks SET state = ?, updated_at = ? WHERE id = ? AND state = ?'),
+    setExpired: db.prepare("UPDATE asks SET state = 'expired', updated_at = ?, expiry_code = ?, expiry_reason = ? WHERE id = ? AND state = 'pending'"),
+    beat: db.prepare('INSERT INTO ask_holders (id, beats, started_at, seen_at) VALUES (?, 1, ?, ?) ON CONFLICT (id) DO UPDATE SET beats = beats + 1, seen_at = excluded.seen_at'),
+    holders: db.prepare(HOLDERS_SQL),
+    holderBeats: db.prepare('SELECT beats FROM ask_holders WHERE id = ?'),
+    heldBy: db.prepare("SELECT id FROM asks WHERE holder = ? AND state = 'pending' ORDER BY created_at, id"),
+    forgetHolder: db.prepare('DELETE FROM ask_holders WHERE id = ?'),
     insertAnswer: db.prepare(
       'INSERT INTO answers (ask_id, behavior, answer, updated_input, scope, answerer, answered_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
     ),
@@ -151,11 +173,11 @@ function createSqliteStore(db: Db, file: string, pollMs: number): Store {
     }
     return { ok: true, ask: readAsk(id) as AskRecord };
   });
-  const expireTx = db.transaction((id: string, at: number): AnswerAskResult => {
+  const expireTx = db.transaction((id: string, at: number, why: AskExpiry | undefined): AnswerAskResult => {
     const ask = readAsk(id);
     if (!ask) return { ok: false, reason: 'unknown' };
     if (ask.state !== 'pending') return { ok: false, reason: ask.state, ask };
-    st.setState.run('expired', at, id, 'pending');
+    st.setExpired.run(at, why?.code ?? null, why?.message ?? null, id);
     return { ok: true, ask: readAsk(id) as AskRecord };
   });
   const parkTx = db.transaction((ask: NewAsk, code: { sealed: string } | undefined) => {
@@ -165,6 +187,15 @@ function createSqliteStore(db: Db, file: string, pollMs: number): Store {
   const tryTx = db.transaction((askId: string) => {
     st.tryCode.run(askId);
     return readCode(askId);
+  });
+  const expireHolderTx = db.transaction((holder: string, beats: number | undefined, at: number, why: AskExpiry): AskRecord[] => {
+    const row = st.holderBeats.get(holder) as { beats: number } | undefined;
+    // The holder beat since it was seen (or came back): it is alive, its asks stay.
+    if (row?.beats !== beats) return [];
+    const ids = (st.heldBy.all(holder) as { id: string }[]).map((r) => r.id);
+    for (const id of ids) st.setExpired.run(at, why.code, why.message, id);
+    st.forgetHolder.run(holder);
+    return ids.map((id) => readAsk(id) as AskRecord);
   });
   const auditTx = db.transaction((entries: readonly AuditEntry[]) => {
     for (const e of entries) st.insertAudit.run(auditValues(e));
@@ -243,14 +274,30 @@ function createSqliteStore(db: Db, file: string, pollMs: number): Store {
     async spendAnswerCode(askId, at) {
       return guard('spend the answer code', () => st.spendCode.run(at, askId).changes > 0);
     },
-    async expireAsk(id, at) {
+    async expireAsk(id, at, why) {
       return guard('expire the ask', () => {
-        const r = expireTx.immediate(id, at);
+        const r = expireTx.immediate(id, at, why);
         if (r.ok) {
           note(r.ask);
           hub.emit({ type: 'expired', ask: r.ask });
         }
         return r;
+      });
+    },
+    async beatHolder(holder, at) {
+      guard('record the heartbeat', () => st.beat.run(holder, at, at));
+    },
+    async listHolders() {
+      return guard('list holders', () => (st.holders.all() as HolderRow[]).map(holderFromRow));
+    },
+    async expireHolder(holder, beats, at, why) {
+      return guard('expire the holder\'s asks', () => {
+        const expired = expireHolderTx.immediate(holder, beats, at, why);
+        for (const ask of expired) {
+          note(ask);
+          hub.emit({ type: 'expired', ask });
+        }
+        return expired;
       });
     },
     async listGrants(filter: GrantFilter): Promise<GrantRecord[]> {
@@ -336,5 +383,8 @@ function askParams(ask: NewAsk): Record<string, unknown> {
     created_at: ask.createdAt,
     updated_at: ask.createdAt,
     expires_at: ask.expiresAt ?? null,
+    holder: ask.holder ?? null,
+    expiry_code: null,
+    expiry_reason: null,
   };
 }
