@@ -14,12 +14,18 @@ export interface Suite {
   suffix: string;
   /** What the suite needs, for the line `npm test` prints about what it left out. */
   needs: string;
-  /** A vitest globalSetup module that starts what the suite needs, once per run. */
+  /** A vitest globalSetup module that starts or builds what the suite needs, once per run. */
   globalSetup?: string;
 }
 
 export const SUITES: readonly Suite[] = [
-  { name: 'unit', suffix: '.test.ts', needs: 'nothing but node, bash, git and coreutils' },
+  {
+    name: 'unit',
+    suffix: '.test.ts',
+    needs: 'nothing but node, bash, git and coreutils',
+    // The CLI and the test's worker programs, built once instead of compiled by tsx in every process.
+    globalSetup: 'test/support/programs/global-setup.ts',
+  },
   {
     name: 'postgres',
     suffix: '.pg.test.ts',

@@ -2,7 +2,6 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import * as fs from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createCheckpoints,
@@ -10,14 +9,13 @@ import {
   createNodeWorkspace,
   parseIndex,
 } from '../../src/checkpoints/index.js';
+import { programArgs } from '../support/programs/run.js';
 import { makeTempDir } from './helpers.js';
-
-const child = fileURLToPath(new URL('../fixtures/checkpoints/crash-child.ts', import.meta.url));
 
 /** Run the child and SIGKILL it once `lines` lines matching `pattern` have been printed. */
 function runAndKill(args: string[], pattern: RegExp, lines: number): Promise<{ killed: boolean; out: string }> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', child, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, programArgs('crash-child', args), { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     let seen = 0;

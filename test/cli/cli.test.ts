@@ -2,16 +2,19 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseCallJson, parseCallShorthand } from '../../src/cli/shorthand.js';
+import { programArgs } from '../support/programs/run.js';
 
-const root = join(__dirname, '../..');
+// Each test starts up to six processes: on a shared, loaded machine that takes more than 30 s.
+vi.setConfig({ testTimeout: 90_000 });
+
 let dir: string;
 let settings: string;
 
-/** Run the CLI from source (no build needed). */
+/** Run the CLI, built once for the run from source. */
 function cli(args: string[], input?: string) {
-  const r = spawnSync(process.execPath, ['--import', join(root, 'node_modules/tsx/dist/esm/index.mjs'), join(root, 'src/cli/main.ts'), ...args], {
+  const r = spawnSync(process.execPath, programArgs('toolgate', args), {
     cwd: dir,
     input,
     encoding: 'utf8',

@@ -7,10 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseWhen } from '../../src/cli/asks.js';
 import { parseListen } from '../../src/cli/serve.js';
 import { ENVIRONMENT_FACT_NAMES, environmentHeaderTemplate, SHELL_HEADER_TEMPLATE } from '../../src/evaluate/index.js';
+import { programArgs } from '../support/programs/run.js';
 
-const root = join(__dirname, '../..');
-const tsx = join(root, 'node_modules/tsx/dist/esm/index.mjs');
-const main = join(root, 'src/cli/main.ts');
 let dir: string;
 let project: string;
 let home: string;
@@ -20,13 +18,13 @@ let store: string;
 const env = () => ({ ...process.env, HOME: home, XDG_STATE_HOME: join(dir, 'xdg') });
 
 function cli(args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', tsx, main, ...args], { cwd: project, encoding: 'utf8', env: env() });
+  const r = spawnSync(process.execPath, programArgs('toolgate', args), { cwd: project, encoding: 'utf8', env: env() });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
 /** Start `toolgate serve`; resolves with its first stdout line, the process and what it says on standard error. */
 async function serve(args: string[]): Promise<{ child: ChildProcess; line: string; url: string; err: () => string; codeOf: (id: string) => Promise<string> }> {
-  const child = spawn(process.execPath, ['--import', tsx, main, 'serve', '--listen', '127.0.0.1:0', '--store', `sqlite:${store}`, '--project', project, '--home', home, ...args], {
+  const child = spawn(process.execPath, programArgs('toolgate', ['serve', '--listen', '127.0.0.1:0', '--store', `sqlite:${store}`, '--project', project, '--home', home, ...args]), {
     cwd: project,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: env(),

@@ -3,9 +3,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { programArgs } from '../support/programs/run.js';
 
-const root = join(__dirname, '../..');
-const worker = join(__dirname, 'fixtures/race-writer.ts');
 const dirs: string[] = [];
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
@@ -34,7 +33,7 @@ async function race(kinds: ('allow' | 'deny')[], handEdit: (file: string) => voi
   const runs = kinds.map(
     (kind, i) =>
       new Promise<Report>((resolve, reject) => {
-        const child = spawn(process.execPath, ['--import', join(root, 'node_modules/tsx/dist/esm/index.mjs'), worker, project, String(i), kind, go], { stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(process.execPath, programArgs('race-writer', [project, String(i), kind, go]), { stdio: ['ignore', 'pipe', 'pipe'] });
         let out = '';
         let err = '';
         child.stdout.on('data', (chunk: Buffer) => {

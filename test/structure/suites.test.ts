@@ -12,7 +12,8 @@ import { SUITES, suiteOf, testFiles } from '../suites.js';
 const MARKERS: Record<string, RegExp> = {
   postgres: /support\/postgres\/|inject\('postgres'\)/,
   browser: /fixtures\/browser\.js|playwright-core/,
-  claude: /fixtures\/claude-run\.js/,
+  // The Claude Code binary: the CLI runner, the Agent SDK's query() against the fake Messages API, the SDK example.
+  claude: /fixtures\/claude-run\.js|offlineClaudeEnv|runExample\('claude-agent-sdk'\)/,
   oracle: /describeWithOracle|openOracle|probeSandbox|\bneedsRoot\b/,
   pack: /\['pack', '--ignore-scripts'|'npm', \['ci'/,
 };

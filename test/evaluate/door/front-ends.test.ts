@@ -19,11 +19,11 @@ import type { GateResult } from '../../../src/gate/index.js';
 import { loadSessionFacts, loadSessionPolicy } from '../../../src/node/index.js';
 import { MANAGED_SETTINGS_PATHS } from '../../../src/settings/index.js';
 import { sandbox, start, type Running, type Sandbox } from '../../serve/helpers.js';
+import { programArgs } from '../../support/programs/run.js';
 
 type Outcome = { behavior: string; reason: string };
 type Event = Record<string, unknown>;
 
-const root = join(__dirname, '../../..');
 const managedPaths = [MANAGED_SETTINGS_PATHS.linux, MANAGED_SETTINGS_PATHS.macos];
 
 let sb: Sandbox;
@@ -182,7 +182,7 @@ async function viaAgentSdk(gateOf: ReturnType<typeof gates>, e: Event): Promise<
 /** `toolgate check --batch`: one process for every event (a line per event with its cwd and mode). */
 function viaCheck(list: Event[]): Outcome[] {
   const lines = list.map((e) => JSON.stringify({ tool: e['tool_name'], input: e['tool_input'], cwd: e['cwd'], mode: e['permission_mode'] })).join('\n');
-  const r = spawnSync(process.execPath, ['--import', join(root, 'node_modules/tsx/dist/esm/index.mjs'), join(root, 'src/cli/main.ts'), 'check', '--batch', '-q', '--project', project, '--home', sb.home], {
+  const r = spawnSync(process.execPath, programArgs('toolgate', ['check', '--batch', '-q', '--project', project, '--home', sb.home]), {
     cwd: sb.root,
     input: lines,
     encoding: 'utf8',
@@ -264,7 +264,7 @@ describe('the hook process', () => {
     const home = realpathSync(mkdtempSync(join(tmpdir(), 'toolgate-door-home-')));
     const hook = (env: Record<string, string | undefined>, command: string) => {
       const e = { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, cwd: outside, transcript_path: '/tmp/t.jsonl' };
-      const r = spawnSync(process.execPath, ['--import', join(root, 'node_modules/tsx/dist/esm/index.mjs'), join(root, 'src/cli/main.ts'), 'hook', '--home', sb.home, '--no-cache'], {
+      const r = spawnSync(process.execPath, programArgs('toolgate', ['hook', '--home', sb.home, '--no-cache']), {
         input: JSON.stringify(e),
         encoding: 'utf8',
         env: { ...process.env, HOME: home, CLAUDE_PROJECT_DIR: undefined, SHELL: '/bin/zsh', ...env },

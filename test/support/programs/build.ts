@@ -1,0 +1,51 @@
+/**
+ * The programs test files run as processes, built once per run with esbuild (test/support/programs/
+ * global-setup.ts). Starting a process through tsx compiles its TypeScript in that process, ~1 s
+ * of CPU each time; a built program starts in a fraction of that, and the suites spawn the CLI
+ * and its workers hundreds of times.
+ */
+import { copyFileSync, mkdirSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+
+/** The programs, by the name test files ask for them with: their source, from the repository root. */
+export const PROGRAMS = {
+  /** `toolgate` itself (src/cli/main.ts), laid out as in the package: `dist/cli/main.js`. */
+  toolgate: 'src/cli/main.ts',
+  /** One of the processes racing to write a settings file (test/settings/write-race.test.ts). */
+  'race-writer': 'test/settings/fixtures/race-writer.ts',
+  /** The checkpoints process the crash tests kill (test/checkpoints/crash.test.ts). */
+  'crash-child': 'test/fixtures/checkpoints/crash-child.ts',
+} as const;
+
+export type ProgramName = keyof typeof PROGRAMS;
+
+/** Each program's built file, as the `unit` project's globalSetup hands it to test files. */
+export type ProgramsProvided = Record<ProgramName, string>;
+
+/**
+ * Build every program into `into`, laid out as an installed toolgate: `dist/cli/<name>.js` next
+ * to the chunks they share, toolgate's `package.json` (the CLI reads its version from it) and a
+ * `node_modules` link to the repository's (dependencies stay external, as in the package).
+ * Returns each program's file.
+ */
+export async function buildPrograms(root: string, into: string): Promise<ProgramsProvided> {
+  const out = join(into, 'dist', 'cli');
+  mkdirSync(out, { recursive: true });
+  copyFileSync(join(root, 'package.json'), join(into, 'package.json'));
+  symlinkSync(join(root, 'node_modules'), join(into, 'node_modules'), 'dir');
+  const names = Object.keys(PROGRAMS) as ProgramName[];
+  await build({
+    absWorkingDir: root,
+    entryPoints: Object.fromEntries(names.map((n) => [n === 'toolgate' ? 'main' : n, PROGRAMS[n]])),
+    outdir: out,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  return Object.fromEntries(names.map((n) => [n, join(out, `${n === 'toolgate' ? 'main' : n}.js`)])) as ProgramsProvided;
+}
