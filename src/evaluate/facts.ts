@@ -2,7 +2,7 @@ import type { Platform, ToolCall } from '../core/types.js';
 import { hasShortName, isInsideAny, normalizePath, resolveProcAlias, resolveWindowsShare } from '../paths/index.js';
 import { toolFamily } from '../rules/index.js';
 import { analyzeShell, shellPathEffects } from '../shell/index.js';
-import type { PathEffect, ShellAnalysis } from '../shell/types.js';
+import type { PathEffect, PathNames, ShellAnalysis } from '../shell/types.js';
 import { powerShellFacts, type PowerShellFacts } from './powershell-facts.js';
 
 /** What a call touches, worked out once per call and shared by every step. @public */
@@ -235,6 +235,8 @@ export interface ShellWrite {
   unseenNames?: boolean;
   /** The path is removed, not written: its other names (hard links) keep their content. */
   removal?: boolean;
+  /** Where the names written or removed under the path come from, when the command line does not say. */
+  names?: PathNames;
 }
 
 /**
@@ -257,6 +259,7 @@ export function shellWrites(effects: readonly PathEffect[], isProtected: (path: 
     if (!e.literal && !e.glob && e.assumed === undefined && /[$`]/.test(e.raw)) w.mayBeAny = `the target ${e.raw} is not literal`;
     if (e.tree === 'some' && e.op === 'write') w.unseenNames = true;
     if (e.op === 'remove') w.removal = true;
+    if (e.names !== undefined) w.names = e.names;
     out.push(w);
   }
   return out;

@@ -14,6 +14,8 @@ import { isBroadAllow } from './broad-allow.js';
 import { decide, fixedPass, holdAsk, pass, passFixed, passOwnText, ruleRef } from './state.js';
 import { shellReadOnly } from './shell-read-only.js';
 import { readsOutside } from './reads-outside.js';
+import { protectedNames, type ProtectedNames } from './protected-names.js';
+import { newBudget, type Budget } from './fs-reach.js';
 import { userInteraction } from './user-interaction.js';
 import type { Dialect, EvalState, EvaluationContext, PipelineStep, StepResult } from './types.js';
 import { isPlainSedEdit } from './sed-script.js';
@@ -178,6 +180,8 @@ function heldPathAsks(state: EvalState): undefined {
     const spec = state.protectedSpec;
     const targets: ShellWrite[] = facts.kind === 'shell' ? shellWrites(facts.effects, (p) => protectedPathMatch(p, spec)) : [...writes, ...removes].map((path) => ({ path }));
     let home: string | undefined;
+    let budget: Budget | undefined;
+    let namesHit: ProtectedNames | undefined;
     for (const t of targets) {
       const written = t.path;
       if (isPlanFile(state, written)) continue;
@@ -196,7 +200,11 @@ function heldPathAsks(state: EvalState): undefined {
           blockedPath: written,
         });
       }
+      // Names the command line does not give (an archive's members, a copy's entries, what git
+      // clean removes): asked about after every named path, so a named one is the one cited.
+      if (t.names !== undefined && namesHit === undefined) namesHit = protectedNames({ path: written, names: t.names, removal: t.removal === true, spec, view: state.ctx.fs, budget: (budget ??= newBudget()) });
     }
+    if (namesHit !== undefined) return holdAsk(state, 'protectedPaths', { kind: 'protected', reason: 'protectedPath', ...namesHit });
     return passFixed(state, NO_PROTECTED_WRITE);
   }
 }

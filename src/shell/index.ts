@@ -3,7 +3,7 @@
  * commands, and find the paths a command reads, writes or removes.
  * @packageDocumentation
  */
-export type { PathEffect, ReadOnlyVerdict, Redirect, ShellAnalysis, ShellOptions, SimpleCommand } from './types.js';
+export type { PathEffect, PathNames, ReadOnlyVerdict, Redirect, ShellAnalysis, ShellOptions, SimpleCommand } from './types.js';
 export { analyzeShell } from './analyze.js';
 export { prepareShell, isShellPrepared, type PrepareShellOptions } from './prepare.js';
 export { isReadOnly, isReadOnlyCommand, type ReadOnlyOptions } from './read-only.js';

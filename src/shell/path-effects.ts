@@ -13,7 +13,7 @@ import { PROGRAMS } from './programs/index.js';
 import { assignedCdPath, cdCandidates, searchesCdPath } from './programs/cd.js';
 import { sedParts } from './file-effects/text-tools.js';
 import { expandTilde, substituteVariables, variableView } from './known-variables.js';
-import type { PathEffect, ShellAnalysis, SimpleCommand } from './types.js';
+import type { PathEffect, PathNames, ShellAnalysis, SimpleCommand } from './types.js';
 import { decodeWord } from './words.js';
 
 /** Wrappers that also touch files of their own (the others' words are the wrapped command). */
@@ -288,7 +288,8 @@ function expandedArgv(cmd: SimpleCommand): Variant {
 }
 
 /** Extra facts an effect carries from the operand that made it. */
-type EffectExtra = Pick<FileOperand, 'tree' | 'assumed' | 'ownMetadata' | 'prefix' | 'fromHistory' | 'pattern'> & { intoName?: string };
+/** `names` resolved: the entries of the directories named (an empty `of`: of the effect's own path). */
+type EffectExtra = Pick<FileOperand, 'tree' | 'assumed' | 'ownMetadata' | 'prefix' | 'fromHistory' | 'pattern'> & { intoName?: string; names?: PathNames };
 
 /**
  * The paths a command reads, writes or removes: redirections (`>`, `>>`, `<`, …), the file
@@ -343,7 +344,7 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
     const seen = new Set([start]);
     const wrappers = wrapperIndexes(analysis);
     const push = (e: PathEffect): void => {
-      if (!effects.some((x) => x.op === e.op && x.path === e.path && x.command === e.command && x.tree === e.tree && x.assumed === e.assumed)) effects.push(e);
+      if (!effects.some((x) => x.op === e.op && x.path === e.path && x.command === e.command && x.tree === e.tree && x.assumed === e.assumed && sameNames(x.names, e.names))) effects.push(e);
     };
     const add = (cmdIndex: number, op: PathEffect['op'], raw: string, value: string, literal: boolean, bases: readonly string[], extra: EffectExtra = {}): void => {
       for (const base of bases) {
@@ -466,7 +467,13 @@ function effectOf(
   if (extra.fromHistory) e.fromHistory = true;
   if (extra.prefix) e.namePrefix = true;
   if (viaSymlink) e.viaSymlink = true;
+  // The entries of the effect's own path (`git clean`): named by the path the effect has.
+  if (extra.names !== undefined) e.names = extra.names.kind === 'entries' && extra.names.of.length === 0 ? { ...extra.names, of: [path] } : extra.names;
   return e;
+}
+
+function sameNames(a: PathNames | undefined, b: PathNames | undefined): boolean {
+  return a === b || (a !== undefined && b !== undefined && JSON.stringify(a) === JSON.stringify(b));
 }
 
 type Add = (cmdIndex: number, op: PathEffect['op'], raw: string, value: string, literal: boolean, bases: readonly string[], extra?: EffectExtra) => void;
@@ -500,6 +507,10 @@ function addOperands(i: number, name: string, cmd: SimpleCommand, v: Variant, ba
     if (f.prefix) extra.prefix = true;
     if (f.fromHistory) extra.fromHistory = true;
     if (f.pattern) extra.pattern = true;
+    if (f.names !== undefined) {
+      const n = f.names;
+      extra.names = n.kind === 'unseen' ? n : { kind: 'entries', of: (n.of ?? []).flatMap((k) => (v.argv[k] === undefined ? [] : dirsOf(v.argv[k]!, v.literal[k] ?? false, cmdBases))), ...(n.spares !== undefined ? { spares: n.spares } : {}) };
+    }
     let fileBases: readonly string[] = cmdBases;
     if (f.fromRoot) fileBases = [...new Set(cmdBases.flatMap((b) => [b, ...parentsOf(b)]))];
     if (f.under !== undefined) {

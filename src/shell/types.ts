@@ -176,7 +176,25 @@ export interface PathEffect {
   fromHistory?: boolean;
   /** `path` ends in `*` standing for the suffixes the program adds to a name prefix (`split`, `csplit`). */
   namePrefix?: boolean;
+  /**
+   * Where the names a write (`tree: 'some'`) or a removal puts under `path` come from, when the
+   * command line does not say (see {@link PathNames}); the protected-path check looks at them.
+   */
+  names?: PathNames;
 }
+
+/**
+ * Where the names a command writes or removes under a directory come from: `unseen` — content
+ * toolgate does not read names them (an archive's members, a patch's targets: `diff`), so any name may be
+ * written, a protected one included; `entries` — they are the entries of the directories `of`
+ * (absolute: a recursive copy's sources, or the path itself for the untracked files `git clean`
+ * removes), as a file-system view lists them, less the `.git` directories `spares` names (`top`:
+ * the one directly under the path, the repository's own; `all`: every one).
+ * @public
+ */
+export type PathNames =
+  | { kind: 'unseen'; what: 'archive' | 'diff' }
+  | { kind: 'entries'; of: readonly string[]; spares?: 'top' | 'all' };
 
 /** Why a command is, or is not, read-only. @public */
 export type ReadOnlyVerdict = { readOnly: true } | { readOnly: false; reason: string };

@@ -41,8 +41,10 @@ export function unzipOperands(argv: readonly string[]): FileOperands {
   if (ops[0] !== undefined) files.push({ op: 'read', index: ops[0] });
   if (toStdout) return { files, unresolved: [] };
   const dir = options.find((o) => is(o, '-d'));
-  if (dir) pushOpt(files, optionFile(dir, 'write', argv, { tree: 'some' }));
-  else files.push({ op: 'write', index: 0, value: '.', tree: 'some' });
+  // It writes the names the archive holds, which toolgate does not read.
+  const names = { kind: 'unseen', what: 'archive' } as const;
+  if (dir) pushOpt(files, optionFile(dir, 'write', argv, { tree: 'some', names }));
+  else files.push({ op: 'write', index: 0, value: '.', tree: 'some', names });
   return { files, unresolved: [], notFiles: ops.slice(1) };
 }
 

@@ -32,7 +32,24 @@ export interface FileOperand {
   derived?: string;
   /** Metadata a program creates itself with content of its own (`git init`'s `.git`): deny rules apply, it is not a protected write. */
   ownMetadata?: boolean;
+  /** Where the names written or removed under the path come from, for the protected-path check (see {@link NamesFrom}). */
+  names?: NamesFrom;
 }
+
+/**
+ * Where the names a command writes or removes under a directory come from, when toolgate cannot
+ * read them off the command line: `unseen` — content toolgate does not read names them (an
+ * archive's members, a patch's targets), so any name may be written, a protected one included;
+ * `entries` — they are the entries of a directory, as the file-system view lists them: of the
+ * directories the argv words `of` name (a recursive copy's sources), else of the path itself (the
+ * untracked files `git clean` removes). `spares` says which `.git` directories the command leaves
+ * alone: `top` — the one directly under the path (the repository's own), `all` — every one (git
+ * clean without a second `-f` leaves nested repositories).
+ * @internal
+ */
+export type NamesFrom =
+  | { kind: 'unseen'; what: 'archive' | 'diff' }
+  | { kind: 'entries'; of?: readonly number[]; spares?: 'top' | 'all' };
 
 /** Result for one command: operands, plus reasons effects could not be read. @internal */
 export interface FileOperands {

@@ -48,13 +48,18 @@ export function copyOperands(name: CopyProgram, argv: readonly string[], shape: 
     return links ? [read, { op: 'write', index, tree: 'some' }] : [read];
   };
   const into = recursive ? { tree: 'some' as const } : {};
+  // A recursive copy writes the names its sources hold (`cp -r stage/. .` merges stage's entries
+  // into the cwd): the protected-path check reads them from the file-system view. A move renames
+  // a directory whole under a name of its own, which the check sees.
+  const namesOf = (sources: readonly number[]): Partial<FileOperand> =>
+    recursive && name !== 'mv' ? { tree: 'some', names: { kind: 'entries', of: sources } } : into;
   const target = options.find((o) => is(o, '-t', '--target-directory'));
   if (target) {
-    const dest = optionFile(target, 'write', argv, into);
+    const dest = optionFile(target, 'write', argv, namesOf(ops));
     pushOpt(files, dest);
     for (const k of ops) files.push(...source(k));
-    if (dest && dest.value === undefined) for (const k of ops) files.push({ op: 'write', index: k, intoDir: dest.index, ...into });
-    else if (dest) for (const k of ops) files.push({ op: 'write', index: k, intoDir: target.index, intoValue: dest.value!, ...into });
+    if (dest && dest.value === undefined) for (const k of ops) files.push({ op: 'write', index: k, intoDir: dest.index, ...namesOf([k]) });
+    else if (dest) for (const k of ops) files.push({ op: 'write', index: k, intoDir: target.index, intoValue: dest.value!, ...namesOf([k]) });
     return { files, unresolved };
   }
   if (name === 'ln' && ops.length === 1) {
@@ -70,10 +75,14 @@ export function copyOperands(name: CopyProgram, argv: readonly string[], shape: 
     if (name !== 'rsync') files.push(...all(ops, 'write', into));
     return { files, unresolved };
   }
-  files.push({ op: 'write', index: dest, ...into });
+  files.push({ op: 'write', index: dest, ...namesOf(ops.slice(0, -1)) });
+  // cp --parents keeps each source's whole path under the directory (`cp --parents a/.git/config
+  // src/` writes src/a/.git/config), `..` included.
+  const parents = name === 'cp' && has(options, '--parents');
   for (const k of ops.slice(0, -1)) {
     files.push(...source(k));
-    files.push({ op: 'write', index: k, intoDir: dest, ...into });
+    if (parents) files.push({ op: 'write', index: k, value: `${argv[dest]!.replace(/\/+$/, '')}/${argv[k]!}`, ...namesOf([k]) });
+    else files.push({ op: 'write', index: k, intoDir: dest, ...namesOf([k]) });
   }
   // A symbolic link's target is relative to the link's directory, not the cwd (cp -s makes
   // relative links only into the current directory, so reading it the same way errs toward more).

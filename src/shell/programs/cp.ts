@@ -39,6 +39,7 @@ export const cp = defineProgram({
     { command: 'cp -al a b', effects: ['write ./b [some]', 'read ./a [all]', 'write ./a [some]', 'write ./b/a [some]'], why: '-al is -a -l' },
     { command: 'cp --li a b', effects: ['write ./b', 'read ./a', 'write ./a [some]', 'write ./b/a'], why: '--li is --link shortened' },
     { command: 'cp -s /x/a b', effects: ['write ./b', 'read /x/a', 'write /x/a [some]', 'write ./b/a'], why: 'a symbolic link is an alias too' },
+    { command: 'cp --parents a/.git/config src/', effects: ['write ./src', 'read ./a/.git/config', 'write ./src/a/.git/config'], why: '--parents keeps the source path under the directory' },
     { command: 'cp --backup a b', effects: ['write ./b', 'read ./a', 'write ./b/a'], why: '--backup takes its value only after `=`' },
   ],
 });

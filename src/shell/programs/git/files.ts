@@ -5,7 +5,7 @@
  * (`init`, `clone`, `worktree add`, `submodule add`) and config files it changes.
  * Git 2.39 manual pages; a subcommand toolgate does not know has its words assumed read and written.
  */
-import { all, has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../../file-effects/types.js';
+import { all, has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands, type NamesFrom } from '../../file-effects/types.js';
 import type { ParsedOption } from '../../options.js';
 import { GIT_GLOBAL_WITH_VALUE } from './global-options.js';
 
@@ -24,6 +24,9 @@ const SHORT_WITH_VALUE: Readonly<Record<string, string>> = {
   log: 'SGLnO', show: 'SGLnO', diff: 'SGLO', clone: 'obcju', merge: 'mFsX', rebase: 'sXx', pull: 'sX', restore: 's', stash: 'm',
   worktree: 'bB', submodule: 'b', apply: 'pC', blame: 'LS', annotate: 'LS', clean: 'e', notes: 'mFC', am: 'pC', 'cherry-pick': 'mX', revert: 'mX',
 };
+
+/** What `git apply` and `git am` write: the files a patch names, which toolgate does not read. */
+const PATCH_NAMES: NamesFrom = { kind: 'unseen', what: 'diff' };
 
 /** Subcommands that rewrite tracked files in the working tree (which names, only the repository knows). */
 const REWRITES_TREE = new Set(['merge', 'rebase', 'pull', 'cherry-pick', 'revert', 'am', 'stash']);
@@ -241,8 +244,13 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
     }
     case 'clean': {
       if (has(options, '-n', '--dry-run')) return done();
-      files.push(...all(ops, 'remove'));
-      if (ops.length === 0) files.push({ op: 'remove', index: at, value: '.', tree: 'some' });
+      // It removes the untracked (with -x/-X, ignored) files under each pathspec, which the view
+      // lists among the entries: never the repository's own .git, and nested repositories only
+      // with a second -f.
+      const force = options.filter((o) => is(o, '-f', '--force')).length;
+      const names: NamesFrom = { kind: 'entries', spares: force >= 2 ? 'top' : 'all' };
+      files.push(...all(ops, 'remove', { names }));
+      if (ops.length === 0) files.push({ op: 'remove', index: at, value: '.', tree: 'some', names });
       return done();
     }
     case 'checkout':
@@ -267,8 +275,9 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
       files.push(...all(ops, 'read'));
       const dir = options.find((o) => is(o, '--directory'));
       if (!dry) {
-        if (dir) pushOpt(files, optionFile(dir, 'write', argv, { tree: 'some' }));
-        else files.push({ op: 'write', index: at, value: '.', tree: 'some' });
+        // The files the patch names, which toolgate does not read: any name, a protected one included.
+        if (dir) pushOpt(files, optionFile(dir, 'write', argv, { tree: 'some', names: PATCH_NAMES }));
+        else files.push({ op: 'write', index: at, value: '.', tree: 'some', names: PATCH_NAMES });
         unresolved.push('git apply writes the files named in the patch');
       }
       return done();
@@ -287,7 +296,8 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
   if (REWRITES_TREE.has(name)) {
     const action = ops[0] !== undefined ? argv[ops[0]] : undefined;
     const readOnlyStash = name === 'stash' && ['list', 'show', 'create'].includes(action ?? '');
-    if (!readOnlyStash) files.push({ op: 'write', index: at, value: '.', tree: 'some' });
+    // git am applies patches: the files they name, which toolgate does not read.
+    if (!readOnlyStash) files.push({ op: 'write', index: at, value: '.', tree: 'some', ...(name === 'am' ? { names: PATCH_NAMES } : {}) });
     return done({ notFiles: ops });
   }
   if (REPORTS.has(name)) {

@@ -3,12 +3,27 @@
  * reads the archive and writes the names it holds under its directory (`-C DIR`, else the cwd).
  * GNU tar 1.34 manual.
  */
-import { all, pushOpt, type FileOperand, type FileOperands } from '../../file-effects/types.js';
+import { parseGnuOptions } from '../../gnu-options.js';
+import { all, pushOpt, type FileOperand, type FileOperands, type NamesFrom } from '../../file-effects/types.js';
+import { TAR_OPTIONS, tarWords } from './options.js';
+
+/** What an extraction writes under its directory: the names the archive holds, which toolgate does not read. */
+const ARCHIVE_NAMES: NamesFrom = { kind: 'unseen', what: 'archive' };
+
+/** Whether the members go to standard output or a command's input (`-O`, `--to-stdout`, `--to-command`) rather than to files. */
+function extractsToNoFile(argv: readonly string[]): boolean {
+  const parsed = parseGnuOptions(tarWords(argv).words, TAR_OPTIONS);
+  return parsed.ok && parsed.options.some((o) => o.name === 'O' || o.name === 'to-stdout' || o.name === 'to-command');
+}
 
 /** Letters of tar that take a value (in order, from the next words in the old style `tar cfC a.tar dir`). */
 const TAR_VALUE_LETTERS = 'fCTXbIFKLNVgH';
 
-/** tar: the archive (`-f`) it reads or writes, the files it adds, the directory it extracts into. */
+/**
+ * tar: the archive (`-f`) it reads or writes, the files it adds, the directory it extracts into
+ * (with the names the archive holds: any name; nothing when the members go to standard output or
+ * a command).
+ */
 export function tarOperands(argv: readonly string[]): FileOperands {
   const files: FileOperand[] = [];
   const unresolved: string[] = [];
@@ -92,11 +107,11 @@ export function tarOperands(argv: readonly string[]): FileOperands {
     files.push(...all(ops, 'read', { tree: 'all' }));
     if (dir && dir.value === undefined) files.push(...all(ops, 'read', { tree: 'all', ...under }));
   }
-  if (mode === 'extract') {
-    if (dir) files.push({ ...dir, op: 'write', tree: 'some' });
-    else files.push({ op: 'write', index: 0, value: '.', tree: 'some' });
-    // Members named on the command line land under the directory.
-    files.push(...all(ops, 'write', { tree: 'all', ...under }));
+  if (mode === 'extract' && !extractsToNoFile(argv)) {
+    if (dir) files.push({ ...dir, op: 'write', tree: 'some', names: ARCHIVE_NAMES });
+    else files.push({ op: 'write', index: 0, value: '.', tree: 'some', names: ARCHIVE_NAMES });
+    // Members named on the command line land under the directory (a directory member with what the archive holds in it).
+    files.push(...all(ops, 'write', { tree: 'all', ...under, names: ARCHIVE_NAMES }));
   }
   if (mode === undefined) unresolved.push('tar without a known mode');
   return { files, unresolved };

@@ -1,0 +1,76 @@
+/**
+ * Names a command writes or removes under a directory without naming them on its command line —
+ * an archive's members, a patch's targets, a recursive copy's entries, the untracked files
+ * `git clean` removes — meet the protected-path check too (DESIGN, "Which answer for what cannot
+ * be seen": a write that may be protected is a protected ask). Names held in content toolgate does
+ * not read may be any name; a directory's entries are what the file-system view lists (bounded),
+ * and what the view cannot settle may be any name.
+ */
+import type { ReadonlyFsView } from '../core/ports.js';
+import { protectedPathMatch, type ProtectedPathSpec } from '../paths/index.js';
+import type { PathNames } from '../shell/types.js';
+import { dirHolds, type Budget } from './fs-reach.js';
+
+/** Why names written or removed under a path may be protected. */
+export interface ProtectedNames {
+  /** The ask's message: what may be written or removed, and why it may be protected. */
+  message: string;
+  /** The path the ask blocks. */
+  blockedPath: string;
+}
+
+/** Where the names come from, and what the check needs to look at them. */
+export interface NamesCheck {
+  /** The directory the names are written or removed under. */
+  path: string;
+  names: PathNames;
+  /** The names are removed, not written. */
+  removal: boolean;
+  spec: ProtectedPathSpec;
+  view: ReadonlyFsView | undefined;
+  /** Shared by the checks of one call, so a command with many operands stays bounded too. */
+  budget: Budget;
+}
+
+/** Whether a `.git` directory the command leaves alone is on the way from the source to `p`. */
+function spared(rel: readonly string[], spares: 'top' | 'all' | undefined): boolean {
+  if (spares === undefined) return false;
+  const isGit = (s: string) => s.toLowerCase() === '.git';
+  return spares === 'top' ? rel.length > 0 && isGit(rel[0]!) : rel.some(isGit);
+}
+
+/** The protected path among the names written or removed under `check.path`, or why any of them may be one; `undefined` when none can be. */
+export function protectedNames(check: NamesCheck): ProtectedNames | undefined {
+  const { path, names, removal, spec } = check;
+  const verb = removal ? 'removes' : 'writes';
+  if (names.kind === 'unseen') {
+    const what = names.what === 'archive' ? 'the names an archive holds' : 'the files a patch names';
+    return { message: `${verb} ${what} under ${path}, which toolgate does not read: any of them may be a protected path (.git, .claude, …)`, blockedPath: path };
+  }
+  for (const source of names.of) {
+    const prefix = source === '/' ? '/' : `${source}/`;
+    const relOf = (p: string): string[] | undefined => (p.startsWith(prefix) ? p.slice(prefix.length).split('/') : undefined);
+    const into = (rel: readonly string[]) => `${path === '/' ? '' : path}/${rel.join('/')}`;
+    const covered = (p: string): boolean => {
+      const rel = relOf(p);
+      return rel !== undefined && !spared(rel, names.spares) && protectedPathMatch(into(rel), spec) !== undefined;
+    };
+    const mayHold = (p: string): boolean => {
+      const rel = relOf(p);
+      return rel === undefined || !spared(rel, names.spares);
+    };
+    const reach = dirHolds(check.view, source, covered, mayHold, check.budget);
+    if (reach.kind === 'holds') {
+      const held = reach.path.replace(/ \(a link to .*\)$/s, '');
+      const target = into(relOf(held) ?? []);
+      const entry = protectedPathMatch(target, spec) ?? 'a protected name';
+      const message = source === path ? `${removal ? 'may remove' : 'may write'} ${target}, a protected path (${entry})` : `copies ${reach.path} to ${target}, a protected path (${entry})`;
+      return { message, blockedPath: target };
+    }
+    if (reach.kind === 'unknown') {
+      const what = source === path ? `the entries of ${path}` : `the entries of ${source} under ${path}`;
+      return { message: `${verb} ${what}, which the file-system view cannot settle (${reach.why}): any of them may be a protected path`, blockedPath: path };
+    }
+  }
+  return undefined;
+}
