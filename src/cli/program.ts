@@ -156,7 +156,7 @@ async function decideOne(positional: string | undefined, flags: CheckFlags, expl
   if (mode instanceof Error) throw new UsageError(mode.message);
   const ctx = contextFor(loaded, mode, worldFromFlags(flags));
   const decision = await evaluateAsync(call, ctx);
-  if (explain && flags.whatIf) {
+  if (flags.whatIf) {
     const result = whatIf(call, ctx);
     process.stdout.write(flags.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatWhatIf(result)}\n`);
     return EXIT[decision.behavior];
@@ -293,6 +293,7 @@ export function buildProgram(): Command {
     .option('-c, --call <json>', 'the call as JSON: {"tool":"Bash","input":{"command":"ls"}}')
     .option('--json', 'print the whole Decision as JSON')
     .option('--batch', 'read JSONL calls on stdin, write one JSON decision per line')
+    .option('--what-if', 'also say what would change the answer: the allow rule to add, the setting, or only a person, each time, and why')
     .option('-q, --quiet', 'do not print settings diagnostics or the note that no settings were loaded')
     .option('--strict', 'exit 2 (usage error) when no settings file was loaded and no rule was given')
     .action(async (call: string | undefined, flags: CheckFlags) => {
@@ -303,7 +304,7 @@ export function buildProgram(): Command {
     .description('decide one call and print every step of the decision')
     .argument('[call]', "the call as shorthand, e.g. 'Bash(git push origin main)'")
     .option('-c, --call <json>', 'the call as JSON')
-    .option('--what-if', 'for an ask: the smallest rule that would allow it, and what else that rule would allow')
+    .option('--what-if', 'what would change the answer (the allow rule to add, the setting, or only a person, each time, and why), and what else each candidate rule would allow')
     .option('--json', 'print the whole Decision as JSON')
     .option('-q, --quiet', 'do not print settings diagnostics or the note that no settings were loaded')
     .option('--strict', 'exit 2 (usage error) when no settings file was loaded and no rule was given')

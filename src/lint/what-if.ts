@@ -27,6 +27,11 @@ export interface WhatIfResult {
   candidates: WhatIfCandidate[];
   /** The narrowest candidate that allows the call, if any does. */
   smallest?: WhatIfCandidate;
+  /**
+   * What would change the answer, in plain words: the allow rule to add (and the mode that would
+   * also do), the deny rule that alone decides, or "only a person, each time, because …".
+   */
+  change: string;
 }
 
 function words(command: string): string[] {
@@ -101,7 +106,7 @@ function probes(rule: Rule, ctx: EvaluationContext): ToolCall[] {
  */
 export function whatIf(call: ToolCall, ctx: EvaluationContext): WhatIfResult {
   const decision = evaluate(call, ctx);
-  if (decision.behavior !== 'ask') return { call, decision, candidates: [] };
+  if (decision.behavior !== 'ask') return { call, decision, candidates: [], change: changeFor(call, ctx, decision, undefined) };
   const candidates: WhatIfCandidate[] = [];
   for (const text of candidatesFor(call, decision)) {
     const parsed = parseRule(text);
@@ -120,7 +125,38 @@ export function whatIf(call: ToolCall, ctx: EvaluationContext): WhatIfResult {
     candidates.push({ rule: text, allows, alsoAllows });
   }
   const smallest = candidates.find((c) => c.allows);
-  return { call, decision, candidates, ...(smallest !== undefined ? { smallest } : {}) };
+  return { call, decision, candidates, ...(smallest !== undefined ? { smallest } : {}), change: changeFor(call, ctx, decision, smallest) };
+}
+
+/** `"Bash(rm *)" in FILE` */
+function ruleWhere(d: Decision): string {
+  return d.rule !== undefined ? `"${d.rule.text}"${d.rule.source.file !== undefined ? ` in ${d.rule.source.file}` : ''}` : '';
+}
+
+/**
+ * What would change a decision: for an ask, the narrowest allow rule (and `acceptEdits`, the one
+ * mode toolgate names, when it alone would allow); for a deny, the rule that decided or the mode;
+ * else only a person, each time, with the decision's own reason.
+ */
+function changeFor(call: ToolCall, ctx: EvaluationContext, decision: Decision, smallest: WhatIfCandidate | undefined): string {
+  if (decision.behavior === 'allow') return 'nothing: the call is allowed';
+  if (decision.behavior === 'deny') {
+    if ((decision.reason.kind === 'rule' || decision.reason.kind === 'toolRemoved') && decision.rule !== undefined) {
+      return `only changing the deny rule ${ruleWhere(decision)}: no allow rule, mode or person answers a deny`;
+    }
+    if (ctx.mode === 'dontAsk') {
+      const asked = whatIf(call, { ...ctx, mode: 'default' });
+      if (asked.decision.behavior !== 'deny') return `the setting: dontAsk mode denies what would ask; in default mode a person is asked, and then: ${asked.change}`;
+    }
+    return `only changing what decided it: ${decision.reason.message}`;
+  }
+  const edits = ctx.mode !== 'acceptEdits' && ctx.mode !== 'bypassPermissions' && evaluate(call, { ...ctx, mode: 'acceptEdits' }).behavior === 'allow';
+  const mode = edits ? 'the setting: acceptEdits mode (--mode acceptEdits, or permissions.defaultMode) allows it' : undefined;
+  if (smallest !== undefined) return `add the allow rule "${smallest.rule}"${mode !== undefined ? `; or ${mode}` : ''}`;
+  if (mode !== undefined) return mode;
+  const firm = decision.askKind === 'firm' || decision.askKind === 'protected';
+  const because = decision.reason.message.replace(/[.;]\s*$/, '');
+  return `only a person, each time, because ${because}${firm && decision.rule !== undefined && decision.reason.kind === 'rule' ? ` (or changing the ask rule ${ruleWhere(decision)})` : ''}`;
 }
 
 /** The what-if result as readable lines: the trace, then the candidates. @public */
@@ -128,9 +164,11 @@ export function formatWhatIf(result: WhatIfResult): string {
   const lines = [formatDecisionTrace(result.call, result.decision, '')];
   if (result.decision.behavior !== 'ask') {
     lines.push(`what if: the call is ${result.decision.behavior === 'allow' ? 'already allowed' : 'denied; no allow rule can change that'}`);
+    lines.push(`what would change the answer: ${result.change}`);
     return escapeBidi(lines.join('\n'));
   }
   lines.push(result.smallest !== undefined ? `what if: the smallest rule that allows it is "${result.smallest.rule}"` : 'what if: no single allow rule makes this call run (a firm ask or a protected path)');
+  lines.push(`what would change the answer: ${result.change}`);
   for (const c of result.candidates) {
     lines.push(`  ${c.allows ? '✓' : '✗'} ${c.rule}${c.allows ? '' : '  (still asks)'}`);
     if (c.allows && c.alsoAllows.length > 0) lines.push(`      would also allow: ${c.alsoAllows.join(', ')}`);

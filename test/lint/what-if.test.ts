@@ -45,4 +45,34 @@ describe('whatIf', () => {
     expect(whatIf({ tool: 'Bash', input: { command: 'rm x' } }, project.context).candidates).toEqual([]);
     expect(whatIf({ tool: 'Bash', input: { command: 'ls' } }, project.context).candidates).toEqual([]);
   });
+
+  describe('what would change the answer', () => {
+    const policy = { permissions: { allow: ['Bash(npm run test *)', 'Edit(src/**)'], ask: ['Bash(git push *)'], deny: ['Read(./.env)', 'Bash(rm -rf *)'] } };
+
+    it('an ask a rule answers: the rule to add, and acceptEdits where that mode alone would allow it', async () => {
+      const project = await projectFixture({ settings: { project: policy } });
+      expect(whatIf({ tool: 'Bash', input: { command: 'npm install lodash' } }, project.context).change).toBe('add the allow rule "Bash(npm install lodash)"');
+      const edit = whatIf({ tool: 'Edit', input: { file_path: `${project.context.cwd}/README.md`, old_string: 'a', new_string: 'b' } }, project.context);
+      expect(edit.change).toMatch(/^add the allow rule "Edit\(.*README\.md\)"; or the setting: acceptEdits mode/);
+    });
+
+    it('a firm ask or a protected path: only a person, each time, because of the reason the decision gives', async () => {
+      const project = await projectFixture({ settings: { project: policy } });
+      const push = whatIf({ tool: 'Bash', input: { command: 'git push origin main' } }, project.context);
+      expect(push.change).toBe(`only a person, each time, because ${push.decision.reason.message} (or changing the ask rule "Bash(git push *)" in ${push.decision.rule?.source.file})`);
+      const git = whatIf({ tool: 'Edit', input: { file_path: `${project.context.cwd}/.git/config`, old_string: 'a', new_string: 'b' } }, project.context);
+      expect(git.change).toMatch(/^only a person, each time, because .*\.git/);
+      expect(formatWhatIf(git)).toContain(`what would change the answer: ${git.change}`);
+    });
+
+    it('a deny: only the deny rule that decided; under dontAsk, the mode and then what default mode would need', async () => {
+      const project = await projectFixture({ settings: { project: policy } });
+      const rm = whatIf({ tool: 'Bash', input: { command: 'rm -rf dist' } }, project.context);
+      expect(rm.change).toMatch(/^only changing the deny rule "Bash\(rm -rf \*\)"/);
+      const dontAsk = whatIf({ tool: 'Bash', input: { command: 'npm install lodash' } }, { ...project.context, mode: 'dontAsk' });
+      expect(dontAsk.decision.behavior).toBe('deny');
+      expect(dontAsk.change).toBe('the setting: dontAsk mode denies what would ask; in default mode a person is asked, and then: add the allow rule "Bash(npm install lodash)"');
+      expect(whatIf({ tool: 'Bash', input: { command: 'npm run test' } }, project.context).change).toBe('nothing: the call is allowed');
+    });
+  });
 });
