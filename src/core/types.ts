@@ -82,7 +82,8 @@ export function hookMayAnswer(kind: AskKind): boolean {
  * (`brokenSettings`: a settings file in force cannot be read, so what would have been allowed asks
  * a person; `userInteraction`: the tool declares that it needs a person, `ToolCall.meta`;
  * `projectUnknown`: the session's project could not be established, so what would have been
- * allowed asks a person).
+ * allowed asks a person; `homeUnknown`: the call names a path under the agent's home directory,
+ * which could not be established, so what would have been allowed asks a person).
  * @public
  */
 export type ReasonKind =
@@ -107,7 +108,8 @@ export type ReasonKind =
   | 'userInteraction'
   | 'opaqueCode'
   | 'guardedRead'
-  | 'projectUnknown';
+  | 'projectUnknown'
+  | 'homeUnknown';
 
 /** Where a setting or rule came from. @public */
 export type SettingsSourceKind =

@@ -1,3 +1,4 @@
+import { askWhileHomeUnknown } from './home-unknown.js';
 import type { Decision, PermissionMode, Platform, Step, ToolCall } from '../core/types.js';
 import { normalizeMode } from '../core/types.js';
 import { legacyToolName } from '../rules/tools.js';
@@ -75,7 +76,7 @@ function run(call: ToolCall, ctx: EvaluationContext, dialect: Dialect): Decision
   if (trace !== undefined) state.trace.push(...trace);
   for (const step of dialect.steps) {
     const result = step.run(state);
-    if (result) return failClosedForBrokenSettings(askWhileProjectUnknown(result, ctx.projectUnknown, mode), ctx.policy, mode);
+    if (result) return failClosedForBrokenSettings(askWhileHomeUnknown(askWhileProjectUnknown(result, ctx.projectUnknown, mode), call, ctx.homeUnknown, mode), ctx.policy, mode);
   }
   throw new Error('the pipeline ended without a decision');
 }

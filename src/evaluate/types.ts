@@ -112,6 +112,12 @@ export interface EvaluationContext {
    * settings loaded and no working directories. Default false.
    */
   projectUnknown?: boolean;
+  /**
+   * Why the agent's home directory is not known, when a front end that does not run as the agent
+   * could not establish it (`agentHome`): `home` is then a stand-in, and a call that would be
+   * allowed and names a path through `~` or `$HOME` asks instead (decision 0042). Default: known.
+   */
+  homeUnknown?: string;
 }
 
 /**

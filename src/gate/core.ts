@@ -114,6 +114,7 @@ export function evaluationContext(core: GateCore, mode: PermissionMode, cwd?: st
       ...(o.dialectInput !== undefined ? { dialectInput: o.dialectInput } : {}),
       ...(o.shell !== undefined ? { shell: o.shell } : {}),
       ...(o.environment !== undefined ? { environment: o.environment } : {}),
+      ...(o.homeUnknown !== undefined ? { homeUnknown: o.homeUnknown } : {}),
     },
   );
 }

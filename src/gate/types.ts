@@ -286,6 +286,8 @@ export interface GateOptions {
    * working directories, and every call that would be allowed asks (`EvaluationContext.projectUnknown`).
    */
   projectUnknown?: boolean;
+  /** Why the agent's home directory is not known (`home` is then a stand-in): `EvaluationContext.homeUnknown`. */
+  homeUnknown?: string;
 }
 
 /** The result of {@link Gate.setMode}. @public */

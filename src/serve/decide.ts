@@ -1,7 +1,7 @@
 import { normalizeMode, type PermissionMode, type PermissionRuleValue, type ToolCall } from '../core/types.js';
 import { createGate, type AgentRef, type Gate, type GateAllow, type GateAsk, type GateDeny, type GateResult } from '../gate/index.js';
 import { compileHooks, type HookRegistry } from '../hooks/index.js';
-import { evaluateAsync, evaluationContextFor, modeFor, type ContextShell, type EnvironmentFacts } from '../evaluate/index.js';
+import { agentHome, evaluateAsync, evaluationContextFor, modeFor, type ContextShell, type EnvironmentFacts } from '../evaluate/index.js';
 import { unescapeRuleContent } from '../rules/index.js';
 import type { GrantRecord, Store } from '../store/index.js';
 import { UNKNOWN_PROJECT, type ProjectPolicy, type Projects } from './projects.js';
@@ -25,10 +25,23 @@ export interface CallContext {
   shell?: ContextShell;
   /** The environment the client reports (`X-Toolgate-Env`); default nothing known. */
   environment?: EnvironmentFacts;
+  /** The agent's home directory as the client declares it (the JSON API's `home`); else `HOME` in {@link CallContext.environment}. */
+  home?: string;
 }
 
 /** What a gate of serve's is built for: the project and where the call is made. */
-export type GateSite = Pick<CallContext, 'cwd' | 'sessionId' | 'mode' | 'shell' | 'environment'>;
+export type GateSite = Pick<CallContext, 'cwd' | 'sessionId' | 'mode' | 'shell' | 'environment' | 'transcriptPath' | 'home'>;
+
+/**
+ * The home directory a call is judged against: the agent's, from the transcript's folder and the
+ * declared `HOME` (decision 0042); when they disagree or neither names it, serve's own as a
+ * stand-in with the reason it is unknown, so that no call naming `~` or `$HOME` is allowed on it.
+ */
+export function homeFor(where: GateSite, serveHome: string): { home: string; homeUnknown?: string } {
+  const declared = where.home ?? where.environment?.values['HOME'];
+  const h = agentHome({ transcriptPath: where.transcriptPath, declared });
+  return h.known ? { home: h.home } : { home: serveHome, homeUnknown: h.why };
+}
 
 /** A decided call: the gate's result (never deferred) and who settled it. */
 export interface Settled {
@@ -70,11 +83,13 @@ export function createDecider(o: { projects: Projects; store: Store; home: strin
   const gateFor = async (project: ProjectPolicy, where: GateSite): Promise<Gate> => {
     const mode: PermissionMode | undefined = where.mode !== undefined ? (normalizeMode(where.mode) ?? 'default') : undefined;
     // The gate stands at the project; each call says where the agent's shell is (`cwd` of check).
+    const home = homeFor(where, o.home);
     return createGate({
       policy: project.policy,
       ...(mode !== undefined ? { mode } : {}),
       cwd: project.finding.known ? project.projectDir : where.cwd,
-      home: o.home,
+      home: home.home,
+      ...(home.homeUnknown !== undefined ? { homeUnknown: home.homeUnknown } : {}),
       ...(project.finding.known ? { projectDir: project.projectDir } : { projectUnknown: true }),
       hooks: NO_HOOKS,
       ...(where.sessionId !== undefined ? { sessionId: where.sessionId } : {}),
@@ -92,7 +107,9 @@ export function createDecider(o: { projects: Projects; store: Store; home: strin
       const project = await o.projects.policyFor(projectDir);
       // The guard reads commands with the shell parser, which evaluate would load only later.
       if (!isShellPrepared()) await prepareShell();
-      const selfDeny = selfGuard(call, o.guarded, { cwd: where.cwd, home: o.home, fs: fsView });
+      // serve's own files are guarded wherever `~` may lead: the agent's home and serve's.
+      const home = homeFor(where, o.home);
+      const selfDeny = selfGuard(call, o.guarded, { cwd: where.cwd, home: home.home, fs: fsView }) ?? (home.home !== o.home ? selfGuard(call, o.guarded, { cwd: where.cwd, home: o.home, fs: fsView }) : undefined);
       if (selfDeny !== undefined) {
         const result: GateDeny = {
           behavior: 'deny',
@@ -107,7 +124,7 @@ export function createDecider(o: { projects: Projects; store: Store; home: strin
         };
         return { result, project, context: where, decidedBy: 'serveSelf' };
       }
-      const fast = await quickDecision(call, project, where, o.home);
+      const fast = await quickDecision(call, project, where, home);
       if (fast !== undefined) return { result: fast, project, context: where, decidedBy: 'rules' };
       const opts = { cwd: where.cwd, ...(call.id !== undefined ? { toolUseId: call.id } : {}), ...(where.agent !== undefined ? { agent: where.agent } : {}) };
       const gate = await gateFor(project, where);
@@ -163,7 +180,7 @@ function unshowable(s: Settled): Settled | undefined {
  * as default and turns only asks into denies; plan-mode tools are left to the gate). Asks, plan
  * tools and anything that throws go through the gate.
  */
-async function quickDecision(call: ToolCall, project: ProjectPolicy, where: CallContext, home: string): Promise<GateAllow | GateDeny | undefined> {
+async function quickDecision(call: ToolCall, project: ProjectPolicy, where: CallContext, home: { home: string; homeUnknown?: string }): Promise<GateAllow | GateDeny | undefined> {
   if (call.tool === 'EnterPlanMode' || call.tool === 'ExitPlanMode') return undefined;
   const mode = modeFor(where.mode, { policy: project.policy });
   let d;
@@ -173,7 +190,8 @@ async function quickDecision(call: ToolCall, project: ProjectPolicy, where: Call
       { cwd: where.cwd, mode: mode === 'dontAsk' ? 'default' : mode },
       {
         policy: project.policy,
-        home,
+        home: home.home,
+        ...(home.homeUnknown !== undefined ? { homeUnknown: home.homeUnknown } : {}),
         project: project.finding,
         // As the gate sees it: a symbolic link to a denied file is denied (deny if either path matches).
         fs: nodeFsView(),

@@ -29,6 +29,8 @@ export interface SessionFacts {
   dialectInput?: Readonly<Record<string, unknown>>;
   /** A mode that overrides the event's (the CLI's `--mode`). */
   mode?: string;
+  /** Why the agent's home directory is not known (`home` is then a stand-in); see `EvaluationContext.homeUnknown`. */
+  homeUnknown?: string;
 }
 
 /** What {@link callAndContext} gives: the call and the context to decide it in. @public */
@@ -90,6 +92,7 @@ export function evaluationContextFor(where: { cwd?: string; mode: PermissionMode
     shell: facts.shell ?? 'unknown',
     ...(facts.environment !== undefined ? { environment: facts.environment } : {}),
     ...(project.known ? {} : { projectUnknown: true }),
+    ...(facts.homeUnknown !== undefined ? { homeUnknown: facts.homeUnknown } : {}),
   };
 }
 

@@ -20,6 +20,8 @@ const NAMED: readonly string[] = [
   'GIT_PAGER',
   'GIT_EDITOR',
   'GIT_SSH_COMMAND',
+  // The agent's home directory: what `~` and `$HOME` mean to a server that runs elsewhere (agentHome).
+  'HOME',
 ];
 
 /**

@@ -14,5 +14,6 @@ export {
   environmentHeaderTemplate,
   parseEnvironmentHeader,
 } from './environment.js';
+export { agentHome, homeOfTranscript, homeWordOf, type AgentHome } from './home.js';
 export { parseShellName, SHELL_HEADER_TEMPLATE, shellFromHeader, shellFromPath } from './shell.js';
 export { callAndContext, evaluationContextFor, modeFor, workingDirectoriesFor, type CallAndContext, type SessionFacts } from './context.js';

@@ -38,6 +38,8 @@ const decisionRequest = z.strictObject({
     cwd: absolute,
     mode: z.enum(['manual', ...PERMISSION_MODES]).optional(),
     projectDir: absolute.optional(),
+    /** The agent's home directory: what `~` and `$HOME` mean (without it, a call naming them is not allowed on a guess). */
+    home: absolute.optional(),
     sessionId: z.string().min(1).optional(),
     agent: z.union([z.string().min(1), z.strictObject({ id: z.string().min(1), type: z.string().min(1).optional() })]).optional(),
   }),
@@ -135,6 +137,7 @@ export function apiRoutes(ctx: ServeContext): Hono {
       cwd: context.cwd,
       ...(context.mode !== undefined ? { mode: context.mode } : {}),
       ...(context.projectDir !== undefined ? { projectDir: context.projectDir } : {}),
+      ...(context.home !== undefined ? { home: context.home } : {}),
       ...(context.sessionId !== undefined ? { sessionId: context.sessionId } : {}),
       ...(agent !== undefined ? { agent: { id: agent.id, ...(agent.type !== undefined ? { type: agent.type } : {}) } } : {}),
     };

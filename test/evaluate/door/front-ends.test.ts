@@ -36,7 +36,7 @@ beforeAll(async () => {
   sb = sandbox();
   writeFileSync(join(sb.home, '.claude', 'settings.json'), JSON.stringify({ permissions: { deny: ['Read(~/.ssh/**)'], allow: ['Bash(make help)'] } }));
   project = sb.project('proj', {
-    permissions: { allow: ['Bash(npm run lint)'], deny: ['Read(./.env)', 'Bash(rm *)'], ask: ['Bash(git push *)'], additionalDirectories: ['../shared'] },
+    permissions: { allow: ['Bash(npm run lint)', 'Bash(node *)'], deny: ['Read(./.env)', 'Bash(rm *)'], ask: ['Bash(git push *)'], additionalDirectories: ['../shared'] },
   });
   shared = join(sb.root, 'shared');
   outside = join(sb.root, 'outside');
@@ -68,6 +68,12 @@ function calls(): [string, Record<string, unknown>][] {
     ['Bash', { command: `cat ${join(outside, 'x.txt')}` }],
     ['Bash', { command: 'npm run lint' }],
     ['Bash', { command: 'make help' }],
+    // Opaque code under specific consent: allowed by every front end, serve's built-in rules notwithstanding.
+    ['Bash', { command: 'node x.js' }],
+    // `~` is the agent's home on every front end (serve reads it from the transcript's folder).
+    ['Read', { file_path: '~/.ssh/id_rsa' }],
+    ['Bash', { command: 'cat ~/.ssh/id_rsa' }],
+    ['Bash', { command: 'cat ~/notes.md' }],
     ['Bash', { command: 'rm -rf build' }],
     ['Bash', { command: 'git push origin main' }],
     ['Edit', { file_path: join(project, 'src', 'a.ts'), old_string: 'a', new_string: 'b' }],
