@@ -3,7 +3,7 @@ import { homeWordOf } from './door/home.js';
 
 /**
  * The last word on a decision while the agent's home directory is unknown (a front end that does
- * not run as the agent could not establish it; decision 0042): an allow of a call that names a
+ * not run as the agent could not establish it; decision 0043): an allow of a call that names a
  * path through `~` or `$HOME` becomes a plain ask saying so (a deny in dontAsk) — never an allow
  * on a guess. Asks and denies stay; a call that names no such path is decided as usual.
  */

@@ -115,7 +115,7 @@ export interface EvaluationContext {
   /**
    * Why the agent's home directory is not known, when a front end that does not run as the agent
    * could not establish it (`agentHome`): `home` is then a stand-in, and a call that would be
-   * allowed and names a path through `~` or `$HOME` asks instead (decision 0042). Default: known.
+   * allowed and names a path through `~` or `$HOME` asks instead (decision 0043). Default: known.
    */
   homeUnknown?: string;
 }

@@ -34,7 +34,7 @@ export type GateSite = Pick<CallContext, 'cwd' | 'sessionId' | 'mode' | 'shell' 
 
 /**
  * The home directory a call is judged against: the agent's, from the transcript's folder and the
- * declared `HOME` (decision 0042); when they disagree or neither names it, serve's own as a
+ * declared `HOME` (decision 0043); when they disagree or neither names it, serve's own as a
  * stand-in with the reason it is unknown, so that no call naming `~` or `$HOME` is allowed on it.
  */
 export function homeFor(where: GateSite, serveHome: string): { home: string; homeUnknown?: string } {

@@ -1,7 +1,7 @@
 /**
  * `~` and `$HOME` on serve's hook route mean the agent's home directory, not serve's `--home`:
  * established from the transcript's folder and the declared `HOME`; unknown (disagreeing, or
- * named by neither) means no call naming them is allowed on a guess (decision 0042).
+ * named by neither) means no call naming them is allowed on a guess (decision 0043).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

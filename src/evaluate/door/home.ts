@@ -25,7 +25,7 @@ export function homeOfTranscript(path: string | undefined): string | undefined {
  * agent (`toolgate serve`): from the transcript's folder and the `HOME` the client declares
  * (`X-Toolgate-Env`, which `--print-hook-config` asks Claude Code to send). Either alone
  * establishes it; when both are given they must agree; otherwise it is unknown, and a call that
- * names a path through `~` or `$HOME` is not judged against a guess (decision 0042).
+ * names a path through `~` or `$HOME` is not judged against a guess (decision 0043).
  * @public
  */
 export function agentHome(o: { transcriptPath?: string | undefined; declared?: string | null | undefined }): AgentHome {
