@@ -46,13 +46,14 @@ export const tree = defineProgram({
     },
   },
   files(_name, argv) {
-    const parse = parseGnuOptions(argv, grammar);
-    // An option tree does not have (it refuses the command): the words are assumed paths.
-    if (!parse.ok) return { files: [], unresolved: [], modelled: 'partly' };
     const files: FileOperand[] = [];
+    // `--fromfile=F`: the grammar gives --fromfile no value; should tree read F all the same, it is a read.
+    for (let k = 1; k < argv.length; k++) if (argv[k]!.startsWith('--fromfile=')) files.push({ op: 'read', index: k, value: argv[k]!.slice('--fromfile='.length) });
+    const parse = parseGnuOptions(argv, grammar);
+    // An option tree does not have (it refuses the command): the other words are assumed paths.
+    if (!parse.ok) return { files, unresolved: [], modelled: 'partly' };
     for (const o of parse.options) {
-      // `--fromfile` reads its listing from the operands; a value given to it (`--fromfile=F`) is read too.
-      if (READS.includes(o.name) || o.name === 'fromfile') pushOpt(files, optionFile(o, 'read', argv));
+      if (READS.includes(o.name)) pushOpt(files, optionFile(o, 'read', argv));
       if (o.name === 'o') pushOpt(files, optionFile(o, 'write', argv));
     }
     const ops = parse.operands.map((o) => o.index);
