@@ -1,4 +1,5 @@
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
+import { copyGrammar } from './scripts/grammar.js';
 
 /** One entry per public subpath (see package.json "exports"). */
 export const entries = {
@@ -25,25 +26,33 @@ export const entries = {
 /** Agent frameworks the adapters are written for: optional peers, never bundled (the adapters import only their types). */
 export const frameworkPackages = ['@anthropic-ai/claude-agent-sdk', 'ai', '@openai/agents', '@openai/agents-core', '@modelcontextprotocol/sdk'];
 
+/** What the library and the command line share. */
+const common: Options = {
+  // No source maps: they were over half of dist and of the published package.
+  sourcemap: false,
+  target: 'node20',
+  splitting: true,
+  shims: true,
+  external: frameworkPackages,
+};
+
 export default defineConfig([
   {
-    entry: entries,
-    format: ['esm', 'cjs'],
-    dts: true,
-    sourcemap: true,
+    // The ES modules of the library and the command line in one build, so they share chunks.
+    ...common,
+    entry: { ...entries, 'cli/main': 'src/cli/main.ts' },
+    format: ['esm'],
+    dts: { entry: entries },
     clean: true,
-    target: 'node20',
-    splitting: true,
-    shims: true,
-    external: frameworkPackages,
+    // The tree-sitter-bash grammar and its license (scripts/grammar.ts), after the clean.
+    onSuccess: async () => copyGrammar('.', 'dist'),
   },
   {
-    entry: { 'cli/main': 'src/cli/main.ts' },
-    format: ['esm'],
-    splitting: true,
-    sourcemap: true,
-    target: 'node20',
-    shims: true,
+    // The library for require(): the command line has top-level await, which CommonJS cannot have.
+    ...common,
+    entry: entries,
+    format: ['cjs'],
+    dts: { entry: entries },
   },
   {
     // `toolgate hook` as one CommonJS file, compiled with V8's code cache (src/cli/hook-loader.ts).

@@ -59,6 +59,21 @@ export function registerServeCommand(program: Command): void {
     });
 }
 
+/** The web framework `toolgate serve` runs on: optional peer dependencies, which library users never need. */
+const SERVE_PACKAGES = ['hono', '@hono/node-server'];
+
+/** `toolgate/serve`, or a usage error saying what to install when its web framework is missing. */
+async function loadServe(): Promise<typeof import('../serve/index.js')> {
+  try {
+    return await import('../serve/index.js');
+  } catch (e) {
+    const missing = SERVE_PACKAGES.find((p) => (e as Error).message.includes(`'${p}'`));
+    const code = (e as { code?: unknown }).code;
+    if (missing === undefined || (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND')) throw e;
+    throw new UsageError(`toolgate serve needs the optional packages ${SERVE_PACKAGES.join(' and ')} (${missing} is not installed): run \`npm install hono@4 @hono/node-server@2\` where toolgate is installed`);
+  }
+}
+
 async function runServe(flags: ServeFlags): Promise<number> {
   const { host, port } = parseListen(flags.listen);
   const hold = Number(flags.holdTimeout);
@@ -104,7 +119,7 @@ async function runServe(flags: ServeFlags): Promise<number> {
   }
 
   const { openStore, defaultStoreAddress, StoreOpenError } = await import('../store/index.js');
-  const { createServe } = await import('../serve/index.js');
+  const { createServe } = await loadServe();
   let store;
   try {
     store = await openStore(flags.store ?? defaultStoreAddress());

@@ -11,7 +11,10 @@ let loading: Promise<void> | undefined;
 
 /** Options for {@link loadTreeSitter}. @public */
 export interface PrepareShellOptions {
-  /** The tree-sitter-bash grammar as bytes or a file path; default: the installed `tree-sitter-bash` package's wasm. */
+  /**
+   * The tree-sitter-bash grammar as bytes or a file path; default: the copy toolgate ships
+   * (`toolgate/tree-sitter-bash.wasm`, the wasm of the tree-sitter-bash version it was built with).
+   */
   grammar?: string | Uint8Array;
 }
 
@@ -24,10 +27,27 @@ function requireFromHere(): NodeJS.Require {
   }
 }
 
+/**
+ * The grammar's file: the copy in toolgate's package, found by the package's own name (its
+ * "exports" map it to dist/grammars/); in a source checkout that was never built, the
+ * `tree-sitter-bash` dev dependency the build copies it from. Never another installed
+ * tree-sitter-bash first: its grammar might not match the pinned web-tree-sitter.
+ */
+function defaultGrammar(): string {
+  const require = requireFromHere();
+  for (const id of ['toolgate/tree-sitter-bash.wasm', 'tree-sitter-bash/tree-sitter-bash.wasm']) {
+    try {
+      return require.resolve(id);
+    } catch {
+      // try the next
+    }
+  }
+  throw new Error('the tree-sitter-bash grammar toolgate ships (dist/grammars/tree-sitter-bash.wasm) is missing: reinstall toolgate, or pass `grammar` to prepareShell');
+}
+
 function grammarBytes(grammar: PrepareShellOptions['grammar']): Uint8Array {
   if (grammar instanceof Uint8Array) return grammar;
-  const path = grammar ?? requireFromHere().resolve('tree-sitter-bash/tree-sitter-bash.wasm');
-  return new Uint8Array(readFileSync(path));
+  return new Uint8Array(readFileSync(grammar ?? defaultGrammar()));
 }
 
 /**

@@ -1,0 +1,114 @@
+/**
+ * The published package, as a consumer gets it: packed as `npm publish` would pack it (`npm pack`,
+ * which builds it first), then installed into an empty project (`npm install <tarball>`, from
+ * npm's cache when it can). In the `pack` suite: it builds the whole package (about a minute of
+ * CPU) and installs from the registry or npm's cache.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PARSER_NOT_PREPARED } from '../../src/shell/analyze.js';
+import { analyzeShell, prepareShell } from '../../src/shell/index.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+/** The most a consumer's `node_modules` may weigh after `npm install toolgate`. */
+const MAX_INSTALL_BYTES = 25 * 1024 * 1024;
+
+let dir: string;
+let files: string[];
+let consumer: string;
+let install: { status: number | null; stderr: string };
+
+/** Bytes on disk under `path` (what `du` counts, in 1 KiB blocks as npm users see it). */
+function diskBytes(path: string): number {
+  return Number(execFileSync('du', ['-sk', path], { encoding: 'utf8' }).split('\t')[0]) * 1024;
+}
+
+/** Every installed package's package.json under a node_modules folder (scoped ones included). */
+function installedPackages(modules: string): { name: string; scripts?: Record<string, string> }[] {
+  return readdirSync(modules, { withFileTypes: true }).flatMap((e) => {
+    if (!e.isDirectory() || e.name.startsWith('.')) return [];
+    if (e.name.startsWith('@')) return installedPackages(join(modules, e.name));
+    const pkg = JSON.parse(readFileSync(join(modules, e.name, 'package.json'), 'utf8')) as { name: string; scripts?: Record<string, string> };
+    let nested: { name: string; scripts?: Record<string, string> }[] = [];
+    try {
+      if (statSync(join(modules, e.name, 'node_modules')).isDirectory()) nested = installedPackages(join(modules, e.name, 'node_modules'));
+    } catch {
+      // no nested node_modules
+    }
+    return [pkg, ...nested];
+  });
+}
+
+/** Run `node --input-type=module -e code` in the consumer project. */
+function inConsumer(code: string) {
+  return spawnSync(process.execPath, ['--input-type=module', '-e', code], { cwd: consumer, encoding: 'utf8' });
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'toolgate-pack-'));
+  process.stderr.write('[package] building toolgate (npm run build), packing it (npm pack) and installing the tarball into an empty project\n');
+  // Built first and packed without scripts: prepack's build would print into pack's JSON.
+  execFileSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const packed = JSON.parse(execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })) as { filename: string; files: { path: string }[] }[];
+  const info = packed[0]!;
+  files = info.files.map((f) => f.path);
+  consumer = join(dir, 'consumer');
+  mkdirSync(consumer);
+  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  const r = spawnSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(dir, info.filename)], { cwd: consumer, encoding: 'utf8' });
+  install = { status: r.status, stderr: r.stderr };
+}, 600_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the packed tarball', () => {
+  it('ships no source maps', () => {
+    expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
+  });
+  it('ships the tree-sitter-bash grammar and its license, the files of the pinned tree-sitter-bash', () => {
+    const from = join(root, 'node_modules/tree-sitter-bash');
+    expect(files).toContain('dist/grammars/tree-sitter-bash.wasm');
+    expect(files).toContain('dist/grammars/tree-sitter-bash.LICENSE');
+    expect(readFileSync(join(consumer, 'node_modules/toolgate/dist/grammars/tree-sitter-bash.wasm')).equals(readFileSync(join(from, 'tree-sitter-bash.wasm')))).toBe(true);
+    expect(readFileSync(join(consumer, 'node_modules/toolgate/dist/grammars/tree-sitter-bash.LICENSE'), 'utf8')).toBe(readFileSync(join(from, 'LICENSE'), 'utf8'));
+  });
+});
+
+describe('a consumer\'s install', () => {
+  it('succeeds without a word about install scripts, and nothing installed has one', () => {
+    expect(install.status, install.stderr).toBe(0);
+    expect(install.stderr).not.toMatch(/install.?scripts?/i);
+    const withScripts = installedPackages(join(consumer, 'node_modules')).filter((p) => ['preinstall', 'install', 'postinstall'].some((s) => p.scripts?.[s] !== undefined));
+    expect(withScripts.map((p) => p.name)).toEqual([]);
+  });
+  it('weighs at most 25 MB, without tree-sitter-bash or the packages only serve needs', () => {
+    const names = installedPackages(join(consumer, 'node_modules')).map((p) => p.name);
+    for (const optional of ['tree-sitter-bash', 'hono', '@hono/node-server', 'better-sqlite3', 'pg']) expect(names).not.toContain(optional);
+    expect(diskBytes(join(consumer, 'node_modules'))).toBeLessThanOrEqual(MAX_INSTALL_BYTES);
+  });
+  it('parses what needs the full parser with the shipped grammar, as the source does', async () => {
+    const command = 'for f in *.txt; do cat "$f"; done';
+    const r = inConsumer(`import { prepareShell, analyzeShell } from 'toolgate/shell';
+await prepareShell();
+const a = analyzeShell(${JSON.stringify(command)});
+console.log(JSON.stringify({ unknown: a.unknown, argv: a.commands.map((c) => c.argv) }));`);
+    expect(r.status, r.stderr).toBe(0);
+    await prepareShell();
+    const a = analyzeShell(command);
+    expect(JSON.parse(r.stdout)).toEqual({ unknown: a.unknown, argv: a.commands.map((c) => c.argv) });
+    expect(a.unknown).not.toContain(PARSER_NOT_PREPARED);
+  });
+  it('loads every library entry without the packages only serve needs', () => {
+    const entries = ['toolgate', 'toolgate/rules', 'toolgate/shell', 'toolgate/hooks', 'toolgate/gate', 'toolgate/node', 'toolgate/lint', 'toolgate/store'];
+    const r = inConsumer(`for (const e of ${JSON.stringify(entries)}) await import(e);`);
+    expect(r.status, r.stderr).toBe(0);
+  });
+  it('`toolgate serve` without them says what to install', () => {
+    const r = spawnSync(process.execPath, [join(consumer, 'node_modules/toolgate/dist/cli/main.js'), 'serve', '--listen', '127.0.0.1:0', '--store', 'memory:'], { cwd: consumer, encoding: 'utf8', env: { ...process.env, HOME: consumer, XDG_STATE_HOME: join(consumer, 'state') } });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('npm install hono');
+  });
+});
