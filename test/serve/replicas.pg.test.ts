@@ -6,13 +6,14 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgresStore, type PostgresStoreOptions } from '../../src/store/index.js';
 import { createCluster, freePort, type Cluster } from '../support/postgres/cluster.js';
 import { admin, freshSchema, postgres } from '../support/postgres/context.js';
-import { decisionOf, eventually, preToolUse, sandbox, start, type Running, type Sandbox } from './helpers.js';
+import { decisionOf, eventually, preToolUse, sandbox, start, TEST_TOKEN, type Running, type Sandbox } from './helpers.js';
 
 const server = postgres();
 const ci = process.env['CI'] === 'true';
@@ -300,10 +301,13 @@ function post(port: number, event: unknown, agent?: http.Agent): Promise<{ ok: t
 
 /** `toolgate serve --store postgres://…` as its own process (the one to kill). */
 async function spawnServe(url: string): Promise<{ child: ChildProcess; port: number }> {
+  // Replicas share the token (answer codes are sealed under it); the state directory is the sandbox's.
+  const tokenFile = join(sb.root, 'replica-token');
+  writeFileSync(tokenFile, `${TEST_TOKEN}\n`, { mode: 0o600 });
   const child = spawn(
     process.execPath,
-    ['--import', join(root, 'node_modules/tsx/dist/esm/index.mjs'), join(root, 'src/cli/main.ts'), 'serve', '--listen', '127.0.0.1:0', '--store', url, '--project', project, '--home', sb.home],
-    { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] },
+    ['--import', join(root, 'node_modules/tsx/dist/esm/index.mjs'), join(root, 'src/cli/main.ts'), 'serve', '--listen', '127.0.0.1:0', '--store', url, '--project', project, '--home', sb.home, '--token-file', tokenFile],
+    { cwd: project, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, XDG_STATE_HOME: join(sb.root, 'xdg') } },
   );
   let err = '';
   child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
