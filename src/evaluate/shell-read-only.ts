@@ -72,6 +72,11 @@ function gitInItsWorld(cmd: SimpleCommand, state: EvalState, words: ReadOnlyVerd
   return problem === undefined ? words : { readOnly: false, reason: problem };
 }
 
+/** What a reason adds when the context was given no environment facts: how each front end gives them. */
+const NO_ENVIRONMENT_FACTS =
+  'toolgate was told nothing of the environment (toolgate hook and serve pass it on themselves; ' +
+  'give it to check as --env NAME=VALUE, --env NAME= for unset, and to the library as the environment option)';
+
 /** Where the call's git commands run, and what the context knows of the environment. */
 function gitWhere(state: EvalState): GitWhere {
   const { ctx } = state;
@@ -82,8 +87,8 @@ function gitWhere(state: EvalState): GitWhere {
     projectDir: norm(ctx.projectDir ?? ctx.cwd),
     home: norm(ctx.home),
     ...(ctx.fs !== undefined ? { view: ctx.fs } : {}),
-    // A context given no environment facts is judged as an ordinary environment (as one given no
-    // view is judged lexically); once a front end gives facts, a variable they do not cover may be set.
-    variable: (name) => (facts === undefined ? null : environmentValue(facts, name)),
+    // No facts: every variable may be set (as for CDPATH), so a read-only git command asks.
+    variable: (name) => environmentValue(facts, name),
+    ...(facts === undefined ? { environmentUnknown: NO_ENVIRONMENT_FACTS } : {}),
   };
 }

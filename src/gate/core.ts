@@ -1,7 +1,7 @@
 import { EventEmitter } from 'eventemitter3';
 import type { FileSystem } from '../core/ports.js';
 import { normalizeMode, type Diagnostic, type PermissionMode, type PermissionUpdate, type SettingsSource } from '../core/types.js';
-import { evaluationContextFor, type EvaluationContext } from '../evaluate/index.js';
+import { evaluationContextFor, type EnvironmentFacts, type EvaluationContext } from '../evaluate/index.js';
 import {
   compileHooks,
   createHookDispatcher,
@@ -95,10 +95,12 @@ export function hasHandlers(core: GateCore, event: string): boolean {
 /**
  * The context `evaluate` gets for a call in `mode` made from `cwd` (default the gate's), through
  * the one door every front end uses: the working directories are the project, its additional
- * directories and the session's, wherever the agent's shell has gone.
+ * directories and the session's, wherever the agent's shell has gone. `environment`: what the
+ * call's front end knows of its environment, else the gate's.
  */
-export function evaluationContext(core: GateCore, mode: PermissionMode, cwd?: string): EvaluationContext {
+export function evaluationContext(core: GateCore, mode: PermissionMode, cwd?: string, environment?: EnvironmentFacts): EvaluationContext {
   const o = core.options;
+  const env = environment ?? o.environment;
   const planFilePath = o.planFilePath ?? o.evaluate?.planFilePath;
   return evaluationContextFor(
     { cwd: cwd ?? core.cwd, mode },
@@ -113,7 +115,7 @@ export function evaluationContext(core: GateCore, mode: PermissionMode, cwd?: st
       ...(o.dialect !== undefined ? { dialect: o.dialect } : {}),
       ...(o.dialectInput !== undefined ? { dialectInput: o.dialectInput } : {}),
       ...(o.shell !== undefined ? { shell: o.shell } : {}),
-      ...(o.environment !== undefined ? { environment: o.environment } : {}),
+      ...(env !== undefined ? { environment: env } : {}),
       ...(o.homeUnknown !== undefined ? { homeUnknown: o.homeUnknown } : {}),
     },
   );

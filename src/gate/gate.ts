@@ -162,6 +162,7 @@ async function check(core: GateCore, ms0: ModeState, call: ToolCall, opts: Check
     original: call,
     ...(opts.promptId !== undefined ? { promptId: opts.promptId } : {}),
     ...(typeof opts.cwd === 'string' && opts.cwd !== '' ? { cwd: opts.cwd } : {}),
+    ...(opts.environment !== undefined ? { environment: opts.environment } : {}),
     toolUseId: opts.toolUseId ?? (typeof call?.id === 'string' ? call.id : newId('toolu')),
     rewrites: 0,
     trace: [],
@@ -232,7 +233,7 @@ async function loop(core: GateCore, ms: ModeState, st: RunState, signal: AbortSi
     const evalMode: PermissionMode = ms.mode === 'dontAsk' && gateOwnsDontAsk ? 'default' : ms.mode;
     let d: Decision;
     try {
-      d = await evaluateAsync(call, evaluationContext(core, evalMode, st.cwd));
+      d = await evaluateAsync(call, evaluationContext(core, evalMode, st.cwd, st.environment));
     } catch (e) {
       return failedResult(st, 'evaluate', e);
     }
@@ -362,6 +363,7 @@ async function answerPending(core: GateCore, ms: ModeState, pending: PendingAsk,
     original: pending?.originalCall ?? pending?.call,
     ...(opts.promptId ?? pending?.promptId ? { promptId: (opts.promptId ?? pending?.promptId) as string } : {}),
     ...(typeof opts.cwd === 'string' && opts.cwd !== '' ? { cwd: opts.cwd } : {}),
+    ...(opts.environment !== undefined ? { environment: opts.environment } : {}),
     toolUseId: pending?.toolUseId ?? newId('toolu'),
     rewrites: typeof pending?.rewrites === 'number' ? pending.rewrites : MAX_REWRITES,
     trace: Array.isArray(pending?.trace) ? [...pending.trace] : [],
@@ -409,7 +411,7 @@ async function resume(core: GateCore, ms: ModeState, st: RunState, pending: Pend
   // Settings may have changed while the call waited: a deny rule still wins.
   let d: Decision;
   try {
-    d = await evaluateAsync(st.call, evaluationContext(core, ms.mode === 'dontAsk' ? 'default' : ms.mode, st.cwd));
+    d = await evaluateAsync(st.call, evaluationContext(core, ms.mode === 'dontAsk' ? 'default' : ms.mode, st.cwd, st.environment));
   } catch (e) {
     return failedResult(st, 'evaluate', e);
   }

@@ -1,4 +1,5 @@
 import type { Decision, ReasonKind, Step, ToolCall } from '../core/types.js';
+import type { EnvironmentFacts } from '../evaluate/index.js';
 import type { DecidedBy, GateAllow, GateDeferred, GateDeny } from './types.js';
 
 /** What one gating run has gathered so far (shared by the rewrite loop and the resolvers). */
@@ -9,6 +10,8 @@ export interface RunState {
   promptId?: string;
   /** Where the agent's shell is for this call (`CheckOptions.cwd`); default the gate's cwd. */
   cwd?: string;
+  /** What is known of the call's environment (`CheckOptions.environment`); default the gate's. */
+  environment?: EnvironmentFacts;
   toolUseId: string;
   rewrites: number;
   trace: Step[];

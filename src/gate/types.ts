@@ -37,6 +37,12 @@ export interface CheckOptions {
    * it. The working directories stay the project's wherever the shell has gone. Default the gate's `cwd`.
    */
   cwd?: string;
+  /**
+   * What is known of the environment this call's commands run in, when the front end knows it
+   * (the Agent SDK adapter: the environment of the Claude Code process it starts). Default the
+   * gate's {@link GateOptions.environment}.
+   */
+  environment?: EnvironmentFacts;
 }
 
 /** Who settled a call. @public */
@@ -279,7 +285,13 @@ export interface GateOptions {
   dialectInput?: Readonly<Record<string, unknown>>;
   /** The shell that runs Bash commands (`EvaluationContext.shell`). Default `unknown`. */
   shell?: ContextShell;
-  /** What is known of the commands' environment (`EvaluationContext.environment`). Default: nothing. */
+  /**
+   * What is known of the commands' environment (`EvaluationContext.environment`). Default: nothing,
+   * so every variable may be set: a relative `cd DIR` may go anywhere `CDPATH` leads, and a
+   * read-only `git` command asks (`GIT_DIR` and the like may move its repository or name a program).
+   * When the host runs tools in its own environment, pass `environmentFromProcess(process.env)`;
+   * a call's {@link CheckOptions.environment} (the Agent SDK adapter gives one) takes its place.
+   */
   environment?: EnvironmentFacts;
   /**
    * The session's project could not be established (a front end's `findProject` found none): no

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { HookCallbackMatcher, HookInput, PermissionResult } from '@anthropic-ai/claude-agent-sdk';
 import { createGate } from '../../src/gate/index.js';
 import { fromPermissionResult, gateOptionsFromAgentSdk, toAgentSdkOptions, toPermissionResult, toPreToolUseOutput } from '../../src/adapters/claude-agent-sdk/index.js';
@@ -51,6 +51,29 @@ describe('mappings', () => {
     // Without an answerer an ask is denied, never allowed.
     const bare = toAgentSdkOptions(gate());
     expect(await bare.canUseTool('Bash', { command: 'touch y' }, { signal, toolUseID: 'u3', requestId: 'r3' })).toMatchObject({ behavior: 'deny' });
+  });
+
+  it('judges calls knowing the environment the Claude Code process gets: the env given, else process.env', async () => {
+    const signal = new AbortController().signal;
+    const gitStatus = (id: string) => ({ session_id: 's', transcript_path: '/t', cwd: '/p', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'git status' }, tool_use_id: id }) as HookInput;
+    const decide = async (sdk: ReturnType<typeof toAgentSdkOptions>, id: string) => {
+      const out = await (sdk.hooks.PreToolUse as HookCallbackMatcher[])[0]!.hooks[0]!(gitStatus(id), id, { signal });
+      return (out as { hookSpecificOutput: { permissionDecision: string; permissionDecisionReason?: string } }).hookSpecificOutput;
+    };
+    // The gate alone knows nothing of the environment: GIT_DIR may be set, so a read-only git command asks.
+    expect((await gate().check({ tool: 'Bash', input: { command: 'git status' } })).behavior).toBe('ask');
+    const ordinary = toAgentSdkOptions(gate(), { env: { PATH: '/usr/bin', HOME: '/h' } });
+    expect(await decide(ordinary, 'e1')).toMatchObject({ permissionDecision: 'allow' });
+    expect(await ordinary.canUseTool('Bash', { command: 'git status' }, { signal, toolUseID: 'e2', requestId: 'r2' })).toMatchObject({ behavior: 'allow' });
+    const moved = await decide(toAgentSdkOptions(gate(), { env: { PATH: '/usr/bin', GIT_DIR: '/elsewhere/.git' } }), 'e3');
+    expect(moved).toMatchObject({ permissionDecision: 'ask' });
+    expect(moved.permissionDecisionReason).toMatch(/GIT_DIR=\/elsewhere\/\.git is set/);
+    vi.stubEnv('GIT_DIR', '/from-process/.git');
+    try {
+      expect((await decide(toAgentSdkOptions(gate()), 'e4')).permissionDecisionReason).toMatch(/GIT_DIR=\/from-process\/\.git is set/);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });
 

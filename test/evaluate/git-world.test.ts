@@ -26,16 +26,21 @@ const BARE: Record<string, MemoryEntry> = {
   [`${P}/docs/api.git/config`]: '[diff]\n\texternal = evil\n',
 };
 
-interface Opts { permissions?: Record<string, string[]>; tree?: Record<string, MemoryEntry>; view?: ReadonlyFsView | null; mode?: PermissionMode; cwd?: string; environment?: EnvironmentFacts }
+/** An ordinary environment: every variable git reads is known unset. */
+const ORDINARY: EnvironmentFacts = { values: {}, complete: true };
+
+/** `environment: null`: the context is given no environment facts (default: {@link ORDINARY}). */
+interface Opts { permissions?: Record<string, string[]>; tree?: Record<string, MemoryEntry>; view?: ReadonlyFsView | null; mode?: PermissionMode; cwd?: string; environment?: EnvironmentFacts | null }
 function decide(command: string, o: Opts = {}) {
   const view = o.view === null ? undefined : (o.view ?? createMemoryFileSystem(o.tree ?? REPO).view());
   const cwd = o.cwd ?? P;
+  const environment = o.environment === null ? undefined : (o.environment ?? ORDINARY);
   return evaluate(
     { tool: 'Bash', input: { command } },
     {
       mode: o.mode ?? 'default', policy: policyFromObjects([{ kind: 'projectSettings', settings: { permissions: o.permissions ?? {} } }]), cwd, home: '/home/user',
       ...(cwd !== P ? { projectDir: P, workingDirectories: [P] } : {}),
-      ...(view ? { fs: view } : {}), ...(o.environment ? { environment: o.environment } : {}),
+      ...(view ? { fs: view } : {}), ...(environment ? { environment } : {}),
     },
   );
 }
@@ -48,7 +53,7 @@ beforeAll(async () => {
 });
 
 describe('git where it runs', () => {
-  it.each(['git status', 'git log --oneline -5', 'git diff', 'git diff HEAD~1 HEAD', 'git show --stat', 'git blame src/a.ts'])('%s in an ordinary repository stays a read-only allow (view, complete environment, none)', (command) => {
+  it.each(['git status', 'git log --oneline -5', 'git diff', 'git diff HEAD~1 HEAD', 'git show --stat', 'git blame src/a.ts'])('%s in an ordinary repository and environment stays a read-only allow (with a view, without, from a subdirectory)', (command) => {
     expect(decide(command).behavior).toBe('allow');
     expect(decide(command, { view: null }).behavior).toBe('allow');
     expect(decide(command, { environment: { values: { PATH: '/usr/bin', GIT_PAGER: 'less' }, complete: true } }).behavior).toBe('allow');
@@ -73,10 +78,16 @@ describe('git where it runs', () => {
     expect(said(d)).toMatch(/\.gitconfig sets log\.showsignature/);
   });
 
-  it('environment facts: a known GIT_DIR asks, one that may be set asks, none given is judged ordinary', () => {
+  it('environment facts: a known GIT_DIR asks, one that may be set asks, and so does one when no facts are given, saying how to give them', () => {
     expect(decide('git status', { environment: { values: { GIT_DIR: '/x' }, complete: true } }).behavior).toBe('ask');
-    expect(decide('git status', { environment: { values: { CDPATH: null } } }).behavior).toBe('ask');
-    expect(decide('git status', {}).behavior).toBe('allow');
+    const partial = decide('git status', { environment: { values: { CDPATH: null } } });
+    expect(partial.behavior).toBe('ask');
+    expect(partial.reason.message).toMatch(/GIT_DIR may be set in the environment/);
+    expect(partial.reason.message).not.toMatch(/told nothing/);
+    const none = decide('git status', { environment: null });
+    expect(none.behavior).toBe('ask');
+    expect(none.reason.message).toMatch(/GIT_DIR may be set in the environment.*told nothing of the environment.*--env NAME= for unset.*environment option/);
+    expect(decide('git status', { environment: null, view: null }).behavior).toBe('ask');
   });
 
   it('without a view, git in a directory other than the project root asks', () => {

@@ -54,7 +54,8 @@ describe('decision beats', () => {
 
     it('canUseTool is last: never called for auto-approved calls', async () => {
       const { calls, canUseTool } = counting();
-      const gate = gateFor({ mode, settings: { permissions: { allow: ['Bash(npm test)'] } }, canUseTool });
+      // An ordinary environment (git's variables unset), so a read-only git command can allow.
+      const gate = gateFor({ mode, settings: { permissions: { allow: ['Bash(npm test)'] } }, canUseTool, environment: { values: {}, complete: true } });
       // Plan mode keeps the task read-only whatever the allow rules say: a read-only command there.
       expect((await gate.check(bash(mode === 'plan' ? 'git log' : 'npm test'))).behavior).toBe('allow');
       expect((await gate.check({ tool: 'Read', input: { file_path: `${CWD}/a.ts` } })).behavior).toBe('allow');

@@ -52,7 +52,8 @@ describe('plan mode lifecycle', () => {
   });
 
   it('in plan only reads, read-only commands and the plan file run', async () => {
-    const gate = gateFor({ mode: 'plan', planFilePath: planFile, settings: { permissions: { allow: ['Edit', 'Bash(npm *)'] } } });
+    // An ordinary environment (git's variables unset), so a read-only git command can allow.
+    const gate = gateFor({ mode: 'plan', planFilePath: planFile, settings: { permissions: { allow: ['Edit', 'Bash(npm *)'] } }, environment: { values: {}, complete: true } });
     expect((await gate.check({ tool: 'Read', input: { file_path: `${CWD}/a.ts` } })).behavior).toBe('allow');
     expect((await gate.check(bash('git log'))).behavior).toBe('allow');
     expect((await gate.check({ tool: 'Write', input: { file_path: planFile, content: '# plan' } })).behavior).toBe('allow');

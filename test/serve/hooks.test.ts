@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { environmentHeaderTemplate, ENVIRONMENT_FACT_NAMES } from '../../src/evaluate/door/index.js';
 import { decisionOf, eventually, preToolUse, reasonOf, sandbox, start, transcriptOf, type Running, type Sandbox } from './helpers.js';
 
 let sb: Sandbox;
@@ -18,9 +19,14 @@ afterAll(async () => {
 
 describe('POST /hooks/claude-code: PreToolUse', () => {
   it('allows a read-only command in the project', async () => {
-    const r = await s.hook(preToolUse(project, 'Bash', { command: 'git status' }));
+    // The header --print-hook-config asks for, as Claude Code fills it in an ordinary environment (each variable unset).
+    const ordinary = { 'x-toolgate-env': environmentHeaderTemplate().replace(/\$\{[A-Z_0-9]+\}/g, '') };
+    expect(ENVIRONMENT_FACT_NAMES).toContain('GIT_DIR');
+    const r = await s.hook(preToolUse(project, 'Bash', { command: 'git status' }), ordinary);
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', permissionDecisionReason: expect.stringMatching(/^toolgate: /) } });
+    // Without the header nothing is known of the environment: GIT_DIR may be set.
+    expect(decisionOf((await s.hook(preToolUse(project, 'Bash', { command: 'git status' }))).body)).toBe('ask');
   });
 
   it('allows by an allow rule and denies by a deny rule, naming the rule', async () => {

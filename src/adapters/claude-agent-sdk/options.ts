@@ -1,6 +1,7 @@
 import type { CanUseTool, HookCallbackMatcher, HookEvent, HookInput, SyncHookJSONOutput } from '@anthropic-ai/claude-agent-sdk';
 import type { Gate, GateResult, AgentRef } from '../../gate/index.js';
 import { readToolEvent } from '../../evaluate/door/event.js';
+import { environmentFromProcess } from '../../evaluate/door/environment.js';
 import { bareDenyRules } from '../shared/removed-tools.js';
 import { fromPermissionResult, isObject, toPermissionResult, toPreToolUseOutput } from './map.js';
 
@@ -22,6 +23,13 @@ export interface AgentSdkOptionsInput {
   forwardPermissionUpdates?: boolean;
   /** Timeout of the gate's PreToolUse hook, in **seconds**. Default 600 (the Agent SDK's default). */
   hookTimeoutSeconds?: number;
+  /**
+   * The environment of the Claude Code process `query()` starts, which its tools' commands inherit:
+   * pass the same object as `query()`'s `options.env`. Default `process.env` (the SDK's default too).
+   * Every call is judged knowing it (complete: a variable it lacks is unset), so a read-only `git`
+   * command is not held back by a `GIT_DIR` that may be set, and one that is set is seen.
+   */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 /** What {@link toAgentSdkOptions} returns: spread it into `query({ options })`. @public */
@@ -64,6 +72,8 @@ const MAX_PARKED = 1000;
  */
 export function toAgentSdkOptions(gate: Gate, options: AgentSdkOptionsInput = {}): AgentSdkOptions {
   const parked = new Map<string, GateResult & { behavior: 'ask' }>();
+  // The one door's reading of a process environment, as `toolgate hook` reads its own.
+  const environment = environmentFromProcess(options.env ?? process.env);
 
   // Where the agent's shell was for each call the hook saw: `canUseTool` is not told.
   const cwdOf = new Map<string, string>();
@@ -85,6 +95,7 @@ export function toAgentSdkOptions(gate: Gate, options: AgentSdkOptionsInput = {}
       }
       const result = await gate.check(call, {
         signal,
+        environment,
         ...(id !== undefined ? { toolUseId: id } : {}),
         ...(cwd !== undefined ? { cwd } : {}),
         ...(agent !== undefined ? { agent } : {}),
@@ -107,7 +118,7 @@ export function toAgentSdkOptions(gate: Gate, options: AgentSdkOptionsInput = {}
       if (result !== undefined && (result.call.tool !== toolName || JSON.stringify(result.call.input) !== JSON.stringify(input))) result = undefined;
       const cwd = cwdOf.get(opts.toolUseID);
       cwdOf.delete(opts.toolUseID);
-      result ??= await gate.check({ tool: toolName, input, id: opts.toolUseID }, { signal: opts.signal, toolUseId: opts.toolUseID, ...(cwd !== undefined ? { cwd } : {}), ...agentOf(opts.agentID) });
+      result ??= await gate.check({ tool: toolName, input, id: opts.toolUseID }, { signal: opts.signal, environment, toolUseId: opts.toolUseID, ...(cwd !== undefined ? { cwd } : {}), ...agentOf(opts.agentID) });
       if (result.behavior !== 'ask' || options.canUseTool === undefined) return toPermissionResult(result);
       const pending = result.pending;
       const answer = await options.canUseTool(pending.call.tool, pending.call.input, {
@@ -117,7 +128,7 @@ export function toAgentSdkOptions(gate: Gate, options: AgentSdkOptionsInput = {}
         ...(pending.blockedPath !== undefined ? { blockedPath: pending.blockedPath } : {}),
       });
       const ask = fromPermissionResult(answer);
-      const resumed = await gate.answer(pending, ask, { signal: opts.signal, ...(cwd !== undefined ? { cwd } : {}) });
+      const resumed = await gate.answer(pending, ask, { signal: opts.signal, environment, ...(cwd !== undefined ? { cwd } : {}) });
       const updates = options.forwardPermissionUpdates === true && ask.behavior === 'allow' ? ask.updatedPermissions : undefined;
       return toPermissionResult(resumed, updates !== undefined ? { updatedPermissions: updates } : {});
     } catch (e) {

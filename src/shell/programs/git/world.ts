@@ -25,6 +25,11 @@ export interface GitWhere {
    * known unset, `undefined` when it may be set.
    */
   variable(name: string): string | null | undefined;
+  /**
+   * Why nothing is known of the environment and how to tell it, in the front end's words: added to
+   * the reason when a variable may be set. Absent: the reason says only that it may be set.
+   */
+  environmentUnknown?: string;
 }
 
 /** Why a read-only git subcommand is not read-only where it runs (a reason a person can read), or undefined. @internal */
@@ -83,7 +88,10 @@ const CONFIG_FILE_VARIABLES = new Set(['GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM',
 function variableProblem(name: string, where: GitWhere, what = 'git reads it'): string | undefined {
   const value = where.variable(name);
   if (value === null) return undefined;
-  if (value === undefined) return `${name} may be set in the environment, and ${what === 'git reads it' ? 'it moves where git finds its repository or configuration, or names a program git runs' : what}`;
+  if (value === undefined) {
+    const unknown = where.environmentUnknown !== undefined ? `; ${where.environmentUnknown}` : '';
+    return `${name} may be set in the environment, and ${what === 'git reads it' ? 'it moves where git finds its repository or configuration, or names a program git runs' : what}${unknown}`;
+  }
   if (CONFIG_FILE_VARIABLES.has(name) && value.startsWith('/') && where.view) return undefined;
   // GIT_TRACE=0/false/1/2 write nowhere or to standard error; a path is a file git writes.
   if (/^GIT_TRACE/.test(name) && /^(0|1|2|false|true|)$/i.test(value)) return undefined;

@@ -115,6 +115,11 @@ describe('git in its world', () => {
     it('a variable that may be set is unknown', () => {
       expect(gitWorldProblem('status', where(world(), { variable: (n) => (n === 'GIT_DIR' ? undefined : null) }))).toMatch(/GIT_DIR may be set/);
     });
+    it('what the front end says of an unknown environment ends the reason of a variable that may be set, and only that one', () => {
+      const environmentUnknown = 'nothing is known of the environment';
+      expect(gitWorldProblem('status', where(world(), { variable: () => undefined, environmentUnknown }))).toMatch(/^GIT_DIR may be set.*; nothing is known of the environment$/);
+      expect(gitWorldProblem('status', where(world(), { variable: (n) => (n === 'GIT_DIR' ? '/x' : null), environmentUnknown }))).not.toMatch(/nothing is known/);
+    });
     it('a known GIT_CONFIG_GLOBAL or XDG_CONFIG_HOME names the file read instead', () => {
       const files = world({ '/home/user/other.gitconfig': '[diff]\n\texternal = evil\n', '/home/user/xdg/git/config': '[core]\n\tfsmonitor = evil\n' });
       expect(gitWorldProblem('diff', where(files, { variable: (n) => (n === 'GIT_CONFIG_GLOBAL' ? '/home/user/other.gitconfig' : null) }))).toMatch(/other\.gitconfig sets diff\.external/);
