@@ -1,6 +1,8 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { sanitizedPath } from '../../src/evaluate/index.js';
 import { createServe, type Serve, type ServeOptions } from '../../src/serve/index.js';
 import { openSqliteStore, type Store } from '../../src/store/index.js';
@@ -164,4 +166,27 @@ export async function eventually<T>(f: () => Promise<T | undefined> | T | undefi
     if (Date.now() > until) throw new Error('timed out waiting');
     await new Promise((r) => setTimeout(r, 15));
   }
+}
+
+/**
+ * `toolgate serve` from the source as its own process (the one a test kills), on any free port,
+ * for the project in the sandbox; its state directory is `<sandbox>/<stateDir>`. Resolves once
+ * it prints the address it listens on.
+ */
+export async function spawnServe(sb: Sandbox, project: string, args: readonly string[], stateDir = 'xdg-state'): Promise<{ child: ChildProcess; port: number }> {
+  const root = join(__dirname, '../..');
+  const child = spawn(
+    process.execPath,
+    ['--import', join(root, 'node_modules/tsx/dist/esm/index.mjs'), join(root, 'src/cli/main.ts'), 'serve', '--listen', '127.0.0.1:0', '--project', project, '--home', sb.home, ...args],
+    { cwd: project, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, XDG_STATE_HOME: join(sb.root, stateDir) } },
+  );
+  let err = '';
+  child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+  const line = await new Promise<string>((ok, fail) => {
+    createInterface({ input: child.stdout! }).once('line', ok);
+    child.once('exit', (code) => fail(new Error(`toolgate serve exited with ${code}: ${err}`)));
+  });
+  const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(line);
+  if (!m) throw new Error(`unexpected first line: ${line}`);
+  return { child, port: Number(m[1]) };
 }

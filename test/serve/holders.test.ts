@@ -1,14 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHolder, holderSilent, type Holder } from '../../src/serve/holders.js';
 import { openSqliteStore, StoreUnavailableError, type AskExpiry, type AskRecord, type Store } from '../../src/store/index.js';
 import { newAsk } from '../store/suite.js';
-import { eventually, preToolUse, sandbox, start, TEST_TOKEN, type Sandbox } from './helpers.js';
+import { eventually, preToolUse, sandbox, spawnServe, start, TEST_TOKEN, type Sandbox } from './helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-holders-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -240,24 +239,6 @@ describe('a serve process killed while holding an ask', () => {
   });
 });
 
-/** `toolgate serve` as its own process (the one to kill), on any free port. */
-async function spawnServe(sb: Sandbox, project: string, args: string[]): Promise<{ child: ChildProcess; port: number }> {
-  const root = join(__dirname, '../..');
-  const child = spawn(
-    process.execPath,
-    ['--import', join(root, 'node_modules/tsx/dist/esm/index.mjs'), join(root, 'src/cli/main.ts'), 'serve', '--listen', '127.0.0.1:0', '--project', project, '--home', sb.home, ...args],
-    { cwd: project, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, XDG_STATE_HOME: join(sb.root, 'xdg-state') } },
-  );
-  let err = '';
-  child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
-  const line = await new Promise<string>((ok, fail) => {
-    createInterface({ input: child.stdout! }).once('line', ok);
-    child.once('exit', (code) => fail(new Error(`toolgate serve exited with ${code}: ${err}`)));
-  });
-  const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(line);
-  if (!m) throw new Error(`unexpected first line: ${line}`);
-  return { child, port: Number(m[1]) };
-}
 
 /** POST a hook event; a cut connection is `ok: false`. */
 function post(port: number, event: Record<string, unknown>): Promise<{ ok: true; body: Record<string, unknown> } | { ok: false }> {

@@ -4,16 +4,15 @@
  * restarted under load makes decisions fail closed and the audit wait; 1,000 concurrent hook
  * requests spread over two replicas.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgresStore, type PostgresStoreOptions } from '../../src/store/index.js';
 import { createCluster, freePort, type Cluster } from '../support/postgres/cluster.js';
 import { admin, freshSchema, postgres } from '../support/postgres/context.js';
-import { decisionOf, eventually, preToolUse, sandbox, start, TEST_TOKEN, type Running, type Sandbox } from './helpers.js';
+import { decisionOf, eventually, preToolUse, sandbox, spawnServe, start, TEST_TOKEN, type Running, type Sandbox } from './helpers.js';
 
 const server = postgres();
 const ci = process.env['CI'] === 'true';
@@ -133,7 +132,7 @@ describe.skipIf(!server.ok)(`replicas on one PostgreSQL database${server.ok ? ''
 
   it('SIGKILL of the replica holding a request mid-ask: the request fails closed, the ask stays answerable through the other, nothing is lost', async () => {
     const url = await freshSchema(base);
-    const killed = await spawnServe(url);
+    const killed = await spawnReplica(url);
     const b = await start(sb, { projects: [project], store: await pgStore(url) });
     try {
       const held = post(killed.port, preToolUse(project, 'Bash', { command: 'npm publish' }, { session_id: 'kill-1' }));
@@ -300,23 +299,10 @@ function post(port: number, event: unknown, agent?: http.Agent): Promise<{ ok: t
 }
 
 /** `toolgate serve --store postgres://…` as its own process (the one to kill). */
-async function spawnServe(url: string): Promise<{ child: ChildProcess; port: number }> {
+function spawnReplica(url: string): Promise<{ child: ChildProcess; port: number }> {
   // Replicas share the token (answer codes are sealed under it); the state directory is the sandbox's.
   const tokenFile = join(sb.root, 'replica-token');
   writeFileSync(tokenFile, `${TEST_TOKEN}\n`, { mode: 0o600 });
-  const child = spawn(
-    process.execPath,
-    ['--import', join(root, 'node_modules/tsx/dist/esm/index.mjs'), join(root, 'src/cli/main.ts'), 'serve', '--listen', '127.0.0.1:0', '--store', url, '--project', project, '--home', sb.home, '--token-file', tokenFile],
-    { cwd: project, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, XDG_STATE_HOME: join(sb.root, 'xdg') } },
-  );
-  let err = '';
-  child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
-  const line = await new Promise<string>((ok, fail) => {
-    createInterface({ input: child.stdout! }).once('line', ok);
-    child.once('exit', (code) => fail(new Error(`toolgate serve exited with ${code}: ${err}`)));
-  });
-  const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(line);
-  if (!m) throw new Error(`unexpected first line: ${line}`);
-  return { child, port: Number(m[1]) };
+  return spawnServe(sb, project, ['--store', url, '--token-file', tokenFile], 'xdg');
 }
 
