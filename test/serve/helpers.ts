@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { environmentHeaderTemplate } from '../../src/evaluate/door/index.js';
 import { sanitizedPath } from '../../src/evaluate/index.js';
 import { createServe, type Serve, type ServeOptions } from '../../src/serve/index.js';
 import { openSqliteStore, type Store } from '../../src/store/index.js';
@@ -190,3 +191,10 @@ export async function spawnServe(sb: Sandbox, project: string, args: readonly st
   if (!m) throw new Error(`unexpected first line: ${line}`);
   return { child, port: Number(m[1]) };
 }
+
+/**
+ * The `X-Toolgate-Env` header Claude Code sends (through `--print-hook-config`'s `allowedEnvVars`)
+ * from an ordinary environment: every listed variable unset. Without it serve knows nothing of the
+ * environment, and a read-only git command asks.
+ */
+export const ORDINARY_ENVIRONMENT: Readonly<Record<string, string>> = { 'x-toolgate-env': environmentHeaderTemplate().replace(/\$\{[A-Z_0-9]+\}/g, '') };

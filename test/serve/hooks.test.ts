@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { environmentHeaderTemplate, ENVIRONMENT_FACT_NAMES } from '../../src/evaluate/door/index.js';
-import { decisionOf, eventually, preToolUse, reasonOf, sandbox, start, transcriptOf, type Running, type Sandbox } from './helpers.js';
+import { ENVIRONMENT_FACT_NAMES } from '../../src/evaluate/door/index.js';
+import { decisionOf, eventually, ORDINARY_ENVIRONMENT, preToolUse, reasonOf, sandbox, start, transcriptOf, type Running, type Sandbox } from './helpers.js';
 
 let sb: Sandbox;
 let s: Running;
@@ -19,10 +19,8 @@ afterAll(async () => {
 
 describe('POST /hooks/claude-code: PreToolUse', () => {
   it('allows a read-only command in the project', async () => {
-    // The header --print-hook-config asks for, as Claude Code fills it in an ordinary environment (each variable unset).
-    const ordinary = { 'x-toolgate-env': environmentHeaderTemplate().replace(/\$\{[A-Z_0-9]+\}/g, '') };
     expect(ENVIRONMENT_FACT_NAMES).toContain('GIT_DIR');
-    const r = await s.hook(preToolUse(project, 'Bash', { command: 'git status' }), ordinary);
+    const r = await s.hook(preToolUse(project, 'Bash', { command: 'git status' }), ORDINARY_ENVIRONMENT);
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', permissionDecisionReason: expect.stringMatching(/^toolgate: /) } });
     // Without the header nothing is known of the environment: GIT_DIR may be set, so it is not allowed.

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgresStore, type PostgresStoreOptions } from '../../src/store/index.js';
 import { createCluster, freePort, type Cluster } from '../support/postgres/cluster.js';
 import { admin, freshSchema, postgres } from '../support/postgres/context.js';
-import { decisionOf, eventually, preToolUse, sandbox, spawnServe, start, TEST_TOKEN, type Running, type Sandbox } from './helpers.js';
+import { decisionOf, eventually, ORDINARY_ENVIRONMENT, preToolUse, sandbox, spawnServe, start, TEST_TOKEN, type Running, type Sandbox } from './helpers.js';
 
 const server = postgres();
 const ci = process.env['CI'] === 'true';
@@ -221,7 +221,7 @@ describe.skipIf(!server.ok)(`the database restarted under load${server.ok ? '' :
       const heldAsk = await firstAsk(a, 'restart-held');
 
       const calls = [
-        { kind: 'allow', run: (r: Running, i: number) => r.hook(preToolUse(project, 'Bash', { command: `git log -n ${i}` }, { session_id: `load-${i % 5}` })) },
+        { kind: 'allow', run: (r: Running, i: number) => r.hook(preToolUse(project, 'Bash', { command: `git log -n ${i}` }, { session_id: `load-${i % 5}` }), ORDINARY_ENVIRONMENT) },
         { kind: 'deny', run: (r: Running, i: number) => r.hook(preToolUse(project, 'Bash', { command: `rm -rf build/${i}` }, { session_id: `load-${i % 5}` })) },
         { kind: 'ask', run: (r: Running, i: number) => r.api('POST', '/v1/decisions', { call: { tool: 'Bash', input: { command: `npm publish --tag t${i}` } }, context: { cwd: project, sessionId: `load-${i % 5}` } }) },
       ];
@@ -285,7 +285,7 @@ function post(port: number, event: unknown, agent?: http.Agent): Promise<{ ok: t
   const payload = JSON.stringify(event);
   return new Promise((ok) => {
     const req = http.request(
-      { ...(agent !== undefined ? { agent } : {}), host: '127.0.0.1', port, path: '/hooks/claude-code', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+      { ...(agent !== undefined ? { agent } : {}), host: '127.0.0.1', port, path: '/hooks/claude-code', method: 'POST', headers: { ...ORDINARY_ENVIRONMENT, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
       (res) => {
         let text = '';
         res.on('data', (d: Buffer) => (text += d.toString()));
