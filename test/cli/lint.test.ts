@@ -2,24 +2,12 @@ import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/program.js';
+import { captureOutput } from './support/output.js';
 
-let out = '';
-let err = '';
+const io = captureOutput();
 
-beforeEach(() => {
-  out = '';
-  err = '';
-  process.exitCode = undefined;
-  vi.spyOn(process.stdout, 'write').mockImplementation((s: string | Uint8Array) => ((out += String(s)), true));
-  vi.spyOn(process.stderr, 'write').mockImplementation((s: string | Uint8Array) => ((err += String(s)), true));
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  process.exitCode = undefined;
-});
 
 function run(...args: string[]): Promise<number> {
   return main(['node', 'toolgate', ...args]);
@@ -38,15 +26,15 @@ describe('toolgate lint', () => {
   it('lints a project and exits 0 without errors', async () => {
     const code = await run('lint', '--project', examples, '--home', '/nonexistent-home');
     expect(code).toBe(0);
-    expect(out).toMatch(/1 file: 0 errors, 0 warnings/);
+    expect(io.out).toMatch(/1 file: 0 errors, 0 warnings/);
   });
 
   it('exits 1 on errors, prints file:line:col and codes; --fail-on warning', async () => {
     const dir = project({ permissions: { deny: ['Bash(rm -r /)*'], allow: ['Bash(python *)'] } });
     expect(await run('lint', '--settings', join(dir, '.claude', 'settings.json'))).toBe(1);
-    expect(out).toMatch(/settings\.json:\d+:\d+: error: .*\[TG_LINT_RULE_UNPARSEABLE\]/);
+    expect(io.out).toMatch(/settings\.json:\d+:\d+: error: .*\[TG_LINT_RULE_UNPARSEABLE\]/);
     const warnOnly = project({ permissions: { allow: ['Bash(python *)'] } });
-    out = '';
+    io.out = '';
     expect(await run('lint', join(warnOnly, '.claude', 'settings.json'))).toBe(0);
     expect(await run('lint', join(warnOnly, '.claude', 'settings.json'), '--fail-on', 'warning')).toBe(1);
   });
@@ -55,19 +43,19 @@ describe('toolgate lint', () => {
     const dir = project({ permissions: { deny: ['Raed(./.env)', 'Deploy(prod)'] } });
     const file = join(dir, '.claude', 'settings.json');
     expect(await run('lint', file)).toBe(1);
-    expect(out).toMatch(/error: "Raed\(\.\/\.env\)": .*did you mean "Read\(\.\/\.env\)"\? .*\[TG_LINT_TOOL_NEAR_MISS\]/);
-    expect(out).toMatch(/error: "Deploy\(prod\)": .*\[TG_LINT_UNKNOWN_TOOL\]/);
-    out = '';
+    expect(io.out).toMatch(/error: "Raed\(\.\/\.env\)": .*did you mean "Read\(\.\/\.env\)"\? .*\[TG_LINT_TOOL_NEAR_MISS\]/);
+    expect(io.out).toMatch(/error: "Deploy\(prod\)": .*\[TG_LINT_UNKNOWN_TOOL\]/);
+    io.out = '';
     expect(await run('lint', file, '--tools', 'Deploy,Build', '--json')).toBe(1);
-    expect((JSON.parse(out) as { counts: Record<string, number> }).counts).toEqual({ TG_LINT_TOOL_NEAR_MISS: 1 });
+    expect((JSON.parse(io.out) as { counts: Record<string, number> }).counts).toEqual({ TG_LINT_TOOL_NEAR_MISS: 1 });
   });
 
   it('--json and --sarif', async () => {
     const dir = project({ permissions: { allow: ['Bash'] } });
     await run('lint', '--project', dir, '--home', '/nonexistent-home', '--json');
-    const report = JSON.parse(out) as { counts: Record<string, number> };
+    const report = JSON.parse(io.out) as { counts: Record<string, number> };
     expect(report.counts['TG_LINT_BROAD_ALLOW']).toBe(1);
-    out = '';
+    io.out = '';
     const sarifFile = join(dir, 'out.sarif');
     await run('lint', '--project', dir, '--home', '/nonexistent-home', '--sarif', sarifFile);
     const sarif = JSON.parse(readFileSync(sarifFile, 'utf8')) as { version: string; runs: { results: { ruleId: string }[] }[] };
@@ -77,16 +65,16 @@ describe('toolgate lint', () => {
 
   it('--what-if names the smallest allow rule and what else it allows', async () => {
     await run('lint', '--project', examples, '--home', '/nonexistent-home', '--what-if', 'Bash(npm install lodash)');
-    expect(out).toMatch(/smallest rule that allows it is "Bash\(npm install lodash\)"/);
-    expect(out).toMatch(/Bash\(npm \*\)\n\s+would also allow: .*npm install some-package-from-the-registry/);
+    expect(io.out).toMatch(/smallest rule that allows it is "Bash\(npm install lodash\)"/);
+    expect(io.out).toMatch(/Bash\(npm \*\)\n\s+would also allow: .*npm install some-package-from-the-registry/);
   });
 });
 
 describe('toolgate test', () => {
   it('runs the example and exits 0', async () => {
     expect(await run('test', examples)).toBe(0);
-    expect(out).toMatch(/PASS example project policy/);
-    expect(out.trim().split('\n').at(-1)).toMatch(/^\d+ passed, 0 failed$/);
+    expect(io.out).toMatch(/PASS example project policy/);
+    expect(io.out.trim().split('\n').at(-1)).toMatch(/^\d+ passed, 0 failed$/);
   });
 
   it('exits 1 on a failing case, writes JUnit, prints JSON', async () => {
@@ -94,17 +82,17 @@ describe('toolgate test', () => {
     writeFileSync(join(dir, 'p.policy-test.json'), JSON.stringify({ settings: { project: '.' }, cases: [{ call: 'Bash(rm -rf x)', expect: 'allow' }] }));
     const junit = join(dir, 'junit.xml');
     expect(await run('test', dir, '--junit', junit)).toBe(1);
-    expect(out).toMatch(/✗ Bash\(rm -rf x\) → expected allow/);
-    expect(out).toMatch(/trace:/);
+    expect(io.out).toMatch(/✗ Bash\(rm -rf x\) → expected allow/);
+    expect(io.out).toMatch(/trace:/);
     expect(readFileSync(junit, 'utf8')).toMatch(/<failure message="expected allow, got deny"/);
-    out = '';
+    io.out = '';
     await run('test', join(dir, 'p.policy-test.json'), '--json');
-    expect((JSON.parse(out) as { failed: number }[])[0]?.failed).toBe(1);
+    expect((JSON.parse(io.out) as { failed: number }[])[0]?.failed).toBe(1);
   });
 
   it('exits 2 when no test file is found', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'toolgate-empty-'));
     expect(await run('test', dir)).toBe(2);
-    expect(err).toMatch(/no \.policy-test\.json files found/);
+    expect(io.err).toMatch(/no \.policy-test\.json files found/);
   });
 });
