@@ -8,6 +8,7 @@ import { parseWhen } from '../../src/cli/asks.js';
 import { parseListen } from '../../src/cli/serve.js';
 import { ENVIRONMENT_FACT_NAMES, environmentHeaderTemplate, SHELL_HEADER_TEMPLATE } from '../../src/evaluate/index.js';
 import { programArgs } from '../support/programs/run.js';
+import { ORDINARY_ENVIRONMENT } from '../serve/helpers.js';
 
 let dir: string;
 let project: string;
@@ -56,7 +57,7 @@ const event = (command: string, session = 'cli-1') => ({
   tool_input: { command },
   tool_use_id: `toolu_${Math.random().toString(36).slice(2)}`,
 });
-const hook = async (url: string, body: unknown) => (await fetch(`${url}/hooks/claude-code`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } })).json() as Promise<{ hookSpecificOutput?: { permissionDecision?: string; permissionDecisionReason?: string } }>;
+const hook = async (url: string, body: unknown) => (await fetch(`${url}/hooks/claude-code`, { method: 'POST', body: JSON.stringify(body), headers: { ...ORDINARY_ENVIRONMENT, 'content-type': 'application/json' } })).json() as Promise<{ hookSpecificOutput?: { permissionDecision?: string; permissionDecisionReason?: string } }>;
 
 beforeAll(() => {
   dir = realpathSync(mkdtempSync(join(tmpdir(), 'toolgate-cli-serve-')));

@@ -3,7 +3,7 @@ import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteStore, StoreUnavailableError, type Store } from '../../src/store/index.js';
-import { decisionOf, eventually, preToolUse, reasonOf, sandbox, start, type Sandbox } from './helpers.js';
+import { decisionOf, eventually, ORDINARY_ENVIRONMENT, preToolUse, reasonOf, sandbox, start, type Sandbox } from './helpers.js';
 
 let sb: Sandbox;
 let project: string;
@@ -67,7 +67,7 @@ describe('the store unreachable', () => {
       expect((await s.hook(preToolUse(project, 'Bash', { command: 'npm publish' }, { session_id: 'down-1' }))).body).toMatchObject({ hookSpecificOutput: { permissionDecision: 'allow' } });
 
       store.down = true;
-      expect(decisionOf((await s.hook(preToolUse(project, 'Bash', { command: 'git status' }, { session_id: 'down-1' }))).body)).toBe('allow');
+      expect(decisionOf((await s.hook(preToolUse(project, 'Bash', { command: 'git status' }, { session_id: 'down-1' }), ORDINARY_ENVIRONMENT)).body)).toBe('allow');
       expect(decisionOf((await s.hook(preToolUse(project, 'Bash', { command: 'npm run lint' }, { session_id: 'down-1' }))).body)).toBe('allow');
       expect(decisionOf((await s.hook(preToolUse(project, 'Bash', { command: 'rm -rf x' }, { session_id: 'down-1' }))).body)).toBe('deny');
       // The granted call asks (grants unreadable) and the ask cannot be parked: deny.
@@ -160,7 +160,7 @@ describe('1,000 concurrent hook requests', () => {
       new Promise<{ i: number; status: number; body: Record<string, unknown> }>((ok, fail) => {
         const c = cases[i % cases.length]!;
         const payload = JSON.stringify(preToolUse(project, c.tool, c.input, { session_id: `conc-${i % 7}` }));
-        const req = http.request({ agent, host: url.hostname, port: url.port, path: '/hooks/claude-code', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (res) => {
+        const req = http.request({ agent, host: url.hostname, port: url.port, path: '/hooks/claude-code', method: 'POST', headers: { ...ORDINARY_ENVIRONMENT, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (res) => {
           let text = '';
           res.on('data', (d: Buffer) => (text += d.toString()));
           res.on('end', () => ok({ i, status: res.statusCode ?? 0, body: JSON.parse(text) }));
