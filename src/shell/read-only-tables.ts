@@ -48,7 +48,6 @@ const CLAUDE_CODE_UNMOVED: Readonly<Record<string, ReadOnlyEntry>> = {
     source: `${CC_CLI}; bash builtin printf (-v VAR assigns a variable: not listed)`,
     short: '', long: '', operands: 'text', globs: true,
   },
-  pwd: { source: `${CC_DOCS}; the CLI asks about pwd -L/-P`, short: '', long: '', operands: 'none', globs: false },
   head: {
     source: `${CC_DOCS}; ${coreutils('head')}`,
     short: 'c:n:qvz', long: `bytes= lines= quiet silent verbose zero-terminated ${HV}`, numeric: true,
@@ -64,7 +63,6 @@ const CLAUDE_CODE_UNMOVED: Readonly<Record<string, ReadOnlyEntry>> = {
     short: 'clLmw', long: `bytes chars lines words max-line-length total= ${HV}`, otherLong: 'files0-from',
     operands: 'read', globs: true, anyOptionHarmless: true, afterXargs: true,
   },
-  which: { source: `${CC_DOCS}; Debian which(1)`, short: 'as', operands: 'text', globs: true, anyOptionHarmless: true },
   type: { source: `${CC_CLI}; bash builtin type`, short: 'afptP', operands: 'text', globs: true, anyOptionHarmless: true },
   diff: {
     source: `${CC_DOCS}; GNU diffutils 3.8 diff(1) (-l/--paginate runs pr)`,
@@ -102,11 +100,6 @@ const CLAUDE_CODE_UNMOVED: Readonly<Record<string, ReadOnlyEntry>> = {
     otherLong: 'files0-from',
     reads: ['X', 'exclude-from'],
     operands: 'read', globs: true, anyOptionHarmless: true,
-  },
-  df: {
-    source: `${CC_CLI}; ${coreutils('df')} (--sync not listed)`,
-    short: 'aB:hHiklPTt:vx', long: `all block-size= human-readable si inodes local no-sync output[=] portability total type= print-type exclude-type= ${HV}`,
-    otherLong: 'sync', operands: 'read', globs: true,
   },
   file: {
     source: `${CC_DOCS} (not -m/-f); file 5.44 file(1) (-C writes, -z runs decompressors, -p changes access times)`,
@@ -165,8 +158,6 @@ const CLAUDE_CODE_UNMOVED: Readonly<Record<string, ReadOnlyEntry>> = {
   md5sum: { source: `${CC_CLI}; ${coreutils('md5sum')} (--check reads the files a list names)`, ...SUM },
   sha1sum: { source: `${CC_CLI}; ${coreutils('sha1sum')}`, ...SUM },
   sha256sum: { source: `${CC_CLI}; ${coreutils('sha256sum')}`, ...SUM },
-  basename: { source: `${CC_CLI}; ${coreutils('basename')}`, short: 'as:z', long: `multiple suffix= zero ${HV}`, operands: 'text', globs: true, anyOptionHarmless: true },
-  dirname: { source: `${CC_CLI}; ${coreutils('dirname')}`, short: 'z', long: `zero ${HV}`, operands: 'text', globs: true, anyOptionHarmless: true },
   realpath: {
     source: `${CC_CLI}; ${coreutils('realpath')}`,
     short: 'eLmPqsz', long: `canonicalize-existing canonicalize-missing logical physical quiet relative-to= relative-base= strip no-symlinks zero ${HV}`,
@@ -177,21 +168,8 @@ const CLAUDE_CODE_UNMOVED: Readonly<Record<string, ReadOnlyEntry>> = {
     short: 'efmnqsvz', long: `canonicalize canonicalize-existing canonicalize-missing no-newline quiet silent verbose zero ${HV}`,
     operands: 'read', globs: true, anyOptionHarmless: true,
   },
-  whoami: { source: `${CC_CLI}; ${coreutils('whoami')}`, short: '', long: HV, operands: 'none', globs: false },
   id: { source: `${CC_CLI}; ${coreutils('id')}`, short: 'agGnruzZ', long: `context group groups name real user zero ${HV}`, operands: 'text', globs: false },
-  groups: { source: `${CC_CLI}; ${coreutils('groups')}`, short: '', long: HV, operands: 'text', globs: false },
-  uname: {
-    source: `${CC_CLI}; ${coreutils('uname')}`,
-    short: 'asnrvmpio', long: `all kernel-name nodename kernel-release kernel-version machine processor hardware-platform operating-system ${HV}`,
-    operands: 'none', globs: false,
-  },
-  arch: { source: `${CC_CLI}; ${coreutils('arch')}`, short: '', long: HV, operands: 'none', globs: false },
   nproc: { source: `${CC_CLI}; ${coreutils('nproc')}`, short: '', long: `all ignore= ${HV}`, operands: 'none', globs: false },
-  hostname: {
-    source: `${CC_CLI}; Debian hostname(1) (an operand, -F/--file or -b/--boot sets the name)`,
-    short: 'aAdfiIsyvVh', long: `alias all-fqdns domain fqdn long ip-address all-ip-addresses short yp nis verbose ${HV}`, otherLong: 'file boot',
-    operands: 'none', globs: false,
-  },
   date: {
     source: `${CC_CLI}; ${coreutils('date')} (-s/--set and an MMDDhhmm operand set the clock)`,
     short: 'd:f:I::r:Ru', long: `date= debug file= iso-8601[=] resolution rfc-email rfc-3339= reference= utc universal ${HV}`, otherLong: 'set',
@@ -214,13 +192,6 @@ const CLAUDE_CODE_UNMOVED: Readonly<Record<string, ReadOnlyEntry>> = {
       `output-width= separator= output-separator= fillrows use-spaces= ${HV}`,
     operands: 'read', globs: true, anyOptionHarmless: true,
   },
-  free: {
-    source: `${CC_CLI}; procps-ng 4.0 free(1)`,
-    short: 'bkmghltvwc:s:', long: `bytes kibi mebi gibi tebi pebi kilo mega giga tera peta human lohi line total si count= seconds= wide committed ${HV}`,
-    operands: 'none', globs: false,
-  },
-  uptime: { source: `${CC_CLI}; procps-ng 4.0 uptime(1)`, short: 'psVh', long: `pretty since ${HV}`, operands: 'none', globs: false },
-  locale: { source: `${CC_CLI}; glibc locale(1) (-m/--charmaps runs gzip to read the charmaps: not listed)`, short: 'ackv', long: `all-locales category-name keyword-name verbose ${HV}`, otherLong: 'charmaps', operands: 'text', globs: false },
   lsof: { source: `${CC_CLI}; lsof(8) (its own option loop: only -i[ADDR], -n, -P, -l listed)`, operands: 'none', globs: false, check: 'lsof' },
   ps: { source: `${CC_CLI}; procps-ng 4.0 ps(1) (BSD e/eww shows environments: not listed)`, operands: 'none', globs: false, check: 'ps' },
   node: { source: `${CC_CLI} (node --version / -v only)`, operands: 'none', globs: false, check: 'version' },
@@ -247,11 +218,9 @@ const ROBOTA_UNMOVED: Readonly<Record<string, ReadOnlySpec>> = {
   ls: { globs: false, safeShort: 'aAbBcCdfFgGhiklmnopqrRsStuUvwxX1ITw', shortArg: 'ITw' },
   cat: { globs: false, safeShort: 'AbeEnstTuv' },
   echo: { globs: false, safeShort: 'neE' },
-  pwd: { globs: false, safeShort: '' },
   head: { globs: false, safeShort: 'nqvcz0123456789', shortArg: 'nc' },
   tail: { globs: false, safeShort: 'nqvcfFz0123456789', shortArg: 'nc' },
   wc: { globs: false, safeShort: 'clmwL', unsafeLong: ['files0-from'] },
-  which: { globs: false, safeShort: 'a' },
   stat: { globs: false, safeShort: 'cft', shortArg: 'c', unsafeLong: ['dereference'] },
   du: { globs: false, safeShort: 'abchkmsSxd0', shortArg: 'd', unsafeLong: ['dereference', 'files0-from', 'exclude-from'] },
 };

@@ -2,20 +2,33 @@
  * Every program toolgate models, one file each (a family such as git in a folder), and the one
  * registry over them. To add or correct a program, see `docs/shell.md`.
  */
+import { arch } from './arch.js';
+import { basename } from './basename.js';
 import { cd } from './cd.js';
 import { cp } from './cp.js';
+import { df } from './df.js';
+import { dirname } from './dirname.js';
 import { find } from './find.js';
+import { free } from './free.js';
 import { git } from './git/index.js';
 import { grep } from './grep.js';
+import { groups } from './groups.js';
+import { hostname } from './hostname.js';
 import { install } from './install.js';
 import { ln } from './ln.js';
+import { locale } from './locale.js';
 import { patch } from './patch.js';
+import { pwd } from './pwd.js';
 import { rg } from './rg.js';
 import { shasum } from './shasum.js';
 import { strings } from './strings.js';
 import { tar } from './tar/index.js';
 import { test } from './test.js';
 import { tree } from './tree.js';
+import { uname } from './uname.js';
+import { uptime } from './uptime.js';
+import { which } from './which.js';
+import { whoami } from './whoami.js';
 import type { ProgramModel } from './model.js';
 import { createProgramRegistry, type ProgramRegistry } from './registry.js';
 
@@ -24,7 +37,9 @@ export { cdReadOnly } from './cd.js';
 export { createProgramRegistry, optionShape, type ProgramRegistry, type ProgramRegistryOptions } from './registry.js';
 
 /** Every model, in the order the registry indexes them. @internal */
-export const PROGRAM_MODELS: readonly ProgramModel[] = [cd, cp, find, git, grep, install, ln, patch, rg, shasum, strings, tar, test, tree];
+export const PROGRAM_MODELS: readonly ProgramModel[] = [
+  arch, basename, cd, cp, df, dirname, find, free, git, grep, groups, hostname, install, ln, locale, patch, pwd, rg, shasum, strings, tar, test, tree, uname, uptime, which, whoami,
+];
 
 /** The registry the shell layer uses (duplicate names are refused by its test, not at start). @internal */
 export const PROGRAMS: ProgramRegistry = createProgramRegistry(PROGRAM_MODELS);

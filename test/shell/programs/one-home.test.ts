@@ -22,6 +22,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/powershell/aliases.ts:cd': 'a PowerShell alias (`cd` is Set-Location there), not the POSIX builtin',
   'src/powershell/aliases.ts:pushd': 'a PowerShell alias (`pushd` is Push-Location there), not the POSIX builtin',
   'src/powershell/aliases.ts:popd': 'a PowerShell alias (`popd` is Pop-Location there), not the POSIX builtin',
+  'src/powershell/aliases.ts:pwd': 'a PowerShell alias (`pwd` is Get-Location there), not the POSIX builtin',
   'src/shell/read-only-types.ts:cd': 'a kind of the public `ReadOnlyCheck` type; the check itself is cdReadOnly in programs/cd.ts',
   'src/shell/read-only.ts:cd': 'the dispatch of the `cd` check kind to programs/cd.ts',
   'src/shell/path-effects.ts:tree': 'the `tree` field of a path effect, not the program',
