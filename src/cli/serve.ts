@@ -143,6 +143,11 @@ async function runServe(flags: ServeFlags): Promise<number> {
     audit: flags.audit,
     ...(flags.home !== undefined ? { home: resolve(flags.home) } : {}),
   });
+  // SIGUSR1 makes Node open its inspector, where any local client evaluates code in this process
+  // (and reads the token): a listener keeps it closed. Node has no prctl(PR_SET_DUMPABLE), so
+  // ptrace and core dumps by the same OS user stay open (docs/serve-threat-model.md).
+  const inspectorClosed = () => warn('ignored SIGUSR1: it would open the Node inspector, through which any local process could read the token');
+  process.on('SIGUSR1', inspectorClosed);
   let at;
   try {
     at = await serve.listen(host, port);
@@ -174,5 +179,6 @@ async function runServe(flags: ServeFlags): Promise<number> {
   unrecord();
   await serve.close();
   await store.close();
+  process.off('SIGUSR1', inspectorClosed);
   return 0;
 }

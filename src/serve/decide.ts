@@ -5,9 +5,10 @@ import { agentHome, evaluateAsync, evaluationContextFor, modeFor, type ContextSh
 import { unescapeRuleContent } from '../rules/index.js';
 import type { GrantRecord, Store } from '../store/index.js';
 import { UNKNOWN_PROJECT, type ProjectPolicy, type Projects } from './projects.js';
-import { selfGuard } from './self-guard.js';
+import { agentsProcessView, selfGuard } from './self-guard.js';
 import { isShellPrepared, prepareShell } from '../shell/index.js';
 import { nodeFsView } from '../node/fs.js';
+import type { ReadonlyFsView } from '../core/ports.js';
 import { tooLargeToShow } from './display/index.js';
 
 /** Where a call is made: what the hook event or the API request says about it. */
@@ -76,9 +77,10 @@ export interface Decider {
  * Decide calls as serve does. `guarded`: serve's own files (token, answerers, store), which the
  * self-guard also matches by device and inode.
  */
-export function createDecider(o: { projects: Projects; store: Store; home: string; guarded: readonly string[]; now?: () => number }): Decider {
+export function createDecider(o: { projects: Projects; store: Store; home: string; guarded: readonly string[]; processIds?: () => ReadonlySet<string>; now?: () => number }): Decider {
   const now = o.now ?? Date.now;
-  const fsView = nodeFsView();
+  // `/proc/self` and `/dev/fd` name the agent's process, never serve's own.
+  const fsView = agentsProcessView(nodeFsView());
 
   const gateFor = async (project: ProjectPolicy, where: GateSite): Promise<Gate> => {
     const mode: PermissionMode | undefined = where.mode !== undefined ? (normalizeMode(where.mode) ?? 'default') : undefined;
@@ -95,7 +97,7 @@ export function createDecider(o: { projects: Projects; store: Store; home: strin
       ...(where.sessionId !== undefined ? { sessionId: where.sessionId } : {}),
       isProjectTrusted: () => project.trusted,
       // Symbolic links are followed on the machine serve runs on (the agents' files).
-      fsView: nodeFsView(),
+      fsView,
       ...(where.shell !== undefined ? { shell: where.shell } : {}),
       ...(where.environment !== undefined ? { environment: where.environment } : {}),
     });
@@ -109,7 +111,8 @@ export function createDecider(o: { projects: Projects; store: Store; home: strin
       if (!isShellPrepared()) await prepareShell();
       // serve's own files are guarded wherever `~` may lead: the agent's home and serve's.
       const home = homeFor(where, o.home);
-      const selfDeny = selfGuard(call, o.guarded, { cwd: where.cwd, home: home.home, fs: fsView }) ?? (home.home !== o.home ? selfGuard(call, o.guarded, { cwd: where.cwd, home: o.home, fs: fsView }) : undefined);
+      const guard = { cwd: where.cwd, fs: fsView, ...(o.processIds !== undefined ? { processIds: o.processIds } : {}) };
+      const selfDeny = selfGuard(call, o.guarded, { ...guard, home: home.home }) ?? (home.home !== o.home ? selfGuard(call, o.guarded, { ...guard, home: o.home }) : undefined);
       if (selfDeny !== undefined) {
         const result: GateDeny = {
           behavior: 'deny',
@@ -124,7 +127,7 @@ export function createDecider(o: { projects: Projects; store: Store; home: strin
         };
         return { result, project, context: where, decidedBy: 'serveSelf' };
       }
-      const fast = await quickDecision(call, project, where, home);
+      const fast = await quickDecision(call, project, where, home, fsView);
       if (fast !== undefined) return { result: fast, project, context: where, decidedBy: 'rules' };
       const opts = { cwd: where.cwd, ...(call.id !== undefined ? { toolUseId: call.id } : {}), ...(where.agent !== undefined ? { agent: where.agent } : {}) };
       const gate = await gateFor(project, where);
@@ -180,7 +183,7 @@ function unshowable(s: Settled): Settled | undefined {
  * as default and turns only asks into denies; plan-mode tools are left to the gate). Asks, plan
  * tools and anything that throws go through the gate.
  */
-async function quickDecision(call: ToolCall, project: ProjectPolicy, where: CallContext, home: { home: string; homeUnknown?: string }): Promise<GateAllow | GateDeny | undefined> {
+async function quickDecision(call: ToolCall, project: ProjectPolicy, where: CallContext, home: { home: string; homeUnknown?: string }, fs: ReadonlyFsView): Promise<GateAllow | GateDeny | undefined> {
   if (call.tool === 'EnterPlanMode' || call.tool === 'ExitPlanMode') return undefined;
   const mode = modeFor(where.mode, { policy: project.policy });
   let d;
@@ -194,7 +197,7 @@ async function quickDecision(call: ToolCall, project: ProjectPolicy, where: Call
         ...(home.homeUnknown !== undefined ? { homeUnknown: home.homeUnknown } : {}),
         project: project.finding,
         // As the gate sees it: a symbolic link to a denied file is denied (deny if either path matches).
-        fs: nodeFsView(),
+        fs,
         ...(where.shell !== undefined ? { shell: where.shell } : {}),
         ...(where.environment !== undefined ? { environment: where.environment } : {}),
       },

@@ -2,6 +2,7 @@ import type { ReadonlyFsView } from '../core/ports.js';
 import type { Decision, ToolCall } from '../core/types.js';
 import { callFacts, type CallFacts } from '../evaluate/facts.js';
 import { escapeRuleContent } from '../rules/index.js';
+import { processesAimedAt } from '../shell/programs/index.js';
 
 /** Where serve listens and keeps its secrets: what a gated agent must not reach. */
 export interface SelfTarget {
@@ -14,6 +15,8 @@ export interface SelfTarget {
   storeFile?: string;
   /** Where serve's address is recorded for `toolgate asks answer`: rewritten, it would send the token elsewhere. */
   addressFile?: string;
+  /** serve's process id: its `/proc/PID/` (memory, environment, open files) is as secret as the token. */
+  pid?: number;
 }
 
 /** serve's own files, by path: the token, the answerers, the recorded address and the store with its companions. */
@@ -28,9 +31,10 @@ export function guardedFiles(t: Omit<SelfTarget, 'host' | 'port'>): string[] {
 
 /**
  * The settings serve adds to every project's policy, as built-in rules (`SettingsSource.builtIn`):
- * its token, answerers, recorded address and store files are Read- and Edit-denied in every mode (stronger than
+ * its token, answerers, recorded address and store files, and its process's `/proc/PID/`
+ * directory (memory, environment, open files), are Read- and Edit-denied in every mode (stronger than
  * protected: writes are refused, not asked). Read deny rules also cover what a shell command
- * reads, so `cat TOKEN` and `sqlite3 STORE` are denied — after links resolve, through wrappers and
+ * reads, so `cat TOKEN`, `sqlite3 STORE` and `cat /proc/PID/mem` are denied — after links resolve, through wrappers and
  * `bash -c`. Being built in, they do not make opaque code a firm ask (decision 0025).
  */
 export function builtInSettings(t: Omit<SelfTarget, 'host' | 'port'>): Record<string, unknown> {
@@ -41,6 +45,7 @@ export function builtInSettings(t: Omit<SelfTarget, 'host' | 'port'>): Record<st
     const pattern = file === t.storeFile ? `${abs(file)}*` : abs(file);
     deny.push(`Read(${escapeRuleContent(pattern)})`, `Edit(${escapeRuleContent(pattern)})`);
   }
+  if (t.pid !== undefined) for (const pattern of [`//proc/${t.pid}`, `//proc/${t.pid}/**`]) deny.push(`Read(${pattern})`, `Edit(${pattern})`);
   return { permissions: { deny } };
 }
 
@@ -106,21 +111,33 @@ export interface GuardContext {
   cwd: string;
   home: string;
   fs: ReadonlyFsView;
+  /**
+   * serve's process id and the ids of its threads (each reaches the same memory through
+   * `/proc/ID/` and ptrace), read when a call may name one. Without it no process is guarded.
+   */
+  processIds?: () => ReadonlySet<string>;
 }
 
 const deny = (what: string, detail: string): Decision => ({
   behavior: 'deny',
-  reason: { kind: 'rule', message: `${what}: a gated agent may neither reach toolgate serve's token and store nor answer its own asks` },
-  rule: { text: 'toolgate serve: its own files and answer command', list: 'deny', source: { kind: 'inline', builtIn: true } },
+  reason: { kind: 'rule', message: `${what}: a gated agent may neither reach toolgate serve's token, store and process nor answer its own asks` },
+  rule: { text: 'toolgate serve: its own files, process and answer command', list: 'deny', source: { kind: 'inline', builtIn: true } },
   trace: [{ step: 'serveSelf', outcome: 'deny', detail }],
 });
 
+/** The process id a path under `/proc` names (`/proc/12/mem`, `/proc/12`), or `undefined`. */
+const procId = (path: string): string | undefined => /^\/proc\/(\d+)(?:\/|$)/.exec(path)?.[1];
+
 /**
  * What the built-in rules cannot see by path: another name of serve's token or store file (an
- * existing hard link: same device and inode in the file-system view), and the answer command in
- * any of its spellings, in any command the shell analysis lists (inside `bash -c`, after
- * `timeout`, …). Denied in every mode. Code toolgate cannot see is not looked into: running serve
- * as another OS user is what stops it (decision 0025).
+ * existing hard link: same device and inode in the file-system view); the answer command in
+ * any of its spellings; `/proc/ID/` of any of serve's threads (the rules name its process id);
+ * and a program that attaches to, dumps or signals serve's process by id (`gcore ID`,
+ * `gdb -p ID`, `strace -p ID`, `kill -ABRT ID`: `src/shell/programs/process-attach.ts`) — each in
+ * any command the shell analysis lists (inside `bash -c`, after `timeout`, …). Denied in every
+ * mode. Code toolgate cannot see is not looked into, nor an id that is not literal
+ * (`gcore $(pgrep node)`): running serve as another OS user is what stops those (decision 0025,
+ * `docs/serve-threat-model.md`).
  */
 export function selfGuard(call: ToolCall, files: readonly string[], g: GuardContext): Decision | undefined {
   if (call.tool === 'PowerShell') return undefined;
@@ -129,7 +146,9 @@ export function selfGuard(call: ToolCall, files: readonly string[], g: GuardCont
   const linked = g.fs.identity !== undefined && files.some((f) => (g.fs.linkCount?.(f) ?? 1) > 1);
   const command = call.input['command'];
   const shell = typeof command === 'string';
-  if (!linked && !(shell && mayNameAnswer(command as string))) return undefined;
+  // A command names a process id in digits (a link to `/proc/ID` is made by a command that names it).
+  const mayAim = g.processIds !== undefined && (!shell || /\d/.test(command as string));
+  if (!linked && !mayAim && !(shell && mayNameAnswer(command as string))) return undefined;
   const facts: CallFacts = callFacts(call, {
     cwd: g.cwd,
     home: g.home,
@@ -139,13 +158,26 @@ export function selfGuard(call: ToolCall, files: readonly string[], g: GuardCont
     ...(g.fs.isDirectory !== undefined ? { isDirectory: (p: string) => g.fs.isDirectory?.(p) } : {}),
   });
   const paths: string[] = [];
+  const ids = mayAim ? g.processIds?.() : undefined;
   if (facts.kind === 'shell') {
     for (const cmd of facts.analysis.commands) {
       if (runsAnswerCommand(cmd.argv)) return deny(`the command runs \`toolgate asks answer\` (${cmd.argv.slice(0, 6).join(' ')})`, `"${cmd.argv.join(' ')}" is toolgate serve's answer command`);
+      const aim = ids !== undefined ? processesAimedAt(cmd.argv, cmd.literal) : undefined;
+      const hit = aim?.ids.find((id) => id === '-1' || ids?.has(id) === true);
+      if (aim !== undefined && hit !== undefined) {
+        const whom = hit === '-1' ? 'every process the user may signal, toolgate serve among them' : `process ${hit}, which is toolgate serve`;
+        return deny(`\`${cmd.argv.slice(0, 6).join(' ')}\` ${aim.what} ${whom}`, `"${cmd.argv.join(' ')}" is aimed at toolgate serve's process`);
+      }
     }
     for (const e of facts.effects) paths.push(e.path);
   } else if (facts.kind === 'read' || facts.kind === 'edit') {
     paths.push(facts.path);
+  }
+  if (ids !== undefined) {
+    for (const p of paths) {
+      const id = procId(p) ?? procId(g.fs.realpath(p) ?? '');
+      if (id !== undefined && ids.has(id)) return deny(`${p} is in /proc/${id}/, toolgate serve's own process (its memory, environment and open files)`, `${p} reaches toolgate serve's process ${id}`);
+    }
   }
   if (!linked || paths.length === 0 || g.fs.identity === undefined) return undefined;
   const identity = g.fs.identity.bind(g.fs);
@@ -160,6 +192,30 @@ export function selfGuard(call: ToolCall, files: readonly string[], g: GuardCont
     if (file !== undefined) return deny(`${p} is another name of ${file} (the same file)`, `${p} has the device and inode of ${file}, one of toolgate serve's own files`);
   }
   return undefined;
+}
+
+/** Paths that name the calling process itself: resolved by serve, they would name serve's own. */
+const SELF = /^\/(?:proc\/(?:self|thread-self)|dev\/(?:fd|stdin|stdout|stderr))(?:\/|$)/;
+
+/**
+ * The file-system view as the agent's processes see `/proc/self`, `/proc/thread-self` and
+ * `/dev/fd` (each process its own): serve resolving them would reach its own process, so a
+ * harmless `cat /proc/self/status` would read as serve's and `cat /dev/fd/3` as serve's store.
+ * Under them nothing is resolved or identified; the path stands as written.
+ */
+export function agentsProcessView(view: ReadonlyFsView): ReadonlyFsView {
+  const own = (p: string) => SELF.test(p);
+  return {
+    ...view,
+    realpath: (p) => (own(p) ? p : view.realpath(p)),
+    exists: (p) => own(p) || view.exists(p),
+    ...(view.isDirectory !== undefined ? { isDirectory: (p: string) => (own(p) ? undefined : view.isDirectory?.(p)) } : {}),
+    ...(view.identity !== undefined ? { identity: (p: string) => (own(p) ? undefined : view.identity?.(p)) } : {}),
+    ...(view.linkCount !== undefined ? { linkCount: (p: string) => (own(p) ? undefined : view.linkCount?.(p)) } : {}),
+    ...(view.list !== undefined ? { list: (p: string) => (own(p) ? undefined : view.list?.(p)) } : {}),
+    ...(view.isSymlink !== undefined ? { isSymlink: (p: string) => !own(p) && view.isSymlink?.(p) === true } : {}),
+    ...(view.readText !== undefined ? { readText: (p: string) => (own(p) ? undefined : view.readText?.(p)) } : {}),
+  };
 }
 
 /**

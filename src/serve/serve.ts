@@ -21,6 +21,7 @@ import { apiRoutes } from './routes/api.js';
 import { hookRoutes } from './routes/hooks.js';
 import { pageRoutes } from './routes/page.js';
 import { builtInSettings, guardedFiles, type SelfTarget } from './self-guard.js';
+import { processIds } from './process-ids.js';
 
 /** Milliseconds any client has to send a request's headers. */
 const HEADERS_TIMEOUT_MS = 10_000;
@@ -138,6 +139,7 @@ export function createServe(options: ServeOptions): Serve {
     ...(options.answerersFile !== undefined ? { answerersFile: resolve(options.answerersFile) } : {}),
     ...(options.addressFile !== undefined ? { addressFile: resolve(options.addressFile) } : {}),
     ...(storeFile !== undefined ? { storeFile } : {}),
+    pid: process.pid,
   };
   let self: SelfTarget | undefined;
   const projects = createProjects({
@@ -150,7 +152,7 @@ export function createServe(options: ServeOptions): Serve {
     ...(options.managedPaths !== undefined ? { managedPaths: options.managedPaths } : {}),
     now,
   });
-  const decider = createDecider({ projects, store, home, guarded: guardedFiles(secrets), now });
+  const decider = createDecider({ projects, store, home, guarded: guardedFiles(secrets), processIds: processIds(process.pid), now });
   const codes = createAnswerCodes(options.token, store);
   const announce = options.announce ?? ((line: string) => process.stderr.write(`${line}\n`));
   const spillFile = options.spillFile ?? defaultSpillFile(store) ?? false;
