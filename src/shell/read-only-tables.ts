@@ -38,20 +38,10 @@ const CLAUDE_CODE_UNMOVED: Readonly<Record<string, ReadOnlyEntry>> = {
       `show-control-chars quote-name quoting-style= reverse recursive size sort= time= tabsize= width= context zero ${HV}`,
     operands: 'read', globs: true, anyOptionHarmless: true,
   },
-  cat: {
-    source: `${CC_DOCS}; ${coreutils('cat')}`,
-    short: 'AbeEnstTuv', long: `show-all number-nonblank show-ends number squeeze-blank show-tabs show-nonprinting ${HV}`,
-    operands: 'read', globs: true, anyOptionHarmless: true,
-  },
   echo: { source: `${CC_DOCS}; bash builtin echo (-n -e -E, everything else is text)`, operands: 'text', globs: true, anyOptionHarmless: true, afterXargs: true, check: 'echo' },
   printf: {
     source: `${CC_CLI}; bash builtin printf (-v VAR assigns a variable: not listed)`,
     short: '', long: '', operands: 'text', globs: true,
-  },
-  head: {
-    source: `${CC_DOCS}; ${coreutils('head')}`,
-    short: 'c:n:qvz', long: `bytes= lines= quiet silent verbose zero-terminated ${HV}`, numeric: true,
-    operands: 'read', globs: true, anyOptionHarmless: true,
   },
   tail: {
     source: `${CC_DOCS}; ${coreutils('tail')}`,
@@ -78,10 +68,6 @@ const CLAUDE_CODE_UNMOVED: Readonly<Record<string, ReadOnlyEntry>> = {
     otherLong: 'paginate binary inhibit-hunk-merge sdiff-merge-assist',
     reads: ['X', 'exclude-from', 'from-file', 'to-file'],
     operands: 'read', globs: true,
-  },
-  cmp: {
-    source: `${CC_CLI}; GNU diffutils 3.8 cmp(1)`,
-    short: 'bi:ln:sv', long: `print-bytes ignore-initial= verbose bytes= quiet silent ${HV}`, operands: 'read', globs: true, anyOptionHarmless: true,
   },
   comm: {
     source: `${CC_CLI}; ${coreutils('comm')}`,
@@ -140,8 +126,6 @@ const CLAUDE_CODE_UNMOVED: Readonly<Record<string, ReadOnlyEntry>> = {
     long: `body-numbering= section-delimiter= footer-numbering= header-numbering= line-increment= join-blank-lines= number-format= no-renumber number-separator= starting-line-number= number-width= ${HV}`,
     operands: 'read', globs: true, anyOptionHarmless: true,
   },
-  tac: { source: `${CC_CLI}; ${coreutils('tac')}`, short: 'brs:', long: `before regex separator= ${HV}`, operands: 'read', globs: true, anyOptionHarmless: true },
-  rev: { source: `${CC_CLI}; util-linux 2.38 rev(1)`, short: '0Vh', long: `zero ${HV}`, operands: 'read', globs: true, anyOptionHarmless: true },
   od: {
     source: `${CC_CLI}; ${coreutils('od')}`,
     short: 'A:aBbcDdeFfHhIij:LlN:OoS:st:vw::Xx',
@@ -158,16 +142,6 @@ const CLAUDE_CODE_UNMOVED: Readonly<Record<string, ReadOnlyEntry>> = {
   md5sum: { source: `${CC_CLI}; ${coreutils('md5sum')} (--check reads the files a list names)`, ...SUM },
   sha1sum: { source: `${CC_CLI}; ${coreutils('sha1sum')}`, ...SUM },
   sha256sum: { source: `${CC_CLI}; ${coreutils('sha256sum')}`, ...SUM },
-  realpath: {
-    source: `${CC_CLI}; ${coreutils('realpath')}`,
-    short: 'eLmPqsz', long: `canonicalize-existing canonicalize-missing logical physical quiet relative-to= relative-base= strip no-symlinks zero ${HV}`,
-    operands: 'read', globs: true, anyOptionHarmless: true,
-  },
-  readlink: {
-    source: `${CC_CLI}; ${coreutils('readlink')}`,
-    short: 'efmnqsvz', long: `canonicalize canonicalize-existing canonicalize-missing no-newline quiet silent verbose zero ${HV}`,
-    operands: 'read', globs: true, anyOptionHarmless: true,
-  },
   id: { source: `${CC_CLI}; ${coreutils('id')}`, short: 'agGnruzZ', long: `context group groups name real user zero ${HV}`, operands: 'text', globs: false },
   nproc: { source: `${CC_CLI}; ${coreutils('nproc')}`, short: '', long: `all ignore= ${HV}`, operands: 'none', globs: false },
   date: {
@@ -216,9 +190,7 @@ export const CLAUDE_CODE_READ_ONLY: Readonly<Record<string, ReadOnlyEntry>> = { 
 /** The robota entries of programs that have no model in `programs/` yet. */
 const ROBOTA_UNMOVED: Readonly<Record<string, ReadOnlySpec>> = {
   ls: { globs: false, safeShort: 'aAbBcCdfFgGhiklmnopqrRsStuUvwxX1ITw', shortArg: 'ITw' },
-  cat: { globs: false, safeShort: 'AbeEnstTuv' },
   echo: { globs: false, safeShort: 'neE' },
-  head: { globs: false, safeShort: 'nqvcz0123456789', shortArg: 'nc' },
   tail: { globs: false, safeShort: 'nqvcfFz0123456789', shortArg: 'nc' },
   wc: { globs: false, safeShort: 'clmwL', unsafeLong: ['files0-from'] },
   stat: { globs: false, safeShort: 'cft', shortArg: 'c', unsafeLong: ['dereference'] },

@@ -8,15 +8,14 @@ import type { OptionShape } from '../options.js';
 import { all, has, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from './types.js';
 
 export const READERS: Readonly<Record<string, OptionShape>> = {
-  cat: {}, tac: { shortArg: 's', longArg: ['separator'] }, nl: { shortArg: 'bdfhilnsvw' }, head: { shortArg: 'nc', longArg: ['bytes', 'lines'] },
+  nl: { shortArg: 'bdfhilnsvw' },
   tail: { shortArg: 'ncs', longArg: ['bytes', 'lines', 'pid', 'sleep-interval', 'max-unchanged-stats'] }, less: { shortArg: 'xyhjbzoOkpPtT', longArg: ['log-file', 'LOG-FILE', 'lesskey-file', 'tag', 'tag-file'] }, more: {},
-  wc: { longArg: ['files0-from'] }, rev: {}, od: { shortArg: 'AjNSt', shortOptionalArg: 'w' }, hexdump: { shortArg: 'eEfns', longArg: ['format', 'format-file', 'length', 'skip'] },
+  wc: { longArg: ['files0-from'] }, od: { shortArg: 'AjNSt', shortOptionalArg: 'w' }, hexdump: { shortArg: 'eEfns', longArg: ['format', 'format-file', 'length', 'skip'] },
   hd: { shortArg: 'eEfns', longArg: ['format', 'format-file', 'length', 'skip'] },
   file: { shortArg: 'eFmPf', longArg: ['magic-file', 'files-from', 'exclude', 'exclude-quiet', 'separator', 'parameter'] },
   stat: { shortArg: 'c', longArg: ['format', 'printf'] }, du: { shortArg: 'dBtX', longArg: ['files0-from', 'exclude-from', 'exclude', 'max-depth', 'threshold', 'time-style', 'block-size'] },
   ls: { shortArg: 'ITw', longArg: ['ignore', 'hide', 'tabsize', 'width', 'format', 'sort', 'time', 'time-style', 'block-size', 'indicator-style', 'quoting-style'], longFlags: ['color', 'hyperlink', 'classify'] },
   md5sum: {}, sha1sum: {}, sha224sum: {}, sha256sum: {}, sha384sum: {}, sha512sum: {}, b2sum: { shortArg: 'l' }, cksum: { shortArg: 'al' }, sum: {},
-  cmp: { shortArg: 'in', longArg: ['ignore-initial', 'bytes'] },
   diff: {
     shortArg: 'CDFILSUWxX',
     longArg: ['from-file', 'to-file', 'exclude-from', 'exclude', 'ignore-matching-lines', 'label', 'line-format', 'old-line-format', 'new-line-format', 'unchanged-line-format', 'old-group-format', 'new-group-format', 'changed-group-format', 'unchanged-group-format', 'starting-file', 'show-function-line', 'horizon-lines', 'tabsize', 'width', 'palette', 'ifdef'],
@@ -24,7 +23,7 @@ export const READERS: Readonly<Record<string, OptionShape>> = {
     longFlags: ['context', 'unified', 'color', 'recursive', 'new-file', 'unidirectional-new-file', 'brief', 'report-identical-files', 'text', 'ignore-case', 'side-by-side', 'normal', 'ed', 'rcs', 'no-dereference'],
   },
   comm: {}, cut: { shortArg: 'bcdf' }, fold: { shortArg: 'w' }, column: { shortArg: 'cCsoNnlRHOEWTrip' }, base64: { shortArg: 'w' }, base32: { shortArg: 'w' }, basenc: { shortArg: 'w' },
-  readlink: {}, realpath: { longArg: ['relative-to', 'relative-base'] }, bat: { shortArg: 'lmrHL', longArg: ['language', 'map-syntax', 'line-range', 'highlight-line', 'file-name', 'theme', 'style', 'pager', 'decorations', 'color', 'italic-text', 'tabs', 'wrap', 'terminal-width'] },
+  bat: { shortArg: 'lmrHL', longArg: ['language', 'map-syntax', 'line-range', 'highlight-line', 'file-name', 'theme', 'style', 'pager', 'decorations', 'color', 'italic-text', 'tabs', 'wrap', 'terminal-width'] },
   batcat: { shortArg: 'lmrHL', longArg: ['language', 'map-syntax', 'line-range', 'highlight-line', 'file-name', 'theme', 'style', 'pager', 'decorations', 'color', 'italic-text', 'tabs', 'wrap', 'terminal-width'] },
   paste: { shortArg: 'd' }, expand: { shortArg: 't' }, unexpand: { shortArg: 't' }, fmt: { shortArg: 'pw' }, pr: { shortArg: 'hDlowWN', shortOptionalArg: 'einsS' }, join: { shortArg: 'aejotv12' }, tsort: {},
   jq: { shortArg: 'fL', longArg: ['from-file', 'indent'] }, yq: { shortArg: 'fI', longArg: ['from-file', 'indent', 'output-format', 'input-format'] },
@@ -44,10 +43,27 @@ const WRITE_OPTIONS: Readonly<Record<string, readonly string[]>> = {
 /** Commands that rewrite their operands in place. */
 const IN_PLACE = new Set(['dos2unix', 'unix2dos']);
 
-/** Generic reader: operands read, some option values read or written; `diff` reads directories whole. */
+/** What a reader's model says beyond its option shape. @internal */
+export interface ReaderFacts {
+  /** Short letters whose value is a file it reads (`du -X FILE`). */
+  readonly readShort?: string | undefined;
+  /** A directory operand is read whole: its files, its subdirectories too with `-r` (diff). */
+  readonly wholeDirectories?: boolean;
+}
+
+/** The effects of a reader listed in {@link READERS} (a program with no model yet), or `undefined`. */
 export function readerOperands(name: string, argv: readonly string[]): FileOperands | undefined {
   const shape = READERS[name];
   if (!shape) return undefined;
+  return readerFiles(name, argv, shape, { readShort: SHORT_READ_OPTIONS[name], wholeDirectories: name === 'diff' });
+}
+
+/**
+ * Generic reader: operands read, some option values read or written, over `shape`; a reader whose
+ * facts say so reads directory operands whole.
+ * @internal
+ */
+export function readerFiles(name: string, argv: readonly string[], shape: OptionShape, facts: ReaderFacts = {}): FileOperands {
   const files: FileOperand[] = [];
   const unresolved: string[] = [];
   const { options, operands: ops, maybe } = scan(argv, shape);
@@ -58,7 +74,7 @@ export function readerOperands(name: string, argv: readonly string[]): FileOpera
       pushOpt(files, optionFile(o, 'read', argv));
       unresolved.push(`${name} --${long} reads the files named in a file`);
     }
-    const short = SHORT_READ_OPTIONS[name];
+    const short = facts.readShort;
     if (short && o.name.length === 2 && short.includes(o.name[1]!)) pushOpt(files, optionFile(o, 'read', argv));
     if (WRITE_OPTIONS[name]?.includes(o.name)) pushOpt(files, optionFile(o, 'write', argv));
   }
@@ -66,7 +82,7 @@ export function readerOperands(name: string, argv: readonly string[]): FileOpera
   if (/sum$/.test(name) && has(options, '-c', '--check')) unresolved.push(`${name} --check reads the files named in its input`);
   if (name === 'file' && has(options, '-f', '--files-from')) unresolved.push('file -f reads the files named in a file');
   if (name === 'jq' || name === 'yq') return jqOperands(argv, files, unresolved);
-  if (name === 'diff') {
+  if (facts.wholeDirectories) {
     // A directory operand is read whole: its files (`diff -N . src` prints every file only one
     // side has), its subdirectories too with `-r`, and `diff dir file` reads `dir/file`.
     files.push(...all(ops, 'read', { tree: 'all' }));
