@@ -70,7 +70,11 @@ export function caseFsView(spec: Record<string, unknown>, ctx: { cwd: string; ho
     realpath,
     exists: (p) => {
       const n = canonical(norm(p));
-      return !absent.has(n) && (present.has(n) || links.has(n));
+      if (absent.has(n)) return false;
+      if (present.has(n) || links.has(n)) return true;
+      // A path through a link exists where the link leads (`vendor/keys/id_rsa` with `vendor/keys -> ~/.ssh`).
+      const real = realpath(p);
+      return real !== undefined && real !== n && !absent.has(real) && (present.has(real) || links.has(real));
     },
     isDirectory: (p) => {
       const real = realpath(p);

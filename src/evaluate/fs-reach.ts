@@ -56,7 +56,8 @@ export function dirHolds(view: ReadonlyFsView | undefined, dir: string, covered:
       if (covered(p)) return { kind: 'holds', path: p };
       const target = view.isSymlink?.(p) === true ? view.realpath(p) : undefined;
       if (target !== undefined && covered(target)) return { kind: 'holds', path: `${p} (a link to ${target})` };
-      if (view.isDirectory(p) === true && (mayHold(p) || (target !== undefined && mayHold(target)))) queue.push(p);
+      // A link is walked where it leads, so the entries below it are checked by their real paths.
+      if (view.isDirectory(p) === true && (mayHold(p) || (target !== undefined && mayHold(target)))) queue.push(target ?? p);
     }
   }
   return NOTHING;
@@ -85,8 +86,9 @@ export function expandGlob(view: ReadonlyFsView | undefined, glob: string, budge
           next.add(d);
           continue;
         }
-        // Without dotglob `.*` also matches `.` and `..`: a pattern that may climb is not settled here.
-        if (segmentMatches(seg, '..', true)) return { unknown: `the pattern segment ${seg} may name a parent directory` };
+        // `.*` also matches `.` and `..` (bash before 5.2): a pattern that may climb is not settled
+        // here. Only a pattern that starts with a dot can (bash and zsh, dotglob or not).
+        if (/^[.[]/.test(seg) && segmentMatches(seg, '..', true)) return { unknown: `the pattern segment ${seg} may name a parent directory` };
         const names = view.list(d);
         if (names === undefined) {
           if (view.exists(d) && view.isDirectory?.(d) !== false) return { unknown: `${d} cannot be listed` };
@@ -119,4 +121,41 @@ function allDirsUnder(view: ReadonlyFsView, dirs: readonly string[], budget: Bud
     }
   }
   return out;
+}
+
+/**
+ * Where a read of `dir` may lead outside `inside` through the symbolic links it holds, as the view
+ * shows them: the first link under it whose real path is outside, `nothing`, or why that cannot be
+ * told (a bound hit, an unlistable directory): `leads` names the link and its real path. `followsLinks` false: the reader does not follow
+ * links it finds inside the directory (`grep -r`, `rg`, `find` without `-L`), only the directory
+ * itself, which the caller resolves — so nothing under it leads anywhere.
+ */
+export function linkOutOf(view: ReadonlyFsView, dir: string, inside: (p: string) => boolean, budget: Budget, followsLinks = true): Reach | { kind: 'leads'; path: string; link: string } {
+  if (!followsLinks) return NOTHING;
+  if (view.list === undefined || view.isDirectory === undefined || view.isSymlink === undefined) return { kind: 'unknown', why: 'the file-system view cannot list directories' };
+  if (view.isDirectory(dir) !== true) return NOTHING;
+  const queue = [dir];
+  const seen = new Set<string>();
+  while (queue.length > 0) {
+    const d = queue.shift()!;
+    const real = view.realpath(d) ?? d;
+    if (seen.has(real)) continue;
+    seen.add(real);
+    const names = view.list(d);
+    if (names === undefined) return { kind: 'unknown', why: `${d} cannot be listed` };
+    for (const name of names) {
+      if (--budget.left < 0) return { kind: 'unknown', why: `more than ${ENTRY_BOUND} entries to look through` };
+      const p = join(d, name);
+      if (view.isSymlink(p)) {
+        const target = view.realpath(p);
+        // A dangling link reaches nothing; one leading outside is followed there.
+        if (target !== undefined && !inside(target)) return { kind: 'leads', path: target, link: p };
+        // A link to a directory inside is walked where it leads (what is there may lead out).
+        if (target !== undefined && view.isDirectory(target) === true) queue.push(target);
+        continue;
+      }
+      if (view.isDirectory(p) === true) queue.push(p);
+    }
+  }
+  return NOTHING;
 }

@@ -3,6 +3,21 @@
  */
 import type { ShellAnalysis, SimpleCommand } from '../shell/types.js';
 import { SHELLS } from '../shell/wrappers.js';
+import { foldedCommandName } from '../shell/commands.js';
+import { projectCodeOf } from '../shell/programs/project-runners.js';
+
+/** Directories only the system writes: a program named by a path in one is the system's own. */
+const SYSTEM_DIRECTORIES = /^\/(usr\/(local\/)?)?s?bin\/[^/]+$/;
+
+/**
+ * Why a program named by its path runs code toolgate cannot read (`./x.sh`, `scripts/check`,
+ * `~/bin/tool`: a file the project holds, or one an earlier part or call wrote), or `undefined`
+ * for a name looked up in PATH or a path into the system's own directories.
+ */
+function namedByPath(word: string): string | undefined {
+  if (!word.includes('/') || SYSTEM_DIRECTORIES.test(word)) return undefined;
+  return `${word} is a program named by its path, whose code toolgate cannot see`;
+}
 
 /** Every shell program: the POSIX ones the analyser reads into, and those it never does. */
 const SHELL_PROGRAMS: ReadonlySet<string> = new Set([...SHELLS, 'fish', 'csh', 'tcsh']);
@@ -16,7 +31,9 @@ export interface OpaqueCommand {
 /**
  * The commands of an analysis that run code toolgate cannot read: an interpreter's code, a sed
  * `-f` file, a file named by `BASH_ENV` (`SimpleCommand.opaque`), or a shell started without
- * `-c`, which runs a script from a file (`bash x.sh`) or standard input (`echo rm x | sh`).
+ * `-c`, which runs a script from a file (`bash x.sh`) or standard input (`echo rm x | sh`); a
+ * program named by its path outside the system's directories (`./x.sh`); a program whose model
+ * says it runs the project's code (`make`, `npm test`).
  */
 export function opaqueCommands(analysis: ShellAnalysis): OpaqueCommand[] {
   const out: OpaqueCommand[] = [];
@@ -29,6 +46,22 @@ export function opaqueCommands(analysis: ShellAnalysis): OpaqueCommand[] {
     }
     const argv = cmd.argv;
     const name = (argv[0] ?? '').slice((argv[0] ?? '').lastIndexOf('/') + 1);
+    const named = namedByPath(argv[0] ?? '');
+    if (named !== undefined) {
+      out.push({ cmd, why: named });
+      continue;
+    }
+    // `PATH=sub:$PATH x`: the program is whatever file answers to its name along the PATH it sets.
+    const path = cmd.assignments.find((a) => /^PATH\+?=/.test(a));
+    if (path !== undefined && (argv[0] ?? '') !== '' && !(argv[0] ?? '').includes('/')) {
+      out.push({ cmd, why: `${argv[0]} is looked up along the PATH the command sets (${path}), where any file may answer to its name` });
+      continue;
+    }
+    const code = projectCodeOf(foldedCommandName(argv[0] ?? ''), argv);
+    if (code !== undefined) {
+      out.push({ cmd, why: code });
+      continue;
+    }
     if (!SHELL_PROGRAMS.has(name)) continue;
     if (argv.some((a) => a === '--version' || a === '--help')) continue;
     if (cmds.some((c) => c.parent === i)) continue; // `bash -c '…'`: its script was read

@@ -16,6 +16,7 @@ import { shellReadOnly } from './shell-read-only.js';
 import { readsOutside } from './reads-outside.js';
 import { protectedNames, type ProtectedNames } from './protected-names.js';
 import { newBudget, type Budget } from './fs-reach.js';
+import { outsideThroughLinks } from './through-links.js';
 import { userInteraction } from './user-interaction.js';
 import type { Dialect, EvalState, EvaluationContext, PipelineStep, StepResult } from './types.js';
 import { isPlainSedEdit } from './sed-script.js';
@@ -420,13 +421,27 @@ function uncoveredWhy(state: EvalState): string | undefined {
   return `"${allowText(first.cmd)}" ${covered ? 'is not covered by an allow rule and ' : ''}is not read-only: ${first.why ?? 'not read-only'}`;
 }
 
-/** The first read of a read-only part that is not inside the working directories (every brace alternative and glob base), if any. */
+/**
+ * The first read of a read-only part that is not inside the working directories (every brace
+ * alternative and glob base), if any. With a file-system view, a path inside must also stay inside
+ * where links lead: a glob names what it matches in the real tree (`vendor/*\/id_rsa` with
+ * `vendor/keys -> ~/.ssh`), and a reader of a whole tree follows the links inside it that it
+ * follows; what the view cannot settle counts as outside.
+ */
 function readOutside(state: EvalState, cmd: SimpleCommand): PathEffect | undefined {
   const facts = state.facts as Extract<CallFacts, { kind: 'shell' }>;
   const i = facts.analysis.commands.indexOf(cmd);
-  return facts.effects
-    .filter((e) => e.command === i && e.op === 'read')
-    .find((e) => !((e.literal || e.glob) && isInsideAny(e.glob ? globBase(e.path) : e.path, state.workingDirectories)));
+  const wd = state.workingDirectories;
+  const view = state.ctx.fs;
+  const budget = newBudget();
+  for (const e of facts.effects) {
+    if (e.command !== i || e.op !== 'read') continue;
+    if (!((e.literal || e.glob) && isInsideAny(e.glob ? globBase(e.path) : e.path, wd))) return e;
+    if (view === undefined || e.fromHistory === true) continue;
+    const out = outsideThroughLinks(view, e, (p) => isInsideAny(p, wd), budget);
+    if (out !== undefined) return { ...e, path: out.path, raw: `${out.path} (${out.why})` };
+  }
+  return undefined;
 }
 
 function effectsInside(state: EvalState, cmd: SimpleCommand): boolean {

@@ -453,12 +453,22 @@ export function effectVerdict(rule: Rule, e: PathEffect, isRead: boolean, ctx: P
         if (alt !== e.path && matchPathRule(rule, alt, ctx)) return { kind: 'match', detail: `the command ${verb(e.op, e)} ${alt}` };
       } else if (rule.specifier !== undefined) {
         const may = (g: string): boolean => globMayHitRule(g, rule.specifier!, ctx) || ((foldGlobs || isRead) && globMayHitRule(g.toLowerCase(), rule.specifier!.toLowerCase(), ctx));
-        if (!may(alt) && !(whole && may(`${alt}/**`))) continue;
+        const asWritten = may(alt) || (whole && may(`${alt}/**`));
+        // A pattern that cannot name a covered path as written may still through a link it matches (a read, with a view).
+        if (!asWritten && (!isRead || look.view === undefined)) continue;
         if (!isRead) return { kind: 'hidden', detail: `the pattern ${e.raw} may name a path the rule covers` };
         // A read: the names the pattern matches in the view, under every shell option.
         const named = expandGlob(look.view, alt, budget);
-        if ('unknown' in named) return { kind: 'hidden', guarded: true, detail: `the pattern ${e.raw} may name a path the rule covers (${named.unknown})` };
-        for (const p of named.paths) {
+        if ('unknown' in named) {
+          if (!asWritten) continue;
+          return { kind: 'hidden', guarded: true, detail: `the pattern ${e.raw} may name a path the rule covers (${named.unknown})` };
+        }
+        // Each name as matched and where its links lead (`vendor/*/id_rsa` with `vendor/keys -> ~/.ssh`).
+        const reached = named.paths.flatMap((p) => {
+          const real = look.view?.realpath(p);
+          return real !== undefined && real !== p ? [p, real] : [p];
+        });
+        for (const p of reached) {
           const one = effectVerdict(rule, { ...e, path: p, raw: p, literal: true, glob: false }, isRead, ctx, foldGlobs, { ...look, budget });
           if (one !== undefined && one.kind !== 'none') return one.kind === 'match' ? { kind: 'match', detail: `${one.detail} (named by the pattern ${e.raw})` } : one;
         }
@@ -467,7 +477,7 @@ export function effectVerdict(rule: Rule, e: PathEffect, isRead: boolean, ctx: P
   }
   if (!whole) return undefined;
   const reach = reachOf(rule, e.path, ctx);
-  if (reach === undefined) return undefined;
+  if (reach === undefined) return readThroughLinks(e, isRead, what, covered, look, budget);
   if (reach === 'contents') return { kind: 'match', detail: `${what}, a directory the rule covers` };
   if (isRead) {
     // The path itself is read (`ls dir` lists names); a word of a program toolgate does not model
@@ -495,6 +505,20 @@ export function effectVerdict(rule: Rule, e: PathEffect, isRead: boolean, ctx: P
   }
   if (e.tree === undefined) return undefined;
   return { kind: 'hidden', detail: `${what}${e.tree === 'all' ? ', which' : ', where it may touch names toolgate cannot see; it'} may hold a path the rule covers` };
+}
+
+/**
+ * A whole tree the rule does not reach as written may still reach what it covers through the links
+ * inside it, when the reader follows them (`grep -R . vendor` with `vendor/keys -> ~/.ssh`): the
+ * view's entries say, walked wherever links lead (bounded); without a view, paths are as written.
+ */
+function readThroughLinks(e: PathEffect, isRead: boolean, what: string, covered: (p: string) => boolean, look: EffectLook, budget: Budget): RuleMatch | undefined {
+  if (!isRead || look.view === undefined || e.tree !== 'all' || e.walksLinks === false || e.assumed !== undefined) return undefined;
+  const held = dirHolds(look.view, e.path, covered, () => true, budget);
+  if (held.kind === 'nothing') return undefined;
+  if (held.kind === 'unknown') return { kind: 'hidden', guarded: true, detail: `${what}, whose links may lead to a path the rule covers (${held.why})` };
+  if (look.skips === undefined) return { kind: 'match', detail: `${what}, which reaches ${held.path}, a path the rule covers, through a link it follows` };
+  return { kind: 'hidden', guarded: true, detail: `${what}, which reaches ${held.path}, a path the rule covers, through a link; ${look.skips}` };
 }
 
 /**

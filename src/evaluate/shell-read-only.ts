@@ -6,6 +6,8 @@ import { withoutGitGlobalOptions } from '../shell/programs/git/global-options.js
 import { gitWorldProblem, type GitWhere } from '../shell/programs/git/world.js';
 import { environmentValue } from './shell-world.js';
 import { globBase, type CallFacts } from './facts.js';
+import { newBudget } from './fs-reach.js';
+import { outsideThroughLinks } from './through-links.js';
 import { allowText, isSafeAssignment } from './rule-match.js';
 import type { EvalState } from './types.js';
 
@@ -27,6 +29,7 @@ export function shellReadOnly(state: EvalState): ShellReadOnly {
   const perCommand = new Map<SimpleCommand, boolean>();
   const reasons = new Map<SimpleCommand, string>();
   let why: string | undefined;
+  const budget = newBudget();
   for (const cmd of facts.analysis.commands) {
     const unsafe = cmd.assignments.find((a) => !isSafeAssignment(a));
     const v: ReadOnlyVerdict = unsafe !== undefined
@@ -49,6 +52,10 @@ export function shellReadOnly(state: EvalState): ShellReadOnly {
     if (e.op !== 'read') why ??= `it ${e.op === 'write' ? 'writes' : 'removes'} ${e.path}`;
     else if (!e.literal && !e.glob) why ??= `it reads a path that is not literal (${e.raw})`;
     else if (!isInsideAny(e.glob ? globBase(e.path) : e.path, state.workingDirectories)) why ??= `it reads ${e.path}, outside the working directories`;
+    else if (why === undefined && state.ctx.fs !== undefined) {
+      const out = outsideThroughLinks(state.ctx.fs, e, (p) => isInsideAny(p, state.workingDirectories), budget);
+      if (out !== undefined) why = `it reads ${out.path} (${out.why}), outside the working directories`;
+    }
   }
   if (facts.cwdAfter !== state.ctx.cwd && facts.analysis.commands.some((c) => c.argv[0] === 'git')) {
     why ??= 'it runs git after cd to another directory';

@@ -289,7 +289,7 @@ function expandedArgv(cmd: SimpleCommand): Variant {
 
 /** Extra facts an effect carries from the operand that made it. */
 /** `names` resolved: the entries of the directories named (an empty `of`: of the effect's own path). */
-type EffectExtra = Pick<FileOperand, 'tree' | 'assumed' | 'ownMetadata' | 'prefix' | 'fromHistory' | 'pattern'> & { intoName?: string; names?: PathNames };
+type EffectExtra = Pick<FileOperand, 'tree' | 'assumed' | 'ownMetadata' | 'prefix' | 'fromHistory' | 'pattern' | 'walksLinks'> & { intoName?: string; names?: PathNames };
 
 /**
  * The paths a command reads, writes or removes: redirections (`>`, `>>`, `<`, …), the file
@@ -462,6 +462,7 @@ function effectOf(
 ): PathEffect {
   const e: PathEffect = { op, raw, command, glob, path, literal };
   if (tree !== undefined) e.tree = tree;
+  if (tree === 'all' && extra.walksLinks === false) e.walksLinks = false;
   if (assumed !== undefined) e.assumed = assumed;
   if (extra.ownMetadata) e.ownMetadata = true;
   if (extra.fromHistory) e.fromHistory = true;
@@ -502,6 +503,7 @@ function addOperands(i: number, name: string, cmd: SimpleCommand, v: Variant, ba
     const raw = f.value ?? v.raw[f.index] ?? word;
     const extra: EffectExtra = {};
     if (f.tree !== undefined) extra.tree = f.tree;
+    if (f.walksLinks === false) extra.walksLinks = false;
     if (f.assumed !== undefined) extra.assumed = f.assumed;
     if (f.ownMetadata) extra.ownMetadata = true;
     if (f.prefix) extra.prefix = true;

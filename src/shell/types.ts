@@ -163,6 +163,13 @@ export interface PathEffect {
    */
   tree?: 'all' | 'some';
   /**
+   * For a read of a whole tree: `false` when the reader is known not to follow the symbolic links
+   * it finds inside the directory (`grep -r`, `rg`, `find` without `-L`; a link named on the
+   * command line is still followed). Absent: it may follow them (`grep -R`, `rg -L`, `find -L`),
+   * so a link inside that leads out of the working directories is read.
+   */
+  walksLinks?: boolean;
+  /**
    * Set for a word of a program whose file effects toolgate does not model, assumed read and
    * written: `path` — it looks like a path (`/` inside, a leading `.` or `~`) or is not literal;
    * `word` — a bare word, which counts only when a deny rule or a protected name covers it.

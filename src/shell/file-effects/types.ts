@@ -16,6 +16,8 @@ export interface FileOperand {
   intoValue?: string;
   /** How far below the path the effect reaches (see `PathEffect.tree`). */
   tree?: 'all' | 'some';
+  /** For a tree read: `false` when the program does not follow links inside the tree (see `PathEffect.walksLinks`). */
+  walksLinks?: boolean;
   /** The path is a name prefix: the files touched are named by it plus a suffix (`split`, `csplit`). */
   prefix?: boolean;
   /** A word of a program whose file effects toolgate does not model (see `PathEffect.assumed`). */

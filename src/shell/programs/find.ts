@@ -156,8 +156,11 @@ function findFiles(argv: readonly string[]): FileOperands {
   const files: FileOperand[] = [];
   const unresolved: string[] = [];
   const runs = primaries.some((p) => p.primary?.effect === 'runs');
-  files.push(...all(starts, 'read', runs ? { tree: 'all' } : {}));
-  if (starts.length === 0) files.push({ op: 'read', index: 0, value: '.', ...(runs ? { tree: 'all' as const } : {}) });
+  // -L and -follow follow every link find meets; -P (the default) and -H only the start points.
+  const follows = argv.some((w, i) => i > 0 && (w === '-follow' || (/^-[HLP]*L[HLP]*$/.test(w) && (starts.length === 0 || i < starts[0]!))));
+  const whole = runs ? { tree: 'all' as const, ...(follows ? {} : { walksLinks: false }) } : {};
+  files.push(...all(starts, 'read', whole));
+  if (starts.length === 0) files.push({ op: 'read', index: 0, value: '.', ...whole });
   for (const p of primaries) {
     const effect = p.primary?.effect;
     const value = p.values[0];

@@ -41,8 +41,10 @@ function grepOperands(argv: readonly string[], shape: OptionShape, alwaysRecursi
   );
   const paths = patternGiven ? ops : ops.slice(1);
   if (recurse) {
-    files.push(...all(paths, 'read', { tree: 'all' }));
-    if (paths.length === 0) files.push({ op: 'read', index: 0, value: '.', tree: 'all' });
+    // -r follows only the links named on the command line; -R every link it meets.
+    const walk = has(options, '-R', '--dereference-recursive') ? {} : { walksLinks: false };
+    files.push(...all(paths, 'read', { tree: 'all', ...walk }));
+    if (paths.length === 0) files.push({ op: 'read', index: 0, value: '.', tree: 'all', ...walk });
   } else files.push(...all(paths, 'read'));
   const notFiles = patternGiven ? [] : ops.slice(0, 1);
   return { files, unresolved: [], notFiles };

@@ -7,9 +7,4 @@
 import type { FamilyName } from './families.js';
 
 /** Family → why it is not in the CI sample yet. */
-export const PENDING_FAMILIES: Readonly<Partial<Record<FamilyName, string>>> = {
-  'patch-archive': 'patches, archives and git clean are not met with the protected-path check; fails open until fixed at its root',
-  'response-files': 'files read through option values (tree --hintro=, date -f) still fail open through the repository\'s links (vendor/keys/id_rsa); @FILE itself is fixed',
-  'repo-links': 'paths are collapsed before links resolve, globs judged as text, recursive readers not followed; fails open until fixed at its root',
-  'write-then-run': 'files written earlier and run by path, make and package scripts under Bash(*) + deny; fails open until fixed at its root',
-};
+export const PENDING_FAMILIES: Readonly<Partial<Record<FamilyName, string>>> = {};

@@ -2,6 +2,7 @@
  * Decide a Bash call with toolgate, run it in the oracle when the answer is `allow`, and check
  * the invariant: one verdict per call.
  */
+import type { ReadonlyFsView } from '../../../src/core/ports.js';
 import type { Decision } from '../../../src/core/types.js';
 import { normalizeMode } from '../../../src/core/types.js';
 import { evaluate, prepare } from '../../../src/evaluate/index.js';
@@ -51,8 +52,12 @@ export async function prepareDecisions(): Promise<void> {
   await prepare();
 }
 
-/** toolgate's decision for a Bash call (as the conformance runner makes it). */
-export function decide(call: BashCall): Decision {
+/**
+ * toolgate's decision for a Bash call (as the conformance runner makes it), with the file-system
+ * view of the world the call runs in when there is one (the oracle's `view`, a session's), as a
+ * front end decides with the node view of the user's files.
+ */
+export function decide(call: BashCall, view?: ReadonlyFsView): Decision {
   return evaluate(
     { tool: 'Bash', input: { command: call.command } },
     {
@@ -63,6 +68,7 @@ export function decide(call: BashCall): Decision {
       // The session was launched in the project, whatever directory an earlier call left.
       ...(call.cwd !== undefined && call.cwd !== PROJECT ? { projectDir: PROJECT, workingDirectories: [PROJECT] } : {}),
       platform: 'linux',
+      ...(view !== undefined ? { fs: view } : {}),
       options: { shell: call.shell ?? 'bash' },
     },
   );
@@ -77,7 +83,9 @@ export function verdictOf(call: BashCall, decision: Decision, run: OracleRun): V
 
 /** Decide, run when allowed (or always, with `alwaysRun`), check. */
 export function judge(oracle: BashOracle, call: BashCall, opts: { alwaysRun?: boolean } = {}): Verdict {
-  const decision = decide(call);
+  // With a setup, the world the call meets is the template after the setup: decided in a session that holds it.
+  if (call.setup !== undefined) return judgeAfterSetup(oracle, call, opts);
+  const decision = decide(call, oracle.view);
   if (decision.behavior !== 'allow' && !opts.alwaysRun) return { outcome: 'not-allowed', decision };
   const input = {
     command: call.command,
@@ -90,4 +98,24 @@ export function judge(oracle: BashOracle, call: BashCall, opts: { alwaysRun?: bo
   if (decision.behavior !== 'allow') return { outcome: 'not-allowed', decision, run };
   if (run.status !== 'ran') return { outcome: 'not-run', decision, reason: run.reason };
   return verdictOf(call, decision, run);
+}
+
+/** {@link judge} for a call with a setup: the setup runs first, then the call is decided with the view of what it left. */
+function judgeAfterSetup(oracle: BashOracle, call: BashCall, opts: { alwaysRun?: boolean }): Verdict {
+  const session = oracle.session(call.setup, call.cwd);
+  try {
+    const decision = decide(call, session.view);
+    if (decision.behavior !== 'allow' && !opts.alwaysRun) return { outcome: 'not-allowed', decision };
+    const run = session.run({
+      command: call.command,
+      ...(call.cwd !== undefined ? { cwd: call.cwd } : {}),
+      ...(call.shell !== undefined ? { shell: call.shell } : {}),
+      ...(call.env !== undefined ? { env: call.env } : {}),
+    });
+    if (decision.behavior !== 'allow') return { outcome: 'not-allowed', decision, run };
+    if (run.status !== 'ran') return { outcome: 'not-run', decision, reason: run.reason };
+    return verdictOf(call, decision, run);
+  } finally {
+    session.close();
+  }
 }

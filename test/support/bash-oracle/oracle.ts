@@ -9,8 +9,10 @@ import { buildTemplate, copyTree, makeCanaries, PROJECT, type Canaries, type Can
 import { physicalPath } from './physical.js';
 import { probeSandbox, runSandboxed, SHELL_PATHS, type ShellName } from './sandbox.js';
 import { diffSnapshots, snapshot, type FileChange, type Snapshot } from './snapshot.js';
+import type { ReadonlyFsView } from '../../../src/core/ports.js';
 import { writeStubs } from './stubs.js';
 import { commandExecs, parseTrace, shellCwdAfter, type Exec } from './trace.js';
+import { sandboxView } from './view.js';
 
 /** How an oracle runs commands. */
 export interface OracleOptions {
@@ -47,6 +49,8 @@ export type SessionCall = Omit<RunInput, 'setup'>;
 export interface OracleSession {
   /** Run one call in the files the earlier calls left; its `changes` are against that state. */
   run(call: SessionCall): RunResult;
+  /** The session's files as they are now, in sandbox paths (what toolgate decides the next call with). */
+  readonly view: ReadonlyFsView;
   /** Remove the session's files. */
   close(): void;
 }
@@ -103,10 +107,12 @@ export type RunResult = OracleRun | SkippedRun;
 export interface BashOracle {
   /** The canaries (random per oracle). */
   readonly canaries: Canaries;
+  /** The template's files in sandbox paths: what toolgate decides a call with before it runs (the world each run starts from). */
+  readonly view: ReadonlyFsView;
   /** Run one command in a fresh copy of the template. Never throws for what the command does. */
   run(input: RunInput): RunResult;
   /** Start a session: a fresh copy of the template (after `setup`, run by bash), for several calls in turn. */
-  session(setup?: string): OracleSession;
+  session(setup?: string, setupCwd?: string): OracleSession;
   /** Remove the template and every run directory. */
   close(): void;
 }
@@ -205,9 +211,10 @@ export function openOracle(options: OracleOptions = {}): { ok: true; oracle: Bas
     }
   };
 
-  const session = (setup?: string): OracleSession => {
-    const w = open(setup, PROJECT);
+  const session = (setup?: string, setupCwd: string = PROJECT): OracleSession => {
+    const w = open(setup, setupCwd);
     return {
+      view: sandboxView(w.runDir),
       run: (call) => {
         const r = runIn(w, call, performance.now());
         if (r.status === 'ran') {
@@ -224,6 +231,7 @@ export function openOracle(options: OracleOptions = {}): { ok: true; oracle: Bas
     ok: true,
     oracle: {
       canaries,
+      view: sandboxView(template),
       run,
       session,
       close: () => rmSync(base, { recursive: true, force: true }),

@@ -58,7 +58,7 @@ export function judgeScenario(oracle: BashOracle, scenario: Scenario): ScenarioV
   try {
     for (const command of calls) {
       const call: BashCall = { ...common, command, cwd };
-      const decision = decide(call);
+      const decision = decide(call, session.view);
       if (decision.behavior !== 'allow') {
         steps.push({ command, cwd, decision, verdict: { outcome: 'not-allowed', decision } });
         return { outcome: 'not-allowed', steps };

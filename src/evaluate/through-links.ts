@@ -1,0 +1,30 @@
+/**
+ * Where a read inside the working directories really leads, asked of the file-system view: a path
+ * resolves its links (a `..` after a link was applied where the path was resolved), a glob names
+ * what it matches in the real tree under every shell option, and a reader of a whole tree follows
+ * the links inside it that it follows (`PathEffect.walksLinks`). What the view cannot settle
+ * counts as leading outside. Without a view, paths are judged as written (toolgate docs).
+ */
+import type { ReadonlyFsView } from '../core/ports.js';
+import type { PathEffect } from '../shell/types.js';
+import { expandGlob, linkOutOf, type Budget } from './fs-reach.js';
+
+/** Where the read `e` leads outside (`inside` says what is inside), and why; `undefined` when it stays inside. */
+export function outsideThroughLinks(view: ReadonlyFsView, e: PathEffect, inside: (p: string) => boolean, budget: Budget): { path: string; why: string } | undefined {
+  let paths = [e.path];
+  if (e.glob) {
+    const named = expandGlob(view, e.path, budget);
+    if ('unknown' in named) return { path: e.path, why: `the pattern ${e.raw} may name paths the file-system view cannot settle: ${named.unknown}` };
+    paths = named.paths;
+  }
+  for (const p of paths) {
+    const real = view.realpath(p);
+    if (real !== undefined && !inside(real)) return { path: real, why: `${p} leads there through a symbolic link` };
+    if (e.tree !== 'all') continue;
+    const reach = linkOutOf(view, real ?? p, inside, budget, e.walksLinks !== false);
+    if (reach.kind === 'leads') return { path: reach.path, why: `the command reads ${p} whole and follows the link ${reach.link} there` };
+    if (reach.kind === 'unknown') return { path: p, why: `the command reads it whole, and where the links inside lead cannot be settled: ${reach.why}` };
+  }
+  return undefined;
+}
+
