@@ -22,71 +22,14 @@ export type { OperandRole, ReadOnlyCheck, ReadOnlyEntry, ReadOnlySpec } from './
 import type { ReadOnlyEntry, ReadOnlySpec } from './read-only-types.js';
 
 const HV = 'help version';
-const SUM: Omit<ReadOnlyEntry, 'source'> = {
-  short: 'btz', long: `binary tag text zero ${HV}`, otherLong: 'check ignore-missing quiet status strict warn',
-  operands: 'read', globs: true, anyOptionHarmless: true,
-};
 /** The entries of programs that have no model in `programs/` yet. */
 const CLAUDE_CODE_UNMOVED: Readonly<Record<string, ReadOnlyEntry>> = {
-  ls: {
-    source: `${CC_DOCS}; ${coreutils('ls')}`,
-    short: '1aAbBcCdDfFgGhHiklLmnNopqQrRsStuUvxXZI:T:w:',
-    long:
-      'all almost-all author escape block-size= ignore-backups color[=] directory dired classify[=] file-type format= full-time ' +
-      'time-style= group-directories-first no-group human-readable si dereference-command-line dereference-command-line-symlink-to-dir ' +
-      'hide= hyperlink[=] indicator-style= inode ignore= kibibytes dereference numeric-uid-gid literal hide-control-chars ' +
-      `show-control-chars quote-name quoting-style= reverse recursive size sort= time= tabsize= width= context zero ${HV}`,
-    operands: 'read', globs: true, anyOptionHarmless: true,
-  },
   echo: { source: `${CC_DOCS}; bash builtin echo (-n -e -E, everything else is text)`, operands: 'text', globs: true, anyOptionHarmless: true, afterXargs: true, check: 'echo' },
   printf: {
     source: `${CC_CLI}; bash builtin printf (-v VAR assigns a variable: not listed)`,
     short: '', long: '', operands: 'text', globs: true,
   },
-  tail: {
-    source: `${CC_DOCS}; ${coreutils('tail')}`,
-    short: 'c:fFn:qs:vz', long: `bytes= follow[=] retry lines= max-unchanged-stats= pid= quiet silent sleep-interval= verbose zero-terminated ${HV}`,
-    numeric: true, operands: 'read', globs: true, anyOptionHarmless: true,
-  },
-  wc: {
-    source: `${CC_DOCS}; ${coreutils('wc')} (--files0-from reads names toolgate cannot see)`,
-    short: 'clLmw', long: `bytes chars lines words max-line-length total= ${HV}`, otherLong: 'files0-from',
-    operands: 'read', globs: true, anyOptionHarmless: true, afterXargs: true,
-  },
   type: { source: `${CC_CLI}; bash builtin type`, short: 'afptP', operands: 'text', globs: true, anyOptionHarmless: true },
-  diff: {
-    source: `${CC_DOCS}; GNU diffutils 3.8 diff(1) (-l/--paginate runs pr)`,
-    short: '0123456789abBcC:dD:eEfF:hiI:L:nNpPqrsS:tTuU:vwW:x:X:yZ',
-    long:
-      'normal brief report-identical-files context[=] unified[=] ed rcs side-by-side width= left-column suppress-common-lines ' +
-      'show-c-function show-function-line= label= expand-tabs initial-tab tabsize= suppress-blank-empty recursive no-dereference ' +
-      'new-file unidirectional-new-file ignore-file-name-case no-ignore-file-name-case exclude= exclude-from= starting-file= ' +
-      'from-file= to-file= ignore-case ignore-tab-expansion ignore-trailing-space ignore-space-change ignore-all-space ' +
-      'ignore-blank-lines ignore-matching-lines= text strip-trailing-cr ifdef= old-group-format= new-group-format= ' +
-      'changed-group-format= unchanged-group-format= line-format= old-line-format= new-line-format= unchanged-line-format= ' +
-      `minimal horizon-lines= speed-large-files color[=] palette= ${HV}`,
-    otherLong: 'paginate binary inhibit-hunk-merge sdiff-merge-assist',
-    reads: ['X', 'exclude-from', 'from-file', 'to-file'],
-    operands: 'read', globs: true,
-  },
-  comm: {
-    source: `${CC_CLI}; ${coreutils('comm')}`,
-    short: '123z', long: `check-order nocheck-order output-delimiter= total zero-terminated ${HV}`, operands: 'read', globs: true, anyOptionHarmless: true,
-  },
-  stat: {
-    source: `${CC_DOCS}; ${coreutils('stat')}`,
-    short: 'c:fLt', long: `dereference file-system cached= format= printf= terse ${HV}`, operands: 'read', globs: true, anyOptionHarmless: true,
-  },
-  du: {
-    source: `${CC_DOCS}; ${coreutils('du')} (--files0-from reads names toolgate cannot see)`,
-    short: '0abcDhHklLmPsSxB:d:t:X:',
-    long:
-      'null all apparent-size block-size= bytes total dereference-args max-depth= summarize human-readable inodes dereference ' +
-      `count-links no-dereference separate-dirs si threshold= time[=] time-style= exclude-from= exclude= one-file-system ${HV}`,
-    otherLong: 'files0-from',
-    reads: ['X', 'exclude-from'],
-    operands: 'read', globs: true, anyOptionHarmless: true,
-  },
   file: {
     source: `${CC_DOCS} (not -m/-f); file 5.44 file(1) (-C writes, -z runs decompressors, -p changes access times)`,
     short: '0bcdEhiklLnNrsSve:F:P:',
@@ -111,37 +54,10 @@ const CLAUDE_CODE_UNMOVED: Readonly<Record<string, ReadOnlyEntry>> = {
     short: 'cdDf:is:uw:z', long: `count repeated all-repeated[=] skip-fields= group[=] ignore-case skip-chars= unique zero-terminated check-chars= ${HV}`,
     operands: 'read', maxOperands: 0, globs: false,
   },
-  cut: {
-    source: `${CC_CLI}; ${coreutils('cut')}`,
-    short: 'b:c:d:f:nsz', long: `bytes= characters= delimiter= fields= complement only-delimited output-delimiter= zero-terminated ${HV}`,
-    operands: 'read', globs: true, anyOptionHarmless: true,
-  },
   tr: {
     source: `${CC_CLI}; ${coreutils('tr')} (reads standard input only)`,
     short: 'cCdst', long: `complement delete squeeze-repeats truncate-set1 ${HV}`, operands: 'text', maxOperands: 2, globs: false,
   },
-  nl: {
-    source: `${CC_CLI}; ${coreutils('nl')}`,
-    short: 'b:d:f:h:i:l:n:ps:v:w:',
-    long: `body-numbering= section-delimiter= footer-numbering= header-numbering= line-increment= join-blank-lines= number-format= no-renumber number-separator= starting-line-number= number-width= ${HV}`,
-    operands: 'read', globs: true, anyOptionHarmless: true,
-  },
-  od: {
-    source: `${CC_CLI}; ${coreutils('od')}`,
-    short: 'A:aBbcDdeFfHhIij:LlN:OoS:st:vw::Xx',
-    long: `address-radix= endian= skip-bytes= read-bytes= strings[=] format= output-duplicates width[=] traditional ${HV}`,
-    operands: 'read', globs: true, anyOptionHarmless: true,
-  },
-  hexdump: {
-    source: `${CC_CLI}; util-linux 2.38 hexdump(1)`,
-    short: 'bcCde:f:L::n:s:vxVh',
-    long: `one-byte-octal one-byte-char canonical two-bytes-decimal two-bytes-octal two-bytes-hex format= format-file= color[=] length= skip= no-squeezing ${HV}`,
-    reads: ['f', 'format-file'],
-    operands: 'read', globs: true, anyOptionHarmless: true,
-  },
-  md5sum: { source: `${CC_CLI}; ${coreutils('md5sum')} (--check reads the files a list names)`, ...SUM },
-  sha1sum: { source: `${CC_CLI}; ${coreutils('sha1sum')}`, ...SUM },
-  sha256sum: { source: `${CC_CLI}; ${coreutils('sha256sum')}`, ...SUM },
   id: { source: `${CC_CLI}; ${coreutils('id')}`, short: 'agGnruzZ', long: `context group groups name real user zero ${HV}`, operands: 'text', globs: false },
   nproc: { source: `${CC_CLI}; ${coreutils('nproc')}`, short: '', long: `all ignore= ${HV}`, operands: 'none', globs: false },
   date: {
@@ -154,18 +70,6 @@ const CLAUDE_CODE_UNMOVED: Readonly<Record<string, ReadOnlyEntry>> = {
   false: { source: 'bash builtin', operands: 'text', globs: false, check: 'echo' },
   sleep: { source: `${CC_CLI}; ${coreutils('sleep')}`, short: '', long: HV, operands: 'text', globs: false },
   seq: { source: `${CC_CLI}; ${coreutils('seq')}`, short: 'f:s:w', long: `format= separator= equal-width ${HV}`, operands: 'text', globs: false },
-  paste: { source: `${CC_CLI}; ${coreutils('paste')}`, short: 'd:sz', long: `delimiters= serial zero-terminated ${HV}`, operands: 'read', globs: true, anyOptionHarmless: true },
-  expand: { source: `${CC_CLI}; ${coreutils('expand')}`, short: 'it:', long: `initial tabs= ${HV}`, numeric: true, operands: 'read', globs: true, anyOptionHarmless: true },
-  fold: { source: `${CC_CLI}; ${coreutils('fold')}`, short: 'bsw:', long: `bytes spaces width= ${HV}`, numeric: true, operands: 'read', globs: true, anyOptionHarmless: true },
-  column: {
-    source: `${CC_CLI}; util-linux 2.38 column(1)`,
-    short: 'C:c:dE:eH:hi:Jl:LN:n:O:o:p:R:r:s:T:tVW:x',
-    long:
-      'table table-columns= table-columns-limit= table-name= table-order= table-right= table-hide= table-truncate= table-wrap= ' +
-      'table-noextreme= table-noheadings table-header-repeat table-column= keep-empty-lines json tree= tree-id= tree-parent= ' +
-      `output-width= separator= output-separator= fillrows use-spaces= ${HV}`,
-    operands: 'read', globs: true, anyOptionHarmless: true,
-  },
   lsof: { source: `${CC_CLI}; lsof(8) (its own option loop: only -i[ADDR], -n, -P, -l listed)`, operands: 'none', globs: false, check: 'lsof' },
   ps: { source: `${CC_CLI}; procps-ng 4.0 ps(1) (BSD e/eww shows environments: not listed)`, operands: 'none', globs: false, check: 'ps' },
   node: { source: `${CC_CLI} (node --version / -v only)`, operands: 'none', globs: false, check: 'version' },
@@ -189,12 +93,7 @@ export const CLAUDE_CODE_READ_ONLY: Readonly<Record<string, ReadOnlyEntry>> = { 
 
 /** The robota entries of programs that have no model in `programs/` yet. */
 const ROBOTA_UNMOVED: Readonly<Record<string, ReadOnlySpec>> = {
-  ls: { globs: false, safeShort: 'aAbBcCdfFgGhiklmnopqrRsStuUvwxX1ITw', shortArg: 'ITw' },
   echo: { globs: false, safeShort: 'neE' },
-  tail: { globs: false, safeShort: 'nqvcfFz0123456789', shortArg: 'nc' },
-  wc: { globs: false, safeShort: 'clmwL', unsafeLong: ['files0-from'] },
-  stat: { globs: false, safeShort: 'cft', shortArg: 'c', unsafeLong: ['dereference'] },
-  du: { globs: false, safeShort: 'abchkmsSxd0', shortArg: 'd', unsafeLong: ['dereference', 'files0-from', 'exclude-from'] },
 };
 
 /** Safe short letters of the robota set. */

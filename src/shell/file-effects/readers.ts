@@ -8,24 +8,14 @@ import type { OptionShape } from '../options.js';
 import { all, has, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from './types.js';
 
 export const READERS: Readonly<Record<string, OptionShape>> = {
-  nl: { shortArg: 'bdfhilnsvw' },
-  tail: { shortArg: 'ncs', longArg: ['bytes', 'lines', 'pid', 'sleep-interval', 'max-unchanged-stats'] }, less: { shortArg: 'xyhjbzoOkpPtT', longArg: ['log-file', 'LOG-FILE', 'lesskey-file', 'tag', 'tag-file'] }, more: {},
-  wc: { longArg: ['files0-from'] }, od: { shortArg: 'AjNSt', shortOptionalArg: 'w' }, hexdump: { shortArg: 'eEfns', longArg: ['format', 'format-file', 'length', 'skip'] },
+  less: { shortArg: 'xyhjbzoOkpPtT', longArg: ['log-file', 'LOG-FILE', 'lesskey-file', 'tag', 'tag-file'] }, more: {},
   hd: { shortArg: 'eEfns', longArg: ['format', 'format-file', 'length', 'skip'] },
   file: { shortArg: 'eFmPf', longArg: ['magic-file', 'files-from', 'exclude', 'exclude-quiet', 'separator', 'parameter'] },
-  stat: { shortArg: 'c', longArg: ['format', 'printf'] }, du: { shortArg: 'dBtX', longArg: ['files0-from', 'exclude-from', 'exclude', 'max-depth', 'threshold', 'time-style', 'block-size'] },
-  ls: { shortArg: 'ITw', longArg: ['ignore', 'hide', 'tabsize', 'width', 'format', 'sort', 'time', 'time-style', 'block-size', 'indicator-style', 'quoting-style'], longFlags: ['color', 'hyperlink', 'classify'] },
-  md5sum: {}, sha1sum: {}, sha224sum: {}, sha256sum: {}, sha384sum: {}, sha512sum: {}, b2sum: { shortArg: 'l' }, cksum: { shortArg: 'al' }, sum: {},
-  diff: {
-    shortArg: 'CDFILSUWxX',
-    longArg: ['from-file', 'to-file', 'exclude-from', 'exclude', 'ignore-matching-lines', 'label', 'line-format', 'old-line-format', 'new-line-format', 'unchanged-line-format', 'old-group-format', 'new-group-format', 'changed-group-format', 'unchanged-group-format', 'starting-file', 'show-function-line', 'horizon-lines', 'tabsize', 'width', 'palette', 'ifdef'],
-    // --context, --unified and --color take a value only after `=`.
-    longFlags: ['context', 'unified', 'color', 'recursive', 'new-file', 'unidirectional-new-file', 'brief', 'report-identical-files', 'text', 'ignore-case', 'side-by-side', 'normal', 'ed', 'rcs', 'no-dereference'],
-  },
-  comm: {}, cut: { shortArg: 'bcdf' }, fold: { shortArg: 'w' }, column: { shortArg: 'cCsoNnlRHOEWTrip' }, base64: { shortArg: 'w' }, base32: { shortArg: 'w' }, basenc: { shortArg: 'w' },
+  sha224sum: {}, sha384sum: {}, sha512sum: {}, b2sum: { shortArg: 'l' }, cksum: { shortArg: 'al' }, sum: {},
+  base64: { shortArg: 'w' }, base32: { shortArg: 'w' }, basenc: { shortArg: 'w' },
   bat: { shortArg: 'lmrHL', longArg: ['language', 'map-syntax', 'line-range', 'highlight-line', 'file-name', 'theme', 'style', 'pager', 'decorations', 'color', 'italic-text', 'tabs', 'wrap', 'terminal-width'] },
   batcat: { shortArg: 'lmrHL', longArg: ['language', 'map-syntax', 'line-range', 'highlight-line', 'file-name', 'theme', 'style', 'pager', 'decorations', 'color', 'italic-text', 'tabs', 'wrap', 'terminal-width'] },
-  paste: { shortArg: 'd' }, expand: { shortArg: 't' }, unexpand: { shortArg: 't' }, fmt: { shortArg: 'pw' }, pr: { shortArg: 'hDlowWN', shortOptionalArg: 'einsS' }, join: { shortArg: 'aejotv12' }, tsort: {},
+  unexpand: { shortArg: 't' }, fmt: { shortArg: 'pw' }, pr: { shortArg: 'hDlowWN', shortOptionalArg: 'einsS' }, join: { shortArg: 'aejotv12' }, tsort: {},
   jq: { shortArg: 'fL', longArg: ['from-file', 'indent'] }, yq: { shortArg: 'fI', longArg: ['from-file', 'indent', 'output-format', 'input-format'] },
   iconv: { shortArg: 'fto', longArg: ['from-code', 'to-code', 'output'] }, dos2unix: {}, unix2dos: {},
 };
@@ -35,7 +25,7 @@ const READ_OPTIONS = ['from-file', 'to-file', 'exclude-from', 'magic-file', 'for
 /** Long options whose value is a file listing more files to read. */
 const NAME_LIST_OPTIONS = ['files0-from', 'files-from'];
 /** Short options (per command) whose value is a file the command reads. */
-const SHORT_READ_OPTIONS: Readonly<Record<string, string>> = { diff: 'X', du: 'X', hexdump: 'f', hd: 'f', file: 'mf', jq: 'f', yq: 'f', less: 'k' };
+const SHORT_READ_OPTIONS: Readonly<Record<string, string>> = { hd: 'f', file: 'mf', jq: 'f', yq: 'f', less: 'k' };
 /** Short and long options (per command) whose value is a file the command writes. */
 const WRITE_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   less: ['-o', '-O', '--log-file', '--LOG-FILE'], iconv: ['-o', '--output'], file: ['-C'],
@@ -55,7 +45,7 @@ export interface ReaderFacts {
 export function readerOperands(name: string, argv: readonly string[]): FileOperands | undefined {
   const shape = READERS[name];
   if (!shape) return undefined;
-  return readerFiles(name, argv, shape, { readShort: SHORT_READ_OPTIONS[name], wholeDirectories: name === 'diff' });
+  return readerFiles(name, argv, shape, { readShort: SHORT_READ_OPTIONS[name] });
 }
 
 /**

@@ -6,20 +6,33 @@ import { arch } from './arch.js';
 import { basename } from './basename.js';
 import { cat } from './cat.js';
 import { cd } from './cd.js';
+import { checksums } from './checksums.js';
 import { cmp } from './cmp.js';
+import { column } from './column.js';
+import { comm } from './comm.js';
 import { cp } from './cp.js';
+import { cut } from './cut.js';
 import { df } from './df.js';
+import { diff } from './diff.js';
 import { dirname } from './dirname.js';
+import { du } from './du.js';
+import { expand } from './expand.js';
 import { find } from './find.js';
+import { fold } from './fold.js';
 import { free } from './free.js';
 import { git } from './git/index.js';
 import { grep } from './grep.js';
 import { groups } from './groups.js';
 import { head } from './head.js';
+import { hexdump } from './hexdump.js';
 import { hostname } from './hostname.js';
 import { install } from './install.js';
 import { ln } from './ln.js';
 import { locale } from './locale.js';
+import { ls } from './ls.js';
+import { nl } from './nl.js';
+import { od } from './od.js';
+import { paste } from './paste.js';
 import { patch } from './patch.js';
 import { pwd } from './pwd.js';
 import { readlink } from './readlink.js';
@@ -27,13 +40,16 @@ import { realpath } from './realpath.js';
 import { rev } from './rev.js';
 import { rg } from './rg.js';
 import { shasum } from './shasum.js';
+import { stat } from './stat.js';
 import { strings } from './strings.js';
 import { tac } from './tac.js';
+import { tail } from './tail.js';
 import { tar } from './tar/index.js';
 import { test } from './test.js';
 import { tree } from './tree.js';
 import { uname } from './uname.js';
 import { uptime } from './uptime.js';
+import { wc } from './wc.js';
 import { which } from './which.js';
 import { whoami } from './whoami.js';
 import type { ProgramModel } from './model.js';
@@ -45,8 +61,9 @@ export { createProgramRegistry, optionShape, type ProgramRegistry, type ProgramR
 
 /** Every model, in the order the registry indexes them. @internal */
 export const PROGRAM_MODELS: readonly ProgramModel[] = [
-  arch, basename, cat, cd, cmp, cp, df, dirname, find, free, git, grep, groups, head, hostname, install, ln, locale, patch, pwd,
-  readlink, realpath, rev, rg, shasum, strings, tac, tar, test, tree, uname, uptime, which, whoami,
+  arch, basename, cat, cd, checksums, cmp, column, comm, cp, cut, df, diff, dirname, du, expand, find, fold, free, git, grep,
+  groups, head, hexdump, hostname, install, ln, locale, ls, nl, od, paste, patch, pwd, readlink, realpath, rev, rg, shasum, stat,
+  strings, tac, tail, tar, test, tree, uname, uptime, wc, which, whoami,
 ];
 
 /** The registry the shell layer uses (duplicate names are refused by its test, not at start). @internal */

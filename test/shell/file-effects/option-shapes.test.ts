@@ -7,7 +7,8 @@ import { CLAUDE_CODE_READ_ONLY } from '../../../src/shell/read-only-tables.js';
  * path-effect table thinks an option takes the next word as its value while the tool (and the
  * read-only table) takes none, the next word — a file the tool reads — is never seen by deny
  * rules: `column -t .env`, `strings -o .env`, `diff --context .env x`, `jq --tab . .env` all
- * printed the file that `Read(./.env)` denies.
+ * printed the file that `Read(./.env)` denies. A program with a model in `src/shell/programs/` has
+ * one grammar for both (see `test/shell/programs/registry.test.ts`); this covers the rest.
  */
 function shortLetters(optstring: string): { flags: Set<string>; withValue: Set<string> } {
   const flags = new Set<string>();
@@ -24,7 +25,7 @@ const shared = Object.keys(CLAUDE_CODE_READ_ONLY).filter((name) => Object.protot
 
 describe('read-only and path-effect option tables agree on which options take the next word', () => {
   it('has commands in both tables', () => {
-    expect(shared.length).toBeGreaterThan(10);
+    expect(shared.length).toBeGreaterThan(0);
   });
   it.each(shared)('%s: no short flag of the read-only table takes a value in the path-effect table', (name) => {
     const entry = CLAUDE_CODE_READ_ONLY[name]!;

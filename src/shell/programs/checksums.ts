@@ -1,0 +1,47 @@
+/**
+ * `md5sum`, `sha1sum`, `sha256sum`: print or check checksums of their files. Under `-c` the
+ * operands are checksum lists, and they also read the files the lists name.
+ */
+import type { GnuOptionSpec } from '../gnu-options.js';
+import { readerFiles } from '../file-effects/readers.js';
+import type { OptionShape } from '../options.js';
+import { HELP_VERSION, longOptions } from './grammar.js';
+import { defineProgram } from './model.js';
+import { readOnlyEntry, type ReadOnlyProfile } from './read-only-profile.js';
+import { CC_CLI, coreutils } from './sources.js';
+
+/** GNU coreutils 9.1 md5sum(1), sha1sum(1), sha256sum(1): every option (they share one). */
+const grammar: GnuOptionSpec = {
+  short: 'bctwz',
+  long: longOptions('binary tag text zero help version check ignore-missing quiet status strict warn'),
+};
+
+/** The shape the files facet has scanned its options with (to be read through the grammar). */
+const SCANNED: OptionShape = {};
+
+const profile = (source: string): ReadOnlyProfile => ({
+  source,
+  safe: { short: 'btz', long: `binary tag text zero ${HELP_VERSION}` },
+  operands: 'read', globs: true, anyOptionHarmless: true,
+});
+
+/** The checksum programs' model. @internal */
+export const checksums = defineProgram({
+  names: ['md5sum', 'sha1sum', 'sha256sum'],
+  summary: 'md5sum, sha1sum, sha256sum: print or check checksums',
+  sources: [coreutils('md5sum'), coreutils('sha1sum'), coreutils('sha256sum'), CC_CLI],
+  grammar,
+  files: (name, argv) => readerFiles(name, argv, SCANNED),
+  readOnly: {
+    claudeCode: {
+      md5sum: readOnlyEntry(grammar, profile(`${CC_CLI}; ${coreutils('md5sum')} (--check reads the files a list names)`)),
+      sha1sum: readOnlyEntry(grammar, profile(`${CC_CLI}; ${coreutils('sha1sum')}`)),
+      sha256sum: readOnlyEntry(grammar, profile(`${CC_CLI}; ${coreutils('sha256sum')}`)),
+    },
+  },
+  runs: 'unseen',
+  examples: [
+    { command: 'sha256sum dist/app.tgz', effects: ['read ./dist/app.tgz'], readOnly: true },
+    { command: 'md5sum -c sums.md5', effects: ['read ./sums.md5'], readOnly: false, why: '-c reads the files the list names too' },
+  ],
+});

@@ -1,0 +1,41 @@
+/**
+ * `column`: formats its files (or standard input) into columns.
+ */
+import type { GnuOptionSpec } from '../gnu-options.js';
+import { readerFiles } from '../file-effects/readers.js';
+import type { OptionShape } from '../options.js';
+import { HELP_VERSION, longOptions } from './grammar.js';
+import { defineProgram } from './model.js';
+import { readOnlyEntry } from './read-only-profile.js';
+import { CC_CLI } from './sources.js';
+
+/** util-linux 2.38 column(1): every option. */
+const grammar: GnuOptionSpec = {
+  short: 'C:c:dE:eH:hi:Jl:LN:n:O:o:p:R:r:s:T:tVW:x',
+  long: longOptions(`table table-columns= table-columns-limit= table-name= table-order= table-right= table-hide= table-truncate= table-wrap= table-noextreme= table-noheadings table-header-repeat table-column= keep-empty-lines json tree= tree-id= tree-parent= output-width= separator= output-separator= fillrows use-spaces= ${HELP_VERSION}`),
+};
+
+/** The shape the files facet has scanned its options with (to be read through the grammar). */
+const SCANNED: OptionShape = {shortArg: 'cCsoNnlRHOEWTrip'};
+
+/** The column model. @internal */
+export const column = defineProgram({
+  names: ['column'],
+  summary: 'column: format lines into columns',
+  sources: ['util-linux 2.38 column(1)', CC_CLI],
+  grammar,
+  files: (name, argv) => readerFiles(name, argv, SCANNED),
+  readOnly: {
+    claudeCode: {
+      column: readOnlyEntry(grammar, {
+        source: `${CC_CLI}; util-linux 2.38 column(1)`,
+        safe: 'all',
+        operands: 'read', globs: true, anyOptionHarmless: true,
+      }),
+    },
+  },
+  runs: 'unseen',
+  examples: [
+    { command: 'column -t -s , data.csv', effects: ['read ./data.csv'], readOnly: true, why: '-s takes the separator from the next word' },
+  ],
+});

@@ -1,0 +1,41 @@
+/**
+ * `cut`: prints selected parts of the lines of its files.
+ */
+import type { GnuOptionSpec } from '../gnu-options.js';
+import { readerFiles } from '../file-effects/readers.js';
+import type { OptionShape } from '../options.js';
+import { HELP_VERSION, longOptions } from './grammar.js';
+import { defineProgram } from './model.js';
+import { readOnlyEntry } from './read-only-profile.js';
+import { CC_CLI, coreutils } from './sources.js';
+
+/** GNU coreutils 9.1 cut(1): every option. */
+const grammar: GnuOptionSpec = {
+  short: 'b:c:d:f:nsz',
+  long: longOptions(`bytes= characters= delimiter= fields= complement only-delimited output-delimiter= zero-terminated ${HELP_VERSION}`),
+};
+
+/** The shape the files facet has scanned its options with (to be read through the grammar). */
+const SCANNED: OptionShape = {shortArg: 'bcdf'};
+
+/** The cut model. @internal */
+export const cut = defineProgram({
+  names: ['cut'],
+  summary: 'cut: print parts of lines',
+  sources: [coreutils('cut'), CC_CLI],
+  grammar,
+  files: (name, argv) => readerFiles(name, argv, SCANNED),
+  readOnly: {
+    claudeCode: {
+      cut: readOnlyEntry(grammar, {
+        source: `${CC_CLI}; ${coreutils('cut')}`,
+        safe: 'all',
+        operands: 'read', globs: true, anyOptionHarmless: true,
+      }),
+    },
+  },
+  runs: 'unseen',
+  examples: [
+    { command: 'cut -d : -f 1 names.txt', effects: ['read ./names.txt'], readOnly: true, why: '-d and -f take the next word' },
+  ],
+});

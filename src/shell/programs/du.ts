@@ -1,0 +1,46 @@
+/**
+ * `du`: prints the disk use of files and directories. `-X FILE` and `--exclude-from=FILE`
+ * read patterns from FILE; `--files0-from=F` reads the names to measure from F.
+ */
+import type { GnuOptionSpec } from '../gnu-options.js';
+import { readerFiles } from '../file-effects/readers.js';
+import type { OptionShape } from '../options.js';
+import { HELP_VERSION, longOptions } from './grammar.js';
+import { defineProgram } from './model.js';
+import { readOnlyEntry } from './read-only-profile.js';
+import { CC_DOCS, coreutils } from './sources.js';
+
+/** GNU coreutils 9.1 du(1): every option. */
+const grammar: GnuOptionSpec = {
+  short: '0abcDhHklLmPsSxB:d:t:X:',
+  long: longOptions('null all apparent-size block-size= bytes total dereference-args max-depth= summarize human-readable inodes dereference count-links no-dereference separate-dirs si threshold= time[=] time-style= exclude-from= exclude= one-file-system help version files0-from='),
+};
+
+/** The shape the files facet has scanned its options with (to be read through the grammar). */
+const SCANNED: OptionShape = {shortArg: 'dBtX', longArg: ['files0-from', 'exclude-from', 'exclude', 'max-depth', 'threshold', 'time-style', 'block-size']};
+
+const FACTS = { readShort: 'X' };
+
+/** The du model. @internal */
+export const du = defineProgram({
+  names: ['du'],
+  summary: 'du: print disk use',
+  sources: [coreutils('du'), CC_DOCS],
+  grammar,
+  files: (name, argv) => readerFiles(name, argv, SCANNED, FACTS),
+  readOnly: {
+    claudeCode: {
+      du: readOnlyEntry(grammar, {
+        source: `${CC_DOCS}; ${coreutils('du')} (--files0-from reads names toolgate cannot see)`,
+        safe: { short: '0abcDhHklLmPsSxBdtX', long: `null all apparent-size block-size bytes total dereference-args max-depth summarize human-readable inodes dereference count-links no-dereference separate-dirs si threshold time time-style exclude-from exclude one-file-system ${HELP_VERSION}` },
+        reads: ['X','exclude-from'], operands: 'read', globs: true, anyOptionHarmless: true,
+      }),
+    },
+    robota: { du: { globs: false, safeShort: 'abchkmsSxd0', shortArg: 'd', unsafeLong: ['dereference', 'files0-from', 'exclude-from'] } },
+  },
+  runs: 'unseen',
+  examples: [
+    { command: 'du -sh node_modules', effects: ['read ./node_modules'], readOnly: true },
+    { command: 'du -X .gitignore -s .', effects: ['read ./.gitignore', 'read .'], readOnly: true, why: '-X reads patterns from the file it names' },
+  ],
+});

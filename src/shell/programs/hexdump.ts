@@ -1,0 +1,45 @@
+/**
+ * `hexdump`: dumps its files in hexadecimal and other formats. `-f FILE` (`--format-file`) reads
+ * its formats from FILE.
+ */
+import type { GnuOptionSpec } from '../gnu-options.js';
+import { readerFiles } from '../file-effects/readers.js';
+import type { OptionShape } from '../options.js';
+import { HELP_VERSION, longOptions } from './grammar.js';
+import { defineProgram } from './model.js';
+import { readOnlyEntry } from './read-only-profile.js';
+import { CC_CLI } from './sources.js';
+
+/** util-linux 2.38 hexdump(1): every option. */
+const grammar: GnuOptionSpec = {
+  short: 'bcCde:f:L::n:s:vxVh',
+  long: longOptions(`one-byte-octal one-byte-char canonical two-bytes-decimal two-bytes-octal two-bytes-hex format= format-file= color[=] length= skip= no-squeezing ${HELP_VERSION}`),
+};
+
+/** The shape the files facet has scanned its options with (to be read through the grammar). */
+const SCANNED: OptionShape = {shortArg: 'eEfns', longArg: ['format', 'format-file', 'length', 'skip']};
+
+const FACTS = { readShort: 'f' };
+
+/** The hexdump model. @internal */
+export const hexdump = defineProgram({
+  names: ['hexdump'],
+  summary: 'hexdump: dump files in hexadecimal',
+  sources: ['util-linux 2.38 hexdump(1)', CC_CLI],
+  grammar,
+  files: (name, argv) => readerFiles(name, argv, SCANNED, FACTS),
+  readOnly: {
+    claudeCode: {
+      hexdump: readOnlyEntry(grammar, {
+        source: `${CC_CLI}; util-linux 2.38 hexdump(1)`,
+        safe: 'all',
+        reads: ['f','format-file'], operands: 'read', globs: true, anyOptionHarmless: true,
+      }),
+    },
+  },
+  runs: 'unseen',
+  examples: [
+    { command: 'hexdump -C a.bin', effects: ['read ./a.bin'], readOnly: true },
+    { command: 'hexdump -f fmt.txt a.bin', effects: ['read ./fmt.txt', 'read ./a.bin'], readOnly: true, why: '-f reads the formats from the file it names' },
+  ],
+});

@@ -1,0 +1,41 @@
+/**
+ * `od`: dumps its files in octal and other formats.
+ */
+import type { GnuOptionSpec } from '../gnu-options.js';
+import { readerFiles } from '../file-effects/readers.js';
+import type { OptionShape } from '../options.js';
+import { HELP_VERSION, longOptions } from './grammar.js';
+import { defineProgram } from './model.js';
+import { readOnlyEntry } from './read-only-profile.js';
+import { CC_CLI, coreutils } from './sources.js';
+
+/** GNU coreutils 9.1 od(1): every option. */
+const grammar: GnuOptionSpec = {
+  short: 'A:aBbcDdeFfHhIij:LlN:OoS:st:vw::Xx',
+  long: longOptions(`address-radix= endian= skip-bytes= read-bytes= strings[=] format= output-duplicates width[=] traditional ${HELP_VERSION}`),
+};
+
+/** The shape the files facet has scanned its options with (to be read through the grammar). */
+const SCANNED: OptionShape = {shortArg: 'AjNSt', shortOptionalArg: 'w'};
+
+/** The od model. @internal */
+export const od = defineProgram({
+  names: ['od'],
+  summary: 'od: dump files in octal and other formats',
+  sources: [coreutils('od'), CC_CLI],
+  grammar,
+  files: (name, argv) => readerFiles(name, argv, SCANNED),
+  readOnly: {
+    claudeCode: {
+      od: readOnlyEntry(grammar, {
+        source: `${CC_CLI}; ${coreutils('od')}`,
+        safe: 'all',
+        operands: 'read', globs: true, anyOptionHarmless: true,
+      }),
+    },
+  },
+  runs: 'unseen',
+  examples: [
+    { command: 'od -A x -t x1z a.bin', effects: ['read ./a.bin'], readOnly: true, why: '-A and -t take the next word' },
+  ],
+});

@@ -1,0 +1,42 @@
+/**
+ * `stat`: prints the status (metadata) of its files.
+ */
+import type { GnuOptionSpec } from '../gnu-options.js';
+import { readerFiles } from '../file-effects/readers.js';
+import type { OptionShape } from '../options.js';
+import { HELP_VERSION, longOptions } from './grammar.js';
+import { defineProgram } from './model.js';
+import { readOnlyEntry } from './read-only-profile.js';
+import { CC_DOCS, coreutils } from './sources.js';
+
+/** GNU coreutils 9.1 stat(1): every option. */
+const grammar: GnuOptionSpec = {
+  short: 'c:fLt',
+  long: longOptions(`dereference file-system cached= format= printf= terse ${HELP_VERSION}`),
+};
+
+/** The shape the files facet has scanned its options with (to be read through the grammar). */
+const SCANNED: OptionShape = {shortArg: 'c', longArg: ['format', 'printf']};
+
+/** The stat model. @internal */
+export const stat = defineProgram({
+  names: ['stat'],
+  summary: 'stat: print file status',
+  sources: [coreutils('stat'), CC_DOCS],
+  grammar,
+  files: (name, argv) => readerFiles(name, argv, SCANNED),
+  readOnly: {
+    claudeCode: {
+      stat: readOnlyEntry(grammar, {
+        source: `${CC_DOCS}; ${coreutils('stat')}`,
+        safe: 'all',
+        operands: 'read', globs: true, anyOptionHarmless: true,
+      }),
+    },
+    robota: { stat: { globs: false, safeShort: 'cft', shortArg: 'c', unsafeLong: ['dereference'] } },
+  },
+  runs: 'unseen',
+  examples: [
+    { command: 'stat -c %s package.json', effects: ['read ./package.json'], readOnly: true, why: '-c takes the format from the next word' },
+  ],
+});

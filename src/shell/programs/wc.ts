@@ -1,0 +1,44 @@
+/**
+ * `wc`: counts the lines, words and bytes of its files. `--files0-from=F` reads the names of
+ * the files to count from F.
+ */
+import type { GnuOptionSpec } from '../gnu-options.js';
+import { readerFiles } from '../file-effects/readers.js';
+import type { OptionShape } from '../options.js';
+import { HELP_VERSION, longOptions } from './grammar.js';
+import { defineProgram } from './model.js';
+import { readOnlyEntry } from './read-only-profile.js';
+import { CC_DOCS, coreutils } from './sources.js';
+
+/** GNU coreutils 9.1 wc(1): every option. */
+const grammar: GnuOptionSpec = {
+  short: 'clLmw',
+  long: longOptions('bytes chars lines words max-line-length total= help version files0-from='),
+};
+
+/** The shape the files facet has scanned its options with (to be read through the grammar). */
+const SCANNED: OptionShape = {longArg: ['files0-from']};
+
+/** The wc model. @internal */
+export const wc = defineProgram({
+  names: ['wc'],
+  summary: 'wc: count lines, words and bytes',
+  sources: [coreutils('wc'), CC_DOCS],
+  grammar,
+  files: (name, argv) => readerFiles(name, argv, SCANNED),
+  readOnly: {
+    claudeCode: {
+      wc: readOnlyEntry(grammar, {
+        source: `${CC_DOCS}; ${coreutils('wc')} (--files0-from reads names toolgate cannot see)`,
+        safe: { short: 'clLmw', long: `bytes chars lines words max-line-length total ${HELP_VERSION}` },
+        operands: 'read', globs: true, anyOptionHarmless: true, afterXargs: true,
+      }),
+    },
+    robota: { wc: { globs: false, safeShort: 'clmwL', unsafeLong: ['files0-from'] } },
+  },
+  runs: 'unseen',
+  examples: [
+    { command: 'wc -l src/a.ts src/b.ts', effects: ['read ./src/a.ts', 'read ./src/b.ts'], readOnly: true },
+    { command: 'wc --files0-from=list.txt', effects: ['read ./list.txt'], readOnly: false, why: 'the names it counts come from list.txt, which toolgate cannot see' },
+  ],
+});
