@@ -8,7 +8,7 @@ import type { CompiledRule } from '../settings/types.js';
 import { callFacts, globBase, shellWrites, touchedPaths, type CallFacts, type FactsContext, type ShellWrite } from './facts.js';
 import { indexPolicy, rulesForTool } from './policy-index.js';
 import { restrictiveCandidates } from './path-rule-filter.js';
-import { allowCandidates, allowCovers, allowText, partsToCover, restrictiveMatch, type MatchEnv } from './rule-match.js';
+import { allowCandidates, allowCovers, allowText, partsToCover, patternCoversCommand, restrictiveMatch, type MatchEnv } from './rule-match.js';
 import { commandRuleCandidates, coveringRule } from './bash-rule-index.js';
 import { isBroadAllow } from './broad-allow.js';
 import { decide, fixedPass, holdAsk, pass, passFixed, passOwnText, ruleRef } from './state.js';
@@ -371,6 +371,10 @@ interface PartVerdict {
   rule?: CompiledRule;
   readOnly?: true;
   acceptEdit?: true;
+  /** The allow rule that would cover the part but for a read outside the working directories. */
+  outsideOf?: CompiledRule;
+  /** With `outsideOf`: the path read outside, when it is known. */
+  outsidePath?: string;
   why?: string;
 }
 
@@ -399,7 +403,7 @@ function partVerdicts(state: EvalState, rules: CompiledRule[]): PartVerdict[] | 
   const ro = shellReadOnly(state);
   return partsToCover(facts.analysis).map((cmd) => {
     const rule = coveringRule(rules, cmd);
-    if (rule) return { cmd, rule };
+    if (rule) return ruleVerdict(state, rules, cmd, rule);
     if (ro.perCommand.get(cmd) === true && !planBlocks(state)) {
       const outside = readOutside(state, cmd);
       if (outside === undefined) return { cmd, readOnly: true };
@@ -412,13 +416,48 @@ function partVerdicts(state: EvalState, rules: CompiledRule[]): PartVerdict[] | 
   });
 }
 
+/**
+ * A part an allow rule covers, unless it reads outside the working directories: Claude Code
+ * checks the paths a command reads against the working directories before a prefix or wildcard
+ * rule can approve it (`cat ~/.ssh/config` under `Bash(cat *)` asks; CLI 2.1.332 observed), so
+ * such a rule approves reads inside them only. An exact-command rule names what it reads and
+ * approves it. Words of programs toolgate does not model (`assumed`) and git's history are no
+ * file reads here, as for read-only parts.
+ */
+function ruleVerdict(state: EvalState, rules: readonly CompiledRule[], cmd: SimpleCommand, rule: CompiledRule): PartVerdict {
+  const outside = ruleReadOutside(state, cmd);
+  if (outside === undefined) return { cmd, rule };
+  const exact = (cr: CompiledRule): boolean => !(cr.rule.specifier ?? '*').includes('*');
+  if (exact(rule)) return { cmd, rule };
+  const named = rules.find((cr) => cr.rule.family === 'bash' && exact(cr) && patternCoversCommand(cr.rule.specifier ?? '', cmd));
+  if (named) return { cmd, rule: named };
+  const where = outside.raw.startsWith(`${outside.path} (`)
+    ? outside.raw
+    : outside.literal || outside.glob
+      ? outside.path
+      : /^~(\/|$)/.test(outside.raw) && !isInsideAny(outside.path, state.workingDirectories)
+        ? `${outside.raw} (${outside.path})`
+        : `${outside.raw}, which may be`;
+  return { cmd, outsideOf: rule, ...(outside.literal || outside.glob || /^~(\/|$)/.test(outside.raw) ? { outsidePath: outside.path } : {}), why: `it reads ${where} outside the working directories, and ${rule.rule.text} approves reads inside them only` };
+}
+
+/** The first file read of a part (not an assumed word, not git's history) that is not inside the working directories, if any. */
+function ruleReadOutside(state: EvalState, cmd: SimpleCommand): PathEffect | undefined {
+  const facts = state.facts as Extract<CallFacts, { kind: 'shell' }>;
+  const i = facts.analysis.commands.indexOf(cmd);
+  return facts.effects
+    .filter((e) => e.command === i && e.op === 'read' && e.assumed === undefined && e.fromHistory !== true)
+    .find((e) => !((e.literal || e.glob) && isInsideAny(e.glob ? globBase(e.path) : e.path, state.workingDirectories)));
+}
+
 /** Why the first part that no allow rule covers and that is not read-only needs asking (so the reason names the part that matters). */
-function uncoveredWhy(state: EvalState): string | undefined {
+function uncoveredWhy(state: EvalState): { message: string; outside?: string } | undefined {
   const verdicts = partVerdicts(state, rulesForTool(state.index, 'allow', state.call.tool));
   const first = verdicts?.find((v) => !v.rule && !v.readOnly && !v.acceptEdit);
   if (!first) return undefined;
+  if (first.outsideOf !== undefined) return { message: `"${allowText(first.cmd)}" is not approved by ${first.outsideOf.rule.text}: ${first.why ?? ''}`, ...(first.outsidePath !== undefined ? { outside: first.outsidePath } : {}) };
   const covered = verdicts?.some((v) => v.rule) === true;
-  return `"${allowText(first.cmd)}" ${covered ? 'is not covered by an allow rule and ' : ''}is not read-only: ${first.why ?? 'not read-only'}`;
+  return { message: `"${allowText(first.cmd)}" ${covered ? 'is not covered by an allow rule and ' : ''}is not read-only: ${first.why ?? 'not read-only'}` };
 }
 
 /**
@@ -518,7 +557,9 @@ export const touches: PipelineStep = {
             return decide(state, step, 'allow', 'mode', 'acceptEdits: file commands inside the working directories');
           }
         }
-        return holdAsk(state, step, { kind: 'plain', reason: f.analysis.unknown.length > 0 || f.analysis.stateChanges.length > 0 ? 'shellUnknown' : 'toolDefault', message: uncoveredWhy(state) ?? ro.why ?? 'not read-only' });
+        const why = uncoveredWhy(state);
+        if (why?.outside !== undefined) return holdAsk(state, step, { kind: 'plain', reason: 'outsideWorkingDirectory', message: why.message, blockedPath: why.outside });
+        return holdAsk(state, step, { kind: 'plain', reason: f.analysis.unknown.length > 0 || f.analysis.stateChanges.length > 0 ? 'shellUnknown' : 'toolDefault', message: why?.message ?? ro.why ?? 'not read-only' });
       }
       case 'powershell': {
         const v = powerShellTouches(state, f);

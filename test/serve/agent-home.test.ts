@@ -76,7 +76,9 @@ describe('a person answers what the unknown home held', () => {
   it('an approval releases the call with allow', async () => {
     const t = await start(sb, { projects: [project], holdTimeoutSeconds: 30 });
     try {
-      const held = t.hook(preToolUse(project, 'Bash', { command: 'cat ~/notes.txt' }, { session_id: 'home-answer', transcript_path: '/var/tmp/elsewhere/t.jsonl' }), { 'x-toolgate-project': project });
+      // In bypassPermissions, where the read would be allowed but for the unknown home (in default
+      // mode a prefix rule does not approve a read outside the working directories: decision 0046).
+      const held = t.hook(preToolUse(project, 'Bash', { command: 'cat ~/notes.txt' }, { session_id: 'home-answer', transcript_path: '/var/tmp/elsewhere/t.jsonl', permission_mode: 'bypassPermissions' }), { 'x-toolgate-project': project });
       const id = await eventually(async () => (await t.store.listAsks({ sessionId: 'home-answer' }))[0]?.id);
       expect((await t.store.getAsk(id))?.pending.reason.kind).toBe('homeUnknown');
       expect((await t.answer(id, { behavior: 'allow' })).status).toBe(200);
