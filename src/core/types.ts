@@ -83,7 +83,9 @@ export function hookMayAnswer(kind: AskKind): boolean {
  * a person; `userInteraction`: the tool declares that it needs a person, `ToolCall.meta`;
  * `projectUnknown`: the session's project could not be established, so what would have been
  * allowed asks a person; `homeUnknown`: the call names a path under the agent's home directory,
- * which could not be established, so what would have been allowed asks a person).
+ * which could not be established, so what would have been allowed asks a person; `gitAfterCd`:
+ * the command changes directory and runs git, which reads the configuration and hooks of the
+ * repository it lands in, so no allow rule for the parts approves it).
  * @public
  */
 export type ReasonKind =
@@ -109,7 +111,8 @@ export type ReasonKind =
   | 'opaqueCode'
   | 'guardedRead'
   | 'projectUnknown'
-  | 'homeUnknown';
+  | 'homeUnknown'
+  | 'gitAfterCd';
 
 /** Where a setting or rule came from. @public */
 export type SettingsSourceKind =

@@ -20,6 +20,7 @@ import { outsideThroughLinks } from './through-links.js';
 import { userInteraction } from './user-interaction.js';
 import type { Dialect, EvalState, EvaluationContext, PipelineStep, StepResult } from './types.js';
 import { isPlainSedEdit } from './sed-script.js';
+import { gitAfterCd } from './git-after-cd.js';
 import { consentFor, isBuiltInRule, opaqueParts } from './opaque-code.js';
 import { braceAlternatives, globMayHitRule, hasGlob } from './glob-overlap.js';
 import { powerShellAllow, powerShellCriticalRemovals, powerShellReadOnly, powerShellRestrictive, powerShellTouches, powerShellUnknownWrite } from './powershell.js';
@@ -382,6 +383,9 @@ function shellAllow(state: EvalState, rules: CompiledRule[]): StepResult {
   const facts = state.facts as Extract<CallFacts, { kind: 'shell' }>;
   const bare = rules.find((cr) => cr.rule.family === 'bare' && allowCovers(cr, state.call, facts, state.env).kind === 'match');
   if (bare) return decide(state, 'allowRules', 'allow', 'rule', `allowed by ${bare.rule.text}: every command`, { rule: ruleRef(bare) });
+  // No rule for the parts approves git run in another directory (held before the read-only check too).
+  const cdGit = gitAfterCd(facts.analysis, facts.effects, state.ctx.cwd);
+  if (cdGit !== undefined) return holdAsk(state, 'allowRules', { kind: 'plain', reason: 'gitAfterCd', message: `${cdGit} (a bare repository or core.fsmonitor there can run programs): no allow rule for the parts approves it; a person, a hook or the mode answers it` });
   // `rules` already holds only the allow rules that bear on this tool (rulesForTool); the Bash ones among them are tried.
   const verdicts = partVerdicts(state, rules);
   if (verdicts === undefined) return pass(state, 'allowRules', 'unknown parts or substitutions: no allow rule covers them');

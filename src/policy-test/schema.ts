@@ -77,7 +77,7 @@ export const POLICY_TEST_SCHEMA = {
           enum: [
             'rule', 'toolRemoved', 'mode', 'readOnly', 'workingDirectory', 'outsideWorkingDirectory', 'protectedPath',
             'criticalRemoval', 'shellUnknown', 'sessionGrant', 'planApproval', 'hook', 'classifier', 'checkFailed',
-            'toolDefault', 'invalidInput', 'resolver', 'brokenSettings', 'userInteraction', 'opaqueCode', 'guardedRead', 'projectUnknown', 'homeUnknown',
+            'toolDefault', 'invalidInput', 'resolver', 'brokenSettings', 'userInteraction', 'opaqueCode', 'guardedRead', 'projectUnknown', 'homeUnknown', 'gitAfterCd',
           ],
           description: 'The reason kind the decision must carry.',
         },
