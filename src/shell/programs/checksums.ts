@@ -4,7 +4,6 @@
  */
 import type { GnuOptionSpec } from '../gnu-options.js';
 import { readerFiles } from '../file-effects/readers.js';
-import type { OptionShape } from '../options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry, type ReadOnlyProfile } from './read-only-profile.js';
@@ -15,9 +14,6 @@ const grammar: GnuOptionSpec = {
   short: 'bctwz',
   long: longOptions('binary tag text zero help version check ignore-missing quiet status strict warn'),
 };
-
-/** The shape the files facet has scanned its options with (to be read through the grammar). */
-const SCANNED: OptionShape = {};
 
 const profile = (source: string): ReadOnlyProfile => ({
   source,
@@ -31,7 +27,7 @@ export const checksums = defineProgram({
   summary: 'md5sum, sha1sum, sha256sum: print or check checksums',
   sources: [coreutils('md5sum'), coreutils('sha1sum'), coreutils('sha256sum'), CC_CLI],
   grammar,
-  files: (name, argv) => readerFiles(name, argv, SCANNED),
+  files: (name, argv, shape) => readerFiles(name, argv, shape),
   readOnly: {
     claudeCode: {
       md5sum: readOnlyEntry(grammar, profile(`${CC_CLI}; ${coreutils('md5sum')} (--check reads the files a list names)`)),

@@ -3,7 +3,6 @@
  */
 import type { GnuOptionSpec } from '../gnu-options.js';
 import { readerFiles } from '../file-effects/readers.js';
-import type { OptionShape } from '../options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
@@ -15,16 +14,13 @@ const grammar: GnuOptionSpec = {
   long: longOptions(`table table-columns= table-columns-limit= table-name= table-order= table-right= table-hide= table-truncate= table-wrap= table-noextreme= table-noheadings table-header-repeat table-column= keep-empty-lines json tree= tree-id= tree-parent= output-width= separator= output-separator= fillrows use-spaces= ${HELP_VERSION}`),
 };
 
-/** The shape the files facet has scanned its options with (to be read through the grammar). */
-const SCANNED: OptionShape = {shortArg: 'cCsoNnlRHOEWTrip'};
-
 /** The column model. @internal */
 export const column = defineProgram({
   names: ['column'],
   summary: 'column: format lines into columns',
   sources: ['util-linux 2.38 column(1)', CC_CLI],
   grammar,
-  files: (name, argv) => readerFiles(name, argv, SCANNED),
+  files: (name, argv, shape) => readerFiles(name, argv, shape),
   readOnly: {
     claudeCode: {
       column: readOnlyEntry(grammar, {
@@ -37,5 +33,6 @@ export const column = defineProgram({
   runs: 'unseen',
   examples: [
     { command: 'column -t -s , data.csv', effects: ['read ./data.csv'], readOnly: true, why: '-s takes the separator from the next word' },
+    { command: 'column --table-columns NAME,SIZE data.txt', effects: ['read ./data.txt'], readOnly: true, why: '--table-columns takes the next word (the files facet once read it as a file)' },
   ],
 });

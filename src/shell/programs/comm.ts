@@ -3,7 +3,6 @@
  */
 import type { GnuOptionSpec } from '../gnu-options.js';
 import { readerFiles } from '../file-effects/readers.js';
-import type { OptionShape } from '../options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
@@ -15,16 +14,13 @@ const grammar: GnuOptionSpec = {
   long: longOptions(`check-order nocheck-order output-delimiter= total zero-terminated ${HELP_VERSION}`),
 };
 
-/** The shape the files facet has scanned its options with (to be read through the grammar). */
-const SCANNED: OptionShape = {};
-
 /** The comm model. @internal */
 export const comm = defineProgram({
   names: ['comm'],
   summary: 'comm: compare two sorted files',
   sources: [coreutils('comm'), CC_CLI],
   grammar,
-  files: (name, argv) => readerFiles(name, argv, SCANNED),
+  files: (name, argv, shape) => readerFiles(name, argv, shape),
   readOnly: {
     claudeCode: {
       comm: readOnlyEntry(grammar, {
@@ -37,5 +33,6 @@ export const comm = defineProgram({
   runs: 'unseen',
   examples: [
     { command: 'comm -12 a.txt b.txt', effects: ['read ./a.txt', 'read ./b.txt'], readOnly: true },
+    { command: 'comm --output-delimiter , a b', effects: ['read ./a', 'read ./b'], readOnly: true, why: '--output-delimiter takes the next word' },
   ],
 });

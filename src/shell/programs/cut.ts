@@ -3,7 +3,6 @@
  */
 import type { GnuOptionSpec } from '../gnu-options.js';
 import { readerFiles } from '../file-effects/readers.js';
-import type { OptionShape } from '../options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
@@ -15,16 +14,13 @@ const grammar: GnuOptionSpec = {
   long: longOptions(`bytes= characters= delimiter= fields= complement only-delimited output-delimiter= zero-terminated ${HELP_VERSION}`),
 };
 
-/** The shape the files facet has scanned its options with (to be read through the grammar). */
-const SCANNED: OptionShape = {shortArg: 'bcdf'};
-
 /** The cut model. @internal */
 export const cut = defineProgram({
   names: ['cut'],
   summary: 'cut: print parts of lines',
   sources: [coreutils('cut'), CC_CLI],
   grammar,
-  files: (name, argv) => readerFiles(name, argv, SCANNED),
+  files: (name, argv, shape) => readerFiles(name, argv, shape),
   readOnly: {
     claudeCode: {
       cut: readOnlyEntry(grammar, {
@@ -37,5 +33,6 @@ export const cut = defineProgram({
   runs: 'unseen',
   examples: [
     { command: 'cut -d : -f 1 names.txt', effects: ['read ./names.txt'], readOnly: true, why: '-d and -f take the next word' },
+    { command: 'cut --bytes 1-3 notes.md', effects: ['read ./notes.md'], readOnly: true, why: '--bytes takes the next word (the files facet once read 1-3 as a file)' },
   ],
 });

@@ -5,7 +5,6 @@
  */
 import type { GnuOptionSpec } from '../gnu-options.js';
 import { readerFiles } from '../file-effects/readers.js';
-import type { OptionShape } from '../options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
@@ -17,9 +16,6 @@ const grammar: GnuOptionSpec = {
   long: longOptions('normal brief report-identical-files context[=] unified[=] ed rcs side-by-side width= left-column suppress-common-lines show-c-function show-function-line= label= expand-tabs initial-tab tabsize= suppress-blank-empty recursive no-dereference new-file unidirectional-new-file ignore-file-name-case no-ignore-file-name-case exclude= exclude-from= starting-file= from-file= to-file= ignore-case ignore-tab-expansion ignore-trailing-space ignore-space-change ignore-all-space ignore-blank-lines ignore-matching-lines= text strip-trailing-cr ifdef= old-group-format= new-group-format= changed-group-format= unchanged-group-format= line-format= old-line-format= new-line-format= unchanged-line-format= minimal horizon-lines= speed-large-files color[=] palette= help version paginate binary inhibit-hunk-merge sdiff-merge-assist'),
 };
 
-/** The shape the files facet has scanned its options with (to be read through the grammar). */
-const SCANNED: OptionShape = {shortArg: 'CDFILSUWxX', longArg: ['from-file', 'to-file', 'exclude-from', 'exclude', 'ignore-matching-lines', 'label', 'line-format', 'old-line-format', 'new-line-format', 'unchanged-line-format', 'old-group-format', 'new-group-format', 'changed-group-format', 'unchanged-group-format', 'starting-file', 'show-function-line', 'horizon-lines', 'tabsize', 'width', 'palette', 'ifdef'], longFlags: ['context', 'unified', 'color', 'recursive', 'new-file', 'unidirectional-new-file', 'brief', 'report-identical-files', 'text', 'ignore-case', 'side-by-side', 'normal', 'ed', 'rcs', 'no-dereference']};
-
 const FACTS = { readShort: 'X', wholeDirectories: true };
 
 /** The diff model. @internal */
@@ -28,7 +24,7 @@ export const diff = defineProgram({
   summary: 'diff: compare files line by line',
   sources: ['GNU diffutils 3.8 diff(1)', CC_DOCS],
   grammar,
-  files: (name, argv) => readerFiles(name, argv, SCANNED, FACTS),
+  files: (name, argv, shape) => readerFiles(name, argv, shape, FACTS),
   readOnly: {
     claudeCode: {
       diff: readOnlyEntry(grammar, {
@@ -43,5 +39,6 @@ export const diff = defineProgram({
     { command: 'diff -u a.txt b.txt', effects: ['read ./a.txt [all]', 'read ./b.txt [all]'], readOnly: true },
     { command: 'diff -r src lib', effects: ['read ./src [all]', 'read ./lib [all]'], readOnly: true, why: 'a directory operand is read whole' },
     { command: 'diff --paginate a b', effects: ['read ./a [all]', 'read ./b [all]'], readOnly: false, why: '--paginate (-l) passes the output through pr' },
+    { command: 'diff --sh a b', effects: ['read ./a [all]', 'read ./b [all]'], readOnly: false, why: '--sh is ambiguous (--show-c-function, --show-function-line): a is an operand, read whole (the files facet once took it as a value)' },
   ],
 });

@@ -4,7 +4,6 @@
  */
 import type { GnuOptionSpec } from '../gnu-options.js';
 import { readerFiles } from '../file-effects/readers.js';
-import type { OptionShape } from '../options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
@@ -16,9 +15,6 @@ const grammar: GnuOptionSpec = {
   long: longOptions('null all apparent-size block-size= bytes total dereference-args max-depth= summarize human-readable inodes dereference count-links no-dereference separate-dirs si threshold= time[=] time-style= exclude-from= exclude= one-file-system help version files0-from='),
 };
 
-/** The shape the files facet has scanned its options with (to be read through the grammar). */
-const SCANNED: OptionShape = {shortArg: 'dBtX', longArg: ['files0-from', 'exclude-from', 'exclude', 'max-depth', 'threshold', 'time-style', 'block-size']};
-
 const FACTS = { readShort: 'X' };
 
 /** The du model. @internal */
@@ -27,7 +23,7 @@ export const du = defineProgram({
   summary: 'du: print disk use',
   sources: [coreutils('du'), CC_DOCS],
   grammar,
-  files: (name, argv) => readerFiles(name, argv, SCANNED, FACTS),
+  files: (name, argv, shape) => readerFiles(name, argv, shape, FACTS),
   readOnly: {
     claudeCode: {
       du: readOnlyEntry(grammar, {

@@ -3,7 +3,6 @@
  */
 import type { GnuOptionSpec } from '../gnu-options.js';
 import { readerFiles } from '../file-effects/readers.js';
-import type { OptionShape } from '../options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
@@ -16,16 +15,13 @@ const grammar: GnuOptionSpec = {
   numeric: true,
 };
 
-/** The shape the files facet has scanned its options with (to be read through the grammar). */
-const SCANNED: OptionShape = {shortArg: 't'};
-
 /** The expand model. @internal */
 export const expand = defineProgram({
   names: ['expand'],
   summary: 'expand: convert tabs to spaces',
   sources: [coreutils('expand'), CC_CLI],
   grammar,
-  files: (name, argv) => readerFiles(name, argv, SCANNED),
+  files: (name, argv, shape) => readerFiles(name, argv, shape),
   readOnly: {
     claudeCode: {
       expand: readOnlyEntry(grammar, {

@@ -4,7 +4,6 @@
  */
 import type { GnuOptionSpec } from '../gnu-options.js';
 import { readerFiles } from '../file-effects/readers.js';
-import type { OptionShape } from '../options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
@@ -16,9 +15,6 @@ const grammar: GnuOptionSpec = {
   long: longOptions(`one-byte-octal one-byte-char canonical two-bytes-decimal two-bytes-octal two-bytes-hex format= format-file= color[=] length= skip= no-squeezing ${HELP_VERSION}`),
 };
 
-/** The shape the files facet has scanned its options with (to be read through the grammar). */
-const SCANNED: OptionShape = {shortArg: 'eEfns', longArg: ['format', 'format-file', 'length', 'skip']};
-
 const FACTS = { readShort: 'f' };
 
 /** The hexdump model. @internal */
@@ -27,7 +23,7 @@ export const hexdump = defineProgram({
   summary: 'hexdump: dump files in hexadecimal',
   sources: ['util-linux 2.38 hexdump(1)', CC_CLI],
   grammar,
-  files: (name, argv) => readerFiles(name, argv, SCANNED, FACTS),
+  files: (name, argv, shape) => readerFiles(name, argv, shape, FACTS),
   readOnly: {
     claudeCode: {
       hexdump: readOnlyEntry(grammar, {
@@ -41,5 +37,6 @@ export const hexdump = defineProgram({
   examples: [
     { command: 'hexdump -C a.bin', effects: ['read ./a.bin'], readOnly: true },
     { command: 'hexdump -f fmt.txt a.bin', effects: ['read ./fmt.txt', 'read ./a.bin'], readOnly: true, why: '-f reads the formats from the file it names' },
+    { command: 'hexdump -E a.bin', effects: ['read ./a.bin'], readOnly: false, why: 'hexdump has no -E: a.bin is an operand (the files facet once took it as a value)' },
   ],
 });

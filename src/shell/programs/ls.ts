@@ -3,7 +3,6 @@
  */
 import type { GnuOptionSpec } from '../gnu-options.js';
 import { readerFiles } from '../file-effects/readers.js';
-import type { OptionShape } from '../options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
@@ -15,16 +14,13 @@ const grammar: GnuOptionSpec = {
   long: longOptions(`all almost-all author escape block-size= ignore-backups color[=] directory dired classify[=] file-type format= full-time time-style= group-directories-first no-group human-readable si dereference-command-line dereference-command-line-symlink-to-dir hide= hyperlink[=] indicator-style= inode ignore= kibibytes dereference numeric-uid-gid literal hide-control-chars show-control-chars quote-name quoting-style= reverse recursive size sort= time= tabsize= width= context zero ${HELP_VERSION}`),
 };
 
-/** The shape the files facet has scanned its options with (to be read through the grammar). */
-const SCANNED: OptionShape = {shortArg: 'ITw', longArg: ['ignore', 'hide', 'tabsize', 'width', 'format', 'sort', 'time', 'time-style', 'block-size', 'indicator-style', 'quoting-style'], longFlags: ['color', 'hyperlink', 'classify']};
-
 /** The ls model. @internal */
 export const ls = defineProgram({
   names: ['ls'],
   summary: 'ls: list directory contents',
   sources: [coreutils('ls'), CC_DOCS],
   grammar,
-  files: (name, argv) => readerFiles(name, argv, SCANNED),
+  files: (name, argv, shape) => readerFiles(name, argv, shape),
   readOnly: {
     claudeCode: {
       ls: readOnlyEntry(grammar, {
@@ -39,5 +35,6 @@ export const ls = defineProgram({
   examples: [
     { command: 'ls -la src', effects: ['read ./src'], readOnly: true },
     { command: 'ls -I \'*.js\' src', effects: ['read ./src'], readOnly: true, why: '-I takes the pattern from the next word' },
+    { command: 'ls --ig -n src', effects: ['read ./src'], readOnly: false, why: '--ig is ambiguous (--ignore, --ignore-backups): ls refuses it' },
   ],
 });

@@ -3,7 +3,6 @@
  */
 import type { GnuOptionSpec } from '../gnu-options.js';
 import { readerFiles } from '../file-effects/readers.js';
-import type { OptionShape } from '../options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
@@ -15,16 +14,13 @@ const grammar: GnuOptionSpec = {
   long: longOptions(`body-numbering= section-delimiter= footer-numbering= header-numbering= line-increment= join-blank-lines= number-format= no-renumber number-separator= starting-line-number= number-width= ${HELP_VERSION}`),
 };
 
-/** The shape the files facet has scanned its options with (to be read through the grammar). */
-const SCANNED: OptionShape = {shortArg: 'bdfhilnsvw'};
-
 /** The nl model. @internal */
 export const nl = defineProgram({
   names: ['nl'],
   summary: 'nl: number lines',
   sources: [coreutils('nl'), CC_CLI],
   grammar,
-  files: (name, argv) => readerFiles(name, argv, SCANNED),
+  files: (name, argv, shape) => readerFiles(name, argv, shape),
   readOnly: {
     claudeCode: {
       nl: readOnlyEntry(grammar, {
@@ -37,5 +33,6 @@ export const nl = defineProgram({
   runs: 'unseen',
   examples: [
     { command: 'nl -b a notes.md', effects: ['read ./notes.md'], readOnly: true, why: '-b takes the style from the next word' },
+    { command: 'nl --body-numbering a notes.md', effects: ['read ./notes.md'], readOnly: true, why: '--body-numbering takes the next word (the files facet once read a as a file)' },
   ],
 });

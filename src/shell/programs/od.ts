@@ -3,7 +3,6 @@
  */
 import type { GnuOptionSpec } from '../gnu-options.js';
 import { readerFiles } from '../file-effects/readers.js';
-import type { OptionShape } from '../options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
@@ -15,16 +14,13 @@ const grammar: GnuOptionSpec = {
   long: longOptions(`address-radix= endian= skip-bytes= read-bytes= strings[=] format= output-duplicates width[=] traditional ${HELP_VERSION}`),
 };
 
-/** The shape the files facet has scanned its options with (to be read through the grammar). */
-const SCANNED: OptionShape = {shortArg: 'AjNSt', shortOptionalArg: 'w'};
-
 /** The od model. @internal */
 export const od = defineProgram({
   names: ['od'],
   summary: 'od: dump files in octal and other formats',
   sources: [coreutils('od'), CC_CLI],
   grammar,
-  files: (name, argv) => readerFiles(name, argv, SCANNED),
+  files: (name, argv, shape) => readerFiles(name, argv, shape),
   readOnly: {
     claudeCode: {
       od: readOnlyEntry(grammar, {
@@ -37,5 +33,6 @@ export const od = defineProgram({
   runs: 'unseen',
   examples: [
     { command: 'od -A x -t x1z a.bin', effects: ['read ./a.bin'], readOnly: true, why: '-A and -t take the next word' },
+    { command: 'od --address-radix x a.bin', effects: ['read ./a.bin'], readOnly: true, why: '--address-radix takes the next word' },
   ],
 });

@@ -3,7 +3,6 @@
  */
 import type { GnuOptionSpec } from '../gnu-options.js';
 import { readerFiles } from '../file-effects/readers.js';
-import type { OptionShape } from '../options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
@@ -15,16 +14,13 @@ const grammar: GnuOptionSpec = {
   long: longOptions(`delimiters= serial zero-terminated ${HELP_VERSION}`),
 };
 
-/** The shape the files facet has scanned its options with (to be read through the grammar). */
-const SCANNED: OptionShape = {shortArg: 'd'};
-
 /** The paste model. @internal */
 export const paste = defineProgram({
   names: ['paste'],
   summary: 'paste: merge lines of files',
   sources: [coreutils('paste'), CC_CLI],
   grammar,
-  files: (name, argv) => readerFiles(name, argv, SCANNED),
+  files: (name, argv, shape) => readerFiles(name, argv, shape),
   readOnly: {
     claudeCode: {
       paste: readOnlyEntry(grammar, {
@@ -37,5 +33,6 @@ export const paste = defineProgram({
   runs: 'unseen',
   examples: [
     { command: 'paste -d , a.txt b.txt', effects: ['read ./a.txt', 'read ./b.txt'], readOnly: true, why: '-d takes the delimiters from the next word' },
+    { command: 'paste --delimiters , a b', effects: ['read ./a', 'read ./b'], readOnly: true, why: '--delimiters takes the next word' },
   ],
 });

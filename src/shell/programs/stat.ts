@@ -3,7 +3,6 @@
  */
 import type { GnuOptionSpec } from '../gnu-options.js';
 import { readerFiles } from '../file-effects/readers.js';
-import type { OptionShape } from '../options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
@@ -15,16 +14,13 @@ const grammar: GnuOptionSpec = {
   long: longOptions(`dereference file-system cached= format= printf= terse ${HELP_VERSION}`),
 };
 
-/** The shape the files facet has scanned its options with (to be read through the grammar). */
-const SCANNED: OptionShape = {shortArg: 'c', longArg: ['format', 'printf']};
-
 /** The stat model. @internal */
 export const stat = defineProgram({
   names: ['stat'],
   summary: 'stat: print file status',
   sources: [coreutils('stat'), CC_DOCS],
   grammar,
-  files: (name, argv) => readerFiles(name, argv, SCANNED),
+  files: (name, argv, shape) => readerFiles(name, argv, shape),
   readOnly: {
     claudeCode: {
       stat: readOnlyEntry(grammar, {
@@ -38,5 +34,6 @@ export const stat = defineProgram({
   runs: 'unseen',
   examples: [
     { command: 'stat -c %s package.json', effects: ['read ./package.json'], readOnly: true, why: '-c takes the format from the next word' },
+    { command: 'stat --cached never a', effects: ['read ./a'], readOnly: true, why: '--cached takes the next word' },
   ],
 });

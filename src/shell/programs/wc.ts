@@ -4,7 +4,6 @@
  */
 import type { GnuOptionSpec } from '../gnu-options.js';
 import { readerFiles } from '../file-effects/readers.js';
-import type { OptionShape } from '../options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
@@ -16,16 +15,13 @@ const grammar: GnuOptionSpec = {
   long: longOptions('bytes chars lines words max-line-length total= help version files0-from='),
 };
 
-/** The shape the files facet has scanned its options with (to be read through the grammar). */
-const SCANNED: OptionShape = {longArg: ['files0-from']};
-
 /** The wc model. @internal */
 export const wc = defineProgram({
   names: ['wc'],
   summary: 'wc: count lines, words and bytes',
   sources: [coreutils('wc'), CC_DOCS],
   grammar,
-  files: (name, argv) => readerFiles(name, argv, SCANNED),
+  files: (name, argv, shape) => readerFiles(name, argv, shape),
   readOnly: {
     claudeCode: {
       wc: readOnlyEntry(grammar, {
@@ -40,5 +36,6 @@ export const wc = defineProgram({
   examples: [
     { command: 'wc -l src/a.ts src/b.ts', effects: ['read ./src/a.ts', 'read ./src/b.ts'], readOnly: true },
     { command: 'wc --files0-from=list.txt', effects: ['read ./list.txt'], readOnly: false, why: 'the names it counts come from list.txt, which toolgate cannot see' },
+    { command: 'wc --total never a', effects: ['read ./a'], readOnly: true, why: '--total takes the next word' },
   ],
 });
