@@ -59,6 +59,9 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/shell/read-only-types.ts:find': 'a kind of the public `ReadOnlyCheck` type (the check is the model\'s own)',
   'src/evaluate/rule-match.ts:git': 'rule matching strips git\'s global options (the table is in programs/git/global-options.ts)',
   'src/evaluate/shell-read-only.ts:git': 'git after a cd that left the project (to move: a model facet)',
+  'src/evaluate/git-after-cd.ts:cd': "Claude Code's ask for a line that changes directory and runs git (to move: the cd model's state facet)",
+  'src/evaluate/git-after-cd.ts:pushd': "Claude Code's ask for a line that changes directory and runs git (to move: the cd model's state facet)",
+  'src/evaluate/git-after-cd.ts:git': "Claude Code's ask for a line that changes directory and runs git (to move: a git model facet)",
   'src/evaluate/suggestions.ts:git': 'programs whose suggestions keep their subcommand (to move: a model facet)',
   'src/shell/commands.ts:git': "the call to git's runs facet (to move: the registry's runs facet)",
 };
@@ -126,6 +129,7 @@ const UNMOVED_TABLES: Readonly<Record<string, string>> = {
   'src/shell/commands.ts': 'the declaration builtins whose subscripts are arithmetic',
   'src/shell/read-only.ts': 'the read-only checks of sed, jq, ps and lsof',
   'src/evaluate/broad-allow.ts': 'the interpreters and wrappers a broad allow rule would cover',
+  'src/evaluate/git-after-cd.ts': 'the builtins that change directory before git runs (cd, pushd; to move: the cd model)',
 };
 
 /** Files whose tables hold words that are program names but name something else there. */
