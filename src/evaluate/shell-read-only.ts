@@ -33,7 +33,7 @@ export function shellReadOnly(state: EvalState): ShellReadOnly {
   for (const cmd of facts.analysis.commands) {
     const unsafe = cmd.assignments.find((a) => !isSafeAssignment(a));
     const v: ReadOnlyVerdict = unsafe !== undefined
-      ? { readOnly: false, reason: `the assignment ${unsafe.split('=')[0]}=… can change what runs` }
+      ? { readOnly: false, reason: `the assignment ${unsafe.split('=')[0]}=… can change what the command runs or reads` }
       : gitInItsWorld(cmd, state, isReadOnly(cmd, { set: state.dialect.readOnlySet }));
     perCommand.set(cmd, v.readOnly);
     if (!v.readOnly) {

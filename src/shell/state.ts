@@ -11,10 +11,14 @@ import { PROGRAMS } from './programs/index.js';
 /**
  * Environment variables that only shape output (locale, colour, terminal, log levels): setting
  * them changes nothing a permission decision depends on. Shared with allow-rule matching, which
- * looks past them as command prefixes (`NODE_ENV=test npm test`).
+ * looks past them as command prefixes (`NODE_ENV=test npm test`). The time zone and the locale
+ * only while their value names no file outside the system's: the C library reads
+ * `TZ=/proc/self/environ` (an absolute path) and a locale name holding a `/` as files (glibc
+ * tzset(3), setlocale(3)); `TZ=Europe/Paris` is read under /usr/share/zoneinfo, unless it climbs
+ * with `..`. A value with an expansion is no output setting either.
  * @internal
  */
-export const SAFE_ENVIRONMENT = /^(NODE_ENV|LANG|LANGUAGE|LC_[A-Z]+|NO_COLOR|FORCE_COLOR|TZ|CI|TERM|COLUMNS|RUST_BACKTRACE|RUST_LOG|PYTHONUNBUFFERED|PYTHONDONTWRITEBYTECODE|DEBUG)=/;
+export const SAFE_ENVIRONMENT = /^(?:(?:NODE_ENV|NO_COLOR|FORCE_COLOR|CI|TERM|COLUMNS|RUST_BACKTRACE|RUST_LOG|PYTHONUNBUFFERED|PYTHONDONTWRITEBYTECODE|DEBUG)=|(?:LANG|LANGUAGE|LC_[A-Z]+)=(?![^/$`]*[/$`])|TZ=(?!:?[/$`])(?![^$`]*[$`])(?!.*(?<=[=:/])\.\.(?:\/|$)))/;
 
 /**
  * Why setting variable `name` changes later commands, or undefined. Allowlist: a name with a

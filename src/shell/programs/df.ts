@@ -1,8 +1,11 @@
 /**
- * `df`: prints file-system use. An operand names a file whose file system is reported: df looks
- * only at its metadata, so toolgate takes none of its words as a file it opens.
+ * `df`: prints file-system use. An operand names a file whose file system is reported: df opens
+ * it (to trigger an automount) and reports on where it lies, so each operand is a read — outside
+ * the working directories it is not read-only. `--output` takes its field list only after `=`:
+ * `df --output FILE` reports on FILE.
  */
-import type { GnuOptionSpec } from '../gnu-options.js';
+import { parseGnuOptions, type GnuOptionSpec } from '../gnu-options.js';
+import type { FileOperands } from '../file-effects/types.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
@@ -14,13 +17,21 @@ const grammar: GnuOptionSpec = {
   long: longOptions(`all block-size= human-readable si inodes local no-sync output[=] portability total type= print-type exclude-type= ${HELP_VERSION} sync`),
 };
 
+/** The files a df command reads: its operands. Words it cannot read as df does are assumed paths. */
+function dfFiles(argv: readonly string[]): FileOperands {
+  const parse = parseGnuOptions(argv, grammar);
+  if (!parse.ok) return { files: [], unresolved: [], modelled: 'partly' };
+  const notFiles = parse.options.flatMap((o) => (o.valueIndex !== undefined ? [o.valueIndex] : []));
+  return { files: parse.operands.map((o) => ({ op: 'read', index: o.index })), unresolved: [], notFiles };
+}
+
 /** The df model. @internal */
 export const df = defineProgram({
   names: ['df'],
   summary: 'df: print file-system use',
   sources: [coreutils('df'), CC_CLI],
   grammar,
-  files: () => ({ files: [], unresolved: [] }),
+  files: (_name, argv) => dfFiles(argv),
   readOnly: {
     claudeCode: {
       df: readOnlyEntry(grammar, {
@@ -32,7 +43,9 @@ export const df = defineProgram({
   },
   runs: 'unseen',
   examples: [
-    { command: 'df -h .', effects: [], readOnly: true },
+    { command: 'df -h .', effects: ['read .'], readOnly: true },
+    { command: 'df --output /home/user/.ssh/id_rsa', effects: ['read /home/user/.ssh/id_rsa'], why: '--output takes its field list only after =: the path is an operand' },
+    { command: 'df --output=source,target src', effects: ['read ./src'] },
     { command: 'df --sync', effects: [], readOnly: false, why: '--sync syncs file systems first: not listed read-only' },
   ],
 });
