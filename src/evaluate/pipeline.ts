@@ -497,7 +497,8 @@ function effectsInside(state: EvalState, cmd: SimpleCommand): boolean {
  * File writes of covered parts: inside the working directories; a write by redirection only in
  * acceptEdits or under an Edit allow rule.
  */
-function redirectWritesOk(state: EvalState): { ok: true } | { ok: false; why: string } {
+function redirectWritesOk(state: EvalState): { ok: true; rule?: CompiledRule } | { ok: false; why: string } {
+  let used: CompiledRule | undefined;
   const facts = state.facts as Extract<CallFacts, { kind: 'shell' }>;
   for (const e of facts.effects) {
     if (e.op === 'read' || e.assumed !== undefined) continue;
@@ -513,15 +514,15 @@ function redirectWritesOk(state: EvalState): { ok: true } | { ok: false; why: st
     // Names the covered program writes that toolgate cannot see (`git stash`, `tar x`) inside the
     // working directories are part of what the allow rule approves.
     if (e.tree === 'some') continue;
-    const editAllowed =
-      state.mode === 'acceptEdits' ||
-      state.index.allow.some(
-        (cr) => cr.rule.family === 'path' && cr.rule.tool === 'Edit' &&
-          allowCovers(cr, { tool: 'Edit', input: { file_path: e.path } }, { kind: 'edit', path: e.path, raw: e.raw }, state.env).kind === 'match',
-      );
-    if (!editAllowed) return { ok: false, why: `it writes ${e.path}, which no Edit allow rule covers` };
+    if (state.mode === 'acceptEdits') continue;
+    const rule = state.index.allow.find(
+      (cr) => cr.rule.family === 'path' && cr.rule.tool === 'Edit' &&
+        allowCovers(cr, { tool: 'Edit', input: { file_path: e.path } }, { kind: 'edit', path: e.path, raw: e.raw }, state.env).kind === 'match',
+    );
+    if (rule === undefined) return { ok: false, why: `it writes ${e.path}, which no Edit allow rule covers` };
+    used ??= rule;
   }
-  return { ok: true };
+  return used !== undefined ? { ok: true, rule: used } : { ok: true };
 }
 
 export const touches: PipelineStep = {
@@ -560,6 +561,13 @@ export const touches: PipelineStep = {
           if (verdicts?.every((v) => v.readOnly || v.acceptEdit) && redirectWritesOk(state).ok) {
             return decide(state, step, 'allow', 'mode', 'acceptEdits: file commands inside the working directories');
           }
+        }
+        // Read-only parts whose only writes are redirections into files an Edit allow rule covers
+        // (`printf … > src/y.js` under `Edit(src/**)`): what the rule approves in any mode but
+        // plan (Claude Code CLI 2.1.332).
+        const redirects = state.mode !== 'plan' && !planBlocks(state) && partVerdicts(state, [])?.every((v) => v.readOnly) ? redirectWritesOk(state) : undefined;
+        if (redirects?.ok === true && redirects.rule !== undefined) {
+          return decide(state, step, 'allow', 'rule', `every command is read-only and its redirections write only files an Edit allow rule covers (${redirects.rule.rule.text})`, { rule: ruleRef(redirects.rule) });
         }
         const why = uncoveredWhy(state);
         if (why?.outside !== undefined) return holdAsk(state, step, { kind: 'plain', reason: 'outsideWorkingDirectory', message: why.message, blockedPath: why.outside });
