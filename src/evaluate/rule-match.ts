@@ -495,8 +495,16 @@ export function effectVerdict(rule: Rule, e: PathEffect, isRead: boolean, ctx: P
     return { kind: 'hidden', guarded: true, detail: `${what}, which holds ${held.path}, a path the rule covers; ${maybe}` };
   }
   if (e.op === 'remove' || (e.tree === 'all' && reach === 'stem')) {
-    if (look.view !== undefined && dirHolds(look.view, e.path, covered, mayHold, budget).kind === 'nothing') return undefined;
-    return { kind: 'match', detail: `${what}, which holds a path the rule covers` };
+    const held = look.view !== undefined ? dirHolds(look.view, e.path, covered, mayHold, budget) : undefined;
+    if (held?.kind === 'nothing') return undefined;
+    // Refused only when it verifiably removes a covered path: the view shows one inside and the
+    // command removes everything there. A directory the view cannot settle (it does not exist
+    // yet, the bound) or a removal of names the program chooses (`find -name '*.tmp' -delete`) asks.
+    if (e.op === 'remove' && held !== undefined && (held.kind === 'unknown' || e.tree === 'some')) {
+      const why = held.kind === 'unknown' ? `may hold a path the rule covers (${held.why})` : `holds ${held.path}, a path the rule covers, which it may remove`;
+      return { kind: 'hidden', detail: `${what}, which ${why}` };
+    }
+    return { kind: 'match', detail: `${what}, which holds ${held?.kind === 'holds' ? `${held.path}, ` : ''}a path the rule covers` };
   }
   // A word of a program toolgate does not model that names a directory above a path the rule
   // names may hand that directory over whole (`scp -r /home/user/project host:`).
@@ -549,7 +557,7 @@ function reachOf(rule: Rule, path: string, ctx: PathMatchContext): PatternReach 
 function verb(op: 'read' | 'write' | 'remove', e?: PathEffect): string {
   if (e?.assumed !== undefined) return 'may read and write';
   if (e?.tree === 'all') return op === 'read' ? 'reads everything in' : op === 'write' ? 'writes everything in' : 'removes';
-  if (e?.tree === 'some') return op === 'read' ? 'reads files in' : 'writes files in';
+  if (e?.tree === 'some') return op === 'read' ? 'reads files in' : op === 'write' ? 'writes files in' : 'removes files it chooses in';
   return op === 'read' ? 'reads' : op === 'write' ? 'writes' : 'removes';
 }
 

@@ -60,6 +60,13 @@ const PRIMARIES: Readonly<Record<string, Primary>> = {
   '-files0-from': { values: 1, effect: 'startsFromFile' },
 };
 
+/** The tests: primaries that choose which names the actions act on. */
+const TESTS: ReadonlySet<string> = new Set([
+  '-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-lname', '-ilname', '-type', '-xtype', '-size',
+  '-empty', '-newer', '-anewer', '-cnewer', '-samefile', '-mtime', '-mmin', '-atime', '-amin', '-ctime', '-cmin', '-used', '-perm', '-user',
+  '-group', '-uid', '-gid', '-nouser', '-nogroup', '-links', '-inum', '-readable', '-writable', '-executable', '-fstype', '-context', '-false', '-mindepth',
+]);
+
 /** The primary a word names (`-newerXY` included), if any. */
 function primaryOf(word: string): Primary | undefined {
   if (Object.prototype.hasOwnProperty.call(PRIMARIES, word)) return PRIMARIES[word];
@@ -161,12 +168,15 @@ function findFiles(argv: readonly string[]): FileOperands {
   const whole = runs ? { tree: 'all' as const, ...(follows ? {} : { walksLinks: false }) } : {};
   files.push(...all(starts, 'read', whole));
   if (starts.length === 0) files.push({ op: 'read', index: 0, value: '.', ...whole });
+  // A test (`-name '*.tmp'`, `-type f`) chooses what -delete removes: some names under the start points.
+  const chooses = primaries.some((p) => p.primary !== undefined && p.primary.values !== 'command' && p.primary.effect !== 'remove' && (TESTS.has(p.word) || /^-newer[acmBt][acmBt]$/.test(p.word)));
   for (const p of primaries) {
     const effect = p.primary?.effect;
     const value = p.values[0];
     if (effect === 'remove') {
-      files.push(...all(starts, 'remove'));
-      if (starts.length === 0) files.push({ op: 'remove', index: 0, value: '.' });
+      const some = chooses ? { tree: 'some' as const } : {};
+      files.push(...all(starts, 'remove', some));
+      if (starts.length === 0) files.push({ op: 'remove', index: 0, value: '.', ...some });
     }
     if ((effect === 'write' || effect === 'read') && value !== undefined) files.push({ op: effect, index: value });
     if (effect === 'startsFromFile') unresolved.push('find -files0-from starts from the names in a file');
@@ -246,6 +256,7 @@ export const find = defineProgram({
     { command: 'find src -name "*.ts"', effects: ['read ./src'], readOnly: true },
     { command: 'find . -newer .env -print', effects: ['read .', 'read ./.env'], readOnly: true },
     { command: 'find build -delete', effects: ['read ./build', 'remove ./build'], readOnly: false },
+    { command: "find tmp -name '*.tmp' -delete", effects: ['read ./tmp', 'remove ./tmp [some]'], readOnly: false, why: 'a test chooses which names -delete removes' },
     { command: 'find . -name -delete', effects: ['read .'], readOnly: true, why: 'a search for files named `-delete`: -name takes the next word' },
     { command: 'find . -name -exec rm -rf / \\;', effects: ['read .'], readOnly: false, why: '-exec is the name searched for; find refuses `rm` as an unknown predicate and runs nothing' },
     { command: 'find . -path -fprint -print', effects: ['read .'], readOnly: true, why: '-fprint is the pattern of -path; nothing is written' },

@@ -40,11 +40,13 @@ function grepOperands(argv: readonly string[], shape: OptionShape, alwaysRecursi
     (o) => is(o, '-r', '-R', '--recursive', '--dereference-recursive') || (is(o, '-d', '--directories') && o.value !== undefined && o.value !== '' && 'recurse'.startsWith(o.value)),
   );
   const paths = patternGiven ? ops : ops.slice(1);
+  // `--include=GLOB` and `--exclude=GLOB` choose which files of the tree are read: some of them.
+  const tree = options.some((o) => is(o, '--include', '--exclude')) ? 'some' : 'all';
   if (recurse) {
     // -r follows only the links named on the command line; -R every link it meets.
     const walk = has(options, '-R', '--dereference-recursive') ? {} : { walksLinks: false };
-    files.push(...all(paths, 'read', { tree: 'all', ...walk }));
-    if (paths.length === 0) files.push({ op: 'read', index: 0, value: '.', tree: 'all', ...walk });
+    files.push(...all(paths, 'read', { tree, ...walk }));
+    if (paths.length === 0) files.push({ op: 'read', index: 0, value: '.', tree, ...walk });
   } else files.push(...all(paths, 'read'));
   const notFiles = patternGiven ? [] : ops.slice(0, 1);
   return { files, unresolved: [], notFiles };
@@ -76,6 +78,7 @@ export const grep = defineProgram({
   examples: [
     { command: 'grep -rn x src lib', effects: ['read ./src [all]', 'read ./lib [all]'], readOnly: true },
     { command: 'grep --directories=rec x src', effects: ['read ./src [all]'] },
+    { command: "grep -rn x --include='*.js' src", effects: ['read ./src [some]'], readOnly: true, why: '--include chooses which files of the tree are read' },
     { command: 'grep -e x a', effects: ['read ./a'], readOnly: true },
     { command: 'rgrep x ~', effects: ['read /home/user [all]'] },
     { command: 'grep -X grep x a', effects: ['read ./a'], readOnly: false, why: '-X (undocumented) takes the matcher name; it is not known read-only' },

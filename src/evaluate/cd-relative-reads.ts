@@ -1,0 +1,36 @@
+/**
+ * A read by a relative path after a `cd` in the same command, while a Read deny rule is
+ * configured: Claude Code (CLI 2.1.332) asks for it — "reads a file by a relative path after a cd
+ * in a compound command; which file that is cannot be resolved statically while a Read() deny
+ * rule is configured" — and offers nothing to remember. toolgate follows the `cd` itself, but a
+ * read-only allow there would be looser than the CLI it stands in for, so it asks too.
+ */
+import { PROGRAMS } from '../shell/programs/index.js';
+import type { CallFacts } from './facts.js';
+import { rulesForTool } from './policy-index.js';
+import type { EvalState } from './types.js';
+
+/** Whether a program changes the shell's working directory for the commands after it (its model says). */
+const moves = (name: string): boolean => PROGRAMS.get(name)?.state?.directory !== undefined;
+
+/**
+ * The program that reads a relative path after a `cd`, when a Read deny rule is configured and
+ * the command has one; else `undefined`.
+ */
+export function readAfterCd(state: EvalState): string | undefined {
+  const f = state.facts as CallFacts;
+  if (f.kind !== 'shell') return undefined;
+  if (rulesForTool(state.index, 'deny', 'Read').length === 0) return undefined;
+  const commands = f.analysis.commands;
+  const first = commands.findIndex((c) => moves(c.argv[0] ?? ''));
+  if (first < 0) return undefined;
+  for (let j = first + 1; j < commands.length; j++) {
+    const argv = commands[j]?.argv ?? [];
+    const name = argv[0] ?? '';
+    if (moves(name)) continue;
+    // A relative operand, or none at all (`ls`, `ls -la` read the directory the cd left).
+    const reads = f.effects.filter((e) => e.command === j && e.op === 'read');
+    if (reads.some((e) => !/^[/~]/.test(e.raw)) || (reads.length === 0 && argv.slice(1).every((w) => w.startsWith('-')))) return name;
+  }
+  return undefined;
+}
