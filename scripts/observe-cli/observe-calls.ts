@@ -8,15 +8,22 @@
  *   {"id", "tool", "input", "settings"?: object (passed as --settings), "projectSettings"?: object
  *    (written to .claude/settings.json, loaded with --setting-sources project),
  *    "mode"?: string, "addDirs"?: string[], "hookIf"?: string (a PreToolUse hook with this `if`
- *    is added; `hookRan` says whether it ran), "files"?: {path: text}}
- * Output: JSON lines {"id", "result": "allow"|"ask"|"deny"|"refused"|"error", "isError", "hookRan"?, "text"}.
+ *    is added; `hookRan` says whether it ran), "files"?: {path: text},
+ *    "tree"?: {relative path: tree entry} (the working directory is emptied and built from it for
+ *    this call: "text: …" a file, "directory", "symlink -> target"; a `.git` entry of "repository"
+ *    runs `git init` and commits what is not ignored), "settingsFile"?: true (the settings are
+ *    written to a file outside the project and passed by path), "permissionRequest"?: true (a
+ *    PermissionRequest command hook saves its input; `permissionRequest` holds it, or null when
+ *    the hook did not run)}
+ * Output: JSON lines {"id", "result": "allow"|"ask"|"deny"|"refused"|"error", "isError", "hookRan"?,
+ * "permissionRequest"?, "text"}.
  *
  * How the answer is read: in `-p` mode an allowed call runs (a failing command reports
  * "Exit code N"), an asked one is refused with "…requested permissions…", a denied one with
  * "Permission to use … has been denied" or the deny reason.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -35,6 +42,32 @@ interface Spec {
   addDirs?: string[];
   hookIf?: string;
   files?: Record<string, string>;
+  tree?: Record<string, string>;
+  settingsFile?: boolean;
+  permissionRequest?: boolean;
+}
+
+/** Empties the working directory and lays out `tree` in it (see the header for the entries). */
+function buildTree(tree: Record<string, string>): void {
+  for (const name of readdirSync(cwd)) rmSync(join(cwd, name), { recursive: true, force: true });
+  let repository = false;
+  for (const [rel, entry] of Object.entries(tree)) {
+    const path = join(cwd, rel);
+    if (rel === '.git' && entry === 'repository') {
+      repository = true;
+      continue;
+    }
+    mkdirSync(dirname(path), { recursive: true });
+    const link = /^symlink ->\s*(.+)$/.exec(entry);
+    if (entry === 'directory') mkdirSync(path, { recursive: true });
+    else if (link?.[1] !== undefined) symlinkSync(link[1], path);
+    else writeFileSync(path, entry.replace(/^text: ?/, ''), { mode: /\.sh$/.test(rel) ? 0o755 : 0o644 });
+  }
+  if (!repository) return;
+  const git = (...a: string[]) => execFileSync('git', ['-c', 'user.name=a', '-c', 'user.email=a@b', ...a], { cwd, stdio: 'ignore' });
+  git('init', '-q', '.');
+  git('add', '-A');
+  git('commit', '-qm', 'init');
 }
 
 function classify(isError: boolean, text: string): 'allow' | 'ask' | 'deny' | 'refused' {
@@ -48,9 +81,12 @@ function classify(isError: boolean, text: string): 'allow' | 'ask' | 'deny' | 'r
 async function observe(spec: Spec): Promise<Record<string, unknown>> {
   const api = await startFakeMessagesApi([{ toolUse: { name: spec.tool, input: spec.input } }, { text: 'Done.' }]);
   const marker = join(tmpdir(), `hook-ran-${spec.id.replace(/[^\w-]/g, '_')}`);
+  const saved = join(tmpdir(), `permission-request-${spec.id.replace(/[^\w-]/g, '_')}.json`);
   rmSync(marker, { force: true });
+  rmSync(saved, { force: true });
   const written: string[] = [];
   try {
+    if (spec.tree) buildTree(spec.tree);
     for (const [p, text] of Object.entries(spec.files ?? {})) {
       mkdirSync(dirname(p), { recursive: true });
       writeFileSync(p, text);
@@ -60,6 +96,11 @@ async function observe(spec: Spec): Promise<Record<string, unknown>> {
     if (spec.hookIf !== undefined) {
       settings['hooks'] = { PreToolUse: [{ matcher: spec.tool, hooks: [{ type: 'command', if: spec.hookIf, command: `touch ${marker}` }] }] };
     }
+    if (spec.permissionRequest === true) {
+      // The hook answers nothing (exit 0, no output): the CLI goes on as without it.
+      const hooks = (settings['hooks'] ?? {}) as Record<string, unknown>;
+      settings['hooks'] = { ...hooks, PermissionRequest: [{ matcher: '*', hooks: [{ type: 'command', command: `cat > ${saved}` }] }] };
+    }
     const projectFile = join(cwd, '.claude/settings.json');
     if (spec.projectSettings) {
       mkdirSync(join(cwd, '.claude'), { recursive: true });
@@ -67,9 +108,15 @@ async function observe(spec: Spec): Promise<Record<string, unknown>> {
     }
     const config = mkdtempSync(join(tmpdir(), 'cc-config-'));
     const args = ['-p', 'go', '--permission-mode', spec.mode ?? 'default', '--setting-sources', spec.projectSettings ? 'project' : '', '--output-format', 'text'];
-    if (Object.keys(settings).length > 0) args.push('--settings', JSON.stringify(settings));
+    if (spec.settingsFile === true) {
+      const file = join(config, 'settings.json');
+      writeFileSync(file, JSON.stringify(settings));
+      args.push('--settings', file);
+    } else if (Object.keys(settings).length > 0) args.push('--settings', JSON.stringify(settings));
     for (const d of spec.addDirs ?? []) args.push('--add-dir', d);
-    const child = spawn(bin, args, { cwd, env: offlineClaudeEnv(api.url, config), stdio: ['ignore', 'pipe', 'pipe'] });
+    // Package managers fail at once offline instead of retrying (what runs does not change the decision).
+    const env = { ...offlineClaudeEnv(api.url, config), npm_config_offline: 'true', PIP_RETRIES: '0', PIP_TIMEOUT: '1' };
+    const child = spawn(bin, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.stdout.resume();
@@ -78,12 +125,14 @@ async function observe(spec: Spec): Promise<Record<string, unknown>> {
     clearTimeout(timer);
     if (spec.projectSettings) rmSync(join(cwd, '.claude'), { recursive: true, force: true });
     const hookRan = spec.hookIf !== undefined ? { hookRan: existsSync(marker) } : {};
+    const permissionRequest = spec.permissionRequest === true ? { permissionRequest: existsSync(saved) ? (JSON.parse(readFileSync(saved, 'utf8')) as unknown) : null } : {};
     const r = api.toolResults[0];
-    if (!r) return { result: 'error', ...hookRan, text: `no tool result; stderr: ${stderr.slice(0, 300)}` };
-    return { result: classify(r.isError, r.text), isError: r.isError, ...hookRan, text: r.text.slice(0, 400) };
+    if (!r) return { result: 'error', ...hookRan, ...permissionRequest, text: `no tool result; stderr: ${stderr.slice(0, 300)}` };
+    return { result: classify(r.isError, r.text), isError: r.isError, ...hookRan, ...permissionRequest, text: r.text.slice(0, 400) };
   } finally {
     for (const p of written) rmSync(p, { force: true });
     rmSync(marker, { force: true });
+    rmSync(saved, { force: true });
     await api.close();
   }
 }
