@@ -128,9 +128,10 @@ function allDirsUnder(view: ReadonlyFsView, dirs: readonly string[], budget: Bud
  * shows them: the first link under it whose real path is outside, `nothing`, or why that cannot be
  * told (a bound hit, an unlistable directory): `leads` names the link and its real path. `followsLinks` false: the reader does not follow
  * links it finds inside the directory (`grep -r`, `rg`, `find` without `-L`), only the directory
- * itself, which the caller resolves — so nothing under it leads anywhere.
+ * itself, which the caller resolves — so nothing under it leads anywhere. `directoriesOnly`: only a
+ * link to a directory counts (a lister prints a linked file's own name, not what is outside).
  */
-export function linkOutOf(view: ReadonlyFsView, dir: string, inside: (p: string) => boolean, budget: Budget, followsLinks = true): Reach | { kind: 'leads'; path: string; link: string } {
+export function linkOutOf(view: ReadonlyFsView, dir: string, inside: (p: string) => boolean, budget: Budget, followsLinks = true, directoriesOnly = false): Reach | { kind: 'leads'; path: string; link: string } {
   if (!followsLinks) return NOTHING;
   if (view.list === undefined || view.isDirectory === undefined || view.isSymlink === undefined) return { kind: 'unknown', why: 'the file-system view cannot list directories' };
   if (view.isDirectory(dir) !== true) return NOTHING;
@@ -149,7 +150,7 @@ export function linkOutOf(view: ReadonlyFsView, dir: string, inside: (p: string)
       if (view.isSymlink(p)) {
         const target = view.realpath(p);
         // A dangling link reaches nothing; one leading outside is followed there.
-        if (target !== undefined && !inside(target)) return { kind: 'leads', path: target, link: p };
+        if (target !== undefined && !inside(target) && (!directoriesOnly || view.isDirectory(target) === true)) return { kind: 'leads', path: target, link: p };
         // A link to a directory inside is walked where it leads (what is there may lead out).
         if (target !== undefined && view.isDirectory(target) === true) queue.push(target);
         continue;

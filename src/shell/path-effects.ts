@@ -462,7 +462,7 @@ function effectOf(
 ): PathEffect {
   const e: PathEffect = { op, raw, command, glob, path, literal };
   if (tree !== undefined) e.tree = tree;
-  if (tree === 'all' && extra.walksLinks === false) e.walksLinks = false;
+  if (extra.walksLinks !== undefined && (tree === 'all' || extra.walksLinks)) e.walksLinks = extra.walksLinks;
   if (assumed !== undefined) e.assumed = assumed;
   if (extra.ownMetadata) e.ownMetadata = true;
   if (extra.fromHistory) e.fromHistory = true;
@@ -503,7 +503,7 @@ function addOperands(i: number, name: string, cmd: SimpleCommand, v: Variant, ba
     const raw = f.value ?? v.raw[f.index] ?? word;
     const extra: EffectExtra = {};
     if (f.tree !== undefined) extra.tree = f.tree;
-    if (f.walksLinks === false) extra.walksLinks = false;
+    if (f.walksLinks !== undefined) extra.walksLinks = f.walksLinks;
     if (f.assumed !== undefined) extra.assumed = f.assumed;
     if (f.ownMetadata) extra.ownMetadata = true;
     if (f.prefix) extra.prefix = true;

@@ -166,7 +166,9 @@ export interface PathEffect {
    * For a read of a whole tree: `false` when the reader is known not to follow the symbolic links
    * it finds inside the directory (`grep -r`, `rg`, `find` without `-L`; a link named on the
    * command line is still followed). Absent: it may follow them (`grep -R`, `rg -L`, `find -L`),
-   * so a link inside that leads out of the working directories is read.
+   * so a link inside that leads out of the working directories is read. `true` on a read that is
+   * no tree read: a lister that walks the tree below and follows the links it meets (`ls -LR`,
+   * `du -L`, `tree -l`, `find -L`), printing names from wherever they lead.
    */
   walksLinks?: boolean;
   /**

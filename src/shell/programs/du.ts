@@ -5,6 +5,7 @@
 import type { GnuOptionSpec } from '../gnu-options.js';
 import { readerFiles } from '../file-effects/readers.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
+import { walkingLinksWhen } from './link-walk.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
 import { CC_DOCS, coreutils } from './sources.js';
@@ -23,7 +24,8 @@ export const du = defineProgram({
   summary: 'du: print disk use',
   sources: [coreutils('du'), CC_DOCS],
   grammar,
-  files: (name, argv, shape) => readerFiles(name, argv, shape, FACTS),
+  // -L walks into every link it meets (and prints the names of what is there).
+  files: (name, argv, shape) => walkingLinksWhen(readerFiles(name, argv, shape, FACTS), argv, grammar, [['L', 'dereference']]),
   readOnly: {
     claudeCode: {
       du: readOnlyEntry(grammar, {

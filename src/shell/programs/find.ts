@@ -165,7 +165,8 @@ function findFiles(argv: readonly string[]): FileOperands {
   const runs = primaries.some((p) => p.primary?.effect === 'runs');
   // -L and -follow follow every link find meets; -P (the default) and -H only the start points.
   const follows = argv.some((w, i) => i > 0 && (w === '-follow' || (/^-[HLP]*L[HLP]*$/.test(w) && (starts.length === 0 || i < starts[0]!))));
-  const whole = runs ? { tree: 'all' as const, ...(follows ? {} : { walksLinks: false }) } : {};
+  // Listing alone, -L still prints names from wherever the links lead.
+  const whole = runs ? { tree: 'all' as const, ...(follows ? {} : { walksLinks: false }) } : follows ? { walksLinks: true } : {};
   files.push(...all(starts, 'read', whole));
   if (starts.length === 0) files.push({ op: 'read', index: 0, value: '.', ...whole });
   // A test (`-name '*.tmp'`, `-type f`) chooses what -delete removes: some names under the start points.

@@ -4,6 +4,7 @@
 import type { GnuOptionSpec } from '../gnu-options.js';
 import { readerFiles } from '../file-effects/readers.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
+import { walkingLinksWhen } from './link-walk.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
 import { CC_DOCS, coreutils } from './sources.js';
@@ -20,7 +21,8 @@ export const ls = defineProgram({
   summary: 'ls: list directory contents',
   sources: [coreutils('ls'), CC_DOCS],
   grammar,
-  files: (name, argv, shape) => readerFiles(name, argv, shape),
+  // -R with -L lists the trees of the links it meets too.
+  files: (name, argv, shape) => walkingLinksWhen(readerFiles(name, argv, shape), argv, grammar, [['R', 'recursive'], ['L', 'dereference']]),
   readOnly: {
     claudeCode: {
       ls: readOnlyEntry(grammar, {

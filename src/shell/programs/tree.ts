@@ -6,6 +6,7 @@
  */
 import { all, optionFile, pushOpt, type FileOperand } from '../file-effects/types.js';
 import { parseGnuOptions, type GnuOptionSpec } from '../gnu-options.js';
+import { walking } from './link-walk.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
 import { CC_CLI } from './sources.js';
@@ -63,7 +64,8 @@ export const tree = defineProgram({
       else files.push({ op: 'write', index: 0, value: '.', tree: 'some' });
     }
     files.push(...all(ops, 'read'));
-    return { files, unresolved: [] };
+    // -l follows links to directories as it walks.
+    return parse.options.some((o) => o.name === 'l') ? walking({ files, unresolved: [] }) : { files, unresolved: [] };
   },
   runs: 'unseen',
   examples: [

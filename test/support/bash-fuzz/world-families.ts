@@ -167,6 +167,7 @@ const RECURSIVE = [
   'rg -L --hidden topsecret', 'rg topsecret vendor/keys/', 'find -L . -name id_rsa', 'find -L vendor -type f', 'find vendor/keys/ -type f', 'find -L docs -name "*.txt"',
   'ls -LR vendor', 'ls -R vendor/keys/', 'ls vendor/keys/', 'ls -la docs/outside/', 'tree -l', 'tree -l vendor', 'tree vendor/keys/', 'du -L -a vendor', 'du -a vendor/keys/',
   'git grep --no-index -e topsecret', 'wc -c vendor/keys/*', 'cat $(find -L vendor -type f)', 'head -v vendor/*/*', 'grep -RH . --include=id_rsa .',
+  'ls -LR', 'ls -RL docs', 'find -L .', 'find -L . -type f', 'find . -follow -name "*.txt"', 'du -L', 'du -La docs', 'tree -l docs', 'grep -r . .', 'rg --no-config -uu topsecret',
 ];
 
 const repoLinks = () =>
