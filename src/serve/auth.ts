@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
+import { createCredentialLimit, type CredentialLimitOptions } from './credential-limit.js';
 
 /** Whether an address is on the loopback network (127.0.0.0/8, ::1, and their IPv4-mapped forms). */
 export function isLoopbackAddress(address: string | undefined): boolean {
@@ -28,11 +29,17 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
  */
 export type Principal = string;
 
-/** The result of checking a request's credentials: how it came in and, with a credential, who it is. */
+/**
+ * The result of checking a request's credentials: how it came in and, with a credential, who it
+ * is; refused, with `retryAfter` (seconds) while wrong tokens have locked the token (HTTP 429).
+ */
 export type AuthResult =
   | { ok: true; via: 'token' | 'answerer'; principal: Principal }
   | { ok: true; via: 'hook' | 'loopback' }
-  | { ok: false; message: string };
+  | { ok: false; message: string; retryAfter?: number };
+
+/** What a token given to sign in comes to: who it is, or why not (`retryAfter`: the token is locked). */
+export type SignInResult = { ok: true; principal: Principal } | { ok: false; message: string; retryAfter?: number };
 
 /**
  * What a request wants to do: `decide` (a hook event, `POST /v1/decisions`), `read` (list and
@@ -48,8 +55,13 @@ export type AuthAction = 'decide' | 'read' | 'answer';
  * environment or the managed settings, and which therefore answers nothing.
  */
 export interface Auth {
-  /** Who `given` is (compared as SHA-256 digests in constant time), or `undefined` for no one. */
+  /** Who `given` is (compared as SHA-256 digests in constant time), or `undefined` for no one. Counts nothing. */
   principal(given: string): Principal | undefined;
+  /**
+   * Who the token given to sign in to the page is, as {@link Auth.check} judges a token: a wrong
+   * one counts towards the limit, and while the token is locked none is looked at.
+   */
+  signIn(given: string, c: Context): SignInResult;
   /** The secret the page's sessions and the answer codes are keyed with. */
   readonly key: string;
   /** Whether the request may do `action`, with the message to send back when it may not. */
@@ -64,6 +76,12 @@ export interface AuthOptions {
   hookToken?: string;
   /** Named answerers, name to token. */
   answerers?: ReadonlyMap<string, string>;
+  /** The limit on wrong tokens (defaults: see {@link CredentialLimitOptions}). */
+  limit?: CredentialLimitOptions;
+  /** Where a lock is reported. Default: nowhere. */
+  log?: (line: string) => void;
+  /** Milliseconds since the epoch. */
+  now?: () => number;
 }
 
 /**
@@ -86,19 +104,57 @@ export function createAuth(o: AuthOptions): Auth {
     for (const k of known) if (timingSafeEqual(d, k.digest) && found === undefined) found = k.principal;
     return found;
   };
+  const now = o.now ?? Date.now;
+  const limit = createCredentialLimit({ ...o.limit, log: o.log ?? (() => {}) });
+  // A request is checked by the intake and again by its route: its wrong token counts once.
+  const counted = new WeakSet<object>();
+  const seen = new WeakSet<object>();
+  const locked = (c: Context): { ok: false; message: string; retryAfter: number } | undefined => {
+    const raw = (c.req as { raw?: object }).raw;
+    // The request whose wrong token started the lock was compared: it is refused as wrong (401).
+    if (raw !== undefined && counted.has(raw)) return undefined;
+    const again = raw !== undefined && seen.has(raw);
+    if (raw !== undefined) seen.add(raw);
+    const ms = limit.lockedFor(now(), !again);
+    if (ms === 0) return undefined;
+    const retryAfter = Math.ceil(ms / 1000);
+    return { ok: false, message: `too many wrong tokens: requests carrying a token are refused for ${retryAfter} s more (a page signed in before keeps working)`, retryAfter };
+  };
+  const wrong = (c: Context) => {
+    const raw = (c.req as { raw?: object }).raw;
+    if (raw !== undefined) {
+      if (counted.has(raw)) return;
+      counted.add(raw);
+    }
+    limit.wrong(now(), `from ${peerAddress(c) ?? 'an unknown address'} to ${(c.req as { path?: string }).path ?? '?'}`);
+  };
   return {
     key: o.token,
     principal,
+    signIn(given, c) {
+      const lock = locked(c);
+      if (lock !== undefined) return lock;
+      const who = principal(given);
+      if (who !== undefined) return { ok: true, principal: who };
+      wrong(c);
+      return { ok: false, message: 'that is not the token' };
+    },
     check(c, action) {
       const loopback = isLoopbackAddress(peerAddress(c));
       const got = presented(c);
-      const who = got !== undefined ? principal(got) : undefined;
-      if (who !== undefined) return { ok: true, via: who === 'token' ? 'token' : 'answerer', principal: who };
       const isHook = got !== undefined && hook !== undefined && timingSafeEqual(digest(got), hook);
-      if (isHook && action === 'decide') return { ok: true, via: 'hook' };
-      if (loopback && action !== 'answer' && got === undefined) return { ok: true, via: 'loopback' };
-      if (isHook) return { ok: false, message: action === 'answer' ? 'the hook token cannot answer asks: answering needs the token' : 'the hook token only asks for decisions' };
-      if (got !== undefined) return { ok: false, message: 'the token does not match' };
+      // The hook token is not the token: it only asks for decisions, and is never locked.
+      if (isHook) return action === 'decide' ? { ok: true, via: 'hook' } : { ok: false, message: action === 'answer' ? 'the hook token cannot answer asks: answering needs the token' : 'the hook token only asks for decisions' };
+      if (got !== undefined) {
+        // While locked, no token is compared: the right one is refused as a wrong one is.
+        const lock = locked(c);
+        if (lock !== undefined) return lock;
+        const who = principal(got);
+        if (who !== undefined) return { ok: true, via: who === 'token' ? 'token' : 'answerer', principal: who };
+        wrong(c);
+        return { ok: false, message: 'the token does not match' };
+      }
+      if (loopback && action !== 'answer') return { ok: true, via: 'loopback' };
       return { ok: false, message: action === 'answer' ? 'answering needs the token (and the ask\'s answer code): send "Authorization: Bearer TOKEN"' : 'this needs the token: send "Authorization: Bearer TOKEN"' };
     },
   };

@@ -6,6 +6,7 @@
  */
 export { createServe, DEFAULT_HOLD_TIMEOUT_SECONDS, type Serve, type ServeOptions, type Listening } from './serve.js';
 export type { IntakeLimits } from './intake.js';
+export type { CredentialLimitOptions } from './credential-limit.js';
 export { MAX_INPUT_DEPTH } from './depth.js';
 export { hookConfig, type HookConfigOptions } from './hook-config.js';
 export type { AskView, DecisionView } from './views.js';

@@ -10,6 +10,7 @@ import { createAsks } from './asks.js';
 import { answererNameProblem } from './answerers.js';
 import { createAnswerCodes } from './answer-code.js';
 import { createAuth } from './auth.js';
+import type { CredentialLimitOptions } from './credential-limit.js';
 import { NO_AUDIT, type ServeContext } from './context.js';
 import { createDecider } from './decide.js';
 import { releaseEntry } from './audit.js';
@@ -85,6 +86,13 @@ export interface ServeOptions {
   spillFile?: string | false;
   /** Limits for requests that carry no token (the page, health checks, a server without a token). */
   intake?: IntakeLimits;
+  /**
+   * The limit on guessing the token: after a number of wrong tokens (the token, an answerer's; at
+   * the API, the hook route or the page's sign-in), every request carrying a token — the right one
+   * too — is refused with 429 for a while. The page's signed-in sessions and the hook token keep
+   * working. Default: 10 within 60 s lock it for 60 s, each lock soon after another twice as long.
+   */
+  credentialLimit?: CredentialLimitOptions;
   /** Where problems are reported, one line each. Default: standard error. */
   log?: (line: string) => void;
   /**
@@ -180,7 +188,14 @@ export function createServe(options: ServeOptions): Serve {
     projects,
     decider,
     asks,
-    auth: createAuth({ token: options.token, ...(options.hookToken !== undefined ? { hookToken: options.hookToken } : {}), ...(options.answerers !== undefined ? { answerers: options.answerers } : {}) }),
+    auth: createAuth({
+      token: options.token,
+      ...(options.hookToken !== undefined ? { hookToken: options.hookToken } : {}),
+      ...(options.answerers !== undefined ? { answerers: options.answerers } : {}),
+      ...(options.credentialLimit !== undefined ? { limit: options.credentialLimit } : {}),
+      log,
+      now,
+    }),
     codes,
     audit: writer ?? NO_AUDIT,
     get self() {

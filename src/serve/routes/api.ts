@@ -57,7 +57,7 @@ const answerRequest = z.strictObject({
   code: z.string().min(1).max(64),
 });
 
-type Problem = { status: 400 | 401 | 403 | 404 | 409 | 413 | 503; message: string };
+type Problem = { status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503; message: string };
 const problem = (c: Context, p: Problem) => c.json({ error: p.message }, p.status);
 
 async function readJson<T>(c: Context, schema: z.ZodType<T>): Promise<{ ok: true; value: T } | { ok: false; problem: Problem }> {
@@ -92,7 +92,10 @@ export function apiRoutes(ctx: ServeContext): Hono {
     const action = c.req.method !== 'POST' ? 'read' : c.req.path.endsWith('/answer') ? 'answer' : c.req.path.endsWith('/decisions') ? 'decide' : 'read';
     if (c.req.method !== 'GET' && !sameOrigin(c)) return problem(c, { status: 403, message: 'a cross-site request from a browser: answer from the approval page or with the token' });
     const auth = ctx.auth.check(c, action);
-    if (!auth.ok) return problem(c, { status: 401, message: auth.message });
+    if (!auth.ok) {
+      if (auth.retryAfter !== undefined) c.header('retry-after', String(auth.retryAfter));
+      return problem(c, { status: auth.retryAfter !== undefined ? 429 : 401, message: auth.message });
+    }
     if (auth.via === 'loopback' && !hostIsSelf(c, ctx.self?.host)) return problem(c, { status: 403, message: `the Host header "${c.req.header('host') ?? ''}" does not name this server; a request trusted for coming from loopback must use a loopback name` });
     c.set('principal' as never, ('principal' in auth ? auth.principal : auth.via) as never);
     await next();

@@ -185,11 +185,13 @@ ${asks.length === 0 ? h`<p class="empty">No ask has been answered yet.</p>` : ''
     if (!sameOrigin(c)) return refuse(403, 'this form was not sent from this server’s own page');
     const f = await readForm(c);
     if (!f.ok) return refuse(f.status, f.message);
-    const principal = ctx.auth.principal(f.fields.get('token')?.trim() ?? '');
-    if (principal === undefined) {
+    const who = ctx.auth.signIn(f.fields.get('token')?.trim() ?? '', c);
+    if (!who.ok) {
+      if (who.retryAfter !== undefined) return c.json({ error: who.message }, 429, { ...SECURITY_HEADERS, 'retry-after': String(who.retryAfter) });
       await new Promise((r) => setTimeout(r, 300));
-      return refuse(401, 'that is not the token');
+      return refuse(401, who.message);
     }
+    const principal = who.principal;
     // An answerer signs in as itself; serve's token with the name the person gives.
     const name = principal === 'token' ? (f.fields.get('name') ?? '') : principal;
     return c.json({ session: keys.issue(principal, name, ctx.now()) }, 200, SECURITY_HEADERS);
