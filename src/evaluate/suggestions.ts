@@ -5,6 +5,15 @@ import { rulesForTool } from './policy-index.js';
 import { hostOfUrl } from '../rules/index.js';
 import { shellReadOnly } from './shell-read-only.js';
 import type { EvalState } from './types.js';
+import { isInsideAny } from '../paths/index.js';
+
+/** Whether the shell call writes something and every write is literal and inside the working directories. */
+function writesInside(state: EvalState): boolean {
+  const f = state.facts;
+  if (f.kind !== 'shell') return false;
+  const writes = f.effects.filter((e) => e.op !== 'read');
+  return writes.length > 0 && writes.every((e) => e.literal && !e.glob && e.assumed === undefined && e.tree === undefined && isInsideAny(e.path, state.workingDirectories));
+}
 
 /** Read-only-ish first words after which the second word names the sub-command (`git push`, `npm run`). */
 const SUBCOMMAND_TOOLS = new Set(['git', 'npm', 'pnpm', 'yarn', 'bun', 'cargo', 'go', 'docker', 'kubectl', 'gh', 'make', 'uv', 'poetry', 'pip', 'dotnet']);
@@ -57,7 +66,10 @@ export function suggestionsFor(state: EvalState): PermissionUpdate[] {
         const text = cmd.exactOnly ? allowText(cmd) : prefixFor(cmd.argv);
         if (!rules.includes(text)) rules.push(text);
       }
-      if (rules.length === 0 || rules.length > 5) return [];
+      // Every part is read-only or allowed: what asks is a write by redirection. acceptEdits
+      // answers it when every write is literal and inside the working directories.
+      if (rules.length === 0) return state.mode === 'default' && writesInside(state) ? [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }] : [];
+      if (rules.length > 5) return [];
       return [{ type: 'addRules', behavior: 'allow', destination: 'localSettings', rules: rules.map((r) => ({ toolName: state.call.tool, ruleContent: r })) }];
     }
     case 'edit':

@@ -119,3 +119,26 @@ describe('what the view cannot settle is a guarded-read ask', () => {
     expect(d.suggestions).toEqual([{ type: 'addRules', behavior: 'allow', destination: 'localSettings', rules: [{ toolName: 'Bash', ruleContent: 'rg TODO' }] }]);
   });
 });
+
+describe('redirections into the working directories, as the Claude Code CLI 2.1.332 decides them', () => {
+  it('a read-only command writing a file an Edit allow rule covers runs, naming the rule', () => {
+    const d = decide("printf 'x\\n' > src/y.js");
+    expect([d.behavior, d.rule?.text]).toEqual(['allow', 'Edit(src/**)']);
+  });
+  it('one writing elsewhere asks, offering acceptEdits for the session (which answers it)', () => {
+    const d = decide('echo hello > notes.txt');
+    expect([d.behavior, d.askKind, d.suggestions]).toEqual(['ask', 'plain', [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }]]);
+    expect(decide('echo hello > notes.txt', { mode: 'acceptEdits' }).behavior).toBe('allow');
+  });
+  it('a write outside the working directories offers no mode: acceptEdits would not answer it', () => {
+    const d = decide('echo hello > /tmp/notes.txt');
+    expect([d.behavior, d.suggestions ?? []]).toEqual(['ask', []]);
+  });
+});
+
+describe('a read after a cd while a Read deny rule is configured asks, as the Claude Code CLI 2.1.332 does', () => {
+  it.each(['cd src && ls', 'cd src && cat a.js', 'cd src && ls -la && cd ..'])('%s asks (plain)', (command) => {
+    const d = decide(command);
+    expect([d.behavior, d.askKind]).toEqual(['ask', 'plain']);
+  });
+});
