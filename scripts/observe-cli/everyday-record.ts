@@ -35,7 +35,7 @@ for (const line of readFileSync(raw, 'utf8').split('\n')) {
   if (o.result === 'error') result = 'error';
   else if (o.isError === false || /^Exit code \d+/.test(o.text)) result = 'allow';
   else if (o.permissionRequest) result = 'ask';
-  else if (/denied|has been blocked/i.test(o.text)) result = 'deny';
+  else if (/denied|has been blocked|blocked by a deny rule/i.test(o.text)) result = 'deny';
   else result = 'error';
   counts[result] = (counts[result] ?? 0) + 1;
   const remember = result === 'ask' ? (o.permissionRequest?.permission_suggestions ?? []) : undefined;
