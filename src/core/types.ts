@@ -63,10 +63,12 @@ export function normalizeMode(mode: string): PermissionMode | undefined {
  * - `guardedRead`: a read that may reach a Read-denied path, which the file-system view cannot
  *   settle (no view, a bound hit, a reader's skip rules it cannot see); a person or an allow rule
  *   (or grant) for the exact command answers it — no prefix rule, mode or hook `allow` does.
+ * - `planBlock`: an edit or other write in plan mode; no hook `allow` (PreToolUse or
+ *   PermissionRequest), classifier or mode answers it — leaving plan mode does, or a person.
  * - `plain`: everything else; the mode, a hook's allow or a resolver may answer it.
  * @public
  */
-export type AskKind = 'firm' | 'protected' | 'guardedRead' | 'plain';
+export type AskKind = 'firm' | 'protected' | 'guardedRead' | 'planBlock' | 'plain';
 
 /**
  * Whether a mode, a PreToolUse hook's `allow` or a classifier may answer an ask of this kind:

@@ -275,6 +275,13 @@ export function planBlocks(state: EvalState): boolean {
   return false;
 }
 
+/** Why a change waits in plan mode (the reason of a plan block). */
+function planBlockMessage(state: EvalState): string {
+  const f = state.facts;
+  const what = f.kind === 'edit' ? `writes ${f.path}` : 'changes files or runs what is not read-only';
+  return `plan mode: the call ${what}; no allow rule, hook or mode approves a change while planning (leave plan mode to make it)`;
+}
+
 export const allowRules: PipelineStep = {
   name: 'allowRules',
   run(state) {
@@ -287,8 +294,16 @@ export const allowRules: PipelineStep = {
       const exact = rules.find((cr) => cr.rule.family === 'bash' && !(cr.rule.specifier ?? '*').includes('*') && allowCovers(cr, state.call, state.facts, state.env).kind === 'match');
       if (exact) return decide(state, 'allowRules', 'allow', 'rule', `allowed by ${exact.rule.text}, the exact command, which answers the guarded read (${state.pendingAsk.message})`, { rule: ruleRef(exact) });
     }
-    if (state.pendingAsk) return pass(state, 'allowRules', 'skipped: an ask is pending that no allow rule answers');
-    if (planBlocks(state)) return pass(state, 'allowRules', 'plan mode: allow rules do not approve changes');
+    if (state.pendingAsk) {
+      // A change in plan mode that also asks for another reason a hook may answer (a protected
+      // path) is a plan block: no hook's allow approves it while the session plans.
+      if ((state.pendingAsk.kind === 'plain' || state.pendingAsk.kind === 'protected') && planBlocks(state)) {
+        state.pendingAsk = { ...state.pendingAsk, kind: 'planBlock', message: `${state.pendingAsk.message}; ${planBlockMessage(state)}` };
+        return pass(state, 'allowRules', 'plan mode: the pending ask is a plan block');
+      }
+      return pass(state, 'allowRules', 'skipped: an ask is pending that no allow rule answers');
+    }
+    if (planBlocks(state)) return holdAsk(state, 'allowRules', { kind: 'planBlock', reason: 'mode', message: planBlockMessage(state) });
     if (state.facts.kind === 'shell') return shellAllow(state, rules);
     if (state.facts.kind === 'powershell') {
       const v = powerShellAllow(state, state.facts, rules);
@@ -604,6 +619,7 @@ export const modeStep: PipelineStep = {
     const mode = state.mode;
     if (mode === 'dontAsk') return decide(state, 'mode', 'deny', ask.reason, `dontAsk refuses what would ask: ${ask.message}`, extra);
     if (ask.kind === 'firm') return decide(state, 'mode', 'ask', ask.reason, `${ask.message}; no mode answers a firm ask`, extra);
+    if (ask.kind === 'planBlock') return decide(state, 'mode', 'ask', ask.reason, ask.message, extra);
     if (ask.kind === 'guardedRead') return decide(state, 'mode', 'ask', ask.reason, `${ask.message}; no mode answers it: a person, or an allow rule for this exact command`, extra);
     if (mode === 'bypassPermissions') {
       if (ask.kind === 'protected' && state.ctx.options?.protectedPathsUnderBypass !== 'allow') {

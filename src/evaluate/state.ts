@@ -61,7 +61,7 @@ export function decide(
 /** Record an ask for the mode step to settle; a firmer ask is never replaced by a softer one. */
 export function holdAsk(state: EvalState, step: string, ask: NonNullable<EvalState['pendingAsk']>): undefined {
   ask = { ...ask, message: escapeBidi(ask.message) };
-  const rank = { firm: 4, guardedRead: 3, protected: 2, plain: 1 } as const;
+  const rank = { firm: 5, planBlock: 4, guardedRead: 3, protected: 2, plain: 1 } as const;
   if (!state.pendingAsk || rank[ask.kind] > rank[state.pendingAsk.kind]) state.pendingAsk = ask;
   state.trace.push({ step, outcome: 'ask', detail: `${ask.message} (${ask.kind} ask)`, ...(ask.rule ? { rule: ask.rule } : {}) });
   return undefined;

@@ -53,7 +53,9 @@ export async function resolveAsk(core: GateCore, ms: ModeState, st: RunState, as
         result: denyResult(st, 'permissionRequestHook', 'hook', dec.message ?? 'denied by a PermissionRequest hook', { ...(dec.interrupt === true ? { interrupt: true } : {}), step: 'permissionRequestHooks' }),
       };
     }
-    if (dec?.behavior === 'allow') {
+    if (dec?.behavior === 'allow' && ask.kind === 'planBlock') {
+      st.trace.push({ step: 'permissionRequestHooks', outcome: 'pass', detail: "a PermissionRequest hook's allow does not answer a change in plan mode" });
+    } else if (dec?.behavior === 'allow') {
       const broken = core.policy.brokenFiles ?? [];
       if (broken.length === 0) return approved(core, ms, st, 'permissionRequestHook', dec.updatedInput, dec.updatedPermissions, 'approved by a PermissionRequest hook', false);
       // A hook is automation; while a settings file cannot be read only a person answers.
@@ -135,13 +137,16 @@ export function hookBase(ms: ModeState) {
 /**
  * Does the classifier judge this ask? In auto mode, what evaluate handed over (reason kind
  * `classifier`) unless a hook asked (firm); in plan mode entered from auto with
- * `useAutoModeDuringPlan`, shell commands that would ask plainly. Not while the breaker is open.
+ * `useAutoModeDuringPlan`, shell commands that would ask plainly or are held by the plan. Not while the breaker is open.
  */
 function classifierApplies(core: GateCore, ms: ModeState, call: ToolCall, ask: AskInfo): boolean {
-  if (core.options.classifier === undefined || core.session.breaker.paused || !hookMayAnswer(ask.kind)) return false;
-  if (ms.mode === 'auto') return ask.decision.reason.kind === 'classifier';
+  if (core.options.classifier === undefined || core.session.breaker.paused) return false;
+  // A shell command's plan block is the classifier's to judge where the plan keeps auto mode
+  // (Claude Code 2.1.332 sends it there; no hook's allow answers it).
   if (ms.mode === 'plan' && ms.planSavedMode === 'auto' && core.policy.useAutoModeDuringPlan && !core.policy.disableAutoMode)
-    return toolFamily(call.tool) === 'shell' && ask.kind === 'plain';
+    return toolFamily(call.tool) === 'shell' && (ask.kind === 'plain' || ask.kind === 'planBlock');
+  if (!hookMayAnswer(ask.kind)) return false;
+  if (ms.mode === 'auto') return ask.decision.reason.kind === 'classifier';
   return false;
 }
 

@@ -81,7 +81,7 @@ export const POLICY_TEST_SCHEMA = {
           ],
           description: 'The reason kind the decision must carry.',
         },
-        askKind: { enum: ['firm', 'protected', 'guardedRead', 'plain'] },
+        askKind: { enum: ['firm', 'protected', 'guardedRead', 'planBlock', 'plain'] },
         mode: { $ref: '#/$defs/mode' },
         cwd: { type: 'string' },
       },

@@ -26,14 +26,18 @@ interface FieldCase {
     subagent?: { type: string };
     hook_result?: { exit_code?: number; stdout?: unknown; stderr?: string; timed_out?: boolean };
   };
-  expected: { result: string; acceptable?: string[]; executed_input?: Record<string, unknown>; mode_after?: string };
+  expected: { result: string; acceptable?: string[]; executed_input?: Record<string, unknown>; mode_after?: string; ask_kind?: string };
 }
 
 const file = fileURLToPath(new URL('../fixtures/gate/field-reports.jsonl', import.meta.url));
-const cases: FieldCase[] = readFileSync(file, 'utf8')
-  .split('\n')
-  .filter((l) => l.trim() !== '')
-  .map((l) => JSON.parse(l) as FieldCase);
+const lines = (path: string): FieldCase[] =>
+  readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as FieldCase);
+/** toolgate's own cases observed on the CLI that need a hook's result (the conformance runner skips them). */
+const own = fileURLToPath(new URL('../cases/own/cli-2.1.332.jsonl', import.meta.url));
+const cases: FieldCase[] = [...lines(file), ...lines(own).filter((c) => c.case.hook_result !== undefined)];
 
 /** Cases that are not a gate decision, with the reason. */
 const SKIP: Record<string, string> = {
@@ -83,6 +87,7 @@ describe('field reports through the gate', () => {
         return;
       }
       expect([expected, ...(c.expected.acceptable ?? [])]).toContain(r.behavior);
+      if (c.expected.ask_kind !== undefined && r.behavior === 'ask') expect(r.pending.askKind).toBe(c.expected.ask_kind);
       if (c.expected.executed_input) expect(r.call.input).toEqual(c.expected.executed_input);
       if (c.expected.mode_after) expect(gate.mode).toBe(c.expected.mode_after);
     });

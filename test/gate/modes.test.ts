@@ -61,6 +61,23 @@ describe('plan mode lifecycle', () => {
     expect((await gate.check(bash('npm install'))).behavior).toBe('ask');
   });
 
+  it("a change in plan mode is a plan block: no PreToolUse or PermissionRequest hook's allow approves it; reads still run", async () => {
+    const hookAllow = async () => ({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow' } });
+    const prAllow = async () => ({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } } });
+    const gate = gateFor({ mode: 'plan', planFilePath: planFile, pre: [hookAllow], permissionRequest: [prAllow], environment: { values: {}, complete: true } });
+    for (const call of [edit(`${CWD}/a.ts`), { tool: 'Write', input: { file_path: `${CWD}/new.txt`, content: 'x' } }, bash('echo x > out.txt'), edit(`${CWD}/.git/config`)]) {
+      const r = (await gate.check(call)) as Ask;
+      expect(r.behavior, JSON.stringify(call)).toBe('ask');
+      expect(r.pending.askKind).toBe('planBlock');
+      expect(r.pending.reason.message).toMatch(/plan mode/);
+    }
+    expect((await gate.check(bash('cat README.md'))).behavior).toBe('allow');
+    expect((await gate.check({ tool: 'Write', input: { file_path: planFile, content: '# plan' } })).behavior).toBe('allow');
+    // Outside plan mode the same hook approves the edit (a plain ask).
+    gate.setMode('default');
+    expect((await gate.check(edit(`${CWD}/a.ts`))).behavior).toBe('allow');
+  });
+
   it('ExitPlanMode is a firm ask; approval restores the saved mode or switches to the chosen one', async () => {
     const gate = gateFor({ mode: 'default' });
     gate.setMode('plan');

@@ -27,7 +27,7 @@ export function toDenial(result: GateDeny): ToolDenial {
   return { message: result.message, reason: result.reason, ...(rule !== undefined ? { rule } : {}) };
 }
 
-const ASK_KINDS: ReadonlySet<AskKind> = new Set(['firm', 'protected', 'guardedRead', 'plain']);
+const ASK_KINDS: ReadonlySet<AskKind> = new Set(['firm', 'protected', 'guardedRead', 'planBlock', 'plain']);
 
 /**
  * What the host sees between an approval request and its answer: pending asks and refusals by
@@ -102,7 +102,7 @@ function notPendingAsk(p: unknown): string | undefined {
     const c = p[f];
     if (!isObject(c) || typeof c['tool'] !== 'string' || !isObject(c['input'])) return `expected "${f}" to be { tool: string, input: object }`;
   }
-  if (typeof p['askKind'] !== 'string' || !ASK_KINDS.has(p['askKind'] as AskKind)) return 'expected "askKind" to be "firm", "protected", "guardedRead" or "plain"';
+  if (typeof p['askKind'] !== 'string' || !ASK_KINDS.has(p['askKind'] as AskKind)) return 'expected "askKind" to be "firm", "protected", "guardedRead", "planBlock" or "plain"';
   const r = p['reason'];
   if (!isObject(r) || typeof r['kind'] !== 'string' || typeof r['message'] !== 'string') return 'expected "reason" to be { kind: string, message: string }';
   return undefined;

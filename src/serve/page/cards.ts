@@ -22,6 +22,7 @@ const KIND_TEXT: Record<string, { label: string; title: string }> = {
   plain: { label: 'plain ask', title: 'toolgate asks because no rule allows this call; an approval can be remembered' },
   firm: { label: 'firm ask', title: 'an ask rule or a check that must always ask: approving lets this one call through, and it cannot be remembered' },
   protected: { label: 'protected path', title: 'the call touches a protected path: approving lets this one call through, and it cannot be remembered' },
+  planBlock: { label: 'plan mode', title: 'the session is planning and this call changes something: no hook or mode approves it; approving lets this one call through, and it cannot be remembered' },
   guardedRead: { label: 'guarded read', title: 'the call may read a path a deny rule covers, which toolgate cannot rule out: approving lets this one call through; remembering stores this exact command only' },
 };
 

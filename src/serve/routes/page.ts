@@ -231,7 +231,7 @@ function readAnswer(fields: URLSearchParams, ask: AskRecord): ChosenAnswer {
   if (action !== 'remember') return { ok: false, message: 'choose approve, approve and remember, or deny' };
   const scope = fields.get('scope') ?? 'session';
   if (scope !== 'session' && scope !== 'project') return { ok: false, message: `remembering needs the scope session or project, not "${scope}"` };
-  if (ask.pending.askKind !== 'plain' && ask.pending.askKind !== 'guardedRead') return { ok: false, message: `a ${ask.pending.askKind === 'firm' ? 'firm ask' : 'protected-path ask'} cannot be remembered: approve it once` };
+  if (ask.pending.askKind !== 'plain' && ask.pending.askKind !== 'guardedRead') return { ok: false, message: `a ${ask.pending.askKind === 'firm' ? 'firm ask' : ask.pending.askKind === 'planBlock' ? 'change in plan mode' : 'protected-path ask'} cannot be remembered: approve it once` };
   if (rememberRules(ask).length === 0) return { ok: false, message: 'toolgate has no rule to remember for this call: approve it once' };
   return { ok: true, answer: { behavior: 'allow', remember: true }, scope };
 }

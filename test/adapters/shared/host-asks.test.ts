@@ -50,7 +50,7 @@ describe('createHostAsks', () => {
       'asks[1]: expected a pending ask (an object)',
       'asks[2]: expected "version": 1',
       'asks[3]: expected "call" to be { tool: string, input: object }',
-      'asks[4]: expected "askKind" to be "firm", "protected", "guardedRead" or "plain"',
+      'asks[4]: expected "askKind" to be "firm", "protected", "guardedRead", "planBlock" or "plain"',
       'asks[5]: expected "reason" to be { kind: string, message: string }',
       'asks[6]: expected "toolUseId" to be a string',
     ]);
