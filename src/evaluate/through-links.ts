@@ -20,10 +20,11 @@ export function outsideThroughLinks(view: ReadonlyFsView, e: PathEffect, inside:
   for (const p of paths) {
     const real = view.realpath(p);
     if (real !== undefined && !inside(real)) return { path: real, why: `${p} leads there through a symbolic link` };
-    // A whole tree read, or a lister that walks the tree through its links (`ls -LR`, `find -L`).
-    if (e.tree !== 'all' && e.walksLinks !== true) continue;
-    const reach = linkOutOf(view, real ?? p, inside, budget, e.walksLinks !== false, e.tree !== 'all');
-    const how = e.tree === 'all' ? 'reads' : 'lists';
+    // A read of a tree (all of it, or some files: `grep -r --include=…`), or a lister that walks
+    // the tree through its links (`ls -LR`, `find -L`).
+    if (e.tree === undefined && e.walksLinks !== true) continue;
+    const reach = linkOutOf(view, real ?? p, inside, budget, e.walksLinks !== false, e.tree === undefined);
+    const how = e.tree !== undefined ? 'reads' : 'lists';
     if (reach.kind === 'leads') return { path: reach.path, why: `the command ${how} ${p} whole and follows the link ${reach.link} there` };
     if (reach.kind === 'unknown') return { path: p, why: `the command ${how} it whole, and where the links inside lead cannot be settled: ${reach.why}` };
   }

@@ -462,7 +462,7 @@ function effectOf(
 ): PathEffect {
   const e: PathEffect = { op, raw, command, glob, path, literal };
   if (tree !== undefined) e.tree = tree;
-  if (extra.walksLinks !== undefined && (tree === 'all' || extra.walksLinks)) e.walksLinks = extra.walksLinks;
+  if (extra.walksLinks !== undefined && (tree !== undefined || extra.walksLinks)) e.walksLinks = extra.walksLinks;
   if (assumed !== undefined) e.assumed = assumed;
   if (extra.ownMetadata) e.ownMetadata = true;
   if (extra.fromHistory) e.fromHistory = true;
