@@ -30,7 +30,7 @@ const RSYNC_SHAPE: OptionShape = { shortArg: 'efBTM', longArg: LONG_ARG, longFla
 
 /** `mv` and `rsync` (cp, install and ln have their models in `programs/`). */
 export function moveOperands(name: 'mv' | 'rsync', argv: readonly string[]): FileOperands {
-  return copyOperands(name, argv, name === 'mv' ? MV_SHAPE : RSYNC_SHAPE);
+  return copyOperands(name, argv, scan(argv, name === 'mv' ? MV_SHAPE : RSYNC_SHAPE));
 }
 
 /** `rename EXPR FILE…` (Perl) or `rename FROM TO FILE…` (util-linux): every operand may be renamed away. */

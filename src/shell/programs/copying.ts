@@ -5,20 +5,21 @@
  * alias through which later commands reach its target, so linking is judged as writing the
  * target. Each program's model gives its own grammar. GNU coreutils 9 manual; rsync(1).
  */
-import type { OptionShape } from '../options.js';
-import { all, has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../file-effects/types.js';
+import { all, has, is, optionFile, pushOpt, type FileOperand, type FileOperands } from '../file-effects/types.js';
+import type { ReadWords } from './parse.js';
 
 /** The programs that share the copy layout. @internal */
 export type CopyProgram = 'cp' | 'mv' | 'install' | 'ln' | 'rsync';
 
 /**
- * `cp`, `mv`, `install`, `ln`, `rsync`: sources and a destination (or `-t DIR`), with the
- * options read through `shape` (the program's grammar).
+ * `cp`, `mv`, `install`, `ln`, `rsync`: sources and a destination (or `-t DIR`), from the
+ * command's words as the program reads them (cp, install and ln: the GNU parser over their
+ * model's grammar).
  */
-export function copyOperands(name: CopyProgram, argv: readonly string[], shape: OptionShape): FileOperands {
+export function copyOperands(name: CopyProgram, argv: readonly string[], words: ReadWords): FileOperands {
   const files: FileOperand[] = [];
   const unresolved: string[] = [];
-  const { options, operands: ops } = scan(argv, shape);
+  const { options, operands: ops } = words;
   if (name === 'install' && has(options, '-d', '--directory')) return { files: all(ops, 'write'), unresolved };
   const recursive =
     name === 'mv' ||

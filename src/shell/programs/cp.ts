@@ -4,6 +4,7 @@
  */
 import { copyOperands } from './copying.js';
 import { defineProgram } from './model.js';
+import { readWords, refusedWords } from './parse.js';
 import type { GnuOptionSpec } from '../gnu-options.js';
 
 /**
@@ -27,7 +28,11 @@ export const cp = defineProgram({
   summary: 'cp: copy files',
   sources: ['GNU coreutils 9.1 cp(1)'],
   grammar,
-  files: (_name, argv, shape) => copyOperands('cp', argv, shape),
+  files(_name, argv) {
+    const words = readWords(argv, grammar);
+    // A word this grammar refuses (an unknown or ambiguous option, a missing value): another cp may take it.
+    return words ? copyOperands('cp', argv, words) : refusedWords(argv, grammar, (lenient) => copyOperands('cp', argv, lenient));
+  },
   runs: 'nothing',
   positional: true,
   acceptEdits: true,
@@ -41,5 +46,6 @@ export const cp = defineProgram({
     { command: 'cp -s /x/a b', effects: ['write ./b', 'read /x/a', 'write /x/a [some]', 'write ./b/a'], why: 'a symbolic link is an alias too' },
     { command: 'cp --parents a/.git/config src/', effects: ['write ./src', 'read ./a/.git/config', 'write ./src/a/.git/config'], why: '--parents keeps the source path under the directory' },
     { command: 'cp --backup a b', effects: ['write ./b', 'read ./a', 'write ./b/a'], why: '--backup takes its value only after `=`' },
+    { command: 'cp --keep-directory-symlink -r src dst', effects: ['write ./dst [some]', 'read ./src [all]', 'write ./dst/src [some]'], why: 'an option this grammar lacks (coreutils 9.5 has it): read as a flag another cp may take; the other words are assumed paths' },
   ],
 });

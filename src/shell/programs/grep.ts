@@ -3,11 +3,11 @@
  * `-e`/`-f` gave one; with `-r`/`-R`/`-d recurse` (`rgrep` always) each path, or `.` when none,
  * is a directory read whole.
  */
-import { all, has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../file-effects/types.js';
+import { all, has, is, optionFile, pushOpt, type FileOperand, type FileOperands } from '../file-effects/types.js';
 import type { GnuOptionSpec } from '../gnu-options.js';
-import type { OptionShape } from '../options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
+import { readWords, refusedWords, type ReadWords } from './parse.js';
 import { readOnlyEntry, type ReadOnlyProfile } from './read-only-profile.js';
 import { CC_DOCS } from './sources.js';
 
@@ -31,9 +31,16 @@ const profile = (source: string): ReadOnlyProfile => ({
 });
 
 /** `grep [opts] PATTERN FILE…`; with recursion (`rgrep` always) each operand (or `.` when none) is a directory read whole. */
-function grepOperands(argv: readonly string[], shape: OptionShape, alwaysRecursive: boolean): FileOperands {
+function grepOperands(argv: readonly string[], alwaysRecursive: boolean): FileOperands {
+  const words = readWords(argv, grammar);
+  // A word grep 3.8 refuses (an unknown or ambiguous option, a missing value): another grep may take it.
+  if (!words) return refusedWords(argv, grammar, (lenient) => grepFiles(argv, lenient, alwaysRecursive));
+  return grepFiles(argv, words, alwaysRecursive);
+}
+
+function grepFiles(argv: readonly string[], words: ReadWords, alwaysRecursive: boolean): FileOperands {
   const files: FileOperand[] = [];
-  const { options, operands: ops } = scan(argv, shape);
+  const { options, operands: ops } = words;
   const patternGiven = has(options, '-e', '-f', '--regexp', '--file');
   for (const o of options) if (is(o, '-f', '--file', '--exclude-from')) pushOpt(files, optionFile(o, 'read', argv));
   const recurse = alwaysRecursive || options.some(
@@ -58,7 +65,7 @@ export const grep = defineProgram({
   summary: 'grep: print lines that match patterns',
   sources: ['GNU grep 3.8 grep(1)', CC_DOCS],
   grammar,
-  files: (name, argv, shape) => grepOperands(argv, shape, name === 'rgrep'),
+  files: (name, argv) => grepOperands(argv, name === 'rgrep'),
   readOnly: {
     claudeCode: {
       grep: readOnlyEntry(grammar, profile(`${CC_DOCS}; GNU grep 3.8 grep(1)`)),
@@ -82,5 +89,6 @@ export const grep = defineProgram({
     { command: 'grep -e x a', effects: ['read ./a'], readOnly: true },
     { command: 'rgrep x ~', effects: ['read /home/user [all]'] },
     { command: 'grep -X grep x a', effects: ['read ./a'], readOnly: false, why: '-X (undocumented) takes the matcher name; it is not known read-only' },
+    { command: 'grep -Q x a', effects: ['read ./a'], readOnly: false, why: 'grep 3.8 has no -Q and refuses the command; another grep may take it as a flag (what it reads then is read), and every other word is an assumed path' },
   ],
 });

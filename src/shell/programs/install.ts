@@ -4,6 +4,7 @@
  */
 import { copyOperands } from './copying.js';
 import { defineProgram } from './model.js';
+import { readWords, refusedWords } from './parse.js';
 import type { GnuOptionSpec } from '../gnu-options.js';
 
 /** GNU coreutils 9.1 install(1); `--backup[=CONTROL]` and `--context[=CTX]` take a value only after `=`. */
@@ -22,7 +23,11 @@ export const install = defineProgram({
   summary: 'install: copy files and set attributes',
   sources: ['GNU coreutils 9.1 install(1)'],
   grammar,
-  files: (_name, argv, shape) => copyOperands('install', argv, shape),
+  files(_name, argv) {
+    const words = readWords(argv, grammar);
+    // A word this grammar refuses (an unknown or ambiguous option, a missing value): another install may take it.
+    return words ? copyOperands('install', argv, words) : refusedWords(argv, grammar, (lenient) => copyOperands('install', argv, lenient));
+  },
   runs: 'unseen',
   positional: true,
   examples: [

@@ -5,6 +5,7 @@
  */
 import { copyOperands } from './copying.js';
 import { defineProgram } from './model.js';
+import { readWords, refusedWords } from './parse.js';
 import type { GnuOptionSpec } from '../gnu-options.js';
 
 /** GNU coreutils 9.1 ln(1); `--backup[=CONTROL]` takes its value only after `=`. */
@@ -23,7 +24,11 @@ export const ln = defineProgram({
   summary: 'ln: make links',
   sources: ['GNU coreutils 9.1 ln(1)'],
   grammar,
-  files: (_name, argv, shape) => copyOperands('ln', argv, shape),
+  files(_name, argv) {
+    const words = readWords(argv, grammar);
+    // A word this grammar refuses (an unknown or ambiguous option, a missing value): another ln may take it.
+    return words ? copyOperands('ln', argv, words) : refusedWords(argv, grammar, (lenient) => copyOperands('ln', argv, lenient));
+  },
   runs: 'nothing',
   positional: true,
   examples: [

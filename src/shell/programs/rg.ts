@@ -3,10 +3,11 @@
  * `--hostname-bin` run programs, `-z`/`--search-zip` runs decompressors. ripgrep matches long
  * names exactly (no abbreviations).
  */
-import { all, has, is, optionFile, pushOpt, scan, type FileOperand } from '../file-effects/types.js';
+import { all, has, is, optionFile, pushOpt, type FileOperand, type FileOperands } from '../file-effects/types.js';
 import type { GnuOptionSpec } from '../gnu-options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
+import { readWords, refusedWords, type ReadWords } from './parse.js';
 import { readOnlyEntry } from './read-only-profile.js';
 import { CC_CLI } from './sources.js';
 
@@ -33,6 +34,25 @@ const grammar: GnuOptionSpec = {
   abbreviations: false,
 };
 
+/** rg searches its paths whole, or the cwd when none is given; the first operand is the pattern unless `-e`/`-f` gave one. */
+function rgFiles(argv: readonly string[], words: ReadWords): FileOperands {
+  const files: FileOperand[] = [];
+  const unresolved: string[] = [];
+  const { options, operands: ops } = words;
+  for (const o of options) if (is(o, '-f', '--file', '--ignore-file')) pushOpt(files, optionFile(o, 'read', argv));
+  if (has(options, '--pre')) unresolved.push('rg --pre runs a program on every file');
+  if (has(options, '--hostname-bin')) unresolved.push('rg --hostname-bin runs a program');
+  const listOnly = has(options, '--files', '--type-list', '--version', '-V', '--help', '-h');
+  const patternGiven = has(options, '-e', '-f', '--regexp', '--file') || listOnly;
+  const paths = patternGiven ? ops : ops.slice(1);
+  // rg follows links inside the directories it walks with -L/--follow, which its configuration
+  // file (RIPGREP_CONFIG_PATH, which may be set) may hold too: known not to only with --no-config.
+  const walk = has(options, '-L', '--follow') || !has(options, '--no-config') ? {} : { walksLinks: false };
+  files.push(...all(paths, 'read', { tree: 'all', ...walk }));
+  if (paths.length === 0 && !has(options, '--version', '-V', '--help', '-h', '--type-list')) files.push({ op: 'read', index: 0, value: '.', tree: 'all', ...walk });
+  return { files, unresolved, notFiles: patternGiven ? [] : ops.slice(0, 1) };
+}
+
 /** The rg model. @internal */
 export const rg = defineProgram({
   names: ['rg'],
@@ -40,22 +60,10 @@ export const rg = defineProgram({
   sources: ['ripgrep 13 rg(1)', CC_CLI],
   grammar,
   skips: 'rg skips hidden and ignored files unless its options, configuration (RIPGREP_CONFIG_PATH) or ignore files say otherwise, which toolgate cannot see',
-  files(_name, argv, shape) {
-    const files: FileOperand[] = [];
-    const unresolved: string[] = [];
-    const { options, operands: ops } = scan(argv, shape);
-    for (const o of options) if (is(o, '-f', '--file', '--ignore-file')) pushOpt(files, optionFile(o, 'read', argv));
-    if (has(options, '--pre')) unresolved.push('rg --pre runs a program on every file');
-    if (has(options, '--hostname-bin')) unresolved.push('rg --hostname-bin runs a program');
-    const listOnly = has(options, '--files', '--type-list', '--version', '-V', '--help', '-h');
-    const patternGiven = has(options, '-e', '-f', '--regexp', '--file') || listOnly;
-    const paths = patternGiven ? ops : ops.slice(1);
-    // rg follows links inside the directories it walks with -L/--follow, which its configuration
-    // file (RIPGREP_CONFIG_PATH, which may be set) may hold too: known not to only with --no-config.
-    const walk = has(options, '-L', '--follow') || !has(options, '--no-config') ? {} : { walksLinks: false };
-    files.push(...all(paths, 'read', { tree: 'all', ...walk }));
-    if (paths.length === 0 && !has(options, '--version', '-V', '--help', '-h', '--type-list')) files.push({ op: 'read', index: 0, value: '.', tree: 'all', ...walk });
-    return { files, unresolved, notFiles: patternGiven ? [] : ops.slice(0, 1) };
+  files(_name, argv) {
+    const words = readWords(argv, grammar);
+    // A word this grammar refuses (rg matches long names exactly): a newer rg may take it.
+    return words ? rgFiles(argv, words) : refusedWords(argv, grammar, (lenient) => rgFiles(argv, lenient));
   },
   readOnly: {
     claudeCode: {
@@ -72,5 +80,6 @@ export const rg = defineProgram({
     { command: 'rg TODO', effects: ['read . [all]'], readOnly: true },
     { command: 'rg -e x src', effects: ['read ./src [all]'], readOnly: true },
     { command: 'rg --pre=cat x src', effects: ['read ./src [all]'], readOnly: false, why: '--pre runs a program on every file' },
+    { command: 'rg -. SECRET src', effects: ['read ./src [all]'], readOnly: false, why: 'rg 13 has no -. (rg 14 reads it as --hidden): read as a flag another rg may take, src is searched whole' },
   ],
 });

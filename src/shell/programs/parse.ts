@@ -1,0 +1,71 @@
+/**
+ * A command's words read as the program reads them: the GNU parser over the model's one grammar
+ * (`gnu-options.ts`), for files facets written against the option names the effects scan used
+ * (`-r`, `--recursive`). A word the program would refuse (an unknown or ambiguous option, a
+ * missing value) leaves the command to the assumed effects: the program does nothing, but which
+ * word toolgate misread is not known.
+ */
+import type { FileOperands } from '../file-effects/types.js';
+import { parseGnuOptions, type GnuOption, type GnuOptionSpec } from '../gnu-options.js';
+import type { ParsedOption } from '../options.js';
+
+/** The options (named `-x` or `--name`) and the argv indices of the operands. @internal */
+export interface ReadWords {
+  readonly options: readonly ParsedOption[];
+  readonly operands: readonly number[];
+}
+
+/** `argv` read with `grammar`, or `undefined` when the program would refuse one of its words. @internal */
+export function readWords(argv: readonly string[], grammar: GnuOptionSpec): ReadWords | undefined {
+  const parse = parseGnuOptions(argv, grammar);
+  if (!parse.ok) return undefined;
+  return { options: parse.options.map(named), operands: parse.operands.map((o) => o.index) };
+}
+
+/**
+ * `argv` read with `grammar` as far as it goes, each word the grammar refuses taken as an option
+ * with no value (`-X`, `--new-option`): how another version of the program, with options this
+ * grammar lacks, may read the command. For a command {@link readWords} refuses.
+ * @internal
+ */
+export function readWordsLeniently(argv: readonly string[], grammar: GnuOptionSpec): ReadWords {
+  const options: ParsedOption[] = [];
+  const operands: number[] = [];
+  let start = 1;
+  while (start < argv.length) {
+    const parse = parseGnuOptions(argv, grammar, start);
+    const upTo = parse.ok ? argv.length : parse.index;
+    const before = parse.ok ? parse : parseGnuOptions(argv.slice(0, upTo), grammar, start);
+    if (before.ok) {
+      for (const o of before.options) options.push(named(o));
+      for (const o of before.operands) operands.push(o.index);
+      // Past `--` (or an operand where the program stops at its first): the rest are operands.
+      if (!parse.ok && (before.endOfOptions !== undefined || (before.operands.length > 0 && (grammar.stopAtOperand || grammar.short?.startsWith('+'))))) {
+        for (let k = upTo; k < argv.length; k++) operands.push(k);
+        break;
+      }
+    }
+    if (parse.ok) break;
+    const word = argv[upTo]!;
+    options.push({ name: word.startsWith('--') ? word.split('=')[0]! : word, index: upTo });
+    start = upTo + 1;
+  }
+  return { options, operands };
+}
+
+function named(o: GnuOption): ParsedOption {
+  const out: ParsedOption = { name: o.kind === 'long' ? `--${o.name}` : `-${o.name}`, index: o.index };
+  if (o.value !== undefined) out.value = o.value;
+  if (o.valueIndex !== undefined) out.valueIndex = o.valueIndex;
+  return out;
+}
+
+/**
+ * The effects of a command the program refuses as its grammar reads it: what `facet` makes of a
+ * lenient reading (another version may accept the command), and every word it leaves is an
+ * assumed path.
+ * @internal
+ */
+export function refusedWords(argv: readonly string[], grammar: GnuOptionSpec, facet: (words: ReadWords) => FileOperands): FileOperands {
+  return { ...facet(readWordsLeniently(argv, grammar)), modelled: 'partly' };
+}
