@@ -20,7 +20,7 @@ import { decodeWord } from './words.js';
 const FILE_TOUCHING_WRAPPERS = new Set(['time', 'flock', 'xargs', 'sed', 'gsed', 'script']);
 
 /** Programs whose operands' roles depend on their position: a glob or variable may put any file in the output slot. */
-const POSITIONAL = new Set(['xxd', 'split', 'uniq', 'mv', 'rsync', 'csplit']);
+const POSITIONAL = new Set(['xxd', 'split', 'mv', 'rsync', 'csplit']);
 
 /** Where a command's relative paths resolve. @public */
 export interface ShellPathContext {

@@ -39,27 +39,7 @@ const CLAUDE_CODE_UNMOVED: Readonly<Record<string, ReadOnlyEntry>> = {
     otherLong: 'magic-file files-from compile preserve-date uncompress uncompress-noreport no-sandbox',
     operands: 'read', globs: true,
   },
-  sort: {
-    source: `${CC_DOCS} (not -o); ${coreutils('sort')} (-T/--compress-program/--files0-from not listed; the CLI asks about -k)`,
-    short: 'bcCdfghiMnrRsuVzt:S:',
-    long:
-      'ignore-leading-blanks dictionary-order ignore-case general-numeric-sort ignore-nonprinting month-sort human-numeric-sort ' +
-      `numeric-sort random-sort random-source= reverse sort= version-sort batch-size= check[=] debug field-separator= merge stable buffer-size= parallel= unique zero-terminated ${HV}`,
-    otherLong: 'output compress-program files0-from temporary-directory key',
-    reads: ['random-source'],
-    operands: 'read', globs: false,
-  },
-  uniq: {
-    source: `${CC_DOCS}; ${coreutils('uniq')} (a second operand is written; the CLI asks about uniq with a file operand)`,
-    short: 'cdDf:is:uw:z', long: `count repeated all-repeated[=] skip-fields= group[=] ignore-case skip-chars= unique zero-terminated check-chars= ${HV}`,
-    operands: 'read', maxOperands: 0, globs: false,
-  },
-  tr: {
-    source: `${CC_CLI}; ${coreutils('tr')} (reads standard input only)`,
-    short: 'cCdst', long: `complement delete squeeze-repeats truncate-set1 ${HV}`, operands: 'text', maxOperands: 2, globs: false,
-  },
   id: { source: `${CC_CLI}; ${coreutils('id')}`, short: 'agGnruzZ', long: `context group groups name real user zero ${HV}`, operands: 'text', globs: false },
-  nproc: { source: `${CC_CLI}; ${coreutils('nproc')}`, short: '', long: `all ignore= ${HV}`, operands: 'none', globs: false },
   date: {
     source: `${CC_CLI}; ${coreutils('date')} (-s/--set and an MMDDhhmm operand set the clock)`,
     short: 'd:f:I::r:Ru', long: `date= debug file= iso-8601[=] resolution rfc-email rfc-3339= reference= utc universal ${HV}`, otherLong: 'set',
@@ -68,8 +48,6 @@ const CLAUDE_CODE_UNMOVED: Readonly<Record<string, ReadOnlyEntry>> = {
   },
   true: { source: `${CC_CLI}; bash builtin`, operands: 'text', globs: false, check: 'echo' },
   false: { source: 'bash builtin', operands: 'text', globs: false, check: 'echo' },
-  sleep: { source: `${CC_CLI}; ${coreutils('sleep')}`, short: '', long: HV, operands: 'text', globs: false },
-  seq: { source: `${CC_CLI}; ${coreutils('seq')}`, short: 'f:s:w', long: `format= separator= equal-width ${HV}`, operands: 'text', globs: false },
   lsof: { source: `${CC_CLI}; lsof(8) (its own option loop: only -i[ADDR], -n, -P, -l listed)`, operands: 'none', globs: false, check: 'lsof' },
   ps: { source: `${CC_CLI}; procps-ng 4.0 ps(1) (BSD e/eww shows environments: not listed)`, operands: 'none', globs: false, check: 'ps' },
   node: { source: `${CC_CLI} (node --version / -v only)`, operands: 'none', globs: false, check: 'version' },

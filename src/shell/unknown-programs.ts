@@ -19,7 +19,7 @@ const KNOWN = new Set([
   'sed', 'gsed', 'trap', 'mapfile', 'readarray', 'command', 'builtin', 'coproc', 'noglob', 'nocorrect',
   'mv', 'rm', 'rmdir', 'mkdir', 'touch', 'chmod', 'chown', 'chgrp', 'truncate', 'dd', 'mktemp', 'tee', 'unlink', 'shred',
   'echo', 'printf', 'export', 'declare', 'local', 'readonly', 'typeset', 'unset', 'set', 'shift', 'true', 'false', ':',
-  'read', 'wait', 'exit', 'return', 'kill', 'sleep', 'umask', 'ulimit', 'shopt', 'getopts', 'dirs', 'jobs', 'fg', 'bg', 'disown',
+  'read', 'wait', 'exit', 'return', 'kill', 'umask', 'ulimit', 'shopt', 'getopts', 'dirs', 'jobs', 'fg', 'bg', 'disown',
 ]);
 
 /** Whether the program's model says toolgate sees everything it runs. */

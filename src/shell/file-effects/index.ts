@@ -3,7 +3,7 @@
  * models have precise effects; for any other program every word that can name a path is
  * assumed read and written (see `unmodelled.ts`).
  */
-import { awkOperands, dateOperands, sedOperands, shufOperands, sortOperands, splitOperands, teeOperands, uniqOperands, xxdOperands } from './text-tools.js';
+import { awkOperands, dateOperands, sedOperands, shufOperands, splitOperands, teeOperands, xxdOperands } from './text-tools.js';
 import { agAckOperands } from './search.js';
 import { moveOperands, renameOperands } from './copy.js';
 import { PROGRAMS } from '../programs/index.js';
@@ -39,10 +39,6 @@ function modelledOperands(name: string, argv: readonly string[]): FileOperands |
     case 'mawk':
     case 'nawk':
       return awkOperands(argv);
-    case 'sort':
-      return sortOperands(argv);
-    case 'uniq':
-      return uniqOperands(argv);
     case 'tee':
       return teeOperands(argv);
     case 'split':

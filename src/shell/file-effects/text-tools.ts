@@ -1,6 +1,6 @@
 /**
- * Text tools that read files and may write some: sed, awk, sort, uniq, tee, split, csplit, xxd,
- * shuf, date (patch has its model in `programs/patch.ts`). Option names follow GNU coreutils 9, sed 4.9, gawk 5 and xxd's own manual.
+ * Text tools that read files and may write some: sed, awk, tee, split, csplit, xxd, shuf, date
+ * (patch, sort and uniq have their models in `programs/`). Option names follow GNU coreutils 9, sed 4.9, gawk 5 and xxd's own manual.
  */
 import { sedScriptEffects as readSedScript } from '../sed.js';
 import { all, has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from './types.js';
@@ -97,35 +97,6 @@ export function awkOperands(argv: readonly string[]): FileOperands {
   files.push(...all(inputs, inPlace ? 'write' : 'read'));
   const notFiles = [...(hasProgram || ops[0] === undefined ? [] : [ops[0]]), ...options.filter((o) => is(o, '-v', '--assign', '-F', '--field-separator')).flatMap((o) => (o.valueIndex !== undefined ? [o.valueIndex] : [o.index]))];
   return { files, unresolved, notFiles };
-}
-
-/** `sort [-o OUT] [--files0-from F] [-T DIR] FILE…`. */
-export function sortOperands(argv: readonly string[]): FileOperands {
-  const files: FileOperand[] = [];
-  const unresolved: string[] = [];
-  const { options, operands: ops } = scan(argv, {
-    shortArg: 'kotTS',
-    longArg: ['key', 'output', 'field-separator', 'temporary-directory', 'buffer-size', 'files0-from', 'random-source', 'compress-program', 'batch-size', 'parallel', 'sort'],
-    longFlags: ['check', 'merge', 'unique', 'reverse', 'numeric-sort', 'general-numeric-sort', 'human-numeric-sort', 'month-sort', 'version-sort', 'random-sort', 'ignore-case', 'ignore-leading-blanks', 'dictionary-order', 'ignore-nonprinting', 'stable', 'zero-terminated', 'debug', 'help', 'version'],
-  });
-  for (const o of options) {
-    if (is(o, '-o', '--output')) pushOpt(files, optionFile(o, 'write', argv));
-    if (is(o, '--files0-from', '--random-source')) pushOpt(files, optionFile(o, 'read', argv));
-    if (is(o, '-T', '--temporary-directory')) pushOpt(files, optionFile(o, 'write', argv, { tree: 'some' }));
-  }
-  if (has(options, '--files0-from')) unresolved.push('sort --files0-from reads the files named in a file');
-  if (has(options, '--compress-program')) unresolved.push('sort --compress-program runs a program');
-  files.push(...all(ops, 'read'));
-  return { files, unresolved };
-}
-
-/** `uniq [IN [OUT]]`. */
-export function uniqOperands(argv: readonly string[]): FileOperands {
-  const { operands: ops } = scan(argv, { shortArg: 'fsw', longArg: ['skip-fields', 'skip-chars', 'check-chars'], longFlags: ['all-repeated', 'group'] });
-  const files: FileOperand[] = [];
-  if (ops[0] !== undefined) files.push({ op: 'read', index: ops[0] });
-  for (const k of ops.slice(1)) files.push({ op: 'write', index: k });
-  return { files, unresolved: [] };
 }
 
 /** `split [opts] [FILE [PREFIX]]` and `csplit [opts] FILE PATTERN…` write files named by a prefix. */

@@ -12,10 +12,10 @@ import type { FileOperand } from './types.js';
  * variables, users, signals or programs). `[[` is the keyword's word, should a wrapper run it.
  */
 export const NO_FILE_WORDS: ReadonlySet<string> = new Set([
-  'echo', 'printf', 'true', 'false', ':', 'sleep', 'seq', 'expr', '[[', 'kill', 'yes', 'id',
+  'echo', 'printf', 'true', 'false', ':', 'expr', '[[', 'kill', 'yes', 'id',
   'printenv', 'type', 'hash', 'alias', 'unalias', 'set', 'shopt', 'exit', 'return', 'break', 'continue', 'wait', 'jobs',
   'fg', 'bg', 'disown', 'umask', 'ulimit', 'times', 'trap', 'shift', 'getopts', 'read', 'local', 'declare', 'typeset', 'export', 'readonly', 'unset',
-  'let', 'nproc', 'tty', 'logname', 'users', 'who', 'clear', 'tput', 'help', 'caller', 'compgen', 'complete',
+  'let', 'tty', 'logname', 'users', 'who', 'clear', 'tput', 'help', 'caller', 'compgen', 'complete',
   'compopt', 'dirs', 'enable', 'logout', 'suspend', 'ps', 'pgrep', 'pkill', 'killall', 'jq-version',
 ]);
 

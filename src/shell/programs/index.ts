@@ -31,6 +31,7 @@ import { ln } from './ln.js';
 import { locale } from './locale.js';
 import { ls } from './ls.js';
 import { nl } from './nl.js';
+import { nproc } from './nproc.js';
 import { od } from './od.js';
 import { paste } from './paste.js';
 import { patch } from './patch.js';
@@ -39,15 +40,20 @@ import { readlink } from './readlink.js';
 import { realpath } from './realpath.js';
 import { rev } from './rev.js';
 import { rg } from './rg.js';
+import { seq } from './seq.js';
 import { shasum } from './shasum.js';
+import { sleep } from './sleep.js';
+import { sort } from './sort.js';
 import { stat } from './stat.js';
 import { strings } from './strings.js';
 import { tac } from './tac.js';
 import { tail } from './tail.js';
 import { tar } from './tar/index.js';
 import { test } from './test.js';
+import { tr } from './tr.js';
 import { tree } from './tree.js';
 import { uname } from './uname.js';
+import { uniq } from './uniq.js';
 import { uptime } from './uptime.js';
 import { wc } from './wc.js';
 import { which } from './which.js';
@@ -62,8 +68,8 @@ export { createProgramRegistry, optionShape, type ProgramRegistry, type ProgramR
 /** Every model, in the order the registry indexes them. @internal */
 export const PROGRAM_MODELS: readonly ProgramModel[] = [
   arch, basename, cat, cd, checksums, cmp, column, comm, cp, cut, df, diff, dirname, du, expand, find, fold, free, git, grep,
-  groups, head, hexdump, hostname, install, ln, locale, ls, nl, od, paste, patch, pwd, readlink, realpath, rev, rg, shasum, stat,
-  strings, tac, tail, tar, test, tree, uname, uptime, wc, which, whoami,
+  groups, head, hexdump, hostname, install, ln, locale, ls, nl, nproc, od, paste, patch, pwd, readlink, realpath, rev, rg, seq,
+  shasum, sleep, sort, stat, strings, tac, tail, tar, test, tr, tree, uname, uniq, uptime, wc, which, whoami,
 ];
 
 /** The registry the shell layer uses (duplicate names are refused by its test, not at start). @internal */

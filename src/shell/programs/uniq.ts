@@ -1,0 +1,50 @@
+/** `uniq`: drops repeated adjacent lines. It reads its first operand and writes its second. */
+import type { FileOperand, FileOperands } from '../file-effects/types.js';
+import { scan } from '../file-effects/types.js';
+import type { GnuOptionSpec } from '../gnu-options.js';
+import type { OptionShape } from '../options.js';
+import { HELP_VERSION, longOptions } from './grammar.js';
+import { defineProgram } from './model.js';
+import { readOnlyEntry } from './read-only-profile.js';
+import { CC_DOCS, coreutils } from './sources.js';
+
+/** GNU coreutils 9.1 uniq(1): every option. */
+const grammar: GnuOptionSpec = {
+  short: 'cdDf:is:uw:z',
+  long: longOptions(`count repeated all-repeated[=] skip-fields= group[=] ignore-case skip-chars= unique zero-terminated check-chars= ${HELP_VERSION}`),
+};
+
+/** The shape the files facet has scanned its options with (to be read through the grammar). */
+const SCANNED: OptionShape = { shortArg: 'fsw', longArg: ['skip-fields', 'skip-chars', 'check-chars'], longFlags: ['all-repeated', 'group'] };
+
+/** `uniq [opts] [IN [OUT]]`: IN read, OUT written. */
+function uniqFiles(argv: readonly string[]): FileOperands {
+  const { operands: ops } = scan(argv, SCANNED);
+  const files: FileOperand[] = [];
+  if (ops[0] !== undefined) files.push({ op: 'read', index: ops[0] });
+  for (const k of ops.slice(1)) files.push({ op: 'write', index: k });
+  return { files, unresolved: [] };
+}
+
+/** The uniq model. @internal */
+export const uniq = defineProgram({
+  names: ['uniq'],
+  summary: 'uniq: drop repeated adjacent lines',
+  sources: [coreutils('uniq'), CC_DOCS],
+  grammar,
+  files: (_name, argv) => uniqFiles(argv),
+  readOnly: {
+    claudeCode: {
+      uniq: readOnlyEntry(grammar, {
+        source: `${CC_DOCS}; ${coreutils('uniq')} (a second operand is written; the CLI asks about uniq with a file operand)`,
+        safe: 'all', operands: 'read', maxOperands: 0, globs: false,
+      }),
+    },
+  },
+  runs: 'unseen',
+  positional: true,
+  examples: [
+    { command: 'uniq -c', effects: [], readOnly: true },
+    { command: 'uniq in.txt out.txt', effects: ['read ./in.txt', 'write ./out.txt'], readOnly: false, why: 'the second operand is written' },
+  ],
+});
