@@ -658,7 +658,12 @@ const ACCEPT_EDITS = new Set(['mkdir', 'touch', 'rm', 'rmdir', 'mv', 'sed']);
  */
 export function acceptEditsCommand(cmd: SimpleCommand): boolean {
   if (cmd.unknown || cmd.argv.length === 0 || !cmd.literal[0]) return false;
-  if (!ACCEPT_EDITS.has(cmd.argv[0]!) && PROGRAMS.get(cmd.argv[0]!)?.acceptEdits !== true) return false;
+  const model = PROGRAMS.get(cmd.argv[0]!)?.acceptEdits;
+  if (!ACCEPT_EDITS.has(cmd.argv[0]!) && model !== true && model !== 'withoutOptions') return false;
+  if (model === 'withoutOptions') {
+    const end = cmd.argv.indexOf('--');
+    if (cmd.argv.slice(1, end < 0 ? undefined : end).some((w) => w.length > 1 && w.startsWith('-'))) return false;
+  }
   for (let i = 1; i < cmd.argv.length; i++) {
     if (cmd.literal[i]) continue;
     const d = decodeWord(cmd.argv[i]!);

@@ -35,7 +35,7 @@ export const cp = defineProgram({
   },
   runs: 'nothing',
   positional: true,
-  acceptEdits: true,
+  acceptEdits: 'withoutOptions',
   examples: [
     { command: 'cp -r src dst', effects: ['write ./dst [some]', 'read ./src [all]', 'write ./dst/src [some]'], readOnly: false },
     { command: 'cp --target=secrets a', effects: ['write ./secrets', 'read ./a', 'write ./secrets/a'] },

@@ -136,9 +136,11 @@ export interface ProgramModel {
   readonly positional?: boolean;
   /**
    * acceptEdits may allow it (Claude Code docs, Permission modes › acceptEdits: mkdir, touch, rm,
-   * rmdir, mv, cp, sed), when it is named literally and its paths are inside the working directories.
+   * rmdir, mv, cp, sed), when it is named literally and its paths are inside the working directories;
+   * `withoutOptions`: only when no option is given (Claude Code CLI 2.1.332: "cp with flags requires
+   * manual approval to ensure path safety").
    */
-  readonly acceptEdits?: boolean;
+  readonly acceptEdits?: boolean | 'withoutOptions';
   /**
    * Why, walking a directory, it may pass over files toolgate cannot see it pass over (hidden or
    * ignored files, by options, configuration or ignore files): a covered path in a directory it
