@@ -17,6 +17,7 @@ interface ServeFlags {
   askVia: 'hold' | 'prompt';
   holdTimeout: string;
   askHolderTimeout: string;
+  printAnswerCodes?: boolean;
   printHookConfig?: boolean;
   audit: boolean;
   home?: string;
@@ -51,6 +52,7 @@ export function registerServeCommand(program: Command): void {
     .addOption(new Option('--ask-via <how>', 'hold: park the ask and hold the hook request for an answer; prompt: leave it to Claude Code').choices(['hold', 'prompt']).default('hold'))
     .option('--hold-timeout <seconds>', 'how long a hook request waits for an answer before it is denied', '590')
     .option('--ask-holder-timeout <seconds>', 'how long a serve process sharing the store may go without a heartbeat before the asks it holds are given up', '30')
+    .option('--print-answer-codes', 'print each ask\'s answer code to standard error even when it is not a terminal (unsafe where the gated agent can read that log: a file, the journal)')
     .option('--print-hook-config', 'print the Claude Code settings snippet that points http hooks here, and exit')
     .option('--no-audit', 'keep no audit log (for measuring what it costs)')
     .option('--home <dir>', 'home directory whose .claude/settings.json is the user layer (default: the real one)')
@@ -140,6 +142,7 @@ async function runServe(flags: ServeFlags): Promise<number> {
     askVia: flags.askVia,
     holdTimeoutSeconds: hold,
     holderTimeoutSeconds: holderTimeout,
+    printAnswerCodes: flags.printAnswerCodes === true,
     audit: flags.audit,
     ...(flags.home !== undefined ? { home: resolve(flags.home) } : {}),
   });
@@ -166,6 +169,13 @@ async function runServe(flags: ServeFlags): Promise<number> {
     warn(`cannot record this server's address in ${defaultAddressFile()} (${(e as Error).message}): \`toolgate asks answer\` needs --server`);
   }
   process.stderr.write(`toolgate serve: the answer token is in ${tokenFile}${made ? ' (made now, mode 0600)' : ''}: sign in to ${at.url}/ with it; \`toolgate asks answer\` reads it there\n`);
+  if (process.stderr.isTTY !== true) {
+    warn(
+      flags.printAnswerCodes === true
+        ? 'standard error is not a terminal, and --print-answer-codes prints the answer codes to it: whoever can read this log can answer asks with the token'
+        : 'standard error is not a terminal: answer codes are shown on the approval page only (--print-answer-codes prints them here too; unsafe where the gated agent can read this log)',
+    );
+  }
   process.stderr.write(`toolgate serve: store ${store.kind} ${store.location}; ${flags.trustAll ? 'every project trusted' : `trusted: ${projects.join(', ')}`}; asks ${flags.askVia === 'hold' ? `held up to ${hold} s` : "left to Claude Code's prompt"}\n`);
   await new Promise<void>((done) => {
     const stop = () => {

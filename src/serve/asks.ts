@@ -1,3 +1,4 @@
+import type { Announced } from './announce.js';
 import type { AskAnswer, GateResult } from '../gate/index.js';
 import { grantRules, inputSha256, redactInput, type AnswerScope, type AskOrigin, type AskRecord, type Store } from '../store/index.js';
 import { newId } from '../gate/results.js';
@@ -49,8 +50,8 @@ export function createAsks(o: {
   codes: AnswerCodes;
   /** This process as the holder of the asks whose requests it holds. */
   holder?: Pick<Holder, 'id' | 'ready'>;
-  /** Where each parked ask is announced with its answer code: serve's own terminal. */
-  announce: (line: string) => void;
+  /** Where each parked ask is announced with its answer code: serve's own terminal (see `announce.ts`). */
+  announce: (ask: Announced, code: string) => void;
   now?: () => number;
 }): Asks {
   const now = o.now ?? Date.now;
@@ -79,7 +80,7 @@ export function createAsks(o: {
         ...(holdMs !== undefined ? { expiresAt: t + holdMs } : {}),
         ...(held && o.holder !== undefined ? { holder: o.holder.id } : {}),
       }, { sealed: code.sealed });
-      o.announce(`toolgate serve: ask ${ask.id} waits (${ask.tool}); its answer code is ${code.code}`);
+      o.announce({ id: ask.id, tool: ask.tool }, code.code);
       return ask;
     },
 

@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import { createAuditWriter, defaultSpillFile, openSpillJournal, type AuditWriter, type Store } from '../store/index.js';
 import { prepareShell } from '../shell/index.js';
 import { createAsks } from './asks.js';
+import { announcer } from './announce.js';
 import { answererNameProblem } from './answerers.js';
 import { createAnswerCodes } from './answer-code.js';
 import { createAuth } from './auth.js';
@@ -97,9 +98,16 @@ export interface ServeOptions {
   log?: (line: string) => void;
   /**
    * Where each parked ask is announced with its one-time answer code, one line each — serve's
-   * own terminal, which a gated agent does not see. Default: standard error.
+   * own terminal, which a gated agent does not see. Default: standard error, with the code only
+   * when standard error is a terminal (a log file or journal may be readable by the agent's user:
+   * the line then says the code is on the approval page).
    */
   announce?: (line: string) => void;
+  /**
+   * Print the answer codes to standard error even when it is not a terminal. Unsafe wherever the
+   * gated agent can read that log (`serve 2>serve.err`, the user's journal). Default `false`.
+   */
+  printAnswerCodes?: boolean;
   /** Milliseconds since the epoch. */
   now?: () => number;
 }
@@ -162,7 +170,12 @@ export function createServe(options: ServeOptions): Serve {
   });
   const decider = createDecider({ projects, store, home, guarded: guardedFiles(secrets), processIds: processIds(process.pid), now });
   const codes = createAnswerCodes(options.token, store);
-  const announce = options.announce ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const announce = announcer({
+    ...(options.announce !== undefined ? { announce: options.announce } : {}),
+    terminal: process.stderr.isTTY === true,
+    printCodes: options.printAnswerCodes === true,
+    write: (line) => process.stderr.write(`${line}\n`),
+  });
   const spillFile = options.spillFile ?? defaultSpillFile(store) ?? false;
   const journal = spillFile !== false ? openSpillJournal(resolve(spillFile)) : undefined;
   const writer: AuditWriter | undefined =

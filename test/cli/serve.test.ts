@@ -25,7 +25,8 @@ function cli(args: string[]) {
 
 /** Start `toolgate serve`; resolves with its first stdout line, the process and what it says on standard error. */
 async function serve(args: string[]): Promise<{ child: ChildProcess; line: string; url: string; err: () => string; codeOf: (id: string) => Promise<string> }> {
-  const child = spawn(process.execPath, programArgs('toolgate', ['serve', '--listen', '127.0.0.1:0', '--store', `sqlite:${store}`, '--project', project, '--home', home, ...args]), {
+  // Standard error is a pipe here, standing in for the person's terminal: the codes are asked for.
+  const child = spawn(process.execPath, programArgs('toolgate', ['serve', '--listen', '127.0.0.1:0', '--store', `sqlite:${store}`, '--project', project, '--home', home, '--print-answer-codes', ...args]), {
     cwd: project,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: env(),
