@@ -40,12 +40,6 @@ const CLAUDE_CODE_UNMOVED: Readonly<Record<string, ReadOnlyEntry>> = {
     operands: 'read', globs: true,
   },
   id: { source: `${CC_CLI}; ${coreutils('id')}`, short: 'agGnruzZ', long: `context group groups name real user zero ${HV}`, operands: 'text', globs: false },
-  date: {
-    source: `${CC_CLI}; ${coreutils('date')} (-s/--set and an MMDDhhmm operand set the clock)`,
-    short: 'd:f:I::r:Ru', long: `date= debug file= iso-8601[=] resolution rfc-email rfc-3339= reference= utc universal ${HV}`, otherLong: 'set',
-    reads: ['f', 'file', 'r', 'reference'],
-    operands: 'text', globs: false, check: 'date',
-  },
   true: { source: `${CC_CLI}; bash builtin`, operands: 'text', globs: false, check: 'echo' },
   false: { source: 'bash builtin', operands: 'text', globs: false, check: 'echo' },
   lsof: { source: `${CC_CLI}; lsof(8) (its own option loop: only -i[ADDR], -n, -P, -l listed)`, operands: 'none', globs: false, check: 'lsof' },

@@ -3,7 +3,7 @@
  * models have precise effects; for any other program every word that can name a path is
  * assumed read and written (see `unmodelled.ts`).
  */
-import { awkOperands, dateOperands, sedOperands, shufOperands, splitOperands, teeOperands, xxdOperands } from './text-tools.js';
+import { awkOperands, sedOperands, shufOperands, splitOperands, teeOperands, xxdOperands } from './text-tools.js';
 import { agAckOperands } from './search.js';
 import { moveOperands, renameOperands } from './copy.js';
 import { PROGRAMS } from '../programs/index.js';
@@ -48,8 +48,6 @@ function modelledOperands(name: string, argv: readonly string[]): FileOperands |
       return xxdOperands(argv);
     case 'shuf':
       return shufOperands(argv);
-    case 'date':
-      return dateOperands(argv);
     case 'npm':
       return npmOperands(argv);
     case 'zip':

@@ -1,6 +1,6 @@
 /**
- * Text tools that read files and may write some: sed, awk, tee, split, csplit, xxd, shuf, date
- * (patch, sort and uniq have their models in `programs/`). Option names follow GNU coreutils 9, sed 4.9, gawk 5 and xxd's own manual.
+ * Text tools that read files and may write some: sed, awk, tee, split, csplit, xxd, shuf
+ * (patch, sort, uniq and date have their models in `programs/`). Option names follow GNU coreutils 9, sed 4.9, gawk 5 and xxd's own manual.
  */
 import { sedScriptEffects as readSedScript } from '../sed.js';
 import { all, has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from './types.js';
@@ -176,17 +176,4 @@ export function shufOperands(argv: readonly string[]): FileOperands {
 export function teeOperands(argv: readonly string[]): FileOperands {
   const { operands: ops } = scan(argv, { longFlags: ['output-error', 'append', 'ignore-interrupts', 'help', 'version'] });
   return { files: all(ops, 'write'), unresolved: [] };
-}
-
-/** `date -f F` / `-r F` read a file. */
-export function dateOperands(argv: readonly string[]): FileOperands {
-  const files: FileOperand[] = [];
-  const { options, operands: ops } = scan(argv, {
-    shortArg: 'fdrs',
-    shortOptionalArg: 'I',
-    longArg: ['file', 'date', 'reference', 'set', 'rfc-3339'],
-    longFlags: ['iso-8601', 'resolution', 'debug', 'rfc-email', 'universal', 'utc', 'help', 'version'],
-  });
-  for (const o of options) if (is(o, '-f', '--file', '-r', '--reference')) pushOpt(files, optionFile(o, 'read', argv));
-  return { files, unresolved: [], notFiles: ops };
 }

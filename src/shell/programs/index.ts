@@ -12,6 +12,7 @@ import { column } from './column.js';
 import { comm } from './comm.js';
 import { cp } from './cp.js';
 import { cut } from './cut.js';
+import { date } from './date.js';
 import { df } from './df.js';
 import { diff } from './diff.js';
 import { dirname } from './dirname.js';
@@ -67,9 +68,9 @@ export { createProgramRegistry, optionShape, type ProgramRegistry, type ProgramR
 
 /** Every model, in the order the registry indexes them. @internal */
 export const PROGRAM_MODELS: readonly ProgramModel[] = [
-  arch, basename, cat, cd, checksums, cmp, column, comm, cp, cut, df, diff, dirname, du, expand, find, fold, free, git, grep,
-  groups, head, hexdump, hostname, install, ln, locale, ls, nl, nproc, od, paste, patch, pwd, readlink, realpath, rev, rg, seq,
-  shasum, sleep, sort, stat, strings, tac, tail, tar, test, tr, tree, uname, uniq, uptime, wc, which, whoami,
+  arch, basename, cat, cd, checksums, cmp, column, comm, cp, cut, date, df, diff, dirname, du, expand, find, fold, free, git,
+  grep, groups, head, hexdump, hostname, install, ln, locale, ls, nl, nproc, od, paste, patch, pwd, readlink, realpath, rev, rg,
+  seq, shasum, sleep, sort, stat, strings, tac, tail, tar, test, tr, tree, uname, uniq, uptime, wc, which, whoami,
 ];
 
 /** The registry the shell layer uses (duplicate names are refused by its test, not at start). @internal */

@@ -1,0 +1,58 @@
+/**
+ * `date`: prints (or sets) the date. `-f FILE` reads dates from FILE, `-r FILE` prints FILE's
+ * modification time; `-s`/`--set` and an `MMDDhhmm` operand set the clock (the read-only check
+ * `date` in `read-only.ts` refuses them). Its operands are formats or dates, never files.
+ */
+import { is, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../file-effects/types.js';
+import type { GnuOptionSpec } from '../gnu-options.js';
+import type { OptionShape } from '../options.js';
+import { HELP_VERSION, longOptions } from './grammar.js';
+import { defineProgram } from './model.js';
+import { readOnlyEntry } from './read-only-profile.js';
+import { CC_CLI, coreutils } from './sources.js';
+
+const SAFE_LONG = `date= debug file= iso-8601[=] resolution rfc-email rfc-3339= reference= utc universal ${HELP_VERSION}`;
+
+/** GNU coreutils 9.1 date(1): every option. */
+const grammar: GnuOptionSpec = { short: 'd:f:I::r:Rus:', long: longOptions(`${SAFE_LONG} set=`) };
+
+/** The shape the files facet has scanned its options with (to be read through the grammar). */
+const SCANNED: OptionShape = {
+  shortArg: 'fdrs',
+  shortOptionalArg: 'I',
+  longArg: ['file', 'date', 'reference', 'set', 'rfc-3339'],
+  longFlags: ['iso-8601', 'resolution', 'debug', 'rfc-email', 'universal', 'utc', 'help', 'version'],
+};
+
+/** `date [-f FILE] [-r FILE] [+FORMAT | DATE]`: the files -f and -r name are read; operands are not files. */
+function dateFiles(argv: readonly string[]): FileOperands {
+  const files: FileOperand[] = [];
+  const { options, operands: ops } = scan(argv, SCANNED);
+  for (const o of options) if (is(o, '-f', '--file', '-r', '--reference')) pushOpt(files, optionFile(o, 'read', argv));
+  return { files, unresolved: [], notFiles: ops };
+}
+
+/** The date model. @internal */
+export const date = defineProgram({
+  names: ['date'],
+  summary: 'date: print or set the date',
+  sources: [coreutils('date'), CC_CLI],
+  grammar,
+  files: (_name, argv) => dateFiles(argv),
+  readOnly: {
+    claudeCode: {
+      date: readOnlyEntry(grammar, {
+        source: `${CC_CLI}; ${coreutils('date')} (-s/--set and an MMDDhhmm operand set the clock)`,
+        safe: { short: 'dfIrRu', long: Object.keys(longOptions(SAFE_LONG)).join(' ') },
+        reads: ['f', 'file', 'r', 'reference'],
+        operands: 'text', globs: false, check: 'date',
+      }),
+    },
+  },
+  runs: 'unseen',
+  examples: [
+    { command: 'date +%F', effects: [], readOnly: true },
+    { command: 'date -r package.json', effects: ['read ./package.json'], readOnly: true, why: '-r prints the file\'s modification time' },
+    { command: 'date 01011200', effects: [], readOnly: false, why: 'an MMDDhhmm operand sets the clock' },
+  ],
+});
