@@ -30,15 +30,6 @@ const CLAUDE_CODE_UNMOVED: Readonly<Record<string, ReadOnlyEntry>> = {
     short: '', long: '', operands: 'text', globs: true,
   },
   type: { source: `${CC_CLI}; bash builtin type`, short: 'afptP', operands: 'text', globs: true, anyOptionHarmless: true },
-  file: {
-    source: `${CC_DOCS} (not -m/-f); file 5.44 file(1) (-C writes, -z runs decompressors, -p changes access times)`,
-    short: '0bcdEhiklLnNrsSve:F:P:',
-    long:
-      'apple brief checking-printout debug exclude= exclude-quiet= extension keep-going list mime mime-type mime-encoding dereference ' +
-      `no-dereference no-buffer no-pad print0 raw separator= special-files parameter= ${HV}`,
-    otherLong: 'magic-file files-from compile preserve-date uncompress uncompress-noreport no-sandbox',
-    operands: 'read', globs: true,
-  },
   id: { source: `${CC_CLI}; ${coreutils('id')}`, short: 'agGnruzZ', long: `context group groups name real user zero ${HV}`, operands: 'text', globs: false },
   true: { source: `${CC_CLI}; bash builtin`, operands: 'text', globs: false, check: 'echo' },
   false: { source: 'bash builtin', operands: 'text', globs: false, check: 'echo' },

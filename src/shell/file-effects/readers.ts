@@ -10,7 +10,6 @@ import { all, has, optionFile, pushOpt, scan, type FileOperand, type FileOperand
 export const READERS: Readonly<Record<string, OptionShape>> = {
   less: { shortArg: 'xyhjbzoOkpPtT', longArg: ['log-file', 'LOG-FILE', 'lesskey-file', 'tag', 'tag-file'] }, more: {},
   hd: { shortArg: 'eEfns', longArg: ['format', 'format-file', 'length', 'skip'] },
-  file: { shortArg: 'eFmPf', longArg: ['magic-file', 'files-from', 'exclude', 'exclude-quiet', 'separator', 'parameter'] },
   sha224sum: {}, sha384sum: {}, sha512sum: {}, b2sum: { shortArg: 'l' }, cksum: { shortArg: 'al' }, sum: {},
   base64: { shortArg: 'w' }, base32: { shortArg: 'w' }, basenc: { shortArg: 'w' },
   bat: { shortArg: 'lmrHL', longArg: ['language', 'map-syntax', 'line-range', 'highlight-line', 'file-name', 'theme', 'style', 'pager', 'decorations', 'color', 'italic-text', 'tabs', 'wrap', 'terminal-width'] },
@@ -25,10 +24,10 @@ const READ_OPTIONS = ['from-file', 'to-file', 'exclude-from', 'magic-file', 'for
 /** Long options whose value is a file listing more files to read. */
 const NAME_LIST_OPTIONS = ['files0-from', 'files-from'];
 /** Short options (per command) whose value is a file the command reads. */
-const SHORT_READ_OPTIONS: Readonly<Record<string, string>> = { hd: 'f', file: 'mf', jq: 'f', yq: 'f', less: 'k' };
+const SHORT_READ_OPTIONS: Readonly<Record<string, string>> = { hd: 'f', jq: 'f', yq: 'f', less: 'k' };
 /** Short and long options (per command) whose value is a file the command writes. */
 const WRITE_OPTIONS: Readonly<Record<string, readonly string[]>> = {
-  less: ['-o', '-O', '--log-file', '--LOG-FILE'], iconv: ['-o', '--output'], file: ['-C'],
+  less: ['-o', '-O', '--log-file', '--LOG-FILE'], iconv: ['-o', '--output'],
 };
 /** Commands that rewrite their operands in place. */
 const IN_PLACE = new Set(['dos2unix', 'unix2dos']);
@@ -39,6 +38,8 @@ export interface ReaderFacts {
   readonly readShort?: string | undefined;
   /** A directory operand is read whole: its files, its subdirectories too with `-r` (diff). */
   readonly wholeDirectories?: boolean;
+  /** Options whose value is a file naming more files it reads, and what to say (`file -f`). */
+  readonly listsFiles?: { readonly options: readonly string[]; readonly why: string };
 }
 
 /** The effects of a reader listed in {@link READERS} (a program with no model yet), or `undefined`. */
@@ -70,7 +71,7 @@ export function readerFiles(name: string, argv: readonly string[], shape: Option
   }
   files.push(...all(maybe, 'read'));
   if (/sum$/.test(name) && has(options, '-c', '--check')) unresolved.push(`${name} --check reads the files named in its input`);
-  if (name === 'file' && has(options, '-f', '--files-from')) unresolved.push('file -f reads the files named in a file');
+  if (facts.listsFiles && has(options, ...facts.listsFiles.options)) unresolved.push(facts.listsFiles.why);
   if (name === 'jq' || name === 'yq') return jqOperands(argv, files, unresolved);
   if (facts.wholeDirectories) {
     // A directory operand is read whole: its files (`diff -N . src` prints every file only one

@@ -18,6 +18,7 @@ import { diff } from './diff.js';
 import { dirname } from './dirname.js';
 import { du } from './du.js';
 import { expand } from './expand.js';
+import { file } from './file.js';
 import { find } from './find.js';
 import { fold } from './fold.js';
 import { free } from './free.js';
@@ -68,9 +69,9 @@ export { createProgramRegistry, optionShape, type ProgramRegistry, type ProgramR
 
 /** Every model, in the order the registry indexes them. @internal */
 export const PROGRAM_MODELS: readonly ProgramModel[] = [
-  arch, basename, cat, cd, checksums, cmp, column, comm, cp, cut, date, df, diff, dirname, du, expand, find, fold, free, git,
-  grep, groups, head, hexdump, hostname, install, ln, locale, ls, nl, nproc, od, paste, patch, pwd, readlink, realpath, rev, rg,
-  seq, shasum, sleep, sort, stat, strings, tac, tail, tar, test, tr, tree, uname, uniq, uptime, wc, which, whoami,
+  arch, basename, cat, cd, checksums, cmp, column, comm, cp, cut, date, df, diff, dirname, du, expand, file, find, fold, free,
+  git, grep, groups, head, hexdump, hostname, install, ln, locale, ls, nl, nproc, od, paste, patch, pwd, readlink, realpath, rev,
+  rg, seq, shasum, sleep, sort, stat, strings, tac, tail, tar, test, tr, tree, uname, uniq, uptime, wc, which, whoami,
 ];
 
 /** The registry the shell layer uses (duplicate names are refused by its test, not at start). @internal */

@@ -30,6 +30,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/shell/read-only-types.ts:date': 'a kind of the public `ReadOnlyCheck` type; the check is still in read-only.ts',
   'src/shell/read-only.ts:date': 'the `date` read-only check (an operand that sets the clock), still in read-only.ts',
   'src/shell/file-effects/fs-tools.ts:date': "touch's `--date` option, not the program",
+  'src/shell/file-effects/text-tools.ts:file': "sed's and awk's `--file` option, not the program",
   'src/shell/read-only.ts:seq': "jq's `--seq` option, not the program",
   'src/shell/runners.ts:nproc': "prlimit's `--nproc` limit, not the program",
   'src/store/sqlite/rows.ts:seq': 'a column of the store, not the program',
@@ -90,6 +91,12 @@ function code(text: string): string {
 }
 
 const names = PROGRAM_MODELS.flatMap((m) => m.names);
+/**
+ * Program names that are also ordinary words of toolgate's own vocabulary (a path effect's kind
+ * `'file'`, a field named `'id'`): quoted, they name the word far more often than the program, so
+ * only the tables check (below) looks for them.
+ */
+const VOCABULARY_WORDS: ReadonlySet<string> = new Set(['file']);
 const quoted = (name: string) => new RegExp(`['"\`]${name.replace(/[[\]\\^$.|?*+()]/g, '\\$&')}['"\`]`);
 
 describe('every program has one home', () => {
@@ -98,7 +105,7 @@ describe('every program has one home', () => {
     for (const file of files(SRC)) {
       const text = code(readFileSync(file, 'utf8'));
       const rel = relative(ROOT, file).split('\\').join('/');
-      for (const name of names) if (quoted(name).test(text) && !ALLOWED[`${rel}:${name}`]) found.push(`${rel}:${name}`);
+      for (const name of names) if (!VOCABULARY_WORDS.has(name) && quoted(name).test(text) && !ALLOWED[`${rel}:${name}`]) found.push(`${rel}:${name}`);
     }
     expect(found).toEqual([]);
   });
@@ -126,7 +133,6 @@ const UNMOVED_TABLES: Readonly<Record<string, string>> = {
   'src/shell/read-only-tables.ts': 'the read-only entries (both sets) and wrappers of programs with no model',
   'src/shell/file-effects/index.ts': 'the files dispatch of programs with no model',
   'src/shell/file-effects/unmodelled.ts': 'the programs whose words name no file',
-  'src/shell/file-effects/readers.ts': 'the option shapes of the generic readers (cat, head, wc, …)',
   'src/shell/file-effects/text-tools.ts': 'sed, awk, sort, uniq, split, xxd, shuf, date',
   'src/shell/file-effects/programs.ts': 'npm and the interpreters',
   'src/shell/file-effects/fs-tools.ts': 'rm, mkdir, touch, chmod, truncate, dd',

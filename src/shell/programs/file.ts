@@ -1,0 +1,53 @@
+/**
+ * `file`: tells what kind of data its files hold. `-m FILE` reads a magic file, `-f FILE` reads
+ * the names of the files to test from FILE; `-C` writes a compiled magic file, `-z` runs
+ * decompressors, `-p` changes access times (none of them is read-only).
+ */
+import { readerFiles } from '../file-effects/readers.js';
+import type { GnuOptionSpec } from '../gnu-options.js';
+import type { OptionShape } from '../options.js';
+import { HELP_VERSION, longOptions } from './grammar.js';
+import { defineProgram } from './model.js';
+import { readOnlyEntry } from './read-only-profile.js';
+import { CC_DOCS } from './sources.js';
+
+const SOURCE = 'file 5.44 file(1)';
+
+const SAFE_LONG =
+  'apple brief checking-printout debug exclude= exclude-quiet= extension keep-going list mime mime-type mime-encoding dereference ' +
+  `no-dereference no-buffer no-pad print0 raw separator= special-files parameter= ${HELP_VERSION}`;
+
+/** file 5.44 file(1): every option. */
+const grammar: GnuOptionSpec = {
+  short: '0bcdEhiklLnNrsSve:F:P:m:f:CpzZ',
+  long: longOptions(`${SAFE_LONG} magic-file= files-from= compile preserve-date uncompress uncompress-noreport no-sandbox`),
+};
+
+/** The shape the files facet has scanned its options with (to be read through the grammar). */
+const SCANNED: OptionShape = { shortArg: 'eFmPf', longArg: ['magic-file', 'files-from', 'exclude', 'exclude-quiet', 'separator', 'parameter'] };
+
+const FACTS = { readShort: 'mf', listsFiles: { options: ['-f', '--files-from'], why: 'file -f reads the files named in a file' } };
+
+/** The file model. @internal */
+export const file = defineProgram({
+  names: ['file'],
+  summary: 'file: tell the kind of data in files',
+  sources: [SOURCE, CC_DOCS],
+  grammar,
+  files: (name, argv) => readerFiles(name, argv, SCANNED, FACTS),
+  readOnly: {
+    claudeCode: {
+      file: readOnlyEntry(grammar, {
+        source: `${CC_DOCS} (not -m/-f); ${SOURCE} (-C writes, -z runs decompressors, -p changes access times)`,
+        safe: { short: '0bcdEhiklLnNrsSveFP', long: Object.keys(longOptions(SAFE_LONG)).join(' ') },
+        operands: 'read', globs: true,
+      }),
+    },
+  },
+  runs: 'unseen',
+  examples: [
+    { command: 'file -b a.bin', effects: ['read ./a.bin'], readOnly: true },
+    { command: 'file -m magic a.bin', effects: ['read ./magic', 'read ./a.bin'], readOnly: false, why: '-m reads the magic file it names' },
+    { command: 'file -z a.gz', effects: ['read ./a.gz'], readOnly: false, why: '-z runs decompressors' },
+  ],
+});
