@@ -3,11 +3,11 @@
  * modification time; `-s`/`--set` and an `MMDDhhmm` operand set the clock (the read-only check
  * `date` in `read-only.ts` refuses them). Its operands are formats or dates, never files.
  */
-import { is, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../file-effects/types.js';
+import { is, optionFile, pushOpt, type FileOperand, type FileOperands } from '../file-effects/types.js';
 import type { GnuOptionSpec } from '../gnu-options.js';
-import type { OptionShape } from '../options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
+import { readWords, refusedWords, type ReadWords } from './parse.js';
 import { readOnlyEntry } from './read-only-profile.js';
 import { CC_CLI, coreutils } from './sources.js';
 
@@ -16,20 +16,12 @@ const SAFE_LONG = `date= debug file= iso-8601[=] resolution rfc-email rfc-3339= 
 /** GNU coreutils 9.1 date(1): every option. */
 const grammar: GnuOptionSpec = { short: 'd:f:I::r:Rus:', long: longOptions(`${SAFE_LONG} set=`) };
 
-/** The shape the files facet has scanned its options with (to be read through the grammar). */
-const SCANNED: OptionShape = {
-  shortArg: 'fdrs',
-  shortOptionalArg: 'I',
-  longArg: ['file', 'date', 'reference', 'set', 'rfc-3339'],
-  longFlags: ['iso-8601', 'resolution', 'debug', 'rfc-email', 'universal', 'utc', 'help', 'version'],
-};
-
 /** `date [-f FILE] [-r FILE] [+FORMAT | DATE]`: the files -f and -r name are read; operands are not files. */
-function dateFiles(argv: readonly string[]): FileOperands {
+function dateFiles(argv: readonly string[], words: ReadWords): FileOperands {
   const files: FileOperand[] = [];
-  const { options, operands: ops } = scan(argv, SCANNED);
+  const { options, operands: ops } = words;
   for (const o of options) if (is(o, '-f', '--file', '-r', '--reference')) pushOpt(files, optionFile(o, 'read', argv));
-  return { files, unresolved: [], notFiles: ops };
+  return { files, unresolved: [], notFiles: [...ops] };
 }
 
 /** The date model. @internal */
@@ -38,7 +30,10 @@ export const date = defineProgram({
   summary: 'date: print or set the date',
   sources: [coreutils('date'), CC_CLI],
   grammar,
-  files: (_name, argv) => dateFiles(argv),
+  files(_name, argv) {
+    const words = readWords(argv, grammar);
+    return words ? dateFiles(argv, words) : refusedWords(argv, grammar, (lenient) => dateFiles(argv, lenient));
+  },
   readOnly: {
     claudeCode: {
       date: readOnlyEntry(grammar, {

@@ -13,7 +13,7 @@ import { CC_CLI, coreutils } from './sources.js';
 
 /** GNU coreutils 9.1 df(1): every option. */
 const grammar: GnuOptionSpec = {
-  short: 'aB:hHiklPTt:vx',
+  short: 'aB:hHiklPTt:vx:',
   long: longOptions(`all block-size= human-readable si inodes local no-sync output[=] portability total type= print-type exclude-type= ${HELP_VERSION} sync`),
 };
 
@@ -47,5 +47,6 @@ export const df = defineProgram({
     { command: 'df --output /home/user/.ssh/id_rsa', effects: ['read /home/user/.ssh/id_rsa'], why: '--output takes its field list only after =: the path is an operand' },
     { command: 'df --output=source,target src', effects: ['read ./src'] },
     { command: 'df --sync', effects: [], readOnly: false, why: '--sync syncs file systems first: not listed read-only' },
+    { command: 'df -x tmpfs -h', effects: [], readOnly: true, why: '-x (--exclude-type) takes the type from the next word' },
   ],
 });

@@ -5,7 +5,6 @@
  */
 import { readerFiles } from '../file-effects/readers.js';
 import type { GnuOptionSpec } from '../gnu-options.js';
-import type { OptionShape } from '../options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
@@ -23,9 +22,6 @@ const grammar: GnuOptionSpec = {
   long: longOptions(`${SAFE_LONG} magic-file= files-from= compile preserve-date uncompress uncompress-noreport no-sandbox`),
 };
 
-/** The shape the files facet has scanned its options with (to be read through the grammar). */
-const SCANNED: OptionShape = { shortArg: 'eFmPf', longArg: ['magic-file', 'files-from', 'exclude', 'exclude-quiet', 'separator', 'parameter'] };
-
 const FACTS = { readShort: 'mf', listsFiles: { options: ['-f', '--files-from'], why: 'file -f reads the files named in a file' } };
 
 /** The file model. @internal */
@@ -34,7 +30,7 @@ export const file = defineProgram({
   summary: 'file: tell the kind of data in files',
   sources: [SOURCE, CC_DOCS],
   grammar,
-  files: (name, argv) => readerFiles(name, argv, SCANNED, FACTS),
+  files: (name, argv, shape) => readerFiles(name, argv, shape, FACTS),
   readOnly: {
     claudeCode: {
       file: readOnlyEntry(grammar, {

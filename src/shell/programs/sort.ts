@@ -3,11 +3,11 @@
  * temporary files under DIR, `--random-source=FILE` reads FILE, `--files0-from=F` reads the names
  * of the files to sort from F, `--compress-program` runs a program.
  */
-import { all, has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../file-effects/types.js';
+import { all, has, is, optionFile, pushOpt, type FileOperand, type FileOperands } from '../file-effects/types.js';
 import type { GnuOptionSpec } from '../gnu-options.js';
-import type { OptionShape } from '../options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
+import { readWords, refusedWords, type ReadWords } from './parse.js';
 import { readOnlyEntry } from './read-only-profile.js';
 import { CC_DOCS, coreutils } from './sources.js';
 
@@ -21,18 +21,11 @@ const grammar: GnuOptionSpec = {
   long: longOptions(`${SAFE_LONG} output= compress-program= files0-from= temporary-directory= key=`),
 };
 
-/** The shape the files facet has scanned its options with (to be read through the grammar). */
-const SCANNED: OptionShape = {
-  shortArg: 'kotTS',
-  longArg: ['key', 'output', 'field-separator', 'temporary-directory', 'buffer-size', 'files0-from', 'random-source', 'compress-program', 'batch-size', 'parallel', 'sort'],
-  longFlags: ['check', 'merge', 'unique', 'reverse', 'numeric-sort', 'general-numeric-sort', 'human-numeric-sort', 'month-sort', 'version-sort', 'random-sort', 'ignore-case', 'ignore-leading-blanks', 'dictionary-order', 'ignore-nonprinting', 'stable', 'zero-terminated', 'debug', 'help', 'version'],
-};
-
 /** `sort [opts] FILE…`: its operands read, `-o` written, `-T` a directory written under. */
-function sortFiles(argv: readonly string[]): FileOperands {
+function sortFiles(argv: readonly string[], words: ReadWords): FileOperands {
   const files: FileOperand[] = [];
   const unresolved: string[] = [];
-  const { options, operands: ops } = scan(argv, SCANNED);
+  const { options, operands: ops } = words;
   for (const o of options) {
     if (is(o, '-o', '--output')) pushOpt(files, optionFile(o, 'write', argv));
     if (is(o, '--files0-from', '--random-source')) pushOpt(files, optionFile(o, 'read', argv));
@@ -50,7 +43,10 @@ export const sort = defineProgram({
   summary: 'sort: sort lines of files',
   sources: [coreutils('sort'), CC_DOCS],
   grammar,
-  files: (_name, argv) => sortFiles(argv),
+  files(_name, argv) {
+    const words = readWords(argv, grammar);
+    return words ? sortFiles(argv, words) : refusedWords(argv, grammar, (lenient) => sortFiles(argv, lenient));
+  },
   readOnly: {
     claudeCode: {
       sort: readOnlyEntry(grammar, {

@@ -1,10 +1,9 @@
 /** `uniq`: drops repeated adjacent lines. It reads its first operand and writes its second. */
 import type { FileOperand, FileOperands } from '../file-effects/types.js';
-import { scan } from '../file-effects/types.js';
 import type { GnuOptionSpec } from '../gnu-options.js';
-import type { OptionShape } from '../options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
+import { readWords, refusedWords, type ReadWords } from './parse.js';
 import { readOnlyEntry } from './read-only-profile.js';
 import { CC_DOCS, coreutils } from './sources.js';
 
@@ -14,12 +13,9 @@ const grammar: GnuOptionSpec = {
   long: longOptions(`count repeated all-repeated[=] skip-fields= group[=] ignore-case skip-chars= unique zero-terminated check-chars= ${HELP_VERSION}`),
 };
 
-/** The shape the files facet has scanned its options with (to be read through the grammar). */
-const SCANNED: OptionShape = { shortArg: 'fsw', longArg: ['skip-fields', 'skip-chars', 'check-chars'], longFlags: ['all-repeated', 'group'] };
-
 /** `uniq [opts] [IN [OUT]]`: IN read, OUT written. */
-function uniqFiles(argv: readonly string[]): FileOperands {
-  const { operands: ops } = scan(argv, SCANNED);
+function uniqFiles(words: ReadWords): FileOperands {
+  const { operands: ops } = words;
   const files: FileOperand[] = [];
   if (ops[0] !== undefined) files.push({ op: 'read', index: ops[0] });
   for (const k of ops.slice(1)) files.push({ op: 'write', index: k });
@@ -32,7 +28,10 @@ export const uniq = defineProgram({
   summary: 'uniq: drop repeated adjacent lines',
   sources: [coreutils('uniq'), CC_DOCS],
   grammar,
-  files: (_name, argv) => uniqFiles(argv),
+  files(_name, argv) {
+    const words = readWords(argv, grammar);
+    return words ? uniqFiles(words) : refusedWords(argv, grammar, uniqFiles);
+  },
   readOnly: {
     claudeCode: {
       uniq: readOnlyEntry(grammar, {
