@@ -34,3 +34,14 @@ export function readAfterCd(state: EvalState): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * Whether the command changes directory and writes or removes a file: Claude Code (CLI 2.1.332)
+ * asks for it even in acceptEdits — "Commands that change directories and perform write
+ * operations require explicit approval" — so acceptEdits does not allow it here either.
+ */
+export function writesWithCd(state: EvalState): boolean {
+  const f = state.facts as CallFacts;
+  if (f.kind !== 'shell') return false;
+  return f.analysis.commands.some((c) => moves(c.argv[0] ?? '')) && f.effects.some((e) => e.op !== 'read');
+}
