@@ -9,3 +9,4 @@ export * from './paths/index.js';
 export * from './settings/index.js';
 export * from './evaluate/index.js';
 export { dialects, dialectByName, policyForDialect, type DialectName } from './dialects/index.js';
+export * from './provenance/index.js';

@@ -1,12 +1,15 @@
 import { escapeBidi } from '../core/text.js';
 import type { Command } from 'commander';
-import { existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
-import type { Decision } from '../core/types.js';
-import { callAndContext, environmentFromProcess, readToolEvent, shellFromPath, type ProjectFinding, type SessionFacts } from '../evaluate/door/index.js';
+import type { Decision, PermissionMode, ToolCall } from '../core/types.js';
+import { callAndContext, environmentFromProcess, modeFor, readToolEvent, shellFromPath, type ProjectFinding, type SessionFacts, type ToolEvent } from '../evaluate/door/index.js';
+import { policyDigest } from '../provenance/digest.js';
+import { decisionEvent, emitDecision, monotonicMs, outcomeOf, sourceOfDecision } from '../provenance/event.js';
+import type { DecisionEvent, DecisionListener } from '../provenance/types.js';
 import { evaluateAsync } from '../evaluate/prepare.js';
 import { loadSessionFacts } from '../node/session-facts.js';
 import { sessionSettingsFiles } from '../node/session-files.js';
@@ -21,6 +24,8 @@ export interface HookFlags {
   mode?: string;
   decisions?: string;
   cache?: boolean;
+  /** Append each decision's event (`DecisionEvent`) to this file, one JSON line each. */
+  decisionLog?: string;
 }
 
 type HookEventName = 'PreToolUse' | 'PermissionRequest';
@@ -70,6 +75,18 @@ function refuse(event: HookEventName, message: string): HookAnswer {
   return { reply: denyReply(event, message), log: `toolgate hook: ${message}` };
 }
 
+/** What one event was decided as, for its decision event: the call, the outcome, what the hook knew. */
+interface Decided {
+  call: ToolCall;
+  decision: Decision;
+  event?: ToolEvent;
+  mode?: PermissionMode;
+  policy?: Policy;
+}
+
+/** A refusal made before `evaluate` ran, as a decision. */
+const refusal = (message: string): Decision => ({ behavior: 'deny', reason: { kind: 'checkFailed', message }, trace: [{ step: 'hook', outcome: 'deny', detail: message }] });
+
 /**
  * `toolgate hook`: a drop-in Claude Code command hook for PreToolUse and PermissionRequest.
  * Reads the event JSON on stdin, decides the call against the project's settings (plus any
@@ -89,7 +106,10 @@ export async function runHook(flags: HookFlags): Promise<number> {
 }
 
 async function runHookUnguarded(flags: HookFlags): Promise<number> {
-  const answer = await answerHookEvent(await readStdin(), flags, process.env, process.cwd());
+  const log = flags.decisionLog;
+  // One JSON line per decision; a log that cannot be written never changes the decision.
+  const onDecision = log !== undefined ? (e: DecisionEvent) => appendFileSync(log, `${JSON.stringify(e)}\n`, { mode: 0o600 }) : undefined;
+  const answer = await answerHookEvent(await readStdin(), flags, process.env, process.cwd(), onDecision);
   if (answer.log !== undefined) process.stderr.write(`${answer.log}\n`);
   process.stdout.write(`${JSON.stringify(answer.reply)}\n`);
   return 0;
@@ -98,27 +118,66 @@ async function runHookUnguarded(flags: HookFlags): Promise<number> {
 /**
  * The answer of `toolgate hook` to one event's JSON text, given the process's environment (where
  * `CLAUDE_PROJECT_DIR`, the shell and the environment facts come from) and its directory (the cwd
- * of an event that names none).
+ * of an event that names none). `onDecision` receives one event for each tool call answered
+ * (none for an event that names no call).
  */
-export async function answerHookEvent(text: string, flags: HookFlags, env: Readonly<Record<string, string | undefined>>, processCwd: string): Promise<HookAnswer> {
+export async function answerHookEvent(
+  text: string,
+  flags: HookFlags,
+  env: Readonly<Record<string, string | undefined>>,
+  processCwd: string,
+  onDecision?: DecisionListener,
+): Promise<HookAnswer> {
+  if (onDecision === undefined) return (await answerEvent(text, flags, env, processCwd)).answer;
+  const start = monotonicMs();
+  const { answer, decided } = await answerEvent(text, flags, env, processCwd);
+  if (decided !== undefined) {
+    const totalMs = monotonicMs() - start;
+    const { call, decision, event, mode, policy } = decided;
+    emitDecision(onDecision, () =>
+      decisionEvent(call, outcomeOf(decision), {
+        frontEnd: 'hook',
+        at: Date.now(),
+        totalMs,
+        decidedBy: sourceOfDecision(decision),
+        ...(policy !== undefined ? { policyDigest: policyDigest(policy) } : {}),
+        ...(mode !== undefined ? { mode } : {}),
+        ...(event?.sessionId !== undefined ? { sessionId: event.sessionId } : {}),
+        ...(event?.agent !== undefined ? { agent: event.agent } : {}),
+      }),
+    );
+  }
+  return answer;
+}
+
+async function answerEvent(
+  text: string,
+  flags: HookFlags,
+  env: Readonly<Record<string, string | undefined>>,
+  processCwd: string,
+): Promise<{ answer: HookAnswer; decided?: Decided }> {
   let body: Record<string, unknown>;
   try {
     const value = JSON.parse(text) as unknown;
     if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error('the event is not a JSON object');
     body = value as Record<string, unknown>;
   } catch (e) {
-    return { reply: denyReply('PreToolUse', `could not read the hook event: ${(e as Error).message}`) };
+    return { answer: { reply: denyReply('PreToolUse', `could not read the hook event: ${(e as Error).message}`) } };
   }
   const name = body['hook_event_name'] === 'PermissionRequest' ? 'PermissionRequest' : 'PreToolUse';
-  if (body['hook_event_name'] !== undefined && body['hook_event_name'] !== 'PreToolUse' && body['hook_event_name'] !== 'PermissionRequest') return { reply: {} };
+  if (body['hook_event_name'] !== undefined && body['hook_event_name'] !== 'PreToolUse' && body['hook_event_name'] !== 'PermissionRequest') return { answer: { reply: {} } };
   const read = readToolEvent(body);
-  if (!read.ok) return { reply: denyReply(name, read.message) };
+  if (!read.ok) return { answer: { reply: denyReply(name, read.message) } };
   const event = { ...read.event, cwd: resolve(processCwd, read.event.cwd ?? processCwd) };
   const home = resolve(flags.home ?? homedir());
   const settings = (flags.settings ?? []).map((f) => resolve(f));
   // A settings file named on the command line must exist: a typo must not become an empty policy.
   const missing = settings.find((f) => !existsSync(f));
-  if (missing !== undefined) return refuse(name, `the settings file ${missing} does not exist`);
+  const refused = (message: string, policy?: Policy): { answer: HookAnswer; decided: Decided } => ({
+    answer: refuse(name, message),
+    decided: { call: event.call, decision: refusal(message), event, ...(policy !== undefined ? { policy } : {}) },
+  });
+  if (missing !== undefined) return refused(`the settings file ${missing} does not exist`);
   let facts: SessionFacts;
   try {
     // The one door: the project Claude Code names (CLAUDE_PROJECT_DIR), else the transcript's
@@ -133,18 +192,18 @@ export async function answerHookEvent(text: string, flags: HookFlags, env: Reado
       loadPolicy: (project) => hookPolicy({ project, home, settings, cache: flags.cache !== false }),
     });
   } catch (e) {
-    return refuse(name, `the settings cannot be loaded: ${e instanceof Error ? e.message : String(e)}`);
+    return refused(`the settings cannot be loaded: ${e instanceof Error ? e.message : String(e)}`);
   }
   // A settings file that cannot be read may hold the deny rule this call needs: refuse until it is fixed.
   const broken = facts.policy.brokenFiles ?? [];
   if (broken.length > 0) {
     const files = broken.map((b) => `the settings file ${b.source.file ?? b.source.kind} cannot be read (${b.message})`);
-    return refuse(name, `${files.join('; ')}; every call is refused until ${files.length === 1 ? 'it is' : 'they are'} fixed`);
+    return refused(`${files.join('; ')}; every call is refused until ${files.length === 1 ? 'it is' : 'they are'} fixed`, facts.policy);
   }
   const { call, context } = callAndContext(event, facts);
   const decision = await evaluateAsync(call, context);
   const emit = new Set((flags.decisions ?? 'allow,ask,deny').split(',').map((s) => s.trim()));
-  return { reply: hookReply(name, decision, emit) };
+  return { answer: { reply: hookReply(name, decision, emit) }, decided: { call, decision, event, mode: modeFor(facts.mode ?? event.mode, facts), policy: facts.policy } };
 }
 
 /**
@@ -184,6 +243,7 @@ export async function hookMain(args: string[]): Promise<number> {
         mode: { type: 'string', short: 'm' },
         decisions: { type: 'string' },
         'no-cache': { type: 'boolean' },
+        'decision-log': { type: 'string' },
       },
       strict: true,
     }));
@@ -198,6 +258,7 @@ export async function hookMain(args: string[]): Promise<number> {
     ...(values.mode !== undefined ? { mode: values.mode } : {}),
     ...(values.decisions !== undefined ? { decisions: values.decisions } : {}),
     cache: values['no-cache'] !== true,
+    ...(values['decision-log'] !== undefined ? { decisionLog: values['decision-log'] } : {}),
   });
 }
 
@@ -212,6 +273,7 @@ export function registerHookCommand(program: Command, collect: (v: string, p?: s
     .option('-m, --mode <mode>', "permission mode (default: the event's permission_mode)")
     .option('--decisions <list>', 'which decisions to emit (comma-separated allow,ask,deny); others print {} and leave the call to Claude Code', 'allow,ask,deny')
     .option('--no-cache', 'do not use the compiled-policy cache ($TOOLGATE_CACHE_DIR or ~/.cache/toolgate)')
+    .option('--decision-log <file>', 'append each decision (rule, file, layer, mode, policy digest, trace; input redacted) to this file, one JSON line each')
     .action(async (flags: HookFlags) => {
       process.exitCode = await runHook(flags);
     });

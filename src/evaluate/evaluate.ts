@@ -8,6 +8,22 @@ import { failClosedForBrokenSettings } from './broken-settings.js';
 import { askWhileProjectUnknown } from './project-unknown.js';
 import { claudeCode, type Dialect } from './dialect.js';
 import { preparedContext } from './prepared.js';
+import type { DecisionListener } from '../provenance/types.js';
+import { decisionEvent, emitDecision, monotonicMs, outcomeOf, sourceOfDecision } from '../provenance/event.js';
+import { policyDigest } from '../provenance/digest.js';
+
+/**
+ * Per-call options of `evaluate` that are not part of what decides.
+ * @public
+ */
+export interface EvaluateCallOptions {
+  /**
+   * Called once with the {@link DecisionEvent} of this decision. Front ends (a gate, `toolgate
+   * hook`, `toolgate serve`) take their own listener and report their final decision; they call
+   * `evaluate` without one, so each decision is reported once. Without a listener nothing is built.
+   */
+  onDecision?: DecisionListener;
+}
 
 /**
  * Decide one tool call: `allow`, `ask` or `deny`, with the reason, the deciding rule and a
@@ -27,9 +43,39 @@ import { preparedContext } from './prepared.js';
  *
  * Never throws: bad input gives an `ask`; a failure inside a check gives `deny` with reason
  * kind `checkFailed` ("permission check failed: …").
+ *
+ * With `options.onDecision`, the listener receives the decision's {@link DecisionEvent}
+ * (front end `evaluate`).
  * @public
  */
-export function evaluate(call: ToolCall, ctx: EvaluationContext): Decision {
+export function evaluate(call: ToolCall, ctx: EvaluationContext, options?: EvaluateCallOptions): Decision {
+  const listener = options?.onDecision;
+  if (listener === undefined) return decideSafely(call, ctx);
+  const start = monotonicMs();
+  const d = decideSafely(call, ctx);
+  const totalMs = monotonicMs() - start;
+  emitDecision(listener, () =>
+    decisionEvent(call, outcomeOf(d), {
+      frontEnd: 'evaluate',
+      at: Date.now(),
+      totalMs,
+      policyDigest: policyDigest(ctx.policy),
+      decidedBy: sourceOfDecision(d),
+      mode: modeIn(ctx),
+    }),
+  );
+  return d;
+}
+
+/** The mode `run` decides in (the dialect's names read, switched-off modes as `default`). */
+function modeIn(ctx: EvaluationContext): PermissionMode {
+  const mode = (ctx.dialect ?? claudeCode).modeAliases[ctx.mode] ?? normalizeMode(ctx.mode) ?? 'default';
+  if (mode === 'bypassPermissions' && ctx.policy?.disableBypassPermissionsMode) return 'default';
+  if (mode === 'auto' && ctx.policy?.disableAutoMode) return 'default';
+  return mode;
+}
+
+function decideSafely(call: ToolCall, ctx: EvaluationContext): Decision {
   try {
     return run(call, ctx, ctx.dialect ?? claudeCode);
   } catch (error) {

@@ -1,4 +1,4 @@
-export { evaluate } from './evaluate.js';
+export { evaluate, type EvaluateCallOptions } from './evaluate.js';
 export type { EvaluationContext, EvaluateOptions, SessionState, ContextShell, EnvironmentFacts } from './context.js';
 export { CLAUDE_CODE_STEPS, STEPS, restrictiveStep, isPlanFile, planBlocks, makeState } from './pipeline.js';
 export { decide, holdAsk, pass, ruleRef } from './state.js';

@@ -3,7 +3,7 @@ import { toolFamily } from '../rules/index.js';
 import { analyzeShell, isShellPrepared, prepareShell } from '../shell/index.js';
 import { PARSER_NOT_PREPARED } from '../shell/analyze.js';
 import type { EvaluationContext } from './context.js';
-import { evaluate } from './evaluate.js';
+import { evaluate, type EvaluateCallOptions } from './evaluate.js';
 import { shellOf } from './shell-world.js';
 
 /**
@@ -21,7 +21,7 @@ export async function prepare(): Promise<void> {
  * step use this; it resolves to the same Decision `evaluate` gives once prepared.
  * @public
  */
-export async function evaluateAsync(call: ToolCall, ctx: EvaluationContext): Promise<Decision> {
+export async function evaluateAsync(call: ToolCall, ctx: EvaluationContext, options?: EvaluateCallOptions): Promise<Decision> {
   if (!isShellPrepared() && toolFamily(call?.tool) === 'shell' && call.tool !== 'PowerShell') {
     const command = call.input?.['command'];
     // Also when only a nested script (`bash -c '…'`, a substitution) needed the parser.
@@ -29,5 +29,5 @@ export async function evaluateAsync(call: ToolCall, ctx: EvaluationContext): Pro
       await prepareShell();
     }
   }
-  return evaluate(call, ctx);
+  return evaluate(call, ctx, options);
 }

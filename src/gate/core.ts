@@ -33,6 +33,8 @@ export interface GateCore {
   configDirName: string;
   /** Compiled-hook problems, for hosts that want to show them. */
   hookDiagnostics: Diagnostic[];
+  /** The session id handed to hooks (given, else generated). */
+  sessionId: string;
 }
 
 /** A view's own mode state: the main agent has one, each sub-agent another. */
@@ -63,12 +65,13 @@ export function createCore(options: GateOptions): GateCore {
     registry = compiled.registry;
     hookDiagnostics = compiled.diagnostics;
   }
+  const sessionId = options.sessionId ?? newId('session');
   const dispatcher = createHookDispatcher({
     registry,
     ...(options.transports !== undefined ? { transports: options.transports } : {}),
     projectDir,
     cwd: options.cwd,
-    sessionId: options.sessionId ?? newId('session'),
+    sessionId,
     ...(options.transcriptPath !== undefined ? { transcriptPath: options.transcriptPath } : {}),
     matchesIf: createMatchesIf({ cwd: options.cwd, home: options.home, projectDir }),
   });
@@ -85,6 +88,7 @@ export function createCore(options: GateOptions): GateCore {
     guidance: autoModeGuidance(policy.autoMode),
     configDirName: options.configDirName ?? '.claude',
     hookDiagnostics,
+    sessionId,
   };
 }
 

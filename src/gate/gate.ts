@@ -10,6 +10,7 @@ import { adjustForPlanTools, allowedPromptsFrom, matchesAllowedPrompt } from './
 import { hookBase, resolveAsk, type AskInfo } from './resolve.js';
 import { allowResult, deferredResult, denyResult, failedResult, MAX_REWRITES, newId, type RunState } from './results.js';
 import type { GateSession } from './session.js';
+import { reportDecision, startClock } from './provenance.js';
 import type {
   AgentRef,
   AppliedUpdate,
@@ -156,6 +157,7 @@ function agentState(ms: ModeState, agent: AgentRef | undefined): ModeState {
 const NEVER = new AbortController().signal;
 
 async function check(core: GateCore, ms0: ModeState, call: ToolCall, opts: CheckOptions): Promise<GateResult> {
+  const start = startClock(core);
   const ms = agentState(ms0, opts.agent);
   const st: RunState = {
     call,
@@ -176,6 +178,7 @@ async function check(core: GateCore, ms0: ModeState, call: ToolCall, opts: Check
     result = failedResult(st, 'the gate', e);
   }
   core.emitter.emit('decision', result, call);
+  reportDecision(core, ms, st, result, start);
   return result;
 }
 
@@ -198,6 +201,7 @@ async function loop(core: GateCore, ms: ModeState, st: RunState, signal: AbortSi
         return failedResult(st, 'PreToolUse hooks', e);
       }
       core.emitter.emit('hook', run);
+      (st.hookRuns ??= []).push(run);
       hook = run.answer;
       for (const o of run.outcomes) {
         const dec = o.output?.hookSpecificOutput?.permissionDecision;
@@ -358,6 +362,7 @@ async function finishAllow(
 }
 
 async function answerPending(core: GateCore, ms: ModeState, pending: PendingAsk, answer: AskAnswer, opts: Omit<CheckOptions, 'toolUseId' | 'agent'>): Promise<GateResult> {
+  const start = startClock(core);
   const st: RunState = {
     call: pending?.call,
     original: pending?.originalCall ?? pending?.call,
@@ -369,6 +374,7 @@ async function answerPending(core: GateCore, ms: ModeState, pending: PendingAsk,
     trace: Array.isArray(pending?.trace) ? [...pending.trace] : [],
     additionalContext: [],
     systemMessages: [],
+    ...(typeof pending?.id === 'string' && typeof pending.askKind === 'string' ? { answering: { id: pending.id, askKind: pending.askKind } } : {}),
   };
   const view = pending?.agent !== undefined && ms.agent === undefined ? agentState(ms, pending.agent) : ms;
   let result: GateResult;
@@ -378,6 +384,7 @@ async function answerPending(core: GateCore, ms: ModeState, pending: PendingAsk,
     result = failedResult(st, 'answer', e);
   }
   core.emitter.emit('decision', result, st.call);
+  reportDecision(core, view, st, result, start);
   return result;
 }
 

@@ -45,6 +45,7 @@ export async function resolveAsk(core: GateCore, ms: ModeState, st: RunState, as
       return { kind: 'deny', result: failedResult(st, 'PermissionRequest hooks', e) };
     }
     core.emitter.emit('hook', run);
+    (st.hookRuns ??= []).push(run);
     const dec = run.answer.decision;
     st.trace.push({ step: 'permissionRequestHooks', outcome: dec?.behavior ?? 'pass', detail: dec === undefined ? `${run.outcomes.length} hook(s), no decision` : `decided by ${run.answer.decidedBy ?? 'a hook'}` });
     if (dec?.behavior === 'deny') {
@@ -209,6 +210,7 @@ async function classify(core: GateCore, ms: ModeState, st: RunState, d: Decision
         { signal, toolCall: st.call, base: hookBase(ms) },
       );
       core.emitter.emit('hook', run);
+      (st.hookRuns ??= []).push(run);
       retry = run.answer.retry;
     } catch {
       retry = false;

@@ -1,5 +1,6 @@
-import type { Decision, ReasonKind, Step, ToolCall } from '../core/types.js';
+import type { AskKind, Decision, ReasonKind, Step, ToolCall } from '../core/types.js';
 import type { EnvironmentFacts } from '../evaluate/index.js';
+import type { HookRunResult } from '../hooks/index.js';
 import type { DecidedBy, GateAllow, GateDeferred, GateDeny } from './types.js';
 
 /** What one gating run has gathered so far (shared by the rewrite loop and the resolvers). */
@@ -24,6 +25,10 @@ export interface RunState {
    * rewritten input (answers any ask). Deny rules and hook denies still win.
    */
   carried?: { by: DecidedBy; answersFirm: boolean; message: string; ask?: boolean };
+  /** The parked ask being answered (`Gate.answer`), for its decision event. */
+  answering?: { id: string; askKind: AskKind };
+  /** The hook runs made for the call, for its decision event. */
+  hookRuns?: HookRunResult[];
 }
 
 /** Most rewrites a call may go through; a 4th is denied (toolgate spec, "How a call is decided"). */

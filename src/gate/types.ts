@@ -15,6 +15,7 @@ import type { ContextShell, EnvironmentFacts, EvaluateOptions } from '../evaluat
 import type { Checkpoints, RecordResult } from '../checkpoints/index.js';
 import type { HookCallbackMatcher, HookGroupInput, HookRegistry, HookRunResult, TransportRegistry } from '../hooks/index.js';
 import type { Policy, SettingsObject } from '../settings/index.js';
+import type { DecisionEvent, DecisionListener } from '../provenance/types.js';
 
 /** A sub-agent a call is made for (Agent SDK `agent_id` / `agent_type`). @public */
 export interface AgentRef {
@@ -300,6 +301,13 @@ export interface GateOptions {
   projectUnknown?: boolean;
   /** Why the agent's home directory is not known (`home` is then a stand-in): `EvaluationContext.homeUnknown`. */
   homeUnknown?: string;
+  /**
+   * Called once per decision with its {@link DecisionEvent}: each result of `check` (an ask when
+   * it parks) and of `answer` (front end `gate`). `checkBatch` reports each call it gates; calls
+   * left `waiting` are not decided. The adapters decide through the gate, so this is where their
+   * decisions are reported.
+   */
+  onDecision?: DecisionListener;
 }
 
 /** The result of {@link Gate.setMode}. @public */

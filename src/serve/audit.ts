@@ -2,6 +2,8 @@ import type { ToolCall } from '../core/types.js';
 import type { GateResult } from '../gate/index.js';
 import { inputSha256, redactInput, redactString, type AskRecord, type AuditEntry, type AuditEvent } from '../store/index.js';
 import type { Settled } from './decide.js';
+import { modeFor } from '../evaluate/index.js';
+import { withProvenance } from './provenance.js';
 
 const ruleFields = (r: GateResult) => {
   const rule = r.decision?.rule;
@@ -12,6 +14,21 @@ const reasonOf = (r: GateResult) => (r.behavior === 'allow' || r.behavior === 'd
 
 /** The audit entry of a decided call. */
 export function decisionEntry(event: AuditEvent, call: ToolCall, s: Settled, at: number, askId?: string): AuditEntry {
+  const r = s.result;
+  const agent = s.context.agent;
+  const rule = r.behavior === 'ask' ? r.pending.rule : r.decision?.rule;
+  return withProvenance(decisionFields(event, call, s, at, askId), {
+    ...(rule !== undefined ? { rule } : {}),
+    trace: r.trace,
+    mode: r.behavior === 'ask' ? r.pending.mode : modeFor(s.context.mode, { policy: s.project.policy }),
+    toolUseId: r.toolUseId !== '' ? r.toolUseId : (call.id ?? ''),
+    ...(agent?.type !== undefined ? { agentType: agent.type } : {}),
+    ...(s.grant !== undefined ? { grantId: s.grant.id } : {}),
+    ...(s.startedAt !== undefined ? { startedAt: s.startedAt } : {}),
+  });
+}
+
+function decisionFields(event: AuditEvent, call: ToolCall, s: Settled, at: number, askId?: string): AuditEntry {
   const r = s.result;
   const reason = r.behavior === 'ask' ? r.pending.reason : reasonOf(r);
   const agent = s.context.agent;
@@ -34,6 +51,15 @@ export function decisionEntry(event: AuditEvent, call: ToolCall, s: Settled, at:
     ...(s.grant !== undefined ? { detail: `grant ${s.grant.id} (${s.grant.scope}): ${s.grant.rule}` } : s.grantsUnreadable ? { detail: 'grants could not be read' } : {}),
   };
 }
+
+/** What every entry about a parked ask carries for its decision event. */
+const askProvenance = (ask: AskRecord) => ({
+  ask,
+  mode: ask.pending.mode,
+  toolUseId: ask.pending.toolUseId,
+  startedAt: ask.createdAt,
+  ...(ask.pending.agent?.type !== undefined ? { agentType: ask.pending.agent.type } : {}),
+});
 
 function askBase(ask: AskRecord, at: number, input: Record<string, unknown>): AuditEntry {
   return {
@@ -60,7 +86,7 @@ export function answerEntry(ask: AskRecord, at: number): AuditEntry {
   if (w === undefined) throw new Error(`ask ${ask.id} has no answer`);
   const a = w.answer;
   const input = a.behavior === 'allow' && a.updatedInput !== undefined ? a.updatedInput : ask.pending.call.input;
-  return {
+  return withProvenance({
     ...askBase(ask, at, input),
     behavior: a.behavior,
     reasonKind: 'resolver',
@@ -68,7 +94,7 @@ export function answerEntry(ask: AskRecord, at: number): AuditEntry {
     answerer: w.answerer,
     decidedBy: 'answer',
     detail: `scope ${w.scope}${a.behavior === 'allow' && a.remember === true ? ', remember' : ''}`,
-  };
+  }, { ...askProvenance(ask), trace: ask.pending.trace });
 }
 
 /** The audit entry of an answer refused for its answer code (wrong, spent, locked, none): who tried, and how often. */
@@ -86,10 +112,14 @@ export function refusedAnswerEntry(ask: AskRecord, at: number, answerer: string,
 
 /** The audit entry of a held hook request's release: the final result after an answer, or a deny when no answer came. */
 export function releaseEntry(event: AuditEvent, ask: AskRecord, at: number, end: { result: GateResult } | { expired: string }): AuditEntry {
-  if (!('result' in end)) return { ...askBase(ask, at, ask.pending.call.input), event: 'expired', behavior: 'deny', reasonKind: 'resolver', reason: end.expired, decidedBy: 'timeout' };
+  if (!('result' in end)) {
+    const expired: AuditEntry = { ...askBase(ask, at, ask.pending.call.input), event: 'expired', behavior: 'deny', reasonKind: 'resolver', reason: end.expired, decidedBy: 'timeout' };
+    return withProvenance(expired, { ...askProvenance(ask), trace: ask.pending.trace });
+  }
   const r = end.result;
   const reason = reasonOf(r);
-  return {
+  const rule = r.decision?.rule;
+  return withProvenance({
     ...askBase(ask, at, r.call.input),
     event,
     behavior: r.behavior === 'allow' ? 'allow' : r.behavior === 'deny' ? 'deny' : 'ask',
@@ -97,5 +127,5 @@ export function releaseEntry(event: AuditEvent, ask: AskRecord, at: number, end:
     ...ruleFields(r),
     ...(ask.answer !== undefined ? { answerer: ask.answer.answerer } : {}),
     decidedBy: r.behavior === 'allow' || r.behavior === 'deny' ? r.decidedBy : 'answer',
-  };
+  }, { ...askProvenance(ask), trace: r.trace, ...(rule !== undefined ? { rule } : {}) });
 }

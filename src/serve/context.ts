@@ -1,4 +1,5 @@
 import type { AuditEntry, AuditWriter, Store } from '../store/index.js';
+import type { DecisionListener } from '../provenance/types.js';
 import type { AnswerCodes } from './answer-code.js';
 import type { Asks } from './asks.js';
 import type { Auth } from './auth.js';
@@ -35,6 +36,8 @@ export interface ServeContext {
   holdMs: number;
   now(): number;
   log(line: string): void;
+  /** Receives each decision serve makes, once (see `reportEntry`). */
+  onDecision?: DecisionListener;
 }
 
 /** An audit writer that drops everything (`audit: false`, for measuring the audit's cost). */

@@ -55,6 +55,8 @@ export interface Settled {
   grant?: GrantRecord;
   /** Grants could not be read (the store is unreachable): the ask stands. */
   grantsUnreadable?: boolean;
+  /** When the call reached the decider (milliseconds since the epoch), for its decision event. */
+  startedAt?: number;
 }
 
 // serve runs no hooks from the files it loads: Claude Code runs them (the project's own http
@@ -157,8 +159,9 @@ export function createDecider(o: { projects: Projects; store: Store; home: strin
   return {
     gateFor,
     async decide(call, where) {
+      const startedAt = now();
       const s = await decideCall(call, where);
-      return unshowable(s) ?? s;
+      return { ...(unshowable(s) ?? s), startedAt };
     },
   };
 }

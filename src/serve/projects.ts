@@ -4,8 +4,7 @@ import { findProject, type ProjectFinding } from '../evaluate/index.js';
 import { loadSessionPolicy, sessionSettingsFiles } from '../node/index.js';
 import { isInside } from '../paths/index.js';
 import { MANAGED_SETTINGS_PATHS, type Policy } from '../settings/index.js';
-import { canonicalJson } from '../store/canonical.js';
-import { createHash } from 'node:crypto';
+import { policyDigest } from '../provenance/digest.js';
 import type { Store } from '../store/index.js';
 
 /**
@@ -91,19 +90,6 @@ function fingerprintOf(files: readonly string[]): string {
   return parts.join('|');
 }
 
-/** Lowercase hex SHA-256 of what a policy decides with. */
-export function policyDigest(policy: Policy, trusted: boolean): string {
-  const body = {
-    trusted,
-    rules: policy.rules.map((r) => [r.list, r.rule.text, r.source.kind, r.source.file ?? null]),
-    additionalDirectories: policy.additionalDirectories.map((d) => d.value),
-    defaultMode: policy.defaultMode?.value ?? null,
-    disableBypassPermissionsMode: policy.disableBypassPermissionsMode,
-    disableAutoMode: policy.disableAutoMode,
-    errors: policy.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.code, d.file ?? null]),
-  };
-  return createHash('sha256').update(canonicalJson(body)).digest('hex');
-}
 
 /**
  * Which project decides a call, and with what policy. The project is the one the client declares

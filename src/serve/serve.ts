@@ -15,6 +15,7 @@ import type { CredentialLimitOptions } from './credential-limit.js';
 import { NO_AUDIT, type ServeContext } from './context.js';
 import { createDecider } from './decide.js';
 import { releaseEntry } from './audit.js';
+import { reportEntry } from './provenance.js';
 import { createHolder, DEFAULT_HOLDER_TIMEOUT_SECONDS } from './holders.js';
 import { newId } from '../gate/results.js';
 import { createIntake, type IntakeLimits } from './intake.js';
@@ -24,6 +25,7 @@ import { hookRoutes } from './routes/hooks.js';
 import { pageRoutes } from './routes/page.js';
 import { builtInSettings, guardedFiles, type SelfTarget } from './self-guard.js';
 import { processIds } from './process-ids.js';
+import type { DecisionListener } from '../provenance/types.js';
 
 /** Milliseconds any client has to send a request's headers. */
 const HEADERS_TIMEOUT_MS = 10_000;
@@ -110,6 +112,13 @@ export interface ServeOptions {
   printAnswerCodes?: boolean;
   /** Milliseconds since the epoch. */
   now?: () => number;
+  /**
+   * Called once per decision serve makes, with its `DecisionEvent` (front end `serve`): each
+   * call decided, each ask given up, and each answer — reported by the release of the held hook
+   * request it answers, or, for an ask made through the JSON API, by the answer itself. The
+   * gates serve decides with report nothing of their own.
+   */
+  onDecision?: DecisionListener;
 }
 
 /** Where a listening server is. @public */
@@ -191,7 +200,13 @@ export function createServe(options: ServeOptions): Serve {
     async onExpired(expired, silent, why) {
       log(`toolgate serve: gave up ${expired.length} ask${expired.length === 1 ? '' : 's'} of serve process ${silent}: ${why.message}`);
       const at = now();
-      await Promise.all(expired.map((ask) => (writer ?? NO_AUDIT).write({ ...releaseEntry('expired', ask, at, { expired: why.message }), detail: `holder ${silent}; given up by ${holder.id}` })));
+      await Promise.all(
+        expired.map(async (ask) => {
+          const entry = { ...releaseEntry('expired', ask, at, { expired: why.message }), detail: `holder ${silent}; given up by ${holder.id}` };
+          await (writer ?? NO_AUDIT).write(entry);
+          reportEntry(options.onDecision, entry, now());
+        }),
+      );
     },
   });
   const asks = createAsks({ store, decider, projects, codes, announce, holder, now });
@@ -223,6 +238,7 @@ export function createServe(options: ServeOptions): Serve {
     holdMs: Math.round(holdSeconds * 1000),
     now,
     log,
+    ...(options.onDecision !== undefined ? { onDecision: options.onDecision } : {}),
   };
 
   const intake = createIntake({ auth: context.auth, log, ...options.intake });

@@ -1,8 +1,9 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { PERMISSION_MODES } from '../../core/types.js';
-import { redactInput, StoreUnavailableError, type AskFilter, type AskRecord } from '../../store/index.js';
+import { redactInput, StoreUnavailableError, type AskFilter, type AskRecord, type AuditEntry } from '../../store/index.js';
 import { answerEntry, decisionEntry, refusedAnswerEntry } from '../audit.js';
+import { reportEntry } from '../provenance.js';
 import { hostIsSelf, sameOrigin } from '../auth.js';
 import { readBody } from '../body.js';
 import { MAX_INPUT_DEPTH, nestedDeeperThan } from '../depth.js';
@@ -122,7 +123,7 @@ export function apiRoutes(ctx: ServeContext): Hono {
     const { call, context } = body.value;
     if (nestedDeeperThan(call.input, MAX_INPUT_DEPTH)) {
       const message = `body.call.input: nested deeper than ${MAX_INPUT_DEPTH} levels`;
-      await ctx.audit.write({
+      const entry: AuditEntry = {
         at: ctx.now(),
         event: 'decision',
         ...(context.sessionId !== undefined ? { sessionId: context.sessionId } : {}),
@@ -132,7 +133,9 @@ export function apiRoutes(ctx: ServeContext): Hono {
         reasonKind: 'checkFailed',
         reason: message,
         decidedBy: 'serve',
-      });
+      };
+      await ctx.audit.write(entry);
+      reportEntry(ctx.onDecision, entry, ctx.now());
       return problem(c, { status: 400, message });
     }
     const agent = typeof context.agent === 'string' ? { id: context.agent } : context.agent;
@@ -160,7 +163,9 @@ export function apiRoutes(ctx: ServeContext): Hono {
       ask = await ctx.asks.park(settled as typeof settled & { result: typeof r }, 'api');
     } catch (e) {
       const message = `this call needs a person, but the ask could not be parked (${(e as Error).message})`;
-      await ctx.audit.write({ ...decisionEntry('decision', toolCall, { ...settled, decidedBy: 'store' }, ctx.now()), behavior: 'deny', reasonKind: 'checkFailed', reason: message });
+      const entry: AuditEntry = { ...decisionEntry('decision', toolCall, { ...settled, decidedBy: 'store' }, ctx.now()), behavior: 'deny', reasonKind: 'checkFailed', reason: message };
+      await ctx.audit.write(entry);
+      reportEntry(ctx.onDecision, entry, ctx.now());
       return c.json({ decision: { behavior: 'deny', reason: { kind: 'checkFailed', message }, decidedBy: 'store', message } satisfies DecisionView });
     }
     await recordOutcome(ctx, decisionEntry('decision', toolCall, settled, ctx.now(), ask.id));

@@ -2,8 +2,9 @@ import { Hono, type Context } from 'hono';
 import { createHash } from 'node:crypto';
 import type { ToolCall } from '../../core/types.js';
 import { parseEnvironmentHeader, readToolEvent, shellFromHeader } from '../../evaluate/index.js';
-import { inputSha256, redactInput, type AskExpiry, type AskRecord, type AuditEvent } from '../../store/index.js';
+import { inputSha256, redactInput, type AskExpiry, type AskRecord, type AuditEntry, type AuditEvent } from '../../store/index.js';
 import { decisionEntry, releaseEntry } from '../audit.js';
+import { reportEntry } from '../provenance.js';
 import { hostIsSelf, peerAddress, sameOrigin } from '../auth.js';
 import { readBody } from '../body.js';
 import { MAX_INPUT_DEPTH, nestedDeeperThan } from '../depth.js';
@@ -115,7 +116,7 @@ async function tooDeep(ctx: ServeContext, c: Context, name: string, body: Record
   const projectDir = projectOfEvent(ctx, c, body);
   const event: AuditEvent = name === 'PermissionRequest' || name === 'PostToolUse' || name === 'PostToolUseFailure' || name === 'Stop' ? name : 'PreToolUse';
   const decides = event === 'PreToolUse' || event === 'PermissionRequest';
-  await ctx.audit.write({
+  const entry: AuditEntry = {
     at: ctx.now(),
     event,
     ...(sessionId !== undefined ? { sessionId } : {}),
@@ -125,7 +126,9 @@ async function tooDeep(ctx: ServeContext, c: Context, name: string, body: Record
     ...(decides ? { behavior: 'deny' as const, reasonKind: 'checkFailed' as const, decidedBy: 'serve' } : {}),
     reason: why,
     detail: `SHA-256 of the whole event: ${createHash('sha256').update(text).digest('hex')}`,
-  });
+  };
+  await ctx.audit.write(entry);
+  reportEntry(ctx.onDecision, entry, ctx.now());
   return decides ? denyReply(event === 'PermissionRequest' ? 'PermissionRequest' : 'PreToolUse', why) : {};
 }
 

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { AskAnswer } from '../../gate/index.js';
 import { StoreUnavailableError, type AnswerScope, type AskRecord } from '../../store/index.js';
 import { answerEntry } from '../audit.js';
+import { reportEntry } from '../provenance.js';
 import { hostIsSelf, isLoopbackAddress, peerAddress, sameOrigin } from '../auth.js';
 import { readBody } from '../body.js';
 import type { ServeContext } from '../context.js';
@@ -172,7 +173,9 @@ ${asks.length === 0 ? h`<p class="empty">No ask has been answered yet.</p>` : ''
     if (!chosen.ok) return text(c, 400, chosen.message);
     const r = await ctx.asks.answer(id, { answer: chosen.answer, scope: chosen.scope, answerer: pageAnswerer(a) });
     if (!r.ok) return text(c, r.status, r.message);
-    ctx.audit.write(answerEntry(r.ask, ctx.now()));
+    const entry = answerEntry(r.ask, ctx.now());
+    ctx.audit.write(entry);
+    reportEntry(ctx.onDecision, entry, ctx.now());
     return c.text('answered', 200, SECURITY_HEADERS);
   });
 

@@ -1,0 +1,41 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { canonicalJson } from '../core/canonical-json.js';
+import type { Policy } from '../settings/types.js';
+
+/**
+ * Lowercase hex SHA-256 of a text's UTF-8 bytes, without `node:crypto` (the decision core runs
+ * wherever JavaScript does).
+ * @public
+ */
+export function sha256Hex(text: string): string {
+  return bytesToHex(sha256(utf8ToBytes(text)));
+}
+
+// A policy is immutable once built: its digest is computed once per policy object and trust.
+const cache = new WeakMap<Policy, { trusted?: string; untrusted?: string }>();
+
+/**
+ * Lowercase hex SHA-256 of what a policy decides with: its rules (text, list, layer, file), its
+ * additional directories, its default mode, the mode switches, its errors, and whether the
+ * project is trusted (default trusted). Two decisions with the same digest were made by the same
+ * policy. `toolgate serve` records it with every audit entry; `onDecision` events carry it.
+ * @public
+ */
+export function policyDigest(policy: Policy, trusted = true): string {
+  const seen = cache.get(policy);
+  const hit = trusted ? seen?.trusted : seen?.untrusted;
+  if (hit !== undefined) return hit;
+  const body = {
+    trusted,
+    rules: policy.rules.map((r) => [r.list, r.rule.text, r.source.kind, r.source.file ?? null]),
+    additionalDirectories: policy.additionalDirectories.map((d) => d.value),
+    defaultMode: policy.defaultMode?.value ?? null,
+    disableBypassPermissionsMode: policy.disableBypassPermissionsMode,
+    disableAutoMode: policy.disableAutoMode,
+    errors: policy.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.code, d.file ?? null]),
+  };
+  const digest = sha256Hex(canonicalJson(body));
+  cache.set(policy, { ...seen, [trusted ? 'trusted' : 'untrusted']: digest });
+  return digest;
+}
