@@ -1,7 +1,7 @@
 /**
  * Command-specific read-only checks for tools whose words are not plain GNU options: sed
- * scripts, jq filters, ps and lsof with their own option loops. Each is an allowlist; anything
- * else is not read-only, with a reason naming the word.
+ * scripts and jq filters (ps and lsof have theirs in their models). Each is an allowlist;
+ * anything else is not read-only, with a reason naming the word.
  */
 import type { ReadOnlyVerdict } from './types.js';
 
@@ -64,54 +64,6 @@ export function checkJqFilter(filter: string): ReadOnlyVerdict {
     if (!['text', 'json', 'html', 'uri', 'csv', 'tsv', 'sh', 'base64', 'base64d', 'base32', 'base32d'].includes(m[1]!)) {
       return no(`jq format @${m[1]} is not known to be read-only`);
     }
-  }
-  return YES;
-}
-
-/**
- * ps (procps-ng 4.0): BSD letters without `e` (which prints each process's environment), UNIX
- * letters, a few long options, and values for the selection and format options.
- */
-export function checkPs(argv: readonly string[]): ReadOnlyVerdict {
-  // The CLI asks about `ps -aux` (procps reads it as BSD `aux` for a user named x): no u/U/x after a dash.
-  const valueShort = 'pqGgCtso';
-  const flagShort = 'AaedfFHjlLMNTwcyPZ';
-  const longs = new Set(['forest', 'no-headers', 'headers', 'cumulative', 'deselect', 'help', 'version', 'info']);
-  const longValue = new Set(['sort', 'pid', 'ppid', 'user', 'User', 'group', 'Group', 'format', 'cols', 'columns', 'width', 'lines', 'rows', 'tty', 'sid', 'quick-pid']);
-  for (let i = 1; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a.startsWith('--')) {
-      const [name, value] = a.slice(2).split('=', 2) as [string, string | undefined];
-      if (longs.has(name) && value === undefined) continue;
-      if (longValue.has(name)) {
-        const v = value ?? argv[++i];
-        if (v === undefined || !/^[\w,.:%=+-]+$/.test(v)) return no(`ps ${a} needs a plain value`);
-        continue;
-      }
-      return no(`ps ${a} is not an option known to be read-only`);
-    }
-    if (a.startsWith('-')) {
-      for (let k = 1; k < a.length; k++) {
-        const c = a[k]!;
-        if (valueShort.includes(c)) {
-          const v = k + 1 < a.length ? a.slice(k + 1) : argv[++i];
-          if (v === undefined || !/^[\w,.:%=+-]+$/.test(v)) return no(`ps -${c} needs a plain value`);
-          break;
-        }
-        if (!flagShort.includes(c)) return no(`ps -${c} is not an option known to be read-only`);
-      }
-      continue;
-    }
-    if (!/^[auxwfjlsvhrTcmnSHLMZXU]+$/.test(a)) return no(`ps ${a} is not a BSD option known to be read-only (e shows process environments)`);
-  }
-  return { readOnly: true };
-}
-
-/** lsof: only `-i[ADDR]`, `-n`, `-P`, `-l` (its own option loop; other options name files or run repeats). */
-export function checkLsof(argv: readonly string[]): ReadOnlyVerdict {
-  for (const a of argv.slice(1)) {
-    if (/^-[nPl]+$/.test(a) || /^-i[\w@:.[\]-]*$/.test(a)) continue;
-    return no(`lsof ${a} is not an option known to be read-only`);
   }
   return YES;
 }

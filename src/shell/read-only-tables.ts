@@ -33,8 +33,6 @@ const CLAUDE_CODE_UNMOVED: Readonly<Record<string, ReadOnlyEntry>> = {
   id: { source: `${CC_CLI}; ${coreutils('id')}`, short: 'agGnruzZ', long: `context group groups name real user zero ${HV}`, operands: 'text', globs: false },
   true: { source: `${CC_CLI}; bash builtin`, operands: 'text', globs: false, check: 'echo' },
   false: { source: 'bash builtin', operands: 'text', globs: false, check: 'echo' },
-  lsof: { source: `${CC_CLI}; lsof(8) (its own option loop: only -i[ADDR], -n, -P, -l listed)`, operands: 'none', globs: false, check: 'lsof' },
-  ps: { source: `${CC_CLI}; procps-ng 4.0 ps(1) (BSD e/eww shows environments: not listed)`, operands: 'none', globs: false, check: 'ps' },
   node: { source: `${CC_CLI} (node --version / -v only)`, operands: 'none', globs: false, check: 'version' },
   python3: { source: `${CC_CLI} (python3 --version only; the CLI asks about -V)`, operands: 'none', globs: false, check: 'version' },
   python: { source: `${CC_CLI} (like python3)`, operands: 'none', globs: false, check: 'version' },

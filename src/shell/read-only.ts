@@ -10,7 +10,7 @@ import {
   type ReadOnlyEntry, type ReadOnlySpec,
 } from './read-only-tables.js';
 import { expandedWords, type ExpandedWord } from './read-only-words.js';
-import { checkJqFilter, checkLsof, checkPs, checkSedScript } from './read-only-checks.js';
+import { checkJqFilter, checkSedScript } from './read-only-checks.js';
 import { signatureFormat } from './programs/git/formats.js';
 import { checkGitOptions, GIT_READ_ONLY, GIT_UNSAFE_LONG } from './programs/git/read-only.js';
 import { cdReadOnly, PROGRAMS } from './programs/index.js';
@@ -124,10 +124,6 @@ function checkEntry(name: string, cmd: SimpleCommand, entry: ReadOnlyEntry): Rea
       return checkSed(name, argv, entry);
     case 'jq':
       return checkJq(argv);
-    case 'ps':
-      return checkPs(argv);
-    case 'lsof':
-      return checkLsof(argv);
     case 'version':
       return argv.length === 2 && (argv[1] === '--version' || (argv[1] === '-v' && name === 'node')) ? YES : no(`${name} is read-only only as ${name} --version`);
     default:

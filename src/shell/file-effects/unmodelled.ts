@@ -16,7 +16,7 @@ export const NO_FILE_WORDS: ReadonlySet<string> = new Set([
   'printenv', 'type', 'hash', 'alias', 'unalias', 'set', 'shopt', 'exit', 'return', 'break', 'continue', 'wait', 'jobs',
   'fg', 'bg', 'disown', 'umask', 'ulimit', 'times', 'trap', 'shift', 'getopts', 'read', 'local', 'declare', 'typeset', 'export', 'readonly', 'unset',
   'let', 'tty', 'logname', 'users', 'who', 'clear', 'tput', 'help', 'caller', 'compgen', 'complete',
-  'compopt', 'dirs', 'enable', 'logout', 'suspend', 'ps', 'pgrep', 'pkill', 'killall', 'jq-version',
+  'compopt', 'dirs', 'enable', 'logout', 'suspend', 'pgrep', 'pkill', 'killall', 'jq-version',
 ]);
 
 const URL = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;

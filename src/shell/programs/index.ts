@@ -32,11 +32,13 @@ import { install } from './install.js';
 import { ln } from './ln.js';
 import { locale } from './locale.js';
 import { ls } from './ls.js';
+import { lsof } from './lsof.js';
 import { nl } from './nl.js';
 import { nproc } from './nproc.js';
 import { od } from './od.js';
 import { paste } from './paste.js';
 import { patch } from './patch.js';
+import { ps } from './ps.js';
 import { pwd } from './pwd.js';
 import { readlink } from './readlink.js';
 import { realpath } from './realpath.js';
@@ -70,8 +72,9 @@ export { createProgramRegistry, optionShape, type ProgramRegistry, type ProgramR
 /** Every model, in the order the registry indexes them. @internal */
 export const PROGRAM_MODELS: readonly ProgramModel[] = [
   arch, basename, cat, cd, checksums, cmp, column, comm, cp, cut, date, df, diff, dirname, du, expand, file, find, fold, free,
-  git, grep, groups, head, hexdump, hostname, install, ln, locale, ls, nl, nproc, od, paste, patch, pwd, readlink, realpath, rev,
-  rg, seq, shasum, sleep, sort, stat, strings, tac, tail, tar, test, tr, tree, uname, uniq, uptime, wc, which, whoami,
+  git, grep, groups, head, hexdump, hostname, install, ln, locale, ls, lsof, nl, nproc, od, paste, patch, ps, pwd, readlink,
+  realpath, rev, rg, seq, shasum, sleep, sort, stat, strings, tac, tail, tar, test, tr, tree, uname, uniq, uptime, wc, which,
+  whoami,
 ];
 
 /** The registry the shell layer uses (duplicate names are refused by its test, not at start). @internal */
