@@ -63,9 +63,11 @@ export interface Gate {
    * suggestions); an `updatedInput` is gated again from the top (it counts as a rewrite; PreToolUse
    * hooks run on it; the approval answers any ask it raises, but deny rules and hook denies still
    * win). Without a new input the call is checked once more against the deny rules (settings may
-   * have changed while it waited) and then allowed.
+   * have changed while it waited) and then allowed. `answeredBy` names who answered in the
+   * reason ("approved by …"; default "a person") — a front end that knows the answerer's
+   * credential (toolgate serve: its token, a page sign-in, a named answerer) says which.
    */
-  answer(pending: PendingAsk, answer: AskAnswer, options?: Omit<CheckOptions, 'toolUseId' | 'agent'>): Promise<GateResult>;
+  answer(pending: PendingAsk, answer: AskAnswer, options?: Omit<CheckOptions, 'toolUseId' | 'agent'> & { answeredBy?: string }): Promise<GateResult>;
   /** Switch this view's mode (`setPermissionMode`). bypassPermissions and auto can be refused. */
   setMode(mode: PermissionMode | 'manual'): SetModeResult;
   /** Apply Agent SDK permission updates (the host's own: these may also remove deny rules). */
@@ -361,7 +363,7 @@ async function finishAllow(
   return result;
 }
 
-async function answerPending(core: GateCore, ms: ModeState, pending: PendingAsk, answer: AskAnswer, opts: Omit<CheckOptions, 'toolUseId' | 'agent'>): Promise<GateResult> {
+async function answerPending(core: GateCore, ms: ModeState, pending: PendingAsk, answer: AskAnswer, opts: Omit<CheckOptions, 'toolUseId' | 'agent'> & { answeredBy?: string }): Promise<GateResult> {
   const start = startClock(core);
   const st: RunState = {
     call: pending?.call,
@@ -388,7 +390,7 @@ async function answerPending(core: GateCore, ms: ModeState, pending: PendingAsk,
   return result;
 }
 
-async function resume(core: GateCore, ms: ModeState, st: RunState, pending: PendingAsk, answer: AskAnswer, opts: Omit<CheckOptions, 'toolUseId' | 'agent'>): Promise<GateResult> {
+async function resume(core: GateCore, ms: ModeState, st: RunState, pending: PendingAsk, answer: AskAnswer, opts: Omit<CheckOptions, 'toolUseId' | 'agent'> & { answeredBy?: string }): Promise<GateResult> {
   if (pending === null || typeof pending !== 'object' || pending.version !== 1 || st.call === null || typeof st.call !== 'object' || typeof st.call.tool !== 'string') {
     return denyResult(st, 'gate', 'invalidInput', 'not a pending ask this gate can resume', { step: 'answer' });
   }
@@ -427,6 +429,7 @@ async function resume(core: GateCore, ms: ModeState, st: RunState, pending: Pend
     st.trace.push(...d.trace);
     return denyResult(st, 'rules', d.reason.kind, d.reason.message, { step: 'answer' });
   }
-  st.trace.push({ step: 'answer', outcome: 'allow', detail: 'a person approved the call' });
-  return finishAllow(core, ms, st, 'answer', 'resolver', 'approved by a person', opts.promptId ?? pending.promptId, answer.mode);
+  const by = typeof opts.answeredBy === 'string' && opts.answeredBy !== '' ? opts.answeredBy : 'a person';
+  st.trace.push({ step: 'answer', outcome: 'allow', detail: `${by} approved the call` });
+  return finishAllow(core, ms, st, 'answer', 'resolver', `approved by ${by}`, opts.promptId ?? pending.promptId, answer.mode);
 }

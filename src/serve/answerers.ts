@@ -32,3 +32,16 @@ export function parseAnswerers(text: string, file: string): { ok: true; answerer
   }
   return { ok: true, answerers };
 }
+
+/**
+ * Who answered, in words, from the credential's principal — never from a name the caller gives:
+ * `token` is whoever holds serve's token (the API, `toolgate asks answer`), `page:NAME` the
+ * approval page signed in as NAME (the name typed at sign-in with the token, or an answerer's own),
+ * any other name an answerer of `--answerers` with their own token.
+ */
+export function answeredBy(principal: string): string {
+  if (principal === 'token') return "the holder of serve's token (the API or `toolgate asks answer`)";
+  if (principal === 'page:token') return "the approval page, signed in with serve's token";
+  if (principal.startsWith('page:')) return `the approval page, signed in as ${principal.slice('page:'.length)}`;
+  return `answerer ${principal} (their own token)`;
+}

@@ -1,3 +1,4 @@
+import { answeredBy } from './answerers.js';
 import type { Announced } from './announce.js';
 import type { AskAnswer, GateResult } from '../gate/index.js';
 import { grantRules, inputSha256, redactInput, type AnswerScope, type AskOrigin, type AskRecord, type Store } from '../store/index.js';
@@ -126,7 +127,8 @@ export function createAsks(o: {
       if (ask.answer === undefined) throw new Error(`ask ${ask.id} has no answer`);
       const project = await o.projects.policyFor(ask.projectDir);
       const gate = await o.decider.gateFor(project, { cwd: ask.cwd, ...(ask.sessionId !== undefined ? { sessionId: ask.sessionId } : {}), mode: ask.pending.mode });
-      return settle(await gate.answer(ask.pending, ask.answer.answer, { cwd: ask.cwd }));
+      // The reason names who answered by the credential they answered with.
+      return settle(await gate.answer(ask.pending, ask.answer.answer, { cwd: ask.cwd, answeredBy: answeredBy(ask.answer.answerer) }));
     },
   };
 }

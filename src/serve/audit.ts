@@ -1,3 +1,4 @@
+import { answeredBy } from './answerers.js';
 import type { ToolCall } from '../core/types.js';
 import type { GateResult } from '../gate/index.js';
 import { inputSha256, redactInput, redactString, type AskRecord, type AuditEntry, type AuditEvent } from '../store/index.js';
@@ -90,7 +91,7 @@ export function answerEntry(ask: AskRecord, at: number): AuditEntry {
     ...askBase(ask, at, input),
     behavior: a.behavior,
     reasonKind: 'resolver',
-    reason: a.behavior === 'deny' ? (a.message ?? 'refused by a person') : a.updatedInput !== undefined ? 'approved with an edited input' : 'approved by a person',
+    reason: a.behavior === 'deny' ? (a.message ?? `refused by ${answeredBy(w.answerer)}`) : a.updatedInput !== undefined ? `approved with an edited input by ${answeredBy(w.answerer)}` : `approved by ${answeredBy(w.answerer)}`,
     answerer: w.answerer,
     decidedBy: 'answer',
     detail: `scope ${w.scope}${a.behavior === 'allow' && a.remember === true ? ', remember' : ''}`,

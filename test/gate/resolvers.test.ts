@@ -105,6 +105,16 @@ describe('parking', () => {
     expect(resumed).toMatchObject({ behavior: 'allow', decidedBy: 'answer', call: bash('npm install') });
   });
 
+  it('the allow names who answered when the front end says (answeredBy), else "a person"', async () => {
+    const gate = gateFor();
+    const r = (await gate.check(bash('npm install'))) as Extract<GateResult, { behavior: 'ask' }>;
+    const plain = await gate.answer(r.pending, { behavior: 'allow' });
+    expect(plain).toMatchObject({ behavior: 'allow', reason: { kind: 'resolver', message: 'approved by a person' } });
+    const named = await gate.answer(r.pending, { behavior: 'allow' }, { answeredBy: "the holder of serve's token" });
+    expect(named).toMatchObject({ behavior: 'allow', reason: { kind: 'resolver', message: "approved by the holder of serve's token" } });
+    expect(named.trace.map((t) => t.detail)).toContain("the holder of serve's token approved the call");
+  });
+
   it('a deny answer denies with its message', async () => {
     const gate = gateFor();
     const r = (await gate.check(bash('npm install'))) as Extract<GateResult, { behavior: 'ask' }>;

@@ -115,7 +115,7 @@ describe('the approval page in Chromium', { timeout: 60_000 }, () => {
     const r = await held;
     timings['click → released'].push(performance.now() - clicked);
     expect(decisionOf(r.body)).toBe('allow');
-    expect(reasonOf(r.body)).toMatch(/approved by a person/);
+    expect(reasonOf(r.body)).toMatch(/approved by the approval page, signed in as /);
     const id = (await s.store.listAsks({ state: 'answered', sessionId: 'b-approve' }))[0]?.id;
     const entries = await eventually(async () => {
       const log = await s.store.readAudit({ askId: id as string });

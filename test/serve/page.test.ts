@@ -164,7 +164,9 @@ describe('POST /asks/:id/answer: answering from the page', () => {
     const x = await park(s, 'npm publish', 'p-approve');
     const r = await post(s, `/asks/${x.id}/answer`, { action: 'approve', back: '/?session=p-approve' });
     expect(r.status).toBe(200);
-    expect(decisionOf((await x.held).body)).toBe('allow');
+    const released = (await x.held).body;
+    expect(decisionOf(released)).toBe('allow');
+    expect(reasonOf(released)).toMatch(/approved by the approval page, signed in as ann/);
     expect((await s.store.getAsk(x.id))?.answer).toMatchObject({ answerer: 'page:ann', scope: 'once' });
     const again = await post(s, `/asks/${x.id}/answer`, { action: 'deny' });
     expect(again.status).toBe(409);

@@ -51,7 +51,15 @@ describe('answering needs a credential and the ask\'s one-time code', () => {
     const ok = await s.api('POST', `/v1/asks/${id}/answer`, { behavior: 'allow', code }, { authorization: `Bearer ${TOKEN}` });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ answer: { answerer: 'token' } });
-    expect(decisionOf((await held).body)).toBe('allow');
+    const released = (await held).body;
+    expect(decisionOf(released)).toBe('allow');
+    // Who answered is named by the credential: serve's token, not "a person".
+    expect(reasonOf(released)).toMatch(/approved by the holder of serve's token/);
+    const entries = await eventually(async () => {
+      const all = await s.store.readAudit({ sessionId: 'tok-1' });
+      return all.some((e) => e.event === 'answer') ? all : undefined;
+    });
+    expect(entries.find((e) => e.event === 'answer')).toMatchObject({ answerer: 'token', reason: "approved by the holder of serve's token (the API or `toolgate asks answer`)" });
   });
 
   it('refuses the token without the code, with a wrong code or with the code of another ask; and a free-text answerer name', async () => {
@@ -83,7 +91,7 @@ describe('answering needs a credential and the ask\'s one-time code', () => {
       expect(t.announced.join('\n')).toMatch(new RegExp(`ask ${id} waits \\(Bash\\); its answer code is [2-9A-Z]{4}-[2-9A-Z]{4}$`));
       const r = await t.answer(id, { behavior: 'allow' }, alice);
       expect(r.body).toMatchObject({ answer: { answerer: 'alice' } });
-      await held;
+      expect(reasonOf((await held).body)).toMatch(/approved by answerer alice \(their own token\)/);
     } finally {
       await t.stop();
     }
