@@ -219,7 +219,13 @@ describe('unknown programs that name a denied program', () => {
       expect([d.behavior, d.askKind]).toEqual(['ask', 'firm']);
     },
   );
-  it.each(['git commit -m "rm the old files"', 'echo rm', 'grep -r curl .', 'npm run build', 'cat rm.txt'])('%s is not', (command) => {
+  it.each(['git commit -m "rm the old files"', 'echo rm', 'grep -r curl .', 'npm ls', 'cat rm.txt'])('%s is not', (command) => {
     expect(decide(command).behavior).toBe('allow');
+  });
+  it('npm run build names no denied program, but runs a package script: opaque code, a firm ask under Bash(*)', () => {
+    // The opaque-code table: a wildcard allow under a deny rule naming a program (DP-174).
+    const d = decide('npm run build');
+    expect([d.behavior, d.askKind, d.reason.kind]).toEqual(['ask', 'firm', 'opaqueCode']);
+    expect(d.reason.message).toContain('Bash(npm *)');
   });
 });

@@ -135,7 +135,12 @@ describe('modes (Permission modes)', () => {
     const s = perms({ ask: ['Bash(git push *)'], deny: ['Bash(rm *)'] });
     expectDecision(s, bash('git push'), { mode: 'bypassPermissions' }).toAsk('firm');
     expectDecision(s, bash('rm x'), { mode: 'bypassPermissions' }).toDeny();
-    expectDecision(s, bash('npm publish'), { mode: 'bypassPermissions' }).toAllow();
+    expectDecision(s, bash('mkdir build'), { mode: 'bypassPermissions' }).toAllow();
+    // npm publish runs the package's lifecycle scripts (prepublishOnly, prepack, publish, …):
+    // opaque code that could run rm, so under the deny rule no mode answers it (the opaque-code
+    // table). With no program rule bypassPermissions runs it, as #36 documents.
+    expectDecision(s, bash('npm publish'), { mode: 'bypassPermissions' }).toAsk('firm').withReason('opaqueCode');
+    expectDecision(perms({}), bash('npm publish'), { mode: 'bypassPermissions' }).toAllow();
   });
   it('#38 a critical removal asks whatever the allow rules say; dontAsk denies it', () => {
     const s = perms({ allow: ['Bash(rm *)'] });
