@@ -76,12 +76,18 @@ describe('a wildcard with no program rule allows (as Claude Code)', () => {
 });
 
 describe('no consent', () => {
-  it.each(OPAQUE)('%s under a program rule: plain ask in default, plan, acceptEdits; firm in auto and bypassPermissions', (command) => {
+  it.each(OPAQUE)('%s under a program rule: plain ask in default and acceptEdits, a plan block in plan; firm in auto and bypassPermissions', (command) => {
     for (const rules of PROGRAM_RULES) {
-      for (const mode of ['default', 'plan', 'acceptEdits'] as const) {
+      for (const mode of ['default', 'acceptEdits'] as const) {
         const d = decide(command, rules, mode);
         expect([command, mode, d.behavior, d.askKind]).toEqual([command, mode, 'ask', 'plain']);
       }
+      // Plan mode holds what is not read-only as a plan block (decision 0049): a plain ask here
+      // would let a hook's allow run the code while planning, and the rule would loosen what plan
+      // mode does with no rule at all.
+      const d = decide(command, rules, 'plan');
+      expect([command, d.behavior, d.askKind, d.reason.kind]).toEqual([command, 'ask', 'planBlock', 'opaqueCode']);
+      expect(d.reason.message).toContain('plan mode');
       for (const mode of ['auto', 'bypassPermissions'] as const) {
         const d = decide(command, rules, mode);
         expect([command, mode, d.behavior, d.askKind]).toEqual([command, mode, 'ask', 'firm']);
@@ -92,6 +98,22 @@ describe('no consent', () => {
     const rules = { deny: ['Read(./.env)', 'Edit(secrets/**)'] };
     expect([decide(command, rules).behavior, decide(command, rules).askKind]).toEqual(['ask', 'plain']);
     expect(decide(command, rules, 'bypassPermissions').behavior).toBe('allow');
+  });
+});
+
+describe('plan mode', () => {
+  it.each(OPAQUE)('%s is a plan block without a program rule, with one, and with consent by name; a wildcard under a program rule stays firm', (command) => {
+    const prog = command.startsWith('timeout') ? 'node' : command.split(' ')[0]!;
+    for (const rules of [{}, ...PROGRAM_RULES, { deny: ['Read(./.env)'] }]) {
+      for (const allow of [[], [`Bash(${prog} *)`], ...(Object.keys(rules).length === 0 ? [['Bash(*)']] : [])]) {
+        const d = decide(command, { ...rules, allow }, 'plan');
+        expect([command, JSON.stringify(rules), allow[0], d.behavior, d.askKind]).toEqual([command, JSON.stringify(rules), allow[0], 'ask', 'planBlock']);
+      }
+    }
+    for (const rules of PROGRAM_RULES) {
+      const d = decide(command, { ...rules, allow: ['Bash(*)'] }, 'plan');
+      expect([command, d.behavior, d.askKind, d.reason.kind]).toEqual([command, 'ask', 'firm', 'opaqueCode']);
+    }
   });
 });
 
