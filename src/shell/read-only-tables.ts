@@ -30,7 +30,6 @@ const CLAUDE_CODE_UNMOVED: Readonly<Record<string, ReadOnlyEntry>> = {
     short: '', long: '', operands: 'text', globs: true,
   },
   type: { source: `${CC_CLI}; bash builtin type`, short: 'afptP', operands: 'text', globs: true, anyOptionHarmless: true },
-  id: { source: `${CC_CLI}; ${coreutils('id')}`, short: 'agGnruzZ', long: `context group groups name real user zero ${HV}`, operands: 'text', globs: false },
   true: { source: `${CC_CLI}; bash builtin`, operands: 'text', globs: false, check: 'echo' },
   false: { source: 'bash builtin', operands: 'text', globs: false, check: 'echo' },
   node: { source: `${CC_CLI} (node --version / -v only)`, operands: 'none', globs: false, check: 'version' },

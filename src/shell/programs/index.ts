@@ -28,6 +28,7 @@ import { groups } from './groups.js';
 import { head } from './head.js';
 import { hexdump } from './hexdump.js';
 import { hostname } from './hostname.js';
+import { id } from './id.js';
 import { install } from './install.js';
 import { ln } from './ln.js';
 import { locale } from './locale.js';
@@ -72,7 +73,7 @@ export { createProgramRegistry, optionShape, type ProgramRegistry, type ProgramR
 /** Every model, in the order the registry indexes them. @internal */
 export const PROGRAM_MODELS: readonly ProgramModel[] = [
   arch, basename, cat, cd, checksums, cmp, column, comm, cp, cut, date, df, diff, dirname, du, expand, file, find, fold, free,
-  git, grep, groups, head, hexdump, hostname, install, ln, locale, ls, lsof, nl, nproc, od, paste, patch, ps, pwd, readlink,
+  git, grep, groups, head, hexdump, hostname, id, install, ln, locale, ls, lsof, nl, nproc, od, paste, patch, ps, pwd, readlink,
   realpath, rev, rg, seq, shasum, sleep, sort, stat, strings, tac, tail, tar, test, tr, tree, uname, uniq, uptime, wc, which,
   whoami,
 ];

@@ -99,7 +99,7 @@ const names = PROGRAM_MODELS.flatMap((m) => m.names);
  * `'file'`, a field named `'id'`): quoted, they name the word far more often than the program, so
  * only the tables check (below) looks for them.
  */
-const VOCABULARY_WORDS: ReadonlySet<string> = new Set(['file']);
+const VOCABULARY_WORDS: ReadonlySet<string> = new Set(['file', 'id']);
 const quoted = (name: string) => new RegExp(`['"\`]${name.replace(/[[\]\\^$.|?*+()]/g, '\\$&')}['"\`]`);
 
 describe('every program has one home', () => {
