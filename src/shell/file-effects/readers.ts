@@ -10,7 +10,7 @@ import { all, has, optionFile, pushOpt, scan, type FileOperand, type FileOperand
 export const READERS: Readonly<Record<string, OptionShape>> = {
   less: { shortArg: 'xyhjbzoOkpPtT', longArg: ['log-file', 'LOG-FILE', 'lesskey-file', 'tag', 'tag-file'] }, more: {},
   hd: { shortArg: 'eEfns', longArg: ['format', 'format-file', 'length', 'skip'] },
-  sha224sum: {}, sha384sum: {}, sha512sum: {}, b2sum: { shortArg: 'l' }, cksum: { shortArg: 'al' }, sum: {},
+  b2sum: { shortArg: 'l' }, cksum: { shortArg: 'al' }, sum: {},
   base64: { shortArg: 'w' }, base32: { shortArg: 'w' }, basenc: { shortArg: 'w' },
   bat: { shortArg: 'lmrHL', longArg: ['language', 'map-syntax', 'line-range', 'highlight-line', 'file-name', 'theme', 'style', 'pager', 'decorations', 'color', 'italic-text', 'tabs', 'wrap', 'terminal-width'] },
   batcat: { shortArg: 'lmrHL', longArg: ['language', 'map-syntax', 'line-range', 'highlight-line', 'file-name', 'theme', 'style', 'pager', 'decorations', 'color', 'italic-text', 'tabs', 'wrap', 'terminal-width'] },

@@ -1,5 +1,6 @@
 /**
- * `md5sum`, `sha1sum`, `sha256sum`: print or check checksums of their files. Under `-c` the
+ * `md5sum`, `sha1sum`, `sha224sum`, `sha256sum`, `sha384sum`, `sha512sum`: print or check
+ * checksums of their files. Under `-c` the
  * operands are checksum lists, and they also read the files the lists name.
  */
 import type { GnuOptionSpec } from '../gnu-options.js';
@@ -9,7 +10,7 @@ import { defineProgram } from './model.js';
 import { readOnlyEntry, type ReadOnlyProfile } from './read-only-profile.js';
 import { CC_CLI, coreutils } from './sources.js';
 
-/** GNU coreutils 9.1 md5sum(1), sha1sum(1), sha256sum(1): every option (they share one). */
+/** GNU coreutils 9.1 md5sum(1), sha1sum(1), sha2 family (sha224sum(1) …): every option (they share one). */
 const grammar: GnuOptionSpec = {
   short: 'bctwz',
   long: longOptions('binary tag text zero help version check ignore-missing quiet status strict warn'),
@@ -23,9 +24,9 @@ const profile = (source: string): ReadOnlyProfile => ({
 
 /** The checksum programs' model. @internal */
 export const checksums = defineProgram({
-  names: ['md5sum', 'sha1sum', 'sha256sum'],
-  summary: 'md5sum, sha1sum, sha256sum: print or check checksums',
-  sources: [coreutils('md5sum'), coreutils('sha1sum'), coreutils('sha256sum'), CC_CLI],
+  names: ['md5sum', 'sha1sum', 'sha224sum', 'sha256sum', 'sha384sum', 'sha512sum'],
+  summary: 'md5sum, sha1sum and the sha2 programs: print or check checksums',
+  sources: [coreutils('md5sum'), coreutils('sha1sum'), coreutils('sha256sum'), coreutils('sha512sum'), CC_CLI],
   grammar,
   files: (name, argv, shape) => readerFiles(name, argv, shape),
   readOnly: {
@@ -39,5 +40,6 @@ export const checksums = defineProgram({
   examples: [
     { command: 'sha256sum dist/app.tgz', effects: ['read ./dist/app.tgz'], readOnly: true },
     { command: 'md5sum -c sums.md5', effects: ['read ./sums.md5'], readOnly: false, why: '-c reads the files the list names too' },
+    { command: 'sha512sum --ch SUMS', effects: ['read ./SUMS'], readOnly: false, why: '--ch is --check: the listed files are read too; not in Claude Code\'s read-only set (the CLI asks about sha512sum)' },
   ],
 });
