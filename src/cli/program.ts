@@ -14,6 +14,7 @@ import { registerLintCommand } from './lint.js';
 import { registerTestCommand } from './test-command.js';
 import { registerServeCommand } from './serve.js';
 import { registerAsksCommand, registerAuditCommand } from './asks.js';
+import { registerDiffCommand } from './diff.js';
 import { formatDiagnostics, loadPolicyFromFlags, startingMode, UsageError, type LoadedPolicy, type PolicyOptions } from './load.js';
 
 /**
@@ -49,6 +50,7 @@ Exit codes:
   check, explain  0 allow, 3 ask, 4 deny, 2 usage error, 1 internal error
   lint            0 no finding at --fail-on level (default error), 1 findings, 2 usage error
   test            0 every case passed, 1 a case failed, 2 no test file found
+  diff            0 nothing widens (--fail-on), 1 something does, 2 usage error
   hook            always 0: the answer (a deny for anything unreadable) is the JSON on stdout`;
 
 interface CheckFlags extends PolicyOptions {
@@ -322,6 +324,7 @@ export function buildProgram(): Command {
   registerServeCommand(program);
   registerAsksCommand(program);
   registerAuditCommand(program);
+  registerDiffCommand(program);
   return program;
 }
 

@@ -1,0 +1,185 @@
+import { Command, Option } from 'commander';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, relative, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import type { SettingsSourceKind } from '../core/types.js';
+import { callsOfPolicies, diffCorpus, diffPolicies, formatPolicyDiff, type DiffCall } from '../diff/index.js';
+import { claudeCode, evaluationContextFor, prepare, type EvaluationContext } from '../evaluate/index.js';
+import { nodeFileSystem } from '../node/index.js';
+import { nodeFsView } from '../node/fs.js';
+import { MANAGED_SETTINGS_PATHS, mergePolicy, parseSettingsFile, readSettingsFile, unreadableSettings, type ParsedSettingsFile, type Policy } from '../settings/index.js';
+import { startingMode, UsageError } from './load.js';
+
+const run = promisify(execFile);
+
+interface DiffFlags {
+  old?: string[];
+  new?: string[];
+  oldProject?: string;
+  newProject?: string;
+  oldRef?: string;
+  cwd?: string;
+  home?: string;
+  mode?: string;
+  json?: boolean;
+  failOn?: string;
+}
+
+/** One settings file of a side: which layer it is and where it lives. */
+interface Wanted {
+  kind: SettingsSourceKind;
+  file: string;
+  /** A file named with `--old`/`--new` must exist; a layer of a project need not. */
+  required: boolean;
+}
+
+const LAYERS: Record<string, SettingsSourceKind> = { user: 'userSettings', project: 'projectSettings', local: 'localSettings', managed: 'managed' };
+
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+/** `[layer=]FILE` (layer user, project, local or managed; default project). */
+function namedFile(arg: string): Wanted {
+  const m = /^(user|project|local|managed)=(.+)$/.exec(arg);
+  if (m === null && /^[a-z]+=/.test(arg) && !existsSync(arg)) throw new UsageError(`unknown layer in "${arg}"; expected user, project, local or managed (e.g. project=.claude/settings.json)`);
+  return { kind: m !== null ? LAYERS[m[1]!]! : 'projectSettings', file: resolve(m !== null ? m[2]! : arg), required: true };
+}
+
+/** The four layers of a project, as Claude Code reads them. */
+function projectLayers(dir: string, home: string): Wanted[] {
+  const root = resolve(dir);
+  if (!existsSync(root)) throw new UsageError(`project directory not found: ${root}`);
+  return [
+    { kind: 'userSettings', file: resolve(home, '.claude/settings.json'), required: false },
+    { kind: 'projectSettings', file: resolve(root, '.claude/settings.json'), required: false },
+    { kind: 'localSettings', file: resolve(root, '.claude/settings.local.json'), required: false },
+    ...[MANAGED_SETTINGS_PATHS.linux, MANAGED_SETTINGS_PATHS.macos].map((file): Wanted => ({ kind: 'managed', file, required: false })),
+  ];
+}
+
+async function readNow(w: Wanted): Promise<ParsedSettingsFile | undefined> {
+  if (w.required && !existsSync(w.file)) throw new UsageError(`settings file not found: ${w.file}`);
+  return readSettingsFile(nodeFileSystem(), { kind: w.kind, file: w.file });
+}
+
+/**
+ * The file as it was at a git revision: read with `git show REV:PATH` in the file's repository.
+ * A file outside any repository (the user's or managed settings) reads as it is now; one the
+ * revision does not have is missing.
+ */
+async function readAtRef(w: Wanted, ref: string): Promise<ParsedSettingsFile | undefined> {
+  let dir = dirname(w.file);
+  while (!existsSync(dir)) dir = dirname(dir);
+  let top: string;
+  try {
+    top = (await run('git', ['-C', dir, 'rev-parse', '--show-toplevel'])).stdout.trim();
+  } catch {
+    return readNow({ ...w, required: false });
+  }
+  try {
+    await run('git', ['-C', top, 'rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
+  } catch {
+    throw new UsageError(`--old-ref: no such revision "${ref}" in ${top}`);
+  }
+  const path = relative(top, w.file).split('\\').join('/');
+  let text: string;
+  try {
+    text = (await run('git', ['-C', top, 'show', `${ref}:${path}`], { maxBuffer: 64 * 1024 * 1024 })).stdout;
+  } catch {
+    return undefined;
+  }
+  const source = { kind: w.kind, file: `${w.file}@${ref}` };
+  return text.includes('\uFFFD') ? unreadableSettings(source, { kind: 'unreadable', code: 'TG_SETTINGS_ENCODING', message: 'not UTF-8' }) : parseSettingsFile(text, source);
+}
+
+async function policyOf(wanted: readonly Wanted[], read: (w: Wanted) => Promise<ParsedSettingsFile | undefined>): Promise<Policy> {
+  const parsed = (await Promise.all(wanted.map(read))).filter((p): p is ParsedSettingsFile => p !== undefined);
+  return mergePolicy(parsed);
+}
+
+/** Both policies the flags describe, and the project the calls are placed in. */
+async function sidesFromFlags(flags: DiffFlags, home: string): Promise<{ old: Policy; new: Policy; projectDir: string }> {
+  const newWanted = flags.new !== undefined ? flags.new.map(namedFile) : flags.newProject !== undefined ? projectLayers(flags.newProject, home) : undefined;
+  if (newWanted === undefined) throw new UsageError('name the new policy: --new [layer=]FILE… or --new-project DIR');
+  const oldGiven = [flags.old !== undefined, flags.oldProject !== undefined, flags.oldRef !== undefined].filter(Boolean).length;
+  if (oldGiven !== 1) throw new UsageError('name the old policy once: --old [layer=]FILE…, --old-project DIR or --old-ref GITREF');
+  if (flags.new !== undefined && flags.newProject !== undefined) throw new UsageError('give --new or --new-project, not both');
+  const projectDir = resolve(flags.cwd ?? flags.newProject ?? flags.oldProject ?? process.cwd());
+  const newPolicy = await policyOf(newWanted, readNow);
+  const oldPolicy =
+    flags.oldRef !== undefined
+      ? await policyOf(newWanted, (w) => readAtRef(w, flags.oldRef!))
+      : await policyOf(flags.old !== undefined ? flags.old.map(namedFile) : projectLayers(flags.oldProject!, home), readNow);
+  return { old: oldPolicy, new: newPolicy, projectDir };
+}
+
+function contextOf(policy: Policy, mode: EvaluationContext['mode'], projectDir: string, home: string): EvaluationContext {
+  return evaluationContextFor(
+    { cwd: projectDir, mode },
+    { policy, home, project: { known: true, dir: projectDir, via: 'declared' }, dialect: claudeCode, fs: nodeFsView() },
+  );
+}
+
+async function runDiff(flags: DiffFlags): Promise<number> {
+  const failOn = flags.failOn ?? 'widen';
+  if (failOn !== 'widen' && failOn !== 'any' && failOn !== 'never') throw new UsageError(`--fail-on: expected widen, any or never, not "${failOn}"`);
+  const home = resolve(flags.home ?? homedir());
+  const sides = await sidesFromFlags(flags, home);
+  const modeOf = (policy: Policy) => {
+    const m = startingMode(flags.mode, { policy, dialect: claudeCode });
+    if (m instanceof Error) throw new UsageError(m.message);
+    return m;
+  };
+  await prepare();
+  const { projectDir } = sides;
+  const corpus = diffCorpus({ projectDir, home });
+  const seen = new Set(corpus.map((c) => JSON.stringify(c)));
+  const generated = callsOfPolicies([sides.old, sides.new], { cwd: projectDir, home, projectDir }).filter((c) => !seen.has(JSON.stringify(c)));
+  const calls: DiffCall[] = [...corpus.map((call): DiffCall => ({ call, origin: 'corpus' })), ...generated.map((call): DiffCall => ({ call, origin: 'generated' }))];
+  const diff = diffPolicies(contextOf(sides.old, modeOf(sides.old), projectDir, home), contextOf(sides.new, modeOf(sides.new), projectDir, home), calls);
+  process.stdout.write(flags.json === true ? `${JSON.stringify(diff, null, 2)}\n` : `${formatPolicyDiff(diff)}\n`);
+  if (failOn === 'never') return 0;
+  if (failOn === 'any') return diff.counts.widen + diff.counts.narrow > 0 ? 1 : 0;
+  return diff.widened ? 1 : 0;
+}
+
+const DIFF_HELP = `
+The body of calls: a corpus shipped with toolgate (everyday commands observed against the
+Claude Code CLI, file, web, MCP and agent calls, and the shell program models' examples), placed
+in the project (--cwd, else --new-project, else the current directory), plus calls generated from
+every rule of both policies (its own examples, the prefix plus one word, the path plus one segment,
+the same path under the other file tools, risky commands a broad rule would let through).
+
+A side's mode is --mode, else its own defaultMode, else default: a changed defaultMode shows.
+
+Exit codes: 0 nothing widens (--fail-on widen, the default) or nothing changes (--fail-on any),
+1 something does, 2 usage error.
+
+Examples:
+  toolgate diff --old-ref origin/main --new .claude/settings.json
+  toolgate diff --old user=old/settings.json --new user=new/settings.json
+  toolgate diff --old-project ../before --new-project .`;
+
+/** Register `toolgate diff`. */
+export function registerDiffCommand(program: Command): void {
+  program
+    .command('diff')
+    .description('decide a body of calls under an old and a new policy and list every call whose outcome changes, widenings first')
+    .addOption(new Option('--old <[layer=]file>', 'a settings file of the old policy (repeatable; layer user, project, local or managed; default project)').argParser(collect))
+    .addOption(new Option('--new <[layer=]file>', 'a settings file of the new policy (repeatable; layer as for --old)').argParser(collect))
+    .option('--old-project <dir>', 'the old policy: the user, project, local and managed settings of this project')
+    .option('--new-project <dir>', 'the new policy: the user, project, local and managed settings of this project')
+    .option('--old-ref <gitref>', "the old policy: the new policy's settings files as they were at this git revision")
+    .option('--cwd <dir>', 'the project the calls are placed in (default: --new-project, --old-project, else the current directory)')
+    .option('--home <dir>', 'home directory (default: the real one)')
+    .option('-m, --mode <mode>', "the permission mode of both sides (default: each side's defaultMode, else default)")
+    .option('--fail-on <what>', 'exit 1 when something widens (widen, the default), changes at all (any), or never', 'widen')
+    .option('--json', 'print the whole diff as JSON')
+    .addHelpText('after', DIFF_HELP)
+    .action(async (flags: DiffFlags) => {
+      process.exitCode = await runDiff(flags);
+    });
+}

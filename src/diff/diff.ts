@@ -1,0 +1,116 @@
+import type { Behavior, Decision, RuleRef, ToolCall } from '../core/types.js';
+import { evaluate, type EvaluationContext } from '../evaluate/index.js';
+
+/** Where a call of the diff's body came from. @public */
+export type DiffCallOrigin = 'corpus' | 'generated' | 'given';
+
+/** A call of the body, with where it came from. @public */
+export interface DiffCall {
+  call: ToolCall;
+  origin: DiffCallOrigin;
+}
+
+/**
+ * How an outcome moved: `widen` when the new policy is looser (ask → allow, deny → ask or
+ * allow), `narrow` when it is stricter. @public
+ */
+export type DiffDirection = 'widen' | 'narrow';
+
+/** One decision, as much of it as a diff shows. @public */
+export interface DiffSide {
+  behavior: Behavior;
+  /** The rule that decided, when one did. */
+  rule?: RuleRef;
+  reason: Decision['reason'];
+}
+
+/** A call whose outcome differs between the two policies. @public */
+export interface DiffChange {
+  call: ToolCall;
+  origin: DiffCallOrigin;
+  direction: DiffDirection;
+  old: DiffSide;
+  new: DiffSide;
+}
+
+/** The changes one rule (or, where no rule decided, one reason) is responsible for. @public */
+export interface DiffGroup {
+  /** What is responsible, in plain words: `allow rule "Bash(git *)" in FILE (added or now deciding)`. */
+  responsible: string;
+  /** Whether any of its changes widens. */
+  widens: boolean;
+  /** Its changes, widenings first. */
+  changes: DiffChange[];
+}
+
+/** What {@link diffPolicies} found. @public */
+export interface PolicyDiff {
+  /** How many calls were decided under both policies, by origin. */
+  checked: Record<DiffCallOrigin, number>;
+  /** Groups, those with a widening first. */
+  groups: DiffGroup[];
+  /** Whether any call decides looser under the new policy. */
+  widened: boolean;
+  /** The number of changed calls, by direction. */
+  counts: Record<DiffDirection, number>;
+}
+
+const RANK: Record<Behavior, number> = { allow: 0, ask: 1, deny: 2 };
+
+function sideOf(d: Decision): DiffSide {
+  return { behavior: d.behavior, ...(d.rule !== undefined ? { rule: d.rule } : {}), reason: d.reason };
+}
+
+function where(rule: RuleRef): string {
+  return rule.source.file !== undefined ? `${rule.source.file} (${rule.source.kind})` : rule.source.kind;
+}
+
+function sameRule(a: RuleRef | undefined, b: RuleRef | undefined): boolean {
+  return a !== undefined && b !== undefined && a.text === b.text && a.list === b.list && a.source.kind === b.source.kind;
+}
+
+/**
+ * The rule responsible for a change: the rule that decides under the new policy when it did not
+ * decide before (an added or broadened rule), else the rule that decided before and no longer
+ * does (a removed or narrowed rule), else the reason (a mode, a setting).
+ */
+function responsibleFor(o: Decision, n: Decision, modes: { old: string; new: string }): string {
+  if (n.rule !== undefined && !sameRule(o.rule, n.rule)) return `${n.rule.list} rule "${n.rule.text}" in ${where(n.rule)} (new policy: added, broadened or now deciding)`;
+  if (o.rule !== undefined && !sameRule(o.rule, n.rule)) return `${o.rule.list} rule "${o.rule.text}" in ${where(o.rule)} (old policy: removed, narrowed or shadowed)`;
+  const mode = modes.old !== modes.new ? `; mode ${modes.old} → ${modes.new}` : '';
+  return `${n.reason.kind === o.reason.kind ? n.reason.kind : `${o.reason.kind} → ${n.reason.kind}`}${mode} (no rule decides)`;
+}
+
+/**
+ * Decide every call under the old and the new policy and list each call whose outcome
+ * (allow, ask, deny) changes, grouped by the rule responsible, groups with a widening first.
+ * Both contexts should describe the same place (cwd, home, project, file system) so that only the
+ * policy and its mode differ. Pure but for what the contexts' file system reads.
+ * @public
+ */
+export function diffPolicies(oldCtx: EvaluationContext, newCtx: EvaluationContext, calls: readonly DiffCall[]): PolicyDiff {
+  const checked: Record<DiffCallOrigin, number> = { corpus: 0, generated: 0, given: 0 };
+  const counts: Record<DiffDirection, number> = { widen: 0, narrow: 0 };
+  const byResponsible = new Map<string, DiffGroup>();
+  const modes = { old: oldCtx.mode, new: newCtx.mode };
+  for (const { call, origin } of calls) {
+    checked[origin] += 1;
+    const o = evaluate(call, oldCtx);
+    const n = evaluate(call, newCtx);
+    if (o.behavior === n.behavior) continue;
+    const direction: DiffDirection = RANK[n.behavior] < RANK[o.behavior] ? 'widen' : 'narrow';
+    counts[direction] += 1;
+    const responsible = responsibleFor(o, n, modes);
+    let group = byResponsible.get(responsible);
+    if (group === undefined) {
+      group = { responsible, widens: false, changes: [] };
+      byResponsible.set(responsible, group);
+    }
+    group.widens ||= direction === 'widen';
+    group.changes.push({ call, origin, direction, old: sideOf(o), new: sideOf(n) });
+  }
+  const groups = [...byResponsible.values()];
+  for (const g of groups) g.changes.sort((a, b) => Number(a.direction === 'narrow') - Number(b.direction === 'narrow'));
+  groups.sort((a, b) => Number(!a.widens) - Number(!b.widens));
+  return { checked, groups, widened: counts.widen > 0, counts };
+}

@@ -1,0 +1,109 @@
+/** diffPolicies: every kind of widening is found, grouped by the rule responsible, widenings first. */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callsOfPolicies, diffCorpus, diffPolicies, formatPolicyDiff, type DiffCall } from '../../src/diff/index.js';
+import { prepare, type EvaluationContext } from '../../src/evaluate/index.js';
+import { policyFromObjects, type Policy, type SettingsObject } from '../../src/settings/index.js';
+
+const HOME = '/home/user';
+const P = `${HOME}/project`;
+
+beforeAll(async () => {
+  await prepare();
+});
+
+const policy = (...objects: SettingsObject[]): Policy => policyFromObjects(objects);
+const project = (permissions: Record<string, unknown>): SettingsObject => ({ kind: 'projectSettings', file: `${P}/.claude/settings.json`, settings: { permissions } });
+const ctx = (p: Policy): EvaluationContext => ({ policy: p, mode: p.defaultMode?.value ?? 'default', cwd: P, home: HOME });
+
+/** The diff over the shipped corpus and the calls generated from both policies. */
+function diff(old: Policy, now: Policy) {
+  const corpus = diffCorpus({ projectDir: P, home: HOME });
+  const calls: DiffCall[] = [
+    ...corpus.map((call): DiffCall => ({ call, origin: 'corpus' })),
+    ...callsOfPolicies([old, now], { cwd: P, home: HOME, projectDir: P }).map((call): DiffCall => ({ call, origin: 'generated' })),
+  ];
+  return diffPolicies(ctx(old), ctx(now), calls);
+}
+
+const commands = (d: ReturnType<typeof diff>, direction: 'widen' | 'narrow') =>
+  d.groups.flatMap((g) => g.changes).filter((c) => c.direction === direction).map((c) => `${String(c.call.input['command'] ?? c.call.input['file_path'])}: ${c.old.behavior} → ${c.new.behavior}`);
+
+describe('diffPolicies finds each kind of widening', () => {
+  it('a new allow rule, blamed on that rule, even for a command outside the corpus', () => {
+    const d = diff(policy(project({})), policy(project({ allow: ['Bash(flyctl deploy *)'] })));
+    expect(d.widened).toBe(true);
+    expect(d.groups).toHaveLength(1);
+    expect(d.groups[0]!.responsible).toMatch(/^allow rule "Bash\(flyctl deploy \*\)" in .*settings\.json \(projectSettings\)/);
+    expect(commands(d, 'widen')).toContain('flyctl deploy x: ask → allow');
+    expect(d.groups[0]!.changes.every((c) => c.origin === 'generated')).toBe(true);
+  });
+
+  it('a removed deny rule (deny → ask), blamed on the old rule', () => {
+    const d = diff(policy(project({ deny: ['Bash(curl *)'] })), policy(project({})));
+    expect(d.widened).toBe(true);
+    expect(d.groups[0]!.responsible).toMatch(/^deny rule "Bash\(curl \*\)" .*\(old policy: removed, narrowed or shadowed\)/);
+    expect(commands(d, 'widen')).toContain('curl x: deny → ask');
+    expect(d.counts.narrow).toBe(0);
+  });
+
+  it('a broader pattern', () => {
+    const d = diff(policy(project({ allow: ['Bash(git status)'] })), policy(project({ allow: ['Bash(git *)'] })));
+    expect(d.widened).toBe(true);
+    expect(d.groups[0]!.responsible).toMatch(/^allow rule "Bash\(git \*\)"/);
+    expect(commands(d, 'widen')).toEqual(expect.arrayContaining(['git push origin main: ask → allow', 'git push --force origin main: ask → allow']));
+    expect(commands(d, 'widen')).not.toContain('git status: ask → allow');
+  });
+
+  it('a mode change through defaultMode', () => {
+    const d = diff(policy(project({})), policy(project({ defaultMode: 'acceptEdits' })));
+    expect(d.widened).toBe(true);
+    expect(d.groups[0]!.responsible).toMatch(/mode default → acceptEdits \(no rule decides\)/);
+    expect(commands(d, 'widen')).toContain(`${P}/src/app.py: ask → allow`);
+  });
+
+  it('a removed ask rule', () => {
+    const d = diff(policy(project({ allow: ['Bash(git *)'], ask: ['Bash(git push *)'] })), policy(project({ allow: ['Bash(git *)'] })));
+    expect(d.widened).toBe(true);
+    expect(d.groups[0]!.responsible).toMatch(/^allow rule "Bash\(git \*\)"/);
+    expect(commands(d, 'widen')).toContain('git push origin main: ask → allow');
+  });
+
+  it('a managed key taken away (allowManagedPermissionRulesOnly)', () => {
+    const managed = (settings: Record<string, unknown>): SettingsObject => ({ kind: 'managed', file: '/etc/claude-code/managed-settings.json', settings });
+    const d = diff(policy(managed({ allowManagedPermissionRulesOnly: true }), project({ allow: ['Bash(make *)'] })), policy(managed({}), project({ allow: ['Bash(make *)'] })));
+    expect(d.widened).toBe(true);
+    expect(commands(d, 'widen')).toContain('make x: ask → allow');
+  });
+
+  it('a rule moved to a layer an untrusted project may not allow from is a narrowing, and back a widening', () => {
+    const user = (permissions: Record<string, unknown>): SettingsObject => ({ kind: 'userSettings', file: `${HOME}/.claude/settings.json`, settings: { permissions } });
+    const inUser = policyFromObjects([user({ allow: ['Bash(make *)'] }), project({})], { projectTrusted: false });
+    const inProject = policyFromObjects([user({}), project({ allow: ['Bash(make *)'] })], { projectTrusted: false });
+    expect(commands(diff(inUser, inProject), 'narrow')).toContain('make x: allow → ask');
+    expect(commands(diff(inProject, inUser), 'widen')).toContain('make x: ask → allow');
+  });
+});
+
+describe('diffPolicies orders and groups', () => {
+  it('lists a narrowing after the widenings', () => {
+    const d = diff(policy(project({ allow: ['Bash(git *)'] })), policy(project({ allow: ['Bash(npm *)'] })));
+    expect(d.counts.widen).toBeGreaterThan(0);
+    expect(d.counts.narrow).toBeGreaterThan(0);
+    const firstNarrow = d.groups.findIndex((g) => !g.widens);
+    expect(d.groups.slice(0, firstNarrow).every((g) => g.widens)).toBe(true);
+    expect(d.groups.slice(firstNarrow).every((g) => !g.widens)).toBe(true);
+    expect(d.groups[firstNarrow]!.responsible).toMatch(/^allow rule "Bash\(git \*\)" .*old policy/);
+    const text = formatPolicyDiff(d);
+    expect(text.indexOf('WIDENS: allow rule "Bash(npm *)"')).toBeLessThan(text.indexOf('narrows: allow rule "Bash(git *)"'));
+    expect(text).toMatch(/- Bash\(git push origin main\): allow → ask/);
+  });
+
+  it('reports nothing for the same policy and counts what it decided', () => {
+    const p = policy(project({ allow: ['Bash(npm *)'], deny: ['Read(./.env)'] }));
+    const d = diff(p, p);
+    expect(d).toMatchObject({ widened: false, groups: [], counts: { widen: 0, narrow: 0 } });
+    expect(d.checked.corpus).toBeGreaterThan(700);
+    expect(d.checked.generated).toBeGreaterThan(0);
+    expect(formatPolicyDiff(d)).toContain('no call changes outcome');
+  });
+});
