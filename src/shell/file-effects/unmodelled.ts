@@ -12,10 +12,10 @@ import type { FileOperand } from './types.js';
  * variables, users, signals or programs). `[[` is the keyword's word, should a wrapper run it.
  */
 export const NO_FILE_WORDS: ReadonlySet<string> = new Set([
-  'echo', 'printf', 'true', 'false', ':', 'expr', '[[', 'kill', 'yes',
-  'printenv', 'type', 'hash', 'alias', 'unalias', 'set', 'shopt', 'exit', 'return', 'break', 'continue', 'wait', 'jobs',
+  'echo', 'printf', 'true', 'false', ':', '[[', 'kill',
+  'type', 'hash', 'alias', 'unalias', 'set', 'shopt', 'exit', 'return', 'break', 'continue', 'wait', 'jobs',
   'fg', 'bg', 'disown', 'umask', 'ulimit', 'times', 'trap', 'shift', 'getopts', 'read', 'local', 'declare', 'typeset', 'export', 'readonly', 'unset',
-  'let', 'tty', 'logname', 'users', 'who', 'clear', 'tput', 'help', 'caller', 'compgen', 'complete',
+  'let', 'who', 'clear', 'tput', 'help', 'caller', 'compgen', 'complete',
   'compopt', 'dirs', 'enable', 'logout', 'suspend', 'pgrep', 'pkill', 'killall', 'jq-version',
 ]);
 

@@ -18,6 +18,7 @@ import { diff } from './diff.js';
 import { dirname } from './dirname.js';
 import { du } from './du.js';
 import { expand } from './expand.js';
+import { expr } from './expr.js';
 import { file } from './file.js';
 import { find } from './find.js';
 import { fold } from './fold.js';
@@ -32,6 +33,7 @@ import { id } from './id.js';
 import { install } from './install.js';
 import { ln } from './ln.js';
 import { locale } from './locale.js';
+import { logname } from './logname.js';
 import { ls } from './ls.js';
 import { lsof } from './lsof.js';
 import { nl } from './nl.js';
@@ -39,6 +41,7 @@ import { nproc } from './nproc.js';
 import { od } from './od.js';
 import { paste } from './paste.js';
 import { patch } from './patch.js';
+import { printenv } from './printenv.js';
 import { ps } from './ps.js';
 import { pwd } from './pwd.js';
 import { readlink } from './readlink.js';
@@ -57,12 +60,15 @@ import { tar } from './tar/index.js';
 import { test } from './test.js';
 import { tr } from './tr.js';
 import { tree } from './tree.js';
+import { tty } from './tty.js';
 import { uname } from './uname.js';
 import { uniq } from './uniq.js';
 import { uptime } from './uptime.js';
+import { users } from './users.js';
 import { wc } from './wc.js';
 import { which } from './which.js';
 import { whoami } from './whoami.js';
+import { yes } from './yes.js';
 import type { ProgramModel } from './model.js';
 import { createProgramRegistry, type ProgramRegistry } from './registry.js';
 
@@ -72,10 +78,10 @@ export { createProgramRegistry, optionShape, type ProgramRegistry, type ProgramR
 
 /** Every model, in the order the registry indexes them. @internal */
 export const PROGRAM_MODELS: readonly ProgramModel[] = [
-  arch, basename, cat, cd, checksums, cmp, column, comm, cp, cut, date, df, diff, dirname, du, expand, file, find, fold, free,
-  git, grep, groups, head, hexdump, hostname, id, install, ln, locale, ls, lsof, nl, nproc, od, paste, patch, ps, pwd, readlink,
-  realpath, rev, rg, seq, shasum, sleep, sort, stat, strings, tac, tail, tar, test, tr, tree, uname, uniq, uptime, wc, which,
-  whoami,
+  arch, basename, cat, cd, checksums, cmp, column, comm, cp, cut, date, df, diff, dirname, du, expand, expr, file, find, fold,
+  free, git, grep, groups, head, hexdump, hostname, id, install, ln, locale, logname, ls, lsof, nl, nproc, od, paste, patch,
+  printenv, ps, pwd, readlink, realpath, rev, rg, seq, shasum, sleep, sort, stat, strings, tac, tail, tar, test, tr, tree, tty,
+  uname, uniq, uptime, users, wc, which, whoami, yes,
 ];
 
 /** The registry the shell layer uses (duplicate names are refused by its test, not at start). @internal */
