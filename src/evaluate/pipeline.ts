@@ -497,7 +497,7 @@ function readOutside(state: EvalState, cmd: SimpleCommand): PathEffect | undefin
     if (e.command !== i || e.op !== 'read') continue;
     if (!((e.literal || e.glob) && isInsideAny(e.glob ? globBase(e.path) : e.path, wd))) return e;
     if (view === undefined || e.fromHistory === true) continue;
-    const out = outsideThroughLinks(view, e, (p) => isInsideAny(p, wd), budget);
+    const out = outsideThroughLinks(view, e, (p) => isInsideAny(p, wd), budget, (name) => environmentValue(state.ctx.environment, name) !== null);
     if (out !== undefined) return { ...e, path: out.path, raw: `${out.path} (${out.why})` };
   }
   return undefined;

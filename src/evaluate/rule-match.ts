@@ -521,7 +521,8 @@ export function effectVerdict(rule: Rule, e: PathEffect, isRead: boolean, ctx: P
  * view's entries say, walked wherever links lead (bounded); without a view, paths are as written.
  */
 function readThroughLinks(e: PathEffect, isRead: boolean, what: string, covered: (p: string) => boolean, look: EffectLook, budget: Budget): RuleMatch | undefined {
-  if (!isRead || look.view === undefined || e.tree === undefined || e.walksLinks === false || e.assumed !== undefined) return undefined;
+  // A reader that follows links only by a configuration the environment may name counts as following them.
+  if (!isRead || look.view === undefined || e.tree === undefined || (e.walksLinks === false && e.walksLinksWith === undefined) || e.assumed !== undefined) return undefined;
   const held = dirHolds(look.view, e.path, covered, () => true, budget);
   if (held.kind === 'nothing') return undefined;
   if (held.kind === 'unknown') return { kind: 'hidden', guarded: true, detail: `${what}, whose links may lead to a path the rule covers (${held.why})` };

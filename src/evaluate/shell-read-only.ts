@@ -53,7 +53,7 @@ export function shellReadOnly(state: EvalState): ShellReadOnly {
     else if (!e.literal && !e.glob) why ??= `it reads a path that is not literal (${e.raw})`;
     else if (!isInsideAny(e.glob ? globBase(e.path) : e.path, state.workingDirectories)) why ??= `it reads ${e.path}, outside the working directories`;
     else if (why === undefined && state.ctx.fs !== undefined) {
-      const out = outsideThroughLinks(state.ctx.fs, e, (p) => isInsideAny(p, state.workingDirectories), budget);
+      const out = outsideThroughLinks(state.ctx.fs, e, (p) => isInsideAny(p, state.workingDirectories), budget, (name) => environmentValue(state.ctx.environment, name) !== null);
       if (out !== undefined) why = `it reads ${out.path} (${out.why}), outside the working directories`;
     }
   }

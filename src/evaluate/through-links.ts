@@ -9,8 +9,13 @@ import type { ReadonlyFsView } from '../core/ports.js';
 import type { PathEffect } from '../shell/types.js';
 import { expandGlob, linkOutOf, type Budget } from './fs-reach.js';
 
-/** Where the read `e` leads outside (`inside` says what is inside), and why; `undefined` when it stays inside. */
-export function outsideThroughLinks(view: ReadonlyFsView, e: PathEffect, inside: (p: string) => boolean, budget: Budget): { path: string; why: string } | undefined {
+/**
+ * Where the read `e` leads outside (`inside` says what is inside), and why; `undefined` when it
+ * stays inside. `maySet(name)`: whether the environment variable may be set (a reader's
+ * configuration may make it follow links: `PathEffect.walksLinksWith`).
+ */
+export function outsideThroughLinks(view: ReadonlyFsView, e: PathEffect, inside: (p: string) => boolean, budget: Budget, maySet: (name: string) => boolean = () => true): { path: string; why: string } | undefined {
+  const follows = e.walksLinks !== false || (e.walksLinksWith !== undefined && maySet(e.walksLinksWith));
   let paths = [e.path];
   if (e.glob) {
     const named = expandGlob(view, e.path, budget);
@@ -23,9 +28,12 @@ export function outsideThroughLinks(view: ReadonlyFsView, e: PathEffect, inside:
     // A read of a tree (all of it, or some files: `grep -r --include=…`), or a lister that walks
     // the tree through its links (`ls -LR`, `find -L`).
     if (e.tree === undefined && e.walksLinks !== true) continue;
-    const reach = linkOutOf(view, real ?? p, inside, budget, e.walksLinks !== false, e.tree === undefined);
+    const reach = linkOutOf(view, real ?? p, inside, budget, follows, e.tree === undefined);
     const how = e.tree !== undefined ? 'reads' : 'lists';
-    if (reach.kind === 'leads') return { path: reach.path, why: `the command ${how} ${p} whole and follows the link ${reach.link} there` };
+    if (reach.kind === 'leads') {
+      const may = e.walksLinks === false ? `may follow the link ${reach.link} there (${e.walksLinksWith} may name a configuration that says so)` : `follows the link ${reach.link} there`;
+      return { path: reach.path, why: `the command ${how} ${p} whole and ${may}` };
+    }
     if (reach.kind === 'unknown') return { path: p, why: `the command ${how} it whole, and where the links inside lead cannot be settled: ${reach.why}` };
   }
   return undefined;

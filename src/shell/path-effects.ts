@@ -289,7 +289,7 @@ function expandedArgv(cmd: SimpleCommand): Variant {
 
 /** Extra facts an effect carries from the operand that made it. */
 /** `names` resolved: the entries of the directories named (an empty `of`: of the effect's own path). */
-type EffectExtra = Pick<FileOperand, 'tree' | 'assumed' | 'ownMetadata' | 'prefix' | 'fromHistory' | 'pattern' | 'walksLinks'> & { intoName?: string; names?: PathNames };
+type EffectExtra = Pick<FileOperand, 'tree' | 'assumed' | 'ownMetadata' | 'prefix' | 'fromHistory' | 'pattern' | 'walksLinks' | 'walksLinksWith'> & { intoName?: string; names?: PathNames };
 
 /**
  * The paths a command reads, writes or removes: redirections (`>`, `>>`, `<`, …), the file
@@ -463,6 +463,7 @@ function effectOf(
   const e: PathEffect = { op, raw, command, glob, path, literal };
   if (tree !== undefined) e.tree = tree;
   if (extra.walksLinks !== undefined && (tree !== undefined || extra.walksLinks)) e.walksLinks = extra.walksLinks;
+  if (extra.walksLinksWith !== undefined && tree !== undefined) e.walksLinksWith = extra.walksLinksWith;
   if (assumed !== undefined) e.assumed = assumed;
   if (extra.ownMetadata) e.ownMetadata = true;
   if (extra.fromHistory) e.fromHistory = true;
@@ -504,6 +505,7 @@ function addOperands(i: number, name: string, cmd: SimpleCommand, v: Variant, ba
     const extra: EffectExtra = {};
     if (f.tree !== undefined) extra.tree = f.tree;
     if (f.walksLinks !== undefined) extra.walksLinks = f.walksLinks;
+    if (f.walksLinksWith !== undefined) extra.walksLinksWith = f.walksLinksWith;
     if (f.assumed !== undefined) extra.assumed = f.assumed;
     if (f.ownMetadata) extra.ownMetadata = true;
     if (f.prefix) extra.prefix = true;

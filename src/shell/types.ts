@@ -172,6 +172,12 @@ export interface PathEffect {
    */
   walksLinks?: boolean;
   /**
+   * With `walksLinks: false`: the environment variable naming a configuration file that may make
+   * the reader follow links all the same (`rg`: `RIPGREP_CONFIG_PATH`, which may hold `--follow`).
+   * Unless the environment is known to lack it, the reader may follow them.
+   */
+  walksLinksWith?: string;
+  /**
    * Set for a word of a program whose file effects toolgate does not model, assumed read and
    * written: `path` — it looks like a path (`/` inside, a leading `.` or `~`) or is not literal;
    * `word` — a bare word, which counts only when a deny rule or a protected name covers it.

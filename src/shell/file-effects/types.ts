@@ -18,6 +18,8 @@ export interface FileOperand {
   tree?: 'all' | 'some';
   /** For a tree read: `false` when the program does not follow links inside the tree (see `PathEffect.walksLinks`). */
   walksLinks?: boolean;
+  /** With `walksLinks: false`: the variable naming a configuration that may make it follow links all the same (see `PathEffect.walksLinksWith`). */
+  walksLinksWith?: string;
   /** The path is a name prefix: the files touched are named by it plus a suffix (`split`, `csplit`). */
   prefix?: boolean;
   /** A word of a program whose file effects toolgate does not model (see `PathEffect.assumed`). */

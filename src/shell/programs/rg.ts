@@ -46,8 +46,8 @@ function rgFiles(argv: readonly string[], words: ReadWords): FileOperands {
   const patternGiven = has(options, '-e', '-f', '--regexp', '--file') || listOnly;
   const paths = patternGiven ? ops : ops.slice(1);
   // rg follows links inside the directories it walks with -L/--follow, which its configuration
-  // file (RIPGREP_CONFIG_PATH, which may be set) may hold too: known not to only with --no-config.
-  const walk = has(options, '-L', '--follow') || !has(options, '--no-config') ? {} : { walksLinks: false };
+  // file may hold too: without --no-config, it may follow them while RIPGREP_CONFIG_PATH may be set.
+  const walk = has(options, '-L', '--follow') ? {} : has(options, '--no-config') ? { walksLinks: false } : { walksLinks: false, walksLinksWith: 'RIPGREP_CONFIG_PATH' };
   files.push(...all(paths, 'read', { tree: 'all', ...walk }));
   if (paths.length === 0 && !has(options, '--version', '-V', '--help', '-h', '--type-list')) files.push({ op: 'read', index: 0, value: '.', tree: 'all', ...walk });
   return { files, unresolved, notFiles: patternGiven ? [] : ops.slice(0, 1) };
