@@ -88,6 +88,18 @@ function decideSafely(call: ToolCall, ctx: EvaluationContext): Decision {
   }
 }
 
+/**
+ * `permissions.denyInsteadOfPrompting` (Claude Code 2.1.319): what would ask a person is refused,
+ * with the reason it would have asked. A host that lets hooks and resolvers answer first (the gate)
+ * says so with `EvaluateOptions.promptsDeniedLater`, and refuses what is still asking itself.
+ */
+function denyInsteadOfAsking(d: Decision, ctx: EvaluationContext): Decision {
+  if (d.behavior !== 'ask' || ctx.policy.denyInsteadOfPrompting !== true || ctx.options?.promptsDeniedLater === true) return d;
+  const message = `${d.reason.message} (permissions.denyInsteadOfPrompting refuses what would ask)`;
+  const { askKind: _kind, suggestions: _none, ...rest } = d;
+  return { ...rest, behavior: 'deny', reason: { ...d.reason, message }, trace: [...d.trace, { step: 'denyInsteadOfPrompting', outcome: 'deny', detail: message }] };
+}
+
 function run(call: ToolCall, ctx: EvaluationContext, dialect: Dialect): Decision {
   if (call === null || typeof call !== 'object' || typeof call.tool !== 'string' || call.tool === '' || call.input === null || typeof call.input !== 'object' || Array.isArray(call.input)) {
     const message = 'malformed tool call: expected { tool: string, input: object }';
@@ -122,7 +134,7 @@ function run(call: ToolCall, ctx: EvaluationContext, dialect: Dialect): Decision
   if (trace !== undefined) state.trace.push(...trace);
   for (const step of dialect.steps) {
     const result = step.run(state);
-    if (result) return failClosedForBrokenSettings(askWhileHomeUnknown(askWhileProjectUnknown(result, ctx.projectUnknown, mode), call, ctx.homeUnknown, mode), ctx.policy, mode);
+    if (result) return denyInsteadOfAsking(failClosedForBrokenSettings(askWhileHomeUnknown(askWhileProjectUnknown(result, ctx.projectUnknown, mode), call, ctx.homeUnknown, mode), ctx.policy, mode), ctx);
   }
   throw new Error('the pipeline ended without a decision');
 }

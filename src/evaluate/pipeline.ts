@@ -15,6 +15,10 @@ import { readAfterCd, writesWithCd } from './cd-relative-reads.js';
 import { decide, fixedPass, holdAsk, pass, passFixed, passOwnText, ruleRef } from './state.js';
 import { shellReadOnly } from './shell-read-only.js';
 import { readsOutside } from './reads-outside.js';
+import { writesOutside } from './writes-outside.js';
+import { isPlanFile } from './plan-file.js';
+
+export { isPlanFile };
 import { protectedNames, type ProtectedNames } from './protected-names.js';
 import { newBudget, type Budget } from './fs-reach.js';
 import { outsideThroughLinks } from './through-links.js';
@@ -232,11 +236,6 @@ function powerShellHeldAsks(state: EvalState, facts: Extract<CallFacts, { kind: 
   if (unknownWrite !== undefined) holdAsk(state, 'protectedPaths', { kind: 'protected', reason: 'protectedPath', message: `${unknownWrite}, which may be a protected path` });
 }
 
-export function isPlanFile(state: EvalState, path: string): boolean {
-  const plan = state.ctx.options?.planFilePath;
-  if (plan === undefined) return false;
-  return normalizePath(plan, { cwd: state.ctx.cwd, home: state.ctx.home, platform: state.env.platform }) === path;
-}
 
 /**
  * A shell write to a regular file with more than one name (a hard link, `cp -l`, `ln`) changes
@@ -638,6 +637,7 @@ export const STEPS = {
   toolRemoved,
   denyRules: restrictiveStep('deny'),
   readsOutsideWorkingDirectories: readsOutside,
+  writesOutsideWorkingDirectories: writesOutside,
   askRules: restrictiveStep('ask'),
   userInteraction,
   unseenShell,
@@ -653,6 +653,7 @@ export const CLAUDE_CODE_STEPS: readonly PipelineStep[] = [
   STEPS.toolRemoved,
   STEPS.denyRules,
   STEPS.readsOutsideWorkingDirectories,
+  STEPS.writesOutsideWorkingDirectories,
   STEPS.askRules,
   STEPS.userInteraction,
   STEPS.unseenShell,

@@ -55,6 +55,12 @@ export interface EvaluateOptions {
    * its read-only blocks when it could (Claude Code docs, "Permission modes › plan"). Default false.
    */
   bypassAvailable?: boolean;
+  /**
+   * With `permissions.denyInsteadOfPrompting`: leave asks as asks, because the host refuses what
+   * still asks after its hooks and resolvers had their turn (the gate sets it). Default false:
+   * `evaluate` refuses them itself.
+   */
+  promptsDeniedLater?: boolean;
 }
 
 /**

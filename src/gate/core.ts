@@ -115,7 +115,7 @@ export function evaluationContext(core: GateCore, mode: PermissionMode, cwd?: st
       ...(o.platform !== undefined ? { platform: o.platform } : {}),
       ...(o.fsView !== undefined ? { fs: o.fsView } : {}),
       session: { rules: core.session.rules, directories: core.session.directories },
-      options: { ...o.evaluate, ...(planFilePath !== undefined ? { planFilePath } : {}) },
+      options: { ...o.evaluate, ...(planFilePath !== undefined ? { planFilePath } : {}), ...(core.policy.denyInsteadOfPrompting === true ? { promptsDeniedLater: true } : {}) },
       ...(o.dialect !== undefined ? { dialect: o.dialect } : {}),
       ...(o.dialectInput !== undefined ? { dialectInput: o.dialectInput } : {}),
       ...(o.shell !== undefined ? { shell: o.shell } : {}),

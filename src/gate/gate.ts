@@ -273,6 +273,9 @@ async function loop(core: GateCore, ms: ModeState, st: RunState, signal: AbortSi
       st.trace.push({ step: 'allowedPrompts', outcome: 'allow', detail: 'an approved plan authorised this call' });
       return finishAllow(core, ms, st, 'allowedPrompt', 'planApproval', 'authorised by the approved plan', promptId);
     }
+    // permissions.denyInsteadOfPrompting: what a PreToolUse hook's allow did not answer is refused
+    // before anyone would be asked (Claude Code 2.1.332 runs a call a hook allowed).
+    if (core.policy.denyInsteadOfPrompting === true) return denyResult(st, 'gate', ask.hookReason !== undefined ? 'hook' : d.reason.kind, `${ask.hookReason ?? d.reason.message} (permissions.denyInsteadOfPrompting refuses what would ask)`, { step: 'mode' });
     if (ms.mode === 'dontAsk' && gateOwnsDontAsk) return denyResult(st, 'gate', ask.hookReason !== undefined ? 'hook' : d.reason.kind, `dontAsk refuses what would ask: ${ask.hookReason ?? d.reason.message}`, { step: 'mode' });
 
     // 4. Resolvers, else park.

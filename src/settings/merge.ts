@@ -304,6 +304,8 @@ export function mergePolicy(files: readonly ParsedSettingsFile[], options: Merge
     disableBypassPermissionsMode: entries.some((e) => e.file.disableBypassPermissionsMode === true),
     disableAutoMode: entries.some((e) => e.file.disableAutoMode === true),
     ...(entries.some((e) => e.file.blockReadsOutsideWorkingDirectories === true) ? { blockReadsOutsideWorkingDirectories: true } : {}),
+    ...(entries.some((e) => e.file.blockWritesOutsideWorkingDirectories === true) ? { blockWritesOutsideWorkingDirectories: true } : {}),
+    ...(entries.some((e) => e.file.denyInsteadOfPrompting === true) ? { denyInsteadOfPrompting: true } : {}),
     allowManagedPermissionRulesOnly,
     allowManagedHooksOnly,
     useAutoModeDuringPlan: !entries.some((e) => e.useAutoModeDuringPlan === false),

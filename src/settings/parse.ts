@@ -223,6 +223,12 @@ function readPermissions(r: Reader, value: unknown, file: SettingsFile): void {
       case 'blockReadsOutsideWorkingDirectories':
         if (r.check(permissionsShape.blockReadsOutsideWorkingDirectories, v, path, 'the setting is ignored') && v === true) file.blockReadsOutsideWorkingDirectories = true;
         break;
+      case 'blockWritesOutsideWorkingDirectories':
+        if (r.check(permissionsShape.blockWritesOutsideWorkingDirectories, v, path, 'the setting is ignored') && v === true) file.blockWritesOutsideWorkingDirectories = true;
+        break;
+      case 'denyInsteadOfPrompting':
+        if (r.check(permissionsShape.denyInsteadOfPrompting, v, path, 'the setting is ignored') && v === true) file.denyInsteadOfPrompting = true;
+        break;
       default:
         r.unknownKey(key, ['permissions'], PERMISSION_KEYS, 'permissions');
     }
@@ -508,7 +514,8 @@ export const BROKEN_CONSEQUENCE =
 /**
  * The restrictive part of a file that is not valid JSON, as far as an error-tolerant parse can read
  * it: deny and ask rules, `disableBypassPermissionsMode`, `disableAutoMode`,
- * `blockReadsOutsideWorkingDirectories: true`. Never weakens anything.
+ * `blockReadsOutsideWorkingDirectories`, `blockWritesOutsideWorkingDirectories` and
+ * `denyInsteadOfPrompting` when `true`. Never weakens anything.
  */
 function recoverRestrictive(text: string, source: SettingsSource): SettingsFile {
   const value = recoverJsonObject(text);
@@ -520,6 +527,8 @@ function recoverRestrictive(text: string, source: SettingsSource): SettingsFile 
       ...(perms['disableBypassPermissionsMode'] !== undefined ? { disableBypassPermissionsMode: perms['disableBypassPermissionsMode'] } : {}),
       ...(perms['disableAutoMode'] !== undefined ? { disableAutoMode: perms['disableAutoMode'] } : {}),
       ...(perms['blockReadsOutsideWorkingDirectories'] === true ? { blockReadsOutsideWorkingDirectories: true } : {}),
+      ...(perms['blockWritesOutsideWorkingDirectories'] === true ? { blockWritesOutsideWorkingDirectories: true } : {}),
+      ...(perms['denyInsteadOfPrompting'] === true ? { denyInsteadOfPrompting: true } : {}),
     },
     ...(value?.['disableAutoMode'] !== undefined ? { disableAutoMode: value['disableAutoMode'] } : {}),
   };
@@ -529,5 +538,7 @@ function recoverRestrictive(text: string, source: SettingsSource): SettingsFile 
   if (settings.disableBypassPermissionsMode === true) out.disableBypassPermissionsMode = true;
   if (settings.disableAutoMode === true) out.disableAutoMode = true;
   if (settings.blockReadsOutsideWorkingDirectories === true) out.blockReadsOutsideWorkingDirectories = true;
+  if (settings.blockWritesOutsideWorkingDirectories === true) out.blockWritesOutsideWorkingDirectories = true;
+  if (settings.denyInsteadOfPrompting === true) out.denyInsteadOfPrompting = true;
   return out;
 }

@@ -39,6 +39,12 @@ export const permissionsShape = {
   blockReadsOutsideWorkingDirectories: z
     .boolean()
     .describe('`true`: reads outside every working directory are refused in every mode (Read, Glob, Grep, LSP and shell reads), from any file.'),
+  blockWritesOutsideWorkingDirectories: z
+    .boolean()
+    .describe('`true`: writes outside every working directory are refused in every mode (Edit, Write, NotebookEdit; toolgate also refuses shell writes), from any file.'),
+  denyInsteadOfPrompting: z
+    .boolean()
+    .describe('`true`: what would ask a person is refused instead, with the reason it would have asked (a hook or resolver may still answer first), from any file.'),
 };
 
 /** The `permissions` object. Unknown keys inside it are reported as warnings. @public */

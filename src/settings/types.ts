@@ -69,6 +69,17 @@ export interface Policy {
    * directory are denied in every mode (Claude Code docs, "Settings › permissions").
    */
   blockReadsOutsideWorkingDirectories?: boolean;
+  /**
+   * `permissions.blockWritesOutsideWorkingDirectories: true` from any source (it only restricts):
+   * writes outside every working directory are denied in every mode — file tools as in Claude Code,
+   * shell writes too (stricter on purpose).
+   */
+  blockWritesOutsideWorkingDirectories?: boolean;
+  /**
+   * `permissions.denyInsteadOfPrompting: true` from any source (it only restricts): what would ask
+   * a person is denied with the reason it would have asked; a hook or resolver may answer first.
+   */
+  denyInsteadOfPrompting?: boolean;
   /** Managed `allowManagedPermissionRulesOnly: true`: only managed rules were kept. */
   allowManagedPermissionRulesOnly: boolean;
   /** `autoMode` lists (user, managed, CLI/inline sources only). */
@@ -142,6 +153,10 @@ export interface SettingsFile {
   disableAutoMode?: boolean;
   /** `permissions.blockReadsOutsideWorkingDirectories: true`. */
   blockReadsOutsideWorkingDirectories?: boolean;
+  /** `permissions.blockWritesOutsideWorkingDirectories: true`. */
+  blockWritesOutsideWorkingDirectories?: boolean;
+  /** `permissions.denyInsteadOfPrompting: true`. */
+  denyInsteadOfPrompting?: boolean;
   disableAllHooks?: boolean;
   useAutoModeDuringPlan?: boolean;
   autoMode?: Partial<AutoModeConfig>;

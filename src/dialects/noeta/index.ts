@@ -57,6 +57,7 @@ export const noeta: Dialect = {
     STEPS.toolRemoved,
     STEPS.denyRules,
     STEPS.readsOutsideWorkingDirectories,
+    STEPS.writesOutsideWorkingDirectories,
     STEPS.askRules,
     STEPS.userInteraction,
     STEPS.unseenShell,
