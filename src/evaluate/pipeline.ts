@@ -16,6 +16,7 @@ import { decide, fixedPass, holdAsk, pass, passFixed, passOwnText, ruleRef } fro
 import { shellReadOnly } from './shell-read-only.js';
 import { readsOutside } from './reads-outside.js';
 import { writesOutside } from './writes-outside.js';
+import { credentialsInForce, sandboxCredentials } from './credentials.js';
 import { isPlanFile } from './plan-file.js';
 
 export { isPlanFile };
@@ -638,6 +639,7 @@ export const STEPS = {
   denyRules: restrictiveStep('deny'),
   readsOutsideWorkingDirectories: readsOutside,
   writesOutsideWorkingDirectories: writesOutside,
+  sandboxCredentials,
   askRules: restrictiveStep('ask'),
   userInteraction,
   unseenShell,
@@ -654,6 +656,7 @@ export const CLAUDE_CODE_STEPS: readonly PipelineStep[] = [
   STEPS.denyRules,
   STEPS.readsOutsideWorkingDirectories,
   STEPS.writesOutsideWorkingDirectories,
+  STEPS.sandboxCredentials,
   STEPS.askRules,
   STEPS.userInteraction,
   STEPS.unseenShell,
@@ -679,7 +682,7 @@ export function makeState(call: ToolCall, ctx: EvaluationContext, mode: Permissi
     ctx,
     mode,
     facts,
-    index: indexPolicy(ctx.policy, ctx.session?.rules),
+    index: indexPolicy(ctx.policy, ctx.session?.rules, credentialsInForce(ctx)),
     env,
     workingDirectories,
     protectedSpec: ctx.options?.protectedPaths ?? dialect.protectedPaths,

@@ -11,6 +11,7 @@ export interface PolicyIndex {
 }
 
 const cache = new WeakMap<Policy, PolicyIndex>();
+const sandboxedCache = new WeakMap<Policy, PolicyIndex>();
 
 function build(rules: CompiledRule[]): PolicyIndex {
   const index: PolicyIndex = { bareDeny: [], deny: [], ask: [], allow: [] };
@@ -25,11 +26,14 @@ function build(rules: CompiledRule[]): PolicyIndex {
 }
 
 /** Index a policy (cached per policy object) plus any session rules. */
-export function indexPolicy(policy: Policy, sessionRules: CompiledRule[] | undefined): PolicyIndex {
-  let index = cache.get(policy);
+export function indexPolicy(policy: Policy, sessionRules: CompiledRule[] | undefined, sandboxed = false): PolicyIndex {
+  // `sandbox.credentials` files are Read deny rules where a sandbox runs the commands.
+  const credentials = sandboxed ? (policy.sandbox?.credentialRules ?? []) : [];
+  const store = credentials.length > 0 ? sandboxedCache : cache;
+  let index = store.get(policy);
   if (!index) {
-    index = build(policy.rules);
-    cache.set(policy, index);
+    index = build(credentials.length > 0 ? [...policy.rules, ...credentials] : policy.rules);
+    store.set(policy, index);
   }
   if (!sessionRules || sessionRules.length === 0) return index;
   const extra = build(sessionRules);

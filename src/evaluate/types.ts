@@ -105,6 +105,14 @@ export interface EvaluationContext {
    */
   shell?: ContextShell;
   /**
+   * Whether an OS sandbox runs the agent's shell commands (the host says so; default false: a
+   * library sandboxes nothing). With it, or with `sandbox.enabled` in the settings (Claude Code
+   * runs its sandbox), `sandbox.credentials` entries of mode `deny` are refused: their files as
+   * Read deny rules, their variables in any command that expands or prints them. toolgate never
+   * auto-allows a command because a sandbox may run it.
+   */
+  sandboxed?: boolean;
+  /**
    * What is known of the environment the agent's commands run in (`CDPATH`,
    * `RIPGREP_CONFIG_PATH`, …). Default: nothing is known, so any variable may be set. Decisions
    * read `CDPATH`: unless it is known to be unset, a relative `cd DIR` (not `./DIR`, `../DIR`) may

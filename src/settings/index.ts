@@ -13,6 +13,7 @@ export type {
   Policy,
   SettingsDiagnostic,
   SettingsFile,
+  SandboxSettings,
   Sourced,
 } from './types.js';
 export { SETTINGS_CODES, type SettingsCode } from './codes.js';

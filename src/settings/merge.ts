@@ -14,6 +14,7 @@ import type {
   SettingsDiagnostic,
   SettingsFile,
   Sourced,
+  SandboxSettings,
 } from './types.js';
 
 const KIND_LABEL: Record<SettingsSourceKind, string> = {
@@ -77,6 +78,8 @@ interface Effective {
   disableAllHooks?: boolean;
   autoMode?: Partial<AutoModeConfig>;
   useAutoModeDuringPlan?: boolean;
+  sandboxEnabled?: boolean;
+  sandboxAutoAllow?: boolean;
 }
 
 function restrict(file: SettingsFile, projectTrusted: boolean, diagnostics: SettingsDiagnostic[]): Effective {
@@ -91,6 +94,9 @@ function restrict(file: SettingsFile, projectTrusted: boolean, diagnostics: Sett
   if (file.defaultMode !== undefined) eff.defaultMode = file.defaultMode;
   if (file.disableAllHooks !== undefined) eff.disableAllHooks = file.disableAllHooks;
   if (file.useAutoModeDuringPlan !== undefined) eff.useAutoModeDuringPlan = file.useAutoModeDuringPlan;
+  // An untrusted project's sandbox switches are not read (auto-allowing sandboxed commands loosens).
+  if (file.sandbox?.enabled !== undefined && (projectTrusted || !PROJECT_SOURCES.has(source.kind))) eff.sandboxEnabled = file.sandbox.enabled;
+  if (file.sandbox?.autoAllowBashIfSandboxed !== undefined && (projectTrusted || !PROJECT_SOURCES.has(source.kind))) eff.sandboxAutoAllow = file.sandbox.autoAllowBashIfSandboxed;
 
   if (source.kind !== 'managed') {
     for (let k = 0; k < MANAGED_ONLY_KEYS.length; k++) {
@@ -184,6 +190,19 @@ function winner<T>(entries: readonly Effective[], pick: (e: Effective) => T | un
     if (best === undefined || entry.rank <= best.entry.rank) best = { value, entry };
   }
   return best;
+}
+
+function mergeSandbox(entries: readonly Effective[], ordered: readonly Effective[]): SandboxSettings {
+  const enabled = winner(entries, (e) => e.sandboxEnabled);
+  const autoAllow = winner(entries, (e) => e.sandboxAutoAllow);
+  const variables: string[] = [];
+  for (const e of ordered) for (const name of e.file.sandbox?.credentialVariables ?? []) if (!variables.includes(name)) variables.push(name);
+  return {
+    ...(enabled !== undefined ? { enabled: enabled.value } : {}),
+    ...(autoAllow !== undefined ? { autoAllowBashIfSandboxed: autoAllow.value } : {}),
+    credentialRules: ordered.flatMap((e) => e.file.sandbox?.credentialRules ?? []),
+    credentialVariables: variables,
+  };
 }
 
 function mergeAutoMode(entries: readonly Effective[]): AutoModeConfig | undefined {
@@ -306,6 +325,7 @@ export function mergePolicy(files: readonly ParsedSettingsFile[], options: Merge
     ...(entries.some((e) => e.file.blockReadsOutsideWorkingDirectories === true) ? { blockReadsOutsideWorkingDirectories: true } : {}),
     ...(entries.some((e) => e.file.blockWritesOutsideWorkingDirectories === true) ? { blockWritesOutsideWorkingDirectories: true } : {}),
     ...(entries.some((e) => e.file.denyInsteadOfPrompting === true) ? { denyInsteadOfPrompting: true } : {}),
+    ...(entries.some((e) => e.file.sandbox !== undefined) ? { sandbox: mergeSandbox(entries, ordered) } : {}),
     allowManagedPermissionRulesOnly,
     allowManagedHooksOnly,
     useAutoModeDuringPlan: !entries.some((e) => e.useAutoModeDuringPlan === false),

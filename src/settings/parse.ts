@@ -9,6 +9,7 @@ import {
   HOOK_EVENTS,
   managedOnlyShape,
   permissionsShape,
+  sandboxShape,
   type HookHandlerType,
 } from './schema.js';
 import type { AutoModeConfig, CompiledRule, HookGroupConfig, ParsedSettingsFile, SettingsDiagnostic, SettingsFile } from './types.js';
@@ -416,6 +417,40 @@ function readAutoMode(r: Reader, value: unknown, file: SettingsFile): void {
   file.autoMode = out;
 }
 
+/** The rule text a credential file path stands for, and its contents' (Claude Code's sandbox path forms). */
+function credentialRuleTexts(path: string): string[] {
+  const p = path.replace(/\/+$/, '');
+  const spec = p.startsWith('~/') ? p : p.startsWith('/') ? `/${p}` : p.startsWith('./') ? p : `./${p}`;
+  return [`Read(${spec})`, `Read(${spec}/**)`];
+}
+
+/**
+ * `sandbox`: `enabled`, `autoAllowBashIfSandboxed` and the `deny` entries of `credentials`
+ * (files as Read deny rules of this file's source, variables by name); other keys are Claude
+ * Code's own sandbox configuration, kept as written.
+ */
+function readSandbox(r: Reader, v: unknown, file: SettingsFile): void {
+  if (!r.check(objectSchema, v, ['sandbox'], 'ignored')) return;
+  const o = v as Record<string, unknown>;
+  const out: NonNullable<SettingsFile['sandbox']> = { credentialRules: [], credentialVariables: [] };
+  for (const key of ['enabled', 'autoAllowBashIfSandboxed'] as const) {
+    if (o[key] !== undefined && r.check(sandboxShape[key], o[key], ['sandbox', key], 'ignored')) out[key] = o[key] as boolean;
+  }
+  const creds = o['credentials'];
+  if (creds !== undefined && r.check(sandboxShape.credentials, creds, ['sandbox', 'credentials'], 'no credential is protected by toolgate from this file')) {
+    const c = creds as { files?: { path: string; mode: string }[]; envVars?: { name: string; mode: string }[] };
+    (c.files ?? []).forEach((f, i) => {
+      if (f.mode !== 'deny') return;
+      for (const text of credentialRuleTexts(f.path)) {
+        const parsed = parseRule(text);
+        if (parsed.ok) out.credentialRules.push({ rule: parsed.rule, list: 'deny', source: file.source, index: i });
+      }
+    });
+    for (const e of c.envVars ?? []) if (e.mode === 'deny' && !out.credentialVariables.includes(e.name)) out.credentialVariables.push(e.name);
+  }
+  file.sandbox = out;
+}
+
 function emptySettings(source: SettingsSource, json: Record<string, unknown>): SettingsFile {
   return { source, json, rules: [], additionalDirectories: [], hooks: [] };
 }
@@ -448,6 +483,9 @@ export function parseSettingsObject(value: unknown, source: SettingsSource): Par
         break;
       case 'disableAutoMode':
         if (readDisableFlag(r, v, [key], 'auto mode')) file.disableAutoMode = true;
+        break;
+      case 'sandbox':
+        readSandbox(r, v, file);
         break;
       case 'disableAllHooks':
       case 'useAutoModeDuringPlan':

@@ -185,6 +185,28 @@ export const managedOnlyShape = {
   allowManagedMcpServersOnly: z.boolean().describe('(Managed only) Only managed MCP servers load.'),
 };
 
+/** One `sandbox.credentials.files` entry. */
+const credentialFile = z.looseObject({ path: z.string().min(1), mode: z.enum(['deny', 'mask']) });
+/** One `sandbox.credentials.envVars` entry. */
+const credentialVar = z.looseObject({ name: z.string().min(1), mode: z.enum(['deny', 'mask']) });
+
+/**
+ * The parts of `sandbox` toolgate reads (Claude Code docs, "Sandboxing"); its other keys
+ * (`filesystem`, `network`, `excludedCommands`, …) configure Claude Code's own sandbox and are kept
+ * as written. They apply only where a sandbox runs the commands (`EvaluationContext.sandboxed`).
+ * @public
+ */
+export const sandboxShape = {
+  enabled: z.boolean().describe('Run Bash commands in the OS sandbox.'),
+  autoAllowBashIfSandboxed: z.boolean().describe('Sandboxed commands run without asking (default true in Claude Code); toolgate honours it only where the host says a sandbox runs them.'),
+  credentials: z
+    .looseObject({ files: z.array(credentialFile).optional(), envVars: z.array(credentialVar).optional() })
+    .describe('Credential files and variables sandboxed commands must not read: `mode: "deny"` is refused by toolgate where a sandbox runs the commands; `mask` entries are the sandbox proxy\'s.'),
+};
+
+/** The `sandbox` object. @public */
+export const SandboxSchema = z.looseObject(optionalAll(sandboxShape));
+
 /** Top-level keys toolgate reads, with their field schemas. @public */
 export const topLevelShape = {
   permissions: PermissionsSchema,
@@ -193,6 +215,7 @@ export const topLevelShape = {
   disableAllHooks: z.boolean().describe('Turn hooks off (the highest-precedence file that sets it wins; managed hooks stay on unless managed sets it).'),
   disableAutoMode: z.literal('disable'),
   useAutoModeDuringPlan: z.boolean().describe('Use the auto-mode classifier while planning (default true).'),
+  sandbox: SandboxSchema,
   ...managedOnlyShape,
 };
 

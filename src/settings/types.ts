@@ -10,6 +10,24 @@ export interface CompiledRule {
   index: number;
 }
 
+/**
+ * What toolgate reads of `sandbox` (Claude Code docs, "Sandboxing"). It applies only where a
+ * sandbox runs the commands (`EvaluationContext.sandboxed`). @public
+ */
+export interface SandboxSettings {
+  /** `sandbox.enabled`. */
+  enabled?: boolean;
+  /** `sandbox.autoAllowBashIfSandboxed` (Claude Code's default: true). */
+  autoAllowBashIfSandboxed?: boolean;
+  /**
+   * `sandbox.credentials.files` entries of mode `deny`, as Read deny rules (`~/p` → `Read(~/p)`,
+   * `/p` → `Read(//p)`, else `Read(./p)`; a directory's contents too, `…/**`).
+   */
+  credentialRules: CompiledRule[];
+  /** `sandbox.credentials.envVars` names of mode `deny`. */
+  credentialVariables: string[];
+}
+
 /** A value with the settings source that set it. @public */
 export interface Sourced<T> {
   value: T;
@@ -75,6 +93,12 @@ export interface Policy {
    * shell writes too (stricter on purpose).
    */
   blockWritesOutsideWorkingDirectories?: boolean;
+  /**
+   * The merged `sandbox` keys: `enabled` and `autoAllowBashIfSandboxed` from the highest-precedence
+   * file that sets them (not from an untrusted project's files); credential rules and variables
+   * from every file (they only restrict). Absent when no file has a `sandbox` object.
+   */
+  sandbox?: SandboxSettings;
   /**
    * `permissions.denyInsteadOfPrompting: true` from any source (it only restricts): what would ask
    * a person is denied with the reason it would have asked; a hook or resolver may answer first.
@@ -157,6 +181,8 @@ export interface SettingsFile {
   blockWritesOutsideWorkingDirectories?: boolean;
   /** `permissions.denyInsteadOfPrompting: true`. */
   denyInsteadOfPrompting?: boolean;
+  /** The `sandbox` keys toolgate reads, when the file has a `sandbox` object. */
+  sandbox?: SandboxSettings;
   disableAllHooks?: boolean;
   useAutoModeDuringPlan?: boolean;
   autoMode?: Partial<AutoModeConfig>;

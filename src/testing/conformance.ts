@@ -104,6 +104,7 @@ export function runCase(c: ConformanceCase): CaseOutcome {
     };
     const environment = caseEnvironment(body);
     if (environment !== undefined) ctx.environment = environment;
+    if (body['sandboxed'] === true) ctx.sandboxed = true;
     if (body['fs'] && typeof body['fs'] === 'object') ctx.fs = caseFsView(body['fs'] as Record<string, unknown>, { cwd, home, platform });
     if (Array.isArray(body['additionalDirectories'])) ctx.workingDirectories = [cwd, ...(body['additionalDirectories'] as string[])];
     if (body['call'] === undefined && isCallSteps(body['steps'])) return runSteps(c, body['steps'], ctx);

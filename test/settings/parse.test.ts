@@ -235,3 +235,30 @@ describe('parseSettingsObject: other keys', () => {
     for (const d of r.diagnostics) expect(documented.has(d.code) || d.code.startsWith('TG_RULE_')).toBe(true);
   });
 });
+
+describe('sandbox', () => {
+  const src: SettingsSource = { kind: 'userSettings', file: '/home/user/.claude/settings.json' };
+  it('reads enabled, autoAllowBashIfSandboxed and the deny entries of credentials', () => {
+    const { settings, diagnostics } = parseSettingsObject(
+      {
+        sandbox: {
+          enabled: true,
+          autoAllowBashIfSandboxed: false,
+          network: { allowedDomains: ['example.com'] },
+          credentials: { files: [{ path: '~/.aws', mode: 'deny' }, { path: '/etc/key', mode: 'deny' }, { path: '~/.netrc', mode: 'mask', injectHosts: ['x'] }], envVars: [{ name: 'TOKEN', mode: 'deny' }, { name: 'M', mode: 'mask' }] },
+        },
+      },
+      src,
+    );
+    expect(diagnostics).toEqual([]);
+    expect(settings.sandbox).toMatchObject({ enabled: true, autoAllowBashIfSandboxed: false, credentialVariables: ['TOKEN'] });
+    expect(settings.sandbox?.credentialRules.map((r) => r.rule.text)).toEqual(['Read(~/.aws)', 'Read(~/.aws/**)', 'Read(//etc/key)', 'Read(//etc/key/**)']);
+    expect(settings.sandbox?.credentialRules.every((r) => r.list === 'deny' && r.source === src)).toBe(true);
+  });
+
+  it('reports a credentials entry of the wrong shape and protects nothing from it', () => {
+    const { settings, diagnostics } = parseSettingsObject({ sandbox: { credentials: { files: [{ path: '~/.aws', mode: 'hide' }] } } }, src);
+    expect(diagnostics.length).toBeGreaterThan(0);
+    expect(settings.sandbox?.credentialRules).toEqual([]);
+  });
+});

@@ -58,6 +58,7 @@ export const noeta: Dialect = {
     STEPS.denyRules,
     STEPS.readsOutsideWorkingDirectories,
     STEPS.writesOutsideWorkingDirectories,
+    STEPS.sandboxCredentials,
     STEPS.askRules,
     STEPS.userInteraction,
     STEPS.unseenShell,
