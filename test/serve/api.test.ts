@@ -77,7 +77,7 @@ describe('/v1/asks', () => {
 
   it('masks the reason too, which quotes the command, in the ask; the audit log redacts it', async () => {
     const secret = 'AKIAIOSFODNN7EXAMPLE';
-    const { body } = await decide(`make install AWS_SECRET_ACCESS_KEY=${secret}`, { sessionId: 'redact-2' });
+    const { body } = await decide(`docker run --env AWS_SECRET_ACCESS_KEY=${secret} alpine`, { sessionId: 'redact-2' });
     expect(body['askId']).toBeDefined();
     const view = (await s.api('GET', `/v1/asks/${body['askId'] as string}`)).body;
     expect(JSON.stringify(view)).not.toContain(secret);
@@ -159,7 +159,9 @@ describe('grants', () => {
     expect((await decide('git push origin main', { sessionId: 'firm-2' })).body['decision']).toMatchObject({ behavior: 'ask', askKind: 'firm' });
     expect((await decide('rm -rf build', { sessionId: 'firm-2' })).body['decision']).toMatchObject({ behavior: 'deny' });
     // The blanket grant does answer plain asks of the project.
-    expect((await decide('make release', { sessionId: 'firm-3' })).body['decision']).toMatchObject({ behavior: 'allow', decidedBy: 'grant' });
+    expect((await decide('docker build .', { sessionId: 'firm-3' })).body['decision']).toMatchObject({ behavior: 'allow', decidedBy: 'grant' });
+    // make runs a Makefile's recipes, opaque code: with the deny rule naming rm, a grant of all of Bash is no consent to it.
+    expect((await decide('make release', { sessionId: 'firm-3' })).body['decision']).toMatchObject({ behavior: 'ask', reason: { kind: 'opaqueCode' } });
   });
 });
 
