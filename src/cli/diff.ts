@@ -1,11 +1,12 @@
-import { Command, Option } from 'commander';
+import type { Command } from 'commander';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import type { ReadonlyFsView } from '../core/ports.js';
 import type { SettingsSourceKind } from '../core/types.js';
-import { callsOfPolicies, diffCorpus, diffPolicies, formatPolicyDiff, type DiffCall } from '../diff/index.js';
+import { cachedFsView, callsOfPolicies, diffCorpus, diffPolicies, formatPolicyDiff, type DiffCall } from '../diff/index.js';
 import { claudeCode, evaluationContextFor, prepare, type EvaluationContext } from '../evaluate/index.js';
 import { nodeFileSystem } from '../node/index.js';
 import { nodeFsView } from '../node/fs.js';
@@ -36,10 +37,6 @@ interface Wanted {
 }
 
 const LAYERS: Record<string, SettingsSourceKind> = { user: 'userSettings', project: 'projectSettings', local: 'localSettings', managed: 'managed' };
-
-function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, value];
-}
 
 /** `[layer=]FILE` (layer user, project, local or managed; default project). */
 function namedFile(arg: string): Wanted {
@@ -116,10 +113,10 @@ async function sidesFromFlags(flags: DiffFlags, home: string): Promise<{ old: Po
   return { old: oldPolicy, new: newPolicy, projectDir };
 }
 
-function contextOf(policy: Policy, mode: EvaluationContext['mode'], projectDir: string, home: string): EvaluationContext {
+function contextOf(policy: Policy, mode: EvaluationContext['mode'], where: { projectDir: string; home: string; fs: ReadonlyFsView }): EvaluationContext {
   return evaluationContextFor(
-    { cwd: projectDir, mode },
-    { policy, home, project: { known: true, dir: projectDir, via: 'declared' }, dialect: claudeCode, fs: nodeFsView() },
+    { cwd: where.projectDir, mode },
+    { policy, home: where.home, project: { known: true, dir: where.projectDir, via: 'declared' }, dialect: claudeCode, fs: where.fs },
   );
 }
 
@@ -139,7 +136,9 @@ async function runDiff(flags: DiffFlags): Promise<number> {
   const seen = new Set(corpus.map((c) => JSON.stringify(c)));
   const generated = callsOfPolicies([sides.old, sides.new], { cwd: projectDir, home, projectDir }).filter((c) => !seen.has(JSON.stringify(c)));
   const calls: DiffCall[] = [...corpus.map((call): DiffCall => ({ call, origin: 'corpus' })), ...generated.map((call): DiffCall => ({ call, origin: 'generated' }))];
-  const diff = diffPolicies(contextOf(sides.old, modeOf(sides.old), projectDir, home), contextOf(sides.new, modeOf(sides.new), projectDir, home), calls);
+  // One view of the file system for both sides: they see the same world, each path looked at once.
+  const where = { projectDir, home, fs: cachedFsView(nodeFsView()) };
+  const diff = diffPolicies(contextOf(sides.old, modeOf(sides.old), where), contextOf(sides.new, modeOf(sides.new), where), calls);
   process.stdout.write(flags.json === true ? `${JSON.stringify(diff, null, 2)}\n` : `${formatPolicyDiff(diff)}\n`);
   if (failOn === 'never') return 0;
   if (failOn === 'any') return diff.counts.widen + diff.counts.narrow > 0 ? 1 : 0;
@@ -168,8 +167,8 @@ export function registerDiffCommand(program: Command): void {
   program
     .command('diff')
     .description('decide a body of calls under an old and a new policy and list every call whose outcome changes, widenings first')
-    .addOption(new Option('--old <[layer=]file>', 'a settings file of the old policy (repeatable; layer user, project, local or managed; default project)').argParser(collect))
-    .addOption(new Option('--new <[layer=]file>', 'a settings file of the new policy (repeatable; layer as for --old)').argParser(collect))
+    .option('--old <[layer=]file...>', 'settings files of the old policy (layer user, project, local or managed; default project)')
+    .option('--new <[layer=]file...>', 'settings files of the new policy (layer as for --old)')
     .option('--old-project <dir>', 'the old policy: the user, project, local and managed settings of this project')
     .option('--new-project <dir>', 'the new policy: the user, project, local and managed settings of this project')
     .option('--old-ref <gitref>', "the old policy: the new policy's settings files as they were at this git revision")

@@ -69,14 +69,27 @@ function sameRule(a: RuleRef | undefined, b: RuleRef | undefined): boolean {
   return a !== undefined && b !== undefined && a.text === b.text && a.list === b.list && a.source.kind === b.source.kind;
 }
 
+/** A rule's identity across the two policies: its list, text and layer (a file may be read at a revision). */
+function ruleKey(r: { list: string; text: string; kind: string }): string {
+  return `${r.list}\u0000${r.kind}\u0000${r.text}`;
+}
+
+function keysOf(ctx: EvaluationContext): Set<string> {
+  return new Set(ctx.policy.rules.map((r) => ruleKey({ list: r.list, text: r.rule.text, kind: r.source.kind })));
+}
+
 /**
- * The rule responsible for a change: the rule that decides under the new policy when it did not
- * decide before (an added or broadened rule), else the rule that decided before and no longer
- * does (a removed or narrowed rule), else the reason (a mode, a setting).
+ * The rule responsible for a change: a rule that decides under the new policy and is not in the
+ * old one (added or broadened), else a rule that decided under the old policy and is not in the
+ * new one (removed or narrowed), else a rule in both that now decides or no longer does (the
+ * rules around it, the layers or the mode changed), else the reason (a mode, a setting).
  */
-function responsibleFor(o: Decision, n: Decision, modes: { old: string; new: string }): string {
-  if (n.rule !== undefined && !sameRule(o.rule, n.rule)) return `${n.rule.list} rule "${n.rule.text}" in ${where(n.rule)} (new policy: added, broadened or now deciding)`;
-  if (o.rule !== undefined && !sameRule(o.rule, n.rule)) return `${o.rule.list} rule "${o.rule.text}" in ${where(o.rule)} (old policy: removed, narrowed or shadowed)`;
+function responsibleFor(o: Decision, n: Decision, known: { old: Set<string>; new: Set<string> }, modes: { old: string; new: string }): string {
+  const has = (keys: Set<string>, r: RuleRef) => keys.has(ruleKey({ list: r.list, text: r.text, kind: r.source.kind }));
+  if (n.rule !== undefined && !has(known.old, n.rule)) return `${n.rule.list} rule "${n.rule.text}" in ${where(n.rule)} (counts only in the new policy: added, broadened or no longer dropped)`;
+  if (o.rule !== undefined && !has(known.new, o.rule)) return `${o.rule.list} rule "${o.rule.text}" in ${where(o.rule)} (counts only in the old policy: removed, narrowed or now dropped)`;
+  if (n.rule !== undefined && !sameRule(o.rule, n.rule)) return `${n.rule.list} rule "${n.rule.text}" in ${where(n.rule)} (in both policies: now decides)`;
+  if (o.rule !== undefined && !sameRule(o.rule, n.rule)) return `${o.rule.list} rule "${o.rule.text}" in ${where(o.rule)} (in both policies: no longer decides)`;
   const mode = modes.old !== modes.new ? `; mode ${modes.old} → ${modes.new}` : '';
   return `${n.reason.kind === o.reason.kind ? n.reason.kind : `${o.reason.kind} → ${n.reason.kind}`}${mode} (no rule decides)`;
 }
@@ -93,6 +106,7 @@ export function diffPolicies(oldCtx: EvaluationContext, newCtx: EvaluationContex
   const counts: Record<DiffDirection, number> = { widen: 0, narrow: 0 };
   const byResponsible = new Map<string, DiffGroup>();
   const modes = { old: oldCtx.mode, new: newCtx.mode };
+  const known = { old: keysOf(oldCtx), new: keysOf(newCtx) };
   for (const { call, origin } of calls) {
     checked[origin] += 1;
     const o = evaluate(call, oldCtx);
@@ -100,7 +114,7 @@ export function diffPolicies(oldCtx: EvaluationContext, newCtx: EvaluationContex
     if (o.behavior === n.behavior) continue;
     const direction: DiffDirection = RANK[n.behavior] < RANK[o.behavior] ? 'widen' : 'narrow';
     counts[direction] += 1;
-    const responsible = responsibleFor(o, n, modes);
+    const responsible = responsibleFor(o, n, known, modes);
     let group = byResponsible.get(responsible);
     if (group === undefined) {
       group = { responsible, widens: false, changes: [] };

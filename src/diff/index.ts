@@ -8,3 +8,4 @@ export { diffPolicies, type DiffCall, type DiffCallOrigin, type DiffChange, type
 export { diffCorpus, type CorpusPlaces } from './corpus.js';
 export { callsOfModes, callsOfPolicies, callsOfRule } from './generate.js';
 export { formatPolicyDiff } from './format.js';
+export { cachedFsView } from './cached-fs.js';

@@ -52,6 +52,14 @@ describe('toolgate diff', () => {
     expect((JSON.parse(io.out) as PolicyDiff).groups).toEqual([]);
   });
 
+  it('takes several files after one --old or --new, each its own layer', async () => {
+    const ask = join(dir, 'ask.json');
+    write(ask, { ask: ['Bash(npm run *)'] });
+    // An ask rule in the user layer still asks over the project's allow (ask beats allow in any layer).
+    expect(await diff('--old', join(dir, 'same.json'), `user=${ask}`, '--new', join(dir, 'same.json'), '--json')).toBe(1);
+    expect((JSON.parse(io.out) as PolicyDiff).groups[0]!.responsible).toMatch(/^ask rule "Bash\(npm run \*\)" in .*ask\.json \(userSettings\) \(counts only in the old policy/);
+  });
+
   it('reads the layers of two project directories', async () => {
     expect(await diff('--old-project', join(dir, 'old'), '--new-project', join(dir, 'new'), '--json')).toBe(1);
     const d = JSON.parse(io.out) as PolicyDiff;

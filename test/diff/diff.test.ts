@@ -33,7 +33,7 @@ describe('diffPolicies finds each kind of widening', () => {
     const d = diff(policy(project({})), policy(project({ allow: ['Bash(flyctl deploy *)'] })));
     expect(d.widened).toBe(true);
     expect(d.groups).toHaveLength(1);
-    expect(d.groups[0]!.responsible).toMatch(/^allow rule "Bash\(flyctl deploy \*\)" in .*settings\.json \(projectSettings\)/);
+    expect(d.groups[0]!.responsible).toMatch(/^allow rule "Bash\(flyctl deploy \*\)" in .*settings\.json \(projectSettings\) \(counts only in the new policy/);
     expect(commands(d, 'widen')).toContain('flyctl deploy x: ask → allow');
     expect(d.groups[0]!.changes.every((c) => c.origin === 'generated')).toBe(true);
   });
@@ -41,7 +41,7 @@ describe('diffPolicies finds each kind of widening', () => {
   it('a removed deny rule (deny → ask), blamed on the old rule', () => {
     const d = diff(policy(project({ deny: ['Bash(curl *)'] })), policy(project({})));
     expect(d.widened).toBe(true);
-    expect(d.groups[0]!.responsible).toMatch(/^deny rule "Bash\(curl \*\)" .*\(old policy: removed, narrowed or shadowed\)/);
+    expect(d.groups[0]!.responsible).toMatch(/^deny rule "Bash\(curl \*\)" .*\(counts only in the old policy/);
     expect(commands(d, 'widen')).toContain('curl x: deny → ask');
     expect(d.counts.narrow).toBe(0);
   });
@@ -64,7 +64,7 @@ describe('diffPolicies finds each kind of widening', () => {
   it('a removed ask rule', () => {
     const d = diff(policy(project({ allow: ['Bash(git *)'], ask: ['Bash(git push *)'] })), policy(project({ allow: ['Bash(git *)'] })));
     expect(d.widened).toBe(true);
-    expect(d.groups[0]!.responsible).toMatch(/^allow rule "Bash\(git \*\)"/);
+    expect(d.groups[0]!.responsible).toMatch(/^ask rule "Bash\(git push \*\)" .*\(counts only in the old policy/);
     expect(commands(d, 'widen')).toContain('git push origin main: ask → allow');
   });
 
@@ -73,6 +73,14 @@ describe('diffPolicies finds each kind of widening', () => {
     const d = diff(policy(managed({ allowManagedPermissionRulesOnly: true }), project({ allow: ['Bash(make *)'] })), policy(managed({}), project({ allow: ['Bash(make *)'] })));
     expect(d.widened).toBe(true);
     expect(commands(d, 'widen')).toContain('make x: ask → allow');
+    expect(d.groups[0]!.responsible).toMatch(/^allow rule "Bash\(make \*\)" .*\(counts only in the new policy: added, broadened or no longer dropped\)/);
+  });
+
+  it('a rule in both policies that now decides: a narrower deny removed from another layer', () => {
+    const user = (permissions: Record<string, unknown>): SettingsObject => ({ kind: 'userSettings', file: `${HOME}/.claude/settings.json`, settings: { permissions } });
+    const d = diff(policy(user({ allow: ['Bash(make *)'] }), project({ deny: ['Bash(make deploy *)'] })), policy(user({ allow: ['Bash(make *)'] }), project({})));
+    expect(commands(d, 'widen')).toContain('make deploy x: deny → allow');
+    expect(d.groups[0]!.responsible).toMatch(/^deny rule "Bash\(make deploy \*\)" .*counts only in the old policy/);
   });
 
   it('a rule moved to a layer an untrusted project may not allow from is a narrowing, and back a widening', () => {
@@ -92,7 +100,7 @@ describe('diffPolicies orders and groups', () => {
     const firstNarrow = d.groups.findIndex((g) => !g.widens);
     expect(d.groups.slice(0, firstNarrow).every((g) => g.widens)).toBe(true);
     expect(d.groups.slice(firstNarrow).every((g) => !g.widens)).toBe(true);
-    expect(d.groups[firstNarrow]!.responsible).toMatch(/^allow rule "Bash\(git \*\)" .*old policy/);
+    expect(d.groups[firstNarrow]!.responsible).toMatch(/^allow rule "Bash\(git \*\)" .*only in the old policy/);
     const text = formatPolicyDiff(d);
     expect(text.indexOf('WIDENS: allow rule "Bash(npm *)"')).toBeLessThan(text.indexOf('narrows: allow rule "Bash(git *)"'));
     expect(text).toMatch(/- Bash\(git push origin main\): allow → ask/);
