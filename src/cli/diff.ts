@@ -1,17 +1,18 @@
 import type { Command } from 'commander';
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { ReadonlyFsView } from '../core/ports.js';
-import type { SettingsSourceKind } from '../core/types.js';
+import type { SettingsSourceKind, ToolCall } from '../core/types.js';
 import { cachedFsView, callsOfPolicies, diffCorpus, diffPolicies, formatPolicyDiff, type DiffCall } from '../diff/index.js';
 import { claudeCode, evaluationContextFor, prepare, type EvaluationContext } from '../evaluate/index.js';
 import { nodeFileSystem } from '../node/index.js';
 import { nodeFsView } from '../node/fs.js';
 import { MANAGED_SETTINGS_PATHS, mergePolicy, parseSettingsFile, readSettingsFile, unreadableSettings, type ParsedSettingsFile, type Policy } from '../settings/index.js';
 import { startingMode, UsageError } from './load.js';
+import { callFromObject } from './shorthand.js';
 
 const run = promisify(execFile);
 
@@ -26,6 +27,7 @@ interface DiffFlags {
   mode?: string;
   json?: boolean;
   failOn?: string;
+  calls?: string[];
 }
 
 /** One settings file of a side: which layer it is and where it lives. */
@@ -113,6 +115,29 @@ async function sidesFromFlags(flags: DiffFlags, home: string): Promise<{ old: Po
   return { old: oldPolicy, new: newPolicy, projectDir };
 }
 
+/**
+ * Calls from a JSONL file, one a line: `{"tool", "input"}` as `check --batch` reads them, or a
+ * hook event's `tool_name` / `tool_input` (an audit or hook log). A line that is not a call is a
+ * usage error naming the file and line.
+ */
+function callsFromFile(file: string): ToolCall[] {
+  if (!existsSync(file)) throw new UsageError(`--calls: file not found: ${file}`);
+  const out: ToolCall[] = [];
+  readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
+    if (line.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (e) {
+      throw new UsageError(`--calls ${file}:${i + 1}: not JSON: ${(e as Error).message}`);
+    }
+    const parsed = callFromObject(value);
+    if (!parsed.ok) throw new UsageError(`--calls ${file}:${i + 1}: ${parsed.message}`);
+    out.push(parsed.call);
+  });
+  return out;
+}
+
 function contextOf(policy: Policy, mode: EvaluationContext['mode'], where: { projectDir: string; home: string; fs: ReadonlyFsView }): EvaluationContext {
   return evaluationContextFor(
     { cwd: where.projectDir, mode },
@@ -132,10 +157,19 @@ async function runDiff(flags: DiffFlags): Promise<number> {
   };
   await prepare();
   const { projectDir } = sides;
-  const corpus = diffCorpus({ projectDir, home });
-  const seen = new Set(corpus.map((c) => JSON.stringify(c)));
-  const generated = callsOfPolicies([sides.old, sides.new], { cwd: projectDir, home, projectDir }).filter((c) => !seen.has(JSON.stringify(c)));
-  const calls: DiffCall[] = [...corpus.map((call): DiffCall => ({ call, origin: 'corpus' })), ...generated.map((call): DiffCall => ({ call, origin: 'generated' }))];
+  const seen = new Set<string>();
+  const fresh = (call: ToolCall) => {
+    const key = JSON.stringify(call);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  };
+  const given = (flags.calls ?? []).flatMap((f) => callsFromFile(resolve(f)));
+  const calls: DiffCall[] = [
+    ...given.filter(fresh).map((call): DiffCall => ({ call, origin: 'given' })),
+    ...diffCorpus({ projectDir, home }).filter(fresh).map((call): DiffCall => ({ call, origin: 'corpus' })),
+    ...callsOfPolicies([sides.old, sides.new], { cwd: projectDir, home, projectDir }).filter(fresh).map((call): DiffCall => ({ call, origin: 'generated' })),
+  ];
   // One view of the file system for both sides: they see the same world, each path looked at once.
   const where = { projectDir, home, fs: cachedFsView(nodeFsView()) };
   const diff = diffPolicies(contextOf(sides.old, modeOf(sides.old), where), contextOf(sides.new, modeOf(sides.new), where), calls);
@@ -151,6 +185,9 @@ Claude Code CLI, file, web, MCP and agent calls, and the shell program models' e
 in the project (--cwd, else --new-project, else the current directory), plus calls generated from
 every rule of both policies (its own examples, the prefix plus one word, the path plus one segment,
 the same path under the other file tools, risky commands a broad rule would let through).
+
+--calls FILE adds calls of your own (JSONL: {"tool":"Bash","input":{"command":"…"}} or a hook
+event with tool_name and tool_input, one a line), e.g. the calls a hook or audit log recorded.
 
 A side's mode is --mode, else its own defaultMode, else default: a changed defaultMode shows.
 
@@ -175,6 +212,7 @@ export function registerDiffCommand(program: Command): void {
     .option('--cwd <dir>', 'the project the calls are placed in (default: --new-project, --old-project, else the current directory)')
     .option('--home <dir>', 'home directory (default: the real one)')
     .option('-m, --mode <mode>', "the permission mode of both sides (default: each side's defaultMode, else default)")
+    .option('--calls <file...>', 'also decide these calls: JSONL, one {"tool","input"} (or a hook event) a line, e.g. from a hook or audit log')
     .option('--fail-on <what>', 'exit 1 when something widens (widen, the default), changes at all (any), or never', 'widen')
     .option('--json', 'print the whole diff as JSON')
     .addHelpText('after', DIFF_HELP)

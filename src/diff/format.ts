@@ -4,7 +4,7 @@ import type { DiffChange, PolicyDiff } from './diff.js';
 
 function line(c: DiffChange): string {
   const mark = c.direction === 'widen' ? '+' : '-';
-  return `    ${mark} ${describeCall(c.call)}: ${c.old.behavior} → ${c.new.behavior}${c.origin === 'generated' ? '  (generated from a rule)' : ''}`;
+  return `    ${mark} ${describeCall(c.call)}: ${c.old.behavior} → ${c.new.behavior}${c.origin === 'generated' ? '  (generated from a rule)' : c.origin === 'given' ? '  (given)' : ''}`;
 }
 
 /**

@@ -85,6 +85,19 @@ describe('toolgate diff', () => {
     expect(io.err).toContain('--old-ref: no such revision "no-such-ref"');
   });
 
+  it('decides the calls given with --calls too, and names a bad line', async () => {
+    const calls = join(dir, 'calls.jsonl');
+    writeFileSync(calls, `${JSON.stringify({ tool: 'Bash', input: { command: 'npm run deploy-prod' } })}\n\n${JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'curl example.org' } })}\n`);
+    expect(await diff('--old', join(dir, 'old', '.claude', 'settings.json'), '--new', join(dir, 'new', '.claude', 'settings.json'), '--calls', calls, '--json')).toBe(1);
+    const d = JSON.parse(io.out) as PolicyDiff;
+    expect(d.checked.given).toBe(2);
+    const given = d.groups.flatMap((g) => g.changes).filter((c) => c.origin === 'given').map((c) => `${String(c.call.input['command'])}: ${c.old.behavior} → ${c.new.behavior}`);
+    expect(given.sort()).toEqual(['curl example.org: deny → ask', 'npm run deploy-prod: ask → allow']);
+    writeFileSync(calls, '{"tool":"Bash","input":{"command":"ls"}}\nnot json\n');
+    expect(await diff('--old', join(dir, 'same.json'), '--new', join(dir, 'same.json'), '--calls', calls)).toBe(EXIT.usage);
+    expect(io.err).toMatch(/--calls .*calls\.jsonl:2: not JSON/);
+  });
+
   it('is a usage error without both policies, with a missing file or an unknown layer', async () => {
     expect(await diff('--new', join(dir, 'same.json'))).toBe(EXIT.usage);
     expect(io.err).toContain('name the old policy once');
