@@ -1,12 +1,14 @@
 import type { Command } from 'commander';
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { ReadonlyFsView } from '../core/ports.js';
 import type { SettingsSourceKind, ToolCall } from '../core/types.js';
-import { cachedFsView, callsOfPolicies, diffCorpus, diffPolicies, formatPolicyDiff, type DiffCall } from '../diff/index.js';
+import { cachedFsView, callsOfPolicies, diffCorpus, diffPolicies, formatPolicyDiff, policyDiffToSarif, type DiffCall, type RuleLineOf } from '../diff/index.js';
+import { indexJson, lineColumn, locate } from '../lint/locate.js';
+import { TOOLGATE_VERSION } from './version.js';
 import { claudeCode, evaluationContextFor, prepare, type EvaluationContext } from '../evaluate/index.js';
 import { nodeFileSystem } from '../node/index.js';
 import { nodeFsView } from '../node/fs.js';
@@ -28,6 +30,7 @@ interface DiffFlags {
   json?: boolean;
   failOn?: string;
   calls?: string[];
+  sarif?: string | boolean;
 }
 
 /** One settings file of a side: which layer it is and where it lives. */
@@ -138,6 +141,17 @@ function callsFromFile(file: string): ToolCall[] {
   return out;
 }
 
+/** A rule's line and column in its settings file, read now (undefined when the file cannot be read). */
+const lineOf: RuleLineOf = (file, list, index) => {
+  try {
+    const text = readFileSync(file, 'utf8');
+    const at = locate(indexJson(text), ['permissions', list, index]);
+    return at !== undefined ? lineColumn(text, at.start) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
 function contextOf(policy: Policy, mode: EvaluationContext['mode'], where: { projectDir: string; home: string; fs: ReadonlyFsView }): EvaluationContext {
   return evaluationContextFor(
     { cwd: where.projectDir, mode },
@@ -173,7 +187,12 @@ async function runDiff(flags: DiffFlags): Promise<number> {
   // One view of the file system for both sides: they see the same world, each path looked at once.
   const where = { projectDir, home, fs: cachedFsView(nodeFsView()) };
   const diff = diffPolicies(contextOf(sides.old, modeOf(sides.old), where), contextOf(sides.new, modeOf(sides.new), where), calls);
-  process.stdout.write(flags.json === true ? `${JSON.stringify(diff, null, 2)}\n` : `${formatPolicyDiff(diff)}\n`);
+  if (flags.sarif !== undefined) {
+    const sarif = `${JSON.stringify(policyDiffToSarif(diff, { toolVersion: TOOLGATE_VERSION, baseUri: process.cwd(), lineOf }), null, 2)}\n`;
+    if (typeof flags.sarif === 'string') writeFileSync(flags.sarif, sarif);
+    else process.stdout.write(sarif);
+  }
+  if (typeof flags.sarif !== 'boolean') process.stdout.write(flags.json === true ? `${JSON.stringify(diff, null, 2)}\n` : `${formatPolicyDiff(diff)}\n`);
   if (failOn === 'never') return 0;
   if (failOn === 'any') return diff.counts.widen + diff.counts.narrow > 0 ? 1 : 0;
   return diff.widened ? 1 : 0;
@@ -215,6 +234,7 @@ export function registerDiffCommand(program: Command): void {
     .option('--calls <file...>', 'also decide these calls: JSONL, one {"tool","input"} (or a hook event) a line, e.g. from a hook or audit log')
     .option('--fail-on <what>', 'exit 1 when something widens (widen, the default), changes at all (any), or never', 'widen')
     .option('--json', 'print the whole diff as JSON')
+    .option('--sarif [file]', 'SARIF 2.1.0 for pull-request annotations (one result per rule responsible, at its line): to the file, else instead of the text on stdout')
     .addHelpText('after', DIFF_HELP)
     .action(async (flags: DiffFlags) => {
       process.exitCode = await runDiff(flags);

@@ -37,6 +37,8 @@ export interface DiffChange {
 export interface DiffGroup {
   /** What is responsible, in plain words: `allow rule "Bash(git *)" in FILE (added or now deciding)`. */
   responsible: string;
+  /** The rule responsible, when a rule is, and the policy whose file it was read from. */
+  rule?: RuleRef & { policy: 'old' | 'new' };
   /** Whether any of its changes widens. */
   widens: boolean;
   /** Its changes, widenings first. */
@@ -84,14 +86,20 @@ function keysOf(ctx: EvaluationContext): Set<string> {
  * new one (removed or narrowed), else a rule in both that now decides or no longer does (the
  * rules around it, the layers or the mode changed), else the reason (a mode, a setting).
  */
-function responsibleFor(o: Decision, n: Decision, known: { old: Set<string>; new: Set<string> }, modes: { old: string; new: string }): string {
+function responsibleFor(
+  o: Decision,
+  n: Decision,
+  known: { old: Set<string>; new: Set<string> },
+  modes: { old: string; new: string },
+): { text: string; rule?: RuleRef & { policy: 'old' | 'new' } } {
   const has = (keys: Set<string>, r: RuleRef) => keys.has(ruleKey({ list: r.list, text: r.text, kind: r.source.kind }));
-  if (n.rule !== undefined && !has(known.old, n.rule)) return `${n.rule.list} rule "${n.rule.text}" in ${where(n.rule)} (counts only in the new policy: added, broadened or no longer dropped)`;
-  if (o.rule !== undefined && !has(known.new, o.rule)) return `${o.rule.list} rule "${o.rule.text}" in ${where(o.rule)} (counts only in the old policy: removed, narrowed or now dropped)`;
-  if (n.rule !== undefined && !sameRule(o.rule, n.rule)) return `${n.rule.list} rule "${n.rule.text}" in ${where(n.rule)} (in both policies: now decides)`;
-  if (o.rule !== undefined && !sameRule(o.rule, n.rule)) return `${o.rule.list} rule "${o.rule.text}" in ${where(o.rule)} (in both policies: no longer decides)`;
+  const blame = (r: RuleRef, policy: 'old' | 'new', why: string) => ({ text: `${r.list} rule "${r.text}" in ${where(r)} (${why})`, rule: { ...r, policy } });
+  if (n.rule !== undefined && !has(known.old, n.rule)) return blame(n.rule, 'new', 'counts only in the new policy: added, broadened or no longer dropped');
+  if (o.rule !== undefined && !has(known.new, o.rule)) return blame(o.rule, 'old', 'counts only in the old policy: removed, narrowed or now dropped');
+  if (n.rule !== undefined && !sameRule(o.rule, n.rule)) return blame(n.rule, 'new', 'in both policies: now decides');
+  if (o.rule !== undefined && !sameRule(o.rule, n.rule)) return blame(o.rule, 'old', 'in both policies: no longer decides');
   const mode = modes.old !== modes.new ? `; mode ${modes.old} → ${modes.new}` : '';
-  return `${n.reason.kind === o.reason.kind ? n.reason.kind : `${o.reason.kind} → ${n.reason.kind}`}${mode} (no rule decides)`;
+  return { text: `${n.reason.kind === o.reason.kind ? n.reason.kind : `${o.reason.kind} → ${n.reason.kind}`}${mode} (no rule decides)` };
 }
 
 /**
@@ -115,10 +123,10 @@ export function diffPolicies(oldCtx: EvaluationContext, newCtx: EvaluationContex
     const direction: DiffDirection = RANK[n.behavior] < RANK[o.behavior] ? 'widen' : 'narrow';
     counts[direction] += 1;
     const responsible = responsibleFor(o, n, known, modes);
-    let group = byResponsible.get(responsible);
+    let group = byResponsible.get(responsible.text);
     if (group === undefined) {
-      group = { responsible, widens: false, changes: [] };
-      byResponsible.set(responsible, group);
+      group = { responsible: responsible.text, ...(responsible.rule !== undefined ? { rule: responsible.rule } : {}), widens: false, changes: [] };
+      byResponsible.set(responsible.text, group);
     }
     group.widens ||= direction === 'widen';
     group.changes.push({ call, origin, direction, old: sideOf(o), new: sideOf(n) });

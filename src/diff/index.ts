@@ -9,3 +9,4 @@ export { diffCorpus, type CorpusPlaces } from './corpus.js';
 export { callsOfModes, callsOfPolicies, callsOfRule } from './generate.js';
 export { formatPolicyDiff } from './format.js';
 export { cachedFsView } from './cached-fs.js';
+export { policyDiffToSarif, type RuleLineOf } from './sarif.js';

@@ -1,6 +1,6 @@
 /** `toolgate diff`: the two policies from files, project directories or a git revision; exit status and output. */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,6 +96,26 @@ describe('toolgate diff', () => {
     writeFileSync(calls, '{"tool":"Bash","input":{"command":"ls"}}\nnot json\n');
     expect(await diff('--old', join(dir, 'same.json'), '--new', join(dir, 'same.json'), '--calls', calls)).toBe(EXIT.usage);
     expect(io.err).toMatch(/--calls .*calls\.jsonl:2: not JSON/);
+  });
+
+  it('writes SARIF: one result per rule responsible, a widening at its line in the new file', async () => {
+    const sarifFile = join(dir, 'diff.sarif');
+    const newFile = join(dir, 'lines.json');
+    writeFileSync(newFile, '{\n  "permissions": {\n    "allow": [\n      "Bash(ls)",\n      "Bash(npm run *)"\n    ]\n  }\n}\n');
+    expect(await diff('--old', join(dir, 'old', '.claude', 'settings.json'), '--new', newFile, '--sarif', sarifFile)).toBe(1);
+    expect(io.out).toContain('WIDENS:');
+    const sarif = JSON.parse(readFileSync(sarifFile, 'utf8')) as { runs: { results: { ruleId: string; level: string; message: { text: string }; locations?: { physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number } } }[] }[] }[] };
+    const results = sarif.runs[0]!.results;
+    const npm = results.find((r) => r.message.text.includes('"Bash(npm run *)"'))!;
+    expect(npm).toMatchObject({ ruleId: 'TG_DIFF_WIDEN', level: 'error' });
+    expect(npm.locations?.[0]?.physicalLocation).toMatchObject({ artifactLocation: { uri: newFile }, region: { startLine: 5 } });
+    expect(npm.message.text).toMatch(/^widens: allow rule "Bash\(npm run \*\)".* — Bash\(npm run/);
+    const curl = results.find((r) => r.message.text.includes('"Bash(curl *)"'))!;
+    expect(curl).toMatchObject({ ruleId: 'TG_DIFF_WIDEN' });
+    expect(curl.locations).toBeUndefined();
+    io.out = '';
+    expect(await diff('--old', join(dir, 'same.json'), '--new', join(dir, 'same.json'), '--sarif')).toBe(0);
+    expect(JSON.parse(io.out)).toMatchObject({ version: '2.1.0', runs: [{ results: [] }] });
   });
 
   it('is a usage error without both policies, with a missing file or an unknown layer', async () => {
