@@ -1,3 +1,4 @@
+import { posix } from 'node:path';
 import type { ReadonlyFsView } from '../core/ports.js';
 import type { Decision, ToolCall } from '../core/types.js';
 import { callFacts, type CallFacts } from '../evaluate/facts.js';
@@ -58,13 +59,39 @@ const SCRIPT_RUNNERS: ReadonlySet<string> = new Set(['node', 'nodejs', 'bun', 'd
 
 const base = (word: string) => word.slice(word.lastIndexOf('/') + 1);
 const isBinary = (word: string) => names(base(word).toLowerCase(), 'toolgate') || PACKAGE.test(word);
-const isScript = (word: string) => /(?:^|\/)(?:dist|src)\/cli\/main\.[cm]?[jt]s$/.test(word) || /(?:^|\/)toolgate\/(?:bin|dist)\//.test(word) || isBinary(word);
+const isScript = (word: string) => /(?:^|\/)(?:dist|src)\/cli\/main(?:\.[cm]?[jt]s)?$/.test(posix.normalize(word)) || /(?:^|\/)toolgate\/(?:bin|dist)\//.test(word) || isBinary(word);
 
-/** Whether `word` is `target`, or a brace expansion of it yields `target` (`ans{w,}er`). */
+/**
+ * Whether `word` is `target`, or could expand to it: braces (`ans{w,}er`) or a glob (`answe?`,
+ * `an*er`, `[a]nswer`) that matches it — bash expands a glob against the files there, and a
+ * file of that name is one `touch` away.
+ */
 function names(word: string, target: string): boolean {
   if (word === target) return true;
-  if (!word.includes('{')) return false;
-  const source = word.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{([^{}]*)\}/g, (_m, inner: string) => (inner.includes(',') ? `(?:${inner.split(',').join('|')})` : `\\{${inner}\\}`));
+  if (!/[{*?[]/.test(word)) return false;
+  let source = '';
+  for (let i = 0; i < word.length; i++) {
+    const c = word[i]!;
+    if (c === '*') source += '[^/]*';
+    else if (c === '?') source += '[^/]';
+    else if (c === '[') {
+      const end = word.indexOf(']', i + 2);
+      if (end < 0) source += '\\[';
+      else {
+        const inner = word.slice(i + 1, end).replace(/^[!^]/, '^').replace(/\\/g, '\\\\');
+        source += `[${inner}]`;
+        i = end;
+      }
+    } else if (c === '{') {
+      const end = word.indexOf('}', i);
+      const inner = end < 0 ? '' : word.slice(i + 1, end);
+      if (end < 0 || !inner.includes(',')) source += '\\{';
+      else {
+        source += `(?:${inner.split(',').map((a) => a.replace(/[.+^$()|\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]')).join('|')})`;
+        i = end;
+      }
+    } else source += c.replace(/[.+^$()|\]}\\]/g, '\\$&');
+  }
   try {
     return new RegExp(`^${source}$`).test(target);
   } catch {
@@ -73,12 +100,24 @@ function names(word: string, target: string): boolean {
 }
 
 /**
- * Whether the words after the CLI's name hold the subcommand `asks answer` (options, and words an
- * option of the top level might take, may come before it).
+ * Whether the words after the CLI's name run a subcommand that acts as serve or as its answerer:
+ * `serve` (a second serve on the person's store, with a token the agent chose, answers the
+ * person's asks on its own page and rewrites the recorded address) or `asks answer` (options, and
+ * words an option of the top level might take, may come before either).
  */
 function answersAsks(rest: readonly string[]): boolean {
   const words = rest.filter((w) => !w.startsWith('-'));
-  return words.some((w, i) => names(w, 'asks') && names(words[i + 1] ?? '', 'answer'));
+  if (words.some((w, i) => names(w, 'asks') && names(words[i + 1] ?? '', 'answer'))) return true;
+  // The subcommand is the first word that is no option, or one after an option that may take a value.
+  for (let i = 0; i < rest.length; i++) {
+    const w = rest[i]!;
+    if (w === '--') return names(rest[i + 1] ?? '', 'serve');
+    if (w.startsWith('-')) continue;
+    if (names(w, 'serve')) return true;
+    const before = rest[i - 1];
+    if (before === undefined || !before.startsWith('-') || before.includes('=')) return false;
+  }
+  return false;
 }
 
 /** Every word, with `--opt=value` split and a `-c 'script'` string split into its words. */
@@ -96,7 +135,7 @@ export function runsAnswerCommand(argv: readonly string[]): boolean {
   if (first === undefined) return false;
   const name = base(first).toLowerCase();
   if (name === 'corepack') return runsAnswerCommand(rest);
-  if (isBinary(first)) return answersAsks(rest);
+  if (isScript(first)) return answersAsks(rest);
   const runner = RUNNERS[name];
   const sub = runner === true ? rest : runner !== undefined && rest[0] !== undefined && runner.includes(rest[0]) ? rest.slice(1) : undefined;
   const scanned = sub ?? (SCRIPT_RUNNERS.has(name) ? rest : undefined);
@@ -104,6 +143,44 @@ export function runsAnswerCommand(argv: readonly string[]): boolean {
   const t = tokens(scanned);
   const named = sub !== undefined ? isBinary : isScript;
   return t.some((w, i) => named(w) && answersAsks(t.slice(i + 1)));
+}
+
+/**
+ * `runsAnswerCommand` where the command runs: a script named relative to a directory the line
+ * changed to (`cd dist/cli && node main.js asks answer`, `./main.js serve`) is resolved against
+ * each directory the command may run in.
+ */
+function runsAnswerCommandIn(argv: readonly string[], cwds: readonly string[]): boolean {
+  if (runsAnswerCommand(argv)) return true;
+  const main = /(?:^|\/)main(?:\.[cm]?[jt]s)?$/;
+  if (!argv.some((w) => main.test(w) && !w.startsWith('/'))) return false;
+  return cwds.some((cwd) => runsAnswerCommand(argv.map((w) => (main.test(w) && !w.startsWith('/') ? posix.join(cwd, w) : w))));
+}
+
+/** Characters that end a path written inside a word of code (SQL, a script): quotes, separators, brackets. */
+const PATH_STOP = /[\s'"`(),;=<>|&]/;
+
+/**
+ * The guarded file a text names, in full (`/s/toolgate.db` inside `attach '/s/toolgate.db' as s`)
+ * or by its file name with a directory part that resolves to it from one of `cwds` (`../toolgate/serve-token`,
+ * `~/.local/state/toolgate/serve-token`, `$HOME/…`), or by its bare name from a directory that holds it.
+ * What code computes (`'/s/' || 'token'`) is opaque: running serve as another OS user stops that.
+ */
+export function guardedFileNamed(text: string, files: readonly string[], cwds: readonly string[], home: string): string | undefined {
+  for (const file of files) {
+    if (text.includes(file)) return file;
+    const name = file.slice(file.lastIndexOf('/') + 1);
+    if (name === '') continue;
+    for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+      let start = at;
+      while (start > 0 && !PATH_STOP.test(text[start - 1]!)) start--;
+      let written = text.slice(start, at + name.length).replace(/^(?:~|\$HOME|\$\{HOME\})(?=\/)/, home);
+      if (written.startsWith('file:')) written = written.replace(/^file:(?:\/\/(?:localhost)?)?/i, '');
+      const resolved = written.startsWith('/') ? [posix.normalize(written)] : cwds.map((cwd) => posix.join(cwd, written));
+      if (resolved.includes(file)) return file;
+    }
+  }
+  return undefined;
 }
 
 /** What the self-guard needs besides the call: where it runs and the file-system view. */
@@ -124,6 +201,9 @@ const deny = (what: string, detail: string): Decision => ({
   rule: { text: 'toolgate serve: its own files, process and answer command', list: 'deny', source: { kind: 'inline', builtIn: true } },
   trace: [{ step: 'serveSelf', outcome: 'deny', detail }],
 });
+
+/** The builtins that change the shell's directory for the commands after them. */
+const CHANGES_DIRECTORY: ReadonlySet<string> = new Set(['cd', 'pushd']);
 
 /** The process id a path under `/proc` names (`/proc/12/mem`, `/proc/12`), or `undefined`. */
 const procId = (path: string): string | undefined => /^\/proc\/(\d+)(?:\/|$)/.exec(path)?.[1];
@@ -148,7 +228,9 @@ export function selfGuard(call: ToolCall, files: readonly string[], g: GuardCont
   const shell = typeof command === 'string';
   // A command names a process id in digits (a link to `/proc/ID` is made by a command that names it).
   const mayAim = g.processIds !== undefined && (!shell || /\d/.test(command as string));
-  if (!linked && !mayAim && !(shell && mayNameAnswer(command as string))) return undefined;
+  const fileNames = files.map((f) => f.slice(f.lastIndexOf('/') + 1)).filter((n) => n !== '');
+  const mayName = shell && (mayNameAnswer(command as string) || fileNames.some((n) => (command as string).includes(n)));
+  if (!linked && !mayAim && !mayName) return undefined;
   const facts: CallFacts = callFacts(call, {
     cwd: g.cwd,
     home: g.home,
@@ -160,8 +242,19 @@ export function selfGuard(call: ToolCall, files: readonly string[], g: GuardCont
   const paths: string[] = [];
   const ids = mayAim ? g.processIds?.() : undefined;
   if (facts.kind === 'shell') {
+    // The directories a command of the line may run in: the call's, and each one a `cd` changes to.
+    const cwds = [g.cwd, ...facts.effects.filter((e) => e.op === 'read' && CHANGES_DIRECTORY.has(facts.analysis.commands[e.command ?? -1]?.argv[0] ?? '')).map((e) => e.path)];
+    if (mayName) {
+      // Code toolgate reads as data (SQL given to `sqlite3`, a heredoc) may still name a guarded file: `attach '…/toolgate.db'`, `readfile('…/serve-token')`.
+      const text = (command as string).replace(/\\\n/g, '').replace(/\\(.)/g, '$1');
+      const words = facts.analysis.commands.flatMap((c) => c.argv);
+      for (const t of [text, text.replace(/["']/g, ''), ...words]) {
+        const file = guardedFileNamed(t, files, cwds, g.home);
+        if (file !== undefined) return deny(`the command names ${file}, one of toolgate serve's own files`, `"${t.slice(0, 200)}" names ${file}`);
+      }
+    }
     for (const cmd of facts.analysis.commands) {
-      if (runsAnswerCommand(cmd.argv)) return deny(`the command runs \`toolgate asks answer\` (${cmd.argv.slice(0, 6).join(' ')})`, `"${cmd.argv.join(' ')}" is toolgate serve's answer command`);
+      if (runsAnswerCommandIn(cmd.argv, cwds)) return deny(`the command runs toolgate serve or its answer command (${cmd.argv.slice(0, 6).join(' ')})`, `"${cmd.argv.join(' ')}" is \`toolgate serve\` or \`toolgate asks answer\``);
       const aim = ids !== undefined ? processesAimedAt(cmd.argv, cmd.literal) : undefined;
       const hit = aim?.ids.find((id) => id === '-1' || ids?.has(id) === true);
       if (aim !== undefined && hit !== undefined) {
@@ -225,6 +318,7 @@ export function agentsProcessView(view: ReadonlyFsView): ReadonlyFsView {
  * (`$(printf answer)`, `$A`) is never a literal word of the analysis either.
  */
 function mayNameAnswer(command: string): boolean {
-  if (command.includes("$'") || command.includes('{')) return true;
-  return command.replace(/\\\n/g, '').replace(/["'\\]/g, '').toLowerCase().includes('answer');
+  if (command.includes("$'") || /[{*?[]/.test(command)) return true;
+  const plain = command.replace(/\\\n/g, '').replace(/["'\\]/g, '').toLowerCase();
+  return plain.includes('answer') || plain.includes('serve');
 }

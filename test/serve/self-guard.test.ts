@@ -28,6 +28,17 @@ describe('runsAnswerCommand', () => {
     'tsx src/cli/main.ts asks answer a allow',
     'toolgate asks ans{w,x}er a allow',
     '{toolgate,true} asks answer a allow',
+    'toolgate serve --listen 127.0.0.1:0',
+    'toolgate --store x.db serve',
+    'npx toolgate@0.1.0 serve',
+    'toolgate asks answe? a allow',
+    'toolgate asks an*er a allow',
+    'toolgate asks [!x]nswer a allow',
+    't?olgate s*e',
+    'dist/cli/main.js asks answer a allow',
+    '/opt/tg/dist/cli/main.js serve',
+    'node /opt/tg/dist/cli/../cli/main.js asks answer a allow',
+    'node dist/cli/main asks answer a allow',
   ])('%s: yes', (command) => {
     expect(runsAnswerCommand(words(command))).toBe(true);
   });
@@ -45,6 +56,11 @@ describe('runsAnswerCommand', () => {
     'grep -r toolgate asks answer',
     'gh issue view 7370',
     'toolgate asks ans{x,y}er',
+    'toolgate check Bash serve',
+    'toolgate asks ans?x a',
+    'toolgate asks [!a]nswer a',
+    'npx serve',
+    'node x.js serve',
   ])('%s: no', (command) => {
     expect(runsAnswerCommand(words(command))).toBe(false);
   });
