@@ -23,7 +23,7 @@ export { sedScriptEffects } from './text-tools.js';
 const COMPRESSORS = new Set(['gzip', 'gunzip', 'zcat', 'pigz', 'unpigz', 'bzip2', 'bunzip2', 'bzcat', 'xz', 'unxz', 'xzcat', 'lzma', 'unlzma', 'zstd', 'unzstd', 'zstdcat', 'lz4', 'unlz4', 'lz4cat', 'compress', 'uncompress']);
 
 /** The modelled effects of a program, or `undefined` when toolgate does not model it. */
-function modelledOperands(name: string, argv: readonly string[]): FileOperands | undefined {
+function modelledOperands(name: string, argv: readonly string[], literal: readonly boolean[]): FileOperands | undefined {
   const modelled = PROGRAMS.files(name, argv);
   if (modelled !== undefined) return modelled;
   switch (name) {
@@ -82,7 +82,7 @@ function modelledOperands(name: string, argv: readonly string[]): FileOperands |
     case 'time':
     case 'curl':
     case 'wget':
-      return transferOperands(name, argv);
+      return transferOperands(name, argv, literal);
     case 'flock':
       return flockOperands(argv);
     case 'history':
@@ -106,7 +106,7 @@ function modelledOperands(name: string, argv: readonly string[]): FileOperands |
  * @param literal - per word, whether it is literal.
  */
 export function fileOperands(name: string, argv: readonly string[], literal: readonly boolean[] = argv.map(() => true)): FileOperands & { modelled: boolean | 'partly' } {
-  const known = modelledOperands(name, argv);
+  const known = modelledOperands(name, argv, literal);
   if (!known) return { files: assumedOperands(argv, literal, 1, new Set()), unresolved: [], modelled: false };
   const claimed = new Set<number>([0]);
   for (const f of known.files) {
