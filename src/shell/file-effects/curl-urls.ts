@@ -10,6 +10,9 @@
 /** The paths a word names once curl expands its globs, or why they cannot be listed. */
 export type CurlPaths = { paths: string[] } | { unknown: string };
 
+/** The character that closes each of curl's glob brackets. */
+const CLOSER: Readonly<Record<string, string>> = { '{': '}', '\u005b': '\u005d' };
+
 /** At most this many names from one glob; more is an ask rather than a long list of reads. */
 const MAX_NAMES = 64;
 
@@ -70,12 +73,12 @@ export function curlGlob(text: string): CurlPaths {
       k++;
       continue;
     }
-    if (c !== '{' && c !== '[') {
+    if (!'{['.includes(c)) {
       if (c === '}' || c === ']') return { unknown: `curl reads the unbalanced glob in ${text}` };
       words = words.map((w) => w + c);
       continue;
     }
-    const close = text.indexOf(c === '{' ? '}' : ']', k + 1);
+    const close = text.indexOf(CLOSER[c]!, k + 1);
     if (close < 0) return { unknown: `curl reads the unbalanced glob in ${text}` };
     const body = text.slice(k + 1, close);
     if (/[{[]/.test(body)) return { unknown: `curl reads the nested glob in ${text}` };
