@@ -39,7 +39,9 @@ export function projectCodeOf(name: string, argv: readonly string[]): string | u
   const runs = RUNS_PROJECT_CODE[name];
   if (runs === undefined) return undefined;
   if (argv.length === 2 && INFO.has(argv[1]!)) return undefined;
-  const sub = argv.slice(1).find((w) => !w.startsWith('-'));
+  // Only a subcommand in the first place counts as quiet: an option before it may take the next
+  // word as its value (`npm --prefix ls run build` runs the build script in ./ls).
+  const sub = argv[1];
   if (sub !== undefined && runs.quiet?.has(sub) === true) return undefined;
   return `${argv[0]} runs ${runs.what}, which toolgate cannot see`;
 }
