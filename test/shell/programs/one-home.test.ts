@@ -79,6 +79,9 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/evaluate/git-after-cd.ts:cd': "Claude Code's ask for a line that changes directory and runs git (to move: the cd model's state facet)",
   'src/evaluate/git-after-cd.ts:pushd': "Claude Code's ask for a line that changes directory and runs git (to move: the cd model's state facet)",
   'src/evaluate/git-after-cd.ts:git': "Claude Code's ask for a line that changes directory and runs git (to move: a git model facet)",
+  'src/serve/self-guard.ts:cd': "the builtins that change directory before serve's CLI runs by a relative path (to move: the cd model's state facet)",
+  'src/serve/self-guard.ts:pushd': "the builtins that change directory before serve's CLI runs by a relative path (to move: the cd model's state facet)",
+  'src/serve/self-guard.ts:[': 'a glob bracket in the answer-command matcher, not the program [',
   'src/evaluate/suggestions.ts:git': 'programs whose suggestions keep their subcommand (to move: a model facet)',
   'src/shell/commands.ts:git': "the call to git's runs facet (to move: the registry's runs facet)",
 };
