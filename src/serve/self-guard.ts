@@ -211,9 +211,11 @@ const procId = (path: string): string | undefined => /^\/proc\/(\d+)(?:\/|$)/.ex
 /**
  * What the built-in rules cannot see by path: another name of serve's token or store file (an
  * existing hard link: same device and inode in the file-system view); the answer command in
- * any of its spellings; `/proc/ID/` of any of serve's threads (the rules name its process id);
- * and a program that attaches to, dumps or signals serve's process by id (`gcore ID`,
- * `gdb -p ID`, `strace -p ID`, `kill -ABRT ID`: `src/shell/programs/process-attach.ts`) — each in
+ * any of its spellings, and the CLI's `serve`; a guarded file named inside a word or the command's
+ * text (SQL given to `sqlite3`); `/proc/ID/` of any of serve's threads (the rules name its process
+ * id); and a program that attaches to, dumps, signals or limits serve's process or process group
+ * by id (`gcore ID`, `gdb -p ID`, `kill ID`, `kill -ABRT -PGID`, `prlimit --pid ID`, `ps eww ID`:
+ * `src/shell/programs/process-attach.ts`; decision 0056) — each in
  * any command the shell analysis lists (inside `bash -c`, after `timeout`, …). Denied in every
  * mode. Code toolgate cannot see is not looked into, nor an id that is not literal
  * (`gcore $(pgrep node)`): running serve as another OS user is what stops those (decision 0025,
@@ -258,7 +260,7 @@ export function selfGuard(call: ToolCall, files: readonly string[], g: GuardCont
       const aim = ids !== undefined ? processesAimedAt(cmd.argv, cmd.literal) : undefined;
       const hit = aim?.ids.find((id) => id === '-1' || ids?.has(id) === true);
       if (aim !== undefined && hit !== undefined) {
-        const whom = hit === '-1' ? 'every process the user may signal, toolgate serve among them' : `process ${hit}, which is toolgate serve`;
+        const whom = hit === '-1' ? 'every process the user may signal, toolgate serve among them' : hit.startsWith('-') ? `process group ${hit.slice(1)}, toolgate serve's` : `process ${hit}, which is toolgate serve`;
         return deny(`\`${cmd.argv.slice(0, 6).join(' ')}\` ${aim.what} ${whom}`, `"${cmd.argv.join(' ')}" is aimed at toolgate serve's process`);
       }
     }

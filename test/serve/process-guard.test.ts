@@ -2,7 +2,7 @@
  * An agent in bypassPermissions must not reach serve's process: its memory holds the token. Here
  * serve runs in the test's own process, so serve's process id is `process.pid`.
  */
-import { readdirSync, symlinkSync } from 'node:fs';
+import { readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decisionOf, eventually, preToolUse, reasonOf, sandbox, spawnServe, start, type Running, type Sandbox } from './helpers.js';
@@ -13,6 +13,9 @@ let project: string;
 const PID = process.pid;
 // A thread of serve's process: /proc/TID/ and ptrace reach the same memory.
 const TID = readdirSync('/proc/self/task').find((t) => t !== String(PID));
+// serve's process group (field 5 of /proc/self/stat): `kill -SIG -PGID` reaches serve too.
+const stat = readFileSync('/proc/self/stat', 'utf8');
+const PGID = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2];
 
 beforeAll(async () => {
   sb = sandbox();
@@ -54,6 +57,17 @@ describe("serve's process is denied to a gated agent in every mode", () => {
     `cat /proc//${PID}/./cmdline`,
     `cat serve-proc/environ`,
     `echo x > /proc/${PID}/oom_adj`,
+    `gcore 0${PID}`,
+    `kill -6 00${PID}`,
+    `kill -TERM ${PID}`,
+    `kill ${PID}`,
+    `kill -9 -- ${PID}`,
+    `kill -TERM -1`,
+    `prlimit --pid ${PID} --core=unlimited`,
+    `prlimit --core=unlimited:unlimited -p0${PID}`,
+    `prlimit --pid=${PID}`,
+    `ps eww ${PID}`,
+    `ps e -p ${PID}`,
   ])('%s', async (command) => {
     const r = await bypass('Bash', { command });
     expect(r.decision).toBe('deny');
@@ -64,13 +78,21 @@ describe("serve's process is denied to a gated agent in every mode", () => {
     for (const command of [`cat /proc/${TID}/environ`, `gdb -p ${TID}`, `strace -p ${TID}`]) expect((await bypass('Bash', { command })).decision, command).toBe('deny');
   });
 
+  it.skipIf(PGID === undefined || PGID === '0')('through its process group: kill -SIG -PGID', async () => {
+    for (const command of [`kill -ABRT -${PGID}`, `kill -s QUIT -- -${PGID}`, `kill -TERM -0${PGID}`]) {
+      const r = await bypass('Bash', { command });
+      expect(r.decision, command).toBe('deny');
+      expect(r.reason, command).toMatch(/process group/);
+    }
+  });
+
   it('through the Read tool, a link included', async () => {
     expect((await bypass('Read', { file_path: `/proc/${PID}/environ` })).decision).toBe('deny');
     expect((await bypass('Read', { file_path: join(project, 'serve-proc', 'maps') })).decision).toBe('deny');
   });
 
   it('leaves other processes and the agent’s own /proc/self to the rules (allowed in bypassPermissions)', async () => {
-    for (const command of ['cat /proc/self/status', 'cat /proc/self/environ', 'gcore 1', `ps -p ${PID} -o comm=`, 'kill 1', `kill -TERM ${PID}`, 'strings core.1 | grep token']) {
+    for (const command of ['cat /proc/self/status', 'cat /proc/self/environ', 'gcore 1', `ps -p ${PID} -o comm=`, `ps -ef`, `kill -0 ${PID}`, 'kill 1', 'kill -TERM -1234567', 'prlimit --core=0 make', 'strings core.1 | grep token']) {
       expect((await bypass('Bash', { command })).decision, command).toBe('allow');
     }
     expect((await bypass('Read', { file_path: '/proc/self/environ' })).decision).toBe('allow');
