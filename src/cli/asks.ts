@@ -288,6 +288,35 @@ export function registerAuditCommand(program: Command): void {
     });
 
   audit
+    .command('verify')
+    .description('check the audit chain: each entry linked to the one before it (exit 1 at the first broken link); with --anchor, against anchors kept outside the store')
+    .addOption(storeOption())
+    .option('--anchor <file>', "anchors of the chain: serve's anchor file (--audit-anchor) or its log")
+    .option('--json', 'the result as one JSON object')
+    .action(async (flags: StoreFlags & { anchor?: string }) => {
+      const { readFileSync } = await import('node:fs');
+      const { parseAuditAnchors, verifyAuditChain } = await import('../store/index.js');
+      const { verificationLines } = await import('./audit-verify.js');
+      let anchors: ReturnType<typeof parseAuditAnchors> = [];
+      if (flags.anchor !== undefined) {
+        let text: string;
+        try {
+          text = readFileSync(flags.anchor, 'utf8');
+        } catch (e) {
+          throw new UsageError(`cannot read the anchor file ${flags.anchor}: ${(e as Error).message}`);
+        }
+        anchors = parseAuditAnchors(text);
+        if (anchors.length === 0) throw new UsageError(`the anchor file ${flags.anchor} holds no anchor`);
+      }
+      await withStore(flags, async (store) => {
+        const v = await verifyAuditChain(store, anchors);
+        const out = flags.json ? [JSON.stringify({ location: store.location, ...v })] : verificationLines(v, store.location, flags.anchor, anchors.length);
+        process.stdout.write(`${out.join('\n')}\n`);
+        if (!v.ok) process.exitCode = 1;
+      });
+    });
+
+  audit
     .command('export')
     .description('audit entries since a time, as JSON lines')
     .addOption(storeOption())

@@ -20,6 +20,7 @@ interface ServeFlags {
   printAnswerCodes?: boolean;
   printHookConfig?: boolean;
   audit: boolean;
+  auditAnchor?: string;
   home?: string;
 }
 
@@ -55,6 +56,7 @@ export function registerServeCommand(program: Command): void {
     .option('--print-answer-codes', 'print each ask\'s answer code to standard error even when it is not a terminal (unsafe where the gated agent can read that log: a file, the journal)')
     .option('--print-hook-config', 'print the Claude Code settings snippet that points http hooks here, and exit')
     .option('--no-audit', 'keep no audit log (for measuring what it costs)')
+    .option('--audit-anchor <file>', 'append the audit chain\'s anchors (head position, count and hash; also logged) to this file, for toolgate audit verify --anchor: keep it where the agents cannot write')
     .option('--home <dir>', 'home directory whose .claude/settings.json is the user layer (default: the real one)')
     .action(async (flags: ServeFlags) => {
       process.exitCode = await runServe(flags);
@@ -144,6 +146,7 @@ async function runServe(flags: ServeFlags): Promise<number> {
     holderTimeoutSeconds: holderTimeout,
     printAnswerCodes: flags.printAnswerCodes === true,
     audit: flags.audit,
+    ...(flags.auditAnchor !== undefined ? { auditAnchors: { file: resolve(flags.auditAnchor) } } : {}),
     ...(flags.home !== undefined ? { home: resolve(flags.home) } : {}),
   });
   // SIGUSR1 makes Node open its inspector, where any local client evaluates code in this process

@@ -20,6 +20,7 @@ export type DecisionSource = 'rules' | 'mode' | 'hook' | 'classifier' | 'person'
 export interface DecisionRule {
   /** The rule as written, e.g. `Bash(git push *)`. */
   text: string;
+  /** The list it is in: `allow`, `ask` or `deny`. */
   list: RuleList;
   /** The settings layer it came from (`userSettings`, `projectSettings`, `managed`, `session`, …). */
   layer: SettingsSourceKind;
@@ -41,6 +42,7 @@ export interface DecisionHookOutcome {
   status: string;
   /** The permission decision it returned, when it returned one. */
   decision?: string;
+  /** How long the handler ran, in milliseconds. */
   durationMs: number;
 }
 
@@ -69,6 +71,7 @@ export interface DecisionEvent {
   at: number;
   /** `deferred`: a PreToolUse hook deferred the call (gates only). */
   behavior: 'allow' | 'ask' | 'deny' | 'deferred';
+  /** The tool as decided (a legacy name read as the tool it now is). */
   tool: string;
   /** The model's tool-use id, when the front end was given one. */
   toolUseId?: string;

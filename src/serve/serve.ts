@@ -15,6 +15,7 @@ import type { CredentialLimitOptions } from './credential-limit.js';
 import { NO_AUDIT, type ServeContext } from './context.js';
 import { createDecider } from './decide.js';
 import { releaseEntry } from './audit.js';
+import { createAnchors } from './anchor.js';
 import { reportEntry } from './provenance.js';
 import { createHolder, DEFAULT_HOLDER_TIMEOUT_SECONDS } from './holders.js';
 import { newId } from '../gate/results.js';
@@ -119,6 +120,14 @@ export interface ServeOptions {
    * gates serve decides with report nothing of their own.
    */
   onDecision?: DecisionListener;
+  /**
+   * Anchors of the audit chain outside the store, for `toolgate audit verify --anchor`: the head's
+   * position, count and hash, logged (`toolgate serve: audit anchor {…}`) every `everyEntries`
+   * entries (default 1000) or `everyMinutes` minutes (default 10) with entries since the last, and
+   * at close; with `file`, also appended to it, one JSON line each. Keep the file where the gated
+   * agents cannot write.
+   */
+  auditAnchors?: { file?: string; everyEntries?: number; everyMinutes?: number };
 }
 
 /** Where a listening server is. @public */
@@ -187,8 +196,16 @@ export function createServe(options: ServeOptions): Serve {
   });
   const spillFile = options.spillFile ?? defaultSpillFile(store) ?? false;
   const journal = spillFile !== false ? openSpillJournal(resolve(spillFile)) : undefined;
+  const anchors = options.audit === false ? undefined : createAnchors({ store, log, ...options.auditAnchors });
+  // Entries reach the store through here: each batch counts toward the next anchor of the chain.
+  const anchored: Pick<Store, 'appendAudit'> = {
+    async appendAudit(entries) {
+      await store.appendAudit(entries);
+      anchors?.written(entries.length);
+    },
+  };
   const writer: AuditWriter | undefined =
-    options.audit === false ? undefined : createAuditWriter(store, { log, now, ...(journal !== undefined ? { journal } : {}) });
+    options.audit === false ? undefined : createAuditWriter(anchored, { log, now, ...(journal !== undefined ? { journal } : {}) });
   const holderSeconds = options.holderTimeoutSeconds ?? DEFAULT_HOLDER_TIMEOUT_SECONDS;
   if (!(Number.isFinite(holderSeconds) && holderSeconds > 0)) throw new Error(`holderTimeoutSeconds must be a positive number of seconds, not ${holderSeconds}`);
   const holder = createHolder({
@@ -293,6 +310,8 @@ export function createServe(options: ServeOptions): Serve {
         });
       }
       await writer?.close();
+      anchors?.stop();
+      await anchors?.flush();
     },
   };
 }

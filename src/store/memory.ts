@@ -1,4 +1,5 @@
 import { createEventHub } from './events.js';
+import { AUDIT_CHAIN_GENESIS, chainAudit } from './chain.js';
 import { StoreUnavailableError, type AnswerAskResult, type AnswerCodeRecord, type AskRecord, type AuditEntry, type GrantRecord, type HolderRecord, type Store } from './types.js';
 
 const clone = <T>(v: T): T => structuredClone(v);
@@ -136,7 +137,13 @@ export function createMemoryStore(): Store {
     },
     async appendAudit(entries) {
       open();
-      for (const e of entries) audit.push({ ...clone(e), seq: audit.length + 1 });
+      for (const e of chainAudit(audit.at(-1)?.hash ?? AUDIT_CHAIN_GENESIS, entries)) audit.push({ ...e, seq: audit.length + 1 });
+    },
+    async auditHead() {
+      open();
+      const at = audit.findLastIndex((e) => e.hash !== undefined);
+      const head = audit[at];
+      return head === undefined ? undefined : { seq: head.seq as number, hash: head.hash as string, at: head.at, count: at + 1 };
     },
     async readAudit(filter = {}) {
       open();

@@ -214,6 +214,28 @@ export interface AuditEntry {
   decidedBy?: string;
   /** Free-form extras (e.g. the number of lost entries for `auditLoss`). */
   detail?: string;
+  /**
+   * The entry's link in the audit chain, assigned by the store as it appends: lowercase hex
+   * SHA-256 over the previous entry's hash and this entry's canonical form (`auditChainHash`).
+   * Absent on entries written before the store kept a chain.
+   */
+  hash?: string;
+}
+
+/**
+ * The newest link of the audit chain: what an anchor outside the store records, so that
+ * `toolgate audit verify --anchor` can tell a log cut short or rewritten whole.
+ * @public
+ */
+export interface AuditHead {
+  /** The newest chained entry's position in the log. */
+  seq: number;
+  /** Its hash. */
+  hash: string;
+  /** Its time (milliseconds since the epoch). */
+  at: number;
+  /** How many entries the log holds up to it, itself and any written before the chain included. */
+  count: number;
 }
 
 /** Which audit entries {@link Store.readAudit} returns, oldest first. @public */
@@ -260,7 +282,9 @@ export type StoreEvent =
  *   expected outcomes (an unknown or already answered ask) are values.
  * - `answerAsk` moves an ask from `pending` to `answered` and stores its grants in one
  *   transaction; of two answers racing, exactly one wins.
- * - The audit log is append-only: nothing updates or deletes its entries.
+ * - The audit log is append-only: nothing updates or deletes its entries. Each entry is chained to
+ *   the one before it (`hash`, computed by `appendAudit` in the transaction that appends, in the
+ *   order appends commit), so a changed, removed, moved or inserted entry shows (`toolgate audit verify`).
  * - `subscribe` listeners run after the commit that caused the event; they must not throw.
  * @public
  */
@@ -303,6 +327,8 @@ export interface Store {
   /** Append entries to the audit log in one transaction. */
   appendAudit(entries: readonly AuditEntry[]): Promise<void>;
   readAudit(filter?: AuditFilter): Promise<AuditEntry[]>;
+  /** The newest link of the audit chain, or `undefined` while the chain is empty. */
+  auditHead(): Promise<AuditHead | undefined>;
   /**
    * Remember a session's project root; the first root stored for a session wins and is returned
    * (a session's root is the `cwd` of its first event).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PendingAsk } from '../../src/gate/types.js';
-import { StoreUnavailableError, type NewAsk, type Store, type StoreEvent } from '../../src/store/index.js';
+import { StoreUnavailableError, verifyAuditChain, type NewAsk, type Store, type StoreEvent } from '../../src/store/index.js';
 
 /** A pending ask as the gate makes it. */
 export function pendingAsk(id: string, command = 'npm publish'): PendingAsk {
@@ -239,7 +239,7 @@ export function describeStore(name: string, open: () => Promise<Store>): void {
       await s.appendAudit([]);
       const all = await s.readAudit();
       expect(all.map((e) => e.at)).toEqual([1, 2, 3]);
-      expect(all[0]).toEqual({ seq: all[0]?.seq, at: 1, event: 'PreToolUse', sessionId: 's1', tool: 'Bash', behavior: 'allow', inputRedacted: { command: 'ls' }, inputSha256: 'c'.repeat(64), decidedBy: 'rules' });
+      expect(all[0]).toEqual({ seq: all[0]?.seq, at: 1, event: 'PreToolUse', sessionId: 's1', tool: 'Bash', behavior: 'allow', inputRedacted: { command: 'ls' }, inputSha256: 'c'.repeat(64), decidedBy: 'rules', hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
       const seqs = all.map((e) => e.seq as number);
       expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
       expect((await s.readAudit({ since: 2 })).map((e) => e.at)).toEqual([2, 3]);
@@ -247,6 +247,17 @@ export function describeStore(name: string, open: () => Promise<Store>): void {
       expect((await s.readAudit({ sessionId: 's1' })).map((e) => e.at)).toEqual([1, 3]);
       expect((await s.readAudit({ limit: 2 })).map((e) => e.at)).toEqual([1, 2]);
       expect((await s.readAudit({ limit: 2, newest: true })).map((e) => e.at)).toEqual([2, 3]);
+      await s.close();
+    });
+
+    it('chains the audit log in the order appends commit: it verifies, and the head names the newest entry and counts the log', async () => {
+      const s = await open();
+      expect(await s.auditHead()).toBeUndefined();
+      await Promise.all([1, 2, 3, 4].map((n) => s.appendAudit([{ at: n, event: 'decision', detail: `d${n}\u0000` }, { at: n, event: 'Stop' }])));
+      const head = await s.auditHead();
+      const all = await s.readAudit();
+      expect(head).toEqual({ seq: all.at(-1)?.seq, hash: all.at(-1)?.hash, at: all.at(-1)?.at, count: 8 });
+      expect(await verifyAuditChain(s, [head!])).toMatchObject({ ok: true, entries: 8, chained: 8, brokenLinks: 0 });
       await s.close();
     });
 

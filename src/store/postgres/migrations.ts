@@ -141,6 +141,14 @@ CREATE TABLE ask_holders (
 );
 `,
   },
+  {
+    version: 6,
+    name: 'the audit chain',
+    // One chain for every replica: appends take the same advisory lock and chain after the newest entry.
+    sql: `
+ALTER TABLE audit ADD COLUMN hash TEXT;
+`,
+  },
 ];
 
 /** What a migration run found and did. */

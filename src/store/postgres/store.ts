@@ -20,6 +20,7 @@ import {
 import { startListener, type Listener } from './listen.js';
 import { loadPg } from './load.js';
 import { migratePostgres } from './migrations.js';
+import { AUDIT_CHAIN_GENESIS, chainAudit } from '../chain.js';
 import {
   StoreOpenError,
   StoreUnavailableError,
@@ -399,12 +400,14 @@ function createPostgresStore(
         if (closed) throw new StoreUnavailableError(`the PostgreSQL store ${location} is closed`);
         return;
       }
-      const json = JSON.stringify(entries.map(auditRow));
       await guard('append to the audit log', () =>
         // The lock makes sequence numbers follow commit order across replicas, so a reader that
-        // tails by `seq` never skips an entry committed late.
+        // tails by `seq` never skips an entry committed late — and makes the audit one chain:
+        // each batch is chained after the newest entry, read under the lock.
         transaction(async (c) => {
           await c.query({ text: 'SELECT pg_advisory_xact_lock($1)', values: [AUDIT_LOCK] });
+          const last = (await c.query({ text: 'SELECT hash FROM audit ORDER BY seq DESC LIMIT 1' })).rows[0] as { hash: string | null } | undefined;
+          const json = JSON.stringify(chainAudit(last?.hash ?? AUDIT_CHAIN_GENESIS, entries, (s) => text(s) as string).map(auditRow));
           await c.query({
             text: `INSERT INTO audit (${AUDIT_COLUMNS.join(', ')}) SELECT ${AUDIT_COLUMNS.map((k) => `r.${k}`).join(', ')}
               FROM json_populate_recordset(NULL::audit, $1::json) WITH ORDINALITY AS r ORDER BY r.ordinality`,
@@ -426,6 +429,16 @@ function createPostgresStore(
         const sql = `SELECT * FROM audit ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq ${order} LIMIT ${limit}`;
         const out = (await rows<AuditRow>(sql, args)).map(auditFromRow);
         return filter.newest === true ? out.reverse() : out;
+      });
+    },
+    async auditHead() {
+      return guard('read the audit chain', async () => {
+        const [row] = await rows<{ seq: number; hash: string; at: number; n: number }>(
+          `SELECT h.seq AS seq, h.hash AS hash, h.at AS at, (SELECT count(*) FROM audit WHERE seq <= h.seq) AS n
+           FROM (SELECT seq, hash, at FROM audit WHERE hash IS NOT NULL ORDER BY seq DESC LIMIT 1) h`,
+          [],
+        );
+        return row === undefined ? undefined : { seq: Number(row.seq), hash: row.hash, at: Number(row.at), count: Number(row.n) };
       });
     },
     async rememberSession(sessionId, projectDir, at) {

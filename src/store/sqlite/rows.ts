@@ -104,7 +104,7 @@ const AUDIT_FIELDS = [
   ['sessionId', 'session_id'], ['agent', 'agent'], ['projectDir', 'project_dir'], ['tool', 'tool'], ['inputSha256', 'input_sha256'],
   ['behavior', 'behavior'], ['askKind', 'ask_kind'], ['reasonKind', 'reason_kind'], ['reason', 'reason'], ['ruleText', 'rule_text'],
   ['ruleSource', 'rule_source'], ['policyDigest', 'policy_digest'], ['answerer', 'answerer'], ['askId', 'ask_id'], ['decidedBy', 'decided_by'],
-  ['detail', 'detail'],
+  ['detail', 'detail'], ['hash', 'hash'],
 ] as const;
 
 export function auditParams(e: AuditEntry): Record<string, unknown> {

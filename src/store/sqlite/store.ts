@@ -20,6 +20,7 @@ import {
 } from './rows.js';
 import { loadBetterSqlite3, openFailure } from './load.js';
 import { migrate } from './migrations.js';
+import { AUDIT_CHAIN_GENESIS, chainAudit } from '../chain.js';
 import {
   StoreOpenError,
   StoreReplacedError,
@@ -32,6 +33,7 @@ import {
   type AskRecord,
   type AuditEntry,
   type AuditFilter,
+  type AuditHead,
   type GrantFilter,
   type GrantRecord,
   type NewAsk,
@@ -116,6 +118,9 @@ function createSqliteStore(db: Db, file: string, pollMs: number): Store {
     grants: db.prepare(`SELECT * FROM grants WHERE project_dir = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)
       AND (scope = 'project' OR (scope = 'session' AND session_id = ?)) ORDER BY created_at`),
     revoke: db.prepare('UPDATE grants SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
+    lastAuditHash: db.prepare('SELECT hash FROM audit ORDER BY seq DESC LIMIT 1'),
+    auditHead: db.prepare('SELECT seq, hash, at FROM audit WHERE hash IS NOT NULL ORDER BY seq DESC LIMIT 1'),
+    auditUpTo: db.prepare('SELECT count(*) AS n FROM audit WHERE seq <= ?'),
     insertAudit: db.prepare(`INSERT INTO audit (${AUDIT_COLUMNS.join(', ')}) VALUES (${AUDIT_COLUMNS.map(() => '?').join(', ')})`),
     rememberSession: db.prepare('INSERT OR IGNORE INTO sessions (session_id, project_dir, first_seen) VALUES (?, ?, ?)'),
     sessionRoot: db.prepare('SELECT project_dir FROM sessions WHERE session_id = ?'),
@@ -197,8 +202,15 @@ function createSqliteStore(db: Db, file: string, pollMs: number): Store {
     st.forgetHolder.run(holder);
     return ids.map((id) => readAsk(id) as AskRecord);
   });
+  // Run immediate: the write lock orders appends, so each batch chains after the newest entry.
   const auditTx = db.transaction((entries: readonly AuditEntry[]) => {
-    for (const e of entries) st.insertAudit.run(auditValues(e));
+    const last = st.lastAuditHash.get() as { hash: string | null } | undefined;
+    for (const e of chainAudit(last?.hash ?? AUDIT_CHAIN_GENESIS, entries)) st.insertAudit.run(auditValues(e));
+  });
+  const headTx = db.transaction((): AuditHead | undefined => {
+    const row = st.auditHead.get() as { seq: number; hash: string; at: number } | undefined;
+    if (row === undefined) return undefined;
+    return { seq: row.seq, hash: row.hash, at: row.at, count: (st.auditUpTo.get(row.seq) as { n: number }).n };
   });
 
   // Commits by other connections (another process on the same file): seen through data_version.
@@ -324,6 +336,9 @@ function createSqliteStore(db: Db, file: string, pollMs: number): Store {
         const rows = (db.prepare(sql).all(...args) as AuditRow[]).map(auditFromRow);
         return filter.newest === true ? rows.reverse() : rows;
       });
+    },
+    async auditHead() {
+      return guard('read the audit chain', () => headTx());
     },
     async rememberSession(sessionId, projectDir, at) {
       return guard('remember the session', () => {
