@@ -317,6 +317,34 @@ export function registerAuditCommand(program: Command): void {
     });
 
   audit
+    .command('why')
+    .description("one call's story from the audit log, by its tool-use id or ask id: every entry with its reason, rule, mode, policy digest and trace; re-decided with today's settings when the stored input is not masked")
+    .argument('<id>', 'a tool-use id (toolu_…) or an ask id')
+    .addOption(storeOption())
+    .option('--home <dir>', "home directory whose settings are today's user layer (default: the real one)")
+    .action(async (id: string, flags: StoreFlags & { home?: string }) => {
+      const { auditWhy } = await import('./audit-why.js');
+      const { inputSha256 } = await import('../store/index.js');
+      const { homedir } = await import('node:os');
+      const home = flags.home ?? homedir();
+      const redecide = async (e: AuditEntry & { tool: string; inputRedacted: Record<string, unknown> }) => {
+        const { loadSessionPolicy } = await import('../node/index.js');
+        const { evaluateAsync } = await import('../evaluate/index.js');
+        const { policyDigest } = await import('../provenance/digest.js');
+        const project = e.projectDir !== undefined && e.projectDir !== '' ? { known: true as const, dir: e.projectDir, via: 'declared' as const } : { known: false as const };
+        const policy = await loadSessionPolicy(project, { home });
+        const cwd = project.known ? project.dir : home;
+        const d = await evaluateAsync({ tool: e.tool, input: e.inputRedacted }, { mode: (e.mode ?? 'default') as 'default', policy, cwd, home, ...(project.known ? { projectDir: cwd } : { projectUnknown: true }) });
+        return { behavior: d.behavior, reason: d.reason.message, ...(d.rule !== undefined ? { rule: d.rule.text } : {}), policyDigest: policyDigest(policy) };
+      };
+      await withStore(flags, async (store) => {
+        const r = await auditWhy(store, id, redecide, inputSha256);
+        process.stdout.write(`${r.lines.join('\n')}\n`);
+        if (!r.found) process.exitCode = 1;
+      });
+    });
+
+  audit
     .command('export')
     .description('audit entries since a time, as JSON lines')
     .addOption(storeOption())

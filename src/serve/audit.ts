@@ -1,5 +1,5 @@
 import { answeredBy } from './answerers.js';
-import type { ToolCall } from '../core/types.js';
+import type { Step, ToolCall } from '../core/types.js';
 import type { GateResult } from '../gate/index.js';
 import { inputSha256, redactInput, redactString, type AskRecord, type AuditEntry, type AuditEvent } from '../store/index.js';
 import type { Settled } from './decide.js';
@@ -11,6 +11,9 @@ const ruleFields = (r: GateResult) => {
   return rule !== undefined ? { ruleText: rule.text, ruleSource: rule.source.file ?? rule.source.kind } : {};
 };
 
+/** A trace as the audit log keeps it: each step's detail redacted (details quote commands and paths). */
+const redactTrace = (trace: readonly Step[]): Step[] => trace.map((s) => ({ ...s, detail: redactString(s.detail) }));
+
 const reasonOf = (r: GateResult) => (r.behavior === 'allow' || r.behavior === 'deny' ? r.reason : r.decision?.reason);
 
 /** The audit entry of a decided call. */
@@ -18,11 +21,14 @@ export function decisionEntry(event: AuditEvent, call: ToolCall, s: Settled, at:
   const r = s.result;
   const agent = s.context.agent;
   const rule = r.behavior === 'ask' ? r.pending.rule : r.decision?.rule;
-  return withProvenance(decisionFields(event, call, s, at, askId), {
+  const mode = r.behavior === 'ask' ? r.pending.mode : modeFor(s.context.mode, { policy: s.project.policy });
+  const toolUseId = r.toolUseId !== '' ? r.toolUseId : (call.id ?? '');
+  const fields: AuditEntry = { ...decisionFields(event, call, s, at, askId), ...(toolUseId !== '' ? { toolUseId } : {}), mode, trace: redactTrace(r.trace) };
+  return withProvenance(fields, {
     ...(rule !== undefined ? { rule } : {}),
     trace: r.trace,
-    mode: r.behavior === 'ask' ? r.pending.mode : modeFor(s.context.mode, { policy: s.project.policy }),
-    toolUseId: r.toolUseId !== '' ? r.toolUseId : (call.id ?? ''),
+    mode,
+    toolUseId,
     ...(agent?.type !== undefined ? { agentType: agent.type } : {}),
     ...(s.grant !== undefined ? { grantId: s.grant.id } : {}),
     ...(s.startedAt !== undefined ? { startedAt: s.startedAt } : {}),
@@ -66,6 +72,8 @@ function askBase(ask: AskRecord, at: number, input: Record<string, unknown>): Au
   return {
     at,
     event: 'answer',
+    ...(ask.pending.toolUseId !== '' ? { toolUseId: ask.pending.toolUseId } : {}),
+    mode: ask.pending.mode,
     ...(ask.sessionId !== undefined ? { sessionId: ask.sessionId } : {}),
     ...(ask.agent !== undefined ? { agent: ask.agent } : {}),
     projectDir: ask.projectDir,
@@ -128,5 +136,6 @@ export function releaseEntry(event: AuditEvent, ask: AskRecord, at: number, end:
     ...ruleFields(r),
     ...(ask.answer !== undefined ? { answerer: ask.answer.answerer } : {}),
     decidedBy: r.behavior === 'allow' || r.behavior === 'deny' ? r.decidedBy : 'answer',
+    trace: redactTrace(r.trace),
   }, { ...askProvenance(ask), trace: r.trace, ...(rule !== undefined ? { rule } : {}) });
 }

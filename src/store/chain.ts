@@ -12,7 +12,7 @@ export const AUDIT_CHAIN_GENESIS = '0'.repeat(64);
 /** The fields an audit entry keeps, besides `at`, `event` and `inputRedacted` (one column each). */
 export const AUDIT_TEXT_FIELDS = [
   'sessionId', 'agent', 'projectDir', 'tool', 'inputSha256', 'behavior', 'askKind', 'reasonKind', 'reason', 'ruleText',
-  'ruleSource', 'policyDigest', 'answerer', 'askId', 'decidedBy', 'detail',
+  'ruleSource', 'policyDigest', 'answerer', 'askId', 'decidedBy', 'detail', 'toolUseId', 'mode',
 ] as const satisfies readonly (keyof AuditEntry)[];
 
 /**
@@ -23,6 +23,7 @@ export const AUDIT_TEXT_FIELDS = [
 export function storedAuditForm(e: AuditEntry, text: (s: string) => string = (s) => s): AuditEntry {
   const out: Record<string, unknown> = { at: e.at, event: e.event };
   if (e.inputRedacted !== undefined) out['inputRedacted'] = JSON.parse(JSON.stringify(e.inputRedacted) ?? 'null');
+  if (e.trace !== undefined) out['trace'] = JSON.parse(JSON.stringify(e.trace) ?? 'null');
   for (const k of AUDIT_TEXT_FIELDS) {
     const v = e[k];
     if (v !== undefined && v !== null) out[k] = typeof v === 'string' ? text(v) : v;

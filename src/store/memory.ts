@@ -149,7 +149,7 @@ export function createMemoryStore(): Store {
       open();
       const limit = Math.min(Math.max(1, Math.floor(filter.limit ?? 1000)), 10_000);
       const rows = audit.filter(
-        (e) => (filter.since === undefined || e.at >= filter.since) && (filter.afterSeq === undefined || (e.seq ?? 0) > filter.afterSeq) && (filter.sessionId === undefined || e.sessionId === filter.sessionId) && (filter.askId === undefined || e.askId === filter.askId),
+        (e) => (filter.since === undefined || e.at >= filter.since) && (filter.afterSeq === undefined || (e.seq ?? 0) > filter.afterSeq) && (filter.sessionId === undefined || e.sessionId === filter.sessionId) && (filter.askId === undefined || e.askId === filter.askId) && (filter.toolUseId === undefined || e.toolUseId === filter.toolUseId),
       );
       return (filter.newest === true ? rows.slice(-limit) : rows.slice(0, limit)).map(clone);
     },

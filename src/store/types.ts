@@ -1,4 +1,4 @@
-import type { AskKind, Behavior, ReasonKind } from '../core/types.js';
+import type { AskKind, Behavior, ReasonKind, Step } from '../core/types.js';
 import type { AskAnswer, PendingAsk } from '../gate/types.js';
 
 /**
@@ -214,6 +214,12 @@ export interface AuditEntry {
   decidedBy?: string;
   /** Free-form extras (e.g. the number of lost entries for `auditLoss`). */
   detail?: string;
+  /** The model's tool-use id of the call, when the front end was given one. */
+  toolUseId?: string;
+  /** The permission mode the call was decided in. */
+  mode?: string;
+  /** Every step consulted, in order, details redacted (decisions only). */
+  trace?: Step[];
   /**
    * The entry's link in the audit chain, assigned by the store as it appends: lowercase hex
    * SHA-256 over the previous entry's hash and this entry's canonical form (`auditChainHash`).
@@ -247,6 +253,8 @@ export interface AuditFilter {
   sessionId?: string;
   /** Entries of one parked ask: its decision, its answer and the release of the call it held. */
   askId?: string;
+  /** Entries of one tool call, by the model's tool-use id. */
+  toolUseId?: string;
   /** At most this many (default 1000, at most 10 000). */
   limit?: number;
   /** The newest `limit` entries (still returned oldest first). */

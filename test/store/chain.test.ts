@@ -199,6 +199,23 @@ describe('the SQLite store’s chain', () => {
     await s.close();
   });
 
+  it('a column added later joins the canonical form by name: rows chained before it still verify', async () => {
+    const file = join(dir, 'v6.db');
+    const db = new Database(file);
+    migrate(db, undefined, 6);
+    const [first] = chainAudit(AUDIT_CHAIN_GENESIS, [entry(1)]);
+    db.prepare('INSERT INTO audit (at, event, tool, behavior, input_redacted, reason, hash) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+      first!.at, first!.event, first!.tool, first!.behavior, JSON.stringify(first!.inputRedacted), first!.reason, first!.hash,
+    );
+    db.close();
+    const s = await openSqliteStore({ file });
+    await s.appendAudit([{ ...entry(2), toolUseId: 'toolu_1', mode: 'default', trace: [{ step: 'denyRules', outcome: 'pass', detail: 'none' }] }]);
+    const v = await verifyAuditChain(s, [(await s.auditHead())!]);
+    expect(v).toMatchObject({ ok: true, chained: 2 });
+    expect((await s.readAudit({ toolUseId: 'toolu_1' }))[0]?.trace).toEqual([{ step: 'denyRules', outcome: 'pass', detail: 'none' }]);
+    await s.close();
+  });
+
   it('toolgate audit verify: exit 0 on an intact log, exit 1 naming the first broken link', async () => {
     const file = join(dir, 'cli.db');
     const s = await openSqliteStore({ file });

@@ -424,6 +424,7 @@ function createPostgresStore(
         if (filter.afterSeq !== undefined) where.push(`seq > $${args.push(filter.afterSeq)}`);
         if (filter.sessionId !== undefined) where.push(`session_id = $${args.push(text(filter.sessionId))}`);
         if (filter.askId !== undefined) where.push(`ask_id = $${args.push(text(filter.askId))}`);
+        if (filter.toolUseId !== undefined) where.push(`tool_use_id = $${args.push(text(filter.toolUseId))}`);
         const limit = Math.min(Math.max(1, Math.floor(filter.limit ?? 1000)), 10_000);
         const order = filter.newest === true ? 'DESC' : 'ASC';
         const sql = `SELECT * FROM audit ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq ${order} LIMIT ${limit}`;

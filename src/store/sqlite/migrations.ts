@@ -156,6 +156,17 @@ CREATE TABLE ask_holders (
 ALTER TABLE audit ADD COLUMN hash TEXT;
 `,
   },
+  {
+    version: 7,
+    name: 'audit entries by tool call, with mode and trace',
+    // New audit columns join the chain's canonical form by name; NULL in older rows, left out.
+    sql: `
+ALTER TABLE audit ADD COLUMN tool_use_id TEXT;
+ALTER TABLE audit ADD COLUMN mode TEXT;
+ALTER TABLE audit ADD COLUMN trace TEXT;
+CREATE INDEX audit_tool_use ON audit (tool_use_id, seq) WHERE tool_use_id IS NOT NULL;
+`,
+  },
 ];
 
 /** What a migration run found and did. */

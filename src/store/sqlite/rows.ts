@@ -104,21 +104,23 @@ const AUDIT_FIELDS = [
   ['sessionId', 'session_id'], ['agent', 'agent'], ['projectDir', 'project_dir'], ['tool', 'tool'], ['inputSha256', 'input_sha256'],
   ['behavior', 'behavior'], ['askKind', 'ask_kind'], ['reasonKind', 'reason_kind'], ['reason', 'reason'], ['ruleText', 'rule_text'],
   ['ruleSource', 'rule_source'], ['policyDigest', 'policy_digest'], ['answerer', 'answerer'], ['askId', 'ask_id'], ['decidedBy', 'decided_by'],
-  ['detail', 'detail'], ['hash', 'hash'],
+  ['detail', 'detail'], ['hash', 'hash'], ['toolUseId', 'tool_use_id'], ['mode', 'mode'],
 ] as const;
 
+const json = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
+
 export function auditParams(e: AuditEntry): Record<string, unknown> {
-  const out: Record<string, unknown> = { at: e.at, event: e.event, inputRedacted: e.inputRedacted === undefined ? null : JSON.stringify(e.inputRedacted) };
+  const out: Record<string, unknown> = { at: e.at, event: e.event, inputRedacted: json(e.inputRedacted), trace: json(e.trace) };
   for (const [k] of AUDIT_FIELDS) out[k] = e[k] ?? null;
   return out;
 }
 
 /** The audit table's columns an insert writes (the store fills `seq`); {@link auditValues} gives their values in this order. */
-export const AUDIT_COLUMNS: readonly string[] = ['at', 'event', 'input_redacted', ...AUDIT_FIELDS.map(([, col]) => col)];
+export const AUDIT_COLUMNS: readonly string[] = ['at', 'event', 'input_redacted', 'trace', ...AUDIT_FIELDS.map(([, col]) => col)];
 
 /** An audit entry's values in the order of {@link AUDIT_COLUMNS} (positional binding: cheaper than named). */
 export function auditValues(e: AuditEntry): unknown[] {
-  const out: unknown[] = [e.at, e.event, e.inputRedacted === undefined ? null : JSON.stringify(e.inputRedacted)];
+  const out: unknown[] = [e.at, e.event, json(e.inputRedacted), json(e.trace)];
   for (const [k] of AUDIT_FIELDS) out.push(e[k] ?? null);
   return out;
 }
@@ -127,6 +129,7 @@ export function auditFromRow(r: AuditRow): AuditEntry {
   const out: Record<string, unknown> = { seq: r['seq'], at: r['at'], event: r['event'] };
   for (const [k, col] of AUDIT_FIELDS) if (r[col] !== null && r[col] !== undefined) out[k] = r[col];
   if (r['input_redacted'] !== null && r['input_redacted'] !== undefined) out['inputRedacted'] = JSON.parse(r['input_redacted'] as string);
+  if (r['trace'] !== null && r['trace'] !== undefined) out['trace'] = JSON.parse(r['trace'] as string);
   return out as unknown as AuditEntry;
 }
 
