@@ -7,8 +7,11 @@ import type { AuditEntry, AuditHead, Store } from './types.js';
  * @public
  */
 export interface AuditAnchor {
+  /** The anchored entry's position in the log. */
   seq: number;
+  /** How many entries the log held up to it, itself included. */
   count: number;
+  /** Its hash. */
   hash: string;
   /** When the newest entry was written (milliseconds since the epoch). */
   at?: number;
@@ -27,16 +30,21 @@ export type AuditBreakCode =
 
 /** The first broken link found. @public */
 export interface AuditBreak {
+  /** What broke. */
   code: AuditBreakCode;
   /** The entry where the chain breaks (for `anchorBeyondEnd`: the newest entry, if any). */
   seq?: number;
+  /** What broke, in plain words. */
   message: string;
 }
 
 /** An `auditLoss` entry: entries dropped while the store could not be written. @public */
 export interface AuditGap {
+  /** The `auditLoss` entry's position. */
   seq: number;
+  /** When it was written (milliseconds since the epoch). */
   at: number;
+  /** What it says was lost. */
   detail?: string;
 }
 
@@ -51,9 +59,13 @@ export interface AuditVerification {
   /** Entries written before the chain began (no hash), and the first chained entry's position. */
   unchained: number;
   chainStartsAt?: number;
+  /** The oldest entry's time (milliseconds since the epoch). */
   firstAt?: number;
+  /** The newest entry's time. */
   lastAt?: number;
+  /** The newest chained entry. */
   head?: AuditHead;
+  /** The `auditLoss` entries. */
   gaps: AuditGap[];
   /** Anchors checked against the chain. */
   anchorsChecked: number;
