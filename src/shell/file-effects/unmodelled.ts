@@ -2,9 +2,11 @@
  * Programs whose file effects toolgate does not model are not blind spots: every word that can
  * name a path counts as read and written. A word can name a path when it contains `/`, starts
  * with `.` or `~`, or (checked by the caller against the rules) names a path a deny rule covers;
- * option values count too (`--out=secrets/x`, `-o/tmp/x`, `of=x`, `host:path`, `@file`).
+ * option values count too (`--out=secrets/x`, `-o/tmp/x`, `of=x`, `host:path`, `@file`), and so
+ * does the path of a `file:` URL (`file:///home/u/.env`).
  */
 import { decodeWord } from '../words.js';
+import { fileUrlPath, isFileUrl } from './curl-urls.js';
 import type { FileOperand } from './types.js';
 
 /**
@@ -56,6 +58,11 @@ function candidates(word: string): { text: string; kind: 'path' | 'word' }[] {
   const eq = word.indexOf('=');
   if (eq > 0) push(word.slice(eq + 1), true);
   if (word.startsWith('@')) push(word.slice(1), true);
+  // `file:///home/u/.env`, `FILE://localhost/…`, `file:/…`: the local path the URL names.
+  if (isFileUrl(word)) {
+    const path = fileUrlPath(word);
+    if (path !== undefined && path !== '') push(path, true);
+  }
   if (word.includes(':') && !URL.test(word)) for (const part of word.split(':')) push(part, true);
   return out;
 }
@@ -79,8 +86,11 @@ export function assumedOperands(argv: readonly string[], literal: readonly boole
       const value = eq > 0 && !/[$`]/.test(word.slice(0, eq)) ? word.slice(eq + 1) : word;
       if (word.startsWith('-') && eq < 0 && !d.expansion && d.substitutions === 0) continue;
       out.push({ op: 'write', index: k, assumed: 'path', ...(value !== word ? { value } : {}), ...(looksLikeDirectory(value.replace(/["']/g, '')) ? { tree: 'some' as const } : {}) });
+      // `file://$PWD/.env`: the URL's path (host dropped) may name a file too.
+      const fileUrl = isFileUrl(value.replace(/^["']/, ''));
+      if (fileUrl) out.push({ op: 'write', index: k, assumed: 'path', value: value.replace(/file:(?:\/\/[^/"'$`]*)?/i, '') });
       // `-v ~/.ssh:/root/.ssh`, `host:$DIR`: each part may be a path.
-      if (value.includes(':') && !URL.test(value)) {
+      if (value.includes(':') && !URL.test(value) && !fileUrl) {
         for (const part of value.split(':')) if (part !== '' && part !== value) out.push({ op: 'write', index: k, assumed: 'path', value: part });
       }
       continue;

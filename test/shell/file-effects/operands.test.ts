@@ -77,6 +77,8 @@ describe('file effects per program', () => {
     ['mytool --out=secrets/x -o/tmp/y', ['write ./secrets/x (path)', 'write /tmp/y (path)']],
     ['docker build .', ['write ./build (word)', 'write . [some] (path)']],
     ['openssl base64 -in .env', ['write ./base64 (word)', 'write ./.env (path)']],
+    ['aria2c FILE://localhost/home/user/project/%2eenv', ['write ./FILE:/localhost/home/user/project/%2eenv (path)', 'write ./.env (path)']],
+    ['aria2c "file://$PWD/.env"', ['write ./file:/home/user/project/.env (path)', 'write ./.env (path)']],
     // readers
     ['diff -N . src', ['read . [all]', 'read ./src [all]']],
     // bash builtins
