@@ -59,7 +59,18 @@ const SCRIPT_RUNNERS: ReadonlySet<string> = new Set(['node', 'nodejs', 'bun', 'd
 
 const base = (word: string) => word.slice(word.lastIndexOf('/') + 1);
 const isBinary = (word: string) => names(base(word).toLowerCase(), 'toolgate') || PACKAGE.test(word);
-const isScript = (word: string) => /(?:^|\/)(?:dist|src)\/cli\/main(?:\.[cm]?[jt]s)?$/.test(posix.normalize(word)) || /(?:^|\/)toolgate\/(?:bin|dist)\//.test(word) || isBinary(word);
+/** Whether a path, or a glob of one (`dist/c?i/main.js`, `tg/dist/cli/ma?n.js`), may name the CLI script `(dist|src)/cli/main[.js]`. */
+const mainScript = (word: string): boolean => {
+  const path = posix.normalize(word);
+  if (/(?:^|\/)(?:dist|src)\/cli\/main(?:\.[cm]?[jt]s)?$/.test(path)) return true;
+  if (!/[*?[{]/.test(path)) return false;
+  const [dir, cli, main] = path.split('/').slice(-3);
+  return (
+    dir !== undefined && cli !== undefined && main !== undefined &&
+    (names(dir, 'dist') || names(dir, 'src')) && names(cli, 'cli') && ['main', 'main.js', 'main.cjs', 'main.mjs', 'main.ts'].some((m) => names(main, m))
+  );
+};
+const isScript = (word: string) => mainScript(word) || /(?:^|\/)toolgate\/(?:bin|dist)\//.test(word) || isBinary(word);
 
 /**
  * Whether `word` is `target`, or could expand to it: braces (`ans{w,}er`) or a glob (`answe?`,

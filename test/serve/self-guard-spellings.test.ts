@@ -58,6 +58,7 @@ describe('the agent runs no toolgate serve and no answer command of its own', ()
     () => 'toolgate asks an*er a allow',
     () => 'toolgate asks [a]nswer a allow',
     () => 'toolgate s?rve',
+    () => `node ${tg}/dist/c*/main.js asks answer a allow`,
     () => `toolgate asks list --store ${state}/toolgate.db`,
   ])('%s is denied', async (command) => {
     expect(await decide(command())).toEqual(['deny', 'deny']);

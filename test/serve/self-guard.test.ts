@@ -39,6 +39,8 @@ describe('runsAnswerCommand', () => {
     '/opt/tg/dist/cli/main.js serve',
     'node /opt/tg/dist/cli/../cli/main.js asks answer a allow',
     'node dist/cli/main asks answer a allow',
+    'node dist/c*/main.js asks answer a allow',
+    'node /opt/tg/*/cli/ma?n.js serve',
   ])('%s: yes', (command) => {
     expect(runsAnswerCommand(words(command))).toBe(true);
   });
@@ -61,6 +63,7 @@ describe('runsAnswerCommand', () => {
     'toolgate asks [!a]nswer a',
     'npx serve',
     'node x.js serve',
+    'node dist/c*/x.js serve',
   ])('%s: no', (command) => {
     expect(runsAnswerCommand(words(command))).toBe(false);
   });
