@@ -174,10 +174,11 @@ const PATH_STOP = /[\s'"`(),;=<>|&]/;
 /**
  * The guarded file a text names, in full (`/s/toolgate.db` inside `attach '/s/toolgate.db' as s`)
  * or by its file name with a directory part that resolves to it from one of `cwds` (`../toolgate/serve-token`,
- * `~/.local/state/toolgate/serve-token`, `$HOME/…`), or by its bare name from a directory that holds it.
+ * `~/.local/state/toolgate/serve-token`, `$HOME/…`), or by its bare name from a directory that holds it —
+ * after links resolve.
  * What code computes (`'/s/' || 'token'`) is opaque: running serve as another OS user stops that.
  */
-export function guardedFileNamed(text: string, files: readonly string[], cwds: readonly string[], home: string): string | undefined {
+export function guardedFileNamed(text: string, files: readonly string[], cwds: readonly string[], home: string, realpath: (p: string) => string | undefined = () => undefined): string | undefined {
   for (const file of files) {
     if (text.includes(file)) return file;
     const name = file.slice(file.lastIndexOf('/') + 1);
@@ -188,7 +189,9 @@ export function guardedFileNamed(text: string, files: readonly string[], cwds: r
       let written = text.slice(start, at + name.length).replace(/^(?:~|\$HOME|\$\{HOME\})(?=\/)/, home);
       if (written.startsWith('file:')) written = written.replace(/^file:(?:\/\/(?:localhost)?)?/i, '');
       const resolved = written.startsWith('/') ? [posix.normalize(written)] : cwds.map((cwd) => posix.join(cwd, written));
-      if (resolved.includes(file)) return file;
+      // Through links already there (`x -> ~/.local/state/toolgate`, then `attach 'x/toolgate.db'`).
+      const real = realpath(file) ?? file;
+      if (resolved.some((r) => r === file || (realpath(r) ?? r) === real)) return file;
     }
   }
   return undefined;
@@ -262,7 +265,7 @@ export function selfGuard(call: ToolCall, files: readonly string[], g: GuardCont
       const text = (command as string).replace(/\\\n/g, '').replace(/\\(.)/g, '$1');
       const words = facts.analysis.commands.flatMap((c) => c.argv);
       for (const t of [text, text.replace(/["']/g, ''), ...words]) {
-        const file = guardedFileNamed(t, files, cwds, g.home);
+        const file = guardedFileNamed(t, files, cwds, g.home, (p) => g.fs.realpath(p));
         if (file !== undefined) return deny(`the command names ${file}, one of toolgate serve's own files`, `"${t.slice(0, 200)}" names ${file}`);
       }
     }

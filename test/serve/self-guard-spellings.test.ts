@@ -3,7 +3,7 @@
  * own asks with the CLI in any spelling, nor name serve's files inside code toolgate reads as
  * data (SQL given to `sqlite3`). Decided by serve's policy in bypassPermissions and under `Bash(*)`.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decisionOf, preToolUse, reasonOf, sandbox, start, type Running, type Sandbox } from './helpers.js';
@@ -19,6 +19,8 @@ beforeAll(async () => {
   sb = sandbox();
   star = sb.project('star', { permissions: { allow: ['Bash(*)'] } });
   bypass = sb.project('bypass');
+  // A link made before (by the person, or in an earlier session): the SQL names the store through it.
+  for (const p of [star, bypass]) symlinkSync(join(sb.root, 'state', 'toolgate'), join(p, 'st'));
   state = join(sb.root, 'state', 'toolgate');
   mkdirSync(state, { recursive: true });
   tg = join(sb.root, 'tg');
@@ -81,6 +83,7 @@ describe("a command whose words name serve's files is denied, SQL included", () 
     () => `cd ${state} && sqlite3 :memory: "attach 'toolgate.db' as s"`,
     () => `cd ${sb.root} && sqlite3 :memory: "attach 'state/toolgate/../toolgate/toolgate.db' as s"`,
     () => `sqlite3 :memory: "attach '${state}/toolgate.db-wal' as s"`,
+    () => `sqlite3 :memory: "attach 'st/toolgate.db' as s"`,
     () => `echo http://127.0.0.1:1 > x; sqlite3 :memory: "select writefile('${state}/serve-address', readfile('x'))"`,
   ])('%s', async (command) => {
     expect(await decide(command())).toEqual(['deny', 'deny']);
