@@ -28,6 +28,9 @@ const SHORT_WITH_VALUE: Readonly<Record<string, string>> = {
 /** What `git apply` and `git am` write: the files a patch names, which toolgate does not read. */
 const PATCH_NAMES: NamesFrom = { kind: 'unseen', what: 'diff' };
 
+/** What `git read-tree -u` and `git checkout-index -a` write: the files of a tree read into the index, which toolgate does not read. */
+const TREE_NAMES: NamesFrom = { kind: 'unseen', what: 'tree' };
+
 /** Subcommands that rewrite tracked files in the working tree (which names, only the repository knows). */
 const REWRITES_TREE = new Set(['merge', 'rebase', 'pull', 'cherry-pick', 'revert', 'am', 'stash']);
 
@@ -226,10 +229,32 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
     }
     case 'add':
     case 'stage': {
-      // `git add -f .env` puts the file in the index, where `git show :.env` reads it.
-      const force = has(options, '-f', '--force');
-      for (const k of ops) files.push({ op: 'read', index: k, ...(force && looksLikeDir(argv[k]!) ? { tree: 'all' as const } : {}) });
+      // `git add -f .env` puts the file in the index, where `git show :.env` reads it; `git add dir`
+      // (`.`, `-A`, `-u` without a pathspec: the working tree) stages every file below, whose
+      // content `git diff --cached` and `git show :path` then print. A regular file holds only itself.
+      // `-n` lists names and stages nothing. A word that looks like a file is read as one: without a
+      // file-system view, a tree read of it would be a guarded read (it could be a directory).
+      const tree = has(options, '-n', '--dry-run') ? {} : { tree: 'all' as const };
+      for (const k of ops) files.push({ op: 'read', index: k, ...(looksLikeDir(argv[k]!) ? tree : {}) });
+      if (ops.length === 0 && has(options, '-A', '--all', '-u', '--update', '--no-ignore-removal')) files.push({ op: 'read', index: at, value: '.', ...tree });
       return done();
+    }
+    case 'checkout-index': {
+      // It writes index entries into the working tree: `-a` (or `--stdin`) every one, whose names
+      // came from whatever tree was read into the index; else the paths named. `--prefix` writes
+      // them under another name.
+      const prefix = options.find((o) => is(o, '--prefix'));
+      const whole = has(options, '-a', '--all', '--stdin');
+      if (prefix) pushOpt(files, optionFile(prefix, 'write', argv, { tree: 'some', names: TREE_NAMES }));
+      else if (whole) files.push({ op: 'write', index: at, value: '.', tree: 'some', names: TREE_NAMES });
+      if (!prefix) files.push(...all(ops, 'write'));
+      return done();
+    }
+    case 'read-tree': {
+      // `-u` writes the tree's files into the working tree (and removes those it drops); without it
+      // only the index changes. Its operands are tree-ish names.
+      if (has(options, '-u')) files.push({ op: 'write', index: at, value: '.', tree: 'some', names: TREE_NAMES });
+      return done({ notFiles: ops });
     }
     case 'rm':
       files.push(...all(has(options, '--cached') ? [] : ops, 'remove'));
@@ -298,12 +323,19 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
     const readOnlyStash = name === 'stash' && ['list', 'show', 'create'].includes(action ?? '');
     // git am applies patches: the files they name, which toolgate does not read.
     if (!readOnlyStash) files.push({ op: 'write', index: at, value: '.', tree: 'some', ...(name === 'am' ? { names: PATCH_NAMES } : {}) });
+    // `git stash` (push, save) stores the working tree's changed files (with -u/-a the untracked and
+    // ignored ones too) where `git stash show -p` prints them.
+    if (name === 'stash' && (action === undefined || action === 'push' || action === 'save')) files.push({ op: 'read', index: at, value: '.', tree: 'all' });
     return done({ notFiles: ops });
   }
   if (REPORTS.has(name)) {
     readRevPaths(ops);
     if (name === 'blame' || name === 'annotate') files.push(...all(ops.slice(-1), 'read'));
-    files.push(...all(specs, 'read'));
+    // `git commit -a` stages every tracked file that changed, `git commit PATH` those under PATH
+    // (its operands are all pathspecs).
+    if (name === 'commit') for (const k of ops) files.push({ op: 'read', index: k, ...(looksLikeDir(argv[k]!) ? { tree: 'all' as const } : {}) });
+    else files.push(...all(specs, 'read'));
+    if (name === 'commit' && has(options, '-a', '--all')) files.push({ op: 'read', index: at, value: '.', tree: 'all' });
     if (name === 'diff' && has(options, '--no-index')) files.push(...all(ops, 'read', { tree: 'all' }));
     return done({ notFiles });
   }
@@ -353,10 +385,6 @@ function configWrites(name: string, argv: readonly string[], at: number, options
   }
 }
 
-function looksLikeDir(word: string): boolean {
-  return word === '.' || word === '..' || word.endsWith('/') || word === '*' || !/\.[^/]*$/.test(word.split('/').pop() ?? '');
-}
-
 const GIT_CONFIG_READS = ['--get', '--get-all', '--get-regexp', '--get-urlmatch', '--get-color', '--get-colorbool', '--list', '-l'];
 const GIT_CONFIG_WRITES = /^--(add|unset|unset-all|replace-all|rename-section|remove-section|edit)$|^-e$/;
 
@@ -377,4 +405,9 @@ function gitConfigWrites(argv: readonly string[], at: number, options: ParsedOpt
   if (names.includes('--system')) return [{ ...here, value: '/etc/gitconfig' }];
   if (names.includes('--worktree')) return [{ ...here, value: '.git/config.worktree' }];
   return [{ ...here, value: '.git/config' }];
+}
+
+/** A word that may name a directory: `.`, `..`, `*`, a trailing `/`, or a last component without an extension. */
+function looksLikeDir(word: string): boolean {
+  return word === '.' || word === '..' || word.endsWith('/') || word === '*' || !/\.[^/]*$/.test(word.split('/').pop() ?? '');
 }

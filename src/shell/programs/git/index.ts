@@ -32,5 +32,7 @@ export const git = defineProgram({
     { command: 'git -C sub log', effects: ['read ./sub'], readOnly: false, why: "another directory's configuration and hooks could run" },
     { command: "git log --format='%h %G?'", effects: [], readOnly: false, why: 'a %G placeholder verifies each signed commit, which runs gpg.program' },
     { command: 'git clean -fdx', effects: ['remove . [some]'], readOnly: false },
+    { command: 'git add -A', effects: ['read . [all]'], readOnly: false, why: 'it stages every file in the tree, whose content git diff --cached then prints' },
+    { command: 'git read-tree -u --reset FETCH_HEAD', effects: ['write . [some]'], readOnly: false, why: "it writes the fetched tree's files, any names, into the working tree" },
   ],
 });

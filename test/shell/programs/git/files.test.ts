@@ -1,0 +1,76 @@
+/**
+ * What git reads and writes in the working tree: staging and stashing read it whole, plumbing
+ * that checks out a tree writes it whole, and everyday subcommands keep their narrow effects.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { prepareShell } from '../../../../src/shell/index.js';
+import { gitOperands } from '../../../../src/shell/programs/git/files.js';
+import { effectsText as show } from '../../effects-text.js';
+
+beforeAll(async () => {
+  await prepareShell();
+});
+
+describe('git reads the working tree it stages', () => {
+  it.each([
+    ['git add -A', ['read . [all]']],
+    ['git add --all', ['read . [all]']],
+    ['git add -u', ['read . [all]']],
+    ['git add .', ['read . [all]']],
+    ['git add src', ['read ./src [all]']],
+    ['git add src/', ['read ./src [all]']],
+    ['git -C /tmp/st add -A', ['read /tmp/st', 'read /tmp/st [all]']],
+    ['git -C /tmp/st add .', ['read /tmp/st', 'read /tmp/st [all]']],
+    ['git commit -am x', ['read . [all]']],
+    ['git commit --all -m x', ['read . [all]']],
+    ['git commit -m x src', ['read ./src [all]']],
+    ['git stash', ['write . [some]', 'read . [all]']],
+    ['git stash push -u', ['write . [some]', 'read . [all]']],
+  ])('%s', (command, effects) => {
+    expect(show(command)).toEqual(effects);
+  });
+
+  it.each([
+    // A word that looks like a file is read as one (a regular file holds only itself).
+    ['git add src/a.js', ['read ./src/a.js']],
+    ['git add -f .env', ['read ./.env']],
+    // Listing names stages nothing.
+    ['git add -n .', ['read .']],
+    ['git add -n -A', ['read .']],
+    ['git add', []],
+    ['git commit -m x', []],
+    ['git status', []],
+    ['git log --oneline', []],
+    ['git stash pop', ['write . [some]']],
+    ['git stash list', []],
+  ])('%s stays narrow', (command, effects) => {
+    expect(show(command)).toEqual(effects);
+  });
+});
+
+describe('git writes the working tree it checks a tree out into', () => {
+  it.each([
+    ['git read-tree -u --reset FETCH_HEAD', ['write . [some]']],
+    ['git read-tree -m -u HEAD FETCH_HEAD', ['write . [some]']],
+    ['git -C /tmp/st read-tree -u --reset FETCH_HEAD', ['read /tmp/st', 'write /tmp/st [some]']],
+    ['git checkout-index -a -f', ['write . [some]']],
+    ['git checkout-index --all', ['write . [some]']],
+    ['git checkout-index -f -- src/a.js', ['write ./src/a.js']],
+    ['git checkout-index -a --prefix=out/', ['write ./out [some]']],
+  ])('%s', (command, effects) => {
+    expect(show(command)).toEqual(effects);
+  });
+
+  it('git read-tree without -u changes only the index', () => {
+    expect(show('git read-tree FETCH_HEAD')).toEqual([]);
+    expect(show('git read-tree --empty')).toEqual([]);
+  });
+
+  it('names the whole-tree writes as coming from a tree toolgate does not read', () => {
+    for (const argv of [['git', 'read-tree', '-u', '--reset', 'X'], ['git', 'checkout-index', '-a', '-f']]) {
+      const tree = gitOperands(argv).files.find((f) => f.op === 'write');
+      expect(tree?.names).toEqual({ kind: 'unseen', what: 'tree' });
+      expect(gitOperands(argv).modelled).toBeUndefined();
+    }
+  });
+});
