@@ -44,7 +44,7 @@ export function protectedNames(check: NamesCheck): ProtectedNames | undefined {
   const { path, names, removal, spec } = check;
   const verb = removal ? 'removes' : 'writes';
   if (names.kind === 'unseen') {
-    const what = names.what === 'archive' ? 'the names an archive holds' : names.what === 'tree' ? 'the files a git tree holds' : 'the files a patch names';
+    const what = names.what === 'archive' ? 'the names an archive holds' : names.what === 'git-tree' ? 'the files a git tree holds' : 'the files a patch names';
     return { message: `${verb} ${what} under ${path}, which toolgate does not read: any of them may be a protected path (.git, .claude, …)`, blockedPath: path };
   }
   for (const source of names.of) {

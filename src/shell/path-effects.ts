@@ -486,6 +486,12 @@ type DirsOf = (word: string, literal: boolean, bases: readonly string[]) => stri
 function addOperands(i: number, name: string, cmd: SimpleCommand, v: Variant, bases: readonly string[], add: Add, dirsOf: DirsOf, note: (why: string) => void): void {
   const { files, unresolved: why, chdir } = fileOperands(name, v.argv, v.literal);
   for (const w of why) note(`${cmd.source}: ${w}`);
+  // `GIT_WORK_TREE=dir git add -A`: the tree it reads and writes is one toolgate does not follow.
+  const movedBy = PROGRAMS.get(name)?.movedBy ?? [];
+  for (const a of cmd.assignments) {
+    const variable = a.slice(0, Math.max(0, a.indexOf('=')));
+    if (movedBy.includes(variable)) note(`${cmd.source}: ${variable} moves the tree or repository ${name} works on, which toolgate does not follow`);
+  }
   // `git -C a -C b`: the command's relative paths start from a/b.
   let cmdBases = [...bases];
   for (const k of chdir ?? []) {

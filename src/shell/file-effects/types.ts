@@ -52,7 +52,7 @@ export interface FileOperand {
  * @internal
  */
 export type NamesFrom =
-  | { kind: 'unseen'; what: 'archive' | 'diff' | 'tree' }
+  | { kind: 'unseen'; what: 'archive' | 'diff' | 'git-tree' }
   | { kind: 'entries'; of?: readonly number[]; spares?: 'top' | 'all' };
 
 /** Result for one command: operands, plus reasons effects could not be read. @internal */

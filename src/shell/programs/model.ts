@@ -147,6 +147,11 @@ export interface ProgramModel {
    * walks is then not sure to be read (a guarded read, not a deny).
    */
   readonly skips?: string;
+  /**
+   * Variables that move where it reads and writes (git's `GIT_WORK_TREE`, `GIT_DIR`): one assigned
+   * on the command makes its file effects unresolved, as toolgate does not follow them.
+   */
+  readonly movedBy?: readonly string[];
   /** Examples: each is a test. */
   readonly examples: readonly ProgramExample[];
 }

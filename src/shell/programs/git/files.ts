@@ -29,7 +29,7 @@ const SHORT_WITH_VALUE: Readonly<Record<string, string>> = {
 const PATCH_NAMES: NamesFrom = { kind: 'unseen', what: 'diff' };
 
 /** What `git read-tree -u` and `git checkout-index -a` write: the files of a tree read into the index, which toolgate does not read. */
-const TREE_NAMES: NamesFrom = { kind: 'unseen', what: 'tree' };
+const TREE_NAMES: NamesFrom = { kind: 'unseen', what: 'git-tree' };
 
 /** Subcommands that rewrite tracked files in the working tree (which names, only the repository knows). */
 const REWRITES_TREE = new Set(['merge', 'rebase', 'pull', 'cherry-pick', 'revert', 'am', 'stash']);
