@@ -82,6 +82,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/serve/self-guard.ts:cd': "the builtins that change directory before serve's CLI runs by a relative path (to move: the cd model's state facet)",
   'src/serve/self-guard.ts:pushd': "the builtins that change directory before serve's CLI runs by a relative path (to move: the cd model's state facet)",
   'src/serve/self-guard.ts:[': 'a glob bracket in the answer-command matcher, not the program [',
+  'src/store/verify.ts:seq': "the audit anchor's sequence number, not the program seq",
   'src/evaluate/suggestions.ts:git': 'programs whose suggestions keep their subcommand (to move: a model facet)',
   'src/shell/commands.ts:git': "the call to git's runs facet (to move: the registry's runs facet)",
 };
