@@ -103,7 +103,7 @@ describe('the approval page in Chromium', { timeout: 60_000 }, () => {
     timings['parked → shown'].push(performance.now() - parked);
     const text = await c.innerText();
     expect(text).toContain('Bash');
-    expect(text).toMatch(/is not read-only/); // toolgate's reason
+    expect(text).toMatch(/npm runs the project's package scripts or a package's install scripts, which toolgate cannot see/); // toolgate's reason (publish runs lifecycle scripts)
     expect(text).toContain('b-approve'); // the session
     expect(text).toContain(project); // the project
     expect(text).toContain('Bash(npm publish *)'); // what remembering would add
