@@ -1,3 +1,4 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
 import { copyGrammar } from './scripts/grammar.js';
 
@@ -34,6 +35,9 @@ const common: Options = {
   splitting: true,
   shims: true,
   external: frameworkPackages,
+  // SHA-256 for the decision digest: the few functions used are bundled (its license is copied
+  // beside them), so a consumer does not install the whole 1.8 MB package.
+  noExternal: ['@noble/hashes'],
 };
 
 export default defineConfig([
@@ -45,7 +49,11 @@ export default defineConfig([
     dts: { entry: entries },
     clean: true,
     // The tree-sitter-bash grammar and its license (scripts/grammar.ts), after the clean.
-    onSuccess: async () => copyGrammar('.', 'dist'),
+    onSuccess: async () => {
+      copyGrammar('.', 'dist');
+      mkdirSync('dist/licenses', { recursive: true });
+      copyFileSync('node_modules/@noble/hashes/LICENSE', 'dist/licenses/noble-hashes.LICENSE');
+    },
   },
   {
     // The library for require(): the command line has top-level await, which CommonJS cannot have.
