@@ -41,6 +41,29 @@ export function dirHolds(view: ReadonlyFsView | undefined, dir: string, covered:
   if (view.list === undefined || view.isDirectory === undefined) return { kind: 'unknown', why: 'the file-system view cannot list directories' };
   if (!view.exists(dir)) return { kind: 'unknown', why: `${dir} does not exist yet` };
   if (view.isDirectory(dir) === false) return NOTHING;
+  const v = view as ListingView;
+  return walkTree(v, dir, budget, (p) => {
+    if (covered(p)) return { stop: { kind: 'holds', path: p } };
+    const target = view.isSymlink?.(p) === true ? view.realpath(p) : undefined;
+    if (target !== undefined && covered(target)) return { stop: { kind: 'holds', path: `${p} (a link to ${target})` } };
+    // A link is walked where it leads, so the entries below it are checked by their real paths.
+    if (v.isDirectory(p) === true && (mayHold(p) || (target !== undefined && mayHold(target)))) return { descend: target ?? p };
+    return undefined;
+  });
+}
+
+/** A view that can list directories, as the tree walks need. */
+type ListingView = ReadonlyFsView & Required<Pick<ReadonlyFsView, 'list' | 'isDirectory'>>;
+
+/** What a tree walk does with one entry: stop with an answer, walk into a directory, or go on. */
+type WalkStep<T> = { stop: T } | { descend: string } | undefined;
+
+/**
+ * Walks the tree under `dir` breadth first, each directory once by its real path (so a cycle of
+ * links ends), calling `visit` on every entry's path within `budget`. An unlistable directory or
+ * the bound ends the walk as unknown; a walk that `visit` never stops holds nothing.
+ */
+function walkTree<T>(view: ListingView, dir: string, budget: Budget, visit: (p: string) => WalkStep<T>): T | Reach {
   const queue = [dir];
   const seen = new Set<string>();
   while (queue.length > 0) {
@@ -52,12 +75,10 @@ export function dirHolds(view: ReadonlyFsView | undefined, dir: string, covered:
     if (names === undefined) return { kind: 'unknown', why: `${d} cannot be listed` };
     for (const name of names) {
       if (--budget.left < 0) return { kind: 'unknown', why: `more than ${ENTRY_BOUND} entries to look through` };
-      const p = join(d, name);
-      if (covered(p)) return { kind: 'holds', path: p };
-      const target = view.isSymlink?.(p) === true ? view.realpath(p) : undefined;
-      if (target !== undefined && covered(target)) return { kind: 'holds', path: `${p} (a link to ${target})` };
-      // A link is walked where it leads, so the entries below it are checked by their real paths.
-      if (view.isDirectory(p) === true && (mayHold(p) || (target !== undefined && mayHold(target)))) queue.push(target ?? p);
+      const step = visit(join(d, name));
+      if (step === undefined) continue;
+      if ('stop' in step) return step.stop;
+      queue.push(step.descend);
     }
   }
   return NOTHING;
@@ -135,28 +156,15 @@ export function linkOutOf(view: ReadonlyFsView, dir: string, inside: (p: string)
   if (!followsLinks) return NOTHING;
   if (view.list === undefined || view.isDirectory === undefined || view.isSymlink === undefined) return { kind: 'unknown', why: 'the file-system view cannot list directories' };
   if (view.isDirectory(dir) !== true) return NOTHING;
-  const queue = [dir];
-  const seen = new Set<string>();
-  while (queue.length > 0) {
-    const d = queue.shift()!;
-    const real = view.realpath(d) ?? d;
-    if (seen.has(real)) continue;
-    seen.add(real);
-    const names = view.list(d);
-    if (names === undefined) return { kind: 'unknown', why: `${d} cannot be listed` };
-    for (const name of names) {
-      if (--budget.left < 0) return { kind: 'unknown', why: `more than ${ENTRY_BOUND} entries to look through` };
-      const p = join(d, name);
-      if (view.isSymlink(p)) {
-        const target = view.realpath(p);
-        // A dangling link reaches nothing; one leading outside is followed there.
-        if (target !== undefined && !inside(target) && (!directoriesOnly || view.isDirectory(target) === true)) return { kind: 'leads', path: target, link: p };
-        // A link to a directory inside is walked where it leads (what is there may lead out).
-        if (target !== undefined && view.isDirectory(target) === true) queue.push(target);
-        continue;
-      }
-      if (view.isDirectory(p) === true) queue.push(p);
+  const v = view as ListingView & Required<Pick<ReadonlyFsView, 'isSymlink'>>;
+  return walkTree(v, dir, budget, (p) => {
+    if (v.isSymlink(p)) {
+      const target = view.realpath(p);
+      // A dangling link reaches nothing; one leading outside is followed there.
+      if (target !== undefined && !inside(target) && (!directoriesOnly || v.isDirectory(target) === true)) return { stop: { kind: 'leads' as const, path: target, link: p } };
+      // A link to a directory inside is walked where it leads (what is there may lead out).
+      return target !== undefined && v.isDirectory(target) === true ? { descend: target } : undefined;
     }
-  }
-  return NOTHING;
+    return v.isDirectory(p) === true ? { descend: p } : undefined;
+  });
 }
