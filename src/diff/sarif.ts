@@ -1,5 +1,6 @@
 import type { DiffGroup, PolicyDiff } from './diff.js';
 import { describeCall } from '../policy-test/trace.js';
+import { sarifLog, sarifUri } from '../core/sarif.js';
 
 /** Where a rule sits in its file: `list` and `index` in `permissions`, 1-based line and column. */
 export type RuleLineOf = (file: string, list: string, index: number) => { line: number; column: number } | undefined;
@@ -20,41 +21,26 @@ function message(g: DiffGroup): string {
  * @public
  */
 export function policyDiffToSarif(diff: PolicyDiff, options: { toolVersion?: string; baseUri?: string; lineOf?: RuleLineOf } = {}): Record<string, unknown> {
-  const rel = (file: string) => {
-    const base = options.baseUri?.replace(/\/?$/, '/');
-    return base !== undefined && file.startsWith(base) ? file.slice(base.length) : file;
-  };
   const ids = ['TG_DIFF_WIDEN', 'TG_DIFF_NARROW'];
-  return {
-    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-    version: '2.1.0',
-    runs: [
-      {
-        tool: {
-          driver: {
-            name: 'toolgate',
-            informationUri: 'https://github.com/toolgate/toolgate',
-            ...(options.toolVersion !== undefined ? { version: options.toolVersion } : {}),
-            rules: [
-              { id: ids[0], shortDescription: { text: 'the new policy decides calls looser (ask → allow, deny → ask or allow)' }, defaultConfiguration: { level: 'error' } },
-              { id: ids[1], shortDescription: { text: 'the new policy decides calls stricter' }, defaultConfiguration: { level: 'note' } },
-            ],
-          },
-        },
-        results: diff.groups.map((g) => {
-          const file = g.rule?.policy === 'new' ? g.rule.source.file : undefined;
-          const at = file !== undefined && g.rule?.index !== undefined ? options.lineOf?.(file, g.rule.list, g.rule.index) : undefined;
-          return {
-            ruleId: g.widens ? ids[0] : ids[1],
-            ruleIndex: g.widens ? 0 : 1,
-            level: g.widens ? 'error' : 'note',
-            message: { text: message(g) },
-            ...(file !== undefined
-              ? { locations: [{ physicalLocation: { artifactLocation: { uri: rel(file) }, ...(at !== undefined ? { region: { startLine: at.line, startColumn: at.column } } : {}) } }] }
-              : {}),
-          };
-        }),
-      },
-    ],
-  };
+  const rules = [
+    { id: ids[0], shortDescription: { text: 'the new policy decides calls looser (ask → allow, deny → ask or allow)' }, defaultConfiguration: { level: 'error' } },
+    { id: ids[1], shortDescription: { text: 'the new policy decides calls stricter' }, defaultConfiguration: { level: 'note' } },
+  ];
+  return sarifLog(
+    rules,
+    diff.groups.map((g) => {
+      const file = g.rule?.policy === 'new' ? g.rule.source.file : undefined;
+      const at = file !== undefined && g.rule?.index !== undefined ? options.lineOf?.(file, g.rule.list, g.rule.index) : undefined;
+      return {
+        ruleId: g.widens ? ids[0] : ids[1],
+        ruleIndex: g.widens ? 0 : 1,
+        level: g.widens ? 'error' : 'note',
+        message: { text: message(g) },
+        ...(file !== undefined
+          ? { locations: [{ physicalLocation: { artifactLocation: { uri: sarifUri(file, options.baseUri) }, ...(at !== undefined ? { region: { startLine: at.line, startColumn: at.column } } : {}) } }] }
+          : {}),
+      };
+    }),
+    options.toolVersion,
+  );
 }

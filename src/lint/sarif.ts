@@ -1,3 +1,4 @@
+import { sarifLog, sarifUri } from '../core/sarif.js';
 import { escapeBidi } from '../core/text.js';
 import { LINT_CODES } from './codes.js';
 import type { LintReport } from './types.js';
@@ -12,50 +13,35 @@ const LEVEL = { error: 'error', warning: 'warning', info: 'note' } as const;
  */
 export function lintReportToSarif(report: LintReport, options: { toolVersion?: string; baseUri?: string } = {}): Record<string, unknown> {
   const codes = [...new Set(report.diagnostics.map((d) => d.code))].sort();
-  const rel = (file: string) => {
-    const base = options.baseUri?.replace(/\/?$/, '/');
-    return base !== undefined && file.startsWith(base) ? file.slice(base.length) : file;
-  };
-  return {
-    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-    version: '2.1.0',
-    runs: [
-      {
-        tool: {
-          driver: {
-            name: 'toolgate',
-            informationUri: 'https://github.com/toolgate/toolgate',
-            ...(options.toolVersion !== undefined ? { version: options.toolVersion } : {}),
-            rules: codes.map((code) => ({
-              id: code,
-              shortDescription: { text: LINT_CODES[code].meaning },
-              defaultConfiguration: { level: LEVEL[LINT_CODES[code].severity] },
-            })),
-          },
-        },
-        results: report.diagnostics.map((d) => ({
-          ruleId: d.code,
-          ruleIndex: codes.indexOf(d.code),
-          level: LEVEL[d.severity],
-          message: { text: d.message },
-          ...(d.file !== undefined
-            ? {
-                locations: [
-                  {
-                    physicalLocation: {
-                      artifactLocation: { uri: rel(d.file) },
-                      ...(d.line !== undefined ? { region: { startLine: d.line, ...(d.column !== undefined ? { startColumn: d.column } : {}) } } : {}),
-                    },
-                    ...(d.path !== undefined ? { logicalLocations: [{ fullyQualifiedName: d.path.map(String).join('.') }] } : {}),
-                  },
-                ],
-              }
-            : {}),
-          ...(d.related !== undefined ? { properties: { related: d.related } } : {}),
-        })),
-      },
-    ],
-  };
+  const rules = codes.map((code) => ({
+    id: code,
+    shortDescription: { text: LINT_CODES[code].meaning },
+    defaultConfiguration: { level: LEVEL[LINT_CODES[code].severity] },
+  }));
+  return sarifLog(
+    rules,
+    report.diagnostics.map((d) => ({
+      ruleId: d.code,
+      ruleIndex: codes.indexOf(d.code),
+      level: LEVEL[d.severity],
+      message: { text: d.message },
+      ...(d.file !== undefined
+        ? {
+            locations: [
+              {
+                physicalLocation: {
+                  artifactLocation: { uri: sarifUri(d.file, options.baseUri) },
+                  ...(d.line !== undefined ? { region: { startLine: d.line, ...(d.column !== undefined ? { startColumn: d.column } : {}) } } : {}),
+                },
+                ...(d.path !== undefined ? { logicalLocations: [{ fullyQualifiedName: d.path.map(String).join('.') }] } : {}),
+              },
+            ],
+          }
+        : {}),
+      ...(d.related !== undefined ? { properties: { related: d.related } } : {}),
+    })),
+    options.toolVersion,
+  );
 }
 
 /** The report as `file:line:col: severity: message [code]` lines, and a summary line. @public */
