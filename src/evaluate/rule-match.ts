@@ -618,11 +618,20 @@ let lastAllow: { cmd: SimpleCommand | undefined; text: Text } = { cmd: undefined
 /** {@link allowText} with its squeezed form, remembered for the last command (which meets every allow rule in turn). */
 export function allowTextOf(cmd: SimpleCommand): Text {
   if (lastAllow.cmd === cmd) return lastAllow.text;
-  const unsafe = cmd.assignments.length === 0 ? cmd.assignments : cmd.assignments.filter((a) => !SAFE_ENV.test(a));
-  const words = cmd.argv.map(wordForAllow);
-  const t = text(unsafe.length === 0 ? words.join(' ') : [...unsafe, ...words].join(' '));
+  const t = text(allowWords(cmd).join(' '));
   lastAllow = { cmd, text: t };
   return t;
+}
+
+/**
+ * The words of {@link allowText}, in order: assignments allow rules do not look past, then the
+ * command's words (one holding whitespace quoted). A prefix of them, followed by ` *`, is an allow
+ * pattern that covers the command.
+ */
+export function allowWords(cmd: SimpleCommand): string[] {
+  const unsafe = cmd.assignments.length === 0 ? cmd.assignments : cmd.assignments.filter((a) => !SAFE_ENV.test(a));
+  const words = cmd.argv.map(wordForAllow);
+  return unsafe.length === 0 ? words : [...unsafe, ...words];
 }
 
 /**

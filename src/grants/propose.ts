@@ -1,0 +1,200 @@
+/**
+ * What "approve and remember" would save for an ask, shown before it is saved: the rule toolgate
+ * suggests for each part of the call, what each rule would cover (in words, and as examples of
+ * other commands it would allow), and narrower rules the person may pick instead — down to the
+ * exact command. Pure: the shell analysis and the session's history come in as values.
+ *
+ * A saved rule is always one of these options, so a saved rule never covers a call the person
+ * was not shown it covers (issue 34, item 2; `docs/grants.md`).
+ */
+import type { PermissionUpdate } from '../core/types.js';
+import type { PendingAsk } from '../gate/types.js';
+import { escapeRuleContent, matchBashPattern } from '../rules/index.js';
+import { allowWords, partsToCover, patternCoversCommand } from '../evaluate/rule-match.js';
+import { PROGRAM_MODELS } from '../shell/programs/index.js';
+import type { ShellAnalysis, SimpleCommand } from '../shell/types.js';
+
+/**
+ * How far a rule reaches: `exact` this command only; `prefix` every command that starts with the
+ * rule's words; `domain` every URL of one host; `tool` every call of the tool, whatever its input.
+ */
+export type RuleReach = 'exact' | 'prefix' | 'domain' | 'tool';
+
+/** Another call a rule would allow, and where toolgate took it from. */
+export interface CoverageExample {
+  /** The command (or call) text. */
+  text: string;
+  /** `session`: a command this session ran or asked for; `examples`: an example of toolgate's program models. */
+  from: 'session' | 'examples';
+}
+
+/** One rule a person may save for (a part of) an ask. */
+export interface RuleOption {
+  /** The rule exactly as it would be saved, e.g. `Bash(npm publish *)`. */
+  rule: string;
+  reach: RuleReach;
+  /** Whether it allows calls other than this one (`Bash(curl *)` from `curl https://x/y`). */
+  broader: boolean;
+  /** What it would allow, in plain words. */
+  covers: string;
+  /** Other calls it would allow (at most {@link MAX_EXAMPLES}), from the session first. */
+  examples: CoverageExample[];
+}
+
+/** The options for one part of the call: toolgate's suggestion first, then narrower ones. */
+export interface ProposalPart {
+  /** The part of the call the options cover: one simple command, or the call as a whole. */
+  text: string;
+  /** `options[0]` is what "approve and remember" saves unless the person picks another. */
+  options: RuleOption[];
+}
+
+/** What remembering an ask would save: one rule per part. Empty when nothing can be remembered. */
+export interface RuleProposal {
+  parts: ProposalPart[];
+}
+
+/** What {@link proposeRules} reads. */
+export interface ProposalInput {
+  /** The ask: its call, its kind and the rules toolgate suggests for it. */
+  pending: Pick<PendingAsk, 'call' | 'askKind' | 'suggestions'>;
+  /** The shell analysis of a Bash call's command; without it the suggestions are offered as they are. */
+  analysis?: ShellAnalysis;
+  /** Commands the session ran or asked for, newest first: examples of what a rule would allow. */
+  history?: readonly string[];
+}
+
+/** At most this many examples per rule. */
+export const MAX_EXAMPLES = 3;
+
+/** Commands of the program models' examples, read once. */
+let modelExamples: readonly string[] | undefined;
+const examplesOfModels = (): readonly string[] => (modelExamples ??= PROGRAM_MODELS.flatMap((m) => m.examples.map((e) => e.command)));
+
+/** One simple command on one line: no operator, substitution or redirection that a rule could be read across. */
+const SIMPLE = /^[^;&|<>`$(){}\n\r\\]+$/;
+
+function allowRuleValues(updates: readonly PermissionUpdate[]): { toolName: string; ruleContent?: string }[] {
+  const out: { toolName: string; ruleContent?: string }[] = [];
+  for (const u of updates) if (u.type === 'addRules' && u.behavior === 'allow') out.push(...u.rules);
+  return out;
+}
+
+const ruleText = (tool: string, content: string | undefined) => (content === undefined ? tool : `${tool}(${escapeRuleContent(content)})`);
+
+/** Examples of other commands the pattern allows: the session's first, then the models'. */
+function bashExamples(spec: string, call: string, history: readonly string[]): CoverageExample[] {
+  const out: CoverageExample[] = [];
+  const seen = new Set([call.trim()]);
+  const take = (list: readonly string[], from: CoverageExample['from']) => {
+    for (const text of list) {
+      if (out.length >= MAX_EXAMPLES) return;
+      const t = text.trim();
+      if (seen.has(t) || !SIMPLE.test(t) || !matchBashPattern(spec, t)) continue;
+      seen.add(t);
+      out.push({ text: t, from });
+    }
+  };
+  take(history, 'session');
+  take(examplesOfModels(), 'examples');
+  return out;
+}
+
+/** One Bash option for a pattern. */
+function bashOption(tool: string, spec: string, call: string, history: readonly string[]): RuleOption {
+  if (!spec.includes('*')) return { rule: ruleText(tool, spec), reach: 'exact', broader: false, covers: 'only this exact command', examples: [] };
+  const prefix = spec.endsWith(' *') ? spec.slice(0, -2) : undefined;
+  const covers =
+    prefix === undefined
+      ? `every command the pattern ${spec} matches`
+      : prefix.includes(' ')
+        ? `every command that starts with "${prefix}", whatever follows`
+        : `every ${prefix} command, whatever its arguments`;
+  return { rule: ruleText(tool, spec), reach: 'prefix', broader: true, covers, examples: bashExamples(spec, call, history) };
+}
+
+/** Does a word stop prefixes: one a pattern cannot spell literally (`*`, `\`)? */
+const unspellable = (w: string) => w.includes('*') || w.includes('\\');
+
+/**
+ * The suggested pattern and the narrower ones for one part: a prefix at each word boundary past
+ * the suggestion's, then the exact command. Each one covers the part (checked, not assumed).
+ */
+function bashPart(tool: string, suggested: string, cmd: SimpleCommand, history: readonly string[]): ProposalPart {
+  const words = allowWords(cmd);
+  const call = words.join(' ');
+  const specs = [suggested];
+  if (suggested.includes('*') && suggested.endsWith(' *')) {
+    const from = suggested.slice(0, -2).split(' ').length;
+    const stop = words.findIndex(unspellable);
+    const last = stop === -1 ? words.length - 1 : stop;
+    for (let k = from + 1; k <= last; k++) specs.push(`${words.slice(0, k).join(' ')} *`);
+    if (stop === -1) specs.push(call);
+  }
+  const options = [...new Set(specs)].filter((s, i) => i === 0 || patternCoversCommand(s, cmd)).map((s) => bashOption(tool, s, call, history));
+  return { text: call, options };
+}
+
+/** The option for a rule offered as it is (no narrower one is known). */
+function wholeOption(tool: string, content: string | undefined, call: string, history: readonly string[]): RuleOption {
+  if (content !== undefined && (tool === 'Bash' || tool === 'Monitor')) return bashOption(tool, content, call, history);
+  if (content !== undefined && content.startsWith('domain:')) {
+    const host = content.slice('domain:'.length);
+    return { rule: ruleText(tool, content), reach: 'domain', broader: true, covers: `every ${tool} call to a URL on ${host}`, examples: [] };
+  }
+  if (content === undefined) return { rule: tool, reach: 'tool', broader: true, covers: `every ${tool} call, whatever its input`, examples: [] };
+  return { rule: ruleText(tool, content), reach: 'prefix', broader: true, covers: `every ${tool} call the rule's pattern ${content} matches`, examples: [] };
+}
+
+const commandOf = (p: ProposalInput['pending']) => (typeof p.call.input['command'] === 'string' ? (p.call.input['command'] as string) : '');
+
+/**
+ * The rules remembering this ask would save, what each covers, and narrower ones to pick
+ * instead. Only plain asks and guarded reads can be remembered (a guarded read by its exact
+ * command only, which is all toolgate suggests for it); anything else gets no parts.
+ *
+ * For a Bash call read whole (`analysis`), each suggested rule is matched to the simple command
+ * it covers, and the options for that command are the suggestion, a prefix at each later word
+ * boundary and the exact command — each checked to cover the command. A suggestion matched to no
+ * command or to several, or a call without analysis, is offered as it is, with no alternative.
+ */
+export function proposeRules(input: ProposalInput): RuleProposal {
+  const { pending } = input;
+  if (pending.askKind !== 'plain' && pending.askKind !== 'guardedRead') return { parts: [] };
+  const history = input.history ?? [];
+  const values = allowRuleValues(Array.isArray(pending.suggestions) ? pending.suggestions : []);
+  const cmds = input.analysis !== undefined && input.analysis.unknown.length === 0 ? partsToCover(input.analysis) : [];
+  const parts: ProposalPart[] = [];
+  for (const v of values) {
+    const bash = (v.toolName === 'Bash' || v.toolName === 'Monitor') && v.ruleContent !== undefined && v.toolName === pending.call.tool;
+    // A rule that covers several commands of the call is offered as it is: narrowing it to one would leave the others uncovered.
+    const covered = bash ? cmds.filter((c) => patternCoversCommand(v.ruleContent as string, c)) : [];
+    const cmd = covered.length === 1 ? covered[0] : undefined;
+    const part = cmd !== undefined ? bashPart(v.toolName, v.ruleContent as string, cmd, history) : { text: commandOf(pending), options: [wholeOption(v.toolName, v.ruleContent, commandOf(pending), history)] };
+    if (!parts.some((p) => p.options[0]?.rule === part.options[0]?.rule)) parts.push(part);
+  }
+  return { parts };
+}
+
+/** The result of {@link confirmRules}. */
+export type ConfirmResult = { ok: true; rules: string[] } | { ok: false; message: string };
+
+/**
+ * The rules to save for an answer: the proposal's first option of each part when `chosen` is not
+ * given, else exactly `chosen` — when each chosen rule is one of the proposal's options and every
+ * part has one. A rule that was not proposed, or a part left uncovered, is refused with a message
+ * naming it: the server saves only rules the person was shown.
+ */
+export function confirmRules(proposal: RuleProposal, chosen: readonly string[] | undefined): ConfirmResult {
+  if (proposal.parts.length === 0) return { ok: false, message: 'toolgate proposes no rule to remember for this ask: approve it once' };
+  if (chosen === undefined) return { ok: true, rules: proposal.parts.map((p) => (p.options[0] as RuleOption).rule) };
+  const rules = [...new Set(chosen)];
+  const offered = new Set(proposal.parts.flatMap((p) => p.options.map((o) => o.rule)));
+  const stranger = rules.find((r) => !offered.has(r));
+  if (stranger !== undefined) return { ok: false, message: `the rule ${stranger} was not proposed for this ask; choose among: ${[...offered].join(', ')}` };
+  const open = proposal.parts.find((p) => !p.options.some((o) => rules.includes(o.rule)));
+  if (open !== undefined) return { ok: false, message: `no chosen rule covers "${open.text}"; choose one of: ${open.options.map((o) => o.rule).join(', ')}` };
+  const twice = proposal.parts.find((p) => p.options.filter((o) => rules.includes(o.rule)).length > 1);
+  if (twice !== undefined) return { ok: false, message: `choose one rule for "${twice.text}", not ${twice.options.filter((o) => rules.includes(o.rule)).map((o) => o.rule).join(' and ')}` };
+  return { ok: true, rules };
+}

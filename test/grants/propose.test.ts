@@ -1,0 +1,140 @@
+/**
+ * What remembering an ask would save, shown before it is saved: the suggested rule, narrower ones
+ * down to the exact command, what each covers, and a confirmation that takes only proposed rules.
+ */
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { evaluate, prepare } from '../../src/evaluate/index.js';
+import { confirmRules, proposeRules, type RuleProposal } from '../../src/grants/index.js';
+import { matchBashPattern, parseRule } from '../../src/rules/index.js';
+import { analyzeShell } from '../../src/shell/index.js';
+import { policyFromObjects } from '../../src/settings/index.js';
+import type { PendingAsk } from '../../src/gate/types.js';
+
+const P = '/home/user/project';
+
+/** The ask toolgate parks for a call (its kind and suggestions as the evaluator gives them). */
+function ask(tool: string, input: Record<string, unknown>, permissions: Record<string, string[]> = {}): Pick<PendingAsk, 'call' | 'askKind' | 'suggestions'> {
+  const d = evaluate({ tool, input }, { mode: 'default', policy: policyFromObjects([{ kind: 'projectSettings', settings: { permissions } }]), cwd: P, home: '/home/user' });
+  expect(d.behavior).toBe('ask');
+  return { call: { tool, input }, askKind: d.askKind ?? 'plain', suggestions: d.suggestions ?? [] };
+}
+
+function bashProposal(command: string, history?: string[], permissions?: Record<string, string[]>): RuleProposal {
+  return proposeRules({ pending: ask('Bash', { command }, permissions), analysis: analyzeShell(command), ...(history !== undefined ? { history } : {}) });
+}
+
+const rulesOf = (p: RuleProposal) => p.parts.map((x) => x.options.map((o) => o.rule));
+
+beforeAll(async () => {
+  await prepare();
+});
+
+describe('proposeRules', () => {
+  it('flags a rule broader than the call and offers a prefix at each word boundary down to the exact command', () => {
+    const p = bashProposal('curl https://x/y');
+    expect(rulesOf(p)).toEqual([['Bash(curl *)', 'Bash(curl https://x/y)']]);
+    const [broad, exact] = p.parts[0]!.options;
+    expect(broad).toMatchObject({ reach: 'prefix', broader: true, covers: 'every curl command, whatever its arguments' });
+    expect(exact).toMatchObject({ reach: 'exact', broader: false, covers: 'only this exact command', examples: [] });
+  });
+
+  it('starts narrowing after the sub-command toolgate suggests', () => {
+    const p = bashProposal('git push origin main --tags');
+    expect(rulesOf(p)).toEqual([['Bash(git push *)', 'Bash(git push origin *)', 'Bash(git push origin main *)', 'Bash(git push origin main --tags)']]);
+    expect(p.parts[0]!.options[1]!.covers).toBe('every command that starts with "git push origin", whatever follows');
+  });
+
+  it('draws examples from the session first, then the program models, never the call itself nor a compound command', () => {
+    const p = bashProposal('git diff --cached main', ['git diff --cached main', 'git diff HEAD~3 && rm -rf x', 'git diff secrets.txt']);
+    const broad = p.parts[0]!.options[0]!;
+    expect(broad.rule).toBe('Bash(git diff *)');
+    expect(broad.examples[0]).toEqual({ text: 'git diff secrets.txt', from: 'session' });
+    expect(broad.examples.some((e) => e.from === 'examples' && e.text.startsWith('git diff'))).toBe(true);
+    expect(broad.examples.map((e) => e.text)).not.toContain('git diff --cached main');
+    for (const e of broad.examples) expect(matchBashPattern('git diff *', e.text)).toBe(true);
+  });
+
+  it('gives one part per command needing approval; a command an allow rule covers needs none', () => {
+    const p = bashProposal('npm publish --tag next && curl -s https://x/y', [], { allow: ['Bash(curl *)'] });
+    expect(rulesOf(p)).toEqual([['Bash(npm publish *)', 'Bash(npm publish --tag *)', 'Bash(npm publish --tag next)']]);
+  });
+
+  it('offers a rule that covers two commands of the call as it is: narrowing it would leave one uncovered', () => {
+    expect(rulesOf(bashProposal('deploy-tool a && deploy-tool b'))).toEqual([['Bash(deploy-tool *)']]);
+  });
+
+  it('stops prefixes at a word a pattern cannot spell, and then offers no exact command', () => {
+    expect(rulesOf(bashProposal("deploy-tool --glob 'a*b' now"))).toEqual([['Bash(deploy-tool *)', 'Bash(deploy-tool --glob *)']]);
+  });
+
+  it('quotes a word holding a space, as allow rules read it', () => {
+    expect(rulesOf(bashProposal("deploy-tool 'my app' now"))).toEqual([["Bash(deploy-tool *)", "Bash(deploy-tool 'my app' *)", "Bash(deploy-tool 'my app' now)"]]);
+  });
+
+  it('offers non-shell suggestions as they are, saying how far they reach', () => {
+    const web = proposeRules({ pending: ask('WebFetch', { url: 'https://docs.example.com/a', prompt: 'x' }) });
+    expect(web.parts[0]!.options).toEqual([{ rule: 'WebFetch(domain:docs.example.com)', reach: 'domain', broader: true, covers: 'every WebFetch call to a URL on docs.example.com', examples: [] }]);
+    const mcp = proposeRules({ pending: ask('mcp__github__create_release', { tag: 'v1' }) });
+    expect(mcp.parts[0]!.options[0]).toMatchObject({ rule: 'mcp__github__create_release', reach: 'tool', broader: true });
+  });
+
+  it('proposes nothing for a firm ask', () => {
+    const pending = ask('Bash', { command: 'git push origin main' }, { ask: ['Bash(git push *)'] });
+    expect(pending.askKind).toBe('firm');
+    expect(proposeRules({ pending, analysis: analyzeShell('git push origin main') }).parts).toEqual([]);
+  });
+
+  it('without the analysis, offers the suggestion alone', () => {
+    expect(rulesOf(proposeRules({ pending: ask('Bash', { command: 'curl https://x/y' }) }))).toEqual([['Bash(curl *)']]);
+  });
+
+  it('property: every option of every part covers that part, and every non-broader option is the exact command', () => {
+    const word = fc.stringMatching(/^[a-z0-9./:=-]{1,8}$/);
+    fc.assert(
+      fc.property(fc.constantFrom('curl', 'git push', 'npm publish', 'deploy-tool', 'make'), fc.array(word, { maxLength: 5 }), (head, rest) => {
+        const command = [head, ...rest].join(' ');
+        const d = evaluate({ tool: 'Bash', input: { command } }, { mode: 'default', policy: policyFromObjects([]), cwd: P, home: '/home/user' });
+        if (d.behavior !== 'ask') return;
+        const p = proposeRules({ pending: { call: { tool: 'Bash', input: { command } }, askKind: d.askKind ?? 'plain', suggestions: d.suggestions ?? [] }, analysis: analyzeShell(command) });
+        for (const part of p.parts) {
+          for (const o of part.options) {
+            const parsed = parseRule(o.rule);
+            expect(parsed.ok).toBe(true);
+            const spec = parsed.ok ? (parsed.rule.specifier ?? '') : '';
+            expect(matchBashPattern(spec, part.text)).toBe(true);
+            if (!o.broader) expect(spec).toBe(part.text);
+          }
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
+describe('confirmRules', () => {
+  const p = (): RuleProposal => bashProposal('git push origin main');
+
+  it('without a choice, saves the first option of each part', () => {
+    expect(confirmRules(p(), undefined)).toEqual({ ok: true, rules: ['Bash(git push *)'] });
+  });
+
+  it('saves the narrower rule the person chose', () => {
+    expect(confirmRules(p(), ['Bash(git push origin main)'])).toEqual({ ok: true, rules: ['Bash(git push origin main)'] });
+  });
+
+  it('refuses a rule that was not proposed, naming it and the ones that were', () => {
+    const r = confirmRules(p(), ['Bash(*)']);
+    expect(r).toEqual({ ok: false, message: expect.stringMatching(/^the rule Bash\(\*\) was not proposed for this ask; choose among: Bash\(git push \*\)/) });
+    expect(confirmRules(p(), ['Bash(git push origin main)', 'Bash']).ok).toBe(false);
+  });
+
+  it('refuses a choice that leaves a part uncovered, or two rules for one part', () => {
+    expect(confirmRules(p(), [])).toEqual({ ok: false, message: expect.stringMatching(/^no chosen rule covers "git push origin main"/) });
+    expect(confirmRules(p(), ['Bash(git push *)', 'Bash(git push origin main)'])).toEqual({ ok: false, message: expect.stringMatching(/^choose one rule for "git push origin main"/) });
+  });
+
+  it('refuses everything when nothing is proposed', () => {
+    expect(confirmRules({ parts: [] }, undefined)).toEqual({ ok: false, message: expect.stringMatching(/proposes no rule/) });
+  });
+});
