@@ -4,7 +4,7 @@
  */
 import { hiddenEvaluation } from './arithmetic.js';
 import { addStateChange, addUnseen, type Collector } from './collector.js';
-import { variableStateChange } from './state.js';
+import { variableStateChange } from './variables.js';
 import { emitCommand, emitWordlessStatement } from './commands.js';
 import { shellsFor } from './shells/index.js';
 import { joinLineContinuations } from './continuations.js';

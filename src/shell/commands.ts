@@ -5,7 +5,8 @@
 import { addStateChange, addUnknown, addUnseen, type Collector, type RawCommand, type RawWord } from './collector.js';
 import { arithmeticRunsCode, subscriptRunsCode } from './arithmetic.js';
 import { MAX_NESTED_DEPTH } from './limits.js';
-import { assignedName, commandStateChange, variableStateChange } from './state.js';
+import { commandStateChange } from './state.js';
+import { assignedName, variableStateChange } from './variables.js';
 import { anyShell } from './shells/index.js';
 import type { Redirect, SimpleCommand } from './types.js';
 import { ARITHMETIC_BUILTINS, CODE_AS_DATA, SHELLS, unwrap, type Unwrapped } from './wrappers.js';
@@ -56,8 +57,11 @@ function compoundCoproc(raw: RawCommand): boolean {
   return (a !== undefined && COMPOUND_OPENERS.has(a)) || (b !== undefined && COMPOUND_OPENERS.has(b)) || raw.words.length === 1;
 }
 
-/** Builtins that take variable names, whose subscripts bash evaluates arithmetically (`unset 'a[x]'`, `printf -v 'a[x]'`). */
-const SUBSCRIPTED_NAMES = new Set(['declare', 'typeset', 'local', 'export', 'readonly', 'printf', 'read', 'unset', 'mapfile', 'readarray', 'wait']);
+/**
+ * Builtins that take variable names, whose subscripts bash evaluates arithmetically (`unset 'a[x]'`,
+ * `printf -v 'a[x]'`). Programs with a model say so there (`variables`: the declaration builtins).
+ */
+const SUBSCRIPTED_NAMES = new Set(['printf', 'read', 'unset', 'mapfile', 'readarray', 'wait']);
 
 /** `name[sub]` (or `name[sub]=…`) whose subscript is not a plain number, `@` or `*`. */
 function subscriptNotNumber(word: string): boolean {
@@ -161,7 +165,7 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
   }
   if ((ARITHMETIC_BUILTINS.has(name) || PROGRAMS.get(name)?.arithmeticSubscripts === true) && raw.words.slice(1).some((w) => (name === 'let' ? arithmeticRunsCode(w.raw) : subscriptRunsCode(w.raw)))) {
     markUnknown(`'${name}' may evaluate a substitution inside an array subscript`, true);
-  } else if (SUBSCRIPTED_NAMES.has(name) && raw.words.slice(1).some((w) => subscriptNotNumber(w.word.literal ? w.word.value : w.raw))) {
+  } else if ((SUBSCRIPTED_NAMES.has(name) || PROGRAMS.get(name)?.variables !== undefined) && raw.words.slice(1).some((w) => subscriptNotNumber(w.word.literal ? w.word.value : w.raw))) {
     markUnknown(`'${name}' evaluates an array subscript arithmetically: ${raw.words.map((w) => w.raw).join(' ').slice(0, 60)}`, true);
   }
 
@@ -242,9 +246,6 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
   return index;
 }
 
-/** Declaration builtins whose `NAME=value` arguments assign variables. */
-const DECLARATIONS = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
-
 /** The assignments of the commands that run command `parent` and of it, outermost first. */
 function ancestorAssignments(c: Collector, parent: number | undefined): string[] {
   const chain: string[][] = [];
@@ -265,7 +266,7 @@ function programCode(cmd: SimpleCommand, name: string, env: Environment, previou
     const code = promptCode(a);
     if (code) out.push(code);
   }
-  if (DECLARATIONS.has(name)) {
+  if (PROGRAMS.get(name)?.variables === 'assigns') {
     for (let k = 1; k < cmd.argv.length; k++) {
       const code = cmd.argv[k]!.includes('=') ? promptCode(cmd.raw?.[k] ?? cmd.argv[k]!) : undefined;
       if (code) out.push(code);

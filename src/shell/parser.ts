@@ -13,7 +13,7 @@ import { decodeWord } from './words.js';
 import { extractSubstitutions, substitutionStarts } from './substitutions.js';
 import { arithmeticRunsCode, hidesCode } from './arithmetic.js';
 import { hiddenArithmetic } from './arithmetic-operands.js';
-import { variableStateChange } from './state.js';
+import { variableStateChange } from './variables.js';
 
 interface Env {
   context: SimpleCommand['context'];

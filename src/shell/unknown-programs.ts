@@ -18,7 +18,7 @@ const KNOWN = new Set([
   'env', 'xargs', 'parallel', 'sudo', 'su', 'runuser', 'sg', 'chrt', 'flock', 'watch', 'unbuffer', 'script', 'busybox',
   'sed', 'gsed', 'trap', 'mapfile', 'readarray', 'command', 'builtin', 'coproc', 'noglob', 'nocorrect',
   'mv', 'rm', 'rmdir', 'mkdir', 'touch', 'chmod', 'chown', 'chgrp', 'truncate', 'dd', 'mktemp', 'tee', 'unlink', 'shred',
-  'echo', 'printf', 'export', 'declare', 'local', 'readonly', 'typeset', 'unset', 'set', 'shift', 'true', 'false', ':',
+  'echo', 'printf', 'unset', 'set', 'shift', 'true', 'false', ':',
   'read', 'wait', 'exit', 'return', 'kill', 'umask', 'ulimit', 'shopt', 'getopts', 'dirs', 'jobs', 'fg', 'bg', 'disown',
 ]);
 

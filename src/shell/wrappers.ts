@@ -24,10 +24,10 @@ export const CODE_AS_DATA = new Set(['eval', 'source', '.', 'alias', 'fc', 'bind
 /**
  * Builtins that evaluate array subscripts arithmetically (`let 'a[$(cmd)]'` runs cmd), so a
  * `$(` or backtick inside an otherwise quoted argument is still code. Programs with a model say
- * so there (`arithmeticSubscripts`: test, `[`).
+ * so there (`arithmeticSubscripts`: test, `[`, the declaration builtins).
  */
 export const ARITHMETIC_BUILTINS = new Set([
-  'let', 'declare', 'typeset', 'local', 'export', 'readonly', 'printf', 'read', 'unset', 'mapfile', 'readarray', 'wait', 'shift', 'return', 'exit',
+  'let', 'printf', 'read', 'unset', 'mapfile', 'readarray', 'wait', 'shift', 'return', 'exit',
 ]);
 
 /** `bash [opts] -c SCRIPT [name args…]`, combined flags like `-lc` included. */

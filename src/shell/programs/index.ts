@@ -13,6 +13,7 @@ import { comm } from './comm.js';
 import { cp } from './cp.js';
 import { cut } from './cut.js';
 import { date } from './date.js';
+import { declare } from './declare.js';
 import { df } from './df.js';
 import { diff } from './diff.js';
 import { dirname } from './dirname.js';
@@ -78,7 +79,7 @@ export { createProgramRegistry, optionShape, type ProgramRegistry, type ProgramR
 
 /** Every model, in the order the registry indexes them. @internal */
 export const PROGRAM_MODELS: readonly ProgramModel[] = [
-  arch, basename, cat, cd, checksums, cmp, column, comm, cp, cut, date, df, diff, dirname, du, expand, expr, file, find, fold,
+  arch, basename, cat, cd, checksums, cmp, column, comm, cp, cut, date, declare, df, diff, dirname, du, expand, expr, file, find, fold,
   free, git, grep, groups, head, hexdump, hostname, id, install, ln, locale, logname, ls, lsof, nl, nproc, od, paste, patch,
   printenv, ps, pwd, readlink, realpath, rev, rg, seq, shasum, sleep, sort, stat, strings, tac, tail, tar, test, tr, tree, tty,
   uname, uniq, uptime, users, wc, which, whoami, yes,

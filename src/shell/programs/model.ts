@@ -14,6 +14,7 @@ import type { FileOperands } from '../file-effects/types.js';
 import type { OptionShape } from '../options.js';
 import type { ReadOnlyEntry, ReadOnlySpec } from '../read-only-types.js';
 import type { ReadOnlyVerdict, SimpleCommand } from '../types.js';
+import type { ShellModel } from '../shells/index.js';
 import type { WrapperInfo } from '../wrapper-types.js';
 
 /**
@@ -42,8 +43,11 @@ export type DirectoryChange =
 export interface ProgramState {
   /** Where it moves the working directory; `name` is the program name the caller looked it up by. */
   readonly directory?: (name: string, argv: readonly string[]) => DirectoryChange;
-  /** Why the commands after it cannot be judged (a directory toolgate cannot resolve), or undefined. */
-  readonly hides?: (name: string, cmd: SimpleCommand) => string | undefined;
+  /**
+   * Why the commands after it cannot be judged (a directory toolgate cannot resolve, a variable
+   * later programs read), or undefined; `shells` are the shells the command may run in.
+   */
+  readonly hides?: (name: string, cmd: SimpleCommand, shells: readonly ShellModel[]) => string | undefined;
 }
 
 /**
@@ -63,6 +67,8 @@ export interface ProgramExample {
   readonly effects?: readonly string[];
   /** Whether Claude Code's read-only set takes it as read-only. */
   readonly readOnly?: boolean;
+  /** Whether it changes the shell's state so that the commands after it cannot be judged. */
+  readonly hides?: boolean;
   /** Why the answer is what it is, when that is not plain. */
   readonly why?: string;
 }
@@ -111,6 +117,12 @@ export interface ProgramModel {
    * cmd), so a substitution inside an otherwise quoted word is still code.
    */
   readonly arithmeticSubscripts?: boolean;
+  /**
+   * Its operands name shell variables, whose subscripts bash evaluates arithmetically (`unset
+   * 'a[x]'`): `assigns` when they are `NAME=value` assignments too (`export PS4='$(cmd)'` sets a
+   * prompt that runs code), `names` when they only name variables.
+   */
+  readonly variables?: 'assigns' | 'names';
   /** Whether toolgate sees what it runs (see {@link ProgramRuns}). */
   readonly runs: ProgramRuns;
   /**

@@ -1,6 +1,7 @@
 /**
  * Every example a program model carries is a test: the command's path effects and, where the
- * example says, whether Claude Code's read-only set takes it.
+ * example says, whether Claude Code's read-only set takes it and whether it hides the commands
+ * after it (a change of the shell's state).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShell, isReadOnlyCommand, prepareShell } from '../../../src/shell/index.js';
@@ -20,5 +21,6 @@ describe('program model examples', () => {
       const a = analyzeShell(command);
       expect(isReadOnlyCommand(a, { set: 'claudeCode' }).readOnly).toBe(e.readOnly);
     }
+    if (e.hides !== undefined) expect(analyzeShell(command).stateChanges.length > 0).toBe(e.hides);
   });
 });

@@ -43,6 +43,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/testing/memory-fs.ts:realpath': 'the name of a file-system call in an error, not the program',
   'src/testing/memory-fs.ts:stat': 'the name of a file-system call in an error, not the program',
   'src/cli/asks.ts:tail': 'the `toolgate asks tail` subcommand, not the program',
+  'src/cli/asks.ts:export': 'the `toolgate asks export` subcommand, not the builtin',
   'src/cli/program.ts:ls': 'an example call in the help text of `toolgate check`, not a table of the program',
   'src/lint/samples.ts:ls': 'a sample Bash call the lint tries rules on, not a table of the program',
   'src/cli/diff.ts:diff': 'the `toolgate diff` subcommand, not the program',
@@ -103,10 +104,10 @@ function code(text: string): string {
 const names = PROGRAM_MODELS.flatMap((m) => m.names);
 /**
  * Program names that are also ordinary words of toolgate's own vocabulary (a path effect's kind
- * `'file'`, a field named `'id'`): quoted, they name the word far more often than the program, so
- * only the tables check (below) looks for them.
+ * `'file'`, a field named `'id'`, the settings layer `'local'`): quoted, they name the word far
+ * more often than the program, so only the tables check (below) looks for them.
  */
-const VOCABULARY_WORDS: ReadonlySet<string> = new Set(['file', 'id']);
+const VOCABULARY_WORDS: ReadonlySet<string> = new Set(['file', 'id', 'local']);
 const quoted = (name: string) => new RegExp(`['"\`]${name.replace(/[[\]\\^$.|?*+()]/g, '\\$&')}['"\`]`);
 
 describe('every program has one home', () => {

@@ -1,0 +1,52 @@
+/**
+ * How a builtin that sets the variables named among its operands changes later commands: the
+ * declaration builtins (`export`, `declare`, … — their model is `declare.ts`) and `read`,
+ * `mapfile`, `getopts`, `unset` read their operands alike. Options are read wherever they stand
+ * (bash stops at the first operand: `declare A=1 -x` is an error there), which can only find more
+ * changes than bash makes.
+ */
+import type { ShellModel } from '../shells/index.js';
+import { variableStateChange } from '../variables.js';
+
+/** How one builtin reads its operands. @internal */
+export interface VariableSetter {
+  /** The option letters that take the next word as their value (`read -p PROMPT`). */
+  readonly valued?: string;
+  /** It exports what it sets without `-x` (`export`). */
+  readonly exports?: boolean;
+  /** `-n` makes a name refer to another variable (not `read -n`, a count). */
+  readonly nameref?: boolean;
+  /** `-f` changes functions without exporting them (`unset -f`). */
+  readonly functions?: boolean;
+  /** Its first operand is not a name it sets (`getopts OPTSTRING NAME`). */
+  readonly skipFirst?: boolean;
+}
+
+/** Why `name ARGS` (with `args` its words after the name) changes later commands, or undefined. @internal */
+export function variablesSetBy(name: string, args: readonly string[], how: VariableSetter, shells: readonly ShellModel[]): string | undefined {
+  const valued = how.valued ?? '';
+  const flags = args.filter((a) => /^[-+][A-Za-z]/.test(a)).join('');
+  const exported = how.exports === true || /x/.test(flags);
+  if (/n/.test(flags) && how.nameref === true) return `${name} -n makes a name refer to another variable`;
+  if (/f/.test(flags) && (exported || how.functions === true)) return `${name} -f changes the functions later commands may run`;
+  let skipNext = how.skipFirst === true;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (skipNext) {
+      skipNext = false;
+      continue;
+    }
+    if (a === '--') continue;
+    if (/^[-+][A-Za-z]/.test(a)) {
+      const letters = a.slice(1);
+      const last = letters.search(new RegExp(`[${valued}_]`));
+      if (valued !== '' && last >= 0 && last === letters.length - 1 && valued.includes(letters[last]!)) skipNext = true;
+      continue;
+    }
+    const n = /^[A-Za-z_][A-Za-z0-9_]*(?=$|=|\+=|\[)/.exec(a)?.[0];
+    if (n === undefined) continue;
+    const why = variableStateChange(n, exported, shells);
+    if (why) return why;
+  }
+  return undefined;
+}
