@@ -29,6 +29,54 @@ describe('robota URLs', () => {
     expect(canonicalUrl('file:///etc/passwd').ok).toBe(false);
     expect(compileUrlPattern('https://x/?q=1').ok).toBe(false);
     expect(compileUrlPattern('https://u@x/**').ok).toBe(false);
+    expect(compileUrlPattern('https://a**b.example.com/**').ok).toBe(false);
+    expect(compileUrlPattern('https://exam\\ple.com/**').ok).toBe(false);
+    expect(canonicalUrl('https://h/a%2Fb/x').ok).toBe(false);
+    expect(canonicalUrl('https://h/%E0%A4%A/x').ok).toBe(false);
+    expect(canonicalUrl('foo://0x7f.1/').ok).toBe(false);
+  });
+  const matches = (pattern: string, url: string): boolean => {
+    const p = compileUrlPattern(pattern);
+    const c = canonicalUrl(url);
+    if (!p.ok || !c.ok) throw new Error(`${pattern} / ${url} cannot be judged`);
+    return matchUrl(p.pattern, c.url);
+  };
+  it('compares hosts label by label: * one or more labels, ** any number, a dot is a boundary', () => {
+    expect(matches('https://**.example.com/**', 'https://example.com/')).toBe(true);
+    expect(matches('https://*.example.com/**', 'https://example.com/')).toBe(false);
+    expect(matches('https://*.example.com/**', 'https://evilexample.com/')).toBe(false);
+    expect(matches('https://a.**.c/**', 'https://a.c/')).toBe(true);
+    expect(matches('https://api-*.example.com/**', 'https://api-1example.com/')).toBe(false);
+    expect(matches('https://*.bücher.example/**', 'https://a.xn--bcher-kva.example/')).toBe(true);
+    expect(matches('http://[::1]/**', 'http://[0:0:0:0:0:0:0:1]/')).toBe(true);
+  });
+  it('compares paths segment by segment on decoded segments; %2A in a pattern is a literal star', () => {
+    expect(matches('https://h/%2A/**', 'https://h/zzz/x')).toBe(false);
+    expect(matches('https://h/%2A/**', 'https://h/*/x')).toBe(true);
+    expect(matches('https://h/a/*', 'https://h/a/b/c')).toBe(false);
+    expect(matches('https://h/a/**', 'https://h/a')).toBe(true);
+    expect(matches('https://evil.tld/**', 'https://evil.tld/?a=.example.com/x')).toBe(true);
+    expect(matches('https://*.example.com/**', 'https://evil.tld/?a=.example.com/x')).toBe(false);
+  });
+});
+
+describe('robota tool profiles', () => {
+  it('governs Bash and Shell by one set of rules', () => {
+    expect(decideIn('robota', { tool: 'Bash', input: { command: 'rm -rf build' } }, { settings: { permissions: { deny: ['Shell(rm *)'], allow: ['Bash'] } } }).behavior).toBe('deny');
+    expect(decideIn('robota', { tool: 'Shell', input: { command: 'ls' } }, { settings: { permissions: { deny: ['Bash'] } } }).behavior).toBe('deny');
+  });
+  it('asks for a pattern on the argument of a tool nobody declared, and matches it once the host declares one', () => {
+    const settings = { permissions: { deny: ['MyTool(secrets/**)'], allow: ['MyTool'] } };
+    const call = { tool: 'MyTool', input: { path: 'secrets/key.pem' } };
+    expect(decideIn('robota', call, { settings }).behavior).toBe('ask');
+    const toolProfiles = { MyTool: { argument: { key: 'path', kind: 'text' } } };
+    expect(decideIn('robota', call, { settings, input: { toolProfiles } }).behavior).toBe('deny');
+    expect(decideIn('robota', { tool: 'MyTool', input: { path: 'public/a.md' } }, { settings, input: { toolProfiles } }).behavior).toBe('allow');
+  });
+  it('allows a whole line written verbatim in a pattern without a wildcard, and no other line', () => {
+    const settings = { permissions: { allow: ['Bash(git fetch && git rebase)'] } };
+    expect(decideIn('robota', { tool: 'Bash', input: { command: 'git fetch && git rebase' } }, { settings }).behavior).toBe('allow');
+    expect(decideIn('robota', { tool: 'Bash', input: { command: 'git fetch && git rebase; rm -rf x' } }, { settings }).behavior).not.toBe('allow');
   });
 });
 

@@ -13,7 +13,7 @@ import { robotaCombinePreToolUse, robotaDecodeHookVerdict, robotaMatcherMatches,
 import { robotaPolicy } from './policy.js';
 import { robotaOutcome, robotaProtectedPaths } from './words.js';
 
-function robotaPredicate(c: ConformanceCase): CaseCheck | undefined {
+function robotaPredicate(c: ConformanceCase, dialect: () => Dialect): CaseCheck | undefined {
   const body = (c.case ?? {}) as Record<string, unknown>;
   const e = c.expected;
   if (typeof c['rule'] === 'string' && e['broadExecutionAllowRule'] !== undefined) {
@@ -21,7 +21,33 @@ function robotaPredicate(c: ConformanceCase): CaseCheck | undefined {
   }
   if (Array.isArray(c['rules'])) return () => ({ got: allowRulesForAutoMode(c['rules'] as string[]), want: e['allowRulesForAutoMode'] });
   if (c.kind === 'hooks') return robotaHookCheck(body, e);
+  if (body['peerTurnMatrix'] !== undefined && e['samePeerAndOwn'] === true) return () => peerTurnMatrix(c, body, dialect);
   return undefined;
+}
+
+/**
+ * robota's peer-turn matrix: every call (mode × rule lists × call) is decided the same inside a turn
+ * a peer's message started as in the session's own turn. What differs is reported.
+ */
+function peerTurnMatrix(c: ConformanceCase, body: Record<string, unknown>, dialect: () => Dialect): { got: unknown; want: unknown } {
+  const m = body['peerTurnMatrix'] as { modes: string[]; rules: Record<string, string[]>[]; calls: { tool: string; input: Record<string, unknown> }[] };
+  const differ: string[] = [];
+  const runner = robotaCaseRunner(dialect);
+  for (const mode of m.modes) {
+    for (const rules of m.rules) {
+      for (const call of m.calls) {
+        const one = (peerTurn: boolean) => {
+          const sub: ConformanceCase = { ...c, id: `${c.id}/${mode}`, expected: { result: 'allow' }, case: { cwd: body['cwd'], home: body['home'], mode, settings: { permissions: rules }, call, ...(peerTurn ? { peerTurn: true } : {}) } };
+          const o = runner.run(sub);
+          return o.status === 'pass' ? 'allow' : o.status === 'fail' ? o.got : 'skip';
+        };
+        const own = one(false);
+        const peer = one(true);
+        if (own !== peer) differ.push(`${call.tool} in ${mode} with ${JSON.stringify(rules)}: own ${own}, peer ${peer}`);
+      }
+    }
+  }
+  return { got: differ, want: [] };
 }
 
 function robotaHookCheck(body: Record<string, unknown>, e: Record<string, unknown>): CaseCheck | undefined {
@@ -67,7 +93,7 @@ export function robotaCaseRunner(dialect: () => Dialect): DialectCaseRunner {
   return dialectCaseRunner({
     dialect,
     policy: robotaPolicy,
-    predicate: robotaPredicate,
+    predicate: (c) => robotaPredicate(c, dialect),
     note: (d) => ` [${robotaOutcome(d)}]`,
     protectedPaths: robotaProtectedPaths,
     linkWorkspace: true,

@@ -30,6 +30,8 @@ export interface RobotaToolProfile {
   /** How the primary field is matched. */
   match?: 'command' | 'path' | 'text' | 'url';
   params?: readonly string[];
+  /** Other names of the same implementation: a rule naming any of them governs all (robota issue #3115). */
+  aliases?: readonly string[];
 }
 
 /**
@@ -38,8 +40,8 @@ export interface RobotaToolProfile {
  * @public
  */
 export const ROBOTA_TOOL_PROFILES: Readonly<Record<string, RobotaToolProfile>> = {
-  Bash: { risk: 'execute', primaryField: 'command', match: 'command', params: ['command', 'run_in_background', 'timeout', 'description', 'workingDirectory'] },
-  Shell: { risk: 'execute', primaryField: 'command', match: 'command', params: ['command', 'run_in_background', 'timeout', 'description', 'workingDirectory'] },
+  Bash: { risk: 'execute', primaryField: 'command', match: 'command', params: ['command', 'run_in_background', 'timeout', 'description', 'workingDirectory'], aliases: ['Shell'] },
+  Shell: { risk: 'execute', primaryField: 'command', match: 'command', params: ['command', 'run_in_background', 'timeout', 'description', 'workingDirectory'], aliases: ['Bash'] },
   BackgroundProcess: { risk: 'execute', primaryField: 'command', match: 'command', params: ['command'] },
   ExecuteCommand: { risk: 'execute', primaryField: 'command', match: 'command', params: ['command'] },
   Read: { risk: 'inspect', primaryField: 'filePath', match: 'path', params: ['filePath', 'offset', 'limit'] },
@@ -53,12 +55,48 @@ export const ROBOTA_TOOL_PROFILES: Readonly<Record<string, RobotaToolProfile>> =
   WebSearch: { risk: 'inspect', primaryField: 'query', match: 'text', params: ['query'] },
   Agent: { risk: 'execute', primaryField: 'subagent_type', match: 'text', params: ['model', 'prompt', 'subagent_type', 'description'] },
   Computer: { risk: 'execute', params: [] },
+  ComputerView: { risk: 'inspect', params: [] },
+  CodebaseRetrieval: { risk: 'inspect', params: [] },
+  AskUserQuestion: { risk: 'inspect', params: [] },
   peer_send_file: { risk: 'inspect', primaryField: 'path', match: 'path', params: ['path'] },
 };
 
-/** A tool's profile (own keys only). @public */
+/** A tool's built-in profile (own keys only). @public */
 export function robotaProfile(tool: string): RobotaToolProfile | undefined {
   return Object.prototype.hasOwnProperty.call(ROBOTA_TOOL_PROFILES, tool) ? ROBOTA_TOOL_PROFILES[tool] : undefined;
+}
+
+/** Where a tool's profile comes from: the host's declarations over the built-in ones. @public */
+export type RobotaProfiles = (tool: string) => RobotaToolProfile | undefined;
+
+const KINDS = new Set(['command', 'path', 'text', 'url']);
+const RISKS = new Set(['inspect', 'modify', 'execute']);
+
+/**
+ * The profiles a host declared (robota's `registerToolPermissionProfile`: `{ riskClass, argument:
+ * { key, kind }, aliases }` a tool) over the built-in ones; a declaration replaces the built-in
+ * profile of its tool, as a later registration does in robota. An argument declared without a
+ * kind of robota's four declares no key.
+ * @public
+ */
+export function robotaProfiles(declared: unknown): RobotaProfiles {
+  if (declared === null || typeof declared !== 'object') return robotaProfile;
+  const table = declared as Record<string, unknown>;
+  return (tool) => {
+    if (!Object.prototype.hasOwnProperty.call(table, tool)) return robotaProfile(tool);
+    const d = table[tool];
+    if (d === null || typeof d !== 'object') return robotaProfile(tool);
+    const { riskClass, argument, aliases } = d as { riskClass?: unknown; argument?: { key?: unknown; kind?: unknown }; aliases?: unknown };
+    const profile: RobotaToolProfile = { params: robotaProfile(tool)?.params ?? [] };
+    if (typeof riskClass === 'string' && RISKS.has(riskClass)) profile.risk = riskClass as RobotaToolProfile['risk'] & string;
+    if (typeof argument?.key === 'string' && typeof argument.kind === 'string' && KINDS.has(argument.kind)) {
+      profile.primaryField = argument.key;
+      profile.match = argument.kind as RobotaToolProfile['match'] & string;
+      profile.params = [...new Set([...(profile.params ?? []), argument.key])];
+    }
+    if (Array.isArray(aliases)) profile.aliases = aliases.filter((a): a is string => typeof a === 'string');
+    return profile;
+  };
 }
 
 /** The result of parsing a robota pattern. @public */
@@ -108,9 +146,14 @@ const textRe = memo((p: string) => textGlobRegExp(p));
 const pathRe = memo((p: string) => pathGlobRegExp(p));
 const urlPattern = memo((p: string) => compileUrlPattern(p));
 
-/** Does a rule's tool name (maybe a glob) cover a tool? Case-sensitive. @public */
-export function robotaToolMatches(rule: RobotaRule, tool: string): boolean {
-  return rule.toolIsGlob ? textRe(rule.tool).test(tool) : rule.tool === tool;
+/**
+ * Does a rule's tool name (maybe a glob) cover a tool, under its own name or one of its aliases?
+ * Case-sensitive.
+ * @public
+ */
+export function robotaToolMatches(rule: RobotaRule, tool: string, profiles: RobotaProfiles = robotaProfile): boolean {
+  const names = [tool, ...(profiles(tool)?.aliases ?? [])];
+  return names.some((name) => (rule.toolIsGlob ? textRe(rule.tool).test(name) : rule.tool === name));
 }
 
 /** How a rule relates to a value: it matches, it does not, or it cannot be evaluated. @public */
@@ -150,8 +193,9 @@ function paramValue(v: unknown): string | undefined | null {
  * judged (a URL with user info, an object parameter, a tool with no field to match).
  * @public
  */
-export function matchRobotaContent(rule: RobotaRule, tool: string, input: Record<string, unknown>, env: { cwd: string; home: string; noCwd?: boolean }, commandText?: string): RobotaMatch {
-  if (!robotaToolMatches(rule, tool)) return 'none';
+export function matchRobotaContent(rule: RobotaRule, tool: string, input: Record<string, unknown>, env: { cwd: string; home: string; noCwd?: boolean; profiles?: RobotaProfiles }, commandText?: string): RobotaMatch {
+  const profiles = env.profiles ?? robotaProfile;
+  if (!robotaToolMatches(rule, tool, profiles)) return 'none';
   if (rule.kind === 'bare') return 'match';
   if (rule.kind === 'param') {
     const v = paramValue(input[rule.param!.name]);
@@ -160,14 +204,10 @@ export function matchRobotaContent(rule: RobotaRule, tool: string, input: Record
     return textRe(rule.param!.value).test(v) ? 'match' : 'none';
   }
   const content = rule.content!;
-  const profile = robotaProfile(tool);
-  if (!profile?.primaryField) {
-    for (const k of ['path', 'filePath', 'command', 'url', 'query', 'pattern']) {
-      const v = input[k];
-      if (typeof v === 'string') return textRe(content).test(v) ? 'match' : 'none';
-    }
-    return 'unevaluable';
-  }
+  const profile = profiles(tool);
+  // A tool nobody declared an argument for: a pattern scoped to its argument cannot be evaluated
+  // (robota CORE-030) — "cannot tell" is not "no".
+  if (!profile?.primaryField) return 'unevaluable';
   const raw = commandText ?? input[profile.primaryField];
   if (raw === undefined) return 'none';
   if (typeof raw !== 'string') return 'unevaluable';

@@ -14,7 +14,7 @@ import type { CompiledRule } from '../../settings/types.js';
 import { memo } from '../shared/glob.js';
 import { inputOf, stringList } from '../shared/input.js';
 import { isBroadExecutionAllowRule } from './auto-mode.js';
-import { matchRobotaContent, parseRobotaRule, robotaCanonicalPath, robotaProfile, robotaToolMatches, type RobotaMatch, type RobotaRule } from './rules.js';
+import { matchRobotaContent, parseRobotaRule, robotaCanonicalPath, robotaProfiles, robotaToolMatches, type RobotaMatch, type RobotaProfiles, type RobotaRule } from './rules.js';
 
 const SHELL_TOOLS = new Set(['Bash', 'Shell']);
 const parsed = memo((text: string) => parseRobotaRule(text));
@@ -24,9 +24,23 @@ function robotaRule(text: string): RobotaRule | undefined {
   return r.ok ? r.rule : undefined;
 }
 
+const profileTables = new WeakMap<object, RobotaProfiles>();
+
+/** The tool profiles of a call: the host's declarations (`dialectInput.toolProfiles`) over the built-in ones. */
+function profilesOf(state: EvalState): RobotaProfiles {
+  const declared = inputOf(state, 'toolProfiles');
+  if (declared === null || typeof declared !== 'object') return robotaProfiles(undefined);
+  let p = profileTables.get(declared);
+  if (p === undefined) {
+    p = robotaProfiles(declared);
+    profileTables.set(declared, p);
+  }
+  return p;
+}
+
 /** The working directory a pattern is matched in; `noCwd` when the caller has none (`dialectInput.noCwd`). */
-function matchEnv(state: EvalState): { cwd: string; home: string; noCwd: boolean } {
-  return { cwd: state.ctx.cwd, home: state.ctx.home, noCwd: inputOf(state, 'noCwd') === true };
+function matchEnv(state: EvalState): { cwd: string; home: string; noCwd: boolean; profiles: RobotaProfiles } {
+  return { cwd: state.ctx.cwd, home: state.ctx.home, noCwd: inputOf(state, 'noCwd') === true, profiles: profilesOf(state) };
 }
 
 /** What the steps know about one call. */
@@ -51,7 +65,7 @@ function riskOf(state: EvalState, tool: string): RobotaView['risk'] {
     const r = (declared as Record<string, unknown>)[tool];
     if (r === 'inspect' || r === 'modify' || r === 'execute') return r;
   }
-  return robotaProfile(tool)?.risk;
+  return profilesOf(state)(tool)?.risk;
 }
 
 function viewOf(state: EvalState): RobotaView {
@@ -62,7 +76,7 @@ function viewOf(state: EvalState): RobotaView {
   const view: RobotaView = { tool, input, readOnly: false };
   const risk = riskOf(state, tool);
   if (risk !== undefined) view.risk = risk;
-  const profile = robotaProfile(tool);
+  const profile = profilesOf(state)(tool);
   if (SHELL_TOOLS.has(tool) || profile?.match === 'command') {
     const c = input['command'];
     if (typeof c === 'string') {
@@ -108,7 +122,7 @@ function shellIsReadOnly(state: EvalState, analysis: ShellAnalysis, input: Recor
  */
 function restrictive(state: EvalState, rule: RobotaRule): RobotaMatch {
   const v = viewOf(state);
-  if (!robotaToolMatches(rule, v.tool)) return 'none';
+  if (!robotaToolMatches(rule, v.tool, profilesOf(state))) return 'none';
   if (rule.kind !== 'content' || v.analysis === undefined || v.command === undefined) {
     return matchRobotaContent(rule, v.tool, v.input, matchEnv(state));
   }
@@ -158,11 +172,15 @@ export const robotaDenyList: PipelineStep = {
   },
 };
 
-/** The allow-side match: a command must be one simple command the pattern covers whole. */
+/**
+ * The allow-side match: a command must be one simple command the pattern covers whole (robota
+ * issue #2427), or the whole line written out verbatim in a pattern with no wildcard.
+ */
 function allowMatch(state: EvalState, rule: RobotaRule): boolean {
   const v = viewOf(state);
-  if (!robotaToolMatches(rule, v.tool)) return false;
+  if (!robotaToolMatches(rule, v.tool, profilesOf(state))) return false;
   if (rule.kind === 'param') return false;
+  if (rule.kind === 'content' && v.command !== undefined && !rule.content!.includes('*') && rule.content === v.command.trim()) return true;
   if (rule.kind === 'content' && v.analysis !== undefined) {
     const a = v.analysis;
     if (a.unknown.length > 0 || a.hasSubstitution || a.commands.length !== 1 || a.redirects.some((r) => r.kind === 'file')) return false;
@@ -228,13 +246,13 @@ export const robotaNeverAutoApproved: PipelineStep = {
     for (const cr of state.index.ask) {
       const rule = robotaRule(cr.rule.text);
       if (!rule) continue;
-      if (rule.primaryParam && robotaToolMatches(rule, v.tool)) return approve(state, 'neverAutoApproved', 'rule', `${cr.rule.text} is a parameter rule on the primary field: it asks on every call`, { rule: cr, askKind: 'firm' });
+      if (rule.primaryParam && robotaToolMatches(rule, v.tool, profilesOf(state))) return approve(state, 'neverAutoApproved', 'rule', `${cr.rule.text} is a parameter rule on the primary field: it asks on every call`, { rule: cr, askKind: 'firm' });
       const m = restrictive(state, rule);
       if (m !== 'none') return approve(state, 'neverAutoApproved', 'rule', `ask pattern ${cr.rule.text}${m === 'unevaluable' ? ' may match' : ' matches'}`, { rule: cr, askKind: 'firm' });
     }
     for (const cr of [...state.index.bareDeny, ...state.index.deny]) {
       const rule = robotaRule(cr.rule.text);
-      if (rule?.primaryParam && robotaToolMatches(rule, v.tool)) return approve(state, 'neverAutoApproved', 'rule', `${cr.rule.text} is a parameter rule on the primary field: it asks on every call`, { rule: cr, askKind: 'firm' });
+      if (rule?.primaryParam && robotaToolMatches(rule, v.tool, profilesOf(state))) return approve(state, 'neverAutoApproved', 'rule', `${cr.rule.text} is a parameter rule on the primary field: it asks on every call`, { rule: cr, askKind: 'firm' });
     }
     const platform = state.env.platform;
     const norm = { cwd: state.ctx.cwd, home: state.ctx.home, platform };

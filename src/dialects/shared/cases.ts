@@ -51,7 +51,7 @@ function caseContext(c: ConformanceCase, body: Record<string, unknown>, spec: Di
   const cwd = str(body['cwd']) ?? (noCwd ? '/' : '/home/user/project');
   const home = str(body['home']) ?? '/home/user';
   const input: Record<string, unknown> = {};
-  for (const k of ['flags', 'sessionGrants', 'allowedPrompts', 'ceiling', 'askAll', 'peerTurn', 'sandboxAutoApproved', 'allowBypass', 'memoryDir', 'toolOutputDir', 'approver']) {
+  for (const k of ['flags', 'sessionGrants', 'allowedPrompts', 'ceiling', 'askAll', 'peerTurn', 'sandboxAutoApproved', 'allowBypass', 'memoryDir', 'toolOutputDir', 'approver', 'toolProfiles', 'riskClasses']) {
     if (body[k] !== undefined) input[k] = body[k];
   }
   if (noCwd) input['noCwd'] = true;
