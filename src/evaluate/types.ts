@@ -190,6 +190,12 @@ export interface Dialect {
    */
   ownsDontAsk?: boolean;
   /**
+   * Which refusals PermissionDenied hooks hear of: `classifier` (Claude Code: the auto-mode
+   * classifier's, where a hook may say retry) or `every` (biu: a deny rule or mode, a blocking
+   * PreToolUse hook and a person's no as well, informational only). Default `classifier`.
+   */
+  permissionDeniedHooks?: 'classifier' | 'every';
+  /**
    * How the dialect replays its own conformance cases (`runCase` in `toolgate/testing` hands it every
    * case of the dialect). The default dialect has none: `runCase` replays Claude Code's cases itself.
    */

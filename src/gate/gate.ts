@@ -7,7 +7,7 @@ import type { Policy } from '../settings/index.js';
 import { toolFamily } from '../rules/index.js';
 import { applyUpdates, createCore, evaluationContext, hasHandlers, startingMode, switchMode, type GateCore, type ModeState } from './core.js';
 import { adjustForPlanTools, allowedPromptsFrom, matchesAllowedPrompt } from './plan.js';
-import { hookBase, resolveAsk, type AskInfo } from './resolve.js';
+import { hookBase, notifyDenied, resolveAsk, type AskInfo } from './resolve.js';
 import { allowResult, deferredResult, denyResult, failedResult, MAX_REWRITES, newId, type RunState } from './results.js';
 import type { GateSession } from './session.js';
 import { reportDecision, startClock } from './provenance.js';
@@ -216,6 +216,7 @@ async function loop(core: GateCore, ms: ModeState, st: RunState, signal: AbortSi
       st.trace.push({ step: 'preToolUseHooks', outcome: hook.decision === 'defer' || hook.decision === undefined ? 'pass' : hook.decision, detail: hook.decision === undefined ? 'no hook decided' : `${hook.decision} by ${hook.decidedBy ?? 'a hook'}${hook.reason ? `: ${hook.reason}` : ''}` });
       if (hook.decision === 'deny') {
         const message = hook.reason ?? 'blocked by a PreToolUse hook';
+        await notifyDenied(core, ms, st, message, signal);
         return denyResult(st, 'preToolUseHook', 'hook', message, { ...(hook.stop !== undefined ? { stop: hook.stop } : {}), step: 'preToolUseHooks' });
       }
       if (hook.decision === 'defer') return deferredResult(st, hook.reason);
@@ -251,7 +252,10 @@ async function loop(core: GateCore, ms: ModeState, st: RunState, signal: AbortSi
     st.trace.push(...d.trace);
 
     // 3. Combine: a deny wins; a hook's ask is firm; a hook's allow answers plain and protected asks.
-    if (d.behavior === 'deny') return denyResult(st, 'rules', d.reason.kind, d.reason.message, { step: 'gate' });
+    if (d.behavior === 'deny') {
+      await notifyDenied(core, ms, st, d.reason.message, signal);
+      return denyResult(st, 'rules', d.reason.kind, d.reason.message, { step: 'gate' });
+    }
     let ask: AskInfo;
     if (hookAsk) {
       ask = { kind: 'firm', decision: d, hookReason: hookReason ?? 'a PreToolUse hook asks' };
@@ -402,6 +406,7 @@ async function resume(core: GateCore, ms: ModeState, st: RunState, pending: Pend
   }
   if (answer.behavior === 'deny') {
     const message = typeof answer.message === 'string' && answer.message !== '' ? answer.message : 'The user refused this call.';
+    await notifyDenied(core, ms, st, message, opts.signal ?? NEVER);
     return denyResult(st, 'answer', 'resolver', message, { ...(answer.interrupt === true ? { interrupt: true } : {}), step: 'answer' });
   }
   personApproved(core);

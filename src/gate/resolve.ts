@@ -128,6 +128,26 @@ function matchedAskRule(d: Decision): { source: string; toolName: string; ruleCo
   return { source: d.rule?.source.kind ?? 'unknown', toolName, ...(open >= 0 && text.endsWith(')') ? { ruleContent: text.slice(open + 1, -1) } : {}) };
 }
 
+/**
+ * Tell PermissionDenied hooks of a refusal that is not the classifier's, where the dialect says
+ * they hear of every refusal (biu). Informational: what they answer changes nothing, and a hook
+ * that fails is recorded, never turned into a different decision.
+ */
+export async function notifyDenied(core: GateCore, ms: ModeState, st: RunState, reason: string, signal: AbortSignal): Promise<void> {
+  if (core.options.dialect?.permissionDeniedHooks !== 'every' || !hasHandlers(core, 'PermissionDenied')) return;
+  try {
+    const run = await core.dispatcher.run(
+      'PermissionDenied',
+      { tool_name: st.call.tool, tool_input: st.call.input, tool_use_id: st.toolUseId, reason },
+      { signal, toolCall: st.call, base: hookBase(ms) },
+    );
+    core.emitter.emit('hook', run);
+    (st.hookRuns ??= []).push(run);
+  } catch {
+    st.trace.push({ step: 'permissionDeniedHooks', outcome: 'pass', detail: 'a PermissionDenied hook failed; the refusal stands' });
+  }
+}
+
 export function hookBase(ms: ModeState) {
   return {
     permission_mode: ms.mode,

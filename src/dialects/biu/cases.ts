@@ -7,7 +7,7 @@
 import type { ConformanceCase, DialectCaseRunner } from '../../cases/index.js';
 import type { Dialect } from '../../evaluate/index.js';
 import { dialectCaseRunner, hookGroups, str, type CaseCheck } from '../shared/cases.js';
-import { biuHookDecision, biuHookTypeSupport, biuMatcherMatches } from './hooks.js';
+import { biuHookDecision, biuHookTypeSupport, biuHooksMayRun, biuMatcherMatches } from './hooks.js';
 import { biuModeFromString } from './modes.js';
 import { pathInWorkingPath } from './paths.js';
 import { biuEnterPlan, biuExitPlan, biuExitPlanModeToolCheck, type BiuPlanState } from './plan.js';
@@ -17,9 +17,9 @@ import { parseBiuRule } from './rules.js';
 import { biuDestructiveWarning } from './warnings.js';
 
 const BIU_SKIPS: Readonly<Record<string, string>> = {
-  'biu-116': 'checks that the PermissionDenied hook fired, which needs the gate (issue 5); the decision itself is checked by own cases',
-  'biu-118': 'the hook registry of the test is not in the case (only the trust flag is); the trust gate is tested through biuHooksMayRun',
-  'biu-119': 'the hook registry of the test is not in the case (only the trust flag is); the trust gate is tested through biuHooksMayRun',
+  'biu-116': 'checks that the PermissionDenied hook fired: replayed through the gate (test/gate/dialects.test.ts), where biu tells PermissionDenied hooks of every refusal',
+  'biu-118': 'the hook registry the test builds is not in the shared case: replayed with it as own/biu-upstream.jsonl biu-up-118',
+  'biu-119': 'the hook registry the test builds is not in the shared case: replayed with it as own/biu-upstream.jsonl biu-up-119',
 };
 
 function biuPredicate(c: ConformanceCase): CaseCheck | undefined {
@@ -73,7 +73,9 @@ function biuScenario(steps: unknown[][], e: Record<string, unknown>): { got: unk
 function biuHookCheck(body: Record<string, unknown>, e: Record<string, unknown>): CaseCheck | undefined {
   const event = String(body['event'] ?? '');
   if (e['matchedHooks'] !== undefined && body['settings'] !== undefined) {
-    return () => ({ got: hookGroups(body['settings'], event).filter((g) => biuMatcherMatches(g.matcher, String(body['matchKey'] ?? ''))).length, want: e['matchedHooks'] });
+    // Hooks of an untrusted directory never run (biu's trust gate): none matches.
+    const mayRun = body['trusted'] === undefined || biuHooksMayRun(body['trusted'] === true);
+    return () => ({ got: mayRun ? hookGroups(body['settings'], event).filter((g) => biuMatcherMatches(g.matcher, String(body['matchKey'] ?? ''))).length : 0, want: e['matchedHooks'] });
   }
   if (e['combined'] === 'error') {
     return () => {

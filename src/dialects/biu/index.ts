@@ -41,5 +41,8 @@ export const biu: Dialect = {
   caseInsensitiveTools: true,
   // biu's order decides dontAsk itself: an ask rule still asks there (biu docs, "Modes").
   ownsDontAsk: true,
+  // biu tells PermissionDenied hooks of every refusal: a rule's, a hook's, a person's (biu engine,
+  // firePermissionDeniedHook).
+  permissionDeniedHooks: 'every',
   cases: biuCaseRunner(() => biu),
 };
