@@ -3,6 +3,7 @@ import { Option, type Command } from 'commander';
 import type { AskRecord, AuditEntry, Store } from '../store/index.js';
 import { maskInput, maskText } from '../serve/display/index.js';
 import { UsageError } from './load.js';
+import type { ProposalView } from '../serve/proposals.js';
 
 interface StoreFlags {
   store?: string;
@@ -85,8 +86,25 @@ function callLines(a: AskRecord): string[] {
   return lines;
 }
 
-/** `toolgate asks show`: one ask as text, its call whole (secrets of recognised shapes masked). */
-export function askDetail(a: AskRecord): string {
+/**
+ * What remembering would save, as lines: each part's suggested rule with what it covers (flagged
+ * when broader than the call) and examples, then the narrower rules `--rule` may choose instead.
+ */
+export function proposalLines(p: ProposalView): string[] {
+  const lines: string[] = [];
+  for (const part of p.parts) {
+    if (p.parts.length > 1) lines.push(`  for:      ${part.text}`);
+    part.options.forEach((o, i) => {
+      const flag = o.broader ? ' (broader than this call)' : '';
+      lines.push(`  ${i === 0 ? 'remember:' : 'or:      '} ${o.rule} — ${o.covers}${flag}${o.masked ? ' [holds a masked secret: choose it on the page]' : ''}`);
+      for (const e of o.examples) lines.push(`              e.g. ${e.text} (${e.from === 'session' ? 'run in this session' : "toolgate's examples"})`);
+    });
+  }
+  return lines;
+}
+
+/** `toolgate asks show`: one ask as text, its call whole (secrets of recognised shapes masked), and what remembering it would save. */
+export function askDetail(a: AskRecord, proposal?: ProposalView): string {
   const p = a.pending;
   const lines = [
     `ask ${a.id} (${a.state})`,
@@ -97,7 +115,8 @@ export function askDetail(a: AskRecord): string {
     `  session:  ${a.sessionId ?? '-'}${a.agent ? `, agent ${a.agent}` : ''}; via ${a.origin}`,
     `  parked:   ${new Date(a.createdAt).toISOString()}${a.expiresAt ? `, held until ${new Date(a.expiresAt).toISOString()}` : ''}`,
   ];
-  for (const s of p.suggestions) if (s.type === 'addRules') lines.push(`  remember: ${s.rules.map((r) => (r.ruleContent !== undefined ? `${r.toolName}(${r.ruleContent})` : r.toolName)).join(', ')}`);
+  if (proposal !== undefined) lines.push(...proposalLines(proposal));
+  else for (const s of p.suggestions) if (s.type === 'addRules') lines.push(`  remember: ${s.rules.map((r) => (r.ruleContent !== undefined ? `${r.toolName}(${r.ruleContent})` : r.toolName)).join(', ')}`);
   if (a.state === 'expired') lines.push(`  given up: ${new Date(a.updatedAt).toISOString()}, ${a.expiry?.message ?? 'no answer came in time'}; the call was not allowed`);
   if (a.answer) {
     const w = a.answer;
@@ -147,7 +166,8 @@ export function registerAsksCommand(program: Command): void {
           return;
         }
         await prepareDisplay([a]);
-        process.stdout.write(flags.json ? `${JSON.stringify(publicAsk(a), null, 2)}\n` : `${askDetail(a)}\n`);
+        const proposal = a.state === 'pending' ? await proposalOf(store, a) : undefined;
+        process.stdout.write(flags.json ? `${JSON.stringify({ ...publicAsk(a), ...(proposal !== undefined ? { proposal } : {}) }, null, 2)}\n` : `${askDetail(a, proposal)}\n`);
       });
     });
 
@@ -163,12 +183,14 @@ export function registerAsksCommand(program: Command): void {
     .option('--message <text>', 'for deny: what the model is told')
     .option('--interrupt', 'for deny: stop the agent')
     .addOption(new Option('--scope <scope>', 'how far an allow reaches (session and project store the rules of --remember)').choices(['once', 'session', 'project']))
-    .option('--remember', "for allow: also allow the ask's suggested rules from now on (default scope session)")
+    .option('--remember', "for allow: also allow the ask's suggested rules from now on (default scope session); a rule broader than the call must be confirmed with --rule")
+    .option('--rule <rule>', 'for allow: remember this rule, one `asks show` proposes (the suggestion or a narrower one; repeatable, one per part of the call)', (v: string, prev: string[] = []) => [...prev, v])
     .option('--updated-input <json>', 'for allow: run this input instead (it is gated again)')
     .option('--json', 'print the answered ask as JSON')
-    .action(async (id: string, behavior: string, flags: { code: string; server?: string; allowRemote?: boolean; tokenFile?: string; message?: string; interrupt?: boolean; scope?: 'once' | 'session' | 'project'; remember?: boolean; updatedInput?: string; json?: boolean }) => {
+    .action(async (id: string, behavior: string, flags: { code: string; server?: string; allowRemote?: boolean; tokenFile?: string; message?: string; interrupt?: boolean; scope?: 'once' | 'session' | 'project'; remember?: boolean; rule?: string[]; updatedInput?: string; json?: boolean }) => {
       if (behavior !== 'allow' && behavior !== 'deny') throw new UsageError(`the answer must be allow or deny, not "${behavior}"`);
-      if (behavior === 'deny' && (flags.remember || flags.updatedInput !== undefined)) throw new UsageError('--remember and --updated-input go with allow');
+      if (behavior === 'deny' && (flags.remember || flags.rule !== undefined || flags.updatedInput !== undefined)) throw new UsageError('--remember, --rule and --updated-input go with allow');
+      const remembers = behavior === 'allow' && (flags.remember === true || flags.rule !== undefined);
       if (behavior === 'allow' && (flags.message !== undefined || flags.interrupt)) throw new UsageError('--message and --interrupt go with deny');
       let updatedInput: Record<string, unknown> | undefined;
       if (flags.updatedInput !== undefined) {
@@ -190,15 +212,26 @@ export function registerAsksCommand(program: Command): void {
       const body = {
         behavior,
         code: flags.code,
-        ...(behavior === 'allow' ? { ...(updatedInput ? { updatedInput } : {}), ...(flags.remember ? { remember: true } : {}) } : { ...(flags.message !== undefined ? { message: flags.message } : {}), ...(flags.interrupt ? { interrupt: true } : {}) }),
+        ...(behavior === 'allow' ? { ...(updatedInput ? { updatedInput } : {}), ...(remembers ? { remember: true } : {}), ...(flags.rule !== undefined ? { rules: flags.rule } : {}) } : { ...(flags.message !== undefined ? { message: flags.message } : {}), ...(flags.interrupt ? { interrupt: true } : {}) }),
         ...(flags.scope ? { scope: flags.scope } : {}),
       };
+      const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+      // What remembering saves is seen before it is saved: a rule broader than the call is saved
+      // only when named with --rule (the server checks every rule named is one it proposed).
+      let proposal: ProposalView | undefined;
+      if (remembers && flags.scope !== 'once') {
+        proposal = await fetchProposal(base, id, headers);
+        const broad = proposal?.parts.map((p) => p.options[0]).filter((o) => o !== undefined && o.broader) ?? [];
+        if (flags.rule === undefined && broad.length > 0 && proposal !== undefined) {
+          throw new UsageError(`remembering would save a rule broader than this call:\n${proposalLines(proposal).join('\n')}\nconfirm it with --rule '${broad[0]?.rule}', or choose a narrower one with --rule`);
+        }
+      }
       // Through the server, never the store: the server checks the token and the code, records
       // who answered, and releases the request it holds.
       let res: Response;
       try {
         // No redirect is followed: the token goes to the chosen server only.
-        res = await fetch(new URL(`/v1/asks/${encodeURIComponent(id)}/answer`, base), { method: 'POST', redirect: 'error', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+        res = await fetch(new URL(`/v1/asks/${encodeURIComponent(id)}/answer`, base), { method: 'POST', redirect: 'error', headers, body: JSON.stringify(body) });
       } catch (e) {
         process.stderr.write(`toolgate: cannot reach toolgate serve at ${base.origin}: ${(e as Error).cause instanceof Error ? ((e as Error).cause as Error).message : (e as Error).message}\n`);
         process.exitCode = 1;
@@ -216,9 +249,37 @@ export function registerAsksCommand(program: Command): void {
         process.exitCode = res.status === 400 ? 2 : 1;
         return;
       }
-      const answer = reply['answer'] as { behavior?: string; answerer?: string } | undefined;
+      const answer = reply['answer'] as { behavior?: string; answerer?: string; scope?: string } | undefined;
       process.stdout.write(flags.json ? `${JSON.stringify(reply)}\n` : `${escapeHidden(`ask ${id}: ${answer?.behavior ?? behavior} by ${answer?.answerer ?? '?'}`)}\n`);
+      if (!flags.json && proposal !== undefined && answer?.scope !== undefined && answer.scope !== 'once') {
+        const saved = flags.rule ?? proposal.parts.map((p) => p.options[0]?.rule ?? '');
+        const all = proposal.parts.flatMap((p) => p.options);
+        for (const rule of saved) {
+          const o = all.find((x) => x.rule === rule);
+          process.stdout.write(`${escapeHidden(`remembered for the ${answer.scope}: ${rule}${o !== undefined ? ` — ${o.covers}${o.broader ? ' (broader than this call)' : ''}` : ''}`)}\n`);
+        }
+      }
     });
+}
+
+/** The ask's proposal as `GET /v1/asks/:id` gives it, or `undefined` when it cannot be read (the answer then reports why). */
+async function fetchProposal(base: URL, id: string, headers: Record<string, string>): Promise<ProposalView | undefined> {
+  try {
+    const r = await fetch(new URL(`/v1/asks/${encodeURIComponent(id)}`, base), { redirect: 'error', headers });
+    if (!r.ok) return undefined;
+    return ((await r.json()) as { proposal?: ProposalView }).proposal;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What remembering a pending ask would save, read from the store (the session's commands as examples). */
+async function proposalOf(store: Store, a: AskRecord): Promise<ProposalView | undefined> {
+  const { prepareShell } = await import('../shell/index.js');
+  await prepareShell();
+  const { askProposal, proposalView, sessionHistory } = await import('../serve/proposals.js');
+  const p = askProposal(a, await sessionHistory(store, a.sessionId));
+  return p.parts.length > 0 ? proposalView(p) : undefined;
 }
 
 /** An ask as the CLI prints it: the input whole with secrets of recognised shapes masked (the audit's redacted copy left out). */

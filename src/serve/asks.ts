@@ -5,6 +5,9 @@ import { grantRules, inputSha256, redactInput, type AnswerScope, type AskOrigin,
 import { newId } from '../gate/results.js';
 import type { AnswerCodes } from './answer-code.js';
 import { settle, type Decider, type Settled } from './decide.js';
+import { confirmForAsk, type ConfirmedRules } from './proposals.js';
+import { ruleValueText } from '../gate/session.js';
+import type { PermissionUpdate } from '../core/types.js';
 import type { Holder } from './holders.js';
 import type { Projects } from './projects.js';
 
@@ -13,6 +16,12 @@ export interface AnswerInput {
   answer: AskAnswer;
   scope?: AnswerScope;
   answerer: string;
+  /**
+   * The rules the person confirmed, exactly as shown (`Bash(git push origin *)`): each must be
+   * one the ask's proposal offers (`src/grants/`). Without them (and without allow rules in
+   * `updatedPermissions`) a remembering answer saves the proposal's suggestion for each part.
+   */
+  rules?: readonly string[];
 }
 
 /** What answering an ask came to. */
@@ -121,7 +130,7 @@ export function createAsks(o: {
       });
     },
 
-    answer: (id, input, check) => recordAnswer(store, id, input, now(), check),
+    answer: (id, input, check) => recordAnswer(store, id, input, now(), (ask, chosen) => confirmForAsk(o, ask, chosen), check),
 
     async resolve(ask) {
       if (ask.answer === undefined) throw new Error(`ask ${ask.id} has no answer`);
@@ -133,20 +142,45 @@ export function createAsks(o: {
   };
 }
 
+/** The allow rules an answer's `updatedPermissions` adds, as rule texts. */
+function allowTexts(updates: readonly PermissionUpdate[] | undefined): string[] {
+  const out: string[] = [];
+  for (const u of Array.isArray(updates) ? updates : []) if (u.type === 'addRules' && u.behavior === 'allow') out.push(...u.rules.map(ruleValueText));
+  return out;
+}
+
 /**
  * Record a person's answer to a pending ask with the grants its scope asks for, in one
- * transaction; `check` (the answer code) runs once the ask is found pending and the answer valid,
- * so a code is spent only on an answer that can be recorded.
+ * transaction. A scope that stores grants saves only what `confirm` confirms: the rules the
+ * person chose (`input.rules` and the allow rules of `updatedPermissions`) or, without a choice,
+ * the proposal's suggestions — each a proposed rule, together answering the call. `check` (the
+ * answer code) runs once the ask is found pending and the answer valid, so a code is spent only on
+ * an answer that can be recorded.
  */
-export async function recordAnswer(store: Store, id: string, input: AnswerInput, at: number, check?: AnswerCheck): Promise<AnswerOutcome> {
+export async function recordAnswer(
+  store: Store,
+  id: string,
+  input: AnswerInput,
+  at: number,
+  confirm: (ask: AskRecord, chosen: readonly string[] | undefined) => Promise<ConfirmedRules>,
+  check?: AnswerCheck,
+): Promise<AnswerOutcome> {
   const ask = await store.getAsk(id);
   if (ask === undefined) return { ok: false, status: 404, message: `no ask with id ${id}` };
   if (ask.state !== 'pending') return { ok: false, status: 409, message: `ask ${id} is already ${ask.state}`, ask };
   const rules = grantRules(ask.pending, input.answer, input.scope, ask.sessionId !== undefined);
   if (!rules.ok) return { ok: false, status: 400, message: rules.message };
+  if (input.rules !== undefined && rules.rules.length === 0) return { ok: false, status: 400, message: `rules are saved only by an allow that remembers (scope session or project), not with scope ${rules.scope}` };
+  let saved = rules.rules;
+  if (saved.length > 0) {
+    const chosen = [...(input.rules ?? []), ...(input.answer.behavior === 'allow' ? allowTexts(input.answer.updatedPermissions) : [])];
+    const confirmed = await confirm(ask, chosen.length > 0 ? chosen : undefined);
+    if (!confirmed.ok) return { ok: false, status: 400, message: confirmed.message };
+    saved = confirmed.rules;
+  }
   const refused = await check?.(ask);
   if (refused !== undefined) return refused;
-  const grants = rules.rules.map((rule) => ({
+  const grants = saved.map((rule) => ({
     id: newId('grant'),
     scope: rules.scope as 'session' | 'project',
     ...(rules.scope === 'session' && ask.sessionId !== undefined ? { sessionId: ask.sessionId } : {}),

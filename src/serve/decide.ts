@@ -63,7 +63,8 @@ export interface Settled {
 // hook is what points back here).
 const NO_HOOKS: HookRegistry = compileHooks([]).registry;
 
-function ruleValue(text: string): PermissionRuleValue {
+/** A stored rule's text as a rule value (`Bash(npm test *)` → `{ toolName: 'Bash', ruleContent: 'npm test *' }`). */
+export function ruleValue(text: string): PermissionRuleValue {
   const open = text.indexOf('(');
   if (open === -1 || !text.endsWith(')')) return { toolName: text };
   return { toolName: text.slice(0, open), ruleContent: unescapeRuleContent(text.slice(open + 1, -1)) };

@@ -131,6 +131,36 @@ describe('toolgate serve', () => {
     }
   }, 90_000);
 
+  it('`asks show` shows what remembering would save; `asks answer --remember` saves a rule broader than the call only when --rule names it', async () => {
+    const s = await serve([]);
+    try {
+      const held = hook(s.url, event('npm publish --tag cli', 'cli-rule'));
+      let id = '';
+      for (let i = 0; i < 100 && id === ''; i++) {
+        const list = cli(['asks', 'list', '--store', `sqlite:${store}`, '--session', 'cli-rule', '--json']);
+        id = list.out.trim() === '' ? '' : (JSON.parse(list.out.trim().split('\n')[0] as string) as { id: string }).id;
+        if (id === '') await new Promise((r) => setTimeout(r, 100));
+      }
+      const shown = cli(['asks', 'show', id, '--store', `sqlite:${store}`]);
+      expect(shown.out).toContain('  remember: Bash(npm publish *) — every command that starts with "npm publish", whatever follows (broader than this call)\n');
+      expect(shown.out).toContain('  or:       Bash(npm publish --tag cli) — only this exact command\n');
+      const code = await s.codeOf(id);
+      const unconfirmed = cli(['asks', 'answer', id, 'allow', '--remember', '--server', s.url, '--code', code]);
+      expect(unconfirmed.code).toBe(2);
+      expect(unconfirmed.err).toMatch(/remembering would save a rule broader than this call:\n.*Bash\(npm publish \*\).*\nconfirm it with --rule 'Bash\(npm publish \*\)', or choose a narrower one with --rule/s);
+      const stranger = cli(['asks', 'answer', id, 'allow', '--rule', 'Bash(npm *)', '--server', s.url, '--code', code]);
+      expect(stranger.code).toBe(2);
+      expect(stranger.err).toMatch(/the rule Bash\(npm \*\) was not proposed for this ask/);
+      const narrowed = cli(['asks', 'answer', id, 'allow', '--rule', 'Bash(npm publish --tag cli)', '--server', s.url, '--code', code]);
+      expect(narrowed.err).toBe('');
+      expect(narrowed.out).toMatch(/: allow by token\nremembered for the session: Bash\(npm publish --tag cli\) — only this exact command\n$/);
+      expect((await held).hookSpecificOutput?.permissionDecision).toBe('allow');
+      expect((await hook(s.url, event('npm publish --tag cli', 'cli-rule'))).hookSpecificOutput?.permissionDecision).toBe('allow');
+    } finally {
+      s.child.kill('SIGTERM');
+    }
+  }, 90_000);
+
   it('survives SIGKILL with an ask pending: after a restart it is listed and can be answered', async () => {
     const a = await serve([]);
     const held = hook(a.url, event('npm publish --tag kill', 'cli-kill')).then(

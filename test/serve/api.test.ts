@@ -150,18 +150,89 @@ describe('grants', () => {
   it('never answers a firm ask (an ask rule) or a deny', async () => {
     const first = await decide('git push origin main', { sessionId: 'firm-1' });
     expect(first.body['decision']).toMatchObject({ behavior: 'ask', askKind: 'firm' });
-    const r = await s.answer(first.body['askId'] as string, {
-      behavior: 'allow',
-      scope: 'project',
-      updatedPermissions: [{ type: 'addRules', behavior: 'allow', destination: 'session', rules: [{ toolName: 'Bash' }] }],
-    });
-    expect(r.status).toBe(200);
+    // A firm ask has no rule to remember: a blanket rule sent with the answer is refused, not saved.
+    const blanket = [{ type: 'addRules', behavior: 'allow', destination: 'session', rules: [{ toolName: 'Bash' }] }];
+    const refused = await s.answer(first.body['askId'] as string, { behavior: 'allow', scope: 'project', updatedPermissions: blanket });
+    expect(refused).toMatchObject({ status: 400, body: { error: expect.stringMatching(/proposes no rule to remember/) } });
+    expect((await s.store.listGrants({ projectDir: project, at: Date.now() })).filter((g) => g.askId === first.body['askId'])).toEqual([]);
+    expect((await s.answer(first.body['askId'] as string, { behavior: 'allow' })).status).toBe(200);
+    // A blanket grant in the store (as a store shared with another tool might hold) answers no firm ask and no deny.
+    const plain = await decide('docker build .', { sessionId: 'firm-2' });
+    const grant = { id: 'grant-blanket', scope: 'project' as const, projectDir: project, rule: 'Bash', grantedBy: 'test', createdAt: Date.now() };
+    await s.store.answerAsk(plain.body['askId'] as string, { answer: { behavior: 'allow' }, scope: 'project', answerer: 'test', answeredAt: Date.now() }, [grant]);
     expect((await decide('git push origin main', { sessionId: 'firm-2' })).body['decision']).toMatchObject({ behavior: 'ask', askKind: 'firm' });
     expect((await decide('rm -rf build', { sessionId: 'firm-2' })).body['decision']).toMatchObject({ behavior: 'deny' });
     // The blanket grant does answer plain asks of the project.
     expect((await decide('docker build .', { sessionId: 'firm-3' })).body['decision']).toMatchObject({ behavior: 'allow', decidedBy: 'grant' });
     // make runs a Makefile's recipes, opaque code: with the deny rule naming rm, a grant of all of Bash is no consent to it.
     expect((await decide('make release', { sessionId: 'firm-3' })).body['decision']).toMatchObject({ behavior: 'ask', reason: { kind: 'opaqueCode' } });
+    await s.store.revokeGrant('grant-blanket', Date.now());
+    for (const a of await s.store.listAsks({ state: 'pending' })) await s.answer(a.id, { behavior: 'deny' });
+  });
+});
+
+describe('remembering: the person sees, may narrow, and the server saves only a proposed rule', () => {
+  it('GET /v1/asks/:id shows the rule remembering would save, flagged broader than the call, and the narrower choices', async () => {
+    const first = await decide('curl https://x.example/y', { sessionId: 'prop-1' });
+    const r = await s.api('GET', `/v1/asks/${first.body['askId'] as string}`);
+    expect(r.body['proposal']).toEqual({
+      parts: [{
+        text: 'curl https://x.example/y',
+        options: [
+          { rule: 'Bash(curl *)', reach: 'prefix', broader: true, covers: 'every curl command, whatever its arguments', examples: expect.any(Array) },
+          { rule: 'Bash(curl https://x.example/y)', reach: 'exact', broader: false, covers: 'only this exact command', examples: [] },
+        ],
+      }],
+    });
+    await s.answer(first.body['askId'] as string, { behavior: 'deny' });
+  });
+
+  it('saves the narrower rule the person chose, and only it: the same program with other arguments still asks', async () => {
+    const first = await decide('npm publish --tag next', { sessionId: 'prop-2' });
+    const r = await s.answer(first.body['askId'] as string, { behavior: 'allow', scope: 'session', rules: ['Bash(npm publish --tag *)'] });
+    expect(r.status).toBe(200);
+    const saved = (await s.store.listGrants({ projectDir: project, sessionId: 'prop-2', at: Date.now() })).filter((g) => g.askId === first.body['askId']);
+    expect(saved.map((g) => [g.scope, g.rule])).toEqual([['session', 'Bash(npm publish --tag *)']]);
+    expect((await decide('npm publish --tag beta', { sessionId: 'prop-2' })).body['decision']).toMatchObject({ behavior: 'allow', decidedBy: 'grant' });
+    const other = await decide('npm publish --access public', { sessionId: 'prop-2' });
+    expect(other.body['decision']).toMatchObject({ behavior: 'ask' });
+    await s.answer(other.body['askId'] as string, { behavior: 'deny' });
+  });
+
+  it.each([
+    ['a rule that was not proposed', { rules: ['Bash(*)'] }, /the rule Bash\(\*\) was not proposed for this ask/],
+    ['a broader rule in updatedPermissions', { updatedPermissions: [{ type: 'addRules', behavior: 'allow', destination: 'session', rules: [{ toolName: 'Bash', ruleContent: 'npm *' }] }] }, /the rule Bash\(npm \*\) was not proposed/],
+    ['a rule for another command', { rules: ['Bash(npm publish --tag next)', 'Bash(rm -rf /)'] }, /Bash\(rm -rf \/\) was not proposed/],
+    ['two rules for one command', { rules: ['Bash(npm publish *)', 'Bash(npm publish --tag next)'] }, /^choose one rule for "npm publish --tag next"/],
+    ['rules with a one-time answer', { rules: ['Bash(npm publish --tag next)'], scope: 'once' }, /rules are saved only by an allow that remembers/],
+  ])('refuses %s with 400, saves nothing and leaves the ask (and its answer code) unspent', async (_what, body, message) => {
+    const first = await decide('npm publish --tag next', { sessionId: 'prop-3' });
+    const id = first.body['askId'] as string;
+    const r = await s.answer(id, { behavior: 'allow', scope: 'project', ...body });
+    expect(r).toMatchObject({ status: 400, body: { error: expect.stringMatching(message) } });
+    expect((await s.store.listGrants({ projectDir: project, at: Date.now() })).filter((g) => g.askId === id)).toEqual([]);
+    expect((await s.store.getAsk(id))?.state).toBe('pending');
+    expect((await s.answer(id, { behavior: 'deny' })).status).toBe(200);
+  });
+
+  it('refuses rules that would not answer the call (the project now denies it), naming why', async () => {
+    const first = await decide('rmdir build', { sessionId: 'prop-4' });
+    const id = first.body['askId'] as string;
+    const ask = await s.store.getAsk(id);
+    // The policy changed while the call waited: a rule proposed then no longer answers it.
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(join(project, '.claude', 'settings.json'), JSON.stringify({ permissions: { deny: ['Bash(rm *)', 'Bash(rmdir *)'], ask: ['Bash(git push *)'] } }));
+    try {
+      const r = await eventually(async () => {
+        const x = await s.answer(id, { behavior: 'allow', scope: 'project' });
+        return x.status === 400 ? x : undefined;
+      });
+      expect(r.body['error']).toMatch(/^the rule Bash\(rmdir \*\) would not answer this call \(it is now refused/);
+      expect(ask?.state).toBe('pending');
+    } finally {
+      writeFileSync(join(project, '.claude', 'settings.json'), JSON.stringify({ permissions: { deny: ['Bash(rm *)'], ask: ['Bash(git push *)'] } }));
+    }
+    await s.answer(id, { behavior: 'deny' });
   });
 });
 

@@ -68,7 +68,7 @@ describe('GET /: the pending asks', () => {
     expect(page.text).toContain(project);
     expect(page.text).toContain('mcp__deploy__run');
     expect(page.text).toContain('plain ask');
-    expect(page.text).toMatch(/Remembering adds.*<code>mcp__deploy__run<\/code>/s);
+    expect(page.text).toMatch(/Approve &amp; remember saves this rule.*<code class="rule">mcp__deploy__run<\/code> — every mcp__deploy__run call, whatever its input <strong class="broader">broader than this call<\/strong>/s);
     // A value is masked for its shape, never for the name beside it (the agent chooses both).
     expect(page.text).toContain('hunter2-hunter2');
     expect(page.text).not.toContain('AKIAIOSFODNN7EXAMPLE');
@@ -192,6 +192,42 @@ describe('POST /asks/:id/answer: answering from the page', () => {
     const [grant] = await s.store.listGrants({ projectDir: project, at: Date.now() });
     expect(grant).toMatchObject({ scope: 'project', rule: 'Bash(npm publish *)', grantedBy: 'page:ann' });
     await s.store.revokeGrant(grant?.id as string, Date.now());
+  });
+
+  it('shows the rule remembering saves with narrower choices, and saves the one chosen', async () => {
+    const x = await park(s, 'npm publish --tag beta', 'p-narrow');
+    const card = (await get(s, `/asks/${x.id}?part=card`)).text;
+    expect(card).toMatch(/Approve &amp; remember saves this rule/);
+    const choices = [...card.matchAll(/<input type="radio" name="rule\.0" value="(\d+)"( checked)?> <span><code class="rule">([^<]*)<\/code> — ([^<]*)/g)].map((m) => [m[1], m[2] !== undefined, m[3], m[4]?.trim()]);
+    expect(choices).toEqual([
+      ['0', true, 'Bash(npm publish *)', 'every command that starts with &quot;npm publish&quot;, whatever follows'],
+      ['1', false, 'Bash(npm publish --tag *)', 'every command that starts with &quot;npm publish --tag&quot;, whatever follows'],
+      ['2', false, 'Bash(npm publish --tag beta)', 'only this exact command'],
+    ]);
+    expect(card.match(/broader than this call/g)).toHaveLength(2);
+    expect((await post(s, `/asks/${x.id}/answer`, { action: 'remember', scope: 'session', 'rule.0': '2' })).status).toBe(200);
+    expect(decisionOf((await x.held).body)).toBe('allow');
+    const grants = (await s.store.listGrants({ projectDir: project, sessionId: 'p-narrow', at: Date.now() })).filter((g) => g.askId === x.id);
+    expect(grants.map((g) => [g.scope, g.rule])).toEqual([['session', 'Bash(npm publish --tag beta)']]);
+    const other = await s.api('POST', '/v1/decisions', { call: { tool: 'Bash', input: { command: 'npm publish --tag latest' } }, context: { cwd: project, sessionId: 'p-narrow' } });
+    expect(other.body).toMatchObject({ decision: { behavior: 'ask' } });
+    await s.answer(other.body['askId'] as string, { behavior: 'deny' });
+  });
+
+  it.each([
+    ['a rule text in place of a choice', { 'rule.0': 'Bash(*)' }],
+    ['a choice past the last', { 'rule.0': '3' }],
+    ['a part the call does not have', { 'rule.0': '0', 'rule.1': '0' }],
+    ['a part spelled another way', { 'rule.00': '0' }],
+  ])('refuses a remembering form naming a rule the page did not offer (%s), saving nothing', async (_what, extra) => {
+    const x = await park(s, 'npm publish --tag beta', `p-forged-${Math.random()}`);
+    const r = await post(s, `/asks/${x.id}/answer`, { action: 'remember', scope: 'project', ...extra });
+    expect(r.status).toBe(400);
+    expect(r.text).toMatch(/names no rule this ask offers/);
+    expect((await s.store.listGrants({ projectDir: project, at: Date.now() })).filter((g) => g.askId === x.id)).toEqual([]);
+    expect((await s.store.getAsk(x.id))?.state).toBe('pending');
+    await s.answer(x.id, { behavior: 'deny' });
+    await x.held;
   });
 
   it.each([

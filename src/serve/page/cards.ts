@@ -1,8 +1,9 @@
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
-import { grantRules, type AskRecord, type AuditEntry } from '../../store/index.js';
+import type { AskRecord, AuditEntry } from '../../store/index.js';
+import type { RuleOption, RuleProposal } from '../../grants/index.js';
 import { hiddenParts } from '../../core/text.js';
-import { maskField, type MaskedPart } from '../display/index.js';
+import { maskField, maskText, type MaskedPart } from '../display/index.js';
 import { askView, type AskView } from '../views.js';
 
 /** Escaping template (hono's `html`): synchronous, since nothing passed to it is a promise. */
@@ -16,6 +17,8 @@ export interface FormContext {
   code?: string;
   /** Why a pending ask shows no answer code (locked after too many wrong tries, spent, sealed under another token). */
   codeNote?: string;
+  /** What "approve and remember" would save, with narrower choices (pending asks that can be remembered). */
+  proposal?: RuleProposal;
 }
 
 const KIND_TEXT: Record<string, { label: string; title: string }> = {
@@ -62,13 +65,6 @@ export function shown(parts: readonly MaskedPart[] | string): HtmlEscapedString 
       ? h`<span class="masked" title="${p.label}, ${p.length} characters, masked">${p.text}</span>`
       : hiddenParts(p.text).map((x) => (x.kind === 'hidden' ? h`<span class="hidden-char" title="a character that does not show as itself">${x.text}</span>` : x.text)),
   )}`;
-}
-
-/** The allow rules "approve and remember" would store, when remembering this ask is possible. */
-export function rememberRules(a: AskRecord): string[] {
-  if (a.pending.askKind !== 'plain' && a.pending.askKind !== 'guardedRead') return [];
-  const r = grantRules(a.pending, { behavior: 'allow', remember: true }, 'project', true);
-  return r.ok ? r.rules : [];
 }
 
 function facts(v: AskView, blockedPath: string | undefined): HtmlEscapedString {
@@ -128,6 +124,26 @@ ${Object.keys(rest).length > 0 ? h`<div class="fields"><span class="muted">${hea
 ${masked > 0 ? h`<p class="masks muted">${masked === 1 ? 'One secret is' : `${masked} secrets are`} masked (${[...new Set(v.masks.map((m) => m.label))].join(', ')}); everything else is shown as the agent sent it.</p>` : ''}`;
 }
 
+/** One choice of rule: the rule as it would be saved, what it covers, a flag when it reaches past this call, examples. */
+function option(o: RuleOption, part: number, index: number): HtmlEscapedString {
+  const examples = o.examples.length > 0
+    ? h`<span class="examples">It would also allow, for example: ${o.examples.map((e, i) => h`${i > 0 ? '; ' : ''}<code>${shown(maskText(e.text).parts)}</code> <span class="muted">(${e.from === 'session' ? 'run in this session' : "from toolgate's examples"})</span>`)}</span>`
+    : '';
+  return h`<label class="rule-option"><input type="radio" name="rule.${part}" value="${index}"${index === 0 ? ' checked' : ''}> <span><code class="rule">${shown(maskText(o.rule).parts)}</code> — ${shown(maskText(o.covers).parts)}${o.broader ? h` <strong class="broader">broader than this call</strong>` : ''}${examples}</span></label>`;
+}
+
+/**
+ * The rules "approve and remember" would save, one choice per part of the call: toolgate's
+ * suggestion first (chosen), then narrower ones down to the exact command. The form sends the
+ * position of the choice; the server saves the rule at that position of the proposal it makes
+ * again from the stored ask, so the text saved is the text shown.
+ */
+function choices(parts: RuleProposal['parts']): HtmlEscapedString {
+  return h`<fieldset class="remember-rules"><legend>Approve &amp; remember saves ${parts.length === 1 ? 'this rule' : 'these rules'} <span class="muted">(as a grant; never past a deny rule, a firm ask or a protected path)</span>. Choose a narrower one if you like:</legend>
+${parts.map((p, i) => h`<div class="rule-part">${parts.length > 1 ? h`<p class="part">For <code>${shown(maskText(p.text).parts)}</code>:</p>` : ''}${p.options.map((o, j) => option(o, i, j))}</div>`)}
+</fieldset>`;
+}
+
 function hidden(f: FormContext): HtmlEscapedString {
   return h`<input type="hidden" name="back" value="${f.back}">`;
 }
@@ -139,11 +155,11 @@ function hidden(f: FormContext): HtmlEscapedString {
  */
 function forms(a: AskRecord, f: FormContext): HtmlEscapedString {
   const action = `/asks/${encodeURIComponent(a.id)}/answer`;
-  const rules = rememberRules(a);
+  const parts = f.proposal?.parts ?? [];
   const wait = mayNotFit(a) ? h` disabled` : '';
   const remember =
-    rules.length > 0
-      ? h`<span class="remember"><select name="scope" aria-label="Remember for">${a.sessionId !== undefined ? h`<option value="session">for this session</option>` : ''}<option value="project">for this project</option></select><button type="submit" name="action" value="remember" class="allow"${wait}>Approve &amp; remember</button></span>`
+    parts.length > 0
+      ? h`${choices(parts)}<span class="remember"><select name="scope" aria-label="Remember for">${a.sessionId !== undefined ? h`<option value="session">for this session</option>` : ''}<option value="project">for this project</option></select><button type="submit" name="action" value="remember" class="allow"${wait}>Approve &amp; remember</button></span>`
       : '';
   return h`<form method="post" action="${action}" class="answer approve">${hidden(f)}<button type="submit" name="action" value="approve" class="allow"${wait}>Approve</button>${remember}</form>
 <form method="post" action="${action}" class="answer deny">${hidden(f)}<input type="hidden" name="action" value="deny"><input type="text" name="message" maxlength="2000" placeholder="Message for the agent (optional)" aria-label="Message for the agent"><button type="submit" class="deny">Deny</button></form>
@@ -185,13 +201,11 @@ function auditList(entries: readonly AuditEntry[]): HtmlEscapedString {
 export function askCard(a: AskRecord, f: FormContext, audit?: readonly AuditEntry[]): HtmlEscapedString {
   const v = askView(a);
   const kind = KIND_TEXT[v.askKind] ?? { label: v.askKind, title: '' };
-  const rules = rememberRules(a);
   return h`<article class="ask" id="${a.id}" data-ask-id="${a.id}" data-state="${v.state}">
 <header><span class="tool">${v.tool}</span> <span class="kind kind-${v.askKind}" title="${kind.title}">${kind.label}</span> <a class="permalink" href="/asks/${encodeURIComponent(a.id)}">details</a></header>
 ${call(a, v)}
 <p class="reason">${shown(v.reason.message)} <span class="muted">(${v.reason.kind})</span></p>
 ${facts(v, a.pending.blockedPath)}
-${v.state === 'pending' && rules.length > 0 ? h`<p class="suggest">Remembering adds <span class="muted">(as a grant; never past a deny rule, a firm ask or a protected path)</span>: ${rules.map((r, i) => h`${i > 0 ? ', ' : ''}<code>${r}</code>`)}</p>` : ''}
 ${v.state === 'pending' ? forms(a, f) : outcome(v)}
 ${audit !== undefined ? h`<details class="audit-log" open><summary>Audit log (${audit.length})</summary>${auditList(audit)}</details>` : ''}
 </article>`;

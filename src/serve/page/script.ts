@@ -272,6 +272,7 @@ export const PAGE_JS = `(function () {
     for (var i = 0; i < els.length; i++) {
       var el = els[i];
       if (!el.name || el.disabled || el.type === 'submit' || el.type === 'button') continue;
+      if ((el.type === 'radio' || el.type === 'checkbox') && !el.checked) continue;
       data.append(el.name, el.value);
     }
     if (submitter && submitter.name) data.append(submitter.name, submitter.value);

@@ -60,6 +60,13 @@ details.input summary, details.audit-log summary { cursor: pointer; color: var(-
 form.answer { display: flex; flex-wrap: wrap; gap: 0.5rem; margin: 0.6rem 0 0; }
 form.answer input[type="text"] { flex: 1 1 12rem; }
 .remember { display: inline-flex; flex-wrap: wrap; gap: 0.5rem; }
+fieldset.remember-rules { flex: 1 1 100%; margin: 0; padding: 0.4rem 0.7rem 0.6rem; border: 1px solid var(--line); border-radius: 6px; font-size: 0.92em; }
+fieldset.remember-rules legend { padding: 0 0.3rem; }
+.rule-part .part { margin: 0.4rem 0 0.1rem; }
+label.rule-option { display: flex; gap: 0.5rem; align-items: baseline; padding: 0.3rem 0; overflow-wrap: anywhere; }
+label.rule-option input { min-height: 0; flex: none; }
+.broader { color: var(--firm); }
+.examples { display: block; color: var(--muted); }
 button, select, input { font: inherit; font-size: 16px; }
 input, select { min-height: 2.75rem; padding: 0.4rem 0.6rem; border: 1px solid var(--line); border-radius: 6px; background: var(--card); color: var(--fg); }
 button { min-height: 2.75rem; padding: 0.4rem 1rem; border-radius: 6px; border: 1px solid var(--line); background: var(--card); color: var(--fg); cursor: pointer; }

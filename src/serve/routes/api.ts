@@ -11,6 +11,7 @@ import type { ServeContext } from '../context.js';
 import { recordOutcome } from '../durable.js';
 import { oneLine } from '../log.js';
 import { askView, decisionView, type DecisionView } from '../views.js';
+import { askProposal, proposalView, sessionHistory } from '../proposals.js';
 
 /** Largest JSON API body accepted (bytes). */
 export const API_BODY_LIMIT = 1024 * 1024;
@@ -54,6 +55,8 @@ const answerRequest = z.strictObject({
   message: z.string().optional(),
   interrupt: z.boolean().optional(),
   scope: z.enum(['once', 'session', 'project']).optional(),
+  /** The rules to remember, as the ask's proposal shows them (`GET /v1/asks/:id`, `proposal`); each must be one it offers. */
+  rules: z.array(z.string().min(1).max(8192)).min(1).max(32).optional(),
   /** The ask's one-time answer code, shown on the approval page and in serve's terminal. */
   code: z.string().min(1).max(64),
 });
@@ -201,14 +204,17 @@ export function apiRoutes(ctx: ServeContext): Hono {
       const w = await ctx.asks.wait(id, wait * 1000, c.req.raw.signal);
       if (w.kind === 'settled') ask = w.ask;
     }
-    return c.json(askView(ask, await resolved(ask)));
+    // A pending ask that can be remembered carries what remembering would save, and the narrower choices.
+    const proposal = ask.state === 'pending' ? askProposal(ask, await sessionHistory(ctx.store, ask.sessionId)) : undefined;
+    return c.json({ ...askView(ask, await resolved(ask)), ...(proposal !== undefined && proposal.parts.length > 0 ? { proposal: proposalView(proposal) } : {}) });
   });
 
   app.post('/asks/:id/answer', async (c) => {
     const id = c.req.param('id');
     const body = await readJson(c, answerRequest);
     if (!body.ok) return problem(c, body.problem);
-    const { scope, code, ...a } = body.value;
+    const { scope, code, rules, ...a } = body.value;
+    if (a.behavior === 'deny' && rules !== undefined) return problem(c, { status: 400, message: 'body.rules: not allowed with "behavior": "deny"' });
     const misfit =
       a.behavior === 'deny'
         ? (['updatedInput', 'updatedPermissions', 'remember'] as const).filter((k) => a[k] !== undefined)
@@ -226,7 +232,7 @@ export function apiRoutes(ctx: ServeContext): Hono {
         : { behavior: 'deny' as const, ...(a.message !== undefined ? { message: a.message } : {}), ...(a.interrupt !== undefined ? { interrupt: a.interrupt } : {}) };
     // Who answers is the credential, never a name the caller gives; the code proves a person read
     // it. It is tried last, so it is spent only on an answer that is recorded; a refusal is audited.
-    const r = await ctx.asks.answer(id, { answer, ...(scope !== undefined ? { scope } : {}), answerer: principal }, async (ask) => {
+    const r = await ctx.asks.answer(id, { answer, ...(scope !== undefined ? { scope } : {}), ...(rules !== undefined ? { rules } : {}), answerer: principal }, async (ask) => {
       const t = await ctx.codes.redeem(id, code, ctx.now());
       if (t.ok) return undefined;
       await ctx.audit.write(refusedAnswerEntry(ask, ctx.now(), principal, t.message, t.tries));

@@ -9,7 +9,8 @@ import { hostIsSelf, isLoopbackAddress, peerAddress, sameOrigin } from '../auth.
 import { readBody } from '../body.js';
 import type { ServeContext } from '../context.js';
 import { oneLine } from '../log.js';
-import { askCard, h, headline, rememberRules, shown, timeTag, type FormContext } from '../page/cards.js';
+import { askCard, h, headline, shown, timeTag, type FormContext } from '../page/cards.js';
+import { askProposal, sessionHistory } from '../proposals.js';
 import { maskInput } from '../display/index.js';
 import { layout, type PageFrame } from '../page/layout.js';
 import { PAGE_JS } from '../page/script.js';
@@ -62,11 +63,11 @@ export function pageRoutes(ctx: ServeContext): Hono {
     c.html(layout({ ...frame, instance }, body), status, SECURITY_HEADERS);
   const part = (c: Context, body: HtmlEscapedString) => c.html(body, 200, SECURITY_HEADERS);
   const text = (c: Context, status: 400 | 401 | 403 | 404 | 409 | 413 | 415, message: string) => c.text(message, status, SECURITY_HEADERS);
-  /** The answer codes of the pending asks among `asks`, as their forms show them. */
+  /** The answer codes and the proposals (what remembering would save) of the pending asks among `asks`, as their forms show them. */
   const codesOf = async (asks: readonly AskRecord[]): Promise<Map<string, Omit<FormContext, 'back'>>> => {
-    const pending = asks.filter((x) => x.state === 'pending').map((x) => x.id);
+    const pending = asks.filter((x) => x.state === 'pending');
     const out = new Map<string, Omit<FormContext, 'back'>>();
-    for (const r of pending.length > 0 ? await ctx.store.answerCodes(pending) : []) {
+    for (const r of pending.length > 0 ? await ctx.store.answerCodes(pending.map((x) => x.id)) : []) {
       const code = ctx.codes.shown(r);
       out.set(
         r.askId,
@@ -74,6 +75,12 @@ export function pageRoutes(ctx: ServeContext): Hono {
           ? { code }
           : { codeNote: ctx.codes.locked(r) ? `The answer code was locked after ${r.tries} wrong tries (recorded in the audit log): this ask can be answered here only.` : 'This ask has no usable answer code: it can be answered here only.' },
       );
+    }
+    const histories = new Map<string | undefined, Promise<string[]>>();
+    for (const x of pending) {
+      if (!histories.has(x.sessionId)) histories.set(x.sessionId, sessionHistory(ctx.store, x.sessionId));
+      const proposal = askProposal(x, await histories.get(x.sessionId));
+      if (proposal.parts.length > 0) out.set(x.id, { ...out.get(x.id), proposal });
     }
     return out;
   };
@@ -171,7 +178,7 @@ ${asks.length === 0 ? h`<p class="empty">No ask has been answered yet.</p>` : ''
     if (ask === undefined) return text(c, 404, `There is no ask with id ${id}.`);
     const chosen = readAnswer(f.fields, ask);
     if (!chosen.ok) return text(c, 400, chosen.message);
-    const r = await ctx.asks.answer(id, { answer: chosen.answer, scope: chosen.scope, answerer: pageAnswerer(a) });
+    const r = await ctx.asks.answer(id, { answer: chosen.answer, scope: chosen.scope, answerer: pageAnswerer(a), ...(chosen.rules !== undefined ? { rules: chosen.rules } : {}) });
     if (!r.ok) return text(c, r.status, r.message);
     const entry = answerEntry(r.ask, ctx.now());
     ctx.audit.write(entry);
@@ -217,11 +224,32 @@ async function readForm(c: Context): Promise<FormRead> {
   return { ok: true, fields: new URLSearchParams(body.text) };
 }
 
-type ChosenAnswer = { ok: true; answer: AskAnswer; scope: AnswerScope } | { ok: false; message: string };
+type ChosenAnswer = { ok: true; answer: AskAnswer; scope: AnswerScope; rules?: string[] } | { ok: false; message: string };
+
+/**
+ * The rules a remembering form chose: field `rule.N` holds the position of the choice for part N
+ * of the ask's proposal, made again here from the stored ask (the form never carries rule text, so
+ * it cannot name a rule the page did not offer). No choice at all: the proposal's suggestions.
+ */
+function chosenRules(fields: URLSearchParams, ask: AskRecord): { ok: true; rules?: string[] } | { ok: false; message: string } {
+  const parts = askProposal(ask).parts;
+  const named = [...new Set([...fields.keys()].filter((k) => k.startsWith('rule.')))];
+  if (named.length === 0) return { ok: true };
+  const rules: string[] = [];
+  for (const key of named) {
+    const part = parts[/^rule\.(0|[1-9]\d{0,2})$/.test(key) ? Number(key.slice(5)) : -1];
+    const values = fields.getAll(key);
+    const option = part !== undefined && values.length === 1 && /^(0|[1-9]\d{0,2})$/.test(values[0] as string) ? part.options[Number(values[0])] : undefined;
+    if (option === undefined) return { ok: false, message: `the form field ${key} names no rule this ask offers: reload the page and choose again` };
+    rules.push(option.rule);
+  }
+  return { ok: true, rules };
+}
 
 /**
  * The answer a form asks for: `approve` (this call only: scope `once`), `remember` (approve and
- * store grants for the `scope`, `session` or `project`), or `deny` with an optional message.
+ * store grants for the `scope`, `session` or `project`: the rules chosen with `rule.N`, see
+ * {@link chosenRules}), or `deny` with an optional message.
  */
 function readAnswer(fields: URLSearchParams, ask: AskRecord): ChosenAnswer {
   const action = fields.get('action');
@@ -235,6 +263,8 @@ function readAnswer(fields: URLSearchParams, ask: AskRecord): ChosenAnswer {
   const scope = fields.get('scope') ?? 'session';
   if (scope !== 'session' && scope !== 'project') return { ok: false, message: `remembering needs the scope session or project, not "${scope}"` };
   if (ask.pending.askKind !== 'plain' && ask.pending.askKind !== 'guardedRead') return { ok: false, message: `a ${ask.pending.askKind === 'firm' ? 'firm ask' : ask.pending.askKind === 'planBlock' ? 'change in plan mode' : 'protected-path ask'} cannot be remembered: approve it once` };
-  if (rememberRules(ask).length === 0) return { ok: false, message: 'toolgate has no rule to remember for this call: approve it once' };
-  return { ok: true, answer: { behavior: 'allow', remember: true }, scope };
+  if (askProposal(ask).parts.length === 0) return { ok: false, message: 'toolgate has no rule to remember for this call: approve it once' };
+  const rules = chosenRules(fields, ask);
+  if (!rules.ok) return rules;
+  return { ok: true, answer: { behavior: 'allow', remember: true }, scope, ...(rules.rules !== undefined ? { rules: rules.rules } : {}) };
 }
