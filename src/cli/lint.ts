@@ -4,11 +4,15 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { normalizeMode, type Platform, type SettingsSourceKind } from '../core/types.js';
 import { prepare } from '../evaluate/index.js';
-import { formatLintReport, lintProject, lintReportToSarif, lintSettings, formatWhatIf, whatIf, type LintInput, type LintReport } from '../lint/index.js';
+import { formatLintReport, lintProject, lintReportToSarif, lintSettings, formatWhatIf, summarize, whatIf, type LintInput, type LintReport } from '../lint/index.js';
+import { lintGrants } from '../lint/grants.js';
+import type { SampleEnv } from '../lint/samples.js';
+import type { Policy } from '../settings/types.js';
+import type { AskRecord, GrantRecord, Store } from '../store/index.js';
 import { nodeFileSystem } from '../node/index.js';
 import { readSettingsText } from '../settings/index.js';
 import { readCall } from '../policy-test/call.js';
-import { loadPolicyFromFlags } from './load.js';
+import { loadPolicyFromFlags, UsageError } from './load.js';
 
 interface LintFlags {
   project?: string;
@@ -24,6 +28,7 @@ interface LintFlags {
   whatIf?: string;
   mode?: string;
   tools?: string[];
+  store?: string;
 }
 
 function collect(value: string, previous: string[] = []): string[] {
@@ -77,7 +82,59 @@ async function runWhatIf(call: string, flags: LintFlags): Promise<number> {
 }
 
 /**
- * `toolgate lint [--project DIR | --settings FILE…]`: check settings files; prints findings
+ * The live grants of a store, with the asks they were saved with: each project and session the
+ * store's asks name (the store lists grants by project and session).
+ */
+async function storeGrants(store: Store, at: number): Promise<{ grants: GrantRecord[]; asks: Map<string, AskRecord> }> {
+  const asks = await store.listAsks({ state: 'all', limit: 1000 });
+  const where = new Map<string, { projectDir: string; sessionId?: string }>();
+  for (const a of asks) {
+    where.set(`${a.projectDir}\0`, { projectDir: a.projectDir });
+    if (a.sessionId !== undefined) where.set(`${a.projectDir}\0${a.sessionId}`, { projectDir: a.projectDir, sessionId: a.sessionId });
+  }
+  const grants = new Map<string, GrantRecord>();
+  for (const w of where.values()) for (const g of await store.listGrants({ ...w, at })) grants.set(g.id, g);
+  const byId = new Map(asks.map((a) => [a.id, a]));
+  for (const g of grants.values()) {
+    if (g.askId !== undefined && !byId.has(g.askId)) {
+      const a = await store.getAsk(g.askId);
+      if (a !== undefined) byId.set(a.id, a);
+    }
+  }
+  return { grants: [...grants.values()], asks: byId };
+}
+
+/** `toolgate lint --store ADDRESS`: the store's live grants, against their calls and their projects' ask rules. */
+async function lintStore(address: string, flags: LintFlags): Promise<LintReport> {
+  const { openStore, StoreOpenError } = await import('../store/index.js');
+  let store: Store;
+  try {
+    store = await openStore(address);
+  } catch (e) {
+    if (e instanceof StoreOpenError) throw new UsageError(e.message);
+    throw e;
+  }
+  try {
+    const { grants, asks } = await storeGrants(store, Date.now());
+    const policies = new Map<string, { policy: Policy; env: SampleEnv } | undefined>();
+    for (const dir of new Set(grants.map((g) => g.projectDir))) {
+      try {
+        const loaded = await loadPolicyFromFlags({ project: dir, ...(flags.home !== undefined ? { home: flags.home } : {}) });
+        policies.set(dir, { policy: loaded.policy, env: { cwd: loaded.cwd, home: loaded.home, projectDir: loaded.projectDir } });
+      } catch {
+        // A project that is gone has no ask rules to compare with.
+        policies.set(dir, undefined);
+      }
+    }
+    const diagnostics = lintGrants({ grants, askOf: (id) => asks.get(id)?.pending, policyOf: (dir) => policies.get(dir), store: address });
+    return summarize([address], diagnostics);
+  } finally {
+    await store.close();
+  }
+}
+
+/**
+ * `toolgate lint [--project DIR | --settings FILE… | --store ADDRESS]`: check settings files (or a store's grants); prints findings
  * (`--json`, `--sarif [FILE]`), exits 1 when there is an error (see `--fail-on`), 2 on usage errors.
  * With `--what-if CALL` it prints the "what if" view for that call instead.
  */
@@ -99,12 +156,21 @@ export function registerLintCommand(program: Command): Command {
     .addOption(new Option('--fail-on <severity>', 'exit 1 when a finding of this severity or worse exists').choices(['error', 'warning', 'info', 'never']).default('error'))
     .option('--what-if <call>', "instead of linting: for this call (e.g. 'Bash(git push origin main)'), the smallest allow rule and what else it would allow")
     .option('-m, --mode <mode>', 'permission mode for --what-if')
+    .option('--store <address>', "instead of settings: the grants saved in toolgate serve's store (sqlite:PATH or postgres://…): grants broader than the call they were saved with, grants that cover calls an ask rule names")
     .action(async (files: string[], flags: LintFlags) => {
       if (flags.whatIf !== undefined) {
         process.exitCode = await runWhatIf(flags.whatIf, { ...flags, settings: [...(flags.settings ?? []), ...files] });
         return;
       }
       await prepare();
+      if (flags.store !== undefined) {
+        if (files.length > 0 || flags.settings !== undefined) throw new UsageError('--store lints the grants of a store: name no settings files with it');
+        if (flags.sarif !== undefined && flags.sarif !== false) throw new UsageError('--sarif reports settings files; use --json with --store');
+        const report = await lintStore(flags.store, flags);
+        process.stdout.write(flags.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatLintReport(report)}\n`);
+        process.exitCode = exitFor(report, flags.failOn);
+        return;
+      }
       const fs = nodeFileSystem();
       const home = resolve(flags.home ?? homedir());
       const platform = platformOf(flags.platform);

@@ -83,6 +83,15 @@ export const LINT_CODES = {
   TG_LINT_HOOK_ENV_VAR: { severity: 'warning', meaning: 'An http hook uses `$VAR` in a header or URL that is not listed in `allowedEnvVars`; it becomes the empty string.' },
   TG_LINT_HOOK_TIMEOUT_MS: { severity: 'warning', meaning: 'A hook timeout that looks like milliseconds; hook timeouts are in seconds.' },
   TG_LINT_EXAMPLE: { severity: 'error', meaning: 'An inline rule example in `$toolgate.examples` fails (or is malformed).' },
+  TG_LINT_GRANT_BROADER: {
+    severity: 'warning',
+    meaning: '`lint --store`: a saved grant reaches past the call it was saved with (a prefix or whole-tool rule where the call was one command, or a rule that was never among those proposed for it); the message says what it allows and the narrowest rule for that call.',
+  },
+  TG_LINT_GRANT_SHADOWS_ASK: {
+    severity: 'warning',
+    meaning: '`lint --store`: a saved grant covers calls an ask rule of its project names. Those calls still ask (an ask rule outranks a grant), but the grant answers every other call it covers.',
+  },
+  TG_LINT_GRANT_NO_CALL: { severity: 'info', meaning: '`lint --store`: the call a grant was saved with is no longer in the store, so how far the grant reaches past it cannot be judged.' },
 } as const satisfies Record<string, { severity: Severity; meaning: string }>;
 
 /** A lint diagnostic code. @public */

@@ -96,3 +96,34 @@ describe('toolgate test', () => {
     expect(io.err).toMatch(/no \.policy-test\.json files found/);
   });
 });
+
+describe('toolgate lint --store', () => {
+  it('reports grants broader than the call they were saved with and grants covering what an ask rule names', async () => {
+    const { openStore } = await import('../../src/store/index.js');
+    const { newAsk, pendingAsk } = await import('../store/suite.js');
+    const dir = project({ permissions: { ask: ['Bash(curl -X POST *)'] } });
+    const address = `sqlite:${join(mkdtempSync(join(tmpdir(), 'toolgate-lint-store-')), 'toolgate.db')}`;
+    const store = await openStore(address);
+    try {
+      const pending = { ...pendingAsk('a1', 'curl https://x.example/y'), suggestions: [{ type: 'addRules' as const, behavior: 'allow' as const, destination: 'localSettings' as const, rules: [{ toolName: 'Bash', ruleContent: 'curl *' }] }] };
+      await store.parkAsk({ ...newAsk('a1', { projectDir: dir, cwd: dir }), pending });
+      await store.parkAsk({ ...newAsk('a2', { projectDir: dir, cwd: dir }), pending: { ...pending, id: 'a2' } });
+      const g = { scope: 'project' as const, projectDir: dir, grantedBy: 'page:ann', createdAt: Date.now() };
+      await store.answerAsk('a1', { answer: { behavior: 'allow' }, scope: 'project', answerer: 'page:ann', answeredAt: Date.now() }, [{ ...g, id: 'g-broad', rule: 'Bash(curl *)', askId: 'a1' }]);
+      await store.answerAsk('a2', { answer: { behavior: 'allow' }, scope: 'project', answerer: 'page:ann', answeredAt: Date.now() }, [{ ...g, id: 'g-exact', rule: 'Bash(curl https://x.example/y)', askId: 'a2' }]);
+    } finally {
+      await store.close();
+    }
+    io.out = '';
+    expect(await run('lint', '--store', address, '--home', '/nonexistent-home', '--json')).toBe(0);
+    const report = JSON.parse(io.out) as { files: string[]; counts: Record<string, number>; diagnostics: { code: string; message: string }[] };
+    expect(report.files).toEqual([address]);
+    expect(report.counts).toEqual({ TG_LINT_GRANT_BROADER: 1, TG_LINT_GRANT_SHADOWS_ASK: 1 });
+    expect(report.diagnostics.every((d) => d.message.startsWith('grant g-broad '))).toBe(true);
+    io.out = '';
+    expect(await run('lint', '--store', address, '--home', '/nonexistent-home', '--fail-on', 'warning')).toBe(1);
+    expect(io.out).toMatch(/warning: grant g-broad \(project, project .*\) "Bash\(curl \*\)" is broader than the call it was saved with \("curl https:\/\/x\.example\/y"\): it allows every curl command, whatever its arguments; the narrowest rule for that call is "Bash\(curl https:\/\/x\.example\/y\)" \[TG_LINT_GRANT_BROADER\]/);
+    expect(io.out).toMatch(/covers calls the ask rule "Bash\(curl -X POST \*\)" in .*settings\.json names \(for example "curl -X POST"\)/);
+    expect(await run('lint', '--store', address, 'x.json')).toBe(2);
+  });
+});
