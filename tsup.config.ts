@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
 import { copyGrammar } from './scripts/grammar.js';
 
@@ -44,7 +44,7 @@ export default defineConfig([
   {
     // The ES modules of the library and the command line in one build, so they share chunks.
     ...common,
-    entry: { ...entries, 'cli/main': 'src/cli/main.ts' },
+    entry: { ...entries, 'cli-program': 'src/cli/program.ts' },
     format: ['esm'],
     dts: { entry: entries },
     clean: true,
@@ -71,6 +71,30 @@ export default defineConfig([
     // A script compiled by node:vm has no module loader for `import()`: require the packages instead.
     esbuildOptions(options) {
       options.supported = { ...options.supported, 'dynamic-import': false };
+    },
+  },
+  {
+    // The `toolgate` command as CommonJS (dist/cli/package.json says so), so `toolgate hook`, started
+    // once per tool call, never starts Node's ES module loader; every other command imports the ES
+    // module program (dist/cli-program.js).
+    entry: { 'cli/main': 'src/cli/main.ts' },
+    format: ['cjs'],
+    target: 'node20',
+    shims: true,
+    outExtension: () => ({ js: '.js' }),
+    esbuildPlugins: [
+      {
+        name: 'cli-program',
+        setup(build) {
+          // The program stays in the ES module build, which shares its chunks with the library; the
+          // hook module is run from dist/cli/hook.cjs, never imported, in the package.
+          build.onResolve({ filter: /^\.\/program\.js$/ }, () => ({ path: '../cli-program.js', external: true }));
+          build.onResolve({ filter: /^\.\/hook\.js$/ }, () => ({ path: './hook.cjs', external: true }));
+        },
+      },
+    ],
+    onSuccess: async () => {
+      writeFileSync('dist/cli/package.json', `${JSON.stringify({ type: 'commonjs' })}\n`);
     },
   },
 ]);

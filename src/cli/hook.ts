@@ -1,6 +1,6 @@
 import { escapeBidi } from '../core/text.js';
 import type { Command } from 'commander';
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -58,6 +58,21 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/**
+ * Write `text` to stdout (1) or stderr (2) with a plain write to the descriptor, which skips
+ * setting up `process.stdout`'s stream (≈ 4 ms per call, like reading stdin above). A
+ * non-blocking descriptor (EAGAIN) or another oddity: the stream writes what is left.
+ */
+function writeOut(fd: 1 | 2, text: string): void {
+  const bytes = Buffer.from(text, 'utf8');
+  let done = 0;
+  try {
+    while (done < bytes.length) done += writeSync(fd, bytes, done);
+  } catch {
+    (fd === 1 ? process.stdout : process.stderr).write(bytes.subarray(done));
+  }
+}
+
 function denyReply(event: HookEventName, message: string): Record<string, unknown> {
   return event === 'PermissionRequest'
     ? { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: `toolgate: ${escapeBidi(message)}` } } }
@@ -100,7 +115,7 @@ export async function runHook(flags: HookFlags): Promise<number> {
     return await runHookUnguarded(flags);
   } catch (e) {
     // Claude Code treats a hook's exit 1 as "go ahead": a guard that breaks must deny instead.
-    process.stdout.write(`${JSON.stringify(denyReply('PreToolUse', `internal error: ${e instanceof Error ? e.message : String(e)}`))}\n`);
+    writeOut(1, `${JSON.stringify(denyReply('PreToolUse', `internal error: ${e instanceof Error ? e.message : String(e)}`))}\n`);
     return 0;
   }
 }
@@ -110,8 +125,8 @@ async function runHookUnguarded(flags: HookFlags): Promise<number> {
   // One JSON line per decision; a log that cannot be written never changes the decision.
   const onDecision = log !== undefined ? (e: DecisionEvent) => appendFileSync(log, `${JSON.stringify(e)}\n`, { mode: 0o600 }) : undefined;
   const answer = await answerHookEvent(await readStdin(), flags, process.env, process.cwd(), onDecision);
-  if (answer.log !== undefined) process.stderr.write(`${answer.log}\n`);
-  process.stdout.write(`${JSON.stringify(answer.reply)}\n`);
+  if (answer.log !== undefined) writeOut(2, `${answer.log}\n`);
+  writeOut(1, `${JSON.stringify(answer.reply)}\n`);
   return 0;
 }
 
@@ -248,7 +263,7 @@ export async function hookMain(args: string[]): Promise<number> {
       strict: true,
     }));
   } catch (e) {
-    process.stderr.write(`toolgate hook: ${(e as Error).message}\n`);
+    writeOut(2, `toolgate hook: ${(e as Error).message}\n`);
     return 2;
   }
   return runHook({
