@@ -182,16 +182,21 @@ export function registerAsksCommand(program: Command): void {
     .option('--token-file <file>', "the token to answer with (default: the one toolgate serve makes, ${XDG_STATE_HOME:-~/.local/state}/toolgate/serve-token)")
     .option('--message <text>', 'for deny: what the model is told')
     .option('--interrupt', 'for deny: stop the agent')
-    .addOption(new Option('--scope <scope>', 'how far an allow reaches (session and project store the rules of --remember)').choices(['once', 'session', 'project']))
-    .option('--remember', "for allow: also allow the ask's suggested rules from now on (default scope session); a rule broader than the call must be confirmed with --rule")
+    .addOption(new Option('--scope <scope>', 'how far an allow reaches: once (this exact input), session, project, or user (every project serve trusts); session, project and user store the rules of --remember, each for the time-to-live serve gives it (serve --grant-ttl)').choices(['once', 'session', 'project', 'user']))
+    .addOption(new Option('--remember [scope]', "for allow: also allow the ask's suggested rules from now on, for the scope given here or by --scope (default session); a rule broader than the call must be confirmed with --rule").choices(['session', 'project', 'user']))
     .option('--rule <rule>', 'for allow: remember this rule, one `asks show` proposes (the suggestion or a narrower one; repeatable, one per part of the call)', (v: string, prev: string[] = []) => [...prev, v])
     .option('--updated-input <json>', 'for allow: run this input instead (it is gated again)')
     .option('--json', 'print the answered ask as JSON')
-    .action(async (id: string, behavior: string, flags: { code: string; server?: string; allowRemote?: boolean; tokenFile?: string; message?: string; interrupt?: boolean; scope?: 'once' | 'session' | 'project'; remember?: boolean; rule?: string[]; updatedInput?: string; json?: boolean }) => {
+    .action(async (id: string, behavior: string, flags: { code: string; server?: string; allowRemote?: boolean; tokenFile?: string; message?: string; interrupt?: boolean; scope?: 'once' | 'session' | 'project' | 'user'; remember?: boolean | 'session' | 'project' | 'user'; rule?: string[]; updatedInput?: string; json?: boolean }) => {
       if (behavior !== 'allow' && behavior !== 'deny') throw new UsageError(`the answer must be allow or deny, not "${behavior}"`);
       if (behavior === 'deny' && (flags.remember || flags.rule !== undefined || flags.updatedInput !== undefined)) throw new UsageError('--remember, --rule and --updated-input go with allow');
-      const remembers = behavior === 'allow' && (flags.remember === true || flags.rule !== undefined);
+      const remembers = behavior === 'allow' && ((flags.remember !== undefined && flags.remember !== false) || flags.rule !== undefined);
       if (behavior === 'allow' && (flags.message !== undefined || flags.interrupt)) throw new UsageError('--message and --interrupt go with deny');
+      // `--remember SCOPE` is `--remember --scope SCOPE`; the two must agree when both are given.
+      if (typeof flags.remember === 'string') {
+        if (flags.scope !== undefined && flags.scope !== flags.remember) throw new UsageError(`--remember ${flags.remember} and --scope ${flags.scope} disagree: give one scope`);
+        flags.scope = flags.remember;
+      }
       let updatedInput: Record<string, unknown> | undefined;
       if (flags.updatedInput !== undefined) {
         try {

@@ -22,6 +22,7 @@ interface ServeFlags {
   audit: boolean;
   auditAnchor?: string;
   home?: string;
+  grantTtl?: string;
 }
 
 /** `HOST:PORT`, `[v6]:PORT` or `PORT`. */
@@ -58,6 +59,7 @@ export function registerServeCommand(program: Command): void {
     .option('--no-audit', 'keep no audit log (for measuring what it costs)')
     .option('--audit-anchor <file>', 'append the audit chain\'s anchors (head position, count and hash; also logged) to this file, for toolgate audit verify --anchor: keep it where the agents cannot write')
     .option('--home <dir>', 'home directory whose .claude/settings.json is the user layer (default: the real one)')
+    .option('--grant-ttl <pairs>', 'how long a new grant lives per scope, as SCOPE=SPAN pairs (s, m, h, d, w, or never), e.g. session=12h,project=30d,user=7d (default: once=1h,session=12h,project=30d,user=7d)')
     .action(async (flags: ServeFlags) => {
       process.exitCode = await runServe(flags);
     });
@@ -84,6 +86,13 @@ async function runServe(flags: ServeFlags): Promise<number> {
   if (!Number.isFinite(hold) || hold <= 0) throw new UsageError(`--hold-timeout must be a positive number of seconds, not "${flags.holdTimeout}"`);
   const holderTimeout = Number(flags.askHolderTimeout);
   if (!Number.isFinite(holderTimeout) || holderTimeout <= 0) throw new UsageError(`--ask-holder-timeout must be a positive number of seconds, not "${flags.askHolderTimeout}"`);
+  let grantTtl;
+  if (flags.grantTtl !== undefined) {
+    const { parseGrantTtl } = await import('../grants/ttl.js');
+    const parsed = parseGrantTtl(flags.grantTtl);
+    if (!parsed.ok) throw new UsageError(parsed.message);
+    grantTtl = parsed.ttl;
+  }
   const { hookConfig } = await import('../serve/hook-config.js');
   if (flags.printHookConfig) {
     if (port === 0) throw new UsageError('--print-hook-config needs a fixed port in --listen');
@@ -148,6 +157,7 @@ async function runServe(flags: ServeFlags): Promise<number> {
     audit: flags.audit,
     ...(flags.auditAnchor !== undefined ? { auditAnchors: { file: resolve(flags.auditAnchor) } } : {}),
     ...(flags.home !== undefined ? { home: resolve(flags.home) } : {}),
+    ...(grantTtl !== undefined ? { grantTtl } : {}),
   });
   // SIGUSR1 makes Node open its inspector, where any local client evaluates code in this process
   // (and reads the token): a listener keeps it closed. Node has no prctl(PR_SET_DUMPABLE), so

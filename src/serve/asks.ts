@@ -1,7 +1,8 @@
 import { answeredBy } from './answerers.js';
 import type { Announced } from './announce.js';
 import type { AskAnswer, GateResult } from '../gate/index.js';
-import { grantRules, inputSha256, redactInput, type AnswerScope, type AskOrigin, type AskRecord, type Store } from '../store/index.js';
+import { grantRules, inputSha256, redactInput, type AnswerScope, type AskOrigin, type AskRecord, type NewGrant, type Store } from '../store/index.js';
+import { DEFAULT_GRANT_TTL, type GrantTtl } from '../grants/ttl.js';
 import { newId } from '../gate/results.js';
 import type { AnswerCodes } from './answer-code.js';
 import { settle, type Decider, type Settled } from './decide.js';
@@ -48,6 +49,8 @@ export interface Asks {
   answer(id: string, input: AnswerInput, check?: AnswerCheck): Promise<AnswerOutcome>;
   /** The final result of an answered ask: the answer gated with the project's current policy. */
   resolve(ask: AskRecord): Promise<GateResult>;
+  /** Spend the `once` grant of an answered ask, as the call it held is released with the answer. */
+  spendOnce(ask: AskRecord): Promise<void>;
 }
 
 /** How often a held request looks at its ask again, in case an event was missed. */
@@ -62,6 +65,8 @@ export function createAsks(o: {
   holder?: Pick<Holder, 'id' | 'ready'>;
   /** Where each parked ask is announced with its answer code: serve's own terminal (see `announce.ts`). */
   announce: (ask: Announced, code: string) => void;
+  /** How long new grants live, per scope (default {@link DEFAULT_GRANT_TTL}). */
+  grantTtl?: GrantTtl;
   now?: () => number;
 }): Asks {
   const now = o.now ?? Date.now;
@@ -130,7 +135,16 @@ export function createAsks(o: {
       });
     },
 
-    answer: (id, input, check) => recordAnswer(store, id, input, now(), (ask, chosen) => confirmForAsk(o, ask, chosen), check),
+    answer: (id, input, check) => recordAnswer(store, id, input, now(), (ask, chosen) => confirmForAsk(o, ask, chosen), check, o.grantTtl),
+
+    async spendOnce(ask) {
+      // Best effort: a once grant left unspent answers at most one replay of the approved input.
+      try {
+        for (const g of await store.findGrants({ askId: ask.id, scope: 'once', state: 'active', at: now() })) await store.useGrant(g.id, now());
+      } catch {
+        // The store is unreachable: the answer still releases its own call.
+      }
+    },
 
     async resolve(ask) {
       if (ask.answer === undefined) throw new Error(`ask ${ask.id} has no answer`);
@@ -164,13 +178,14 @@ export async function recordAnswer(
   at: number,
   confirm: (ask: AskRecord, chosen: readonly string[] | undefined) => Promise<ConfirmedRules>,
   check?: AnswerCheck,
+  ttl: GrantTtl = DEFAULT_GRANT_TTL,
 ): Promise<AnswerOutcome> {
   const ask = await store.getAsk(id);
   if (ask === undefined) return { ok: false, status: 404, message: `no ask with id ${id}` };
   if (ask.state !== 'pending') return { ok: false, status: 409, message: `ask ${id} is already ${ask.state}`, ask };
   const rules = grantRules(ask.pending, input.answer, input.scope, ask.sessionId !== undefined);
   if (!rules.ok) return { ok: false, status: 400, message: rules.message };
-  if (input.rules !== undefined && rules.rules.length === 0) return { ok: false, status: 400, message: `rules are saved only by an allow that remembers (scope session or project), not with scope ${rules.scope}` };
+  if (input.rules !== undefined && rules.rules.length === 0) return { ok: false, status: 400, message: `rules are saved only by an allow that remembers (scope session, project or user), not with scope ${rules.scope}` };
   let saved = rules.rules;
   if (saved.length > 0) {
     const chosen = [...(input.rules ?? []), ...(input.answer.behavior === 'allow' ? allowTexts(input.answer.updatedPermissions) : [])];
@@ -180,16 +195,38 @@ export async function recordAnswer(
   }
   const refused = await check?.(ask);
   if (refused !== undefined) return refused;
-  const grants = saved.map((rule) => ({
+  const expiresAt = (scope: AnswerScope) => {
+    const span = ttl[scope];
+    return span !== undefined ? { expiresAt: at + span } : {};
+  };
+  const grants: NewGrant[] = saved.map((rule) => ({
     id: newId('grant'),
-    scope: rules.scope as 'session' | 'project',
+    scope: rules.scope,
     ...(rules.scope === 'session' && ask.sessionId !== undefined ? { sessionId: ask.sessionId } : {}),
     projectDir: ask.projectDir,
     rule,
     askId: id,
     grantedBy: input.answerer,
     createdAt: at,
+    ...expiresAt(rules.scope),
   }));
+  // An approval once is kept bound to the ask and the exact input approved (the edited input when
+  // the answer gives one): the held call spends it; unspent, it answers one replay of that input.
+  if (input.answer.behavior === 'allow' && rules.scope === 'once') {
+    const approved = input.answer.updatedInput !== undefined ? inputSha256(input.answer.updatedInput) : ask.inputSha256;
+    grants.push({
+      id: newId('grant'),
+      scope: 'once',
+      ...(ask.sessionId !== undefined ? { sessionId: ask.sessionId } : {}),
+      projectDir: ask.projectDir,
+      rule: ask.tool,
+      askId: id,
+      inputSha256: approved,
+      grantedBy: input.answerer,
+      createdAt: at,
+      ...expiresAt('once'),
+    });
+  }
   const r = await store.answerAsk(id, { answer: input.answer, scope: rules.scope, answerer: input.answerer, answeredAt: at }, grants);
   if (r.ok) return { ok: true, ask: r.ask };
   if (r.reason === 'unknown') return { ok: false, status: 404, message: `no ask with id ${id}` };

@@ -7,6 +7,7 @@ import type { Decider } from './decide.js';
 import type { Holder } from './holders.js';
 import type { Projects } from './projects.js';
 import type { SelfTarget } from './self-guard.js';
+import type { GrantTtl } from '../grants/ttl.js';
 
 /**
  * Everything a route of `toolgate serve` works with. Routes are small Hono apps built from it
@@ -34,6 +35,8 @@ export interface ServeContext {
   askVia: 'hold' | 'prompt';
   /** How long a hook request is held for an answer, in milliseconds. */
   holdMs: number;
+  /** How long a new grant lives, per scope (`--grant-ttl`). */
+  grantTtl: GrantTtl;
   now(): number;
   log(line: string): void;
   /** Receives each decision serve makes, once (see `reportEntry`). */

@@ -3,7 +3,8 @@ import { createGate, type AgentRef, type Gate, type GateAllow, type GateAsk, typ
 import { compileHooks, type HookRegistry } from '../hooks/index.js';
 import { agentHome, evaluateAsync, evaluationContextFor, modeFor, type ContextShell, type EnvironmentFacts } from '../evaluate/index.js';
 import { unescapeRuleContent } from '../rules/index.js';
-import type { GrantRecord, Store } from '../store/index.js';
+import { inputSha256, type GrantRecord, type Store } from '../store/index.js';
+import { askAnswerableByGrant, usableGrants } from '../grants/apply.js';
 import { UNKNOWN_PROJECT, type ProjectPolicy, type Projects } from './projects.js';
 import { agentsProcessView, selfGuard } from './self-guard.js';
 import { isShellPrepared, prepareShell } from '../shell/index.js';
@@ -135,24 +136,35 @@ export function createDecider(o: { projects: Projects; store: Store; home: strin
       const opts = { cwd: where.cwd, ...(call.id !== undefined ? { toolUseId: call.id } : {}), ...(where.agent !== undefined ? { agent: where.agent } : {}) };
       const gate = await gateFor(project, where);
       const first = settle(await gate.check(call, opts));
-      // A guarded read is answered by a grant of the exact command only (the grant is that rule).
-      if (first.behavior !== 'ask' || (first.pending.askKind !== 'plain' && first.pending.askKind !== 'guardedRead')) return { result: first, project, context: where, decidedBy: first.behavior === 'ask' ? 'rules' : first.decidedBy };
-
-      // A plain ask: a grant of the session or the project may answer it.
-      let grants: GrantRecord[];
+      if (first.behavior !== 'ask') return { result: first, project, context: where, decidedBy: first.decidedBy };
+      // Which asks a grant may answer, and which grants take part, is decided in one place
+      // (src/grants/apply.ts); grants are read from the store on every call, so a revocation
+      // holds on the next decision of every replica.
+      const ask = { askKind: first.pending.askKind, reasonKind: first.pending.reason.kind };
+      if (!askAnswerableByGrant(ask)) return { result: first, project, context: where, decidedBy: 'rules' };
+      const at = now();
+      const site = { projectDir, projectKnown: finding.known, trusted: project.trusted, ...(where.sessionId !== undefined ? { sessionId: where.sessionId } : {}), inputSha256: inputSha256(call.input), at };
+      let usable;
       try {
-        grants = await o.store.listGrants({ projectDir, ...(where.sessionId !== undefined ? { sessionId: where.sessionId } : {}), at: now() });
+        const grants = await o.store.listGrants({ projectDir, ...(where.sessionId !== undefined ? { sessionId: where.sessionId } : {}), at, user: site.projectKnown && site.trusted, inputSha256: site.inputSha256 });
+        usable = usableGrants(grants, ask, site);
+        // A `once` grant of this very input answers it, spent as it does (of two racing, one wins).
+        for (const g of usable.once) {
+          if (!(await o.store.useGrant(g.id, at))) continue;
+          return { result: onceAllow(first, g), project, context: where, decidedBy: 'grant', grant: g };
+        }
       } catch {
         return { result: first, project, context: where, decidedBy: 'rules', grantsUnreadable: true };
       }
-      if (grants.length === 0) return { result: first, project, context: where, decidedBy: 'rules' };
+      if (usable.rules.length === 0) return { result: first, project, context: where, decidedBy: 'rules' };
       const granted = await gateFor(project, where);
-      await granted.applyUpdates([{ type: 'addRules', behavior: 'allow', destination: 'session', rules: grants.map((g) => ruleValue(g.rule)) }]);
+      await granted.applyUpdates([{ type: 'addRules', behavior: 'allow', destination: 'session', rules: usable.rules.map((g) => ruleValue(g.rule)) }]);
       const second = settle(await granted.check(call, opts));
       const rule = second.decision?.rule;
       if (second.behavior === 'allow' && rule?.source.kind === 'session') {
-        const grant = grants.find((g) => g.rule === rule.text) ?? grants[0];
-        return { result: second, project, context: where, decidedBy: 'grant', ...(grant !== undefined ? { grant } : {}) };
+        const grant = usable.rules.find((g) => g.rule === rule.text);
+        // The allow must come from a grant that was allowed to answer: anything else keeps the ask.
+        if (grant !== undefined) return { result: second, project, context: where, decidedBy: 'grant', grant };
       }
       return { result: first, project, context: where, decidedBy: 'rules' };
   };
@@ -164,6 +176,21 @@ export function createDecider(o: { projects: Projects; store: Store; home: strin
       const s = await decideCall(call, where);
       return { ...(unshowable(s) ?? s), startedAt };
     },
+  };
+}
+
+/** The allow of a call answered by a `once` grant of its identical input: the person's approval of that input, replayed once. */
+function onceAllow(ask: GateAsk, g: GrantRecord): GateAllow {
+  const message = `approved once by ${g.grantedBy} for this exact input (ask ${g.askId ?? '?'}, grant ${g.id})`;
+  return {
+    behavior: 'allow',
+    call: ask.call,
+    toolUseId: ask.toolUseId,
+    ...(ask.decision !== undefined ? { decision: ask.decision } : {}),
+    trace: [...ask.trace, { step: 'grant', outcome: 'allow', detail: message }],
+    rewrites: ask.rewrites,
+    decidedBy: 'answer',
+    reason: { kind: 'sessionGrant', message },
   };
 }
 

@@ -27,6 +27,7 @@ import { pageRoutes } from './routes/page.js';
 import { builtInSettings, guardedFiles, type SelfTarget } from './self-guard.js';
 import { processIds } from './process-ids.js';
 import type { DecisionListener } from '../provenance/types.js';
+import { DEFAULT_GRANT_TTL, type GrantTtl } from '../grants/ttl.js';
 
 /** Milliseconds any client has to send a request's headers. */
 const HEADERS_TIMEOUT_MS = 10_000;
@@ -111,6 +112,12 @@ export interface ServeOptions {
    * gated agent can read that log (`serve 2>serve.err`, the user's journal). Default `false`.
    */
   printAnswerCodes?: boolean;
+  /**
+   * How long a new grant lives, per scope (`--grant-ttl`, see `parseGrantTtl`). Default
+   * `DEFAULT_GRANT_TTL`: once 1h, session 12h, project 30d, user 7d. The ask view shows it
+   * (`rememberFor`), so a person sees it where they choose.
+   */
+  grantTtl?: GrantTtl;
   /** Milliseconds since the epoch. */
   now?: () => number;
   /**
@@ -226,7 +233,8 @@ export function createServe(options: ServeOptions): Serve {
       );
     },
   });
-  const asks = createAsks({ store, decider, projects, codes, announce, holder, now });
+  const grantTtl = options.grantTtl ?? DEFAULT_GRANT_TTL;
+  const asks = createAsks({ store, decider, projects, codes, announce, holder, grantTtl, now });
   const holdSeconds = options.holdTimeoutSeconds ?? DEFAULT_HOLD_TIMEOUT_SECONDS;
   const context: ServeContext = {
     store,
@@ -253,6 +261,7 @@ export function createServe(options: ServeOptions): Serve {
     closing: false,
     askVia: options.askVia ?? 'hold',
     holdMs: Math.round(holdSeconds * 1000),
+    grantTtl,
     now,
     log,
     ...(options.onDecision !== undefined ? { onDecision: options.onDecision } : {}),

@@ -1,6 +1,7 @@
 import type { AskKind } from '../core/types.js';
 import type { GateResult } from '../gate/index.js';
-import type { AskRecord } from '../store/index.js';
+import { ANSWER_SCOPES, type AnswerScope, type AskRecord } from '../store/index.js';
+import { formatSpan, type GrantTtl } from '../grants/ttl.js';
 import { maskInput, maskText, type InputMask } from './display/index.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -89,10 +90,30 @@ export interface AskView {
   expiry?: { code: string; message: string };
   /** The final decision, once answered (a deny, once given up). */
   decision?: DecisionView;
+  /**
+   * While pending: the scopes an approval may choose and how long a grant of each would live
+   * (`toolgate serve --grant-ttl`), so a person sees it where they choose. `session` only for an
+   * ask of a session.
+   */
+  rememberFor?: RememberChoice[];
+}
+
+/** One scope an approval may choose, with the time-to-live its grant would get. @public */
+export interface RememberChoice {
+  scope: AnswerScope;
+  /** The span (`12h`, `30d`), or `never` (until revoked). */
+  ttl: string;
+  /** The same in milliseconds; `null` for never. */
+  ttlMs: number | null;
+}
+
+/** The scopes an approval of `a` may choose, with their time-to-live. */
+export function rememberChoices(a: Pick<AskRecord, 'sessionId'>, ttl: GrantTtl): RememberChoice[] {
+  return ANSWER_SCOPES.filter((s) => s !== 'session' || a.sessionId !== undefined).map((scope) => ({ scope, ttl: formatSpan(ttl[scope]), ttlMs: ttl[scope] ?? null }));
 }
 
 /** The API view of a parked ask (see {@link AskView}). */
-export function askView(a: AskRecord, decision?: DecisionView): AskView {
+export function askView(a: AskRecord, decision?: DecisionView, ttl?: GrantTtl): AskView {
   const p = a.pending;
   const w = a.answer;
   const shown = maskInput(p.call.tool, p.call.input);
@@ -130,5 +151,6 @@ export function askView(a: AskRecord, decision?: DecisionView): AskView {
       : {}),
     ...(a.state === 'expired' && a.expiry !== undefined ? { expiry: { code: a.expiry.code, message: a.expiry.message } } : {}),
     ...(decision !== undefined ? { decision } : {}),
+    ...(a.state === 'pending' && ttl !== undefined ? { rememberFor: rememberChoices(a, ttl) } : {}),
   };
 }

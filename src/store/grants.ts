@@ -18,7 +18,8 @@ function allowRules(updates: readonly PermissionUpdate[] | undefined): string[] 
 
 /**
  * Which allow rules an answer stores as grants, and for how far. The scope defaults to `session`
- * with `remember: true` and to `once` otherwise; `once` stores nothing. A wider scope stores the
+ * with `remember: true` and to `once` otherwise; `once` stores no rule (its grant is bound to the
+ * ask and its exact input, see `recordAnswer`). A wider scope (`session`, `project`, `user`) stores the
  * ask's own suggestions ("Yes, and don't ask again") plus the allow rules the answer adds in
  * `updatedPermissions`. A deny stores nothing. Other permission updates (modes, directories)
  * are not grants.
@@ -27,8 +28,8 @@ function allowRules(updates: readonly PermissionUpdate[] | undefined): string[] 
 export function grantRules(pending: Pick<PendingAsk, 'suggestions'>, answer: AskAnswer, scope: AnswerScope | undefined, hasSession: boolean): GrantRulesResult {
   const remember = answer.behavior === 'allow' && answer.remember === true;
   const chosen: AnswerScope = scope ?? (remember ? 'session' : 'once');
-  if (remember && chosen === 'once') return { ok: false, message: '"remember": true needs "scope": "session" or "project"' };
-  if (chosen === 'session' && !hasSession) return { ok: false, message: 'the ask belongs to no session: use "scope": "once" or "project"' };
+  if (remember && chosen === 'once') return { ok: false, message: '"remember": true needs "scope": "session", "project" or "user"' };
+  if (chosen === 'session' && !hasSession) return { ok: false, message: 'the ask belongs to no session: use "scope": "once", "project" or "user"' };
   if (answer.behavior !== 'allow' || chosen === 'once') return { ok: true, scope: chosen, rules: [] };
   const rules = [...new Set([...allowRules(pending.suggestions), ...allowRules(answer.updatedPermissions)])];
   if (rules.length === 0) return { ok: false, message: `this ask has no rule to remember for the ${chosen}: answer with "scope": "once", or add an allow rule in "updatedPermissions"` };

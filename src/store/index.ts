@@ -8,7 +8,7 @@
 export type * from './types.js';
 export type { AskAnswer, PendingAsk } from '../gate/types.js';
 export type { AskKind, Behavior, ReasonKind } from '../core/types.js';
-export { StoreOpenError, StoreReplacedError, StoreUnavailableError } from './types.js';
+export { ANSWER_SCOPES, grantState, StoreOpenError, StoreReplacedError, StoreUnavailableError } from './types.js';
 export { openSpillJournal, type SpillJournal } from './spill.js';
 export { createMemoryStore } from './memory.js';
 export { openSqliteStore, type SqliteStoreOptions } from './sqlite/store.js';

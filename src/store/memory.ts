@@ -1,6 +1,6 @@
 import { createEventHub } from './events.js';
 import { AUDIT_CHAIN_GENESIS, chainAudit } from './chain.js';
-import { StoreUnavailableError, type AnswerAskResult, type AnswerCodeRecord, type AskRecord, type AuditEntry, type GrantRecord, type HolderRecord, type Store } from './types.js';
+import { grantState, StoreUnavailableError, type AnswerAskResult, type AnswerCodeRecord, type AskRecord, type AuditEntry, type GrantRecord, type HolderRecord, type Store } from './types.js';
 
 const clone = <T>(v: T): T => structuredClone(v);
 
@@ -121,12 +121,46 @@ export function createMemoryStore(): Store {
       return grants
         .filter(
           (g) =>
-            g.projectDir === filter.projectDir &&
+            g.settingsFile === undefined &&
             g.revokedAt === undefined &&
+            g.usedAt === undefined &&
             (g.expiresAt === undefined || g.expiresAt > filter.at) &&
-            (g.scope === 'project' || (filter.sessionId !== undefined && g.sessionId === filter.sessionId)),
+            ((g.scope === 'user' && filter.user === true) ||
+              (g.projectDir === filter.projectDir &&
+                (g.scope === 'project' ||
+                  (g.scope === 'session' && filter.sessionId !== undefined && g.sessionId === filter.sessionId) ||
+                  (g.scope === 'once' && filter.inputSha256 !== undefined && g.inputSha256 === filter.inputSha256 && (g.sessionId === undefined || g.sessionId === filter.sessionId))))),
         )
+        .sort((x, y) => x.createdAt - y.createdAt || (x.id < y.id ? -1 : 1))
         .map(clone);
+    },
+    async findGrants(q) {
+      open();
+      const limit = Math.min(Math.max(1, Math.floor(q.limit ?? 100)), 1000);
+      return grants
+        .filter(
+          (g) =>
+            (q.sessionId === undefined || g.sessionId === q.sessionId) &&
+            (q.projectDir === undefined || g.projectDir === q.projectDir) &&
+            (q.rule === undefined || g.rule === q.rule) &&
+            (q.scope === undefined || g.scope === q.scope) &&
+            (q.askId === undefined || g.askId === q.askId) &&
+            (q.state === undefined || q.state === 'all' || grantState(g, q.at) === q.state),
+        )
+        .sort((x, y) => y.createdAt - x.createdAt || (x.id < y.id ? -1 : 1))
+        .slice(0, limit)
+        .map(clone);
+    },
+    async getGrant(id) {
+      open();
+      const g = grants.find((x) => x.id === id);
+      return g ? clone(g) : undefined;
+    },
+    async recordGrant(g) {
+      open();
+      if (grants.some((x) => x.id === g.id)) return false;
+      grants.push(clone(g));
+      return true;
     },
     async revokeGrant(id, at) {
       open();
@@ -134,6 +168,20 @@ export function createMemoryStore(): Store {
       if (!g) return false;
       g.revokedAt = at;
       return true;
+    },
+    async useGrant(id, at) {
+      open();
+      const g = grants.find((x) => x.id === id);
+      if (!g || g.scope !== 'once' || g.revokedAt !== undefined || g.usedAt !== undefined || (g.expiresAt !== undefined && g.expiresAt <= at)) return false;
+      g.usedAt = at;
+      return true;
+    },
+    async pruneGrants(before) {
+      open();
+      const keep = grants.filter((g) => !((g.revokedAt !== undefined && g.revokedAt < before) || (g.usedAt !== undefined && g.usedAt < before) || (g.expiresAt !== undefined && g.expiresAt < before)));
+      const n = grants.length - keep.length;
+      grants.splice(0, grants.length, ...keep);
+      return n;
     },
     async appendAudit(entries) {
       open();

@@ -28,11 +28,21 @@ export interface AskExpiry {
 export type AskOrigin = 'PreToolUse' | 'PermissionRequest' | 'api';
 
 /**
- * How far an approval reaches: this call only, the rest of the session, or every session of the
- * project. A `session` or `project` answer stores grants (see {@link GrantRecord}).
+ * How far an approval reaches (decision 0060 — see docs/grants.md):
+ * - `once`: this call only. The answer is kept as a grant bound to the ask id and the SHA-256 of
+ *   the exact input; the ask's own held call spends it, and while unspent it answers one replay of
+ *   the identical input in the same project and session, nothing else.
+ * - `session`: the rest of the session, in its project.
+ * - `project`: every session of the project.
+ * - `user`: every session of every project serve trusts, recorded as the grant of the principal
+ *   who answered.
+ * Each scope has a default time-to-live (`toolgate serve --grant-ttl`).
  * @public
  */
-export type AnswerScope = 'once' | 'session' | 'project';
+export type AnswerScope = 'once' | 'session' | 'project' | 'user';
+
+/** Every {@link AnswerScope}, narrowest first. @public */
+export const ANSWER_SCOPES: readonly AnswerScope[] = ['once', 'session', 'project', 'user'];
 
 /** An ask to park, as the deciding side knows it. Times are milliseconds since the epoch. @public */
 export interface NewAsk {
@@ -131,16 +141,26 @@ export interface AskFilter {
   limit?: number;
 }
 
-/** A grant to store with an answer. @public */
+/** A grant to store with an answer (or, with `settingsFile`, the record of a rule written to a file). @public */
 export interface NewGrant {
   id: string;
-  scope: 'session' | 'project';
-  /** Set for `session` grants. */
+  scope: AnswerScope;
+  /** Set for `session` grants; for `once` grants, the ask's session when it had one. */
   sessionId?: string;
+  /** The project the grant was given in (for `user` grants: where it was given; it applies in every trusted project). */
   projectDir: string;
-  /** An allow rule as Claude Code writes it, e.g. `Bash(npm test *)`. */
+  /** An allow rule as Claude Code writes it, e.g. `Bash(npm test *)`; for a `once` grant, the call's tool. */
   rule: string;
   askId?: string;
+  /** For `once` grants (required): lowercase hex SHA-256 of the canonical JSON of the exact input approved. */
+  inputSha256?: string;
+  /**
+   * The settings file the rule was written to by "don't ask again" (`updatedPermissions`), when
+   * this record is the provenance of a file rule: such a record is listed and revoked with the
+   * others, but never applied from the store (the file applies it).
+   */
+  settingsFile?: string;
+  /** Who granted it: the principal who answered. */
   grantedBy: string;
   createdAt: number;
   /** When it stops applying (milliseconds since the epoch); none: until revoked. */
@@ -148,21 +168,62 @@ export interface NewGrant {
 }
 
 /**
- * A stored approval that answers later plain asks of its session or project without a person.
- * A grant never answers a deny rule, a firm ask or a protected ask: it acts as an allow rule of
- * the session, which the decision pipeline consults only after those.
+ * A stored approval that answers later asks of its scope without a person. What it may answer is
+ * decided in one place (`usableGrants`, src/grants/apply.ts): never a deny rule, a
+ * protected ask, a plan-mode block or a firm ask — except the opaque-code firm ask, where a grant
+ * naming the program (or the exact command) is specific consent — and a guarded read only by an
+ * exact-command grant; an expired, revoked or spent grant answers nothing.
  * @public
  */
 export interface GrantRecord extends NewGrant {
   revokedAt?: number;
+  /** When a `once` grant was spent (milliseconds since the epoch); a spent grant answers nothing. */
+  usedAt?: number;
 }
 
-/** Which grants apply: the project's, plus the session's when one is given, live at `at`. @public */
+/**
+ * Which grants may apply to a call: the project's, the session's when one is given, `user`
+ * grants when `user` is set, and the `once` grants of `inputSha256` — live at `at` (not expired,
+ * revoked or spent), settings-file records left out.
+ * @public
+ */
 export interface GrantFilter {
   projectDir: string;
   sessionId?: string;
-  /** Milliseconds since the epoch; expired and revoked grants are left out. */
+  /** Milliseconds since the epoch; expired, revoked and spent grants are left out. */
   at: number;
+  /** Include `user` grants (they apply in every project serve trusts). Default: not. */
+  user?: boolean;
+  /** The call's input hash: `once` grants of exactly this input are included. */
+  inputSha256?: string;
+}
+
+/** Where a grant is in its life at a given time. @public */
+export type GrantState = 'active' | 'expired' | 'revoked' | 'used';
+
+/** Which grants {@link Store.findGrants} returns, newest first (for people: `toolgate grants list`, `GET /v1/grants`). @public */
+export interface GrantQuery {
+  sessionId?: string;
+  projectDir?: string;
+  /** Grants whose rule is exactly this text. */
+  rule?: string;
+  scope?: AnswerScope;
+  /** The grants stored with one ask's answer. */
+  askId?: string;
+  /** `active` (live at `at`), `expired`, `revoked`, `used`, or `all` (default). */
+  state?: GrantState | 'all';
+  /** Milliseconds since the epoch: what `state` is judged at. */
+  at: number;
+  /** At most this many (default 100, at most 1000). */
+  limit?: number;
+}
+
+/** A grant's state at `at`: revoked, spent, expired or active, in that order of precedence. @public */
+export function grantState(g: GrantRecord, at: number): GrantState {
+  if (g.revokedAt !== undefined) return 'revoked';
+  if (g.usedAt !== undefined) return 'used';
+  if (g.expiresAt !== undefined && g.expiresAt <= at) return 'expired';
+  return 'active';
 }
 
 /**
@@ -329,9 +390,22 @@ export interface Store {
    * a holder that beat since it was seen keeps its asks. Returns the asks given up.
    */
   expireHolder(holder: string, beats: number | undefined, at: number, why: AskExpiry): Promise<AskRecord[]>;
+  /** The grants that may apply to a call (see {@link GrantFilter}), oldest first. Read from the store on every call: no cache, so a revocation holds on every replica at once. */
   listGrants(filter: GrantFilter): Promise<GrantRecord[]>;
-  /** Revoke a grant; `false` when there is no such live grant. */
+  /** Grants for people to see, newest first. */
+  findGrants(query: GrantQuery): Promise<GrantRecord[]>;
+  getGrant(id: string): Promise<GrantRecord | undefined>;
+  /** Store a grant on its own (the provenance of a settings-file rule); `false` when its id exists. */
+  recordGrant(grant: NewGrant): Promise<boolean>;
+  /** Revoke a grant; `false` when there is no such unrevoked grant. */
   revokeGrant(id: string, at: number): Promise<boolean>;
+  /**
+   * Spend a `once` grant: `true` when it was live and unspent at `at` (of two racing, one wins),
+   * `false` otherwise.
+   */
+  useGrant(id: string, at: number): Promise<boolean>;
+  /** Delete grants that were revoked, spent or expired before `before`; returns how many. */
+  pruneGrants(before: number): Promise<number>;
   /** Append entries to the audit log in one transaction. */
   appendAudit(entries: readonly AuditEntry[]): Promise<void>;
   readAudit(filter?: AuditFilter): Promise<AuditEntry[]>;

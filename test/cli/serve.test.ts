@@ -216,6 +216,9 @@ describe('toolgate serve', () => {
     [['serve', '--hold-timeout', '-1'], /--hold-timeout must be a positive number/],
     [['serve', '--print-hook-config', '--listen', '127.0.0.1:0'], /needs a fixed port/],
     [['asks', 'answer', 'x', 'maybe', '--code', 'x'], /allow or deny/],
+    [['serve', '--store', 'memory:', '--grant-ttl', 'session=12'], /--grant-ttl: pair 1 "session=12": the span must be a positive whole number/],
+    [['serve', '--store', 'memory:', '--grant-ttl', 'forever=1d'], /the scope must be one of once, session, project, user/],
+    [['asks', 'answer', 'x', 'allow', '--code', 'x', '--remember', 'project', '--scope', 'session'], /--remember project and --scope session disagree/],
     [['audit', 'export', '--since', 'yesterday-ish', '--store', 'memory:'], /neither a date/],
   ])('%j is a usage error', (args, message) => {
     const r = cli(args);

@@ -231,8 +231,8 @@ describe('POST /asks/:id/answer: answering from the page', () => {
   });
 
   it.each([
-    ['remember once', { action: 'remember', scope: 'once' }, /scope session or project/],
-    ['an unknown scope', { action: 'remember', scope: 'forever' }, /scope session or project/],
+    ['remember once', { action: 'remember', scope: 'once' }, /scope session, project or user/],
+    ['an unknown scope', { action: 'remember', scope: 'forever' }, /scope session, project or user/],
     ['an unknown action', { action: 'maybe' }, /choose approve/],
     ['a message over 2000 characters', { action: 'deny', message: 'x'.repeat(2001) }, /longer than 2000/],
     ['an answerer name of its own', { action: 'approve', answerer: 'root' }, /takes no answerer name/],

@@ -100,6 +100,28 @@ describe.skipIf(!server.ok)(`PostgreSQL store${server.ok ? '' : ` — skipped: $
     expect((await query<{ version: number }>(url, 'SELECT version FROM schema_migrations ORDER BY version')).map((r) => r.version)).toEqual(POSTGRES_MIGRATIONS.map((m) => m.version));
   });
 
+  it('upgrades a version 7 database to the grant scopes of migration 8, keeping answers and grants', async () => {
+    const url = await freshSchema(base);
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      await migratePostgres(c, POSTGRES_MIGRATIONS, 7);
+      await c.query(`INSERT INTO asks (id, state, origin, project_dir, cwd, tool, ask_kind, reason_kind, reason, input_redacted, input_sha256, policy_digest, pending, created_at, updated_at)
+        VALUES ('a1', 'answered', 'api', '/p', '/p', 'Bash', 'plain', 'toolDefault', 'r', '{}', 'h', 'd', '{}', 1, 2)`);
+      await c.query(`INSERT INTO answers (ask_id, behavior, answer, scope, answerer, answered_at) VALUES ('a1', 'allow', '{"behavior":"allow"}', 'project', 'alice', 2)`);
+      await c.query(`INSERT INTO grants (id, scope, project_dir, rule, ask_id, granted_by, created_at, expires_at) VALUES ('g1', 'project', '/p', 'Bash(ls *)', 'a1', 'alice', 2, 99)`);
+    } finally {
+      await c.end();
+    }
+    const s = await open(url);
+    expect((await s.getAsk('a1'))?.answer?.scope).toBe('project');
+    expect(await s.getGrant('g1')).toEqual({ id: 'g1', scope: 'project', projectDir: '/p', rule: 'Bash(ls *)', askId: 'a1', grantedBy: 'alice', createdAt: 2, expiresAt: 99 });
+    expect(await s.recordGrant({ id: 'g2', scope: 'user', projectDir: '/p', rule: 'Bash', grantedBy: 'alice', createdAt: 3 })).toBe(true);
+    await expect(s.recordGrant({ id: 'g3', scope: 'session', projectDir: '/p', rule: 'Bash', grantedBy: 'alice', createdAt: 3 })).rejects.toThrow();
+    await expect(s.recordGrant({ id: 'g4', scope: 'once', projectDir: '/p', rule: 'Bash', grantedBy: 'alice', createdAt: 3 })).rejects.toThrow();
+    await expect(s.recordGrant({ id: 'g5', scope: 'forever' as never, projectDir: '/p', rule: 'Bash', grantedBy: 'alice', createdAt: 3 })).rejects.toThrow();
+  });
+
   it('refuses a database migrated by a newer toolgate, and says why', async () => {
     const url = await freshSchema(base);
     await (await open(url)).close();

@@ -62,6 +62,31 @@ describe('SQLite store', () => {
     db.close();
   });
 
+  it('upgrades a version 7 database to the grant scopes of migration 8, keeping answers and grants', async () => {
+    const file = fresh();
+    await (await openSqliteStore({ file })).close();
+    rmSync(file);
+    const v7 = new Database(file);
+    migrate(v7, SQLITE_MIGRATIONS, 7);
+    v7.prepare(
+      `INSERT INTO asks (id, state, origin, project_dir, cwd, tool, ask_kind, reason_kind, reason, input_redacted, input_sha256, policy_digest, pending, created_at, updated_at)
+       VALUES ('a1', 'answered', 'api', '/p', '/p', 'Bash', 'plain', 'toolDefault', 'r', '{}', 'h', 'd', '{}', 1, 2)`,
+    ).run();
+    v7.prepare(`INSERT INTO answers (ask_id, behavior, answer, scope, answerer, answered_at) VALUES ('a1', 'allow', '{"behavior":"allow"}', 'project', 'alice', 2)`).run();
+    v7.prepare(`INSERT INTO grants (id, scope, project_dir, rule, ask_id, granted_by, created_at, expires_at) VALUES ('g1', 'project', '/p', 'Bash(ls *)', 'a1', 'alice', 2, 99)`).run();
+    expect(() => v7.prepare(`INSERT INTO grants (id, scope, project_dir, rule, granted_by, created_at) VALUES ('g2', 'user', '/p', 'Bash', 'alice', 2)`).run()).toThrow(/CHECK/);
+    v7.close();
+
+    const s = await openSqliteStore({ file });
+    expect((await s.getAsk('a1'))?.answer?.scope).toBe('project');
+    expect(await s.getGrant('g1')).toEqual({ id: 'g1', scope: 'project', projectDir: '/p', rule: 'Bash(ls *)', askId: 'a1', grantedBy: 'alice', createdAt: 2, expiresAt: 99 });
+    expect(await s.recordGrant({ id: 'g2', scope: 'user', projectDir: '/p', rule: 'Bash', grantedBy: 'alice', createdAt: 3 })).toBe(true);
+    // The checks hold after the rebuild: a session grant names its session, a once grant its input.
+    await expect(s.recordGrant({ id: 'g3', scope: 'session', projectDir: '/p', rule: 'Bash', grantedBy: 'alice', createdAt: 3 })).rejects.toThrow(/CHECK/);
+    await expect(s.recordGrant({ id: 'g4', scope: 'once', projectDir: '/p', rule: 'Bash', grantedBy: 'alice', createdAt: 3 })).rejects.toThrow(/CHECK/);
+    await s.close();
+  });
+
   it('refuses a database migrated by a newer toolgate', async () => {
     const file = fresh();
     const s0 = await openSqliteStore({ file });

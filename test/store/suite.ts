@@ -220,6 +220,67 @@ export function describeStore(name: string, open: () => Promise<Store>): void {
       await s.close();
     });
 
+    it('once and user grants: a once grant applies to its exact input only and is spent once; a user grant only when asked for', async () => {
+      const s = await open();
+      await s.parkAsk(newAsk('a1'));
+      const base = { projectDir: '/p/one', grantedBy: 'alice', createdAt: 10, askId: 'a1' };
+      const h1 = '1'.repeat(64);
+      await s.answerAsk('a1', { ...answer('allow'), scope: 'user' }, [
+        { ...base, id: 'o1', scope: 'once', sessionId: 'sess-1', rule: 'Bash', inputSha256: h1, expiresAt: 1000 },
+        { ...base, id: 'u1', scope: 'user', rule: 'Bash(npm test *)' },
+      ]);
+      expect((await s.getAsk('a1'))?.answer?.scope).toBe('user');
+      const ids = async (f: Parameters<Store['listGrants']>[0]) => (await s.listGrants(f)).map((g) => g.id).sort();
+      expect(await ids({ projectDir: '/p/one', sessionId: 'sess-1', at: 50 })).toEqual([]);
+      expect(await ids({ projectDir: '/p/one', sessionId: 'sess-1', at: 50, inputSha256: h1 })).toEqual(['o1']);
+      expect(await ids({ projectDir: '/p/one', sessionId: 'sess-2', at: 50, inputSha256: h1 })).toEqual([]);
+      expect(await ids({ projectDir: '/p/two', sessionId: 'sess-1', at: 50, inputSha256: h1 })).toEqual([]);
+      expect(await ids({ projectDir: '/p/one', sessionId: 'sess-1', at: 50, inputSha256: '2'.repeat(64) })).toEqual([]);
+      expect(await ids({ projectDir: '/p/two', at: 50, user: true })).toEqual(['u1']);
+      expect(await s.useGrant('u1', 60)).toBe(false);
+      expect(await s.useGrant('o1', 2000)).toBe(false);
+      expect(await s.useGrant('o1', 60)).toBe(true);
+      expect(await s.useGrant('o1', 61)).toBe(false);
+      expect(await ids({ projectDir: '/p/one', sessionId: 'sess-1', at: 70, inputSha256: h1 })).toEqual([]);
+      expect((await s.getGrant('o1'))?.usedAt).toBe(60);
+      expect(await s.getGrant('nope')).toBeUndefined();
+      await s.close();
+    });
+
+    it('finds grants by session, project, rule, scope, ask and state; records settings-file provenance; prunes the dead', async () => {
+      const s = await open();
+      await s.parkAsk(newAsk('a1'));
+      await s.parkAsk(newAsk('a2', { sessionId: 'sess-2', projectDir: '/p/two' }));
+      const base = { grantedBy: 'alice', askId: 'a1', projectDir: '/p/one' };
+      await s.answerAsk('a1', answer('allow'), [
+        { ...base, id: 'g1', scope: 'session', sessionId: 'sess-1', rule: 'Bash(ls *)', createdAt: 10 },
+        { ...base, id: 'g2', scope: 'project', rule: 'Bash(make *)', createdAt: 20, expiresAt: 100 },
+        { ...base, id: 'g3', scope: 'project', rule: 'Bash(ls *)', createdAt: 30 },
+      ]);
+      expect(await s.recordGrant({ id: 'f1', scope: 'project', projectDir: '/p/two', rule: 'Bash(git push *)', askId: 'a2', grantedBy: 'bob', createdAt: 40, settingsFile: '/p/two/.claude/settings.local.json' })).toBe(true);
+      expect(await s.recordGrant({ id: 'f1', scope: 'project', projectDir: '/p/two', rule: 'x', grantedBy: 'bob', createdAt: 41 })).toBe(false);
+      // A settings-file record is listed, never applied from the store.
+      expect(await s.listGrants({ projectDir: '/p/two', at: 50 })).toEqual([]);
+      expect((await s.getGrant('f1'))?.settingsFile).toBe('/p/two/.claude/settings.local.json');
+      await s.revokeGrant('g3', 50);
+      const ids = async (q: Parameters<Store['findGrants']>[0]) => (await s.findGrants(q)).map((g) => g.id);
+      expect(await ids({ at: 60 })).toEqual(['f1', 'g3', 'g2', 'g1']);
+      expect(await ids({ at: 60, sessionId: 'sess-1' })).toEqual(['g1']);
+      expect(await ids({ at: 60, projectDir: '/p/one' })).toEqual(['g3', 'g2', 'g1']);
+      expect(await ids({ at: 60, rule: 'Bash(ls *)' })).toEqual(['g3', 'g1']);
+      expect(await ids({ at: 60, scope: 'session' })).toEqual(['g1']);
+      expect(await ids({ at: 60, askId: 'a2' })).toEqual(['f1']);
+      expect(await ids({ at: 60, state: 'active' })).toEqual(['f1', 'g2', 'g1']);
+      expect(await ids({ at: 150, state: 'active' })).toEqual(['f1', 'g1']);
+      expect(await ids({ at: 150, state: 'expired' })).toEqual(['g2']);
+      expect(await ids({ at: 150, state: 'revoked' })).toEqual(['g3']);
+      expect(await ids({ at: 60, limit: 2 })).toEqual(['f1', 'g3']);
+      expect(await s.pruneGrants(50)).toBe(0);
+      expect(await s.pruneGrants(150)).toBe(2);
+      expect(await ids({ at: 150 })).toEqual(['f1', 'g1']);
+      await s.close();
+    });
+
     it('grants of a refused answer race are not stored', async () => {
       const s = await open();
       await s.parkAsk(newAsk('a1'));

@@ -1,10 +1,11 @@
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
-import type { AskRecord, AuditEntry } from '../../store/index.js';
+import type { AnswerScope, AskRecord, AuditEntry } from '../../store/index.js';
 import type { RuleOption, RuleProposal } from '../../grants/index.js';
 import { hiddenParts } from '../../core/text.js';
 import { maskField, maskText, type MaskedPart } from '../display/index.js';
-import { askView, type AskView } from '../views.js';
+import { askView, rememberChoices, type AskView } from '../views.js';
+import { DEFAULT_GRANT_TTL, type GrantTtl } from '../../grants/ttl.js';
 
 /** Escaping template (hono's `html`): synchronous, since nothing passed to it is a promise. */
 export const h = (strings: TemplateStringsArray, ...values: unknown[]): HtmlEscapedString => html(strings, ...values) as HtmlEscapedString;
@@ -19,6 +20,8 @@ export interface FormContext {
   codeNote?: string;
   /** What "approve and remember" would save, with narrower choices (pending asks that can be remembered). */
   proposal?: RuleProposal;
+  /** How long a grant of each scope lives (`serve --grant-ttl`), shown beside each choice. */
+  ttl?: GrantTtl;
 }
 
 const KIND_TEXT: Record<string, { label: string; title: string }> = {
@@ -148,6 +151,9 @@ function hidden(f: FormContext): HtmlEscapedString {
   return h`<input type="hidden" name="back" value="${f.back}">`;
 }
 
+/** The page's remember choices, mapped onto the scopes of the API and the CLI. */
+const SCOPE_TEXT: Record<AnswerScope, string> = { once: 'this call only', session: 'for this session', project: 'for this project', user: 'for me, in every trusted project' };
+
 /**
  * The answer forms. When the input may not fit its boxes, the approve buttons start disabled and
  * the page's script enables them once the end of every box has been on screen (a deny needs no
@@ -159,7 +165,9 @@ function forms(a: AskRecord, f: FormContext): HtmlEscapedString {
   const wait = mayNotFit(a) ? h` disabled` : '';
   const remember =
     parts.length > 0
-      ? h`${choices(parts)}<span class="remember"><select name="scope" aria-label="Remember for">${a.sessionId !== undefined ? h`<option value="session">for this session</option>` : ''}<option value="project">for this project</option></select><button type="submit" name="action" value="remember" class="allow"${wait}>Approve &amp; remember</button></span>`
+      ? h`${choices(parts)}<span class="remember"><select name="scope" aria-label="Remember for">${rememberChoices(a, f.ttl ?? DEFAULT_GRANT_TTL)
+          .filter((c) => c.scope !== 'once')
+          .map((c) => h`<option value="${c.scope}">${SCOPE_TEXT[c.scope]} (${c.ttl === 'never' ? 'until revoked' : c.ttl})</option>`)}</select><button type="submit" name="action" value="remember" class="allow"${wait}>Approve &amp; remember</button></span>`
       : '';
   return h`<form method="post" action="${action}" class="answer approve">${hidden(f)}<button type="submit" name="action" value="approve" class="allow"${wait}>Approve</button>${remember}</form>
 <form method="post" action="${action}" class="answer deny">${hidden(f)}<input type="hidden" name="action" value="deny"><input type="text" name="message" maxlength="2000" placeholder="Message for the agent (optional)" aria-label="Message for the agent"><button type="submit" class="deny">Deny</button></form>

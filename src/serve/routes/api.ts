@@ -54,7 +54,7 @@ const answerRequest = z.strictObject({
   remember: z.boolean().optional(),
   message: z.string().optional(),
   interrupt: z.boolean().optional(),
-  scope: z.enum(['once', 'session', 'project']).optional(),
+  scope: z.enum(['once', 'session', 'project', 'user']).optional(),
   /** The rules to remember, as the ask's proposal shows them (`GET /v1/asks/:id`, `proposal`); each must be one it offers. */
   rules: z.array(z.string().min(1).max(8192)).min(1).max(32).optional(),
   /** The ask's one-time answer code, shown on the approval page and in serve's terminal. */
@@ -190,7 +190,7 @@ export function apiRoutes(ctx: ServeContext): Hono {
       ...(limit !== undefined ? { limit } : {}),
     };
     const asks = await ctx.store.listAsks(filter);
-    return c.json({ asks: asks.map((a) => askView(a)) });
+    return c.json({ asks: asks.map((a) => askView(a, undefined, ctx.grantTtl)) });
   });
 
   app.get('/asks/:id', async (c) => {
@@ -206,7 +206,10 @@ export function apiRoutes(ctx: ServeContext): Hono {
     }
     // A pending ask that can be remembered carries what remembering would save, and the narrower choices.
     const proposal = ask.state === 'pending' ? askProposal(ask, await sessionHistory(ctx.store, ask.sessionId)) : undefined;
-    return c.json({ ...askView(ask, await resolved(ask)), ...(proposal !== undefined && proposal.parts.length > 0 ? { proposal: proposalView(proposal) } : {}) });
+    const decision = await resolved(ask);
+    // The call an approval once released is run by this client: a replay of it asks again.
+    if (ask.state === 'answered') await ctx.asks.spendOnce(ask);
+    return c.json({ ...askView(ask, decision, ctx.grantTtl), ...(proposal !== undefined && proposal.parts.length > 0 ? { proposal: proposalView(proposal) } : {}) });
   });
 
   app.post('/asks/:id/answer', async (c) => {

@@ -210,6 +210,7 @@ const givenUp = (ask: AskRecord): string => ask.expiry?.message ?? 'the ask was 
 
 async function answered(ctx: ServeContext, event: DecisionEvent, call: ToolCall, ask: AskRecord): Promise<Record<string, unknown>> {
   const result = await ctx.asks.resolve(ask);
+  await ctx.asks.spendOnce(ask);
   const refused = await recordOutcome(ctx, releaseEntry(event, ask, ctx.now(), { result }));
   return refused !== undefined ? denyReply(event, `not allowed: ${refused}`) : resultReply(event, call, result);
 }

@@ -84,7 +84,7 @@ export function pageRoutes(ctx: ServeContext): Hono {
     }
     return out;
   };
-  const form = (back: string, a: AskRecord, codes: Map<string, Omit<FormContext, 'back'>>): FormContext => ({ back, ...codes.get(a.id) });
+  const form = (back: string, a: AskRecord, codes: Map<string, Omit<FormContext, 'back'>>): FormContext => ({ back, ...codes.get(a.id), ttl: ctx.grantTtl });
   /** The signed-in viewer of a script's request; `undefined` when the request is a navigation (no part asked for). */
   const viewer = (c: Context): Ok | Response | undefined => {
     if (c.req.query('part') === undefined) return undefined;
@@ -248,7 +248,7 @@ function chosenRules(fields: URLSearchParams, ask: AskRecord): { ok: true; rules
 
 /**
  * The answer a form asks for: `approve` (this call only: scope `once`), `remember` (approve and
- * store grants for the `scope`, `session` or `project`: the rules chosen with `rule.N`, see
+ * store grants for the `scope`, `session`, `project` or `user`: the rules chosen with `rule.N`, see
  * {@link chosenRules}), or `deny` with an optional message.
  */
 function readAnswer(fields: URLSearchParams, ask: AskRecord): ChosenAnswer {
@@ -261,7 +261,7 @@ function readAnswer(fields: URLSearchParams, ask: AskRecord): ChosenAnswer {
   if (action === 'approve') return { ok: true, answer: { behavior: 'allow' }, scope: 'once' };
   if (action !== 'remember') return { ok: false, message: 'choose approve, approve and remember, or deny' };
   const scope = fields.get('scope') ?? 'session';
-  if (scope !== 'session' && scope !== 'project') return { ok: false, message: `remembering needs the scope session or project, not "${scope}"` };
+  if (scope !== 'session' && scope !== 'project' && scope !== 'user') return { ok: false, message: `remembering needs the scope session, project or user, not "${scope}"` };
   if (ask.pending.askKind !== 'plain' && ask.pending.askKind !== 'guardedRead') return { ok: false, message: `a ${ask.pending.askKind === 'firm' ? 'firm ask' : ask.pending.askKind === 'planBlock' ? 'change in plan mode' : 'protected-path ask'} cannot be remembered: approve it once` };
   if (askProposal(ask).parts.length === 0) return { ok: false, message: 'toolgate has no rule to remember for this call: approve it once' };
   const rules = chosenRules(fields, ask);

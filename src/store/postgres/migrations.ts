@@ -159,6 +159,32 @@ ALTER TABLE audit ADD COLUMN trace TEXT;
 CREATE INDEX audit_tool_use ON audit (tool_use_id, seq) WHERE tool_use_id IS NOT NULL;
 `,
   },
+  {
+    version: 8,
+    name: 'grant scopes once and user, spent once grants, settings-file provenance',
+    // The scope checks of migration 1 were named by PostgreSQL: found by what they check.
+    sql: `
+DO $$
+DECLARE c record;
+BEGIN
+  FOR c IN SELECT conname, conrelid::regclass AS tbl FROM pg_constraint
+    WHERE contype = 'c' AND conrelid IN ('grants'::regclass, 'answers'::regclass)
+      AND (pg_get_constraintdef(oid) LIKE '%scope%')
+  LOOP
+    EXECUTE format('ALTER TABLE %s DROP CONSTRAINT %I', c.tbl, c.conname);
+  END LOOP;
+END $$;
+ALTER TABLE answers ADD CONSTRAINT answers_scope CHECK (scope IN ('once', 'session', 'project', 'user'));
+ALTER TABLE grants ADD COLUMN input_sha256 TEXT;
+ALTER TABLE grants ADD COLUMN used_at BIGINT;
+ALTER TABLE grants ADD COLUMN settings_file TEXT;
+ALTER TABLE grants ADD CONSTRAINT grants_scope CHECK (scope IN ('once', 'session', 'project', 'user'));
+ALTER TABLE grants ADD CONSTRAINT grants_session CHECK (scope <> 'session' OR session_id IS NOT NULL);
+ALTER TABLE grants ADD CONSTRAINT grants_once CHECK (scope <> 'once' OR input_sha256 IS NOT NULL);
+CREATE INDEX grants_user ON grants (scope) WHERE scope = 'user';
+CREATE INDEX grants_ask ON grants (ask_id) WHERE ask_id IS NOT NULL;
+`,
+  },
 ];
 
 /** What a migration run found and did. */

@@ -9,6 +9,7 @@ import {
   auditParams,
   codeFromRow,
   grantFromRow,
+  grantQuerySql,
   holderFromRow,
   HOLDERS_SQL,
   type AskRow,
@@ -31,6 +32,7 @@ import {
   type AuditFilter,
   type GrantFilter,
   type GrantRecord,
+  type GrantQuery,
   type NewAsk,
   type NewGrant,
   type Store,
@@ -83,7 +85,7 @@ const text = (v: string | null | undefined): string | null => (v === null || v =
 const ASK_SELECT = `SELECT a.*, w.behavior AS w_behavior, w.answer AS w_answer, w.scope AS w_scope, w.answerer AS w_answerer, w.answered_at AS w_answered_at
   FROM asks a LEFT JOIN answers w ON w.ask_id = a.id`;
 
-const GRANT_COLUMNS = ['id', 'scope', 'session_id', 'project_dir', 'rule', 'ask_id', 'granted_by', 'created_at', 'expires_at'] as const;
+const GRANT_COLUMNS = ['id', 'scope', 'session_id', 'project_dir', 'rule', 'ask_id', 'granted_by', 'created_at', 'expires_at', 'input_sha256', 'settings_file'] as const;
 
 const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -302,6 +304,8 @@ function createPostgresStore(
           granted_by: text(g.grantedBy),
           created_at: g.createdAt,
           expires_at: g.expiresAt ?? null,
+          input_sha256: text(g.inputSha256),
+          settings_file: text(g.settingsFile),
         }));
         // One statement: the state change, the answer, its grants and the notification commit
         // together; of two answers racing, the second finds the row no longer pending.
@@ -385,15 +389,41 @@ function createPostgresStore(
       return guard('read grants', async () =>
         (
           await rows<GrantRow>(
-            `SELECT * FROM grants WHERE project_dir = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > $2)
-              AND (scope = 'project' OR (scope = 'session' AND session_id = $3)) ORDER BY created_at, id`,
-            [text(filter.projectDir), filter.at, text(filter.sessionId)],
+            `SELECT * FROM grants WHERE settings_file IS NULL AND revoked_at IS NULL AND used_at IS NULL AND (expires_at IS NULL OR expires_at > $2)
+              AND ((scope = 'user' AND $4) OR (project_dir = $1 AND (scope = 'project' OR (scope = 'session' AND session_id = $3)
+                OR (scope = 'once' AND input_sha256 = $5 AND (session_id IS NULL OR session_id = $3))))) ORDER BY created_at, id`,
+            [text(filter.projectDir), filter.at, text(filter.sessionId), filter.user === true, text(filter.inputSha256)],
           )
         ).map(grantFromRow),
       );
     },
+    async findGrants(q: GrantQuery): Promise<GrantRecord[]> {
+      const { sql, args } = grantQuerySql(q, (n) => `$${n}`);
+      return guard('read grants', async () => (await rows<GrantRow>(sql, args.map((a) => (typeof a === 'string' ? text(a) : a)))).map(grantFromRow));
+    },
+    async getGrant(id) {
+      return guard('read the grant', async () => {
+        const [row] = await rows<GrantRow>('SELECT * FROM grants WHERE id = $1', [text(id)]);
+        return row ? grantFromRow(row) : undefined;
+      });
+    },
+    async recordGrant(g) {
+      return guard('record the grant', async () => {
+        const values = [text(g.id), g.scope, text(g.sessionId), text(g.projectDir), text(g.rule), text(g.askId), text(g.grantedBy), g.createdAt, g.expiresAt ?? null, text(g.inputSha256), text(g.settingsFile)];
+        const r = await pool.query({ text: `INSERT INTO grants (${GRANT_COLUMNS.join(', ')}) VALUES (${GRANT_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')}) ON CONFLICT (id) DO NOTHING`, values });
+        return r.rowCount === 1;
+      });
+    },
     async revokeGrant(id, at) {
       return guard('revoke the grant', async () => (await pool.query({ text: 'UPDATE grants SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', values: [at, id] })).rowCount === 1);
+    },
+    async useGrant(id, at) {
+      return guard('spend the grant', async () =>
+        (await pool.query({ text: "UPDATE grants SET used_at = $1 WHERE id = $2 AND scope = 'once' AND revoked_at IS NULL AND used_at IS NULL AND (expires_at IS NULL OR expires_at > $1)", values: [at, text(id)] })).rowCount === 1,
+      );
+    },
+    async pruneGrants(before) {
+      return guard('prune grants', async () => (await pool.query({ text: 'DELETE FROM grants WHERE revoked_at < $1 OR used_at < $1 OR expires_at < $1', values: [before] })).rowCount ?? 0);
     },
     async appendAudit(entries: readonly AuditEntry[]) {
       if (entries.length === 0) {

@@ -167,6 +167,51 @@ ALTER TABLE audit ADD COLUMN trace TEXT;
 CREATE INDEX audit_tool_use ON audit (tool_use_id, seq) WHERE tool_use_id IS NOT NULL;
 `,
   },
+  {
+    version: 8,
+    name: 'grant scopes once and user, spent once grants, settings-file provenance',
+    // SQLite cannot change a CHECK in place: grants and answers are rebuilt with the new scopes.
+    // Nothing references either table, and their rows are copied as they are.
+    sql: `
+CREATE TABLE answers_new (
+  ask_id        TEXT PRIMARY KEY REFERENCES asks (id),
+  behavior      TEXT NOT NULL CHECK (behavior IN ('allow', 'deny')),
+  answer        TEXT NOT NULL,
+  updated_input TEXT,
+  scope         TEXT NOT NULL CHECK (scope IN ('once', 'session', 'project', 'user')),
+  answerer      TEXT NOT NULL,
+  answered_at   INTEGER NOT NULL
+);
+INSERT INTO answers_new SELECT ask_id, behavior, answer, updated_input, scope, answerer, answered_at FROM answers;
+DROP TABLE answers;
+ALTER TABLE answers_new RENAME TO answers;
+
+CREATE TABLE grants_new (
+  id            TEXT PRIMARY KEY,
+  scope         TEXT NOT NULL CHECK (scope IN ('once', 'session', 'project', 'user')),
+  session_id    TEXT,
+  project_dir   TEXT NOT NULL,
+  rule          TEXT NOT NULL,
+  ask_id        TEXT REFERENCES asks (id),
+  granted_by    TEXT NOT NULL,
+  created_at    INTEGER NOT NULL,
+  expires_at    INTEGER,
+  revoked_at    INTEGER,
+  input_sha256  TEXT,
+  used_at       INTEGER,
+  settings_file TEXT,
+  CHECK (scope <> 'session' OR session_id IS NOT NULL),
+  CHECK (scope <> 'once' OR input_sha256 IS NOT NULL)
+);
+INSERT INTO grants_new (id, scope, session_id, project_dir, rule, ask_id, granted_by, created_at, expires_at, revoked_at)
+  SELECT id, scope, session_id, project_dir, rule, ask_id, granted_by, created_at, expires_at, revoked_at FROM grants;
+DROP TABLE grants;
+ALTER TABLE grants_new RENAME TO grants;
+CREATE INDEX grants_project ON grants (project_dir, scope);
+CREATE INDEX grants_user ON grants (scope) WHERE scope = 'user';
+CREATE INDEX grants_ask ON grants (ask_id) WHERE ask_id IS NOT NULL;
+`,
+  },
 ];
 
 /** What a migration run found and did. */

@@ -1,4 +1,4 @@
-import type { AnswerCodeRecord, AnswerRecord, AskExpiry, AskRecord, AuditEntry, GrantRecord, HolderRecord } from '../types.js';
+import type { AnswerScope, GrantQuery, NewGrant, AnswerCodeRecord, AnswerRecord, AskExpiry, AskRecord, AuditEntry, GrantRecord, HolderRecord } from '../types.js';
 
 /** Columns of `asks`, in insert order. */
 export const askColumns = [
@@ -16,7 +16,7 @@ export type AskRow = Record<(typeof askColumns)[number], string | number | null>
 
 export interface GrantRow {
   id: string;
-  scope: 'session' | 'project';
+  scope: AnswerScope;
   session_id: string | null;
   project_dir: string;
   rule: string;
@@ -25,6 +25,9 @@ export interface GrantRow {
   created_at: number;
   expires_at: number | null;
   revoked_at: number | null;
+  input_sha256: string | null;
+  used_at: number | null;
+  settings_file: string | null;
 }
 
 export type AuditRow = Record<string, string | number | null>;
@@ -97,6 +100,9 @@ export function grantFromRow(r: GrantRow): GrantRecord {
     createdAt: r.created_at,
     ...opt('expiresAt', r.expires_at),
     ...opt('revokedAt', r.revoked_at),
+    ...opt('inputSha256', r.input_sha256),
+    ...opt('usedAt', r.used_at),
+    ...opt('settingsFile', r.settings_file),
   };
 }
 
@@ -144,4 +150,47 @@ export interface CodeRow {
 /** An `answer_codes` row as the store's record. */
 export function codeFromRow(r: CodeRow): AnswerCodeRecord {
   return { askId: r.ask_id, sealed: r.sealed, tries: r.tries, ...(r.spent_at !== null ? { spentAt: r.spent_at } : {}) };
+}
+
+/** A new grant as the named parameters of the SQLite insert. */
+export function grantParams(g: NewGrant): Record<string, string | number | null> {
+  return {
+    id: g.id,
+    scope: g.scope,
+    sessionId: g.sessionId ?? null,
+    projectDir: g.projectDir,
+    rule: g.rule,
+    askId: g.askId ?? null,
+    grantedBy: g.grantedBy,
+    createdAt: g.createdAt,
+    expiresAt: g.expiresAt ?? null,
+    inputSha256: g.inputSha256 ?? null,
+    settingsFile: g.settingsFile ?? null,
+  };
+}
+
+/**
+ * The SELECT of {@link GrantQuery} for both SQL stores, newest first; `param(n)` spells the
+ * n-th placeholder (`?` for SQLite, `$n` for PostgreSQL).
+ */
+export function grantQuerySql(q: GrantQuery, param: (n: number) => string): { sql: string; args: (string | number)[] } {
+  const where: string[] = [];
+  const args: (string | number)[] = [];
+  const p = (v: string | number) => {
+    args.push(v);
+    return param(args.length);
+  };
+  if (q.sessionId !== undefined) where.push(`session_id = ${p(q.sessionId)}`);
+  if (q.projectDir !== undefined) where.push(`project_dir = ${p(q.projectDir)}`);
+  if (q.rule !== undefined) where.push(`rule = ${p(q.rule)}`);
+  if (q.scope !== undefined) where.push(`scope = ${p(q.scope)}`);
+  if (q.askId !== undefined) where.push(`ask_id = ${p(q.askId)}`);
+  const state = q.state ?? 'all';
+  // The order of grantState: revoked, then used, then expired, else active.
+  if (state === 'revoked') where.push('revoked_at IS NOT NULL');
+  else if (state === 'used') where.push('revoked_at IS NULL AND used_at IS NOT NULL');
+  else if (state === 'expired') where.push(`revoked_at IS NULL AND used_at IS NULL AND expires_at IS NOT NULL AND expires_at <= ${p(q.at)}`);
+  else if (state === 'active') where.push(`revoked_at IS NULL AND used_at IS NULL AND (expires_at IS NULL OR expires_at > ${p(q.at)})`);
+  const limit = Math.min(Math.max(1, Math.floor(q.limit ?? 100)), 1000);
+  return { sql: `SELECT * FROM grants ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC, id LIMIT ${limit}`, args };
 }

@@ -10,6 +10,8 @@ import {
   auditValues,
   codeFromRow,
   grantFromRow,
+  grantParams,
+  grantQuerySql,
   holderFromRow,
   HOLDERS_SQL,
   type AskRow,
@@ -36,6 +38,7 @@ import {
   type AuditHead,
   type GrantFilter,
   type GrantRecord,
+  type GrantQuery,
   type NewAsk,
   type NewGrant,
   type Store,
@@ -113,11 +116,16 @@ function createSqliteStore(db: Db, file: string, pollMs: number): Store {
       'INSERT INTO answers (ask_id, behavior, answer, updated_input, scope, answerer, answered_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
     ),
     insertGrant: db.prepare(
-      'INSERT INTO grants (id, scope, session_id, project_dir, rule, ask_id, granted_by, created_at, expires_at) VALUES (@id, @scope, @sessionId, @projectDir, @rule, @askId, @grantedBy, @createdAt, @expiresAt)',
+      `INSERT INTO grants (id, scope, session_id, project_dir, rule, ask_id, granted_by, created_at, expires_at, input_sha256, settings_file)
+       VALUES (@id, @scope, @sessionId, @projectDir, @rule, @askId, @grantedBy, @createdAt, @expiresAt, @inputSha256, @settingsFile)`,
     ),
-    grants: db.prepare(`SELECT * FROM grants WHERE project_dir = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)
-      AND (scope = 'project' OR (scope = 'session' AND session_id = ?)) ORDER BY created_at`),
+    grants: db.prepare(`SELECT * FROM grants WHERE settings_file IS NULL AND revoked_at IS NULL AND used_at IS NULL AND (expires_at IS NULL OR expires_at > @at)
+      AND ((scope = 'user' AND @user = 1) OR (project_dir = @projectDir AND (scope = 'project' OR (scope = 'session' AND session_id = @sessionId)
+        OR (scope = 'once' AND input_sha256 = @inputSha256 AND (session_id IS NULL OR session_id = @sessionId))))) ORDER BY created_at, id`),
+    getGrant: db.prepare('SELECT * FROM grants WHERE id = ?'),
     revoke: db.prepare('UPDATE grants SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
+    useGrant: db.prepare("UPDATE grants SET used_at = @at WHERE id = @id AND scope = 'once' AND revoked_at IS NULL AND used_at IS NULL AND (expires_at IS NULL OR expires_at > @at)"),
+    pruneGrants: db.prepare('DELETE FROM grants WHERE revoked_at < @before OR used_at < @before OR expires_at < @before'),
     lastAuditHash: db.prepare('SELECT hash FROM audit ORDER BY seq DESC LIMIT 1'),
     auditHead: db.prepare('SELECT seq, hash, at FROM audit WHERE hash IS NOT NULL ORDER BY seq DESC LIMIT 1'),
     auditUpTo: db.prepare('SELECT count(*) AS n FROM audit WHERE seq <= ?'),
@@ -174,7 +182,7 @@ function createSqliteStore(db: Db, file: string, pollMs: number): Store {
     const updatedInput = a.behavior === 'allow' && a.updatedInput !== undefined ? JSON.stringify(a.updatedInput) : null;
     st.insertAnswer.run(id, a.behavior, JSON.stringify(a), updatedInput, answer.scope, answer.answerer, answer.answeredAt);
     for (const g of grants) {
-      st.insertGrant.run({ ...g, sessionId: g.sessionId ?? null, askId: g.askId ?? null, expiresAt: g.expiresAt ?? null });
+      st.insertGrant.run(grantParams(g));
     }
     return { ok: true, ask: readAsk(id) as AskRecord };
   });
@@ -313,10 +321,34 @@ function createSqliteStore(db: Db, file: string, pollMs: number): Store {
       });
     },
     async listGrants(filter: GrantFilter): Promise<GrantRecord[]> {
-      return guard('read grants', () => (st.grants.all(filter.projectDir, filter.at, filter.sessionId ?? null) as GrantRow[]).map(grantFromRow));
+      const params = { projectDir: filter.projectDir, at: filter.at, sessionId: filter.sessionId ?? null, user: filter.user === true ? 1 : 0, inputSha256: filter.inputSha256 ?? null };
+      return guard('read grants', () => (st.grants.all(params) as GrantRow[]).map(grantFromRow));
+    },
+    async findGrants(q: GrantQuery): Promise<GrantRecord[]> {
+      const { sql, args } = grantQuerySql(q, () => '?');
+      return guard('read grants', () => (db.prepare(sql).all(...args) as GrantRow[]).map(grantFromRow));
+    },
+    async getGrant(id) {
+      return guard('read the grant', () => {
+        const row = st.getGrant.get(id) as GrantRow | undefined;
+        return row ? grantFromRow(row) : undefined;
+      });
+    },
+    async recordGrant(g) {
+      return guard('record the grant', () => {
+        if (st.getGrant.get(g.id) !== undefined) return false;
+        st.insertGrant.run(grantParams(g));
+        return true;
+      });
     },
     async revokeGrant(id, at) {
       return guard('revoke the grant', () => st.revoke.run(at, id).changes > 0);
+    },
+    async useGrant(id, at) {
+      return guard('spend the grant', () => st.useGrant.run({ id, at }).changes > 0);
+    },
+    async pruneGrants(before) {
+      return guard('prune grants', () => st.pruneGrants.run({ before }).changes);
     },
     async appendAudit(entries) {
       if (entries.length === 0) return;

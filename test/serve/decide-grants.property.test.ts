@@ -1,0 +1,190 @@
+/**
+ * Properties of grants where serve applies them (src/serve/decide.ts, through src/grants/apply.ts),
+ * with real policies and a store holding any mix of grants: a grant never turns a deny, a
+ * protected ask, a plan-mode block or a firm ask (but opaque code, by a grant naming the program)
+ * into anything else; an allow by a grant names a grant that is live, of this project (or a user
+ * grant in a trusted project), of this session when it is a session grant, and of this exact
+ * input when it is a once grant, which it spends; dead and foreign grants change nothing.
+ */
+import fc from 'fast-check';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDecider, type Decider } from '../../src/serve/decide.js';
+import { createProjects } from '../../src/serve/projects.js';
+import { createMemoryStore, inputSha256, type GrantRecord, type NewGrant } from '../../src/store/index.js';
+import { grantCovers, grantLive, grantMayAnswer } from '../../src/grants/apply.js';
+import { sandbox, type Sandbox } from './helpers.js';
+
+const RUNS = Number(process.env.TOOLGATE_PROPERTY_RUNS ?? 100);
+const NOW = 1_000_000;
+const POLICY = { permissions: { deny: ['Bash(curl *)'], ask: ['Bash(git push *)'] } };
+
+let sb: Sandbox;
+let one: string;
+let two: string;
+let three: string;
+beforeAll(() => {
+  sb = sandbox();
+  one = sb.project('one', POLICY);
+  two = sb.project('two', POLICY);
+  three = sb.project('three', POLICY);
+});
+afterAll(() => sb.cleanup());
+
+type Call = { tool: string; input: Record<string, unknown>; mode?: string };
+const calls = (): Call[] => [
+  { tool: 'Bash', input: { command: 'npm publish' } }, // plain (opaque code, no consent)
+  { tool: 'Bash', input: { command: 'mkdir build' } }, // plain
+  { tool: 'Bash', input: { command: 'curl https://x.org' } }, // deny
+  { tool: 'Bash', input: { command: 'git push origin main' } }, // firm: ask rule
+  { tool: 'Bash', input: { command: 'node x.js' }, mode: 'bypassPermissions' }, // firm: opaque code
+  { tool: 'Bash', input: { command: 'touch a.txt' }, mode: 'plan' }, // plan block
+  { tool: 'Edit', input: { file_path: join(one, '.git/config'), old_string: 'a', new_string: 'b' } }, // protected
+  { tool: 'Bash', input: { command: 'echo hi > .git/config' } }, // protected
+  { tool: 'Bash', input: { command: 'rm -rf /' } }, // firm: critical removal
+  { tool: 'Bash', input: { command: 'echo $((x))' } }, // firm: unreadable
+];
+
+const RULES = ['Bash', 'Bash(*)', 'Bash(npm *)', 'Bash(npm publish)', 'Bash(mkdir *)', 'Bash(curl *)', 'Bash(git push *)', 'Bash(git push origin main)', 'Bash(node *)', 'Bash(touch *)', 'Bash(echo *)', 'Bash(rm *)', 'Edit', 'Edit(**)'];
+
+const grantArb = () =>
+  fc.record({
+    scope: fc.constantFrom('once', 'session', 'project', 'user' as const),
+    project: fc.nat(2),
+    session: fc.constantFrom('s1', 's2', undefined),
+    rule: fc.constantFrom(...RULES),
+    call: fc.nat(9),
+    expires: fc.constantFrom(undefined, NOW - 1, NOW + 1),
+    revoked: fc.boolean(),
+    used: fc.boolean(),
+    file: fc.boolean(),
+  }).map((g) => ({ g }));
+
+function toGrant(g: { scope: 'once' | 'session' | 'project' | 'user'; project: number; session: string | undefined; rule: string; call: number; expires: number | undefined; file: boolean }, id: string, dirs: string[], list: Call[]): NewGrant {
+  const session = g.scope === 'session' ? (g.session ?? 's1') : g.scope === 'once' ? g.session : undefined;
+  return {
+    id,
+    scope: g.scope,
+    ...(session !== undefined ? { sessionId: session } : {}),
+    projectDir: dirs[g.project] as string,
+    rule: g.rule,
+    ...(g.scope === 'once' ? { inputSha256: inputSha256((list[g.call] as Call).input) } : {}),
+    ...(g.file ? { settingsFile: join(dirs[g.project] as string, '.claude/settings.local.json') } : {}),
+    grantedBy: 'alice',
+    createdAt: NOW - 10,
+    ...(g.expires !== undefined ? { expiresAt: g.expires } : {}),
+  };
+}
+
+async function deciderWith(grants: readonly { g: Parameters<typeof toGrant>[0] & { revoked: boolean; used: boolean } }[], trusted: string[]) {
+  const store = createMemoryStore();
+  const list = calls();
+  const dirs = [one, two, three];
+  for (const [i, { g }] of grants.entries()) {
+    const ng = toGrant(g, `g${i}`, dirs, list);
+    await store.recordGrant(ng);
+    if (g.revoked) await store.revokeGrant(ng.id, NOW - 5);
+    if (g.used && g.scope === 'once') await store.useGrant(ng.id, NOW - 5);
+  }
+  const projects = createProjects({ store, home: sb.home, settings: [], trusted, trustAll: false, builtIn: [], managedPaths: [join(sb.root, 'managed.json')] });
+  return { store, decider: createDecider({ projects, store, home: sb.home, guarded: [], now: () => NOW }), list };
+}
+
+const decide = (d: Decider, c: Call) => d.decide({ tool: c.tool, input: c.input }, { cwd: one, projectDir: one, sessionId: 's1', ...(c.mode !== undefined ? { mode: c.mode } : {}) });
+
+describe('grants where serve decides', () => {
+  let baseline: { behavior: string; kind?: string; reason?: string }[];
+  beforeAll(async () => {
+    const { decider, list } = await deciderWith([], [one, two]);
+    baseline = [];
+    for (const c of list) {
+      const r = (await decide(decider, c)).result;
+      baseline.push({ behavior: r.behavior, ...(r.behavior === 'ask' ? { kind: r.pending.askKind, reason: r.pending.reason.kind } : {}) });
+    }
+    // The calls cover every kind the properties speak of.
+    expect(baseline.map((b) => b.kind ?? b.behavior)).toEqual(['plain', 'plain', 'deny', 'firm', 'firm', 'planBlock', 'protected', 'protected', 'firm', 'firm']);
+  });
+
+  it('never widens past a deny, a protected ask, a plan-mode block or a firm ask; every allow names a usable grant', async () => {
+    const arb = fc.record({
+      grants: fc.array(grantArb(), { maxLength: 8 }),
+      trustedTwo: fc.boolean(),
+      trustedOne: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(arb, async ({ grants, trustedOne, trustedTwo }) => {
+        const trusted = [...(trustedOne ? [one] : []), ...(trustedTwo ? [two] : [])];
+        const { decider, store, list } = await deciderWith(grants, trusted);
+        for (const [i, c] of list.entries()) {
+          const b = baseline[i] as (typeof baseline)[number];
+          const s = await decide(decider, c);
+          const r = s.result;
+          if (b.behavior === 'deny') expect(r.behavior).toBe('deny');
+          const closed = b.kind === 'protected' || b.kind === 'planBlock' || (b.kind === 'firm' && b.reason !== 'opaqueCode');
+          if (closed && trustedOne) expect({ i, behavior: r.behavior, kind: r.behavior === 'ask' ? r.pending.askKind : undefined }).toEqual({ i, behavior: 'ask', kind: b.kind });
+          if (closed) expect(s.decidedBy).not.toBe('grant');
+          if (s.decidedBy !== 'grant') continue;
+          const g = s.grant as GrantRecord;
+          expect(g).toBeDefined();
+          const site = { projectDir: one, projectKnown: true, trusted: trustedOne, sessionId: 's1', inputSha256: inputSha256(c.input), at: NOW };
+          // The grant as it was before this decision spent it.
+          const { usedAt: _spent, ...before } = g;
+          expect(grantLive(before, NOW)).toBe(true);
+          expect(grantCovers(g, site)).toBe(true);
+          expect(grantMayAnswer({ askKind: b.kind as never, reasonKind: b.reason as never }, g)).toBe(true);
+          if (g.scope !== 'user') expect(g.projectDir).toBe(one);
+          if (g.scope === 'once') {
+            expect(g.inputSha256).toBe(inputSha256(c.input));
+            // Spent: the same call again is not answered by it.
+            expect((await store.getGrant(g.id))?.usedAt).toBe(NOW);
+            const again = await decide(decider, c);
+            expect(again.grant?.id).not.toBe(g.id);
+          }
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  }, 600_000);
+
+  it('dead and foreign grants (expired, revoked, spent, settings-file records, another project or session) change nothing', async () => {
+    const arb = fc.array(grantArb(), { maxLength: 8 }).map((gs) =>
+      gs.map(({ g }) => {
+        // Make each grant dead or foreign, one way or another.
+        const way = (g.call + g.project) % 5;
+        const dead = way === 0 ? { expires: NOW - 1 } : way === 1 ? { revoked: true } : way === 2 ? { file: true } : way === 3 ? { project: 1 + (g.project % 2) } : { session: 's2' as const, scope: g.scope === 'user' || g.scope === 'project' ? ('session' as const) : g.scope, used: true };
+        const next = { ...g, ...dead };
+        // A foreign project's user grant applies by design (trusted): keep user grants out here.
+        if (next.scope === 'user') next.scope = 'project';
+        return { g: next };
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(arb, async (grants) => {
+        const { decider, list } = await deciderWith(grants, [one, two]);
+        for (const [i, c] of list.entries()) {
+          const r = (await decide(decider, c)).result;
+          expect({ i, behavior: r.behavior }).toEqual({ i, behavior: (baseline[i] as (typeof baseline)[number]).behavior });
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  }, 600_000);
+
+  it('a live grant does answer: a project grant naming the program answers opaque code, a once grant its exact input only', async () => {
+    const grant = (scope: 'once' | 'project', rule: string, call: number) => ({ g: { scope, project: 0, session: 's1', rule, call, expires: undefined, revoked: false, used: false, file: false } });
+    const { decider, list, store } = await deciderWith([grant('project', 'Bash(node *)', 0), grant('once', 'Bash', 0), grant('project', 'Bash(*)', 0)], [one]);
+    const opaque = await decide(decider, list[4] as Call);
+    expect([opaque.result.behavior, opaque.decidedBy, opaque.grant?.rule]).toEqual(['allow', 'grant', 'Bash(node *)']);
+    const first = await decide(decider, list[0] as Call);
+    expect([first.result.behavior, first.decidedBy, first.grant?.scope]).toEqual(['allow', 'grant', 'once']);
+    expect((await store.getGrant('g1'))?.usedAt).toBe(NOW);
+    // Spent, the once grant answers no more; Bash(*) is wildcard consent, which under a deny rule
+    // naming a program is no consent to opaque code (the opaque-code table): it still asks.
+    const second = await decide(decider, list[0] as Call);
+    expect([second.result.behavior, second.decidedBy]).toEqual(['ask', 'rules']);
+    const made = await decide(decider, list[1] as Call);
+    expect([made.result.behavior, made.grant?.rule]).toEqual(['allow', 'Bash(*)']);
+    const other = await decide(decider, { tool: 'Bash', input: { command: 'npm publish --dry-run' } });
+    expect(other.grant?.scope).not.toBe('once');
+  });
+});

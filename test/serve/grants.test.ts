@@ -1,0 +1,109 @@
+/**
+ * Grant scopes and their time-to-live through serve: `once` bound to the exact input and spent by
+ * the call it releases (or one replay), `user` across trusted projects only, `rememberFor` in the
+ * ask view, expiry set from `grantTtl`.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseGrantTtl } from '../../src/grants/ttl.js';
+import { decisionOf, eventually, preToolUse, sandbox, start, type Running, type Sandbox } from './helpers.js';
+
+let sb: Sandbox;
+let s: Running;
+let project: string;
+let other: string;
+let untrusted: string;
+const TTL = parseGrantTtl('once=5m,session=2h,user=3d,project=never');
+
+beforeAll(async () => {
+  sb = sandbox();
+  project = sb.project('grants', { permissions: { deny: ['Bash(rm *)'] } });
+  other = sb.project('other');
+  untrusted = sb.project('untrusted');
+  if (!TTL.ok) throw new Error(TTL.message);
+  s = await start(sb, { projects: [project, other], grantTtl: TTL.ttl });
+});
+afterAll(async () => {
+  await s.stop();
+  sb.cleanup();
+});
+
+const decide = (command: string, context: Record<string, unknown> = {}, cwd = project) => s.api('POST', '/v1/decisions', { call: { tool: 'Bash', input: { command } }, context: { cwd, ...context } });
+const decision = async (command: string, context: Record<string, unknown> = {}, cwd = project) => (await decide(command, context, cwd)).body['decision'] as Record<string, unknown>;
+
+describe('scopes', () => {
+  it('the ask view shows each scope the ask may choose with its time-to-live', async () => {
+    const a = await decide('npm run deploy', { sessionId: 'view-1' });
+    const view = await s.api('GET', `/v1/asks/${a.body['askId'] as string}`);
+    expect(view.body['rememberFor']).toEqual([
+      { scope: 'once', ttl: '5m', ttlMs: 300_000 },
+      { scope: 'session', ttl: '2h', ttlMs: 7_200_000 },
+      { scope: 'project', ttl: 'never', ttlMs: null },
+      { scope: 'user', ttl: '3d', ttlMs: 259_200_000 },
+    ]);
+    const noSession = await decide('npm run deploy');
+    const v2 = await s.api('GET', `/v1/asks/${noSession.body['askId'] as string}`);
+    expect((v2.body['rememberFor'] as { scope: string }[]).map((c) => c.scope)).toEqual(['once', 'project', 'user']);
+  });
+
+  it('a session grant expires after the session time-to-live', async () => {
+    const a = await decide('npm run build-docs', { sessionId: 'ttl-1' });
+    const id = a.body['askId'] as string;
+    await s.answer(id, { behavior: 'allow', remember: true, scope: 'session' });
+    const [g] = await s.store.findGrants({ askId: id, at: Date.now() });
+    expect(g).toMatchObject({ scope: 'session', sessionId: 'ttl-1', rule: expect.stringMatching(/^Bash\(npm run build-docs/) });
+    expect((g?.expiresAt ?? 0) - (g?.createdAt ?? 0)).toBe(7_200_000);
+  });
+
+  it('once, answered through the API and never polled: one replay of the identical input passes, then it asks again; another input asks', async () => {
+    const a = await decide('npm publish --tag next', { sessionId: 'once-1' });
+    const id = a.body['askId'] as string;
+    expect((await s.answer(id, { behavior: 'allow' })).status).toBe(200);
+    const [g] = await s.store.findGrants({ askId: id, at: Date.now() });
+    expect(g).toMatchObject({ scope: 'once', sessionId: 'once-1', projectDir: project, askId: id, inputSha256: (await s.store.getAsk(id))?.inputSha256 });
+    expect((g?.expiresAt ?? 0) - (g?.createdAt ?? 0)).toBe(300_000);
+    expect(await decision('npm publish --tag latest', { sessionId: 'once-1' })).toMatchObject({ behavior: 'ask' });
+    expect(await decision('npm publish --tag next', { sessionId: 'once-2' })).toMatchObject({ behavior: 'ask' });
+    expect(await decision('npm publish --tag next', { sessionId: 'once-1' })).toMatchObject({ behavior: 'allow', decidedBy: 'grant' });
+    expect(await decision('npm publish --tag next', { sessionId: 'once-1' })).toMatchObject({ behavior: 'ask' });
+  });
+
+  it('once, polled: the poll that returns the answer spends it, and a replay asks again', async () => {
+    const a = await decide('npm publish --tag beta', { sessionId: 'once-3' });
+    const id = a.body['askId'] as string;
+    await s.answer(id, { behavior: 'allow' });
+    expect((await s.api('GET', `/v1/asks/${id}`)).body['decision']).toMatchObject({ behavior: 'allow' });
+    expect(await decision('npm publish --tag beta', { sessionId: 'once-3' })).toMatchObject({ behavior: 'ask' });
+  });
+
+  it('once, through the hook route: the held call it releases spends it', async () => {
+    const held = s.hook(preToolUse(project, 'Bash', { command: 'npm publish --tag rc' }, { session_id: 'once-hook' }));
+    const ask = await eventually(async () => ((await s.api('GET', '/v1/asks?session=once-hook')).body['asks'] as { id: string }[])[0]);
+    await s.answer(ask.id, { behavior: 'allow', scope: 'once' });
+    expect(decisionOf((await held).body)).toBe('allow');
+    const [g] = await s.store.findGrants({ askId: ask.id, at: Date.now() });
+    expect(g?.usedAt).toBeDefined();
+    expect(await decision('npm publish --tag rc', { sessionId: 'once-hook' })).toMatchObject({ behavior: 'ask' });
+  });
+
+  it('user: follows the person to every trusted project, and to no other', async () => {
+    const a = await decide('terraform plan', { sessionId: 'user-1' });
+    const r = await s.answer(a.body['askId'] as string, { behavior: 'allow', remember: true, scope: 'user' });
+    expect(r.body).toMatchObject({ answer: { scope: 'user' } });
+    expect(await decision('terraform plan', { sessionId: 'user-2' }, other)).toMatchObject({ behavior: 'allow', decidedBy: 'grant' });
+    expect(await decision('terraform plan', { sessionId: 'user-3' }, untrusted)).toMatchObject({ behavior: 'ask' });
+  });
+
+  it('a grant of one project does not answer in another', async () => {
+    const a = await decide('cargo publish', { sessionId: 'proj-1' });
+    await s.answer(a.body['askId'] as string, { behavior: 'allow', remember: true, scope: 'project' });
+    expect(await decision('cargo publish', { sessionId: 'proj-2' })).toMatchObject({ behavior: 'allow', decidedBy: 'grant' });
+    expect(await decision('cargo publish', { sessionId: 'proj-2' }, other)).toMatchObject({ behavior: 'ask' });
+  });
+
+  it('refuses remember with once, and an unknown scope, naming the field', async () => {
+    const a = await decide('npm run ship', { sessionId: 'bad-1' });
+    const id = a.body['askId'] as string;
+    expect(await s.answer(id, { behavior: 'allow', remember: true, scope: 'once' })).toMatchObject({ status: 400, body: { error: '"remember": true needs "scope": "session", "project" or "user"' } });
+    expect((await s.answer(id, { behavior: 'allow', scope: 'forever' })).status).toBe(400);
+  });
+});
