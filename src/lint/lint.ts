@@ -7,7 +7,7 @@ import { dirnameOf, joinPath, MANAGED_SETTINGS_PATHS } from '../settings/paths.j
 import type { ParsedSettingsFile } from '../settings/types.js';
 import type { LintCode } from './codes.js';
 import { hookDiagnostics } from './hooks.js';
-import { indexJson, lineColumn, locate } from './locate.js';
+import { indexJson, lineColumnIn, lineStarts, locate } from './locate.js';
 import { broadAllows, bypassModeInProject, denyBypasses, duplicates, shadowedAllows, type LogicEnv } from './logic.js';
 import { ruleDiagnostics } from './rules.js';
 import { schemaDiagnostics } from './schema.js';
@@ -179,17 +179,17 @@ export async function lintSettings(inputs: readonly LintInput[], options: LintOp
   diagnostics.push(...findings);
 
   // Positions: line and column of the value each finding points at.
-  const indexes = new Map<string, ReturnType<typeof indexJson>>();
+  const indexes = new Map<string, { index: ReturnType<typeof indexJson>; starts: number[] }>();
   for (const d of diagnostics) {
     if (d.file === undefined || d.path === undefined || d.line !== undefined) continue;
     const text = texts.get(d.file);
     if (text === undefined) continue;
-    let index = indexes.get(d.file);
-    if (index === undefined) indexes.set(d.file, (index = indexJson(text)));
-    const loc = locate(index, d.path);
+    let located = indexes.get(d.file);
+    if (located === undefined) indexes.set(d.file, (located = { index: indexJson(text), starts: lineStarts(text) }));
+    const loc = locate(located.index, d.path);
     if (loc === undefined) continue;
     const offset = d.range !== undefined && text[loc.start] === '"' ? loc.start + 1 + d.range.start : loc.start;
-    Object.assign(d, lineColumn(text, Math.min(offset, loc.end)));
+    Object.assign(d, lineColumnIn(located.starts, text.length, Math.min(offset, loc.end)));
   }
   const order = { error: 0, warning: 1, info: 2 } as const;
   diagnostics.sort((a, b) => (a.file ?? '').localeCompare(b.file ?? '') || (a.line ?? 0) - (b.line ?? 0) || order[a.severity] - order[b.severity]);

@@ -73,15 +73,31 @@ export function indexJson(text: string): Map<string, JsonLocation> {
 
 /** 1-based line and column of an offset. */
 export function lineColumn(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let last = -1;
-  for (let k = 0; k < offset && k < text.length; k++) {
-    if (text[k] === '\n') {
-      line++;
-      last = k;
-    }
+  return lineColumnIn(lineStarts(text), text.length, offset);
+}
+
+/** The offset each line of `text` starts at, for {@link lineColumnIn} (one pass over the text). */
+export function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let k = text.indexOf('\n'); k !== -1; k = text.indexOf('\n', k + 1)) starts.push(k + 1);
+  return starts;
+}
+
+/**
+ * 1-based line and column of an offset in a text of `length` characters with these line starts:
+ * a binary search, so locating every finding of a large file stays linear in its findings.
+ */
+export function lineColumnIn(starts: readonly number[], length: number, offset: number): { line: number; column: number } {
+  const at = Math.max(0, Math.min(offset, length));
+  // The last line that starts at or before `at` (a newline at `at` itself belongs to the line before).
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= at) lo = mid;
+    else hi = mid - 1;
   }
-  return { line, column: offset - last };
+  return { line: lo + 1, column: offset - (starts[lo]! - 1) };
 }
 
 /** The location of `path`, or of its nearest ancestor that exists. */

@@ -6,7 +6,63 @@ import type { LintDiagnostic } from './types.js';
 import { jsonPointerPath } from '../core/json-pointer.js';
 
 let own: ValidateFunction | undefined;
-let pub: ValidateFunction | undefined;
+let pub: PublicValidators | undefined;
+
+/**
+ * The public schema's validator, and one without its `uniqueItems` checks. Those checks are on
+ * the permission lists, whose items are a `$ref`, so ajv compares every pair of rules with a deep
+ * equality (100,000 rules: billions of comparisons). Lists whose strings are all distinct, which
+ * a set tells in one pass, cannot fail the check: the validator without it gives the same errors.
+ * A list with a repeated or non-string item goes to the full validator, so its finding is
+ * word for word the one ajv gives.
+ */
+/** @internal */
+export interface PublicValidators {
+  full: ValidateFunction;
+  withoutUnique: ValidateFunction;
+  /** JSON paths (from the root, through `properties` only) of the arrays the schema says are unique. */
+  uniqueAt: (readonly string[])[];
+}
+
+/** The public schema compiled twice: as shipped, and without its `uniqueItems` checks on object properties. @internal */
+export function publicValidators(): PublicValidators {
+  const options = { allErrors: true, strict: false, validateFormats: false, logger: false } as const;
+  const uniqueAt: string[][] = [];
+  const strip = (schema: unknown, path: string[]): unknown => {
+    if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return schema;
+    const out: Record<string, unknown> = { ...(schema as Record<string, unknown>) };
+    if (out['uniqueItems'] === true && out['type'] === 'array') {
+      delete out['uniqueItems'];
+      uniqueAt.push(path);
+    }
+    const props = out['properties'];
+    if (props !== null && typeof props === 'object' && !Array.isArray(props)) {
+      out['properties'] = Object.fromEntries(Object.entries(props as Record<string, unknown>).map(([k, v]) => [k, strip(v, [...path, k])]));
+    }
+    return out;
+  };
+  const withoutUnique = strip(publicSchema, []) as typeof publicSchema;
+  return {
+    full: new Ajv(options).compile(publicSchema),
+    withoutUnique: new Ajv(options).compile(withoutUnique),
+    uniqueAt,
+  };
+}
+
+/** Whether every array the schema says is unique holds distinct strings only (so cannot fail `uniqueItems`). @internal */
+export function surelyUnique(value: unknown, uniqueAt: readonly (readonly string[])[]): boolean {
+  for (const path of uniqueAt) {
+    let v: unknown = value;
+    for (const key of path) v = v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>)[key] : undefined;
+    if (!Array.isArray(v)) continue;
+    const seen = new Set<string>();
+    for (const item of v) {
+      if (typeof item !== 'string' || seen.has(item)) return false;
+      seen.add(item);
+    }
+  }
+  return true;
+}
 
 const pathOf = jsonPointerPath;
 
@@ -66,9 +122,10 @@ export function schemaDiagnostics(value: unknown, file: string | undefined, with
     }
   }
   if (withPublic) {
-    pub ??= new Ajv({ allErrors: true, strict: false, validateFormats: false, logger: false }).compile(publicSchema);
-    if (!pub(value)) {
-      for (const e of reduce(pub.errors ?? [])) {
+    pub ??= publicValidators();
+    const validate = surelyUnique(value, pub.uniqueAt) ? pub.withoutUnique : pub.full;
+    if (!validate(value)) {
+      for (const e of reduce(validate.errors ?? [])) {
         const path = pathOf(e.instancePath);
         if (e.keyword === 'additionalProperties') path.push(String((e.params as Record<string, unknown>)['additionalProperty']));
         let shown = '';
