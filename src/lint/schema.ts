@@ -18,13 +18,15 @@ let pub: PublicValidators | undefined;
  */
 /** @internal */
 export interface PublicValidators {
-  full: ValidateFunction;
-  withoutUnique: ValidateFunction;
+  /** The validator as the schema is shipped (compiled on first use: a file without repeats never needs it). */
+  full(): ValidateFunction;
+  /** The validator without the `uniqueItems` checks listed in `uniqueAt` (compiled on first use). */
+  withoutUnique(): ValidateFunction;
   /** JSON paths (from the root, through `properties` only) of the arrays the schema says are unique. */
   uniqueAt: (readonly string[])[];
 }
 
-/** The public schema compiled twice: as shipped, and without its `uniqueItems` checks on object properties. @internal */
+/** The public schema's validators: as shipped, and without its `uniqueItems` checks on object properties. @internal */
 export function publicValidators(): PublicValidators {
   const options = { allErrors: true, strict: false, validateFormats: false, logger: false } as const;
   const uniqueAt: string[][] = [];
@@ -41,10 +43,12 @@ export function publicValidators(): PublicValidators {
     }
     return out;
   };
-  const withoutUnique = strip(publicSchema, []) as typeof publicSchema;
+  const stripped = strip(publicSchema, []) as typeof publicSchema;
+  let full: ValidateFunction | undefined;
+  let withoutUnique: ValidateFunction | undefined;
   return {
-    full: new Ajv(options).compile(publicSchema),
-    withoutUnique: new Ajv(options).compile(withoutUnique),
+    full: () => (full ??= new Ajv(options).compile(publicSchema)),
+    withoutUnique: () => (withoutUnique ??= new Ajv(options).compile(stripped)),
     uniqueAt,
   };
 }
@@ -123,7 +127,7 @@ export function schemaDiagnostics(value: unknown, file: string | undefined, with
   }
   if (withPublic) {
     pub ??= publicValidators();
-    const validate = surelyUnique(value, pub.uniqueAt) ? pub.withoutUnique : pub.full;
+    const validate = surelyUnique(value, pub.uniqueAt) ? pub.withoutUnique() : pub.full();
     if (!validate(value)) {
       for (const e of reduce(validate.errors ?? [])) {
         const path = pathOf(e.instancePath);
