@@ -8,7 +8,7 @@ import { formatLintReport, lintProject, lintReportToSarif, lintSettings, formatW
 import { lintGrants } from '../lint/grants.js';
 import type { SampleEnv } from '../lint/samples.js';
 import type { Policy } from '../settings/types.js';
-import type { AskRecord, GrantRecord, Store } from '../store/index.js';
+import type { Store } from '../store/index.js';
 import { nodeFileSystem } from '../node/index.js';
 import { readSettingsText } from '../settings/index.js';
 import { readCall } from '../policy-test/call.js';
@@ -81,29 +81,6 @@ async function runWhatIf(call: string, flags: LintFlags): Promise<number> {
   return 0;
 }
 
-/**
- * The live grants of a store, with the asks they were saved with: each project and session the
- * store's asks name (the store lists grants by project and session).
- */
-async function storeGrants(store: Store, at: number): Promise<{ grants: GrantRecord[]; asks: Map<string, AskRecord> }> {
-  const asks = await store.listAsks({ state: 'all', limit: 1000 });
-  const where = new Map<string, { projectDir: string; sessionId?: string }>();
-  for (const a of asks) {
-    where.set(`${a.projectDir}\0`, { projectDir: a.projectDir });
-    if (a.sessionId !== undefined) where.set(`${a.projectDir}\0${a.sessionId}`, { projectDir: a.projectDir, sessionId: a.sessionId });
-  }
-  const grants = new Map<string, GrantRecord>();
-  for (const w of where.values()) for (const g of await store.listGrants({ ...w, at })) grants.set(g.id, g);
-  const byId = new Map(asks.map((a) => [a.id, a]));
-  for (const g of grants.values()) {
-    if (g.askId !== undefined && !byId.has(g.askId)) {
-      const a = await store.getAsk(g.askId);
-      if (a !== undefined) byId.set(a.id, a);
-    }
-  }
-  return { grants: [...grants.values()], asks: byId };
-}
-
 /** `toolgate lint --store ADDRESS`: the store's live grants, against their calls and their projects' ask rules. */
 async function lintStore(address: string, flags: LintFlags): Promise<LintReport> {
   const { openStore, StoreOpenError } = await import('../store/index.js');
@@ -115,7 +92,8 @@ async function lintStore(address: string, flags: LintFlags): Promise<LintReport>
     throw e;
   }
   try {
-    const { grants, asks } = await storeGrants(store, Date.now());
+    const { liveGrants } = await import('../serve/grants-list.js');
+    const { grants, asks } = await liveGrants(store, Date.now());
     const policies = new Map<string, { policy: Policy; env: SampleEnv } | undefined>();
     for (const dir of new Set(grants.map((g) => g.projectDir))) {
       try {

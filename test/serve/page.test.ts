@@ -214,6 +214,29 @@ describe('POST /asks/:id/answer: answering from the page', () => {
     await s.answer(other.body['askId'] as string, { behavior: 'deny' });
   });
 
+  it('lists the grants in force at /grants and revokes one from its form; the next identical call asks again', async () => {
+    const x = await park(s, 'npm publish --tag grants-view', 'p-grants');
+    expect((await post(s, `/asks/${x.id}/answer`, { action: 'remember', scope: 'session', 'rule.0': '2' })).status).toBe(200);
+    await x.held;
+    const [grant] = (await s.store.listGrants({ projectDir: project, sessionId: 'p-grants', at: Date.now() })).filter((g) => g.askId === x.id);
+    expect((await get(s, '/grants', {}, null)).text).not.toContain('npm publish'); // a navigation gets the frame only
+    const v = await view(s, '/grants');
+    expect(v.status).toBe(200);
+    expect(v.text).toContain(`<li class="grant" data-grant-id="${grant?.id}">`);
+    expect(v.text).toMatch(/<code class="rule">Bash\(npm publish --tag grants-view\)<\/code>/);
+    expect(v.text).toMatch(/session <a href="\/\?session=p-grants">/);
+    // Only the page's own signed-in form revokes.
+    expect((await post(s, `/grants/${grant?.id}/revoke`, {}, {}, false)).status).toBe(401);
+    expect((await post(s, `/grants/${grant?.id}/revoke`, {}, { origin: 'http://evil.example' })).status).toBe(403);
+    expect((await post(s, `/grants/${grant?.id}/revoke`, {})).status).toBe(200);
+    expect((await post(s, `/grants/${grant?.id}/revoke`, {})).status).toBe(404);
+    expect((await view(s, '/grants')).text).not.toContain(grant?.id as string);
+    const again = await park(s, 'npm publish --tag grants-view', 'p-grants');
+    expect((await s.store.getAsk(again.id))?.state).toBe('pending');
+    await s.answer(again.id, { behavior: 'deny' });
+    await again.held;
+  });
+
   it.each([
     ['a rule text in place of a choice', { 'rule.0': 'Bash(*)' }],
     ['a choice past the last', { 'rule.0': '3' }],

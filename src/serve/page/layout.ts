@@ -4,8 +4,8 @@ import { h } from './cards.js';
 /** What the frame around a view needs: title, view, server instance and the ask a detail page shows. */
 export interface PageFrame {
   title: string;
-  /** `pending`, `answered`, `ask` (one ask) or `error`: the script loads and follows it. */
-  view: 'pending' | 'answered' | 'ask' | 'error';
+  /** `pending`, `answered`, `ask` (one ask), `grants` or `error`: the script loads (and, for asks, follows) it. */
+  view: 'pending' | 'answered' | 'ask' | 'grants' | 'error';
   /** Changes when the server restarts: an open page reloads. */
   instance: string;
   /** The one ask a detail page shows. */
@@ -17,6 +17,7 @@ function nav(): HtmlEscapedString {
   return h`<nav>
 <a href="/">Pending <span class="count" id="pending-count"></span></a>
 <a href="/answered">Answered</a>
+<a href="/grants">Grants</a>
 <span class="live" id="live" data-live="off" title="live updates">live</span>
 <span class="who" id="who" hidden><span id="who-name"></span> <button type="button" class="link" id="signout">Sign out</button></span>
 </nav>`;

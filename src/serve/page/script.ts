@@ -312,9 +312,26 @@ export const PAGE_JS = `(function () {
       form.parentNode.insertBefore(p, form.nextSibling);
     });
   }
+  // Revoking a grant: the view is loaded again, so the list shows what is in force now.
+  function revoke(form) {
+    var buttons = form.querySelectorAll('button');
+    for (var i = 0; i < buttons.length; i++) buttons[i].disabled = true;
+    request(form.getAttribute('action'), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: fields(form) }).then(function (r) {
+      return r.text().then(function (t) { if (!r.ok) throw new Error(t || 'HTTP ' + r.status); });
+    }).then(function () { load(); }, function (e) {
+      if (e.message === 'signed out') return;
+      for (var i = 0; i < buttons.length; i++) buttons[i].disabled = false;
+      var p = document.createElement('p');
+      p.className = 'error answer-error';
+      p.setAttribute('role', 'alert');
+      p.textContent = e.message;
+      form.parentNode.insertBefore(p, form.nextSibling);
+    });
+  }
   document.addEventListener('submit', function (ev) {
     var form = ev.target;
     if (form.id === 'signin-form') { ev.preventDefault(); signIn(form); return; }
+    if (form.classList.contains('revoke')) { ev.preventDefault(); revoke(form); return; }
     if (!form.classList.contains('answer')) return;
     ev.preventDefault();
     answer(form, ev.submitter);

@@ -67,6 +67,10 @@ label.rule-option { display: flex; gap: 0.5rem; align-items: baseline; padding: 
 label.rule-option input { min-height: 0; flex: none; }
 .broader { color: var(--firm); }
 .examples { display: block; color: var(--muted); }
+ul.grants { list-style: none; padding: 0; margin: 0; }
+li.grant { background: var(--card); border: 1px solid var(--line); border-left: 4px solid var(--allow); border-radius: 8px; padding: 0.7rem 1rem; margin: 0 0 0.8rem; }
+.grant-rule { font-size: 1.02em; overflow-wrap: anywhere; }
+form.revoke { margin: 0.4rem 0 0; }
 button, select, input { font: inherit; font-size: 16px; }
 input, select { min-height: 2.75rem; padding: 0.4rem 0.6rem; border: 1px solid var(--line); border-radius: 6px; background: var(--card); color: var(--fg); }
 button { min-height: 2.75rem; padding: 0.4rem 1rem; border-radius: 6px; border: 1px solid var(--line); background: var(--card); color: var(--fg); cursor: pointer; }

@@ -11,6 +11,8 @@ import type { ServeContext } from '../context.js';
 import { oneLine } from '../log.js';
 import { askCard, h, headline, shown, timeTag, type FormContext } from '../page/cards.js';
 import { askProposal, sessionHistory } from '../proposals.js';
+import { grantsBody } from '../page/grants.js';
+import { liveGrants } from '../grants-list.js';
 import { maskInput } from '../display/index.js';
 import { layout, type PageFrame } from '../page/layout.js';
 import { PAGE_JS } from '../page/script.js';
@@ -164,6 +166,25 @@ ${asks.length === 0 ? h`<p class="empty">No ask has been answered yet.</p>` : ''
     const card = askCard(ask, form(back !== undefined && BACK.test(back) ? back : `/asks/${id}`, ask, await codesOf([ask])), audit);
     if (c.req.query('part') === 'card') return part(c, card);
     return part(c, viewPart(`${ask.tool} ask`, a, h`<div id="asks">${card}</div>`));
+  });
+
+  app.get('/grants', async (c) => {
+    const a = viewer(c);
+    if (a === undefined) return page(c, { title: 'Grants', view: 'grants' });
+    if (a instanceof Response) return a;
+    const { grants } = await liveGrants(ctx.store, ctx.now());
+    return part(c, viewPart('Grants', a, grantsBody(grants)));
+  });
+
+  app.post('/grants/:id/revoke', async (c) => {
+    const id = c.req.param('id');
+    if (!sameOrigin(c)) return text(c, 403, 'this form was not sent from this server’s own page');
+    const a = pageAccess(c, ctx, keys);
+    if (!a.ok) return text(c, a.status, a.message);
+    const f = await readForm(c);
+    if (!f.ok) return text(c, f.status, f.message);
+    if (!(await ctx.store.revokeGrant(id, ctx.now()))) return text(c, 404, `There is no grant in force with id ${id}.`);
+    return c.text('revoked', 200, SECURITY_HEADERS);
   });
 
   app.post('/asks/:id/answer', async (c) => {
