@@ -222,7 +222,7 @@ describe('POST /asks/:id/answer: answering from the page', () => {
     expect((await get(s, '/grants', {}, null)).text).not.toContain('npm publish'); // a navigation gets the frame only
     const v = await view(s, '/grants');
     expect(v.status).toBe(200);
-    expect(v.text).toContain(`<li class="grant" data-grant-id="${grant?.id}">`);
+    expect(v.text).toContain(`<li class="grant" data-grant-id="${grant?.id}" data-scope="session">`);
     expect(v.text).toMatch(/<code class="rule">Bash\(npm publish --tag grants-view\)<\/code>/);
     expect(v.text).toMatch(/session <a href="\/\?session=p-grants">/);
     // Only the page's own signed-in form revokes.

@@ -8,21 +8,31 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** Where a grant applies, in words. */
 function reach(g: GrantRecord): HtmlEscapedString {
   const project = h`<a href="/?project=${encodeURIComponent(g.projectDir)}"><code>${shown(g.projectDir)}</code></a>`;
-  if (g.scope === 'session') return h`session <a href="/?session=${encodeURIComponent(g.sessionId ?? '')}"><code>${shown(g.sessionId ?? '')}</code></a> in project ${project}`;
+  const session = h`<a href="/?session=${encodeURIComponent(g.sessionId ?? '')}"><code>${shown(g.sessionId ?? '')}</code></a>`;
+  if (g.scope === 'once') return h`one more run of the exact call it approved${g.sessionId !== undefined ? h`, in session ${session}` : ''}, in project ${project}`;
+  if (g.scope === 'session') return h`session ${session} in project ${project}`;
   if (g.scope === 'project') return h`every session of project ${project}`;
-  return h`${g.scope} (given in project ${project})`;
+  return h`every project this server trusts (given in project ${project})`;
+}
+
+/** What a grant lets through: its rule as saved, or for a `once` grant, the one input it approved. */
+function what(g: GrantRecord): HtmlEscapedString {
+  if (g.scope === 'once') return h`<code class="rule">${shown(g.rule)}</code> <span class="muted">with exactly the input approved (SHA-256 ${(g.inputSha256 ?? '').slice(0, 12)}…)</span>`;
+  return h`<code class="rule">${shown(maskText(g.rule).parts)}</code>${g.settingsFile !== undefined ? h` <span class="muted">written to <code>${shown(g.settingsFile)}</code></span>` : ''}`;
 }
 
 /** One grant as a row of the Grants view: the rule, where it applies, who gave it and when, when it ends, and Revoke. */
 function grantItem(g: GrantRecord): HtmlEscapedString {
-  return h`<li class="grant" data-grant-id="${g.id}">
-<div class="grant-rule"><code class="rule">${shown(maskText(g.rule).parts)}</code></div>
+  return h`<li class="grant" data-grant-id="${g.id}" data-scope="${g.scope}">
+<div class="grant-rule">${what(g)}</div>
 <dl class="facts">
 <dt>Applies to</dt><dd>${reach(g)}</dd>
 <dt>Given by</dt><dd>${g.grantedBy}, ${timeTag(iso(g.createdAt))}${g.askId !== undefined ? h` answering <a href="/asks/${encodeURIComponent(g.askId)}">this ask</a>` : ''}</dd>
 <dt>Ends</dt><dd>${g.expiresAt !== undefined ? timeTag(iso(g.expiresAt)) : h`<span class="muted">when revoked</span>`}</dd>
 </dl>
-<form method="post" action="/grants/${encodeURIComponent(g.id)}/revoke" class="revoke"><button type="submit" class="deny" aria-label="Revoke ${g.rule}">Revoke</button></form>
+${g.settingsFile !== undefined
+  ? h`<p class="muted">Claude Code applies this rule from its settings file: remove it there to revoke it.</p>`
+  : h`<form method="post" action="/grants/${encodeURIComponent(g.id)}/revoke" class="revoke"><button type="submit" class="deny" aria-label="Revoke ${g.rule}">Revoke</button></form>`}
 </li>`;
 }
 
@@ -33,6 +43,6 @@ function grantItem(g: GrantRecord): HtmlEscapedString {
  */
 export function grantsBody(grants: readonly GrantRecord[]): HtmlEscapedString {
   return h`<h1>Grants</h1>
-<p class="muted">Each grant lets the calls its rule covers through without asking, in its session or project, until it ends or is revoked. A grant never answers a call a deny rule, an ask rule or a protected path stops. Revoking one takes effect on the next call: it asks again.</p>
+<p class="muted">Each grant lets the calls its rule covers through without asking, where it applies, until it ends or is revoked. A grant never answers a call a deny rule, an ask rule or a protected path stops. Revoking one takes effect on the next call: it asks again.</p>
 ${grants.length > 0 ? h`<ul class="grants" id="grants">${grants.map(grantItem)}</ul>` : h`<p class="empty" id="grants-empty">No grant is in force. Choosing "Approve &amp; remember" on an ask adds one.</p>`}`;
 }

@@ -183,6 +183,9 @@ ${asks.length === 0 ? h`<p class="empty">No ask has been answered yet.</p>` : ''
     if (!a.ok) return text(c, a.status, a.message);
     const f = await readForm(c);
     if (!f.ok) return text(c, f.status, f.message);
+    // A rule Claude Code wrote to a settings file goes on applying from the file: revoking the record would not stop it.
+    const grant = await ctx.store.getGrant(id);
+    if (grant?.settingsFile !== undefined) return text(c, 409, `Grant ${id} is a rule in ${grant.settingsFile}, which Claude Code applies: remove it there.`);
     if (!(await ctx.store.revokeGrant(id, ctx.now()))) return text(c, 404, `There is no grant in force with id ${id}.`);
     return c.text('revoked', 200, SECURITY_HEADERS);
   });
