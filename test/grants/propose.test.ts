@@ -134,6 +134,30 @@ describe('confirmRules', () => {
     expect(confirmRules(p(), ['Bash(git push *)', 'Bash(git push origin main)'])).toEqual({ ok: false, message: expect.stringMatching(/^choose one rule for "git push origin main"/) });
   });
 
+  it('property: what it confirms is always proposed options, exactly one per part, whatever is asked for', () => {
+    const word = fc.stringMatching(/^[a-z0-9./:=-]{1,6}$/);
+    fc.assert(
+      fc.property(
+        fc.constantFrom('curl', 'git push', 'npm publish', 'deploy-tool'),
+        fc.array(word, { maxLength: 4 }),
+        fc.array(fc.oneof(fc.nat({ max: 6 }), fc.constantFrom('Bash', 'Bash(*)', 'Bash(curl *)', 'Bash(rm -rf /)', 'WebFetch')), { maxLength: 4 }),
+        (head, rest, picks) => {
+          const command = [head, ...rest].join(' ');
+          const d = evaluate({ tool: 'Bash', input: { command } }, { mode: 'default', policy: policyFromObjects([]), cwd: P, home: '/home/user' });
+          if (d.behavior !== 'ask') return;
+          const p = proposeRules({ pending: { call: { tool: 'Bash', input: { command } }, askKind: d.askKind ?? 'plain', suggestions: d.suggestions ?? [] }, analysis: analyzeShell(command) });
+          const options = p.parts.flatMap((x) => x.options.map((o) => o.rule));
+          const chosen = picks.map((x) => (typeof x === 'number' ? (options[x] ?? 'Bash(*)') : x));
+          const r = confirmRules(p, chosen);
+          if (!r.ok) return;
+          for (const rule of r.rules) expect(options).toContain(rule);
+          for (const part of p.parts) expect(part.options.filter((o) => r.rules.includes(o.rule))).toHaveLength(1);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
   it('refuses everything when nothing is proposed', () => {
     expect(confirmRules({ parts: [] }, undefined)).toEqual({ ok: false, message: expect.stringMatching(/proposes no rule/) });
   });
