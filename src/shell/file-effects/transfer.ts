@@ -8,7 +8,8 @@ import { optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '
 
 const SHAPES: Readonly<Record<'xargs' | 'time' | 'curl' | 'wget', OptionShape>> = {
   xargs: { shortArg: 'aILnPsdE', shortOptionalArg: 'ile', longArg: ['arg-file', 'delimiter', 'max-args', 'max-procs', 'max-chars', 'replace', 'eof', 'max-lines', 'process-slot-var'], posix: true },
-  time: { shortArg: 'fo', longArg: ['output', 'format'], posix: true },
+  // GNU time 1.9 reads options with getopt_long: `--out FILE` is `--output FILE`.
+  time: { shortArg: 'fo', longArg: ['output', 'format'], longFlags: ['append', 'portability', 'quiet', 'verbose', 'help', 'version'], abbreviations: true, posix: true },
   curl: {
     shortArg: 'oTdHXuAeEKrwxyzbcCDmFt',
     longArg: ['output', 'upload-file', 'data', 'data-binary', 'data-ascii', 'data-raw', 'data-urlencode', 'config', 'cookie', 'cookie-jar', 'dump-header', 'trace', 'trace-ascii', 'stderr', 'cert', 'key', 'cacert', 'capath', 'netrc-file', 'form', 'output-dir', 'etag-save', 'etag-compare', 'hsts', 'alt-svc', 'libcurl', 'header', 'request', 'user', 'user-agent', 'referer', 'proxy', 'url', 'write-out', 'proto-default', 'json', 'variable', 'url-query', 'crlfile', 'pinnedpubkey', 'proxy-cert', 'proxy-key', 'proxy-cacert', 'proxy-capath', 'proxy-crlfile', 'proxy-pinnedpubkey', 'unix-socket', 'abstract-unix-socket', 'connect-timeout', 'max-time', 'retry', 'limit-rate', 'resolve', 'connect-to', 'interface', 'proto', 'proto-redir', 'max-filesize', 'max-redirs'],
