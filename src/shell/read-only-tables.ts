@@ -68,11 +68,7 @@ export const ROBOTA_UNSAFE_LONG: readonly string[] = ['exclude-from', 'files0-fr
  * Sources: GNU coreutils 9.1 timeout(1), nice(1), nohup(1), stdbuf(1); GNU time 1.9 time(1).
  */
 export const WRAPPERS_READ_ONLY: Readonly<Record<string, ReadOnlyEntry>> = {
-  timeout: { source: coreutils('timeout'), short: '+k:s:v', long: `kill-after= signal= foreground preserve-status verbose ${HV}`, operands: 'text', globs: false },
-  time: { source: 'GNU time 1.9 time(1)', short: '+pv', long: `portability verbose ${HV}`, otherLong: 'format output append quiet', operands: 'text', globs: false },
-  nice: { source: coreutils('nice'), short: '+n:', long: `adjustment= ${HV}`, numeric: true, operands: 'text', globs: false },
-  nohup: { source: coreutils('nohup'), short: '+', long: HV, operands: 'text', globs: false },
-  stdbuf: { source: coreutils('stdbuf'), short: '+i:o:e:', long: `input= output= error= ${HV}`, operands: 'text', globs: false },
+  ...PROGRAMS.readOnlyTable('wrapper'),
   command: { source: 'bash builtin command', short: '+p', long: '', operands: 'text', globs: false },
   builtin: { source: 'bash builtin builtin', short: '+', long: '', operands: 'text', globs: false },
   noglob: { source: 'zsh precommand modifier', short: '+', long: '', operands: 'text', globs: false },

@@ -1,136 +1,21 @@
 /**
- * Programs that run a command given as their remaining words (`timeout 5 rm x`, `chrt -o 0 rm
- * x`), read with each tool's own option list through the shared GNU option parser, so every
- * spelling (`--k 1`, `--kill-after=1`, `-k1`, `--`) finds the same command. An option the tool
- * does not know, or an ambiguous abbreviation, makes the tool refuse to run — and toolgate calls
- * the command unknown rather than guess.
- * Sources: `--help` of coreutils 9.1, util-linux 2.38, procps-ng 4.0, findutils 4.9, moreutils,
- * systemd 252; sudo(8), doas(1), expect's unbuffer(1).
+ * Programs that run a command given in their words with a reading of their own (`chrt -o 0 rm
+ * x`, `sudo -u u rm x`, `su -c SCRIPT`, `flock FILE CMD`), read with each tool's own option list
+ * through the shared GNU option parser, so every spelling finds the same command. An option the
+ * tool does not know, or an ambiguous abbreviation, makes the tool refuse to run — and toolgate
+ * calls the command unknown rather than guess. (The runners that run their remaining words, such
+ * as `timeout` and `nice`, have their models in `programs/runners.ts`.)
+ * Sources: `--help` of util-linux 2.38, procps-ng 4.0; sudo(8), expect's unbuffer(1).
  */
 import { describeGnuProblem, parseGnuOptions, type GnuArgument, type GnuOptionSpec } from './gnu-options.js';
+import { interactiveShell, refusedWrap as refused, wrapInfo as info } from './programs/wrapper-info.js';
 import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
-
-/** How one program runs the command in its operands. @internal */
-export interface Runner {
-  readonly spec: GnuOptionSpec;
-  /** Operands before the command: timeout's duration, chroot's new root, taskset's mask. */
-  readonly skip?: number;
-  /** Options after which no command runs (`taskset -p`, `ionice -p`). */
-  readonly none?: readonly string[];
-  /** With no command, an interactive shell reads standard input (chroot, nsenter, unshare). */
-  readonly shellWhenEmpty?: boolean;
-  readonly transparent?: boolean;
-  readonly exactOnly?: boolean;
-}
 
 const n = 'none' as const;
 const r = 'required' as const;
 const o = 'optional' as const;
 const same = (name: string, argument: GnuArgument = 'none') => ({ argument, same: name });
 const HV = { help: n, version: n } as const;
-const NAMESPACES = { mount: o, uts: o, ipc: o, net: o, pid: o, user: o, cgroup: o, time: o } as const;
-
-/** The programs read by {@link runnerCommand}, by name. @internal */
-export const RUNNERS: Readonly<Record<string, Runner>> = {
-  timeout: { spec: { short: '+k:s:v', long: { foreground: n, 'kill-after': r, 'preserve-status': n, signal: r, verbose: n, ...HV } }, skip: 1, transparent: true },
-  nice: { spec: { short: '+n:', long: { adjustment: r, ...HV }, numeric: true }, transparent: true },
-  nohup: { spec: { short: '+', long: HV }, transparent: true },
-  stdbuf: { spec: { short: '+i:o:e:', long: { input: r, output: r, error: r, ...HV } }, transparent: true },
-  time: { spec: { short: '+af:o:pqvV', long: { append: n, format: r, output: r, portability: n, quiet: n, verbose: n, ...HV } }, transparent: true },
-  exec: { spec: { short: '+cla:' } },
-  chronic: { spec: { short: '+ev' } },
-  setsid: { spec: { short: '+cfwhV', long: { ctty: n, fork: n, wait: n, ...HV } }, exactOnly: true },
-  ionice: {
-    spec: { short: '+c:n:p:P:u:thV', long: { class: r, classdata: r, pid: r, pgid: r, uid: r, ignore: n, ...HV } },
-    none: ['p', 'P', 'u', 'pid', 'pgid', 'uid'],
-    exactOnly: true,
-  },
-  taskset: { spec: { short: '+acphV', long: { 'all-tasks': n, 'cpu-list': n, pid: n, ...HV } }, skip: 1, none: ['p', 'pid'] },
-  prlimit: {
-    spec: {
-      short: '+c::d::e::f::i::l::m::n::q::r::s::t::u::v::x::y::p:o:hV',
-      long: {
-        core: o, data: o, nice: o, fsize: o, sigpending: o, memlock: o, rss: o, nofile: o, msgqueue: o, rtprio: o, stack: o, cpu: o, nproc: o, as: o,
-        locks: o, rttime: o, pid: r, output: r, noheadings: n, raw: n, verbose: n, ...HV,
-      },
-    },
-    none: ['p', 'pid'],
-  },
-  setpriv: {
-    spec: {
-      short: '+dhV',
-      long: {
-        dump: n, nnp: n, 'no-new-privs': same('nnp'), 'ambient-caps': r, 'inh-caps': r, 'bounding-set': r, ruid: r, euid: r, rgid: r, egid: r, reuid: r,
-        regid: r, 'clear-groups': n, 'keep-groups': n, 'init-groups': n, groups: r, securebits: r, pdeathsig: r, 'selinux-label': r,
-        'apparmor-profile': r, 'landlock-access': r, 'landlock-rule': r, 'reset-env': n, ...HV,
-      },
-    },
-    none: ['d', 'dump'],
-  },
-  chroot: { spec: { short: '+', long: { groups: r, userspec: r, 'skip-chdir': n, ...HV } }, skip: 1, shellWhenEmpty: true },
-  nsenter: {
-    spec: {
-      short: '+aceFhVZt:m::u::i::n::p::C::U::T::S:G:r::w::W:',
-      long: {
-        all: n, target: r, ...NAMESPACES, 'user-parent': n, setuid: r, setgid: r, 'preserve-credentials': n, 'keep-caps': n, root: o, wd: o, wdns: r,
-        env: n, 'no-fork': n, 'join-cgroup': n, 'follow-context': n, ...HV,
-      },
-    },
-    shellWhenEmpty: true,
-  },
-  unshare: {
-    spec: {
-      short: '+cfhVmuinpCTUrR:w:S:G:l:',
-      long: {
-        ...NAMESPACES, fork: n, 'kill-child': o, 'mount-proc': o, 'mount-binfmt': o, 'map-user': r, 'map-users': r, 'map-group': r, 'map-groups': r,
-        'map-root-user': n, 'map-current-user': n, 'map-auto': n, propagation: r, setgroups: r, 'keep-caps': n, setuid: r, setgid: r, root: r, wd: r,
-        monotonic: r, boottime: r, 'load-interp': r, ...HV,
-      },
-    },
-    shellWhenEmpty: true,
-  },
-  'systemd-run': {
-    spec: {
-      short: '+hrdqtPGSH:M:u:p:E:',
-      long: {
-        'no-ask-password': n, user: n, system: n, host: r, machine: r, scope: n, unit: r, property: r, description: r, slice: r, 'slice-inherit': n,
-        'no-block': n, 'remain-after-exit': n, wait: n, 'send-sighup': n, 'service-type': r, uid: r, gid: r, nice: r, 'working-directory': r,
-        'same-dir': n, setenv: r, pty: n, pipe: n, quiet: n, collect: n, shell: n, 'path-property': r, 'socket-property': r, 'timer-property': r,
-        'on-active': r, 'on-boot': r, 'on-startup': r, 'on-unit-active': r, 'on-unit-inactive': r, 'on-calendar': r, 'on-timezone-change': n,
-        'on-clock-change': n, 'expand-environment': r, 'ignore-failure': n, background: r, json: r, ...HV,
-      },
-    },
-    shellWhenEmpty: true,
-  },
-  run0: {
-    spec: {
-      short: '+u:g:D:hV',
-      long: {
-        'no-ask-password': n, machine: r, unit: r, property: r, description: r, slice: r, 'slice-inherit': n, user: r, group: r, nice: r, chdir: r,
-        setenv: r, background: r, pty: n, pipe: n, 'shell-prompt-prefix': r, lightweight: r, ...HV,
-      },
-    },
-    shellWhenEmpty: true,
-  },
-  doas: { spec: { short: '+a:C:Lnsu:' }, none: ['C', 'L'] },
-};
-
-const info = (inner: Unwrapped[], transparent = false, exactOnly = false): WrapperInfo => ({ inner, transparent, exactOnly });
-const refused = (why: string): WrapperInfo => info([{ kind: 'unknown', reason: why }]);
-const interactiveShell = (name: string): Unwrapped => ({ kind: 'opaque', reason: `${name} without a command starts a shell that reads its input` });
-
-/** The command a {@link Runner} runs: its operands from `skip` on. */
-export function runnerCommand(name: string, argv: readonly string[], runner: Runner): WrapperInfo {
-  const parsed = parseGnuOptions(argv, runner.spec);
-  if (!parsed.ok) return refused(`${name}: ${describeGnuProblem(parsed)}`);
-  const wrap = (inner: Unwrapped[]) => info(inner, runner.transparent, runner.exactOnly);
-  if (name === 'doas' && parsed.options.some((opt) => opt.name === 's')) return wrap([interactiveShell(name)]);
-  const start = parsed.operands[runner.skip ?? 0]?.index;
-  // `taskset -p MASK PID`: no command runs; words after it are read as one anyway (the tool refuses them).
-  if (runner.none && parsed.options.some((opt) => runner.none!.includes(opt.name))) return wrap(start === undefined ? [] : [{ kind: 'argv', start, end: argv.length }]);
-  if (start === undefined) return wrap(runner.shellWhenEmpty && parsed.operands.length >= (runner.skip ?? 0) ? [interactiveShell(name)] : []);
-  return wrap([{ kind: 'argv', start, end: argv.length }]);
-}
 
 /** util-linux 2.38 chrt. @internal */
 export const CHRT_OPTIONS: GnuOptionSpec = {

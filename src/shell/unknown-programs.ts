@@ -8,13 +8,12 @@
 import { foldedCommandName } from './commands.js';
 import { PROGRAMS } from './programs/index.js';
 import { isReadOnly } from './read-only.js';
-import { RUNNERS } from './runners.js';
 import type { ShellAnalysis } from './types.js';
 import { SHELLS } from './wrappers.js';
 
 /** Programs whose runs toolgate reads (as children, opaque or unknown) or that run nothing named in their arguments. */
 const KNOWN = new Set([
-  ...Object.keys(RUNNERS), ...SHELLS,
+  ...SHELLS,
   'env', 'xargs', 'parallel', 'sudo', 'su', 'runuser', 'sg', 'chrt', 'flock', 'watch', 'unbuffer', 'script', 'busybox',
   'sed', 'gsed', 'trap', 'mapfile', 'readarray', 'command', 'builtin', 'coproc', 'noglob', 'nocorrect',
   'mv', 'rm', 'rmdir', 'mkdir', 'touch', 'chmod', 'chown', 'chgrp', 'truncate', 'dd', 'mktemp', 'tee', 'unlink', 'shred',

@@ -6,7 +6,7 @@ import { scanOptions } from './options.js';
 import { envCommand } from './env-command.js';
 import { quoteWord } from './environment.js';
 import { parallelCommand, xargsCommand } from './input-runners.js';
-import { chrtCommand, flockCommand, RUNNERS, runnerCommand, scriptCommand, sgCommand, sudoCommand, suCommand, unbufferCommand, watchCommand } from './runners.js';
+import { chrtCommand, flockCommand, scriptCommand, sgCommand, sudoCommand, suCommand, unbufferCommand, watchCommand } from './runners.js';
 import { mapfileWrapper, trapWrapper } from './builtin-code.js';
 import { sedWrapper } from './sed.js';
 import { shellInvocation } from './shell-code.js';
@@ -51,8 +51,6 @@ function busyboxWrapper(argv: readonly string[]): WrapperInfo {
  */
 export function unwrap(name: string, argv: readonly string[], literal: readonly boolean[] = []): WrapperInfo | undefined {
   if (SHELLS.has(name)) return shellWrapper(argv);
-  const runner = Object.prototype.hasOwnProperty.call(RUNNERS, name) ? RUNNERS[name] : undefined;
-  if (runner) return runnerCommand(name, argv, runner);
   const model = PROGRAMS.get(name)?.unwrap;
   if (model) return model(argv, literal);
   switch (name) {

@@ -11,8 +11,12 @@ import { evaluate, prepare } from '../../src/evaluate/index.js';
 import type { GnuOptionSpec } from '../../src/shell/gnu-options.js';
 import { ENV_OPTIONS } from '../../src/shell/env-command.js';
 import { XARGS_OPTIONS } from '../../src/shell/input-runners.js';
-import { CHRT_OPTIONS, FLOCK_OPTIONS, RUNNERS, SUDO_OPTIONS } from '../../src/shell/runners.js';
+import { CHRT_OPTIONS, FLOCK_OPTIONS, SUDO_OPTIONS } from '../../src/shell/runners.js';
+import { PROGRAMS } from '../../src/shell/programs/index.js';
 import { policyFromObjects } from '../../src/settings/index.js';
+
+/** The option grammar of a runner's program model. */
+const grammarOf = (name: string): GnuOptionSpec => PROGRAMS.get(name)!.grammar!;
 
 const P = '/home/user/project';
 const DENIED = ['rm', 'curl', 'shred', 'dd'];
@@ -79,22 +83,22 @@ const wrapper: fc.Arbitrary<Wrap> = fc.oneof(
   // Programs that take the command as words.
   ...(
     [
-      ['timeout', RUNNERS.timeout!.spec, ['5']],
-      ['nice', RUNNERS.nice!.spec, []],
-      ['nohup', RUNNERS.nohup!.spec, []],
-      ['stdbuf', RUNNERS.stdbuf!.spec, []],
-      ['time', RUNNERS.time!.spec, []],
-      ['setsid', RUNNERS.setsid!.spec, []],
-      ['ionice', { ...RUNNERS.ionice!.spec, short: '+c:n:t' }, []],
+      ['timeout', grammarOf('timeout'), ['5']],
+      ['nice', grammarOf('nice'), []],
+      ['nohup', grammarOf('nohup'), []],
+      ['stdbuf', grammarOf('stdbuf'), []],
+      ['time', grammarOf('time'), []],
+      ['setsid', grammarOf('setsid'), []],
+      ['ionice', { ...grammarOf('ionice'), short: '+c:n:t' }, []],
       ['taskset', { short: '+ac' }, ['1']],
-      ['prlimit', { ...RUNNERS.prlimit!.spec, short: '+c::d::n::' }, []],
+      ['prlimit', { ...grammarOf('prlimit'), short: '+c::d::n::' }, []],
       ['chrt', { ...CHRT_OPTIONS, short: '+bior' }, ['0']],
-      ['setpriv', RUNNERS.setpriv!.spec, []],
-      ['chronic', RUNNERS.chronic!.spec, []],
-      ['chroot', RUNNERS.chroot!.spec, ['/']],
-      ['unshare', RUNNERS.unshare!.spec, []],
-      ['nsenter', RUNNERS.nsenter!.spec, []],
-      ['systemd-run', RUNNERS['systemd-run']!.spec, []],
+      ['setpriv', grammarOf('setpriv'), []],
+      ['chronic', grammarOf('chronic'), []],
+      ['chroot', grammarOf('chroot'), ['/']],
+      ['unshare', grammarOf('unshare'), []],
+      ['nsenter', grammarOf('nsenter'), []],
+      ['systemd-run', grammarOf('systemd-run'), []],
       ['env', { ...ENV_OPTIONS, short: '+iu:C:', long: { 'ignore-environment': 'none', unset: 'required', chdir: 'required' } }, ['X=1', 'BASH_FUNC_f%%=() { :; }']],
       ['xargs', XARGS_OPTIONS, []],
       ['sudo', { ...SUDO_OPTIONS, short: '+u:g:EHnPS' }, ['A=1']],

@@ -15,7 +15,11 @@ import { analyzeShell, prepareShell } from '../../src/shell/index.js';
 import type { GnuOptionSpec } from '../../src/shell/gnu-options.js';
 import { ENV_OPTIONS } from '../../src/shell/env-command.js';
 import { XARGS_OPTIONS } from '../../src/shell/input-runners.js';
-import { CHRT_OPTIONS, FLOCK_OPTIONS, RUNNERS, RUNUSER_OPTIONS, SCRIPT_OPTIONS, SU_OPTIONS, WATCH_OPTIONS } from '../../src/shell/runners.js';
+import { CHRT_OPTIONS, FLOCK_OPTIONS, RUNUSER_OPTIONS, SCRIPT_OPTIONS, SU_OPTIONS, WATCH_OPTIONS } from '../../src/shell/runners.js';
+import { PROGRAMS } from '../../src/shell/programs/index.js';
+
+/** The option grammar of a runner's program model. */
+const grammarOf = (name: string): GnuOptionSpec => PROGRAMS.get(name)!.grammar!;
 
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-wrappers-'));
 const bin = join(dir, 'bin');
@@ -90,22 +94,22 @@ interface Case {
 const SCRIPT_WORD = `${S1} a`;
 const SU_SKIP = ['P', 'pty', 'no-pty', 'g', 'G', 'group', 'supp-group', 'w', 'whitelist-environment', 's', 'shell', 'h', 'help', 'V', 'version'];
 const CASES: Case[] = [
-  { name: 'timeout', spec: RUNNERS.timeout!.spec, values: ['1', '5', 'TERM', '0'], prefix: ['5', '1'] },
-  { name: 'nice', spec: RUNNERS.nice!.spec, values: ['5', '1', '-5'] },
-  { name: 'nohup', spec: RUNNERS.nohup!.spec },
-  { name: 'stdbuf', spec: RUNNERS.stdbuf!.spec, values: ['0', 'L', '1K'] },
+  { name: 'timeout', spec: grammarOf('timeout'), values: ['1', '5', 'TERM', '0'], prefix: ['5', '1'] },
+  { name: 'nice', spec: grammarOf('nice'), values: ['5', '1', '-5'] },
+  { name: 'nohup', spec: grammarOf('nohup') },
+  { name: 'stdbuf', spec: grammarOf('stdbuf'), values: ['0', 'L', '1K'] },
   { name: 'env', spec: ENV_OPTIONS, skip: ['list-signal-handling', '0', 'null', 'debug', 'v'], values: ['X', '/tmp', 'X=1', SCRIPT_WORD, `-i ${S1} b`, 'TERM'], extra: ['X=1', '-S', SCRIPT_WORD] },
   { name: 'xargs', spec: XARGS_OPTIONS, skip: ['p', 'interactive', 'o', 'open-tty', 'show-limits'], values: ['1', '{}', 'x', '/dev/null', '100'] },
-  { name: 'setsid', spec: RUNNERS.setsid!.spec, skip: ['f', 'fork'] },
-  { name: 'ionice', spec: RUNNERS.ionice!.spec, skip: ['p', 'P', 'u', 'pid', 'pgid', 'uid'], values: ['3', '2', '7', 'idle'] },
-  { name: 'taskset', spec: RUNNERS.taskset!.spec, skip: ['p', 'pid', 'a', 'all-tasks'], values: ['1', '0'], prefix: ['1', '0'] },
-  { name: 'prlimit', spec: RUNNERS.prlimit!.spec, skip: ['p', 'pid', 'o', 'output'], values: ['1024', 'unlimited', '100:200'] },
+  { name: 'setsid', spec: grammarOf('setsid'), skip: ['f', 'fork'] },
+  { name: 'ionice', spec: grammarOf('ionice'), skip: ['p', 'P', 'u', 'pid', 'pgid', 'uid'], values: ['3', '2', '7', 'idle'] },
+  { name: 'taskset', spec: grammarOf('taskset'), skip: ['p', 'pid', 'a', 'all-tasks'], values: ['1', '0'], prefix: ['1', '0'] },
+  { name: 'prlimit', spec: grammarOf('prlimit'), skip: ['p', 'pid', 'o', 'output'], values: ['1024', 'unlimited', '100:200'] },
   { name: 'chrt', spec: CHRT_OPTIONS, skip: ['p', 'pid', 'a', 'all-tasks', 'f', 'fifo', 'r', 'rr', 'd', 'deadline'], values: ['0', '1'], prefix: ['0'], needsRoot: true },
-  { name: 'setpriv', spec: RUNNERS.setpriv!.spec, skip: ['landlock-access', 'landlock-rule', 'selinux-label', 'apparmor-profile'], values: ['65534', 'clear', '-all', 'keep'], needsRoot: true },
-  { name: 'chronic', spec: RUNNERS.chronic!.spec, runs: 25 },
+  { name: 'setpriv', spec: grammarOf('setpriv'), skip: ['landlock-access', 'landlock-rule', 'selinux-label', 'apparmor-profile'], values: ['65534', 'clear', '-all', 'keep'], needsRoot: true },
+  { name: 'chronic', spec: grammarOf('chronic'), runs: 25 },
   { name: 'flock', spec: FLOCK_OPTIONS, values: ['1', '3'], prefix: [join(dir, 'lock')], extra: ['-c', SCRIPT_WORD] },
-  { name: 'chroot', spec: RUNNERS.chroot!.spec, values: ['0:0', '65534:65534', 'root'], prefix: ['/'], needsRoot: true },
-  { name: 'unshare', spec: RUNNERS.unshare!.spec, skip: ['load-interp', 'mount-binfmt', 'time', 'T', 'monotonic', 'boottime'], values: ['0', '/', '/tmp', 'private'], needsRoot: true, runs: 40 },
+  { name: 'chroot', spec: grammarOf('chroot'), values: ['0:0', '65534:65534', 'root'], prefix: ['/'], needsRoot: true },
+  { name: 'unshare', spec: grammarOf('unshare'), skip: ['load-interp', 'mount-binfmt', 'time', 'T', 'monotonic', 'boottime'], values: ['0', '/', '/tmp', 'private'], needsRoot: true, runs: 40 },
   {
     name: 'script', spec: SCRIPT_OPTIONS, skip: ['I', 'O', 'B', 'T', 't', 'log-in', 'log-out', 'log-io', 'log-timing', 'timing', 'o', 'output-limit', 'm', 'logging-format', 'E', 'echo', 'h', 'help', 'V', 'version'],
     values: [SCRIPT_WORD], groups: [['-c', SCRIPT_WORD], ['-qc', SCRIPT_WORD], [`--command=${SCRIPT_WORD}`], [`-c${SCRIPT_WORD}`]], end: ['/dev/null'], runs: 40,

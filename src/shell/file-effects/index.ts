@@ -79,7 +79,6 @@ function modelledOperands(name: string, argv: readonly string[], literal: readon
     case 'dd':
       return ddOperands(argv);
     case 'xargs':
-    case 'time':
     case 'curl':
     case 'wget':
       return transferOperands(name, argv, literal);

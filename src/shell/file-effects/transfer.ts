@@ -1,15 +1,13 @@
 /**
- * Programs that fetch, send or hand on files: curl, wget, xargs (`-a FILE`), time (`-o FILE`),
- * flock (its lock file). curl(1), wget(1), GNU findutils xargs, GNU time, util-linux flock.
+ * Programs that fetch, send or hand on files: curl, wget, xargs (`-a FILE`), flock (its lock
+ * file). curl(1), wget(1), GNU findutils xargs, util-linux flock.
  */
 import { operands, type OptionShape, type ParsedOption } from '../options.js';
 import { curlGlob, curlUrlPaths } from './curl-urls.js';
 import { optionFile, pushOpt, scan, type FileOperand, type FileOperands } from './types.js';
 
-const SHAPES: Readonly<Record<'xargs' | 'time' | 'curl' | 'wget', OptionShape>> = {
+const SHAPES: Readonly<Record<'xargs' | 'curl' | 'wget', OptionShape>> = {
   xargs: { shortArg: 'aILnPsdE', shortOptionalArg: 'ile', longArg: ['arg-file', 'delimiter', 'max-args', 'max-procs', 'max-chars', 'replace', 'eof', 'max-lines', 'process-slot-var'], posix: true },
-  // GNU time 1.9 reads options with getopt_long: `--out FILE` is `--output FILE`.
-  time: { shortArg: 'fo', longArg: ['output', 'format'], longFlags: ['append', 'portability', 'quiet', 'verbose', 'help', 'version'], abbreviations: true, posix: true },
   curl: {
     shortArg: 'oTdHXuAeEKrwxyzbcCDmFt',
     longArg: ['output', 'upload-file', 'data', 'data-binary', 'data-ascii', 'data-raw', 'data-urlencode', 'config', 'cookie', 'cookie-jar', 'dump-header', 'trace', 'trace-ascii', 'stderr', 'cert', 'key', 'cacert', 'capath', 'netrc-file', 'form', 'output-dir', 'etag-save', 'etag-compare', 'hsts', 'alt-svc', 'libcurl', 'header', 'request', 'user', 'user-agent', 'referer', 'proxy', 'url', 'write-out', 'proto-default', 'json', 'variable', 'url-query', 'crlfile', 'pinnedpubkey', 'proxy-cert', 'proxy-key', 'proxy-cacert', 'proxy-capath', 'proxy-crlfile', 'proxy-pinnedpubkey', 'unix-socket', 'abstract-unix-socket', 'connect-timeout', 'max-time', 'retry', 'limit-rate', 'resolve', 'connect-to', 'interface', 'proto', 'proto-redir', 'max-filesize', 'max-redirs'],
@@ -24,11 +22,11 @@ const READ_OPTIONS = new Set(['-a', '--arg-file', '-i', '--input-file', '-T', '-
 const WRITE_OPTIONS = new Set(['-o', '--output', '-O', '--output-document', '-c', '--cookie-jar', '-D', '--dump-header', '--trace', '--trace-ascii', '--stderr', '--output-file', '-a', '--append-output', '--save-cookies', '--etag-save', '--hsts', '--alt-svc', '--libcurl']);
 
 /**
- * curl, wget, xargs, time: the files their options name, and for curl the local files its
+ * curl, wget, xargs: the files their options name, and for curl the local files its
  * `file:` URLs read (wget has no `file:` scheme).
  * @param literal - per word, whether it is literal.
  */
-export function transferOperands(name: 'xargs' | 'time' | 'curl' | 'wget', argv: readonly string[], literal: readonly boolean[] = argv.map(() => true)): FileOperands {
+export function transferOperands(name: 'xargs' | 'curl' | 'wget', argv: readonly string[], literal: readonly boolean[] = argv.map(() => true)): FileOperands {
   const files: FileOperand[] = [];
   const unresolved: string[] = [];
   const shape = SHAPES[name];

@@ -49,6 +49,7 @@ import { readlink } from './readlink.js';
 import { realpath } from './realpath.js';
 import { rev } from './rev.js';
 import { rg } from './rg.js';
+import { RUNNER_MODELS } from './runners.js';
 import { seq } from './seq.js';
 import { shasum } from './shasum.js';
 import { sleep } from './sleep.js';
@@ -82,7 +83,7 @@ export const PROGRAM_MODELS: readonly ProgramModel[] = [
   arch, basename, cat, cd, checksums, cmp, column, comm, cp, cut, date, declare, df, diff, dirname, du, expand, expr, file, find, fold,
   free, git, grep, groups, head, hexdump, hostname, id, install, ln, locale, logname, ls, lsof, nl, nproc, od, paste, patch,
   printenv, ps, pwd, readlink, realpath, rev, rg, seq, shasum, sleep, sort, stat, strings, tac, tail, tar, test, tr, tree, tty,
-  uname, uniq, uptime, users, wc, which, whoami, yes,
+  uname, uniq, uptime, users, wc, which, whoami, yes, ...RUNNER_MODELS,
 ];
 
 /** The registry the shell layer uses (duplicate names are refused by its test, not at start). @internal */

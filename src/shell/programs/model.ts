@@ -100,6 +100,11 @@ export interface ProgramModel {
     readonly claudeCode?: Readonly<Record<string, ReadOnlyEntry>>;
     /** robota's read-only commands. */
     readonly robota?: Readonly<Record<string, ReadOnlySpec>>;
+    /**
+     * A wrapper Claude Code looks through for allow rules (`timeout`, `nice`): its own options
+     * known safe; the command it runs is judged on its own.
+     */
+    readonly wrapper?: Readonly<Record<string, ReadOnlyEntry>>;
   };
   /** The shell state it changes for later commands (`cd`'s working directory). */
   readonly state?: ProgramState;

@@ -20,7 +20,7 @@ export interface ProgramRegistry {
   /** Every name a model answers to. */
   names(): string[];
   /** The read-only entries of one set, by name, over every model. */
-  readOnlyTable(set: 'claudeCode'): Record<string, ReadOnlyEntry>;
+  readOnlyTable(set: 'claudeCode' | 'wrapper'): Record<string, ReadOnlyEntry>;
   readOnlyTable(set: 'robota'): Record<string, ReadOnlySpec>;
   /** The scan shape a grammar gives (built once per grammar). */
   shapeOf(grammar: GnuOptionSpec | undefined): OptionShape;
@@ -75,7 +75,7 @@ export function createProgramRegistry(models: readonly ProgramModel[], options: 
       byName.set(name, model);
     }
     if (options.check) {
-      for (const set of ['claudeCode', 'robota'] as const) {
+      for (const set of ['claudeCode', 'robota', 'wrapper'] as const) {
         for (const name of Object.keys(model.readOnly?.[set] ?? {})) {
           if (!model.names.includes(name)) throw new Error(`program model "${model.names[0]}": its ${set} read-only entry "${name}" is not one of its names`);
         }
@@ -90,9 +90,9 @@ export function createProgramRegistry(models: readonly ProgramModel[], options: 
     if (!shape) shapes.set(grammar, (shape = optionShape(grammar)));
     return shape;
   };
-  function readOnlyTable(set: 'claudeCode'): Record<string, ReadOnlyEntry>;
+  function readOnlyTable(set: 'claudeCode' | 'wrapper'): Record<string, ReadOnlyEntry>;
   function readOnlyTable(set: 'robota'): Record<string, ReadOnlySpec>;
-  function readOnlyTable(set: 'claudeCode' | 'robota'): Record<string, ReadOnlyEntry | ReadOnlySpec> {
+  function readOnlyTable(set: 'claudeCode' | 'robota' | 'wrapper'): Record<string, ReadOnlyEntry | ReadOnlySpec> {
     const out: Record<string, ReadOnlyEntry | ReadOnlySpec> = {};
     for (const model of models) Object.assign(out, model.readOnly?.[set] ?? {});
     return out;

@@ -10,7 +10,6 @@ import { describe, expect, it } from 'vitest';
 import { NO_FILE_WORDS } from '../../../src/shell/file-effects/index.js';
 import { PROGRAM_MODELS } from '../../../src/shell/programs/index.js';
 import { CLAUDE_CODE_READ_ONLY, ROBOTA_READ_ONLY, WRAPPERS_READ_ONLY } from '../../../src/shell/read-only-tables.js';
-import { RUNNERS } from '../../../src/shell/runners.js';
 import { SHELLS } from '../../../src/shell/wrappers.js';
 
 const ROOT = join(__dirname, '../../..');
@@ -35,7 +34,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/shell/file-effects/fs-tools.ts:date': "touch's `--date` option, not the program",
   'src/shell/file-effects/text-tools.ts:file': "sed's and awk's `--file` option, not the program",
   'src/shell/read-only.ts:seq': "jq's `--seq` option, not the program",
-  'src/shell/runners.ts:nproc': "prlimit's `--nproc` limit, not the program",
   'src/store/sqlite/rows.ts:seq': 'a column of the store, not the program',
   'src/powershell/aliases.ts:cat': 'a PowerShell alias (`cat` is Get-Content there), not the POSIX program',
   'src/shell/shell-code.ts:cat': '`cat -` reading a here-string as code (to move: a model facet)',
@@ -86,6 +84,15 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/store/verify.ts:seq': "the audit anchor's sequence number, not the program seq",
   'src/evaluate/suggestions.ts:git': 'programs whose suggestions keep their subcommand (to move: a model facet)',
   'src/shell/commands.ts:git': "the call to git's runs facet (to move: the registry's runs facet)",
+  'src/dialects/robota/auto-mode.ts:nice': "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
+  'src/dialects/robota/auto-mode.ts:nohup': "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
+  'src/dialects/robota/auto-mode.ts:stdbuf': "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
+  'src/dialects/robota/auto-mode.ts:doas': "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
+  'src/evaluate/broad-allow.ts:exec': 'the interpreters and wrappers a broad allow rule would cover (to move: derived from the models\' runs facet)',
+  'src/shell/file-effects/fs-tools.ts:time': "touch's `--time` option, not the program",
+  'src/shell/file-effects/text-tools.ts:exec': "awk's `--exec` option, not the program",
+  'src/shell/file-effects/transfer.ts:timeout': "flock's and wget's `--timeout` option, not the program",
+  'src/shell/runners.ts:timeout': "flock's `--timeout` option, not the program",
 };
 
 function files(dir: string): string[] {
@@ -104,10 +111,11 @@ function code(text: string): string {
 const names = PROGRAM_MODELS.flatMap((m) => m.names);
 /**
  * Program names that are also ordinary words of toolgate's own vocabulary (a path effect's kind
- * `'file'`, a field named `'id'`, the settings layer `'local'`): quoted, they name the word far
- * more often than the program, so only the tables check (below) looks for them.
+ * `'file'`, a field named `'id'`, the settings layer `'local'`, a call's or hook's `'timeout'`, a
+ * command's context `'exec'`, bash's reserved word `'time'`): quoted, they name the word far more
+ * often than the program, so only the tables check (below) looks for them.
  */
-const VOCABULARY_WORDS: ReadonlySet<string> = new Set(['file', 'id', 'local']);
+const VOCABULARY_WORDS: ReadonlySet<string> = new Set(['file', 'id', 'local', 'timeout', 'exec', 'time']);
 const quoted = (name: string) => new RegExp(`['"\`]${name.replace(/[[\]\\^$.|?*+()]/g, '\\$&')}['"\`]`);
 
 describe('every program has one home', () => {
@@ -147,10 +155,10 @@ const UNMOVED_TABLES: Readonly<Record<string, string>> = {
   'src/shell/file-effects/text-tools.ts': 'sed, awk, tee, split, xxd, shuf (and option names that are program names: --file, --exec)',
   'src/shell/file-effects/programs.ts': 'npm and the interpreters',
   'src/shell/file-effects/fs-tools.ts': 'rm, mkdir, touch, chmod, truncate, dd (and touch\'s --date and --time)',
-  'src/shell/file-effects/transfer.ts': 'xargs, time, curl, wget, flock',
+  'src/shell/file-effects/transfer.ts': 'xargs, curl, wget, flock',
   'src/shell/unknown-programs.ts': 'the programs whose runs toolgate sees (KNOWN)',
   'src/shell/wrappers.ts': 'the wrapper dispatch, shells, code-as-data and arithmetic builtins',
-  'src/shell/runners.ts': 'the runners toolgate looks through (timeout, nice, …)',
+  'src/shell/runners.ts': 'the wrappers with a reading of their own (chrt, flock, watch, su, sudo, …)',
   'src/shell/path-effects.ts': 'file-touching wrappers, positional programs, removers, acceptEdits',
   'src/shell/interpreters.ts': 'the interpreters and their code options',
   'src/shell/state.ts': 'the builtins that change shell state',
@@ -168,7 +176,7 @@ const OTHER_VOCABULARY: Readonly<Record<string, string>> = {
 
 /** The program names toolgate's tables know. */
 function programNames(): Set<string> {
-  const set = new Set<string>([...names, ...Object.keys(CLAUDE_CODE_READ_ONLY), ...Object.keys(ROBOTA_READ_ONLY), ...Object.keys(WRAPPERS_READ_ONLY), ...Object.keys(RUNNERS), ...SHELLS, ...NO_FILE_WORDS]);
+  const set = new Set<string>([...names, ...Object.keys(CLAUDE_CODE_READ_ONLY), ...Object.keys(ROBOTA_READ_ONLY), ...Object.keys(WRAPPERS_READ_ONLY), ...SHELLS, ...NO_FILE_WORDS]);
   // Builtins whose names are also words of toolgate's own vocabulary (an effect's op, a syntax node).
   for (const word of ['read', 'set', 'type', 'help', 'command', ':', 'true', 'false']) set.delete(word);
   return set;

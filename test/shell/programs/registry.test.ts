@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveLongOption, type GnuArgument, type GnuOptionSpec } from '../../../src/shell/gnu-options.js';
 import { createProgramRegistry, optionShape, PROGRAM_MODELS, PROGRAMS } from '../../../src/shell/programs/index.js';
 import { defineProgram } from '../../../src/shell/programs/model.js';
-import { CLAUDE_CODE_READ_ONLY, ROBOTA_READ_ONLY } from '../../../src/shell/read-only-tables.js';
+import { CLAUDE_CODE_READ_ONLY, ROBOTA_READ_ONLY, WRAPPERS_READ_ONLY } from '../../../src/shell/read-only-tables.js';
 
 /** Letter → argument, from a getopt optstring. */
 function letters(optstring: string): Map<string, GnuArgument> {
@@ -56,6 +56,7 @@ describe('program registry', () => {
     for (const m of PROGRAM_MODELS) {
       for (const [name, entry] of Object.entries(m.readOnly?.claudeCode ?? {})) expect(CLAUDE_CODE_READ_ONLY[name]).toBe(entry);
       for (const [name, spec] of Object.entries(m.readOnly?.robota ?? {})) expect(ROBOTA_READ_ONLY[name]).toBe(spec);
+      for (const [name, entry] of Object.entries(m.readOnly?.wrapper ?? {})) expect(WRAPPERS_READ_ONLY[name]).toBe(entry);
     }
   });
 
@@ -80,11 +81,11 @@ describe('one grammar per program', () => {
     }
   });
 
-  it.each(withGrammar.filter((m) => m.readOnly?.claudeCode).map((m) => [m.names[0]!, m] as const))(
+  it.each(withGrammar.filter((m) => m.readOnly?.claudeCode ?? m.readOnly?.wrapper).map((m) => [m.names[0]!, m] as const))(
     '%s: every read-only safe option exists in the grammar and takes a value as the grammar says',
     (_name, m) => {
       const grammarLetters = letters(m.grammar.short ?? '');
-      for (const entry of Object.values(m.readOnly!.claudeCode!)) {
+      for (const entry of [...Object.values(m.readOnly!.claudeCode ?? {}), ...Object.values(m.readOnly!.wrapper ?? {})]) {
         for (const [letter, argument] of letters(entry.short ?? '')) expect(grammarLetters.get(letter), `-${letter}`).toBe(argument);
         for (const [name, argument] of [...longs(entry.long), ...[...longs(entry.otherLong)].map(([n]) => [n, undefined] as const)]) {
           const match = resolveLongOption({ ...m.grammar, abbreviations: false }, name);

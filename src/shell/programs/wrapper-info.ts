@@ -1,0 +1,11 @@
+/** The answers a wrapper's `unwrap` facet builds: what it runs, refusals, an interactive shell. */
+import type { Unwrapped, WrapperInfo } from '../wrapper-types.js';
+
+/** What a wrapper runs, and how allow rules treat it. @internal */
+export const wrapInfo = (inner: Unwrapped[], transparent = false, exactOnly = false): WrapperInfo => ({ inner, transparent, exactOnly });
+
+/** The wrapper refuses its words (an unknown option): what it runs is unknown, for `why`. @internal */
+export const refusedWrap = (why: string): WrapperInfo => wrapInfo([{ kind: 'unknown', reason: why }]);
+
+/** A shell that reads its input, started by `name` when no command is given. @internal */
+export const interactiveShell = (name: string): Unwrapped => ({ kind: 'opaque', reason: `${name} without a command starts a shell that reads its input` });
