@@ -5,12 +5,14 @@ import { maskInput, maskText } from '../serve/display/index.js';
 import { UsageError } from './load.js';
 import type { ProposalView } from '../serve/proposals.js';
 
-interface StoreFlags {
+/** The flags every command that reads the store directly takes. */
+export interface StoreFlags {
   store?: string;
   json?: boolean;
 }
 
-async function withStore<T>(flags: StoreFlags, f: (store: Store) => Promise<T>): Promise<T> {
+/** Open the store `--store` names (default: serve's), run `f` with it, close it; a store that cannot be opened is a usage error. */
+export async function withStore<T>(flags: StoreFlags, f: (store: Store) => Promise<T>): Promise<T> {
   const { openStore, defaultStoreAddress, StoreOpenError } = await import('../store/index.js');
   let store: Store;
   try {
@@ -38,7 +40,8 @@ async function prepareDisplay(asks: readonly AskRecord[]): Promise<void> {
   await prepareShell();
 }
 
-const storeOption = () => new Option('--store <address>', 'sqlite:PATH (default: sqlite:${XDG_STATE_HOME:-~/.local/state}/toolgate/toolgate.db) or postgres://USER@HOST/DB');
+/** `--store ADDRESS`, as every command that reads the store directly takes it. */
+export const storeOption = () => new Option('--store <address>', 'sqlite:PATH (default: sqlite:${XDG_STATE_HOME:-~/.local/state}/toolgate/toolgate.db) or postgres://USER@HOST/DB');
 
 function oneLine(value: unknown, max = 80): string {
   const text = typeof value === 'object' && value !== null && 'command' in value && typeof (value as { command: unknown }).command === 'string'

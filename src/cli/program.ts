@@ -14,6 +14,7 @@ import { registerLintCommand } from './lint.js';
 import { registerTestCommand } from './test-command.js';
 import { registerServeCommand } from './serve.js';
 import { registerAsksCommand, registerAuditCommand } from './asks.js';
+import { registerGrantsCommand } from './grants.js';
 import { registerDiffCommand } from './diff.js';
 import { formatDiagnostics, loadPolicyFromFlags, startingMode, UsageError, type LoadedPolicy, type PolicyOptions } from './load.js';
 
@@ -323,6 +324,7 @@ export function buildProgram(): Command {
   registerTestCommand(program);
   registerServeCommand(program);
   registerAsksCommand(program);
+  registerGrantsCommand(program);
   registerAuditCommand(program);
   registerDiffCommand(program);
   return program;

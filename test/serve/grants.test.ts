@@ -5,13 +5,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseGrantTtl } from '../../src/grants/ttl.js';
-import { decisionOf, eventually, preToolUse, sandbox, start, type Running, type Sandbox } from './helpers.js';
+import { join } from 'node:path';
+import { decisionOf, eventually, preToolUse, sandbox, start, TEST_TOKEN, type Running, type Sandbox } from './helpers.js';
 
 let sb: Sandbox;
 let s: Running;
 let project: string;
 let other: string;
 let untrusted: string;
+let replica: Running;
+const HOOK_TOKEN = 'hook-token-0123456789abcdef';
+const bearer = (t: string) => ({ authorization: `Bearer ${t}` });
 const TTL = parseGrantTtl('once=5m,session=2h,user=3d,project=never');
 
 beforeAll(async () => {
@@ -20,9 +24,12 @@ beforeAll(async () => {
   other = sb.project('other');
   untrusted = sb.project('untrusted');
   if (!TTL.ok) throw new Error(TTL.message);
-  s = await start(sb, { projects: [project, other], grantTtl: TTL.ttl });
+  s = await start(sb, { projects: [project, other], grantTtl: TTL.ttl, storeFile: join(sb.root, 'state', 'shared.db'), hookToken: HOOK_TOKEN });
+  // A second replica on the same store: what one revokes, the other no longer applies.
+  replica = await start(sb, { projects: [project, other], storeFile: join(sb.root, 'state', 'shared.db') });
 });
 afterAll(async () => {
+  await replica.stop();
   await s.stop();
   sb.cleanup();
 });
@@ -107,3 +114,57 @@ describe('scopes', () => {
     expect((await s.answer(id, { behavior: 'allow', scope: 'forever' })).status).toBe(400);
   });
 });
+
+describe('/v1/grants', () => {
+  it('needs what answering needs: the token or an answerer\'s, never the hook token or loopback alone', async () => {
+    const a = await decide('npm run lint:fix', { sessionId: 'auth-1' });
+    await s.answer(a.body['askId'] as string, { behavior: 'allow', remember: true, scope: 'project' });
+    const [g] = await s.store.findGrants({ askId: a.body['askId'] as string, at: Date.now() });
+    const id = g?.id as string;
+    for (const [method, path] of [['GET', '/v1/grants'], ['GET', `/v1/grants/${id}`], ['DELETE', `/v1/grants/${id}`]] as const) {
+      expect((await s.api(method, path)).status).toBe(401);
+      const hooked = await s.api(method, path, undefined, bearer(HOOK_TOKEN));
+      expect(hooked.status).toBe(401);
+      expect(hooked.body['error']).toBe('the hook token cannot answer asks: answering needs the token');
+    }
+    expect((await s.store.getGrant(id))?.revokedAt).toBeUndefined();
+  });
+
+  it('lists with filters, shows one, and revokes: the next decision asks again, on every replica', async () => {
+    const a = await decide('npm run release-notes', { sessionId: 'rev-1' });
+    const askId = a.body['askId'] as string;
+    await s.answer(askId, { behavior: 'allow', remember: true, scope: 'project' });
+    expect(await decision('npm run release-notes', { sessionId: 'rev-2' })).toMatchObject({ behavior: 'allow', decidedBy: 'grant' });
+    const onReplica = await replica.api('POST', '/v1/decisions', { call: { tool: 'Bash', input: { command: 'npm run release-notes' } }, context: { cwd: project, sessionId: 'rev-3' } });
+    expect(onReplica.body['decision']).toMatchObject({ behavior: 'allow', decidedBy: 'grant' });
+
+    const listed = await s.api('GET', `/v1/grants?project=${encodeURIComponent(project)}&scope=project`, undefined, bearer(TEST_TOKEN));
+    expect(listed.status).toBe(200);
+    const mine = (listed.body['grants'] as { id: string; askId: string; state: string; grantedBy: string }[]).filter((g) => g.askId === askId);
+    expect(mine).toEqual([expect.objectContaining({ state: 'active', grantedBy: 'token', scope: 'project', projectDir: project })]);
+    const id = (mine[0] as { id: string }).id;
+    expect((await s.api('GET', `/v1/grants/${id}`, undefined, bearer(TEST_TOKEN))).body).toMatchObject({ id, rule: expect.stringMatching(/^Bash\(npm run release-notes/) });
+    expect((await s.api('GET', '/v1/grants/nope', undefined, bearer(TEST_TOKEN))).status).toBe(404);
+    expect((await s.api('GET', '/v1/grants?state=forever', undefined, bearer(TEST_TOKEN))).status).toBe(400);
+    expect((await s.api('GET', '/v1/grants?color=red', undefined, bearer(TEST_TOKEN))).status).toBe(400);
+
+    const revoked = await s.api('DELETE', `/v1/grants/${id}`, undefined, bearer(TEST_TOKEN));
+    expect(revoked).toMatchObject({ status: 200, body: { code: 'revoked', grant: { id, state: 'revoked' } } });
+    expect(await decision('npm run release-notes', { sessionId: 'rev-2' })).toMatchObject({ behavior: 'ask' });
+    const after = await replica.api('POST', '/v1/decisions', { call: { tool: 'Bash', input: { command: 'npm run release-notes' } }, context: { cwd: project, sessionId: 'rev-3' } });
+    expect(after.body['decision']).toMatchObject({ behavior: 'ask' });
+    expect((await s.api('DELETE', `/v1/grants/${id}`, undefined, bearer(TEST_TOKEN))).body).toMatchObject({ code: 'alreadyRevoked' });
+    expect((await s.api('DELETE', '/v1/grants/nope', undefined, bearer(TEST_TOKEN))).status).toBe(404);
+    const revokedList = await s.api('GET', '/v1/grants?state=revoked', undefined, bearer(TEST_TOKEN));
+    expect((revokedList.body['grants'] as { id: string }[]).map((g) => g.id)).toContain(id);
+  });
+
+  it('a rule written to a settings file elsewhere is left to remove by hand (409, nothing changed)', async () => {
+    await s.store.recordGrant({ id: 'file-away', scope: 'project', projectDir: '/elsewhere', rule: 'Bash(curl *)', grantedBy: 'bob', createdAt: Date.now(), settingsFile: '/elsewhere/.claude/settings.local.json' });
+    const r = await s.api('DELETE', '/v1/grants/file-away', undefined, bearer(TEST_TOKEN));
+    expect(r.status).toBe(409);
+    expect(r.body).toMatchObject({ code: 'byHand', error: expect.stringMatching(/written by Claude Code .* not on this machine: remove it .* by hand/) });
+    expect((await s.store.getGrant('file-away'))?.revokedAt).toBeUndefined();
+  });
+});
+

@@ -1,7 +1,9 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { PERMISSION_MODES } from '../../core/types.js';
-import { redactInput, StoreUnavailableError, type AskFilter, type AskRecord, type AuditEntry } from '../../store/index.js';
+import { ANSWER_SCOPES, redactInput, StoreUnavailableError, type AnswerScope, type AskFilter, type AskRecord, type AuditEntry, type GrantQuery } from '../../store/index.js';
+import { grantView, revokeGrant, settingsFileHere } from '../../grants/manage.js';
+import { nodeFileSystem } from '../../node/fs.js';
 import { answerEntry, decisionEntry, refusedAnswerEntry } from '../audit.js';
 import { reportEntry } from '../provenance.js';
 import { hostIsSelf, sameOrigin } from '../auth.js';
@@ -93,7 +95,9 @@ async function readJson<T>(c: Context, schema: z.ZodType<T>): Promise<{ ok: true
 export function apiRoutes(ctx: ServeContext): Hono {
   const app = new Hono();
   app.use('*', async (c, next) => {
-    const action = c.req.method !== 'POST' ? 'read' : c.req.path.endsWith('/answer') ? 'answer' : c.req.path.endsWith('/decisions') ? 'decide' : 'read';
+    // Grants are a person's consent: seeing and revoking them takes what answering takes (never
+    // the hook token, never "it came from loopback" alone), so an agent cannot manage them with its own credential.
+    const action = /\/grants(\/|$)/.test(c.req.path) ? 'answer' : c.req.method !== 'POST' ? 'read' : c.req.path.endsWith('/answer') ? 'answer' : c.req.path.endsWith('/decisions') ? 'decide' : 'read';
     if (c.req.method !== 'GET' && !sameOrigin(c)) return problem(c, { status: 403, message: 'a cross-site request from a browser: answer from the approval page or with the token' });
     const auth = ctx.auth.check(c, action);
     if (!auth.ok) {
@@ -244,6 +248,48 @@ export function apiRoutes(ctx: ServeContext): Hono {
     if (!r.ok) return c.json({ error: r.message, ...(r.ask !== undefined ? { ask: askView(r.ask) } : {}) }, r.status);
     await recordOutcome(ctx, answerEntry(r.ask, ctx.now()));
     return c.json(askView(r.ask, await resolved(r.ask)));
+  });
+
+  app.get('/grants', async (c) => {
+    const q = c.req.query();
+    const known = ['session', 'project', 'rule', 'scope', 'state', 'limit'];
+    const unknown = Object.keys(q).filter((k) => !known.includes(k));
+    if (unknown.length > 0) return problem(c, { status: 400, message: `unknown query parameter(s) ${unknown.join(', ')}; expected ${known.join(', ')}` });
+    const state = q['state'] ?? 'active';
+    if (!['active', 'expired', 'revoked', 'used', 'all'].includes(state)) return problem(c, { status: 400, message: `state must be active, expired, revoked, used or all, not "${state}"` });
+    const scope = q['scope'];
+    if (scope !== undefined && !(ANSWER_SCOPES as readonly string[]).includes(scope)) return problem(c, { status: 400, message: `scope must be ${ANSWER_SCOPES.join(', ')}, not "${scope}"` });
+    const limit = q['limit'] !== undefined ? Number(q['limit']) : undefined;
+    if (limit !== undefined && !(Number.isInteger(limit) && limit > 0)) return problem(c, { status: 400, message: 'limit must be a positive integer' });
+    const at = ctx.now();
+    const found = await ctx.store.findGrants({
+      at,
+      state: state as GrantQuery['state'] & string,
+      ...(q['session'] !== undefined ? { sessionId: q['session'] } : {}),
+      ...(q['project'] !== undefined ? { projectDir: q['project'] } : {}),
+      ...(q['rule'] !== undefined ? { rule: q['rule'] } : {}),
+      ...(scope !== undefined ? { scope: scope as AnswerScope } : {}),
+      ...(limit !== undefined ? { limit } : {}),
+    });
+    const fs = nodeFileSystem();
+    return c.json({ grants: await Promise.all(found.map(async (g) => grantView(g, at, await settingsFileHere(g, fs)))) });
+  });
+
+  app.get('/grants/:id', async (c) => {
+    const id = c.req.param('id');
+    const g = await ctx.store.getGrant(id);
+    if (g === undefined) return problem(c, { status: 404, message: `no grant with id ${id}` });
+    return c.json(grantView(g, ctx.now(), await settingsFileHere(g, nodeFileSystem())));
+  });
+
+  app.delete('/grants/:id', async (c) => {
+    const id = c.req.param('id');
+    const r = await revokeGrant(ctx.store, id, ctx.now(), nodeFileSystem());
+    if (r.code === 'unknown') return problem(c, { status: 404, message: r.message });
+    // Revoked (or already): 200 with the grant; a rule left in a file elsewhere, or a file that could not be written: 409, nothing changed.
+    const view = grantView(r.grant, ctx.now(), r.code !== 'byHand');
+    if (r.code === 'byHand' || r.code === 'fileUnchanged') return c.json({ error: r.message, code: r.code, grant: view }, 409);
+    return c.json({ code: r.code, message: r.message, grant: view });
   });
 
   app.get('/health', async (c) => {

@@ -1,0 +1,109 @@
+/**
+ * Seeing and revoking grants, for every front end that manages them (`toolgate grants`, the API's
+ * `/v1/grants`, the page): one view of a grant and one revocation. A grant that records a rule
+ * written to a settings file (`settingsFile`) is revoked by removing the rule from that file, under
+ * the lock every settings writer takes, when the file is on this machine; otherwise it stays, and
+ * the person is told to remove it by hand.
+ */
+import type { FileSystem } from '../core/ports.js';
+import { updateSettingsFile } from '../settings/index.js';
+import { grantState, type GrantRecord, type GrantState, type Store } from '../store/types.js';
+
+/** A grant as people and programs are shown it: times as ISO strings, its state at the time asked. @public */
+export interface GrantView {
+  id: string;
+  scope: GrantRecord['scope'];
+  state: GrantState;
+  rule: string;
+  projectDir: string;
+  sessionId?: string;
+  askId?: string;
+  /** For `once` grants: the SHA-256 of the exact input approved. */
+  inputSha256?: string;
+  grantedBy: string;
+  createdAt: string;
+  expiresAt?: string;
+  revokedAt?: string;
+  usedAt?: string;
+  /** For a rule written to a settings file: the file, and whether it is on this machine. */
+  settingsFile?: { path: string; here: boolean; note: string };
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** What a settings-file record says of its file, as shown to a person. */
+function fileNote(path: string, here: boolean): string {
+  return here ? `in ${path}: revoking removes the rule from the file` : `written by Claude Code to ${path}, not on this machine: remove by hand`;
+}
+
+/**
+ * The view of a grant at `at`; `here` says whether its settings file (if any) is on this machine.
+ * @public
+ */
+export function grantView(g: GrantRecord, at: number, here = false): GrantView {
+  return {
+    id: g.id,
+    scope: g.scope,
+    state: grantState(g, at),
+    rule: g.rule,
+    projectDir: g.projectDir,
+    ...(g.sessionId !== undefined ? { sessionId: g.sessionId } : {}),
+    ...(g.askId !== undefined ? { askId: g.askId } : {}),
+    ...(g.inputSha256 !== undefined ? { inputSha256: g.inputSha256 } : {}),
+    grantedBy: g.grantedBy,
+    createdAt: iso(g.createdAt),
+    ...(g.expiresAt !== undefined ? { expiresAt: iso(g.expiresAt) } : {}),
+    ...(g.revokedAt !== undefined ? { revokedAt: iso(g.revokedAt) } : {}),
+    ...(g.usedAt !== undefined ? { usedAt: iso(g.usedAt) } : {}),
+    ...(g.settingsFile !== undefined ? { settingsFile: { path: g.settingsFile, here, note: fileNote(g.settingsFile, here) } } : {}),
+  };
+}
+
+/** Whether a grant's settings file is on this machine (it exists where the record says). @public */
+export async function settingsFileHere(g: Pick<GrantRecord, 'settingsFile'>, fs: FileSystem | undefined): Promise<boolean> {
+  if (g.settingsFile === undefined || fs === undefined) return false;
+  try {
+    return (await fs.stat(g.settingsFile)) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What revoking came to, as a stable code: `revoked`; `unknown` (no such grant); `alreadyRevoked`;
+ * `byHand` (a settings-file rule whose file is not on this machine: nothing changed, remove it by
+ * hand); `fileUnchanged` (the file could not be written: nothing changed). `message` says it in words.
+ * @public
+ */
+export type RevokeResult =
+  | { code: 'revoked'; grant: GrantRecord; message: string }
+  | { code: 'unknown'; message: string }
+  | { code: 'alreadyRevoked' | 'byHand' | 'fileUnchanged'; grant: GrantRecord; message: string };
+
+/**
+ * Revoke grant `id` at `at`. A settings-file record first has its rule removed from the file under
+ * the settings writers' lock (`fs`, the machine's file system; without one, or when the file is not
+ * here, `byHand`); the record is revoked only once the file no longer holds the rule. From then on
+ * the grant answers nothing: the store is read on every decision, on every replica.
+ * @public
+ */
+export async function revokeGrant(store: Store, id: string, at: number, fs?: FileSystem): Promise<RevokeResult> {
+  const g = await store.getGrant(id);
+  if (g === undefined) return { code: 'unknown', message: `no grant with id ${id}` };
+  if (g.revokedAt !== undefined) return { code: 'alreadyRevoked', grant: g, message: `grant ${id} was already revoked at ${iso(g.revokedAt)}` };
+  if (g.settingsFile !== undefined) {
+    if (fs === undefined || !(await settingsFileHere(g, fs))) {
+      return { code: 'byHand', grant: g, message: `grant ${id} is the rule ${g.rule} written by Claude Code to ${g.settingsFile}, which is not on this machine: remove it from permissions.allow by hand` };
+    }
+    const written = await updateSettingsFile(fs, g.settingsFile, [{ op: 'remove', path: ['permissions', 'allow'], values: [g.rule] }]);
+    if (!written.ok) return { code: 'fileUnchanged', grant: g, message: written.message };
+  }
+  if (!(await store.revokeGrant(id, at))) {
+    const now = await store.getGrant(id);
+    if (now === undefined) return { code: 'unknown', message: `no grant with id ${id}` };
+    return { code: 'alreadyRevoked', grant: now, message: `grant ${id} was already revoked` };
+  }
+  const revoked = { ...g, revokedAt: at };
+  const where = g.settingsFile !== undefined ? ` and removed from ${g.settingsFile}` : '';
+  return { code: 'revoked', grant: revoked, message: `revoked grant ${id} (${g.scope} ${g.rule})${where}: it answers nothing from now on` };
+}
