@@ -22,6 +22,7 @@ export const entries = {
   'adapters/mcp': 'src/adapters/mcp/index.ts',
   store: 'src/store/index.ts',
   serve: 'src/serve/index.ts',
+  otel: 'src/otel/index.ts',
 };
 
 /** Agent frameworks the adapters are written for: optional peers, never bundled (the adapters import only their types). */
@@ -34,7 +35,8 @@ const common: Options = {
   target: 'node20',
   splitting: true,
   shims: true,
-  external: frameworkPackages,
+  // OpenTelemetry: optional peers (toolgate/otel) and the SDK `serve --otlp` imports only when asked.
+  external: [...frameworkPackages, /^@opentelemetry\//],
   // SHA-256 for the decision digest: the few functions used are bundled (its license is copied
   // beside them), so a consumer does not install the whole 1.8 MB package.
   noExternal: ['@noble/hashes'],

@@ -21,6 +21,8 @@ interface ServeFlags {
   printHookConfig?: boolean;
   audit: boolean;
   auditAnchor?: string;
+  otlp?: string;
+  otlpProtocol: 'http/protobuf' | 'http/json';
   home?: string;
   grantTtl?: string;
 }
@@ -58,6 +60,8 @@ export function registerServeCommand(program: Command): void {
     .option('--print-hook-config', 'print the Claude Code settings snippet that points http hooks here, and exit')
     .option('--no-audit', 'keep no audit log (for measuring what it costs)')
     .option('--audit-anchor <file>', 'append the audit chain\'s anchors (head position, count and hash; also logged) to this file, for toolgate audit verify --anchor: keep it where the agents cannot write')
+    .option('--otlp <url>', "export each decision to an OpenTelemetry collector over OTLP/HTTP (its base URL, e.g. http://127.0.0.1:4318): a log record with Claude Code's tool_decision attributes and toolgate's, a span over each wait for a person, metrics; needs the OpenTelemetry SDK packages (docs/telemetry.md)")
+    .addOption(new Option('--otlp-protocol <protocol>', 'the OTLP/HTTP encoding').choices(['http/protobuf', 'http/json']).default('http/protobuf'))
     .option('--home <dir>', 'home directory whose .claude/settings.json is the user layer (default: the real one)')
     .option('--grant-ttl <pairs>', 'how long a new grant lives per scope, as SCOPE=SPAN pairs (s, m, h, d, w, or never), e.g. session=12h,project=30d,user=7d (default: once=1h,session=12h,project=30d,user=7d)')
     .action(async (flags: ServeFlags) => {
@@ -133,10 +137,21 @@ async function runServe(flags: ServeFlags): Promise<number> {
 
   const { openStore, defaultStoreAddress, StoreOpenError } = await import('../store/index.js');
   const { createServe } = await loadServe();
+  // The OpenTelemetry SDK loads only with --otlp, and before the store opens: a missing package is a usage error.
+  let otlp: import('./otlp.js').OtlpExport | undefined;
+  let otlpShown = '';
+  if (flags.otlp !== undefined) {
+    const { parseOtlpEndpoint, shownEndpoint, startOtlp } = await import('./otlp.js');
+    const { TOOLGATE_VERSION } = await import('./version.js');
+    const endpoint = parseOtlpEndpoint(flags.otlp);
+    otlpShown = shownEndpoint(endpoint);
+    otlp = await startOtlp({ endpoint, protocol: flags.otlpProtocol, serviceVersion: TOOLGATE_VERSION, warn });
+  }
   let store;
   try {
     store = await openStore(flags.store ?? defaultStoreAddress());
   } catch (e) {
+    await otlp?.shutdown();
     if (e instanceof StoreOpenError) throw new UsageError(e.message);
     throw e;
   }
@@ -158,6 +173,7 @@ async function runServe(flags: ServeFlags): Promise<number> {
     ...(flags.auditAnchor !== undefined ? { auditAnchors: { file: resolve(flags.auditAnchor) } } : {}),
     ...(flags.home !== undefined ? { home: resolve(flags.home) } : {}),
     ...(grantTtl !== undefined ? { grantTtl } : {}),
+    ...(otlp !== undefined ? { onDecision: otlp.listener } : {}),
   });
   // SIGUSR1 makes Node open its inspector, where any local client evaluates code in this process
   // (and reads the token): a listener keeps it closed. Node has no prctl(PR_SET_DUMPABLE), so
@@ -169,6 +185,7 @@ async function runServe(flags: ServeFlags): Promise<number> {
     at = await serve.listen(host, port);
   } catch (e) {
     await store.close();
+    await otlp?.shutdown();
     throw new UsageError(`cannot listen on ${flags.listen}: ${(e as Error).message}`);
   }
   process.stdout.write(`toolgate serve listening on ${at.url}\n`);
@@ -189,6 +206,7 @@ async function runServe(flags: ServeFlags): Promise<number> {
         : 'standard error is not a terminal: answer codes are shown on the approval page only (--print-answer-codes prints them here too; unsafe where the gated agent can read this log)',
     );
   }
+  if (otlp !== undefined) process.stderr.write(`toolgate serve: exporting decisions to ${otlpShown} over OTLP/HTTP (${flags.otlpProtocol})\n`);
   process.stderr.write(`toolgate serve: store ${store.kind} ${store.location}; ${flags.trustAll ? 'every project trusted' : `trusted: ${projects.join(', ')}`}; asks ${flags.askVia === 'hold' ? `held up to ${hold} s` : "left to Claude Code's prompt"}\n`);
   await new Promise<void>((done) => {
     const stop = () => {
@@ -202,6 +220,7 @@ async function runServe(flags: ServeFlags): Promise<number> {
   unrecord();
   await serve.close();
   await store.close();
+  await otlp?.shutdown();
   process.off('SIGUSR1', inspectorClosed);
   return 0;
 }

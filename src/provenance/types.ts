@@ -97,6 +97,12 @@ export interface DecisionEvent {
   answerer?: string;
   /** The stored grant that answered the ask. */
   grantId?: string;
+  /**
+   * How far the answer reaches: a person's answer for this call only (`once`), for the session,
+   * the project or all of the user's projects (a grant saved with it); for a call a stored grant
+   * answered, the grant's scope. Absent where the front end cannot know.
+   */
+  answerScope?: 'once' | 'session' | 'project' | 'user';
   durations: DecisionDurations;
   /** Lowercase hex SHA-256 of what the policy decides with (`policyDigest`); absent when no policy could be loaded. */
   policyDigest?: string;

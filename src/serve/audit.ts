@@ -30,7 +30,7 @@ export function decisionEntry(event: AuditEvent, call: ToolCall, s: Settled, at:
     mode,
     toolUseId,
     ...(agent?.type !== undefined ? { agentType: agent.type } : {}),
-    ...(s.grant !== undefined ? { grantId: s.grant.id } : {}),
+    ...(s.grant !== undefined ? { grantId: s.grant.id, grantScope: s.grant.scope } : {}),
     ...(s.startedAt !== undefined ? { startedAt: s.startedAt } : {}),
   });
 }

@@ -15,6 +15,8 @@ export interface EntryProvenance {
   toolUseId?: string;
   agentType?: string;
   grantId?: string;
+  /** The scope of the grant that answered the call. */
+  grantScope?: DecisionEvent['answerScope'];
   ask?: AskRecord;
   /** `ctx.now()` when the request reached serve. */
   startedAt?: number;
@@ -103,6 +105,7 @@ export function entryEvent(entry: AuditEntry, at: number): DecisionEvent | undef
     decidedBy: sourceOf(entry, p),
     ...(entry.answerer !== undefined ? { answerer: entry.answerer } : {}),
     ...(p.grantId !== undefined ? { grantId: p.grantId } : {}),
+    ...(p.grantScope !== undefined ? { answerScope: p.grantScope } : p.ask?.answer !== undefined && entry.answerer !== undefined ? { answerScope: p.ask.answer.scope } : {}),
     durations: {
       totalMs: p.startedAt !== undefined ? Math.max(0, at - p.startedAt) : 0,
       ...(waited && p.ask !== undefined ? { waitMs: Math.max(0, at - p.ask.createdAt) } : {}),

@@ -55,7 +55,24 @@ describe('serve onDecision', () => {
       ['ask', 'rules', ask.id],
       ['allow', 'person', ask.id],
     ]);
-    expect(seen[1]).toMatchObject({ answerer: 'token', askKind: 'firm', durations: { waitMs: expect.any(Number) } });
+    expect(seen[1]).toMatchObject({ answerer: 'token', answerScope: 'once', askKind: 'firm', durations: { waitMs: expect.any(Number) } });
+  });
+
+  it("an answer for the session says so, and the grant it saved reports its id and scope when it answers the next call", async () => {
+    const call = { command: 'make deploy-preview' };
+    const held = s.hook(preToolUse(project, 'Bash', call, { session_id: 'p-4' }));
+    const ask = await eventually(async () => ((await s.api('GET', '/v1/asks?session=p-4')).body['asks'] as { id: string; askKind: string }[])[0]);
+    expect(ask.askKind).toBe('plain');
+    expect((await s.answer(ask.id, { behavior: 'allow', scope: 'session' })).status).toBe(200);
+    expect(decisionOf((await held).body)).toBe('allow');
+    expect(decisionOf((await s.hook(preToolUse(project, 'Bash', call, { session_id: 'p-4' }))).body)).toBe('allow');
+    const seen = of('p-4');
+    expect(seen.map((e) => [e.behavior, e.decidedBy, e.answerScope])).toEqual([
+      ['ask', 'rules', undefined],
+      ['allow', 'person', 'session'],
+      ['allow', 'grant', 'session'],
+    ]);
+    expect(seen[2]!.grantId).toEqual(expect.any(String));
   });
 
   it('an ask made through the JSON API is reported with its answer', async () => {
