@@ -1,4 +1,5 @@
 import type { CompiledRule, Policy } from '../settings/types.js';
+import { isMcpName } from '../rules/tools.js';
 import { ruleBearsOnTool } from './rule-match.js';
 
 /** A policy's rules sorted by list once, so each call does not filter them again. */
@@ -69,12 +70,54 @@ export function rulesForTool(index: PolicyIndex, list: 'deny' | 'ask' | 'allow',
   let rules = tools.get(tool);
   if (rules === undefined) {
     if (tools.size >= TOOLS_PER_INDEX) tools.clear();
-    rules = {
-      deny: index.deny.filter((cr) => ruleBearsOnTool(cr, tool, 'restrictive')),
-      ask: index.ask.filter((cr) => ruleBearsOnTool(cr, tool, 'restrictive')),
-      allow: index.allow.filter((cr) => ruleBearsOnTool(cr, tool, 'allow')),
-    };
+    const bearing = (list: CompiledRule[], use: 'restrictive' | 'allow') => (isMcpName(tool) ? mcpPool(list).of(list, tool) : list).filter((cr) => ruleBearsOnTool(cr, tool, use));
+    rules = { deny: bearing(index.deny, 'restrictive'), ask: bearing(index.ask, 'restrictive'), allow: bearing(index.allow, 'allow') };
     tools.set(tool, rules);
   }
   return rules[list];
+}
+
+/**
+ * The rules of one list an MCP tool's call can meet, by what their tool part is: that tool's own
+ * name, a whole server (`mcp__server`), or a tool-name glob — no other rule bears on an `mcp__`
+ * tool (`ruleCoversTool`). A policy with many MCP tools (`toolgate lint` tries a call of each)
+ * then looks at a few rules per tool instead of every rule of the list.
+ */
+interface McpPool {
+  /** The rules that may bear on `tool`, in list order (a superset: {@link rulesForTool} still filters them). */
+  of(list: readonly CompiledRule[], tool: string): CompiledRule[];
+}
+
+const mcpPools = new WeakMap<readonly CompiledRule[], McpPool>();
+
+function mcpPool(list: readonly CompiledRule[]): McpPool {
+  const known = mcpPools.get(list);
+  if (known !== undefined) return known;
+  const byTool = new Map<string, number[]>();
+  const always: number[] = [];
+  list.forEach((cr, i) => {
+    const tool = cr.rule.tool;
+    if (cr.rule.toolIsGlob || (isMcpName(tool) && tool.indexOf('__', 5) === -1)) always.push(i);
+    else {
+      const at = byTool.get(tool);
+      if (at === undefined) byTool.set(tool, [i]);
+      else at.push(i);
+    }
+  });
+  const pool: McpPool = {
+    of(rules, tool) {
+      const own = byTool.get(tool) ?? [];
+      const out: CompiledRule[] = [];
+      // Both position lists ascend: merge them, so the rules keep the list's order.
+      let a = 0;
+      let b = 0;
+      while (a < own.length || b < always.length) {
+        const next = b >= always.length || (a < own.length && own[a]! < always[b]!) ? own[a++]! : always[b++]!;
+        out.push(rules[next]!);
+      }
+      return out;
+    },
+  };
+  mcpPools.set(list, pool);
+  return pool;
 }

@@ -66,4 +66,42 @@ describe('rulesForTool', () => {
     expect(rulesForTool(index, 'allow', 'Bash').map((cr) => cr.rule.text)).toEqual(['Bash(ls *)']);
     expect(rulesForTool(index, 'allow', 'Read')).toBe(rulesForTool(index, 'allow', 'Read'));
   });
+
+  it('for an MCP tool, gives the rules a filter of the whole list gives, in order', () => {
+    const mcpRule = fc.constantFrom(
+      'mcp__github',
+      'mcp__github__get_issue',
+      'mcp__github__*',
+      'mcp__git*',
+      'mcp__*',
+      '*',
+      'mcp__db__drop',
+      'mcp__db',
+      'mcp__a__b__c',
+      'mcp__a__b',
+      'mcp__a',
+      'mcp__github__get_issue(x)',
+      'mcp__github__get_issue(owner:me)',
+      'Read(./.env)',
+      'Bash(rm *)',
+      'Bash',
+      'WebFetch',
+      'Custom*',
+    );
+    const mcpLists = fc.record({ allow: fc.array(mcpRule, { maxLength: 8 }), ask: fc.array(mcpRule, { maxLength: 8 }), deny: fc.array(mcpRule, { maxLength: 8 }) });
+    const mcpTool = fc.constantFrom('mcp__github__get_issue', 'mcp__github__list', 'mcp__db__drop', 'mcp__a__b__c', 'mcp__a__b', 'mcp__gitlab__x', 'mcp__x__y');
+    fc.assert(
+      fc.property(mcpLists, mcpTool, (permissions, tool) => {
+        const policy = policyFromObjects([{ kind: 'projectSettings', settings: { permissions } }]);
+        const index = indexPolicy(policy, undefined);
+        for (const list of ['deny', 'ask', 'allow'] as const) {
+          const use = list === 'allow' ? 'allow' : 'restrictive';
+          const scan = index[list].filter((cr) => ruleBearsOnTool(cr, tool, use));
+          expect(rulesForTool(index, list, tool)).toEqual(scan);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
 });
+
