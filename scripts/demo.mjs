@@ -6,7 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const root = resolve(process.argv[2] ?? 'examples/corpus');
-const cli = resolve('dist/cli/main.js');
+// Built by `npm run demo` as ES modules beside the package's build (dist/cli/main.js is CommonJS).
+const cli = resolve('dist/demo/main.js');
 const settingsDir = join(root, 'settings');
 const files = readdirSync(settingsDir).filter((f) => f.endsWith('.json')).sort();
 const calls = readFileSync(join(root, 'calls.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
