@@ -31,6 +31,7 @@ import { consentFor, isBuiltInRule, opaqueParts } from './opaque-code.js';
 import { braceAlternatives, globMayHitRule, hasGlob } from './glob-overlap.js';
 import { powerShellAllow, powerShellCriticalRemovals, powerShellReadOnly, powerShellRestrictive, powerShellTouches, powerShellUnknownWrite } from './powershell.js';
 import { environmentValue, shellOf } from './shell-world.js';
+import { markWritablePrograms, pathDirectoryWrite, sshWrite, type PathWorld } from './path-lookup.js';
 
 // ---------------------------------------------------------------------------------------------
 // Steps (Claude Code order: tools removed, deny, ask, critical/protected, allow, what the call
@@ -199,7 +200,8 @@ function heldPathAsks(state: EvalState): undefined {
         t.mayBeAny ??
         sharedContent(facts.kind === 'shell' && t.removal !== true, written, state) ??
         (t.unseenNames && isInside((home ??= normalizePath(state.ctx.home, { cwd: state.ctx.cwd, home: state.ctx.home, platform: state.env.platform })), written) ? `names toolgate cannot see are written into ${written === home ? 'the home directory' : 'a parent of the home directory'}` : undefined) ??
-        repositoryHit(t, targets, state);
+        repositoryHit(t, targets, state) ??
+        (t.removal === true ? undefined : programPathHit(written, state));
       if (hit !== undefined) {
         return holdAsk(state, 'protectedPaths', {
           kind: 'protected',
@@ -215,6 +217,16 @@ function heldPathAsks(state: EvalState): undefined {
     if (namesHit !== undefined) return holdAsk(state, 'protectedPaths', { kind: 'protected', reason: 'protectedPath', ...namesHit });
     return passFixed(state, NO_PROTECTED_WRITE);
   }
+}
+
+/**
+ * A write that changes which program a later command runs: a file put directly in a directory on
+ * `PATH` (it runs in place of any program of its name), or ssh's configuration (its commands run
+ * when git or ssh connect). toolgate's own protected paths, beside the dialect's list.
+ */
+function programPathHit(written: string, state: EvalState): string | undefined {
+  const world = pathWorld(state.ctx, state.env, state.workingDirectories);
+  return pathDirectoryWrite(written, world) ?? sshWrite(written, world);
 }
 
 /**
@@ -675,8 +687,23 @@ function factsContext(ctx: EvaluationContext, env: MatchEnv): FactsContext {
   return out;
 }
 
+/** The world a bare command name is looked up in (`PATH` from the environment facts). */
+export function pathWorld(ctx: EvaluationContext, env: MatchEnv, workingDirectories: readonly string[]): PathWorld {
+  const norm = { cwd: ctx.cwd, home: ctx.home, platform: env.platform };
+  return {
+    path: environmentValue(ctx.environment, 'PATH'),
+    cwd: normalizePath(ctx.cwd, norm),
+    home: normalizePath(ctx.home, norm),
+    platform: env.platform,
+    workingDirectories,
+    view: ctx.fs,
+  };
+}
+
 export function makeState(call: ToolCall, ctx: EvaluationContext, mode: PermissionMode, env: MatchEnv, workingDirectories: string[], dialect: Dialect): EvalState {
   const facts = callFacts(call, factsContext(ctx, env));
+  // A bare name found along PATH in a directory the agent may write runs that file: opaque code.
+  if (facts.kind === 'shell') markWritablePrograms(facts.analysis, pathWorld(ctx, env, workingDirectories));
   return {
     call,
     ctx,

@@ -32,9 +32,11 @@ export function shellReadOnly(state: EvalState): ShellReadOnly {
   const budget = newBudget();
   for (const cmd of facts.analysis.commands) {
     const unsafe = cmd.assignments.find((a) => !isSafeAssignment(a));
-    const v: ReadOnlyVerdict = unsafe !== undefined
+    let v: ReadOnlyVerdict = unsafe !== undefined
       ? { readOnly: false, reason: `the assignment ${unsafe.split('=')[0]}=… can change what the command runs or reads` }
       : gitInItsWorld(cmd, state, isReadOnly(cmd, { set: state.dialect.readOnlySet }));
+    // Opaque code is never read-only, whatever its words (`cat` found in the project's .venv/bin).
+    if (v.readOnly && cmd.opaque !== undefined) v = { readOnly: false, reason: cmd.opaque };
     perCommand.set(cmd, v.readOnly);
     if (!v.readOnly) {
       reasons.set(cmd, v.reason);

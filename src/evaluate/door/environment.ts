@@ -33,7 +33,13 @@ const NAMED: readonly string[] = [
  * `toolgate serve --print-hook-config` asks Claude Code to send exactly these.
  * @public
  */
-export const ENVIRONMENT_FACT_NAMES: readonly string[] = [...NAMED, ...GIT_ENVIRONMENT_NAMES.filter((n) => !NAMED.includes(n))];
+export const ENVIRONMENT_FACT_NAMES: readonly string[] = [
+  ...NAMED,
+  ...GIT_ENVIRONMENT_NAMES.filter((n) => !NAMED.includes(n)),
+  // Where a bare command name is looked up (a directory the agent may write on it makes `cat`
+  // opaque code). Last, so a header written before it was added still reads (see parseEnvironmentHeader).
+  'PATH',
+];
 
 /** The `X-Toolgate-Env` header's separator between two `NAME=value` pairs. */
 const SEPARATOR = '; ';
@@ -50,7 +56,9 @@ export function environmentHeaderTemplate(names: readonly string[] = ENVIRONMENT
 
 /**
  * Read an `X-Toolgate-Env` header written from {@link environmentHeaderTemplate}: each listed name
- * is known (an empty value is known unset); a name not listed may be set. A header not of that
+ * is known (an empty value is known unset); a name not listed may be set. A header that stops
+ * after a complete pair (written by an older toolgate, before later names were added) gives the
+ * names it has. A header not of that
  * exact shape — names out of order, a value holding the text that starts the next pair, so two
  * readings exist — gives `undefined`: nothing is known, rather than a guess.
  * @public
@@ -64,14 +72,16 @@ export function parseEnvironmentHeader(header: string | undefined, names: readon
     if (!rest.startsWith(`${name}=`)) return undefined;
     rest = rest.slice(name.length + 1);
     const next = i + 1 < names.length ? `${SEPARATOR}${names[i + 1]}=` : undefined;
-    let value: string;
-    if (next === undefined) value = rest;
-    else {
-      const at = rest.indexOf(next);
-      if (at === -1 || rest.indexOf(next, at + 1) !== -1) return undefined;
-      value = rest.slice(0, at);
-      rest = rest.slice(at + SEPARATOR.length);
+    const at = next === undefined ? -1 : rest.indexOf(next);
+    if (next !== undefined && at !== -1 && rest.indexOf(next, at + 1) !== -1) return undefined;
+    if (at === -1) {
+      // The last pair: a header written by an older --print-hook-config ends before the names
+      // added since (`PATH`), which stay unknown.
+      values[name] = rest === '' ? null : rest;
+      break;
     }
+    const value = rest.slice(0, at);
+    rest = rest.slice(at + SEPARATOR.length);
     values[name] = value === '' ? null : value;
   }
   return { values };

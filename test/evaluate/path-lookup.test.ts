@@ -1,0 +1,144 @@
+/**
+ * A bare command name is looked up along PATH in the world's facts: found in a directory the
+ * agent may write, it is opaque code; a write into a PATH directory, or ssh's configuration, is a
+ * protected ask (red-team H6).
+ */
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PermissionMode } from '../../src/core/types.js';
+import { caseFsView } from '../../src/cases/case-fs.js';
+import { evaluate, prepare } from '../../src/evaluate/index.js';
+import { pathDirectoryWrite, writableProgram, type PathWorld } from '../../src/evaluate/path-lookup.js';
+import { parseEnvironmentHeader } from '../../src/evaluate/door/environment.js';
+import { policyFromObjects } from '../../src/settings/index.js';
+
+const P = '/home/user/project';
+const H = '/home/user';
+const VENV = `${P}/.venv/bin`;
+const fsWith = (files: Record<string, string>) => caseFsView(files, { cwd: P, home: H, platform: 'linux' });
+const world = (path: string | null | undefined, files: Record<string, string> = {}): PathWorld => ({
+  path,
+  cwd: P,
+  home: H,
+  platform: 'linux',
+  workingDirectories: [P],
+  view: fsWith(files),
+});
+
+function decide(call: { tool: string; input: Record<string, unknown> }, opts: { mode?: PermissionMode; path?: string | null; files?: Record<string, string>; permissions?: Record<string, string[]> } = {}) {
+  const environment = opts.path === undefined ? undefined : { values: { PATH: opts.path }, complete: true as const };
+  return evaluate(call, {
+    mode: opts.mode ?? 'default',
+    policy: policyFromObjects([{ kind: 'projectSettings', settings: { permissions: opts.permissions ?? {} } }]),
+    cwd: P,
+    home: H,
+    fs: fsWith({ [`${P}/README.md`]: 'file', ...(opts.files ?? {}) }),
+    ...(environment !== undefined ? { environment } : {}),
+  });
+}
+const bash = (command: string) => ({ tool: 'Bash', input: { command } });
+
+beforeAll(async () => {
+  await prepare();
+});
+
+describe('writableProgram', () => {
+  it('finds a name in a working-directory PATH entry before the system one', () => {
+    expect(writableProgram('cat', world(`${VENV}:/usr/bin:/bin`, { [`${VENV}/cat`]: 'file' }))).toMatch(/found along PATH at \/home\/user\/project\/\.venv\/bin\/cat, in the working directories/);
+  });
+  it('takes the first entry that holds the name: a system program before the project directory is the system one', () => {
+    expect(writableProgram('cat', world(`/usr/bin:${VENV}`, { '/usr/bin/cat': 'file', [`${VENV}/cat`]: 'file' }))).toBeUndefined();
+  });
+  it('a relative entry is the directory the command runs in', () => {
+    expect(writableProgram('ls', world(`.:/usr/bin`, { [`${P}/ls`]: 'file' }))).toMatch(/relative PATH entry/);
+    expect(writableProgram('ls', world(`:/usr/bin`, { [`${P}/ls`]: 'file' }))).toMatch(/relative PATH entry/);
+  });
+  it('a temporary directory on PATH is one anyone may write', () => {
+    expect(writableProgram('git', world(`/tmp/bin:/usr/bin`, { '/tmp/bin/git': 'file' }))).toMatch(/anyone may write/);
+  });
+  it('a directory of the same name is passed over', () => {
+    expect(writableProgram('cat', world(`${VENV}:/usr/bin`, { [`${VENV}/cat`]: 'directory', '/usr/bin/cat': 'file' }))).toBeUndefined();
+  });
+  it('builtins and names with a slash are never looked up', () => {
+    for (const name of ['echo', 'printf', 'cd', 'test', '[', 'pwd', 'read', './x']) {
+      expect(writableProgram(name, world(`${VENV}:/usr/bin`, { [`${VENV}/${name}`]: 'file' }))).toBeUndefined();
+    }
+  });
+  it("the home directory's program directories hold installed programs", () => {
+    expect(writableProgram('rg', world(`${H}/.cargo/bin:/usr/bin`, { [`${H}/.cargo/bin/rg`]: 'file' }))).toBeUndefined();
+  });
+  it('PATH known unset is the system default search path', () => {
+    expect(writableProgram('cat', world(null, { [`${VENV}/cat`]: 'file' }))).toBeUndefined();
+  });
+  it('PATH unknown: a project program directory holding the name may be on it', () => {
+    expect(writableProgram('cat', world(undefined, { [`${VENV}/cat`]: 'file' }))).toMatch(/may be found along PATH.*PATH is not known/);
+    expect(writableProgram('cat', world(undefined, { [`${P}/node_modules/.bin/cat`]: 'file' }))).toBeDefined();
+    expect(writableProgram('cat', world(undefined, {}))).toBeUndefined();
+  });
+  it('without a view, a writable directory on PATH may hold any name', () => {
+    expect(writableProgram('cat', { ...world(`${VENV}:/usr/bin`), view: undefined })).toMatch(/where any file may answer to its name/);
+    expect(writableProgram('cat', { ...world('/usr/bin:/bin'), view: undefined })).toBeUndefined();
+  });
+  it('property: a name found first in a working-directory entry is always opaque, whatever follows', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-z][a-z0-9_-]{0,8}$/), fc.array(fc.constantFrom('/usr/bin', '/bin', `${H}/.local/bin`, '/opt/x/bin'), { maxLength: 4 }), (name, rest) => {
+        fc.pre(!['echo', 'printf', 'cd', 'test', 'pwd', 'read', 'kill', 'true', 'false', 'type', 'hash', 'set', 'let', 'wait', 'local', 'trap', 'times', 'exec', 'eval', 'exit', 'fc', 'fg', 'bg', 'jobs', 'alias', 'enable', 'source', 'shift', 'dirs', 'popd', 'pushd', 'unset', 'umask', 'ulimit', 'return', 'break', 'continue', 'export', 'declare', 'typeset', 'readonly', 'getopts', 'history', 'logout', 'suspend', 'unalias', 'builtin', 'command', 'disown'].includes(name));
+        const files = Object.fromEntries([VENV, ...rest].map((d) => [`${d}/${name}`, 'file']));
+        expect(writableProgram(name, world([VENV, ...rest].join(':'), files))).toBeDefined();
+      }),
+    );
+  });
+});
+
+describe('pathDirectoryWrite', () => {
+  it('a file directly in a PATH directory', () => {
+    expect(pathDirectoryWrite(`${VENV}/cat`, world(`${VENV}:/usr/bin`))).toMatch(/is on PATH/);
+    expect(pathDirectoryWrite(`${VENV}/sub/cat`, world(`${VENV}:/usr/bin`))).toBeUndefined();
+    expect(pathDirectoryWrite(`${P}/src/cat`, world(`${VENV}:/usr/bin`))).toBeUndefined();
+  });
+  it('PATH unknown: the project and home program directories commonly on it', () => {
+    expect(pathDirectoryWrite(`${H}/.local/bin/git`, world(undefined))).toMatch(/commonly on PATH/);
+    expect(pathDirectoryWrite(`${P}/node_modules/.bin/ls`, world(undefined))).toMatch(/commonly on PATH/);
+    expect(pathDirectoryWrite(`${P}/bin/setup`, world(undefined))).toBeUndefined();
+  });
+});
+
+describe('decisions (red-team H6)', () => {
+  const path = `${VENV}:/usr/local/bin:/usr/bin:/bin`;
+  it('a read-only command found in the project virtualenv is not read-only', () => {
+    const d = decide(bash('cat README.md'), { path, files: { [`${VENV}/cat`]: 'file' } });
+    expect(d.behavior).toBe('ask');
+    expect(d.reason.message).toMatch(/\.venv\/bin\/cat, in the working directories, whose code toolgate cannot see/);
+  });
+  it('the same command with no such file is read-only, as before', () => {
+    expect(decide(bash('cat README.md'), { path }).behavior).toBe('allow');
+  });
+  it('under a program ask rule, bypassPermissions does not answer it (the opaque-code table)', () => {
+    const d = decide(bash('cat README.md'), { path, mode: 'bypassPermissions', files: { [`${VENV}/cat`]: 'file' }, permissions: { ask: ['Bash(git push *)'] } });
+    expect([d.behavior, d.askKind]).toEqual(['ask', 'firm']);
+  });
+  it.each(['acceptEdits', 'bypassPermissions'] as const)('%s: writing a program into the project virtualenv is a protected ask', (mode) => {
+    for (const call of [{ tool: 'Write', input: { file_path: `${VENV}/cat`, content: '#!/bin/sh\n' } }, bash('cp .git/hooks/pre-commit.sample .venv/bin/cat')]) {
+      const d = decide(call, { path, mode });
+      expect([d.behavior, d.askKind]).toEqual(['ask', 'protected']);
+    }
+  });
+  it('bypassPermissions: writing ~/.local/bin/git or ~/.ssh/config is a protected ask', () => {
+    for (const file of [`${H}/.local/bin/git`, `${H}/.ssh/config`]) {
+      const d = decide({ tool: 'Write', input: { file_path: file, content: 'x' } }, { path: `${H}/.local/bin:/usr/bin`, mode: 'bypassPermissions' });
+      expect([file, d.behavior, d.askKind]).toEqual([file, 'ask', 'protected']);
+    }
+  });
+  it('an ordinary project file stays an edit acceptEdits allows', () => {
+    expect(decide({ tool: 'Write', input: { file_path: `${P}/src/x.ts`, content: '' } }, { path, mode: 'acceptEdits' }).behavior).toBe('allow');
+  });
+});
+
+describe('X-Toolgate-Env', () => {
+  it('a header from an older --print-hook-config, without PATH, still gives its names; PATH stays unknown', () => {
+    const names = ['CDPATH', 'HOME', 'PATH'];
+    const facts = parseEnvironmentHeader('CDPATH=; HOME=/home/u', names);
+    expect(facts?.values).toEqual({ CDPATH: null, HOME: '/home/u' });
+    expect(parseEnvironmentHeader('CDPATH=; HOME=/home/u; PATH=/p/.venv/bin:/usr/bin', names)?.values['PATH']).toBe('/p/.venv/bin:/usr/bin');
+  });
+});
