@@ -229,12 +229,27 @@ describe('POST /asks/:id/answer: answering from the page', () => {
     expect((await post(s, `/grants/${grant?.id}/revoke`, {}, {}, false)).status).toBe(401);
     expect((await post(s, `/grants/${grant?.id}/revoke`, {}, { origin: 'http://evil.example' })).status).toBe(403);
     expect((await post(s, `/grants/${grant?.id}/revoke`, {})).status).toBe(200);
-    expect((await post(s, `/grants/${grant?.id}/revoke`, {})).status).toBe(404);
+    expect(await post(s, `/grants/${grant?.id}/revoke`, {})).toMatchObject({ status: 409, text: expect.stringMatching(/already revoked/) });
+    expect((await post(s, '/grants/grant_nope/revoke', {})).status).toBe(404);
     expect((await view(s, '/grants')).text).not.toContain(grant?.id as string);
     const again = await park(s, 'npm publish --tag grants-view', 'p-grants');
     expect((await s.store.getAsk(again.id))?.state).toBe('pending');
     await s.answer(again.id, { behavior: 'deny' });
     await again.held;
+  });
+
+  it('revokes a rule Claude Code wrote to a settings file on this machine by removing it from the file, as DELETE /v1/grants/:id does', async () => {
+    const { readFileSync, rmSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const file = join(project, '.claude', 'settings.local.json');
+    writeFileSync(file, JSON.stringify({ permissions: { allow: ['Bash(make deploy)', 'Bash(make test *)'] } }));
+    await s.store.recordGrant({ id: 'grant-file', scope: 'project', projectDir: project, rule: 'Bash(make deploy)', settingsFile: file, grantedBy: 'claude-code', createdAt: Date.now() });
+    const v = await view(s, '/grants');
+    expect(v.text).toMatch(/data-grant-id="grant-file"[\s\S]*written by Claude Code to <code>[^<]*settings\.local\.json<\/code>; revoking removes it from the file[\s\S]*action="\/grants\/grant-file\/revoke"/);
+    expect((await post(s, '/grants/grant-file/revoke', {})).status).toBe(200);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ permissions: { allow: ['Bash(make test *)'] } });
+    expect((await s.store.getGrant('grant-file'))?.revokedAt).toEqual(expect.any(Number));
+    rmSync(file);
   });
 
   it.each([

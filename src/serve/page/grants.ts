@@ -16,33 +16,38 @@ function reach(g: GrantRecord): HtmlEscapedString {
 }
 
 /** What a grant lets through: its rule as saved, or for a `once` grant, the one input it approved. */
-function what(g: GrantRecord): HtmlEscapedString {
+function what(g: GrantRecord, here: boolean): HtmlEscapedString {
   if (g.scope === 'once') return h`<code class="rule">${shown(g.rule)}</code> <span class="muted">with exactly the input approved (SHA-256 ${(g.inputSha256 ?? '').slice(0, 12)}…)</span>`;
-  return h`<code class="rule">${shown(maskText(g.rule).parts)}</code>${g.settingsFile !== undefined ? h` <span class="muted">written to <code>${shown(g.settingsFile)}</code></span>` : ''}`;
+  return h`<code class="rule">${shown(maskText(g.rule).parts)}</code>${g.settingsFile !== undefined ? h` <span class="muted">written by Claude Code to <code>${shown(g.settingsFile)}</code>${here ? '; revoking removes it from the file' : ''}</span>` : ''}`;
 }
 
-/** One grant as a row of the Grants view: the rule, where it applies, who gave it and when, when it ends, and Revoke. */
-function grantItem(g: GrantRecord): HtmlEscapedString {
+/**
+ * One grant as a row of the Grants view: the rule, where it applies, who gave it and when, when it
+ * ends, and Revoke — for a rule Claude Code wrote to a settings file, only when the file is on this
+ * machine (`here`): revoking then removes it from the file too.
+ */
+function grantItem(g: GrantRecord, here: boolean): HtmlEscapedString {
   return h`<li class="grant" data-grant-id="${g.id}" data-scope="${g.scope}">
-<div class="grant-rule">${what(g)}</div>
+<div class="grant-rule">${what(g, here)}</div>
 <dl class="facts">
 <dt>Applies to</dt><dd>${reach(g)}</dd>
 <dt>Given by</dt><dd>${g.grantedBy}, ${timeTag(iso(g.createdAt))}${g.askId !== undefined ? h` answering <a href="/asks/${encodeURIComponent(g.askId)}">this ask</a>` : ''}</dd>
 <dt>Ends</dt><dd>${g.expiresAt !== undefined ? timeTag(iso(g.expiresAt)) : h`<span class="muted">when revoked</span>`}</dd>
 </dl>
-${g.settingsFile !== undefined
-  ? h`<p class="muted">Claude Code applies this rule from its settings file: remove it there to revoke it.</p>`
+${g.settingsFile !== undefined && !here
+  ? h`<p class="muted">Claude Code applies this rule from its settings file, which is not on this machine: remove it from <code>permissions.allow</code> there by hand.</p>`
   : h`<form method="post" action="/grants/${encodeURIComponent(g.id)}/revoke" class="revoke"><button type="submit" class="deny" aria-label="Revoke ${g.rule}">Revoke</button></form>`}
 </li>`;
 }
 
 /**
  * The Grants view: every live grant (a rule "approve and remember" saved), newest first, each with
- * what it lets through, where, who gave it, when it ends, and a Revoke button. Revoking takes
- * effect on the next decision: the next matching call asks again.
+ * what it lets through, where, who gave it, when it ends, and a Revoke button (`filesHere`: the ids
+ * of settings-file rules whose file is on this machine). Revoking takes effect on the next
+ * decision: the next matching call asks again.
  */
-export function grantsBody(grants: readonly GrantRecord[]): HtmlEscapedString {
+export function grantsBody(grants: readonly GrantRecord[], filesHere: ReadonlySet<string> = new Set()): HtmlEscapedString {
   return h`<h1>Grants</h1>
 <p class="muted">Each grant lets the calls its rule covers through without asking, where it applies, until it ends or is revoked. A grant never answers a call a deny rule, an ask rule or a protected path stops. Revoking one takes effect on the next call: it asks again.</p>
-${grants.length > 0 ? h`<ul class="grants" id="grants">${grants.map(grantItem)}</ul>` : h`<p class="empty" id="grants-empty">No grant is in force. Choosing "Approve &amp; remember" on an ask adds one.</p>`}`;
+${grants.length > 0 ? h`<ul class="grants" id="grants">${grants.map((g) => grantItem(g, filesHere.has(g.id)))}</ul>` : h`<p class="empty" id="grants-empty">No grant is in force. Choosing "Approve &amp; remember" on an ask adds one.</p>`}`;
 }

@@ -13,6 +13,8 @@ import { askCard, h, headline, shown, timeTag, type FormContext } from '../page/
 import { askProposal, sessionHistory } from '../proposals.js';
 import { grantsBody } from '../page/grants.js';
 import { liveGrants } from '../grants-list.js';
+import { revokeGrant, settingsFileHere } from '../../grants/manage.js';
+import { nodeFileSystem } from '../../node/fs.js';
 import { maskInput } from '../display/index.js';
 import { layout, type PageFrame } from '../page/layout.js';
 import { PAGE_JS } from '../page/script.js';
@@ -173,7 +175,10 @@ ${asks.length === 0 ? h`<p class="empty">No ask has been answered yet.</p>` : ''
     if (a === undefined) return page(c, { title: 'Grants', view: 'grants' });
     if (a instanceof Response) return a;
     const { grants } = await liveGrants(ctx.store, ctx.now());
-    return part(c, viewPart('Grants', a, grantsBody(grants)));
+    const fs = nodeFileSystem();
+    const here = new Set<string>();
+    for (const g of grants) if (g.settingsFile !== undefined && (await settingsFileHere(g, fs))) here.add(g.id);
+    return part(c, viewPart('Grants', a, grantsBody(grants, here)));
   });
 
   app.post('/grants/:id/revoke', async (c) => {
@@ -183,11 +188,11 @@ ${asks.length === 0 ? h`<p class="empty">No ask has been answered yet.</p>` : ''
     if (!a.ok) return text(c, a.status, a.message);
     const f = await readForm(c);
     if (!f.ok) return text(c, f.status, f.message);
-    // A rule Claude Code wrote to a settings file goes on applying from the file: revoking the record would not stop it.
-    const grant = await ctx.store.getGrant(id);
-    if (grant?.settingsFile !== undefined) return text(c, 409, `Grant ${id} is a rule in ${grant.settingsFile}, which Claude Code applies: remove it there.`);
-    if (!(await ctx.store.revokeGrant(id, ctx.now()))) return text(c, 404, `There is no grant in force with id ${id}.`);
-    return c.text('revoked', 200, SECURITY_HEADERS);
+    // As DELETE /v1/grants/:id does: a rule Claude Code wrote to a settings file here is removed from the file too.
+    const r = await revokeGrant(ctx.store, id, ctx.now(), nodeFileSystem());
+    if (r.code === 'unknown') return text(c, 404, `There is no grant with id ${id}.`);
+    if (r.code === 'byHand' || r.code === 'fileUnchanged' || r.code === 'alreadyRevoked') return text(c, 409, r.message);
+    return c.text(r.message, 200, SECURITY_HEADERS);
   });
 
   app.post('/asks/:id/answer', async (c) => {
