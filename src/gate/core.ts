@@ -171,20 +171,24 @@ function sourceFor(core: GateCore, destination: PermissionUpdate['destination'])
  * Apply Agent SDK permission updates: to the session at once (shared with sub-agents), and for
  * `localSettings` / `projectSettings` / `userSettings` also to the settings file through the
  * FileSystem port (project files only in a trusted project). `.claude/settings.local.json` is added
- * to `.git/info/exclude`. Never throws; each update reports what happened.
+ * to `.git/info/exclude`. Never throws; each update reports what happened (for an answer's
+ * updates, with the ask id and who answered, so a host can record where a rule came from).
  */
 export async function applyUpdates(
   core: GateCore,
   state: ModeState,
   updates: readonly PermissionUpdate[],
   origin: 'host' | 'answer' = 'host',
+  answer?: { askId?: string; answeredBy?: string },
 ): Promise<AppliedUpdate[]> {
   const out: AppliedUpdate[] = [];
   for (const update of Array.isArray(updates) ? updates : []) {
-    const applied =
+    const one: AppliedUpdate =
       origin === 'answer' && update !== null && typeof update === 'object' && (update.type === 'removeRules' || update.type === 'replaceRules') && update.behavior === 'deny'
         ? { update, applied: 'refused' as const, note: 'an answer to an ask cannot remove or replace deny rules (the host can, with applyUpdates)' }
         : await applyOne(core, state, update);
+    // Where an answer's rule went, and whose answer it was: what a host records as its provenance.
+    const applied: AppliedUpdate = { ...one, ...(answer?.askId !== undefined ? { askId: answer.askId } : {}), ...(answer?.answeredBy !== undefined ? { answeredBy: answer.answeredBy } : {}) };
     out.push(applied);
     core.emitter.emit('permissionUpdate', applied);
   }

@@ -413,7 +413,8 @@ async function resume(core: GateCore, ms: ModeState, st: RunState, pending: Pend
   const updates: PermissionUpdate[] = [...(Array.isArray(answer.updatedPermissions) ? answer.updatedPermissions : [])];
   if (answer.remember === true) updates.push(...(Array.isArray(pending.suggestions) ? pending.suggestions : []));
   if (updates.length > 0) {
-    const applied = await applyUpdates(core, ms, updates, 'answer');
+    const by = typeof opts.answeredBy === 'string' && opts.answeredBy !== '' ? { answeredBy: opts.answeredBy } : {};
+    const applied = await applyUpdates(core, ms, updates, 'answer', { askId: pending.id, ...by });
     for (const a of applied) st.trace.push({ step: 'permissionUpdate', outcome: 'pass', detail: `${a.update.type} (${a.update.destination}): ${a.applied}${a.note ? ` — ${a.note}` : ''}` });
   }
   const signal = opts.signal ?? NEVER;

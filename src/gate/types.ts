@@ -322,6 +322,10 @@ export interface AppliedUpdate {
   file?: string;
   /** Why the file was not written or the update was refused. */
   note?: string;
+  /** For an update an answer made: the ask it answered. */
+  askId?: string;
+  /** For an update an answer made: who answered, as the host named them (`answeredBy`). */
+  answeredBy?: string;
 }
 
 /** Events a gate emits (eventemitter3). @public */

@@ -9,5 +9,5 @@ export { askAnswerableByGrant, grantCovers, grantLive, grantMayAnswer, isExactCo
 export type { GrantAsk, GrantSite, UsableGrants } from './apply.js';
 export { DEFAULT_GRANT_TTL, formatSpan, parseGrantTtl } from './ttl.js';
 export type { GrantTtl, GrantTtlResult } from './ttl.js';
-export { grantView, revokeGrant, settingsFileHere } from './manage.js';
-export type { GrantView, RevokeResult } from './manage.js';
+export { grantView, recordSettingsRules, revokeGrant, settingsFileHere, settingsRuleGrants } from './manage.js';
+export type { GrantView, PersistedAt, RevokeResult } from './manage.js';

@@ -6,8 +6,10 @@
  * the person is told to remove it by hand.
  */
 import type { FileSystem } from '../core/ports.js';
+import type { AppliedUpdate } from '../gate/types.js';
+import { ruleValueText } from '../gate/session.js';
 import { updateSettingsFile } from '../settings/index.js';
-import { grantState, type GrantRecord, type GrantState, type Store } from '../store/types.js';
+import { grantState, type GrantRecord, type GrantState, type NewGrant, type Store } from '../store/types.js';
 
 /** A grant as people and programs are shown it: times as ISO strings, its state at the time asked. @public */
 export interface GrantView {
@@ -106,4 +108,60 @@ export async function revokeGrant(store: Store, id: string, at: number, fs?: Fil
   const revoked = { ...g, revokedAt: at };
   const where = g.settingsFile !== undefined ? ` and removed from ${g.settingsFile}` : '';
   return { code: 'revoked', grant: revoked, message: `revoked grant ${id} (${g.scope} ${g.rule})${where}: it answers nothing from now on` };
+}
+
+/** Where a gate's persisted update was made, for {@link settingsRuleGrants}. @public */
+export interface PersistedAt {
+  /** The project whose gate wrote the file. */
+  projectDir: string;
+  sessionId?: string;
+  /** Milliseconds since the epoch. */
+  at: number;
+  /** Who answered when the update does not say (`AppliedUpdate.answeredBy`); default `unknown`. */
+  grantedBy?: string;
+  /** A fresh id for each record. */
+  newId: () => string;
+}
+
+/**
+ * The provenance records of the allow rules a gate's persist step wrote to a settings file
+ * ("don't ask again": an answer's `updatedPermissions` with a file destination, applied
+ * `sessionAndFile`): one grant record per rule, naming the file, the ask, who answered and when.
+ * A rule in the user's settings applies everywhere (`user`), one in a project's settings to the
+ * project (`project`). Anything else — a session-only update, a deny or ask rule, a mode — is no
+ * such record. Store them with `Store.recordGrant`: `toolgate grants list` then shows them, and
+ * revoking one removes the rule from the file ({@link revokeGrant}).
+ * @public
+ */
+export function settingsRuleGrants(applied: AppliedUpdate, where: PersistedAt): NewGrant[] {
+  const u = applied.update;
+  if (applied.applied !== 'sessionAndFile' || applied.file === undefined || u.type !== 'addRules' || u.behavior !== 'allow') return [];
+  const scope = u.destination === 'userSettings' ? ('user' as const) : ('project' as const);
+  return u.rules.map((r) => ({
+    id: where.newId(),
+    scope,
+    projectDir: where.projectDir,
+    rule: ruleValueText(r),
+    ...(applied.askId !== undefined ? { askId: applied.askId } : {}),
+    settingsFile: applied.file as string,
+    grantedBy: applied.answeredBy ?? where.grantedBy ?? 'unknown',
+    createdAt: where.at,
+  }));
+}
+
+/**
+ * Record the provenance of what a gate's persist step wrote (see {@link settingsRuleGrants}); a
+ * host with a store calls it on the gate's `permissionUpdate` event. Returns the records stored.
+ * @public
+ */
+export async function recordSettingsRules(store: Store, applied: AppliedUpdate, where: PersistedAt): Promise<NewGrant[]> {
+  const records = settingsRuleGrants(applied, where);
+  // The ask id references an ask of this store: a gate's own ask (not parked here) is recorded without it.
+  const stored: NewGrant[] = [];
+  for (const g of records) {
+    const known = g.askId !== undefined && (await store.getAsk(g.askId)) !== undefined;
+    const record = known ? g : (({ askId: _ask, ...rest }) => rest)(g);
+    if (await store.recordGrant(record)) stored.push(record);
+  }
+  return stored;
 }
