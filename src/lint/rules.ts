@@ -1,6 +1,7 @@
 import type { Platform, RuleList } from '../core/types.js';
 import { isMcpName, parseRule, ruleForList, ruleWarningsForList, toolInfo } from '../rules/index.js';
 import type { Rule } from '../rules/types.js';
+import { TOOLGATE_BLOCK_KEY } from '../settings/toolgate-block.js';
 import { LINT_CODES, type LintCode } from './codes.js';
 import type { LintDiagnostic } from './types.js';
 import { hiddenCharDiagnostics, quoteForMessage } from './hidden-diagnostics.js';
@@ -57,44 +58,56 @@ function hostOf(spec: string): string | undefined {
  */
 export function ruleDiagnostics(json: Record<string, unknown>, file: string | undefined, env: RuleCheckEnv): LintDiagnostic[] {
   const out: LintDiagnostic[] = [];
-  const permissions = json['permissions'];
-  if (permissions === null || typeof permissions !== 'object' || Array.isArray(permissions)) return out;
   const at = file !== undefined ? { file } : {};
-  for (const list of LISTS) {
-    const rules = (permissions as Record<string, unknown>)[list];
-    if (!Array.isArray(rules)) continue;
-    rules.forEach((text, index) => {
-      if (typeof text !== 'string') return;
-      const path = ['permissions', list, index];
-      const push = (code: LintCode, severity: LintDiagnostic['severity'], message: string, extra: Partial<LintDiagnostic> = {}) =>
-        out.push({ code, severity, message: `${quoteForMessage(text)}: ${message}`, path, ...at, ...extra });
-      out.push(...hiddenCharDiagnostics(text, path, file, `this ${list} rule`, list === 'deny' ? ', so it refuses nothing' : list === 'ask' ? ', so it asks about nothing' : ''));
-      const parsed = parseRule(text);
-      if (!parsed.ok) {
-        const issue = parsed.issues[0];
-        if (issue.code === 'TG_RULE_DOMAIN') {
-          const host = /^\s*WebFetch\(([\s\S]*)\)\s*$/.exec(text)?.[1];
-          const fixed = host !== undefined ? hostOf(host) : undefined;
-          if (fixed !== undefined) {
-            push('TG_LINT_NEVER_MATCHES', 'warning', `a domain rule takes a host, not a URL: it never matches; write "WebFetch(domain:${fixed})"`, { related: issue.code, ...(issue.range ? { range: issue.range } : {}) });
-            return;
+  for (const { base, lists } of ruleListSites(json)) {
+    for (const list of LISTS) {
+      const rules = lists[list];
+      if (!Array.isArray(rules)) continue;
+      rules.forEach((text, index) => {
+        if (typeof text !== 'string') return;
+        const path = [...base, list, index];
+        const push = (code: LintCode, severity: LintDiagnostic['severity'], message: string, extra: Partial<LintDiagnostic> = {}) =>
+          out.push({ code, severity, message: `${quoteForMessage(text)}: ${message}`, path, ...at, ...extra });
+        out.push(...hiddenCharDiagnostics(text, path, file, `this ${list} rule`, list === 'deny' ? ', so it refuses nothing' : list === 'ask' ? ', so it asks about nothing' : ''));
+        const parsed = parseRule(text);
+        if (!parsed.ok) {
+          const issue = parsed.issues[0];
+          if (issue.code === 'TG_RULE_DOMAIN') {
+            const host = /^\s*WebFetch\(([\s\S]*)\)\s*$/.exec(text)?.[1];
+            const fixed = host !== undefined ? hostOf(host) : undefined;
+            if (fixed !== undefined) {
+              push('TG_LINT_NEVER_MATCHES', 'warning', `a domain rule takes a host, not a URL: it never matches; write "WebFetch(domain:${fixed})"`, { related: issue.code, ...(issue.range ? { range: issue.range } : {}) });
+              return;
+            }
           }
+          const dropped = list === 'allow' ? 'the rule is dropped' : `this ${list} rule is dropped, so it protects nothing`;
+          push('TG_LINT_RULE_UNPARSEABLE', 'error', `${issue.message.replace(/\.$/, '')}; ${dropped}`, { related: issue.code, ...(issue.range ? { range: issue.range } : {}) });
+          return;
         }
-        const dropped = list === 'allow' ? 'the rule is dropped' : `this ${list} rule is dropped, so it protects nothing`;
-        push('TG_LINT_RULE_UNPARSEABLE', 'error', `${issue.message.replace(/\.$/, '')}; ${dropped}`, { related: issue.code, ...(issue.range ? { range: issue.range } : {}) });
-        return;
-      }
-      spaceInParens(text, parsed.rule, list, push);
-      const enforced = ruleForList(parsed, list);
-      for (const w of [...enforced.warnings, ...(enforced.rule.ignored === true ? [] : ruleWarningsForList(enforced.rule, list))]) {
-        const code = RULE_CODE_MAP[w.code];
-        if (code === undefined) continue;
-        push(code, LINT_CODES[code].severity, w.message, { related: w.code, ...(w.range ? { range: w.range } : {}) });
-      }
-      checkRule(enforced.rule, list, env, push);
-    });
+        spaceInParens(text, parsed.rule, list, push);
+        const enforced = ruleForList(parsed, list);
+        for (const w of [...enforced.warnings, ...(enforced.rule.ignored === true ? [] : ruleWarningsForList(enforced.rule, list))]) {
+          const code = RULE_CODE_MAP[w.code];
+          if (code === undefined) continue;
+          push(code, LINT_CODES[code].severity, w.message, { related: w.code, ...(w.range ? { range: w.range } : {}) });
+        }
+        checkRule(enforced.rule, list, env, push);
+      });
+    }
   }
   return out;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Every object of a settings file that holds rule lists: `permissions` and each `$toolgate.agents.<type>`. */
+function ruleListSites(json: Record<string, unknown>): { base: (string | number)[]; lists: Record<string, unknown> }[] {
+  const sites: { base: (string | number)[]; lists: Record<string, unknown> }[] = [];
+  if (isObject(json['permissions'])) sites.push({ base: ['permissions'], lists: json['permissions'] });
+  const block = json[TOOLGATE_BLOCK_KEY];
+  const agents = isObject(block) ? block['agents'] : undefined;
+  if (isObject(agents)) for (const [type, spec] of Object.entries(agents)) if (isObject(spec)) sites.push({ base: [TOOLGATE_BLOCK_KEY, 'agents', type], lists: spec });
+  return sites;
 }
 
 type Push = (code: LintCode, severity: LintDiagnostic['severity'], message: string) => void;

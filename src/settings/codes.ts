@@ -40,6 +40,12 @@ export const SETTINGS_CODES = {
   encoding: 'TG_SETTINGS_ENCODING',
   /** A settings file was not written: it cannot be parsed, a value on the way is not what it should be, or the lock or the write failed (the file is unchanged). */
   write: 'TG_SETTINGS_WRITE',
+  /**
+   * A value in toolgate's own settings block (`$toolgate`, which Claude Code ignores) is not what it
+   * should be: a wrong type, an unknown key (warning), a mode that is not one (error); only that
+   * value is dropped. Rules inside it that do not parse keep the rule parser's `TG_RULE_*` codes.
+   */
+  toolgateBlock: 'TG_SETTINGS_TOOLGATE',
   /** A file name Claude Code does not load as settings (warning). */
   fileName: 'TG_SETTINGS_FILE_NAME',
 } as const;

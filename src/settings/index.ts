@@ -4,6 +4,8 @@
  * @packageDocumentation
  */
 export type {
+  AgentPolicy,
+  AgentSettings,
   AutoModeConfig,
   BrokenSettingsFile,
   CompiledRule,
@@ -17,6 +19,7 @@ export type {
   Sourced,
 } from './types.js';
 export { SETTINGS_CODES, type SettingsCode } from './codes.js';
+export { TOOLGATE_BLOCK_KEY } from './toolgate-block.js';
 export { parseSettingsFile, parseSettingsObject, formatJsonPath } from './parse.js';
 export { mergePolicy, policyFromObjects, type SettingsObject } from './merge.js';
 export { loadSettings, type LoadSettingsOptions, type SettingSource } from './load.js';

@@ -5,6 +5,8 @@ import { parseSettingsObject, trimStop } from './parse.js';
 import { AUTO_MODE_SOURCES, MANAGED_ONLY_KEYS, PROJECT_SOURCES, SOURCE_PRECEDENCE } from './precedence.js';
 import { unreadableRestriction } from './unreadable-rules.js';
 import type {
+  AgentPolicy,
+  AgentSettings,
   AutoModeConfig,
   CompiledRule,
   HookGroupConfig,
@@ -80,6 +82,8 @@ interface Effective {
   useAutoModeDuringPlan?: boolean;
   sandboxEnabled?: boolean;
   sandboxAutoAllow?: boolean;
+  /** `$toolgate.agents` after trust (an untrusted project's: deny and ask rules only, no mode). */
+  agents?: Record<string, AgentSettings>;
 }
 
 function restrict(file: SettingsFile, projectTrusted: boolean, diagnostics: SettingsDiagnostic[]): Effective {
@@ -94,6 +98,7 @@ function restrict(file: SettingsFile, projectTrusted: boolean, diagnostics: Sett
   if (file.defaultMode !== undefined) eff.defaultMode = file.defaultMode;
   if (file.disableAllHooks !== undefined) eff.disableAllHooks = file.disableAllHooks;
   if (file.useAutoModeDuringPlan !== undefined) eff.useAutoModeDuringPlan = file.useAutoModeDuringPlan;
+  if (file.agents !== undefined) eff.agents = file.agents;
   // An untrusted project's sandbox switches are not read (auto-allowing sandboxed commands loosens).
   if (file.sandbox?.enabled !== undefined && (projectTrusted || !PROJECT_SOURCES.has(source.kind))) eff.sandboxEnabled = file.sandbox.enabled;
   if (file.sandbox?.autoAllowBashIfSandboxed !== undefined && (projectTrusted || !PROJECT_SOURCES.has(source.kind))) eff.sandboxAutoAllow = file.sandbox.autoAllowBashIfSandboxed;
@@ -161,6 +166,13 @@ function restrict(file: SettingsFile, projectTrusted: boolean, diagnostics: Sett
     if (file.defaultMode !== undefined) dropped.push('defaultMode');
     if (file.hooks.length > 0) dropped.push('hooks');
     if (file.disableAllHooks !== undefined) dropped.push('disableAllHooks');
+    if (file.agents !== undefined) {
+      const agentAllows = Object.values(file.agents).reduce((n, a) => n + a.rules.filter((r) => r.list === 'allow').length, 0);
+      const agentModes = Object.values(file.agents).filter((a) => a.mode !== undefined).length;
+      if (agentAllows > 0) dropped.push(`${agentAllows} sub-agent allow rule${agentAllows === 1 ? '' : 's'} ($toolgate.agents)`);
+      if (agentModes > 0) dropped.push(`${agentModes} sub-agent mode${agentModes === 1 ? '' : 's'} ($toolgate.agents)`);
+      eff.agents = Object.fromEntries(Object.entries(file.agents).map(([type, a]) => [type, { rules: a.rules.filter((r) => r.list !== 'allow') }]));
+    }
     eff.rules = file.rules.filter((r) => r.list !== 'allow');
     eff.additionalDirectories = [];
     eff.hooks = [];
@@ -220,6 +232,27 @@ function mergeAutoMode(entries: readonly Effective[]): AutoModeConfig | undefine
 }
 
 /**
+ * `$toolgate.agents` of every file, merged per sub-agent type: rules add up in `ordered` order
+ * (highest precedence first); the mode of the highest-precedence file that sets one wins. With
+ * `managedOnly`, only managed files' rules count (as for `permissions`).
+ */
+function mergeAgents(entries: readonly Effective[], ordered: readonly Effective[], managedOnly: boolean): Record<string, AgentPolicy> | undefined {
+  const out: Record<string, AgentPolicy> = {};
+  for (const e of ordered) {
+    for (const [type, a] of Object.entries(e.agents ?? {})) {
+      const merged = Object.hasOwn(out, type) ? out[type]! : (out[type] = { rules: [] });
+      if (managedOnly && e.file.source.kind !== 'managed') continue;
+      for (const r of a.rules) merged.rules.push(r);
+    }
+  }
+  for (const [type, merged] of Object.entries(out)) {
+    const mode = winner(entries, (e) => (e.agents !== undefined && Object.hasOwn(e.agents, type) ? e.agents[type]!.mode : undefined));
+    if (mode !== undefined) merged.mode = { value: mode.value, source: mode.entry.file.source };
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/**
  * Merge checked settings files into one {@link Policy} (Claude Code docs, "Settings precedence";
  * toolgate docs, "Trust"). Pure; never throws.
  *
@@ -242,6 +275,9 @@ function mergeAutoMode(entries: readonly Effective[]): AutoModeConfig | undefine
  *   rules are used (no allow rules, additionalDirectories, defaultMode, hooks), with an info
  *   diagnostic.
  * - `allowedTools` become allow rules and `disallowedTools` deny rules of source kind `cli`.
+ * - `$toolgate.agents` (rules and a mode per sub-agent type) merge like `permissions`: rules add
+ *   up, the highest-precedence mode wins; an untrusted project keeps only its deny and ask rules;
+ *   `allowManagedPermissionRulesOnly` keeps only managed ones.
  * - A file marked broken (not readable as a JSON object) is listed in `brokenFiles`, from any
  *   source and whether or not the project is trusted; its recovered deny and ask rules count. So
  *   is a file with a deny or ask rule that cannot be read (its readable rules count).
@@ -345,6 +381,8 @@ export function mergePolicy(files: readonly ParsedSettingsFile[], options: Merge
   if (disableAllHooks !== undefined) policy.disableAllHooks = { value: disableAllHooks.value, source: disableAllHooks.entry.file.source };
   const autoMode = mergeAutoMode(ordered);
   if (autoMode !== undefined) policy.autoMode = autoMode;
+  const agents = mergeAgents(entries, ordered, allowManagedPermissionRulesOnly);
+  if (agents !== undefined) policy.agents = agents;
   return policy;
 }
 

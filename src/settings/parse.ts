@@ -3,120 +3,13 @@ import { parseRule, ruleForList } from '../rules/index.js';
 import { z } from 'zod';
 import { SETTINGS_CODES as C } from './codes.js';
 import { parseJsonText, recoverJsonObject } from './json.js';
-import {
-  autoModeShape,
-  handlerShapes,
-  HOOK_EVENTS,
-  managedOnlyShape,
-  permissionsShape,
-  sandboxShape,
-  type HookHandlerType,
-} from './schema.js';
+import { describeValue, formatJsonPath, isPlainObject, Reader, suggest, trimStop, typeName, type JsonPath } from './reader.js';
+import { readRules } from './rule-lists.js';
+import { readToolgateBlock, TOOLGATE_BLOCK_KEY } from './toolgate-block.js';
+import { autoModeShape, handlerShapes, HOOK_EVENTS, permissionsShape, sandboxShape, type HookHandlerType } from './schema.js';
 import type { AutoModeConfig, CompiledRule, HookGroupConfig, ParsedSettingsFile, SettingsDiagnostic, SettingsFile } from './types.js';
 
-type JsonPath = (string | number)[];
-
-/** A message without its final full stop, to append to. */
-export function trimStop(message: string): string {
-  // As `message.replace(/\.\s*$/, '')`: `trimEnd` removes what `\s` matches.
-  const end = message.trimEnd();
-  return end.endsWith('.') ? end.slice(0, -1) : message;
-}
-
-/** `permissions.allow[3]` */
-export function formatJsonPath(path: readonly (string | number)[]): string {
-  let out = '';
-  for (const part of path) out += typeof part === 'number' ? `[${part}]` : out === '' ? part : `.${part}`;
-  return out === '' ? '(top level)' : out;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function typeName(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  return typeof value;
-}
-
-/** Known keys that sit one level up or down, to point at a misplaced key. */
-const TOP_LEVEL_ONLY = new Set([...Object.keys(managedOnlyShape), 'autoMode', 'useAutoModeDuringPlan', 'disableAllHooks', 'hooks']);
-
-function suggest(key: string, known: readonly string[]): string | undefined {
-  const lower = key.toLowerCase();
-  return known.find((k) => k.toLowerCase() === lower) ?? known.find((k) => lower.startsWith(k.toLowerCase()) || k.toLowerCase().startsWith(lower));
-}
-
-class Reader {
-  readonly diagnostics: SettingsDiagnostic[] = [];
-  constructor(readonly source: SettingsSource) {}
-
-  /** Every caller passes a fresh object: it is kept (with the file added), not copied. */
-  report(d: Omit<SettingsDiagnostic, 'file'>): void {
-    if (this.source.file !== undefined) (d as SettingsDiagnostic).file = this.source.file;
-    this.diagnostics.push(d);
-  }
-
-  /** Check `value` against `schema`; report the first issue as TG_SETTINGS_TYPE. */
-  check<T>(schema: z.ZodType<T>, value: unknown, path: JsonPath, consequence: string): value is T {
-    const result = schema.safeParse(value);
-    if (result.success) return true;
-    const issue = result.error.issues[0];
-    const where = [...path, ...((issue?.path ?? []) as (string | number)[])];
-    const expected = expectedOf(issue, schema);
-    this.report({
-      code: C.type,
-      severity: 'error',
-      path: where,
-      expected,
-      message: `${formatJsonPath(where)}: expected ${expected}, got ${describeValue(value, issue?.path ?? [])}; ${consequence}`,
-    });
-    return false;
-  }
-
-  unknownKey(key: string, path: JsonPath, known: readonly string[], where: string, consequence = 'ignored'): void {
-    const full = [...path, key];
-    let hint = '';
-    if (TOP_LEVEL_ONLY.has(key) && path.length > 0) hint = ` "${key}" belongs at the top level of the file, not in ${where}.`;
-    else {
-      const close = suggest(key, known);
-      if (close !== undefined) hint = ` Did you mean "${close}"?`;
-    }
-    this.report({
-      code: C.unknownKey,
-      severity: 'warning',
-      path: full,
-      expected: `one of ${known.join(', ')}`,
-      message: `${formatJsonPath(full)}: unknown key in ${where}; ${consequence}.${hint}`,
-    });
-  }
-}
-
-function describeValue(value: unknown, subPath: readonly PropertyKey[]): string {
-  let v: unknown = value;
-  for (const key of subPath) {
-    if (v === null || typeof v !== 'object') break;
-    v = (v as Record<PropertyKey, unknown>)[key];
-  }
-  if (typeof v === 'string') return JSON.stringify(v.length > 60 ? `${v.slice(0, 57)}...` : v);
-  if (typeof v === 'number' || typeof v === 'boolean' || v === null) return String(v);
-  return typeName(v);
-}
-
-function expectedOf(issue: z.core.$ZodIssue | undefined, schema: z.ZodType): string {
-  if (issue === undefined) return schema.description ?? 'a valid value';
-  switch (issue.code) {
-    case 'invalid_type':
-      return issue.expected === 'array' ? 'an array' : issue.expected === 'object' || issue.expected === 'record' ? 'an object' : `a ${issue.expected}`;
-    case 'invalid_value':
-      return issue.values.length === 1 ? JSON.stringify(issue.values[0]) : `one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
-    case 'too_small':
-      return issue.origin === 'string' ? 'a non-empty string' : issue.origin === 'number' ? `a number ${issue.inclusive ? '>=' : '>'} ${String(issue.minimum)}` : issue.message;
-    default:
-      return issue.message.replace(/^Invalid input: /, '');
-  }
-}
+export { formatJsonPath, trimStop } from './reader.js';
 
 const RULE_LISTS: readonly RuleList[] = ['allow', 'ask', 'deny'];
 const objectSchema = z.record(z.string(), z.unknown());
@@ -124,49 +17,6 @@ const objectSchema = z.record(z.string(), z.unknown());
 const stringSchema = z.string();
 const booleanSchema = z.boolean();
 const PERMISSION_KEYS = Object.keys(permissionsShape);
-
-/** What dropping a rule means, said plainly: a dropped deny or ask rule no longer protects anything. */
-function droppedRule(list: RuleList): string {
-  if (list === 'allow') return 'this rule is dropped';
-  return `this ${list} rule is dropped, so calls it was meant to ${list === 'deny' ? 'refuse are not refused by it' : 'ask about are not asked about because of it'}`;
-}
-
-function readRules(r: Reader, list: RuleList, value: unknown, out: CompiledRule[]): void {
-  if (!Array.isArray(value)) {
-    r.check(permissionsShape[list], value, ['permissions', list], `no ${list} rules are read from this file`);
-    return;
-  }
-  // A plain loop with the JSON path built only for a diagnostic: a load parses every rule.
-  for (let index = 0; index < value.length; index++) {
-    const item: unknown = value[index];
-    if (typeof item !== 'string' || item.length === 0) {
-      const itemPath = ['permissions', list, index];
-      r.report({
-        code: C.type,
-        severity: 'error',
-        path: itemPath,
-        expected: 'a rule string such as "Bash(npm run *)"',
-        message: `${formatJsonPath(itemPath)}: expected a rule string such as "Bash(npm run *)", got ${describeValue(item, [])}; ${droppedRule(list)}`,
-      });
-      continue;
-    }
-    const parsed = parseRule(item);
-    if (!parsed.ok) {
-      for (const issue of parsed.issues) {
-        const itemPath = ['permissions', list, index];
-        r.report({ ...issue, path: itemPath, message: `${formatJsonPath(itemPath)}: ${JSON.stringify(item)}: ${trimStop(issue.message)}; ${droppedRule(list)}` });
-      }
-      continue;
-    }
-    const { rule, warnings } = ruleForList(parsed, list);
-    for (let w = 0; w < warnings.length; w++) {
-      const warning = warnings[w]!;
-      const itemPath = ['permissions', list, index];
-      r.report({ ...warning, path: itemPath, message: `${formatJsonPath(itemPath)}: ${JSON.stringify(item)}: ${trimStop(warning.message)}` });
-    }
-    out.push({ rule, list, source: r.source, index });
-  }
-}
 
 /** Read a value that restricts when set; a wrong value is treated as set (fail closed). */
 function readDisableFlag(r: Reader, value: unknown, path: JsonPath, what: string): boolean {
@@ -199,7 +49,7 @@ function readPermissions(r: Reader, value: unknown, file: SettingsFile): void {
       case 'allow':
       case 'ask':
       case 'deny':
-        readRules(r, key, v, byList[key]);
+        readRules(r, key, v, byList[key], ['permissions']);
         break;
       case 'additionalDirectories':
         if (!Array.isArray(v)) {
@@ -487,6 +337,9 @@ export function parseSettingsObject(value: unknown, source: SettingsSource): Par
       case 'sandbox':
         readSandbox(r, v, file);
         break;
+      case TOOLGATE_BLOCK_KEY:
+        readToolgateBlock(r, v, file);
+        break;
       case 'disableAllHooks':
       case 'useAutoModeDuringPlan':
       case 'allowManagedPermissionRulesOnly':
@@ -549,9 +402,21 @@ export function parseSettingsFile(text: string, source: SettingsSource): ParsedS
 export const BROKEN_CONSEQUENCE =
   'nothing else is read from this file, and while it is broken no call is allowed without a person (deny rules still deny)';
 
+/** The deny and ask rules of `$toolgate.agents` an error-tolerant parse found (nothing else of the block). */
+function restrictiveAgents(value: Record<string, unknown> | undefined): Record<string, unknown> {
+  const agents = value?.[TOOLGATE_BLOCK_KEY] !== undefined && isPlainObject(value[TOOLGATE_BLOCK_KEY]) ? value[TOOLGATE_BLOCK_KEY]['agents'] : undefined;
+  if (!isPlainObject(agents)) return {};
+  const kept: Record<string, unknown> = {};
+  for (const [type, spec] of Object.entries(agents)) {
+    if (!isPlainObject(spec)) continue;
+    kept[type] = { ...(Array.isArray(spec['deny']) ? { deny: spec['deny'] } : {}), ...(Array.isArray(spec['ask']) ? { ask: spec['ask'] } : {}) };
+  }
+  return { [TOOLGATE_BLOCK_KEY]: { agents: kept } };
+}
+
 /**
  * The restrictive part of a file that is not valid JSON, as far as an error-tolerant parse can read
- * it: deny and ask rules, `disableBypassPermissionsMode`, `disableAutoMode`,
+ * it: deny and ask rules (of `permissions` and of `$toolgate.agents`), `disableBypassPermissionsMode`, `disableAutoMode`,
  * `blockReadsOutsideWorkingDirectories`, `blockWritesOutsideWorkingDirectories` and
  * `denyInsteadOfPrompting` when `true`. Never weakens anything.
  */
@@ -569,10 +434,12 @@ function recoverRestrictive(text: string, source: SettingsSource): SettingsFile 
       ...(perms['denyInsteadOfPrompting'] === true ? { denyInsteadOfPrompting: true } : {}),
     },
     ...(value?.['disableAutoMode'] !== undefined ? { disableAutoMode: value['disableAutoMode'] } : {}),
+    ...restrictiveAgents(value),
   };
   const { settings } = parseSettingsObject(restrictive, source);
   const out = emptySettings(source, {});
   out.rules = settings.rules.filter((r) => r.list !== 'allow');
+  if (settings.agents !== undefined) out.agents = settings.agents;
   if (settings.disableBypassPermissionsMode === true) out.disableBypassPermissionsMode = true;
   if (settings.disableAutoMode === true) out.disableAutoMode = true;
   if (settings.blockReadsOutsideWorkingDirectories === true) out.blockReadsOutsideWorkingDirectories = true;

@@ -8,6 +8,34 @@ export interface CompiledRule {
   source: SettingsSource;
   /** Position in its list in its file (0-based). */
   index: number;
+  /**
+   * The sub-agent type the rule applies to only: a rule of `$toolgate.agents.<type>` (`*`: every
+   * sub-agent). Absent for the rules of `permissions`, which apply to every agent.
+   */
+  agent?: string;
+}
+
+/**
+ * What one settings file says for one kind of sub-agent (`$toolgate.agents.<agent type>`): rules
+ * and a mode that apply only to calls that sub-agent makes, and never let it do more than its
+ * parent would (toolgate docs, "Sub-agent ceilings"). @public
+ */
+export interface AgentSettings {
+  /** Valid rules of its `allow`, `ask`, `deny`, in that order, each with its list index and `agent` set. */
+  rules: CompiledRule[];
+  /** Its `mode` (`manual` read as `default`). */
+  mode?: PermissionMode;
+}
+
+/**
+ * The merged settings for one kind of sub-agent, from every file (toolgate docs, "Sub-agent
+ * ceilings"): rules add up, highest-precedence source first; the mode comes from the
+ * highest-precedence file that sets it. An untrusted project's files give only deny and ask rules.
+ * @public
+ */
+export interface AgentPolicy {
+  rules: CompiledRule[];
+  mode?: Sourced<PermissionMode>;
 }
 
 /**
@@ -125,6 +153,12 @@ export interface Policy {
    * "Which answer for what cannot be seen"); deny rules still deny. Absent or empty: none.
    */
   brokenFiles?: BrokenSettingsFile[];
+  /**
+   * `$toolgate.agents`, merged: rules and a mode per sub-agent type (`*`: every sub-agent). Absent
+   * when no file has any. A sub-agent's call is decided with the policy's rules plus its type's and
+   * `*`'s, and is never more permissive than its parent's would be (toolgate docs, "Sub-agent ceilings").
+   */
+  agents?: Readonly<Record<string, AgentPolicy>>;
 }
 
 /**
@@ -192,6 +226,8 @@ export interface SettingsFile {
   allowManagedMcpServersOnly?: boolean;
   /** Set when the file exists but cannot be read as a JSON object (see {@link BrokenSettingsFile}). */
   broken?: BrokenSettingsFile;
+  /** `$toolgate.agents`: what the file says per sub-agent type, when it has any. */
+  agents?: Record<string, AgentSettings>;
 }
 
 /** A settings source read and checked: what it says, and what is wrong with it. @public */
