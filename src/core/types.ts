@@ -148,6 +148,8 @@ export interface RuleRef {
   source: SettingsSource;
   /** Index of the rule in its list in its file (0-based). */
   index?: number;
+  /** The sub-agent type the rule is for (`$toolgate.agents.<type>`; `*`: every sub-agent). Absent: a `permissions` rule. */
+  agent?: string;
 }
 
 /** One step of the decision pipeline, as recorded in a decision's trace. @public */

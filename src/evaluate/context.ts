@@ -1,1 +1,1 @@
-export type { SessionState, EvaluateOptions, EvaluationContext, ContextShell, EnvironmentFacts } from './types.js';
+export type { SessionState, EvaluateOptions, EvaluationContext, ContextShell, EnvironmentFacts, AgentCeiling } from './types.js';

@@ -11,6 +11,8 @@ import { preparedContext } from './prepared.js';
 import type { DecisionListener } from '../provenance/types.js';
 import { decisionEvent, emitDecision, monotonicMs, outcomeOf, sourceOfDecision } from '../provenance/event.js';
 import { policyDigest } from '../provenance/digest.js';
+import { agentModeFor, agentName, capDecision, parentModeOf, policyForAgent } from './agent-ceiling.js';
+import type { AgentCeiling } from './types.js';
 
 /**
  * Per-call options of `evaluate` that are not part of what decides.
@@ -77,7 +79,8 @@ function modeIn(ctx: EvaluationContext): PermissionMode {
 
 function decideSafely(call: ToolCall, ctx: EvaluationContext): Decision {
   try {
-    return run(call, ctx, ctx.dialect ?? claudeCode);
+    const dialect = ctx.dialect ?? claudeCode;
+    return ctx.agent === undefined ? run(call, ctx, dialect) : runForAgent(call, ctx, ctx.agent, dialect);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return {
@@ -98,6 +101,22 @@ function denyInsteadOfAsking(d: Decision, ctx: EvaluationContext): Decision {
   const message = `${d.reason.message} (permissions.denyInsteadOfPrompting refuses what would ask)`;
   const { askKind: _kind, suggestions: _none, ...rest } = d;
   return { ...rest, behavior: 'deny', reason: { ...d.reason, message }, trace: [...d.trace, { step: 'denyInsteadOfPrompting', outcome: 'deny', detail: message }] };
+}
+
+/**
+ * A sub-agent's call (toolgate docs, "Sub-agent ceilings"): decided as its parent would decide it
+ * (the policy, the parent's mode) and as the sub-agent (its rules added, its mode capped at the
+ * parent's), and the sub-agent's outcome capped at the parent's. One run when the two are the same.
+ */
+function runForAgent(call: ToolCall, ctx: EvaluationContext, agent: AgentCeiling, dialect: Dialect): Decision {
+  const { agent: _agent, ...base } = ctx;
+  const parentMode = parentModeOf(agent.parentMode, dialect.modeAliases);
+  const requested = dialect.modeAliases[ctx.mode] ?? normalizeMode(ctx.mode) ?? 'default';
+  const childMode = agentModeFor(requested, parentMode, ctx.policy, agent.type);
+  const parent = run(call, { ...base, mode: parentMode }, dialect);
+  const policy = policyForAgent(ctx.policy, agent.type);
+  const child = childMode === parentMode && policy === ctx.policy ? parent : run(call, { ...base, mode: childMode, policy }, dialect);
+  return capDecision(child, parent, { agent: agentName(agent), childMode, parentMode });
 }
 
 function run(call: ToolCall, ctx: EvaluationContext, dialect: Dialect): Decision {

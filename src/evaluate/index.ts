@@ -1,5 +1,5 @@
 export { evaluate, type EvaluateCallOptions } from './evaluate.js';
-export type { EvaluationContext, EvaluateOptions, SessionState, ContextShell, EnvironmentFacts } from './context.js';
+export type { EvaluationContext, EvaluateOptions, SessionState, ContextShell, EnvironmentFacts, AgentCeiling } from './context.js';
 export { CLAUDE_CODE_STEPS, STEPS, restrictiveStep, isPlanFile, planBlocks, makeState } from './pipeline.js';
 export { decide, holdAsk, pass, ruleRef } from './state.js';
 export { shellReadOnly } from './shell-read-only.js';
@@ -14,3 +14,4 @@ export type { DialectCaseRunner, ConformanceCase, CaseOutcome } from '../cases/i
 export { decideCd, type CdContext } from './cd.js';
 export * from './door/index.js';
 export { PROJECT_UNKNOWN } from './project-unknown.js';
+export { ANY_AGENT, agentModeFor, capDecision, parentModeOf, policyForAgent, type CeilingInfo } from './agent-ceiling.js';

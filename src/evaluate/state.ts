@@ -6,7 +6,9 @@ import type { EvalState } from './types.js';
 
 /** The rule reference a decision cites for a compiled rule. */
 export function ruleRef(cr: CompiledRule): RuleRef {
-  return { text: cr.rule.text, list: cr.list, source: cr.source, index: cr.index };
+  const ref: RuleRef = { text: cr.rule.text, list: cr.list, source: cr.source, index: cr.index };
+  if (cr.agent !== undefined) ref.agent = cr.agent;
+  return ref;
 }
 
 /** Record that a step did not decide. */

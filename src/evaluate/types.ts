@@ -132,6 +132,25 @@ export interface EvaluationContext {
    * allowed and names a path through `~` or `$HOME` asks instead (decision 0043). Default: known.
    */
   homeUnknown?: string;
+  /**
+   * The sub-agent the call is made for (toolgate docs, "Sub-agent ceilings"). The call is then
+   * decided with the policy's rules plus `$toolgate.agents.<type>`'s and `$toolgate.agents["*"]`'s,
+   * in `mode` as capped by `agentModeFor`, and the outcome is never more permissive than the one
+   * the parent would get in `agent.parentMode` (allow < ask < deny). Absent: the main agent.
+   */
+  agent?: AgentCeiling;
+}
+
+/**
+ * The sub-agent a call is made for, and its parent's mode. @public
+ */
+export interface AgentCeiling {
+  /** The sub-agent's id (hook input `agent_id`, the Agent SDK's `agentID`), when known. */
+  id?: string;
+  /** Its type (`agent_type`, e.g. `Explore`): selects `$toolgate.agents.<type>`. */
+  type?: string;
+  /** The parent's (main agent's) mode as sent; a mode toolgate does not know, and none, count as `default`. */
+  parentMode?: string;
 }
 
 /**

@@ -17,7 +17,8 @@ const cache = new WeakMap<Policy, { trusted?: string; untrusted?: string }>();
 
 /**
  * Lowercase hex SHA-256 of what a policy decides with: its rules (text, list, layer, file), its
- * additional directories, its default mode, the mode switches, its errors, and whether the
+ * additional directories, its default mode, the mode switches, its errors, its sub-agent rules and
+ * modes (`$toolgate.agents`, when it has any), and whether the
  * project is trusted (default trusted). Two decisions with the same digest were made by the same
  * policy. `toolgate serve` records it with every audit entry; `onDecision` events carry it.
  * @public
@@ -34,6 +35,12 @@ export function policyDigest(policy: Policy, trusted = true): string {
     disableBypassPermissionsMode: policy.disableBypassPermissionsMode,
     disableAutoMode: policy.disableAutoMode,
     errors: policy.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.code, d.file ?? null]),
+    // Only when there are any, so that a policy without them keeps the digest it had.
+    ...(policy.agents !== undefined
+      ? {
+          agents: Object.entries(policy.agents).map(([type, a]) => [type, a.mode?.value ?? null, a.rules.map((r) => [r.list, r.rule.text, r.source.kind, r.source.file ?? null])]),
+        }
+      : {}),
   };
   const digest = sha256Hex(canonicalJson(body));
   cache.set(policy, { ...seen, [trusted ? 'trusted' : 'untrusted']: digest });

@@ -19,13 +19,15 @@ describe('lint: $toolgate.agents', () => {
     const r = await lint({ $toolgate: { agents: { Explore: { deny: 'Bash(rm *)', mode: 'yolo', Allow: ['Read'] }, Plan: [] } } });
     const deny = at(r, ['$toolgate', 'agents', 'Explore', 'deny']);
     expect(deny).toHaveLength(1);
-    expect(deny[0]).toMatchObject({ code: 'TG_LINT_SETTINGS', related: 'TG_SETTINGS_TOOLGATE', severity: 'error', file: FILE, expected: 'an array of rule strings' });
+    expect(deny[0]).toMatchObject({ code: 'TG_LINT_SETTINGS', related: 'TG_SETTINGS_TOOLGATE', severity: 'error', file: FILE });
+    expect(deny[0]?.message).toContain('$toolgate.agents.Explore.deny: expected an array of rule strings, got "Bash(rm *)"');
     expect(deny[0]?.line).toBeGreaterThan(1);
     expect(deny[0]?.column).toBeGreaterThan(1);
     expect(at(r, ['$toolgate', 'agents', 'Explore', 'mode'])[0]).toMatchObject({ severity: 'error', related: 'TG_SETTINGS_TOOLGATE' });
-    expect(at(r, ['$toolgate', 'agents', 'Explore', 'mode'])[0]?.expected).toContain('acceptEdits');
+    expect(at(r, ['$toolgate', 'agents', 'Explore', 'mode'])[0]?.message).toContain('expected one of default, acceptEdits');
     expect(at(r, ['$toolgate', 'agents', 'Explore', 'Allow'])[0]).toMatchObject({ severity: 'warning', related: 'TG_SETTINGS_TOOLGATE' });
-    expect(at(r, ['$toolgate', 'agents', 'Plan'])[0]).toMatchObject({ severity: 'error', expected: 'an object { allow?, ask?, deny?, mode? }' });
+    expect(at(r, ['$toolgate', 'agents', 'Plan'])[0]).toMatchObject({ severity: 'error' });
+    expect(at(r, ['$toolgate', 'agents', 'Plan'])[0]?.message).toContain('expected an object { allow?, ask?, deny?, mode? }, got array');
   });
 
   it("checks each sub-agent rule as it checks a permissions rule (parse, inert forms), at the rule's own path", async () => {

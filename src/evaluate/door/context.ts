@@ -2,7 +2,8 @@ import type { ReadonlyFsView } from '../../core/ports.js';
 import { normalizeMode, type PermissionMode, type Platform, type ToolCall } from '../../core/types.js';
 import type { Policy } from '../../settings/types.js';
 import { claudeCode } from '../dialect.js';
-import type { ContextShell, Dialect, EnvironmentFacts, EvaluateOptions, EvaluationContext, SessionState } from '../types.js';
+import { agentModeFor, parentModeOf } from '../agent-ceiling.js';
+import type { AgentCeiling, ContextShell, Dialect, EnvironmentFacts, EvaluateOptions, EvaluationContext, SessionState } from '../types.js';
 import type { ToolEvent } from './event.js';
 import type { ProjectFinding } from './project.js';
 
@@ -31,6 +32,12 @@ export interface SessionFacts {
   mode?: string;
   /** Why the agent's home directory is not known (`home` is then a stand-in); see `EvaluationContext.homeUnknown`. */
   homeUnknown?: string;
+  /**
+   * The main agent's mode in this session as last seen (`toolgate hook` keeps it per session in
+   * its cache directory; `serve` in memory): a sub-agent's call is capped at what the main agent
+   * would get in it. Unknown: `default`.
+   */
+  parentMode?: string;
 }
 
 /** What {@link callAndContext} gives: the call and the context to decide it in. @public */
@@ -74,7 +81,7 @@ export function modeFor(requested: string | undefined, facts: Pick<SessionFacts,
  * {@link workingDirectoriesFor}; an unknown project sets `projectUnknown`.
  * @public
  */
-export function evaluationContextFor(where: { cwd?: string; mode: PermissionMode | 'manual' }, facts: SessionFacts): EvaluationContext {
+export function evaluationContextFor(where: { cwd?: string; mode: PermissionMode | 'manual'; agent?: AgentCeiling }, facts: SessionFacts): EvaluationContext {
   const project = facts.project;
   return {
     mode: where.mode,
@@ -93,15 +100,36 @@ export function evaluationContextFor(where: { cwd?: string; mode: PermissionMode
     ...(facts.environment !== undefined ? { environment: facts.environment } : {}),
     ...(project.known ? {} : { projectUnknown: true }),
     ...(facts.homeUnknown !== undefined ? { homeUnknown: facts.homeUnknown } : {}),
+    ...(where.agent !== undefined ? { agent: where.agent } : {}),
   };
 }
 
 /**
+ * The mode a call of `agent` (absent: the main agent) is decided in, and the sub-agent's ceiling:
+ * for the main agent {@link modeFor} the requested mode; for a sub-agent the mode it asks for
+ * capped by `agentModeFor` at its parent's (`parentMode`; with a mode override such as the CLI's
+ * `--mode`, that mode; unknown: `default`).
+ * @public
+ */
+export function agentCallMode(
+  requested: string | undefined,
+  agent: { id?: string; type?: string } | undefined,
+  facts: Pick<SessionFacts, 'policy' | 'dialect' | 'mode' | 'parentMode'>,
+): { mode: PermissionMode; agent?: AgentCeiling } {
+  const mode = modeFor(facts.mode ?? requested, facts);
+  if (agent === undefined) return { mode };
+  const parentMode = facts.mode !== undefined ? mode : parentModeOf(facts.parentMode, (facts.dialect ?? claudeCode).modeAliases);
+  const ceiling: AgentCeiling = { ...(agent.id !== undefined && agent.id !== '' ? { id: agent.id } : {}), ...(agent.type !== undefined ? { type: agent.type } : {}), parentMode };
+  return { mode: agentModeFor(mode, parentMode, facts.policy, agent.type), agent: ceiling };
+}
+
+/**
  * A tool event and the facts loaded for it → the call and its context (toolgate docs, "One
- * door"). The mode is {@link modeFor} the facts' override, else the event's.
+ * door"). The mode is {@link modeFor} the facts' override, else the event's; a sub-agent's event
+ * (`agent_id` / `agent_type`) gets its ceiling ({@link agentCallMode}).
  * @public
  */
 export function callAndContext(event: ToolEvent, facts: SessionFacts): CallAndContext {
-  const mode = modeFor(facts.mode ?? event.mode, facts);
-  return { call: event.call, context: evaluationContextFor({ ...(event.cwd !== undefined ? { cwd: event.cwd } : {}), mode }, facts) };
+  const { mode, agent } = agentCallMode(event.mode, event.agent, facts);
+  return { call: event.call, context: evaluationContextFor({ ...(event.cwd !== undefined ? { cwd: event.cwd } : {}), mode, ...(agent !== undefined ? { agent } : {}) }, facts) };
 }
