@@ -139,7 +139,8 @@ async function viaLibrary(e: Event, facts: { declared?: string; trusted?: string
     ...facts,
     loadPolicy: (p: ProjectFinding) => loadSessionPolicy(p, { home: sb.home, managedPaths, isProjectTrusted: (d) => d === project }),
   });
-  const { call, context } = callAndContext(read.event, loaded);
+  // The session's main agent is in the event's mode: every session's main-agent events come first.
+  const { call, context } = callAndContext(read.event, { ...loaded, ...(read.event.mode !== undefined ? { parentMode: read.event.mode } : {}) });
   const d = await evaluateAsync(call, context);
   return { behavior: d.behavior, reason: d.reason.message };
 }
