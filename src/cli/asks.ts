@@ -60,7 +60,16 @@ function age(ms: number, now: number): string {
 const shownInput = (a: AskRecord) => maskInput(a.pending.call.tool, a.pending.call.input);
 
 function askLine(a: AskRecord, now: number): string {
-  return escapeHidden(`${a.id}  ${age(a.createdAt, now).padStart(4)}  ${a.state.padEnd(8)}  ${a.pending.askKind.padEnd(9)}  ${a.tool}(${oneLine(shownInput(a).input)})  — ${maskText(a.pending.reason.message).text}`);
+  const who = subAgent(a);
+  return escapeHidden(`${a.id}  ${age(a.createdAt, now).padStart(4)}  ${a.state.padEnd(8)}  ${a.pending.askKind.padEnd(9)}  ${who !== undefined ? `[${who}]  ` : ''}${a.tool}(${oneLine(shownInput(a).input)})  — ${maskText(a.pending.reason.message).text}`);
+}
+
+/** The sub-agent that made an ask's call, as a person reads it: `sub-agent Explore (id a1)`; absent for the main agent. */
+function subAgent(a: AskRecord): string | undefined {
+  const type = a.pending.agent?.type;
+  const id = a.pending.agent?.id !== undefined && a.pending.agent.id !== '' ? a.pending.agent.id : a.agent;
+  if (type === undefined && id === undefined) return undefined;
+  return `sub-agent ${type ?? ''}${type !== undefined && id !== undefined && id !== type ? ` (id ${id})` : type === undefined ? `id ${id}` : ''}`;
 }
 
 /** Text indented under a label, every line of it. */
@@ -115,7 +124,7 @@ export function askDetail(a: AskRecord, proposal?: ProposalView): string {
     `  sha256:   ${a.inputSha256}`,
     `  why:      ${p.askKind} ask — ${maskText(p.reason.message).text}${p.rule ? ` (${p.rule.list} rule ${p.rule.text}${p.rule.source.file ? ` in ${p.rule.source.file}` : ''})` : ''}`,
     `  where:    ${a.projectDir}${a.cwd !== a.projectDir ? ` (cwd ${a.cwd})` : ''}`,
-    `  session:  ${a.sessionId ?? '-'}${a.agent ? `, agent ${a.agent}` : ''}; via ${a.origin}`,
+    `  session:  ${a.sessionId ?? '-'}${subAgent(a) !== undefined ? `, ${subAgent(a)}` : ''}; via ${a.origin}`,
     `  parked:   ${new Date(a.createdAt).toISOString()}${a.expiresAt ? `, held until ${new Date(a.expiresAt).toISOString()}` : ''}`,
   ];
   if (proposal !== undefined) lines.push(...proposalLines(proposal));

@@ -15,6 +15,7 @@ import { loadSessionFacts } from '../node/session-facts.js';
 import { sessionSettingsFiles } from '../node/session-files.js';
 import type { Policy } from '../settings/types.js';
 import { cacheDir, cacheInputs, cacheKeyOf, readCachedPolicy, writeCachedPolicy } from './policy-cache.js';
+import { readSessionMode, writeSessionMode } from './session-modes.js';
 
 /** The flags of `toolgate hook`. */
 export interface HookFlags {
@@ -108,7 +109,8 @@ const refusal = (message: string): Decision => ({ behavior: 'deny', reason: { ki
  * `--settings` files) and prints the hook JSON. Anything it cannot read is denied: a guard that
  * fails must not open the door. A settings file that exists but cannot be read (not JSON, not
  * UTF-8, a directory, no permission) denies every call, with the file and the reason on stderr and
- * in `permissionDecisionReason`.
+ * in `permissionDecisionReason`. A sub-agent's event (`agent_id`) is capped at what the main agent
+ * would get in its mode, which the hook keeps per session in its cache directory (`sessions/`).
  */
 export async function runHook(flags: HookFlags): Promise<number> {
   try {
@@ -215,10 +217,22 @@ async function answerEvent(
     const files = broken.map((b) => `the settings file ${b.source.file ?? b.source.kind} cannot be read (${b.message})`);
     return refused(`${files.join('; ')}; every call is refused until ${files.length === 1 ? 'it is' : 'they are'} fixed`, facts.policy);
   }
-  const { call, context } = callAndContext(event, facts);
+  const parentMode = sessionParentMode(event, cacheDir(env as NodeJS.ProcessEnv));
+  const { call, context } = callAndContext(event, parentMode !== undefined ? { ...facts, parentMode } : facts);
   const decision = await evaluateAsync(call, context);
   const emit = new Set((flags.decisions ?? 'allow,ask,deny').split(',').map((s) => s.trim()));
-  return { answer: { reply: hookReply(name, decision, emit) }, decided: { call, decision, event, mode: modeFor(facts.mode ?? event.mode, facts), policy: facts.policy } };
+  return { answer: { reply: hookReply(name, decision, emit) }, decided: { call, decision, event, mode: modeFor(context.mode, facts), policy: facts.policy } };
+}
+
+/**
+ * The main agent's mode in the event's session, for a sub-agent's event (its ceiling; unknown:
+ * `undefined`, which counts as `default`); a main agent's event records its own mode instead.
+ */
+function sessionParentMode(event: ToolEvent, dir: string): string | undefined {
+  if (event.sessionId === undefined) return undefined;
+  if (event.agent !== undefined) return readSessionMode(dir, event.sessionId);
+  if (event.mode !== undefined) writeSessionMode(dir, event.sessionId, event.mode);
+  return undefined;
 }
 
 /**

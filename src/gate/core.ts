@@ -1,7 +1,7 @@
 import { EventEmitter } from 'eventemitter3';
 import type { FileSystem } from '../core/ports.js';
 import { normalizeMode, type Diagnostic, type PermissionMode, type PermissionUpdate, type SettingsSource } from '../core/types.js';
-import { evaluationContextFor, type EnvironmentFacts, type EvaluationContext } from '../evaluate/index.js';
+import { agentModeFor, evaluationContextFor, parentModeOf, type AgentCeiling, type EnvironmentFacts, type EvaluationContext } from '../evaluate/index.js';
 import {
   compileHooks,
   createHookDispatcher,
@@ -43,6 +43,30 @@ export interface ModeState {
   /** The mode plan mode was entered from, restored by ExitPlanMode. */
   planSavedMode?: PermissionMode;
   agent?: AgentRef;
+  /** A sub-agent view's parent (the main agent's state): its mode, when a call is made, is the sub-agent's ceiling. */
+  parent?: ModeState;
+  /** Set on the state a sub-agent's call is decided with (see {@link ceilingState}): its parent's mode and who it is. */
+  ceiling?: AgentCeiling;
+}
+
+/**
+ * The state a call is decided with: for the main agent `ms` itself; for a sub-agent, `ms` with its
+ * mode capped at its parent's (`agentModeFor`: the mode of `$toolgate.agents` for its type, else
+ * `requested`, else its own; never more than the parent's) and the ceiling `evaluate` applies.
+ * Writes (a plan-mode switch) still go to `ms`. The parent of a one-off sub-agent (a main view's
+ * call with `CheckOptions.agent`) is that view.
+ */
+export function ceilingState(core: GateCore, ms: ModeState, requested?: string): ModeState {
+  const agent = ms.agent;
+  if (agent === undefined) return ms;
+  const parentMode = ms.parent?.mode ?? ms.mode;
+  const wanted = requested !== undefined ? parentModeOf(requested, core.options.dialect?.modeAliases) : ms.mode;
+  const mode = agentModeFor(wanted, parentMode, core.policy, agent.type);
+  const ceiling: AgentCeiling = { ...(agent.id !== '' ? { id: agent.id } : {}), ...(agent.type !== undefined ? { type: agent.type } : {}), parentMode };
+  return new Proxy(ms, {
+    get: (t, k) => (k === 'mode' ? mode : k === 'ceiling' ? ceiling : (t as unknown as Record<string | symbol, unknown>)[k]),
+    set: (t, k, v) => Reflect.set(t, k, v),
+  });
 }
 
 function isRegistry(h: unknown): h is HookRegistry {
@@ -100,14 +124,15 @@ export function hasHandlers(core: GateCore, event: string): boolean {
  * The context `evaluate` gets for a call in `mode` made from `cwd` (default the gate's), through
  * the one door every front end uses: the working directories are the project, its additional
  * directories and the session's, wherever the agent's shell has gone. `environment`: what the
- * call's front end knows of its environment, else the gate's.
+ * call's front end knows of its environment, else the gate's. `agent`: a sub-agent's ceiling
+ * (see {@link ceilingState}).
  */
-export function evaluationContext(core: GateCore, mode: PermissionMode, cwd?: string, environment?: EnvironmentFacts): EvaluationContext {
+export function evaluationContext(core: GateCore, mode: PermissionMode, cwd?: string, environment?: EnvironmentFacts, agent?: AgentCeiling): EvaluationContext {
   const o = core.options;
   const env = environment ?? o.environment;
   const planFilePath = o.planFilePath ?? o.evaluate?.planFilePath;
   return evaluationContextFor(
-    { cwd: cwd ?? core.cwd, mode },
+    { cwd: cwd ?? core.cwd, mode, ...(agent !== undefined ? { agent } : {}) },
     {
       policy: core.policy,
       home: core.home,

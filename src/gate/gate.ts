@@ -5,7 +5,8 @@ import { stableJson, type PreToolUseAnswer } from '../hooks/index.js';
 import { TRACKED_TOOLS } from '../checkpoints/index.js';
 import type { Policy } from '../settings/index.js';
 import { toolFamily } from '../rules/index.js';
-import { applyUpdates, createCore, evaluationContext, hasHandlers, startingMode, switchMode, type GateCore, type ModeState } from './core.js';
+import { applyUpdates, ceilingState, createCore, evaluationContext, hasHandlers, startingMode, switchMode, type GateCore, type ModeState } from './core.js';
+import { agentModeFor, type AgentCeiling } from '../evaluate/index.js';
 import { adjustForPlanTools, allowedPromptsFrom, matchesAllowedPrompt } from './plan.js';
 import { hookBase, notifyDenied, resolveAsk, type AskInfo } from './resolve.js';
 import { allowResult, deferredResult, denyResult, failedResult, MAX_REWRITES, newId, type RunState } from './results.js';
@@ -75,7 +76,9 @@ export interface Gate {
   /**
    * A view for a sub-agent. It starts in this view's mode; an agent definition's `permissionMode`
    * applies only when this view is not in bypassPermissions, acceptEdits, auto or plan (Claude Code
-   * docs, "Subagents"; sub-agents of a planning task plan too).
+   * docs, "Subagents"; sub-agents of a planning task plan too); `$toolgate.agents.<type>.mode`
+   * wins over both. Either way never a mode that lets more through than this view's, and each of
+   * its calls is never more permissive than this view's would be (toolgate docs, "Sub-agent ceilings").
    */
   forAgent(agent: AgentRef & { permissionMode?: PermissionMode }): Gate;
 }
@@ -140,9 +143,11 @@ function makeView(core: GateCore, ms: ModeState): Gate {
     forAgent(agent) {
       const inherit = ms.mode;
       const fixed = inherit === 'bypassPermissions' || inherit === 'acceptEdits' || inherit === 'auto' || inherit === 'plan';
-      const mode = !fixed && agent.permissionMode !== undefined ? agent.permissionMode : inherit;
+      const requested = !fixed && agent.permissionMode !== undefined ? agent.permissionMode : inherit;
+      // Never more than the parent's mode (stricter than Claude Code: see "Sub-agent ceilings").
+      const mode = agentModeFor(requested, inherit, core.policy, agent.type);
       const { permissionMode: _ignored, ...ref } = agent;
-      const child: ModeState = { mode, agent: ref };
+      const child: ModeState = { mode, agent: ref, parent: ms.parent ?? ms };
       if (mode === 'plan' && ms.planSavedMode !== undefined) child.planSavedMode = ms.planSavedMode;
       return makeView(core, child);
     },
@@ -156,11 +161,18 @@ function agentState(ms: ModeState, agent: AgentRef | undefined): ModeState {
   return new Proxy(ms, { get: (t, k) => (k === 'agent' ? agent : (t as unknown as Record<string | symbol, unknown>)[k]), set: (t, k, v) => Reflect.set(t, k, v) });
 }
 
+/** A sub-agent's ceiling as `evaluate` gets it: the parent's dontAsk as default when the gate refuses what still asks itself. */
+function evalCeiling(ms: ModeState, gateOwnsDontAsk: boolean): AgentCeiling | undefined {
+  const c = ms.ceiling;
+  if (c === undefined || !gateOwnsDontAsk || c.parentMode !== 'dontAsk') return c;
+  return { ...c, parentMode: 'default' };
+}
+
 const NEVER = new AbortController().signal;
 
 async function check(core: GateCore, ms0: ModeState, call: ToolCall, opts: CheckOptions): Promise<GateResult> {
   const start = startClock(core);
-  const ms = agentState(ms0, opts.agent);
+  const ms = ceilingState(core, agentState(ms0, opts.agent), opts.agent !== undefined ? opts.agentMode : undefined);
   const st: RunState = {
     call,
     original: call,
@@ -240,7 +252,7 @@ async function loop(core: GateCore, ms: ModeState, st: RunState, signal: AbortSi
     const evalMode: PermissionMode = ms.mode === 'dontAsk' && gateOwnsDontAsk ? 'default' : ms.mode;
     let d: Decision;
     try {
-      d = await evaluateAsync(call, evaluationContext(core, evalMode, st.cwd, st.environment));
+      d = await evaluateAsync(call, evaluationContext(core, evalMode, st.cwd, st.environment, evalCeiling(ms, gateOwnsDontAsk)));
     } catch (e) {
       return failedResult(st, 'evaluate', e);
     }
@@ -385,7 +397,7 @@ async function answerPending(core: GateCore, ms: ModeState, pending: PendingAsk,
     systemMessages: [],
     ...(typeof pending?.id === 'string' && typeof pending.askKind === 'string' ? { answering: { id: pending.id, askKind: pending.askKind } } : {}),
   };
-  const view = pending?.agent !== undefined && ms.agent === undefined ? agentState(ms, pending.agent) : ms;
+  const view = ceilingState(core, pending?.agent !== undefined && ms.agent === undefined ? agentState(ms, pending.agent) : ms);
   let result: GateResult;
   try {
     result = await resume(core, view, st, pending, answer, opts);
@@ -429,7 +441,7 @@ async function resume(core: GateCore, ms: ModeState, st: RunState, pending: Pend
   // Settings may have changed while the call waited: a deny rule still wins.
   let d: Decision;
   try {
-    d = await evaluateAsync(st.call, evaluationContext(core, ms.mode === 'dontAsk' ? 'default' : ms.mode, st.cwd, st.environment));
+    d = await evaluateAsync(st.call, evaluationContext(core, ms.mode === 'dontAsk' ? 'default' : ms.mode, st.cwd, st.environment, evalCeiling(ms, true)));
   } catch (e) {
     return failedResult(st, 'evaluate', e);
   }

@@ -29,8 +29,18 @@ export interface CheckOptions {
   signal?: AbortSignal;
   /** The model's tool-use id; default `call.id`, else a generated one. */
   toolUseId?: string;
-  /** The sub-agent making the call (hook input `agent_id` / `agent_type`, `canUseTool`'s `agentID`). */
+  /**
+   * The sub-agent making the call (hook input `agent_id` / `agent_type`, `canUseTool`'s `agentID`).
+   * Its call is decided with `$toolgate.agents` rules for its type and never more permissive than
+   * this view's (its parent's) would be (toolgate docs, "Sub-agent ceilings").
+   */
   agent?: AgentRef;
+  /**
+   * The mode the sub-agent named by {@link CheckOptions.agent} asks for (a sub-agent's hook event's
+   * `permission_mode`), capped at this view's mode; an unknown name counts as `default`. Default:
+   * this view's mode. Ignored without `agent`.
+   */
+  agentMode?: string;
   /** The prompt the call belongs to: with a `checkpoints` store, an allowed edit is recorded under it. */
   promptId?: string;
   /**

@@ -1,7 +1,7 @@
 import { normalizeMode, type PermissionMode, type PermissionRuleValue, type ToolCall } from '../core/types.js';
 import { createGate, type AgentRef, type Gate, type GateAllow, type GateAsk, type GateDeny, type GateResult } from '../gate/index.js';
 import { compileHooks, type HookRegistry } from '../hooks/index.js';
-import { agentHome, evaluateAsync, evaluationContextFor, modeFor, type ContextShell, type EnvironmentFacts } from '../evaluate/index.js';
+import { agentCallMode, agentHome, evaluateAsync, evaluationContextFor, type AgentCeiling, type ContextShell, type EnvironmentFacts } from '../evaluate/index.js';
 import { unescapeRuleContent } from '../rules/index.js';
 import { inputSha256, type GrantRecord, type Store } from '../store/index.js';
 import { askAnswerableByGrant, usableGrants } from '../grants/apply.js';
@@ -29,6 +29,30 @@ export interface CallContext {
   environment?: EnvironmentFacts;
   /** The agent's home directory as the client declares it (the JSON API's `home`); else `HOME` in {@link CallContext.environment}. */
   home?: string;
+}
+
+/** How many sessions' main-agent modes serve remembers (the oldest is forgotten first). */
+const SESSION_MODES = 10_000;
+
+/**
+ * The main agent's mode per session, as serve last saw it in a call without `agent`: a
+ * sub-agent's call in the session is capped at what the main agent would get in it. In memory:
+ * a restarted serve, or another replica, has not seen it, and then the parent counts as `default`.
+ */
+function sessionModes(): { parentOf(where: CallContext): string | undefined } {
+  const modes = new Map<string, string>();
+  return {
+    parentOf(where) {
+      if (where.sessionId === undefined) return undefined;
+      if (where.agent !== undefined) return modes.get(where.sessionId);
+      if (where.mode !== undefined) {
+        modes.delete(where.sessionId);
+        modes.set(where.sessionId, where.mode);
+        if (modes.size > SESSION_MODES) modes.delete(modes.keys().next().value as string);
+      }
+      return undefined;
+    },
+  };
 }
 
 /** What a gate of serve's is built for: the project and where the call is made. */
@@ -83,6 +107,7 @@ export interface Decider {
  */
 export function createDecider(o: { projects: Projects; store: Store; home: string; guarded: readonly string[]; processIds?: () => ReadonlySet<string>; now?: () => number }): Decider {
   const now = o.now ?? Date.now;
+  const modes = sessionModes();
   // `/proc/self` and `/dev/fd` name the agent's process, never serve's own.
   const fsView = agentsProcessView(nodeFsView());
 
@@ -108,6 +133,7 @@ export function createDecider(o: { projects: Projects; store: Store; home: strin
   };
 
   const decideCall = async (call: ToolCall, where: CallContext): Promise<Settled> => {
+      const parentMode = modes.parentOf(where);
       const finding = o.projects.projectFor(where);
       const projectDir = finding.known ? finding.dir : UNKNOWN_PROJECT;
       const project = await o.projects.policyFor(projectDir);
@@ -131,10 +157,19 @@ export function createDecider(o: { projects: Projects; store: Store; home: strin
         };
         return { result, project, context: where, decidedBy: 'serveSelf' };
       }
-      const fast = await quickDecision(call, project, where, home, fsView);
+      const fast = await quickDecision(call, project, where, parentMode, home, fsView);
       if (fast !== undefined) return { result: fast, project, context: where, decidedBy: 'rules' };
-      const opts = { cwd: where.cwd, ...(call.id !== undefined ? { toolUseId: call.id } : {}), ...(where.agent !== undefined ? { agent: where.agent } : {}) };
-      const gate = await gateFor(project, where);
+      // A sub-agent's call: the gate stands for its parent, in the parent's mode (unknown: default);
+      // the sub-agent's own mode is what it asks for, capped at the parent's.
+      const sub = where.agent !== undefined;
+      const opts = {
+        cwd: where.cwd,
+        ...(call.id !== undefined ? { toolUseId: call.id } : {}),
+        ...(where.agent !== undefined ? { agent: where.agent } : {}),
+        ...(sub && where.mode !== undefined ? { agentMode: where.mode } : {}),
+      };
+      const gateSite: GateSite = sub ? { ...where, mode: parentMode ?? 'default' } : where;
+      const gate = await gateFor(project, gateSite);
       const first = settle(await gate.check(call, opts));
       if (first.behavior !== 'ask') return { result: first, project, context: where, decidedBy: first.decidedBy };
       // Which asks a grant may answer, and which grants take part, is decided in one place
@@ -157,7 +192,7 @@ export function createDecider(o: { projects: Projects; store: Store; home: strin
         return { result: first, project, context: where, decidedBy: 'rules', grantsUnreadable: true };
       }
       if (usable.rules.length === 0) return { result: first, project, context: where, decidedBy: 'rules' };
-      const granted = await gateFor(project, where);
+      const granted = await gateFor(project, gateSite);
       await granted.applyUpdates([{ type: 'addRules', behavior: 'allow', destination: 'session', rules: usable.rules.map((g) => ruleValue(g.rule)) }]);
       const second = settle(await granted.check(call, opts));
       const rule = second.decision?.rule;
@@ -214,14 +249,23 @@ function unshowable(s: Settled): Settled | undefined {
  * as default and turns only asks into denies; plan-mode tools are left to the gate). Asks, plan
  * tools and anything that throws go through the gate.
  */
-async function quickDecision(call: ToolCall, project: ProjectPolicy, where: CallContext, home: { home: string; homeUnknown?: string }, fs: ReadonlyFsView): Promise<GateAllow | GateDeny | undefined> {
+async function quickDecision(
+  call: ToolCall,
+  project: ProjectPolicy,
+  where: CallContext,
+  parentMode: string | undefined,
+  home: { home: string; homeUnknown?: string },
+  fs: ReadonlyFsView,
+): Promise<GateAllow | GateDeny | undefined> {
   if (call.tool === 'EnterPlanMode' || call.tool === 'ExitPlanMode') return undefined;
-  const mode = modeFor(where.mode, { policy: project.policy });
+  const { mode, agent } = agentCallMode(where.mode, where.agent, { policy: project.policy, ...(parentMode !== undefined ? { parentMode } : {}) });
+  // As the gate evaluates: dontAsk as default (it refuses what would still ask itself), for the parent too.
+  const ceiling: AgentCeiling | undefined = agent !== undefined ? { ...agent, parentMode: agent.parentMode === 'dontAsk' ? 'default' : (agent.parentMode ?? 'default') } : undefined;
   let d;
   try {
     // Through the one door, as the gate builds it.
     const context = evaluationContextFor(
-      { cwd: where.cwd, mode: mode === 'dontAsk' ? 'default' : mode },
+      { cwd: where.cwd, mode: mode === 'dontAsk' ? 'default' : mode, ...(ceiling !== undefined ? { agent: ceiling } : {}) },
       {
         policy: project.policy,
         home: home.home,

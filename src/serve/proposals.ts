@@ -52,7 +52,7 @@ export async function confirmForAsk(deps: { decider: Decider; projects: Projects
   const project = await deps.projects.policyFor(ask.projectDir);
   const gate = await deps.decider.gateFor(project, { cwd: ask.cwd, ...(ask.sessionId !== undefined ? { sessionId: ask.sessionId } : {}), mode: ask.pending.mode });
   await gate.applyUpdates([{ type: 'addRules', behavior: 'allow', destination: 'session', rules: confirmed.rules.map(ruleValue) }]);
-  const r = settle(await gate.check(ask.pending.call, { cwd: ask.cwd }));
+  const r = settle(await gate.check(ask.pending.call, { cwd: ask.cwd, ...(ask.pending.agent !== undefined ? { agent: ask.pending.agent } : {}) }));
   if (r.behavior === 'allow' && r.decision?.rule?.source.kind === 'session') return confirmed;
   return { ok: false, message: `the rule${confirmed.rules.length > 1 ? 's' : ''} ${confirmed.rules.join(', ')} would not answer this call (${r.behavior === 'allow' ? 'it is allowed without them' : r.behavior === 'deny' ? `it is now refused: ${r.message}` : `it still asks: ${r.pending.reason.message}`}): approve it once` };
 }

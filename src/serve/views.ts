@@ -62,7 +62,10 @@ export interface AskView {
   state: 'pending' | 'answered' | 'expired';
   origin: string;
   sessionId?: string;
+  /** The sub-agent that made the call: its id (`agent_id`), else its type. Absent: the main agent. */
   agent?: string;
+  /** The sub-agent's type (`agent_type`, e.g. `Explore`), when it was sent. */
+  agentType?: string;
   projectDir: string;
   cwd: string;
   tool: string;
@@ -123,6 +126,7 @@ export function askView(a: AskRecord, decision?: DecisionView, ttl?: GrantTtl): 
     origin: a.origin,
     ...(a.sessionId !== undefined ? { sessionId: a.sessionId } : {}),
     ...(a.agent !== undefined ? { agent: a.agent } : {}),
+    ...(p.agent?.type !== undefined ? { agentType: p.agent.type } : {}),
     projectDir: a.projectDir,
     cwd: a.cwd,
     tool: a.tool,

@@ -17,12 +17,15 @@ describe('modes at run time', () => {
     expect(changes).toEqual([{ from: 'default', to: 'acceptEdits' }]);
   });
 
-  it('sub-agents start in the caller mode; a definition mode applies only from default-like modes', async () => {
+  it('sub-agents start in the caller mode; a definition mode applies only from default-like modes, and never above the caller', async () => {
     const gate = gateFor({ mode: 'plan' });
     const sub = gate.forAgent({ id: 'a1', type: 'general-purpose', permissionMode: 'acceptEdits' });
     expect(sub.mode).toBe('plan');
     expect((await sub.check(edit(`${CWD}/src/app.ts`))).behavior).toBe('ask');
-    expect(gateFor().forAgent({ id: 'a2', permissionMode: 'acceptEdits' }).mode).toBe('acceptEdits');
+    // Stricter than Claude Code (sub-agent ceilings): a default caller's sub-agent does not get acceptEdits.
+    expect(gateFor().forAgent({ id: 'a2', permissionMode: 'acceptEdits' }).mode).toBe('default');
+    expect(gateFor().forAgent({ id: 'a2', permissionMode: 'plan' }).mode).toBe('plan');
+    expect(gateFor({ mode: 'acceptEdits' }).forAgent({ id: 'a2', permissionMode: 'default' }).mode).toBe('acceptEdits');
     expect(gateFor({ mode: 'auto' }).forAgent({ id: 'a3', permissionMode: 'default' }).mode).toBe('auto');
   });
 

@@ -59,6 +59,10 @@ const MAX_PARKED = 1000;
  * {@link AgentSdkOptionsInput.canUseTool} and is resumed with `gate.answer`. A `canUseTool` call the
  * hook did not park (Claude Code asking on its own) is gated from the top first.
  *
+ * A sub-agent's call (the hook input's `agent_id` / `agent_type`, `canUseTool`'s `agentID`) is
+ * decided with the `$toolgate.agents` rules of its type and capped at what the gate's view (its
+ * parent) would get for the same call (toolgate docs, "Sub-agent ceilings").
+ *
  * Pass `permissionMode: "default"` and `settingSources: []` to `query()` so that Claude Code's own
  * rules and modes do not decide next to toolgate's: the gate's policy and mode are the policy.
  * `disallowedTools` carries the gate's bare deny rules, so removed tools are not offered to the model.
@@ -77,6 +81,9 @@ export function toAgentSdkOptions(gate: Gate, options: AgentSdkOptionsInput = {}
 
   // Where the agent's shell was for each call the hook saw: `canUseTool` is not told.
   const cwdOf = new Map<string, string>();
+  // Each sub-agent's type as its hook inputs named it: `canUseTool` is told only its id, and the
+  // type selects its `$toolgate.agents` rules.
+  const typeOf = new Map<string, string>();
 
   async function preToolUse(input: HookInput, toolUseID: string | undefined, { signal }: { signal: AbortSignal }): Promise<SyncHookJSONOutput> {
     if (input.hook_event_name !== 'PreToolUse') return {};
@@ -86,9 +93,13 @@ export function toAgentSdkOptions(gate: Gate, options: AgentSdkOptionsInput = {}
       const why = read.message.includes('tool_input') ? 'the tool input is not an object' : read.message;
       return { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: `toolgate: ${why}` } };
     }
-    const { call, cwd, agent, promptId } = read.event;
+    const { call, cwd, agent, promptId, mode } = read.event;
     const id = call.id;
     try {
+      if (agent?.type !== undefined && agent.id !== '' && !typeOf.has(agent.id)) {
+        if (typeOf.size >= MAX_PARKED) typeOf.delete(typeOf.keys().next().value as string);
+        typeOf.set(agent.id, agent.type);
+      }
       if (id !== undefined && cwd !== undefined) {
         if (cwdOf.size >= MAX_PARKED) cwdOf.delete(cwdOf.keys().next().value as string);
         cwdOf.set(id, cwd);
@@ -98,7 +109,7 @@ export function toAgentSdkOptions(gate: Gate, options: AgentSdkOptionsInput = {}
         environment,
         ...(id !== undefined ? { toolUseId: id } : {}),
         ...(cwd !== undefined ? { cwd } : {}),
-        ...(agent !== undefined ? { agent } : {}),
+        ...(agent !== undefined ? { agent, ...(mode !== undefined ? { agentMode: mode } : {}) } : {}),
         ...(promptId !== undefined ? { promptId } : {}),
       });
       if (result.behavior === 'ask') {
@@ -118,7 +129,7 @@ export function toAgentSdkOptions(gate: Gate, options: AgentSdkOptionsInput = {}
       if (result !== undefined && (result.call.tool !== toolName || JSON.stringify(result.call.input) !== JSON.stringify(input))) result = undefined;
       const cwd = cwdOf.get(opts.toolUseID);
       cwdOf.delete(opts.toolUseID);
-      result ??= await gate.check({ tool: toolName, input, id: opts.toolUseID }, { signal: opts.signal, environment, toolUseId: opts.toolUseID, ...(cwd !== undefined ? { cwd } : {}), ...agentOf(opts.agentID) });
+      result ??= await gate.check({ tool: toolName, input, id: opts.toolUseID }, { signal: opts.signal, environment, toolUseId: opts.toolUseID, ...(cwd !== undefined ? { cwd } : {}), ...agentOf(opts.agentID, opts.agentID !== undefined ? typeOf.get(opts.agentID) : undefined) });
       if (result.behavior !== 'ask' || options.canUseTool === undefined) return toPermissionResult(result);
       const pending = result.pending;
       const answer = await options.canUseTool(pending.call.tool, pending.call.input, {

@@ -79,7 +79,7 @@ ${rule !== undefined ? h`<dt>Rule</dt><dd><code>${shown(rule.text)}</code> <span
 <dt>Session</dt><dd>${v.sessionId !== undefined ? h`<a href="/?session=${encodeURIComponent(v.sessionId)}"><code>${shown(v.sessionId)}</code></a>` : h`<span class="muted">none</span>`}</dd>
 <dt>Project</dt><dd><a href="/?project=${encodeURIComponent(v.projectDir)}"><code>${shown(v.projectDir)}</code></a></dd>
 ${v.cwd !== v.projectDir ? h`<dt>Directory</dt><dd><code>${shown(v.cwd)}</code></dd>` : ''}
-${v.agent !== undefined ? h`<dt>Agent</dt><dd><code>${shown(v.agent)}</code></dd>` : ''}
+${v.agent !== undefined || v.agentType !== undefined ? h`<dt>Sub-agent</dt><dd>${v.agentType !== undefined ? h`<code>${shown(v.agentType)}</code> ` : ''}${v.agent !== undefined && v.agent !== v.agentType ? h`<span class="muted">id <code>${shown(v.agent)}</code></span>` : ''}</dd>` : ''}
 ${blockedPath !== undefined ? h`<dt>Path</dt><dd><code>${shown(blockedPath)}</code></dd>` : ''}
 <dt>From</dt><dd>${held}, ${timeTag(v.createdAt)}${v.state === 'pending' && v.expiresAt !== undefined ? h`; denied if unanswered by ${timeTag(v.expiresAt)}` : ''}</dd>
 </dl>`;
