@@ -4,7 +4,7 @@ import type { CompiledRule, Policy } from '../settings/types.js';
 import type { AgentCeiling } from './types.js';
 
 /**
- * Sub-agent ceilings (toolgate docs, "Sub-agent ceilings"; decision 0061): a call a sub-agent
+ * Sub-agent ceilings (toolgate docs, "Sub-agent ceilings"; decision 0062): a call a sub-agent
  * makes is decided with the policy's rules plus the rules of `$toolgate.agents.<its type>` and
  * `$toolgate.agents["*"]`, in its own mode, and the outcome is
  * never more permissive than its parent's would be for the same call (allow < ask < deny). Pure.
