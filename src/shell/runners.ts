@@ -1,20 +1,19 @@
 /**
  * Programs that run a command given in their words with a reading of their own (`chrt -o 0 rm
- * x`, `sudo -u u rm x`, `su -c SCRIPT`, `flock FILE CMD`), read with each tool's own option list
+ * x`, `sudo -u u rm x`, `su -c SCRIPT`, `watch CMD`), read with each tool's own option list
  * through the shared GNU option parser, so every spelling finds the same command. An option the
  * tool does not know, or an ambiguous abbreviation, makes the tool refuse to run — and toolgate
  * calls the command unknown rather than guess. (The runners that run their remaining words, such
- * as `timeout` and `nice`, have their models in `programs/runners.ts`.)
+ * as `timeout` and `nice`, have their models in `programs/runners.ts`; `flock` in `programs/flock.ts`.)
  * Sources: `--help` of util-linux 2.38, procps-ng 4.0; sudo(8), expect's unbuffer(1).
  */
-import { describeGnuProblem, parseGnuOptions, type GnuArgument, type GnuOptionSpec } from './gnu-options.js';
+import { describeGnuProblem, parseGnuOptions, type GnuOptionSpec } from './gnu-options.js';
 import { interactiveShell, refusedWrap as refused, wrapInfo as info } from './programs/wrapper-info.js';
 import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
 
 const n = 'none' as const;
 const r = 'required' as const;
 const o = 'optional' as const;
-const same = (name: string, argument: GnuArgument = 'none') => ({ argument, same: name });
 const HV = { help: n, version: n } as const;
 
 /** util-linux 2.38 chrt. @internal */
@@ -33,27 +32,6 @@ export function chrtCommand(argv: readonly string[]): WrapperInfo {
   const [first, second] = parsed.operands;
   const start = first !== undefined && !/^\d+$/.test(first.text) ? first : second;
   return info(start ? [{ kind: 'argv', start: start.index, end: argv.length }] : []);
-}
-
-/** util-linux 2.38 flock. @internal */
-export const FLOCK_OPTIONS: GnuOptionSpec = {
-  short: '+sexnoFuw:E:hV?',
-  long: {
-    shared: n, exclusive: n, unlock: n, nonblocking: n, nb: same('nonblocking'), timeout: r, wait: same('timeout', r), 'conflict-exit-code': r,
-    close: n, 'no-fork': n, verbose: n, fcntl: n, ...HV,
-  },
-};
-
-/** `flock [opts] FILE COMMAND…` or `flock [opts] FILE -c SCRIPT` (`-c`/`--command` right after the file, as flock reads it). */
-export function flockCommand(argv: readonly string[]): WrapperInfo {
-  const parsed = parseGnuOptions(argv, FLOCK_OPTIONS);
-  if (!parsed.ok) return refused(`flock: ${describeGnuProblem(parsed)}`);
-  const [, next, script] = parsed.operands;
-  if (next === undefined) return info([], false, true);
-  if (next.text === '-c' || next.text === '--command') {
-    return info([script ? { kind: 'script', index: script.index } : { kind: 'unknown', reason: `flock ${next.text} without a script` }], false, true);
-  }
-  return info([{ kind: 'argv', start: next.index, end: argv.length }], false, true);
 }
 
 /** procps-ng 4.0 watch. @internal */

@@ -11,7 +11,7 @@ import { evaluate, prepare } from '../../src/evaluate/index.js';
 import type { GnuOptionSpec } from '../../src/shell/gnu-options.js';
 import { ENV_OPTIONS } from '../../src/shell/env-command.js';
 import { XARGS_OPTIONS } from '../../src/shell/input-runners.js';
-import { CHRT_OPTIONS, FLOCK_OPTIONS, SUDO_OPTIONS } from '../../src/shell/runners.js';
+import { CHRT_OPTIONS, SUDO_OPTIONS } from '../../src/shell/runners.js';
 import { PROGRAMS } from '../../src/shell/programs/index.js';
 import { policyFromObjects } from '../../src/settings/index.js';
 
@@ -102,7 +102,7 @@ const wrapper: fc.Arbitrary<Wrap> = fc.oneof(
       ['env', { ...ENV_OPTIONS, short: '+iu:C:', long: { 'ignore-environment': 'none', unset: 'required', chdir: 'required' } }, ['X=1', 'BASH_FUNC_f%%=() { :; }']],
       ['xargs', XARGS_OPTIONS, []],
       ['sudo', { ...SUDO_OPTIONS, short: '+u:g:EHnPS' }, ['A=1']],
-      ['flock', FLOCK_OPTIONS, ['/tmp/lock']],
+      ['flock', grammarOf('flock'), ['/tmp/lock']],
       ['doas', { short: '+nu:' }, []],
       ['unbuffer', { short: '' }, []],
       ['command', { short: '' }, []],

@@ -15,7 +15,7 @@ import { analyzeShell, prepareShell } from '../../src/shell/index.js';
 import type { GnuOptionSpec } from '../../src/shell/gnu-options.js';
 import { ENV_OPTIONS } from '../../src/shell/env-command.js';
 import { XARGS_OPTIONS } from '../../src/shell/input-runners.js';
-import { CHRT_OPTIONS, FLOCK_OPTIONS, RUNUSER_OPTIONS, SCRIPT_OPTIONS, SU_OPTIONS, WATCH_OPTIONS } from '../../src/shell/runners.js';
+import { CHRT_OPTIONS, RUNUSER_OPTIONS, SCRIPT_OPTIONS, SU_OPTIONS, WATCH_OPTIONS } from '../../src/shell/runners.js';
 import { PROGRAMS } from '../../src/shell/programs/index.js';
 
 /** The option grammar of a runner's program model. */
@@ -107,7 +107,7 @@ const CASES: Case[] = [
   { name: 'chrt', spec: CHRT_OPTIONS, skip: ['p', 'pid', 'a', 'all-tasks', 'f', 'fifo', 'r', 'rr', 'd', 'deadline'], values: ['0', '1'], prefix: ['0'], needsRoot: true },
   { name: 'setpriv', spec: grammarOf('setpriv'), skip: ['landlock-access', 'landlock-rule', 'selinux-label', 'apparmor-profile'], values: ['65534', 'clear', '-all', 'keep'], needsRoot: true },
   { name: 'chronic', spec: grammarOf('chronic'), runs: 25 },
-  { name: 'flock', spec: FLOCK_OPTIONS, values: ['1', '3'], prefix: [join(dir, 'lock')], extra: ['-c', SCRIPT_WORD] },
+  { name: 'flock', spec: grammarOf('flock'), values: ['1', '3'], prefix: [join(dir, 'lock')], extra: ['-c', SCRIPT_WORD] },
   { name: 'chroot', spec: grammarOf('chroot'), values: ['0:0', '65534:65534', 'root'], prefix: ['/'], needsRoot: true },
   { name: 'unshare', spec: grammarOf('unshare'), skip: ['load-interp', 'mount-binfmt', 'time', 'T', 'monotonic', 'boottime'], values: ['0', '/', '/tmp', 'private'], needsRoot: true, runs: 40 },
   {

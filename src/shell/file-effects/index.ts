@@ -12,7 +12,7 @@ import { compressOperands, unzipOperands, zipOperands } from './archives.js';
 import { historyOperands } from './builtins.js';
 import { interpreterOf, interpreterOperands, npmOperands } from './programs.js';
 import { readerOperands } from './readers.js';
-import { flockOperands, transferOperands } from './transfer.js';
+import { transferOperands } from './transfer.js';
 import { assumedOperands, NO_FILE_WORDS, unclaimedOptionValues } from './unmodelled.js';
 import type { FileOperand, FileOperands } from './types.js';
 
@@ -82,8 +82,6 @@ function modelledOperands(name: string, argv: readonly string[], literal: readon
     case 'curl':
     case 'wget':
       return transferOperands(name, argv, literal);
-    case 'flock':
-      return flockOperands(argv);
     case 'history':
       return historyOperands(argv);
     default:

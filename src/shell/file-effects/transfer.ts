@@ -1,6 +1,6 @@
 /**
- * Programs that fetch, send or hand on files: curl, wget, xargs (`-a FILE`), flock (its lock
- * file). curl(1), wget(1), GNU findutils xargs, util-linux flock.
+ * Programs that fetch, send or hand on files: curl, wget, xargs (`-a FILE`). curl(1), wget(1),
+ * GNU findutils xargs.
  */
 import { operands, type OptionShape, type ParsedOption } from '../options.js';
 import { curlGlob, curlUrlPaths } from './curl-urls.js';
@@ -125,25 +125,4 @@ function curlUrlOperands(argv: readonly string[], literal: readonly boolean[], o
     const value = u.text.replace(/file:(?:\/\/[^/"'$`]*)?/i, '');
     files.push({ op: 'read', index: u.index, value });
   }
-}
-
-/**
- * `flock [opts] FILE|FD …`: the lock file is created. Its options as util-linux 2.38 flock reads
- * them with getopt_long, as the wrapper does to find the command (`--wait 5 FILE`, `--wa 5`;
- * `-c` only after the file).
- */
-const FLOCK_SHAPE: OptionShape = {
-  shortArg: 'wE',
-  longArg: ['timeout', 'wait', 'conflict-exit-code'],
-  longFlags: ['shared', 'exclusive', 'unlock', 'nonblocking', 'nb', 'close', 'no-fork', 'verbose', 'fcntl', 'help', 'version'],
-  abbreviations: true,
-  posix: true,
-};
-
-/** `flock [opts] FILE|FD …`: the lock file is created. */
-export function flockOperands(argv: readonly string[]): FileOperands {
-  const { operands: ops } = operands(argv, 1, FLOCK_SHAPE);
-  const files: FileOperand[] = [];
-  if (ops[0] !== undefined && !/^\d+$/.test(argv[ops[0]]!)) files.push({ op: 'write', index: ops[0] });
-  return { files, unresolved: [] };
 }

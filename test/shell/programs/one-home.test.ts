@@ -92,8 +92,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/evaluate/broad-allow.ts:exec': 'the interpreters and wrappers a broad allow rule would cover (to move: derived from the models\' runs facet)',
   'src/shell/file-effects/fs-tools.ts:time': "touch's `--time` option, not the program",
   'src/shell/file-effects/text-tools.ts:exec': "awk's `--exec` option, not the program",
-  'src/shell/file-effects/transfer.ts:timeout': "flock's and wget's `--timeout` option, not the program",
-  'src/shell/runners.ts:timeout': "flock's `--timeout` option, not the program",
+  'src/shell/file-effects/transfer.ts:timeout': "wget's `--timeout` option, not the program",
 };
 
 function files(dir: string): string[] {
@@ -156,10 +155,10 @@ const UNMOVED_TABLES: Readonly<Record<string, string>> = {
   'src/shell/file-effects/text-tools.ts': 'sed, awk, tee, split, xxd, shuf (and option names that are program names: --file, --exec)',
   'src/shell/file-effects/programs.ts': 'npm and the interpreters',
   'src/shell/file-effects/fs-tools.ts': 'rm, mkdir, touch, chmod, truncate, dd (and touch\'s --date and --time)',
-  'src/shell/file-effects/transfer.ts': 'xargs, curl, wget, flock',
+  'src/shell/file-effects/transfer.ts': 'xargs, curl, wget',
   'src/shell/unknown-programs.ts': 'the programs whose runs toolgate sees (KNOWN)',
   'src/shell/wrappers.ts': 'the wrapper dispatch, shells, code-as-data and arithmetic builtins',
-  'src/shell/runners.ts': 'the wrappers with a reading of their own (chrt, flock, watch, su, sudo, …)',
+  'src/shell/runners.ts': 'the wrappers with a reading of their own (chrt, watch, su, sudo, …)',
   'src/shell/path-effects.ts': 'file-touching wrappers, positional programs, removers, acceptEdits',
   'src/shell/interpreters.ts': 'the interpreters and their code options',
   'src/shell/state.ts': 'the builtins that change shell state',
