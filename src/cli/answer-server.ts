@@ -3,11 +3,8 @@ import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:
 import { dirname } from 'node:path';
 import { isLoopbackAddress } from '../serve/auth.js';
 
-/** Where `toolgate asks answer` sends an answer when nothing else is known. */
-export const DEFAULT_ANSWER_SERVER = 'http://127.0.0.1:7370';
-
 /** Where the answer (and with it the token) may go, or why not. */
-export type AnswerServer = { ok: true; url: URL; from: 'flag' | 'recorded' | 'default' } | { ok: false; message: string };
+export type AnswerServer = { ok: true; url: URL; from: 'flag' | 'recorded' } | { ok: false; message: string };
 
 /** How a name resolves: every address it has (`dns.lookup` with `all`). */
 export type Resolve = (host: string) => Promise<readonly string[]>;
@@ -17,20 +14,26 @@ const resolveAll: Resolve = async (host) => (await lookup(host, { all: true, ver
 /**
  * Choose the server `toolgate asks answer` sends the token to (decision 0036). The token answers
  * every ask, so it goes only where serve is known to be: the address serve recorded in its state
- * directory when it started, else `http://127.0.0.1:7370`, or the one the person names with
- * `--server`. Whichever it is, it must be on the loopback network (`127.0.0.0/8`, `::1`, or
+ * directory when it started (`recordFile`), or the one the person names with `--server` — never a
+ * fixed port: another program may listen there, and the token would go to it. When neither is
+ * known the answer is refused with a message naming both. Whichever it is, it must be on the
+ * loopback network (`127.0.0.0/8`, `::1`, or
  * `localhost` when every address it resolves to is loopback) — unless the person opts in with
  * `--allow-remote`, and then only over `https:`, whose certificate names the server.
  */
-export async function chooseAnswerServer(o: { server?: string; recorded?: string; allowRemote?: boolean; resolve?: Resolve }): Promise<AnswerServer> {
-  const from = o.server !== undefined ? 'flag' : o.recorded !== undefined ? 'recorded' : 'default';
-  const text = o.server ?? o.recorded ?? DEFAULT_ANSWER_SERVER;
-  const where = from === 'flag' ? '--server' : from === 'recorded' ? "the address toolgate serve recorded" : 'the default server';
+export async function chooseAnswerServer(o: { server?: string; recorded?: string; recordFile?: string; allowRemote?: boolean; resolve?: Resolve }): Promise<AnswerServer> {
+  const text = o.server ?? o.recorded;
+  if (text === undefined) {
+    const record = o.recordFile !== undefined ? `the address toolgate serve records in ${o.recordFile} while it runs` : 'the address toolgate serve records while it runs';
+    return { ok: false, message: `no toolgate serve to send the answer to: ${record} cannot be read (serve is not running, runs as another user, or the file was made unreadable), and no --server was given; name the server with --server URL, the address serve printed when it started (the answer carries the token, so it goes to no guessed address)` };
+  }
+  const from = o.server !== undefined ? 'flag' : 'recorded';
+  const where = from === 'flag' ? '--server' : `the address toolgate serve recorded${o.recordFile !== undefined ? ` in ${o.recordFile}` : ''}`;
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return { ok: false, message: `${where} must be a URL such as ${DEFAULT_ANSWER_SERVER}, not "${text}"` };
+    return { ok: false, message: `${where} must be a URL such as http://127.0.0.1:7370, not "${text}"` };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, message: `${where} must be an http: or https: URL, not "${text}"` };
   if (url.username !== '' || url.password !== '') return { ok: false, message: `${where} must not carry a user name or password` };

@@ -189,7 +189,7 @@ export function registerAsksCommand(program: Command): void {
     .argument('<id>')
     .argument('<behavior>', 'allow or deny')
     .requiredOption('--code <code>', "the ask's one-time answer code: the approval page and serve's terminal show it")
-    .option('--server <url>', 'where toolgate serve listens, on loopback (default: the address the running serve recorded in ${XDG_STATE_HOME:-~/.local/state}/toolgate/serve-address, else http://127.0.0.1:7370)')
+    .option('--server <url>', 'where toolgate serve listens, on loopback (default: the address the running serve recorded in ${XDG_STATE_HOME:-~/.local/state}/toolgate/serve-address; without it, this option is needed)')
     .option('--allow-remote', 'send the token to a --server off the loopback network (https: only)')
     .option('--token-file <file>', "the token to answer with (default: the one toolgate serve makes, ${XDG_STATE_HOME:-~/.local/state}/toolgate/serve-token)")
     .option('--message <text>', 'for deny: what the model is told')
@@ -221,8 +221,9 @@ export function registerAsksCommand(program: Command): void {
       const { defaultAddressFile, defaultTokenFile, readTokenFile } = await import('./serve-token.js');
       const { chooseAnswerServer, readRecordedServer } = await import('./answer-server.js');
       // The token answers every ask: it goes to serve on loopback, nowhere else unless asked (https only).
-      const recorded = readRecordedServer(defaultAddressFile());
-      const target = await chooseAnswerServer({ ...(flags.server !== undefined ? { server: flags.server } : {}), ...(recorded !== undefined ? { recorded } : {}), ...(flags.allowRemote === true ? { allowRemote: true } : {}) });
+      const recordFile = defaultAddressFile();
+      const recorded = readRecordedServer(recordFile);
+      const target = await chooseAnswerServer({ recordFile, ...(flags.server !== undefined ? { server: flags.server } : {}), ...(recorded !== undefined ? { recorded } : {}), ...(flags.allowRemote === true ? { allowRemote: true } : {}) });
       if (!target.ok) throw new UsageError(target.message);
       const base = target.url;
       const token = readTokenFile(flags.tokenFile ?? defaultTokenFile(), '--token-file', (line) => process.stderr.write(`toolgate: ${line}\n`));

@@ -6,7 +6,7 @@ import { unescapeRuleContent } from '../rules/index.js';
 import { inputSha256, type GrantRecord, type Store } from '../store/index.js';
 import { askAnswerableByGrant, usableGrants } from '../grants/apply.js';
 import { UNKNOWN_PROJECT, type ProjectPolicy, type Projects } from './projects.js';
-import { agentsProcessView, selfGuard } from './self-guard.js';
+import { agentsProcessView, selfGuard, type GuardedDirectory } from './self-guard.js';
 import { isShellPrepared, prepareShell } from '../shell/index.js';
 import { nodeFsView } from '../node/fs.js';
 import type { ReadonlyFsView } from '../core/ports.js';
@@ -103,9 +103,10 @@ export interface Decider {
 
 /**
  * Decide calls as serve does. `guarded`: serve's own files (token, answerers, store), which the
- * self-guard also matches by device and inode.
+ * self-guard also matches by device and inode; `directory`: where serve records its address, which
+ * the self-guard keeps as it is (see {@link GuardedDirectory}).
  */
-export function createDecider(o: { projects: Projects; store: Store; home: string; guarded: readonly string[]; processIds?: () => ReadonlySet<string>; now?: () => number }): Decider {
+export function createDecider(o: { projects: Projects; store: Store; home: string; guarded: readonly string[]; directory?: GuardedDirectory; processIds?: () => ReadonlySet<string>; now?: () => number }): Decider {
   const now = o.now ?? Date.now;
   const modes = sessionModes();
   // `/proc/self` and `/dev/fd` name the agent's process, never serve's own.
@@ -141,7 +142,7 @@ export function createDecider(o: { projects: Projects; store: Store; home: strin
       if (!isShellPrepared()) await prepareShell();
       // serve's own files are guarded wherever `~` may lead: the agent's home and serve's.
       const home = homeFor(where, o.home);
-      const guard = { cwd: where.cwd, fs: fsView, ...(o.processIds !== undefined ? { processIds: o.processIds } : {}) };
+      const guard = { cwd: where.cwd, fs: fsView, ...(o.processIds !== undefined ? { processIds: o.processIds } : {}), ...(o.directory !== undefined ? { directory: o.directory } : {}) };
       const selfDeny = selfGuard(call, o.guarded, { ...guard, home: home.home }) ?? (home.home !== o.home ? selfGuard(call, o.guarded, { ...guard, home: o.home }) : undefined);
       if (selfDeny !== undefined) {
         const result: GateDeny = {

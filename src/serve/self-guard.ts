@@ -2,6 +2,7 @@ import { posix } from 'node:path';
 import type { ReadonlyFsView } from '../core/ports.js';
 import type { Decision, ToolCall } from '../core/types.js';
 import { callFacts, type CallFacts } from '../evaluate/facts.js';
+import type { PathEffect } from '../shell/index.js';
 import { escapeRuleContent } from '../rules/index.js';
 import { processesAimedAt } from '../shell/programs/index.js';
 
@@ -197,11 +198,37 @@ export function guardedFileNamed(text: string, files: readonly string[], cwds: r
   return undefined;
 }
 
+/**
+ * The directory holding serve's recorded address (`serve-address`), and its ancestors up to the
+ * home directory: `toolgate asks answer` reads the record there, so a gated agent must not make it
+ * unreadable (`chmod 000`, `chown`) nor put entries of its own in it.
+ */
+export interface GuardedDirectory {
+  /** The record's directory: nothing in it is created, changed or removed by a gated agent, nor the directory itself. */
+  dir: string;
+  /** Its ancestors up to and with the home directory (none when it lies outside home): their own mode and owner are not changed. */
+  ancestors: readonly string[];
+}
+
+/** The {@link GuardedDirectory} of the recorded address file, with `home` the last ancestor guarded. */
+export function guardedDirectory(addressFile: string, home: string): GuardedDirectory {
+  const dir = posix.dirname(posix.normalize(addressFile));
+  const ancestors: string[] = [];
+  const top = posix.normalize(home);
+  if (dir.startsWith(`${top}/`)) for (let d = posix.dirname(dir); d.startsWith(`${top}/`) || d === top; d = posix.dirname(d)) {
+    ancestors.push(d);
+    if (d === top) break;
+  }
+  return { dir, ancestors };
+}
+
 /** What the self-guard needs besides the call: where it runs and the file-system view. */
 export interface GuardContext {
   cwd: string;
   home: string;
   fs: ReadonlyFsView;
+  /** The recorded address's directory (see {@link GuardedDirectory}). Without it no directory is guarded. */
+  directory?: GuardedDirectory;
   /**
    * serve's process id and the ids of its threads (each reaches the same memory through
    * `/proc/ID/` and ptrace), read when a call may name one. Without it no process is guarded.
@@ -246,7 +273,7 @@ export function selfGuard(call: ToolCall, files: readonly string[], g: GuardCont
   const mayAim = g.processIds !== undefined && (!shell || /\d/.test(command as string));
   const fileNames = files.map((f) => f.slice(f.lastIndexOf('/') + 1)).filter((n) => n !== '');
   const mayName = shell && (mayNameAnswer(command as string) || fileNames.some((n) => (command as string).includes(n)));
-  if (!linked && !mayAim && !mayName) return undefined;
+  if (!linked && !mayAim && !mayName && g.directory === undefined) return undefined;
   const facts: CallFacts = callFacts(call, {
     cwd: g.cwd,
     home: g.home,
@@ -279,8 +306,16 @@ export function selfGuard(call: ToolCall, files: readonly string[], g: GuardCont
       }
     }
     for (const e of facts.effects) paths.push(e.path);
+    if (g.directory !== undefined) {
+      const hit = directoryChange(facts.effects, g.directory, g.fs);
+      if (hit !== undefined) return hit;
+    }
   } else if (facts.kind === 'read' || facts.kind === 'edit') {
     paths.push(facts.path);
+    if (facts.kind === 'edit' && g.directory !== undefined) {
+      const hit = directoryChange([{ op: 'write', path: facts.path, command: 0 }], g.directory, g.fs);
+      if (hit !== undefined) return hit;
+    }
   }
   if (ids !== undefined) {
     for (const p of paths) {
@@ -299,6 +334,29 @@ export function selfGuard(call: ToolCall, files: readonly string[], g: GuardCont
     const id = identity(p);
     const file = id !== undefined ? guarded.get(id) : undefined;
     if (file !== undefined) return deny(`${p} is another name of ${file} (the same file)`, `${p} has the device and inode of ${file}, one of toolgate serve's own files`);
+  }
+  return undefined;
+}
+
+/**
+ * A write or removal in the recorded address's directory, or of the directory itself (its mode,
+ * owner, times: `chmod 000 DIR`, `touch DIR/x`, `mkdir DIR/serve-address`), or a write of an
+ * ancestor's own entry (`chmod 000 ~/.local`) by a command that writes nothing beneath it: made
+ * unreadable, the record would leave `toolgate asks answer` without the address it trusts.
+ */
+function directoryChange(effects: readonly Pick<PathEffect, 'op' | 'path' | 'command'>[], d: GuardedDirectory, fs: ReadonlyFsView): Decision | undefined {
+  const real = (p: string) => fs.realpath(p) ?? p;
+  const dir = real(d.dir);
+  const ancestors = new Set(d.ancestors.map(real));
+  for (const e of effects) {
+    if (e.op === 'read') continue;
+    const p = real(e.path);
+    if (p === dir || p.startsWith(`${dir}/`)) {
+      return deny(`${e.path} is in ${d.dir}, where toolgate serve records its address for toolgate asks answer`, `${e.op} of ${e.path} changes toolgate serve's state directory`);
+    }
+    if (e.op === 'write' && ancestors.has(p) && !effects.some((o) => o.command === e.command && o.op !== 'read' && real(o.path).startsWith(`${p}/`))) {
+      return deny(`the command changes ${e.path} itself (its mode, owner or times), which holds ${d.dir}, where toolgate serve records its address for toolgate asks answer`, `write of the directory ${e.path}, an ancestor of toolgate serve's state directory`);
+    }
   }
   return undefined;
 }

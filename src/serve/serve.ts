@@ -24,7 +24,7 @@ import { createProjects } from './projects.js';
 import { apiRoutes } from './routes/api.js';
 import { hookRoutes } from './routes/hooks.js';
 import { pageRoutes } from './routes/page.js';
-import { builtInSettings, guardedFiles, type SelfTarget } from './self-guard.js';
+import { builtInSettings, guardedDirectory, guardedFiles, type SelfTarget } from './self-guard.js';
 import { processIds } from './process-ids.js';
 import type { DecisionListener } from '../provenance/types.js';
 import { DEFAULT_GRANT_TTL, type GrantTtl } from '../grants/ttl.js';
@@ -193,7 +193,7 @@ export function createServe(options: ServeOptions): Serve {
     ...(options.managedPaths !== undefined ? { managedPaths: options.managedPaths } : {}),
     now,
   });
-  const decider = createDecider({ projects, store, home, guarded: guardedFiles(secrets), processIds: processIds(process.pid), now });
+  const decider = createDecider({ projects, store, home, guarded: guardedFiles(secrets), ...(secrets.addressFile !== undefined ? { directory: guardedDirectory(secrets.addressFile, home) } : {}), processIds: processIds(process.pid), now });
   const codes = createAnswerCodes(options.token, store);
   const announce = announcer({
     ...(options.announce !== undefined ? { announce: options.announce } : {}),

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { chooseAnswerServer, DEFAULT_ANSWER_SERVER, readRecordedServer, recordServer } from '../../src/cli/answer-server.js';
+import { chooseAnswerServer, readRecordedServer, recordServer } from '../../src/cli/answer-server.js';
 
 const resolveTo = (...addresses: string[]) => async () => addresses;
 
@@ -28,8 +28,15 @@ describe('where `toolgate asks answer` sends the token', () => {
     expect(await chooseAnswerServer({ server: 'http://toolgate.example.com', allowRemote: true })).toMatchObject({ ok: false, message: expect.stringMatching(/only over https:/) });
   });
 
-  it('uses the address serve recorded, else the default; a flag wins; the recorded address meets the same checks', async () => {
-    expect(await chooseAnswerServer({})).toMatchObject({ ok: true, from: 'default', url: new URL(DEFAULT_ANSWER_SERVER) });
+  it('with no record and no --server it refuses, naming both, and sends the token to no fixed port (red team H8)', async () => {
+    const r = await chooseAnswerServer({ recordFile: '/s/toolgate/serve-address' });
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.message).toMatch(/\/s\/toolgate\/serve-address/);
+    expect(!r.ok && r.message).toMatch(/--server/);
+    expect(await chooseAnswerServer({})).toMatchObject({ ok: false });
+  });
+
+  it('uses the address serve recorded; a flag wins; the recorded address meets the same checks', async () => {
     expect(await chooseAnswerServer({ recorded: 'http://127.0.0.1:4321' })).toMatchObject({ ok: true, from: 'recorded', url: new URL('http://127.0.0.1:4321') });
     expect(await chooseAnswerServer({ recorded: 'http://127.0.0.1:4321', server: 'http://[::1]:1' })).toMatchObject({ ok: true, from: 'flag' });
     expect(await chooseAnswerServer({ recorded: 'http://evil.example:4321' })).toMatchObject({ ok: false, message: expect.stringMatching(/the address toolgate serve recorded/) });

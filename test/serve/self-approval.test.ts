@@ -230,6 +230,45 @@ describe("serve's built-in protection keeps a gated agent from its token, its st
     expect(reasonOf((await call('Bash', { command: 'cat token-hard' })).body)).toMatch(/another name of .*token \(the same file\)/);
   });
 
+  it('keeps the recorded address readable: no chmod/chown of its directory or an ancestor up to home, no entry made or removed in it (red team H8)', async () => {
+    const state = join(sb.root, 'state');
+    for (const [tool, input] of [
+      ['Bash', { command: `chmod 000 ${state}` }],
+      ['Bash', { command: `chmod 500 ${state}` }],
+      ['Bash', { command: `chown nobody ${state}` }],
+      ['Bash', { command: `touch ${join(state, 'x')}` }],
+      ['Bash', { command: `mkdir ${join(state, 'other')}` }],
+      ['Bash', { command: `rm -f ${join(state, 'stale')}` }],
+      ['Bash', { command: `cd ${state} && touch y` }],
+      ['Write', { file_path: join(state, 'notes'), content: 'x' }],
+    ] as const) {
+      for (const mode of ['default', 'bypassPermissions']) {
+        const r = await call(tool, input, mode);
+        expect(decisionOf(r.body), `${mode} ${JSON.stringify(input)}: ${reasonOf(r.body)}`).toBe('deny');
+        expect(reasonOf(r.body)).toMatch(/records its address/);
+      }
+    }
+  });
+
+  it('keeps the ancestors of the record\'s directory up to home: their own mode and owner; copying into them is decided as usual', async () => {
+    writeFileSync(join(project, 'README.md'), 'x\n');
+    const s2 = await start(sb, { projects: [project], token: TOKEN, addressFile: join(sb.home, '.local', 'state', 'toolgate', 'serve-address') });
+    try {
+      const hook = (command: string) => s2.hook(preToolUse(project, 'Bash', { command }, { session_id: 'dir-2', permission_mode: 'bypassPermissions' }));
+      for (const command of [`chmod 000 ${join(sb.home, '.local', 'state')}`, `chmod 000 ${join(sb.home, '.local')}`, `chmod 000 ${sb.home}`, `cd ${join(sb.home, '.local')} && chmod 000 state`]) {
+        const r = await hook(command);
+        expect(decisionOf(r.body), `${command}: ${reasonOf(r.body)}`).toBe('deny');
+        expect(reasonOf(r.body)).toMatch(/its mode, owner or times/);
+      }
+      for (const command of [`cp ${join(project, 'README.md')} ${sb.home}/`, `chmod 600 ${join(project, 'README.md')}`]) {
+        const r = await hook(command);
+        expect(decisionOf(r.body), `${command}: ${reasonOf(r.body)}`).not.toBe('deny');
+      }
+    } finally {
+      await s2.stop();
+    }
+  });
+
   it('refuses only what it names: commands that mention serve\'s port, other toolgate commands and other programs\' answer subcommands are decided as usual', async () => {
     for (const command of [`curl localhost:${s.port}/v1/asks`, `curl https://example.com/?page=${s.port}`, 'curl https://example.com/', `cat ${join(project, 'README.md')}`, 'toolgate asks list', 'toolgate asks show answer']) {
       const r = await call('Bash', { command });
