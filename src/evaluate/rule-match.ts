@@ -323,7 +323,8 @@ export function ruleProgram(spec: string): string | undefined {
 
 /** {@link ruleProgram} by pattern, worked out once per pattern. */
 const programs = new Map<string, string | undefined>();
-const PROGRAMS_LIMIT = 4096;
+/** As many as the compiled command patterns (`rules/command.ts`): a large policy's patterns all fit. */
+const PROGRAMS_LIMIT = 65_536;
 
 function programOf(spec: string): string | undefined {
   const first = spec.trim().split(/\s+/)[0]?.replace(/:\*$/, '') ?? '';
