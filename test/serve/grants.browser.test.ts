@@ -19,9 +19,12 @@ let project: string;
 let browser: Browser;
 let page: Page;
 
-/** Open a view once the page has signed in and loaded it. */
+/** Open a view (a navigation: the page signs in again, its sign-in is in its memory only) and wait until it is loaded. */
 async function open(url: string, heading: string): Promise<void> {
   await page.goto(url);
+  await page.getByLabel('Token').fill(TEST_TOKEN);
+  await page.getByLabel(/Your name/).fill('dana');
+  await page.getByRole('button', { name: 'Sign in' }).click();
   await page.locator('h1', { hasText: heading }).waitFor();
 }
 
@@ -87,8 +90,11 @@ describe('narrowing, seeing and revoking a grant in Chromium', { timeout: 90_000
     await s.answer(other.body['askId'] as string, { behavior: 'deny' });
 
     // The Grants tab lists it, with where it applies and who gave it.
+    // The Grants tab is followed inside the page: the sign-in, in the page's memory, is kept.
     await page.getByRole('link', { name: 'Grants' }).click();
     await page.locator('h1', { hasText: 'Grants' }).waitFor();
+    expect(await page.getByLabel('Token').isVisible()).toBe(false);
+    expect(new URL(page.url()).pathname).toBe('/grants');
     const item = page.locator('li.grant', { hasText: `Bash(${command})` });
     await item.waitFor();
     expect(await item.innerText()).toMatch(/Applies to\s+session g-1 in project /);

@@ -24,10 +24,14 @@ let page: Page;
 /** The card of the pending ask whose call shows `text`. */
 const card = (text: string) => page.locator('article.ask[data-state="pending"]', { hasText: text });
 
-/** Open a view and wait until its event stream is live (the server said hello); returns the ms it took. */
+/**
+ * Open a view — a navigation, so the page signs in again (its sign-in is in its memory only) — and
+ * wait until its event stream is live (the server said hello); returns the ms it took.
+ */
 async function open(url: string, on: Page = page): Promise<number> {
   const t0 = performance.now();
   await on.goto(url);
+  await signIn(on, TEST_TOKEN, 'dana');
   await on.locator('#live[data-live="on"]').waitFor({ state: 'attached' });
   return performance.now() - t0;
 }
@@ -74,18 +78,45 @@ describe('the approval page in Chromium', { timeout: 60_000 }, () => {
     sb?.cleanup();
   });
 
-  it('asks for the token, keeps the sign-in in this tab only, and sets no cookie', async () => {
+  it('asks for the token, keeps the sign-in in the page\'s memory only — no cookie, no web storage, nothing in the profile on disk — and keeps it across the page\'s own links (red team H1)', async () => {
     await page.goto(`${s.url}/`);
+    expect(await page.getByLabel('Token').getAttribute('autocomplete')).toBe('off');
     await page.getByLabel('Token').fill('not-the-token-at-all');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.locator('#signin-error', { hasText: /not the token/ }).waitFor();
+    const signedIn = page.waitForResponse((r) => r.url().endsWith('/signin') && r.status() === 200);
     await signIn(page, TEST_TOKEN, 'dana');
+    const credential = ((await (await signedIn).json()) as { session: string }).session;
     await page.locator('h1', { hasText: 'Waiting for an answer' }).waitFor();
     expect(await page.locator('#who').innerText()).toMatch(/Signed in as page:dana/);
     expect(await browser.context.cookies()).toEqual([]);
     expect(await page.evaluate('document.cookie')).toBe('');
-    expect(await page.evaluate('sessionStorage.length')).toBe(1);
-    // Another tab has its own sessionStorage: it asks for the token again.
+    expect(await page.evaluate('sessionStorage.length + localStorage.length')).toBe(0);
+    // The page's links are followed inside it: no sign-in per click, the address changes, Back works.
+    for (const [link, heading] of [['Answered', 'Answered asks'], ['Grants', 'Grants'], ['Pending', 'Waiting for an answer']] as const) {
+      await page.locator('nav').getByRole('link', { name: link }).click();
+      await page.locator('h1', { hasText: heading }).waitFor();
+      expect(await page.getByLabel('Token').isVisible(), link).toBe(false);
+    }
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.goBack();
+    await page.locator('h1', { hasText: 'Grants' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/grants');
+    expect(await page.getByLabel('Token').isVisible()).toBe(false);
+    // Nothing of the sign-in reaches the profile on disk (Chromium writes sessionStorage to
+    // "Session Storage/*.log" for session restore): not as UTF-8, not as UTF-16LE.
+    await page.evaluate('new Promise((ok) => setTimeout(ok, 500))');
+    const { readdirSync, readFileSync, statSync } = await import('node:fs');
+    const files = (dir: string): string[] => readdirSync(dir).flatMap((n) => { const p = join(dir, n); try { return statSync(p).isDirectory() ? files(p) : [p]; } catch { return []; } });
+    const needles = [credential, TEST_TOKEN].flatMap((v) => [Buffer.from(v, 'utf8'), Buffer.from(v, 'utf16le')]);
+    for (const f of files(browser.profile)) {
+      let bytes: Buffer;
+      try { bytes = readFileSync(f); } catch { continue; }
+      for (const n of needles) expect(bytes.includes(n), `${f} holds the sign-in or the token`).toBe(false);
+    }
+    // A reload, and another tab, ask for the token again.
+    await page.reload();
+    await page.getByLabel('Token').waitFor();
     const tab = await browser.context.newPage();
     await tab.goto(`${s.url}/answered`);
     await tab.getByLabel('Token').waitFor();
@@ -303,13 +334,14 @@ fetch(${JSON.stringify(`${s.url}/asks/${encodeURIComponent(target)}/answer`)}, {
     });
 
     it('never receives the sign-in, and a cookie replayed from it opens and answers nothing', async () => {
-      await open(`${s.url}/`); // signed in, in this tab
+      const signedIn = page.waitForResponse((r) => r.url().endsWith('/signin') && r.status() === 200);
+      await open(`${s.url}/`); // signed in, in this page
+      const session = ((await (await signedIn).json()) as { session: string }).session;
       const held = s.hook(preToolUse(project, 'Bash', { command: 'git push --force origin main' }, { session_id: 'b-replay' }));
       target = await pendingId(s, 'b-replay');
       await card('git push --force origin main').waitFor();
       // The page sets no cookie. Even one holding a valid sign-in (as toolgate 0.1 set) — host-scoped,
       // so the browser sends it to every port — authorises nothing when replayed.
-      const session = (await page.evaluate('sessionStorage.getItem("toolgate.session")')) as string;
       await browser.context.addCookies([{ name: `toolgate_${s.port}`, value: encodeURIComponent(session), domain: '127.0.0.1', path: '/', sameSite: 'Strict' }]);
       const posted = page.waitForResponse((r) => r.url().includes('/answer') && r.request().method() === 'POST' && r.request().isNavigationRequest());
       await page.goto(attackerUrl);
@@ -332,7 +364,7 @@ fetch(${JSON.stringify(`${s.url}/asks/${encodeURIComponent(target)}/answer`)}, {
       await open(`${s.url}/`);
       await page.getByRole('button', { name: 'Sign out' }).click();
       await page.getByLabel('Token').waitFor();
-      expect(await page.evaluate('sessionStorage.length')).toBe(0);
+      expect(await page.evaluate('sessionStorage.length + localStorage.length')).toBe(0);
     });
   });
 });

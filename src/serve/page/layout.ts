@@ -25,8 +25,8 @@ function nav(): HtmlEscapedString {
 
 /**
  * A page as a navigation gets it: the frame, the sign-in form (hidden) and an empty view. Nothing
- * of an ask is in it: the script fetches the view with the sign-in it keeps in `sessionStorage`
- * (decision 0025), so opening the address alone — with any cookie — shows nothing.
+ * of an ask is in it: the script fetches the view with the sign-in it keeps in its memory
+ * (decisions 0025, 0063), so opening the address alone — with any cookie — shows nothing.
  */
 export function layout(f: PageFrame, body: HtmlEscapedString = h``): HtmlEscapedString {
   return h`<!doctype html>
@@ -44,20 +44,20 @@ export function layout(f: PageFrame, body: HtmlEscapedString = h``): HtmlEscaped
 <header class="top"><a class="brand" href="/">toolgate</a>${f.view !== 'error' ? nav() : ''}</header>
 <main data-view="${f.view}" data-instance="${f.instance}"${f.askId !== undefined ? h` data-ask="${f.askId}"` : ''}>
 ${body}
-${f.view !== 'error' ? h`${signInBody()}<div id="view"></div><noscript><p class="error">The approval page needs JavaScript: it keeps your sign-in in this tab only and sends it with each request.</p></noscript>` : ''}
+${f.view !== 'error' ? h`${signInBody()}<div id="view"></div><noscript><p class="error">The approval page needs JavaScript: it keeps your sign-in in its memory only and sends it with each request.</p></noscript>` : ''}
 </main>
 </body>
 </html>`;
 }
 
-/** The sign-in form: serve's token (or an answerer's) once per tab, and the name recorded with every answer. */
+/** The sign-in form: serve's token (or an answerer's) once per page load, and the name recorded with every answer. */
 export function signInBody(): HtmlEscapedString {
   return h`<section class="signin" id="signin" hidden>
 <h1>Sign in</h1>
-<p>This toolgate server needs its token to show and answer asks (<code>toolgate serve</code> printed where it keeps it). This tab keeps the sign-in for 12 hours or until it is closed; other tabs and other sites never see it.</p>
+<p>This toolgate server needs its token to show and answer asks (<code>toolgate serve</code> printed where it keeps it). This page keeps the sign-in in its memory only, never on disk: reloading it or opening it in another tab asks for the token again; other tabs and other sites never see it. Do not let the browser save the token.</p>
 <p class="error" role="alert" id="signin-error" hidden></p>
 <form method="post" action="/signin" id="signin-form">
-<label>Token <input type="password" name="token" required autocomplete="current-password"></label>
+<label>Token <input type="password" name="token" required autocomplete="off"></label>
 <label>Your name <span class="muted">(recorded with your answers)</span> <input type="text" name="name" maxlength="80" autocomplete="name"></label>
 <button type="submit" class="allow">Sign in</button>
 </form>

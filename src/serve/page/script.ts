@@ -2,15 +2,18 @@ import { SESSION_HEADER } from './session.js';
 
 /**
  * The approval page's script (`/page.js`), plain ES2017 for any current browser, no build step.
- * It signs in (the token once per tab; the sign-in it gets back stays in `sessionStorage`, which
- * only this origin — this host *and port* — can read), then fetches the view and every card with
- * the sign-in in a header, answers with `fetch`, and follows live updates by reading `/events` as
- * a `fetch` stream (an `EventSource` cannot send a header). No cookie is set or needed
- * (decision 0025). Times show in local time.
+ * It signs in (the token once per page; the sign-in it gets back stays in a variable of the
+ * script — never in `sessionStorage`, `localStorage` or a cookie, which a browser keeps on disk
+ * where the agent's user can read it), then fetches the view and every card with the sign-in in a
+ * header, answers with `fetch`, and follows live updates by reading `/events` as a `fetch` stream
+ * (an `EventSource` cannot send a header). Links between the page's views (Pending, Answered,
+ * Grants, one ask) are followed inside the page (`history.pushState`), so moving between them
+ * keeps the sign-in; a reload or a new tab signs in again (decisions 0025, 0063). Times show in
+ * local time.
  */
 export const PAGE_JS = `(function () {
   'use strict';
-  var KEY = 'toolgate.session';
+  var credential = null;
   var HEADER = ${JSON.stringify(SESSION_HEADER)};
   var main = document.querySelector('main[data-view]');
   if (!main) return;
@@ -24,8 +27,11 @@ export const PAGE_JS = `(function () {
   var stream = null;
   if (!holder || !signin) return;
 
-  function session() { try { return sessionStorage.getItem(KEY); } catch (e) { return null; } }
-  function setSession(v) { try { if (v) sessionStorage.setItem(KEY, v); else sessionStorage.removeItem(KEY); } catch (e) {} }
+  // In memory only: nothing of the sign-in reaches the browser's disk. A sign-in an older page
+  // left in sessionStorage is removed.
+  try { sessionStorage.removeItem('toolgate.session'); } catch (e) {}
+  function session() { return credential; }
+  function setSession(v) { credential = v || null; }
   function list() { return document.getElementById('asks'); }
 
   function localTimes(root) {
@@ -336,6 +342,37 @@ export const PAGE_JS = `(function () {
     ev.preventDefault();
     answer(form, ev.submitter);
   });
+  // The page's own views, followed inside the page: a navigation would lose the sign-in.
+  function viewOf(path) {
+    if (path === '/') return { view: 'pending' };
+    if (path === '/answered') return { view: 'answered' };
+    if (path === '/grants') return { view: 'grants' };
+    var rest = path.indexOf('/asks/') === 0 ? path.slice(6) : '';
+    var m = rest !== '' && rest.indexOf('/') < 0 ? [path, rest] : null;
+    if (m) { try { return { view: 'ask', ask: decodeURIComponent(m[1]) }; } catch (e) { return null; } }
+    return null;
+  }
+  function go(url, push) {
+    var v = viewOf(url.pathname);
+    if (!v) return false;
+    if (push) history.pushState(null, '', url.pathname + url.search + url.hash);
+    view = v.view;
+    main.setAttribute('data-view', v.view);
+    if (v.ask !== undefined) main.setAttribute('data-ask', v.ask); else main.removeAttribute('data-ask');
+    if (stream) { stream.abort(); stream = null; }
+    if (live) live.setAttribute('data-live', 'off');
+    if (session()) load(); else showSignIn();
+    return true;
+  }
+  document.addEventListener('click', function (ev) {
+    if (ev.defaultPrevented || ev.button !== 0 || ev.metaKey || ev.ctrlKey || ev.shiftKey || ev.altKey) return;
+    var a = ev.target && ev.target.closest ? ev.target.closest('a[href]') : null;
+    if (!a || a.target || a.hasAttribute('download')) return;
+    var url = new URL(a.getAttribute('href'), location.href);
+    if (url.origin !== location.origin) return;
+    if (go(url, true)) ev.preventDefault();
+  });
+  window.addEventListener('popstate', function () { go(new URL(location.href), false); });
   var out = document.getElementById('signout');
   if (out) out.addEventListener('click', function () { showSignIn(); });
 

@@ -7,7 +7,7 @@ export type PageAccess = { ok: true; principal: string; name: string } | { ok: f
 
 /**
  * Whether a request may see the page's asks and answer from it: only with a sign-in credential in
- * the {@link SESSION_HEADER} header, which the page's own script sends from `sessionStorage`. No
+ * the {@link SESSION_HEADER} header, which the page's own script sends from its memory. No
  * cookie and no address authorises anything: a browser sends cookies to every port of a host, and
  * a loopback address is where the gated agent runs too.
  */
