@@ -1,11 +1,11 @@
 /**
- * Programs that run a command given in their words with a reading of their own (`chrt -o 0 rm
- * x`, `sudo -u u rm x`, `su -c SCRIPT`, `watch CMD`), read with each tool's own option list
+ * Programs that run a command given in their words with a reading of their own (`sudo -u u rm
+ * x`, `su -c SCRIPT`, `watch CMD`), read with each tool's own option list
  * through the shared GNU option parser, so every spelling finds the same command. An option the
  * tool does not know, or an ambiguous abbreviation, makes the tool refuse to run — and toolgate
  * calls the command unknown rather than guess. (The runners that run their remaining words, such
- * as `timeout` and `nice`, have their models in `programs/runners.ts`; `flock` in `programs/flock.ts`.)
- * Sources: `--help` of util-linux 2.38, procps-ng 4.0; sudo(8), expect's unbuffer(1).
+ * as `timeout` and `nice`, have their models in `programs/runners.ts`; `flock`, `chrt` and `unbuffer` in files of their own there.)
+ * Sources: `--help` of util-linux 2.38, procps-ng 4.0; sudo(8).
  */
 import { describeGnuProblem, parseGnuOptions, type GnuOptionSpec } from './gnu-options.js';
 import { interactiveShell, refusedWrap as refused, wrapInfo as info } from './programs/wrapper-info.js';
@@ -15,24 +15,6 @@ const n = 'none' as const;
 const r = 'required' as const;
 const o = 'optional' as const;
 const HV = { help: n, version: n } as const;
-
-/** util-linux 2.38 chrt. @internal */
-export const CHRT_OPTIONS: GnuOptionSpec = {
-  short: '+abdD:fiphmoP:T:rRvV',
-  long: {
-    'all-tasks': n, batch: n, deadline: n, fifo: n, idle: n, other: n, rr: n, 'reset-on-fork': n, 'sched-runtime': r, 'sched-period': r,
-    'sched-deadline': r, max: n, pid: n, verbose: n, ...HV,
-  },
-};
-
-/** `chrt [policy options] [PRIORITY] COMMAND…`: the priority is a number; newer versions let it be left out. */
-export function chrtCommand(argv: readonly string[]): WrapperInfo {
-  const parsed = parseGnuOptions(argv, CHRT_OPTIONS);
-  if (!parsed.ok) return refused(`chrt: ${describeGnuProblem(parsed)}`);
-  const [first, second] = parsed.operands;
-  const start = first !== undefined && !/^\d+$/.test(first.text) ? first : second;
-  return info(start ? [{ kind: 'argv', start: start.index, end: argv.length }] : []);
-}
 
 /** procps-ng 4.0 watch. @internal */
 export const WATCH_OPTIONS: GnuOptionSpec = {
@@ -132,19 +114,6 @@ export function sudoCommand(argv: readonly string[]): WrapperInfo {
   if (start === undefined) return info(shell ? [interactiveShell('sudo')] : []);
   if (shell) return info([{ kind: 'script', index: start, joinFrom: start }]);
   return info([{ kind: 'argv', start, end: argv.length, assignments }]);
-}
-
-/** `unbuffer [-p] PROGRAM…` (expect's `spawn` reads its own flags first). */
-export function unbufferCommand(argv: readonly string[]): WrapperInfo {
-  let i = argv[1] === '-p' ? 2 : 1;
-  while (i < argv.length && argv[i]!.startsWith('-')) {
-    const a = argv[i]!;
-    if (['-noecho', '-console', '-nottycopy', '-nottyinit', '-pty'].includes(a)) i++;
-    else if (a === '-ignore') i += 2;
-    else if (a === '-open' || a === '-leaveopen') return info([]);
-    else return refused(`unbuffer: spawn does not take ${a}`);
-  }
-  return info(i < argv.length ? [{ kind: 'argv', start: i, end: argv.length }] : []);
 }
 
 /** util-linux 2.38 script. @internal */

@@ -6,7 +6,7 @@ import { scanOptions } from './options.js';
 import { envCommand } from './env-command.js';
 import { quoteWord } from './environment.js';
 import { parallelCommand, xargsCommand } from './input-runners.js';
-import { chrtCommand, scriptCommand, sgCommand, sudoCommand, suCommand, unbufferCommand, watchCommand } from './runners.js';
+import { scriptCommand, sgCommand, sudoCommand, suCommand, watchCommand } from './runners.js';
 import { mapfileWrapper, trapWrapper } from './builtin-code.js';
 import { sedWrapper } from './sed.js';
 import { shellInvocation } from './shell-code.js';
@@ -88,12 +88,8 @@ export function unwrap(name: string, argv: readonly string[], literal: readonly 
       return suCommand(name, argv, quoteWord);
     case 'sg':
       return sgCommand(argv);
-    case 'chrt':
-      return chrtCommand(argv);
     case 'watch':
       return watchCommand(argv);
-    case 'unbuffer':
-      return unbufferCommand(argv);
     case 'script':
       return scriptCommand(argv);
     case 'busybox':

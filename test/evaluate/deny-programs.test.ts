@@ -11,7 +11,7 @@ import { evaluate, prepare } from '../../src/evaluate/index.js';
 import type { GnuOptionSpec } from '../../src/shell/gnu-options.js';
 import { ENV_OPTIONS } from '../../src/shell/env-command.js';
 import { XARGS_OPTIONS } from '../../src/shell/input-runners.js';
-import { CHRT_OPTIONS, SUDO_OPTIONS } from '../../src/shell/runners.js';
+import { SUDO_OPTIONS } from '../../src/shell/runners.js';
 import { PROGRAMS } from '../../src/shell/programs/index.js';
 import { policyFromObjects } from '../../src/settings/index.js';
 
@@ -92,7 +92,7 @@ const wrapper: fc.Arbitrary<Wrap> = fc.oneof(
       ['ionice', { ...grammarOf('ionice'), short: '+c:n:t' }, []],
       ['taskset', { short: '+ac' }, ['1']],
       ['prlimit', { ...grammarOf('prlimit'), short: '+c::d::n::' }, []],
-      ['chrt', { ...CHRT_OPTIONS, short: '+bior' }, ['0']],
+      ['chrt', { ...grammarOf('chrt'), short: '+bior' }, ['0']],
       ['setpriv', grammarOf('setpriv'), []],
       ['chronic', grammarOf('chronic'), []],
       ['chroot', grammarOf('chroot'), ['/']],

@@ -15,7 +15,7 @@ import { analyzeShell, prepareShell } from '../../src/shell/index.js';
 import type { GnuOptionSpec } from '../../src/shell/gnu-options.js';
 import { ENV_OPTIONS } from '../../src/shell/env-command.js';
 import { XARGS_OPTIONS } from '../../src/shell/input-runners.js';
-import { CHRT_OPTIONS, RUNUSER_OPTIONS, SCRIPT_OPTIONS, SU_OPTIONS, WATCH_OPTIONS } from '../../src/shell/runners.js';
+import { RUNUSER_OPTIONS, SCRIPT_OPTIONS, SU_OPTIONS, WATCH_OPTIONS } from '../../src/shell/runners.js';
 import { PROGRAMS } from '../../src/shell/programs/index.js';
 
 /** The option grammar of a runner's program model. */
@@ -104,7 +104,7 @@ const CASES: Case[] = [
   { name: 'ionice', spec: grammarOf('ionice'), skip: ['p', 'P', 'u', 'pid', 'pgid', 'uid'], values: ['3', '2', '7', 'idle'] },
   { name: 'taskset', spec: grammarOf('taskset'), skip: ['p', 'pid', 'a', 'all-tasks'], values: ['1', '0'], prefix: ['1', '0'] },
   { name: 'prlimit', spec: grammarOf('prlimit'), skip: ['p', 'pid', 'o', 'output'], values: ['1024', 'unlimited', '100:200'] },
-  { name: 'chrt', spec: CHRT_OPTIONS, skip: ['p', 'pid', 'a', 'all-tasks', 'f', 'fifo', 'r', 'rr', 'd', 'deadline'], values: ['0', '1'], prefix: ['0'], needsRoot: true },
+  { name: 'chrt', spec: grammarOf('chrt'), skip: ['p', 'pid', 'a', 'all-tasks', 'f', 'fifo', 'r', 'rr', 'd', 'deadline'], values: ['0', '1'], prefix: ['0'], needsRoot: true },
   { name: 'setpriv', spec: grammarOf('setpriv'), skip: ['landlock-access', 'landlock-rule', 'selinux-label', 'apparmor-profile'], values: ['65534', 'clear', '-all', 'keep'], needsRoot: true },
   { name: 'chronic', spec: grammarOf('chronic'), runs: 25 },
   { name: 'flock', spec: grammarOf('flock'), values: ['1', '3'], prefix: [join(dir, 'lock')], extra: ['-c', SCRIPT_WORD] },

@@ -7,6 +7,7 @@ import { basename } from './basename.js';
 import { cat } from './cat.js';
 import { cd } from './cd.js';
 import { checksums } from './checksums.js';
+import { chrt } from './chrt.js';
 import { cmp } from './cmp.js';
 import { column } from './column.js';
 import { comm } from './comm.js';
@@ -65,6 +66,7 @@ import { tr } from './tr.js';
 import { tree } from './tree.js';
 import { tty } from './tty.js';
 import { uname } from './uname.js';
+import { unbuffer } from './unbuffer.js';
 import { uniq } from './uniq.js';
 import { uptime } from './uptime.js';
 import { users } from './users.js';
@@ -81,10 +83,10 @@ export { createProgramRegistry, optionShape, type ProgramRegistry, type ProgramR
 
 /** Every model, in the order the registry indexes them. @internal */
 export const PROGRAM_MODELS: readonly ProgramModel[] = [
-  arch, basename, cat, cd, checksums, cmp, column, comm, cp, cut, date, declare, df, diff, dirname, du, expand, expr, file, find, flock, fold,
+  arch, basename, cat, cd, checksums, chrt, cmp, column, comm, cp, cut, date, declare, df, diff, dirname, du, expand, expr, file, find, flock, fold,
   free, git, grep, groups, head, hexdump, hostname, id, install, ln, locale, logname, ls, lsof, nl, nproc, od, paste, patch,
   printenv, ps, pwd, readlink, realpath, rev, rg, seq, shasum, sleep, sort, stat, strings, tac, tail, tar, test, tr, tree, tty,
-  uname, uniq, uptime, users, wc, which, whoami, yes, ...RUNNER_MODELS,
+  uname, unbuffer, uniq, uptime, users, wc, which, whoami, yes, ...RUNNER_MODELS,
 ];
 
 /** The registry the shell layer uses (duplicate names are refused by its test, not at start). @internal */
