@@ -104,9 +104,10 @@ export interface Decider {
 /**
  * Decide calls as serve does. `guarded`: serve's own files (token, answerers, store), which the
  * self-guard also matches by device and inode; `directory`: where serve records its address, which
- * the self-guard keeps as it is (see {@link GuardedDirectory}).
+ * the self-guard keeps as it is (see {@link GuardedDirectory}); `policyFiles`: serve's `--settings`
+ * and audit anchor files, whose writes it denies by device and inode too.
  */
-export function createDecider(o: { projects: Projects; store: Store; home: string; guarded: readonly string[]; directory?: GuardedDirectory; processIds?: () => ReadonlySet<string>; now?: () => number }): Decider {
+export function createDecider(o: { projects: Projects; store: Store; home: string; guarded: readonly string[]; directory?: GuardedDirectory; policyFiles?: readonly string[]; processIds?: () => ReadonlySet<string>; now?: () => number }): Decider {
   const now = o.now ?? Date.now;
   const modes = sessionModes();
   // `/proc/self` and `/dev/fd` name the agent's process, never serve's own.
@@ -142,7 +143,7 @@ export function createDecider(o: { projects: Projects; store: Store; home: strin
       if (!isShellPrepared()) await prepareShell();
       // serve's own files are guarded wherever `~` may lead: the agent's home and serve's.
       const home = homeFor(where, o.home);
-      const guard = { cwd: where.cwd, fs: fsView, ...(o.processIds !== undefined ? { processIds: o.processIds } : {}), ...(o.directory !== undefined ? { directory: o.directory } : {}) };
+      const guard = { cwd: where.cwd, fs: fsView, ...(o.processIds !== undefined ? { processIds: o.processIds } : {}), ...(o.directory !== undefined ? { directory: o.directory } : {}), ...(o.policyFiles !== undefined ? { policyFiles: o.policyFiles } : {}) };
       const selfDeny = selfGuard(call, o.guarded, { ...guard, home: home.home }) ?? (home.home !== o.home ? selfGuard(call, o.guarded, { ...guard, home: o.home }) : undefined);
       if (selfDeny !== undefined) {
         const result: GateDeny = {

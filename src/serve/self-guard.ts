@@ -19,6 +19,13 @@ export interface SelfTarget {
   addressFile?: string;
   /** serve's process id: its `/proc/PID/` (memory, environment, open files) is as secret as the token. */
   pid?: number;
+  /**
+   * Files serve's own decisions and records rest on, which are no secret but must not change under
+   * it: its `--settings` files (the server policy added to every project's) and the audit anchor
+   * file. Written, a gated agent would rewrite the policy it is decided with (red team H3). They
+   * may be read; every write is denied, by path and by device + inode.
+   */
+  policyFiles?: readonly string[];
 }
 
 /** serve's own files, by path: the token, the answerers, the recorded address and the store with its companions. */
@@ -35,7 +42,8 @@ export function guardedFiles(t: Omit<SelfTarget, 'host' | 'port'>): string[] {
  * The settings serve adds to every project's policy, as built-in rules (`SettingsSource.builtIn`):
  * its token, answerers, recorded address and store files, and its process's `/proc/PID/`
  * directory (memory, environment, open files), are Read- and Edit-denied in every mode (stronger than
- * protected: writes are refused, not asked). Read deny rules also cover what a shell command
+ * protected: writes are refused, not asked); its policy files (`--settings`, the audit anchor
+ * file) are Edit-denied. Read deny rules also cover what a shell command
  * reads, so `cat TOKEN`, `sqlite3 STORE` and `cat /proc/PID/mem` are denied — after links resolve, through wrappers and
  * `bash -c`. Being built in, they do not make opaque code a firm ask (decision 0025).
  */
@@ -48,6 +56,7 @@ export function builtInSettings(t: Omit<SelfTarget, 'host' | 'port'>): Record<st
     deny.push(`Read(${escapeRuleContent(pattern)})`, `Edit(${escapeRuleContent(pattern)})`);
   }
   if (t.pid !== undefined) for (const pattern of [`//proc/${t.pid}`, `//proc/${t.pid}/**`]) deny.push(`Read(${pattern})`, `Edit(${pattern})`);
+  for (const file of t.policyFiles ?? []) deny.push(`Edit(${escapeRuleContent(abs(file))})`);
   return { permissions: { deny } };
 }
 
@@ -229,6 +238,8 @@ export interface GuardContext {
   fs: ReadonlyFsView;
   /** The recorded address's directory (see {@link GuardedDirectory}). Without it no directory is guarded. */
   directory?: GuardedDirectory;
+  /** serve's policy files ({@link SelfTarget.policyFiles}): a write of another name of one (a hard link) is denied. */
+  policyFiles?: readonly string[];
   /**
    * serve's process id and the ids of its threads (each reaches the same memory through
    * `/proc/ID/` and ptrace), read when a call may name one. Without it no process is guarded.
@@ -266,7 +277,8 @@ export function selfGuard(call: ToolCall, files: readonly string[], g: GuardCont
   if (call.tool === 'PowerShell') return undefined;
   // Another name of a guarded file exists only when it has more than one link (a link made now,
   // `ln TOKEN x`, is a read of the token, which the built-in rules deny by path).
-  const linked = g.fs.identity !== undefined && files.some((f) => (g.fs.linkCount?.(f) ?? 1) > 1);
+  const policy = g.policyFiles ?? [];
+  const linked = g.fs.identity !== undefined && [...files, ...policy].some((f) => (g.fs.linkCount?.(f) ?? 1) > 1);
   const command = call.input['command'];
   const shell = typeof command === 'string';
   // A command names a process id in digits (a link to `/proc/ID` is made by a command that names it).
@@ -283,6 +295,8 @@ export function selfGuard(call: ToolCall, files: readonly string[], g: GuardCont
     ...(g.fs.isDirectory !== undefined ? { isDirectory: (p: string) => g.fs.isDirectory?.(p) } : {}),
   });
   const paths: string[] = [];
+  /** The paths the call writes or removes. */
+  const written: string[] = [];
   const ids = mayAim ? g.processIds?.() : undefined;
   if (facts.kind === 'shell') {
     // The directories a command of the line may run in: the call's, and each one a `cd` changes to.
@@ -305,13 +319,17 @@ export function selfGuard(call: ToolCall, files: readonly string[], g: GuardCont
         return deny(`\`${cmd.argv.slice(0, 6).join(' ')}\` ${aim.what} ${whom}`, `"${cmd.argv.join(' ')}" is aimed at toolgate serve's process`);
       }
     }
-    for (const e of facts.effects) paths.push(e.path);
+    for (const e of facts.effects) {
+      paths.push(e.path);
+      if (e.op !== 'read') written.push(e.path);
+    }
     if (g.directory !== undefined) {
       const hit = directoryChange(facts.effects, g.directory, g.fs);
       if (hit !== undefined) return hit;
     }
   } else if (facts.kind === 'read' || facts.kind === 'edit') {
     paths.push(facts.path);
+    if (facts.kind === 'edit') written.push(facts.path);
     if (facts.kind === 'edit' && g.directory !== undefined) {
       const hit = directoryChange([{ op: 'write', path: facts.path, command: 0 }], g.directory, g.fs);
       if (hit !== undefined) return hit;
@@ -334,6 +352,16 @@ export function selfGuard(call: ToolCall, files: readonly string[], g: GuardCont
     const id = identity(p);
     const file = id !== undefined ? guarded.get(id) : undefined;
     if (file !== undefined) return deny(`${p} is another name of ${file} (the same file)`, `${p} has the device and inode of ${file}, one of toolgate serve's own files`);
+  }
+  const policyIds = new Map<string, string>();
+  for (const f of policy) {
+    const id = identity(f);
+    if (id !== undefined) policyIds.set(id, f);
+  }
+  for (const p of written) {
+    const id = identity(p);
+    const file = id !== undefined ? policyIds.get(id) : undefined;
+    if (file !== undefined) return deny(`${p} is another name of ${file}, the policy toolgate serve decides with (the same file)`, `${p} has the device and inode of ${file}, one of toolgate serve's policy files`);
   }
   return undefined;
 }

@@ -181,6 +181,8 @@ export function createServe(options: ServeOptions): Serve {
     ...(options.addressFile !== undefined ? { addressFile: resolve(options.addressFile) } : {}),
     ...(storeFile !== undefined ? { storeFile } : {}),
     pid: process.pid,
+    // The server's own policy and the audit's anchors: a gated agent must not rewrite them (red team H3).
+    policyFiles: [...(options.settings ?? []), ...(options.auditAnchors?.file !== undefined ? [options.auditAnchors.file] : [])].map((f) => resolve(f)),
   };
   let self: SelfTarget | undefined;
   const projects = createProjects({
@@ -193,7 +195,7 @@ export function createServe(options: ServeOptions): Serve {
     ...(options.managedPaths !== undefined ? { managedPaths: options.managedPaths } : {}),
     now,
   });
-  const decider = createDecider({ projects, store, home, guarded: guardedFiles(secrets), ...(secrets.addressFile !== undefined ? { directory: guardedDirectory(secrets.addressFile, home) } : {}), processIds: processIds(process.pid), now });
+  const decider = createDecider({ projects, store, home, guarded: guardedFiles(secrets), ...(secrets.addressFile !== undefined ? { directory: guardedDirectory(secrets.addressFile, home) } : {}), ...(secrets.policyFiles !== undefined ? { policyFiles: secrets.policyFiles } : {}), processIds: processIds(process.pid), now });
   const codes = createAnswerCodes(options.token, store);
   const announce = announcer({
     ...(options.announce !== undefined ? { announce: options.announce } : {}),

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { linkSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -288,6 +288,44 @@ describe("serve's built-in protection keeps a gated agent from its token, its st
     await prepare();
     const policy = await loadSettings({ fs: nodeFileSystem(), cwd: p, home: sb.home, projectDir: p, managedPaths: [], isProjectTrusted: () => true });
     expect(evaluate({ tool: 'Bash', input: { command: 'node x.js' } }, { mode: 'default', policy, cwd: p, home: sb.home, workingDirectories: [p] } as never).behavior).toBe('allow');
+  });
+});
+
+describe("serve's own policy files are guarded like its token against writes (red team H3)", () => {
+  it('denies Edit, Write and shell writes of a --settings file and of the audit anchor file, by path and through a hard link made before, in every mode; reading them is decided as usual', async () => {
+    const dir = sb.project('policy-home', { permissions: { allow: ['Bash(cat *)', 'Bash(sed *)', 'Bash(cp *)'] } });
+    mkdirSync(join(dir, 'config'), { recursive: true });
+    const policy = join(dir, 'config', 'toolgate-server.json');
+    writeFileSync(policy, JSON.stringify({ permissions: { deny: ['Bash(curl *)'] } }));
+    const anchorFile = join(dir, 'config', 'anchors.log');
+    writeFileSync(anchorFile, '');
+    linkSync(policy, join(dir, 'policy-hard'));
+    const s3 = await start(sb, { projects: [dir], token: TOKEN, settings: [policy], auditAnchors: { file: anchorFile } });
+    try {
+      const hook = (tool: string, input: Record<string, unknown>, mode: string) => s3.hook(preToolUse(dir, tool, input, { session_id: 'policy-1', permission_mode: mode }));
+      for (const [tool, input] of [
+        ['Edit', { file_path: policy, old_string: '"deny":["Bash(curl *)"]', new_string: '"allow":["Bash(*)"]' }],
+        ['Write', { file_path: policy, content: '{"permissions":{"allow":["Bash(*)"]}}' }],
+        ['Bash', { command: `echo '{}' > ${policy}` }],
+        ['Bash', { command: "sed -i s/deny/allow/ config/toolgate-server.json" }],
+        ['Bash', { command: `cp /dev/null ${policy}` }],
+        ['Edit', { file_path: join(dir, 'policy-hard'), old_string: 'deny', new_string: 'allow' }],
+        ['Bash', { command: 'sed -i s/deny/allow/ policy-hard' }],
+        ['Write', { file_path: anchorFile, content: '' }],
+      ] as const) {
+        for (const mode of ['default', 'acceptEdits', 'bypassPermissions']) {
+          const r = await hook(tool, input, mode);
+          expect(decisionOf(r.body), `${mode} ${tool} ${JSON.stringify(input)}: ${reasonOf(r.body)}`).toBe('deny');
+        }
+      }
+      expect(reasonOf((await hook('Bash', { command: 'sed -i s/deny/allow/ policy-hard' }, 'bypassPermissions')).body)).toMatch(/the policy toolgate serve decides with/);
+      // The server policy still holds, and reading it is no write.
+      expect(decisionOf((await hook('Bash', { command: 'curl -s https://example.com' }, 'default')).body)).toBe('deny');
+      expect(decisionOf((await hook('Bash', { command: `cat ${policy}` }, 'default')).body)).toBe('allow');
+      expect(decisionOf((await hook('Read', { file_path: join(dir, 'policy-hard') }, 'default')).body)).toBe('allow');
+    } finally {
+      await s3.stop();
+    }
   });
 });
 
