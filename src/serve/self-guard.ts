@@ -285,6 +285,10 @@ export function selfGuard(call: ToolCall, files: readonly string[], g: GuardCont
   const mayAim = g.processIds !== undefined && (!shell || /\d/.test(command as string));
   const fileNames = files.map((f) => f.slice(f.lastIndexOf('/') + 1)).filter((n) => n !== '');
   const mayName = shell && (mayNameAnswer(command as string) || fileNames.some((n) => (command as string).includes(n)));
+  // Tools that reach serve's files without naming them: a search of a directory that holds them,
+  // and MCP tools, whose paths toolgate has no model of (red team H4).
+  const reach = reachesGuarded(call, files, g);
+  if (reach !== undefined) return reach;
   if (!linked && !mayAim && !mayName && g.directory === undefined) return undefined;
   const facts: CallFacts = callFacts(call, {
     cwd: g.cwd,
@@ -385,6 +389,69 @@ function directoryChange(effects: readonly Pick<PathEffect, 'op' | 'path' | 'com
     if (e.op === 'write' && ancestors.has(p) && !effects.some((o) => o.command === e.command && o.op !== 'read' && real(o.path).startsWith(`${p}/`))) {
       return deny(`the command changes ${e.path} itself (its mode, owner or times), which holds ${d.dir}, where toolgate serve records its address for toolgate asks answer`, `write of the directory ${e.path}, an ancestor of toolgate serve's state directory`);
     }
+  }
+  return undefined;
+}
+
+/** Whether `dir` is `/`, one of `files`, or a directory that holds one of them (after links resolve). */
+function holdsGuarded(dir: string, files: readonly string[], fs: ReadonlyFsView): string | undefined {
+  const real = (p: string) => fs.realpath(p) ?? p;
+  const d = posix.normalize(dir).replace(/(?<=.)\/+$/, '');
+  const rd = real(d);
+  for (const f of files) {
+    for (const [x, fx] of [[d, f], [rd, real(f)]] as const) {
+      if (x === fx || x === '/' || fx.startsWith(`${x}/`)) return f;
+    }
+  }
+  return undefined;
+}
+
+/** Every string in a tool's input (keys of objects too), at most `limit` of them. */
+function stringsOf(value: unknown, out: string[] = [], limit = 10_000, depth = 0): string[] {
+  if (out.length >= limit || depth > 64) return out;
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) for (const v of value) stringsOf(v, out, limit, depth + 1);
+  else if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      out.push(k);
+      stringsOf(v, out, limit, depth + 1);
+    }
+  }
+  return out;
+}
+
+/**
+ * Calls that reach serve's files through a directory: Claude Code's `Grep` searches the contents
+ * of every file under its `path` (the working directory when none is given), skipping only the
+ * user's own Read deny rules, which serve's built-in rules are not — so a search of a directory
+ * holding serve's token or store is denied. (`Glob` lists names only, and the rules already make
+ * it a guarded read there.) An
+ * MCP tool's paths are unknown to toolgate: any string of its input that names one of serve's
+ * files, or a directory holding one (`/`, `~`, the state directory), is denied; what an MCP
+ * server reads on its own (its configured roots) is out of reach — keep serve's state outside
+ * them, or run serve as another user (docs/serve-threat-model.md).
+ */
+function reachesGuarded(call: ToolCall, files: readonly string[], g: GuardContext): Decision | undefined {
+  if (files.length === 0) return undefined;
+  if (call.tool === 'Grep') {
+    const raw = call.input['path'];
+    const written = typeof raw === 'string' && raw !== '' ? raw.replace(/^~(?=\/|$)/, g.home) : g.cwd;
+    const path = posix.isAbsolute(written) ? written : posix.join(g.cwd, written);
+    const file = holdsGuarded(path, files, g.fs);
+    if (file !== undefined) return deny(`Grep searches ${path}, which holds ${file}, one of toolgate serve's own files (Claude Code's search skips only your own Read deny rules)`, `Grep of ${path} reads ${file}`);
+    return undefined;
+  }
+  if (!call.tool.startsWith('mcp__')) return undefined;
+  for (const text of stringsOf(call.input)) {
+    const named = guardedFileNamed(text, files, [g.cwd], g.home, (p) => g.fs.realpath(p));
+    if (named !== undefined) return deny(`the MCP tool's input names ${named}, one of toolgate serve's own files`, `"${text.slice(0, 200)}" names ${named}`);
+    let t = text.trim().replace(/^file:(?:\/\/(?:localhost)?)?/i, '');
+    if (t === '' || t.includes('\n')) continue;
+    t = t.replace(/^(?:~|\$HOME|\$\{HOME\})(?=\/|$)/, g.home);
+    if (!t.startsWith('/') && t !== '.' && t !== '..' && !t.startsWith('./') && !t.startsWith('../')) continue;
+    const path = posix.isAbsolute(t) ? posix.normalize(t) : posix.join(g.cwd, t);
+    const file = holdsGuarded(path, files, g.fs);
+    if (file !== undefined) return deny(`the MCP tool's input names ${path}, which holds ${file}, one of toolgate serve's own files: toolgate cannot know what an MCP tool does with a directory`, `"${text.slice(0, 200)}" holds ${file}`);
   }
   return undefined;
 }

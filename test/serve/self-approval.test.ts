@@ -269,6 +269,37 @@ describe("serve's built-in protection keeps a gated agent from its token, its st
     }
   });
 
+  it('denies Grep of a directory that holds serve\'s files and MCP tools whose input names them or a directory holding them, in every mode; other searches and MCP calls are decided as usual (red team H4)', async () => {
+    const state = join(sb.root, 'state');
+    for (const [tool, input] of [
+      ['Grep', { pattern: '.', path: state, output_mode: 'content' }],
+      ['Grep', { pattern: '.', path: `${state}/.` }],
+      ['Grep', { pattern: '.', path: sb.root, '-n': true }],
+      ['Grep', { pattern: '.', path: '../state' }],
+      ['Grep', { pattern: '.', path: '/' }],
+      ['Grep', { pattern: 'x', path: tokenFile }],
+      ['mcp__filesystem__read_text_file', { path: tokenFile }],
+      ['mcp__filesystem__read_multiple_files', { paths: [join(project, 'README.md'), storeFile] }],
+      ['mcp__filesystem__search_files', { path: sb.root, pattern: 'tok' }],
+      ['mcp__filesystem__directory_tree', { path: 'file:///' }],
+      ['mcp__filesystem__read_text_file', { path: '../token' }],
+    ] as [string, Record<string, unknown>][]) {
+      for (const mode of ['default', 'bypassPermissions']) {
+        const r = await call(tool, input, mode);
+        expect(decisionOf(r.body), `${mode} ${tool} ${JSON.stringify(input)}: ${reasonOf(r.body)}`).toBe('deny');
+      }
+    }
+    for (const [tool, input] of [
+      ['Grep', { pattern: '.', path: project }],
+      ['Grep', { pattern: '.' }],
+      ['mcp__filesystem__read_text_file', { path: join(project, 'README.md') }],
+      ['mcp__github__search_code', { q: 'state token' }],
+    ] as [string, Record<string, unknown>][]) {
+      const r = await call(tool, input, 'bypassPermissions');
+      expect(decisionOf(r.body), `${tool} ${JSON.stringify(input)}: ${reasonOf(r.body)}`).toBe('allow');
+    }
+  });
+
   it('refuses only what it names: commands that mention serve\'s port, other toolgate commands and other programs\' answer subcommands are decided as usual', async () => {
     for (const command of [`curl localhost:${s.port}/v1/asks`, `curl https://example.com/?page=${s.port}`, 'curl https://example.com/', `cat ${join(project, 'README.md')}`, 'toolgate asks list', 'toolgate asks show answer']) {
       const r = await call('Bash', { command });
