@@ -64,7 +64,7 @@ export function opaqueParts(analysis: ShellAnalysis): OpaqueCommand[] {
     // A wrapper looked through (`timeout 5 node x.js`): the command it runs is what consent must name.
     const i = analysis.commands.indexOf(o.cmd);
     const inner = analysis.commands.find((c) => c.parent === i && parts.has(c));
-    return [{ cmd: inner ?? o.cmd, why: o.why }];
+    return [{ ...o, cmd: inner ?? o.cmd }];
   });
 }
 

@@ -5,6 +5,8 @@ import type { ShellAnalysis, SimpleCommand } from '../shell/types.js';
 import { SHELLS } from '../shell/wrappers.js';
 import { foldedCommandName } from '../shell/commands.js';
 import { projectCodeOf } from '../shell/programs/project-runners.js';
+import { escapeCodeOf } from '../shell/programs/code-runners.js';
+import { unmodelledProgram } from '../shell/unknown-programs.js';
 
 /** Directories only the system writes: a program named by a path in one is the system's own. */
 const SYSTEM_DIRECTORIES = /^\/(usr\/(local\/)?)?s?bin\/[^/]+$/;
@@ -26,6 +28,11 @@ const SHELL_PROGRAMS: ReadonlySet<string> = new Set([...SHELLS, 'fish', 'csh', '
 export interface OpaqueCommand {
   cmd: SimpleCommand;
   why: string;
+  /**
+   * A program toolgate has no model of (its effects are unknown, not known to run code): a
+   * wildcard allow rule is consent for it, as for any program Claude Code would allow by it.
+   */
+  unmodelled?: true;
 }
 
 /**
@@ -33,7 +40,8 @@ export interface OpaqueCommand {
  * `-f` file, a file named by `BASH_ENV` (`SimpleCommand.opaque`), or a shell started without
  * `-c`, which runs a script from a file (`bash x.sh`) or standard input (`echo rm x | sh`); a
  * program named by its path outside the system's directories (`./x.sh`); a program whose model
- * says it runs the project's code (`make`, `npm test`).
+ * says it runs the project's code (`make`, `npm test`) or commands from a script or input it does
+ * not show (`ed`, `m4`, `at`, another agent); a program toolgate has no model of (`unmodelled`).
  */
 export function opaqueCommands(analysis: ShellAnalysis): OpaqueCommand[] {
   const out: OpaqueCommand[] = [];
@@ -57,12 +65,21 @@ export function opaqueCommands(analysis: ShellAnalysis): OpaqueCommand[] {
       out.push({ cmd, why: `${argv[0]} is looked up along the PATH the command sets (${path}), where any file may answer to its name` });
       continue;
     }
-    const code = projectCodeOf(foldedCommandName(argv[0] ?? ''), argv);
+    const folded = foldedCommandName(argv[0] ?? '');
+    const escape = escapeCodeOf(folded, argv);
+    if (escape === null) continue; // `crontab -l`, `claude --version`: known to run nothing
+    const code = projectCodeOf(folded, argv) ?? escape;
     if (code !== undefined) {
       out.push({ cmd, why: code });
       continue;
     }
-    if (!SHELL_PROGRAMS.has(name)) continue;
+    if (!SHELL_PROGRAMS.has(name)) {
+      // A program with no model: what it writes and runs is unknown (`cpio -i`, `docker run`).
+      if (!cmds.some((c) => c.parent === i) && unmodelledProgram(cmd)) {
+        out.push({ cmd, why: `${argv[0]} is a program toolgate has no model of, so what it writes and runs is unknown`, unmodelled: true });
+      }
+      continue;
+    }
     if (argv.some((a) => a === '--version' || a === '--help')) continue;
     if (cmds.some((c) => c.parent === i)) continue; // `bash -c '…'`: its script was read
     out.push({ cmd, why: `${name} runs a script toolgate cannot see (a file or standard input)` });

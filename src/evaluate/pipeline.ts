@@ -354,10 +354,12 @@ function opaqueCodeTable(state: EvalState, facts: Extract<CallFacts, { kind: 'sh
   let wildcard: { prog: string; why: string; rule: CompiledRule } | undefined;
   let none: { prog: string; why: string } | undefined;
   const consented: string[] = [];
-  for (const { cmd, why } of parts) {
+  for (const { cmd, why, unmodelled } of parts) {
     const consent = consentFor(rules, cmd);
     const prog = cmd.argv[0] ?? '';
     if (consent.kind === 'specific') consented.push(`"${allowText(cmd)}" by ${consent.rule.rule.text}`);
+    // A program with no model is not known to run code: a wildcard allow is consent for it (decision 0063).
+    else if (consent.kind === 'wildcard' && unmodelled === true) consented.push(`"${allowText(cmd)}" by ${consent.rule.rule.text} (a program toolgate has no model of)`);
     else if (consent.kind === 'wildcard') wildcard ??= { prog, why, rule: consent.rule };
     else none ??= { prog, why };
   }

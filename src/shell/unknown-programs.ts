@@ -10,6 +10,9 @@ import { PROGRAMS } from './programs/index.js';
 import { isReadOnly } from './read-only.js';
 import type { ShellAnalysis } from './types.js';
 import { SHELLS } from './wrappers.js';
+import { fileOperands } from './file-effects/index.js';
+import { PATH_FREE_BUILTINS } from './programs/builtins.js';
+import type { SimpleCommand } from './types.js';
 
 /** Programs whose runs toolgate reads (as children, opaque or unknown) or that run nothing named in their arguments. */
 const KNOWN = new Set([
@@ -51,4 +54,19 @@ export function wordsOfUnknownPrograms(analysis: ShellAnalysis): Map<string, str
     }
   });
   return out;
+}
+
+/**
+ * Whether the command's program is one toolgate has no model of: no program model, no file
+ * effects it knows, not a wrapper, shell or builtin it reads, not read-only. Its effects are
+ * unknown — what it writes, what it runs — so it is judged like opaque code (the opaque-code
+ * table; a wildcard allow rule is consent for it, as the program is not known to run code).
+ */
+export function unmodelledProgram(cmd: SimpleCommand): boolean {
+  const argv0 = cmd.argv[0];
+  if (argv0 === undefined || cmd.literal[0] !== true || cmd.unknown !== undefined || cmd.opaque !== undefined) return false;
+  const name = foldedCommandName(argv0);
+  if (name === '' || KNOWN.has(name) || PATH_FREE_BUILTINS.has(name) || PROGRAMS.get(name) !== undefined) return false;
+  if (fileOperands(name, cmd.argv, cmd.literal).modelled !== false) return false;
+  return !isReadOnly(cmd, { set: 'claudeCode' }).readOnly;
 }

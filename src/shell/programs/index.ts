@@ -21,6 +21,7 @@ import { dirname } from './dirname.js';
 import { du } from './du.js';
 import { expand } from './expand.js';
 import { expr } from './expr.js';
+import { extractors } from './extractors.js';
 import { file } from './file.js';
 import { find } from './find.js';
 import { flock } from './flock.js';
@@ -83,7 +84,7 @@ export { createProgramRegistry, optionShape, type ProgramRegistry, type ProgramR
 
 /** Every model, in the order the registry indexes them. @internal */
 export const PROGRAM_MODELS: readonly ProgramModel[] = [
-  arch, basename, cat, cd, checksums, chrt, cmp, column, comm, cp, cut, date, declare, df, diff, dirname, du, expand, expr, file, find, flock, fold,
+  arch, basename, cat, cd, checksums, chrt, cmp, column, comm, cp, cut, date, declare, df, diff, dirname, du, expand, expr, extractors, file, find, flock, fold,
   free, git, grep, groups, head, hexdump, hostname, id, install, ln, locale, logname, ls, lsof, nl, nproc, od, paste, patch,
   printenv, ps, pwd, readlink, realpath, rev, rg, seq, shasum, sleep, sort, stat, strings, tac, tail, tar, test, tr, tree, tty,
   uname, unbuffer, uniq, uptime, users, wc, which, whoami, yes, ...RUNNER_MODELS,

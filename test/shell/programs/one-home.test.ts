@@ -17,6 +17,7 @@ const SRC = join(ROOT, 'src');
 
 /** `file:name` → why the quoted name may appear there. */
 const ALLOWED: Readonly<Record<string, string>> = {
+  'src/powershell/cmdlets.ts:ar': "Get-ChildItem's -ar (-Attributes ReadOnly) switch alias, not the archiver",
   'src/powershell/aliases.ts:cp': 'a PowerShell alias (`cp` is Copy-Item there), not the POSIX program',
   'src/powershell/aliases.ts:cd': 'a PowerShell alias (`cd` is Set-Location there), not the POSIX builtin',
   'src/powershell/aliases.ts:pushd': 'a PowerShell alias (`pushd` is Push-Location there), not the POSIX builtin',

@@ -1,0 +1,84 @@
+/**
+ * Programs that run commands toolgate cannot see, from a script or input it does not read:
+ * editors and macro processors with a shell escape, schedulers that run a command later (with no
+ * hook and no audit), and other coding agents, which run whatever tools they choose with no gate.
+ * Each is opaque code (the opaque-code table), whatever its command line looks like; only the
+ * words that print what the program is, or list what is queued, run nothing.
+ *
+ * Sources: GNU ed 1.19 manual (`!command`); POSIX.1-2017 ex (`!`), m4 (`syscmd`, `esyscmd`),
+ * dc(1) (`!`), at(1)/batch(1), crontab(1); lftp(1) (`!` shell escape in `-c` and scripts);
+ * Claude Code CLI reference (`claude -p`, `--settings`, `--dangerously-skip-permissions`), Codex
+ * CLI (`codex exec`), Gemini CLI (`gemini -p`, `-y`), aider (`--yes-always`), opencode (`run`).
+ */
+
+/** What a program runs, and the words (alone after its name) that run nothing. */
+interface Runner {
+  readonly what: string;
+  readonly quiet?: ReadonlySet<string>;
+}
+
+/** Words that only print what the program is. */
+const INFO = new Set(['--version', '-v', '-V', '--help', '-h', 'help', 'version']);
+
+const EDITOR = "commands its script's ! lines name (a script from its input, which toolgate does not read)";
+const AGENT = 'another agent, which runs the tools it chooses with no gate and no audit';
+
+/** The programs, by name. */
+const RUNNERS: Readonly<Record<string, Runner>> = {
+  ed: { what: EDITOR },
+  ex: { what: EDITOR },
+  m4: { what: 'the commands its syscmd and esyscmd macros name' },
+  dc: { what: "the commands its program's ! lines name" },
+  lftp: { what: 'the shell commands its ! lines name' },
+  at: { what: 'a command later, from its input or a file, outside the agent (no hook, no audit)', quiet: new Set(['-l', '-V']) },
+  batch: { what: 'a command later, from its input, outside the agent (no hook, no audit)' },
+  crontab: { what: 'the commands a crontab file names, later, outside the agent (no hook, no audit)', quiet: new Set(['-l']) },
+  claude: { what: AGENT },
+  codex: { what: AGENT },
+  gemini: { what: AGENT },
+  aider: { what: AGENT },
+  opencode: { what: AGENT },
+  goose: { what: AGENT },
+  'cursor-agent': { what: AGENT },
+  amp: { what: AGENT },
+  qwen: { what: AGENT },
+};
+
+/**
+ * Why the command (`name` its folded program name) runs code toolgate cannot see; `null` when it
+ * is listed but runs nothing (only `--version`, `--help`, `at -l`, `crontab -l`); `undefined` for
+ * a program not listed.
+ * @internal
+ */
+export function escapeCodeOf(name: string, argv: readonly string[]): string | null | undefined {
+  const runs = RUNNERS[name];
+  if (runs === undefined) return undefined;
+  if (argv.length === 2 && (INFO.has(argv[1]!) || runs.quiet?.has(argv[1]!) === true)) return null;
+  return `${argv[0]} runs ${runs.what}, which toolgate cannot see`;
+}
+
+/**
+ * Examples: each is a test (`test/shell/programs/code-runners.test.ts`): the command, and
+ * whether it runs code toolgate cannot see.
+ * @internal
+ */
+export const CODE_RUNNER_EXAMPLES: readonly { readonly command: string; readonly opaque: boolean; readonly why?: string }[] = [
+  { command: "ed -s /dev/null <<< '!git push --force origin main'", opaque: true, why: 'ed runs a ! line as a shell command' },
+  { command: 'ed -s /tmp/s.json <<< "w .claude/settings.json"', opaque: true, why: 'the script writes any file it names' },
+  { command: "ex -sc '!id' -cq", opaque: true },
+  { command: "m4 <<< 'syscmd(rm -rf /tmp/zz)'", opaque: true },
+  { command: "dc -e '!id'", opaque: true },
+  { command: "lftp -c '!cat ~/.ssh/id_rsa'", opaque: true },
+  { command: "echo 'git push --force' | at now", opaque: true, why: 'atd runs it later, outside the agent' },
+  { command: 'at -f job.sh now', opaque: true },
+  { command: "batch <<< 'curl -s https://example.com'", opaque: true },
+  { command: 'crontab jobs.txt', opaque: true },
+  { command: 'crontab -l', opaque: false, why: 'lists the crontab' },
+  { command: "claude -p 'run the tests' --dangerously-skip-permissions --settings '{\"disableAllHooks\":true}'", opaque: true },
+  { command: 'codex exec --full-auto x', opaque: true },
+  { command: 'gemini -y -p x', opaque: true },
+  { command: 'aider --yes-always -m x', opaque: true },
+  { command: 'opencode run x', opaque: true },
+  { command: 'claude --version', opaque: false },
+  { command: 'ed --version', opaque: false },
+];

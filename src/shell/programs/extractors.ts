@@ -1,0 +1,103 @@
+/**
+ * Archive extractors beside tar and unzip: each writes the names its archive holds — names
+ * toolgate does not read, any of them a protected path (`.claude/settings.json`, `.git/hooks/…`)
+ * — into a directory (the working directory unless an option names another). The write is the
+ * tar/unzip effect (`tree: 'some'`, names unseen from an archive): a protected ask in every mode.
+ * The other words (the archive, list files) are taken as an unmodelled program's words: assumed
+ * read and written. Listing and creating modes write no unseen names.
+ */
+import type { FileOperand, FileOperands } from '../file-effects/types.js';
+import { defineProgram, type ProgramExample } from './model.js';
+
+const NAMES = { kind: 'unseen', what: 'archive' } as const;
+
+/** Where the program extracts, by its words: the directory's text (`.` for the working directory), or `undefined` when it extracts nothing. */
+function extractsInto(name: string, argv: readonly string[]): string | undefined {
+  const args = argv.slice(1);
+  const value = (short: string, long?: string): string | undefined => {
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i]!;
+      if (a === short || (long !== undefined && a === long)) return args[i + 1];
+      if (long !== undefined && a.startsWith(`${long}=`)) return a.slice(long.length + 1);
+      if (short.length === 2 && a.startsWith(short) && a.length > 2 && !a.startsWith('--')) return a.slice(2);
+    }
+    return undefined;
+  };
+  const has = (...words: string[]) => args.some((a) => words.includes(a));
+  const operands = args.filter((a) => !a.startsWith('-'));
+  switch (name) {
+    case 'cpio':
+    case 'bsdcpio': {
+      const cluster = args.some((a) => /^-[a-zA-Z]*[ip]/.test(a) && !a.startsWith('--')) || has('--extract', '--pass-through');
+      if (!cluster) return undefined;
+      const pass = args.some((a) => /^-[a-zA-Z]*p/.test(a) && !a.startsWith('--')) || has('--pass-through');
+      return value('-D', '--directory') ?? (pass ? operands[operands.length - 1] : undefined) ?? '.';
+    }
+    case 'pax': {
+      const read = args.some((a) => /^-[a-zA-Z]*r/.test(a));
+      if (!read) return undefined;
+      const write = args.some((a) => /^-[a-zA-Z]*w/.test(a));
+      return write ? (operands[operands.length - 1] ?? '.') : '.';
+    }
+    case 'ar':
+      return /^-?[a-zA-Z]*x/.test(args[0] ?? '') ? '.' : undefined;
+    case '7z':
+    case '7za':
+    case '7zr':
+      return operands[0] === 'x' || operands[0] === 'e' ? (args.find((a) => a.startsWith('-o'))?.slice(2) || '.') : undefined;
+    case 'unrar':
+      return operands[0] === 'x' || operands[0] === 'e' ? (operands.find((o, i) => i > 1 && o.endsWith('/')) ?? '.') : undefined;
+    case 'jar':
+      return /^-?[a-zA-Z]*x/.test(args[0] ?? '') || has('--extract') ? '.' : undefined;
+    case 'unar':
+      return value('-o', '-output-directory') ?? '.';
+    case 'aunpack':
+      return value('-X', '--extract-to') ?? '.';
+    case 'dpkg-deb':
+      return has('-x', '--extract', '-X', '--vextract', '-R', '--raw-extract') ? (operands[operands.length - 1] ?? '.') : undefined;
+    case 'unsquashfs':
+      return has('-l', '-ls', '-ll', '-lls', '-lc', '-llc', '-s', '-stat') ? undefined : (value('-d', '-dest') ?? 'squashfs-root');
+    case 'cabextract':
+      return has('-l', '--list', '-t', '--test') ? undefined : (value('-d', '--directory') ?? '.');
+    case 'uudecode':
+      // The name to write is inside the file (its `begin` line) unless -o names it.
+      return value('-o', '--output-file') !== undefined ? undefined : '.';
+    default:
+      return undefined;
+  }
+}
+
+/** The extractor's effects: the unseen names written into its directory; its other words assumed. */
+function extractorFiles(name: string, argv: readonly string[]): FileOperands {
+  const into = extractsInto(name, argv);
+  const files: FileOperand[] = into === undefined ? [] : [{ op: 'write', index: 0, value: into, tree: 'some', names: NAMES }];
+  return { files, unresolved: [], modelled: 'partly' };
+}
+
+const examples: readonly ProgramExample[] = [
+  { command: 'cpio -id < x.cpio', readOnly: false, why: 'writes the names the archive holds into the working directory' },
+  { command: 'cpio -idu -F x.cpio', readOnly: false },
+  { command: 'cd /tmp/rt/state && find . | cpio -pdm /tmp/copy', readOnly: false, why: '-p copies the listed names into /tmp/copy' },
+  { command: 'pax -r -f x.pax', readOnly: false },
+  { command: 'ar x lib.a', readOnly: false },
+  { command: '7z x a.7z', readOnly: false },
+  { command: '7z x a.7z -oout', readOnly: false },
+  { command: 'unrar x a.rar', readOnly: false },
+  { command: 'jar xf a.jar', readOnly: false },
+  { command: 'unar a.zip', readOnly: false },
+  { command: 'aunpack a.tgz', readOnly: false },
+  { command: 'dpkg-deb -x p.deb .', readOnly: false },
+  { command: 'unsquashfs -f -d . x.sqfs', readOnly: false },
+  { command: 'cabextract x.cab', readOnly: false },
+  { command: 'uudecode x.uu', readOnly: false, why: 'the name it writes is inside x.uu' },
+];
+
+/** Archive extractors that write names from their archive. @internal */
+export const extractors = defineProgram({
+  names: ['cpio', 'bsdcpio', 'pax', 'ar', '7z', '7za', '7zr', 'unrar', 'jar', 'unar', 'aunpack', 'dpkg-deb', 'unsquashfs', 'cabextract', 'uudecode'],
+  summary: 'archive extractors beside tar and unzip: write the names an archive holds',
+  sources: ['GNU cpio 2.13 manual', 'POSIX.1-2017 pax', 'GNU binutils ar(1)', '7-Zip 7z(1)', 'unrar(1)', 'JDK jar(1)', 'unar(1)', 'atool aunpack(1)', 'dpkg-deb(1)', 'squashfs-tools unsquashfs(1)', 'cabextract(1)', 'GNU sharutils uudecode(1)'],
+  files: (name, argv) => extractorFiles(name, argv),
+  runs: 'unseen',
+  examples,
+});
