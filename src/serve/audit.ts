@@ -1,7 +1,7 @@
 import { answeredBy } from './answerers.js';
 import type { Step, ToolCall } from '../core/types.js';
 import type { GateResult } from '../gate/index.js';
-import { inputSha256, redactInput, redactString, type AskRecord, type AuditEntry, type AuditEvent } from '../store/index.js';
+import { inputSha256, redactInput, redactString, type AskRecord, type AuditEntry, type AuditEvent, type GrantRecord } from '../store/index.js';
 import type { Settled } from './decide.js';
 import { modeFor } from '../evaluate/index.js';
 import { withProvenance } from './provenance.js';
@@ -104,6 +104,25 @@ export function answerEntry(ask: AskRecord, at: number): AuditEntry {
     decidedBy: 'answer',
     detail: `scope ${w.scope}${a.behavior === 'allow' && a.remember === true ? ', remember' : ''}`,
   }, { ...askProvenance(ask), trace: ask.pending.trace });
+}
+
+/**
+ * The audit entry of a grant revoked through serve: which grant (id, scope, rule), where it
+ * applied, the ask it answered, and who revoked it (the credential, as for an answer).
+ */
+export function revokedGrantEntry(grant: GrantRecord, at: number, by: string, message: string): AuditEntry {
+  return {
+    at,
+    event: 'grantRevoked',
+    projectDir: grant.projectDir,
+    ...(grant.sessionId !== undefined ? { sessionId: grant.sessionId } : {}),
+    ...(grant.askId !== undefined ? { askId: grant.askId } : {}),
+    ruleText: grant.rule,
+    answerer: by,
+    decidedBy: 'serve',
+    reason: message,
+    detail: `grant ${grant.id}, scope ${grant.scope}, given by ${grant.grantedBy}`,
+  };
 }
 
 /** The audit entry of an answer refused for its answer code (wrong, spent, locked, none): who tried, and how often. */

@@ -231,7 +231,8 @@ export function grantState(g: GrantRecord, at: number): GrantState {
  * decisions; `answer` is the outcome of an answered ask; `answerRefused` an answer refused for a
  * wrong, spent or locked answer code; `expired` an ask whose hold ran out;
  * `PostToolUse`, `PostToolUseFailure` and `Stop` are recorded as they arrive; `auditLoss` says how
- * many entries were dropped while the store could not be written.
+ * many entries were dropped while the store could not be written; `grantRevoked` a grant revoked
+ * through serve (the page or `DELETE /v1/grants/:id`), with who revoked it.
  * @public
  */
 export type AuditEvent =
@@ -244,7 +245,8 @@ export type AuditEvent =
   | 'PostToolUse'
   | 'PostToolUseFailure'
   | 'Stop'
-  | 'auditLoss';
+  | 'auditLoss'
+  | 'grantRevoked';
 
 /** One line of the append-only audit log. @public */
 export interface AuditEntry {

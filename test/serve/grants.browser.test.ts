@@ -106,6 +106,8 @@ describe('narrowing, seeing and revoking a grant in Chromium', { timeout: 90_000
     await page.locator('#grants-empty').waitFor();
     expect(await page.locator('li.grant').count()).toBe(0);
     expect(await s.store.listGrants({ projectDir: project, sessionId: 'g-1', at: Date.now() })).toEqual([]);
+    // Revoking on the page is audited, with the signed-in name.
+    expect((await s.store.readAudit({ sessionId: 'g-1' })).filter((e) => e.event === 'grantRevoked')).toEqual([expect.objectContaining({ answerer: 'page:dana', ruleText: `Bash(${command})` })]);
     const again = s.hook(preToolUse(project, 'Bash', { command }, { session_id: 'g-1' }));
     const id = await eventually(async () => (await s.store.listAsks({ sessionId: 'g-1', state: 'pending' }))[0]?.id);
     expect((await s.store.getAsk(id))?.pending.call.input['command']).toBe(command);

@@ -155,6 +155,12 @@ describe('/v1/grants', () => {
     expect(after.body['decision']).toMatchObject({ behavior: 'ask' });
     expect((await s.api('DELETE', `/v1/grants/${id}`, undefined, bearer(TEST_TOKEN))).body).toMatchObject({ code: 'alreadyRevoked' });
     expect((await s.api('DELETE', '/v1/grants/nope', undefined, bearer(TEST_TOKEN))).status).toBe(404);
+    // The revocation is in the audit log, once, with who revoked which grant (not the refusals after it).
+    const revocations = await eventually(async () => {
+      const all = (await s.store.readAudit({ askId })).filter((e) => e.event === 'grantRevoked');
+      return all.length > 0 ? all : undefined;
+    });
+    expect(revocations).toEqual([expect.objectContaining({ event: 'grantRevoked', answerer: 'token', projectDir: project, ruleText: expect.stringMatching(/^Bash\(npm run release-notes/), detail: expect.stringContaining(id) })]);
     const revokedList = await s.api('GET', '/v1/grants?state=revoked', undefined, bearer(TEST_TOKEN));
     expect((revokedList.body['grants'] as { id: string }[]).map((g) => g.id)).toContain(id);
   });
