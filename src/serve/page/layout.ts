@@ -26,7 +26,7 @@ function nav(): HtmlEscapedString {
 /**
  * A page as a navigation gets it: the frame, the sign-in form (hidden) and an empty view. Nothing
  * of an ask is in it: the script fetches the view with the sign-in it keeps in its memory
- * (decisions 0025, 0063), so opening the address alone — with any cookie — shows nothing.
+ * (decisions 0025, 0064), so opening the address alone — with any cookie — shows nothing.
  */
 export function layout(f: PageFrame, body: HtmlEscapedString = h``): HtmlEscapedString {
   return h`<!doctype html>

@@ -8,7 +8,7 @@ import { SESSION_HEADER } from './session.js';
  * header, answers with `fetch`, and follows live updates by reading `/events` as a `fetch` stream
  * (an `EventSource` cannot send a header). Links between the page's views (Pending, Answered,
  * Grants, one ask) are followed inside the page (`history.pushState`), so moving between them
- * keeps the sign-in; a reload or a new tab signs in again (decisions 0025, 0063). Times show in
+ * keeps the sign-in; a reload or a new tab signs in again (decisions 0025, 0064). Times show in
  * local time.
  */
 export const PAGE_JS = `(function () {

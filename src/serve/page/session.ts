@@ -8,7 +8,7 @@ export const MAX_NAME_LENGTH = 80;
 
 /**
  * The request header the page's script sends its sign-in in. The page keeps the value in
- * the script's memory (never `sessionStorage`: a browser keeps that on disk, decision 0063) — sent
+ * the script's memory (never `sessionStorage`: a browser keeps that on disk, decision 0064) — sent
  * to this origin (scheme, host and port) only, so a server on another port
  * of the same host never receives it, as it would a cookie (decision 0025).
  */

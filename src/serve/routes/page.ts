@@ -55,7 +55,7 @@ function viewPart(title: string, a: Ok, body: HtmlEscapedString, pending?: numbe
  * The approval page: pending asks with their answer forms at `/`, answered asks with their audit
  * entries at `/answered`, one ask at `/asks/:id`, live updates at `/events`, sign-in at
  * `/signin`. A navigation gets only the frame; the page's script signs in, keeps the sign-in in
- * its memory (decision 0063) and fetches each view and card with it in a header (decision 0025).
+ * its memory (decision 0064) and fetches each view and card with it in a header (decision 0025).
  * Server-rendered HTML, a small script, no build step (README, "The approval page").
  */
 export function pageRoutes(ctx: ServeContext): Hono {
