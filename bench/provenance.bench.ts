@@ -2,7 +2,8 @@
  * What `onDecision` costs `evaluate`: the three reference calls of `bench/run.ts` decided with no
  * options, with an options object that has no listener, and with a listener that keeps nothing
  * (building the event: redacted input, input digest, redacted trace; the policy digest is cached
- * per policy). Rounds alternate the order of the variants; figures over all rounds' samples.
+ * per policy), and with `otelListener` writing to the OpenTelemetry API's own no-op logger,
+ * meter and tracer (no SDK: what building the attributes costs). Rounds alternate the order of the variants; figures over all rounds' samples.
  * With no listener no clock is read and nothing is built, so the first two rows should match;
  * `BENCH_BASELINE=<checkout> npm run bench` compares against a toolgate without `onDecision`.
  * Run: npx tsx bench/provenance.bench.ts
@@ -10,9 +11,12 @@
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import { metrics, trace } from '@opentelemetry/api';
+import { logs } from '@opentelemetry/api-logs';
 import { Bench } from 'tinybench';
 import type { ToolCall } from '../src/core/types.js';
 import { evaluate, prepare, type EvaluationContext } from '../src/evaluate/index.js';
+import { otelListener } from '../src/otel/index.js';
 import type { DecisionEvent } from '../src/provenance/index.js';
 import { policyFromObjects } from '../src/settings/index.js';
 
@@ -33,10 +37,12 @@ async function main(): Promise<void> {
     c: () => ({ tool: 'Bash', input: { command: `git push origin main${i++}` } }),
   };
   let kept: DecisionEvent | undefined;
+  const otel = otelListener({ logger: logs.getLogger('bench'), meter: metrics.getMeter('bench'), tracer: trace.getTracer('bench') });
   const variants: Record<string, (call: ToolCall) => unknown> = {
     'no options': (call) => evaluate(call, ctx),
     'options, no listener': (call) => evaluate(call, ctx, {}),
     'a listener': (call) => evaluate(call, ctx, { onDecision: (e) => (kept = e) }),
+    'otelListener, API no-ops': (call) => evaluate(call, ctx, { onDecision: otel }),
   };
   const samples = new Map<string, number[]>();
   for (let round = 0; round < ROUNDS; round++) {

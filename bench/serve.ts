@@ -19,10 +19,16 @@
  * a denied path), each with a distinct command string or path so no cache flatters the figures.
  * Every reply is checked against the decision it must be.
  *
+ * With `--otlp` beside them, a server that also exports every decision over OTLP/HTTP
+ * (`serve --otlp`, protobuf, metrics every 5 s) to a receiver in this process that accepts and
+ * drops what it is sent, as a collector that keeps up does: what OpenTelemetry export costs.
+ *
  * Options: `--seconds N` per measurement (default 3), `--hook-seconds N` (default 4),
- * `--wakeups N` (default 40).
+ * `--wakeups N` (default 40), `--otlp-only` (only the SQLite server with the audit on, with and
+ * without `--otlp`: no PostgreSQL, no hook rows).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { Pool } from 'undici';
@@ -30,6 +36,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { createCluster, ensurePostgres, freePort, type Cluster } from '../test/support/postgres/cluster.js';
+import { environmentHeaderTemplate } from '../src/evaluate/index.js';
+
+/** The environment header Claude Code's hook sends with the config `serve --print-hook-config` prints (an ordinary shell: no variable set); without it serve cannot judge what git runs, and asks. */
+const ENV_HEADER = { 'x-toolgate-env': environmentHeaderTemplate().replace(/\$\{[A-Z_0-9]+\}/g, '') };
 
 const root = join(import.meta.dirname, '..');
 const cli = join(root, 'dist', 'cli', 'main.js');
@@ -41,6 +51,7 @@ const SECONDS = arg('--seconds', 3);
 const HOOK_SECONDS = arg('--hook-seconds', 4);
 const WAKEUPS = arg('--wakeups', 40);
 const LEVELS = [1, 16, 64];
+const OTLP_ONLY = process.argv.includes('--otlp-only');
 
 const dir = realpathSync(mkdtempSync(join(tmpdir(), 'toolgate-bench-serve-')));
 const home = join(dir, 'home');
@@ -65,7 +76,8 @@ function nextEvent(): { body: string; want: string } {
   const c = mix[k++ % mix.length]!();
   const event = {
     session_id: `bench-${k % 8}`,
-    transcript_path: '/tmp/bench.jsonl',
+    // Where Claude Code keeps the transcript: its folder names the home directory and the project (serve needs the home to judge ~).
+    transcript_path: join(home, '.claude', 'projects', project.replace(/[^A-Za-z0-9]/g, '-'), `bench-${k % 8}.jsonl`),
     cwd: project,
     permission_mode: 'default',
     hook_event_name: 'PreToolUse',
@@ -122,10 +134,25 @@ function summarise(label: string, concurrency: number, latencies: number[], seco
   return { label, concurrency, count: sorted.length, seconds, p50: q(0.5), p99: q(0.99), latencies };
 }
 
-async function startServer(audit: boolean, store?: string): Promise<{ child: ChildProcess; port: number }> {
+/** An OTLP/HTTP endpoint that accepts every export and keeps nothing (an empty protobuf message is the success reply); counts the requests. */
+async function startOtlpSink(): Promise<{ url: string; requests: () => number; close: () => void }> {
+  let n = 0;
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      n++;
+      res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
+    });
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, requests: () => n, close: () => server.close() };
+}
+
+async function startServer(audit: boolean, store?: string, otlp?: string): Promise<{ child: ChildProcess; port: number }> {
   const address = store ?? `sqlite:${join(dir, `bench-${audit ? 'audit' : 'noaudit'}-${Date.now()}.db`)}`;
-  const child = spawn(process.execPath, [cli, 'serve', '--listen', '127.0.0.1:0', '--store', address, '--project', project, '--home', home, ...(audit ? [] : ['--no-audit'])], {
+  const child = spawn(process.execPath, [cli, 'serve', '--listen', '127.0.0.1:0', '--store', address, '--project', project, '--home', home, ...(audit ? [] : ['--no-audit']), ...(otlp !== undefined ? ['--otlp', otlp] : [])], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, OTEL_METRIC_EXPORT_INTERVAL: '5000' },
   });
   child.stderr?.resume();
   const line = await new Promise<string>((ok, fail) => {
@@ -152,7 +179,7 @@ async function startPostgres(): Promise<{ ok: true; cluster: Cluster } | { ok: f
 }
 
 async function request(port: number, method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`http://127.0.0.1:${port}${path}`, { method, headers: { 'content-type': 'application/json' }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, { method, headers: { 'content-type': 'application/json', ...ENV_HEADER }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
@@ -195,7 +222,7 @@ async function loadServer(label: string, port: number, concurrency: number, seco
   const one = async (): Promise<number> => {
     const { body, want } = nextEvent();
     const t0 = process.hrtime.bigint();
-    const res = await pool.request({ path: '/hooks/claude-code', method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const res = await pool.request({ path: '/hooks/claude-code', method: 'POST', headers: { 'content-type': 'application/json', ...ENV_HEADER }, body });
     const text = await res.body.text();
     const got = (JSON.parse(text) as { hookSpecificOutput?: { permissionDecision?: string } }).hookSpecificOutput?.permissionDecision;
     if (res.statusCode !== 200 || got !== want) throw new Error(`wrong reply ${res.statusCode} ${text} (wanted ${want})`);
@@ -262,11 +289,13 @@ const cpus = (await import('node:os')).cpus().length;
 
 async function main(): Promise<void> {
   const results: Result[] = [];
-  const pg = await startPostgres();
-  const labels = { on: 'toolgate serve, audit on', off: 'toolgate serve, audit off', pg: 'serve on PostgreSQL, audit on' } as const;
+  const pg: Awaited<ReturnType<typeof startPostgres>> = OTLP_ONLY ? { ok: false, reason: '--otlp-only' } : await startPostgres();
+  const sink = await startOtlpSink();
+  const labels = { on: 'toolgate serve, audit on', otlp: 'serve, audit on, --otlp', off: 'toolgate serve, audit off', pg: 'serve on PostgreSQL, audit on' } as const;
   type Kind = keyof typeof labels;
   // All servers run at once and take turns, so a change in the machine's load hits them alike.
-  const servers: Partial<Record<Kind, Awaited<ReturnType<typeof startServer>>>> = { on: await startServer(true), off: await startServer(false) };
+  const servers: Partial<Record<Kind, Awaited<ReturnType<typeof startServer>>>> = { on: await startServer(true), otlp: await startServer(true, undefined, sink.url) };
+  if (!OTLP_ONLY) servers.off = await startServer(false);
   const replicaB = pg.ok ? await startServer(true, pg.cluster.url()) : undefined;
   if (pg.ok) servers.pg = await startServer(true, pg.cluster.url());
   const kinds = Object.keys(servers) as Kind[];
@@ -288,8 +317,9 @@ async function main(): Promise<void> {
       await new Promise((r) => s.child.once('exit', r));
     }
     if (pg.ok) pg.cluster.destroy();
+    sink.close();
   }
-  for (const c of LEVELS) results.push(await loadHook(c, HOOK_SECONDS));
+  if (!OTLP_ONLY) for (const c of LEVELS) results.push(await loadHook(c, HOOK_SECONDS));
 
   console.log(`\ntoolgate serve vs toolgate hook — loopback, ${SECONDS} s per serve row, ${HOOK_SECONDS} s per hook row, every reply checked`);
   console.log(`load average at the start ${load.map((l) => l.toFixed(1)).join(' ')}, at the end ${loadavg().map((l) => l.toFixed(1)).join(' ')} (${cpus} cores)\n`);
@@ -305,7 +335,11 @@ async function main(): Promise<void> {
   };
   const on = rate('toolgate serve, audit on', 16);
   const off = rate('toolgate serve, audit off', 16);
-  console.log(`\naudit cost at concurrency 16: ${(((off - on) / off) * 100).toFixed(1)}% of throughput`);
+  console.log('');
+  for (const c of LEVELS) console.log(`OTLP export on vs off at concurrency ${c} (audit on): ${((rate(labels.otlp, c) / rate(labels.on, c)) * 100).toFixed(1)}% of the throughput`);
+  console.log(`the OTLP receiver got ${sink.requests()} export requests`);
+  if (OTLP_ONLY) return;
+  console.log(`audit cost at concurrency 16: ${(((off - on) / off) * 100).toFixed(1)}% of throughput`);
   if (pg.ok) {
     const onPg = rate(labels.pg, 16);
     console.log(`PostgreSQL vs SQLite at concurrency 16 (audit on): ${((onPg / on) * 100).toFixed(0)}% of SQLite's throughput`);
