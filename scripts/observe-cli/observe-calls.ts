@@ -14,7 +14,9 @@
  *    runs `git init` and commits what is not ignored), "settingsFile"?: true (the settings are
  *    written to a file outside the project and passed by path), "permissionRequest"?: true (a
  *    PermissionRequest command hook saves its input; `permissionRequest` holds it, or null when
- *    the hook did not run)}
+ *    the hook did not run), "managedSettings"?: object (written to /etc/claude-code/managed-settings.json,
+ *    which the sandbox keeps in its own namespace, and removed after the call), "hookInProject"?: true (the
+ *    `hookIf` hook goes into the project's settings instead of --settings)}
  * Output: JSON lines {"id", "result": "allow"|"ask"|"deny"|"refused"|"error", "isError", "hookRan"?,
  * "permissionRequest"?, "text"}.
  *
@@ -31,6 +33,7 @@ import { offlineClaudeEnv, startFakeMessagesApi } from '../../examples/support/f
 
 const bin = process.env.CLAUDE_BIN ?? join(import.meta.dirname, '../../node_modules/@anthropic-ai/claude-agent-sdk-linux-x64/claude');
 const cwd = process.env.OBSERVE_CWD ?? process.cwd();
+const MANAGED_FILE = '/etc/claude-code/managed-settings.json';
 
 interface Spec {
   id: string;
@@ -45,6 +48,8 @@ interface Spec {
   tree?: Record<string, string>;
   settingsFile?: boolean;
   permissionRequest?: boolean;
+  managedSettings?: Record<string, unknown>;
+  hookInProject?: boolean;
 }
 
 /** Empties the working directory and lays out `tree` in it (see the header for the entries). */
@@ -93,8 +98,11 @@ async function observe(spec: Spec): Promise<Record<string, unknown>> {
       written.push(p);
     }
     const settings: Record<string, unknown> = { ...(spec.settings ?? {}) };
+    const projectSettings: Record<string, unknown> | undefined = spec.projectSettings || spec.hookInProject === true ? { ...(spec.projectSettings ?? {}) } : undefined;
     if (spec.hookIf !== undefined) {
-      settings['hooks'] = { PreToolUse: [{ matcher: spec.tool, hooks: [{ type: 'command', if: spec.hookIf, command: `touch ${marker}` }] }] };
+      const hooks = { PreToolUse: [{ matcher: spec.tool, hooks: [{ type: 'command', if: spec.hookIf, command: `touch ${marker}` }] }] };
+      if (spec.hookInProject === true && projectSettings) projectSettings['hooks'] = hooks;
+      else settings['hooks'] = hooks;
     }
     if (spec.permissionRequest === true) {
       // The hook answers nothing (exit 0, no output): the CLI goes on as without it.
@@ -102,12 +110,17 @@ async function observe(spec: Spec): Promise<Record<string, unknown>> {
       settings['hooks'] = { ...hooks, PermissionRequest: [{ matcher: '*', hooks: [{ type: 'command', command: `cat > ${saved}` }] }] };
     }
     const projectFile = join(cwd, '.claude/settings.json');
-    if (spec.projectSettings) {
+    if (projectSettings) {
       mkdirSync(join(cwd, '.claude'), { recursive: true });
-      writeFileSync(projectFile, JSON.stringify(spec.projectSettings));
+      writeFileSync(projectFile, JSON.stringify(projectSettings));
     }
     const config = mkdtempSync(join(tmpdir(), 'cc-config-'));
-    const args = ['-p', 'go', '--permission-mode', spec.mode ?? 'default', '--setting-sources', spec.projectSettings ? 'project' : '', '--output-format', 'text'];
+    const args = ['-p', 'go', '--permission-mode', spec.mode ?? 'default', '--setting-sources', projectSettings ? 'project' : '', '--output-format', 'text'];
+    if (spec.managedSettings) {
+      // The CLI reads managed settings from /etc/claude-code only (no override in this build).
+      writeFileSync(MANAGED_FILE, JSON.stringify(spec.managedSettings));
+      written.push(MANAGED_FILE);
+    }
     if (spec.settingsFile === true) {
       const file = join(config, 'settings.json');
       writeFileSync(file, JSON.stringify(settings));
@@ -123,7 +136,7 @@ async function observe(spec: Spec): Promise<Record<string, unknown>> {
     const timer = setTimeout(() => child.kill('SIGKILL'), 45_000);
     await new Promise((resolve) => child.on('close', resolve));
     clearTimeout(timer);
-    if (spec.projectSettings) rmSync(join(cwd, '.claude'), { recursive: true, force: true });
+    if (projectSettings) rmSync(join(cwd, '.claude'), { recursive: true, force: true });
     const hookRan = spec.hookIf !== undefined ? { hookRan: existsSync(marker) } : {};
     const permissionRequest = spec.permissionRequest === true ? { permissionRequest: existsSync(saved) ? (JSON.parse(readFileSync(saved, 'utf8')) as unknown) : null } : {};
     const r = api.toolResults[0];

@@ -14,6 +14,11 @@ mount --make-rprivate /
 mount --bind / / && mount -o remount,bind,ro /
 mount -t tmpfs -o mode=1777 tmpfs /tmp
 mount -t tmpfs -o mode=0755 tmpfs /home
+# /etc/claude-code (managed settings) exists only in this namespace: an overlay over /etc whose
+# upper layer is the namespace's /tmp, so the host's /etc is never written.
+mkdir -p /tmp/.etc-upper /tmp/.etc-work
+mount -t overlay overlay -o lowerdir=/etc,upperdir=/tmp/.etc-upper,workdir=/tmp/.etc-work /etc
+mkdir -p /etc/claude-code && chown 65534:65534 /etc/claude-code
 ip link set lo up
 p=/home/user/project
 mkdir -p "$p/src/lib" "$p/docs" /home/user/.cache

@@ -70,6 +70,11 @@ export const LINT_CODES = {
     meaning: 'Prefix deny rules that `bash -c`, `env` or `command` hide from a text match: toolgate looks through them, but Claude Code versions and other tools that match the command text may not.',
   },
   TG_LINT_BYPASS_MODE: { severity: 'warning', meaning: '`defaultMode: "bypassPermissions"` in a project file: everyone who opens the project runs without asking.' },
+  TG_LINT_SANDBOX_AUTO_ALLOW: {
+    severity: 'warning',
+    meaning:
+      '`sandbox.autoAllowBashIfSandboxed` (true, or left at its default with `sandbox.enabled`): Claude Code runs sandboxed Bash commands without asking; toolgate does so only where a sandbox runs them (`toolgate hook`/`serve` behind Claude Code with `sandbox.enabled`, or a host that sets `context.sandboxed`), and not at all when `sandbox.enabled` is not true.',
+  },
   TG_LINT_HOOK_EVENT: { severity: 'warning', meaning: 'A hook event that does not exist (names are case-sensitive); its hooks never run.' },
   TG_LINT_HOOK_MATCHER_INVALID: { severity: 'error', meaning: 'A hook matcher that is not a valid regular expression.' },
   TG_LINT_HOOK_MATCHER_CASE: {

@@ -8,7 +8,7 @@ import type { ParsedSettingsFile } from '../settings/types.js';
 import type { LintCode } from './codes.js';
 import { hookDiagnostics } from './hooks.js';
 import { indexJson, lineColumnIn, lineStarts, locate } from './locate.js';
-import { broadAllows, bypassModeInProject, denyBypasses, duplicates, shadowedAllows, type LogicEnv } from './logic.js';
+import { broadAllows, bypassModeInProject, denyBypasses, duplicates, sandboxAutoAllow, shadowedAllows, type LogicEnv } from './logic.js';
 import { ruleDiagnostics } from './rules.js';
 import { schemaDiagnostics } from './schema.js';
 import type { LintDiagnostic, LintInput, LintOptions, LintReport } from './types.js';
@@ -173,7 +173,7 @@ export async function lintSettings(inputs: readonly LintInput[], options: LintOp
     if (COVERED.test(d.code)) continue;
     diagnostics.push({ ...d, code: 'TG_LINT_SETTINGS', related: d.code });
   }
-  diagnostics.push(...shadowedAllows(policy, env), ...duplicates(policy), ...broadAllows(policy, env), ...denyBypasses(policy, env), ...bypassModeInProject(parsed));
+  diagnostics.push(...shadowedAllows(policy, env), ...duplicates(policy), ...broadAllows(policy, env), ...denyBypasses(policy, env), ...bypassModeInProject(parsed), ...sandboxAutoAllow(parsed, policy));
   const findings = onceEach(diagnostics);
   diagnostics.length = 0;
   diagnostics.push(...findings);

@@ -285,3 +285,32 @@ export function bypassModeInProject(files: readonly ParsedSettingsFile[]): LintD
   }
   return out;
 }
+
+/**
+ * `sandbox.autoAllowBashIfSandboxed`: Claude Code runs a sandboxed Bash command without asking;
+ * toolgate only where a sandbox really runs it (decision 0051), and never without `sandbox.enabled`.
+ * One warning per file that turns it on (explicitly, or by enabling the sandbox with the key left
+ * at Claude Code's default, true).
+ */
+export function sandboxAutoAllow(files: readonly ParsedSettingsFile[], policy: Policy): LintDiagnostic[] {
+  const out: LintDiagnostic[] = [];
+  const enabled = policy.sandbox?.enabled === true;
+  for (const f of files) {
+    const sb = f.settings.sandbox;
+    if (sb === undefined) continue;
+    const explicit = sb.autoAllowBashIfSandboxed === true;
+    const byDefault = sb.autoAllowBashIfSandboxed === undefined && sb.enabled === true;
+    if (!explicit && !byDefault) continue;
+    const where = 'toolgate runs a sandboxed command without asking only where a sandbox runs it (toolgate hook or serve behind Claude Code with sandbox.enabled, or a host that sets context.sandboxed); elsewhere the command is decided as without a sandbox';
+    out.push({
+      code: 'TG_LINT_SANDBOX_AUTO_ALLOW',
+      severity: 'warning',
+      message: enabled
+        ? `sandbox.autoAllowBashIfSandboxed is ${explicit ? 'true' : 'true by default'}: Claude Code runs sandboxed Bash commands without asking; ${where}`
+        : `sandbox.autoAllowBashIfSandboxed is true but sandbox.enabled is not: no command is sandboxed, so nothing is auto-allowed (${where})`,
+      ...(f.settings.source.file !== undefined ? { file: f.settings.source.file } : {}),
+      path: explicit ? ['sandbox', 'autoAllowBashIfSandboxed'] : ['sandbox', 'enabled'],
+    });
+  }
+  return out;
+}

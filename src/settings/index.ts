@@ -25,7 +25,7 @@ export { mergePolicy, policyFromObjects, type SettingsObject } from './merge.js'
 export { loadSettings, type LoadSettingsOptions, type SettingSource } from './load.js';
 export { settingsRootOf, MANAGED_SETTINGS_PATHS, type SettingsRootContext } from './paths.js';
 export { checkSettingsFileName, type SettingsFileNameCheck } from './file-names.js';
-export { SOURCE_PRECEDENCE, AUTO_MODE_SOURCES, PROJECT_SOURCES, MANAGED_ONLY_KEYS } from './precedence.js';
+export { SOURCE_PRECEDENCE, AUTO_MODE_SOURCES, PROJECT_SOURCES, MANAGED_ONLY_KEYS, MANAGED_OR_USER_KEYS } from './precedence.js';
 export {
   SettingsSchema,
   PermissionsSchema,

@@ -2,7 +2,7 @@ import type { PermissionMode, SettingsSource, SettingsSourceKind } from '../core
 import { parseRule, ruleForList } from '../rules/index.js';
 import { SETTINGS_CODES as C } from './codes.js';
 import { parseSettingsObject, trimStop } from './parse.js';
-import { AUTO_MODE_SOURCES, MANAGED_ONLY_KEYS, PROJECT_SOURCES, SOURCE_PRECEDENCE } from './precedence.js';
+import { AUTO_MODE_SOURCES, MANAGED_ONLY_KEYS, MANAGED_OR_USER_KEYS, PROJECT_SOURCES, SOURCE_PRECEDENCE } from './precedence.js';
 import { unreadableRestriction } from './unreadable-rules.js';
 import type {
   AgentPolicy,
@@ -114,6 +114,17 @@ function restrict(file: SettingsFile, projectTrusted: boolean, diagnostics: Sett
           source,
         ),
       );
+    }
+    if (source.kind !== 'userSettings') {
+      for (const key of MANAGED_OR_USER_KEYS) {
+        if (getPath(file.json, [key]) === undefined) continue;
+        diagnostics.push(
+          withFile(
+            { code: C.managedOnly, severity: 'warning', path: [key], message: `${key} is honoured only in managed settings (or user settings on a machine with none); ignored in ${KIND_LABEL[source.kind]}` },
+            source,
+          ),
+        );
+      }
     }
   }
 
@@ -268,7 +279,8 @@ function mergeAgents(entries: readonly Effective[], ordered: readonly Effective[
  * - `autoMode` is read from user, managed and command-line/inline sources only; lists concatenate.
  * - Managed-only keys count only from managed files (elsewhere: a warning).
  *   `allowManagedPermissionRulesOnly` keeps only managed rules plus `--disallowedTools` (drops
- *   `--allowedTools`); `allowManagedHooksOnly` keeps only managed hooks.
+ *   `--allowedTools`); `allowManagedHooksOnly`, and `strictPluginOnlyCustomization` that is `true`
+ *   or names `hooks`, keep only managed hooks.
  * - `disableAllHooks: true` turns off every hook when it comes from managed settings, and every
  *   non-managed hook otherwise.
  * - Untrusted project (`projectTrusted: false`): from project and local files only deny and ask
@@ -295,6 +307,13 @@ export function mergePolicy(files: readonly ParsedSettingsFile[], options: Merge
 
   const allowManagedPermissionRulesOnly = entries.some((e) => e.file.source.kind === 'managed' && e.file.allowManagedPermissionRulesOnly === true);
   const allowManagedHooksOnly = entries.some((e) => e.file.source.kind === 'managed' && e.file.allowManagedHooksOnly === true);
+  // strictPluginOnlyCustomization in managed settings, `true` or a list naming "hooks", locks the
+  // hooks surface: settings.json hooks of every other source are ignored (observed on Claude Code
+  // 2.1.332 for --settings and project hooks; `false` and lists without "hooks" change nothing).
+  const hooksLocked = entries.some((e) => {
+    const v = e.file.source.kind === 'managed' ? e.file.strictPluginOnlyCustomization : undefined;
+    return v === true || (Array.isArray(v) && v.includes('hooks'));
+  });
 
   const allowed = cliRules(options.allowedTools ?? [], 'allow', '--allowedTools', diagnostics);
   const disallowed = cliRules(options.disallowedTools ?? [], 'deny', '--disallowedTools', diagnostics);
@@ -328,10 +347,11 @@ export function mergePolicy(files: readonly ParsedSettingsFile[], options: Merge
   }
 
   let hooks = ordered.flatMap((e) => e.hooks);
-  if (allowManagedHooksOnly) {
+  if (allowManagedHooksOnly || hooksLocked) {
     const kept = hooks.filter((h) => h.source.kind === 'managed');
     if (kept.length < hooks.length) {
-      diagnostics.push({ code: C.managedPolicy, severity: 'info', message: `managed settings set allowManagedHooksOnly: ${hooks.length - kept.length} hook group(s) from other sources are ignored` });
+      const by = allowManagedHooksOnly ? 'allowManagedHooksOnly' : 'strictPluginOnlyCustomization (hooks)';
+      diagnostics.push({ code: C.managedPolicy, severity: 'info', message: `managed settings set ${by}: ${hooks.length - kept.length} hook group(s) from other sources are ignored` });
     }
     hooks = kept;
   }

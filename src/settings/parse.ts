@@ -16,6 +16,7 @@ const objectSchema = z.record(z.string(), z.unknown());
 // Built once: a zod schema per checked value would be built on every load.
 const stringSchema = z.string();
 const booleanSchema = z.boolean();
+const strictPluginOnlySchema = z.union([z.boolean(), z.array(z.string())]);
 const PERMISSION_KEYS = Object.keys(permissionsShape);
 
 /** Read a value that restricts when set; a wrong value is treated as set (fail closed). */
@@ -346,6 +347,9 @@ export function parseSettingsObject(value: unknown, source: SettingsSource): Par
       case 'allowManagedHooksOnly':
       case 'allowManagedMcpServersOnly':
         if (r.check(booleanSchema, v, [key], 'ignored')) file[key] = v as boolean;
+        break;
+      case 'strictPluginOnlyCustomization':
+        if (r.check(strictPluginOnlySchema, v, [key], 'ignored')) file.strictPluginOnlyCustomization = v as boolean | string[];
         break;
       default:
       // Other top-level keys belong to Claude Code features toolgate does not read; kept as written.

@@ -24,8 +24,12 @@ export const AUTO_MODE_SOURCES: ReadonlySet<SettingsSourceKind> = new Set(['mana
 export const PROJECT_SOURCES: ReadonlySet<SettingsSourceKind> = new Set(['projectSettings', 'localSettings']);
 
 /**
- * Keys Claude Code honours only in managed settings (Claude Code docs, "Managed settings").
- * Dotted names are nested (`sandbox.network.allowManagedDomainsOnly`).
+ * Keys Claude Code honours only in managed settings: every key whose description in the settings
+ * schema of the Claude Code CLI 2.1.332 (bundled with the dev dependencies) says it is read,
+ * honoured or enforced from managed (policy) settings only, plus the managed-only keys of the
+ * Claude Code docs ("Managed settings"). Dotted names are nested (`sandbox.bwrapPath`). Elsewhere
+ * each is ignored with a warning (`TG_SETTINGS_MANAGED_ONLY`). Which of them toolgate acts on, and
+ * what the CLI was observed to do, is in docs/managed-settings.md.
  * @public
  */
 export const MANAGED_ONLY_KEYS: readonly string[] = [
@@ -34,10 +38,16 @@ export const MANAGED_ONLY_KEYS: readonly string[] = [
   'allowManagedMcpServersOnly',
   'sandbox.network.allowManagedDomainsOnly',
   'sandbox.filesystem.allowManagedReadPathsOnly',
+  'sandbox.bwrapPath',
+  'sandbox.socatPath',
   'strictPluginOnlyCustomization',
   'strictKnownMarketplaces',
+  'allowedMarketplaces',
   'blockedMarketplaces',
   'allowAllClaudeAiMcps',
+  'allowClaudeInChromeWithManagedMcp',
+  'managedMcpServers',
+  'disableDirectMcpSkills',
   'allowedChannelPlugins',
   'channelsEnabled',
   'disableCommandPluginSources',
@@ -47,5 +57,27 @@ export const MANAGED_ONLY_KEYS: readonly string[] = [
   'pluginSuggestionMarketplaces',
   'pluginTrustMessage',
   'policyHelper',
+  'policyHelpers',
   'wslInheritsWindowsSettings',
+  'allowedProviders',
+  'allowNestedModelAccessUnderForceLogin',
+  'availableModelsMatch',
+  'deniedModels',
+  'modelCatalogUrl',
+  'modelCatalogPublicKey',
+  'modelPricing',
+  'attributionProjectPolicy',
+  'claudeMd',
+  'gatewayInternalNetworks',
+  'disableWindowsBashCommandSplit',
+  'requiredMinimumVersion',
+  'requiredMaximumVersion',
 ];
+
+/**
+ * Keys Claude Code honours from managed settings, or from user settings on a machine with none
+ * (CLI 2.1.332: the hook order of managed plugins); ignored in project, local and `--settings`
+ * files, with a warning there.
+ * @public
+ */
+export const MANAGED_OR_USER_KEYS: readonly string[] = ['prependPlugins', 'appendPlugins'];

@@ -183,6 +183,7 @@ export const managedOnlyShape = {
   allowManagedPermissionRulesOnly: z.boolean().describe('(Managed only) Only managed allow/ask/deny rules apply.'),
   allowManagedHooksOnly: z.boolean().describe('(Managed only) Only managed hooks run.'),
   allowManagedMcpServersOnly: z.boolean().describe('(Managed only) Only managed MCP servers load.'),
+  strictPluginOnlyCustomization: z.union([z.boolean(), z.array(z.string())]).describe('(Managed only) Lock customization surfaces to plugins: true for all, or a list such as ["hooks"]; when hooks are locked only managed hooks run.'),
 };
 
 /** One `sandbox.credentials.files` entry. */

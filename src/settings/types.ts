@@ -224,6 +224,11 @@ export interface SettingsFile {
   allowManagedPermissionRulesOnly?: boolean;
   allowManagedHooksOnly?: boolean;
   allowManagedMcpServersOnly?: boolean;
+  /**
+   * `strictPluginOnlyCustomization`: `true` (every surface) or the surfaces it locks (`hooks`,
+   * `skills`, …); honoured from managed settings only.
+   */
+  strictPluginOnlyCustomization?: boolean | string[];
   /** Set when the file exists but cannot be read as a JSON object (see {@link BrokenSettingsFile}). */
   broken?: BrokenSettingsFile;
   /** `$toolgate.agents`: what the file says per sub-agent type, when it has any. */

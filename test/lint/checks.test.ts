@@ -244,3 +244,16 @@ describe('inline examples, project linting and output formats', () => {
     expect(r.counts.TG_LINT_RULE_UNPARSEABLE).toBe(1);
   });
 });
+
+describe('lint: sandbox.autoAllowBashIfSandboxed', () => {
+  it('warns where Claude Code would run sandboxed commands without asking, and says where toolgate does', async () => {
+    const on = await lint({ sandbox: { enabled: true, autoAllowBashIfSandboxed: true } });
+    const d = on.diagnostics.find((x) => x.code === 'TG_LINT_SANDBOX_AUTO_ALLOW');
+    expect(d?.severity).toBe('warning');
+    expect(d?.message).toMatch(/context\.sandboxed/);
+    expect(codes(await lint({ sandbox: { enabled: true } }))).toContain('TG_LINT_SANDBOX_AUTO_ALLOW');
+    expect((await lint({ sandbox: { autoAllowBashIfSandboxed: true } })).diagnostics.find((x) => x.code === 'TG_LINT_SANDBOX_AUTO_ALLOW')?.message).toMatch(/sandbox\.enabled is not/);
+    expect(codes(await lint({ sandbox: { enabled: true, autoAllowBashIfSandboxed: false } }))).not.toContain('TG_LINT_SANDBOX_AUTO_ALLOW');
+    expect(codes(await lint({ permissions: { allow: ['Read'] } }))).not.toContain('TG_LINT_SANDBOX_AUTO_ALLOW');
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SettingsSource, SettingsSourceKind } from '../../src/core/types.js';
-import { mergePolicy, parseSettingsObject, policyFromObjects, type MergeOptions } from '../../src/settings/index.js';
+import { MANAGED_ONLY_KEYS, mergePolicy, parseSettingsObject, policyFromObjects, type MergeOptions } from '../../src/settings/index.js';
 
 const FILES: Record<string, string> = {
   managed: '/etc/claude-code/managed-settings.json',
@@ -169,6 +169,45 @@ describe('mergePolicy: managed-only keys', () => {
     ]);
     expect(p.allowManagedHooksOnly).toBe(true);
     expect(p.hooks.map((h) => h.hooks[0]?.['command'])).toEqual(['managed.sh']);
+  });
+
+  // Observed on Claude Code 2.1.332: a managed strictPluginOnlyCustomization of true or ["hooks"]
+  // stops --settings and project hooks; false, ["skills"], or the key in a project file do not.
+  it('strictPluginOnlyCustomization locking hooks in managed settings keeps only managed hooks', () => {
+    const hook = (cmd: string) => ({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: cmd }] }] } });
+    const run = (managed: unknown, where: 'managed' | 'projectSettings' = 'managed') =>
+      merge([
+        [where, { strictPluginOnlyCustomization: managed, ...hook('own.sh') }],
+        ['projectSettings', hook('project.sh')],
+        ['cli', hook('cli.sh')],
+      ]).hooks.map((h) => h.hooks[0]?.['command']);
+    expect(run(true)).toEqual(['own.sh']);
+    expect(run(['hooks'])).toEqual(['own.sh']);
+    expect(run(['skills']).sort()).toEqual(['cli.sh', 'own.sh', 'project.sh']);
+    expect(run(false).sort()).toEqual(['cli.sh', 'own.sh', 'project.sh']);
+    expect(run(['hooks'], 'projectSettings').sort()).toEqual(['cli.sh', 'own.sh', 'project.sh']);
+  });
+
+  it('every managed-only key the CLI 2.1.332 knows is ignored elsewhere with a warning', () => {
+    for (const key of MANAGED_ONLY_KEYS) {
+      const path = key.split('.');
+      const settings: Record<string, unknown> = {};
+      let at = settings;
+      for (const part of path.slice(0, -1)) at = (at[part] = {}) as Record<string, unknown>;
+      at[path.at(-1)!] = true;
+      const warnings = merge([['projectSettings', settings]]).diagnostics.filter((d) => d.code === 'TG_SETTINGS_MANAGED_ONLY');
+      expect(warnings.map((d) => d.path), key).toEqual([path]);
+      expect(merge([['managed', settings]]).diagnostics.filter((d) => d.code === 'TG_SETTINGS_MANAGED_ONLY'), key).toEqual([]);
+    }
+  });
+
+  it('prependPlugins and appendPlugins are honoured from managed or user settings only', () => {
+    const warned = (kind: SettingsSourceKind) =>
+      merge([[kind, { prependPlugins: ['a@m'], appendPlugins: ['b@m'] }]]).diagnostics.filter((d) => d.code === 'TG_SETTINGS_MANAGED_ONLY').map((d) => d.path);
+    expect(warned('projectSettings')).toEqual([['prependPlugins'], ['appendPlugins']]);
+    expect(warned('cli')).toHaveLength(2);
+    expect(warned('userSettings')).toEqual([]);
+    expect(warned('managed')).toEqual([]);
   });
 });
 
