@@ -12,7 +12,7 @@ import {
 import { expandedWords, type ExpandedWord } from './read-only-words.js';
 import { checkJqFilter, checkSedScript } from './read-only-checks.js';
 import { signatureFormat } from './programs/git/formats.js';
-import { checkGitOptions, GIT_READ_ONLY, GIT_UNSAFE_LONG } from './programs/git/read-only.js';
+import { checkGitOptions, GIT_FILE_OPTIONS_ROBOTA, GIT_READ_ONLY, GIT_UNSAFE_LONG } from './programs/git/read-only.js';
 import { cdReadOnly, PROGRAMS } from './programs/index.js';
 import type { ReadOnlyVerdict, ShellAnalysis, SimpleCommand } from './types.js';
 import { decodeWord } from './words.js';
@@ -340,7 +340,10 @@ function checkGit(cmd: SimpleCommand, set: ReadOnlyOptions['set']): ReadOnlyVerd
     if (a.startsWith('--')) {
       const hit = matchesLong(a.slice(2).split('=')[0]!, GIT_UNSAFE_LONG);
       if (hit) return no(`git --${hit} is not read-only`);
+      const file = set === 'robota' ? matchesLong(a.slice(2).split('=')[0]!, GIT_FILE_OPTIONS_ROBOTA) : undefined;
+      if (file) return no(`git --${file} reads a file robota does not check`);
     }
+    if (set === 'robota' && sub === 'ls-files' && /^-[A-Za-z]*X/.test(a)) return no('git ls-files -X reads an exclude file robota does not check');
     if (sub === 'grep' && /^-[A-Za-z]*O/.test(a)) return no('git grep -O opens files in a program');
   }
   const verifying = signatureFormat(rest);

@@ -105,7 +105,8 @@ function shellIsReadOnly(state: EvalState, analysis: ShellAnalysis, input: Recor
   const wd = input['workingDirectory'];
   if (wd !== undefined && (typeof wd !== 'string' || normalizePath(wd, { cwd: state.ctx.cwd, home: state.ctx.home, platform: state.env.platform }) !== state.ctx.cwd)) return false;
   if (!isReadOnlyCommand(analysis, { set: 'robota' }).readOnly) return false;
-  const { effects } = shellPathEffects(analysis, { cwd: state.ctx.cwd, home: state.ctx.home, platform: state.env.platform });
+  // The call's own facts know the environment the command runs in (CDPATH); another line is read without it.
+  const { effects } = state.facts.kind === 'shell' && state.facts.analysis === analysis ? state.facts : shellPathEffects(analysis, { cwd: state.ctx.cwd, home: state.ctx.home, platform: state.env.platform });
   for (const e of effects) {
     if (e.op !== 'read' || !e.literal) return false;
     const real = state.ctx.fs?.realpath(e.path);

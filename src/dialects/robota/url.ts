@@ -209,7 +209,7 @@ export function matchUrl(pattern: UrlPattern, url: CanonicalUrl): boolean {
   if ('exact' in h) {
     if (h.exact !== url.host) return false;
   } else if ('labels' in h) {
-    if (url.host.startsWith('[') || !matchParts(h.labels, url.host.split('.'))) return false;
+    if (/^\[/.test(url.host) || !matchParts(h.labels, url.host.split('.'))) return false;
   }
   return pattern.path === undefined || matchParts(pattern.path, url.segments);
 }

@@ -74,8 +74,8 @@ function caseContext(c: ConformanceCase, body: Record<string, unknown>, spec: Di
   if (pp && spec.protectedPaths) ctx.options = { ...ctx.options, protectedPaths: spec.protectedPaths(pp) };
   if (typeof body['planFilePath'] === 'string') ctx.options = { ...ctx.options, planFilePath: body['planFilePath'] };
   let fs = body['fs'] as Record<string, unknown> | undefined;
-  // robota's read-only tests run in a workspace where `link` and `link2` lead outside (the note says so).
-  if (fs === undefined && spec.linkWorkspace === true && /'link' is a symlink/.test(String(c['note'] ?? ''))) fs = { [`${cwd}/link`]: 'symlink -> /outside', [`${cwd}/link2`]: 'symlink -> /outside2' };
+  // robota's read-only tests run in a workspace where `link`, `link2` and `-sl` lead outside (the note says so).
+  if (fs === undefined && spec.linkWorkspace === true && /'link' is a symlink/.test(String(c['note'] ?? ''))) fs = { [`${cwd}/link`]: 'symlink -> /outside', [`${cwd}/link2`]: 'symlink -> /outside2', [`${cwd}/-sl`]: 'symlink -> /outside3' };
   if (fs) ctx.fs = caseFsView(fs, { cwd, home, platform });
   return ctx;
 }

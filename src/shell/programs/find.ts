@@ -230,7 +230,9 @@ function robotaReadOnly(argv: readonly string[]): ReadOnlyVerdict {
   const follows = options.find((k) => /^-[HLP]*[HL]/.test(argv[k]!));
   if (follows !== undefined) return no(`find ${argv[follows]} follows symlinks`);
   for (const p of primaries) {
-    const effect = p.primary?.effect;
+    // An expression robota cannot name (`-files0-from=names`) is not read-only there.
+    if (p.primary === undefined) return no(`find ${p.word} is not a predicate known to be read-only`);
+    const effect = p.primary.effect;
     if (effect === 'runs' || effect === 'remove' || effect === 'write') return no(`find ${p.word} runs, deletes or writes`);
     if (p.word === '-follow') return no(`find ${p.word} follows symlinks`);
   }

@@ -22,6 +22,12 @@ export const GIT_READ_ONLY = {
   robota: new Set(['status', 'log', 'diff', 'show', 'rev-parse', 'ls-files', 'describe', 'branch', 'remote']),
 } as const;
 
+/**
+ * robota: options that name a file git reads (an ignore-revs, exclude or pathspec list, blame's
+ * contents), which robota's read-only check refuses (its read-only-commands tests). @internal
+ */
+export const GIT_FILE_OPTIONS_ROBOTA: readonly string[] = ['ignore-revs-file', 'exclude-from', 'exclude-per-directory', 'contents', 'pathspec-from-file', 'orderfile'];
+
 /** git options that disqualify anywhere in the command. @internal */
 export const GIT_UNSAFE_LONG: readonly string[] = ['output', 'ext-diff', 'no-index', 'open-files-in-pager', 'exec', 'upload-pack', 'textconv', 'filters'];
 
