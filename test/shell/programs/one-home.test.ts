@@ -65,7 +65,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/lint/locate.ts:[': 'a bracket of a JSON path, not the program',
   'src/paths/gitignore-match.ts:[': 'a bracket expression of a pattern, not the program',
   'src/paths/glob.ts:[': 'a bracket expression of a glob, not the program',
-  'src/dialects/robota/url.ts:[': "the bracket of a URL's IPv6 host, not the program",
   'src/powershell/reader.ts:[': 'a character of PowerShell syntax, not the program',
   'src/shell/file-effects/archives.ts:test': "an archiver's `--test` option, not the program",
   'src/shell/file-effects/programs.ts:test': 'the `npm test` subcommand, not the program',
