@@ -4,7 +4,9 @@
  * — into a directory (the working directory unless an option names another). The write is the
  * tar/unzip effect (`tree: 'some'`, names unseen from an archive): a protected ask in every mode.
  * The other words (the archive, list files) are taken as an unmodelled program's words: assumed
- * read and written. Listing and creating modes write no unseen names.
+ * read and written. Listing and creating modes write no unseen names; those that read the names of
+ * the files to archive from their input (`cpio -o`, `cpio -p`, `afio -o`, `pax -w` with no file
+ * operand) read files toolgate cannot see: unresolved, as `xargs` and `zip -@`.
  */
 import type { FileOperand, FileOperands } from '../file-effects/types.js';
 import { defineProgram, type ProgramExample } from './model.js';
@@ -67,11 +69,27 @@ function extractsInto(name: string, argv: readonly string[]): string | undefined
   }
 }
 
+/**
+ * Why the archiver reads files named on its input (`find STATE | cpio -o`, `cpio -p`, `afio -o`,
+ * `pax -w` with no file operand), which toolgate cannot see, or `undefined`.
+ */
+function readsNamesFromInput(name: string, argv: readonly string[]): string | undefined {
+  const args = argv.slice(1);
+  const cluster = (letter: string) => args.some((a) => !a.startsWith('--') && new RegExp(`^-[a-zA-Z]*${letter}`).test(a));
+  if ((name === 'cpio' || name === 'bsdcpio') && (cluster('o') || cluster('p') || args.includes('--create') || args.includes('--pass-through'))) {
+    return `${name} reads the files named on its input`;
+  }
+  if (name === 'afio' && (cluster('o') || cluster('p'))) return 'afio reads the files named on its input';
+  if (name === 'pax' && cluster('w') && !args.some((a, i) => !a.startsWith('-') && !/^-[a-zA-Z]*[fsox]$/.test(args[i - 1] ?? ''))) return 'pax -w with no file operand reads the files named on its input';
+  return undefined;
+}
+
 /** The extractor's effects: the unseen names written into its directory; its other words assumed. */
 function extractorFiles(name: string, argv: readonly string[]): FileOperands {
   const into = extractsInto(name, argv);
   const files: FileOperand[] = into === undefined ? [] : [{ op: 'write', index: 0, value: into, tree: 'some', names: NAMES }];
-  return { files, unresolved: [], modelled: 'partly' };
+  const fromInput = readsNamesFromInput(name, argv);
+  return { files, unresolved: fromInput === undefined ? [] : [fromInput], modelled: 'partly' };
 }
 
 const examples: readonly ProgramExample[] = [
@@ -79,6 +97,8 @@ const examples: readonly ProgramExample[] = [
   { command: 'cpio -idu -F x.cpio', readOnly: false },
   { command: 'cd /tmp/rt/state && find . | cpio -pdm /tmp/copy', readOnly: false, why: '-p copies the listed names into /tmp/copy' },
   { command: 'pax -r -f x.pax', readOnly: false },
+  { command: 'find /tmp/rt/state | cpio -o -H newc', readOnly: false, why: 'cpio -o reads the files named on its input: unresolved, as xargs' },
+  { command: 'find /tmp/rt/state | afio -o -', readOnly: false },
   { command: 'ar x lib.a', readOnly: false },
   { command: '7z x a.7z', readOnly: false },
   { command: '7z x a.7z -oout', readOnly: false },
@@ -94,9 +114,9 @@ const examples: readonly ProgramExample[] = [
 
 /** Archive extractors that write names from their archive. @internal */
 export const extractors = defineProgram({
-  names: ['cpio', 'bsdcpio', 'pax', 'ar', '7z', '7za', '7zr', 'unrar', 'jar', 'unar', 'aunpack', 'dpkg-deb', 'unsquashfs', 'cabextract', 'uudecode'],
+  names: ['cpio', 'bsdcpio', 'afio', 'pax', 'ar', '7z', '7za', '7zr', 'unrar', 'jar', 'unar', 'aunpack', 'dpkg-deb', 'unsquashfs', 'cabextract', 'uudecode'],
   summary: 'archive extractors beside tar and unzip: write the names an archive holds',
-  sources: ['GNU cpio 2.13 manual', 'POSIX.1-2017 pax', 'GNU binutils ar(1)', '7-Zip 7z(1)', 'unrar(1)', 'JDK jar(1)', 'unar(1)', 'atool aunpack(1)', 'dpkg-deb(1)', 'squashfs-tools unsquashfs(1)', 'cabextract(1)', 'GNU sharutils uudecode(1)'],
+  sources: ['GNU cpio 2.13 manual', 'POSIX.1-2017 pax', 'GNU binutils ar(1)', '7-Zip 7z(1)', 'unrar(1)', 'JDK jar(1)', 'unar(1)', 'atool aunpack(1)', 'dpkg-deb(1)', 'squashfs-tools unsquashfs(1)', 'cabextract(1)', 'GNU sharutils uudecode(1)', 'afio(1)'],
   files: (name, argv) => extractorFiles(name, argv),
   runs: 'unseen',
   examples,

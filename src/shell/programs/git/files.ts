@@ -137,6 +137,12 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
     longFlags: GENERIC_LONG_FLAGS,
   };
   const { options, operands: ops } = rest(GENERIC);
+  // Paths named on standard input (`find STATE | git hash-object -w --stdin-paths`): reads of
+  // files toolgate cannot see, like xargs's.
+  const words = argv.slice(at + 1);
+  const stdinPaths = (name === 'hash-object' && words.includes('--stdin-paths')) || ((name === 'update-index' || name === 'checkout-index') && words.includes('--stdin')) ||
+    options.some((o) => is(o, '--pathspec-from-file') && o.value === '-');
+  if (stdinPaths) unresolved.push(`git ${name} reads the files named on its input`);
   for (const o of options) {
     if (is(o, '--contents') && o.value !== '-') pushOpt(files, optionFile(o, 'read', argv));
     if (is(o, '--pathspec-from-file') && o.value !== '-') {
