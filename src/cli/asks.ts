@@ -238,7 +238,12 @@ export function registerAsksCommand(program: Command): void {
       // only when named with --rule (the server checks every rule named is one it proposed).
       let proposal: ProposalView | undefined;
       if (remembers && flags.scope !== 'once') {
-        proposal = await fetchProposal(base, id, headers);
+        const view = await fetchProposal(base, id, headers);
+        // An ask with nothing to remember (a firm ask: an ask rule, a guarded path) is approved once only.
+        if (view !== undefined && view.pending && view.proposal === undefined) {
+          throw new UsageError('this ask offers no rule to remember: it can only be allowed this once — answer without --remember and --rule');
+        }
+        proposal = view?.proposal;
         const broad = proposal?.parts.map((p) => p.options[0]).filter((o) => o !== undefined && o.broader) ?? [];
         if (flags.rule === undefined && broad.length > 0 && proposal !== undefined) {
           throw new UsageError(`remembering would save a rule broader than this call:\n${proposalLines(proposal).join('\n')}\nconfirm it with --rule '${broad[0]?.rule}', or choose a narrower one with --rule`);
@@ -280,12 +285,16 @@ export function registerAsksCommand(program: Command): void {
     });
 }
 
-/** The ask's proposal as `GET /v1/asks/:id` gives it, or `undefined` when it cannot be read (the answer then reports why). */
-async function fetchProposal(base: URL, id: string, headers: Record<string, string>): Promise<ProposalView | undefined> {
+/**
+ * The ask as `GET /v1/asks/:id` gives it: whether it is pending and its proposal (none when there
+ * is nothing to remember), or `undefined` when it cannot be read (the answer then reports why).
+ */
+async function fetchProposal(base: URL, id: string, headers: Record<string, string>): Promise<{ pending: boolean; proposal?: ProposalView } | undefined> {
   try {
     const r = await fetch(new URL(`/v1/asks/${encodeURIComponent(id)}`, base), { redirect: 'error', headers });
     if (!r.ok) return undefined;
-    return ((await r.json()) as { proposal?: ProposalView }).proposal;
+    const view = (await r.json()) as { state?: unknown; proposal?: ProposalView };
+    return { pending: view.state === 'pending', ...(view.proposal !== undefined ? { proposal: view.proposal } : {}) };
   } catch {
     return undefined;
   }

@@ -5,6 +5,7 @@
 // module this file imports.
 import { fileURLToPath } from 'node:url';
 import { loadHook } from './hook-loader.js';
+import { exitOnClosedPipe } from './closed-pipe.js';
 
 const args = process.argv.slice(2);
 if (args[0] === 'hook' && !args.includes('--help') && !args.includes('-h')) {
@@ -13,6 +14,8 @@ if (args[0] === 'hook' && !args.includes('--help') && !args.includes('-h')) {
     afterCall();
   });
 } else {
+  // A reader that closes early (`| head`) ends the command quietly, not with a stack trace.
+  exitOnClosedPipe(process.stdout);
   void import('./program.js').then(async ({ main }) => {
     process.exitCode = await main(process.argv);
   });

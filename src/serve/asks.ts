@@ -1,11 +1,11 @@
 import { answeredBy } from './answerers.js';
 import type { Announced } from './announce.js';
 import type { AskAnswer, GateResult } from '../gate/index.js';
-import { grantRules, inputSha256, redactInput, type AnswerScope, type AskOrigin, type AskRecord, type NewGrant, type Store } from '../store/index.js';
+import { grantRules, inputSha256, redactInput, type AnswerScope, type AskOrigin, type AskRecord, type GrantRecord, type NewGrant, type Store } from '../store/index.js';
 import { DEFAULT_GRANT_TTL, type GrantTtl } from '../grants/ttl.js';
 import { newId } from '../gate/results.js';
 import type { AnswerCodes } from './answer-code.js';
-import { settle, type Decider, type Settled } from './decide.js';
+import { ruleValue, settle, type Decider, type Settled } from './decide.js';
 import { confirmForAsk, type ConfirmedRules } from './proposals.js';
 import { ruleValueText } from '../gate/session.js';
 import type { PermissionUpdate } from '../core/types.js';
@@ -33,6 +33,12 @@ export type AnswerOutcome =
 /** A last check before an answer is recorded (the ask found pending, the answer valid): a refusal, or `undefined` to go on. */
 export type AnswerCheck = (ask: AskRecord) => Promise<Extract<AnswerOutcome, { ok: false }> | undefined>;
 
+/** An answered ask's final result, and the grant saved with the answer whose rule it names. */
+export interface Resolved {
+  result: GateResult;
+  grant?: GrantRecord;
+}
+
 /** How a wait for an answer ended. */
 export type WaitResult = { kind: 'settled'; ask: AskRecord } | { kind: 'timeout' } | { kind: 'aborted' };
 
@@ -47,8 +53,12 @@ export interface Asks {
   wait(id: string, ms: number, signal?: AbortSignal): Promise<WaitResult>;
   /** Record an answer (and its grants), after `check` when given. */
   answer(id: string, input: AnswerInput, check?: AnswerCheck): Promise<AnswerOutcome>;
-  /** The final result of an answered ask: the answer gated with the project's current policy. */
-  resolve(ask: AskRecord): Promise<GateResult>;
+  /**
+   * The final result of an answered ask: the answer gated with the project's current policy. An
+   * answer that remembers is gated with the grants it saved (never the ask's own suggestions),
+   * so the result names the rule saved and `grant` the grant it is.
+   */
+  resolve(ask: AskRecord): Promise<Resolved>;
   /** Spend the `once` grant of an answered ask, as the call it held is released with the answer. */
   spendOnce(ask: AskRecord): Promise<void>;
 }
@@ -150,10 +160,31 @@ export function createAsks(o: {
       if (ask.answer === undefined) throw new Error(`ask ${ask.id} has no answer`);
       const project = await o.projects.policyFor(ask.projectDir);
       const gate = await o.decider.gateFor(project, { cwd: ask.cwd, ...(ask.sessionId !== undefined ? { sessionId: ask.sessionId } : {}), mode: ask.pending.mode });
+      const { answer, grants } = await answerWithGrants(store, ask, now());
       // The reason names who answered by the credential they answered with.
-      return settle(await gate.answer(ask.pending, ask.answer.answer, { cwd: ask.cwd, answeredBy: answeredBy(ask.answer.answerer) }));
+      const result = settle(await gate.answer(ask.pending, answer, { cwd: ask.cwd, answeredBy: answeredBy(ask.answer.answerer) }));
+      const rule = result.decision?.rule;
+      const grant = rule?.source.kind === 'session' ? grants.find((g) => g.rule === rule.text) : undefined;
+      return { result, ...(grant !== undefined ? { grant } : {}) };
     },
   };
+}
+
+/**
+ * The answer as the gate resolves it: what an answer remembers is the grants saved with it (the
+ * rules the person confirmed, perhaps narrower than the ask's suggestions), so those are added as
+ * session rules in place of `remember` (the suggestions) and of the allow rules of
+ * `updatedPermissions` (whose destination, a settings file, serve never writes).
+ */
+async function answerWithGrants(store: Store, ask: AskRecord, at: number): Promise<{ answer: AskAnswer; grants: GrantRecord[] }> {
+  const answer = ask.answer?.answer;
+  if (answer === undefined || answer.behavior !== 'allow' || ask.answer?.scope === 'once') return { answer: answer as AskAnswer, grants: [] };
+  const grants = (await store.findGrants({ askId: ask.id, state: 'active', at })).filter((g) => g.scope !== 'once' && g.inputSha256 === undefined);
+  const { remember: _suggestions, updatedPermissions, ...rest } = answer;
+  const others = (Array.isArray(updatedPermissions) ? updatedPermissions : []).filter((u) => !(u.type === 'addRules' && u.behavior === 'allow'));
+  const saved: PermissionUpdate[] = grants.length > 0 ? [{ type: 'addRules', behavior: 'allow', destination: 'session', rules: grants.map((g) => ruleValue(g.rule)) }] : [];
+  const updates = [...others, ...saved];
+  return { answer: { ...rest, ...(updates.length > 0 ? { updatedPermissions: updates } : {}) }, grants };
 }
 
 /** The allow rules an answer's `updatedPermissions` adds, as rule texts. */

@@ -6,9 +6,12 @@ import type { Settled } from './decide.js';
 import { modeFor } from '../evaluate/index.js';
 import { withProvenance } from './provenance.js';
 
-const ruleFields = (r: GateResult) => {
+/** The rule that decided, and where it came from: a grant's rule (added as a session rule) is named as that grant. */
+const ruleFields = (r: GateResult, grant?: GrantRecord) => {
   const rule = r.decision?.rule;
-  return rule !== undefined ? { ruleText: rule.text, ruleSource: rule.source.file ?? rule.source.kind } : {};
+  if (rule === undefined) return {};
+  const fromGrant = grant !== undefined && rule.source.kind === 'session' && rule.text === grant.rule;
+  return { ruleText: rule.text, ruleSource: fromGrant ? `grant ${grant.id} (${grant.scope})` : (rule.source.file ?? rule.source.kind) };
 };
 
 /** A trace as the audit log keeps it: each step's detail redacted (details quote commands and paths). */
@@ -51,7 +54,7 @@ function decisionFields(event: AuditEvent, call: ToolCall, s: Settled, at: numbe
     behavior: r.behavior,
     ...(r.behavior === 'ask' ? { askKind: r.pending.askKind } : r.decision?.askKind !== undefined ? { askKind: r.decision.askKind } : {}),
     ...(reason !== undefined ? { reasonKind: reason.kind, reason: redactString(reason.message) } : {}),
-    ...ruleFields(r),
+    ...ruleFields(r, s.grant),
     policyDigest: s.project.digest,
     decidedBy: s.decidedBy,
     ...(askId !== undefined ? { askId } : {}),
@@ -139,12 +142,14 @@ export function refusedAnswerEntry(ask: AskRecord, at: number, answerer: string,
 }
 
 /** The audit entry of a held hook request's release: the final result after an answer, or a deny when no answer came. */
-export function releaseEntry(event: AuditEvent, ask: AskRecord, at: number, end: { result: GateResult } | { expired: string }): AuditEntry {
+export function releaseEntry(event: AuditEvent, ask: AskRecord, at: number, end: { result: GateResult; grant?: GrantRecord } | { expired: string }): AuditEntry {
   if (!('result' in end)) {
     const expired: AuditEntry = { ...askBase(ask, at, ask.pending.call.input), event: 'expired', behavior: 'deny', reasonKind: 'resolver', reason: end.expired, decidedBy: 'timeout' };
     return withProvenance(expired, { ...askProvenance(ask), trace: ask.pending.trace });
   }
   const r = end.result;
+  // The rule a remembering answer saved is named as the grant it is (its rule was added as a session rule).
+  const g = end.grant;
   const reason = reasonOf(r);
   const rule = r.decision?.rule;
   return withProvenance({
@@ -152,9 +157,10 @@ export function releaseEntry(event: AuditEvent, ask: AskRecord, at: number, end:
     event,
     behavior: r.behavior === 'allow' ? 'allow' : r.behavior === 'deny' ? 'deny' : 'ask',
     ...(reason !== undefined ? { reasonKind: reason.kind, reason: reason.message } : {}),
-    ...ruleFields(r),
+    ...ruleFields(r, g),
     ...(ask.answer !== undefined ? { answerer: ask.answer.answerer } : {}),
     decidedBy: r.behavior === 'allow' || r.behavior === 'deny' ? r.decidedBy : 'answer',
+    ...(g !== undefined ? { detail: `grant ${g.id} (${g.scope}): ${g.rule}` } : {}),
     trace: redactTrace(r.trace),
-  }, { ...askProvenance(ask), trace: r.trace, ...(rule !== undefined ? { rule } : {}) });
+  }, { ...askProvenance(ask), trace: r.trace, ...(rule !== undefined ? { rule } : {}), ...(g !== undefined ? { grantId: g.id, grantScope: g.scope } : {}) });
 }

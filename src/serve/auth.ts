@@ -43,9 +43,10 @@ export type SignInResult = { ok: true; principal: Principal } | { ok: false; mes
 
 /**
  * What a request wants to do: `decide` (a hook event, `POST /v1/decisions`), `read` (list and
- * show asks, health) or `answer` (answer an ask).
+ * show asks, health), `answer` (answer an ask) or `grants` (see and revoke grants: what answering
+ * takes, without an answer code).
  */
-export type AuthAction = 'decide' | 'read' | 'answer';
+export type AuthAction = 'decide' | 'read' | 'answer' | 'grants';
 
 /**
  * Who may do what. serve always has a token (the answer secret). Answering needs the token or an
@@ -144,7 +145,7 @@ export function createAuth(o: AuthOptions): Auth {
       const got = presented(c);
       const isHook = got !== undefined && hook !== undefined && timingSafeEqual(digest(got), hook);
       // The hook token is not the token: it only asks for decisions, and is never locked.
-      if (isHook) return action === 'decide' ? { ok: true, via: 'hook' } : { ok: false, message: action === 'answer' ? 'the hook token cannot answer asks: answering needs the token' : 'the hook token only asks for decisions' };
+      if (isHook) return action === 'decide' ? { ok: true, via: 'hook' } : { ok: false, message: HOOK_REFUSED[action] };
       if (got !== undefined) {
         // While locked, no token is compared: the right one is refused as a wrong one is.
         const lock = locked(c);
@@ -154,11 +155,26 @@ export function createAuth(o: AuthOptions): Auth {
         wrong(c);
         return { ok: false, message: 'the token does not match' };
       }
-      if (loopback && action !== 'answer') return { ok: true, via: 'loopback' };
-      return { ok: false, message: action === 'answer' ? 'answering needs the token (and the ask\'s answer code): send "Authorization: Bearer TOKEN"' : 'this needs the token: send "Authorization: Bearer TOKEN"' };
+      if (loopback && action !== 'answer' && action !== 'grants') return { ok: true, via: 'loopback' };
+      return { ok: false, message: NO_TOKEN[action] };
     },
   };
 }
+
+/** Why the hook token may not do an action (it may only ask for decisions). */
+const HOOK_REFUSED: Record<Exclude<AuthAction, 'decide'>, string> = {
+  answer: 'the hook token cannot answer asks: answering needs the token',
+  grants: 'the hook token cannot see or revoke grants: grants need the token',
+  read: 'the hook token only asks for decisions',
+};
+
+/** Why a request with no credential may not do an action. */
+const NO_TOKEN: Record<AuthAction, string> = {
+  answer: 'answering needs the token (and the ask\'s answer code): send "Authorization: Bearer TOKEN"',
+  grants: 'seeing or revoking grants needs the token (or an answerer\'s): send "Authorization: Bearer TOKEN"',
+  decide: 'this needs the token: send "Authorization: Bearer TOKEN"',
+  read: 'this needs the token: send "Authorization: Bearer TOKEN"',
+};
 
 /** The host name of a `Host` header (`[::1]:7370` → `::1`), lowercase; `undefined` when there is none. */
 function hostName(header: string | undefined): string | undefined {

@@ -2,6 +2,7 @@ import { escapeHidden } from '../core/text.js';
 import { stableJson } from '../hooks/index.js';
 import type { GateResult } from '../gate/index.js';
 import type { ToolCall } from '../core/types.js';
+import type { GrantRecord } from '../store/index.js';
 
 /** The hook events whose reply carries a decision. */
 export type DecisionEvent = 'PreToolUse' | 'PermissionRequest';
@@ -38,14 +39,19 @@ export function promptReply(event: DecisionEvent, message: string): Record<strin
   return { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: why(message) } };
 }
 
-/** The reply for a final gate result (allow or deny). */
-export function resultReply(event: DecisionEvent, original: ToolCall, r: GateResult): Record<string, unknown> {
-  if (r.behavior === 'allow') return allowReply(event, ruleNote(r.reason.message, r), original, r);
-  if (r.behavior === 'deny') return denyReply(event, ruleNote(r.message, r), r.interrupt === true);
+/**
+ * The reply for a final gate result (allow or deny). `grant`: the grant an answer saved, whose
+ * rule (added as a session rule) the result names — the note says it is that grant.
+ */
+export function resultReply(event: DecisionEvent, original: ToolCall, r: GateResult, grant?: Pick<GrantRecord, 'rule' | 'scope'>): Record<string, unknown> {
+  if (r.behavior === 'allow') return allowReply(event, ruleNote(r.reason.message, r, grant), original, r);
+  if (r.behavior === 'deny') return denyReply(event, ruleNote(r.message, r, grant), r.interrupt === true);
   return denyReply(event, 'the call was neither allowed nor refused');
 }
 
-function ruleNote(message: string, r: GateResult): string {
+function ruleNote(message: string, r: GateResult, grant?: Pick<GrantRecord, 'rule' | 'scope'>): string {
   const rule = r.decision?.rule;
-  return rule !== undefined && r.decision?.behavior === r.behavior ? `${message} (${rule.list} rule ${rule.text})` : message;
+  if (rule === undefined || r.decision?.behavior !== r.behavior) return message;
+  const granted = grant !== undefined && rule.source.kind === 'session' && rule.text === grant.rule;
+  return `${message} (${rule.list} rule ${rule.text}${granted ? `, remembered for the ${grant.scope}` : ''})`;
 }

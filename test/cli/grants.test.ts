@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,6 +42,17 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('toolgate grants', () => {
+  it('a reader that closes early (`| head -c 300`) ends the command quietly: no stack trace, the status of a closed pipe', async () => {
+    const child = spawn(process.execPath, programArgs('toolgate', ['grants', 'list', '--store', `sqlite:${store}`, '--json', '--state', 'all']), { cwd: dir, env: { ...process.env, HOME: join(dir, 'home'), XDG_STATE_HOME: join(dir, 'xdg') }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    // Read nothing and close at once, as `head -c 0` would: every write meets a closed pipe.
+    child.stdout.destroy();
+    const status = await new Promise<number | null>((ok) => child.once('close', (code) => ok(code)));
+    expect(err).toBe('');
+    expect(status).toBe(141);
+  }, 30_000);
+
   it('lists the active grants, newest first, with filters; settings-file rules say where they are', () => {
     const all = cli(['grants', 'list', '--store', `sqlite:${store}`, '--json']);
     expect(all.code).toBe(0);

@@ -154,8 +154,39 @@ describe('toolgate serve', () => {
       const narrowed = cli(['asks', 'answer', id, 'allow', '--rule', 'Bash(npm publish --tag cli)', '--server', s.url, '--code', code]);
       expect(narrowed.err).toBe('');
       expect(narrowed.out).toMatch(/: allow by token\nremembered for the session: Bash\(npm publish --tag cli\) — only this exact command\n$/);
-      expect((await held).hookSpecificOutput?.permissionDecision).toBe('allow');
+      // The held call is said to be allowed by the rule saved, as the grant it is — never by the broader suggestion.
+      const released = await held;
+      expect(released.hookSpecificOutput?.permissionDecision).toBe('allow');
+      expect(released.hookSpecificOutput?.permissionDecisionReason).toMatch(/\(allow rule Bash\(npm publish --tag cli\), remembered for the session\)$/);
+      const audit = cli(['audit', 'export', '--since', '1h', '--store', `sqlite:${store}`]).out.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+      const entry = audit.filter((e) => e['askId'] === id && e['event'] === 'PreToolUse').at(-1);
+      expect(entry).toMatchObject({ behavior: 'allow', ruleText: 'Bash(npm publish --tag cli)', ruleSource: expect.stringMatching(/^grant grant_\S+ \(session\)$/) });
+      expect(JSON.stringify(audit.filter((e) => e['askId'] === id))).not.toContain('settings.local.json');
       expect((await hook(s.url, event('npm publish --tag cli', 'cli-rule'))).hookSpecificOutput?.permissionDecision).toBe('allow');
+    } finally {
+      s.child.kill('SIGTERM');
+    }
+  }, 90_000);
+
+  it('`asks answer --remember` on an ask with nothing to remember says, in the command line\'s words, that it can be allowed once only', async () => {
+    const s = await serve([]);
+    try {
+      // A write to the project's own settings asks firmly: no rule is offered to remember.
+      const held = hook(s.url, { ...event('x', 'cli-firm'), tool_name: 'Edit', tool_input: { file_path: join(project, '.claude', 'settings.json'), old_string: 'rm', new_string: 'rm' } });
+      let id = '';
+      for (let i = 0; i < 100 && id === ''; i++) {
+        const list = cli(['asks', 'list', '--store', `sqlite:${store}`, '--session', 'cli-firm', '--json']);
+        id = list.out.trim() === '' ? '' : (JSON.parse(list.out.trim().split('\n')[0] as string) as { id: string }).id;
+        if (id === '') await new Promise((r) => setTimeout(r, 100));
+      }
+      const code = await s.codeOf(id);
+      const r = cli(['asks', 'answer', id, 'allow', '--remember', 'project', '--server', s.url, '--code', code]);
+      expect(r.code).toBe(2);
+      expect(r.err).toBe('toolgate: this ask offers no rule to remember: it can only be allowed this once — answer without --remember and --rule\n');
+      expect(r.err).not.toMatch(/updatedPermissions|"scope"/);
+      // Nothing was spent: the same code still answers, once.
+      expect(cli(['asks', 'answer', id, 'allow', '--server', s.url, '--code', code]).code).toBe(0);
+      expect((await held).hookSpecificOutput?.permissionDecision).toBe('allow');
     } finally {
       s.child.kill('SIGTERM');
     }

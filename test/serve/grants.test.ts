@@ -107,6 +107,31 @@ describe('scopes', () => {
     expect(await decision('cargo publish', { sessionId: 'proj-2' }, other)).toMatchObject({ behavior: 'ask' });
   });
 
+  it('a held call released by a remembering answer is said to be allowed by the rule saved (narrowed, or the suggestion), as the grant it is', async () => {
+    const cases = [
+      { command: 'npm publish --tag held', session: 'held-narrow', answer: { behavior: 'allow', remember: true, scope: 'project', rules: ['Bash(npm publish --tag held)'] } },
+      { command: 'npm publish --tag held2', session: 'held-perms', answer: { behavior: 'allow', scope: 'session', updatedPermissions: [{ type: 'addRules', behavior: 'allow', destination: 'localSettings', rules: [{ toolName: 'Bash', ruleContent: 'npm publish --tag held2' }] }] } },
+      { command: 'bundle exec rake spec', session: 'held-suggested', answer: { behavior: 'allow', remember: true, scope: 'session' } },
+    ];
+    for (const c of cases) {
+      const held = s.hook(preToolUse(project, 'Bash', { command: c.command }, { session_id: c.session }));
+      const ask = await eventually(async () => ((await s.api('GET', `/v1/asks?session=${c.session}`)).body['asks'] as { id: string }[])[0]);
+      expect((await s.answer(ask.id, c.answer)).status).toBe(200);
+      const [g] = await s.store.findGrants({ askId: ask.id, at: Date.now() });
+      if (g === undefined) throw new Error(`no grant saved for ${c.command}`);
+      const scope = c.answer.scope;
+      const reply = (await held).body as { hookSpecificOutput?: { permissionDecision?: string; permissionDecisionReason?: string } };
+      expect(reply.hookSpecificOutput?.permissionDecision).toBe('allow');
+      expect(reply.hookSpecificOutput?.permissionDecisionReason).toMatch(new RegExp(`\\(allow rule ${g.rule.replace(/[()*]/g, '\\$&')}, remembered for the ${scope}\\)$`));
+      const released = (await s.store.readAudit({ sessionId: c.session })).filter((e) => e.askId === ask.id && e.event === 'PreToolUse').at(-1);
+      expect(released).toMatchObject({ behavior: 'allow', ruleText: g.rule, ruleSource: `grant ${g.id} (${scope})`, detail: `grant ${g.id} (${scope}): ${g.rule}` });
+      // The poll of the API names the same rule.
+      expect((await s.api('GET', `/v1/asks/${ask.id}`)).body['decision']).toMatchObject({ behavior: 'allow', rule: { text: g.rule } });
+    }
+    // The narrowed rule is what was saved and named, never the broader suggestion.
+    expect((await s.store.findGrants({ sessionId: 'held-narrow', at: Date.now() })).map((g) => g.rule)).not.toContain('Bash(npm publish *)');
+  });
+
   it('refuses remember with once, and an unknown scope, naming the field', async () => {
     const a = await decide('npm run ship', { sessionId: 'bad-1' });
     const id = a.body['askId'] as string;
@@ -122,10 +147,13 @@ describe('/v1/grants', () => {
     const [g] = await s.store.findGrants({ askId: a.body['askId'] as string, at: Date.now() });
     const id = g?.id as string;
     for (const [method, path] of [['GET', '/v1/grants'], ['GET', `/v1/grants/${id}`], ['DELETE', `/v1/grants/${id}`]] as const) {
-      expect((await s.api(method, path)).status).toBe(401);
+      // The message speaks of grants: they need the token, and no answer code.
+      const bare = await s.api(method, path);
+      expect(bare.status).toBe(401);
+      expect(bare.body['error']).toBe('seeing or revoking grants needs the token (or an answerer\'s): send "Authorization: Bearer TOKEN"');
       const hooked = await s.api(method, path, undefined, bearer(HOOK_TOKEN));
       expect(hooked.status).toBe(401);
-      expect(hooked.body['error']).toBe('the hook token cannot answer asks: answering needs the token');
+      expect(hooked.body['error']).toBe('the hook token cannot see or revoke grants: grants need the token');
     }
     expect((await s.store.getGrant(id))?.revokedAt).toBeUndefined();
   });

@@ -97,7 +97,7 @@ export function apiRoutes(ctx: ServeContext): Hono {
   app.use('*', async (c, next) => {
     // Grants are a person's consent: seeing and revoking them takes what answering takes (never
     // the hook token, never "it came from loopback" alone), so an agent cannot manage them with its own credential.
-    const action = /\/grants(\/|$)/.test(c.req.path) ? 'answer' : c.req.method !== 'POST' ? 'read' : c.req.path.endsWith('/answer') ? 'answer' : c.req.path.endsWith('/decisions') ? 'decide' : 'read';
+    const action = /\/grants(\/|$)/.test(c.req.path) ? 'grants' : c.req.method !== 'POST' ? 'read' : c.req.path.endsWith('/answer') ? 'answer' : c.req.path.endsWith('/decisions') ? 'decide' : 'read';
     if (c.req.method !== 'GET' && !sameOrigin(c)) return problem(c, { status: 403, message: 'a cross-site request from a browser: answer from the approval page or with the token' });
     const auth = ctx.auth.check(c, action);
     if (!auth.ok) {
@@ -121,7 +121,7 @@ export function apiRoutes(ctx: ServeContext): Hono {
       return { behavior: 'deny', reason: { kind: 'resolver', message }, decidedBy: 'timeout', message };
     }
     if (a.answer === undefined) return undefined;
-    return decisionView(await ctx.asks.resolve(a), 'answer', a.pending.call.input);
+    return decisionView((await ctx.asks.resolve(a)).result, 'answer', a.pending.call.input);
   };
 
   app.post('/decisions', async (c) => {

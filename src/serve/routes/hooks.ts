@@ -209,10 +209,10 @@ async function hold(ctx: ServeContext, c: Context, event: DecisionEvent, call: T
 const givenUp = (ask: AskRecord): string => ask.expiry?.message ?? 'the ask was given up';
 
 async function answered(ctx: ServeContext, event: DecisionEvent, call: ToolCall, ask: AskRecord): Promise<Record<string, unknown>> {
-  const result = await ctx.asks.resolve(ask);
+  const { result, grant } = await ctx.asks.resolve(ask);
   await ctx.asks.spendOnce(ask);
-  const refused = await recordOutcome(ctx, releaseEntry(event, ask, ctx.now(), { result }));
-  return refused !== undefined ? denyReply(event, `not allowed: ${refused}`) : resultReply(event, call, result);
+  const refused = await recordOutcome(ctx, releaseEntry(event, ask, ctx.now(), { result, ...(grant !== undefined ? { grant } : {}) }));
+  return refused !== undefined ? denyReply(event, `not allowed: ${refused}`) : resultReply(event, call, result, grant);
 }
 
 /**
