@@ -77,7 +77,8 @@ describe('/v1/asks', () => {
 
   it('masks the reason too, which quotes the command, in the ask; the audit log redacts it', async () => {
     const secret = 'AKIAIOSFODNN7EXAMPLE';
-    const { body } = await decide(`docker run --env AWS_SECRET_ACCESS_KEY=${secret} alpine`, { sessionId: 'redact-2' });
+    // A command whose ask reason quotes it (git commit is modelled: "… is not read-only").
+    const { body } = await decide(`git commit -m AWS_SECRET_ACCESS_KEY=${secret}`, { sessionId: 'redact-2' });
     expect(body['askId']).toBeDefined();
     const view = (await s.api('GET', `/v1/asks/${body['askId'] as string}`)).body;
     expect(JSON.stringify(view)).not.toContain(secret);
@@ -223,10 +224,14 @@ describe('remembering: the person sees, may narrow, and the server saves only a 
     const { writeFileSync } = await import('node:fs');
     writeFileSync(join(project, '.claude', 'settings.json'), JSON.stringify({ permissions: { deny: ['Bash(rm *)', 'Bash(rmdir *)'], ask: ['Bash(git push *)'] } }));
     try {
-      const r = await eventually(async () => {
-        const x = await s.answer(id, { behavior: 'allow', scope: 'project' });
-        return x.status === 400 ? x : undefined;
+      // Answer only once serve decides with the changed file (a probe call is refused): an answer
+      // sent before the reload is a valid answer under the old policy and would use the ask up.
+      await eventually(async () => {
+        const probe = await decide('rmdir probe', { sessionId: 'prop-4-probe' });
+        return (probe.body['decision'] as { behavior?: string } | undefined)?.behavior === 'deny' ? probe : undefined;
       });
+      const r = await s.answer(id, { behavior: 'allow', scope: 'project' });
+      expect(r.status).toBe(400);
       expect(r.body['error']).toMatch(/^the rule Bash\(rmdir \*\) would not answer this call \(it is now refused/);
       expect(ask?.state).toBe('pending');
     } finally {

@@ -46,7 +46,9 @@ describe('expectDecision', () => {
   it('options override the mode', () => {
     expectDecision(settings, { tool: 'Edit', input: { file_path: '/home/user/project/src/a.ts', old_string: 'a', new_string: 'b' } }).toAsk();
     expectDecision(settings, { tool: 'Edit', input: { file_path: '/home/user/project/src/a.ts', old_string: 'a', new_string: 'b' } }, { mode: 'acceptEdits' }).toAllow();
-    expectDecision(settings, 'Bash(some-unknown-tool --flag)', { mode: 'dontAsk' }).toDeny().withReason('toolDefault');
+    // touch is modelled (a write, not read-only): dontAsk refuses the plain ask. A program with no
+    // model would be refused too, for another reason (opaque code, decision 0063).
+    expectDecision(settings, 'Bash(touch notes.txt)', { mode: 'dontAsk' }).toDeny().withReason('toolDefault');
   });
 
   it('rejects an unreadable shorthand', () => {
