@@ -69,6 +69,9 @@ describe('mappings', () => {
     expect(moved).toMatchObject({ permissionDecision: 'ask' });
     expect(moved.permissionDecisionReason).toMatch(/GIT_DIR=\/elsewhere\/\.git is set/);
     vi.stubEnv('GIT_DIR', '/from-process/.git');
+    // The process's PATH too: run under npm, it starts with the checkout's node_modules/.bin, which is
+    // a writable directory where a checkout under /tmp lies (decision 0065) and decides first.
+    vi.stubEnv('PATH', '/usr/bin:/bin');
     try {
       expect((await decide(toAgentSdkOptions(gate()), 'e4')).permissionDecisionReason).toMatch(/GIT_DIR=\/from-process\/\.git is set/);
     } finally {
