@@ -13,6 +13,15 @@ import { defineProgram, type ProgramExample } from './model.js';
 
 const NAMES = { kind: 'unseen', what: 'archive' } as const;
 
+/**
+ * Whether a word of `args` is a cluster of short options holding one of `letters` (`-idv` holds
+ * `i`); a `--long` option never is one (its second character is not a letter).
+ */
+function clusterHas(args: readonly string[], letters: string): boolean {
+  const cluster = new RegExp(`^-[a-zA-Z]*[${letters}]`);
+  return args.some((a) => cluster.test(a));
+}
+
 /** Where the program extracts, by its words: the directory's text (`.` for the working directory), or `undefined` when it extracts nothing. */
 function extractsInto(name: string, argv: readonly string[]): string | undefined {
   const args = argv.slice(1);
@@ -30,15 +39,15 @@ function extractsInto(name: string, argv: readonly string[]): string | undefined
   switch (name) {
     case 'cpio':
     case 'bsdcpio': {
-      const cluster = args.some((a) => /^-[a-zA-Z]*[ip]/.test(a) && !a.startsWith('--')) || has('--extract', '--pass-through');
+      const cluster = clusterHas(args, 'ip') || has('--extract', '--pass-through');
       if (!cluster) return undefined;
-      const pass = args.some((a) => /^-[a-zA-Z]*p/.test(a) && !a.startsWith('--')) || has('--pass-through');
+      const pass = clusterHas(args, 'p') || has('--pass-through');
       return value('-D', '--directory') ?? (pass ? operands[operands.length - 1] : undefined) ?? '.';
     }
     case 'pax': {
-      const read = args.some((a) => /^-[a-zA-Z]*r/.test(a));
+      const read = clusterHas(args, 'r');
       if (!read) return undefined;
-      const write = args.some((a) => /^-[a-zA-Z]*w/.test(a));
+      const write = clusterHas(args, 'w');
       return write ? (operands[operands.length - 1] ?? '.') : '.';
     }
     case 'ar':
@@ -75,12 +84,11 @@ function extractsInto(name: string, argv: readonly string[]): string | undefined
  */
 function readsNamesFromInput(name: string, argv: readonly string[]): string | undefined {
   const args = argv.slice(1);
-  const cluster = (letter: string) => args.some((a) => !a.startsWith('--') && new RegExp(`^-[a-zA-Z]*${letter}`).test(a));
-  if ((name === 'cpio' || name === 'bsdcpio') && (cluster('o') || cluster('p') || args.includes('--create') || args.includes('--pass-through'))) {
+  if ((name === 'cpio' || name === 'bsdcpio') && (clusterHas(args, 'op') || args.includes('--create') || args.includes('--pass-through'))) {
     return `${name} reads the files named on its input`;
   }
-  if (name === 'afio' && (cluster('o') || cluster('p'))) return 'afio reads the files named on its input';
-  if (name === 'pax' && cluster('w') && !args.some((a, i) => !a.startsWith('-') && !/^-[a-zA-Z]*[fsox]$/.test(args[i - 1] ?? ''))) return 'pax -w with no file operand reads the files named on its input';
+  if (name === 'afio' && clusterHas(args, 'op')) return 'afio reads the files named on its input';
+  if (name === 'pax' && clusterHas(args, 'w') && !args.some((a, i) => !a.startsWith('-') && !/^-[a-zA-Z]*[fsox]$/.test(args[i - 1] ?? ''))) return 'pax -w with no file operand reads the files named on its input';
   return undefined;
 }
 
