@@ -1,3 +1,4 @@
+import { userInfo } from 'node:os';
 import { Option, type Command } from 'commander';
 import { escapeHidden } from '../core/text.js';
 import type { GrantState, Store } from '../store/index.js';
@@ -22,6 +23,15 @@ function chosenState(flags: Pick<ListFlags, 'state' | 'active' | 'expired'>, sta
   const picked = [...(flags.active ? ['active' as const] : []), ...(flags.expired ? ['expired' as const] : []), ...(stateGiven ? [flags.state] : [])];
   if (new Set(picked).size > 1) throw new UsageError(`choose one of --active, --expired and --state (given: ${picked.join(', ')})`);
   return picked[0] ?? 'active';
+}
+
+/** Who changes grants from the command line, as the audit names them: `cli:` and the OS user. */
+function cliUser(): string {
+  try {
+    return `cli:${userInfo().username}`;
+  } catch {
+    return 'cli';
+  }
 }
 
 /** A span from now in words (`in 11h`, `3d ago`). */
@@ -142,7 +152,8 @@ export function registerGrantsCommand(program: Command): void {
       const fs = nodeFileSystem();
       await withStore(flags, async (store) => {
         for (const id of ids) {
-          const r = await revokeGrant(store, id, Date.now(), fs);
+          // Audited as the page's and the API's revocations are: who (this OS user), which grant, when.
+          const r = await revokeGrant(store, id, { at: Date.now(), by: cliUser(), audit: (e) => store.appendAudit([e]), fs });
           if (r.code !== 'revoked' && r.code !== 'alreadyRevoked') process.exitCode = 1;
           if (flags.json) process.stdout.write(`${JSON.stringify({ id, code: r.code, message: r.message })}\n`);
           else (r.code === 'revoked' || r.code === 'alreadyRevoked' ? process.stdout : process.stderr).write(`${r.code === 'revoked' || r.code === 'alreadyRevoked' ? '' : 'toolgate: '}${escapeHidden(r.message)}\n`);
@@ -158,8 +169,9 @@ export function registerGrantsCommand(program: Command): void {
     .option('--json', 'the count as JSON')
     .action(async (flags: StoreFlags & { before?: string }) => {
       const before = flags.before !== undefined ? parseWhen(flags.before) : Date.now();
+      const { pruneGrants } = await import('../grants/manage.js');
       await withStore(flags, async (store) => {
-        const n = await store.pruneGrants(before);
+        const n = await pruneGrants(store, before, { at: Date.now(), by: cliUser(), audit: (e) => store.appendAudit([e]) });
         process.stdout.write(flags.json ? `${JSON.stringify({ pruned: n, before: new Date(before).toISOString() })}\n` : `pruned ${n} grant${n === 1 ? '' : 's'} revoked, spent or expired before ${new Date(before).toISOString()}\n`);
       });
     });

@@ -9,7 +9,7 @@ import type { FileSystem } from '../core/ports.js';
 import type { AppliedUpdate } from '../gate/types.js';
 import { ruleValueText } from '../gate/session.js';
 import { updateSettingsFile } from '../settings/index.js';
-import { grantState, type GrantRecord, type GrantState, type NewGrant, type Store } from '../store/types.js';
+import { grantState, type AuditEntry, type GrantRecord, type GrantState, type NewGrant, type Store } from '../store/types.js';
 
 /** A grant as people and programs are shown it: times as ISO strings, its state at the time asked. @public */
 export interface GrantView {
@@ -83,13 +83,58 @@ export type RevokeResult =
   | { code: 'alreadyRevoked' | 'byHand' | 'fileUnchanged'; grant: GrantRecord; message: string };
 
 /**
- * Revoke grant `id` at `at`. A settings-file record first has its rule removed from the file under
- * the settings writers' lock (`fs`, the machine's file system; without one, or when the file is not
- * here, `byHand`); the record is revoked only once the file no longer holds the rule. From then on
- * the grant answers nothing: the store is read on every decision, on every replica.
+ * Who changes grants, and where the change is recorded: every revocation and prune goes through
+ * {@link revokeGrant} and {@link pruneGrants}, which write the audit entry themselves, so no front
+ * end (the page, `DELETE /v1/grants/:id`, `toolgate grants revoke|prune`) changes grants unrecorded.
  * @public
  */
-export async function revokeGrant(store: Store, id: string, at: number, fs?: FileSystem): Promise<RevokeResult> {
+export interface GrantChanger {
+  /** Milliseconds since the epoch. */
+  at: number;
+  /** Who makes the change, as the audit names answerers (`page:dana`, `token`, `cli:ann`). */
+  by: string;
+  /** Append one entry to the audit log: serve's audit writer, or the store's `appendAudit` for the command line. */
+  audit: (entry: AuditEntry) => Promise<unknown>;
+  /** The machine's file system, to remove a settings-file rule; without it such a rule is `byHand`. */
+  fs?: FileSystem;
+}
+
+/**
+ * The audit entry of a grant revoked: which grant (id, scope, rule), where it applied, the ask it
+ * answered, and who revoked it (`answerer`).
+ * @public
+ */
+export function revokedGrantEntry(grant: GrantRecord, at: number, by: string, message: string): AuditEntry {
+  return {
+    at,
+    event: 'grantRevoked',
+    projectDir: grant.projectDir,
+    ...(grant.sessionId !== undefined ? { sessionId: grant.sessionId } : {}),
+    ...(grant.askId !== undefined ? { askId: grant.askId } : {}),
+    ruleText: grant.rule,
+    answerer: by,
+    decidedBy: 'person',
+    reason: message,
+    detail: `grant ${grant.id}, scope ${grant.scope}, given by ${grant.grantedBy}`,
+  };
+}
+
+/**
+ * Revoke grant `id` and record it in the audit log (`grantRevoked`, see {@link GrantChanger}). A
+ * settings-file record first has its rule removed from the file under the settings writers' lock
+ * (`change.fs`, the machine's file system; without one, or when the file is not here, `byHand`);
+ * the record is revoked only once the file no longer holds the rule. From then on the grant
+ * answers nothing: the store is read on every decision, on every replica. Only a revocation that
+ * happened is audited (`revoked`); the others changed nothing.
+ * @public
+ */
+export async function revokeGrant(store: Store, id: string, change: GrantChanger): Promise<RevokeResult> {
+  const r = await revokeInStore(store, id, change.at, change.fs);
+  if (r.code === 'revoked') await change.audit(revokedGrantEntry(r.grant, change.at, change.by, r.message));
+  return r;
+}
+
+async function revokeInStore(store: Store, id: string, at: number, fs?: FileSystem): Promise<RevokeResult> {
   const g = await store.getGrant(id);
   if (g === undefined) return { code: 'unknown', message: `no grant with id ${id}` };
   if (g.revokedAt !== undefined) return { code: 'alreadyRevoked', grant: g, message: `grant ${id} was already revoked at ${iso(g.revokedAt)}` };
@@ -108,6 +153,27 @@ export async function revokeGrant(store: Store, id: string, at: number, fs?: Fil
   const revoked = { ...g, revokedAt: at };
   const where = g.settingsFile !== undefined ? ` and removed from ${g.settingsFile}` : '';
   return { code: 'revoked', grant: revoked, message: `revoked grant ${id} (${g.scope} ${g.rule})${where}: it answers nothing from now on` };
+}
+
+/**
+ * Delete the grants revoked, spent or expired before `before` (active grants are kept: pruning
+ * answers nothing new) and record it in the audit log (`grantsPruned`: how many, before when, who),
+ * when any was deleted. Returns how many were deleted.
+ * @public
+ */
+export async function pruneGrants(store: Store, before: number, change: Omit<GrantChanger, 'fs'>): Promise<number> {
+  const n = await store.pruneGrants(before);
+  if (n > 0) {
+    await change.audit({
+      at: change.at,
+      event: 'grantsPruned',
+      answerer: change.by,
+      decidedBy: 'person',
+      reason: `deleted ${n} grant${n === 1 ? '' : 's'} revoked, spent or expired before ${iso(before)}`,
+      detail: `pruned ${n}, before ${iso(before)}`,
+    });
+  }
+  return n;
 }
 
 /** Where a gate's persisted update was made, for {@link settingsRuleGrants}. @public */

@@ -109,25 +109,6 @@ export function answerEntry(ask: AskRecord, at: number): AuditEntry {
   }, { ...askProvenance(ask), trace: ask.pending.trace });
 }
 
-/**
- * The audit entry of a grant revoked through serve: which grant (id, scope, rule), where it
- * applied, the ask it answered, and who revoked it (the credential, as for an answer).
- */
-export function revokedGrantEntry(grant: GrantRecord, at: number, by: string, message: string): AuditEntry {
-  return {
-    at,
-    event: 'grantRevoked',
-    projectDir: grant.projectDir,
-    ...(grant.sessionId !== undefined ? { sessionId: grant.sessionId } : {}),
-    ...(grant.askId !== undefined ? { askId: grant.askId } : {}),
-    ruleText: grant.rule,
-    answerer: by,
-    decidedBy: 'serve',
-    reason: message,
-    detail: `grant ${grant.id}, scope ${grant.scope}, given by ${grant.grantedBy}`,
-  };
-}
-
 /** The audit entry of an answer refused for its answer code (wrong, spent, locked, none): who tried, and how often. */
 export function refusedAnswerEntry(ask: AskRecord, at: number, answerer: string, reason: string, tries: number): AuditEntry {
   return {

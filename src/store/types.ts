@@ -232,7 +232,8 @@ export function grantState(g: GrantRecord, at: number): GrantState {
  * wrong, spent or locked answer code; `expired` an ask whose hold ran out;
  * `PostToolUse`, `PostToolUseFailure` and `Stop` are recorded as they arrive; `auditLoss` says how
  * many entries were dropped while the store could not be written; `grantRevoked` a grant revoked
- * through serve (the page or `DELETE /v1/grants/:id`), with who revoked it.
+ * (the page, `DELETE /v1/grants/:id` or `toolgate grants revoke`), with who revoked it;
+ * `grantsPruned` grants that answered nothing any more deleted (`toolgate grants prune`).
  * @public
  */
 export type AuditEvent =
@@ -246,7 +247,8 @@ export type AuditEvent =
   | 'PostToolUseFailure'
   | 'Stop'
   | 'auditLoss'
-  | 'grantRevoked';
+  | 'grantRevoked'
+  | 'grantsPruned';
 
 /** One line of the append-only audit log. @public */
 export interface AuditEntry {

@@ -102,11 +102,36 @@ describe('toolgate grants', () => {
     expect(json(cli(['grants', 'list', '--store', `sqlite:${store}`, '--json', '--state', 'revoked']).out).map((g) => g['id'])).toEqual(['f-here', 'g-project']);
   });
 
+  it('audits each revocation as the API does: which grant, where, who (the OS user); one that changed nothing is not recorded', async () => {
+    const s = await openSqliteStore({ file: store });
+    try {
+      const entries = (await s.readAudit({})).filter((e) => e.event === 'grantRevoked');
+      expect(entries.map((e) => [e.detail?.split(',')[0], e.ruleText, e.projectDir]).sort()).toEqual([
+        ['grant f-here', 'Bash(git push *)', join(dir, 'p')],
+        ['grant g-project', 'Bash(make *)', '/p/one'],
+      ]);
+      for (const e of entries) expect(e.answerer).toMatch(/^cli(:.+)?$/);
+      expect(entries.find((e) => e.detail?.startsWith('grant g-project'))).toMatchObject({ askId: 'a1', reason: expect.stringMatching(/^revoked grant g-project/) });
+    } finally {
+      await s.close();
+    }
+  });
+
   it('prunes what was revoked, spent or expired before a time; active grants stay', () => {
     const r = cli(['grants', 'prune', '--store', `sqlite:${store}`, '--json']);
     expect(r.code).toBe(0);
     expect(json(r.out)[0]).toMatchObject({ pruned: 3 });
     expect(json(cli(['grants', 'list', '--store', `sqlite:${store}`, '--json', '--state', 'all']).out).map((g) => g['id'])).toEqual(['f-away', 'g-user', 'g-session']);
     expect(cli(['grants', 'prune', '--store', `sqlite:${store}`, '--before', '1h']).out).toMatch(/^pruned 0 grants revoked, spent or expired before /);
+  });
+
+  it('audits a prune that deleted grants (how many, before when, who), and not one that deleted none', async () => {
+    const s = await openSqliteStore({ file: store });
+    try {
+      const pruned = (await s.readAudit({})).filter((e) => e.event === 'grantsPruned');
+      expect(pruned).toEqual([expect.objectContaining({ answerer: expect.stringMatching(/^cli(:.+)?$/), reason: expect.stringMatching(/^deleted 3 grants revoked, spent or expired before \d{4}-/) })]);
+    } finally {
+      await s.close();
+    }
   });
 });

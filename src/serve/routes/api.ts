@@ -4,7 +4,7 @@ import { PERMISSION_MODES } from '../../core/types.js';
 import { ANSWER_SCOPES, redactInput, StoreUnavailableError, type AnswerScope, type AskFilter, type AskRecord, type AuditEntry, type GrantQuery } from '../../store/index.js';
 import { grantView, revokeGrant, settingsFileHere } from '../../grants/manage.js';
 import { nodeFileSystem } from '../../node/fs.js';
-import { answerEntry, decisionEntry, refusedAnswerEntry, revokedGrantEntry } from '../audit.js';
+import { answerEntry, decisionEntry, refusedAnswerEntry } from '../audit.js';
 import { reportEntry } from '../provenance.js';
 import { hostIsSelf, sameOrigin } from '../auth.js';
 import { readBody } from '../body.js';
@@ -284,9 +284,8 @@ export function apiRoutes(ctx: ServeContext): Hono {
 
   app.delete('/grants/:id', async (c) => {
     const id = c.req.param('id');
-    const r = await revokeGrant(ctx.store, id, ctx.now(), nodeFileSystem());
+    const r = await revokeGrant(ctx.store, id, { at: ctx.now(), by: c.get('principal' as never) as unknown as string, audit: (e) => ctx.audit.write(e), fs: nodeFileSystem() });
     if (r.code === 'unknown') return problem(c, { status: 404, message: r.message });
-    if (r.code === 'revoked') await ctx.audit.write(revokedGrantEntry(r.grant, ctx.now(), c.get('principal' as never) as unknown as string, r.message));
     // Revoked (or already): 200 with the grant; a rule left in a file elsewhere, or a file that could not be written: 409, nothing changed.
     const view = grantView(r.grant, ctx.now(), r.code !== 'byHand');
     if (r.code === 'byHand' || r.code === 'fileUnchanged') return c.json({ error: r.message, code: r.code, grant: view }, 409);

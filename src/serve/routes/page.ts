@@ -3,7 +3,7 @@ import type { HtmlEscapedString } from 'hono/utils/html';
 import { randomUUID } from 'node:crypto';
 import type { AskAnswer } from '../../gate/index.js';
 import { StoreUnavailableError, type AnswerScope, type AskRecord } from '../../store/index.js';
-import { answerEntry, revokedGrantEntry } from '../audit.js';
+import { answerEntry } from '../audit.js';
 import { reportEntry } from '../provenance.js';
 import { hostIsSelf, isLoopbackAddress, peerAddress, sameOrigin } from '../auth.js';
 import { readBody } from '../body.js';
@@ -189,9 +189,8 @@ ${asks.length === 0 ? h`<p class="empty">No ask has been answered yet.</p>` : ''
     const f = await readForm(c);
     if (!f.ok) return text(c, f.status, f.message);
     // As DELETE /v1/grants/:id does: a rule Claude Code wrote to a settings file here is removed from the file too.
-    const r = await revokeGrant(ctx.store, id, ctx.now(), nodeFileSystem());
+    const r = await revokeGrant(ctx.store, id, { at: ctx.now(), by: pageAnswerer(a), audit: (e) => ctx.audit.write(e), fs: nodeFileSystem() });
     if (r.code === 'unknown') return text(c, 404, `There is no grant with id ${id}.`);
-    if (r.code === 'revoked') await ctx.audit.write(revokedGrantEntry(r.grant, ctx.now(), pageAnswerer(a), r.message));
     if (r.code === 'byHand' || r.code === 'fileUnchanged' || r.code === 'alreadyRevoked') return text(c, 409, r.message);
     return c.text(r.message, 200, SECURITY_HEADERS);
   });
