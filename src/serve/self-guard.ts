@@ -121,24 +121,46 @@ function names(word: string, target: string): boolean {
 }
 
 /**
- * Whether the words after the CLI's name run a subcommand that acts as serve or as its answerer:
- * `serve` (a second serve on the person's store, with a token the agent chose, answers the
- * person's asks on its own page and rewrites the recorded address) or `asks answer` (options, and
- * words an option of the top level might take, may come before either).
+ * The `grants` subcommands that never widen what grants answer: they read (`list`, `show`,
+ * `help`), narrow (`revoke`) or delete grants that answer nothing any more (`prune`). Any other
+ * subcommand — none today, a widening one perhaps tomorrow — is a person's, as answering is.
  */
-function answersAsks(rest: readonly string[]): boolean {
+const GRANTS_READ_OR_NARROW: ReadonlySet<string> = new Set(['list', 'show', 'revoke', 'prune', 'help']);
+
+/** What a person-only subcommand is: `serve`, `answer` (`asks answer`), or `grants` (a grants subcommand that may widen). */
+type PersonOnly = 'serve' | 'answer' | 'grants';
+
+/**
+ * Whether `grants`, followed by `after`, runs a subcommand not known to only read or narrow: its
+ * first word that is no option, spelled literally as one of {@link GRANTS_READ_OR_NARROW}, or none
+ * (the help), is not; anything else — another word, a glob or braces that may expand to one — is.
+ */
+function widensGrants(after: readonly string[]): boolean {
+  const sub = after.find((w) => !w.startsWith('-'));
+  return sub !== undefined && !GRANTS_READ_OR_NARROW.has(sub);
+}
+
+/**
+ * Whether the words after the CLI's name run a subcommand only a person may run, and which:
+ * `serve` (a second serve on the person's store, with a token the agent chose, answers the
+ * person's asks on its own page and rewrites the recorded address), `asks answer` (options, and
+ * words an option of the top level might take, may come before either), or a `grants` subcommand
+ * that is not known to only read or narrow (see {@link GRANTS_READ_OR_NARROW}).
+ */
+function personOnly(rest: readonly string[]): PersonOnly | undefined {
   const words = rest.filter((w) => !w.startsWith('-'));
-  if (words.some((w, i) => names(w, 'asks') && names(words[i + 1] ?? '', 'answer'))) return true;
+  if (words.some((w, i) => names(w, 'asks') && names(words[i + 1] ?? '', 'answer'))) return 'answer';
   // The subcommand is the first word that is no option, or one after an option that may take a value.
   for (let i = 0; i < rest.length; i++) {
     const w = rest[i]!;
-    if (w === '--') return names(rest[i + 1] ?? '', 'serve');
+    if (w === '--') return names(rest[i + 1] ?? '', 'serve') ? 'serve' : names(rest[i + 1] ?? '', 'grants') && widensGrants(rest.slice(i + 2)) ? 'grants' : undefined;
     if (w.startsWith('-')) continue;
-    if (names(w, 'serve')) return true;
+    if (names(w, 'serve')) return 'serve';
+    if (names(w, 'grants') && widensGrants(rest.slice(i + 1))) return 'grants';
     const before = rest[i - 1];
-    if (before === undefined || !before.startsWith('-') || before.includes('=')) return false;
+    if (before === undefined || !before.startsWith('-') || before.includes('=')) return undefined;
   }
-  return false;
+  return undefined;
 }
 
 /** Every word, with `--opt=value` split and a `-c 'script'` string split into its words. */
@@ -147,35 +169,55 @@ function tokens(words: readonly string[]): string[] {
 }
 
 /**
- * Whether a command (its words after expansion) runs `toolgate asks answer`: `toolgate` by any
- * path, `npx [options] toolgate@V`, `npm exec toolgate@V --`, `pnpm dlx`, `yarn dlx`, `bunx`,
- * `bun x`, `corepack …`, or the CLI's script run by `node` (`node …/dist/cli/main.js`).
+ * Which person-only subcommand a command (its words after expansion) runs, if any (see
+ * `personOnly`): `toolgate` by any path, `npx [options] toolgate@V`, `npm exec toolgate@V --`,
+ * `pnpm dlx`, `yarn dlx`, `bunx`, `bun x`, `corepack …`, or the CLI's script run by `node`
+ * (`node …/dist/cli/main.js`).
  */
-export function runsAnswerCommand(argv: readonly string[]): boolean {
+function personOnlyCommand(argv: readonly string[]): PersonOnly | undefined {
   const [first, ...rest] = argv;
-  if (first === undefined) return false;
+  if (first === undefined) return undefined;
   const name = base(first).toLowerCase();
-  if (name === 'corepack') return runsAnswerCommand(rest);
-  if (isScript(first)) return answersAsks(rest);
+  if (name === 'corepack') return personOnlyCommand(rest);
+  if (isScript(first)) return personOnly(rest);
   const runner = RUNNERS[name];
   const sub = runner === true ? rest : runner !== undefined && rest[0] !== undefined && runner.includes(rest[0]) ? rest.slice(1) : undefined;
   const scanned = sub ?? (SCRIPT_RUNNERS.has(name) ? rest : undefined);
-  if (scanned === undefined) return false;
+  if (scanned === undefined) return undefined;
   const t = tokens(scanned);
   const named = sub !== undefined ? isBinary : isScript;
-  return t.some((w, i) => named(w) && answersAsks(t.slice(i + 1)));
+  for (let i = 0; i < t.length; i++) {
+    if (!named(t[i]!)) continue;
+    const what = personOnly(t.slice(i + 1));
+    if (what !== undefined) return what;
+  }
+  return undefined;
 }
 
 /**
- * `runsAnswerCommand` where the command runs: a script named relative to a directory the line
+ * Whether a command (its words after expansion) runs a subcommand only a person may run:
+ * `toolgate asks answer`, `toolgate serve`, or a `toolgate grants` subcommand not known to only
+ * read or narrow grants — in every spelling (see `personOnlyCommand`).
+ */
+export function runsAnswerCommand(argv: readonly string[]): boolean {
+  return personOnlyCommand(argv) !== undefined;
+}
+
+/**
+ * `personOnlyCommand` where the command runs: a script named relative to a directory the line
  * changed to (`cd dist/cli && node main.js asks answer`, `./main.js serve`) is resolved against
  * each directory the command may run in.
  */
-function runsAnswerCommandIn(argv: readonly string[], cwds: readonly string[]): boolean {
-  if (runsAnswerCommand(argv)) return true;
+function personOnlyCommandIn(argv: readonly string[], cwds: readonly string[]): PersonOnly | undefined {
+  const direct = personOnlyCommand(argv);
+  if (direct !== undefined) return direct;
   const main = /(?:^|\/)main(?:\.[cm]?[jt]s)?$/;
-  if (!argv.some((w) => main.test(w) && !w.startsWith('/'))) return false;
-  return cwds.some((cwd) => runsAnswerCommand(argv.map((w) => (main.test(w) && !w.startsWith('/') ? posix.join(cwd, w) : w))));
+  if (!argv.some((w) => main.test(w) && !w.startsWith('/'))) return undefined;
+  for (const cwd of cwds) {
+    const what = personOnlyCommand(argv.map((w) => (main.test(w) && !w.startsWith('/') ? posix.join(cwd, w) : w)));
+    if (what !== undefined) return what;
+  }
+  return undefined;
 }
 
 /** Characters that end a path written inside a word of code (SQL, a script): quotes, separators, brackets. */
@@ -315,7 +357,9 @@ export function selfGuard(call: ToolCall, files: readonly string[], g: GuardCont
       }
     }
     for (const cmd of facts.analysis.commands) {
-      if (runsAnswerCommandIn(cmd.argv, cwds)) return deny(`the command runs toolgate serve or its answer command (${cmd.argv.slice(0, 6).join(' ')})`, `"${cmd.argv.join(' ')}" is \`toolgate serve\` or \`toolgate asks answer\``);
+      const personal = personOnlyCommandIn(cmd.argv, cwds);
+      if (personal === 'grants') return deny(`the command runs a toolgate grants subcommand that may widen what grants answer (${cmd.argv.slice(0, 6).join(' ')}): only a person changes grants that way, as only a person answers toolgate serve's asks`, `"${cmd.argv.join(' ')}" is \`toolgate grants\` with a subcommand other than list, show, revoke, prune and help`);
+      if (personal !== undefined) return deny(`the command runs toolgate serve or its answer command (${cmd.argv.slice(0, 6).join(' ')})`, `"${cmd.argv.join(' ')}" is \`toolgate serve\` or \`toolgate asks answer\``);
       const aim = ids !== undefined ? processesAimedAt(cmd.argv, cmd.literal) : undefined;
       const hit = aim?.ids.find((id) => id === '-1' || ids?.has(id) === true);
       if (aim !== undefined && hit !== undefined) {
@@ -481,7 +525,7 @@ export function agentsProcessView(view: ReadonlyFsView): ReadonlyFsView {
 }
 
 /**
- * Whether a command's text can name the word `answer` once the shell has removed quotes,
+ * Whether a command's text can name the word `answer` (or `serve`, `grants`) once the shell has removed quotes,
  * backslashes and line continuations, or holds ANSI-C quoting (`$'\x61nswer'`) that could spell
  * it, or braces that could expand to it: only then is the command analysed for the answer command. What expansions compute
  * (`$(printf answer)`, `$A`) is never a literal word of the analysis either.
@@ -489,5 +533,5 @@ export function agentsProcessView(view: ReadonlyFsView): ReadonlyFsView {
 function mayNameAnswer(command: string): boolean {
   if (command.includes("$'") || /[{*?[]/.test(command)) return true;
   const plain = command.replace(/\\\n/g, '').replace(/["'\\]/g, '').toLowerCase();
-  return plain.includes('answer') || plain.includes('serve');
+  return plain.includes('answer') || plain.includes('serve') || plain.includes('grants');
 }

@@ -94,3 +94,21 @@ describe("a command whose words name serve's files is denied, SQL included", () 
     expect(await decide(`sqlite3 :memory: "select readfile('serve-token')"`)).toEqual(['allow', 'allow']);
   });
 });
+
+describe('the agent changes grants only in ways that narrow them', () => {
+  it.each([
+    () => "toolgate grants add 'Bash(*)'",
+    () => 'toolgate gr?nts grant x',
+    () => 'toolgate grants re*',
+    () => `node ${tg}/dist/cli/main.js grants extend g1`,
+    () => 'npx toolgate@0.1.0 --no-color grants widen g1',
+  ])('%s (a grants subcommand not known to read or narrow) is denied in every mode', async (command) => {
+    expect(await decide(command())).toEqual(['deny', 'deny']);
+  });
+
+  it('leaves listing, showing, revoking and pruning to the policy: they never widen what grants answer', async () => {
+    for (const command of ['toolgate grants list', 'toolgate grants show g1', 'toolgate grants revoke g1 g2', 'toolgate grants prune --before 30d', 'toolgate grants', 'toolgate asks show grants']) {
+      expect(await decide(command), command).toEqual(['allow', 'allow']);
+    }
+  });
+});

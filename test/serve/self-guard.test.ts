@@ -41,6 +41,12 @@ describe('runsAnswerCommand', () => {
     'node dist/cli/main asks answer a allow',
     'node dist/c*/main.js asks answer a allow',
     'node /opt/tg/*/cli/ma?n.js serve',
+    'toolgate grants add Bash(*)',
+    'toolgate --store x grants add Bash(*)',
+    'npx toolgate@0.1.0 grants grant x',
+    'node dist/cli/main.js grants a*d',
+    'toolgate grants re*',
+    'toolgate gr{a,}nts add x',
   ])('%s: yes', (command) => {
     expect(runsAnswerCommand(words(command))).toBe(true);
   });
@@ -64,6 +70,15 @@ describe('runsAnswerCommand', () => {
     'npx serve',
     'node x.js serve',
     'node dist/c*/x.js serve',
+    'toolgate grants list --json',
+    'toolgate grants show g1',
+    'toolgate grants revoke g1',
+    'toolgate grants prune --before 30d',
+    'toolgate grants',
+    'toolgate grants --help',
+    'npx toolgate grants revoke g1',
+    'toolgate asks show grants',
+    'npx prettier grants add',
   ])('%s: no', (command) => {
     expect(runsAnswerCommand(words(command))).toBe(false);
   });
