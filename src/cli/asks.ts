@@ -109,7 +109,7 @@ export function proposalLines(p: ProposalView): string[] {
     part.options.forEach((o, i) => {
       const flag = o.broader ? ' (broader than this call)' : '';
       lines.push(`  ${i === 0 ? 'remember:' : 'or:      '} ${o.rule} — ${o.covers}${flag}${o.masked ? ' [holds a masked secret: choose it on the page]' : ''}`);
-      for (const e of o.examples) lines.push(`              e.g. ${e.text} (${e.from === 'session' ? 'run in this session' : "toolgate's examples"})`);
+      for (const e of o.examples) lines.push(`              e.g. ${e.text} (${e.from === 'session' ? 'run in this session' : e.from === 'examples' ? "toolgate's examples" : 'made from the rule'})`);
     });
   }
   return lines;

@@ -3,7 +3,7 @@
  * are saved; which grants may answer which ask; how long each scope's grants live. Pure.
  * @packageDocumentation
  */
-export { proposeRules, confirmRules, MAX_EXAMPLES } from './propose.js';
+export { proposeRules, confirmRules, describeRule, MAX_EXAMPLES } from './propose.js';
 export type { RuleProposal, ProposalPart, RuleOption, RuleReach, CoverageExample, ProposalInput, ConfirmResult } from './propose.js';
 export { askAnswerableByGrant, grantCovers, grantLive, grantMayAnswer, isExactCommandRule, namesProgram, usableGrants } from './apply.js';
 export type { GrantAsk, GrantSite, UsableGrants } from './apply.js';

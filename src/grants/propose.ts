@@ -9,7 +9,7 @@
  */
 import type { PermissionUpdate } from '../core/types.js';
 import type { PendingAsk } from '../gate/types.js';
-import { escapeRuleContent, matchBashPattern } from '../rules/index.js';
+import { escapeRuleContent, matchBashPattern, matchDomainRule, parseRule } from '../rules/index.js';
 import { allowWords, partsToCover, patternCoversCommand } from '../evaluate/rule-match.js';
 import { PROGRAM_MODELS } from '../shell/programs/index.js';
 import type { ShellAnalysis, SimpleCommand } from '../shell/types.js';
@@ -24,8 +24,13 @@ export type RuleReach = 'exact' | 'prefix' | 'domain' | 'tool';
 export interface CoverageExample {
   /** The command (or call) text. */
   text: string;
-  /** `session`: a command this session ran or asked for; `examples`: an example of toolgate's program models. */
-  from: 'session' | 'examples';
+  /**
+   * `session`: a command this session ran or asked for; `examples`: an example of toolgate's
+   * program models; `pattern`: made from the rule's own pattern, with other words where it has
+   * `*` (`git push` and `git push another-argument` for `git push *`) — checked to match, so true
+   * of every rule, also of a program no model or session command shows.
+   */
+  from: 'session' | 'examples' | 'pattern';
 }
 
 /** One rule a person may save for (a part of) an ask. */
@@ -82,7 +87,23 @@ function allowRuleValues(updates: readonly PermissionUpdate[]): { toolName: stri
 
 const ruleText = (tool: string, content: string | undefined) => (content === undefined ? tool : `${tool}(${escapeRuleContent(content)})`);
 
-/** Examples of other commands the pattern allows: the session's first, then the models'. */
+/**
+ * What stands where a pattern has `*` in the examples made from it: nothing, one word, several
+ * words with an option — each a different reach past the pattern's literal words.
+ */
+const FILLERS = ['', 'another-argument', '--any-option and more words'];
+
+/** Commands made from a Bash pattern: each `*` (or a trailing legacy `:*`) replaced by a filler. */
+function patternCommands(spec: string): string[] {
+  const legacy = spec.endsWith(':*') ? `${spec.slice(0, -2)} *` : spec;
+  return FILLERS.map((f) => legacy.split('*').join(f).replace(/\s+/g, ' ').trim());
+}
+
+/**
+ * Examples of other commands the pattern allows: the session's first, then the models', then —
+ * for the slots left, so no broad rule goes without — commands made from the pattern itself.
+ * Each is checked to match the pattern; none is the call itself.
+ */
 function bashExamples(spec: string, call: string, history: readonly string[]): CoverageExample[] {
   const out: CoverageExample[] = [];
   const seen = new Set([call.trim()]);
@@ -90,14 +111,25 @@ function bashExamples(spec: string, call: string, history: readonly string[]): C
     for (const text of list) {
       if (out.length >= MAX_EXAMPLES) return;
       const t = text.trim();
-      if (seen.has(t) || !SIMPLE.test(t) || !matchBashPattern(spec, t)) continue;
+      if (t === '' || seen.has(t) || !SIMPLE.test(t) || !matchBashPattern(spec, t)) continue;
       seen.add(t);
       out.push({ text: t, from });
     }
   };
   take(history, 'session');
   take(examplesOfModels(), 'examples');
+  take(patternCommands(spec), 'pattern');
   return out;
+}
+
+/** URLs a domain rule allows, made from its host pattern (a `*.` label becomes a subdomain), each checked to match. */
+function domainExamples(tool: string, content: string): CoverageExample[] {
+  const parsed = parseRule(ruleText(tool, content));
+  if (!parsed.ok || parsed.rule.domain === undefined) return [];
+  const host = parsed.rule.domain.replace(/^\*\./, 'any-subdomain.');
+  return [`https://${host}/`, `https://${host}/any/other/page?with=query`]
+    .filter((url) => matchDomainRule(parsed.rule, url, 'allow'))
+    .map((text) => ({ text, from: 'pattern' as const }));
 }
 
 /** One Bash option for a pattern. */
@@ -140,10 +172,19 @@ function wholeOption(tool: string, content: string | undefined, call: string, hi
   if (content !== undefined && (tool === 'Bash' || tool === 'Monitor')) return bashOption(tool, content, call, history);
   if (content !== undefined && content.startsWith('domain:')) {
     const host = content.slice('domain:'.length);
-    return { rule: ruleText(tool, content), reach: 'domain', broader: true, covers: `every ${tool} call to a URL on ${host}`, examples: [] };
+    return { rule: ruleText(tool, content), reach: 'domain', broader: true, covers: `every ${tool} call to a URL on ${host}`, examples: domainExamples(tool, content) };
   }
-  if (content === undefined) return { rule: tool, reach: 'tool', broader: true, covers: `every ${tool} call, whatever its input`, examples: [] };
+  if (content === undefined) return { rule: tool, reach: 'tool', broader: true, covers: `every ${tool} call, whatever its input`, examples: [{ text: `${tool} with any input`, from: 'pattern' }] };
   return { rule: ruleText(tool, content), reach: 'prefix', broader: true, covers: `every ${tool} call the rule's pattern ${content} matches`, examples: [] };
+}
+
+/**
+ * What a rule reaches on its own, with no call to compare it with (`toolgate lint --store` on a
+ * grant whose call is gone): the option toolgate would show for it — reach, whether it allows more
+ * than one call, what it covers in words, and examples made from its pattern.
+ */
+export function describeRule(tool: string, content: string | undefined): RuleOption {
+  return wholeOption(tool, content, '', []);
 }
 
 const commandOf = (p: ProposalInput['pending']) => (typeof p.call.input['command'] === 'string' ? (p.call.input['command'] as string) : '');

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluate, prepare } from '../../src/evaluate/index.js';
-import { confirmRules, proposeRules, type RuleProposal } from '../../src/grants/index.js';
+import { confirmRules, describeRule, proposeRules, type RuleProposal } from '../../src/grants/index.js';
 import { matchBashPattern, parseRule } from '../../src/rules/index.js';
 import { analyzeShell } from '../../src/shell/index.js';
 import { policyFromObjects } from '../../src/settings/index.js';
@@ -74,9 +74,59 @@ describe('proposeRules', () => {
 
   it('offers non-shell suggestions as they are, saying how far they reach', () => {
     const web = proposeRules({ pending: ask('WebFetch', { url: 'https://docs.example.com/a', prompt: 'x' }) });
-    expect(web.parts[0]!.options).toEqual([{ rule: 'WebFetch(domain:docs.example.com)', reach: 'domain', broader: true, covers: 'every WebFetch call to a URL on docs.example.com', examples: [] }]);
+    expect(web.parts[0]!.options).toEqual([
+      {
+        rule: 'WebFetch(domain:docs.example.com)',
+        reach: 'domain',
+        broader: true,
+        covers: 'every WebFetch call to a URL on docs.example.com',
+        examples: [
+          { text: 'https://docs.example.com/', from: 'pattern' },
+          { text: 'https://docs.example.com/any/other/page?with=query', from: 'pattern' },
+        ],
+      },
+    ]);
     const mcp = proposeRules({ pending: ask('mcp__github__create_release', { tag: 'v1' }) });
-    expect(mcp.parts[0]!.options[0]).toMatchObject({ rule: 'mcp__github__create_release', reach: 'tool', broader: true });
+    expect(mcp.parts[0]!.options[0]).toMatchObject({ rule: 'mcp__github__create_release', reach: 'tool', broader: true, examples: [{ text: 'mcp__github__create_release with any input', from: 'pattern' }] });
+  });
+
+  it('gives every broad rule examples: for a program no model and no session command shows, commands made from the rule itself, each true of it', () => {
+    // None of these programs' sub-commands is among the program models' examples, and the session ran nothing.
+    for (const command of ['curl https://x/y', 'npm publish --tag next', 'git push origin main', 'terraform apply -auto-approve', 'kubectl delete pod x', 'make deploy', './deploy.sh prod', 'aws s3 cp a s3://b/c', 'deploy-tool a && deploy-tool b']) {
+      const p = bashProposal(command);
+      expect(p.parts.length, command).toBeGreaterThan(0);
+      for (const o of p.parts.flatMap((x) => x.options)) {
+        if (!o.broader) {
+          expect(o.examples, o.rule).toEqual([]);
+          continue;
+        }
+        expect(o.examples.length, o.rule).toBeGreaterThan(0);
+        const spec = o.rule.slice('Bash('.length, -1);
+        for (const e of o.examples) {
+          expect(matchBashPattern(spec, e.text), `${o.rule} allows ${e.text}`).toBe(true);
+          expect(e.text).not.toBe(command);
+        }
+      }
+    }
+    const curl = bashProposal('curl https://x/y').parts[0]!.options[0]!;
+    expect(curl.examples).toEqual([
+      { text: 'curl', from: 'pattern' },
+      { text: 'curl another-argument', from: 'pattern' },
+      { text: 'curl --any-option and more words', from: 'pattern' },
+    ]);
+  });
+
+  it('fills only the slots the session and the models leave with commands made from the rule', () => {
+    const p = bashProposal('curl https://x/y', ['curl -s https://a.example/b', 'curl -I https://c.example']);
+    expect(p.parts[0]!.options[0]!.examples.map((e) => e.from)).toEqual(['session', 'session', 'pattern']);
+  });
+
+  it('describes a rule on its own, with no call: reach, words and examples made from it', () => {
+    expect(describeRule('Bash', 'curl *')).toMatchObject({ rule: 'Bash(curl *)', reach: 'prefix', broader: true, covers: 'every curl command, whatever its arguments' });
+    expect(describeRule('Bash', 'curl *').examples.length).toBeGreaterThan(0);
+    expect(describeRule('Bash', 'ls -la')).toMatchObject({ reach: 'exact', broader: false, examples: [] });
+    expect(describeRule('Bash', undefined)).toMatchObject({ reach: 'tool', broader: true, covers: 'every Bash call, whatever its input' });
+    expect(describeRule('Bash', 'npm run test:*').examples.map((e) => e.text)).toEqual(['npm run test', 'npm run test another-argument', 'npm run test --any-option and more words']);
   });
 
   it('proposes nothing for a firm ask', () => {

@@ -127,10 +127,14 @@ ${Object.keys(rest).length > 0 ? h`<div class="fields"><span class="muted">${hea
 ${masked > 0 ? h`<p class="masks muted">${masked === 1 ? 'One secret is' : `${masked} secrets are`} masked (${[...new Set(v.masks.map((m) => m.label))].join(', ')}); everything else is shown as the agent sent it.</p>` : ''}`;
 }
 
+/** Where an example of what a rule allows comes from, in words. */
+export const exampleSource = (from: 'session' | 'examples' | 'pattern'): string =>
+  from === 'session' ? 'run in this session' : from === 'examples' ? "from toolgate's examples" : 'made from the rule: any words may stand where it has *';
+
 /** One choice of rule: the rule as it would be saved, what it covers, a flag when it reaches past this call, examples. */
 function option(o: RuleOption, part: number, index: number): HtmlEscapedString {
   const examples = o.examples.length > 0
-    ? h`<span class="examples">It would also allow, for example: ${o.examples.map((e, i) => h`${i > 0 ? '; ' : ''}<code>${shown(maskText(e.text).parts)}</code> <span class="muted">(${e.from === 'session' ? 'run in this session' : "from toolgate's examples"})</span>`)}</span>`
+    ? h`<span class="examples">It would also allow, for example: ${o.examples.map((e, i) => h`${i > 0 ? '; ' : ''}<code>${shown(maskText(e.text).parts)}</code> <span class="muted">(${exampleSource(e.from)})</span>`)}</span>`
     : '';
   return h`<label class="rule-option"><input type="radio" name="rule.${part}" value="${index}"${index === 0 ? ' checked' : ''}> <span><code class="rule">${shown(maskText(o.rule).parts)}</code> — ${shown(maskText(o.covers).parts)}${o.broader ? h` <strong class="broader">broader than this call</strong>` : ''}${examples}</span></label>`;
 }
