@@ -90,13 +90,13 @@ export const LINT_CODES = {
   TG_LINT_EXAMPLE: { severity: 'error', meaning: 'An inline rule example in `$toolgate.examples` fails (or is malformed).' },
   TG_LINT_GRANT_BROADER: {
     severity: 'warning',
-    meaning: '`lint --store`: a saved grant reaches past the call it was saved with (a prefix or whole-tool rule where the call was one command, or a rule that was never among those proposed for it); the message says what it allows and the narrowest rule for that call.',
+    meaning: '`lint --store`: a saved grant reaches past the call it was saved with (a prefix or whole-tool rule where the call was one command, or a rule that was never among those proposed for it), or allows more than one command while the store holds no call it was saved with (gone, or a row written straight into the store); the message says what it allows and the narrowest rule for that call.',
   },
   TG_LINT_GRANT_SHADOWS_ASK: {
     severity: 'warning',
     meaning: '`lint --store`: a saved grant covers calls an ask rule of its project names. Those calls still ask (an ask rule outranks a grant), but the grant answers every other call it covers.',
   },
-  TG_LINT_GRANT_NO_CALL: { severity: 'info', meaning: '`lint --store`: the call a grant was saved with is no longer in the store, so how far the grant reaches past it cannot be judged.' },
+  TG_LINT_GRANT_NO_CALL: { severity: 'info', meaning: '`lint --store`: an exact-command grant whose call is not in the store (gone, or never there), so how it came to be saved cannot be judged.' },
 } as const satisfies Record<string, { severity: Severity; meaning: string }>;
 
 /** A lint diagnostic code. @public */

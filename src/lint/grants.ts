@@ -5,7 +5,7 @@
  */
 import type { ToolCall } from '../core/types.js';
 import type { PendingAsk } from '../gate/types.js';
-import { proposeRules } from '../grants/index.js';
+import { describeRule, proposeRules } from '../grants/index.js';
 import { matchBashPattern, matchDomainRule, parseRule, ruleCoversTool } from '../rules/index.js';
 import type { Rule } from '../rules/types.js';
 import type { Policy } from '../settings/types.js';
@@ -22,6 +22,10 @@ export interface GrantToLint {
   projectDir: string;
   sessionId?: string;
   askId?: string;
+  /** For the record of a rule "don't ask again" wrote to a settings file: the file. */
+  settingsFile?: string;
+  /** Who the store says gave it. */
+  grantedBy?: string;
 }
 
 /** What {@link lintGrants} reads. */
@@ -50,12 +54,38 @@ function grantMatches(rule: Rule, call: ToolCall): boolean {
   return false;
 }
 
-/** Is the grant broader than the call it was saved with? */
-function breadth(g: GrantToLint, input: GrantLintInput): LintDiagnostic | undefined {
-  const ask = g.askId !== undefined ? input.askOf(g.askId) : undefined;
-  if (ask === undefined) {
-    return { code: 'TG_LINT_GRANT_NO_CALL', severity: 'info', file: input.store, message: `${named(g)}: the call it was saved with is not in the store${g.askId !== undefined ? ` (ask ${g.askId})` : ''}, so how far it reaches past that call cannot be judged` };
+/** Where a grant with no call in the store came from, as far as the store says. */
+function origin(g: GrantToLint): string {
+  if (g.askId !== undefined) return `the call it was saved with is not in the store (ask ${g.askId})`;
+  if (g.settingsFile !== undefined) return `it records a rule written to ${g.settingsFile} for an ask this store does not hold`;
+  return `it names no ask: no answer through toolgate serve saved it (written to the store directly${g.grantedBy !== undefined ? `, given by "${g.grantedBy}"` : ''})`;
+}
+
+/**
+ * A grant whose call the store does not hold — gone, or never there (a row written straight into
+ * the store) — is judged by its rule alone: one that allows more than one command (a prefix,
+ * domain or whole-tool rule) is broader than any one call, so it is reported as such; an exact
+ * command is noted only, since how it came to be saved cannot be told.
+ */
+function withoutCall(g: GrantToLint, rule: Rule, input: GrantLintInput): LintDiagnostic {
+  const content = rule.family === 'bare' ? undefined : rule.family === 'domain' && rule.domain !== undefined ? `domain:${rule.domain}` : (rule.specifier ?? rawContent(g.rule));
+  const alone = describeRule(rule.tool, content);
+  if (rule.toolIsGlob || alone.broader) {
+    return { code: 'TG_LINT_GRANT_BROADER', severity: 'warning', file: input.store, message: `${named(g)} allows ${rule.toolIsGlob ? `every call of every tool its name ${rule.tool} matches` : alone.covers}, more than any one call, and ${origin(g)}: nothing shows a person saw and chose that reach — narrow or revoke it (toolgate grants revoke ${g.id})` };
   }
+  return { code: 'TG_LINT_GRANT_NO_CALL', severity: 'info', file: input.store, message: `${named(g)}: ${origin(g)}, so how it came to be saved cannot be judged; it allows ${alone.covers}` };
+}
+
+/** The content of a rule as written, between its parentheses (`Bash(npm test *)` → `npm test *`). */
+function rawContent(text: string): string | undefined {
+  const open = text.indexOf('(');
+  return open === -1 || !text.endsWith(')') ? undefined : text.slice(open + 1, -1);
+}
+
+/** Is the grant broader than the call it was saved with? */
+function breadth(g: GrantToLint, rule: Rule, input: GrantLintInput): LintDiagnostic | undefined {
+  const ask = g.askId !== undefined ? input.askOf(g.askId) : undefined;
+  if (ask === undefined) return withoutCall(g, rule, input);
   const command = ask.call.input['command'];
   const analysis = ask.call.tool === 'Bash' && typeof command === 'string' ? analyzeShell(command) : undefined;
   // What would have been proposed, whatever kind of ask it is now: the suggestions it was saved with.
@@ -107,7 +137,7 @@ export function lintGrants(input: GrantLintInput): LintDiagnostic[] {
       out.push({ code: 'TG_LINT_GRANT_BROADER', severity: 'warning', file: input.store, message: `${named(g)} does not parse as a rule (${parsed.issues[0].message}): what it answers cannot be judged` });
       continue;
     }
-    const broad = breadth(g, input);
+    const broad = breadth(g, parsed.rule, input);
     if (broad !== undefined) out.push(broad);
     out.push(...shadows(g, parsed.rule, input));
   }

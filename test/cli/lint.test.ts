@@ -126,4 +126,28 @@ describe('toolgate lint --store', () => {
     expect(io.out).toMatch(/covers calls the ask rule "Bash\(curl -X POST \*\)" in .*settings\.json names \(for example "curl -X POST"\)/);
     expect(await run('lint', '--store', address, 'x.json')).toBe(2);
   });
+
+  it("reads the store's rows: a grant inserted with SQL, bypassing serve, is judged by its rule", async () => {
+    const { openStore } = await import('../../src/store/index.js');
+    const { default: Database } = await import('better-sqlite3');
+    const dir = project({});
+    const file = join(mkdtempSync(join(tmpdir(), 'toolgate-lint-store-')), 'toolgate.db');
+    await (await openStore(`sqlite:${file}`)).close();
+    const db = new Database(file);
+    try {
+      const insert = db.prepare("INSERT INTO grants (id, scope, project_dir, rule, granted_by, created_at) VALUES (?, 'project', ?, ?, 'sql', ?)");
+      insert.run('sql-star', dir, 'Bash(*)', Date.now());
+      insert.run('sql-exact', dir, 'Bash(make test)', Date.now());
+    } finally {
+      db.close();
+    }
+    io.out = '';
+    expect(await run('lint', '--store', `sqlite:${file}`, '--home', '/nonexistent-home', '--json')).toBe(0);
+    const report = JSON.parse(io.out) as { counts: Record<string, number>; diagnostics: { code: string; message: string }[] };
+    expect(report.diagnostics.map((d) => [d.code, d.message.split(' ')[1]])).toEqual([
+      ['TG_LINT_GRANT_NO_CALL', 'sql-exact'],
+      ['TG_LINT_GRANT_BROADER', 'sql-star'],
+    ]);
+    expect(report.diagnostics[1]?.message).toMatch(/it names no ask: no answer through toolgate serve saved it \(written to the store directly, given by "sql"\)/);
+  });
 });

@@ -61,8 +61,29 @@ describe('lintGrants', () => {
     expect(lint([grant('g6', 'Bash(git fetch *)', 'a3')], { a3: ask('git fetch origin') }).filter((x) => x.code === 'TG_LINT_GRANT_SHADOWS_ASK')).toEqual([]);
   });
 
-  it('notes a grant whose call is gone', () => {
-    expect(lint([grant('g7', 'Bash(make deploy *)', 'gone')], {}).map((x) => [x.code, x.severity])).toEqual([['TG_LINT_GRANT_NO_CALL', 'info']]);
+  it('reports a broad grant whose call is gone as broader than any one call; notes an exact one', () => {
+    const [d] = lint([grant('g7', 'Bash(make deploy *)', 'gone')], {});
+    expect(d).toMatchObject({ code: 'TG_LINT_GRANT_BROADER', severity: 'warning' });
+    expect(d?.message).toBe('grant g7 (project, project /home/user/project) "Bash(make deploy *)" allows every command that starts with "make deploy", whatever follows, more than any one call, and the call it was saved with is not in the store (ask gone): nothing shows a person saw and chose that reach — narrow or revoke it (toolgate grants revoke g7)');
+    expect(lint([grant('g8', 'Bash(make deploy)', 'gone')], {}).map((x) => [x.code, x.severity, x.message])).toEqual([
+      ['TG_LINT_GRANT_NO_CALL', 'info', 'grant g8 (project, project /home/user/project) "Bash(make deploy)": the call it was saved with is not in the store (ask gone), so how it came to be saved cannot be judged; it allows only this exact command'],
+    ]);
+  });
+
+  it('judges a grant written straight into the store (no ask) by its rule alone: a blanket or prefix rule is broader than any call', () => {
+    const direct = (id: string, rule: string): GrantToLint => ({ ...grant(id, rule), grantedBy: 'sql' });
+    const d = lint([direct('d1', 'Bash(*)'), direct('d2', 'Bash'), direct('d3', 'WebFetch(domain:example.com)'), direct('d4', 'Bash(ls -la)'), direct('d5', 'mcp__*')], {}).filter((x) => x.code !== 'TG_LINT_GRANT_SHADOWS_ASK');
+    expect(d.map((x) => [x.code, x.message.split(' ')[1]])).toEqual([
+      ['TG_LINT_GRANT_BROADER', 'd1'],
+      ['TG_LINT_GRANT_BROADER', 'd2'],
+      ['TG_LINT_GRANT_BROADER', 'd3'],
+      ['TG_LINT_GRANT_NO_CALL', 'd4'],
+      ['TG_LINT_GRANT_BROADER', 'd5'],
+    ]);
+    expect(d[1]?.message).toMatch(/"Bash" allows every Bash call, whatever its input, more than any one call, and it names no ask: no answer through toolgate serve saved it \(written to the store directly, given by "sql"\)/);
+    expect(d[4]?.message).toMatch(/allows every call of every tool its name mcp__\* matches/);
+    // A record of a rule "don't ask again" wrote to a settings file says so.
+    expect(lint([{ ...grant('f1', 'Bash(git *)'), settingsFile: `${P}/.claude/settings.local.json` }], {})[0]?.message).toMatch(/it records a rule written to \/home\/user\/project\/\.claude\/settings\.local\.json for an ask this store does not hold/);
   });
 
   it('uses documented codes only', () => {
