@@ -4,9 +4,7 @@
  */
 import { scanOptions } from './options.js';
 import { envCommand } from './env-command.js';
-import { quoteWord } from './environment.js';
 import { parallelCommand, xargsCommand } from './input-runners.js';
-import { scriptCommand, sgCommand, sudoCommand, suCommand, watchCommand } from './runners.js';
 import { mapfileWrapper, trapWrapper } from './builtin-code.js';
 import { sedWrapper } from './sed.js';
 import { shellInvocation } from './shell-code.js';
@@ -36,13 +34,6 @@ function shellWrapper(argv: readonly string[]): WrapperInfo {
   if (script === undefined) return { inner: [], transparent: false, exactOnly: false };
   if (script < 0) return { inner: [{ kind: 'unknown', reason: `${argv[0]} -c without a script` }], transparent: false, exactOnly: false };
   return { inner: [{ kind: 'script', index: script }], transparent: false, exactOnly: false };
-}
-
-/** `busybox APPLET args…` runs the applet; `busybox --list` and the like run nothing. */
-function busyboxWrapper(argv: readonly string[]): WrapperInfo {
-  const first = argv[1];
-  if (first === undefined || first.startsWith('-')) return { inner: [], transparent: false, exactOnly: false };
-  return { inner: [{ kind: 'argv', start: 1, end: argv.length }], transparent: false, exactOnly: false };
 }
 
 /**
@@ -81,19 +72,6 @@ export function unwrap(name: string, argv: readonly string[], literal: readonly 
       return xargsCommand(argv);
     case 'parallel':
       return parallelCommand(argv);
-    case 'sudo':
-      return sudoCommand(argv);
-    case 'su':
-    case 'runuser':
-      return suCommand(name, argv, quoteWord);
-    case 'sg':
-      return sgCommand(argv);
-    case 'watch':
-      return watchCommand(argv);
-    case 'script':
-      return scriptCommand(argv);
-    case 'busybox':
-      return busyboxWrapper(argv);
     default:
       return undefined;
   }

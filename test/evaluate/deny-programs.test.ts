@@ -11,7 +11,7 @@ import { evaluate, prepare } from '../../src/evaluate/index.js';
 import type { GnuOptionSpec } from '../../src/shell/gnu-options.js';
 import { ENV_OPTIONS } from '../../src/shell/env-command.js';
 import { XARGS_OPTIONS } from '../../src/shell/input-runners.js';
-import { SUDO_OPTIONS } from '../../src/shell/runners.js';
+import { SUDO_OPTIONS } from '../../src/shell/programs/sudo.js';
 import { PROGRAMS } from '../../src/shell/programs/index.js';
 import { policyFromObjects } from '../../src/settings/index.js';
 

@@ -15,7 +15,9 @@ import { analyzeShell, prepareShell } from '../../src/shell/index.js';
 import type { GnuOptionSpec } from '../../src/shell/gnu-options.js';
 import { ENV_OPTIONS } from '../../src/shell/env-command.js';
 import { XARGS_OPTIONS } from '../../src/shell/input-runners.js';
-import { RUNUSER_OPTIONS, SCRIPT_OPTIONS, SU_OPTIONS, WATCH_OPTIONS } from '../../src/shell/runners.js';
+import { SCRIPT_OPTIONS } from '../../src/shell/programs/script.js';
+import { RUNUSER_OPTIONS, SU_OPTIONS } from '../../src/shell/programs/su.js';
+import { WATCH_OPTIONS } from '../../src/shell/programs/watch.js';
 import { PROGRAMS } from '../../src/shell/programs/index.js';
 
 /** The option grammar of a runner's program model. */

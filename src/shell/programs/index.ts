@@ -23,6 +23,7 @@ import { expand } from './expand.js';
 import { expr } from './expr.js';
 import { extractors } from './extractors.js';
 import { file } from './file.js';
+import { busybox } from './busybox.js';
 import { find } from './find.js';
 import { flock } from './flock.js';
 import { fold } from './fold.js';
@@ -53,12 +54,16 @@ import { realpath } from './realpath.js';
 import { rev } from './rev.js';
 import { rg } from './rg.js';
 import { RUNNER_MODELS } from './runners.js';
+import { script } from './script.js';
 import { seq } from './seq.js';
+import { sg } from './sg.js';
 import { shasum } from './shasum.js';
 import { sleep } from './sleep.js';
 import { sort } from './sort.js';
 import { stat } from './stat.js';
 import { strings } from './strings.js';
+import { runuser, su } from './su.js';
+import { sudo } from './sudo.js';
 import { tac } from './tac.js';
 import { tail } from './tail.js';
 import { tar } from './tar/index.js';
@@ -71,6 +76,7 @@ import { unbuffer } from './unbuffer.js';
 import { uniq } from './uniq.js';
 import { uptime } from './uptime.js';
 import { users } from './users.js';
+import { watch } from './watch.js';
 import { wc } from './wc.js';
 import { which } from './which.js';
 import { whoami } from './whoami.js';
@@ -84,10 +90,10 @@ export { createProgramRegistry, optionShape, type ProgramRegistry, type ProgramR
 
 /** Every model, in the order the registry indexes them. @internal */
 export const PROGRAM_MODELS: readonly ProgramModel[] = [
-  arch, basename, cat, cd, checksums, chrt, cmp, column, comm, cp, cut, date, declare, df, diff, dirname, du, expand, expr, extractors, file, find, flock, fold,
+  arch, basename, busybox, cat, cd, checksums, chrt, cmp, column, comm, cp, cut, date, declare, df, diff, dirname, du, expand, expr, extractors, file, find, flock, fold,
   free, git, grep, groups, head, hexdump, hostname, id, install, ln, locale, logname, ls, lsof, nl, nproc, od, paste, patch,
-  printenv, ps, pwd, readlink, realpath, rev, rg, seq, shasum, sleep, sort, stat, strings, tac, tail, tar, test, tr, tree, tty,
-  uname, unbuffer, uniq, uptime, users, wc, which, whoami, yes, ...RUNNER_MODELS,
+  printenv, ps, pwd, readlink, realpath, rev, rg, runuser, script, seq, sg, shasum, sleep, sort, stat, strings, su, sudo, tac, tail, tar, test, tr, tree, tty,
+  uname, unbuffer, uniq, uptime, users, watch, wc, which, whoami, yes, ...RUNNER_MODELS,
 ];
 
 /** The registry the shell layer uses (duplicate names are refused by its test, not at start). @internal */
