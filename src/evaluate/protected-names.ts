@@ -32,6 +32,14 @@ export interface NamesCheck {
   budget: Budget;
 }
 
+/** Where unseen names come from, in the reason's words. */
+const UNSEEN_NAMES: Readonly<Record<Extract<PathNames, { kind: 'unseen' }>['what'], string>> = {
+  archive: 'the names an archive holds',
+  'git-tree': 'the files a git tree holds',
+  diff: 'the files a patch names',
+  remote: 'the names a server sends',
+};
+
 /** Whether a `.git` directory the command leaves alone is on the way from the source to `p`. */
 function spared(rel: readonly string[], spares: 'top' | 'all' | undefined): boolean {
   if (spares === undefined) return false;
@@ -44,7 +52,7 @@ export function protectedNames(check: NamesCheck): ProtectedNames | undefined {
   const { path, names, removal, spec } = check;
   const verb = removal ? 'removes' : 'writes';
   if (names.kind === 'unseen') {
-    const what = names.what === 'archive' ? 'the names an archive holds' : names.what === 'git-tree' ? 'the files a git tree holds' : 'the files a patch names';
+    const what = UNSEEN_NAMES[names.what];
     return { message: `${verb} ${what} under ${path}, which toolgate does not read: any of them may be a protected path (.git, .claude, …)`, blockedPath: path };
   }
   for (const source of names.of) {

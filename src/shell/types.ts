@@ -200,7 +200,7 @@ export interface PathEffect {
 
 /**
  * Where the names a command writes or removes under a directory come from: `unseen` — content
- * toolgate does not read names them (an archive's members, a patch's targets: `diff`, the files of a git tree: `git-tree`), so any name may be
+ * toolgate does not read names them (an archive's members, a patch's targets: `diff`, the files of a git tree: `git-tree`, what a server sends: `remote`), so any name may be
  * written, a protected one included; `entries` — they are the entries of the directories `of`
  * (absolute: a recursive copy's sources, or the path itself for the untracked files `git clean`
  * removes), as a file-system view lists them, less the `.git` directories `spares` names (`top`:
@@ -208,7 +208,7 @@ export interface PathEffect {
  * @public
  */
 export type PathNames =
-  | { kind: 'unseen'; what: 'archive' | 'diff' | 'git-tree' }
+  | { kind: 'unseen'; what: 'archive' | 'diff' | 'git-tree' | 'remote' }
   | { kind: 'entries'; of: readonly string[]; spares?: 'top' | 'all' };
 
 /** Why a command is, or is not, read-only. @public */

@@ -48,6 +48,28 @@ export function unzipOperands(argv: readonly string[]): FileOperands {
   return { files, unresolved: [], notFiles: ops.slice(1) };
 }
 
+/** The compressors whose `-N` restores the file name stored in a compressed file (gzip(1), pigz(1)). */
+const RESTORES_NAME = new Set(['gzip', 'gunzip', 'pigz']);
+
+/** The names `gzip -dN` writes: the one stored in the file, which toolgate does not read. */
+const STORED_NAME = { kind: 'unseen', what: 'archive' } as const;
+
+/** Whether an option of `on` comes after every option of `off` (and one of `on` is given). */
+function lastOf(options: readonly { name: string }[], on: readonly string[], off: readonly string[]): boolean {
+  let state = false;
+  for (const o of options) {
+    if (on.includes(o.name)) state = true;
+    else if (off.includes(o.name)) state = false;
+  }
+  return state;
+}
+
+/** The directory a path's file is in, as written (`.` for a bare name). */
+function directoryOf(word: string): string {
+  const slash = word.replace(/\/+$/, '').lastIndexOf('/');
+  return slash < 0 ? '.' : slash === 0 ? '/' : word.slice(0, slash);
+}
+
 const COMPRESS_SUFFIX: Readonly<Record<string, string>> = { gzip: '.gz', pigz: '.gz', bzip2: '.bz2', xz: '.xz', lzma: '.lzma', zstd: '.zst', lz4: '.lz4', compress: '.Z' };
 
 /**
@@ -59,13 +81,16 @@ export function compressOperands(name: string, argv: readonly string[]): FileOpe
   const { options, operands: ops } = scan(argv, {
     shortArg: 'STbp',
     longArg: ['suffix', 'threads', 'format', 'memlimit', 'block-size', 'rsyncable'],
-    longFlags: ['stdout', 'to-stdout', 'keep', 'recursive', 'decompress', 'uncompress', 'test', 'list', 'force'],
+    longFlags: ['stdout', 'to-stdout', 'keep', 'recursive', 'decompress', 'uncompress', 'test', 'list', 'force', 'name', 'no-name'],
   });
   const toStdout = has(options, '-c', '--stdout', '--to-stdout', '-t', '--test', '-l', '--list') || /cat$/.test(name);
   const keep = has(options, '-k', '--keep');
   const recursive = has(options, '-r', '--recursive');
   const decompress = has(options, '-d', '--decompress', '--uncompress') || /^un|^gunzip$/.test(name);
   const tree = recursive ? { tree: 'all' as const } : {};
+  // gzip and pigz -N restore the name stored in the file (its last -N or -n wins): any name, a
+  // protected one included (`.bashrc`, `settings.json` in `.claude/`), beside the file.
+  const storedName = decompress && !toStdout && RESTORES_NAME.has(name.replace(/^un/, '')) && lastOf(options, ['-N', '--name'], ['-n', '--no-name']);
   for (const k of ops) {
     files.push({ op: 'read', index: k, ...tree });
     if (toStdout) continue;
@@ -74,6 +99,7 @@ export function compressOperands(name: string, argv: readonly string[]): FileOpe
     const suffix = COMPRESS_SUFFIX[name.replace(/^un/, '').replace(/cat$/, '')] ?? '.gz';
     const out = decompress ? word.replace(/\.(gz|tgz|bz2|xz|lzma|zst|lz4|Z|z)$/, '') : `${word}${suffix}`;
     files.push({ op: 'write', index: k, ...(out !== word ? { value: out } : {}), ...tree });
+    if (storedName) files.push({ op: 'write', index: k, value: recursive ? word : directoryOf(word), tree: 'some', names: STORED_NAME });
   }
   return { files, unresolved: [] };
 }

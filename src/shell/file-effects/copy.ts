@@ -4,7 +4,7 @@
  */
 import type { OptionShape } from '../options.js';
 import { copyOperands } from '../programs/copying.js';
-import { all, scan, type FileOperands } from './types.js';
+import { all, scan, type FileOperand, type FileOperands } from './types.js';
 
 const LONG_ARG = [
   'target-directory', 'suffix', 'backup', 'mode', 'owner', 'group', 'context', 'exclude', 'include', 'rsh', 'filter', 'exclude-from', 'include-from',
@@ -30,7 +30,26 @@ const RSYNC_SHAPE: OptionShape = { shortArg: 'efBTM', longArg: LONG_ARG, longFla
 
 /** `mv` and `rsync` (cp, install and ln have their models in `programs/`). */
 export function moveOperands(name: 'mv' | 'rsync', argv: readonly string[]): FileOperands {
-  return copyOperands(name, argv, scan(argv, name === 'mv' ? MV_SHAPE : RSYNC_SHAPE));
+  const words = scan(argv, name === 'mv' ? MV_SHAPE : RSYNC_SHAPE);
+  const copied = copyOperands(name, argv, words);
+  return name === 'rsync' ? rsyncRemote(argv, words.operands, copied) : copied;
+}
+
+/**
+ * rsync(1): an operand with a colon before any slash (`host:path`, `user@host:path`,
+ * `host::module`) or an `rsync://` URL is on another machine. Nothing local is read or written at a
+ * remote operand; a remote source copied to a local destination writes names the server sends
+ * (`rsync host:'*' .`, `rsync -a host:x/ .`), any of them a protected one.
+ */
+function rsyncRemote(argv: readonly string[], ops: readonly number[], copied: FileOperands): FileOperands {
+  const remote = new Set(ops.filter((k) => /^[^/]*:|^rsync:\/\//i.test(argv[k]!)));
+  if (remote.size === 0) return copied;
+  const dest = ops.length >= 2 ? ops[ops.length - 1]! : undefined;
+  const local = (f: FileOperand): boolean => !remote.has(f.index) && (f.intoDir === undefined || !remote.has(f.intoDir)) && (f.under === undefined || !remote.has(f.under));
+  const files = copied.files.filter(local);
+  const fromRemote = dest !== undefined && !remote.has(dest) && ops.some((k) => k !== dest && remote.has(k));
+  if (fromRemote) files.push({ op: 'write', index: dest, tree: 'some', names: { kind: 'unseen', what: 'remote' } });
+  return { ...copied, files, notFiles: [...(copied.notFiles ?? []), ...remote] };
 }
 
 /** `rename EXPR FILE…` (Perl) or `rename FROM TO FILE…` (util-linux): every operand may be renamed away. */

@@ -13,8 +13,8 @@ const SHAPES: Readonly<Record<'xargs' | 'curl' | 'wget', OptionShape>> = {
     longArg: ['output', 'upload-file', 'data', 'data-binary', 'data-ascii', 'data-raw', 'data-urlencode', 'config', 'cookie', 'cookie-jar', 'dump-header', 'trace', 'trace-ascii', 'stderr', 'cert', 'key', 'cacert', 'capath', 'netrc-file', 'form', 'output-dir', 'etag-save', 'etag-compare', 'hsts', 'alt-svc', 'libcurl', 'header', 'request', 'user', 'user-agent', 'referer', 'proxy', 'url', 'write-out', 'proto-default', 'json', 'variable', 'url-query', 'crlfile', 'pinnedpubkey', 'proxy-cert', 'proxy-key', 'proxy-cacert', 'proxy-capath', 'proxy-crlfile', 'proxy-pinnedpubkey', 'unix-socket', 'abstract-unix-socket', 'connect-timeout', 'max-time', 'retry', 'limit-rate', 'resolve', 'connect-to', 'interface', 'proto', 'proto-redir', 'max-filesize', 'max-redirs'],
   },
   wget: {
-    shortArg: 'OoPaiUeTtwQ',
-    longArg: ['output-document', 'directory-prefix', 'input-file', 'output-file', 'append-output', 'load-cookies', 'save-cookies', 'post-file', 'body-file', 'certificate', 'private-key', 'ca-certificate', 'config', 'execute', 'user-agent', 'header', 'tries', 'timeout', 'wait', 'quota'],
+    shortArg: 'OoPaiUeTtwQlDARIXB',
+    longArg: ['output-document', 'directory-prefix', 'input-file', 'output-file', 'append-output', 'load-cookies', 'save-cookies', 'post-file', 'body-file', 'certificate', 'private-key', 'ca-certificate', 'config', 'execute', 'user-agent', 'header', 'tries', 'timeout', 'wait', 'quota', 'level', 'domains', 'exclude-domains', 'accept', 'reject', 'accept-regex', 'reject-regex', 'include-directories', 'exclude-directories', 'base', 'cut-dirs', 'default-page', 'adjust-extension'],
   },
 };
 
@@ -57,14 +57,42 @@ export function transferOperands(name: 'xargs' | 'curl' | 'wget', argv: readonly
     if (name === 'curl' && (o.name === '-o' || o.name === '--output') && o.value !== undefined && /#\d/.test(o.value)) unresolved.push('curl -o names the file after the URL\'s glob (#N)');
     if (name === 'curl' && /^--expand-/.test(o.name)) unresolved.push('curl expands variables in its options');
     if (name === 'curl' && o.name === '--output-dir') pushOpt(files, optionFile(o, 'write', argv, { tree: 'some' }));
-    if (name === 'wget' && (o.name === '-P' || o.name === '--directory-prefix')) pushOpt(files, optionFile(o, 'write', argv, { tree: 'some' }));
     if (name === 'wget' && (o.name === '-e' || o.name === '--execute')) unresolved.push('wget -e runs a wgetrc command');
   }
   if (name === 'curl' && options.some((o) => o.name === '--remote-name' || o.name === '--remote-name-all' || o.name === '-J' || o.name === '--remote-header-name')) unresolved.push('curl --remote-name writes a file named after the URL');
-  if (name === 'wget' && !options.some((o) => ['-O', '--output-document', '-P', '--directory-prefix'].includes(o.name)) && !options.some((o) => o.name === '--spider')) {
-    files.push({ op: 'write', index: 0, value: '.', tree: 'some' });
-  }
+  if (name === 'wget') files.push(...wgetDownloads(argv, literal, options, ops));
   return { files, unresolved };
+}
+
+/** wget options after which the names it writes come from the server, not from the command line (wget(1)). */
+const WGET_SERVER_NAMES = ['-r', '--recursive', '-m', '--mirror', '-x', '--force-directories', '-p', '--page-requisites', '--content-disposition', '--trust-server-names', '-i', '--input-file', '-B', '--base'];
+
+/**
+ * Where wget saves what it downloads, unless `-O` names the file (or `--spider` saves nothing):
+ * under `-P DIR` or the working directory, each URL as its last path segment — or, with `-r`, `-m`,
+ * `-x`, `-p`, `--content-disposition`, `--trust-server-names` or `-i`, names the server or a file
+ * gives (`-x -nH http://h/.claude/settings.json` writes `.claude/settings.json`): unseen names.
+ */
+function wgetDownloads(argv: readonly string[], literal: readonly boolean[], options: readonly ParsedOption[], ops: readonly number[]): FileOperand[] {
+  if (options.some((o) => ['-O', '--output-document', '--spider'].includes(o.name))) return [];
+  const prefix = options.find((o) => o.name === '-P' || o.name === '--directory-prefix');
+  const dir = prefix?.value ?? '.';
+  const at = prefix === undefined ? 0 : prefix.valueIndex !== undefined && prefix.valueIndex < argv.length ? prefix.valueIndex : prefix.index;
+  const into = (extra: Partial<FileOperand>): FileOperand => ({ op: 'write', index: at, ...(prefix === undefined || at === prefix.index ? { value: dir } : {}), tree: 'some', ...extra });
+  const named = ops.map((k) => (literal[k] === false ? undefined : urlFileName(argv[k]!)));
+  if (options.some((o) => WGET_SERVER_NAMES.includes(o.name)) || named.some((n) => n === undefined)) return [into({ names: { kind: 'unseen', what: 'remote' } })];
+  const base = dir.replace(/\/+$/, '');
+  return [into({}), ...named.map((n, i): FileOperand => ({ op: 'write', index: ops[i]!, value: base === '' ? `/${n!}` : `${base}/${n!}` }))];
+}
+
+/** The file name wget gives a URL: its path's last segment (`index.html` for none), or `undefined` when the URL is not one toolgate can read so. */
+function urlFileName(url: string): string | undefined {
+  // A query (`?x=1`) or an escape (`%2F`) is kept or decoded by rules toolgate does not follow.
+  const m = /^(?:[a-z][a-z0-9+.-]*:\/\/)?[^/?#]*(\/[^?#]*)?(?:#.*)?$/i.exec(url);
+  if (!m || /[%\\?]/.test(url)) return undefined;
+  const segment = (m[1] ?? '/').split('/').pop()!;
+  if (segment === '.' || segment === '..') return undefined;
+  return segment === '' ? 'index.html' : segment;
 }
 
 /** A text in one of the words a non-literal word holds: quotes removed from its start. */

@@ -43,7 +43,7 @@ export interface FileOperand {
 /**
  * Where the names a command writes or removes under a directory come from, when toolgate cannot
  * read them off the command line: `unseen` — content toolgate does not read names them (an
- * archive's members, a patch's targets, a git tree's files), so any name may be written, a protected one included;
+ * archive's members, a patch's targets, a git tree's files, the names a server sends), so any name may be written, a protected one included;
  * `entries` — they are the entries of a directory, as the file-system view lists them: of the
  * directories the argv words `of` name (a recursive copy's sources), else of the path itself (the
  * untracked files `git clean` removes). `spares` says which `.git` directories the command leaves
@@ -52,7 +52,7 @@ export interface FileOperand {
  * @internal
  */
 export type NamesFrom =
-  | { kind: 'unseen'; what: 'archive' | 'diff' | 'git-tree' }
+  | { kind: 'unseen'; what: 'archive' | 'diff' | 'git-tree' | 'remote' }
   | { kind: 'entries'; of?: readonly number[]; spares?: 'top' | 'all' };
 
 /** Result for one command: operands, plus reasons effects could not be read. @internal */

@@ -197,7 +197,8 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
     case 'worktree': {
       const action = ops[0] !== undefined ? argv[ops[0]] : undefined;
       const args = ops.slice(1);
-      if (action === 'add' && args[0] !== undefined) files.push({ op: 'write', index: args[0], tree: 'some' });
+      // `add PATH` checks a commit out into PATH: the files its tree holds, any name (`.claude/settings.json`).
+      if (action === 'add' && args[0] !== undefined) files.push({ op: 'write', index: args[0], tree: 'some', names: TREE_NAMES });
       if (action === 'remove' && args[0] !== undefined) files.push({ op: 'remove', index: args[0] });
       if (action === 'move' && args[0] !== undefined) {
         files.push({ op: 'remove', index: args[0] });
@@ -318,7 +319,11 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
     case 'bundle': {
       readRevPaths(ops);
       files.push(...all(specs, 'read'));
-      if (name === 'bundle' && argv[ops[0] ?? -1] === 'create' && ops[1] !== undefined) files.push({ op: 'write', index: ops[1] });
+      const bundle = name === 'bundle' ? argv[ops[0] ?? -1] : undefined;
+      if (bundle === 'create' && ops[1] !== undefined) files.push({ op: 'write', index: ops[1] });
+      if ((bundle === 'verify' || bundle === 'list-heads' || bundle === 'unbundle') && ops[1] !== undefined) files.push({ op: 'read', index: ops[1] });
+      // `unbundle` stores the bundle's objects in the repository (objects named by their hash).
+      if (bundle === 'unbundle') files.push({ op: 'write', index: at, value: '.git/objects', tree: 'some', ownMetadata: true });
       return done({ notFiles });
     }
     default:
