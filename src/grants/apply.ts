@@ -31,6 +31,13 @@ export interface GrantSite {
   projectKnown: boolean;
   /** Whether serve trusts the project: `user` grants apply only in trusted projects. */
   trusted: boolean;
+  /**
+   * Whether the call's working directory is the project root or inside it (always true for an
+   * unknown project, which has no root). A call that names a project but runs elsewhere — an
+   * event whose cwd is outside the project it declares — runs another directory's files (its
+   * Makefile, its scripts): no grant answers it.
+   */
+  cwdInProject: boolean;
   sessionId?: string;
   /** Lowercase hex SHA-256 of the canonical JSON of the call's input. */
   inputSha256: string;
@@ -85,18 +92,21 @@ export function grantLive(g: GrantRecord, at: number): boolean {
 /**
  * Whether a grant's scope covers the site: `once` — the same project, the same session when it has
  * one, and the identical input; `session` — the same project and session; `project` — the same
- * project; `user` — any project toolgate found and serve trusts. Grants of one project never
- * answer in another (but `user` grants, which the person chose to follow them everywhere trusted).
+ * project, one toolgate found (an unknown project is no project to share); `user` — any project
+ * toolgate found and serve trusts. Grants of one project never answer in another (but `user`
+ * grants, which the person chose to follow them everywhere trusted), and no grant answers a call
+ * whose working directory is outside the project it names (`cwdInProject`).
  * @public
  */
 export function grantCovers(g: GrantRecord, site: GrantSite): boolean {
+  if (!site.cwdInProject) return false;
   switch (g.scope) {
     case 'once':
       return g.projectDir === site.projectDir && g.inputSha256 !== undefined && g.inputSha256 === site.inputSha256 && (g.sessionId === undefined || g.sessionId === site.sessionId);
     case 'session':
       return g.projectDir === site.projectDir && g.sessionId !== undefined && g.sessionId === site.sessionId;
     case 'project':
-      return g.projectDir === site.projectDir;
+      return site.projectKnown && g.projectDir === site.projectDir;
     case 'user':
       return site.projectKnown && site.trusted;
     default:

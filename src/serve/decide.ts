@@ -8,6 +8,8 @@ import { askAnswerableByGrant, usableGrants } from '../grants/apply.js';
 import { UNKNOWN_PROJECT, type ProjectPolicy, type Projects } from './projects.js';
 import { agentsProcessView, selfGuard, type GuardedDirectory } from './self-guard.js';
 import { isShellPrepared, prepareShell } from '../shell/index.js';
+import { isInside } from '../paths/index.js';
+import { resolve } from 'node:path';
 import { nodeFsView } from '../node/fs.js';
 import type { ReadonlyFsView } from '../core/ports.js';
 import { tooLargeToShow } from './display/index.js';
@@ -180,7 +182,9 @@ export function createDecider(o: { projects: Projects; store: Store; home: strin
       const ask = { askKind: first.pending.askKind, reasonKind: first.pending.reason.kind };
       if (!askAnswerableByGrant(ask)) return { result: first, project, context: where, decidedBy: 'rules' };
       const at = now();
-      const site = { projectDir, projectKnown: finding.known, trusted: project.trusted, ...(where.sessionId !== undefined ? { sessionId: where.sessionId } : {}), inputSha256: inputSha256(call.input), at };
+      // A call naming a project from a directory outside it runs that directory's files: no grant of the project answers it.
+      const cwdInProject = !finding.known || isInside(resolve(where.cwd), projectDir);
+      const site = { projectDir, projectKnown: finding.known, trusted: project.trusted, cwdInProject, ...(where.sessionId !== undefined ? { sessionId: where.sessionId } : {}), inputSha256: inputSha256(call.input), at };
       let usable;
       try {
         const grants = await o.store.listGrants({ projectDir, ...(where.sessionId !== undefined ? { sessionId: where.sessionId } : {}), at, user: site.projectKnown && site.trusted, inputSha256: site.inputSha256 });

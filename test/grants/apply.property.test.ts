@@ -45,6 +45,7 @@ const site: fc.Arbitrary<GrantSite> = fc
     projectDir: fc.constantFrom(...PROJECTS),
     projectKnown: fc.boolean(),
     trusted: fc.boolean(),
+    cwdInProject: fc.boolean(),
     sessionId: fc.option(fc.constantFrom(...SESSIONS), { nil: undefined }),
     inputSha256: fc.constantFrom(...HASHES),
     at: fc.integer({ min: 0, max: 200 }),
@@ -103,6 +104,9 @@ describe('which grants may answer which ask', () => {
         for (const g of used(grants, a, s)) {
           if (g.scope === 'user') expect(s.projectKnown && s.trusted).toBe(true);
           else expect(g.projectDir).toBe(s.projectDir);
+          if (g.scope === 'project') expect(s.projectKnown).toBe(true);
+          // Nor from a working directory outside the project the call names.
+          expect(s.cwdInProject).toBe(true);
           if (g.scope === 'session') expect(g.sessionId).toBe(s.sessionId);
         }
       }),
@@ -126,8 +130,9 @@ describe('which grants may answer which ask', () => {
 
   it('a live grant of the site does answer a plain ask (the properties are not met by answering nothing)', () => {
     const g: GrantRecord = { id: 'g', scope: 'project', projectDir: '/p/one', rule: 'Bash(npm *)', grantedBy: 'alice', createdAt: 0 };
-    const s: GrantSite = { projectDir: '/p/one', projectKnown: true, trusted: true, inputSha256: HASHES[0] as string, at: 1 };
+    const s: GrantSite = { projectDir: '/p/one', projectKnown: true, trusted: true, cwdInProject: true, inputSha256: HASHES[0] as string, at: 1 };
     expect(usableGrants([g], { askKind: 'plain', reasonKind: 'toolDefault' }, s).rules).toEqual([g]);
+    expect(usableGrants([g], { askKind: 'plain', reasonKind: 'toolDefault' }, { ...s, cwdInProject: false }).rules).toEqual([]);
     expect(usableGrants([{ ...g, rule: 'Bash(node *)' }], { askKind: 'firm', reasonKind: 'opaqueCode' }, s).rules).toHaveLength(1);
     expect(usableGrants([{ ...g, rule: 'Bash(*)' }], { askKind: 'firm', reasonKind: 'opaqueCode' }, s).rules).toHaveLength(0);
     expect(usableGrants([{ ...g, rule: 'Bash(ls -R src)' }], { askKind: 'guardedRead', reasonKind: 'guardedRead' }, s).rules).toHaveLength(1);

@@ -126,7 +126,7 @@ describe('grants where serve decides', () => {
           if (s.decidedBy !== 'grant') continue;
           const g = s.grant as GrantRecord;
           expect(g).toBeDefined();
-          const site = { projectDir: one, projectKnown: true, trusted: trustedOne, sessionId: 's1', inputSha256: inputSha256(c.input), at: NOW };
+          const site = { projectDir: one, projectKnown: true, trusted: trustedOne, cwdInProject: true, sessionId: 's1', inputSha256: inputSha256(c.input), at: NOW };
           // The grant as it was before this decision spent it.
           const { usedAt: _spent, ...before } = g;
           expect(grantLive(before, NOW)).toBe(true);
