@@ -5,6 +5,7 @@ import { inputSha256, redactInput, redactString, type AskRecord, type AuditEntry
 import type { Settled } from './decide.js';
 import { modeFor } from '../evaluate/index.js';
 import { withProvenance } from './provenance.js';
+import { unkeptMessage } from '../grants/unkept.js';
 
 /** The rule that decided, and where it came from: a grant's rule (added as a session rule) is named as that grant. */
 const ruleFields = (r: GateResult, grant?: GrantRecord) => {
@@ -105,7 +106,7 @@ export function answerEntry(ask: AskRecord, at: number): AuditEntry {
     reason: a.behavior === 'deny' ? (a.message ?? `refused by ${answeredBy(w.answerer)}`) : a.updatedInput !== undefined ? `approved with an edited input by ${answeredBy(w.answerer)}` : `approved by ${answeredBy(w.answerer)}`,
     answerer: w.answerer,
     decidedBy: 'answer',
-    detail: `scope ${w.scope}${a.behavior === 'allow' && a.remember === true ? ', remember' : ''}`,
+    detail: `scope ${w.scope}${a.behavior === 'allow' && a.remember === true ? ', remember' : ''}${a.behavior === 'allow' && unkeptMessage(a.updatedPermissions) !== undefined ? `; ${unkeptMessage(a.updatedPermissions)}` : ''}`,
   }, { ...askProvenance(ask), trace: ask.pending.trace });
 }
 

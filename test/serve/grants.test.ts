@@ -107,6 +107,18 @@ describe('scopes', () => {
     expect(await decision('cargo publish', { sessionId: 'proj-2' }, other)).toMatchObject({ behavior: 'ask' });
   });
 
+  it('a grant answers only calls whose working directory is in its project: an event naming the project from a directory outside it asks', async () => {
+    const outside = sb.project('outside-f10');
+    for (const [scope, session] of [['project', 'cwd-1'], ['session', 'cwd-2'], ['user', 'cwd-3'], ['once', 'cwd-4']] as const) {
+      const command = `gradle publish-${scope}`;
+      const a = await decide(command, { sessionId: session });
+      await s.answer(a.body['askId'] as string, { behavior: 'allow', ...(scope !== 'once' ? { remember: true } : {}), scope });
+      // From a directory outside the project, the call runs another directory's build: no grant of this project answers it.
+      expect(await decision(command, { sessionId: session, projectDir: project }, outside), `${scope} from outside`).toMatchObject({ behavior: 'ask' });
+      expect(await decision(command, { sessionId: session, projectDir: project }, join(project, 'sub')), `${scope} from inside`).toMatchObject({ behavior: 'allow', decidedBy: 'grant' });
+    }
+  });
+
   it('a held call released by a remembering answer is said to be allowed by the rule saved (narrowed, or the suggestion), as the grant it is', async () => {
     const cases = [
       { command: 'npm publish --tag held', session: 'held-narrow', answer: { behavior: 'allow', remember: true, scope: 'project', rules: ['Bash(npm publish --tag held)'] } },
@@ -130,6 +142,31 @@ describe('scopes', () => {
     }
     // The narrowed rule is what was saved and named, never the broader suggestion.
     expect((await s.store.findGrants({ sessionId: 'held-narrow', at: Date.now() })).map((g) => g.rule)).not.toContain('Bash(npm publish *)');
+  });
+
+  it('says back, in the reply and the audit, the updates of an answer serve does not keep (a mode, directories, a deny rule); allow rules it keeps as grants', async () => {
+    const a = await decide('npm run lint-all', { sessionId: 'unkept-1' });
+    const id = a.body['askId'] as string;
+    const r = await s.answer(id, {
+      behavior: 'allow',
+      scope: 'session',
+      updatedPermissions: [
+        { type: 'setMode', mode: 'acceptEdits', destination: 'session' },
+        { type: 'addDirectories', directories: ['/srv/shared'], destination: 'localSettings' },
+        { type: 'addRules', behavior: 'deny', rules: [{ toolName: 'Bash', ruleContent: 'rm *' }], destination: 'session' },
+        { type: 'addRules', behavior: 'allow', rules: [{ toolName: 'Bash', ruleContent: 'npm run lint-all' }], destination: 'session' },
+      ],
+    });
+    expect(r.status).toBe(200);
+    expect(r.body['notKept']).toEqual(['setMode acceptEdits (session)', 'addDirectories /srv/shared (localSettings)', 'addRules deny Bash(rm *) (session)']);
+    expect(r.body['warning']).toMatch(/^not kept for later calls: setMode acceptEdits \(session\); .* — toolgate serve keeps only allow rules, as grants/);
+    expect((await s.store.findGrants({ askId: id, at: Date.now() })).map((g) => g.rule)).toEqual(['Bash(npm run lint-all)']);
+    const entry = (await s.store.readAudit({ askId: id })).find((e) => e.event === 'answer');
+    expect(entry?.detail).toMatch(/^scope session; not kept for later calls: setMode acceptEdits \(session\); addDirectories \/srv\/shared \(localSettings\); addRules deny Bash\(rm \*\) \(session\)/);
+    // An answer whose updates are all kept says nothing of the kind.
+    const b = await decide('npm run lint-more', { sessionId: 'unkept-2' });
+    const plain = await s.answer(b.body['askId'] as string, { behavior: 'allow' });
+    expect(plain.body['notKept']).toBeUndefined();
   });
 
   it('refuses remember with once, and an unknown scope, naming the field', async () => {

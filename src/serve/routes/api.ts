@@ -5,6 +5,7 @@ import { ANSWER_SCOPES, redactInput, StoreUnavailableError, type AnswerScope, ty
 import { grantView, revokeGrant, settingsFileHere } from '../../grants/manage.js';
 import { nodeFileSystem } from '../../node/fs.js';
 import { answerEntry, decisionEntry, refusedAnswerEntry } from '../audit.js';
+import { unkeptMessage, unkeptUpdates } from '../../grants/unkept.js';
 import { reportEntry } from '../provenance.js';
 import { hostIsSelf, sameOrigin } from '../auth.js';
 import { readBody } from '../body.js';
@@ -247,7 +248,9 @@ export function apiRoutes(ctx: ServeContext): Hono {
     });
     if (!r.ok) return c.json({ error: r.message, ...(r.ask !== undefined ? { ask: askView(r.ask) } : {}) }, r.status);
     await recordOutcome(ctx, answerEntry(r.ask, ctx.now()));
-    return c.json(askView(r.ask, await resolved(r.ask)));
+    // Updates serve does not keep (a mode, directories, deny rules) are said back, never dropped silently.
+    const notKept = a.behavior === 'allow' ? unkeptUpdates(a.updatedPermissions) : [];
+    return c.json({ ...askView(r.ask, await resolved(r.ask)), ...(notKept.length > 0 ? { notKept, warning: unkeptMessage(a.updatedPermissions) } : {}) });
   });
 
   app.get('/grants', async (c) => {
