@@ -17,7 +17,7 @@ import type { PathEffect, PathNames, ShellAnalysis, SimpleCommand } from './type
 import { decodeWord } from './words.js';
 
 /** Wrappers that also touch files of their own (the others' words are the wrapped command). */
-const FILE_TOUCHING_WRAPPERS = new Set(['xargs', 'sed', 'gsed']);
+const FILE_TOUCHING_WRAPPERS = new Set(['sed', 'gsed']);
 
 /** Programs whose operands' roles depend on their position: a glob or variable may put any file in the output slot. */
 const POSITIONAL = new Set(['xxd', 'split', 'mv', 'rsync', 'csplit']);

@@ -21,7 +21,6 @@ import { CC_CLI, CC_DOCS, coreutils } from './programs/sources.js';
 export type { OperandRole, ReadOnlyCheck, ReadOnlyEntry, ReadOnlySpec } from './read-only-types.js';
 import type { ReadOnlyEntry, ReadOnlySpec } from './read-only-types.js';
 
-const HV = 'help version';
 /** The entries of programs that have no model in `programs/` yet. */
 const CLAUDE_CODE_UNMOVED: Readonly<Record<string, ReadOnlyEntry>> = {
   echo: { source: `${CC_DOCS}; bash builtin echo (-n -e -E, everything else is text)`, operands: 'text', globs: true, anyOptionHarmless: true, afterXargs: true, check: 'echo' },
@@ -40,12 +39,6 @@ const CLAUDE_CODE_UNMOVED: Readonly<Record<string, ReadOnlyEntry>> = {
     short: 'nEr', long: 'quiet silent regexp-extended posix', operands: 'read', globs: false, check: 'sed',
   },
   jq: { source: `${CC_CLI}; jq 1.6 jq(1) (path expressions only; env, $ENV, input_filename, -f, --rawfile, --slurpfile, -L not listed)`, operands: 'read', globs: false, check: 'jq' },
-  xargs: {
-    source: `${CC_CLI}; GNU findutils 4.9 xargs(1) (-I/-i/-n/-L/-a/-p/-o not listed; the command it runs must print no file contents)`,
-    short: '+0rtd:P:x', long: `null no-run-if-empty verbose delimiter= max-procs= exit ${HV}`,
-    otherLong: 'arg-file eof replace max-lines max-args open-tty interactive process-slot-var max-chars show-limits',
-    operands: 'text', globs: false, check: 'xargs',
-  },
 };
 
 /** Claude Code's built-in read-only commands, each an allowlist of options. @public */

@@ -3,8 +3,6 @@
  * treats the wrapper. Claude Code docs, Configure permissions › Bash (wrappers, exec wrappers).
  */
 import { scanOptions } from './options.js';
-import { envCommand } from './env-command.js';
-import { parallelCommand, xargsCommand } from './input-runners.js';
 import { mapfileWrapper, trapWrapper } from './builtin-code.js';
 import { sedWrapper } from './sed.js';
 import { shellInvocation } from './shell-code.js';
@@ -66,12 +64,6 @@ export function unwrap(name: string, argv: readonly string[], literal: readonly 
       return { inner: argv.length > 1 ? [{ kind: 'argv', start: 1, end: argv.length }] : [], transparent: true, exactOnly: false };
     case 'coproc':
       return { inner: argv.length > 1 ? [{ kind: 'argv', start: 1, end: argv.length }] : [], transparent: false, exactOnly: false };
-    case 'env':
-      return envCommand(argv, literal);
-    case 'xargs':
-      return xargsCommand(argv);
-    case 'parallel':
-      return parallelCommand(argv);
     default:
       return undefined;
   }

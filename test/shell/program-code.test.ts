@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShell, prepareShell } from '../../src/shell/index.js';
-import { splitEnvString } from '../../src/shell/env-command.js';
+import { splitEnvString } from '../../src/shell/programs/env.js';
 import { parseConfigParameters } from '../../src/shell/programs/git/runs.js';
 import { embeddedShellStrings, interpreterName, interpreterOpaque } from '../../src/shell/interpreters.js';
 import { shellInvocation } from '../../src/shell/shell-code.js';

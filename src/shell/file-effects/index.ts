@@ -78,7 +78,6 @@ function modelledOperands(name: string, argv: readonly string[], literal: readon
       return renameOperands(argv);
     case 'dd':
       return ddOperands(argv);
-    case 'xargs':
     case 'curl':
     case 'wget':
       return transferOperands(name, argv, literal);

@@ -19,6 +19,7 @@ import { df } from './df.js';
 import { diff } from './diff.js';
 import { dirname } from './dirname.js';
 import { du } from './du.js';
+import { env } from './env.js';
 import { expand } from './expand.js';
 import { expr } from './expr.js';
 import { extractors } from './extractors.js';
@@ -45,6 +46,7 @@ import { nl } from './nl.js';
 import { nproc } from './nproc.js';
 import { od } from './od.js';
 import { paste } from './paste.js';
+import { parallel } from './parallel.js';
 import { patch } from './patch.js';
 import { printenv } from './printenv.js';
 import { ps } from './ps.js';
@@ -80,6 +82,7 @@ import { watch } from './watch.js';
 import { wc } from './wc.js';
 import { which } from './which.js';
 import { whoami } from './whoami.js';
+import { xargs } from './xargs.js';
 import { yes } from './yes.js';
 import type { ProgramModel } from './model.js';
 import { createProgramRegistry, type ProgramRegistry } from './registry.js';
@@ -90,10 +93,10 @@ export { createProgramRegistry, optionShape, type ProgramRegistry, type ProgramR
 
 /** Every model, in the order the registry indexes them. @internal */
 export const PROGRAM_MODELS: readonly ProgramModel[] = [
-  arch, basename, busybox, cat, cd, checksums, chrt, cmp, column, comm, cp, cut, date, declare, df, diff, dirname, du, expand, expr, extractors, file, find, flock, fold,
-  free, git, grep, groups, head, hexdump, hostname, id, install, ln, locale, logname, ls, lsof, nl, nproc, od, paste, patch,
+  arch, basename, busybox, cat, cd, checksums, chrt, cmp, column, comm, cp, cut, date, declare, df, diff, dirname, du, env, expand, expr, extractors, file, find, flock, fold,
+  free, git, grep, groups, head, hexdump, hostname, id, install, ln, locale, logname, ls, lsof, nl, nproc, od, parallel, paste, patch,
   printenv, ps, pwd, readlink, realpath, rev, rg, runuser, script, seq, sg, shasum, sleep, sort, stat, strings, su, sudo, tac, tail, tar, test, tr, tree, tty,
-  uname, unbuffer, uniq, uptime, users, watch, wc, which, whoami, yes, ...RUNNER_MODELS,
+  uname, unbuffer, uniq, uptime, users, watch, wc, which, whoami, xargs, yes, ...RUNNER_MODELS,
 ];
 
 /** The registry the shell layer uses (duplicate names are refused by its test, not at start). @internal */

@@ -93,6 +93,16 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/dialects/robota/auto-mode.ts:su': "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
   'src/dialects/robota/auto-mode.ts:watch': "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
   'src/evaluate/broad-allow.ts:sudo': 'the interpreters and wrappers a broad allow rule would cover (to move: derived from the models\' runs facet)',
+  'src/dialects/robota/auto-mode.ts:xargs': "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
+  'src/evaluate/broad-allow.ts:env': 'the interpreters and wrappers a broad allow rule would cover (to move: derived from the models\' runs facet)',
+  'src/evaluate/broad-allow.ts:xargs': 'the interpreters and wrappers a broad allow rule would cover (to move: derived from the models\' runs facet)',
+  'src/shell/commands.ts:xargs': "the `via` of input an unwrap facet reports (xargs's), not a table",
+  'src/shell/types.ts:xargs': 'where a command\'s arguments come from at run time (`argumentsFrom`), not a table',
+  'src/shell/path-effects.ts:xargs': 'a removal whose operands come from xargs input (to move: the input a model\'s unwrap reports)',
+  'src/shell/read-only-types.ts:xargs': 'a kind of the public `ReadOnlyCheck` type; the check is still in read-only.ts',
+  'src/shell/read-only.ts:xargs': "the xargs read-only check and commands completed from xargs input, still in read-only.ts",
+  'src/shell/file-effects/transfer.ts:xargs': "xargs's files facet (-a), shared with curl's and wget's until they move",
+  'src/powershell/reader.ts:parallel': "PowerShell's `parallel` keyword, not the program",
   'src/shell/shells/zsh.ts:watch': "zsh's tied `watch` array, not the program",
   'src/evaluate/broad-allow.ts:exec': 'the interpreters and wrappers a broad allow rule would cover (to move: derived from the models\' runs facet)',
   'src/shell/file-effects/fs-tools.ts:time': "touch's `--time` option, not the program",
@@ -120,7 +130,7 @@ const names = PROGRAM_MODELS.flatMap((m) => m.names);
  * command's context `'exec'`, bash's reserved word `'time'`): quoted, they name the word far more
  * often than the program, so only the tables check (below) looks for them.
  */
-const VOCABULARY_WORDS: ReadonlySet<string> = new Set(['file', 'id', 'local', 'timeout', 'exec', 'time', 'script']);
+const VOCABULARY_WORDS: ReadonlySet<string> = new Set(['file', 'id', 'local', 'timeout', 'exec', 'time', 'script', 'env']);
 const quoted = (name: string) => new RegExp(`['"\`]${name.replace(/[[\]\\^$.|?*+()]/g, '\\$&')}['"\`]`);
 
 describe('every program has one home', () => {
@@ -155,7 +165,6 @@ describe('every program has one home', () => {
 /** Files outside `programs/` that still hold a table naming programs, with what the table is. */
 const UNMOVED_TABLES: Readonly<Record<string, string>> = {
   'src/shell/read-only-tables.ts': 'the read-only entries (both sets) and wrappers of programs with no model',
-  'src/shell/file-effects/index.ts': 'the files dispatch of programs with no model',
   'src/shell/file-effects/unmodelled.ts': 'the programs whose words name no file',
   'src/shell/file-effects/text-tools.ts': 'sed, awk, tee, split, xxd, shuf (and option names that are program names: --file, --exec)',
   'src/shell/file-effects/programs.ts': 'npm and the interpreters',
@@ -163,7 +172,6 @@ const UNMOVED_TABLES: Readonly<Record<string, string>> = {
   'src/shell/file-effects/transfer.ts': 'xargs, curl, wget',
   'src/shell/unknown-programs.ts': 'the programs whose runs toolgate sees (KNOWN)',
   'src/shell/wrappers.ts': 'the wrapper dispatch, shells, code-as-data and arithmetic builtins',
-  'src/shell/path-effects.ts': 'file-touching wrappers, positional programs, removers, acceptEdits',
   'src/shell/interpreters.ts': 'the interpreters and their code options',
   'src/shell/state.ts': 'the builtins that change shell state',
   'src/shell/commands.ts': 'the declaration builtins whose subscripts are arithmetic',

@@ -1,13 +1,17 @@
 /**
+ * `env`: runs a command in a changed environment.
+ *
  * `env [opts] [NAME=value…] [COMMAND…]`, with `-S`/`--split-string` (and every abbreviation of
  * it) split the way GNU env splits it: the pieces take the option's place and are read again,
  * so `env -S'rm -rf src'` and `env --sp='-i rm x'` run `rm`. Every word with `=` before the
  * command is a variable (`'BASH_FUNC_ls%%=() { …; }'` too).
  * Behaviour: GNU coreutils 9.1 env(1), "-S/--split-string usage in scripts".
  */
-import { describeGnuProblem, parseGnuOptions, type GnuOptionSpec } from './gnu-options.js';
-import { quoteWord } from './environment.js';
-import type { WrapperInfo } from './wrapper-types.js';
+import { describeGnuProblem, parseGnuOptions, type GnuOptionSpec } from '../gnu-options.js';
+import { quoteWord } from '../environment.js';
+import type { WrapperInfo } from '../wrapper-types.js';
+import { defineProgram } from './model.js';
+import { coreutils } from './sources.js';
 
 /** GNU env's options (9.1, plus `-a`/`--argv0` of later releases). @internal */
 export const ENV_OPTIONS: GnuOptionSpec = {
@@ -99,7 +103,7 @@ function shellWord(p: Piece): string {
 }
 
 /** What `env` runs. */
-export function envCommand(argv: readonly string[], literal: readonly boolean[]): WrapperInfo {
+function unwrap(argv: readonly string[], literal: readonly boolean[]): WrapperInfo {
   const parsed = parseGnuOptions(argv, ENV_OPTIONS);
   const none: WrapperInfo = { inner: [], transparent: false, exactOnly: false };
   if (!parsed.ok) return { ...none, inner: [{ kind: 'unknown', reason: `env: ${describeGnuProblem(parsed)}` }] };
@@ -125,3 +129,18 @@ export function envCommand(argv: readonly string[], literal: readonly boolean[])
   if (start === undefined) return none;
   return { ...none, inner: [{ kind: 'argv', start, end: argv.length, assignments }] };
 }
+
+/** The env model. @internal */
+export const env = defineProgram({
+  names: ['env'],
+  summary: 'env: run a command in a changed environment',
+  sources: [coreutils('env')],
+  grammar: ENV_OPTIONS,
+  runs: 'seen',
+  unwrap,
+  examples: [
+    { command: 'env -u HOME rm a.txt', effects: ['remove ./a.txt'], readOnly: false, why: '-u takes the variable to unset' },
+    { command: "env -S'rm a.txt'", effects: ['remove ./a.txt'], readOnly: false, why: 'the split string takes the option\'s place and is read again' },
+    { command: 'env - X=1 rm a.txt', effects: ['remove ./a.txt'], readOnly: false, why: 'a lone - is -i; X=1 is a variable' },
+  ],
+});

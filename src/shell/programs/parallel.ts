@@ -1,36 +1,9 @@
 /**
- * Programs that run a command completed from input: `xargs [opts] COMMAND…` (every findutils
- * 4.9 option; input words appended, or put in place of `-I R`), and GNU `parallel [opts]
- * [COMMAND…] ::: ARGS…` (the command words joined and run by a shell with each argument put in
- * place of `{}` or appended; with no command, each argument is a command).
+ * GNU `parallel [opts] [COMMAND…] ::: ARGS…`: the command words joined and run by a shell with
+ * each argument put in place of `{}` or appended; with no command, each argument is a command.
  */
-import { describeGnuProblem, parseGnuOptions, type GnuOptionSpec } from './gnu-options.js';
-import type { RunTimeInput, Unwrapped, WrapperInfo } from './wrapper-types.js';
-
-/** findutils 4.9 xargs (`xargs --help`, `xargs.c`). @internal */
-export const XARGS_OPTIONS: GnuOptionSpec = {
-  short: '+0a:E:e::I:i::l::L:n:oprs:txP:d:',
-  long: {
-    null: 'none', 'arg-file': 'required', delimiter: 'required', eof: 'optional', replace: 'optional', 'max-lines': 'optional', 'max-args': 'required',
-    'max-procs': 'required', 'max-chars': 'required', interactive: 'none', 'no-run-if-empty': 'none', 'open-tty': 'none', 'process-slot-var': 'required',
-    'show-limits': 'none', verbose: 'none', exit: 'none', help: 'none', version: 'none',
-  },
-};
-
-/** What `xargs` runs, and how input completes it. */
-export function xargsCommand(argv: readonly string[]): WrapperInfo {
-  const parsed = parseGnuOptions(argv, XARGS_OPTIONS);
-  if (!parsed.ok) return { inner: [{ kind: 'unknown', reason: `xargs: ${describeGnuProblem(parsed)}` }], transparent: false, exactOnly: false };
-  const start = parsed.operands[0]?.index;
-  if (start === undefined) return { inner: [], transparent: false, exactOnly: false };
-  let placeholder: string | undefined;
-  for (const o of parsed.options) {
-    if (o.name === 'I') placeholder = o.value ?? '';
-    else if (o.name === 'i' || o.name === 'replace') placeholder = o.value || '{}';
-  }
-  const input: RunTimeInput = placeholder === undefined ? { appended: true, via: 'xargs' } : { appended: false, placeholder, via: 'xargs' };
-  return { inner: [{ kind: 'argv', start, end: argv.length }], transparent: parsed.options.length === 0, exactOnly: false, input };
-}
+import type { Unwrapped, WrapperInfo } from '../wrapper-types.js';
+import { defineProgram } from './model.js';
 
 /** Words that start parallel's argument lists. */
 const SEPARATORS = new Set([':::', ':::+', '::::', '::::+']);
@@ -45,7 +18,7 @@ const MAX_PARALLEL_TEXTS = 64;
  * the command, and each such command is read with each argument (an over-approximation, safe
  * for deny rules). Commands from standard input or `::::` files cannot be seen.
  */
-export function parallelCommand(argv: readonly string[]): WrapperInfo {
+function unwrap(argv: readonly string[]): WrapperInfo {
   const sep = argv.findIndex((w, k) => k > 0 && SEPARATORS.has(w));
   const end = sep < 0 ? argv.length : sep;
   const args: string[] = [];
@@ -73,3 +46,15 @@ export function parallelCommand(argv: readonly string[]): WrapperInfo {
   for (const script of texts) if (script.trim() !== '') inner.push({ kind: 'text', script, what: 'parallel' });
   return { inner, transparent: false, exactOnly: false };
 }
+
+/** The parallel model. @internal */
+export const parallel = defineProgram({
+  names: ['parallel'],
+  summary: 'parallel (GNU): run commands in parallel, completed from arguments or input',
+  sources: ['GNU parallel 20221122 parallel(1)'],
+  runs: 'seen',
+  unwrap,
+  examples: [
+    { command: 'parallel rm ::: a.txt b.txt', effects: ['remove ./a.txt', 'remove ./b.txt'], readOnly: false, why: 'each argument is put after the command' },
+  ],
+});

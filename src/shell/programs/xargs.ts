@@ -1,0 +1,62 @@
+/**
+ * `xargs [opts] COMMAND…`: runs a command completed from input (every findutils 4.9 option;
+ * input words appended, or put in place of `-I R`); `-a FILE` reads the input from a file.
+ */
+import { describeGnuProblem, parseGnuOptions, type GnuOptionSpec } from '../gnu-options.js';
+import { transferOperands } from '../file-effects/transfer.js';
+import type { ReadOnlyEntry } from '../read-only-types.js';
+import type { RunTimeInput, WrapperInfo } from '../wrapper-types.js';
+import { defineProgram } from './model.js';
+import { CC_CLI } from './sources.js';
+
+/** findutils 4.9 xargs (`xargs --help`, `xargs.c`). @internal */
+export const XARGS_OPTIONS: GnuOptionSpec = {
+  short: '+0a:E:e::I:i::l::L:n:oprs:txP:d:',
+  long: {
+    null: 'none', 'arg-file': 'required', delimiter: 'required', eof: 'optional', replace: 'optional', 'max-lines': 'optional', 'max-args': 'required',
+    'max-procs': 'required', 'max-chars': 'required', interactive: 'none', 'no-run-if-empty': 'none', 'open-tty': 'none', 'process-slot-var': 'required',
+    'show-limits': 'none', verbose: 'none', exit: 'none', help: 'none', version: 'none',
+  },
+};
+
+/** What `xargs` runs, and how input completes it. */
+function unwrap(argv: readonly string[]): WrapperInfo {
+  const parsed = parseGnuOptions(argv, XARGS_OPTIONS);
+  if (!parsed.ok) return { inner: [{ kind: 'unknown', reason: `xargs: ${describeGnuProblem(parsed)}` }], transparent: false, exactOnly: false };
+  const start = parsed.operands[0]?.index;
+  if (start === undefined) return { inner: [], transparent: false, exactOnly: false };
+  let placeholder: string | undefined;
+  for (const o of parsed.options) {
+    if (o.name === 'I') placeholder = o.value ?? '';
+    else if (o.name === 'i' || o.name === 'replace') placeholder = o.value || '{}';
+  }
+  const input: RunTimeInput = placeholder === undefined ? { appended: true, via: 'xargs' } : { appended: false, placeholder, via: 'xargs' };
+  return { inner: [{ kind: 'argv', start, end: argv.length }], transparent: parsed.options.length === 0, exactOnly: false, input };
+}
+
+/** Claude Code's read-only entry: its own options known safe; the command it runs is judged on its own (read-only.ts's xargs check). */
+const claudeCode: ReadOnlyEntry = {
+  source: `${CC_CLI}; GNU findutils 4.9 xargs(1) (-I/-i/-n/-L/-a/-p/-o not listed; the command it runs must print no file contents)`,
+  short: '+0rtd:P:x', long: 'null no-run-if-empty verbose delimiter= max-procs= exit help version',
+  otherLong: 'arg-file eof replace max-lines max-args open-tty interactive process-slot-var max-chars show-limits',
+  operands: 'text', globs: false, check: 'xargs',
+};
+
+/** The xargs model. @internal */
+export const xargs = defineProgram({
+  names: ['xargs'],
+  summary: 'xargs: run a command with words read from input',
+  sources: ['GNU findutils 4.9 xargs(1)', CC_CLI],
+  grammar: XARGS_OPTIONS,
+  runs: 'seen',
+  unwrap,
+  // `-a`/`--arg-file FILE`: the input read from a file.
+  files: (_name, argv) => transferOperands('xargs', argv),
+  touchesFilesAsWrapper: true,
+  readOnly: { claudeCode: { xargs: claudeCode } },
+  examples: [
+    { command: 'xargs -a list.txt rm', effects: ['read ./list.txt'], readOnly: false, why: 'the names rm removes come from list.txt, which toolgate does not read' },
+    { command: 'xargs -0 wc -l', readOnly: true },
+    { command: 'xargs -I{} cat {}', readOnly: false, why: '-I is not among the options known safe' },
+  ],
+});
