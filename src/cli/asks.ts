@@ -1,6 +1,8 @@
 import { escapeHidden } from '../core/text.js';
 import { Option, type Command } from 'commander';
-import type { AskRecord, AuditEntry, Store } from '../store/index.js';
+import type { AskRecord, AuditEntry, GrantRecord, Store } from '../store/index.js';
+import type { RememberChoice } from '../serve/views.js';
+import { DEFAULT_GRANT_TTL, formatSpan } from '../grants/ttl.js';
 import { maskInput, maskText } from '../serve/display/index.js';
 import { UsageError } from './load.js';
 import type { ProposalView } from '../serve/proposals.js';
@@ -115,8 +117,35 @@ export function proposalLines(p: ProposalView): string[] {
   return lines;
 }
 
+/** How long each scope's grant lives, in words: `once 1h, session 12h, project never (until revoked)`. */
+const spans = (choices: readonly Pick<RememberChoice, 'scope' | 'ttl'>[]) => choices.map((c) => `${c.scope} ${c.ttl === 'never' ? 'never (until revoked)' : c.ttl}`).join(', ');
+
+/**
+ * How long a grant would live, for a pending ask: the time-to-live of each scope it may choose, as
+ * the running serve gives it (`rememberFor` of its ask view), or — when that serve cannot be asked
+ * — its defaults, said to be defaults.
+ */
+export function lastsLine(a: Pick<AskRecord, 'sessionId'>, served?: { rememberFor: readonly RememberChoice[]; url: string }): string {
+  if (served !== undefined) return `  lasts:    ${spans(served.rememberFor)} (as toolgate serve at ${served.url} keeps grants)`;
+  const scopes = (['once', 'session', 'project', 'user'] as const).filter((s) => s !== 'session' || a.sessionId !== undefined);
+  return `  lasts:    as the toolgate serve that records the answer keeps grants (serve --grant-ttl), which cannot be asked now; by default ${spans(scopes.map((scope) => ({ scope, ttl: formatSpan(DEFAULT_GRANT_TTL[scope]) })))}`;
+}
+
+/** The grants an answer saved, each with when it ends: `grant:    ID session Bash(x) — until 2026-…Z`. */
+export function grantLines(grants: readonly GrantRecord[]): string[] {
+  return grants.map((g) => `  grant:    ${g.id} ${g.scope} ${g.scope === 'once' ? `${g.rule} (this exact input)` : g.rule} — ${g.revokedAt !== undefined ? `revoked ${new Date(g.revokedAt).toISOString()}` : g.usedAt !== undefined ? `spent ${new Date(g.usedAt).toISOString()}` : g.expiresAt !== undefined ? `until ${new Date(g.expiresAt).toISOString()}` : 'until revoked (no expiry)'}`);
+}
+
+/** What `toolgate asks show` adds to an ask: its scopes' time-to-live while pending, the grants its answer saved. */
+export interface AskExtras {
+  /** For a pending ask: how long each scope's grant would live, from the running serve when it could be asked. */
+  served?: { rememberFor: readonly RememberChoice[]; url: string };
+  /** For an answered ask: the grants its answer saved. */
+  grants?: readonly GrantRecord[];
+}
+
 /** `toolgate asks show`: one ask as text, its call whole (secrets of recognised shapes masked), and what remembering it would save. */
-export function askDetail(a: AskRecord, proposal?: ProposalView): string {
+export function askDetail(a: AskRecord, proposal?: ProposalView, extras: AskExtras = {}): string {
   const p = a.pending;
   const lines = [
     `ask ${a.id} (${a.state})`,
@@ -129,10 +158,13 @@ export function askDetail(a: AskRecord, proposal?: ProposalView): string {
   ];
   if (proposal !== undefined) lines.push(...proposalLines(proposal));
   else for (const s of p.suggestions) if (s.type === 'addRules') lines.push(`  remember: ${s.rules.map((r) => (r.ruleContent !== undefined ? `${r.toolName}(${r.ruleContent})` : r.toolName)).join(', ')}`);
+  // Where a person may choose a scope, how long each scope's grant lives is shown with it.
+  if (a.state === 'pending') lines.push(lastsLine(a, extras.served));
   if (a.state === 'expired') lines.push(`  given up: ${new Date(a.updatedAt).toISOString()}, ${a.expiry?.message ?? 'no answer came in time'}; the call was not allowed`);
   if (a.answer) {
     const w = a.answer;
     lines.push(`  answer:   ${w.answer.behavior} by ${w.answerer} at ${new Date(w.answeredAt).toISOString()} (scope ${w.scope})${w.answer.behavior === 'deny' && w.answer.message ? ` — ${w.answer.message}` : ''}`);
+    lines.push(...grantLines(extras.grants ?? []));
   }
   return escapeHidden(lines.join('\n'));
 }
@@ -179,7 +211,11 @@ export function registerAsksCommand(program: Command): void {
         }
         await prepareDisplay([a]);
         const proposal = a.state === 'pending' ? await proposalOf(store, a) : undefined;
-        process.stdout.write(flags.json ? `${JSON.stringify({ ...publicAsk(a), ...(proposal !== undefined ? { proposal } : {}) }, null, 2)}\n` : `${askDetail(a, proposal)}\n`);
+        const served = a.state === 'pending' ? await rememberForFromServe(a.id) : undefined;
+        const grants = a.answer !== undefined ? await store.findGrants({ askId: a.id, state: 'all', at: Date.now() }) : [];
+        const { grantView } = await import('../grants/manage.js');
+        const json = { ...publicAsk(a), ...(proposal !== undefined ? { proposal } : {}), ...(served !== undefined ? { rememberFor: served.rememberFor } : {}), ...(grants.length > 0 ? { grants: grants.map((g) => grantView(g, Date.now())) } : {}) };
+        process.stdout.write(flags.json ? `${JSON.stringify(json, null, 2)}\n` : `${askDetail(a, proposal, { ...(served !== undefined ? { served } : {}), grants })}\n`);
       });
     });
 
@@ -237,8 +273,10 @@ export function registerAsksCommand(program: Command): void {
       // What remembering saves is seen before it is saved: a rule broader than the call is saved
       // only when named with --rule (the server checks every rule named is one it proposed).
       let proposal: ProposalView | undefined;
+      let rememberFor: RememberChoice[] | undefined;
       if (remembers && flags.scope !== 'once') {
         const view = await fetchProposal(base, id, headers);
+        rememberFor = view?.rememberFor;
         // An ask with nothing to remember (a firm ask: an ask rule, a guarded path) is approved once only.
         if (view !== undefined && view.pending && view.proposal === undefined) {
           throw new UsageError('this ask offers no rule to remember: it can only be allowed this once — answer without --remember and --rule');
@@ -246,7 +284,8 @@ export function registerAsksCommand(program: Command): void {
         proposal = view?.proposal;
         const broad = proposal?.parts.map((p) => p.options[0]).filter((o) => o !== undefined && o.broader) ?? [];
         if (flags.rule === undefined && broad.length > 0 && proposal !== undefined) {
-          throw new UsageError(`remembering would save a rule broader than this call:\n${proposalLines(proposal).join('\n')}\nconfirm it with --rule '${broad[0]?.rule}', or choose a narrower one with --rule`);
+          const lasts = rememberFor !== undefined ? `\n${lastsLine({}, { rememberFor, url: base.origin })}` : '';
+          throw new UsageError(`remembering would save a rule broader than this call:\n${proposalLines(proposal).join('\n')}${lasts}\nconfirm it with --rule '${broad[0]?.rule}', or choose a narrower one with --rule`);
         }
       }
       // Through the server, never the store: the server checks the token and the code, records
@@ -272,14 +311,17 @@ export function registerAsksCommand(program: Command): void {
         process.exitCode = res.status === 400 ? 2 : 1;
         return;
       }
-      const answer = reply['answer'] as { behavior?: string; answerer?: string; scope?: string } | undefined;
+      const answer = reply['answer'] as { behavior?: string; answerer?: string; scope?: string; answeredAt?: string } | undefined;
+      // How long what was remembered lives: the scope's time-to-live from the answer's time.
+      const span = rememberFor?.find((c) => c.scope === answer?.scope);
+      const until = span === undefined ? '' : span.ttlMs === null ? '; until revoked (no expiry)' : `; until ${new Date((Number.isNaN(Date.parse(answer?.answeredAt ?? '')) ? Date.now() : Date.parse(answer?.answeredAt ?? '')) + span.ttlMs).toISOString()} (${span.ttl})`;
       process.stdout.write(flags.json ? `${JSON.stringify(reply)}\n` : `${escapeHidden(`ask ${id}: ${answer?.behavior ?? behavior} by ${answer?.answerer ?? '?'}`)}\n`);
       if (!flags.json && proposal !== undefined && answer?.scope !== undefined && answer.scope !== 'once') {
         const saved = flags.rule ?? proposal.parts.map((p) => p.options[0]?.rule ?? '');
         const all = proposal.parts.flatMap((p) => p.options);
         for (const rule of saved) {
           const o = all.find((x) => x.rule === rule);
-          process.stdout.write(`${escapeHidden(`remembered for the ${answer.scope}: ${rule}${o !== undefined ? ` — ${o.covers}${o.broader ? ' (broader than this call)' : ''}` : ''}`)}\n`);
+          process.stdout.write(`${escapeHidden(`remembered for the ${answer.scope}: ${rule}${o !== undefined ? ` — ${o.covers}${o.broader ? ' (broader than this call)' : ''}` : ''}${until}`)}\n`);
         }
       }
     });
@@ -289,12 +331,36 @@ export function registerAsksCommand(program: Command): void {
  * The ask as `GET /v1/asks/:id` gives it: whether it is pending and its proposal (none when there
  * is nothing to remember), or `undefined` when it cannot be read (the answer then reports why).
  */
-async function fetchProposal(base: URL, id: string, headers: Record<string, string>): Promise<{ pending: boolean; proposal?: ProposalView } | undefined> {
+async function fetchProposal(base: URL, id: string, headers: Record<string, string>): Promise<{ pending: boolean; proposal?: ProposalView; rememberFor?: RememberChoice[] } | undefined> {
   try {
     const r = await fetch(new URL(`/v1/asks/${encodeURIComponent(id)}`, base), { redirect: 'error', headers });
     if (!r.ok) return undefined;
-    const view = (await r.json()) as { state?: unknown; proposal?: ProposalView };
-    return { pending: view.state === 'pending', ...(view.proposal !== undefined ? { proposal: view.proposal } : {}) };
+    const view = (await r.json()) as { state?: unknown; proposal?: ProposalView; rememberFor?: RememberChoice[] };
+    return { pending: view.state === 'pending', ...(view.proposal !== undefined ? { proposal: view.proposal } : {}), ...(Array.isArray(view.rememberFor) ? { rememberFor: view.rememberFor } : {}) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The time-to-live of each scope an approval of ask `id` may choose, as the running serve keeps
+ * grants (`rememberFor` of `GET /v1/asks/:id`): asked only of the serve recorded on this machine,
+ * on loopback, with its token, as `asks answer` does; `undefined` when there is none to ask, or it
+ * does not hold the ask (another store).
+ */
+async function rememberForFromServe(id: string): Promise<{ rememberFor: RememberChoice[]; url: string } | undefined> {
+  try {
+    const { defaultAddressFile, defaultTokenFile, readTokenFile } = await import('./serve-token.js');
+    const { chooseAnswerServer, readRecordedServer } = await import('./answer-server.js');
+    const recorded = readRecordedServer(defaultAddressFile());
+    if (recorded === undefined) return undefined;
+    const target = await chooseAnswerServer({ recorded });
+    if (!target.ok) return undefined;
+    const token = readTokenFile(defaultTokenFile(), '--token-file', () => undefined);
+    const r = await fetch(new URL(`/v1/asks/${encodeURIComponent(id)}`, target.url), { redirect: 'error', headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(3000) });
+    if (!r.ok) return undefined;
+    const view = (await r.json()) as { rememberFor?: RememberChoice[] };
+    return Array.isArray(view.rememberFor) ? { rememberFor: view.rememberFor, url: target.url.origin } : undefined;
   } catch {
     return undefined;
   }

@@ -144,6 +144,8 @@ describe('toolgate serve', () => {
       const shown = cli(['asks', 'show', id, '--store', `sqlite:${store}`]);
       expect(shown.out).toContain('  remember: Bash(npm publish *) — every command that starts with "npm publish", whatever follows (broader than this call)\n');
       expect(shown.out).toContain('  or:       Bash(npm publish --tag cli) — only this exact command\n');
+      // Where the person chooses a scope, each scope's time-to-live is shown, as the running serve keeps grants.
+      expect(shown.out).toContain(`  lasts:    once 1h, session 12h, project 30d, user 1w (as toolgate serve at ${new URL(s.url).origin} keeps grants)\n`);
       const code = await s.codeOf(id);
       const unconfirmed = cli(['asks', 'answer', id, 'allow', '--remember', '--server', s.url, '--code', code]);
       expect(unconfirmed.code).toBe(2);
@@ -153,7 +155,20 @@ describe('toolgate serve', () => {
       expect(stranger.err).toMatch(/the rule Bash\(npm \*\) was not proposed for this ask/);
       const narrowed = cli(['asks', 'answer', id, 'allow', '--rule', 'Bash(npm publish --tag cli)', '--server', s.url, '--code', code]);
       expect(narrowed.err).toBe('');
-      expect(narrowed.out).toMatch(/: allow by token\nremembered for the session: Bash\(npm publish --tag cli\) — only this exact command\n$/);
+      expect(narrowed.out).toMatch(/: allow by token\nremembered for the session: Bash\(npm publish --tag cli\) — only this exact command; until (\S+) \(12h\)\n$/);
+      const [saved] = await (async () => {
+        const { openSqliteStore } = await import('../../src/store/index.js');
+        const st = await openSqliteStore({ file: store });
+        try {
+          return await st.findGrants({ askId: id, at: Date.now() });
+        } finally {
+          await st.close();
+        }
+      })();
+      // The end said is the grant's own.
+      expect(narrowed.out).toContain(`until ${new Date(saved?.expiresAt ?? 0).toISOString()} (12h)`);
+      // Once answered, \`asks show\` lists the grants the answer saved, each with when it ends.
+      expect(cli(['asks', 'show', id, '--store', `sqlite:${store}`]).out).toContain(`  grant:    ${saved?.id} session Bash(npm publish --tag cli) — until ${new Date(saved?.expiresAt ?? 0).toISOString()}\n`);
       // The held call is said to be allowed by the rule saved, as the grant it is — never by the broader suggestion.
       const released = await held;
       expect(released.hookSpecificOutput?.permissionDecision).toBe('allow');
