@@ -1,5 +1,5 @@
 import type { ReadOnlyVerdict, SimpleCommand } from '../shell/types.js';
-import { isInsideAny, normalizePath } from '../paths/index.js';
+import { isInside, isInsideAny, normalizePath } from '../paths/index.js';
 import { isReadOnly } from '../shell/index.js';
 import { commandBasename } from '../shell/commands.js';
 import { withoutGitGlobalOptions } from '../shell/programs/git/global-options.js';
@@ -99,5 +99,15 @@ function gitWhere(state: EvalState): GitWhere {
     // No facts: every variable may be set (as for CDPATH), so a read-only git command asks.
     variable: (name) => environmentValue(facts, name),
     ...(facts === undefined ? { environmentUnknown: NO_ENVIRONMENT_FACTS } : {}),
+    writes: (path) => lineWrites(state, path),
   };
+}
+
+/**
+ * Whether the call's command line writes `path`, or may: a write of it, of a directory above it
+ * taken as a tree, of a glob, or of a path that is not literal (`> "$F"`).
+ */
+function lineWrites(state: EvalState, path: string): boolean {
+  const facts = state.facts as Extract<CallFacts, { kind: 'shell' }>;
+  return facts.effects.some((e) => e.op === 'write' && (!e.literal || e.glob || e.path === path || (e.tree !== undefined && isInside(path, e.path))));
 }

@@ -97,8 +97,12 @@ export interface PlacedConfigEntry extends GitConfigEntry {
   file: string;
 }
 
-/** The effective configuration in reading order, or the file that could not be read. */
-export type EffectiveConfig = { entries: PlacedConfigEntry[]; files: string[] } | { unknown: string };
+/**
+ * The effective configuration in reading order, or the file that could not be read. `files` are
+ * the files read; `absent` the files an include names that do not exist (git skips them: a
+ * command that creates one before git runs adds configuration the view did not show).
+ */
+export type EffectiveConfig = { entries: PlacedConfigEntry[]; files: string[]; absent: string[] } | { unknown: string };
 
 const MAX_INCLUDE_DEPTH = 10;
 
@@ -110,8 +114,12 @@ const MAX_INCLUDE_DEPTH = 10;
 export function readEffectiveConfig(view: ReadonlyFsView, files: readonly string[], home: string): EffectiveConfig {
   const entries: PlacedConfigEntry[] = [];
   const read: string[] = [];
+  const absent: string[] = [];
   const visit = (file: string, depth: number): string | undefined => {
-    if (!present(view, file)) return undefined;
+    if (!present(view, file)) {
+      if (depth > 0) absent.push(file);
+      return undefined;
+    }
     if (depth > MAX_INCLUDE_DEPTH) return `${file} is included more than ${MAX_INCLUDE_DEPTH} levels deep`;
     const text = view.readText?.(file);
     if (text === undefined) return `${file} cannot be read`;
@@ -122,6 +130,8 @@ export function readEffectiveConfig(view: ReadonlyFsView, files: readonly string
     for (const e of parsed.entries) {
       entries.push({ ...e, file });
       if (!/^include(if\..+)?\.path$/.test(e.key) || e.value === null || e.value === '') continue;
+      // `~user/…` is another user's home (or this one's): git expands it, toolgate does not look users up.
+      if (/^~[^/]/.test(e.value)) return `${file} includes ${e.value}, in a user's home toolgate does not look up`;
       const target = e.value.startsWith('~/') ? join(home, e.value.slice(2)) : e.value.startsWith('%(prefix)/') ? undefined : resolve(dir, e.value);
       if (target === undefined) return `${file} includes ${e.value}, relative to git's installation`;
       const problem = visit(target, depth + 1);
@@ -133,7 +143,7 @@ export function readEffectiveConfig(view: ReadonlyFsView, files: readonly string
     const problem = visit(f, 0);
     if (problem !== undefined) return { unknown: problem };
   }
-  return { entries, files: read };
+  return { entries, files: read, absent };
 }
 
 /** Where the environment moves the system and global files (`GIT_CONFIG_SYSTEM`, `GIT_CONFIG_GLOBAL`, `XDG_CONFIG_HOME`). */

@@ -30,6 +30,12 @@ export interface GitWhere {
    * the reason when a variable may be set. Absent: the reason says only that it may be set.
    */
   environmentUnknown?: string;
+  /**
+   * Whether the command line git runs in writes the file at `path` (absolute), or may: a
+   * configuration file written before git reads it is not the one the view shows. Absent: nothing
+   * else on the line writes.
+   */
+  writes?(path: string): boolean;
 }
 
 /** Why a read-only git subcommand is not read-only where it runs (a reason a person can read), or undefined. @internal */
@@ -62,6 +68,13 @@ export function gitWorldProblem(sub: string, where: GitWhere): string | undefine
   const chosen = configFiles(repo, where.home, places);
   const config = readEffectiveConfig(view, chosen, where.home);
   if ('unknown' in config) return `git's configuration cannot be read (${config.unknown}): it may make git ${sub} run a program`;
+  if (reads.config.length > 0 && where.writes !== undefined) {
+    const written = [...config.files, ...config.absent].find((f) => where.writes!(f));
+    if (written !== undefined) {
+      const what = config.absent.includes(written) ? 'an include names it (it does not exist yet)' : 'git reads it as configuration';
+      return `the command line writes ${written}, and ${what}: it may set a key that makes git ${sub} run a program`;
+    }
+  }
   const partial = isPartialClone(config.entries);
   const key = programKey(sub, config.entries, partial);
   if (key) return `${key.entry.file} sets ${key.entry.key}, which git ${sub} reads: ${key.what}`;

@@ -62,6 +62,23 @@ describe('git in its world', () => {
     expect(gitWorldProblem('status', where(world({ [`${P}/.git/config`]: '[includeIf "gitdir:/elsewhere/"]\n\tpath = ~/inc\n', '/home/user/inc': '[core]\n\tfsmonitor = evil\n' })))).toMatch(/fsmonitor/);
   });
 
+  it('an include of ~user/ is unknown (git expands it to a user\'s home), never read-only (red team H10)', () => {
+    const files = world({ '/home/user/.gitconfig': '[include]\n\tpath = ~user/inc\n', '/home/user/inc': '[core]\n\tfsmonitor = evil\n' });
+    expect(gitWorldProblem('status', where(files))).toMatch(/~user\/inc, in a user's home/);
+  });
+
+  it('a configuration file the command line writes — included, an include not there yet, or git\'s own — is not the one the view shows (red team H10)', () => {
+    const inc = `${P}/.gitinc`;
+    const files = world({ '/home/user/.gitconfig': `[include]\n\tpath = ${inc}\n` });
+    const writes = (p: string) => p === inc;
+    expect(gitWorldProblem('status', where(files, { writes }))).toMatch(/writes \/home\/user\/project\/\.gitinc, and an include names it/);
+    expect(gitWorldProblem('status', where({ ...files, [inc]: '[user]\n\tname = A\n' }, { writes }))).toMatch(/git reads it as configuration/);
+    expect(gitWorldProblem('status', where(files, { writes: (p) => p === `${P}/.git/config` }))).toMatch(/\.git\/config/);
+    // Another file written, or a subcommand that reads no program-running key: as before.
+    expect(gitWorldProblem('status', where(files, { writes: (p) => p === `${P}/out.txt` }))).toBeUndefined();
+    expect(gitWorldProblem('rev-parse', where(files, { writes }))).toBeUndefined();
+  });
+
   it('a configuration file that cannot be read or parsed is unknown, never read-only', () => {
     expect(gitWorldProblem('status', where(world({ [`${P}/.git/config`]: '[core\n' })))).toMatch(/cannot be read/);
     const view = createMemoryFileSystem(world()).view();
