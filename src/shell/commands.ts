@@ -61,7 +61,7 @@ function compoundCoproc(raw: RawCommand): boolean {
  * Builtins that take variable names, whose subscripts bash evaluates arithmetically (`unset 'a[x]'`,
  * `printf -v 'a[x]'`). Programs with a model say so there (`variables`: the declaration builtins).
  */
-const SUBSCRIPTED_NAMES = new Set(['printf', 'read', 'unset', 'mapfile', 'readarray', 'wait']);
+const SUBSCRIPTED_NAMES = new Set(['printf', 'read', 'unset', 'wait']);
 
 /** `name[sub]` (or `name[sub]=…`) whose subscript is not a plain number, `@` or `*`. */
 function subscriptNotNumber(word: string): boolean {

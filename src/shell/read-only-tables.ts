@@ -57,12 +57,6 @@ export const ROBOTA_UNSAFE_LONG: readonly string[] = ['exclude-from', 'files0-fr
 
 /**
  * Wrappers Claude Code looks through, with the options known safe (the wrapped command is judged
- * on its own). GNU time's `-o/--output` writes a file, `-f` only formats but `-a` appends.
- * Sources: GNU coreutils 9.1 timeout(1), nice(1), nohup(1), stdbuf(1); GNU time 1.9 time(1).
+ * on its own): each model's `readOnly.wrapper` entry (`timeout`, `nice`, `command`, `noglob`, …).
  */
-export const WRAPPERS_READ_ONLY: Readonly<Record<string, ReadOnlyEntry>> = {
-  ...PROGRAMS.readOnlyTable('wrapper'),
-  command: { source: 'bash builtin command', short: '+p', long: '', operands: 'text', globs: false },
-  builtin: { source: 'bash builtin builtin', short: '+', long: '', operands: 'text', globs: false },
-  noglob: { source: 'zsh precommand modifier', short: '+', long: '', operands: 'text', globs: false },
-};
+export const WRAPPERS_READ_ONLY: Readonly<Record<string, ReadOnlyEntry>> = PROGRAMS.readOnlyTable('wrapper');

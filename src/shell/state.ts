@@ -17,8 +17,6 @@ const SAFE_SET_OPTIONS = new Set(['errexit', 'nounset', 'pipefail', 'errtrace', 
 /** Builtins that set the variables named among their operands, and how each reads them. */
 const NAME_SETTERS: ReadonlyMap<string, VariableSetter> = new Map([
   ['read', { valued: 'dinNptu' }],
-  ['mapfile', { valued: 'dnOsuCc' }],
-  ['readarray', { valued: 'dnOsuCc' }],
   ['getopts', { nameref: true, skipFirst: true }],
   ['unset', { nameref: true, functions: true }],
 ]);

@@ -17,7 +17,7 @@ import type { SimpleCommand } from './types.js';
 /** Programs whose runs toolgate reads (as children, opaque or unknown) or that run nothing named in their arguments. */
 const KNOWN = new Set([
   ...SHELLS,
-  'sed', 'gsed', 'trap', 'mapfile', 'readarray', 'command', 'builtin', 'coproc', 'noglob', 'nocorrect',
+  'sed', 'gsed',
   'mv', 'rm', 'rmdir', 'mkdir', 'touch', 'chmod', 'chown', 'chgrp', 'truncate', 'dd', 'mktemp', 'tee', 'unlink', 'shred',
   'echo', 'printf', 'unset', 'set', 'shift', 'true', 'false', ':',
   'read', 'wait', 'exit', 'return', 'kill', 'umask', 'ulimit', 'shopt', 'getopts', 'dirs', 'jobs', 'fg', 'bg', 'disown',

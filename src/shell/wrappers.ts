@@ -2,8 +2,6 @@
  * Commands that run another command: which words are the inner command, and how an allow rule
  * treats the wrapper. Claude Code docs, Configure permissions › Bash (wrappers, exec wrappers).
  */
-import { scanOptions } from './options.js';
-import { mapfileWrapper, trapWrapper } from './builtin-code.js';
 import { sedWrapper } from './sed.js';
 import { shellInvocation } from './shell-code.js';
 import { PROGRAMS } from './programs/index.js';
@@ -23,7 +21,7 @@ export const CODE_AS_DATA = new Set(['eval', 'source', '.', 'alias', 'fc', 'bind
  * so there (`arithmeticSubscripts`: test, `[`, the declaration builtins).
  */
 export const ARITHMETIC_BUILTINS = new Set([
-  'let', 'printf', 'read', 'unset', 'mapfile', 'readarray', 'wait', 'shift', 'return', 'exit',
+  'let', 'printf', 'read', 'unset', 'wait', 'shift', 'return', 'exit',
 ]);
 
 /** `bash [opts] -c SCRIPT [name args…]`, combined flags like `-lc` included. */
@@ -46,24 +44,6 @@ export function unwrap(name: string, argv: readonly string[], literal: readonly 
     case 'sed':
     case 'gsed':
       return sedWrapper(argv, literal);
-    case 'trap':
-      return trapWrapper(argv);
-    case 'mapfile':
-    case 'readarray':
-      return mapfileWrapper(argv);
-    case 'noglob':
-      return { inner: argv.length > 1 ? [{ kind: 'argv', start: 1, end: argv.length }] : [], transparent: true, exactOnly: false };
-    case 'nocorrect':
-      return { inner: argv.length > 1 ? [{ kind: 'argv', start: 1, end: argv.length }] : [], transparent: false, exactOnly: false };
-    case 'command': {
-      const { operand, options } = scanOptions(argv, 1, { posix: true });
-      if (options.some((o) => o.name === '-v' || o.name === '-V')) return { inner: [], transparent: false, exactOnly: false };
-      return { inner: operand < argv.length ? [{ kind: 'argv', start: operand, end: argv.length }] : [], transparent: true, exactOnly: false };
-    }
-    case 'builtin':
-      return { inner: argv.length > 1 ? [{ kind: 'argv', start: 1, end: argv.length }] : [], transparent: true, exactOnly: false };
-    case 'coproc':
-      return { inner: argv.length > 1 ? [{ kind: 'argv', start: 1, end: argv.length }] : [], transparent: false, exactOnly: false };
     default:
       return undefined;
   }

@@ -16,7 +16,7 @@ import type { FileOperand } from './types.js';
 export const NO_FILE_WORDS: ReadonlySet<string> = new Set([
   'echo', 'printf', 'true', 'false', ':', '[[', 'kill',
   'type', 'hash', 'alias', 'unalias', 'set', 'shopt', 'exit', 'return', 'break', 'continue', 'wait', 'jobs',
-  'fg', 'bg', 'disown', 'umask', 'ulimit', 'times', 'trap', 'shift', 'getopts', 'read', 'unset',
+  'fg', 'bg', 'disown', 'umask', 'ulimit', 'times', 'shift', 'getopts', 'read', 'unset',
   'let', 'who', 'clear', 'tput', 'help', 'caller', 'compgen', 'complete',
   'compopt', 'dirs', 'enable', 'logout', 'suspend', 'pgrep', 'pkill', 'killall', 'jq-version',
 ]);

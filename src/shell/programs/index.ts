@@ -4,6 +4,7 @@
  */
 import { arch } from './arch.js';
 import { basename } from './basename.js';
+import { BUILTIN_RUNNER_MODELS } from './builtin-runners.js';
 import { cat } from './cat.js';
 import { cd } from './cd.js';
 import { checksums } from './checksums.js';
@@ -96,7 +97,7 @@ export const PROGRAM_MODELS: readonly ProgramModel[] = [
   arch, basename, busybox, cat, cd, checksums, chrt, cmp, column, comm, cp, cut, date, declare, df, diff, dirname, du, env, expand, expr, extractors, file, find, flock, fold,
   free, git, grep, groups, head, hexdump, hostname, id, install, ln, locale, logname, ls, lsof, nl, nproc, od, parallel, paste, patch,
   printenv, ps, pwd, readlink, realpath, rev, rg, runuser, script, seq, sg, shasum, sleep, sort, stat, strings, su, sudo, tac, tail, tar, test, tr, tree, tty,
-  uname, unbuffer, uniq, uptime, users, watch, wc, which, whoami, xargs, yes, ...RUNNER_MODELS,
+  uname, unbuffer, uniq, uptime, users, watch, wc, which, whoami, xargs, yes, ...RUNNER_MODELS, ...BUILTIN_RUNNER_MODELS,
 ];
 
 /** The registry the shell layer uses (duplicate names are refused by its test, not at start). @internal */

@@ -103,6 +103,10 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/shell/read-only.ts:xargs': "the xargs read-only check and commands completed from xargs input, still in read-only.ts",
   'src/shell/file-effects/transfer.ts:xargs': "xargs's files facet (-a), shared with curl's and wget's until they move",
   'src/powershell/reader.ts:parallel': "PowerShell's `parallel` keyword, not the program",
+  'src/powershell/reader.ts:trap': "PowerShell's `trap` keyword, not the bash builtin",
+  'src/shell/commands.ts:coproc': 'the `coproc` reserved word opening a compound command (the simple-command form is the model\'s)',
+  'src/shell/lexer.ts:coproc': "bash's reserved word `coproc`, syntax rather than the model",
+  'src/shell/shells/zsh.ts:mapfile': "zsh's special `mapfile` array (zsh/mapfile), not the builtin",
   'src/shell/shells/zsh.ts:watch': "zsh's tied `watch` array, not the program",
   'src/evaluate/broad-allow.ts:exec': 'the interpreters and wrappers a broad allow rule would cover (to move: derived from the models\' runs facet)',
   'src/shell/file-effects/fs-tools.ts:time': "touch's `--time` option, not the program",
@@ -127,10 +131,11 @@ const names = PROGRAM_MODELS.flatMap((m) => m.names);
 /**
  * Program names that are also ordinary words of toolgate's own vocabulary (a path effect's kind
  * `'file'`, a field named `'id'`, the settings layer `'local'`, a call's or hook's `'timeout'`, a
- * command's context `'exec'`, bash's reserved word `'time'`): quoted, they name the word far more
+ * command's context `'exec'`, bash's reserved word `'time'`, an unwrapped `'script'`, the settings'
+ * `'env'`, a hook's `'command'`): quoted, they name the word far more
  * often than the program, so only the tables check (below) looks for them.
  */
-const VOCABULARY_WORDS: ReadonlySet<string> = new Set(['file', 'id', 'local', 'timeout', 'exec', 'time', 'script', 'env']);
+const VOCABULARY_WORDS: ReadonlySet<string> = new Set(['file', 'id', 'local', 'timeout', 'exec', 'time', 'script', 'env', 'command']);
 const quoted = (name: string) => new RegExp(`['"\`]${name.replace(/[[\]\\^$.|?*+()]/g, '\\$&')}['"\`]`);
 
 describe('every program has one home', () => {

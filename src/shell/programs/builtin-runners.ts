@@ -1,0 +1,128 @@
+/**
+ * Shell builtins (and zsh precommand modifiers) that run code: `trap ACTION SIGNAL…` runs ACTION
+ * when the signal comes (or on EXIT), `mapfile`/`readarray -C CALLBACK` runs CALLBACK every `-c`
+ * lines, and `command`, `builtin`, `noglob`, `nocorrect`, `coproc` run the command in their
+ * remaining words. Behaviour: bash(1) "SHELL BUILTIN COMMANDS", zsh 5.9 zshmisc(1) "Precommand
+ * Modifiers".
+ */
+import { scanOptions } from '../options.js';
+import type { ReadOnlyEntry } from '../read-only-types.js';
+import type { WrapperInfo } from '../wrapper-types.js';
+import { defineProgram, type ProgramModel } from './model.js';
+import { variablesSetBy } from './variable-setters.js';
+import { wrapInfo } from './wrapper-info.js';
+
+const BASH = (builtin: string): string => `GNU bash 5.2 bash(1) SHELL BUILTIN COMMANDS (${builtin})`;
+const ZSH = 'zsh 5.9 zshmisc(1) Precommand Modifiers';
+const NO_FILES = () => ({ files: [], unresolved: [] });
+
+/** `trap [-lpP] [[ACTION] SIGNAL…]`: ACTION is a script, unless it is `-`, empty or a signal number (then every word is a signal). */
+function trapUnwrap(argv: readonly string[]): WrapperInfo {
+  let i = 1;
+  for (; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') {
+      i++;
+      break;
+    }
+    if (!/^-[lpP]+$/.test(a)) break;
+    return wrapInfo([]);
+  }
+  if (argv.length - i < 2) return wrapInfo([]);
+  const action = argv[i]!;
+  if (action === '-' || action === '' || /^\d+$/.test(action)) return wrapInfo([]);
+  return wrapInfo([{ kind: 'script', index: i }]);
+}
+
+/** `mapfile [-d D] [-n N] [-O O] [-s N] [-t] [-u FD] [-C CALLBACK] [-c N] [ARRAY]`: CALLBACK is a script. */
+function mapfileUnwrap(argv: readonly string[]): WrapperInfo {
+  const { options } = scanOptions(argv, 1, { shortArg: 'dnOsuCc', posix: true });
+  const callback = options.filter((o) => o.name === '-C').pop();
+  if (!callback || callback.value === undefined) return wrapInfo([]);
+  const word = argv[callback.index]!;
+  const attached = word !== '-C' && word.endsWith(callback.value) && word.length > callback.value.length;
+  return wrapInfo(attached ? [{ kind: 'script', index: callback.index, offset: word.length - callback.value.length }] : [{ kind: 'script', index: callback.index + 1 }]);
+}
+
+/** The remaining words from the first, run as a command; `transparent` when Claude Code looks through it for allow rules. */
+const rest = (transparent: boolean) => (argv: readonly string[]): WrapperInfo => wrapInfo(argv.length > 1 ? [{ kind: 'argv', start: 1, end: argv.length }] : [], transparent);
+
+/** `command [-pVv] COMMAND…`: `-v`/`-V` only describe the command. */
+function commandUnwrap(argv: readonly string[]): WrapperInfo {
+  const { operand, options } = scanOptions(argv, 1, { posix: true });
+  if (options.some((o) => o.name === '-v' || o.name === '-V')) return wrapInfo([]);
+  return wrapInfo(operand < argv.length ? [{ kind: 'argv', start: operand, end: argv.length }] : [], true);
+}
+
+/** A wrapper Claude Code looks through, with no option of its own known harmful. */
+const lookedThrough = (source: string, short: string): ReadOnlyEntry => ({ source, short, long: '', operands: 'text', globs: false });
+
+/** The models. @internal */
+export const BUILTIN_RUNNER_MODELS: readonly ProgramModel[] = [
+  defineProgram({
+    names: ['trap'],
+    summary: 'trap: run an action when the shell gets a signal or exits',
+    sources: [BASH('trap')],
+    runs: 'seen',
+    unwrap: trapUnwrap,
+    files: NO_FILES,
+    examples: [{ command: "trap 'rm a.txt' EXIT", effects: ['remove ./a.txt'], readOnly: false, why: 'the action is a script run on exit' }],
+  }),
+  defineProgram({
+    names: ['mapfile', 'readarray'],
+    summary: 'mapfile, readarray: read lines of input into an array (running a callback every few lines)',
+    sources: [BASH('mapfile')],
+    runs: 'seen',
+    unwrap: mapfileUnwrap,
+    arithmeticSubscripts: true,
+    variables: 'names',
+    state: { hides: (name, cmd, shells) => variablesSetBy(name, cmd.argv.slice(1), { valued: 'dnOsuCc' }, shells) },
+    examples: [
+      { command: "mapfile -C 'rm a.txt' -c 1 lines", effects: ['remove ./a.txt'], readOnly: false, why: '-C takes a script' },
+      { command: 'readarray -t PATH && ls', hides: true, why: 'it sets PATH, which later commands are looked up along' },
+    ],
+  }),
+  defineProgram({
+    names: ['command'],
+    summary: 'command: run a command, bypassing shell functions (or describe it with -v)',
+    sources: [BASH('command')],
+    runs: 'seen',
+    unwrap: commandUnwrap,
+    readOnly: { wrapper: { command: lookedThrough('bash builtin command', '+p') } },
+    examples: [{ command: 'command rm a.txt', effects: ['remove ./a.txt'], readOnly: false }],
+  }),
+  defineProgram({
+    names: ['builtin'],
+    summary: 'builtin: run a shell builtin, bypassing functions of that name',
+    sources: [BASH('builtin')],
+    runs: 'seen',
+    unwrap: rest(true),
+    readOnly: { wrapper: { builtin: lookedThrough('bash builtin builtin', '+') } },
+    examples: [{ command: 'builtin cd sub && cat a.txt', effects: ['read ./sub', 'read ./sub/a.txt'] }],
+  }),
+  defineProgram({
+    names: ['noglob'],
+    summary: 'noglob (zsh): run a command without expanding its globs',
+    sources: [ZSH],
+    runs: 'seen',
+    unwrap: rest(true),
+    readOnly: { wrapper: { noglob: lookedThrough('zsh precommand modifier', '+') } },
+    examples: [{ command: 'noglob rm a.txt', effects: ['remove ./a.txt'], readOnly: false }],
+  }),
+  defineProgram({
+    names: ['nocorrect'],
+    summary: 'nocorrect (zsh): run a command without spelling correction',
+    sources: [ZSH],
+    runs: 'seen',
+    unwrap: rest(false),
+    examples: [{ command: 'nocorrect rm a.txt', effects: ['remove ./a.txt'], readOnly: false }],
+  }),
+  defineProgram({
+    names: ['coproc'],
+    summary: 'coproc: run a command as a coprocess',
+    sources: [BASH('coproc')],
+    runs: 'seen',
+    unwrap: rest(false),
+    examples: [{ command: 'coproc rm a.txt', effects: ['remove ./a.txt'], readOnly: false }],
+  }),
+];
