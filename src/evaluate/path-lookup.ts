@@ -25,8 +25,8 @@
 import type { ReadonlyFsView } from '../core/ports.js';
 import { isInside, isInsideAny, normalizePath } from '../paths/index.js';
 import type { Platform } from '../core/types.js';
-import type { ShellAnalysis } from '../shell/types.js';
-import { PATH_FREE_BUILTINS as BUILTINS } from '../shell/programs/builtins.js';
+import type { PathEffect, ShellAnalysis } from '../shell/types.js';
+import { PATH_FREE_BUILTINS as BUILTINS, SHELL_PRECOMMANDS } from '../shell/programs/builtins.js';
 
 
 /** The shell's default search path when `PATH` is unset (dash(1); bash adds `.` last, after the system's directories). */
@@ -84,10 +84,11 @@ function fileAt(view: ReadonlyFsView | undefined, p: string): boolean | undefine
 /**
  * Why the bare command name runs a file the agent may have written (the reason of opaque code),
  * or `undefined` when it runs a builtin or an installed program (or the view cannot tell and no
- * writable directory is on `PATH`).
+ * writable directory is on `PATH`). `byProgram`: the name is run by another program (`nice`,
+ * `env`, `xargs`, `find -exec`, `exec`), which looks every name up along `PATH`, builtins' too.
  */
-export function writableProgram(name: string, world: PathWorld): string | undefined {
-  if (name === '' || name.includes('/') || BUILTINS.has(name)) return undefined;
+export function writableProgram(name: string, world: PathWorld, byProgram = false): string | undefined {
+  if (name === '' || name.includes('/') || (!byProgram && BUILTINS.has(name))) return undefined;
   const list = entries(world);
   if (list === undefined) {
     // PATH unknown: the directories tools put a project's programs in may be on it.
@@ -117,15 +118,76 @@ export function writableProgram(name: string, world: PathWorld): string | undefi
  * as opaque code (`SimpleCommand.opaque`), so every step judges them so: not read-only, and the
  * opaque-code table decides under program rules.
  */
-export function markWritablePrograms(analysis: ShellAnalysis, world: PathWorld): void {
+export function markWritablePrograms(analysis: ShellAnalysis, world: PathWorld, effects: readonly PathEffect[] = []): void {
   const seen = new Map<string, string | undefined>();
-  for (const cmd of analysis.commands) {
-    if (cmd.opaque !== undefined || cmd.unknown !== undefined || cmd.literal[0] !== true) continue;
+  const written = writtenIntoLookup(effects, world);
+  analysis.commands.forEach((cmd, i) => {
+    if (cmd.opaque !== undefined || cmd.unknown !== undefined || cmd.literal[0] !== true) return;
     const name = cmd.argv[0] ?? '';
-    if (!seen.has(name)) seen.set(name, writableProgram(name, world));
-    const why = seen.get(name);
+    const byProgram = runByProgram(analysis, cmd);
+    const key = `${byProgram ? 'exec' : 'shell'}\0${name}`;
+    if (!seen.has(key)) seen.set(key, writableProgram(name, world, byProgram));
+    const why = seen.get(key) ?? writtenProgram(name, i, written, byProgram);
     if (why !== undefined) cmd.opaque = why;
+  });
+}
+
+/** What the command itself writes into directories a name is looked up in that the agent may write: names, or any name. */
+interface WrittenIntoLookup {
+  /** A written file's name → where, and by which command (index in the analysis; -1: a compound's redirection). */
+  names: Map<string, { path: string; command: number }[]>;
+  /** Directories that receive names toolgate cannot see (an archive, a recursive copy, a non-literal name). */
+  any: { dir: string; command: number }[];
+}
+
+/**
+ * The directories on `PATH` the agent may write: a known `PATH`'s entries in the working
+ * directories, relative or temporary; an unknown one's project program directories.
+ */
+function writableLookupDirectories(world: PathWorld): string[] {
+  const list = entries(world);
+  if (list === undefined) return world.workingDirectories.flatMap((wd) => PROJECT_PATH_DIRECTORIES.map((r) => `${wd === '/' ? '' : wd}/${r}`));
+  return list.filter((e) => writableWhy(e, world) !== undefined).map((e) => e.dir);
+}
+
+function writtenIntoLookup(effects: readonly PathEffect[], world: PathWorld): WrittenIntoLookup {
+  const out: WrittenIntoLookup = { names: new Map(), any: [] };
+  const writes = effects.filter((e) => e.op === 'write');
+  if (writes.length === 0) return out;
+  const dirs = new Set(writableLookupDirectories(world));
+  const inLookup = (dir: string) => dirs.has(dir) || (world.view?.realpath(dir) !== undefined && dirs.has(world.view.realpath(dir)!));
+  for (const e of writes) {
+    const slash = e.path.lastIndexOf('/');
+    const parent = slash <= 0 ? '/' : e.path.slice(0, slash);
+    if (e.tree !== undefined && inLookup(e.path)) out.any.push({ dir: e.path, command: e.command });
+    if (!inLookup(parent)) continue;
+    if (!e.literal || e.glob || e.tree !== undefined) out.any.push({ dir: parent, command: e.command });
+    else {
+      const name = e.path.slice(slash + 1);
+      out.names.set(name, [...(out.names.get(name) ?? []), { path: e.path, command: e.command }]);
+    }
   }
+  return out;
+}
+
+/**
+ * Why the bare name run by command `index` may run a file another part of the same command writes
+ * where `PATH` finds it (any other part: a loop may run the writer first), or `undefined`.
+ */
+function writtenProgram(name: string, index: number, written: WrittenIntoLookup, byProgram: boolean): string | undefined {
+  if (name === '' || name.includes('/') || (!byProgram && BUILTINS.has(name))) return undefined;
+  const at = written.names.get(name)?.find((w) => w.command !== index);
+  if (at !== undefined) return `${name} may be the file this command writes at ${at.path}, a directory PATH may search first, whose code toolgate cannot see`;
+  const into = written.any.find((w) => w.command !== index);
+  if (into !== undefined) return `${name} may be a file this command puts in ${into.dir}, a directory PATH may search first, whose code toolgate cannot see`;
+  return undefined;
+}
+
+/** Whether another program runs the command (execvp: a builtin's name is a file then), not the shell. */
+function runByProgram(analysis: ShellAnalysis, cmd: ShellAnalysis['commands'][number]): boolean {
+  if (cmd.context !== 'exec' || cmd.parent === undefined) return false;
+  const parent = analysis.commands[cmd.parent];
+  return parent === undefined || !SHELL_PRECOMMANDS.has(parent.argv[0] ?? '');
 }
 
 /**

@@ -705,7 +705,7 @@ export function pathWorld(ctx: EvaluationContext, env: MatchEnv, workingDirector
 export function makeState(call: ToolCall, ctx: EvaluationContext, mode: PermissionMode, env: MatchEnv, workingDirectories: string[], dialect: Dialect): EvalState {
   const facts = callFacts(call, factsContext(ctx, env));
   // A bare name found along PATH in a directory the agent may write runs that file: opaque code.
-  if (facts.kind === 'shell') markWritablePrograms(facts.analysis, pathWorld(ctx, env, workingDirectories));
+  if (facts.kind === 'shell') markWritablePrograms(facts.analysis, pathWorld(ctx, env, workingDirectories), facts.effects);
   return {
     call,
     ctx,

@@ -14,6 +14,7 @@ describe('shell fuzzer: generator families', () => {
       'substitution', 'heredoc', 'assignment', 'cd', 'wrapper', 'read-only-options', 'path-program', 'mutation', 'path-effects', 'deny-program',
       // the world families
       'escaped-arithmetic', 'link-writes', 'patch-archive', 'response-files', 'repo-links', 'git-signatures', 'cdpath', 'write-then-run', 'bare-repos', 'zsh',
+      'path-lookup', 'opaque-programs', 'names-on-input',
     ]);
   });
 
@@ -28,6 +29,7 @@ describe('shell fuzzer: generator families', () => {
       expect(f.world!.combos).toContain(g.combo);
       for (const [name, value] of Object.entries(g.env ?? {})) {
         if (name === 'CDPATH' && g.family === 'cdpath') continue; // the family's own values
+        if (name === 'PATH' && g.family === 'path-lookup') continue;
         expect(USER_ENVIRONMENT[name]).toContain(value);
       }
       if (g.calls) {
@@ -40,6 +42,27 @@ describe('shell fuzzer: generator families', () => {
     // Shell and environment are part of a call's id: the same bytes in another shell are another call.
     const g = sample.find((x) => x.shell === 'bash')!;
     expect(generatedId({ ...g, shell: 'zsh' })).not.toBe(generatedId(g));
+  });
+
+  it('puts a program where PATH finds it first, and tells toolgate that PATH unless toolgate assumes its shape', () => {
+    const lookup = generate(fams.filter((f) => f.name === 'path-lookup'), 300, 11);
+    for (const g of lookup) {
+      const path = g.environment?.['PATH'] ?? g.env?.['PATH'];
+      expect(path).toBeDefined();
+      // Untold, the shell's PATH starts with a directory toolgate looks at when PATH is unknown (decision 0065).
+      if (g.environment === undefined) expect(path).toMatch(/^\/home\/user\/(project\/(\.venv\/bin|venv\/bin|node_modules\/\.bin|bin)|\.local\/bin|bin):/);
+      // Told, the shell has the same value (no drawn PATH beside it).
+      else expect(g.env?.['PATH']).toBeUndefined();
+    }
+    expect(lookup.filter((g) => g.setup !== undefined).length).toBeGreaterThan(50);
+    expect(lookup.filter((g) => g.calls !== undefined).length).toBeGreaterThan(30);
+    expect(lookup.filter((g) => g.environment === undefined).length).toBeGreaterThan(30);
+    // What the checkout holds and what toolgate is told are part of the call's id.
+    const held = lookup.find((g) => g.setup !== undefined)!;
+    expect(generatedId({ ...held, setup: 'true' })).not.toBe(generatedId(held));
+    const told = lookup.find((g) => g.environment !== undefined)!;
+    expect(generatedId({ ...told, environment: { PATH: '/usr/bin' } })).not.toBe(generatedId(told));
+    expect(fromGenerated(told).environment).toEqual(told.environment);
   });
 
   it('keeps every pending family out of the CI sample with a reason, and names only real families', () => {

@@ -64,6 +64,11 @@ describe('writableProgram', () => {
       expect(writableProgram(name, world(`${VENV}:/usr/bin`, { [`${VENV}/${name}`]: 'file' }))).toBeUndefined();
     }
   });
+  it("a builtin's name run by another program is a file looked up along PATH (execvp)", () => {
+    for (const name of ['echo', 'test', '[', 'pwd', 'true']) {
+      expect(writableProgram(name, world(`${VENV}:/usr/bin`, { [`${VENV}/${name}`]: 'file' }), true)).toMatch(/in the working directories/);
+    }
+  });
   it("the home directory's program directories hold installed programs", () => {
     expect(writableProgram('rg', world(`${H}/.cargo/bin:/usr/bin`, { [`${H}/.cargo/bin/rg`]: 'file' }))).toBeUndefined();
   });
@@ -90,6 +95,22 @@ describe('writableProgram', () => {
   });
 });
 
+describe('a program the same command writes where PATH finds it', () => {
+  it('a bare name run after a write into a PATH directory the agent may write is the written file (PATH known or not)', () => {
+    const deny = { allow: ['Bash(*)'], deny: ['Bash(rm *)'] };
+    for (const path of [undefined, `${P}/bin:/usr/bin`, '.:/usr/bin']) {
+      const dir = path === '.:/usr/bin' ? '.' : 'bin';
+      const d = decide(bash(`printf x > t && install -m 755 t ${dir}/wc; env wc --version`), { permissions: deny, ...(path !== undefined ? { path } : {}) });
+      expect(d.behavior, String(path)).toBe('ask');
+    }
+    // An archive extracted into one may hold any name.
+    expect(decide(bash('tar -xf a.tar -C bin; ls'), { permissions: deny }).reason.message).toMatch(/ls may be a file this command puts in \/home\/user\/project\/bin/);
+    // Not into a PATH directory, or the writer itself: as before.
+    expect(decide(bash('cp t src/cat && cat README.md'), { permissions: deny }).behavior).toBe('allow');
+    expect(decide(bash('cp t bin/cp'), { permissions: deny }).behavior).toBe('allow');
+  });
+});
+
 describe('pathDirectoryWrite', () => {
   it('a file directly in a PATH directory', () => {
     expect(pathDirectoryWrite(`${VENV}/cat`, world(`${VENV}:/usr/bin`))).toMatch(/is on PATH/);
@@ -112,6 +133,22 @@ describe('decisions (red-team H6)', () => {
   });
   it('the same command with no such file is read-only, as before', () => {
     expect(decide(bash('cat README.md'), { path }).behavior).toBe('allow');
+  });
+  it("a builtin's name behind a program that runs it (nice, timeout, xargs, nohup, stdbuf) is the file PATH finds, not the builtin", () => {
+    const files = { [`${P}/test`]: 'file', [`${P}/echo`]: 'file', [`${P}/true`]: 'file' };
+    for (const command of ['nice test', 'timeout 5 test', 'echo x | xargs echo', 'nohup true', 'stdbuf -o0 test']) {
+      const d = decide(bash(command), { path: '.:/usr/bin:/bin', files });
+      expect(d.behavior, command).toBe('ask');
+      expect(d.reason.message, command).toMatch(/a relative PATH entry/);
+    }
+    // zsh's `command` runs an external file, and dash's `time` is a program: the name may be the file.
+    for (const command of ['command test -f README.md', 'time test -f README.md']) {
+      expect(decide(bash(command), { path: '.:/usr/bin:/bin', files }).behavior, command).toBe('ask');
+    }
+    // The shell runs the builtin itself when nothing else runs it, and after `builtin`.
+    for (const command of ['test -f README.md', 'builtin test -f README.md', 'echo x']) {
+      expect(decide(bash(command), { path: '.:/usr/bin:/bin', files }).behavior, command).toBe('allow');
+    }
   });
   it('under a program ask rule, bypassPermissions does not answer it (the opaque-code table)', () => {
     const d = decide(bash('cat README.md'), { path, mode: 'bypassPermissions', files: { [`${VENV}/cat`]: 'file' }, permissions: { ask: ['Bash(git push *)'] } });

@@ -9,3 +9,13 @@ export const PATH_FREE_BUILTINS: ReadonlySet<string> = new Set([
   'local', 'logout', 'popd', 'printf', 'pushd', 'pwd', 'read', 'readonly', 'return', 'set', 'shift', 'source', 'suspend',
   'test', 'times', 'trap', 'true', 'type', 'typeset', 'ulimit', 'umask', 'unalias', 'unset', 'wait',
 ]);
+
+/**
+ * Words after which every modelled shell still runs a builtin as a builtin: `builtin` (bash, zsh;
+ * dash has none, so there the word itself is a program looked up along `PATH`). After any other
+ * word that runs a command — `nice`, `env`, `timeout`, `xargs`, `find -exec`, the `exec` builtin,
+ * and also `command` (zsh runs an external file unless POSIX_BUILTINS is set) and `time` (a
+ * program in dash) — the name may be a file looked up along `PATH` (execvp(3)), even one that is
+ * also a builtin: `nice test` runs the first `test` on `PATH`.
+ */
+export const SHELL_PRECOMMANDS: ReadonlySet<string> = new Set(['builtin']);

@@ -30,6 +30,8 @@ export interface DiffCall {
   shell?: 'bash' | 'sh' | 'zsh';
   /** The user's environment (not told to toolgate). */
   env?: Record<string, string>;
+  /** Environment facts told to toolgate (a case's `environment`); the shell has the same values. */
+  environment?: Record<string, string>;
   /** A scenario: the commands of several calls, in order (`command` then names them all). */
   calls?: string[];
 }
@@ -57,6 +59,7 @@ type Body = {
   cwd?: string;
   shell?: unknown;
   env?: Record<string, string>;
+  environment?: Record<string, unknown>;
   hook_result?: unknown;
   event?: unknown;
 };
@@ -89,6 +92,8 @@ export function bashCases(file: string, group: string, opts: { byFamily?: boolea
     if (!body.call) call.calls = commands;
     if (body.shell === 'sh' || body.shell === 'zsh') call.shell = body.shell;
     if (body.env && typeof body.env === 'object') call.env = body.env;
+    // Told values the shell can have too (a value told unset is left unknown: the sandbox's PATH stays).
+    if (body.environment && typeof body.environment === 'object') call.environment = Object.fromEntries(Object.entries(body.environment).filter((e): e is [string, string] => typeof e[1] === 'string'));
     if (family === 'brace-expansion' && typeof c['class'] === 'string') call.variant = /^brace-expansion-(\w+):/.exec(c['class'])?.[1] ?? 'operand';
     if (body.layers) call.layers = body.layers;
     if (body.cwd && body.cwd !== '/home/user/project') call.cwd = body.cwd;

@@ -37,6 +37,10 @@ export interface Generated {
   env?: Record<string, string>;
   /** A scenario's calls, in order (then `command` is them joined by ` ;; `, for ids and reports). */
   calls?: string[];
+  /** Shell code that makes the world the call meets (files the user's checkout already holds). */
+  setup?: string;
+  /** Environment facts told to toolgate (world families; the shell has the same values). */
+  environment?: Record<string, string>;
 }
 
 /** The family names, as counted in the summary. */

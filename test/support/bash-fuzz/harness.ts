@@ -56,7 +56,9 @@ const empty = (): Tally => ({ commands: 0, allowed: 0, run: 0, failOpen: 0, know
 /** The id of a generated call: family and a hash of (combination, command). */
 export function generatedId(g: Generated): string {
   const world = g.shell !== undefined || g.env !== undefined ? `\0${g.shell ?? 'bash'}\0${JSON.stringify(g.env ?? {})}` : '';
-  return `fuzz-${g.family}-${createHash('sha1').update(`${g.combo}\0${g.command}${world}`).digest('hex').slice(0, 10)}`;
+  // What the world holds before (a setup) and what toolgate is told are part of the call too.
+  const facts = g.setup !== undefined || g.environment !== undefined ? `\0${g.setup ?? ''}\0${JSON.stringify(g.environment ?? {})}` : '';
+  return `fuzz-${g.family}-${createHash('sha1').update(`${g.combo}\0${g.command}${world}${facts}`).digest('hex').slice(0, 10)}`;
 }
 
 /** A generated call as a differential call. */
@@ -73,6 +75,8 @@ export function fromGenerated(g: Generated): DiffCall {
     ...(g.shell !== undefined ? { shell: g.shell } : {}),
     ...(g.env !== undefined && Object.keys(g.env).length > 0 ? { env: g.env } : {}),
     ...(g.calls !== undefined ? { calls: g.calls } : {}),
+    ...(g.setup !== undefined ? { setup: g.setup } : {}),
+    ...(g.environment !== undefined ? { environment: g.environment } : {}),
   };
 }
 
@@ -111,6 +115,7 @@ export function runDifferential(
       ...(call.setup ? { setup: call.setup } : {}),
       ...(call.shell ? { shell: call.shell } : {}),
       ...(call.env ? { env: call.env } : {}),
+      ...(call.environment ? { environment: call.environment } : {}),
     };
     if (!opts.oracle) {
       // Without a sandbox only the first call of a scenario can be decided (the rest needs the cwd it leaves).

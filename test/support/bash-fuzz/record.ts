@@ -31,6 +31,7 @@ export function findingCase(f: Finding, found: Record<string, unknown>): Record<
       home: '/home/user',
       ...(f.call.shell && f.call.shell !== 'bash' ? { shell: f.call.shell } : {}),
       ...(f.call.env ? { env: f.call.env } : {}),
+      ...(f.call.environment ? { environment: f.call.environment } : {}),
     },
     expected: { result: 'ask', acceptable: ['ask', 'deny'], why: 'real bash ran or touched what the policy forbids; anything but allow is safe' },
     setup: f.call.setup ?? null,

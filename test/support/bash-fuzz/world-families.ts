@@ -3,12 +3,17 @@
  * escaped words where bash evaluates arithmetic, programs that make links and then a write through
  * them, patches and archives, `@FILE` response files, the repository's links under every reader
  * and recursive reader, git's signature placeholders, CDPATH inherited and prefixed, write-then-run
- * in one call and across calls, embedded repositories, and zsh's own constructs. Each call runs in
+ * in one call and across calls, embedded repositories, and zsh's own constructs (and, from
+ * `program-families.ts`, PATH lookup, opaque programs and names on input). Each call runs in
  * one of the user's shells and in an environment drawn from what real shells export; a call with
  * `calls` is a scenario of several Bash calls.
  */
 import fc from 'fast-check';
 import { drawEnvironment, type ShellName } from '../bash-oracle/index.js';
+import { namesOnInput, opaquePrograms, pathLookup } from './program-families.js';
+import { fill, pick, PROGRAM, type WorldCombo, type WorldPart } from './world-parts.js';
+
+export type { WorldCombo, WorldPart } from './world-parts.js';
 
 /** The names of the world families, as counted in the summary. */
 export type WorldFamilyName =
@@ -21,44 +26,11 @@ export type WorldFamilyName =
   | 'cdpath'
   | 'write-then-run'
   | 'bare-repos'
-  | 'zsh';
+  | 'zsh'
+  | 'path-lookup'
+  | 'opaque-programs'
+  | 'names-on-input';
 
-/** Settings/mode combinations of the world families (presets of the oracle, `preset/mode`). */
-export type WorldCombo =
-  | 'none/default'
-  | 'none/acceptEdits'
-  | 'none/bypassPermissions'
-  | 'narrow/default'
-  | 'denied/default'
-  | 'all-but-denied/default'
-  | 'red-team/default'
-  | 'red-team/acceptEdits'
-  | 'red-team-denied/default';
-
-/** What a world family builds: one command, or a scenario (`calls`), and where the payload went. */
-export interface WorldPart {
-  command: string;
-  calls?: string[];
-  variant: string;
-  /** Environment variables the part needs (on top of the drawn ones), e.g. an inherited CDPATH. */
-  env?: Record<string, string>;
-}
-
-const pick = <T>(xs: readonly T[]) => fc.constantFrom(...xs);
-const fill = (template: string, key: string, value: string) => template.split(key).join(value);
-
-/** A program payload that breaks each combination when it runs (program only: no redirection). */
-const PROGRAM: Readonly<Record<WorldCombo, readonly string[]>> = {
-  'none/default': ['evil x', 'touch planted'],
-  'none/acceptEdits': ['evil x'],
-  'none/bypassPermissions': ['touch .claude/x', 'touch ~/.bashrc'],
-  'narrow/default': ['evil x', 'rm -rf src'],
-  'denied/default': ['rm -rf src', 'curl x', 'evil x'],
-  'all-but-denied/default': ['rm -rf src', 'curl x'],
-  'red-team/default': ['rm -rf src', 'curl x'],
-  'red-team/acceptEdits': ['rm -rf src'],
-  'red-team-denied/default': ['rm -rf src', 'evil x'],
-};
 
 // ---------------------------------------------------------------- escaped words where arithmetic is evaluated
 
@@ -328,6 +300,12 @@ export const WORLD_FAMILIES: readonly WorldFamily[] = [
   { name: 'write-then-run', shells: EVERY_SHELL, combos: ['red-team/default', 'all-but-denied/default', 'none/acceptEdits', 'narrow/default'], build: writeThenRun },
   { name: 'bare-repos', shells: EVERY_SHELL, combos: ['none/default', 'denied/default', 'red-team/default'], build: bareRepos },
   { name: 'zsh', shells: ['zsh'], combos: ['none/default', 'denied/default', 'red-team/default'], build: zsh },
+  // Programs toolgate resolves or models as opaque: names looked up along PATH (decision 0065),
+  // programs that run code or extract archives (decision 0063), programs that read file names from their input.
+  // (Not bypassPermissions: with no program rules the mode allows opaque code, a planted program's included, as it allows ./x.sh.)
+  { name: 'path-lookup', shells: EVERY_SHELL, combos: ['none/default', 'denied/default', 'narrow/default', 'none/acceptEdits', 'red-team/default', 'red-team/acceptEdits'], build: pathLookup },
+  { name: 'opaque-programs', shells: EVERY_SHELL, combos: ['none/default', 'none/acceptEdits', 'none/bypassPermissions', 'all-but-denied/default', 'red-team/default', 'red-team/acceptEdits'], build: opaquePrograms },
+  { name: 'names-on-input', shells: EVERY_SHELL, combos: ['none/default', 'denied/default', 'all-but-denied/default', 'red-team/default', 'red-team-denied/default', 'none/bypassPermissions'], build: namesOnInput },
 ];
 
 /** One generated world call. */
@@ -339,6 +317,8 @@ export interface WorldGenerated {
   command: string;
   calls?: string[];
   variant: string;
+  setup?: string;
+  environment?: Record<string, string>;
 }
 
 /** A small seeded generator (mulberry32), for drawing an environment from one number. */
@@ -358,7 +338,14 @@ export function worldArbitrary(f: WorldFamily): fc.Arbitrary<WorldGenerated> {
   return fc.tuple(pick(f.combos), pick(f.shells), fc.nat()).chain(([combo, shell, envSeed]) =>
     f.build(combo).map((p) => {
       const env = { ...drawEnvironment(seeded(envSeed)), ...(p.env ?? {}) };
-      return { family: f.name, combo, shell, env, command: p.command, variant: p.variant, ...(p.calls ? { calls: p.calls } : {}) };
+      // A told value is the shell's own: the drawn one gives way.
+      for (const name of Object.keys(p.environment ?? {})) delete env[name];
+      return {
+        family: f.name, combo, shell, env, command: p.command, variant: p.variant,
+        ...(p.calls ? { calls: p.calls } : {}),
+        ...(p.setup !== undefined ? { setup: p.setup } : {}),
+        ...(p.environment !== undefined ? { environment: p.environment } : {}),
+      };
     }),
   );
 }

@@ -32,6 +32,12 @@ export interface BashCall {
   shell?: ShellName;
   /** The user's environment (not told to toolgate: it is unknown to it, as to a hook that is not given it). */
   env?: Readonly<Record<string, string>>;
+  /**
+   * Environment facts told to toolgate (as `toolgate hook` reads its own environment, serve's
+   * `X-Toolgate-Env`): these values are known, every other variable may be set. The run's shell
+   * gets them too (a told value is the one the shell has).
+   */
+  environment?: Readonly<Record<string, string>>;
 }
 
 /** What came of one call. */
@@ -70,8 +76,15 @@ export function decide(call: BashCall, view?: ReadonlyFsView): Decision {
       platform: 'linux',
       ...(view !== undefined ? { fs: view } : {}),
       options: { shell: call.shell ?? 'bash' },
+      ...(call.environment !== undefined ? { environment: { values: { ...call.environment } } } : {}),
     },
   );
+}
+
+/** The environment a call's shell runs with: the user's, and what toolgate was told (the same values). */
+export function runEnv(call: Pick<BashCall, 'env' | 'environment'>): { env?: Readonly<Record<string, string>> } {
+  if (call.env === undefined && call.environment === undefined) return {};
+  return { env: { ...(call.env ?? {}), ...(call.environment ?? {}) } };
 }
 
 /** The outcome of a run against the invariant: held, consented opaque code, or a fail-open. */
@@ -92,7 +105,7 @@ export function judge(oracle: BashOracle, call: BashCall, opts: { alwaysRun?: bo
     ...(call.cwd !== undefined ? { cwd: call.cwd } : {}),
     ...(call.setup !== undefined ? { setup: call.setup } : {}),
     ...(call.shell !== undefined ? { shell: call.shell } : {}),
-    ...(call.env !== undefined ? { env: call.env } : {}),
+    ...runEnv(call),
   };
   const run = oracle.run(input);
   if (decision.behavior !== 'allow') return { outcome: 'not-allowed', decision, run };
@@ -110,7 +123,7 @@ function judgeAfterSetup(oracle: BashOracle, call: BashCall, opts: { alwaysRun?:
       command: call.command,
       ...(call.cwd !== undefined ? { cwd: call.cwd } : {}),
       ...(call.shell !== undefined ? { shell: call.shell } : {}),
-      ...(call.env !== undefined ? { env: call.env } : {}),
+      ...runEnv(call),
     });
     if (decision.behavior !== 'allow') return { outcome: 'not-allowed', decision, run };
     if (run.status !== 'ran') return { outcome: 'not-run', decision, reason: run.reason };

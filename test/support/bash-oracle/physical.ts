@@ -5,14 +5,22 @@
  * Claude Code keeps as the next call's working directory (it records `pwd -P`).
  */
 import { lstatSync, readlinkSync } from 'node:fs';
-import { join, posix } from 'node:path';
+import { dirname, join, posix } from 'node:path';
 import { AREAS, type Area } from './areas.js';
 
 /** Areas, the most nested first, so `/home/user/project` wins over `/home/user` and `/home`. */
 const BY_DEPTH = (Object.entries(AREAS) as [Area, string][]).sort(([, a], [, b]) => b.length - a.length);
 
-/** The host path of a sandbox path: inside an area, under the run directory; elsewhere the host's own (read-only) file. */
+/** Where the sandbox binds the stub directory (read-only), which the oracle keeps beside its run directories. */
+const STUBS_AT = '/usr/local/bin';
+
+/**
+ * The host path of a sandbox path: inside an area, under the run directory; in `/usr/local/bin`,
+ * the oracle's stubs (so a link or copy of `/usr/local/bin/evil` is seen to lead to a program);
+ * elsewhere the host's own (read-only) file.
+ */
 export function hostPath(runDir: string, sandboxPath: string): string {
+  if (sandboxPath === STUBS_AT || sandboxPath.startsWith(`${STUBS_AT}/`)) return join(dirname(runDir), 'stubs', sandboxPath.slice(STUBS_AT.length + 1));
   for (const [area, at] of BY_DEPTH) {
     if (sandboxPath === at) return join(runDir, area);
     if (sandboxPath.startsWith(`${at}/`)) return join(runDir, area, sandboxPath.slice(at.length + 1));

@@ -7,7 +7,7 @@
  */
 import type { Decision } from '../../../src/core/types.js';
 import { PROJECT } from './areas.js';
-import { decide, verdictOf, type BashCall, type Verdict } from './judge.js';
+import { decide, runEnv, verdictOf, type BashCall, type Verdict } from './judge.js';
 import type { BashOracle } from './oracle.js';
 
 /** A scenario: one settings, mode, shell and environment; calls in order. */
@@ -63,7 +63,7 @@ export function judgeScenario(oracle: BashOracle, scenario: Scenario): ScenarioV
         steps.push({ command, cwd, decision, verdict: { outcome: 'not-allowed', decision } });
         return { outcome: 'not-allowed', steps };
       }
-      const run = session.run({ command, cwd, ...(scenario.shell ? { shell: scenario.shell } : {}), ...(scenario.env ? { env: scenario.env } : {}) });
+      const run = session.run({ command, cwd, ...(scenario.shell ? { shell: scenario.shell } : {}), ...runEnv(scenario) });
       if (run.status !== 'ran') {
         steps.push({ command, cwd, decision, verdict: { outcome: 'not-run', decision, reason: run.reason } });
         return { outcome: 'not-run', steps };

@@ -14,11 +14,13 @@ export const STUB_PROGRAMS: readonly string[] = [
   // the programs test cases name for "something forbidden ran"
   'evil', 'payload', 'pwned',
   // destroy
-  'rm', 'shred', 'mkfs', 'wipefs', 'shutdown', 'reboot', 'poweroff', 'halt', 'systemctl', 'crontab', 'at',
+  'rm', 'shred', 'mkfs', 'wipefs', 'shutdown', 'reboot', 'poweroff', 'halt', 'systemctl', 'crontab', 'at', 'batch',
   // reach out
   'curl', 'wget', 'ssh', 'scp', 'sftp', 'rsync', 'nc', 'ncat', 'netcat', 'socat', 'telnet', 'ftp',
   // install, publish, deploy
   'npm', 'npx', 'yarn', 'pnpm', 'bun', 'pip', 'pip3', 'apt', 'apt-get', 'dpkg', 'docker', 'kubectl', 'terraform', 'gh',
+  // other agents (run the tools they choose with no gate)
+  'claude', 'codex', 'gemini', 'aider', 'opencode',
   // change identity
   'sudo', 'su', 'doas', 'pkexec',
   // open a pager or browser and wait (pagers: see PAGERS)
