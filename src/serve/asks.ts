@@ -4,6 +4,7 @@ import type { AskAnswer, GateResult } from '../gate/index.js';
 import { grantRules, inputSha256, redactInput, type AnswerScope, type AskOrigin, type AskRecord, type GrantRecord, type NewGrant, type Store } from '../store/index.js';
 import { DEFAULT_GRANT_TTL, type GrantTtl } from '../grants/ttl.js';
 import { newId } from '../gate/results.js';
+import { UNKNOWN_PROJECT } from './projects.js';
 import type { AnswerCodes } from './answer-code.js';
 import { ruleValue, settle, type Decider, type Settled } from './decide.js';
 import { confirmForAsk, type ConfirmedRules } from './proposals.js';
@@ -216,6 +217,8 @@ export async function recordAnswer(
   if (ask.state !== 'pending') return { ok: false, status: 409, message: `ask ${id} is already ${ask.state}`, ask };
   const rules = grantRules(ask.pending, input.answer, input.scope, ask.sessionId !== undefined);
   if (!rules.ok) return { ok: false, status: 400, message: rules.message };
+  // In an unknown project no grant but the approval once answers (src/grants/apply.ts): refused, not saved in vain.
+  if (rules.scope !== 'once' && ask.projectDir === UNKNOWN_PROJECT && input.answer.behavior === 'allow') return { ok: false, status: 400, message: `the ask belongs to no project toolgate found, where no ${rules.scope} grant would answer anything: approve it once ("scope": "once"), or name the project (X-Toolgate-Project, --project DIR)` };
   if (input.rules !== undefined && rules.rules.length === 0) return { ok: false, status: 400, message: `rules are saved only by an allow that remembers (scope session, project or user), not with scope ${rules.scope}` };
   let saved = rules.rules;
   if (saved.length > 0) {

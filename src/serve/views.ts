@@ -96,7 +96,7 @@ export interface AskView {
   /**
    * While pending: the scopes an approval may choose and how long a grant of each would live
    * (`toolgate serve --grant-ttl`), so a person sees it where they choose. `session` only for an
-   * ask of a session.
+   * ask of a session; only `once` for an ask of no project toolgate found (no other grant answers there).
    */
   rememberFor?: RememberChoice[];
 }
@@ -111,8 +111,9 @@ export interface RememberChoice {
 }
 
 /** The scopes an approval of `a` may choose, with their time-to-live. */
-export function rememberChoices(a: Pick<AskRecord, 'sessionId'>, ttl: GrantTtl): RememberChoice[] {
-  return ANSWER_SCOPES.filter((s) => s !== 'session' || a.sessionId !== undefined).map((scope) => ({ scope, ttl: formatSpan(ttl[scope]), ttlMs: ttl[scope] ?? null }));
+export function rememberChoices(a: Pick<AskRecord, 'sessionId' | 'projectDir'>, ttl: GrantTtl): RememberChoice[] {
+  // In an unknown project (recorded as "") no grant but the approval once ever answers (src/grants/apply.ts): only once is offered.
+  return ANSWER_SCOPES.filter((s) => (s !== 'session' || a.sessionId !== undefined) && (s === 'once' || a.projectDir !== '')).map((scope) => ({ scope, ttl: formatSpan(ttl[scope]), ttlMs: ttl[scope] ?? null }));
 }
 
 /** The API view of a parked ask (see {@link AskView}). */

@@ -144,6 +144,18 @@ describe('scopes', () => {
     expect((await s.store.findGrants({ sessionId: 'held-narrow', at: Date.now() })).map((g) => g.rule)).not.toContain('Bash(npm publish *)');
   });
 
+  it('offers only once for an ask of no project toolgate found, and refuses remembering: no other grant answers there', async () => {
+    const a = await decide('npm run nowhere', { sessionId: 'unknown-1' }, untrusted);
+    const id = a.body['askId'] as string;
+    const view = await s.api('GET', `/v1/asks/${id}`);
+    expect(view.body['projectDir']).toBe('');
+    expect((view.body['rememberFor'] as { scope: string }[]).map((c) => c.scope)).toEqual(['once']);
+    for (const scope of ['session', 'project', 'user']) {
+      expect(await s.answer(id, { behavior: 'allow', remember: true, scope }), scope).toMatchObject({ status: 400, body: { error: `the ask belongs to no project toolgate found, where no ${scope} grant would answer anything: approve it once ("scope": "once"), or name the project (X-Toolgate-Project, --project DIR)` } });
+    }
+    expect((await s.answer(id, { behavior: 'allow' })).status).toBe(200);
+  });
+
   it('says back, in the reply and the audit, the updates of an answer serve does not keep (a mode, directories, a deny rule); allow rules it keeps as grants', async () => {
     const a = await decide('npm run lint-all', { sessionId: 'unkept-1' });
     const id = a.body['askId'] as string;

@@ -167,10 +167,11 @@ function forms(a: AskRecord, f: FormContext): HtmlEscapedString {
   const action = `/asks/${encodeURIComponent(a.id)}/answer`;
   const parts = f.proposal?.parts ?? [];
   const wait = mayNotFit(a) ? h` disabled` : '';
+  // Only scopes a grant could answer in are offered; with none (no project toolgate found), no remembering.
+  const scopes = rememberChoices(a, f.ttl ?? DEFAULT_GRANT_TTL).filter((c) => c.scope !== 'once');
   const remember =
-    parts.length > 0
-      ? h`${choices(parts)}<span class="remember"><select name="scope" aria-label="Remember for">${rememberChoices(a, f.ttl ?? DEFAULT_GRANT_TTL)
-          .filter((c) => c.scope !== 'once')
+    parts.length > 0 && scopes.length > 0
+      ? h`${choices(parts)}<span class="remember"><select name="scope" aria-label="Remember for">${scopes
           .map((c) => h`<option value="${c.scope}">${SCOPE_TEXT[c.scope]} (${c.ttl === 'never' ? 'until revoked' : c.ttl})</option>`)}</select><button type="submit" name="action" value="remember" class="allow"${wait}>Approve &amp; remember</button></span>`
       : '';
   return h`<form method="post" action="${action}" class="answer approve">${hidden(f)}<button type="submit" name="action" value="approve" class="allow"${wait}>Approve</button>${remember}</form>
