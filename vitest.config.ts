@@ -21,6 +21,11 @@ export default defineConfig({
         ...(s.globalSetup ? { globalSetup: [s.globalSetup] } : {}),
         // Two workers: the machine the suite is sized for has two cores.
         maxWorkers: 2,
+        // The hermetic suite's files share one process and module graph per worker: evaluating
+        // toolgate's modules again for each of its 200 files was over a third of its time. Its files
+        // hold their state in values, not in modules; a file that asserts on a fresh module graph
+        // makes one itself (vi.resetModules, test/shell/unprepared.test.ts).
+        ...(s.name === 'unit' ? { isolate: false } : {}),
       },
     })),
   },

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announcer } from '../../src/serve/announce.js';
+import { programArgs } from '../support/programs/run.js';
 import { eventually, ORDINARY_ENVIRONMENT, preToolUse, sandbox, spawnServe, type Sandbox } from './helpers.js';
 
 const CODE = /[2-9A-Z]{4}-[2-9A-Z]{4}/;
@@ -88,8 +89,7 @@ describe('toolgate serve with standard error redirected', () => {
 
 describe('toolgate serve on a terminal', () => {
   it.skipIf(!existsSync('/usr/bin/script'))('prints each ask’s code (util-linux script gives serve a pseudo-terminal)', async () => {
-    const root = join(__dirname, '../..');
-    const argv = [process.execPath, '--import', join(root, 'node_modules/tsx/dist/esm/index.mjs'), join(root, 'src/cli/main.ts'), 'serve', '--listen', '127.0.0.1:0', '--project', project, '--home', sb.home, '--hold-timeout', '30'];
+    const argv = [process.execPath, ...programArgs('toolgate', ['serve', '--listen', '127.0.0.1:0', '--project', project, '--home', sb.home, '--hold-timeout', '30'])];
     const quoted = argv.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
     const child = spawn('/usr/bin/script', ['-qfec', `stty -echo; exec ${quoted}`, '/dev/null'], { cwd: project, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, XDG_STATE_HOME: join(sb.root, 'state-tty') }, detached: true });
     let out = '';

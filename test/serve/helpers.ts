@@ -7,6 +7,7 @@ import { environmentHeaderTemplate } from '../../src/evaluate/door/index.js';
 import { sanitizedPath } from '../../src/evaluate/index.js';
 import { createServe, type Serve, type ServeOptions } from '../../src/serve/index.js';
 import { openSqliteStore, type Store } from '../../src/store/index.js';
+import { programOrSourceArgs } from '../support/programs/run.js';
 
 /** A scratch directory tree: a home with user settings and projects with `.claude/` settings. */
 export interface Sandbox {
@@ -170,15 +171,14 @@ export async function eventually<T>(f: () => Promise<T | undefined> | T | undefi
 }
 
 /**
- * `toolgate serve` from the source as its own process (the one a test kills), on any free port,
+ * `toolgate serve` as its own process (the one a test kills; built for the run, test/support/programs/run.ts), on any free port,
  * for the project in the sandbox; its state directory is `<sandbox>/<stateDir>`. Resolves once
  * it prints the address it listens on.
  */
 export async function spawnServe(sb: Sandbox, project: string, args: readonly string[], stateDir = 'xdg-state'): Promise<{ child: ChildProcess; port: number }> {
-  const root = join(__dirname, '../..');
   const child = spawn(
     process.execPath,
-    ['--import', join(root, 'node_modules/tsx/dist/esm/index.mjs'), join(root, 'src/cli/main.ts'), 'serve', '--listen', '127.0.0.1:0', '--project', project, '--home', sb.home, ...args],
+    programOrSourceArgs('toolgate', ['serve', '--listen', '127.0.0.1:0', '--project', project, '--home', sb.home, ...args]),
     { cwd: project, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, XDG_STATE_HOME: join(sb.root, stateDir) } },
   );
   let err = '';

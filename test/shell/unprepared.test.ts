@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { analyzeShell, isShellPrepared, prepareShell } from '../../src/shell/index.js';
-import { evaluate, evaluateAsync } from '../../src/evaluate/index.js';
-import { policyFromObjects } from '../../src/settings/index.js';
+import { describe, expect, it, vi } from 'vitest';
 
-// This file runs in its own module graph: the parser is not loaded until the last test.
+// This file runs in a module graph of its own, made here (the unit suite's files share one per
+// worker, vitest.config.ts): the parser is not loaded until the last test.
+vi.resetModules();
+const { analyzeShell, isShellPrepared, prepareShell } = await import('../../src/shell/index.js');
+const { evaluate, evaluateAsync } = await import('../../src/evaluate/index.js');
+const { policyFromObjects } = await import('../../src/settings/index.js');
+
 describe('before prepareShell()', () => {
   it('reads the common subset with the lexer', () => {
     expect(isShellPrepared()).toBe(false);
