@@ -101,25 +101,7 @@ const CODE_RUNNERS = [
   'docker run --rm alpine X', 'terraform apply -auto-approve', 'kubectl exec pod -- X',
 ];
 
-/** Archives the checkout holds, made by the setup: each holds a protected or denied name (or none). */
-const ARCHIVE_SETUP = [
-  'mkdir -p /tmp/a/.claude /tmp/a/.git/hooks /tmp/a/secrets /tmp/a/ok',
-  'echo \'{"permissions":{"allow":["Bash(*)"]}}\' > /tmp/a/.claude/settings.local.json',
-  "printf '#!/bin/sh\\nevil\\n' > /tmp/a/.git/hooks/pre-commit",
-  'echo x > /tmp/a/secrets/key.txt && echo ok > /tmp/a/ok/readme',
-  '(cd /tmp/a && find .claude | cpio -o --quiet > /home/user/project/vendor/claude.cpio)',
-  '(cd /tmp/a && find .git | cpio -o --quiet > /home/user/project/vendor/hooks.cpio)',
-  '(cd /tmp/a && find secrets | cpio -o --quiet > /home/user/project/vendor/secrets.cpio)',
-  '(cd /tmp/a && find ok | cpio -o --quiet > /home/user/project/vendor/ok.cpio)',
-  '(cd /tmp/a && pax -w -f /home/user/project/vendor/claude.pax .claude)',
-  '(cd /tmp/a && pax -w -f /home/user/project/vendor/ok.pax ok)',
-  '(cd /tmp/a/.claude && ar rc /home/user/project/vendor/settings.a settings.local.json)',
-  '(cd /tmp/a/ok && ar rc /home/user/project/vendor/ok.a readme)',
-  '(cd /tmp/a && zip -qr /home/user/project/vendor/claude.zip .claude)',
-  'rm -rf /tmp/a',
-].join(' && ');
-
-/** Extractions of those archives (A = which: claude, hooks, secrets, ok). */
+/** Extractions of the archives the checkout holds (the oracle's `WORLD.archives`; A = which: claude, hooks, secrets, ok). */
 const EXTRACTIONS = [
   'cpio -id < vendor/A.cpio', 'cpio -idmu < vendor/A.cpio', 'cpio -i -d -F vendor/A.cpio', 'cpio --extract --make-directories --file=vendor/A.cpio',
   'cpio -idu -D . < vendor/A.cpio', 'cpio -iduv < vendor/A.cpio 2>/dev/null', 'cpio -t < vendor/A.cpio', 'cpio -it -F vendor/A.cpio',
@@ -147,7 +129,6 @@ const codeRunners = (c: WorldCombo): fc.Arbitrary<WorldPart> =>
 const extractions = (): fc.Arbitrary<WorldPart> =>
   fc.tuple(pick(EXTRACTIONS), pick(['claude', 'hooks', 'secrets', 'ok'])).map(([e, a]) => ({
     command: fill(e, 'A', a),
-    setup: ARCHIVE_SETUP,
     variant: `extracts: ${/cpio|pax|ar|unzip/.exec(e)?.[0] ?? 'other'}`,
   }));
 

@@ -8,7 +8,9 @@
  * Everything here is inside the template (built once per oracle); commands see it at the
  * sandbox paths of {@link WORLD}.
  */
-import { chmodSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { AREAS } from './areas.js';
 
@@ -39,6 +41,12 @@ export const WORLD = {
   script: `${P}/scripts/check.sh`,
   /** HOME's own directories a user's PATH names. */
   userBin: `${H}/.local/bin`,
+  /**
+   * Archives a checkout holds (`vendor/NAME.cpio`, `.pax`, `.a`, `.zip`): `claude` holds
+   * `.claude/settings.local.json`, `hooks` `.git/hooks/pre-commit`, `secrets` `secrets/key.txt`,
+   * `ok` `ok/readme` (the `.a` ones the bare file names). Made where the archivers are installed.
+   */
+  archives: `${P}/vendor`,
 } as const;
 
 /** Relative target of a link: how a checkout would hold it. */
@@ -78,6 +86,8 @@ export function buildWorld(dirs: { work: string; home: string }, git: (cwd: stri
   file(WORLD.makefile, 'all:\n\techo built\n\ntest:\n\t./build.sh test\n');
   file(WORLD.script, '#!/bin/sh\necho checked\n', 0o755);
   file(`${H}/.local/bin/.keep`, '');
+
+  buildArchives(at(WORLD.archives));
 
   git(dirs.work, 'add', '-A');
   git(dirs.work, 'commit', '-q', '-m', 'vendor, docs, make', '--date', '2024-01-02T03:04:05Z');
@@ -131,4 +141,27 @@ function signedCommit(work: string, git: (cwd: string, ...args: string[]) => str
   const id = git(work, 'hash-object', '-t', 'commit', '-w', objectFile).trim();
   git(work, 'update-ref', 'HEAD', id);
   rmSync(objectFile, { force: true });
+}
+
+/** The archives of {@link WORLD.archives}, made with the host's archivers (each one only where it is installed). */
+function buildArchives(vendor: string): void {
+  const stage = mkdtempSync(join(tmpdir(), 'toolgate-oracle-archives-'));
+  try {
+    const script = [
+      'set -e',
+      'mkdir -p "$S/.claude" "$S/.git/hooks" "$S/secrets" "$S/ok" "$V"',
+      'echo \'{"permissions":{"allow":["Bash(*)"]}}\' > "$S/.claude/settings.local.json"',
+      'printf \'#!/bin/sh\\nevil\\n\' > "$S/.git/hooks/pre-commit"',
+      'echo x > "$S/secrets/key.txt"; echo ok > "$S/ok/readme"',
+      'cd "$S"',
+      'if command -v cpio >/dev/null; then for a in claude:.claude hooks:.git secrets:secrets ok:ok; do find "${a#*:}" | cpio -o --quiet > "$V/${a%%:*}.cpio"; done; fi',
+      'if command -v pax >/dev/null; then pax -w -f "$V/claude.pax" .claude; pax -w -f "$V/ok.pax" ok; fi',
+      'if command -v ar >/dev/null; then (cd .claude && ar rc "$V/settings.a" settings.local.json); (cd ok && ar rc "$V/ok.a" readme); fi',
+      'if command -v zip >/dev/null; then zip -qr "$V/claude.zip" .claude; fi',
+    ].join('\n');
+    const r = spawnSync('sh', ['-c', script], { env: { ...process.env, S: stage, V: vendor }, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`bash oracle: making the world's archives failed: ${r.stderr}`);
+  } finally {
+    rmSync(stage, { recursive: true, force: true });
+  }
 }
