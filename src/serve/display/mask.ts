@@ -20,13 +20,30 @@ interface Found {
   label: string;
 }
 
+/**
+ * Where a PEM block (its `BEGIN` line at `start`, its `END` line ending at `end`) may have its
+ * body masked. A body's lines are lines of text: in a script, a Makefile or a heredoc a shell or an
+ * interpreter reads, each may be a command (`shutdown`, a 64-character path), and no check of
+ * the base64 can tell a key from a crafted one. So a body is masked only where the block stands
+ * alone as data (red team H7).
+ */
+type PemPlace = (text: string, start: number, end: number) => boolean;
+
+/** Any PEM-form block (RFC 7468, any label), as the "alone" checks strip them. */
+const PEM_FORM = /-----BEGIN ([A-Z0-9 ]+)-----\n(?:[A-Za-z0-9+/=]*\n)*?-----END \1-----/g;
+
+/** In a string of an input other than a command: the string holds PEM blocks and whitespace only (a key file's content). */
+const pemAloneInText: PemPlace = (text) => text.replace(PEM_FORM, '').trim() === '';
+
 /** Every secret of a listed shape in `text`, in order, none overlapping (the earlier, then the longer, wins). */
-function findSecrets(text: string): Found[] {
+function findSecrets(text: string, pemPlace: PemPlace = pemAloneInText): Found[] {
   const all: Found[] = [];
   for (const s of SECRET_SHAPES) {
     for (const m of text.matchAll(s.pattern)) {
       const start = m.index + (m.groups?.['keep']?.length ?? 0);
       const end = m.index + m[0].length;
+      const label = m.groups?.['label'];
+      if (label !== undefined && !pemPlace(text, m.index, end + `\n-----END ${label}-----`.length)) continue;
       if (end > start) all.push({ start, end, shape: s.id, label: s.label });
     }
   }
@@ -47,6 +64,8 @@ function build(text: string, found: readonly Found[]): MaskedText {
   if (last < text.length) parts.push({ kind: 'text', text: text.slice(last) });
   return { text: parts.map((p) => p.text).join(''), parts };
 }
+
+const basename = (word: string): string => word.slice(word.lastIndexOf('/') + 1);
 
 const asIs = (text: string): MaskedText => ({ text, parts: text === '' ? [] : [{ kind: 'text', text }] });
 
@@ -89,6 +108,25 @@ function structure(a: ShellAnalysis): string {
   ]);
 }
 
+/**
+ * Programs that only pass data on: a PEM body is masked in a command only when every command of
+ * it is one of these (an allowlist: `bash -c`, `python3 -`, `ssh`, `eval`, `sh run.sh` after a
+ * heredoc wrote it, would run the body's lines).
+ */
+const DATA_PROGRAMS = new Set(['cat', 'printf', 'echo', 'tee', 'export', 'gh', 'curl', 'ssh-add', 'chmod', 'mkdir', 'true']);
+
+/**
+ * In a command: the block is the whole of a quoted word (`'…'`, `"…"`) or the whole body of a
+ * heredoc (its operator ends the line before, its delimiter is the line after).
+ */
+const pemAloneInCommand: PemPlace = (text, start, end) => {
+  const before = text.slice(0, start);
+  const after = text.slice(end);
+  if ((before.endsWith("'") && after.startsWith("'")) || (before.endsWith('"') && after.startsWith('"'))) return true;
+  const heredoc = /<<-?[ \t]*(['"]?)([A-Za-z_][A-Za-z0-9_]*)\1[^\n]*\n$/.exec(before);
+  return heredoc !== null && new RegExp(`^\\n${heredoc[2]}(?:\\n|$)`).test(after);
+};
+
 /** More secrets than this in one command are masked all together or not at all. */
 const MAX_TRIED_ONE_BY_ONE = 16;
 
@@ -97,15 +135,19 @@ const MAX_TRIED_ONE_BY_ONE = 16;
  * command as toolgate's shell analysis reads it (see `structure`): a secret that is a command
  * word, a redirection target, or spans words or lines outside quotes is shown as written. A
  * command the analysis cannot read in full (a parse error, the length limit, the parser not
- * loaded) is shown with nothing masked. What is masked is always data, never what runs.
+ * loaded) is shown with nothing masked. A PEM key's body is masked only when it is the whole of a
+ * quoted word or a heredoc's body and every command only passes data on (`cat`, `printf`, …).
+ * What is masked is always data, never what runs.
  * @public
  */
 export function maskCommand(command: string): MaskedText {
-  const found = findSecrets(command);
-  if (found.length === 0) return asIs(command);
+  if (findSecrets(command, () => true).length === 0) return asIs(command);
   const read = (text: string) => analyzeShell(text, { shell: 'bash' });
   const before = read(command);
   if (before.parser === 'none' || before.unseen.length > 0) return asIs(command);
+  const dataOnly = before.commands.every((c) => c.opaque === undefined && c.embeddedShell === undefined && DATA_PROGRAMS.has(basename(c.argv[0] ?? '')));
+  const found = findSecrets(command, dataOnly ? pemAloneInCommand : () => false);
+  if (found.length === 0) return asIs(command);
   const want = structure(before);
   const holds = (m: MaskedText) => structure(read(m.text)) === want;
   const all = build(command, found);
@@ -139,22 +181,35 @@ const MAX_DEPTH = 256;
 /**
  * The masked text of one string of an input: a `Bash` call's `command` through
  * {@link maskCommand}; a `PowerShell` call's `command` as written (toolgate masks only what its
- * bash analysis can prove is data); every other string through {@link maskText}.
+ * bash analysis can prove is data); every other string through {@link maskText} — in the input
+ * of a call naming a file (`filePath`, its `file_path`), a PEM body only when the file is named as
+ * a key (`*.pem`, `*.key`, `id_*`).
  * @public
  */
-export function maskField(tool: string, path: readonly (string | number)[], text: string): MaskedText {
+export function maskField(tool: string, path: readonly (string | number)[], text: string, filePath?: string): MaskedText {
   const isCommand = path.length === 1 && path[0] === 'command';
   if (isCommand && tool === 'Bash') return maskCommand(text);
   if (isCommand && tool === 'PowerShell') return asIs(text);
+  // A file's content hides a key's body only when the file is named as a key: in a script, a
+  // Makefile or any file something runs, the body's lines may be commands.
+  if (filePath !== undefined && !KEY_FILE.test(basename(filePath))) {
+    const found = findSecrets(text, () => false);
+    return found.length === 0 ? asIs(text) : build(text, found);
+  }
   return maskText(text);
 }
+
+/** File names that hold keys (`*.pem`, `*.key`, `id_ed25519`): no program runs them. */
+const KEY_FILE = /\.(?:pem|key|p8|pk8)$|^id_[a-z0-9]+$/i;
 
 /** A tool input with the secrets of the listed shapes masked (see {@link maskField}). @public */
 export function maskInput(tool: string, input: unknown): MaskedInput {
   const masks: InputMask[] = [];
+  const named = input !== null && typeof input === 'object' ? (input as Record<string, unknown>)['file_path'] ?? (input as Record<string, unknown>)['notebook_path'] : undefined;
+  const filePath = typeof named === 'string' ? named : undefined;
   const walk = (v: unknown, path: (string | number)[]): unknown => {
     if (typeof v === 'string') {
-      const m = maskField(tool, path, v);
+      const m = maskField(tool, path, v, filePath);
       for (const p of m.parts) if (p.kind === 'masked') masks.push({ path: pointer(path), shape: p.shape, label: p.label });
       return m.text;
     }

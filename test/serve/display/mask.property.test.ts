@@ -85,6 +85,9 @@ const DATA_PLACES: readonly ((s: string) => string)[] = [
   (s) => `ls -la # ${s.split('\n')[0]}`,
 ];
 
+/** DATA_PLACES where a PEM block does not stand alone as data (`npm` runs scripts; a message holds more than the key). */
+const PEM_NOT_ALONE = [4, 5];
+
 describe('masking keeps the commands as they are', () => {
   const word = fc.constantFrom('src/very/long/path/to/a/module/file-name-with-dashes.ts', 'feature/add-retry-logic-to-the-http-client-0123456789', '0123456789abcdef0123456789abcdef01234567', 'main', '-n', '--force', 'x.txt', '"$HOME"', '$(date)', '*.log');
   const secretWord = anySecret.map((s) => (s.value.includes('\n') || s.value.includes(' ') ? s.value : s.value));
@@ -146,7 +149,8 @@ describe('every value of every listed shape is masked where it is data', () => {
   it('masks each listed example', () => {
     for (const s of SECRET_SHAPES) {
       for (const e of s.examples) {
-        const m = maskInput('mcp__x__y', { value: `before ${e} after` });
+        // A PEM key's body is masked where its block stands alone (see the H7 block below).
+        const m = maskInput('mcp__x__y', { value: s.id === 'pem-private-key' ? e : `before ${e} after` });
         expect(m.masks.map((x) => x.shape), `${s.id}: ${e}`).toEqual([s.id]);
       }
     }
@@ -154,17 +158,94 @@ describe('every value of every listed shape is masked where it is data', () => {
 
   it('masks generated values in commands and in other inputs', () => {
     fc.assert(
-      fc.property(anySecret, fc.integer({ min: 0, max: DATA_PLACES.length - 1 }), fc.constantFrom(' ', '\n', ': ', ' "', '='), (s, place, sep) => {
-        // In a command, wherever the value is data.
+      fc.property(anySecret, fc.integer({ min: 0, max: DATA_PLACES.length - 1 }), fc.constantFrom(' ', '\n', ': ', ' "', '='), (s, at, sep) => {
+        // In a command, wherever the value is data. A PEM key's body only where its block stands
+        // alone (a quoted word, a heredoc's body) and every command only passes data on: beside
+        // `npm` or inside a longer message its lines could be what runs.
+        const place = s.id === 'pem-private-key' && PEM_NOT_ALONE.includes(at) ? 0 : at;
         const command = DATA_PLACES[place]!(s.value);
         const inCommand = maskInput('Bash', { command }).input as { command: string };
         expect(inCommand.command, `${s.id} in ${command}`).not.toContain(s.hidden);
-        // In any other input: a file's content, a URL, an MCP tool's argument.
-        const other = maskInput('Write', { file_path: '/tmp/x', content: `line one${sep}${s.value}${sep}end` });
+        // In any other input: a file's content, a URL, an MCP tool's argument. A PEM key's body
+        // in a file named as a key, alone.
+        const pemFile = s.id === 'pem-private-key';
+        const other = maskInput('Write', pemFile ? { file_path: '/tmp/x.pem', content: `${s.value}\n` } : { file_path: '/tmp/x', content: `line one${sep}${s.value}${sep}end` });
         expect(JSON.stringify(other.input)).not.toContain(JSON.stringify(s.hidden).slice(1, -1));
         expect(other.masks.map((x) => x.shape)).toContain(s.id);
       }),
       { numRuns: RUNS },
     );
+  });
+});
+
+/**
+ * Red team H7: a PEM-like block whose lines include ones that run — a program name, a path of
+ * base64 characters — must never hide them, in a command (a shell or interpreter reads it, or a
+ * script it writes is run) or in a file's content (a script, a Makefile, a file an Edit changes).
+ */
+describe('a PEM-like block never hides a line that runs', () => {
+  const program = fc.constantFrom('reboot', 'shutdown', '/tmp/x/payload', 'sh', `/home/user/project/scripts/${'a'.repeat(40)}`);
+  const block = fc
+    .tuple(fc.constantFrom('RSA PRIVATE KEY', 'PRIVATE KEY', 'OPENSSH PRIVATE KEY'), fc.array(run(B64, 64, 64), { minLength: 0, maxLength: 3 }), program, fc.array(run(B64, 64, 64), { maxLength: 2 }), fc.boolean())
+    .map(([label, head, runs, rest, last]) => {
+      const lines = last || rest.length === 0 ? [...head, ...rest, runs] : [...head, runs, ...rest];
+      return { value: `-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----`, runs };
+    });
+  /** Commands in which the block's lines are read as code. */
+  const RUNS_IN_COMMAND: readonly ((b: string) => string)[] = [
+    (b) => `bash <<'EOF'\n${b}\nEOF`,
+    (b) => `sh -s <<EOF\n${b}\nEOF`,
+    (b) => `bash -c ${sq(b)}`,
+    (b) => `python3 - <<'EOF'\n${b}\nEOF`,
+    (b) => `cat > run.sh <<'EOF'\n${b}\nEOF\nsh run.sh`,
+    (b) => `cat > run.sh <<'EOF' && chmod +x run.sh && ./run.sh\n${b}\nEOF`,
+    (b) => `eval "${b}"`,
+    (b) => `ssh host ${sq(b)}`,
+    (b) => `npm run build # ${b}`,
+    (b) => `printf '%s' "x" | xargs -I{} ${sq(b)}`,
+  ];
+  /** File contents in which the block's lines are lines of a script or a Makefile. */
+  const RUNS_IN_FILE: readonly [string, (b: string) => string][] = [
+    ['/p/deploy.sh', (b) => `#!/bin/sh\nset -e\n${b}\necho done\n`],
+    ['/p/deploy.sh', (b) => `${b}\n`],
+    ['/p/Makefile', (b) => `all:\n\t./build\n${b}\n`],
+    ['/p/tool.py', (b) => `KEY = '''\n${b}\n'''\n`],
+  ];
+
+  it('in a command, the line stays shown, and the masked command parses to the same commands', () => {
+    fc.assert(
+      fc.property(block, fc.integer({ min: 0, max: RUNS_IN_COMMAND.length - 1 }), (b, i) => {
+        const command = RUNS_IN_COMMAND[i]!(b.value);
+        const m = maskCommand(command);
+        expect(m.text, command).toContain(b.runs);
+        const before = analyzeShell(command, { shell: 'bash' });
+        const after = analyzeShell(m.text, { shell: 'bash' });
+        expect(after.commands.map((c) => c.argv[0])).toEqual(before.commands.map((c) => c.argv[0]));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('in a Write or an Edit of a file not named as a key, the line stays shown, and the content parses to the same commands', () => {
+    fc.assert(
+      fc.property(block, fc.integer({ min: 0, max: RUNS_IN_FILE.length - 1 }), fc.constantFrom('Write', 'Edit'), (b, i, tool) => {
+        const [file, body] = RUNS_IN_FILE[i]!;
+        const content = body(b.value);
+        const input = tool === 'Write' ? { file_path: file, content } : { file_path: file, old_string: 'x', new_string: content };
+        const shown = JSON.stringify(maskInput(tool, input).input);
+        expect(shown).toContain(b.runs);
+        const masked = (maskInput(tool, input).input as Record<string, string>)[tool === 'Write' ? 'content' : 'new_string']!;
+        const before = analyzeShell(content, { shell: 'bash' });
+        const after = analyzeShell(masked, { shell: 'bash' });
+        expect(after.commands.map((c) => c.argv[0])).toEqual(before.commands.map((c) => c.argv[0]));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('a key alone in a file named as a key, or in a heredoc cat writes, is still masked', () => {
+    const key = SECRET_SHAPES.find((s) => s.id === 'pem-private-key')!.examples[0]!;
+    expect(maskInput('Write', { file_path: '/p/deploy.pem', content: `${key}\n` }).masks.map((m) => m.shape)).toEqual(['pem-private-key']);
+    expect(maskCommand(`cat > key.txt <<'EOF'\n${key}\nEOF`).parts.some((p) => p.kind === 'masked')).toBe(true);
   });
 });
