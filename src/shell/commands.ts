@@ -57,12 +57,6 @@ function compoundCoproc(raw: RawCommand): boolean {
   return (a !== undefined && COMPOUND_OPENERS.has(a)) || (b !== undefined && COMPOUND_OPENERS.has(b)) || raw.words.length === 1;
 }
 
-/**
- * Builtins that take variable names, whose subscripts bash evaluates arithmetically (`unset 'a[x]'`,
- * `printf -v 'a[x]'`). Programs with a model say so there (`variables`: the declaration builtins).
- */
-const SUBSCRIPTED_NAMES = new Set(['printf', 'read', 'unset', 'wait']);
-
 /** `name[sub]` (or `name[sub]=…`) whose subscript is not a plain number, `@` or `*`. */
 function subscriptNotNumber(word: string): boolean {
   const m = /^[A-Za-z_][A-Za-z0-9_]*\[(.*?)\]/s.exec(word);
@@ -165,7 +159,7 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
   }
   if ((ARITHMETIC_BUILTINS.has(name) || PROGRAMS.get(name)?.arithmeticSubscripts === true) && raw.words.slice(1).some((w) => (name === 'let' ? arithmeticRunsCode(w.raw) : subscriptRunsCode(w.raw)))) {
     markUnknown(`'${name}' may evaluate a substitution inside an array subscript`, true);
-  } else if ((SUBSCRIPTED_NAMES.has(name) || PROGRAMS.get(name)?.variables !== undefined) && raw.words.slice(1).some((w) => subscriptNotNumber(w.word.literal ? w.word.value : w.raw))) {
+  } else if (PROGRAMS.get(name)?.variables !== undefined && raw.words.slice(1).some((w) => subscriptNotNumber(w.word.literal ? w.word.value : w.raw))) {
     markUnknown(`'${name}' evaluates an array subscript arithmetically: ${raw.words.map((w) => w.raw).join(' ').slice(0, 60)}`, true);
   }
 

@@ -23,14 +23,7 @@ import type { ReadOnlyEntry, ReadOnlySpec } from './read-only-types.js';
 
 /** The entries of programs that have no model in `programs/` yet. */
 const CLAUDE_CODE_UNMOVED: Readonly<Record<string, ReadOnlyEntry>> = {
-  echo: { source: `${CC_DOCS}; bash builtin echo (-n -e -E, everything else is text)`, operands: 'text', globs: true, anyOptionHarmless: true, afterXargs: true, check: 'echo' },
-  printf: {
-    source: `${CC_CLI}; bash builtin printf (-v VAR assigns a variable: not listed)`,
-    short: '', long: '', operands: 'text', globs: true,
-  },
   type: { source: `${CC_CLI}; bash builtin type`, short: 'afptP', operands: 'text', globs: true, anyOptionHarmless: true },
-  true: { source: `${CC_CLI}; bash builtin`, operands: 'text', globs: false, check: 'echo' },
-  false: { source: 'bash builtin', operands: 'text', globs: false, check: 'echo' },
   node: { source: `${CC_CLI} (node --version / -v only)`, operands: 'none', globs: false, check: 'version' },
   python3: { source: `${CC_CLI} (python3 --version only; the CLI asks about -V)`, operands: 'none', globs: false, check: 'version' },
   python: { source: `${CC_CLI} (like python3)`, operands: 'none', globs: false, check: 'version' },
@@ -44,13 +37,8 @@ const CLAUDE_CODE_UNMOVED: Readonly<Record<string, ReadOnlyEntry>> = {
 /** Claude Code's built-in read-only commands, each an allowlist of options. @public */
 export const CLAUDE_CODE_READ_ONLY: Readonly<Record<string, ReadOnlyEntry>> = { ...CLAUDE_CODE_UNMOVED, ...PROGRAMS.readOnlyTable('claudeCode') };
 
-/** The robota entries of programs that have no model in `programs/` yet. */
-const ROBOTA_UNMOVED: Readonly<Record<string, ReadOnlySpec>> = {
-  echo: { globs: false, safeShort: 'neE' },
-};
-
-/** Safe short letters of the robota set. */
-export const ROBOTA_READ_ONLY: Readonly<Record<string, ReadOnlySpec>> = { ...ROBOTA_UNMOVED, ...PROGRAMS.readOnlyTable('robota') };
+/** Safe short letters of the robota set (each model's `readOnly.robota`). */
+export const ROBOTA_READ_ONLY: Readonly<Record<string, ReadOnlySpec>> = PROGRAMS.readOnlyTable('robota');
 
 /** Long options that read a named file or follow symlinks (robota disqualifies them everywhere). */
 export const ROBOTA_UNSAFE_LONG: readonly string[] = ['exclude-from', 'files0-from', 'files-from', 'from-file', 'dereference', 'deref', 'output'];

@@ -19,8 +19,6 @@ const KNOWN = new Set([
   ...SHELLS,
   'sed', 'gsed',
   'mv', 'rm', 'rmdir', 'mkdir', 'touch', 'chmod', 'chown', 'chgrp', 'truncate', 'dd', 'mktemp', 'tee', 'unlink', 'shred',
-  'echo', 'printf', 'unset', 'set', 'shift', 'true', 'false', ':',
-  'read', 'wait', 'exit', 'return', 'kill', 'umask', 'ulimit', 'shopt', 'getopts', 'dirs', 'jobs', 'fg', 'bg', 'disown',
 ]);
 
 /** Whether the program's model says toolgate sees everything it runs. */

@@ -18,11 +18,9 @@ export const CODE_AS_DATA = new Set(['eval', 'source', '.', 'alias', 'fc', 'bind
 /**
  * Builtins that evaluate array subscripts arithmetically (`let 'a[$(cmd)]'` runs cmd), so a
  * `$(` or backtick inside an otherwise quoted argument is still code. Programs with a model say
- * so there (`arithmeticSubscripts`: test, `[`, the declaration builtins).
+ * so there (`arithmeticSubscripts`: test, `[`, the declaration builtins, `printf`, `read`, `shift`, …).
  */
-export const ARITHMETIC_BUILTINS = new Set([
-  'let', 'printf', 'read', 'unset', 'wait', 'shift', 'return', 'exit',
-]);
+export const ARITHMETIC_BUILTINS = new Set(['let']);
 
 /** `bash [opts] -c SCRIPT [name args…]`, combined flags like `-lc` included. */
 function shellWrapper(argv: readonly string[]): WrapperInfo {

@@ -14,11 +14,8 @@ import type { FileOperand } from './types.js';
  * variables, users, signals or programs). `[[` is the keyword's word, should a wrapper run it.
  */
 export const NO_FILE_WORDS: ReadonlySet<string> = new Set([
-  'echo', 'printf', 'true', 'false', ':', '[[', 'kill',
-  'type', 'hash', 'alias', 'unalias', 'set', 'shopt', 'exit', 'return', 'break', 'continue', 'wait', 'jobs',
-  'fg', 'bg', 'disown', 'umask', 'ulimit', 'times', 'shift', 'getopts', 'read', 'unset',
-  'let', 'who', 'clear', 'tput', 'help', 'caller', 'compgen', 'complete',
-  'compopt', 'dirs', 'enable', 'logout', 'suspend', 'pgrep', 'pkill', 'killall', 'jq-version',
+  '[[', 'type', 'hash', 'alias', 'unalias', 'break', 'continue', 'times', 'let', 'who', 'clear', 'tput', 'help', 'caller', 'compgen',
+  'complete', 'compopt', 'enable', 'logout', 'suspend', 'pgrep', 'pkill', 'killall', 'jq-version',
 ]);
 
 const URL = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;

@@ -125,7 +125,8 @@ export interface ProgramModel {
   /**
    * Its operands name shell variables, whose subscripts bash evaluates arithmetically (`unset
    * 'a[x]'`): `assigns` when they are `NAME=value` assignments too (`export PS4='$(cmd)'` sets a
-   * prompt that runs code), `names` when they only name variables.
+   * prompt that runs code), `names` when they only name variables (or, as `printf -v` and
+   * `wait -p`, an option's value does).
    */
   readonly variables?: 'assigns' | 'names';
   /** Whether toolgate sees what it runs (see {@link ProgramRuns}). */

@@ -1,0 +1,146 @@
+/**
+ * Shell builtins that open no file and run no other program: they print text, leave the shell or a
+ * loop, manage jobs and limits, or set variables and options for the commands after them (which
+ * they say in their state facet). Behaviour: GNU bash 5.2 bash(1) "SHELL BUILTIN COMMANDS";
+ * zsh 5.9 zshbuiltins(1).
+ */
+import type { ReadOnlyEntry, ReadOnlySpec } from '../read-only-types.js';
+import type { ShellModel } from '../shells/index.js';
+import type { SimpleCommand } from '../types.js';
+import { variableStateChange } from '../variables.js';
+import { defineProgram, type ProgramExample, type ProgramModel, type ProgramState } from './model.js';
+import { CC_CLI, CC_DOCS } from './sources.js';
+import { variablesSetBy, type VariableSetter } from './variable-setters.js';
+
+const BASH = (builtin: string): string => `GNU bash 5.2 bash(1) SHELL BUILTIN COMMANDS (${builtin})`;
+const NO_FILES = () => ({ files: [], unresolved: [] });
+
+/** What a builtin's model says besides its name, its source and that it opens no file and runs nothing. */
+interface BuiltinFacts {
+  readonly summary: string;
+  /** It evaluates array subscripts in its words arithmetically (`shift 'a[$(cmd)]'`). */
+  readonly arithmetic?: boolean;
+  /** Its words (or option values: `printf -v`, `wait -p`) name variables. */
+  readonly variables?: boolean;
+  readonly state?: ProgramState;
+  readonly claudeCode?: ReadOnlyEntry;
+  readonly robota?: ReadOnlySpec;
+  readonly examples: readonly ProgramExample[];
+}
+
+function builtin(name: string, facts: BuiltinFacts): ProgramModel {
+  return defineProgram({
+    names: [name],
+    summary: facts.summary,
+    sources: [BASH(name)],
+    runs: 'nothing',
+    files: NO_FILES,
+    ...(facts.arithmetic ? { arithmeticSubscripts: true } : {}),
+    ...(facts.variables ? { variables: 'names' as const } : {}),
+    ...(facts.state ? { state: facts.state } : {}),
+    ...(facts.claudeCode || facts.robota
+      ? { readOnly: { ...(facts.claudeCode ? { claudeCode: { [name]: facts.claudeCode } } : {}), ...(facts.robota ? { robota: { [name]: facts.robota } } : {}) } }
+      : {}),
+    examples: facts.examples,
+  });
+}
+
+/** The state facet of a builtin that sets the variables named among its operands. */
+const setsNames = (setter: VariableSetter): ProgramState => ({
+  hides: (name: string, cmd: SimpleCommand, shells: readonly ShellModel[]) => variablesSetBy(name, cmd.argv.slice(1), setter, shells),
+});
+
+/** `set` options that change nothing later commands resolve (errexit, nounset, pipefail, errtrace, functrace). */
+const SAFE_SET_FLAGS = /^[-+][euET]+$/;
+const SAFE_SET_OPTIONS = new Set(['errexit', 'nounset', 'pipefail', 'errtrace', 'functrace']);
+
+/** `set ARGS`: any option but the safe ones (or positional parameters) changes how later commands run. */
+function setHides(_name: string, cmd: SimpleCommand): string | undefined {
+  const args = cmd.argv.slice(1);
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (SAFE_SET_FLAGS.test(a)) continue;
+    // `-o NAME`, also at the end of a cluster (`set -euo pipefail`)
+    if (/^[-+][euET]*o$/.test(a) && SAFE_SET_OPTIONS.has(args[i + 1] ?? '')) {
+      i++;
+      continue;
+    }
+    return `set ${a} changes how later commands run`;
+  }
+  return undefined;
+}
+
+/** `printf -v VAR FORMAT …` assigns VAR. */
+function printfHides(_name: string, cmd: SimpleCommand, shells: readonly ShellModel[]): string | undefined {
+  const args = cmd.argv.slice(1);
+  const v = args.findIndex((a) => a === '-v' || (a.startsWith('-v') && a.length > 2));
+  if (v < 0) return undefined;
+  const target = args[v] === '-v' ? args[v + 1] : args[v]!.slice(2);
+  return target === undefined ? undefined : variableStateChange(target.replace(/\[.*$/s, ''), false, shells);
+}
+
+const plain = (summary: string, command: string, extra: Partial<BuiltinFacts> = {}): BuiltinFacts => ({ summary, ...extra, examples: [{ command, effects: [] }] });
+
+/** The models. @internal */
+export const SHELL_BUILTIN_MODELS: readonly ProgramModel[] = [
+  builtin('echo', {
+    summary: 'echo: print its words',
+    claudeCode: { source: `${CC_DOCS}; bash builtin echo (-n -e -E, everything else is text)`, operands: 'text', globs: true, anyOptionHarmless: true, afterXargs: true, check: 'echo' },
+    robota: { globs: false, safeShort: 'neE' },
+    examples: [{ command: 'echo ./a.txt', effects: [], readOnly: true, why: 'its words are text' }],
+  }),
+  builtin('printf', {
+    summary: 'printf: print its arguments by a format (or assign them to a variable with -v)',
+    arithmetic: true,
+    variables: true,
+    state: { hides: printfHides },
+    claudeCode: { source: `${CC_CLI}; bash builtin printf (-v VAR assigns a variable: not listed)`, short: '', long: '', operands: 'text', globs: true },
+    examples: [
+      { command: "printf '%s\\n' a.txt", effects: [], readOnly: true },
+      { command: 'printf -v PATH %s /tmp && ls', hides: true, readOnly: false, why: '-v assigns PATH, which later commands are looked up along' },
+    ],
+  }),
+  builtin('true', { summary: 'true: do nothing, successfully', claudeCode: { source: `${CC_CLI}; bash builtin`, operands: 'text', globs: false, check: 'echo' }, examples: [{ command: 'true', effects: [], readOnly: true }] }),
+  builtin('false', { summary: 'false: do nothing, unsuccessfully', claudeCode: { source: 'bash builtin', operands: 'text', globs: false, check: 'echo' }, examples: [{ command: 'false', effects: [], readOnly: true }] }),
+  builtin(':', plain(': (colon): do nothing, expanding its words', ': ./a.txt')),
+  builtin('set', {
+    summary: 'set: set shell options or the positional parameters',
+    state: { hides: setHides },
+    examples: [
+      { command: 'set -euo pipefail && ls', hides: false, why: 'errexit, nounset and pipefail change nothing later commands resolve' },
+      { command: 'set -f && ls', hides: true, why: '-f turns off globbing' },
+    ],
+  }),
+  builtin('read', {
+    summary: 'read: read a line of input into variables',
+    arithmetic: true,
+    variables: true,
+    state: setsNames({ valued: 'dinNptu' }),
+    examples: [{ command: 'read -p name PATH && ls', hides: true, why: '-p takes the prompt; PATH is set from input' }],
+  }),
+  builtin('unset', {
+    summary: 'unset: remove variables or functions',
+    arithmetic: true,
+    variables: true,
+    state: setsNames({ nameref: true, functions: true }),
+    examples: [{ command: 'unset -f ls && ls', hides: true, why: '-f removes a function later commands may run' }],
+  }),
+  builtin('getopts', {
+    summary: 'getopts: parse the positional parameters into a variable',
+    state: setsNames({ nameref: true, skipFirst: true }),
+    examples: [{ command: 'getopts ab PATH && ls', hides: true, why: 'its first operand is the option string, its second the variable it sets' }],
+  }),
+  builtin('shopt', { summary: 'shopt: set shell options', state: { hides: () => 'shopt changes how later commands are read' }, examples: [{ command: 'shopt -s extglob && ls', hides: true }] }),
+  builtin('shift', plain('shift: shift the positional parameters', 'shift 2', { arithmetic: true })),
+  builtin('wait', plain('wait: wait for jobs to finish', 'wait %1', { arithmetic: true, variables: true })),
+  builtin('exit', plain('exit: leave the shell', 'exit 1', { arithmetic: true })),
+  builtin('return', plain('return: return from a function or sourced script', 'return 0', { arithmetic: true })),
+  builtin('kill', plain('kill: send a signal to processes or jobs', 'kill -TERM %1')),
+  builtin('umask', plain('umask: set the file-mode creation mask', 'umask 022')),
+  builtin('ulimit', plain('ulimit: set resource limits', 'ulimit -n 4096')),
+  builtin('dirs', plain('dirs: print the directory stack', 'dirs -v')),
+  builtin('jobs', plain('jobs: list the jobs', 'jobs -l')),
+  builtin('fg', plain('fg: bring a job to the foreground', 'fg %1')),
+  builtin('bg', plain('bg: resume a job in the background', 'bg %1')),
+  builtin('disown', plain('disown: remove jobs from the job table', 'disown -a')),
+];
