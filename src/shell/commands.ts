@@ -13,7 +13,7 @@ import { ARITHMETIC_BUILTINS, CODE_AS_DATA, SHELLS, unwrap, type Unwrapped } fro
 import type { Environment } from './environment.js';
 import { gitPrograms } from './programs/git/runs.js';
 import { PROGRAMS } from './programs/index.js';
-import { embeddedShellStrings, interpreterOpaque } from './interpreters.js';
+import { embeddedShellStrings, interpreterOpaque } from './programs/interpreters.js';
 import { pipedText, promptCode, readsInput, shellStartupCode, sourcedInput } from './shell-code.js';
 
 /** Last path segment of a command name (`/bin/rm` → `rm`). */

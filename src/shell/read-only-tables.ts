@@ -24,9 +24,6 @@ import type { ReadOnlyEntry, ReadOnlySpec } from './read-only-types.js';
 /** The entries of programs that have no model in `programs/` yet. */
 const CLAUDE_CODE_UNMOVED: Readonly<Record<string, ReadOnlyEntry>> = {
   type: { source: `${CC_CLI}; bash builtin type`, short: 'afptP', operands: 'text', globs: true, anyOptionHarmless: true },
-  node: { source: `${CC_CLI} (node --version / -v only)`, operands: 'none', globs: false, check: 'version' },
-  python3: { source: `${CC_CLI} (python3 --version only; the CLI asks about -V)`, operands: 'none', globs: false, check: 'version' },
-  python: { source: `${CC_CLI} (like python3)`, operands: 'none', globs: false, check: 'version' },
   sed: {
     source: `${CC_CLI}; GNU sed 4.9 sed(1) (only -n with p and line-number addresses; the CLI asks about regex addresses and s)`,
     short: 'nEr', long: 'quiet silent regexp-extended posix', operands: 'read', globs: false, check: 'sed',

@@ -1,8 +1,7 @@
 /**
- * Programs toolgate models only in part: package managers and interpreters. What is modelled
- * (npm's `--prefix` and config files, `python -m venv DIR`, code given inline) is precise; their
- * other words are assumed read and written like those of any program toolgate does not model.
- * npm-config(7) and npm(1); python(1); perl(1) perlrun; node(1); ruby(1); php(1).
+ * npm, which toolgate models only in part: what is modelled (`--prefix` and config files) is
+ * precise; its other words are assumed read and written like those of any program toolgate does
+ * not model. npm-config(7) and npm(1). (The interpreters are in `programs/interpreters.ts`.)
  */
 import { optionFile, pushOpt, scan, type FileOperand, type FileOperands } from './types.js';
 
@@ -35,57 +34,4 @@ export function npmOperands(argv: readonly string[]): FileOperands {
   else if (userconfig) pushOpt(files, optionFile(userconfig, 'write', argv));
   else files.push({ op: 'write', index: at, value: '~/.npmrc' });
   return { files, unresolved, notFiles: ops };
-}
-
-/** Options whose value is program text, per interpreter (`perl -e CODE`, `python -c CODE`). */
-const CODE_OPTIONS: Readonly<Record<string, readonly string[]>> = {
-  perl: ['-e', '-E'],
-  python: ['-c'],
-  node: ['-e', '-p', '--eval', '--print'],
-  deno: ['--eval'],
-  bun: ['-e', '--eval', '-p', '--print'],
-  ruby: ['-e'],
-  php: ['-r', '-B', '-R', '-E'],
-  lua: ['-e'],
-};
-
-/** The interpreter family of a program name (`python3.12` → `python`). */
-export function interpreterOf(name: string): string | undefined {
-  const base = name.replace(/[0-9.]+$/, '');
-  return Object.prototype.hasOwnProperty.call(CODE_OPTIONS, base) ? base : undefined;
-}
-
-/**
- * An interpreter: inline code is not a file; `python -m venv DIR` creates DIR; the other words
- * (a script and its arguments, `-i` files of `perl -pi`) are assumed read and written.
- */
-export function interpreterOperands(family: string, argv: readonly string[]): FileOperands {
-  const files: FileOperand[] = [];
-  const notFiles: number[] = [];
-  const code = CODE_OPTIONS[family] ?? [];
-  for (let k = 1; k < argv.length; k++) {
-    const a = argv[k]!;
-    if (code.includes(a)) {
-      notFiles.push(k + 1);
-      k++;
-      continue;
-    }
-    // Clustered Perl switches end with the code or take it from the next word: `-pe CODE`, `-pie CODE`, `-ne'CODE'`.
-    if (family === 'perl' && /^-[a-zA-Z]*[eE]/.test(a) && !a.startsWith('--')) {
-      const at = a.search(/[eE]/);
-      if (at === a.length - 1) {
-        notFiles.push(k + 1);
-        k++;
-      } else notFiles.push(k);
-      continue;
-    }
-    if (a.startsWith('--eval=') || a.startsWith('--print=')) notFiles.push(k);
-    if (family === 'python' && a === '-m' && argv[k + 1] === 'venv') {
-      const { operands: ops } = scan(argv, { longArg: ['prompt', 'upgrade-deps'] }, k + 2);
-      for (const d of ops) files.push({ op: 'write', index: d, tree: 'some' });
-      notFiles.push(k + 1);
-      return { files, unresolved: [], modelled: 'partly', notFiles: [...notFiles, ...ops] };
-    }
-  }
-  return { files, unresolved: [], modelled: 'partly', notFiles };
 }

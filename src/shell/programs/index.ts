@@ -38,6 +38,7 @@ import { hexdump } from './hexdump.js';
 import { hostname } from './hostname.js';
 import { id } from './id.js';
 import { install } from './install.js';
+import { INTERPRETER_MODELS } from './interpreters.js';
 import { ln } from './ln.js';
 import { locale } from './locale.js';
 import { logname } from './logname.js';
@@ -98,7 +99,7 @@ export const PROGRAM_MODELS: readonly ProgramModel[] = [
   arch, basename, busybox, cat, cd, checksums, chrt, cmp, column, comm, cp, cut, date, declare, df, diff, dirname, du, env, expand, expr, extractors, file, find, flock, fold,
   free, git, grep, groups, head, hexdump, hostname, id, install, ln, locale, logname, ls, lsof, nl, nproc, od, parallel, paste, patch,
   printenv, ps, pwd, readlink, realpath, rev, rg, runuser, script, seq, sg, shasum, sleep, sort, stat, strings, su, sudo, tac, tail, tar, test, tr, tree, tty,
-  uname, unbuffer, uniq, uptime, users, watch, wc, which, whoami, xargs, yes, ...RUNNER_MODELS, ...BUILTIN_RUNNER_MODELS, ...SHELL_BUILTIN_MODELS,
+  uname, unbuffer, uniq, uptime, users, watch, wc, which, whoami, xargs, yes, ...RUNNER_MODELS, ...BUILTIN_RUNNER_MODELS, ...SHELL_BUILTIN_MODELS, ...INTERPRETER_MODELS,
 ];
 
 /** The registry the shell layer uses (duplicate names are refused by its test, not at start). @internal */

@@ -4,8 +4,13 @@
  * be seen from the command, so the command is opaque — deny and ask rules could apply to what it
  * runs. `awk` is opaque only when its program can run commands or touch files (`system()`,
  * pipes, `getline`, `print >`, `-f`, extensions). Informational calls (`--version`, `--help`)
- * run no code.
+ * run no code. Their files: inline code is not a file, `python -m venv DIR` creates DIR, the
+ * other words are assumed read and written. python(1); perl(1) perlrun; node(1); ruby(1); php(1).
  */
+import { scan, type FileOperand, type FileOperands } from '../file-effects/types.js';
+import type { ReadOnlyEntry } from '../read-only-types.js';
+import { defineProgram, type ProgramModel } from './model.js';
+import { CC_CLI } from './sources.js';
 
 /** Programs that run code they are given (their names without a version suffix). */
 const INTERPRETERS = new Set([
@@ -113,3 +118,90 @@ export function embeddedShellStrings(argv: readonly string[]): string[] {
   }
   return [...out].slice(0, 32);
 }
+
+/** Options whose value is program text, per interpreter (`perl -e CODE`, `python -c CODE`). */
+const CODE_OPTIONS: Readonly<Record<string, readonly string[]>> = {
+  perl: ['-e', '-E'],
+  python: ['-c'],
+  node: ['-e', '-p', '--eval', '--print'],
+  deno: ['--eval'],
+  bun: ['-e', '--eval', '-p', '--print'],
+  ruby: ['-e'],
+  php: ['-r', '-B', '-R', '-E'],
+  lua: ['-e'],
+};
+
+/** The interpreter family of a program name (`python3.12` → `python`). @internal */
+export function interpreterOf(name: string): string | undefined {
+  const base = name.replace(/[0-9.]+$/, '');
+  return Object.prototype.hasOwnProperty.call(CODE_OPTIONS, base) ? base : undefined;
+}
+
+/**
+ * An interpreter: inline code is not a file; `python -m venv DIR` creates DIR; the other words
+ * (a script and its arguments, `-i` files of `perl -pi`) are assumed read and written.
+ * @internal
+ */
+export function interpreterOperands(family: string, argv: readonly string[]): FileOperands {
+  const files: FileOperand[] = [];
+  const notFiles: number[] = [];
+  const code = CODE_OPTIONS[family] ?? [];
+  for (let k = 1; k < argv.length; k++) {
+    const a = argv[k]!;
+    if (code.includes(a)) {
+      notFiles.push(k + 1);
+      k++;
+      continue;
+    }
+    // Clustered Perl switches end with the code or take it from the next word: `-pe CODE`, `-pie CODE`, `-ne'CODE'`.
+    if (family === 'perl' && /^-[a-zA-Z]*[eE]/.test(a) && !a.startsWith('--')) {
+      const at = a.search(/[eE]/);
+      if (at === a.length - 1) {
+        notFiles.push(k + 1);
+        k++;
+      } else notFiles.push(k);
+      continue;
+    }
+    if (a.startsWith('--eval=') || a.startsWith('--print=')) notFiles.push(k);
+    if (family === 'python' && a === '-m' && argv[k + 1] === 'venv') {
+      const { operands: ops } = scan(argv, { longArg: ['prompt', 'upgrade-deps'] }, k + 2);
+      for (const d of ops) files.push({ op: 'write', index: d, tree: 'some' });
+      notFiles.push(k + 1);
+      return { files, unresolved: [], modelled: 'partly', notFiles: [...notFiles, ...ops] };
+    }
+  }
+  return { files, unresolved: [], modelled: 'partly', notFiles };
+}
+
+/** Claude Code's read-only entries: only the version is asked for. */
+const VERSION_ONLY: Readonly<Record<string, ReadOnlyEntry>> = {
+  node: { source: `${CC_CLI} (node --version / -v only)`, operands: 'none', globs: false, check: 'version' },
+  python3: { source: `${CC_CLI} (python3 --version only; the CLI asks about -V)`, operands: 'none', globs: false, check: 'version' },
+  python: { source: `${CC_CLI} (like python3)`, operands: 'none', globs: false, check: 'version' },
+};
+
+/** The sources of each family's model. */
+const FAMILY_SOURCES: Readonly<Record<string, string>> = {
+  perl: 'perl 5.36 perlrun(1)', python: 'Python 3.11 python(1)', node: 'Node.js 20 node(1)', deno: 'Deno 1.40 deno run --help', bun: 'Bun 1.0 bun --help',
+  ruby: 'ruby 3.1 ruby(1)', php: 'PHP 8.2 php(1)', lua: 'Lua 5.4 lua(1)',
+};
+
+/**
+ * The interpreters whose code options toolgate reads, each by the names it is called (a versioned
+ * name such as `python3.12` is read by its family's files facet all the same): what they run is
+ * code toolgate cannot see.
+ * @internal
+ */
+export const INTERPRETER_MODELS: readonly ProgramModel[] = Object.keys(CODE_OPTIONS).map((family) => {
+  const names = family === 'python' ? ['python', 'python2', 'python3'] : [family];
+  const readOnly = Object.fromEntries(names.filter((n) => VERSION_ONLY[n] !== undefined).map((n) => [n, VERSION_ONLY[n]!]));
+  return defineProgram({
+    names,
+    summary: `${family}: run code given inline, in a file or on input`,
+    sources: [FAMILY_SOURCES[family]!],
+    runs: 'unseen',
+    files: (_name, argv) => interpreterOperands(family, argv),
+    ...(Object.keys(readOnly).length > 0 ? { readOnly: { claudeCode: readOnly } } : {}),
+    examples: [{ command: `${names[names.length - 1]} ${CODE_OPTIONS[family]![0]} 'print(1)' a.txt`, effects: ['write ./a.txt (word)'], readOnly: false, why: 'the code is no file; a.txt is a word toolgate assumes may name a file' }],
+  });
+});
