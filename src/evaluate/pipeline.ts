@@ -25,7 +25,7 @@ import { newBudget, type Budget } from './fs-reach.js';
 import { outsideThroughLinks } from './through-links.js';
 import { userInteraction } from './user-interaction.js';
 import type { Dialect, EvalState, EvaluationContext, PipelineStep, StepResult } from './types.js';
-import { isPlainSedEdit } from './sed-script.js';
+import { isPlainSedEdit } from '../shell/programs/sed/index.js';
 import { gitAfterCd } from './git-after-cd.js';
 import { consentFor, isBuiltInRule, opaqueParts } from './opaque-code.js';
 import { braceAlternatives, globMayHitRule, hasGlob } from './glob-overlap.js';

@@ -11,13 +11,10 @@ import { foldedCommandName } from './commands.js';
 import { fileOperands, type FileOperand } from './file-effects/index.js';
 import { PROGRAMS } from './programs/index.js';
 import { assignedCdPath, cdCandidates, searchesCdPath } from './programs/cd.js';
-import { sedParts } from './file-effects/text-tools.js';
+import { sedParts } from './programs/sed/index.js';
 import { expandTilde, substituteVariables, variableView } from './known-variables.js';
 import type { PathEffect, PathNames, ShellAnalysis, SimpleCommand } from './types.js';
 import { decodeWord } from './words.js';
-
-/** Wrappers that also touch files of their own (the others' words are the wrapped command). */
-const FILE_TOUCHING_WRAPPERS = new Set(['sed', 'gsed']);
 
 /** Programs whose operands' roles depend on their position: a glob or variable may put any file in the output slot. */
 const POSITIONAL = new Set(['xxd', 'split', 'mv', 'rsync', 'csplit']);
@@ -439,7 +436,7 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
         for (const c of cwds) seen.add(c);
         return;
       }
-      if (wrappers.has(i) && !FILE_TOUCHING_WRAPPERS.has(name) && PROGRAMS.get(name)?.touchesFilesAsWrapper !== true) return;
+      if (wrappers.has(i) && PROGRAMS.get(name)?.touchesFilesAsWrapper !== true) return;
       addOperands(i, name, cmd, expandedArgv(cmd), bases, add, dirsOf, note);
     });
     // Redirections on compound commands or on nothing: resolve against every directory seen.

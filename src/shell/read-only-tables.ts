@@ -24,10 +24,6 @@ import type { ReadOnlyEntry, ReadOnlySpec } from './read-only-types.js';
 /** The entries of programs that have no model in `programs/` yet. */
 const CLAUDE_CODE_UNMOVED: Readonly<Record<string, ReadOnlyEntry>> = {
   type: { source: `${CC_CLI}; bash builtin type`, short: 'afptP', operands: 'text', globs: true, anyOptionHarmless: true },
-  sed: {
-    source: `${CC_CLI}; GNU sed 4.9 sed(1) (only -n with p and line-number addresses; the CLI asks about regex addresses and s)`,
-    short: 'nEr', long: 'quiet silent regexp-extended posix', operands: 'read', globs: false, check: 'sed',
-  },
   jq: { source: `${CC_CLI}; jq 1.6 jq(1) (path expressions only; env, $ENV, input_filename, -f, --rawfile, --slurpfile, -L not listed)`, operands: 'read', globs: false, check: 'jq' },
 };
 

@@ -17,7 +17,6 @@ import type { SimpleCommand } from './types.js';
 /** Programs whose runs toolgate reads (as children, opaque or unknown) or that run nothing named in their arguments. */
 const KNOWN = new Set([
   ...SHELLS,
-  'sed', 'gsed',
   'mv', 'rm', 'rmdir', 'mkdir', 'touch', 'chmod', 'chown', 'chgrp', 'truncate', 'dd', 'mktemp', 'tee', 'unlink', 'shred',
 ]);
 

@@ -2,7 +2,6 @@
  * Commands that run another command: which words are the inner command, and how an allow rule
  * treats the wrapper. Claude Code docs, Configure permissions › Bash (wrappers, exec wrappers).
  */
-import { sedWrapper } from './sed.js';
 import { shellInvocation } from './shell-code.js';
 import { PROGRAMS } from './programs/index.js';
 
@@ -38,11 +37,5 @@ export function unwrap(name: string, argv: readonly string[], literal: readonly 
   if (SHELLS.has(name)) return shellWrapper(argv);
   const model = PROGRAMS.get(name)?.unwrap;
   if (model) return model(argv, literal);
-  switch (name) {
-    case 'sed':
-    case 'gsed':
-      return sedWrapper(argv, literal);
-    default:
-      return undefined;
-  }
+  return undefined;
 }

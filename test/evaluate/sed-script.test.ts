@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPlainSedEdit } from '../../src/evaluate/sed-script.js';
+import { isPlainSedEdit } from '../../src/shell/programs/sed/index.js';
 import { expectDecision } from '../../src/testing/expect.js';
 
 describe('sed commands acceptEdits may run', () => {

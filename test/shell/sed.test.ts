@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sedScriptEffects, sedScripts, sedWrapper } from '../../src/shell/sed.js';
+import { sedScriptEffects, sedScripts, sedWrapper } from '../../src/shell/programs/sed/script.js';
 
 describe('sedScriptEffects', () => {
   it.each([

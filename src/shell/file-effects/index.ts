@@ -3,7 +3,7 @@
  * models have precise effects; for any other program every word that can name a path is
  * assumed read and written (see `unmodelled.ts`).
  */
-import { awkOperands, sedOperands, shufOperands, splitOperands, teeOperands, xxdOperands } from './text-tools.js';
+import { awkOperands, shufOperands, splitOperands, teeOperands, xxdOperands } from './text-tools.js';
 import { agAckOperands } from './search.js';
 import { moveOperands, renameOperands } from './copy.js';
 import { PROGRAMS } from '../programs/index.js';
@@ -19,7 +19,7 @@ import type { FileOperand, FileOperands } from './types.js';
 
 export type { FileOperand, FileOperands } from './types.js';
 export { looksLikePath, looksLikeDirectory, NO_FILE_WORDS } from './unmodelled.js';
-export { sedScriptEffects } from './text-tools.js';
+export { sedFileEffects as sedScriptEffects } from '../programs/sed/index.js';
 
 const COMPRESSORS = new Set(['gzip', 'gunzip', 'zcat', 'pigz', 'unpigz', 'bzip2', 'bunzip2', 'bzcat', 'xz', 'unxz', 'xzcat', 'lzma', 'unlzma', 'zstd', 'unzstd', 'zstdcat', 'lz4', 'unlz4', 'lz4cat', 'compress', 'uncompress']);
 
@@ -32,9 +32,6 @@ function modelledOperands(name: string, argv: readonly string[], literal: readon
     case 'ack':
     case 'ack-grep':
       return agAckOperands(argv);
-    case 'sed':
-    case 'gsed':
-      return sedOperands(argv);
     case 'awk':
     case 'gawk':
     case 'mawk':

@@ -1,64 +1,8 @@
 /**
- * Text tools that read files and may write some: sed, awk, tee, split, csplit, xxd, shuf
- * (patch, sort, uniq and date have their models in `programs/`). Option names follow GNU coreutils 9, sed 4.9, gawk 5 and xxd's own manual.
+ * Text tools that read files and may write some: awk, tee, split, csplit, xxd, shuf
+ * (sed, patch, sort, uniq and date have their models in `programs/`). Option names follow GNU coreutils 9, gawk 5 and xxd's own manual.
  */
-import { sedScriptEffects as readSedScript } from '../sed.js';
 import { all, has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from './types.js';
-
-/**
- * The files a sed script reads (`r`, `R`) and writes (`w`, `W`, `s///w`), and what toolgate cannot
- * follow: code it cannot see (`e` alone, `s///e`) or a script sed would refuse. The commands `e`
- * runs are commands of the analysis of their own (see `src/shell/sed.ts`), with their own effects.
- */
-export function sedScriptEffects(script: string): { reads: string[]; writes: string[]; unresolved: string[] } {
-  const fx = readSedScript(script);
-  return { reads: fx.reads, writes: fx.writes, unresolved: [...fx.unseen, ...(fx.error !== undefined ? [`sed script not understood (${fx.error})`] : [])] };
-}
-
-/** A sed command line: its options, its script (the `-e` parts or the first operand) and its file operands. */
-export function sedParts(argv: readonly string[]) {
-  const { options, operands: ops } = scan(argv, {
-    shortArg: 'efl',
-    shortOptionalArg: 'i',
-    longArg: ['expression', 'file', 'line-length'],
-    longFlags: ['in-place', 'quiet', 'silent', 'debug', 'follow-symlinks', 'posix', 'regexp-extended', 'separate', 'sandbox', 'unbuffered', 'null-data', 'zero-terminated', 'help', 'version'],
-  });
-  const scriptOpts = options.filter((o) => is(o, '-e', '--expression'));
-  const fileScripts = options.filter((o) => is(o, '-f', '--file'));
-  const hasScriptOption = scriptOpts.length > 0 || fileScripts.length > 0;
-  const scriptAt = hasScriptOption ? undefined : ops[0];
-  const pieces = scriptOpts.map((o) => ({ text: o.value ?? '', at: o.index }));
-  if (scriptAt !== undefined) pieces.push({ text: argv[scriptAt]!, at: scriptAt });
-  return { options, fileScripts, pieces, fileOps: hasScriptOption ? ops : ops.slice(1), script: sedScriptEffects(pieces.map((p) => p.text).join('\n')) };
-}
-
-/** `sed [-n] [-i[SUF]] [-e S]… [-f F]… [S] FILE…`: reads or edits the files; `r`/`w` in the script. */
-export function sedOperands(argv: readonly string[]): FileOperands {
-  const files: FileOperand[] = [];
-  const unresolved: string[] = [];
-  const { options, fileScripts, pieces, fileOps, script } = sedParts(argv);
-  const inPlace = options.filter((o) => is(o, '-i', '--in-place'));
-  for (const o of fileScripts) pushOpt(files, optionFile(o, 'read', argv));
-  if (fileScripts.length > 0) unresolved.push('sed -f: a script file may write files or run commands');
-  const at = pieces[0]?.at ?? 0;
-  for (const f of script.reads) files.push({ op: 'read', index: at, value: f });
-  for (const f of script.writes) if (!/^\/dev\/std(out|err)$/.test(f)) files.push({ op: 'write', index: at, value: f });
-  unresolved.push(...script.unresolved);
-  files.push(...all(fileOps, inPlace.length > 0 ? 'write' : 'read'));
-  // `-i.bak` keeps a backup next to each file; `-i 'bak/*'` puts it where the `*` says.
-  for (const o of inPlace) {
-    const suffix = o.value;
-    if (suffix === undefined || suffix === '') continue;
-    for (const k of fileOps) {
-      const file = argv[k]!;
-      const slash = file.lastIndexOf('/');
-      const base = file.slice(slash + 1);
-      const backup = suffix.includes('*') ? (suffix.includes('/') ? suffix.replaceAll('*', base) : `${file.slice(0, slash + 1)}${suffix.replaceAll('*', base)}`) : `${file}${suffix}`;
-      files.push({ op: 'write', index: k, value: backup });
-    }
-  }
-  return { files, unresolved, notFiles: pieces.map((p) => p.at) };
-}
 
 /** Literal files an awk program names: `> "f"`, `>> "f"`, `getline < "f"`. */
 const AWK_REDIRECT = /(>>?|<)\s*"((?:[^"\\]|\\.)*)"/g;

@@ -59,6 +59,7 @@ import { rev } from './rev.js';
 import { rg } from './rg.js';
 import { RUNNER_MODELS } from './runners.js';
 import { script } from './script.js';
+import { gsed, sed } from './sed/index.js';
 import { seq } from './seq.js';
 import { SHELL_BUILTIN_MODELS } from './shell-builtins.js';
 import { sg } from './sg.js';
@@ -98,7 +99,7 @@ export { createProgramRegistry, optionShape, type ProgramRegistry, type ProgramR
 export const PROGRAM_MODELS: readonly ProgramModel[] = [
   arch, basename, busybox, cat, cd, checksums, chrt, cmp, column, comm, cp, cut, date, declare, df, diff, dirname, du, env, expand, expr, extractors, file, find, flock, fold,
   free, git, grep, groups, head, hexdump, hostname, id, install, ln, locale, logname, ls, lsof, nl, nproc, od, parallel, paste, patch,
-  printenv, ps, pwd, readlink, realpath, rev, rg, runuser, script, seq, sg, shasum, sleep, sort, stat, strings, su, sudo, tac, tail, tar, test, tr, tree, tty,
+  printenv, ps, pwd, readlink, realpath, rev, rg, runuser, script, sed, gsed, seq, sg, shasum, sleep, sort, stat, strings, su, sudo, tac, tail, tar, test, tr, tree, tty,
   uname, unbuffer, uniq, uptime, users, watch, wc, which, whoami, xargs, yes, ...RUNNER_MODELS, ...BUILTIN_RUNNER_MODELS, ...SHELL_BUILTIN_MODELS, ...INTERPRETER_MODELS,
 ];
 

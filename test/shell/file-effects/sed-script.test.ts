@@ -20,7 +20,7 @@ describe('sedScriptEffects', () => {
     ['a hello w x', [], []],
     ['p;n;d', [], []],
     [':top\nb top', [], []],
-    // The command `e` runs is a command of the analysis of its own (src/shell/sed.ts), with its own effects.
+    // The command `e` runs is a command of the analysis of its own (src/shell/programs/sed/script.ts), with its own effects.
     ['1e id', [], []],
   ] as const)('%j', (script, reads, writes) => {
     const r = sedScriptEffects(script);

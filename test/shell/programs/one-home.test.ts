@@ -71,7 +71,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/shell/parser.ts:[': 'the syntax node of `[ … ]` and a subscript bracket (the command it emits is read by the test model)',
   'src/shell/read-only-checks.ts:test': "jq's `test` builtin, not the program",
   'src/shell/read-only-types.ts:test': 'a kind of the public `ReadOnlyCheck` type (the check is the model\'s own)',
-  'src/shell/sed.ts:[': 'a bracket expression of a sed regex, not the program',
+  'src/shell/programs/sed/script.ts:[': 'a bracket expression of a sed regex, not the program',
   'src/shell/words.ts:[': 'a glob bracket, not the program',
   'src/shell/read-only-types.ts:find': 'a kind of the public `ReadOnlyCheck` type (the check is the model\'s own)',
   'src/evaluate/rule-match.ts:git': 'rule matching strips git\'s global options (the table is in programs/git/global-options.ts)',
@@ -154,6 +154,10 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/serve/self-guard.ts:bun': "the script runners that can start serve's CLI by a path (to move: a model facet)",
   'src/shell/read-only.ts:node': "the `version` check kind: node's `-v` is its version too (to move: the interpreter model's own check)",
   'src/evaluate/suggestions.ts:bun': "programs whose suggestions keep their subcommand (to move: a model facet)",
+  'src/evaluate/pipeline.ts:sed': "acceptEdits runs sed only for a plain edit (the check is the sed model's isPlainSedEdit; to move: its acceptEdits facet)",
+  'src/shell/path-effects.ts:sed': "the programs acceptEdits may allow and sed's script check (to move: the models' acceptEdits facet)",
+  'src/shell/read-only-types.ts:sed': "a kind of the public `ReadOnlyCheck` type; the check is still in read-only.ts",
+  'src/shell/read-only.ts:sed': "the sed read-only check (the script's commands), still in read-only.ts",
   'src/shell/shells/zsh.ts:watch': "zsh's tied `watch` array, not the program",
   'src/evaluate/broad-allow.ts:exec': 'the interpreters and wrappers a broad allow rule would cover (to move: derived from the models\' runs facet)',
   'src/shell/file-effects/fs-tools.ts:time': "touch's `--time` option, not the program",
@@ -218,7 +222,6 @@ describe('every program has one home', () => {
 
 /** Files outside `programs/` that still hold a table naming programs, with what the table is. */
 const UNMOVED_TABLES: Readonly<Record<string, string>> = {
-  'src/shell/read-only-tables.ts': 'the read-only entries (both sets) and wrappers of programs with no model',
   'src/shell/file-effects/unmodelled.ts': 'the programs whose words name no file',
   'src/shell/file-effects/text-tools.ts': 'sed, awk, tee, split, xxd, shuf (and option names that are program names: --file, --exec)',
   'src/shell/file-effects/fs-tools.ts': 'rm, mkdir, touch, chmod, truncate, dd (and touch\'s --date and --time)',

@@ -1,0 +1,93 @@
+/**
+ * `sed` (GNU sed 4.9) and `gsed`: the stream editor. Its script may read and write files (`r`,
+ * `w`) and run commands (`e`, `s///e`); `-i` edits the files in place. The script reader is in
+ * `script.ts`; the check of a plain edit acceptEdits may allow is in `plain-edit.ts`.
+ */
+import { all, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../../file-effects/types.js';
+import type { ReadOnlyEntry } from '../../read-only-types.js';
+import { defineProgram, type ProgramExample, type ProgramModel } from '../model.js';
+import { CC_CLI } from '../sources.js';
+import { SED_OPTIONS, sedScriptEffects as readSedScript, sedWrapper } from './script.js';
+
+export { isPlainSedEdit } from './plain-edit.js';
+
+/**
+ * The files a sed script reads (`r`, `R`) and writes (`w`, `W`, `s///w`), and what toolgate cannot
+ * follow: code it cannot see (`e` alone, `s///e`) or a script sed would refuse. The commands `e`
+ * runs are commands of the analysis of their own (see `script.ts`), with their own effects.
+ * @internal
+ */
+export function sedFileEffects(script: string): { reads: string[]; writes: string[]; unresolved: string[] } {
+  const fx = readSedScript(script);
+  return { reads: fx.reads, writes: fx.writes, unresolved: [...fx.unseen, ...(fx.error !== undefined ? [`sed script not understood (${fx.error})`] : [])] };
+}
+
+/** A sed command line: its options, its script (the `-e` parts or the first operand) and its file operands. @internal */
+export function sedParts(argv: readonly string[]) {
+  const { options, operands: ops } = scan(argv, {
+    shortArg: 'efl',
+    shortOptionalArg: 'i',
+    longArg: ['expression', 'file', 'line-length'],
+    longFlags: ['in-place', 'quiet', 'silent', 'debug', 'follow-symlinks', 'posix', 'regexp-extended', 'separate', 'sandbox', 'unbuffered', 'null-data', 'zero-terminated', 'help', 'version'],
+  });
+  const scriptOpts = options.filter((o) => is(o, '-e', '--expression'));
+  const fileScripts = options.filter((o) => is(o, '-f', '--file'));
+  const hasScriptOption = scriptOpts.length > 0 || fileScripts.length > 0;
+  const scriptAt = hasScriptOption ? undefined : ops[0];
+  const pieces = scriptOpts.map((o) => ({ text: o.value ?? '', at: o.index }));
+  if (scriptAt !== undefined) pieces.push({ text: argv[scriptAt]!, at: scriptAt });
+  return { options, fileScripts, pieces, fileOps: hasScriptOption ? ops : ops.slice(1), script: sedFileEffects(pieces.map((p) => p.text).join('\n')) };
+}
+
+/** `sed [-n] [-i[SUF]] [-e S]… [-f F]… [S] FILE…`: reads or edits the files; `r`/`w` in the script. */
+function files(argv: readonly string[]): FileOperands {
+  const files: FileOperand[] = [];
+  const unresolved: string[] = [];
+  const { options, fileScripts, pieces, fileOps, script } = sedParts(argv);
+  const inPlace = options.filter((o) => is(o, '-i', '--in-place'));
+  for (const o of fileScripts) pushOpt(files, optionFile(o, 'read', argv));
+  if (fileScripts.length > 0) unresolved.push('sed -f: a script file may write files or run commands');
+  const at = pieces[0]?.at ?? 0;
+  for (const f of script.reads) files.push({ op: 'read', index: at, value: f });
+  for (const f of script.writes) if (!/^\/dev\/std(out|err)$/.test(f)) files.push({ op: 'write', index: at, value: f });
+  unresolved.push(...script.unresolved);
+  files.push(...all(fileOps, inPlace.length > 0 ? 'write' : 'read'));
+  // `-i.bak` keeps a backup next to each file; `-i 'bak/*'` puts it where the `*` says.
+  for (const o of inPlace) {
+    const suffix = o.value;
+    if (suffix === undefined || suffix === '') continue;
+    for (const k of fileOps) {
+      const file = argv[k]!;
+      const slash = file.lastIndexOf('/');
+      const base = file.slice(slash + 1);
+      const backup = suffix.includes('*') ? (suffix.includes('/') ? suffix.replaceAll('*', base) : `${file.slice(0, slash + 1)}${suffix.replaceAll('*', base)}`) : `${file}${suffix}`;
+      files.push({ op: 'write', index: k, value: backup });
+    }
+  }
+  return { files, unresolved, notFiles: pieces.map((p) => p.at) };
+}
+
+/** Claude Code's read-only entry (read-only.ts's sed check reads the script). */
+const claudeCode: ReadOnlyEntry = {
+  source: `${CC_CLI}; GNU sed 4.9 sed(1) (only -n with p and line-number addresses; the CLI asks about regex addresses and s)`,
+  short: 'nEr', long: 'quiet silent regexp-extended posix', operands: 'read', globs: false, check: 'sed',
+};
+
+const facts = (): Omit<ProgramModel, 'names' | 'summary' | 'examples' | 'readOnly'> => ({
+  sources: ['GNU sed 4.9 sed(1)', CC_CLI],
+  grammar: SED_OPTIONS,
+  runs: 'seen',
+  unwrap: (argv, literal) => sedWrapper(argv, literal),
+  files: (_name, argv) => files(argv),
+  touchesFilesAsWrapper: true,
+});
+
+const examples = (name: string): readonly ProgramExample[] => [
+  { command: `${name} -n 1p a.txt`, effects: ['read ./a.txt'], readOnly: name === 'sed' },
+  { command: `${name} -i.bak s/a/b/ a.txt`, effects: ['write ./a.txt', 'write ./a.txt.bak'], readOnly: false, why: '-i edits in place, keeping a backup with the suffix' },
+];
+
+/** The sed model. @internal */
+export const sed = defineProgram({ names: ['sed'], summary: 'sed: edit text as a stream', ...facts(), readOnly: { claudeCode: { sed: claudeCode } }, examples: examples('sed') });
+/** The gsed model (GNU sed by that name, as on BSD and macOS): no read-only entry. @internal */
+export const gsed = defineProgram({ names: ['gsed'], summary: 'gsed: GNU sed by another name', ...facts(), examples: examples('gsed') });
