@@ -100,13 +100,15 @@ export function ruleDiagnostics(json: Record<string, unknown>, file: string | un
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-/** Every object of a settings file that holds rule lists: `permissions` and each `$toolgate.agents.<type>`. */
+/** Every object of a settings file that holds rule lists: `permissions`, each `$toolgate.agents.<type>` and `$toolgate.shadow`. */
 function ruleListSites(json: Record<string, unknown>): { base: (string | number)[]; lists: Record<string, unknown> }[] {
   const sites: { base: (string | number)[]; lists: Record<string, unknown> }[] = [];
   if (isObject(json['permissions'])) sites.push({ base: ['permissions'], lists: json['permissions'] });
   const block = json[TOOLGATE_BLOCK_KEY];
   const agents = isObject(block) ? block['agents'] : undefined;
   if (isObject(agents)) for (const [type, spec] of Object.entries(agents)) if (isObject(spec)) sites.push({ base: [TOOLGATE_BLOCK_KEY, 'agents', type], lists: spec });
+  const shadow = isObject(block) ? block['shadow'] : undefined;
+  if (isObject(shadow)) sites.push({ base: [TOOLGATE_BLOCK_KEY, 'shadow'], lists: shadow });
   return sites;
 }
 

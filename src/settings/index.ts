@@ -16,12 +16,15 @@ export type {
   SettingsDiagnostic,
   SettingsFile,
   SandboxSettings,
+  ShadowRules,
+  ShadowSettings,
   Sourced,
 } from './types.js';
 export { SETTINGS_CODES, type SettingsCode } from './codes.js';
 export { TOOLGATE_BLOCK_KEY } from './toolgate-block.js';
 export { parseSettingsFile, parseSettingsObject, formatJsonPath } from './parse.js';
 export { mergePolicy, policyFromObjects, type SettingsObject } from './merge.js';
+export { shadowPolicyOf, type ShadowPolicy } from './shadow.js';
 export { loadSettings, type LoadSettingsOptions, type SettingSource } from './load.js';
 export { settingsRootOf, MANAGED_SETTINGS_PATHS, type SettingsRootContext } from './paths.js';
 export { checkSettingsFileName, type SettingsFileNameCheck } from './file-names.js';

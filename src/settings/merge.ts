@@ -15,6 +15,8 @@ import type {
   Policy,
   SettingsDiagnostic,
   SettingsFile,
+  ShadowRules,
+  ShadowSettings,
   Sourced,
   SandboxSettings,
 } from './types.js';
@@ -84,6 +86,8 @@ interface Effective {
   sandboxAutoAllow?: boolean;
   /** `$toolgate.agents` after trust (an untrusted project's: deny and ask rules only, no mode). */
   agents?: Record<string, AgentSettings>;
+  /** `$toolgate.shadow` after trust (an untrusted project's: deny and ask rules only, no mode). */
+  shadow?: ShadowSettings;
 }
 
 function restrict(file: SettingsFile, projectTrusted: boolean, diagnostics: SettingsDiagnostic[]): Effective {
@@ -99,6 +103,7 @@ function restrict(file: SettingsFile, projectTrusted: boolean, diagnostics: Sett
   if (file.disableAllHooks !== undefined) eff.disableAllHooks = file.disableAllHooks;
   if (file.useAutoModeDuringPlan !== undefined) eff.useAutoModeDuringPlan = file.useAutoModeDuringPlan;
   if (file.agents !== undefined) eff.agents = file.agents;
+  if (file.shadow !== undefined) eff.shadow = file.shadow;
   // An untrusted project's sandbox switches are not read (auto-allowing sandboxed commands loosens).
   if (file.sandbox?.enabled !== undefined && (projectTrusted || !PROJECT_SOURCES.has(source.kind))) eff.sandboxEnabled = file.sandbox.enabled;
   if (file.sandbox?.autoAllowBashIfSandboxed !== undefined && (projectTrusted || !PROJECT_SOURCES.has(source.kind))) eff.sandboxAutoAllow = file.sandbox.autoAllowBashIfSandboxed;
@@ -184,6 +189,12 @@ function restrict(file: SettingsFile, projectTrusted: boolean, diagnostics: Sett
       if (agentModes > 0) dropped.push(`${agentModes} sub-agent mode${agentModes === 1 ? '' : 's'} ($toolgate.agents)`);
       eff.agents = Object.fromEntries(Object.entries(file.agents).map(([type, a]) => [type, { rules: a.rules.filter((r) => r.list !== 'allow') }]));
     }
+    if (file.shadow !== undefined) {
+      const shadowAllows = file.shadow.rules.filter((r) => r.list === 'allow').length;
+      if (shadowAllows > 0) dropped.push(`${shadowAllows} shadow allow rule${shadowAllows === 1 ? '' : 's'} ($toolgate.shadow)`);
+      if (file.shadow.mode !== undefined) dropped.push('the shadow mode ($toolgate.shadow)');
+      eff.shadow = { rules: file.shadow.rules.filter((r) => r.list !== 'allow') };
+    }
     eff.rules = file.rules.filter((r) => r.list !== 'allow');
     eff.additionalDirectories = [];
     eff.hooks = [];
@@ -264,6 +275,23 @@ function mergeAgents(entries: readonly Effective[], ordered: readonly Effective[
 }
 
 /**
+ * `$toolgate.shadow` of every file, merged: rules add up in `ordered` order (highest precedence
+ * first); the mode of the highest-precedence file that sets one wins. With `managedOnly`, only
+ * managed files' rules count (as for `permissions`).
+ */
+function mergeShadow(entries: readonly Effective[], ordered: readonly Effective[], managedOnly: boolean): ShadowRules | undefined {
+  if (!entries.some((e) => e.shadow !== undefined)) return undefined;
+  const out: ShadowRules = { rules: [] };
+  for (const e of ordered) {
+    if (e.shadow === undefined || (managedOnly && e.file.source.kind !== 'managed')) continue;
+    for (const r of e.shadow.rules) out.rules.push(r);
+  }
+  const mode = winner(entries, (e) => e.shadow?.mode);
+  if (mode !== undefined) out.mode = { value: mode.value, source: mode.entry.file.source };
+  return out;
+}
+
+/**
  * Merge checked settings files into one {@link Policy} (Claude Code docs, "Settings precedence";
  * toolgate docs, "Trust"). Pure; never throws.
  *
@@ -290,6 +318,7 @@ function mergeAgents(entries: readonly Effective[], ordered: readonly Effective[
  * - `$toolgate.agents` (rules and a mode per sub-agent type) merge like `permissions`: rules add
  *   up, the highest-precedence mode wins; an untrusted project keeps only its deny and ask rules;
  *   `allowManagedPermissionRulesOnly` keeps only managed ones.
+ * - `$toolgate.shadow` (the rules and mode of a shadow policy, never enforced) merges the same way.
  * - A file marked broken (not readable as a JSON object) is listed in `brokenFiles`, from any
  *   source and whether or not the project is trusted; its recovered deny and ask rules count. So
  *   is a file with a deny or ask rule that cannot be read (its readable rules count).
@@ -403,6 +432,8 @@ export function mergePolicy(files: readonly ParsedSettingsFile[], options: Merge
   if (autoMode !== undefined) policy.autoMode = autoMode;
   const agents = mergeAgents(entries, ordered, allowManagedPermissionRulesOnly);
   if (agents !== undefined) policy.agents = agents;
+  const shadow = mergeShadow(entries, ordered, allowManagedPermissionRulesOnly);
+  if (shadow !== undefined) policy.shadow = shadow;
   return policy;
 }
 

@@ -2,7 +2,7 @@ import { normalizeMode, type RuleList } from '../core/types.js';
 import { SETTINGS_CODES as C } from './codes.js';
 import { describeValue, formatJsonPath, isPlainObject, suggest, type JsonPath, type Reader } from './reader.js';
 import { readRules } from './rule-lists.js';
-import type { AgentSettings, SettingsFile } from './types.js';
+import type { AgentSettings, SettingsFile, ShadowSettings } from './types.js';
 
 /**
  * toolgate's own settings block: the top-level `$toolgate` key of a settings file, which Claude
@@ -36,7 +36,7 @@ function unknownKey(r: Reader, path: JsonPath, known: readonly string[], where: 
   });
 }
 
-function readAgentMode(r: Reader, value: unknown, path: JsonPath, out: AgentSettings): void {
+function readAgentMode(r: Reader, value: unknown, path: JsonPath, out: AgentSettings | ShadowSettings, consequence = "the sub-agent keeps the mode it asks for, never more than its parent's"): void {
   const expected = `one of ${MODE_NAMES.join(', ')}`;
   const mode = typeof value === 'string' ? normalizeMode(value) : undefined;
   if (mode !== undefined) {
@@ -49,7 +49,7 @@ function readAgentMode(r: Reader, value: unknown, path: JsonPath, out: AgentSett
     severity: 'error',
     path,
     expected,
-    message: `${formatJsonPath(path)}: expected ${expected}, got ${describeValue(value, [])}; ignored (the sub-agent keeps the mode it asks for, never more than its parent's)${close !== undefined ? `. Did you mean "${close}"?` : ''}`,
+    message: `${formatJsonPath(path)}: expected ${expected}, got ${describeValue(value, [])}; ignored (${consequence})${close !== undefined ? `. Did you mean "${close}"?` : ''}`,
   });
 }
 
@@ -84,6 +84,24 @@ function readAgents(r: Reader, value: unknown, file: SettingsFile, path: JsonPat
   if (Object.keys(agents).length > 0) file.agents = agents;
 }
 
+/** `$toolgate.shadow`: `{ allow?, ask?, deny?, mode? }`, a policy decided beside the live one and never enforced. */
+function readShadow(r: Reader, value: unknown, file: SettingsFile, path: JsonPath): void {
+  if (!isPlainObject(value)) {
+    wrongType(r, path, 'an object { allow?, ask?, deny?, mode? }', value, 'no shadow rules are read from this file');
+    return;
+  }
+  const out: ShadowSettings = { rules: [] };
+  const byList: Record<RuleList, ShadowSettings['rules']> = { allow: [], ask: [], deny: [] };
+  for (const [key, v] of Object.entries(value)) {
+    if (v === undefined) continue;
+    if (key === 'allow' || key === 'ask' || key === 'deny') readRules(r, key, v, byList[key], { base: path, typeCode: C.toolgateBlock });
+    else if (key === 'mode') readAgentMode(r, v, [...path, key], out, 'the shadow decides in the live mode');
+    else unknownKey(r, [...path, key], AGENT_KEYS, formatJsonPath(path));
+  }
+  for (const list of RULE_LISTS) for (const rule of byList[list]) out.rules.push(rule);
+  file.shadow = out;
+}
+
 /**
  * The keys of `$toolgate` and their readers. `examples` is checked by `toolgate test` and `lint`
  * (policy-test), not read to decide calls.
@@ -91,6 +109,7 @@ function readAgents(r: Reader, value: unknown, file: SettingsFile, path: JsonPat
 const TOOLGATE_KEYS: Readonly<Record<string, KeyReader>> = {
   examples: () => undefined,
   agents: readAgents,
+  shadow: readShadow,
 };
 
 /**

@@ -28,6 +28,28 @@ export interface AgentSettings {
 }
 
 /**
+ * What one settings file says in `$toolgate.shadow`: rules (and a mode) of a policy evaluated
+ * beside the live one on every call and never enforced (toolgate docs, "Shadow policies"). @public
+ */
+export interface ShadowSettings {
+  /** Valid rules of its `allow`, `ask`, `deny`, in that order, each with its list index. */
+  rules: CompiledRule[];
+  /** Its `mode` (`manual` read as `default`): the mode the shadow decides in. */
+  mode?: PermissionMode;
+}
+
+/**
+ * `$toolgate.shadow` of every file, merged (toolgate docs, "Shadow policies"): rules add up,
+ * highest-precedence source first; the mode comes from the highest-precedence file that sets it.
+ * An untrusted project's files give only deny and ask rules.
+ * @public
+ */
+export interface ShadowRules {
+  rules: CompiledRule[];
+  mode?: Sourced<PermissionMode>;
+}
+
+/**
  * The merged settings for one kind of sub-agent, from every file (toolgate docs, "Sub-agent
  * ceilings"): rules add up, highest-precedence source first; the mode comes from the
  * highest-precedence file that sets it. An untrusted project's files give only deny and ask rules.
@@ -159,6 +181,12 @@ export interface Policy {
    * `*`'s, and is never more permissive than its parent's would be (toolgate docs, "Sub-agent ceilings").
    */
   agents?: Readonly<Record<string, AgentPolicy>>;
+  /**
+   * `$toolgate.shadow`, merged: rules and a mode of a shadow policy — the live policy with these
+   * rules added and, when given, this mode — decided beside the live one and never enforced
+   * (`shadowPolicyOf`). Absent when no file has any.
+   */
+  shadow?: ShadowRules;
 }
 
 /**
@@ -233,6 +261,8 @@ export interface SettingsFile {
   broken?: BrokenSettingsFile;
   /** `$toolgate.agents`: what the file says per sub-agent type, when it has any. */
   agents?: Record<string, AgentSettings>;
+  /** `$toolgate.shadow`: the file's shadow rules and mode, when it has any. */
+  shadow?: ShadowSettings;
 }
 
 /** A settings source read and checked: what it says, and what is wrong with it. @public */
