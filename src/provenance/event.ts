@@ -2,7 +2,8 @@ import { canonicalJson } from '../core/canonical-json.js';
 import type { Decision, ReasonKind, RuleRef, Step, ToolCall } from '../core/types.js';
 import { redactInput, redactString } from '../store/redact.js';
 import { sha256Hex } from './digest.js';
-import type { DecisionEvent, DecisionHookOutcome, DecisionListener, DecisionRule, DecisionSource } from './types.js';
+import type { ShadowOutcome } from '../shadow/outcome.js';
+import type { DecisionEvent, DecisionHookOutcome, DecisionListener, DecisionRule, DecisionShadow, DecisionSource } from './types.js';
 
 /** A rule reference as an event carries it. */
 export function decisionRule(rule: RuleRef): DecisionRule {
@@ -87,6 +88,18 @@ export function decisionEvent(call: ToolCall, outcome: Outcome, facts: EventFact
     durations: { totalMs: facts.totalMs, ...(facts.waitMs !== undefined ? { waitMs: facts.waitMs } : {}) },
     ...(facts.policyDigest !== undefined ? { policyDigest: facts.policyDigest } : {}),
     trace: outcome.trace.map(redactStep),
+  };
+}
+
+/** A shadow outcome as an event carries it: the reason redacted, the rule with its layer. */
+export function decisionShadow(o: ShadowOutcome): DecisionShadow {
+  return {
+    behavior: o.behavior,
+    ...(o.reason !== undefined ? { reason: { kind: o.reason.kind, message: redactString(o.reason.message) } } : {}),
+    ...(o.rule !== undefined ? { rule: decisionRule(o.rule) } : {}),
+    ...(o.askKind !== undefined ? { askKind: o.askKind } : {}),
+    ...(o.mode !== undefined ? { mode: o.mode } : {}),
+    ...(o.policyDigest !== undefined ? { policyDigest: o.policyDigest } : {}),
   };
 }
 

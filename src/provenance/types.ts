@@ -55,6 +55,23 @@ export interface DecisionDurations {
 }
 
 /**
+ * What a shadow policy would have decided for the call (toolgate docs, "Shadow policies"): never
+ * enforced. `error` when its evaluation threw or timed out; the live decision stood.
+ * @public
+ */
+export interface DecisionShadow {
+  behavior: 'allow' | 'ask' | 'deny' | 'error';
+  /** Why, with a stable code; the message redacted. */
+  reason?: { kind: ReasonKind; message: string };
+  rule?: DecisionRule;
+  askKind?: AskKind;
+  /** The mode the shadow decided in. */
+  mode?: PermissionMode;
+  /** Digest of the shadow policy. */
+  policyDigest?: string;
+}
+
+/**
  * One decision, as `onDecision` listeners receive it: emitted once per decision by the outermost
  * front end (a gate, `toolgate hook`, `toolgate serve`) or by `evaluate` when it is given a
  * listener itself. A parked ask is one decision (`behavior: 'ask'`, with `askId`); its answer is
@@ -108,6 +125,11 @@ export interface DecisionEvent {
   policyDigest?: string;
   /** Every step consulted, in order; details redacted. */
   trace: Step[];
+  /**
+   * What the shadow policy would have decided, when one is configured (`$toolgate.shadow`,
+   * `--shadow`). serve reports the event once the shadow is decided, after the reply.
+   */
+  shadow?: DecisionShadow;
 }
 
 /**

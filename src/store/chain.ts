@@ -24,6 +24,7 @@ export function storedAuditForm(e: AuditEntry, text: (s: string) => string = (s)
   const out: Record<string, unknown> = { at: e.at, event: e.event };
   if (e.inputRedacted !== undefined) out['inputRedacted'] = JSON.parse(JSON.stringify(e.inputRedacted) ?? 'null');
   if (e.trace !== undefined) out['trace'] = JSON.parse(JSON.stringify(e.trace) ?? 'null');
+  if (e.shadow !== undefined) out['shadow'] = JSON.parse(JSON.stringify(e.shadow) ?? 'null');
   for (const k of AUDIT_TEXT_FIELDS) {
     const v = e[k];
     if (v !== undefined && v !== null) out[k] = typeof v === 'string' ? text(v) : v;

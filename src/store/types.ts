@@ -233,7 +233,8 @@ export function grantState(g: GrantRecord, at: number): GrantState {
  * `PostToolUse`, `PostToolUseFailure` and `Stop` are recorded as they arrive; `auditLoss` says how
  * many entries were dropped while the store could not be written; `grantRevoked` a grant revoked
  * (the page, `DELETE /v1/grants/:id` or `toolgate grants revoke`), with who revoked it;
- * `grantsPruned` grants that answered nothing any more deleted (`toolgate grants prune`).
+ * `grantsPruned` grants that answered nothing any more deleted (`toolgate grants prune`); `shadow`
+ * what a shadow policy would have decided for a call decided just before (its `shadow` field).
  * @public
  */
 export type AuditEvent =
@@ -248,7 +249,38 @@ export type AuditEvent =
   | 'Stop'
   | 'auditLoss'
   | 'grantRevoked'
-  | 'grantsPruned';
+  | 'grantsPruned'
+  | 'shadow';
+
+/**
+ * What a shadow policy would have decided for a call (toolgate docs, "Shadow policies"), beside
+ * the live outcome it is compared with. Kept on an audit entry of event `shadow`, written after
+ * the call's own decision entry. Never enforced.
+ * @public
+ */
+export interface AuditShadow {
+  /** The shadow's would-be decision; `error` when its evaluation threw or timed out (the live decision stood). */
+  behavior: Behavior | 'error';
+  askKind?: AskKind;
+  reasonKind?: ReasonKind;
+  /** Why, redacted as the audit log redacts reasons. */
+  reason?: string;
+  /** The rule that decided under the shadow, when one did. */
+  ruleText?: string;
+  /** The file it came from, else its source kind. */
+  ruleSource?: string;
+  /** The mode the shadow decided in. */
+  mode?: string;
+  /** Digest of the shadow policy (`policyDigest`). */
+  policyDigest?: string;
+  /**
+   * The live policy's outcome for the same call: its decision before any grant or person
+   * answered (a call a grant answered was an ask of the policy), its rule, and who settled it.
+   */
+  live: { behavior: Behavior; ruleText?: string; ruleSource?: string; decidedBy?: string };
+  /** How long the shadow evaluation took, in milliseconds. */
+  durationMs?: number;
+}
 
 /** One line of the append-only audit log. @public */
 export interface AuditEntry {
@@ -285,6 +317,8 @@ export interface AuditEntry {
   mode?: string;
   /** Every step consulted, in order, details redacted (decisions only). */
   trace?: Step[];
+  /** The shadow policy's would-be decision, on entries of event `shadow`. */
+  shadow?: AuditShadow;
   /**
    * The entry's link in the audit chain, assigned by the store as it appends: lowercase hex
    * SHA-256 over the previous entry's hash and this entry's canonical form (`auditChainHash`).

@@ -50,6 +50,17 @@ const answer = (behavior: 'allow' | 'deny', at = 2_000) => ({
  */
 export function describeStore(name: string, open: () => Promise<Store>): void {
   describe(`store contract: ${name}`, () => {
+    it('keeps a shadow outcome on an audit entry, covered by the chain', async () => {
+      const s = await open();
+      const shadow = { behavior: 'deny' as const, reasonKind: 'rule' as const, reason: 'denied by rule', ruleText: 'Bash(npm test)', ruleSource: '/p/.claude/settings.json', mode: 'default', live: { behavior: 'allow' as const, ruleText: 'Bash(npm test)', decidedBy: 'rules' }, durationMs: 2 };
+      await s.appendAudit([{ at: 1, event: 'PreToolUse', behavior: 'allow', tool: 'Bash' }, { at: 2, event: 'shadow', tool: 'Bash', toolUseId: 'toolu_1', shadow }]);
+      const read = await s.readAudit();
+      expect(read[1]).toMatchObject({ event: 'shadow', toolUseId: 'toolu_1', shadow });
+      expect(read[0]?.shadow).toBeUndefined();
+      expect((await verifyAuditChain(s, [])).ok).toBe(true);
+      await s.close();
+    });
+
     it('parks an ask and reads it back unchanged, pending', async () => {
       const s = await open();
       const parked = await s.parkAsk(newAsk('a1'));

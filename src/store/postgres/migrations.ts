@@ -185,6 +185,14 @@ CREATE INDEX grants_user ON grants (scope) WHERE scope = 'user';
 CREATE INDEX grants_ask ON grants (ask_id) WHERE ask_id IS NOT NULL;
 `,
   },
+  {
+    version: 9,
+    name: 'shadow decisions in the audit log',
+    // A shadow policy's would-be decision, as JSON, on entries of event `shadow` (decision 0066).
+    sql: `
+ALTER TABLE audit ADD COLUMN shadow TEXT;
+`,
+  },
 ];
 
 /** What a migration run found and did. */

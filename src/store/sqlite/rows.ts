@@ -116,17 +116,17 @@ const AUDIT_FIELDS = [
 const json = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
 
 export function auditParams(e: AuditEntry): Record<string, unknown> {
-  const out: Record<string, unknown> = { at: e.at, event: e.event, inputRedacted: json(e.inputRedacted), trace: json(e.trace) };
+  const out: Record<string, unknown> = { at: e.at, event: e.event, inputRedacted: json(e.inputRedacted), trace: json(e.trace), shadow: json(e.shadow) };
   for (const [k] of AUDIT_FIELDS) out[k] = e[k] ?? null;
   return out;
 }
 
 /** The audit table's columns an insert writes (the store fills `seq`); {@link auditValues} gives their values in this order. */
-export const AUDIT_COLUMNS: readonly string[] = ['at', 'event', 'input_redacted', 'trace', ...AUDIT_FIELDS.map(([, col]) => col)];
+export const AUDIT_COLUMNS: readonly string[] = ['at', 'event', 'input_redacted', 'trace', 'shadow', ...AUDIT_FIELDS.map(([, col]) => col)];
 
 /** An audit entry's values in the order of {@link AUDIT_COLUMNS} (positional binding: cheaper than named). */
 export function auditValues(e: AuditEntry): unknown[] {
-  const out: unknown[] = [e.at, e.event, json(e.inputRedacted), json(e.trace)];
+  const out: unknown[] = [e.at, e.event, json(e.inputRedacted), json(e.trace), json(e.shadow)];
   for (const [k] of AUDIT_FIELDS) out.push(e[k] ?? null);
   return out;
 }
@@ -136,6 +136,7 @@ export function auditFromRow(r: AuditRow): AuditEntry {
   for (const [k, col] of AUDIT_FIELDS) if (r[col] !== null && r[col] !== undefined) out[k] = r[col];
   if (r['input_redacted'] !== null && r['input_redacted'] !== undefined) out['inputRedacted'] = JSON.parse(r['input_redacted'] as string);
   if (r['trace'] !== null && r['trace'] !== undefined) out['trace'] = JSON.parse(r['trace'] as string);
+  if (r['shadow'] !== null && r['shadow'] !== undefined) out['shadow'] = JSON.parse(r['shadow'] as string);
   return out as unknown as AuditEntry;
 }
 
