@@ -407,7 +407,7 @@ function auditLine(e: AuditEntry): string {
   return escapeHidden(parts.filter((p) => p !== '').join('  '));
 }
 
-/** `toolgate audit tail|export`. */
+/** `toolgate audit tail|verify|why|shadow|export`. */
 export function registerAuditCommand(program: Command): void {
   const audit = program.command('audit').description('read the audit log toolgate serve keeps');
 
@@ -495,6 +495,42 @@ export function registerAuditCommand(program: Command): void {
         const r = await auditWhy(store, id, redecide, inputSha256);
         process.stdout.write(`${r.lines.join('\n')}\n`);
         if (!r.found) process.exitCode = 1;
+      });
+    });
+
+  audit
+    .command('shadow')
+    .description('where the shadow policy ($toolgate.shadow, --shadow) would have decided otherwise than the live one: counts by direction, grouped by the rule responsible, with example calls; --promote shows `toolgate diff` of live vs shadow and writes the shadow into the settings only when confirmed')
+    .addOption(storeOption())
+    .option('--since <when>', 'only calls since a date or time (2026-01-31) or a span back from now (30m, 24h, 7d)')
+    .option('--examples <n>', 'example calls per group', '3')
+    .option('--json', 'the summary as one JSON object')
+    .option('--promote', "promote the shadow: show `toolgate diff` of the live policy against the shadow, then (with --yes, or when confirmed at a terminal) write the shadow's rules into the settings")
+    .option('--project <dir>', 'with --promote: the project whose settings hold the shadow (default: the current directory)')
+    .option('--shadow <file>', "with --promote: a shadow settings file (serve's --shadow) to promote in place of the project's .claude/settings.json")
+    .option('--home <dir>', "with --promote: the home directory whose settings are the user layer (default: the real one)")
+    .option('--yes', 'with --promote: write without asking')
+    .action(async (flags: StoreFlags & { since?: string; examples: string; json?: boolean; promote?: boolean; project?: string; shadow?: string; home?: string; yes?: boolean }) => {
+      if (flags.promote === true) {
+        const { promoteShadow } = await import('./shadow-promote.js');
+        process.exitCode = await promoteShadow(flags);
+        return;
+      }
+      const n = Number(flags.examples);
+      if (!Number.isInteger(n) || n < 0) throw new UsageError('--examples must be a whole number');
+      const since = flags.since !== undefined ? parseWhen(flags.since) : undefined;
+      const { summariseShadow, formatShadowSummary } = await import('../shadow/index.js');
+      await withStore(flags, async (store) => {
+        const entries: AuditEntry[] = [];
+        let after: number | undefined;
+        for (;;) {
+          const page = await store.readAudit({ ...(since !== undefined ? { since } : {}), ...(after !== undefined ? { afterSeq: after } : {}), limit: 10_000 });
+          for (const e of page) if (e.event === 'shadow') entries.push(e);
+          if (page.length < 10_000) break;
+          after = page.at(-1)?.seq;
+        }
+        const summary = summariseShadow(entries, { examples: n });
+        process.stdout.write(flags.json === true ? `${JSON.stringify(summary, null, 2)}\n` : `${escapeHidden(formatShadowSummary(summary))}\n`);
       });
     });
 

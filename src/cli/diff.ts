@@ -6,7 +6,7 @@ import { dirname, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { ReadonlyFsView } from '../core/ports.js';
 import type { SettingsSourceKind, ToolCall } from '../core/types.js';
-import { cachedFsView, callsOfPolicies, diffCorpus, diffPolicies, formatPolicyDiff, policyDiffToSarif, type DiffCall, type RuleLineOf } from '../diff/index.js';
+import { cachedFsView, callsOfPolicies, diffCorpus, diffPolicies, formatPolicyDiff, policyDiffToSarif, type DiffCall, type PolicyDiff, type RuleLineOf } from '../diff/index.js';
 import { indexJson, lineColumn, locate } from '../lint/locate.js';
 import { TOOLGATE_VERSION } from './version.js';
 import { claudeCode, evaluationContextFor, prepare, type EvaluationContext } from '../evaluate/index.js';
@@ -34,7 +34,7 @@ interface DiffFlags {
 }
 
 /** One settings file of a side: which layer it is and where it lives. */
-interface Wanted {
+export interface Wanted {
   kind: SettingsSourceKind;
   file: string;
   /** A file named with `--old`/`--new` must exist; a layer of a project need not. */
@@ -51,7 +51,7 @@ function namedFile(arg: string): Wanted {
 }
 
 /** The four layers of a project, as Claude Code reads them. */
-function projectLayers(dir: string, home: string): Wanted[] {
+export function projectLayers(dir: string, home: string): Wanted[] {
   const root = resolve(dir);
   if (!existsSync(root)) throw new UsageError(`project directory not found: ${root}`);
   return [
@@ -159,18 +159,19 @@ function contextOf(policy: Policy, mode: EvaluationContext['mode'], where: { pro
   );
 }
 
-async function runDiff(flags: DiffFlags): Promise<number> {
-  const failOn = flags.failOn ?? 'widen';
-  if (failOn !== 'widen' && failOn !== 'any' && failOn !== 'never') throw new UsageError(`--fail-on: expected widen, any or never, not "${failOn}"`);
-  const home = resolve(flags.home ?? homedir());
-  const sides = await sidesFromFlags(flags, home);
+/**
+ * Decide the body of calls (given ones, the shipped corpus, calls generated from both policies'
+ * rules) under two policies placed in `projectDir`, and say which outcomes change. Each side's
+ * mode is `mode`, else its own defaultMode, else default.
+ */
+export async function diffOf(oldPolicy: Policy, newPolicy: Policy, o: { projectDir: string; home: string; mode?: string; given?: readonly ToolCall[] }): Promise<PolicyDiff> {
   const modeOf = (policy: Policy) => {
-    const m = startingMode(flags.mode, { policy, dialect: claudeCode });
+    const m = startingMode(o.mode, { policy, dialect: claudeCode });
     if (m instanceof Error) throw new UsageError(m.message);
     return m;
   };
   await prepare();
-  const { projectDir } = sides;
+  const { projectDir, home } = o;
   const seen = new Set<string>();
   const fresh = (call: ToolCall) => {
     const key = JSON.stringify(call);
@@ -178,15 +179,23 @@ async function runDiff(flags: DiffFlags): Promise<number> {
     seen.add(key);
     return true;
   };
-  const given = (flags.calls ?? []).flatMap((f) => callsFromFile(resolve(f)));
   const calls: DiffCall[] = [
-    ...given.filter(fresh).map((call): DiffCall => ({ call, origin: 'given' })),
+    ...(o.given ?? []).filter(fresh).map((call): DiffCall => ({ call, origin: 'given' })),
     ...diffCorpus({ projectDir, home }).filter(fresh).map((call): DiffCall => ({ call, origin: 'corpus' })),
-    ...callsOfPolicies([sides.old, sides.new], { cwd: projectDir, home, projectDir }).filter(fresh).map((call): DiffCall => ({ call, origin: 'generated' })),
+    ...callsOfPolicies([oldPolicy, newPolicy], { cwd: projectDir, home, projectDir }).filter(fresh).map((call): DiffCall => ({ call, origin: 'generated' })),
   ];
   // One view of the file system for both sides: they see the same world, each path looked at once.
   const where = { projectDir, home, fs: cachedFsView(nodeFsView()) };
-  const diff = diffPolicies(contextOf(sides.old, modeOf(sides.old), where), contextOf(sides.new, modeOf(sides.new), where), calls);
+  return diffPolicies(contextOf(oldPolicy, modeOf(oldPolicy), where), contextOf(newPolicy, modeOf(newPolicy), where), calls);
+}
+
+async function runDiff(flags: DiffFlags): Promise<number> {
+  const failOn = flags.failOn ?? 'widen';
+  if (failOn !== 'widen' && failOn !== 'any' && failOn !== 'never') throw new UsageError(`--fail-on: expected widen, any or never, not "${failOn}"`);
+  const home = resolve(flags.home ?? homedir());
+  const sides = await sidesFromFlags(flags, home);
+  const given = (flags.calls ?? []).flatMap((f) => callsFromFile(resolve(f)));
+  const diff = await diffOf(sides.old, sides.new, { projectDir: sides.projectDir, home, given, ...(flags.mode !== undefined ? { mode: flags.mode } : {}) });
   if (flags.sarif !== undefined) {
     const sarif = `${JSON.stringify(policyDiffToSarif(diff, { toolVersion: TOOLGATE_VERSION, baseUri: process.cwd(), lineOf }), null, 2)}\n`;
     if (typeof flags.sarif === 'string') writeFileSync(flags.sarif, sarif);

@@ -6,6 +6,7 @@ import type { Settled } from './decide.js';
 import { modeFor } from '../evaluate/index.js';
 import { withProvenance } from './provenance.js';
 import { unkeptMessage } from '../grants/unkept.js';
+import type { ShadowOutcome } from '../shadow/index.js';
 
 /** The rule that decided, and where it came from: a grant's rule (added as a session rule) is named as that grant. */
 const ruleFields = (r: GateResult, grant?: GrantRecord) => {
@@ -36,7 +37,45 @@ export function decisionEntry(event: AuditEvent, call: ToolCall, s: Settled, at:
     ...(agent?.type !== undefined ? { agentType: agent.type } : {}),
     ...(s.grant !== undefined ? { grantId: s.grant.id, grantScope: s.grant.scope } : {}),
     ...(s.startedAt !== undefined ? { startedAt: s.startedAt } : {}),
+    ...(s.shadow !== undefined ? { shadow: s.shadow } : {}),
   });
+}
+
+/**
+ * The audit entry of a shadow outcome, written after the decision entry of the same call: the
+ * call as that entry names it, and in `shadow` the would-be decision beside the live one — the
+ * live policy's own (a call a grant answered was an ask of the policy).
+ */
+export function shadowEntry(decision: AuditEntry, o: ShadowOutcome, at: number): AuditEntry {
+  const live = decision.decidedBy === 'grant' ? { behavior: 'ask' as const, decidedBy: 'grant' } : {
+    behavior: decision.behavior ?? 'deny',
+    ...(decision.ruleText !== undefined ? { ruleText: decision.ruleText } : {}),
+    ...(decision.ruleSource !== undefined ? { ruleSource: decision.ruleSource } : {}),
+    ...(decision.decidedBy !== undefined ? { decidedBy: decision.decidedBy } : {}),
+  };
+  return {
+    at,
+    event: 'shadow',
+    ...(decision.sessionId !== undefined ? { sessionId: decision.sessionId } : {}),
+    ...(decision.agent !== undefined ? { agent: decision.agent } : {}),
+    ...(decision.projectDir !== undefined ? { projectDir: decision.projectDir } : {}),
+    ...(decision.tool !== undefined ? { tool: decision.tool } : {}),
+    ...(decision.inputSha256 !== undefined ? { inputSha256: decision.inputSha256 } : {}),
+    ...(decision.inputRedacted !== undefined ? { inputRedacted: decision.inputRedacted } : {}),
+    ...(decision.askId !== undefined ? { askId: decision.askId } : {}),
+    ...(decision.toolUseId !== undefined ? { toolUseId: decision.toolUseId } : {}),
+    ...(decision.policyDigest !== undefined ? { policyDigest: decision.policyDigest } : {}),
+    shadow: {
+      behavior: o.behavior,
+      ...(o.askKind !== undefined ? { askKind: o.askKind } : {}),
+      ...(o.reason !== undefined ? { reasonKind: o.reason.kind, reason: redactString(o.reason.message) } : {}),
+      ...(o.rule !== undefined ? { ruleText: o.rule.text, ruleSource: o.rule.source.file ?? o.rule.source.kind } : {}),
+      ...(o.mode !== undefined ? { mode: o.mode } : {}),
+      ...(o.policyDigest !== undefined ? { policyDigest: o.policyDigest } : {}),
+      live,
+      durationMs: o.durationMs,
+    },
+  };
 }
 
 function decisionFields(event: AuditEvent, call: ToolCall, s: Settled, at: number, askId?: string): AuditEntry {

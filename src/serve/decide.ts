@@ -1,7 +1,8 @@
 import { normalizeMode, type PermissionMode, type PermissionRuleValue, type ToolCall } from '../core/types.js';
 import { createGate, type AgentRef, type Gate, type GateAllow, type GateAsk, type GateDeny, type GateResult } from '../gate/index.js';
 import { compileHooks, type HookRegistry } from '../hooks/index.js';
-import { agentCallMode, agentHome, evaluateAsync, evaluationContextFor, type AgentCeiling, type ContextShell, type EnvironmentFacts } from '../evaluate/index.js';
+import { agentCallMode, agentHome, evaluateAsync, evaluationContextFor, modeFor, type AgentCeiling, type ContextShell, type EnvironmentFacts } from '../evaluate/index.js';
+import { runShadow, type ShadowOutcome, type ShadowQueue } from '../shadow/index.js';
 import { unescapeRuleContent } from '../rules/index.js';
 import { inputSha256, type GrantRecord, type Store } from '../store/index.js';
 import { askAnswerableByGrant, usableGrants } from '../grants/apply.js';
@@ -41,9 +42,13 @@ const SESSION_MODES = 10_000;
  * sub-agent's call in the session is capped at what the main agent would get in it. In memory:
  * a restarted serve, or another replica, has not seen it, and then the parent counts as `default`.
  */
-function sessionModes(): { parentOf(where: CallContext): string | undefined } {
+function sessionModes(): { parentOf(where: CallContext): string | undefined; peek(where: CallContext): string | undefined } {
   const modes = new Map<string, string>();
   return {
+    /** As `parentOf`, recording nothing (a shadow evaluation of the same call). */
+    peek(where) {
+      return where.sessionId !== undefined && where.agent !== undefined ? modes.get(where.sessionId) : undefined;
+    },
     parentOf(where) {
       if (where.sessionId === undefined) return undefined;
       if (where.agent !== undefined) return modes.get(where.sessionId);
@@ -84,6 +89,11 @@ export interface Settled {
   grantsUnreadable?: boolean;
   /** When the call reached the decider (milliseconds since the epoch), for its decision event. */
   startedAt?: number;
+  /**
+   * What the project's shadow policy would decide, when it has one: evaluated after the reply
+   * (queued), never enforced; never rejects (a failure is an `error` outcome).
+   */
+  shadow?: Promise<ShadowOutcome>;
 }
 
 // serve runs no hooks from the files it loads: Claude Code runs them (the project's own http
@@ -109,7 +119,20 @@ export interface Decider {
  * the self-guard keeps as it is (see {@link GuardedDirectory}); `policyFiles`: serve's `--settings`
  * and audit anchor files, whose writes it denies by device and inode too.
  */
-export function createDecider(o: { projects: Projects; store: Store; home: string; guarded: readonly string[]; directory?: GuardedDirectory; policyFiles?: readonly string[]; processIds?: () => ReadonlySet<string>; now?: () => number }): Decider {
+export function createDecider(o: {
+  projects: Projects;
+  store: Store;
+  home: string;
+  guarded: readonly string[];
+  directory?: GuardedDirectory;
+  policyFiles?: readonly string[];
+  processIds?: () => ReadonlySet<string>;
+  now?: () => number;
+  /** Where shadow evaluations wait their turn; without one, no shadow is evaluated. */
+  shadowQueue?: ShadowQueue;
+  /** How long a shadow evaluation may take (default `SHADOW_TIMEOUT_MS`). */
+  shadowTimeoutMs?: number;
+}): Decider {
   const now = o.now ?? Date.now;
   const modes = sessionModes();
   // `/proc/self` and `/dev/fd` name the agent's process, never serve's own.
@@ -136,11 +159,17 @@ export function createDecider(o: { projects: Projects; store: Store; home: strin
     });
   };
 
-  const decideCall = async (call: ToolCall, where: CallContext): Promise<Settled> => {
-      const parentMode = modes.parentOf(where);
+  /**
+   * Decide a call as serve does; with `live`, as that project's shadow policy would (in its mode,
+   * when it sets one): the same self-guard and gate, no grants, nothing recorded.
+   */
+  const decideCall = async (call: ToolCall, asked: CallContext, live?: ProjectPolicy): Promise<Settled> => {
+      const shadowMode = live?.shadow?.mode;
+      const where: CallContext = shadowMode !== undefined ? { ...asked, mode: shadowMode } : asked;
+      const parentMode = live !== undefined ? (shadowMode !== undefined && asked.agent !== undefined ? shadowMode : modes.peek(asked)) : modes.parentOf(asked);
       const finding = o.projects.projectFor(where);
       const projectDir = finding.known ? finding.dir : UNKNOWN_PROJECT;
-      const project = await o.projects.policyFor(projectDir);
+      const project = live?.shadow !== undefined ? { ...live, policy: live.shadow.policy, digest: live.shadow.digest } : await o.projects.policyFor(projectDir);
       // The guard reads commands with the shell parser, which evaluate would load only later.
       if (!isShellPrepared()) await prepareShell();
       // serve's own files are guarded wherever `~` may lead: the agent's home and serve's.
@@ -175,7 +204,7 @@ export function createDecider(o: { projects: Projects; store: Store; home: strin
       const gateSite: GateSite = sub ? { ...where, mode: parentMode ?? 'default' } : where;
       const gate = await gateFor(project, gateSite);
       const first = settle(await gate.check(call, opts));
-      if (first.behavior !== 'ask') return { result: first, project, context: where, decidedBy: first.decidedBy };
+      if (first.behavior !== 'ask' || live !== undefined) return { result: first, project, context: where, decidedBy: first.behavior !== 'ask' ? first.decidedBy : 'rules' };
       // Which asks a grant may answer, and which grants take part, is decided in one place
       // (src/grants/apply.ts); grants are read from the store on every call, so a revocation
       // holds on the next decision of every replica.
@@ -210,13 +239,42 @@ export function createDecider(o: { projects: Projects; store: Store; home: strin
       return { result: first, project, context: where, decidedBy: 'rules' };
   };
 
+  const queue = o.shadowQueue;
+  const shadowOf = (call: ToolCall, where: CallContext, live: ProjectPolicy): Promise<ShadowOutcome> | undefined => {
+    if (queue === undefined || live.shadow === undefined) return undefined;
+    return queue.schedule(() =>
+      runShadow(async () => {
+        const s = await decideCall(call, where, live);
+        return shadowOutcomeOf(unshowable(s) ?? s);
+      }, { now, ...(o.shadowTimeoutMs !== undefined ? { timeoutMs: o.shadowTimeoutMs } : {}) }),
+    );
+  };
+
   return {
     gateFor,
     async decide(call, where) {
       const startedAt = now();
       const s = await decideCall(call, where);
-      return { ...(unshowable(s) ?? s), startedAt };
+      const shadow = shadowOf(call, where, s.project);
+      return { ...(unshowable(s) ?? s), startedAt, ...(shadow !== undefined ? { shadow } : {}) };
     },
+  };
+}
+
+/** A shadow's settled call as its outcome: behavior, reason, rule, ask kind, mode and policy digest. */
+function shadowOutcomeOf(s: Settled): Omit<ShadowOutcome, 'durationMs'> {
+  const r = s.result;
+  const reason = r.behavior === 'ask' ? r.pending.reason : r.reason;
+  const rule = r.behavior === 'ask' ? r.pending.rule : r.decision?.rule;
+  const askKind = r.behavior === 'ask' ? r.pending.askKind : r.decision?.askKind;
+  const mode = r.behavior === 'ask' ? r.pending.mode : modeFor(s.context.mode, { policy: s.project.policy });
+  return {
+    behavior: r.behavior,
+    ...(reason !== undefined ? { reason: { kind: reason.kind, message: reason.message } } : {}),
+    ...(rule !== undefined ? { rule } : {}),
+    ...(askKind !== undefined ? { askKind } : {}),
+    mode,
+    policyDigest: s.project.digest,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { AuditEntry } from '../store/index.js';
 import type { ServeContext } from './context.js';
-import { reportEntry } from './provenance.js';
+import { reportEntry, shadowOfEntry } from './provenance.js';
+import { shadowEntry } from './audit.js';
 
 /**
  * Write the audit entry of an outcome and wait until it is durable (in the store, or in the
@@ -11,7 +12,13 @@ import { reportEntry } from './provenance.js';
  * gets is reported once to serve's `onDecision` listener.
  */
 export async function recordOutcome(ctx: Pick<ServeContext, 'audit' | 'onDecision' | 'now'>, entry: AuditEntry): Promise<string | undefined> {
-  const report = (e: AuditEntry) => reportEntry(ctx.onDecision, e, ctx.now());
+  // The shadow's entry follows the outcome's, once the shadow is decided (after the reply): it
+  // compares with the outcome the client got.
+  const report = (e: AuditEntry) => {
+    reportEntry(ctx.onDecision, e, ctx.now());
+    const shadow = shadowOfEntry(e);
+    if (shadow !== undefined) void shadow.then((o) => ctx.audit.write(shadowEntry(e, o, ctx.now()))).catch(() => undefined);
+  };
   const stopped = ctx.audit.stopReason;
   if (entry.behavior === 'allow' && stopped !== undefined) {
     const denied: AuditEntry = { ...entry, behavior: 'deny', reasonKind: 'checkFailed', reason: `not allowed: ${stopped}`, decidedBy: 'store' };

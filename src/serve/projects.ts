@@ -3,7 +3,8 @@ import { dirname, join, resolve } from 'node:path';
 import { findProject, type ProjectFinding } from '../evaluate/index.js';
 import { loadSessionPolicy, sessionSettingsFiles } from '../node/index.js';
 import { isInside } from '../paths/index.js';
-import { MANAGED_SETTINGS_PATHS, type Policy } from '../settings/index.js';
+import { MANAGED_SETTINGS_PATHS, shadowPolicyOf, type Policy } from '../settings/index.js';
+import type { PermissionMode } from '../core/types.js';
 import { policyDigest } from '../provenance/digest.js';
 import type { Store } from '../store/index.js';
 
@@ -23,6 +24,11 @@ export interface ProjectPolicy {
   /** Lowercase hex SHA-256 of what the policy says (rules, directories, modes, trust). */
   digest: string;
   trusted: boolean;
+  /**
+   * The shadow policy decided beside this one and never enforced (`$toolgate.shadow`), with the
+   * mode it decides in when it sets one, and its digest. Absent when there is none.
+   */
+  shadow?: { policy: Policy; mode?: PermissionMode; digest: string };
 }
 
 export interface ProjectsOptions {
@@ -123,7 +129,15 @@ export function createProjects(o: ProjectsOptions): Projects {
     const finding = findingOf(projectDir);
     const trusted = finding.known && isTrusted(projectDir);
     const policy = await loadSessionPolicy(finding, policyOptions);
-    return { projectDir, finding, policy, digest: policyDigest(policy, trusted), trusted };
+    const shadow = shadowPolicyOf(policy);
+    return {
+      projectDir,
+      finding,
+      policy,
+      digest: policyDigest(policy, trusted),
+      trusted,
+      ...(shadow !== undefined ? { shadow: { ...shadow, digest: policyDigest(shadow.policy, trusted) } } : {}),
+    };
   };
 
   return {

@@ -1,5 +1,6 @@
 import type { PermissionMode, RuleRef, Step } from '../core/types.js';
-import { decisionRule, emitDecision, sourceOfDecision } from '../provenance/event.js';
+import { decisionRule, decisionShadow, emitDecision, sourceOfDecision } from '../provenance/event.js';
+import type { ShadowOutcome } from '../shadow/index.js';
 import type { DecisionEvent, DecisionListener, DecisionSource } from '../provenance/types.js';
 import { redactString, type AskRecord, type AuditEntry } from '../store/index.js';
 
@@ -20,6 +21,8 @@ export interface EntryProvenance {
   ask?: AskRecord;
   /** `ctx.now()` when the request reached serve. */
   startedAt?: number;
+  /** The shadow policy's outcome for the call, once evaluated (after the reply). */
+  shadow?: Promise<ShadowOutcome>;
 }
 
 const PROVENANCE = Symbol('toolgate.provenance');
@@ -30,6 +33,9 @@ export function withProvenance<E extends AuditEntry>(entry: E, p: EntryProvenanc
 }
 
 const provenanceOf = (entry: AuditEntry): EntryProvenance => (entry as { [PROVENANCE]?: EntryProvenance })[PROVENANCE] ?? {};
+
+/** The shadow outcome an entry's call waits for, when a shadow policy decides beside the live one. */
+export const shadowOfEntry = (entry: AuditEntry): Promise<ShadowOutcome> | undefined => provenanceOf(entry).shadow;
 
 /** Who settled a call, from the `decidedBy` serve records. */
 function sourceOf(entry: AuditEntry, p: EntryProvenance): DecisionSource {
@@ -115,7 +121,10 @@ export function entryEvent(entry: AuditEntry, at: number): DecisionEvent | undef
   };
 }
 
-/** Report a recorded audit entry to serve's `onDecision` listener, when it is a decision. */
+/**
+ * Report a recorded audit entry to serve's `onDecision` listener, when it is a decision. A call
+ * with a shadow policy is reported once its shadow is decided (after the reply), with it.
+ */
 export function reportEntry(listener: DecisionListener | undefined, entry: AuditEntry, at: number): void {
   if (listener === undefined) return;
   let event: DecisionEvent | undefined;
@@ -124,5 +133,11 @@ export function reportEntry(listener: DecisionListener | undefined, entry: Audit
   } catch {
     return;
   }
-  if (event !== undefined) emitDecision(listener, () => event);
+  if (event === undefined) return;
+  const shadow = provenanceOf(entry).shadow;
+  if (shadow === undefined) {
+    emitDecision(listener, () => event);
+    return;
+  }
+  void shadow.then((o) => emitDecision(listener, () => ({ ...event, shadow: decisionShadow(o) })));
 }

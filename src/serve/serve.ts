@@ -1,3 +1,4 @@
+import { createShadowQueue } from '../shadow/index.js';
 import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
 import { homedir } from 'node:os';
@@ -195,7 +196,9 @@ export function createServe(options: ServeOptions): Serve {
     ...(options.managedPaths !== undefined ? { managedPaths: options.managedPaths } : {}),
     now,
   });
-  const decider = createDecider({ projects, store, home, guarded: guardedFiles(secrets), ...(secrets.addressFile !== undefined ? { directory: guardedDirectory(secrets.addressFile, home) } : {}), ...(secrets.policyFiles !== undefined ? { policyFiles: secrets.policyFiles } : {}), processIds: processIds(process.pid), now });
+  // Shadow policies are decided after the reply, one at a time (decision 0066).
+  const shadowQueue = createShadowQueue();
+  const decider = createDecider({ projects, store, home, shadowQueue, guarded: guardedFiles(secrets), ...(secrets.addressFile !== undefined ? { directory: guardedDirectory(secrets.addressFile, home) } : {}), ...(secrets.policyFiles !== undefined ? { policyFiles: secrets.policyFiles } : {}), processIds: processIds(process.pid), now });
   const codes = createAnswerCodes(options.token, store);
   const announce = announcer({
     ...(options.announce !== undefined ? { announce: options.announce } : {}),
@@ -320,6 +323,8 @@ export function createServe(options: ServeOptions): Serve {
           s.closeAllConnections();
         });
       }
+      // Shadow outcomes still being decided are written before the audit closes (each has a timeout).
+      await shadowQueue.idle();
       await writer?.close();
       anchors?.stop();
       await anchors?.flush();
