@@ -9,6 +9,7 @@ interface ServeFlags {
   listen: string;
   store?: string;
   settings?: string[];
+  shadow?: string;
   project?: string[];
   trustAll?: boolean;
   tokenFile?: string;
@@ -48,6 +49,7 @@ export function registerServeCommand(program: Command): void {
     .option('--listen <host:port>', 'address to listen on (port 0: any free port)', '127.0.0.1:7370')
     .option('--store <address>', 'sqlite:PATH (default: sqlite:${XDG_STATE_HOME:-~/.local/state}/toolgate/toolgate.db), postgres://USER@HOST/DB (shared by replicas; needs the pg package), or memory:')
     .addOption(new Option('-s, --settings <file>', "the server's own settings file, added to every project's policy (repeatable)").argParser(collect))
+    .option('--shadow <file>', "a shadow policy: each project's settings with this file in place of its .claude/settings.json, decided after each reply and never enforced (toolgate audit shadow)")
     .addOption(new Option('-p, --project <dir>', 'a trusted project (repeatable; default: the current directory)').argParser(collect))
     .option('--trust-all', 'trust every project (otherwise an untrusted project keeps only its deny and ask rules)')
     .option('--token-file <file>', 'the answer token: signing in to the page and answering need it, and every request from off loopback (default: one serve makes in ${XDG_STATE_HOME:-~/.local/state}/toolgate/serve-token)')
@@ -112,6 +114,8 @@ async function runServe(flags: ServeFlags): Promise<number> {
   }
   const settings = (flags.settings ?? []).map((f) => resolve(f));
   for (const f of settings) if (!existsSync(f)) throw new UsageError(`settings file not found: ${f}`);
+  const shadow = flags.shadow !== undefined ? resolve(flags.shadow) : undefined;
+  if (shadow !== undefined && !existsSync(shadow)) throw new UsageError(`--shadow: settings file not found: ${shadow}`);
   const projects = (flags.project ?? [process.cwd()]).map((p) => resolve(p));
   for (const p of projects) if (!existsSync(p)) throw new UsageError(`project directory not found: ${p}`);
   const warn = (line: string) => process.stderr.write(`toolgate serve: ${line}\n`);
@@ -158,6 +162,7 @@ async function runServe(flags: ServeFlags): Promise<number> {
   const serve = createServe({
     store,
     settings,
+    ...(shadow !== undefined ? { shadow } : {}),
     projects,
     trustAll: flags.trustAll === true,
     token,

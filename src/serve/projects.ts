@@ -1,9 +1,10 @@
 import { readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { findProject, type ProjectFinding } from '../evaluate/index.js';
-import { loadSessionPolicy, sessionSettingsFiles } from '../node/index.js';
+import { loadSessionPolicy, nodeFileSystem, sessionSettingsFiles } from '../node/index.js';
+import { fileInPlace } from '../node/file-in-place.js';
 import { isInside } from '../paths/index.js';
-import { MANAGED_SETTINGS_PATHS, shadowPolicyOf, type Policy } from '../settings/index.js';
+import { MANAGED_SETTINGS_PATHS, shadowPolicyOf, type Policy, type ShadowPolicy } from '../settings/index.js';
 import type { PermissionMode } from '../core/types.js';
 import { policyDigest } from '../provenance/digest.js';
 import type { Store } from '../store/index.js';
@@ -43,6 +44,11 @@ export interface ProjectsOptions {
   builtIn: readonly unknown[];
   /** Managed settings files; default Claude Code's for Linux and macOS. */
   managedPaths?: readonly string[];
+  /**
+   * A shadow settings file (`--shadow`): the shadow policy is each project's policy with this file
+   * in place of its `.claude/settings.json` (in place of `$toolgate.shadow`). Never enforced.
+   */
+  shadowFile?: string;
   /** Milliseconds during which a loaded policy is used without looking at its files again. Default 25. */
   recheckMs?: number;
   now?: () => number;
@@ -123,13 +129,20 @@ export function createProjects(o: ProjectsOptions): Projects {
 
   const findingOf = (projectDir: string): ProjectFinding => (projectDir === UNKNOWN_PROJECT ? { known: false } : { known: true, dir: projectDir, via: 'declared' });
   const policyOptions = { home: o.home, managedPaths: managed, settingsFiles: o.settings, builtIn: o.builtIn, isProjectTrusted: isTrusted };
-  const filesOf = (projectDir: string): string[] => sessionSettingsFiles(findingOf(projectDir), policyOptions);
+  const filesOf = (projectDir: string): string[] => [...sessionSettingsFiles(findingOf(projectDir), policyOptions), ...(o.shadowFile !== undefined ? [o.shadowFile] : [])];
+
+  /** The shadow policy of a project: `--shadow`'s file in place of its shared settings file, else its `$toolgate.shadow`. */
+  const shadowOf = async (finding: ProjectFinding, policy: Policy): Promise<ShadowPolicy | undefined> => {
+    if (o.shadowFile === undefined) return shadowPolicyOf(policy);
+    const fs = finding.known ? fileInPlace(nodeFileSystem(), join(finding.dir, '.claude', 'settings.json'), o.shadowFile) : nodeFileSystem();
+    return { policy: await loadSessionPolicy(finding, { ...policyOptions, fs }) };
+  };
 
   const load = async (projectDir: string): Promise<ProjectPolicy> => {
     const finding = findingOf(projectDir);
     const trusted = finding.known && isTrusted(projectDir);
     const policy = await loadSessionPolicy(finding, policyOptions);
-    const shadow = shadowPolicyOf(policy);
+    const shadow = await shadowOf(finding, policy);
     return {
       projectDir,
       finding,

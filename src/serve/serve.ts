@@ -42,6 +42,12 @@ export interface ServeOptions {
   store: Store;
   /** The server's own settings files (trusted), added to every project's policy. */
   settings?: readonly string[];
+  /**
+   * A shadow settings file: each project's shadow policy is its policy with this file in place of
+   * its `.claude/settings.json` (instead of its `$toolgate.shadow`). Decided after each reply and
+   * never enforced (README, "Shadow policies").
+   */
+  shadow?: string;
   /** Trusted project roots (and everything inside them). Default: the current directory. */
   projects?: readonly string[];
   /** Trust every project. */
@@ -183,13 +189,14 @@ export function createServe(options: ServeOptions): Serve {
     ...(storeFile !== undefined ? { storeFile } : {}),
     pid: process.pid,
     // The server's own policy and the audit's anchors: a gated agent must not rewrite them (red team H3).
-    policyFiles: [...(options.settings ?? []), ...(options.auditAnchors?.file !== undefined ? [options.auditAnchors.file] : [])].map((f) => resolve(f)),
+    policyFiles: [...(options.settings ?? []), ...(options.shadow !== undefined ? [options.shadow] : []), ...(options.auditAnchors?.file !== undefined ? [options.auditAnchors.file] : [])].map((f) => resolve(f)),
   };
   let self: SelfTarget | undefined;
   const projects = createProjects({
     store,
     home,
     settings: (options.settings ?? []).map((f) => resolve(f)),
+    ...(options.shadow !== undefined ? { shadowFile: resolve(options.shadow) } : {}),
     trusted: (options.projects ?? [process.cwd()]).map((p) => resolve(p)),
     trustAll: options.trustAll === true,
     builtIn: [builtInSettings(secrets)],

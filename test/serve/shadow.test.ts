@@ -91,3 +91,30 @@ describe('serve with a shadow policy', () => {
     expect(text.stdout).toContain('LOOSER');
   });
 });
+
+describe('serve --shadow FILE', () => {
+  it("decides the shadow with the file in place of the project's .claude/settings.json: a removed allow shows as stricter", async () => {
+    const box = sandbox();
+    try {
+      const dir = box.project('other', { permissions: { allow: ['Bash(npm test)', 'Bash(npm run lint)'] } });
+      const file = join(box.root, 'candidate.json');
+      box.write(file, { permissions: { allow: ['Bash(npm run lint)'] } });
+      const r = await start(box, { projects: [dir], shadow: file, askVia: 'prompt' });
+      try {
+        expect(decisionOf((await r.hook(preToolUse(dir, 'Bash', { command: 'npm test' }, { session_id: 'f-1' }))).body)).toBe('allow');
+        expect(decisionOf((await r.hook(preToolUse(dir, 'Bash', { command: 'npm run lint' }, { session_id: 'f-1' }))).body)).toBe('allow');
+        const found = await eventually(async () => {
+          const got = (await r.store.readAudit({ sessionId: 'f-1' })).filter((e) => e.event === 'shadow');
+          return got.length === 2 ? got : undefined;
+        });
+        const by = (c: string) => found.find((e) => (e.inputRedacted as { command: string }).command === c)?.shadow;
+        expect(by('npm test')).toMatchObject({ behavior: 'ask', live: { behavior: 'allow', ruleText: 'Bash(npm test)' } });
+        expect(by('npm run lint')).toMatchObject({ behavior: 'allow', ruleText: 'Bash(npm run lint)', ruleSource: join(dir, '.claude/settings.json') });
+      } finally {
+        await r.stop();
+      }
+    } finally {
+      box.cleanup();
+    }
+  });
+});
