@@ -10,7 +10,7 @@ import {
   type HookGroupInput,
   type HookRegistry,
 } from '../hooks/index.js';
-import { policyFromObjects, type Policy, type SettingsObject } from '../settings/index.js';
+import { policyFromObjects, shadowPolicyOf, type Policy, type SettingsObject, type ShadowPolicy } from '../settings/index.js';
 import { autoModeGuidance } from './auto-mode.js';
 import { createMatchesIf } from './matches-if.js';
 import { excludeFromGit, persistUpdate, settingsFileFor } from './persist.js';
@@ -35,6 +35,8 @@ export interface GateCore {
   hookDiagnostics: Diagnostic[];
   /** The session id handed to hooks (given, else generated). */
   sessionId: string;
+  /** The shadow policy (`GateOptions.shadow`, else the policy's `$toolgate.shadow`), held once built. */
+  shadow?: ShadowPolicy;
 }
 
 /** A view's own mode state: the main agent has one, each sub-agent another. */
@@ -113,7 +115,17 @@ export function createCore(options: GateOptions): GateCore {
     configDirName: options.configDirName ?? '.claude',
     hookDiagnostics,
     sessionId,
+    ...shadowOption(options, policy),
   };
+}
+
+/** The gate's shadow policy, when it has a listener to tell it to. */
+function shadowOption(options: GateOptions, policy: Policy): { shadow?: ShadowPolicy } {
+  if (options.onDecision === undefined) return {};
+  const given = options.shadow;
+  if (given !== undefined) return { shadow: { policy: Array.isArray(given) ? policyFromObjects(given as readonly SettingsObject[]) : (given as Policy) } };
+  const own = shadowPolicyOf(policy);
+  return own !== undefined ? { shadow: own } : {};
 }
 
 export function hasHandlers(core: GateCore, event: string): boolean {

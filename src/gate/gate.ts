@@ -192,7 +192,7 @@ async function check(core: GateCore, ms0: ModeState, call: ToolCall, opts: Check
     result = failedResult(st, 'the gate', e);
   }
   core.emitter.emit('decision', result, call);
-  reportDecision(core, ms, st, result, start);
+  reportDecision(core, ms, st, result, start, true);
   return result;
 }
 

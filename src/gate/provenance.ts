@@ -1,8 +1,10 @@
 import type { HookRunResult } from '../hooks/index.js';
-import { decisionEvent, emitDecision, monotonicMs, sourceOfDecision } from '../provenance/event.js';
+import { evaluateAsync } from '../evaluate/index.js';
+import { decisionEvent, decisionShadow, emitDecision, monotonicMs, sourceOfDecision } from '../provenance/event.js';
+import { runShadow, type ShadowOutcome } from '../shadow/outcome.js';
 import { policyDigest } from '../provenance/digest.js';
 import type { DecisionHookOutcome, DecisionSource } from '../provenance/types.js';
-import type { GateCore, ModeState } from './core.js';
+import { evaluationContext, type GateCore, type ModeState } from './core.js';
 import type { RunState } from './results.js';
 import type { DecidedBy, GateResult } from './types.js';
 
@@ -48,11 +50,45 @@ export const startClock = (core: GateCore): number | undefined => (core.options.
  * Report a gate's final result to its `onDecision` listener, once per `check` or `answer`. A
  * parked ask is reported as an ask; its answer, through `answer`, as the person's decision.
  */
-export function reportDecision(core: GateCore, ms: ModeState, st: RunState, result: GateResult, start: number | undefined): void {
+export function reportDecision(core: GateCore, ms: ModeState, st: RunState, result: GateResult, start: number | undefined, withShadow = false): void {
   const listener = core.options.onDecision;
   if (listener === undefined) return;
   const totalMs = start !== undefined ? monotonicMs() - start : 0;
-  emitDecision(listener, () => {
+  const shadow = core.shadow;
+  if (!withShadow || shadow === undefined) {
+    emitDecision(listener, () => eventOf(core, ms, st, result, totalMs));
+    return;
+  }
+  // The shadow is decided a turn later, off the call's path; the event waits for it.
+  const event = eventOf(core, ms, st, result, totalMs);
+  setImmediate(() => {
+    void runShadow(() => shadowDecision(core, ms, st, result)).then((o) => emitDecision(listener, () => ({ ...event, shadow: decisionShadow(o) })));
+  });
+}
+
+/**
+ * What the gate's shadow policy decides for the call as decided (after rewrites): the policy's own
+ * decision in the shadow's mode, else the view's (dontAsk: what would ask is refused, as the gate
+ * does), within the same sub-agent ceiling; hooks and resolvers are not consulted.
+ */
+async function shadowDecision(core: GateCore, ms: ModeState, st: RunState, result: GateResult): Promise<Omit<ShadowOutcome, 'durationMs'>> {
+  const shadow = core.shadow!;
+  const mode = shadow.mode ?? ms.mode;
+  const dontAsk = mode === 'dontAsk';
+  const d = await evaluateAsync(result.call, evaluationContext({ ...core, policy: shadow.policy }, dontAsk ? 'default' : mode, st.cwd, st.environment, ms.ceiling));
+  const behavior = dontAsk && d.behavior === 'ask' ? 'deny' : d.behavior;
+  return {
+    behavior,
+    reason: d.reason,
+    ...(d.rule !== undefined ? { rule: d.rule } : {}),
+    ...(behavior === 'ask' && d.askKind !== undefined ? { askKind: d.askKind } : {}),
+    mode,
+    policyDigest: policyDigest(shadow.policy),
+  };
+}
+
+function eventOf(core: GateCore, ms: ModeState, st: RunState, result: GateResult, totalMs: number) {
+  {
     const ask = result.behavior === 'ask' ? result.pending : undefined;
     const by: DecidedBy | undefined = result.behavior === 'allow' || result.behavior === 'deny' ? result.decidedBy : undefined;
     const reason =
@@ -84,5 +120,5 @@ export function reportDecision(core: GateCore, ms: ModeState, st: RunState, resu
         hooks: hookOutcomes(st.hookRuns),
       },
     );
-  });
+  }
 }

@@ -318,6 +318,14 @@ export interface GateOptions {
    * decisions are reported.
    */
   onDecision?: DecisionListener;
+  /**
+   * A shadow policy decided beside this one for every call `check` decides, and never enforced
+   * (README, "Shadow policies"): its would-be decision — the policy's own, without hooks or
+   * resolvers — rides on the call's `onDecision` event as `shadow`, which is then emitted a turn
+   * later, once the shadow is decided. Default: the policy's `$toolgate.shadow`, when it has one.
+   * Only evaluated when there is an `onDecision` listener.
+   */
+  shadow?: Policy | readonly SettingsObject[];
 }
 
 /** The result of {@link Gate.setMode}. @public */
