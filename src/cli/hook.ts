@@ -14,6 +14,9 @@ import { evaluateAsync } from '../evaluate/prepare.js';
 import { loadSessionFacts } from '../node/session-facts.js';
 import { sessionSettingsFiles } from '../node/session-files.js';
 import type { Policy } from '../settings/types.js';
+import { shadowPolicyOf, type ShadowPolicy } from '../settings/shadow.js';
+import { runShadow, type ShadowOutcome } from '../shadow/outcome.js';
+import { decisionShadow } from '../provenance/event.js';
 import { cacheDir, cacheInputs, cacheKeyOf, readCachedPolicy, writeCachedPolicy } from './policy-cache.js';
 import { readSessionMode, writeSessionMode } from './session-modes.js';
 
@@ -27,6 +30,12 @@ export interface HookFlags {
   cache?: boolean;
   /** Append each decision's event (`DecisionEvent`) to this file, one JSON line each. */
   decisionLog?: string;
+  /**
+   * A shadow settings file: the shadow policy is the project's settings with this file in place of
+   * its `.claude/settings.json` (else the policy's `$toolgate.shadow`). Decided only for the
+   * decision log, never enforced.
+   */
+  shadow?: string;
 }
 
 type HookEventName = 'PreToolUse' | 'PermissionRequest';
@@ -98,6 +107,8 @@ interface Decided {
   event?: ToolEvent;
   mode?: PermissionMode;
   policy?: Policy;
+  /** The shadow policy's decision of the same call, when there is a shadow (evaluated only when asked). */
+  shadow?: () => Promise<Omit<ShadowOutcome, 'durationMs'>>;
 }
 
 /** A refusal made before `evaluate` ran, as a decision. */
@@ -151,8 +162,11 @@ export async function answerHookEvent(
   if (decided !== undefined) {
     const totalMs = monotonicMs() - start;
     const { call, decision, event, mode, policy } = decided;
-    emitDecision(onDecision, () =>
-      decisionEvent(call, outcomeOf(decision), {
+    // After the decision, before the reply is printed: a hook is a process per call, so the
+    // shadow costs one more evaluation, and only when a decision log is kept.
+    const shadow = decided.shadow !== undefined ? decisionShadow(await runShadow(decided.shadow)) : undefined;
+    emitDecision(onDecision, () => ({
+      ...decisionEvent(call, outcomeOf(decision), {
         frontEnd: 'hook',
         at: Date.now(),
         totalMs,
@@ -162,7 +176,8 @@ export async function answerHookEvent(
         ...(event?.sessionId !== undefined ? { sessionId: event.sessionId } : {}),
         ...(event?.agent !== undefined ? { agent: event.agent } : {}),
       }),
-    );
+      ...(shadow !== undefined ? { shadow } : {}),
+    }));
   }
   return answer;
 }
@@ -196,6 +211,7 @@ async function answerEvent(
   });
   if (missing !== undefined) return refused(`the settings file ${missing} does not exist`);
   let facts: SessionFacts;
+  let seen: ProjectFinding | undefined;
   try {
     // The one door: the project Claude Code names (CLAUDE_PROJECT_DIR), else the transcript's
     // folder, else a --project holding the cwd; the shell and the environment are this process's.
@@ -206,7 +222,10 @@ async function answerEvent(
       shell: shellFromPath(env['CLAUDE_CODE_SHELL'] || env['SHELL']),
       environment: environmentFromProcess(env),
       ...(flags.mode !== undefined ? { mode: flags.mode } : {}),
-      loadPolicy: (project) => hookPolicy({ project, home, settings, cache: flags.cache !== false }),
+      loadPolicy: (project) => {
+        seen = project;
+        return hookPolicy({ project, home, settings, cache: flags.cache !== false });
+      },
     });
   } catch (e) {
     return refused(`the settings cannot be loaded: ${e instanceof Error ? e.message : String(e)}`);
@@ -221,7 +240,32 @@ async function answerEvent(
   const { call, context } = callAndContext(event, parentMode !== undefined ? { ...facts, parentMode } : facts);
   const decision = await evaluateAsync(call, context);
   const emit = new Set((flags.decisions ?? 'allow,ask,deny').split(',').map((s) => s.trim()));
-  return { answer: { reply: hookReply(name, decision, emit) }, decided: { call, decision, event, mode: modeFor(context.mode, facts), policy: facts.policy } };
+  const shadow = async (): Promise<Omit<ShadowOutcome, 'durationMs'>> => {
+    const sp = await shadowPolicyFor(flags, seen, home, settings, facts.policy);
+    if (sp === undefined) throw new Error('no shadow policy');
+    const mode = sp.mode ?? context.mode;
+    const shadowFacts = { ...facts, policy: sp.policy, ...(parentMode !== undefined ? { parentMode } : {}) };
+    const { call: c, context: ctx } = callAndContext(sp.mode !== undefined ? { ...event, mode: sp.mode } : event, shadowFacts);
+    const d = await evaluateAsync(c, ctx);
+    return { behavior: d.behavior, reason: d.reason, ...(d.rule !== undefined ? { rule: d.rule } : {}), ...(d.askKind !== undefined ? { askKind: d.askKind } : {}), mode: modeFor(mode, shadowFacts), policyDigest: policyDigest(sp.policy) };
+  };
+  const hasShadow = flags.shadow !== undefined || facts.policy.shadow !== undefined;
+  return {
+    answer: { reply: hookReply(name, decision, emit) },
+    decided: { call, decision, event, mode: modeFor(context.mode, facts), policy: facts.policy, ...(hasShadow ? { shadow } : {}) },
+  };
+}
+
+/** The hook's shadow policy: `--shadow`'s file in place of the project's shared settings file, else `$toolgate.shadow`. */
+async function shadowPolicyFor(flags: HookFlags, project: ProjectFinding | undefined, home: string, settings: string[], live: Policy): Promise<ShadowPolicy | undefined> {
+  if (flags.shadow === undefined) return shadowPolicyOf(live);
+  const { loadSessionPolicy } = await import('../node/session-policy.js');
+  const { nodeFileSystem } = await import('../node/fs.js');
+  const { fileInPlace } = await import('../node/file-in-place.js');
+  const { join } = await import('node:path');
+  const finding = project ?? { known: false as const };
+  const fs = finding.known ? fileInPlace(nodeFileSystem(), join(finding.dir, '.claude', 'settings.json'), resolve(flags.shadow)) : nodeFileSystem();
+  return { policy: await loadSessionPolicy(finding, { home, settingsFiles: settings, fs }) };
 }
 
 /**
@@ -273,6 +317,7 @@ export async function hookMain(args: string[]): Promise<number> {
         decisions: { type: 'string' },
         'no-cache': { type: 'boolean' },
         'decision-log': { type: 'string' },
+        shadow: { type: 'string' },
       },
       strict: true,
     }));
@@ -288,6 +333,7 @@ export async function hookMain(args: string[]): Promise<number> {
     ...(values.decisions !== undefined ? { decisions: values.decisions } : {}),
     cache: values['no-cache'] !== true,
     ...(values['decision-log'] !== undefined ? { decisionLog: values['decision-log'] } : {}),
+    ...(values.shadow !== undefined ? { shadow: values.shadow } : {}),
   });
 }
 
@@ -302,6 +348,7 @@ export function registerHookCommand(program: Command, collect: (v: string, p?: s
     .option('-m, --mode <mode>', "permission mode (default: the event's permission_mode)")
     .option('--decisions <list>', 'which decisions to emit (comma-separated allow,ask,deny); others print {} and leave the call to Claude Code', 'allow,ask,deny')
     .option('--no-cache', 'do not use the compiled-policy cache ($TOOLGATE_CACHE_DIR or ~/.cache/toolgate)')
+    .option('--shadow <file>', "a shadow policy for the decision log: the project's settings with this file in place of its .claude/settings.json (default: $toolgate.shadow); never enforced")
     .option('--decision-log <file>', 'append each decision (rule, file, layer, mode, policy digest, trace; input redacted) to this file, one JSON line each')
     .action(async (flags: HookFlags) => {
       process.exitCode = await runHook(flags);

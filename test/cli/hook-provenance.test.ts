@@ -46,6 +46,26 @@ describe('toolgate hook onDecision', () => {
     });
   });
 
+  it("a shadow policy ($toolgate.shadow, or --shadow FILE) is decided beside the live one: its would-be decision is on the event, the reply is the live one's", async () => {
+    const proj = join(root, 'shadowed');
+    mkdirSync(join(proj, '.claude'), { recursive: true });
+    const file = join(proj, '.claude', 'settings.json');
+    writeFileSync(file, JSON.stringify({ permissions: { allow: ['Bash(npm test)'] }, $toolgate: { shadow: { deny: ['Bash(npm test)'] } } }));
+    const env = { CLAUDE_PROJECT_DIR: proj };
+    const events: DecisionEvent[] = [];
+    const at = (command: string) => JSON.stringify({ hook_event_name: 'PreToolUse', session_id: 's-2', cwd: proj, permission_mode: 'default', tool_name: 'Bash', tool_input: { command } });
+    const live = await answerHookEvent(at('npm test'), { home, cache: false }, env, proj, (e) => events.push(e));
+    expect((live.reply['hookSpecificOutput'] as Record<string, unknown>)['permissionDecision']).toBe('allow');
+    expect(events[0]).toMatchObject({ behavior: 'allow', shadow: { behavior: 'deny', rule: { text: 'Bash(npm test)', list: 'deny', file } } });
+    const candidate = join(root, 'candidate.json');
+    writeFileSync(candidate, JSON.stringify({ permissions: { ask: ['Bash(npm test)'] } }));
+    await answerHookEvent(at('npm test'), { home, cache: false, shadow: candidate }, env, proj, (e) => events.push(e));
+    expect(events[1]).toMatchObject({ behavior: 'allow', shadow: { behavior: 'ask', rule: { text: 'Bash(npm test)', list: 'ask' } } });
+    // Without a shadow, none.
+    await answerHookEvent(event('npm test'), { home, cache: false }, { CLAUDE_PROJECT_DIR: project }, project, (e) => events.push(e));
+    expect(events[2]?.shadow).toBeUndefined();
+  });
+
   it('a refusal before evaluation is a decision too; an event that names no call is none', async () => {
     const events: DecisionEvent[] = [];
     await answerHookEvent(event('npm test'), { home, cache: false, settings: [join(root, 'missing.json')] }, {}, project, (e) => events.push(e));
