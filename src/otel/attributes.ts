@@ -121,6 +121,11 @@ export function decisionAttributes(event: DecisionEvent, options: DecisionAttrib
     a['toolgate.agent.id'] = event.agent.id;
     if (event.agent.type !== undefined) a['toolgate.agent.type'] = event.agent.type;
   }
+  if (event.shadow !== undefined) {
+    a['toolgate.shadow.behavior'] = event.shadow.behavior;
+    if (event.shadow.rule !== undefined) a['toolgate.shadow.rule'] = event.shadow.rule.text;
+    if (event.shadow.reason !== undefined) a['toolgate.shadow.reason.kind'] = event.shadow.reason.kind;
+  }
   a['toolgate.duration_ms'] = event.durations.totalMs;
   if (event.durations.waitMs !== undefined) a['toolgate.wait_ms'] = event.durations.waitMs;
   if (event.inputSha256 !== '') a['toolgate.input.sha256'] = event.inputSha256;
