@@ -88,6 +88,13 @@ export interface ReadonlyFsView {
    * Without it, an existing configuration file is one toolgate cannot read.
    */
   readText?(path: string): string | undefined;
+  /**
+   * The bytes of a regular file (symlinks followed): `undefined` when it does not exist, is no
+   * regular file, is too large or cannot be read. Optional; git's index is read with it (which
+   * files git tracks, so a tree read that takes only those skips the others). Without it, git's
+   * choice of files is one toolgate cannot see.
+   */
+  readBytes?(path: string): Uint8Array | undefined;
 }
 
 /** A clock, in milliseconds since the epoch. @public */

@@ -23,6 +23,7 @@ export function cachedFsView(view: ReadonlyFsView): ReadonlyFsView {
   const list = memo(view.list);
   const isSymlink = memo(view.isSymlink);
   const readText = memo(view.readText);
+  const readBytes = memo(view.readBytes);
   return {
     ...out,
     ...(isDirectory !== undefined ? { isDirectory } : {}),
@@ -31,5 +32,6 @@ export function cachedFsView(view: ReadonlyFsView): ReadonlyFsView {
     ...(list !== undefined ? { list } : {}),
     ...(isSymlink !== undefined ? { isSymlink } : {}),
     ...(readText !== undefined ? { readText } : {}),
+    ...(readBytes !== undefined ? { readBytes } : {}),
   };
 }

@@ -81,7 +81,7 @@ export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
       const picked = (f.kind === 'read' || f.kind === 'edit' ? restrictiveCandidates(rules, f, state.env) : undefined) ?? commandRuleCandidates(rules, f);
       for (const cr of picked) {
         const psRule = state.facts.kind === 'powershell' && cr.rule.family !== 'bare' && cr.rule.family !== 'param';
-        const m = psRule ? powerShellRestrictive(cr, state.call, state.facts as Extract<CallFacts, { kind: 'powershell' }>, state.env) : restrictiveMatch(cr, state.call, state.facts, state.env, state.ctx.fs);
+        const m = psRule ? powerShellRestrictive(cr, state.call, state.facts as Extract<CallFacts, { kind: 'powershell' }>, state.env) : restrictiveMatch(cr, state.call, state.facts, state.env, state.ctx.fs, (name) => environmentValue(state.ctx.environment, name) !== null);
         if (m.kind === 'match') {
           if (list === 'deny') {
             return decide(state, name, 'deny', 'rule', `denied by ${cr.rule.text}: ${m.detail}`, { rule: ruleRef(cr) });
@@ -568,6 +568,9 @@ export const touches: PipelineStep = {
         if (paths.every((p) => isInsideAny(p, wd) || isPlanFile(state, p))) {
           return decide(state, step, 'allow', 'workingDirectory', `reads ${f.path}, inside the working directories`);
         }
+        // Auto mode approves read-only actions without the classifier (Claude Code CLI 2.1.332):
+        // deny and ask rules, and the reads-outside setting, were met before this step.
+        if (state.mode === 'auto') return decide(state, step, 'allow', 'mode', `auto: reads ${f.path}, outside the working directories; auto mode approves reads without the classifier`);
         return holdAsk(state, step, { kind: 'plain', reason: 'outsideWorkingDirectory', message: `reads ${f.path}, outside the working directories`, blockedPath: f.path });
       }
       case 'edit': {

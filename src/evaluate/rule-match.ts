@@ -23,6 +23,7 @@ import { wordsOfUnknownPrograms } from '../shell/unknown-programs.js';
 import { withoutGitGlobalOptions } from '../shell/programs/git/global-options.js';
 import { effectOutOfReach, effectProbes } from './path-probe.js';
 import { dirHolds, expandGlob, newBudget, type Budget } from './fs-reach.js';
+import { gitSkipsIn } from '../shell/programs/git/takes.js';
 import { PROGRAMS } from '../shell/programs/index.js';
 import type { ReadonlyFsView } from '../core/ports.js';
 
@@ -231,9 +232,9 @@ export function restrictiveTextsOf(analysis: ShellAnalysis): RestrictiveTexts {
  * the wrapped command, and the whole command string are all tried; Read/Edit rules also see the
  * paths a shell command reads, writes or removes.
  */
-export function restrictiveMatch(cr: CompiledRule, call: ToolCall, facts: CallFacts, env: MatchEnv, view?: ReadonlyFsView): RuleMatch {
+export function restrictiveMatch(cr: CompiledRule, call: ToolCall, facts: CallFacts, env: MatchEnv, view?: ReadonlyFsView, maySet?: (name: string) => boolean): RuleMatch {
   const rule = cr.rule;
-  if (rule.family === 'path' && facts.kind === 'shell') return shellPathMatch(cr, facts, env, view);
+  if (rule.family === 'path' && facts.kind === 'shell') return shellPathMatch(cr, facts, env, view, maySet);
   const covers =
     ruleCoversTool(rule, call.tool, cr.list) ||
     (rule.family === 'path' && rule.tool === 'Read' && READ_DENY_ALSO_BLOCKS.has(call.tool));
@@ -374,7 +375,7 @@ export function opaqueScript(analysis: ShellAnalysis): string | undefined {
  * reads of the source; removing or creating a path is not); Edit rules against what it writes or
  * removes. With a file-system view, a directory is judged by its real entries (bounded).
  */
-function shellPathMatch(cr: CompiledRule, facts: Extract<CallFacts, { kind: 'shell' }>, env: MatchEnv, view?: ReadonlyFsView): RuleMatch {
+function shellPathMatch(cr: CompiledRule, facts: Extract<CallFacts, { kind: 'shell' }>, env: MatchEnv, view?: ReadonlyFsView, maySet?: (name: string) => boolean): RuleMatch {
   const rule = cr.rule;
   const isRead = rule.tool === 'Read';
   const isEdit = rule.tool === 'Edit';
@@ -393,7 +394,7 @@ function shellPathMatch(cr: CompiledRule, facts: Extract<CallFacts, { kind: 'she
     const probe = probes?.[i];
     if (probe !== undefined && effectOutOfReach(m!, e, probe)) continue;
     const reader = isRead ? facts.analysis.commands[e.command] : undefined;
-    const verdict = effectVerdict(rule, e, isRead, ctx, foldsGlobs(facts.command), { view, budget, skips: reader !== undefined ? skipRules(reader) : undefined });
+    const verdict = effectVerdict(rule, e, isRead, ctx, foldsGlobs(facts.command), { view, budget, skips: reader !== undefined ? skipRules(reader) : undefined, maySet });
     if (verdict === undefined || verdict.kind === 'none') continue;
     if (verdict.kind === 'match') return verdict;
     if (verdict.guarded === true) guarded ??= verdict.detail;
@@ -415,6 +416,8 @@ export interface EffectLook {
   budget?: Budget;
   /** Why the reading program may skip hidden or ignored files (`rg`), when it does: a covered path it holds is then not sure to be read. */
   skips?: string | undefined;
+  /** Whether an environment variable may be set (a reader's choice of files may depend on it); absent: any may be. */
+  maySet?: ((name: string) => boolean) | undefined;
 }
 
 /**
@@ -485,14 +488,15 @@ export function effectVerdict(rule: Rule, e: PathEffect, isRead: boolean, ctx: P
     // may hand over the directory whole only when it is one above a path the rule names.
     if (e.tree === undefined && (e.assumed === undefined || reach !== 'stem')) return undefined;
     // Does the directory hold a covered path? Its real entries say, when the view can list them.
-    const held = dirHolds(look.view, e.path, covered, mayHold, budget);
+    const taken = takenOf(e, covered, look);
+    const held = dirHolds(look.view, e.path, taken.covered, mayHold, budget);
     if (held.kind === 'nothing') return undefined;
     if (held.kind === 'unknown') {
       return { kind: 'hidden', guarded: true, detail: `${what}, which may hold a path the rule covers (${held.why})` };
     }
     const sure = e.tree === 'all' && e.assumed === undefined && look.skips === undefined;
     if (sure) return { kind: 'match', detail: `${what}, which holds ${held.path}, a path the rule covers` };
-    const maybe = e.assumed !== undefined ? 'the program may read it whole' : look.skips ?? 'the command may read it';
+    const maybe = e.assumed !== undefined ? 'the program may read it whole' : taken.settled ? taken.why : look.skips ?? 'the command may read it';
     return { kind: 'hidden', guarded: true, detail: `${what}, which holds ${held.path}, a path the rule covers; ${maybe}` };
   }
   if (e.op === 'remove' || (e.tree === 'all' && reach === 'stem')) {
@@ -514,6 +518,22 @@ export function effectVerdict(rule: Rule, e: PathEffect, isRead: boolean, ctx: P
   }
   if (e.tree === undefined) return undefined;
   return { kind: 'hidden', detail: `${what}${e.tree === 'all' ? ', which' : ', where it may touch names toolgate cannot see; it'} may hold a path the rule covers` };
+}
+
+/**
+ * The covered paths a tree read takes: git's reads of a working tree take only the files it
+ * tracks (and for `git add .`, the untracked ones no `.gitignore` ignores), when the view settles
+ * which those are (`PathEffect.gitTakes`); every other reader may take them all.
+ */
+function takenOf(e: PathEffect, covered: (p: string) => boolean, look: EffectLook): { covered: (p: string) => boolean; settled: boolean; why: string } {
+  const as = { covered, settled: false, why: '' };
+  if (e.gitTakes === undefined || look.view === undefined) return as;
+  const real = look.view.realpath(e.path);
+  if (real !== undefined && real !== e.path) return as;
+  const skips = gitSkipsIn(look.view, e.path, e.gitTakes, look.maySet ?? (() => true));
+  if (skips === undefined) return as;
+  const why = e.gitTakes === 'tracked' ? 'git takes it: its index tracks it' : 'git takes it: its index tracks it, or no .gitignore ignores it';
+  return { covered: (p) => covered(p) && !skips(p), settled: true, why };
 }
 
 /**

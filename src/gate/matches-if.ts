@@ -1,13 +1,15 @@
 import type { ToolCall } from '../core/types.js';
 import { evaluate } from '../evaluate/index.js';
 import type { MatchesIf } from '../hooks/index.js';
-import { parseRule } from '../rules/index.js';
+import { formatRule, parseRule } from '../rules/index.js';
+import { ifSpecifierAtCwd } from '../rules/hook-if.js';
 import { policyFromObjects, type Policy } from '../settings/index.js';
 import { bashIfMatches } from './bash-if.js';
 
 /**
  * A hook `if` matcher. A `Bash(...)` rule on a Bash call is matched as the Claude Code CLI does
- * ({@link bashIfMatches}). Any other rule is tried as the only deny rule of a policy through
+ * ({@link bashIfMatches}); a single-segment directory pattern (`Edit(src/**)`) names `<cwd>/src`
+ * only, as the CLI matches it since 2.1.214 ({@link ifSpecifierAtCwd}). Any other rule is tried as the only deny rule of a policy through
  * `evaluate`: a deny means the call matches; an ask because parts of a command cannot be read means
  * `'unknown'` (the handler runs, Claude Code docs "Hooks reference › if"); anything else is no match.
  */
@@ -21,7 +23,10 @@ export function createMatchesIf(ctx: { cwd: string; home: string; projectDir: st
     }
     let policy = policies.get(rule);
     if (policy === undefined) {
-      const p = policyFromObjects([{ kind: 'inline', settings: { permissions: { deny: [rule] } } }]);
+      // `Edit(src/**)` names `<cwd>/src` only (the CLI since 2.1.214), not `src` at any depth as a deny rule does.
+      const anchored = parsed.ok ? ifSpecifierAtCwd(parsed.rule, ctx.cwd) : undefined;
+      const asDeny = anchored !== undefined && parsed.ok ? formatRule({ ...parsed.rule, specifier: anchored }) : rule;
+      const p = policyFromObjects([{ kind: 'inline', settings: { permissions: { deny: [asDeny] } } }]);
       policy = p.rules.length === 1 ? p : null;
       policies.set(rule, policy);
     }

@@ -83,6 +83,10 @@ export const LINT_CODES = {
   },
   TG_LINT_HOOK_MATCHER_BACKTRACK: { severity: 'warning', meaning: 'A hook matcher with nested quantifiers that can backtrack catastrophically in a backtracking regex engine (JavaScript); toolgate runs matchers on RE2.' },
   TG_LINT_HOOK_IF: { severity: 'error', meaning: 'A hook `if` that is not a permission rule that parses.' },
+  TG_LINT_HOOK_IF_ANCHORED: {
+    severity: 'warning',
+    meaning: 'A hook `if` path rule naming one relative folder (`Edit(src/**)`): since Claude Code 2.1.214 it matches that folder in the working directory only, not one nested deeper; `Edit(**/src/**)` covers both.',
+  },
   TG_LINT_HOOK_SCRIPT_MISSING: { severity: 'warning', meaning: 'A command hook whose script does not exist.' },
   TG_LINT_HOOK_SCRIPT_NOT_EXECUTABLE: { severity: 'warning', meaning: 'A command hook that runs a script directly, but the script has no execute bit.' },
   TG_LINT_HOOK_ENV_VAR: { severity: 'warning', meaning: 'An http hook uses `$VAR` in a header or URL that is not listed in `allowedEnvVars`; it becomes the empty string.' },

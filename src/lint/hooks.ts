@@ -1,6 +1,7 @@
 import type { FileSystem } from '../core/ports.js';
 import { compileMatcher, HOOK_EVENTS, hookEventInfo } from '../hooks/index.js';
 import { parseRule, TOOL_INFO } from '../rules/index.js';
+import { ifDirectoryAtCwd } from '../rules/hook-if.js';
 import { hiddenCharDiagnostics, quoteForMessage } from './hidden-diagnostics.js';
 import type { LintDiagnostic } from './types.js';
 
@@ -160,6 +161,18 @@ export async function hookDiagnostics(json: Record<string, unknown>, file: strin
           const parsed = parseRule(cond);
           if (!parsed.ok) {
             out.push({ code: 'TG_LINT_HOOK_IF', severity: 'error', message: `"if": ${JSON.stringify(cond)} is not a permission rule: ${parsed.issues[0].message}`, path: [...hpath, 'if'], related: parsed.issues[0].code, ...at });
+          } else {
+            const dir = ifDirectoryAtCwd(parsed.rule);
+            if (dir !== undefined) {
+              const nested = `${parsed.rule.tool}(**/${parsed.rule.specifier!.replace(/^(?:\.\/)*/, '')})`;
+              out.push({
+                code: 'TG_LINT_HOOK_IF_ANCHORED',
+                severity: 'warning',
+                message: `"if": ${JSON.stringify(cond)} names only ${dir} in the working directory (Claude Code 2.1.214 and later), not a ${dir} folder nested deeper as it did before; write ${JSON.stringify(nested)} to cover nested folders too`,
+                path: [...hpath, 'if'],
+                ...at,
+              });
+            }
           }
         }
         const timeout = handler['timeout'];

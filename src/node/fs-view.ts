@@ -6,11 +6,13 @@ import type { ReadonlyFsView } from '../core/ports.js';
 
 /** The largest file `readText` reads (configuration files are a few kilobytes). */
 const MAX_TEXT = 1024 * 1024;
+/** The largest file `readBytes` reads (git's index of a repository of 100,000 files is about 10 MiB). */
+const MAX_BYTES = 32 * 1024 * 1024;
 
 /**
  * The {@link ReadonlyFsView} port on Node's synchronous `realpathSync` / `existsSync` / `statSync` /
  * `readdirSync` / `lstatSync` / `readFileSync` (`identity`: device and inode; `linkCount`: its hard
- * links; `readText`: a regular file of at most 1 MiB).
+ * links; `readText`: a regular file of at most 1 MiB; `readBytes`: one of at most 32 MiB).
  * `realpath` returns `undefined` for a path that does not exist or cannot be resolved (a
  * dangling or looping symlink, a permission error); it never throws.
  * @public
@@ -73,6 +75,15 @@ export function nodeFsView(): ReadonlyFsView {
         const s = statSync(path, { throwIfNoEntry: false });
         if (s?.isFile() !== true || s.size > MAX_TEXT) return undefined;
         return readFileSync(path, 'utf8');
+      } catch {
+        return undefined;
+      }
+    },
+    readBytes(path) {
+      try {
+        const s = statSync(path, { throwIfNoEntry: false });
+        if (s?.isFile() !== true || s.size > MAX_BYTES) return undefined;
+        return readFileSync(path);
       } catch {
         return undefined;
       }

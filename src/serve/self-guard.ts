@@ -521,6 +521,7 @@ export function agentsProcessView(view: ReadonlyFsView): ReadonlyFsView {
     ...(view.list !== undefined ? { list: (p: string) => (own(p) ? undefined : view.list?.(p)) } : {}),
     ...(view.isSymlink !== undefined ? { isSymlink: (p: string) => !own(p) && view.isSymlink?.(p) === true } : {}),
     ...(view.readText !== undefined ? { readText: (p: string) => (own(p) ? undefined : view.readText?.(p)) } : {}),
+    ...(view.readBytes !== undefined ? { readBytes: (p: string) => (own(p) ? undefined : view.readBytes?.(p)) } : {}),
   };
 }
 

@@ -87,7 +87,7 @@ export function parseWithEntry(name: string, argv: readonly string[], entry: Rea
   }
   for (const o of parse.options) {
     if (o.kind === 'long' && c.other.has(o.name)) {
-      return { ok: false, reason: `${name} ${o.word} (--${o.name}) is not read-only (it writes, runs a program, or reads names toolgate cannot see)` };
+      return { ok: false, reason: `${name} ${o.word} (--${o.name}) is not an option known to be read-only` };
     }
   }
   return { ok: true, parse };

@@ -178,6 +178,13 @@ export interface PathEffect {
    */
   walksLinksWith?: string;
   /**
+   * For a tree read by git: which of the tree's files it takes — `tracked` (what its index holds:
+   * `git commit -a`, `git stash`, `git grep`), `unignored` (those, and the untracked files no
+   * `.gitignore` ignores: `git add .`, `git add -A`). Absent: every file. With a file-system view
+   * that shows the repository's index and ignore files, a covered path git does not take is no read.
+   */
+  gitTakes?: 'tracked' | 'unignored';
+  /**
    * Set for a word of a program whose file effects toolgate does not model, assumed read and
    * written: `path` — it looks like a path (`/` inside, a leading `.` or `~`) or is not literal;
    * `word` — a bare word, which counts only when a deny rule or a protected name covers it.

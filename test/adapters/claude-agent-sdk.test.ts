@@ -1,6 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { HookCallbackMatcher, HookInput, PermissionResult } from '@anthropic-ai/claude-agent-sdk';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createGate } from '../../src/gate/index.js';
+import { createGate as createNodeGate } from '../../src/gate/node.js';
 import { fromPermissionResult, gateOptionsFromAgentSdk, toAgentSdkOptions, toPermissionResult, toPreToolUseOutput } from '../../src/adapters/claude-agent-sdk/index.js';
 import { policy } from './claude-agent-sdk-policy.js';
 
@@ -76,6 +80,30 @@ describe('mappings', () => {
       expect((await decide(toAgentSdkOptions(gate()), 'e4')).permissionDecisionReason).toMatch(/GIT_DIR=\/from-process\/\.git is set/);
     } finally {
       vi.unstubAllEnvs();
+    }
+  });
+});
+
+describe('PATH with the project\'s node_modules/.bin first (decision 0065)', () => {
+  it('the Node gate sees the directory: a bare name found elsewhere stays the installed program, one found there is opaque', async () => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), 'toolgate-sdk-path-')));
+    try {
+      const project = join(root, 'project');
+      mkdirSync(join(project, 'node_modules/.bin'), { recursive: true });
+      writeFileSync(join(project, 'README.md'), 'x\n');
+      writeFileSync(join(project, 'node_modules/.bin/prettier'), '#!/bin/sh\n');
+      const env = { PATH: `${project}/node_modules/.bin:/usr/bin:/bin`, HOME: root };
+      const sdk = toAgentSdkOptions(createNodeGate({ policy, cwd: project, home: root, mode: 'default' }), { env });
+      const signal = new AbortController().signal;
+      const decide = async (command: string, id: string) => {
+        const input = { session_id: 's', transcript_path: '/t', cwd: project, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, tool_use_id: id } as HookInput;
+        return ((await (sdk.hooks.PreToolUse as HookCallbackMatcher[])[0]!.hooks[0]!(input, id, { signal })) as { hookSpecificOutput: { permissionDecision: string; permissionDecisionReason?: string } }).hookSpecificOutput;
+      };
+      expect(await decide('cat README.md', 'p1')).toMatchObject({ permissionDecision: 'allow' });
+      const prettier = await decide('prettier --check README.md', 'p2');
+      expect(prettier.permissionDecision).not.toBe('allow');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });

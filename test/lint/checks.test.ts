@@ -165,6 +165,22 @@ describe('hook checks', () => {
     expect(only(r, 'TG_LINT_HOOK_TIMEOUT_MS')[0]?.message).toMatch(/did you mean 30\?/);
   });
 
+  it('warns once on an if path rule naming one relative folder (Claude Code 2.1.214 anchors it at the working directory)', async () => {
+    const r = await lint(
+      hooks({
+        PreToolUse: [
+          { matcher: 'Edit', hooks: [{ type: 'command', command: 'echo a', if: 'Edit(src/**)' }] },
+          { matcher: 'Edit', hooks: [{ type: 'command', command: 'echo b', if: 'Edit(**/src/**)' }] },
+          { matcher: 'Read', hooks: [{ type: 'command', command: 'echo c', if: 'Read(src/a.ts)' }] },
+        ],
+      }),
+    );
+    const found = only(r, 'TG_LINT_HOOK_IF_ANCHORED');
+    expect(found).toHaveLength(1);
+    expect(found[0]?.severity).toBe('warning');
+    expect(found[0]?.message).toMatch(/names only src in the working directory.*"Edit\(\*\*\/src\/\*\*\)"/);
+  });
+
   it('flags http header variables not in allowedEnvVars', async () => {
     const r = await lint(
       hooks({

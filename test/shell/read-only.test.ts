@@ -24,7 +24,7 @@ const CLAUDE_NO: Array<[string, RegExp]> = [
   ['find . -fprint out', /find -fprint/],
   ['find . -name *.ts', /unquoted glob/],
   ['sort -o out a', /sort -o is not an option known to be read-only/],
-  ['sort --out=x a', /sort --out=x \(--output\) is not read-only/],
+  ['sort --out=x a', /sort --out=x \(--output\) is not an option known to be read-only/],
   ['sort *.txt', /unquoted glob/],
   ['git -c core.pager=sh log', /global option -c|can run a program/],
   ['git -C ../other status', /global option -C/],
@@ -126,7 +126,10 @@ describe('red-team: reads toolgate must see', () => {
     expect(v.readOnly).toBe(false);
     if (!v.readOnly) expect(v.reason).toMatch(why);
   });
-  it.each(['date -f dates.txt', 'date --file=dates.txt', 'date -d yesterday +%F', 'git blame --contents=x.ts x.ts'])(
+  it.each(['date -f dates.txt', 'date --file=dates.txt', 'ps -o pid,comm', 'ps --format pid'])('%j asks, as the Claude Code CLI does (not in its read-only table)', (c) => {
+    expect(verdict(c, 'claudeCode').readOnly).toBe(false);
+  });
+  it.each(['date -r package.json', 'date -d yesterday +%F', 'git blame --contents=x.ts x.ts'])(
     '%j stays read-only (its read is a path effect)',
     (c) => {
       expect(verdict(c, 'claudeCode')).toEqual({ readOnly: true });

@@ -20,6 +20,8 @@ export interface FileOperand {
   walksLinks?: boolean;
   /** With `walksLinks: false`: the variable naming a configuration that may make it follow links all the same (see `PathEffect.walksLinksWith`). */
   walksLinksWith?: string;
+  /** For a tree read by git: which of the tree's files it takes (see `PathEffect.gitTakes`). */
+  gitTakes?: 'tracked' | 'unignored';
   /** The path is a name prefix: the files touched are named by it plus a suffix (`split`, `csplit`). */
   prefix?: boolean;
   /** A word of a program whose file effects toolgate does not model (see `PathEffect.assumed`). */

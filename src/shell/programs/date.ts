@@ -11,10 +11,14 @@ import { readWords, refusedWords, type ReadWords } from './parse.js';
 import { readOnlyEntry } from './read-only-profile.js';
 import { CC_CLI, coreutils } from './sources.js';
 
-const SAFE_LONG = `date= debug file= iso-8601[=] resolution rfc-email rfc-3339= reference= utc universal ${HELP_VERSION}`;
+/**
+ * The options the Claude Code CLI 2.1.332 lists as safe for date (its read-only table): not
+ * `-f`/`--file` (read dates from a file) nor `--resolution`, which it asks about.
+ */
+const SAFE_LONG = `date= debug iso-8601[=] rfc-email rfc-3339= reference= utc universal ${HELP_VERSION}`;
 
 /** GNU coreutils 9.1 date(1): every option. */
-const grammar: GnuOptionSpec = { short: 'd:f:I::r:Rus:', long: longOptions(`${SAFE_LONG} set=`) };
+const grammar: GnuOptionSpec = { short: 'd:f:I::r:Rus:', long: longOptions(`${SAFE_LONG} file= resolution set=`) };
 
 /** `date [-f FILE] [-r FILE] [+FORMAT | DATE]`: the files -f and -r name are read; operands are not files. */
 function dateFiles(argv: readonly string[], words: ReadWords): FileOperands {
@@ -37,8 +41,8 @@ export const date = defineProgram({
   readOnly: {
     claudeCode: {
       date: readOnlyEntry(grammar, {
-        source: `${CC_CLI}; ${coreutils('date')} (-s/--set and an MMDDhhmm operand set the clock)`,
-        safe: { short: 'dfIrRu', long: Object.keys(longOptions(SAFE_LONG)).join(' ') },
+        source: `${CC_CLI}; ${coreutils('date')} (-s/--set and an MMDDhhmm operand set the clock; -f/--file and --resolution are not in the CLI's table)`,
+        safe: { short: 'dIrRu', long: Object.keys(longOptions(SAFE_LONG)).join(' ') },
         reads: ['f', 'file', 'r', 'reference'],
         operands: 'text', globs: false, check: 'date',
       }),
@@ -49,5 +53,6 @@ export const date = defineProgram({
     { command: 'date +%F', effects: [], readOnly: true },
     { command: 'date -r package.json', effects: ['read ./package.json'], readOnly: true, why: '-r prints the file\'s modification time' },
     { command: 'date 01011200', effects: [], readOnly: false, why: 'an MMDDhhmm operand sets the clock' },
+    { command: 'date -f dates.txt', effects: ['read ./dates.txt'], readOnly: false, why: 'the Claude Code CLI asks about -f (not in its read-only table)' },
   ],
 });

@@ -15,10 +15,11 @@ const no = (reason: string): ReadOnlyVerdict => ({ readOnly: false, reason });
  */
 function psReadOnly(argv: readonly string[]): ReadOnlyVerdict {
   // The CLI asks about `ps -aux` (procps reads it as BSD `aux` for a user named x): no u/U/x after a dash.
-  const valueShort = 'pqGgCtso';
+  // Not -o/--format (nor -O): the Claude Code CLI 2.1.332's read-only table lists neither, and it asks.
+  const valueShort = 'pqGgCts';
   const flagShort = 'AaedfFHjlLMNTwcyPZ';
   const longs = new Set(['forest', 'no-headers', 'headers', 'cumulative', 'deselect', 'help', 'version', 'info']);
-  const longValue = new Set(['sort', 'pid', 'ppid', 'user', 'User', 'group', 'Group', 'format', 'cols', 'columns', 'width', 'lines', 'rows', 'tty', 'sid', 'quick-pid']);
+  const longValue = new Set(['sort', 'pid', 'ppid', 'user', 'User', 'group', 'Group', 'cols', 'columns', 'width', 'lines', 'rows', 'tty', 'sid', 'quick-pid']);
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i]!;
     if (a.startsWith('--')) {
@@ -61,7 +62,8 @@ export const ps = defineProgram({
   runs: 'unseen',
   examples: [
     { command: 'ps aux', effects: [], readOnly: true },
-    { command: 'ps -o pid,comm -p 1', effects: [], readOnly: true },
+    { command: 'ps -p 1', effects: [], readOnly: true },
+    { command: 'ps -o pid,comm -p 1', effects: [], readOnly: false, why: 'the Claude Code CLI asks about -o (not in its read-only table)' },
     { command: 'ps eww', effects: [], readOnly: false, why: 'BSD e prints each process\'s environment' },
   ],
 });

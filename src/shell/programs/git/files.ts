@@ -230,8 +230,10 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
       readRevPaths(searched);
       const trees = searched.filter((k) => !argv[k]!.includes(':') || looksLikePath(argv[k]!));
       const pathOps = argv.includes('--') ? trees.filter((k) => k > argv.indexOf('--')) : trees.filter((k) => looksLikePath(argv[k]!));
-      files.push(...all(pathOps, 'read', { tree: 'all' }));
-      if (pathOps.length === 0) files.push({ op: 'read', index: at, value: '.', tree: 'all' });
+      // It searches the tracked files (`--untracked`: and the untracked ones not ignored); `--no-index` every file.
+      const takes = has(options, '--no-index') ? {} : { gitTakes: has(options, '--untracked') ? 'unignored' as const : 'tracked' as const };
+      files.push(...all(pathOps, 'read', { tree: 'all', ...takes }));
+      if (pathOps.length === 0) files.push({ op: 'read', index: at, value: '.', tree: 'all', ...takes });
       return done({ notFiles: patternGiven ? [] : ops.slice(0, 1) });
     }
     case 'add':
@@ -241,7 +243,10 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
       // content `git diff --cached` and `git show :path` then print. A regular file holds only itself.
       // `-n` lists names and stages nothing. A word that looks like a file is read as one: without a
       // file-system view, a tree read of it would be a guarded read (it could be a directory).
-      const tree = has(options, '-n', '--dry-run') ? {} : { tree: 'all' as const };
+      // It takes the tracked files below and the untracked ones no .gitignore ignores (`-u`: the
+      // tracked ones only; `-f`: every file).
+      const takes = has(options, '-f', '--force') ? {} : { gitTakes: has(options, '-u', '--update') ? 'tracked' as const : 'unignored' as const };
+      const tree = has(options, '-n', '--dry-run') ? {} : { tree: 'all' as const, ...takes };
       for (const k of ops) files.push({ op: 'read', index: k, ...(looksLikeDir(argv[k]!) ? tree : {}) });
       if (ops.length === 0 && has(options, '-A', '--all', '-u', '--update', '--no-ignore-removal')) files.push({ op: 'read', index: at, value: '.', ...tree });
       return done();
@@ -336,7 +341,10 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
     if (!readOnlyStash) files.push({ op: 'write', index: at, value: '.', tree: 'some', ...(name === 'am' ? { names: PATCH_NAMES } : {}) });
     // `git stash` (push, save) stores the working tree's changed files (with -u/-a the untracked and
     // ignored ones too) where `git stash show -p` prints them.
-    if (name === 'stash' && (action === undefined || action === 'push' || action === 'save')) files.push({ op: 'read', index: at, value: '.', tree: 'all' });
+    if (name === 'stash' && (action === undefined || action === 'push' || action === 'save')) {
+      const takes = has(options, '-a', '--all') ? {} : { gitTakes: has(options, '-u', '--include-untracked') ? 'unignored' as const : 'tracked' as const };
+      files.push({ op: 'read', index: at, value: '.', tree: 'all', ...takes });
+    }
     return done({ notFiles: ops });
   }
   if (REPORTS.has(name)) {
@@ -344,9 +352,10 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
     if (name === 'blame' || name === 'annotate') files.push(...all(ops.slice(-1), 'read'));
     // `git commit -a` stages every tracked file that changed, `git commit PATH` those under PATH
     // (its operands are all pathspecs).
-    if (name === 'commit') for (const k of ops) files.push({ op: 'read', index: k, ...(looksLikeDir(argv[k]!) ? { tree: 'all' as const } : {}) });
+    // Both take tracked files only.
+    if (name === 'commit') for (const k of ops) files.push({ op: 'read', index: k, ...(looksLikeDir(argv[k]!) ? { tree: 'all' as const, gitTakes: 'tracked' as const } : {}) });
     else files.push(...all(specs, 'read'));
-    if (name === 'commit' && has(options, '-a', '--all')) files.push({ op: 'read', index: at, value: '.', tree: 'all' });
+    if (name === 'commit' && has(options, '-a', '--all')) files.push({ op: 'read', index: at, value: '.', tree: 'all', gitTakes: 'tracked' });
     if (name === 'diff' && has(options, '--no-index')) files.push(...all(ops, 'read', { tree: 'all' }));
     return done({ notFiles });
   }

@@ -1,0 +1,92 @@
+/**
+ * Which files of a working tree git takes when a subcommand reads the tree whole
+ * (`PathEffect.gitTakes`): the tracked ones (what the index holds), and for `git add .` also the
+ * untracked ones no `.gitignore` ignores. Settled only through the file-system view and only when
+ * nothing the view cannot show may change git's choice: a variable that moves the repository,
+ * the index or the work tree (or sets configuration) may not be set, the repository's own
+ * configuration names no other work tree, and the index and every `.gitignore` on the way are
+ * readable. A `.gitignore` match outranks `$GIT_DIR/info/exclude` and `core.excludesFile`
+ * (gitignore(5), "precedence"), so those need not be read to know that a path is ignored.
+ */
+import type { ReadonlyFsView } from '../../../core/ports.js';
+import { compileGitignorePattern, gitignoreIgnores, isMatchablePath } from '../../../paths/gitignore-match.js';
+import { readIndexPaths, type TrackedPaths } from './index-file.js';
+import { discoverRepository } from './repository.js';
+
+/** Variables that move what git reads (git(1) ENVIRONMENT VARIABLES) or set its configuration. */
+export const GIT_TAKES_VARIABLES: readonly string[] = [
+  'GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_COMMON_DIR', 'GIT_OBJECT_DIRECTORY', 'GIT_CONFIG_PARAMETERS', 'GIT_CONFIG_COUNT',
+];
+
+const join = (dir: string, name: string) => (dir === '/' ? `/${name}` : `${dir}/${name}`);
+
+/**
+ * A test of whether git surely leaves a path of the tree `tree` out (`true`), or `undefined` when
+ * the view cannot settle what git takes there. `maySet(name)`: whether the environment may set
+ * the variable.
+ */
+export function gitSkipsIn(view: ReadonlyFsView, tree: string, takes: 'tracked' | 'unignored', maySet: (name: string) => boolean): ((path: string) => boolean) | undefined {
+  // A view that cannot read the index cannot tell a missing one (nothing tracked) from one it does not show.
+  if (view.readBytes === undefined || GIT_TAKES_VARIABLES.some(maySet)) return undefined;
+  const found = discoverRepository(view, tree);
+  if (!('found' in found) || found.found.workTree === undefined) return undefined;
+  const { gitDir, commonDir, workTree } = found.found;
+  // The repository's configuration may name another work tree, or say its objects are SHA-256.
+  let hashBytes: 20 | 32 = 20;
+  for (const file of [join(commonDir, 'config'), join(gitDir, 'config.worktree')]) {
+    if (!view.exists(file)) continue;
+    const text = view.readText?.(file);
+    if (text === undefined || /^\s*worktree\s*=/im.test(text)) return undefined;
+    if (/^\s*objectformat\s*=\s*sha256\b/im.test(text)) hashBytes = 32;
+  }
+  const indexFile = join(gitDir, 'index');
+  let tracked: TrackedPaths = { paths: new Set(), dirs: [] };
+  if (view.exists(indexFile)) {
+    const bytes = view.readBytes?.(indexFile);
+    const read = bytes === undefined ? undefined : readIndexPaths(bytes, hashBytes);
+    if (read === undefined) return undefined;
+    tracked = read;
+  }
+  const folded = new Set([...tracked.paths].map((p) => p.toLowerCase()));
+  const top = workTree === '/' ? '/' : `${workTree}/`;
+  return (path) => {
+    if (!path.startsWith(top)) return false;
+    const rel = path.slice(top.length);
+    if (rel === '' || !isMatchablePath(rel) || rel === '.git' || rel.startsWith('.git/')) return false;
+    const segs = rel.split('/');
+    // A repository nested below the top is another repository's: not settled here.
+    for (let i = 1; i < segs.length; i++) if (view.exists(join(workTree, `${segs.slice(0, i).join('/')}/.git`))) return false;
+    // Tracked (any case: a case-insensitive volume may hold the tracked name under another
+    // spelling); a directory is taken when it holds a tracked path.
+    const low = rel.toLowerCase();
+    const isDir = view.isDirectory?.(path);
+    if (isDir === undefined && view.exists(path)) return false;
+    if (folded.has(low) || tracked.dirs.some((d) => low.startsWith(d.toLowerCase()) || (isDir === true && d.toLowerCase().startsWith(`${low}/`)))) return false;
+    if (isDir === true && [...folded].some((p) => p.startsWith(`${low}/`))) return false;
+    if (takes === 'tracked') return true;
+    return ignoredByGitignores(view, workTree, segs, isDir === true);
+  };
+}
+
+/**
+ * Whether the `.gitignore` files from the work tree's top down to the path's directory ignore it
+ * (the path or a directory above it), whatever `core.ignorecase` says: some file ignores it, and
+ * no file below that one holds a negation that could take it back. Unreadable is not ignored.
+ */
+function ignoredByGitignores(view: ReadonlyFsView, workTree: string, segs: readonly string[], isDir: boolean): boolean {
+  const levels: { ignores: boolean; negates: boolean }[] = [];
+  for (let i = 0; i < segs.length; i++) {
+    const dir = i === 0 ? workTree : join(workTree, segs.slice(0, i).join('/'));
+    const file = join(dir, '.gitignore');
+    if (!view.exists(file)) {
+      levels.push({ ignores: false, negates: false });
+      continue;
+    }
+    const text = view.readText?.(file);
+    if (text === undefined) return false;
+    const rel = `${segs.slice(i).join('/')}${isDir ? '/' : ''}`;
+    const ignores = gitignoreIgnores(compileGitignorePattern(text, false), rel) && gitignoreIgnores(compileGitignorePattern(text, true), rel);
+    levels.push({ ignores, negates: /^[ \t]*!/m.test(text) });
+  }
+  return levels.some((l, i) => l.ignores && levels.slice(i + 1).every((below) => !below.negates));
+}

@@ -1,0 +1,132 @@
+/**
+ * Which files of a working tree git takes, settled through the file-system view: real
+ * repositories made by the installed git (its index in versions 2 and 4, tracked and ignored
+ * files, a .gitignore that takes a file back), and the answers checked against what git itself
+ * stages (`git add -n`) or tracks (`git ls-files`).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeFsView } from '../../../../src/node/fs-view.js';
+import { readIndexPaths } from '../../../../src/shell/programs/git/index-file.js';
+import { gitSkipsIn } from '../../../../src/shell/programs/git/takes.js';
+import { evaluate } from '../../../../src/evaluate/index.js';
+import { policyFromObjects } from '../../../../src/settings/index.js';
+import { environmentFromProcess } from '../../../../src/evaluate/door/environment.js';
+
+const root = realpathSync(mkdtempSync(join(tmpdir(), 'toolgate-git-takes-')));
+/** git with no user or system configuration and none of the variables that move it. */
+const gitEnv = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: root, GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' };
+const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env: gitEnv, encoding: 'utf8' });
+const none = () => false;
+
+function repo(name: string, files: Record<string, string>, commit: readonly string[], indexVersion = 2): string {
+  const dir = join(root, name);
+  mkdirSync(dir, { recursive: true });
+  git(dir, 'init', '-q');
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, rel)), { recursive: true });
+    writeFileSync(join(dir, rel), text);
+  }
+  if (commit.length > 0) git(dir, 'add', '-f', '--', ...commit);
+  git(dir, 'update-index', '--index-version', String(indexVersion));
+  if (commit.length > 0) git(dir, 'commit', '-q', '-m', 'x');
+  return dir;
+}
+
+const FILES = {
+  '.gitignore': '.env\n.env.*\n!.env.example\nsecrets/\n',
+  '.env': 'API_KEY=1\n',
+  '.env.local': 'DB=1\n',
+  '.env.example': 'API_KEY=\n',
+  'secrets/api.key': 'k\n',
+  'src/a.js': 'a\n',
+  'src/deep/.gitignore': '!keep.env\n',
+  'src/deep/keep.env': 'x\n',
+  'config/.env': 'nested\n',
+};
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('git index file', () => {
+  it.each([2, 3, 4])('reads the paths of an index in version %i as git ls-files lists them', (v) => {
+    const dir = repo(`ls-${v}`, { ...FILES, 'a/b/c/long-name.txt': 'x', 'a/b/d.txt': 'y' }, ['.gitignore', 'src/a.js', '.env.local', 'a/b/c/long-name.txt', 'a/b/d.txt'], v);
+    const bytes = nodeFsView().readBytes!(join(dir, '.git/index'))!;
+    const read = readIndexPaths(bytes, 20);
+    expect([...(read?.paths ?? [])].sort()).toEqual(git(dir, 'ls-files').trim().split('\n').sort());
+  });
+
+  it('is no answer for bytes that are not an index, or one cut short', () => {
+    expect(readIndexPaths(new TextEncoder().encode('not an index at all'), 20)).toBeUndefined();
+    const dir = repo('cut', FILES, ['.gitignore', 'src/a.js']);
+    const bytes = nodeFsView().readBytes!(join(dir, '.git/index'))!;
+    expect(readIndexPaths(bytes.subarray(0, 60), 20)).toBeUndefined();
+  });
+});
+
+describe('what git takes of a tree, as git itself says', () => {
+  let dir: string;
+  let staged: Set<string>;
+  beforeAll(() => {
+    dir = repo('app', FILES, ['.gitignore', 'src/a.js', '.env.local']);
+    staged = new Set(git(dir, 'add', '-n', '-A').split('\n').map((l) => /^add '(.*)'$/.exec(l)?.[1]).filter((x): x is string => x !== undefined));
+    for (const t of git(dir, 'ls-files').trim().split('\n')) staged.add(t);
+  });
+
+  it('skips exactly the files git add -A does not stage (ignored and untracked)', () => {
+    const skips = gitSkipsIn(nodeFsView(), dir, 'unignored', none)!;
+    expect(skips).toBeDefined();
+    for (const rel of Object.keys(FILES)) expect(`${rel}: ${skips(join(dir, rel))}`).toBe(`${rel}: ${!staged.has(rel)}`);
+    // An ignored directory with nothing tracked below is skipped whole.
+    expect(skips(join(dir, 'secrets'))).toBe(true);
+  });
+
+  it('takes only tracked files for tracked reads (a tracked file .gitignore matches included)', () => {
+    const skips = gitSkipsIn(nodeFsView(), dir, 'tracked', none)!;
+    expect(skips(join(dir, '.env.local'))).toBe(false);
+    expect(skips(join(dir, '.env'))).toBe(true);
+    expect(skips(join(dir, '.env.example'))).toBe(true);
+    expect(skips(join(dir, 'src'))).toBe(false);
+  });
+
+  it('settles nothing when a variable that moves git may be set, or without a repository', () => {
+    expect(gitSkipsIn(nodeFsView(), dir, 'unignored', (n) => n === 'GIT_INDEX_FILE')).toBeUndefined();
+    expect(gitSkipsIn(nodeFsView(), dir, 'unignored', () => true)).toBeUndefined();
+    const bare = join(root, 'no-repo');
+    mkdirSync(bare, { recursive: true });
+    expect(gitSkipsIn(nodeFsView(), bare, 'unignored', none)).toBeUndefined();
+  });
+
+  it('settles nothing when the index cannot be read (a view without readBytes)', () => {
+    const { readBytes: _, ...view } = nodeFsView();
+    expect(gitSkipsIn(view, dir, 'tracked', none)).toBeUndefined();
+  });
+});
+
+describe('git tree reads under Read deny rules', () => {
+  const policy = policyFromObjects([{ kind: 'inline', settings: { permissions: { allow: ['Bash(git *)'], deny: ['Read(./.env)', 'Read(./secrets/**)'] } } }]);
+  const decide = (cwd: string, command: string, env: Record<string, string> = {}) =>
+    evaluate({ tool: 'Bash', input: { command } }, { mode: 'default', policy, cwd, home: root, projectDir: cwd, fs: nodeFsView(), environment: environmentFromProcess({ PATH: '/usr/bin:/bin', ...env }) });
+
+  it.each(['git add .', 'git add -A', 'git commit -a -m x', 'git stash', 'git grep TODO'])('%s: ignored, untracked .env and secrets/ are not read', (command) => {
+    const dir = repo(`deny-${command.replace(/\W+/g, '-')}`, FILES, ['.gitignore', 'src/a.js']);
+    expect(decide(dir, command).behavior).toBe('allow');
+  });
+
+  it('a tracked .env is read (guarded-read ask), and so is every file with git add -f', () => {
+    const dir = repo('tracked-env', FILES, ['.gitignore', '.env']);
+    const d = decide(dir, 'git add -A');
+    expect([d.behavior, d.askKind]).toEqual(['ask', 'guardedRead']);
+    expect(d.reason.message).toContain('git takes it');
+    const other = repo('force', FILES, ['.gitignore']);
+    expect(decide(other, 'git add -f .').behavior).toBe('ask');
+  });
+
+  it('GIT_INDEX_FILE in the environment leaves the tree unsettled', () => {
+    const dir = repo('env-index', FILES, ['.gitignore', 'src/a.js']);
+    const d = decide(dir, 'git add -A', { GIT_INDEX_FILE: '/tmp/other-index' });
+    expect([d.behavior, d.askKind]).toEqual(['ask', 'guardedRead']);
+  });
+});
