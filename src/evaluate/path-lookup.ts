@@ -26,7 +26,8 @@ import type { ReadonlyFsView } from '../core/ports.js';
 import { isInside, isInsideAny, normalizePath } from '../paths/index.js';
 import type { Platform } from '../core/types.js';
 import type { PathEffect, ShellAnalysis } from '../shell/types.js';
-import { PATH_FREE_BUILTINS as BUILTINS, SHELL_PRECOMMANDS } from '../shell/programs/builtins.js';
+import { pathFreeBuiltins, SHELL_PRECOMMANDS } from '../shell/programs/builtins.js';
+import type { ContextShell } from './types.js';
 
 
 /** The shell's default search path when `PATH` is unset (dash(1); bash adds `.` last, after the system's directories). */
@@ -50,6 +51,8 @@ export interface PathWorld {
   platform: Platform;
   workingDirectories: readonly string[];
   view: ReadonlyFsView | undefined;
+  /** The shell that looks the name up (its builtins are never looked up); `unknown` when absent. */
+  shell?: ContextShell;
 }
 
 /** One `PATH` directory, absolute, and whether it was written relative (`.`, `bin`, an empty entry). */
@@ -88,7 +91,7 @@ function fileAt(view: ReadonlyFsView | undefined, p: string): boolean | undefine
  * `env`, `xargs`, `find -exec`, `exec`), which looks every name up along `PATH`, builtins' too.
  */
 export function writableProgram(name: string, world: PathWorld, byProgram = false): string | undefined {
-  if (name === '' || name.includes('/') || (!byProgram && BUILTINS.has(name))) return undefined;
+  if (name === '' || name.includes('/') || (!byProgram && pathFreeBuiltins(world.shell ?? 'unknown').has(name))) return undefined;
   const list = entries(world);
   if (list === undefined) {
     // PATH unknown: the directories tools put a project's programs in may be on it.
@@ -127,7 +130,7 @@ export function markWritablePrograms(analysis: ShellAnalysis, world: PathWorld, 
     const byProgram = runByProgram(analysis, cmd);
     const key = `${byProgram ? 'exec' : 'shell'}\0${name}`;
     if (!seen.has(key)) seen.set(key, writableProgram(name, world, byProgram));
-    const why = seen.get(key) ?? writtenProgram(name, i, written, byProgram);
+    const why = seen.get(key) ?? writtenProgram(name, i, written, byProgram, world);
     if (why !== undefined) cmd.opaque = why;
   });
 }
@@ -174,8 +177,8 @@ function writtenIntoLookup(effects: readonly PathEffect[], world: PathWorld): Wr
  * Why the bare name run by command `index` may run a file another part of the same command writes
  * where `PATH` finds it (any other part: a loop may run the writer first), or `undefined`.
  */
-function writtenProgram(name: string, index: number, written: WrittenIntoLookup, byProgram: boolean): string | undefined {
-  if (name === '' || name.includes('/') || (!byProgram && BUILTINS.has(name))) return undefined;
+function writtenProgram(name: string, index: number, written: WrittenIntoLookup, byProgram: boolean, world: PathWorld): string | undefined {
+  if (name === '' || name.includes('/') || (!byProgram && pathFreeBuiltins(world.shell ?? 'unknown').has(name))) return undefined;
   const at = written.names.get(name)?.find((w) => w.command !== index);
   if (at !== undefined) return `${name} may be the file this command writes at ${at.path}, a directory PATH may search first, whose code toolgate cannot see`;
   const into = written.any.find((w) => w.command !== index);

@@ -702,6 +702,7 @@ export function pathWorld(ctx: EvaluationContext, env: MatchEnv, workingDirector
     platform: env.platform,
     workingDirectories,
     view: ctx.fs,
+    shell: shellOf(ctx),
   };
 }
 

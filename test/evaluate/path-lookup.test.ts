@@ -64,6 +64,14 @@ describe('writableProgram', () => {
       expect(writableProgram(name, world(`${VENV}:/usr/bin`, { [`${VENV}/${name}`]: 'file' }))).toBeUndefined();
     }
   });
+  it("bash's and zsh's own builtins are files on PATH for dash (sh)", () => {
+    for (const name of ['declare', 'source', 'let', 'typeset', 'pushd']) {
+      const w = world(`${VENV}:/usr/bin`, { [`${VENV}/${name}`]: 'file' });
+      expect(writableProgram(name, { ...w, shell: 'sh' })).toMatch(/in the working directories/);
+      for (const shell of ['bash', 'zsh', 'unknown'] as const) expect(writableProgram(name, { ...w, shell })).toBeUndefined();
+    }
+    expect(writableProgram('echo', { ...world(`${VENV}:/usr/bin`, { [`${VENV}/echo`]: 'file' }), shell: 'sh' })).toBeUndefined();
+  });
   it("a builtin's name run by another program is a file looked up along PATH (execvp)", () => {
     for (const name of ['echo', 'test', '[', 'pwd', 'true']) {
       expect(writableProgram(name, world(`${VENV}:/usr/bin`, { [`${VENV}/${name}`]: 'file' }), true)).toMatch(/in the working directories/);

@@ -10,6 +10,21 @@ export const PATH_FREE_BUILTINS: ReadonlySet<string> = new Set([
   'test', 'times', 'trap', 'true', 'type', 'typeset', 'ulimit', 'umask', 'unalias', 'unset', 'wait',
 ]);
 
+/** Names of {@link PATH_FREE_BUILTINS} that dash (`sh`) does not have (dash 0.5.12): there they are looked up along `PATH`. */
+const NOT_IN_DASH: ReadonlySet<string> = new Set(['[[', 'declare', 'dirs', 'disown', 'enable', 'fc', 'history', 'let', 'logout', 'popd', 'pushd', 'source', 'suspend', 'typeset']);
+
+/** dash's own: the names it runs without looking along `PATH`. */
+const DASH_BUILTINS: ReadonlySet<string> = new Set([...PATH_FREE_BUILTINS].filter((n) => !NOT_IN_DASH.has(n)));
+
+/**
+ * The names a shell runs itself, without looking along `PATH`: dash's for `sh` (`source`,
+ * `declare`, `let`, `typeset`, `[[` are then files on `PATH`), else bash's and zsh's (an unknown
+ * shell is bash or zsh, `sh` only when named).
+ */
+export function pathFreeBuiltins(shell: 'bash' | 'sh' | 'zsh' | 'unknown'): ReadonlySet<string> {
+  return shell === 'sh' ? DASH_BUILTINS : PATH_FREE_BUILTINS;
+}
+
 /**
  * Words after which every modelled shell still runs a builtin as a builtin: `builtin` (bash, zsh;
  * dash has none, so there the word itself is a program looked up along `PATH`). After any other
