@@ -269,6 +269,15 @@ export function registerAsksCommand(program: Command): void {
         ...(behavior === 'allow' ? { ...(updatedInput ? { updatedInput } : {}), ...(remembers ? { remember: true } : {}), ...(flags.rule !== undefined ? { rules: flags.rule } : {}) } : { ...(flags.message !== undefined ? { message: flags.message } : {}), ...(flags.interrupt ? { interrupt: true } : {}) }),
         ...(flags.scope ? { scope: flags.scope } : {}),
       };
+      // The token goes only to a server that proves it holds it: a program that took serve's port
+      // while serve was down or restarting cannot (decision 0068).
+      const { verifyServer } = await import('../serve/identity.js');
+      const identity = await verifyServer(base, token);
+      if (!identity.ok) {
+        process.stderr.write(`toolgate: ${identity.message}\n`);
+        process.exitCode = 1;
+        return;
+      }
       const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
       // What remembering saves is seen before it is saved: a rule broader than the call is saved
       // only when named with --rule (the server checks every rule named is one it proposed).
@@ -357,6 +366,8 @@ async function rememberForFromServe(id: string): Promise<{ rememberFor: Remember
     const target = await chooseAnswerServer({ recorded });
     if (!target.ok) return undefined;
     const token = readTokenFile(defaultTokenFile(), '--token-file', () => undefined);
+    const { verifyServer } = await import('../serve/identity.js');
+    if (!(await verifyServer(target.url, token, { timeoutMs: 3000 })).ok) return undefined;
     const r = await fetch(new URL(`/v1/asks/${encodeURIComponent(id)}`, target.url), { redirect: 'error', headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(3000) });
     if (!r.ok) return undefined;
     const view = (await r.json()) as { rememberFor?: RememberChoice[] };

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import { createCredentialLimit, type CredentialLimitOptions } from './credential-limit.js';
+import { identityProof } from './identity.js';
 
 /** Whether an address is on the loopback network (127.0.0.0/8, ::1, and their IPv4-mapped forms). */
 export function isLoopbackAddress(address: string | undefined): boolean {
@@ -65,6 +66,8 @@ export interface Auth {
   signIn(given: string, c: Context): SignInResult;
   /** The secret the page's sessions and the answer codes are keyed with. */
   readonly key: string;
+  /** The proofs of holding each answering token (serve's and each answerer's) for `challenge` (decision 0068). */
+  proofs(challenge: string): string[];
   /** Whether the request may do `action`, with the message to send back when it may not. */
   check(c: Context, action: AuthAction): AuthResult;
 }
@@ -129,8 +132,10 @@ export function createAuth(o: AuthOptions): Auth {
     }
     limit.wrong(now(), `from ${peerAddress(c) ?? 'an unknown address'} to ${(c.req as { path?: string }).path ?? '?'}`);
   };
+  const answering = [o.token, ...(o.answerers?.values() ?? [])];
   return {
     key: o.token,
+    proofs: (challenge) => answering.map((t) => identityProof(t, challenge)),
     principal,
     signIn(given, c) {
       const lock = locked(c);

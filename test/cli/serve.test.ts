@@ -1,4 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -206,6 +208,47 @@ describe('toolgate serve', () => {
       s.child.kill('SIGTERM');
     }
   }, 90_000);
+
+  it('`asks answer` sends the token to no server that cannot prove it holds it: a program on serve\'s recorded port while serve is down never sees it (red team H8)', async () => {
+    const state = join(dir, 'xdg-h8', 'toolgate');
+    mkdirSync(state, { recursive: true });
+    const token = 'h8-token-0123456789abcdef0123456789';
+    writeFileSync(join(state, 'serve-token'), `${token}\n`, { mode: 0o600 });
+    // The agent's listener: it answers every request the way serve would (200, JSON), with proofs it cannot make.
+    const seen: { path: string; authorization?: string; body: string }[] = [];
+    const fake = createServer((req, res) => {
+      let body = '';
+      req.on('data', (d: Buffer) => (body += d.toString()));
+      req.on('end', () => {
+        seen.push({ path: req.url ?? '', ...(req.headers.authorization !== undefined ? { authorization: req.headers.authorization } : {}), body });
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ proofs: ['0'.repeat(64)], behavior: 'allow', id: 'x' }));
+      });
+    });
+    await new Promise<void>((ok) => fake.listen(0, '127.0.0.1', ok));
+    const url = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+    writeFileSync(join(state, 'serve-address'), `${url}\n`, { mode: 0o600 });
+    try {
+      const run = (args: string[]) =>
+        new Promise<{ code: number | null; err: string }>((ok) => {
+          const child = spawn(process.execPath, programArgs('toolgate', args), { cwd: project, env: { ...env(), XDG_STATE_HOME: join(dir, 'xdg-h8') }, stdio: ['ignore', 'pipe', 'pipe'] });
+          let err = '';
+          child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+          child.once('exit', (code) => ok({ code, err }));
+        });
+      for (const args of [['asks', 'answer', 'a1', 'allow', '--code', 'ABCD-EFGH'], ['asks', 'answer', 'a1', 'allow', '--code', 'ABCD-EFGH', '--server', url], ['asks', 'answer', 'a1', 'deny', '--code', 'ABCD-EFGH']]) {
+        const r = await run(args);
+        expect(r.code).toBe(1);
+        expect(r.err).toMatch(/did not prove it is toolgate serve holding your token .*the token was not sent/);
+      }
+      // It was asked for a proof, and never given the token.
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.every((q) => q.path.startsWith('/v1/identity?challenge='))).toBe(true);
+      expect(seen.filter((q) => q.authorization !== undefined || q.path.includes(token) || q.body.includes(token))).toEqual([]);
+    } finally {
+      fake.close();
+    }
+  }, 60_000);
 
   it('survives SIGKILL with an ask pending: after a restart it is listed and can be answered', async () => {
     const a = await serve([]);

@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { isChallenge } from '../identity.js';
 import { z } from 'zod';
 import { PERMISSION_MODES } from '../../core/types.js';
 import { ANSWER_SCOPES, redactInput, StoreUnavailableError, type AnswerScope, type AskFilter, type AskRecord, type AuditEntry, type GrantQuery } from '../../store/index.js';
@@ -95,6 +96,13 @@ async function readJson<T>(c: Context, schema: z.ZodType<T>): Promise<{ ok: true
  */
 export function apiRoutes(ctx: ServeContext): Hono {
   const app = new Hono();
+  // Before the credential check: a client asks serve to prove it holds the token before it sends
+  // one (decision 0068). The proofs are MACs of a fresh challenge; they tell nothing of a token.
+  app.get('/identity', (c) => {
+    const challenge = c.req.query('challenge');
+    if (!isChallenge(challenge)) return problem(c, { status: 400, message: 'challenge must be 64 hex digits' });
+    return c.json({ proofs: ctx.auth.proofs(challenge) });
+  });
   app.use('*', async (c, next) => {
     // Grants are a person's consent: seeing and revoking them takes what answering takes (never
     // the hook token, never "it came from loopback" alone), so an agent cannot manage them with its own credential.
