@@ -653,7 +653,7 @@ function variableWhy(raw: string): string | undefined {
 }
 
 /** The filesystem commands acceptEdits auto-approves (the caller checks their paths). */
-const ACCEPT_EDITS = new Set(['mkdir', 'touch', 'rm', 'rmdir', 'mv', 'sed']);
+const ACCEPT_EDITS = new Set(['mv', 'sed']);
 
 /**
  * Whether acceptEdits mode may auto-approve this command: one of the filesystem commands

@@ -7,7 +7,6 @@ import { awkOperands, shufOperands, splitOperands, teeOperands, xxdOperands } fr
 import { agAckOperands } from './search.js';
 import { moveOperands, renameOperands } from './copy.js';
 import { PROGRAMS } from '../programs/index.js';
-import { attributeOperands, ddOperands, mkdirOperands, removeOperands, touchOperands, truncateOperands } from './fs-tools.js';
 import { compressOperands, unzipOperands, zipOperands } from './archives.js';
 import { historyOperands } from './builtins.js';
 import { npmOperands } from './programs.js';
@@ -52,21 +51,6 @@ function modelledOperands(name: string, argv: readonly string[], literal: readon
       return zipOperands(argv);
     case 'unzip':
       return unzipOperands(argv);
-    case 'rm':
-    case 'rmdir':
-    case 'unlink':
-    case 'shred':
-      return removeOperands(name, argv);
-    case 'mkdir':
-      return mkdirOperands(argv);
-    case 'touch':
-      return touchOperands(argv);
-    case 'chmod':
-    case 'chown':
-    case 'chgrp':
-      return attributeOperands(argv);
-    case 'truncate':
-      return truncateOperands(argv);
     case 'mv':
     case 'rsync':
       return moveOperands(name, argv);
@@ -74,8 +58,6 @@ function modelledOperands(name: string, argv: readonly string[], literal: readon
     case 'prename':
     case 'file-rename':
       return renameOperands(argv);
-    case 'dd':
-      return ddOperands(argv);
     case 'curl':
     case 'wget':
       return transferOperands(name, argv, literal);

@@ -25,6 +25,7 @@ import { expand } from './expand.js';
 import { expr } from './expr.js';
 import { extractors } from './extractors.js';
 import { file } from './file.js';
+import { FILE_OPERATION_MODELS } from './file-operations.js';
 import { busybox } from './busybox.js';
 import { find } from './find.js';
 import { flock } from './flock.js';
@@ -100,7 +101,7 @@ export const PROGRAM_MODELS: readonly ProgramModel[] = [
   arch, basename, busybox, cat, cd, checksums, chrt, cmp, column, comm, cp, cut, date, declare, df, diff, dirname, du, env, expand, expr, extractors, file, find, flock, fold,
   free, git, grep, groups, head, hexdump, hostname, id, install, ln, locale, logname, ls, lsof, nl, nproc, od, parallel, paste, patch,
   printenv, ps, pwd, readlink, realpath, rev, rg, runuser, script, sed, gsed, seq, sg, shasum, sleep, sort, stat, strings, su, sudo, tac, tail, tar, test, tr, tree, tty,
-  uname, unbuffer, uniq, uptime, users, watch, wc, which, whoami, xargs, yes, ...RUNNER_MODELS, ...BUILTIN_RUNNER_MODELS, ...SHELL_BUILTIN_MODELS, ...INTERPRETER_MODELS,
+  uname, unbuffer, uniq, uptime, users, watch, wc, which, whoami, xargs, yes, ...RUNNER_MODELS, ...BUILTIN_RUNNER_MODELS, ...SHELL_BUILTIN_MODELS, ...INTERPRETER_MODELS, ...FILE_OPERATION_MODELS,
 ];
 
 /** The registry the shell layer uses (duplicate names are refused by its test, not at start). @internal */
