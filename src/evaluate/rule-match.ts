@@ -24,6 +24,7 @@ import { withoutGitGlobalOptions } from '../shell/programs/git/global-options.js
 import { effectOutOfReach, effectProbes } from './path-probe.js';
 import { dirHolds, expandGlob, newBudget, type Budget } from './fs-reach.js';
 import { gitSkipsIn } from '../shell/programs/git/takes.js';
+import { segmentMatches } from '../paths/glob.js';
 import { PROGRAMS } from '../shell/programs/index.js';
 import type { ReadonlyFsView } from '../core/ports.js';
 
@@ -527,6 +528,19 @@ export function effectVerdict(rule: Rule, e: PathEffect, isRead: boolean, ctx: P
  */
 function takenOf(e: PathEffect, covered: (p: string) => boolean, look: EffectLook): { covered: (p: string) => boolean; settled: boolean; why: string } {
   const as = { covered, settled: false, why: '' };
+  const view = look.view;
+  if (e.includes !== undefined && view !== undefined) {
+    // A covered file whose base name no --include glob matches (case ignored: any spelling's
+    // match is among these) is not read; a folder is not read itself but walked, so its files
+    // are judged one by one; what the view cannot tell counts as read.
+    const globs = e.includes;
+    const chosen = (p: string) => {
+      const dir = view.isDirectory?.(p);
+      if (dir === true) return false;
+      return dir === undefined || globs.some((g) => segmentMatches(g, p.slice(p.lastIndexOf('/') + 1), true));
+    };
+    return { covered: (p) => covered(p) && chosen(p), settled: true, why: `a --include pattern (${globs.join(', ')}) chooses it` };
+  }
   if (e.gitTakes === undefined || look.view === undefined) return as;
   const real = look.view.realpath(e.path);
   if (real !== undefined && real !== e.path) return as;

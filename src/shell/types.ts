@@ -185,6 +185,12 @@ export interface PathEffect {
    */
   gitTakes?: 'tracked' | 'unignored';
   /**
+   * For a tree read that reads only the files whose base name matches one of these globs
+   * (`grep -r --include=GLOB`, every option word literal): a covered file no glob matches is
+   * not read. Folders are still walked.
+   */
+  includes?: readonly string[];
+  /**
    * Set for a word of a program whose file effects toolgate does not model, assumed read and
    * written: `path` — it looks like a path (`/` inside, a leading `.` or `~`) or is not literal;
    * `word` — a bare word, which counts only when a deny rule or a protected name covers it.

@@ -142,3 +142,26 @@ describe('a read after a cd while a Read deny rule is configured asks, as the Cl
     expect([d.behavior, d.askKind]).toEqual(['ask', 'plain']);
   });
 });
+
+describe('grep -r --include chooses the files it reads', () => {
+  it("grep -rn x --include='*.js' . is allowed: the covered .env and config/.env match no --include glob", () => {
+    expect(decide("grep -rn x --include='*.js' .").behavior).toBe('allow');
+    expect(decide("grep -rn x --include '*.js' --include='*.ts' .").behavior).toBe('allow');
+  });
+
+  it.each([
+    // A glob that may match the covered name, a case-folded one included.
+    "grep -rn x --include='.env' .",
+    "grep -rn x --include='*.ENV' .",
+    "grep -rn x --include='*' .",
+    // -R follows a link named a.js to any file; --exclude changes which files the rest are.
+    "grep -Rn x --include='*.js' .",
+    "grep -rn x --include='*.js' --exclude='*.md' .",
+  ])('%s still meets Read(./.env)', (command) => {
+    expect(decide(command).behavior).not.toBe('allow');
+  });
+
+  it('a variable in the glob is no choice toolgate can read', () => {
+    expect(decide('grep -rn x --include="$P" .').behavior).not.toBe('allow');
+  });
+});

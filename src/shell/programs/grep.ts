@@ -49,9 +49,16 @@ function grepFiles(argv: readonly string[], words: ReadWords, alwaysRecursive: b
   const paths = patternGiven ? ops : ops.slice(1);
   // `--include=GLOB` and `--exclude=GLOB` choose which files of the tree are read: some of them.
   const tree = options.some((o) => is(o, '--include', '--exclude')) ? 'some' : 'all';
+  // Only --include options (no --exclude, --exclude-dir or --include-from): a file met in the
+  // walk is read only when its base name matches one of them (GNU grep 3.8 grep(1)).
+  const filters = options.filter((o) => /^--(include|exclude)/.test(o.name));
+  const includes = filters.length > 0 && filters.every((o) => is(o, '--include') && o.value !== undefined && o.value !== '')
+    ? { includes: filters.map((o) => ({ glob: o.value!, words: o.valueIndex !== undefined ? [o.index, o.valueIndex] : [o.index] })) }
+    : {};
   if (recurse) {
     // -r follows only the links named on the command line; -R every link it meets.
-    const walk = has(options, '-R', '--dereference-recursive') ? {} : { walksLinks: false };
+    // With -R a link named `a.js` leads the read to any file, so the globs choose only under -r.
+    const walk = has(options, '-R', '--dereference-recursive') ? {} : { walksLinks: false, ...includes };
     files.push(...all(paths, 'read', { tree, ...walk }));
     if (paths.length === 0) files.push({ op: 'read', index: 0, value: '.', tree, ...walk });
   } else files.push(...all(paths, 'read'));
