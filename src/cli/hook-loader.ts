@@ -7,7 +7,8 @@ import { cacheDir, isPrivateDir } from './policy-cache.js';
 
 /** What `toolgate hook` needs from its module. */
 export interface HookModule {
-  hookMain(args: string[]): Promise<number>;
+  /** Run `toolgate hook ARGS`; `input` is the event's text when the caller read it already (else stdin is read). */
+  hookMain(args: string[], input?: string): Promise<number>;
 }
 
 /** The loaded hook, and a step to run after the call that keeps V8's compiled code for the next one. */
@@ -28,8 +29,12 @@ export interface LoadedHook {
  * only read from a directory owned by the current user and writable by no one else, like the
  * policy cache. Any failure (no bundle when running from source, an unreadable, unwritable or
  * rejected cache) falls back to plain compilation: the cache changes the time, never the decision.
+ *
+ * V8 caches the functions compiled before the cache is made, that is those the first call ran: a
+ * cache made by a Read lacks the shell analysis, which every later Bash call then compiled again.
+ * `kind` (from {@link hookCallKind}) names one cache per kind of call, each holding its own path.
  */
-export async function loadHook(bundle: string, env: NodeJS.ProcessEnv = process.env): Promise<LoadedHook> {
+export async function loadHook(bundle: string, env: NodeJS.ProcessEnv = process.env, kind: HookCallKind = 'any'): Promise<LoadedHook> {
   if (!existsSync(bundle)) return { hook: await import('./hook.js'), cached: false, afterCall: () => {} };
   // Before compiling: V8 rejects code cached under other flags (see hookMain).
   setFlagsFromString('--liftoff-only');
@@ -39,7 +44,7 @@ export async function loadHook(bundle: string, env: NodeJS.ProcessEnv = process.
   let cachedData: Buffer | undefined;
   try {
     const s = statSync(bundle);
-    file = join(dir, `hook-${process.versions.v8}-${process.arch}-${s.size}-${s.ino}-${s.mtimeMs}-${s.ctimeMs}.code`);
+    file = join(dir, `hook-${kind}-${process.versions.v8}-${process.arch}-${s.size}-${s.ino}-${s.mtimeMs}-${s.ctimeMs}.code`);
     if (isPrivateDir(dir)) cachedData = readFileSync(file);
   } catch {
     // no cache yet
@@ -61,4 +66,18 @@ export async function loadHook(bundle: string, env: NodeJS.ProcessEnv = process.
     }
   };
   return { hook: module.exports, cached: cachedData !== undefined && !script.cachedDataRejected, afterCall };
+}
+
+/** Which code cache a hook call uses: a shell call's (the shell analysis), another tool's, or one for an event not read yet. */
+export type HookCallKind = 'shell' | 'other' | 'any';
+
+/** The kind of call in a hook event's text, for {@link loadHook}; an event it cannot read is `any` (the hook answers it). */
+export function hookCallKind(text: string): HookCallKind {
+  try {
+    const tool = (JSON.parse(text) as { tool_name?: unknown } | null)?.tool_name;
+    if (typeof tool !== 'string') return 'any';
+    return tool === 'Bash' || tool === 'PowerShell' ? 'shell' : 'other';
+  } catch {
+    return 'any';
+  }
 }

@@ -123,9 +123,9 @@ const refusal = (message: string): Decision => ({ behavior: 'deny', reason: { ki
  * in `permissionDecisionReason`. A sub-agent's event (`agent_id`) is capped at what the main agent
  * would get in its mode, which the hook keeps per session in its cache directory (`sessions/`).
  */
-export async function runHook(flags: HookFlags): Promise<number> {
+export async function runHook(flags: HookFlags, input?: string): Promise<number> {
   try {
-    return await runHookUnguarded(flags);
+    return await runHookUnguarded(flags, input);
   } catch (e) {
     // Claude Code treats a hook's exit 1 as "go ahead": a guard that breaks must deny instead.
     writeOut(1, `${JSON.stringify(denyReply('PreToolUse', `internal error: ${e instanceof Error ? e.message : String(e)}`))}\n`);
@@ -133,11 +133,11 @@ export async function runHook(flags: HookFlags): Promise<number> {
   }
 }
 
-async function runHookUnguarded(flags: HookFlags): Promise<number> {
+async function runHookUnguarded(flags: HookFlags, input: string | undefined): Promise<number> {
   const log = flags.decisionLog;
   // One JSON line per decision; a log that cannot be written never changes the decision.
   const onDecision = log !== undefined ? (e: DecisionEvent) => appendFileSync(log, `${JSON.stringify(e)}\n`, { mode: 0o600 }) : undefined;
-  const answer = await answerHookEvent(await readStdin(), flags, process.env, process.cwd(), onDecision);
+  const answer = await answerHookEvent(input ?? (await readStdin()), flags, process.env, process.cwd(), onDecision);
   if (answer.log !== undefined) writeOut(2, `${answer.log}\n`);
   writeOut(1, `${JSON.stringify(answer.reply)}\n`);
   return 0;
@@ -298,8 +298,11 @@ async function hookPolicy(o: { project: ProjectFinding; home: string; settings: 
   return policy;
 }
 
-/** `toolgate hook ARGS`, parsed without loading the full command line program (it starts once per tool call). */
-export async function hookMain(args: string[]): Promise<number> {
+/**
+ * `toolgate hook ARGS`, parsed without loading the full command line program (it starts once per
+ * tool call). `input`: the event's text when the caller read stdin already.
+ */
+export async function hookMain(args: string[], input?: string): Promise<number> {
   // One process per tool call parses at most a few commands: V8's baseline WebAssembly compiler
   // is enough for them. Without this flag V8 also compiles the 1.4 MB bash grammar with its
   // optimising compiler on background threads (≈ 0.4 s of CPU, ≈ 10× the parse) and the process
@@ -334,7 +337,7 @@ export async function hookMain(args: string[]): Promise<number> {
     cache: values['no-cache'] !== true,
     ...(values['decision-log'] !== undefined ? { decisionLog: values['decision-log'] } : {}),
     ...(values.shadow !== undefined ? { shadow: values.shadow } : {}),
-  });
+  }, input);
 }
 
 /** Register `toolgate hook` on the program. */

@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadHook } from '../../src/cli/hook-loader.js';
+import { hookCallKind, loadHook } from '../../src/cli/hook-loader.js';
 
 const root = join(__dirname, '../..');
 
@@ -12,9 +12,9 @@ const root = join(__dirname, '../..');
  * load would not read the cache file at all): whether the code came from the cache, and what
  * `hookMain(args)` returned.
  */
-function loadInChild(bundle: string, cache: string, args: string[]): { cached: boolean; result: number } {
+function loadInChild(bundle: string, cache: string, args: string[], kind = 'any'): { cached: boolean; result: number } {
   const script = `import { loadHook } from ${JSON.stringify(join(root, 'src/cli/hook-loader.ts'))};
-const l = await loadHook(${JSON.stringify(bundle)}, { TOOLGATE_CACHE_DIR: ${JSON.stringify(cache)} });
+const l = await loadHook(${JSON.stringify(bundle)}, { TOOLGATE_CACHE_DIR: ${JSON.stringify(cache)} }, ${JSON.stringify(kind)});
 const result = await l.hook.hookMain(${JSON.stringify(args)});
 l.afterCall();
 console.log(JSON.stringify({ cached: l.cached, result }));`;
@@ -44,6 +44,24 @@ describe('the hook bundle with V8 code cache', () => {
     expect(loadInChild(file, cache, ['a', 'b'])).toEqual({ cached: false, result: 2 + 'hook.cjs'.length });
     expect(readdirSync(cache).filter((f) => f.endsWith('.code'))).toHaveLength(1);
     expect(loadInChild(file, cache, ['a'])).toEqual({ cached: true, result: 1 + 'hook.cjs'.length });
+  });
+
+  it('keeps one cache per kind of call: a shell call never runs from the cache a Read made', () => {
+    const cache = join(dir, 'cache');
+    const file = bundle();
+    expect(loadInChild(file, cache, [], 'other')).toEqual({ cached: false, result: 'hook.cjs'.length });
+    expect(loadInChild(file, cache, [], 'shell')).toEqual({ cached: false, result: 'hook.cjs'.length });
+    expect(readdirSync(cache).filter((f) => f.endsWith('.code'))).toHaveLength(2);
+    expect(loadInChild(file, cache, [], 'shell')).toEqual({ cached: true, result: 'hook.cjs'.length });
+    expect(loadInChild(file, cache, [], 'other')).toEqual({ cached: true, result: 'hook.cjs'.length });
+  });
+
+  it('names the kind of call from the event: shell tools, other tools, and events it cannot read', () => {
+    expect(hookCallKind(JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'ls' } }))).toBe('shell');
+    expect(hookCallKind(JSON.stringify({ tool_name: 'PowerShell', tool_input: { command: 'ls' } }))).toBe('shell');
+    expect(hookCallKind(JSON.stringify({ tool_name: 'Read', tool_input: { file_path: 'a' } }))).toBe('other');
+    expect(hookCallKind(JSON.stringify({ tool_name: 'mcp__x__y' }))).toBe('other');
+    for (const text of ['', 'not json', 'null', '[]', '{"tool_name":3}']) expect(hookCallKind(text), text).toBe('any');
   });
 
   it('a changed bundle does not run code cached for the old one', () => {
