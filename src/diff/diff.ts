@@ -1,5 +1,5 @@
-import type { Behavior, Decision, RuleRef, ToolCall } from '../core/types.js';
-import { evaluate, type EvaluationContext } from '../evaluate/index.js';
+import { normalizeMode, type Behavior, type Decision, type RuleRef, type ToolCall } from '../core/types.js';
+import { agentModeFor, evaluate, type EvaluationContext } from '../evaluate/index.js';
 
 /** Where a call of the diff's body came from. @public */
 export type DiffCallOrigin = 'corpus' | 'generated' | 'given';
@@ -64,20 +64,38 @@ function sideOf(d: Decision): DiffSide {
 }
 
 function where(rule: RuleRef): string {
-  return rule.source.file !== undefined ? `${rule.source.file} (${rule.source.kind})` : rule.source.kind;
+  const file = rule.source.file !== undefined ? `${rule.source.file} (${rule.source.kind})` : rule.source.kind;
+  return rule.agent !== undefined ? `$toolgate.agents.${rule.agent} of ${file}` : file;
 }
 
 function sameRule(a: RuleRef | undefined, b: RuleRef | undefined): boolean {
-  return a !== undefined && b !== undefined && a.text === b.text && a.list === b.list && a.source.kind === b.source.kind;
+  return a !== undefined && b !== undefined && a.text === b.text && a.list === b.list && a.source.kind === b.source.kind && a.agent === b.agent;
 }
 
-/** A rule's identity across the two policies: its list, text and layer (a file may be read at a revision). */
-function ruleKey(r: { list: string; text: string; kind: string }): string {
-  return `${r.list}\u0000${r.kind}\u0000${r.text}`;
+/** A rule's identity across the two policies: its list, text, layer and sub-agent type (a file may be read at a revision). */
+function ruleKey(r: { list: string; text: string; kind: string; agent?: string | undefined }): string {
+  return `${r.list}\u0000${r.kind}\u0000${r.agent ?? ''}\u0000${r.text}`;
 }
 
 function keysOf(ctx: EvaluationContext): Set<string> {
-  return new Set(ctx.policy.rules.map((r) => ruleKey({ list: r.list, text: r.rule.text, kind: r.source.kind })));
+  const keys = new Set(ctx.policy.rules.map((r) => ruleKey({ list: r.list, text: r.rule.text, kind: r.source.kind })));
+  for (const a of Object.values(ctx.policy.agents ?? {})) for (const r of a.rules) keys.add(ruleKey({ list: r.list, text: r.rule.text, kind: r.source.kind, agent: r.agent }));
+  return keys;
+}
+
+/**
+ * The sides a call is decided on: the main agent, then a sub-agent of each type either policy's
+ * `$toolgate.agents` names (`*`: any other type), under a parent in the side's mode, in the mode
+ * its type is given (never more than the parent's). A widening of a sub-agent's rules or mode is
+ * a widening.
+ */
+function sidesOf(oldCtx: EvaluationContext, newCtx: EvaluationContext): { agent?: string; old: EvaluationContext; new: EvaluationContext }[] {
+  const types = [...new Set([...Object.keys(oldCtx.policy.agents ?? {}), ...Object.keys(newCtx.policy.agents ?? {})])].sort();
+  const asAgent = (ctx: EvaluationContext, type: string): EvaluationContext => {
+    const parent = normalizeMode(ctx.mode) ?? 'default';
+    return { ...ctx, mode: agentModeFor(parent, parent, ctx.policy, type), agent: { type, parentMode: parent } };
+  };
+  return [{ old: oldCtx, new: newCtx }, ...types.map((type) => ({ agent: type, old: asAgent(oldCtx, type), new: asAgent(newCtx, type) }))];
 }
 
 /**
@@ -92,7 +110,7 @@ function responsibleFor(
   known: { old: Set<string>; new: Set<string> },
   modes: { old: string; new: string },
 ): { text: string; rule?: RuleRef & { policy: 'old' | 'new' } } {
-  const has = (keys: Set<string>, r: RuleRef) => keys.has(ruleKey({ list: r.list, text: r.text, kind: r.source.kind }));
+  const has = (keys: Set<string>, r: RuleRef) => keys.has(ruleKey({ list: r.list, text: r.text, kind: r.source.kind, agent: r.agent }));
   const blame = (r: RuleRef, policy: 'old' | 'new', why: string) => ({ text: `${r.list} rule "${r.text}" in ${where(r)} (${why})`, rule: { ...r, policy } });
   if (n.rule !== undefined && !has(known.old, n.rule)) return blame(n.rule, 'new', 'counts only in the new policy: added, broadened or no longer dropped');
   if (o.rule !== undefined && !has(known.new, o.rule)) return blame(o.rule, 'old', 'counts only in the old policy: removed, narrowed or now dropped');
@@ -103,7 +121,8 @@ function responsibleFor(
 }
 
 /**
- * Decide every call under the old and the new policy and list each call whose outcome
+ * Decide every call under the old and the new policy — as the main agent and as a sub-agent of
+ * each type `$toolgate.agents` names in either — and list each call whose outcome
  * (allow, ask, deny) changes, grouped by the rule responsible, groups with a widening first.
  * Both contexts should describe the same place (cwd, home, project, file system) so that only the
  * policy and its mode differ. Pure but for what the contexts' file system reads.
@@ -115,21 +134,25 @@ export function diffPolicies(oldCtx: EvaluationContext, newCtx: EvaluationContex
   const byResponsible = new Map<string, DiffGroup>();
   const modes = { old: oldCtx.mode, new: newCtx.mode };
   const known = { old: keysOf(oldCtx), new: keysOf(newCtx) };
+  const sides = sidesOf(oldCtx, newCtx);
   for (const { call, origin } of calls) {
     checked[origin] += 1;
-    const o = evaluate(call, oldCtx);
-    const n = evaluate(call, newCtx);
-    if (o.behavior === n.behavior) continue;
-    const direction: DiffDirection = RANK[n.behavior] < RANK[o.behavior] ? 'widen' : 'narrow';
-    counts[direction] += 1;
-    const responsible = responsibleFor(o, n, known, modes);
-    let group = byResponsible.get(responsible.text);
-    if (group === undefined) {
-      group = { responsible: responsible.text, ...(responsible.rule !== undefined ? { rule: responsible.rule } : {}), widens: false, changes: [] };
-      byResponsible.set(responsible.text, group);
+    for (const side of sides) {
+      const o = evaluate(call, side.old);
+      const n = evaluate(call, side.new);
+      if (o.behavior === n.behavior) continue;
+      const direction: DiffDirection = RANK[n.behavior] < RANK[o.behavior] ? 'widen' : 'narrow';
+      counts[direction] += 1;
+      const blamed = responsibleFor(o, n, known, side.agent !== undefined ? { old: side.old.mode, new: side.new.mode } : modes);
+      const responsible = side.agent !== undefined ? { ...blamed, text: `${blamed.text} — for a sub-agent of type ${side.agent}` } : blamed;
+      let group = byResponsible.get(responsible.text);
+      if (group === undefined) {
+        group = { responsible: responsible.text, ...(responsible.rule !== undefined ? { rule: responsible.rule } : {}), widens: false, changes: [] };
+        byResponsible.set(responsible.text, group);
+      }
+      group.widens ||= direction === 'widen';
+      group.changes.push({ call, origin, direction, old: sideOf(o), new: sideOf(n) });
     }
-    group.widens ||= direction === 'widen';
-    group.changes.push({ call, origin, direction, old: sideOf(o), new: sideOf(n) });
   }
   const groups = [...byResponsible.values()];
   for (const g of groups) g.changes.sort((a, b) => Number(a.direction === 'narrow') - Number(b.direction === 'narrow'));

@@ -29,6 +29,18 @@ const commands = (d: ReturnType<typeof diff>, direction: 'widen' | 'narrow') =>
   d.groups.flatMap((g) => g.changes).filter((c) => c.direction === direction).map((c) => `${String(c.call.input['command'] ?? c.call.input['file_path'])}: ${c.old.behavior} → ${c.new.behavior}`);
 
 describe('diffPolicies finds each kind of widening', () => {
+  it("a sub-agent's ceiling: a removed $toolgate.agents deny widens for that sub-agent only, blamed on the rule", () => {
+    const settings = (agents: unknown): SettingsObject => ({ kind: 'projectSettings', file: `${P}/.claude/settings.json`, settings: { permissions: { allow: ['Bash(npm test)'] }, $toolgate: { agents } } });
+    const calls: DiffCall[] = [{ call: { tool: 'Bash', input: { command: 'npm test' } }, origin: 'given' }];
+    const d = diffPolicies(ctx(policy(settings({ Explore: { deny: ['Bash(npm test)'] } }))), ctx(policy(settings({ Plan: { ask: ['WebFetch'] } }))), calls);
+    expect(d.widened).toBe(true);
+    expect(d.counts).toEqual({ widen: 1, narrow: 0 });
+    expect(d.groups[0]!.responsible).toMatch(/^deny rule "Bash\(npm test\)" in \$toolgate\.agents\.Explore of .*settings\.json \(projectSettings\) \(counts only in the old policy.*for a sub-agent of type Explore$/);
+    expect(commands(d, 'widen')).toEqual(['npm test: deny → allow']);
+    // The same policies without sub-agent rules differ in nothing.
+    expect(diffPolicies(ctx(policy(settings({}))), ctx(policy(settings({}))), calls).counts).toEqual({ widen: 0, narrow: 0 });
+  });
+
   it('a new allow rule, blamed on that rule, even for a command outside the corpus', () => {
     const d = diff(policy(project({})), policy(project({ allow: ['Bash(flyctl deploy *)'] })));
     expect(d.widened).toBe(true);
