@@ -13,7 +13,7 @@ import { commandRuleCandidates, coveringRule } from './bash-rule-index.js';
 import { isBroadAllow } from './broad-allow.js';
 import { readAfterCd, writesWithCd } from './cd-relative-reads.js';
 import { decide, fixedPass, holdAsk, pass, passFixed, passOwnText, ruleRef } from './state.js';
-import { shellReadOnly } from './shell-read-only.js';
+import { changesDirectoryTwice, shellReadOnly } from './shell-read-only.js';
 import { readsOutside } from './reads-outside.js';
 import { writesOutside } from './writes-outside.js';
 import { credentialsInForce, sandboxCredentials } from './credentials.js';
@@ -593,7 +593,7 @@ export const touches: PipelineStep = {
           return holdAsk(state, step, { kind: 'plain', reason: 'toolDefault', message: `${afterCd} reads a path relative to where an earlier cd moved, and a Read deny rule is configured: Claude Code asks for that, so toolgate does too` });
         }
         if (ro.ok) return decide(state, step, 'allow', 'readOnly', 'every part is read-only and reads only inside the working directories');
-        if (state.mode === 'acceptEdits' && !planBlocks(state) && !writesWithCd(state)) {
+        if (state.mode === 'acceptEdits' && !planBlocks(state) && !writesWithCd(state) && !changesDirectoryTwice(state)) {
           const verdicts = partVerdicts(state, []);
           if (verdicts?.every((v) => v.readOnly || v.acceptEdit) && redirectWritesOk(state).ok) {
             return decide(state, step, 'allow', 'mode', 'acceptEdits: file commands inside the working directories');

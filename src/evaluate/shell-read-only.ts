@@ -59,12 +59,26 @@ export function shellReadOnly(state: EvalState): ShellReadOnly {
       if (out !== undefined) why = `it reads ${out.path} (${out.why}), outside the working directories`;
     }
   }
+  // The Claude Code CLI 2.1.332 asks for a command that changes directory more than once
+  // ("Multiple directory changes in one command require approval for clarity").
+  if (changesDirectoryTwice(state)) {
+    why ??= 'it changes directory more than once, which Claude Code asks about';
+  }
   if (facts.cwdAfter !== state.ctx.cwd && facts.analysis.commands.some((c) => c.argv[0] === 'git')) {
     why ??= 'it runs git after cd to another directory';
   }
   const result: ShellReadOnly = why === undefined ? { ok: true, perCommand, reasons } : { ok: false, why, perCommand, reasons };
   roCache.set(state, result);
   return result;
+}
+
+/**
+ * Whether the command changes directory more than once (`cd src && … && cd ..`): the Claude Code
+ * CLI 2.1.332 asks for that in default and acceptEdits mode. The default set's rule.
+ */
+export function changesDirectoryTwice(state: EvalState): boolean {
+  if (state.dialect.readOnlySet !== 'claudeCode' || state.facts.kind !== 'shell') return false;
+  return state.facts.analysis.commands.filter((c) => c.argv[0] === 'cd' || c.argv[0] === 'pushd' || c.argv[0] === 'popd').length > 1;
 }
 
 /**

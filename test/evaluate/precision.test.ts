@@ -165,3 +165,12 @@ describe('grep -r --include chooses the files it reads', () => {
     expect(decide('grep -rn x --include="$P" .').behavior).not.toBe('allow');
   });
 });
+
+describe('several directory changes in one command', () => {
+  it.each(['cd src && ls -la && cd ..', 'cd src && cd .. && ls', 'pushd src && ls && popd'])('%s asks with no rules, in default and acceptEdits, as the Claude Code CLI does', (command) => {
+    for (const mode of ['default', 'acceptEdits'] as const) {
+      const d = decide(command, { permissions: {}, mode });
+      expect([d.behavior, d.askKind]).toEqual(['ask', 'plain']);
+    }
+  });
+});
