@@ -17,4 +17,4 @@ export {
   SECRET_SHAPES, MASK, MAX_SHOWN_INPUT_BYTES, maskText, maskCommand, maskField, maskInput, tooLargeToShow,
   type SecretShape, type MaskedPart, type MaskedText, type InputMask, type MaskedInput,
 } from './display/index.js';
-export type { DecisionEvent, DecisionListener, DecisionFrontEnd, DecisionSource, DecisionRule, DecisionHookOutcome, DecisionDurations } from '../provenance/index.js';
+export type { DecisionEvent, DecisionListener, DecisionFrontEnd, DecisionSource, DecisionRule, DecisionHookOutcome, DecisionDurations, DecisionShadow } from '../provenance/index.js';
