@@ -65,6 +65,7 @@ const PATH_WRITES = [
 /** Payloads for a planted program: it does what the combination forbids. */
 const planted = (c: WorldCombo) => PROGRAM[c];
 
+/** The `path-lookup` family: a bare name run where a PATH the agent may write finds it first (held, or written and run). */
 export const pathLookup = (c: WorldCombo): fc.Arbitrary<WorldPart> =>
   fc.tuple(pick(PATHS), fc.boolean(), pick(BARE_CALLS), pick(NAMES), pick(LOOKUP_WRAPPERS), pick(planted(c)), fc.nat(9), pick(PATH_WRITES), fc.nat(3)).map(
     ([shape, toldIfPossible, call, name, wrap, x, nameDraw, write, how]) => {
@@ -111,6 +112,7 @@ const EXTRACTIONS = [
   'unzip -oq vendor/claude.zip', 'unzip -l vendor/claude.zip', 'unzip -oq vendor/claude.zip -d .',
 ];
 
+/** The `opaque-programs` family: programs that run code from a script or input, and extractors of the world's archives. */
 export const opaquePrograms = (c: WorldCombo): fc.Arbitrary<WorldPart> =>
   // In bypassPermissions, code run with no program rules is the mode's to allow (the opaque-code
   // table): there only the extractors' writes are judged (a protected ask in every mode).
@@ -164,6 +166,7 @@ const NAME_READERS: readonly { r: string; nul?: boolean; file?: boolean }[] = [
   { r: 'xargs touch' }, { r: 'xargs rm -f' }, { r: "xargs sed -i 's/a/b/'" }, { r: 'xargs -I{} cp README.md {}' }, { r: 'xargs chmod 600' },
 ];
 
+/** The `names-on-input` family: file names printed by one command (or written to a list) and read by another. */
 export const namesOnInput = (): fc.Arbitrary<WorldPart> =>
   fc.tuple(pick(NAME_SOURCES), pick(SECRET_NAMES), pick(NAME_READERS), fc.nat(3)).map(([[lines, nuls], name, reader, shape]) => {
     const variant = reader.r.split(' ').slice(0, reader.r.startsWith('git') ? 2 : 1).join(' ') + (reader.file ? ' (names in a file)' : '');

@@ -29,7 +29,9 @@ export interface WorldPart {
   environment?: Record<string, string>;
 }
 
+/** One of the values, drawn. */
 export const pick = <T>(xs: readonly T[]) => fc.constantFrom(...xs);
+/** `template` with every `key` replaced by `value`. */
 export const fill = (template: string, key: string, value: string) => template.split(key).join(value);
 
 /** A program payload that breaks each combination when it runs (program only: no redirection). */
