@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSy
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Policy } from '../settings/types.js';
+import { toolgateCacheDir } from '../evaluate/own-files.js';
 
 /**
  * A cache of compiled policies for `toolgate hook`, which Claude Code starts once per tool call:
@@ -10,7 +11,9 @@ import type { Policy } from '../settings/types.js';
  * and inode, plus the CLI's own build — any change to any of them misses the cache.
  *
  * The cache is only trusted in a directory owned by the current user and writable by no one
- * else (a policy is security-relevant: a poisoned cache must not be read).
+ * else (a policy is security-relevant: a poisoned cache must not be read). The agent runs as
+ * that user, so the evaluator also holds every write into this directory for a person
+ * (`evaluate/own-files.ts`): a tool call cannot rewrite the policy the hook decides with.
  */
 export interface CacheLocation {
   dir: string;
@@ -18,7 +21,7 @@ export interface CacheLocation {
 
 /** `$TOOLGATE_CACHE_DIR`, else `$XDG_CACHE_HOME/toolgate`, else `~/.cache/toolgate`. */
 export function cacheDir(env: NodeJS.ProcessEnv = process.env): string {
-  return env['TOOLGATE_CACHE_DIR'] ?? join(env['XDG_CACHE_HOME'] ?? join(homedir(), '.cache'), 'toolgate');
+  return toolgateCacheDir((name) => env[name], homedir());
 }
 
 function fingerprint(path: string): string {

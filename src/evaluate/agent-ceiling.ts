@@ -31,6 +31,44 @@ export function parentModeOf(mode: string | undefined, aliases: Readonly<Record<
 }
 
 /**
+ * What a session remembers of its main agent's mode, for its sub-agents' ceilings: the last mode
+ * seen and the least permissive one seen in the session (plan mode counted as `default`).
+ * @public
+ */
+export interface SessionModeRecord {
+  /** The mode of the main agent's latest call, as sent. */
+  last: string;
+  /** The least permissive mode the main agent was seen in, plan mode counted as `default`. */
+  lowest: string;
+}
+
+/**
+ * The record after the main agent is seen in `seen`. A mode is learnt from whoever sends an event
+ * of the session — a hook token or a loopback caller may send one that names
+ * `bypassPermissions` — so a record never rises above the least permissive mode seen: a forged
+ * event can lower a sub-agent's ceiling, never lift it (decision 0062). A person who raises the
+ * mode mid-session gets sub-agents capped at the earlier mode: stricter, never looser.
+ * @public
+ */
+export function nextSessionMode(prev: SessionModeRecord | undefined, seen: string, aliases: Readonly<Record<string, PermissionMode>> = {}): SessionModeRecord {
+  const floor = parentModeOf(seen, aliases) === 'plan' ? 'default' : seen;
+  if (prev === undefined) return { last: seen, lowest: floor };
+  const lower = MODE_RANK[parentModeOf(floor, aliases)] < MODE_RANK[parentModeOf(prev.lowest, aliases)];
+  return { last: seen, lowest: lower ? floor : prev.lowest };
+}
+
+/**
+ * The parent mode a session's record gives a sub-agent: plan mode while the main agent is in it,
+ * else the least permissive mode seen in the session.
+ * @public
+ */
+export function sessionCeilingMode(record: SessionModeRecord, aliases: Readonly<Record<string, PermissionMode>> = {}): string {
+  const last = parentModeOf(record.last, aliases);
+  if (last === 'plan') return record.last;
+  return MODE_RANK[last] < MODE_RANK[parentModeOf(record.lowest, aliases)] ? record.last : record.lowest;
+}
+
+/**
  * The mode a sub-agent's call is decided in: the mode its settings give its type
  * (`$toolgate.agents.<type>.mode`, else `$toolgate.agents["*"].mode`), else the one it asks for;
  * either way never one that lets more through than its parent's (then the parent's). Deliberately

@@ -32,6 +32,7 @@ import { braceAlternatives, globMayHitRule, hasGlob } from './glob-overlap.js';
 import { powerShellAllow, powerShellCriticalRemovals, powerShellReadOnly, powerShellRestrictive, powerShellTouches, powerShellUnknownWrite } from './powershell.js';
 import { environmentValue, shellOf } from './shell-world.js';
 import { markWritablePrograms, pathDirectoryWrite, sshWrite, type PathWorld } from './path-lookup.js';
+import { toolgateCacheDirs, toolgateCacheWrite } from './own-files.js';
 
 // ---------------------------------------------------------------------------------------------
 // Steps (Claude Code order: tools removed, deny, ask, critical/protected, allow, what the call
@@ -222,11 +223,12 @@ function heldPathAsks(state: EvalState): undefined {
 /**
  * A write that changes which program a later command runs: a file put directly in a directory on
  * `PATH` (it runs in place of any program of its name), or ssh's configuration (its commands run
- * when git or ssh connect). toolgate's own protected paths, beside the dialect's list.
+ * when git or ssh connect), or `toolgate hook`'s cache (the compiled policy it decides with).
+ * toolgate's own protected paths, beside the dialect's list.
  */
 function programPathHit(written: string, state: EvalState): string | undefined {
   const world = pathWorld(state.ctx, state.env, state.workingDirectories);
-  return pathDirectoryWrite(written, world) ?? sshWrite(written, world);
+  return pathDirectoryWrite(written, world) ?? sshWrite(written, world) ?? toolgateCacheWrite(written, toolgateCacheDirs(state.ctx.environment, world.home), world.home);
 }
 
 /**

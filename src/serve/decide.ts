@@ -1,7 +1,7 @@
 import { normalizeMode, type PermissionMode, type PermissionRuleValue, type ToolCall } from '../core/types.js';
 import { createGate, type AgentRef, type Gate, type GateAllow, type GateAsk, type GateDeny, type GateResult } from '../gate/index.js';
 import { compileHooks, type HookRegistry } from '../hooks/index.js';
-import { agentCallMode, agentHome, evaluateAsync, evaluationContextFor, modeFor, type AgentCeiling, type ContextShell, type EnvironmentFacts } from '../evaluate/index.js';
+import { agentCallMode, agentHome, evaluateAsync, evaluationContextFor, modeFor, nextSessionMode, sessionCeilingMode, type AgentCeiling, type ContextShell, type EnvironmentFacts, type SessionModeRecord } from '../evaluate/index.js';
 import { runShadow, type ShadowOutcome, type ShadowQueue } from '../shadow/index.js';
 import { unescapeRuleContent } from '../rules/index.js';
 import { inputSha256, type GrantRecord, type Store } from '../store/index.js';
@@ -38,23 +38,31 @@ export interface CallContext {
 const SESSION_MODES = 10_000;
 
 /**
- * The main agent's mode per session, as serve last saw it in a call without `agent`: a
- * sub-agent's call in the session is capped at what the main agent would get in it. In memory:
- * a restarted serve, or another replica, has not seen it, and then the parent counts as `default`.
+ * The main agent's mode per session, as serve saw it in calls without `agent`: a sub-agent's call
+ * in the session is capped at what the main agent would get in it. Anyone who may ask serve for a
+ * decision can send such a call, so the record never rises above the least permissive mode seen
+ * ({@link nextSessionMode}). In memory: a restarted serve, or another replica, has not seen it,
+ * and then the parent counts as `default`.
  */
 function sessionModes(): { parentOf(where: CallContext): string | undefined; peek(where: CallContext): string | undefined } {
-  const modes = new Map<string, string>();
+  const modes = new Map<string, SessionModeRecord>();
   return {
     /** As `parentOf`, recording nothing (a shadow evaluation of the same call). */
     peek(where) {
-      return where.sessionId !== undefined && where.agent !== undefined ? modes.get(where.sessionId) : undefined;
+      if (where.sessionId === undefined || where.agent === undefined) return undefined;
+      const record = modes.get(where.sessionId);
+      return record === undefined ? undefined : sessionCeilingMode(record);
     },
     parentOf(where) {
       if (where.sessionId === undefined) return undefined;
-      if (where.agent !== undefined) return modes.get(where.sessionId);
+      if (where.agent !== undefined) {
+        const record = modes.get(where.sessionId);
+        return record === undefined ? undefined : sessionCeilingMode(record);
+      }
       if (where.mode !== undefined) {
+        const record = nextSessionMode(modes.get(where.sessionId), where.mode);
         modes.delete(where.sessionId);
-        modes.set(where.sessionId, where.mode);
+        modes.set(where.sessionId, record);
         if (modes.size > SESSION_MODES) modes.delete(modes.keys().next().value as string);
       }
       return undefined;

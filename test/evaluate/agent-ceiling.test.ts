@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { agentCallMode, callAndContext, evaluate, prepare, readToolEvent, type EvaluationContext, type SessionFacts } from '../../src/evaluate/index.js';
+import { agentCallMode, callAndContext, evaluate, nextSessionMode, prepare, readToolEvent, sessionCeilingMode, type EvaluationContext, type SessionFacts, type SessionModeRecord } from '../../src/evaluate/index.js';
 import { policyFromObjects } from '../../src/settings/index.js';
 
 const P = '/home/user/project';
@@ -86,5 +86,32 @@ describe('sub-agent ceilings: the door', () => {
     const { context } = callAndContext(event({ permission_mode: 'acceptEdits' }), facts);
     expect(context.agent).toBeUndefined();
     expect(context.mode).toBe('acceptEdits');
+  });
+});
+
+describe("sub-agent ceilings: a session's record of its main agent's mode", () => {
+  const after = (...modes: string[]) => modes.reduce<SessionModeRecord | undefined>((r, m) => nextSessionMode(r, m), undefined)!;
+
+  it('is the mode seen while it only falls', () => {
+    expect(sessionCeilingMode(after('bypassPermissions'))).toBe('bypassPermissions');
+    expect(sessionCeilingMode(after('acceptEdits', 'default'))).toBe('default');
+  });
+
+  it('never rises above the least permissive mode seen: a later event naming a looser mode does not lift it', () => {
+    expect(sessionCeilingMode(after('default', 'bypassPermissions'))).toBe('default');
+    expect(sessionCeilingMode(after('default', 'acceptEdits', 'auto'))).toBe('default');
+  });
+
+  it('is plan while the main agent is in plan mode, and plan mode does not hold it there afterwards', () => {
+    expect(sessionCeilingMode(after('acceptEdits', 'plan'))).toBe('plan');
+    expect(sessionCeilingMode(after('plan'))).toBe('plan');
+    // Leaving plan mode for accept-edits (the usual end of planning) counts as default: stricter, never looser.
+    expect(sessionCeilingMode(after('plan', 'acceptEdits'))).toBe('default');
+    expect(sessionCeilingMode(after('plan', 'default'))).toBe('default');
+  });
+
+  it('reads a mode it does not know as default', () => {
+    expect(sessionCeilingMode(after('default', 'made-up'))).toBe('default');
+    expect(sessionCeilingMode(after('made-up', 'bypassPermissions'))).toBe('made-up');
   });
 });

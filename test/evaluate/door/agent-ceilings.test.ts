@@ -145,6 +145,23 @@ describe('sub-agent ceilings: every front end', () => {
     expect(capped).toBeGreaterThan(0);
   }, 600_000);
 
+  it('a main-agent event in a more permissive mode, sent by anyone, never lifts the ceiling: hook and serve agree', async () => {
+    // Anyone who may ask for a decision (the hook token, a loopback caller, a made-up stdin for
+    // toolgate hook) can send a main-agent event naming bypassPermissions; the record keeps the
+    // least permissive mode seen in the session.
+    const common = { session_id: 'forged-raise', cwd: project, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } };
+    for (const mode of ['default', 'bypassPermissions']) {
+      const main = { ...common, permission_mode: mode, tool_use_id: `toolu_main_${mode}` };
+      await viaHook(main);
+      await s.hook(main);
+    }
+    const e = { ...common, permission_mode: 'bypassPermissions', tool_name: 'Edit', tool_input: calls()[4]![1], tool_use_id: 'toolu_forged', agent_id: 'a-10', agent_type: 'general-purpose' };
+    const underDefault = await viaLibrary(e, 'default');
+    expect(underDefault.behavior).toBe('ask');
+    expect(await viaHook(e)).toEqual(underDefault);
+    expect(fromReply((await s.hook(e)).body)).toEqual(underDefault);
+  });
+
   it('a sub-agent whose parent was never seen is capped as under a default parent', async () => {
     const e = { session_id: 'never-seen', cwd: project, hook_event_name: 'PreToolUse', permission_mode: 'bypassPermissions', tool_name: 'Edit', tool_input: calls()[4]![1], tool_use_id: 'toolu_x', agent_id: 'a-9', agent_type: 'general-purpose' };
     const library = await viaLibrary(e, undefined);

@@ -1,0 +1,78 @@
+/**
+ * toolgate hook's cache directory (the compiled policy it decides with, the main agent's mode per
+ * session) is toolgate's own protected path: a tool call that writes there is held for a person in
+ * every mode, so an agent cannot lift a deny rule for later sessions by rewriting the cache.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PermissionMode } from '../../src/core/types.js';
+import { caseFsView } from '../../src/cases/case-fs.js';
+import { evaluate, prepare } from '../../src/evaluate/index.js';
+import { toolgateCacheDir, toolgateCacheDirs, toolgateCacheWrite } from '../../src/evaluate/own-files.js';
+import { policyFromObjects } from '../../src/settings/index.js';
+
+const P = '/home/user/project';
+const H = '/home/user';
+const CACHE = `${H}/.cache/toolgate`;
+
+function decide(call: { tool: string; input: Record<string, unknown> }, mode: PermissionMode, values?: Record<string, string>) {
+  return evaluate(call, {
+    mode,
+    policy: policyFromObjects([{ kind: 'projectSettings', settings: { permissions: { deny: ['Read(./.env)'] } } }]),
+    cwd: P,
+    home: H,
+    fs: caseFsView({ [`${P}/README.md`]: 'file', [`${CACHE}/policy-abc.json`]: '{}' }, { cwd: P, home: H, platform: 'linux' }),
+    ...(values !== undefined ? { environment: { values, complete: true as const } } : {}),
+  });
+}
+const bash = (command: string) => ({ tool: 'Bash', input: { command } });
+
+beforeAll(async () => {
+  await prepare();
+});
+
+describe("toolgate hook's cache directory", () => {
+  it('is where the hook looks: TOOLGATE_CACHE_DIR, else XDG_CACHE_HOME/toolgate, else ~/.cache/toolgate', () => {
+    const env = (v: Record<string, string>) => (n: string) => v[n];
+    expect(toolgateCacheDir(env({}), H)).toBe(CACHE);
+    expect(toolgateCacheDir(env({ XDG_CACHE_HOME: '/var/c/' }), H)).toBe('/var/c/toolgate');
+    expect(toolgateCacheDir(env({ XDG_CACHE_HOME: '/var/c', TOOLGATE_CACHE_DIR: '/opt/tg' }), H)).toBe('/opt/tg');
+  });
+
+  it('with the environment unknown, the default and nothing else it could name is assumed; known values name theirs', () => {
+    expect(toolgateCacheDirs(undefined, H)).toEqual([CACHE]);
+    expect(toolgateCacheDirs({ values: { TOOLGATE_CACHE_DIR: '/opt/tg' }, complete: true }, H)).toEqual(['/opt/tg']);
+    expect(toolgateCacheDirs({ values: { XDG_CACHE_HOME: '/var/c' }, complete: true }, H)).toEqual(['/var/c/toolgate']);
+    // XDG_CACHE_HOME known, TOOLGATE_CACHE_DIR may be anything: the XDG one (a value it may name is not knowable).
+    expect(toolgateCacheDirs({ values: { XDG_CACHE_HOME: '/var/c' } }, H)).toEqual(['/var/c/toolgate']);
+  });
+
+  it('a write into it, to it, or to the folder holding it below home is protected; elsewhere is not', () => {
+    for (const w of [`${CACHE}/policy-abc.json`, `${CACHE}/sessions/mode-x.json`, CACHE, `${H}/.cache`]) expect([w, toolgateCacheWrite(w, [CACHE], H) !== undefined]).toEqual([w, true]);
+    for (const w of [H, '/home', '/', `${H}/.cache/other/x`, `${P}/src/x.ts`]) expect([w, toolgateCacheWrite(w, [CACHE], H)]).toEqual([w, undefined]);
+  });
+
+  it("rewriting the compiled policy is held for a person in every mode, bypassPermissions included (red team: it lifted every deny rule of later sessions)", () => {
+    const calls = [
+      bash(`sed -i 's/"deny"/"allow"/g' ~/.cache/toolgate/policy-abc.json`),
+      bash(`printf '{}' > ${CACHE}/sessions/mode-1.json`),
+      bash(`cp /tmp/forged.json ~/.cache/toolgate/policy-abc.json`),
+      { tool: 'Write', input: { file_path: `${CACHE}/policy-abc.json`, content: '{}' } },
+    ];
+    for (const mode of ['default', 'acceptEdits', 'auto', 'bypassPermissions'] as const)
+      for (const call of calls) {
+        const d = decide(call, mode);
+        expect([mode, JSON.stringify(call.input), d.behavior, d.askKind]).toEqual([mode, JSON.stringify(call.input), 'ask', 'protected']);
+        expect(d.reason.message).toContain("toolgate hook's cache");
+      }
+  });
+
+  it('follows a cache directory the environment names', () => {
+    const d = decide({ tool: 'Write', input: { file_path: '/opt/tg/policy-1.json', content: '{}' } }, 'bypassPermissions', { TOOLGATE_CACHE_DIR: '/opt/tg' });
+    expect([d.behavior, d.askKind]).toEqual(['ask', 'protected']);
+  });
+
+  it('reading it, and removing it (the hook compiles the policy again), stay ordinary', () => {
+    expect(decide(bash('cat ~/.cache/toolgate/policy-abc.json'), 'bypassPermissions').behavior).toBe('allow');
+    expect(decide(bash('rm -rf ~/.cache/toolgate'), 'bypassPermissions').askKind).not.toBe('protected');
+  });
+});
