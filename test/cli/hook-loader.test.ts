@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -71,6 +71,32 @@ describe('the hook bundle with V8 code cache', () => {
     // Same length, other code: V8 alone would accept the old cache (it checks only the length).
     writeFileSync(file, `exports.hookMain = async (args) => args.length - require('node:path').basename(__filename).length;\n`);
     expect(loadInChild(file, cache, ['a'])).toEqual({ cached: false, result: 1 - 'hook.cjs'.length });
+  });
+
+  it("never runs code cached for another script of the same length planted under the bundle's cache name, with or without a header", () => {
+    const cache = join(dir, 'cache');
+    const file = bundle();
+    loadInChild(file, cache, []);
+    const name = readdirSync(cache).find((f) => f.endsWith('.code'))!;
+    // Another script of the same length, compiled and cached by the loader elsewhere.
+    const otherDir = join(dir, 'other');
+    mkdirSync(otherDir);
+    const other = join(otherDir, 'hook.cjs');
+    const otherSource = `exports.hookMain = async (args) => 4242 + 0 * require('node:path').basename(__filename).length;`;
+    writeFileSync(other, `${otherSource.padEnd(readFileSync(file, 'utf8').length - 1, ' ')}\n`);
+    expect(readFileSync(other, 'utf8').length).toBe(readFileSync(file, 'utf8').length);
+    const otherCache = join(dir, 'other-cache');
+    expect(loadInChild(other, otherCache, [])).toEqual({ cached: false, result: 4242 });
+    expect(loadInChild(other, otherCache, [])).toEqual({ cached: true, result: 4242 });
+    const planted = readFileSync(join(otherCache, readdirSync(otherCache).find((f) => f.endsWith('.code'))!));
+    // As the loader wrote it (its header names the other script), and as V8's bare data.
+    const header = planted.indexOf('\n') + 1 + 32;
+    for (const bytes of [planted, planted.subarray(header)]) {
+      writeFileSync(join(cache, name), bytes);
+      expect(loadInChild(file, cache, ['a'])).toEqual({ cached: false, result: 1 + 'hook.cjs'.length });
+      // … and the cache is rewritten for the bundle.
+      expect(loadInChild(file, cache, ['a'])).toEqual({ cached: true, result: 1 + 'hook.cjs'.length });
+    }
   });
 
   it('never reads or writes a cache others can write to', () => {
