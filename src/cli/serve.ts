@@ -139,7 +139,7 @@ async function runServe(flags: ServeFlags): Promise<number> {
     for (const t of answerers.values()) if (t === token || t === hookToken) throw new UsageError(`--answerers ${flags.answerers}: an answerer's token must differ from the token and the hook token`);
   }
 
-  const { openStore, defaultStoreAddress, StoreOpenError } = await import('../store/index.js');
+  const { openStore, defaultStoreAddress, parseStoreAddress, StoreOpenError } = await import('../store/index.js');
   const { createServe } = await loadServe();
   // The OpenTelemetry SDK loads only with --otlp, and before the store opens: a missing package is a usage error.
   let otlp: import('./otlp.js').OtlpExport | undefined;
@@ -152,9 +152,18 @@ async function runServe(flags: ServeFlags): Promise<number> {
     otlp = await startOtlp({ endpoint, protocol: flags.otlpProtocol, serviceVersion: TOOLGATE_VERSION, warn });
   }
   let store;
+  // One serve per SQLite store: a second one (on the person's store, with a token of its own) would answer the person's asks from its own page.
+  let lock: { release(): void } | undefined;
   try {
-    store = await openStore(flags.store ?? defaultStoreAddress());
+    const address = flags.store ?? defaultStoreAddress();
+    const parsed = parseStoreAddress(address);
+    if (!(parsed instanceof StoreOpenError) && parsed.kind === 'sqlite' && parsed.file !== ':memory:') {
+      const { lockSqliteStoreForServe } = await import('../store/sqlite/serve-lock.js');
+      lock = await lockSqliteStoreForServe(parsed.file);
+    }
+    store = await openStore(address);
   } catch (e) {
+    lock?.release();
     await otlp?.shutdown();
     if (e instanceof StoreOpenError) throw new UsageError(e.message);
     throw e;
@@ -190,6 +199,7 @@ async function runServe(flags: ServeFlags): Promise<number> {
     at = await serve.listen(host, port);
   } catch (e) {
     await store.close();
+    lock?.release();
     await otlp?.shutdown();
     throw new UsageError(`cannot listen on ${flags.listen}: ${(e as Error).message}`);
   }
@@ -225,6 +235,7 @@ async function runServe(flags: ServeFlags): Promise<number> {
   unrecord();
   await serve.close();
   await store.close();
+  lock?.release();
   await otlp?.shutdown();
   process.off('SIGUSR1', inspectorClosed);
   return 0;

@@ -13,7 +13,7 @@ export interface SelfTarget {
   tokenFile?: string;
   /** The named answerers' tokens (`--answerers`). */
   answerersFile?: string;
-  /** The store's files (SQLite: the database file; its `-wal`, `-shm` and `-journal` files are covered too). */
+  /** The store's files (SQLite: the database file; its `-wal`, `-shm`, `-journal` and `-serve-lock` files are covered too). */
   storeFile?: string;
   /** Where serve's address is recorded for `toolgate asks answer`: rewritten, it would send the token elsewhere. */
   addressFile?: string;
@@ -28,13 +28,13 @@ export interface SelfTarget {
   policyFiles?: readonly string[];
 }
 
-/** serve's own files, by path: the token, the answerers, the recorded address and the store with its companions. */
+/** serve's own files, by path: the token, the answerers, the recorded address and the store with its companions (and the lock that makes serve its only server). */
 export function guardedFiles(t: Omit<SelfTarget, 'host' | 'port'>): string[] {
   const files: string[] = [];
   if (t.tokenFile !== undefined) files.push(t.tokenFile);
   if (t.answerersFile !== undefined) files.push(t.answerersFile);
   if (t.addressFile !== undefined) files.push(t.addressFile);
-  if (t.storeFile !== undefined && t.storeFile !== ':memory:') files.push(t.storeFile, `${t.storeFile}-wal`, `${t.storeFile}-shm`, `${t.storeFile}-journal`);
+  if (t.storeFile !== undefined && t.storeFile !== ':memory:') files.push(t.storeFile, `${t.storeFile}-wal`, `${t.storeFile}-shm`, `${t.storeFile}-journal`, `${t.storeFile}-serve-lock`);
   return files;
 }
 

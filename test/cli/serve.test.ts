@@ -276,6 +276,27 @@ describe('toolgate serve', () => {
     }
   }, 90_000);
 
+  it('one serve per SQLite store: a second serve on the same store refuses to start and says which store; once the first has stopped, it starts', async () => {
+    const first = await serve([]);
+    let exited: Promise<unknown> | undefined;
+    try {
+      const second = spawnSync(process.execPath, programArgs('toolgate', ['serve', '--listen', '127.0.0.1:0', '--store', `sqlite:${store}`, '--project', project, '--home', home]), { cwd: project, encoding: 'utf8', env: env(), timeout: 30_000 });
+      expect(second.status).not.toBe(0);
+      expect(second.stdout).not.toContain('listening');
+      expect(second.stderr).toContain(`another toolgate serve is serving the store ${store}`);
+      // The first still decides, and its recorded address is still its own.
+      expect((await hook(first.url, event('git status'))).hookSpecificOutput?.permissionDecision).toBe('allow');
+      expect(readFileSync(join(dir, 'xdg', 'toolgate', 'serve-address'), 'utf8')).toContain(first.url);
+    } finally {
+      exited = new Promise((r) => first.child.once('exit', r));
+      first.child.kill('SIGTERM');
+    }
+    await exited;
+    const again = await serve([]);
+    again.child.kill('SIGTERM');
+    await new Promise((r) => again.child.once('exit', r));
+  }, 90_000);
+
   it('prints the hook config: onFailure block, a timeout above the hold, the hook token header with --hook-token-file (never the token that answers)', () => {
     const r = cli(['serve', '--print-hook-config', '--listen', '127.0.0.1:7370', '--hold-timeout', '100']);
     expect(r.code).toBe(0);
