@@ -1,13 +1,11 @@
 /**
- * Programs that fetch, send or hand on files: curl, wget, xargs (`-a FILE`). curl(1), wget(1),
- * GNU findutils xargs.
+ * Programs that fetch or send files: curl, wget. curl(1), wget(1).
  */
-import { operands, type OptionShape, type ParsedOption } from '../options.js';
+import type { OptionShape, ParsedOption } from '../options.js';
 import { curlGlob, curlUrlPaths } from './curl-urls.js';
 import { optionFile, pushOpt, scan, type FileOperand, type FileOperands } from './types.js';
 
-const SHAPES: Readonly<Record<'xargs' | 'curl' | 'wget', OptionShape>> = {
-  xargs: { shortArg: 'aILnPsdE', shortOptionalArg: 'ile', longArg: ['arg-file', 'delimiter', 'max-args', 'max-procs', 'max-chars', 'replace', 'eof', 'max-lines', 'process-slot-var'], posix: true },
+const SHAPES: Readonly<Record<'curl' | 'wget', OptionShape>> = {
   curl: {
     shortArg: 'oTdHXuAeEKrwxyzbcCDmFt',
     longArg: ['output', 'upload-file', 'data', 'data-binary', 'data-ascii', 'data-raw', 'data-urlencode', 'config', 'cookie', 'cookie-jar', 'dump-header', 'trace', 'trace-ascii', 'stderr', 'cert', 'key', 'cacert', 'capath', 'netrc-file', 'form', 'output-dir', 'etag-save', 'etag-compare', 'hsts', 'alt-svc', 'libcurl', 'header', 'request', 'user', 'user-agent', 'referer', 'proxy', 'url', 'write-out', 'proto-default', 'json', 'variable', 'url-query', 'crlfile', 'pinnedpubkey', 'proxy-cert', 'proxy-key', 'proxy-cacert', 'proxy-capath', 'proxy-crlfile', 'proxy-pinnedpubkey', 'unix-socket', 'abstract-unix-socket', 'connect-timeout', 'max-time', 'retry', 'limit-rate', 'resolve', 'connect-to', 'interface', 'proto', 'proto-redir', 'max-filesize', 'max-redirs'],
@@ -18,25 +16,25 @@ const SHAPES: Readonly<Record<'xargs' | 'curl' | 'wget', OptionShape>> = {
   },
 };
 
-const READ_OPTIONS = new Set(['-a', '--arg-file', '-i', '--input-file', '-T', '--upload-file', '-K', '--config', '--cert', '-E', '--key', '--cacert', '--netrc-file', '--load-cookies', '--post-file', '--body-file', '--certificate', '--private-key', '--ca-certificate', '--etag-compare']);
+const READ_OPTIONS = new Set(['-i', '--input-file', '-T', '--upload-file', '-K', '--config', '--cert', '-E', '--key', '--cacert', '--netrc-file', '--load-cookies', '--post-file', '--body-file', '--certificate', '--private-key', '--ca-certificate', '--etag-compare']);
 const WRITE_OPTIONS = new Set(['-o', '--output', '-O', '--output-document', '-c', '--cookie-jar', '-D', '--dump-header', '--trace', '--trace-ascii', '--stderr', '--output-file', '-a', '--append-output', '--save-cookies', '--etag-save', '--hsts', '--alt-svc', '--libcurl']);
 
 /**
- * curl, wget, xargs: the files their options name, and for curl the local files its
+ * curl, wget: the files their options name, and for curl the local files its
  * `file:` URLs read (wget has no `file:` scheme).
  * @param literal - per word, whether it is literal.
  */
-export function transferOperands(name: 'xargs' | 'curl' | 'wget', argv: readonly string[], literal: readonly boolean[] = argv.map(() => true)): FileOperands {
+export function transferOperands(name: 'curl' | 'wget', argv: readonly string[], literal: readonly boolean[] = argv.map(() => true)): FileOperands {
   const files: FileOperand[] = [];
   const unresolved: string[] = [];
   const shape = SHAPES[name];
-  const { options, operands: ops } = name === 'curl' || name === 'wget' ? scan(argv, shape) : { options: operands(argv, 1, shape).options, operands: [] };
+  const { options, operands: ops } = scan(argv, shape);
   if (name === 'curl') curlUrlOperands(argv, literal, options, ops, files, unresolved);
   for (const o of options) {
-    const reads = READ_OPTIONS.has(o.name) && !(name === 'wget' && o.name === '-a') && !(name === 'curl' && (o.name === '-E' || o.name === '-T' || o.name === '--upload-file'));
+    const reads = READ_OPTIONS.has(o.name) && !(name === 'curl' && (o.name === '-E' || o.name === '-T' || o.name === '--upload-file'));
     if (reads) pushOpt(files, optionFile(o, 'read', argv));
     if (name === 'curl' && o.name === '-E' && o.value !== undefined) pushOpt(files, optionFile(o, 'read', argv));
-    if (name !== 'xargs' && WRITE_OPTIONS.has(o.name) && !(name === 'curl' && o.name === '-a')) {
+    if (WRITE_OPTIONS.has(o.name) && !(name === 'curl' && o.name === '-a')) {
       if (name === 'curl' && o.name === '-O') unresolved.push('curl -O writes a file named after the URL');
       else pushOpt(files, optionFile(o, 'write', argv));
     }

@@ -3,7 +3,8 @@
  * input words appended, or put in place of `-I R`); `-a FILE` reads the input from a file.
  */
 import { describeGnuProblem, parseGnuOptions, type GnuOptionSpec } from '../gnu-options.js';
-import { transferOperands } from '../file-effects/transfer.js';
+import { optionFile, pushOpt, type FileOperand, type FileOperands } from '../file-effects/types.js';
+import { operands, type OptionShape } from '../options.js';
 import type { ReadOnlyEntry } from '../read-only-types.js';
 import type { RunTimeInput, WrapperInfo } from '../wrapper-types.js';
 import { defineProgram } from './model.js';
@@ -34,6 +35,17 @@ function unwrap(argv: readonly string[]): WrapperInfo {
   return { inner: [{ kind: 'argv', start, end: argv.length }], transparent: parsed.options.length === 0, exactOnly: false, input };
 }
 
+/**
+ * The files xargs itself reads: `-a FILE`/`--arg-file=FILE`, its input. Its other options' values
+ * (`-E EOF`, `-i{}`, `-I R`, `-d`) name no file. Only xargs's own options are read: the words from
+ * the command on are the command's (judged as a command of their own).
+ */
+function files(argv: readonly string[], shape: OptionShape): FileOperands {
+  const out: FileOperand[] = [];
+  for (const o of operands(argv, 1, shape).options) if (o.name === '-a' || o.name === '--arg-file') pushOpt(out, optionFile(o, 'read', argv));
+  return { files: out, unresolved: [] };
+}
+
 /** Claude Code's read-only entry: its own options known safe; the command it runs is judged on its own (read-only.ts's xargs check). */
 const claudeCode: ReadOnlyEntry = {
   source: `${CC_CLI}; GNU findutils 4.9 xargs(1) (-I/-i/-n/-L/-a/-p/-o not listed; the command it runs must print no file contents)`,
@@ -51,12 +63,14 @@ export const xargs = defineProgram({
   runs: 'seen',
   unwrap,
   // `-a`/`--arg-file FILE`: the input read from a file.
-  files: (_name, argv) => transferOperands('xargs', argv),
+  files: (_name, argv, shape) => files(argv, shape),
   touchesFilesAsWrapper: true,
   readOnly: { claudeCode: { xargs: claudeCode } },
   examples: [
     { command: 'xargs -a list.txt rm', effects: ['read ./list.txt'], readOnly: false, why: 'the names rm removes come from list.txt, which toolgate does not read' },
     { command: 'xargs -0 wc -l', readOnly: true },
     { command: 'xargs -I{} cat {}', readOnly: false, why: '-I is not among the options known safe' },
+    { command: 'xargs -E END -a list.txt echo', effects: ['read ./list.txt'], why: "-E's value is the end-of-input word, no file" },
+    { command: 'xargs -iX echo X', effects: [], why: "-i's attached value is the placeholder (X), no file" },
   ],
 });

@@ -101,7 +101,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/shell/path-effects.ts:xargs': 'a removal whose operands come from xargs input (to move: the input a model\'s unwrap reports)',
   'src/shell/read-only-types.ts:xargs': 'a kind of the public `ReadOnlyCheck` type; the check is still in read-only.ts',
   'src/shell/read-only.ts:xargs': "the xargs read-only check and commands completed from xargs input, still in read-only.ts",
-  'src/shell/file-effects/transfer.ts:xargs': "xargs's files facet (-a), shared with curl's and wget's until they move",
   'src/powershell/reader.ts:parallel': "PowerShell's `parallel` keyword, not the program",
   'src/powershell/reader.ts:trap': "PowerShell's `trap` keyword, not the bash builtin",
   'src/shell/commands.ts:coproc': 'the `coproc` reserved word opening a compound command (the simple-command form is the model\'s)',
@@ -242,7 +241,7 @@ describe('every program has one home', () => {
 const UNMOVED_TABLES: Readonly<Record<string, string>> = {
   'src/shell/file-effects/unmodelled.ts': 'the programs whose words name no file',
   'src/shell/file-effects/text-tools.ts': 'awk, tee, split, xxd, shuf (and option names that are program names: --file, --exec)',
-  'src/shell/file-effects/transfer.ts': "curl, wget (and xargs's -a, read by the xargs model)",
+  'src/shell/file-effects/transfer.ts': 'curl, wget',
   'src/shell/wrappers.ts': 'the shells, code-as-data builtins and let',
   'src/shell/read-only.ts': 'the read-only checks of sed and jq',
   'src/evaluate/suggestions.ts': 'the programs whose suggestions keep their subcommand (git, bun, …)',
