@@ -33,6 +33,7 @@ import { powerShellAllow, powerShellCriticalRemovals, powerShellReadOnly, powerS
 import { environmentValue, shellOf } from './shell-world.js';
 import { markWritablePrograms, pathDirectoryWrite, sshWrite, type PathWorld } from './path-lookup.js';
 import { toolgateCacheDirs, toolgateCacheWrite } from './own-files.js';
+import { hookRunnerKeyChange, isPackageJson } from './hook-runner-keys.js';
 
 // ---------------------------------------------------------------------------------------------
 // Steps (Claude Code order: tools removed, deny, ask, critical/protected, allow, what the call
@@ -198,6 +199,7 @@ function heldPathAsks(state: EvalState): undefined {
       // A write target with braces or a glob (`cp x .gi?/hooks/post-checkout`) is protected when
       // any path it may name is; one given by a variable or substitution may be any path.
       const hit = protectedHit(written, state) ??
+        (t.removal === true ? undefined : packageJsonHit(written, state)) ??
         t.mayBeAny ??
         sharedContent(facts.kind === 'shell' && t.removal !== true, written, state) ??
         (t.unseenNames && isInside((home ??= normalizePath(state.ctx.home, { cwd: state.ctx.cwd, home: state.ctx.home, platform: state.env.platform })), written) ? `names toolgate cannot see are written into ${written === home ? 'the home directory' : 'a parent of the home directory'}` : undefined) ??
@@ -229,6 +231,14 @@ function heldPathAsks(state: EvalState): undefined {
 function programPathHit(written: string, state: EvalState): string | undefined {
   const world = pathWorld(state.ctx, state.env, state.workingDirectories);
   return pathDirectoryWrite(written, world) ?? sshWrite(written, world) ?? toolgateCacheWrite(written, toolgateCacheDirs(state.ctx.environment, world.home), world.home);
+}
+
+/** A write to a `package.json` that may change the keys telling git hooks what to run (`"lint-staged"`, …). */
+function packageJsonHit(written: string, state: EvalState): string | undefined {
+  if (!isPackageJson(written)) return undefined;
+  const f = state.facts;
+  // A shell write's result is not known: no view's text settles it.
+  return f.kind === 'edit' ? hookRunnerKeyChange(written, state.call.tool, state.call.input, state.ctx.fs) : hookRunnerKeyChange(written, state.call.tool, {}, undefined);
 }
 
 /**

@@ -19,6 +19,39 @@ export interface ProtectedPathSpec {
 }
 
 /**
+ * Files that tell a git hook what to run, which Claude Code's list lacks beside pre-commit's and
+ * lefthook's (decision 0065 addendum): lint-staged's configuration (the usual husky `pre-commit` is the one
+ * line `lint-staged`, which runs every command it maps to the staged files; lint-staged also reads
+ * `package.json`'s `"lint-staged"` key, see `src/evaluate/hook-runner-keys.ts`) and husky 4's and
+ * older husky's `.huskyrc` (sourced or read before each hook).
+ */
+const HOOK_RUNNER_FILES: readonly string[] = [
+  '.lintstagedrc',
+  '.lintstagedrc.json',
+  '.lintstagedrc.yaml',
+  '.lintstagedrc.yml',
+  '.lintstagedrc.js',
+  '.lintstagedrc.mjs',
+  '.lintstagedrc.cjs',
+  '.lintstagedrc.ts',
+  '.lintstagedrc.mts',
+  '.lintstagedrc.cts',
+  'lint-staged.config.js',
+  'lint-staged.config.mjs',
+  'lint-staged.config.cjs',
+  'lint-staged.config.ts',
+  'lint-staged.config.mts',
+  'lint-staged.config.cts',
+  'package.yaml',
+  '.huskyrc',
+  '.huskyrc.json',
+  '.huskyrc.js',
+  '.huskyrc.cjs',
+  'husky.config.js',
+  'husky.config.cjs',
+];
+
+/**
  * Files that configure a shell, git, a package manager or a hook runner (Claude Code docs,
  * "Permission modes › Protected paths").
  */
@@ -53,6 +86,7 @@ const CONFIG_FILES: readonly string[] = [
   'lefthook.yaml',
   '.lefthook.yml',
   '.lefthook.yaml',
+  ...HOOK_RUNNER_FILES,
   'gradle-wrapper.properties',
   'maven-wrapper.properties',
   '.devcontainer.json',
@@ -68,6 +102,8 @@ const CONFIG_DIRS: readonly string[] = [
   '.vscode',
   '.idea',
   '.husky',
+  // husky 9 sources `${XDG_CONFIG_HOME:-~/.config}/husky/init.sh` before every hook (decision 0065 addendum).
+  '.config/husky',
   '.cargo',
   '.devcontainer',
   '.yarn',
@@ -76,7 +112,8 @@ const CONFIG_DIRS: readonly string[] = [
 
 /**
  * Claude Code's protected paths (Claude Code docs, "Permission modes › Protected paths"):
- * `.claude` is protected except `.claude/worktrees`.
+ * `.claude` is protected except `.claude/worktrees`; with toolgate's additions of what tells git
+ * hooks what to run (lint-staged's and husky's configuration, `~/.config/husky`).
  * @public
  */
 export const CLAUDE_CODE_PROTECTED_PATHS: ProtectedPathSpec = {
