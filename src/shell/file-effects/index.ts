@@ -12,7 +12,6 @@ import { historyOperands } from './builtins.js';
 import { npmOperands } from './programs.js';
 import { interpreterOf, interpreterOperands } from '../programs/interpreters.js';
 import { readerOperands } from './readers.js';
-import { transferOperands } from './transfer.js';
 import { assumedOperands, NO_FILE_WORDS, unclaimedOptionValues } from './unmodelled.js';
 import type { FileOperand, FileOperands } from './types.js';
 
@@ -24,7 +23,7 @@ const COMPRESSORS = new Set(['gzip', 'gunzip', 'zcat', 'pigz', 'unpigz', 'bzip2'
 
 /** The modelled effects of a program, or `undefined` when toolgate does not model it. */
 function modelledOperands(name: string, argv: readonly string[], literal: readonly boolean[]): FileOperands | undefined {
-  const modelled = PROGRAMS.files(name, argv);
+  const modelled = PROGRAMS.files(name, argv, literal);
   if (modelled !== undefined) return modelled;
   switch (name) {
     case 'ag':
@@ -58,9 +57,6 @@ function modelledOperands(name: string, argv: readonly string[], literal: readon
     case 'prename':
     case 'file-rename':
       return renameOperands(argv);
-    case 'curl':
-    case 'wget':
-      return transferOperands(name, argv, literal);
     case 'history':
       return historyOperands(argv);
     default:

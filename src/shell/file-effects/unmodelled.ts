@@ -6,7 +6,7 @@
  * does the path of a `file:` URL (`file:///home/u/.env`).
  */
 import { decodeWord } from '../words.js';
-import { fileUrlPath, isFileUrl } from './curl-urls.js';
+import { fileUrlPath, isFileUrl } from '../programs/curl/urls.js';
 import type { FileOperand } from './types.js';
 
 /**

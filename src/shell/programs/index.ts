@@ -13,6 +13,7 @@ import { cmp } from './cmp.js';
 import { column } from './column.js';
 import { comm } from './comm.js';
 import { cp } from './cp.js';
+import { curl } from './curl/index.js';
 import { cut } from './cut.js';
 import { date } from './date.js';
 import { declare } from './declare.js';
@@ -85,6 +86,7 @@ import { uptime } from './uptime.js';
 import { users } from './users.js';
 import { watch } from './watch.js';
 import { wc } from './wc.js';
+import { wget } from './wget.js';
 import { which } from './which.js';
 import { whoami } from './whoami.js';
 import { xargs } from './xargs.js';
@@ -98,10 +100,10 @@ export { createProgramRegistry, optionShape, type ProgramRegistry, type ProgramR
 
 /** Every model, in the order the registry indexes them. @internal */
 export const PROGRAM_MODELS: readonly ProgramModel[] = [
-  arch, basename, busybox, cat, cd, checksums, chrt, cmp, column, comm, cp, cut, date, declare, df, diff, dirname, du, env, expand, expr, extractors, file, find, flock, fold,
+  arch, basename, busybox, cat, cd, checksums, chrt, cmp, column, comm, cp, curl, cut, date, declare, df, diff, dirname, du, env, expand, expr, extractors, file, find, flock, fold,
   free, git, grep, groups, head, hexdump, hostname, id, install, ln, locale, logname, ls, lsof, nl, nproc, od, parallel, paste, patch,
   printenv, ps, pwd, readlink, realpath, rev, rg, runuser, script, sed, gsed, seq, sg, shasum, sleep, sort, stat, strings, su, sudo, tac, tail, tar, test, tr, tree, tty,
-  uname, unbuffer, uniq, uptime, users, watch, wc, which, whoami, xargs, yes, ...RUNNER_MODELS, ...BUILTIN_RUNNER_MODELS, ...SHELL_BUILTIN_MODELS, ...INTERPRETER_MODELS, ...FILE_OPERATION_MODELS,
+  uname, unbuffer, uniq, uptime, users, watch, wc, wget, which, whoami, xargs, yes, ...RUNNER_MODELS, ...BUILTIN_RUNNER_MODELS, ...SHELL_BUILTIN_MODELS, ...INTERPRETER_MODELS, ...FILE_OPERATION_MODELS,
 ];
 
 /** The registry the shell layer uses (duplicate names are refused by its test, not at start). @internal */

@@ -91,9 +91,10 @@ export interface ProgramModel {
   readonly grammar?: GnuOptionSpec;
   /**
    * The files a command reads, writes, removes or links (argv[0] is the program's name). `shape`
-   * is the model's grammar as the effects scan reads it (empty when the model has none).
+   * is the model's grammar as the effects scan reads it (empty when the model has none); `literal`
+   * says, per word, whether it is literal (absent: every word is).
    */
-  readonly files?: (name: string, argv: readonly string[], shape: OptionShape) => FileOperands;
+  readonly files?: (name: string, argv: readonly string[], shape: OptionShape, literal?: readonly boolean[]) => FileOperands;
   /** The read-only profile per set, by name: the options known safe and the check to run. */
   readonly readOnly?: {
     /** Claude Code's built-in read-only commands (the claudeCode dialect). */

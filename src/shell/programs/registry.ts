@@ -24,8 +24,11 @@ export interface ProgramRegistry {
   readOnlyTable(set: 'robota'): Record<string, ReadOnlySpec>;
   /** The scan shape a grammar gives (built once per grammar). */
   shapeOf(grammar: GnuOptionSpec | undefined): OptionShape;
-  /** The file effects of `argv` by its program's model, or `undefined` when no model has a files facet for `name`. */
-  files(name: string, argv: readonly string[]): FileOperands | undefined;
+  /**
+   * The file effects of `argv` by its program's model, or `undefined` when no model has a files
+   * facet for `name`; `literal` says, per word, whether it is literal.
+   */
+  files(name: string, argv: readonly string[], literal?: readonly boolean[]): FileOperands | undefined;
 }
 
 /** Options of {@link createProgramRegistry}. @internal */
@@ -103,9 +106,9 @@ export function createProgramRegistry(models: readonly ProgramModel[], options: 
     names: () => [...byName.keys()],
     readOnlyTable,
     shapeOf,
-    files(name, argv) {
+    files(name, argv, literal) {
       const model = byName.get(name);
-      return model?.files?.(name, argv, shapeOf(model.grammar));
+      return model?.files?.(name, argv, shapeOf(model.grammar), literal);
     },
   };
 }

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzeShell, prepareShell, shellPathEffects } from '../../../src/shell/index.js';
+import { analyzeShell, prepareShell, shellPathEffects } from '../../../../src/shell/index.js';
 
 const CURL = '/usr/bin/curl';
 const CANARY = 'canary-7f3a';

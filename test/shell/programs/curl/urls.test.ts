@@ -3,9 +3,9 @@
  * query and fragment dropped, `{}`/`[]` globs expanded unless `-g`.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { curlGlob, curlUrlPaths, fileUrlPath } from '../../../src/shell/file-effects/curl-urls.js';
-import { analyzeShell, prepareShell, shellPathEffects } from '../../../src/shell/index.js';
-import { effectsText as show } from '../effects-text.js';
+import { curlGlob, curlUrlPaths, fileUrlPath } from '../../../../src/shell/programs/curl/urls.js';
+import { analyzeShell, prepareShell, shellPathEffects } from '../../../../src/shell/index.js';
+import { effectsText as show } from '../../effects-text.js';
 
 beforeAll(async () => {
   await prepareShell();

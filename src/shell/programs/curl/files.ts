@@ -1,0 +1,110 @@
+/**
+ * The files a curl command reads and writes: the files its options name, and the local files its
+ * `file:` URLs read. curl(1) 8.x.
+ */
+import type { OptionShape, ParsedOption } from '../../options.js';
+import { optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../../file-effects/types.js';
+import { curlGlob, curlUrlPaths } from './urls.js';
+
+/** Options whose value is a file curl reads (`-T` and `file:` URLs are read below). */
+const READS: ReadonlySet<string> = new Set(['-K', '--config', '-E', '--cert', '--key', '--cacert', '--netrc-file', '--etag-compare']);
+/** Options whose value is a file curl writes. */
+const WRITES: ReadonlySet<string> = new Set(['-o', '--output', '-c', '--cookie-jar', '-D', '--dump-header', '--trace', '--trace-ascii', '--stderr', '--etag-save', '--hsts', '--alt-svc', '--libcurl']);
+
+/**
+ * curl: the files its options name, and the local files its `file:` URLs read.
+ * @param shape - the curl model's grammar as the scan reads it.
+ * @param literal - per word, whether it is literal.
+ * @internal
+ */
+export function curlFiles(argv: readonly string[], shape: OptionShape, literal: readonly boolean[] = argv.map(() => true)): FileOperands {
+  const files: FileOperand[] = [];
+  const unresolved: string[] = [];
+  const { options, operands: ops } = scan(argv, shape);
+  curlUrlOperands(argv, literal, options, ops, files, unresolved);
+  for (const o of options) {
+    if (READS.has(o.name)) pushOpt(files, optionFile(o, 'read', argv));
+    if (WRITES.has(o.name)) pushOpt(files, optionFile(o, 'write', argv));
+    if (o.name === '-O') unresolved.push('curl -O writes a file named after the URL');
+    if (['-d', '--data', '--data-binary', '--data-ascii', '--json', '-F', '--form', '-H', '--header', '-w', '--write-out'].includes(o.name) && o.value !== undefined) {
+      // `@file` (and `name=@file`, `name=<file` for forms) reads the file.
+      const m = /^(?:[^=@<]*=)?[@<](.+?)(?:;.*)?$/.exec(o.value);
+      if (m) files.push({ op: 'read', index: o.valueIndex ?? o.index, value: m[1]! });
+    }
+    // `--data-urlencode`, `--url-query`: `@file` or `name@file` (no `=` before the `@`); `--variable name@file`.
+    if (['--data-urlencode', '--url-query', '--variable'].includes(o.name) && o.value !== undefined) {
+      const m = /^[^=@]*@(.+)$/.exec(o.value);
+      if (m) files.push({ op: 'read', index: o.valueIndex ?? o.index, value: m[1]! });
+    }
+    // `-b FILE`: a value without `=` is a cookie file to read (`-b name=value` is a cookie).
+    if ((o.name === '-b' || o.name === '--cookie') && o.value !== undefined && !o.value.includes('=')) pushOpt(files, optionFile(o, 'read', argv));
+    if ((o.name === '-w' || o.name === '--write-out') && o.value?.includes('%output{')) unresolved.push('curl --write-out %output{} writes a file');
+    if (o.name === '-K' || o.name === '--config') unresolved.push('curl -K reads options (URLs and files among them) from a file');
+    if ((o.name === '-o' || o.name === '--output') && o.value !== undefined && /#\d/.test(o.value)) unresolved.push('curl -o names the file after the URL\'s glob (#N)');
+    if (/^--expand-/.test(o.name)) unresolved.push('curl expands variables in its options');
+    if (o.name === '--output-dir') pushOpt(files, optionFile(o, 'write', argv, { tree: 'some' }));
+  }
+  if (options.some((o) => o.name === '--remote-name' || o.name === '--remote-name-all' || o.name === '-J' || o.name === '--remote-header-name')) unresolved.push('curl --remote-name writes a file named after the URL');
+  return { files, unresolved };
+}
+
+
+/** A text in one of the words a non-literal word holds: quotes removed from its start. */
+const unquotedStart = (word: string): string => word.replace(/["']/g, '');
+
+/**
+ * curl's URLs (operands and `--url` values) and `-T` uploads: the local files they read. A
+ * `file:` URL reads its path; a URL whose scheme is not settled (`$URL`, `"$X"://…`) may be a
+ * `file:` URL and is unresolved; globs curl expands are spelled out unless `-g`.
+ */
+function curlUrlOperands(argv: readonly string[], literal: readonly boolean[], options: readonly ParsedOption[], ops: readonly number[], files: FileOperand[], unresolved: string[]): void {
+  const globOff = options.some((o) => o.name === '-g' || o.name === '--globoff');
+  const protoDefault = options.find((o) => o.name === '--proto-default');
+  const defaultFile = protoDefault?.value !== undefined && /^["']?file["']?$/i.test(protoDefault.value);
+  if (protoDefault?.value !== undefined && !defaultFile && /[$`]/.test(protoDefault.value)) unresolved.push('curl --proto-default names a scheme toolgate cannot read');
+  const urls: { index: number; text: string; inWord: boolean }[] = ops.map((k) => ({ index: k, text: argv[k]!, inWord: false }));
+  for (const o of options) {
+    if ((o.name === '--url' || o.name === '-T' || o.name === '--upload-file') && o.value !== undefined) {
+      const index = o.valueIndex !== undefined && o.valueIndex < argv.length ? o.valueIndex : o.index;
+      const upload = o.name !== '--url';
+      if (upload) {
+        // `-T FILE` reads the file (`-T -` and `-T .` read stdin); curl globs its name too.
+        if (o.value === '-' || o.value === '.') continue;
+        if (literal[index] === false) {
+          files.push({ op: 'read', index, ...(index === o.index ? { value: o.value } : {}) });
+          continue;
+        }
+        const names = globOff ? { paths: [o.value] } : curlGlob(o.value);
+        if ('unknown' in names) unresolved.push(names.unknown);
+        else for (const p of names.paths) files.push({ op: 'read', index, value: p });
+        continue;
+      }
+      urls.push({ index, text: o.value, inWord: index === o.index });
+    }
+  }
+  for (const u of urls) {
+    if (literal[u.index] !== false) {
+      const got = curlUrlPaths(u.text, globOff, defaultFile);
+      if ('unknown' in got) unresolved.push(got.unknown);
+      else for (const p of got.paths) files.push({ op: 'read', index: u.index, value: p });
+      continue;
+    }
+    // Not literal: settled only when a literal `scheme:` comes before any expansion.
+    const start = unquotedStart(u.text);
+    const head = start.split(/[$`]/)[0]!;
+    const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(head)?.[1];
+    if (scheme === undefined) {
+      // Only a head that may still grow into `file:` (`$URL`, `f$X`) can name a local file.
+      if (defaultFile || 'file'.startsWith(head.toLowerCase())) unresolved.push(`curl's URL ${u.text} may be a file: URL (its scheme is not settled)`);
+      continue;
+    }
+    if (scheme.toLowerCase() !== 'file') continue;
+    if (/%|[{[]/.test(u.text) && !(globOff && !u.text.includes('%'))) {
+      unresolved.push(`curl decodes or expands ${u.text}, which toolgate cannot read`);
+      continue;
+    }
+    // `"file://host$X/…"`: the path is what follows the scheme and the host.
+    const value = u.text.replace(/file:(?:\/\/[^/"'$`]*)?/i, '');
+    files.push({ op: 'read', index: u.index, value });
+  }
+}
