@@ -4,7 +4,7 @@ import type { Decision, ToolCall } from '../core/types.js';
 import { callFacts, type CallFacts } from '../evaluate/facts.js';
 import type { PathEffect } from '../shell/index.js';
 import { escapeRuleContent } from '../rules/index.js';
-import { processesAimedAt } from '../shell/programs/index.js';
+import { isPackageRunner, packageRunsOf, processesAimedAt, specPackage, unnamedPackageSpec } from '../shell/programs/index.js';
 
 /** Where serve listens and keeps its secrets: what a gated agent must not reach. */
 export interface SelfTarget {
@@ -62,8 +62,6 @@ export function builtInSettings(t: Omit<SelfTarget, 'host' | 'port'>): Record<st
 
 /** `toolgate`, `toolgate@0.1.0`, `@scope/toolgate@latest`: the package as a runner names it. */
 const PACKAGE = /^(?:@[^/\s]+\/)?toolgate(?:@\S*)?$/i;
-/** Runners that fetch or find a package and run its binary. */
-const RUNNERS: Readonly<Record<string, readonly string[] | true>> = { npx: true, pnpx: true, bunx: true, npm: ['exec', 'x'], pnpm: ['dlx', 'exec'], yarn: ['dlx', 'exec'], bun: ['x'] };
 /** Programs that run a script file: the CLI's own `main.js` run by path. */
 const SCRIPT_RUNNERS: ReadonlySet<string> = new Set(['node', 'nodejs', 'bun', 'deno', 'tsx', 'ts-node']);
 
@@ -169,25 +167,47 @@ function tokens(words: readonly string[]): string[] {
 }
 
 /**
- * Which person-only subcommand a command (its words after expansion) runs, if any (see
- * `personOnly`): `toolgate` by any path, `npx [options] toolgate@V`, `npm exec toolgate@V --`,
- * `pnpm dlx`, `yarn dlx`, `bunx`, `bun x`, `corepack …`, or the CLI's script run by `node`
- * (`node …/dist/cli/main.js`).
+ * A project's script by name, as the package runner finds it (`package.json`'s `scripts` in the
+ * nearest directory holding one): its text, `null` when the project has no such script, or
+ * `undefined` when toolgate cannot tell (no file-system view, a file it cannot read or parse).
  */
-function personOnlyCommand(argv: readonly string[]): PersonOnly | undefined {
+export type ScriptLookup = (name: string) => string | null | undefined;
+
+/** What one judgement of a command carries: the script lookup, a bound on the work, and what made it person-only when toolgate could not see the program. */
+interface Judging {
+  readonly scripts: ScriptLookup;
+  /** Readings left: each suffix of a runner's words is one; none left, the command is taken as person-only (fail closed). */
+  budget: number;
+  /** A program toolgate cannot see that may be the CLI: a project script, a package named by path or URL. */
+  through?: string;
+}
+
+/**
+ * Which person-only subcommand a command (its words after expansion) runs, if any (see
+ * `personOnly`): `toolgate` by any path, the CLI's script run by `node` (`node …/dist/cli/main.js`),
+ * or the package's program run by a package runner, in every reading of its words that
+ * `src/shell/programs/package-runners.ts` gives (`npx [options] toolgate@V`, `pnpm -s exec
+ * toolgate`, `yarn toolgate`, `deno run npm:toolgate`, `corepack pnpm …`, `volta run …`): a
+ * package named by a path or URL, or a project script (whose text is read when the project's
+ * `package.json` can be), may be the CLI too.
+ */
+function personOnlyCommand(argv: readonly string[], j: Judging): PersonOnly | undefined {
   const [first, ...rest] = argv;
   if (first === undefined) return undefined;
+  if (--j.budget < 0) {
+    j.through = 'a command with more words than toolgate reads through its runners';
+    return 'serve';
+  }
   const name = base(first).toLowerCase();
-  if (name === 'corepack') return personOnlyCommand(rest);
   if (isScript(first)) return personOnly(rest);
-  const runner = RUNNERS[name];
-  const sub = runner === true ? rest : runner !== undefined && rest[0] !== undefined && runner.includes(rest[0]) ? rest.slice(1) : undefined;
-  const scanned = sub ?? (SCRIPT_RUNNERS.has(name) ? rest : undefined);
-  if (scanned === undefined) return undefined;
-  const t = tokens(scanned);
-  const named = sub !== undefined ? isBinary : isScript;
+  for (const run of packageRunsOf(name, argv) ?? []) {
+    const what = run.kind === 'command' ? commandIn(run.words, run.spec, j) : scriptRun(run.name, run.args, run.orCommand, run.elsewhere, j);
+    if (what !== undefined) return what;
+  }
+  if (!SCRIPT_RUNNERS.has(name)) return undefined;
+  const t = tokens(rest);
   for (let i = 0; i < t.length; i++) {
-    if (!named(t[i]!)) continue;
+    if (!isScript(t[i]!)) continue;
     const what = personOnly(t.slice(i + 1));
     if (what !== undefined) return what;
   }
@@ -195,29 +215,105 @@ function personOnlyCommand(argv: readonly string[]): PersonOnly | undefined {
 }
 
 /**
+ * A runner's words that hold a command (or, with `spec`, a package and its arguments) after
+ * options of the runner's own: each suffix is read as one (`-c 'CMD'` and `--package=P` split
+ * into words).
+ */
+function commandIn(words: readonly string[], spec: boolean, j: Judging): PersonOnly | undefined {
+  const t = tokens(words);
+  for (let i = 0; i < t.length; i++) {
+    const w = t[i]!;
+    if (w.startsWith('-')) continue;
+    // Only a word that names a program the CLI may be run by starts a reading (so a long list of files costs none).
+    const program = base(w).toLowerCase();
+    const what = isScript(w) || isPackageRunner(program) || SCRIPT_RUNNERS.has(program) ? personOnlyCommand(t.slice(i), j) : undefined;
+    if (what !== undefined) return what;
+    if (!spec) continue;
+    const named = isBinary(specPackage(w));
+    if (!named && !unnamedPackageSpec(w)) continue;
+    const after = personOnly(t.slice(i + 1));
+    if (after === undefined) continue;
+    if (!named) j.through = `the package ${w}, which toolgate cannot tell by its name`;
+    return after;
+  }
+  return undefined;
+}
+
+/** The project's script `name` run with `args`: judged by its text when known; else, failing closed, by what `args` would make of the CLI. */
+function scriptRun(name: string, args: readonly string[], orCommand: boolean, elsewhere: boolean, j: Judging): PersonOnly | undefined {
+  // A script of another package (`pnpm -C DIR`, `--filter`): toolgate does not follow it there.
+  const text = elsewhere ? undefined : j.scripts(name);
+  if (text === null) return orCommand ? personOnlyCommand([name, ...args], j) : undefined;
+  if (text !== undefined) {
+    // The runner appends the arguments to the script's command line.
+    const what = commandIn([text, ...args], false, j);
+    if (what !== undefined) j.through ??= `the project's script "${name}" (${text.slice(0, 80)})`;
+    return what;
+  }
+  const what = personOnly(args) ?? (orCommand ? personOnlyCommand([name, ...args], j) : undefined);
+  if (what !== undefined) j.through ??= `the project's script or program "${name}", which toolgate cannot see`;
+  return what;
+}
+
+/** No script known: each one may be the CLI. */
+const UNKNOWN_SCRIPTS: ScriptLookup = () => undefined;
+
+/**
  * Whether a command (its words after expansion) runs a subcommand only a person may run:
  * `toolgate asks answer`, `toolgate serve`, or a `toolgate grants` subcommand not known to only
  * read or narrow grants — in every spelling (see `personOnlyCommand`).
  */
-export function runsAnswerCommand(argv: readonly string[]): boolean {
-  return personOnlyCommand(argv) !== undefined;
+export function runsAnswerCommand(argv: readonly string[], scripts: ScriptLookup = UNKNOWN_SCRIPTS): boolean {
+  return personOnlyCommand(argv, judging(scripts)) !== undefined;
 }
+
+/** A fresh judgement: up to 2,000 readings of a command's words. */
+const judging = (scripts: ScriptLookup): Judging => ({ scripts, budget: 2000 });
 
 /**
  * `personOnlyCommand` where the command runs: a script named relative to a directory the line
  * changed to (`cd dist/cli && node main.js asks answer`, `./main.js serve`) is resolved against
- * each directory the command may run in.
+ * each directory the command may run in, and a project script is looked up there.
  */
-function personOnlyCommandIn(argv: readonly string[], cwds: readonly string[]): PersonOnly | undefined {
-  const direct = personOnlyCommand(argv);
-  if (direct !== undefined) return direct;
+function personOnlyCommandIn(argv: readonly string[], cwds: readonly string[], scriptsIn: (cwd: string) => ScriptLookup): { what: PersonOnly; through?: string } | undefined {
   const main = /(?:^|\/)main(?:\.[cm]?[jt]s)?$/;
-  if (!argv.some((w) => main.test(w) && !w.startsWith('/'))) return undefined;
+  const relative = argv.some((w) => main.test(w) && !w.startsWith('/'));
   for (const cwd of cwds) {
-    const what = personOnlyCommand(argv.map((w) => (main.test(w) && !w.startsWith('/') ? posix.join(cwd, w) : w)));
-    if (what !== undefined) return what;
+    const j = judging(scriptsIn(cwd));
+    const what = personOnlyCommand(argv, j) ?? (relative ? personOnlyCommand(argv.map((w) => (main.test(w) && !w.startsWith('/') ? posix.join(cwd, w) : w)), j) : undefined);
+    if (what !== undefined) return { what, ...(j.through !== undefined ? { through: j.through } : {}) };
   }
   return undefined;
+}
+
+/**
+ * The project scripts a package runner finds from `cwd`: `package.json`'s `scripts` in the
+ * nearest directory holding a `package.json`; unknown when the view reads no files, or the file
+ * cannot be read or parsed.
+ */
+export function projectScripts(fs: ReadonlyFsView, cwd: string): ScriptLookup {
+  return (name) => {
+    if (fs.readText === undefined) return undefined;
+    for (let dir = posix.normalize(cwd); ; dir = posix.dirname(dir)) {
+      const file = posix.join(dir, 'package.json');
+      if (fs.exists(file)) {
+        const text = fs.readText(file);
+        if (text === undefined) return undefined;
+        let scripts: unknown;
+        try {
+          scripts = (JSON.parse(text) as { scripts?: unknown } | null)?.scripts;
+        } catch {
+          return undefined;
+        }
+        if (scripts === undefined) return null;
+        if (typeof scripts !== 'object' || scripts === null) return undefined;
+        if (!Object.hasOwn(scripts, name)) return null;
+        const script = (scripts as Record<string, unknown>)[name];
+        return typeof script === 'string' ? script : undefined;
+      }
+      if (dir === '/' || dir === '.') return null;
+    }
+  };
 }
 
 /** Characters that end a path written inside a word of code (SQL, a script): quotes, separators, brackets. */
@@ -357,7 +453,9 @@ export function selfGuard(call: ToolCall, files: readonly string[], g: GuardCont
       }
     }
     for (const cmd of facts.analysis.commands) {
-      const personal = personOnlyCommandIn(cmd.argv, cwds);
+      const found = personOnlyCommandIn(cmd.argv, cwds, (cwd) => projectScripts(g.fs, cwd));
+      const personal = found?.what;
+      if (found?.through !== undefined) return deny(`the command may run toolgate serve, its answer command or a grants subcommand that widens grants through ${found.through} (${cmd.argv.slice(0, 6).join(' ')}): only a person runs those`, `"${cmd.argv.join(' ')}" may be \`toolgate ${personal === 'answer' ? 'asks answer' : personal}\` through ${found.through}`);
       if (personal === 'grants') return deny(`the command runs a toolgate grants subcommand that may widen what grants answer (${cmd.argv.slice(0, 6).join(' ')}): only a person changes grants that way, as only a person answers toolgate serve's asks`, `"${cmd.argv.join(' ')}" is \`toolgate grants\` with a subcommand other than list, show, revoke, prune and help`);
       if (personal !== undefined) return deny(`the command runs toolgate serve or its answer command (${cmd.argv.slice(0, 6).join(' ')})`, `"${cmd.argv.join(' ')}" is \`toolgate serve\` or \`toolgate asks answer\``);
       const aim = ids !== undefined ? processesAimedAt(cmd.argv, cmd.literal) : undefined;

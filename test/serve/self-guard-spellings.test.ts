@@ -23,6 +23,8 @@ beforeAll(async () => {
   for (const p of [star, bypass]) symlinkSync(join(sb.root, 'state', 'toolgate'), join(p, 'st'));
   state = join(sb.root, 'state', 'toolgate');
   mkdirSync(state, { recursive: true });
+  // The project's scripts, as a package runner finds them.
+  for (const p of [star, bypass]) writeFileSync(join(p, 'package.json'), JSON.stringify({ scripts: { dev: 'toolgate serve --listen 127.0.0.1:0', test: 'vitest run', serve: 'vite preview' } }));
   tg = join(sb.root, 'tg');
   mkdirSync(join(tg, 'dist', 'cli'), { recursive: true });
   writeFileSync(join(tg, 'dist', 'cli', 'main.js'), '');
@@ -68,6 +70,53 @@ describe('the agent runs no toolgate serve and no answer command of its own', ()
 
   it('leaves other toolgate commands and globs that cannot match to the policy', async () => {
     for (const command of ['toolgate asks list', 'toolgate check Bash serve', 'npx serve', 'ls *.md', `node ${tg}/dist/cli/main.js asks show a`, 'toolgate asks ans?x a']) {
+      expect(await decide(command), command).toEqual(['allow', 'allow']);
+    }
+  });
+});
+
+describe('package runners are judged by what they run: each spelling that may run the CLI\'s serve or answer command is denied', () => {
+  it.each([
+    'pnpm --silent exec toolgate serve --token-file src/tok --listen 127.0.0.1:7496',
+    'pnpm -s exec toolgate serve',
+    'pnpm -C sub exec toolgate serve',
+    'pnpm --filter app exec toolgate serve',
+    'pnpm -w exec toolgate serve',
+    'pnpm -r exec toolgate serve',
+    'pnpm -s toolgate serve',
+    'pnpm run toolgate serve',
+    'pnpm toolgate asks answer ask_x allow --code AAAA-BBBB',
+    'pnpm --package=toolgate dlx toolgate serve',
+    'yarn toolgate serve',
+    'yarn run -T toolgate serve',
+    'yarn node node_modules/toolgate/dist/cli/main.js serve',
+    'yarn -s exec toolgate serve',
+    'yarn --silent toolgate serve',
+    'yarn workspace p toolgate serve',
+    'npm --offline exec toolgate serve',
+    'npm -s exec toolgate serve',
+    'npm -s exec -- toolgate serve --token-file src/tok',
+    'npm x toolgate serve',
+    'npm explore toolgate -- node dist/cli/main.js serve',
+    'deno run -A npm:toolgate serve',
+    'deno run -A npm:toolgate@0.1.0 asks answer a allow --code X',
+    'deno x npm:toolgate serve',
+    'volta run toolgate serve',
+    'volta run --node 20 node node_modules/toolgate/dist/cli/main.js serve',
+    'nvm exec 20 node node_modules/toolgate/dist/cli/main.js serve',
+    'fnm exec -- toolgate serve',
+    'corepack pnpm toolgate serve',
+    'corepack yarn toolgate serve',
+    'corepack pnpm dlx toolgate serve',
+    'npx git+file:///path/to/toolgate serve',
+    'npm run dev',
+    'pnpm dev',
+  ])('%s is denied in every mode', async (command) => {
+    expect(await decide(command)).toEqual(['deny', 'deny']);
+  });
+
+  it('leaves runners that run something else to the policy', async () => {
+    for (const command of ['npm install serve', 'pnpm add serve', 'npx serve', 'pnpm exec vite serve', 'pnpm vite serve', 'npm run serve', 'npm test -- serve', 'pnpm toolgate grants list', 'corepack enable']) {
       expect(await decide(command), command).toEqual(['allow', 'allow']);
     }
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluate, loadSettings, prepare } from '../../src/index.js';
 import { createMemoryFileSystem } from '../../src/testing/index.js';
-import { builtInSettings, runsAnswerCommand } from '../../src/serve/self-guard.js';
+import { builtInSettings, projectScripts, runsAnswerCommand, type ScriptLookup } from '../../src/serve/self-guard.js';
 
 const words = (s: string) => s.split(' ');
 
@@ -58,7 +58,6 @@ describe('runsAnswerCommand', () => {
     'npx toolgate@0.1.0 asks show a',
     'npx prettier asks answer',
     'npm run asks answer',
-    'npm test asks answer',
     'node x.js asks answer',
     'echo toolgate asks answer',
     'grep -r toolgate asks answer',
@@ -81,6 +80,122 @@ describe('runsAnswerCommand', () => {
     'npx prettier grants add',
   ])('%s: no', (command) => {
     expect(runsAnswerCommand(words(command))).toBe(false);
+  });
+});
+
+/** A project's scripts as `package.json` would hold them. */
+const SCRIPTS: Record<string, string> = { test: 'vitest run', build: 'tsc -p .', serve: 'vite preview', dev: 'toolgate serve --listen 127.0.0.1:0', tg: 'toolgate' };
+const project: ScriptLookup = (name) => SCRIPTS[name] ?? null;
+
+describe('runsAnswerCommand through package runners, judged by what they run', () => {
+  it.each([
+    'pnpm --silent exec toolgate serve',
+    'pnpm -s exec toolgate serve',
+    'pnpm -C sub exec toolgate serve',
+    'pnpm --filter app exec toolgate serve',
+    'pnpm -w exec toolgate serve',
+    'pnpm -r exec toolgate serve',
+    'pnpm -s toolgate serve',
+    'pnpm run toolgate serve',
+    'pnpm toolgate asks answer ask_x allow --code AAAA-BBBB',
+    'pnpm --package=toolgate dlx toolgate serve',
+    'pnpm exec -- toolgate serve',
+    'yarn toolgate serve',
+    'yarn run -T toolgate serve',
+    'yarn node node_modules/toolgate/dist/cli/main.js serve',
+    'yarn -s exec toolgate serve',
+    'yarn --silent toolgate serve',
+    'yarn workspace p toolgate serve',
+    'yarnpkg toolgate serve',
+    'npm --offline exec toolgate serve',
+    'npm -s exec toolgate serve',
+    'npm -s exec -- toolgate serve',
+    'npm -s --offline exec toolgate -- asks answer a allow',
+    'npm x toolgate serve',
+    'npm exec -c toolgate\u0020serve',
+    'npm explore toolgate -- node dist/cli/main.js serve',
+    'deno run -A npm:toolgate serve',
+    'deno run -A npm:toolgate@0.1.0 asks answer a allow',
+    'deno x npm:toolgate serve',
+    'deno npm:toolgate serve',
+    'volta run toolgate serve',
+    'volta run --node 20 node node_modules/toolgate/dist/cli/main.js serve',
+    'nvm exec 20 node node_modules/toolgate/dist/cli/main.js serve',
+    'nvm run 20 node_modules/toolgate/dist/cli/main.js serve',
+    'fnm exec -- toolgate serve',
+    'fnm exec --using=20 toolgate serve',
+    'corepack pnpm toolgate serve',
+    'corepack yarn toolgate serve',
+    'corepack pnpm@9.1.0 exec toolgate serve',
+    'corepack npx toolgate serve',
+    'npx git+file:///path/to/toolgate serve',
+    'npx ./toolgate-0.1.0.tgz serve',
+    'npx github:someone/fork serve',
+    'pnpm dlx file:../tg asks answer a allow',
+    'bun toolgate serve',
+    'bun run toolgate serve',
+    'bun ./node_modules/toolgate/dist/cli/main.js serve',
+    'pnpm --some-new-option x exec toolgate serve',
+    'npm run dev',
+    'npm run tg -- serve',
+    'pnpm tg serve',
+    'yarn tg asks answer a allow',
+    'pnpm -C other unknown serve',
+  ])('%s: yes', (command) => {
+    expect(runsAnswerCommand(words(command).map((w) => w.replace(/\\u0020/g, ' ')), project)).toBe(true);
+  });
+
+  it.each([
+    'npm install serve',
+    'npm i -D serve',
+    'pnpm add serve',
+    'yarn add serve',
+    'bun add serve',
+    'npx serve',
+    'npx serve -s build',
+    'pnpm exec vite serve',
+    'npx vite serve',
+    'pnpm vite serve',
+    'yarn vite serve',
+    'npm run serve',
+    'pnpm serve',
+    'npm test',
+    'npm test -- serve',
+    'npm run build',
+    'pnpm toolgate grants list',
+    'yarn toolgate asks list',
+    'npm exec toolgate -- asks show a',
+    'corepack enable',
+    'corepack pnpm install serve',
+    'volta install node',
+    'nvm use 20',
+    'deno run -A ./server.ts serve',
+    'deno task build',
+    'deno fmt serve',
+    'npm -s exec -- node x.js serve',
+  ])('%s: no', (command) => {
+    expect(runsAnswerCommand(words(command), project)).toBe(false);
+  });
+
+  it('a script toolgate cannot read may be the CLI: unknown, its arguments are judged as the CLI\'s', () => {
+    expect(runsAnswerCommand(words('npm test -- serve'))).toBe(true);
+    expect(runsAnswerCommand(words('pnpm vite serve'))).toBe(true);
+    expect(runsAnswerCommand(words('npm test'))).toBe(false);
+  });
+
+  it('reads long and nested runner commands within its bound', () => {
+    const files = Array.from({ length: 5000 }, (_, i) => `./src/f${i}.ts`);
+    expect(runsAnswerCommand(['npx', 'eslint', ...files, 'serve'], project)).toBe(false);
+    expect(runsAnswerCommand([...Array.from({ length: 50 }, () => 'corepack pnpm exec npx'.split(' ')).flat(), 'toolgate', 'serve'], project)).toBe(true);
+  });
+
+  it('reads the scripts of the nearest package.json', async () => {
+    const view = { exists: (p: string) => ['/p/package.json', '/q/package.json'].includes(p), realpath: (p: string) => p, readText: (p: string) => (p === '/p/package.json' ? JSON.stringify({ scripts: { dev: 'toolgate serve', build: 'tsc' } }) : p === '/q/package.json' ? '{not json' : undefined) };
+    expect(projectScripts(view as never, '/p/sub')('dev')).toBe('toolgate serve');
+    expect(projectScripts(view as never, '/p/sub')('lint')).toBe(null);
+    expect(projectScripts(view as never, '/q')('dev')).toBe(undefined);
+    expect(projectScripts(view as never, '/r')('dev')).toBe(null);
+    expect(projectScripts({ exists: () => true, realpath: (p: string) => p } as never, '/p')('dev')).toBe(undefined);
   });
 });
 

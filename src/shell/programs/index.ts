@@ -109,4 +109,5 @@ export const PROGRAM_MODELS: readonly ProgramModel[] = [
 /** The registry the shell layer uses (duplicate names are refused by its test, not at start). @internal */
 export const PROGRAMS: ProgramRegistry = createProgramRegistry(PROGRAM_MODELS);
 export { processesAimedAt, type ProcessAim } from './process-attach.js';
+export { packageRunsOf, isPackageRunner, specPackage, unnamedPackageSpec, type PackageRun } from './package-runners.js';
 export { printedVariables } from './environment-printers.js';
