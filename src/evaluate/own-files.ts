@@ -6,7 +6,9 @@
  * could lift every deny rule for later sessions. Every write into it, or to it or a folder
  * holding it below the home directory, is a protected path (asked in every mode).
  */
-import { isInside } from '../paths/index.js';
+import type { ReadonlyFsView } from '../core/ports.js';
+import { isInside, normalizePath, protectedPathMatch, type ProtectedPathSpec } from '../paths/index.js';
+import type { Policy } from '../settings/types.js';
 import type { EnvironmentFacts } from './types.js';
 import { environmentValue } from './shell-world.js';
 
@@ -56,6 +58,99 @@ export function toolgateCacheWrite(written: string, dirs: readonly string[], hom
     if (inside || holds) {
       return `${dir} is toolgate hook's cache: the compiled policy it decides with, the main agent's mode per session and its code cache; a file written there changes later decisions`;
     }
+  }
+  return undefined;
+}
+
+/**
+ * Every install of toolgate a package manager makes has `node_modules/toolgate` in its path: a
+ * project's (`npm i -D toolgate`), a global one (`/usr/lib/node_modules`, nvm's), npx's cache
+ * (`~/.npm/_npx/…/node_modules/toolgate`) and pnpm's (`node_modules/.pnpm/toolgate@…/node_modules/toolgate`).
+ */
+const INSTALLS: ProtectedPathSpec = { dirs: ['node_modules/toolgate'], files: [], exceptions: [] };
+
+/** How many folders above a hook's script its package's `package.json` is looked for (`dist/cli/main.js`). */
+const PACKAGE_DEPTH = 4;
+
+/** The words of a hook command that name a file: `node /opt/tg/dist/cli/main.js hook` → the script. */
+function commandPaths(command: string, projectDir: string | undefined, home: string): string[] {
+  const out: string[] = [];
+  for (const raw of command.split(/\s+/)) {
+    let w = raw.replace(/['"]/g, '').replace(/^(?:--?[\w-]+=)/, '');
+    if (projectDir !== undefined) w = w.replace(/^\$\{?CLAUDE_PROJECT_DIR\}?/, projectDir);
+    if (w.startsWith('~/')) w = `${home}${w.slice(1)}`;
+    if (!w.includes('/') || w.includes('$')) continue;
+    const abs = w.startsWith('/') ? w : projectDir !== undefined ? `${projectDir}/${w}` : undefined;
+    if (abs !== undefined) out.push(normalizePath(abs, { cwd: projectDir ?? home, home, platform: 'linux' }));
+  }
+  return out;
+}
+
+/**
+ * Whether a word of a hook command names a script or program file: a file as the view shows it
+ * (never a folder such as `--project DIR`, never a device such as `/dev/null`), or without a view
+ * a name with a script's extension.
+ */
+function isScriptFile(path: string, view: ReadonlyFsView | undefined): boolean {
+  if (path.startsWith('/dev/') || path.startsWith('/proc/')) return false;
+  if (view === undefined) return /\.(?:[cm]?[jt]s|sh|bash|zsh|py|rb|pl)$/.test(path);
+  return view.exists(path) && view.isDirectory?.(path) === false;
+}
+
+/** The directory of the toolgate package holding `file` (its `package.json` names `toolgate`), if the view shows one. */
+function toolgatePackageOf(file: string, view: ReadonlyFsView): string | undefined {
+  let dir = file;
+  for (let i = 0; i < PACKAGE_DEPTH; i++) {
+    const up = dir.slice(0, dir.lastIndexOf('/')) || '/';
+    if (up === dir) return undefined;
+    dir = up;
+    const text = view.readText?.(`${dir === '/' ? '' : dir}/package.json`);
+    if (text === undefined) continue;
+    try {
+      return (JSON.parse(text) as { name?: unknown } | null)?.name === 'toolgate' ? dir : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The files and folders toolgate's hooks run from, as the policy's `command` hooks name them:
+ * each file a hook command names (the script Claude Code runs for every tool call, which decides
+ * it) and, resolved through links, the toolgate package holding it (`node …/dist/cli/main.js
+ * hook`, `node_modules/.bin/toolgate hook`: the whole package's code runs).
+ */
+export function hookCodePaths(policy: Policy, projectDir: string | undefined, home: string, view: ReadonlyFsView | undefined): string[] {
+  const out = new Set<string>();
+  for (const group of policy.hooks) {
+    for (const h of group.hooks) {
+      const command = h['command'];
+      if (typeof command !== 'string') continue;
+      for (const path of commandPaths(command, projectDir, home)) {
+        if (!isScriptFile(path, view)) continue;
+        out.add(path);
+        const real = view?.realpath(path);
+        if (real === undefined) continue;
+        out.add(real);
+        const pkg = toolgatePackageOf(real, view!);
+        if (pkg !== undefined) out.add(pkg);
+      }
+    }
+  }
+  return [...out];
+}
+
+/**
+ * Why a write to `written` (or, through links, `real`) rewrites code toolgate runs, or
+ * `undefined`: it is inside an install of toolgate (`node_modules/toolgate`), or is a file a
+ * `command` hook names or inside the toolgate package holding one ({@link hookCodePaths}).
+ */
+export function toolgateCodeWrite(written: string, real: string | undefined, hookPaths: readonly string[]): string | undefined {
+  for (const p of real === undefined || real === written ? [written] : [written, real]) {
+    if (protectedPathMatch(p, INSTALLS) !== undefined) return `${p} is in an install of toolgate: its code decides every later call`;
+    const hit = hookPaths.find((h) => isInside(p, h));
+    if (hit !== undefined) return `${hit} holds code a hook of the settings runs for every tool call`;
   }
   return undefined;
 }

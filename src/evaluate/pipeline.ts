@@ -32,7 +32,7 @@ import { braceAlternatives, globMayHitRule, hasGlob } from './glob-overlap.js';
 import { powerShellAllow, powerShellCriticalRemovals, powerShellReadOnly, powerShellRestrictive, powerShellTouches, powerShellUnknownWrite } from './powershell.js';
 import { environmentValue, shellOf } from './shell-world.js';
 import { markWritablePrograms, pathDirectoryWrite, sshWrite, type PathWorld } from './path-lookup.js';
-import { toolgateCacheDirs, toolgateCacheWrite } from './own-files.js';
+import { hookCodePaths, toolgateCacheDirs, toolgateCacheWrite, toolgateCodeWrite } from './own-files.js';
 import { hookRunnerKeyChange, isPackageJson } from './hook-runner-keys.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -225,12 +225,18 @@ function heldPathAsks(state: EvalState): undefined {
 /**
  * A write that changes which program a later command runs: a file put directly in a directory on
  * `PATH` (it runs in place of any program of its name), or ssh's configuration (its commands run
- * when git or ssh connect), or `toolgate hook`'s cache (the compiled policy it decides with).
+ * when git or ssh connect), or `toolgate hook`'s cache (the compiled policy it decides with), or
+ * toolgate's own code (an install of it, or what the settings' hooks run).
  * toolgate's own protected paths, beside the dialect's list.
  */
 function programPathHit(written: string, state: EvalState): string | undefined {
   const world = pathWorld(state.ctx, state.env, state.workingDirectories);
-  return pathDirectoryWrite(written, world) ?? sshWrite(written, world) ?? toolgateCacheWrite(written, toolgateCacheDirs(state.ctx.environment, world.home), world.home);
+  return (
+    pathDirectoryWrite(written, world) ??
+    sshWrite(written, world) ??
+    toolgateCacheWrite(written, toolgateCacheDirs(state.ctx.environment, world.home), world.home) ??
+    toolgateCodeWrite(written, state.ctx.fs?.realpath(written), hookCodePaths(state.ctx.policy, state.ctx.projectDir, world.home, state.ctx.fs))
+  );
 }
 
 /** A write to a `package.json` that may change the keys telling git hooks what to run (`"lint-staged"`, …). */

@@ -76,3 +76,61 @@ describe("toolgate hook's cache directory", () => {
     expect(decide(bash('rm -rf ~/.cache/toolgate'), 'bypassPermissions').askKind).not.toBe('protected');
   });
 });
+
+describe("toolgate's own code", () => {
+  const write = (file_path: string) => ({ tool: 'Write', input: { file_path, content: 'module.exports={hookMain:async()=>0}' } });
+  function decideWith(call: { tool: string; input: Record<string, unknown> }, mode: PermissionMode, hookCommand: string | undefined, fs: Record<string, string>) {
+    const settings = { permissions: { deny: ['Bash(rm -rf *)'] }, ...(hookCommand !== undefined ? { hooks: { PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command: hookCommand }] }] } } : {}) };
+    return evaluate(call, {
+      mode,
+      policy: policyFromObjects([{ kind: 'projectSettings', settings }]),
+      cwd: P,
+      home: H,
+      projectDir: P,
+      workingDirectories: [P],
+      fs: caseFsView({ [`${P}/README.md`]: 'file', ...fs }, { cwd: P, home: H, platform: 'linux' }),
+    });
+  }
+  const protectedAsk = (d: ReturnType<typeof decideWith>) => [d.behavior, d.askKind];
+
+  it('an install of toolgate in the project is protected in acceptEdits (red team: rewriting dist/cli/hook.cjs made every later hook run allow everything)', () => {
+    for (const file of [`${P}/node_modules/toolgate/dist/cli/hook.cjs`, `${P}/node_modules/toolgate/dist/index.js`, `${P}/node_modules/.pnpm/toolgate@0.1.0/node_modules/toolgate/dist/cli/main.js`]) {
+      const d = decideWith(write(file), 'acceptEdits', 'node node_modules/toolgate/dist/cli/main.js hook', {});
+      expect([file, ...protectedAsk(d)]).toEqual([file, 'ask', 'protected']);
+      expect(d.reason.message).toContain('install of toolgate');
+    }
+    const sed = decideWith(bash(`sed -i 's/deny/allow/' node_modules/toolgate/dist/cli/hook.cjs`), 'acceptEdits', undefined, {});
+    expect(protectedAsk(sed)).toEqual(['ask', 'protected']);
+  });
+
+  it("npx's cache and a global install below home are protected in bypassPermissions", () => {
+    for (const file of [`${H}/.npm/_npx/0a1b2c/node_modules/toolgate/dist/cli/hook.cjs`, `${H}/.nvm/versions/node/v20.18.0/lib/node_modules/toolgate/dist/cli/main.js`]) {
+      expect([file, ...protectedAsk(decideWith(write(file), 'bypassPermissions', 'npx toolgate hook', {}))]).toEqual([file, 'ask', 'protected']);
+    }
+  });
+
+  it('the toolgate package a hook command runs, found through links and its package.json, is protected wherever it is', () => {
+    const checkout = '/opt/src/toolgate';
+    const fs = { [`${checkout}/package.json`]: 'text: {"name":"toolgate","version":"0.1.0"}', [`${checkout}/dist/cli/main.js`]: 'file', [`${checkout}/dist/cli/hook.cjs`]: 'file' };
+    for (const command of [`node ${checkout}/dist/cli/main.js hook`, `"$CLAUDE_PROJECT_DIR"/tools/tg hook`]) {
+      const links = { ...fs, [`${P}/tools/tg`]: `symlink -> ${checkout}/dist/cli/main.js` };
+      const d = decideWith(write(`${checkout}/dist/cli/hook.cjs`), 'bypassPermissions', command, links);
+      expect([command, ...protectedAsk(d)]).toEqual([command, 'ask', 'protected']);
+      expect(d.reason.message).toContain('a hook of the settings runs');
+    }
+  });
+
+  it('a script a hook command names is protected; other packages and files stay ordinary', () => {
+    expect(protectedAsk(decideWith(write(`${P}/scripts/check-call.mjs`), 'acceptEdits', 'node scripts/check-call.mjs', { [`${P}/scripts/check-call.mjs`]: 'file' }))).toEqual(['ask', 'protected']);
+    for (const file of [`${P}/node_modules/lodash/index.js`, `${P}/src/toolgate.ts`, `${P}/node_modules/toolgate-plugin/index.js`, `${P}/scripts/other.mjs`]) {
+      expect([file, decideWith(write(file), 'acceptEdits', 'node scripts/check-call.mjs', {}).behavior]).toEqual([file, 'allow']);
+    }
+  });
+
+  it("a hook command's folders and devices are no code it runs: the project stays writable in acceptEdits", () => {
+    const fs = { [`${P}/src`]: 'directory', [`${P}/src/a.ts`]: 'file' };
+    const command = `toolgate hook --project ${P} --settings ${P}/src 2> /dev/null`;
+    expect(decideWith(write(`${P}/src/a.ts`), 'acceptEdits', command, fs).behavior).toBe('allow');
+    expect(decideWith(bash('npm test > /dev/null'), 'bypassPermissions', command, fs).askKind).not.toBe('protected');
+  });
+});
