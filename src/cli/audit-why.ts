@@ -57,6 +57,7 @@ export async function auditWhy(store: Pick<Store, 'readAudit'>, id: string, rede
   }
   const now = await redecide(decided as AuditEntry & { tool: string; inputRedacted: Record<string, unknown> });
   lines.push(`today: ${now.behavior} — ${now.reason}${now.rule !== undefined ? ` (rule ${now.rule})` : ''}`);
-  lines.push(`  with today's settings as toolgate check loads them (policy digest ${now.policyDigest}; serve's own guards not included)`);
+  const same = decided.policyDigest === undefined ? '' : now.policyDigest === decided.policyDigest ? ': the policy that decided then' : ': not the policy that decided then';
+  lines.push(`  with today's settings as toolgate check loads them (policy digest ${now.policyDigest}${same}; serve's own guards not included)`);
   return { found: true, lines };
 }

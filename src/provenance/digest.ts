@@ -21,6 +21,9 @@ const cache = new WeakMap<Policy, { trusted?: string; untrusted?: string }>();
  * modes (`$toolgate.agents`, when it has any), and whether the
  * project is trusted (default trusted). Two decisions with the same digest were made by the same
  * policy. `toolgate serve` records it with every audit entry; `onDecision` events carry it.
+ * A host's built-in rules (`SettingsSource.builtIn`: serve's guard of its own token, store and
+ * process) are left out: they name the running process and its files, so the same settings give
+ * the same digest in every serve run, on every machine and in `toolgate check`.
  * @public
  */
 export function policyDigest(policy: Policy, trusted = true): string {
@@ -29,7 +32,9 @@ export function policyDigest(policy: Policy, trusted = true): string {
   if (hit !== undefined) return hit;
   const body = {
     trusted,
-    rules: policy.rules.map((r) => [r.list, r.rule.text, r.source.kind, r.source.file ?? null]),
+    // serve's guard names its process id and state files: a digest that changed with them would
+    // change at every restart and differ between machines running the same settings.
+    rules: policy.rules.filter((r) => r.source.builtIn !== true).map((r) => [r.list, r.rule.text, r.source.kind, r.source.file ?? null]),
     additionalDirectories: policy.additionalDirectories.map((d) => d.value),
     defaultMode: policy.defaultMode?.value ?? null,
     disableBypassPermissionsMode: policy.disableBypassPermissionsMode,

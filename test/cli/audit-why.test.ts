@@ -37,9 +37,13 @@ describe('toolgate audit why', () => {
     expect(r.stdout).toContain('mode: default');
     expect(r.stdout).toMatch(/trace:\n {4}\S+: /);
     expect(r.stdout).toMatch(/today: deny — .*\(rule Bash\(rm \*\)\)/);
+    // serve's digest leaves out its guard of its own process and files: unchanged settings are the same policy.
+    expect(r.stdout).toMatch(/policy digest [0-9a-f]{64}: the policy that decided then;/);
     // Today's settings allow it: the re-decision says so.
     writeFileSync(join(project, '.claude', 'settings.json'), JSON.stringify({ permissions: { allow: ['Bash(rm -rf build)'] } }));
-    expect(why('toolu_why1').stdout).toMatch(/today: allow — .*\(rule Bash\(rm -rf build\)\)/);
+    const changed = why('toolu_why1').stdout;
+    expect(changed).toMatch(/today: allow — .*\(rule Bash\(rm -rf build\)\)/);
+    expect(changed).toMatch(/policy digest [0-9a-f]{64}: not the policy that decided then;/);
   });
 
   it('does not re-decide a call whose stored input was masked; an unknown id exits 1', () => {

@@ -87,4 +87,19 @@ describe('policyDigest', () => {
     expect(policyDigest(policy, false)).toBe(createHash('sha256').update(canonicalJson({ ...body, trusted: false })).digest('hex'));
     expect(policyDigest(policyFromObjects([{ kind: 'projectSettings', file: FILE, settings: { permissions: { deny: ['Bash(rm *)'] } } }]))).not.toBe(policyDigest(policy));
   });
+
+  it("leaves out a host's built-in rules: serve's guard names its process id and files, which change per run and machine", () => {
+    const guard = (pid: number) => ({
+      ...policy,
+      rules: [
+        ...policy.rules,
+        ...[`Read(//proc/${pid}/**)`, `Edit(//proc/${pid}/**)`].map((text) => ({ ...policy.rules[0]!, rule: { ...policy.rules[0]!.rule, text }, source: { kind: 'inline' as const, builtIn: true as const } })),
+      ],
+    });
+    expect(policyDigest(guard(1234))).toBe(policyDigest(policy));
+    expect(policyDigest(guard(5678))).toBe(policyDigest(guard(1234)));
+    // A rule written inline by a person still counts.
+    const inline = { ...policy, rules: [...policy.rules, { ...policy.rules[0]!, source: { kind: 'inline' as const } }] };
+    expect(policyDigest(inline)).not.toBe(policyDigest(policy));
+  });
 });

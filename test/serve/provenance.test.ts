@@ -4,17 +4,19 @@
  * API, by the answer itself. The gates serve decides with report nothing of their own.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DecisionEvent } from '../../src/provenance/index.js';
+import { policyDigest, type DecisionEvent } from '../../src/provenance/index.js';
+import { policyFromObjects } from '../../src/settings/index.js';
 import { decisionOf, eventually, preToolUse, sandbox, start, type Running, type Sandbox } from './helpers.js';
 
 let sb: Sandbox;
 let s: Running;
 let project: string;
 const events: DecisionEvent[] = [];
+const PROJECT_SETTINGS = { permissions: { allow: ['Bash(npm run lint)'], deny: ['Bash(rm *)'], ask: ['Bash(git push *)'] } };
 
 beforeAll(async () => {
   sb = sandbox();
-  project = sb.project('proj', { permissions: { allow: ['Bash(npm run lint)'], deny: ['Bash(rm *)'], ask: ['Bash(git push *)'] } });
+  project = sb.project('proj', PROJECT_SETTINGS);
   s = await start(sb, { projects: [project], holdTimeoutSeconds: 5, onDecision: (e) => events.push(e) });
 });
 afterAll(async () => {
@@ -43,6 +45,10 @@ describe('serve onDecision', () => {
     expect(seen[1]).toMatchObject({ behavior: 'deny', rule: { text: 'Bash(rm *)', list: 'deny' } });
     const audit = (await s.store.readAudit({ sessionId: 'p-1' })).map((e) => e.policyDigest);
     expect(audit).toEqual([seen[0]!.policyDigest, seen[1]!.policyDigest]);
+    // The project's settings alone: serve's guard of its own process and files is not part of it,
+    // so the digest is the same in every serve run and in `toolgate check`.
+    const settings = policyFromObjects([{ kind: 'projectSettings', file: `${project}/.claude/settings.json`, settings: PROJECT_SETTINGS }]);
+    expect(seen[0]!.policyDigest).toBe(policyDigest(settings));
   });
 
   it('a held ask is two decisions: the ask, and its release with who answered and how long it waited', async () => {
