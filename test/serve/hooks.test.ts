@@ -119,6 +119,9 @@ describe('POST /hooks/claude-code: PreToolUse', () => {
       ['Stop', null, project],
     ]);
     expect(events[1]?.detail).toMatch(/exit 1/);
+    // The tool-use id is a field of its own, as on the decision's entry: `toolgate audit why` finds them.
+    expect(events.map((e) => e.toolUseId ?? null)).toEqual(['toolu_9', 'toolu_10', null]);
+    expect((await s.store.readAudit({ toolUseId: 'toolu_9' })).map((e) => e.event)).toEqual(['PostToolUse']);
   });
 });
 

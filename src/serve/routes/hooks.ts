@@ -234,6 +234,7 @@ async function record(ctx: ServeContext, c: Context, event: 'PostToolUse' | 'Pos
   const sessionId = str(body['session_id']);
   const agent = str(body['agent_id']) ?? str(body['agent_type']);
   const projectDir = projectOfEvent(ctx, c, body);
+  const toolUseId = str(body['tool_use_id']);
   await ctx.audit.write({
     at: ctx.now(),
     event,
@@ -241,6 +242,8 @@ async function record(ctx: ServeContext, c: Context, event: 'PostToolUse' | 'Pos
     ...(agent !== undefined ? { agent } : {}),
     ...(projectDir !== undefined ? { projectDir } : {}),
     ...(tool !== undefined ? { tool } : {}),
+    // In its own field too, so that `toolgate audit why <tool_use_id>` finds how the call ended.
+    ...(toolUseId !== undefined ? { toolUseId } : {}),
     ...(input !== null && typeof input === 'object' ? { inputSha256: inputSha256(input), inputRedacted: redactInput(input) } : {}),
     ...(str(body['tool_use_id']) !== undefined ? { detail: `tool_use_id ${body['tool_use_id'] as string}${typeof body['error'] === 'string' ? `: ${body['error'].slice(0, 2000)}` : ''}` } : {}),
   });
