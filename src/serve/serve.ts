@@ -219,8 +219,9 @@ export function createServe(options: ServeOptions): Serve {
   // Entries reach the store through here: each batch counts toward the next anchor of the chain.
   const anchored: Pick<Store, 'appendAudit'> = {
     async appendAudit(entries) {
+      const counted = anchors?.before() ?? false;
       await store.appendAudit(entries);
-      anchors?.written(entries.length);
+      anchors?.written(entries.length, counted);
     },
   };
   const writer: AuditWriter | undefined =
