@@ -1,5 +1,6 @@
 import type { ToolCall } from '../core/types.js';
 import { probesFor } from '../lint/logic.js';
+import { normalizePath } from '../paths/index.js';
 import { samplesOf, type SampleEnv } from '../lint/samples.js';
 import type { Rule } from '../rules/types.js';
 import type { Policy } from '../settings/types.js';
@@ -65,25 +66,55 @@ export function callsOfModes(env: SampleEnv): ToolCall[] {
 }
 
 /**
- * The calls generated from the given policies: those a mode decides ({@link callsOfModes}) and
- * those of every rule ({@link callsOfRule}), without repeats: a widening by a changed rule is found even when no shipped call touches it.
+ * Calls a policy's settings other than its rules decide: inside each of its
+ * `additionalDirectories` (a file read, edit and write, a listing, a read and a removal by shell),
+ * and for each `sandbox.credentials` variable it denies, a command that expands or prints it.
+ * Adding a directory or dropping a credential widens these even when no rule changed.
+ */
+export function callsOfSettings(policy: Policy, env: SampleEnv): ToolCall[] {
+  const out: ToolCall[] = [];
+  for (const { value } of policy.additionalDirectories) {
+    const dir = normalizePath(value, { cwd: env.cwd, home: env.home, platform: 'linux' }).replace(/\/+$/, '');
+    for (const tool of PATH_TOOLS) out.push({ tool, input: { file_path: `${dir}/x.txt` } });
+    for (const command of [`ls ${dir}`, `cat ${dir}/x.txt`, `rm ${dir}/x.txt`]) out.push({ tool: 'Bash', input: { command } });
+  }
+  for (const name of policy.sandbox?.credentialVariables ?? []) {
+    for (const command of [`echo $${name}`, `printenv ${name}`]) out.push({ tool: 'Bash', input: { command } });
+  }
+  return out;
+}
+
+/**
+ * Every rule a policy decides with: its permission rules, each sub-agent type's rules
+ * (`$toolgate.agents`) and the Read deny rules `sandbox.credentials` files give.
+ */
+function rulesOf(policy: Policy): Rule[] {
+  return [
+    ...policy.rules.map((c) => c.rule),
+    ...Object.values(policy.agents ?? {}).flatMap((a) => a.rules.map((c) => c.rule)),
+    ...(policy.sandbox?.credentialRules ?? []).map((c) => c.rule),
+  ];
+}
+
+/**
+ * The calls generated from the given policies: those a mode decides ({@link callsOfModes}),
+ * those of every rule ({@link callsOfRule}) — permission rules, sub-agent rules and credential
+ * rules alike — and those of their other settings ({@link callsOfSettings}), without repeats: a
+ * widening by a changed rule or setting is found even when no shipped call touches it.
  */
 export function callsOfPolicies(policies: readonly Policy[], env: SampleEnv): ToolCall[] {
   const seen = new Set<string>();
   const out: ToolCall[] = [];
-  for (const call of callsOfModes(env)) {
-    seen.add(JSON.stringify(call));
+  const add = (call: ToolCall) => {
+    const key = JSON.stringify(call);
+    if (seen.has(key)) return;
+    seen.add(key);
     out.push(call);
-  }
+  };
+  for (const call of callsOfModes(env)) add(call);
   for (const policy of policies) {
-    for (const compiled of policy.rules) {
-      for (const call of callsOfRule(compiled.rule, env)) {
-        const key = JSON.stringify(call);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        out.push(call);
-      }
-    }
+    for (const rule of rulesOf(policy)) for (const call of callsOfRule(rule, env)) add(call);
+    for (const call of callsOfSettings(policy, env)) add(call);
   }
   return out;
 }

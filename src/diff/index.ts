@@ -6,7 +6,7 @@
  */
 export { diffPolicies, type DiffCall, type DiffCallOrigin, type DiffChange, type DiffDirection, type DiffGroup, type DiffSide, type PolicyDiff } from './diff.js';
 export { diffCorpus, type CorpusPlaces } from './corpus.js';
-export { callsOfModes, callsOfPolicies, callsOfRule } from './generate.js';
+export { callsOfModes, callsOfPolicies, callsOfRule, callsOfSettings } from './generate.js';
 export { formatPolicyDiff } from './format.js';
 export { cachedFsView } from './cached-fs.js';
 export { policyDiffToSarif, type RuleLineOf } from './sarif.js';

@@ -20,7 +20,7 @@ beforeAll(async () => {
 
 const word = fc.constantFrom('git', 'push', 'status', 'npm', 'run', 'rm', '-rf', 'x', 'src');
 const words = fc.array(word, { minLength: 1, maxLength: 3 }).map((w) => w.join(' '));
-const path = fc.constantFrom('src/a.ts', 'src/x/y.ts', '.env', 'README.md', 'docs/a.md', `${HOME}/.ssh/id_rsa`);
+const path = fc.constantFrom('src/a.ts', 'src/x/y.ts', '.env', 'README.md', 'docs/a.md', `${HOME}/.ssh/id_rsa`, '/opt/data/sub/y.md', `${HOME}/notes/a.md`);
 
 const rule = fc.oneof(
   words.map((w) => `Bash(${w})`),
@@ -32,14 +32,16 @@ const permissions = fc.record({
   ask: fc.array(rule, { maxLength: 2 }),
   deny: fc.array(rule, { maxLength: 2 }),
   defaultMode: fc.constantFrom(undefined, 'default', 'acceptEdits', 'dontAsk', 'plan'),
+  additionalDirectories: fc.subarray(['/opt/data', '~/notes']),
 });
 
 const call: fc.Arbitrary<ToolCall> = fc.oneof(
   words.map((command) => ({ tool: 'Bash', input: { command } })),
+  path.map((p) => ({ tool: 'Bash', input: { command: `cat ${p}` } })),
   fc.tuple(fc.constantFrom('Read', 'Edit', 'Write'), path).map(([tool, p]) => ({ tool, input: { file_path: p.startsWith('/') ? p : `${P}/${p}` } })),
 );
 
-function policyOf(p: { allow: string[]; ask: string[]; deny: string[]; defaultMode: string | undefined }): Policy {
+function policyOf(p: { allow: string[]; ask: string[]; deny: string[]; defaultMode: string | undefined; additionalDirectories: string[] }): Policy {
   const { defaultMode, ...lists } = p;
   return policyFromObjects([{ kind: 'projectSettings', settings: { permissions: { ...lists, ...(defaultMode !== undefined ? { defaultMode } : {}) } } }]);
 }

@@ -104,6 +104,35 @@ describe('diffPolicies finds each kind of widening', () => {
   });
 });
 
+describe('diffPolicies finds widenings by settings other than permission rules, from generated calls alone', () => {
+  const settings = (extra: Record<string, unknown>): SettingsObject => ({ kind: 'projectSettings', file: `${P}/.claude/settings.json`, settings: extra });
+  /** The diff over generated calls only: no shipped call may be what finds it. */
+  const generatedOnly = (old: Policy, now: Policy) =>
+    diffPolicies(ctx(old), ctx(now), callsOfPolicies([old, now], { cwd: P, home: HOME, projectDir: P }).map((call): DiffCall => ({ call, origin: 'generated' })));
+
+  it('an added additionalDirectories entry: reads there go from ask to allow', () => {
+    const d = generatedOnly(policy(settings({ permissions: {} })), policy(settings({ permissions: { additionalDirectories: ['/opt/data'] } })));
+    expect(d.widened).toBe(true);
+    expect(commands(d, 'widen')).toEqual(expect.arrayContaining(['/opt/data/x.txt: ask → allow', 'cat /opt/data/x.txt: ask → allow']));
+  });
+
+  it("a removed sub-agent deny on a command nothing else names: deny → ask for that sub-agent", () => {
+    const old = policy(settings({ permissions: {}, $toolgate: { agents: { Explore: { deny: ['Bash(./bin/ship --prod)'] } } } }));
+    const d = generatedOnly(old, policy(settings({ permissions: {} })));
+    expect(d.widened).toBe(true);
+    expect(commands(d, 'widen')).toContain('./bin/ship --prod: deny → ask');
+    expect(d.groups[0]!.responsible).toMatch(/^deny rule "Bash\(\.\/bin\/ship --prod\)" in \$toolgate\.agents\.Explore of .*for a sub-agent of type Explore$/);
+  });
+
+  it('a removed sandbox.credentials file or variable: deny → ask', () => {
+    const sandbox = (credentials?: unknown) => settings({ permissions: {}, sandbox: { enabled: true, ...(credentials !== undefined ? { credentials } : {}) } });
+    const old = policy(sandbox({ files: [{ path: '~/.config/gh/hosts.yml', mode: 'deny' }], envVars: [{ name: 'GITHUB_TOKEN', mode: 'deny' }] }));
+    const d = generatedOnly(old, policy(sandbox()));
+    expect(d.widened).toBe(true);
+    expect(commands(d, 'widen')).toEqual(expect.arrayContaining([`${HOME}/.config/gh/hosts.yml: deny → ask`, 'echo $GITHUB_TOKEN: deny → ask']));
+  });
+});
+
 describe('diffPolicies orders and groups', () => {
   it('lists a narrowing after the widenings', () => {
     const d = diff(policy(project({ allow: ['Bash(git *)'] })), policy(project({ allow: ['Bash(npm *)'] })));
