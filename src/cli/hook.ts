@@ -259,6 +259,8 @@ async function answerEvent(
 /** The hook's shadow policy: `--shadow`'s file in place of the project's shared settings file, else `$toolgate.shadow`. */
 async function shadowPolicyFor(flags: HookFlags, project: ProjectFinding | undefined, home: string, settings: string[], live: Policy): Promise<ShadowPolicy | undefined> {
   if (flags.shadow === undefined) return shadowPolicyOf(live);
+  // A mistyped file must not pass for a shadow that takes the project's settings away.
+  if (!existsSync(resolve(flags.shadow))) throw new Error(`--shadow: settings file not found: ${resolve(flags.shadow)}`);
   const { loadSessionPolicy } = await import('../node/session-policy.js');
   const { nodeFileSystem } = await import('../node/fs.js');
   const { fileInPlace } = await import('../node/file-in-place.js');

@@ -66,6 +66,14 @@ describe('toolgate hook onDecision', () => {
     expect(events[2]?.shadow).toBeUndefined();
   });
 
+  it('a --shadow file that does not exist is a shadow error naming it, never a shadow without the project settings; the reply is the live one', async () => {
+    const events: DecisionEvent[] = [];
+    const missing = join(root, 'no-such-candidate.json');
+    const live = await answerHookEvent(event('npm test'), { home, cache: false, shadow: missing }, { CLAUDE_PROJECT_DIR: project }, project, (e) => events.push(e));
+    expect((live.reply['hookSpecificOutput'] as Record<string, unknown>)['permissionDecision']).toBe('allow');
+    expect(events[0]).toMatchObject({ behavior: 'allow', shadow: { behavior: 'error', reason: { message: expect.stringContaining('--shadow: settings file not found: ') } } });
+  });
+
   it('a refusal before evaluation is a decision too; an event that names no call is none', async () => {
     const events: DecisionEvent[] = [];
     await answerHookEvent(event('npm test'), { home, cache: false, settings: [join(root, 'missing.json')] }, {}, project, (e) => events.push(e));
