@@ -263,11 +263,13 @@ async function shadowPolicyFor(flags: HookFlags, project: ProjectFinding | undef
   if (!existsSync(resolve(flags.shadow))) throw new Error(`--shadow: settings file not found: ${resolve(flags.shadow)}`);
   const { loadSessionPolicy } = await import('../node/session-policy.js');
   const { nodeFileSystem } = await import('../node/fs.js');
-  const { fileInPlace } = await import('../node/file-in-place.js');
+  const { fileInPlace, renamedFile } = await import('../node/file-in-place.js');
   const { join } = await import('node:path');
   const finding = project ?? { known: false as const };
-  const fs = finding.known ? fileInPlace(nodeFileSystem(), join(finding.dir, '.claude', 'settings.json'), resolve(flags.shadow)) : nodeFileSystem();
-  return { policy: await loadSessionPolicy(finding, { home, settingsFiles: settings, fs }) };
+  if (!finding.known) return { policy: await loadSessionPolicy(finding, { home, settingsFiles: settings, fs: nodeFileSystem() }) };
+  const shared = join(finding.dir, '.claude', 'settings.json');
+  const fs = fileInPlace(nodeFileSystem(), shared, resolve(flags.shadow));
+  return { policy: renamedFile(await loadSessionPolicy(finding, { home, settingsFiles: settings, fs }), shared, resolve(flags.shadow)) };
 }
 
 /**

@@ -24,3 +24,16 @@ export function fileInPlace(fs: FileSystem, path: string, replacement: string): 
     chmod: refuse,
   };
 }
+
+/**
+ * `value` (plain data: a policy loaded through {@link fileInPlace}) with every `file` that names
+ * `path` naming `replacement` instead: its rules, settings and broken-file reports were read from
+ * the replacement, and a reason must name the file a rule is in.
+ */
+export function renamedFile<T>(value: T, path: string, replacement: string): T {
+  if (Array.isArray(value)) return value.map((v: unknown) => renamedFile(v, path, replacement)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = k === 'file' && v === path ? replacement : renamedFile(v, path, replacement);
+  return out as T;
+}

@@ -2,7 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { findProject, type ProjectFinding } from '../evaluate/index.js';
 import { loadSessionPolicy, nodeFileSystem, sessionSettingsFiles } from '../node/index.js';
-import { fileInPlace } from '../node/file-in-place.js';
+import { fileInPlace, renamedFile } from '../node/file-in-place.js';
 import { isInside } from '../paths/index.js';
 import { MANAGED_SETTINGS_PATHS, shadowPolicyOf, type Policy, type ShadowPolicy } from '../settings/index.js';
 import type { PermissionMode } from '../core/types.js';
@@ -134,8 +134,10 @@ export function createProjects(o: ProjectsOptions): Projects {
   /** The shadow policy of a project: `--shadow`'s file in place of its shared settings file, else its `$toolgate.shadow`. */
   const shadowOf = async (finding: ProjectFinding, policy: Policy): Promise<ShadowPolicy | undefined> => {
     if (o.shadowFile === undefined) return shadowPolicyOf(policy);
-    const fs = finding.known ? fileInPlace(nodeFileSystem(), join(finding.dir, '.claude', 'settings.json'), o.shadowFile) : nodeFileSystem();
-    return { policy: await loadSessionPolicy(finding, { ...policyOptions, fs }) };
+    if (!finding.known) return { policy: await loadSessionPolicy(finding, policyOptions) };
+    const shared = join(finding.dir, '.claude', 'settings.json');
+    const fs = fileInPlace(nodeFileSystem(), shared, o.shadowFile);
+    return { policy: renamedFile(await loadSessionPolicy(finding, { ...policyOptions, fs }), shared, o.shadowFile) };
   };
 
   const load = async (projectDir: string): Promise<ProjectPolicy> => {

@@ -60,10 +60,21 @@ describe('toolgate hook onDecision', () => {
     const candidate = join(root, 'candidate.json');
     writeFileSync(candidate, JSON.stringify({ permissions: { ask: ['Bash(npm test)'] } }));
     await answerHookEvent(at('npm test'), { home, cache: false, shadow: candidate }, env, proj, (e) => events.push(e));
-    expect(events[1]).toMatchObject({ behavior: 'allow', shadow: { behavior: 'ask', rule: { text: 'Bash(npm test)', list: 'ask' } } });
+    expect(events[1]).toMatchObject({ behavior: 'allow', shadow: { behavior: 'ask', rule: { text: 'Bash(npm test)', list: 'ask', layer: 'projectSettings', file: candidate } } });
     // Without a shadow, none.
     await answerHookEvent(event('npm test'), { home, cache: false }, { CLAUDE_PROJECT_DIR: project }, project, (e) => events.push(e));
     expect(events[2]?.shadow).toBeUndefined();
+  });
+
+  it('a --shadow file that cannot be read is named in the shadow\'s reason, not the file it stands in for', async () => {
+    const events: DecisionEvent[] = [];
+    const broken = join(root, 'broken-candidate.json');
+    writeFileSync(broken, '{ not json');
+    await answerHookEvent(event('npm test'), { home, cache: false, shadow: broken }, { CLAUDE_PROJECT_DIR: project }, project, (e) => events.push(e));
+    // The event's reason is redacted (a temporary directory's name reads as a token): what is left
+    // names a .json file that is not the project's .claude/settings.json.
+    expect(events[0]).toMatchObject({ behavior: 'allow', shadow: { reason: { message: expect.stringMatching(/the settings file \S*\.json \(not valid JSON/) } } });
+    expect(events[0]!.shadow!.reason!.message).not.toMatch(/claude|settings\.json/);
   });
 
   it('a --shadow file that does not exist is a shadow error naming it, never a shadow without the project settings; the reply is the live one', async () => {

@@ -109,7 +109,8 @@ describe('serve --shadow FILE', () => {
         });
         const by = (c: string) => found.find((e) => (e.inputRedacted as { command: string }).command === c)?.shadow;
         expect(by('npm test')).toMatchObject({ behavior: 'ask', live: { behavior: 'allow', ruleText: 'Bash(npm test)' } });
-        expect(by('npm run lint')).toMatchObject({ behavior: 'allow', ruleText: 'Bash(npm run lint)', ruleSource: join(dir, '.claude/settings.json') });
+        // The rule is named in the file it is in: the shadow file, not the file it stands in for.
+        expect(by('npm run lint')).toMatchObject({ behavior: 'allow', ruleText: 'Bash(npm run lint)', ruleSource: file });
       } finally {
         await r.stop();
       }
