@@ -34,6 +34,7 @@ import { environmentValue, shellOf } from './shell-world.js';
 import { markWritablePrograms, pathDirectoryWrite, sshWrite, type PathWorld } from './path-lookup.js';
 import { hookCodePaths, toolgateCacheDirs, toolgateCacheWrite, toolgateCodeWrite } from './own-files.js';
 import { hookRunnerKeyChange, isPackageJson } from './hook-runner-keys.js';
+import { linkedSettings, linkTargetWrite, type LinkedProtected } from './link-targets.js';
 
 // ---------------------------------------------------------------------------------------------
 // Steps (Claude Code order: tools removed, deny, ask, critical/protected, allow, what the call
@@ -193,12 +194,14 @@ function heldPathAsks(state: EvalState): undefined {
     let home: string | undefined;
     let budget: Budget | undefined;
     let namesHit: ProtectedNames | undefined;
+    let linked: LinkedProtected[] | undefined;
     for (const t of targets) {
       const written = t.path;
       if (isPlanFile(state, written)) continue;
       // A write target with braces or a glob (`cp x .gi?/hooks/post-checkout`) is protected when
       // any path it may name is; one given by a variable or substitution may be any path.
       const hit = protectedHit(written, state) ??
+        linkTargetWrite(written, state.ctx.fs?.realpath(written), (linked ??= linkedSettings(state.ctx.policy, state.ctx.projectDir ?? state.workingDirectories[0], state.env.home, state.ctx.fs))) ??
         (t.removal === true ? undefined : packageJsonHit(written, state)) ??
         t.mayBeAny ??
         sharedContent(facts.kind === 'shell' && t.removal !== true, written, state) ??
