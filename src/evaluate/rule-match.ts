@@ -23,6 +23,7 @@ import { wordsOfUnknownPrograms } from '../shell/unknown-programs.js';
 import { withoutGitGlobalOptions } from '../shell/programs/git/global-options.js';
 import { effectOutOfReach, effectProbes } from './path-probe.js';
 import { dirHolds, expandGlob, newBudget, type Budget } from './fs-reach.js';
+import { rgSkipsIn } from '../shell/programs/rg-skips.js';
 import { gitSkipsIn } from '../shell/programs/git/takes.js';
 import { segmentMatches } from '../paths/glob.js';
 import { PROGRAMS } from '../shell/programs/index.js';
@@ -395,7 +396,7 @@ function shellPathMatch(cr: CompiledRule, facts: Extract<CallFacts, { kind: 'she
     const probe = probes?.[i];
     if (probe !== undefined && effectOutOfReach(m!, e, probe)) continue;
     const reader = isRead ? facts.analysis.commands[e.command] : undefined;
-    const verdict = effectVerdict(rule, e, isRead, ctx, foldsGlobs(facts.command), { view, budget, skips: reader !== undefined ? skipRules(reader) : undefined, maySet });
+    const verdict = effectVerdict(rule, e, isRead, ctx, foldsGlobs(facts.command), { view, budget, skips: reader !== undefined ? skipRules(reader) : undefined, maySet, home: ctx.home });
     if (verdict === undefined || verdict.kind === 'none') continue;
     if (verdict.kind === 'match') return verdict;
     if (verdict.guarded === true) guarded ??= verdict.detail;
@@ -419,6 +420,8 @@ export interface EffectLook {
   skips?: string | undefined;
   /** Whether an environment variable may be set (a reader's choice of files may depend on it); absent: any may be. */
   maySet?: ((name: string) => boolean) | undefined;
+  /** The user's home, where a reader's global ignore files live (git's excludes, which rg reads). */
+  home?: string | undefined;
 }
 
 /**
@@ -540,6 +543,11 @@ function takenOf(e: PathEffect, covered: (p: string) => boolean, look: EffectLoo
       return dir === undefined || globs.some((g) => segmentMatches(g, p.slice(p.lastIndexOf('/') + 1), true));
     };
     return { covered: (p) => covered(p) && chosen(p), settled: true, why: `a --include pattern (${globs.join(', ')}) chooses it` };
+  }
+  if (e.rgSkips !== undefined && look.view !== undefined && look.home !== undefined) {
+    const skips = rgSkipsIn(look.view, e.path, look.home, look.maySet ?? (() => true), e.rgSkips.noConfig);
+    if (skips === undefined) return as;
+    return { covered: (p) => covered(p) && !skips(p), settled: true, why: 'rg may read it: it is neither hidden nor ignored, or an ignore file may take it back' };
   }
   if (e.gitTakes === undefined || look.view === undefined) return as;
   const real = look.view.realpath(e.path);

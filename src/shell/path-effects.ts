@@ -286,7 +286,7 @@ function expandedArgv(cmd: SimpleCommand): Variant {
 
 /** Extra facts an effect carries from the operand that made it. */
 /** `names` resolved: the entries of the directories named (an empty `of`: of the effect's own path). */
-type EffectExtra = Pick<FileOperand, 'tree' | 'assumed' | 'ownMetadata' | 'prefix' | 'fromHistory' | 'pattern' | 'walksLinks' | 'walksLinksWith' | 'gitTakes'> & { includes?: readonly string[] } & { intoName?: string; names?: PathNames };
+type EffectExtra = Pick<FileOperand, 'tree' | 'assumed' | 'ownMetadata' | 'prefix' | 'fromHistory' | 'pattern' | 'walksLinks' | 'walksLinksWith' | 'gitTakes' | 'rgSkips'> & { includes?: readonly string[] } & { intoName?: string; names?: PathNames };
 
 /**
  * The paths a command reads, writes or removes: redirections (`>`, `>>`, `<`, …), the file
@@ -462,6 +462,7 @@ function effectOf(
   if (extra.walksLinks !== undefined && (tree !== undefined || extra.walksLinks)) e.walksLinks = extra.walksLinks;
   if (extra.walksLinksWith !== undefined && tree !== undefined) e.walksLinksWith = extra.walksLinksWith;
   if (extra.gitTakes !== undefined && tree !== undefined) e.gitTakes = extra.gitTakes;
+  if (extra.rgSkips !== undefined && tree !== undefined) e.rgSkips = extra.rgSkips;
   if (extra.includes !== undefined && tree !== undefined) e.includes = extra.includes;
   if (assumed !== undefined) e.assumed = assumed;
   if (extra.ownMetadata) e.ownMetadata = true;
@@ -512,6 +513,8 @@ function addOperands(i: number, name: string, cmd: SimpleCommand, v: Variant, ba
     if (f.walksLinks !== undefined) extra.walksLinks = f.walksLinks;
     if (f.walksLinksWith !== undefined) extra.walksLinksWith = f.walksLinksWith;
     if (f.gitTakes !== undefined) extra.gitTakes = f.gitTakes;
+    // rg's skips hold only when bash hands it every word as written (no option hidden in a variable).
+    if (f.rgSkips !== undefined && v.literal.every((l) => l)) extra.rgSkips = f.rgSkips;
     // Only globs bash leaves as written (every word literal) choose the files.
     if (f.includes !== undefined && f.includes.every((i) => i.words.every((k) => v.literal[k] === true))) extra.includes = f.includes.map((i) => i.glob);
     if (f.assumed !== undefined) extra.assumed = f.assumed;

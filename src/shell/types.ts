@@ -185,6 +185,14 @@ export interface PathEffect {
    */
   gitTakes?: 'tracked' | 'unignored';
   /**
+   * For a tree read by rg given no option that changes which files it walks (`--hidden`, `-u`,
+   * `--glob`, `--type`, `--no-ignore`, `--follow`, …), every word literal: it skips hidden names
+   * and ignored ones. With a file-system view that shows every ignore file on the way, a covered
+   * path rg surely skips is no read. `noConfig`: `--no-config` was given (its configuration file
+   * cannot add options).
+   */
+  rgSkips?: { noConfig: boolean };
+  /**
    * For a tree read that reads only the files whose base name matches one of these globs
    * (`grep -r --include=GLOB`, every option word literal): a covered file no glob matches is
    * not read. Folders are still walked.

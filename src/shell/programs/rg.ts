@@ -34,8 +34,19 @@ const grammar: GnuOptionSpec = {
   abbreviations: false,
 };
 
+/**
+ * Options that change which files rg walks (ripgrep 13 rg(1)): they show hidden or ignored files,
+ * whitelist names (an override glob or a type whitelists a hidden name too), add ignore files or
+ * follow links. Without any of them rg skips hidden and ignored names (`PathEffect.rgSkips`).
+ */
+const WALK_OPTIONS = [
+  '-g', '--glob', '--iglob', '-t', '--type', '-T', '--type-not', '--type-add', '--type-clear', '--hidden', '-u', '--unrestricted',
+  '-L', '--follow', '--ignore-file', '--ignore-file-case-insensitive', '--no-require-git', '--no-ignore', '--no-ignore-dot',
+  '--no-ignore-exclude', '--no-ignore-files', '--no-ignore-global', '--no-ignore-parent', '--no-ignore-vcs', '--pre', '--pre-glob', '-z', '--search-zip',
+];
+
 /** rg searches its paths whole, or the cwd when none is given; the first operand is the pattern unless `-e`/`-f` gave one. */
-function rgFiles(argv: readonly string[], words: ReadWords): FileOperands {
+function rgFiles(argv: readonly string[], words: ReadWords, understood = true): FileOperands {
   const files: FileOperand[] = [];
   const unresolved: string[] = [];
   const { options, operands: ops } = words;
@@ -48,8 +59,9 @@ function rgFiles(argv: readonly string[], words: ReadWords): FileOperands {
   // rg follows links inside the directories it walks with -L/--follow, which its configuration
   // file may hold too: without --no-config, it may follow them while RIPGREP_CONFIG_PATH may be set.
   const walk = has(options, '-L', '--follow') ? {} : has(options, '--no-config') ? { walksLinks: false } : { walksLinks: false, walksLinksWith: 'RIPGREP_CONFIG_PATH' };
-  files.push(...all(paths, 'read', { tree: 'all', ...walk }));
-  if (paths.length === 0 && !has(options, '--version', '-V', '--help', '-h', '--type-list')) files.push({ op: 'read', index: 0, value: '.', tree: 'all', ...walk });
+  const skips = understood && !has(options, ...WALK_OPTIONS) ? { rgSkips: { noConfig: has(options, '--no-config') } } : {};
+  files.push(...all(paths, 'read', { tree: 'all', ...walk, ...skips }));
+  if (paths.length === 0 && !has(options, '--version', '-V', '--help', '-h', '--type-list')) files.push({ op: 'read', index: 0, value: '.', tree: 'all', ...walk, ...skips });
   return { files, unresolved, notFiles: patternGiven ? [] : ops.slice(0, 1) };
 }
 
@@ -63,7 +75,7 @@ export const rg = defineProgram({
   files(_name, argv) {
     const words = readWords(argv, grammar);
     // A word this grammar refuses (rg matches long names exactly): a newer rg may take it.
-    return words ? rgFiles(argv, words) : refusedWords(argv, grammar, (lenient) => rgFiles(argv, lenient));
+    return words ? rgFiles(argv, words) : refusedWords(argv, grammar, (lenient) => rgFiles(argv, lenient, false));
   },
   readOnly: {
     claudeCode: {
