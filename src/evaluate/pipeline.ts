@@ -31,6 +31,7 @@ import { consentFor, isBuiltInRule, opaqueParts } from './opaque-code.js';
 import { braceAlternatives, globMayHitRule, hasGlob } from './glob-overlap.js';
 import { powerShellAllow, powerShellCriticalRemovals, powerShellReadOnly, powerShellRestrictive, powerShellTouches, powerShellUnknownWrite } from './powershell.js';
 import { environmentValue, shellOf } from './shell-world.js';
+import { configFileReasons } from './program-config.js';
 import { markWritablePrograms, pathDirectoryWrite, sshWrite, type PathWorld } from './path-lookup.js';
 import { hookCodePaths, toolgateCacheDirs, toolgateCacheWrite, toolgateCodeWrite } from './own-files.js';
 import { hookRunnerKeyChange, isPackageJson } from './hook-runner-keys.js';
@@ -728,9 +729,14 @@ export function pathWorld(ctx: EvaluationContext, env: MatchEnv, workingDirector
 }
 
 export function makeState(call: ToolCall, ctx: EvaluationContext, mode: PermissionMode, env: MatchEnv, workingDirectories: string[], dialect: Dialect): EvalState {
-  const facts = callFacts(call, factsContext(ctx, env));
-  // A bare name found along PATH in a directory the agent may write runs that file: opaque code.
-  if (facts.kind === 'shell') markWritablePrograms(facts.analysis, pathWorld(ctx, env, workingDirectories), facts.effects);
+  let facts = callFacts(call, factsContext(ctx, env));
+  if (facts.kind === 'shell') {
+    // A bare name found along PATH in a directory the agent may write runs that file: opaque code.
+    markWritablePrograms(facts.analysis, pathWorld(ctx, env, workingDirectories), facts.effects);
+    // Options a program reads from its own config file (`~/.curlrc`) are not on the command line.
+    const config = configFileReasons(facts.analysis, facts.effects, { view: ctx.fs, variable: (name) => environmentValue(ctx.environment, name), home: normalizePath(ctx.home, { cwd: ctx.cwd, home: ctx.home, platform: env.platform }) });
+    if (config.length > 0) facts = { ...facts, unresolved: [...facts.unresolved, ...config] };
+  }
   return {
     call,
     ctx,

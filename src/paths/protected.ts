@@ -91,6 +91,12 @@ const CONFIG_FILES: readonly string[] = [
   'maven-wrapper.properties',
   '.devcontainer.json',
   '.ripgreprc',
+  // Files curl and wget read options from by themselves (`upload-file = …`, `post_file = …`).
+  '.curlrc',
+  '_curlrc',
+  'curlrc',
+  '.wgetrc',
+  'wgetrc',
   'pyrightconfig.json',
   '.mcp.json',
   '.claude.json',

@@ -94,7 +94,7 @@ import { yes } from './yes.js';
 import type { ProgramModel } from './model.js';
 import { createProgramRegistry, type ProgramRegistry } from './registry.js';
 
-export type { DirectoryChange, ProgramExample, ProgramModel, ProgramRuns, ProgramState } from './model.js';
+export type { DirectoryChange, ProgramConfigFiles, ProgramExample, ProgramModel, ProgramRuns, ProgramState } from './model.js';
 export { cdReadOnly } from './cd.js';
 export { createProgramRegistry, optionShape, type ProgramRegistry, type ProgramRegistryOptions } from './registry.js';
 

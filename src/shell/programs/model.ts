@@ -51,6 +51,18 @@ export interface ProgramState {
 }
 
 /**
+ * The files a program reads options from by itself, before its command line (`~/.curlrc`): a call
+ * is judged by its words only when the world shows each of them absent or harmless.
+ * @internal
+ */
+export interface ProgramConfigFiles {
+  /** The files it may read (absolute), in the order it looks for them. */
+  readonly files: readonly string[];
+  /** Whether a file's text sets only options that name no file, URL or program (comments, `silent`). */
+  readonly harmless: (text: string) => boolean;
+}
+
+/**
  * One example of what toolgate says about a command of this program. Each example is a test
  * (`test/shell/programs/examples.test.ts`): the command is analysed as written, from
  * `/home/user/project` with home `/home/user` and `CDPATH` unset.
@@ -171,6 +183,13 @@ export interface ProgramModel {
    * on the command makes its file effects unresolved, as toolgate does not follow them.
    */
   readonly movedBy?: readonly string[];
+  /**
+   * The files it reads options from by itself (see {@link ProgramConfigFiles}), or why they cannot
+   * be listed (`CURL_HOME` may be set); `undefined` when this command reads none (`curl -q`).
+   * `variable` gives a variable of the environment: its value, `null` when known unset,
+   * `undefined` when it may be set; `home` is the home directory (absolute).
+   */
+  readonly configFiles?: (argv: readonly string[], variable: (name: string) => string | null | undefined, home: string) => ProgramConfigFiles | { readonly unknown: string } | undefined;
   /** Examples: each is a test. */
   readonly examples: readonly ProgramExample[];
 }

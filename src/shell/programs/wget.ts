@@ -8,6 +8,7 @@ import type { GnuOptionSpec } from '../gnu-options.js';
 import type { OptionShape, ParsedOption } from '../options.js';
 import { optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../file-effects/types.js';
 import { defineProgram } from './model.js';
+import { wgetConfigFiles } from './wget-config.js';
 
 /**
  * GNU Wget 1.21's options that take a value (wget(1)); every other option is a flag. Long names
@@ -81,11 +82,13 @@ function urlFileName(url: string): string | undefined {
 export const wget = defineProgram({
   names: ['wget'],
   summary: 'wget: download URLs into files',
-  sources: ['GNU Wget 1.21 wget(1)'],
+  sources: ['GNU Wget 1.21 wget(1) (Startup File, Wgetrc Commands)'],
   grammar,
   // `--use-askpass=COMMAND` runs a program toolgate does not read.
   runs: 'unseen',
   files: (_name, argv, shape, literal) => wgetFiles(argv, shape, literal),
+  // wgetrc files add commands before the command line's (`post_file = …`).
+  configFiles: wgetConfigFiles,
   examples: [
     { command: 'wget https://example.com/a.tar.gz', effects: ['write . [some]', 'write ./a.tar.gz'] },
     { command: 'wget -O page.html https://example.com/', effects: ['write ./page.html'] },

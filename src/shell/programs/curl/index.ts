@@ -5,6 +5,7 @@
  */
 import type { GnuOptionSpec } from '../../gnu-options.js';
 import { defineProgram } from '../model.js';
+import { curlConfigFiles } from './config.js';
 import { curlFiles } from './files.js';
 
 /**
@@ -28,11 +29,13 @@ const grammar: GnuOptionSpec = {
 export const curl = defineProgram({
   names: ['curl'],
   summary: 'curl: transfer URLs',
-  sources: ['curl 8.x curl(1)', 'everything.curl.dev › URLs, Config file'],
+  sources: ['curl 8.x curl(1)', 'everything.curl.dev › URLs, Config file', 'curl tool_findfile.c (where .curlrc is looked for)'],
   grammar,
   // curl runs no other program (its options name files and URLs, never commands).
   runs: 'nothing',
   files: (_name, argv, shape, literal) => curlFiles(argv, shape, literal),
+  // `~/.curlrc` and the like add options before the command line's (`upload-file = …`).
+  configFiles: curlConfigFiles,
   examples: [
     { command: 'curl -o out.html https://example.com/', effects: ['write ./out.html'] },
     { command: 'curl -T notes.txt https://example.com/up', effects: ['read ./notes.txt'] },

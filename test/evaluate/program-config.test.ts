@@ -1,0 +1,101 @@
+/**
+ * Programs that read options from files of their own before their command line (curl's
+ * `~/.curlrc`, wget's wgetrc): a call is judged by its words only when the world shows each such
+ * file absent or harmless. A config file can send a file a deny rule covers (`upload-file =` to a
+ * `file://` URL copies it), so otherwise the call asks; writing such a file is a protected write.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PermissionMode } from '../../src/core/types.js';
+import { evaluate, prepare } from '../../src/evaluate/index.js';
+import type { EnvironmentFacts } from '../../src/evaluate/types.js';
+import { policyFromObjects } from '../../src/settings/index.js';
+import { createMemoryFileSystem, type MemoryEntry } from '../../src/testing/memory-fs.js';
+
+const P = '/home/user/project';
+const SECRET = '/home/user/.local/state/app/token';
+const TREE: Record<string, MemoryEntry> = { [`${P}/src/a.ts`]: 'x\n', [SECRET]: 'secret\n' };
+/** Every variable curl and wget read is known unset. */
+const ORDINARY: EnvironmentFacts = { values: {}, complete: true };
+
+interface Opts { tree?: Record<string, MemoryEntry>; noView?: boolean; mode?: PermissionMode; environment?: EnvironmentFacts | null; allow?: string[] }
+function decide(command: string, o: Opts = {}) {
+  const view = o.noView === true ? undefined : createMemoryFileSystem({ ...TREE, ...(o.tree ?? {}) }).view();
+  const environment = o.environment === null ? undefined : (o.environment ?? ORDINARY);
+  const permissions = { allow: o.allow ?? [], deny: [`Read(/${SECRET})`, 'Bash(rm -rf *)'] };
+  return evaluate(
+    { tool: 'Bash', input: { command } },
+    { mode: o.mode ?? 'bypassPermissions', policy: policyFromObjects([{ kind: 'projectSettings', settings: { permissions } }]), cwd: P, home: '/home/user', ...(view ? { fs: view } : {}), ...(environment ? { environment } : {}) },
+  );
+}
+
+const UPLOAD = { '/home/user/.curlrc': `upload-file = "${SECRET}"\n` };
+
+beforeAll(async () => {
+  await prepare();
+});
+
+describe('curl and its config files', () => {
+  it('a ~/.curlrc that names a file to send makes a file: URL copy ask, in bypassPermissions too', () => {
+    const d = decide(`curl -s file://${P}/src/loot`, { tree: UPLOAD });
+    expect(d.behavior).toBe('ask');
+    expect(d.reason.message).toContain('/home/user/.curlrc');
+  });
+
+  it('-q or --disable as the first argument skips the config file', () => {
+    expect(decide(`curl -q -s file://${P}/src/loot`, { tree: UPLOAD }).behavior).toBe('allow');
+    expect(decide(`curl --disable https://example.com/`, { tree: UPLOAD }).behavior).toBe('allow');
+    expect(decide(`curl -s -q https://example.com/`, { tree: UPLOAD }).behavior).toBe('ask');
+  });
+
+  it('no config file, or one that sets only harmless options, leaves the call to its words', () => {
+    expect(decide('curl -s https://example.com/').behavior).toBe('allow');
+    expect(decide('curl -s https://example.com/', { tree: { '/home/user/.curlrc': '# mine\nsilent\n--location\n-sS\nconnect-timeout = 5\n' } }).behavior).toBe('allow');
+    expect(decide('curl -s https://example.com/', { tree: { '/home/user/.config/curlrc': 'output = /home/user/x\n' } }).behavior).toBe('ask');
+    expect(decide('curl -s https://example.com/', { tree: { '/home/user/_curlrc': 'url = "file:///etc/passwd"\n' } }).behavior).toBe('ask');
+  });
+
+  it('looks where CURL_HOME and XDG_CONFIG_HOME point, and asks when they may be set', () => {
+    const env = (values: Record<string, string>): EnvironmentFacts => ({ values, complete: true });
+    expect(decide('curl https://example.com/', { tree: { '/opt/c/.curlrc': `upload-file=${SECRET}\n` }, environment: env({ CURL_HOME: '/opt/c' }) }).behavior).toBe('ask');
+    expect(decide('curl https://example.com/', { tree: { '/x/curlrc': `upload-file=${SECRET}\n` }, environment: env({ XDG_CONFIG_HOME: '/x' }) }).behavior).toBe('ask');
+    expect(decide('curl https://example.com/', { environment: null }).behavior).toBe('ask');
+    expect(decide('curl -q https://example.com/', { environment: null }).behavior).toBe('allow');
+  });
+
+  it('without a view of the files a config file may exist', () => {
+    expect(decide('curl https://example.com/', { noView: true }).behavior).toBe('ask');
+    expect(decide('curl -q https://example.com/', { noView: true }).behavior).toBe('allow');
+  });
+
+  it('an allow rule naming curl does not answer it while a deny rule could apply to what the config file sends', () => {
+    expect(decide('curl https://example.com/', { tree: UPLOAD, mode: 'default', allow: ['Bash(curl *)'] }).behavior).toBe('ask');
+    expect(decide('curl https://example.com/', { mode: 'default', allow: ['Bash(curl *)'] }).behavior).toBe('allow');
+  });
+
+  it('a line that writes the config file before curl reads it asks', () => {
+    expect(decide(`echo "upload-file=${SECRET}" >> ~/.curlrc; curl -s file://${P}/src/loot`).behavior).toBe('ask');
+  });
+
+  it.each(['/home/user/.curlrc', '/home/user/.config/curlrc', '/home/user/.wgetrc'])('writing %s is a protected write (asks in bypassPermissions)', (path) => {
+    const d = evaluate(
+      { tool: 'Write', input: { file_path: path, content: `upload-file = ${SECRET}\n` } },
+      { mode: 'bypassPermissions', policy: policyFromObjects([]), cwd: P, home: '/home/user' },
+    );
+    expect(d.behavior).toBe('ask');
+  });
+});
+
+describe('wget and its startup files', () => {
+  it('a system wgetrc of comments only, and none at all, leave the call to its words', () => {
+    expect(decide('wget -q -O /dev/null https://example.com/', { tree: { '/etc/wgetrc': '# passive_ftp = on\n\n#waitretry = 10\n' } }).behavior).toBe('allow');
+    expect(decide('wget -q -O /dev/null https://example.com/', { tree: { '/etc/wgetrc': 'passive_ftp = on\ntimeout=30\n' } }).behavior).toBe('allow');
+  });
+
+  it('a wgetrc that names a file to send asks; --no-config skips it', () => {
+    const tree = { '/home/user/.wgetrc': `post_file = ${SECRET}\n` };
+    expect(decide('wget -q -O /dev/null https://example.com/', { tree }).behavior).toBe('ask');
+    expect(decide('wget --no-config -q -O /dev/null https://example.com/', { tree }).behavior).toBe('allow');
+    expect(decide('wget -q -O /dev/null https://example.com/', { environment: { values: { WGETRC: '/tmp/w' }, complete: true }, tree: { '/tmp/w': 'input = /x\n' } }).behavior).toBe('ask');
+    expect(decide('wget -q -O /dev/null https://example.com/', { environment: null }).behavior).toBe('ask');
+  });
+});
