@@ -30,6 +30,12 @@ export interface AnswerCodes {
   /** Whether a stored record's code is locked by too many tries. */
   locked(record: AnswerCodeRecord): boolean;
   /**
+   * Whether a stored record's code was sealed under this server's token (spent or locked, it
+   * still was): an ask whose code was sealed under another token was parked by a serve holding
+   * another token, and is answered by none but a serve holding that one.
+   */
+  sealedHere(record: AnswerCodeRecord): boolean;
+  /**
    * Try `given` as ask `id`'s code: counts the try in the store, compares in constant time
    * (case, spaces and dashes ignored) and spends the code when it is right.
    */
@@ -75,6 +81,7 @@ export function createAnswerCodes(token: string, store: Pick<Store, 'tryAnswerCo
       return c !== undefined ? dashed(c) : undefined;
     },
     locked,
+    sealedHere: (r) => open(r.askId, r.sealed) !== undefined,
     async redeem(id, given, at) {
       const r = await store.tryAnswerCode(id);
       if (r === undefined) return { ok: false, why: 'none', tries: 0, message: `ask ${id} has no answer code: answer it on the approval page` };

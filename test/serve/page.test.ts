@@ -173,6 +173,24 @@ describe('POST /asks/:id/answer: answering from the page', () => {
     expect(again.text).toMatch(/already answered/);
   });
 
+  it('answers no ask parked by a serve holding another token: a second serve on the same store, with a token of its own, cannot release the person\'s call', async () => {
+    const x = await park(s, 'git push --force origin main', 'p-other-token');
+    const other = await start(sb, { projects: [project], store: s.store, token: 'agent-chosen-token-0123456789' });
+    try {
+      const agent = await signIn(other, 'agent-chosen-token-0123456789', 'dana');
+      const card = await get(other, `/asks/${x.id}?part=card`, {}, agent);
+      expect(card.text).toContain('parked by a toolgate serve holding another token');
+      const r = await post(other, `/asks/${x.id}/answer`, { action: 'approve' }, {}, agent);
+      expect(r.status).toBe(409);
+      expect(r.text).toMatch(/only a serve holding that token answers it/);
+      expect((await s.store.getAsk(x.id))?.state).toBe('pending');
+    } finally {
+      await other.serve.close();
+    }
+    expect((await post(s, `/asks/${x.id}/answer`, { action: 'deny' })).status).toBe(200);
+    expect(decisionOf((await x.held).body)).toBe('deny');
+  });
+
   it('denies with a message; without a sign-in name the answerer is page:token', async () => {
     const x = await park(s, 'npm publish', 'p-deny');
     const nameless = await signIn(s, TEST_TOKEN);

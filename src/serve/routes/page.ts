@@ -40,6 +40,9 @@ const SECURITY_HEADERS: Record<string, string> = {
 type Ok = Extract<PageAccess, { ok: true }>;
 
 /** Where a form may send the browser back to: the page's own views only. */
+/** Why an ask whose code this serve cannot open is not answered here. */
+const OTHER_TOKEN = 'This ask was parked by a toolgate serve holding another token: only a serve holding that token answers it.';
+
 const BACK = /^\/(?:answered)?(?:\?[\w%=&.+~-]*)?$|^\/asks\/[\w-]+$/;
 
 const short = (s: string | undefined) => (s === undefined ? '' : s.length > 80 ? `${s.slice(0, 79)}…` : s);
@@ -77,7 +80,13 @@ export function pageRoutes(ctx: ServeContext): Hono {
         r.askId,
         code !== undefined
           ? { code }
-          : { codeNote: ctx.codes.locked(r) ? `The answer code was locked after ${r.tries} wrong tries (recorded in the audit log): this ask can be answered here only.` : 'This ask has no usable answer code: it can be answered here only.' },
+          : {
+              codeNote: !ctx.codes.sealedHere(r)
+                ? OTHER_TOKEN
+                : ctx.codes.locked(r)
+                  ? `The answer code was locked after ${r.tries} wrong tries (recorded in the audit log): this ask can be answered here only.`
+                  : 'This ask has no usable answer code: it can be answered here only.',
+            },
       );
     }
     const histories = new Map<string | undefined, Promise<string[]>>();
@@ -205,6 +214,9 @@ ${asks.length === 0 ? h`<p class="empty">No ask has been answered yet.</p>` : ''
     if ((f.fields.get('answerer') ?? '') !== '') return text(c, 400, 'an answer from the page is recorded as the signed-in name: it takes no answerer name');
     const ask = await ctx.store.getAsk(id);
     if (ask === undefined) return text(c, 404, `There is no ask with id ${id}.`);
+    // A serve holding another token on the same store (one the agent started, with a token of its own) answers none of this token's asks.
+    const [code] = await ctx.store.answerCodes([id]);
+    if (code !== undefined && !ctx.codes.sealedHere(code)) return text(c, 409, OTHER_TOKEN);
     const chosen = readAnswer(f.fields, ask);
     if (!chosen.ok) return text(c, 400, chosen.message);
     const r = await ctx.asks.answer(id, { answer: chosen.answer, scope: chosen.scope, answerer: pageAnswerer(a), ...(chosen.rules !== undefined ? { rules: chosen.rules } : {}) });
