@@ -36,6 +36,7 @@ import { markWritablePrograms, pathDirectoryWrite, sshWrite, type PathWorld } fr
 import { hookCodePaths, toolgateCacheDirs, toolgateCacheWrite, toolgateCodeWrite } from './own-files.js';
 import { hookRunnerKeyChange, isPackageJson } from './hook-runner-keys.js';
 import { linkedSettings, linkTargetWrite, type LinkedProtected } from './link-targets.js';
+import { gitHooksDirs, gitHooksWrite } from './git-hooks-dir.js';
 
 // ---------------------------------------------------------------------------------------------
 // Steps (Claude Code order: tools removed, deny, ask, critical/protected, allow, what the call
@@ -196,6 +197,7 @@ function heldPathAsks(state: EvalState): undefined {
     let budget: Budget | undefined;
     let namesHit: ProtectedNames | undefined;
     let linked: LinkedProtected[] | undefined;
+    let gitHooks: string[] | undefined;
     for (const t of targets) {
       const written = t.path;
       if (isPlanFile(state, written)) continue;
@@ -204,6 +206,7 @@ function heldPathAsks(state: EvalState): undefined {
       const hit = protectedHit(written, state) ??
         linkTargetWrite(written, state.ctx.fs?.realpath(written), (linked ??= linkedSettings(state.ctx.policy, state.ctx.projectDir ?? state.workingDirectories[0], state.env.home, state.ctx.fs))) ??
         (t.removal === true ? undefined : packageJsonHit(written, state)) ??
+        (t.removal === true ? undefined : gitHooksWrite(written, state.ctx.fs?.realpath(written), (gitHooks ??= gitHooksDirs({ ...state.ctx, cwd: state.env.cwd }, state.env.home)))) ??
         t.mayBeAny ??
         sharedContent(facts.kind === 'shell' && t.removal !== true, written, state) ??
         (t.unseenNames && isInside((home ??= normalizePath(state.ctx.home, { cwd: state.ctx.cwd, home: state.ctx.home, platform: state.env.platform })), written) ? `names toolgate cannot see are written into ${written === home ? 'the home directory' : 'a parent of the home directory'}` : undefined) ??

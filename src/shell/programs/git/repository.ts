@@ -163,17 +163,24 @@ export function configFiles(repo: FoundRepository | undefined, home: string, pla
 }
 
 /**
+ * The directory git takes hooks from (githooks(5)): the last `core.hooksPath` of the effective
+ * configuration — relative to the working tree's top (a bare repository's: the repository), `~/`
+ * from home — else the repository's `hooks`. @internal
+ */
+export function hooksDirectory(repo: FoundRepository, entries: readonly GitConfigEntry[], home: string): string {
+  let hooksPath: string | null | undefined;
+  for (const e of entries) if (e.key === 'core.hookspath') hooksPath = e.value;
+  if (hooksPath === undefined || hooksPath === null || hooksPath === '') return join(repo.commonDir, 'hooks');
+  return hooksPath.startsWith('~/') ? join(home, hooksPath.slice(2)) : resolve(repo.workTree ?? repo.gitDir, hooksPath);
+}
+
+/**
  * Whether `git status` would run a `post-index-change` hook: the hooks directory is
  * `core.hooksPath` (relative to the working tree's top, `~/` from home) or the repository's
  * `hooks`. `unknown` when the hook's place cannot be told.
  * @internal
  */
 export function indexHook(view: ReadonlyFsView, repo: FoundRepository, entries: readonly GitConfigEntry[], home: string): string | { unknown: string } | undefined {
-  let hooksPath: string | null | undefined;
-  for (const e of entries) if (e.key === 'core.hookspath') hooksPath = e.value;
-  const dir = hooksPath === undefined || hooksPath === null || hooksPath === ''
-    ? join(repo.commonDir, 'hooks')
-    : hooksPath.startsWith('~/') ? join(home, hooksPath.slice(2)) : resolve(repo.workTree ?? repo.gitDir, hooksPath);
-  const hook = join(dir, 'post-index-change');
+  const hook = join(hooksDirectory(repo, entries, home), 'post-index-change');
   return present(view, hook) ? hook : undefined;
 }

@@ -9,7 +9,7 @@
  */
 import type { ReadonlyFsView } from '../../../core/ports.js';
 import { configReadsOf, GIT_FETCH_VARIABLES, GIT_MOVING_VARIABLES, isPartialClone, programKey } from './config-reads.js';
-import { configFiles, discoverRepository, indexHook, readEffectiveConfig, type ConfigPlaces, type Discovery } from './repository.js';
+import { configFiles, discoverRepository, hooksDirectory, indexHook, readEffectiveConfig, type ConfigPlaces, type Discovery } from './repository.js';
 
 /** Where a git command runs. */
 export interface GitWhere {
@@ -59,13 +59,7 @@ export function gitWorldProblem(sub: string, where: GitWhere): string | undefine
     }
   }
   const repo = 'found' in here ? here.found : undefined;
-  // A known place of the system or global file is read instead (the variable passed above only with a view).
-  const places: ConfigPlaces = {};
-  const known = (name: string) => where.variable(name) ?? undefined;
-  if (known('GIT_CONFIG_SYSTEM') !== undefined) places.system = known('GIT_CONFIG_SYSTEM')!;
-  if (known('GIT_CONFIG_GLOBAL') !== undefined) places.global = known('GIT_CONFIG_GLOBAL')!;
-  if (known('XDG_CONFIG_HOME') !== undefined) places.xdgConfigHome = known('XDG_CONFIG_HOME')!;
-  const chosen = configFiles(repo, where.home, places);
+  const chosen = configFiles(repo, where.home, configPlaces(where.variable));
   const config = readEffectiveConfig(view, chosen, where.home);
   if ('unknown' in config) return `git's configuration cannot be read (${config.unknown}): it may make git ${sub} run a program`;
   if (reads.config.length > 0 && where.writes !== undefined) {
@@ -89,6 +83,30 @@ export function gitWorldProblem(sub: string, where: GitWhere): string | undefine
     if (typeof hook === 'string') return `git ${sub} may write the index, which runs the hook ${hook}`;
   }
   return undefined;
+}
+
+/** A known place of the system or global file, read instead of the usual ones. */
+function configPlaces(variable: GitWhere['variable']): ConfigPlaces {
+  const places: ConfigPlaces = {};
+  const known = (name: string) => variable(name) ?? undefined;
+  if (known('GIT_CONFIG_SYSTEM') !== undefined) places.system = known('GIT_CONFIG_SYSTEM')!;
+  if (known('GIT_CONFIG_GLOBAL') !== undefined) places.global = known('GIT_CONFIG_GLOBAL')!;
+  if (known('XDG_CONFIG_HOME') !== undefined) places.xdgConfigHome = known('XDG_CONFIG_HOME')!;
+  return places;
+}
+
+/**
+ * The directory git run in `dir` takes its hooks from, as the file-system view shows the
+ * repository there and its effective configuration (`core.hooksPath` of the system, global,
+ * repository and worktree files and their includes): `undefined` when no repository is found or
+ * the configuration cannot be read (what git does then cannot be told here; git's own `hooks`
+ * folder is a protected path by name). @internal
+ */
+export function gitHooksDirectory(view: ReadonlyFsView, dir: string, home: string, variable: GitWhere['variable']): string | undefined {
+  const found = discoverRepository(view, dir);
+  if (!('found' in found)) return undefined;
+  const config = readEffectiveConfig(view, configFiles(found.found, home, configPlaces(variable)), home);
+  return 'unknown' in config ? undefined : hooksDirectory(found.found, config.entries, home);
 }
 
 function gitDirOf(d: Discovery): string | undefined {
