@@ -39,6 +39,14 @@ export interface GrantSite {
    */
   cwdInProject: boolean;
   sessionId?: string;
+  /** The call's tool (`Bash`, `mcp__ci__run`): a `once` grant answers only the tool it was given for. */
+  tool: string;
+  /** The call's working directory, resolved: a `once` grant answers only where its call was to run. */
+  cwd: string;
+  /** The sub-agent making the call (its id, else its type); none for the main agent. */
+  agent?: string;
+  /** The mode the call is decided in (its ask's `mode`). */
+  mode: string;
   /** Lowercase hex SHA-256 of the canonical JSON of the call's input. */
   inputSha256: string;
   /** Milliseconds since the epoch. */
@@ -90,21 +98,36 @@ export function grantLive(g: GrantRecord, at: number): boolean {
 }
 
 /**
- * Whether a grant's scope covers the site: `once` — the same project, the same session when it has
- * one, and the identical input; `session` — the same project and session; `project` — the same
- * project, one toolgate found (an unknown project is no project to share); `user` — any project
- * toolgate found and serve trusts. Grants of one project never answer in another (but `user`
- * grants, which the person chose to follow them everywhere trusted), and no grant answers a call
- * whose working directory is outside the project it names (`cwdInProject`).
+ * Whether a grant's scope covers the site: `once` — the call it was given for and nothing else:
+ * the same project, session (none only for none), tool, working directory, agent and mode, and the
+ * identical input; `session` — the same project and session, and the agent it was given to when
+ * that was a sub-agent (a main agent's session grant covers its sub-agents, capped as they are at
+ * the main agent; a sub-agent's never covers the main agent or another sub-agent); `project` — the
+ * same project, one toolgate found (an unknown project is no project to share); `user` — any
+ * project toolgate found and serve trusts. Grants of one project never answer in another (but
+ * `user` grants, which the person chose to follow them everywhere trusted), and no grant answers a
+ * call whose working directory is outside the project it names (`cwdInProject`). A grant stored
+ * before it carried what it was given for (no `cwd` or `mode` on a `once` grant) answers nothing.
  * @public
  */
 export function grantCovers(g: GrantRecord, site: GrantSite): boolean {
   if (!site.cwdInProject) return false;
   switch (g.scope) {
     case 'once':
-      return g.projectDir === site.projectDir && g.inputSha256 !== undefined && g.inputSha256 === site.inputSha256 && (g.sessionId === undefined || g.sessionId === site.sessionId);
+      return (
+        g.projectDir === site.projectDir &&
+        g.inputSha256 !== undefined &&
+        g.inputSha256 === site.inputSha256 &&
+        g.sessionId === site.sessionId &&
+        g.rule === site.tool &&
+        g.cwd !== undefined &&
+        g.cwd === site.cwd &&
+        g.agent === site.agent &&
+        g.mode !== undefined &&
+        g.mode === site.mode
+      );
     case 'session':
-      return g.projectDir === site.projectDir && g.sessionId !== undefined && g.sessionId === site.sessionId;
+      return g.projectDir === site.projectDir && g.sessionId !== undefined && g.sessionId === site.sessionId && (g.agent === undefined || g.agent === site.agent);
     case 'project':
       return site.projectKnown && g.projectDir === site.projectDir;
     case 'user':

@@ -22,6 +22,12 @@ export interface GrantView {
   askId?: string;
   /** For `once` grants: the SHA-256 of the exact input approved. */
   inputSha256?: string;
+  /** For `once` grants: the working directory of the call approved. */
+  cwd?: string;
+  /** The sub-agent the grant was given to (a `once` grant, or a sub-agent's `session` grant). */
+  agent?: string;
+  /** For `once` grants: the mode the call approved was decided in. */
+  mode?: string;
   grantedBy: string;
   createdAt: string;
   expiresAt?: string;
@@ -52,6 +58,9 @@ export function grantView(g: GrantRecord, at: number, here = false): GrantView {
     ...(g.sessionId !== undefined ? { sessionId: g.sessionId } : {}),
     ...(g.askId !== undefined ? { askId: g.askId } : {}),
     ...(g.inputSha256 !== undefined ? { inputSha256: g.inputSha256 } : {}),
+    ...(g.cwd !== undefined ? { cwd: g.cwd } : {}),
+    ...(g.agent !== undefined ? { agent: g.agent } : {}),
+    ...(g.mode !== undefined ? { mode: g.mode } : {}),
     grantedBy: g.grantedBy,
     createdAt: iso(g.createdAt),
     ...(g.expiresAt !== undefined ? { expiresAt: iso(g.expiresAt) } : {}),

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { answeredBy } from './answerers.js';
 import type { Announced } from './announce.js';
 import type { AskAnswer, GateResult } from '../gate/index.js';
@@ -6,7 +7,7 @@ import { DEFAULT_GRANT_TTL, type GrantTtl } from '../grants/ttl.js';
 import { newId } from '../gate/results.js';
 import { UNKNOWN_PROJECT } from './projects.js';
 import type { AnswerCodes } from './answer-code.js';
-import { ruleValue, settle, type Decider, type Settled } from './decide.js';
+import { agentKey, ruleValue, settle, type Decider, type Settled } from './decide.js';
 import { confirmForAsk, type ConfirmedRules } from './proposals.js';
 import { ruleValueText } from '../gate/session.js';
 import type { PermissionUpdate } from '../core/types.js';
@@ -95,7 +96,7 @@ export function createAsks(o: {
         pending,
         origin,
         ...(s.context.sessionId !== undefined ? { sessionId: s.context.sessionId } : {}),
-        ...(s.context.agent !== undefined ? { agent: s.context.agent.id !== '' ? s.context.agent.id : (s.context.agent.type ?? '') } : {}),
+        ...(s.context.agent !== undefined ? { agent: agentKey(s.context.agent) ?? '' } : {}),
         projectDir: s.project.projectDir,
         cwd: s.context.cwd,
         tool: pending.call.tool,
@@ -237,6 +238,8 @@ export async function recordAnswer(
     id: newId('grant'),
     scope: rules.scope,
     ...(rules.scope === 'session' && ask.sessionId !== undefined ? { sessionId: ask.sessionId } : {}),
+    // A sub-agent's session grant is that sub-agent's (src/grants/apply.ts `grantCovers`).
+    ...(rules.scope === 'session' && ask.agent !== undefined ? { agent: ask.agent } : {}),
     projectDir: ask.projectDir,
     rule,
     askId: id,
@@ -244,8 +247,9 @@ export async function recordAnswer(
     createdAt: at,
     ...expiresAt(rules.scope),
   }));
-  // An approval once is kept bound to the ask and the exact input approved (the edited input when
-  // the answer gives one): the held call spends it; unspent, it answers one replay of that input.
+  // An approval once is kept bound to the ask and to the call approved — its tool, session,
+  // working directory, agent, mode and exact input (the edited input when the answer gives one):
+  // the call's release spends it; unspent, it answers one re-ask of that very call, no other.
   if (input.answer.behavior === 'allow' && rules.scope === 'once') {
     const approved = input.answer.updatedInput !== undefined ? inputSha256(input.answer.updatedInput) : ask.inputSha256;
     grants.push({
@@ -253,6 +257,9 @@ export async function recordAnswer(
       scope: 'once',
       ...(ask.sessionId !== undefined ? { sessionId: ask.sessionId } : {}),
       projectDir: ask.projectDir,
+      cwd: resolve(ask.cwd),
+      ...(ask.agent !== undefined ? { agent: ask.agent } : {}),
+      mode: ask.pending.mode,
       rule: ask.tool,
       askId: id,
       inputSha256: approved,

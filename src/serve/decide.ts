@@ -34,6 +34,11 @@ export interface CallContext {
   home?: string;
 }
 
+/** The sub-agent a call is made for, as asks and grants record it: its id, else its type; none for the main agent. */
+export function agentKey(agent: AgentRef | undefined): string | undefined {
+  return agent === undefined ? undefined : agent.id !== '' ? agent.id : (agent.type ?? '');
+}
+
 /** How many sessions' main-agent modes serve remembers (the oldest is forgotten first). */
 const SESSION_MODES = 10_000;
 
@@ -221,7 +226,20 @@ export function createDecider(o: {
       const at = now();
       // A call naming a project from a directory outside it runs that directory's files: no grant of the project answers it.
       const cwdInProject = !finding.known || isInside(resolve(where.cwd), projectDir);
-      const site = { projectDir, projectKnown: finding.known, trusted: project.trusted, cwdInProject, ...(where.sessionId !== undefined ? { sessionId: where.sessionId } : {}), inputSha256: inputSha256(call.input), at };
+      const agent = agentKey(where.agent);
+      const site = {
+        projectDir,
+        projectKnown: finding.known,
+        trusted: project.trusted,
+        cwdInProject,
+        ...(where.sessionId !== undefined ? { sessionId: where.sessionId } : {}),
+        tool: call.tool,
+        cwd: resolve(where.cwd),
+        ...(agent !== undefined ? { agent } : {}),
+        mode: first.pending.mode,
+        inputSha256: inputSha256(call.input),
+        at,
+      };
       let usable;
       try {
         const grants = await o.store.listGrants({ projectDir, ...(where.sessionId !== undefined ? { sessionId: where.sessionId } : {}), at, user: site.projectKnown && site.trusted, inputSha256: site.inputSha256 });

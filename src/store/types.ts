@@ -154,6 +154,15 @@ export interface NewGrant {
   askId?: string;
   /** For `once` grants (required): lowercase hex SHA-256 of the canonical JSON of the exact input approved. */
   inputSha256?: string;
+  /** For `once` grants: the working directory of the call approved (resolved); the grant answers a call there only. */
+  cwd?: string;
+  /**
+   * The sub-agent whose ask the grant answered (its id, else its type); none for the main agent.
+   * A `once` grant answers that agent only; a `session` grant given to a sub-agent, that sub-agent only.
+   */
+  agent?: string;
+  /** For `once` grants: the mode the approved call was decided in; the grant answers a call in that mode only. */
+  mode?: string;
   /**
    * The settings file the rule was written to by "don't ask again" (`updatedPermissions`), when
    * this record is the provenance of a file rule: such a record is listed and revoked with the

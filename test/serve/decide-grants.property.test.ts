@@ -3,13 +3,14 @@
  * with real policies and a store holding any mix of grants: a grant never turns a deny, a
  * protected ask, a plan-mode block or a firm ask (but opaque code, by a grant naming the program)
  * into anything else; an allow by a grant names a grant that is live, of this project (or a user
- * grant in a trusted project), of this session when it is a session grant, and of this exact
- * input when it is a once grant, which it spends; dead and foreign grants change nothing.
+ * grant in a trusted project), of this session when it is a session grant (and of this agent when
+ * a sub-agent's), and of this very call when it is a once grant — input, tool, session, working
+ * directory, agent and mode — which it spends; dead and foreign grants change nothing.
  */
 import fc from 'fast-check';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDecider, type Decider } from '../../src/serve/decide.js';
+import { createDecider, type CallContext, type Decider } from '../../src/serve/decide.js';
 import { createProjects } from '../../src/serve/projects.js';
 import { createMemoryStore, inputSha256, type GrantRecord, type NewGrant } from '../../src/store/index.js';
 import { grantCovers, grantLive, grantMayAnswer } from '../../src/grants/apply.js';
@@ -52,6 +53,7 @@ const grantArb = () =>
     scope: fc.constantFrom('once', 'session', 'project', 'user' as const),
     project: fc.nat(2),
     session: fc.constantFrom('s1', 's2', undefined),
+    agent: fc.constantFrom(undefined, undefined, 'a1'),
     rule: fc.constantFrom(...RULES),
     call: fc.nat(9),
     expires: fc.constantFrom(undefined, NOW - 1, NOW + 1),
@@ -60,15 +62,20 @@ const grantArb = () =>
     file: fc.boolean(),
   }).map((g) => ({ g }));
 
-function toGrant(g: { scope: 'once' | 'session' | 'project' | 'user'; project: number; session: string | undefined; rule: string; call: number; expires: number | undefined; file: boolean }, id: string, dirs: string[], list: Call[]): NewGrant {
+type GrantSpec = { scope: 'once' | 'session' | 'project' | 'user'; project: number; session: string | undefined; agent?: string | undefined; rule: string; call: number; expires: number | undefined; file: boolean };
+
+function toGrant(g: GrantSpec, id: string, dirs: string[], list: Call[]): NewGrant {
   const session = g.scope === 'session' ? (g.session ?? 's1') : g.scope === 'once' ? g.session : undefined;
+  const call = list[g.call] as Call;
   return {
     id,
     scope: g.scope,
     ...(session !== undefined ? { sessionId: session } : {}),
+    ...(g.agent !== undefined && (g.scope === 'once' || g.scope === 'session') ? { agent: g.agent } : {}),
     projectDir: dirs[g.project] as string,
     rule: g.rule,
-    ...(g.scope === 'once' ? { inputSha256: inputSha256((list[g.call] as Call).input) } : {}),
+    // A once grant carries the call it was given for: the project root as its directory, the call's mode.
+    ...(g.scope === 'once' ? { inputSha256: inputSha256(call.input), cwd: dirs[g.project] as string, mode: call.mode ?? 'default' } : {}),
     ...(g.file ? { settingsFile: join(dirs[g.project] as string, '.claude/settings.local.json') } : {}),
     grantedBy: 'alice',
     createdAt: NOW - 10,
@@ -76,7 +83,7 @@ function toGrant(g: { scope: 'once' | 'session' | 'project' | 'user'; project: n
   };
 }
 
-async function deciderWith(grants: readonly { g: Parameters<typeof toGrant>[0] & { revoked: boolean; used: boolean } }[], trusted: string[]) {
+async function deciderWith(grants: readonly { g: GrantSpec & { revoked: boolean; used: boolean } }[], trusted: string[]) {
   const store = createMemoryStore();
   const list = calls();
   const dirs = [one, two, three];
@@ -90,7 +97,7 @@ async function deciderWith(grants: readonly { g: Parameters<typeof toGrant>[0] &
   return { store, decider: createDecider({ projects, store, home: sb.home, guarded: [], now: () => NOW }), list };
 }
 
-const decide = (d: Decider, c: Call) => d.decide({ tool: c.tool, input: c.input }, { cwd: one, projectDir: one, sessionId: 's1', ...(c.mode !== undefined ? { mode: c.mode } : {}) });
+const decide = (d: Decider, c: Call, where: Partial<CallContext> = {}) => d.decide({ tool: c.tool, input: c.input }, { cwd: one, projectDir: one, sessionId: 's1', ...(c.mode !== undefined ? { mode: c.mode } : {}), ...where });
 
 describe('grants where serve decides', () => {
   let baseline: { behavior: string; kind?: string; reason?: string }[];
@@ -126,7 +133,9 @@ describe('grants where serve decides', () => {
           if (s.decidedBy !== 'grant') continue;
           const g = s.grant as GrantRecord;
           expect(g).toBeDefined();
-          const site = { projectDir: one, projectKnown: true, trusted: trustedOne, cwdInProject: true, sessionId: 's1', inputSha256: inputSha256(c.input), at: NOW };
+          const site = { projectDir: one, projectKnown: true, trusted: trustedOne, cwdInProject: true, sessionId: 's1', tool: c.tool, cwd: one, mode: c.mode ?? 'default', inputSha256: inputSha256(c.input), at: NOW };
+          // Every call here is the main agent's: no sub-agent's grant answers it.
+          expect(g.agent).toBeUndefined();
           // The grant as it was before this decision spent it.
           const { usedAt: _spent, ...before } = g;
           expect(grantLive(before, NOW)).toBe(true);
@@ -134,7 +143,7 @@ describe('grants where serve decides', () => {
           expect(grantMayAnswer({ askKind: b.kind as never, reasonKind: b.reason as never }, g)).toBe(true);
           if (g.scope !== 'user') expect(g.projectDir).toBe(one);
           if (g.scope === 'once') {
-            expect(g.inputSha256).toBe(inputSha256(c.input));
+            expect([g.inputSha256, g.rule, g.cwd, g.mode, g.sessionId]).toEqual([inputSha256(c.input), c.tool, one, c.mode ?? 'default', 's1']);
             // Spent: the same call again is not answered by it.
             expect((await store.getGrant(g.id))?.usedAt).toBe(NOW);
             const again = await decide(decider, c);
@@ -186,5 +195,27 @@ describe('grants where serve decides', () => {
     expect([made.result.behavior, made.grant?.rule]).toEqual(['allow', 'Bash(*)']);
     const other = await decide(decider, { tool: 'Bash', input: { command: 'npm publish --dry-run' } });
     expect(other.grant?.scope).not.toBe('once');
+  });
+
+  it('a once grant answers the call it was given for only: not the same input in another directory, tool, agent, mode or session', async () => {
+    const sub = join(one, 'src', 'a');
+    const once = { scope: 'once' as const, project: 0, session: 's1', rule: 'Bash', call: 1, expires: undefined, revoked: false, used: false, file: false };
+    const { decider, list, store } = await deciderWith([{ g: once }], [one]);
+    const mkdir = list[1] as Call;
+    const { sessionId: _s, ...sessionless } = { cwd: one, projectDir: one, sessionId: 's1' };
+    for (const [what, call, where] of [
+      ['another directory', mkdir, { cwd: sub }],
+      ['another tool', { tool: 'mcp__ci__run', input: mkdir.input }, {}],
+      ['a sub-agent', mkdir, { agent: { id: 'a1', type: 'general-purpose' } }],
+      ['another mode', mkdir, { mode: 'acceptEdits' }],
+      ['another session', mkdir, { sessionId: 's2' }],
+      ['no session', mkdir, { ...sessionless, sessionId: undefined }],
+    ] as const) {
+      const elsewhere = await decide(decider, call, where as Partial<CallContext>);
+      expect({ what, decidedBy: elsewhere.decidedBy, grant: elsewhere.grant?.id }).toEqual({ what, decidedBy: 'rules', grant: undefined });
+    }
+    expect((await store.getGrant('g0'))?.usedAt).toBeUndefined();
+    const own = await decide(decider, mkdir);
+    expect([own.result.behavior, own.decidedBy, own.grant?.id]).toEqual(['allow', 'grant', 'g0']);
   });
 });

@@ -1,12 +1,13 @@
 /**
- * Grant scopes and their time-to-live through serve: `once` bound to the exact input and spent by
- * the call it releases (or one replay), `user` across trusted projects only, `rememberFor` in the
+ * Grant scopes and their time-to-live through serve: `once` bound to the call approved (input,
+ * tool, session, directory, agent, mode) and spent by the call it releases (or one re-ask of it), `user` across trusted projects only, `rememberFor` in the
  * ask view, expiry set from `grantTtl`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseGrantTtl } from '../../src/grants/ttl.js';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { decisionOf, eventually, preToolUse, sandbox, start, TEST_TOKEN, type Running, type Sandbox } from './helpers.js';
+import { decisionOf, eventually, preToolUse, sandbox, start, TEST_TOKEN, transcriptOf, type Running, type Sandbox } from './helpers.js';
 
 let sb: Sandbox;
 let s: Running;
@@ -82,6 +83,33 @@ describe('scopes', () => {
     expect(await decision('npm publish --tag beta', { sessionId: 'once-3' })).toMatchObject({ behavior: 'ask' });
   });
 
+  it('once, parked through the API and never polled: the approval answers that call only — not the same input from another directory, as another tool, or in another session', async () => {
+    const a = join(project, 'src', 'a');
+    const b = join(project, 'src', 'b');
+    mkdirSync(a, { recursive: true });
+    mkdirSync(b, { recursive: true });
+    const parked = await decide('./run.sh', { sessionId: 'bank-1' }, a);
+    expect((await s.answer(parked.body['askId'] as string, { behavior: 'allow', scope: 'once' })).status).toBe(200);
+    // Claude Code's event for the same command from another directory of the session runs another script: it is held for a person.
+    const held = s.hook(preToolUse(b, 'Bash', { command: './run.sh' }, { session_id: 'bank-1', transcript_path: transcriptOf(project, 'bank-1') }));
+    const other = await eventually(async () => ((await s.api('GET', '/v1/asks?session=bank-1&state=pending')).body['asks'] as { id: string; cwd: string }[]).find((x) => x.cwd === b));
+    await s.answer(other.id, { behavior: 'deny', message: 'not this one' });
+    expect(decisionOf((await held).body)).toBe('deny');
+    // The same input as another tool's.
+    const mcp = await s.api('POST', '/v1/decisions', { call: { tool: 'mcp__ci__explain', input: { command: 'npm publish --access public' } }, context: { cwd: project, sessionId: 'bank-2' } });
+    expect(mcp.body['decision']).toMatchObject({ behavior: 'ask' });
+    await s.answer(mcp.body['askId'] as string, { behavior: 'allow', scope: 'once' });
+    expect(await decision('npm publish --access public', { sessionId: 'bank-2' })).toMatchObject({ behavior: 'ask' });
+    // Parked without a session: no session's call is that call.
+    const sessionless = await decide('npm publish --tag nosess');
+    await s.answer(sessionless.body['askId'] as string, { behavior: 'allow', scope: 'once' });
+    expect(await decision('npm publish --tag nosess', { sessionId: 'some-other-session-42' })).toMatchObject({ behavior: 'ask' });
+    // Each approval still answers its own call, once.
+    expect(await decision('./run.sh', { sessionId: 'bank-1' }, a)).toMatchObject({ behavior: 'allow', decidedBy: 'grant' });
+    expect(await decision('./run.sh', { sessionId: 'bank-1' }, a)).toMatchObject({ behavior: 'ask' });
+    expect(await decision('npm publish --tag nosess')).toMatchObject({ behavior: 'allow', decidedBy: 'grant' });
+  });
+
   it('once, through the hook route: the held call it releases spends it', async () => {
     const held = s.hook(preToolUse(project, 'Bash', { command: 'npm publish --tag rc' }, { session_id: 'once-hook' }));
     const ask = await eventually(async () => ((await s.api('GET', '/v1/asks?session=once-hook')).body['asks'] as { id: string }[])[0]);
@@ -110,12 +138,17 @@ describe('scopes', () => {
   it('a grant answers only calls whose working directory is in its project: an event naming the project from a directory outside it asks', async () => {
     const outside = sb.project('outside-f10');
     for (const [scope, session] of [['project', 'cwd-1'], ['session', 'cwd-2'], ['user', 'cwd-3'], ['once', 'cwd-4']] as const) {
-      const command = `gradle publish-${scope}`;
+      // (The once call names another program: the user grant saved before it, `Bash(gradle *)`, would answer it.)
+      const command = scope === 'once' ? 'sbt publish-once' : `gradle publish-${scope}`;
       const a = await decide(command, { sessionId: session });
       await s.answer(a.body['askId'] as string, { behavior: 'allow', ...(scope !== 'once' ? { remember: true } : {}), scope });
       // From a directory outside the project, the call runs another directory's build: no grant of this project answers it.
       expect(await decision(command, { sessionId: session, projectDir: project }, outside), `${scope} from outside`).toMatchObject({ behavior: 'ask' });
-      expect(await decision(command, { sessionId: session, projectDir: project }, join(project, 'sub')), `${scope} from inside`).toMatchObject({ behavior: 'allow', decidedBy: 'grant' });
+      // A once grant answers its own call only, in the directory it was to run in; the others, anywhere in the project.
+      if (scope === 'once') {
+        expect(await decision(command, { sessionId: session, projectDir: project }, join(project, 'sub')), 'once from another directory').toMatchObject({ behavior: 'ask' });
+        expect(await decision(command, { sessionId: session, projectDir: project }), 'once from its own directory').toMatchObject({ behavior: 'allow', decidedBy: 'grant' });
+      } else expect(await decision(command, { sessionId: session, projectDir: project }, join(project, 'sub')), `${scope} from inside`).toMatchObject({ behavior: 'allow', decidedBy: 'grant' });
     }
   });
 

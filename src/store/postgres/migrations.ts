@@ -193,6 +193,17 @@ CREATE INDEX grants_ask ON grants (ask_id) WHERE ask_id IS NOT NULL;
 ALTER TABLE audit ADD COLUMN shadow TEXT;
 `,
   },
+  {
+    version: 10,
+    name: 'grants carry the call they were given for',
+    // A once grant answers only its own call: the working directory, agent and mode it was
+    // approved in (the tool is its rule); a sub-agent's session grant, that sub-agent only.
+    sql: `
+ALTER TABLE grants ADD COLUMN cwd TEXT;
+ALTER TABLE grants ADD COLUMN agent TEXT;
+ALTER TABLE grants ADD COLUMN mode TEXT;
+`,
+  },
 ];
 
 /** What a migration run found and did. */

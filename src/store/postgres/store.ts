@@ -85,7 +85,7 @@ const text = (v: string | null | undefined): string | null => (v === null || v =
 const ASK_SELECT = `SELECT a.*, w.behavior AS w_behavior, w.answer AS w_answer, w.scope AS w_scope, w.answerer AS w_answerer, w.answered_at AS w_answered_at
   FROM asks a LEFT JOIN answers w ON w.ask_id = a.id`;
 
-const GRANT_COLUMNS = ['id', 'scope', 'session_id', 'project_dir', 'rule', 'ask_id', 'granted_by', 'created_at', 'expires_at', 'input_sha256', 'settings_file'] as const;
+const GRANT_COLUMNS = ['id', 'scope', 'session_id', 'project_dir', 'rule', 'ask_id', 'granted_by', 'created_at', 'expires_at', 'input_sha256', 'settings_file', 'cwd', 'agent', 'mode'] as const;
 
 const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -306,6 +306,9 @@ function createPostgresStore(
           expires_at: g.expiresAt ?? null,
           input_sha256: text(g.inputSha256),
           settings_file: text(g.settingsFile),
+          cwd: text(g.cwd),
+          agent: text(g.agent),
+          mode: text(g.mode),
         }));
         // One statement: the state change, the answer, its grants and the notification commit
         // together; of two answers racing, the second finds the row no longer pending.
@@ -409,7 +412,7 @@ function createPostgresStore(
     },
     async recordGrant(g) {
       return guard('record the grant', async () => {
-        const values = [text(g.id), g.scope, text(g.sessionId), text(g.projectDir), text(g.rule), text(g.askId), text(g.grantedBy), g.createdAt, g.expiresAt ?? null, text(g.inputSha256), text(g.settingsFile)];
+        const values = [text(g.id), g.scope, text(g.sessionId), text(g.projectDir), text(g.rule), text(g.askId), text(g.grantedBy), g.createdAt, g.expiresAt ?? null, text(g.inputSha256), text(g.settingsFile), text(g.cwd), text(g.agent), text(g.mode)];
         const r = await pool.query({ text: `INSERT INTO grants (${GRANT_COLUMNS.join(', ')}) VALUES (${GRANT_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')}) ON CONFLICT (id) DO NOTHING`, values });
         return r.rowCount === 1;
       });

@@ -28,6 +28,9 @@ export interface GrantRow {
   input_sha256: string | null;
   used_at: number | null;
   settings_file: string | null;
+  cwd: string | null;
+  agent: string | null;
+  mode: string | null;
 }
 
 export type AuditRow = Record<string, string | number | null>;
@@ -103,6 +106,9 @@ export function grantFromRow(r: GrantRow): GrantRecord {
     ...opt('inputSha256', r.input_sha256),
     ...opt('usedAt', r.used_at),
     ...opt('settingsFile', r.settings_file),
+    ...opt('cwd', r.cwd),
+    ...opt('agent', r.agent),
+    ...opt('mode', r.mode),
   };
 }
 
@@ -167,6 +173,9 @@ export function grantParams(g: NewGrant): Record<string, string | number | null>
     expiresAt: g.expiresAt ?? null,
     inputSha256: g.inputSha256 ?? null,
     settingsFile: g.settingsFile ?? null,
+    cwd: g.cwd ?? null,
+    agent: g.agent ?? null,
+    mode: g.mode ?? null,
   };
 }
 

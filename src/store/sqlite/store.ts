@@ -116,8 +116,8 @@ function createSqliteStore(db: Db, file: string, pollMs: number): Store {
       'INSERT INTO answers (ask_id, behavior, answer, updated_input, scope, answerer, answered_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
     ),
     insertGrant: db.prepare(
-      `INSERT INTO grants (id, scope, session_id, project_dir, rule, ask_id, granted_by, created_at, expires_at, input_sha256, settings_file)
-       VALUES (@id, @scope, @sessionId, @projectDir, @rule, @askId, @grantedBy, @createdAt, @expiresAt, @inputSha256, @settingsFile)`,
+      `INSERT INTO grants (id, scope, session_id, project_dir, rule, ask_id, granted_by, created_at, expires_at, input_sha256, settings_file, cwd, agent, mode)
+       VALUES (@id, @scope, @sessionId, @projectDir, @rule, @askId, @grantedBy, @createdAt, @expiresAt, @inputSha256, @settingsFile, @cwd, @agent, @mode)`,
     ),
     grants: db.prepare(`SELECT * FROM grants WHERE settings_file IS NULL AND revoked_at IS NULL AND used_at IS NULL AND (expires_at IS NULL OR expires_at > @at)
       AND ((scope = 'user' AND @user = 1) OR (project_dir = @projectDir AND (scope = 'project' OR (scope = 'session' AND session_id = @sessionId)
