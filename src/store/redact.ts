@@ -91,9 +91,8 @@ export function redactInput(value: unknown, depth = 0): unknown {
   }
   if (Array.isArray(value)) return value.map((v) => redactInput(v, depth + 1));
   if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEY.test(k) ? REDACTED : redactInput(v, depth + 1);
-    return out;
+    // Defined, not assigned: a field named `__proto__` stays a field of the copy (assigning it would set the copy's prototype).
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? REDACTED : redactInput(v, depth + 1)]));
   }
   return value;
 }

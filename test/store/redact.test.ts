@@ -89,6 +89,36 @@ describe('redactInput', () => {
   });
 });
 
+describe('redactInput keeps every field', () => {
+  // JSON.parse makes `__proto__` an own field, as an agent's tool input arrives.
+  const input = () => JSON.parse('{"target":"staging","__proto__":{"target":"production","force":true},"constructor":{"prototype":{"x":1}},"prototype":"p"}') as Record<string, unknown>;
+
+  it('keeps fields named __proto__, constructor and prototype as fields, with their values', () => {
+    const out = redactInput(input()) as Record<string, unknown>;
+    expect(Object.keys(out)).toEqual(['target', '__proto__', 'constructor', 'prototype']);
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(JSON.stringify(out)).toBe('{"target":"staging","__proto__":{"target":"production","force":true},"constructor":{"prototype":{"x":1}},"prototype":"p"}');
+    expect(JSON.parse(JSON.stringify(out))).toEqual(JSON.parse(JSON.stringify(input())));
+  });
+
+  it('loses no field, at any depth, whatever the names (property)', () => {
+    const key = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'command'), fc.string({ maxLength: 8 }));
+    const { value } = fc.letrec<{ value: unknown }>((tie) => ({
+      value: fc.oneof({ depthSize: 'small' }, fc.string({ maxLength: 8 }), fc.integer(), fc.array(tie('value'), { maxLength: 3 }), fc.array(fc.tuple(key, tie('value')), { maxLength: 4 }).map((e) => Object.fromEntries(e))),
+    }));
+    // The shape of a value as JSON writes it: every object's keys, every array's length.
+    const shape = (v: unknown): unknown => (Array.isArray(v) ? v.map(shape) : v !== null && typeof v === 'object' ? Object.entries(v).map(([k, x]) => [k, SECRET_NAMED.test(k) ? 'secret' : shape(x)]) : 'leaf');
+    const SECRET_NAMED = /token|secret|pass(word)?|key|auth|cookie/i;
+    fc.assert(
+      fc.property(value, (v) => {
+        expect(shape(redactInput(v))).toEqual(shape(v));
+        expect(JSON.stringify(shape(JSON.parse(JSON.stringify(redactInput(v)))))).toBe(JSON.stringify(shape(JSON.parse(JSON.stringify(v)))));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('canonical input hash', () => {
   it('does not depend on key order and matches RFC 8785 for plain JSON', () => {
     expect(canonicalJson({ b: 1, a: [true, null, 'x'], c: { z: 1.5, y: 'é' } })).toBe('{"a":[true,null,"x"],"b":1,"c":{"y":"é","z":1.5}}');

@@ -215,9 +215,8 @@ export function maskInput(tool: string, input: unknown): MaskedInput {
     }
     if (path.length >= MAX_DEPTH || v === null || typeof v !== 'object') return v;
     if (Array.isArray(v)) return v.map((x, i) => walk(x, [...path, i]));
-    const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) out[k] = walk(x, [...path, k]);
-    return out;
+    // Defined, not assigned: a field named `__proto__` stays a field the person sees.
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, [...path, k])]));
   };
   return { input: walk(input, []), masks };
 }

@@ -25,7 +25,9 @@ export const HEALTH_TIMEOUT_MS = 900;
 export const MAX_WAIT_SECONDS = 600;
 
 const absolute = z.string().min(1).refine((p) => p.startsWith('/'), 'expected an absolute path');
-const record = z.record(z.string(), z.unknown());
+// A tool input as the client sent it: the same object, every own key kept. (`z.record` builds a
+// copy by assignment, which drops a key named `__proto__`: the call judged would not be the call sent.)
+const record = z.custom<Record<string, unknown>>((v) => v !== null && typeof v === 'object' && !Array.isArray(v), { message: 'Invalid input: expected an object' });
 const ruleValue = z.strictObject({ toolName: z.string().min(1), ruleContent: z.string().optional() });
 const destination = z.enum(['userSettings', 'projectSettings', 'localSettings', 'session', 'cliArg']);
 const behavior = z.enum(['allow', 'ask', 'deny']);

@@ -4,7 +4,8 @@
  *    original — same programs, same words counted, same redirections, same substitutions — and no
  *    program word or redirection target is ever masked;
  * 2. every value of every listed secret shape, set in a generated corpus of commands and inputs
- *    where it is data, is masked.
+ *    where it is data, is masked;
+ * 3. no field of an input is lost, whatever its name (`__proto__`, `constructor`, `prototype`).
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -247,5 +248,32 @@ describe('a PEM-like block never hides a line that runs', () => {
     const key = SECRET_SHAPES.find((s) => s.id === 'pem-private-key')!.examples[0]!;
     expect(maskInput('Write', { file_path: '/p/deploy.pem', content: `${key}\n` }).masks.map((m) => m.shape)).toEqual(['pem-private-key']);
     expect(maskCommand(`cat > key.txt <<'EOF'\n${key}\nEOF`).parts.some((p) => p.kind === 'masked')).toBe(true);
+  });
+});
+
+describe('the masked input keeps every field', () => {
+  const key = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'command', 'file_path'), fc.string({ maxLength: 8 }));
+  const { value } = fc.letrec<{ value: unknown }>((tie) => ({
+    value: fc.oneof({ depthSize: 'small' }, fc.string({ maxLength: 12 }), fc.integer(), fc.boolean(), fc.array(tie('value'), { maxLength: 3 }), fc.array(fc.tuple(key, tie('value')), { maxLength: 4 }).map((e) => Object.fromEntries(e))),
+  }));
+  // Every object's keys in order and every array's length, as JSON writes them.
+  const shape = (v: unknown): unknown => (Array.isArray(v) ? v.map(shape) : v !== null && typeof v === 'object' ? Object.entries(v).map(([k, x]) => [k, shape(x)]) : typeof v);
+
+  it('an agent field named __proto__ is shown as a field', () => {
+    const input = JSON.parse('{"target":"staging","__proto__":{"target":"production","force":true}}') as Record<string, unknown>;
+    const shown = maskInput('mcp__deploy__run', input).input;
+    expect(JSON.stringify(shown)).toBe('{"target":"staging","__proto__":{"target":"production","force":true}}');
+    expect(Object.getPrototypeOf(shown)).toBe(Object.prototype);
+  });
+
+  it('loses no key at any depth, and changes no non-string value (property)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('Bash', 'Write', 'mcp__srv__tool'), value, (tool, v) => {
+        const shown = maskInput(tool, v).input;
+        expect(shape(shown)).toEqual(shape(v));
+        expect(JSON.stringify(shape(JSON.parse(JSON.stringify(shown))))).toBe(JSON.stringify(shape(JSON.parse(JSON.stringify(v)))));
+      }),
+      { numRuns: RUNS },
+    );
   });
 });
