@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isLoopbackHost } from '../serve/auth.js';
 import { UsageError } from './load.js';
-import { defaultAddressFile, defaultTokenFile, ensureTokenFile, readTokenFile } from './serve-token.js';
+import { defaultAddressFile, defaultTokenFile, freshTokenFile, readTokenFile } from './serve-token.js';
 
 interface ServeFlags {
   listen: string;
@@ -121,7 +121,7 @@ async function runServe(flags: ServeFlags): Promise<number> {
   const warn = (line: string) => process.stderr.write(`toolgate serve: ${line}\n`);
   if (!isLoopbackHost(host) && flags.tokenFile === undefined) throw new UsageError(`listening on ${host} (off the loopback network) needs a token you chose and share: give --token-file`);
   const tokenFile = resolve(flags.tokenFile ?? defaultTokenFile());
-  const { token, made } = flags.tokenFile !== undefined ? { token: readTokenFile(tokenFile, '--token-file', warn), made: false } : ensureTokenFile(tokenFile, warn);
+  const { token, made } = flags.tokenFile !== undefined ? { token: readTokenFile(tokenFile, '--token-file', warn), made: false } : freshTokenFile(tokenFile, warn);
   const hookToken = flags.hookTokenFile !== undefined ? readTokenFile(flags.hookTokenFile, '--hook-token-file', warn) : undefined;
   if (hookToken !== undefined && hookToken === token) throw new UsageError('--hook-token-file must hold a different token from --token-file');
   let answerers: Map<string, string> | undefined;

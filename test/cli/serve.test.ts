@@ -10,6 +10,7 @@ import { parseWhen } from '../../src/cli/asks.js';
 import { parseListen } from '../../src/cli/serve.js';
 import { ENVIRONMENT_FACT_NAMES, environmentHeaderTemplate, SHELL_HEADER_TEMPLATE } from '../../src/evaluate/index.js';
 import { programArgs } from '../support/programs/run.js';
+import { SESSION_HEADER } from '../../src/serve/page/session.js';
 import { ORDINARY_ENVIRONMENT } from '../serve/helpers.js';
 
 let dir: string;
@@ -85,6 +86,23 @@ describe('toolgate serve', () => {
       expect(s.err()).toContain(`the answer token is in ${tokenFile} (made now, mode 0600)`);
       expect((await hook(s.url, event('git status'))).hookSpecificOutput?.permissionDecision).toBe('allow');
       expect((await hook(s.url, event('rm -rf x'))).hookSpecificOutput?.permissionDecision).toBe('deny');
+    } finally {
+      s.child.kill('SIGTERM');
+    }
+  }, 30_000);
+
+  it('never adopts a token left at its default path: each start makes a new one, and the planted token signs in to nothing (red team 4: R6)', async () => {
+    const tokenFile = join(dir, 'xdg', 'toolgate', 'serve-token');
+    mkdirSync(join(dir, 'xdg', 'toolgate'), { recursive: true, mode: 0o700 });
+    const planted = 'tok-chosen-by-the-agent-0123456789';
+    writeFileSync(tokenFile, `${planted}\n`, { mode: 0o600 });
+    const s = await serve([]);
+    try {
+      const token = readFileSync(tokenFile, 'utf8').trim();
+      expect(token).not.toBe(planted);
+      const signIn = (t: string) => fetch(`${s.url}/signin`, { method: 'POST', body: new URLSearchParams({ token: t, name: 'dana' }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      expect((await signIn(planted)).status).toBe(401);
+      expect((await signIn(token)).status).toBe(200);
     } finally {
       s.child.kill('SIGTERM');
     }
@@ -250,7 +268,7 @@ describe('toolgate serve', () => {
     }
   }, 60_000);
 
-  it('survives SIGKILL with an ask pending: after a restart it is listed and can be answered', async () => {
+  it('survives SIGKILL with an ask pending: after a restart it is listed, answered by no new token, and the call asked again is', async () => {
     const a = await serve([]);
     const held = hook(a.url, event('npm publish --tag kill', 'cli-kill')).then(
       () => 'answered',
@@ -268,9 +286,26 @@ describe('toolgate serve', () => {
     try {
       const listed = await (await fetch(`${b.url}/v1/asks?session=cli-kill`)).json() as { asks: { id: string; state: string }[] };
       expect(listed.asks).toEqual([expect.objectContaining({ id, state: 'pending' })]);
+      // The restarted serve made a new token: the ask's code, sealed under the old one, opens for
+      // neither the API nor the page (decision 0069); its held call failed with the old serve, and
+      // the same call asked again is a new ask the new serve answers.
       const token = readFileSync(join(dir, 'xdg', 'toolgate', 'serve-token'), 'utf8').trim();
-      const r = await fetch(`${b.url}/v1/asks/${id}/answer`, { method: 'POST', body: JSON.stringify({ behavior: 'allow', code: await a.codeOf(id) }), headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } });
+      const byCode = await fetch(`${b.url}/v1/asks/${id}/answer`, { method: 'POST', body: JSON.stringify({ behavior: 'allow', code: await a.codeOf(id) }), headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } });
+      expect(byCode.status).not.toBe(200);
+      const form = { 'content-type': 'application/x-www-form-urlencoded' };
+      const signedIn = (await (await fetch(`${b.url}/signin`, { method: 'POST', body: new URLSearchParams({ token, name: 'dana' }).toString(), headers: form })).json()) as { session: string };
+      const onPage = await fetch(`${b.url}/asks/${id}/answer`, { method: 'POST', body: new URLSearchParams({ action: 'approve' }).toString(), headers: { ...form, [SESSION_HEADER]: signedIn.session } });
+      expect(onPage.status).toBe(409);
+      const again = hook(b.url, event('npm publish --tag kill', 'cli-kill-again'));
+      let next = '';
+      for (let i = 0; i < 100 && next === ''; i++) {
+        const list = (await (await fetch(`${b.url}/v1/asks?session=cli-kill-again`)).json()) as { asks: { id: string }[] };
+        next = list.asks[0]?.id ?? '';
+        if (next === '') await new Promise((r) => setTimeout(r, 100));
+      }
+      const r = await fetch(`${b.url}/v1/asks/${next}/answer`, { method: 'POST', body: JSON.stringify({ behavior: 'allow', code: await b.codeOf(next) }), headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } });
       expect(r.status).toBe(200);
+      expect((await again).hookSpecificOutput?.permissionDecision).toBe('allow');
     } finally {
       b.child.kill('SIGTERM');
     }
