@@ -9,7 +9,6 @@ import { moveOperands, renameOperands } from './copy.js';
 import { PROGRAMS } from '../programs/index.js';
 import { compressOperands, unzipOperands, zipOperands } from './archives.js';
 import { historyOperands } from './builtins.js';
-import { npmOperands } from './programs.js';
 import { interpreterOf, interpreterOperands } from '../programs/interpreters.js';
 import { readerOperands } from './readers.js';
 import { assumedOperands, NO_FILE_WORDS, unclaimedOptionValues } from './unmodelled.js';
@@ -44,8 +43,6 @@ function modelledOperands(name: string, argv: readonly string[], literal: readon
       return xxdOperands(argv);
     case 'shuf':
       return shufOperands(argv);
-    case 'npm':
-      return npmOperands(argv);
     case 'zip':
       return zipOperands(argv);
     case 'unzip':

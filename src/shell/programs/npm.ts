@@ -1,18 +1,30 @@
 /**
  * npm, which toolgate models only in part: what is modelled (`--prefix` and config files) is
  * precise; its other words are assumed read and written like those of any program toolgate does
- * not model. npm-config(7) and npm(1). (The interpreters are in `programs/interpreters.ts`.)
+ * not model. npm-config(7) and npm(1). (The interpreters are in `interpreters.ts`, what
+ * `npm exec`/`npm run` run in `project-runners.ts`.)
  */
-import { optionFile, pushOpt, scan, type FileOperand, type FileOperands } from './types.js';
+import { optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../file-effects/types.js';
+import type { GnuOptionSpec } from '../gnu-options.js';
+import type { OptionShape } from '../options.js';
+import { defineProgram } from './model.js';
+
+/**
+ * npm's options that take a value, as the scan reads them (npm-config(7)); every other option is
+ * a flag. Long names may be shortened while unambiguous.
+ */
+const grammar: GnuOptionSpec = {
+  short: 'C:w:',
+  long: Object.fromEntries(
+    ['location', 'userconfig', 'globalconfig', 'prefix', 'cache', 'workspace', 'registry', 'tag', 'otp', 'loglevel', 'omit', 'include', 'before', 'script-shell'].map((name) => [name, 'required' as const]),
+  ),
+};
 
 /** `npm [--prefix DIR] …`: installs under DIR; `npm config set|delete|edit` and `npm set` write an npmrc. */
-export function npmOperands(argv: readonly string[]): FileOperands {
+function npmFiles(argv: readonly string[], shape: OptionShape): FileOperands {
   const files: FileOperand[] = [];
   const unresolved: string[] = [];
-  const { options, operands: ops } = scan(argv, {
-    shortArg: 'Cw',
-    longArg: ['location', 'userconfig', 'globalconfig', 'prefix', 'cache', 'workspace', 'registry', 'tag', 'otp', 'loglevel', 'omit', 'include', 'before', 'script-shell'],
-  });
+  const { options, operands: ops } = scan(argv, shape);
   for (const o of options) if (o.name === '--prefix' || o.name === '-C') pushOpt(files, optionFile(o, 'write', argv, { tree: 'some' }));
   for (const o of options) if (o.name === '--cache') pushOpt(files, optionFile(o, 'write', argv, { tree: 'some' }));
   if (options.some((o) => o.name === '--script-shell')) unresolved.push('npm --script-shell runs scripts with another program');
@@ -35,3 +47,18 @@ export function npmOperands(argv: readonly string[]): FileOperands {
   else files.push({ op: 'write', index: at, value: '~/.npmrc' });
   return { files, unresolved, notFiles: ops };
 }
+
+/** The npm model. @internal */
+export const npm = defineProgram({
+  names: ['npm'],
+  summary: 'npm: the Node.js package manager',
+  sources: ['npm 10 npm(1), npm-config(7)'],
+  grammar,
+  // Package scripts and `npm exec` run programs named in its arguments that toolgate does not read here.
+  runs: 'unseen',
+  files: (_name, argv, shape) => npmFiles(argv, shape),
+  examples: [
+    { command: 'npm config set registry https://r.example/', effects: ['write /home/user/.npmrc'], why: 'npm config set writes the user npmrc' },
+    { command: 'npm --prefix vendor install', effects: ['write ./vendor [some]'] },
+  ],
+});
