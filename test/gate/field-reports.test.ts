@@ -35,9 +35,9 @@ const lines = (path: string): FieldCase[] =>
     .split('\n')
     .filter((l) => l.trim() !== '')
     .map((l) => JSON.parse(l) as FieldCase);
-/** toolgate's own cases observed on the CLI that need a hook's result (the conformance runner skips them). */
-const own = fileURLToPath(new URL('../cases/own/cli-2.1.332.jsonl', import.meta.url));
-const cases: FieldCase[] = [...lines(file), ...lines(own).filter((c) => c.case.hook_result !== undefined)];
+/** toolgate's own cases that need a hook's result (the conformance runner skips them): observed on the CLI, and from 2026's field reports. */
+const own = ['../cases/own/cli-2.1.332.jsonl', '../cases/own/field-reports-2026.jsonl'].map((f) => fileURLToPath(new URL(f, import.meta.url)));
+const cases: FieldCase[] = [...lines(file), ...own.flatMap(lines).filter((c) => c.case.hook_result !== undefined)];
 
 /** Cases that are not a gate decision, with the reason. */
 const SKIP: Record<string, string> = {
