@@ -7,7 +7,7 @@
  * Input: JSON lines
  *   {"id", "tool", "input", "settings"?: object (passed as --settings), "projectSettings"?: object
  *    (written to .claude/settings.json, loaded with --setting-sources project),
- *    "mode"?: string, "addDirs"?: string[], "hookIf"?: string (a PreToolUse hook with this `if`
+ *    "mode"?: string ("none": no --permission-mode, the settings' defaultMode applies), "addDirs"?: string[], "hookIf"?: string (a PreToolUse hook with this `if`
  *    is added; `hookRan` says whether it ran), "files"?: {path: text},
  *    "tree"?: {relative path: tree entry} (the working directory is emptied and built from it for
  *    this call: "text: …" a file, "directory", "symlink -> target"; a `.git` entry of "repository"
@@ -115,7 +115,9 @@ async function observe(spec: Spec): Promise<Record<string, unknown>> {
       writeFileSync(projectFile, JSON.stringify(projectSettings));
     }
     const config = mkdtempSync(join(tmpdir(), 'cc-config-'));
-    const args = ['-p', 'go', '--permission-mode', spec.mode ?? 'default', '--setting-sources', projectSettings ? 'project' : '', '--output-format', 'text'];
+    // mode "none" passes no --permission-mode, so the settings' defaultMode chooses the mode.
+    const modeArgs = spec.mode === 'none' ? [] : ['--permission-mode', spec.mode ?? 'default'];
+    const args = ['-p', 'go', ...modeArgs, '--setting-sources', projectSettings ? 'project' : '', '--output-format', 'text'];
     if (spec.managedSettings) {
       // The CLI reads managed settings from /etc/claude-code only (no override in this build).
       writeFileSync(MANAGED_FILE, JSON.stringify(spec.managedSettings));

@@ -69,7 +69,7 @@ export const LINT_CODES = {
     severity: 'info',
     meaning: 'Prefix deny rules that `bash -c`, `env` or `command` hide from a text match: toolgate looks through them, but Claude Code versions and other tools that match the command text may not.',
   },
-  TG_LINT_BYPASS_MODE: { severity: 'warning', meaning: '`defaultMode: "bypassPermissions"` in a project file: everyone who opens the project runs without asking.' },
+  TG_LINT_BYPASS_MODE: { severity: 'warning', meaning: '`defaultMode: "bypassPermissions"` in a project file, which is ignored (as by Claude Code since 2.1.257): the session starts in the default mode.' },
   TG_LINT_SANDBOX_AUTO_ALLOW: {
     severity: 'warning',
     meaning:

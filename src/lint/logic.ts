@@ -265,7 +265,7 @@ export function denyBypasses(policy: Policy, env: LogicEnv): LintDiagnostic[] {
   return out;
 }
 
-/** `defaultMode: "bypassPermissions"` in a project's own settings files. */
+/** `defaultMode: "bypassPermissions"` in a project's own settings files, where it is ignored (decision 0072). */
 export function bypassModeInProject(files: readonly ParsedSettingsFile[]): LintDiagnostic[] {
   const out: LintDiagnostic[] = [];
   for (const f of files) {
@@ -275,10 +275,7 @@ export function bypassModeInProject(files: readonly ParsedSettingsFile[]): LintD
     out.push({
       code: 'TG_LINT_BYPASS_MODE',
       severity: 'warning',
-      message:
-        kind === 'projectSettings'
-          ? 'defaultMode "bypassPermissions" in the shared project settings: everyone who opens this project runs every call without asking (only deny rules still apply)'
-          : 'defaultMode "bypassPermissions" in the local project settings: this project runs every call without asking (only deny rules still apply)',
+      message: `defaultMode "bypassPermissions" in the ${kind === 'projectSettings' ? 'shared' : 'local'} project settings does nothing: toolgate, like Claude Code since 2.1.257, starts the session in the default mode, so a repository cannot run every call without asking. Remove it; where unattended runs are meant, set it in user settings or pass --permission-mode bypassPermissions`,
       ...(f.settings.source.file !== undefined ? { file: f.settings.source.file } : {}),
       path: ['permissions', 'defaultMode'],
     });

@@ -18,7 +18,7 @@ export const SETTINGS_CODES = {
   unknownKey: 'TG_SETTINGS_UNKNOWN_KEY',
   /** `defaultMode` is not a permission mode (error), or an undocumented one such as `delegate` (warning). */
   mode: 'TG_SETTINGS_MODE',
-  /** `defaultMode: "auto"` from a project or local file is ignored (info). */
+  /** `defaultMode` `"auto"` (info) or `"bypassPermissions"` (warning) from a project or local file is ignored. */
   modeIgnored: 'TG_SETTINGS_MODE_IGNORED',
   /** A hook event name Claude Code does not have (warning; the groups under it never run). */
   hookEvent: 'TG_SETTINGS_HOOK_EVENT',

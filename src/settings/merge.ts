@@ -21,6 +21,13 @@ import type {
   SandboxSettings,
 } from './types.js';
 
+/**
+ * Modes a project's own files (shared or local) cannot start a session in: Claude Code 2.1.257 and
+ * later ignore them there (observed on 2.1.332: the session starts in the default mode), so a
+ * repository cannot make every call run without asking (decision 0072).
+ */
+const NOT_FROM_PROJECT: ReadonlySet<PermissionMode> = new Set<PermissionMode>(['auto', 'bypassPermissions']);
+
 const KIND_LABEL: Record<SettingsSourceKind, string> = {
   managed: 'managed settings',
   cli: 'command-line settings',
@@ -160,14 +167,14 @@ function restrict(file: SettingsFile, projectTrusted: boolean, diagnostics: Sett
     );
   }
 
-  if (PROJECT_SOURCES.has(source.kind) && file.defaultMode === 'auto') {
+  if (PROJECT_SOURCES.has(source.kind) && file.defaultMode !== undefined && NOT_FROM_PROJECT.has(file.defaultMode)) {
     diagnostics.push(
       withFile(
         {
           code: C.modeIgnored,
-          severity: 'info',
+          severity: file.defaultMode === 'bypassPermissions' ? 'warning' : 'info',
           path: ['permissions', 'defaultMode'],
-          message: `defaultMode "auto" is ignored in ${KIND_LABEL[source.kind]}; if this file would decide the mode, the built-in default is used instead`,
+          message: `defaultMode ${JSON.stringify(file.defaultMode)} is ignored in ${KIND_LABEL[source.kind]} (as in Claude Code since 2.1.257: a repository cannot choose a mode that runs calls without asking); if this file would decide the mode, the built-in default is used instead. Set it in user settings, or choose the mode for one session (--permission-mode, --mode)`,
         },
         source,
       ),
@@ -300,8 +307,9 @@ function mergeShadow(entries: readonly Effective[], ordered: readonly Effective[
  * - Rule lists and `additionalDirectories` add up, highest-precedence source first; every rule
  *   keeps its file, list and index.
  * - Scalars (`defaultMode`, `disableAllHooks`, `autoMode.classifyAllShell`) come from the
- *   highest-precedence file that sets them. `defaultMode: "auto"` from a project or local file is
- *   ignored: if it would win, no `defaultMode` is set (the built-in default applies).
+ *   highest-precedence file that sets them. `defaultMode` `"auto"` or `"bypassPermissions"` from a
+ *   project or local file is ignored: if it would win, no `defaultMode` is set (the built-in
+ *   default applies).
  * - `disableBypassPermissionsMode` / `disableAutoMode` count from any file.
  * - `useAutoModeDuringPlan` is `false` when any file but the shared project file says `false`.
  * - `autoMode` is read from user, managed and command-line/inline sources only; lists concatenate.
@@ -424,7 +432,7 @@ export function mergePolicy(files: readonly ParsedSettingsFile[], options: Merge
   });
   if (brokenFiles.length > 0) policy.brokenFiles = brokenFiles;
   const mode = winner(entries, (e) => e.defaultMode);
-  if (mode !== undefined && !(mode.value === 'auto' && PROJECT_SOURCES.has(mode.entry.file.source.kind))) {
+  if (mode !== undefined && !(NOT_FROM_PROJECT.has(mode.value) && PROJECT_SOURCES.has(mode.entry.file.source.kind))) {
     policy.defaultMode = { value: mode.value, source: mode.entry.file.source };
   }
   if (disableAllHooks !== undefined) policy.disableAllHooks = { value: disableAllHooks.value, source: disableAllHooks.entry.file.source };

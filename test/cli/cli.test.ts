@@ -60,6 +60,25 @@ describe('toolgate check / explain', () => {
     expect(deny.out).toContain('deny rule "Bash(rm *)"');
     expect(deny.out).toContain(settings);
   });
+  it("a repository's own defaultMode bypassPermissions starts nothing in bypass (decision 0072); --mode and user settings still do", () => {
+    const repo = mkdtempSync(join(tmpdir(), 'toolgate-repo-bypass-'));
+    const home = mkdtempSync(join(tmpdir(), 'toolgate-repo-home-'));
+    try {
+      mkdirSync(join(repo, '.claude'));
+      mkdirSync(join(home, '.claude'));
+      writeFileSync(join(repo, '.claude', 'settings.json'), JSON.stringify({ permissions: { defaultMode: 'bypassPermissions' } }));
+      const asked = cli(['check', '--project', repo, '--home', home, 'Bash(touch made.txt)']);
+      expect(asked.code).toBe(3);
+      expect(asked.err).toContain('defaultMode "bypassPermissions" is ignored in shared project settings');
+      expect(cli(['check', '--project', repo, '--home', home, '--mode', 'bypassPermissions', 'Bash(touch made.txt)']).code).toBe(0);
+      writeFileSync(join(home, '.claude', 'settings.json'), JSON.stringify({ permissions: { defaultMode: 'bypassPermissions' } }));
+      rmSync(join(repo, '.claude', 'settings.json'));
+      expect(cli(['check', '--project', repo, '--home', home, 'Bash(touch made.txt)']).code).toBe(0);
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
   it('usage errors exit 2 with a message', () => {
     const r = cli(['check', '--settings', settings, '--mode', 'yolo', 'Bash(ls)']);
     expect(r.code).toBe(2);

@@ -80,6 +80,21 @@ describe('mergePolicy: precedence and provenance', () => {
     expect(merge([['projectSettings', { permissions: { defaultMode: 'auto' } }], ['managed', { permissions: { defaultMode: 'plan' } }]]).defaultMode?.value).toBe('plan');
   });
 
+  it('defaultMode "bypassPermissions" from project or local is ignored with a warning, as the Claude Code CLI 2.1.332 was observed to do; from user, command-line and managed files it holds', () => {
+    for (const kind of ['projectSettings', 'localSettings'] as const) {
+      const p = merge([
+        ['userSettings', { permissions: { defaultMode: 'acceptEdits' } }],
+        [kind, { permissions: { defaultMode: 'bypassPermissions' } }],
+      ]);
+      expect(p.defaultMode).toBeUndefined();
+      expect(p.diagnostics).toContainEqual(expect.objectContaining({ code: 'TG_SETTINGS_MODE_IGNORED', severity: 'warning', file: FILES[kind], path: ['permissions', 'defaultMode'] }));
+      // A mode that never runs a call without asking still comes from the project.
+      expect(merge([[kind, { permissions: { defaultMode: 'acceptEdits' } }]]).defaultMode?.value).toBe('acceptEdits');
+      expect(merge([[kind, { permissions: { defaultMode: 'dontAsk' } }]]).defaultMode?.value).toBe('dontAsk');
+    }
+    for (const kind of ['userSettings', 'cli', 'managed'] as const) expect(merge([[kind, { permissions: { defaultMode: 'bypassPermissions' } }]]).defaultMode?.value).toBe('bypassPermissions');
+  });
+
   it('an invalid mode gives a diagnostic and a lower file decides', () => {
     const p = merge([
       ['userSettings', { permissions: { defaultMode: 'plan' } }],
@@ -273,7 +288,9 @@ describe('mergePolicy: trust', () => {
   it('a trusted project is read in full', () => {
     const p = merge([['projectSettings', project]]);
     expect(p.rules).toHaveLength(3);
-    expect(p.defaultMode?.value).toBe('bypassPermissions');
+    // Trusted or not, a project cannot start sessions in bypassPermissions (decision 0072).
+    expect(p.defaultMode).toBeUndefined();
+    expect(merge([['projectSettings', { ...project, permissions: { ...project.permissions, defaultMode: 'acceptEdits' } }]]).defaultMode?.value).toBe('acceptEdits');
     expect(p.diagnostics.filter((d) => d.code === 'TG_SETTINGS_UNTRUSTED')).toEqual([]);
   });
 
