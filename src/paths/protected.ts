@@ -10,12 +10,18 @@
  * - `files`: file names protected wherever they occur, matched against the last segment.
  * - `exceptions`: `dir/sub` paths inside a protected directory that are not protected (the
  *   directory entry followed by the rest of the exception, at the same position).
+ * - `paths` (optional): absolute paths protected with everything under them (robota's
+ *   `pathProtection.protectedPaths`, such as a product's state folder in the home directory).
+ * - `exceptionsHoldOnlyTheirContents` (optional): an exception exempts what lies under it, not
+ *   the exception itself (robota: `.robota/worktrees` stays protected, its worktrees do not).
  * @public
  */
 export interface ProtectedPathSpec {
   dirs: readonly string[];
   files: readonly string[];
   exceptions: readonly string[];
+  paths?: readonly string[];
+  exceptionsHoldOnlyTheirContents?: boolean;
 }
 
 /**
@@ -166,8 +172,9 @@ function runAt(haystack: readonly string[], at: number, needle: readonly string[
 /**
  * Which entry of `spec` makes `absPath` protected, or `undefined` when none does.
  *
- * A directory entry matches wherever its segments occur as a run in the path (the directory
- * itself or anything inside it); a file entry matches the last segment. Names compare
+ * An absolute `paths` entry matches itself and everything under it. A directory entry matches
+ * wherever its segments occur as a run in the path (the directory itself or anything inside
+ * it); a file entry matches the last segment. Names compare
  * case-insensitively (a differently cased `.GIT` is the same directory on macOS and Windows,
  * and an extra ask on Linux is harmless), and as Windows reads them: trailing dots and spaces
  * and a stream suffix are ignored (`.git.`, `.git::$INDEX_ALLOCATION` and `.bashrc:$DATA` are
@@ -182,12 +189,18 @@ export function protectedPathMatch(absPath: string, spec: ProtectedPathSpec): st
   const segments = segmentsOf(absPath);
   const loose = segments.map(looseName);
   const exceptions = spec.exceptions.map(segmentsOf);
+  for (const entry of spec.paths ?? []) {
+    const root = segmentsOf(entry).map(looseName);
+    if (root.length > 0 && runAt(loose, 0, root, false)) return entry;
+  }
+  // With exceptionsHoldOnlyTheirContents the path must go on past the exception to be exempt.
+  const beyond = spec.exceptionsHoldOnlyTheirContents === true ? 1 : 0;
   for (let i = 0; i < segments.length; i++) {
     for (const entry of spec.dirs) {
       const dir = segmentsOf(entry).map(looseName);
       if (dir.length === 0 || !runAt(loose, i, dir, false)) continue;
       const exempt = exceptions.some(
-        (ex) => ex.length > dir.length && runAt(ex.slice(0, dir.length).map(looseName), 0, dir, false) && runAt(segments, i, ex, false),
+        (ex) => ex.length > dir.length && runAt(ex.slice(0, dir.length).map(looseName), 0, dir, false) && runAt(segments, i, ex, false) && segments.length >= i + ex.length + beyond,
       );
       if (!exempt) return entry;
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { robotaProtectedPaths } from '../../src/dialects/robota/words.js';
 import { CLAUDE_CODE_PROTECTED_PATHS as CC, NOETA_PROTECTED_PATHS as NOETA, protectedPathMatch } from '../../src/paths/index.js';
 
 describe('protectedPathMatch (Claude Code list)', () => {
@@ -50,5 +51,22 @@ describe('protectedPathMatch (noeta list)', () => {
     expect(protectedPathMatch('/p/.claude/worktrees/w/a', NOETA)).toBe('.claude');
     expect(protectedPathMatch('/p/.claude/skills/a', NOETA)).toBe('.claude');
     expect(protectedPathMatch('/p/.git/HEAD', NOETA)).toBe('.git');
+  });
+});
+
+describe('protectedPathMatch (robota list with a configured pathProtection)', () => {
+  const spec = robotaProtectedPaths({ protectedDirectoryNames: ['.product-a'], protectedPaths: ['/home/user/product-a'], writableWorktreeContainers: ['.product-a/worktrees'] });
+  it('an absolute protected path covers itself and what is under it, and no sibling that shares its prefix', () => {
+    expect(protectedPathMatch('/home/user/product-a', spec)).toBe('/home/user/product-a');
+    expect(protectedPathMatch('/home/user/product-a/keys.json', spec)).toBe('/home/user/product-a');
+    expect(protectedPathMatch('/home/user/Product-A/keys.json', spec)).toBe('/home/user/product-a');
+    expect(protectedPathMatch('/home/user/product-ab/file', spec)).toBeUndefined();
+  });
+  it('the worktree container stays protected; the worktrees in it do not, and what is inside one is judged again', () => {
+    expect(protectedPathMatch('/w/.product-a/worktrees', spec)).toBe('.product-a');
+    expect(protectedPathMatch('/w/.product-a/worktrees/one/src/app.ts', spec)).toBeUndefined();
+    expect(protectedPathMatch('/w/.product-a/worktrees/one/.git/config', spec)).toBe('.git');
+    // Claude Code's list keeps its exemption of the folder itself.
+    expect(protectedPathMatch('/p/.claude/worktrees', CC)).toBeUndefined();
   });
 });

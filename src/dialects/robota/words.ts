@@ -24,18 +24,25 @@ export const ROBOTA_PROTECTED_PATHS: ProtectedPathSpec = {
   dirs: ['.git', '.robota', '.claude', '.agents'],
   files: ['.mcp.json', '.gitconfig', '.npmrc', ...SHELL_RC],
   exceptions: ['.robota/worktrees'],
+  exceptionsHoldOnlyTheirContents: true,
 };
 
 /**
  * A protected list with robota's own directory renamed (robota's `pathProtection` option:
- * `protectedDirectoryNames`, `writableWorktreeContainers`).
+ * `protectedDirectoryNames`, `writableWorktreeContainers`, and `protectedPaths`, absolute paths
+ * protected with everything under them). A worktree container stays protected itself; the
+ * worktrees in it do not (robota's configured-path-protection tests).
  * @public
  */
-export function robotaProtectedPaths(options: { protectedDirectoryNames?: readonly string[]; writableWorktreeContainers?: readonly string[] } = {}): ProtectedPathSpec {
+export function robotaProtectedPaths(
+  options: { protectedDirectoryNames?: readonly string[]; writableWorktreeContainers?: readonly string[]; protectedPaths?: readonly string[] } = {},
+): ProtectedPathSpec {
   const own = options.protectedDirectoryNames ?? ['.robota'];
   return {
     dirs: ['.git', '.claude', '.agents', ...own],
     files: ROBOTA_PROTECTED_PATHS.files,
     exceptions: options.writableWorktreeContainers ?? own.map((d) => `${d}/worktrees`),
+    paths: (options.protectedPaths ?? []).filter((p) => p.startsWith('/')),
+    exceptionsHoldOnlyTheirContents: true,
   };
 }

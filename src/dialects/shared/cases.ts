@@ -32,7 +32,7 @@ export interface DialectCaseSpec {
   /** The dialect's own word for a decision, added to failure messages. */
   note?: (d: Decision) => string;
   /** The dialect's protected paths from a case's `pathProtection`, when it has such a setting. */
-  protectedPaths?: (spec: { protectedDirectoryNames?: string[]; writableWorktreeContainers?: string[] }) => ProtectedPathSpec;
+  protectedPaths?: (spec: { protectedDirectoryNames?: string[]; writableWorktreeContainers?: string[]; protectedPaths?: string[] }) => ProtectedPathSpec;
   /** Cases whose note says `link` and `link2` lead outside get that FS view (robota's read-only tests). */
   linkWorkspace?: boolean;
 }
@@ -70,7 +70,7 @@ function caseContext(c: ConformanceCase, body: Record<string, unknown>, spec: Di
   const extra = Array.isArray(body['additionalDirectories']) ? (body['additionalDirectories'] as string[]) : [];
   if (noCwd) ctx.workingDirectories = extra;
   else if (extra.length > 0 || spec.linkWorkspace === true) ctx.workingDirectories = [cwd, ...extra];
-  const pp = body['pathProtection'] as { protectedDirectoryNames?: string[]; writableWorktreeContainers?: string[] } | undefined;
+  const pp = body['pathProtection'] as { protectedDirectoryNames?: string[]; writableWorktreeContainers?: string[]; protectedPaths?: string[] } | undefined;
   if (pp && spec.protectedPaths) ctx.options = { ...ctx.options, protectedPaths: spec.protectedPaths(pp) };
   if (typeof body['planFilePath'] === 'string') ctx.options = { ...ctx.options, planFilePath: body['planFilePath'] };
   let fs = body['fs'] as Record<string, unknown> | undefined;
