@@ -17,7 +17,7 @@ import type { PathEffect, PathNames, ShellAnalysis, SimpleCommand } from './type
 import { decodeWord } from './words.js';
 
 /** Programs whose operands' roles depend on their position: a glob or variable may put any file in the output slot. */
-const POSITIONAL = new Set(['xxd', 'split', 'mv', 'rsync', 'csplit']);
+const POSITIONAL = new Set(['xxd', 'split', 'mv', 'csplit']);
 
 /** Where a command's relative paths resolve. @public */
 export interface ShellPathContext {

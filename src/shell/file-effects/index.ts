@@ -48,8 +48,7 @@ function modelledOperands(name: string, argv: readonly string[], literal: readon
     case 'unzip':
       return unzipOperands(argv);
     case 'mv':
-    case 'rsync':
-      return moveOperands(name, argv);
+      return moveOperands(argv);
     case 'rename':
     case 'prename':
     case 'file-rename':

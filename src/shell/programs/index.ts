@@ -60,6 +60,7 @@ import { readlink } from './readlink.js';
 import { realpath } from './realpath.js';
 import { rev } from './rev.js';
 import { rg } from './rg.js';
+import { rsync } from './rsync.js';
 import { RUNNER_MODELS } from './runners.js';
 import { script } from './script.js';
 import { gsed, sed } from './sed/index.js';
@@ -103,7 +104,7 @@ export { createProgramRegistry, optionShape, type ProgramRegistry, type ProgramR
 export const PROGRAM_MODELS: readonly ProgramModel[] = [
   arch, basename, busybox, cat, cd, checksums, chrt, cmp, column, comm, cp, curl, cut, date, declare, df, diff, dirname, du, env, expand, expr, extractors, file, find, flock, fold,
   free, git, grep, groups, head, hexdump, hostname, id, install, ln, locale, logname, ls, lsof, nl, npm, nproc, od, parallel, paste, patch,
-  printenv, ps, pwd, readlink, realpath, rev, rg, runuser, script, sed, gsed, seq, sg, shasum, sleep, sort, stat, strings, su, sudo, tac, tail, tar, test, tr, tree, tty,
+  printenv, ps, pwd, readlink, realpath, rev, rg, rsync, runuser, script, sed, gsed, seq, sg, shasum, sleep, sort, stat, strings, su, sudo, tac, tail, tar, test, tr, tree, tty,
   uname, unbuffer, uniq, uptime, users, watch, wc, wget, which, whoami, xargs, yes, ...RUNNER_MODELS, ...BUILTIN_RUNNER_MODELS, ...SHELL_BUILTIN_MODELS, ...INTERPRETER_MODELS, ...FILE_OPERATION_MODELS,
 ];
 

@@ -160,8 +160,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/powershell/aliases.ts:mkdir': "a PowerShell alias (`mkdir` is New-Item -ItemType Directory there), not the POSIX program",
   'src/serve/display/mask.ts:mkdir': "serve's masking: programs that only pass a quoted block on as data (to move: a model facet)",
   'src/serve/display/mask.ts:chmod': "serve's masking: programs that only pass a quoted block on as data (to move: a model facet)",
-  'src/shell/file-effects/copy.ts:chmod': "rsync's `--chmod` option, not the program",
-  'src/shell/file-effects/copy.ts:chown': "rsync's `--chown` option, not the program",
   'src/shell/path-effects.ts:rm': "the removers whose operands from input or found files are judged as critical removals (to move: the models' removes facet, which find's reads differently)",
   'src/shell/path-effects.ts:rmdir': "the removers whose operands from input or found files are judged as critical removals (to move: the models' removes facet, which find's reads differently)",
   'src/shell/path-effects.ts:unlink': "the removers whose operands from input or found files are judged as critical removals (to move: the models' removes facet, which find's reads differently)",
@@ -169,7 +167,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/testing/memory-fs.ts:rm': "the name of a file-system call in an error, not the program",
   'src/testing/memory-fs.ts:mkdir': "the name of a file-system call in an error, not the program",
   'src/testing/memory-fs.ts:chmod': "the name of a file-system call in an error, not the program",
-  'src/shell/file-effects/copy.ts:timeout': "rsync's `--timeout` option, not the program",
   'src/evaluate/shell-read-only.ts:cd': "a line that changes directory more than once (to move: the cd model's state facet)",
   'src/evaluate/shell-read-only.ts:pushd': "a line that changes directory more than once (to move: the cd model's state facet)",
   'src/evaluate/shell-read-only.ts:popd': "a line that changes directory more than once (to move: the cd model's state facet)",
@@ -187,6 +184,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/dialects/robota/auto-mode.ts:npm': "robota's auto-mode list of runners of project scripts (to move: derived from the models' runs facet)",
   'src/evaluate/broad-allow.ts:npm': "the package managers a broad allow rule would cover (to move: derived from the models' runs facet)",
   'src/evaluate/suggestions.ts:npm': 'programs whose suggestions keep their subcommand (to move: a model facet)',
+  'src/lint/logic.ts:rsync': "the lint's network programs (a deny rule one of them gets past), not a table of the program's behaviour",
 };
 
 function files(dir: string): string[] {
@@ -251,7 +249,6 @@ const UNMOVED_TABLES: Readonly<Record<string, string>> = {
   'src/shell/wrappers.ts': 'the shells, code-as-data builtins and let',
   'src/shell/read-only.ts': 'the read-only checks of sed and jq',
   'src/evaluate/suggestions.ts': 'the programs whose suggestions keep their subcommand (git, bun, …)',
-  'src/shell/file-effects/copy.ts': "rsync's options named like programs (--chmod, --chown, --timeout)",
   'src/shell/path-effects.ts': 'the removers judged as critical removals (rm, rmdir, unlink, shred, mv, rename)',
   'src/evaluate/broad-allow.ts': 'the interpreters and wrappers a broad allow rule would cover',
   'src/evaluate/git-after-cd.ts': 'the builtins that change directory before git runs (cd, pushd; to move: the cd model)',
