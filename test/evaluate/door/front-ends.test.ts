@@ -82,7 +82,12 @@ function calls(): [string, Record<string, unknown>][] {
   ];
 }
 
-/** Every event: where the shell is × mode × event kind × main agent or sub-agent × call. */
+/**
+ * Every event: where the shell is × mode × event kind × main agent or sub-agent × call. Each mode
+ * is its own session: a session's record of its main agent's mode never rises (decision 0062), so
+ * a sub-agent in a session first seen in `default` stays capped there when a later event says
+ * `bypassPermissions` — the library side here takes the event's mode as the parent's.
+ */
 function events(where: { cwd: string; session: string; transcript: string }[]): Event[] {
   const out: Event[] = [];
   let n = 0;
@@ -93,7 +98,7 @@ function events(where: { cwd: string; session: string; transcript: string }[]): 
           for (const [tool, input] of calls()) {
             n += 1;
             out.push({
-              session_id: w.session,
+              session_id: `${w.session}-${mode}`,
               transcript_path: w.transcript,
               cwd: w.cwd,
               permission_mode: mode,
