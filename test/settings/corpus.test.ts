@@ -64,6 +64,9 @@ const EXPECTED: Record<string, string[]> = {
   '007': ['TG_SETTINGS_MANAGED_ONLY', 'TG_SETTINGS_MANAGED_ONLY'],
   '008': ['TG_SETTINGS_UNKNOWN_KEY'],
   '012': ['TG_SETTINGS_HOOKS_DISABLED'],
+  // A project's own defaultMode "bypassPermissions" is ignored, with a warning (decision 0072).
+  '016': ['TG_SETTINGS_MODE_IGNORED'],
+  '024': ['TG_SETTINGS_MODE_IGNORED'],
   '018': ['TG_SETTINGS_UNKNOWN_KEY', 'TG_SETTINGS_UNKNOWN_KEY', 'TG_SETTINGS_UNKNOWN_KEY', 'TG_SETTINGS_UNKNOWN_KEY'],
   '025': Array<string>(295).fill('TG_RULE_PARAM_PRIMARY'),
   // Write(...) in allow is ignored (as in Claude Code); in deny it is enforced as Edit(...).
