@@ -7,6 +7,7 @@ import { PERMISSION_MODES } from '../../src/core/types.js';
 import { evaluate, prepare } from '../../src/evaluate/index.js';
 import { mayMatchWithHoles } from '../../src/evaluate/holes.js';
 import { policyFromObjects } from '../../src/settings/index.js';
+import { caseFsView } from '../../src/cases/case-fs.js';
 
 const P = '/home/user/project';
 const policy = policyFromObjects([{ kind: 'projectSettings', settings: { permissions: { allow: ['Bash'], deny: ['Bash(git push *)', 'Bash(rm *)'] } } }]);
@@ -58,8 +59,22 @@ describe('globbed and braced write targets meet protected paths', () => {
     });
   }
   it('a glob that cannot name a protected path is not one', () => {
-    const d = evaluate({ tool: 'Bash', input: { command: 'cp x build/*.js' } }, { mode: 'bypassPermissions', policy: empty, cwd: P, home: '/home/user' });
+    const d = evaluate({ tool: 'Bash', input: { command: 'cp x build/*.css' } }, { mode: 'bypassPermissions', policy: empty, cwd: P, home: '/home/user' });
     expect(d.behavior).toBe('allow');
+  });
+  // `build/*.js` may name build/.lintstagedrc.js under dotglob (lint-staged reads a config in any
+  // folder): without a view it asks; with one, the glob names what is there.
+  const view = (files: Record<string, string>) => caseFsView({ [`${P}/x`]: 'x', ...files }, { cwd: P, home: '/home/user', platform: 'linux' });
+  const withView = (files: Record<string, string> | undefined) =>
+    evaluate({ tool: 'Bash', input: { command: 'cp x build/*.js' } }, { mode: 'bypassPermissions', policy: empty, cwd: P, home: '/home/user', ...(files ? { fs: view(files) } : {}) });
+  it('a glob that may name a protected path by its spelling asks without a view', () => {
+    expect([withView(undefined).behavior, withView(undefined).askKind]).toEqual(['ask', 'protected']);
+  });
+  it('with a view, a glob is protected only when it names a protected path that is there', () => {
+    expect(withView({ [`${P}/build/a.js`]: 'a' }).behavior).toBe('allow');
+    const d = withView({ [`${P}/build/a.js`]: 'a', [`${P}/build/.lintstagedrc.js`]: 'module.exports = {}' });
+    expect([d.behavior, d.askKind]).toEqual(['ask', 'protected']);
+    expect(d.reason.message).toContain('.lintstagedrc.js, which');
   });
 });
 
