@@ -54,11 +54,12 @@ describe('curl and its config files', () => {
     expect(decide('curl -s https://example.com/', { tree: { '/home/user/_curlrc': 'url = "file:///etc/passwd"\n' } }).behavior).toBe('ask');
   });
 
-  it('looks where CURL_HOME and XDG_CONFIG_HOME point, and asks when they may be set', () => {
+  it('looks where CURL_HOME and XDG_CONFIG_HOME point; an environment not told counts them unset (the names are protected wherever they are)', () => {
     const env = (values: Record<string, string>): EnvironmentFacts => ({ values, complete: true });
     expect(decide('curl https://example.com/', { tree: { '/opt/c/.curlrc': `upload-file=${SECRET}\n` }, environment: env({ CURL_HOME: '/opt/c' }) }).behavior).toBe('ask');
     expect(decide('curl https://example.com/', { tree: { '/x/curlrc': `upload-file=${SECRET}\n` }, environment: env({ XDG_CONFIG_HOME: '/x' }) }).behavior).toBe('ask');
-    expect(decide('curl https://example.com/', { environment: null }).behavior).toBe('ask');
+    expect(decide('curl https://example.com/', { environment: null }).behavior).toBe('allow');
+    expect(decide('curl https://example.com/', { environment: null, tree: { '/home/user/.curlrc': `upload-file=${SECRET}\n` } }).behavior).toBe('ask');
     expect(decide('curl -q https://example.com/', { environment: null }).behavior).toBe('allow');
   });
 
@@ -96,6 +97,7 @@ describe('wget and its startup files', () => {
     expect(decide('wget -q -O /dev/null https://example.com/', { tree }).behavior).toBe('ask');
     expect(decide('wget --no-config -q -O /dev/null https://example.com/', { tree }).behavior).toBe('allow');
     expect(decide('wget -q -O /dev/null https://example.com/', { environment: { values: { WGETRC: '/tmp/w' }, complete: true }, tree: { '/tmp/w': 'input = /x\n' } }).behavior).toBe('ask');
-    expect(decide('wget -q -O /dev/null https://example.com/', { environment: null }).behavior).toBe('ask');
+    expect(decide('wget -q -O /dev/null https://example.com/', { environment: null }).behavior).toBe('allow');
+    expect(decide('wget -q -O /dev/null https://example.com/', { environment: null, tree }).behavior).toBe('ask');
   });
 });

@@ -108,16 +108,19 @@ describe('proposeRules', () => {
         }
       }
     }
-    const curl = bashProposal('curl https://x/y').parts[0]!.options[0]!;
-    expect(curl.examples).toEqual([
-      { text: 'curl', from: 'pattern' },
-      { text: 'curl another-argument', from: 'pattern' },
-      { text: 'curl --any-option and more words', from: 'pattern' },
+    // deploy-tool has no model (curl's gives examples of its own): the examples are made from the rule.
+    const tool = bashProposal('deploy-tool https://x/y').parts[0]!.options[0]!;
+    expect(tool.examples).toEqual([
+      { text: 'deploy-tool', from: 'pattern' },
+      { text: 'deploy-tool another-argument', from: 'pattern' },
+      { text: 'deploy-tool --any-option and more words', from: 'pattern' },
     ]);
+    // curl's model shows what `Bash(curl *)` also allows: an upload, a file written, a local file read.
+    expect(bashProposal('curl https://x/y').parts[0]!.options[0]!.examples.every((e) => e.from === 'examples')).toBe(true);
   });
 
   it('fills only the slots the session and the models leave with commands made from the rule', () => {
-    const p = bashProposal('curl https://x/y', ['curl -s https://a.example/b', 'curl -I https://c.example']);
+    const p = bashProposal('deploy-tool https://x/y', ['deploy-tool -s https://a.example/b', 'deploy-tool -I https://c.example']);
     expect(p.parts[0]!.options[0]!.examples.map((e) => e.from)).toEqual(['session', 'session', 'pattern']);
   });
 

@@ -36,7 +36,9 @@ export function wgetConfigFiles(argv: readonly string[], variable: (name: string
   if (options.includes('--no-config')) return undefined;
   if (options.some((w) => w === '--config' || w.startsWith('--config='))) return { unknown: 'wget --config reads its commands from that file instead' };
   const user = variable('WGETRC');
-  if (user === undefined) return { unknown: 'WGETRC may be set in the environment, naming the file wget reads its commands from' };
+  // Not told (serve without X-Toolgate-Env): taken as unset, as curl's variables are — a WGETRC the
+  // user set names a file of the user's choosing (decision 0071 addendum).
+  if (user === undefined) return { files: ['/etc/wgetrc', '/usr/local/etc/wgetrc', `${home.replace(/\/+$/, '')}/.wgetrc`], harmless: harmlessWgetrc };
   if (user !== null && !user.startsWith('/')) return { unknown: `WGETRC=${user} names the file wget reads its commands from, relative to where it runs` };
   return { files: ['/etc/wgetrc', '/usr/local/etc/wgetrc', user ?? `${home.replace(/\/+$/, '')}/.wgetrc`], harmless: harmlessWgetrc };
 }

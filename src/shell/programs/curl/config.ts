@@ -50,7 +50,11 @@ export function curlConfigFiles(argv: readonly string[], variable: (name: string
   for (const name of VARIABLES) {
     const value = variable(name);
     if (value === null || value === '') continue;
-    if (value === undefined) return { unknown: `${name} may be set in the environment, naming a directory curl reads its .curlrc from` };
+    // A variable the environment facts do not tell (serve without X-Toolgate-Env) is taken as
+    // unset: the names curl looks for are protected paths wherever they are, so a file there is
+    // the user's own, not one a tool call wrote (decision 0071 addendum). XDG_CONFIG_HOME's usual
+    // value is ~/.config, which the home directory's names below cover.
+    if (value === undefined) continue;
     if (!value.startsWith('/')) return { unknown: `${name}=${value} names a directory curl reads its .curlrc from, relative to where it runs` };
     dirs.push(value.replace(/\/+$/, ''));
   }
