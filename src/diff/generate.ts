@@ -8,6 +8,11 @@ import type { Policy } from '../settings/types.js';
 /** The file tools a path rule's path is also tried with: a rule on one may shadow or open another. */
 const PATH_TOOLS = ['Read', 'Edit', 'Write'] as const;
 
+/** A path as one shell word. */
+function shellQuote(path: string): string {
+  return /^[\w@%+=:,./~-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`;
+}
+
 /** The file a path call names, if it names one. */
 function filePath(call: ToolCall): string | undefined {
   const p = call.input['file_path'];
@@ -40,6 +45,9 @@ export function callsOfRule(rule: Rule, env: SampleEnv): ToolCall[] {
       for (const name of ['.env', 'secrets.json', 'id_rsa']) paths.add(`${dir}/${name}`);
     }
     for (const file_path of paths) for (const tool of PATH_TOOLS) out.push({ tool, input: { file_path } });
+    // A path rule also bears on shell commands that read or write the path (`cat`, `touch`): an
+    // ask on Read(src/**) widened to a bare Read no longer holds `cat src/a.ts`.
+    for (const file_path of paths) for (const verb of ['cat', 'touch']) out.push({ tool: 'Bash', input: { command: `${verb} ${shellQuote(file_path)}` } });
   } else if (rule.family === 'domain' && rule.domain !== undefined) {
     const host = rule.domain.replace(/^\*\./, '');
     out.push({ tool: 'WebFetch', input: { url: `https://${host}/` } }, { tool: 'WebFetch', input: { url: `https://sub.${host}/` } });
