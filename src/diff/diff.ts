@@ -1,4 +1,5 @@
-import { normalizeMode, type Behavior, type Decision, type RuleRef, type ToolCall } from '../core/types.js';
+import { normalizeMode, type Behavior, type Decision, type PermissionMode, type RuleRef, type SettingsSource, type ToolCall } from '../core/types.js';
+import { agentModeSetting, laxerMode } from '../evaluate/agent-ceiling.js';
 import { agentModeFor, evaluate, type EvaluationContext } from '../evaluate/index.js';
 
 /** Where a call of the diff's body came from. @public */
@@ -63,9 +64,25 @@ function sideOf(d: Decision): DiffSide {
   return { behavior: d.behavior, ...(d.rule !== undefined ? { rule: d.rule } : {}), reason: d.reason };
 }
 
+function fileOf(source: SettingsSource): string {
+  return source.file !== undefined ? `${source.file} (${source.kind})` : source.kind;
+}
+
 function where(rule: RuleRef): string {
-  const file = rule.source.file !== undefined ? `${rule.source.file} (${rule.source.kind})` : rule.source.kind;
+  const file = fileOf(rule.source);
   return rule.agent !== undefined ? `$toolgate.agents.${rule.agent} of ${file}` : file;
+}
+
+/** The `$toolgate.agents` mode setting a sub-agent type is given on one side, if any. */
+type ModeSetting = ReturnType<typeof agentModeSetting>;
+
+/** A change of a sub-agent type's mode setting in plain words: `$toolgate.agents.Plan.mode plan → acceptEdits in FILE`. */
+function modeSettingChange(o: ModeSetting, n: ModeSetting): string {
+  const text = (s: ModeSetting) => (s === undefined ? 'no $toolgate.agents mode (the mode it asks for, capped at its parent\'s)' : `$toolgate.agents.${s.key}.mode ${s.mode.value} in ${fileOf(s.mode.source)}`);
+  if (o !== undefined && n !== undefined && o.key === n.key && fileOf(o.mode.source) === fileOf(n.mode.source)) {
+    return `$toolgate.agents.${n.key}.mode ${o.mode.value} → ${n.mode.value} in ${fileOf(n.mode.source)}`;
+  }
+  return `${text(o)} → ${text(n)}`;
 }
 
 function sameRule(a: RuleRef | undefined, b: RuleRef | undefined): boolean {
@@ -83,37 +100,72 @@ function keysOf(ctx: EvaluationContext): Set<string> {
   return keys;
 }
 
+/** One way a call is decided under both policies: as the main agent, or as a sub-agent of a type under a parent. */
+interface Side {
+  /** The sub-agent type, for a sub-agent's side. */
+  agent?: string;
+  /** The parent's mode, when a side puts the sub-agent under a parent in a mode other than the policies' own. */
+  parentMode?: PermissionMode;
+  /** The type's `$toolgate.agents` mode setting on each side, when they differ. */
+  modeSettings?: { old: ModeSetting; new: ModeSetting };
+  old: EvaluationContext;
+  new: EvaluationContext;
+}
+
 /**
  * The sides a call is decided on: the main agent, then a sub-agent of each type either policy's
  * `$toolgate.agents` names (`*`: any other type), under a parent in the side's mode, in the mode
  * its type is given (never more than the parent's). A widening of a sub-agent's rules or mode is
  * a widening.
+ *
+ * A sub-agent's mode is capped at its parent's, so a changed mode setting above the side's own
+ * mode (`Plan.mode` from `default` to `acceptEdits` under a `default` parent) would not show:
+ * where a type's mode setting differs, the sub-agent is also decided under a parent (the same on
+ * both sides) in the laxer of the two settings — an absent one counting as `bypassPermissions`,
+ * since the sub-agent then takes its parent's mode — where the cap hides none of the change. One
+ * more side for each type whose mode setting changed, and none when nothing did.
  */
-function sidesOf(oldCtx: EvaluationContext, newCtx: EvaluationContext): { agent?: string; old: EvaluationContext; new: EvaluationContext }[] {
+function sidesOf(oldCtx: EvaluationContext, newCtx: EvaluationContext): Side[] {
   const types = [...new Set([...Object.keys(oldCtx.policy.agents ?? {}), ...Object.keys(newCtx.policy.agents ?? {})])].sort();
-  const asAgent = (ctx: EvaluationContext, type: string): EvaluationContext => {
-    const parent = normalizeMode(ctx.mode) ?? 'default';
-    return { ...ctx, mode: agentModeFor(parent, parent, ctx.policy, type), agent: { type, parentMode: parent } };
-  };
-  return [{ old: oldCtx, new: newCtx }, ...types.map((type) => ({ agent: type, old: asAgent(oldCtx, type), new: asAgent(newCtx, type) }))];
+  const ownParent = (ctx: EvaluationContext): PermissionMode => normalizeMode(ctx.mode) ?? 'default';
+  const asAgent = (ctx: EvaluationContext, type: string, parent: PermissionMode): EvaluationContext => ({
+    ...ctx,
+    mode: agentModeFor(parent, parent, ctx.policy, type),
+    agent: { type, parentMode: parent },
+  });
+  const sides: Side[] = [{ old: oldCtx, new: newCtx }];
+  for (const type of types) {
+    const settings = { old: agentModeSetting(oldCtx.policy, type), new: agentModeSetting(newCtx.policy, type) };
+    const changed = settings.old?.mode.value !== settings.new?.mode.value;
+    const modeSettings = changed ? { modeSettings: settings } : {};
+    sides.push({ agent: type, ...modeSettings, old: asAgent(oldCtx, type, ownParent(oldCtx)), new: asAgent(newCtx, type, ownParent(newCtx)) });
+    if (!changed) continue;
+    const parent = laxerMode(settings.old?.mode.value ?? 'bypassPermissions', settings.new?.mode.value ?? 'bypassPermissions');
+    if (parent === ownParent(oldCtx) && parent === ownParent(newCtx)) continue;
+    sides.push({ agent: type, parentMode: parent, ...modeSettings, old: asAgent(oldCtx, type, parent), new: asAgent(newCtx, type, parent) });
+  }
+  return sides;
 }
 
 /**
  * The rule responsible for a change: a rule that decides under the new policy and is not in the
  * old one (added or broadened), else a rule that decided under the old policy and is not in the
- * new one (removed or narrowed), else a rule in both that now decides or no longer does (the
- * rules around it, the layers or the mode changed), else the reason (a mode, a setting).
+ * new one (removed or narrowed), else — for a sub-agent whose mode changed with its type's mode
+ * setting — that setting, else a rule in both that now decides or no longer does (the rules
+ * around it, the layers or the mode changed), else the reason (a mode, a setting).
  */
 function responsibleFor(
   o: Decision,
   n: Decision,
   known: { old: Set<string>; new: Set<string> },
   modes: { old: string; new: string },
+  modeSettings?: { old: ModeSetting; new: ModeSetting },
 ): { text: string; rule?: RuleRef & { policy: 'old' | 'new' } } {
   const has = (keys: Set<string>, r: RuleRef) => keys.has(ruleKey({ list: r.list, text: r.text, kind: r.source.kind, agent: r.agent }));
   const blame = (r: RuleRef, policy: 'old' | 'new', why: string) => ({ text: `${r.list} rule "${r.text}" in ${where(r)} (${why})`, rule: { ...r, policy } });
   if (n.rule !== undefined && !has(known.old, n.rule)) return blame(n.rule, 'new', 'counts only in the new policy: added, broadened or no longer dropped');
   if (o.rule !== undefined && !has(known.new, o.rule)) return blame(o.rule, 'old', 'counts only in the old policy: removed, narrowed or now dropped');
+  if (modeSettings !== undefined && modes.old !== modes.new) return { text: `${modeSettingChange(modeSettings.old, modeSettings.new)} (the sub-agent's mode ${modes.old} → ${modes.new})` };
   if (n.rule !== undefined && !sameRule(o.rule, n.rule)) return blame(n.rule, 'new', 'in both policies: now decides');
   if (o.rule !== undefined && !sameRule(o.rule, n.rule)) return blame(o.rule, 'old', 'in both policies: no longer decides');
   const mode = modes.old !== modes.new ? `; mode ${modes.old} → ${modes.new}` : '';
@@ -122,7 +174,8 @@ function responsibleFor(
 
 /**
  * Decide every call under the old and the new policy — as the main agent and as a sub-agent of
- * each type `$toolgate.agents` names in either — and list each call whose outcome
+ * each type `$toolgate.agents` names in either (where a type's mode setting changed, also under
+ * a parent in a mode that lets the change show) — and list each call whose outcome
  * (allow, ask, deny) changes, grouped by the rule responsible, groups with a widening first.
  * Both contexts should describe the same place (cwd, home, project, file system) so that only the
  * policy and its mode differ. Pure but for what the contexts' file system reads.
@@ -143,8 +196,9 @@ export function diffPolicies(oldCtx: EvaluationContext, newCtx: EvaluationContex
       if (o.behavior === n.behavior) continue;
       const direction: DiffDirection = RANK[n.behavior] < RANK[o.behavior] ? 'widen' : 'narrow';
       counts[direction] += 1;
-      const blamed = responsibleFor(o, n, known, side.agent !== undefined ? { old: side.old.mode, new: side.new.mode } : modes);
-      const responsible = side.agent !== undefined ? { ...blamed, text: `${blamed.text} — for a sub-agent of type ${side.agent}` } : blamed;
+      const blamed = responsibleFor(o, n, known, side.agent !== undefined ? { old: side.old.mode, new: side.new.mode } : modes, side.modeSettings);
+      const under = side.parentMode !== undefined ? ` under a parent in ${side.parentMode} mode` : '';
+      const responsible = side.agent !== undefined ? { ...blamed, text: `${blamed.text} — for a sub-agent of type ${side.agent}${under}` } : blamed;
       let group = byResponsible.get(responsible.text);
       if (group === undefined) {
         group = { responsible: responsible.text, ...(responsible.rule !== undefined ? { rule: responsible.rule } : {}), widens: false, changes: [] };

@@ -1,6 +1,6 @@
 import { escapeBidi } from '../core/text.js';
 import { normalizeMode, type AskKind, type Behavior, type Decision, type PermissionMode } from '../core/types.js';
-import type { CompiledRule, Policy } from '../settings/types.js';
+import type { CompiledRule, Policy, Sourced } from '../settings/types.js';
 import type { AgentCeiling } from './types.js';
 
 /**
@@ -82,13 +82,32 @@ export function agentModeFor(requested: PermissionMode, parentMode: PermissionMo
 }
 
 function agentSettingsMode(policy: Pick<Policy, 'agents'>, type: string | undefined): PermissionMode | undefined {
+  return agentModeSetting(policy, type)?.mode.value;
+}
+
+/**
+ * The `$toolgate.agents` mode setting a sub-agent of `type` is given, with the key it is read
+ * under: its type's `mode`, else `*`'s; undefined when neither sets one (the sub-agent then
+ * takes the mode it asks for, capped at its parent's).
+ */
+export function agentModeSetting(policy: Pick<Policy, 'agents'>, type: string | undefined): { key: string; mode: Sourced<PermissionMode> } | undefined {
   const agents = policy.agents;
   if (agents === undefined) return undefined;
   if (type !== undefined && Object.hasOwn(agents, type)) {
-    const mode = agents[type]?.mode?.value;
-    if (mode !== undefined) return mode;
+    const mode = agents[type]?.mode;
+    if (mode !== undefined) return { key: type, mode };
   }
-  return Object.hasOwn(agents, ANY_AGENT) ? agents[ANY_AGENT]?.mode?.value : undefined;
+  const any = Object.hasOwn(agents, ANY_AGENT) ? agents[ANY_AGENT]?.mode : undefined;
+  return any !== undefined ? { key: ANY_AGENT, mode: any } : undefined;
+}
+
+/**
+ * Of two modes, the one that lets more through without a person (dontAsk < plan < default <
+ * acceptEdits < auto < bypassPermissions): the parent mode under which a sub-agent capped at
+ * either shows all of it.
+ */
+export function laxerMode(a: PermissionMode, b: PermissionMode): PermissionMode {
+  return MODE_RANK[b] > MODE_RANK[a] ? b : a;
 }
 
 /** The rules of `$toolgate.agents` for a sub-agent of `type`: its type's, then `*`'s. */

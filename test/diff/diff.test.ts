@@ -41,6 +41,47 @@ describe('diffPolicies finds each kind of widening', () => {
     expect(diffPolicies(ctx(policy(settings({}))), ctx(policy(settings({}))), calls).counts).toEqual({ widen: 0, narrow: 0 });
   });
 
+  describe("a sub-agent's mode setting, without a mode given: decided under a parent where the cap hides none of it", () => {
+    const agents = (agents: Record<string, unknown>): Policy => policy({ kind: 'projectSettings', file: `${P}/.claude/settings.json`, settings: { permissions: { allow: ['Bash(npm test)'] }, $toolgate: { agents } } });
+    const widenGroups = (d: ReturnType<typeof diff>) => d.groups.filter((g) => g.widens);
+
+    it('Plan.mode plan → acceptEdits widens for that sub-agent only, blamed on the mode setting', () => {
+      const d = diff(agents({ Plan: { mode: 'plan' }, Explore: { deny: ['WebFetch'] } }), agents({ Plan: { mode: 'acceptEdits' }, Explore: { deny: ['WebFetch'] } }));
+      expect(d.widened).toBe(true);
+      expect(d.counts.narrow).toBe(0);
+      const groups = widenGroups(d);
+      expect(groups.every((g) => g.responsible.startsWith(`$toolgate.agents.Plan.mode plan → acceptEdits in ${P}/.claude/settings.json (projectSettings)`) && g.rule === undefined)).toBe(true);
+      expect(groups.every((g) => g.responsible.includes('for a sub-agent of type Plan'))).toBe(true);
+      const edits = groups.find((g) => g.responsible.endsWith('for a sub-agent of type Plan under a parent in acceptEdits mode'));
+      expect(edits?.responsible).toContain("(the sub-agent's mode plan → acceptEdits)");
+      expect(commands(d, 'widen')).toContain(`${P}/src/a.ts: ask → allow`);
+    });
+
+    it('Plan.mode default → acceptEdits, invisible under a default parent, is found under an acceptEdits one', () => {
+      const d = diff(agents({ Plan: { mode: 'default' } }), agents({ Plan: { mode: 'acceptEdits' } }));
+      expect(d.widened).toBe(true);
+      expect(widenGroups(d).map((g) => g.responsible)).toEqual([
+        `$toolgate.agents.Plan.mode default → acceptEdits in ${P}/.claude/settings.json (projectSettings) (the sub-agent's mode default → acceptEdits) — for a sub-agent of type Plan under a parent in acceptEdits mode`,
+      ]);
+      expect(commands(d, 'widen')).toContain(`${P}/src/a.ts: ask → allow`);
+    });
+
+    it("a removed mode setting lets the sub-agent take its parent's mode: found under a bypassPermissions parent", () => {
+      const d = diff(agents({ '*': { mode: 'acceptEdits' } }), agents({ '*': { deny: ['WebFetch'] } }));
+      expect(d.widened).toBe(true);
+      const g = widenGroups(d).find((x) => x.responsible.endsWith('under a parent in bypassPermissions mode'));
+      expect(g?.responsible).toMatch(/^\$toolgate\.agents\.\*\.mode acceptEdits in .*settings\.json \(projectSettings\) → no \$toolgate\.agents mode .*\(the sub-agent's mode acceptEdits → bypassPermissions\) — for a sub-agent of type \*/);
+      expect(commands(d, 'widen')).toContain('curl https://example.com/: ask → allow');
+    });
+
+    it('the reverse change is a narrowing only, and an unchanged mode setting reports nothing', () => {
+      const d = diff(agents({ Plan: { mode: 'acceptEdits' } }), agents({ Plan: { mode: 'plan' } }));
+      expect(d.widened).toBe(false);
+      expect(d.counts.narrow).toBeGreaterThan(0);
+      expect(diff(agents({ Plan: { mode: 'acceptEdits' } }), agents({ Plan: { mode: 'acceptEdits' } })).counts).toEqual({ widen: 0, narrow: 0 });
+    });
+  });
+
   it('a new allow rule, blamed on that rule, even for a command outside the corpus', () => {
     const d = diff(policy(project({})), policy(project({ allow: ['Bash(flyctl deploy *)'] })));
     expect(d.widened).toBe(true);
