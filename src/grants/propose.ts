@@ -85,6 +85,15 @@ function allowRuleValues(updates: readonly PermissionUpdate[]): { toolName: stri
   return out;
 }
 
+/**
+ * Whether an approval of this ask may be remembered at all (scope `session`, `project`, `user`):
+ * a plain ask or a guarded read with an allow rule to suggest. Exactly the asks
+ * {@link proposeRules} proposes rules for; any other is approved once or not at all.
+ */
+export function rememberable(pending: Pick<PendingAsk, 'askKind' | 'suggestions'>): boolean {
+  return (pending.askKind === 'plain' || pending.askKind === 'guardedRead') && allowRuleValues(Array.isArray(pending.suggestions) ? pending.suggestions : []).length > 0;
+}
+
 const ruleText = (tool: string, content: string | undefined) => (content === undefined ? tool : `${tool}(${escapeRuleContent(content)})`);
 
 /**
@@ -201,7 +210,7 @@ const commandOf = (p: ProposalInput['pending']) => (typeof p.call.input['command
  */
 export function proposeRules(input: ProposalInput): RuleProposal {
   const { pending } = input;
-  if (pending.askKind !== 'plain' && pending.askKind !== 'guardedRead') return { parts: [] };
+  if (!rememberable(pending)) return { parts: [] };
   const history = input.history ?? [];
   const values = allowRuleValues(Array.isArray(pending.suggestions) ? pending.suggestions : []);
   const cmds = input.analysis !== undefined && input.analysis.unknown.length === 0 ? partsToCover(input.analysis) : [];

@@ -2,6 +2,7 @@ import type { AskKind } from '../core/types.js';
 import type { GateResult } from '../gate/index.js';
 import { ANSWER_SCOPES, type AnswerScope, type AskRecord } from '../store/index.js';
 import { formatSpan, type GrantTtl } from '../grants/ttl.js';
+import { rememberable } from '../grants/propose.js';
 import { maskInput, maskText, type InputMask } from './display/index.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -96,7 +97,8 @@ export interface AskView {
   /**
    * While pending: the scopes an approval may choose and how long a grant of each would live
    * (`toolgate serve --grant-ttl`), so a person sees it where they choose. `session` only for an
-   * ask of a session; only `once` for an ask of no project toolgate found (no other grant answers there).
+   * ask of a session; only `once` for an ask of no project toolgate found (no other grant answers there)
+   * and for an ask with no rule to remember (a firm ask, a protected path, a plan-mode block).
    */
   rememberFor?: RememberChoice[];
 }
@@ -111,9 +113,11 @@ export interface RememberChoice {
 }
 
 /** The scopes an approval of `a` may choose, with their time-to-live. */
-export function rememberChoices(a: Pick<AskRecord, 'sessionId' | 'projectDir'>, ttl: GrantTtl): RememberChoice[] {
-  // In an unknown project (recorded as "") no grant but the approval once ever answers (src/grants/apply.ts): only once is offered.
-  return ANSWER_SCOPES.filter((s) => (s !== 'session' || a.sessionId !== undefined) && (s === 'once' || a.projectDir !== '')).map((scope) => ({ scope, ttl: formatSpan(ttl[scope]), ttlMs: ttl[scope] ?? null }));
+export function rememberChoices(a: Pick<AskRecord, 'sessionId' | 'projectDir' | 'pending'>, ttl: GrantTtl): RememberChoice[] {
+  // In an unknown project (recorded as "") no grant but the approval once ever answers (src/grants/apply.ts), and an ask with no
+  // rule to remember (a firm ask, a protected path, a plan-mode block) refuses every other scope: only once is offered.
+  const remembers = a.projectDir !== '' && rememberable(a.pending);
+  return ANSWER_SCOPES.filter((s) => s === 'once' || (remembers && (s !== 'session' || a.sessionId !== undefined))).map((scope) => ({ scope, ttl: formatSpan(ttl[scope]), ttlMs: ttl[scope] ?? null }));
 }
 
 /** The API view of a parked ask (see {@link AskView}). */

@@ -189,6 +189,18 @@ describe('scopes', () => {
     expect((await s.answer(id, { behavior: 'allow' })).status).toBe(200);
   });
 
+  it('offers only once for an ask with no rule to remember (a protected path, a firm ask), as remembering it is refused', async () => {
+    for (const command of ['touch .claude/settings.json', 'eval "$X"']) {
+      const a = await decide(command, { sessionId: 'firm-1' });
+      const id = a.body['askId'] as string;
+      const view = await s.api('GET', `/v1/asks/${id}`);
+      expect(view.body['askKind'], command).not.toBe('plain');
+      expect(view.body['proposal'], command).toBeUndefined();
+      expect((view.body['rememberFor'] as { scope: string }[]).map((c) => c.scope), command).toEqual(['once']);
+      for (const scope of ['session', 'project', 'user']) expect((await s.answer(id, { behavior: 'allow', remember: true, scope })).status, `${command} ${scope}`).toBe(400);
+    }
+  });
+
   it('says back, in the reply and the audit, the updates of an answer serve does not keep (a mode, directories, a deny rule); allow rules it keeps as grants', async () => {
     const a = await decide('npm run lint-all', { sessionId: 'unkept-1' });
     const id = a.body['askId'] as string;
