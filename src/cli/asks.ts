@@ -3,6 +3,7 @@ import { Option, type Command } from 'commander';
 import type { AskRecord, AuditEntry, GrantRecord, Store } from '../store/index.js';
 import type { RememberChoice } from '../serve/views.js';
 import { DEFAULT_GRANT_TTL, formatSpan } from '../grants/ttl.js';
+import { rememberable } from '../grants/propose.js';
 import { maskInput, maskText } from '../serve/display/index.js';
 import { UsageError } from './load.js';
 import type { ProposalView } from '../serve/proposals.js';
@@ -125,9 +126,11 @@ const spans = (choices: readonly Pick<RememberChoice, 'scope' | 'ttl'>[]) => cho
  * the running serve gives it (`rememberFor` of its ask view), or — when that serve cannot be asked
  * — its defaults, said to be defaults.
  */
-export function lastsLine(a: Pick<AskRecord, 'sessionId'>, served?: { rememberFor: readonly RememberChoice[]; url: string }): string {
+export function lastsLine(a: Pick<AskRecord, 'sessionId'> & Partial<Pick<AskRecord, 'projectDir' | 'pending'>>, served?: { rememberFor: readonly RememberChoice[]; url: string }): string {
   if (served !== undefined) return `  lasts:    ${spans(served.rememberFor)} (as toolgate serve at ${served.url} keeps grants)`;
-  const scopes = (['once', 'session', 'project', 'user'] as const).filter((s) => s !== 'session' || a.sessionId !== undefined);
+  // As serve's `rememberFor`: only once where no grant could be remembered (no project found, no rule to remember).
+  const remembers = a.projectDir !== '' && (a.pending === undefined || rememberable(a.pending));
+  const scopes = (['once', 'session', 'project', 'user'] as const).filter((s) => s === 'once' || (remembers && (s !== 'session' || a.sessionId !== undefined)));
   return `  lasts:    as the toolgate serve that records the answer keeps grants (serve --grant-ttl), which cannot be asked now; by default ${spans(scopes.map((scope) => ({ scope, ttl: formatSpan(DEFAULT_GRANT_TTL[scope]) })))}`;
 }
 
