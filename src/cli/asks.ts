@@ -1,4 +1,5 @@
 import { escapeHidden } from '../core/text.js';
+import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import type { AskRecord, AuditEntry, GrantRecord, Store } from '../store/index.js';
 import type { RememberChoice } from '../serve/views.js';
@@ -182,14 +183,14 @@ export function registerAsksCommand(program: Command): void {
     .addOption(storeOption())
     .addOption(new Option('--state <state>', 'which asks').choices(['pending', 'answered', 'expired', 'all']).default('pending'))
     .option('--session <id>', 'only this session')
-    .option('--project <dir>', 'only this project root')
+    .option('--project <dir>', 'only this project root (relative to the current directory)')
     .option('--limit <n>', 'at most this many', '100')
     .option('--json', 'one JSON object per ask, one per line')
     .action(async (flags: StoreFlags & { state: 'pending' | 'answered' | 'expired' | 'all'; session?: string; project?: string; limit: string }) => {
       const limit = Number(flags.limit);
       if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit must be a positive integer');
       await withStore(flags, async (store) => {
-        const list = await store.listAsks({ state: flags.state, ...(flags.session ? { sessionId: flags.session } : {}), ...(flags.project ? { projectDir: flags.project } : {}), limit });
+        const list = await store.listAsks({ state: flags.state, ...(flags.session ? { sessionId: flags.session } : {}), ...(flags.project ? { projectDir: resolve(flags.project) } : {}), limit });
         await prepareDisplay(list);
         const now = Date.now();
         if (flags.json) for (const a of list) process.stdout.write(`${JSON.stringify(publicAsk(a))}\n`);

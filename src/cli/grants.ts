@@ -1,4 +1,5 @@
 import { userInfo } from 'node:os';
+import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { escapeHidden } from '../core/text.js';
 import type { GrantState, Store } from '../store/index.js';
@@ -50,7 +51,7 @@ export function registerGrantsCommand(program: Command): void {
     .description('list grants, newest first (default: the active ones)')
     .addOption(storeOption())
     .option('--session <id>', 'only this session')
-    .option('--project <dir>', 'only this project root')
+    .option('--project <dir>', 'only this project root (relative to the current directory)')
     .option('--rule <rule>', 'only grants of exactly this rule, as Bash(npm test *)')
     .addOption(new Option('--scope <scope>', 'only this scope').choices(['once', 'session', 'project', 'user']))
     .addOption(new Option('--state <state>', 'which grants').choices(['active', 'expired', 'revoked', 'used', 'all']).default('active'))
@@ -72,7 +73,8 @@ export function registerGrantsCommand(program: Command): void {
           state,
           limit,
           ...(flags.session !== undefined ? { sessionId: flags.session } : {}),
-          ...(flags.project !== undefined ? { projectDir: flags.project } : {}),
+          // serve records a project root resolved (src/serve/projects.ts), an unknown one as "": `--project .` or a trailing `/` names the same root.
+          ...(flags.project !== undefined ? { projectDir: flags.project === '' ? '' : resolve(flags.project) } : {}),
           ...(flags.rule !== undefined ? { rule: flags.rule } : {}),
           ...(flags.scope !== undefined ? { scope: flags.scope } : {}),
         });

@@ -63,6 +63,9 @@ describe('toolgate grants', () => {
     const ids = (args: string[]) => json(cli(['grants', 'list', '--store', `sqlite:${store}`, '--json', ...args]).out).map((g) => g['id']);
     expect(ids(['--session', 's1'])).toEqual(['g-session']);
     expect(ids(['--project', '/p/one'])).toEqual(['g-user', 'g-project', 'g-session']);
+    // A root as a person types it — relative to where they stand, or with a trailing slash — is the root serve recorded.
+    expect(ids(['--project', '/p/one/'])).toEqual(['g-user', 'g-project', 'g-session']);
+    expect(ids(['--project', 'p'])).toEqual(['f-here']);
     expect(ids(['--rule', 'Bash(npm test *)'])).toEqual(['g-session']);
     expect(ids(['--rule', 'Bash(npm test *)', '--state', 'all'])).toEqual(['g-session', 'g-expired']);
     expect(ids(['--expired'])).toEqual(['g-expired']);
