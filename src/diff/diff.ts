@@ -121,10 +121,16 @@ interface Side {
  * A sub-agent's mode is capped at its parent's, so a changed mode setting above the side's own
  * mode (`Plan.mode` from `default` to `acceptEdits` under a `default` parent) would not show:
  * where a type's mode setting differs, the sub-agent is also decided under a parent (the same on
- * both sides) in the laxer of the two settings — an absent one counting as `bypassPermissions`,
- * since the sub-agent then takes its parent's mode — where the cap hides none of the change. One
- * more side for each type whose mode setting changed, and none when nothing did.
+ * both sides) at the top — at or above the laxer of the two settings the sub-agent's modes are
+ * the settings themselves, and the laxest parent (`bypassPermissions`) caps least; when the laxer
+ * setting is the new side's, a parent in it caps the new side not at all and the old no less, so
+ * it shows the same and names the mode one would expect — and in each mode below the laxer
+ * setting in which the two sides' sub-agent modes differ: modes are not ordered call by call
+ * (`acceptEdits` lets `rm -rf src` run where `auto` without a classifier asks), so a change from
+ * `plan` to `auto` shows only under an `acceptEdits` parent. At most five more sides for a type
+ * whose mode setting changed (one for `plan` → `acceptEdits`), none when nothing did.
  */
+const PARENT_MODES: readonly PermissionMode[] = ['dontAsk', 'plan', 'default', 'acceptEdits', 'auto', 'bypassPermissions'];
 function sidesOf(oldCtx: EvaluationContext, newCtx: EvaluationContext): Side[] {
   const types = [...new Set([...Object.keys(oldCtx.policy.agents ?? {}), ...Object.keys(newCtx.policy.agents ?? {})])].sort();
   const ownParent = (ctx: EvaluationContext): PermissionMode => normalizeMode(ctx.mode) ?? 'default';
@@ -140,9 +146,14 @@ function sidesOf(oldCtx: EvaluationContext, newCtx: EvaluationContext): Side[] {
     const modeSettings = changed ? { modeSettings: settings } : {};
     sides.push({ agent: type, ...modeSettings, old: asAgent(oldCtx, type, ownParent(oldCtx)), new: asAgent(newCtx, type, ownParent(newCtx)) });
     if (!changed) continue;
-    const parent = laxerMode(settings.old?.mode.value ?? 'bypassPermissions', settings.new?.mode.value ?? 'bypassPermissions');
-    if (parent === ownParent(oldCtx) && parent === ownParent(newCtx)) continue;
-    sides.push({ agent: type, parentMode: parent, ...modeSettings, old: asAgent(oldCtx, type, parent), new: asAgent(newCtx, type, parent) });
+    const laxest = laxerMode(settings.old?.mode.value ?? 'bypassPermissions', settings.new?.mode.value ?? 'bypassPermissions');
+    const top = settings.new?.mode.value === laxest ? laxest : 'bypassPermissions';
+    for (const parent of PARENT_MODES) {
+      if (parent === ownParent(oldCtx) && parent === ownParent(newCtx)) continue;
+      const below = parent !== laxest && laxerMode(parent, laxest) === laxest;
+      if (parent !== top && !(below && agentModeFor(parent, parent, oldCtx.policy, type) !== agentModeFor(parent, parent, newCtx.policy, type))) continue;
+      sides.push({ agent: type, parentMode: parent, ...modeSettings, old: asAgent(oldCtx, type, parent), new: asAgent(newCtx, type, parent) });
+    }
   }
   return sides;
 }
@@ -190,12 +201,17 @@ export function diffPolicies(oldCtx: EvaluationContext, newCtx: EvaluationContex
   const sides = sidesOf(oldCtx, newCtx);
   for (const { call, origin } of calls) {
     checked[origin] += 1;
+    // A call that widens for a sub-agent type is listed once, under the first parent it does in:
+    // the sides added for a changed mode setting skip it (and the cost of deciding it again).
+    const widenedFor = new Set<string>();
     for (const side of sides) {
+      if (side.parentMode !== undefined && widenedFor.has(side.agent ?? '')) continue;
       const o = evaluate(call, side.old);
       const n = evaluate(call, side.new);
       if (o.behavior === n.behavior) continue;
       const direction: DiffDirection = RANK[n.behavior] < RANK[o.behavior] ? 'widen' : 'narrow';
       counts[direction] += 1;
+      if (direction === 'widen' && side.agent !== undefined) widenedFor.add(side.agent);
       const blamed = responsibleFor(o, n, known, side.agent !== undefined ? { old: side.old.mode, new: side.new.mode } : modes, side.modeSettings);
       const under = side.parentMode !== undefined ? ` under a parent in ${side.parentMode} mode` : '';
       const responsible = side.agent !== undefined ? { ...blamed, text: `${blamed.text} — for a sub-agent of type ${side.agent}${under}` } : blamed;

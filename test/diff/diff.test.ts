@@ -66,6 +66,13 @@ describe('diffPolicies finds each kind of widening', () => {
       expect(commands(d, 'widen')).toContain(`${P}/src/a.ts: ask → allow`);
     });
 
+    it('Plan.mode plan → auto: modes are not ordered call by call, so rm -rf src widens under an acceptEdits parent', () => {
+      const d = diff(agents({ Plan: { mode: 'plan' } }), agents({ Plan: { mode: 'auto' } }));
+      const g = widenGroups(d).find((x) => x.responsible.endsWith('for a sub-agent of type Plan under a parent in acceptEdits mode'));
+      expect(g?.changes.map((c) => `${String(c.call.input['command'] ?? c.call.input['file_path'])}: ${c.old.behavior} → ${c.new.behavior}`)).toContain('rm -rf src: ask → allow');
+      expect(g?.responsible).toContain("(the sub-agent's mode plan → acceptEdits)");
+    });
+
     it("a removed mode setting lets the sub-agent take its parent's mode: found under a bypassPermissions parent", () => {
       const d = diff(agents({ '*': { mode: 'acceptEdits' } }), agents({ '*': { deny: ['WebFetch'] } }));
       expect(d.widened).toBe(true);
