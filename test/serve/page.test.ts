@@ -256,6 +256,16 @@ describe('POST /asks/:id/answer: answering from the page', () => {
     await again.held;
   });
 
+  it("shows what binds a grant: a sub-agent's session grant is that sub-agent's only; a once grant, its directory, agent and mode", async () => {
+    const at = Date.now();
+    await s.store.recordGrant({ id: 'grant-sub', scope: 'session', projectDir: project, sessionId: 'p-bound', agent: 'agent-7', rule: 'Bash(make lint)', grantedBy: 'token', createdAt: at });
+    await s.store.recordGrant({ id: 'grant-once', scope: 'once', projectDir: project, sessionId: 'p-bound', cwd: `${project}/web`, mode: 'acceptEdits', rule: 'Bash', inputSha256: 'ab'.repeat(32), grantedBy: 'token', createdAt: at, expiresAt: at + 60_000 });
+    const v = await view(s, '/grants');
+    expect(v.text).toMatch(/data-grant-id="grant-sub"[\s\S]*?session <a[^>]*>[\s\S]*?, for sub-agent <code>agent-7<\/code> only/);
+    expect(v.text).toMatch(/data-grant-id="grant-once"[\s\S]*?one more run of the exact call it approved[^<]*<a[\s\S]*?, from <code>[^<]*\/web<\/code>, by the main agent, in mode <code>acceptEdits<\/code>/);
+    for (const id of ['grant-sub', 'grant-once']) expect((await post(s, `/grants/${id}/revoke`, {})).status).toBe(200);
+  });
+
   it('revokes a rule Claude Code wrote to a settings file on this machine by removing it from the file, as DELETE /v1/grants/:id does', async () => {
     const { readFileSync, rmSync, writeFileSync } = await import('node:fs');
     const { join } = await import('node:path');

@@ -9,8 +9,11 @@ const iso = (ms: number) => new Date(ms).toISOString();
 function reach(g: GrantRecord): HtmlEscapedString {
   const project = h`<a href="/?project=${encodeURIComponent(g.projectDir)}"><code>${shown(g.projectDir)}</code></a>`;
   const session = h`<a href="/?session=${encodeURIComponent(g.sessionId ?? '')}"><code>${shown(g.sessionId ?? '')}</code></a>`;
-  if (g.scope === 'once') return h`one more run of the exact call it approved${g.sessionId !== undefined ? h`, in session ${session}` : ''}, in project ${project}`;
-  if (g.scope === 'session') return h`session ${session} in project ${project}`;
+  // A once grant answers only its call as it was made (src/grants/apply.ts): where, by whom and in which mode are part of what it covers.
+  const by = g.agent !== undefined ? h`sub-agent <code>${shown(g.agent)}</code>` : h`the main agent`;
+  if (g.scope === 'once')
+    return h`one more run of the exact call it approved${g.sessionId !== undefined ? h`, in session ${session}` : ''}, in project ${project}${g.cwd !== undefined ? h`, from <code>${shown(g.cwd)}</code>` : ''}, by ${by}${g.mode !== undefined ? h`, in mode <code>${g.mode}</code>` : ''}`;
+  if (g.scope === 'session') return h`session ${session} in project ${project}${g.agent !== undefined ? h`, for ${by} only` : ''}`;
   if (g.scope === 'project') return h`every session of project ${project}`;
   return h`every project this server trusts (given in project ${project})`;
 }
