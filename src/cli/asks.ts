@@ -2,9 +2,8 @@ import { escapeHidden } from '../core/text.js';
 import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import type { AskRecord, AuditEntry, GrantRecord, Store } from '../store/index.js';
-import type { RememberChoice } from '../serve/views.js';
+import { rememberScopes, type RememberChoice } from '../serve/views.js';
 import { DEFAULT_GRANT_TTL, formatSpan } from '../grants/ttl.js';
-import { rememberable } from '../grants/propose.js';
 import { maskInput, maskText } from '../serve/display/index.js';
 import { UsageError } from './load.js';
 import type { ProposalView } from '../serve/proposals.js';
@@ -129,9 +128,8 @@ const spans = (choices: readonly Pick<RememberChoice, 'scope' | 'ttl'>[]) => cho
  */
 export function lastsLine(a: Pick<AskRecord, 'sessionId'> & Partial<Pick<AskRecord, 'projectDir' | 'pending'>>, served?: { rememberFor: readonly RememberChoice[]; url: string }): string {
   if (served !== undefined) return `  lasts:    ${spans(served.rememberFor)} (as toolgate serve at ${served.url} keeps grants)`;
-  // As serve's `rememberFor`: only once where no grant could be remembered (no project found, no rule to remember).
-  const remembers = a.projectDir !== '' && (a.pending === undefined || rememberable(a.pending));
-  const scopes = (['once', 'session', 'project', 'user'] as const).filter((s) => s === 'once' || (remembers && (s !== 'session' || a.sessionId !== undefined)));
+  // The scopes serve's `rememberFor` offers: only once where no grant could be remembered (no project found, no rule to remember).
+  const scopes = rememberScopes(a);
   return `  lasts:    as the toolgate serve that records the answer keeps grants (serve --grant-ttl), which cannot be asked now; by default ${spans(scopes.map((scope) => ({ scope, ttl: formatSpan(DEFAULT_GRANT_TTL[scope]) })))}`;
 }
 

@@ -1,6 +1,7 @@
 import type { AskKind } from '../core/types.js';
 import type { GateResult } from '../gate/index.js';
-import { ANSWER_SCOPES, type AnswerScope, type AskRecord } from '../store/index.js';
+// The store's types alone: `toolgate asks show` reads the scopes without loading the stores.
+import { ANSWER_SCOPES, type AnswerScope, type AskRecord } from '../store/types.js';
 import { formatSpan, type GrantTtl } from '../grants/ttl.js';
 import { rememberable } from '../grants/propose.js';
 import { maskInput, maskText, type InputMask } from './display/index.js';
@@ -112,12 +113,20 @@ export interface RememberChoice {
   ttlMs: number | null;
 }
 
-/** The scopes an approval of `a` may choose, with their time-to-live. */
+/**
+ * The scopes an approval of `a` may choose. In an unknown project (recorded as "") no grant but the
+ * approval once ever answers (src/grants/apply.ts), and an ask with no rule to remember (a firm
+ * ask, a protected path, a plan-mode block) refuses every other scope: only once is offered. A
+ * project or ask not given (`toolgate asks show`'s defaults) counts as remembering.
+ */
+export function rememberScopes(a: Pick<AskRecord, 'sessionId'> & Partial<Pick<AskRecord, 'projectDir' | 'pending'>>): AnswerScope[] {
+  const remembers = a.projectDir !== '' && (a.pending === undefined || rememberable(a.pending));
+  return ANSWER_SCOPES.filter((s) => s === 'once' || (remembers && (s !== 'session' || a.sessionId !== undefined)));
+}
+
+/** The scopes an approval of `a` may choose ({@link rememberScopes}), with their time-to-live. */
 export function rememberChoices(a: Pick<AskRecord, 'sessionId' | 'projectDir' | 'pending'>, ttl: GrantTtl): RememberChoice[] {
-  // In an unknown project (recorded as "") no grant but the approval once ever answers (src/grants/apply.ts), and an ask with no
-  // rule to remember (a firm ask, a protected path, a plan-mode block) refuses every other scope: only once is offered.
-  const remembers = a.projectDir !== '' && rememberable(a.pending);
-  return ANSWER_SCOPES.filter((s) => s === 'once' || (remembers && (s !== 'session' || a.sessionId !== undefined))).map((scope) => ({ scope, ttl: formatSpan(ttl[scope]), ttlMs: ttl[scope] ?? null }));
+  return rememberScopes(a).map((scope) => ({ scope, ttl: formatSpan(ttl[scope]), ttlMs: ttl[scope] ?? null }));
 }
 
 /** The API view of a parked ask (see {@link AskView}). */

@@ -35,10 +35,9 @@ export function wgetConfigFiles(argv: readonly string[], variable: (name: string
   const options = end < 0 ? words : words.slice(0, end);
   if (options.includes('--no-config')) return undefined;
   if (options.some((w) => w === '--config' || w.startsWith('--config='))) return { unknown: 'wget --config reads its commands from that file instead' };
-  const user = variable('WGETRC');
-  // Not told (serve without X-Toolgate-Env): taken as unset, as curl's variables are — a WGETRC the
-  // user set names a file of the user's choosing (decision 0071 addendum).
-  if (user === undefined) return { files: ['/etc/wgetrc', '/usr/local/etc/wgetrc', `${home.replace(/\/+$/, '')}/.wgetrc`], harmless: harmlessWgetrc };
+  // Not told (`undefined`: serve without X-Toolgate-Env) counts as unset, as curl's variables do —
+  // a WGETRC the user set names a file of the user's choosing (decision 0071 addendum).
+  const user = variable('WGETRC') ?? null;
   if (user !== null && !user.startsWith('/')) return { unknown: `WGETRC=${user} names the file wget reads its commands from, relative to where it runs` };
   return { files: ['/etc/wgetrc', '/usr/local/etc/wgetrc', user ?? `${home.replace(/\/+$/, '')}/.wgetrc`], harmless: harmlessWgetrc };
 }
