@@ -302,9 +302,14 @@ function protectedHit(path: string, state: EvalState): string | undefined {
     // (and itself as written, which bash keeps when nothing matches) settle it.
     const named = expandGlob(state.ctx.fs, alt, newBudget());
     if ('unknown' in named) return lexical;
-    for (const p of [alt, ...named.paths]) {
+    // Each name as matched and where its links lead (`build/y.js -> ../.lintstagedrc.js`): a copy onto a link writes its target.
+    const reached = named.paths.flatMap((p) => {
+      const real = state.ctx.fs?.realpath(p);
+      return real !== undefined && real !== p ? [p, real] : [p];
+    });
+    for (const p of [alt, ...reached]) {
       const hit = protectedPathMatch(p, spec);
-      if (hit !== undefined) return p === alt ? hit : `${hit}, which ${path} names`;
+      if (hit !== undefined) return p === alt ? hit : `${hit}, which ${path} names${named.paths.includes(p) ? '' : ' through a link'}`;
     }
   }
   return undefined;

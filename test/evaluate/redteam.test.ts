@@ -76,6 +76,11 @@ describe('globbed and braced write targets meet protected paths', () => {
     expect([d.behavior, d.askKind]).toEqual(['ask', 'protected']);
     expect(d.reason.message).toContain('.lintstagedrc.js, which');
   });
+  it('with a view, a glob naming a link to a protected path is protected (the copy writes through it)', () => {
+    const d = withView({ [`${P}/build/y.js`]: `symlink -> ${P}/.lintstagedrc.js`, [`${P}/.lintstagedrc.js`]: 'module.exports = {}' });
+    expect([d.behavior, d.askKind]).toEqual(['ask', 'protected']);
+    expect(d.reason.message).toContain('through a link');
+  });
 });
 
 describe('Glob and Grep patterns meet Read deny rules and working directories', () => {
