@@ -1,6 +1,6 @@
 import type { PermissionMode, Step, ToolCall } from '../core/types.js';
 import { hostOfUrl } from '../rules/index.js';
-import { isInside, isInsideAny, normalizePath, protectedPathMatch, type PathPatternContext, type ProtectedPathSpec } from '../paths/index.js';
+import { isInside, isInsideAny, normalizePath, protectedPathMatch } from '../paths/index.js';
 import { criticalRemovals, acceptEditsCommand } from '../shell/index.js';
 import type { PathEffect, SimpleCommand } from '../shell/types.js';
 import { repositoryWrittenInto } from '../shell/programs/git/layout.js';
@@ -21,7 +21,7 @@ import { isPlanFile } from './plan-file.js';
 
 export { isPlanFile };
 import { protectedNames, type ProtectedNames } from './protected-names.js';
-import { expandGlob, newBudget, type Budget } from './fs-reach.js';
+import { newBudget, type Budget } from './fs-reach.js';
 import { outsideThroughLinks } from './through-links.js';
 import { userInteraction } from './user-interaction.js';
 import type { Dialect, EvalState, EvaluationContext, PipelineStep, StepResult } from './types.js';
@@ -296,29 +296,9 @@ function protectedHit(path: string, state: EvalState): string | undefined {
       if (hit !== undefined) return hit;
       continue;
     }
-    const lexical = globLexicalHit(alt, path, spec, ctx);
-    if (lexical === undefined) continue;
-    // A glob names what is there: with a view, the names it matches under every shell option
-    // (and itself as written, which bash keeps when nothing matches) settle it.
-    const named = expandGlob(state.ctx.fs, alt, newBudget());
-    if ('unknown' in named) return lexical;
-    // Each name as matched and where its links lead (`build/y.js -> ../.lintstagedrc.js`): a copy onto a link writes its target.
-    const reached = named.paths.flatMap((p) => {
-      const real = state.ctx.fs?.realpath(p);
-      return real !== undefined && real !== p ? [p, real] : [p];
-    });
-    for (const p of [alt, ...reached]) {
-      const hit = protectedPathMatch(p, spec);
-      if (hit !== undefined) return p === alt ? hit : `${hit}, which ${path} names${named.paths.includes(p) ? '' : ' through a link'}`;
-    }
+    for (const dir of spec.dirs) if (globMayHitRule(alt, `//**/${dir}/**`, ctx)) return `${dir}, which ${path} may name`;
+    for (const file of spec.files) if (globMayHitRule(alt, `//**/${file}`, ctx)) return `${file}, which ${path} may name`;
   }
-  return undefined;
-}
-
-/** A protected path the glob may name by its spelling alone (leading dots matched, as under dotglob). */
-function globLexicalHit(alt: string, path: string, spec: ProtectedPathSpec, ctx: PathPatternContext): string | undefined {
-  for (const dir of spec.dirs) if (globMayHitRule(alt, `//**/${dir}/**`, ctx)) return `${dir}, which ${path} may name`;
-  for (const file of spec.files) if (globMayHitRule(alt, `//**/${file}`, ctx)) return `${file}, which ${path} may name`;
   return undefined;
 }
 

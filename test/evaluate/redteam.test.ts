@@ -63,23 +63,15 @@ describe('globbed and braced write targets meet protected paths', () => {
     expect(d.behavior).toBe('allow');
   });
   // `build/*.js` may name build/.lintstagedrc.js under dotglob (lint-staged reads a config in any
-  // folder): without a view it asks; with one, the glob names what is there.
-  const view = (files: Record<string, string>) => caseFsView({ [`${P}/x`]: 'x', ...files }, { cwd: P, home: '/home/user', platform: 'linux' });
-  const withView = (files: Record<string, string> | undefined) =>
-    evaluate({ tool: 'Bash', input: { command: 'cp x build/*.js' } }, { mode: 'bypassPermissions', policy: empty, cwd: P, home: '/home/user', ...(files ? { fs: view(files) } : {}) });
-  it('a glob that may name a protected path by its spelling asks without a view', () => {
-    expect([withView(undefined).behavior, withView(undefined).askKind]).toEqual(['ask', 'protected']);
-  });
-  it('with a view, a glob is protected only when it names a protected path that is there', () => {
-    expect(withView({ [`${P}/build/a.js`]: 'a' }).behavior).toBe('allow');
-    const d = withView({ [`${P}/build/a.js`]: 'a', [`${P}/build/.lintstagedrc.js`]: 'module.exports = {}' });
-    expect([d.behavior, d.askKind]).toEqual(['ask', 'protected']);
-    expect(d.reason.message).toContain('.lintstagedrc.js, which');
-  });
-  it('with a view, a glob naming a link to a protected path is protected (the copy writes through it)', () => {
-    const d = withView({ [`${P}/build/y.js`]: `symlink -> ${P}/.lintstagedrc.js`, [`${P}/.lintstagedrc.js`]: 'module.exports = {}' });
-    expect([d.behavior, d.askKind]).toEqual(['ask', 'protected']);
-    expect(d.reason.message).toContain('through a link');
+  // folder). A file-system view does not settle it: a link or folder made earlier on the same line,
+  // or a `**` through a linked folder, reaches names the view does not show.
+  it('a glob that may name a protected path by its spelling asks, with or without a view', () => {
+    for (const fs of [undefined, caseFsView({ [`${P}/x`]: 'x', [`${P}/build/a.js`]: 'a' }, { cwd: P, home: '/home/user', platform: 'linux' })]) {
+      const d = evaluate({ tool: 'Bash', input: { command: 'cp x build/*.js' } }, { mode: 'bypassPermissions', policy: empty, cwd: P, home: '/home/user', ...(fs ? { fs } : {}) });
+      expect([d.behavior, d.askKind]).toEqual(['ask', 'protected']);
+    }
+    const made = evaluate({ tool: 'Bash', input: { command: `ln -s ${P} build/up; printf x >> build/*/.g?t/config` } }, { mode: 'bypassPermissions', policy: empty, cwd: P, home: '/home/user', fs: caseFsView({ [`${P}/build`]: 'directory', [`${P}/.git`]: 'directory' }, { cwd: P, home: '/home/user', platform: 'linux' }) });
+    expect([made.behavior, made.askKind]).toEqual(['ask', 'protected']);
   });
 });
 
