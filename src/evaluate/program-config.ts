@@ -9,7 +9,7 @@
 import type { ReadonlyFsView } from '../core/ports.js';
 import { isInside } from '../paths/index.js';
 import { foldedCommandName } from '../shell/commands.js';
-import type { PathEffect, ShellAnalysis } from '../shell/index.js';
+import type { PathEffect, ShellAnalysis, SimpleCommand } from '../shell/index.js';
 import { PROGRAMS } from '../shell/programs/index.js';
 
 /** What the world shows of a call's program config files. */
@@ -29,7 +29,7 @@ export function configFileReasons(analysis: ShellAnalysis, effects: readonly Pat
     const argv0 = cmd.argv[0];
     if (argv0 === undefined || cmd.literal[0] !== true) continue;
     const name = foldedCommandName(argv0);
-    const config = PROGRAMS.get(name)?.configFiles?.(cmd.argv, world.variable, world.home);
+    const config = PROGRAMS.get(name)?.configFiles?.(cmd.argv, lineVariable(analysis, cmd, world), world.home);
     if (config === undefined) continue;
     if ('unknown' in config) {
       out.push(`${name} reads options from a file before its command line, and where is unknown: ${config.unknown}`);
@@ -39,6 +39,35 @@ export function configFileReasons(analysis: ShellAnalysis, effects: readonly Pat
     if (why !== undefined) out.push(why);
   }
   return out;
+}
+
+/** `NAME=value` words a command is given by the line: its own prefix assignments, and those of the commands that run it (`env NAME=value cmd`). */
+function lineAssignments(analysis: ShellAnalysis, cmd: SimpleCommand): string[] {
+  // Outermost first, so the last word naming a variable is the one closest to the command.
+  const out = [...cmd.assignments];
+  for (let i = cmd.parent, depth = 0; i !== undefined && depth < 64; i = analysis.commands[i]?.parent, depth++) {
+    const up = analysis.commands[i];
+    if (up === undefined) break;
+    // `env`'s arguments: a word not fully literal (`"CURL_HOME=$X"`) keeps its quotes, so its value is no plain word.
+    out.unshift(...up.assignments, ...up.argv.map((w, k) => (up.literal[k] === true ? w : `"${w}`)));
+  }
+  return out;
+}
+
+/**
+ * The variables a command sees: one the line sets for it (`CURL_HOME=/tmp/e curl …`, `env
+ * WGETRC=cfg wget …`) by the value written — a value that is not a plain word (quotes, `$`, `~`)
+ * counts as relative, which the models take as unknown — else the environment's.
+ */
+function lineVariable(analysis: ShellAnalysis, cmd: SimpleCommand, world: ConfigWorld): (name: string) => string | null | undefined {
+  const set = lineAssignments(analysis, cmd);
+  return (name) => {
+    // Quotes before the name (`"CURL_HOME=$X"`) stay in the value, which then is no plain word.
+    const word = set.findLast((w) => w.replace(/^["'$]+/, '').startsWith(`${name}=`));
+    if (word === undefined) return world.variable(name);
+    const value = word.slice(word.indexOf('=') + 1);
+    return /^["'$]/.test(word) || !/^[\w@%+=:,./-]*$/.test(value) ? `unknown:${value}` : value;
+  };
 }
 
 function fileProblem(name: string, files: readonly string[], harmless: (text: string) => boolean, effects: readonly PathEffect[], view: ReadonlyFsView | undefined): string | undefined {

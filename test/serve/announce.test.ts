@@ -10,7 +10,8 @@ import { announcer } from '../../src/serve/announce.js';
 import { programArgs } from '../support/programs/run.js';
 import { eventually, ORDINARY_ENVIRONMENT, preToolUse, sandbox, spawnServe, type Sandbox } from './helpers.js';
 
-const CODE = /[2-9A-Z]{4}-[2-9A-Z]{4}/;
+// An answer code stands as a word of its own: an ask id's UUID (`…-8684-4425-…`) is not one.
+const CODE = /(?<![\w-])[2-9A-Z]{4}-[2-9A-Z]{4}(?![\w-])/;
 const ask = { id: 'ask_1', tool: 'Bash' };
 
 describe('announcer', () => {
