@@ -208,6 +208,7 @@ function heldPathAsks(state: EvalState): undefined {
         (t.removal === true ? undefined : packageJsonHit(written, state)) ??
         (t.removal === true ? undefined : gitHooksWrite(written, state.ctx.fs?.realpath(written), (gitHooks ??= gitHooksDirs({ ...state.ctx, cwd: state.env.cwd }, state.env.home)))) ??
         t.mayBeAny ??
+        (t.removal === true ? undefined : danglingLinkWrite(written, state)) ??
         sharedContent(facts.kind === 'shell' && t.removal !== true, written, state) ??
         (t.unseenNames && isInside((home ??= normalizePath(state.ctx.home, { cwd: state.ctx.cwd, home: state.ctx.home, platform: state.env.platform })), written) ? `names toolgate cannot see are written into ${written === home ? 'the home directory' : 'a parent of the home directory'}` : undefined) ??
         repositoryHit(t, targets, state) ??
@@ -283,6 +284,17 @@ function sharedContent(writes: boolean, path: string, state: EvalState): string 
   if (!writes) return undefined;
   const n = state.ctx.fs?.linkCount?.(path);
   return n !== undefined && n > 1 ? `the file has ${n} names (hard links), and another one may be a protected path` : undefined;
+}
+
+/**
+ * A write onto a symbolic link whose target does not exist creates the target (`echo x > build/y.js`
+ * with `build/y.js -> ../.lintstagedrc.js`); the view resolves no real path for it, so where the
+ * write lands is not known.
+ */
+function danglingLinkWrite(written: string, state: EvalState): string | undefined {
+  const fs = state.ctx.fs;
+  if (fs?.isSymlink?.(written) !== true || fs.realpath(written) !== undefined) return undefined;
+  return `${written} is a symbolic link whose target does not exist: writing it creates the target, wherever the link points`;
 }
 
 function protectedHit(path: string, state: EvalState): string | undefined {
