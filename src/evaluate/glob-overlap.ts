@@ -1,6 +1,6 @@
 import { compilePathPattern, type PathPatternContext } from '../paths/index.js';
 import { segmentMatches } from '../paths/glob.js';
-import { expandBraces } from '../shell/brace.js';
+import { expandBraces } from '../shell/syntax/brace.js';
 
 const WILD = /[*?[]/;
 

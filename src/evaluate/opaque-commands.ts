@@ -2,8 +2,8 @@
  * Which parts of a shell command run code toolgate cannot read (the opaque-code table's input).
  */
 import type { ShellAnalysis, SimpleCommand } from '../shell/types.js';
-import { SHELLS } from '../shell/wrappers.js';
-import { foldedCommandName } from '../shell/commands.js';
+import { SHELLS } from '../shell/commands/wrappers.js';
+import { foldedCommandName } from '../shell/commands/emit.js';
 import { projectCodeOf } from '../shell/programs/project-runners.js';
 import { escapeCodeOf } from '../shell/programs/code-runners.js';
 import { unmodelledProgram } from '../shell/unknown-programs.js';

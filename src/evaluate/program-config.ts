@@ -8,7 +8,7 @@
  */
 import type { ReadonlyFsView } from '../core/ports.js';
 import { isInside } from '../paths/index.js';
-import { foldedCommandName } from '../shell/commands.js';
+import { foldedCommandName } from '../shell/commands/emit.js';
 import type { PathEffect, ShellAnalysis, SimpleCommand } from '../shell/index.js';
 import { PROGRAMS } from '../shell/programs/index.js';
 

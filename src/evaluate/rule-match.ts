@@ -18,7 +18,7 @@ import type { CallFacts } from './facts.js';
 import { braceAlternatives, globMayHitRule, hasGlob } from './glob-overlap.js';
 import { hasHoles, literalText, mayMatchWithHoles, wordVariants } from './holes.js';
 import { opaqueCommands } from './opaque-commands.js';
-import { SAFE_ENVIRONMENT } from '../shell/variables.js';
+import { SAFE_ENVIRONMENT } from '../shell/syntax/variables.js';
 import { wordsOfUnknownPrograms } from '../shell/unknown-programs.js';
 import { withoutGitGlobalOptions } from '../shell/programs/git/global-options.js';
 import { effectOutOfReach, effectProbes } from './path-probe.js';

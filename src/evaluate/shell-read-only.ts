@@ -1,7 +1,7 @@
 import type { ReadOnlyVerdict, SimpleCommand } from '../shell/types.js';
 import { isInside, isInsideAny, normalizePath } from '../paths/index.js';
 import { isReadOnly } from '../shell/index.js';
-import { commandBasename } from '../shell/commands.js';
+import { commandBasename } from '../shell/commands/emit.js';
 import { withoutGitGlobalOptions } from '../shell/programs/git/global-options.js';
 import { gitWorldProblem, type GitWhere } from '../shell/programs/git/world.js';
 import { environmentValue } from './shell-world.js';

@@ -2,18 +2,18 @@
  * `analyzeShell`: the fast lexer for the common subset, the tree-sitter parser for the rest,
  * unknown (fail closed) for anything neither can read.
  */
-import { hiddenEvaluation } from './arithmetic.js';
-import { addStateChange, addUnseen, type Collector } from './collector.js';
-import { variableStateChange } from './variables.js';
-import { emitCommand, emitWordlessStatement } from './commands.js';
+import { hiddenEvaluation } from './syntax/arithmetic.js';
+import { addStateChange, addUnseen, type Collector } from './syntax/collector.js';
+import { variableStateChange } from './syntax/variables.js';
+import { emitCommand, emitWordlessStatement } from './commands/emit.js';
 import { shellsFor } from './shells/index.js';
-import { joinLineContinuations } from './continuations.js';
-import { lexSimple } from './lexer.js';
-import { MAX_COMMANDS, MAX_NESTED_DEPTH, MAX_SYNTAX_DEPTH } from './limits.js';
-import { walkTree } from './parser.js';
-import { loadedParser } from './tree-sitter-loader.js';
+import { joinLineContinuations } from './syntax/continuations.js';
+import { lexSimple } from './syntax/lexer.js';
+import { MAX_COMMANDS, MAX_NESTED_DEPTH, MAX_SYNTAX_DEPTH } from './syntax/limits.js';
+import { walkTree } from './syntax/parser.js';
+import { loadedParser } from './syntax/tree-sitter-loader.js';
 import type { ShellAnalysis, ShellOptions } from './types.js';
-import { unreadableInput } from './unreadable.js';
+import { unreadableInput } from './syntax/unreadable.js';
 
 /** The reason given when a command needs the full parser and it has not been loaded. @internal */
 export const PARSER_NOT_PREPARED = 'shell parser not prepared';
@@ -52,6 +52,8 @@ function analyzeAt(command: string, shell: NonNullable<ShellOptions['shell']>, d
     nestedDepth: depth,
     env,
     nested: (script, d, e) => analyzeAt(script, shell, d, front, e ?? []),
+    emit: (raw) => void emitCommand(c, raw),
+    emitWordless: (assignments, redirects) => emitWordlessStatement(c, assignments, redirects),
   };
   const lexed = front === 'parser' ? undefined : lexSimple(text);
   let parser: ShellAnalysis['parser'];

@@ -6,13 +6,13 @@
 export type { PathEffect, PathNames, ReadOnlyVerdict, Redirect, ShellAnalysis, ShellOptions, SimpleCommand } from './types.js';
 export { analyzeShell } from './analyze.js';
 export { prepareShell, isShellPrepared, type PrepareShellOptions } from './prepare.js';
-export { isReadOnly, isReadOnlyCommand, type ReadOnlyOptions } from './read-only.js';
+export { isReadOnly, isReadOnlyCommand, type ReadOnlyOptions } from './read-only/index.js';
 export {
   parseGnuOptions, resolveLongOption, describeGnuProblem,
   type GnuArgument, type GnuLongAlias, type GnuOptionSpec, type GnuOption, type GnuOperand, type GnuProblem, type GnuParseResult, type GnuLongMatch,
-} from './gnu-options.js';
-export { CLAUDE_CODE_READ_ONLY, ROBOTA_READ_ONLY, WRAPPERS_READ_ONLY, type ReadOnlySpec, type ReadOnlyEntry, type OperandRole, type ReadOnlyCheck } from './read-only-tables.js';
+} from './options/gnu-options.js';
+export { CLAUDE_CODE_READ_ONLY, ROBOTA_READ_ONLY, WRAPPERS_READ_ONLY, type ReadOnlySpec, type ReadOnlyEntry, type OperandRole, type ReadOnlyCheck } from './read-only/tables.js';
 export {
   shellPathEffects, criticalRemovals, acceptEditsCommand,
   type ShellPathContext, type ShellPathEffects, type CriticalRemovalShellContext,
-} from './path-effects.js';
+} from './effects/path-effects.js';

@@ -1,4 +1,4 @@
-import { loadedParser, loadTreeSitter, type PrepareShellOptions } from './tree-sitter-loader.js';
+import { loadedParser, loadTreeSitter, type PrepareShellOptions } from './syntax/tree-sitter-loader.js';
 
 export type { PrepareShellOptions };
 

@@ -234,3 +234,16 @@ export type PathNames =
 
 /** Why a command is, or is not, read-only. @public */
 export type ReadOnlyVerdict = { readOnly: true } | { readOnly: false; reason: string };
+
+/**
+ * Words the wrapped command gets from input at run time: `xargs` appends input words unless
+ * it replaces a placeholder (`-I R`, `-i`, `--replace`); `find -exec` replaces `{}`. @internal
+ */
+export interface RunTimeInput {
+  /** Input words are appended to the wrapped command's words. */
+  appended: boolean;
+  /** The text replaced by input inside the wrapped command's words. */
+  placeholder?: string;
+  /** The wrapper that supplies the input (`xargs`, `find -exec`). */
+  via: string;
+}

@@ -5,12 +5,12 @@
  * A program is known when toolgate sees everything it runs: a wrapper it looks through, a
  * shell, git, sed, tar (their models say so), a file command, a builtin, or a call the read-only set accepts.
  */
-import { foldedCommandName } from './commands.js';
+import { foldedCommandName } from './commands/emit.js';
 import { PROGRAMS } from './programs/index.js';
-import { isReadOnly } from './read-only.js';
+import { isReadOnly } from './read-only/index.js';
 import type { ShellAnalysis } from './types.js';
-import { SHELLS } from './wrappers.js';
-import { fileOperands } from './file-effects/index.js';
+import { SHELLS } from './commands/wrappers.js';
+import { fileOperands } from './effects/file-effects/index.js';
 import { PATH_FREE_BUILTINS } from './programs/builtins.js';
 import type { SimpleCommand } from './types.js';
 

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_MODES } from '../../src/core/types.js';
 import { evaluate, prepare } from '../../src/evaluate/index.js';
-import type { GnuOptionSpec } from '../../src/shell/gnu-options.js';
+import type { GnuOptionSpec } from '../../src/shell/options/gnu-options.js';
 import { ENV_OPTIONS } from '../../src/shell/programs/env.js';
 import { XARGS_OPTIONS } from '../../src/shell/programs/xargs.js';
 import { SUDO_OPTIONS } from '../../src/shell/programs/sudo.js';

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShell, prepareShell } from '../../src/shell/index.js';
 import { analyzeShellWith } from '../../src/shell/analyze.js';
-import { unreadableInput } from '../../src/shell/unreadable.js';
-import { substitutionStarts } from '../../src/shell/substitutions.js';
+import { unreadableInput } from '../../src/shell/syntax/unreadable.js';
+import { substitutionStarts } from '../../src/shell/syntax/substitutions.js';
 
 beforeAll(async () => {
   await prepareShell();

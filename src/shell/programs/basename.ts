@@ -1,5 +1,5 @@
 /** `basename`: strips the directory (and a suffix) from names. Its operands are text; it opens no file. */
-import type { GnuOptionSpec } from '../gnu-options.js';
+import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';

@@ -5,9 +5,9 @@
  * remaining words. Behaviour: bash(1) "SHELL BUILTIN COMMANDS", zsh 5.9 zshmisc(1) "Precommand
  * Modifiers".
  */
-import { scanOptions } from '../options.js';
-import type { ReadOnlyEntry } from '../read-only-types.js';
-import type { WrapperInfo } from '../wrapper-types.js';
+import { scanOptions } from '../options/options.js';
+import type { ReadOnlyEntry } from './read-only-types.js';
+import type { WrapperInfo } from './wrapper-types.js';
 import { defineProgram, type ProgramModel } from './model.js';
 import { variablesSetBy } from './variable-setters.js';
 import { wrapInfo } from './wrapper-info.js';

@@ -1,5 +1,5 @@
 /** `busybox`: one binary holding many applets; `busybox APPLET args…` runs the applet. */
-import type { WrapperInfo } from '../wrapper-types.js';
+import type { WrapperInfo } from './wrapper-types.js';
 import { defineProgram } from './model.js';
 import { wrapInfo } from './wrapper-info.js';
 

@@ -1,8 +1,8 @@
 /**
  * `cat`: prints its files, one after another (`-` is standard input).
  */
-import type { GnuOptionSpec } from '../gnu-options.js';
-import { readerFiles } from '../file-effects/readers.js';
+import type { GnuOptionSpec } from '../options/gnu-options.js';
+import { readerFiles } from './readers.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';

@@ -3,8 +3,8 @@
  * state they change — where the commands after them run — which the path effects follow and the
  * state check refuses to guess; `cd` with one literal directory is read-only.
  */
-import { scanOptions } from '../options.js';
-import { decodeWord } from '../words.js';
+import { scanOptions } from '../options/options.js';
+import { decodeWord } from '../syntax/words.js';
 import type { ReadOnlyVerdict, SimpleCommand } from '../types.js';
 import { defineProgram, type DirectoryChange } from './model.js';
 import { CC_DOCS } from './sources.js';

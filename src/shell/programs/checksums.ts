@@ -3,8 +3,8 @@
  * checksums of their files. Under `-c` the
  * operands are checksum lists, and they also read the files the lists name.
  */
-import type { GnuOptionSpec } from '../gnu-options.js';
-import { readerFiles } from '../file-effects/readers.js';
+import type { GnuOptionSpec } from '../options/gnu-options.js';
+import { readerFiles } from './readers.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry, type ReadOnlyProfile } from './read-only-profile.js';

@@ -1,6 +1,6 @@
 /** `chrt`: runs a command (or sets a process) with a real-time scheduling policy and priority. */
-import { describeGnuProblem, parseGnuOptions, type GnuOptionSpec } from '../gnu-options.js';
-import type { WrapperInfo } from '../wrapper-types.js';
+import { describeGnuProblem, parseGnuOptions, type GnuOptionSpec } from '../options/gnu-options.js';
+import type { WrapperInfo } from './wrapper-types.js';
 import { defineProgram } from './model.js';
 import { refusedWrap, wrapInfo } from './wrapper-info.js';
 

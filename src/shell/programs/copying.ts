@@ -5,7 +5,7 @@
  * alias through which later commands reach its target, so linking is judged as writing the
  * target. Each program's model gives its own grammar. GNU coreutils 9 manual; rsync(1).
  */
-import { all, has, is, optionFile, pushOpt, type FileOperand, type FileOperands } from '../file-effects/types.js';
+import { all, has, is, optionFile, pushOpt, type FileOperand, type FileOperands } from '../options/file-operands.js';
 import type { ReadWords } from './parse.js';
 
 /** The programs that share the copy layout. @internal */

@@ -5,7 +5,7 @@
 import { copyOperands } from './copying.js';
 import { defineProgram } from './model.js';
 import { readWords, refusedWords } from './parse.js';
-import type { GnuOptionSpec } from '../gnu-options.js';
+import type { GnuOptionSpec } from '../options/gnu-options.js';
 
 /**
  * GNU coreutils 9.1 cp(1). An optional value (`--backup[=CONTROL]`, `--preserve[=LIST]`,

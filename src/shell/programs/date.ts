@@ -3,8 +3,8 @@
  * modification time; `-s`/`--set` and an `MMDDhhmm` operand set the clock (the read-only check
  * `date` in `read-only.ts` refuses them). Its operands are formats or dates, never files.
  */
-import { is, optionFile, pushOpt, type FileOperand, type FileOperands } from '../file-effects/types.js';
-import type { GnuOptionSpec } from '../gnu-options.js';
+import { is, optionFile, pushOpt, type FileOperand, type FileOperands } from '../options/file-operands.js';
+import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readWords, refusedWords, type ReadWords } from './parse.js';

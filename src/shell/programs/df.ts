@@ -4,8 +4,8 @@
  * the working directories it is not read-only. `--output` takes its field list only after `=`:
  * `df --output FILE` reports on FILE.
  */
-import { parseGnuOptions, type GnuOptionSpec } from '../gnu-options.js';
-import type { FileOperands } from '../file-effects/types.js';
+import { parseGnuOptions, type GnuOptionSpec } from '../options/gnu-options.js';
+import type { FileOperands } from '../options/file-operands.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';

@@ -3,8 +3,8 @@
  * subdirectories too with `-r`). `-X FILE`, `--exclude-from`, `--from-file` and `--to-file` read
  * the file they name; `-l` (`--paginate`) runs pr.
  */
-import type { GnuOptionSpec } from '../gnu-options.js';
-import { readerFiles } from '../file-effects/readers.js';
+import type { GnuOptionSpec } from '../options/gnu-options.js';
+import { readerFiles } from './readers.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';

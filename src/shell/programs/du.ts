@@ -2,8 +2,8 @@
  * `du`: prints the disk use of files and directories. `-X FILE` and `--exclude-from=FILE`
  * read patterns from FILE; `--files0-from=F` reads the names to measure from F.
  */
-import type { GnuOptionSpec } from '../gnu-options.js';
-import { readerFiles } from '../file-effects/readers.js';
+import type { GnuOptionSpec } from '../options/gnu-options.js';
+import { readerFiles } from './readers.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { walkingLinksWhen } from './link-walk.js';
 import { defineProgram } from './model.js';

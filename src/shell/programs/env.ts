@@ -7,9 +7,9 @@
  * command is a variable (`'BASH_FUNC_ls%%=() { …; }'` too).
  * Behaviour: GNU coreutils 9.1 env(1), "-S/--split-string usage in scripts".
  */
-import { describeGnuProblem, parseGnuOptions, type GnuOptionSpec } from '../gnu-options.js';
-import { quoteWord } from '../environment.js';
-import type { WrapperInfo } from '../wrapper-types.js';
+import { describeGnuProblem, parseGnuOptions, type GnuOptionSpec } from '../options/gnu-options.js';
+import { quoteWord } from '../syntax/environment.js';
+import type { WrapperInfo } from './wrapper-types.js';
 import { defineProgram } from './model.js';
 import { coreutils } from './sources.js';
 

@@ -1,5 +1,5 @@
 /** `expr`: evaluates an expression and prints the result. Its operands are the expression; it opens no file. */
-import type { GnuOptionSpec } from '../gnu-options.js';
+import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { coreutils } from './sources.js';

@@ -8,7 +8,7 @@
  * the files to archive from their input (`cpio -o`, `cpio -p`, `afio -o`, `pax -w` with no file
  * operand) read files toolgate cannot see: unresolved, as `xargs` and `zip -@`.
  */
-import type { FileOperand, FileOperands } from '../file-effects/types.js';
+import type { FileOperand, FileOperands } from '../options/file-operands.js';
 import { defineProgram, type ProgramExample } from './model.js';
 
 const NAMES = { kind: 'unseen', what: 'archive' } as const;

@@ -3,7 +3,7 @@
  * truncate, dd. They open the files their operands name and run no other program. GNU coreutils 9
  * manuals.
  */
-import { all, has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../file-effects/types.js';
+import { all, has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../options/file-operands.js';
 import { defineProgram, type ProgramExample, type ProgramModel } from './model.js';
 import { coreutils } from './sources.js';
 

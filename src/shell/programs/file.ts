@@ -3,8 +3,8 @@
  * the names of the files to test from FILE; `-C` writes a compiled magic file, `-z` runs
  * decompressors, `-p` changes access times (none of them is read-only).
  */
-import { readerFiles } from '../file-effects/readers.js';
-import type { GnuOptionSpec } from '../gnu-options.js';
+import { readerFiles } from './readers.js';
+import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';

@@ -5,9 +5,9 @@
  * grammar, and every facet reads find's words through it: the files it reads, writes and
  * removes, the commands `-exec` runs, and its read-only profile.
  */
-import { all, type FileOperand, type FileOperands } from '../file-effects/types.js';
+import { all, type FileOperand, type FileOperands } from '../options/file-operands.js';
 import type { ReadOnlyVerdict } from '../types.js';
-import type { Unwrapped, WrapperInfo } from '../wrapper-types.js';
+import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
 import { defineProgram } from './model.js';
 import { CC_DOCS } from './sources.js';
 

@@ -3,10 +3,10 @@
  * One grammar, read by both facets: the lock file it writes and the command it runs
  * (`flock --wait 5 FILE CMD`: `--wait` takes 5; `-c` is read only after the file).
  */
-import { describeGnuProblem, parseGnuOptions, type GnuArgument, type GnuOptionSpec } from '../gnu-options.js';
-import { operands } from '../options.js';
-import type { FileOperand } from '../file-effects/types.js';
-import type { WrapperInfo } from '../wrapper-types.js';
+import { describeGnuProblem, parseGnuOptions, type GnuArgument, type GnuOptionSpec } from '../options/gnu-options.js';
+import { operands } from '../options/options.js';
+import type { FileOperand } from '../options/file-operands.js';
+import type { WrapperInfo } from './wrapper-types.js';
 import { defineProgram } from './model.js';
 import { refusedWrap, wrapInfo } from './wrapper-info.js';
 

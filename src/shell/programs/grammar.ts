@@ -2,7 +2,7 @@
  * Compact notation for a grammar's long options, as the read-only tables have always written
  * them: `'bytes= lines= color[=] quiet'` (`=` takes a value, `[=]` takes one only after `=`).
  */
-import type { GnuArgument } from '../gnu-options.js';
+import type { GnuArgument } from '../options/gnu-options.js';
 
 /** `'bytes= color[=] quiet'` → `{ bytes: 'required', color: 'optional', quiet: 'none' }`. @internal */
 export function longOptions(text: string): Record<string, GnuArgument> {

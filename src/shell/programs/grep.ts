@@ -3,8 +3,8 @@
  * `-e`/`-f` gave one; with `-r`/`-R`/`-d recurse` (`rgrep` always) each path, or `.` when none,
  * is a directory read whole.
  */
-import { all, has, is, optionFile, pushOpt, type FileOperand, type FileOperands } from '../file-effects/types.js';
-import type { GnuOptionSpec } from '../gnu-options.js';
+import { all, has, is, optionFile, pushOpt, type FileOperand, type FileOperands } from '../options/file-operands.js';
+import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readWords, refusedWords, type ReadWords } from './parse.js';

@@ -2,8 +2,8 @@
  * `hexdump`: dumps its files in hexadecimal and other formats. `-f FILE` (`--format-file`) reads
  * its formats from FILE.
  */
-import type { GnuOptionSpec } from '../gnu-options.js';
-import { readerFiles } from '../file-effects/readers.js';
+import type { GnuOptionSpec } from '../options/gnu-options.js';
+import { readerFiles } from './readers.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';

@@ -2,7 +2,7 @@
  * `hostname`: prints (or sets) the host's name. An operand, `-F/--file FILE` or `-b/--boot` sets
  * the name; toolgate takes none of its words as a file it opens.
  */
-import type { GnuOptionSpec } from '../gnu-options.js';
+import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';

@@ -5,7 +5,7 @@
 import { copyOperands } from './copying.js';
 import { defineProgram } from './model.js';
 import { readWords, refusedWords } from './parse.js';
-import type { GnuOptionSpec } from '../gnu-options.js';
+import type { GnuOptionSpec } from '../options/gnu-options.js';
 
 /** GNU coreutils 9.1 install(1); `--backup[=CONTROL]` and `--context[=CTX]` take a value only after `=`. */
 const grammar: GnuOptionSpec = {

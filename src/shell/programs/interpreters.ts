@@ -7,8 +7,8 @@
  * run no code. Their files: inline code is not a file, `python -m venv DIR` creates DIR, the
  * other words are assumed read and written. python(1); perl(1) perlrun; node(1); ruby(1); php(1).
  */
-import { scan, type FileOperand, type FileOperands } from '../file-effects/types.js';
-import type { ReadOnlyEntry } from '../read-only-types.js';
+import { scan, type FileOperand, type FileOperands } from '../options/file-operands.js';
+import type { ReadOnlyEntry } from './read-only-types.js';
 import { defineProgram, type ProgramModel } from './model.js';
 import { CC_CLI } from './sources.js';
 

@@ -4,8 +4,8 @@
  * directories they walk say so (`PathEffect.walksLinks`), so a link inside that leads out of the
  * working directories is a read out of them; with no operand they walk the working directory.
  */
-import { parseGnuOptions, type GnuOptionSpec } from '../gnu-options.js';
-import type { FileOperand, FileOperands } from '../file-effects/types.js';
+import { parseGnuOptions, type GnuOptionSpec } from '../options/gnu-options.js';
+import type { FileOperand, FileOperands } from '../options/file-operands.js';
 
 /** `result` with its reads marked as walking links when the command has, by `grammar`, every option group of `needs` (each group: any of its names). */
 export function walkingLinksWhen(result: FileOperands, argv: readonly string[], grammar: GnuOptionSpec, needs: readonly (readonly string[])[]): FileOperands {

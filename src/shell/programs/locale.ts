@@ -2,7 +2,7 @@
  * `locale`: prints locale settings. Its operands are names of categories or keywords; `-m`
  * (`--charmaps`) runs gzip to read the character maps. toolgate does not model its files.
  */
-import type { GnuOptionSpec } from '../gnu-options.js';
+import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';

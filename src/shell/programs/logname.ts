@@ -1,5 +1,5 @@
 /** `logname`: prints the user's login name. It opens no file and takes no operand. */
-import type { GnuOptionSpec } from '../gnu-options.js';
+import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { coreutils } from './sources.js';

@@ -1,8 +1,8 @@
 /**
  * `ls`: lists directories and files (it reads names and metadata, not contents).
  */
-import type { GnuOptionSpec } from '../gnu-options.js';
-import { readerFiles } from '../file-effects/readers.js';
+import type { GnuOptionSpec } from '../options/gnu-options.js';
+import { readerFiles } from './readers.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { walkingLinksWhen } from './link-walk.js';
 import { defineProgram } from './model.js';

@@ -9,13 +9,13 @@
  * Adding or correcting a program is one file in `src/shell/programs/` plus its examples:
  * `docs/shell.md` walks through one.
  */
-import type { GnuOptionSpec } from '../gnu-options.js';
-import type { FileOperands } from '../file-effects/types.js';
-import type { OptionShape } from '../options.js';
-import type { ReadOnlyEntry, ReadOnlySpec } from '../read-only-types.js';
+import type { GnuOptionSpec } from '../options/gnu-options.js';
+import type { FileOperands } from '../options/file-operands.js';
+import type { OptionShape } from '../options/options.js';
+import type { ReadOnlyEntry, ReadOnlySpec } from './read-only-types.js';
 import type { ReadOnlyVerdict, SimpleCommand } from '../types.js';
 import type { ShellModel } from '../shells/index.js';
-import type { WrapperInfo } from '../wrapper-types.js';
+import type { WrapperInfo } from './wrapper-types.js';
 
 /**
  * Whether toolgate sees everything the program runs. `nothing`: it runs no other program;
@@ -74,7 +74,7 @@ export interface ProgramExample {
   /**
    * Its path effects, in order, as `op path` with the project shown as `.` and `[all]`/`[some]`
    * for a directory taken whole, `(assumed)` for a word of an unmodelled program
-   * (the format of `test/shell/file-effects/operands.test.ts`).
+   * (the format of `test/shell/effects/file-effects/operands.test.ts`).
    */
   readonly effects?: readonly string[];
   /** Whether Claude Code's read-only set takes it as read-only. */

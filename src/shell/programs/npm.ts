@@ -4,9 +4,9 @@
  * not model. npm-config(7) and npm(1). (The interpreters are in `interpreters.ts`, what
  * `npm exec`/`npm run` run in `project-runners.ts`.)
  */
-import { optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../file-effects/types.js';
-import type { GnuOptionSpec } from '../gnu-options.js';
-import type { OptionShape } from '../options.js';
+import { optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../options/file-operands.js';
+import type { GnuOptionSpec } from '../options/gnu-options.js';
+import type { OptionShape } from '../options/options.js';
 import { defineProgram } from './model.js';
 
 /**

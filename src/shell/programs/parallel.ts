@@ -2,7 +2,7 @@
  * GNU `parallel [opts] [COMMAND…] ::: ARGS…`: the command words joined and run by a shell with
  * each argument put in place of `{}` or appended; with no command, each argument is a command.
  */
-import type { Unwrapped, WrapperInfo } from '../wrapper-types.js';
+import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
 import { defineProgram } from './model.js';
 
 /** Words that start parallel's argument lists. */

@@ -5,9 +5,9 @@
  * missing value) leaves the command to the assumed effects: the program does nothing, but which
  * word toolgate misread is not known.
  */
-import type { FileOperands } from '../file-effects/types.js';
-import { parseGnuOptions, type GnuOption, type GnuOptionSpec } from '../gnu-options.js';
-import type { ParsedOption } from '../options.js';
+import type { FileOperands } from '../options/file-operands.js';
+import { parseGnuOptions, type GnuOption, type GnuOptionSpec } from '../options/gnu-options.js';
+import type { ParsedOption } from '../options/options.js';
 
 /** The options (named `-x` or `--name`) and the argv indices of the operands. @internal */
 export interface ReadWords {

@@ -3,9 +3,9 @@
  * `-i FILE` or its input. GNU patch 2.7.6 patch(1) and `patch --help`.
  */
 import { defineProgram } from './model.js';
-import type { GnuOptionSpec } from '../gnu-options.js';
-import type { OptionShape } from '../options.js';
-import { has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands, type NamesFrom } from '../file-effects/types.js';
+import type { GnuOptionSpec } from '../options/gnu-options.js';
+import type { OptionShape } from '../options/options.js';
+import { has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands, type NamesFrom } from '../options/file-operands.js';
 
 /** GNU patch 2.7.6 (its getopt string and long options); `--merge[=STYLE]` takes a value only after `=`. */
 const grammar: GnuOptionSpec = {

@@ -1,5 +1,5 @@
 /** `printenv`: prints environment variables. Its operands are variable names; it opens no file. */
-import type { GnuOptionSpec } from '../gnu-options.js';
+import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { coreutils } from './sources.js';

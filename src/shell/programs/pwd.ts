@@ -1,5 +1,5 @@
 /** `pwd`: prints the working directory (bash's builtin; `-L`/`-P` choose how links show). It opens no file. */
-import type { GnuOptionSpec } from '../gnu-options.js';
+import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
 import { CC_DOCS } from './sources.js';

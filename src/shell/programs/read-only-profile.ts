@@ -4,8 +4,8 @@
  * tool's other long names) is derived from the grammar, so a safe option always exists in the
  * grammar and takes a value exactly as the grammar says.
  */
-import type { GnuArgument, GnuOptionSpec } from '../gnu-options.js';
-import type { ReadOnlyEntry } from '../read-only-types.js';
+import type { GnuArgument, GnuOptionSpec } from '../options/gnu-options.js';
+import type { ReadOnlyEntry } from './read-only-types.js';
 
 /** The safe options, by name, and what the read-only check needs beyond options. @internal */
 export interface ReadOnlyProfile extends Omit<ReadOnlyEntry, 'short' | 'long' | 'otherLong' | 'numeric' | 'exactLong' | 'separateValues'> {

@@ -5,10 +5,10 @@
  * `createProgramRegistry(models, { check: true })`, which the tests and `npm run build` call; the
  * registry the shell layer holds is built without the check, so a start pays nothing for it.
  */
-import type { GnuOptionSpec } from '../gnu-options.js';
-import type { OptionShape } from '../options.js';
-import type { ReadOnlyEntry, ReadOnlySpec } from '../read-only-types.js';
-import type { FileOperands } from '../file-effects/types.js';
+import type { GnuOptionSpec } from '../options/gnu-options.js';
+import type { OptionShape } from '../options/options.js';
+import type { ReadOnlyEntry, ReadOnlySpec } from './read-only-types.js';
+import type { FileOperands } from '../options/file-operands.js';
 import type { ProgramModel } from './model.js';
 
 /** The models, by name, and what is derived from them. @internal */

@@ -3,9 +3,9 @@
  * layout is cp's, in `copying.ts`). `-e`/`--rsh` and `--rsync-path` name programs it runs, which
  * toolgate does not read here. rsync(1) 3.x.
  */
-import { scan, type FileOperand, type FileOperands } from '../file-effects/types.js';
-import type { GnuOptionSpec } from '../gnu-options.js';
-import type { OptionShape } from '../options.js';
+import { scan, type FileOperand, type FileOperands } from '../options/file-operands.js';
+import type { GnuOptionSpec } from '../options/gnu-options.js';
+import type { OptionShape } from '../options/options.js';
 import { copyOperands } from './copying.js';
 import { defineProgram } from './model.js';
 

@@ -7,10 +7,10 @@
  * Code looks through the transparent ones (`timeout`, `time`, `nice`, `nohup`, `stdbuf`) for
  * allow rules, with the options of theirs known safe.
  */
-import { describeGnuProblem, parseGnuOptions, type GnuArgument, type GnuOptionSpec } from '../gnu-options.js';
-import { operands } from '../options.js';
-import { optionFile, pushOpt, type FileOperand } from '../file-effects/types.js';
-import type { WrapperInfo } from '../wrapper-types.js';
+import { describeGnuProblem, parseGnuOptions, type GnuArgument, type GnuOptionSpec } from '../options/gnu-options.js';
+import { operands } from '../options/options.js';
+import { optionFile, pushOpt, type FileOperand } from '../options/file-operands.js';
+import type { WrapperInfo } from './wrapper-types.js';
 import { defineProgram, type ProgramExample, type ProgramModel } from './model.js';
 import { readOnlyEntry, type ReadOnlyProfile } from './read-only-profile.js';
 import { coreutils } from './sources.js';

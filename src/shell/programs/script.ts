@@ -1,6 +1,6 @@
 /** `script` (util-linux): records a terminal session, running a shell or `-c` a command. */
-import { describeGnuProblem, parseGnuOptions, type GnuOptionSpec } from '../gnu-options.js';
-import type { WrapperInfo } from '../wrapper-types.js';
+import { describeGnuProblem, parseGnuOptions, type GnuOptionSpec } from '../options/gnu-options.js';
+import type { WrapperInfo } from './wrapper-types.js';
 import { defineProgram } from './model.js';
 import { interactiveShell, optionScript, refusedWrap, wrapInfo } from './wrapper-info.js';
 

@@ -1,5 +1,5 @@
 /** `sg`: runs a command with another group ID. */
-import type { WrapperInfo } from '../wrapper-types.js';
+import type { WrapperInfo } from './wrapper-types.js';
 import { defineProgram } from './model.js';
 import { interactiveShell, wrapInfo } from './wrapper-info.js';
 

@@ -4,8 +4,8 @@
  * lists, and it also hashes the files they name (it prints only OK or FAILED for them). It writes
  * nothing and runs nothing.
  */
-import { parseGnuOptions, type GnuOptionSpec } from '../gnu-options.js';
-import type { FileOperands } from '../file-effects/types.js';
+import { parseGnuOptions, type GnuOptionSpec } from '../options/gnu-options.js';
+import type { FileOperands } from '../options/file-operands.js';
 import { longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 

@@ -4,10 +4,10 @@
  * they say in their state facet). Behaviour: GNU bash 5.2 bash(1) "SHELL BUILTIN COMMANDS";
  * zsh 5.9 zshbuiltins(1).
  */
-import type { ReadOnlyEntry, ReadOnlySpec } from '../read-only-types.js';
+import type { ReadOnlyEntry, ReadOnlySpec } from './read-only-types.js';
 import type { ShellModel } from '../shells/index.js';
 import type { SimpleCommand } from '../types.js';
-import { variableStateChange } from '../variables.js';
+import { variableStateChange } from '../syntax/variables.js';
 import { defineProgram, type ProgramExample, type ProgramModel, type ProgramState } from './model.js';
 import { CC_CLI, CC_DOCS } from './sources.js';
 import { variablesSetBy, type VariableSetter } from './variable-setters.js';

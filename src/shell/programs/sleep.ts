@@ -1,5 +1,5 @@
 /** `sleep`: waits for a time. Its operands are durations; it opens no file and runs nothing. */
-import type { GnuOptionSpec } from '../gnu-options.js';
+import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';

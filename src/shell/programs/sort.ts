@@ -3,8 +3,8 @@
  * temporary files under DIR, `--random-source=FILE` reads FILE, `--files0-from=F` reads the names
  * of the files to sort from F, `--compress-program` runs a program.
  */
-import { all, has, is, optionFile, pushOpt, type FileOperand, type FileOperands } from '../file-effects/types.js';
-import type { GnuOptionSpec } from '../gnu-options.js';
+import { all, has, is, optionFile, pushOpt, type FileOperand, type FileOperands } from '../options/file-operands.js';
+import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readWords, refusedWords, type ReadWords } from './parse.js';

@@ -3,8 +3,8 @@
  * operand or an option's value: it does so before reading options) into more options and file
  * names read from FILE.
  */
-import type { FileOperand } from '../file-effects/types.js';
-import { parseGnuOptions, type GnuOptionSpec } from '../gnu-options.js';
+import type { FileOperand } from '../options/file-operands.js';
+import { parseGnuOptions, type GnuOptionSpec } from '../options/gnu-options.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
 import { CC_CLI } from './sources.js';

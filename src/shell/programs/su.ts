@@ -1,7 +1,7 @@
 /** `su` and `runuser`: run a shell (or a command) as another user. */
-import { describeGnuProblem, parseGnuOptions, type GnuOptionSpec } from '../gnu-options.js';
-import { quoteWord } from '../environment.js';
-import type { Unwrapped, WrapperInfo } from '../wrapper-types.js';
+import { describeGnuProblem, parseGnuOptions, type GnuOptionSpec } from '../options/gnu-options.js';
+import { quoteWord } from '../syntax/environment.js';
+import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
 import { defineProgram } from './model.js';
 import { interactiveShell, optionScript, refusedWrap, wrapInfo } from './wrapper-info.js';
 

@@ -1,6 +1,6 @@
 /** `sudo`: runs a command as another user (or hands it to a shell with `-s`/`-i`). */
-import { describeGnuProblem, parseGnuOptions, type GnuOptionSpec } from '../gnu-options.js';
-import type { WrapperInfo } from '../wrapper-types.js';
+import { describeGnuProblem, parseGnuOptions, type GnuOptionSpec } from '../options/gnu-options.js';
+import type { WrapperInfo } from './wrapper-types.js';
 import { defineProgram } from './model.js';
 import { interactiveShell, refusedWrap, wrapInfo } from './wrapper-info.js';
 

@@ -2,7 +2,7 @@
  * `tr`: translates or deletes characters from standard input to standard output. Its operands
  * are sets of characters; toolgate does not model its files (its words are assumed paths).
  */
-import type { GnuOptionSpec } from '../gnu-options.js';
+import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';

@@ -4,8 +4,8 @@
  * and `--houtro` read the file they name. tree reads its own options: long names exactly (no
  * abbreviations), and a value letter takes the next word.
  */
-import { all, optionFile, pushOpt, type FileOperand } from '../file-effects/types.js';
-import { parseGnuOptions, type GnuOptionSpec } from '../gnu-options.js';
+import { all, optionFile, pushOpt, type FileOperand } from '../options/file-operands.js';
+import { parseGnuOptions, type GnuOptionSpec } from '../options/gnu-options.js';
 import { walking } from './link-walk.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';

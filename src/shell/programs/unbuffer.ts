@@ -2,7 +2,7 @@
  * `unbuffer` (expect): runs a program under a pseudo-terminal so its output is not buffered. Its
  * words are expect's `spawn` flags, then the program: no GNU options.
  */
-import type { WrapperInfo } from '../wrapper-types.js';
+import type { WrapperInfo } from './wrapper-types.js';
 import { defineProgram } from './model.js';
 import { refusedWrap, wrapInfo } from './wrapper-info.js';
 

@@ -1,6 +1,6 @@
 /** `uniq`: drops repeated adjacent lines. It reads its first operand and writes its second. */
-import type { FileOperand, FileOperands } from '../file-effects/types.js';
-import type { GnuOptionSpec } from '../gnu-options.js';
+import type { FileOperand, FileOperands } from '../options/file-operands.js';
+import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readWords, refusedWords, type ReadWords } from './parse.js';

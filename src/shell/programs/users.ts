@@ -1,5 +1,5 @@
 /** `users`: prints the users logged in, read from the system's login records (or the file its operand names, which toolgate does not model as a file). */
-import type { GnuOptionSpec } from '../gnu-options.js';
+import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { coreutils } from './sources.js';

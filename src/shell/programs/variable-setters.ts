@@ -6,7 +6,7 @@
  * changes than bash makes.
  */
 import type { ShellModel } from '../shells/index.js';
-import { variableStateChange } from '../variables.js';
+import { variableStateChange } from '../syntax/variables.js';
 
 /** How one builtin reads its operands. @internal */
 export interface VariableSetter {

@@ -1,6 +1,6 @@
 /** `watch`: runs a command again and again, showing its output. */
-import { describeGnuProblem, parseGnuOptions, type GnuOptionSpec } from '../gnu-options.js';
-import type { WrapperInfo } from '../wrapper-types.js';
+import { describeGnuProblem, parseGnuOptions, type GnuOptionSpec } from '../options/gnu-options.js';
+import type { WrapperInfo } from './wrapper-types.js';
 import { defineProgram } from './model.js';
 import { refusedWrap, wrapInfo } from './wrapper-info.js';
 

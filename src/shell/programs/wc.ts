@@ -2,8 +2,8 @@
  * `wc`: counts the lines, words and bytes of its files. `--files0-from=F` reads the names of
  * the files to count from F.
  */
-import type { GnuOptionSpec } from '../gnu-options.js';
-import { readerFiles } from '../file-effects/readers.js';
+import type { GnuOptionSpec } from '../options/gnu-options.js';
+import { readerFiles } from './readers.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';

@@ -4,9 +4,9 @@
  * reads (`-i`, `--post-file`, `--load-cookies`, `--config`) and writes (`-o` log, `-O`, `-a`,
  * `--save-cookies`). wget has no `file:` scheme. GNU Wget 1.21 wget(1).
  */
-import type { GnuOptionSpec } from '../gnu-options.js';
-import type { OptionShape, ParsedOption } from '../options.js';
-import { optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../file-effects/types.js';
+import type { GnuOptionSpec } from '../options/gnu-options.js';
+import type { OptionShape, ParsedOption } from '../options/options.js';
+import { optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../options/file-operands.js';
 import { defineProgram } from './model.js';
 import { wgetConfigFiles } from './wget-config.js';
 

@@ -1,5 +1,5 @@
 /** `which`: prints where the programs it is given would be found on PATH. Its operands are program names; it opens no file. */
-import type { GnuOptionSpec } from '../gnu-options.js';
+import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
 import { CC_DOCS } from './sources.js';

@@ -1,5 +1,5 @@
 /** The answers a wrapper's `unwrap` facet builds: what it runs, refusals, an interactive shell. */
-import type { Unwrapped, WrapperInfo } from '../wrapper-types.js';
+import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
 
 /** What a wrapper runs, and how allow rules treat it. @internal */
 export const wrapInfo = (inner: Unwrapped[], transparent = false, exactOnly = false): WrapperInfo => ({ inner, transparent, exactOnly });

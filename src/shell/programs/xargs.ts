@@ -2,11 +2,12 @@
  * `xargs [opts] COMMAND…`: runs a command completed from input (every findutils 4.9 option;
  * input words appended, or put in place of `-I R`); `-a FILE` reads the input from a file.
  */
-import { describeGnuProblem, parseGnuOptions, type GnuOptionSpec } from '../gnu-options.js';
-import { optionFile, pushOpt, type FileOperand, type FileOperands } from '../file-effects/types.js';
-import { operands, type OptionShape } from '../options.js';
-import type { ReadOnlyEntry } from '../read-only-types.js';
-import type { RunTimeInput, WrapperInfo } from '../wrapper-types.js';
+import { describeGnuProblem, parseGnuOptions, type GnuOptionSpec } from '../options/gnu-options.js';
+import { optionFile, pushOpt, type FileOperand, type FileOperands } from '../options/file-operands.js';
+import { operands, type OptionShape } from '../options/options.js';
+import type { ReadOnlyEntry } from './read-only-types.js';
+import type { RunTimeInput } from '../types.js';
+import type { WrapperInfo } from './wrapper-types.js';
 import { defineProgram } from './model.js';
 import { CC_CLI } from './sources.js';
 

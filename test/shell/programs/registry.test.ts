@@ -3,10 +3,10 @@
  * names, and every facet reading a model's options through its one grammar.
  */
 import { describe, expect, it } from 'vitest';
-import { resolveLongOption, type GnuArgument, type GnuOptionSpec } from '../../../src/shell/gnu-options.js';
+import { resolveLongOption, type GnuArgument, type GnuOptionSpec } from '../../../src/shell/options/gnu-options.js';
 import { createProgramRegistry, optionShape, PROGRAM_MODELS, PROGRAMS } from '../../../src/shell/programs/index.js';
 import { defineProgram } from '../../../src/shell/programs/model.js';
-import { CLAUDE_CODE_READ_ONLY, ROBOTA_READ_ONLY, WRAPPERS_READ_ONLY } from '../../../src/shell/read-only-tables.js';
+import { CLAUDE_CODE_READ_ONLY, ROBOTA_READ_ONLY, WRAPPERS_READ_ONLY } from '../../../src/shell/read-only/tables.js';
 
 /** Letter → argument, from a getopt optstring. */
 function letters(optstring: string): Map<string, GnuArgument> {

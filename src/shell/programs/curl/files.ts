@@ -2,8 +2,8 @@
  * The files a curl command reads and writes: the files its options name, and the local files its
  * `file:` URLs read. curl(1) 8.x.
  */
-import type { OptionShape, ParsedOption } from '../../options.js';
-import { optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../../file-effects/types.js';
+import type { OptionShape, ParsedOption } from '../../options/options.js';
+import { optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../../options/file-operands.js';
 import { curlGlob, curlUrlPaths } from './urls.js';
 
 /** Options whose value is a file curl reads (`-T` and `file:` URLs are read below). */

@@ -3,7 +3,7 @@
  * `-d @FILE`, `-b FILE`) and writes (`-o`, `-c`, `-D`, `--trace`); a `file:` URL reads a local
  * file (`urls.ts`). curl(1) 8.x, everything.curl.dev.
  */
-import type { GnuOptionSpec } from '../../gnu-options.js';
+import type { GnuOptionSpec } from '../../options/gnu-options.js';
 import { defineProgram } from '../model.js';
 import { curlConfigFiles } from './config.js';
 import { curlFiles } from './files.js';

@@ -5,8 +5,8 @@
  * (`init`, `clone`, `worktree add`, `submodule add`) and config files it changes.
  * Git 2.39 manual pages; a subcommand toolgate does not know has its words assumed read and written.
  */
-import { all, has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands, type NamesFrom } from '../../file-effects/types.js';
-import type { ParsedOption } from '../../options.js';
+import { all, has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands, type NamesFrom } from '../../options/file-operands.js';
+import type { ParsedOption } from '../../options/options.js';
 import { GIT_GLOBAL_WITH_VALUE } from './global-options.js';
 
 

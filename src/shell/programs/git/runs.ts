@@ -6,8 +6,8 @@
  * shell script git hands it to (git docs, git-config(1) and git(1) "Environment Variables");
  * one it cannot read is opaque, and keys whose effect it does not model stay unknown.
  */
-import { lookup, matching, quoteWord, type Environment } from '../../environment.js';
-import type { Unwrapped } from '../../wrapper-types.js';
+import { lookup, matching, quoteWord, type Environment } from '../../syntax/environment.js';
+import type { Unwrapped } from '../wrapper-types.js';
 import { GIT_GLOBAL_WITH_VALUE } from './global-options.js';
 
 /** Keys whose value is a command git runs (through `sh -c` when it has shell syntax). */

@@ -3,8 +3,8 @@
  * `w`) and run commands (`e`, `s///e`); `-i` edits the files in place. The script reader is in
  * `script.ts`; the check of a plain edit acceptEdits may allow is in `plain-edit.ts`.
  */
-import { all, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../../file-effects/types.js';
-import type { ReadOnlyEntry } from '../../read-only-types.js';
+import { all, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../../options/file-operands.js';
+import type { ReadOnlyEntry } from '../read-only-types.js';
 import { defineProgram, type ProgramExample, type ProgramModel } from '../model.js';
 import { CC_CLI } from '../sources.js';
 import { SED_OPTIONS, sedScriptEffects as readSedScript, sedWrapper } from './script.js';

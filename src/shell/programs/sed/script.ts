@@ -5,8 +5,8 @@
  * 4.9 compiles a script (`sed/compile.c`): after any address, after `!`, inside `{…}`, across
  * `-e` pieces joined by newlines.
  */
-import { describeGnuProblem, parseGnuOptions, type GnuOptionSpec } from '../../gnu-options.js';
-import type { Unwrapped, WrapperInfo } from '../../wrapper-types.js';
+import { describeGnuProblem, parseGnuOptions, type GnuOptionSpec } from '../../options/gnu-options.js';
+import type { Unwrapped, WrapperInfo } from '../wrapper-types.js';
 
 /** What one sed script does beyond the text it edits. @internal */
 export interface SedEffects {

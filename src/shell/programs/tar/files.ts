@@ -3,8 +3,8 @@
  * reads the archive and writes the names it holds under its directory (`-C DIR`, else the cwd).
  * GNU tar 1.34 manual.
  */
-import { parseGnuOptions } from '../../gnu-options.js';
-import { all, pushOpt, type FileOperand, type FileOperands, type NamesFrom } from '../../file-effects/types.js';
+import { parseGnuOptions } from '../../options/gnu-options.js';
+import { all, pushOpt, type FileOperand, type FileOperands, type NamesFrom } from '../../options/file-operands.js';
 import { TAR_OPTIONS, tarWords } from './options.js';
 
 /** What an extraction writes under its directory: the names the archive holds, which toolgate does not read. */

@@ -4,7 +4,7 @@
  * next word, and the old style first word (`tar xIf PROG x.tar`) whose letters take their values
  * from the words that follow. Behaviour: GNU tar manual, "All tar Options"; `tar --usage`.
  */
-import type { GnuOptionSpec } from '../../gnu-options.js';
+import type { GnuOptionSpec } from '../../options/gnu-options.js';
 
 const alias = (same: string, argument: 'none' | 'required' = 'none') => ({ argument, same });
 

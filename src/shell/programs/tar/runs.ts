@@ -4,8 +4,8 @@
  * (run by `sh -c`), `--rsh-command`, `--rmt-command`, and archives on another host (`-f host:x`,
  * reached through rsh). GNU tar manual, "All tar Options".
  */
-import { describeGnuProblem, parseGnuOptions } from '../../gnu-options.js';
-import type { Unwrapped, WrapperInfo } from '../../wrapper-types.js';
+import { describeGnuProblem, parseGnuOptions } from '../../options/gnu-options.js';
+import type { Unwrapped, WrapperInfo } from '../wrapper-types.js';
 import { TAR_OPTIONS, tarWords } from './options.js';
 
 /** What a `tar` command runs besides tar. */

@@ -1,0 +1,323 @@
+/**
+ * The command layer: turns a syntax-level command into `SimpleCommand`s, deciding what is
+ * unknown (dynamic names, code-as-data builtins) and looking through wrappers.
+ */
+import { addStateChange, addUnknown, addUnseen, type Collector, type RawCommand, type RawWord } from '../syntax/collector.js';
+import { arithmeticRunsCode, subscriptRunsCode } from '../syntax/arithmetic.js';
+import { MAX_NESTED_DEPTH } from '../syntax/limits.js';
+import { commandStateChange } from './state.js';
+import { assignedName, variableStateChange } from '../syntax/variables.js';
+import { anyShell } from '../shells/index.js';
+import type { Redirect, SimpleCommand } from '../types.js';
+import { ARITHMETIC_BUILTINS, CODE_AS_DATA, SHELLS, unwrap, type Unwrapped } from './wrappers.js';
+import type { Environment } from '../syntax/environment.js';
+import { gitPrograms } from '../programs/git/runs.js';
+import { PROGRAMS } from '../programs/index.js';
+import { embeddedShellStrings, interpreterOpaque } from '../programs/interpreters.js';
+import { pipedText, promptCode, readsInput, shellStartupCode, sourcedInput } from './shell-code.js';
+
+/** Last path segment of a command name (`/bin/rm` → `rm`). */
+export function commandBasename(name: string): string {
+  const i = name.lastIndexOf('/');
+  return i >= 0 ? name.slice(i + 1) : name;
+}
+
+/**
+ * The program a name may start on a case-insensitive file system or on Windows: lower case,
+ * without `.exe` (`RM`, `rm.exe` → `rm`). argv keeps the name as written; this is for looking
+ * through wrappers and finding file operands, where reading too much only fails closed.
+ */
+export function foldedCommandName(name: string): string {
+  const folded = commandBasename(name).toLowerCase();
+  return folded.endsWith('.exe') ? folded.slice(0, -4) : folded;
+}
+
+/** Reserved words that can never start a simple command; the grammar accepts them, bash does not. */
+/** Wrappers looked through one inside another before the command counts as unknown. */
+const MAX_WRAPPER_DEPTH = 32;
+
+const MISPLACED_RESERVED = new Set(['then', 'else', 'elif', 'fi', 'do', 'done', 'esac', 'in', '}', ']]', ';;']);
+
+/**
+ * Reserved words the grammar reads as plain command names although bash gives them syntax of
+ * their own: what follows is not an ordinary command (`coproc { rm -rf ~; }`).
+ */
+const UNHANDLED_KEYWORDS = new Map([
+  ['function', "the 'function' keyword is a construct toolgate does not analyse here"],
+  ['select', 'select is a construct toolgate does not analyse here'],
+]);
+
+/** Words that open a compound command: `coproc` with one (or `coproc NAME` with one) is not a wrapper. */
+const COMPOUND_OPENERS = new Set(['{', '(', '((', '[[', 'if', 'for', 'while', 'until', 'case', 'select', 'function']);
+
+/** `coproc { …; }` / `coproc NAME { …; }`: the grammar does not read it; `coproc cmd args` is a wrapper. */
+function compoundCoproc(raw: RawCommand): boolean {
+  if (raw.words[0]?.raw !== 'coproc') return false;
+  const [, a, b] = raw.words.map((w) => w.raw);
+  return (a !== undefined && COMPOUND_OPENERS.has(a)) || (b !== undefined && COMPOUND_OPENERS.has(b)) || raw.words.length === 1;
+}
+
+/** `name[sub]` (or `name[sub]=…`) whose subscript is not a plain number, `@` or `*`. */
+function subscriptNotNumber(word: string): boolean {
+  const m = /^[A-Za-z_][A-Za-z0-9_]*\[(.*?)\]/s.exec(word);
+  return m !== null && !/^\s*([0-9]+|[@*])\s*$/.test(m[1]!);
+}
+
+/** Why the command name cannot be taken as written; `unseen` when that is because it cannot be read at all. */
+function nameProblem(w: RawWord, shell: Collector['shell']): { reason: string; unseen: boolean } | undefined {
+  const d = w.word;
+  if (d.error) return { reason: `command name cannot be read (${d.error}): ${w.raw}`, unseen: true };
+  if (d.zshEquals) return { reason: `zsh '=' expansion in command name: ${w.raw}`, unseen: true };
+  // A program toolgate cannot name may remove a critical path or write a protected one.
+  if (!d.literal) return { reason: `command name is not literal: ${w.raw}`, unseen: true };
+  if (d.value === '') return { reason: 'empty command name', unseen: false };
+  if (MISPLACED_RESERVED.has(w.raw)) return { reason: `reserved word '${w.raw}' out of place (a syntax error in bash)`, unseen: true };
+  if (shell === 'zsh' && d.value.startsWith('=')) return { reason: `zsh '=' expansion in command name: ${w.raw}`, unseen: true };
+  return undefined;
+}
+
+/**
+ * Adds one simple command (and whatever it wraps) to the collector.
+ * @returns its index, or undefined when it has no words (assignments or redirects alone).
+ */
+export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
+  if (raw.words.length === 0) return undefined;
+  const argv: string[] = [];
+  const literal: boolean[] = [];
+  const rawWords: string[] = [];
+  let source = raw.assignments.join(' ');
+  for (const w of raw.words) {
+    source = rawWords.length === 0 && raw.assignments.length === 0 ? w.raw : `${source} ${w.raw}`;
+    argv.push(w.word.value);
+    literal.push(w.word.literal);
+    rawWords.push(w.raw);
+  }
+  const cmd: SimpleCommand = {
+    argv,
+    literal,
+    raw: rawWords,
+    assignments: raw.assignments,
+    redirects: raw.inherited.length === 0 ? raw.redirects.slice() : raw.redirects.concat(raw.inherited),
+    source,
+    context: raw.context,
+    transparentWrapper: false,
+    exactOnly: false,
+    inSubshell: raw.inSubshell,
+  };
+  if (raw.parent !== undefined) cmd.parent = raw.parent;
+  const index = c.commands.push(cmd) - 1;
+  for (const r of raw.redirects) c.redirects.push({ ...r, command: index });
+
+  /** `unseen`: the reason is a firm ask in every mode (unreadable, or hidden code). */
+  const markUnknown = (reason: string, unseen = false): void => {
+    cmd.unknown ??= reason;
+    if (unseen) addUnseen(c, reason);
+    else addUnknown(c, reason);
+  };
+  if (raw.unknown) markUnknown(raw.unknown, true);
+  for (const w of raw.words) if (w.word.error) markUnknown(`word cannot be read (${w.word.error}): ${w.raw}`, true);
+
+  const problem = nameProblem(raw.words[0]!, c.shell);
+  if (problem) {
+    markUnknown(problem.reason, problem.unseen);
+    return index;
+  }
+  const unhandled = compoundCoproc(raw) ? 'coproc with a compound command is a construct toolgate does not analyse' : UNHANDLED_KEYWORDS.get(argv[0]!);
+  if (unhandled !== undefined && raw.words[0]!.raw === argv[0]) {
+    markUnknown(unhandled, true);
+    return index;
+  }
+  const input = raw.input;
+  if (input && (input.appended || (input.placeholder !== undefined && argv.some((a) => a.includes(input.placeholder!))))) {
+    cmd.argumentsFrom = input.via === 'xargs' ? 'xargs' : 'find -exec';
+  }
+  if (input?.placeholder !== undefined && argv[0]!.includes(input.placeholder)) {
+    markUnknown(`${input.via} takes the command name from its input: ${raw.words[0]!.raw}`, true);
+    return index;
+  }
+  const exact = commandBasename(argv[0]!);
+  const name = foldedCommandName(exact);
+  if (name === 'eval' && exact === argv[0]) {
+    // bash joins eval's words with spaces and runs the result: read it like `bash -c`.
+    const words = raw.words.slice(1);
+    if (words.length > 0 && words.every((w) => w.word.literal)) {
+      // Still unknown for allow rules (it runs text as code); deny rules, protected writes and
+      // critical removals see what it runs.
+      markUnknown(`'eval' runs text as shell code`);
+      emitNested(c, words.map((w) => w.word.value).join(' '), index, 'eval', cmd.redirects, [...c.env, ...ancestorAssignments(c, cmd.parent), ...cmd.assignments]);
+      return index;
+    }
+    if (words.length > 0) markUnknown(`'eval' runs text toolgate cannot see: ${words.map((w) => w.raw).join(' ').slice(0, 60)}`, true);
+    return index;
+  }
+  if (CODE_AS_DATA.has(name)) {
+    markUnknown(`'${name}' runs text as shell code`);
+    // `source /dev/stdin <<< 'cmd'`: like eval, deny rules, protected writes and critical removals see what it runs.
+    const text = (name === 'source' || name === '.') && exact === argv[0] && cmd.literal[1] !== false ? sourcedInput(cmd) : undefined;
+    if (text !== undefined) emitNested(c, text, index, name, cmd.redirects, [...c.env, ...ancestorAssignments(c, cmd.parent), ...cmd.assignments]);
+    return index;
+  }
+  if ((ARITHMETIC_BUILTINS.has(name) || PROGRAMS.get(name)?.arithmeticSubscripts === true) && raw.words.slice(1).some((w) => (name === 'let' ? arithmeticRunsCode(w.raw) : subscriptRunsCode(w.raw)))) {
+    markUnknown(`'${name}' may evaluate a substitution inside an array subscript`, true);
+  } else if (PROGRAMS.get(name)?.variables !== undefined && raw.words.slice(1).some((w) => subscriptNotNumber(w.word.literal ? w.word.value : w.raw))) {
+    markUnknown(`'${name}' evaluates an array subscript arithmetically: ${raw.words.map((w) => w.raw).join(' ').slice(0, 60)}`, true);
+  }
+
+  for (const w of raw.words) {
+    const problem = anyShell(c.shells, (s) => s.wordProblem(w.raw));
+    if (problem !== undefined) markUnknown(problem, true);
+  }
+  addStateChange(c, commandStateChange(cmd, c.shells), index + 1);
+  const env: Environment = [...c.env, ...ancestorAssignments(c, cmd.parent), ...cmd.assignments];
+  const before = index > 0 ? c.commands[index - 1] : undefined;
+  const previous = before?.parent === cmd.parent && before?.context === cmd.context ? before : undefined;
+  const extra = programCode(cmd, name, env, previous);
+  // `cat <<EOF | sh`: the grammar gives the shell first; what cat writes is read by it.
+  if (previous && SHELLS.has(foldedCommandName(previous.argv[0] ?? '')) && readsInput(previous)) {
+    const piped = pipedText(cmd);
+    if (piped !== undefined && piped.trim() !== '') emitNested(c, piped, index - 1, `${previous.argv[0]} reading what the command after it writes`, previous.redirects, env);
+  }
+  const info = unwrap(name, argv, cmd.literal);
+  if (!info && extra.length === 0) return index;
+  // `env env env … rm`: a chain of wrappers past any real use is not looked through further.
+  let depth = 0;
+  for (let p = cmd.parent; p !== undefined && depth <= MAX_WRAPPER_DEPTH; p = c.commands[p]?.parent) depth++;
+  if (depth > MAX_WRAPPER_DEPTH) {
+    markUnknown(`wrappers nested deeper than ${MAX_WRAPPER_DEPTH}`, true);
+    return index;
+  }
+  // Claude Code looks through the wrappers it names; `TIMEOUT` on Linux is some other program,
+  // and so is `./timeout` (a program named by a path is only what is written).
+  cmd.transparentWrapper = (info?.transparent ?? false) && exact === name && exact === argv[0];
+  cmd.exactOnly = info?.exactOnly ?? false;
+  if (info && input?.appended && info.inner.length === 0 && !(name === 'command' && argv.length > 1)) {
+    markUnknown(`${input.via} appends its input to ${name}, which runs it as a command`, true);
+  }
+  const innerInput = info?.input ?? input;
+  for (const inner of [...(info?.inner ?? []), ...extra]) {
+    if (inner.kind === 'unknown') {
+      markUnknown(inner.reason);
+      continue;
+    }
+    if (inner.kind === 'opaque') {
+      cmd.opaque ??= inner.reason;
+      continue;
+    }
+    if (inner.kind === 'text') {
+      if (innerInput?.placeholder !== undefined && inner.script.includes(innerInput.placeholder)) {
+        markUnknown(`${name} runs a script that ${innerInput.via} fills from its input: ${inner.script}`);
+        continue;
+      }
+      emitNested(c, inner.script, index, inner.what, cmd.redirects, env);
+      continue;
+    }
+    if (inner.kind === 'argv') {
+      emitCommand(c, {
+        words: raw.words.slice(inner.start, inner.end),
+        assignments: (inner.assignments ?? []).map((k) => raw.words[k]!.raw),
+        redirects: [],
+        inherited: cmd.redirects,
+        context: 'exec',
+        inSubshell: raw.inSubshell,
+        parent: index,
+        ...(innerInput ? { input: innerInput } : {}),
+      });
+      continue;
+    }
+    const words = raw.words.slice(inner.index, inner.joinFrom === undefined ? inner.index + 1 : raw.words.length);
+    const placeholder = innerInput?.placeholder;
+    if (placeholder !== undefined && words.some((w) => w.word.value.includes(placeholder))) {
+      markUnknown(`${name} runs a script that ${innerInput!.via} fills from its input: ${words.map((w) => w.raw).join(' ')}`, true);
+      continue;
+    }
+    if (words.some((w) => !w.word.literal)) {
+      markUnknown(`${name} runs a script that is not literal: ${words.map((w) => w.raw).join(' ')}`, true);
+      continue;
+    }
+    const script = words.map((w) => w.word.value).join(' ').slice(inner.offset ?? 0);
+    emitNested(c, script, index, name, cmd.redirects, env);
+  }
+  return index;
+}
+
+/** The assignments of the commands that run command `parent` and of it, outermost first. */
+function ancestorAssignments(c: Collector, parent: number | undefined): string[] {
+  const chain: string[][] = [];
+  for (let p = parent, n = 0; p !== undefined && n <= MAX_WRAPPER_DEPTH; p = c.commands[p]?.parent, n++) {
+    const a = c.commands[p]?.assignments;
+    if (a && a.length > 0) chain.push(a);
+  }
+  return chain.reverse().flat();
+}
+
+/**
+ * Code a command runs besides its words: a git configuration or environment that names a
+ * program, a shell's startup files and input, an interpreter's code, prompt variables it sets.
+ */
+function programCode(cmd: SimpleCommand, name: string, env: Environment, previous: SimpleCommand | undefined): Unwrapped[] {
+  const out: Unwrapped[] = [];
+  for (const a of cmd.assignments) {
+    const code = promptCode(a);
+    if (code) out.push(code);
+  }
+  if (PROGRAMS.get(name)?.variables === 'assigns') {
+    for (let k = 1; k < cmd.argv.length; k++) {
+      const code = cmd.argv[k]!.includes('=') ? promptCode(cmd.raw?.[k] ?? cmd.argv[k]!) : undefined;
+      if (code) out.push(code);
+    }
+  }
+  if (name === 'git') out.push(...gitPrograms(cmd.argv, cmd.literal, env));
+  if (SHELLS.has(name)) out.push(...shellStartupCode(cmd, env, previous));
+  const opaque = interpreterOpaque(name, cmd.argv);
+  if (opaque !== undefined) {
+    out.push({ kind: 'opaque', reason: opaque });
+    const strings = embeddedShellStrings(cmd.argv);
+    if (strings.length > 0) cmd.embeddedShell = strings;
+  }
+  return out;
+}
+
+/** Statement assignments (`PS4='$(cmd)'; set -x`): the code a prompt variable or `PROMPT_COMMAND` holds. */
+/**
+ * A statement with no command word: assignments (each may change what later commands do) and
+ * redirections (which some shells answer by running a program of their own), from either front end.
+ */
+export function emitWordlessStatement(c: Collector, assignments: readonly string[], redirects: readonly Redirect[]): void {
+  for (const r of redirects) c.redirects.push(r);
+  for (const a of assignments) addStateChange(c, variableStateChange(assignedName(a) ?? a, false, c.shells));
+  emitStatementAssignments(c, assignments);
+  const alone = anyShell(c.shells, (s) => s.redirectionsAlone(redirects));
+  if (alone !== undefined) addUnseen(c, alone);
+}
+
+export function emitStatementAssignments(c: Collector, assignments: readonly string[]): void {
+  for (const a of assignments) {
+    const code = promptCode(a);
+    if (code?.kind === 'text') emitNested(c, code.script, undefined, code.what, [], c.env);
+    else if (code) addUnknown(c, 'reason' in code ? code.reason : `${a} holds code toolgate cannot read`);
+  }
+}
+
+function emitNested(c: Collector, script: string, parent: number | undefined, name: string, inherited: SimpleCommand['redirects'], env: Environment): void {
+  if (c.nestedDepth + 1 > MAX_NESTED_DEPTH) {
+    addUnseen(c, `nested scripts deeper than ${MAX_NESTED_DEPTH}`);
+    return;
+  }
+  const inner = c.nested(script, c.nestedDepth + 1, env);
+  const offset = c.commands.length;
+  for (const sub of inner.commands) {
+    const copy: SimpleCommand = {
+      ...sub,
+      context: sub.context === 'top' ? 'nested' : sub.context,
+      inSubshell: true,
+      redirects: [...sub.redirects, ...inherited],
+    };
+    const p = sub.parent === undefined ? parent : sub.parent + offset;
+    if (p === undefined) delete copy.parent;
+    else copy.parent = p;
+    c.commands.push(copy);
+  }
+  for (const r of inner.redirects) c.redirects.push(r.command === undefined ? r : { ...r, command: r.command + offset });
+  for (const u of inner.unknown) (inner.unseen.includes(u) ? addUnseen : addUnknown)(c, `in ${name} script: ${u}`);
+  if (inner.hasSubstitution) c.hasSubstitution = true;
+}

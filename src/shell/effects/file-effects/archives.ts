@@ -1,0 +1,105 @@
+/**
+ * Archivers and compressors: zip (`-r` reads directories whole), unzip, and the gzip family
+ * (a file is replaced by its compressed form unless `-c`/`-k`); tar has its model in `programs/tar/`.
+ * Info-ZIP zip(1) and unzip(1); gzip(1), bzip2(1), xz(1), zstd(1).
+ */
+import { all, has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../../options/file-operands.js';
+
+/** `zip [opts] ARCHIVE [FILE…]`: `-r` reads each directory whole; `-@` reads names from input. */
+export function zipOperands(argv: readonly string[]): FileOperands {
+  const files: FileOperand[] = [];
+  const unresolved: string[] = [];
+  const { options, operands: ops } = scan(argv, {
+    shortArg: 'bOnPtxiZs',
+    longArg: ['temp-path', 'output-file', 'suffixes', 'password', 'from-date', 'before-date', 'exclude', 'include', 'compression-method', 'split-size', 'unzip-command', 'logfile-path'],
+    longFlags: ['recurse-paths', 'recurse-patterns', 'names-stdin', 'test', 'grow', 'update', 'freshen', 'move', 'delete', 'copy-entries'],
+  });
+  const recursive = has(options, '-r', '-R', '--recurse-paths', '--recurse-patterns');
+  for (const o of options) {
+    if (is(o, '-O', '--output-file', '--logfile-path')) pushOpt(files, optionFile(o, 'write', argv));
+    if (is(o, '-b', '--temp-path')) pushOpt(files, optionFile(o, 'write', argv, { tree: 'some' }));
+    if (is(o, '-TT', '--unzip-command')) unresolved.push('zip --unzip-command runs a program');
+  }
+  if (argv.includes('-@') || has(options, '--names-stdin')) unresolved.push('zip -@ adds the files named on its input');
+  if (ops[0] !== undefined) {
+    files.push({ op: 'write', index: ops[0] });
+    files.push({ op: 'write', index: ops[0], value: `${argv[ops[0]]}.zip` });
+  }
+  const remove = has(options, '-m', '--move');
+  for (const k of ops.slice(1)) {
+    files.push({ op: 'read', index: k, ...(recursive ? { tree: 'all' as const } : {}) });
+    if (remove) files.push({ op: 'remove', index: k });
+  }
+  return { files, unresolved };
+}
+
+/** `unzip [opts] ARCHIVE [MEMBER…] [-x …] [-d DIR]`: extracts under DIR (the cwd by default). */
+export function unzipOperands(argv: readonly string[]): FileOperands {
+  const files: FileOperand[] = [];
+  const { options, operands: ops } = scan(argv, { shortArg: 'dxP' });
+  const toStdout = has(options, '-p', '-c', '-l', '-t', '-v', '-z', '-Z');
+  if (ops[0] !== undefined) files.push({ op: 'read', index: ops[0] });
+  if (toStdout) return { files, unresolved: [] };
+  const dir = options.find((o) => is(o, '-d'));
+  // It writes the names the archive holds, which toolgate does not read.
+  const names = { kind: 'unseen', what: 'archive' } as const;
+  if (dir) pushOpt(files, optionFile(dir, 'write', argv, { tree: 'some', names }));
+  else files.push({ op: 'write', index: 0, value: '.', tree: 'some', names });
+  return { files, unresolved: [], notFiles: ops.slice(1) };
+}
+
+/** The compressors whose `-N` restores the file name stored in a compressed file (gzip(1), pigz(1)). */
+const RESTORES_NAME = new Set(['gzip', 'gunzip', 'pigz']);
+
+/** The names `gzip -dN` writes: the one stored in the file, which toolgate does not read. */
+const STORED_NAME = { kind: 'unseen', what: 'archive' } as const;
+
+/** Whether an option of `on` comes after every option of `off` (and one of `on` is given). */
+function lastOf(options: readonly { name: string }[], on: readonly string[], off: readonly string[]): boolean {
+  let state = false;
+  for (const o of options) {
+    if (on.includes(o.name)) state = true;
+    else if (off.includes(o.name)) state = false;
+  }
+  return state;
+}
+
+/** The directory a path's file is in, as written (`.` for a bare name). */
+function directoryOf(word: string): string {
+  const slash = word.replace(/\/+$/, '').lastIndexOf('/');
+  return slash < 0 ? '.' : slash === 0 ? '/' : word.slice(0, slash);
+}
+
+const COMPRESS_SUFFIX: Readonly<Record<string, string>> = { gzip: '.gz', pigz: '.gz', bzip2: '.bz2', xz: '.xz', lzma: '.lzma', zstd: '.zst', lz4: '.lz4', compress: '.Z' };
+
+/**
+ * The gzip family: each operand is read and, unless output goes to stdout (`-c`) or the file is
+ * kept (`-k`), replaced by its compressed (or decompressed) form. `-r` walks directories.
+ */
+export function compressOperands(name: string, argv: readonly string[]): FileOperands {
+  const files: FileOperand[] = [];
+  const { options, operands: ops } = scan(argv, {
+    shortArg: 'STbp',
+    longArg: ['suffix', 'threads', 'format', 'memlimit', 'block-size', 'rsyncable'],
+    longFlags: ['stdout', 'to-stdout', 'keep', 'recursive', 'decompress', 'uncompress', 'test', 'list', 'force', 'name', 'no-name'],
+  });
+  const toStdout = has(options, '-c', '--stdout', '--to-stdout', '-t', '--test', '-l', '--list') || /cat$/.test(name);
+  const keep = has(options, '-k', '--keep');
+  const recursive = has(options, '-r', '--recursive');
+  const decompress = has(options, '-d', '--decompress', '--uncompress') || /^un|^gunzip$/.test(name);
+  const tree = recursive ? { tree: 'all' as const } : {};
+  // gzip and pigz -N restore the name stored in the file (its last -N or -n wins): any name, a
+  // protected one included (`.bashrc`, `settings.json` in `.claude/`), beside the file.
+  const storedName = decompress && !toStdout && RESTORES_NAME.has(name.replace(/^un/, '')) && lastOf(options, ['-N', '--name'], ['-n', '--no-name']);
+  for (const k of ops) {
+    files.push({ op: 'read', index: k, ...tree });
+    if (toStdout) continue;
+    if (!keep) files.push({ op: 'remove', index: k });
+    const word = argv[k]!;
+    const suffix = COMPRESS_SUFFIX[name.replace(/^un/, '').replace(/cat$/, '')] ?? '.gz';
+    const out = decompress ? word.replace(/\.(gz|tgz|bz2|xz|lzma|zst|lz4|Z|z)$/, '') : `${word}${suffix}`;
+    files.push({ op: 'write', index: k, ...(out !== word ? { value: out } : {}), ...tree });
+    if (storedName) files.push({ op: 'write', index: k, value: recursive ? word : directoryOf(word), tree: 'some', names: STORED_NAME });
+  }
+  return { files, unresolved: [] };
+}

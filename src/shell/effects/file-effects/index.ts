@@ -1,0 +1,93 @@
+/**
+ * Which words of a command are files it reads, writes or removes, per program. Programs toolgate
+ * models have precise effects; for any other program every word that can name a path is
+ * assumed read and written (see `unmodelled.ts`).
+ */
+import { awkOperands, shufOperands, splitOperands, teeOperands, xxdOperands } from './text-tools.js';
+import { agAckOperands } from './search.js';
+import { moveOperands, renameOperands } from './copy.js';
+import { PROGRAMS } from '../../programs/index.js';
+import { compressOperands, unzipOperands, zipOperands } from './archives.js';
+import { historyOperands } from './builtins.js';
+import { interpreterOf, interpreterOperands } from '../../programs/interpreters.js';
+import { readerOperands } from '../../programs/readers.js';
+import { assumedOperands, NO_FILE_WORDS, unclaimedOptionValues } from './unmodelled.js';
+import type { FileOperand, FileOperands } from '../../options/file-operands.js';
+
+export type { FileOperand, FileOperands } from '../../options/file-operands.js';
+export { looksLikePath, looksLikeDirectory, NO_FILE_WORDS } from './unmodelled.js';
+export { sedFileEffects as sedScriptEffects } from '../../programs/sed/index.js';
+
+const COMPRESSORS = new Set(['gzip', 'gunzip', 'zcat', 'pigz', 'unpigz', 'bzip2', 'bunzip2', 'bzcat', 'xz', 'unxz', 'xzcat', 'lzma', 'unlzma', 'zstd', 'unzstd', 'zstdcat', 'lz4', 'unlz4', 'lz4cat', 'compress', 'uncompress']);
+
+/** The modelled effects of a program, or `undefined` when toolgate does not model it. */
+function modelledOperands(name: string, argv: readonly string[], literal: readonly boolean[]): FileOperands | undefined {
+  const modelled = PROGRAMS.files(name, argv, literal);
+  if (modelled !== undefined) return modelled;
+  switch (name) {
+    case 'ag':
+    case 'ack':
+    case 'ack-grep':
+      return agAckOperands(argv);
+    case 'awk':
+    case 'gawk':
+    case 'mawk':
+    case 'nawk':
+      return awkOperands(argv);
+    case 'tee':
+      return teeOperands(argv);
+    case 'split':
+    case 'csplit':
+      return splitOperands(name, argv);
+    case 'xxd':
+      return xxdOperands(argv);
+    case 'shuf':
+      return shufOperands(argv);
+    case 'zip':
+      return zipOperands(argv);
+    case 'unzip':
+      return unzipOperands(argv);
+    case 'mv':
+      return moveOperands(argv);
+    case 'rename':
+    case 'prename':
+    case 'file-rename':
+      return renameOperands(argv);
+    case 'history':
+      return historyOperands(argv);
+    default:
+      break;
+  }
+  if (COMPRESSORS.has(name)) return compressOperands(name, argv);
+  const family = interpreterOf(name);
+  if (family !== undefined) return interpreterOperands(family, argv);
+  if (NO_FILE_WORDS.has(name)) return { files: [], unresolved: [] };
+  return readerOperands(name, argv);
+}
+
+/**
+ * The files `argv` touches. A program toolgate models gets its precise effects (plus any
+ * `--name=PATH` option value its model did not take up, assumed read); any other program, and
+ * the words a partial model leaves over, get assumed effects: every word that can name a path is
+ * read and written. Never returns "touches nothing" for a program it does not know.
+ * @param name - the folded program name (basename of argv[0], lower-cased where that matters).
+ * @param literal - per word, whether it is literal.
+ */
+export function fileOperands(name: string, argv: readonly string[], literal: readonly boolean[] = argv.map(() => true)): FileOperands & { modelled: boolean | 'partly' } {
+  const known = modelledOperands(name, argv, literal);
+  if (!known) return { files: assumedOperands(argv, literal, 1, new Set()), unresolved: [], modelled: false };
+  const claimed = new Set<number>([0]);
+  for (const f of known.files) {
+    claimed.add(f.index);
+    if (f.intoDir !== undefined) claimed.add(f.intoDir);
+  }
+  for (const k of known.notFiles ?? []) claimed.add(k);
+  for (const k of known.chdir ?? []) claimed.add(k);
+  const modelled = known.modelled ?? true;
+  const extra: FileOperand[] = modelled === 'partly' ? assumedOperands(argv, literal, 1, claimed) : unclaimedOptionValues(argv, literal, claimed);
+  // Built field by field: a spread of the many shapes the models return is slow in V8.
+  const out: FileOperands & { modelled: boolean | 'partly' } = { files: extra.length === 0 ? known.files.slice() : known.files.concat(extra), unresolved: known.unresolved, modelled };
+  if (known.chdir !== undefined) out.chdir = known.chdir;
+  if (known.notFiles !== undefined) out.notFiles = known.notFiles;
+  return out;
+}

@@ -1,0 +1,691 @@
+/**
+ * Paths a shell command reads, writes or removes, resolved against the working directory as
+ * earlier `cd` parts changed it (`cd sub && cat x` reads `<cwd>/sub/x`), against what `~`,
+ * `$HOME` and `$PWD` may stand for, through Linux's `/proc/self/cwd` and Windows share aliases,
+ * and (with a file-system view) through symbolic links.
+ */
+import { expandBraces as expandBraceWord } from '../syntax/brace.js';
+import type { Platform } from '../../core/types.js';
+import { hasShortName, isCriticalRemovalTarget, normalizePath, parentsOf, resolveProcAlias, resolveWindowsShare } from '../../paths/index.js';
+import { foldedCommandName } from '../commands/emit.js';
+import { fileOperands, type FileOperand } from './file-effects/index.js';
+import { PROGRAMS } from '../programs/index.js';
+import { assignedCdPath, cdCandidates, searchesCdPath } from '../programs/cd.js';
+import { sedParts } from '../programs/sed/index.js';
+import { expandTilde, substituteVariables, variableView } from '../syntax/known-variables.js';
+import type { PathEffect, PathNames, ShellAnalysis, SimpleCommand } from '../types.js';
+import { decodeWord } from '../syntax/words.js';
+
+/** Programs whose operands' roles depend on their position: a glob or variable may put any file in the output slot. */
+const POSITIONAL = new Set(['xxd', 'split', 'mv', 'csplit']);
+
+/** Where a command's relative paths resolve. @public */
+export interface ShellPathContext {
+  /** Absolute working directory the command starts in. */
+  cwd: string;
+  /** Absolute home directory (`~`). */
+  home: string;
+  platform: Platform;
+  /**
+   * The real path of an existing path (symbolic links resolved), from a file-system view;
+   * `undefined` when it does not exist. Without it, paths are judged lexically.
+   */
+  realpath?: (path: string) => string | undefined;
+  /**
+   * Whether a path is a directory (`undefined` when it does not exist or cannot be told), from a
+   * file-system view: a file a command takes whole holds nothing else.
+   */
+  isDirectory?: (path: string) => boolean | undefined;
+  /**
+   * `CDPATH` in the environment the command runs in: its value, or `null` when it is known to be
+   * unset. Absent (the default): it may be set, so a relative `cd DIR` (not `./DIR` or `../DIR`)
+   * may go to a directory named DIR anywhere as well as `./DIR`, and paths after it are reported
+   * for both — the one anywhere as a pattern under `/**` (not literal, a glob).
+   */
+  cdPath?: string | null | undefined;
+}
+
+/** Result of {@link shellPathEffects}. @public */
+export interface ShellPathEffects {
+  effects: PathEffect[];
+  /** The working directory after the command, as far as it can be told (the start one when unknown). */
+  cwdAfter: string;
+  /** Why some effects could not be resolved (non-literal paths, `cd $X`, commands with hidden writes). */
+  unresolved: string[];
+}
+
+interface Resolved {
+  path: string;
+  literal: boolean;
+  glob: boolean;
+  /** False when the path cannot even be guessed (`$X`, `~user`). */
+  known: boolean;
+  /** Why the guess may be wrong, when it may. */
+  why?: string;
+}
+
+/** What the whole command may do to `~`, `$HOME` and `$PWD`. */
+interface Variables {
+  homeAssigned: string[];
+  homeUnknown?: string;
+  pwdFixed: boolean;
+}
+
+function variablesOf(command: string): Variables {
+  const home = variableView(command, 'HOME');
+  const pwd = variableView(command, 'PWD');
+  return { homeAssigned: home.assigned, ...(home.unknown !== undefined ? { homeUnknown: home.unknown } : {}), pwdFixed: pwd.assigned.length === 0 && pwd.unknown === undefined };
+}
+
+/** The home directories `~` may be at this point: the context's, and every literal value the command assigns. */
+function homesAt(base: string, ctx: ShellPathContext, vars: Variables): string[] {
+  const opts = { cwd: base, home: ctx.home, platform: ctx.platform };
+  const out = [normalizePath(ctx.home, opts)];
+  for (const v of vars.homeAssigned) {
+    const h = normalizePath(v, opts);
+    if (!out.includes(h)) out.push(h);
+  }
+  return out;
+}
+
+/**
+ * The path the kernel reaches for `value`: a `..` goes up from where the links before it lead
+ * (`vendor/keys/../x` with `vendor/keys -> ~/.ssh` is `~/x`), not from the text before it.
+ * `undefined` when the value has no `..`, there is no file-system view, or the platform is Windows.
+ * A component the view does not know is taken as written (the kernel would fail on it).
+ */
+function physicalOf(value: string, base: string, ctx: ShellPathContext): string | undefined {
+  const realpath = ctx.realpath;
+  if (!realpath || ctx.platform === 'windows' || !/(^|\/)\.\.(\/|$)/.test(value)) return undefined;
+  let at = '';
+  for (const part of (value.startsWith('/') ? value : `${base}/${value}`).split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') {
+      const real = realpath(at === '' ? '/' : at) ?? at;
+      at = real.slice(0, Math.max(0, real.lastIndexOf('/')));
+      continue;
+    }
+    at = `${at}/${part}`;
+  }
+  return at === '' ? '/' : at;
+}
+
+/** `resolved` (one lexical result) and, when links make `..` lead elsewhere, the physical path too. */
+function withPhysical(resolved: [Resolved], value: string, base: string, ctx: ShellPathContext): Resolved[] {
+  // With no view, a `..` after a name goes up from wherever that name leads if it is a link: the
+  // lexical path is a best guess (not literal), so it is never a read-only allow by itself.
+  if (!ctx.realpath && ctx.platform !== 'windows' && /(^|\/)(?!\.\.?\/)[^/]+\/\.\.(\/|$)/.test(value)) return [{ ...resolved[0], literal: false }];
+  const physical = physicalOf(value, base, ctx);
+  if (physical === undefined) return resolved;
+  const path = normalizePath(physical, { cwd: '/', home: ctx.home, platform: ctx.platform });
+  return path === resolved[0].path ? resolved : [resolved[0], { ...resolved[0], path }];
+}
+
+/**
+ * A working directory somewhere unknown: `/**` followed by what is known of its end (`cd .ssh`
+ * through an unknown `CDPATH` is `/**` + `/.ssh`). Paths below it are patterns (`**` standing for
+ * any number of directories), never literal.
+ */
+const ANYWHERE = '/**';
+const isAnywhere = (path: string): boolean => path === ANYWHERE || path.startsWith(`${ANYWHERE}/`);
+
+/** Two stand-ins for an unknown directory: a word that resolves the same below both does not depend on it. */
+const STAND_IN_DEPTH = 32;
+const standIn = (name: string): string => `/${name}`.repeat(STAND_IN_DEPTH);
+const STAND_A = '__toolgate_anywhere_a__';
+const STAND_B = '__toolgate_anywhere_b__';
+
+/**
+ * {@link resolveWord} from a working directory that may be {@link ANYWHERE}: the word is resolved
+ * below two stand-ins for the unknown part; a result that differs between them depends on it and
+ * becomes a pattern under `/**` (what a `..` climbs above stays unknown).
+ */
+function resolveFrom(value: string, literal: boolean, base: string, ctx: ShellPathContext, vars: Variables): Resolved[] {
+  if (!isAnywhere(base)) return resolveWord(value, literal, base, ctx, vars).map(anywherePattern);
+  const below = base.slice(ANYWHERE.length);
+  const a = resolveWord(value, literal, `${standIn(STAND_A)}${below}`, ctx, vars);
+  const b = resolveWord(value, literal, `${standIn(STAND_B)}${below}`, ctx, vars);
+  return a.map((r, i) => {
+    if (r.path === b[i]?.path && !r.path.includes(STAND_A)) return anywherePattern(r);
+    const parts = r.path.split('/');
+    const last = parts.lastIndexOf(STAND_A);
+    const rest = last < 0 ? r.path : parts.slice(last + 1).join('/');
+    const path = rest === '' || rest === '/' ? ANYWHERE : `${ANYWHERE}/${rest.replace(/^\/+/, '')}`;
+    return { ...r, path, literal: false, glob: true };
+  });
+}
+
+/** A path that names a directory anywhere (a `cd` candidate) is a pattern, not a literal path. */
+function anywherePattern(r: Resolved): Resolved {
+  return isAnywhere(r.path) ? { ...r, literal: false, glob: true } : r;
+}
+
+/** Resolves one path word against a directory: one result per value `~`/`$HOME` may have. */
+function resolveWord(value: string, literal: boolean, base: string, ctx: ShellPathContext, vars: Variables): Resolved[] {
+  const opts = (home: string) => ({ cwd: base, home, platform: ctx.platform });
+  if (literal) return withPhysical([{ path: normalizePath(value, opts(ctx.home)), literal: true, glob: false, known: true }], value, base, ctx);
+  const out: Resolved[] = [];
+  for (const home of homesAt(base, ctx, vars)) {
+    let raw = value;
+    let known = true;
+    let why: string | undefined;
+    const tilde = expandTilde(raw, home, base);
+    if (tilde === 'unknown') known = false;
+    else if (tilde !== undefined) {
+      raw = tilde;
+      if (vars.homeUnknown !== undefined) {
+        known = false;
+        why = vars.homeUnknown;
+      }
+    }
+    const withHome = substituteVariables(raw, { HOME: home });
+    if (withHome !== undefined) {
+      raw = withHome;
+      if (vars.homeUnknown !== undefined) {
+        known = false;
+        why = vars.homeUnknown;
+      }
+    }
+    if (vars.pwdFixed) raw = substituteVariables(raw, { PWD: base }) ?? raw;
+    const d = decodeWord(raw);
+    if (d.literal) {
+      out.push(...withPhysical([{ path: normalizePath(d.value, opts(home)), literal: false, glob: false, known, ...(why !== undefined ? { why } : {}) }], d.value, base, ctx));
+      continue;
+    }
+    const onlyGlob = !d.expansion && d.substitutions === 0 && !d.error && !d.zshEquals;
+    // Best guess: drop quotes; keep glob characters and `$NAME` text as written.
+    const guess = raw.replace(/["']/g, '');
+    out.push({ path: normalizePath(guess, opts(home)), literal: false, glob: d.glob || d.brace, known: known && onlyGlob && !raw.startsWith('~'), ...(why !== undefined ? { why } : {}) });
+  }
+  return out.filter((r, i) => out.findIndex((o) => o.path === r.path) === i);
+}
+
+/** The spellings a resolved path stands for: process links, Windows shares, 8.3 names; with why each may be wrong. */
+function aliasesOf(path: string, raw: string, base: string, ctx: ShellPathContext): { path: string; unknown?: string }[] {
+  const proc = resolveProcAlias(path, base, raw.replace(/["']/g, ''));
+  if (proc.path !== path || proc.unknown !== undefined) return [proc];
+  if (ctx.platform !== 'windows') return [{ path }];
+  const out: { path: string; unknown?: string }[] = [];
+  const share = resolveWindowsShare(path);
+  if (share.path !== path) out.push({ path });
+  out.push(share);
+  if (hasShortName(path) && !ctx.realpath) out.push({ path, unknown: `${raw} may hold an 8.3 short name that only the file system can resolve` });
+  return out;
+}
+
+/** The real path of `path` (its nearest existing parent's real path plus the rest), when it differs. */
+function realOf(path: string, ctx: ShellPathContext): string | undefined {
+  const realpath = ctx.realpath;
+  if (!realpath) return undefined;
+  try {
+    let probe = path;
+    let rest = '';
+    for (let guard = 0; guard < 64; guard++) {
+      const real = realpath(probe);
+      if (real !== undefined) {
+        const full = normalizePath(`${real}${rest}`, { cwd: '/', home: ctx.home, platform: ctx.platform });
+        return full !== path ? full : undefined;
+      }
+      const parent = parentsOf(probe)[0];
+      if (parent === undefined || parent === probe) return undefined;
+      rest = `${probe.slice(parent === '/' ? 0 : parent.length)}${rest}`;
+      probe = parent;
+    }
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
+
+/** Index of the commands each wrapper runs, so a wrapper's own words are not taken as files. */
+function wrapperIndexes(analysis: ShellAnalysis): Set<number> {
+  const s = new Set<number>();
+  for (const c of analysis.commands) if (c.parent !== undefined) s.add(c.parent);
+  return s;
+}
+
+/** Most words one brace expansion is spelled out into before the word is judged as one glob. */
+const MAX_BRACE_WORDS = 64;
+
+/** A command's words after brace expansion. */
+interface Variant {
+  argv: string[];
+  literal: boolean[];
+  raw: string[];
+}
+
+/**
+ * The command's words with brace expansions spelled out, as bash does before running it:
+ * `xxd {a,b}` is `xxd a b`, `tree {-o,out}` is `tree -o out` (each alternative a word of its own).
+ * A word with more than 64 alternatives stays as written (and is judged as a glob).
+ */
+function expandedArgv(cmd: SimpleCommand): Variant {
+  const out: Variant = { argv: [], literal: [], raw: [] };
+  for (let i = 0; i < cmd.argv.length; i++) {
+    const word = cmd.argv[i]!;
+    const lit = cmd.literal[i] !== false;
+    const raw = cmd.raw?.[i] ?? word;
+    const alts = !lit && decodeWord(word).brace ? expandBraceWord(word, MAX_BRACE_WORDS) : undefined;
+    if (alts === undefined || alts.length < 2) {
+      out.argv.push(word);
+      out.literal.push(lit);
+      out.raw.push(raw);
+      continue;
+    }
+    for (const alt of alts) {
+      // An empty alternative (`{-o,}`) is no word at all.
+      if (alt === '') continue;
+      const d = decodeWord(alt);
+      out.argv.push(d.literal ? d.value : alt);
+      out.literal.push(d.literal);
+      out.raw.push(`${raw} (${alt})`);
+    }
+  }
+  return out;
+}
+
+/** Extra facts an effect carries from the operand that made it. */
+/** `names` resolved: the entries of the directories named (an empty `of`: of the effect's own path). */
+type EffectExtra = Pick<FileOperand, 'tree' | 'assumed' | 'ownMetadata' | 'prefix' | 'fromHistory' | 'pattern' | 'walksLinks' | 'walksLinksWith' | 'gitTakes' | 'rgSkips'> & { includes?: readonly string[] } & { intoName?: string; names?: PathNames };
+
+/**
+ * The paths a command reads, writes or removes: redirections (`>`, `>>`, `<`, …), the file
+ * operands of the programs toolgate models (`cat`, `grep -r`, `sed -i`, `cp -r`, `tar`, `git`, …,
+ * see `file-effects/`), and for any other program every word that can name a path, assumed read
+ * and written. A relative path resolves against the directory earlier `cd` parts moved to; a `cd`
+ * inside a subshell or pipeline may or may not apply, so later paths are reported against both
+ * directories. `~` and `$HOME` resolve to the home directory and to every literal value the
+ * command assigns to HOME (another way of setting it makes them unknown); `$PWD` to the current
+ * directory; `/proc/self/cwd` to the command's directory. With `ctx.realpath` each path whose real
+ * path differs is reported again by its real path. Paths are absolute and normalised (Windows
+ * drives as `/c/...`, like toolgate's path rules). Never throws; what cannot be resolved is listed
+ * in `unresolved`, and callers must not treat a command with unresolved effects as touching nothing.
+ * Behaviour: Claude Code docs, Configure permissions › Bash (redirections, file commands).
+ * @public
+ */
+export function shellPathEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPathEffects {
+  return collectEffects(analysis, ctx);
+}
+
+let lastEffects: { analysis: ShellAnalysis | undefined; cdPath: string | null | undefined; cwd: string; home: string; platform: Platform; realpath: unknown; isDirectory: unknown; result: ShellPathEffects | undefined } = {
+  analysis: undefined, cdPath: undefined, cwd: '', home: '', platform: 'linux', realpath: undefined, isDirectory: undefined, result: undefined,
+};
+
+/**
+ * {@link computeEffects}, remembering the last answer: one call's analysis is asked for its
+ * effects by the facts and again by the critical-removal check. (Results are never changed by
+ * their readers.)
+ */
+function collectEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPathEffects {
+  const last = lastEffects;
+  if (last.analysis === analysis && last.result !== undefined && last.cdPath === ctx.cdPath && last.cwd === ctx.cwd && last.home === ctx.home && last.platform === ctx.platform && last.realpath === ctx.realpath && last.isDirectory === ctx.isDirectory) {
+    return last.result;
+  }
+  const result = computeEffects(analysis, ctx);
+  lastEffects = { analysis, cdPath: ctx.cdPath, cwd: ctx.cwd, home: ctx.home, platform: ctx.platform, realpath: ctx.realpath, isDirectory: ctx.isDirectory, result };
+  return result;
+}
+
+/** `shellPathEffects`: every simple command and redirection, in order. */
+function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPathEffects {
+  const start = normalizePath(ctx.cwd, { cwd: '/', home: ctx.home, platform: ctx.platform });
+  const effects: PathEffect[] = [];
+  const unresolved: string[] = [];
+  const note = (why: string): void => {
+    if (!unresolved.includes(why)) unresolved.push(why);
+  };
+  try {
+    const vars = variablesOf(analysis.command);
+    let cwds = [start];
+    let forkedBySubshell = false;
+    const seen = new Set([start]);
+    const wrappers = wrapperIndexes(analysis);
+    const push = (e: PathEffect): void => {
+      if (!effects.some((x) => x.op === e.op && x.path === e.path && x.command === e.command && x.tree === e.tree && x.assumed === e.assumed && sameNames(x.names, e.names))) effects.push(e);
+    };
+    const add = (cmdIndex: number, op: PathEffect['op'], raw: string, value: string, literal: boolean, bases: readonly string[], extra: EffectExtra = {}): void => {
+      for (const base of bases) {
+        for (const r of resolveFrom(value, literal, base, ctx, vars)) {
+          let path = r.path;
+          if (extra.intoName !== undefined) path = `${path === '/' ? '' : path}/${extra.intoName}`;
+          let glob = r.glob;
+          let lit = r.literal;
+          if (extra.prefix) {
+            path = /\/["']?$/.test(value) ? `${path === '/' ? '' : path}/*` : `${path}*`;
+            glob = true;
+            lit = false;
+          }
+          if (extra.pattern) {
+            glob = true;
+            lit = false;
+          }
+          // What the file system says (below) holds for the aliases after it too.
+          let tree = extra.tree;
+          let assumed = extra.assumed;
+          for (const alias of aliasesOf(path, value, base, ctx)) {
+            // A regular file taken whole is just the file; a directory an unmodelled program gets may be taken whole.
+            const isDir = tree !== undefined || assumed !== undefined ? ctx.isDirectory?.(alias.path) : undefined;
+            if (tree !== undefined && op !== 'remove' && isDir === false) tree = undefined;
+            if (assumed !== undefined && tree === undefined && isDir === true) {
+              assumed = 'path';
+              tree = 'some';
+            }
+            const said = isAnywhere(alias.path) ? `${alias.path} (${raw}, where a cd through CDPATH, which may be set, may have gone to any directory of its name)` : raw;
+            push(effectOf(op, said, cmdIndex, glob, tree, assumed, extra, alias.path, lit && alias.unknown === undefined && alias.path === path, false));
+            if (alias.unknown !== undefined) note(alias.unknown);
+            const real = realOf(alias.path, ctx);
+            if (real !== undefined) push(effectOf(op, raw, cmdIndex, glob, tree, assumed, extra, real, lit, true));
+          }
+          if (!r.known) note(r.why ?? `${op} ${raw}`);
+        }
+      }
+    };
+    // The directories a word names (`git -C DIR`, `tar -C DIR`), aliases resolved.
+    const dirsOf: DirsOf = (word, literal, from) => {
+      const out: string[] = [];
+      for (const b of from) {
+        for (const r of resolveFrom(word, literal, b, ctx, vars)) {
+          const a = isAnywhere(r.path) ? { path: r.path } : resolveProcAlias(r.path, b, word);
+          if (!r.known) note(r.why ?? `a directory that is not literal: ${word}`);
+          if (a.unknown !== undefined) note(a.unknown);
+          out.push(a.path);
+        }
+      }
+      return [...new Set(out)];
+    };
+    analysis.commands.forEach((cmd, i) => {
+      const bases = [...cwds];
+      for (const r of analysis.redirects) {
+        if (r.command !== i || (r.kind !== 'file' && r.kind !== 'read')) continue;
+        add(i, r.kind === 'file' ? 'write' : 'read', r.target, r.target, r.targetLiteral, bases);
+      }
+      if (cmd.unknown) {
+        note(`not understood: ${cmd.source}`);
+        return;
+      }
+      const name = foldedCommandName(cmd.argv[0]!);
+      if (cmd.argumentsFrom) note(`${cmd.source}: ${name} gets paths from ${cmd.argumentsFrom} input`);
+      const moves = PROGRAMS.get(name)?.state?.directory;
+      if (moves !== undefined) {
+        const t = moves(name, cmd.argv);
+        let next: string[];
+        if (t.to === 'untracked') {
+          note(t.why);
+          next = cwds;
+        } else if (t.to === 'home') {
+          next = bases.flatMap((b) => homesAt(b, ctx, vars));
+          if (vars.homeUnknown !== undefined) note(`cd goes home: ${vars.homeUnknown}`);
+        } else {
+          const value = cmd.argv[t.index]!;
+          const literal = cmd.literal[t.index] ?? false;
+          const raw = cmd.raw?.[t.index] ?? value;
+          // A relative directory is looked up along CDPATH: each place it may lead is followed.
+          const assigned = assignedCdPath(cmd.assignments);
+          const cdPath = assigned !== undefined ? assigned : ctx.cdPath;
+          const words = !literal || !searchesCdPath(value) ? [value] : cdPath === undefined || cdPath === 'unknown' ? [value, `${ANYWHERE}/${value}`] : cdCandidates(value, cdPath);
+          next = [];
+          for (const word of words) {
+            add(i, 'read', raw, word, literal, bases);
+            const rs = bases.flatMap((b) => resolveFrom(word, literal, b, ctx, vars).map((r) => ({ ...r, path: isAnywhere(r.path) ? r.path : resolveProcAlias(r.path, b).path })));
+            if (rs.some((r) => !r.known)) note(`cd to a directory that is not literal: ${value}`);
+            next.push(...rs.map((r) => r.path));
+          }
+        }
+        if (cmd.inSubshell && next.some((n) => !cwds.includes(n))) forkedBySubshell = true;
+        cwds = cmd.inSubshell ? [...new Set([...cwds, ...next])] : [...new Set(next)];
+        for (const c of cwds) seen.add(c);
+        return;
+      }
+      if (wrappers.has(i) && PROGRAMS.get(name)?.touchesFilesAsWrapper !== true) return;
+      addOperands(i, name, cmd, expandedArgv(cmd), bases, add, dirsOf, note);
+    });
+    // Redirections on compound commands or on nothing: resolve against every directory seen.
+    for (const r of analysis.redirects) {
+      if (r.command !== undefined || (r.kind !== 'file' && r.kind !== 'read')) continue;
+      add(-1, r.kind === 'file' ? 'write' : 'read', r.target, r.target, r.targetLiteral, [...seen]);
+    }
+    const after = cwds.length === 1 && !isAnywhere(cwds[0]!) ? cwds[0]! : start;
+    return { effects, cwdAfter: after, unresolved: cwds.length === 1 || !forkedBySubshell ? unresolved : [...unresolved, 'the working directory after the command depends on a subshell'] };
+  } catch (error) {
+    note(`path analysis failed: ${error instanceof Error ? error.message : String(error)}`);
+    return { effects, cwdAfter: start, unresolved };
+  }
+}
+
+/** One effect, built field by field (optional fields only when set). */
+function effectOf(
+  op: PathEffect['op'], raw: string, command: number, glob: boolean, tree: PathEffect['tree'], assumed: PathEffect['assumed'],
+  extra: EffectExtra, path: string, literal: boolean, viaSymlink: boolean,
+): PathEffect {
+  const e: PathEffect = { op, raw, command, glob, path, literal };
+  if (tree !== undefined) e.tree = tree;
+  if (extra.walksLinks !== undefined && (tree !== undefined || extra.walksLinks)) e.walksLinks = extra.walksLinks;
+  if (extra.walksLinksWith !== undefined && tree !== undefined) e.walksLinksWith = extra.walksLinksWith;
+  if (extra.gitTakes !== undefined && tree !== undefined) e.gitTakes = extra.gitTakes;
+  if (extra.rgSkips !== undefined && tree !== undefined) e.rgSkips = extra.rgSkips;
+  if (extra.includes !== undefined && tree !== undefined) e.includes = extra.includes;
+  if (assumed !== undefined) e.assumed = assumed;
+  if (extra.ownMetadata) e.ownMetadata = true;
+  if (extra.fromHistory) e.fromHistory = true;
+  if (extra.prefix) e.namePrefix = true;
+  if (viaSymlink) e.viaSymlink = true;
+  // The entries of the effect's own path (`git clean`): named by the path the effect has.
+  if (extra.names !== undefined) e.names = extra.names.kind === 'entries' && extra.names.of.length === 0 ? { ...extra.names, of: [path] } : extra.names;
+  return e;
+}
+
+function sameNames(a: PathNames | undefined, b: PathNames | undefined): boolean {
+  return a === b || (a !== undefined && b !== undefined && JSON.stringify(a) === JSON.stringify(b));
+}
+
+type Add = (cmdIndex: number, op: PathEffect['op'], raw: string, value: string, literal: boolean, bases: readonly string[], extra?: EffectExtra) => void;
+
+/** The effects of one spelling of a command's words. */
+type DirsOf = (word: string, literal: boolean, bases: readonly string[]) => string[];
+
+function addOperands(i: number, name: string, cmd: SimpleCommand, v: Variant, bases: readonly string[], add: Add, dirsOf: DirsOf, note: (why: string) => void): void {
+  const { files, unresolved: why, chdir } = fileOperands(name, v.argv, v.literal);
+  for (const w of why) note(`${cmd.source}: ${w}`);
+  // `GIT_WORK_TREE=dir git add -A`: the tree it reads and writes is one toolgate does not follow.
+  const movedBy = PROGRAMS.get(name)?.movedBy ?? [];
+  for (const a of cmd.assignments) {
+    const variable = a.slice(0, Math.max(0, a.indexOf('=')));
+    if (movedBy.includes(variable)) note(`${cmd.source}: ${variable} moves the tree or repository ${name} works on, which toolgate does not follow`);
+  }
+  // `git -C a -C b`: the command's relative paths start from a/b.
+  let cmdBases = [...bases];
+  for (const k of chdir ?? []) {
+    const word = v.argv[k];
+    if (word === undefined) continue;
+    const lit = v.literal[k] ?? false;
+    add(i, 'read', v.raw[k] ?? word, word, lit, cmdBases);
+    cmdBases = dirsOf(word, lit, cmdBases);
+  }
+  const positional = POSITIONAL.has(name) || PROGRAMS.get(name)?.positional === true;
+  for (const f of files) {
+    const word = v.argv[f.index];
+    if (word === undefined) continue;
+    const literal = f.derived !== undefined ? true : (v.literal[f.index] ?? false);
+    const value = f.value ?? word;
+    const raw = f.value ?? v.raw[f.index] ?? word;
+    const extra: EffectExtra = {};
+    if (f.tree !== undefined) extra.tree = f.tree;
+    if (f.walksLinks !== undefined) extra.walksLinks = f.walksLinks;
+    if (f.walksLinksWith !== undefined) extra.walksLinksWith = f.walksLinksWith;
+    if (f.gitTakes !== undefined) extra.gitTakes = f.gitTakes;
+    // rg's skips hold only when bash hands it every word as written (no option hidden in a variable).
+    if (f.rgSkips !== undefined && v.literal.every((l) => l)) extra.rgSkips = f.rgSkips;
+    // Only globs bash leaves as written (every word literal) choose the files.
+    if (f.includes !== undefined && f.includes.every((i) => i.words.every((k) => v.literal[k] === true))) extra.includes = f.includes.map((i) => i.glob);
+    if (f.assumed !== undefined) extra.assumed = f.assumed;
+    if (f.ownMetadata) extra.ownMetadata = true;
+    if (f.prefix) extra.prefix = true;
+    if (f.fromHistory) extra.fromHistory = true;
+    if (f.pattern) extra.pattern = true;
+    if (f.names !== undefined) {
+      const n = f.names;
+      extra.names = n.kind === 'unseen' ? n : { kind: 'entries', of: (n.of ?? []).flatMap((k) => (v.argv[k] === undefined ? [] : dirsOf(v.argv[k]!, v.literal[k] ?? false, cmdBases))), ...(n.spares !== undefined ? { spares: n.spares } : {}) };
+    }
+    let fileBases: readonly string[] = cmdBases;
+    if (f.fromRoot) fileBases = [...new Set(cmdBases.flatMap((b) => [b, ...parentsOf(b)]))];
+    if (f.under !== undefined) {
+      const dirWord = v.argv[f.under] ?? '.';
+      const dirLit = v.literal[f.under] ?? false;
+      const dirs = dirsOf(dirWord, dirLit, cmdBases);
+      fileBases = [...new Set(dirs.flatMap((d) => [d, parentsOf(d)[0] ?? d]))];
+    }
+    if (f.intoDir !== undefined) {
+      const dir = f.intoDir < 0 ? '.' : (f.intoValue ?? v.argv[f.intoDir]!);
+      const base = (f.value ?? word).replace(/\/+$/, '').split('/').pop() ?? value;
+      if (!base || base === '.' || base === '..') continue;
+      const dirLiteral = f.intoDir < 0 ? true : (v.literal[f.intoDir] ?? false);
+      extra.intoName = base;
+      add(i, f.op, raw, dir, dirLiteral && literal, fileBases, extra);
+      continue;
+    }
+    add(i, f.op, raw, value, literal, fileBases, extra);
+    // A glob or variable among positional operands may put any file in the output slot.
+    if (positional && f.op === 'read' && f.value === undefined && !literal && f.tree === undefined) add(i, 'write', raw, value, literal, fileBases, extra);
+  }
+}
+
+/** Where a removal is judged. @public */
+export interface CriticalRemovalShellContext extends ShellPathContext {
+  /** The working directories (cwd and additional directories). */
+  workingDirectories: string[];
+}
+
+/**
+ * Targets of `rm`/`rmdir` (anywhere, substitutions included) whose removal is a critical-path
+ * removal: `/`, a top-level directory, the home directory (or another user's, `~user`), a drive
+ * root, the cwd or a parent of it, a glob directly under a working directory (`rm -rf dir/*`),
+ * or a glob or trailing slash under a variable (`rm -rf "$DIR"/*`, `rm -rf $DIR/`), and targets
+ * that may be any of these: a bare variable (`rm -rf $DIR`), a substitution (`rm -rf $(pwd)`,
+ * `` rm -rf `pwd` ``), operands `xargs` reads from input (`pwd | xargs rm -rf`). Brace
+ * expansions are spelled out (`rm -rf ~/{,x}` removes `~/`), and `find DIR -exec rm -rf {} +`
+ * is judged on find's start paths. Returns descriptions (`"<target>: <why>"`); empty when none.
+ * No allow rule and no hook `allow` approves these.
+ * Behaviour: Claude Code docs, Permission modes › Critical-path removals.
+ * @public
+ */
+export function criticalRemovals(analysis: ShellAnalysis, ctx: CriticalRemovalShellContext): string[] {
+  const out: string[] = [];
+  const push = (text: string): void => {
+    if (!out.includes(text)) out.push(text);
+  };
+  try {
+    const { effects } = collectEffects(analysis, ctx);
+    const norm = (p: string): string => normalizePath(p, { cwd: ctx.cwd, home: ctx.home, platform: ctx.platform });
+    analysis.commands.forEach((cmd, i) => {
+      if (cmd.unknown || !REMOVERS.has(foldedCommandName(cmd.argv[0]!))) return;
+      const via = inputSource(analysis, i);
+      if (via === 'xargs') push(`${cmd.source}: operands read from xargs input may name any directory`);
+      if (via === 'found' && cmd.argv.some((a) => a.includes('{}'))) {
+        const finder = ancestor(analysis, i, handsOnFound);
+        for (const e of effects) {
+          if (e.command !== finder || e.op !== 'read') continue;
+          const why = isCriticalRemovalTarget(e.path, { ...ctx });
+          if (why !== undefined) push(`{} (find start ${e.raw}): ${why}`);
+        }
+      }
+    });
+    for (const e of effects) {
+      if (e.op !== 'remove' || e.command < 0) continue;
+      const cmd = analysis.commands[e.command];
+      const name = cmd ? foldedCommandName(cmd.argv[0]!) : '';
+      if (!REMOVERS.has(name) && PROGRAMS.get(name)?.removes !== true) continue;
+      const word = e.raw.replace(/ \(.*\)$/s, '');
+      const why =
+        variableWhy(word) ?? tildeWhy(word, ctx, norm) ?? (e.literal || e.glob || word.startsWith('~') ? isCriticalRemovalTarget(e.path, { ...ctx }) : undefined);
+      if (why !== undefined) push(`${e.raw}: ${why}`);
+      // After `cd $X`, `HOME=…; cd` and the like the directory a relative removal names is unknown.
+      else if (analysis.stateChanges.length > 0) push(`${e.raw}: removed after a change toolgate cannot follow (${analysis.stateChanges[0]})`);
+      if (e.glob && why === undefined) {
+        const dir = e.path.slice(0, e.path.lastIndexOf('/')) || '/';
+        const under = ctx.workingDirectories.some((w) => norm(w) === dir);
+        if (under && /\/[*?.]*[*?][*?.]*$/.test(e.path)) push(`${e.raw}: a glob directly under a working directory`);
+      }
+    }
+  } catch (error) {
+    out.push(`critical-removal check failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return out;
+}
+
+/** Commands whose operands are removed. */
+const REMOVERS = new Set(['rm', 'rmdir', 'unlink', 'shred', 'mv', 'rename', 'prename', 'file-rename']);
+
+/** Whether a program runs commands on what it finds (`find -exec`). */
+const handsOnFound = (name: string): boolean => PROGRAMS.get(name)?.handsOnFound === true;
+
+/** Index of the nearest wrapper that runs command `i` and whose name `is` accepts, or -1. */
+function ancestor(analysis: ShellAnalysis, i: number, is: (name: string) => boolean): number {
+  let p = analysis.commands[i]?.parent;
+  for (let guard = 0; p !== undefined && guard < 64; guard++) {
+    const parent = analysis.commands[p];
+    if (!parent) return -1;
+    if (is(foldedCommandName(parent.argv[0] ?? ''))) return p;
+    p = parent.parent;
+  }
+  return -1;
+}
+
+/** Whether command `i` gets operands from input at run time (`xargs CMD`, `find -exec CMD {}`). */
+function inputSource(analysis: ShellAnalysis, i: number): 'xargs' | 'found' | undefined {
+  if (ancestor(analysis, i, (name) => name === 'xargs') >= 0) return 'xargs';
+  if (ancestor(analysis, i, handsOnFound) >= 0) return 'found';
+  return undefined;
+}
+
+/** `~user` (another user's home), `~+` (the cwd) and `~-` (the previous directory). */
+function tildeWhy(raw: string, ctx: CriticalRemovalShellContext, norm: (p: string) => string): string | undefined {
+  const bare = raw.replace(/["']/g, '');
+  const m = /^~([^/]*)\/*$/.exec(bare);
+  if (!m || m[1] === '') return undefined;
+  if (m[1] === '+') return isCriticalRemovalTarget(norm(ctx.cwd), { ...ctx }) ?? 'the working directory';
+  if (m[1] === '-') return 'the previous directory, which may be any directory';
+  return "another user's home directory";
+}
+
+/** A removal target built on a variable or substitution: bare, with a trailing slash, or with a glob. */
+function variableWhy(raw: string): string | undefined {
+  const bare = raw.replace(/["']/g, '');
+  if (/^(\$\(|`)/.test(bare) || /(^|\/)(\$\([^/]*\)|`[^/`]*`)(\/|$)/.test(bare)) return 'a substitution that may name any directory';
+  if (!/\$/.test(bare)) return undefined;
+  if (/^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(bare) || /^\$\{[^}]*\}$/.test(bare)) return 'a variable that may name any directory';
+  if (/^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?\/+$/.test(bare)) return 'a trailing slash under a variable';
+  if (/^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?\/[*?.]*[*?][*?.]*$/.test(bare)) return 'a glob under a variable';
+  return undefined;
+}
+
+/** The filesystem commands acceptEdits auto-approves (the caller checks their paths). */
+const ACCEPT_EDITS = new Set(['mv', 'sed']);
+
+/**
+ * Whether acceptEdits mode may auto-approve this command: one of the filesystem commands
+ * Claude Code documents (mkdir, touch, rm, rmdir, mv, cp, sed), understood, named literally,
+ * with no variable or substitution in its words (globs are allowed: the caller checks the
+ * paths from {@link shellPathEffects} against the working directories).
+ * Behaviour: Claude Code docs, Permission modes › acceptEdits.
+ * @public
+ */
+export function acceptEditsCommand(cmd: SimpleCommand): boolean {
+  if (cmd.unknown || cmd.argv.length === 0 || !cmd.literal[0]) return false;
+  const model = PROGRAMS.get(cmd.argv[0]!)?.acceptEdits;
+  if (!ACCEPT_EDITS.has(cmd.argv[0]!) && model !== true && model !== 'withoutOptions') return false;
+  if (model === 'withoutOptions') {
+    const end = cmd.argv.indexOf('--');
+    if (cmd.argv.slice(1, end < 0 ? undefined : end).some((w) => w.length > 1 && w.startsWith('-'))) return false;
+  }
+  for (let i = 1; i < cmd.argv.length; i++) {
+    if (cmd.literal[i]) continue;
+    const d = decodeWord(cmd.argv[i]!);
+    if (d.expansion || d.substitutions > 0 || d.tilde || d.error || d.zshEquals) return false;
+  }
+  if (cmd.argv[0] === 'sed') {
+    // Only edits of the named files: no script file, and a script that reads, writes or runs nothing else.
+    const { fileScripts, script } = sedParts(cmd.argv);
+    if (fileScripts.length > 0 || script.reads.length + script.writes.length + script.unresolved.length > 0) return false;
+  }
+  return true;
+}

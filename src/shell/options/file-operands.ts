@@ -1,0 +1,115 @@
+/**
+ * What a command's words say about the files it touches, as data the path-effect walk resolves.
+ */
+import { operands, type OptionShape, type ParsedOption } from './options.js';
+
+/** One file a command touches: the index of its word in argv (or a value inside a word). @internal */
+export interface FileOperand {
+  op: 'read' | 'write' | 'remove';
+  /** Index of the word in argv. */
+  index: number;
+  /** When the path is part of the word (`of=x`, `--output=x`, `-ox`, `HEAD:.env`): the path text. */
+  value?: string;
+  /** When the effect lands inside this directory under the source's name (`cp a dir/`): the directory's word. */
+  intoDir?: number;
+  /** The directory's path when it is part of its word (`cp --target=dir a`). */
+  intoValue?: string;
+  /** How far below the path the effect reaches (see `PathEffect.tree`). */
+  tree?: 'all' | 'some';
+  /** For a tree read: `false` when the program does not follow links inside the tree (see `PathEffect.walksLinks`). */
+  walksLinks?: boolean;
+  /** With `walksLinks: false`: the variable naming a configuration that may make it follow links all the same (see `PathEffect.walksLinksWith`). */
+  walksLinksWith?: string;
+  /** For a tree read by git: which of the tree's files it takes (see `PathEffect.gitTakes`). */
+  gitTakes?: 'tracked' | 'unignored';
+  /** For a tree read by rg with no option that changes its walk (see `PathEffect.rgSkips`). */
+  rgSkips?: { noConfig: boolean };
+  /** For a tree read: the base-name globs that choose its files, with the words they are in (see `PathEffect.includes`). */
+  includes?: readonly { glob: string; words: readonly number[] }[];
+  /** The path is a name prefix: the files touched are named by it plus a suffix (`split`, `csplit`). */
+  prefix?: boolean;
+  /** A word of a program whose file effects toolgate does not model (see `PathEffect.assumed`). */
+  assumed?: 'path' | 'word';
+  /** The program reads the word as a glob of its own (git pathspecs): the value is that pattern, escapes removed. */
+  pattern?: boolean;
+  /** Read from git's index or history rather than the working tree (see `PathEffect.fromHistory`). */
+  fromHistory?: boolean;
+  /** Relative to a repository root toolgate does not know (git `HEAD:path`): tried from the cwd and each parent. */
+  fromRoot?: boolean;
+  /** Resolve against the directory this argv word names (`tar -C dir`), itself resolved against the cwd. */
+  under?: number;
+  /** The path is derived from the word rather than written in it (`git clone url` → the repository's name). */
+  derived?: string;
+  /** Metadata a program creates itself with content of its own (`git init`'s `.git`): deny rules apply, it is not a protected write. */
+  ownMetadata?: boolean;
+  /** Where the names written or removed under the path come from, for the protected-path check (see {@link NamesFrom}). */
+  names?: NamesFrom;
+}
+
+/**
+ * Where the names a command writes or removes under a directory come from, when toolgate cannot
+ * read them off the command line: `unseen` — content toolgate does not read names them (an
+ * archive's members, a patch's targets, a git tree's files, the names a server sends), so any name may be written, a protected one included;
+ * `entries` — they are the entries of a directory, as the file-system view lists them: of the
+ * directories the argv words `of` name (a recursive copy's sources), else of the path itself (the
+ * untracked files `git clean` removes). `spares` says which `.git` directories the command leaves
+ * alone: `top` — the one directly under the path (the repository's own), `all` — every one (git
+ * clean without a second `-f` leaves nested repositories).
+ * @internal
+ */
+export type NamesFrom =
+  | { kind: 'unseen'; what: 'archive' | 'diff' | 'git-tree' | 'remote' }
+  | { kind: 'entries'; of?: readonly number[]; spares?: 'top' | 'all' };
+
+/** Result for one command: operands, plus reasons effects could not be read. @internal */
+export interface FileOperands {
+  files: FileOperand[];
+  unresolved: string[];
+  /**
+   * False when toolgate does not model the program's file effects (its words are then assumed
+   * read and written), `'partly'` when some of its words are modelled and the rest assumed.
+   */
+  modelled?: boolean | 'partly';
+  /** argv indices of directories the command's relative paths resolve against, in order (`git -C a -C b`). */
+  chdir?: number[];
+  /** argv indices whose words are not files (code, patterns, messages): never assumed paths. */
+  notFiles?: number[];
+}
+
+export const all = (ops: readonly number[], op: FileOperand['op'], extra?: Partial<FileOperand>): FileOperand[] => ops.map((index) => (extra === undefined ? { op, index } : { op, index, ...extra }));
+
+/** The file an option names: its value, in the option's own word or in the next one. */
+export function optionFile(o: ParsedOption, op: FileOperand['op'], argv: readonly string[], extra?: Partial<FileOperand>): FileOperand | undefined {
+  if (o.value === undefined) return undefined;
+  if (o.valueIndex !== undefined && o.valueIndex < argv.length) return extra === undefined ? { op, index: o.valueIndex } : { op, index: o.valueIndex, ...extra };
+  return extra === undefined ? { op, index: o.index, value: o.value } : { op, index: o.index, value: o.value, ...extra };
+}
+
+/** GNU option scan from argv[1], with shortened long options resolved. */
+export function scan(argv: readonly string[], shape: OptionShape, start = 1) {
+  return operands(argv, start, shape, 'abbreviations' in shape ? shape.abbreviations : true);
+}
+
+export function pushOpt(files: FileOperand[], f: FileOperand | undefined): void {
+  if (f) files.push(f);
+}
+
+/** Is the option one of these names (`-r`, `--recursive`)? */
+export function is(o: ParsedOption, ...names: string[]): boolean {
+  return names.includes(o.name);
+}
+
+/** Does any option have one of these names? */
+export function has(options: readonly ParsedOption[], ...names: string[]): boolean {
+  return options.some((o) => names.includes(o.name));
+}
+
+/** Indices of the words that hold option values taken from the next word. */
+export function valueWords(options: readonly ParsedOption[], argv: readonly string[]): number[] {
+  const out: number[] = [];
+  for (const o of options) {
+    if (o.value === undefined) continue;
+    if (o.valueIndex !== undefined && o.valueIndex < argv.length) out.push(o.valueIndex);
+  }
+  return out;
+}

@@ -1,0 +1,147 @@
+/**
+ * Commands that read their file operands (and files some options name), as data.
+ * Claude Code docs, Configure permissions › Bash ("Read/Edit deny rules also apply to file
+ * commands recognized in Bash (cat, head, tail, sed…)"); GNU coreutils 9, diffutils 3.8,
+ * util-linux 2.38, tree 2, jq 1.6 manuals.
+ */
+import type { OptionShape } from '../options/options.js';
+import { all, has, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../options/file-operands.js';
+
+export const READERS: Readonly<Record<string, OptionShape>> = {
+  less: { shortArg: 'xyhjbzoOkpPtT', longArg: ['log-file', 'LOG-FILE', 'lesskey-file', 'tag', 'tag-file'] }, more: {},
+  hd: { shortArg: 'eEfns', longArg: ['format', 'format-file', 'length', 'skip'] },
+  b2sum: { shortArg: 'l' }, cksum: { shortArg: 'al' }, sum: {},
+  base64: { shortArg: 'w' }, base32: { shortArg: 'w' }, basenc: { shortArg: 'w' },
+  bat: { shortArg: 'lmrHL', longArg: ['language', 'map-syntax', 'line-range', 'highlight-line', 'file-name', 'theme', 'style', 'pager', 'decorations', 'color', 'italic-text', 'tabs', 'wrap', 'terminal-width'] },
+  batcat: { shortArg: 'lmrHL', longArg: ['language', 'map-syntax', 'line-range', 'highlight-line', 'file-name', 'theme', 'style', 'pager', 'decorations', 'color', 'italic-text', 'tabs', 'wrap', 'terminal-width'] },
+  unexpand: { shortArg: 't' }, fmt: { shortArg: 'pw' }, pr: { shortArg: 'hDlowWN', shortOptionalArg: 'einsS' }, join: { shortArg: 'aejotv12' }, tsort: {},
+  jq: { shortArg: 'fL', longArg: ['from-file', 'indent'] }, yq: { shortArg: 'fI', longArg: ['from-file', 'indent', 'output-format', 'input-format'] },
+  iconv: { shortArg: 'fto', longArg: ['from-code', 'to-code', 'output'] }, dos2unix: {}, unix2dos: {},
+};
+
+/** Long options of the reader commands whose value is a file they read. */
+const READ_OPTIONS = ['from-file', 'to-file', 'exclude-from', 'magic-file', 'format-file', 'lesskey-file', 'tag-file'];
+/** Long options whose value is a file listing more files to read. */
+const NAME_LIST_OPTIONS = ['files0-from', 'files-from'];
+/** Short options (per command) whose value is a file the command reads. */
+const SHORT_READ_OPTIONS: Readonly<Record<string, string>> = { hd: 'f', jq: 'f', yq: 'f', less: 'k' };
+/** Short and long options (per command) whose value is a file the command writes. */
+const WRITE_OPTIONS: Readonly<Record<string, readonly string[]>> = {
+  less: ['-o', '-O', '--log-file', '--LOG-FILE'], iconv: ['-o', '--output'],
+};
+/** Commands that rewrite their operands in place. */
+const IN_PLACE = new Set(['dos2unix', 'unix2dos']);
+
+/** What a reader's model says beyond its option shape. @internal */
+export interface ReaderFacts {
+  /** Short letters whose value is a file it reads (`du -X FILE`). */
+  readonly readShort?: string | undefined;
+  /** A directory operand is read whole: its files, its subdirectories too with `-r` (diff). */
+  readonly wholeDirectories?: boolean;
+  /** Options whose value is a file naming more files it reads, and what to say (`file -f`). */
+  readonly listsFiles?: { readonly options: readonly string[]; readonly why: string };
+}
+
+/** The effects of a reader listed in {@link READERS} (a program with no model yet), or `undefined`. */
+export function readerOperands(name: string, argv: readonly string[]): FileOperands | undefined {
+  const shape = READERS[name];
+  if (!shape) return undefined;
+  return readerFiles(name, argv, shape, { readShort: SHORT_READ_OPTIONS[name] });
+}
+
+/**
+ * Generic reader: operands read, some option values read or written, over `shape`; a reader whose
+ * facts say so reads directory operands whole.
+ * @internal
+ */
+export function readerFiles(name: string, argv: readonly string[], shape: OptionShape, facts: ReaderFacts = {}): FileOperands {
+  const files: FileOperand[] = [];
+  const unresolved: string[] = [];
+  const { options, operands: ops, maybe } = scan(argv, shape);
+  for (const o of options) {
+    const long = o.name.startsWith('--') ? o.name.slice(2) : undefined;
+    if (long !== undefined && READ_OPTIONS.includes(long)) pushOpt(files, optionFile(o, 'read', argv));
+    if (long !== undefined && NAME_LIST_OPTIONS.includes(long)) {
+      pushOpt(files, optionFile(o, 'read', argv));
+      unresolved.push(`${name} --${long} reads the files named in a file`);
+    }
+    const short = facts.readShort;
+    if (short && o.name.length === 2 && short.includes(o.name[1]!)) pushOpt(files, optionFile(o, 'read', argv));
+    if (WRITE_OPTIONS[name]?.includes(o.name)) pushOpt(files, optionFile(o, 'write', argv));
+  }
+  files.push(...all(maybe, 'read'));
+  if (/sum$/.test(name) && has(options, '-c', '--check')) unresolved.push(`${name} --check reads the files named in its input`);
+  if (facts.listsFiles && has(options, ...facts.listsFiles.options)) unresolved.push(facts.listsFiles.why);
+  if (name === 'jq' || name === 'yq') return jqOperands(argv, files, unresolved);
+  if (facts.wholeDirectories) {
+    // A directory operand is read whole: its files (`diff -N . src` prints every file only one
+    // side has), its subdirectories too with `-r`, and `diff dir file` reads `dir/file`.
+    files.push(...all(ops, 'read', { tree: 'all' }));
+    return { files, unresolved };
+  }
+  if (IN_PLACE.has(name)) {
+    files.push(...all(ops, 'write'));
+    return { files, unresolved };
+  }
+  files.push(...all(ops, 'read'));
+  return { files, unresolved };
+}
+
+/** jq: the filter is the first operand unless `-f`; `--slurpfile`/`--rawfile NAME FILE` read FILE; `--arg NAME VALUE` takes two words. */
+function jqOperands(argv: readonly string[], files: FileOperand[], unresolved: string[]): FileOperands {
+  const ops: number[] = [];
+  const notFiles: number[] = [];
+  let filterFromFile = false;
+  let k = 1;
+  for (; k < argv.length; k++) {
+    const a = argv[k]!;
+    if (a === '--') {
+      for (k++; k < argv.length; k++) ops.push(k);
+      break;
+    }
+    if (['--slurpfile', '--rawfile'].includes(a)) {
+      notFiles.push(k + 1);
+      if (k + 2 < argv.length) files.push({ op: 'read', index: k + 2 });
+      k += 2;
+      continue;
+    }
+    if (['--arg', '--argjson'].includes(a)) {
+      notFiles.push(k + 1, k + 2);
+      k += 2;
+      continue;
+    }
+    if (['-f', '--from-file'].includes(a)) {
+      filterFromFile = true;
+      if (k + 1 < argv.length) files.push({ op: 'read', index: k + 1 });
+      k++;
+      continue;
+    }
+    if (a.startsWith('--from-file=')) {
+      filterFromFile = true;
+      files.push({ op: 'read', index: k, value: a.slice('--from-file='.length) });
+      continue;
+    }
+    // `--run-tests [FILE]` reads its tests from FILE (every operand may be one).
+    if (a === '--run-tests') {
+      filterFromFile = true;
+      continue;
+    }
+    // jq 1.6 reads -f inside a cluster too (`-fn FILE`, `-rf FILE`): then every operand may be a file read.
+    if (/^-[A-Za-z]*f[A-Za-z]*$/.test(a)) {
+      filterFromFile = true;
+      continue;
+    }
+    // --tab and --seq take no value.
+    if (['-L', '--indent', '-I', '--output-format', '--input-format'].includes(a)) {
+      if (a === '-L' && k + 1 < argv.length) files.push({ op: 'read', index: k + 1, tree: 'all' });
+      k++;
+      continue;
+    }
+    if (a.startsWith('-') && a !== '-') continue;
+    ops.push(k);
+  }
+  const fileOps = filterFromFile ? ops : ops.slice(1);
+  if (!filterFromFile && ops[0] !== undefined) notFiles.push(ops[0]);
+  files.push(...all(fileOps, 'read'));
+  return { files, unresolved, notFiles };
+}

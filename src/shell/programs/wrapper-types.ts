@@ -1,0 +1,34 @@
+/**
+ * The types of wrapper handling, below `wrappers.ts` and the per-program modules it imports
+ * (`runners`, `sed`, `tar`, …), so that those import downwards only.
+ * @packageDocumentation
+ */
+import type { RunTimeInput } from '../types.js';
+
+/** What a wrapper runs. @internal */
+export type Unwrapped =
+  /** Runs `argv.slice(start, end)` as a command. */
+  | { kind: 'argv'; start: number; end: number; assignments?: number[] }
+  /**
+   * Runs a shell script (`bash -c`, `watch`, `flock -c`, `su -c`): word `index` (to the end with
+   * `joinFrom`), minus its first `offset` characters when the script is attached to an option
+   * (`su -c'…'`, `tar --to-command=…`).
+   */
+  | { kind: 'script'; index: number; joinFrom?: number; offset?: number }
+  /** Runs a shell script toolgate worked out from literal text (sed `e cmd`, a git alias, `GIT_EDITOR`, a here-string). */
+  | { kind: 'text'; script: string; what: string }
+  /** Runs code toolgate cannot read (a script file, input, a value that is not literal): see `SimpleCommand.opaque`. */
+  | { kind: 'opaque'; reason: string }
+  /** Cannot tell what runs. */
+  | { kind: 'unknown'; reason: string };
+
+/** How a wrapper is treated by rules. @internal */
+export interface WrapperInfo {
+  inner: Unwrapped[];
+  /** Set when the wrapped command's words are completed from input at run time. */
+  input?: RunTimeInput;
+  /** Claude Code looks through it for allow rules. */
+  transparent: boolean;
+  /** Never covered by a prefix allow rule. */
+  exactOnly: boolean;
+}

@@ -1,0 +1,69 @@
+/**
+ * Command-specific read-only checks for tools whose words are not plain GNU options: sed
+ * scripts and jq filters (ps and lsof have theirs in their models). Each is an allowlist;
+ * anything else is not read-only, with a reason naming the word.
+ */
+import type { ReadOnlyVerdict } from '../types.js';
+
+const YES: ReadOnlyVerdict = { readOnly: true };
+const no = (reason: string): ReadOnlyVerdict => ({ readOnly: false, reason });
+
+/**
+ * sed: only `p` commands on line-number addresses (`2p`, `1,20p`, `1,$p`, `1p;5p`). `$p`, regex
+ * addresses, `s`, `w`, `e`, `r`, `R` and every other command are not read-only (the CLI asks
+ * about `/re/p` too). Source: GNU sed 4.9 manual; Claude Code CLI 2.1.332 observed.
+ */
+export function checkSedScript(script: string): ReadOnlyVerdict {
+  const parts = script.split(/[;\n]/).map((p) => p.trim()).filter((p) => p !== '');
+  if (parts.length === 0) return no('sed with an empty script');
+  for (const part of parts) {
+    if (!/^(?:\d+(?:\s*,\s*(?:\d+|\$))?)?\s*p$/.test(part)) return no(`sed command ${part} is not a p on line numbers (the CLI asks about $ and regex addresses)`);
+  }
+  return YES;
+}
+
+/** jq builtins that only compute on the input (no environment, files, modules or input names). */
+const JQ_SAFE_NAMES = new Set([
+  'keys', 'keys_unsorted', 'values', 'length', 'utf8bytelength', 'type', 'not', 'has', 'in', 'map', 'map_values', 'select', 'empty',
+  'to_entries', 'from_entries', 'with_entries', 'add', 'any', 'all', 'flatten', 'range', 'floor', 'sqrt', 'tostring', 'tonumber',
+  'ascii_downcase', 'ascii_upcase', 'sort', 'sort_by', 'group_by', 'unique', 'unique_by', 'min', 'max', 'min_by', 'max_by', 'reverse',
+  'contains', 'inside', 'startswith', 'endswith', 'ltrimstr', 'rtrimstr', 'explode', 'implode', 'split', 'join', 'test', 'match',
+  'capture', 'scan', 'sub', 'gsub', 'splits', 'ascii', 'recurse', 'paths', 'leaf_paths', 'path', 'getpath', 'first', 'last', 'nth',
+  'limit', 'until', 'while', 'repeat', 'indices', 'index', 'rindex', 'tojson', 'fromjson', 'todate', 'fromdate', 'tostream',
+  'fromstream', 'truncate_stream', 'objects', 'arrays', 'strings', 'numbers', 'booleans', 'nulls', 'iterables', 'scalars',
+  'infinite', 'nan', 'isinfinite', 'isnan', 'isnormal', 'isvalid', 'null', 'true', 'false', 'if', 'then', 'elif', 'else', 'end',
+  'and', 'or', 'as', 'reduce', 'foreach', 'try', 'catch', 'error', 'del', 'to_array', 'combinations', 'walk', 'transpose', 'splits',
+  'abs', 'round', 'ceil', 'pow', 'log', 'exp', 'fabs', 'trim', 'ltrim', 'rtrim', 'debug', 'halt',
+  'halt_error', 'getpath', 'input_line_number', 'splits', 'significand', 'tojson', 'todateiso8601', 'fromdateiso8601', 'dateadd',
+  'datesub', 'date', 'now', 'mktime', 'gmtime', 'localtime', 'strftime', 'strptime', 'format', 'builtins', 'label', 'break',
+]);
+
+/** Words that reach outside the input: environment, files, modules, other inputs. */
+const JQ_UNSAFE = /\$ENV\b|\benv\b|\binput_filename\b|\$__loc__|\$__prog|\bimport\b|\binclude\b|\bmodulemeta\b|\binputs?\b|\bget_search_list\b|\bget_prog_origin\b|\bget_jq_origin\b|\bdef\b/;
+
+/**
+ * jq filters: path expressions and builtins that only compute on the input. `env`, `$ENV`,
+ * `input_filename`, `input`/`inputs`, `import`/`include`, `def` and variables (`$x`) are not
+ * read-only; neither is a string interpolation (`"\(…)"`), which is checked as code.
+ * Source: jq 1.6 manual.
+ */
+export function checkJqFilter(filter: string): ReadOnlyVerdict {
+  if (JQ_UNSAFE.test(filter)) return no(`jq filter ${filter} reads the environment, files or other inputs`);
+  if (filter.includes('$')) return no(`jq filter ${filter} uses a variable`);
+  if (filter.includes('\\(')) return no(`jq filter ${filter} interpolates code into a string`);
+  // Drop string literals, then every name that is not after a `.` must be a safe builtin or an object key.
+  const code = filter.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  if (/"/.test(code.replace(/""/g, ''))) return no(`jq filter ${filter} has an unterminated string`);
+  if (/[^\w\s.[\]|,:(){}?"=!<>+\-*/%@;]/.test(code)) return no(`jq filter ${filter} has a character toolgate does not read`);
+  for (const m of code.matchAll(/(^|[^.\w@])([A-Za-z_]\w*)(\s*:)?/g)) {
+    const name = m[2]!;
+    if (m[3] !== undefined) continue; // an object key `{name: …}`
+    if (!JQ_SAFE_NAMES.has(name)) return no(`jq filter uses ${name}, which is not a builtin known to be read-only`);
+  }
+  for (const m of code.matchAll(/@(\w+)/g)) {
+    if (!['text', 'json', 'html', 'uri', 'csv', 'tsv', 'sh', 'base64', 'base64d', 'base32', 'base32d'].includes(m[1]!)) {
+      return no(`jq format @${m[1]} is not known to be read-only`);
+    }
+  }
+  return YES;
+}

@@ -1,0 +1,509 @@
+/**
+ * Read-only classification of simple commands and whole analyses, driven by the tables in
+ * `read-only-tables.ts`. Every "no" carries a reason a person can read that names the word that
+ * disqualified the command (`toolgate explain`).
+ */
+import { commandBasename } from '../commands/emit.js';
+import { parseGnuOptions, describeGnuProblem, type GnuArgument, type GnuOptionSpec, type GnuParseResult } from '../options/gnu-options.js';
+import {
+  CLAUDE_CODE_READ_ONLY, ROBOTA_READ_ONLY, ROBOTA_UNSAFE_LONG, WRAPPERS_READ_ONLY,
+  type ReadOnlyEntry, type ReadOnlySpec,
+} from './tables.js';
+import { expandedWords, type ExpandedWord } from './words.js';
+import { checkJqFilter, checkSedScript } from './checks.js';
+import { signatureFormat } from '../programs/git/formats.js';
+import { checkGitOptions, GIT_FILE_OPTIONS_ROBOTA, GIT_READ_ONLY, GIT_UNSAFE_LONG } from '../programs/git/read-only.js';
+import { cdReadOnly, PROGRAMS } from '../programs/index.js';
+import type { ReadOnlyVerdict, ShellAnalysis, SimpleCommand } from '../types.js';
+import { decodeWord } from '../syntax/words.js';
+
+/** Which read-only set to use. @public */
+export interface ReadOnlyOptions {
+  /** `claudeCode` (default dialect) or `robota` (the stricter set). */
+  set: 'claudeCode' | 'robota';
+}
+
+const YES: ReadOnlyVerdict = { readOnly: true };
+const no = (reason: string): ReadOnlyVerdict => ({ readOnly: false, reason });
+
+// ---------------------------------------------------------------------------------------------
+// The claudeCode set: an allowlist of options per command.
+
+interface CompiledEntry {
+  readonly entry: ReadOnlyEntry;
+  readonly spec: GnuOptionSpec;
+  /** Long names (full) that are not read-only. */
+  readonly other: ReadonlySet<string>;
+}
+
+/** `'bytes= lines= color[=] quiet'` → name → argument. */
+function longList(text: string | undefined, into: Record<string, GnuArgument>): string[] {
+  const names: string[] = [];
+  for (const item of (text ?? '').split(/\s+/)) {
+    if (!item) continue;
+    const m = /^([^=[]+)(\[=\]|=)?$/.exec(item);
+    if (!m) continue;
+    const argument: GnuArgument = m[2] === '=' ? 'required' : m[2] === '[=]' ? 'optional' : 'none';
+    into[m[1]!] = argument;
+    names.push(m[1]!);
+  }
+  return names;
+}
+
+const compiled = new WeakMap<ReadOnlyEntry, CompiledEntry>();
+
+function compile(entry: ReadOnlyEntry): CompiledEntry {
+  const hit = compiled.get(entry);
+  if (hit) return hit;
+  const long: Record<string, GnuArgument> = {};
+  longList(entry.long, long);
+  // Other options take an optional value here, so `--out=x` and `--out x` both reach the "not read-only" answer.
+  const otherNames = longList(entry.otherLong, long);
+  for (const n of otherNames) long[n] = 'optional';
+  const spec: GnuOptionSpec = {
+    short: entry.short ?? '',
+    long,
+    ...(entry.numeric ? { numeric: true } : {}),
+    ...(entry.exactLong ? { abbreviations: false } : {}),
+    ...(entry.separateValues ? { separateValues: true } : {}),
+  };
+  const c: CompiledEntry = { entry, spec, other: new Set(otherNames) };
+  compiled.set(entry, c);
+  return c;
+}
+
+/** The claudeCode entry for a command name, if it has one. @internal */
+export function claudeCodeEntry(name: string): ReadOnlyEntry | undefined {
+  return Object.prototype.hasOwnProperty.call(CLAUDE_CODE_READ_ONLY, name) ? CLAUDE_CODE_READ_ONLY[name] : undefined;
+}
+
+/** Parses a command's words with its entry: options (all known safe) and operands, or why not. */
+export function parseWithEntry(name: string, argv: readonly string[], entry: ReadOnlyEntry): { ok: true; parse: Extract<GnuParseResult, { ok: true }> } | { ok: false; reason: string } {
+  const c = compile(entry);
+  const parse = parseGnuOptions(argv, c.spec);
+  if (!parse.ok) {
+    const why = parse.problem === 'unknown' ? `${parse.word} is not an option known to be read-only` : describeGnuProblem(parse);
+    return { ok: false, reason: `${name} ${why}` };
+  }
+  for (const o of parse.options) {
+    if (o.kind === 'long' && c.other.has(o.name)) {
+      return { ok: false, reason: `${name} ${o.word} (--${o.name}) is not an option known to be read-only` };
+    }
+  }
+  return { ok: true, parse };
+}
+
+function checkEntry(name: string, cmd: SimpleCommand, entry: ReadOnlyEntry): ReadOnlyVerdict {
+  const expanded = expandedWords(cmd, 1, entry.check === 'echo');
+  if (!expanded.ok) return no(expanded.reason);
+  const words = expanded.words;
+  const globs = words.filter((w) => w.glob);
+  for (const w of words) {
+    if (w.brace && w.text.startsWith('-')) return no(`the option ${w.text} comes from the brace expansion ${cmd.argv[w.from]}, which toolgate does not take as written`);
+  }
+  if (globs.length > 0) {
+    if (!entry.globs) return no(`unquoted glob ${globs[0]!.text} with ${name}, which can write or run programs`);
+    if (entry.maxOperands !== undefined) return no(`unquoted glob ${globs[0]!.text} may name more files than ${name} reads (the last one may be written)`);
+    const risky = globs.find((g) => g.mayBeOption);
+    if (risky && !entry.anyOptionHarmless && !afterEndOfOptions(words, risky)) {
+      return no(`unquoted glob ${risky.text} may name a file that ${name} reads as an option`);
+    }
+    // A text command's glob is no path effect, yet bash lists its directory into the output:
+    // only a relative pattern that stays below the current directory is known to read inside.
+    if (entry.operands === 'text') {
+      const outside = globs.find((g) => !globStaysBelow(g.text));
+      if (outside) return no(`unquoted glob ${outside.text} lists a directory that may be outside the working directories`);
+    }
+  }
+  if (entry.check === 'echo') return YES;
+  const argv = [cmd.argv[0]!, ...words.map((w) => w.text)];
+  const own = PROGRAMS.get(name)?.readOnlyCheck?.claudeCode;
+  if (own) return own(name, argv);
+  switch (entry.check) {
+    case 'sed':
+      return checkSed(name, argv, entry);
+    case 'jq':
+      return checkJq(argv);
+    case 'version':
+      return argv.length === 2 && (argv[1] === '--version' || (argv[1] === '-v' && name === 'node')) ? YES : no(`${name} is read-only only as ${name} --version`);
+    default:
+      break;
+  }
+  const p = parseWithEntry(name, argv, entry);
+  if (!p.ok) return no(p.reason);
+  const ops = p.parse.operands;
+  if (entry.operands === 'none' && ops.length > 0) return no(`${name} with an operand (${ops[0]!.text}) is not read-only`);
+  if (entry.maxOperands !== undefined && ops.length > entry.maxOperands) {
+    return no(entry.maxOperands === 0 ? `${name} with a file operand (${ops[0]!.text}) may write it` : `${name} with ${ops.length} operands writes its last operand`);
+  }
+  if (entry.check === 'date') {
+    const setting = ops.find((o) => !o.text.startsWith('+'));
+    if (setting) return no(`date ${setting.text} sets the clock`);
+  }
+  if (entry.check === 'strings') {
+    // binutils expands every word that starts with `@` before reading options: an option's value too (`-s @.env`).
+    const response = argv.slice(1).find((a) => a.startsWith('@'));
+    if (response !== undefined) return no(`strings ${response} reads more options from a file`);
+  }
+  if (entry.check === 'xargs') return checkXargs(p.parse.operands);
+  return YES;
+}
+
+function afterEndOfOptions(words: readonly ExpandedWord[], w: ExpandedWord): boolean {
+  const end = words.findIndex((x) => x.text === '--' && !x.glob && !x.brace);
+  return end >= 0 && words.indexOf(w) > end;
+}
+
+function checkSed(name: string, argv: readonly string[], entry: ReadOnlyEntry): ReadOnlyVerdict {
+  const p = parseWithEntry(name, argv, entry);
+  if (!p.ok) return no(p.reason);
+  if (!p.parse.options.some((o) => o.name === 'n' || o.name === 'quiet' || o.name === 'silent')) return no('sed without -n is read-only only with -n and p commands');
+  const script = p.parse.operands[0];
+  if (!script) return no('sed without a script');
+  return checkSedScript(script.text);
+}
+
+/** jq: known-safe options (its own loop: combined letters, exact long names, `--arg N V`), a path-expression filter, files read. */
+function checkJq(argv: readonly string[]): ReadOnlyVerdict {
+  const flags = new Set(['null-input', 'raw-output', 'join-output', 'ascii-output', 'slurp', 'compact-output', 'color-output', 'monochrome-output', 'sort-keys', 'exit-status', 'tab', 'raw-input', 'unbuffered', 'seq', 'stream', 'help', 'version']);
+  let filter: string | undefined;
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') {
+      if (filter === undefined) filter = argv[i + 1];
+      break;
+    }
+    if (a.startsWith('--')) {
+      const n = a.slice(2);
+      if (flags.has(n)) continue;
+      if (n === 'indent') {
+        i++;
+        continue;
+      }
+      if (n === 'arg' || n === 'argjson') {
+        i += 2;
+        continue;
+      }
+      return no(`jq ${a} is not an option known to be read-only`);
+    }
+    if (a.startsWith('-') && a.length > 1) {
+      if (!/^-[nrjascCMSeRh]+$/.test(a)) return no(`jq ${a} is not an option known to be read-only`);
+      continue;
+    }
+    if (filter === undefined) filter = a;
+  }
+  if (filter === undefined) return no('jq without a filter');
+  return checkJqFilter(filter);
+}
+
+/** xargs: its own options known safe (`-I`, `-n`, `-L`, … are not); the command it runs is judged on its own. */
+function checkXargs(operands: readonly { text: string }[]): ReadOnlyVerdict {
+  if (operands.length === 0) return no('xargs without a command runs echo on names toolgate cannot see');
+  return YES;
+}
+
+/** A transparent wrapper's own options (the wrapped command is judged on its own). */
+function checkWrapper(name: string, cmd: SimpleCommand): ReadOnlyVerdict {
+  const entry = Object.prototype.hasOwnProperty.call(WRAPPERS_READ_ONLY, name) ? WRAPPERS_READ_ONLY[name] : undefined;
+  if (!entry) return cmd.argv.length > 1 ? YES : no(`${name} without a command`);
+  const expanded = expandedWords(cmd);
+  if (!expanded.ok) return no(expanded.reason);
+  if (expanded.words.some((w) => w.glob || w.brace)) return no(`${name} with a glob or brace expansion in its words`);
+  const argv = [cmd.argv[0]!, ...expanded.words.map((w) => w.text)];
+  const p = parseWithEntry(name, argv, entry);
+  if (!p.ok) return no(p.reason);
+  return p.parse.operands.length > 0 ? YES : no(`${name} without a command`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The robota set (seed 003): safe short letters, unsafe long names, and its own word checks.
+
+/** Real long options that are also prefixes of unsafe ones (`--include` vs `--include-from`): an exact name is never an abbreviation. */
+const EXACT_LONG = new Set(['include', 'exclude', 'exclude-dir', 'file-type', 'files-with-matches', 'files-without-match']);
+
+/** Is `given` (a long option name, maybe abbreviated) one of `names`? */
+function matchesLong(given: string, names: readonly string[]): string | undefined {
+  if (EXACT_LONG.has(given)) return names.find((n) => n === given);
+  return names.find((n) => n === given || (given.length > 0 && n.startsWith(given)));
+}
+
+/** Text of a word outside quotes (robota's character checks apply only there). */
+function unquotedText(raw: string): string {
+  return raw.replace(/'[^']*'/g, '').replace(/"(?:[^"\\]|\\.)*"/g, '');
+}
+
+/** Why a path operand is outside the working directory, judged lexically (robota). */
+function pathOutside(arg: string): string | undefined {
+  if (arg.startsWith('/')) return `absolute path ${arg}`;
+  if (arg.startsWith('~')) return `home path ${arg}`;
+  if (/^\\\\|^[A-Za-z][A-Za-z0-9]*:/.test(arg)) return `drive or provider path ${arg}`;
+  let depth = 0;
+  for (const seg of arg.split('/')) {
+    if (seg === '..') depth--;
+    else if (seg !== '.' && seg !== '') depth++;
+    if (depth < 0) return `path ${arg} climbs out of the working directory`;
+  }
+  return undefined;
+}
+
+function checkRobotaOptions(cmd: SimpleCommand, spec: ReadOnlySpec): ReadOnlyVerdict {
+  const name = commandBasename(cmd.argv[0]!);
+  const unsafeLong = [...(spec.unsafeLong ?? []), ...ROBOTA_UNSAFE_LONG];
+  for (let i = 1; i < cmd.argv.length; i++) {
+    const a = cmd.argv[i]!;
+    if (a === '--') break;
+    if (a.startsWith('--') && a.length > 2) {
+      const hit = matchesLong(a.slice(2).split('=')[0]!, unsafeLong);
+      if (hit) return no(`${name} --${hit} is not read-only (it writes, runs a program, or reads a named file)`);
+      continue;
+    }
+    if (a.startsWith('-') && a.length > 1 && !/^-\d+$/.test(a)) {
+      for (let k = 1; k < a.length; k++) {
+        const letter = a[k]!;
+        if (spec.safeShort !== undefined && !spec.safeShort.includes(letter)) return no(`${name} -${letter} is not a known-safe option`);
+        if (spec.shortArg?.includes(letter)) {
+          if (k === a.length - 1) i++;
+          break;
+        }
+      }
+    }
+  }
+  return YES;
+}
+
+/** Robota's per-word disqualifiers: globs, variables, escapes, non-ASCII, outside paths. */
+function robotaWords(cmd: SimpleCommand): ReadOnlyVerdict {
+  // eslint-disable-next-line no-control-regex
+  if (/[^\x00-\x7f]/.test(cmd.source)) return no('contains a non-ASCII character');
+  if (cmd.assignments.length > 0) return no(`starts with a variable assignment (${cmd.assignments[0]})`);
+  if (cmd.argv[0]!.includes('/')) return no(`names a program by path (${cmd.argv[0]})`);
+  const raws = cmd.raw ?? cmd.argv;
+  for (let i = 0; i < cmd.argv.length; i++) {
+    const value = cmd.argv[i]!;
+    const d = cmd.literal[i] ? undefined : decodeWord(value);
+    const optionGlob = d && d.glob && !d.brace && !d.tilde && !d.expansion && d.substitutions === 0 && /^--[a-z-]+=/.test(value);
+    if (d && !optionGlob) {
+      if (d.glob) return no(`unquoted glob ${value} expands to names the check never sees`);
+      return no(`uses a variable, substitution, brace expansion or ~ (${value})`);
+    }
+    const raw = raws[i] ?? value;
+    const bare = unquotedText(raw);
+    if (/[\\$`(){}#%!]/.test(bare)) return no(`uses an escape, grouping or comment character (${raw})`);
+    // `@args` splats an array in PowerShell (robota's Shell tool): the words it stands for are never seen.
+    if (bare.startsWith('@')) return no(`${raw} is a PowerShell splat: the arguments it stands for are not seen`);
+    if (i > 0 && !value.startsWith('-')) {
+      const out = pathOutside(value);
+      if (out) return no(`names a path outside the working directory: ${out}`);
+    } else if (i > 0) {
+      const eq = value.indexOf('=');
+      if (eq > 0) {
+        const out = pathOutside(value.slice(eq + 1));
+        if (out && /^[~/]|\.\./.test(value.slice(eq + 1))) return no(`names a path outside the working directory: ${out}`);
+      }
+    }
+  }
+  return YES;
+}
+
+function checkRobota(cmd: SimpleCommand, name: string): ReadOnlyVerdict {
+  if (cmd.argumentsFrom) return no(`${name} gets arguments from ${cmd.argumentsFrom} input, so the paths it reads are not known`);
+  if (cmd.transparentWrapper) return no(`${name} is not in the read-only set`);
+  const spec = Object.prototype.hasOwnProperty.call(ROBOTA_READ_ONLY, name) ? ROBOTA_READ_ONLY[name] : undefined;
+  if (!spec) return no(`${name} is not a read-only command`);
+  const words = robotaWords(cmd);
+  if (!words.readOnly) return words;
+  if (spec.check === 'git') return checkGit(cmd, 'robota');
+  const own = PROGRAMS.get(name)?.readOnlyCheck?.robota;
+  if (own) return own(name, cmd.argv);
+  if (spec.check === 'cd') return cdReadOnly(cmd, 'robota');
+  return checkRobotaOptions(cmd, spec);
+}
+
+// ---------------------------------------------------------------------------------------------
+// git and cd (both sets).
+
+function checkGit(cmd: SimpleCommand, set: ReadOnlyOptions['set']): ReadOnlyVerdict {
+  const argv = cmd.argv;
+  let i = 1;
+  for (; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (!a.startsWith('-')) break;
+    // The CLI asks about every global option (git --no-pager log, git --version); robota keeps a few.
+    if (set === 'robota' && (a === '--no-pager' || a === '-P' || a === '--no-optional-locks' || a === '--literal-pathspecs' || a === '--no-replace-objects')) continue;
+    return no(`git global option ${a} is not read-only (it can change configuration, directory or pager)`);
+  }
+  const sub = argv[i];
+  if (sub === undefined) return no('git without a subcommand');
+  if (!GIT_READ_ONLY[set].has(sub)) return no(`git ${sub} is not a read-only git command`);
+  const rest = argv.slice(i + 1);
+  for (const a of rest) {
+    if (a.startsWith('--')) {
+      const hit = matchesLong(a.slice(2).split('=')[0]!, GIT_UNSAFE_LONG);
+      if (hit) return no(`git --${hit} is not read-only`);
+      const file = set === 'robota' ? matchesLong(a.slice(2).split('=')[0]!, GIT_FILE_OPTIONS_ROBOTA) : undefined;
+      if (file) return no(`git --${file} reads a file robota does not check`);
+    }
+    if (set === 'robota' && sub === 'ls-files' && /^-[A-Za-z]*X/.test(a)) return no('git ls-files -X reads an exclude file robota does not check');
+    if (sub === 'grep' && /^-[A-Za-z]*O/.test(a)) return no('git grep -O opens files in a program');
+  }
+  const verifying = signatureFormat(rest);
+  if (verifying !== undefined) return no(`git ${sub} --format ${verifying} verifies signatures, which runs gpg.program for every signed commit`);
+  const positional = rest.filter((a) => !a.startsWith('-'));
+  const flags = rest.filter((a) => a.startsWith('-'));
+  if (set === 'claudeCode' && !['branch', 'tag', 'remote', 'stash', 'worktree', 'config', 'help'].includes(sub)) {
+    const options = checkGitOptions(sub, rest);
+    if (!options.readOnly) return options;
+  }
+  switch (sub) {
+    case 'branch': {
+      // `--abbrev`, `--color` and `--column` take a value only with `=`: `git branch --abbrev 7` creates branch 7.
+      const listing = new Set([
+        '-a', '-r', '-v', '-vv', '-l', '--list', '--all', '--remotes', '--verbose', '--show-current', '-q', '--quiet', '--color', '--no-color',
+        '--column', '--no-column', '-i', '--ignore-case', '--omit-empty', '--abbrev', '--no-abbrev',
+      ]);
+      const withValue = ['--contains', '--no-contains', '--merged', '--no-merged', '--points-at', '--sort', '--format'];
+      let values = 0;
+      for (let k = 0; k < rest.length; k++) {
+        const a = rest[k]!;
+        if (!a.startsWith('-')) continue;
+        const base = a.split('=')[0]!;
+        if (withValue.includes(base)) {
+          if (!a.includes('=')) values++;
+          continue;
+        }
+        if (!listing.has(base) && !/^--(color|column|abbrev)=/.test(a)) return no(`git branch ${a} changes branches`);
+      }
+      const isList = flags.some((f) => f === '-l' || f === '--list');
+      if (positional.length > values && !isList) return no('git branch with a name creates a branch');
+      return YES;
+    }
+    case 'help':
+      // A topic opens a manual page (man, like `man` itself, asks), info or a browser.
+      if (positional.length > 0) return no(`git help ${positional[0]} opens a manual page (man, info or a browser)`);
+      return flags.some((f) => /^-[a-z]*[wim]|^--(web|info|man)$|^--[wim]/.test(f)) || flags.some((f) => !/^(-a|--all|-g|--guides)$/.test(f))
+        ? no('git help with an option other than -a/-g may open a browser, info or man program')
+        : YES;
+    case 'remote':
+      if (rest.every((a) => a === '-v' || a === '--verbose')) return YES;
+      return no(`git remote ${rest.join(' ')} is not a listing form`);
+    case 'tag':
+      if (positional.length === 0 && flags.every((f) => ['-l', '--list', '-n', '--contains', '--sort', '--points-at'].includes(f.split('=')[0]!))) return YES;
+      if (flags.some((f) => f === '-l' || f === '--list') && flags.every((f) => ['-l', '--list', '-n'].includes(f))) return YES;
+      return no('git tag with a name creates a tag');
+    case 'stash':
+      return rest[0] === 'list' || rest[0] === 'show' ? YES : no(`git stash ${rest[0] ?? ''} changes the stash`);
+    case 'worktree':
+      return rest[0] === 'list' ? YES : no(`git worktree ${rest[0] ?? ''} changes worktrees`);
+    case 'reflog':
+      return rest.length === 0 || rest[0] === 'show' || rest[0]!.startsWith('-') ? YES : no(`git reflog ${rest[0]} changes the reflog`);
+    case 'config': {
+      // The CLI asks about `git config --list` (it prints every credential helper and token in the config).
+      const reads = set === 'robota' ? ['--get', '--get-all', '--get-regexp', '--list', '-l'] : ['--get', '--get-all'];
+      return flags.some((f) => reads.includes(f)) && !flags.some((f) => /^--(add|unset|replace|rename|remove|edit|list|file|blob|global|system)|^-[elf]$/.test(f))
+        ? YES
+        : no(`git config without ${reads.join('/')} (or with --list, --file, --edit) is not read-only`);
+    }
+    default:
+      return YES;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function checkClaudeCode(cmd: SimpleCommand, name: string): ReadOnlyVerdict {
+  if (cmd.argumentsFrom === 'find -exec') return no(`${name} gets arguments from find -exec, so the paths it reads are not known`);
+  if (name === 'xargs' || cmd.transparentWrapper) {
+    if (name !== 'xargs') return checkWrapper(name, cmd);
+  }
+  const entry = claudeCodeEntry(name);
+  if (!entry) return no(`${name} is not a read-only command`);
+  if (cmd.argumentsFrom === 'xargs' && !entry.afterXargs) {
+    return no(`${name} gets file names from xargs input, which toolgate cannot see (only wc and echo are read-only there)`);
+  }
+  if (entry.check === 'git') {
+    for (let i = 1; i < cmd.argv.length; i++) {
+      if (!cmd.literal[i]) {
+        const d = decodeWord(cmd.argv[i]!);
+        if (d.glob || d.brace) return no(`unquoted glob ${cmd.argv[i]} with git, which can write or run programs`);
+        return no(`uses a variable, substitution or ~ (${cmd.argv[i]})`);
+      }
+    }
+    return checkGit(cmd, 'claudeCode');
+  }
+  if (entry.check === 'cd') {
+    const expanded = expandedWords(cmd);
+    if (!expanded.ok) return no(expanded.reason);
+    if (expanded.words.some((w) => w.glob)) return no(`unquoted glob with cd`);
+    return cdReadOnly(cmd, 'claudeCode');
+  }
+  return checkEntry(name, cmd, entry);
+}
+
+/**
+ * Whether one simple command is read-only in the given set, judged on its own words (the
+ * caller checks the paths it touches, redirections and substitutions: see
+ * {@link isReadOnlyCommand}). A transparent wrapper (`timeout`, `nice`, …) is read-only when
+ * its own options are known safe; what it wraps is listed as a separate command, which is judged
+ * on its own.
+ * Sources: Claude Code docs, Configure permissions › Bash; robota docs, Read-only commands; the
+ * installed manuals named in `read-only-tables.ts`.
+ * @public
+ */
+export function isReadOnly(cmd: SimpleCommand, options: ReadOnlyOptions): ReadOnlyVerdict {
+  try {
+    if (cmd.unknown) return no(`not understood: ${cmd.unknown}`);
+    if (cmd.argv.length === 0) return no('empty command');
+    if (!cmd.literal[0]) return no(`command name is not literal: ${cmd.argv[0]}`);
+    // `./cat`, `sub/ls`, `/opt/x/cat`: whatever file is there, not the utility the table describes.
+    if (/[/\\]/.test(cmd.argv[0]!)) return no(`names a program by path (${cmd.argv[0]}), which is not the read-only utility`);
+    const name = commandBasename(cmd.argv[0]!);
+    return options.set === 'robota' ? checkRobota(cmd, name) : checkClaudeCode(cmd, name);
+  } catch (error) {
+    return no(`read-only check failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/**
+ * Whether a whole analysed command is read-only: fully understood, at least one command, no
+ * substitution, no redirection to a file, every command read-only ({@link isReadOnly}), and
+ * no `git` after a `cd`. robota also refuses here-documents, here-strings and input
+ * redirections from outside the working directory. Paths are not checked here: the caller
+ * checks `shellPathEffects` against the working directories.
+ * @public
+ */
+export function isReadOnlyCommand(analysis: ShellAnalysis, options: ReadOnlyOptions): ReadOnlyVerdict {
+  try {
+    if (analysis.unknown.length > 0) return no(`not understood: ${analysis.unknown[0]}`);
+    if (analysis.commands.length === 0) return no('no command to run');
+    if (analysis.hasSubstitution) return no('contains a command or process substitution');
+    for (const r of analysis.redirects) {
+      if (r.kind === 'file') return no(`redirects output to a file (${r.op} ${r.target})`);
+      if (options.set === 'robota') {
+        if (r.kind === 'heredoc' || r.kind === 'herestring') return no('uses a here-document or here-string');
+        if (r.kind === 'read') {
+          const out = r.targetLiteral ? pathOutside(r.target) : `non-literal ${r.target}`;
+          if (out) return no(`reads from outside the working directory: ${out}`);
+        }
+      }
+    }
+    let sawCd = false;
+    for (const cmd of analysis.commands) {
+      const v = isReadOnly(cmd, options);
+      if (!v.readOnly) return no(`${cmd.source}: ${v.reason}`);
+      const name = commandBasename(cmd.argv[0]!);
+      // A directory change (cd, pushd): a later git runs with the other directory's hooks and config.
+      if (PROGRAMS.get(name)?.state?.directory !== undefined) sawCd = true;
+      if (name === 'git' && sawCd) return no('git after cd (the other directory\'s hooks and config could run)');
+    }
+    if (analysis.stateChanges.length > 0) return no(analysis.stateChanges[0]!);
+    return YES;
+  } catch (error) {
+    return no(`read-only check failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** A glob pattern that is relative, has no `..` component and no expansion (quotes and escapes removed). */
+function globStaysBelow(text: string): boolean {
+  const bare = text.replace(/["'\\]/g, '');
+  return !bare.startsWith('/') && !bare.startsWith('~') && !bare.includes('$') && !bare.includes('`') && !bare.split('/').some((c) => c === '..');
+}

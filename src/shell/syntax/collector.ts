@@ -1,0 +1,104 @@
+/**
+ * The accumulator both front ends (fast lexer, tree-sitter walker) fill, and the syntax-neutral
+ * description of one simple command they hand to the command layer.
+ */
+import type { ShellModel } from '../shells/index.js';
+import type { Redirect, RunTimeInput, ShellAnalysis, SimpleCommand } from '../types.js';
+import type { DecodedWord } from './words.js';
+
+/** A word as written plus its decoding. @internal */
+export interface RawWord {
+  raw: string;
+  word: DecodedWord;
+}
+
+/** One simple command as the syntax gives it, before wrappers are looked through. @internal */
+export interface RawCommand {
+  words: RawWord[];
+  assignments: string[];
+  /** Redirections written on this command. */
+  redirects: Redirect[];
+  /** Redirections of enclosing compound commands. */
+  inherited: Redirect[];
+  context: SimpleCommand['context'];
+  inSubshell: boolean;
+  parent?: number;
+  /** Set by the front end when part of the command could not be read. */
+  unknown?: string;
+  /** Words this command gets from input at run time (it runs under `xargs` or `find -exec`). */
+  input?: RunTimeInput;
+}
+
+/** Mutable state of one analysis. @internal */
+export interface Collector {
+  commands: SimpleCommand[];
+  unknown: string[];
+  /** The reasons of `unknown` that are a firm ask in every mode (see `ShellAnalysis.unseen`). */
+  unseen: string[];
+  /** Statements that change what later commands do, and how many commands came before each. */
+  stateChanges: { after: number; why: string }[];
+  redirects: Redirect[];
+  hasSubstitution: boolean;
+  /** The shells the command may run in (one, or bash and zsh when the shell is unknown). */
+  shells: readonly ShellModel[];
+  /** How words are decoded: `zsh` when any of the shells expands a leading `=`. */
+  shell: 'bash' | 'zsh';
+  /** Nesting depth of `bash -c` scripts. */
+  nestedDepth: number;
+  /** Variables the commands of this script inherit from the command that runs it (`X=1 bash -c '…'`). */
+  env: readonly string[];
+  /** Analyses a nested script (`bash -c '…'`) run with the variables `env`. */
+  nested: (script: string, depth: number, env?: readonly string[]) => ShellAnalysis;
+  /**
+   * Hands one simple command to the command layer (set by `analyze.ts`), so the syntax layer
+   * below it calls no code above it.
+   */
+  emit: (raw: RawCommand) => void;
+  /** Hands a statement with no words (assignments or redirections alone) to the command layer. */
+  emitWordless: (assignments: readonly string[], redirects: readonly Redirect[]) => void;
+}
+
+/** Records a reason the command is not fully understood (deduplicated). */
+export function addUnknown(c: Pick<Collector, 'unknown'>, reason: string): void {
+  if (!c.unknown.includes(reason)) c.unknown.push(reason);
+}
+
+/**
+ * Records a reason that is a firm ask in every mode: input that cannot be read, or code bash
+ * would run that the text hides (see `ShellAnalysis.unseen`).
+ */
+export function addUnseen(c: Pick<Collector, 'unknown' | 'unseen'>, reason: string): void {
+  if (!c.unknown.includes(reason)) c.unknown.push(reason);
+  if (!c.unseen.includes(reason)) c.unseen.push(reason);
+}
+
+/** Records a statement that changes what the commands after it do (see `state.ts`). */
+export function addStateChange(c: Collector, why: string | undefined, after = c.commands.length): void {
+  if (why !== undefined) c.stateChanges.push({ after, why });
+}
+
+/** Adds a bare or compound-level redirect to the analysis. */
+export function addRedirect(c: Collector, r: Redirect): void {
+  c.redirects.push(r);
+}
+
+/** Targets that are not files even though the operator writes. */
+const NON_FILE_TARGETS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/fd/1', '/dev/fd/2']);
+
+/**
+ * Classifies a redirection from its operator, optional fd and target word.
+ * A `>&word` whose target is not a number or `-` writes a file (bash semantics).
+ */
+export function makeRedirect(op: string, target: RawWord | undefined): Redirect {
+  const text = target ? target.word.value : '';
+  const literal = target ? target.word.literal : true;
+  const base = { op, target: text, targetLiteral: literal };
+  const bare = op.replace(/^\d+/, '');
+  if (bare === '<<' || bare === '<<-') return { ...base, kind: 'heredoc' };
+  if (bare === '<<<') return { ...base, kind: 'herestring' };
+  if ((bare === '>&' || bare === '<&') && literal && /^(\d+|-)$/.test(text)) return { ...base, kind: 'dup' };
+  if (bare.endsWith('&-') || bare === '>&-' || bare === '<&-') return { ...base, kind: 'dup' };
+  if (bare === '<' || bare === '<&') return { ...base, kind: 'read' };
+  if (literal && NON_FILE_TARGETS.has(text)) return { ...base, kind: 'devnull' };
+  return { ...base, kind: 'file' };
+}

@@ -1,0 +1,183 @@
+/**
+ * A conservative hand-written lexer for the common subset of shell commands: plain words,
+ * single quotes, double quotes without expansions or escapes, `&&`, `||`, `;`, `|`, newlines,
+ * fd duplications (`2>&1`) and simple `>`, `>>`, `<`, `&>` redirections to plain words.
+ * Anything else returns `undefined` and goes to the full parser. It exists so that common
+ * commands never pay for (or wait on) the WASM parser; a differential test keeps it equal to
+ * the parser on every command it accepts.
+ */
+import type { Redirect } from '../types.js';
+import { makeRedirect, type RawWord } from './collector.js';
+import { decodeWord } from './words.js';
+
+/** One command as the lexer sees it. @internal */
+export interface LexedCommand {
+  words: RawWord[];
+  assignments: string[];
+  redirects: Redirect[];
+  inSubshell: boolean;
+}
+
+const RESERVED = new Set([
+  'if', 'then', 'else', 'elif', 'fi', 'case', 'esac', 'for', 'select', 'while', 'until', 'do', 'done', 'function', 'time', 'coproc', 'in',
+  // arithmetic and array builtins: their operands are judged on the syntax tree
+  'let',
+  '{', '}', '[[', ']]', '!',
+]);
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
+
+/** Per ASCII code: may it stand unquoted in a word of the subset (`[A-Za-z0-9_\-./:,+%@^=]`)? */
+const WORD_CHAR = new Uint8Array(128);
+for (const ch of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-./:,+%@^=') WORD_CHAR[ch.charCodeAt(0)] = 1;
+
+function isWordChar(c: string): boolean {
+  const code = c.charCodeAt(0);
+  return code > 127 || WORD_CHAR[code] === 1;
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+/** Reads one word at `i`; returns its raw text, or undefined when it leaves the subset. */
+function readWord(src: string, i: number): { raw: string; end: number } | undefined {
+  const start = i;
+  while (i < src.length) {
+    const c = src[i]!;
+    if (c === "'") {
+      const j = src.indexOf("'", i + 1);
+      if (j < 0) return undefined;
+      i = j + 1;
+    } else if (c === '"') {
+      const j = src.indexOf('"', i + 1);
+      if (j < 0 || /[$`\\]/.test(src.slice(i + 1, j))) return undefined;
+      i = j + 1;
+    } else if (isWordChar(c)) {
+      if (c === '=' && i === start) return undefined;
+      i++;
+    } else break;
+  }
+  if (i === start) return undefined;
+  return { raw: src.slice(start, i), end: i };
+}
+
+/**
+ * Lexes `src` into commands, or returns undefined when anything falls outside the subset.
+ * Never throws.
+ */
+export function lexSimple(src: string): LexedCommand[] | undefined {
+  const out: LexedCommand[] = [];
+  let cur: LexedCommand = { words: [], assignments: [], redirects: [], inSubshell: false };
+  let pipeline: LexedCommand[] = [cur];
+  /** What the last token was: a separator needing a command after it, or not. */
+  let pending: 'none' | 'needs-command' = 'none';
+  const empty = (c: LexedCommand) => c.words.length === 0 && c.assignments.length === 0 && c.redirects.length === 0;
+  const finishPipeline = () => {
+    if (pipeline.length > 1) for (const p of pipeline) p.inSubshell = true;
+    for (const p of pipeline) if (!empty(p)) out.push(p);
+  };
+  const startCommand = (inPipeline: boolean) => {
+    cur = { words: [], assignments: [], redirects: [], inSubshell: false };
+    if (inPipeline) pipeline.push(cur);
+    else pipeline = [cur];
+  };
+
+  let i = 0;
+  while (i < src.length) {
+    const c = src[i]!;
+    if (c === ' ' || c === '\t') {
+      i++;
+      continue;
+    }
+    if (c === '\n') {
+      if (pending === 'needs-command') {
+        i++;
+        continue;
+      }
+      finishPipeline();
+      startCommand(false);
+      i++;
+      continue;
+    }
+    if (c === ';') {
+      if (src[i + 1] === ';' || empty(cur)) return undefined;
+      finishPipeline();
+      startCommand(false);
+      i++;
+      continue;
+    }
+    if ((c === '&' && src[i + 1] === '&') || (c === '|' && src[i + 1] === '|')) {
+      if (empty(cur) || pending === 'needs-command') return undefined;
+      finishPipeline();
+      startCommand(false);
+      pending = 'needs-command';
+      i += 2;
+      continue;
+    }
+    if (c === '|') {
+      if (src[i + 1] === '&' || empty(cur) || pending === 'needs-command') return undefined;
+      startCommand(true);
+      pending = 'needs-command';
+      i++;
+      continue;
+    }
+    // Redirections: [fd]> [fd]>> [fd]>&N < &> &>>
+    let fd = '';
+    let j = i;
+    while (j < src.length && isDigit(src.charCodeAt(j))) j++;
+    if (j > i && (src[j] === '>' || src[j] === '<') && (i === 0 || /[\s;|&]/.test(src[i - 1]!))) {
+      fd = src.slice(i, j);
+    } else j = i;
+    const r = src[j];
+    if (r === '>' || r === '<' || (r === '&' && src[j + 1] === '>')) {
+      let op: string;
+      let k = j;
+      if (r === '&') {
+        if (fd) return undefined;
+        op = src[j + 2] === '>' ? '&>>' : '&>';
+        k += op.length;
+      } else if (r === '<') {
+        if (/[<&>(]/.test(src[j + 1] ?? '')) return undefined;
+        op = '<';
+        k += 1;
+      } else if (src[j + 1] === '>') {
+        op = '>>';
+        k += 2;
+      } else if (src[j + 1] === '&') {
+        const m = /^[0-9]+/.exec(src.slice(j + 2));
+        if (!m || !/^(\s|$|[;|&])/.test(src.slice(j + 2 + m[0].length))) return undefined;
+        cur.redirects.push(makeRedirect(fd + '>&', { raw: m[0], word: decodeWord(m[0]) }));
+        i = j + 2 + m[0].length;
+        pending = 'none';
+        continue;
+      } else {
+        if (/[|(]/.test(src[j + 1] ?? '')) return undefined;
+        op = '>';
+        k += 1;
+      }
+      while (src[k] === ' ' || src[k] === '\t') k++;
+      const w = readWord(src, k);
+      if (!w) return undefined;
+      const word = decodeWord(w.raw);
+      if (!word.literal) return undefined;
+      cur.redirects.push(makeRedirect(fd + op, { raw: w.raw, word }));
+      i = w.end;
+      pending = 'none';
+      continue;
+    }
+    const w = readWord(src, i);
+    if (!w) return undefined;
+    const word = decodeWord(w.raw);
+    if (!word.literal) return undefined;
+    if (cur.words.length === 0 && ASSIGNMENT.test(w.raw)) cur.assignments.push(w.raw);
+    else {
+      if (cur.words.length === 0 && RESERVED.has(word.value)) return undefined;
+      cur.words.push({ raw: w.raw, word });
+    }
+    i = w.end;
+    pending = 'none';
+  }
+  if (pending === 'needs-command') return undefined;
+  finishPipeline();
+  return out;
+}

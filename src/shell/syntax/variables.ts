@@ -1,0 +1,43 @@
+/**
+ * Variables whose setting changes what later commands of the same script do (PATH, HOME, IFS,
+ * GIT_*, LD_*, …) and the few that only shape output: the fact every statement that sets a
+ * variable is judged by — an assignment, a declaration builtin's operand (`export`, `declare`, in
+ * their program model), `read`, `printf -v`.
+ */
+import { anyShell, type ShellModel } from '../shells/index.js';
+
+/**
+ * Environment variables that only shape output (locale, colour, terminal, log levels): setting
+ * them changes nothing a permission decision depends on. Shared with allow-rule matching, which
+ * looks past them as command prefixes (`NODE_ENV=test npm test`). The time zone and the locale
+ * only while their value names no file outside the system's: the C library reads
+ * `TZ=/proc/self/environ` (an absolute path) and a locale name holding a `/` as files (glibc
+ * tzset(3), setlocale(3)); `TZ=Europe/Paris` is read under /usr/share/zoneinfo, unless it climbs
+ * with `..`. A value with an expansion is no output setting either.
+ * @internal
+ */
+export const SAFE_ENVIRONMENT = /^(?:(?:NODE_ENV|NO_COLOR|FORCE_COLOR|CI|TERM|COLUMNS|RUST_BACKTRACE|RUST_LOG|PYTHONUNBUFFERED|PYTHONDONTWRITEBYTECODE|DEBUG)=|(?:LANG|LANGUAGE|LC_[A-Z]+)=(?![^/$`]*[/$`])|TZ=(?!:?[/$`])(?![^$`]*[$`])(?!.*(?<=[=:/])\.\.(?:\/|$)))/;
+
+/**
+ * Why setting variable `name` changes later commands, or undefined. Allowlist: a name with a
+ * capital letter may be an environment variable that a later program (or bash: PATH, HOME,
+ * CDPATH, OLDPWD, IFS, BASH_ENV, ENV, PS4, PROMPT_COMMAND, SHELLOPTS, BASHOPTS, GLOBIGNORE,
+ * TMPDIR, BASH_CMDS, GIT_*, LD_*, DYLD_*, …) reads; only the output-only ones above and
+ * lower-case shell variables that are not exported are data — unless one of the shells the command
+ * may run in gives the name a meaning of its own (zsh's `path`, `cdpath`, `functions`, …).
+ */
+export function variableStateChange(name: string, exported: boolean, shells: readonly ShellModel[] = []): string | undefined {
+  const special = anyShell(shells, (s) => s.specialParameter(name));
+  if (special !== undefined) return special;
+  if (SAFE_ENVIRONMENT.test(`${name}=`) || (!exported && BASH_RESULTS.has(name))) return undefined;
+  if (!exported && !/[A-Z]/.test(name)) return undefined;
+  return `setting ${name} changes what later commands do`;
+}
+
+/** Variables bash itself fills with results, which mean nothing to later programs unless exported. */
+const BASH_RESULTS = new Set(['REPLY', 'MAPFILE', 'OPTARG', 'OPTIND']);
+
+/** The name an assignment (`NAME=…`, `NAME+=…`, `NAME[i]=…`) sets. */
+export function assignedName(assignment: string): string | undefined {
+  return /^([A-Za-z_][A-Za-z0-9_]*)(\[|\+?=)/.exec(assignment)?.[1];
+}

@@ -1,0 +1,95 @@
+/**
+ * The file effects of each program family, as shellPathEffects reports them: `op path` plus
+ * `[all]`/`[some]` for a directory taken whole, `(assumed)` for an unmodelled program's word,
+ * `(history)` for git's index or history.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { prepareShell } from '../../../../src/shell/index.js';
+import { effectsText as show } from '../../effects-text.js';
+
+beforeAll(async () => {
+  await prepareShell();
+});
+
+describe('file effects per program', () => {
+  it.each([
+    // searchers
+    ['grep -r x', ['read . [all]']],
+    ['grep -rn x src lib', ['read ./src [all]', 'read ./lib [all]']],
+    ['grep --directories=rec x src', ['read ./src [all]']],
+    ['grep -e x a', ['read ./a']],
+    ['rg TODO', ['read . [all]']],
+    ['rg -e x src', ['read ./src [all]']],
+    ['rgrep x ~', ['read /home/user [all]']],
+    ['ag x', ['read . [all]']],
+    // copiers and movers
+    ['cp -r src dst', ['write ./dst [some]', 'read ./src [all]', 'write ./dst/src [some]']],
+    ['cp --target=secrets a', ['write ./secrets', 'read ./a', 'write ./secrets/a']],
+    ['cp --t=secrets a', ['write ./secrets', 'read ./a', 'write ./secrets/a']],
+    ['cp --backup a b', ['write ./b', 'read ./a', 'write ./b/a']],
+    ['cp --suffix a b', ['read ./b', 'write ./b']],
+    ['mv a b', ['write ./b [some]', 'read ./a [all]', 'remove ./a', 'write ./b/a [some]']],
+    ['mv -Z .env out', ['write ./out [some]', 'read ./.env [all]', 'remove ./.env', 'write ./out/.env [some]']],
+    ['rename s/a/b/ x', ['remove ./s/a/b', 'remove ./x']],
+    // text tools
+    ["sed '1!w out' in", ['write ./out', 'read ./in']],
+    ['sed -i.bak s/a/b/ f', ['write ./f', 'write ./f.bak']],
+    ['sort --out=o i', ['write ./o', 'read ./i']],
+    ['xxd -ps in out', ['read ./in', 'write ./out']],
+    ['xxd -c 8 in', ['read ./in']],
+    ['split -b 4 in secrets/p', ['read ./in', 'write ./secrets/p*']],
+    ['csplit -f pre in 2', ['write ./pre*', 'read ./in']],
+    ['shuf -o out in', ['write ./out', 'read ./in']],
+    ["awk -i inplace '{print}' f", ['write ./f']],
+    ["awk '{print > \"o.txt\"}' in", ['write ./o.txt', 'read ./in']],
+    // archives
+    ['tar czf out.tgz src', ['write ./out.tgz', 'read ./src [all]']],
+    ['tar -C ~ -xf a.tar', ['read ./a.tar', 'write /home/user [some]']],
+    ['zip -r out.zip .', ['write ./out.zip', 'write ./out.zip.zip', 'read . [all]']],
+    ['unzip a.zip -d out', ['read ./a.zip', 'write ./out [some]']],
+    ['gzip f', ['read ./f', 'remove ./f', 'write ./f.gz']],
+    ['gzip -c f', ['read ./f']],
+    // git
+    ['git show HEAD:.env', ['read ./.env (history)', 'read /home/user/.env (history)', 'read /home/.env (history)', 'read /.env (history)']],
+    ['git show HEAD:./src/a.ts', ['read ./src/a.ts (history)']],
+    ['git add -f .env', ['read ./.env']],
+    ['git checkout -- secrets', ['write ./secrets [all]']],
+    ['git checkout main', ['write . [some]']],
+    ['git checkout -b feature', []],
+    ['git status', []],
+    ['git clean -fdx build', ['remove ./build']],
+    ['git init -q sub', ['write ./sub', 'write ./sub/.git [some]']],
+    ['git -C sub init', ['read ./sub', 'write ./sub/.git [some]']],
+    ['git clone https://x/y.git', ['write ./y [some]']],
+    ['git worktree add ../wt', ['write /home/user/wt [some]']],
+    ['git archive -o out.tar HEAD', ['write ./out.tar']],
+    ['git remote add o /tmp/x', ['write ./.git/config', 'read /tmp/x']],
+    ['git branch -m new', ['write ./.git/config']],
+    ['git remote -v', []],
+    // partly modelled
+    ['npm --prefix sub install', ['write ./sub [some]']],
+    ['python3 -m venv .venv', ['write ./.venv [some]']],
+    ["perl -pi -e 's/a/b/' f.txt", ['write ./f.txt (word)']],
+    ["perl -pi -e 's/a/b/' .git/config", ['write ./.git/config (path)']],
+    ["python3 -c 'print(1)' data/x.csv", ['write ./data/x.csv (path)']],
+    // unmodelled
+    ['scp ~/.ssh/id_rsa host:', ['write /home/user/.ssh/id_rsa (path)', 'write ./host: (word)', 'write ./host (word)']],
+    ['mytool --out=secrets/x -o/tmp/y', ['write ./secrets/x (path)', 'write /tmp/y (path)']],
+    ['docker build .', ['write ./build (word)', 'write . [some] (path)']],
+    ['openssl base64 -in .env', ['write ./base64 (word)', 'write ./.env (path)']],
+    ['aria2c FILE://localhost/home/user/project/%2eenv', ['write ./FILE:/localhost/home/user/project/%2eenv (path)', 'write ./.env (path)']],
+    ['aria2c "file://$PWD/.env"', ['write ./file:/home/user/project/.env (path)', 'write ./.env (path)']],
+    // readers
+    ['diff -N . src', ['read . [all]', 'read ./src [all]']],
+    // bash builtins
+    ['history -r .env', ['read ./.env']],
+    ['history -w out', ['write ./out']],
+    ['history -a', ['write /home/user/.bash_history']],
+    // no files
+    ['echo .env > /dev/null', []],
+    ['history 5', []],
+    ['history -s .env', []],
+  ] as const)('%s', (command, expected) => {
+    expect(show(command)).toEqual(expected);
+  });
+});

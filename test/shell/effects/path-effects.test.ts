@@ -1,0 +1,242 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { acceptEditsCommand, analyzeShell, criticalRemovals, prepareShell, shellPathEffects } from '../../../src/shell/index.js';
+
+beforeAll(async () => {
+  await prepareShell();
+});
+
+/** CDPATH known unset unless a test says otherwise: a relative `cd` goes below the working directory. */
+const ctx = { cwd: '/home/user/project', home: '/home/user', platform: 'linux' as const, cdPath: null };
+const effects = (command: string) => shellPathEffects(analyzeShell(command), ctx);
+const ops = (command: string) => effects(command).effects.map((e) => `${e.op} ${e.path}`);
+
+describe('shellPathEffects', () => {
+  it.each([
+    ['cat a b', ['read /home/user/project/a', 'read /home/user/project/b']],
+    ['head -n 5 a', ['read /home/user/project/a']],
+    ['grep -e x a', ['read /home/user/project/a']],
+    ['grep x a', ['read /home/user/project/a']],
+    ['grep -f pats a', ['read /home/user/project/pats', 'read /home/user/project/a']],
+    ['echo x > out.txt', ['write /home/user/project/out.txt']],
+    ['echo x >> ~/.bashrc', ['write /home/user/.bashrc']],
+    ['wc -l < in', ['read /home/user/project/in']],
+    ['ls >/dev/null 2>&1', []],
+    ['tee a b', ['write /home/user/project/a', 'write /home/user/project/b']],
+    ['cp a b', ['write /home/user/project/b', 'read /home/user/project/a', 'write /home/user/project/b/a']],
+    ['mv a dir/', ['write /home/user/project/dir', 'read /home/user/project/a', 'remove /home/user/project/a', 'write /home/user/project/dir/a']],
+    ['rm -rf build dist', ['remove /home/user/project/build', 'remove /home/user/project/dist']],
+    ['rmdir x', ['remove /home/user/project/x']],
+    ['mkdir -p a/b', ['write /home/user/project/a/b']],
+    ['touch -r ref new', ['read /home/user/project/ref', 'write /home/user/project/new']],
+    // A link is an alias: writes through it reach the target (resolved from the cwd and from the link's directory).
+    ['ln -s target link', ['write /home/user/project/link', 'read /home/user/project/target', 'write /home/user/project/target', 'write /home/user/project/link/target', 'write /home/user/project/link/target']],
+    ['sed -i s/a/b/ f', ['write /home/user/project/f']],
+    ['sed -n p f', ['read /home/user/project/f']],
+    ['chmod 600 key', ['write /home/user/project/key']],
+    ['truncate -s 0 log', ['write /home/user/project/log']],
+    ['dd if=/dev/zero of=disk.img', ['read /dev/zero', 'write /home/user/project/disk.img']],
+    ['sort -o out in', ['write /home/user/project/out', 'read /home/user/project/in']],
+    ['find src -delete', ['read /home/user/project/src', 'remove /home/user/project/src']],
+    ['timeout 5 rm x', ['remove /home/user/project/x']],
+    ['echo $(cat ~/.ssh/id_rsa)', ['read /home/user/.ssh/id_rsa']],
+    ['{ cat foo.txt; }', ['read /home/user/project/foo.txt']],
+    ['curl -o out.html https://x', ['write /home/user/project/out.html']],
+  ] as const)('%j', (command, expected) => {
+    expect(ops(command)).toEqual(expected);
+  });
+
+  it('follows cd for later parts', () => {
+    expect(ops('cd config && cat .env')).toEqual(['read /home/user/project/config', 'read /home/user/project/config/.env']);
+    expect(effects('cd sub && cd .. && cd other').cwdAfter).toBe('/home/user/project/other');
+    expect(ops('cd ~ && cat .ssh/id_rsa')).toContain('read /home/user/.ssh/id_rsa');
+    expect(ops('cd && cat .ssh/id_rsa')).toContain('read /home/user/.ssh/id_rsa');
+  });
+
+  it('follows every place CDPATH may send a relative cd', () => {
+    const at = (command: string, cdPath: string | null | undefined) => shellPathEffects(analyzeShell(command), { ...ctx, cdPath });
+    const paths = (command: string, cdPath: string | null | undefined) => at(command, cdPath).effects.map((e) => `${e.op} ${e.path}${e.glob ? ' (pattern)' : ''}`);
+    // Known: each entry, then the directory below the working directory (an empty entry is the working directory).
+    expect(paths('cd .ssh && cat id_rsa', '/home/user')).toEqual([
+      'read /home/user/.ssh', 'read /home/user/project/.ssh', 'read /home/user/.ssh/id_rsa', 'read /home/user/project/.ssh/id_rsa',
+    ]);
+    expect(paths('cd src && cat a', ':/opt')).toEqual(['read /home/user/project/src', 'read /opt/src', 'read /home/user/project/src/a', 'read /opt/src/a']);
+    // Unknown: a directory of that name anywhere, as a pattern under /**.
+    expect(paths('cd .ssh && cat id_rsa', undefined)).toEqual([
+      'read /home/user/project/.ssh', 'read /**/.ssh (pattern)', 'read /home/user/project/.ssh/id_rsa', 'read /**/.ssh/id_rsa (pattern)',
+    ]);
+    // An assignment before the cd is its search path, whatever the environment says.
+    expect(paths('CDPATH=/home/user cd .ssh && cat id_rsa', null)).toContain('read /home/user/.ssh/id_rsa');
+    expect(paths('CDPATH="$X" cd .ssh && cat id_rsa', null)).toContain('read /**/.ssh/id_rsa (pattern)');
+    // ./X, ../X and absolute directories are not looked up.
+    expect(paths('cd ./src && cat a', undefined)).toEqual(['read /home/user/project/src', 'read /home/user/project/src/a']);
+    expect(paths('cd ../x && cat a', undefined)).toEqual(['read /home/user/x', 'read /home/user/x/a']);
+    // A `..` that climbs above the unknown part stays unknown; an absolute path does not depend on it.
+    expect(paths('cd .ssh && cat ../../x', undefined)).toContain('read /**/x (pattern)');
+    expect(paths('cd .ssh && cat /etc/hosts', undefined)).toContain('read /etc/hosts');
+    expect(at('cd src && ls', undefined).unresolved).toEqual([]);
+  });
+
+  it('reports both directories after a cd in a subshell or pipeline', () => {
+    const r = effects('(cd sub); cat x');
+    expect(r.effects.map((e) => e.path)).toEqual(expect.arrayContaining(['/home/user/project/x', '/home/user/project/sub/x']));
+    expect(r.unresolved.length).toBeGreaterThan(0);
+  });
+
+  it('lists what it cannot resolve', () => {
+    expect(effects('cat "$V"').unresolved).toEqual(['read "$V"']);
+    expect(effects('cd $X && cat a').unresolved.some((u) => /not literal/.test(u))).toBe(true);
+    expect(effects('cd - && ls').unresolved[0]).toMatch(/previous directory/);
+    expect(effects("sed -n '1e' README.md").unresolved[0]).toMatch(/runs the pattern space/);
+    expect(effects('$CMD x').unresolved[0]).toMatch(/not understood/);
+  });
+
+  it('marks globs', () => {
+    const e = effects('rm -rf dir/*').effects[0]!;
+    expect(e).toMatchObject({ op: 'remove', path: '/home/user/project/dir/*', glob: true, literal: false });
+  });
+
+  it('resolves redirections on compound commands against every directory seen', () => {
+    expect(ops('if true; then cd sub; fi > out')).toEqual(expect.arrayContaining(['write /home/user/project/out', 'write /home/user/project/sub/out']));
+  });
+
+  it('normalises Windows paths like the path rules do', () => {
+    const r = shellPathEffects(analyzeShell('cat a.txt'), { cwd: 'C:\\Users\\me\\proj', home: 'C:\\Users\\me', platform: 'windows' });
+    expect(r.effects[0]!.path).toBe('/c/Users/me/proj/a.txt');
+  });
+});
+
+describe('red-team: reads through options and input', () => {
+  it.each([
+    ['date --file=.env', ['read /home/user/project/.env']],
+    ['date -f .env', ['read /home/user/project/.env']],
+    ['wc --files0-from=.env', ['read /home/user/project/.env']],
+    ['git blame --contents=.env README.md', ['read /home/user/project/.env', 'read /home/user/project/README.md']],
+    ['git blame --contents .env README.md', ['read /home/user/project/.env', 'read /home/user/project/README.md']],
+    ['diff --from-file=/home/user/.ssh/id_rsa x', ['read /home/user/.ssh/id_rsa', 'read /home/user/project/x']],
+    ['diff --to-file ~/.netrc x', ['read /home/user/.netrc', 'read /home/user/project/x']],
+    ['git config --file ~/.pypirc --list', ['read /home/user/.pypirc']],
+    ['git config -f ~/.pypirc --get x.y', ['read /home/user/.pypirc']],
+    ['tree --fromfile=/etc/shadow', ['read /etc/shadow']],
+    ['sed -f script f', ['read /home/user/project/script', 'read /home/user/project/f']],
+    ["sed 'R /etc/passwd' f", ['read /etc/passwd', 'read /home/user/project/f']],
+    ["sed -n '1r secret' f", ['read /home/user/project/secret', 'read /home/user/project/f']],
+    ["sed -e '$r ~/.ssh/id_rsa' f", ['read /home/user/.ssh/id_rsa', 'read /home/user/project/f']],
+    ['grep -f patterns f', ['read /home/user/project/patterns', 'read /home/user/project/f']],
+    ['jq -f prog.jq data.json', ['read /home/user/project/prog.jq', 'read /home/user/project/data.json']],
+    ['file -f names', ['read /home/user/project/names']],
+  ])('%j', (command, expected) => {
+    expect(ops(command)).toEqual(expected);
+  });
+  it.each([
+    ['wc --files0-from=.env', /files named in a file/],
+    ['echo .env | xargs cat', /cat gets paths from xargs input/],
+    ['find . -name .env | xargs cat', /cat gets paths from xargs input/],
+    ['find . -name "*.ts" | xargs grep foo', /grep gets paths from xargs input/],
+    ['ls | xargs -I{} cp {} out/', /cp gets paths from xargs input/],
+    ['sha256sum -c sums', /reads the files named/],
+  ])('%j reports what it cannot resolve', (command, why) => {
+    expect(effects(command).unresolved.join('\n')).toMatch(why);
+  });
+});
+
+describe('red-team: writes through options', () => {
+  it.each([
+    ['git log -1 --format=%H --output=/home/user/.bashrc', ['write /home/user/.bashrc']],
+    ['git diff --output=.git/hooks/pre-commit', ['write /home/user/project/.git/hooks/pre-commit']],
+    ['git show --output x HEAD', ['write /home/user/project/x']],
+    ['git format-patch -o out HEAD~1', ['write /home/user/project/out']],
+    ['git config user.name x', ['write /home/user/project/.git/config']],
+    ['git config --unset user.name', ['write /home/user/project/.git/config']],
+    ['git config set user.name x', ['write /home/user/project/.git/config']],
+    ['git config --global core.pager less', ['write /home/user/.gitconfig']],
+    ['git config --file ~/.pypirc a.b c', ['read /home/user/.pypirc', 'write /home/user/.pypirc']],
+    ['git config user.name', []],
+    ['git config --get user.name', []],
+    ['git config --list', []],
+    ['npm config set registry x', ['write /home/user/.npmrc']],
+    ['npm set registry x', ['write /home/user/.npmrc']],
+    ['npm config set --location project registry x', ['write /home/user/project/.npmrc']],
+    ['npm config get registry', []],
+    ['tar xzf a.tar.gz -C /home/user/.ssh', ['read /home/user/project/a.tar.gz', 'write /home/user/.ssh']],
+    ['tar -x -f a.tar --directory=out', ['read /home/user/project/a.tar', 'write /home/user/project/out']],
+    ['tar -xf a.tar', ['read /home/user/project/a.tar', 'write /home/user/project']],
+    ['tar czf out.tar.gz src', ['write /home/user/project/out.tar.gz', 'read /home/user/project/src']],
+    ['tar -tf a.tar', ['read /home/user/project/a.tar']],
+    ['patch src/a.c < fix.diff', ['read /home/user/project/fix.diff', 'write /home/user/project/src/a.c']],
+    ['patch -i fix.diff src/a.c', ['read /home/user/project/fix.diff', 'write /home/user/project/src/a.c']],
+  ])('%j', (command, expected) => {
+    expect(ops(command)).toEqual(expected);
+  });
+  it.each([
+    ['npm config set --location=global registry x', /global npmrc/],
+    ['patch -p1 < fix.diff', /patch writes the files named in the diff/],
+  ])('%j reports what it cannot resolve', (command, why) => {
+    expect(effects(command).unresolved.join('\n')).toMatch(why);
+  });
+  it('keeps a glob write target as a write effect marked glob', () => {
+    expect(effects('cp x .gi?/hooks/post-checkout').effects).toContainEqual(
+      expect.objectContaining({ op: 'write', path: '/home/user/project/.gi?/hooks/post-checkout', glob: true }),
+    );
+  });
+});
+
+describe('criticalRemovals', () => {
+  const cctx = { ...ctx, workingDirectories: ['/home/user/project', '/home/user/shared'] };
+  const crit = (command: string) => criticalRemovals(analyzeShell(command), cctx);
+  it.each([
+    'rm -rf /', 'rm -rf /usr', 'rm -rf ~', 'rm -rf ~/', 'rm -rf /home/user', 'rm -rf .', 'rm -rf ..', 'rm -rf /home', 'rmdir /home/user/project',
+    'rm -rf /home/user/shared/*', 'rm -rf *', 'rm -rf "$DIR"/*', 'rm -rf $DIR/', 'rm -rf "$HOME"', 'echo $(rm -rf /)', 'sudo rm -rf /',
+    'cd .. && rm -rf project', 'cd / && rm -rf usr', 'bash -c "rm -rf ~"', 'find / -delete',
+  ])('%j is critical', (command) => {
+    expect(crit(command).length).toBeGreaterThan(0);
+  });
+  it.each(['rm -rf build', 'rm -rf ./dist/*.js', 'rm x', 'rm -rf "$DIR/sub"', 'rmdir empty', 'ls /'])('%j is not critical', (command) => {
+    expect(crit(command)).toEqual([]);
+  });
+  it.each([
+    ['rm -rf /home/user/{project,x}', /\(\/home\/user\/project\): the working directory/],
+    ['rm -rf ~/{,x}', /\(~\/\): the home directory/],
+    ['rm -rf /home/{user,x}', /\(\/home\/user\): the home directory/],
+    ['rm -rf --no-preserve-root {/,x}', /\(\/\): the filesystem root/],
+    ['rm -rf ~user', /another user's home directory/],
+    ['rm -rf ~root/', /another user's home directory/],
+    ['rm -rf `pwd`', /substitution that may name any directory/],
+    ['rm -rf "$(pwd)"', /substitution that may name any directory/],
+    ['rm -rf /home/$(whoami)', /substitution that may name any directory/],
+    ['pwd | xargs rm -rf', /xargs input may name any directory/],
+    ['echo /home/user | xargs rm -rf', /xargs input may name any directory/],
+    ['ls | xargs -I{} rm -rf {}', /xargs input may name any directory/],
+    ['find /home/user/project -maxdepth 0 -exec rm -rf {} +', /find start \/home\/user\/project\): the working directory/],
+    ['find ~ -maxdepth 0 -exec rm -rf {} \\;', /the home directory/],
+    ['RM -rf ~', /the home directory/],
+    ['rm.exe -rf /', /the filesystem root/],
+  ])('red-team: %j is critical', (command, why) => {
+    expect(crit(command).join('\n')).toMatch(why);
+  });
+  it.each(['rm -rf build/{a,b}', 'rm -f log-$(date +%F).txt', "find build -name '*.o' -exec rm {} +", 'rm -rf ~/project/{a,b}'])(
+    'red-team: %j is not critical',
+    (command) => {
+      expect(crit(command)).toEqual([]);
+    },
+  );
+  it('spells out brace words in shellPathEffects (one effect per alternative)', () => {
+    expect(effects('rm -rf /home/{user,x}').effects).toMatchObject([
+      { op: 'remove', path: '/home/user', literal: true },
+      { op: 'remove', path: '/home/x', literal: true },
+    ]);
+  });
+  it('handles Windows drive roots', () => {
+    const w = { cwd: 'C:\\proj', home: 'C:\\Users\\me', platform: 'windows' as const, workingDirectories: ['C:\\proj'] };
+    expect(criticalRemovals(analyzeShell('rm -rf C:/'), w).length).toBeGreaterThan(0);
+  });
+});
+
+describe('acceptEditsCommand', () => {
+  const first = (command: string) => analyzeShell(command).commands[0]!;
+  it.each(['mkdir build', 'touch a', 'rm -rf build', 'rmdir x', 'mv a b', 'cp a b', 'sed -i s/a/b/ f', 'rm *.tmp'])('%j qualifies', (c) => {
+    expect(acceptEditsCommand(first(c))).toBe(true);
+  });
+  it.each(['npm install', 'rm "$X"', 'cp ~/a b', "sed -i '1w x' f", 'chmod 600 a', 'tee a', '$CMD'])('%j does not', (c) => {
+    expect(acceptEditsCommand(first(c))).toBe(false);
+  });
+});
