@@ -18,6 +18,7 @@ interface ServeFlags {
   askVia: 'hold' | 'prompt';
   holdTimeout: string;
   askHolderTimeout: string;
+  apiAskTimeout: string;
   printAnswerCodes?: boolean;
   printHookConfig?: boolean;
   audit: boolean;
@@ -58,6 +59,7 @@ export function registerServeCommand(program: Command): void {
     .addOption(new Option('--ask-via <how>', 'hold: park the ask and hold the hook request for an answer; prompt: leave it to Claude Code').choices(['hold', 'prompt']).default('hold'))
     .option('--hold-timeout <seconds>', 'how long a hook request waits for an answer before it is denied', '590')
     .option('--ask-holder-timeout <seconds>', 'how long a serve process sharing the store may go without a heartbeat before the asks it holds are given up', '30')
+    .option('--api-ask-timeout <seconds>', 'how long an ask parked through the JSON API waits for an answer before it is denied', '3600')
     .option('--print-answer-codes', 'print each ask\'s answer code to standard error even when it is not a terminal (unsafe where the gated agent can read that log: a file, the journal)')
     .option('--print-hook-config', 'print the Claude Code settings snippet that points http hooks here, and exit')
     .option('--no-audit', 'keep no audit log (for measuring what it costs)')
@@ -92,6 +94,8 @@ async function runServe(flags: ServeFlags): Promise<number> {
   if (!Number.isFinite(hold) || hold <= 0) throw new UsageError(`--hold-timeout must be a positive number of seconds, not "${flags.holdTimeout}"`);
   const holderTimeout = Number(flags.askHolderTimeout);
   if (!Number.isFinite(holderTimeout) || holderTimeout <= 0) throw new UsageError(`--ask-holder-timeout must be a positive number of seconds, not "${flags.askHolderTimeout}"`);
+  const apiAskTimeout = Number(flags.apiAskTimeout);
+  if (!Number.isFinite(apiAskTimeout) || apiAskTimeout <= 0) throw new UsageError(`--api-ask-timeout must be a positive number of seconds, not "${flags.apiAskTimeout}"`);
   let grantTtl;
   if (flags.grantTtl !== undefined) {
     const { parseGrantTtl } = await import('../grants/ttl.js');
@@ -182,6 +186,7 @@ async function runServe(flags: ServeFlags): Promise<number> {
     askVia: flags.askVia,
     holdTimeoutSeconds: hold,
     holderTimeoutSeconds: holderTimeout,
+    apiAskTimeoutSeconds: apiAskTimeout,
     printAnswerCodes: flags.printAnswerCodes === true,
     audit: flags.audit,
     ...(flags.auditAnchor !== undefined ? { auditAnchors: { file: resolve(flags.auditAnchor) } } : {}),

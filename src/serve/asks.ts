@@ -48,7 +48,7 @@ export interface Asks {
   /**
    * Park the ask of a decided call with a new one-time answer code, and announce the code;
    * resolves once both are committed. An ask held for `holdMs` (a held request) names this
-   * process as its holder.
+   * process as its holder; one without (a JSON API ask) gets the deadline `unheldMs`.
    */
   park(s: Settled & { result: { behavior: 'ask' } }, origin: AskOrigin, holdMs?: number): Promise<AskRecord>;
   /** Wait until the ask is answered or expired, `ms` pass, or `signal` aborts. */
@@ -79,6 +79,8 @@ export function createAsks(o: {
   announce: (ask: Announced, code: string) => void;
   /** How long new grants live, per scope (default {@link DEFAULT_GRANT_TTL}). */
   grantTtl?: GrantTtl;
+  /** How long an ask no request holds (one parked through the JSON API) waits for an answer, in milliseconds. Default: for ever. */
+  unheldMs?: number;
   now?: () => number;
 }): Asks {
   const now = o.now ?? Date.now;
@@ -90,6 +92,8 @@ export function createAsks(o: {
       // The holder's row exists before any ask names it, so its silence can be seen from the start.
       if (held) await o.holder?.ready();
       const t = now();
+      // A held ask ends with its hold; one nobody holds, at its own deadline (`overdue.ts`).
+      const deadlineMs = holdMs ?? o.unheldMs;
       const code = o.codes.issue(pending.id);
       const ask = await store.parkAsk({
         id: pending.id,
@@ -104,7 +108,7 @@ export function createAsks(o: {
         inputSha256: inputSha256(pending.call.input),
         policyDigest: s.project.digest,
         createdAt: t,
-        ...(holdMs !== undefined ? { expiresAt: t + holdMs } : {}),
+        ...(deadlineMs !== undefined ? { expiresAt: t + deadlineMs } : {}),
         ...(held && o.holder !== undefined ? { holder: o.holder.id } : {}),
       }, { sealed: code.sealed });
       o.announce({ id: ask.id, tool: ask.tool }, code.code);

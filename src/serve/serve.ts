@@ -19,6 +19,7 @@ import { releaseEntry } from './audit.js';
 import { createAnchors } from './anchor.js';
 import { reportEntry } from './provenance.js';
 import { createHolder, DEFAULT_HOLDER_TIMEOUT_SECONDS } from './holders.js';
+import { createOverdueSweep, DEFAULT_API_ASK_TIMEOUT_SECONDS } from './overdue.js';
 import { newId } from '../gate/results.js';
 import { createIntake, type IntakeLimits } from './intake.js';
 import { createProjects } from './projects.js';
@@ -82,6 +83,13 @@ export interface ServeOptions {
    * third of this. Default 30.
    */
   holderTimeoutSeconds?: number;
+  /**
+   * Seconds an ask parked through the JSON API (no request holds it: its client polls) waits for
+   * a person; then it is given up — answered deny, "no answer within N s", as a held request's
+   * ask at the end of its hold — with an `expired` audit entry. Default 3600. Asks parked without
+   * a deadline (before serve kept one) are given up this long after they were parked.
+   */
+  apiAskTimeoutSeconds?: number;
   /** Home directory whose `.claude/settings.json` is the user layer. Default: the real one. */
   home?: string;
   /** Managed settings files. Default: Claude Code's for Linux and macOS. */
@@ -246,8 +254,22 @@ export function createServe(options: ServeOptions): Serve {
       );
     },
   });
+  const apiAskSeconds = options.apiAskTimeoutSeconds ?? DEFAULT_API_ASK_TIMEOUT_SECONDS;
+  if (!(Number.isFinite(apiAskSeconds) && apiAskSeconds > 0)) throw new Error(`apiAskTimeoutSeconds must be a positive number of seconds, not ${apiAskSeconds}`);
+  const unheldMs = Math.round(apiAskSeconds * 1000);
+  const overdue = createOverdueSweep({
+    store,
+    timeoutMs: unheldMs,
+    now,
+    log,
+    async onExpired(ask, why) {
+      const entry = { ...releaseEntry('expired', ask, now(), { expired: why.message }), detail: `given up by ${holder.id}` };
+      await (writer ?? NO_AUDIT).write(entry);
+      reportEntry(options.onDecision, entry, now());
+    },
+  });
   const grantTtl = options.grantTtl ?? DEFAULT_GRANT_TTL;
-  const asks = createAsks({ store, decider, projects, codes, announce, holder, grantTtl, now });
+  const asks = createAsks({ store, decider, projects, codes, announce, holder, grantTtl, unheldMs, now });
   const holdSeconds = options.holdTimeoutSeconds ?? DEFAULT_HOLD_TIMEOUT_SECONDS;
   const context: ServeContext = {
     store,
@@ -313,6 +335,8 @@ export function createServe(options: ServeOptions): Serve {
       const address = s.address() as AddressInfo;
       self = { host, port: address.port, ...secrets };
       holder.start();
+      // Asks left pending by an earlier run (or another replica) whose deadline passed go first.
+      overdue.start();
       const shown = host.includes(':') ? `[${host}]` : host;
       return { url: `http://${shown}:${address.port}`, host, port: address.port };
     },
@@ -323,6 +347,7 @@ export function createServe(options: ServeOptions): Serve {
       // This process stops beating: its asks left pending are given up by whichever serve process
       // sharing the store sees the silence (a restarted one included), unless answered first.
       await holder.stop();
+      await overdue.stop();
       const s = server;
       server = undefined;
       if (s !== undefined) {

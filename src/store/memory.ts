@@ -91,6 +91,15 @@ export function createMemoryStore(): Store {
       if (r.ok) hub.emit({ type: 'expired', ask: clone(r.ask) });
       return r;
     },
+    async overdueAsks(at, parkedBefore, limit = 100) {
+      open();
+      const n = Math.min(Math.max(1, Math.floor(limit)), 1000);
+      return [...asks.values()]
+        .filter((a) => a.state === 'pending' && a.holder === undefined && (a.expiresAt !== undefined ? a.expiresAt <= at : a.createdAt <= parkedBefore))
+        .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1))
+        .slice(0, n)
+        .map(clone);
+    },
     async beatHolder(holder, at) {
       open();
       holders.set(holder, { beats: (holders.get(holder)?.beats ?? 0) + 1, seenAt: at });

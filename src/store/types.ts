@@ -69,7 +69,10 @@ export interface NewAsk {
   /** Digest of the policy that decided the call (see `policyDigest`). */
   policyDigest: string;
   createdAt: number;
-  /** When the hold gives up (milliseconds since the epoch), when something holds the ask. */
+  /**
+   * When the ask is given up unanswered (milliseconds since the epoch): the end of its hold for a
+   * held request, the end of `--api-ask-timeout` for an ask parked through the JSON API.
+   */
   expiresAt?: number;
   /**
    * The serve process holding the call's request (its random id for this run, see
@@ -427,6 +430,14 @@ export interface Store {
   spendAnswerCode(askId: string, at: number): Promise<boolean>;
   /** Give up a pending ask (its hold ran out): it can no longer be answered. */
   expireAsk(id: string, at: number, why?: AskExpiry): Promise<AnswerAskResult>;
+  /**
+   * Pending asks that no serve process holds (asks parked through the JSON API, and asks parked
+   * before holders were recorded) whose deadline has passed at `at`: `expiresAt <= at`, or, for an
+   * ask parked without a deadline, `createdAt <= parkedBefore`. Oldest first, at most `limit`
+   * (default 100, at most 1000). Nothing is changed: the caller gives each up with
+   * {@link Store.expireAsk}, which only a pending ask passes.
+   */
+  overdueAsks(at: number, parkedBefore: number, limit?: number): Promise<AskRecord[]>;
   /** A holder's heartbeat: count one more beat of `holder` (creating its row on the first). */
   beatHolder(holder: string, at: number): Promise<void>;
   /** Every holder with a row, and every holder named by a pending ask. */

@@ -143,6 +143,27 @@ export function describeStore(name: string, open: () => Promise<Store>): void {
       await s.close();
     });
 
+    it('lists the overdue asks no process holds: past their deadline, or parked without one before the cut-off', async () => {
+      const s = await open();
+      await s.parkAsk(newAsk('api-due', { origin: 'api', createdAt: 10, expiresAt: 100 }));
+      await s.parkAsk(newAsk('api-later', { origin: 'api', createdAt: 20, expiresAt: 200 }));
+      await s.parkAsk(newAsk('legacy-old', { origin: 'api', createdAt: 5 }));
+      await s.parkAsk(newAsk('legacy-new', { origin: 'api', createdAt: 90 }));
+      await s.parkAsk(newAsk('held', { holder: 'holder_a', createdAt: 1, expiresAt: 50 }));
+      await s.parkAsk(newAsk('answered', { origin: 'api', createdAt: 2, expiresAt: 50 }));
+      await s.answerAsk('answered', answer('deny'));
+      expect((await s.overdueAsks(100, 50)).map((a) => a.id)).toEqual(['legacy-old', 'api-due']);
+      expect((await s.overdueAsks(99, 4)).map((a) => a.id)).toEqual([]);
+      expect((await s.overdueAsks(1_000, 1_000, 2)).map((a) => a.id)).toEqual(['legacy-old', 'api-due']);
+      expect((await s.overdueAsks(1_000, 1_000)).map((a) => [a.id, a.state])).toEqual([
+        ['legacy-old', 'pending'],
+        ['api-due', 'pending'],
+        ['api-later', 'pending'],
+        ['legacy-new', 'pending'],
+      ]);
+      await s.close();
+    });
+
     it('counts the beats of holders and lists them with their pending asks, also a holder that never beat', async () => {
       const s = await open();
       await s.beatHolder('holder_a', 10);

@@ -354,6 +354,18 @@ function createPostgresStore(
         ),
       );
     },
+    async overdueAsks(at, parkedBefore, limit = 100) {
+      const n = Math.min(Math.max(1, Math.floor(limit)), 1000);
+      return guard('list overdue asks', async () =>
+        (
+          await rows<AskRow>(
+            `${ASK_SELECT} WHERE a.state = 'pending' AND a.holder IS NULL AND (a.expires_at <= $1 OR (a.expires_at IS NULL AND a.created_at <= $2))
+             ORDER BY a.created_at, a.id LIMIT ${n}`,
+            [at, parkedBefore],
+          )
+        ).map(askFromRow),
+      );
+    },
     async beatHolder(holder, at) {
       await guard('record the heartbeat', () =>
         rows(

@@ -109,6 +109,9 @@ function createSqliteStore(db: Db, file: string, pollMs: number): Store {
     setExpired: db.prepare("UPDATE asks SET state = 'expired', updated_at = ?, expiry_code = ?, expiry_reason = ? WHERE id = ? AND state = 'pending'"),
     beat: db.prepare('INSERT INTO ask_holders (id, beats, started_at, seen_at) VALUES (?, 1, ?, ?) ON CONFLICT (id) DO UPDATE SET beats = beats + 1, seen_at = excluded.seen_at'),
     holders: db.prepare(HOLDERS_SQL),
+    overdue: db.prepare(`SELECT a.*, NULL AS w_behavior, NULL AS w_answer, NULL AS w_scope, NULL AS w_answerer, NULL AS w_answered_at
+      FROM asks a WHERE a.state = 'pending' AND a.holder IS NULL AND (a.expires_at <= @at OR (a.expires_at IS NULL AND a.created_at <= @parkedBefore))
+      ORDER BY a.created_at, a.id LIMIT @n`),
     holderBeats: db.prepare('SELECT beats FROM ask_holders WHERE id = ?'),
     heldBy: db.prepare("SELECT id FROM asks WHERE holder = ? AND state = 'pending' ORDER BY created_at, id"),
     forgetHolder: db.prepare('DELETE FROM ask_holders WHERE id = ?'),
@@ -303,6 +306,10 @@ function createSqliteStore(db: Db, file: string, pollMs: number): Store {
         }
         return r;
       });
+    },
+    async overdueAsks(at, parkedBefore, limit = 100) {
+      const n = Math.min(Math.max(1, Math.floor(limit)), 1000);
+      return guard('list overdue asks', () => (st.overdue.all({ at, parkedBefore, n }) as AskRow[]).map(askFromRow));
     },
     async beatHolder(holder, at) {
       guard('record the heartbeat', () => st.beat.run(holder, at, at));
