@@ -202,8 +202,12 @@ export function registerAsksCommand(program: Command): void {
     .description('show one ask')
     .argument('<id>')
     .addOption(storeOption())
+    .option('--token-file <file>', "the token to ask the running toolgate serve with, for the time-to-live of each scope and what remembering would save (default: the one toolgate serve makes, ${XDG_STATE_HOME:-~/.local/state}/toolgate/serve-token)")
     .option('--json', 'as JSON')
-    .action(async (id: string, flags: StoreFlags) => {
+    .action(async (id: string, flags: StoreFlags & { tokenFile?: string }) => {
+      // A token file named is read as `asks answer` reads it: one that cannot be read is an error.
+      const { readTokenFile } = await import('./serve-token.js');
+      const token = flags.tokenFile !== undefined ? readTokenFile(flags.tokenFile, '--token-file', (line) => process.stderr.write(`toolgate: ${line}\n`)) : undefined;
       await withStore(flags, async (store) => {
         const a = await store.getAsk(id);
         if (!a) {
@@ -212,8 +216,10 @@ export function registerAsksCommand(program: Command): void {
           return;
         }
         await prepareDisplay([a]);
-        const proposal = a.state === 'pending' ? await proposalOf(store, a) : undefined;
-        const served = a.state === 'pending' ? await rememberForFromServe(a.id) : undefined;
+        const fromServe = a.state === 'pending' ? await askViewFromServe(a.id, token) : undefined;
+        const served = fromServe !== undefined ? { rememberFor: fromServe.rememberFor, url: fromServe.url } : undefined;
+        // The running serve's proposal counts the grants in force as its decisions do; without it, the store's.
+        const proposal = a.state !== 'pending' ? undefined : fromServe !== undefined ? fromServe.proposal : await proposalOf(store, a);
         const grants = a.answer !== undefined ? await store.findGrants({ askId: a.id, state: 'all', at: Date.now() }) : [];
         const { grantView } = await import('../grants/manage.js');
         const json = { ...publicAsk(a), ...(proposal !== undefined ? { proposal } : {}), ...(served !== undefined ? { rememberFor: served.rememberFor } : {}), ...(grants.length > 0 ? { grants: grants.map((g) => grantView(g, Date.now())) } : {}) };
@@ -354,12 +360,13 @@ async function fetchProposal(base: URL, id: string, headers: Record<string, stri
 }
 
 /**
- * The time-to-live of each scope an approval of ask `id` may choose, as the running serve keeps
- * grants (`rememberFor` of `GET /v1/asks/:id`): asked only of the serve recorded on this machine,
- * on loopback, with its token, as `asks answer` does; `undefined` when there is none to ask, or it
- * does not hold the ask (another store).
+ * Ask `id` as the running serve shows it (`GET /v1/asks/:id`): the time-to-live of each scope an
+ * approval may choose, and what remembering would save, counting the grants in force as its
+ * decisions do. Asked only of the serve recorded on this machine, on loopback, with `token` (by
+ * default the token file serve makes), once it proves it holds that token, as `asks answer` does;
+ * `undefined` when there is none to ask, or it does not hold the ask (another store).
  */
-async function rememberForFromServe(id: string): Promise<{ rememberFor: RememberChoice[]; url: string } | undefined> {
+async function askViewFromServe(id: string, token?: string): Promise<{ rememberFor: RememberChoice[]; proposal?: ProposalView; url: string } | undefined> {
   try {
     const { defaultAddressFile, defaultTokenFile, readTokenFile } = await import('./serve-token.js');
     const { chooseAnswerServer, readRecordedServer } = await import('./answer-server.js');
@@ -367,24 +374,34 @@ async function rememberForFromServe(id: string): Promise<{ rememberFor: Remember
     if (recorded === undefined) return undefined;
     const target = await chooseAnswerServer({ recorded });
     if (!target.ok) return undefined;
-    const token = readTokenFile(defaultTokenFile(), '--token-file', () => undefined);
+    const bearer = token ?? readTokenFile(defaultTokenFile(), '--token-file', () => undefined);
     const { verifyServer } = await import('../serve/identity.js');
-    if (!(await verifyServer(target.url, token, { timeoutMs: 3000 })).ok) return undefined;
-    const r = await fetch(new URL(`/v1/asks/${encodeURIComponent(id)}`, target.url), { redirect: 'error', headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(3000) });
+    const identity = await verifyServer(target.url, bearer, { timeoutMs: 3000 });
+    if (!identity.ok) {
+      // A token the person named and serve did not take is said; the default one failing is not (there may be no serve).
+      if (token !== undefined) process.stderr.write(`toolgate: ${identity.message}; shown from the store alone\n`);
+      return undefined;
+    }
+    const r = await fetch(new URL(`/v1/asks/${encodeURIComponent(id)}`, target.url), { redirect: 'error', headers: { authorization: `Bearer ${bearer}` }, signal: AbortSignal.timeout(3000) });
     if (!r.ok) return undefined;
-    const view = (await r.json()) as { rememberFor?: RememberChoice[] };
-    return Array.isArray(view.rememberFor) ? { rememberFor: view.rememberFor, url: target.url.origin } : undefined;
+    const view = (await r.json()) as { rememberFor?: RememberChoice[]; proposal?: ProposalView };
+    if (!Array.isArray(view.rememberFor)) return undefined;
+    return { rememberFor: view.rememberFor, ...(view.proposal !== undefined ? { proposal: view.proposal } : {}), url: target.url.origin };
   } catch {
     return undefined;
   }
 }
 
-/** What remembering a pending ask would save, read from the store (the session's commands as examples). */
+/**
+ * What remembering a pending ask would save, read from the store (the session's commands as
+ * examples, the grants in force counted — a `user` grant as if the project were trusted, since
+ * serve's trust cannot be read here: it only keeps more options within the grants).
+ */
 async function proposalOf(store: Store, a: AskRecord): Promise<ProposalView | undefined> {
   const { prepareShell } = await import('../shell/index.js');
   await prepareShell();
-  const { askProposal, proposalView, sessionHistory } = await import('../serve/proposals.js');
-  const p = askProposal(a, await sessionHistory(store, a.sessionId));
+  const { askProposal, grantedRules, proposalView, sessionHistory } = await import('../serve/proposals.js');
+  const p = askProposal(a, await sessionHistory(store, a.sessionId), await grantedRules({ store, trusted: true }, a));
   return p.parts.length > 0 ? proposalView(p) : undefined;
 }
 

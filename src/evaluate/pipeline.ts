@@ -1,5 +1,5 @@
 import type { PermissionMode, Step, ToolCall } from '../core/types.js';
-import { hostOfUrl } from '../rules/index.js';
+import { escapeRuleContent, hostOfUrl } from '../rules/index.js';
 import { isInside, isInsideAny, normalizePath, protectedPathMatch } from '../paths/index.js';
 import { criticalRemovals, acceptEditsCommand } from '../shell/index.js';
 import type { PathEffect, SimpleCommand } from '../shell/types.js';
@@ -28,6 +28,7 @@ import type { Dialect, EvalState, EvaluationContext, PipelineStep, StepResult } 
 import { isPlainSedEdit } from '../shell/programs/sed/index.js';
 import { gitAfterCd } from './git-after-cd.js';
 import { consentFor, isBuiltInRule, opaqueParts } from './opaque-code.js';
+import { suggestedCommandRule } from './suggestions.js';
 import { braceAlternatives, globMayHitRule, hasGlob } from './glob-overlap.js';
 import { powerShellAllow, powerShellCriticalRemovals, powerShellReadOnly, powerShellRestrictive, powerShellTouches, powerShellUnknownWrite } from './powershell.js';
 import { environmentValue, shellOf } from './shell-world.js';
@@ -388,8 +389,10 @@ function opaqueCodeTable(state: EvalState, facts: Extract<CallFacts, { kind: 'sh
   const parts = opaqueParts(facts.analysis);
   if (parts.length === 0) return;
   const under = state.opaqueUnder;
-  let wildcard: { prog: string; why: string; rule: CompiledRule } | undefined;
-  let none: { prog: string; why: string } | undefined;
+  // Each names its example of consent by name: the rule toolgate suggests for that command, which
+  // is the one offered to remember.
+  let wildcard: { prog: string; why: string; rule: CompiledRule; example: string } | undefined;
+  let none: { prog: string; why: string; example: string } | undefined;
   const consented: string[] = [];
   for (const { cmd, why, unmodelled } of parts) {
     const consent = consentFor(rules, cmd);
@@ -397,8 +400,8 @@ function opaqueCodeTable(state: EvalState, facts: Extract<CallFacts, { kind: 'sh
     if (consent.kind === 'specific') consented.push(`"${allowText(cmd)}" by ${consent.rule.rule.text}`);
     // A program with no model is not known to run code: a wildcard allow is consent for it (decision 0063).
     else if (consent.kind === 'wildcard' && unmodelled === true) consented.push(`"${allowText(cmd)}" by ${consent.rule.rule.text} (a program toolgate has no model of)`);
-    else if (consent.kind === 'wildcard') wildcard ??= { prog, why, rule: consent.rule };
-    else none ??= { prog, why };
+    else if (consent.kind === 'wildcard') wildcard ??= { prog, why, rule: consent.rule, example: ruleText(state.call.tool, suggestedCommandRule(cmd)) };
+    else none ??= { prog, why, example: ruleText(state.call.tool, suggestedCommandRule(cmd)) };
   }
   if (under === undefined) {
     if (consented.length > 0) pass(state, 'opaqueCode', `consented opaque code: ${consented.join('; ')} (a rule naming the program grants arbitrary code, which no deny rule can hold against)`);
@@ -411,7 +414,7 @@ function opaqueCodeTable(state: EvalState, facts: Extract<CallFacts, { kind: 'sh
     holdAsk(state, 'opaqueCode', {
       kind: firm ? 'firm' : 'plain',
       reason: 'opaqueCode',
-      message: `${none.why}, and ${names}; no allow rule names ${none.prog}${firm ? ` (${state.mode} does not answer opaque code under such a rule)` : ''}: allow it by name (for example Bash(${none.prog} *)) or answer each time`,
+      message: `${none.why}, and ${names}; no allow rule names ${none.prog}${firm ? ` (${state.mode} does not answer opaque code under such a rule)` : ''}: allow it by name (for example ${none.example}) or answer each time`,
       rule,
     });
     return;
@@ -420,13 +423,16 @@ function opaqueCodeTable(state: EvalState, facts: Extract<CallFacts, { kind: 'sh
     holdAsk(state, 'opaqueCode', {
       kind: 'firm',
       reason: 'opaqueCode',
-      message: `${wildcard.why}, and ${names}; ${wildcard.rule.rule.text} allows ${wildcard.prog} only by wildcard: allow it by name (for example Bash(${wildcard.prog} *)) or answer each time`,
+      message: `${wildcard.why}, and ${names}; ${wildcard.rule.rule.text} allows ${wildcard.prog} only by wildcard: allow it by name (for example ${wildcard.example}) or answer each time`,
       rule,
     });
     return;
   }
   pass(state, 'opaqueCode', `consented opaque code: ${consented.join('; ')}, though ${names} (a rule naming the program grants arbitrary code, which no deny rule can hold against)`);
 }
+
+/** A rule as written in settings and as proposals show it: `Bash(npm publish *)`. */
+const ruleText = (tool: string, content: string) => `${tool}(${escapeRuleContent(content)})`;
 
 /** In auto mode broad allow rules are set aside. */
 function usableInAuto(cr: CompiledRule): boolean {

@@ -6,6 +6,7 @@ import { hostOfUrl } from '../rules/index.js';
 import { shellReadOnly } from './shell-read-only.js';
 import type { EvalState } from './types.js';
 import { isInsideAny } from '../paths/index.js';
+import type { SimpleCommand } from '../shell/types.js';
 
 /** Whether the shell call writes something and every write is literal and inside the working directories. */
 function writesInside(state: EvalState): boolean {
@@ -30,6 +31,16 @@ function prefixFor(words: string[]): string {
     return `${first} ${second} *`;
   }
   return `${first} *`;
+}
+
+/**
+ * The rule toolgate suggests to allow one simple command for good: a prefix rule as Claude Code's
+ * dialog offers it (`git push *`, `npm run build *`), or the exact command for one only an exact
+ * rule covers. Also the example an opaque-code ask gives of consent by name, so that the example
+ * is the rule offered to remember.
+ */
+export function suggestedCommandRule(cmd: SimpleCommand): string {
+  return cmd.exactOnly ? allowText(cmd) : prefixFor(cmd.argv);
 }
 
 /**
@@ -63,7 +74,7 @@ export function suggestionsFor(state: EvalState): PermissionUpdate[] {
       for (const cmd of partsToCover(f.analysis)) {
         if (ro.perCommand.get(cmd) === true || coveringRule(allow, cmd) !== undefined) continue;
         if (cmd.literal.some((l) => !l)) return [];
-        const text = cmd.exactOnly ? allowText(cmd) : prefixFor(cmd.argv);
+        const text = suggestedCommandRule(cmd);
         if (!rules.includes(text)) rules.push(text);
       }
       // Every part is read-only or allowed: what asks is a write by redirection. acceptEdits

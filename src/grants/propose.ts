@@ -67,6 +67,12 @@ export interface ProposalInput {
   analysis?: ShellAnalysis;
   /** Commands the session ran or asked for, newest first: examples of what a rule would allow. */
   history?: readonly string[];
+  /**
+   * The rules of the grants in force for this call (those that took part in deciding it): a part
+   * of the call one of them covers is already answered, and no option offered reaches such a part
+   * further than the grant does — remembering never widens a grant the person gave.
+   */
+  granted?: readonly { toolName: string; ruleContent?: string }[];
 }
 
 /** At most this many examples per rule. */
@@ -214,16 +220,57 @@ export function proposeRules(input: ProposalInput): RuleProposal {
   const history = input.history ?? [];
   const values = allowRuleValues(Array.isArray(pending.suggestions) ? pending.suggestions : []);
   const cmds = input.analysis !== undefined && input.analysis.unknown.length === 0 ? partsToCover(input.analysis) : [];
+  const shellTool = pending.call.tool === 'Bash' || pending.call.tool === 'Monitor';
+  const granted = shellTool ? (input.granted ?? []).filter((g) => g.toolName === pending.call.tool) : [];
+  const grantedCmds = cmds.filter((c) => granted.some((g) => g.ruleContent === undefined || patternCoversCommand(g.ruleContent, c)));
+  const open = cmds.filter((c) => !grantedCmds.includes(c));
   const parts: ProposalPart[] = [];
   for (const v of values) {
     const bash = (v.toolName === 'Bash' || v.toolName === 'Monitor') && v.ruleContent !== undefined && v.toolName === pending.call.tool;
-    // A rule that covers several commands of the call is offered as it is: narrowing it to one would leave the others uncovered.
-    const covered = bash ? cmds.filter((c) => patternCoversCommand(v.ruleContent as string, c)) : [];
+    // A rule that covers several commands of the call still open is offered as it is: narrowing it to one would leave the others uncovered.
+    const covered = bash ? open.filter((c) => patternCoversCommand(v.ruleContent as string, c)) : [];
     const cmd = covered.length === 1 ? covered[0] : undefined;
-    const part = cmd !== undefined ? bashPart(v.toolName, v.ruleContent as string, cmd, history) : { text: commandOf(pending), options: [wholeOption(v.toolName, v.ruleContent, commandOf(pending), history)] };
-    if (!parts.some((p) => p.options[0]?.rule === part.options[0]?.rule)) parts.push(part);
+    const whole = { text: commandOf(pending), options: [wholeOption(v.toolName, v.ruleContent, commandOf(pending), history)] };
+    const part = cmd !== undefined ? bashPart(v.toolName, v.ruleContent as string, cmd, history) : whole;
+    const options = granted.length === 0 ? part.options : part.options.filter((o) => !widensGrant(o, granted, grantedCmds, cmds.length > 0));
+    // A part left with nothing that keeps within the grants is one remembering cannot cover: approve once.
+    if (options.length === 0) return { parts: [] };
+    if (!parts.some((p) => p.options[0]?.rule === options[0]?.rule)) parts.push({ ...part, options });
   }
   return { parts };
+}
+
+/**
+ * Whether an option would reach a part of the call a grant answers further than that grant does
+ * (`Bash(curl *)` where `Bash(curl https://x/y)` is granted). Where the call's parts are not known
+ * (`partsKnown` false), any option broader than the call might: only an exact one keeps within.
+ */
+function widensGrant(o: RuleOption, granted: readonly { toolName: string; ruleContent?: string }[], grantedCmds: readonly SimpleCommand[], partsKnown: boolean): boolean {
+  const spec = ruleContentOf(o.rule);
+  if (!partsKnown) return o.reach !== 'exact';
+  if (spec === undefined) return grantedCmds.length > 0 && !granted.some((g) => g.ruleContent === undefined);
+  return grantedCmds.some((c) => patternCoversCommand(spec, c) && !granted.some((g) => (g.ruleContent === undefined || patternCoversCommand(g.ruleContent, c)) && patternWithin(spec, g.ruleContent)));
+}
+
+/** The content of an option's rule as written for matching (`Bash(curl *)` → `curl *`), unescaped; none for a bare tool. */
+function ruleContentOf(rule: string): string | undefined {
+  const parsed = parseRule(rule);
+  return parsed.ok ? parsed.rule.specifier : undefined;
+}
+
+/**
+ * Whether every command the Bash pattern `inner` allows, `outer` allows too — told only where it
+ * is plain: `outer` absent (the whole tool) or the same pattern, `inner` an exact command `outer`
+ * matches, or both prefixes (`w… *`) with `inner`'s words starting with `outer`'s. Anything else
+ * counts as reaching further.
+ */
+function patternWithin(inner: string, outer: string | undefined): boolean {
+  if (outer === undefined || inner === outer) return true;
+  if (!inner.includes('*')) return matchBashPattern(outer, inner);
+  const prefix = (p: string) => (p.endsWith(' *') && !p.slice(0, -2).includes('*') ? p.slice(0, -2) : undefined);
+  const i = prefix(inner);
+  const o = prefix(outer);
+  return i !== undefined && o !== undefined && (i === o || i.startsWith(`${o} `));
 }
 
 /** The result of {@link confirmRules}. */

@@ -5,12 +5,11 @@ import { agentCallMode, agentHome, evaluateAsync, evaluationContextFor, modeFor,
 import { runShadow, type ShadowOutcome, type ShadowQueue } from '../shadow/index.js';
 import { unescapeRuleContent } from '../rules/index.js';
 import { inputSha256, type GrantRecord, type Store } from '../store/index.js';
-import { askAnswerableByGrant, usableGrants } from '../grants/apply.js';
+import { askAnswerableByGrant } from '../grants/apply.js';
+import { grantsInForce } from './grants-in-force.js';
 import { UNKNOWN_PROJECT, type ProjectPolicy, type Projects } from './projects.js';
 import { agentsProcessView, selfGuard, type GuardedDirectory } from './self-guard.js';
 import { isShellPrepared, prepareShell } from '../shell/index.js';
-import { isInside } from '../paths/index.js';
-import { resolve } from 'node:path';
 import { nodeFsView } from '../node/fs.js';
 import type { ReadonlyFsView } from '../core/ports.js';
 import { tooLargeToShow } from './display/index.js';
@@ -224,26 +223,24 @@ export function createDecider(o: {
       const ask = { askKind: first.pending.askKind, reasonKind: first.pending.reason.kind };
       if (!askAnswerableByGrant(ask)) return { result: first, project, context: where, decidedBy: 'rules' };
       const at = now();
-      // A call naming a project from a directory outside it runs that directory's files: no grant of the project answers it.
-      const cwdInProject = !finding.known || isInside(resolve(where.cwd), projectDir);
       const agent = agentKey(where.agent);
-      const site = {
-        projectDir,
-        projectKnown: finding.known,
-        trusted: project.trusted,
-        cwdInProject,
-        ...(where.sessionId !== undefined ? { sessionId: where.sessionId } : {}),
-        tool: call.tool,
-        cwd: resolve(where.cwd),
-        ...(agent !== undefined ? { agent } : {}),
-        mode: first.pending.mode,
-        inputSha256: inputSha256(call.input),
-        at,
-      };
       let usable;
       try {
-        const grants = await o.store.listGrants({ projectDir, ...(where.sessionId !== undefined ? { sessionId: where.sessionId } : {}), at, user: site.projectKnown && site.trusted, inputSha256: site.inputSha256 });
-        usable = usableGrants(grants, ask, site);
+        usable = await grantsInForce(
+          o.store,
+          {
+            projectDir,
+            trusted: project.trusted,
+            cwd: where.cwd,
+            ...(where.sessionId !== undefined ? { sessionId: where.sessionId } : {}),
+            ...(agent !== undefined ? { agent } : {}),
+            tool: call.tool,
+            mode: first.pending.mode,
+            inputSha256: inputSha256(call.input),
+            ...ask,
+          },
+          at,
+        );
         // A `once` grant of this very input answers it, spent as it does (of two racing, one wins).
         for (const g of usable.once) {
           if (!(await o.store.useGrant(g.id, at))) continue;
@@ -262,6 +259,10 @@ export function createDecider(o: {
         // The allow must come from a grant that was allowed to answer: anything else keeps the ask.
         if (grant !== undefined) return { result: second, project, context: where, decidedBy: 'grant', grant };
       }
+      // Grants answered part of the call: the ask that stands is the one with them in force, so its
+      // reason and its proposals name only the parts still not covered (a proposal for a granted
+      // part would offer the person a rule broader than the grant they gave).
+      if (second.behavior === 'ask') return { result: second, project, context: where, decidedBy: 'rules' };
       return { result: first, project, context: where, decidedBy: 'rules' };
   };
 

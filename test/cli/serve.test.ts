@@ -203,6 +203,35 @@ describe('toolgate serve', () => {
     }
   }, 90_000);
 
+  it('`asks show --token-file` asks the running serve with the token named, as `asks answer` does; a token file that cannot be read is an error', async () => {
+    const own = join(dir, 'own-token');
+    writeFileSync(own, 'own-token-0123456789abcdef0123\n', { mode: 0o600 });
+    const s = await serve(['--token-file', own]);
+    try {
+      const held = hook(s.url, event('npm publish --tag own', 'cli-own'));
+      let id = '';
+      for (let i = 0; i < 100 && id === ''; i++) {
+        const list = cli(['asks', 'list', '--store', `sqlite:${store}`, '--session', 'cli-own', '--json']);
+        id = list.out.trim() === '' ? '' : (JSON.parse(list.out.trim().split('\n')[0] as string) as { id: string }).id;
+        if (id === '') await new Promise((r) => setTimeout(r, 100));
+      }
+      // The default token file is not serve's: serve cannot be asked, and the defaults are said to be defaults.
+      expect(cli(['asks', 'show', id, '--store', `sqlite:${store}`]).out).toMatch(/  lasts: {4}as the toolgate serve that records the answer keeps grants \(serve --grant-ttl\), which cannot be asked now/);
+      const shown = cli(['asks', 'show', id, '--store', `sqlite:${store}`, '--token-file', own]);
+      expect(shown.err).toBe('');
+      expect(shown.out).toContain(`  lasts:    once 1h, session 12h, project 30d, user 1w (as toolgate serve at ${new URL(s.url).origin} keeps grants)\n`);
+      expect(shown.out).toContain('  remember: Bash(npm publish *) — every command that starts with "npm publish", whatever follows (broader than this call)\n');
+      const missing = cli(['asks', 'show', id, '--store', `sqlite:${store}`, '--token-file', join(dir, 'no-such-token')]);
+      expect(missing.code).toBe(2);
+      expect(missing.err).toMatch(new RegExp(`--token-file ${join(dir, 'no-such-token').replace(/[/.]/g, '\\$&')}: ENOENT`));
+      const code = await s.codeOf(id);
+      expect(cli(['asks', 'answer', id, 'deny', '--code', code, '--token-file', own]).code).toBe(0);
+      expect((await held).hookSpecificOutput?.permissionDecision).toBe('deny');
+    } finally {
+      s.child.kill('SIGTERM');
+    }
+  }, 90_000);
+
   it('`asks answer --remember` on an ask with nothing to remember says, in the command line\'s words, that it can be allowed once only', async () => {
     const s = await serve([]);
     try {

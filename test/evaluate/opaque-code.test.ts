@@ -6,6 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_MODES, type PermissionMode } from '../../src/core/types.js';
 import { evaluate, prepare } from '../../src/evaluate/index.js';
 import { policyFromObjects } from '../../src/settings/index.js';
+import { proposeRules } from '../../src/grants/index.js';
+import { analyzeShell } from '../../src/shell/index.js';
 
 const P = '/home/user/project';
 const policy = (permissions: Record<string, string[]>) => policyFromObjects([{ kind: 'projectSettings', settings: { permissions } }]);
@@ -63,6 +65,22 @@ describe('a wildcard under a program rule is a firm ask that says how to consent
           expect(d.reason.message).toContain(allow[0]);
         }
       }
+    }
+  });
+});
+
+describe("the example of consent by name is the rule offered to remember", () => {
+  it.each(['node x.js', 'npm publish', 'npm run build', 'make deploy', "python3 -c 'print(1)'", './node_modules/.bin/tsc -p .', 'timeout 5 node x.js', 'curl -s https://x/y | node'])('%s', (command) => {
+    for (const rules of PROGRAM_RULES) {
+      const d = decide(command, rules);
+      expect([command, d.behavior, d.askKind, d.reason.kind]).toEqual([command, 'ask', 'plain', 'opaqueCode']);
+      const example = /for example (\S+(?: [^)]*)?\))\)/.exec(d.reason.message)?.[1];
+      const proposal = proposeRules({ pending: { call: { tool: 'Bash', input: { command } }, askKind: d.askKind ?? 'plain', suggestions: d.suggestions ?? [] }, analysis: analyzeShell(command) });
+      const offered = proposal.parts.flatMap((p) => p.options.map((o) => o.rule));
+      expect(offered, `${command}: ${d.reason.message}`).toContain(example);
+      // And it is consent by name: with it allowed, the opaque code asks no more (curl, not read-only, still does).
+      const consented = decide(command, { ...rules, allow: [example as string] });
+      expect([consented.behavior, consented.reason.kind], `${command} with ${example}`).toEqual(command.startsWith('curl') ? ['ask', 'toolDefault'] : ['allow', expect.anything()]);
     }
   });
 });

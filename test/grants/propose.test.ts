@@ -132,6 +132,27 @@ describe('proposeRules', () => {
     expect(describeRule('Bash', 'npm run test:*').examples.map((e) => e.text)).toEqual(['npm run test', 'npm run test another-argument', 'npm run test --any-option and more words']);
   });
 
+  it('with grants in force, offers nothing that reaches a granted part further than its grant', () => {
+    const granted = (...rules: string[]) => rules.map((r) => ({ toolName: 'Bash', ruleContent: r }));
+    // The ask as it stands with the grant in force: only the other part still asks.
+    const propose = (command: string, grants: string[]) => {
+      const pending = ask('Bash', { command }, { allow: grants.map((g) => `Bash(${g})`) });
+      return proposeRules({ pending, analysis: analyzeShell(command), granted: granted(...grants) });
+    };
+    expect(rulesOf(propose('curl https://x.example/y && touch zz', ['curl https://x.example/y']))).toEqual([['Bash(touch *)', 'Bash(touch zz)']]);
+    // Bash(curl *) would cover the granted curl too: only the exact command of the other curl is left.
+    expect(rulesOf(propose('curl https://x.example/y && curl https://z.example/', ['curl https://x.example/y']))).toEqual([['Bash(curl https://z.example/)']]);
+    // A rule that reaches no granted part is offered whole.
+    expect(rulesOf(propose('npm test && npm publish --tag next', ['npm test']))).toEqual([['Bash(npm publish *)', 'Bash(npm publish --tag *)', 'Bash(npm publish --tag next)']]);
+    // A rule within the grant of the part it reaches may be offered (`npm publish *` goes no further than `npm *`).
+    expect(rulesOf(proposeRules({ pending: ask('Bash', { command: 'npm publish --tag next' }), analysis: analyzeShell('npm publish --tag next'), granted: granted('npm *') }))).toEqual([['Bash(npm publish *)']]);
+    expect(rulesOf(proposeRules({ pending: ask('Bash', { command: 'npm publish --tag next' }), analysis: analyzeShell('npm publish --tag next'), granted: granted('npm publish --tag next') }))).toEqual([]);
+    // Where the call's parts are not known, only an exact rule is sure to keep within a grant.
+    expect(rulesOf(proposeRules({ pending: ask('Bash', { command: 'curl https://x/y' }), granted: granted('curl https://x/z') }))).toEqual([]);
+    // Without grants, as before.
+    expect(rulesOf(propose('curl https://x.example/y && curl https://z.example/', []))).toEqual([['Bash(curl *)']]);
+  });
+
   it('proposes nothing for a firm ask', () => {
     const pending = ask('Bash', { command: 'git push origin main' }, { ask: ['Bash(git push *)'] });
     expect(pending.askKind).toBe('firm');

@@ -14,6 +14,9 @@ import { createDecider, type CallContext, type Decider } from '../../src/serve/d
 import { createProjects } from '../../src/serve/projects.js';
 import { createMemoryStore, inputSha256, type GrantRecord, type NewGrant } from '../../src/store/index.js';
 import { grantCovers, grantLive, grantMayAnswer } from '../../src/grants/apply.js';
+import { askProposal, confirmForAsk, grantedRules } from '../../src/serve/proposals.js';
+import { matchBashPattern, parseRule } from '../../src/rules/index.js';
+import type { AskRecord } from '../../src/store/index.js';
 import { sandbox, type Sandbox } from './helpers.js';
 
 const RUNS = Number(process.env.TOOLGATE_PROPERTY_RUNS ?? 100);
@@ -24,8 +27,11 @@ let sb: Sandbox;
 let one: string;
 let two: string;
 let three: string;
+let open: string;
 beforeAll(() => {
   sb = sandbox();
+  // No rule of its own: every part of a call asks until an allow rule or a grant answers it.
+  open = sb.project('open', {});
   one = sb.project('one', POLICY);
   two = sb.project('two', POLICY);
   three = sb.project('three', POLICY);
@@ -94,7 +100,7 @@ async function deciderWith(grants: readonly { g: GrantSpec & { revoked: boolean;
     if (g.used && g.scope === 'once') await store.useGrant(ng.id, NOW - 5);
   }
   const projects = createProjects({ store, home: sb.home, settings: [], trusted, trustAll: false, builtIn: [], managedPaths: [join(sb.root, 'managed.json')] });
-  return { store, decider: createDecider({ projects, store, home: sb.home, guarded: [], now: () => NOW }), list };
+  return { store, projects, decider: createDecider({ projects, store, home: sb.home, guarded: [], now: () => NOW }), list };
 }
 
 const decide = (d: Decider, c: Call, where: Partial<CallContext> = {}) => d.decide({ tool: c.tool, input: c.input }, { cwd: one, projectDir: one, sessionId: 's1', ...(c.mode !== undefined ? { mode: c.mode } : {}), ...where });
@@ -218,4 +224,48 @@ describe('grants where serve decides', () => {
     const own = await decide(decider, mkdir);
     expect([own.result.behavior, own.decidedBy, own.grant?.id]).toEqual(['allow', 'grant', 'g0']);
   });
+});
+
+describe('proposals beside grants in force', () => {
+  const PARTS = ['curl https://x.example/y', 'curl https://z.example/', 'touch a.txt', 'npm publish --tag next', 'npm test', 'mkdir build', 'git push origin main'];
+  const GRANTED = [...PARTS, 'curl *', 'npm *', 'npm publish *', 'touch *', 'git push *', 'git *', 'curl https://x.example/y *'];
+  /** Commands the pattern allows: each `*` made nothing, one word, or an option and words — checked against the grant, not derived from it. */
+  const samples = (spec: string) => ['', 'zz-other', '--x y z'].map((f) => spec.split('*').join(f).replace(/\s+/g, ' ').trim());
+
+  it('property: a proposal offered for an ask never includes a rule for a part a grant in force answers that reaches further than that grant; its reason names no such part; its suggestion answers the call beside the grants', async () => {
+    const arb = fc.record({
+      parts: fc.uniqueArray(fc.nat(PARTS.length - 1), { minLength: 1, maxLength: 3 }),
+      grants: fc.uniqueArray(fc.nat(GRANTED.length - 1), { maxLength: 3 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(arb, async ({ parts, grants }) => {
+        const store = createMemoryStore();
+        const granted = grants.map((i) => GRANTED[i] as string);
+        for (const [i, rule] of granted.entries()) await store.recordGrant({ id: `p${i}`, scope: 'session', sessionId: 's1', projectDir: open, rule: `Bash(${rule})`, grantedBy: 'alice', createdAt: NOW - 10 });
+        const projects = createProjects({ store, home: sb.home, settings: [], trusted: [open], trustAll: false, builtIn: [], managedPaths: [join(sb.root, 'managed.json')] });
+        const decider = createDecider({ projects, store, home: sb.home, guarded: [], now: () => NOW });
+        const texts = parts.map((i) => PARTS[i] as string);
+        const input = { command: texts.join(' && ') };
+        const s = await decider.decide({ tool: 'Bash', input }, { cwd: open, projectDir: open, sessionId: 's1' });
+        if (s.result.behavior !== 'ask') return;
+        const pending = s.result.pending;
+        const answered = texts.filter((t) => granted.some((g) => matchBashPattern(g, t)));
+        for (const t of answered) expect(pending.reason.message, `${input.command} with ${granted.join(', ')}`).not.toContain(`"${t}"`);
+        const ask: AskRecord = { id: pending.id, pending, origin: 'api', sessionId: 's1', projectDir: open, cwd: open, tool: 'Bash', inputRedacted: input, inputSha256: inputSha256(input), policyDigest: s.project.digest, createdAt: NOW, state: 'pending', updatedAt: NOW };
+        const proposal = askProposal(ask, [], await grantedRules({ store, projects }, ask, NOW));
+        for (const o of proposal.parts.flatMap((p) => p.options)) {
+          const parsed = parseRule(o.rule);
+          const spec = parsed.ok ? parsed.rule.specifier : undefined;
+          for (const t of answered) {
+            if (spec !== undefined && !matchBashPattern(spec, t)) continue;
+            // The option reaches a granted part: everything it allows, some grant answering that part allows too.
+            const within = spec !== undefined && granted.some((g) => matchBashPattern(g, t) && samples(spec).every((c) => matchBashPattern(g, c)));
+            expect(within, `${o.rule} offered for ${input.command} with ${granted.join(', ')}`).toBe(true);
+          }
+        }
+        if (proposal.parts.length > 0) expect(await confirmForAsk({ decider, projects, store, now: () => NOW }, ask, undefined), `${input.command} with ${granted.join(', ')}`).toMatchObject({ ok: true });
+      }),
+      { numRuns: RUNS },
+    );
+  }, 600_000);
 });

@@ -234,6 +234,57 @@ describe('scopes', () => {
   });
 });
 
+describe('a grant that answers part of a call', () => {
+  type View = { parts: { text: string; options: { rule: string; broader: boolean }[] }[] };
+  const rules = (v: unknown) => (v as View | undefined)?.parts.map((p) => p.options.map((o) => o.rule));
+  const grantExact = async (session: string) => {
+    const first = await decide('curl https://x.example/y', { sessionId: session });
+    expect((await s.answer(first.body['askId'] as string, { behavior: 'allow', remember: true, scope: 'session', rules: ['Bash(curl https://x.example/y)'] })).status).toBe(200);
+  };
+
+  it('asks for the rest only: its reason and its proposal name the parts still not covered, and remembering never widens the grant', async () => {
+    await grantExact('partial-1');
+    const a = await decide('curl https://x.example/y && touch partial.txt', { sessionId: 'partial-1' });
+    expect(a.body['decision']).toMatchObject({ behavior: 'ask', reason: { message: expect.stringMatching(/^"touch partial\.txt" /) } });
+    expect(JSON.stringify((a.body['decision'] as Record<string, unknown>)['suggestions'])).not.toContain('curl');
+    const id = a.body['askId'] as string;
+    const view = await s.api('GET', `/v1/asks/${id}`);
+    expect(rules(view.body['proposal'])).toEqual([['Bash(touch *)', 'Bash(touch partial.txt)']]);
+    // The broader rule for the granted part is not among the choices: naming it is refused, nothing saved.
+    expect(await s.answer(id, { behavior: 'allow', remember: true, scope: 'session', rules: ['Bash(curl *)'] })).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^the rule Bash\(curl \*\) was not proposed for this ask/) } });
+    // The pre-selected rule answers the call beside the grant, and is all that is saved.
+    expect((await s.answer(id, { behavior: 'allow', remember: true, scope: 'session' })).status).toBe(200);
+    expect((await s.store.findGrants({ askId: id, at: Date.now() })).map((g) => g.rule)).toEqual(['Bash(touch *)']);
+    expect(await decision('curl https://x.example/y && touch partial.txt', { sessionId: 'partial-1' })).toMatchObject({ behavior: 'allow', decidedBy: 'grant' });
+    expect(await decision('curl https://other.example/ && touch partial.txt', { sessionId: 'partial-1' })).toMatchObject({ behavior: 'ask' });
+  });
+
+  it('offers for another part of the same program only what keeps within the grant: the exact command', async () => {
+    await grantExact('partial-2');
+    const a = await decide('curl https://x.example/y && curl https://z.example/', { sessionId: 'partial-2' });
+    expect(a.body['decision']).toMatchObject({ behavior: 'ask', reason: { message: expect.stringMatching(/^"curl https:\/\/z\.example\/" /) } });
+    const id = a.body['askId'] as string;
+    const view = await s.api('GET', `/v1/asks/${id}`);
+    expect(view.body['proposal']).toMatchObject({ parts: [{ text: 'curl https://z.example/', options: [{ rule: 'Bash(curl https://z.example/)', broader: false }] }] });
+    expect(rules(view.body['proposal'])).toEqual([['Bash(curl https://z.example/)']]);
+    expect((await s.answer(id, { behavior: 'allow', remember: true, scope: 'session' })).status).toBe(200);
+    expect((await s.store.findGrants({ askId: id, at: Date.now() })).map((g) => g.rule)).toEqual(['Bash(curl https://z.example/)']);
+    expect(await decision('curl https://x.example/y && curl https://z.example/', { sessionId: 'partial-2' })).toMatchObject({ behavior: 'allow' });
+    expect(await decision('curl https://w.example/', { sessionId: 'partial-2' })).toMatchObject({ behavior: 'ask' });
+  });
+});
+
+describe('an opaque-code ask', () => {
+  it('gives as its example of consent by name a rule it offers to remember', async () => {
+    const a = await decide('make deploy-site', { sessionId: 'opaque-1' });
+    const reason = (a.body['decision'] as { reason: { kind: string; message: string } }).reason;
+    expect(reason.kind).toBe('opaqueCode');
+    expect(reason.message).toContain('for example Bash(make deploy-site *)');
+    const view = await s.api('GET', `/v1/asks/${a.body['askId'] as string}`);
+    expect((view.body['proposal'] as { parts: { options: { rule: string }[] }[] }).parts[0]?.options[0]?.rule).toBe('Bash(make deploy-site *)');
+  });
+});
+
 describe('/v1/grants', () => {
   it('needs what answering needs: the token or an answerer\'s, never the hook token or loopback alone', async () => {
     const a = await decide('npm run lint:fix', { sessionId: 'auth-1' });

@@ -232,6 +232,23 @@ describe('POST /asks/:id/answer: answering from the page', () => {
     await s.answer(other.body['askId'] as string, { behavior: 'deny' });
   });
 
+  it('for a call a grant answers in part, offers rules for the rest only, none reaching the granted part further than its grant', async () => {
+    const g = await park(s, 'curl https://x.example/page', 'p-partial');
+    expect((await post(s, `/asks/${g.id}/answer`, { action: 'remember', scope: 'session', 'rule.0': '1' })).status).toBe(200);
+    await g.held;
+    expect((await s.store.listGrants({ projectDir: project, sessionId: 'p-partial', at: Date.now() })).map((x) => x.rule)).toEqual(['Bash(curl https://x.example/page)']);
+    const held = s.hook(preToolUse(project, 'Bash', { command: 'curl https://x.example/page && curl https://z.example/' }, { session_id: 'p-partial' }));
+    const x = await eventually(async () => (await s.store.listAsks({ sessionId: 'p-partial', state: 'pending' }))[0]);
+    const card = (await get(s, `/asks/${x.id}?part=card`)).text;
+    expect(card).toContain('curl https://z.example/');
+    const choices = [...card.matchAll(/<input type="radio" name="rule\.(\d+)" value="(\d+)"( checked)?> <span><code class="rule">([^<]*)<\/code>/g)].map((m) => [m[1], m[2], m[3] !== undefined, m[4]]);
+    expect(choices).toEqual([['0', '0', true, 'Bash(curl https://z.example/)']]);
+    expect(card).not.toContain('Bash(curl *)');
+    expect((await post(s, `/asks/${x.id}/answer`, { action: 'remember', scope: 'session' })).status).toBe(200);
+    expect(decisionOf((await held).body)).toBe('allow');
+    expect((await s.store.findGrants({ askId: x.id, at: Date.now() })).map((r) => r.rule)).toEqual(['Bash(curl https://z.example/)']);
+  });
+
   it('lists the grants in force at /grants and revokes one from its form; the next identical call asks again', async () => {
     const x = await park(s, 'npm publish --tag grants-view', 'p-grants');
     expect((await post(s, `/asks/${x.id}/answer`, { action: 'remember', scope: 'session', 'rule.0': '2' })).status).toBe(200);

@@ -15,7 +15,7 @@ import type { ServeContext } from '../context.js';
 import { recordOutcome } from '../durable.js';
 import { oneLine } from '../log.js';
 import { askView, decisionView, type DecisionView } from '../views.js';
-import { askProposal, proposalView, sessionHistory } from '../proposals.js';
+import { askProposal, grantedRules, proposalView, sessionHistory } from '../proposals.js';
 
 /** Largest JSON API body accepted (bytes). */
 export const API_BODY_LIMIT = 1024 * 1024;
@@ -220,7 +220,7 @@ export function apiRoutes(ctx: ServeContext): Hono {
       if (w.kind === 'settled') ask = w.ask;
     }
     // A pending ask that can be remembered carries what remembering would save, and the narrower choices.
-    const proposal = ask.state === 'pending' ? askProposal(ask, await sessionHistory(ctx.store, ask.sessionId)) : undefined;
+    const proposal = ask.state === 'pending' ? askProposal(ask, await sessionHistory(ctx.store, ask.sessionId), await grantedRules(ctx, ask, ctx.now())) : undefined;
     const decision = await resolved(ask);
     // The call an approval once released is run by this client: a replay of it asks again.
     if (ask.state === 'answered') await ctx.asks.spendOnce(ask);

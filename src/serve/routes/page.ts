@@ -10,7 +10,8 @@ import { readBody } from '../body.js';
 import type { ServeContext } from '../context.js';
 import { oneLine } from '../log.js';
 import { askCard, h, headline, shown, timeTag, type FormContext } from '../page/cards.js';
-import { askProposal, sessionHistory } from '../proposals.js';
+import { askProposal, grantedRules, sessionHistory } from '../proposals.js';
+import type { PermissionRuleValue } from '../../core/types.js';
 import { grantsBody } from '../page/grants.js';
 import { liveGrants } from '../grants-list.js';
 import { revokeGrant, settingsFileHere } from '../../grants/manage.js';
@@ -92,7 +93,7 @@ export function pageRoutes(ctx: ServeContext): Hono {
     const histories = new Map<string | undefined, Promise<string[]>>();
     for (const x of pending) {
       if (!histories.has(x.sessionId)) histories.set(x.sessionId, sessionHistory(ctx.store, x.sessionId));
-      const proposal = askProposal(x, await histories.get(x.sessionId));
+      const proposal = askProposal(x, await histories.get(x.sessionId), await grantedRules(ctx, x, ctx.now()));
       if (proposal.parts.length > 0) out.set(x.id, { ...out.get(x.id), proposal });
     }
     return out;
@@ -217,7 +218,8 @@ ${asks.length === 0 ? h`<p class="empty">No ask has been answered yet.</p>` : ''
     // A serve holding another token on the same store (one the agent started, with a token of its own) answers none of this token's asks.
     const [code] = await ctx.store.answerCodes([id]);
     if (code !== undefined && !ctx.codes.sealedHere(code)) return text(c, 409, OTHER_TOKEN);
-    const chosen = readAnswer(f.fields, ask);
+    // The options as the page offered them: with the grants in force, as the answer's check counts them.
+    const chosen = readAnswer(f.fields, ask, await grantedRules(ctx, ask, ctx.now()));
     if (!chosen.ok) return text(c, 400, chosen.message);
     const r = await ctx.asks.answer(id, { answer: chosen.answer, scope: chosen.scope, answerer: pageAnswerer(a), ...(chosen.rules !== undefined ? { rules: chosen.rules } : {}) });
     if (!r.ok) return text(c, r.status, r.message);
@@ -272,8 +274,8 @@ type ChosenAnswer = { ok: true; answer: AskAnswer; scope: AnswerScope; rules?: s
  * of the ask's proposal, made again here from the stored ask (the form never carries rule text, so
  * it cannot name a rule the page did not offer). No choice at all: the proposal's suggestions.
  */
-function chosenRules(fields: URLSearchParams, ask: AskRecord): { ok: true; rules?: string[] } | { ok: false; message: string } {
-  const parts = askProposal(ask).parts;
+function chosenRules(fields: URLSearchParams, ask: AskRecord, granted: readonly PermissionRuleValue[]): { ok: true; rules?: string[] } | { ok: false; message: string } {
+  const parts = askProposal(ask, [], granted).parts;
   const named = [...new Set([...fields.keys()].filter((k) => k.startsWith('rule.')))];
   if (named.length === 0) return { ok: true };
   const rules: string[] = [];
@@ -292,7 +294,7 @@ function chosenRules(fields: URLSearchParams, ask: AskRecord): { ok: true; rules
  * store grants for the `scope`, `session`, `project` or `user`: the rules chosen with `rule.N`, see
  * {@link chosenRules}), or `deny` with an optional message.
  */
-function readAnswer(fields: URLSearchParams, ask: AskRecord): ChosenAnswer {
+function readAnswer(fields: URLSearchParams, ask: AskRecord, granted: readonly PermissionRuleValue[]): ChosenAnswer {
   const action = fields.get('action');
   if (action === 'deny') {
     const message = (fields.get('message') ?? '').trim();
@@ -304,8 +306,8 @@ function readAnswer(fields: URLSearchParams, ask: AskRecord): ChosenAnswer {
   const scope = fields.get('scope') ?? 'session';
   if (scope !== 'session' && scope !== 'project' && scope !== 'user') return { ok: false, message: `remembering needs the scope session, project or user, not "${scope}"` };
   if (ask.pending.askKind !== 'plain' && ask.pending.askKind !== 'guardedRead') return { ok: false, message: `a ${ask.pending.askKind === 'firm' ? 'firm ask' : ask.pending.askKind === 'planBlock' ? 'change in plan mode' : 'protected-path ask'} cannot be remembered: approve it once` };
-  if (askProposal(ask).parts.length === 0) return { ok: false, message: 'toolgate has no rule to remember for this call: approve it once' };
-  const rules = chosenRules(fields, ask);
+  if (askProposal(ask, [], granted).parts.length === 0) return { ok: false, message: 'toolgate has no rule to remember for this call: approve it once' };
+  const rules = chosenRules(fields, ask, granted);
   if (!rules.ok) return rules;
   return { ok: true, answer: { behavior: 'allow', remember: true }, scope, ...(rules.rules !== undefined ? { rules: rules.rules } : {}) };
 }
