@@ -682,7 +682,7 @@ export function allowWords(cmd: SimpleCommand): string[] {
  * allow rule's literal words never match across it (`Bash(./build.sh *)` must not run the file
  * `build.sh x`).
  */
-function wordForAllow(word: string): string {
+export function wordForAllow(word: string): string {
   return /\s/.test(word) ? `'${word.replace(/'/g, `'\\''`)}'` : word;
 }
 

@@ -1,5 +1,5 @@
 import type { PermissionUpdate } from '../core/types.js';
-import { partsToCover, allowText } from './rule-match.js';
+import { partsToCover, allowText, wordForAllow } from './rule-match.js';
 import { coveringRule } from './bash-rule-index.js';
 import { rulesForTool } from './policy-index.js';
 import { hostOfUrl } from '../rules/index.js';
@@ -40,7 +40,8 @@ function prefixFor(words: string[]): string {
  * is the rule offered to remember.
  */
 export function suggestedCommandRule(cmd: SimpleCommand): string {
-  return cmd.exactOnly ? allowText(cmd) : prefixFor(cmd.argv);
+  // Words as allow rules read them: one holding a space quoted (`make 'CC=rm -rf src' *`), else the rule could never match.
+  return cmd.exactOnly ? allowText(cmd) : prefixFor(cmd.argv.map(wordForAllow));
 }
 
 /**

@@ -230,6 +230,6 @@ describe('unknown programs that name a denied program', () => {
     // The opaque-code table: a wildcard allow under a deny rule naming a program (DP-174).
     const d = decide('npm run build');
     expect([d.behavior, d.askKind, d.reason.kind]).toEqual(['ask', 'firm', 'opaqueCode']);
-    expect(d.reason.message).toContain('Bash(npm *)');
+    expect(d.reason.message).toContain('for example Bash(npm run build *)');
   });
 });
