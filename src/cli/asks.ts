@@ -1,4 +1,5 @@
 import { escapeHidden } from '../core/text.js';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import type { AskRecord, AuditEntry, GrantRecord, Store } from '../store/index.js';
@@ -17,9 +18,13 @@ export interface StoreFlags {
 /** Open the store `--store` names (default: serve's), run `f` with it, close it; a store that cannot be opened is a usage error. */
 export async function withStore<T>(flags: StoreFlags, f: (store: Store) => Promise<T>): Promise<T> {
   const { openStore, defaultStoreAddress, StoreOpenError } = await import('../store/index.js');
+  const address = flags.store ?? defaultStoreAddress();
+  // serve's default store is made by serve alone (decision 0073): one made here would be refused by it.
+  const file = address.slice('sqlite:'.length);
+  if (flags.store === undefined && !existsSync(file)) throw new UsageError(`no store at ${file} yet: toolgate serve makes it when it first starts (or name one with --store)`);
   let store: Store;
   try {
-    store = await openStore(flags.store ?? defaultStoreAddress());
+    store = await openStore(address);
   } catch (e) {
     if (e instanceof StoreOpenError) throw new UsageError(e.message);
     throw e;

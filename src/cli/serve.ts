@@ -73,6 +73,15 @@ export function registerServeCommand(program: Command): void {
     });
 }
 
+/** Whether the store `file` passes serve's default-path check (its seal names it). */
+function isSealed(seals: typeof import('../store/sqlite/seal.js') | undefined, file: string): boolean {
+  try {
+    return seals?.checkDefaultStore(file).kind === 'sealed';
+  } catch {
+    return false;
+  }
+}
+
 /** The web framework `toolgate serve` runs on: optional peer dependencies, which library users never need. */
 const SERVE_PACKAGES = ['hono', '@hono/node-server'];
 
@@ -161,11 +170,19 @@ async function runServe(flags: ServeFlags): Promise<number> {
   try {
     const address = flags.store ?? defaultStoreAddress();
     const parsed = parseStoreAddress(address);
-    if (!(parsed instanceof StoreOpenError) && parsed.kind === 'sqlite' && parsed.file !== ':memory:') {
+    const file = !(parsed instanceof StoreOpenError) && parsed.kind === 'sqlite' && parsed.file !== ':memory:' ? parsed.file : undefined;
+    // A store at the default path is used only if serve made it (decision 0073); one named with --store, the person vouches for.
+    const seals = file !== undefined ? await import('../store/sqlite/seal.js') : undefined;
+    const found = file !== undefined && flags.store === undefined ? seals?.checkDefaultStore(file) : undefined;
+    if (file !== undefined) {
       const { lockSqliteStoreForServe } = await import('../store/sqlite/serve-lock.js');
-      lock = await lockSqliteStoreForServe(parsed.file);
+      lock = await lockSqliteStoreForServe(file);
     }
+    if (file !== undefined && found?.kind === 'absent') seals?.makeSealedStore(file);
     store = await openStore(address);
+    if (file !== undefined && flags.store !== undefined && !isSealed(seals, file)) {
+      seals?.seal(file);
+    }
   } catch (e) {
     lock?.release();
     await otlp?.shutdown();

@@ -13,7 +13,7 @@ export interface SelfTarget {
   tokenFile?: string;
   /** The named answerers' tokens (`--answerers`). */
   answerersFile?: string;
-  /** The store's files (SQLite: the database file; its `-wal`, `-shm`, `-journal` and `-serve-lock` files are covered too). */
+  /** The store's files (SQLite: the database file; its `-wal`, `-shm`, `-journal`, `-serve-lock` and `-serve-seal` files are covered too). */
   storeFile?: string;
   /** Where serve's address is recorded for `toolgate asks answer`: rewritten, it would send the token elsewhere. */
   addressFile?: string;
@@ -34,7 +34,7 @@ export function guardedFiles(t: Omit<SelfTarget, 'host' | 'port'>): string[] {
   if (t.tokenFile !== undefined) files.push(t.tokenFile);
   if (t.answerersFile !== undefined) files.push(t.answerersFile);
   if (t.addressFile !== undefined) files.push(t.addressFile);
-  if (t.storeFile !== undefined && t.storeFile !== ':memory:') files.push(t.storeFile, `${t.storeFile}-wal`, `${t.storeFile}-shm`, `${t.storeFile}-journal`, `${t.storeFile}-serve-lock`);
+  if (t.storeFile !== undefined && t.storeFile !== ':memory:') files.push(t.storeFile, `${t.storeFile}-wal`, `${t.storeFile}-shm`, `${t.storeFile}-journal`, `${t.storeFile}-serve-lock`, `${t.storeFile}-serve-seal`);
   return files;
 }
 
