@@ -1,26 +1,12 @@
 /**
- * Command-specific read-only checks for tools whose words are not plain GNU options: sed
- * scripts and jq filters (ps and lsof have theirs in their models). Each is an allowlist;
+ * Command-specific read-only checks for tools whose words are not plain GNU options: jq filters
+ * (sed, ps and lsof have theirs in their models). Each is an allowlist;
  * anything else is not read-only, with a reason naming the word.
  */
 import type { ReadOnlyVerdict } from '../types.js';
 
 const YES: ReadOnlyVerdict = { readOnly: true };
 const no = (reason: string): ReadOnlyVerdict => ({ readOnly: false, reason });
-
-/**
- * sed: only `p` commands on line-number addresses (`2p`, `1,20p`, `1,$p`, `1p;5p`). `$p`, regex
- * addresses, `s`, `w`, `e`, `r`, `R` and every other command are not read-only (the CLI asks
- * about `/re/p` too). Source: GNU sed 4.9 manual; Claude Code CLI 2.1.332 observed.
- */
-export function checkSedScript(script: string): ReadOnlyVerdict {
-  const parts = script.split(/[;\n]/).map((p) => p.trim()).filter((p) => p !== '');
-  if (parts.length === 0) return no('sed with an empty script');
-  for (const part of parts) {
-    if (!/^(?:\d+(?:\s*,\s*(?:\d+|\$))?)?\s*p$/.test(part)) return no(`sed command ${part} is not a p on line numbers (the CLI asks about $ and regex addresses)`);
-  }
-  return YES;
-}
 
 /** jq builtins that only compute on the input (no environment, files, modules or input names). */
 const JQ_SAFE_NAMES = new Set([

@@ -4,13 +4,13 @@
  * disqualified the command (`toolgate explain`).
  */
 import { commandBasename } from '../commands/emit.js';
-import { parseGnuOptions, describeGnuProblem, type GnuArgument, type GnuOptionSpec, type GnuParseResult } from '../options/gnu-options.js';
 import {
   CLAUDE_CODE_READ_ONLY, ROBOTA_READ_ONLY, ROBOTA_UNSAFE_LONG, WRAPPERS_READ_ONLY,
   type ReadOnlyEntry, type ReadOnlySpec,
 } from './tables.js';
 import { expandedWords, type ExpandedWord } from './words.js';
-import { checkJqFilter, checkSedScript } from './checks.js';
+import { checkJqFilter } from './checks.js';
+import { parseWithEntry } from '../programs/read-only-parse.js';
 import { signatureFormat } from '../programs/git/formats.js';
 import { checkGitOptions, GIT_FILE_OPTIONS_ROBOTA, GIT_READ_ONLY, GIT_UNSAFE_LONG } from '../programs/git/read-only.js';
 import { cdReadOnly, PROGRAMS } from '../programs/index.js';
@@ -29,68 +29,9 @@ const no = (reason: string): ReadOnlyVerdict => ({ readOnly: false, reason });
 // ---------------------------------------------------------------------------------------------
 // The claudeCode set: an allowlist of options per command.
 
-interface CompiledEntry {
-  readonly entry: ReadOnlyEntry;
-  readonly spec: GnuOptionSpec;
-  /** Long names (full) that are not read-only. */
-  readonly other: ReadonlySet<string>;
-}
-
-/** `'bytes= lines= color[=] quiet'` → name → argument. */
-function longList(text: string | undefined, into: Record<string, GnuArgument>): string[] {
-  const names: string[] = [];
-  for (const item of (text ?? '').split(/\s+/)) {
-    if (!item) continue;
-    const m = /^([^=[]+)(\[=\]|=)?$/.exec(item);
-    if (!m) continue;
-    const argument: GnuArgument = m[2] === '=' ? 'required' : m[2] === '[=]' ? 'optional' : 'none';
-    into[m[1]!] = argument;
-    names.push(m[1]!);
-  }
-  return names;
-}
-
-const compiled = new WeakMap<ReadOnlyEntry, CompiledEntry>();
-
-function compile(entry: ReadOnlyEntry): CompiledEntry {
-  const hit = compiled.get(entry);
-  if (hit) return hit;
-  const long: Record<string, GnuArgument> = {};
-  longList(entry.long, long);
-  // Other options take an optional value here, so `--out=x` and `--out x` both reach the "not read-only" answer.
-  const otherNames = longList(entry.otherLong, long);
-  for (const n of otherNames) long[n] = 'optional';
-  const spec: GnuOptionSpec = {
-    short: entry.short ?? '',
-    long,
-    ...(entry.numeric ? { numeric: true } : {}),
-    ...(entry.exactLong ? { abbreviations: false } : {}),
-    ...(entry.separateValues ? { separateValues: true } : {}),
-  };
-  const c: CompiledEntry = { entry, spec, other: new Set(otherNames) };
-  compiled.set(entry, c);
-  return c;
-}
-
 /** The claudeCode entry for a command name, if it has one. @internal */
 export function claudeCodeEntry(name: string): ReadOnlyEntry | undefined {
   return Object.prototype.hasOwnProperty.call(CLAUDE_CODE_READ_ONLY, name) ? CLAUDE_CODE_READ_ONLY[name] : undefined;
-}
-
-/** Parses a command's words with its entry: options (all known safe) and operands, or why not. */
-export function parseWithEntry(name: string, argv: readonly string[], entry: ReadOnlyEntry): { ok: true; parse: Extract<GnuParseResult, { ok: true }> } | { ok: false; reason: string } {
-  const c = compile(entry);
-  const parse = parseGnuOptions(argv, c.spec);
-  if (!parse.ok) {
-    const why = parse.problem === 'unknown' ? `${parse.word} is not an option known to be read-only` : describeGnuProblem(parse);
-    return { ok: false, reason: `${name} ${why}` };
-  }
-  for (const o of parse.options) {
-    if (o.kind === 'long' && c.other.has(o.name)) {
-      return { ok: false, reason: `${name} ${o.word} (--${o.name}) is not an option known to be read-only` };
-    }
-  }
-  return { ok: true, parse };
 }
 
 function checkEntry(name: string, cmd: SimpleCommand, entry: ReadOnlyEntry): ReadOnlyVerdict {
@@ -120,8 +61,6 @@ function checkEntry(name: string, cmd: SimpleCommand, entry: ReadOnlyEntry): Rea
   const own = PROGRAMS.get(name)?.readOnlyCheck?.claudeCode;
   if (own) return own(name, argv);
   switch (entry.check) {
-    case 'sed':
-      return checkSed(name, argv, entry);
     case 'jq':
       return checkJq(argv);
     case 'version':
@@ -152,15 +91,6 @@ function checkEntry(name: string, cmd: SimpleCommand, entry: ReadOnlyEntry): Rea
 function afterEndOfOptions(words: readonly ExpandedWord[], w: ExpandedWord): boolean {
   const end = words.findIndex((x) => x.text === '--' && !x.glob && !x.brace);
   return end >= 0 && words.indexOf(w) > end;
-}
-
-function checkSed(name: string, argv: readonly string[], entry: ReadOnlyEntry): ReadOnlyVerdict {
-  const p = parseWithEntry(name, argv, entry);
-  if (!p.ok) return no(p.reason);
-  if (!p.parse.options.some((o) => o.name === 'n' || o.name === 'quiet' || o.name === 'silent')) return no('sed without -n is read-only only with -n and p commands');
-  const script = p.parse.operands[0];
-  if (!script) return no('sed without a script');
-  return checkSedScript(script.text);
 }
 
 /** jq: known-safe options (its own loop: combined letters, exact long names, `--arg N V`), a path-expression filter, files read. */

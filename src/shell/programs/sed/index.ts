@@ -8,6 +8,7 @@ import type { ReadOnlyEntry } from '../read-only-types.js';
 import { defineProgram, type ProgramExample, type ProgramModel } from '../model.js';
 import { CC_CLI } from '../sources.js';
 import { SED_OPTIONS, sedScriptEffects as readSedScript, sedWrapper } from './script.js';
+import { sedReadOnly } from './read-only.js';
 
 export { isPlainSedEdit } from './plain-edit.js';
 
@@ -67,7 +68,7 @@ function files(argv: readonly string[]): FileOperands {
   return { files, unresolved, notFiles: pieces.map((p) => p.at) };
 }
 
-/** Claude Code's read-only entry (read-only.ts's sed check reads the script). */
+/** Claude Code's read-only entry (its check, `sedReadOnly`, reads the script). */
 const claudeCode: ReadOnlyEntry = {
   source: `${CC_CLI}; GNU sed 4.9 sed(1) (only -n with p and line-number addresses; the CLI asks about regex addresses and s)`,
   short: 'nEr', long: 'quiet silent regexp-extended posix', operands: 'read', globs: false, check: 'sed',
@@ -88,6 +89,6 @@ const examples = (name: string): readonly ProgramExample[] => [
 ];
 
 /** The sed model. @internal */
-export const sed = defineProgram({ names: ['sed'], summary: 'sed: edit text as a stream', ...facts(), readOnly: { claudeCode: { sed: claudeCode } }, examples: examples('sed') });
+export const sed = defineProgram({ names: ['sed'], summary: 'sed: edit text as a stream', ...facts(), readOnly: { claudeCode: { sed: claudeCode } }, readOnlyCheck: { claudeCode: (name, argv) => sedReadOnly(name, argv, claudeCode) }, examples: examples('sed') });
 /** The gsed model (GNU sed by that name, as on BSD and macOS): no read-only entry. @internal */
 export const gsed = defineProgram({ names: ['gsed'], summary: 'gsed: GNU sed by another name', ...facts(), examples: examples('gsed') });
