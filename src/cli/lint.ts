@@ -12,7 +12,7 @@ import type { Store } from '../store/index.js';
 import { nodeFileSystem } from '../node/index.js';
 import { readSettingsText } from '../settings/index.js';
 import { readCall } from '../policy-test/call.js';
-import { loadPolicyFromFlags, UsageError } from './load.js';
+import { dialectFromFlag, loadPolicyFromFlags, UsageError } from './load.js';
 
 interface LintFlags {
   project?: string;
@@ -29,6 +29,7 @@ interface LintFlags {
   mode?: string;
   tools?: string[];
   store?: string;
+  dialect?: string;
 }
 
 function collect(value: string, previous: string[] = []): string[] {
@@ -134,6 +135,7 @@ export function registerLintCommand(program: Command): Command {
     .addOption(new Option('--fail-on <severity>', 'exit 1 when a finding of this severity or worse exists').choices(['error', 'warning', 'info', 'never']).default('error'))
     .option('--what-if <call>', "instead of linting: for this call (e.g. 'Bash(git push origin main)'), the smallest allow rule and what else it would allow")
     .option('-m, --mode <mode>', 'permission mode for --what-if')
+    .option('-d, --dialect <name>', "read the rules as this dialect does (robota, biu): each rule it refuses is named; Claude Code's rule checks are not run")
     .option('--store <address>', "instead of settings: the grants saved in toolgate serve's store (sqlite:PATH or postgres://…): grants broader than the call they were saved with, grants that cover calls an ask rule names")
     .action(async (files: string[], flags: LintFlags) => {
       if (flags.whatIf !== undefined) {
@@ -153,7 +155,9 @@ export function registerLintCommand(program: Command): Command {
       const home = resolve(flags.home ?? homedir());
       const platform = platformOf(flags.platform);
       const named = [...(flags.settings ?? []), ...files].map((f) => resolve(f));
-      const tools = flags.tools !== undefined ? { tools: flags.tools } : {};
+      const dialect = dialectFromFlag(flags.dialect);
+      if (dialect instanceof Error) throw new UsageError(dialect.message);
+      const tools = { ...(flags.tools !== undefined ? { tools: flags.tools } : {}), ...(dialect.checkRule !== undefined ? { dialect } : {}) };
       let report: LintReport;
       if (named.length === 0) {
         const projectDir = resolve(flags.project ?? process.cwd());

@@ -219,6 +219,12 @@ export interface Dialect {
    * case of the dialect). The default dialect has none: `runCase` replays Claude Code's cases itself.
    */
   cases?: DialectCaseRunner;
+  /**
+   * The dialect's own load check of a permission rule in a list: why the dialect cannot read it,
+   * or `undefined` (robota: its `validatePermissionPattern`). `toolgate lint --dialect` reports each
+   * rule it refuses instead of Claude Code's rule checks. Absent: Claude Code's rule syntax.
+   */
+  checkRule?: (text: string, list: 'allow' | 'ask' | 'deny') => string | undefined;
 }
 
 /** Everything the steps share while deciding one call. */

@@ -9,7 +9,7 @@ import type { LintCode } from './codes.js';
 import { hookDiagnostics } from './hooks.js';
 import { indexJson, lineColumnIn, lineStarts, locate } from './locate.js';
 import { broadAllows, bypassModeInProject, denyBypasses, duplicates, sandboxAutoAllow, shadowedAllows, type LogicEnv } from './logic.js';
-import { ruleDiagnostics } from './rules.js';
+import { dialectRuleDiagnostics, ruleDiagnostics } from './rules.js';
 import { schemaDiagnostics } from './schema.js';
 import type { LintDiagnostic, LintInput, LintOptions, LintReport } from './types.js';
 
@@ -147,13 +147,19 @@ export async function lintSettings(inputs: readonly LintInput[], options: LintOp
   const cwd = options.cwd ?? projectDir ?? '/home/user/project';
   const env: LogicEnv = { cwd, home, projectDir: projectDir ?? cwd, platform };
   const ruleEnv = { platform, mcpServers: known, mcpConfigSeen: options.mcpServers !== undefined, tools: new Set(options.tools ?? []) };
+  // A dialect with its own rule syntax: its check replaces the ones that read Claude Code's.
+  const checkRule = options.dialect?.checkRule;
 
   for (const p of parsed) {
     const file = p.settings.source.file;
     if (p.settings.broken !== undefined) continue;
     const json = p.settings.json;
-    diagnostics.push(...schemaDiagnostics(json, file, options.publicSchema !== false).filter((d) => !(d.code === 'TG_LINT_SCHEMA_PUBLIC' && namesDeclaredTool(json, d.path, ruleEnv.tools))));
-    diagnostics.push(...ruleDiagnostics(json, file, ruleEnv));
+    if (checkRule !== undefined) {
+      diagnostics.push(...schemaDiagnostics(json, file, false), ...dialectRuleDiagnostics(json, file, options.dialect!.name, checkRule));
+    } else {
+      diagnostics.push(...schemaDiagnostics(json, file, options.publicSchema !== false).filter((d) => !(d.code === 'TG_LINT_SCHEMA_PUBLIC' && namesDeclaredTool(json, d.path, ruleEnv.tools))));
+      diagnostics.push(...ruleDiagnostics(json, file, ruleEnv));
+    }
     const userLevel = p.settings.source.kind === 'userSettings' || p.settings.source.kind === 'managed';
     diagnostics.push(
       ...(await hookDiagnostics(json, file, {
@@ -162,6 +168,7 @@ export async function lintSettings(inputs: readonly LintInput[], options: LintOp
         ...(options.projectDir !== undefined || !userLevel ? (projectDir !== undefined ? { projectDir } : {}) : {}),
       })),
     );
+    if (checkRule !== undefined) continue;
     for (const r of checkRuleExamples(p.settings, { cwd, home, projectDir: env.projectDir, platform })) {
       if (r.status === 'pass') continue;
       diagnostics.push({ code: 'TG_LINT_EXAMPLE', severity: 'error', message: r.message, path: r.path, ...(file !== undefined ? { file } : {}) });
@@ -173,7 +180,7 @@ export async function lintSettings(inputs: readonly LintInput[], options: LintOp
     if (COVERED.test(d.code)) continue;
     diagnostics.push({ ...d, code: 'TG_LINT_SETTINGS', related: d.code });
   }
-  diagnostics.push(...shadowedAllows(policy, env), ...duplicates(policy), ...broadAllows(policy, env), ...denyBypasses(policy, env), ...bypassModeInProject(parsed), ...sandboxAutoAllow(parsed, policy));
+  if (checkRule === undefined) diagnostics.push(...shadowedAllows(policy, env), ...duplicates(policy), ...broadAllows(policy, env), ...denyBypasses(policy, env), ...bypassModeInProject(parsed), ...sandboxAutoAllow(parsed, policy));
   const findings = onceEach(diagnostics);
   diagnostics.length = 0;
   diagnostics.push(...findings);
@@ -250,11 +257,13 @@ async function mcpServersOf(fs: FileSystem, projectDir: string, home: string): P
 export async function lintProject(options: LintProjectOptions): Promise<LintReport> {
   const { fs, projectDir, home } = options;
   const sources = new Set(options.settingSources ?? ['user', 'project', 'local', 'managed']);
+  const dir = options.dialect?.configDirName ?? '.claude';
   const wanted: { file: string; kind: SettingsSourceKind }[] = [];
-  if (sources.has('user')) wanted.push({ file: joinPath(home, '.claude', 'settings.json'), kind: 'userSettings' });
-  if (sources.has('project')) wanted.push({ file: joinPath(projectDir, '.claude', 'settings.json'), kind: 'projectSettings' });
-  if (sources.has('local')) wanted.push({ file: joinPath(projectDir, '.claude', 'settings.local.json'), kind: 'localSettings' });
-  if (sources.has('managed')) for (const file of [MANAGED_SETTINGS_PATHS.linux, MANAGED_SETTINGS_PATHS.macos]) wanted.push({ file, kind: 'managed' });
+  if (sources.has('user')) wanted.push({ file: joinPath(home, dir, 'settings.json'), kind: 'userSettings' });
+  if (sources.has('project')) wanted.push({ file: joinPath(projectDir, dir, 'settings.json'), kind: 'projectSettings' });
+  if (sources.has('local')) wanted.push({ file: joinPath(projectDir, dir, 'settings.local.json'), kind: 'localSettings' });
+  // Claude Code's managed files; a dialect with a settings folder of its own reads none of them.
+  if (sources.has('managed') && dir === '.claude') for (const file of [MANAGED_SETTINGS_PATHS.linux, MANAGED_SETTINGS_PATHS.macos]) wanted.push({ file, kind: 'managed' });
   const inputs: LintInput[] = [];
   for (const w of wanted) {
     const read = await readSettingsText(fs, w.file);

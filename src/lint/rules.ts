@@ -98,6 +98,27 @@ export function ruleDiagnostics(json: Record<string, unknown>, file: string | un
   return out;
 }
 
+/**
+ * Each rule a dialect's own load check refuses (`toolgate lint --dialect`), with its file, JSON
+ * path and why — what the dialect expected instead.
+ */
+export function dialectRuleDiagnostics(json: Record<string, unknown>, file: string | undefined, dialect: string, check: (text: string, list: RuleList) => string | undefined): LintDiagnostic[] {
+  const out: LintDiagnostic[] = [];
+  for (const { base, lists } of ruleListSites(json)) {
+    for (const list of LISTS) {
+      const rules = lists[list];
+      if (!Array.isArray(rules)) continue;
+      rules.forEach((text, index) => {
+        if (typeof text !== 'string') return;
+        const why = check(text, list);
+        if (why === undefined) return;
+        out.push({ code: 'TG_LINT_RULE_UNPARSEABLE', severity: 'error', message: `${quoteForMessage(text)}: ${why}; the ${dialect} dialect cannot evaluate this ${list} rule`, path: [...base, list, index], ...(file !== undefined ? { file } : {}) });
+      });
+    }
+  }
+  return out;
+}
+
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Every object of a settings file that holds rule lists: `permissions`, each `$toolgate.agents.<type>` and `$toolgate.shadow`. */

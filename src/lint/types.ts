@@ -51,6 +51,20 @@ export interface LintOptions {
    * naming them are not reported as naming an unknown tool. `mcp__*` names need no declaring.
    */
   tools?: readonly string[];
+  /**
+   * Read the rules as this dialect does (`toolgate lint --dialect`): each rule its `checkRule`
+   * refuses is reported with file, JSON path and what was expected, in place of Claude Code's
+   * rule, public-schema, merged-policy and example checks, which read Claude Code's syntax.
+   * `lintProject` then reads the dialect's settings folder.
+   */
+  dialect?: {
+    /** The dialect's name, for messages. */
+    name: string;
+    /** Its settings folder (`.robota`, `.biumind`). */
+    configDirName: string;
+    /** Why the dialect cannot read a rule in a list, or `undefined` (a `Dialect`'s `checkRule`). */
+    checkRule?: (text: string, list: 'allow' | 'ask' | 'deny') => string | undefined;
+  };
 }
 
 /** What linting gave. @public */

@@ -19,6 +19,7 @@ const LAYER_KIND: Record<string, SettingsSourceKind> = {
 
 /** Why a case cannot be replayed by `evaluate` alone yet; `undefined` when it can. */
 export function skipReason(c: ConformanceCase): string | undefined {
+  if (typeof c.skip === 'string' && c.skip !== '') return c.skip;
   const dialect = c.dialect ?? 'claude-code';
   if (dialect !== 'claude-code') {
     const d = dialectByName(dialect);

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { prepare } from '../../src/evaluate/index.js';
 import {
   canonicalUrl, compileUrlPattern, isBroadExecutionAllowRule, matchUrl, robotaCombinePreToolUse, robotaDecodeHookVerdict, robotaOutcome,
-  robotaPreToolUseEffect, robotaRuleProblem, ROBOTA_AUTO_MODE_LIMITS, ROBOTA_HOOK_TIMEOUT_SECONDS,
+  robotaPolicy, robotaPreToolUseEffect, robotaRuleProblem, ROBOTA_AUTO_MODE_LIMITS, ROBOTA_HOOK_TIMEOUT_SECONDS,
 } from '../../src/dialects/robota/index.js';
 import { caseFsView } from '../../src/cases/index.js';
 import { decideIn } from './helpers.js';
@@ -87,6 +87,28 @@ describe('robota rules and auto mode', () => {
     expect(robotaRuleProblem('*', 'allow')).toBeDefined();
     expect(robotaRuleProblem('*', 'deny')).toBeUndefined();
     expect(robotaRuleProblem('github__*', 'allow')).toBeUndefined();
+  });
+  it('names a malformed pattern at load with its file, JSON path and what was expected (robota issue #2428)', () => {
+    const file = '/w/project/.robota/settings.json';
+    const policy = robotaPolicy([{ kind: 'projectSettings', file, settings: { permissions: { allow: ['Bash()'], ask: ['Bash(git *'], deny: ['Read', 'WebFetch(domain:https://example.com)', 'AskUserQuestion(anything)'] } } }]);
+    const found = policy.diagnostics.filter((d) => d.code === 'TG_DIALECT_RULE').map((d) => ({ file: d.file, path: d.path, message: d.message }));
+    expect(found).toEqual([
+      { file, path: ['permissions', 'allow', 0], message: expect.stringMatching(/"Bash\(\)": has an empty argument pattern; write Bash or Bash\(\*\) instead; this rule is dropped/) },
+      { file, path: ['permissions', 'ask', 0], message: expect.stringMatching(/opens "\(" without closing it; expected Tool\(pattern\).*every call of its tool asks/) },
+      { file, path: ['permissions', 'deny', 1], message: expect.stringMatching(/does not fit the domain grammar domain:host.*is not a host/) },
+      { file, path: ['permissions', 'deny', 2], message: expect.stringMatching(/declares no argument key.*expected AskUserQuestion alone/) },
+    ]);
+  });
+  it('asks for every call of its tool where a deny or ask pattern cannot be evaluated, and drops such an allow pattern', () => {
+    const fetch = { tool: 'WebFetch', input: { url: 'https://example.com/' } };
+    // A domain rule holding a URL used to match no host: a deny that refused nothing.
+    expect(decideIn('robota', fetch, { settings: { permissions: { deny: ['WebFetch(domain:https://example.com)'] } } }).behavior).toBe('ask');
+    expect(decideIn('robota', fetch, { settings: { permissions: { deny: ['WebFetch(domain:https://example.com)'] } }, mode: 'plan' }).behavior).toBe('deny');
+    expect(decideIn('robota', fetch, { settings: { permissions: { deny: ['WebFetch(domain:EXAMPLE.COM.)'] } } }).behavior).toBe('deny');
+    const npm = { tool: 'Bash', input: { command: 'npm test' } };
+    expect(decideIn('robota', npm, { settings: { permissions: { ask: ['Bash(git *'] } }, mode: 'bypassPermissions' }).behavior).toBe('ask');
+    expect(decideIn('robota', npm, { settings: { permissions: { deny: ['Bash()'] } }, mode: 'bypassPermissions' }).behavior).toBe('ask');
+    expect(decideIn('robota', npm, { settings: { permissions: { allow: ['Bash()'] } } }).behavior).toBe('ask');
   });
   it('sets broad execution rules aside', () => {
     expect(isBroadExecutionAllowRule('Bash(npm r*)')).toBe(true);

@@ -3,6 +3,7 @@ import { prepare } from '../../src/evaluate/index.js';
 import { LINT_CODES, lintProject, lintReportToSarif, lintSettings, type LintCode, type LintReport } from '../../src/lint/index.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-fs.js';
 import { expectDecision } from '../../src/testing/expect.js';
+import { robota } from '../../src/dialects/index.js';
 
 beforeAll(async () => {
   await prepare();
@@ -244,6 +245,30 @@ describe('inline examples, project linting and output formats', () => {
     const mcp = only(r, 'TG_LINT_MCP_UNKNOWN_SERVER');
     expect(mcp.map((d) => d.severity)).toEqual(['warning']);
     expect(mcp[0]?.message).toMatch(/"jira"/);
+  });
+
+  it('with a dialect, names each rule the dialect refuses (robota issue #2428): file, JSON path, line and what was expected', async () => {
+    const file = '/home/user/project/.robota/settings.json';
+    const fs = createMemoryFileSystem({
+      [file]: JSON.stringify({ permissions: { allow: ['Bash(pnpm *)', 'Bash()'], deny: ['WebFetch(https://*.example.com/**)', 'WebFetch(example.com)', 'WebFetch(domain:**.example.com)'] } }, null, 2),
+      '/home/user/project/.claude/settings.json': JSON.stringify({ permissions: { deny: ['Bash(rm -rf *'] } }),
+    });
+    const r = await lintProject({ fs, projectDir: '/home/user/project', home: '/home/user', dialect: robota });
+    expect(r.files).toEqual([file]);
+    expect(r.diagnostics.map((d) => [d.code, d.file, d.path, d.line])).toEqual([
+      ['TG_LINT_RULE_UNPARSEABLE', file, ['permissions', 'allow', 1], 5],
+      ['TG_LINT_RULE_UNPARSEABLE', file, ['permissions', 'deny', 1], 9],
+      ['TG_LINT_RULE_UNPARSEABLE', file, ['permissions', 'deny', 2], 10],
+    ]);
+    expect(r.diagnostics.map((d) => d.message)).toEqual([
+      expect.stringMatching(/"Bash\(\)": has an empty argument pattern; write Bash or Bash\(\*\) instead; the robota dialect cannot evaluate this allow rule/),
+      expect.stringMatching(/"WebFetch\(example\.com\)": does not fit the URL pattern grammar scheme:\/\/host\[:port\]\[\/path\]/),
+      expect.stringMatching(/does not fit the domain grammar domain:host.*\*\* inside the label \*\*/),
+    ]);
+    // Without the dialect, Claude Code's rule syntax is checked: there `Bash()` is `Bash` written oddly.
+    const cc = await lint({ permissions: { allow: ['Bash()'] } });
+    expect(codes(cc)).toContain('TG_LINT_RULE_STYLE');
+    expect(codes(cc)).not.toContain('TG_LINT_RULE_UNPARSEABLE');
   });
 
   it('every code used is documented, and SARIF carries rules and locations', async () => {

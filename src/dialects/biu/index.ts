@@ -3,6 +3,7 @@ import { CLAUDE_CODE_PROTECTED_PATHS } from '../../paths/index.js';
 import { BIU_MODE_ALIASES } from './modes.js';
 import { BIU_STEPS } from './steps.js';
 import { biuCaseRunner } from './cases.js';
+import { parseBiuRule } from './rules.js';
 
 export * from './rules.js';
 export * from './steps.js';
@@ -45,4 +46,8 @@ export const biu: Dialect = {
   // firePermissionDeniedHook).
   permissionDeniedHooks: 'every',
   cases: biuCaseRunner(() => biu),
+  checkRule: (text) => {
+    const r = parseBiuRule(text);
+    return r.ok ? undefined : r.message;
+  },
 };

@@ -1,16 +1,18 @@
 /**
  * Replaying robota's conformance cases: decision cases through `evaluate` in the robota dialect
  * (its `dialectInput` keys and protected-path settings mapped from the case); predicate cases
- * (auto-mode allow rules, hook verdicts and their combination, matchers) through robota's own
- * functions.
+ * (auto-mode allow rules, hook verdicts and their combination, matchers, the load check of a
+ * pattern) through robota's own functions. A line may say why it cannot be replayed (`skip`).
  * @packageDocumentation
  */
 import type { ConformanceCase, DialectCaseRunner } from '../../cases/index.js';
+import type { RuleList } from '../../core/types.js';
 import type { Dialect } from '../../evaluate/index.js';
 import { dialectCaseRunner, hookGroups, type CaseCheck } from '../shared/cases.js';
 import { allowRulesForAutoMode, isBroadExecutionAllowRule } from './auto-mode.js';
 import { robotaCombinePreToolUse, robotaDecodeHookVerdict, robotaMatcherMatches, type RobotaHookOutput } from './hooks.js';
 import { robotaPolicy } from './policy.js';
+import { robotaRuleProblem } from './rules.js';
 import { robotaOutcome, robotaProtectedPaths } from './words.js';
 
 function robotaPredicate(c: ConformanceCase, dialect: () => Dialect): CaseCheck | undefined {
@@ -21,8 +23,32 @@ function robotaPredicate(c: ConformanceCase, dialect: () => Dialect): CaseCheck 
   }
   if (Array.isArray(c['rules'])) return () => ({ got: allowRulesForAutoMode(c['rules'] as string[]), want: e['allowRulesForAutoMode'] });
   if (c.kind === 'hooks') return robotaHookCheck(body, e);
+  if (typeof c['pattern'] === 'string' && 'patternProblem' in e) return () => patternCheck(c['pattern'] as string, listOf(c['list']), e['patternProblem']);
+  if (Array.isArray(c['patterns']) && Array.isArray(e['invalidPatterns'])) {
+    return () => {
+      const list = listOf(c['list']);
+      const problems = (c['patterns'] as string[]).map((pattern) => ({ pattern, reason: robotaRuleProblem(pattern, list) })).filter((p) => p.reason !== undefined);
+      const first = typeof e['firstReason'] === 'string' ? e['firstReason'] : undefined;
+      return {
+        got: { invalidPatterns: problems.map((p) => p.pattern), ...(first !== undefined ? { firstReason: problems[0]?.reason?.includes(first) ? first : problems[0]?.reason } : {}) },
+        want: { invalidPatterns: e['invalidPatterns'], ...(first !== undefined ? { firstReason: first } : {}) },
+      };
+    };
+  }
   if (body['peerTurnMatrix'] !== undefined && e['samePeerAndOwn'] === true) return () => peerTurnMatrix(c, body, dialect);
   return undefined;
+}
+
+const listOf = (v: unknown): RuleList => (v === 'allow' || v === 'ask' ? v : 'deny');
+
+/**
+ * robota's load check of one pattern (`validatePermissionPattern`): `want` is `null` when the
+ * pattern loads, else words the reason must contain.
+ */
+function patternCheck(pattern: string, list: RuleList, want: unknown): { got: unknown; want: unknown } {
+  const reason = robotaRuleProblem(pattern, list);
+  if (reason === undefined) return { got: null, want };
+  return { got: typeof want === 'string' && reason.includes(want) ? want : reason, want };
 }
 
 /**

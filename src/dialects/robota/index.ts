@@ -2,6 +2,7 @@ import type { Dialect } from '../../evaluate/index.js';
 import { ROBOTA_STEPS } from './steps.js';
 import { robotaCaseRunner } from './cases.js';
 import { ROBOTA_PROTECTED_PATHS, ROBOTA_WORDS } from './words.js';
+import { robotaRuleProblem } from './rules.js';
 
 export * from './rules.js';
 export * from './steps.js';
@@ -37,4 +38,6 @@ export const robota: Dialect = {
   // robota hooks cannot approve: an allow only lets evaluation continue (robota docs, "Hooks").
   hooksCanApprove: false,
   cases: robotaCaseRunner(() => robota),
+  // robota refuses a malformed pattern at load (issue #2428): `lint --dialect robota` names it.
+  checkRule: robotaRuleProblem,
 };

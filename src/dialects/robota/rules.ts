@@ -105,15 +105,18 @@ export type RobotaRuleResult = { ok: true; rule: RobotaRule } | { ok: false; mes
 /** Parse a robota pattern. @public */
 export function parseRobotaRule(text: string): RobotaRuleResult {
   const t = text.trim();
-  if (t === '') return { ok: false, message: 'empty pattern' };
+  if (t === '') return { ok: false, message: 'is empty; expected Tool or Tool(pattern)' };
   const open = t.indexOf('(');
+  if (open >= 0 && !t.endsWith(')')) return { ok: false, message: 'opens "(" without closing it; expected Tool(pattern), ending with ")"' };
   const tool = open < 0 ? t : t.slice(0, open);
-  if (!/^[A-Za-z0-9_.*-]+$/.test(tool)) return { ok: false, message: `invalid tool name "${tool}"` };
+  if (tool === '') return { ok: false, message: 'names no tool; expected a tool name before "("' };
+  if (!/^[A-Za-z0-9_.*-]+$/.test(tool)) return { ok: false, message: `invalid tool name "${tool}"; expected letters, digits, "_", ".", "-" or "*"` };
   const toolIsGlob = tool.includes('*');
   if (open < 0) return { ok: true, rule: { text, tool, toolIsGlob, kind: 'bare' } };
-  if (!t.endsWith(')')) return { ok: false, message: 'a pattern with "(" must end with ")"' };
   const content = t.slice(open + 1, -1).replace(/\\([()\\])/g, '$1');
-  if (content === '' || content === '*') return { ok: true, rule: { text, tool, toolIsGlob, kind: 'bare' } };
+  // robota refuses `Tool()` at load (issue #2428): it says neither "every call" nor which.
+  if (content === '') return { ok: false, message: `has an empty argument pattern; write ${tool} or ${tool}(*) instead` };
+  if (content === '*') return { ok: true, rule: { text, tool, toolIsGlob, kind: 'bare' } };
   const pm = /^([A-Za-z_][A-Za-z0-9_]*):(?!\/\/)(.*)$/.exec(content);
   const profile = robotaProfile(tool);
   if (pm && (profile === undefined ? !toolIsGlob : (profile.params ?? []).includes(pm[1]!))) {
@@ -134,10 +137,46 @@ export function parseRobotaRule(text: string): RobotaRuleResult {
 export function robotaRuleProblem(text: string, list: RuleList): string | undefined {
   const r = parseRobotaRule(text);
   if (!r.ok) return r.message;
-  if (list !== 'allow') return undefined;
-  if (r.rule.kind === 'param') return 'a parameter rule applies to deny and ask lists only';
-  if (r.rule.toolIsGlob && !/^[A-Za-z0-9_.-]+__/.test(r.rule.tool.slice(0, r.rule.tool.indexOf('*')))) {
-    return 'an allow rule may glob the tool name only after a literal <server>__ prefix';
+  if (list === 'allow') {
+    if (r.rule.kind === 'param') return 'a parameter rule applies to deny and ask lists only';
+    if (r.rule.toolIsGlob && !/^[A-Za-z0-9_.-]+__/.test(r.rule.tool.slice(0, r.rule.tool.indexOf('*')))) {
+      return 'an allow rule may glob the tool name only after a literal <server>__ prefix';
+    }
+  }
+  return r.rule.kind === 'content' && !r.rule.toolIsGlob ? argumentProblem(r.rule.tool, r.rule.content!) : undefined;
+}
+
+/**
+ * Why an argument pattern can never be evaluated for its tool's declared argument (robota's
+ * `validatePermissionPattern`, issue #2428), or `undefined`. A tool nobody declared is not judged:
+ * its profile may come with a host's declaration, and until then the gate cannot tell.
+ */
+function argumentProblem(tool: string, content: string): string | undefined {
+  const profile = robotaProfile(tool);
+  if (profile?.risk === undefined) return undefined;
+  if (profile.primaryField === undefined) return `tool "${tool}" declares no argument key, so an argument-scoped pattern can never be evaluated; expected ${tool} alone`;
+  if (profile.match !== 'url') return undefined;
+  if (content.startsWith('domain:')) {
+    const why = domainPatternProblem(content.slice(7));
+    return why === undefined ? undefined : `does not fit the domain grammar domain:host (labels of letters, digits and "-", "*" a whole label or within one) that "${tool}" is matched by: ${why}`;
+  }
+  const url = compileUrlPattern(content);
+  return url.ok ? undefined : `does not fit the URL pattern grammar scheme://host[:port][/path] that "${tool}" is matched by: ${url.why}`;
+}
+
+/**
+ * Why the host of a `domain:` pattern is not a host pattern, or `undefined`: dot-separated labels
+ * (a trailing dot allowed), each `*` or letters, digits and `-` with at most single `*`s in it.
+ * @public
+ */
+export function domainPatternProblem(host: string): string | undefined {
+  if (host === '') return 'the host is empty';
+  if (/[/:@?#\\\s]/u.test(host)) return `"${host}" is not a host (a scheme, port, path, user info, query, fragment, "\\" or white space)`;
+  const labels = (host.endsWith('.') ? host.slice(0, -1) : host).split('.');
+  for (const label of labels) {
+    if (label === '') return `"${host}" has an empty label`;
+    if (label.includes('**')) return `** inside the label ${label} cannot be matched`;
+    if (!/^[\p{L}\p{N}*-]+$/u.test(label)) return `the label ${label} holds a character a host cannot`;
   }
   return undefined;
 }
@@ -227,9 +266,11 @@ export function matchRobotaContent(rule: RobotaRule, tool: string, input: Record
     }
     case 'url': {
       if (content.startsWith('domain:')) {
+        const host = content.slice(7);
+        if (domainPatternProblem(host) !== undefined) return 'unevaluable';
         const c = canonicalUrl(raw);
         if (!c.ok) return 'unevaluable';
-        return textRe(content.slice(7).toLowerCase()).test(c.url.host) ? 'match' : 'none';
+        return textRe(host.replace(/\.$/, '').toLowerCase()).test(c.url.host) ? 'match' : 'none';
       }
       const pat = urlPattern(content);
       if (!pat.ok) return 'unevaluable';

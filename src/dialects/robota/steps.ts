@@ -144,7 +144,7 @@ function approve(state: EvalState, step: string, reason: ReasonKind, message: st
 }
 
 /**
- * Does a deny pattern that does not parse bear on `tool`? Its tool is the text before `(` when that
+ * Does a deny or ask pattern that does not parse bear on `tool`? Its tool is the text before `(` when that
  * is a tool name (a glob counts); when no tool name can be read, it bears on every tool.
  */
 function unparsedDenyTool(text: string, tool: string): boolean {
@@ -246,7 +246,11 @@ export const robotaNeverAutoApproved: PipelineStep = {
     const v = viewOf(state);
     for (const cr of state.index.ask) {
       const rule = robotaRule(cr.rule.text);
-      if (!rule) continue;
+      // An ask pattern that does not parse asks for every call of its tool, as a deny pattern does (step 4).
+      if (!rule) {
+        if (unparsedDenyTool(cr.rule.text, v.tool)) return approve(state, 'neverAutoApproved', 'rule', `the ask pattern ${cr.rule.text} does not parse, so it cannot be evaluated for ${v.tool}`, { rule: cr, askKind: 'firm' });
+        continue;
+      }
       if (rule.primaryParam && robotaToolMatches(rule, v.tool, profilesOf(state))) return approve(state, 'neverAutoApproved', 'rule', `${cr.rule.text} is a parameter rule on the primary field: it asks on every call`, { rule: cr, askKind: 'firm' });
       const m = restrictive(state, rule);
       if (m !== 'none') return approve(state, 'neverAutoApproved', 'rule', `ask pattern ${cr.rule.text}${m === 'unevaluable' ? ' may match' : ' matches'}`, { rule: cr, askKind: 'firm' });

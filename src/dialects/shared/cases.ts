@@ -86,6 +86,7 @@ function caseContext(c: ConformanceCase, body: Record<string, unknown>, spec: Di
  */
 export function dialectCaseRunner(spec: DialectCaseSpec): DialectCaseRunner {
   const skipReason = (c: ConformanceCase): string | undefined => {
+    if (typeof c.skip === 'string' && c.skip !== '') return c.skip;
     const skip = spec.skips?.[c.id];
     if (skip !== undefined) return skip;
     if (spec.predicate?.(c) !== undefined) return undefined;
