@@ -152,7 +152,7 @@ async function runServe(flags: ServeFlags): Promise<number> {
     for (const t of answerers.values()) if (t === token || t === hookToken) throw new UsageError(`--answerers ${flags.answerers}: an answerer's token must differ from the token and the hook token`);
   }
 
-  const { openStore, defaultStoreAddress, parseStoreAddress, StoreOpenError } = await import('../store/index.js');
+  const { openStore, defaultStoreAddress, defaultSpillFile, parseStoreAddress, StoreOpenError } = await import('../store/index.js');
   const { createServe } = await loadServe();
   // The OpenTelemetry SDK loads only with --otlp, and before the store opens: a missing package is a usage error.
   let otlp: import('./otlp.js').OtlpExport | undefined;
@@ -164,9 +164,10 @@ async function runServe(flags: ServeFlags): Promise<number> {
     otlpShown = shownEndpoint(endpoint);
     otlp = await startOtlp({ endpoint, protocol: flags.otlpProtocol, serviceVersion: TOOLGATE_VERSION, warn });
   }
-  let store;
+  let store: Awaited<ReturnType<typeof openStore>> | undefined;
   // One serve per SQLite store: a second one (on the person's store, with a token of its own) would answer the person's asks from its own page.
   let lock: { release(): void } | undefined;
+  let spillLock: { release(): Promise<void> } | undefined;
   try {
     const address = flags.store ?? defaultStoreAddress();
     const parsed = parseStoreAddress(address);
@@ -183,7 +184,14 @@ async function runServe(flags: ServeFlags): Promise<number> {
     if (file !== undefined && flags.store !== undefined && !isSealed(seals, file)) {
       seals?.seal(file);
     }
+    // A store without a file of its own keeps its spill journal in the state directory: one serve per journal (decision 0074).
+    const journal = file === undefined ? defaultSpillFile(store) : undefined;
+    if (journal !== undefined) {
+      const { lockSpillJournal } = await import('../store/spill-lock.js');
+      spillLock = await lockSpillJournal(journal, warn);
+    }
   } catch (e) {
+    await store?.close();
     lock?.release();
     await otlp?.shutdown();
     if (e instanceof StoreOpenError) throw new UsageError(e.message);
@@ -222,6 +230,7 @@ async function runServe(flags: ServeFlags): Promise<number> {
   } catch (e) {
     await store.close();
     lock?.release();
+    await spillLock?.release();
     await otlp?.shutdown();
     throw new UsageError(`cannot listen on ${flags.listen}: ${(e as Error).message}`);
   }
@@ -258,6 +267,7 @@ async function runServe(flags: ServeFlags): Promise<number> {
   await serve.close();
   await store.close();
   lock?.release();
+  await spillLock?.release();
   await otlp?.shutdown();
   process.off('SIGUSR1', inspectorClosed);
   return 0;
