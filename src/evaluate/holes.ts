@@ -1,8 +1,39 @@
 import { braceAlternatives } from './glob-overlap.js';
 import type { SimpleCommand } from '../shell/types.js';
 
-/** A word of a command as a deny rule sees it: literal text, or a hole (a variable, a substitution, a glob). */
-type Word = { literal: string } | { hole: true };
+/**
+ * A word of a command as a deny rule sees it: literal text, or a hole (a variable, a substitution,
+ * a glob). A glob's hole may carry the literal `prefix` every word it expands to starts with
+ * (`tmp/` for `tmp/*.tmp`, case aside).
+ */
+type Word = { literal: string } | { hole: true; prefix?: string };
+
+/**
+ * The literal text every word a glob expands to starts with, in bash and zsh under every option
+ * a user's rc may set (`nullglob` drops the word, `nocaseglob` and zsh's `NO_CASE_GLOB` change its
+ * case, so the prefix is compared ignoring case), or `undefined`. Only for a word that is a glob
+ * and nothing else — no variable or substitution (word splitting may start a word anywhere), no
+ * quote, escape, space or tilde — and only the run of plain characters before its first special one.
+ */
+export function globPrefix(word: string): string | undefined {
+  if (!/[*?[]/.test(word) || /[$`'"\\\s~{}()!@+^#=<>|&;]/.test(word)) return undefined;
+  const prefix = /^[A-Za-z0-9_./,:%-]*/.exec(word)?.[0] ?? '';
+  return prefix === '' ? undefined : prefix;
+}
+
+function holeOf(word: string): Word {
+  const prefix = globPrefix(word);
+  return prefix === undefined ? { hole: true } : { hole: true, prefix };
+}
+
+/** Could a word that starts with `prefix` (case aside) match the pattern token `t`? */
+function mayStartAs(t: string, prefix: string | undefined): boolean {
+  if (prefix === undefined) return true;
+  const star = t.indexOf('*');
+  const head = (star < 0 ? t : t.slice(0, star)).toLowerCase();
+  const p = prefix.toLowerCase();
+  return head.startsWith(p) || (star >= 0 && p.startsWith(head));
+}
 
 const MAX_VARIANTS = 64;
 
@@ -19,7 +50,7 @@ export function wordVariants(cmd: SimpleCommand): Word[][] {
       return;
     }
     const alts = word.includes('{') ? braceAlternatives(word) : [word];
-    const expanded = alts.map((a): Word => (/[$`*?[\]{}~]/.test(a) ? { hole: true } : { literal: a }));
+    const expanded = alts.map((a): Word => (/[$`*?[\]{}~]/.test(a) ? holeOf(a) : { literal: a }));
     if (variants.length * expanded.length > MAX_VARIANTS) {
       for (const v of variants) v.push({ hole: true });
       return;
@@ -68,7 +99,8 @@ export function mayMatchWithHoles(spec: string, words: Word[]): boolean {
     if (t === undefined) out = j === words.length || words.slice(j).every((x) => 'hole' in x);
     else if (t === '*') out = walk(i + 1, j) || (w !== undefined && walk(i, j + 1));
     else if (w === undefined) out = false;
-    else if ('hole' in w) out = walk(i, j + 1) || walk(i + 1, j + 1) || walk(i + 1, j);
+    // A hole may stand for no word, or for this token and maybe more (each one a word it starts).
+    else if ('hole' in w) out = walk(i, j + 1) || (mayStartAs(t, w.prefix) && (walk(i + 1, j + 1) || walk(i + 1, j)));
     else out = tokenMatches(t, w.literal) && walk(i + 1, j + 1);
     memo.set(key, out);
     return out;

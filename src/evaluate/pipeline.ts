@@ -38,6 +38,7 @@ import { hookCodePaths, toolgateCacheDirs, toolgateCacheWrite, toolgateCodeWrite
 import { hookRunnerKeyChange, isPackageJson } from './hook-runner-keys.js';
 import { linkedSettings, linkTargetWrite, type LinkedProtected } from './link-targets.js';
 import { gitHooksDirs, gitHooksWrite } from './git-hooks-dir.js';
+import { mayReadAt, readsWhole } from './read-rules.js';
 
 // ---------------------------------------------------------------------------------------------
 // Steps (Claude Code order: tools removed, deny, ask, critical/protected, allow, what the call
@@ -81,6 +82,7 @@ export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
       const rules = rulesForTool(state.index, list, state.call.tool);
       let hidden: { cr: CompiledRule; detail: string } | undefined;
       let guarded: { cr: CompiledRule; detail: string } | undefined;
+      let unseenWrite: { cr: CompiledRule; detail: string } | undefined;
       // A Read or Edit call meets only the path rules whose literal its paths hold (`.pem`); a
       // shell or PowerShell call only the command rules filed under its first words (decision 0027).
       const f = state.facts;
@@ -99,6 +101,7 @@ export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
           // toolgate's own built-in rules are no user's program rule.
           if (!isBuiltInRule(cr)) state.opaqueUnder ??= { rule: cr, detail: m.detail };
         } else if (m.kind === 'hidden' && m.guarded === true && list === 'deny') guarded ??= { cr, detail: m.detail };
+        else if (m.kind === 'hidden' && m.unseenWrite === true && list === 'deny') unseenWrite ??= { cr, detail: m.detail };
         else if (m.kind === 'hidden' && !hidden) hidden = { cr, detail: m.detail };
       }
       if (hidden) {
@@ -109,6 +112,16 @@ export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
           rule: ruleRef(hidden.cr),
         });
       }
+      if (guarded && unseenWrite) {
+        // A person answers both at once; an exact-command allow answers only the read, a hook's
+        // allow only the write: no standing answer holds for both.
+        return holdAsk(state, name, {
+          kind: 'firm',
+          reason: 'shellUnknown',
+          message: `${guarded.detail}; the deny rule ${guarded.cr.rule.text} may apply; and ${unseenWrite.detail}; the deny rule ${unseenWrite.cr.rule.text} may apply`,
+          rule: ruleRef(guarded.cr),
+        });
+      }
       if (guarded) {
         // A read that may reach a denied path, which the file-system view cannot settle: a person
         // or an exact-command allow answers it; prefix rules and modes do not.
@@ -117,6 +130,17 @@ export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
           reason: 'guardedRead',
           message: `${guarded.detail}; the deny rule ${guarded.cr.rule.text} may apply`,
           rule: ruleRef(guarded.cr),
+        });
+      }
+      if (unseenWrite) {
+        // A write that may reach an Edit-denied path, which the file-system view cannot settle:
+        // a protected ask (DESIGN, "Which answer for what cannot be seen") — no mode and no allow
+        // rule answers it; a person or a hook's allow does.
+        return holdAsk(state, name, {
+          kind: 'protected',
+          reason: 'shellUnknown',
+          message: `${unseenWrite.detail}; the deny rule ${unseenWrite.cr.rule.text} may apply`,
+          rule: ruleRef(unseenWrite.cr),
         });
       }
       return passFixed(state, (noneMatch[all.length] ??= fixedPass(name, `no ${list} rule matches (${all.length} checked)`)));
@@ -524,7 +548,7 @@ function ruleReadOutside(state: EvalState, cmd: SimpleCommand): PathEffect | und
   const i = facts.analysis.commands.indexOf(cmd);
   return facts.effects
     .filter((e) => e.command === i && e.op === 'read' && e.assumed === undefined && e.fromHistory !== true)
-    .find((e) => !((e.literal || e.glob) && isInsideAny(e.glob ? globBase(e.path) : e.path, state.workingDirectories)));
+    .find((e) => !((e.literal || e.glob) && mayReadAt(state, e.glob ? globBase(e.path) : e.path, readsWhole(e))));
 }
 
 /** Why the first part that no allow rule covers and that is not read-only needs asking (so the reason names the part that matters). */
@@ -547,14 +571,13 @@ function uncoveredWhy(state: EvalState): { message: string; outside?: string } |
 function readOutside(state: EvalState, cmd: SimpleCommand): PathEffect | undefined {
   const facts = state.facts as Extract<CallFacts, { kind: 'shell' }>;
   const i = facts.analysis.commands.indexOf(cmd);
-  const wd = state.workingDirectories;
   const view = state.ctx.fs;
   const budget = newBudget();
   for (const e of facts.effects) {
     if (e.command !== i || e.op !== 'read') continue;
-    if (!((e.literal || e.glob) && isInsideAny(e.glob ? globBase(e.path) : e.path, wd))) return e;
+    if (!((e.literal || e.glob) && mayReadAt(state, e.glob ? globBase(e.path) : e.path, readsWhole(e)))) return e;
     if (view === undefined || e.fromHistory === true) continue;
-    const out = outsideThroughLinks(view, e, (p) => isInsideAny(p, wd), budget, (name) => environmentValue(state.ctx.environment, name) !== null);
+    const out = outsideThroughLinks(view, e, (p) => mayReadAt(state, p, true), budget, (name) => environmentValue(state.ctx.environment, name) !== null);
     if (out !== undefined) return { ...e, path: out.path, raw: `${out.path} (${out.why})` };
   }
   return undefined;

@@ -22,7 +22,7 @@ import { SAFE_ENVIRONMENT } from '../shell/syntax/variables.js';
 import { wordsOfUnknownPrograms } from '../shell/unknown-programs.js';
 import { withoutGitGlobalOptions } from '../shell/programs/git/global-options.js';
 import { effectOutOfReach, effectProbes } from './path-probe.js';
-import { dirHolds, expandGlob, newBudget, type Budget } from './fs-reach.js';
+import { dirHolds, expandGlob, newBudget, type Budget, type Reach } from './fs-reach.js';
 import { rgSkipsIn } from '../shell/programs/rg-skips.js';
 import { gitSkipsIn } from '../shell/programs/git/takes.js';
 import { segmentMatches } from '../paths/glob.js';
@@ -52,8 +52,13 @@ export function ruleBearsOnTool(cr: CompiledRule, tool: string, use: 'restrictiv
 export type RuleMatch =
   | { kind: 'match'; detail: string }
   | { kind: 'none' }
-  /** What is hidden may match; `opaque`: only because the command runs code toolgate cannot read (the opaque-code table decides). */
-  | { kind: 'hidden'; detail: string; opaque?: true; guarded?: true };
+  /**
+   * What is hidden may match; `opaque`: only because the command runs code toolgate cannot read
+   * (the opaque-code table decides); `guarded`: a read the file-system view cannot settle (a
+   * guarded-read ask); `unseenWrite`: a write or removal that may reach a path the rule covers,
+   * which the view cannot settle (a protected ask: DESIGN, "Which answer for what cannot be seen").
+   */
+  | { kind: 'hidden'; detail: string; opaque?: true; guarded?: true; unseenWrite?: true };
 
 const NONE: RuleMatch = { kind: 'none' };
 const NO_COVER: AllowMatch = { kind: 'none' };
@@ -388,7 +393,10 @@ function shellPathMatch(cr: CompiledRule, facts: Extract<CallFacts, { kind: 'she
   // An effect whose path lacks the pattern's literal (`.pem`) is passed over (decision 0027).
   const m = facts.effects.length > 0 ? pathRuleMatcher(cr, env) : undefined;
   const probes = m !== undefined && m.gitignore.needle !== '' ? effectProbes(facts.effects, env) : undefined;
+  let unseenWrite: string | undefined;
   const budget = newBudget();
+  const writers = isEdit ? new Set(facts.effects.filter((x) => x.op !== 'read').map((x) => x.command)) : undefined;
+  const soleWriter = writers !== undefined && writers.size === 1 && !writers.has(-1);
   for (let i = 0; i < facts.effects.length; i++) {
     const e = facts.effects[i]!;
     const relevant = isRead ? e.op === 'read' || e.assumed !== undefined : e.op !== 'read';
@@ -396,10 +404,11 @@ function shellPathMatch(cr: CompiledRule, facts: Extract<CallFacts, { kind: 'she
     const probe = probes?.[i];
     if (probe !== undefined && effectOutOfReach(m!, e, probe)) continue;
     const reader = isRead ? facts.analysis.commands[e.command] : undefined;
-    const verdict = effectVerdict(rule, e, isRead, ctx, foldsGlobs(facts.command), { view, budget, skips: reader !== undefined ? skipRules(reader) : undefined, maySet, home: ctx.home });
+    const verdict = effectVerdict(rule, e, isRead, ctx, foldsGlobs(facts.command), { view, budget, skips: reader !== undefined ? skipRules(reader) : undefined, maySet, home: ctx.home, soleWriter });
     if (verdict === undefined || verdict.kind === 'none') continue;
     if (verdict.kind === 'match') return verdict;
     if (verdict.guarded === true) guarded ??= verdict.detail;
+    else if (verdict.unseenWrite === true) unseenWrite ??= verdict.detail;
     else hidden ??= verdict.detail;
   }
   if (hidden !== undefined) return { kind: 'hidden', detail: hidden };
@@ -409,6 +418,7 @@ function shellPathMatch(cr: CompiledRule, facts: Extract<CallFacts, { kind: 'she
     return { kind: 'hidden', detail: `the command touches paths that could not be worked out (${facts.unresolved[0] ?? facts.analysis.unknown[0] ?? facts.analysis.stateChanges[0]})` };
   }
   if (guarded !== undefined) return { kind: 'hidden', detail: guarded, guarded: true };
+  if (unseenWrite !== undefined) return { kind: 'hidden', detail: unseenWrite, unseenWrite: true };
   return NONE;
 }
 
@@ -422,6 +432,12 @@ export interface EffectLook {
   maySet?: ((name: string) => boolean) | undefined;
   /** The user's home, where a reader's global ignore files live (git's excludes, which rg reads). */
   home?: string | undefined;
+  /**
+   * The effect's command is the only one on the line that writes or removes: what the view shows
+   * of the paths it writes is what that command meets (no other part, run before or alongside it,
+   * may have made a link or folder there first). Settling a write by the view needs it.
+   */
+  soleWriter?: boolean;
 }
 
 /**
@@ -436,6 +452,19 @@ export interface EffectLook {
  * matches (lexically, or by the view's entries).
  */
 export function effectVerdict(rule: Rule, e: PathEffect, isRead: boolean, ctx: PathMatchContext, foldGlobs = false, look: EffectLook = {}): RuleMatch | undefined {
+  const v = pathVerdict(rule, e, isRead, ctx, foldGlobs, look);
+  // A write or removal that may reach a covered path where the view cannot settle it is a
+  // protected ask; one whose operand is a variable or substitution may name any path (firm).
+  if (!isRead && v?.kind === 'hidden' && v.unseenWrite === undefined && !namedByExpansion(e)) return { ...v, unseenWrite: true };
+  return v;
+}
+
+/** The operand is a variable, a substitution or a `~user`: it may name any path. */
+function namedByExpansion(e: PathEffect): boolean {
+  return !e.literal && (/[$`]/.test(e.raw) || e.raw.startsWith('~'));
+}
+
+function pathVerdict(rule: Rule, e: PathEffect, isRead: boolean, ctx: PathMatchContext, foldGlobs: boolean, look: EffectLook): RuleMatch | undefined {
   const what = `the command ${verb(e.op, e)} ${e.path}${e.viaSymlink ? ' (through a symbolic link)' : ''}`;
   const readish = e.op === 'read' || e.assumed !== undefined;
   if (isRead && !readish) return undefined;
@@ -463,9 +492,20 @@ export function effectVerdict(rule: Rule, e: PathEffect, isRead: boolean, ctx: P
         const may = (g: string): boolean => globMayHitRule(g, rule.specifier!, ctx) || ((foldGlobs || isRead) && globMayHitRule(g.toLowerCase(), rule.specifier!.toLowerCase(), ctx));
         const asWritten = may(alt) || (whole && may(`${alt}/**`));
         // A pattern that cannot name a covered path as written may still through a link it matches (a read, with a view).
-        if (!asWritten && (!isRead || look.view === undefined)) continue;
-        if (!isRead) return { kind: 'hidden', detail: `the pattern ${e.raw} may name a path the rule covers` };
-        // A read: the names the pattern matches in the view, under every shell option.
+        if (!asWritten && look.view === undefined) continue;
+        // A write target the pattern cannot name by its spelling may still reach a covered path
+        // through a link among the names it matches in the view.
+        if (!asWritten && !isRead) {
+          const named = expandGlob(look.view, alt, budget);
+          const through = 'paths' in named ? named.paths.find((p) => {
+            const real = look.view?.realpath(p);
+            return real !== undefined && real !== p && effectVerdict(rule, { ...e, path: real, raw: real, literal: true, glob: false }, isRead, ctx, foldGlobs, { ...look, budget })?.kind === 'match';
+          }) : undefined;
+          if (through !== undefined) return { kind: 'hidden', detail: `the pattern ${e.raw} may name ${through}, which leads to ${look.view?.realpath(through)}, a path the rule covers` };
+          continue;
+        }
+        if (!isRead && (look.view === undefined || look.soleWriter !== true || namedByExpansion(e))) return { kind: 'hidden', detail: `the pattern ${e.raw} may name a path the rule covers` };
+        // The names the pattern matches in the view, under every shell option.
         const named = expandGlob(look.view, alt, budget);
         if ('unknown' in named) {
           if (!asWritten) continue;
@@ -478,7 +518,10 @@ export function effectVerdict(rule: Rule, e: PathEffect, isRead: boolean, ctx: P
         });
         for (const p of reached) {
           const one = effectVerdict(rule, { ...e, path: p, raw: p, literal: true, glob: false }, isRead, ctx, foldGlobs, { ...look, budget });
-          if (one !== undefined && one.kind !== 'none') return one.kind === 'match' ? { kind: 'match', detail: `${one.detail} (named by the pattern ${e.raw})` } : one;
+          if (one === undefined || one.kind === 'none') continue;
+          // A write names what it matches only under some shell options: it may reach it (a protected ask).
+          if (one.kind === 'match' && !isRead) return { kind: 'hidden', detail: `the pattern ${e.raw} may name ${p}: ${one.detail}` };
+          return one.kind === 'match' ? { kind: 'match', detail: `${one.detail} (named by the pattern ${e.raw})` } : one;
         }
       }
     }
@@ -503,6 +546,9 @@ export function effectVerdict(rule: Rule, e: PathEffect, isRead: boolean, ctx: P
     const maybe = e.assumed !== undefined ? 'the program may read it whole' : taken.settled ? taken.why : look.skips ?? 'the command may read it';
     return { kind: 'hidden', guarded: true, detail: `${what}, which holds ${held.path}, a path the rule covers; ${maybe}` };
   }
+  // A path the view shows does not exist is no removal: whatever an earlier part of the line puts
+  // there is judged as that part's write.
+  if (e.op === 'remove' && look.view !== undefined && look.soleWriter === true && !look.view.exists(e.path) && look.view.isSymlink?.(e.path) === false) return undefined;
   if (e.op === 'remove' || (e.tree === 'all' && reach === 'stem')) {
     const held = look.view !== undefined ? dirHolds(look.view, e.path, covered, mayHold, budget) : undefined;
     if (held?.kind === 'nothing') return undefined;
@@ -521,7 +567,56 @@ export function effectVerdict(rule: Rule, e: PathEffect, isRead: boolean, ctx: P
     return { kind: 'hidden', detail: `${what}, which holds a path the rule covers; the program may read it whole` };
   }
   if (e.tree === undefined) return undefined;
+  // A directory handed to a program toolgate does not model: what it may write there that a rule
+  // covers is what the directory holds (new names are the program's own doing, which the
+  // opaque-code table judges, not the word it was given).
+  if (e.assumed === 'path' && e.tree === 'some' && e.literal && look.view !== undefined && look.soleWriter === true) {
+    const held = dirHolds(look.view, e.path, covered, mayHold, budget);
+    if (held.kind === 'nothing') return undefined;
+    return { kind: 'hidden', detail: held.kind === 'holds' ? `${what}, which holds ${held.path}, a path the rule covers` : `${what}, which may hold a path the rule covers (${held.why})` };
+  }
+  // A move, copy or link lands known trees there: their names, as the view lists them, say.
+  if (e.tree === 'some' && e.contentFrom !== undefined && e.literal && e.assumed === undefined && look.view !== undefined && look.soleWriter === true) {
+    const landed = landedHolds(look.view, e.path, e.contentFrom, covered, mayHold, budget);
+    if (landed.kind === 'nothing') return undefined;
+    return { kind: 'hidden', detail: landed.kind === 'holds' ? `${what}, where it may put ${landed.path}, a path the rule covers` : `${what}, whose names the file-system view cannot settle (${landed.why})` };
+  }
   return { kind: 'hidden', detail: `${what}${e.tree === 'all' ? ', which' : ', where it may touch names toolgate cannot see; it'} may hold a path the rule covers` };
+}
+
+/**
+ * Does a write that lands the trees of `sources` at `path` (a move's or copy's sources, or for a
+ * link the linked path itself) put a covered name there? Each source's real entries, bounded,
+ * re-rooted at `path`; a source that is a regular file lands as `path` alone (checked by the
+ * caller), one the view shows does not exist lands nothing (an earlier part that makes it is
+ * judged as that part's write).
+ */
+function landedHolds(view: ReadonlyFsView, path: string, sources: readonly string[], covered: (p: string) => boolean, mayHold: (p: string) => boolean, budget: Budget): Reach {
+  for (const source of sources) {
+    const moved = source !== path;
+    // A relative link moved or copied elsewhere points elsewhere: where it lands, the view cannot say.
+    if (moved && view.isSymlink?.(source) !== false) return { kind: 'unknown', why: `${source} may be a symbolic link, which points elsewhere once moved or copied` };
+    if (!view.exists(source)) continue;
+    if (view.isDirectory?.(source) === false) continue;
+    const prefix = source === '/' ? '/' : `${source}/`;
+    const at = (p: string): string | undefined => (p.startsWith(prefix) ? `${path === '/' ? '' : path}/${p.slice(prefix.length)}` : p === source ? path : undefined);
+    let link: string | undefined;
+    const held = dirHolds(view, source, (p) => {
+      if (moved && view.isSymlink?.(p) !== false) {
+        link = p;
+        return true;
+      }
+      const q = at(p);
+      return q !== undefined && covered(q);
+    }, (p) => {
+      const q = at(p);
+      return q === undefined || mayHold(q);
+    }, budget);
+    if (link !== undefined) return { kind: 'unknown', why: `${source} holds the symbolic link ${link}, which may point elsewhere once copied` };
+    if (held.kind === 'holds') return { kind: 'holds', path: at(held.path.replace(/ \(a link to .*\)$/s, '')) ?? held.path };
+    if (held.kind === 'unknown') return held;
+  }
+  return { kind: 'nothing' };
 }
 
 /**

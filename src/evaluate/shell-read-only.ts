@@ -8,6 +8,7 @@ import { environmentValue } from './shell-world.js';
 import { globBase, type CallFacts } from './facts.js';
 import { newBudget } from './fs-reach.js';
 import { outsideThroughLinks } from './through-links.js';
+import { mayReadAt, readsWhole } from './read-rules.js';
 import { allowText, isSafeAssignment } from './rule-match.js';
 import type { EvalState } from './types.js';
 
@@ -53,9 +54,9 @@ export function shellReadOnly(state: EvalState): ShellReadOnly {
     if (e.assumed !== undefined || e.fromHistory === true) continue;
     if (e.op !== 'read') why ??= `it ${e.op === 'write' ? 'writes' : 'removes'} ${e.path}`;
     else if (!e.literal && !e.glob) why ??= `it reads a path that is not literal (${e.raw})`;
-    else if (!isInsideAny(e.glob ? globBase(e.path) : e.path, state.workingDirectories)) why ??= `it reads ${e.path}, outside the working directories`;
+    else if (!mayReadAt(state, e.glob ? globBase(e.path) : e.path, readsWhole(e))) why ??= `it reads ${e.path}, outside the working directories`;
     else if (why === undefined && state.ctx.fs !== undefined) {
-      const out = outsideThroughLinks(state.ctx.fs, e, (p) => isInsideAny(p, state.workingDirectories), budget, (name) => environmentValue(state.ctx.environment, name) !== null);
+      const out = outsideThroughLinks(state.ctx.fs, e, (p) => mayReadAt(state, p, true), budget, (name) => environmentValue(state.ctx.environment, name) !== null);
       if (out !== undefined) why = `it reads ${out.path} (${out.why}), outside the working directories`;
     }
   }

@@ -3,10 +3,12 @@ import { partsToCover, allowText, wordForAllow } from './rule-match.js';
 import { coveringRule } from './bash-rule-index.js';
 import { rulesForTool } from './policy-index.js';
 import { hostOfUrl } from '../rules/index.js';
-import { shellReadOnly } from './shell-read-only.js';
+import { changesDirectoryTwice, shellReadOnly } from './shell-read-only.js';
+import { partsReadAfterCd } from './cd-relative-reads.js';
+import { readRuleSuggestions } from './read-rules.js';
+import type { SimpleCommand } from '../shell/types.js';
 import type { EvalState } from './types.js';
 import { isInsideAny } from '../paths/index.js';
-import type { SimpleCommand } from '../shell/types.js';
 
 /** Whether the shell call writes something and every write is literal and inside the working directories. */
 function writesInside(state: EvalState): boolean {
@@ -16,8 +18,58 @@ function writesInside(state: EvalState): boolean {
   return writes.length > 0 && writes.every((e) => e.literal && !e.glob && e.assumed === undefined && e.tree === undefined && isInsideAny(e.path, state.workingDirectories));
 }
 
+/**
+ * Whether reads outside the working directories are all that keeps the command from running: no
+ * write, no unknown part, one `cd` at most, no git after it (what else `shellReadOnly` asks about).
+ */
+function outsideOnly(state: EvalState): boolean {
+  const f = state.facts;
+  if (f.kind !== 'shell' || state.dialect.readOnlySet !== 'claudeCode' || changesDirectoryTwice(state)) return false;
+  if (f.effects.some((e) => e.op !== 'read')) return false;
+  return !(f.cwdAfter !== state.ctx.cwd && f.analysis.commands.some((c) => c.argv[0] === 'git'));
+}
+
+/** The exact allow rule text of each part, or `undefined` when one cannot be spelled (a word not literal, a `*`). */
+function exactTexts(parts: readonly SimpleCommand[]): string[] | undefined {
+  const out: string[] = [];
+  for (const cmd of parts) {
+    const text = allowText(cmd);
+    if (cmd.literal.some((l) => !l) || text.includes('*')) return undefined;
+    if (!out.includes(text)) out.push(text);
+  }
+  return out;
+}
+
 /** Read-only-ish first words after which the second word names the sub-command (`git push`, `npm run`). */
 const SUBCOMMAND_TOOLS = new Set(['git', 'npm', 'pnpm', 'yarn', 'bun', 'cargo', 'go', 'docker', 'kubectl', 'gh', 'make', 'uv', 'poetry', 'pip', 'dotnet']);
+
+/** How many of a command's first words {@link prefixFor} spells out in its rule. */
+function prefixLength(words: readonly string[]): number {
+  const first = words[0] ?? '';
+  const second = words[1] ?? '';
+  if (words.length === 1 || !SUBCOMMAND_TOOLS.has(first) || second.startsWith('-')) return 1;
+  return (first === 'npm' || first === 'pnpm' || first === 'yarn' || first === 'bun') && second === 'run' && words[2] ? 3 : 2;
+}
+
+/**
+ * Whether a prefix rule can be offered for the command: the words it spells out are literal, and
+ * every other word is literal or a glob (a variable or substitution may make the command another
+ * one than the person sees; a glob only names files, and a rule `rm *` covers them all).
+ */
+function prefixOfferable(cmd: { argv: readonly string[]; literal: readonly boolean[] }): boolean {
+  const spelled = prefixLength(cmd.argv);
+  return cmd.literal.every((l, k) => l || (k >= spelled && tameGlob(cmd.argv[k] ?? '')));
+}
+
+/**
+ * A glob that names only files below the directory it starts in: relative, nothing but plain
+ * characters around its wildcards, and no segment that may climb (`..`, `.[.]`, `.*`) — so a
+ * prefix rule covers the command once saved (it approves reads inside the working directories only).
+ */
+function tameGlob(word: string): boolean {
+  if (!/[*?[]/.test(word) || /[$`'"\\\s~{}()!@+^#=<>|&;]/.test(word)) return false;
+  return word.split('/').every((seg) => seg !== '' && !/^[.[]/.test(seg));
+}
 
 /** The prefix rule Claude Code's dialog would offer for one command: `git push *`, `make build *`. */
 function prefixFor(words: string[]): string {
@@ -74,13 +126,17 @@ export function suggestionsFor(state: EvalState): PermissionUpdate[] {
       const ro = shellReadOnly(state);
       for (const cmd of partsToCover(f.analysis)) {
         if (ro.perCommand.get(cmd) === true || coveringRule(allow, cmd) !== undefined) continue;
-        if (cmd.literal.some((l) => !l)) return [];
+        if (cmd.exactOnly ? cmd.literal.some((l) => !l) : !prefixOfferable(cmd)) return [];
         const text = suggestedCommandRule(cmd);
         if (!rules.includes(text)) rules.push(text);
       }
-      // Every part is read-only or allowed: what asks is a write by redirection. acceptEdits
-      // answers it when every write is literal and inside the working directories.
-      if (rules.length === 0) return state.mode === 'default' && writesInside(state) ? [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }] : [];
+      // Every part is read-only or allowed: what asks is a write by redirection (acceptEdits
+      // answers it when every write is literal and inside the working directories), or reads
+      // outside the working directories (Read allow rules for those directories answer them).
+      if (rules.length === 0) {
+        if (state.mode === 'default' && writesInside(state)) return [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }];
+        return outsideOnly(state) ? readRuleSuggestions(state, exactTexts(partsReadAfterCd(state))) : [];
+      }
       if (rules.length > 5) return [];
       return [{ type: 'addRules', behavior: 'allow', destination: 'localSettings', rules: rules.map((r) => ({ toolName: state.call.tool, ruleContent: r })) }];
     }

@@ -217,6 +217,13 @@ export interface PathEffect {
    * command line does not say (see {@link PathNames}); the protected-path check looks at them.
    */
   names?: PathNames;
+  /**
+   * For a write with `tree: 'some'`: the paths whose trees land at `path` — a move's or copy's
+   * sources (absolute), or `path` itself for what a link makes reachable through it. The names
+   * written under `path` are then those trees' names, which a file-system view lists; without
+   * it they are names toolgate cannot see.
+   */
+  contentFrom?: readonly string[];
 }
 
 /**

@@ -16,8 +16,8 @@ import { deliberateFor, loadEveryday, offersToRemember, replayer, type EverydayC
 
 /** The agreement the corpus must keep (its goal is 95%). */
 const AGREEMENT_FLOOR = 0.95;
-/** The remember agreement it must keep (measured 89.7% with CLI 2.1.332: Edit deny rules make writes of names toolgate cannot see firm asks, which offer nothing). */
-const REMEMBER_FLOOR = 0.85;
+/** The remember agreement it must keep (measured 95.2% with CLI 2.1.332; the rest: test/cases/everyday/README.md). */
+const REMEMBER_FLOOR = 0.93;
 
 const { cases: corpus, observed, deliberate, trees } = loadEveryday();
 /** The cases the CLI was observed on (a variant not yet observed is left out, and counted). */

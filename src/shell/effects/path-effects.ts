@@ -286,7 +286,7 @@ function expandedArgv(cmd: SimpleCommand): Variant {
 
 /** Extra facts an effect carries from the operand that made it. */
 /** `names` resolved: the entries of the directories named (an empty `of`: of the effect's own path). */
-type EffectExtra = Pick<FileOperand, 'tree' | 'assumed' | 'ownMetadata' | 'prefix' | 'fromHistory' | 'pattern' | 'walksLinks' | 'walksLinksWith' | 'gitTakes' | 'rgSkips'> & { includes?: readonly string[] } & { intoName?: string; names?: PathNames };
+type EffectExtra = Pick<FileOperand, 'tree' | 'assumed' | 'ownMetadata' | 'prefix' | 'fromHistory' | 'pattern' | 'walksLinks' | 'walksLinksWith' | 'gitTakes' | 'rgSkips'> & { includes?: readonly string[] } & { intoName?: string; names?: PathNames; contentFrom?: readonly string[] };
 
 /**
  * The paths a command reads, writes or removes: redirections (`>`, `>>`, `<`, …), the file
@@ -341,7 +341,7 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
     const seen = new Set([start]);
     const wrappers = wrapperIndexes(analysis);
     const push = (e: PathEffect): void => {
-      if (!effects.some((x) => x.op === e.op && x.path === e.path && x.command === e.command && x.tree === e.tree && x.assumed === e.assumed && sameNames(x.names, e.names))) effects.push(e);
+      if (!effects.some((x) => x.op === e.op && x.path === e.path && x.command === e.command && x.tree === e.tree && x.assumed === e.assumed && sameNames(x.names, e.names) && sameFrom(x.contentFrom, e.contentFrom))) effects.push(e);
     };
     const add = (cmdIndex: number, op: PathEffect['op'], raw: string, value: string, literal: boolean, bases: readonly string[], extra: EffectExtra = {}): void => {
       for (const base of bases) {
@@ -471,7 +471,13 @@ function effectOf(
   if (viaSymlink) e.viaSymlink = true;
   // The entries of the effect's own path (`git clean`): named by the path the effect has.
   if (extra.names !== undefined) e.names = extra.names.kind === 'entries' && extra.names.of.length === 0 ? { ...extra.names, of: [path] } : extra.names;
+  // A write that lands another tree (or its own path's, for a link) at the path: only with a tree.
+  if (extra.contentFrom !== undefined && tree === 'some') e.contentFrom = extra.contentFrom.length === 0 ? [path] : extra.contentFrom;
   return e;
+}
+
+function sameFrom(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  return a === b || (a !== undefined && b !== undefined && a.join('\0') === b.join('\0'));
 }
 
 function sameNames(a: PathNames | undefined, b: PathNames | undefined): boolean {
@@ -526,6 +532,8 @@ function addOperands(i: number, name: string, cmd: SimpleCommand, v: Variant, ba
       const n = f.names;
       extra.names = n.kind === 'unseen' ? n : { kind: 'entries', of: (n.of ?? []).flatMap((k) => (v.argv[k] === undefined ? [] : dirsOf(v.argv[k]!, v.literal[k] ?? false, cmdBases))), ...(n.spares !== undefined ? { spares: n.spares } : {}) };
     }
+    // Only sources written out literally say which trees land there (a glob or variable may name any).
+    if (f.from !== undefined && f.from.every((k) => v.argv[k] !== undefined && v.literal[k] === true)) extra.contentFrom = f.from.flatMap((k) => dirsOf(v.argv[k]!, true, cmdBases));
     let fileBases: readonly string[] = cmdBases;
     if (f.fromRoot) fileBases = [...new Set(cmdBases.flatMap((b) => [b, ...parentsOf(b)]))];
     if (f.under !== undefined) {

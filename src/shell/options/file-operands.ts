@@ -44,6 +44,12 @@ export interface FileOperand {
   ownMetadata?: boolean;
   /** Where the names written or removed under the path come from, for the protected-path check (see {@link NamesFrom}). */
   names?: NamesFrom;
+  /**
+   * For a write of names toolgate cannot see (`tree: 'some'`): the argv words of the paths whose
+   * trees land at the path (a move's sources); empty: the path's own tree (what a link aliases).
+   * See `PathEffect.contentFrom`.
+   */
+  from?: readonly number[];
 }
 
 /**

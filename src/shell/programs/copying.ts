@@ -42,18 +42,20 @@ export function copyOperands(name: CopyProgram, argv: readonly string[], words: 
   }
   // What a source becomes: read (copy), read and removed (move), read and aliased (link: writes
   // through the link reach it). Moving or linking a path hands its content on, as copying does.
+  // A link makes the linked path's own tree reachable through it (`from: []`).
   const source = (index: number): FileOperand[] => {
     if (name === 'mv') return [{ op: 'read', index, tree: 'all' }, { op: 'remove', index }];
-    if (name === 'ln') return [{ op: 'read', index, tree: 'all' }, { op: 'write', index, tree: 'some' }];
+    if (name === 'ln') return [{ op: 'read', index, tree: 'all' }, { op: 'write', index, tree: 'some', from: [] }];
     const read: FileOperand = { op: 'read', index, ...(recursive ? { tree: 'all' as const } : {}) };
-    return links ? [read, { op: 'write', index, tree: 'some' }] : [read];
+    return links ? [read, { op: 'write', index, tree: 'some', from: [] }] : [read];
   };
-  const into = recursive ? { tree: 'some' as const } : {};
+  const into = (sources: readonly number[]): Partial<FileOperand> => (recursive ? { tree: 'some', from: sources } : {});
   // A recursive copy writes the names its sources hold (`cp -r stage/. .` merges stage's entries
   // into the cwd): the protected-path check reads them from the file-system view. A move renames
-  // a directory whole under a name of its own, which the check sees.
+  // a directory whole under a name of its own, which the check sees; what lands there is its
+  // sources' trees (`from`), which deny rules look at.
   const namesOf = (sources: readonly number[]): Partial<FileOperand> =>
-    recursive && name !== 'mv' ? { tree: 'some', names: { kind: 'entries', of: sources } } : into;
+    recursive && name !== 'mv' ? { tree: 'some', names: { kind: 'entries', of: sources }, from: sources } : into(sources);
   const target = options.find((o) => is(o, '-t', '--target-directory'));
   if (target) {
     const dest = optionFile(target, 'write', argv, namesOf(ops));
@@ -73,7 +75,7 @@ export function copyOperands(name: CopyProgram, argv: readonly string[], words: 
     // `rsync SRC` lists; one operand copies nothing — unless an option toolgate read as taking a
     // value did not, and the operand is really the destination: it may be written too.
     files.push(...ops.flatMap((k) => (name === 'rsync' ? [{ op: 'read' as const, index: k }] : source(k))));
-    if (name !== 'rsync') files.push(...all(ops, 'write', into));
+    if (name !== 'rsync') files.push(...all(ops, 'write', into(ops)));
     return { files, unresolved };
   }
   files.push({ op: 'write', index: dest, ...namesOf(ops.slice(0, -1)) });
@@ -87,6 +89,6 @@ export function copyOperands(name: CopyProgram, argv: readonly string[], words: 
   }
   // A symbolic link's target is relative to the link's directory, not the cwd (cp -s makes
   // relative links only into the current directory, so reading it the same way errs toward more).
-  if (symbolic) for (const k of ops.slice(0, -1)) files.push({ op: 'write', index: k, under: dest, tree: 'some' });
+  if (symbolic) for (const k of ops.slice(0, -1)) files.push({ op: 'write', index: k, under: dest, tree: 'some', from: [] });
   return { files, unresolved };
 }

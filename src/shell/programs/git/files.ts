@@ -274,8 +274,9 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
     case 'mv': {
       const dest = ops[ops.length - 1];
       if (dest !== undefined && ops.length >= 2) {
-        files.push({ op: 'write', index: dest, tree: 'some' });
-        for (const k of ops.slice(0, -1)) files.push({ op: 'remove', index: k }, { op: 'write', index: k, intoDir: dest, tree: 'some' });
+        // What lands at the destination is the sources' trees (`from`).
+        files.push({ op: 'write', index: dest, tree: 'some', from: ops.slice(0, -1) });
+        for (const k of ops.slice(0, -1)) files.push({ op: 'remove', index: k }, { op: 'write', index: k, intoDir: dest, tree: 'some', from: [k] });
       }
       return done();
     }
