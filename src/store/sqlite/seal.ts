@@ -8,14 +8,16 @@ export function sealFile(file: string): string {
   return `${file}-serve-seal`;
 }
 
-/** The seal's content: which file serve made, by device, inode and (where the file system keeps it) birth time. */
+/**
+ * The seal's content: which file serve made, by device and inode. No time is recorded: where
+ * `statx` is unavailable (an older kernel, a container's seccomp filter) Node reports the change
+ * time as the birth time, which every write moves, and serve would refuse its own store.
+ */
 interface Seal {
   toolgate: 'serve-seal';
   version: 1;
   dev: number;
   ino: number;
-  /** Birth time in milliseconds; absent where the file system keeps none. */
-  birth?: number;
 }
 
 /** How a SQLite store at serve's default path was found. */
@@ -46,13 +48,11 @@ const lstat = (path: string): Stats | undefined => {
   }
 };
 
-const birthOf = (st: Stats): number | undefined => (st.birthtimeMs > 0 ? Math.floor(st.birthtimeMs) : undefined);
-
 /**
  * Whether serve may use the SQLite store `file` at its default path (decision 0073): only a
  * store it made. A file there must be a regular file of this user's, mode 0600, with one name,
  * in a directory of this user's that is no link and no one else may enter — and sealed: its
- * `FILE-serve-seal` (the same checks) names its device, inode and birth time. Anything else is a
+ * `FILE-serve-seal` (the same checks) names its device and inode. Anything else is a
  * `StoreOpenError` naming the file and what was expected: a store planted there before serve's
  * first start carries no seal of serve's.
  */
@@ -86,8 +86,7 @@ export function checkDefaultStore(file: string): StoreTrust {
   if (seal === null || typeof seal !== 'object' || seal.toolgate !== 'serve-seal' || seal.version !== 1 || typeof seal.dev !== 'number' || typeof seal.ino !== 'number') {
     throw refuse(file, `its seal ${sealPath}: expected {"toolgate": "serve-seal", "version": 1, "dev": …, "ino": …}`);
   }
-  const birth = birthOf(st);
-  if (seal.dev !== st.dev || seal.ino !== st.ino || (seal.birth !== undefined && birth !== undefined && seal.birth !== birth)) {
+  if (seal.dev !== st.dev || seal.ino !== st.ino) {
     throw refuse(file, `its seal ${sealPath} names another file (device ${seal.dev}, inode ${seal.ino}; this one is device ${st.dev}, inode ${st.ino}): the store was replaced`);
   }
   return { kind: 'sealed' };
@@ -119,15 +118,14 @@ export function makeSealedStore(file: string): void {
 }
 
 /**
- * Seal the store `file` as serve's own: its device, inode and birth time, written to a new file
+ * Seal the store `file` as serve's own: its device and inode, written to a new file
  * (mode 0600, exclusive create) renamed over `FILE-serve-seal` (a link there is replaced, never
  * followed). A store that is a link is not sealed (it could never pass {@link checkDefaultStore}).
  */
 export function seal(file: string): void {
   const st = lstatSync(file);
   if (!st.isFile()) return;
-  const birth = birthOf(st);
-  const content: Seal = { toolgate: 'serve-seal', version: 1, dev: st.dev, ino: st.ino, ...(birth !== undefined ? { birth } : {}) };
+  const content: Seal = { toolgate: 'serve-seal', version: 1, dev: st.dev, ino: st.ino };
   const made = join(dirname(file), `.serve-seal-${randomBytes(8).toString('hex')}`);
   try {
     writeFileSync(made, `${JSON.stringify(content)}\n`, { mode: 0o600, flag: 'wx' });
