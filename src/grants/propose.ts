@@ -11,7 +11,7 @@ import type { PermissionUpdate } from '../core/types.js';
 import type { PendingAsk } from '../gate/types.js';
 import { escapeRuleContent, matchBashPattern, matchDomainRule, parseRule } from '../rules/index.js';
 import { allowWords, partsToCover, patternCoversCommand } from '../evaluate/rule-match.js';
-import { PROGRAM_MODELS } from '../shell/programs/index.js';
+import { PROGRAM_MODELS, PROGRAMS } from '../shell/programs/index.js';
 import type { ShellAnalysis, SimpleCommand } from '../shell/types.js';
 
 /**
@@ -78,9 +78,35 @@ export interface ProposalInput {
 /** At most this many examples per rule. */
 export const MAX_EXAMPLES = 3;
 
-/** Commands of the program models' examples, read once. */
+/**
+ * Whether every path effect a model's example declares stays where a rule's allow reaches: the
+ * working directory (`.`, `./…`), no `..`, no dot-name (where protected paths live). An example that
+ * reads or writes elsewhere (`curl -s file:///etc/hostname` reads /etc/hostname) still asks under
+ * any rule naming its program, so it is no example of what the rule allows.
+ */
+function staysInside(effects: readonly string[] | undefined): boolean {
+  return (effects ?? []).every((e) => {
+    const path = e.split(' ')[1] ?? '';
+    if (e.includes('(assumed)') || (path !== '.' && !path.startsWith('./'))) return false;
+    return path.split('/').slice(1).every((seg) => seg !== '..' && !seg.startsWith('.'));
+  });
+}
+
+/** Commands of the program models' examples that a rule covering them lets through, read once. */
 let modelExamples: readonly string[] | undefined;
-const examplesOfModels = (): readonly string[] => (modelExamples ??= PROGRAM_MODELS.flatMap((m) => m.examples.map((e) => e.command)));
+const examplesOfModels = (): readonly string[] => (modelExamples ??= PROGRAM_MODELS.flatMap((m) => m.examples.filter((e) => staysInside(e.effects)).map((e) => e.command)));
+
+/**
+ * What a rule for a program whose files toolgate reads (its model has file effects: curl, wget,
+ * git, node, …) still leaves to a person: toolgate checks the files the command names whatever
+ * rule allows it, so a command it finds reading or writing outside the working directories, or
+ * that may write a protected path (`wget -r` writes names the server sends), still asks. Said with
+ * the rule's reach, so that what it covers is not overstated.
+ */
+function stillAsks(prefix: string): string {
+  const prog = prefix.split(' ')[0] ?? '';
+  return PROGRAMS.get(prog)?.files !== undefined ? ' (toolgate still asks for one it finds reading or writing outside the working directories, or that may write a protected path)' : '';
+}
 
 /** One simple command on one line: no operator, substitution or redirection that a rule could be read across. */
 const SIMPLE = /^[^;&|<>`$(){}\n\r\\]+$/;
@@ -155,8 +181,8 @@ function bashOption(tool: string, spec: string, call: string, history: readonly 
     prefix === undefined
       ? `every command the pattern ${spec} matches`
       : prefix.includes(' ')
-        ? `every command that starts with "${prefix}", whatever follows`
-        : `every ${prefix} command, whatever its arguments`;
+        ? `every command that starts with "${prefix}", whatever follows${stillAsks(prefix)}`
+        : `every ${prefix} command, whatever its arguments${stillAsks(prefix)}`;
   return { rule: ruleText(tool, spec), reach: 'prefix', broader: true, covers, examples: bashExamples(spec, call, history) };
 }
 

@@ -122,7 +122,7 @@ describe('toolgate lint --store', () => {
     expect(report.diagnostics.every((d) => d.message.startsWith('grant g-broad '))).toBe(true);
     io.out = '';
     expect(await run('lint', '--store', address, '--home', '/nonexistent-home', '--fail-on', 'warning')).toBe(1);
-    expect(io.out).toMatch(/warning: grant g-broad \(project, project .*\) "Bash\(curl \*\)" is broader than the call it was saved with \("curl https:\/\/x\.example\/y"\): it allows every curl command, whatever its arguments; the narrowest rule for that call is "Bash\(curl https:\/\/x\.example\/y\)" \[TG_LINT_GRANT_BROADER\]/);
+    expect(io.out).toMatch(/warning: grant g-broad \(project, project .*\) "Bash\(curl \*\)" is broader than the call it was saved with \("curl https:\/\/x\.example\/y"\): it allows every curl command, whatever its arguments \(toolgate still asks for one it finds reading or writing outside the working directories, or that may write a protected path\); the narrowest rule for that call is "Bash\(curl https:\/\/x\.example\/y\)" \[TG_LINT_GRANT_BROADER\]/);
     expect(io.out).toMatch(/covers calls the ask rule "Bash\(curl -X POST \*\)" in .*settings\.json names \(for example "curl -X POST"\)/);
     expect(await run('lint', '--store', address, 'x.json')).toBe(2);
   });

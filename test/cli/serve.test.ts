@@ -162,7 +162,7 @@ describe('toolgate serve', () => {
         if (id === '') await new Promise((r) => setTimeout(r, 100));
       }
       const shown = cli(['asks', 'show', id, '--store', `sqlite:${store}`]);
-      expect(shown.out).toContain('  remember: Bash(npm publish *) — every command that starts with "npm publish", whatever follows (broader than this call)\n');
+      expect(shown.out).toContain('  remember: Bash(npm publish *) — every command that starts with "npm publish", whatever follows (toolgate still asks for one it finds reading or writing outside the working directories, or that may write a protected path) (broader than this call)\n');
       expect(shown.out).toContain('  or:       Bash(npm publish --tag cli) — only this exact command\n');
       // Where the person chooses a scope, each scope's time-to-live is shown, as the running serve keeps grants.
       expect(shown.out).toContain(`  lasts:    once 1h, session 12h, project 30d, user 1w (as toolgate serve at ${new URL(s.url).origin} keeps grants)\n`);
@@ -220,7 +220,7 @@ describe('toolgate serve', () => {
       const shown = cli(['asks', 'show', id, '--store', `sqlite:${store}`, '--token-file', own]);
       expect(shown.err).toBe('');
       expect(shown.out).toContain(`  lasts:    once 1h, session 12h, project 30d, user 1w (as toolgate serve at ${new URL(s.url).origin} keeps grants)\n`);
-      expect(shown.out).toContain('  remember: Bash(npm publish *) — every command that starts with "npm publish", whatever follows (broader than this call)\n');
+      expect(shown.out).toContain('  remember: Bash(npm publish *) — every command that starts with "npm publish", whatever follows (toolgate still asks for one it finds reading or writing outside the working directories, or that may write a protected path) (broader than this call)\n');
       const missing = cli(['asks', 'show', id, '--store', `sqlite:${store}`, '--token-file', join(dir, 'no-such-token')]);
       expect(missing.code).toBe(2);
       expect(missing.err).toMatch(new RegExp(`--token-file ${join(dir, 'no-such-token').replace(/[/.]/g, '\\$&')}: ENOENT`));

@@ -38,7 +38,7 @@ describe('lintGrants', () => {
         code: 'TG_LINT_GRANT_BROADER',
         severity: 'warning',
         file: 'sqlite:/tmp/t.db',
-        message: 'grant g1 (project, project /home/user/project) "Bash(curl *)" is broader than the call it was saved with ("curl https://x/y"): it allows every curl command, whatever its arguments; the narrowest rule for that call is "Bash(curl https://x/y)"',
+        message: 'grant g1 (project, project /home/user/project) "Bash(curl *)" is broader than the call it was saved with ("curl https://x/y"): it allows every curl command, whatever its arguments (toolgate still asks for one it finds reading or writing outside the working directories, or that may write a protected path); the narrowest rule for that call is "Bash(curl https://x/y)"',
       },
     ]);
   });

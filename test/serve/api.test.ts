@@ -180,7 +180,7 @@ describe('remembering: the person sees, may narrow, and the server saves only a 
       parts: [{
         text: 'curl https://x.example/y',
         options: [
-          { rule: 'Bash(curl *)', reach: 'prefix', broader: true, covers: 'every curl command, whatever its arguments', examples: expect.any(Array) },
+          { rule: 'Bash(curl *)', reach: 'prefix', broader: true, covers: 'every curl command, whatever its arguments (toolgate still asks for one it finds reading or writing outside the working directories, or that may write a protected path)', examples: expect.any(Array) },
           { rule: 'Bash(curl https://x.example/y)', reach: 'exact', broader: false, covers: 'only this exact command', examples: [] },
         ],
       }],

@@ -218,8 +218,8 @@ describe('POST /asks/:id/answer: answering from the page', () => {
     expect(card).toMatch(/Approve &amp; remember saves this rule/);
     const choices = [...card.matchAll(/<input type="radio" name="rule\.0" value="(\d+)"( checked)?> <span><code class="rule">([^<]*)<\/code> — ([^<]*)/g)].map((m) => [m[1], m[2] !== undefined, m[3], m[4]?.trim()]);
     expect(choices).toEqual([
-      ['0', true, 'Bash(npm publish *)', 'every command that starts with &quot;npm publish&quot;, whatever follows'],
-      ['1', false, 'Bash(npm publish --tag *)', 'every command that starts with &quot;npm publish --tag&quot;, whatever follows'],
+      ['0', true, 'Bash(npm publish *)', 'every command that starts with &quot;npm publish&quot;, whatever follows (toolgate still asks for one it finds reading or writing outside the working directories, or that may write a protected path)'],
+      ['1', false, 'Bash(npm publish --tag *)', 'every command that starts with &quot;npm publish --tag&quot;, whatever follows (toolgate still asks for one it finds reading or writing outside the working directories, or that may write a protected path)'],
       ['2', false, 'Bash(npm publish --tag beta)', 'only this exact command'],
     ]);
     expect(card.match(/broader than this call/g)).toHaveLength(2);
