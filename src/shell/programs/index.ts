@@ -40,6 +40,7 @@ import { hexdump } from './hexdump.js';
 import { hostname } from './hostname.js';
 import { id } from './id.js';
 import { install } from './install.js';
+import { jq } from './jq.js';
 import { INTERPRETER_MODELS } from './interpreters.js';
 import { ln } from './ln.js';
 import { locale } from './locale.js';
@@ -103,7 +104,7 @@ export { createProgramRegistry, optionShape, type ProgramRegistry, type ProgramR
 /** Every model, in the order the registry indexes them. @internal */
 export const PROGRAM_MODELS: readonly ProgramModel[] = [
   arch, basename, busybox, cat, cd, checksums, chrt, cmp, column, comm, cp, curl, cut, date, declare, df, diff, dirname, du, env, expand, expr, extractors, file, find, flock, fold,
-  free, git, grep, groups, head, hexdump, hostname, id, install, ln, locale, logname, ls, lsof, nl, npm, nproc, od, parallel, paste, patch,
+  free, git, grep, groups, head, hexdump, hostname, id, install, jq, ln, locale, logname, ls, lsof, nl, npm, nproc, od, parallel, paste, patch,
   printenv, ps, pwd, readlink, realpath, rev, rg, rsync, runuser, script, sed, gsed, seq, sg, shasum, sleep, sort, stat, strings, su, sudo, tac, tail, tar, test, tr, tree, tty,
   uname, unbuffer, uniq, uptime, users, watch, wc, wget, which, whoami, xargs, yes, ...RUNNER_MODELS, ...BUILTIN_RUNNER_MODELS, ...SHELL_BUILTIN_MODELS, ...INTERPRETER_MODELS, ...FILE_OPERATION_MODELS,
 ];

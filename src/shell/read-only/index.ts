@@ -1,6 +1,6 @@
 /**
  * Read-only classification of simple commands and whole analyses, driven by the tables in
- * `read-only-tables.ts`. Every "no" carries a reason a person can read that names the word that
+ * `tables.ts`. Every "no" carries a reason a person can read that names the word that
  * disqualified the command (`toolgate explain`).
  */
 import { commandBasename } from '../commands/emit.js';
@@ -9,7 +9,6 @@ import {
   type ReadOnlyEntry, type ReadOnlySpec,
 } from './tables.js';
 import { expandedWords, type ExpandedWord } from './words.js';
-import { checkJqFilter } from './checks.js';
 import { parseWithEntry } from '../programs/read-only-parse.js';
 import { signatureFormat } from '../programs/git/formats.js';
 import { checkGitOptions, GIT_FILE_OPTIONS_ROBOTA, GIT_READ_ONLY, GIT_UNSAFE_LONG } from '../programs/git/read-only.js';
@@ -61,8 +60,6 @@ function checkEntry(name: string, cmd: SimpleCommand, entry: ReadOnlyEntry): Rea
   const own = PROGRAMS.get(name)?.readOnlyCheck?.claudeCode;
   if (own) return own(name, argv);
   switch (entry.check) {
-    case 'jq':
-      return checkJq(argv);
     case 'version':
       return argv.length === 2 && (argv[1] === '--version' || (argv[1] === '-v' && name === 'node')) ? YES : no(`${name} is read-only only as ${name} --version`);
     default:
@@ -91,39 +88,6 @@ function checkEntry(name: string, cmd: SimpleCommand, entry: ReadOnlyEntry): Rea
 function afterEndOfOptions(words: readonly ExpandedWord[], w: ExpandedWord): boolean {
   const end = words.findIndex((x) => x.text === '--' && !x.glob && !x.brace);
   return end >= 0 && words.indexOf(w) > end;
-}
-
-/** jq: known-safe options (its own loop: combined letters, exact long names, `--arg N V`), a path-expression filter, files read. */
-function checkJq(argv: readonly string[]): ReadOnlyVerdict {
-  const flags = new Set(['null-input', 'raw-output', 'join-output', 'ascii-output', 'slurp', 'compact-output', 'color-output', 'monochrome-output', 'sort-keys', 'exit-status', 'tab', 'raw-input', 'unbuffered', 'seq', 'stream', 'help', 'version']);
-  let filter: string | undefined;
-  for (let i = 1; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === '--') {
-      if (filter === undefined) filter = argv[i + 1];
-      break;
-    }
-    if (a.startsWith('--')) {
-      const n = a.slice(2);
-      if (flags.has(n)) continue;
-      if (n === 'indent') {
-        i++;
-        continue;
-      }
-      if (n === 'arg' || n === 'argjson') {
-        i += 2;
-        continue;
-      }
-      return no(`jq ${a} is not an option known to be read-only`);
-    }
-    if (a.startsWith('-') && a.length > 1) {
-      if (!/^-[nrjascCMSeRh]+$/.test(a)) return no(`jq ${a} is not an option known to be read-only`);
-      continue;
-    }
-    if (filter === undefined) filter = a;
-  }
-  if (filter === undefined) return no('jq without a filter');
-  return checkJqFilter(filter);
 }
 
 /** xargs: its own options known safe (`-I`, `-n`, `-L`, … are not); the command it runs is judged on its own. */

@@ -24,7 +24,6 @@ import type { ReadOnlyEntry, ReadOnlySpec } from '../programs/read-only-types.js
 /** The entries of programs that have no model in `programs/` yet. */
 const CLAUDE_CODE_UNMOVED: Readonly<Record<string, ReadOnlyEntry>> = {
   type: { source: `${CC_CLI}; bash builtin type`, short: 'afptP', operands: 'text', globs: true, anyOptionHarmless: true },
-  jq: { source: `${CC_CLI}; jq 1.6 jq(1) (path expressions only; env, $ENV, input_filename, -f, --rawfile, --slurpfile, -L not listed)`, operands: 'read', globs: false, check: 'jq' },
 };
 
 /** Claude Code's built-in read-only commands, each an allowlist of options. @public */

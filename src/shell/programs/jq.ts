@@ -1,12 +1,48 @@
 /**
- * Command-specific read-only checks for tools whose words are not plain GNU options: jq filters
- * (sed, ps and lsof have theirs in their models). Each is an allowlist;
- * anything else is not read-only, with a reason naming the word.
+ * `jq FILTER [FILE…]`: filters JSON. Claude Code's read-only set takes it with path expressions and
+ * builtins that only compute on the input; its files are the generic reader's (`readers.ts`: the
+ * filter is no file unless `-f`, `--slurpfile`/`--rawfile NAME FILE` read FILE).
  */
 import type { ReadOnlyVerdict } from '../types.js';
+import { readerOperands } from './readers.js';
+import { defineProgram } from './model.js';
+import { CC_CLI } from './sources.js';
 
 const YES: ReadOnlyVerdict = { readOnly: true };
 const no = (reason: string): ReadOnlyVerdict => ({ readOnly: false, reason });
+
+/** jq: known-safe options (its own loop: combined letters, exact long names, `--arg N V`), a path-expression filter, files read. */
+function jqReadOnly(argv: readonly string[]): ReadOnlyVerdict {
+  const flags = new Set(['null-input', 'raw-output', 'join-output', 'ascii-output', 'slurp', 'compact-output', 'color-output', 'monochrome-output', 'sort-keys', 'exit-status', 'tab', 'raw-input', 'unbuffered', 'seq', 'stream', 'help', 'version']);
+  let filter: string | undefined;
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') {
+      if (filter === undefined) filter = argv[i + 1];
+      break;
+    }
+    if (a.startsWith('--')) {
+      const n = a.slice(2);
+      if (flags.has(n)) continue;
+      if (n === 'indent') {
+        i++;
+        continue;
+      }
+      if (n === 'arg' || n === 'argjson') {
+        i += 2;
+        continue;
+      }
+      return no(`jq ${a} is not an option known to be read-only`);
+    }
+    if (a.startsWith('-') && a.length > 1) {
+      if (!/^-[nrjascCMSeRh]+$/.test(a)) return no(`jq ${a} is not an option known to be read-only`);
+      continue;
+    }
+    if (filter === undefined) filter = a;
+  }
+  if (filter === undefined) return no('jq without a filter');
+  return checkJqFilter(filter);
+}
 
 /** jq builtins that only compute on the input (no environment, files, modules or input names). */
 const JQ_SAFE_NAMES = new Set([
@@ -33,7 +69,7 @@ const JQ_UNSAFE = /\$ENV\b|\benv\b|\binput_filename\b|\$__loc__|\$__prog|\bimpor
  * read-only; neither is a string interpolation (`"\(…)"`), which is checked as code.
  * Source: jq 1.6 manual.
  */
-export function checkJqFilter(filter: string): ReadOnlyVerdict {
+function checkJqFilter(filter: string): ReadOnlyVerdict {
   if (JQ_UNSAFE.test(filter)) return no(`jq filter ${filter} reads the environment, files or other inputs`);
   if (filter.includes('$')) return no(`jq filter ${filter} uses a variable`);
   if (filter.includes('\\(')) return no(`jq filter ${filter} interpolates code into a string`);
@@ -53,3 +89,22 @@ export function checkJqFilter(filter: string): ReadOnlyVerdict {
   }
   return YES;
 }
+
+/** The jq model. @internal */
+export const jq = defineProgram({
+  names: ['jq'],
+  summary: 'jq: filter JSON',
+  sources: ['jq 1.6 jq(1)', CC_CLI],
+  files: (name, argv) => readerOperands(name, argv) ?? { files: [], unresolved: [] },
+  readOnly: {
+    claudeCode: { jq: { source: `${CC_CLI}; jq 1.6 jq(1) (path expressions only; env, $ENV, input_filename, -f, --rawfile, --slurpfile, -L not listed)`, operands: 'read', globs: false, check: 'jq' } },
+  },
+  readOnlyCheck: { claudeCode: (_name, argv) => jqReadOnly(argv) },
+  runs: 'unseen',
+  examples: [
+    { command: 'jq .name package.json', effects: ['read ./package.json'], readOnly: true },
+    { command: 'jq -r .version a.json b.json', effects: ['read ./a.json', 'read ./b.json'], readOnly: true },
+    { command: 'jq -f filter.jq data.json', effects: ['read ./filter.jq', 'read ./data.json'], readOnly: false, why: '-f reads the filter from a file' },
+    { command: 'jq env package.json', effects: ['read ./package.json'], readOnly: false, why: 'the filter reads the environment' },
+  ],
+});
