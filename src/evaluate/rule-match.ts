@@ -559,6 +559,15 @@ function pathVerdict(rule: Rule, e: PathEffect, isRead: boolean, ctx: PathMatchC
       const why = held.kind === 'unknown' ? `may hold a path the rule covers (${held.why})` : `holds ${held.path}, a path the rule covers, which it may remove`;
       return { kind: 'hidden', detail: `${what}, which ${why}` };
     }
+    // With no view, a deny needs the rule to name what the removal verifiably takes: a directory
+    // above a path the rule names (`rm -rf .` under `Edit(./.env)`), removed whole. A directory
+    // that holds a covered path only if one happens to be there (`rm -r src` under `Edit(./.env)`,
+    // which matches at any depth), or names the program chooses, may hold one: a protected ask
+    // (DESIGN, "Which answer for what cannot be seen").
+    if (held === undefined && (reach === 'probe' || e.tree === 'some')) {
+      return { kind: 'hidden', detail: `${what}, which may hold a path the rule covers (no file-system view)` };
+    }
+    if (held === undefined) return { kind: 'match', detail: `${what}, and with it every path the rule names there` };
     return { kind: 'match', detail: `${what}, which holds ${held?.kind === 'holds' ? `${held.path}, ` : ''}a path the rule covers` };
   }
   // A word of a program toolgate does not model that names a directory above a path the rule

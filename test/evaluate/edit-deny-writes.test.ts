@@ -108,6 +108,32 @@ describe('a write the view cannot settle, or one it shows reaches a covered name
   });
 });
 
+describe('without a file-system view: a deny only where the rule names what the removal takes', () => {
+  // DESIGN, "Which answer for what cannot be seen": a removal or move of a path that merely may
+  // hold an Edit-denied path (`Edit(./.env)` matches `.env` at any depth, so `src/a.js` could be
+  // a directory holding one) is a protected ask naming the rule, not a deny.
+  it.each(['mv src/a.js src/b.js', 'rm src/old.js', 'rm -r src', 'rm -rf dist', 'git clean -fdx'])('%s may remove a covered path: protected, naming the Edit rule', (command) => {
+    const d = decide(command, { permissions: { deny: ['Edit(./.env)'] }, view: null });
+    expect([d.behavior, d.askKind, d.rule?.text]).toEqual(['ask', 'protected', 'Edit(./.env)']);
+    expect(d.reason.message).toContain('may hold a path the rule covers');
+  });
+  it('no mode answers it', () => {
+    for (const mode of ['bypassPermissions', 'acceptEdits'] as const) expect(decide('rm -r src', { permissions: EDIT_ONLY, mode, view: null }).behavior).toBe('ask');
+  });
+  it.each([
+    ['rm .env', 'Edit(./.env)'],
+    ['mv .env x', 'Edit(./.env)'],
+    // The rule covers everything in secrets/: removing it removes whatever covered paths it holds.
+    ['rm -rf secrets', 'Edit(./secrets/**)'],
+    // The rule names ./.env, which is inside the directory removed whole.
+    ['rm -rf .', 'Edit(./.env)'],
+    ['mv src/a.js secrets', 'Edit(./secrets/**)'],
+  ])('%s removes or writes what the rule names: denied by %s', (command, rule) => {
+    const d = decide(command, { permissions: EDIT_ONLY, view: null });
+    expect([d.behavior, d.rule?.text]).toEqual(['deny', rule]);
+  });
+});
+
 describe('what stays firm or denied', () => {
   it('an operand given by a variable may name any path: firm', () => {
     expect(decide('rm -rf $X', { permissions: EDIT_ONLY }).askKind).toBe('firm');
