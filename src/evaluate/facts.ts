@@ -48,6 +48,8 @@ export interface FactsContext {
   cdPath?: string | null | undefined;
   realpath?: (path: string) => string | undefined;
   isDirectory?: (path: string) => boolean | undefined;
+  /** The names an absolute glob matches in the file-system view (see `ShellPathContext.globMatches`). */
+  globMatches?: (glob: string) => { paths: readonly string[] } | { unknown: string };
 }
 
 type FieldType = 'string' | 'number' | 'boolean' | 'array' | 'object';
@@ -118,6 +120,7 @@ export function callFacts(call: ToolCall, ctx: FactsContext): CallFacts {
         cdPath: ctx.cdPath,
         ...(ctx.realpath ? { realpath: ctx.realpath } : {}),
         ...(ctx.isDirectory ? { isDirectory: ctx.isDirectory } : {}),
+        ...(ctx.globMatches ? { globMatches: ctx.globMatches } : {}),
       });
       return { kind: 'shell', command, analysis, effects, cwdAfter, unresolved };
     }
@@ -257,6 +260,7 @@ export function shellWrites(effects: readonly PathEffect[], isProtected: (path: 
     // A name prefix (`split x secrets/p`) writes `p` plus the suffixes split adds (`paa`, `pab`, …).
     const w: ShellWrite = { path: e.namePrefix === true ? `${e.path.slice(0, -1)}aa` : e.path };
     if (!e.literal && !e.glob && e.assumed === undefined && /[$`]/.test(e.raw)) w.mayBeAny = `the target ${e.raw} is not literal`;
+    if (e.unsettled !== undefined) w.mayBeAny = `the file-system view cannot settle what the pattern ${e.raw} names (${e.unsettled}); it may name a protected file`;
     if (e.tree === 'some' && e.op === 'write') w.unseenNames = true;
     if (e.op === 'remove') w.removal = true;
     if (e.names !== undefined) w.names = e.names;

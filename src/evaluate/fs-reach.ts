@@ -7,6 +7,7 @@
  */
 import type { ReadonlyFsView } from '../core/ports.js';
 import { segmentMatches } from '../paths/glob.js';
+import { expandBraces } from '../shell/syntax/brace.js';
 
 /** How many directory entries one question may visit before it answers "cannot tell". */
 export const ENTRY_BOUND = 10_000;
@@ -87,7 +88,8 @@ function walkTree<T>(view: ListingView, dir: string, budget: Budget, visit: (p: 
 /**
  * The paths an absolute glob names in the view, or why that cannot be told. Each wild segment is
  * matched against the directory's real entries with leading dots and case ignored (so every rc
- * setting's answer is among them); `**` also stands for any number of directories.
+ * setting's answer is among them); `**` (and zsh's `***`) also stands for any number of
+ * directories, linked ones included.
  */
 export function expandGlob(view: ReadonlyFsView | undefined, glob: string, budget: Budget): { paths: string[] } | { unknown: string } {
   if (view === undefined) return { unknown: 'no file-system view' };
@@ -100,10 +102,11 @@ export function expandGlob(view: ReadonlyFsView | undefined, glob: string, budge
     if (!/[*?[]/.test(seg)) {
       for (const d of current) next.add(join(d, seg));
     } else {
-      const starts = seg === '**' ? allDirsUnder(view, current, budget) : current;
-      if (starts === undefined) return { unknown: `more than ${ENTRY_BOUND} entries to look through` };
+      const deep = seg === '**' || seg === '***';
+      const starts = deep ? allDirsUnder(view, current, budget) : current;
+      if (!Array.isArray(starts)) return starts;
       for (const d of starts) {
-        if (seg === '**') {
+        if (deep) {
           next.add(d);
           continue;
         }
@@ -124,21 +127,47 @@ export function expandGlob(view: ReadonlyFsView | undefined, glob: string, budge
     }
     current = [...next];
   }
-  return { paths: current.filter((p) => view.exists(p)) };
+  // A link whose target does not exist is a name the glob matches all the same (bash reads the folder).
+  return { paths: current.filter((p) => view.exists(p) || view.isSymlink?.(p) === true) };
 }
 
-/** Every directory at or under `dirs` (for `**`), or `undefined` past the budget. */
-function allDirsUnder(view: ReadonlyFsView, dirs: readonly string[], budget: Budget): string[] | undefined {
+/**
+ * The paths a glob with braces names in the view (every alternative expanded), or why that cannot
+ * be told: {@link expandGlob} for each.
+ */
+export function globMatches(view: ReadonlyFsView, glob: string, budget: Budget): { paths: string[] } | { unknown: string } {
+  const alts = glob.includes('{') ? expandBraces(glob, 256) : [glob];
+  if (alts === undefined) return { unknown: `${glob} spells out more than 256 names` };
+  const out = new Set<string>();
+  for (const alt of alts) {
+    const named = expandGlob(view, alt, budget);
+    if ('unknown' in named) return named;
+    for (const p of named.paths) out.add(p);
+  }
+  return { paths: [...out] };
+}
+
+/**
+ * Every directory at or under `dirs` (for `**`), or why that cannot be told. Links to directories
+ * are taken and walked too (bash's `**` matches a linked folder, zsh's `***` walks through it), so
+ * the answer holds every shell's matches; a link back to a folder it is inside ends the walk
+ * there, as `find -L` does. A folder that cannot be listed, or the bound, is "cannot tell".
+ */
+function allDirsUnder(view: ReadonlyFsView, dirs: readonly string[], budget: Budget): string[] | { unknown: string } {
   const out: string[] = [];
-  const queue = [...dirs];
+  const queue: { dir: string; above: ReadonlySet<string> }[] = dirs.map((dir) => ({ dir, above: new Set<string>() }));
   while (queue.length > 0) {
-    const d = queue.shift()!;
+    const { dir: d, above } = queue.shift()!;
     if (view.isDirectory?.(d) !== true) continue;
     out.push(d);
-    for (const name of view.list?.(d) ?? []) {
-      if (--budget.left < 0) return undefined;
-      const p = join(d, name);
-      if (view.isSymlink?.(p) !== true) queue.push(p);
+    const real = view.realpath(d) ?? d;
+    if (above.has(real)) continue;
+    const chain = new Set(above).add(real);
+    const names = view.list?.(d);
+    if (names === undefined) return { unknown: `${d} cannot be listed` };
+    for (const name of names) {
+      if (--budget.left < 0) return { unknown: `more than ${ENTRY_BOUND} entries to look through` };
+      queue.push({ dir: join(d, name), above: chain });
     }
   }
   return out;

@@ -21,7 +21,7 @@ import { isPlanFile } from './plan-file.js';
 
 export { isPlanFile };
 import { protectedNames, type ProtectedNames } from './protected-names.js';
-import { newBudget, type Budget } from './fs-reach.js';
+import { globMatches, newBudget, type Budget } from './fs-reach.js';
 import { outsideThroughLinks } from './through-links.js';
 import { userInteraction } from './user-interaction.js';
 import type { Dialect, EvalState, EvaluationContext, PipelineStep, StepResult } from './types.js';
@@ -754,6 +754,10 @@ function factsContext(ctx: EvaluationContext, env: MatchEnv): FactsContext {
   if (ctx.fs) {
     out.realpath = (p: string) => ctx.fs?.realpath(p);
     if (ctx.fs.isDirectory) out.isDirectory = (p: string) => ctx.fs?.isDirectory?.(p);
+    // One budget for every glob of the call, so a line of many stays bounded too.
+    const view = ctx.fs;
+    const budget = newBudget();
+    if (view.list) out.globMatches = (glob: string) => globMatches(view, glob, budget);
   }
   return out;
 }

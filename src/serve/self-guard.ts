@@ -2,6 +2,7 @@ import { posix } from 'node:path';
 import type { ReadonlyFsView } from '../core/ports.js';
 import type { Decision, ToolCall } from '../core/types.js';
 import { callFacts, type CallFacts } from '../evaluate/facts.js';
+import { globMatches, newBudget } from '../evaluate/fs-reach.js';
 import type { PathEffect } from '../shell/index.js';
 import { escapeRuleContent } from '../rules/index.js';
 import { isPackageRunner, packageRunsOf, processesAimedAt, specPackage, unnamedPackageSpec } from '../shell/programs/index.js';
@@ -428,6 +429,8 @@ export function selfGuard(call: ToolCall, files: readonly string[], g: GuardCont
   const reach = reachesGuarded(call, files, g);
   if (reach !== undefined) return reach;
   if (!linked && !mayAim && !mayName && g.directory === undefined) return undefined;
+  // A glob the line writes through names what it matches, and where those links lead (one bound for the line).
+  const budget = newBudget();
   const facts: CallFacts = callFacts(call, {
     cwd: g.cwd,
     home: g.home,
@@ -435,6 +438,7 @@ export function selfGuard(call: ToolCall, files: readonly string[], g: GuardCont
     shell: 'bash',
     realpath: (p) => g.fs.realpath(p),
     ...(g.fs.isDirectory !== undefined ? { isDirectory: (p: string) => g.fs.isDirectory?.(p) } : {}),
+    ...(g.fs.list !== undefined ? { globMatches: (p: string) => globMatches(g.fs, p, budget) } : {}),
   });
   const paths: string[] = [];
   /** The paths the call writes or removes. */

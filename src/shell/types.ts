@@ -210,6 +210,11 @@ export interface PathEffect {
   viaSymlink?: boolean;
   /** Read from git's index or history (`git show HEAD:.env`), not the working tree: deny rules apply; it is no file read for read-only checks. */
   fromHistory?: boolean;
+  /**
+   * For a write through a glob, when the file-system view cannot tell which names it matches (an
+   * unlistable folder, a bound hit, a `..` after a wild component): why. Any path may be written.
+   */
+  unsettled?: string;
   /** `path` ends in `*` standing for the suffixes the program adds to a name prefix (`split`, `csplit`). */
   namePrefix?: boolean;
   /**

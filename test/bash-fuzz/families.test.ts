@@ -13,7 +13,7 @@ describe('shell fuzzer: generator families', () => {
       'quoting', 'line-continuation', 'control-chars', 'comments', 'brace-expansion', 'globs', 'parameter-expansion', 'arithmetic',
       'substitution', 'heredoc', 'assignment', 'cd', 'wrapper', 'read-only-options', 'path-program', 'mutation', 'path-effects', 'deny-program',
       // the world families
-      'escaped-arithmetic', 'link-writes', 'patch-archive', 'response-files', 'repo-links', 'git-signatures', 'cdpath', 'write-then-run', 'bare-repos', 'zsh',
+      'escaped-arithmetic', 'link-writes', 'glob-link-writes', 'patch-archive', 'response-files', 'repo-links', 'git-signatures', 'cdpath', 'write-then-run', 'bare-repos', 'zsh',
       'path-lookup', 'opaque-programs', 'names-on-input',
     ]);
   });

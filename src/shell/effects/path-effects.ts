@@ -37,6 +37,13 @@ export interface ShellPathContext {
    */
   isDirectory?: (path: string) => boolean | undefined;
   /**
+   * The existing paths an absolute glob names (every shell option's matches among them, linked
+   * folders walked), from a file-system view, or why the view cannot tell (an unlistable folder,
+   * a bound hit). With it, a glob a command writes through is reported again by each name it
+   * matches and where that name's links lead; without it, the glob is judged by its spelling.
+   */
+  globMatches?: (glob: string) => { paths: readonly string[] } | { unknown: string };
+  /**
    * `CDPATH` in the environment the command runs in: its value, or `null` when it is known to be
    * unset. Absent (the default): it may be set, so a relative `cd DIR` (not `./DIR` or `../DIR`)
    * may go to a directory named DIR anywhere as well as `./DIR`, and paths after it are reported
@@ -213,6 +220,21 @@ function aliasesOf(path: string, raw: string, base: string, ctx: ShellPathContex
   return out;
 }
 
+/**
+ * The names the glob `path` (spelled `value`; `intoName` added to it for a copy into a folder)
+ * matches in the file-system view, or why the view cannot tell: a `..` after a wild component goes up from wherever the matched names lead, which
+ * the lexical path has already collapsed. `undefined` without a view that lists.
+ */
+function globNames(path: string, value: string, intoName: string | undefined, ctx: ShellPathContext): { paths: readonly string[] } | { unknown: string } | undefined {
+  if (ctx.globMatches === undefined) return undefined;
+  if (/[*?[][^/]*\/(?:.*\/)?\.\.(?:\/|$)/.test(value)) return { unknown: `a .. after a pattern in ${value} goes up from wherever the names it matches lead` };
+  // A copy into what the glob names (`cp x build/*`): the folders it matches, with the name added.
+  const into = intoName !== undefined && path.endsWith(`/${intoName}`) ? `/${intoName}` : '';
+  const named = ctx.globMatches(into === '' ? path : path.slice(0, -into.length));
+  if ('unknown' in named || into === '') return named;
+  return { paths: named.paths.filter((p) => ctx.isDirectory?.(p) !== false).map((p) => `${p === '/' ? '' : p}${into}`) };
+}
+
 /** The real path of `path` (its nearest existing parent's real path plus the rest), when it differs. */
 function realOf(path: string, ctx: ShellPathContext): string | undefined {
   const realpath = ctx.realpath;
@@ -307,8 +329,8 @@ export function shellPathEffects(analysis: ShellAnalysis, ctx: ShellPathContext)
   return collectEffects(analysis, ctx);
 }
 
-let lastEffects: { analysis: ShellAnalysis | undefined; cdPath: string | null | undefined; cwd: string; home: string; platform: Platform; realpath: unknown; isDirectory: unknown; result: ShellPathEffects | undefined } = {
-  analysis: undefined, cdPath: undefined, cwd: '', home: '', platform: 'linux', realpath: undefined, isDirectory: undefined, result: undefined,
+let lastEffects: { analysis: ShellAnalysis | undefined; cdPath: string | null | undefined; cwd: string; home: string; platform: Platform; realpath: unknown; isDirectory: unknown; globMatches: unknown; result: ShellPathEffects | undefined } = {
+  analysis: undefined, cdPath: undefined, cwd: '', home: '', platform: 'linux', realpath: undefined, isDirectory: undefined, globMatches: undefined, result: undefined,
 };
 
 /**
@@ -318,11 +340,11 @@ let lastEffects: { analysis: ShellAnalysis | undefined; cdPath: string | null | 
  */
 function collectEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPathEffects {
   const last = lastEffects;
-  if (last.analysis === analysis && last.result !== undefined && last.cdPath === ctx.cdPath && last.cwd === ctx.cwd && last.home === ctx.home && last.platform === ctx.platform && last.realpath === ctx.realpath && last.isDirectory === ctx.isDirectory) {
+  if (last.analysis === analysis && last.result !== undefined && last.cdPath === ctx.cdPath && last.cwd === ctx.cwd && last.home === ctx.home && last.platform === ctx.platform && last.realpath === ctx.realpath && last.isDirectory === ctx.isDirectory && last.globMatches === ctx.globMatches) {
     return last.result;
   }
   const result = computeEffects(analysis, ctx);
-  lastEffects = { analysis, cdPath: ctx.cdPath, cwd: ctx.cwd, home: ctx.home, platform: ctx.platform, realpath: ctx.realpath, isDirectory: ctx.isDirectory, result };
+  lastEffects = { analysis, cdPath: ctx.cdPath, cwd: ctx.cwd, home: ctx.home, platform: ctx.platform, realpath: ctx.realpath, isDirectory: ctx.isDirectory, globMatches: ctx.globMatches, result };
   return result;
 }
 
@@ -371,10 +393,20 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
               tree = 'some';
             }
             const said = isAnywhere(alias.path) ? `${alias.path} (${raw}, where a cd through CDPATH, which may be set, may have gone to any directory of its name)` : raw;
-            push(effectOf(op, said, cmdIndex, glob, tree, assumed, extra, alias.path, lit && alias.unknown === undefined && alias.path === path, false));
+            const e = effectOf(op, said, cmdIndex, glob, tree, assumed, extra, alias.path, lit && alias.unknown === undefined && alias.path === path, false);
+            // A write through a glob writes what it matches, and where those names' links lead.
+            const named = op === 'write' && r.glob && r.known && !extra.prefix && !extra.pattern && !isAnywhere(alias.path) ? globNames(alias.path, value, extra.intoName, ctx) : undefined;
+            // A word of a program toolgate does not model is a guess: only what the view shows counts.
+            if (named !== undefined && 'unknown' in named && assumed === undefined) e.unsettled = named.unknown;
+            push(e);
             if (alias.unknown !== undefined) note(alias.unknown);
             const real = realOf(alias.path, ctx);
             if (real !== undefined) push(effectOf(op, raw, cmdIndex, glob, tree, assumed, extra, real, lit, true));
+            for (const name of named !== undefined && 'paths' in named ? named.paths : []) {
+              push(effectOf(op, raw, cmdIndex, false, tree, assumed, extra, name, true, false));
+              const through = realOf(name, ctx);
+              if (through !== undefined) push(effectOf(op, raw, cmdIndex, false, tree, assumed, extra, through, true, true));
+            }
           }
           if (!r.known) note(r.why ?? `${op} ${raw}`);
         }

@@ -240,3 +240,29 @@ describe('acceptEditsCommand', () => {
     expect(acceptEditsCommand(first(c))).toBe(false);
   });
 });
+
+describe('a glob written through, with a view that lists (globMatches)', () => {
+  const P = '/home/user/project';
+  const links: Record<string, string> = { [`${P}/build/y.sh`]: `${P}/.git/hooks/pre-commit` };
+  const view = {
+    ...ctx,
+    realpath: (p: string) => links[p] ?? p,
+    globMatches: (g: string) => (g.startsWith(`${P}/slow/`) ? { unknown: 'more than 10000 entries to look through' } : { paths: g === `${P}/build/*.sh` ? [`${P}/build/a.sh`, `${P}/build/y.sh`] : [] }),
+  };
+  const fx = (command: string) => shellPathEffects(analyzeShell(command), view).effects;
+  it('reports each name it matches and where that name leads', () => {
+    expect(fx('echo x > build/*.sh').map((e) => `${e.op} ${e.path}${e.literal ? '' : ' (pattern)'}${e.viaSymlink ? ' (link)' : ''}`)).toEqual([
+      `write ${P}/build/*.sh (pattern)`,
+      `write ${P}/build/a.sh`,
+      `write ${P}/build/y.sh`,
+      `write ${P}/.git/hooks/pre-commit (link)`,
+    ]);
+  });
+  it('reads and removals are left to their own checks (a removal takes the link, not its target)', () => {
+    expect(fx('cat build/*.sh; rm build/*.sh').map((e) => `${e.op} ${e.path}`)).toEqual([`read ${P}/build/*.sh`, `remove ${P}/build/*.sh`]);
+  });
+  it('what the view cannot settle is said on the pattern, and so is a .. after a wild component', () => {
+    expect(fx('echo x > slow/*.sh')[0]?.unsettled).toBe('more than 10000 entries to look through');
+    expect(fx('echo x > build/*/../x')[0]?.unsettled).toContain('goes up from wherever');
+  });
+});

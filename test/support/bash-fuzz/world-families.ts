@@ -1,7 +1,7 @@
 /**
  * Generator families for what only a world like the user's shows (see the oracle's `world.ts`):
  * escaped words where bash evaluates arithmetic, programs that make links and then a write through
- * them, patches and archives, `@FILE` response files, the repository's links under every reader
+ * them, writes through links the checkout holds named by a glob, patches and archives, `@FILE` response files, the repository's links under every reader
  * and recursive reader, git's signature placeholders, CDPATH inherited and prefixed, write-then-run
  * in one call and across calls, embedded repositories, and zsh's own constructs (and, from
  * `program-families.ts`, PATH lookup, opaque programs and names on input). Each call runs in
@@ -19,6 +19,7 @@ export type { WorldCombo, WorldPart } from './world-parts.js';
 export type WorldFamilyName =
   | 'escaped-arithmetic'
   | 'link-writes'
+  | 'glob-link-writes'
   | 'patch-archive'
   | 'response-files'
   | 'repo-links'
@@ -85,6 +86,27 @@ const linkWrites = () =>
     const cfg = fill(m, 'L', '.git/config').split('N').join('c');
     const append = "printf '[core]\\n\\tfsmonitor = \"evil; false\"\\n' >> c";
     return { command: `${cfg} && ${append} ;; git status`, calls: [`${cfg} && ${append}`, 'git status'], variant: `${variant} (config, then git)` };
+  });
+
+// ---------------------------------------------------------------- writes through links the checkout holds, named by a glob
+
+/** Links a checkout may hold into protected files (one dangling: git keeps no hooks): name, target. */
+const HELD_LINKS: readonly [string, string][] = [['git.cfg', '../.git/config'], ['hook.sh', '../.git/hooks/pre-commit'], ['local.json', '../.claude/settings.local.json']];
+const HOLD_LINKS = `mkdir -p tools .git/hooks && ${HELD_LINKS.map(([n, t]) => `ln -s ${t} tools/${n}`).join(' && ')} && echo ok > tools/plain.txt`;
+
+/** Spellings of one held link (N = its name, E = its extension): as written, and by globs that cannot name a protected path by their letters. */
+const HELD_SPELLINGS = ['tools/N', 'tools/*.E', 'tools/?N', 'tools/[a-z]*.E', 'tool?/N', 'tools/{N,none}', '*/N', 'tools/*', 'tool*/*.E', './tools/*.E'];
+
+/** Writers of a target T (a glob may match several names: the writer takes them as its shell gives them). */
+const GLOB_WRITERS = [
+  'printf x >> T', 'echo x > T', 'tee T <<< x >/dev/null', 'sed -i s/a/b/ T', 'cp README.md T', 'cat README.md > T', 'truncate -s 0 T', "printf '[core]\\n\\tfsmonitor = evil\\n' >> T",
+];
+
+const globLinkWrites = () =>
+  fc.tuple(pick(HELD_LINKS), pick(HELD_SPELLINGS), pick(GLOB_WRITERS)).map(([[name], spelling, writer]) => {
+    const ext = name.slice(name.lastIndexOf('.') + 1);
+    const target = fill(fill(spelling, 'N', spelling === 'tools/?N' ? name.slice(1) : name), 'E', ext);
+    return { command: fill(writer, 'T', target), setup: HOLD_LINKS, variant: `${writer.split(' ')[0]} ${spelling}` };
   });
 
 // ---------------------------------------------------------------- patches and archives onto protected paths
@@ -292,6 +314,7 @@ const EVERY_SHELL: readonly ShellName[] = ['bash', 'sh', 'zsh'];
 export const WORLD_FAMILIES: readonly WorldFamily[] = [
   { name: 'escaped-arithmetic', shells: ['bash', 'zsh'], combos: ['none/default', 'denied/default', 'narrow/default', 'red-team-denied/default'], build: escapedArithmetic },
   { name: 'link-writes', shells: EVERY_SHELL, combos: ['none/default', 'none/acceptEdits', 'none/bypassPermissions', 'red-team/default', 'red-team/acceptEdits'], build: linkWrites },
+  { name: 'glob-link-writes', shells: EVERY_SHELL, combos: ['none/default', 'none/acceptEdits', 'none/bypassPermissions', 'red-team/default', 'red-team/acceptEdits'], build: globLinkWrites },
   { name: 'patch-archive', shells: EVERY_SHELL, combos: ['none/bypassPermissions', 'none/acceptEdits', 'red-team/default', 'red-team/acceptEdits'], build: patchArchive },
   { name: 'response-files', shells: EVERY_SHELL, combos: ['none/default', 'denied/default', 'red-team-denied/default'], build: responseFiles },
   { name: 'repo-links', shells: EVERY_SHELL, combos: ['none/default', 'denied/default', 'red-team-denied/default', 'red-team/default'], build: repoLinks },
