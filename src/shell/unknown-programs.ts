@@ -17,7 +17,7 @@ import type { SimpleCommand } from './types.js';
 /** Programs whose runs toolgate reads (as children, opaque or unknown) or that run nothing named in their arguments. */
 const KNOWN = new Set([
   ...SHELLS,
-  'mv', 'mktemp', 'tee',
+  'mktemp', 'tee',
 ]);
 
 /** Whether the program's model says toolgate sees everything it runs. */

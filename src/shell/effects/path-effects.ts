@@ -17,7 +17,7 @@ import type { PathEffect, PathNames, ShellAnalysis, SimpleCommand } from '../typ
 import { decodeWord } from '../syntax/words.js';
 
 /** Programs whose operands' roles depend on their position: a glob or variable may put any file in the output slot. */
-const POSITIONAL = new Set(['xxd', 'split', 'mv', 'csplit']);
+const POSITIONAL = new Set(['xxd', 'split', 'csplit']);
 
 /** Where a command's relative paths resolve. @public */
 export interface ShellPathContext {
@@ -617,7 +617,7 @@ export function criticalRemovals(analysis: ShellAnalysis, ctx: CriticalRemovalSh
     const { effects } = collectEffects(analysis, ctx);
     const norm = (p: string): string => normalizePath(p, { cwd: ctx.cwd, home: ctx.home, platform: ctx.platform });
     analysis.commands.forEach((cmd, i) => {
-      if (cmd.unknown || !REMOVERS.has(foldedCommandName(cmd.argv[0]!))) return;
+      if (cmd.unknown || !removesOperands(foldedCommandName(cmd.argv[0]!))) return;
       const via = inputSource(analysis, i);
       if (via === 'xargs') push(`${cmd.source}: operands read from xargs input may name any directory`);
       if (via === 'found' && cmd.argv.some((a) => a.includes('{}'))) {
@@ -633,7 +633,7 @@ export function criticalRemovals(analysis: ShellAnalysis, ctx: CriticalRemovalSh
       if (e.op !== 'remove' || e.command < 0) continue;
       const cmd = analysis.commands[e.command];
       const name = cmd ? foldedCommandName(cmd.argv[0]!) : '';
-      if (!REMOVERS.has(name) && PROGRAMS.get(name)?.removes !== true) continue;
+      if (!removesOperands(name) && PROGRAMS.get(name)?.removes !== true) continue;
       const word = e.raw.replace(/ \(.*\)$/s, '');
       const why =
         variableWhy(word) ?? tildeWhy(word, ctx, norm) ?? (e.literal || e.glob || word.startsWith('~') ? isCriticalRemovalTarget(e.path, { ...ctx }) : undefined);
@@ -652,8 +652,8 @@ export function criticalRemovals(analysis: ShellAnalysis, ctx: CriticalRemovalSh
   return out;
 }
 
-/** Commands whose operands are removed. */
-const REMOVERS = new Set(['rm', 'rmdir', 'unlink', 'shred', 'mv', 'rename', 'prename', 'file-rename']);
+/** Whether a program's operands are removed (its model says so: rm, mv, rename, …). */
+const removesOperands = (name: string): boolean => PROGRAMS.get(name)?.removesOperands === true;
 
 /** Whether a program runs commands on what it finds (`find -exec`). */
 const handsOnFound = (name: string): boolean => PROGRAMS.get(name)?.handsOnFound === true;
@@ -698,8 +698,6 @@ function variableWhy(raw: string): string | undefined {
   return undefined;
 }
 
-/** The filesystem commands acceptEdits auto-approves (the caller checks their paths). */
-const ACCEPT_EDITS = new Set(['mv', 'sed']);
 
 /**
  * Whether acceptEdits mode may auto-approve this command: one of the filesystem commands
@@ -712,7 +710,7 @@ const ACCEPT_EDITS = new Set(['mv', 'sed']);
 export function acceptEditsCommand(cmd: SimpleCommand): boolean {
   if (cmd.unknown || cmd.argv.length === 0 || !cmd.literal[0]) return false;
   const model = PROGRAMS.get(cmd.argv[0]!)?.acceptEdits;
-  if (!ACCEPT_EDITS.has(cmd.argv[0]!) && model !== true && model !== 'withoutOptions') return false;
+  if (cmd.argv[0] !== 'sed' && model !== true && model !== 'withoutOptions') return false;
   if (model === 'withoutOptions') {
     const end = cmd.argv.indexOf('--');
     if (cmd.argv.slice(1, end < 0 ? undefined : end).some((w) => w.length > 1 && w.startsWith('-'))) return false;

@@ -64,18 +64,18 @@ function ddOperands(argv: readonly string[]): FileOperands {
 }
 
 /** A file operation's model: it runs nothing; acceptEdits may allow the ones Claude Code names. */
-function operation(name: string, summary: string, files: NonNullable<ProgramModel['files']>, examples: readonly ProgramExample[], acceptEdits = false): ProgramModel {
-  return defineProgram({ names: [name], summary, sources: [coreutils(name)], runs: 'nothing', files, ...(acceptEdits ? { acceptEdits: true } : {}), examples });
+function operation(name: string, summary: string, files: NonNullable<ProgramModel['files']>, examples: readonly ProgramExample[], acceptEdits = false, removesOperands = false): ProgramModel {
+  return defineProgram({ names: [name], summary, sources: [coreutils(name)], runs: 'nothing', files, ...(acceptEdits ? { acceptEdits: true } : {}), ...(removesOperands ? { removesOperands: true } : {}), examples });
 }
 
 const removes = (_name: string, argv: readonly string[]) => removeOperands(_name, argv);
 
 /** The models. @internal */
 export const FILE_OPERATION_MODELS: readonly ProgramModel[] = [
-  operation('rm', 'rm: remove files or directories', removes, [{ command: 'rm -rf build', effects: ['remove ./build'], readOnly: false }], true),
-  operation('rmdir', 'rmdir: remove empty directories', removes, [{ command: 'rmdir -p a/b', effects: ['remove ./a/b'], readOnly: false }], true),
-  operation('unlink', 'unlink: remove one file', removes, [{ command: 'unlink a.txt', effects: ['remove ./a.txt'], readOnly: false }]),
-  operation('shred', 'shred: overwrite files (and remove them with -u)', removes, [{ command: 'shred -n 3 -u a.txt', effects: ['remove ./a.txt'], readOnly: false, why: '-n takes the number of passes' }]),
+  operation('rm', 'rm: remove files or directories', removes, [{ command: 'rm -rf build', effects: ['remove ./build'], readOnly: false }], true, true),
+  operation('rmdir', 'rmdir: remove empty directories', removes, [{ command: 'rmdir -p a/b', effects: ['remove ./a/b'], readOnly: false }], true, true),
+  operation('unlink', 'unlink: remove one file', removes, [{ command: 'unlink a.txt', effects: ['remove ./a.txt'], readOnly: false }], false, true),
+  operation('shred', 'shred: overwrite files (and remove them with -u)', removes, [{ command: 'shred -n 3 -u a.txt', effects: ['remove ./a.txt'], readOnly: false, why: '-n takes the number of passes' }], false, true),
   operation('mkdir', 'mkdir: make directories', (_n, argv) => mkdirOperands(argv), [{ command: 'mkdir -m 700 -p a/b', effects: ['write ./a/b'], readOnly: false, why: '-m takes the mode' }], true),
   operation('touch', "touch: change files' times, creating them", (_n, argv) => touchOperands(argv), [{ command: 'touch -r ref.txt a.txt', effects: ['read ./ref.txt', 'write ./a.txt'], readOnly: false }], true),
   operation('chmod', "chmod: change files' modes", (_n, argv) => attributeOperands(argv), [{ command: 'chmod -R 755 bin', effects: ['write ./bin [all]'], readOnly: false, why: 'the first operand is the mode; -R changes everything under bin' }]),

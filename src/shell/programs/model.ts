@@ -153,6 +153,12 @@ export interface ProgramModel {
   /** Its removals are judged as critical-path removals, as `rm`'s are (`find ~ -delete`). */
   readonly removes?: boolean;
   /**
+   * Its operands are removed or moved away (`rm`, `mv`, `rename`): its removals are judged as
+   * critical-path removals, and operands it gets from input at run time (`xargs rm`,
+   * `find … -exec rm {} +`) may name any directory.
+   */
+  readonly removesOperands?: boolean;
+  /**
    * What it runs gets, in place of `{}`, paths it finds under the files it reads
    * (`find DIR -exec rm -rf {} +`): a removal there is judged on those files.
    */

@@ -5,7 +5,6 @@
  */
 import { awkOperands, shufOperands, splitOperands, teeOperands, xxdOperands } from './text-tools.js';
 import { agAckOperands } from './search.js';
-import { moveOperands, renameOperands } from './copy.js';
 import { PROGRAMS } from '../../programs/index.js';
 import { compressOperands, unzipOperands, zipOperands } from './archives.js';
 import { historyOperands } from './builtins.js';
@@ -47,12 +46,6 @@ function modelledOperands(name: string, argv: readonly string[], literal: readon
       return zipOperands(argv);
     case 'unzip':
       return unzipOperands(argv);
-    case 'mv':
-      return moveOperands(argv);
-    case 'rename':
-    case 'prename':
-    case 'file-rename':
-      return renameOperands(argv);
     case 'history':
       return historyOperands(argv);
     default:
