@@ -93,10 +93,11 @@ describe('a write the view cannot settle, or one it shows reaches a covered name
     const d = decide('mv deep/x/up tmp/up', { permissions: EDIT_ONLY, tree, mode: 'bypassPermissions' });
     expect([d.behavior, d.askKind]).toEqual(['ask', 'protected']);
   });
-  it('a glob whose real names lead to a covered path through a link', () => {
+  it('a glob whose real names lead to a covered path through a link writes that path: denied', () => {
+    // The view expands the glob to tmp/c.tmp, a link to .env: bash writes .env, which the rule names.
     const tree = { ...TREE, [`${P}/tmp/c.tmp`]: { symlink: '../.env' } };
     const d = decide('echo x > tmp/c.tm?', { permissions: { deny: ['Edit(./.env)'] }, tree, mode: 'bypassPermissions' });
-    expect(d.behavior).toBe('ask');
+    expect([d.behavior, d.rule?.text]).toEqual(['deny', 'Edit(./.env)']);
   });
   it('without a file-system view, a write of unseen names is protected, not firm', () => {
     const d = decide('cp -r src src-copy', { permissions: EDIT_ONLY, view: null });
