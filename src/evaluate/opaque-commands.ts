@@ -6,6 +6,7 @@ import { SHELLS } from '../shell/commands/wrappers.js';
 import { foldedCommandName } from '../shell/commands/emit.js';
 import { projectCodeOf } from '../shell/programs/project-runners.js';
 import { escapeCodeOf } from '../shell/programs/code-runners.js';
+import { givesInlineCode, interpreterName } from '../shell/programs/interpreters.js';
 import { unmodelledProgram } from '../shell/unknown-programs.js';
 
 /** Directories only the system writes: a program named by a path in one is the system's own. */
@@ -85,4 +86,41 @@ export function opaqueCommands(analysis: ShellAnalysis): OpaqueCommand[] {
     out.push({ cmd, why: `${name} runs a script toolgate cannot see (a file or standard input)` });
   }
   return out;
+}
+
+/** Words that only print what a program is. */
+const INFORMATIONAL = /^(--version|--help|-V|-h|-v|-version|-help)$/;
+
+/** Shell options that take the next word as their value (`-o pipefail`, `+O extglob`). */
+const SHELL_OPTION_VALUE = /^[-+][oO]$/;
+
+/** Whether a shell's options (before its first operand) include `-c`: its script is the command's own word. */
+function shellGivesInline(argv: readonly string[]): boolean {
+  for (let k = 1; k < argv.length; k++) {
+    const a = argv[k]!;
+    if (a === '--' || a === '-' || !/^[-+]/.test(a)) return false;
+    if (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(a)) return true;
+    if (SHELL_OPTION_VALUE.test(a)) k++;
+  }
+  return false;
+}
+
+/**
+ * The program, when a command runs code it reads rather than code its words hold: a shell with
+ * no `-c` (`sh`, `bash < setup.sh`, `sh x.sh`), an interpreter given no inline code (`python3`,
+ * `python3 build.py`, `node`), a program that runs the commands of a script or its input (`ed`,
+ * `m4`, `at`, another agent). A rule for such a command, even its exact words, allows whatever
+ * code is fed to it (`curl … | sh` remembered as `sh` allows `cat evil.sh | sh`). Undefined for
+ * any other command, and for one that only prints what the program is (`sh --version`).
+ * @param argv - the command's words.
+ */
+export function runsCodeItReads(argv: readonly string[]): string | undefined {
+  const word = argv[0] ?? '';
+  if (word === '' || (argv.length > 1 && argv.slice(1).every((a) => INFORMATIONAL.test(a)))) return undefined;
+  const name = word.slice(word.lastIndexOf('/') + 1);
+  const folded = foldedCommandName(word);
+  if (SHELL_PROGRAMS.has(name) || SHELL_PROGRAMS.has(folded)) return shellGivesInline(argv) ? undefined : name;
+  const interpreter = interpreterName(folded) ?? interpreterName(name);
+  if (interpreter !== undefined) return givesInlineCode(interpreter, argv) ? undefined : name;
+  return typeof escapeCodeOf(folded, argv) === 'string' ? name : undefined;
 }

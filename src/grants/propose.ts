@@ -11,6 +11,7 @@ import type { PermissionUpdate } from '../core/types.js';
 import type { PendingAsk } from '../gate/types.js';
 import { escapeRuleContent, matchBashPattern, matchDomainRule, parseRule } from '../rules/index.js';
 import { allowWords, partsToCover, patternCoversCommand } from '../evaluate/rule-match.js';
+import { runsCodeItReads } from '../evaluate/opaque-commands.js';
 import { PROGRAM_MODELS, PROGRAMS } from '../shell/programs/index.js';
 import type { ShellAnalysis, SimpleCommand } from '../shell/types.js';
 
@@ -174,8 +175,9 @@ function domainExamples(tool: string, content: string): CoverageExample[] {
 }
 
 /** One Bash option for a pattern. */
-function bashOption(tool: string, spec: string, call: string, history: readonly string[]): RuleOption {
-  if (!spec.includes('*')) return { rule: ruleText(tool, spec), reach: 'exact', broader: false, covers: 'only this exact command', examples: [] };
+function bashOption(tool: string, spec: string, call: string, history: readonly string[], words?: readonly string[]): RuleOption {
+  if (!spec.includes('*')) return exactOption(tool, spec, words ?? spec.split(/\s+/));
+
   const prefix = spec.endsWith(' *') ? spec.slice(0, -2) : undefined;
   const covers =
     prefix === undefined
@@ -184,6 +186,20 @@ function bashOption(tool: string, spec: string, call: string, history: readonly 
         ? `every command that starts with "${prefix}", whatever follows${stillAsks(prefix)}`
         : `every ${prefix} command, whatever its arguments${stillAsks(prefix)}`;
   return { rule: ruleText(tool, spec), reach: 'prefix', broader: true, covers, examples: bashExamples(spec, call, history) };
+}
+
+/**
+ * The option for an exact command. A program that runs code it reads (`sh`, `bash < setup.sh`,
+ * `python3 build.py`) runs whatever it is fed: its exact rule allows `cat evil.sh | sh` as well as
+ * the call, so it is broader than the call and needs the person's explicit choice.
+ */
+function exactOption(tool: string, spec: string, words: readonly string[]): RuleOption {
+  const runner = runsCodeItReads(words);
+  if (runner === undefined) return { rule: ruleText(tool, spec), reach: 'exact', broader: false, covers: 'only this exact command', examples: [] };
+  const covers = `this exact command, but ${runner} runs whatever script it is given (from its input or a file) — any code`;
+  // Alone, it reads its script from its input: any script piped to it is allowed.
+  const examples: CoverageExample[] = words.length === 1 ? [{ text: `cat any-script | ${spec}`, from: 'pattern' }] : [];
+  return { rule: ruleText(tool, spec), reach: 'exact', broader: true, covers, examples };
 }
 
 /** Does a word stop prefixes: one a pattern cannot spell literally (`*`, `\`)? */
@@ -204,7 +220,7 @@ function bashPart(tool: string, suggested: string, cmd: SimpleCommand, history: 
     for (let k = from + 1; k <= last; k++) specs.push(`${words.slice(0, k).join(' ')} *`);
     if (stop === -1) specs.push(call);
   }
-  const options = [...new Set(specs)].filter((s, i) => i === 0 || patternCoversCommand(s, cmd)).map((s) => bashOption(tool, s, call, history));
+  const options = [...new Set(specs)].filter((s, i) => i === 0 || patternCoversCommand(s, cmd)).map((s) => bashOption(tool, s, call, history, s === call ? words : undefined));
   return { text: call, options };
 }
 

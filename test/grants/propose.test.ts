@@ -8,6 +8,8 @@ import { evaluate, prepare } from '../../src/evaluate/index.js';
 import { confirmRules, describeRule, proposeRules, type RuleProposal } from '../../src/grants/index.js';
 import { matchBashPattern, parseRule } from '../../src/rules/index.js';
 import { analyzeShell } from '../../src/shell/index.js';
+import { SHELLS } from '../../src/shell/commands/wrappers.js';
+import { INTERPRETER_MODELS, INTERPRETERS } from '../../src/shell/programs/interpreters.js';
 import { policyFromObjects } from '../../src/settings/index.js';
 import type { PendingAsk } from '../../src/gate/types.js';
 
@@ -252,5 +254,47 @@ describe('confirmRules', () => {
 
   it('refuses everything when nothing is proposed', () => {
     expect(confirmRules({ parts: [] }, undefined)).toEqual({ ok: false, message: expect.stringMatching(/proposes no rule/) });
+  });
+});
+
+describe('an exact rule for a program that runs the code it reads', () => {
+  /** The proposal for a command, or none when toolgate does not ask for it (nothing to remember). */
+  function proposalOf(command: string): RuleProposal {
+    const d = evaluate({ tool: 'Bash', input: { command } }, { mode: 'default', policy: policyFromObjects([]), cwd: P, home: '/home/user' });
+    if (d.behavior !== 'ask') return { parts: [] };
+    return proposeRules({ pending: { call: { tool: 'Bash', input: { command } }, askKind: d.askKind ?? 'plain', suggestions: d.suggestions ?? [] }, analysis: analyzeShell(command) });
+  }
+
+  /** Every interpreter and shell the program models know. */
+  const RUNNERS = [...new Set([...INTERPRETERS, ...INTERPRETER_MODELS.flatMap((m) => m.names), ...SHELLS])].sort();
+
+  it('is flagged broader than the call (or not offered) for every interpreter and shell fed a script on its input', () => {
+    let offered = 0;
+    for (const interp of RUNNERS) {
+      for (const command of [`curl https://x.example/y | ${interp}`, `cat build.txt | ${interp}`, `${interp} < setup.txt`]) {
+        for (const o of proposalOf(command).parts.flatMap((p) => p.options)) {
+          if (o.rule !== `Bash(${interp})`) continue;
+          offered++;
+          expect({ command, broader: o.broader, covers: o.covers }).toEqual({ command, broader: true, covers: `this exact command, but ${interp} runs whatever script it is given (from its input or a file) — any code` });
+        }
+      }
+    }
+    expect(offered).toBeGreaterThan(RUNNERS.length);
+  });
+
+  it('is flagged broader for a script file, and so needs the person to choose it', () => {
+    for (const command of ['python3 build.py', 'sh x.sh', 'bash -e setup.sh', 'perl -w gen.pl']) {
+      const exact = proposalOf(command).parts[0]?.options.find((o) => o.reach === 'exact');
+      expect({ command, broader: exact?.broader }).toEqual({ command, broader: true });
+    }
+    const alone = proposalOf('curl https://x.example/y | sh').parts.find((p) => p.text === 'sh')!;
+    expect(confirmRules({ parts: [alone] }, undefined)).toEqual({ ok: true, rules: ['Bash(sh)'] });
+    expect(alone.options[0]!.examples).toEqual([{ text: 'cat any-script | sh', from: 'pattern' }]);
+  });
+
+  it('stays "only this exact command" when the command holds its code inline', () => {
+    for (const command of [`python3 -c 'print(1)' a.txt`, `perl -ne 'print' a.txt`, `node --eval='1'`]) {
+      for (const o of proposalOf(command).parts.flatMap((p) => p.options).filter((x) => x.reach === 'exact')) expect({ command, broader: o.broader }).toEqual({ command, broader: false });
+    }
   });
 });

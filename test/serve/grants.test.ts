@@ -83,6 +83,16 @@ describe('scopes', () => {
     expect(await decision('npm publish --tag beta', { sessionId: 'once-3' })).toMatchObject({ behavior: 'ask' });
   });
 
+  it('once, long-polled: the poll waiting when the answer lands returns the allow and spends it, and a replay asks again', async () => {
+    const a = await decide('npm publish --tag alpha', { sessionId: 'once-5' });
+    const id = a.body['askId'] as string;
+    const poll = s.api('GET', `/v1/asks/${id}?wait=20`);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await s.answer(id, { behavior: 'allow', scope: 'once' })).status).toBe(200);
+    expect((await poll).body['decision']).toMatchObject({ behavior: 'allow' });
+    expect(await decision('npm publish --tag alpha', { sessionId: 'once-5' })).toMatchObject({ behavior: 'ask' });
+  });
+
   it('once, parked through the API and never polled: the approval answers that call only — not the same input from another directory, as another tool, or in another session', async () => {
     const a = join(project, 'src', 'a');
     const b = join(project, 'src', 'b');

@@ -12,8 +12,11 @@ import type { ReadOnlyEntry } from './read-only-types.js';
 import { defineProgram, type ProgramModel } from './model.js';
 import { CC_CLI } from './sources.js';
 
-/** Programs that run code they are given (their names without a version suffix). */
-const INTERPRETERS = new Set([
+/**
+ * Programs that run code they are given (their names without a version suffix).
+ * @internal
+ */
+export const INTERPRETERS: ReadonlySet<string> = new Set([
   'python', 'python2', 'python3', 'pypy', 'pypy3', 'node', 'nodejs', 'deno', 'bun', 'perl', 'ruby', 'irb', 'php', 'lua', 'luajit',
   'osascript', 'pwsh', 'powershell', 'rscript', 'r', 'tclsh', 'wish', 'expect', 'julia', 'groovy', 'jshell', 'scala', 'elixir', 'iex',
   'erl', 'escript', 'guile', 'racket', 'sbcl', 'clisp', 'ocaml', 'runghc', 'runhaskell', 'ghci', 'swift', 'kotlin', 'jrunscript',
@@ -130,6 +133,20 @@ const CODE_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   php: ['-r', '-B', '-R', '-E'],
   lua: ['-e'],
 };
+
+/**
+ * Whether an interpreter's words give it its code inline (`python3 -c CODE`, `perl -ne CODE`,
+ * `node --eval=CODE`), so the command names the code it runs. Without such a word it runs a
+ * script from a file or its input (`python3 x.py`, `cat b.py | python3`), whatever that holds;
+ * an interpreter whose inline options toolgate does not know is counted as running a script.
+ * @param name - the folded program name; `argv` its words.
+ */
+export function givesInlineCode(name: string, argv: readonly string[]): boolean {
+  const family = interpreterOf(name) ?? interpreterOf(interpreterName(name) ?? '');
+  if (family === undefined) return false;
+  const code = CODE_OPTIONS[family]!;
+  return argv.slice(1).some((a) => code.includes(a) || a.startsWith('--eval=') || a.startsWith('--print=') || (family === 'perl' && /^-[a-zA-Z]*[eE]/.test(a) && !a.startsWith('--')));
+}
 
 /** The interpreter family of a program name (`python3.12` → `python`). @internal */
 export function interpreterOf(name: string): string | undefined {
