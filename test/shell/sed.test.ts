@@ -122,7 +122,8 @@ describe.skipIf(!realSed())('against GNU sed', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // 400 runs of real sed, each starting a shell for its e commands: minutes on a loaded machine.
+  }, 180_000);
 
   it('accepts every script sed accepts (sandbox mode, no commands run)', () => {
     const safe = script.map((s) => s.replace(/e echo M\d+/g, 'p').replace(/[rw] \/dev\/null/g, 'p'));
