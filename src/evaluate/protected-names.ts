@@ -61,7 +61,12 @@ export function protectedNames(check: NamesCheck): ProtectedNames | undefined {
     const into = (rel: readonly string[]) => `${path === '/' ? '' : path}/${rel.join('/')}`;
     const covered = (p: string): boolean => {
       const rel = relOf(p);
-      return rel !== undefined && !spared(rel, names.spares) && protectedPathMatch(into(rel), spec) !== undefined;
+      if (rel === undefined || spared(rel, names.spares)) return false;
+      const dest = into(rel);
+      if (protectedPathMatch(dest, spec) !== undefined) return true;
+      // A file landing on a name the destination already holds is written through it: a link
+      // there writes where it leads, a hard link every other name of the file.
+      return !removal && source !== path && check.view !== undefined && check.view.isDirectory?.(p) === false && writesThrough(check.view, dest, spec);
     };
     const mayHold = (p: string): boolean => {
       const rel = relOf(p);
@@ -71,7 +76,7 @@ export function protectedNames(check: NamesCheck): ProtectedNames | undefined {
     if (reach.kind === 'holds') {
       const held = reach.path.replace(/ \(a link to .*\)$/s, '');
       const target = into(relOf(held) ?? []);
-      const entry = protectedPathMatch(target, spec) ?? 'a protected name';
+      const entry = protectedPathMatch(target, spec) ?? `${target} is a link or one of several names of a file, which the copy writes through`;
       const message = source === path ? `${removal ? 'may remove' : 'may write'} ${target}, a protected path (${entry})` : `copies ${reach.path} to ${target}, a protected path (${entry})`;
       return { message, blockedPath: target };
     }
@@ -81,4 +86,13 @@ export function protectedNames(check: NamesCheck): ProtectedNames | undefined {
     }
   }
   return undefined;
+}
+
+/** Does a write to `dest`, an existing name, reach a protected path through it (a link, or a file with other names)? */
+function writesThrough(view: ReadonlyFsView, dest: string, spec: ProtectedPathSpec): boolean {
+  if (view.isSymlink?.(dest) === true) {
+    const real = view.realpath(dest);
+    return real === undefined || protectedPathMatch(real, spec) !== undefined;
+  }
+  return (view.linkCount?.(dest) ?? 1) > 1;
 }

@@ -610,18 +610,31 @@ function landedHolds(view: ReadonlyFsView, path: string, sources: readonly strin
     const prefix = source === '/' ? '/' : `${source}/`;
     const at = (p: string): string | undefined => (p.startsWith(prefix) ? `${path === '/' ? '' : path}/${p.slice(prefix.length)}` : p === source ? path : undefined);
     let link: string | undefined;
+    let through: string | undefined;
     const held = dirHolds(view, source, (p) => {
       if (moved && view.isSymlink?.(p) !== false) {
         link = p;
         return true;
       }
       const q = at(p);
-      return q !== undefined && covered(q);
+      if (q === undefined) return false;
+      if (covered(q)) return true;
+      // A file landing on a name the destination already holds is written through it: a link
+      // there writes where it leads, a hard link every other name of the file.
+      if (moved && view.isDirectory?.(p) === false && (view.isSymlink?.(q) === true || (view.linkCount?.(q) ?? 1) > 1)) {
+        const real = view.isSymlink?.(q) === true ? view.realpath(q) : undefined;
+        if (real === undefined || covered(real)) {
+          through = q;
+          return true;
+        }
+      }
+      return false;
     }, (p) => {
       const q = at(p);
       return q === undefined || mayHold(q);
     }, budget);
     if (link !== undefined) return { kind: 'unknown', why: `${source} holds the symbolic link ${link}, which may point elsewhere once copied` };
+    if (through !== undefined) return { kind: 'unknown', why: `${through} is a link or one of several names of a file, which the copy writes through` };
     if (held.kind === 'holds') return { kind: 'holds', path: at(held.path.replace(/ \(a link to .*\)$/s, '')) ?? held.path };
     if (held.kind === 'unknown') return held;
   }
