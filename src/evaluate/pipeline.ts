@@ -39,6 +39,7 @@ import { hookRunnerKeyChange, isPackageJson } from './hook-runner-keys.js';
 import { linkedSettings, linkTargetWrite, type LinkedProtected } from './link-targets.js';
 import { gitHooksDirs, gitHooksWrite } from './git-hooks-dir.js';
 import { mayReadAt, readsWhole } from './read-rules.js';
+import { SERVE_STATE_RULE, serveStateReach } from './serve-state.js';
 
 // ---------------------------------------------------------------------------------------------
 // Steps (Claude Code order: tools removed, deny, ask, critical/protected, allow, what the call
@@ -78,6 +79,11 @@ export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
   return {
     name,
     run(state) {
+      if (list === 'deny') {
+        // Built in, before the user's rules: serve's default state directory (decision 0073).
+        const reach = serveStateReach(state.call.tool, state.facts, state.ctx.environment, state.ctx.home, state.ctx.fs);
+        if (reach !== undefined) return decide(state, name, 'deny', 'rule', `${reach}: a gated agent may neither read nor write toolgate serve's state, whether or not serve is running`, { rule: SERVE_STATE_RULE });
+      }
       const all = list === 'deny' ? state.index.deny : state.index.ask;
       const rules = rulesForTool(state.index, list, state.call.tool);
       let hidden: { cr: CompiledRule; detail: string } | undefined;
