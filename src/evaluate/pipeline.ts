@@ -40,6 +40,7 @@ import { linkedSettings, linkTargetWrite, type LinkedProtected } from './link-ta
 import { gitHooksDirs, gitHooksWrite } from './git-hooks-dir.js';
 import { mayReadAt, readsWhole } from './read-rules.js';
 import { SERVE_STATE_RULE, serveStateReach } from './serve-state.js';
+import { hardLinkedFile } from './hard-link-reads.js';
 
 // ---------------------------------------------------------------------------------------------
 // Steps (Claude Code order: tools removed, deny, ask, critical/protected, allow, what the call
@@ -109,6 +110,12 @@ export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
         } else if (m.kind === 'hidden' && m.guarded === true && list === 'deny') guarded ??= { cr, detail: m.detail };
         else if (m.kind === 'hidden' && m.unseenWrite === true && list === 'deny') unseenWrite ??= { cr, detail: m.detail };
         else if (m.kind === 'hidden' && !hidden) hidden = { cr, detail: m.detail };
+      }
+      // The Read tool on a file with several names: a Read deny rule cannot settle it by the name.
+      if (list === 'deny' && guarded === undefined && f.kind === 'read' && f.glob === undefined) {
+        const cr = rules.find((r) => r.rule.family === 'path' && r.rule.tool === 'Read');
+        const why = cr !== undefined ? hardLinkedFile(state.ctx.fs, f.realPath ?? f.path, `${state.call.tool} reads ${f.path}`) : undefined;
+        if (why !== undefined) guarded = { cr: cr!, detail: why };
       }
       if (hidden) {
         return holdAsk(state, name, {

@@ -27,6 +27,7 @@ import { rgSkipsIn } from '../shell/programs/rg-skips.js';
 import { gitSkipsIn } from '../shell/programs/git/takes.js';
 import { segmentMatches } from '../paths/glob.js';
 import { PROGRAMS } from '../shell/programs/index.js';
+import { hardLinkedRead } from './hard-link-reads.js';
 import type { ReadonlyFsView } from '../core/ports.js';
 
 /**
@@ -401,6 +402,9 @@ function shellPathMatch(cr: CompiledRule, facts: Extract<CallFacts, { kind: 'she
     const e = facts.effects[i]!;
     const relevant = isRead ? e.op === 'read' || e.assumed !== undefined : e.op !== 'read';
     if (!relevant) continue;
+    // A file with several names may be a covered path under another one: a deny rule cannot
+    // settle the read (a guarded read), whatever the name the command uses.
+    if (isRead && cr.list === 'deny' && guarded === undefined) guarded = hardLinkedRead(view, e, budget);
     const probe = probes?.[i];
     if (probe !== undefined && effectOutOfReach(m!, e, probe)) continue;
     const reader = isRead ? facts.analysis.commands[e.command] : undefined;
