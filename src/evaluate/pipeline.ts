@@ -113,7 +113,7 @@ export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
       }
       // The Read tool on a file with several names: a Read deny rule cannot settle it by the name.
       if (list === 'deny' && guarded === undefined && f.kind === 'read' && f.glob === undefined) {
-        const cr = rules.find((r) => r.rule.family === 'path' && r.rule.tool === 'Read');
+        const cr = rules.find((r) => r.rule.family === 'path' && r.rule.tool === 'Read' && !isBuiltInRule(r));
         const why = cr !== undefined ? hardLinkedFile(state.ctx.fs, f.realPath ?? f.path, `${state.call.tool} reads ${f.path}`) : undefined;
         if (why !== undefined) guarded = { cr: cr!, detail: why };
       }

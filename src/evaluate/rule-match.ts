@@ -403,8 +403,9 @@ function shellPathMatch(cr: CompiledRule, facts: Extract<CallFacts, { kind: 'she
     const relevant = isRead ? e.op === 'read' || e.assumed !== undefined : e.op !== 'read';
     if (!relevant) continue;
     // A file with several names may be a covered path under another one: a deny rule cannot
-    // settle the read (a guarded read), whatever the name the command uses.
-    if (isRead && cr.list === 'deny' && guarded === undefined) guarded = hardLinkedRead(view, e, budget);
+    // settle the read (a guarded read), whatever the name the command uses. toolgate's built-in
+    // rules match their files by device and inode as well, so other names of those are caught there.
+    if (isRead && cr.list === 'deny' && cr.source.builtIn !== true && guarded === undefined) guarded = hardLinkedRead(view, e, budget);
     const probe = probes?.[i];
     if (probe !== undefined && effectOutOfReach(m!, e, probe)) continue;
     const reader = isRead ? facts.analysis.commands[e.command] : undefined;
