@@ -1,4 +1,5 @@
 import type { AskExpiry, AskRecord, Store } from '../store/index.js';
+import { repeating } from './repeat.js';
 
 /** Default seconds a holder may stay silent before another serve process gives up its asks. */
 export const DEFAULT_HOLDER_TIMEOUT_SECONDS = 30;
@@ -57,8 +58,6 @@ export function createHolder(o: HolderOptions): Holder {
   const watched = new Map<string, { beats: number | undefined; since: number }>();
   let lastLook: number | undefined;
   let beaten: Promise<void> | undefined;
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let running: Promise<void> | undefined;
   let failing = false;
 
   const forget = () => {
@@ -113,13 +112,8 @@ export function createHolder(o: HolderOptions): Holder {
     for (const id of watched.keys()) if (!present.has(id)) watched.delete(id);
   };
 
-  const tick = (): Promise<void> => {
-    // One tick at a time: a slow store must not pile them up.
-    running ??= look().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
+  // One look at a time: a slow store must not pile them up.
+  const repeat = repeating(look, intervalMs, (e) => o.log(`toolgate serve: watching holders of asks failed: ${(e as Error).message}`));
 
   return {
     id: o.id,
@@ -130,20 +124,6 @@ export function createHolder(o: HolderOptions): Holder {
       });
       return beaten;
     },
-    tick,
-    start() {
-      if (timer !== undefined) return;
-      const run = () => {
-        tick().catch((e: unknown) => o.log(`toolgate serve: watching holders of asks failed: ${(e as Error).message}`));
-      };
-      run();
-      timer = setInterval(run, intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer !== undefined) clearInterval(timer);
-      timer = undefined;
-      await running?.catch(() => {});
-    },
+    ...repeat,
   };
 }

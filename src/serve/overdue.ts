@@ -1,4 +1,5 @@
 import type { AskExpiry, AskRecord, Store } from '../store/index.js';
+import { repeating, type Repeating } from './repeat.js';
 
 /** Default seconds an ask parked through the JSON API waits for a person before it is answered deny. */
 export const DEFAULT_API_ASK_TIMEOUT_SECONDS = 3600;
@@ -29,19 +30,14 @@ export interface OverdueOptions {
  * (the hold's end, or the holder's silence: `holders.ts`). Each ask is given up with the
  * conditional `expireAsk`, so of several replicas sweeping, one gives it up and writes its entry.
  */
-export interface OverdueSweep {
+export interface OverdueSweep extends Repeating {
   /** One search, giving up what is overdue; resolves once their audit entries are written. */
   tick(): Promise<void>;
-  start(): void;
-  /** Stop searching; resolves once a search under way has finished. */
-  stop(): Promise<void>;
 }
 
 export function createOverdueSweep(o: OverdueOptions): OverdueSweep {
   const why = noAnswerWithin(o.timeoutMs);
   const intervalMs = Math.max(1, Math.min(MAX_INTERVAL_MS, Math.floor(o.timeoutMs / 4)));
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let running: Promise<void> | undefined;
   let failing = false;
 
   const failed = (e: unknown) => {
@@ -79,28 +75,5 @@ export function createOverdueSweep(o: OverdueOptions): OverdueSweep {
     }
   };
 
-  const tick = (): Promise<void> => {
-    running ??= sweep().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
-
-  return {
-    tick,
-    start() {
-      if (timer !== undefined) return;
-      const run = () => {
-        tick().catch((e: unknown) => o.log(`toolgate serve: giving up overdue asks failed: ${(e as Error).message}`));
-      };
-      run();
-      timer = setInterval(run, intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer !== undefined) clearInterval(timer);
-      timer = undefined;
-      await running?.catch(() => {});
-    },
-  };
+  return repeating(sweep, intervalMs, (e) => o.log(`toolgate serve: giving up overdue asks failed: ${(e as Error).message}`));
 }
