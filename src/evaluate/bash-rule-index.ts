@@ -4,21 +4,30 @@
  * only ever matches a text that starts with that word, so for a command only the rules filed
  * under the first words of its texts, and the rules that cannot be filed (`*`, `ls*`, rules of
  * other families), are tried — in the list's order, so the rule an answer names is the one a scan
- * of the whole list names.
+ * of the whole list names. A pattern whose first two words are literal (`git push *`,
+ * `make target-5`) is filed under both, so many rules on one program do not all meet each of its
+ * commands.
  */
 import type { CompiledRule } from '../settings/types.js';
 import type { SimpleCommand } from '../shell/types.js';
-import { commandPatternFirstWord, firstWordOf, squeezeCommand } from '../rules/command.js';
+import { commandPatternFirstTwoWords, commandPatternFirstWord, firstTwoWordsOf, firstWordOf, squeezeCommand } from '../rules/command.js';
 import { powerShellRestrictiveTexts, powerShellRuleForms } from '../powershell/index.js';
 import type { CallFacts } from './facts.js';
 import type { PowerShellFacts } from './powershell-facts.js';
 import { literalText } from './holes.js';
+import { isBuiltInRule } from './opaque-code.js';
 import { allowTextOf, patternCoversCommand, perAnalysis, restrictiveTextsOf, ruleProgram } from './rule-match.js';
 
 /** Rule positions filed by a word, and those that cannot be filed (tried for every word). */
 interface Keyed {
   byWord: Map<string, number[]>;
   always: number[];
+}
+
+/** {@link Keyed} for the texts a rule can match: by their first two words where the rule fixes them, else by the first word. */
+interface KeyedTexts extends Keyed {
+  /** Rules by the first two words of every text they can match ({@link commandPatternFirstTwoWords}); not in `byWord`. */
+  byTwoWords: Map<string, number[]>;
 }
 
 /** One rule list (as `rulesForTool` gives it) indexed three ways, each a way a Bash rule can bear on a command. */
@@ -29,12 +38,20 @@ interface BashRuleIndex {
   base: number[];
   /** The rules at `base`, made on first use. */
   baseRules?: CompiledRule[];
-  /** Bash rules by the first word of the texts they can match ({@link commandPatternFirstWord}). */
-  match: Keyed;
+  /** `base` without the path rules: what a command meets besides the path rules its paths pick. */
+  baseWithoutPaths: number[];
+  /** Bash rules by the first two words, or the first word, of the texts they can match ({@link commandPatternFirstWord}). */
+  match: KeyedTexts;
   /** Bash rules by the first word `mayMatchWithHoles` compares with a command's first word. */
   holes: Keyed;
   /** Bash rules by the program they name (`ruleProgram`), for a program toolgate does not know that names it. */
   programs: Map<string, number[]>;
+  /**
+   * Positions of the Bash rules that are not toolgate's own, ascending: under a script toolgate
+   * cannot read, each of them that does not match is `hidden` (opaque), and the first of those names
+   * the rule the opaque-code table answers for.
+   */
+  userBash: number[];
 }
 
 /** Below this many rules a scan costs less than the lookups. */
@@ -78,16 +95,25 @@ function holeWord(spec: string): string | undefined {
   return first === undefined || first === '' || first.includes('*') ? undefined : first;
 }
 
+function newIndex(): BashRuleIndex {
+  return { others: [], base: [], baseWithoutPaths: [], match: { byWord: new Map(), byTwoWords: new Map(), always: [] }, holes: { byWord: new Map(), always: [] }, programs: new Map(), userBash: [] };
+}
+
 function build(rules: readonly CompiledRule[]): BashRuleIndex {
-  const index: BashRuleIndex = { others: [], base: [], match: { byWord: new Map(), always: [] }, holes: { byWord: new Map(), always: [] }, programs: new Map() };
+  const index: BashRuleIndex = newIndex();
+  const nonPath: number[] = [];
   rules.forEach((cr, i) => {
     if (cr.rule.family !== 'bash') {
       index.others.push(i);
+      if (cr.rule.family !== 'path') nonPath.push(i);
       return;
     }
     const spec = cr.rule.specifier ?? '*';
-    const word = commandPatternFirstWord(spec);
-    if (word === undefined) index.match.always.push(i);
+    if (!isBuiltInRule(cr)) index.userBash.push(i);
+    const two = commandPatternFirstTwoWords(spec);
+    const word = two === undefined ? commandPatternFirstWord(spec) : undefined;
+    if (two !== undefined) file(index.match.byTwoWords, two, i);
+    else if (word === undefined) index.match.always.push(i);
     else file(index.match.byWord, word, i);
     const hole = holeWord(spec);
     if (hole === undefined) index.holes.always.push(i);
@@ -96,6 +122,7 @@ function build(rules: readonly CompiledRule[]): BashRuleIndex {
     if (program !== undefined) file(index.programs, program, i);
   });
   index.base = merged(index.others, index.match.always);
+  index.baseWithoutPaths = merged(nonPath, index.match.always);
   return index;
 }
 
@@ -105,7 +132,7 @@ function build(rules: readonly CompiledRule[]): BashRuleIndex {
  * rule is filed under the first word of each form, or not at all when a form has none.
  */
 function buildPowerShell(rules: readonly CompiledRule[]): BashRuleIndex {
-  const index: BashRuleIndex = { others: [], base: [], match: { byWord: new Map(), always: [] }, holes: { byWord: new Map(), always: [] }, programs: new Map() };
+  const index: BashRuleIndex = newIndex();
   rules.forEach((cr, i) => {
     const family = cr.rule.family;
     if (family !== 'content' && family !== 'bash') {
@@ -151,9 +178,13 @@ function powerShellCandidates(rules: readonly CompiledRule[], facts: PowerShellF
   return candidatesAt(rules, index, picked);
 }
 
-function candidatesAt(rules: readonly CompiledRule[], index: BashRuleIndex, picked: number[][]): readonly CompiledRule[] {
-  let positions = index.base;
+function candidatesAt(rules: readonly CompiledRule[], index: BashRuleIndex, picked: number[][], paths?: readonly number[], opaque = false): readonly CompiledRule[] {
+  let positions = paths === undefined ? index.base : merged(index.baseWithoutPaths, paths);
   for (const list of picked) positions = merged(positions, list);
+  if (opaque) {
+    const first = firstMissing(index.userBash, positions);
+    if (first !== undefined) positions = merged(positions, [first]);
+  }
   if (positions === index.base) return (index.baseRules ??= positions.map((i) => rules[i]!));
   const out: CompiledRule[] = new Array(positions.length);
   for (let k = 0; k < positions.length; k++) out[k] = rules[positions[k]!]!;
@@ -164,30 +195,31 @@ function candidatesAt(rules: readonly CompiledRule[], index: BashRuleIndex, pick
  * The rules of a deny or ask list (`rules`, one tool's as `rulesForTool` gives them) that may
  * match or be hidden in a shell call, in list order; every rule left out answers `none` to
  * `restrictiveMatch`. When every rule may bear on the call — parts that cannot be read, a state
- * change, a script toolgate cannot see, a command whose first word is not literal — or the call
- * is not a shell call, `rules` itself. A PowerShell call is looked up the same way with its own
- * texts and case-folded rule forms.
+ * change, a command whose first word is not literal — or the call is not a shell call, `rules`
+ * itself. Under a script toolgate cannot see, every Bash rule that does not match is `hidden`
+ * (opaque) and only the first of those is named: the first rule of the user's left out is added. A PowerShell call is looked up the same way with its own
+ * texts and case-folded rule forms. `paths`: the positions of the path rules the call's paths may
+ * bear on (`shellPathPositions`), when not every path rule may.
  */
-export function commandRuleCandidates(rules: readonly CompiledRule[], facts: CallFacts): readonly CompiledRule[] {
+export function commandRuleCandidates(rules: readonly CompiledRule[], facts: CallFacts, paths?: readonly number[]): readonly CompiledRule[] {
   if (rules.length < MIN_RULES) return rules;
   if (facts.kind === 'powershell') return powerShellCandidates(rules, facts);
   if (facts.kind !== 'shell') return rules;
   const analysis = facts.analysis;
   if (analysis.unknown.length > 0 || analysis.stateChanges.length > 0) return rules;
   const extras = perAnalysis(analysis);
-  if (extras.opaque !== undefined) return rules;
   const index = indexed(rules, indexes, build);
   if (index === undefined) return rules;
   const picked: number[][] = [];
   const texts = restrictiveTextsOf(analysis);
-  pick(picked, index.match.byWord.get(firstWordOf(texts.whole)));
-  for (const t of texts.parts) pick(picked, index.match.byWord.get(firstWordOf(t.squeezed)));
+  pickText(picked, index, texts.whole);
+  for (const t of texts.parts) pickText(picked, index, t.squeezed);
   let holes = false;
   for (const { variants } of extras.holes) {
     for (const words of variants) {
       const literal = literalText(words);
       if (literal !== undefined) {
-        pick(picked, index.match.byWord.get(firstWordOf(squeezeCommand(literal))));
+        pickText(picked, index, squeezeCommand(literal));
         continue;
       }
       const first = words[0];
@@ -200,7 +232,23 @@ export function commandRuleCandidates(rules: readonly CompiledRule[], facts: Cal
   if (index.programs.size > 0 && extras.unknownWords.size > 0) {
     for (const word of extras.unknownWords.keys()) pick(picked, index.programs.get(word));
   }
-  return candidatesAt(rules, index, picked);
+  return candidatesAt(rules, index, picked, paths, extras.opaque !== undefined);
+}
+
+/** The first of `wanted` (ascending) that `have` (ascending) lacks. */
+function firstMissing(wanted: readonly number[], have: readonly number[]): number | undefined {
+  let j = 0;
+  for (const w of wanted) {
+    while (j < have.length && have[j]! < w) j++;
+    if (j >= have.length || have[j] !== w) return w;
+  }
+  return undefined;
+}
+
+/** The rules filed under a squeezed text's first word and under its first two words. */
+function pickText(picked: number[][], index: BashRuleIndex, squeezed: string): void {
+  pick(picked, index.match.byWord.get(firstWordOf(squeezed)));
+  if (index.match.byTwoWords.size > 0) pick(picked, index.match.byTwoWords.get(firstTwoWordsOf(squeezed)));
 }
 
 /** Add a bucket to those picked, once. */
@@ -244,7 +292,10 @@ export function coveringRule(rules: readonly CompiledRule[], cmd: SimpleCommand)
   const index = rules.length < MIN_RULES ? undefined : indexed(rules, indexes, build);
   if (index === undefined) return rules.find((cr) => cr.rule.family === 'bash' && patternCoversCommand(cr.rule.specifier ?? '*', cmd));
   const always = index.match.always;
-  const filed = index.match.byWord.get(firstWordOf(allowTextOf(cmd).squeezed)) ?? [];
+  const squeezed = allowTextOf(cmd).squeezed;
+  const byWord = index.match.byWord.get(firstWordOf(squeezed));
+  const byTwo = index.match.byTwoWords.size > 0 ? index.match.byTwoWords.get(firstTwoWordsOf(squeezed)) : undefined;
+  const filed = byWord === undefined ? (byTwo ?? []) : byTwo === undefined ? byWord : merged(byWord, byTwo);
   // Merge the two ascending lists, trying each rule once.
   let a = 0;
   let f = 0;

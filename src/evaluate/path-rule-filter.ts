@@ -2,6 +2,8 @@ import type { CompiledRule } from '../settings/types.js';
 import type { CallFacts } from './facts.js';
 import { pathRuleMatcher, type MatchEnv } from './rule-match.js';
 import { outsideNeedle, pathProbe } from './path-probe.js';
+import { pathCallPositions, pathRuleIndex, probesOfPaths, shellPathPositions } from './path-rule-index.js';
+import type { ReadonlyFsView } from '../core/ports.js';
 
 /** Per rule of a deny or ask list: the literal every path its pattern matches holds (`.pem` for `**‍/*.pem`), or `''`. */
 interface Needles {
@@ -46,6 +48,22 @@ const NONE: readonly CompiledRule[] = Object.freeze([]);
  */
 export function restrictiveCandidates(rules: readonly CompiledRule[], facts: Extract<CallFacts, { kind: 'read' | 'edit' }>, env: MatchEnv): readonly CompiledRule[] | undefined {
   if (facts.aliasUnknown !== undefined || (facts.kind === 'read' && facts.glob !== undefined)) return undefined;
+  const index = pathRuleIndex(rules, env);
+  if (index !== undefined) {
+    const probes = probesOfPaths(facts.realPath !== undefined ? [facts.path, facts.realPath, ...(facts.aliases ?? [])] : [facts.path, ...(facts.aliases ?? [])], env);
+    if (probes === undefined) return undefined;
+    const at = pathCallPositions(index, probes);
+    if (at.length === 0) return NONE;
+    const out: CompiledRule[] = new Array(at.length);
+    for (let k = 0; k < at.length; k++) out[k] = rules[at[k]!]!;
+    return out;
+  }
+  return scannedCandidates(rules, facts, env);
+}
+
+/** {@link restrictiveCandidates} by a scan of the whole list: each rule's needle looked for in turn. @internal */
+export function scannedCandidates(rules: readonly CompiledRule[], facts: Extract<CallFacts, { kind: 'read' | 'edit' }>, env: MatchEnv): readonly CompiledRule[] | undefined {
+  if (facts.aliasUnknown !== undefined || (facts.kind === 'read' && facts.glob !== undefined)) return undefined;
   const n = needlesOf(rules, env);
   if (!n.any) return undefined;
   const a = pathProbe(facts.path, env);
@@ -75,4 +93,14 @@ function outOfReach(needle: string, base: string, a: string, b: string, aliases:
   if (b !== '' && !outsideNeedle(needle, base, b)) return false;
   if (aliases !== undefined) for (const p of aliases) if (!outsideNeedle(needle, base, p)) return false;
   return true;
+}
+
+/**
+ * The positions in `rules` (a deny or ask list) of the path rules a shell call may bear on
+ * through the paths it touches (`shellPathPositions`), or `undefined` for all of them (a short
+ * list, a list met for the first time, or a call whose paths cannot rule any out).
+ */
+export function shellPathCandidates(rules: readonly CompiledRule[], facts: Extract<CallFacts, { kind: 'shell' }>, env: MatchEnv, view: ReadonlyFsView | undefined): readonly number[] | undefined {
+  const index = pathRuleIndex(rules, env);
+  return index === undefined ? undefined : shellPathPositions(index, facts, env, view);
 }

@@ -7,7 +7,7 @@ import { repositoryWrittenInto } from '../shell/programs/git/layout.js';
 import type { CompiledRule } from '../settings/types.js';
 import { callFacts, globBase, shellWrites, touchedPaths, type CallFacts, type FactsContext, type ShellWrite } from './facts.js';
 import { indexPolicy, rulesForTool } from './policy-index.js';
-import { restrictiveCandidates } from './path-rule-filter.js';
+import { restrictiveCandidates, shellPathCandidates } from './path-rule-filter.js';
 import { allowCandidates, allowCovers, allowText, partsToCover, patternCoversCommand, restrictiveMatch, type MatchEnv } from './rule-match.js';
 import { commandRuleCandidates, coveringRule } from './bash-rule-index.js';
 import { isBroadAllow } from './broad-allow.js';
@@ -91,9 +91,10 @@ export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
       let guarded: { cr: CompiledRule; detail: string } | undefined;
       let unseenWrite: { cr: CompiledRule; detail: string } | undefined;
       // A Read or Edit call meets only the path rules whose literal its paths hold (`.pem`); a
-      // shell or PowerShell call only the command rules filed under its first words (decision 0027).
+      // shell or PowerShell call only the command rules filed under its first words (decision 0027),
+      // and a shell call only the path rules whose literal the paths it touches hold.
       const f = state.facts;
-      const picked = (f.kind === 'read' || f.kind === 'edit' ? restrictiveCandidates(rules, f, state.env) : undefined) ?? commandRuleCandidates(rules, f);
+      const picked = (f.kind === 'read' || f.kind === 'edit' ? restrictiveCandidates(rules, f, state.env) : undefined) ?? commandRuleCandidates(rules, f, f.kind === 'shell' ? shellPathCandidates(rules, f, state.env, state.ctx.fs) : undefined);
       for (const cr of picked) {
         const psRule = state.facts.kind === 'powershell' && cr.rule.family !== 'bare' && cr.rule.family !== 'param';
         const m = psRule ? powerShellRestrictive(cr, state.call, state.facts as Extract<CallFacts, { kind: 'powershell' }>, state.env) : restrictiveMatch(cr, state.call, state.facts, state.env, state.ctx.fs, (name) => environmentValue(state.ctx.environment, name) !== null);

@@ -53,20 +53,28 @@ interface ToolRules {
   allow: CompiledRule[];
 }
 
-const byTool = new WeakMap<PolicyIndex, Map<string, ToolRules>>();
+/** Per index, the lists of each tool: MCP tools apart, so that many of them never push out the others' lists. */
+interface ByTool {
+  mcp: Map<string, ToolRules>;
+  other: Map<string, ToolRules>;
+}
+
+const byTool = new WeakMap<PolicyIndex, ByTool>();
 const TOOLS_PER_INDEX = 256;
 
 /**
  * The rules of `list` that can bear on a call of `tool`, in policy order: the others never match
  * such a call, so the Claude Code steps skip them (a Read call never looks at Bash rules).
- * Cached per index and tool.
+ * Cached per index and tool; the lists of MCP tools are kept apart from the others (`toolgate
+ * lint` tries a call of each MCP tool a policy names, and a list made again is indexed again).
  */
 export function rulesForTool(index: PolicyIndex, list: 'deny' | 'ask' | 'allow', tool: string): CompiledRule[] {
-  let tools = byTool.get(index);
-  if (tools === undefined) {
-    tools = new Map();
-    byTool.set(index, tools);
+  let both = byTool.get(index);
+  if (both === undefined) {
+    both = { mcp: new Map(), other: new Map() };
+    byTool.set(index, both);
   }
+  const tools = isMcpName(tool) ? both.mcp : both.other;
   let rules = tools.get(tool);
   if (rules === undefined) {
     if (tools.size >= TOOLS_PER_INDEX) tools.clear();

@@ -98,6 +98,8 @@ function prepare(ctx: EvaluationContext, platform: Platform, slashAnchor: Key['s
     cwd,
     home,
     platform,
+    // Every rule of the policy, and as many again from sessions and sandbox credentials.
+    patternsLimit: ctx.policy.rules.length + 4096,
     slashAnchorOf: slashAnchor === 'projectRoot' ? () => projectDir : (cr: CompiledRule) => settingsRoot(cr, { cwd, home, projectDir }),
   };
   return { cwd, home, projectDir, workingDirectories, env };

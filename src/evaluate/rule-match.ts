@@ -73,6 +73,11 @@ export interface MatchEnv {
   slashAnchorOf: (rule: CompiledRule) => string;
   /** Path rules' patterns compiled for this environment, made on first use (see {@link rulePathMatches}). */
   patterns?: Map<CompiledRule, PathMatcher>;
+  /**
+   * How many compiled patterns `patterns` keeps before it is emptied (default 4,096): room for
+   * every rule of the environment's policy, so a large one is not compiled again and again.
+   */
+  patternsLimit?: number;
   /** Allow lists indexed by path prefix (see {@link allowCandidates}), per rule list. */
   allowIndexes?: Map<readonly CompiledRule[], AllowPathIndex>;
 }
@@ -143,7 +148,7 @@ function compiledPatternOf(cr: CompiledRule, spec: string, env: MatchEnv): PathM
   if (patterns === undefined) patterns = env.patterns = new Map();
   let compiled = patterns.get(cr);
   if (compiled === undefined) {
-    if (patterns.size >= PATTERNS_PER_ENV) patterns.clear();
+    if (patterns.size >= (env.patternsLimit ?? PATTERNS_PER_ENV)) patterns.clear();
     compiled = pathMatcher(compilePathPattern(spec, pathCtx(cr, env)));
     patterns.set(cr, compiled);
   }

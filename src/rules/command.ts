@@ -123,3 +123,36 @@ export function firstWordOf(squeezed: string): string {
   const space = squeezed.indexOf(' ');
   return space === -1 ? squeezed : squeezed.slice(0, space);
 }
+
+/**
+ * The first two words every text a command pattern matches begins with — the text up to its
+ * second space, or the whole text when it has fewer — or `undefined` when texts that differ there
+ * may match (`git *`, `git push*`). As {@link commandPatternFirstWord}: an alternative whose first
+ * literal part holds two spaces fixes them, and so does one with no `*` at all.
+ */
+export function commandPatternFirstTwoWords(specifier: string): string | undefined {
+  if (typeof specifier !== 'string') return undefined;
+  let key: string | undefined;
+  for (const parts of compiled(specifier).alternatives) {
+    const head = parts[0]!;
+    let words: string;
+    if (parts.length === 1) words = firstTwoWordsOf(head);
+    else {
+      const first = head.indexOf(' ');
+      const second = first === -1 ? -1 : head.indexOf(' ', first + 1);
+      if (second === -1) return undefined;
+      words = head.slice(0, second);
+    }
+    if (key !== undefined && key !== words) return undefined;
+    key = words;
+  }
+  return key;
+}
+
+/** The first two words of a squeezed text, as {@link commandPatternFirstTwoWords} reads them. */
+export function firstTwoWordsOf(squeezed: string): string {
+  const first = squeezed.indexOf(' ');
+  if (first === -1) return squeezed;
+  const second = squeezed.indexOf(' ', first + 1);
+  return second === -1 ? squeezed : squeezed.slice(0, second);
+}

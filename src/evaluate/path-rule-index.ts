@@ -1,0 +1,280 @@
+/**
+ * A deny or ask list's path rules looked up by their needle (decision 0027): the literal every
+ * path a pattern matches holds (`.pem` for `**‍/*.pem`, `page-5.md` for `/docs/page-5.md`;
+ * `matchPathMatcher` rejects a path without it before anything else). A path — a Read or Edit
+ * call's, or one a shell command touches — meets only the rules whose needle it holds, those whose
+ * base it does not go past, and the rules that have no needle; the others are the ones a scan of
+ * the whole list rules out one by one ({@link outsideNeedle}), so the answer is the scan's.
+ */
+import type { ReadonlyFsView } from '../core/ports.js';
+import { patternStems } from '../paths/reach.js';
+import type { CompiledRule } from '../settings/types.js';
+import type { PathEffect } from '../shell/types.js';
+import type { CallFacts } from './facts.js';
+import { newBudget } from './fs-reach.js';
+import { hardLinkedRead } from './hard-link-reads.js';
+import { effectProbes, pathProbe } from './path-probe.js';
+import { pathRuleMatcher, type MatchEnv } from './rule-match.js';
+
+/** A node of the needle trie: the next character's node, and the rules whose needle ends here. */
+interface Node {
+  next: Map<number, Node> | undefined;
+  at: number[] | undefined;
+}
+
+/** The indexed rules of one tool (`Read` or `Edit`: a shell command's reads meet the one, its writes the other). */
+interface ToolPart {
+  /** Positions of these rules, ascending. */
+  all: number[];
+  /** Every needle, as a trie of character codes. */
+  trie: Node;
+  /** Positions with the length of their pattern's base, longest base first: a path no longer than a base is not ruled out. */
+  byBase: { len: number; at: number }[];
+  /**
+   * For a bare word a program toolgate does not model may read as a path: the rules one of whose
+   * stems (`patternStems`) is inside it, by the word's path — each stem filed under itself and
+   * each directory above it.
+   */
+  stems: Map<string, number[]>;
+  /** Whether a deny rule of the user's (not toolgate's own) is among these: a read of a hard-linked file then bears on it. */
+  userDeny: boolean;
+}
+
+/** The index of one list (as `rulesForTool` gives it) for one matching environment. */
+export interface PathRuleIndex {
+  env: MatchEnv;
+  /** Positions of the rules never ruled out here (other families, no needle), ascending. */
+  unindexed: number[];
+  /** Those of them that are path rules (the ones a shell call meets through its paths). */
+  pathsUnindexed: number[];
+  /** Positions of every path rule, ascending. */
+  paths: number[];
+  read: ToolPart;
+  edit: ToolPart;
+  /** Path rules of other tools (`Write(...)`, `Grep(...)`): a Read or Edit call may meet them, a shell call never does. */
+  other: ToolPart;
+  /** Whether any rule is indexed at all. */
+  any: boolean;
+}
+
+const indexes = new WeakMap<readonly CompiledRule[], PathRuleIndex>();
+
+function newNode(): Node {
+  return { next: undefined, at: undefined };
+}
+
+function newPart(): ToolPart {
+  return { all: [], trie: newNode(), byBase: [], stems: new Map(), userDeny: false };
+}
+
+function file(map: Map<string, number[]>, key: string, i: number): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [i]);
+  else if (list[list.length - 1] !== i) list.push(i);
+}
+
+function add(part: ToolPart, cr: CompiledRule, i: number, needle: string, base: string, stems: readonly string[]): void {
+  part.all.push(i);
+  let node = part.trie;
+  for (let k = 0; k < needle.length; k++) {
+    const c = needle.charCodeAt(k);
+    node.next ??= new Map();
+    let child = node.next.get(c);
+    if (child === undefined) node.next.set(c, (child = newNode()));
+    node = child;
+  }
+  (node.at ??= []).push(i);
+  part.byBase.push({ len: base.length, at: i });
+  // `isInside(stem, word)` for a word path with no trailing slash (a probe's): the stem itself, or
+  // the stem's text up to one of its slashes.
+  for (const stem of stems) {
+    file(part.stems, stem, i);
+    for (let k = stem.indexOf('/', 1); k !== -1; k = stem.indexOf('/', k + 1)) file(part.stems, stem.slice(0, k), i);
+  }
+  if (cr.list === 'deny' && cr.source.builtIn !== true) part.userDeny = true;
+}
+
+/** Lists shorter than this are scanned: the lookups would cost more. */
+const MIN_RULES = 16;
+/** Lists met once and not indexed yet. */
+const seen = new WeakSet<readonly CompiledRule[]>();
+
+/**
+ * The index of `rules` (a deny or ask list) for `env`, made on the list's second use (a list made
+ * for one call only — a policy with session rules gets new lists per call — is scanned rather than
+ * indexed for nothing) and kept per list and environment; `undefined` for a short list or one
+ * without a needle (a scan is as good), and on first use.
+ */
+export function pathRuleIndex(rules: readonly CompiledRule[], env: MatchEnv): PathRuleIndex | undefined {
+  if (rules.length < MIN_RULES) return undefined;
+  let index = indexes.get(rules);
+  if (index === undefined || index.env !== env) {
+    if (!seen.has(rules)) {
+      seen.add(rules);
+      return undefined;
+    }
+    index = build(rules, env);
+    indexes.set(rules, index);
+  }
+  return index.any ? index : undefined;
+}
+
+function build(rules: readonly CompiledRule[], env: MatchEnv): PathRuleIndex {
+  const index: PathRuleIndex = { env, unindexed: [], pathsUnindexed: [], paths: [], read: newPart(), edit: newPart(), other: newPart(), any: false };
+  rules.forEach((cr, i) => {
+    const path = cr.rule.family === 'path';
+    if (path) index.paths.push(i);
+    const m = pathRuleMatcher(cr, env);
+    const needle = m === undefined ? '' : m.gitignore.needle;
+    const tool = cr.rule.tool;
+    // A pattern that folds case is compared case-insensitively with the word's path (its stems).
+    if (m === undefined || needle === '' || m.compiled.fold) {
+      index.unindexed.push(i);
+      if (path) index.pathsUnindexed.push(i);
+      return;
+    }
+    const part = tool === 'Read' ? index.read : tool === 'Edit' ? index.edit : index.other;
+    add(part, cr, i, needle, m.compiled.base, part === index.other ? [] : patternStems(m.compiled));
+    index.any = true;
+  });
+  for (const part of [index.read, index.edit, index.other]) part.byBase.sort((a, b) => b.len - a.len || a.at - b.at);
+  return index;
+}
+
+/**
+ * Add to `out` the positions of `part` whose rule a path with this probe (`pathProbe`) is not
+ * ruled out for: its needle is in the probe, or the probe is no longer than its base plus `/x`.
+ */
+function hits(part: ToolPart, probe: string, out: number[]): void {
+  for (const b of part.byBase) {
+    if (probe.length - 2 > b.len) break;
+    out.push(b.at);
+  }
+  const root = part.trie;
+  if (root.next === undefined) return;
+  for (let s = 0; s < probe.length; s++) {
+    let node: Node | undefined = root;
+    for (let k = s; k < probe.length; k++) {
+      node = node.next?.get(probe.charCodeAt(k));
+      if (node === undefined) break;
+      if (node.at !== undefined) for (const i of node.at) out.push(i);
+    }
+  }
+}
+
+/** `positions` sorted and without repeats. */
+function sorted(positions: number[]): number[] {
+  if (positions.length < 2) return positions;
+  positions.sort((a, b) => a - b);
+  let w = 1;
+  for (let r = 1; r < positions.length; r++) if (positions[r] !== positions[w - 1]) positions[w++] = positions[r]!;
+  positions.length = w;
+  return positions;
+}
+
+/** The union of two ascending position lists, ascending. */
+export function mergedPositions(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x < y) {
+      out.push(x);
+      i++;
+    } else if (y < x) {
+      out.push(y);
+      j++;
+    } else {
+      out.push(x);
+      i++;
+      j++;
+    }
+  }
+  while (i < a.length) out.push(a[i++]!);
+  while (j < b.length) out.push(b[j++]!);
+  return out;
+}
+
+/**
+ * Positions in the list of the rules a Read or Edit call whose paths have these probes
+ * (`pathProbe` of the path, its real path and its aliases) is not ruled out for, ascending: the
+ * unindexed rules and each indexed one whose needle a probe holds or whose base it does not pass.
+ */
+export function pathCallPositions(index: PathRuleIndex, probes: readonly string[]): number[] {
+  const found: number[] = [];
+  for (const p of probes) {
+    hits(index.read, p, found);
+    hits(index.edit, p, found);
+    hits(index.other, p, found);
+  }
+  return mergedPositions(index.unindexed, sorted(found));
+}
+
+/**
+ * Positions of the path rules a shell call may bear on (`shellPathMatch` answers `none` for every
+ * other one, and for every path rule of a tool other than `Read` and `Edit`), ascending;
+ * `undefined` when every path rule may. A rule is left out only when each
+ * path effect it looks at (reads for `Read`, writes and removals for `Edit`) has a probe
+ * (`effectProbes`: a literal path or a bare word, normalised) that lacks its needle and, for a bare
+ * word, holds none of its stems — so `effectOutOfReach` passes over every effect — and the call
+ * has no part it could not read, no state change and nothing unresolved (those make every path
+ * rule `hidden`). With a file-system view that shows link counts, a read of a file with several
+ * names bears on every deny rule of the user's on `Read`: none of those is left out then.
+ */
+export function shellPathPositions(index: PathRuleIndex, facts: Extract<CallFacts, { kind: 'shell' }>, env: MatchEnv, view: ReadonlyFsView | undefined): readonly number[] | undefined {
+  if (facts.analysis.unknown.length > 0 || facts.analysis.stateChanges.length > 0 || facts.unresolved.length > 0) return undefined;
+  const effects = facts.effects;
+  if (effects.length === 0) return index.pathsUnindexed;
+  const probes = effectProbes(effects, env);
+  const found: number[] = [];
+  let readAll = false;
+  let editAll = false;
+  for (let i = 0; i < effects.length; i++) {
+    const e = effects[i]!;
+    const probe = probes[i];
+    const reads = e.op === 'read' || e.assumed !== undefined;
+    const writes = e.op !== 'read';
+    if (probe === undefined) {
+      if (reads) readAll = true;
+      if (writes) editAll = true;
+      continue;
+    }
+    if (reads && !readAll) effectHits(index.read, e, probe, found);
+    if (writes && !editAll) effectHits(index.edit, e, probe, found);
+  }
+  if (!readAll && index.read.userDeny && view?.linkCount !== undefined && hardLinkedAny(view, effects)) readAll = true;
+  if (readAll && editAll) return undefined;
+  let out = mergedPositions(index.pathsUnindexed, sorted(found));
+  if (readAll) out = mergedPositions(out, index.read.all);
+  if (editAll) out = mergedPositions(out, index.edit.all);
+  return out;
+}
+
+function effectHits(part: ToolPart, e: PathEffect, probe: string, out: number[]): void {
+  if (part.all.length === 0) return;
+  hits(part, probe, out);
+  if (e.assumed === 'word') {
+    const under = part.stems.get(e.path);
+    if (under !== undefined) for (const i of under) out.push(i);
+  }
+}
+
+/** Does a read of the call name a file with several names (what `shellPathMatch` asks of the view per Read deny rule)? */
+function hardLinkedAny(view: ReadonlyFsView, effects: readonly PathEffect[]): boolean {
+  const budget = newBudget();
+  for (const e of effects) if (hardLinkedRead(view, e, budget) !== undefined) return true;
+  return false;
+}
+
+/** `pathProbe` of each path, or `undefined` when one has none (it must not be ruled out). */
+export function probesOfPaths(paths: readonly string[], env: MatchEnv): string[] | undefined {
+  const out: string[] = [];
+  for (const p of paths) {
+    const probe = pathProbe(p, env);
+    if (probe === undefined) return undefined;
+    out.push(probe);
+  }
+  return out;
+}
