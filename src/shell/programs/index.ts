@@ -50,6 +50,7 @@ import { lsof } from './lsof.js';
 import { mv } from './mv.js';
 import { nl } from './nl.js';
 import { npm } from './npm.js';
+import { numfmt } from './numfmt.js';
 import { nproc } from './nproc.js';
 import { od } from './od.js';
 import { paste } from './paste.js';
@@ -106,7 +107,7 @@ export { createProgramRegistry, optionShape, type ProgramRegistry, type ProgramR
 /** Every model, in the order the registry indexes them. @internal */
 export const PROGRAM_MODELS: readonly ProgramModel[] = [
   arch, basename, busybox, cat, cd, checksums, chrt, cmp, column, comm, cp, curl, cut, date, declare, df, diff, dirname, du, env, expand, expr, extractors, file, find, flock, fold,
-  free, git, grep, groups, head, hexdump, hostname, id, install, jq, ln, locale, logname, ls, lsof, mv, nl, npm, nproc, od, parallel, paste, patch,
+  free, git, grep, groups, head, hexdump, hostname, id, install, jq, ln, locale, logname, ls, lsof, mv, nl, npm, nproc, numfmt, od, parallel, paste, patch,
   printenv, ps, pwd, readlink, realpath, rename, rev, rg, rsync, runuser, script, sed, gsed, seq, sg, shasum, sleep, sort, stat, strings, su, sudo, tac, tail, tar, test, tr, tree, tty,
   uname, unbuffer, uniq, uptime, users, watch, wc, wget, which, whoami, xargs, yes, ...RUNNER_MODELS, ...BUILTIN_RUNNER_MODELS, ...SHELL_BUILTIN_MODELS, ...INTERPRETER_MODELS, ...FILE_OPERATION_MODELS,
 ];
