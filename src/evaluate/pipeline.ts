@@ -25,7 +25,6 @@ import { globMatches, newBudget, type Budget } from './fs-reach.js';
 import { outsideThroughLinks } from './through-links.js';
 import { userInteraction } from './user-interaction.js';
 import type { Dialect, EvalState, EvaluationContext, PipelineStep, StepResult } from './types.js';
-import { isPlainSedEdit } from '../shell/programs/sed/index.js';
 import { gitAfterCd } from './git-after-cd.js';
 import { consentFor, isBuiltInRule, opaqueParts } from './opaque-code.js';
 import { suggestedCommandRule } from './suggestions.js';
@@ -526,7 +525,7 @@ function partVerdicts(state: EvalState, rules: CompiledRule[]): PartVerdict[] | 
       const where = outside.raw.startsWith(`${outside.path} (`) ? outside.raw : outside.path;
       return { cmd, why: `it reads ${where}, outside the working directories` };
     }
-    if (state.mode === 'acceptEdits' && acceptEditsCommand(cmd) && (cmd.argv[0] !== 'sed' || isPlainSedEdit(cmd.argv)) && effectsInside(state, cmd)) return { cmd, acceptEdit: true };
+    if (state.mode === 'acceptEdits' && acceptEditsCommand(cmd) && effectsInside(state, cmd)) return { cmd, acceptEdit: true };
     return { cmd, why: ro.reasons.get(cmd) ?? 'not read-only' };
   });
 }

@@ -11,7 +11,6 @@ import { foldedCommandName } from '../commands/emit.js';
 import { fileOperands, type FileOperand } from './file-effects/index.js';
 import { PROGRAMS } from '../programs/index.js';
 import { assignedCdPath, cdCandidates, searchesCdPath } from '../programs/cd.js';
-import { sedParts } from '../programs/sed/index.js';
 import { expandTilde, substituteVariables, variableView } from '../syntax/known-variables.js';
 import type { PathEffect, PathNames, ShellAnalysis, SimpleCommand } from '../types.js';
 import { decodeWord } from '../syntax/words.js';
@@ -703,14 +702,15 @@ function variableWhy(raw: string): string | undefined {
  * Whether acceptEdits mode may auto-approve this command: one of the filesystem commands
  * Claude Code documents (mkdir, touch, rm, rmdir, mv, cp, sed), understood, named literally,
  * with no variable or substitution in its words (globs are allowed: the caller checks the
- * paths from {@link shellPathEffects} against the working directories).
- * Behaviour: Claude Code docs, Permission modes › acceptEdits.
+ * paths from {@link shellPathEffects} against the working directories). Which programs, and
+ * which of their commands, is each model's `acceptEdits` facet (sed: a plain substitution that
+ * reads, writes and runs nothing else). Behaviour: Claude Code docs, Permission modes › acceptEdits.
  * @public
  */
 export function acceptEditsCommand(cmd: SimpleCommand): boolean {
   if (cmd.unknown || cmd.argv.length === 0 || !cmd.literal[0]) return false;
   const model = PROGRAMS.get(cmd.argv[0]!)?.acceptEdits;
-  if (cmd.argv[0] !== 'sed' && model !== true && model !== 'withoutOptions') return false;
+  if (model === undefined || model === false) return false;
   if (model === 'withoutOptions') {
     const end = cmd.argv.indexOf('--');
     if (cmd.argv.slice(1, end < 0 ? undefined : end).some((w) => w.length > 1 && w.startsWith('-'))) return false;
@@ -720,10 +720,5 @@ export function acceptEditsCommand(cmd: SimpleCommand): boolean {
     const d = decodeWord(cmd.argv[i]!);
     if (d.expansion || d.substitutions > 0 || d.tilde || d.error || d.zshEquals) return false;
   }
-  if (cmd.argv[0] === 'sed') {
-    // Only edits of the named files: no script file, and a script that reads, writes or runs nothing else.
-    const { fileScripts, script } = sedParts(cmd.argv);
-    if (fileScripts.length > 0 || script.reads.length + script.writes.length + script.unresolved.length > 0) return false;
-  }
-  return true;
+  return typeof model === 'function' ? model(cmd.argv) : true;
 }

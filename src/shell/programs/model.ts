@@ -175,9 +175,10 @@ export interface ProgramModel {
    * acceptEdits may allow it (Claude Code docs, Permission modes › acceptEdits: mkdir, touch, rm,
    * rmdir, mv, cp, sed), when it is named literally and its paths are inside the working directories;
    * `withoutOptions`: only when no option is given (Claude Code CLI 2.1.332: "cp with flags requires
-   * manual approval to ensure path safety").
+   * manual approval to ensure path safety"); a check of the command's words when only some of its
+   * commands qualify (sed: a plain substitution that reads, writes and runs nothing else).
    */
-  readonly acceptEdits?: boolean | 'withoutOptions';
+  readonly acceptEdits?: boolean | 'withoutOptions' | ((argv: readonly string[]) => boolean);
   /**
    * Why, walking a directory, it may pass over files toolgate cannot see it pass over (hidden or
    * ignored files, by options, configuration or ignore files): a covered path in a directory it

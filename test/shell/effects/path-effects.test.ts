@@ -236,7 +236,7 @@ describe('acceptEditsCommand', () => {
   it.each(['mkdir build', 'touch a', 'rm -rf build', 'rmdir x', 'mv a b', 'cp a b', 'sed -i s/a/b/ f', 'rm *.tmp'])('%j qualifies', (c) => {
     expect(acceptEditsCommand(first(c))).toBe(true);
   });
-  it.each(['npm install', 'rm "$X"', 'cp ~/a b', "sed -i '1w x' f", 'chmod 600 a', 'tee a', '$CMD'])('%j does not', (c) => {
+  it.each(['npm install', 'rm "$X"', 'cp ~/a b', "sed -i '1w x' f", 'sed -i 1d f', 'gsed -i s/a/b/ f', 'chmod 600 a', 'tee a', '$CMD'])('%j does not', (c) => {
     expect(acceptEditsCommand(first(c))).toBe(false);
   });
 });

@@ -138,8 +138,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/serve/self-guard.ts:bun': "the script runners that can start serve's CLI by a path (to move: a model facet)",
   'src/shell/read-only/index.ts:node': "the `version` check kind: node's `-v` is its version too (to move: the interpreter model's own check)",
   'src/evaluate/suggestions.ts:bun': "programs whose suggestions keep their subcommand (to move: a model facet)",
-  'src/evaluate/pipeline.ts:sed': "acceptEdits runs sed only for a plain edit (the check is the sed model's isPlainSedEdit; to move: its acceptEdits facet)",
-  'src/shell/effects/path-effects.ts:sed': "acceptEdits allows sed only for a plain edit (sed's script check; to move: its acceptEdits facet)",
   'src/powershell/aliases.ts:rm': "a PowerShell alias (`rm` is Remove-Item there), not the POSIX program",
   'src/powershell/aliases.ts:rmdir': "a PowerShell alias (`rmdir` is Remove-Item there), not the POSIX program",
   'src/powershell/aliases.ts:mkdir': "a PowerShell alias (`mkdir` is New-Item -ItemType Directory there), not the POSIX program",

@@ -10,7 +10,9 @@ import { CC_CLI } from '../sources.js';
 import { SED_OPTIONS, sedScriptEffects as readSedScript, sedWrapper } from './script.js';
 import { sedReadOnly } from './read-only.js';
 
-export { isPlainSedEdit } from './plain-edit.js';
+import { isPlainSedEdit } from './plain-edit.js';
+
+export { isPlainSedEdit };
 
 /**
  * The files a sed script reads (`r`, `R`) and writes (`w`, `W`, `s///w`), and what toolgate cannot
@@ -83,12 +85,22 @@ const facts = (): Omit<ProgramModel, 'names' | 'summary' | 'examples' | 'readOnl
   touchesFilesAsWrapper: true,
 });
 
+/**
+ * Whether acceptEdits may run this sed command on its own: only edits of the named files — no
+ * script file, a script that reads, writes or runs nothing else, and only plain substitutions.
+ */
+function acceptEdits(argv: readonly string[]): boolean {
+  const { fileScripts, script } = sedParts(argv);
+  if (fileScripts.length > 0 || script.reads.length + script.writes.length + script.unresolved.length > 0) return false;
+  return isPlainSedEdit(argv);
+}
+
 const examples = (name: string): readonly ProgramExample[] => [
   { command: `${name} -n 1p a.txt`, effects: ['read ./a.txt'], readOnly: name === 'sed' },
   { command: `${name} -i.bak s/a/b/ a.txt`, effects: ['write ./a.txt', 'write ./a.txt.bak'], readOnly: false, why: '-i edits in place, keeping a backup with the suffix' },
 ];
 
 /** The sed model. @internal */
-export const sed = defineProgram({ names: ['sed'], summary: 'sed: edit text as a stream', ...facts(), readOnly: { claudeCode: { sed: claudeCode } }, readOnlyCheck: { claudeCode: (name, argv) => sedReadOnly(name, argv, claudeCode) }, examples: examples('sed') });
+export const sed = defineProgram({ names: ['sed'], summary: 'sed: edit text as a stream', ...facts(), readOnly: { claudeCode: { sed: claudeCode } }, readOnlyCheck: { claudeCode: (name, argv) => sedReadOnly(name, argv, claudeCode) }, acceptEdits, examples: examples('sed') });
 /** The gsed model (GNU sed by that name, as on BSD and macOS): no read-only entry. @internal */
 export const gsed = defineProgram({ names: ['gsed'], summary: 'gsed: GNU sed by another name', ...facts(), examples: examples('gsed') });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isPlainSedEdit } from '../../src/shell/programs/sed/index.js';
-import { expectDecision } from '../../src/testing/expect.js';
+import { isPlainSedEdit } from '../../../../src/shell/programs/sed/index.js';
+import { expectDecision } from '../../../../src/testing/expect.js';
 
 describe('sed commands acceptEdits may run', () => {
   it('plain substitutions, in place', () => {
