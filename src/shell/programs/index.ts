@@ -80,6 +80,7 @@ import { runuser, su } from './su.js';
 import { sudo } from './sudo.js';
 import { tac } from './tac.js';
 import { tail } from './tail.js';
+import { tee } from './tee.js';
 import { tar } from './tar/index.js';
 import { test } from './test.js';
 import { tr } from './tr.js';
@@ -108,7 +109,7 @@ export { createProgramRegistry, optionShape, type ProgramRegistry, type ProgramR
 export const PROGRAM_MODELS: readonly ProgramModel[] = [
   arch, basename, busybox, cat, cd, checksums, chrt, cmp, column, comm, cp, curl, cut, date, declare, df, diff, dirname, du, env, expand, expr, extractors, file, find, flock, fold,
   free, git, grep, groups, head, hexdump, hostname, id, install, jq, ln, locale, logname, ls, lsof, mv, nl, npm, nproc, numfmt, od, parallel, paste, patch,
-  printenv, ps, pwd, readlink, realpath, rename, rev, rg, rsync, runuser, script, sed, gsed, seq, sg, shasum, sleep, sort, stat, strings, su, sudo, tac, tail, tar, test, tr, tree, tty,
+  printenv, ps, pwd, readlink, realpath, rename, rev, rg, rsync, runuser, script, sed, gsed, seq, sg, shasum, sleep, sort, stat, strings, su, sudo, tac, tail, tee, tar, test, tr, tree, tty,
   uname, unbuffer, uniq, uptime, users, watch, wc, wget, which, whoami, xargs, yes, ...RUNNER_MODELS, ...BUILTIN_RUNNER_MODELS, ...SHELL_BUILTIN_MODELS, ...INTERPRETER_MODELS, ...FILE_OPERATION_MODELS,
 ];
 

@@ -3,7 +3,7 @@
  * models have precise effects; for any other program every word that can name a path is
  * assumed read and written (see `unmodelled.ts`).
  */
-import { awkOperands, shufOperands, splitOperands, teeOperands, xxdOperands } from './text-tools.js';
+import { awkOperands, shufOperands, splitOperands, xxdOperands } from './text-tools.js';
 import { agAckOperands } from './search.js';
 import { PROGRAMS } from '../../programs/index.js';
 import { compressOperands, unzipOperands, zipOperands } from './archives.js';
@@ -33,8 +33,6 @@ function modelledOperands(name: string, argv: readonly string[], literal: readon
     case 'mawk':
     case 'nawk':
       return awkOperands(argv);
-    case 'tee':
-      return teeOperands(argv);
     case 'split':
     case 'csplit':
       return splitOperands(name, argv);

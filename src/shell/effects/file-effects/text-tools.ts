@@ -1,6 +1,6 @@
 /**
- * Text tools that read files and may write some: awk, tee, split, csplit, xxd, shuf
- * (sed, patch, sort, uniq and date have their models in `programs/`). Option names follow GNU coreutils 9, gawk 5 and xxd's own manual.
+ * Text tools that read files and may write some: awk, split, csplit, xxd, shuf
+ * (sed, tee, patch, sort, uniq and date have their models in `programs/`). Option names follow GNU coreutils 9, gawk 5 and xxd's own manual.
  */
 import { all, has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../../options/file-operands.js';
 
@@ -114,10 +114,4 @@ export function shufOperands(argv: readonly string[]): FileOperands {
   const echo = has(options, '-e', '--echo');
   if (!echo) files.push(...all(ops, 'read'));
   return { files, unresolved: [], ...(echo ? { notFiles: ops } : {}) };
-}
-
-/** `tee [-a] FILE…`. */
-export function teeOperands(argv: readonly string[]): FileOperands {
-  const { operands: ops } = scan(argv, { longFlags: ['output-error', 'append', 'ignore-interrupts', 'help', 'version'] });
-  return { files: all(ops, 'write'), unresolved: [] };
 }
