@@ -1,7 +1,5 @@
 import type { PathEffect, ShellAnalysis } from '../shell/types.js';
-
-/** The builtins that change the shell's directory for the parts after them. */
-const CHANGES_DIRECTORY = new Set(['cd', 'pushd']);
+import { entersDirectory, findsRepositoryFromCwd } from '../shell/programs/index.js';
 
 /**
  * Where a command line changes directory and runs git, git reads the repository of the directory
@@ -16,9 +14,9 @@ const CHANGES_DIRECTORY = new Set(['cd', 'pushd']);
  * directory and run git.
  */
 export function gitAfterCd(analysis: ShellAnalysis, effects: readonly PathEffect[], cwd: string): string | undefined {
-  if (!analysis.commands.some((c) => c.argv[0] === 'git')) return undefined;
+  if (!analysis.commands.some((c) => findsRepositoryFromCwd(c.argv[0] ?? ''))) return undefined;
   for (const [i, cmd] of analysis.commands.entries()) {
-    if (!CHANGES_DIRECTORY.has(cmd.argv[0] ?? '')) continue;
+    if (!entersDirectory(cmd.argv[0] ?? '')) continue;
     const target = cmd.argv.slice(1).find((w) => !/^-[LPe@]+$/.test(w));
     const where = effects.find((e) => e.command === i && e.op === 'read');
     // `cd` alone goes home, `cd -` to the last directory; a target named with `..` is taken as a

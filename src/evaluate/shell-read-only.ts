@@ -4,6 +4,7 @@ import { isReadOnly } from '../shell/index.js';
 import { commandBasename } from '../shell/commands/emit.js';
 import { withoutGitGlobalOptions } from '../shell/programs/git/global-options.js';
 import { gitWorldProblem, type GitWhere } from '../shell/programs/git/world.js';
+import { changesDirectory, findsRepositoryFromCwd } from '../shell/programs/index.js';
 import { environmentValue } from './shell-world.js';
 import { globBase, type CallFacts } from './facts.js';
 import { newBudget } from './fs-reach.js';
@@ -65,7 +66,7 @@ export function shellReadOnly(state: EvalState): ShellReadOnly {
   if (changesDirectoryTwice(state)) {
     why ??= 'it changes directory more than once, which Claude Code asks about';
   }
-  if (facts.cwdAfter !== state.ctx.cwd && facts.analysis.commands.some((c) => c.argv[0] === 'git')) {
+  if (facts.cwdAfter !== state.ctx.cwd && facts.analysis.commands.some((c) => findsRepositoryFromCwd(c.argv[0] ?? ''))) {
     why ??= 'it runs git after cd to another directory';
   }
   const result: ShellReadOnly = why === undefined ? { ok: true, perCommand, reasons } : { ok: false, why, perCommand, reasons };
@@ -79,7 +80,7 @@ export function shellReadOnly(state: EvalState): ShellReadOnly {
  */
 export function changesDirectoryTwice(state: EvalState): boolean {
   if (state.dialect.readOnlySet !== 'claudeCode' || state.facts.kind !== 'shell') return false;
-  return state.facts.analysis.commands.filter((c) => c.argv[0] === 'cd' || c.argv[0] === 'pushd' || c.argv[0] === 'popd').length > 1;
+  return state.facts.analysis.commands.filter((c) => changesDirectory(c.argv[0] ?? '')).length > 1;
 }
 
 /**
@@ -88,7 +89,7 @@ export function changesDirectoryTwice(state: EvalState): boolean {
  * knows makes the subcommand run a program (`programs/git/world.ts`).
  */
 function gitInItsWorld(cmd: SimpleCommand, state: EvalState, words: ReadOnlyVerdict): ReadOnlyVerdict {
-  if (!words.readOnly || cmd.argv[0] === undefined || commandBasename(cmd.argv[0]) !== 'git') return words;
+  if (!words.readOnly || cmd.argv[0] === undefined || !findsRepositoryFromCwd(commandBasename(cmd.argv[0]))) return words;
   const argv = withoutGitGlobalOptions(cmd.argv) ?? cmd.argv;
   const sub = argv[1];
   if (sub === undefined) return words;

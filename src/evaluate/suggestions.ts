@@ -9,6 +9,7 @@ import { readRuleSuggestions } from './read-rules.js';
 import type { SimpleCommand } from '../shell/types.js';
 import type { EvalState } from './types.js';
 import { isInsideAny } from '../paths/index.js';
+import { findsRepositoryFromCwd } from '../shell/programs/index.js';
 
 /** Whether the shell call writes something and every write is literal and inside the working directories. */
 function writesInside(state: EvalState): boolean {
@@ -26,7 +27,7 @@ function outsideOnly(state: EvalState): boolean {
   const f = state.facts;
   if (f.kind !== 'shell' || state.dialect.readOnlySet !== 'claudeCode' || changesDirectoryTwice(state)) return false;
   if (f.effects.some((e) => e.op !== 'read')) return false;
-  return !(f.cwdAfter !== state.ctx.cwd && f.analysis.commands.some((c) => c.argv[0] === 'git'));
+  return !(f.cwdAfter !== state.ctx.cwd && f.analysis.commands.some((c) => findsRepositoryFromCwd(c.argv[0] ?? '')));
 }
 
 /** The exact allow rule text of each part, or `undefined` when one cannot be spelled (a word not literal, a `*`). */

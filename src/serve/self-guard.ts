@@ -5,7 +5,7 @@ import { callFacts, type CallFacts } from '../evaluate/facts.js';
 import { globMatches, newBudget } from '../evaluate/fs-reach.js';
 import type { PathEffect } from '../shell/index.js';
 import { escapeRuleContent } from '../rules/index.js';
-import { isPackageRunner, packageRunsOf, processesAimedAt, specPackage, unnamedPackageSpec } from '../shell/programs/index.js';
+import { entersDirectory, isPackageRunner, packageRunsOf, processesAimedAt, specPackage, unnamedPackageSpec } from '../shell/programs/index.js';
 
 /** Where serve listens and keeps its secrets: what a gated agent must not reach. */
 export interface SelfTarget {
@@ -393,9 +393,6 @@ const deny = (what: string, detail: string): Decision => ({
   trace: [{ step: 'serveSelf', outcome: 'deny', detail }],
 });
 
-/** The builtins that change the shell's directory for the commands after them. */
-const CHANGES_DIRECTORY: ReadonlySet<string> = new Set(['cd', 'pushd']);
-
 /** The process id a path under `/proc` names (`/proc/12/mem`, `/proc/12`), or `undefined`. */
 const procId = (path: string): string | undefined => /^\/proc\/(\d+)(?:\/|$)/.exec(path)?.[1];
 
@@ -446,7 +443,7 @@ export function selfGuard(call: ToolCall, files: readonly string[], g: GuardCont
   const ids = mayAim ? g.processIds?.() : undefined;
   if (facts.kind === 'shell') {
     // The directories a command of the line may run in: the call's, and each one a `cd` changes to.
-    const cwds = [g.cwd, ...facts.effects.filter((e) => e.op === 'read' && CHANGES_DIRECTORY.has(facts.analysis.commands[e.command ?? -1]?.argv[0] ?? '')).map((e) => e.path)];
+    const cwds = [g.cwd, ...facts.effects.filter((e) => e.op === 'read' && entersDirectory(facts.analysis.commands[e.command ?? -1]?.argv[0] ?? '')).map((e) => e.path)];
     if (mayName) {
       // Code toolgate reads as data (SQL given to `sqlite3`, a heredoc) may still name a guarded file: `attach '…/toolgate.db'`, `readfile('…/serve-token')`.
       const text = (command as string).replace(/\\\n/g, '').replace(/\\(.)/g, '$1');

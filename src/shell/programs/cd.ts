@@ -109,6 +109,7 @@ export const cd = defineProgram({
     hides(name, cmd) {
       return name === 'popd' ? 'popd returns to a directory toolgate does not track' : hides(name, cmd);
     },
+    returnsAlongStack: (name) => name === 'popd',
   },
   runs: 'nothing',
   examples: [

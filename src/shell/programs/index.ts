@@ -115,6 +115,22 @@ export const PROGRAM_MODELS: readonly ProgramModel[] = [
 
 /** The registry the shell layer uses (duplicate names are refused by its test, not at start). @internal */
 export const PROGRAMS: ProgramRegistry = createProgramRegistry(PROGRAM_MODELS);
+
+/** Whether `name` moves the shell's working directory for the commands after it (cd, pushd, popd). @internal */
+export function changesDirectory(name: string): boolean {
+  return PROGRAMS.get(name)?.state?.directory !== undefined;
+}
+
+/** Whether `name` moves it to a directory it names or home (cd, pushd), not back along the stack (popd). @internal */
+export function entersDirectory(name: string): boolean {
+  const state = PROGRAMS.get(name)?.state;
+  return state?.directory !== undefined && state.returnsAlongStack?.(name) !== true;
+}
+
+/** Whether `name` finds its repository from the directory it runs in (git; see `ProgramModel.findsRepositoryFromCwd`). @internal */
+export function findsRepositoryFromCwd(name: string): boolean {
+  return PROGRAMS.get(name)?.findsRepositoryFromCwd === true;
+}
 export { processesAimedAt, type ProcessAim } from './process-attach.js';
 export { packageRunsOf, isPackageRunner, specPackage, unnamedPackageSpec, type PackageRun } from './package-runners.js';
 export { printedVariables } from './environment-printers.js';

@@ -48,6 +48,12 @@ export interface ProgramState {
    * later programs read), or undefined; `shells` are the shells the command may run in.
    */
   readonly hides?: (name: string, cmd: SimpleCommand, shells: readonly ShellModel[]) => string | undefined;
+  /**
+   * Whether, called by `name`, it goes back along the directory stack (`popd`) rather than to a
+   * directory it names or home (`cd`, `pushd`): Claude Code's ask for a line that changes directory
+   * and runs git counts only the latter.
+   */
+  readonly returnsAlongStack?: (name: string) => boolean;
 }
 
 /**
@@ -197,6 +203,12 @@ export interface ProgramModel {
    * `undefined` when it may be set; `home` is the home directory (absolute).
    */
   readonly configFiles?: (argv: readonly string[], variable: (name: string) => string | null | undefined, home: string) => ProgramConfigFiles | { readonly unknown: string } | undefined;
+  /**
+   * It finds its repository from the directory it runs in and runs the programs that repository's
+   * configuration and hooks name (git): after a change of directory on the same line, what it runs
+   * is the other directory's (`cd sub && git status`).
+   */
+  readonly findsRepositoryFromCwd?: boolean;
   /** Examples: each is a test. */
   readonly examples: readonly ProgramExample[];
 }

@@ -22,6 +22,7 @@ export const git = defineProgram({
   },
   runs: 'seen',
   touchesFilesAsWrapper: true,
+  findsRepositoryFromCwd: true,
   // The working tree and repository it reads and writes (git(1) ENVIRONMENT VARIABLES).
   movedBy: ['GIT_WORK_TREE', 'GIT_DIR', 'GIT_COMMON_DIR', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY'],
   examples: [
