@@ -2,7 +2,7 @@
  * Which parts of a shell command run code toolgate cannot read (the opaque-code table's input).
  */
 import type { ShellAnalysis, SimpleCommand } from '../shell/types.js';
-import { SHELLS } from '../shell/commands/wrappers.js';
+import { SHELLS } from '../shell/programs/posix-shells.js';
 import { foldedCommandName } from '../shell/commands/emit.js';
 import { projectCodeOf } from '../shell/programs/project-runners.js';
 import { escapeCodeOf } from '../shell/programs/code-runners.js';

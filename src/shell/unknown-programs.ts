@@ -9,7 +9,7 @@ import { foldedCommandName } from './commands/emit.js';
 import { PROGRAMS } from './programs/index.js';
 import { isReadOnly } from './read-only/index.js';
 import type { ShellAnalysis } from './types.js';
-import { SHELLS } from './commands/wrappers.js';
+import { SHELLS } from './programs/posix-shells.js';
 import { fileOperands } from './effects/file-effects/index.js';
 import { PATH_FREE_BUILTINS } from './programs/builtins.js';
 import type { SimpleCommand } from './types.js';

@@ -8,7 +8,7 @@ import { evaluate, prepare } from '../../src/evaluate/index.js';
 import { confirmRules, describeRule, proposeRules, type RuleProposal } from '../../src/grants/index.js';
 import { matchBashPattern, parseRule } from '../../src/rules/index.js';
 import { analyzeShell } from '../../src/shell/index.js';
-import { SHELLS } from '../../src/shell/commands/wrappers.js';
+import { SHELLS } from '../../src/shell/programs/posix-shells.js';
 import { INTERPRETER_MODELS, INTERPRETERS } from '../../src/shell/programs/interpreters.js';
 import { policyFromObjects } from '../../src/settings/index.js';
 import type { PendingAsk } from '../../src/gate/types.js';

@@ -7,7 +7,7 @@ import { analyzeShell, prepareShell } from '../../src/shell/index.js';
 import { splitEnvString } from '../../src/shell/programs/env.js';
 import { parseConfigParameters } from '../../src/shell/programs/git/runs.js';
 import { embeddedShellStrings, interpreterName, interpreterOpaque } from '../../src/shell/programs/interpreters.js';
-import { shellInvocation } from '../../src/shell/commands/shell-code.js';
+import { shellInvocation } from '../../src/shell/programs/shell-code.js';
 import { tarWords } from '../../src/shell/programs/tar/options.js';
 
 beforeAll(async () => {

@@ -9,12 +9,13 @@ import { commandStateChange } from './state.js';
 import { assignedName, variableStateChange } from '../syntax/variables.js';
 import { anyShell } from '../shells/index.js';
 import type { Redirect, SimpleCommand } from '../types.js';
-import { ARITHMETIC_BUILTINS, CODE_AS_DATA, SHELLS, unwrap, type Unwrapped } from './wrappers.js';
+import { unwrap, type Unwrapped } from './wrappers.js';
+import { ARITHMETIC_BUILTINS, CODE_AS_DATA, SHELLS } from '../programs/posix-shells.js';
 import type { Environment } from '../syntax/environment.js';
 import { gitPrograms } from '../programs/git/runs.js';
 import { PROGRAMS } from '../programs/index.js';
 import { embeddedShellStrings, interpreterOpaque } from '../programs/interpreters.js';
-import { pipedText, promptCode, readsInput, shellStartupCode, sourcedInput } from './shell-code.js';
+import { pipedText, promptCode, readsInput, shellStartupCode, sourcedInput } from '../programs/shell-code.js';
 
 /** Last path segment of a command name (`/bin/rm` → `rm`). */
 export function commandBasename(name: string): string {

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { NO_FILE_WORDS } from '../../../src/shell/effects/file-effects/index.js';
 import { PROGRAM_MODELS } from '../../../src/shell/programs/index.js';
 import { CLAUDE_CODE_READ_ONLY, ROBOTA_READ_ONLY, WRAPPERS_READ_ONLY } from '../../../src/shell/read-only/tables.js';
-import { SHELLS } from '../../../src/shell/commands/wrappers.js';
+import { SHELLS } from '../../../src/shell/programs/posix-shells.js';
 
 const ROOT = join(__dirname, '../../..');
 const SRC = join(ROOT, 'src');
@@ -32,7 +32,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/shell/effects/file-effects/text-tools.ts:file': "sed's and awk's `--file` option, not the program",
   'src/store/sqlite/rows.ts:seq': 'a column of the store, not the program',
   'src/powershell/aliases.ts:cat': 'a PowerShell alias (`cat` is Get-Content there), not the POSIX program',
-  'src/shell/commands/shell-code.ts:cat': '`cat -` reading a here-string as code (to move: a model facet)',
   'src/testing/memory-fs.ts:readlink': 'the name of a file-system call in an error, not the program',
   'src/testing/memory-fs.ts:rename': 'the name of a file-system call in an error, not the program',
   'src/testing/memory-fs.ts:realpath': 'the name of a file-system call in an error, not the program',
@@ -93,7 +92,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/powershell/reader.ts:return': "PowerShell's `return` keyword, not the builtin",
   'src/shell/effects/file-effects/text-tools.ts:echo': "shuf's `--echo` option, not the builtin",
   'src/shell/read-only/index.ts:echo': 'the `echo` check kind (every word is text) and its word expansion, in read-only/index.ts',
-  'src/shell/commands/shell-code.ts:echo': '`echo CODE | sh` reading the echoed text as code (to move: a model facet)',
   'src/serve/display/mask.ts:cat': "serve's masking: programs that only pass a quoted block on as data (to move: a model facet)",
   'src/serve/display/mask.ts:export': "serve's masking: programs that only pass a quoted block on as data (to move: a model facet)",
   'src/serve/display/mask.ts:echo': "serve's masking: programs that only pass a quoted block on as data (to move: a model facet)",
@@ -231,7 +229,6 @@ describe('every program has one home', () => {
 const UNMOVED_TABLES: Readonly<Record<string, string>> = {
   'src/shell/effects/file-effects/unmodelled.ts': 'the programs whose words name no file',
   'src/shell/effects/file-effects/text-tools.ts': 'awk, split, xxd, shuf (and option names that are program names: --file, --exec)',
-  'src/shell/commands/wrappers.ts': 'the shells, code-as-data builtins and let',
   'src/evaluate/suggestions.ts': 'the programs whose suggestions keep their subcommand (git, bun, …)',
   'src/evaluate/broad-allow.ts': 'the interpreters and wrappers a broad allow rule would cover',
   'src/dialects/robota/auto-mode.ts': "robota's auto-mode lists of programs that run whatever follows them (to move: derived from the models' runs facet)",

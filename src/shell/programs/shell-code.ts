@@ -9,7 +9,7 @@
  */
 import { matching, readAssignment, type Assignment, type Environment } from '../syntax/environment.js';
 import type { SimpleCommand } from '../types.js';
-import type { Unwrapped } from '../programs/wrapper-types.js';
+import type { Unwrapped } from './wrapper-types.js';
 
 /** How a shell was started. @internal */
 export interface ShellInvocation {
