@@ -15,9 +15,6 @@ import { expandTilde, substituteVariables, variableView } from '../syntax/known-
 import type { PathEffect, PathNames, ShellAnalysis, SimpleCommand } from '../types.js';
 import { decodeWord } from '../syntax/words.js';
 
-/** Programs whose operands' roles depend on their position: a glob or variable may put any file in the output slot. */
-const POSITIONAL = new Set(['xxd', 'split', 'csplit']);
-
 /** Where a command's relative paths resolve. @public */
 export interface ShellPathContext {
   /** Absolute working directory the command starts in. */
@@ -538,7 +535,7 @@ function addOperands(i: number, name: string, cmd: SimpleCommand, v: Variant, ba
     add(i, 'read', v.raw[k] ?? word, word, lit, cmdBases);
     cmdBases = dirsOf(word, lit, cmdBases);
   }
-  const positional = POSITIONAL.has(name) || PROGRAMS.get(name)?.positional === true;
+  const positional = PROGRAMS.get(name)?.positional === true;
   for (const f of files) {
     const word = v.argv[f.index];
     if (word === undefined) continue;

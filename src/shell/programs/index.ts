@@ -3,6 +3,7 @@
  * registry over them. To add or correct a program, see `docs/shell.md`.
  */
 import { arch } from './arch.js';
+import { awk } from './awk.js';
 import { basename } from './basename.js';
 import { BUILTIN_RUNNER_MODELS } from './builtin-runners.js';
 import { cat } from './cat.js';
@@ -72,8 +73,10 @@ import { seq } from './seq.js';
 import { SHELL_BUILTIN_MODELS } from './shell-builtins.js';
 import { sg } from './sg.js';
 import { shasum } from './shasum.js';
+import { shuf } from './shuf.js';
 import { sleep } from './sleep.js';
 import { sort } from './sort.js';
+import { csplit, split } from './split.js';
 import { stat } from './stat.js';
 import { strings } from './strings.js';
 import { runuser, su } from './su.js';
@@ -97,6 +100,7 @@ import { wget } from './wget.js';
 import { which } from './which.js';
 import { whoami } from './whoami.js';
 import { xargs } from './xargs.js';
+import { xxd } from './xxd.js';
 import { yes } from './yes.js';
 import type { ProgramModel } from './model.js';
 import { createProgramRegistry, type ProgramRegistry } from './registry.js';
@@ -107,10 +111,10 @@ export { createProgramRegistry, optionShape, type ProgramRegistry, type ProgramR
 
 /** Every model, in the order the registry indexes them. @internal */
 export const PROGRAM_MODELS: readonly ProgramModel[] = [
-  arch, basename, busybox, cat, cd, checksums, chrt, cmp, column, comm, cp, curl, cut, date, declare, df, diff, dirname, du, env, expand, expr, extractors, file, find, flock, fold,
+  arch, awk, basename, busybox, cat, cd, checksums, chrt, cmp, column, comm, cp, csplit, curl, cut, date, declare, df, diff, dirname, du, env, expand, expr, extractors, file, find, flock, fold,
   free, git, grep, groups, head, hexdump, hostname, id, install, jq, ln, locale, logname, ls, lsof, mv, nl, npm, nproc, numfmt, od, parallel, paste, patch,
-  printenv, ps, pwd, readlink, realpath, rename, rev, rg, rsync, runuser, script, sed, gsed, seq, sg, shasum, sleep, sort, stat, strings, su, sudo, tac, tail, tee, tar, test, tr, tree, tty,
-  uname, unbuffer, uniq, uptime, users, watch, wc, wget, which, whoami, xargs, yes, ...RUNNER_MODELS, ...BUILTIN_RUNNER_MODELS, ...SHELL_BUILTIN_MODELS, ...INTERPRETER_MODELS, ...FILE_OPERATION_MODELS,
+  printenv, ps, pwd, readlink, realpath, rename, rev, rg, rsync, runuser, script, sed, gsed, seq, sg, shasum, shuf, sleep, sort, split, stat, strings, su, sudo, tac, tail, tee, tar, test, tr, tree, tty,
+  uname, unbuffer, uniq, uptime, users, watch, wc, wget, which, whoami, xargs, xxd, yes, ...RUNNER_MODELS, ...BUILTIN_RUNNER_MODELS, ...SHELL_BUILTIN_MODELS, ...INTERPRETER_MODELS, ...FILE_OPERATION_MODELS,
 ];
 
 /** The registry the shell layer uses (duplicate names are refused by its test, not at start). @internal */

@@ -29,7 +29,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/powershell/aliases.ts:ps': 'a PowerShell alias (`ps` is Get-Process there), not the POSIX program',
   'src/shell/read-only/index.ts:date': 'the `date` read-only check (an operand that sets the clock), still in read-only/index.ts',
   'src/shell/programs/file-operations.ts:date': "touch's `--date` option, not the program",
-  'src/shell/effects/file-effects/text-tools.ts:file': "sed's and awk's `--file` option, not the program",
   'src/store/sqlite/rows.ts:seq': 'a column of the store, not the program',
   'src/powershell/aliases.ts:cat': 'a PowerShell alias (`cat` is Get-Content there), not the POSIX program',
   'src/testing/memory-fs.ts:readlink': 'the name of a file-system call in an error, not the program',
@@ -90,7 +89,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/powershell/aliases.ts:kill': 'a PowerShell alias (`kill` is Stop-Process there), not the builtin',
   'src/powershell/reader.ts:exit': "PowerShell's `exit` keyword, not the builtin",
   'src/powershell/reader.ts:return': "PowerShell's `return` keyword, not the builtin",
-  'src/shell/effects/file-effects/text-tools.ts:echo': "shuf's `--echo` option, not the builtin",
   'src/shell/read-only/index.ts:echo': 'the `echo` check kind (every word is text) and its word expansion, in read-only/index.ts',
   'src/serve/display/mask.ts:cat': "serve's masking: programs that only pass a quoted block on as data (to move: a model facet)",
   'src/serve/display/mask.ts:export': "serve's masking: programs that only pass a quoted block on as data (to move: a model facet)",
@@ -143,7 +141,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/shell/shells/zsh.ts:watch': "zsh's tied `watch` array, not the program",
   'src/evaluate/broad-allow.ts:exec': 'the interpreters and wrappers a broad allow rule would cover (to move: derived from the models\' runs facet)',
   'src/shell/programs/file-operations.ts:time': "touch's `--time` option, not the program",
-  'src/shell/effects/file-effects/text-tools.ts:exec': "awk's `--exec` option, not the program",
   'src/lint/codes.ts:curl': 'the meaning of a lint code, in prose (`a deny on `curl` but not `wget``), not a table of the program',
   'src/lint/codes.ts:wget': 'the meaning of a lint code, in prose (`a deny on `curl` but not `wget``), not a table of the program',
   'src/lint/logic.ts:curl': "the lint's network programs and programs that do the same job (a deny rule one of them gets past), not a table of the program's behaviour",
@@ -228,7 +225,6 @@ describe('every program has one home', () => {
 /** Files outside `programs/` that still hold a table naming programs, with what the table is. */
 const UNMOVED_TABLES: Readonly<Record<string, string>> = {
   'src/shell/effects/file-effects/unmodelled.ts': 'the programs whose words name no file',
-  'src/shell/effects/file-effects/text-tools.ts': 'awk, split, xxd, shuf (and option names that are program names: --file, --exec)',
   'src/evaluate/suggestions.ts': 'the programs whose suggestions keep their subcommand (git, bun, …)',
   'src/evaluate/broad-allow.ts': 'the interpreters and wrappers a broad allow rule would cover',
   'src/dialects/robota/auto-mode.ts': "robota's auto-mode lists of programs that run whatever follows them (to move: derived from the models' runs facet)",

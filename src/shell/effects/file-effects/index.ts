@@ -3,7 +3,6 @@
  * models have precise effects; for any other program every word that can name a path is
  * assumed read and written (see `unmodelled.ts`).
  */
-import { awkOperands, shufOperands, splitOperands, xxdOperands } from './text-tools.js';
 import { agAckOperands } from './search.js';
 import { PROGRAMS } from '../../programs/index.js';
 import { compressOperands, unzipOperands, zipOperands } from './archives.js';
@@ -28,18 +27,6 @@ function modelledOperands(name: string, argv: readonly string[], literal: readon
     case 'ack':
     case 'ack-grep':
       return agAckOperands(argv);
-    case 'awk':
-    case 'gawk':
-    case 'mawk':
-    case 'nawk':
-      return awkOperands(argv);
-    case 'split':
-    case 'csplit':
-      return splitOperands(name, argv);
-    case 'xxd':
-      return xxdOperands(argv);
-    case 'shuf':
-      return shufOperands(argv);
     case 'zip':
       return zipOperands(argv);
     case 'unzip':
