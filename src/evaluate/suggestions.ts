@@ -10,6 +10,7 @@ import type { SimpleCommand } from '../shell/types.js';
 import type { EvalState } from './types.js';
 import { isInsideAny } from '../paths/index.js';
 import { findsRepositoryFromCwd } from '../shell/programs/index.js';
+import { namingWords } from '../shell/programs/subcommands.js';
 
 /** Whether the shell call writes something and every write is literal and inside the working directories. */
 function writesInside(state: EvalState): boolean {
@@ -41,24 +42,13 @@ function exactTexts(parts: readonly SimpleCommand[]): string[] | undefined {
   return out;
 }
 
-/** Read-only-ish first words after which the second word names the sub-command (`git push`, `npm run`). */
-const SUBCOMMAND_TOOLS = new Set(['git', 'npm', 'pnpm', 'yarn', 'bun', 'cargo', 'go', 'docker', 'kubectl', 'gh', 'make', 'uv', 'poetry', 'pip', 'dotnet']);
-
-/** How many of a command's first words {@link prefixFor} spells out in its rule. */
-function prefixLength(words: readonly string[]): number {
-  const first = words[0] ?? '';
-  const second = words[1] ?? '';
-  if (words.length === 1 || !SUBCOMMAND_TOOLS.has(first) || second.startsWith('-')) return 1;
-  return (first === 'npm' || first === 'pnpm' || first === 'yarn' || first === 'bun') && second === 'run' && words[2] ? 3 : 2;
-}
-
 /**
  * Whether a prefix rule can be offered for the command: the words it spells out are literal, and
  * every other word is literal or a glob (a variable or substitution may make the command another
  * one than the person sees; a glob only names files, and a rule `rm *` covers them all).
  */
 function prefixOfferable(cmd: { argv: readonly string[]; literal: readonly boolean[] }): boolean {
-  const spelled = prefixLength(cmd.argv);
+  const spelled = namingWords(cmd.argv);
   return cmd.literal.every((l, k) => l || (k >= spelled && tameGlob(cmd.argv[k] ?? '')));
 }
 
@@ -74,16 +64,8 @@ function tameGlob(word: string): boolean {
 
 /** The prefix rule Claude Code's dialog would offer for one command: `git push *`, `make build *`. */
 function prefixFor(words: string[]): string {
-  const first = words[0] ?? '';
-  if (words.length === 1) return first;
-  const second = words[1] ?? '';
-  if (SUBCOMMAND_TOOLS.has(first) && !second.startsWith('-')) {
-    if ((first === 'npm' || first === 'pnpm' || first === 'yarn' || first === 'bun') && second === 'run' && words[2]) {
-      return `${first} run ${words[2]} *`;
-    }
-    return `${first} ${second} *`;
-  }
-  return `${first} *`;
+  if (words.length === 1) return words[0] ?? '';
+  return `${words.slice(0, namingWords(words)).join(' ')} *`;
 }
 
 /**

@@ -63,7 +63,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/evaluate/rule-match.ts:git': 'rule matching strips git\'s global options (the table is in programs/git/global-options.ts)',
   'src/serve/self-guard.ts:[': 'a glob bracket in the answer-command matcher, not the program [',
   'src/store/verify.ts:seq': "the audit anchor's sequence number, not the program seq",
-  'src/evaluate/suggestions.ts:git': 'programs whose suggestions keep their subcommand (to move: a model facet)',
   'src/shell/commands/emit.ts:git': "the call to git's runs facet (to move: the registry's runs facet)",
   'src/dialects/robota/auto-mode.ts:nice': "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
   'src/dialects/robota/auto-mode.ts:nohup': "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
@@ -127,7 +126,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/serve/self-guard.ts:deno': "the script runners that can start serve's CLI by a path (to move: a model facet)",
   'src/serve/self-guard.ts:bun': "the script runners that can start serve's CLI by a path (to move: a model facet)",
   'src/shell/read-only/index.ts:node': "the `version` check kind: node's `-v` is its version too (to move: the interpreter model's own check)",
-  'src/evaluate/suggestions.ts:bun': "programs whose suggestions keep their subcommand (to move: a model facet)",
   'src/powershell/aliases.ts:rm': "a PowerShell alias (`rm` is Remove-Item there), not the POSIX program",
   'src/powershell/aliases.ts:rmdir': "a PowerShell alias (`rmdir` is Remove-Item there), not the POSIX program",
   'src/powershell/aliases.ts:mkdir': "a PowerShell alias (`mkdir` is New-Item -ItemType Directory there), not the POSIX program",
@@ -150,7 +148,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/serve/display/mask.ts:curl': "serve's masking: programs that only pass a quoted block on as data (to move: a model facet)",
   'src/dialects/robota/auto-mode.ts:npm': "robota's auto-mode list of runners of project scripts (to move: derived from the models' runs facet)",
   'src/evaluate/broad-allow.ts:npm': "the package managers a broad allow rule would cover (to move: derived from the models' runs facet)",
-  'src/evaluate/suggestions.ts:npm': 'programs whose suggestions keep their subcommand (to move: a model facet)',
   'src/lint/logic.ts:rsync': "the lint's network programs (a deny rule one of them gets past), not a table of the program's behaviour",
   'src/lint/logic.ts:node': "the lint's sample risky calls for an allow rule on a program, and programs that do the same job, not a table of the program's behaviour",
   'src/lint/logic.ts:ruby': "the lint's sample risky calls for an allow rule on a program, and programs that do the same job, not a table of the program's behaviour",
@@ -225,7 +222,6 @@ describe('every program has one home', () => {
 /** Files outside `programs/` that still hold a table naming programs, with what the table is. */
 const UNMOVED_TABLES: Readonly<Record<string, string>> = {
   'src/shell/effects/file-effects/unmodelled.ts': 'the programs whose words name no file',
-  'src/evaluate/suggestions.ts': 'the programs whose suggestions keep their subcommand (git, bun, …)',
   'src/evaluate/broad-allow.ts': 'the interpreters and wrappers a broad allow rule would cover',
   'src/dialects/robota/auto-mode.ts': "robota's auto-mode lists of programs that run whatever follows them (to move: derived from the models' runs facet)",
   'src/lint/hooks.ts': "the interpreters a hook command may start (to move: derived from the models' runs facet)",
