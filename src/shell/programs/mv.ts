@@ -2,23 +2,27 @@
  * `mv`: moves sources to a destination (its layout is cp's, in `copying.ts`); the sources are
  * removed. GNU coreutils 9 manual.
  */
+import type { GnuOptionSpec } from '../options/gnu-options.js';
 import type { OptionShape } from '../options/options.js';
 import { scan, type FileOperands } from '../options/file-operands.js';
+import { HELP_VERSION, longOptions } from './grammar.js';
 import { copyOperands } from './copying.js';
 import { defineProgram } from './model.js';
 import { coreutils } from './sources.js';
 
-/** GNU coreutils 9 long options of mv; `--backup[=CONTROL]` and `--context[=CTX]` take a value only after `=`, so they are flags here. */
-const MV_SHAPE: OptionShape = {
-  // -Z takes no value (it is --context without one).
-  shortArg: 'St',
-  longArg: ['suffix', 'target-directory'],
-  longFlags: ['backup', 'context', 'debug', 'force', 'interactive', 'no-clobber', 'no-copy', 'no-target-directory', 'strip-trailing-slashes', 'update', 'verbose', 'help', 'version'],
+/**
+ * GNU coreutils 9.1 mv(1) (`mv --help`): every option. `--backup[=CONTROL]` and `--context[=CTX]`
+ * take a value only after `=`; `-Z` takes none. mv takes unambiguous prefixes of long names
+ * (`--targ DIR` is `--target-directory DIR`).
+ */
+const grammar: GnuOptionSpec = {
+  short: 'bfinS:t:TuvZ',
+  long: longOptions(`backup[=] context[=] debug force interactive no-clobber no-copy no-target-directory strip-trailing-slashes suffix= target-directory= update[=] verbose ${HELP_VERSION}`),
 };
 
-/** `mv` (cp, install, ln and rsync have their models beside it). */
-function moveOperands(argv: readonly string[]): FileOperands {
-  return copyOperands('mv', argv, scan(argv, MV_SHAPE));
+/** `mv` (cp, install, ln and rsync have their models beside it), read over its grammar. */
+function moveOperands(argv: readonly string[], shape: OptionShape): FileOperands {
+  return copyOperands('mv', argv, scan(argv, shape));
 }
 
 /** The mv model: runs nothing; acceptEdits may allow it (Claude Code names it). @internal */
@@ -26,12 +30,14 @@ export const mv = defineProgram({
   names: ['mv'],
   summary: 'mv: move or rename files',
   sources: [coreutils('mv')],
-  files: (_name, argv) => moveOperands(argv),
+  grammar,
+  files: (_name, argv, shape) => moveOperands(argv, shape),
   runs: 'nothing',
   positional: true,
   acceptEdits: true,
   removesOperands: true,
   examples: [
+    { command: 'mv --targ dist a.txt', effects: ['write ./dist [some]', 'read ./a.txt [all]', 'remove ./a.txt', 'write ./dist/a.txt [some]'], why: 'an unambiguous prefix of --target-directory takes the next word: a.txt is moved into dist' },
     { command: 'mv a.txt b.txt', effects: ['write ./b.txt [some]', 'read ./a.txt [all]', 'remove ./a.txt', 'write ./b.txt/a.txt [some]'], readOnly: false, why: 'b.txt may be a directory: a.txt is moved into it, read whole, and removed' },
   ],
 });
