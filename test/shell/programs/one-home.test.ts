@@ -221,7 +221,6 @@ describe('every program has one home', () => {
 
 /** Files outside `programs/` that still hold a table naming programs, with what the table is. */
 const UNMOVED_TABLES: Readonly<Record<string, string>> = {
-  'src/shell/effects/file-effects/unmodelled.ts': 'the programs whose words name no file',
   'src/evaluate/broad-allow.ts': 'the interpreters and wrappers a broad allow rule would cover',
   'src/dialects/robota/auto-mode.ts': "robota's auto-mode lists of programs that run whatever follows them (to move: derived from the models' runs facet)",
   'src/lint/hooks.ts': "the interpreters a hook command may start (to move: derived from the models' runs facet)",

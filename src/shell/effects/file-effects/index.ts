@@ -9,11 +9,13 @@ import { compressOperands, unzipOperands, zipOperands } from './archives.js';
 import { historyOperands } from './builtins.js';
 import { interpreterOf, interpreterOperands } from '../../programs/interpreters.js';
 import { readerOperands } from '../../programs/readers.js';
-import { assumedOperands, NO_FILE_WORDS, unclaimedOptionValues } from './unmodelled.js';
+import { assumedOperands, unclaimedOptionValues } from './unmodelled.js';
+import { NO_FILE_WORDS } from '../../programs/no-file-words.js';
 import type { FileOperand, FileOperands } from '../../options/file-operands.js';
 
 export type { FileOperand, FileOperands } from '../../options/file-operands.js';
-export { looksLikePath, looksLikeDirectory, NO_FILE_WORDS } from './unmodelled.js';
+export { looksLikePath, looksLikeDirectory } from './unmodelled.js';
+export { NO_FILE_WORDS } from '../../programs/no-file-words.js';
 export { sedFileEffects as sedScriptEffects } from '../../programs/sed/index.js';
 
 const COMPRESSORS = new Set(['gzip', 'gunzip', 'zcat', 'pigz', 'unpigz', 'bzip2', 'bunzip2', 'bzcat', 'xz', 'unxz', 'xzcat', 'lzma', 'unlzma', 'zstd', 'unzstd', 'zstdcat', 'lz4', 'unlz4', 'lz4cat', 'compress', 'uncompress']);

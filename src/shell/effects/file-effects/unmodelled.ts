@@ -9,15 +9,6 @@ import { decodeWord } from '../../syntax/words.js';
 import { fileUrlPath, isFileUrl } from '../../programs/curl/urls.js';
 import type { FileOperand } from '../../options/file-operands.js';
 
-/**
- * Programs and builtins whose words never name files they open (text, numbers, names of
- * variables, users, signals or programs). `[[` is the keyword's word, should a wrapper run it.
- */
-export const NO_FILE_WORDS: ReadonlySet<string> = new Set([
-  '[[', 'type', 'hash', 'alias', 'unalias', 'break', 'continue', 'times', 'let', 'who', 'clear', 'tput', 'help', 'caller', 'compgen',
-  'complete', 'compopt', 'enable', 'logout', 'suspend', 'pgrep', 'pkill', 'killall', 'jq-version',
-]);
-
 const URL = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 
 /** Does this text look like it names a path (`/` inside, or a leading `.` or `~`)? */
