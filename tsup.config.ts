@@ -1,6 +1,7 @@
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
 import { copyGrammar } from './scripts/grammar.js';
+import { lazyFamilies } from './scripts/lazy-families.js';
 
 /** One entry per public subpath (see package.json "exports"). */
 export const entries = {
@@ -79,6 +80,9 @@ export default defineConfig([
     // compiled on every hook call, and it counts toward a consumer's install (at most 25 MB).
     minify: true,
     keepNames: true,
+    // The shell analysis and PowerShell run only for a call that needs them: a Read runs neither
+    // their module bodies nor keeps their code in its code cache (scripts/lazy-families.ts).
+    esbuildPlugins: [lazyFamilies([{ name: 'shell', dir: 'src/shell' }, { name: 'powershell', dir: 'src/powershell' }])],
     // A script compiled by node:vm has no module loader for `import()`: require the packages instead.
     esbuildOptions(options) {
       options.supported = { ...options.supported, 'dynamic-import': false };

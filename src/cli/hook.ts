@@ -4,13 +4,13 @@ import { appendFileSync, existsSync, readFileSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { setFlagsFromString } from 'node:v8';
 import type { Decision, PermissionMode, ToolCall } from '../core/types.js';
 import { callAndContext, environmentFromProcess, modeFor, readToolEvent, shellFromPath, type ProjectFinding, type SessionFacts, type ToolEvent } from '../evaluate/door/index.js';
 import { policyDigest } from '../provenance/digest.js';
 import { decisionEvent, emitDecision, monotonicMs, outcomeOf, sourceOfDecision } from '../provenance/event.js';
 import type { DecisionEvent, DecisionListener } from '../provenance/types.js';
-import { evaluateAsync } from '../evaluate/prepare.js';
+import { evaluateAsync, needsShellParser, prepare } from '../evaluate/prepare.js';
+import { evaluate } from '../evaluate/evaluate.js';
 import { loadSessionFacts } from '../node/session-facts.js';
 import { sessionSettingsFiles } from '../node/session-files.js';
 import type { Policy } from '../settings/types.js';
@@ -36,6 +36,11 @@ export interface HookFlags {
    * decision log, never enforced.
    */
   shadow?: string;
+  /**
+   * Called once before the shell grammar is loaded, for a call whose command needs the full
+   * parser: `toolgate hook` sets V8's `--liftoff-only` there (see {@link hookMain}).
+   */
+  beforeShellParser?: () => Promise<void>;
 }
 
 type HookEventName = 'PreToolUse' | 'PermissionRequest';
@@ -238,7 +243,11 @@ async function answerEvent(
   }
   const parentMode = sessionParentMode(event, cacheDir(env as NodeJS.ProcessEnv));
   const { call, context } = callAndContext(event, parentMode !== undefined ? { ...facts, parentMode } : facts);
-  const decision = await evaluateAsync(call, context);
+  if (needsShellParser(call, context)) {
+    await flags.beforeShellParser?.();
+    await prepare();
+  }
+  const decision = evaluate(call, context);
   const emit = new Set((flags.decisions ?? 'allow,ask,deny').split(',').map((s) => s.trim()));
   const shadow = async (): Promise<Omit<ShadowOutcome, 'durationMs'>> => {
     const sp = await shadowPolicyFor(flags, seen, home, settings, facts.policy);
@@ -284,6 +293,22 @@ function sessionParentMode(event: ToolEvent, dir: string): string | undefined {
 }
 
 /**
+ * One process per tool call parses at most a few commands: V8's baseline WebAssembly compiler is
+ * enough for them. Without `--liftoff-only` V8 also compiles the 1.4 MB bash grammar with its
+ * optimising compiler on background threads (≈ 0.4 s of CPU, ≈ 10× the parse) and the process
+ * waits for that before it exits. `--wasm-lazy-validation`: each function of the grammar is
+ * validated when it is first compiled (V8 compiles them on first call), not all of them at load.
+ * The parse, and so the decision, is the same either way. Set only before the grammar loads, so
+ * no other call loads `node:v8`.
+ */
+export async function liftoffOnly(): Promise<void> {
+  // `process.getBuiltinModule` (Node ≥ 20.16) loads the module without going through `import()`.
+  const v8 = (process.getBuiltinModule?.('node:v8') as typeof import('node:v8') | undefined) ?? (await import('node:v8'));
+  v8.setFlagsFromString('--liftoff-only');
+  v8.setFlagsFromString('--wasm-lazy-validation');
+}
+
+/**
  * The policy for a hook call: from the cache when no settings file changed, else loaded (which
  * imports the schema library) and cached.
  */
@@ -304,14 +329,11 @@ async function hookPolicy(o: { project: ProjectFinding; home: string; settings: 
 
 /**
  * `toolgate hook ARGS`, parsed without loading the full command line program (it starts once per
- * tool call). `input`: the event's text when the caller read stdin already.
+ * tool call). `input`: the event's text when the caller read stdin already. `beforeShellParser`:
+ * what runs before the shell grammar loads, by default {@link liftoffOnly} (the loader of the
+ * built hook passes its own, `hook-loader.ts`).
  */
-export async function hookMain(args: string[], input?: string): Promise<number> {
-  // One process per tool call parses at most a few commands: V8's baseline WebAssembly compiler
-  // is enough for them. Without this flag V8 also compiles the 1.4 MB bash grammar with its
-  // optimising compiler on background threads (≈ 0.4 s of CPU, ≈ 10× the parse) and the process
-  // waits for that before it exits. The parse, and so the decision, is the same either way.
-  setFlagsFromString('--liftoff-only');
+export async function hookMain(args: string[], input?: string, beforeShellParser: () => Promise<void> = liftoffOnly): Promise<number> {
   let values;
   try {
     ({ values } = parseArgs({
@@ -341,6 +363,7 @@ export async function hookMain(args: string[], input?: string): Promise<number> 
     cache: values['no-cache'] !== true,
     ...(values['decision-log'] !== undefined ? { decisionLog: values['decision-log'] } : {}),
     ...(values.shadow !== undefined ? { shadow: values.shadow } : {}),
+    beforeShellParser,
   }, input);
 }
 

@@ -22,8 +22,15 @@ function namedByPath(word: string): string | undefined {
   return `${word} is a program named by its path, whose code toolgate cannot see`;
 }
 
-/** Every shell program: the POSIX ones the analyser reads into, and those it never does. */
-const SHELL_PROGRAMS: ReadonlySet<string> = new Set([...SHELLS, 'fish', 'csh', 'tcsh']);
+/** Shells the analyser never reads into. */
+const OTHER_SHELLS: ReadonlySet<string> = new Set(['fish', 'csh', 'tcsh']);
+
+/**
+ * Whether `name` is a shell program: the POSIX ones the analyser reads into, and those it never
+ * does. Looked up per call (no table built from the shell analysis's at load: `toolgate hook`
+ * runs the shell analysis's modules only for a call that needs them).
+ */
+const isShellProgram = (name: string): boolean => SHELLS.has(name) || OTHER_SHELLS.has(name);
 
 /** One simple command that runs code toolgate cannot read, and why. */
 export interface OpaqueCommand {
@@ -74,7 +81,7 @@ export function opaqueCommands(analysis: ShellAnalysis): OpaqueCommand[] {
       out.push({ cmd, why: code });
       continue;
     }
-    if (!SHELL_PROGRAMS.has(name)) {
+    if (!isShellProgram(name)) {
       // A program with no model: what it writes and runs is unknown (`cpio -i`, `docker run`).
       if (!cmds.some((c) => c.parent === i) && unmodelledProgram(cmd)) {
         out.push({ cmd, why: `${argv[0]} is a program toolgate has no model of, so what it writes and runs is unknown`, unmodelled: true });
@@ -119,7 +126,7 @@ export function runsCodeItReads(argv: readonly string[]): string | undefined {
   if (word === '' || (argv.length > 1 && argv.slice(1).every((a) => INFORMATIONAL.test(a)))) return undefined;
   const name = word.slice(word.lastIndexOf('/') + 1);
   const folded = foldedCommandName(word);
-  if (SHELL_PROGRAMS.has(name) || SHELL_PROGRAMS.has(folded)) return shellGivesInline(argv) ? undefined : name;
+  if (isShellProgram(name) || isShellProgram(folded)) return shellGivesInline(argv) ? undefined : name;
   const interpreter = interpreterName(folded) ?? interpreterName(name);
   if (interpreter !== undefined) return givesInlineCode(interpreter, argv) ? undefined : name;
   return typeof escapeCodeOf(folded, argv) === 'string' ? name : undefined;

@@ -22,12 +22,19 @@ export async function prepare(): Promise<void> {
  * @public
  */
 export async function evaluateAsync(call: ToolCall, ctx: EvaluationContext, options?: EvaluateCallOptions): Promise<Decision> {
-  if (!isShellPrepared() && toolFamily(call?.tool) === 'shell' && call.tool !== 'PowerShell') {
-    const command = call.input?.['command'];
-    // Also when only a nested script (`bash -c '…'`, a substitution) needed the parser.
-    if (typeof command === 'string' && analyzeShell(command, { shell: shellOf(ctx) }).unknown.some((u) => u.endsWith(PARSER_NOT_PREPARED))) {
-      await prepareShell();
-    }
-  }
+  if (needsShellParser(call, ctx)) await prepareShell();
   return evaluate(call, ctx, options);
+}
+
+/**
+ * Whether `evaluate` needs the full shell parser for this call and it is not loaded yet: a shell
+ * command outside the fast lexer's subset, also when only a nested script (`bash -c '…'`, a
+ * substitution) is.
+ */
+export function needsShellParser(call: ToolCall, ctx: EvaluationContext): boolean {
+  // The tool first: a call of another tool never touches the shell analysis (`toolgate hook` runs
+  // its modules only for a call that needs them).
+  if (toolFamily(call?.tool) !== 'shell' || call.tool === 'PowerShell' || isShellPrepared()) return false;
+  const command = call.input?.['command'];
+  return typeof command === 'string' && analyzeShell(command, { shell: shellOf(ctx) }).unknown.some((u) => u.endsWith(PARSER_NOT_PREPARED));
 }

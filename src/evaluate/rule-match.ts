@@ -173,9 +173,6 @@ export function rulePathMatches(cr: CompiledRule, path: string, env: MatchEnv): 
 /** Tools whose writes a `Read(...)` deny rule also blocks (Claude Code docs, "Read and Edit"). */
 const READ_DENY_ALSO_BLOCKS = new Set(['Edit', 'Write', 'MultiEdit']);
 
-/** Environment variables an allow rule looks past (Claude Code docs, "Bash": known-safe variables only). */
-const SAFE_ENV = SAFE_ENVIRONMENT;
-
 function pathCtx(cr: CompiledRule, env: MatchEnv): PathMatchContext {
   return { cwd: env.cwd, home: env.home, slashAnchor: env.slashAnchorOf(cr), platform: env.platform, list: cr.list };
 }
@@ -775,7 +772,7 @@ export function partsToCover(analysis: ShellAnalysis): SimpleCommand[] {
 
 /** Is an assignment prefix one that allow rules and read-only checks look past? */
 export function isSafeAssignment(assignment: string): boolean {
-  return SAFE_ENV.test(assignment);
+  return SAFE_ENVIRONMENT.test(assignment);
 }
 
 /** The text an allow rule sees for a command: safe environment assignments are looked past. */
@@ -799,7 +796,7 @@ export function allowTextOf(cmd: SimpleCommand): Text {
  * pattern that covers the command.
  */
 export function allowWords(cmd: SimpleCommand): string[] {
-  const unsafe = cmd.assignments.length === 0 ? cmd.assignments : cmd.assignments.filter((a) => !SAFE_ENV.test(a));
+  const unsafe = cmd.assignments.length === 0 ? cmd.assignments : cmd.assignments.filter((a) => !SAFE_ENVIRONMENT.test(a));
   const words = cmd.argv.map(wordForAllow);
   return unsafe.length === 0 ? words : [...unsafe, ...words];
 }

@@ -56,6 +56,19 @@ describe('the hook bundle with V8 code cache', () => {
     expect(loadInChild(file, cache, [], 'other')).toEqual({ cached: true, result: 'hook.cjs'.length });
   });
 
+  it('a call that loaded the shell grammar (and so changed V8 flags) leaves the cache to the next call', () => {
+    const cache = join(dir, 'cache');
+    const file = join(dir, 'hook.cjs');
+    // `parse` stands for a command that needs the full parser: the hook calls its third argument first.
+    writeFileSync(file, `exports.liftoffOnly = async () => require('node:v8').setFlagsFromString('--liftoff-only');
+exports.hookMain = async (args, input, beforeShellParser) => { if (args[0] === 'parse') await beforeShellParser(); return args.length; };\n`);
+    expect(loadInChild(file, cache, ['parse'])).toEqual({ cached: false, result: 1 });
+    expect(existsSync(cache) ? readdirSync(cache).filter((f) => f.endsWith('.code')) : []).toEqual([]);
+    expect(loadInChild(file, cache, [])).toEqual({ cached: false, result: 0 });
+    expect(loadInChild(file, cache, ['parse'])).toEqual({ cached: true, result: 1 });
+    expect(loadInChild(file, cache, [])).toEqual({ cached: true, result: 0 });
+  });
+
   it('names the kind of call from the event: shell tools, other tools, and events it cannot read', () => {
     expect(hookCallKind(JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'ls' } }))).toBe('shell');
     expect(hookCallKind(JSON.stringify({ tool_name: 'PowerShell', tool_input: { command: 'ls' } }))).toBe('shell');
@@ -90,7 +103,9 @@ describe('the hook bundle with V8 code cache', () => {
     expect(loadInChild(other, otherCache, [])).toEqual({ cached: true, result: 4242 });
     const planted = readFileSync(join(otherCache, readdirSync(otherCache).find((f) => f.endsWith('.code'))!));
     // As the loader wrote it (its header names the other script), and as V8's bare data.
-    const header = planted.indexOf('\n') + 1 + 32;
+    // The header: a tag, the bundle's path and its stamp, one line each.
+    let header = 0;
+    for (let k = 0; k < 3; k++) header = planted.indexOf('\n', header) + 1;
     for (const bytes of [planted, planted.subarray(header)]) {
       writeFileSync(join(cache, name), bytes);
       expect(loadInChild(file, cache, ['a'])).toEqual({ cached: false, result: 1 + 'hook.cjs'.length });

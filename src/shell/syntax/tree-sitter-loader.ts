@@ -3,7 +3,6 @@
  * the shell module that touches Node built-ins (to locate and read the grammar's `.wasm`).
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Parser as TsParser } from 'web-tree-sitter';
 
 let parser: TsParser | undefined;
@@ -18,7 +17,9 @@ export interface PrepareShellOptions {
   grammar?: string | Uint8Array;
 }
 
-function requireFromHere(): NodeJS.Require {
+/** A `require` for this module's place (`node:module` is loaded only with the grammar). */
+async function requireFromHere(): Promise<NodeJS.Require> {
+  const { createRequire } = await import('node:module');
   // tsup's shims give `import.meta.url` in the CJS build too; fall back to the working directory.
   try {
     return createRequire(import.meta.url);
@@ -33,8 +34,8 @@ function requireFromHere(): NodeJS.Require {
  * `tree-sitter-bash` dev dependency the build copies it from. Never another installed
  * tree-sitter-bash first: its grammar might not match the pinned web-tree-sitter.
  */
-function defaultGrammar(): string {
-  const require = requireFromHere();
+async function defaultGrammar(): Promise<string> {
+  const require = await requireFromHere();
   for (const id of ['toolgate/tree-sitter-bash.wasm', 'tree-sitter-bash/tree-sitter-bash.wasm']) {
     try {
       return require.resolve(id);
@@ -45,9 +46,9 @@ function defaultGrammar(): string {
   throw new Error('the tree-sitter-bash grammar toolgate ships (dist/grammars/tree-sitter-bash.wasm) is missing: reinstall toolgate, or pass `grammar` to prepareShell');
 }
 
-function grammarBytes(grammar: PrepareShellOptions['grammar']): Uint8Array {
+async function grammarBytes(grammar: PrepareShellOptions['grammar']): Promise<Uint8Array> {
   if (grammar instanceof Uint8Array) return grammar;
-  return new Uint8Array(readFileSync(grammar ?? defaultGrammar()));
+  return new Uint8Array(readFileSync(grammar ?? (await defaultGrammar())));
 }
 
 /**
@@ -59,7 +60,7 @@ export function loadTreeSitter(options: PrepareShellOptions = {}): Promise<void>
   loading ??= (async () => {
     const { Parser, Language } = await import('web-tree-sitter');
     await Parser.init();
-    const language = await Language.load(grammarBytes(options.grammar));
+    const language = await Language.load(await grammarBytes(options.grammar));
     const p = new Parser();
     p.setLanguage(language);
     parser = p;

@@ -1,0 +1,52 @@
+import { build } from 'esbuild';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lazyFamilies } from '../../scripts/lazy-families.js';
+
+let root: string;
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'toolgate-lazy-families-'));
+  const files: Record<string, string> = {
+    // Each module body records that it ran.
+    'src/fam/a.ts': `import { Thing } from '../core/thing.js';\nran.push('fam/a');\nexport const A = 1;\nexport function make() { return new Thing(); }\nexport const TABLE = new Set(['x']);`,
+    'src/fam/b.ts': `import { A } from './a.js';\nran.push('fam/b');\nexport const B = A + 1;`,
+    'src/core/thing.ts': `ran.push('core/thing');\nexport class Thing {}`,
+    'src/core/main.ts': `import { A, make, TABLE } from '../fam/a.js';\nimport { B } from '../fam/b.js';\nimport { Thing } from './thing.js';\nran.push('core/main');\nexport const useA = () => A + B;\nexport const isThing = () => make() instanceof Thing;\nexport const inTable = (x: string) => TABLE.has(x);`,
+  };
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, file)), { recursive: true });
+    writeFileSync(join(root, file), text);
+  }
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** The bundle of src/core/main.ts with the family src/fam lazy, run as CommonJS; what ran at load. */
+async function load(): Promise<{ ran: string[]; exports: { useA(): number; isThing(): boolean; inTable(x: string): boolean } }> {
+  const r = await build({ entryPoints: [join(root, 'src/core/main.ts')], bundle: true, write: false, format: 'cjs', platform: 'node', logLevel: 'silent', plugins: [lazyFamilies([{ name: 'fam', dir: 'src/fam' }], root)] });
+  const ran: string[] = [];
+  const module = { exports: {} as never };
+  new Function('module', 'exports', 'require', 'ran', r.outputFiles[0]!.text)(module, module.exports, () => {
+    throw new Error('no package is required');
+  }, ran);
+  return { ran, exports: module.exports };
+}
+
+describe('lazy tool families in the hook bundle', () => {
+  it("runs a family's modules only when an export of theirs is first used, and each once", async () => {
+    const { ran, exports } = await load();
+    expect(ran).toEqual(['core/thing', 'core/main']);
+    expect(exports.useA()).toBe(3);
+    expect(ran).toEqual(['core/thing', 'core/main', 'fam/a', 'fam/b']);
+    expect(exports.useA()).toBe(3);
+    expect(ran).toHaveLength(4);
+  });
+
+  it('keeps one instance of every module: classes and tables are the same on both sides', async () => {
+    const { exports } = await load();
+    expect(exports.isThing()).toBe(true);
+    expect(exports.inTable('x')).toBe(true);
+    expect(exports.inTable('y')).toBe(false);
+  });
+});
