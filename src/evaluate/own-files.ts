@@ -47,7 +47,7 @@ export function toolgateCacheDirs(environment: EnvironmentFacts | undefined, hom
 }
 
 /**
- * Why a write to `written` changes what `toolgate hook` decides later, or `undefined`: it is in
+ * Why a write to `written` (or its removal) changes what `toolgate hook` decides later, or `undefined`: it is in
  * one of `dirs`, or it is such a directory or a folder holding one below the home directory (a
  * move or link put there replaces the cache).
  */
@@ -56,7 +56,7 @@ export function toolgateCacheWrite(written: string, dirs: readonly string[], hom
     const inside = isInside(written, dir);
     const holds = !inside && isInside(dir, written) && written !== home && isInside(written, home);
     if (inside || holds) {
-      return `${dir} is toolgate hook's cache: the compiled policy it decides with, the main agent's mode per session and its code cache; a file written there changes later decisions`;
+      return `${dir} is toolgate hook's cache: the compiled policy it decides with, the main agent's mode per session and its code cache; a file written or removed there changes later decisions`;
     }
   }
   return undefined;

@@ -250,7 +250,7 @@ function heldPathAsks(state: EvalState): undefined {
         sharedContent(facts.kind === 'shell' && t.removal !== true, written, state) ??
         (t.unseenNames && isInside((home ??= normalizePath(state.ctx.home, { cwd: state.ctx.cwd, home: state.ctx.home, platform: state.env.platform })), written) ? `names toolgate cannot see are written into ${written === home ? 'the home directory' : 'a parent of the home directory'}` : undefined) ??
         repositoryHit(t, targets, state) ??
-        (t.removal === true ? undefined : programPathHit(written, state));
+        (t.removal === true ? ownCacheRemoval(written, state) : programPathHit(written, state));
       if (hit !== undefined) {
         return holdAsk(state, 'protectedPaths', {
           kind: 'protected',
@@ -283,6 +283,16 @@ function programPathHit(written: string, state: EvalState): string | undefined {
     toolgateCacheWrite(written, toolgateCacheDirs(state.ctx.environment, world.home), world.home) ??
     toolgateCodeWrite(written, state.ctx.fs?.realpath(written), hookCodePaths(state.ctx.policy, state.ctx.projectDir, world.home, state.ctx.fs))
   );
+}
+
+/**
+ * A removal or move of `toolgate hook`'s cache, a file in it or a folder holding it below the
+ * home directory: the same check as a write into it — the sessions' mode records that cap
+ * sub-agents go with it, as `.claude` goes with `rm -rf .claude`.
+ */
+function ownCacheRemoval(removed: string, state: EvalState): string | undefined {
+  const home = pathWorld(state.ctx, state.env, state.workingDirectories).home;
+  return toolgateCacheWrite(removed, toolgateCacheDirs(state.ctx.environment, home), home);
 }
 
 /** A write to a `package.json` that may change the keys telling git hooks what to run (`"lint-staged"`, …). */

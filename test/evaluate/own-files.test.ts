@@ -3,7 +3,11 @@
  * session) is toolgate's own protected path: a tool call that writes there is held for a person in
  * every mode, so an agent cannot lift a deny rule for later sessions by rewriting the cache.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { nodeFsView } from '../../src/node/index.js';
 import type { PermissionMode } from '../../src/core/types.js';
 import { caseFsView } from '../../src/cases/case-fs.js';
 import { evaluate, prepare } from '../../src/evaluate/index.js';
@@ -14,10 +18,10 @@ const P = '/home/user/project';
 const H = '/home/user';
 const CACHE = `${H}/.cache/toolgate`;
 
-function decide(call: { tool: string; input: Record<string, unknown> }, mode: PermissionMode, values?: Record<string, string>) {
+function decide(call: { tool: string; input: Record<string, unknown> }, mode: PermissionMode, values?: Record<string, string>, deny = ['Read(./.env)']) {
   return evaluate(call, {
     mode,
-    policy: policyFromObjects([{ kind: 'projectSettings', settings: { permissions: { deny: ['Read(./.env)'] } } }]),
+    policy: policyFromObjects([{ kind: 'projectSettings', settings: { permissions: { deny } } }]),
     cwd: P,
     home: H,
     fs: caseFsView({ [`${P}/README.md`]: 'file', [`${CACHE}/policy-abc.json`]: '{}' }, { cwd: P, home: H, platform: 'linux' }),
@@ -71,9 +75,37 @@ describe("toolgate hook's cache directory", () => {
     expect([d.behavior, d.askKind]).toEqual(['ask', 'protected']);
   });
 
-  it('reading it, and removing it (the hook compiles the policy again), stay ordinary', () => {
+  it('reading it stays ordinary', () => {
     expect(decide(bash('cat ~/.cache/toolgate/policy-abc.json'), 'bypassPermissions').behavior).toBe('allow');
-    expect(decide(bash('rm -rf ~/.cache/toolgate'), 'bypassPermissions').askKind).not.toBe('protected');
+    expect(decide(bash('rm -rf ~/.cache/pip ~/.npm/_cacache'), 'bypassPermissions').behavior).toBe('allow');
+  });
+
+  it('removing or moving it, a file in it or a folder holding it meets the check a write meets, in every mode (red team: the sessions\' mode records that cap sub-agents were wiped)', () => {
+    const commands = ['rm -rf ~/.cache/toolgate/sessions', 'rm ~/.cache/toolgate/policy-*.json', 'mv ~/.cache/toolgate ~/tg', 'mv ~/.cache ~/.c2', 'rm -rf ~/.cache', 'find ~/.cache -name "*.json" -delete'];
+    for (const mode of ['default', 'acceptEdits', 'bypassPermissions'] as const)
+      for (const c of commands) {
+        const d = decide(bash(c), mode, undefined, []);
+        expect([mode, c, d.behavior, d.askKind]).toEqual([mode, c, 'ask', 'protected']);
+        expect(d.reason.message).toContain("toolgate hook's cache");
+      }
+  });
+
+  it('on a real file system, the removal of the cache a known XDG_CACHE_HOME names is held, and of its siblings is not', () => {
+    const root = mkdtempSync(join(tmpdir(), 'tg-own-cache-'));
+    try {
+      const home = join(root, 'home'), project = join(home, 'project'), xdg = join(root, 'xdg');
+      mkdirSync(join(xdg, 'toolgate', 'sessions'), { recursive: true });
+      mkdirSync(join(xdg, 'pip'), { recursive: true });
+      mkdirSync(project, { recursive: true });
+      writeFileSync(join(xdg, 'toolgate', 'sessions', 'mode-1.json'), '{}');
+      const run = (command: string) =>
+        evaluate(bash(command), { mode: 'bypassPermissions', policy: policyFromObjects([]), cwd: project, home, fs: nodeFsView(), environment: { values: { XDG_CACHE_HOME: xdg, PATH: '/usr/bin:/bin' }, complete: true } });
+      const held = run(`rm -rf ${xdg}/toolgate/sessions`);
+      expect([held.behavior, held.askKind]).toEqual(['ask', 'protected']);
+      expect(run(`rm -rf ${xdg}/pip`).behavior).toBe('allow');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 
