@@ -255,6 +255,14 @@ function realOf(path: string, ctx: ShellPathContext): string | undefined {
   return undefined;
 }
 
+/** The real path of `path` as a name itself (a link not followed): its folder's real path plus its last name, when that differs. */
+function realOfLinkItself(path: string, ctx: ShellPathContext): string | undefined {
+  const parent = parentsOf(path)[0];
+  if (parent === undefined || parent === path) return undefined;
+  const dir = realOf(parent, ctx);
+  return dir === undefined ? undefined : `${dir === '/' ? '' : dir}${path.slice(parent === '/' ? 0 : parent.length)}`;
+}
+
 /** Index of the commands each wrapper runs, so a wrapper's own words are not taken as files. */
 function wrapperIndexes(analysis: ShellAnalysis): Set<number> {
   const s = new Set<number>();
@@ -304,7 +312,7 @@ function expandedArgv(cmd: SimpleCommand): Variant {
 
 /** Extra facts an effect carries from the operand that made it. */
 /** `names` resolved: the entries of the directories named (an empty `of`: of the effect's own path). */
-type EffectExtra = Pick<FileOperand, 'tree' | 'assumed' | 'ownMetadata' | 'prefix' | 'fromHistory' | 'pattern' | 'walksLinks' | 'walksLinksWith' | 'gitTakes' | 'rgSkips'> & { includes?: readonly string[] } & { intoName?: string; names?: PathNames; contentFrom?: readonly string[] };
+type EffectExtra = Pick<FileOperand, 'tree' | 'assumed' | 'ownMetadata' | 'prefix' | 'fromHistory' | 'pattern' | 'walksLinks' | 'walksLinksWith' | 'gitTakes' | 'rgSkips' | 'linkItself'> & { includes?: readonly string[] } & { intoName?: string; names?: PathNames; contentFrom?: readonly string[] };
 
 /**
  * The paths a command reads, writes or removes: redirections (`>`, `>>`, `<`, …), the file
@@ -396,7 +404,7 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
             if (named !== undefined && 'unknown' in named && assumed === undefined) e.unsettled = named.unknown;
             push(e);
             if (alias.unknown !== undefined) note(alias.unknown);
-            const real = realOf(alias.path, ctx);
+            const real = extra.linkItself === true ? realOfLinkItself(alias.path, ctx) : realOf(alias.path, ctx);
             if (real !== undefined) push(effectOf(op, raw, cmdIndex, glob, tree, assumed, extra, real, lit, true));
             for (const name of named !== undefined && 'paths' in named ? named.paths : []) {
               push(effectOf(op, raw, cmdIndex, false, tree, assumed, extra, name, true, false));
@@ -465,7 +473,7 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
         return;
       }
       if (wrappers.has(i) && PROGRAMS.get(name)?.touchesFilesAsWrapper !== true) return;
-      addOperands(i, name, cmd, expandedArgv(cmd), bases, add, dirsOf, note);
+      addOperands(i, name, cmd, expandedArgv(cmd), bases, add, dirsOf, note, ctx);
     });
     // Redirections on compound commands or on nothing: resolve against every directory seen.
     for (const r of analysis.redirects) {
@@ -517,7 +525,28 @@ type Add = (cmdIndex: number, op: PathEffect['op'], raw: string, value: string, 
 /** The effects of one spelling of a command's words. */
 type DirsOf = (word: string, literal: boolean, bases: readonly string[]) => string[];
 
-function addOperands(i: number, name: string, cmd: SimpleCommand, v: Variant, bases: readonly string[], add: Add, dirsOf: DirsOf, note: (why: string) => void): void {
+/** The folders a symbolic link is made in, from which its relative target resolves (see `FileOperand.linkIn`). */
+function linkFolders(at: NonNullable<FileOperand['linkIn']>, v: Variant, bases: readonly string[], dirsOf: DirsOf, ctx: ShellPathContext): string[] {
+  const word = at.value ?? v.argv[at.index] ?? '.';
+  const literal = at.value !== undefined ? true : (v.literal[at.index] ?? false);
+  const out = new Set<string>();
+  for (const d of dirsOf(word, literal, bases)) {
+    const parent = parentsOf(d)[0] ?? d;
+    const isDir = at.as === 'either' ? ctx.isDirectory?.(d) : undefined;
+    // A view that shows no directory there (a file, or nothing in a folder it shows): the link is made under that name.
+    const named = at.as === 'name' || isDir === false || (isDir === undefined && at.as === 'either' && ctx.isDirectory?.(parent) === true);
+    if (at.as === 'dir' || isDir === true) out.add(d);
+    else if (named) out.add(parent);
+    else {
+      // Unknown: the link's own name (the usual `ln -s TARGET NAME`) first, so a reason names it.
+      out.add(parent);
+      out.add(d);
+    }
+  }
+  return [...out];
+}
+
+function addOperands(i: number, name: string, cmd: SimpleCommand, v: Variant, bases: readonly string[], add: Add, dirsOf: DirsOf, note: (why: string) => void, ctx: ShellPathContext): void {
   const { files, unresolved: why, chdir } = fileOperands(name, v.argv, v.literal);
   for (const w of why) note(`${cmd.source}: ${w}`);
   // `GIT_WORK_TREE=dir git add -A`: the tree it reads and writes is one toolgate does not follow.
@@ -545,6 +574,7 @@ function addOperands(i: number, name: string, cmd: SimpleCommand, v: Variant, ba
     const extra: EffectExtra = {};
     if (f.tree !== undefined) extra.tree = f.tree;
     if (f.walksLinks !== undefined) extra.walksLinks = f.walksLinks;
+    if (f.linkItself === true && !/\/$/.test(word)) extra.linkItself = true;
     if (f.walksLinksWith !== undefined) extra.walksLinksWith = f.walksLinksWith;
     if (f.gitTakes !== undefined) extra.gitTakes = f.gitTakes;
     // rg's skips hold only when bash hands it every word as written (no option hidden in a variable).
@@ -570,6 +600,8 @@ function addOperands(i: number, name: string, cmd: SimpleCommand, v: Variant, ba
       const dirs = dirsOf(dirWord, dirLit, cmdBases);
       fileBases = [...new Set(dirs.flatMap((d) => [d, parentsOf(d)[0] ?? d]))];
     }
+    // A target that is not literal may be absolute (`$PWD/x`): it stays resolved as the shell reads it.
+    if (f.linkIn !== undefined && literal) fileBases = linkFolders(f.linkIn, v, cmdBases, dirsOf, ctx);
     if (f.intoDir !== undefined) {
       const dir = f.intoDir < 0 ? '.' : (f.intoValue ?? v.argv[f.intoDir]!);
       const base = (f.value ?? word).replace(/\/+$/, '').split('/').pop() ?? value;

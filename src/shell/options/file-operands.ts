@@ -38,10 +38,23 @@ export interface FileOperand {
   fromRoot?: boolean;
   /** Resolve against the directory this argv word names (`tar -C dir`), itself resolved against the cwd. */
   under?: number;
+  /**
+   * A symbolic link's target, which the system resolves from the folder the link is made in, not
+   * the cwd: the word `index` (or the text `value`, `-tDIR`) names that folder (`as: 'dir'`), the
+   * link itself (`'name'`: its parent), or either as the file-system view shows (`'either'`: a
+   * directory there takes the link inside; without a view, both are taken).
+   */
+  linkIn?: { index: number; value?: string; as: 'dir' | 'name' | 'either' };
   /** The path is derived from the word rather than written in it (`git clone url` → the repository's name). */
   derived?: string;
   /** Metadata a program creates itself with content of its own (`git init`'s `.git`): deny rules apply, it is not a protected write. */
   ownMetadata?: boolean;
+  /**
+   * The program acts on a symbolic link the word names, not on where it leads (`mv link x` renames
+   * the link): the word's last name is not resolved through the file-system view — unless the word
+   * ends in `/`, which asks for the directory the link leads to (GNU `--strip-trailing-slashes`).
+   */
+  linkItself?: boolean;
   /** Where the names written or removed under the path come from, for the protected-path check (see {@link NamesFrom}). */
   names?: NamesFrom;
   /**

@@ -20,12 +20,21 @@ function directory(argv: readonly string[]): DirectoryChange {
   return { to: 'operand', index: operand };
 }
 
+/**
+ * `~` or `~/DIR` in plain characters: the home directory, which the path effects resolve as they
+ * resolve `~` in any word (to the context's home, or to what the command assigns HOME). `~user`,
+ * `~+` and `~-` name other directories.
+ */
+function homeWord(raw: string): boolean {
+  return raw === '~' || /^~\/[A-Za-z0-9._/-]*$/.test(raw);
+}
+
 /** Why `cd`/`pushd` leaves later commands unjudgeable: a target toolgate cannot resolve. */
 function hides(name: string, cmd: SimpleCommand): string | undefined {
   const { operand } = scanOptions(cmd.argv, 1, POSIX);
   if (operand >= cmd.argv.length) return `${name} without a directory goes to $HOME, which toolgate cannot prove`;
   const target = cmd.argv[operand]!;
-  if (!cmd.literal[operand]) return `${name} ${target}: a directory toolgate cannot resolve`;
+  if (!cmd.literal[operand] && !homeWord(cmd.raw?.[operand] ?? target)) return `${name} ${target}: a directory toolgate cannot resolve`;
   if (target === '-') return `${name} - goes to the previous directory, which toolgate does not track`;
   if (/^[-+][0-9]+$/.test(target)) return `${name} ${target} goes to a directory of the stack`;
   return undefined;
@@ -118,6 +127,7 @@ export const cd = defineProgram({
     { command: 'cd -P src', effects: ['read ./src'], readOnly: true },
     { command: 'cd -e src', effects: ['read ./src'], readOnly: false, why: 'only -L and -P are known read-only options' },
     { command: 'cd a b', readOnly: false, why: 'more than one directory' },
+    { command: 'cd ~/src && cat a.js', effects: ['read /home/user/src', 'read /home/user/src/a.js'], readOnly: false, why: '~ is the home directory the path effects resolve; the read-only set refuses a word with ~' },
     { command: 'cd && cat .ssh/id_rsa', effects: ['read /home/user/.ssh/id_rsa'], readOnly: false, why: 'cd alone goes to $HOME, which toolgate cannot prove' },
   ],
 });

@@ -43,8 +43,27 @@ export function copyOperands(name: CopyProgram, argv: readonly string[], words: 
   // What a source becomes: read (copy), read and removed (move), read and aliased (link: writes
   // through the link reach it). Moving or linking a path hands its content on, as copying does.
   // A link makes the linked path's own tree reachable through it (`from: []`).
+  // A relative target of a symbolic link is resolved from the folder the link is made in
+  // (`ln -s ../README.md src/r` names README.md); `-r` takes it from the cwd and rewrites it.
+  const targetDir = options.find((o) => is(o, '-t', '--target-directory'));
+  const lastOp = ops[ops.length - 1];
+  const linkIn: FileOperand['linkIn'] =
+    name !== 'ln' || !symbolic || has(options, '-r', '--relative')
+      ? undefined
+      : targetDir !== undefined
+        ? targetDir.valueIndex !== undefined ? { index: targetDir.valueIndex, as: 'dir' } : { index: targetDir.index, value: targetDir.value ?? '.', as: 'dir' }
+        : ops.length < 2 || lastOp === undefined
+          ? undefined
+          : has(options, '-T', '--no-target-directory')
+            ? { index: lastOp, as: 'name' }
+            : ops.length > 2 || /\/$/.test(argv[lastOp] ?? '')
+              ? { index: lastOp, as: 'dir' }
+              : { index: lastOp, as: 'either' };
   const source = (index: number): FileOperand[] => {
-    if (name === 'mv') return [{ op: 'read', index, tree: 'all' }, { op: 'remove', index }];
+    if (name === 'ln' && linkIn !== undefined) return [{ op: 'read', index, tree: 'all', linkIn }, { op: 'write', index, tree: 'some', from: [], linkIn }];
+    // mv renames (or, across file systems, copies links as links): it follows no link, neither
+    // one it is given nor one inside a directory it moves (GNU coreutils 9 manual, mv).
+    if (name === 'mv') return [{ op: 'read', index, tree: 'all', walksLinks: false, linkItself: true }, { op: 'remove', index, linkItself: true }];
     if (name === 'ln') return [{ op: 'read', index, tree: 'all' }, { op: 'write', index, tree: 'some', from: [] }];
     const read: FileOperand = { op: 'read', index, ...(recursive ? { tree: 'all' as const } : {}) };
     return links ? [read, { op: 'write', index, tree: 'some', from: [] }] : [read];
@@ -56,7 +75,7 @@ export function copyOperands(name: CopyProgram, argv: readonly string[], words: 
   // sources' trees (`from`), which deny rules look at.
   const namesOf = (sources: readonly number[]): Partial<FileOperand> =>
     recursive && name !== 'mv' ? { tree: 'some', names: { kind: 'entries', of: sources }, from: sources } : into(sources);
-  const target = options.find((o) => is(o, '-t', '--target-directory'));
+  const target = targetDir;
   if (target) {
     const dest = optionFile(target, 'write', argv, namesOf(ops));
     pushOpt(files, dest);

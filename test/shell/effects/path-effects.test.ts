@@ -28,8 +28,9 @@ describe('shellPathEffects', () => {
     ['rmdir x', ['remove /home/user/project/x']],
     ['mkdir -p a/b', ['write /home/user/project/a/b']],
     ['touch -r ref new', ['read /home/user/project/ref', 'write /home/user/project/new']],
-    // A link is an alias: writes through it reach the target (resolved from the cwd and from the link's directory).
-    ['ln -s target link', ['write /home/user/project/link', 'read /home/user/project/target', 'write /home/user/project/target', 'write /home/user/project/link/target', 'write /home/user/project/link/target']],
+    // A link is an alias: writes through it reach the target, resolved from the folder the link is
+    // made in — without a view, `link` may be a directory the link goes into, or the link's name.
+    ['ln -s target link', ['write /home/user/project/link', 'read /home/user/project/target', 'read /home/user/project/link/target', 'write /home/user/project/target', 'write /home/user/project/link/target', 'write /home/user/project/link/target']],
     ['sed -i s/a/b/ f', ['write /home/user/project/f']],
     ['sed -n p f', ['read /home/user/project/f']],
     ['chmod 600 key', ['write /home/user/project/key']],
@@ -43,6 +44,30 @@ describe('shellPathEffects', () => {
     ['curl -o out.html https://x', ['write /home/user/project/out.html']],
   ] as const)('%j', (command, expected) => {
     expect(ops(command)).toEqual(expected);
+  });
+
+  it("resolves a symbolic link's relative target from the folder the link is made in, as the view shows it (GNU ln(1))", () => {
+    // src is a directory; src/readme-link and b/ do not exist; vendor/keys -> /home/user/.ssh.
+    const dirs = new Set(['/home/user/project', '/home/user/project/src', '/home/user/.ssh', '/home/user']);
+    const links: Record<string, string> = { '/home/user/project/vendor/keys': '/home/user/.ssh' };
+    const real = (p: string) => Object.entries(links).reduce((q, [from, to]) => (q === from || q.startsWith(`${from}/`) ? to + q.slice(from.length) : q), p);
+    const view = { ...ctx, realpath: (p: string) => real(p), isDirectory: (p: string) => (dirs.has(real(p)) ? true : undefined) };
+    const reads = (command: string) => shellPathEffects(analyzeShell(command), view).effects.filter((e) => e.op === 'read').map((e) => e.path);
+    expect(reads('ln -s ../README.md src/readme-link')).toEqual(['/home/user/project/README.md']);
+    expect(reads('ln -s ../../.ssh/id_rsa src/k')).toEqual(['/home/user/.ssh/id_rsa']);
+    expect(reads('ln -s ../../.ssh/id_rsa src')).toEqual(['/home/user/.ssh/id_rsa']);
+    expect(reads('ln -s ../../.ssh/id_rsa src/')).toEqual(['/home/user/.ssh/id_rsa']);
+    expect(reads('ln -s -t src ../x ../y')).toEqual(['/home/user/project/x', '/home/user/project/y']);
+    expect(reads('ln -s --target-directory=src ../x')).toEqual(['/home/user/project/x']);
+    expect(reads('ln -sT ../x src')).toEqual(['/home/user/x']);
+    // -r/--relative takes the target from the cwd (and rewrites it); one operand makes the link in the cwd.
+    expect(reads('ln -sr ../x src/k')).toEqual(['/home/user/x']);
+    expect(reads('ln -s ../x')).toEqual(['/home/user/x']);
+    // An absolute target and a hard link's target are as written.
+    expect(reads('ln -s /etc/passwd src/p')).toEqual(['/etc/passwd']);
+    expect(reads('ln ../x src/k')).toEqual(['/home/user/x']);
+    // The folder the link is made in is where its path leads: vendor/keys/c's target resolves from ~/.ssh.
+    expect(reads('ln -s ../.aws/credentials vendor/keys/c')).toContain('/home/user/.aws/credentials');
   });
 
   it('follows cd for later parts', () => {
