@@ -708,7 +708,7 @@ function skipRules(cmd: SimpleCommand): string | undefined {
   const modelled = PROGRAMS.get(name)?.skips;
   if (modelled !== undefined) return modelled;
   // Readers without a program model yet.
-  if (name === 'ag' || name === 'fd' || name === 'fdfind') return `${name} skips hidden and ignored files unless its options, configuration or ignore files say otherwise, which toolgate cannot see`;
+  if (name === 'fd' || name === 'fdfind') return `${name} skips hidden and ignored files unless its options, configuration or ignore files say otherwise, which toolgate cannot see`;
   return undefined;
 }
 

@@ -2,7 +2,9 @@
  * Every program toolgate models, one file each (a family such as git in a folder), and the one
  * registry over them. To add or correct a program, see `docs/shell.md`.
  */
+import { ack, ag } from './ag.js';
 import { arch } from './arch.js';
+import { compressors, unzip, zip } from './archivers.js';
 import { awk } from './awk.js';
 import { basename } from './basename.js';
 import { BUILTIN_RUNNER_MODELS } from './builtin-runners.js';
@@ -37,6 +39,7 @@ import { git } from './git/index.js';
 import { grep } from './grep.js';
 import { groups } from './groups.js';
 import { head } from './head.js';
+import { history } from './history.js';
 import { hexdump } from './hexdump.js';
 import { hostname } from './hostname.js';
 import { id } from './id.js';
@@ -111,10 +114,10 @@ export { createProgramRegistry, optionShape, type ProgramRegistry, type ProgramR
 
 /** Every model, in the order the registry indexes them. @internal */
 export const PROGRAM_MODELS: readonly ProgramModel[] = [
-  arch, awk, basename, busybox, cat, cd, checksums, chrt, cmp, column, comm, cp, csplit, curl, cut, date, declare, df, diff, dirname, du, env, expand, expr, extractors, file, find, flock, fold,
-  free, git, grep, groups, head, hexdump, hostname, id, install, jq, ln, locale, logname, ls, lsof, mv, nl, npm, nproc, numfmt, od, parallel, paste, patch,
+  ack, ag, arch, awk, basename, busybox, cat, cd, checksums, chrt, cmp, column, comm, compressors, cp, csplit, curl, cut, date, declare, df, diff, dirname, du, env, expand, expr, extractors, file, find, flock, fold,
+  free, git, grep, groups, head, history, hexdump, hostname, id, install, jq, ln, locale, logname, ls, lsof, mv, nl, npm, nproc, numfmt, od, parallel, paste, patch,
   printenv, ps, pwd, readlink, realpath, rename, rev, rg, rsync, runuser, script, sed, gsed, seq, sg, shasum, shuf, sleep, sort, split, stat, strings, su, sudo, tac, tail, tee, tar, test, tr, tree, tty,
-  uname, unbuffer, uniq, uptime, users, watch, wc, wget, which, whoami, xargs, xxd, yes, ...RUNNER_MODELS, ...BUILTIN_RUNNER_MODELS, ...SHELL_BUILTIN_MODELS, ...INTERPRETER_MODELS, ...FILE_OPERATION_MODELS,
+  uname, unbuffer, uniq, unzip, uptime, users, watch, wc, wget, which, whoami, xargs, xxd, yes, zip, ...RUNNER_MODELS, ...BUILTIN_RUNNER_MODELS, ...SHELL_BUILTIN_MODELS, ...INTERPRETER_MODELS, ...FILE_OPERATION_MODELS,
 ];
 
 /** The registry the shell layer uses (duplicate names are refused by its test, not at start). @internal */

@@ -3,10 +3,7 @@
  * models have precise effects; for any other program every word that can name a path is
  * assumed read and written (see `unmodelled.ts`).
  */
-import { agAckOperands } from './search.js';
 import { PROGRAMS } from '../../programs/index.js';
-import { compressOperands, unzipOperands, zipOperands } from './archives.js';
-import { historyOperands } from './builtins.js';
 import { interpreterOf, interpreterOperands } from '../../programs/interpreters.js';
 import { readerOperands } from '../../programs/readers.js';
 import { assumedOperands, unclaimedOptionValues } from './unmodelled.js';
@@ -18,27 +15,10 @@ export { looksLikePath, looksLikeDirectory } from './unmodelled.js';
 export { NO_FILE_WORDS } from '../../programs/no-file-words.js';
 export { sedFileEffects as sedScriptEffects } from '../../programs/sed/index.js';
 
-const COMPRESSORS = new Set(['gzip', 'gunzip', 'zcat', 'pigz', 'unpigz', 'bzip2', 'bunzip2', 'bzcat', 'xz', 'unxz', 'xzcat', 'lzma', 'unlzma', 'zstd', 'unzstd', 'zstdcat', 'lz4', 'unlz4', 'lz4cat', 'compress', 'uncompress']);
-
 /** The modelled effects of a program, or `undefined` when toolgate does not model it. */
 function modelledOperands(name: string, argv: readonly string[], literal: readonly boolean[]): FileOperands | undefined {
   const modelled = PROGRAMS.files(name, argv, literal);
   if (modelled !== undefined) return modelled;
-  switch (name) {
-    case 'ag':
-    case 'ack':
-    case 'ack-grep':
-      return agAckOperands(argv);
-    case 'zip':
-      return zipOperands(argv);
-    case 'unzip':
-      return unzipOperands(argv);
-    case 'history':
-      return historyOperands(argv);
-    default:
-      break;
-  }
-  if (COMPRESSORS.has(name)) return compressOperands(name, argv);
   const family = interpreterOf(name);
   if (family !== undefined) return interpreterOperands(family, argv);
   if (NO_FILE_WORDS.has(name)) return { files: [], unresolved: [] };

@@ -1,14 +1,17 @@
 /**
- * bash builtins that open files. Bash manual, Bash History Builtins (`history`).
+ * `history`: the bash builtin that lists, reads and writes the command history. Bash manual, Bash
+ * History Builtins. Its words are read by its own loop (bash's builtin option reader: options end
+ * at the first operand, a value letter must end its word).
  */
-import type { FileOperand, FileOperands } from '../../options/file-operands.js';
+import type { FileOperand, FileOperands } from '../options/file-operands.js';
+import { defineProgram } from './model.js';
 
 /**
  * `history -r|-n [FILE]` reads FILE into the history list (which `history` then prints);
  * `history -a|-w [FILE]` writes it. Without FILE, `$HISTFILE` (`~/.bash_history` by default).
  * `-d OFFSET` takes a value; after `-p`/`-s` the words are text.
  */
-export function historyOperands(argv: readonly string[]): FileOperands {
+function historyOperands(argv: readonly string[]): FileOperands {
   let read = false;
   let write = false;
   let text = false;
@@ -37,3 +40,16 @@ export function historyOperands(argv: readonly string[]): FileOperands {
   }
   return { files, unresolved: file === undefined ? ['history without a file uses $HISTFILE'] : [], notFiles: rest.slice(1) };
 }
+
+/** The history model. @internal */
+export const history = defineProgram({
+  names: ['history'],
+  summary: 'history: list, read or write the command history',
+  sources: ['bash 5.2 help history'],
+  files: (_name, argv) => historyOperands(argv),
+  runs: 'unseen',
+  examples: [
+    { command: 'history -r h.txt', effects: ['read ./h.txt'], readOnly: false, why: 'it reads the file into the history list, which history then prints' },
+    { command: 'history 10', effects: [], why: 'a count, not a file' },
+  ],
+});

@@ -3,10 +3,11 @@
  * (a file is replaced by its compressed form unless `-c`/`-k`); tar has its model in `programs/tar/`.
  * Info-ZIP zip(1) and unzip(1); gzip(1), bzip2(1), xz(1), zstd(1).
  */
-import { all, has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../../options/file-operands.js';
+import { has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../options/file-operands.js';
+import { defineProgram } from './model.js';
 
 /** `zip [opts] ARCHIVE [FILE…]`: `-r` reads each directory whole; `-@` reads names from input. */
-export function zipOperands(argv: readonly string[]): FileOperands {
+function zipOperands(argv: readonly string[]): FileOperands {
   const files: FileOperand[] = [];
   const unresolved: string[] = [];
   const { options, operands: ops } = scan(argv, {
@@ -34,7 +35,7 @@ export function zipOperands(argv: readonly string[]): FileOperands {
 }
 
 /** `unzip [opts] ARCHIVE [MEMBER…] [-x …] [-d DIR]`: extracts under DIR (the cwd by default). */
-export function unzipOperands(argv: readonly string[]): FileOperands {
+function unzipOperands(argv: readonly string[]): FileOperands {
   const files: FileOperand[] = [];
   const { options, operands: ops } = scan(argv, { shortArg: 'dxP' });
   const toStdout = has(options, '-p', '-c', '-l', '-t', '-v', '-z', '-Z');
@@ -76,7 +77,7 @@ const COMPRESS_SUFFIX: Readonly<Record<string, string>> = { gzip: '.gz', pigz: '
  * The gzip family: each operand is read and, unless output goes to stdout (`-c`) or the file is
  * kept (`-k`), replaced by its compressed (or decompressed) form. `-r` walks directories.
  */
-export function compressOperands(name: string, argv: readonly string[]): FileOperands {
+function compressOperands(name: string, argv: readonly string[]): FileOperands {
   const files: FileOperand[] = [];
   const { options, operands: ops } = scan(argv, {
     shortArg: 'STbp',
@@ -103,3 +104,42 @@ export function compressOperands(name: string, argv: readonly string[]): FileOpe
   }
   return { files, unresolved: [] };
 }
+
+/** The zip model (`zip --unzip-command` runs a program toolgate does not read). @internal */
+export const zip = defineProgram({
+  names: ['zip'],
+  summary: 'zip: package and compress files',
+  sources: ['Info-ZIP zip 3.0 zip(1)'],
+  files: (_name, argv) => zipOperands(argv),
+  runs: 'unseen',
+  examples: [
+    { command: 'zip -r out.zip src', effects: ['write ./out.zip', 'write ./out.zip.zip', 'read ./src [all]'], readOnly: false, why: 'zip adds .zip to an archive name without one; -r reads directories whole' },
+  ],
+});
+
+/** The unzip model. @internal */
+export const unzip = defineProgram({
+  names: ['unzip'],
+  summary: 'unzip: list, test and extract zip archives',
+  sources: ['Info-ZIP unzip 6.0 unzip(1)'],
+  files: (_name, argv) => unzipOperands(argv),
+  runs: 'unseen',
+  examples: [
+    { command: 'unzip a.zip -d out', effects: ['read ./a.zip', 'write ./out [some]'], readOnly: false, why: 'it writes the names the archive holds under -d' },
+    { command: 'unzip -l a.zip', effects: ['read ./a.zip'], why: '-l only lists' },
+  ],
+});
+
+/** The gzip family: one model, its behaviour read from the name (`un…` decompresses, `…cat` writes to standard output). @internal */
+export const compressors = defineProgram({
+  names: ['gzip', 'gunzip', 'zcat', 'pigz', 'unpigz', 'bzip2', 'bunzip2', 'bzcat', 'xz', 'unxz', 'xzcat', 'lzma', 'unlzma', 'zstd', 'unzstd', 'zstdcat', 'lz4', 'unlz4', 'lz4cat', 'compress', 'uncompress'],
+  summary: 'gzip, bzip2, xz, zstd, lz4 and kin: compress or decompress files',
+  sources: ['gzip 1.12 gzip(1)', 'bzip2 1.0.8 bzip2(1)', 'xz 5.4 xz(1)', 'zstd 1.5 zstd(1)', 'lz4 1.9 lz4(1)', 'pigz 2.6 pigz(1)'],
+  files: (name, argv) => compressOperands(name, argv),
+  runs: 'unseen',
+  examples: [
+    { command: 'gzip a.txt', effects: ['read ./a.txt', 'remove ./a.txt', 'write ./a.txt.gz'], readOnly: false, why: 'the file is replaced by its compressed form' },
+    { command: 'gzip -c a.txt', effects: ['read ./a.txt'], why: '-c writes to standard output and keeps the file' },
+    { command: 'zcat a.gz', effects: ['read ./a.gz'] },
+  ],
+});
