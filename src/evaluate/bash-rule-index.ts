@@ -306,3 +306,18 @@ export function coveringRule(rules: readonly CompiledRule[], cmd: SimpleCommand)
   }
   return undefined;
 }
+
+/**
+ * The rules of an allow list (`rules`) that may give one simple command consent, in list order:
+ * those of other families (a bare rule is a wildcard), and the Bash rules `coveringRule` would
+ * try — the rest never cover the command. `rules` itself for a short list or a command no Bash
+ * rule covers.
+ */
+export function consentCandidates(rules: readonly CompiledRule[], cmd: SimpleCommand): readonly CompiledRule[] {
+  if (cmd.unknown !== undefined || cmd.context === 'substitution') return rules;
+  const index = rules.length < MIN_RULES ? undefined : indexed(rules, indexes, build);
+  if (index === undefined) return rules;
+  const picked: number[][] = [];
+  pickText(picked, index, allowTextOf(cmd).squeezed);
+  return candidatesAt(rules, index, picked);
+}

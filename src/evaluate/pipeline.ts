@@ -9,7 +9,7 @@ import { callFacts, globBase, shellWrites, touchedPaths, type CallFacts, type Fa
 import { indexPolicy, rulesForTool } from './policy-index.js';
 import { restrictiveCandidates, shellPathCandidates } from './path-rule-filter.js';
 import { allowCandidates, allowCovers, allowText, partsToCover, patternCoversCommand, restrictiveMatch, type MatchEnv } from './rule-match.js';
-import { commandRuleCandidates, coveringRule } from './bash-rule-index.js';
+import { commandRuleCandidates, consentCandidates, coveringRule } from './bash-rule-index.js';
 import { isBroadAllow } from './broad-allow.js';
 import { readAfterCd, writesWithCd } from './cd-relative-reads.js';
 import { decide, fixedPass, holdAsk, pass, passFixed, passOwnText, ruleRef } from './state.js';
@@ -442,7 +442,7 @@ function opaqueCodeTable(state: EvalState, facts: Extract<CallFacts, { kind: 'sh
   let none: { prog: string; why: string; example: string } | undefined;
   const consented: string[] = [];
   for (const { cmd, why, unmodelled } of parts) {
-    const consent = consentFor(rules, cmd);
+    const consent = consentFor(consentCandidates(rules, cmd), cmd);
     const prog = cmd.argv[0] ?? '';
     if (consent.kind === 'specific') consented.push(`"${allowText(cmd)}" by ${consent.rule.rule.text}`);
     // A program with no model is not known to run code: a wildcard allow is consent for it (decision 0063).

@@ -3,12 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ToolCall } from '../../src/core/types.js';
 import { evaluate, prepare } from '../../src/evaluate/index.js';
 import { callFacts, type CallFacts } from '../../src/evaluate/facts.js';
-import { coveringRule, commandRuleCandidates } from '../../src/evaluate/bash-rule-index.js';
+import { consentCandidates, coveringRule, commandRuleCandidates } from '../../src/evaluate/bash-rule-index.js';
 import { indexPolicy, rulesForTool } from '../../src/evaluate/policy-index.js';
 import { partsToCover, patternCoversCommand, restrictiveMatch, type MatchEnv, type RuleMatch } from '../../src/evaluate/rule-match.js';
 import type { CompiledRule } from '../../src/settings/types.js';
 import { policyFromObjects } from '../../src/settings/index.js';
 import { powerShellRestrictive } from '../../src/evaluate/powershell.js';
+import { consentFor } from '../../src/evaluate/opaque-code.js';
 import { families, familyArbitrary } from '../support/bash-fuzz/families.js';
 import { mutationSeeds } from '../support/bash-fuzz/corpus.js';
 
@@ -100,6 +101,7 @@ describe('Bash rule index', () => {
           for (const part of [...partsToCover(facts.analysis), ...partsToCover(facts.analysis)]) {
             const scan = allow.find((cr) => cr.rule.family === 'bash' && patternCoversCommand(cr.rule.specifier ?? '*', part));
             expect(coveringRule(allow, part)?.rule.text, `allow rule for ${JSON.stringify(part.argv)}`).toBe(scan?.rule.text);
+            expect(consentFor(consentCandidates(allow, part), part), `consent for ${JSON.stringify(part.argv)}`).toEqual(consentFor(allow, part));
           }
         }
       }),
