@@ -16,7 +16,7 @@
  */
 import type { ShellAnalysis, SimpleCommand } from '../shell/types.js';
 import type { CompiledRule } from '../settings/types.js';
-import { patternCoversCommand, partsToCover } from './rule-match.js';
+import { patternCoversCommand, partsToCover, perAnalysis } from './rule-match.js';
 import { opaqueCommands, type OpaqueCommand } from './opaque-commands.js';
 
 export { opaqueCommands, type OpaqueCommand };
@@ -58,8 +58,10 @@ export function consentFor(rules: readonly CompiledRule[], cmd: SimpleCommand): 
 
 /** The parts of the command an allow rule must cover that run opaque code. */
 export function opaqueParts(analysis: ShellAnalysis): OpaqueCommand[] {
+  const opaque = perAnalysis(analysis).opaqueCommands;
+  if (opaque.length === 0) return [];
   const parts = new Set(partsToCover(analysis));
-  return opaqueCommands(analysis).flatMap((o) => {
+  return opaque.flatMap((o) => {
     if (parts.has(o.cmd)) return [o];
     // A wrapper looked through (`timeout 5 node x.js`): the command it runs is what consent must name.
     const i = analysis.commands.indexOf(o.cmd);

@@ -17,7 +17,7 @@ import { compilePathPattern, matchPathMatcher, normalizedForMatch, pathMatcher, 
 import type { CallFacts } from './facts.js';
 import { braceAlternatives, globMayHitRule, hasGlob } from './glob-overlap.js';
 import { hasHoles, literalText, mayMatchWithHoles, wordVariants } from './holes.js';
-import { opaqueCommands } from './opaque-commands.js';
+import { opaqueCommands, type OpaqueCommand } from './opaque-commands.js';
 import { SAFE_ENVIRONMENT } from '../shell/syntax/variables.js';
 import { wordsOfUnknownPrograms } from '../shell/unknown-programs.js';
 import { withoutGitGlobalOptions } from '../shell/programs/git/global-options.js';
@@ -348,18 +348,21 @@ let lastHoles: {
   analysis: ShellAnalysis | undefined;
   holes: { cmd: SimpleCommand; variants: ReturnType<typeof wordVariants> }[];
   opaque: string | undefined;
+  opaqueCommands: OpaqueCommand[];
   unknownWords: Map<string, string>;
-} = { analysis: undefined, holes: [], opaque: undefined, unknownWords: new Map() };
+} = { analysis: undefined, holes: [], opaque: undefined, opaqueCommands: [], unknownWords: new Map() };
 
 /**
  * What {@link bashRestrictive} works out once per analysis for all rules: the commands with words
- * that are not literal and their variants, the opaque-script reason, and the words in the
- * arguments of programs toolgate does not know.
+ * that are not literal and their variants, the commands that run opaque code ({@link opaqueCommands},
+ * also the opaque-code table's) and the first one's reason, and the words in the arguments of
+ * programs toolgate does not know.
  */
 export function perAnalysis(analysis: ShellAnalysis): typeof lastHoles {
   if (lastHoles.analysis !== analysis) {
     const holes = analysis.commands.filter(hasHoles).map((cmd) => ({ cmd, variants: wordVariants(cmd) }));
-    lastHoles = { analysis, holes, opaque: opaqueScript(analysis), unknownWords: wordsOfUnknownPrograms(analysis) };
+    const opaque = opaqueCommands(analysis);
+    lastHoles = { analysis, holes, opaque: opaque[0]?.why, opaqueCommands: opaque, unknownWords: wordsOfUnknownPrograms(analysis) };
   }
   return lastHoles;
 }

@@ -82,17 +82,20 @@ function nameProblem(w: RawWord, shell: Collector['shell']): { reason: string; u
  * @returns its index, or undefined when it has no words (assignments or redirects alone).
  */
 export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
-  if (raw.words.length === 0) return undefined;
-  const argv: string[] = [];
-  const literal: boolean[] = [];
-  const rawWords: string[] = [];
-  let source = raw.assignments.join(' ');
-  for (const w of raw.words) {
-    source = rawWords.length === 0 && raw.assignments.length === 0 ? w.raw : `${source} ${w.raw}`;
-    argv.push(w.word.value);
-    literal.push(w.word.literal);
-    rawWords.push(w.raw);
+  const n = raw.words.length;
+  if (n === 0) return undefined;
+  // The three word arrays are the command's own: made at their length, filled in one pass.
+  const argv: string[] = new Array(n);
+  const literal: boolean[] = new Array(n);
+  const rawWords: string[] = new Array(n);
+  for (let k = 0; k < n; k++) {
+    const w = raw.words[k]!;
+    argv[k] = w.word.value;
+    literal[k] = w.word.literal;
+    rawWords[k] = w.raw;
   }
+  const words = rawWords.join(' ');
+  const source = raw.assignments.length === 0 ? words : `${raw.assignments.join(' ')} ${words}`;
   const cmd: SimpleCommand = {
     argv,
     literal,
@@ -110,11 +113,7 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
   for (const r of raw.redirects) c.redirects.push({ ...r, command: index });
 
   /** `unseen`: the reason is a firm ask in every mode (unreadable, or hidden code). */
-  const markUnknown = (reason: string, unseen = false): void => {
-    cmd.unknown ??= reason;
-    if (unseen) addUnseen(c, reason);
-    else addUnknown(c, reason);
-  };
+  const markUnknown = (reason: string, unseen = false): void => markCommandUnknown(c, cmd, reason, unseen);
   if (raw.unknown) markUnknown(raw.unknown, true);
   for (const w of raw.words) if (w.word.error) markUnknown(`word cannot be read (${w.word.error}): ${w.raw}`, true);
 
@@ -165,11 +164,12 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
   }
 
   for (const w of raw.words) {
-    const problem = anyShell(c.shells, (s) => s.wordProblem(w.raw));
+    const problem = wordProblem(c.shells, w.raw);
     if (problem !== undefined) markUnknown(problem, true);
   }
   addStateChange(c, commandStateChange(cmd, c.shells), index + 1);
-  const env: Environment = [...c.env, ...ancestorAssignments(c, cmd.parent), ...cmd.assignments];
+  // A command of a script no one passed variables to, run by no wrapper, with no assignments of its own: no environment.
+  const env: Environment = c.env.length === 0 && cmd.parent === undefined && cmd.assignments.length === 0 ? NO_ENVIRONMENT : [...c.env, ...ancestorAssignments(c, cmd.parent), ...cmd.assignments];
   const before = index > 0 ? c.commands[index - 1] : undefined;
   const previous = before?.parent === cmd.parent && before?.context === cmd.context ? before : undefined;
   const extra = programCode(cmd, name, env, previous);
@@ -239,6 +239,24 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
     emitNested(c, script, index, name, cmd.redirects, env);
   }
   return index;
+}
+
+const NO_ENVIRONMENT: Environment = Object.freeze([]);
+
+/** Marks `cmd` unknown for `reason` (the first reason stays its own); `unseen`: a firm ask in every mode. */
+function markCommandUnknown(c: Collector, cmd: SimpleCommand, reason: string, unseen: boolean): void {
+  cmd.unknown ??= reason;
+  if (unseen) addUnseen(c, reason);
+  else addUnknown(c, reason);
+}
+
+/** The first problem any of `shells` finds in a word as written (`anyShell` without a closure per word). */
+function wordProblem(shells: Collector['shells'], raw: string): string | undefined {
+  for (const s of shells) {
+    const problem = s.wordProblem(raw);
+    if (problem !== undefined) return problem;
+  }
+  return undefined;
 }
 
 /** The assignments of the commands that run command `parent` and of it, outermost first. */

@@ -30,35 +30,29 @@ const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
 const WORD_CHAR = new Uint8Array(128);
 for (const ch of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-./:,+%@^=') WORD_CHAR[ch.charCodeAt(0)] = 1;
 
-function isWordChar(c: string): boolean {
-  const code = c.charCodeAt(0);
-  return code > 127 || WORD_CHAR[code] === 1;
-}
-
 function isDigit(code: number): boolean {
   return code >= 48 && code <= 57;
 }
 
-/** Reads one word at `i`; returns its raw text, or undefined when it leaves the subset. */
-function readWord(src: string, i: number): { raw: string; end: number } | undefined {
+/** Where the word at `i` ends, or -1 when it leaves the subset (no object per word). */
+function wordEnd(src: string, i: number): number {
   const start = i;
   while (i < src.length) {
-    const c = src[i]!;
-    if (c === "'") {
+    const code = src.charCodeAt(i);
+    if (code === 39 /* ' */) {
       const j = src.indexOf("'", i + 1);
-      if (j < 0) return undefined;
+      if (j < 0) return -1;
       i = j + 1;
-    } else if (c === '"') {
+    } else if (code === 34 /* " */) {
       const j = src.indexOf('"', i + 1);
-      if (j < 0 || /[$`\\]/.test(src.slice(i + 1, j))) return undefined;
+      if (j < 0 || /[$`\\]/.test(src.slice(i + 1, j))) return -1;
       i = j + 1;
-    } else if (isWordChar(c)) {
-      if (c === '=' && i === start) return undefined;
+    } else if (code > 127 || WORD_CHAR[code] === 1) {
+      if (code === 61 /* = */ && i === start) return -1;
       i++;
     } else break;
   }
-  if (i === start) return undefined;
-  return { raw: src.slice(start, i), end: i };
+  return i === start ? -1 : i;
 }
 
 /**
@@ -156,25 +150,27 @@ export function lexSimple(src: string): LexedCommand[] | undefined {
         k += 1;
       }
       while (src[k] === ' ' || src[k] === '\t') k++;
-      const w = readWord(src, k);
-      if (!w) return undefined;
-      const word = decodeWord(w.raw);
+      const end = wordEnd(src, k);
+      if (end < 0) return undefined;
+      const raw = src.slice(k, end);
+      const word = decodeWord(raw);
       if (!word.literal) return undefined;
-      cur.redirects.push(makeRedirect(fd + op, { raw: w.raw, word }));
-      i = w.end;
+      cur.redirects.push(makeRedirect(fd + op, { raw, word }));
+      i = end;
       pending = 'none';
       continue;
     }
-    const w = readWord(src, i);
-    if (!w) return undefined;
-    const word = decodeWord(w.raw);
+    const end = wordEnd(src, i);
+    if (end < 0) return undefined;
+    const raw = src.slice(i, end);
+    const word = decodeWord(raw);
     if (!word.literal) return undefined;
-    if (cur.words.length === 0 && ASSIGNMENT.test(w.raw)) cur.assignments.push(w.raw);
+    if (cur.words.length === 0 && ASSIGNMENT.test(raw)) cur.assignments.push(raw);
     else {
       if (cur.words.length === 0 && RESERVED.has(word.value)) return undefined;
-      cur.words.push({ raw: w.raw, word });
+      cur.words.push({ raw, word });
     }
-    i = w.end;
+    i = end;
     pending = 'none';
   }
   if (pending === 'needs-command') return undefined;
