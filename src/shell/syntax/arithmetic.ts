@@ -99,6 +99,9 @@ function splicesCode(text: string): boolean {
   return false;
 }
 
+/** The characters {@link hidesCode} starts at. */
+const HIDING = /[\\'"$`]/;
+
 /**
  * Whether `text` holds a `$(` or backtick that the shell does not run where it stands: inside
  * single quotes, `$'…'` or escaped with a backslash. Such text runs when something later
@@ -106,6 +109,8 @@ function splicesCode(text: string): boolean {
  * their own. Unterminated quotes count as hidden code.
  */
 export function hidesCode(text: string): boolean {
+  // Every way of hiding code starts at a quote, a backslash, a `$` or a backtick: text with none is plain.
+  if (!HIDING.test(text)) return false;
   if (splicesCode(text)) return true;
   let i = 0;
   let double = false;
