@@ -52,6 +52,23 @@ interface BashRuleIndex {
    * the rule the opaque-code table answers for.
    */
   userBash: number[];
+  /** Each position list above (a bucket) by a number, for {@link combinations}' keys. */
+  bucketIds: Map<readonly number[], number>;
+  /**
+   * The candidates of the bucket combinations met so far (most calls meet a few: `git`, `npm` and
+   * `git`, …), by the buckets' numbers, so a call does not merge the same lists again.
+   */
+  combinations: Map<string, readonly CompiledRule[]>;
+}
+
+/** How many bucket combinations an index remembers before it starts again. */
+const COMBINATIONS_LIMIT = 4096;
+
+/** Numbers every bucket of an index (see `bucketIds`). */
+function numberBuckets(index: BashRuleIndex): BashRuleIndex {
+  const lists = [...index.match.byWord.values(), ...index.match.byTwoWords.values(), index.match.always, ...index.holes.byWord.values(), index.holes.always, ...index.programs.values()];
+  for (const list of lists) if (!index.bucketIds.has(list)) index.bucketIds.set(list, index.bucketIds.size);
+  return index;
 }
 
 /** Below this many rules a scan costs less than the lookups. */
@@ -96,7 +113,7 @@ function holeWord(spec: string): string | undefined {
 }
 
 function newIndex(): BashRuleIndex {
-  return { others: [], base: [], baseWithoutPaths: [], match: { byWord: new Map(), byTwoWords: new Map(), always: [] }, holes: { byWord: new Map(), always: [] }, programs: new Map(), userBash: [] };
+  return { others: [], base: [], baseWithoutPaths: [], match: { byWord: new Map(), byTwoWords: new Map(), always: [] }, holes: { byWord: new Map(), always: [] }, programs: new Map(), userBash: [], bucketIds: new Map(), combinations: new Map() };
 }
 
 function build(rules: readonly CompiledRule[]): BashRuleIndex {
@@ -123,7 +140,7 @@ function build(rules: readonly CompiledRule[]): BashRuleIndex {
   });
   index.base = merged(index.others, index.match.always);
   index.baseWithoutPaths = merged(nonPath, index.match.always);
-  return index;
+  return numberBuckets(index);
 }
 
 /**
@@ -154,7 +171,7 @@ function buildPowerShell(rules: readonly CompiledRule[]): BashRuleIndex {
     else file(index.holes.byWord, hole, i);
   });
   index.base = merged(index.others, index.match.always);
-  return index;
+  return numberBuckets(index);
 }
 
 /**
@@ -179,6 +196,21 @@ function powerShellCandidates(rules: readonly CompiledRule[], facts: PowerShellF
 }
 
 function candidatesAt(rules: readonly CompiledRule[], index: BashRuleIndex, picked: number[][], paths?: readonly number[], opaque = false): readonly CompiledRule[] {
+  let key = `${opaque ? 'o' : ''}${paths === undefined ? '*' : paths.join(',')}|`;
+  for (const list of picked) {
+    const id = index.bucketIds.get(list);
+    if (id === undefined) return mergedCandidates(rules, index, picked, paths, opaque);
+    key += `${id},`;
+  }
+  const known = index.combinations.get(key);
+  if (known !== undefined) return known;
+  const made = mergedCandidates(rules, index, picked, paths, opaque);
+  if (index.combinations.size >= COMBINATIONS_LIMIT) index.combinations.clear();
+  index.combinations.set(key, made);
+  return made;
+}
+
+function mergedCandidates(rules: readonly CompiledRule[], index: BashRuleIndex, picked: number[][], paths: readonly number[] | undefined, opaque: boolean): readonly CompiledRule[] {
   let positions = paths === undefined ? index.base : merged(index.baseWithoutPaths, paths);
   for (const list of picked) positions = merged(positions, list);
   if (opaque) {

@@ -230,9 +230,17 @@ let lastRestrictive: { analysis: ShellAnalysis | undefined; texts: RestrictiveTe
  */
 export function restrictiveTextsOf(analysis: ShellAnalysis): RestrictiveTexts {
   if (lastRestrictive.analysis === analysis) return lastRestrictive.texts;
+  const whole = squeezeCommand(analysis.command.trim());
   const parts: Text[] = [];
-  for (const cmd of analysis.commands) for (const raw of restrictiveTexts(cmd)) parts.push(text(raw));
-  const texts = { whole: squeezeCommand(analysis.command.trim()), parts };
+  // A part the same as the whole command or as an earlier part is left out: the rule that text
+  // matches has matched it already, with the same message (`git push origin main` is one text).
+  for (const cmd of analysis.commands) {
+    for (const raw of restrictiveTexts(cmd)) {
+      const t = text(raw);
+      if (t.squeezed !== whole && !parts.some((p) => p.squeezed === t.squeezed)) parts.push(t);
+    }
+  }
+  const texts = { whole, parts };
   lastRestrictive = { analysis, texts };
   return texts;
 }
