@@ -341,8 +341,9 @@ export function coveringRule(rules: readonly CompiledRule[], cmd: SimpleCommand)
 
 /**
  * The rules of an allow list (`rules`) that may give one simple command consent, in list order:
- * those of other families (a bare rule is a wildcard), and the Bash rules `coveringRule` would
- * try — the rest never cover the command. `rules` itself for a short list or a command no Bash
+ * those of other families (a bare rule is a wildcard), and the Bash rules filed under the first
+ * word or first two words of its allow text or not filed at all, which `coveringRule` tries too —
+ * the rest never cover the command. `rules` itself for a short list or a command no Bash
  * rule covers.
  */
 export function consentCandidates(rules: readonly CompiledRule[], cmd: SimpleCommand): readonly CompiledRule[] {
