@@ -16,7 +16,7 @@
  */
 import type { ShellAnalysis, SimpleCommand } from '../shell/types.js';
 import type { CompiledRule } from '../settings/types.js';
-import { patternCoversCommand, partsToCover, perAnalysis } from './rule-match.js';
+import { patternCoversCommand, perAnalysis } from './rule-match.js';
 import { opaqueCommands, type OpaqueCommand } from './opaque-commands.js';
 
 export { opaqueCommands, type OpaqueCommand };
@@ -59,15 +59,20 @@ export function consentFor(rules: readonly CompiledRule[], cmd: SimpleCommand): 
 /** The parts of the command an allow rule must cover that run opaque code. */
 export function opaqueParts(analysis: ShellAnalysis): OpaqueCommand[] {
   const opaque = perAnalysis(analysis).opaqueCommands;
-  if (opaque.length === 0) return [];
-  const parts = new Set(partsToCover(analysis));
-  return opaque.flatMap((o) => {
-    if (parts.has(o.cmd)) return [o];
+  if (opaque.length === 0) return opaque;
+  // The parts to cover are the commands that are no transparent wrapper (`partsToCover`).
+  const out: OpaqueCommand[] = [];
+  for (const o of opaque) {
+    if (!o.cmd.transparentWrapper) {
+      out.push(o);
+      continue;
+    }
     // A wrapper looked through (`timeout 5 node x.js`): the command it runs is what consent must name.
     const i = analysis.commands.indexOf(o.cmd);
-    const inner = analysis.commands.find((c) => c.parent === i && parts.has(c));
-    return [{ ...o, cmd: inner ?? o.cmd }];
-  });
+    const inner = analysis.commands.find((c) => c.parent === i && !c.transparentWrapper);
+    out.push({ ...o, cmd: inner ?? o.cmd });
+  }
+  return out;
 }
 
 /** The program name of a command, as a rule that consents by name would spell it. */

@@ -80,7 +80,9 @@ export function shellReadOnly(state: EvalState): ShellReadOnly {
  */
 export function changesDirectoryTwice(state: EvalState): boolean {
   if (state.dialect.readOnlySet !== 'claudeCode' || state.facts.kind !== 'shell') return false;
-  return state.facts.analysis.commands.filter((c) => changesDirectory(c.argv[0] ?? '')).length > 1;
+  let changes = 0;
+  for (const c of state.facts.analysis.commands) if (changesDirectory(c.argv[0] ?? '') && ++changes > 1) return true;
+  return false;
 }
 
 /**

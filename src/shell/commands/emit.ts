@@ -157,9 +157,10 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
     if (text !== undefined) emitNested(c, text, index, name, cmd.redirects, [...c.env, ...ancestorAssignments(c, cmd.parent), ...cmd.assignments]);
     return index;
   }
-  if ((ARITHMETIC_BUILTINS.has(name) || PROGRAMS.get(name)?.arithmeticSubscripts === true) && raw.words.slice(1).some((w) => (name === 'let' ? arithmeticRunsCode(w.raw) : subscriptRunsCode(w.raw)))) {
+  const model = PROGRAMS.get(name);
+  if ((ARITHMETIC_BUILTINS.has(name) || model?.arithmeticSubscripts === true) && raw.words.slice(1).some((w) => (name === 'let' ? arithmeticRunsCode(w.raw) : subscriptRunsCode(w.raw)))) {
     markUnknown(`'${name}' may evaluate a substitution inside an array subscript`, true);
-  } else if (PROGRAMS.get(name)?.variables !== undefined && raw.words.slice(1).some((w) => subscriptNotNumber(w.word.literal ? w.word.value : w.raw))) {
+  } else if (model?.variables !== undefined && raw.words.slice(1).some((w) => subscriptNotNumber(w.word.literal ? w.word.value : w.raw))) {
     markUnknown(`'${name}' evaluates an array subscript arithmetically: ${raw.words.map((w) => w.raw).join(' ').slice(0, 60)}`, true);
   }
 
@@ -172,7 +173,7 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
   const env: Environment = c.env.length === 0 && cmd.parent === undefined && cmd.assignments.length === 0 ? NO_ENVIRONMENT : [...c.env, ...ancestorAssignments(c, cmd.parent), ...cmd.assignments];
   const before = index > 0 ? c.commands[index - 1] : undefined;
   const previous = before?.parent === cmd.parent && before?.context === cmd.context ? before : undefined;
-  const extra = programCode(cmd, name, env, previous);
+  const extra = programCode(cmd, name, model?.variables === 'assigns', env, previous);
   // `cat <<EOF | sh`: the grammar gives the shell first; what cat writes is read by it.
   if (previous && SHELLS.has(foldedCommandName(previous.argv[0] ?? '')) && readsInput(previous)) {
     const piped = pipedText(cmd);
@@ -273,13 +274,13 @@ function ancestorAssignments(c: Collector, parent: number | undefined): string[]
  * Code a command runs besides its words: a git configuration or environment that names a
  * program, a shell's startup files and input, an interpreter's code, prompt variables it sets.
  */
-function programCode(cmd: SimpleCommand, name: string, env: Environment, previous: SimpleCommand | undefined): Unwrapped[] {
+function programCode(cmd: SimpleCommand, name: string, assigns: boolean, env: Environment, previous: SimpleCommand | undefined): Unwrapped[] {
   const out: Unwrapped[] = [];
   for (const a of cmd.assignments) {
     const code = promptCode(a);
     if (code) out.push(code);
   }
-  if (PROGRAMS.get(name)?.variables === 'assigns') {
+  if (assigns) {
     for (let k = 1; k < cmd.argv.length; k++) {
       const code = cmd.argv[k]!.includes('=') ? promptCode(cmd.raw?.[k] ?? cmd.argv[k]!) : undefined;
       if (code) out.push(code);
