@@ -53,6 +53,24 @@ export function dirHolds(view: ReadonlyFsView | undefined, dir: string, covered:
   });
 }
 
+/**
+ * The first entry under the directory `dir` that `hit` names, walked as a recursive reader walks
+ * it: the symbolic links inside are followed (walked where they lead) only when `followsLinks`;
+ * a link the reader does not follow is not read. `holds` with its path, `nothing`, or `unknown`
+ * (a bound hit, an unlistable directory, a view that cannot list).
+ */
+export function entryUnder(view: ReadonlyFsView, dir: string, hit: (p: string) => boolean, followsLinks: boolean, budget: Budget): Reach {
+  if (view.list === undefined || view.isDirectory === undefined) return { kind: 'unknown', why: 'the file-system view cannot list directories' };
+  if (view.isDirectory(dir) !== true) return NOTHING;
+  const v = view as ListingView;
+  return walkTree(v, dir, budget, (p) => {
+    // A view that cannot tell links apart: the entry may be read.
+    if (!followsLinks && view.isSymlink?.(p) === true) return undefined;
+    if (hit(p)) return { stop: { kind: 'holds', path: p } };
+    return v.isDirectory(p) === true ? { descend: p } : undefined;
+  });
+}
+
 /** A view that can list directories, as the tree walks need. */
 type ListingView = ReadonlyFsView & Required<Pick<ReadonlyFsView, 'list' | 'isDirectory'>>;
 

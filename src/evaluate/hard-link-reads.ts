@@ -1,7 +1,16 @@
+/**
+ * Reads of a file with several names (hard links) while a user's Read deny rule is in force: a
+ * path rule judges names, and the other names of a file whose link count is above one cannot be
+ * traced from here, so no Read deny rule can settle such a read — a guarded read. Worked out once
+ * per call, whatever the number of Read deny rules: which files the call reads does not depend on
+ * the rule.
+ */
 import type { ReadonlyFsView } from '../core/ports.js';
 import type { PathEffect } from '../shell/types.js';
-import { expandGlob, type Budget } from './fs-reach.js';
+import type { CallFacts } from './facts.js';
+import { entryUnder, expandGlob, newBudget, type Budget } from './fs-reach.js';
 import { braceAlternatives, hasGlob } from './glob-overlap.js';
+import { takenOf, type TakeLook } from './tree-takes.js';
 
 /**
  * Why reading `path` may read a file a Read deny rule covers under another name: the view shows a
@@ -16,25 +25,54 @@ export function hardLinkedFile(view: ReadonlyFsView | undefined, path: string, w
 }
 
 /**
- * The same for a shell read of explicit file operands: each literal name, and each name a pattern
- * matches in the view. Recursive reads (`grep -r`, `cp -r`) and words of programs toolgate does not
- * model are left to the directory checks.
+ * Why the call may read a file with several names, or `undefined`: the Read tool's file; a shell
+ * command's explicit file operands (each literal name, and each name a pattern matches in the
+ * view); and under each tree a recursive reader reads whole (`grep -r`, `rg`, `tar c`, `cp -r`,
+ * `zip -r`) every regular file, walked as the reader walks it — the links inside followed only by
+ * a reader that follows them, the files it surely skips (rg's hidden and ignored files, git's
+ * untracked ones, `--include`) left out. A tree the view cannot settle (a bound hit, an unlistable
+ * folder) and words of programs toolgate does not model are left to the directory checks.
  */
-export function hardLinkedRead(view: ReadonlyFsView | undefined, e: PathEffect, budget: Budget): string | undefined {
-  if (view?.linkCount === undefined || e.op !== 'read' || e.tree !== undefined || e.assumed !== undefined) return undefined;
-  if (e.literal) return hardLinkedFile(view, e.path);
-  for (const alt of braceAlternatives(e.path)) {
-    if (!hasGlob(alt)) {
-      const why = hardLinkedFile(view, alt);
-      if (why !== undefined) return why;
-      continue;
-    }
-    const named = expandGlob(view, alt, budget);
-    if (!('paths' in named)) continue;
-    for (const p of named.paths) {
-      const why = hardLinkedFile(view, p, `the command reads ${p} (named by the pattern ${e.raw})`);
+export function hardLinkedReadOf(tool: string, facts: CallFacts, look: TakeLook): string | undefined {
+  const view = look.view;
+  if (view?.linkCount === undefined) return undefined;
+  if (facts.kind === 'read') return facts.glob === undefined ? hardLinkedFile(view, facts.realPath ?? facts.path, `${tool} reads ${facts.path}`) : undefined;
+  if (facts.kind !== 'shell') return undefined;
+  // One budget for the whole call: its patterns and trees together stay bounded.
+  const budget = newBudget();
+  for (const e of facts.effects) {
+    if (e.op !== 'read' || e.assumed !== undefined) continue;
+    for (const { path, named } of namesRead(view, e, budget)) {
+      const what = `the command reads ${path}${named}`;
+      const why = hardLinkedFile(view, path, what) ?? (e.tree !== undefined ? hardLinkedUnder(view, path, e, look, budget) : undefined);
       if (why !== undefined) return why;
     }
   }
   return undefined;
+}
+
+/** The names a read effect reads: its literal path, or each name its pattern matches in the view (none where the view cannot tell). */
+function namesRead(view: ReadonlyFsView, e: PathEffect, budget: Budget): { path: string; named: string }[] {
+  if (e.literal) return [{ path: e.path, named: '' }];
+  const out: { path: string; named: string }[] = [];
+  for (const alt of braceAlternatives(e.path)) {
+    if (!hasGlob(alt)) {
+      out.push({ path: alt, named: '' });
+      continue;
+    }
+    const matched = expandGlob(view, alt, budget);
+    if ('paths' in matched) for (const p of matched.paths) out.push({ path: p, named: ` (named by the pattern ${e.raw})` });
+  }
+  return out;
+}
+
+/** The first file with several names in the tree a recursive reader reads at `dir`, as it walks it. */
+function hardLinkedUnder(view: ReadonlyFsView, dir: string, e: PathEffect, look: TakeLook, budget: Budget): string | undefined {
+  // A reader that follows links only by a configuration the environment may name (rg's
+  // RIPGREP_CONFIG_PATH) counts as following them unless the environment is known to lack it.
+  const follows = e.walksLinks !== false || (e.walksLinksWith !== undefined && (look.maySet?.(e.walksLinksWith) ?? true));
+  const severalNames = takenOf(e, (p) => (view.linkCount?.(p) ?? 1) > 1, look).covered;
+  const found = entryUnder(view, dir, severalNames, follows, budget);
+  if (found.kind !== 'holds') return undefined;
+  return hardLinkedFile(view, found.path, `the command reads ${dir} whole, and with it ${found.path}`);
 }

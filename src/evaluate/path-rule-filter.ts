@@ -3,7 +3,6 @@ import type { CallFacts } from './facts.js';
 import { pathRuleMatcher, type MatchEnv } from './rule-match.js';
 import { outsideNeedle, pathProbe } from './path-probe.js';
 import { pathCallPositions, pathRuleIndex, probesOfPaths, shellPathPositions } from './path-rule-index.js';
-import type { ReadonlyFsView } from '../core/ports.js';
 
 /** Per rule of a deny or ask list: the literal every path its pattern matches holds (`.pem` for `**‍/*.pem`), or `''`. */
 interface Needles {
@@ -100,7 +99,7 @@ function outOfReach(needle: string, base: string, a: string, b: string, aliases:
  * through the paths it touches (`shellPathPositions`), or `undefined` for all of them (a short
  * list, a list met for the first time, or a call whose paths cannot rule any out).
  */
-export function shellPathCandidates(rules: readonly CompiledRule[], facts: Extract<CallFacts, { kind: 'shell' }>, env: MatchEnv, view: ReadonlyFsView | undefined): readonly number[] | undefined {
+export function shellPathCandidates(rules: readonly CompiledRule[], facts: Extract<CallFacts, { kind: 'shell' }>, env: MatchEnv): readonly number[] | undefined {
   const index = pathRuleIndex(rules, env);
-  return index === undefined ? undefined : shellPathPositions(index, facts, env, view);
+  return index === undefined ? undefined : shellPathPositions(index, facts, env);
 }

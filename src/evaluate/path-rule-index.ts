@@ -6,13 +6,10 @@
  * base it does not go past, and the rules that have no needle; the others are the ones a scan of
  * the whole list rules out one by one ({@link outsideNeedle}), so the answer is the scan's.
  */
-import type { ReadonlyFsView } from '../core/ports.js';
 import { patternStems } from '../paths/reach.js';
 import type { CompiledRule } from '../settings/types.js';
 import type { PathEffect } from '../shell/types.js';
 import type { CallFacts } from './facts.js';
-import { newBudget } from './fs-reach.js';
-import { hardLinkedRead } from './hard-link-reads.js';
 import { effectProbes, pathProbe } from './path-probe.js';
 import { pathRuleMatcher, type MatchEnv } from './rule-match.js';
 
@@ -36,8 +33,6 @@ interface ToolPart {
    * each directory above it.
    */
   stems: Map<string, number[]>;
-  /** Whether a deny rule of the user's (not toolgate's own) is among these: a read of a hard-linked file then bears on it. */
-  userDeny: boolean;
 }
 
 /** The index of one list (as `rulesForTool` gives it) for one matching environment. */
@@ -64,7 +59,7 @@ function newNode(): Node {
 }
 
 function newPart(): ToolPart {
-  return { all: [], trie: newNode(), byBase: [], stems: new Map(), userDeny: false };
+  return { all: [], trie: newNode(), byBase: [], stems: new Map() };
 }
 
 function file(map: Map<string, number[]>, key: string, i: number): void {
@@ -91,7 +86,6 @@ function add(part: ToolPart, cr: CompiledRule, i: number, needle: string, base: 
     file(part.stems, stem, i);
     for (let k = stem.indexOf('/', 1); k !== -1; k = stem.indexOf('/', k + 1)) file(part.stems, stem.slice(0, k), i);
   }
-  if (cr.list === 'deny' && cr.source.builtIn !== true) part.userDeny = true;
 }
 
 /** Lists shorter than this are scanned: the lookups would cost more. */
@@ -220,10 +214,10 @@ export function pathCallPositions(index: PathRuleIndex, probes: readonly string[
  * (`effectProbes`: a literal path or a bare word, normalised) that lacks its needle and, for a bare
  * word, holds none of its stems — so `effectOutOfReach` passes over every effect — and the call
  * has no part it could not read, no state change and nothing unresolved (those make every path
- * rule `hidden`). With a file-system view that shows link counts, a read of a file with several
- * names bears on every deny rule of the user's on `Read`: none of those is left out then.
+ * rule `hidden`). A read of a file with several names (a hard link) bears on no rule here: the
+ * deny step asks the view about it once per call, apart from the rules.
  */
-export function shellPathPositions(index: PathRuleIndex, facts: Extract<CallFacts, { kind: 'shell' }>, env: MatchEnv, view: ReadonlyFsView | undefined): readonly number[] | undefined {
+export function shellPathPositions(index: PathRuleIndex, facts: Extract<CallFacts, { kind: 'shell' }>, env: MatchEnv): readonly number[] | undefined {
   if (facts.analysis.unknown.length > 0 || facts.analysis.stateChanges.length > 0 || facts.unresolved.length > 0) return undefined;
   const effects = facts.effects;
   if (effects.length === 0) return index.pathsUnindexed;
@@ -244,7 +238,6 @@ export function shellPathPositions(index: PathRuleIndex, facts: Extract<CallFact
     if (reads && !readAll) effectHits(index.read, e, probe, found);
     if (writes && !editAll) effectHits(index.edit, e, probe, found);
   }
-  if (!readAll && index.read.userDeny && view?.linkCount !== undefined && hardLinkedAny(view, effects)) readAll = true;
   if (readAll && editAll) return undefined;
   let out = mergedPositions(index.pathsUnindexed, sorted(found));
   if (readAll) out = mergedPositions(out, index.read.all);
@@ -259,13 +252,6 @@ function effectHits(part: ToolPart, e: PathEffect, probe: string, out: number[])
     const under = part.stems.get(e.path);
     if (under !== undefined) for (const i of under) out.push(i);
   }
-}
-
-/** Does a read of the call name a file with several names (what `shellPathMatch` asks of the view per Read deny rule)? */
-function hardLinkedAny(view: ReadonlyFsView, effects: readonly PathEffect[]): boolean {
-  const budget = newBudget();
-  for (const e of effects) if (hardLinkedRead(view, e, budget) !== undefined) return true;
-  return false;
 }
 
 /** `pathProbe` of each path, or `undefined` when one has none (it must not be ruled out). */

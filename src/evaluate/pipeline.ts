@@ -39,7 +39,7 @@ import { linkedSettings, linkTargetWrite, type LinkedProtected } from './link-ta
 import { gitHooksDirs, gitHooksWrite } from './git-hooks-dir.js';
 import { mayReadAt, readsWhole } from './read-rules.js';
 import { SERVE_STATE_RULE, serveStateReach } from './serve-state.js';
-import { hardLinkedFile } from './hard-link-reads.js';
+import { hardLinkedReadOf } from './hard-link-reads.js';
 
 // ---------------------------------------------------------------------------------------------
 // Steps (Claude Code order: tools removed, deny, ask, critical/protected, allow, what the call
@@ -93,7 +93,7 @@ export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
       // shell or PowerShell call only the command rules filed under its first words (decision 0027),
       // and a shell call only the path rules whose literal the paths it touches hold.
       const f = state.facts;
-      const picked = (f.kind === 'read' || f.kind === 'edit' ? restrictiveCandidates(rules, f, state.env) : undefined) ?? commandRuleCandidates(rules, f, f.kind === 'shell' ? shellPathCandidates(rules, f, state.env, state.ctx.fs) : undefined);
+      const picked = (f.kind === 'read' || f.kind === 'edit' ? restrictiveCandidates(rules, f, state.env) : undefined) ?? commandRuleCandidates(rules, f, f.kind === 'shell' ? shellPathCandidates(rules, f, state.env) : undefined);
       for (const cr of picked) {
         const psRule = state.facts.kind === 'powershell' && cr.rule.family !== 'bare' && cr.rule.family !== 'param';
         const m = psRule ? powerShellRestrictive(cr, state.call, state.facts as Extract<CallFacts, { kind: 'powershell' }>, state.env) : restrictiveMatch(cr, state.call, state.facts, state.env, state.ctx.fs, (name) => environmentValue(state.ctx.environment, name) !== null);
@@ -111,10 +111,11 @@ export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
         else if (m.kind === 'hidden' && m.unseenWrite === true && list === 'deny') unseenWrite ??= { cr, detail: m.detail };
         else if (m.kind === 'hidden' && !hidden) hidden = { cr, detail: m.detail };
       }
-      // The Read tool on a file with several names: a Read deny rule cannot settle it by the name.
-      if (list === 'deny' && guarded === undefined && f.kind === 'read' && f.glob === undefined) {
-        const cr = rules.find((r) => r.rule.family === 'path' && r.rule.tool === 'Read' && !isBuiltInRule(r));
-        const why = cr !== undefined ? hardLinkedFile(state.ctx.fs, f.realPath ?? f.path, `${state.call.tool} reads ${f.path}`) : undefined;
+      // A read of a file with several names: a user's Read deny rule cannot settle it by the name
+      // (toolgate's built-in rules match their files by device and inode as well). Once per call.
+      if (list === 'deny' && guarded === undefined && hidden === undefined) {
+        const cr = rules.find((r) => r.rule.family === 'path' && r.rule.tool === 'Read' && r.rule.ignored !== true && !isBuiltInRule(r));
+        const why = cr !== undefined ? hardLinkedReadOf(state.call.tool, f, { view: state.ctx.fs, home: state.env.home, maySet: (n) => environmentValue(state.ctx.environment, n) !== null }) : undefined;
         if (why !== undefined) guarded = { cr: cr!, detail: why };
       }
       if (hidden) {

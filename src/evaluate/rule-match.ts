@@ -23,11 +23,8 @@ import { wordsOfUnknownPrograms } from '../shell/unknown-programs.js';
 import { withoutGitGlobalOptions } from '../shell/programs/git/global-options.js';
 import { effectOutOfReach, effectProbes } from './path-probe.js';
 import { dirHolds, expandGlob, newBudget, type Budget, type Reach } from './fs-reach.js';
-import { rgSkipsIn } from '../shell/programs/rg-skips.js';
-import { gitSkipsIn } from '../shell/programs/git/takes.js';
-import { segmentMatches } from '../paths/glob.js';
+import { takenOf } from './tree-takes.js';
 import { PROGRAMS } from '../shell/programs/index.js';
-import { hardLinkedRead } from './hard-link-reads.js';
 import type { ReadonlyFsView } from '../core/ports.js';
 
 /**
@@ -415,10 +412,6 @@ function shellPathMatch(cr: CompiledRule, facts: Extract<CallFacts, { kind: 'she
     const e = facts.effects[i]!;
     const relevant = isRead ? e.op === 'read' || e.assumed !== undefined : e.op !== 'read';
     if (!relevant) continue;
-    // A file with several names may be a covered path under another one: a deny rule cannot
-    // settle the read (a guarded read), whatever the name the command uses. toolgate's built-in
-    // rules match their files by device and inode as well, so other names of those are caught there.
-    if (isRead && cr.list === 'deny' && cr.source.builtIn !== true && guarded === undefined) guarded = hardLinkedRead(view, e, budget);
     const probe = probes?.[i];
     if (probe !== undefined && effectOutOfReach(m!, e, probe)) continue;
     const reader = isRead ? facts.analysis.commands[e.command] : undefined;
@@ -657,40 +650,6 @@ function landedHolds(view: ReadonlyFsView, path: string, sources: readonly strin
     if (held.kind === 'unknown') return held;
   }
   return { kind: 'nothing' };
-}
-
-/**
- * The covered paths a tree read takes: git's reads of a working tree take only the files it
- * tracks (and for `git add .`, the untracked ones no `.gitignore` ignores), when the view settles
- * which those are (`PathEffect.gitTakes`); every other reader may take them all.
- */
-function takenOf(e: PathEffect, covered: (p: string) => boolean, look: EffectLook): { covered: (p: string) => boolean; settled: boolean; why: string } {
-  const as = { covered, settled: false, why: '' };
-  const view = look.view;
-  if (e.includes !== undefined && view !== undefined) {
-    // A covered file whose base name no --include glob matches (case ignored: any spelling's
-    // match is among these) is not read; a folder is not read itself but walked, so its files
-    // are judged one by one; what the view cannot tell counts as read.
-    const globs = e.includes;
-    const chosen = (p: string) => {
-      const dir = view.isDirectory?.(p);
-      if (dir === true) return false;
-      return dir === undefined || globs.some((g) => segmentMatches(g, p.slice(p.lastIndexOf('/') + 1), true));
-    };
-    return { covered: (p) => covered(p) && chosen(p), settled: true, why: `a --include pattern (${globs.join(', ')}) chooses it` };
-  }
-  if (e.rgSkips !== undefined && look.view !== undefined && look.home !== undefined) {
-    const skips = rgSkipsIn(look.view, e.path, look.home, look.maySet ?? (() => true), e.rgSkips.noConfig);
-    if (skips === undefined) return as;
-    return { covered: (p) => covered(p) && !skips(p), settled: true, why: 'rg may read it: it is neither hidden nor ignored, or an ignore file may take it back' };
-  }
-  if (e.gitTakes === undefined || look.view === undefined) return as;
-  const real = look.view.realpath(e.path);
-  if (real !== undefined && real !== e.path) return as;
-  const skips = gitSkipsIn(look.view, e.path, e.gitTakes, look.maySet ?? (() => true));
-  if (skips === undefined) return as;
-  const why = e.gitTakes === 'tracked' ? 'git takes it: its index tracks it' : 'git takes it: its index tracks it, or no .gitignore ignores it';
-  return { covered: (p) => covered(p) && !skips(p), settled: true, why };
 }
 
 /**

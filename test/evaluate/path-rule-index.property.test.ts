@@ -184,8 +184,8 @@ describe('path rule index', () => {
         for (const list of ['deny', 'ask'] as const) {
           const all = rulesForTool(index, list, 'Bash');
           // Both indexes are made on a list's second use.
-          commandRuleCandidates(all, facts, shellPathCandidates(all, facts, env, view));
-          const paths = shellPathCandidates(all, facts, env, view);
+          commandRuleCandidates(all, facts, shellPathCandidates(all, facts, env));
+          const paths = shellPathCandidates(all, facts, env);
           const picked = commandRuleCandidates(all, facts, paths);
           if (paths !== undefined && paths.length < all.filter((cr) => cr.rule.family === 'path').length) narrowed++;
           expectOnlyNonesLeftOut(all, picked, answer, JSON.stringify(cmd));

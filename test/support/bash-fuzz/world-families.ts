@@ -164,10 +164,25 @@ const RECURSIVE = [
   'ls -LR', 'ls -RL docs', 'find -L .', 'find -L . -type f', 'find . -follow -name "*.txt"', 'du -L', 'du -La docs', 'tree -l docs', 'grep -r . .', 'rg --no-config -uu topsecret',
 ];
 
+/**
+ * A file with two names the user's checkout holds: `backup/env.bak` is a hard link of `.env` (a
+ * path rule judges names and cannot trace the other one), and `notes/ref` a symbolic link to it.
+ */
+const HOLD_HARD_LINK = 'mkdir -p backup notes && ln .env backup/env.bak && echo ok > backup/plain.txt && ln -s ../backup/env.bak notes/ref && echo ok > notes/plain.txt';
+
+/** Recursive readers (and a few plain ones) of the trees that hold the hard link, or a link to it. */
+const HARD_LINK_READERS = [
+  'grep -r . backup', 'grep -rh SECRET backup/', 'grep -R . notes', 'grep -r . notes', 'grep -r . backup/env.bak', 'grep -rl SECRET backup && cat backup/env.bak',
+  'rg SECRET backup', 'rg -uu . backup', 'rg -L . notes', 'rg . notes', 'rg --no-config SECRET b*', 'tar cf - backup', 'tar cf - -C backup .', 'tar chf - notes',
+  'zip -0qr - backup', 'cp -r backup /tmp/b && cat /tmp/b/env.bak', 'cp -rL notes /tmp/n && cat /tmp/n/ref', 'cat backup/*', 'head -v backup/*', 'sort b*/env.bak',
+  'grep -rh . --include=*.bak .', 'find backup -type f -exec cat {} +', 'find -L notes -type f', 'du -a backup', 'ls -R backup', 'git add -A backup && git diff --cached',
+];
+
 const repoLinks = () =>
   fc.oneof(
     fc.tuple(pick(READERS), pick(LINK_PATHS)).map(([r, p]) => ({ command: `${r} ${p}`, variant: `reader ${r.split(' ')[0]}` })),
     pick(RECURSIVE).map((command) => ({ command, variant: `recursive ${command.split(' ')[0]}` })),
+    pick(HARD_LINK_READERS).map((command) => ({ command, setup: HOLD_HARD_LINK, variant: `hard link, ${command.split(' ')[0]}` })),
   );
 
 // ---------------------------------------------------------------- git's signature placeholders, and options that verify

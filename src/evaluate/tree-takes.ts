@@ -1,0 +1,48 @@
+import type { ReadonlyFsView } from '../core/ports.js';
+import { segmentMatches } from '../paths/glob.js';
+import { gitSkipsIn } from '../shell/programs/git/takes.js';
+import { rgSkipsIn } from '../shell/programs/rg-skips.js';
+import type { PathEffect } from '../shell/types.js';
+
+/** What {@link takenOf} asks of the world: the file-system view, the user's home (rg's global ignore files) and which variables may be set. */
+export interface TakeLook {
+  view?: ReadonlyFsView | undefined;
+  /** The user's home, where a reader's global ignore files live (git's excludes, which rg reads). */
+  home?: string | undefined;
+  /** Whether an environment variable may be set (a reader's choice of files may depend on it); absent: any may be. */
+  maySet?: ((name: string) => boolean) | undefined;
+}
+
+/**
+ * The covered paths a tree read takes: git's reads of a working tree take only the files it
+ * tracks (and for `git add .`, the untracked ones no `.gitignore` ignores), when the view settles
+ * which those are (`PathEffect.gitTakes`); every other reader may take them all.
+ */
+export function takenOf(e: PathEffect, covered: (p: string) => boolean, look: TakeLook): { covered: (p: string) => boolean; settled: boolean; why: string } {
+  const as = { covered, settled: false, why: '' };
+  const view = look.view;
+  if (e.includes !== undefined && view !== undefined) {
+    // A covered file whose base name no --include glob matches (case ignored: any spelling's
+    // match is among these) is not read; a folder is not read itself but walked, so its files
+    // are judged one by one; what the view cannot tell counts as read.
+    const globs = e.includes;
+    const chosen = (p: string) => {
+      const dir = view.isDirectory?.(p);
+      if (dir === true) return false;
+      return dir === undefined || globs.some((g) => segmentMatches(g, p.slice(p.lastIndexOf('/') + 1), true));
+    };
+    return { covered: (p) => covered(p) && chosen(p), settled: true, why: `a --include pattern (${globs.join(', ')}) chooses it` };
+  }
+  if (e.rgSkips !== undefined && look.view !== undefined && look.home !== undefined) {
+    const skips = rgSkipsIn(look.view, e.path, look.home, look.maySet ?? (() => true), e.rgSkips.noConfig);
+    if (skips === undefined) return as;
+    return { covered: (p) => covered(p) && !skips(p), settled: true, why: 'rg may read it: it is neither hidden nor ignored, or an ignore file may take it back' };
+  }
+  if (e.gitTakes === undefined || look.view === undefined) return as;
+  const real = look.view.realpath(e.path);
+  if (real !== undefined && real !== e.path) return as;
+  const skips = gitSkipsIn(look.view, e.path, e.gitTakes, look.maySet ?? (() => true));
+  if (skips === undefined) return as;
+  const why = e.gitTakes === 'tracked' ? 'git takes it: its index tracks it' : 'git takes it: its index tracks it, or no .gitignore ignores it';
+  return { covered: (p) => covered(p) && !skips(p), settled: true, why };
+}
