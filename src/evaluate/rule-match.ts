@@ -658,8 +658,10 @@ function landedHolds(view: ReadonlyFsView, path: string, sources: readonly strin
  * view's entries say, walked wherever links lead (bounded); without a view, paths are as written.
  */
 function readThroughLinks(e: PathEffect, isRead: boolean, what: string, covered: (p: string) => boolean, look: EffectLook, budget: Budget): RuleMatch | undefined {
-  // A reader that follows links only by a configuration the environment may name counts as following them.
-  if (!isRead || look.view === undefined || e.tree === undefined || (e.walksLinks === false && e.walksLinksWith === undefined) || e.assumed !== undefined) return undefined;
+  // A reader that follows links only by a configuration the environment may name (rg's
+  // RIPGREP_CONFIG_PATH) counts as following them unless the environment is known to lack it.
+  const follows = e.walksLinks !== false || (e.walksLinksWith !== undefined && (look.maySet?.(e.walksLinksWith) ?? true));
+  if (!isRead || look.view === undefined || e.tree === undefined || !follows || e.assumed !== undefined) return undefined;
   const held = dirHolds(look.view, e.path, covered, () => true, budget);
   if (held.kind === 'nothing') return undefined;
   if (held.kind === 'unknown') return { kind: 'hidden', guarded: true, detail: `${what}, whose links may lead to a path the rule covers (${held.why})` };
