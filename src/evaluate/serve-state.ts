@@ -11,6 +11,7 @@ import { posix } from 'node:path';
 import type { ReadonlyFsView } from '../core/ports.js';
 import type { RuleRef } from '../core/types.js';
 import { isInside } from '../paths/index.js';
+import { textNamesPath } from '../paths/named-in-text.js';
 import type { CallFacts } from './facts.js';
 import { environmentValue } from './shell-world.js';
 import type { EnvironmentFacts } from './types.js';
@@ -35,9 +36,6 @@ export function serveStateDirs(environment: EnvironmentFacts | undefined, home: 
   return { dirs: [fallback], xdg: undefined, xdgUnknown: xdg === undefined };
 }
 
-/** Characters that end a path written inside a word of code (SQL, a script): quotes, separators, brackets (as serve's self-guard reads them). */
-const PATH_STOP = /[\s'"`(),;=<>|&]/;
-
 /** A path through `$XDG_STATE_HOME` (any spelling of the expansion) to its `toolgate` directory. */
 const THROUGH_XDG = /\$\{?XDG_STATE_HOME(?:[:]?[-=+?][^}]*)?\}?\/+toolgate(?=$|\/|[\s'"`(),;=<>|&])/;
 
@@ -46,18 +44,6 @@ const UNKNOWN_XDG = '$XDG_STATE_HOME/toolgate (XDG_STATE_HOME is not known)';
 
 /** serve's file names in its state directory, for a path toolgate cannot place (an unknown `XDG_STATE_HOME`). */
 const SERVE_FILE = /(?:^|\/)toolgate\/(?:toolgate\.db(?:-wal|-shm|-journal|-serve-lock|-serve-seal)?|serve-token|serve-address)$/;
-
-/** Whether `text` names `dir` or a path in it, written in full (`~`, `$HOME` and a known `$XDG_STATE_HOME` expanded). */
-function textNames(text: string, dir: string, home: string, xdg: string | undefined): boolean {
-  let t = text.replace(/(^|[\s'"`(),;=<>|&:])(?:~|\$HOME|\$\{HOME\})(?=\/)/g, `$1${home === '/' ? '' : home}`);
-  if (xdg !== undefined) t = t.replace(/\$\{?XDG_STATE_HOME\}?(?=\/)/g, xdg);
-  t = t.replace(/\/{2,}/g, '/').replace(/\/\.(?=\/)/g, '');
-  for (let at = t.indexOf(dir); at >= 0; at = t.indexOf(dir, at + 1)) {
-    const after = t[at + dir.length];
-    if (after === undefined || after === '/' || PATH_STOP.test(after)) return true;
-  }
-  return false;
-}
 
 /** The names of serve's files in its state directory. */
 const STATE_NAMES = ['toolgate.db', 'toolgate.db-wal', 'toolgate.db-shm', 'toolgate.db-journal', 'toolgate.db-serve-lock', 'toolgate.db-serve-seal', 'serve-token', 'serve-address'];
@@ -136,7 +122,7 @@ export function serveStateReach(tool: string, facts: CallFacts, environment: Env
   const texts = [text, text.replace(/["']/g, ''), ...facts.analysis.commands.flatMap((c) => c.argv)];
   for (const t of texts) {
     if (xdgUnknown && THROUGH_XDG.test(t)) return `the command names $XDG_STATE_HOME/toolgate, which may be toolgate serve's default state directory`;
-    const dir = dirs.find((d) => textNames(t, d, top, xdg));
+    const dir = dirs.find((d) => textNamesPath(t, d, { home: top, ...(xdg !== undefined ? { variables: { XDG_STATE_HOME: xdg } } : {}), ...(fs !== undefined ? { realpath: (p: string) => fs.realpath(p) } : {}) }));
     if (dir !== undefined) return `the command names ${dir}, toolgate serve's default state directory (its store, the store's seal, its token and address)`;
   }
   return undefined;

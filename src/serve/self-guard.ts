@@ -5,6 +5,7 @@ import { callFacts, type CallFacts } from '../evaluate/facts.js';
 import { globMatches, newBudget } from '../evaluate/fs-reach.js';
 import type { PathEffect } from '../shell/index.js';
 import { escapeRuleContent } from '../rules/index.js';
+import { textNamesPath } from '../paths/named-in-text.js';
 import { entersDirectory, isPackageRunner, packageRunsOf, processesAimedAt, specPackage, unnamedPackageSpec } from '../shell/programs/index.js';
 
 /** Where serve listens and keeps its secrets: what a gated agent must not reach. */
@@ -317,33 +318,15 @@ export function projectScripts(fs: ReadonlyFsView, cwd: string): ScriptLookup {
   };
 }
 
-/** Characters that end a path written inside a word of code (SQL, a script): quotes, separators, brackets. */
-const PATH_STOP = /[\s'"`(),;=<>|&]/;
-
 /**
  * The guarded file a text names, in full (`/s/toolgate.db` inside `attach '/s/toolgate.db' as s`)
  * or by its file name with a directory part that resolves to it from one of `cwds` (`../toolgate/serve-token`,
- * `~/.local/state/toolgate/serve-token`, `$HOME/…`), or by its bare name from a directory that holds it —
- * after links resolve.
+ * `~/.local/state/toolgate/serve-token`, `$HOME/…`) — after links resolve (`textNamesPath`, the
+ * matcher the built-in rule for serve's default state directory uses too).
  * What code computes (`'/s/' || 'token'`) is opaque: running serve as another OS user stops that.
  */
 export function guardedFileNamed(text: string, files: readonly string[], cwds: readonly string[], home: string, realpath: (p: string) => string | undefined = () => undefined): string | undefined {
-  for (const file of files) {
-    if (text.includes(file)) return file;
-    const name = file.slice(file.lastIndexOf('/') + 1);
-    if (name === '') continue;
-    for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
-      let start = at;
-      while (start > 0 && !PATH_STOP.test(text[start - 1]!)) start--;
-      let written = text.slice(start, at + name.length).replace(/^(?:~|\$HOME|\$\{HOME\})(?=\/)/, home);
-      if (written.startsWith('file:')) written = written.replace(/^file:(?:\/\/(?:localhost)?)?/i, '');
-      const resolved = written.startsWith('/') ? [posix.normalize(written)] : cwds.map((cwd) => posix.join(cwd, written));
-      // Through links already there (`x -> ~/.local/state/toolgate`, then `attach 'x/toolgate.db'`).
-      const real = realpath(file) ?? file;
-      if (resolved.some((r) => r === file || (realpath(r) ?? r) === real)) return file;
-    }
-  }
-  return undefined;
+  return files.find((file) => textNamesPath(text, file, { home, cwds, realpath }));
 }
 
 /**
