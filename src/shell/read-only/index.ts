@@ -11,6 +11,7 @@ import {
 import { expandedWords, type ExpandedWord } from './words.js';
 import { parseWithEntry } from '../programs/read-only-parse.js';
 import { signatureFormat } from '../programs/git/formats.js';
+import { GIT_GLOBAL_READ_ONLY } from '../programs/git/global-options.js';
 import { checkGitOptions, GIT_FILE_OPTIONS_ROBOTA, GIT_READ_ONLY, GIT_UNSAFE_LONG } from '../programs/git/read-only.js';
 import { cdReadOnly, PROGRAMS } from '../programs/index.js';
 import type { ReadOnlyVerdict, ShellAnalysis, SimpleCommand } from '../types.js';
@@ -222,9 +223,10 @@ function checkGit(cmd: SimpleCommand, set: ReadOnlyOptions['set']): ReadOnlyVerd
   for (; i < argv.length; i++) {
     const a = argv[i]!;
     if (!a.startsWith('-')) break;
-    // The CLI asks about every global option (git --no-pager log, git --version); robota keeps a few.
-    if (set === 'robota' && (a === '--no-pager' || a === '-P' || a === '--no-optional-locks' || a === '--literal-pathspecs' || a === '--no-replace-objects')) continue;
-    return no(`git global option ${a} is not read-only (it can change configuration, directory or pager)`);
+    // The Claude Code CLI 2.1.332 asks about every global option (git --no-pager log); these only
+    // keep git from running its pager or from writing the index, so both sets take them.
+    if (GIT_GLOBAL_READ_ONLY.has(a)) continue;
+    return no(`git global option ${a} is not known to be read-only (it can change the configuration, the directory or the repository git uses, or start a pager)`);
   }
   const sub = argv[i];
   if (sub === undefined) return no('git without a subcommand');

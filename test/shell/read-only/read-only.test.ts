@@ -11,7 +11,7 @@ const CLAUDE_YES = [
   'ls', 'ls -la src', 'ls *.ts', 'wc -l src/*.py', 'cat README.md', 'head -n 5 a', 'tail -f log', 'grep -rn TODO src', 'echo done',
   'pwd', 'which node', 'diff a b', 'stat a', 'du -sh .', 'cd packages/api && ls', 'find . -name "*.ts"', 'file a.bin',
   'sort a', 'git status', 'git log --oneline -5', 'git diff HEAD~1', 'git show HEAD', 'git branch', 'git branch -a', 'git branch --list "feat/*"',
-  'git remote -v', 'git rev-parse HEAD', 'git tag', 'git stash list', 'git config --get user.name',
+  'git remote -v', 'git rev-parse HEAD', 'git tag', 'git stash list', 'git config --get user.name', 'git --no-pager log', 'git -P diff --stat',
   'ls | wc -l', 'cat a.txt | grep x | head -3', 'ls > /dev/null 2>&1', 'cat < input.txt', 'timeout 5 ls', 'sort a | uniq -c', 'cat <<EOF\nx\nEOF',
   'grep -rn x --include=*.ts src',
 ];
@@ -40,7 +40,8 @@ const CLAUDE_NO: Array<[string, RegExp]> = [
   ['rg --pre ./helper.sh TODO src', /rg --pre/],
   ['uniq a b', /uniq with a file operand \(a\) may write it/],
   ['uniq a', /uniq with a file operand/],
-  ['git --no-pager log', /global option --no-pager/],
+  ['git -p log', /global option -p is not known to be read-only/],
+  ['git --exec-path=/tmp/x log', /global option --exec-path/],
   ['cat "$V"', /variable/],
   ['$CMD', /not understood/],
   ['', /no command/],

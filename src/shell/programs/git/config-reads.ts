@@ -86,6 +86,14 @@ export const GIT_CONFIG_READS: Readonly<Record<string, SubcommandReads>> = {
   'cat-file': { config: [], objects: true },
   'merge-base': { config: [], objects: true },
   'name-rev': { config: [], objects: true },
+  // diff-tree reads the index (core.fsmonitor runs, observed) but runs no diff driver or
+  // textconv without --ext-diff/--textconv; a pretty.<name> alias with %G verifies signatures.
+  'diff-tree': { config: [...INDEX, PRETTY_SIGNATURE], objects: true },
+  // Reads the index (core.fsmonitor runs, observed) and the ignore files, core.excludesFile
+  // among them: patterns, the one that matches printed with -v.
+  'check-ignore': { config: INDEX },
+  'show-branch': { config: [], objects: true },
+  'count-objects': { config: [] },
   'rev-parse': { config: [] },
   branch: { config: [] },
   tag: { config: [] },

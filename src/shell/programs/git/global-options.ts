@@ -18,6 +18,17 @@ export const GIT_GLOBAL_FLAGS: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * Global options that leave a read-only subcommand read-only (git(1)): `-P`/`--no-pager` only
+ * keep git from starting its pager, a program it would otherwise run on a terminal;
+ * `--no-optional-locks` keeps `git status` from refreshing and writing the index;
+ * `--literal-pathspecs` takes pathspecs as written (no glob or magic); `--no-replace-objects`
+ * reads objects without the `refs/replace/` substitutes. None names a file, a directory, a
+ * program or configuration (`-c`, `-C`, `--git-dir`, `--exec-path`, `-p`/`--paginate` do).
+ * @internal
+ */
+export const GIT_GLOBAL_READ_ONLY: ReadonlySet<string> = new Set(['--no-pager', '-P', '--no-optional-locks', '--literal-pathspecs', '--no-replace-objects']);
+
+/**
  * `git` argv with its global options removed (`git -C . push` is `git push` to a rule), or
  * `undefined` when it has none. An option not in the table ends the walk.
  * @internal

@@ -5,19 +5,24 @@
  * one, the next word. Sources: git 2.39 manuals (git-log(1), git-diff(1), git-show(1),
  * git-status(1), …); Claude Code CLI 2.1.332 observed (`git --no-pager …`, `git version`,
  * `git ls-tree`, `git count-objects`, `git show-ref`, `git remote get-url`, `git config --list`
- * ask).
+ * ask). `--no-pager`/`-P` and `count-objects`, `show-branch`, `diff-tree`, `check-ignore` are
+ * read-only here though the CLI asks (decision 0076): each was run with every program-running
+ * key set, and what it reads is judged in its world (`config-reads.ts`).
  */
 import type { ReadOnlyVerdict } from '../../types.js';
 
 /**
- * Read-only git subcommands. claudeCode: the CLI asks about `ls-tree`, `count-objects`,
- * `show-ref`, `version`, `remote get-url` and `config --list`, so they are not listed.
+ * Read-only git subcommands. claudeCode: the CLI asks about `ls-tree`, `show-ref`, `version`,
+ * `remote get-url` and `config --list`, so they are not listed.
  * @internal
  */
 export const GIT_READ_ONLY = {
   claudeCode: new Set([
     'status', 'log', 'diff', 'show', 'rev-parse', 'ls-files', 'describe', 'branch', 'remote', 'blame', 'shortlog', 'cat-file',
     'rev-list', 'name-rev', 'merge-base', 'for-each-ref', 'grep', 'reflog', 'tag', 'stash', 'worktree', 'config', 'help',
+    // Not asked about by name in the CLI's docs; each only reads (git 2.39, observed with every
+    // program-running key set: config-reads.ts lists what each one reads).
+    'diff-tree', 'show-branch', 'count-objects', 'check-ignore',
   ]),
   robota: new Set(['status', 'log', 'diff', 'show', 'rev-parse', 'ls-files', 'describe', 'branch', 'remote']),
 } as const;
@@ -46,13 +51,15 @@ const REV_DIFF_FLAGS =
   'ignore-space-change ignore-all-space ignore-blank-lines ignore-space-at-eol ignore-cr-at-eol ignore-submodules word-diff ' +
   'pickaxe-all pickaxe-regex check no-merges dense sparse clear-decorations source no-abbrev abbrev expand-tabs no-expand-tabs ' +
   'dd cc combined-all-paths no-relative relative ita-invisible-in-index ita-visible-in-index no-color-moved count not single-worktree ' +
-  'exclude-first-parent-only in-commit-order no-min-parents no-max-parents show-linear-break ignore-missing reflog alternate-refs';
+  'exclude-first-parent-only in-commit-order no-min-parents no-max-parents show-linear-break ignore-missing reflog alternate-refs ' +
+  // Notes are commits under refs/notes: shown as text, nothing runs (git log --notes).
+  'notes show-notes standard-notes no-standard-notes';
 /** Options of the same commands that take a value (`--name=v`, or `--name v` where git allows it). */
 const REV_DIFF_VALUES =
   'max-count skip since after until before author committer grep format pretty date abbrev unified diff-filter min-parents ' +
   'max-parents inter-hunk-context word-diff-regex color decorate dirstat stat-width stat-count stat-name-width stat-graph-width ' +
   'encoding relative find-renames find-copies break-rewrites diff-algorithm anchored submodule color-moved-ws ws-error-highlight ' +
-  'word-diff src-prefix dst-prefix line-prefix decorate-refs decorate-refs-exclude exclude glob show-linear-break expand-tabs abbrev';
+  'word-diff src-prefix dst-prefix line-prefix decorate-refs decorate-refs-exclude exclude glob show-linear-break expand-tabs abbrev notes';
 /** Short letters of the same commands: flags; letters whose value is attached or the next word (`-n 5`, `-Sfoo`); letters whose value may only be attached (`-M90%`, `-U3`). */
 const REV_DIFF_SHORT_FLAGS = 'psugiEFPRawbtmrcDzWg';
 const REV_DIFF_SHORT_VALUES = 'nSGL';
@@ -82,7 +89,8 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSub>> = {
   'rev-list': { ...REV, flags: `${REV_DIFF_FLAGS} objects objects-edge count header timestamp` },
   shortlog: { flags: 'numbered summary email committer all merges no-merges', values: 'format group', shortFlags: 'nsec', numeric: false },
   status: {
-    flags: 'short branch porcelain long verbose show-stash ahead-behind no-ahead-behind renames no-renames null column no-column',
+    // `--ignored` alone lists ignored files as `--ignored=traditional` does (git status --ignored).
+    flags: 'short branch porcelain long verbose show-stash ahead-behind no-ahead-behind renames no-renames null column no-column ignored',
     values: 'porcelain untracked-files ignored ignore-submodules column find-renames',
     shortFlags: 'sbvz', shortAttached: 'uM',
   },
@@ -110,6 +118,27 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSub>> = {
     values: 'max-depth context after-context before-context threads color', shortFlags: 'aiIvwnhHElLGPFzcpWqro', shortValues: 'ABCme', numeric: true,
   },
   reflog: { ...REV },
+  // Plumbing diff of two trees: no external diff or textconv unless `--ext-diff`/`--textconv`
+  // (both refused above), so `-p` is as safe as `--name-only` (git diff-tree --no-commit-id --name-only -r HEAD).
+  'diff-tree': {
+    flags:
+      'root no-commit-id name-only name-status stat shortstat numstat summary compact-summary raw patch no-patch patch-with-stat patch-with-raw ' +
+      'full-index binary abbrev no-abbrev find-renames find-copies find-copies-harder no-renames irreversible-delete text cc combined-all-paths ' +
+      'always merge-base minimal patience histogram ignore-space-change ignore-all-space ignore-blank-lines ignore-space-at-eol ignore-cr-at-eol ' +
+      'ignore-submodules no-color color no-ext-diff no-textconv relative no-relative quiet exit-code no-prefix stdin pretty oneline',
+    values: 'abbrev format pretty diff-filter unified relative find-renames find-copies break-rewrites stat color src-prefix dst-prefix line-prefix diff-algorithm submodule ignore-submodules',
+    shortFlags: 'rtzpucmsvRaw', shortValues: 'SG', shortAttached: 'MCBUl',
+  },
+  // Branches and their commits side by side (git show-branch, git show-branch --all).
+  'show-branch': {
+    flags: 'all remotes current topo-order date-order sparse list merge-base independent no-name sha1-name topics reflog color no-color',
+    values: 'more reflog color',
+    shortFlags: 'ar', shortAttached: 'g',
+  },
+  // Counts loose and packed objects (git count-objects -vH).
+  'count-objects': { flags: 'verbose human-readable', shortFlags: 'vH' },
+  // Whether paths are ignored, and by which pattern (git check-ignore -v build/x.log).
+  'check-ignore': { flags: 'quiet verbose non-matching stdin', shortFlags: 'qvnz' },
   branch: { flags: '' }, // checked by the branch listing rules
   tag: { flags: '' },
   remote: { flags: '' },

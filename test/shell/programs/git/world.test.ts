@@ -43,6 +43,26 @@ describe('git in its world', () => {
     expect(gitWorldProblem(sub, where(world(extra)))).toMatch(why);
   });
 
+  it.each([
+    ['diff-tree', '[core]\n\tfsmonitor = evil\n', /core\.fsmonitor/],
+    ['diff-tree', '[pretty]\n\tsig = "%GK"\n', /pretty\.sig/],
+    ['check-ignore', '[core]\n\tfsmonitor = evil\n', /core\.fsmonitor/],
+  ])('git %s with a key it reads that runs a program (%s) is not read-only', (sub, text, why) => {
+    expect(gitWorldProblem(sub, where(world({ [`${P}/.git/config`]: text })))).toMatch(why);
+  });
+
+  it.each(['diff-tree', 'show-branch', 'count-objects', 'check-ignore'])('git %s in an ordinary repository is read-only', (sub) => {
+    expect(gitWorldProblem(sub, where(world()))).toBeUndefined();
+  });
+
+  it('keys git diff-tree, show-branch and count-objects never read leave them read-only (observed with git 2.39)', () => {
+    const drivers = '[diff]\n\texternal = evil\n[diff "x"]\n\ttextconv = evil\n\tcommand = evil\n[core]\n\tpager = evil\n';
+    expect(gitWorldProblem('diff-tree', where(world({ [`${P}/.git/config`]: drivers })))).toBeUndefined();
+    const all = `${drivers}[core]\n\tfsmonitor = evil\n[log]\n\tshowSignature = true\n`;
+    expect(gitWorldProblem('show-branch', where(world({ [`${P}/.git/config`]: all })))).toBeUndefined();
+    expect(gitWorldProblem('count-objects', where(world({ [`${P}/.git/config`]: all })))).toBeUndefined();
+  });
+
   it('a key only other subcommands read leaves a subcommand read-only (diff.external and git log)', () => {
     expect(gitWorldProblem('log', where(world({ [`${P}/.git/config`]: '[diff]\n\texternal = evil\n' })))).toBeUndefined();
     expect(gitWorldProblem('rev-parse', where(world({ [`${P}/.git/config`]: '[core]\n\tfsmonitor = evil\n' })))).toBeUndefined();
