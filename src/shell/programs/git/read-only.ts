@@ -6,7 +6,7 @@
  * git-status(1), …); Claude Code CLI 2.1.332 observed (`git --no-pager …`, `git version`,
  * `git ls-tree`, `git count-objects`, `git show-ref`, `git remote get-url`, `git config --list`
  * ask). `--no-pager`/`-P` and `count-objects`, `show-branch`, `diff-tree`, `check-ignore` are
- * read-only here though the CLI asks (decision 0076): each was run with every program-running
+ * read-only here though the CLI asks (decision 0077): each was run with every program-running
  * key set, and what it reads is judged in its world (`config-reads.ts`).
  */
 import type { ReadOnlyVerdict } from '../../types.js';
