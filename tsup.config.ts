@@ -27,7 +27,13 @@ export const entries = {
 };
 
 /** Agent frameworks the adapters are written for: optional peers, never bundled (the adapters import only their types). */
-export const frameworkPackages = ['@anthropic-ai/claude-agent-sdk', 'ai', '@openai/agents', '@openai/agents-core', '@modelcontextprotocol/sdk'];
+export const frameworkPackages = [
+  '@anthropic-ai/claude-agent-sdk',
+  'ai',
+  '@openai/agents',
+  '@openai/agents-core',
+  '@modelcontextprotocol/sdk',
+];
 
 /** What the library and the command line share. */
 const common: Options = {
@@ -82,7 +88,12 @@ export default defineConfig([
     keepNames: true,
     // The shell analysis and PowerShell run only for a call that needs them: a Read runs neither
     // their module bodies nor keeps their code in its code cache (scripts/lazy-families.ts).
-    esbuildPlugins: [lazyFamilies([{ name: 'shell', dir: 'src/shell' }, { name: 'powershell', dir: 'src/powershell' }])],
+    esbuildPlugins: [
+      lazyFamilies([
+        { name: 'shell', dir: 'src/shell' },
+        { name: 'powershell', dir: 'src/powershell' },
+      ]),
+    ],
     // A script compiled by node:vm has no module loader for `import()`: require the packages instead.
     esbuildOptions(options) {
       options.supported = { ...options.supported, 'dynamic-import': false };

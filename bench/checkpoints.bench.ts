@@ -101,7 +101,12 @@ async function main(): Promise<void> {
     const store = join(base, 'rewind-store');
     await record(paths, root, store, true);
     for (const p of paths) await fs.writeFile(p, 'modified');
-    const cpRewind = createCheckpoints({ storage: createNodeCheckpointStorage(store), workspace: createNodeWorkspace(), sessionId: 'bench', workingDirectories: [root] });
+    const cpRewind = createCheckpoints({
+      storage: createNodeCheckpointStorage(store),
+      workspace: createNodeWorkspace(),
+      sessionId: 'bench',
+      workingDirectories: [root],
+    });
     const t0 = performance.now();
     const report = await cpRewind.rewindCode('p1');
     const elapsed = performance.now() - t0;
@@ -111,7 +116,9 @@ async function main(): Promise<void> {
     const again = await cpRewind.rewindCode('p1');
     const elapsed2 = performance.now() - t1;
     if (!again.ok || again.unchanged.length !== FILES) throw new Error('second rewind was not a no-op');
-    console.log(`rewind again (all unchanged, verified by hash): ${elapsed2.toFixed(0)} ms → ${((FILES / elapsed2) * 1000).toFixed(0)} files/s`);
+    console.log(
+      `rewind again (all unchanged, verified by hash): ${elapsed2.toFixed(0)} ms → ${((FILES / elapsed2) * 1000).toFixed(0)} files/s`,
+    );
   } finally {
     await fs.rm(base, { recursive: true, force: true });
   }

@@ -25,7 +25,10 @@ async function main(): Promise<void> {
   let i = 0;
   const calls: Record<string, () => ToolCall> = {
     'Read src/index.ts (allow)': () => ({ tool: 'Read', input: { file_path: `${cwd}/src/index${i++ % 1000}.ts` } }),
-    'Bash npm run test && git status | head (allow)': () => ({ tool: 'Bash', input: { command: `npm run test && git status | head -${(i++ % 1000) + 1}` } }),
+    'Bash npm run test && git status | head (allow)': () => ({
+      tool: 'Bash',
+      input: { command: `npm run test && git status | head -${(i++ % 1000) + 1}` },
+    }),
     'Bash git push origin main (ask → canUseTool)': () => ({ tool: 'Bash', input: { command: `git push origin main${i++ % 1000}` } }),
   };
 
@@ -36,7 +39,8 @@ async function main(): Promise<void> {
   }
   await bench.run();
 
-  const p50 = (name: string) => ((bench.tasks.find((t) => t.name === name)?.result as { latency?: { p50?: number } } | undefined)?.latency?.p50 ?? NaN) * 1000;
+  const p50 = (name: string) =>
+    ((bench.tasks.find((t) => t.name === name)?.result as { latency?: { p50?: number } } | undefined)?.latency?.p50 ?? NaN) * 1000;
   console.log(`${'call'.padEnd(52)} ${'evaluate p50 µs'.padStart(16)} ${'gate p50 µs'.padStart(12)} ${'ratio'.padStart(7)}`);
   for (const name of Object.keys(calls)) {
     const e = p50(`evaluate   ${name}`);

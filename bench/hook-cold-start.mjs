@@ -15,9 +15,21 @@ const cli = resolve('dist/cli/main.js');
 const base = process.env.CLI ? resolve(process.env.CLI) : undefined;
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-hook-bench-'));
 mkdirSync(join(dir, '.claude'));
-writeFileSync(join(dir, '.claude', 'settings.json'), JSON.stringify({ permissions: { allow: ['Bash(npm test *)', 'Bash(git status *)'], deny: ['Bash(rm *)', 'Read(./.env)'] } }));
+writeFileSync(
+  join(dir, '.claude', 'settings.json'),
+  JSON.stringify({ permissions: { allow: ['Bash(npm test *)', 'Bash(git status *)'], deny: ['Bash(rm *)', 'Read(./.env)'] } }),
+);
 const env = { ...process.env, TOOLGATE_CACHE_DIR: join(dir, 'cache'), HOME: dir };
-const event = (tool, input) => JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: tool, tool_input: input, cwd: dir, permission_mode: 'default', session_id: 's', transcript_path: '' });
+const event = (tool, input) =>
+  JSON.stringify({
+    hook_event_name: 'PreToolUse',
+    tool_name: tool,
+    tool_input: input,
+    cwd: dir,
+    permission_mode: 'default',
+    session_id: 's',
+    transcript_path: '',
+  });
 
 const hasProc = existsSync('/proc/self/stat');
 /** CPU time of this process's waited-for children so far, in ms (Linux; 0 elsewhere). */
@@ -54,7 +66,11 @@ const cases = [
   ['plain Bash command', event('Bash', { command: 'git status && npm test' })],
   ['compound command needing the full parser', event('Bash', { command: 'for f in $(ls); do echo "$f"; done' })],
 ];
-console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}; ${N} runs each${base ? `; base = ${base}` : ''}`);
+console.log(
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}; ${N} runs each${base ? `; base = ${base}` : ''}`,
+);
 const [node] = measure([[process.execPath, ['-e', '0'], '']]);
 console.log(`node -e 0: ${node.wall.toFixed(1)} ms wall (median), ${node.cpu.toFixed(1)} ms CPU (mean)`);
 for (const [name, input] of cases) {
@@ -69,4 +85,8 @@ for (const [name, input] of cases) {
     );
   });
 }
-console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);

@@ -137,14 +137,27 @@ for (let r = 0; r < RUNS; r++) {
 const f1 = (x: number) => x.toFixed(1);
 const f2 = (x: number) => x.toFixed(2);
 console.table([
-  { task: 'dispatch PreToolUse callback hook', 'p50 (µs)': f1(median(cbP50s)), 'mean (µs)': f1(median(cbMeans)), samples: `${CALLBACK_RUNS} × 20000` },
-  { task: 'same, with base + signal (as the gate calls it)', 'p50 (µs)': f1(median(gateP50s)), 'mean (µs)': '', samples: `${CALLBACK_RUNS} × 20000` },
+  {
+    task: 'dispatch PreToolUse callback hook',
+    'p50 (µs)': f1(median(cbP50s)),
+    'mean (µs)': f1(median(cbMeans)),
+    samples: `${CALLBACK_RUNS} × 20000`,
+  },
+  {
+    task: 'same, with base + signal (as the gate calls it)',
+    'p50 (µs)': f1(median(gateP50s)),
+    'mean (µs)': '',
+    samples: `${CALLBACK_RUNS} × 20000`,
+  },
   { task: 'spawn allow.sh directly', 'p50 (µs)': f1(median(allDirect) * 1000), 'mean (µs)': '', samples: `${RUNS} × ${PAIRS}` },
-  { task: 'dispatch PreToolUse command hook (allow.sh)', 'p50 (µs)': f1(median(allDispatched) * 1000), 'mean (µs)': '', samples: `${RUNS} × ${PAIRS}` },
+  {
+    task: 'dispatch PreToolUse command hook (allow.sh)',
+    'p50 (µs)': f1(median(allDispatched) * 1000),
+    'mean (µs)': '',
+    samples: `${RUNS} × ${PAIRS}`,
+  },
 ]);
-console.log(
-  `callback hook round trip p50: ${f1(median(cbP50s))} µs (runs: ${f1(Math.min(...cbP50s))}–${f1(Math.max(...cbP50s))} µs)`,
-);
+console.log(`callback hook round trip p50: ${f1(median(cbP50s))} µs (runs: ${f1(Math.min(...cbP50s))}–${f1(Math.max(...cbP50s))} µs)`);
 console.log(
   `command hook dispatch / direct spawn: median ${f2(median(ratios))}x over ${RUNS} interleaved runs ` +
     `(min ${f2(Math.min(...ratios))}, q1 ${f2(quantile(ratios, 0.25))}, q3 ${f2(quantile(ratios, 0.75))}, max ${f2(Math.max(...ratios))}); ` +

@@ -63,8 +63,15 @@ async function main(): Promise<void> {
     return (s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN) * 1000;
   };
   console.log(`${'task'.padEnd(32)} ${'p50 µs'.padStart(8)} ${'p99 µs'.padStart(9)} ${'samples'.padStart(8)}`);
-  for (const [name, xs] of samples) console.log(`${name.padEnd(32)} ${pct(xs, 50).toFixed(2).padStart(8)} ${pct(xs, 99).toFixed(1).padStart(9)} ${String(xs.length).padStart(8)}`);
-  console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}; last event kept: ${kept?.behavior ?? 'none'}`);
+  for (const [name, xs] of samples)
+    console.log(
+      `${name.padEnd(32)} ${pct(xs, 50).toFixed(2).padStart(8)} ${pct(xs, 99).toFixed(1).padStart(9)} ${String(xs.length).padStart(8)}`,
+    );
+  console.log(
+    `load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}; last event kept: ${kept?.behavior ?? 'none'}`,
+  );
 }
 
 void main();

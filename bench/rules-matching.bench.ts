@@ -8,7 +8,13 @@ const rule = (t: string): Rule => {
   if (!r.ok) throw new Error(t);
   return r.rule;
 };
-const ctx = { cwd: '/home/user/project', home: '/home/user', slashAnchor: '/home/user/project', platform: 'linux' as const, list: 'deny' as const };
+const ctx = {
+  cwd: '/home/user/project',
+  home: '/home/user',
+  slashAnchor: '/home/user/project',
+  platform: 'linux' as const,
+  list: 'deny' as const,
+};
 const dotenv = rule('Read(**/.env*)');
 const src = rule('Edit(src/**)');
 const dom = rule('WebFetch(domain:*.example.com)');

@@ -73,7 +73,16 @@ async function engineOf(dir: string): Promise<Engine> {
   // One file per checkout: worktrees often share one node_modules.
   const outfile = join(dir, 'node_modules/.cache/toolgate-bench', `${createHash('sha256').update(dir).digest('hex').slice(0, 12)}.mjs`);
   const contents = "export * from './src/index.ts';\nexport { nodeFsView } from './src/node/fs-view.ts';\n";
-  await build({ stdin: { contents, resolveDir: dir, loader: 'ts' }, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', outfile, logLevel: 'error' });
+  await build({
+    stdin: { contents, resolveDir: dir, loader: 'ts' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    outfile,
+    logLevel: 'error',
+  });
   const m = (await import(`${outfile}?t=${Date.now()}`)) as Engine;
   return { evaluate: m.evaluate, prepare: m.prepare, policyFromObjects: m.policyFromObjects, nodeFsView: m.nodeFsView };
 }
@@ -87,7 +96,10 @@ function makeProject(): { home: string; project: string; remove: () => void } {
   const home = join(root, 'home');
   const project = join(home, 'project');
   mkdirSync(join(project, 'src'), { recursive: true });
-  writeFileSync(join(project, 'package.json'), `${JSON.stringify({ name: 'bench-project', private: true, scripts: { test: 'vitest run' } }, null, 2)}\n`);
+  writeFileSync(
+    join(project, 'package.json'),
+    `${JSON.stringify({ name: 'bench-project', private: true, scripts: { test: 'vitest run' } }, null, 2)}\n`,
+  );
   writeFileSync(join(project, 'src/index.ts'), 'export const x = 1;\n');
   execFileSync('git', ['init', '-q', project]);
   return { home, project, remove: () => rmSync(root, { recursive: true, force: true }) };
@@ -112,7 +124,10 @@ async function loadPeer(): Promise<Peer | string> {
   }
 }
 
-const la = () => loadavg().map((x) => x.toFixed(1)).join(' ');
+const la = () =>
+  loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ');
 
 function quantile(sorted: number[], q: number): number {
   if (sorted.length === 0) return 0;
@@ -124,7 +139,9 @@ function quantile(sorted: number[], q: number): number {
 
 async function main(): Promise<void> {
   const { evaluate, prepare, policyFromObjects, nodeFsView } = await engineOf(join(here, '..'));
-  console.log(`toolgate ${FROM === 'src' ? 'from its TypeScript sources through tsx (BENCH_FROM=src)' : 'as shipped: src/index.ts bundled with esbuild (BENCH_FROM=src for the sources through tsx)'}`);
+  console.log(
+    `toolgate ${FROM === 'src' ? 'from its TypeScript sources through tsx (BENCH_FROM=src)' : 'as shipped: src/index.ts bundled with esbuild (BENCH_FROM=src for the sources through tsx)'}`,
+  );
   await prepare();
   const policy = policyFromObjects([{ kind: 'projectSettings', settings: policyJson }]);
   const ctx: EvaluationContext = { mode: 'default', policy, cwd: '/home/user/project', home: '/home/user' };
@@ -134,8 +151,18 @@ async function main(): Promise<void> {
   const readCall = (cwd: string) => () => ({ tool: 'Read', input: { file_path: `${cwd}/src/index${i++}.ts` } });
   const cases: { key: string; name: string; make: () => ToolCall; ctx: EvaluationContext; fs?: true }[] = [
     { key: 'a', name: 'Read src/index.ts (expect allow)', make: readCall(ctx.cwd), ctx },
-    { key: 'b', name: 'Bash npm run test && git status | head -5 (expect allow)', make: () => ({ tool: 'Bash', input: { command: `npm run test && git status | head -${i++ + 1}` } }), ctx },
-    { key: 'c', name: 'Bash git push origin main (expect ask)', make: () => ({ tool: 'Bash', input: { command: `git push origin main${i++}` } }), ctx },
+    {
+      key: 'b',
+      name: 'Bash npm run test && git status | head -5 (expect allow)',
+      make: () => ({ tool: 'Bash', input: { command: `npm run test && git status | head -${i++ + 1}` } }),
+      ctx,
+    },
+    {
+      key: 'c',
+      name: 'Bash git push origin main (expect ask)',
+      make: () => ({ tool: 'Bash', input: { command: `git push origin main${i++}` } }),
+      ctx,
+    },
   ];
   const world = process.env['BENCH_FS'] === '0' ? undefined : makeProject();
   if (world) {
@@ -143,7 +170,13 @@ async function main(): Promise<void> {
     const fsCtx: EvaluationContext = { ...ctx, cwd: world.project, home: world.home, fs: nodeFsView() };
     cases.push(
       { key: 'a', name: 'Read src/index.ts, Node fs view (expect allow)', make: readCall(world.project), ctx: fsCtx, fs: true },
-      { key: 'b', name: 'Bash npm run test && git status | head -5, Node fs view (expect allow)', make: cases[1]!.make, ctx: fsCtx, fs: true },
+      {
+        key: 'b',
+        name: 'Bash npm run test && git status | head -5, Node fs view (expect allow)',
+        make: cases[1]!.make,
+        ctx: fsCtx,
+        fs: true,
+      },
       { key: 'c', name: 'Bash git push origin main, Node fs view (expect ask)', make: cases[2]!.make, ctx: fsCtx, fs: true },
     );
   }
@@ -164,15 +197,25 @@ async function main(): Promise<void> {
     const old = base && baseCtx ? `   [base: ${base.evaluate(call, baseCtx).behavior}]` : '';
     console.log(`${c.key}: ${c.name} -> ${d.behavior}${d.askKind ? ` (${d.askKind})` : ''}: ${d.reason.message}${theirs}${old}`);
   }
-  if (BASELINE !== undefined) console.log(`
+  if (BASELINE !== undefined)
+    console.log(`
 base: the toolgate checkout at ${BASELINE}`);
   if (typeof peer === 'string') console.log(`\npeer: ${peer}`);
-  else console.log(`\npeer: @google/gemini-cli-core ${peer.version} PolicyEngine, ${peer.rules} rules; its import took ${(peer.importMs / 1000).toFixed(1)} s`);
+  else
+    console.log(
+      `\npeer: @google/gemini-cli-core ${peer.version} PolicyEngine, ${peer.rules} rules; its import took ${(peer.importMs / 1000).toFixed(1)} s`,
+    );
 
-  const settingsFiles = ['003-kludex-user-dontask.json', '011-dhiller-container-managed.json', '043-tapppi-user-ask.json', '052-andoroid-user-deny.json'];
+  const settingsFiles = [
+    '003-kludex-user-dontask.json',
+    '011-dhiller-container-managed.json',
+    '043-tapppi-user-ask.json',
+    '052-andoroid-user-deny.json',
+  ];
   const texts = settingsFiles.map((f) => readFileSync(join(here, '../examples/corpus/settings', f), 'utf8'));
   const kinds = ['userSettings', 'projectSettings', 'localSettings', 'managed'] as const;
-  const loadSettings = () => void policyFromObjects(texts.map((t, k) => ({ kind: kinds[k] ?? 'inline', settings: JSON.parse(t) as unknown })));
+  const loadSettings = () =>
+    void policyFromObjects(texts.map((t, k) => ({ kind: kinds[k] ?? 'inline', settings: JSON.parse(t) as unknown })));
 
   interface Task {
     name: string;
@@ -183,13 +226,22 @@ base: the toolgate checkout at ${BASELINE}`);
   for (const c of cases) {
     const pair: Task[] = [{ name: `${c.key}: ${c.name}`, run: () => void evaluate(c.make(), c.ctx), samples: [] }];
     const baseCtx = baseCtxOf(c);
-    if (base && baseCtx) pair.push({ name: `base ${c.key}${c.fs ? ' fs' : ''}: same call, baseline toolgate`, run: () => void base.evaluate(c.make(), baseCtx), samples: [] });
-    if (typeof peer !== 'string' && !c.fs) pair.push({ name: `peer ${c.key}: same call, peer engine`, run: () => peer.check(c.make()), samples: [] });
+    if (base && baseCtx)
+      pair.push({
+        name: `base ${c.key}${c.fs ? ' fs' : ''}: same call, baseline toolgate`,
+        run: () => void base.evaluate(c.make(), baseCtx),
+        samples: [],
+      });
+    if (typeof peer !== 'string' && !c.fs)
+      pair.push({ name: `peer ${c.key}: same call, peer engine`, run: () => peer.check(c.make()), samples: [] });
     tasks.push(pair);
   }
-  const settingsTasks: Task[] = [{ name: 'load + compile 4 settings files (user, project, local, managed layers)', run: loadSettings, samples: [] }];
+  const settingsTasks: Task[] = [
+    { name: 'load + compile 4 settings files (user, project, local, managed layers)', run: loadSettings, samples: [] },
+  ];
   if (base) {
-    const loadBase = () => void base.policyFromObjects(texts.map((t, k) => ({ kind: kinds[k] ?? 'inline', settings: JSON.parse(t) as unknown })));
+    const loadBase = () =>
+      void base.policyFromObjects(texts.map((t, k) => ({ kind: kinds[k] ?? 'inline', settings: JSON.parse(t) as unknown })));
     settingsTasks.push({ name: 'base: load + compile 4 settings files, baseline toolgate', run: loadBase, samples: [] });
   }
   tasks.push(settingsTasks);
@@ -210,7 +262,9 @@ base: the toolgate checkout at ${BASELINE}`);
   }
 
   console.log(`\nvariation: each call uses a distinct command string or path (a counter that never repeats)`);
-  console.log(`rounds: ${ROUNDS} × ${ROUND_MS} ms per task, toolgate and the peer alternating; load average (1, 5, 15 min) after each round: ${loads.join(' | ')}\n`);
+  console.log(
+    `rounds: ${ROUNDS} × ${ROUND_MS} ms per task, toolgate and the peer alternating; load average (1, 5, 15 min) after each round: ${loads.join(' | ')}\n`,
+  );
   console.log(`${'task'.padEnd(72)} ${'ops/s'.padStart(10)} ${'p50 µs'.padStart(9)} ${'p99 µs'.padStart(9)}`);
   const p50s = new Map<string, number>();
   for (const t of tasks.flat()) {
@@ -219,7 +273,9 @@ base: the toolgate checkout at ${BASELINE}`);
     const p50 = quantile(s, 0.5) * 1000;
     const p99 = quantile(s, 0.99) * 1000;
     p50s.set(t.name, p50);
-    console.log(`${t.name.padEnd(72)} ${(mean > 0 ? 1000 / mean : 0).toFixed(0).padStart(10)} ${p50.toFixed(1).padStart(9)} ${p99.toFixed(1).padStart(9)}`);
+    console.log(
+      `${t.name.padEnd(72)} ${(mean > 0 ? 1000 / mean : 0).toFixed(0).padStart(10)} ${p50.toFixed(1).padStart(9)} ${p99.toFixed(1).padStart(9)}`,
+    );
   }
   const ratio = (prefix: string, fs: boolean) =>
     tasks
@@ -229,8 +285,12 @@ base: the toolgate checkout at ${BASELINE}`);
         if (c !== undefined && (c.fs === true) !== fs) return undefined;
         if (c === undefined && fs) return undefined;
         // An `… fs` row meets the peer's row of the same call (the peer has no file-system view).
-        const other = group.find((t) => t.name.startsWith(prefix)) ?? (prefix === 'peer ' && c !== undefined ? tasks.flat().find((t) => t.name.startsWith(`peer ${c.key}:`)) : undefined);
-        return other === undefined ? undefined : `${c === undefined ? 'settings' : c.key} ${((p50s.get(other.name) ?? 0) / (p50s.get(ours.name) ?? 1)).toFixed(1)}×`;
+        const other =
+          group.find((t) => t.name.startsWith(prefix)) ??
+          (prefix === 'peer ' && c !== undefined ? tasks.flat().find((t) => t.name.startsWith(`peer ${c.key}:`)) : undefined);
+        return other === undefined
+          ? undefined
+          : `${c === undefined ? 'settings' : c.key} ${((p50s.get(other.name) ?? 0) / (p50s.get(ours.name) ?? 1)).toFixed(1)}×`;
       })
       .filter((x) => x !== undefined)
       .join(', ');
@@ -238,7 +298,10 @@ base: the toolgate checkout at ${BASELINE}`);
     console.log(`\ntoolgate faster than the peer at p50, same run: ${ratio('peer ', false)}`);
     if (world) console.log(`with the Node fs view (as hook and serve decide), against the same peer rows: ${ratio('peer ', true)}`);
   }
-  if (base) console.log(`toolgate faster than the baseline at p50, same run: ${ratio('base', false)}${world ? `; with the Node fs view: ${ratio('base', true)}` : ''}`);
+  if (base)
+    console.log(
+      `toolgate faster than the baseline at p50, same run: ${ratio('base', false)}${world ? `; with the Node fs view: ${ratio('base', true)}` : ''}`,
+    );
 
   if (DECISIONS > 0) {
     const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
@@ -253,7 +316,9 @@ base: the toolgate checkout at ${BASELINE}`);
     world?.remove();
     const seconds = (performance.now() - t0) / 1000;
     const gcNote = (globalThis as { gc?: unknown }).gc ? 'after a full GC' : 'run node with --expose-gc for figures after a full GC';
-    console.log(`\nmemory over ${DECISIONS.toLocaleString('en')} decisions (a, b, c in turn, ${seconds.toFixed(1)} s; ${gcNote}): before ${before}; after ${memory()}; load ${la()}`);
+    console.log(
+      `\nmemory over ${DECISIONS.toLocaleString('en')} decisions (a, b, c in turn, ${seconds.toFixed(1)} s; ${gcNote}): before ${before}; after ${memory()}; load ${la()}`,
+    );
   }
   world?.remove();
   process.exit(0);

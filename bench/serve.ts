@@ -108,7 +108,9 @@ interface Result {
 function cpuSeconds(pid: number | undefined, thread = false): number | undefined {
   if (pid === undefined) return undefined;
   try {
-    const fields = readFileSync(thread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    const fields = readFileSync(thread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return undefined;
@@ -119,8 +121,14 @@ function cpuSeconds(pid: number | undefined, thread = false): number | undefined
 function merge(parts: Result[]): Result {
   const first = parts[0] as Result;
   const all = parts.flatMap((p) => p.latencies ?? []);
-  const r = summarise(first.label, first.concurrency, all, parts.reduce((t, p) => t + p.seconds, 0));
-  const mean = (k: 'cpuUs' | 'mainUs' | 'clientUs') => (parts.every((p) => p[k] !== undefined) ? parts.reduce((t, p) => t + (p[k] as number) * p.count, 0) / all.length : undefined);
+  const r = summarise(
+    first.label,
+    first.concurrency,
+    all,
+    parts.reduce((t, p) => t + p.seconds, 0),
+  );
+  const mean = (k: 'cpuUs' | 'mainUs' | 'clientUs') =>
+    parts.every((p) => p[k] !== undefined) ? parts.reduce((t, p) => t + (p[k] as number) * p.count, 0) / all.length : undefined;
   for (const k of ['cpuUs', 'mainUs', 'clientUs'] as const) {
     const v = mean(k);
     if (v !== undefined) r[k] = v;
@@ -150,10 +158,27 @@ async function startOtlpSink(): Promise<{ url: string; requests: () => number; c
 
 async function startServer(audit: boolean, store?: string, otlp?: string): Promise<{ child: ChildProcess; port: number }> {
   const address = store ?? `sqlite:${join(dir, `bench-${audit ? 'audit' : 'noaudit'}-${Date.now()}.db`)}`;
-  const child = spawn(process.execPath, [cli, 'serve', '--listen', '127.0.0.1:0', '--store', address, '--project', project, '--home', home, ...(audit ? [] : ['--no-audit']), ...(otlp !== undefined ? ['--otlp', otlp] : [])], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, OTEL_METRIC_EXPORT_INTERVAL: '5000' },
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      cli,
+      'serve',
+      '--listen',
+      '127.0.0.1:0',
+      '--store',
+      address,
+      '--project',
+      project,
+      '--home',
+      home,
+      ...(audit ? [] : ['--no-audit']),
+      ...(otlp !== undefined ? ['--otlp', otlp] : []),
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, OTEL_METRIC_EXPORT_INTERVAL: '5000' },
+    },
+  );
   child.stderr?.resume();
   const line = await new Promise<string>((ok, fail) => {
     const rl = createInterface({ input: child.stdout! });
@@ -178,8 +203,17 @@ async function startPostgres(): Promise<{ ok: true; cluster: Cluster } | { ok: f
   }
 }
 
-async function request(port: number, method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`http://127.0.0.1:${port}${path}`, { method, headers: { 'content-type': 'application/json', ...ENV_HEADER }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+async function request(
+  port: number,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...ENV_HEADER },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
@@ -194,7 +228,12 @@ async function wakeups(a: number, b: number, rounds: number): Promise<{ release:
     const session = `wake-${i}`;
     const event = JSON.parse(nextEvent().body) as Record<string, unknown>;
     let released = 0;
-    const held = request(a, 'POST', '/hooks/claude-code', { ...event, session_id: session, tool_name: 'Bash', tool_input: { command: `npm publish --tag t${i}` } }).then((r) => {
+    const held = request(a, 'POST', '/hooks/claude-code', {
+      ...event,
+      session_id: session,
+      tool_name: 'Bash',
+      tool_input: { command: `npm publish --tag t${i}` },
+    }).then((r) => {
       released = performance.now();
       return r;
     });
@@ -222,7 +261,12 @@ async function loadServer(label: string, port: number, concurrency: number, seco
   const one = async (): Promise<number> => {
     const { body, want } = nextEvent();
     const t0 = process.hrtime.bigint();
-    const res = await pool.request({ path: '/hooks/claude-code', method: 'POST', headers: { 'content-type': 'application/json', ...ENV_HEADER }, body });
+    const res = await pool.request({
+      path: '/hooks/claude-code',
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...ENV_HEADER },
+      body,
+    });
     const text = await res.body.text();
     const got = (JSON.parse(text) as { hookSpecificOutput?: { permissionDecision?: string } }).hookSpecificOutput?.permissionDecision;
     if (res.statusCode !== 200 || got !== want) throw new Error(`wrong reply ${res.statusCode} ${text} (wanted ${want})`);
@@ -230,18 +274,22 @@ async function loadServer(label: string, port: number, concurrency: number, seco
   };
   // Warm up: connections, the policy cache, the JIT.
   const warmUntil = Date.now() + warmMs;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (Date.now() < warmUntil) await one();
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < warmUntil) await one();
+    }),
+  );
   const latencies: number[] = [];
   const cpu0 = cpuSeconds(pid);
   const main0 = cpuSeconds(pid, true);
   const client0 = process.cpuUsage();
   const t0 = Date.now();
   const end = t0 + seconds * 1000;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (Date.now() < end) latencies.push(await one());
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < end) latencies.push(await one());
+    }),
+  );
   const took = (Date.now() - t0) / 1000;
   const client = process.cpuUsage(client0);
   const cpu1 = cpuSeconds(pid);
@@ -260,7 +308,10 @@ function hookOnce(): Promise<number> {
   const { body, want } = nextEvent();
   const t0 = process.hrtime.bigint();
   return new Promise((ok, fail) => {
-    const child = spawn(process.execPath, [cli, 'hook', '--home', home], { stdio: ['pipe', 'pipe', 'ignore'], env: { ...process.env, CLAUDE_PROJECT_DIR: project, TOOLGATE_CACHE_DIR: join(dir, 'cache') } });
+    const child = spawn(process.execPath, [cli, 'hook', '--home', home], {
+      stdio: ['pipe', 'pipe', 'ignore'],
+      env: { ...process.env, CLAUDE_PROJECT_DIR: project, TOOLGATE_CACHE_DIR: join(dir, 'cache') },
+    });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.on('error', fail);
@@ -278,9 +329,11 @@ async function loadHook(concurrency: number, seconds: number): Promise<Result> {
   const latencies: number[] = [];
   const t0 = Date.now();
   const end = t0 + seconds * 1000;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (Date.now() < end) latencies.push(await hookOnce());
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < end) latencies.push(await hookOnce());
+    }),
+  );
   return summarise('spawn `toolgate hook` per call', concurrency, latencies, (Date.now() - t0) / 1000);
 }
 
@@ -291,10 +344,18 @@ async function main(): Promise<void> {
   const results: Result[] = [];
   const pg: Awaited<ReturnType<typeof startPostgres>> = OTLP_ONLY ? { ok: false, reason: '--otlp-only' } : await startPostgres();
   const sink = await startOtlpSink();
-  const labels = { on: 'toolgate serve, audit on', otlp: 'serve, audit on, --otlp', off: 'toolgate serve, audit off', pg: 'serve on PostgreSQL, audit on' } as const;
+  const labels = {
+    on: 'toolgate serve, audit on',
+    otlp: 'serve, audit on, --otlp',
+    off: 'toolgate serve, audit off',
+    pg: 'serve on PostgreSQL, audit on',
+  } as const;
   type Kind = keyof typeof labels;
   // All servers run at once and take turns, so a change in the machine's load hits them alike.
-  const servers: Partial<Record<Kind, Awaited<ReturnType<typeof startServer>>>> = { on: await startServer(true), otlp: await startServer(true, undefined, sink.url) };
+  const servers: Partial<Record<Kind, Awaited<ReturnType<typeof startServer>>>> = {
+    on: await startServer(true),
+    otlp: await startServer(true, undefined, sink.url),
+  };
   if (!OTLP_ONLY) servers.off = await startServer(false);
   const replicaB = pg.ok ? await startServer(true, pg.cluster.url()) : undefined;
   if (pg.ok) servers.pg = await startServer(true, pg.cluster.url());
@@ -321,13 +382,23 @@ async function main(): Promise<void> {
   }
   if (!OTLP_ONLY) for (const c of LEVELS) results.push(await loadHook(c, HOOK_SECONDS));
 
-  console.log(`\ntoolgate serve vs toolgate hook — loopback, ${SECONDS} s per serve row, ${HOOK_SECONDS} s per hook row, every reply checked`);
-  console.log(`load average at the start ${load.map((l) => l.toFixed(1)).join(' ')}, at the end ${loadavg().map((l) => l.toFixed(1)).join(' ')} (${cpus} cores)\n`);
-  console.log(`| ${'how'.padEnd(32)} | conc. | ${'decisions/s'.padStart(11)} | ${'p50 ms'.padStart(8)} | ${'p99 ms'.padStart(8)} | server CPU µs/decision | calls |`);
+  console.log(
+    `\ntoolgate serve vs toolgate hook — loopback, ${SECONDS} s per serve row, ${HOOK_SECONDS} s per hook row, every reply checked`,
+  );
+  console.log(
+    `load average at the start ${load.map((l) => l.toFixed(1)).join(' ')}, at the end ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} (${cpus} cores)\n`,
+  );
+  console.log(
+    `| ${'how'.padEnd(32)} | conc. | ${'decisions/s'.padStart(11)} | ${'p50 ms'.padStart(8)} | ${'p99 ms'.padStart(8)} | server CPU µs/decision | calls |`,
+  );
   console.log(`|${'-'.repeat(34)}|-------|${'-'.repeat(13)}|${'-'.repeat(10)}|${'-'.repeat(10)}|------------------------|-------|`);
   for (const r of results) {
     const cpu = r.cpuUs !== undefined ? r.cpuUs.toFixed(0) : '-';
-    console.log(`| ${r.label.padEnd(32)} | ${String(r.concurrency).padStart(5)} | ${(r.count / r.seconds).toFixed(0).padStart(11)} | ${r.p50.toFixed(3).padStart(8)} | ${r.p99.toFixed(3).padStart(8)} | ${cpu.padStart(22)} | ${String(r.count).padStart(5)} |`);
+    console.log(
+      `| ${r.label.padEnd(32)} | ${String(r.concurrency).padStart(5)} | ${(r.count / r.seconds).toFixed(0).padStart(11)} | ${r.p50.toFixed(3).padStart(8)} | ${r.p99.toFixed(3).padStart(8)} | ${cpu.padStart(22)} | ${String(r.count).padStart(5)} |`,
+    );
   }
   const rate = (label: string, c: number) => {
     const r = results.find((x) => x.label === label && x.concurrency === c);
@@ -336,7 +407,10 @@ async function main(): Promise<void> {
   const on = rate('toolgate serve, audit on', 16);
   const off = rate('toolgate serve, audit off', 16);
   console.log('');
-  for (const c of LEVELS) console.log(`OTLP export on vs off at concurrency ${c} (audit on): ${((rate(labels.otlp, c) / rate(labels.on, c)) * 100).toFixed(1)}% of the throughput`);
+  for (const c of LEVELS)
+    console.log(
+      `OTLP export on vs off at concurrency ${c} (audit on): ${((rate(labels.otlp, c) / rate(labels.on, c)) * 100).toFixed(1)}% of the throughput`,
+    );
   console.log(`the OTLP receiver got ${sink.requests()} export requests`);
   if (OTLP_ONLY) return;
   console.log(`audit cost at concurrency 16: ${(((off - on) / off) * 100).toFixed(1)}% of throughput`);
@@ -349,15 +423,21 @@ async function main(): Promise<void> {
       `cross-replica wake-up, ${w.count} asks held by replica A and answered through B: answer sent → A's reply p50 ${w.p50.toFixed(1)} ms, p99 ${w.p99.toFixed(1)} ms (B's answer round trip alone: p50 ${ans.p50.toFixed(1)} ms, p99 ${ans.p99.toFixed(1)} ms)`,
     );
   } else console.log(`PostgreSQL rows left out: ${pg.reason}`);
-  console.log(`serve vs spawning the hook at concurrency 1: ${(rate('toolgate serve, audit on', 1) / rate('spawn `toolgate hook` per call', 1)).toFixed(0)}× the decisions per second`);
+  console.log(
+    `serve vs spawning the hook at concurrency 1: ${(rate('toolgate serve, audit on', 1) / rate('spawn `toolgate hook` per call', 1)).toFixed(0)}× the decisions per second`,
+  );
   const cpuOn = results.find((x) => x.label === 'toolgate serve, audit on' && x.concurrency === 16)?.cpuUs;
   const cpuOff = results.find((x) => x.label === 'toolgate serve, audit off' && x.concurrency === 16)?.cpuUs;
   if (cpuOn !== undefined && cpuOff !== undefined) {
-    console.log(`server CPU per decision at concurrency 16: ${cpuOn.toFixed(0)} µs with the audit, ${cpuOff.toFixed(0)} µs without (${(((cpuOn - cpuOff) / cpuOn) * 100).toFixed(1)}% of it is the audit); one core alone sustains ${(1e6 / cpuOn).toFixed(0)} decisions/s`);
+    console.log(
+      `server CPU per decision at concurrency 16: ${cpuOn.toFixed(0)} µs with the audit, ${cpuOff.toFixed(0)} µs without (${(((cpuOn - cpuOff) / cpuOn) * 100).toFixed(1)}% of it is the audit); one core alone sustains ${(1e6 / cpuOn).toFixed(0)} decisions/s`,
+    );
   }
   console.log('\nCPU per call (µs): the server process (all threads) / its main thread (bounds its throughput) / the load client');
   for (const r of results.filter((x) => x.cpuUs !== undefined)) {
-    console.log(`  ${r.label}, c=${r.concurrency}: ${r.cpuUs!.toFixed(0)} / ${r.mainUs?.toFixed(0) ?? '-'} / ${r.clientUs?.toFixed(0) ?? '-'}`);
+    console.log(
+      `  ${r.label}, c=${r.concurrency}: ${r.cpuUs!.toFixed(0)} / ${r.mainUs?.toFixed(0) ?? '-'} / ${r.clientUs?.toFixed(0) ?? '-'}`,
+    );
   }
 }
 

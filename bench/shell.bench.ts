@@ -28,7 +28,9 @@ function coldStart(): number[] {
 async function main(): Promise<void> {
   const runs = [coldStart(), coldStart(), coldStart()];
   const median = (i: number) => runs.map((r) => r[i]!).sort((a, b) => a - b)[1]!;
-  console.log(`cold start (median of 3 fresh processes): import ${median(0).toFixed(1)} ms, prepareShell ${median(1).toFixed(1)} ms, first parse ${median(2).toFixed(2)} ms`);
+  console.log(
+    `cold start (median of 3 fresh processes): import ${median(0).toFixed(1)} ms, prepareShell ${median(1).toFixed(1)} ms, first parse ${median(2).toFixed(2)} ms`,
+  );
 
   await prepareShell();
   const lexerCommand = 'git status && npm test 2>&1 | tee build.log';

@@ -28,11 +28,20 @@ async function main(): Promise<void> {
     },
   }));
   const policy = policyFromObjects([{ kind: 'projectSettings', settings: policyJson }]);
-  const ctx: EvaluationContext = { mode: 'default', policy, cwd: '/home/user/project', home: '/home/user', dialect: { ...claudeCode, steps } };
+  const ctx: EvaluationContext = {
+    mode: 'default',
+    policy,
+    cwd: '/home/user/project',
+    home: '/home/user',
+    dialect: { ...claudeCode, steps },
+  };
   let i = 0;
   const calls: Record<string, () => ToolCall> = {
     'a: Read src/index.ts': () => ({ tool: 'Read', input: { file_path: `/home/user/project/src/index${i++ % 1000}.ts` } }),
-    'b: Bash npm run test && git status | head -5': () => ({ tool: 'Bash', input: { command: `npm run test && git status | head -${(i++ % 1000) + 1}` } }),
+    'b: Bash npm run test && git status | head -5': () => ({
+      tool: 'Bash',
+      input: { command: `npm run test && git status | head -${(i++ % 1000) + 1}` },
+    }),
     'c: Bash git push origin main': () => ({ tool: 'Bash', input: { command: `git push origin main${i++ % 1000}` } }),
   };
   for (const [name, make] of Object.entries(calls)) {

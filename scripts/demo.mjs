@@ -9,8 +9,13 @@ const root = resolve(process.argv[2] ?? 'examples/corpus');
 // Built by `npm run demo` as ES modules beside the package's build (dist/cli/main.js is CommonJS).
 const cli = resolve('dist/demo/main.js');
 const settingsDir = join(root, 'settings');
-const files = readdirSync(settingsDir).filter((f) => f.endsWith('.json')).sort();
-const calls = readFileSync(join(root, 'calls.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const files = readdirSync(settingsDir)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
+const calls = readFileSync(join(root, 'calls.jsonl'), 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((l) => JSON.parse(l));
 
 // Each call is decided against the settings files it was written for that are present here;
 // a call whose files are all missing is not decided (and counted as such).
@@ -37,7 +42,10 @@ if (run.status !== 0 && run.status !== 2) {
   console.error(run.stderr);
   process.exit(run.status ?? 1);
 }
-const results = run.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const results = run.stdout
+  .split('\n')
+  .filter(Boolean)
+  .map((l) => JSON.parse(l));
 
 // A line that could not be decided (its settings file is not JSON) carries no `settings`: find its
 // file by its line number, so every line is counted in its file's row and the rows add up.
@@ -50,8 +58,7 @@ for (const r of results) {
   if (r.error) {
     row.error += 1;
     row.why ??= r.error.replace(/^settings file \S+: /, '');
-  }
-  else row[r.decision.behavior] += 1;
+  } else row[r.decision.behavior] += 1;
 }
 
 // Settings diagnostics come on stderr, one line each: `error: <file>: ... [CODE]`.
@@ -73,7 +80,9 @@ console.log(
     (skipped > 0 ? `; ${skipped} calls not checked: the settings files they were written for are not in ${settingsDir}` : '') +
     '\n',
 );
-console.log(`${'settings file'.padEnd(42)} ${'calls'.padStart(5)} ${'allow'.padStart(5)} ${'ask'.padStart(5)} ${'deny'.padStart(5)} ${'error'.padStart(5)}  settings diagnostics`);
+console.log(
+  `${'settings file'.padEnd(42)} ${'calls'.padStart(5)} ${'allow'.padStart(5)} ${'ask'.padStart(5)} ${'deny'.padStart(5)} ${'error'.padStart(5)}  settings diagnostics`,
+);
 for (const [f, row] of perFile) {
   const total = row.allow + row.ask + row.deny + row.error;
   const p = problems.get(f);
@@ -83,14 +92,30 @@ for (const [f, row] of perFile) {
   } catch {
     valid = false;
   }
-  const diag = !valid ? 'not valid JSON (see the end)' : row.why !== undefined ? `not used: ${row.why}` : p ? `${p.error} errors, ${p.warning} warnings (${[...p.codes].slice(0, 3).join(', ')})` : total === 0 ? 'none (no calls were written for it)' : 'none';
-  console.log(`${f.padEnd(42)} ${String(total).padStart(5)} ${String(row.allow).padStart(5)} ${String(row.ask).padStart(5)} ${String(row.deny).padStart(5)} ${String(row.error).padStart(5)}  ${diag}`);
+  const diag = !valid
+    ? 'not valid JSON (see the end)'
+    : row.why !== undefined
+      ? `not used: ${row.why}`
+      : p
+        ? `${p.error} errors, ${p.warning} warnings (${[...p.codes].slice(0, 3).join(', ')})`
+        : total === 0
+          ? 'none (no calls were written for it)'
+          : 'none';
+  console.log(
+    `${f.padEnd(42)} ${String(total).padStart(5)} ${String(row.allow).padStart(5)} ${String(row.ask).padStart(5)} ${String(row.deny).padStart(5)} ${String(row.error).padStart(5)}  ${diag}`,
+  );
 }
 const sum = (k) => [...perFile.values()].reduce((n, row) => n + row[k], 0);
-console.log(`${'total'.padEnd(42)} ${String(results.length).padStart(5)} ${String(sum('allow')).padStart(5)} ${String(sum('ask')).padStart(5)} ${String(sum('deny')).padStart(5)} ${String(sum('error')).padStart(5)}`);
+console.log(
+  `${'total'.padEnd(42)} ${String(results.length).padStart(5)} ${String(sum('allow')).padStart(5)} ${String(sum('ask')).padStart(5)} ${String(sum('deny')).padStart(5)} ${String(sum('error')).padStart(5)}`,
+);
 
 const explain = (file, call) => {
-  const r = spawnSync(process.execPath, [cli, 'explain', '--quiet', '--home', '/home/user', '--cwd', '/home/user/project', '--settings', join(settingsDir, file), call], { encoding: 'utf8' });
+  const r = spawnSync(
+    process.execPath,
+    [cli, 'explain', '--quiet', '--home', '/home/user', '--cwd', '/home/user/project', '--settings', join(settingsDir, file), call],
+    { encoding: 'utf8' },
+  );
   console.log(`\n$ toolgate explain --settings ${file} '${call}'`);
   console.log(r.stdout.trimEnd());
 };
@@ -102,5 +127,7 @@ explain('001-sonarqube-webapp-project.json', 'Edit(/home/user/project/.git/confi
 const bad = files.find((f) => f.includes('invalid'));
 if (bad) {
   const r = spawnSync(process.execPath, [cli, 'check', '--settings', join(settingsDir, bad), 'Bash(ls)'], { encoding: 'utf8' });
-  console.log(`\nA settings file that is not valid JSON is never skipped: named with --settings it stops the check (exit ${r.status}) at its line and column; found in a project, every call it could have allowed asks a person until it is fixed:\n${r.stderr.trimEnd()}`);
+  console.log(
+    `\nA settings file that is not valid JSON is never skipped: named with --settings it stops the check (exit ${r.status}) at its line and column; found in a project, every call it could have allowed asks a person until it is fixed:\n${r.stderr.trimEnd()}`,
+  );
 }

@@ -5,7 +5,11 @@
 // Run: node scripts/diff-corpus.mjs
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const lines = (file) => readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l));
+const lines = (file) =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l));
 const place = (v) => {
   if (typeof v === 'string') return v.replaceAll('/home/user/project', '{project}').replaceAll('/home/user', '{home}');
   if (Array.isArray(v)) return v.map(place);

@@ -39,7 +39,15 @@ export function extractSnippets(file, text) {
     const language = (words[0] ?? '').toLowerCase();
     if (TS_LANGUAGES.has(language)) {
       const body = lines.slice(i + 1, end).map((l) => (l.startsWith(indent) ? l.slice(indent.length) : l.trimStart()));
-      out.push({ file, line: i + 1, firstLine: i + 2, language, flags: words.slice(1), skip: words.slice(1).includes(SKIP_FLAG), code: body.join('\n') });
+      out.push({
+        file,
+        line: i + 1,
+        firstLine: i + 2,
+        language,
+        flags: words.slice(1),
+        skip: words.slice(1).includes(SKIP_FLAG),
+        code: body.join('\n'),
+      });
     }
     i = end;
   }

@@ -183,7 +183,11 @@ const HOME_DIR = '/home/user';
 
 function caseFiles(): string[] {
   const roots = [join(HERE, 'test/cases/shared'), join(HERE, 'test/cases/own')];
-  return roots.flatMap((r) => readdirSync(r).filter((f) => f.endsWith('.jsonl') && f !== 'shell-battery.jsonl').map((f) => join(r, f)));
+  return roots.flatMap((r) =>
+    readdirSync(r)
+      .filter((f) => f.endsWith('.jsonl') && f !== 'shell-battery.jsonl')
+      .map((f) => join(r, f)),
+  );
 }
 
 /** A case's decision, built as the conformance runner builds it (claude-code dialect). */
@@ -192,7 +196,9 @@ function caseDecision(e: Engine, body: Record<string, unknown>, modeOverride?: s
     const policy = e.casePolicy(body);
     const platform = (body['platform'] as string | undefined) ?? 'linux';
     const cwd = (body['cwd'] as string | undefined) ?? PROJECT;
-    const home = (body['home'] as string | undefined) ?? (platform === 'windows' ? 'C:\\Users\\user' : platform === 'macos' ? '/Users/user' : HOME_DIR);
+    const home =
+      (body['home'] as string | undefined) ??
+      (platform === 'windows' ? 'C:\\Users\\user' : platform === 'macos' ? '/Users/user' : HOME_DIR);
     const ctx: Record<string, unknown> = {
       mode: e.normalizeMode(String(modeOverride ?? body['mode'] ?? 'default')) ?? 'default',
       policy,
@@ -201,7 +207,8 @@ function caseDecision(e: Engine, body: Record<string, unknown>, modeOverride?: s
       platform,
       options: { shell: (body['shell'] as string | undefined) ?? 'bash' },
     };
-    if (body['fs'] && typeof body['fs'] === 'object') ctx['fs'] = e.caseFsView(body['fs'] as Record<string, unknown>, { cwd, home, platform });
+    if (body['fs'] && typeof body['fs'] === 'object')
+      ctx['fs'] = e.caseFsView(body['fs'] as Record<string, unknown>, { cwd, home, platform });
     if (Array.isArray(body['additionalDirectories'])) ctx['workingDirectories'] = [cwd, ...(body['additionalDirectories'] as string[])];
     return e.evaluate(body['call'], ctx);
   });
@@ -219,13 +226,25 @@ function runCases(base: Engine, head: Engine): void {
         continue;
       }
       // The runner's own outcome (every dialect; the others decide inside their runners).
-      compare('cases:outcome', `${name} ${c.id}`, c, attempt(() => base.runCase(c)), attempt(() => head.runCase(c)));
+      compare(
+        'cases:outcome',
+        `${name} ${c.id}`,
+        c,
+        attempt(() => base.runCase(c)),
+        attempt(() => head.runCase(c)),
+      );
       const dialect = c.dialect ?? 'claude-code';
       const body = c.case;
       if (dialect !== 'claude-code' || !body || body.call === undefined || base.skipReason(c) !== undefined) continue;
       // The full decision, in the case's mode and in every other mode.
       for (const mode of [undefined, ...(QUICK ? [] : MODES)]) {
-        compare('cases:decision', `${name} ${c.id}${mode ? ` @${mode}` : ''}`, { call: body.call, mode: mode ?? body.mode, id: c.id }, caseDecision(base, body, mode), caseDecision(head, body, mode));
+        compare(
+          'cases:decision',
+          `${name} ${c.id}${mode ? ` @${mode}` : ''}`,
+          { call: body.call, mode: mode ?? body.mode, id: c.id },
+          caseDecision(base, body, mode),
+          caseDecision(head, body, mode),
+        );
       }
     }
   }
@@ -245,7 +264,12 @@ async function runBash(base: Engine, head: Engine): Promise<void> {
     return p;
   };
   const decide = (e: Engine, policy: unknown, command: string, mode: string, cwd = PROJECT) =>
-    attempt(() => e.evaluate({ tool: 'Bash', input: { command } }, { mode, policy, cwd, home: HOME_DIR, platform: 'linux', options: { shell: 'bash' } }));
+    attempt(() =>
+      e.evaluate(
+        { tool: 'Bash', input: { command } },
+        { mode, policy, cwd, home: HOME_DIR, platform: 'linux', options: { shell: 'bash' } },
+      ),
+    );
   const presetList = presets.SETTINGS_PRESETS as { name: string; settings: unknown }[];
   const modes = QUICK ? ['default', 'bypassPermissions', 'dontAsk'] : MODES;
   for (const seed of SEEDS) {
@@ -257,25 +281,106 @@ async function runBash(base: Engine, head: Engine): Promise<void> {
       for (const pname of new Set([own, other])) {
         const preset = presetList.find((p) => p.name === pname)!;
         const [pb, ph] = policyOf(`preset:${pname}`, { settings: preset.settings });
-        for (const mode of modes) compare(`bash:${g.family}`, `seed ${seed} ${pname}/${mode}`, { command: g.command }, decide(base, pb, g.command, mode), decide(head, ph, g.command, mode));
+        for (const mode of modes)
+          compare(
+            `bash:${g.family}`,
+            `seed ${seed} ${pname}/${mode}`,
+            { command: g.command },
+            decide(base, pb, g.command, mode),
+            decide(head, ph, g.command, mode),
+          );
       }
     }
   }
   // The differential's corpus (case files' Bash calls, with their layers and cwd).
-  for (const c of corpus.corpusCalls() as { id: string; settings: unknown; layers?: unknown; mode: string; command: string; cwd?: string }[]) {
+  for (const c of corpus.corpusCalls() as {
+    id: string;
+    settings: unknown;
+    layers?: unknown;
+    mode: string;
+    command: string;
+    cwd?: string;
+  }[]) {
     const body = c.layers ? { layers: c.layers } : { settings: c.settings };
     const [pb, ph] = [attempt(() => base.casePolicy(body)), attempt(() => head.casePolicy(body))];
     for (const mode of QUICK ? [c.mode] : [c.mode, ...MODES]) {
       const m = base.normalizeMode(mode) ?? 'default';
-      compare('bash:corpus', `${c.id} @${m}`, { command: c.command }, decide(base, pb, c.command, m, c.cwd), decide(head, ph, c.command, m, c.cwd));
+      compare(
+        'bash:corpus',
+        `${c.id} @${m}`,
+        { command: c.command },
+        decide(base, pb, c.command, m, c.cwd),
+        decide(head, ph, c.command, m, c.cwd),
+      );
     }
   }
 }
 
 // ---------------------------------------------------------------- (3) paths and other tools
 
-const SEGMENTS = ['src', 'a.ts', '..', '.', '', '.env', '.env.local', 'secrets', 'key.pem', 'id_rsa', 'x.PEM', '.git', 'config', '.claude', 'settings.json', '.ssh', 'node_modules', 'é', 'cafe\u0301', 'ｆｕｌｌ', 'a b', 'a*b', '**', '*.pem', '?', '[ab]', '{a,b}', '$HOME', '~', 'link', 'C:', 'README.md', '.bashrc', 'x.pem.bak', 'pem', '\u202e', 'CON', 'x:y', '%USERPROFILE%'];
-const PREFIXES = ['', './', '../', '~/', '/', '//', '/home/user/project/', '/home/user/', '/etc/', '/tmp/', 'C:\\', 'C:/', 'c:\\Users\\user\\', '\\\\server\\share\\', '/Users/user/', 'file:', '~root/', '$HOME/', '${HOME}/', '/home/user/project/../'];
+const SEGMENTS = [
+  'src',
+  'a.ts',
+  '..',
+  '.',
+  '',
+  '.env',
+  '.env.local',
+  'secrets',
+  'key.pem',
+  'id_rsa',
+  'x.PEM',
+  '.git',
+  'config',
+  '.claude',
+  'settings.json',
+  '.ssh',
+  'node_modules',
+  'é',
+  'cafe\u0301',
+  'ｆｕｌｌ',
+  'a b',
+  'a*b',
+  '**',
+  '*.pem',
+  '?',
+  '[ab]',
+  '{a,b}',
+  '$HOME',
+  '~',
+  'link',
+  'C:',
+  'README.md',
+  '.bashrc',
+  'x.pem.bak',
+  'pem',
+  '\u202e',
+  'CON',
+  'x:y',
+  '%USERPROFILE%',
+];
+const PREFIXES = [
+  '',
+  './',
+  '../',
+  '~/',
+  '/',
+  '//',
+  '/home/user/project/',
+  '/home/user/',
+  '/etc/',
+  '/tmp/',
+  'C:\\',
+  'C:/',
+  'c:\\Users\\user\\',
+  '\\\\server\\share\\',
+  '/Users/user/',
+  'file:',
+  '~root/',
+  '$HOME/',
+  '${HOME}/',
+  '/home/user/project/../',
+];
 
 function genPath(r: ReturnType<typeof rng>): string {
   const n = 1 + r.int(4);
@@ -285,11 +390,95 @@ function genPath(r: ReturnType<typeof rng>): string {
   return r.pick(PREFIXES) + segs.join(sep) + (r.next() < 0.05 ? '/' : '');
 }
 
-const RULE_TOOLS = ['Read', 'Edit', 'Write', 'Bash', 'WebFetch', 'Glob', 'Grep', 'PowerShell', 'NotebookEdit', 'mcp__srv__tool', 'mcp__srv__*', 'Agent', 'WebSearch', 'bash', '*'];
+const RULE_TOOLS = [
+  'Read',
+  'Edit',
+  'Write',
+  'Bash',
+  'WebFetch',
+  'Glob',
+  'Grep',
+  'PowerShell',
+  'NotebookEdit',
+  'mcp__srv__tool',
+  'mcp__srv__*',
+  'Agent',
+  'WebSearch',
+  'bash',
+  '*',
+];
 const RULE_SPECS = [
-  'src/**', './src/**', '/src/**', 'src/a.ts/**', 'src/é/**', 'a b/**', '.claude/**', '.git/**', 'node_modules/**', '//tmp/**', '//home/user/project/src/**', '~/.ssh/**', '~/**', '/home/user/project/src/**', 'src/**/', 'src/*/**', 'src/**/**', 'C:/Users/user/project/src/**', '//c/Users/user/project/src/**', 'SRC/**',
-  '**/*.pem', '*.pem', '.env', './.env', '**/.env*', '/secrets/**', '//etc/**', '~/.ssh/**', 'src/**', '/src/**/*.ts', '**', '*', '**/key*', 'C:\\Users\\**', '//c/Users/**', '$HOME/x', '${PROJECT_ROOT}/x', '{a,b}/**', '\\(x\\)', 'a\\*b', '**/*.{pem,key}', '*/node_modules/**', '**/.git/**', '.claude/**', '*secret*', 'é/**', '../**',
-  'rm *', 'git push:*', 'npm run test:*', '* --force', 'git * main', 'ls', 'cat *', 'echo $HOME', 'curl *', '*.sh', './build.sh *', 'python3 -c *', 'sudo *', 'domain:example.com', 'domain:*.example.com', 'file_path:/x', 'command:rm *', 'Get-ChildItem *', 'Remove-Item *', '', ' ', '(', 'x)', 'a(b)',
+  'src/**',
+  './src/**',
+  '/src/**',
+  'src/a.ts/**',
+  'src/é/**',
+  'a b/**',
+  '.claude/**',
+  '.git/**',
+  'node_modules/**',
+  '//tmp/**',
+  '//home/user/project/src/**',
+  '~/.ssh/**',
+  '~/**',
+  '/home/user/project/src/**',
+  'src/**/',
+  'src/*/**',
+  'src/**/**',
+  'C:/Users/user/project/src/**',
+  '//c/Users/user/project/src/**',
+  'SRC/**',
+  '**/*.pem',
+  '*.pem',
+  '.env',
+  './.env',
+  '**/.env*',
+  '/secrets/**',
+  '//etc/**',
+  '~/.ssh/**',
+  'src/**',
+  '/src/**/*.ts',
+  '**',
+  '*',
+  '**/key*',
+  'C:\\Users\\**',
+  '//c/Users/**',
+  '$HOME/x',
+  '${PROJECT_ROOT}/x',
+  '{a,b}/**',
+  '\\(x\\)',
+  'a\\*b',
+  '**/*.{pem,key}',
+  '*/node_modules/**',
+  '**/.git/**',
+  '.claude/**',
+  '*secret*',
+  'é/**',
+  '../**',
+  'rm *',
+  'git push:*',
+  'npm run test:*',
+  '* --force',
+  'git * main',
+  'ls',
+  'cat *',
+  'echo $HOME',
+  'curl *',
+  '*.sh',
+  './build.sh *',
+  'python3 -c *',
+  'sudo *',
+  'domain:example.com',
+  'domain:*.example.com',
+  'file_path:/x',
+  'command:rm *',
+  'Get-ChildItem *',
+  'Remove-Item *',
+  '',
+  ' ',
+  '(',
+  'x)',
+  'a(b)',
 ];
 
 function genRules(r: ReturnType<typeof rng>): Record<string, string[]> {
@@ -319,13 +508,41 @@ function genCall(r: ReturnType<typeof rng>): { tool: string; input: Record<strin
     case 5:
       return { tool: 'Grep', input: r.next() < 0.5 ? { pattern: 'x', path: p } : { pattern: 'x', glob: r.pick(['*.pem', '**', p]) } };
     case 6:
-      return { tool: 'WebFetch', input: { url: r.pick(['https://example.com/x', 'https://a.example.com', 'http://EXAMPLE.com.', 'https://user@evil.com', 'file:///etc/passwd', 'https://example.com.evil.net', 'not a url', `https://x.test/${p}`]), prompt: 'p' } };
+      return {
+        tool: 'WebFetch',
+        input: {
+          url: r.pick([
+            'https://example.com/x',
+            'https://a.example.com',
+            'http://EXAMPLE.com.',
+            'https://user@evil.com',
+            'file:///etc/passwd',
+            'https://example.com.evil.net',
+            'not a url',
+            `https://x.test/${p}`,
+          ]),
+          prompt: 'p',
+        },
+      };
     case 7:
-      return { tool: 'PowerShell', input: { command: `${r.pick(['Get-Content', 'Remove-Item -Recurse', 'Set-Content -Path', 'gc', 'ls', 'cat', 'Get-ChildItem'])} ${JSON.stringify(p)}` } };
+      return {
+        tool: 'PowerShell',
+        input: {
+          command: `${r.pick(['Get-Content', 'Remove-Item -Recurse', 'Set-Content -Path', 'gc', 'ls', 'cat', 'Get-ChildItem'])} ${JSON.stringify(p)}`,
+        },
+      };
     case 8:
-      return { tool: 'Bash', input: { command: `${r.pick(['cat', 'rm -rf', 'ls', 'echo x >', 'cp x', 'sed -i s/a/b/', 'grep -r x', 'head'])} ${r.next() < 0.5 ? p : `'${p.replace(/'/g, '')}'`}` } };
+      return {
+        tool: 'Bash',
+        input: {
+          command: `${r.pick(['cat', 'rm -rf', 'ls', 'echo x >', 'cp x', 'sed -i s/a/b/', 'grep -r x', 'head'])} ${r.next() < 0.5 ? p : `'${p.replace(/'/g, '')}'`}`,
+        },
+      };
     default:
-      return { tool: r.pick(['NotebookEdit', 'mcp__srv__tool', 'Agent', 'WebSearch', 'TodoWrite', 'ExitPlanMode', 'Unknown']), input: { notebook_path: p, path: p, query: 'q', plan: 'p' } };
+      return {
+        tool: r.pick(['NotebookEdit', 'mcp__srv__tool', 'Agent', 'WebSearch', 'TodoWrite', 'ExitPlanMode', 'Unknown']),
+        input: { notebook_path: p, path: p, query: 'q', plan: 'p' },
+      };
   }
 }
 
@@ -338,13 +555,21 @@ function corpusSettings(): { name: string; text: string }[] {
 }
 
 function runPaths(base: Engine, head: Engine): void {
-  const policies: { name: string; body: Record<string, unknown> }[] = [{ name: 'bench/policy-200', body: { settings: JSON.parse(readFileSync(join(HERE, 'bench/policy-200.json'), 'utf8')) } }];
+  const policies: { name: string; body: Record<string, unknown> }[] = [
+    { name: 'bench/policy-200', body: { settings: JSON.parse(readFileSync(join(HERE, 'bench/policy-200.json'), 'utf8')) } },
+  ];
   for (const f of corpusSettings()) policies.push({ name: `corpus/${f.name}`, body: { settings: f.text } });
   const perPolicy = QUICK ? 40 : 400;
   const generatedLists = QUICK ? 40 : 400;
   for (const seed of SEEDS) {
     const r = rng(seed);
-    const all = [...policies, ...Array.from({ length: generatedLists }, (_, i) => ({ name: `generated#${seed}.${i}`, body: { settings: { permissions: genRules(r) } } }))];
+    const all = [
+      ...policies,
+      ...Array.from({ length: generatedLists }, (_, i) => ({
+        name: `generated#${seed}.${i}`,
+        body: { settings: { permissions: genRules(r) } },
+      })),
+    ];
     for (const pol of all) {
       const pb = attempt(() => base.casePolicy(pol.body));
       const ph = attempt(() => head.casePolicy(pol.body));
@@ -355,11 +580,29 @@ function runPaths(base: Engine, head: Engine): void {
         const platform = r.pick(['linux', 'linux', 'windows', 'macos'] as const);
         const mode = r.pick(MODES);
         // The cwd and home as a host may spell them (trailing separators, `.`, other drive-letter case).
-        const cwd = r.pick(platform === 'windows' ? ['C:\\Users\\user\\project', 'c:\\users\\user\\project\\', 'C:/Users/user/project', 'C:\\Users\\user\\.\\project'] : platform === 'macos' ? ['/Users/user/project', '/Users/user/project/'] : [PROJECT, PROJECT, `${PROJECT}/`, '/home/user/./project', '//home/user/project', '/home/user/project/src/..']);
-        const home = r.pick(platform === 'windows' ? ['C:\\Users\\user', 'C:\\Users\\user\\'] : platform === 'macos' ? ['/Users/user', '/Users/user/'] : [HOME_DIR, HOME_DIR, `${HOME_DIR}/`]);
+        const cwd = r.pick(
+          platform === 'windows'
+            ? ['C:\\Users\\user\\project', 'c:\\users\\user\\project\\', 'C:/Users/user/project', 'C:\\Users\\user\\.\\project']
+            : platform === 'macos'
+              ? ['/Users/user/project', '/Users/user/project/']
+              : [PROJECT, PROJECT, `${PROJECT}/`, '/home/user/./project', '//home/user/project', '/home/user/project/src/..'],
+        );
+        const home = r.pick(
+          platform === 'windows'
+            ? ['C:\\Users\\user', 'C:\\Users\\user\\']
+            : platform === 'macos'
+              ? ['/Users/user', '/Users/user/']
+              : [HOME_DIR, HOME_DIR, `${HOME_DIR}/`],
+        );
         const extra = r.next() < 0.2 ? { workingDirectories: [cwd, platform === 'windows' ? 'D:\\work' : '/opt/work'] } : {};
         const ctx = (policy: unknown) => ({ mode, policy, cwd, home, platform, options: { shell: 'bash' }, ...extra });
-        compare(`paths:${call.tool}`, `${pol.name} ${platform}/${mode}`, call, attempt(() => base.evaluate(call, ctx(pb))), attempt(() => head.evaluate(call, ctx(ph))));
+        compare(
+          `paths:${call.tool}`,
+          `${pol.name} ${platform}/${mode}`,
+          call,
+          attempt(() => base.evaluate(call, ctx(pb))),
+          attempt(() => head.evaluate(call, ctx(ph))),
+        );
       }
     }
   }
@@ -373,21 +616,162 @@ function bashSpecsFrom(r: ReturnType<typeof rng>, command: string): string[] {
   const w1 = words[0] ?? 'rm';
   const w2 = words[1] ?? '-rf';
   const forms = [
-    `${w1} *`, `${w1}:*`, w1, `${w1} ${w2} *`, `${w1} ${w2}:*`, `* ${w2} *`, `${w1}*`, ` ${w1} *`, `${w1}  ${w2} *`, `${w1.toUpperCase()} *`, `/bin/${w1} *`, `/usr/bin/${w1} *`,
-    `\\${w1} *`, `${w1} \\*`, `${w1} * ${w2}`, `*${w1}*`, `${w1}\t*`, `${w1} ${w2}`, `env ${w1} *`, `sudo ${w1} *`, `FOO=1 ${w1} *`, `${w1} -- *`, `'${w1}' *`, `"${w1}" *`, `${w1.slice(0, 2)}*`, `* && ${w1} *`,
+    `${w1} *`,
+    `${w1}:*`,
+    w1,
+    `${w1} ${w2} *`,
+    `${w1} ${w2}:*`,
+    `* ${w2} *`,
+    `${w1}*`,
+    ` ${w1} *`,
+    `${w1}  ${w2} *`,
+    `${w1.toUpperCase()} *`,
+    `/bin/${w1} *`,
+    `/usr/bin/${w1} *`,
+    `\\${w1} *`,
+    `${w1} \\*`,
+    `${w1} * ${w2}`,
+    `*${w1}*`,
+    `${w1}\t*`,
+    `${w1} ${w2}`,
+    `env ${w1} *`,
+    `sudo ${w1} *`,
+    `FOO=1 ${w1} *`,
+    `${w1} -- *`,
+    `'${w1}' *`,
+    `"${w1}" *`,
+    `${w1.slice(0, 2)}*`,
+    `* && ${w1} *`,
   ];
   const out: string[] = [];
   for (let i = 0; i < 3; i++) out.push(r.pick(forms));
   return out;
 }
 
-const BASH_COMMON = ['rm *', 'rm -rf *', 'curl *', 'git push *', 'git push:*', 'npm run test *', 'npm *', 'ls', 'ls *', 'cat *', 'echo *', 'git *', 'git log *', 'python3 *', 'node *', 'sudo *', 'find *', 'sed *', 'xargs *', 'bash *', 'sh -c *', 'make *', '*', '* --force *', 'git * main', 'chmod *', 'touch *', 'mv *', 'cp *', 'tar *'];
-const PS_SPECS = ['Remove-Item *', 'remove-item *', 'rm *', 'del *', 'ri *', 'Remove-Item:*', 'Get-ChildItem *', 'gci *', 'ls *', 'Get-Content *', 'cat *', 'gc *', 'Set-Content *', 'Invoke-Expression *', 'iex *', 'Start-Process *', '& *', '. *', 'cmd /c *', 'git push *', 'git *', 'Invoke-WebRequest *', 'iwr *', 'curl *', 'Write-Output *', 'echo *', '*', 'Get-*', 'Microsoft.PowerShell.Management\\Remove-Item *', 'Copy-Item *', 'Move-Item *', 'New-Item *', 'Stop-Process *', 'kill *'];
+const BASH_COMMON = [
+  'rm *',
+  'rm -rf *',
+  'curl *',
+  'git push *',
+  'git push:*',
+  'npm run test *',
+  'npm *',
+  'ls',
+  'ls *',
+  'cat *',
+  'echo *',
+  'git *',
+  'git log *',
+  'python3 *',
+  'node *',
+  'sudo *',
+  'find *',
+  'sed *',
+  'xargs *',
+  'bash *',
+  'sh -c *',
+  'make *',
+  '*',
+  '* --force *',
+  'git * main',
+  'chmod *',
+  'touch *',
+  'mv *',
+  'cp *',
+  'tar *',
+];
+const PS_SPECS = [
+  'Remove-Item *',
+  'remove-item *',
+  'rm *',
+  'del *',
+  'ri *',
+  'Remove-Item:*',
+  'Get-ChildItem *',
+  'gci *',
+  'ls *',
+  'Get-Content *',
+  'cat *',
+  'gc *',
+  'Set-Content *',
+  'Invoke-Expression *',
+  'iex *',
+  'Start-Process *',
+  '& *',
+  '. *',
+  'cmd /c *',
+  'git push *',
+  'git *',
+  'Invoke-WebRequest *',
+  'iwr *',
+  'curl *',
+  'Write-Output *',
+  'echo *',
+  '*',
+  'Get-*',
+  'Microsoft.PowerShell.Management\\Remove-Item *',
+  'Copy-Item *',
+  'Move-Item *',
+  'New-Item *',
+  'Stop-Process *',
+  'kill *',
+];
 const PS_COMMANDS = [
-  'Remove-Item -Recurse -Force x', 'remove-item x', 'REMOVE-ITEM x', 'rm x', 'del x', 'ri x', 'erase x', 'rd x', 'rmdir x', 'Get-ChildItem', 'gci -Recurse', 'ls', 'dir', 'Get-Content README.md', 'gc .env', 'cat .env', 'type .env',
-  'Set-Content -Path x -Value y', 'sc x y', 'Invoke-Expression "rm x"', 'iex "rm x"', "& 'Remove-Item' x", '& Remove-Item x', '. ./script.ps1', '& { Remove-Item x }', 'Start-Process rm', 'cmd /c del x', 'git push origin main', 'git status', 'git -C . push',
-  'Invoke-WebRequest https://x', 'iwr https://x', 'curl https://x', 'Write-Output hi', 'echo hi', 'Get-ChildItem | Remove-Item', 'Get-Process; Stop-Process -Id 1', 'kill 1', '$x = "rm"; & $x y', 'Microsoft.PowerShell.Management\\Remove-Item x', 'Copy-Item a b', 'cp a b', 'mv a b', 'New-Item -ItemType File x',
-  'Get-Date', '   Remove-Item x', 'Remove-Item`\n x', 'Remove-Item x # comment', 'if ($true) { rm x }', 'foreach ($f in ls) { rm $f }', '(Get-Content x) | Set-Content y', 'Get-Item x | % { rm $_ }', 'Remove-Item -Path $env:TEMP\\x', 'rm -r -fo x', 'Get-ChildItem -Path C:\\ | Remove-Item',
+  'Remove-Item -Recurse -Force x',
+  'remove-item x',
+  'REMOVE-ITEM x',
+  'rm x',
+  'del x',
+  'ri x',
+  'erase x',
+  'rd x',
+  'rmdir x',
+  'Get-ChildItem',
+  'gci -Recurse',
+  'ls',
+  'dir',
+  'Get-Content README.md',
+  'gc .env',
+  'cat .env',
+  'type .env',
+  'Set-Content -Path x -Value y',
+  'sc x y',
+  'Invoke-Expression "rm x"',
+  'iex "rm x"',
+  "& 'Remove-Item' x",
+  '& Remove-Item x',
+  '. ./script.ps1',
+  '& { Remove-Item x }',
+  'Start-Process rm',
+  'cmd /c del x',
+  'git push origin main',
+  'git status',
+  'git -C . push',
+  'Invoke-WebRequest https://x',
+  'iwr https://x',
+  'curl https://x',
+  'Write-Output hi',
+  'echo hi',
+  'Get-ChildItem | Remove-Item',
+  'Get-Process; Stop-Process -Id 1',
+  'kill 1',
+  '$x = "rm"; & $x y',
+  'Microsoft.PowerShell.Management\\Remove-Item x',
+  'Copy-Item a b',
+  'cp a b',
+  'mv a b',
+  'New-Item -ItemType File x',
+  'Get-Date',
+  '   Remove-Item x',
+  'Remove-Item`\n x',
+  'Remove-Item x # comment',
+  'if ($true) { rm x }',
+  'foreach ($f in ls) { rm $f }',
+  '(Get-Content x) | Set-Content y',
+  'Get-Item x | % { rm $_ }',
+  'Remove-Item -Path $env:TEMP\\x',
+  'rm -r -fo x',
+  'Get-ChildItem -Path C:\\ | Remove-Item',
 ];
 
 async function runIndex(base: Engine, head: Engine): Promise<void> {
@@ -409,7 +793,10 @@ async function runIndex(base: Engine, head: Engine): Promise<void> {
         const spec = r.next() < 0.6 ? r.pick(bashSpecsFrom(r, r.pick(slice))) : r.pick(BASH_COMMON);
         perms[r.pick(['allow', 'allow', 'ask', 'deny', 'deny'])]!.push(`Bash(${spec})`);
       }
-      for (let i = 0; i < 3; i++) perms[r.pick(['allow', 'deny'])]!.push(r.pick(['Read(./.env)', 'Edit(secrets/**)', 'Read(~/.ssh/**)', 'Bash', 'WebFetch(domain:example.com)']));
+      for (let i = 0; i < 3; i++)
+        perms[r.pick(['allow', 'deny'])]!.push(
+          r.pick(['Read(./.env)', 'Edit(secrets/**)', 'Read(~/.ssh/**)', 'Bash', 'WebFetch(domain:example.com)']),
+        );
       // Every list at least 8 long, so each is indexed.
       for (const k of ['allow', 'ask', 'deny']) while (perms[k]!.length < 8) perms[k]!.push(`Bash(${r.pick(BASH_COMMON)})`);
       const body = { settings: { permissions: perms } };
@@ -424,7 +811,13 @@ async function runIndex(base: Engine, head: Engine): Promise<void> {
         const mode = r.pick(modes);
         const ctx = (policy: unknown) => ({ mode, policy, cwd: PROJECT, home: HOME_DIR, platform: 'linux', options: { shell: 'bash' } });
         const call = { tool: 'Bash', input: { command } };
-        compare('index:Bash', `seed ${seed} list ${l} @${mode}`, { call, rules: perms }, attempt(() => base.evaluate(call, ctx(pb))), attempt(() => head.evaluate(call, ctx(ph))));
+        compare(
+          'index:Bash',
+          `seed ${seed} list ${l} @${mode}`,
+          { call, rules: perms },
+          attempt(() => base.evaluate(call, ctx(pb))),
+          attempt(() => head.evaluate(call, ctx(ph))),
+        );
       }
       for (const command of PS_COMMANDS) {
         for (const platform of ['windows', 'linux'] as const) {
@@ -433,7 +826,13 @@ async function runIndex(base: Engine, head: Engine): Promise<void> {
           const home = platform === 'windows' ? 'C:\\Users\\user' : HOME_DIR;
           const ctx = (policy: unknown) => ({ mode, policy, cwd, home, platform, options: { shell: 'bash' } });
           const call = { tool: 'PowerShell', input: { command } };
-          compare('index:PowerShell', `seed ${seed} list ${l} ${platform}/${mode}`, { call, rules: ps }, attempt(() => base.evaluate(call, ctx(qb))), attempt(() => head.evaluate(call, ctx(qh))));
+          compare(
+            'index:PowerShell',
+            `seed ${seed} list ${l} ${platform}/${mode}`,
+            { call, rules: ps },
+            attempt(() => base.evaluate(call, ctx(qb))),
+            attempt(() => head.evaluate(call, ctx(qh))),
+          );
         }
       }
     }
@@ -442,9 +841,104 @@ async function runIndex(base: Engine, head: Engine): Promise<void> {
 
 // ---------------------------------------------------------------- (3c) shell path effects against path rules with a literal
 
-const EFFECT_RULES = ['Read(**/*.pem)', 'Read(*.pem)', 'Edit(**/*.pem)', 'Read(**/.env*)', 'Read(./.env)', 'Edit(secrets/**)', 'Read(secrets/**)', 'Read(~/.ssh/**)', 'Read(//etc/shadow)', 'Read(*secret*)', 'Edit(**/.git/**)', 'Read(/keys/**)', 'Edit(//tmp/out/**)', 'Read(**/id_rsa)', 'Read(**/*.{pem,key})', 'Read(.e*)', 'Edit(./build/**)'];
-const EFFECT_PROGRAMS = ['cat', 'cp', 'mv', 'rm -rf', 'grep -r x', 'tar czf out.tgz', 'head -1', 'sed -i s/a/b/', 'tee', 'touch', 'ls', 'find', 'du -a', 'rsync -a', 'git add', 'echo x >', 'cat <', 'zip -r z.zip', 'diff', 'wc -l', 'chmod 600', 'ln -s', 'less', 'vim', 'jq . --run-tests', 'strings @', 'dd if='];
-const EFFECT_OPERANDS = ['x.pem', 'x.PEM', 'dir/x.pem', '*.pem', 'x.p*', 'x.pe?', 'x.{pem,txt}', "'x.pem'", '"x".pem', 'x.pe\\m', '.env', '.en?', '.env.local', './.env', 'src/../.env', '/home/user/project/.env', 'secrets', 'secrets/a', 'secret', 'secrets/', 'secrets/.', './secrets/../secrets/a', '~/.ssh/id_rsa', '$HOME/.ssh/id_rsa', '~/.ssh', '/etc/shadow', '/etc', '.', '..', '/', 'src', '.git/config', '.git', 'keys/a', '/keys/a', '/tmp/out/a', '/tmp/out', 'id_rsa', 'x.key', '$(echo x).pem', '$X', '${X}.pem', 'build/a', 'a.txt', 'x.pem/', './/x.pem', '-- x.pem', 'mysecretfile'];
+const EFFECT_RULES = [
+  'Read(**/*.pem)',
+  'Read(*.pem)',
+  'Edit(**/*.pem)',
+  'Read(**/.env*)',
+  'Read(./.env)',
+  'Edit(secrets/**)',
+  'Read(secrets/**)',
+  'Read(~/.ssh/**)',
+  'Read(//etc/shadow)',
+  'Read(*secret*)',
+  'Edit(**/.git/**)',
+  'Read(/keys/**)',
+  'Edit(//tmp/out/**)',
+  'Read(**/id_rsa)',
+  'Read(**/*.{pem,key})',
+  'Read(.e*)',
+  'Edit(./build/**)',
+];
+const EFFECT_PROGRAMS = [
+  'cat',
+  'cp',
+  'mv',
+  'rm -rf',
+  'grep -r x',
+  'tar czf out.tgz',
+  'head -1',
+  'sed -i s/a/b/',
+  'tee',
+  'touch',
+  'ls',
+  'find',
+  'du -a',
+  'rsync -a',
+  'git add',
+  'echo x >',
+  'cat <',
+  'zip -r z.zip',
+  'diff',
+  'wc -l',
+  'chmod 600',
+  'ln -s',
+  'less',
+  'vim',
+  'jq . --run-tests',
+  'strings @',
+  'dd if=',
+];
+const EFFECT_OPERANDS = [
+  'x.pem',
+  'x.PEM',
+  'dir/x.pem',
+  '*.pem',
+  'x.p*',
+  'x.pe?',
+  'x.{pem,txt}',
+  "'x.pem'",
+  '"x".pem',
+  'x.pe\\m',
+  '.env',
+  '.en?',
+  '.env.local',
+  './.env',
+  'src/../.env',
+  '/home/user/project/.env',
+  'secrets',
+  'secrets/a',
+  'secret',
+  'secrets/',
+  'secrets/.',
+  './secrets/../secrets/a',
+  '~/.ssh/id_rsa',
+  '$HOME/.ssh/id_rsa',
+  '~/.ssh',
+  '/etc/shadow',
+  '/etc',
+  '.',
+  '..',
+  '/',
+  'src',
+  '.git/config',
+  '.git',
+  'keys/a',
+  '/keys/a',
+  '/tmp/out/a',
+  '/tmp/out',
+  'id_rsa',
+  'x.key',
+  '$(echo x).pem',
+  '$X',
+  '${X}.pem',
+  'build/a',
+  'a.txt',
+  'x.pem/',
+  './/x.pem',
+  '-- x.pem',
+  'mysecretfile',
+];
 
 function runEffects(base: Engine, head: Engine): void {
   const modes = ['default', 'acceptEdits', 'dontAsk', 'bypassPermissions'];
@@ -461,12 +955,19 @@ function runEffects(base: Engine, head: Engine): void {
       for (let i = 0; i < (QUICK ? 60 : 300); i++) {
         const prog = r.pick(EFFECT_PROGRAMS);
         const ops = Array.from({ length: 1 + r.int(3) }, () => r.pick(EFFECT_OPERANDS));
-        let command = prog.endsWith('@') || prog.endsWith('=') || prog.endsWith('<') ? `${prog}${ops.join(' ')}` : `${prog} ${ops.join(' ')}`;
+        let command =
+          prog.endsWith('@') || prog.endsWith('=') || prog.endsWith('<') ? `${prog}${ops.join(' ')}` : `${prog} ${ops.join(' ')}`;
         if (r.next() < 0.2) command = `${r.pick(['cd src && ', 'cd .. && ', 'ls; ', 'X=x.pem; ', 'true | '])}${command}`;
         const mode = r.pick(modes);
         const call = { tool: 'Bash', input: { command } };
         const ctx = (policy: unknown) => ({ mode, policy, cwd: PROJECT, home: HOME_DIR, platform: 'linux', options: { shell: 'bash' } });
-        compare('effects:Bash', `seed ${seed} list ${l} @${mode}`, { call, rules: perms }, attempt(() => base.evaluate(call, ctx(pb))), attempt(() => head.evaluate(call, ctx(ph))));
+        compare(
+          'effects:Bash',
+          `seed ${seed} list ${l} @${mode}`,
+          { call, rules: perms },
+          attempt(() => base.evaluate(call, ctx(pb))),
+          attempt(() => head.evaluate(call, ctx(ph))),
+        );
       }
     }
   }
@@ -476,7 +977,9 @@ function runEffects(base: Engine, head: Engine): void {
 
 function runCorpusCalls(base: Engine, head: Engine): void {
   const files = new Map(corpusSettings().map((f) => [f.name.slice(0, 3), f] as const));
-  const lines = readFileSync(join(HERE, 'examples/corpus/calls.jsonl'), 'utf8').split('\n').filter((l) => l.trim() !== '');
+  const lines = readFileSync(join(HERE, 'examples/corpus/calls.jsonl'), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
   const cache = new Map<string, [unknown, unknown]>();
   for (const line of lines) {
     const c = JSON.parse(line) as { tool: string; input: Record<string, unknown>; cwd?: string; for?: string[] };
@@ -484,10 +987,24 @@ function runCorpusCalls(base: Engine, head: Engine): void {
       const f = files.get(id);
       if (!f) continue;
       let p = cache.get(id);
-      if (!p) cache.set(id, (p = [attempt(() => base.casePolicy({ settings: f.text })), attempt(() => head.casePolicy({ settings: f.text }))]));
+      if (!p)
+        cache.set(id, (p = [attempt(() => base.casePolicy({ settings: f.text })), attempt(() => head.casePolicy({ settings: f.text }))]));
       for (const mode of MODES) {
-        const ctx = (policy: unknown) => ({ mode, policy, cwd: c.cwd ?? PROJECT, home: HOME_DIR, platform: 'linux', options: { shell: 'bash' } });
-        compare('corpus', `${f.name} @${mode}`, { tool: c.tool, input: c.input }, attempt(() => base.evaluate({ tool: c.tool, input: c.input }, ctx(p![0]))), attempt(() => head.evaluate({ tool: c.tool, input: c.input }, ctx(p![1]))));
+        const ctx = (policy: unknown) => ({
+          mode,
+          policy,
+          cwd: c.cwd ?? PROJECT,
+          home: HOME_DIR,
+          platform: 'linux',
+          options: { shell: 'bash' },
+        });
+        compare(
+          'corpus',
+          `${f.name} @${mode}`,
+          { tool: c.tool, input: c.input },
+          attempt(() => base.evaluate({ tool: c.tool, input: c.input }, ctx(p![0]))),
+          attempt(() => head.evaluate({ tool: c.tool, input: c.input }, ctx(p![1]))),
+        );
       }
     }
   }
@@ -515,7 +1032,14 @@ function mutations(text: string, r: ReturnType<typeof rng>): string[] {
   out.push(text.replace(/"(Bash|Read|Edit)\(([^"]*)\)"/, '"$1($2) "'));
   out.push(text.replace(/"(Bash|Read|Edit)\(/, '"mcp__x__*('));
   out.push(text.replace(/"(Bash|Read|Edit)\(/, '"Bash:'));
-  out.push('[]', '1', 'null', '{', '', '{"permissions": {"allow": [1, null, "", "Bash()", "Bash( )", "Read(\\\\)", "Bash(a:*)", "WebFetch(example.com)", "Edit(//)", "Bash(\\u0000)"]}}');
+  out.push(
+    '[]',
+    '1',
+    'null',
+    '{',
+    '',
+    '{"permissions": {"allow": [1, null, "", "Bash()", "Bash( )", "Read(\\\\)", "Bash(a:*)", "WebFetch(example.com)", "Edit(//)", "Bash(\\u0000)"]}}',
+  );
   return [...new Set(out)].filter((m) => m !== text || out.indexOf(m) === 0);
 }
 
@@ -529,7 +1053,13 @@ async function runSettings(base: Engine, head: Engine): Promise<void> {
       for (const layer of QUICK ? ['project'] : layers) {
         for (const trusted of [true, false]) {
           const body = { layers: { [layer]: text }, project_trusted: trusted };
-          compare('settings:casePolicy', `${f.name} as ${layer}${trusted ? '' : ' (untrusted)'}`, { text: text.slice(0, 300) }, attempt(() => base.casePolicy(body)), attempt(() => head.casePolicy(body)));
+          compare(
+            'settings:casePolicy',
+            `${f.name} as ${layer}${trusted ? '' : ' (untrusted)'}`,
+            { text: text.slice(0, 300) },
+            attempt(() => base.casePolicy(body)),
+            attempt(() => head.casePolicy(body)),
+          );
         }
       }
     }
@@ -547,7 +1077,13 @@ async function runSettings(base: Engine, head: Engine): Promise<void> {
       [`${PROJECT}/.claude/settings.local.json`]: pick(),
     };
     if (r.next() < 0.5) tree['/etc/claude-code/managed-settings.json'] = pick();
-    const opts = (e: Engine) => ({ fs: e.createMemoryFileSystem(tree), cwd: PROJECT, home: HOME_DIR, platform: 'linux', isProjectTrusted: () => i % 3 !== 0 });
+    const opts = (e: Engine) => ({
+      fs: e.createMemoryFileSystem(tree),
+      cwd: PROJECT,
+      home: HOME_DIR,
+      platform: 'linux',
+      isProjectTrusted: () => i % 3 !== 0,
+    });
     let a: unknown;
     let b: unknown;
     try {
@@ -568,7 +1104,35 @@ async function runSettings(base: Engine, head: Engine): Promise<void> {
 
 function runRules(base: Engine, head: Engine): void {
   const r = rng(SEEDS[0]!);
-  const pieces = ['(', ')', '\\', '\\(', '\\)', ':', ':*', '*', ' ', '\t', '"', 'é', 'x', 'Bash', 'Read', '//', '~', '{', '}', '$', ',', 'domain:', 'mcp__a__b', '\u0000', '\n', 'path:', 'command:'];
+  const pieces = [
+    '(',
+    ')',
+    '\\',
+    '\\(',
+    '\\)',
+    ':',
+    ':*',
+    '*',
+    ' ',
+    '\t',
+    '"',
+    'é',
+    'x',
+    'Bash',
+    'Read',
+    '//',
+    '~',
+    '{',
+    '}',
+    '$',
+    ',',
+    'domain:',
+    'mcp__a__b',
+    '\u0000',
+    '\n',
+    'path:',
+    'command:',
+  ];
   const n = QUICK ? 4000 : 40000;
   const texts = new Set<string>();
   for (const t of RULE_TOOLS) for (const s of RULE_SPECS) texts.add(`${t}(${s})`);
@@ -581,7 +1145,14 @@ function runRules(base: Engine, head: Engine): void {
     if (r.next() < 0.1) s += ' ';
     texts.add(s);
   }
-  for (const t of texts) compare('rules:parseRule', JSON.stringify(t), t, attempt(() => base.parseRule(t)), attempt(() => head.parseRule(t)));
+  for (const t of texts)
+    compare(
+      'rules:parseRule',
+      JSON.stringify(t),
+      t,
+      attempt(() => base.parseRule(t)),
+      attempt(() => head.parseRule(t)),
+    );
 }
 
 // ---------------------------------------------------------------- main
@@ -608,14 +1179,18 @@ async function main(): Promise<void> {
     const used = process.cpuUsage(t0);
     console.log(`${name}: ${((used.user + used.system) / 1000).toFixed(0)} ms CPU`);
   }
-  console.log(`\nengine differential: base ${BASE} vs ${HERE}${QUICK ? ' (quick)' : ''}, seeds ${SEEDS.join(',')}, ${RUNS} generated shell commands per seed`);
+  console.log(
+    `\nengine differential: base ${BASE} vs ${HERE}${QUICK ? ' (quick)' : ''}, seeds ${SEEDS.join(',')}, ${RUNS} generated shell commands per seed`,
+  );
   let compared = 0;
   for (const [s, t] of [...counts].sort(([a], [b]) => a.localeCompare(b))) {
     compared += t.compared;
     console.log(`  ${s.padEnd(34)} ${String(t.compared).padStart(8)} compared ${String(t.differ).padStart(6)} differ`);
   }
   const used = process.cpuUsage(started);
-  console.log(`  ${'total'.padEnd(34)} ${String(compared).padStart(8)} compared ${String(diffs.length).padStart(6)} differ (${((used.user + used.system) / 1000).toFixed(0)} ms CPU)`);
+  console.log(
+    `  ${'total'.padEnd(34)} ${String(compared).padStart(8)} compared ${String(diffs.length).padStart(6)} differ (${((used.user + used.system) / 1000).toFixed(0)} ms CPU)`,
+  );
   for (const d of diffs.slice(0, MAX_DIFFS)) {
     console.log(`\n--- ${d.section}: ${d.what}\ninput: ${canon(d.input)}\nbase:  ${d.base}\nhead:  ${d.head}`);
   }

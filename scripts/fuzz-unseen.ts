@@ -24,7 +24,10 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const { oracle } = opened;
-  const gen = fc.oneof(readOnlyWithSuffix, suffix.map((s) => s.replace(/^\s+/, '')));
+  const gen = fc.oneof(
+    readOnlyWithSuffix,
+    suffix.map((s) => s.replace(/^\s+/, '')),
+  );
   const commands = fc.sample(gen, { numRuns: count, seed });
   const tally = { decided: 0, allowed: 0, held: 0, failOpen: 0, notRun: 0 };
   const failures: string[] = [];
@@ -32,19 +35,28 @@ async function main(): Promise<void> {
   for (const command of commands) {
     for (const s of settings) {
       tally.decided++;
-      const v = judge(oracle, { settings: presetNamed(s.name)!.settings, mode: s.mode, command, ...(setupFor(command) ? { setup: setupFor(command)! } : {}) });
+      const v = judge(oracle, {
+        settings: presetNamed(s.name)!.settings,
+        mode: s.mode,
+        command,
+        ...(setupFor(command) ? { setup: setupFor(command)! } : {}),
+      });
       if (v.outcome === 'not-allowed') continue;
       tally.allowed++;
       if (v.outcome === 'held') tally.held++;
       else if (v.outcome === 'not-run') tally.notRun++;
       else {
         tally.failOpen++;
-        failures.push(`${s.name}/${s.mode} ${JSON.stringify(command)}: ${v.decision.reason.message} — ${v.violations.map((x) => x.evidence).join('; ')}`);
+        failures.push(
+          `${s.name}/${s.mode} ${JSON.stringify(command)}: ${v.decision.reason.message} — ${v.violations.map((x) => x.evidence).join('; ')}`,
+        );
       }
     }
   }
   oracle.close();
-  console.log(`seed ${seed}: ${commands.length} commands, ${tally.decided} decisions, ${tally.allowed} allowed, ${tally.held} held, ${tally.notRun} not run, ${tally.failOpen} fail-open, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `seed ${seed}: ${commands.length} commands, ${tally.decided} decisions, ${tally.allowed} allowed, ${tally.held} held, ${tally.notRun} not run, ${tally.failOpen} fail-open, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   for (const f of failures.slice(0, 50)) console.log(`FAIL-OPEN ${f}`);
   process.exit(tally.failOpen > 0 ? 1 : 0);
 }

@@ -32,9 +32,16 @@ export function lazyFamilies(families: readonly LazyFamily[], root = process.cwd
   const names = (file: string) => {
     let found = exportsOf.get(file);
     if (found === undefined) {
-      found = esbuild({ entryPoints: [file], bundle: true, write: false, metafile: true, format: 'esm', platform: 'node', packages: 'external', logLevel: 'silent' }).then((r) =>
-        Object.values(r.metafile.outputs).flatMap((o) => o.exports),
-      );
+      found = esbuild({
+        entryPoints: [file],
+        bundle: true,
+        write: false,
+        metafile: true,
+        format: 'esm',
+        platform: 'node',
+        packages: 'external',
+        logLevel: 'silent',
+      }).then((r) => Object.values(r.metafile.outputs).flatMap((o) => o.exports));
       exportsOf.set(file, found);
     }
     return found;
@@ -44,7 +51,12 @@ export function lazyFamilies(families: readonly LazyFamily[], root = process.cwd
     setup(build) {
       build.onResolve({ filter: /^\.\.?\// }, async (args) => {
         if (args.namespace !== 'file' || args.kind !== 'import-statement' || args.pluginData === NAMESPACE) return undefined;
-        const target = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: NAMESPACE });
+        const target = await build.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: NAMESPACE,
+        });
         if (target.errors.length > 0 || target.external) return undefined;
         const family = familyOf(target.path);
         if (family === undefined || familyOf(args.importer) === family) return { path: target.path };

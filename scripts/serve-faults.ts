@@ -44,7 +44,11 @@ const event = (command: string) => ({
 });
 
 async function decide(url: string, command: string): Promise<string | undefined> {
-  const r = await fetch(`${url}/hooks/claude-code`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(event(command)) });
+  const r = await fetch(`${url}/hooks/claude-code`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(event(command)),
+  });
   const body = (await r.json()) as { hookSpecificOutput?: { permissionDecision?: string } };
   return body.hookSpecificOutput?.permissionDecision;
 }
@@ -77,7 +81,7 @@ async function missing(file: string, commands: readonly string[]): Promise<numbe
   const store = await openSqliteStore({ file });
   try {
     const have = new Set<string>();
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const batch = await store.readAudit({ afterSeq: after, limit: 10_000 });
       if (batch.length === 0) break;
       for (const e of batch) if (e.event === 'PreToolUse' && e.behavior === 'allow' && e.inputSha256 !== undefined) have.add(e.inputSha256);
@@ -90,7 +94,11 @@ async function missing(file: string, commands: readonly string[]): Promise<numbe
 }
 
 function startCli(file: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--listen', '127.0.0.1:0', '--store', `sqlite:${file}`, '--project', project, '--home', home], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [CLI, 'serve', '--listen', '127.0.0.1:0', '--store', `sqlite:${file}`, '--project', project, '--home', home],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   child.stderr?.resume();
   return new Promise((ok, fail) => {
     let out = '';
@@ -131,7 +139,15 @@ async function killScenario() {
 async function inProcess(file: string, spillFile?: string) {
   const store = await openSqliteStore({ file });
   const lines: string[] = [];
-  const serve = createServe({ store, token: 'faults-script-token-0123456789abcdef', announce: () => {}, projects: [project], home, log: (l) => lines.push(l), ...(spillFile !== undefined ? { spillFile } : {}) });
+  const serve = createServe({
+    store,
+    token: 'faults-script-token-0123456789abcdef',
+    announce: () => {},
+    projects: [project],
+    home,
+    log: (l) => lines.push(l),
+    ...(spillFile !== undefined ? { spillFile } : {}),
+  });
   const at = await serve.listen('127.0.0.1', 0);
   return {
     url: at.url,
@@ -167,9 +183,25 @@ async function diskScenario() {
       const file = join(mnt, `disk-${journalOn === 'another disk' ? 'a' : 'b'}.db`);
       const spill = journalOn === 'another disk' ? join(root, 'spill', 'disk.jsonl') : `${file}-audit-spill.jsonl`;
       const s = await inProcess(file, spill);
-      const before = await load(s.url, `d${journalOn[0]}0`, 8, (() => { const end = Date.now() + 500; return () => Date.now() > end; })());
+      const before = await load(
+        s.url,
+        `d${journalOn[0]}0`,
+        8,
+        (() => {
+          const end = Date.now() + 500;
+          return () => Date.now() > end;
+        })(),
+      );
       fill(mnt);
-      const during = await load(s.url, `d${journalOn[0]}1`, 8, (() => { const end = Date.now() + 2000; return () => Date.now() > end; })());
+      const during = await load(
+        s.url,
+        `d${journalOn[0]}1`,
+        8,
+        (() => {
+          const end = Date.now() + 2000;
+          return () => Date.now() > end;
+        })(),
+      );
       const statusFull = await health(s.url);
       rmSync(join(mnt, 'filler'));
       const freed = Date.now();
@@ -181,7 +213,15 @@ async function diskScenario() {
         }
         await new Promise((r) => setTimeout(r, 20));
       }
-      const after = await load(s.url, `d${journalOn[0]}2`, 8, (() => { const end = Date.now() + 500; return () => Date.now() > end; })());
+      const after = await load(
+        s.url,
+        `d${journalOn[0]}2`,
+        8,
+        (() => {
+          const end = Date.now() + 500;
+          return () => Date.now() > end;
+        })(),
+      );
       await s.stop();
       const allowed = [...before.allowed, ...during.allowed, ...after.allowed];
       const lost = await missing(file, allowed);
@@ -207,14 +247,18 @@ async function stopScenario() {
     const spill = join(root, 'spill', 'stop.jsonl');
     const s = await inProcess(file, spill);
     fill(mnt);
-    const calls = await Promise.all(Array.from({ length: 50 }, (_, i) => decide(s.url, `echo stop-${i}`).then((d) => (d === 'allow' ? `echo stop-${i}` : undefined))));
+    const calls = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => decide(s.url, `echo stop-${i}`).then((d) => (d === 'allow' ? `echo stop-${i}` : undefined))),
+    );
     await s.stop();
     rmSync(join(mnt, 'filler'));
     const again = await inProcess(file, spill);
     await new Promise((r) => setTimeout(r, 500));
     await again.stop();
     const allowed = calls.filter((c): c is string => c !== undefined);
-    console.log(`stop while the disk is full: ${allowed.length} of 50 allowed; after a restart ${await missing(file, allowed)} missing from the audit log`);
+    console.log(
+      `stop while the disk is full: ${allowed.length} of 50 allowed; after a restart ${await missing(file, allowed)} missing from the audit log`,
+    );
   } finally {
     execFileSync('umount', [mnt]);
   }
@@ -223,13 +267,31 @@ async function stopScenario() {
 async function deleteScenario() {
   const file = join(root, 'delete', 'toolgate.db');
   const s = await inProcess(file);
-  const before = await load(s.url, 'del0', 4, (() => { const end = Date.now() + 300; return () => Date.now() > end; })());
+  const before = await load(
+    s.url,
+    'del0',
+    4,
+    (() => {
+      const end = Date.now() + 300;
+      return () => Date.now() > end;
+    })(),
+  );
   for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
-  const after = await load(s.url, 'del1', 4, (() => { const end = Date.now() + 300; return () => Date.now() > end; })());
+  const after = await load(
+    s.url,
+    'del1',
+    4,
+    (() => {
+      const end = Date.now() + 300;
+      return () => Date.now() > end;
+    })(),
+  );
   const status = await health(s.url);
   const said = s.lines.find((l) => /deleted/.test(l));
   await s.stop();
-  console.log(`delete the store file: ${before.allowed.length} allowed before; after: ${after.allowed.length} allowed, ${after.denied} denied, health ${status}; log: ${said ?? '(nothing)'}`);
+  console.log(
+    `delete the store file: ${before.allowed.length} allowed before; after: ${after.allowed.length} allowed, ${after.denied} denied, health ${status}; log: ${said ?? '(nothing)'}`,
+  );
 }
 
 try {

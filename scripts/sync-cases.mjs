@@ -8,7 +8,10 @@ function candidates() {
   if (process.argv[2] !== undefined) return [resolve(process.argv[2])];
   const out = [resolve('../shared/cases')];
   try {
-    const common = execFileSync('git', ['rev-parse', '--path-format=absolute', '--git-common-dir'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const common = execFileSync('git', ['rev-parse', '--path-format=absolute', '--git-common-dir'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
     out.push(resolve(dirname(common), '../shared/cases'));
   } catch {
     // not a git checkout: only ../shared/cases

@@ -29,12 +29,19 @@ function filesOf(name: string): string[] {
 function counts(): { passed: number; failed: number; skipped: number } | undefined {
   if (!existsSync(RESULTS)) return undefined;
   const r = JSON.parse(readFileSync(RESULTS, 'utf8')) as {
-    numPassedTests?: number; numFailedTests?: number; numPendingTests?: number; numTodoTests?: number;
+    numPassedTests?: number;
+    numFailedTests?: number;
+    numPendingTests?: number;
+    numTodoTests?: number;
     testResults?: { status: string; assertionResults?: unknown[] }[];
   };
   // A file that fails to load has no results of its own: count it as one failure.
   const broken = (r.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length;
-  return { passed: r.numPassedTests ?? 0, failed: (r.numFailedTests ?? 0) + broken, skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0) };
+  return {
+    passed: r.numPassedTests ?? 0,
+    failed: (r.numFailedTests ?? 0) + broken,
+    skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
+  };
 }
 
 rmSync(RESULTS, { force: true });
@@ -48,7 +55,13 @@ if (!all) {
   process.exit(status);
 }
 
-console.log('test:all: every suite — unit, then ' + SUITES.filter((s) => s.name !== 'unit').map((s) => `${s.name} (${s.needs})`).join('; ') + '; then the bash differential');
+console.log(
+  'test:all: every suite — unit, then ' +
+    SUITES.filter((s) => s.name !== 'unit')
+      .map((s) => `${s.name} (${s.needs})`)
+      .join('; ') +
+    '; then the bash differential',
+);
 const vitest = run('npx', ['vitest', 'run', ...extra]);
 const c = counts() ?? { passed: 0, failed: 1, skipped: 0 };
 if (vitest !== 0 && c.failed === 0) c.failed = 1;

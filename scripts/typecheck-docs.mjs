@@ -38,7 +38,8 @@ if (!existsSync(join(root, 'dist/index.d.ts'))) {
 }
 const built = statSync(join(root, 'dist/index.d.ts')).mtimeMs;
 const newest = (dir) => readdirSync(dir, { recursive: true }).reduce((m, f) => Math.max(m, statSync(join(dir, String(f))).mtimeMs), 0);
-if (newest(join(root, 'src')) > built) console.warn('typecheck:docs: warning: src/ changed after the last build; the snippets are checked against the older dist/.');
+if (newest(join(root, 'src')) > built)
+  console.warn('typecheck:docs: warning: src/ changed after the last build; the snippets are checked against the older dist/.');
 
 const snippets = files.flatMap((f) => extractSnippets(f, readFileSync(join(root, f), 'utf8')));
 const checked = snippets.filter((s) => !s.skip);
@@ -51,7 +52,11 @@ for (const s of checked) {
   virtual.set(join(virtualDir, name), { snippet: s, text: `${s.code}\nexport {};\n` });
 }
 
-const config = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => console.error(ts.flattenDiagnosticMessageText(d.messageText, '\n')) });
+const config = ts.getParsedCommandLineOfConfigFile(
+  join(root, 'tsconfig.json'),
+  {},
+  { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => console.error(ts.flattenDiagnosticMessageText(d.messageText, '\n')) },
+);
 const options = { ...config.options, noEmit: true, declaration: false, jsx: ts.JsxEmit.ReactJSX };
 const host = ts.createCompilerHost(options);
 const { fileExists, readFile, getSourceFile, directoryExists } = host;
@@ -75,7 +80,10 @@ for (const d of diagnostics) {
   if (v !== undefined && where !== undefined) {
     failedBlocks.add(v.snippet);
     const line = v.snippet.firstLine + where.line;
-    reports.push({ order: [files.indexOf(v.snippet.file), line], text: `${v.snippet.file}:${line}:${where.character + 1} - error TS${d.code}: ${text}` });
+    reports.push({
+      order: [files.indexOf(v.snippet.file), line],
+      text: `${v.snippet.file}:${line}:${where.character + 1} - error TS${d.code}: ${text}`,
+    });
   } else {
     otherErrors++;
     const at = d.file ? `${relative(root, d.file.fileName)}:${(where?.line ?? 0) + 1}:${(where?.character ?? 0) + 1}` : 'typecheck:docs';
@@ -88,6 +96,8 @@ for (const r of reports) console.log(r.text);
 for (const s of skipped) console.log(`skipped (ts skip-typecheck): ${s.file}:${s.line}`);
 const passed = checked.length - failedBlocks.size;
 const failed = failedBlocks.size + (otherErrors > 0 ? 1 : 0);
-console.log(`typecheck:docs: ${snippets.length} TypeScript blocks in ${files.length} files — ${passed} passed, ${failedBlocks.size} failed, ${skipped.length} skipped${otherErrors > 0 ? `; ${otherErrors} errors outside the blocks (docs/snippets.d.ts)` : ''}`);
+console.log(
+  `typecheck:docs: ${snippets.length} TypeScript blocks in ${files.length} files — ${passed} passed, ${failedBlocks.size} failed, ${skipped.length} skipped${otherErrors > 0 ? `; ${otherErrors} errors outside the blocks (docs/snippets.d.ts)` : ''}`,
+);
 if (countsFile) appendFileSync(countsFile, `${passed} ${failed} ${skipped.length}\n`);
 process.exit(failed > 0 ? 1 : 0);

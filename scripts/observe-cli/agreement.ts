@@ -25,9 +25,13 @@ for (const file of process.argv.slice(2)) {
     else {
       if (got === 'allow') allowedWhatCliAsks++;
       const kept = (c.expected.acceptable as string[] | undefined)?.includes(String(got)) ? ' (kept: safer)' : '';
-      rows.push(`  ${c.id}  cli=${cli} toolgate=${got}${kept}  ${(c.case?.call as { input: { command: string } } | undefined)?.input.command}  — ${outcome.decision?.reason.message ?? ''}`);
+      rows.push(
+        `  ${c.id}  cli=${cli} toolgate=${got}${kept}  ${(c.case?.call as { input: { command: string } } | undefined)?.input.command}  — ${outcome.decision?.reason.message ?? ''}`,
+      );
     }
   }
-  console.log(`${file}: ${agree}/${cases.length} agree (${((100 * agree) / cases.length).toFixed(1)}%), toolgate allows what the CLI asks: ${allowedWhatCliAsks}`);
+  console.log(
+    `${file}: ${agree}/${cases.length} agree (${((100 * agree) / cases.length).toFixed(1)}%), toolgate allows what the CLI asks: ${allowedWhatCliAsks}`,
+  );
   for (const r of rows) console.log(r);
 }

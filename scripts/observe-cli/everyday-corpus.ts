@@ -21,10 +21,17 @@ const dir = join(import.meta.dirname, '../../test/cases/everyday');
 export const POLICIES: Record<string, { permissions: Record<string, string[]> }> = {
   none: { permissions: {} },
   // The README's example policy.
-  readme: { permissions: { allow: ['Bash(npm run test *)', 'Edit(src/**)'], ask: ['Bash(git push *)'], deny: ['Read(./.env)', 'Bash(rm -rf *)'] } },
+  readme: {
+    permissions: { allow: ['Bash(npm run test *)', 'Edit(src/**)'], ask: ['Bash(git push *)'], deny: ['Read(./.env)', 'Bash(rm -rf *)'] },
+  },
   secrets: { permissions: { deny: ['Read(./.env)', 'Read(./.env.*)', 'Read(./secrets/**)', 'Edit(./.env)', 'Edit(./secrets/**)'] } },
   star: { permissions: { allow: ['Bash(*)'], deny: ['Read(./.env)', 'Read(./secrets/**)', 'Bash(git push --force *)', 'Bash(curl *)'] } },
-  allowlist: { permissions: { allow: ['Bash(npm *)', 'Bash(git *)', 'Bash(node *)'], deny: ['Read(./.env)', 'Read(./.env.*)', 'Read(./secrets/**)', 'Bash(git push *)'] } },
+  allowlist: {
+    permissions: {
+      allow: ['Bash(npm *)', 'Bash(git *)', 'Bash(node *)'],
+      deny: ['Read(./.env)', 'Read(./.env.*)', 'Read(./secrets/**)', 'Bash(git push *)'],
+    },
+  },
 };
 
 /** Which policy is observed in which modes. */
@@ -265,7 +272,16 @@ if (process.argv[1] === import.meta.filename) {
     const trees = JSON.parse(readFileSync(join(dir, 'trees.json'), 'utf8')) as Record<string, Record<string, string>>;
     for (const c of cases) {
       const body = c['case'] as { settings: unknown; mode: string; call: { tool: string; input: Record<string, unknown> }; tree: string };
-      const spec = { id: c['id'], tool: body.call.tool, input: { ...body.call.input, description: 'run' }, settings: body.settings, mode: body.mode, tree: trees[body.tree], settingsFile: true, permissionRequest: true };
+      const spec = {
+        id: c['id'],
+        tool: body.call.tool,
+        input: { ...body.call.input, description: 'run' },
+        settings: body.settings,
+        mode: body.mode,
+        tree: trees[body.tree],
+        settingsFile: true,
+        permissionRequest: true,
+      };
       process.stdout.write(`${JSON.stringify(spec)}\n`);
     }
   } else {

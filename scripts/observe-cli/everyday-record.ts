@@ -39,7 +39,16 @@ for (const line of readFileSync(raw, 'utf8').split('\n')) {
   else result = 'error';
   counts[result] = (counts[result] ?? 0) + 1;
   const remember = result === 'ask' ? (o.permissionRequest?.permission_suggestions ?? []) : undefined;
-  lines.push(JSON.stringify({ id: o.id, result, ...(remember !== undefined ? { remember } : {}), cli: version, observed: date, text: o.text.slice(0, 160) }));
+  lines.push(
+    JSON.stringify({
+      id: o.id,
+      result,
+      ...(remember !== undefined ? { remember } : {}),
+      cli: version,
+      observed: date,
+      text: o.text.slice(0, 160),
+    }),
+  );
 }
 // One line per case, in id order, so that observing again shows as a small diff.
 lines.sort((a, b) => (JSON.parse(a) as { id: string }).id.localeCompare((JSON.parse(b) as { id: string }).id));

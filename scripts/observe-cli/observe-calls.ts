@@ -98,7 +98,8 @@ async function observe(spec: Spec): Promise<Record<string, unknown>> {
       written.push(p);
     }
     const settings: Record<string, unknown> = { ...(spec.settings ?? {}) };
-    const projectSettings: Record<string, unknown> | undefined = spec.projectSettings || spec.hookInProject === true ? { ...(spec.projectSettings ?? {}) } : undefined;
+    const projectSettings: Record<string, unknown> | undefined =
+      spec.projectSettings || spec.hookInProject === true ? { ...(spec.projectSettings ?? {}) } : undefined;
     if (spec.hookIf !== undefined) {
       const hooks = { PreToolUse: [{ matcher: spec.tool, hooks: [{ type: 'command', if: spec.hookIf, command: `touch ${marker}` }] }] };
       if (spec.hookInProject === true && projectSettings) projectSettings['hooks'] = hooks;
@@ -140,7 +141,10 @@ async function observe(spec: Spec): Promise<Record<string, unknown>> {
     clearTimeout(timer);
     if (projectSettings) rmSync(join(cwd, '.claude'), { recursive: true, force: true });
     const hookRan = spec.hookIf !== undefined ? { hookRan: existsSync(marker) } : {};
-    const permissionRequest = spec.permissionRequest === true ? { permissionRequest: existsSync(saved) ? (JSON.parse(readFileSync(saved, 'utf8')) as unknown) : null } : {};
+    const permissionRequest =
+      spec.permissionRequest === true
+        ? { permissionRequest: existsSync(saved) ? (JSON.parse(readFileSync(saved, 'utf8')) as unknown) : null }
+        : {};
     const r = api.toolResults[0];
     if (!r) return { result: 'error', ...hookRan, ...permissionRequest, text: `no tool result; stderr: ${stderr.slice(0, 300)}` };
     return { result: classify(r.isError, r.text), isError: r.isError, ...hookRan, ...permissionRequest, text: r.text.slice(0, 400) };

@@ -34,7 +34,11 @@ async function hookServer(): Promise<{ url: string; seen: Seen[]; close(): Promi
       const command = (body['tool_input'] as { command?: string } | undefined)?.command ?? '';
       const decision = command.startsWith('cd ') || command === 'printenv CLAUDE_PROJECT_DIR' ? 'allow' : 'deny';
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: decision, permissionDecisionReason: 'observed' } }));
+      res.end(
+        JSON.stringify({
+          hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: decision, permissionDecisionReason: 'observed' },
+        }),
+      );
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -58,7 +62,18 @@ async function run(label: string, extraEnv: Record<string, string | undefined>):
         PreToolUse: [
           {
             matcher: '*',
-            hooks: [{ type: 'http', url: hooks.url, headers: { 'X-Toolgate-Project': '$CLAUDE_PROJECT_DIR', 'X-Toolgate-Shell': '${CLAUDE_CODE_SHELL}', 'X-Observed-Shell': '$SHELL' }, allowedEnvVars: vars }],
+            hooks: [
+              {
+                type: 'http',
+                url: hooks.url,
+                headers: {
+                  'X-Toolgate-Project': '$CLAUDE_PROJECT_DIR',
+                  'X-Toolgate-Shell': '${CLAUDE_CODE_SHELL}',
+                  'X-Observed-Shell': '$SHELL',
+                },
+                allowedEnvVars: vars,
+              },
+            ],
           },
         ],
       },
@@ -75,11 +90,15 @@ async function run(label: string, extraEnv: Record<string, string | undefined>):
   ]);
   try {
     const config = mkdtempSync(join(tmpdir(), 'cc-config-'));
-    const child = spawn(bin, ['-p', 'go', '--permission-mode', 'default', '--setting-sources', '', '--settings', settings, '--output-format', 'text'], {
-      cwd: project,
-      env: { ...offlineClaudeEnv(api.url, config), CLAUDE_PROJECT_DIR: undefined, ...extraEnv },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      bin,
+      ['-p', 'go', '--permission-mode', 'default', '--setting-sources', '', '--settings', settings, '--output-format', 'text'],
+      {
+        cwd: project,
+        env: { ...offlineClaudeEnv(api.url, config), CLAUDE_PROJECT_DIR: undefined, ...extraEnv },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.stdout.resume();
@@ -101,7 +120,8 @@ async function run(label: string, extraEnv: Record<string, string | undefined>):
         })}\n`,
       );
     }
-    if (hooks.seen.length === 0) process.stdout.write(`${JSON.stringify({ run: label, error: `no hook request; stderr: ${stderr.slice(0, 400)}` })}\n`);
+    if (hooks.seen.length === 0)
+      process.stdout.write(`${JSON.stringify({ run: label, error: `no hook request; stderr: ${stderr.slice(0, 400)}` })}\n`);
     process.stdout.write(`${JSON.stringify({ run: label, toolResults: api.toolResults.map((r) => r.text.slice(0, 160)) })}\n`);
   } finally {
     await api.close();

@@ -33,17 +33,14 @@ export function caseFsView(spec: Record<string, unknown>, ctx: { cwd: string; ho
       present.add(other);
       names.set(path, (names.get(path) ?? 1) + 1);
       names.set(other, (names.get(other) ?? 1) + 1);
-    }
-    else if (text === 'absent') absent.add(path);
+    } else if (text === 'absent') absent.add(path);
     else if (text.startsWith('text:')) {
       present.add(path);
       texts.set(path, text.slice('text:'.length).replace(/^ /, ''));
-    }
-    else if (text === 'directory') {
+    } else if (text === 'directory') {
       present.add(path);
       directories.add(path);
-    }
-    else present.add(path);
+    } else present.add(path);
   }
   const fold = (p: string) => (insensitive ? p.toLowerCase() : p);
   const canonical = (p: string): string => {

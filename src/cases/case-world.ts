@@ -21,7 +21,8 @@ export function caseEnvironment(body: Record<string, unknown>): { values: Record
   const told = body['environment'];
   if (told === 'unknown') return undefined;
   if (told !== undefined) {
-    if (typeof told !== 'object' || told === null || Array.isArray(told)) throw new Error('case.environment: expected an object of NAME: value, or "unknown"');
+    if (typeof told !== 'object' || told === null || Array.isArray(told))
+      throw new Error('case.environment: expected an object of NAME: value, or "unknown"');
     const values: Record<string, string | null> = {};
     for (const [k, v] of Object.entries(told)) {
       if (typeof v !== 'string') throw new Error(`case.environment.${k}: expected a string`);

@@ -215,7 +215,8 @@ export function createCheckpoints(options: CheckpointsOptions): Checkpoints {
     if (isFailure(idx)) return { kind: 'failed', code: idx.code, message: idx.message, path };
     const at = findPrompt(idx, promptId);
     const prompt = idx.prompts[at];
-    if (prompt === undefined) return { kind: 'failed', code: 'unknownPrompt', message: `no prompt ${promptId}; call beginPrompt first`, path };
+    if (prompt === undefined)
+      return { kind: 'failed', code: 'unknownPrompt', message: `no prompt ${promptId}; call beginPrompt first`, path };
     const already = (p: string) => recordedKeys(prompt).has(pathKey(p, style));
     if (already(path)) return { kind: 'alreadyRecorded', path };
     try {
@@ -340,4 +341,3 @@ export function createCheckpoints(options: CheckpointsOptions): Checkpoints {
       }),
   };
 }
-

@@ -74,7 +74,8 @@ export function parseIndex(text: string): ParseIndexResult {
   const byId = new Map<string, PromptRecord>();
   for (const [n, value] of values.slice(1).entries()) {
     const parsed = entry.safeParse(value);
-    if (!parsed.success) return { ok: false, message: `index line ${n + 2} has the wrong shape: ${parsed.error.issues[0]?.message ?? 'invalid'}` };
+    if (!parsed.success)
+      return { ok: false, message: `index line ${n + 2} has the wrong shape: ${parsed.error.issues[0]?.message ?? 'invalid'}` };
     const e = parsed.data;
     switch (e.op) {
       case 'prompt': {

@@ -212,7 +212,12 @@ export function createMemoryWorkspace(files: Record<string, string | Uint8Array>
       const existing = nodes.get(r);
       if (existing?.kind === 'directory') throw fsError('EISDIR', path);
       const chunks: Uint8Array[] = [];
-      nodes.set(r, { kind: 'file', data: new Uint8Array(0), mode: existing?.kind === 'file' ? existing.mode : options.mode, mtimeMs: now() });
+      nodes.set(r, {
+        kind: 'file',
+        data: new Uint8Array(0),
+        mode: existing?.kind === 'file' ? existing.mode : options.mode,
+        mtimeMs: now(),
+      });
       for await (const chunk of source) chunks.push(chunk.slice());
       const node = nodes.get(r);
       if (node?.kind === 'file') node.data = concat(chunks);

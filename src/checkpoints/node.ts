@@ -35,7 +35,8 @@ const HASH = /^[0-9a-f]{64}$/;
 
 function sessionFile(sessionId: string): string {
   const name = encodeURIComponent(sessionId);
-  if (name === '' || name === '.' || name === '..') throw Object.assign(new Error(`invalid session id ${JSON.stringify(sessionId)}`), { code: 'EINVAL' });
+  if (name === '' || name === '.' || name === '..')
+    throw Object.assign(new Error(`invalid session id ${JSON.stringify(sessionId)}`), { code: 'EINVAL' });
   return `${name}.jsonl`;
 }
 
@@ -72,7 +73,11 @@ export function createNodeCheckpointStorage(directory: string, options: NodeChec
   const journals = new Map<string, Journal>();
   let ready: Promise<void> | undefined;
   const prepare = () =>
-    (ready ??= Promise.all([fs.mkdir(blobsDir, { recursive: true }), fs.mkdir(sessionsDir, { recursive: true }), fs.mkdir(tmpDir, { recursive: true })]).then(
+    (ready ??= Promise.all([
+      fs.mkdir(blobsDir, { recursive: true }),
+      fs.mkdir(sessionsDir, { recursive: true }),
+      fs.mkdir(tmpDir, { recursive: true }),
+    ]).then(
       () => undefined,
       (error: unknown) => {
         ready = undefined;
@@ -195,7 +200,7 @@ export function createNodeCheckpointStorage(directory: string, options: NodeChec
     try {
       const { size } = await handle.stat();
       const buf = Buffer.alloc(64 * 1024);
-      for (let end = size; end > 0; ) {
+      for (let end = size; end > 0;) {
         const start = Math.max(0, end - buf.length);
         const { bytesRead } = await handle.read(buf, 0, end - start, start);
         const nl = buf.subarray(0, bytesRead).lastIndexOf(0x0a);

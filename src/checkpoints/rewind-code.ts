@@ -23,7 +23,11 @@ type Outcome =
   | { kind: 'error'; code: 'blobMissing' | 'hashMismatch' | 'io'; message: string };
 
 /** For each path recorded at or after prompt `from`, its earliest recorded state (first wins). */
-export function planRewind(index: CheckpointIndex, from: number, style: Scope['style']): Map<string, { path: string; before: RecordedState }> {
+export function planRewind(
+  index: CheckpointIndex,
+  from: number,
+  style: Scope['style'],
+): Map<string, { path: string; before: RecordedState }> {
   const plan = new Map<string, { path: string; before: RecordedState }>();
   for (const prompt of index.prompts.slice(from)) {
     for (const file of prompt.files) {
@@ -65,7 +69,8 @@ export async function rewindCode(ports: Ports, index: CheckpointIndex, from: num
       report.notRestored.push({
         path: known.path,
         reason: 'untrackedChange',
-        message: 'changed since the prompt began other than by a tracked edit (a Bash command, another program, a later rewind); its content then was not recorded',
+        message:
+          'changed since the prompt began other than by a tracked edit (a Bash command, another program, a later rewind); its content then was not recorded',
       });
     }
   }

@@ -25,9 +25,7 @@ export interface Scope {
 
 /** Build a {@link Scope}; real paths of the working directories are resolved once, on first use. */
 export function createScope(workspace: WorkspaceFs, workingDirectories: readonly string[], style: PathStyle): Scope {
-  const directories = workingDirectories
-    .map((d) => normalizePath(d, style))
-    .filter((d): d is string => d !== undefined);
+  const directories = workingDirectories.map((d) => normalizePath(d, style)).filter((d): d is string => d !== undefined);
   let realDirs: Promise<string[]> | undefined;
   const reals = (): Promise<string[]> =>
     (realDirs ??= Promise.all(

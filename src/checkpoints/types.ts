@@ -29,8 +29,7 @@ export interface RecordedFile {
  * @public
  */
 export type Fingerprint =
-  | { kind: 'absent' }
-  | { kind: 'file' | 'directory' | 'symlink' | 'other'; size: number; mode: number; mtimeMs: number };
+  { kind: 'absent' } | { kind: 'file' | 'directory' | 'symlink' | 'other'; size: number; mode: number; mtimeMs: number };
 
 /** One prompt of a session. @public */
 export interface PromptRecord {
@@ -100,13 +99,7 @@ export type NotRestoredReason =
   | 'untrackedChange';
 
 /** Stable codes of failures. @public */
-export type CheckpointErrorCode =
-  | 'unknownPrompt'
-  | 'duplicatePrompt'
-  | 'indexInvalid'
-  | 'blobMissing'
-  | 'hashMismatch'
-  | 'io';
+export type CheckpointErrorCode = 'unknownPrompt' | 'duplicatePrompt' | 'indexInvalid' | 'blobMissing' | 'hashMismatch' | 'io';
 
 /** What a code rewind did, path by path. Every path appears in at most one list. @public */
 export interface CodeRewindReport {

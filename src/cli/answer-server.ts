@@ -21,28 +21,49 @@ const resolveAll: Resolve = async (host) => (await lookup(host, { all: true, ver
  * `localhost` when every address it resolves to is loopback) — unless the person opts in with
  * `--allow-remote`, and then only over `https:`, whose certificate names the server.
  */
-export async function chooseAnswerServer(o: { server?: string; recorded?: string; recordFile?: string; allowRemote?: boolean; resolve?: Resolve }): Promise<AnswerServer> {
+export async function chooseAnswerServer(o: {
+  server?: string;
+  recorded?: string;
+  recordFile?: string;
+  allowRemote?: boolean;
+  resolve?: Resolve;
+}): Promise<AnswerServer> {
   const text = o.server ?? o.recorded;
   if (text === undefined) {
-    const record = o.recordFile !== undefined ? `the address toolgate serve records in ${o.recordFile} while it runs` : 'the address toolgate serve records while it runs';
-    return { ok: false, message: `no toolgate serve to send the answer to: ${record} cannot be read (serve is not running, runs as another user, or the file was made unreadable), and no --server was given; name the server with --server URL, the address serve printed when it started (the answer carries the token, so it goes to no guessed address)` };
+    const record =
+      o.recordFile !== undefined
+        ? `the address toolgate serve records in ${o.recordFile} while it runs`
+        : 'the address toolgate serve records while it runs';
+    return {
+      ok: false,
+      message: `no toolgate serve to send the answer to: ${record} cannot be read (serve is not running, runs as another user, or the file was made unreadable), and no --server was given; name the server with --server URL, the address serve printed when it started (the answer carries the token, so it goes to no guessed address)`,
+    };
   }
   const from = o.server !== undefined ? 'flag' : 'recorded';
-  const where = from === 'flag' ? '--server' : `the address toolgate serve recorded${o.recordFile !== undefined ? ` in ${o.recordFile}` : ''}`;
+  const where =
+    from === 'flag' ? '--server' : `the address toolgate serve recorded${o.recordFile !== undefined ? ` in ${o.recordFile}` : ''}`;
   let url: URL;
   try {
     url = new URL(text);
   } catch {
     return { ok: false, message: `${where} must be a URL such as http://127.0.0.1:7370, not "${text}"` };
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, message: `${where} must be an http: or https: URL, not "${text}"` };
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return { ok: false, message: `${where} must be an http: or https: URL, not "${text}"` };
   if (url.username !== '' || url.password !== '') return { ok: false, message: `${where} must not carry a user name or password` };
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   if (await onLoopback(host, o.resolve ?? resolveAll)) return { ok: true, url, from };
   if (o.allowRemote !== true) {
-    return { ok: false, message: `${where} ${url.origin} is not on this machine's loopback network: the answer carries the token, which answers every ask, so it goes only to a loopback address unless you add --allow-remote (and use https:)` };
+    return {
+      ok: false,
+      message: `${where} ${url.origin} is not on this machine's loopback network: the answer carries the token, which answers every ask, so it goes only to a loopback address unless you add --allow-remote (and use https:)`,
+    };
   }
-  if (url.protocol !== 'https:') return { ok: false, message: `--allow-remote sends the token only over https:, not to ${url.origin}: put a TLS proxy in front of toolgate serve` };
+  if (url.protocol !== 'https:')
+    return {
+      ok: false,
+      message: `--allow-remote sends the token only over https:, not to ${url.origin}: put a TLS proxy in front of toolgate serve`,
+    };
   return { ok: true, url, from };
 }
 

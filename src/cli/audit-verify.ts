@@ -8,7 +8,9 @@ const time = (ms: number | undefined) => (ms === undefined ? '?' : new Date(ms).
  */
 export function verificationLines(v: AuditVerification, location: string, anchorFile: string | undefined, anchorsRead: number): string[] {
   const lines: string[] = [];
-  lines.push(`audit log ${location}: ${v.entries} entr${v.entries === 1 ? 'y' : 'ies'}${v.entries > 0 ? `, ${time(v.firstAt)} … ${time(v.lastAt)}` : ''}`);
+  lines.push(
+    `audit log ${location}: ${v.entries} entr${v.entries === 1 ? 'y' : 'ies'}${v.entries > 0 ? `, ${time(v.firstAt)} … ${time(v.lastAt)}` : ''}`,
+  );
   if (v.head !== undefined) lines.push(`chain: ${v.chained} entr${v.chained === 1 ? 'y' : 'ies'}, head #${v.head.seq} ${v.head.hash}`);
   else lines.push('chain: empty');
   if (v.unchained > 0) {

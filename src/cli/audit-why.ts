@@ -35,7 +35,9 @@ export async function entriesOf(store: Pick<Store, 'readAudit'>, id: string): Pr
 
 /** What re-deciding needs: the policy as toolgate check loads it today, and evaluate. */
 export interface Redecide {
-  (entry: AuditEntry & { tool: string; inputRedacted: Record<string, unknown> }): Promise<{ behavior: string; reason: string; rule?: string; policyDigest: string }>;
+  (
+    entry: AuditEntry & { tool: string; inputRedacted: Record<string, unknown> },
+  ): Promise<{ behavior: string; reason: string; rule?: string; policyDigest: string }>;
 }
 
 /**
@@ -43,21 +45,38 @@ export interface Redecide {
  * every entry with its reason, rule, mode, policy digest and trace — and, when the stored input is
  * the call's own (its SHA-256 matches: nothing was masked), the decision today's settings give.
  */
-export async function auditWhy(store: Pick<Store, 'readAudit'>, id: string, redecide: Redecide, sha256: (v: unknown) => string): Promise<{ found: boolean; lines: string[] }> {
+export async function auditWhy(
+  store: Pick<Store, 'readAudit'>,
+  id: string,
+  redecide: Redecide,
+  sha256: (v: unknown) => string,
+): Promise<{ found: boolean; lines: string[] }> {
   const entries = await entriesOf(store, id);
   if (entries.length === 0) return { found: false, lines: [`no audit entry has the tool-use id or ask id ${id}`] };
   const lines = entries.flatMap(entryLines);
   const decided = entries.find((e) => DECISION_EVENTS.has(e.event) && e.tool !== undefined && e.inputRedacted !== undefined);
   if (decided === undefined) return { found: true, lines };
   const input = decided.inputRedacted;
-  const whole = input !== null && typeof input === 'object' && !Array.isArray(input) && decided.inputSha256 !== undefined && sha256(input) === decided.inputSha256;
+  const whole =
+    input !== null &&
+    typeof input === 'object' &&
+    !Array.isArray(input) &&
+    decided.inputSha256 !== undefined &&
+    sha256(input) === decided.inputSha256;
   if (!whole) {
     lines.push('input masked: cannot re-decide (the audit log keeps the input with its secrets replaced)');
     return { found: true, lines };
   }
   const now = await redecide(decided as AuditEntry & { tool: string; inputRedacted: Record<string, unknown> });
   lines.push(`today: ${now.behavior} — ${now.reason}${now.rule !== undefined ? ` (rule ${now.rule})` : ''}`);
-  const same = decided.policyDigest === undefined ? '' : now.policyDigest === decided.policyDigest ? ': the policy that decided then' : ': not the policy that decided then';
-  lines.push(`  with today's settings as toolgate check loads them (policy digest ${now.policyDigest}${same}; serve's own guards not included)`);
+  const same =
+    decided.policyDigest === undefined
+      ? ''
+      : now.policyDigest === decided.policyDigest
+        ? ': the policy that decided then'
+        : ': not the policy that decided then';
+  lines.push(
+    `  with today's settings as toolgate check loads them (policy digest ${now.policyDigest}${same}; serve's own guards not included)`,
+  );
   return { found: true, lines };
 }

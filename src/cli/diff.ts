@@ -6,13 +6,31 @@ import { dirname, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { ReadonlyFsView } from '../core/ports.js';
 import type { SettingsSourceKind, ToolCall } from '../core/types.js';
-import { cachedFsView, callsOfPolicies, diffCorpus, diffPolicies, formatPolicyDiff, policyDiffToSarif, type DiffCall, type PolicyDiff, type RuleLineOf } from '../diff/index.js';
+import {
+  cachedFsView,
+  callsOfPolicies,
+  diffCorpus,
+  diffPolicies,
+  formatPolicyDiff,
+  policyDiffToSarif,
+  type DiffCall,
+  type PolicyDiff,
+  type RuleLineOf,
+} from '../diff/index.js';
 import { indexJson, lineColumn, locate } from '../lint/locate.js';
 import { TOOLGATE_VERSION } from './version.js';
 import { claudeCode, evaluationContextFor, prepare, type EvaluationContext } from '../evaluate/index.js';
 import { nodeFileSystem } from '../node/index.js';
 import { nodeFsView } from '../node/fs.js';
-import { MANAGED_SETTINGS_PATHS, mergePolicy, parseSettingsFile, readSettingsFile, unreadableSettings, type ParsedSettingsFile, type Policy } from '../settings/index.js';
+import {
+  MANAGED_SETTINGS_PATHS,
+  mergePolicy,
+  parseSettingsFile,
+  readSettingsFile,
+  unreadableSettings,
+  type ParsedSettingsFile,
+  type Policy,
+} from '../settings/index.js';
 import { startingMode, UsageError } from './load.js';
 import { callFromObject } from './shorthand.js';
 
@@ -41,12 +59,18 @@ export interface Wanted {
   required: boolean;
 }
 
-const LAYERS: Record<string, SettingsSourceKind> = { user: 'userSettings', project: 'projectSettings', local: 'localSettings', managed: 'managed' };
+const LAYERS: Record<string, SettingsSourceKind> = {
+  user: 'userSettings',
+  project: 'projectSettings',
+  local: 'localSettings',
+  managed: 'managed',
+};
 
 /** `[layer=]FILE` (layer user, project, local or managed; default project). */
 function namedFile(arg: string): Wanted {
   const m = /^(user|project|local|managed)=(.+)$/.exec(arg);
-  if (m === null && /^[a-z]+=/.test(arg) && !existsSync(arg)) throw new UsageError(`unknown layer in "${arg}"; expected user, project, local or managed (e.g. project=.claude/settings.json)`);
+  if (m === null && /^[a-z]+=/.test(arg) && !existsSync(arg))
+    throw new UsageError(`unknown layer in "${arg}"; expected user, project, local or managed (e.g. project=.claude/settings.json)`);
   return { kind: m !== null ? LAYERS[m[1]!]! : 'projectSettings', file: resolve(m !== null ? m[2]! : arg), required: true };
 }
 
@@ -94,7 +118,9 @@ async function readAtRef(w: Wanted, ref: string): Promise<ParsedSettingsFile | u
     return undefined;
   }
   const source = { kind: w.kind, file: `${w.file}@${ref}` };
-  return text.includes('\uFFFD') ? unreadableSettings(source, { kind: 'unreadable', code: 'TG_SETTINGS_ENCODING', message: 'not UTF-8' }) : parseSettingsFile(text, source);
+  return text.includes('\uFFFD')
+    ? unreadableSettings(source, { kind: 'unreadable', code: 'TG_SETTINGS_ENCODING', message: 'not UTF-8' })
+    : parseSettingsFile(text, source);
 }
 
 async function policyOf(wanted: readonly Wanted[], read: (w: Wanted) => Promise<ParsedSettingsFile | undefined>): Promise<Policy> {
@@ -104,7 +130,8 @@ async function policyOf(wanted: readonly Wanted[], read: (w: Wanted) => Promise<
 
 /** Both policies the flags describe, and the project the calls are placed in. */
 async function sidesFromFlags(flags: DiffFlags, home: string): Promise<{ old: Policy; new: Policy; projectDir: string }> {
-  const newWanted = flags.new !== undefined ? flags.new.map(namedFile) : flags.newProject !== undefined ? projectLayers(flags.newProject, home) : undefined;
+  const newWanted =
+    flags.new !== undefined ? flags.new.map(namedFile) : flags.newProject !== undefined ? projectLayers(flags.newProject, home) : undefined;
   if (newWanted === undefined) throw new UsageError('name the new policy: --new [layer=]FILE… or --new-project DIR');
   const oldGiven = [flags.old !== undefined, flags.oldProject !== undefined, flags.oldRef !== undefined].filter(Boolean).length;
   if (oldGiven !== 1) throw new UsageError('name the old policy once: --old [layer=]FILE…, --old-project DIR or --old-ref GITREF');
@@ -126,18 +153,20 @@ async function sidesFromFlags(flags: DiffFlags, home: string): Promise<{ old: Po
 function callsFromFile(file: string): ToolCall[] {
   if (!existsSync(file)) throw new UsageError(`--calls: file not found: ${file}`);
   const out: ToolCall[] = [];
-  readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
-    if (line.trim() === '') return;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch (e) {
-      throw new UsageError(`--calls ${file}:${i + 1}: not JSON: ${(e as Error).message}`);
-    }
-    const parsed = callFromObject(value);
-    if (!parsed.ok) throw new UsageError(`--calls ${file}:${i + 1}: ${parsed.message}`);
-    out.push(parsed.call);
-  });
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .forEach((line, i) => {
+      if (line.trim() === '') return;
+      let value: unknown;
+      try {
+        value = JSON.parse(line);
+      } catch (e) {
+        throw new UsageError(`--calls ${file}:${i + 1}: not JSON: ${(e as Error).message}`);
+      }
+      const parsed = callFromObject(value);
+      if (!parsed.ok) throw new UsageError(`--calls ${file}:${i + 1}: ${parsed.message}`);
+      out.push(parsed.call);
+    });
   return out;
 }
 
@@ -152,7 +181,11 @@ const lineOf: RuleLineOf = (file, list, index) => {
   }
 };
 
-function contextOf(policy: Policy, mode: EvaluationContext['mode'], where: { projectDir: string; home: string; fs: ReadonlyFsView }): EvaluationContext {
+function contextOf(
+  policy: Policy,
+  mode: EvaluationContext['mode'],
+  where: { projectDir: string; home: string; fs: ReadonlyFsView },
+): EvaluationContext {
   return evaluationContextFor(
     { cwd: where.projectDir, mode },
     { policy, home: where.home, project: { known: true, dir: where.projectDir, via: 'declared' }, dialect: claudeCode, fs: where.fs },
@@ -164,7 +197,11 @@ function contextOf(policy: Policy, mode: EvaluationContext['mode'], where: { pro
  * rules) under two policies placed in `projectDir`, and say which outcomes change. Each side's
  * mode is `mode`, else its own defaultMode, else default.
  */
-export async function diffOf(oldPolicy: Policy, newPolicy: Policy, o: { projectDir: string; home: string; mode?: string; given?: readonly ToolCall[] }): Promise<PolicyDiff> {
+export async function diffOf(
+  oldPolicy: Policy,
+  newPolicy: Policy,
+  o: { projectDir: string; home: string; mode?: string; given?: readonly ToolCall[] },
+): Promise<PolicyDiff> {
   const modeOf = (policy: Policy) => {
     const m = startingMode(o.mode, { policy, dialect: claudeCode });
     if (m instanceof Error) throw new UsageError(m.message);
@@ -181,8 +218,12 @@ export async function diffOf(oldPolicy: Policy, newPolicy: Policy, o: { projectD
   };
   const calls: DiffCall[] = [
     ...(o.given ?? []).filter(fresh).map((call): DiffCall => ({ call, origin: 'given' })),
-    ...diffCorpus({ projectDir, home }).filter(fresh).map((call): DiffCall => ({ call, origin: 'corpus' })),
-    ...callsOfPolicies([oldPolicy, newPolicy], { cwd: projectDir, home, projectDir }).filter(fresh).map((call): DiffCall => ({ call, origin: 'generated' })),
+    ...diffCorpus({ projectDir, home })
+      .filter(fresh)
+      .map((call): DiffCall => ({ call, origin: 'corpus' })),
+    ...callsOfPolicies([oldPolicy, newPolicy], { cwd: projectDir, home, projectDir })
+      .filter(fresh)
+      .map((call): DiffCall => ({ call, origin: 'generated' })),
   ];
   // One view of the file system for both sides: they see the same world, each path looked at once.
   const where = { projectDir, home, fs: cachedFsView(nodeFsView()) };
@@ -191,17 +232,24 @@ export async function diffOf(oldPolicy: Policy, newPolicy: Policy, o: { projectD
 
 async function runDiff(flags: DiffFlags): Promise<number> {
   const failOn = flags.failOn ?? 'widen';
-  if (failOn !== 'widen' && failOn !== 'any' && failOn !== 'never') throw new UsageError(`--fail-on: expected widen, any or never, not "${failOn}"`);
+  if (failOn !== 'widen' && failOn !== 'any' && failOn !== 'never')
+    throw new UsageError(`--fail-on: expected widen, any or never, not "${failOn}"`);
   const home = resolve(flags.home ?? homedir());
   const sides = await sidesFromFlags(flags, home);
   const given = (flags.calls ?? []).flatMap((f) => callsFromFile(resolve(f)));
-  const diff = await diffOf(sides.old, sides.new, { projectDir: sides.projectDir, home, given, ...(flags.mode !== undefined ? { mode: flags.mode } : {}) });
+  const diff = await diffOf(sides.old, sides.new, {
+    projectDir: sides.projectDir,
+    home,
+    given,
+    ...(flags.mode !== undefined ? { mode: flags.mode } : {}),
+  });
   if (flags.sarif !== undefined) {
     const sarif = `${JSON.stringify(policyDiffToSarif(diff, { toolVersion: TOOLGATE_VERSION, baseUri: process.cwd(), lineOf }), null, 2)}\n`;
     if (typeof flags.sarif === 'string') writeFileSync(flags.sarif, sarif);
     else process.stdout.write(sarif);
   }
-  if (typeof flags.sarif !== 'boolean') process.stdout.write(flags.json === true ? `${JSON.stringify(diff, null, 2)}\n` : `${formatPolicyDiff(diff)}\n`);
+  if (typeof flags.sarif !== 'boolean')
+    process.stdout.write(flags.json === true ? `${JSON.stringify(diff, null, 2)}\n` : `${formatPolicyDiff(diff)}\n`);
   if (failOn === 'never') return 0;
   if (failOn === 'any') return diff.counts.widen + diff.counts.narrow > 0 ? 1 : 0;
   return diff.widened ? 1 : 0;
@@ -240,10 +288,16 @@ export function registerDiffCommand(program: Command): void {
     .option('--cwd <dir>', 'the project the calls are placed in (default: --new-project, --old-project, else the current directory)')
     .option('--home <dir>', 'home directory (default: the real one)')
     .option('-m, --mode <mode>', "the permission mode of both sides (default: each side's defaultMode, else default)")
-    .option('--calls <file...>', 'also decide these calls: JSONL, one {"tool","input"} (or a hook event) a line, e.g. from a hook or audit log')
+    .option(
+      '--calls <file...>',
+      'also decide these calls: JSONL, one {"tool","input"} (or a hook event) a line, e.g. from a hook or audit log',
+    )
     .option('--fail-on <what>', 'exit 1 when something widens (widen, the default), changes at all (any), or never', 'widen')
     .option('--json', 'print the whole diff as JSON')
-    .option('--sarif [file]', 'SARIF 2.1.0 for pull-request annotations (one result per rule responsible, at its line): to the file, else instead of the text on stdout')
+    .option(
+      '--sarif [file]',
+      'SARIF 2.1.0 for pull-request annotations (one result per rule responsible, at its line): to the file, else instead of the text on stdout',
+    )
     .addHelpText('after', DIFF_HELP)
     .action(async (flags: DiffFlags) => {
       process.exitCode = await runDiff(flags);

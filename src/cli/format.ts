@@ -5,11 +5,16 @@ import { describeCall, describeRuleRef as describeRule } from '../policy-test/tr
 /** The decision as a few readable lines. */
 export function formatDecision(call: ToolCall, d: Decision, nativeWords?: Readonly<Record<string, string>>): string {
   const native = nativeWords?.[d.behavior];
-  const lines = [`${d.behavior.toUpperCase()}${native !== undefined && native !== d.behavior ? ` [${native}]` : ''}${d.askKind ? ` (${d.askKind} ask)` : ''}  ${describeCall(call)}`];
+  const lines = [
+    `${d.behavior.toUpperCase()}${native !== undefined && native !== d.behavior ? ` [${native}]` : ''}${d.askKind ? ` (${d.askKind} ask)` : ''}  ${describeCall(call)}`,
+  ];
   lines.push(`  reason: ${d.reason.message} [${d.reason.kind}]`);
   if (d.rule) lines.push(`  rule:   ${describeRule(d.rule)}`);
   for (const s of d.suggestions ?? []) {
-    if (s.type === 'addRules') lines.push(`  don't ask again would add: ${s.rules.map((r) => (r.ruleContent !== undefined ? `${r.toolName}(${r.ruleContent})` : r.toolName)).join(', ')}`);
+    if (s.type === 'addRules')
+      lines.push(
+        `  don't ask again would add: ${s.rules.map((r) => (r.ruleContent !== undefined ? `${r.toolName}(${r.ruleContent})` : r.toolName)).join(', ')}`,
+      );
     else if (s.type === 'setMode') lines.push(`  don't ask again would switch to ${s.mode} for the session`);
     else if (s.type === 'addDirectories') lines.push(`  don't ask again would add the directory ${s.directories.join(', ')}`);
   }

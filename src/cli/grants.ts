@@ -21,7 +21,11 @@ interface ListFlags extends StoreFlags {
 
 /** The state `--active` / `--expired` / `--state` ask for; two that disagree are a usage error. */
 function chosenState(flags: Pick<ListFlags, 'state' | 'active' | 'expired'>, stateGiven: boolean): State {
-  const picked = [...(flags.active ? ['active' as const] : []), ...(flags.expired ? ['expired' as const] : []), ...(stateGiven ? [flags.state] : [])];
+  const picked = [
+    ...(flags.active ? ['active' as const] : []),
+    ...(flags.expired ? ['expired' as const] : []),
+    ...(stateGiven ? [flags.state] : []),
+  ];
   if (new Set(picked).size > 1) throw new UsageError(`choose one of --active, --expired and --state (given: ${picked.join(', ')})`);
   return picked[0] ?? 'active';
 }
@@ -38,7 +42,8 @@ function cliUser(): string {
 /** A span from now in words (`in 11h`, `3d ago`). */
 function fromNow(ms: number, now: number): string {
   const s = Math.round(Math.abs(ms - now) / 1000);
-  const span = s < 120 ? `${s}s` : s < 7200 ? `${Math.round(s / 60)}m` : s < 172_800 ? `${Math.round(s / 3600)}h` : `${Math.round(s / 86_400)}d`;
+  const span =
+    s < 120 ? `${s}s` : s < 7200 ? `${Math.round(s / 60)}m` : s < 172_800 ? `${Math.round(s / 3600)}h` : `${Math.round(s / 86_400)}d`;
   return ms >= now ? `in ${span}` : `${span} ago`;
 }
 
@@ -147,7 +152,9 @@ export function registerGrantsCommand(program: Command): void {
 
   grants
     .command('revoke')
-    .description('revoke grants: each answers nothing from the next decision on, on every serve sharing the store; a rule written to a settings file on this machine is removed from it (exit 1 when any could not be revoked)')
+    .description(
+      'revoke grants: each answers nothing from the next decision on, on every serve sharing the store; a rule written to a settings file on this machine is removed from it (exit 1 when any could not be revoked)',
+    )
     .argument('<id...>')
     .addOption(storeOption())
     .option('--json', 'one JSON object per grant, one per line')
@@ -161,7 +168,10 @@ export function registerGrantsCommand(program: Command): void {
           const r = await revokeGrant(store, id, { at: Date.now(), by: cliUser(), audit: (e) => store.appendAudit([e]), fs });
           if (r.code !== 'revoked' && r.code !== 'alreadyRevoked') process.exitCode = 1;
           if (flags.json) process.stdout.write(`${JSON.stringify({ id, code: r.code, message: r.message })}\n`);
-          else (r.code === 'revoked' || r.code === 'alreadyRevoked' ? process.stdout : process.stderr).write(`${r.code === 'revoked' || r.code === 'alreadyRevoked' ? '' : 'toolgate: '}${escapeHidden(r.message)}\n`);
+          else
+            (r.code === 'revoked' || r.code === 'alreadyRevoked' ? process.stdout : process.stderr).write(
+              `${r.code === 'revoked' || r.code === 'alreadyRevoked' ? '' : 'toolgate: '}${escapeHidden(r.message)}\n`,
+            );
         }
       });
     });
@@ -177,7 +187,11 @@ export function registerGrantsCommand(program: Command): void {
       const { pruneGrants } = await import('../grants/manage.js');
       await withStore(flags, async (store) => {
         const n = await pruneGrants(store, before, { at: Date.now(), by: cliUser(), audit: (e) => store.appendAudit([e]) });
-        process.stdout.write(flags.json ? `${JSON.stringify({ pruned: n, before: new Date(before).toISOString() })}\n` : `pruned ${n} grant${n === 1 ? '' : 's'} revoked, spent or expired before ${new Date(before).toISOString()}\n`);
+        process.stdout.write(
+          flags.json
+            ? `${JSON.stringify({ pruned: n, before: new Date(before).toISOString() })}\n`
+            : `pruned ${n} grant${n === 1 ? '' : 's'} revoked, spent or expired before ${new Date(before).toISOString()}\n`,
+        );
       });
     });
 }

@@ -60,7 +60,14 @@ export async function loadHook(bundle: string, env: NodeJS.ProcessEnv = process.
   const requireFor = await bundleRequire(bundle);
   const script = new Script(wrapper, { filename: bundle, ...(cachedData ? { cachedData } : {}) });
   const module = { exports: {} as HookModule };
-  (script.runInThisContext() as (...a: unknown[]) => void).call(module.exports, module.exports, requireFor, module, bundle, dirname(bundle));
+  (script.runInThisContext() as (...a: unknown[]) => void).call(
+    module.exports,
+    module.exports,
+    requireFor,
+    module,
+    bundle,
+    dirname(bundle),
+  );
   // The hook sets V8's `--liftoff-only` before it loads the shell grammar (hook.ts, liftoffOnly).
   // Code cached after a flag changed is refused by every later process, which compiles without
   // it: such a call leaves the cache as it is, and the next call without the grammar writes it.
@@ -83,7 +90,11 @@ export async function loadHook(bundle: string, env: NodeJS.ProcessEnv = process.
       // best effort: the next call compiles again
     }
   };
-  return { hook: { hookMain, liftoffOnly: () => hook.liftoffOnly() }, cached: cachedData !== undefined && !script.cachedDataRejected, afterCall };
+  return {
+    hook: { hookMain, liftoffOnly: () => hook.liftoffOnly() },
+    cached: cachedData !== undefined && !script.cachedDataRejected,
+    afterCall,
+  };
 }
 
 /**

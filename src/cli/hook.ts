@@ -5,7 +5,16 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Decision, PermissionMode, ToolCall } from '../core/types.js';
-import { callAndContext, environmentFromProcess, modeFor, readToolEvent, shellFromPath, type ProjectFinding, type SessionFacts, type ToolEvent } from '../evaluate/door/index.js';
+import {
+  callAndContext,
+  environmentFromProcess,
+  modeFor,
+  readToolEvent,
+  shellFromPath,
+  type ProjectFinding,
+  type SessionFacts,
+  type ToolEvent,
+} from '../evaluate/door/index.js';
 import { policyDigest } from '../provenance/digest.js';
 import { decisionEvent, emitDecision, monotonicMs, outcomeOf, sourceOfDecision } from '../provenance/event.js';
 import type { DecisionEvent, DecisionListener } from '../provenance/types.js';
@@ -90,8 +99,19 @@ function writeOut(fd: 1 | 2, text: string): void {
 
 function denyReply(event: HookEventName, message: string): Record<string, unknown> {
   return event === 'PermissionRequest'
-    ? { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: `toolgate: ${escapeBidi(message)}` } } }
-    : { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: `toolgate: ${escapeBidi(message)}` } };
+    ? {
+        hookSpecificOutput: {
+          hookEventName: 'PermissionRequest',
+          decision: { behavior: 'deny', message: `toolgate: ${escapeBidi(message)}` },
+        },
+      }
+    : {
+        hookSpecificOutput: {
+          hookEventName: 'PreToolUse',
+          permissionDecision: 'deny',
+          permissionDecisionReason: `toolgate: ${escapeBidi(message)}`,
+        },
+      };
 }
 
 /** What the hook answers for one event: the reply on stdout, and a line for stderr (the hook's log) when it refuses. */
@@ -117,7 +137,11 @@ interface Decided {
 }
 
 /** A refusal made before `evaluate` ran, as a decision. */
-const refusal = (message: string): Decision => ({ behavior: 'deny', reason: { kind: 'checkFailed', message }, trace: [{ step: 'hook', outcome: 'deny', detail: message }] });
+const refusal = (message: string): Decision => ({
+  behavior: 'deny',
+  reason: { kind: 'checkFailed', message },
+  trace: [{ step: 'hook', outcome: 'deny', detail: message }],
+});
 
 /**
  * `toolgate hook`: a drop-in Claude Code command hook for PreToolUse and PermissionRequest.
@@ -202,7 +226,8 @@ async function answerEvent(
     return { answer: { reply: denyReply('PreToolUse', `could not read the hook event: ${(e as Error).message}`) } };
   }
   const name = body['hook_event_name'] === 'PermissionRequest' ? 'PermissionRequest' : 'PreToolUse';
-  if (body['hook_event_name'] !== undefined && body['hook_event_name'] !== 'PreToolUse' && body['hook_event_name'] !== 'PermissionRequest') return { answer: { reply: {} } };
+  if (body['hook_event_name'] !== undefined && body['hook_event_name'] !== 'PreToolUse' && body['hook_event_name'] !== 'PermissionRequest')
+    return { answer: { reply: {} } };
   const read = readToolEvent(body);
   if (!read.ok) return { answer: { reply: denyReply(name, read.message) } };
   const event = { ...read.event, cwd: resolve(processCwd, read.event.cwd ?? processCwd) };
@@ -256,7 +281,14 @@ async function answerEvent(
     const shadowFacts = { ...facts, policy: sp.policy, ...(parentMode !== undefined ? { parentMode } : {}) };
     const { call: c, context: ctx } = callAndContext(sp.mode !== undefined ? { ...event, mode: sp.mode } : event, shadowFacts);
     const d = await evaluateAsync(c, ctx);
-    return { behavior: d.behavior, reason: d.reason, ...(d.rule !== undefined ? { rule: d.rule } : {}), ...(d.askKind !== undefined ? { askKind: d.askKind } : {}), mode: modeFor(mode, shadowFacts), policyDigest: policyDigest(sp.policy) };
+    return {
+      behavior: d.behavior,
+      reason: d.reason,
+      ...(d.rule !== undefined ? { rule: d.rule } : {}),
+      ...(d.askKind !== undefined ? { askKind: d.askKind } : {}),
+      mode: modeFor(mode, shadowFacts),
+      policyDigest: policyDigest(sp.policy),
+    };
   };
   const hasShadow = flags.shadow !== undefined || facts.policy.shadow !== undefined;
   return {
@@ -266,7 +298,13 @@ async function answerEvent(
 }
 
 /** The hook's shadow policy: `--shadow`'s file in place of the project's shared settings file, else `$toolgate.shadow`. */
-async function shadowPolicyFor(flags: HookFlags, project: ProjectFinding | undefined, home: string, settings: string[], live: Policy): Promise<ShadowPolicy | undefined> {
+async function shadowPolicyFor(
+  flags: HookFlags,
+  project: ProjectFinding | undefined,
+  home: string,
+  settings: string[],
+  live: Policy,
+): Promise<ShadowPolicy | undefined> {
   if (flags.shadow === undefined) return shadowPolicyOf(live);
   // A mistyped file must not pass for a shadow that takes the project's settings away.
   if (!existsSync(resolve(flags.shadow))) throw new Error(`--shadow: settings file not found: ${resolve(flags.shadow)}`);
@@ -354,17 +392,20 @@ export async function hookMain(args: string[], input?: string, beforeShellParser
     writeOut(2, `toolgate hook: ${(e as Error).message}\n`);
     return 2;
   }
-  return runHook({
-    ...(values.settings ? { settings: values.settings } : {}),
-    ...(values.project !== undefined ? { project: values.project } : {}),
-    ...(values.home !== undefined ? { home: values.home } : {}),
-    ...(values.mode !== undefined ? { mode: values.mode } : {}),
-    ...(values.decisions !== undefined ? { decisions: values.decisions } : {}),
-    cache: values['no-cache'] !== true,
-    ...(values['decision-log'] !== undefined ? { decisionLog: values['decision-log'] } : {}),
-    ...(values.shadow !== undefined ? { shadow: values.shadow } : {}),
-    beforeShellParser,
-  }, input);
+  return runHook(
+    {
+      ...(values.settings ? { settings: values.settings } : {}),
+      ...(values.project !== undefined ? { project: values.project } : {}),
+      ...(values.home !== undefined ? { home: values.home } : {}),
+      ...(values.mode !== undefined ? { mode: values.mode } : {}),
+      ...(values.decisions !== undefined ? { decisions: values.decisions } : {}),
+      cache: values['no-cache'] !== true,
+      ...(values['decision-log'] !== undefined ? { decisionLog: values['decision-log'] } : {}),
+      ...(values.shadow !== undefined ? { shadow: values.shadow } : {}),
+      beforeShellParser,
+    },
+    input,
+  );
 }
 
 /** Register `toolgate hook` on the program. */
@@ -373,13 +414,26 @@ export function registerHookCommand(program: Command, collect: (v: string, p?: s
     .command('hook')
     .description('act as a Claude Code PreToolUse / PermissionRequest command hook: event JSON on stdin, hook JSON on stdout')
     .option('-s, --settings <file>', 'extra settings file to load with the project layers (repeatable)', collect)
-    .option('-p, --project <dir>', "the project when $CLAUDE_PROJECT_DIR is not set and the transcript's folder names none: used when the event's cwd is inside it")
+    .option(
+      '-p, --project <dir>',
+      "the project when $CLAUDE_PROJECT_DIR is not set and the transcript's folder names none: used when the event's cwd is inside it",
+    )
     .option('--home <dir>', 'home directory (default: the real one)')
     .option('-m, --mode <mode>', "permission mode (default: the event's permission_mode)")
-    .option('--decisions <list>', 'which decisions to emit (comma-separated allow,ask,deny); others print {} and leave the call to Claude Code', 'allow,ask,deny')
+    .option(
+      '--decisions <list>',
+      'which decisions to emit (comma-separated allow,ask,deny); others print {} and leave the call to Claude Code',
+      'allow,ask,deny',
+    )
     .option('--no-cache', 'do not use the compiled-policy cache ($TOOLGATE_CACHE_DIR or ~/.cache/toolgate)')
-    .option('--shadow <file>', "a shadow policy for the decision log: the project's settings with this file in place of its .claude/settings.json (default: $toolgate.shadow); never enforced")
-    .option('--decision-log <file>', 'append each decision (rule, file, layer, mode, policy digest, trace; input redacted) to this file, one JSON line each')
+    .option(
+      '--shadow <file>',
+      "a shadow policy for the decision log: the project's settings with this file in place of its .claude/settings.json (default: $toolgate.shadow); never enforced",
+    )
+    .option(
+      '--decision-log <file>',
+      'append each decision (rule, file, layer, mode, policy digest, trace; input redacted) to this file, one JSON line each',
+    )
     .action(async (flags: HookFlags) => {
       process.exitCode = await runHook(flags);
     });

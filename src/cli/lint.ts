@@ -4,7 +4,17 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { normalizeMode, type Platform, type SettingsSourceKind } from '../core/types.js';
 import { prepare } from '../evaluate/index.js';
-import { formatLintReport, lintProject, lintReportToSarif, lintSettings, formatWhatIf, summarize, whatIf, type LintInput, type LintReport } from '../lint/index.js';
+import {
+  formatLintReport,
+  lintProject,
+  lintReportToSarif,
+  lintSettings,
+  formatWhatIf,
+  summarize,
+  whatIf,
+  type LintInput,
+  type LintReport,
+} from '../lint/index.js';
 import { lintGrants } from '../lint/grants.js';
 import type { SampleEnv } from '../lint/samples.js';
 import type { Policy } from '../settings/types.js';
@@ -43,7 +53,12 @@ function platformOf(flag: string | undefined): Platform {
 
 /** Which layer a file named on the command line is, from its name. */
 function kindOfFile(file: string, flag: string | undefined): SettingsSourceKind {
-  const kinds: Record<string, SettingsSourceKind> = { user: 'userSettings', project: 'projectSettings', local: 'localSettings', managed: 'managed' };
+  const kinds: Record<string, SettingsSourceKind> = {
+    user: 'userSettings',
+    project: 'projectSettings',
+    local: 'localSettings',
+    managed: 'managed',
+  };
   if (flag !== undefined && kinds[flag] !== undefined) return kinds[flag]!;
   if (/managed-settings\.json$/.test(file) || /managed-settings\.d[\\/]/.test(file)) return 'managed';
   if (/settings\.local\.json$/.test(file)) return 'localSettings';
@@ -123,20 +138,57 @@ export function registerLintCommand(program: Command): Command {
     .description('check settings files for mistakes: schema, rules, shadowed or broad allows, bypassable denies, hooks')
     .argument('[files...]', 'settings files to lint (like --settings)')
     .option('-p, --project <dir>', "lint a project's layers: user, project, local and managed settings, with .mcp.json")
-    .addOption(new Option('-s, --settings <file>', 'a settings file to lint (repeatable); several are linted as layers of one policy').argParser(collect))
-    .addOption(new Option('--kind <layer>', 'which layer the --settings files are (default: from the file name)').choices(['user', 'project', 'local', 'managed']))
+    .addOption(
+      new Option('-s, --settings <file>', 'a settings file to lint (repeatable); several are linted as layers of one policy').argParser(
+        collect,
+      ),
+    )
+    .addOption(
+      new Option('--kind <layer>', 'which layer the --settings files are (default: from the file name)').choices([
+        'user',
+        'project',
+        'local',
+        'managed',
+      ]),
+    )
     .option('--home <dir>', 'home directory (default: the real one)')
     .option('--cwd <dir>', 'working directory (default: the project directory)')
-    .addOption(new Option('--platform <name>', 'platform path rules are judged for (default: this one)').choices(['linux', 'macos', 'windows']))
-    .addOption(new Option('--tools <names>', "the agent's own tools besides Claude Code's (comma-separated, repeatable): rules naming them are not unknown").argParser((v: string, prev: string[] = []) => [...prev, ...v.split(',').map((n) => n.trim()).filter(Boolean)]))
+    .addOption(
+      new Option('--platform <name>', 'platform path rules are judged for (default: this one)').choices(['linux', 'macos', 'windows']),
+    )
+    .addOption(
+      new Option(
+        '--tools <names>',
+        "the agent's own tools besides Claude Code's (comma-separated, repeatable): rules naming them are not unknown",
+      ).argParser((v: string, prev: string[] = []) => [
+        ...prev,
+        ...v
+          .split(',')
+          .map((n) => n.trim())
+          .filter(Boolean),
+      ]),
+    )
     .option('--json', 'print the report as JSON')
     .option('--sarif [file]', 'print (or write to FILE) the report as SARIF 2.1.0')
     .option('--no-public-schema', 'skip the check against the public Claude Code settings schema')
-    .addOption(new Option('--fail-on <severity>', 'exit 1 when a finding of this severity or worse exists').choices(['error', 'warning', 'info', 'never']).default('error'))
-    .option('--what-if <call>', "instead of linting: for this call (e.g. 'Bash(git push origin main)'), the smallest allow rule and what else it would allow")
+    .addOption(
+      new Option('--fail-on <severity>', 'exit 1 when a finding of this severity or worse exists')
+        .choices(['error', 'warning', 'info', 'never'])
+        .default('error'),
+    )
+    .option(
+      '--what-if <call>',
+      "instead of linting: for this call (e.g. 'Bash(git push origin main)'), the smallest allow rule and what else it would allow",
+    )
     .option('-m, --mode <mode>', 'permission mode for --what-if')
-    .option('-d, --dialect <name>', "read the rules as this dialect does (robota, biu): each rule it refuses is named; Claude Code's rule checks are not run")
-    .option('--store <address>', "instead of settings: the grants saved in toolgate serve's store (sqlite:PATH or postgres://…): grants broader than the call they were saved with, grants that cover calls an ask rule names")
+    .option(
+      '-d, --dialect <name>',
+      "read the rules as this dialect does (robota, biu): each rule it refuses is named; Claude Code's rule checks are not run",
+    )
+    .option(
+      '--store <address>',
+      "instead of settings: the grants saved in toolgate serve's store (sqlite:PATH or postgres://…): grants broader than the call they were saved with, grants that cover calls an ask rule names",
+    )
     .action(async (files: string[], flags: LintFlags) => {
       if (flags.whatIf !== undefined) {
         process.exitCode = await runWhatIf(flags.whatIf, { ...flags, settings: [...(flags.settings ?? []), ...files] });
@@ -144,8 +196,10 @@ export function registerLintCommand(program: Command): Command {
       }
       await prepare();
       if (flags.store !== undefined) {
-        if (files.length > 0 || flags.settings !== undefined) throw new UsageError('--store lints the grants of a store: name no settings files with it');
-        if (flags.sarif !== undefined && flags.sarif !== false) throw new UsageError('--sarif reports settings files; use --json with --store');
+        if (files.length > 0 || flags.settings !== undefined)
+          throw new UsageError('--store lints the grants of a store: name no settings files with it');
+        if (flags.sarif !== undefined && flags.sarif !== false)
+          throw new UsageError('--sarif reports settings files; use --json with --store');
         const report = await lintStore(flags.store, flags);
         process.stdout.write(flags.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatLintReport(report)}\n`);
         process.exitCode = exitFor(report, flags.failOn);
@@ -157,11 +211,22 @@ export function registerLintCommand(program: Command): Command {
       const named = [...(flags.settings ?? []), ...files].map((f) => resolve(f));
       const dialect = dialectFromFlag(flags.dialect);
       if (dialect instanceof Error) throw new UsageError(dialect.message);
-      const tools = { ...(flags.tools !== undefined ? { tools: flags.tools } : {}), ...(dialect.checkRule !== undefined ? { dialect } : {}) };
+      const tools = {
+        ...(flags.tools !== undefined ? { tools: flags.tools } : {}),
+        ...(dialect.checkRule !== undefined ? { dialect } : {}),
+      };
       let report: LintReport;
       if (named.length === 0) {
         const projectDir = resolve(flags.project ?? process.cwd());
-        report = await lintProject({ fs, projectDir, home, platform, ...(flags.cwd !== undefined ? { cwd: resolve(flags.cwd) } : {}), publicSchema: flags.publicSchema !== false, ...tools });
+        report = await lintProject({
+          fs,
+          projectDir,
+          home,
+          platform,
+          ...(flags.cwd !== undefined ? { cwd: resolve(flags.cwd) } : {}),
+          publicSchema: flags.publicSchema !== false,
+          ...tools,
+        });
       } else {
         const inputs: LintInput[] = [];
         for (const file of named) {
@@ -173,7 +238,17 @@ export function registerLintCommand(program: Command): Command {
           }
           const kind = kindOfFile(file, flags.kind);
           if (read.kind === 'text') inputs.push({ text: read.text, file, kind });
-          else inputs.push({ text: '', file, kind, unreadable: { code: read.code, message: read.message, ...(read.line !== undefined ? { line: read.line, column: read.column ?? 1 } : {}) } });
+          else
+            inputs.push({
+              text: '',
+              file,
+              kind,
+              unreadable: {
+                code: read.code,
+                message: read.message,
+                ...(read.line !== undefined ? { line: read.line, column: read.column ?? 1 } : {}),
+              },
+            });
         }
         report = await lintSettings(inputs, {
           fs,

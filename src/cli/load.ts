@@ -52,7 +52,11 @@ export function dialectFromFlag(name: string | undefined): Dialect | Error {
 export async function loadPolicyFromFlags(opts: PolicyOptions): Promise<LoadedPolicy> {
   const dialect = dialectFromFlag(opts.dialect);
   if (dialect instanceof Error) throw new UsageError(dialect.message);
-  for (const [flag, value] of [['--cwd', opts.cwd], ['--home', opts.home], ['--project', opts.project]] as const) {
+  for (const [flag, value] of [
+    ['--cwd', opts.cwd],
+    ['--home', opts.home],
+    ['--project', opts.project],
+  ] as const) {
     if (value !== undefined && value.trim() === '') throw new UsageError(`${flag} must not be empty`);
   }
   const cwd = resolve(opts.cwd ?? opts.project ?? process.cwd());
@@ -66,9 +70,13 @@ export async function loadPolicyFromFlags(opts: PolicyOptions): Promise<LoadedPo
   if (opts.project !== undefined && !existsSync(projectDir)) throw new UsageError(`project directory not found: ${projectDir}`);
   let settingSources: Source[];
   if (opts.settingSources !== undefined) {
-    const names = opts.settingSources.split(',').map((s) => s.trim()).filter(Boolean);
+    const names = opts.settingSources
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const bad = names.filter((n) => !['user', 'project', 'local', 'managed'].includes(n));
-    if (bad.length > 0) throw new UsageError(`unknown setting source ${bad.map((b) => `"${b}"`).join(', ')}; expected user, project, local, managed`);
+    if (bad.length > 0)
+      throw new UsageError(`unknown setting source ${bad.map((b) => `"${b}"`).join(', ')}; expected user, project, local, managed`);
     settingSources = names as Source[];
   } else {
     settingSources = opts.project !== undefined ? ['user', 'project', 'local', 'managed'] : [];
@@ -93,7 +101,9 @@ export async function loadPolicyFromFlags(opts: PolicyOptions): Promise<LoadedPo
     settingSources,
     settingsFiles: explicit,
     configDirName: dialect.configDirName,
-    ...(dialect.name === 'noeta' ? { managedPaths: [`${NOETA_MANAGED_DIRS.linux}/managed-settings.json`, `${NOETA_MANAGED_DIRS.macos}/managed-settings.json`] } : {}),
+    ...(dialect.name === 'noeta'
+      ? { managedPaths: [`${NOETA_MANAGED_DIRS.linux}/managed-settings.json`, `${NOETA_MANAGED_DIRS.macos}/managed-settings.json`] }
+      : {}),
     ...extra,
   });
   return checked(withNothingLoaded({ policy, dialect, cwd, home, projectDir }, read, opts, settingSources));
@@ -118,14 +128,19 @@ function recordingReads(fs: FileSystem, read: Set<string>): FileSystem {
 function withNothingLoaded(loaded: LoadedPolicy, read: ReadonlySet<string>, opts: PolicyOptions, sources: readonly Source[]): LoadedPolicy {
   if (read.size > 0 || (opts.allowedTools ?? []).length > 0 || (opts.disallowedTools ?? []).length > 0) return loaded;
   const dir = loaded.dialect.configDirName;
-  const places = [...new Set([
-    ...(sources.includes('user') ? [`${resolve(loaded.home, dir)}/settings.json`] : []),
-    ...(sources.includes('project') ? [`${resolve(loaded.projectDir, dir)}/settings.json`] : []),
-    ...(sources.includes('local') ? [`${resolve(loaded.projectDir, dir)}/settings.local.json`] : []),
-    ...(sources.includes('managed') ? ['the managed settings'] : []),
-  ])];
+  const places = [
+    ...new Set([
+      ...(sources.includes('user') ? [`${resolve(loaded.home, dir)}/settings.json`] : []),
+      ...(sources.includes('project') ? [`${resolve(loaded.projectDir, dir)}/settings.json`] : []),
+      ...(sources.includes('local') ? [`${resolve(loaded.projectDir, dir)}/settings.local.json`] : []),
+      ...(sources.includes('managed') ? ['the managed settings'] : []),
+    ]),
+  ];
   const why = places.length === 0 ? 'without --settings or --project no settings file is read' : `none of ${places.join(', ')} exists`;
-  return { ...loaded, nothingLoaded: `no settings loaded: ${why}, so no rule applies and only the mode decides; name the policy with --project DIR or --settings FILE` };
+  return {
+    ...loaded,
+    nothingLoaded: `no settings loaded: ${why}, so no rule applies and only the mode decides; name the policy with --project DIR or --settings FILE`,
+  };
 }
 
 /**
@@ -151,7 +166,14 @@ export function brokenSettingsMessage(b: BrokenSettingsFile): string {
 async function loadRawForDialect(
   dialect: Dialect,
   fs: FileSystem,
-  o: { cwd: string; home: string; projectDir: string; settingSources: Source[]; explicit: string[]; extra: { allowedTools?: string[]; disallowedTools?: string[] } },
+  o: {
+    cwd: string;
+    home: string;
+    projectDir: string;
+    settingSources: Source[];
+    explicit: string[];
+    extra: { allowedTools?: string[]; disallowedTools?: string[] };
+  },
 ): Promise<Policy> {
   const dir = dialect.configDirName;
   const wanted: { file: string; kind: SettingsSourceKind }[] = [];
@@ -172,7 +194,8 @@ async function loadRawForDialect(
       broken.push(parsed.settings.broken);
       // The deny and ask rules still readable in it keep protecting.
       const kept = (list: string) => parsed.settings.rules.filter((r) => r.list === list).map((r) => r.rule.text);
-      if (parsed.settings.rules.length > 0) objects.push({ kind: w.kind, file: w.file, settings: { permissions: { deny: kept('deny'), ask: kept('ask') } } });
+      if (parsed.settings.rules.length > 0)
+        objects.push({ kind: w.kind, file: w.file, settings: { permissions: { deny: kept('deny'), ask: kept('ask') } } });
       continue;
     }
     objects.push({ kind: w.kind, file: w.file, settings: parsed.settings.json });
@@ -194,7 +217,13 @@ export function startingMode(flag: string | undefined, loaded: { policy: Policy;
 /** Diagnostics as `severity: file: message [code]` lines for stderr (messages already name the JSON path). */
 export function formatDiagnostics(diags: Diagnostic[]): string[] {
   return diags.map((d) => {
-    const jsonPath = d.path && d.path.length > 0 ? d.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('').replace(/^\./, '') : undefined;
+    const jsonPath =
+      d.path && d.path.length > 0
+        ? d.path
+            .map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`))
+            .join('')
+            .replace(/^\./, '')
+        : undefined;
     const message = jsonPath !== undefined && !d.message.includes(jsonPath) ? `${jsonPath}: ${d.message}` : d.message;
     return `${d.severity}: ${d.file !== undefined ? `${d.file}: ` : ''}${message} [${d.code}]`;
   });

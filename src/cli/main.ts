@@ -20,10 +20,12 @@ function readEvent(): string | undefined {
 const args = process.argv.slice(2);
 if (args[0] === 'hook' && !args.includes('--help') && !args.includes('-h')) {
   const input = readEvent();
-  void loadHook(fileURLToPath(new URL('hook.cjs', import.meta.url)), process.env, input === undefined ? 'any' : hookCallKind(input)).then(async ({ hook, afterCall }) => {
-    process.exitCode = await hook.hookMain(args.slice(1), input);
-    afterCall();
-  });
+  void loadHook(fileURLToPath(new URL('hook.cjs', import.meta.url)), process.env, input === undefined ? 'any' : hookCallKind(input)).then(
+    async ({ hook, afterCall }) => {
+      process.exitCode = await hook.hookMain(args.slice(1), input);
+      afterCall();
+    },
+  );
 } else {
   // A reader that closes early (`| head`) ends the command quietly, not with a stack trace.
   exitOnClosedPipe(process.stdout);

@@ -19,8 +19,16 @@ const CORE = {
   '@opentelemetry/sdk-trace': '2.12',
 } as const;
 const EXPORTERS: Record<OtlpProtocol, Record<string, string>> = {
-  'http/protobuf': { '@opentelemetry/exporter-logs-otlp-proto': '0.223', '@opentelemetry/exporter-metrics-otlp-proto': '0.223', '@opentelemetry/exporter-trace-otlp-proto': '0.223' },
-  'http/json': { '@opentelemetry/exporter-logs-otlp-http': '0.223', '@opentelemetry/exporter-metrics-otlp-http': '0.223', '@opentelemetry/exporter-trace-otlp-http': '0.223' },
+  'http/protobuf': {
+    '@opentelemetry/exporter-logs-otlp-proto': '0.223',
+    '@opentelemetry/exporter-metrics-otlp-proto': '0.223',
+    '@opentelemetry/exporter-trace-otlp-proto': '0.223',
+  },
+  'http/json': {
+    '@opentelemetry/exporter-logs-otlp-http': '0.223',
+    '@opentelemetry/exporter-metrics-otlp-http': '0.223',
+    '@opentelemetry/exporter-trace-otlp-http': '0.223',
+  },
 };
 
 /** The packages an OTLP export in `protocol` needs, as `npm install` takes them. */
@@ -55,8 +63,10 @@ export function parseOtlpEndpoint(value: string): string {
   } catch {
     throw new UsageError(`--otlp must be the collector's http:// or https:// URL (e.g. http://127.0.0.1:4318), not "${value}"`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--otlp must be an http:// or https:// URL (OTLP over HTTP), not "${value}"`);
-  if (url.search !== '' || url.hash !== '') throw new UsageError(`--otlp takes the collector's base URL, without a query or fragment, not "${value}"`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`--otlp must be an http:// or https:// URL (OTLP over HTTP), not "${value}"`);
+  if (url.search !== '' || url.hash !== '')
+    throw new UsageError(`--otlp takes the collector's base URL, without a query or fragment, not "${value}"`);
   return url.href.replace(/\/+$/, '');
 }
 
@@ -157,9 +167,14 @@ function reportExportFailures(api: Api, warn: (line: string) => void): void {
     const now = Date.now();
     if (now - last < 60_000) return;
     last = now;
-    const detail = args.map((a) => (a instanceof Error ? a.message : typeof a === 'string' ? a : JSON.stringify(a) ?? String(a))).join(' ');
+    const detail = args
+      .map((a) => (a instanceof Error ? a.message : typeof a === 'string' ? a : (JSON.stringify(a) ?? String(a))))
+      .join(' ');
     warn(`OpenTelemetry export: ${message}${detail !== '' ? ` ${detail}` : ''}`);
   };
   const quiet = () => {};
-  api.diag.setLogger({ error: report, warn: report, info: quiet, debug: quiet, verbose: quiet }, { logLevel: api.DiagLogLevel.WARN, suppressOverrideMessage: true });
+  api.diag.setLogger(
+    { error: report, warn: report, info: quiet, debug: quiet, verbose: quiet },
+    { logLevel: api.DiagLogLevel.WARN, suppressOverrideMessage: true },
+  );
 }

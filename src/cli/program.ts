@@ -3,7 +3,15 @@ import { createInterface } from 'node:readline';
 import { resolve } from 'node:path';
 import type { Decision, ToolCall } from '../core/types.js';
 import { evaluateAsync, prepare } from '../evaluate/index.js';
-import { environmentFromAssignments, evaluationContextFor, parseShellName, type ContextShell, type EnvironmentFacts, type EvaluationContext, type SessionFacts } from '../evaluate/index.js';
+import {
+  environmentFromAssignments,
+  evaluationContextFor,
+  parseShellName,
+  type ContextShell,
+  type EnvironmentFacts,
+  type EvaluationContext,
+  type SessionFacts,
+} from '../evaluate/index.js';
 import { callFromObject, parseCallJson, parseCallShorthand } from './shorthand.js';
 import { formatDecision, formatTrace } from './format.js';
 import { registerHookCommand } from './hook.js';
@@ -73,7 +81,9 @@ function collect(value: string, previous: string[] = []): string[] {
 
 function policyOptions(cmd: Command): Command {
   return cmd
-    .addOption(new Option('-s, --settings <file>', 'a settings file to load (repeatable); alone, only these files are read').argParser(collect))
+    .addOption(
+      new Option('-s, --settings <file>', 'a settings file to load (repeatable); alone, only these files are read').argParser(collect),
+    )
     .option('-p, --project <dir>', 'load the layers of this project: user, project, local and managed settings')
     .option('--setting-sources <list>', 'which layers load with --project (comma-separated: user,project,local,managed)')
     .option('--cwd <dir>', 'working directory of the agent (default: --project or the current directory)')
@@ -83,16 +93,22 @@ function policyOptions(cmd: Command): Command {
     .option('-m, --mode <mode>', 'permission mode (default: the settings defaultMode, else the dialect default)')
     .option('-d, --dialect <name>', 'whose semantics to follow: claude-code (default), noeta, biu, robota')
     .option('--shell <name>', 'the shell that runs Bash commands: bash, sh, zsh or unknown (default unknown)')
-    .addOption(new Option('--env <NAME=VALUE>', 'a variable of the environment commands run in (repeatable; an empty value is unset); variables not given may be set').argParser(collect));
+    .addOption(
+      new Option(
+        '--env <NAME=VALUE>',
+        'a variable of the environment commands run in (repeatable; an empty value is unset); variables not given may be set',
+      ).argParser(collect),
+    );
 }
 
 function readCall(positional: string | undefined, flags: CheckFlags): ToolCall | Error {
-  if (flags.call !== undefined && positional !== undefined) return new Error('give the call once: either as shorthand or with --call, not both');
+  if (flags.call !== undefined && positional !== undefined)
+    return new Error('give the call once: either as shorthand or with --call, not both');
   if (flags.call !== undefined) {
     const r = parseCallJson(flags.call);
     return r.ok ? r.call : new Error(r.message);
   }
-  if (positional === undefined) return new Error("no call given: pass 'Bash(git status)' or --call '{\"tool\":\"Bash\",\"input\":{...}}'");
+  if (positional === undefined) return new Error('no call given: pass \'Bash(git status)\' or --call \'{"tool":"Bash","input":{...}}\'');
   const r = parseCallShorthand(positional);
   return r.ok ? r.call : new Error(r.message);
 }
@@ -108,7 +124,12 @@ interface WorldFacts {
  * project `--project` names (else the cwd), the shell and environment given, and the Node file
  * system's view (symbolic links are followed).
  */
-function contextFor(loaded: LoadedPolicy, mode: EvaluationContext['mode'], world: WorldFacts, where: { cwd?: string; projectDir?: string } = {}): EvaluationContext {
+function contextFor(
+  loaded: LoadedPolicy,
+  mode: EvaluationContext['mode'],
+  world: WorldFacts,
+  where: { cwd?: string; projectDir?: string } = {},
+): EvaluationContext {
   const facts: SessionFacts = {
     policy: loaded.policy,
     home: loaded.home,
@@ -139,15 +160,19 @@ function worldFromLine(o: Record<string, unknown>, base: WorldFacts): WorldFacts
   }
   const env = o['env'];
   if (env !== undefined) {
-    const list = Array.isArray(env) ? env : env !== null && typeof env === 'object' ? Object.entries(env).map(([k, v]) => (typeof v === 'string' ? `${k}=${v}` : k)) : undefined;
-    if (list === undefined || list.some((a) => typeof a !== 'string')) return new Error('"env" must be an object of NAME: "value" or a list of "NAME=VALUE"');
+    const list = Array.isArray(env)
+      ? env
+      : env !== null && typeof env === 'object'
+        ? Object.entries(env).map(([k, v]) => (typeof v === 'string' ? `${k}=${v}` : k))
+        : undefined;
+    if (list === undefined || list.some((a) => typeof a !== 'string'))
+      return new Error('"env" must be an object of NAME: "value" or a list of "NAME=VALUE"');
     const environment = environmentFromAssignments(list as string[]);
     if (environment instanceof Error) return new Error(`"env": ${environment.message}`);
     world.environment = environment;
   }
   return world;
 }
-
 
 async function decideOne(positional: string | undefined, flags: CheckFlags, explain: boolean): Promise<number> {
   const call = readCall(positional, flags);
@@ -261,7 +286,12 @@ async function batch(flags: CheckFlags): Promise<number> {
         continue;
       }
     }
-    const lineMode = typeof o['mode'] === 'string' ? startingMode(o['mode'], loaded) : o['settings'] !== undefined ? startingMode(flags.mode, loaded) : baseMode;
+    const lineMode =
+      typeof o['mode'] === 'string'
+        ? startingMode(o['mode'], loaded)
+        : o['settings'] !== undefined
+          ? startingMode(flags.mode, loaded)
+          : baseMode;
     if (lineMode instanceof Error) {
       fail(lineMode.message);
       continue;
@@ -273,9 +303,16 @@ async function batch(flags: CheckFlags): Promise<number> {
     }
     // Without --project, a line's cwd is also its project root (where `/p` rules anchor).
     const lineCwd = typeof o['cwd'] === 'string' ? o['cwd'] : undefined;
-    const ctx = contextFor(loaded, lineMode, world, lineCwd !== undefined ? { cwd: lineCwd, ...(flags.project === undefined ? { projectDir: lineCwd } : {}) } : {});
+    const ctx = contextFor(
+      loaded,
+      lineMode,
+      world,
+      lineCwd !== undefined ? { cwd: lineCwd, ...(flags.project === undefined ? { projectDir: lineCwd } : {}) } : {},
+    );
     const decision: Decision = await evaluateAsync(parsed.call, ctx);
-    out.push(`${JSON.stringify({ line: lineNo, ...(typeof o['settings'] === 'string' ? { settings: o['settings'] } : {}), call: parsed.call, decision })}\n`);
+    out.push(
+      `${JSON.stringify({ line: lineNo, ...(typeof o['settings'] === 'string' ? { settings: o['settings'] } : {}), call: parsed.call, decision })}\n`,
+    );
     if (out.length >= 256) flush();
   }
   flush();
@@ -307,7 +344,10 @@ export function buildProgram(): Command {
     .description('decide one call and print every step of the decision')
     .argument('[call]', "the call as shorthand, e.g. 'Bash(git push origin main)'")
     .option('-c, --call <json>', 'the call as JSON')
-    .option('--what-if', 'what would change the answer (the allow rule to add, the setting, or only a person, each time, and why), and what else each candidate rule would allow')
+    .option(
+      '--what-if',
+      'what would change the answer (the allow rule to add, the setting, or only a person, each time, and why), and what else each candidate rule would allow',
+    )
     .option('--json', 'print the whole Decision as JSON')
     .option('-q, --quiet', 'do not print settings diagnostics or the note that no settings were loaded')
     .option('--strict', 'exit 2 (usage error) when no settings file was loaded and no rule was given')

@@ -9,7 +9,8 @@ import { UsageError } from './load.js';
  * where `toolgate asks answer` looks for it: `${XDG_STATE_HOME:-~/.local/state}/toolgate/serve-token`.
  */
 export function defaultTokenFile(env: NodeJS.ProcessEnv = process.env): string {
-  const state = env['XDG_STATE_HOME'] !== undefined && env['XDG_STATE_HOME'] !== '' ? env['XDG_STATE_HOME'] : join(homedir(), '.local', 'state');
+  const state =
+    env['XDG_STATE_HOME'] !== undefined && env['XDG_STATE_HOME'] !== '' ? env['XDG_STATE_HOME'] : join(homedir(), '.local', 'state');
   return join(state, 'toolgate', 'serve-token');
 }
 
@@ -37,9 +38,13 @@ export function readTokenFile(file: string, flag: string, warn: (line: string) =
   if (token.length < 16) throw new UsageError(`${flag} ${file}: the token must be at least 16 characters`);
   if (process.platform !== 'win32') {
     if ((statSync(file).mode & 0o077) !== 0) warn(`warning: ${file} can be read by other users (chmod 600 it)`);
-    if (lstatSync(file).isSymbolicLink()) warn(`warning: ${file} is a symbolic link: serve trusts whatever it points to; make sure only you can change the link and its target`);
+    if (lstatSync(file).isSymbolicLink())
+      warn(
+        `warning: ${file} is a symbolic link: serve trusts whatever it points to; make sure only you can change the link and its target`,
+      );
     const uid = process.getuid?.();
-    if (uid !== undefined && statSync(file).uid !== uid) warn(`warning: ${file} belongs to another user (uid ${statSync(file).uid}), who can change the token`);
+    if (uid !== undefined && statSync(file).uid !== uid)
+      warn(`warning: ${file} belongs to another user (uid ${statSync(file).uid}), who can change the token`);
   }
   return token;
 }
@@ -61,9 +66,15 @@ export function freshTokenFile(file: string, warn: (line: string) => void): { to
   }
   if (process.platform !== 'win32') {
     const st = lstatSync(dir);
-    if (!st.isDirectory()) throw new UsageError(`serve's state directory ${dir} is a ${st.isSymbolicLink() ? 'symbolic link' : 'file'}, not a directory serve made: remove it (serve makes it again, mode 0700), or give --token-file and --store`);
+    if (!st.isDirectory())
+      throw new UsageError(
+        `serve's state directory ${dir} is a ${st.isSymbolicLink() ? 'symbolic link' : 'file'}, not a directory serve made: remove it (serve makes it again, mode 0700), or give --token-file and --store`,
+      );
     const uid = process.getuid?.();
-    if (uid !== undefined && st.uid !== uid) throw new UsageError(`serve's state directory ${dir} belongs to another user (uid ${st.uid}): remove it, or give --token-file and --store`);
+    if (uid !== undefined && st.uid !== uid)
+      throw new UsageError(
+        `serve's state directory ${dir} belongs to another user (uid ${st.uid}): remove it, or give --token-file and --store`,
+      );
     if ((st.mode & 0o077) !== 0) {
       chmodSync(dir, 0o700);
       warn(`warning: ${dir} could be entered by other users: its mode is now 0700`);

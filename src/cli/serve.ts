@@ -33,7 +33,8 @@ interface ServeFlags {
 export function parseListen(value: string): { host: string; port: number } {
   const m = /^(?:\[([^\]]+)\]|([^:[\]]*)):(\d+)$/.exec(value) ?? /^()()(\d+)$/.exec(value);
   const port = m ? Number(m[3]) : NaN;
-  if (!m || !Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--listen must be HOST:PORT (port 0–65535), not "${value}"`);
+  if (!m || !Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--listen must be HOST:PORT (port 0–65535), not "${value}"`);
   const host = m[1] !== undefined && m[1] !== '' ? m[1] : m[2] !== undefined && m[2] !== '' ? m[2] : '127.0.0.1';
   return { host, port };
 }
@@ -46,28 +47,68 @@ function collect(value: string, previous: string[] = []): string[] {
 export function registerServeCommand(program: Command): void {
   program
     .command('serve')
-    .description('run the decision service: Claude Code http hooks at /hooks/claude-code, the JSON API under /v1, parked asks held for a person')
+    .description(
+      'run the decision service: Claude Code http hooks at /hooks/claude-code, the JSON API under /v1, parked asks held for a person',
+    )
     .option('--listen <host:port>', 'address to listen on (port 0: any free port)', '127.0.0.1:7370')
-    .option('--store <address>', 'sqlite:PATH (default: sqlite:${XDG_STATE_HOME:-~/.local/state}/toolgate/toolgate.db), postgres://USER@HOST/DB (shared by replicas; needs the pg package), or memory:')
-    .addOption(new Option('-s, --settings <file>', "the server's own settings file, added to every project's policy (repeatable)").argParser(collect))
-    .option('--shadow <file>', "a shadow policy: each project's settings with this file in place of its .claude/settings.json, decided after each reply and never enforced (toolgate audit shadow)")
+    .option(
+      '--store <address>',
+      'sqlite:PATH (default: sqlite:${XDG_STATE_HOME:-~/.local/state}/toolgate/toolgate.db), postgres://USER@HOST/DB (shared by replicas; needs the pg package), or memory:',
+    )
+    .addOption(
+      new Option('-s, --settings <file>', "the server's own settings file, added to every project's policy (repeatable)").argParser(
+        collect,
+      ),
+    )
+    .option(
+      '--shadow <file>',
+      "a shadow policy: each project's settings with this file in place of its .claude/settings.json, decided after each reply and never enforced (toolgate audit shadow)",
+    )
     .addOption(new Option('-p, --project <dir>', 'a trusted project (repeatable; default: the current directory)').argParser(collect))
     .option('--trust-all', 'trust every project (otherwise an untrusted project keeps only its deny and ask rules)')
-    .option('--token-file <file>', 'the answer token: signing in to the page and answering need it, and every request from off loopback (default: one serve makes in ${XDG_STATE_HOME:-~/.local/state}/toolgate/serve-token)')
+    .option(
+      '--token-file <file>',
+      'the answer token: signing in to the page and answering need it, and every request from off loopback (default: one serve makes in ${XDG_STATE_HOME:-~/.local/state}/toolgate/serve-token)',
+    )
     .option('--answerers <file>', 'named answerers: a JSON object of name to token; each answers as itself')
-    .option('--hook-token-file <file>', 'a second token that only asks for decisions: what Claude Code sends to a shared server (needs --token-file)')
-    .addOption(new Option('--ask-via <how>', 'hold: park the ask and hold the hook request for an answer; prompt: leave it to Claude Code').choices(['hold', 'prompt']).default('hold'))
+    .option(
+      '--hook-token-file <file>',
+      'a second token that only asks for decisions: what Claude Code sends to a shared server (needs --token-file)',
+    )
+    .addOption(
+      new Option('--ask-via <how>', 'hold: park the ask and hold the hook request for an answer; prompt: leave it to Claude Code')
+        .choices(['hold', 'prompt'])
+        .default('hold'),
+    )
     .option('--hold-timeout <seconds>', 'how long a hook request waits for an answer before it is denied', '590')
-    .option('--ask-holder-timeout <seconds>', 'how long a serve process sharing the store may go without a heartbeat before the asks it holds are given up', '30')
+    .option(
+      '--ask-holder-timeout <seconds>',
+      'how long a serve process sharing the store may go without a heartbeat before the asks it holds are given up',
+      '30',
+    )
     .option('--api-ask-timeout <seconds>', 'how long an ask parked through the JSON API waits for an answer before it is denied', '3600')
-    .option('--print-answer-codes', 'print each ask\'s answer code to standard error even when it is not a terminal (unsafe where the gated agent can read that log: a file, the journal)')
+    .option(
+      '--print-answer-codes',
+      "print each ask's answer code to standard error even when it is not a terminal (unsafe where the gated agent can read that log: a file, the journal)",
+    )
     .option('--print-hook-config', 'print the Claude Code settings snippet that points http hooks here, and exit')
     .option('--no-audit', 'keep no audit log (for measuring what it costs)')
-    .option('--audit-anchor <file>', 'append the audit chain\'s anchors (head position, count and hash; also logged) to this file, for toolgate audit verify --anchor: keep it where the agents cannot write')
-    .option('--otlp <url>', "export each decision to an OpenTelemetry collector over OTLP/HTTP (its base URL, e.g. http://127.0.0.1:4318): a log record with Claude Code's tool_decision attributes and toolgate's, a span over each wait for a person, metrics; needs the OpenTelemetry SDK packages (docs/telemetry.md)")
-    .addOption(new Option('--otlp-protocol <protocol>', 'the OTLP/HTTP encoding').choices(['http/protobuf', 'http/json']).default('http/protobuf'))
+    .option(
+      '--audit-anchor <file>',
+      "append the audit chain's anchors (head position, count and hash; also logged) to this file, for toolgate audit verify --anchor: keep it where the agents cannot write",
+    )
+    .option(
+      '--otlp <url>',
+      "export each decision to an OpenTelemetry collector over OTLP/HTTP (its base URL, e.g. http://127.0.0.1:4318): a log record with Claude Code's tool_decision attributes and toolgate's, a span over each wait for a person, metrics; needs the OpenTelemetry SDK packages (docs/telemetry.md)",
+    )
+    .addOption(
+      new Option('--otlp-protocol <protocol>', 'the OTLP/HTTP encoding').choices(['http/protobuf', 'http/json']).default('http/protobuf'),
+    )
     .option('--home <dir>', 'home directory whose .claude/settings.json is the user layer (default: the real one)')
-    .option('--grant-ttl <pairs>', 'how long a new grant lives per scope, as SCOPE=SPAN pairs (s, m, h, d, w, or never), e.g. session=12h,project=30d,user=7d (default: once=1h,session=12h,project=30d,user=7d)')
+    .option(
+      '--grant-ttl <pairs>',
+      'how long a new grant lives per scope, as SCOPE=SPAN pairs (s, m, h, d, w, or never), e.g. session=12h,project=30d,user=7d (default: once=1h,session=12h,project=30d,user=7d)',
+    )
     .action(async (flags: ServeFlags) => {
       process.exitCode = await runServe(flags);
     });
@@ -93,18 +134,23 @@ async function loadServe(): Promise<typeof import('../serve/index.js')> {
     const missing = SERVE_PACKAGES.find((p) => (e as Error).message.includes(`'${p}'`));
     const code = (e as { code?: unknown }).code;
     if (missing === undefined || (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND')) throw e;
-    throw new UsageError(`toolgate serve needs the optional packages ${SERVE_PACKAGES.join(' and ')} (${missing} is not installed): run \`npm install hono@4 @hono/node-server@2\` where toolgate is installed`);
+    throw new UsageError(
+      `toolgate serve needs the optional packages ${SERVE_PACKAGES.join(' and ')} (${missing} is not installed): run \`npm install hono@4 @hono/node-server@2\` where toolgate is installed`,
+    );
   }
 }
 
 async function runServe(flags: ServeFlags): Promise<number> {
   const { host, port } = parseListen(flags.listen);
   const hold = Number(flags.holdTimeout);
-  if (!Number.isFinite(hold) || hold <= 0) throw new UsageError(`--hold-timeout must be a positive number of seconds, not "${flags.holdTimeout}"`);
+  if (!Number.isFinite(hold) || hold <= 0)
+    throw new UsageError(`--hold-timeout must be a positive number of seconds, not "${flags.holdTimeout}"`);
   const holderTimeout = Number(flags.askHolderTimeout);
-  if (!Number.isFinite(holderTimeout) || holderTimeout <= 0) throw new UsageError(`--ask-holder-timeout must be a positive number of seconds, not "${flags.askHolderTimeout}"`);
+  if (!Number.isFinite(holderTimeout) || holderTimeout <= 0)
+    throw new UsageError(`--ask-holder-timeout must be a positive number of seconds, not "${flags.askHolderTimeout}"`);
   const apiAskTimeout = Number(flags.apiAskTimeout);
-  if (!Number.isFinite(apiAskTimeout) || apiAskTimeout <= 0) throw new UsageError(`--api-ask-timeout must be a positive number of seconds, not "${flags.apiAskTimeout}"`);
+  if (!Number.isFinite(apiAskTimeout) || apiAskTimeout <= 0)
+    throw new UsageError(`--api-ask-timeout must be a positive number of seconds, not "${flags.apiAskTimeout}"`);
   let grantTtl;
   if (flags.grantTtl !== undefined) {
     const { parseGrantTtl } = await import('../grants/ttl.js');
@@ -119,9 +165,15 @@ async function runServe(flags: ServeFlags): Promise<number> {
     // Claude Code must never hold the token that answers: a gated agent can read its environment
     // and its settings files. Loopback hooks need no token; off loopback they send the hook token.
     if (flags.hookTokenFile === undefined && !isLoopbackHost(host)) {
-      throw new UsageError(`--print-hook-config for ${host}, off the loopback network: give --hook-token-file, a token that asks for decisions but cannot answer them, for Claude Code to send`);
+      throw new UsageError(
+        `--print-hook-config for ${host}, off the loopback network: give --hook-token-file, a token that asks for decisions but cannot answer them, for Claude Code to send`,
+      );
     }
-    const config = hookConfig({ url: `http://${shown}:${port}`, holdTimeoutSeconds: hold, ...(flags.hookTokenFile !== undefined ? { tokenEnv: 'TOOLGATE_HOOK_TOKEN' } : {}) });
+    const config = hookConfig({
+      url: `http://${shown}:${port}`,
+      holdTimeoutSeconds: hold,
+      ...(flags.hookTokenFile !== undefined ? { tokenEnv: 'TOOLGATE_HOOK_TOKEN' } : {}),
+    });
     process.stdout.write(`${JSON.stringify(config, null, 2)}\n`);
     return 0;
   }
@@ -132,11 +184,16 @@ async function runServe(flags: ServeFlags): Promise<number> {
   const projects = (flags.project ?? [process.cwd()]).map((p) => resolve(p));
   for (const p of projects) if (!existsSync(p)) throw new UsageError(`project directory not found: ${p}`);
   const warn = (line: string) => process.stderr.write(`toolgate serve: ${line}\n`);
-  if (!isLoopbackHost(host) && flags.tokenFile === undefined) throw new UsageError(`listening on ${host} (off the loopback network) needs a token you chose and share: give --token-file`);
+  if (!isLoopbackHost(host) && flags.tokenFile === undefined)
+    throw new UsageError(`listening on ${host} (off the loopback network) needs a token you chose and share: give --token-file`);
   const tokenFile = resolve(flags.tokenFile ?? defaultTokenFile());
-  const { token, made } = flags.tokenFile !== undefined ? { token: readTokenFile(tokenFile, '--token-file', warn), made: false } : freshTokenFile(tokenFile, warn);
+  const { token, made } =
+    flags.tokenFile !== undefined
+      ? { token: readTokenFile(tokenFile, '--token-file', warn), made: false }
+      : freshTokenFile(tokenFile, warn);
   const hookToken = flags.hookTokenFile !== undefined ? readTokenFile(flags.hookTokenFile, '--hook-token-file', warn) : undefined;
-  if (hookToken !== undefined && hookToken === token) throw new UsageError('--hook-token-file must hold a different token from --token-file');
+  if (hookToken !== undefined && hookToken === token)
+    throw new UsageError('--hook-token-file must hold a different token from --token-file');
   let answerers: Map<string, string> | undefined;
   if (flags.answerers !== undefined) {
     const { parseAnswerers } = await import('../serve/answerers.js');
@@ -149,7 +206,9 @@ async function runServe(flags: ServeFlags): Promise<number> {
     const parsed = parseAnswerers(text, flags.answerers);
     if (!parsed.ok) throw new UsageError(`--answerers ${parsed.message}`);
     answerers = parsed.answerers;
-    for (const t of answerers.values()) if (t === token || t === hookToken) throw new UsageError(`--answerers ${flags.answerers}: an answerer's token must differ from the token and the hook token`);
+    for (const t of answerers.values())
+      if (t === token || t === hookToken)
+        throw new UsageError(`--answerers ${flags.answerers}: an answerer's token must differ from the token and the hook token`);
   }
 
   const { openStore, defaultStoreAddress, defaultSpillFile, parseStoreAddress, StoreOpenError } = await import('../store/index.js');
@@ -222,7 +281,8 @@ async function runServe(flags: ServeFlags): Promise<number> {
   // SIGUSR1 makes Node open its inspector, where any local client evaluates code in this process
   // (and reads the token): a listener keeps it closed. Node has no prctl(PR_SET_DUMPABLE), so
   // ptrace and core dumps by the same OS user stay open (docs/serve-threat-model.md).
-  const inspectorClosed = () => warn('ignored SIGUSR1: it would open the Node inspector, through which any local process could read the token');
+  const inspectorClosed = () =>
+    warn('ignored SIGUSR1: it would open the Node inspector, through which any local process could read the token');
   process.on('SIGUSR1', inspectorClosed);
   let at;
   try {
@@ -237,14 +297,23 @@ async function runServe(flags: ServeFlags): Promise<number> {
   process.stdout.write(`toolgate serve listening on ${at.url}\n`);
   // Where `toolgate asks answer` sends the token: this server, reached over loopback when it listens on every address.
   const { recordServer } = await import('./answer-server.js');
-  const reach = at.host === '0.0.0.0' ? at.url.replace('//0.0.0.0:', '//127.0.0.1:') : at.host === '::' ? at.url.replace('//[::]:', '//[::1]:') : at.url;
+  const reach =
+    at.host === '0.0.0.0'
+      ? at.url.replace('//0.0.0.0:', '//127.0.0.1:')
+      : at.host === '::'
+        ? at.url.replace('//[::]:', '//[::1]:')
+        : at.url;
   let unrecord = () => {};
   try {
     unrecord = recordServer(defaultAddressFile(), reach);
   } catch (e) {
-    warn(`cannot record this server's address in ${defaultAddressFile()} (${(e as Error).message}): \`toolgate asks answer\` needs --server`);
+    warn(
+      `cannot record this server's address in ${defaultAddressFile()} (${(e as Error).message}): \`toolgate asks answer\` needs --server`,
+    );
   }
-  process.stderr.write(`toolgate serve: the answer token is in ${tokenFile}${made ? ' (made now, mode 0600)' : ''}: sign in to ${at.url}/ with it; \`toolgate asks answer\` reads it there\n`);
+  process.stderr.write(
+    `toolgate serve: the answer token is in ${tokenFile}${made ? ' (made now, mode 0600)' : ''}: sign in to ${at.url}/ with it; \`toolgate asks answer\` reads it there\n`,
+  );
   if (process.stderr.isTTY !== true) {
     warn(
       flags.printAnswerCodes === true
@@ -252,8 +321,11 @@ async function runServe(flags: ServeFlags): Promise<number> {
         : 'standard error is not a terminal: answer codes are shown on the approval page only (--print-answer-codes prints them here too; unsafe where the gated agent can read this log)',
     );
   }
-  if (otlp !== undefined) process.stderr.write(`toolgate serve: exporting decisions to ${otlpShown} over OTLP/HTTP (${flags.otlpProtocol})\n`);
-  process.stderr.write(`toolgate serve: store ${store.kind} ${store.location}; ${flags.trustAll ? 'every project trusted' : `trusted: ${projects.join(', ')}`}; asks ${flags.askVia === 'hold' ? `held up to ${hold} s` : "left to Claude Code's prompt"}\n`);
+  if (otlp !== undefined)
+    process.stderr.write(`toolgate serve: exporting decisions to ${otlpShown} over OTLP/HTTP (${flags.otlpProtocol})\n`);
+  process.stderr.write(
+    `toolgate serve: store ${store.kind} ${store.location}; ${flags.trustAll ? 'every project trusted' : `trusted: ${projects.join(', ')}`}; asks ${flags.askVia === 'hold' ? `held up to ${hold} s` : "left to Claude Code's prompt"}\n`,
+  );
   await new Promise<void>((done) => {
     const stop = () => {
       process.off('SIGINT', stop);

@@ -97,7 +97,8 @@ async function plans(flags: PromoteFlags, projectDir: string, home: string): Pro
     const after = parseSettingsFile(text, { kind: 'projectSettings', file: target });
     const errors = after.diagnostics.filter((d) => d.severity === 'error');
     if (errors.length > 0) throw new UsageError(`--shadow ${file}: ${errors[0]!.message}`);
-    const current = before.find((p) => p.settings.source.file === target) ?? parseSettingsObject({}, { kind: 'projectSettings', file: target });
+    const current =
+      before.find((p) => p.settings.source.file === target) ?? parseSettingsObject({}, { kind: 'projectSettings', file: target });
     out.push({
       file: target,
       before: current,
@@ -119,7 +120,13 @@ async function plans(flags: PromoteFlags, projectDir: string, home: string): Pro
     if (changes.length === 0) continue;
     const file = p.settings.source.file!;
     const after = parseSettingsObject(applied(p.settings.json, changes), p.settings.source);
-    const moved = changes.flatMap((c) => (c.op === 'add' ? c.values.map((v) => `${c.path.at(-1)} ${v}`) : c.op === 'set' && c.value !== undefined ? [`defaultMode ${String(c.value)}`] : []));
+    const moved = changes.flatMap((c) =>
+      c.op === 'add'
+        ? c.values.map((v) => `${c.path.at(-1)} ${v}`)
+        : c.op === 'set' && c.value !== undefined
+          ? [`defaultMode ${String(c.value)}`]
+          : [],
+    );
     out.push({
       file,
       before: p,
@@ -161,7 +168,9 @@ export async function promoteShadow(flags: PromoteFlags): Promise<number> {
   }
   const after = before.filter((p) => !todo.some((t) => t.file === p.settings.source.file)).concat(todo.map((t) => t.after));
   const diff = await diffOf(mergePolicy(before), mergePolicy(after), { projectDir, home });
-  process.stdout.write(`toolgate diff of the live policy against the shadow:\n\n${formatPolicyDiff(diff)}\n\nThe promotion would write:\n${todo.map((t) => `  ${t.describe}`).join('\n')}\n`);
+  process.stdout.write(
+    `toolgate diff of the live policy against the shadow:\n\n${formatPolicyDiff(diff)}\n\nThe promotion would write:\n${todo.map((t) => `  ${t.describe}`).join('\n')}\n`,
+  );
   if (!(await confirmed(flags))) {
     process.stdout.write('Nothing written: run again with --yes to write these changes.\n');
     return 0;

@@ -35,7 +35,8 @@ export function parseCallShorthand(text: string): { ok: true; call: ToolCall } |
   if (field === undefined) {
     try {
       const input = JSON.parse(content) as unknown;
-      if (input && typeof input === 'object' && !Array.isArray(input)) return { ok: true, call: { tool, input: input as Record<string, unknown> } };
+      if (input && typeof input === 'object' && !Array.isArray(input))
+        return { ok: true, call: { tool, input: input as Record<string, unknown> } };
     } catch {
       // fall through
     }

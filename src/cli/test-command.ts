@@ -61,7 +61,8 @@ export function registerTestCommand(program: Command): Command {
       }
       const fs = nodeFileSystem();
       const reports: PolicyTestReport[] = [];
-      for (const file of files) reports.push(await runPolicyTests(file, { fs, ...(flags.home !== undefined ? { home: resolve(flags.home) } : {}) }));
+      for (const file of files)
+        reports.push(await runPolicyTests(file, { fs, ...(flags.home !== undefined ? { home: resolve(flags.home) } : {}) }));
       if (flags.junit !== undefined) await writeFile(flags.junit, policyTestJUnit(reports));
       if (flags.json) process.stdout.write(`${JSON.stringify(reports, null, 2)}\n`);
       else process.stdout.write(`${formatPolicyTestReport(reports, { verbose: flags.quiet !== true })}\n`);

@@ -8,7 +8,11 @@
  * them by `ruleId` and `ruleIndex`.
  * @internal
  */
-export function sarifLog(rules: readonly Record<string, unknown>[], results: readonly Record<string, unknown>[], toolVersion?: string): Record<string, unknown> {
+export function sarifLog(
+  rules: readonly Record<string, unknown>[],
+  results: readonly Record<string, unknown>[],
+  toolVersion?: string,
+): Record<string, unknown> {
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',

@@ -117,14 +117,7 @@ export type ReasonKind =
   | 'gitAfterCd';
 
 /** Where a setting or rule came from. @public */
-export type SettingsSourceKind =
-  | 'managed'
-  | 'cli'
-  | 'localSettings'
-  | 'projectSettings'
-  | 'userSettings'
-  | 'session'
-  | 'inline';
+export type SettingsSourceKind = 'managed' | 'cli' | 'localSettings' | 'projectSettings' | 'userSettings' | 'session' | 'inline';
 
 /** A settings source: its kind and, for files, the path it was read from. @public */
 export interface SettingsSource {

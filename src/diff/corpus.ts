@@ -11,7 +11,8 @@ export interface CorpusPlaces {
 }
 
 function placed(value: unknown, at: CorpusPlaces): unknown {
-  if (typeof value === 'string') return value.replaceAll('{project}', at.projectDir.replace(/\/+$/, '')).replaceAll('{home}', at.home.replace(/\/+$/, ''));
+  if (typeof value === 'string')
+    return value.replaceAll('{project}', at.projectDir.replace(/\/+$/, '')).replaceAll('{home}', at.home.replace(/\/+$/, ''));
   if (Array.isArray(value)) return value.map((v) => placed(v, at));
   if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, placed(v, at)]));
   return value;

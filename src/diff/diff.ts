@@ -1,4 +1,12 @@
-import { normalizeMode, type Behavior, type Decision, type PermissionMode, type RuleRef, type SettingsSource, type ToolCall } from '../core/types.js';
+import {
+  normalizeMode,
+  type Behavior,
+  type Decision,
+  type PermissionMode,
+  type RuleRef,
+  type SettingsSource,
+  type ToolCall,
+} from '../core/types.js';
 import { agentModeSetting, laxerMode } from '../evaluate/agent-ceiling.js';
 import { agentModeFor, evaluate, type EvaluationContext } from '../evaluate/index.js';
 
@@ -78,7 +86,10 @@ type ModeSetting = ReturnType<typeof agentModeSetting>;
 
 /** A change of a sub-agent type's mode setting in plain words: `$toolgate.agents.Plan.mode plan → acceptEdits in FILE`. */
 function modeSettingChange(o: ModeSetting, n: ModeSetting): string {
-  const text = (s: ModeSetting) => (s === undefined ? 'no $toolgate.agents mode (the mode it asks for, capped at its parent\'s)' : `$toolgate.agents.${s.key}.mode ${s.mode.value} in ${fileOf(s.mode.source)}`);
+  const text = (s: ModeSetting) =>
+    s === undefined
+      ? "no $toolgate.agents mode (the mode it asks for, capped at its parent's)"
+      : `$toolgate.agents.${s.key}.mode ${s.mode.value} in ${fileOf(s.mode.source)}`;
   if (o !== undefined && n !== undefined && o.key === n.key && fileOf(o.mode.source) === fileOf(n.mode.source)) {
     return `$toolgate.agents.${n.key}.mode ${o.mode.value} → ${n.mode.value} in ${fileOf(n.mode.source)}`;
   }
@@ -86,7 +97,9 @@ function modeSettingChange(o: ModeSetting, n: ModeSetting): string {
 }
 
 function sameRule(a: RuleRef | undefined, b: RuleRef | undefined): boolean {
-  return a !== undefined && b !== undefined && a.text === b.text && a.list === b.list && a.source.kind === b.source.kind && a.agent === b.agent;
+  return (
+    a !== undefined && b !== undefined && a.text === b.text && a.list === b.list && a.source.kind === b.source.kind && a.agent === b.agent
+  );
 }
 
 /** A rule's identity across the two policies: its list, text, layer and sub-agent type (a file may be read at a revision). */
@@ -96,7 +109,8 @@ function ruleKey(r: { list: string; text: string; kind: string; agent?: string |
 
 function keysOf(ctx: EvaluationContext): Set<string> {
   const keys = new Set(ctx.policy.rules.map((r) => ruleKey({ list: r.list, text: r.rule.text, kind: r.source.kind })));
-  for (const a of Object.values(ctx.policy.agents ?? {})) for (const r of a.rules) keys.add(ruleKey({ list: r.list, text: r.rule.text, kind: r.source.kind, agent: r.agent }));
+  for (const a of Object.values(ctx.policy.agents ?? {}))
+    for (const r of a.rules) keys.add(ruleKey({ list: r.list, text: r.rule.text, kind: r.source.kind, agent: r.agent }));
   return keys;
 }
 
@@ -144,15 +158,30 @@ function sidesOf(oldCtx: EvaluationContext, newCtx: EvaluationContext): Side[] {
     const settings = { old: agentModeSetting(oldCtx.policy, type), new: agentModeSetting(newCtx.policy, type) };
     const changed = settings.old?.mode.value !== settings.new?.mode.value;
     const modeSettings = changed ? { modeSettings: settings } : {};
-    sides.push({ agent: type, ...modeSettings, old: asAgent(oldCtx, type, ownParent(oldCtx)), new: asAgent(newCtx, type, ownParent(newCtx)) });
+    sides.push({
+      agent: type,
+      ...modeSettings,
+      old: asAgent(oldCtx, type, ownParent(oldCtx)),
+      new: asAgent(newCtx, type, ownParent(newCtx)),
+    });
     if (!changed) continue;
     const laxest = laxerMode(settings.old?.mode.value ?? 'bypassPermissions', settings.new?.mode.value ?? 'bypassPermissions');
     const top = settings.new?.mode.value === laxest ? laxest : 'bypassPermissions';
     for (const parent of PARENT_MODES) {
       if (parent === ownParent(oldCtx) && parent === ownParent(newCtx)) continue;
       const below = parent !== laxest && laxerMode(parent, laxest) === laxest;
-      if (parent !== top && !(below && agentModeFor(parent, parent, oldCtx.policy, type) !== agentModeFor(parent, parent, newCtx.policy, type))) continue;
-      sides.push({ agent: type, parentMode: parent, ...modeSettings, old: asAgent(oldCtx, type, parent), new: asAgent(newCtx, type, parent) });
+      if (
+        parent !== top &&
+        !(below && agentModeFor(parent, parent, oldCtx.policy, type) !== agentModeFor(parent, parent, newCtx.policy, type))
+      )
+        continue;
+      sides.push({
+        agent: type,
+        parentMode: parent,
+        ...modeSettings,
+        old: asAgent(oldCtx, type, parent),
+        new: asAgent(newCtx, type, parent),
+      });
     }
   }
   return sides;
@@ -173,10 +202,16 @@ function responsibleFor(
   modeSettings?: { old: ModeSetting; new: ModeSetting },
 ): { text: string; rule?: RuleRef & { policy: 'old' | 'new' } } {
   const has = (keys: Set<string>, r: RuleRef) => keys.has(ruleKey({ list: r.list, text: r.text, kind: r.source.kind, agent: r.agent }));
-  const blame = (r: RuleRef, policy: 'old' | 'new', why: string) => ({ text: `${r.list} rule "${r.text}" in ${where(r)} (${why})`, rule: { ...r, policy } });
-  if (n.rule !== undefined && !has(known.old, n.rule)) return blame(n.rule, 'new', 'counts only in the new policy: added, broadened or no longer dropped');
-  if (o.rule !== undefined && !has(known.new, o.rule)) return blame(o.rule, 'old', 'counts only in the old policy: removed, narrowed or now dropped');
-  if (modeSettings !== undefined && modes.old !== modes.new) return { text: `${modeSettingChange(modeSettings.old, modeSettings.new)} (the sub-agent's mode ${modes.old} → ${modes.new})` };
+  const blame = (r: RuleRef, policy: 'old' | 'new', why: string) => ({
+    text: `${r.list} rule "${r.text}" in ${where(r)} (${why})`,
+    rule: { ...r, policy },
+  });
+  if (n.rule !== undefined && !has(known.old, n.rule))
+    return blame(n.rule, 'new', 'counts only in the new policy: added, broadened or no longer dropped');
+  if (o.rule !== undefined && !has(known.new, o.rule))
+    return blame(o.rule, 'old', 'counts only in the old policy: removed, narrowed or now dropped');
+  if (modeSettings !== undefined && modes.old !== modes.new)
+    return { text: `${modeSettingChange(modeSettings.old, modeSettings.new)} (the sub-agent's mode ${modes.old} → ${modes.new})` };
   if (n.rule !== undefined && !sameRule(o.rule, n.rule)) return blame(n.rule, 'new', 'in both policies: now decides');
   if (o.rule !== undefined && !sameRule(o.rule, n.rule)) return blame(o.rule, 'old', 'in both policies: no longer decides');
   const mode = modes.old !== modes.new ? `; mode ${modes.old} → ${modes.new}` : '';
@@ -212,12 +247,24 @@ export function diffPolicies(oldCtx: EvaluationContext, newCtx: EvaluationContex
       const direction: DiffDirection = RANK[n.behavior] < RANK[o.behavior] ? 'widen' : 'narrow';
       counts[direction] += 1;
       if (direction === 'widen' && side.agent !== undefined) widenedFor.add(side.agent);
-      const blamed = responsibleFor(o, n, known, side.agent !== undefined ? { old: side.old.mode, new: side.new.mode } : modes, side.modeSettings);
+      const blamed = responsibleFor(
+        o,
+        n,
+        known,
+        side.agent !== undefined ? { old: side.old.mode, new: side.new.mode } : modes,
+        side.modeSettings,
+      );
       const under = side.parentMode !== undefined ? ` under a parent in ${side.parentMode} mode` : '';
-      const responsible = side.agent !== undefined ? { ...blamed, text: `${blamed.text} — for a sub-agent of type ${side.agent}${under}` } : blamed;
+      const responsible =
+        side.agent !== undefined ? { ...blamed, text: `${blamed.text} — for a sub-agent of type ${side.agent}${under}` } : blamed;
       let group = byResponsible.get(responsible.text);
       if (group === undefined) {
-        group = { responsible: responsible.text, ...(responsible.rule !== undefined ? { rule: responsible.rule } : {}), widens: false, changes: [] };
+        group = {
+          responsible: responsible.text,
+          ...(responsible.rule !== undefined ? { rule: responsible.rule } : {}),
+          widens: false,
+          changes: [],
+        };
         byResponsible.set(responsible.text, group);
       }
       group.widens ||= direction === 'widen';

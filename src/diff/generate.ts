@@ -31,8 +31,15 @@ export function callsOfRule(rule: Rule, env: SampleEnv): ToolCall[] {
     const spec = rule.family === 'bare' ? undefined : rule.specifier;
     for (const command of probesFor(spec)) out.push({ tool: rule.tool, input: { command } });
     if (spec !== undefined) {
-      const literal = spec.replace(/:\*$/, '').replace(/\s*\*.*$/, '').trim();
-      if (literal !== '') out.push({ tool: rule.tool, input: { command: `${literal} extra` } }, { tool: rule.tool, input: { command: `${literal} && rm -rf src` } });
+      const literal = spec
+        .replace(/:\*$/, '')
+        .replace(/\s*\*.*$/, '')
+        .trim();
+      if (literal !== '')
+        out.push(
+          { tool: rule.tool, input: { command: `${literal} extra` } },
+          { tool: rule.tool, input: { command: `${literal} && rm -rf src` } },
+        );
     }
   } else if (rule.family === 'path') {
     const paths = new Set<string>();
@@ -47,12 +54,14 @@ export function callsOfRule(rule: Rule, env: SampleEnv): ToolCall[] {
     for (const file_path of paths) for (const tool of PATH_TOOLS) out.push({ tool, input: { file_path } });
     // A path rule also bears on shell commands that read or write the path (`cat`, `touch`): an
     // ask on Read(src/**) widened to a bare Read no longer holds `cat src/a.ts`.
-    for (const file_path of paths) for (const verb of ['cat', 'touch']) out.push({ tool: 'Bash', input: { command: `${verb} ${shellQuote(file_path)}` } });
+    for (const file_path of paths)
+      for (const verb of ['cat', 'touch']) out.push({ tool: 'Bash', input: { command: `${verb} ${shellQuote(file_path)}` } });
   } else if (rule.family === 'domain' && rule.domain !== undefined) {
     const host = rule.domain.replace(/^\*\./, '');
     out.push({ tool: 'WebFetch', input: { url: `https://${host}/` } }, { tool: 'WebFetch', input: { url: `https://sub.${host}/` } });
   } else if (rule.family === 'bare' && (rule.tool === 'Read' || rule.tool === 'Edit' || rule.tool === 'Write')) {
-    for (const file_path of [`${env.cwd}/.env`, `${env.home}/.ssh/id_rsa`, '/etc/passwd']) out.push({ tool: rule.tool, input: { file_path } });
+    for (const file_path of [`${env.cwd}/.env`, `${env.home}/.ssh/id_rsa`, '/etc/passwd'])
+      out.push({ tool: rule.tool, input: { file_path } });
   }
   return out;
 }
@@ -65,7 +74,20 @@ export function callsOfRule(rule: Rule, env: SampleEnv): ToolCall[] {
  */
 export function callsOfModes(env: SampleEnv): ToolCall[] {
   const files = [`${env.cwd}/src/a.ts`, `${env.cwd}/.env`, `${env.cwd}/README.md`, `${env.home}/.ssh/id_rsa`, '/etc/hosts'];
-  const commands = ['ls', 'cat README.md', 'mkdir x', 'touch x', 'cp README.md x', 'mv x y', 'rm x', 'rm -rf src', 'sed -i s/a/b/ README.md', 'git status', 'npm test', 'curl https://example.com/'];
+  const commands = [
+    'ls',
+    'cat README.md',
+    'mkdir x',
+    'touch x',
+    'cp README.md x',
+    'mv x y',
+    'rm x',
+    'rm -rf src',
+    'sed -i s/a/b/ README.md',
+    'git status',
+    'npm test',
+    'curl https://example.com/',
+  ];
   return [
     ...files.flatMap((file_path) => PATH_TOOLS.map((tool): ToolCall => ({ tool, input: { file_path } }))),
     ...commands.map((command): ToolCall => ({ tool: 'Bash', input: { command } })),

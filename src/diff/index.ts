@@ -4,7 +4,16 @@
  * grouped by the rule responsible, widenings first (`toolgate diff`).
  * @packageDocumentation
  */
-export { diffPolicies, type DiffCall, type DiffCallOrigin, type DiffChange, type DiffDirection, type DiffGroup, type DiffSide, type PolicyDiff } from './diff.js';
+export {
+  diffPolicies,
+  type DiffCall,
+  type DiffCallOrigin,
+  type DiffChange,
+  type DiffDirection,
+  type DiffGroup,
+  type DiffSide,
+  type PolicyDiff,
+} from './diff.js';
 export { diffCorpus, type CorpusPlaces } from './corpus.js';
 export { callsOfModes, callsOfPolicies, callsOfRule, callsOfSettings } from './generate.js';
 export { formatPolicyDiff } from './format.js';

@@ -20,10 +20,17 @@ function message(g: DiffGroup): string {
  * `baseUri` makes file locations relative to it.
  * @public
  */
-export function policyDiffToSarif(diff: PolicyDiff, options: { toolVersion?: string; baseUri?: string; lineOf?: RuleLineOf } = {}): Record<string, unknown> {
+export function policyDiffToSarif(
+  diff: PolicyDiff,
+  options: { toolVersion?: string; baseUri?: string; lineOf?: RuleLineOf } = {},
+): Record<string, unknown> {
   const ids = ['TG_DIFF_WIDEN', 'TG_DIFF_NARROW'];
   const rules = [
-    { id: ids[0], shortDescription: { text: 'the new policy decides calls looser (ask → allow, deny → ask or allow)' }, defaultConfiguration: { level: 'error' } },
+    {
+      id: ids[0],
+      shortDescription: { text: 'the new policy decides calls looser (ask → allow, deny → ask or allow)' },
+      defaultConfiguration: { level: 'error' },
+    },
     { id: ids[1], shortDescription: { text: 'the new policy decides calls stricter' }, defaultConfiguration: { level: 'note' } },
   ];
   return sarifLog(
@@ -37,7 +44,16 @@ export function policyDiffToSarif(diff: PolicyDiff, options: { toolVersion?: str
         level: g.widens ? 'error' : 'note',
         message: { text: message(g) },
         ...(file !== undefined
-          ? { locations: [{ physicalLocation: { artifactLocation: { uri: sarifUri(file, options.baseUri) }, ...(at !== undefined ? { region: { startLine: at.line, startColumn: at.column } } : {}) } }] }
+          ? {
+              locations: [
+                {
+                  physicalLocation: {
+                    artifactLocation: { uri: sarifUri(file, options.baseUri) },
+                    ...(at !== undefined ? { region: { startLine: at.line, startColumn: at.column } } : {}),
+                  },
+                },
+              ],
+            }
           : {}),
       };
     }),

@@ -18,7 +18,14 @@ export const ANY_AGENT = '*';
  * dontAsk < plan < default < acceptEdits < auto < bypassPermissions. Only a cap: the decision
  * itself is capped exactly by {@link capDecision}.
  */
-const MODE_RANK: Readonly<Record<PermissionMode, number>> = { dontAsk: 0, plan: 1, default: 2, acceptEdits: 3, auto: 4, bypassPermissions: 5 };
+const MODE_RANK: Readonly<Record<PermissionMode, number>> = {
+  dontAsk: 0,
+  plan: 1,
+  default: 2,
+  acceptEdits: 3,
+  auto: 4,
+  bypassPermissions: 5,
+};
 
 /**
  * A parent's mode as sent (a dialect's name, `manual`, anything): a mode toolgate does not know,
@@ -50,7 +57,11 @@ export interface SessionModeRecord {
  * mode mid-session gets sub-agents capped at the earlier mode: stricter, never looser.
  * @public
  */
-export function nextSessionMode(prev: SessionModeRecord | undefined, seen: string, aliases: Readonly<Record<string, PermissionMode>> = {}): SessionModeRecord {
+export function nextSessionMode(
+  prev: SessionModeRecord | undefined,
+  seen: string,
+  aliases: Readonly<Record<string, PermissionMode>> = {},
+): SessionModeRecord {
   const floor = parentModeOf(seen, aliases) === 'plan' ? 'default' : seen;
   if (prev === undefined) return { last: seen, lowest: floor };
   const lower = MODE_RANK[parentModeOf(floor, aliases)] < MODE_RANK[parentModeOf(prev.lowest, aliases)];
@@ -75,7 +86,12 @@ export function sessionCeilingMode(record: SessionModeRecord, aliases: Readonly<
  * stricter than Claude Code, where an agent definition's mode may exceed a `default` parent's.
  * @public
  */
-export function agentModeFor(requested: PermissionMode, parentMode: PermissionMode, policy: Pick<Policy, 'agents'>, type: string | undefined): PermissionMode {
+export function agentModeFor(
+  requested: PermissionMode,
+  parentMode: PermissionMode,
+  policy: Pick<Policy, 'agents'>,
+  type: string | undefined,
+): PermissionMode {
   const configured = agentSettingsMode(policy, type);
   const wanted = configured ?? requested;
   return MODE_RANK[wanted] > MODE_RANK[parentMode] ? parentMode : wanted;
@@ -90,7 +106,10 @@ function agentSettingsMode(policy: Pick<Policy, 'agents'>, type: string | undefi
  * under: its type's `mode`, else `*`'s; undefined when neither sets one (the sub-agent then
  * takes the mode it asks for, capped at its parent's).
  */
-export function agentModeSetting(policy: Pick<Policy, 'agents'>, type: string | undefined): { key: string; mode: Sourced<PermissionMode> } | undefined {
+export function agentModeSetting(
+  policy: Pick<Policy, 'agents'>,
+  type: string | undefined,
+): { key: string; mode: Sourced<PermissionMode> } | undefined {
   const agents = policy.agents;
   if (agents === undefined) return undefined;
   if (type !== undefined && Object.hasOwn(agents, type)) {
@@ -176,15 +195,20 @@ export function agentName(ceiling: AgentCeiling): string {
 export function capDecision(child: Decision, parent: Decision, info: CeilingInfo): Decision {
   const rc = BEHAVIOR_RANK[child.behavior];
   const rp = BEHAVIOR_RANK[parent.behavior];
-  const takeChild = rc > rp || (rc === rp && (child.behavior !== 'ask' || askCeiling(child.askKind ?? 'firm', parent.askKind ?? 'firm') === 'child'));
+  const takeChild =
+    rc > rp || (rc === rp && (child.behavior !== 'ask' || askCeiling(child.askKind ?? 'firm', parent.askKind ?? 'firm') === 'child'));
   const said = (d: Decision) => (d.behavior === 'ask' ? `ask (${d.askKind ?? 'firm'})` : d.behavior);
   const who = `sub-agent ${info.agent} (${info.childMode} mode)`;
   if (takeChild) {
-    const detail = escapeBidi(`${who}: ${said(child)}; its parent (${info.parentMode} mode) would ${said(parent)}: no more than the parent`);
+    const detail = escapeBidi(
+      `${who}: ${said(child)}; its parent (${info.parentMode} mode) would ${said(parent)}: no more than the parent`,
+    );
     return { ...child, trace: [...child.trace, { step: 'agentCeiling', outcome: 'pass', detail }] };
   }
   const message = `${parent.reason.message} (as for its parent, in ${info.parentMode} mode: a sub-agent gets no more than its parent)`;
-  const detail = escapeBidi(`${who} would ${said(child)}; its parent (${info.parentMode} mode) would ${said(parent)}: the parent's ${parent.behavior} applies`);
+  const detail = escapeBidi(
+    `${who} would ${said(child)}; its parent (${info.parentMode} mode) would ${said(parent)}: the parent's ${parent.behavior} applies`,
+  );
   return {
     ...parent,
     reason: { ...parent.reason, message },

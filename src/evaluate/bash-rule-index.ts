@@ -66,7 +66,14 @@ const COMBINATIONS_LIMIT = 4096;
 
 /** Numbers every bucket of an index (see `bucketIds`). */
 function numberBuckets(index: BashRuleIndex): BashRuleIndex {
-  const lists = [...index.match.byWord.values(), ...index.match.byTwoWords.values(), index.match.always, ...index.holes.byWord.values(), index.holes.always, ...index.programs.values()];
+  const lists = [
+    ...index.match.byWord.values(),
+    ...index.match.byTwoWords.values(),
+    index.match.always,
+    ...index.holes.byWord.values(),
+    index.holes.always,
+    ...index.programs.values(),
+  ];
   for (const list of lists) if (!index.bucketIds.has(list)) index.bucketIds.set(list, index.bucketIds.size);
   return index;
 }
@@ -84,7 +91,11 @@ const seen = new WeakSet<readonly CompiledRule[]>();
  * with session rules gets new lists per call) is scanned, as cheaply as before, rather than
  * indexed for nothing. `undefined` means: scan.
  */
-function indexed(rules: readonly CompiledRule[], cache: WeakMap<readonly CompiledRule[], BashRuleIndex>, make: (rules: readonly CompiledRule[]) => BashRuleIndex): BashRuleIndex | undefined {
+function indexed(
+  rules: readonly CompiledRule[],
+  cache: WeakMap<readonly CompiledRule[], BashRuleIndex>,
+  make: (rules: readonly CompiledRule[]) => BashRuleIndex,
+): BashRuleIndex | undefined {
   const index = cache.get(rules);
   if (index !== undefined) return index;
   if (!seen.has(rules)) {
@@ -113,7 +124,17 @@ function holeWord(spec: string): string | undefined {
 }
 
 function newIndex(): BashRuleIndex {
-  return { others: [], base: [], baseWithoutPaths: [], match: { byWord: new Map(), byTwoWords: new Map(), always: [] }, holes: { byWord: new Map(), always: [] }, programs: new Map(), userBash: [], bucketIds: new Map(), combinations: new Map() };
+  return {
+    others: [],
+    base: [],
+    baseWithoutPaths: [],
+    match: { byWord: new Map(), byTwoWords: new Map(), always: [] },
+    holes: { byWord: new Map(), always: [] },
+    programs: new Map(),
+    userBash: [],
+    bucketIds: new Map(),
+    combinations: new Map(),
+  };
 }
 
 function build(rules: readonly CompiledRule[]): BashRuleIndex {
@@ -195,7 +216,13 @@ function powerShellCandidates(rules: readonly CompiledRule[], facts: PowerShellF
   return candidatesAt(rules, index, picked);
 }
 
-function candidatesAt(rules: readonly CompiledRule[], index: BashRuleIndex, picked: number[][], paths?: readonly number[], opaque = false): readonly CompiledRule[] {
+function candidatesAt(
+  rules: readonly CompiledRule[],
+  index: BashRuleIndex,
+  picked: number[][],
+  paths?: readonly number[],
+  opaque = false,
+): readonly CompiledRule[] {
   let key = `${opaque ? 'o' : ''}${paths === undefined ? '*' : paths.join(',')}|`;
   for (const list of picked) {
     const id = index.bucketIds.get(list);
@@ -210,7 +237,13 @@ function candidatesAt(rules: readonly CompiledRule[], index: BashRuleIndex, pick
   return made;
 }
 
-function mergedCandidates(rules: readonly CompiledRule[], index: BashRuleIndex, picked: number[][], paths: readonly number[] | undefined, opaque: boolean): readonly CompiledRule[] {
+function mergedCandidates(
+  rules: readonly CompiledRule[],
+  index: BashRuleIndex,
+  picked: number[][],
+  paths: readonly number[] | undefined,
+  opaque: boolean,
+): readonly CompiledRule[] {
   let positions = paths === undefined ? index.base : merged(index.baseWithoutPaths, paths);
   for (const list of picked) positions = merged(positions, list);
   if (opaque) {
@@ -233,7 +266,11 @@ function mergedCandidates(rules: readonly CompiledRule[], index: BashRuleIndex, 
  * texts and case-folded rule forms. `paths`: the positions of the path rules the call's paths may
  * bear on (`shellPathPositions`), when not every path rule may.
  */
-export function commandRuleCandidates(rules: readonly CompiledRule[], facts: CallFacts, paths?: readonly number[]): readonly CompiledRule[] {
+export function commandRuleCandidates(
+  rules: readonly CompiledRule[],
+  facts: CallFacts,
+  paths?: readonly number[],
+): readonly CompiledRule[] {
   if (rules.length < MIN_RULES) return rules;
   if (facts.kind === 'powershell') return powerShellCandidates(rules, facts);
   if (facts.kind !== 'shell') return rules;

@@ -2,20 +2,73 @@ import type { Rule } from '../rules/types.js';
 
 /** Interpreters and runners whose wildcard allow rules let a whole class of calls through. */
 const INTERPRETERS = new Set([
-  'python', 'python3', 'python2', 'node', 'deno', 'bun', 'ruby', 'perl', 'php', 'lua', 'bash', 'sh', 'zsh', 'fish',
-  'pwsh', 'powershell', 'npx', 'bunx', 'pnpx', 'uvx', 'uv', 'pipx', 'env', 'sudo', 'exec', 'eval', 'xargs', 'ssh',
-  'docker', 'kubectl', 'java', 'go', 'cargo', 'dotnet', 'Rscript', 'osascript',
+  'python',
+  'python3',
+  'python2',
+  'node',
+  'deno',
+  'bun',
+  'ruby',
+  'perl',
+  'php',
+  'lua',
+  'bash',
+  'sh',
+  'zsh',
+  'fish',
+  'pwsh',
+  'powershell',
+  'npx',
+  'bunx',
+  'pnpx',
+  'uvx',
+  'uv',
+  'pipx',
+  'env',
+  'sudo',
+  'exec',
+  'eval',
+  'xargs',
+  'ssh',
+  'docker',
+  'kubectl',
+  'java',
+  'go',
+  'cargo',
+  'dotnet',
+  'Rscript',
+  'osascript',
 ]);
 
 /** Package-manager run commands (`npm run *`, `yarn *`, ...). */
-const RUNNERS = /^(npm run|npm run-script|npm rum|npm urn|npm exec|npm x|pnpm run|pnpm exec|pnpm dlx|pnpm x|yarn run|yarn dlx|yarn exec|yarn|bun run|bun x|make|just|task|cargo run|go run|poetry run|uv run|pipenv run|rake|gradle|\.\/gradlew|mvn)\b/;
+const RUNNERS =
+  /^(npm run|npm run-script|npm rum|npm urn|npm exec|npm x|pnpm run|pnpm exec|pnpm dlx|pnpm x|yarn run|yarn dlx|yarn exec|yarn|bun run|bun x|make|just|task|cargo run|go run|poetry run|uv run|pipenv run|rake|gradle|\.\/gradlew|mvn)\b/;
 
 /**
  * Package managers: a wildcard right after the name (`npm *`, `pnpm *`) covers their run and exec
  * commands and installing any package (whose install scripts run), so it is at least as broad as
  * `npm run *`.
  */
-const PACKAGE_MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'npx', 'bun', 'bunx', 'pnpx', 'pip', 'pip3', 'uv', 'uvx', 'poetry', 'pipenv', 'gem', 'bundle', 'composer', 'cargo', 'go']);
+const PACKAGE_MANAGERS = new Set([
+  'npm',
+  'pnpm',
+  'yarn',
+  'npx',
+  'bun',
+  'bunx',
+  'pnpx',
+  'pip',
+  'pip3',
+  'uv',
+  'uvx',
+  'poetry',
+  'pipenv',
+  'gem',
+  'bundle',
+  'composer',
+  'cargo',
+  'go',
+]);
 
 /**
  * Is this an allow rule that auto mode sets aside while the classifier judges (Claude Code docs,

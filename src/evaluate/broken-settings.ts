@@ -21,13 +21,27 @@ export function failClosedForBrokenSettings(d: Decision, policy: Policy, mode: P
     if (d.askKind === 'firm') return d;
     const { suggestions: _none, ...rest } = d;
     const detail = `${cause}: only a person may answer while it is broken`;
-    return { ...rest, askKind: 'firm', reason: { kind: d.reason.kind, message: `${d.reason.message}; ${detail}` }, trace: [...d.trace, { step: 'brokenSettings', outcome: 'ask', detail }] };
+    return {
+      ...rest,
+      askKind: 'firm',
+      reason: { kind: d.reason.kind, message: `${d.reason.message}; ${detail}` },
+      trace: [...d.trace, { step: 'brokenSettings', outcome: 'ask', detail }],
+    };
   }
   const would = `otherwise: ${d.reason.message}`;
   if (mode === 'dontAsk') {
     const message = `dontAsk refuses what would ask: ${cause}, so nothing is allowed without a person (${would})`;
-    return { behavior: 'deny', reason: { kind: 'brokenSettings', message }, trace: [...d.trace, { step: 'brokenSettings', outcome: 'deny', detail: message }] };
+    return {
+      behavior: 'deny',
+      reason: { kind: 'brokenSettings', message },
+      trace: [...d.trace, { step: 'brokenSettings', outcome: 'deny', detail: message }],
+    };
   }
   const message = `${cause}, so nothing is allowed without a person (${would})`;
-  return { behavior: 'ask', askKind: 'firm', reason: { kind: 'brokenSettings', message }, trace: [...d.trace, { step: 'brokenSettings', outcome: 'ask', detail: message }] };
+  return {
+    behavior: 'ask',
+    askKind: 'firm',
+    reason: { kind: 'brokenSettings', message },
+    trace: [...d.trace, { step: 'brokenSettings', outcome: 'ask', detail: message }],
+  };
 }

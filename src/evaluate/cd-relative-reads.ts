@@ -40,7 +40,8 @@ export function partsReadAfterCd(state: EvalState): SimpleCommand[] {
     if (moves(name)) continue;
     // A relative operand, or none at all (`ls`, `ls -la` read the directory the cd left).
     const reads = f.effects.filter((e) => e.command === j && e.op === 'read');
-    if (reads.some((e) => !/^[/~]/.test(e.raw)) || (reads.length === 0 && argv.slice(1).every((w) => w.startsWith('-')))) out.push(commands[j]!);
+    if (reads.some((e) => !/^[/~]/.test(e.raw)) || (reads.length === 0 && argv.slice(1).every((w) => w.startsWith('-'))))
+      out.push(commands[j]!);
   }
   return out;
 }

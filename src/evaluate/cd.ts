@@ -30,8 +30,15 @@ function covers(cr: CompiledRule, dir: string, ctx: Required<Omit<CdContext, 'se
   // Whole-path matching: every anchor is written out as an absolute `//` pattern, so a name
   // without an inner `/` means that path under its anchor, never the name at any depth.
   const spec = cr.rule.specifier ?? '';
-  const abs = (base: string, rest: string) => `/${normalizePath(`${base.replace(/\/+$/, '')}/${rest}`, { cwd: ctx.cwd, home: ctx.home, platform: ctx.platform })}`;
-  const written = spec.startsWith('//') ? spec : spec.startsWith('~/') ? abs(ctx.home, spec.slice(2)) : spec.startsWith('/') ? abs(ctx.projectDir, spec.slice(1)) : abs(ctx.cwd, spec.replace(/^\.\//, ''));
+  const abs = (base: string, rest: string) =>
+    `/${normalizePath(`${base.replace(/\/+$/, '')}/${rest}`, { cwd: ctx.cwd, home: ctx.home, platform: ctx.platform })}`;
+  const written = spec.startsWith('//')
+    ? spec
+    : spec.startsWith('~/')
+      ? abs(ctx.home, spec.slice(2))
+      : spec.startsWith('/')
+        ? abs(ctx.projectDir, spec.slice(1))
+        : abs(ctx.cwd, spec.replace(/^\.\//, ''));
   const rule = { ...cr.rule, specifier: written };
   const m = { cwd: ctx.cwd, home: ctx.home, slashAnchor: ctx.projectDir, platform: ctx.platform, list: 'allow' as RuleList };
   if (matchPathRule(rule, dir, m)) return true;
@@ -58,7 +65,13 @@ export function decideCd(target: string, ctx: CdContext): Decision {
     if (hit) {
       const message = `${list === 'deny' ? 'denied' : 'asked'} by ${hit.rule.text}: /cd ${dir}`;
       trace.push({ step: `${list}Rules`, outcome: list, detail: message, rule: ruleRef(hit) });
-      return { behavior: list, reason: { kind: 'rule', message }, rule: ruleRef(hit), trace, ...(list === 'ask' ? { askKind: 'firm' as const } : {}) };
+      return {
+        behavior: list,
+        reason: { kind: 'rule', message },
+        rule: ruleRef(hit),
+        trace,
+        ...(list === 'ask' ? { askKind: 'firm' as const } : {}),
+      };
     }
   }
   const allows = rules.filter((cr) => cr.list === 'allow');

@@ -42,7 +42,13 @@ export const sandboxCredentials: PipelineStep = {
       if (printed === undefined) continue;
       const hit = printed === 'all' ? names[0] : printed.find((n) => names.includes(n));
       if (hit !== undefined) {
-        return decide(state, STEP, 'deny', 'rule', `"${cmd.source}" prints ${printed === 'all' ? 'every variable, ' : ''}${hit} among them, a credential sandbox.credentials denies to commands (mode "deny")`);
+        return decide(
+          state,
+          STEP,
+          'deny',
+          'rule',
+          `"${cmd.source}" prints ${printed === 'all' ? 'every variable, ' : ''}${hit} among them, a credential sandbox.credentials denies to commands (mode "deny")`,
+        );
       }
     }
     return passFixed(state, UNTOUCHED);

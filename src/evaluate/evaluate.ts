@@ -100,7 +100,12 @@ function denyInsteadOfAsking(d: Decision, ctx: EvaluationContext): Decision {
   if (d.behavior !== 'ask' || ctx.policy.denyInsteadOfPrompting !== true || ctx.options?.promptsDeniedLater === true) return d;
   const message = `${d.reason.message} (permissions.denyInsteadOfPrompting refuses what would ask)`;
   const { askKind: _kind, suggestions: _none, ...rest } = d;
-  return { ...rest, behavior: 'deny', reason: { ...d.reason, message }, trace: [...d.trace, { step: 'denyInsteadOfPrompting', outcome: 'deny', detail: message }] };
+  return {
+    ...rest,
+    behavior: 'deny',
+    reason: { ...d.reason, message },
+    trace: [...d.trace, { step: 'denyInsteadOfPrompting', outcome: 'deny', detail: message }],
+  };
 }
 
 /**
@@ -120,16 +125,33 @@ function runForAgent(call: ToolCall, ctx: EvaluationContext, agent: AgentCeiling
 }
 
 function run(call: ToolCall, ctx: EvaluationContext, dialect: Dialect): Decision {
-  if (call === null || typeof call !== 'object' || typeof call.tool !== 'string' || call.tool === '' || call.input === null || typeof call.input !== 'object' || Array.isArray(call.input)) {
+  if (
+    call === null ||
+    typeof call !== 'object' ||
+    typeof call.tool !== 'string' ||
+    call.tool === '' ||
+    call.input === null ||
+    typeof call.input !== 'object' ||
+    Array.isArray(call.input)
+  ) {
     const message = 'malformed tool call: expected { tool: string, input: object }';
-    return { behavior: 'ask', askKind: 'firm', reason: { kind: 'invalidInput', message }, trace: [{ step: 'validInput', outcome: 'ask', detail: message }] };
+    return {
+      behavior: 'ask',
+      askKind: 'firm',
+      reason: { kind: 'invalidInput', message },
+      trace: [{ step: 'validInput', outcome: 'ask', detail: message }],
+    };
   }
   // A call under a legacy name (`Task`) is decided as the tool it now is (`Agent`).
   // Entries made before the state exists (a legacy name, the mode): rare, so made only when needed.
   let trace: Step[] | undefined;
   const canonical = legacyToolName(call.tool);
   if (canonical !== undefined) {
-    (trace ??= []).push({ step: 'validInput', outcome: 'pass', detail: `${call.tool} is the legacy name of ${canonical}: decided as ${canonical}` });
+    (trace ??= []).push({
+      step: 'validInput',
+      outcome: 'pass',
+      detail: `${call.tool} is the legacy name of ${canonical}: decided as ${canonical}`,
+    });
     call = { ...call, tool: canonical };
   }
   const platform: Platform = ctx.platform ?? 'linux';
@@ -140,7 +162,11 @@ function run(call: ToolCall, ctx: EvaluationContext, dialect: Dialect): Decision
   }
   if (mode === 'bypassPermissions' && ctx.policy.disableBypassPermissionsMode) {
     mode = 'default';
-    (trace ??= []).push({ step: 'mode', outcome: 'pass' as const, detail: 'bypassPermissions is disabled by settings; deciding as default' });
+    (trace ??= []).push({
+      step: 'mode',
+      outcome: 'pass' as const,
+      detail: 'bypassPermissions is disabled by settings; deciding as default',
+    });
   }
   if (mode === 'auto' && ctx.policy.disableAutoMode) {
     mode = 'default';
@@ -153,7 +179,15 @@ function run(call: ToolCall, ctx: EvaluationContext, dialect: Dialect): Decision
   if (trace !== undefined) state.trace.push(...trace);
   for (const step of dialect.steps) {
     const result = step.run(state);
-    if (result) return denyInsteadOfAsking(failClosedForBrokenSettings(askWhileHomeUnknown(askWhileProjectUnknown(result, ctx.projectUnknown, mode), call, ctx.homeUnknown, mode), ctx.policy, mode), ctx);
+    if (result)
+      return denyInsteadOfAsking(
+        failClosedForBrokenSettings(
+          askWhileHomeUnknown(askWhileProjectUnknown(result, ctx.projectUnknown, mode), call, ctx.homeUnknown, mode),
+          ctx.policy,
+          mode,
+        ),
+        ctx,
+      );
   }
   throw new Error('the pipeline ended without a decision');
 }

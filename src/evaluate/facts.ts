@@ -81,7 +81,9 @@ function typeOf(v: unknown): FieldType | 'other' {
 }
 
 /** A message when a known field of a built-in tool has the wrong type; `undefined` when the input is fine. */
-const INPUT_FIELD_LISTS: ReadonlyMap<string, readonly (readonly [string, FieldType])[]> = new Map(Object.entries(INPUT_FIELDS).map(([tool, fields]) => [tool, Object.entries(fields)]));
+const INPUT_FIELD_LISTS: ReadonlyMap<string, readonly (readonly [string, FieldType])[]> = new Map(
+  Object.entries(INPUT_FIELDS).map(([tool, fields]) => [tool, Object.entries(fields)]),
+);
 
 function malformedInput(call: ToolCall): string | undefined {
   const fields = INPUT_FIELD_LISTS.get(call.tool);
@@ -91,7 +93,12 @@ function malformedInput(call: ToolCall): string | undefined {
     if (v !== undefined && typeOf(v) !== type) return `${call.tool} input field "${name}" should be a ${type}`;
   }
   if (call.tool === 'MultiEdit' && Array.isArray(call.input['edits'])) {
-    const bad = (call.input['edits'] as unknown[]).some((e) => typeOf(e) !== 'object' || typeof (e as Record<string, unknown>)['old_string'] !== 'string' || typeof (e as Record<string, unknown>)['new_string'] !== 'string');
+    const bad = (call.input['edits'] as unknown[]).some(
+      (e) =>
+        typeOf(e) !== 'object' ||
+        typeof (e as Record<string, unknown>)['old_string'] !== 'string' ||
+        typeof (e as Record<string, unknown>)['new_string'] !== 'string',
+    );
     if (bad) return 'MultiEdit input "edits" should be a list of { old_string, new_string } strings';
   }
   return undefined;
@@ -191,12 +198,19 @@ function normalizedCwd(ctx: FactsContext): string {
 }
 
 /** Add the other spellings of a tool's path: `/proc/self/cwd`, a Windows admin share, an 8.3 name the file system did not resolve. */
-function addPathAliases(out: { aliases?: string[]; aliasUnknown?: string }, path: string, raw: string, ctx: FactsContext, resolved: boolean): void {
+function addPathAliases(
+  out: { aliases?: string[]; aliasUnknown?: string },
+  path: string,
+  raw: string,
+  ctx: FactsContext,
+  resolved: boolean,
+): void {
   const cwd = normalizedCwd(ctx);
   const found = ctx.platform === 'windows' ? resolveWindowsShare(path) : resolveProcAlias(path, cwd, raw);
   if (found.path !== path) out.aliases = [found.path];
   if (found.unknown !== undefined) out.aliasUnknown = found.unknown;
-  else if (ctx.platform === 'windows' && !resolved && hasShortName(path)) out.aliasUnknown = `${raw} may hold an 8.3 short name that only the file system can resolve`;
+  else if (ctx.platform === 'windows' && !resolved && hasShortName(path))
+    out.aliasUnknown = `${raw} may hold an 8.3 short name that only the file system can resolve`;
 }
 
 /** The directory a glob cannot leave: the segments before the first one with a glob character. */
@@ -260,7 +274,8 @@ export function shellWrites(effects: readonly PathEffect[], isProtected: (path: 
     // A name prefix (`split x secrets/p`) writes `p` plus the suffixes split adds (`paa`, `pab`, …).
     const w: ShellWrite = { path: e.namePrefix === true ? `${e.path.slice(0, -1)}aa` : e.path };
     if (!e.literal && !e.glob && e.assumed === undefined && /[$`]/.test(e.raw)) w.mayBeAny = `the target ${e.raw} is not literal`;
-    if (e.unsettled !== undefined) w.mayBeAny = `the file-system view cannot settle what the pattern ${e.raw} names (${e.unsettled}); it may name a protected file`;
+    if (e.unsettled !== undefined)
+      w.mayBeAny = `the file-system view cannot settle what the pattern ${e.raw} names (${e.unsettled}); it may name a protected file`;
     if (e.tree === 'some' && e.op === 'write') w.unseenNames = true;
     if (e.op === 'remove') w.removal = true;
     if (e.names !== undefined) w.names = e.names;

@@ -13,10 +13,7 @@ import { expandBraces } from '../shell/syntax/brace.js';
 export const ENTRY_BOUND = 10_000;
 
 /** What the view says a directory (or glob) reaches. */
-export type Reach =
-  | { kind: 'nothing' }
-  | { kind: 'holds'; path: string }
-  | { kind: 'unknown'; why: string };
+export type Reach = { kind: 'nothing' } | { kind: 'holds'; path: string } | { kind: 'unknown'; why: string };
 
 const NOTHING: Reach = { kind: 'nothing' };
 
@@ -37,9 +34,16 @@ const join = (dir: string, name: string) => (dir === '/' ? `/${name}` : `${dir}/
  * `p` could be covered (lexically), so only those directories are walked. Symbolic links are
  * followed (their real paths checked too), a cycle ends at the budget.
  */
-export function dirHolds(view: ReadonlyFsView | undefined, dir: string, covered: (p: string) => boolean, mayHold: (p: string) => boolean, budget: Budget): Reach {
+export function dirHolds(
+  view: ReadonlyFsView | undefined,
+  dir: string,
+  covered: (p: string) => boolean,
+  mayHold: (p: string) => boolean,
+  budget: Budget,
+): Reach {
   if (view === undefined) return { kind: 'unknown', why: 'no file-system view' };
-  if (view.list === undefined || view.isDirectory === undefined) return { kind: 'unknown', why: 'the file-system view cannot list directories' };
+  if (view.list === undefined || view.isDirectory === undefined)
+    return { kind: 'unknown', why: 'the file-system view cannot list directories' };
   if (!view.exists(dir)) return { kind: 'unknown', why: `${dir} does not exist yet` };
   if (view.isDirectory(dir) === false) return NOTHING;
   const v = view as ListingView;
@@ -60,7 +64,8 @@ export function dirHolds(view: ReadonlyFsView | undefined, dir: string, covered:
  * (a bound hit, an unlistable directory, a view that cannot list).
  */
 export function entryUnder(view: ReadonlyFsView, dir: string, hit: (p: string) => boolean, followsLinks: boolean, budget: Budget): Reach {
-  if (view.list === undefined || view.isDirectory === undefined) return { kind: 'unknown', why: 'the file-system view cannot list directories' };
+  if (view.list === undefined || view.isDirectory === undefined)
+    return { kind: 'unknown', why: 'the file-system view cannot list directories' };
   if (view.isDirectory(dir) !== true) return NOTHING;
   const v = view as ListingView;
   return walkTree(v, dir, budget, (p) => {
@@ -130,7 +135,8 @@ export function expandGlob(view: ReadonlyFsView | undefined, glob: string, budge
         }
         // `.*` also matches `.` and `..` (bash before 5.2): a pattern that may climb is not settled
         // here. Only a pattern that starts with a dot can (bash and zsh, dotglob or not).
-        if (/^[.[]/.test(seg) && segmentMatches(seg, '..', true)) return { unknown: `the pattern segment ${seg} may name a parent directory` };
+        if (/^[.[]/.test(seg) && segmentMatches(seg, '..', true))
+          return { unknown: `the pattern segment ${seg} may name a parent directory` };
         const names = view.list(d);
         if (names === undefined) {
           if (view.exists(d) && view.isDirectory?.(d) !== false) return { unknown: `${d} cannot be listed` };
@@ -199,16 +205,25 @@ function allDirsUnder(view: ReadonlyFsView, dirs: readonly string[], budget: Bud
  * itself, which the caller resolves — so nothing under it leads anywhere. `directoriesOnly`: only a
  * link to a directory counts (a lister prints a linked file's own name, not what is outside).
  */
-export function linkOutOf(view: ReadonlyFsView, dir: string, inside: (p: string) => boolean, budget: Budget, followsLinks = true, directoriesOnly = false): Reach | { kind: 'leads'; path: string; link: string } {
+export function linkOutOf(
+  view: ReadonlyFsView,
+  dir: string,
+  inside: (p: string) => boolean,
+  budget: Budget,
+  followsLinks = true,
+  directoriesOnly = false,
+): Reach | { kind: 'leads'; path: string; link: string } {
   if (!followsLinks) return NOTHING;
-  if (view.list === undefined || view.isDirectory === undefined || view.isSymlink === undefined) return { kind: 'unknown', why: 'the file-system view cannot list directories' };
+  if (view.list === undefined || view.isDirectory === undefined || view.isSymlink === undefined)
+    return { kind: 'unknown', why: 'the file-system view cannot list directories' };
   if (view.isDirectory(dir) !== true) return NOTHING;
   const v = view as ListingView & Required<Pick<ReadonlyFsView, 'isSymlink'>>;
   return walkTree(v, dir, budget, (p) => {
     if (v.isSymlink(p)) {
       const target = view.realpath(p);
       // A dangling link reaches nothing; one leading outside is followed there.
-      if (target !== undefined && !inside(target) && (!directoriesOnly || v.isDirectory(target) === true)) return { stop: { kind: 'leads' as const, path: target, link: p } };
+      if (target !== undefined && !inside(target) && (!directoriesOnly || v.isDirectory(target) === true))
+        return { stop: { kind: 'leads' as const, path: target, link: p } };
       // A link to a directory inside is walked where it leads (what is there may lead out).
       return target !== undefined && v.isDirectory(target) === true ? { descend: target } : undefined;
     }

@@ -21,8 +21,16 @@ export function gitAfterCd(analysis: ShellAnalysis, effects: readonly PathEffect
     const where = effects.find((e) => e.command === i && e.op === 'read');
     // `cd` alone goes home, `cd -` to the last directory; a target named with `..` is taken as a
     // change (as Claude Code does), even where it resolves back to the current directory.
-    const stays = target !== undefined && target !== '-' && where !== undefined && where.literal && !where.glob && where.path === cwd && !target.split('/').includes('..');
-    if (!stays) return `the command changes directory (${cmd.source}) and runs git, which reads the repository configuration and hooks of the directory it runs in`;
+    const stays =
+      target !== undefined &&
+      target !== '-' &&
+      where !== undefined &&
+      where.literal &&
+      !where.glob &&
+      where.path === cwd &&
+      !target.split('/').includes('..');
+    if (!stays)
+      return `the command changes directory (${cmd.source}) and runs git, which reads the repository configuration and hooks of the directory it runs in`;
   }
   return undefined;
 }

@@ -35,7 +35,8 @@ export function gitHooksDirs(ctx: Pick<EvaluationContext, 'fs' | 'projectDir' | 
 export function gitHooksWrite(written: string, real: string | undefined, dirs: readonly string[]): string | undefined {
   for (const p of real === undefined || real === written ? [written] : [written, real]) {
     const dir = dirs.find((d) => isInside(p, d));
-    if (dir !== undefined) return `${dir} is where git takes its hooks from (core.hooksPath): a file there runs at the next git commit, merge or push`;
+    if (dir !== undefined)
+      return `${dir} is where git takes its hooks from (core.hooksPath): a file there runs at the next git commit, merge or push`;
   }
   return undefined;
 }

@@ -36,7 +36,8 @@ export function hardLinkedFile(view: ReadonlyFsView | undefined, path: string, w
 export function hardLinkedReadOf(tool: string, facts: CallFacts, look: TakeLook): string | undefined {
   const view = look.view;
   if (view?.linkCount === undefined) return undefined;
-  if (facts.kind === 'read') return facts.glob === undefined ? hardLinkedFile(view, facts.realPath ?? facts.path, `${tool} reads ${facts.path}`) : undefined;
+  if (facts.kind === 'read')
+    return facts.glob === undefined ? hardLinkedFile(view, facts.realPath ?? facts.path, `${tool} reads ${facts.path}`) : undefined;
   if (facts.kind !== 'shell') return undefined;
   // One budget for the whole call: its patterns and trees together stay bounded.
   const budget = newBudget();

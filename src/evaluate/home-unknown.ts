@@ -14,7 +14,16 @@ export function askWhileHomeUnknown(d: Decision, call: ToolCall, homeUnknown: st
   const why = `the call names ${word}, under the agent's home directory, which is not known (${homeUnknown}): toolgate does not judge it against a guess (otherwise: ${d.reason.message})`;
   if (mode === 'dontAsk') {
     const message = `dontAsk refuses what would ask: ${why}`;
-    return { behavior: 'deny', reason: { kind: 'homeUnknown', message }, trace: [...d.trace, { step: 'homeUnknown', outcome: 'deny', detail: message }] };
+    return {
+      behavior: 'deny',
+      reason: { kind: 'homeUnknown', message },
+      trace: [...d.trace, { step: 'homeUnknown', outcome: 'deny', detail: message }],
+    };
   }
-  return { behavior: 'ask', askKind: 'plain', reason: { kind: 'homeUnknown', message: why }, trace: [...d.trace, { step: 'homeUnknown', outcome: 'ask', detail: why }] };
+  return {
+    behavior: 'ask',
+    askKind: 'plain',
+    reason: { kind: 'homeUnknown', message: why },
+    trace: [...d.trace, { step: 'homeUnknown', outcome: 'ask', detail: why }],
+  };
 }

@@ -53,7 +53,12 @@ function applyEdits(before: string, edits: readonly unknown[]): string | undefin
  * current text comes from `view` (`readText`); unknown text, an edit that would not apply exactly
  * or a text that is no JSON object counts as a change.
  */
-export function hookRunnerKeyChange(path: string, tool: string, input: Record<string, unknown>, view: ReadonlyFsView | undefined): string | undefined {
+export function hookRunnerKeyChange(
+  path: string,
+  tool: string,
+  input: Record<string, unknown>,
+  view: ReadonlyFsView | undefined,
+): string | undefined {
   const why = `a package.json's ${KEYS.join(', ')} and config.ghooks keys tell git hooks what to run`;
   const exists = view?.exists(path);
   const before = exists === false ? '{}' : view?.readText?.(path);
@@ -64,6 +69,7 @@ export function hookRunnerKeyChange(path: string, tool: string, input: Record<st
   if (before === undefined || after === undefined) return `${why}, and toolgate cannot tell whether this write changes them`;
   const from = hookKeys(before);
   const to = hookKeys(after);
-  if (from === undefined || to === undefined) return `${why}, and the file is no JSON object ${from === undefined ? 'before' : 'after'} the write`;
+  if (from === undefined || to === undefined)
+    return `${why}, and the file is no JSON object ${from === undefined ? 'before' : 'after'} the write`;
   return from === to ? undefined : `${why}, and this write changes them`;
 }

@@ -14,4 +14,14 @@ export type { DialectCaseRunner, ConformanceCase, CaseOutcome } from '../cases/i
 export { decideCd, type CdContext } from './cd.js';
 export * from './door/index.js';
 export { PROJECT_UNKNOWN } from './project-unknown.js';
-export { ANY_AGENT, agentModeFor, capDecision, nextSessionMode, parentModeOf, policyForAgent, sessionCeilingMode, type CeilingInfo, type SessionModeRecord } from './agent-ceiling.js';
+export {
+  ANY_AGENT,
+  agentModeFor,
+  capDecision,
+  nextSessionMode,
+  parentModeOf,
+  policyForAgent,
+  sessionCeilingMode,
+  type CeilingInfo,
+  type SessionModeRecord,
+} from './agent-ceiling.js';

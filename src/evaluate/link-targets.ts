@@ -23,7 +23,12 @@ export interface LinkedProtected {
  * the policy's rules and hooks were read from (managed settings, `--settings` files). Without a
  * view, none.
  */
-export function linkedSettings(policy: Policy, projectDir: string | undefined, home: string, view: ReadonlyFsView | undefined): LinkedProtected[] {
+export function linkedSettings(
+  policy: Policy,
+  projectDir: string | undefined,
+  home: string,
+  view: ReadonlyFsView | undefined,
+): LinkedProtected[] {
   if (view === undefined) return [];
   const names = new Set<string>();
   const h = home === '/' ? '' : home;
@@ -50,7 +55,8 @@ export function linkedSettings(policy: Policy, projectDir: string | undefined, h
 export function linkTargetWrite(written: string, real: string | undefined, linked: readonly LinkedProtected[]): string | undefined {
   for (const p of real === undefined || real === written ? [written] : [written, real]) {
     const hit = linked.find((l) => isInside(p, l.target));
-    if (hit !== undefined) return `${hit.name} is a link to ${hit.target}: writing ${p === hit.target ? 'the target' : 'inside the target'} rewrites the settings`;
+    if (hit !== undefined)
+      return `${hit.name} is a link to ${hit.target}: writing ${p === hit.target ? 'the target' : 'inside the target'} rewrites the settings`;
   }
   return undefined;
 }

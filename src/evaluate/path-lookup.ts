@@ -29,7 +29,6 @@ import type { PathEffect, ShellAnalysis } from '../shell/types.js';
 import { pathFreeBuiltins, SHELL_PRECOMMANDS } from '../shell/programs/builtins.js';
 import type { ContextShell } from './types.js';
 
-
 /** The shell's default search path when `PATH` is unset (dash(1); bash adds `.` last, after the system's directories). */
 const DEFAULT_PATH: readonly string[] = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
 
@@ -109,9 +108,11 @@ export function writableProgram(name: string, world: PathWorld, byProgram = fals
     const p = `${e.dir === '/' ? '' : e.dir}/${name}`;
     const found = fileAt(world.view, p);
     const why = writableWhy(e, world);
-    if (found === true) return why === undefined ? undefined : `${name} is found along PATH at ${p}, ${why}, whose code toolgate cannot see`;
+    if (found === true)
+      return why === undefined ? undefined : `${name} is found along PATH at ${p}, ${why}, whose code toolgate cannot see`;
     // No view: any writable directory on PATH may hold the name, and it comes first.
-    if (found === undefined && why !== undefined) return `${name} is looked up along PATH, which holds ${e.dir} (${why}), where any file may answer to its name`;
+    if (found === undefined && why !== undefined)
+      return `${name} is looked up along PATH, which holds ${e.dir} (${why}), where any file may answer to its name`;
   }
   return undefined;
 }
@@ -149,7 +150,8 @@ interface WrittenIntoLookup {
  */
 function writableLookupDirectories(world: PathWorld): string[] {
   const list = entries(world);
-  if (list === undefined) return world.workingDirectories.flatMap((wd) => PROJECT_PATH_DIRECTORIES.map((r) => `${wd === '/' ? '' : wd}/${r}`));
+  if (list === undefined)
+    return world.workingDirectories.flatMap((wd) => PROJECT_PATH_DIRECTORIES.map((r) => `${wd === '/' ? '' : wd}/${r}`));
   return list.filter((e) => writableWhy(e, world) !== undefined).map((e) => e.dir);
 }
 
@@ -180,9 +182,11 @@ function writtenIntoLookup(effects: readonly PathEffect[], world: PathWorld): Wr
 function writtenProgram(name: string, index: number, written: WrittenIntoLookup, byProgram: boolean, world: PathWorld): string | undefined {
   if (name === '' || name.includes('/') || (!byProgram && pathFreeBuiltins(world.shell ?? 'unknown').has(name))) return undefined;
   const at = written.names.get(name)?.find((w) => w.command !== index);
-  if (at !== undefined) return `${name} may be the file this command writes at ${at.path}, a directory PATH may search first, whose code toolgate cannot see`;
+  if (at !== undefined)
+    return `${name} may be the file this command writes at ${at.path}, a directory PATH may search first, whose code toolgate cannot see`;
   const into = written.any.find((w) => w.command !== index);
-  if (into !== undefined) return `${name} may be a file this command puts in ${into.dir}, a directory PATH may search first, whose code toolgate cannot see`;
+  if (into !== undefined)
+    return `${name} may be a file this command puts in ${into.dir}, a directory PATH may search first, whose code toolgate cannot see`;
   return undefined;
 }
 
@@ -204,12 +208,15 @@ export function pathDirectoryWrite(written: string, world: PathWorld): string | 
   const parent = written.slice(0, slash);
   const real = world.view?.realpath(parent);
   const list = entries(world);
-  const dirs = list !== undefined
-    ? list.map((e) => e.dir)
-    : [
-        ...world.workingDirectories.flatMap((wd) => PROJECT_PATH_DIRECTORIES.filter((r) => r !== 'bin').map((r) => `${wd === '/' ? '' : wd}/${r}`)),
-        ...HOME_PATH_DIRECTORIES.map((r) => `${world.home === '/' ? '' : world.home}/${r}`),
-      ];
+  const dirs =
+    list !== undefined
+      ? list.map((e) => e.dir)
+      : [
+          ...world.workingDirectories.flatMap((wd) =>
+            PROJECT_PATH_DIRECTORIES.filter((r) => r !== 'bin').map((r) => `${wd === '/' ? '' : wd}/${r}`),
+          ),
+          ...HOME_PATH_DIRECTORIES.map((r) => `${world.home === '/' ? '' : world.home}/${r}`),
+        ];
   const hit = dirs.find((d) => d === parent || (real !== undefined && d === real));
   if (hit === undefined) return undefined;
   return `${hit} is ${list !== undefined ? 'on PATH' : 'a directory commonly on PATH (PATH is not known)'}: a file written there runs in place of any program of its name`;

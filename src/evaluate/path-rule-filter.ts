@@ -45,11 +45,18 @@ const NONE: readonly CompiledRule[] = Object.freeze([]);
  * path may be another one (`aliasUnknown`), for a search pattern (`glob`), or for a path that is
  * over-long, deep or has an empty, `.` or `..` segment.
  */
-export function restrictiveCandidates(rules: readonly CompiledRule[], facts: Extract<CallFacts, { kind: 'read' | 'edit' }>, env: MatchEnv): readonly CompiledRule[] | undefined {
+export function restrictiveCandidates(
+  rules: readonly CompiledRule[],
+  facts: Extract<CallFacts, { kind: 'read' | 'edit' }>,
+  env: MatchEnv,
+): readonly CompiledRule[] | undefined {
   if (facts.aliasUnknown !== undefined || (facts.kind === 'read' && facts.glob !== undefined)) return undefined;
   const index = pathRuleIndex(rules, env);
   if (index !== undefined) {
-    const probes = probesOfPaths(facts.realPath !== undefined ? [facts.path, facts.realPath, ...(facts.aliases ?? [])] : [facts.path, ...(facts.aliases ?? [])], env);
+    const probes = probesOfPaths(
+      facts.realPath !== undefined ? [facts.path, facts.realPath, ...(facts.aliases ?? [])] : [facts.path, ...(facts.aliases ?? [])],
+      env,
+    );
     if (probes === undefined) return undefined;
     const at = pathCallPositions(index, probes);
     if (at.length === 0) return NONE;
@@ -61,7 +68,11 @@ export function restrictiveCandidates(rules: readonly CompiledRule[], facts: Ext
 }
 
 /** {@link restrictiveCandidates} by a scan of the whole list: each rule's needle looked for in turn. @internal */
-export function scannedCandidates(rules: readonly CompiledRule[], facts: Extract<CallFacts, { kind: 'read' | 'edit' }>, env: MatchEnv): readonly CompiledRule[] | undefined {
+export function scannedCandidates(
+  rules: readonly CompiledRule[],
+  facts: Extract<CallFacts, { kind: 'read' | 'edit' }>,
+  env: MatchEnv,
+): readonly CompiledRule[] | undefined {
   if (facts.aliasUnknown !== undefined || (facts.kind === 'read' && facts.glob !== undefined)) return undefined;
   const n = needlesOf(rules, env);
   if (!n.any) return undefined;
@@ -99,7 +110,11 @@ function outOfReach(needle: string, base: string, a: string, b: string, aliases:
  * through the paths it touches (`shellPathPositions`), or `undefined` for all of them (a short
  * list, a list met for the first time, or a call whose paths cannot rule any out).
  */
-export function shellPathCandidates(rules: readonly CompiledRule[], facts: Extract<CallFacts, { kind: 'shell' }>, env: MatchEnv): readonly number[] | undefined {
+export function shellPathCandidates(
+  rules: readonly CompiledRule[],
+  facts: Extract<CallFacts, { kind: 'shell' }>,
+  env: MatchEnv,
+): readonly number[] | undefined {
   const index = pathRuleIndex(rules, env);
   return index === undefined ? undefined : shellPathPositions(index, facts, env);
 }

@@ -114,7 +114,16 @@ export function pathRuleIndex(rules: readonly CompiledRule[], env: MatchEnv): Pa
 }
 
 function build(rules: readonly CompiledRule[], env: MatchEnv): PathRuleIndex {
-  const index: PathRuleIndex = { env, unindexed: [], pathsUnindexed: [], paths: [], read: newPart(), edit: newPart(), other: newPart(), any: false };
+  const index: PathRuleIndex = {
+    env,
+    unindexed: [],
+    pathsUnindexed: [],
+    paths: [],
+    read: newPart(),
+    edit: newPart(),
+    other: newPart(),
+    any: false,
+  };
   rules.forEach((cr, i) => {
     const path = cr.rule.family === 'path';
     if (path) index.paths.push(i);
@@ -217,7 +226,11 @@ export function pathCallPositions(index: PathRuleIndex, probes: readonly string[
  * rule `hidden`). A read of a file with several names (a hard link) bears on no rule here: the
  * deny step asks the view about it once per call, apart from the rules.
  */
-export function shellPathPositions(index: PathRuleIndex, facts: Extract<CallFacts, { kind: 'shell' }>, env: MatchEnv): readonly number[] | undefined {
+export function shellPathPositions(
+  index: PathRuleIndex,
+  facts: Extract<CallFacts, { kind: 'shell' }>,
+  env: MatchEnv,
+): readonly number[] | undefined {
   if (facts.analysis.unknown.length > 0 || facts.analysis.stateChanges.length > 0 || facts.unresolved.length > 0) return undefined;
   const effects = facts.effects;
   if (effects.length === 0) return index.pathsUnindexed;

@@ -8,7 +8,15 @@ import type { CompiledRule } from '../settings/types.js';
 import { callFacts, globBase, shellWrites, touchedPaths, type CallFacts, type FactsContext, type ShellWrite } from './facts.js';
 import { indexPolicy, rulesForTool } from './policy-index.js';
 import { restrictiveCandidates, shellPathCandidates } from './path-rule-filter.js';
-import { allowCandidates, allowCovers, allowText, partsToCover, patternCoversCommand, restrictiveMatch, type MatchEnv } from './rule-match.js';
+import {
+  allowCandidates,
+  allowCovers,
+  allowText,
+  partsToCover,
+  patternCoversCommand,
+  restrictiveMatch,
+  type MatchEnv,
+} from './rule-match.js';
 import { commandRuleCandidates, consentCandidates, coveringRule } from './bash-rule-index.js';
 import { isBroadAllow } from './broad-allow.js';
 import { readAfterCd, writesWithCd } from './cd-relative-reads.js';
@@ -29,7 +37,14 @@ import { gitAfterCd } from './git-after-cd.js';
 import { consentFor, isBuiltInRule, opaqueParts } from './opaque-code.js';
 import { suggestedCommandRule } from './suggestions.js';
 import { braceAlternatives, globMayHitRule, hasGlob } from './glob-overlap.js';
-import { powerShellAllow, powerShellCriticalRemovals, powerShellReadOnly, powerShellRestrictive, powerShellTouches, powerShellUnknownWrite } from './powershell.js';
+import {
+  powerShellAllow,
+  powerShellCriticalRemovals,
+  powerShellReadOnly,
+  powerShellRestrictive,
+  powerShellTouches,
+  powerShellUnknownWrite,
+} from './powershell.js';
 import { environmentValue, shellOf } from './shell-world.js';
 import { configFileReasons } from './program-config.js';
 import { markWritablePrograms, pathDirectoryWrite, sshWrite, type PathWorld } from './path-lookup.js';
@@ -82,7 +97,15 @@ export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
       if (list === 'deny') {
         // Built in, before the user's rules: serve's default state directory (decision 0073).
         const reach = serveStateReach(state.call.tool, state.facts, state.ctx.environment, state.ctx.home, state.ctx.fs);
-        if (reach !== undefined) return decide(state, name, 'deny', 'rule', `${reach}: a gated agent may neither read nor write toolgate serve's state, whether or not serve is running`, { rule: SERVE_STATE_RULE });
+        if (reach !== undefined)
+          return decide(
+            state,
+            name,
+            'deny',
+            'rule',
+            `${reach}: a gated agent may neither read nor write toolgate serve's state, whether or not serve is running`,
+            { rule: SERVE_STATE_RULE },
+          );
       }
       const all = list === 'deny' ? state.index.deny : state.index.ask;
       const rules = rulesForTool(state.index, list, state.call.tool);
@@ -93,15 +116,31 @@ export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
       // shell or PowerShell call only the command rules filed under its first words (decision 0027),
       // and a shell call only the path rules whose literal the paths it touches hold.
       const f = state.facts;
-      const picked = (f.kind === 'read' || f.kind === 'edit' ? restrictiveCandidates(rules, f, state.env) : undefined) ?? commandRuleCandidates(rules, f, f.kind === 'shell' ? shellPathCandidates(rules, f, state.env) : undefined);
+      const picked =
+        (f.kind === 'read' || f.kind === 'edit' ? restrictiveCandidates(rules, f, state.env) : undefined) ??
+        commandRuleCandidates(rules, f, f.kind === 'shell' ? shellPathCandidates(rules, f, state.env) : undefined);
       for (const cr of picked) {
         const psRule = state.facts.kind === 'powershell' && cr.rule.family !== 'bare' && cr.rule.family !== 'param';
-        const m = psRule ? powerShellRestrictive(cr, state.call, state.facts as Extract<CallFacts, { kind: 'powershell' }>, state.env) : restrictiveMatch(cr, state.call, state.facts, state.env, state.ctx.fs, (name) => environmentValue(state.ctx.environment, name) !== null);
+        const m = psRule
+          ? powerShellRestrictive(cr, state.call, state.facts as Extract<CallFacts, { kind: 'powershell' }>, state.env)
+          : restrictiveMatch(
+              cr,
+              state.call,
+              state.facts,
+              state.env,
+              state.ctx.fs,
+              (name) => environmentValue(state.ctx.environment, name) !== null,
+            );
         if (m.kind === 'match') {
           if (list === 'deny') {
             return decide(state, name, 'deny', 'rule', `denied by ${cr.rule.text}: ${m.detail}`, { rule: ruleRef(cr) });
           }
-          return holdAsk(state, name, { kind: 'firm', reason: 'rule', message: `ask rule ${cr.rule.text}: ${m.detail}`, rule: ruleRef(cr) });
+          return holdAsk(state, name, {
+            kind: 'firm',
+            reason: 'rule',
+            message: `ask rule ${cr.rule.text}: ${m.detail}`,
+            rule: ruleRef(cr),
+          });
         }
         if (m.kind === 'hidden' && m.opaque === true) {
           // Opaque code under a program rule: the opaque-code table decides at the allow step;
@@ -115,7 +154,14 @@ export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
       // (toolgate's built-in rules match their files by device and inode as well). Once per call.
       if (list === 'deny' && guarded === undefined && hidden === undefined) {
         const cr = rules.find((r) => r.rule.family === 'path' && r.rule.tool === 'Read' && r.rule.ignored !== true && !isBuiltInRule(r));
-        const why = cr !== undefined ? hardLinkedReadOf(state.call.tool, f, { view: state.ctx.fs, home: state.env.home, maySet: (n) => environmentValue(state.ctx.environment, n) !== null }) : undefined;
+        const why =
+          cr !== undefined
+            ? hardLinkedReadOf(state.call.tool, f, {
+                view: state.ctx.fs,
+                home: state.env.home,
+                maySet: (n) => environmentValue(state.ctx.environment, n) !== null,
+              })
+            : undefined;
         if (why !== undefined) guarded = { cr: cr!, detail: why };
       }
       if (hidden) {
@@ -172,7 +218,11 @@ export const unseenShell: PipelineStep = {
   run(state) {
     const f = state.facts;
     if (f.kind !== 'shell' || f.analysis.unseen.length === 0) return passFixed(state, READABLE);
-    return holdAsk(state, 'unseenShell', { kind: 'firm', reason: 'shellUnknown', message: `the command cannot be read safely: ${f.analysis.unseen[0]}` });
+    return holdAsk(state, 'unseenShell', {
+      kind: 'firm',
+      reason: 'shellUnknown',
+      message: `the command cannot be read safely: ${f.analysis.unseen[0]}`,
+    });
   },
 };
 
@@ -186,10 +236,17 @@ export const criticalAndProtected: PipelineStep = {
     for (const cmd of state.facts.analysis.commands) {
       for (const code of cmd.embeddedShell ?? []) {
         const { pendingAsk: _, ...rest } = state;
-        const sub: EvalState = { ...rest, facts: callFacts({ tool: 'Bash', input: { command: code } }, factsContext(state.ctx, state.env)) };
+        const sub: EvalState = {
+          ...rest,
+          facts: callFacts({ tool: 'Bash', input: { command: code } }, factsContext(state.ctx, state.env)),
+        };
         heldPathAsks(sub);
         const held = sub.pendingAsk;
-        if (held) holdAsk(state, 'criticalAndProtectedPaths', { ...held, message: `${cmd.argv[0]}'s code holds the command ${JSON.stringify(code.slice(0, 80))}, which ${held.message}` });
+        if (held)
+          holdAsk(state, 'criticalAndProtectedPaths', {
+            ...held,
+            message: `${cmd.argv[0]}'s code holds the command ${JSON.stringify(code.slice(0, 80))}, which ${held.message}`,
+          });
       }
     }
     return result;
@@ -231,7 +288,10 @@ function heldPathAsks(state: EvalState): undefined {
       });
     }
     const spec = state.protectedSpec;
-    const targets: ShellWrite[] = facts.kind === 'shell' ? shellWrites(facts.effects, (p) => protectedPathMatch(p, spec)) : [...writes, ...removes].map((path) => ({ path }));
+    const targets: ShellWrite[] =
+      facts.kind === 'shell'
+        ? shellWrites(facts.effects, (p) => protectedPathMatch(p, spec))
+        : [...writes, ...removes].map((path) => ({ path }));
     let home: string | undefined;
     let budget: Budget | undefined;
     let namesHit: ProtectedNames | undefined;
@@ -242,14 +302,31 @@ function heldPathAsks(state: EvalState): undefined {
       if (isPlanFile(state, written)) continue;
       // A write target with braces or a glob (`cp x .gi?/hooks/post-checkout`) is protected when
       // any path it may name is; one given by a variable or substitution may be any path.
-      const hit = protectedHit(written, state) ??
-        linkTargetWrite(written, state.ctx.fs?.realpath(written), (linked ??= linkedSettings(state.ctx.policy, state.ctx.projectDir ?? state.workingDirectories[0], state.env.home, state.ctx.fs))) ??
+      const hit =
+        protectedHit(written, state) ??
+        linkTargetWrite(
+          written,
+          state.ctx.fs?.realpath(written),
+          (linked ??= linkedSettings(state.ctx.policy, state.ctx.projectDir ?? state.workingDirectories[0], state.env.home, state.ctx.fs)),
+        ) ??
         (t.removal === true ? undefined : packageJsonHit(written, state)) ??
-        (t.removal === true ? undefined : gitHooksWrite(written, state.ctx.fs?.realpath(written), (gitHooks ??= gitHooksDirs({ ...state.ctx, cwd: state.env.cwd }, state.env.home)))) ??
+        (t.removal === true
+          ? undefined
+          : gitHooksWrite(
+              written,
+              state.ctx.fs?.realpath(written),
+              (gitHooks ??= gitHooksDirs({ ...state.ctx, cwd: state.env.cwd }, state.env.home)),
+            )) ??
         t.mayBeAny ??
         (t.removal === true ? undefined : danglingLinkWrite(written, state)) ??
         sharedContent(facts.kind === 'shell' && t.removal !== true, written, state) ??
-        (t.unseenNames && isInside((home ??= normalizePath(state.ctx.home, { cwd: state.ctx.cwd, home: state.ctx.home, platform: state.env.platform })), written) ? `names toolgate cannot see are written into ${written === home ? 'the home directory' : 'a parent of the home directory'}` : undefined) ??
+        (t.unseenNames &&
+        isInside(
+          (home ??= normalizePath(state.ctx.home, { cwd: state.ctx.cwd, home: state.ctx.home, platform: state.env.platform })),
+          written,
+        )
+          ? `names toolgate cannot see are written into ${written === home ? 'the home directory' : 'a parent of the home directory'}`
+          : undefined) ??
         repositoryHit(t, targets, state) ??
         (t.removal === true ? ownCacheRemoval(written, state) : programPathHit(written, state));
       if (hit !== undefined) {
@@ -262,7 +339,15 @@ function heldPathAsks(state: EvalState): undefined {
       }
       // Names the command line does not give (an archive's members, a copy's entries, what git
       // clean removes): asked about after every named path, so a named one is the one cited.
-      if (t.names !== undefined && namesHit === undefined) namesHit = protectedNames({ path: written, names: t.names, removal: t.removal === true, spec, view: state.ctx.fs, budget: (budget ??= newBudget()) });
+      if (t.names !== undefined && namesHit === undefined)
+        namesHit = protectedNames({
+          path: written,
+          names: t.names,
+          removal: t.removal === true,
+          spec,
+          view: state.ctx.fs,
+          budget: (budget ??= newBudget()),
+        });
     }
     if (namesHit !== undefined) return holdAsk(state, 'protectedPaths', { kind: 'protected', reason: 'protectedPath', ...namesHit });
     return passFixed(state, NO_PROTECTED_WRITE);
@@ -282,7 +367,11 @@ function programPathHit(written: string, state: EvalState): string | undefined {
     pathDirectoryWrite(written, world) ??
     sshWrite(written, world) ??
     toolgateCacheWrite(written, toolgateCacheDirs(state.ctx.environment, world.home), world.home) ??
-    toolgateCodeWrite(written, state.ctx.fs?.realpath(written), hookCodePaths(state.ctx.policy, state.ctx.projectDir, world.home, state.ctx.fs))
+    toolgateCodeWrite(
+      written,
+      state.ctx.fs?.realpath(written),
+      hookCodePaths(state.ctx.policy, state.ctx.projectDir, world.home, state.ctx.fs),
+    )
   );
 }
 
@@ -301,7 +390,9 @@ function packageJsonHit(written: string, state: EvalState): string | undefined {
   if (!isPackageJson(written)) return undefined;
   const f = state.facts;
   // A shell write's result is not known: no view's text settles it.
-  return f.kind === 'edit' ? hookRunnerKeyChange(written, state.call.tool, state.call.input, state.ctx.fs) : hookRunnerKeyChange(written, state.call.tool, {}, undefined);
+  return f.kind === 'edit'
+    ? hookRunnerKeyChange(written, state.call.tool, state.call.input, state.ctx.fs)
+    : hookRunnerKeyChange(written, state.call.tool, {}, undefined);
 }
 
 /**
@@ -310,20 +401,41 @@ function packageJsonHit(written: string, state: EvalState): string | undefined {
  */
 function repositoryHit(t: ShellWrite, targets: readonly ShellWrite[], state: EvalState): string | undefined {
   if (t.removal === true) return undefined;
-  const dir = repositoryWrittenInto(t.path, targets.filter((w) => w.removal !== true).map((w) => w.path), state.ctx.fs);
-  return dir === undefined ? undefined : `${dir} is a git repository once written (HEAD, objects, refs): git there reads its configuration and hooks, which run programs`;
+  const dir = repositoryWrittenInto(
+    t.path,
+    targets.filter((w) => w.removal !== true).map((w) => w.path),
+    state.ctx.fs,
+  );
+  return dir === undefined
+    ? undefined
+    : `${dir} is a git repository once written (HEAD, objects, refs): git there reads its configuration and hooks, which run programs`;
 }
 
 /** A PowerShell line that could not be read (firm, every mode), critical removals (firm) and writes whose target is not known (protected). */
 function powerShellHeldAsks(state: EvalState, facts: Extract<CallFacts, { kind: 'powershell' }>): void {
   const unreadable = facts.analysis.reading.unknown[0];
-  if (unreadable !== undefined) holdAsk(state, 'criticalAndProtectedPaths', { kind: 'firm', reason: 'shellUnknown', message: `the command could not be read: ${unreadable}` });
+  if (unreadable !== undefined)
+    holdAsk(state, 'criticalAndProtectedPaths', {
+      kind: 'firm',
+      reason: 'shellUnknown',
+      message: `the command could not be read: ${unreadable}`,
+    });
   const critical = powerShellCriticalRemovals(state, facts);
-  if (critical.length > 0) holdAsk(state, 'criticalRemoval', { kind: 'firm', reason: 'criticalRemoval', message: `removes a critical path: ${critical.join(', ')}`, blockedPath: critical[0] ?? '' });
+  if (critical.length > 0)
+    holdAsk(state, 'criticalRemoval', {
+      kind: 'firm',
+      reason: 'criticalRemoval',
+      message: `removes a critical path: ${critical.join(', ')}`,
+      blockedPath: critical[0] ?? '',
+    });
   const unknownWrite = powerShellUnknownWrite(facts);
-  if (unknownWrite !== undefined) holdAsk(state, 'protectedPaths', { kind: 'protected', reason: 'protectedPath', message: `${unknownWrite}, which may be a protected path` });
+  if (unknownWrite !== undefined)
+    holdAsk(state, 'protectedPaths', {
+      kind: 'protected',
+      reason: 'protectedPath',
+      message: `${unknownWrite}, which may be a protected path`,
+    });
 }
-
 
 /**
  * A shell write to a regular file with more than one name (a hard link, `cp -l`, `ln`) changes
@@ -389,8 +501,21 @@ export const allowRules: PipelineStep = {
     const rules = auto ? forTool.filter(usableInAuto) : forTool;
     if (state.facts.kind === 'shell') opaqueCodeTable(state, state.facts, rules);
     if (state.pendingAsk?.kind === 'guardedRead' && state.facts.kind === 'shell' && !planBlocks(state)) {
-      const exact = rules.find((cr) => cr.rule.family === 'bash' && !(cr.rule.specifier ?? '*').includes('*') && allowCovers(cr, state.call, state.facts, state.env).kind === 'match');
-      if (exact) return decide(state, 'allowRules', 'allow', 'rule', `allowed by ${exact.rule.text}, the exact command, which answers the guarded read (${state.pendingAsk.message})`, { rule: ruleRef(exact) });
+      const exact = rules.find(
+        (cr) =>
+          cr.rule.family === 'bash' &&
+          !(cr.rule.specifier ?? '*').includes('*') &&
+          allowCovers(cr, state.call, state.facts, state.env).kind === 'match',
+      );
+      if (exact)
+        return decide(
+          state,
+          'allowRules',
+          'allow',
+          'rule',
+          `allowed by ${exact.rule.text}, the exact command, which answers the guarded read (${state.pendingAsk.message})`,
+          { rule: ruleRef(exact) },
+        );
     }
     if (state.pendingAsk) {
       // A change in plan mode that also asks for another reason a hook may answer (a protected
@@ -405,7 +530,9 @@ export const allowRules: PipelineStep = {
     if (state.facts.kind === 'shell') return shellAllow(state, rules);
     if (state.facts.kind === 'powershell') {
       const v = powerShellAllow(state, state.facts, rules);
-      return v.rule ? decide(state, 'allowRules', 'allow', 'rule', v.detail, { rule: ruleRef(v.rule) }) : pass(state, 'allowRules', v.detail);
+      return v.rule
+        ? decide(state, 'allowRules', 'allow', 'rule', v.detail, { rule: ruleRef(v.rule) })
+        : pass(state, 'allowRules', v.detail);
     }
     const f = state.facts;
     if (f.kind === 'read' || f.kind === 'edit') {
@@ -413,15 +540,21 @@ export const allowRules: PipelineStep = {
       for (const i of allowCandidates(rules, f.path, state.env)) {
         const cr = rules[i]!;
         const m = allowCovers(cr, state.call, f, state.env);
-        if (m.kind === 'match') return decide(state, 'allowRules', 'allow', 'rule', `allowed by ${cr.rule.text}: ${m.detail}`, { rule: ruleRef(cr) });
+        if (m.kind === 'match')
+          return decide(state, 'allowRules', 'allow', 'rule', `allowed by ${cr.rule.text}: ${m.detail}`, { rule: ruleRef(cr) });
       }
     } else {
       for (const cr of rules) {
         const m = allowCovers(cr, state.call, f, state.env);
-        if (m.kind === 'match') return decide(state, 'allowRules', 'allow', 'rule', `allowed by ${cr.rule.text}: ${m.detail}`, { rule: ruleRef(cr) });
+        if (m.kind === 'match')
+          return decide(state, 'allowRules', 'allow', 'rule', `allowed by ${cr.rule.text}: ${m.detail}`, { rule: ruleRef(cr) });
       }
     }
-    return passOwnText(state, 'allowRules', `no allow rule covers the call (${auto ? state.index.allow.filter(usableInAuto).length : state.index.allow.length} checked)`);
+    return passOwnText(
+      state,
+      'allowRules',
+      `no allow rule covers the call (${auto ? state.index.allow.filter(usableInAuto).length : state.index.allow.length} checked)`,
+    );
   },
 };
 
@@ -447,12 +580,19 @@ function opaqueCodeTable(state: EvalState, facts: Extract<CallFacts, { kind: 'sh
     const prog = cmd.argv[0] ?? '';
     if (consent.kind === 'specific') consented.push(`"${allowText(cmd)}" by ${consent.rule.rule.text}`);
     // A program with no model is not known to run code: a wildcard allow is consent for it (decision 0063).
-    else if (consent.kind === 'wildcard' && unmodelled === true) consented.push(`"${allowText(cmd)}" by ${consent.rule.rule.text} (a program toolgate has no model of)`);
-    else if (consent.kind === 'wildcard') wildcard ??= { prog, why, rule: consent.rule, example: ruleText(state.call.tool, suggestedCommandRule(cmd)) };
+    else if (consent.kind === 'wildcard' && unmodelled === true)
+      consented.push(`"${allowText(cmd)}" by ${consent.rule.rule.text} (a program toolgate has no model of)`);
+    else if (consent.kind === 'wildcard')
+      wildcard ??= { prog, why, rule: consent.rule, example: ruleText(state.call.tool, suggestedCommandRule(cmd)) };
     else none ??= { prog, why, example: ruleText(state.call.tool, suggestedCommandRule(cmd)) };
   }
   if (under === undefined) {
-    if (consented.length > 0) pass(state, 'opaqueCode', `consented opaque code: ${consented.join('; ')} (a rule naming the program grants arbitrary code, which no deny rule can hold against)`);
+    if (consented.length > 0)
+      pass(
+        state,
+        'opaqueCode',
+        `consented opaque code: ${consented.join('; ')} (a rule naming the program grants arbitrary code, which no deny rule can hold against)`,
+      );
     return;
   }
   const rule = ruleRef(under.rule);
@@ -476,7 +616,11 @@ function opaqueCodeTable(state: EvalState, facts: Extract<CallFacts, { kind: 'sh
     });
     return;
   }
-  pass(state, 'opaqueCode', `consented opaque code: ${consented.join('; ')}, though ${names} (a rule naming the program grants arbitrary code, which no deny rule can hold against)`);
+  pass(
+    state,
+    'opaqueCode',
+    `consented opaque code: ${consented.join('; ')}, though ${names} (a rule naming the program grants arbitrary code, which no deny rule can hold against)`,
+  );
 }
 
 /** A rule as written in settings and as proposals show it: `Bash(npm publish *)`. */
@@ -506,18 +650,27 @@ function shellAllow(state: EvalState, rules: CompiledRule[]): StepResult {
   if (bare) return decide(state, 'allowRules', 'allow', 'rule', `allowed by ${bare.rule.text}: every command`, { rule: ruleRef(bare) });
   // No rule for the parts approves git run in another directory (held before the read-only check too).
   const cdGit = gitAfterCd(facts.analysis, facts.effects, state.ctx.cwd);
-  if (cdGit !== undefined) return holdAsk(state, 'allowRules', { kind: 'plain', reason: 'gitAfterCd', message: `${cdGit} (a bare repository or core.fsmonitor there can run programs): no allow rule for the parts approves it; a person, a hook or the mode answers it` });
+  if (cdGit !== undefined)
+    return holdAsk(state, 'allowRules', {
+      kind: 'plain',
+      reason: 'gitAfterCd',
+      message: `${cdGit} (a bare repository or core.fsmonitor there can run programs): no allow rule for the parts approves it; a person, a hook or the mode answers it`,
+    });
   // `rules` already holds only the allow rules that bear on this tool (rulesForTool); the Bash ones among them are tried.
   const verdicts = partVerdicts(state, rules);
   if (verdicts === undefined) return pass(state, 'allowRules', 'unknown parts or substitutions: no allow rule covers them');
   const uncovered = verdicts.find((v) => !v.rule && !v.readOnly && !v.acceptEdit);
-  if (uncovered) return pass(state, 'allowRules', `no allow rule covers "${allowText(uncovered.cmd)}"${uncovered.why ? ` (${uncovered.why})` : ''}`);
+  if (uncovered)
+    return pass(state, 'allowRules', `no allow rule covers "${allowText(uncovered.cmd)}"${uncovered.why ? ` (${uncovered.why})` : ''}`);
   const firstRule = verdicts.find((v) => v.rule)?.rule;
   if (!firstRule) return pass(state, 'allowRules', 'no part needs an allow rule');
   const writes = redirectWritesOk(state);
   if (!writes.ok) return pass(state, 'allowRules', `parts are covered, but ${writes.why}`);
   const detail = verdicts
-    .map((v) => `"${allowText(v.cmd)}" ${v.rule ? `by ${v.rule.rule.text}` : v.readOnly ? 'is read-only' : 'is a file command inside the working directories'}`)
+    .map(
+      (v) =>
+        `"${allowText(v.cmd)}" ${v.rule ? `by ${v.rule.rule.text}` : v.readOnly ? 'is read-only' : 'is a file command inside the working directories'}`,
+    )
     .join('; ');
   return decide(state, 'allowRules', 'allow', 'rule', `allowed: ${detail}`, { rule: ruleRef(firstRule) });
 }
@@ -563,7 +716,12 @@ function ruleVerdict(state: EvalState, rules: readonly CompiledRule[], cmd: Simp
       : /^~(\/|$)/.test(outside.raw) && !isInsideAny(outside.path, state.workingDirectories)
         ? `${outside.raw} (${outside.path})`
         : `${outside.raw}, which may be`;
-  return { cmd, outsideOf: rule, ...(outside.literal || outside.glob || /^~(\/|$)/.test(outside.raw) ? { outsidePath: outside.path } : {}), why: `it reads ${where} outside the working directories, and ${rule.rule.text} approves reads inside them only` };
+  return {
+    cmd,
+    outsideOf: rule,
+    ...(outside.literal || outside.glob || /^~(\/|$)/.test(outside.raw) ? { outsidePath: outside.path } : {}),
+    why: `it reads ${where} outside the working directories, and ${rule.rule.text} approves reads inside them only`,
+  };
 }
 
 /** The first file read of a part (not an assumed word, not git's history) that is not inside the working directories, if any. */
@@ -580,9 +738,15 @@ function uncoveredWhy(state: EvalState): { message: string; outside?: string } |
   const verdicts = partVerdicts(state, rulesForTool(state.index, 'allow', state.call.tool));
   const first = verdicts?.find((v) => !v.rule && !v.readOnly && !v.acceptEdit);
   if (!first) return undefined;
-  if (first.outsideOf !== undefined) return { message: `"${allowText(first.cmd)}" is not approved by ${first.outsideOf.rule.text}: ${first.why ?? ''}`, ...(first.outsidePath !== undefined ? { outside: first.outsidePath } : {}) };
+  if (first.outsideOf !== undefined)
+    return {
+      message: `"${allowText(first.cmd)}" is not approved by ${first.outsideOf.rule.text}: ${first.why ?? ''}`,
+      ...(first.outsidePath !== undefined ? { outside: first.outsidePath } : {}),
+    };
   const covered = verdicts?.some((v) => v.rule) === true;
-  return { message: `"${allowText(first.cmd)}" ${covered ? 'is not covered by an allow rule and ' : ''}is not read-only: ${first.why ?? 'not read-only'}` };
+  return {
+    message: `"${allowText(first.cmd)}" ${covered ? 'is not covered by an allow rule and ' : ''}is not read-only: ${first.why ?? 'not read-only'}`,
+  };
 }
 
 /**
@@ -601,7 +765,13 @@ function readOutside(state: EvalState, cmd: SimpleCommand): PathEffect | undefin
     if (e.command !== i || e.op !== 'read') continue;
     if (!((e.literal || e.glob) && mayReadAt(state, e.glob ? globBase(e.path) : e.path, readsWhole(e)))) return e;
     if (view === undefined || e.fromHistory === true) continue;
-    const out = outsideThroughLinks(view, e, (p) => mayReadAt(state, p, true), budget, (name) => environmentValue(state.ctx.environment, name) !== null);
+    const out = outsideThroughLinks(
+      view,
+      e,
+      (p) => mayReadAt(state, p, true),
+      budget,
+      (name) => environmentValue(state.ctx.environment, name) !== null,
+    );
     if (out !== undefined) return { ...e, path: out.path, raw: `${out.path} (${out.why})` };
   }
   return undefined;
@@ -610,7 +780,9 @@ function readOutside(state: EvalState, cmd: SimpleCommand): PathEffect | undefin
 function effectsInside(state: EvalState, cmd: SimpleCommand): boolean {
   const facts = state.facts as Extract<CallFacts, { kind: 'shell' }>;
   const i = facts.analysis.commands.indexOf(cmd);
-  return facts.effects.filter((e) => e.command === i && e.assumed === undefined).every((e) => e.literal && isInsideAny(e.path, state.workingDirectories));
+  return facts.effects
+    .filter((e) => e.command === i && e.assumed === undefined)
+    .every((e) => e.literal && isInsideAny(e.path, state.workingDirectories));
 }
 
 /**
@@ -636,8 +808,11 @@ function redirectWritesOk(state: EvalState): { ok: true; rule?: CompiledRule } |
     if (e.tree === 'some') continue;
     if (state.mode === 'acceptEdits') continue;
     const rule = state.index.allow.find(
-      (cr) => cr.rule.family === 'path' && cr.rule.tool === 'Edit' &&
-        allowCovers(cr, { tool: 'Edit', input: { file_path: e.path } }, { kind: 'edit', path: e.path, raw: e.raw }, state.env).kind === 'match',
+      (cr) =>
+        cr.rule.family === 'path' &&
+        cr.rule.tool === 'Edit' &&
+        allowCovers(cr, { tool: 'Edit', input: { file_path: e.path } }, { kind: 'edit', path: e.path, raw: e.raw }, state.env).kind ===
+          'match',
     );
     if (rule === undefined) return { ok: false, why: `it writes ${e.path}, which no Edit allow rule covers` };
     used ??= rule;
@@ -660,8 +835,20 @@ export const touches: PipelineStep = {
         }
         // Auto mode approves read-only actions without the classifier (Claude Code CLI 2.1.332):
         // deny and ask rules, and the reads-outside setting, were met before this step.
-        if (state.mode === 'auto') return decide(state, step, 'allow', 'mode', `auto: reads ${f.path}, outside the working directories; auto mode approves reads without the classifier`);
-        return holdAsk(state, step, { kind: 'plain', reason: 'outsideWorkingDirectory', message: `reads ${f.path}, outside the working directories`, blockedPath: f.path });
+        if (state.mode === 'auto')
+          return decide(
+            state,
+            step,
+            'allow',
+            'mode',
+            `auto: reads ${f.path}, outside the working directories; auto mode approves reads without the classifier`,
+          );
+        return holdAsk(state, step, {
+          kind: 'plain',
+          reason: 'outsideWorkingDirectory',
+          message: `reads ${f.path}, outside the working directories`,
+          blockedPath: f.path,
+        });
       }
       case 'edit': {
         const paths = f.realPath !== undefined ? [f.path, f.realPath] : [f.path];
@@ -669,7 +856,12 @@ export const touches: PipelineStep = {
           return decide(state, step, 'allow', 'planApproval', `writes the plan file ${f.path}`);
         }
         if (!paths.every((p) => isInsideAny(p, wd))) {
-          return holdAsk(state, step, { kind: 'plain', reason: 'outsideWorkingDirectory', message: `edits ${f.path}, outside the working directories`, blockedPath: f.path });
+          return holdAsk(state, step, {
+            kind: 'plain',
+            reason: 'outsideWorkingDirectory',
+            message: `edits ${f.path}, outside the working directories`,
+            blockedPath: f.path,
+          });
         }
         if (state.mode === 'acceptEdits' || state.mode === 'auto') {
           return decide(state, step, 'allow', 'mode', `${state.mode}: edits ${f.path}, inside the working directories`);
@@ -680,7 +872,11 @@ export const touches: PipelineStep = {
         const ro = shellReadOnly(state);
         const afterCd = ro.ok ? readAfterCd(state) : undefined;
         if (afterCd !== undefined) {
-          return holdAsk(state, step, { kind: 'plain', reason: 'toolDefault', message: `${afterCd} reads a path relative to where an earlier cd moved, and a Read deny rule is configured: Claude Code asks for that, so toolgate does too` });
+          return holdAsk(state, step, {
+            kind: 'plain',
+            reason: 'toolDefault',
+            message: `${afterCd} reads a path relative to where an earlier cd moved, and a Read deny rule is configured: Claude Code asks for that, so toolgate does too`,
+          });
         }
         if (ro.ok) return decide(state, step, 'allow', 'readOnly', 'every part is read-only and reads only inside the working directories');
         if (state.mode === 'acceptEdits' && !planBlocks(state) && !writesWithCd(state) && !changesDirectoryTwice(state)) {
@@ -692,20 +888,41 @@ export const touches: PipelineStep = {
         // Read-only parts whose only writes are redirections into files an Edit allow rule covers
         // (`printf … > src/y.js` under `Edit(src/**)`): what the rule approves in any mode but
         // plan (Claude Code CLI 2.1.332).
-        const redirects = state.mode !== 'plan' && !planBlocks(state) && partVerdicts(state, [])?.every((v) => v.readOnly) ? redirectWritesOk(state) : undefined;
+        const redirects =
+          state.mode !== 'plan' && !planBlocks(state) && partVerdicts(state, [])?.every((v) => v.readOnly)
+            ? redirectWritesOk(state)
+            : undefined;
         if (redirects?.ok === true && redirects.rule !== undefined) {
-          return decide(state, step, 'allow', 'rule', `every command is read-only and its redirections write only files an Edit allow rule covers (${redirects.rule.rule.text})`, { rule: ruleRef(redirects.rule) });
+          return decide(
+            state,
+            step,
+            'allow',
+            'rule',
+            `every command is read-only and its redirections write only files an Edit allow rule covers (${redirects.rule.rule.text})`,
+            { rule: ruleRef(redirects.rule) },
+          );
         }
         const why = uncoveredWhy(state);
-        if (why?.outside !== undefined) return holdAsk(state, step, { kind: 'plain', reason: 'outsideWorkingDirectory', message: why.message, blockedPath: why.outside });
-        return holdAsk(state, step, { kind: 'plain', reason: f.analysis.unknown.length > 0 || f.analysis.stateChanges.length > 0 ? 'shellUnknown' : 'toolDefault', message: why?.message ?? ro.why ?? 'not read-only' });
+        if (why?.outside !== undefined)
+          return holdAsk(state, step, { kind: 'plain', reason: 'outsideWorkingDirectory', message: why.message, blockedPath: why.outside });
+        return holdAsk(state, step, {
+          kind: 'plain',
+          reason: f.analysis.unknown.length > 0 || f.analysis.stateChanges.length > 0 ? 'shellUnknown' : 'toolDefault',
+          message: why?.message ?? ro.why ?? 'not read-only',
+        });
       }
       case 'powershell': {
         const v = powerShellTouches(state, f);
-        return v.allow ? decide(state, step, 'allow', v.reason, v.message) : holdAsk(state, step, { kind: 'plain', reason: v.reason, message: v.message });
+        return v.allow
+          ? decide(state, step, 'allow', v.reason, v.message)
+          : holdAsk(state, step, { kind: 'plain', reason: v.reason, message: v.message });
       }
       case 'web':
-        return holdAsk(state, step, { kind: 'plain', reason: 'toolDefault', message: state.call.tool === 'WebSearch' ? 'web searches ask' : `fetches ${hostOfUrl(f.url) ?? f.url}` });
+        return holdAsk(state, step, {
+          kind: 'plain',
+          reason: 'toolDefault',
+          message: state.call.tool === 'WebSearch' ? 'web searches ask' : `fetches ${hostOfUrl(f.url) ?? f.url}`,
+        });
       case 'interaction':
         return decide(state, step, 'allow', 'toolDefault', `${state.call.tool} only reads or talks to the user`);
       case 'mcp':
@@ -717,17 +934,28 @@ export const touches: PipelineStep = {
   },
 };
 
-
 export const modeStep: PipelineStep = {
   name: 'mode',
   run(state) {
     const ask = state.pendingAsk ?? { kind: 'plain' as const, reason: 'toolDefault' as const, message: 'nothing allowed the call' };
-    const extra = { askKind: ask.kind, ...(ask.rule ? { rule: ask.rule } : {}), ...(ask.blockedPath !== undefined ? { blockedPath: ask.blockedPath } : {}) };
+    const extra = {
+      askKind: ask.kind,
+      ...(ask.rule ? { rule: ask.rule } : {}),
+      ...(ask.blockedPath !== undefined ? { blockedPath: ask.blockedPath } : {}),
+    };
     const mode = state.mode;
     if (mode === 'dontAsk') return decide(state, 'mode', 'deny', ask.reason, `dontAsk refuses what would ask: ${ask.message}`, extra);
     if (ask.kind === 'firm') return decide(state, 'mode', 'ask', ask.reason, `${ask.message}; no mode answers a firm ask`, extra);
     if (ask.kind === 'planBlock') return decide(state, 'mode', 'ask', ask.reason, ask.message, extra);
-    if (ask.kind === 'guardedRead') return decide(state, 'mode', 'ask', ask.reason, `${ask.message}; no mode answers it: a person, or an allow rule for this exact command`, extra);
+    if (ask.kind === 'guardedRead')
+      return decide(
+        state,
+        'mode',
+        'ask',
+        ask.reason,
+        `${ask.message}; no mode answers it: a person, or an allow rule for this exact command`,
+        extra,
+      );
     if (mode === 'bypassPermissions') {
       if (ask.kind === 'protected' && state.ctx.options?.protectedPathsUnderBypass !== 'allow') {
         return decide(state, 'mode', 'ask', ask.reason, `${ask.message}; bypassPermissions does not answer protected paths`, extra);
@@ -774,7 +1002,13 @@ export const CLAUDE_CODE_STEPS: readonly PipelineStep[] = [
 ];
 
 function factsContext(ctx: EvaluationContext, env: MatchEnv): FactsContext {
-  const out: FactsContext = { cwd: ctx.cwd, home: ctx.home, platform: env.platform, shell: shellOf(ctx), cdPath: environmentValue(ctx.environment, 'CDPATH') };
+  const out: FactsContext = {
+    cwd: ctx.cwd,
+    home: ctx.home,
+    platform: env.platform,
+    shell: shellOf(ctx),
+    cdPath: environmentValue(ctx.environment, 'CDPATH'),
+  };
   if (ctx.fs) {
     out.realpath = (p: string) => ctx.fs?.realpath(p);
     if (ctx.fs.isDirectory) out.isDirectory = (p: string) => ctx.fs?.isDirectory?.(p);
@@ -800,13 +1034,24 @@ export function pathWorld(ctx: EvaluationContext, env: MatchEnv, workingDirector
   };
 }
 
-export function makeState(call: ToolCall, ctx: EvaluationContext, mode: PermissionMode, env: MatchEnv, workingDirectories: string[], dialect: Dialect): EvalState {
+export function makeState(
+  call: ToolCall,
+  ctx: EvaluationContext,
+  mode: PermissionMode,
+  env: MatchEnv,
+  workingDirectories: string[],
+  dialect: Dialect,
+): EvalState {
   let facts = callFacts(call, factsContext(ctx, env));
   if (facts.kind === 'shell') {
     // A bare name found along PATH in a directory the agent may write runs that file: opaque code.
     markWritablePrograms(facts.analysis, pathWorld(ctx, env, workingDirectories), facts.effects);
     // Options a program reads from its own config file (`~/.curlrc`) are not on the command line.
-    const config = configFileReasons(facts.analysis, facts.effects, { view: ctx.fs, variable: (name) => environmentValue(ctx.environment, name), home: normalizePath(ctx.home, { cwd: ctx.cwd, home: ctx.home, platform: env.platform }) });
+    const config = configFileReasons(facts.analysis, facts.effects, {
+      view: ctx.fs,
+      variable: (name) => environmentValue(ctx.environment, name),
+      home: normalizePath(ctx.home, { cwd: ctx.cwd, home: ctx.home, platform: env.platform }),
+    });
     if (config.length > 0) facts = { ...facts, unresolved: [...facts.unresolved, ...config] };
   }
   return {

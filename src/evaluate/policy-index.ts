@@ -78,7 +78,8 @@ export function rulesForTool(index: PolicyIndex, list: 'deny' | 'ask' | 'allow',
   let rules = tools.get(tool);
   if (rules === undefined) {
     if (tools.size >= TOOLS_PER_INDEX) tools.clear();
-    const bearing = (list: CompiledRule[], use: 'restrictive' | 'allow') => (isMcpName(tool) ? mcpPool(list).of(list, tool) : list).filter((cr) => ruleBearsOnTool(cr, tool, use));
+    const bearing = (list: CompiledRule[], use: 'restrictive' | 'allow') =>
+      (isMcpName(tool) ? mcpPool(list).of(list, tool) : list).filter((cr) => ruleBearsOnTool(cr, tool, use));
     rules = { deny: bearing(index.deny, 'restrictive'), ask: bearing(index.ask, 'restrictive'), allow: bearing(index.allow, 'allow') };
     tools.set(tool, rules);
   }

@@ -1,5 +1,11 @@
 import type { Platform } from '../core/types.js';
-import { analyzePowerShell, powerShellPathEffects, type PowerShellAnalysis, type ProviderPath, type UnresolvedPath } from '../powershell/index.js';
+import {
+  analyzePowerShell,
+  powerShellPathEffects,
+  type PowerShellAnalysis,
+  type ProviderPath,
+  type UnresolvedPath,
+} from '../powershell/index.js';
 import type { PathEffect } from '../shell/types.js';
 
 /** What a PowerShell call touches. @public */
@@ -19,6 +25,13 @@ export function powerShellFacts(command: string, ctx: { cwd: string; home: strin
   const analysis = analyzePowerShell(command, { platform: ctx.platform });
   const fx = powerShellPathEffects(analysis, ctx);
   if (fx.hidden.length > 0) analysis.unknown.push(...fx.hidden);
-  return { kind: 'powershell', command, analysis, effects: fx.effects, unresolved: fx.unresolved, providers: fx.providers, cwdAfter: fx.cwdAfter };
+  return {
+    kind: 'powershell',
+    command,
+    analysis,
+    effects: fx.effects,
+    unresolved: fx.unresolved,
+    providers: fx.providers,
+    cwdAfter: fx.cwdAfter,
+  };
 }
-

@@ -38,7 +38,13 @@ function holeWords(a: PsCommandAnalysis): ({ literal: string } | { hole: true })
       words.push({ hole: true });
       holes = true;
     } else if (el.kind === 'argument') {
-      if (el.values.every((v) => v.literal)) words.push({ literal: el.values.map((v) => v.text).join(',').toLowerCase() });
+      if (el.values.every((v) => v.literal))
+        words.push({
+          literal: el.values
+            .map((v) => v.text)
+            .join(',')
+            .toLowerCase(),
+        });
       else {
         words.push({ hole: true });
         holes = true;
@@ -68,11 +74,13 @@ export function powerShellRestrictive(cr: CompiledRule, call: ToolCall, facts: P
       if (powerShellPatternMatches(spec, t)) return { kind: 'match', detail: `part "${a.command.source}" matches as "${t}"` };
     }
   }
-  if (facts.analysis.unknown.length > 0) return { kind: 'hidden', detail: `parts of the command could not be read (${facts.analysis.unknown[0]})` };
+  if (facts.analysis.unknown.length > 0)
+    return { kind: 'hidden', detail: `parts of the command could not be read (${facts.analysis.unknown[0]})` };
   const forms = [spec.toLowerCase()];
   for (const a of facts.analysis.commands) {
     const words = holeWords(a);
-    if (words && forms.some((f) => mayMatchWithHoles(f, words))) return { kind: 'hidden', detail: `part "${a.command.source}" has values that are not literal and could match` };
+    if (words && forms.some((f) => mayMatchWithHoles(f, words)))
+      return { kind: 'hidden', detail: `part "${a.command.source}" has values that are not literal and could match` };
   }
   return NONE;
 }
@@ -96,7 +104,8 @@ function powerShellPathMatch(cr: CompiledRule, facts: PowerShellFacts, env: Matc
     hidden ??= verdict.detail;
   }
   if (hidden !== undefined) return { kind: 'hidden', detail: hidden };
-  if (facts.analysis.unknown.length > 0) return { kind: 'hidden', detail: `parts of the command could not be read (${facts.analysis.unknown[0]})` };
+  if (facts.analysis.unknown.length > 0)
+    return { kind: 'hidden', detail: `parts of the command could not be read (${facts.analysis.unknown[0]})` };
   const unresolved = facts.unresolved.find((u) => isRead || u.op !== 'read');
   if (unresolved) return { kind: 'hidden', detail: `the command touches a path that could not be worked out (${unresolved.why})` };
   return NONE;
@@ -155,7 +164,8 @@ export function powerShellReadOnly(state: EvalState, facts: PowerShellFacts): Po
 function pathsWhy(state: EvalState, facts: PowerShellFacts, use: 'read' | 'edit', only?: number): string | undefined {
   const wd = state.workingDirectories;
   for (const u of facts.unresolved) if (only === undefined || u.command === only) return `a path could not be worked out (${u.why})`;
-  for (const p of facts.providers) if (only === undefined || p.command === only) return `it uses ${p.raw}, which is not a file inside the working directories`;
+  for (const p of facts.providers)
+    if (only === undefined || p.command === only) return `it uses ${p.raw}, which is not a file inside the working directories`;
   for (const e of facts.effects) {
     if (only !== undefined && e.command !== only) continue;
     if (use === 'read' && e.op !== 'read') return `it ${verb(e.op)} ${e.path}`;
@@ -170,8 +180,14 @@ function pathsWhy(state: EvalState, facts: PowerShellFacts, use: 'read' | 'edit'
 export function powerShellAllow(state: EvalState, facts: PowerShellFacts, rules: CompiledRule[]): { rule?: CompiledRule; detail: string } {
   const bare = rules.find((cr) => cr.rule.family === 'bare' && ruleCoversTool(cr.rule, state.call.tool, 'allow'));
   if (bare) return { rule: bare, detail: `allowed by ${bare.rule.text}: every command` };
-  if (facts.analysis.unknown.length > 0) return { detail: `parts could not be read (${facts.analysis.unknown[0]}): no allow rule covers them` };
-  const patterns = rules.filter((cr) => (cr.rule.family === 'content' || cr.rule.family === 'bash') && cr.rule.ignored !== true && ruleCoversTool(cr.rule, state.call.tool, 'allow'));
+  if (facts.analysis.unknown.length > 0)
+    return { detail: `parts could not be read (${facts.analysis.unknown[0]}): no allow rule covers them` };
+  const patterns = rules.filter(
+    (cr) =>
+      (cr.rule.family === 'content' || cr.rule.family === 'bash') &&
+      cr.rule.ignored !== true &&
+      ruleCoversTool(cr.rule, state.call.tool, 'allow'),
+  );
   const verdicts = partVerdicts(state, facts, patterns);
   const uncovered = verdicts.find((v) => !v.rule && !v.readOnly && !v.acceptEdit);
   if (uncovered) return { detail: `no allow rule covers "${uncovered.text}" (${uncovered.why})` };
@@ -179,7 +195,12 @@ export function powerShellAllow(state: EvalState, facts: PowerShellFacts, rules:
   if (!first) return { detail: 'no part needs an allow rule' };
   const writes = redirectWritesWhy(state, facts);
   if (writes !== undefined) return { detail: `parts are covered, but ${writes}` };
-  const detail = verdicts.map((v) => `"${v.text}" ${v.rule ? `by ${v.rule.rule.text}` : v.readOnly ? 'is read-only' : 'is a file cmdlet inside the working directories'}`).join('; ');
+  const detail = verdicts
+    .map(
+      (v) =>
+        `"${v.text}" ${v.rule ? `by ${v.rule.rule.text}` : v.readOnly ? 'is read-only' : 'is a file cmdlet inside the working directories'}`,
+    )
+    .join('; ');
   return { rule: first, detail: `allowed: ${detail}` };
 }
 
@@ -199,7 +220,8 @@ function partVerdicts(state: EvalState, facts: PowerShellFacts, rules: CompiledR
     const rule = rules.find((cr) => !splatted(a) && powerShellPatternMatches(cr.rule.specifier ?? '*', text));
     if (rule) return { text, rule };
     if (ro.perCommand[i] === true && !plan && pathsWhy(state, facts, 'read', i) === undefined) return { text, readOnly: true };
-    if (state.mode === 'acceptEdits' && (acceptEditCommand(state, facts, a, i) || readOnlyButRedirect(state, facts, a, i))) return { text, acceptEdit: true };
+    if (state.mode === 'acceptEdits' && (acceptEditCommand(state, facts, a, i) || readOnlyButRedirect(state, facts, a, i)))
+      return { text, acceptEdit: true };
     return { text, why: ro.reasons[i] || pathsWhy(state, facts, 'read', i) || 'not read-only' };
   });
 }
@@ -239,17 +261,34 @@ function redirectWritesWhy(state: EvalState, facts: PowerShellFacts): string | u
 }
 
 /** The "what the call touches" step's verdict for a PowerShell call. */
-export function powerShellTouches(state: EvalState, facts: PowerShellFacts): { allow: boolean; reason: ReasonKind; message: string; askKind?: AskKind } {
+export function powerShellTouches(
+  state: EvalState,
+  facts: PowerShellFacts,
+): { allow: boolean; reason: ReasonKind; message: string; askKind?: AskKind } {
   const ro = powerShellReadOnly(state, facts);
-  if (ro.ok) return { allow: true, reason: 'readOnly', message: 'every command is a read-only cmdlet and reads only inside the working directories' };
+  if (ro.ok)
+    return {
+      allow: true,
+      reason: 'readOnly',
+      message: 'every command is a read-only cmdlet and reads only inside the working directories',
+    };
   if (state.mode === 'acceptEdits') {
     const verdicts = partVerdicts(state, facts, []);
-    if (facts.analysis.unknown.length === 0 && verdicts.every((v) => v.readOnly || v.acceptEdit) && redirectWritesWhy(state, facts) === undefined) {
+    if (
+      facts.analysis.unknown.length === 0 &&
+      verdicts.every((v) => v.readOnly || v.acceptEdit) &&
+      redirectWritesWhy(state, facts) === undefined
+    ) {
       return { allow: true, reason: 'mode', message: 'acceptEdits: file cmdlets inside the working directories' };
     }
   }
-  const rules = rulesForTool(state.index, 'allow', state.call.tool).filter((cr) => cr.rule.family === 'content' && cr.rule.ignored !== true);
-  const first = facts.analysis.unknown.length > 0 ? undefined : partVerdicts(state, facts, rules).find((v) => !v.rule && !v.readOnly && !v.acceptEdit);
-  const message = first ? `"${first.text}" is not covered by an allow rule and is not read-only: ${first.why ?? 'not read-only'}` : (ro.why ?? 'not read-only');
+  const rules = rulesForTool(state.index, 'allow', state.call.tool).filter(
+    (cr) => cr.rule.family === 'content' && cr.rule.ignored !== true,
+  );
+  const first =
+    facts.analysis.unknown.length > 0 ? undefined : partVerdicts(state, facts, rules).find((v) => !v.rule && !v.readOnly && !v.acceptEdit);
+  const message = first
+    ? `"${first.text}" is not covered by an allow rule and is not read-only: ${first.why ?? 'not read-only'}`
+    : (ro.why ?? 'not read-only');
   return { allow: false, reason: facts.analysis.unknown.length > 0 ? 'shellUnknown' : 'toolDefault', message };
 }

@@ -58,7 +58,8 @@ function matches(key: Key, ctx: EvaluationContext, platform: Platform, slashAnch
     key.platform === platform &&
     key.slashAnchor === slashAnchor &&
     sameList(key.workingDirectories, ctx.workingDirectories) &&
-    (ctx.workingDirectories !== undefined || (sameAdditional(key.additional, ctx.policy) && sameList(key.session, ctx.session?.directories)))
+    (ctx.workingDirectories !== undefined ||
+      (sameAdditional(key.additional, ctx.policy) && sameList(key.session, ctx.session?.directories)))
   );
 }
 

@@ -70,10 +70,19 @@ function lineVariable(analysis: ShellAnalysis, cmd: SimpleCommand, world: Config
   };
 }
 
-function fileProblem(name: string, files: readonly string[], harmless: (text: string) => boolean, effects: readonly PathEffect[], view: ReadonlyFsView | undefined): string | undefined {
-  const written = files.find((f) => effects.some((e) => e.op === 'write' && (!e.literal || e.glob || e.path === f || (e.tree !== undefined && isInside(f, e.path)))));
+function fileProblem(
+  name: string,
+  files: readonly string[],
+  harmless: (text: string) => boolean,
+  effects: readonly PathEffect[],
+  view: ReadonlyFsView | undefined,
+): string | undefined {
+  const written = files.find((f) =>
+    effects.some((e) => e.op === 'write' && (!e.literal || e.glob || e.path === f || (e.tree !== undefined && isInside(f, e.path)))),
+  );
   if (written !== undefined) return `the command line writes ${written} (or may), which ${name} reads options from before its command line`;
-  if (view === undefined) return `${name} reads options from ${files[0]} and the like when they exist, before its command line (run it with -q/--disable or --no-config first to skip them); toolgate has no view of the files`;
+  if (view === undefined)
+    return `${name} reads options from ${files[0]} and the like when they exist, before its command line (run it with -q/--disable or --no-config first to skip them); toolgate has no view of the files`;
   for (const f of files) {
     if (!view.exists(f)) continue;
     const text = view.readText?.(f);

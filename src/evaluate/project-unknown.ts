@@ -20,8 +20,17 @@ export function askWhileProjectUnknown(d: Decision, projectUnknown: boolean | un
   const would = `otherwise: ${d.reason.message}`;
   if (mode === 'dontAsk') {
     const message = `dontAsk refuses what would ask: ${PROJECT_UNKNOWN} (${would})`;
-    return { behavior: 'deny', reason: { kind: 'projectUnknown', message }, trace: [...d.trace, { step: 'projectUnknown', outcome: 'deny', detail: message }] };
+    return {
+      behavior: 'deny',
+      reason: { kind: 'projectUnknown', message },
+      trace: [...d.trace, { step: 'projectUnknown', outcome: 'deny', detail: message }],
+    };
   }
   const message = `${PROJECT_UNKNOWN} (${would})`;
-  return { behavior: 'ask', askKind: 'plain', reason: { kind: 'projectUnknown', message }, trace: [...d.trace, { step: 'projectUnknown', outcome: 'ask', detail: message }] };
+  return {
+    behavior: 'ask',
+    askKind: 'plain',
+    reason: { kind: 'projectUnknown', message },
+    trace: [...d.trace, { step: 'projectUnknown', outcome: 'ask', detail: message }],
+  };
 }

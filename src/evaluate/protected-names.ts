@@ -53,7 +53,10 @@ export function protectedNames(check: NamesCheck): ProtectedNames | undefined {
   const verb = removal ? 'removes' : 'writes';
   if (names.kind === 'unseen') {
     const what = UNSEEN_NAMES[names.what];
-    return { message: `${verb} ${what} under ${path}, which toolgate does not read: any of them may be a protected path (.git, .claude, …)`, blockedPath: path };
+    return {
+      message: `${verb} ${what} under ${path}, which toolgate does not read: any of them may be a protected path (.git, .claude, …)`,
+      blockedPath: path,
+    };
   }
   for (const source of names.of) {
     const prefix = source === '/' ? '/' : `${source}/`;
@@ -66,7 +69,13 @@ export function protectedNames(check: NamesCheck): ProtectedNames | undefined {
       if (protectedPathMatch(dest, spec) !== undefined) return true;
       // A file landing on a name the destination already holds is written through it: a link
       // there writes where it leads, a hard link every other name of the file.
-      return !removal && source !== path && check.view !== undefined && check.view.isDirectory?.(p) === false && writesThrough(check.view, dest, spec);
+      return (
+        !removal &&
+        source !== path &&
+        check.view !== undefined &&
+        check.view.isDirectory?.(p) === false &&
+        writesThrough(check.view, dest, spec)
+      );
     };
     const mayHold = (p: string): boolean => {
       const rel = relOf(p);
@@ -76,13 +85,20 @@ export function protectedNames(check: NamesCheck): ProtectedNames | undefined {
     if (reach.kind === 'holds') {
       const held = reach.path.replace(/ \(a link to .*\)$/s, '');
       const target = into(relOf(held) ?? []);
-      const entry = protectedPathMatch(target, spec) ?? `${target} is a link or one of several names of a file, which the copy writes through`;
-      const message = source === path ? `${removal ? 'may remove' : 'may write'} ${target}, a protected path (${entry})` : `copies ${reach.path} to ${target}, a protected path (${entry})`;
+      const entry =
+        protectedPathMatch(target, spec) ?? `${target} is a link or one of several names of a file, which the copy writes through`;
+      const message =
+        source === path
+          ? `${removal ? 'may remove' : 'may write'} ${target}, a protected path (${entry})`
+          : `copies ${reach.path} to ${target}, a protected path (${entry})`;
       return { message, blockedPath: target };
     }
     if (reach.kind === 'unknown') {
       const what = source === path ? `the entries of ${path}` : `the entries of ${source} under ${path}`;
-      return { message: `${verb} ${what}, which the file-system view cannot settle (${reach.why}): any of them may be a protected path`, blockedPath: path };
+      return {
+        message: `${verb} ${what}, which the file-system view cannot settle (${reach.why}): any of them may be a protected path`,
+        blockedPath: path,
+      };
     }
   }
   return undefined;

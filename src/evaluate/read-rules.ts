@@ -69,7 +69,20 @@ export function readRuleSuggestions(state: EvalState, exactParts: readonly strin
     if (!dirs.includes(dir)) dirs.push(dir);
   }
   if (dirs.length === 0) return [];
-  const updates: PermissionUpdate[] = [{ type: 'addRules', behavior: 'allow', destination: 'session', rules: dirs.map((d) => ({ toolName: 'Read', ruleContent: `/${d}/**` })) }];
-  if (exactParts.length > 0) updates.push({ type: 'addRules', behavior: 'allow', destination: 'localSettings', rules: exactParts.map((text) => ({ toolName: state.call.tool, ruleContent: text })) });
+  const updates: PermissionUpdate[] = [
+    {
+      type: 'addRules',
+      behavior: 'allow',
+      destination: 'session',
+      rules: dirs.map((d) => ({ toolName: 'Read', ruleContent: `/${d}/**` })),
+    },
+  ];
+  if (exactParts.length > 0)
+    updates.push({
+      type: 'addRules',
+      behavior: 'allow',
+      destination: 'localSettings',
+      rules: exactParts.map((text) => ({ toolName: state.call.tool, ruleContent: text })),
+    });
   return updates;
 }

@@ -51,15 +51,25 @@ export const readsOutside: PipelineStep = {
     if (f.kind === 'read') {
       const searched = f.glob !== undefined ? globBase(f.glob) : f.path;
       for (const p of [f.path, searched, ...(f.realPath !== undefined ? [f.realPath] : [])]) {
-        if (!isInsideAny(p, wd)) return decide(state, STEP, 'deny', 'outsideWorkingDirectory', `reads ${p}, outside every working directory: ${ADD_DIR}`, { blockedPath: p });
+        if (!isInsideAny(p, wd))
+          return decide(state, STEP, 'deny', 'outsideWorkingDirectory', `reads ${p}, outside every working directory: ${ADD_DIR}`, {
+            blockedPath: p,
+          });
       }
       return passFixed(state, READS_INSIDE);
     }
     if (f.kind === 'shell' || f.kind === 'powershell') {
       const r = shellReads(f.effects, wd);
-      if (r.outside !== undefined) return decide(state, STEP, 'deny', 'outsideWorkingDirectory', `reads ${r.outside}, outside every working directory: ${ADD_DIR}`, { blockedPath: r.outside });
+      if (r.outside !== undefined)
+        return decide(state, STEP, 'deny', 'outsideWorkingDirectory', `reads ${r.outside}, outside every working directory: ${ADD_DIR}`, {
+          blockedPath: r.outside,
+        });
       if (r.unknown !== undefined) {
-        return holdAsk(state, STEP, { kind: 'firm', reason: 'outsideWorkingDirectory', message: `reads ${r.unknown}, which may be outside every working directory (permissions.blockReadsOutsideWorkingDirectories is set)` });
+        return holdAsk(state, STEP, {
+          kind: 'firm',
+          reason: 'outsideWorkingDirectory',
+          message: `reads ${r.unknown}, which may be outside every working directory (permissions.blockReadsOutsideWorkingDirectories is set)`,
+        });
       }
       return passFixed(state, EVERY_READ_INSIDE);
     }

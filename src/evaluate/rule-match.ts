@@ -96,7 +96,10 @@ function buildAllowIndex(rules: readonly CompiledRule[], env: MatchEnv): AllowPa
   const others: number[] = [];
   rules.forEach((cr, i) => {
     const rule = cr.rule;
-    const prefix = rule.family === 'path' && rule.specifier !== undefined && rule.ignored !== true && cr.list === 'allow' ? compiledPatternOf(cr, rule.specifier, env).prefix : '';
+    const prefix =
+      rule.family === 'path' && rule.specifier !== undefined && rule.ignored !== true && cr.list === 'allow'
+        ? compiledPatternOf(cr, rule.specifier, env).prefix
+        : '';
     if (prefix === '') others.push(i);
     else {
       const list = byPrefix.get(prefix);
@@ -201,7 +204,6 @@ function restrictiveTexts(cmd: SimpleCommand): string[] {
   return texts;
 }
 
-
 /** A text a rule is tried against: as written (for messages) and squeezed (for matching). */
 export interface Text {
   raw: string;
@@ -218,7 +220,10 @@ export interface RestrictiveTexts {
   parts: Text[];
 }
 
-let lastRestrictive: { analysis: ShellAnalysis | undefined; texts: RestrictiveTexts } = { analysis: undefined, texts: { whole: '', parts: [] } };
+let lastRestrictive: { analysis: ShellAnalysis | undefined; texts: RestrictiveTexts } = {
+  analysis: undefined,
+  texts: { whole: '', parts: [] },
+};
 
 /**
  * The texts of the last analysis asked for: rules are tried one after another against one call's
@@ -247,12 +252,18 @@ export function restrictiveTextsOf(analysis: ShellAnalysis): RestrictiveTexts {
  * the wrapped command, and the whole command string are all tried; Read/Edit rules also see the
  * paths a shell command reads, writes or removes.
  */
-export function restrictiveMatch(cr: CompiledRule, call: ToolCall, facts: CallFacts, env: MatchEnv, view?: ReadonlyFsView, maySet?: (name: string) => boolean): RuleMatch {
+export function restrictiveMatch(
+  cr: CompiledRule,
+  call: ToolCall,
+  facts: CallFacts,
+  env: MatchEnv,
+  view?: ReadonlyFsView,
+  maySet?: (name: string) => boolean,
+): RuleMatch {
   const rule = cr.rule;
   if (rule.family === 'path' && facts.kind === 'shell') return shellPathMatch(cr, facts, env, view, maySet);
   const covers =
-    ruleCoversTool(rule, call.tool, cr.list) ||
-    (rule.family === 'path' && rule.tool === 'Read' && READ_DENY_ALSO_BLOCKS.has(call.tool));
+    ruleCoversTool(rule, call.tool, cr.list) || (rule.family === 'path' && rule.tool === 'Read' && READ_DENY_ALSO_BLOCKS.has(call.tool));
   if (!covers) return NONE;
   switch (rule.family) {
     case 'bare':
@@ -264,7 +275,8 @@ export function restrictiveMatch(cr: CompiledRule, call: ToolCall, facts: CallFa
     case 'path':
       if (facts.kind !== 'read' && facts.kind !== 'edit') return NONE;
       if (rulePathMatches(cr, facts.path, env)) return { kind: 'match', detail: `path ${facts.path} matches` };
-      if (facts.realPath !== undefined && rulePathMatches(cr, facts.realPath, env)) return { kind: 'match', detail: `path ${facts.realPath} matches` };
+      if (facts.realPath !== undefined && rulePathMatches(cr, facts.realPath, env))
+        return { kind: 'match', detail: `path ${facts.realPath} matches` };
       if (facts.aliases !== undefined) {
         for (const p of facts.aliases) if (rulePathMatches(cr, p, env)) return { kind: 'match', detail: `path ${p} matches` };
       }
@@ -311,7 +323,8 @@ function bashRestrictive(rule: Rule, analysis: ShellAnalysis): RuleMatch {
     for (const words of variants) {
       const literal = literalText(words);
       if (literal !== undefined) {
-        if (matchSqueezedCommand(spec, squeezeCommand(literal))) return { kind: 'match', detail: `part "${literal}" (after brace expansion) matches` };
+        if (matchSqueezedCommand(spec, squeezeCommand(literal)))
+          return { kind: 'match', detail: `part "${literal}" (after brace expansion) matches` };
       } else if (mayMatchWithHoles(spec, words)) {
         return { kind: 'hidden', detail: `part "${cmd.argv.join(' ')}" has words that are not literal and could match` };
       }
@@ -321,7 +334,8 @@ function bashRestrictive(rule: Rule, analysis: ShellAnalysis): RuleMatch {
   const unknownWords = perAnalysis(analysis).unknownWords;
   const program = unknownWords.size === 0 ? undefined : ruleProgram(spec);
   const holder = program === undefined ? undefined : unknownWords.get(program);
-  if (holder !== undefined) return { kind: 'hidden', detail: `"${holder}" runs a program toolgate does not know, and its arguments name ${program}` };
+  if (holder !== undefined)
+    return { kind: 'hidden', detail: `"${holder}" runs a program toolgate does not know, and its arguments name ${program}` };
   // Code toolgate cannot read may run what the rule names: the opaque-code table decides.
   const opaque = opaqueScriptOf(analysis);
   if (opaque !== undefined) return { kind: 'hidden', detail: opaque, opaque: true };
@@ -393,7 +407,13 @@ export function opaqueScript(analysis: ShellAnalysis): string | undefined {
  * reads of the source; removing or creating a path is not); Edit rules against what it writes or
  * removes. With a file-system view, a directory is judged by its real entries (bounded).
  */
-function shellPathMatch(cr: CompiledRule, facts: Extract<CallFacts, { kind: 'shell' }>, env: MatchEnv, view?: ReadonlyFsView, maySet?: (name: string) => boolean): RuleMatch {
+function shellPathMatch(
+  cr: CompiledRule,
+  facts: Extract<CallFacts, { kind: 'shell' }>,
+  env: MatchEnv,
+  view?: ReadonlyFsView,
+  maySet?: (name: string) => boolean,
+): RuleMatch {
   const rule = cr.rule;
   const isRead = rule.tool === 'Read';
   const isEdit = rule.tool === 'Edit';
@@ -415,7 +435,14 @@ function shellPathMatch(cr: CompiledRule, facts: Extract<CallFacts, { kind: 'she
     const probe = probes?.[i];
     if (probe !== undefined && effectOutOfReach(m!, e, probe)) continue;
     const reader = isRead ? facts.analysis.commands[e.command] : undefined;
-    const verdict = effectVerdict(rule, e, isRead, ctx, foldsGlobs(facts.command), { view, budget, skips: reader !== undefined ? skipRules(reader) : undefined, maySet, home: ctx.home, soleWriter });
+    const verdict = effectVerdict(rule, e, isRead, ctx, foldsGlobs(facts.command), {
+      view,
+      budget,
+      skips: reader !== undefined ? skipRules(reader) : undefined,
+      maySet,
+      home: ctx.home,
+      soleWriter,
+    });
     if (verdict === undefined || verdict.kind === 'none') continue;
     if (verdict.kind === 'match') return verdict;
     if (verdict.guarded === true) guarded ??= verdict.detail;
@@ -426,7 +453,10 @@ function shellPathMatch(cr: CompiledRule, facts: Extract<CallFacts, { kind: 'she
   // Code toolgate cannot read (`node x.js`) is no hidden path effect: Read and Edit deny rules
   // alone never make it ask (the opaque-code table; the person consents to the program by name).
   if (facts.analysis.unknown.length > 0 || facts.analysis.stateChanges.length > 0 || facts.unresolved.length > 0) {
-    return { kind: 'hidden', detail: `the command touches paths that could not be worked out (${facts.unresolved[0] ?? facts.analysis.unknown[0] ?? facts.analysis.stateChanges[0]})` };
+    return {
+      kind: 'hidden',
+      detail: `the command touches paths that could not be worked out (${facts.unresolved[0] ?? facts.analysis.unknown[0] ?? facts.analysis.stateChanges[0]})`,
+    };
   }
   if (guarded !== undefined) return { kind: 'hidden', detail: guarded, guarded: true };
   if (unseenWrite !== undefined) return { kind: 'hidden', detail: unseenWrite, unseenWrite: true };
@@ -462,7 +492,14 @@ export interface EffectLook {
  * guarded read. For Edit rules a removal or write of a directory that may hold a covered path
  * matches (lexically, or by the view's entries).
  */
-export function effectVerdict(rule: Rule, e: PathEffect, isRead: boolean, ctx: PathMatchContext, foldGlobs = false, look: EffectLook = {}): RuleMatch | undefined {
+export function effectVerdict(
+  rule: Rule,
+  e: PathEffect,
+  isRead: boolean,
+  ctx: PathMatchContext,
+  foldGlobs = false,
+  look: EffectLook = {},
+): RuleMatch | undefined {
   const v = pathVerdict(rule, e, isRead, ctx, foldGlobs, look);
   // A write or removal that may reach a covered path where the view cannot settle it is a
   // protected ask; one whose operand is a variable or substitution may name any path (firm).
@@ -475,7 +512,14 @@ function namedByExpansion(e: PathEffect): boolean {
   return !e.literal && (/[$`]/.test(e.raw) || e.raw.startsWith('~'));
 }
 
-function pathVerdict(rule: Rule, e: PathEffect, isRead: boolean, ctx: PathMatchContext, foldGlobs: boolean, look: EffectLook): RuleMatch | undefined {
+function pathVerdict(
+  rule: Rule,
+  e: PathEffect,
+  isRead: boolean,
+  ctx: PathMatchContext,
+  foldGlobs: boolean,
+  look: EffectLook,
+): RuleMatch | undefined {
   const what = `the command ${verb(e.op, e)} ${e.path}${e.viaSymlink ? ' (through a symbolic link)' : ''}`;
   const readish = e.op === 'read' || e.assumed !== undefined;
   if (isRead && !readish) return undefined;
@@ -491,7 +535,11 @@ function pathVerdict(rule: Rule, e: PathEffect, isRead: boolean, ctx: PathMatchC
     if (!isRead) return { kind: 'hidden', detail: `${what}, which holds a path the rule covers; the program may read it whole` };
     const held = dirHolds(look.view, e.path, covered, mayHold, budget);
     if (held.kind === 'nothing') return undefined;
-    return { kind: 'hidden', guarded: true, detail: `${what}, which ${held.kind === 'holds' ? `holds ${held.path}, a path the rule covers` : `may hold a path the rule covers (${held.why})`}; the program may read it whole` };
+    return {
+      kind: 'hidden',
+      guarded: true,
+      detail: `${what}, which ${held.kind === 'holds' ? `holds ${held.path}, a path the rule covers` : `may hold a path the rule covers (${held.why})`}; the program may read it whole`,
+    };
   }
   const whole = e.op === 'remove' || e.tree !== undefined || e.assumed !== undefined;
   if (!e.literal) {
@@ -500,7 +548,9 @@ function pathVerdict(rule: Rule, e: PathEffect, isRead: boolean, ctx: PathMatchC
       if (!hasGlob(alt)) {
         if (alt !== e.path && matchPathRule(rule, alt, ctx)) return { kind: 'match', detail: `the command ${verb(e.op, e)} ${alt}` };
       } else if (rule.specifier !== undefined) {
-        const may = (g: string): boolean => globMayHitRule(g, rule.specifier!, ctx) || ((foldGlobs || isRead) && globMayHitRule(g.toLowerCase(), rule.specifier!.toLowerCase(), ctx));
+        const may = (g: string): boolean =>
+          globMayHitRule(g, rule.specifier!, ctx) ||
+          ((foldGlobs || isRead) && globMayHitRule(g.toLowerCase(), rule.specifier!.toLowerCase(), ctx));
         const asWritten = may(alt) || (whole && may(`${alt}/**`));
         // A pattern that cannot name a covered path as written may still through a link it matches (a read, with a view).
         if (!asWritten && look.view === undefined) continue;
@@ -508,14 +558,29 @@ function pathVerdict(rule: Rule, e: PathEffect, isRead: boolean, ctx: PathMatchC
         // through a link among the names it matches in the view.
         if (!asWritten && !isRead) {
           const named = expandGlob(look.view, alt, budget);
-          const through = 'paths' in named ? named.paths.find((p) => {
-            const real = look.view?.realpath(p);
-            return real !== undefined && real !== p && effectVerdict(rule, { ...e, path: real, raw: real, literal: true, glob: false }, isRead, ctx, foldGlobs, { ...look, budget })?.kind === 'match';
-          }) : undefined;
-          if (through !== undefined) return { kind: 'hidden', detail: `the pattern ${e.raw} may name ${through}, which leads to ${look.view?.realpath(through)}, a path the rule covers` };
+          const through =
+            'paths' in named
+              ? named.paths.find((p) => {
+                  const real = look.view?.realpath(p);
+                  return (
+                    real !== undefined &&
+                    real !== p &&
+                    effectVerdict(rule, { ...e, path: real, raw: real, literal: true, glob: false }, isRead, ctx, foldGlobs, {
+                      ...look,
+                      budget,
+                    })?.kind === 'match'
+                  );
+                })
+              : undefined;
+          if (through !== undefined)
+            return {
+              kind: 'hidden',
+              detail: `the pattern ${e.raw} may name ${through}, which leads to ${look.view?.realpath(through)}, a path the rule covers`,
+            };
           continue;
         }
-        if (!isRead && (look.view === undefined || look.soleWriter !== true || namedByExpansion(e))) return { kind: 'hidden', detail: `the pattern ${e.raw} may name a path the rule covers` };
+        if (!isRead && (look.view === undefined || look.soleWriter !== true || namedByExpansion(e)))
+          return { kind: 'hidden', detail: `the pattern ${e.raw} may name a path the rule covers` };
         // The names the pattern matches in the view, under every shell option.
         const named = expandGlob(look.view, alt, budget);
         if ('unknown' in named) {
@@ -528,7 +593,10 @@ function pathVerdict(rule: Rule, e: PathEffect, isRead: boolean, ctx: PathMatchC
           return real !== undefined && real !== p ? [p, real] : [p];
         });
         for (const p of reached) {
-          const one = effectVerdict(rule, { ...e, path: p, raw: p, literal: true, glob: false }, isRead, ctx, foldGlobs, { ...look, budget });
+          const one = effectVerdict(rule, { ...e, path: p, raw: p, literal: true, glob: false }, isRead, ctx, foldGlobs, {
+            ...look,
+            budget,
+          });
           if (one === undefined || one.kind === 'none') continue;
           // A write names what it matches only under some shell options: it may reach it (a protected ask).
           if (one.kind === 'match' && !isRead) return { kind: 'hidden', detail: `the pattern ${e.raw} may name ${p}: ${one.detail}` };
@@ -554,12 +622,20 @@ function pathVerdict(rule: Rule, e: PathEffect, isRead: boolean, ctx: PathMatchC
     }
     const sure = e.tree === 'all' && e.assumed === undefined && look.skips === undefined;
     if (sure) return { kind: 'match', detail: `${what}, which holds ${held.path}, a path the rule covers` };
-    const maybe = e.assumed !== undefined ? 'the program may read it whole' : taken.settled ? taken.why : look.skips ?? 'the command may read it';
+    const maybe =
+      e.assumed !== undefined ? 'the program may read it whole' : taken.settled ? taken.why : (look.skips ?? 'the command may read it');
     return { kind: 'hidden', guarded: true, detail: `${what}, which holds ${held.path}, a path the rule covers; ${maybe}` };
   }
   // A path the view shows does not exist is no removal: whatever an earlier part of the line puts
   // there is judged as that part's write.
-  if (e.op === 'remove' && look.view !== undefined && look.soleWriter === true && !look.view.exists(e.path) && look.view.isSymlink?.(e.path) === false) return undefined;
+  if (
+    e.op === 'remove' &&
+    look.view !== undefined &&
+    look.soleWriter === true &&
+    !look.view.exists(e.path) &&
+    look.view.isSymlink?.(e.path) === false
+  )
+    return undefined;
   if (e.op === 'remove' || (e.tree === 'all' && reach === 'stem')) {
     const held = look.view !== undefined ? dirHolds(look.view, e.path, covered, mayHold, budget) : undefined;
     if (held?.kind === 'nothing') return undefined;
@@ -567,7 +643,10 @@ function pathVerdict(rule: Rule, e: PathEffect, isRead: boolean, ctx: PathMatchC
     // command removes everything there. A directory the view cannot settle (it does not exist
     // yet, the bound) or a removal of names the program chooses (`find -name '*.tmp' -delete`) asks.
     if (e.op === 'remove' && held !== undefined && (held.kind === 'unknown' || e.tree === 'some')) {
-      const why = held.kind === 'unknown' ? `may hold a path the rule covers (${held.why})` : `holds ${held.path}, a path the rule covers, which it may remove`;
+      const why =
+        held.kind === 'unknown'
+          ? `may hold a path the rule covers (${held.why})`
+          : `holds ${held.path}, a path the rule covers, which it may remove`;
       return { kind: 'hidden', detail: `${what}, which ${why}` };
     }
     // With no view, a deny needs the rule to name what the removal verifiably takes: a directory
@@ -593,15 +672,37 @@ function pathVerdict(rule: Rule, e: PathEffect, isRead: boolean, ctx: PathMatchC
   if (e.assumed === 'path' && e.tree === 'some' && e.literal && look.view !== undefined && look.soleWriter === true) {
     const held = dirHolds(look.view, e.path, covered, mayHold, budget);
     if (held.kind === 'nothing') return undefined;
-    return { kind: 'hidden', detail: held.kind === 'holds' ? `${what}, which holds ${held.path}, a path the rule covers` : `${what}, which may hold a path the rule covers (${held.why})` };
+    return {
+      kind: 'hidden',
+      detail:
+        held.kind === 'holds'
+          ? `${what}, which holds ${held.path}, a path the rule covers`
+          : `${what}, which may hold a path the rule covers (${held.why})`,
+    };
   }
   // A move, copy or link lands known trees there: their names, as the view lists them, say.
-  if (e.tree === 'some' && e.contentFrom !== undefined && e.literal && e.assumed === undefined && look.view !== undefined && look.soleWriter === true) {
+  if (
+    e.tree === 'some' &&
+    e.contentFrom !== undefined &&
+    e.literal &&
+    e.assumed === undefined &&
+    look.view !== undefined &&
+    look.soleWriter === true
+  ) {
     const landed = landedHolds(look.view, e.path, e.contentFrom, covered, mayHold, budget);
     if (landed.kind === 'nothing') return undefined;
-    return { kind: 'hidden', detail: landed.kind === 'holds' ? `${what}, where it may put ${landed.path}, a path the rule covers` : `${what}, whose names the file-system view cannot settle (${landed.why})` };
+    return {
+      kind: 'hidden',
+      detail:
+        landed.kind === 'holds'
+          ? `${what}, where it may put ${landed.path}, a path the rule covers`
+          : `${what}, whose names the file-system view cannot settle (${landed.why})`,
+    };
   }
-  return { kind: 'hidden', detail: `${what}${e.tree === 'all' ? ', which' : ', where it may touch names toolgate cannot see; it'} may hold a path the rule covers` };
+  return {
+    kind: 'hidden',
+    detail: `${what}${e.tree === 'all' ? ', which' : ', where it may touch names toolgate cannot see; it'} may hold a path the rule covers`,
+  };
 }
 
 /**
@@ -611,41 +712,58 @@ function pathVerdict(rule: Rule, e: PathEffect, isRead: boolean, ctx: PathMatchC
  * caller), one the view shows does not exist lands nothing (an earlier part that makes it is
  * judged as that part's write).
  */
-function landedHolds(view: ReadonlyFsView, path: string, sources: readonly string[], covered: (p: string) => boolean, mayHold: (p: string) => boolean, budget: Budget): Reach {
+function landedHolds(
+  view: ReadonlyFsView,
+  path: string,
+  sources: readonly string[],
+  covered: (p: string) => boolean,
+  mayHold: (p: string) => boolean,
+  budget: Budget,
+): Reach {
   for (const source of sources) {
     const moved = source !== path;
     // A relative link moved or copied elsewhere points elsewhere: where it lands, the view cannot say.
-    if (moved && view.isSymlink?.(source) !== false) return { kind: 'unknown', why: `${source} may be a symbolic link, which points elsewhere once moved or copied` };
+    if (moved && view.isSymlink?.(source) !== false)
+      return { kind: 'unknown', why: `${source} may be a symbolic link, which points elsewhere once moved or copied` };
     if (!view.exists(source)) continue;
     if (view.isDirectory?.(source) === false) continue;
     const prefix = source === '/' ? '/' : `${source}/`;
-    const at = (p: string): string | undefined => (p.startsWith(prefix) ? `${path === '/' ? '' : path}/${p.slice(prefix.length)}` : p === source ? path : undefined);
+    const at = (p: string): string | undefined =>
+      p.startsWith(prefix) ? `${path === '/' ? '' : path}/${p.slice(prefix.length)}` : p === source ? path : undefined;
     let link: string | undefined;
     let through: string | undefined;
-    const held = dirHolds(view, source, (p) => {
-      if (moved && view.isSymlink?.(p) !== false) {
-        link = p;
-        return true;
-      }
-      const q = at(p);
-      if (q === undefined) return false;
-      if (covered(q)) return true;
-      // A file landing on a name the destination already holds is written through it: a link
-      // there writes where it leads, a hard link every other name of the file.
-      if (moved && view.isDirectory?.(p) === false && (view.isSymlink?.(q) === true || (view.linkCount?.(q) ?? 1) > 1)) {
-        const real = view.isSymlink?.(q) === true ? view.realpath(q) : undefined;
-        if (real === undefined || covered(real)) {
-          through = q;
+    const held = dirHolds(
+      view,
+      source,
+      (p) => {
+        if (moved && view.isSymlink?.(p) !== false) {
+          link = p;
           return true;
         }
-      }
-      return false;
-    }, (p) => {
-      const q = at(p);
-      return q === undefined || mayHold(q);
-    }, budget);
-    if (link !== undefined) return { kind: 'unknown', why: `${source} holds the symbolic link ${link}, which may point elsewhere once copied` };
-    if (through !== undefined) return { kind: 'unknown', why: `${through} is a link or one of several names of a file, which the copy writes through` };
+        const q = at(p);
+        if (q === undefined) return false;
+        if (covered(q)) return true;
+        // A file landing on a name the destination already holds is written through it: a link
+        // there writes where it leads, a hard link every other name of the file.
+        if (moved && view.isDirectory?.(p) === false && (view.isSymlink?.(q) === true || (view.linkCount?.(q) ?? 1) > 1)) {
+          const real = view.isSymlink?.(q) === true ? view.realpath(q) : undefined;
+          if (real === undefined || covered(real)) {
+            through = q;
+            return true;
+          }
+        }
+        return false;
+      },
+      (p) => {
+        const q = at(p);
+        return q === undefined || mayHold(q);
+      },
+      budget,
+    );
+    if (link !== undefined)
+      return { kind: 'unknown', why: `${source} holds the symbolic link ${link}, which may point elsewhere once copied` };
+    if (through !== undefined)
+      return { kind: 'unknown', why: `${through} is a link or one of several names of a file, which the copy writes through` };
     if (held.kind === 'holds') return { kind: 'holds', path: at(held.path.replace(/ \(a link to .*\)$/s, '')) ?? held.path };
     if (held.kind === 'unknown') return held;
   }
@@ -657,16 +775,29 @@ function landedHolds(view: ReadonlyFsView, path: string, sources: readonly strin
  * inside it, when the reader follows them (`grep -R . vendor` with `vendor/keys -> ~/.ssh`): the
  * view's entries say, walked wherever links lead (bounded); without a view, paths are as written.
  */
-function readThroughLinks(e: PathEffect, isRead: boolean, what: string, covered: (p: string) => boolean, look: EffectLook, budget: Budget): RuleMatch | undefined {
+function readThroughLinks(
+  e: PathEffect,
+  isRead: boolean,
+  what: string,
+  covered: (p: string) => boolean,
+  look: EffectLook,
+  budget: Budget,
+): RuleMatch | undefined {
   // A reader that follows links only by a configuration the environment may name (rg's
   // RIPGREP_CONFIG_PATH) counts as following them unless the environment is known to lack it.
   const follows = e.walksLinks !== false || (e.walksLinksWith !== undefined && (look.maySet?.(e.walksLinksWith) ?? true));
   if (!isRead || look.view === undefined || e.tree === undefined || !follows || e.assumed !== undefined) return undefined;
   const held = dirHolds(look.view, e.path, covered, () => true, budget);
   if (held.kind === 'nothing') return undefined;
-  if (held.kind === 'unknown') return { kind: 'hidden', guarded: true, detail: `${what}, whose links may lead to a path the rule covers (${held.why})` };
-  if (look.skips === undefined) return { kind: 'match', detail: `${what}, which reaches ${held.path}, a path the rule covers, through a link it follows` };
-  return { kind: 'hidden', guarded: true, detail: `${what}, which reaches ${held.path}, a path the rule covers, through a link; ${look.skips}` };
+  if (held.kind === 'unknown')
+    return { kind: 'hidden', guarded: true, detail: `${what}, whose links may lead to a path the rule covers (${held.why})` };
+  if (look.skips === undefined)
+    return { kind: 'match', detail: `${what}, which reaches ${held.path}, a path the rule covers, through a link it follows` };
+  return {
+    kind: 'hidden',
+    guarded: true,
+    detail: `${what}, which reaches ${held.path}, a path the rule covers, through a link; ${look.skips}`,
+  };
 }
 
 /**
@@ -680,7 +811,8 @@ function skipRules(cmd: SimpleCommand): string | undefined {
   const modelled = PROGRAMS.get(name)?.skips;
   if (modelled !== undefined) return modelled;
   // Readers without a program model yet.
-  if (name === 'fd' || name === 'fdfind') return `${name} skips hidden and ignored files unless its options, configuration or ignore files say otherwise, which toolgate cannot see`;
+  if (name === 'fd' || name === 'fdfind')
+    return `${name} skips hidden and ignored files unless its options, configuration or ignore files say otherwise, which toolgate cannot see`;
   return undefined;
 }
 
@@ -801,4 +933,3 @@ function bashCovers(rule: Rule, analysis: ShellAnalysis): AllowMatch {
   }
   return { kind: 'match', detail: `covers ${parts.map((c) => `"${allowText(c)}"`).join(', ')}` };
 }
-

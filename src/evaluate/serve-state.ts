@@ -17,7 +17,11 @@ import { environmentValue } from './shell-world.js';
 import type { EnvironmentFacts } from './types.js';
 
 /** The built-in rule a denial names. */
-export const SERVE_STATE_RULE: RuleRef = { text: "toolgate serve: its default state directory (store, seal, token, address)", list: 'deny', source: { kind: 'inline', builtIn: true } };
+export const SERVE_STATE_RULE: RuleRef = {
+  text: 'toolgate serve: its default state directory (store, seal, token, address)',
+  list: 'deny',
+  source: { kind: 'inline', builtIn: true },
+};
 
 /**
  * Every directory serve's default state may be in, as serve computes it (`src/store/open.ts`,
@@ -26,12 +30,17 @@ export const SERVE_STATE_RULE: RuleRef = { text: "toolgate serve: its default st
  * written through the variable is unknown too. A relative value (serve would resolve it against
  * its own directory) keeps the default guarded.
  */
-export function serveStateDirs(environment: EnvironmentFacts | undefined, home: string): { dirs: string[]; xdg: string | undefined; xdgUnknown: boolean } {
+export function serveStateDirs(
+  environment: EnvironmentFacts | undefined,
+  home: string,
+): { dirs: string[]; xdg: string | undefined; xdgUnknown: boolean } {
   const xdg = environmentValue(environment, 'XDG_STATE_HOME');
   const fallback = `${home === '/' ? '' : home.replace(/\/+$/, '')}/.local/state/toolgate`;
   if (typeof xdg === 'string' && xdg !== '') {
     const value = xdg.replace(/(?<=.)\/+$/, '');
-    return value.startsWith('/') ? { dirs: [posix.normalize(`${value}/toolgate`)], xdg: value, xdgUnknown: false } : { dirs: [fallback], xdg: undefined, xdgUnknown: false };
+    return value.startsWith('/')
+      ? { dirs: [posix.normalize(`${value}/toolgate`)], xdg: value, xdgUnknown: false }
+      : { dirs: [fallback], xdg: undefined, xdgUnknown: false };
   }
   return { dirs: [fallback], xdg: undefined, xdgUnknown: xdg === undefined };
 }
@@ -46,13 +55,26 @@ const UNKNOWN_XDG = '$XDG_STATE_HOME/toolgate (XDG_STATE_HOME is not known)';
 const SERVE_FILE = /(?:^|\/)toolgate\/(?:toolgate\.db(?:-wal|-shm|-journal|-serve-lock|-serve-seal)?|serve-token|serve-address)$/;
 
 /** The names of serve's files in its state directory. */
-const STATE_NAMES = ['toolgate.db', 'toolgate.db-wal', 'toolgate.db-shm', 'toolgate.db-journal', 'toolgate.db-serve-lock', 'toolgate.db-serve-seal', 'serve-token', 'serve-address'];
+const STATE_NAMES = [
+  'toolgate.db',
+  'toolgate.db-wal',
+  'toolgate.db-shm',
+  'toolgate.db-journal',
+  'toolgate.db-serve-lock',
+  'toolgate.db-serve-seal',
+  'serve-token',
+  'serve-address',
+];
 
 /** Whether one glob word (`*`, `?`, `[…]`) matches `name`; a word that cannot be read may. */
 function globWordMatches(word: string, name: string): boolean {
   if (word === name) return true;
   if (!/[*?[]/.test(word)) return false;
-  const source = word.replace(/[.+^$()|{}\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.').replace(/\[!/g, '[^');
+  const source = word
+    .replace(/[.+^$()|{}\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.')
+    .replace(/\[!/g, '[^');
   try {
     return new RegExp(`^${source}$`).test(name);
   } catch {
@@ -87,11 +109,19 @@ function globMayReach(path: string, dir: string): boolean {
  * glob that may name it; or a command whose text names a path
  * in it (a program's code given as a string).
  */
-export function serveStateReach(tool: string, facts: CallFacts, environment: EnvironmentFacts | undefined, home: string, fs: ReadonlyFsView | undefined): string | undefined {
+export function serveStateReach(
+  tool: string,
+  facts: CallFacts,
+  environment: EnvironmentFacts | undefined,
+  home: string,
+  fs: ReadonlyFsView | undefined,
+): string | undefined {
   const { dirs, xdg, xdgUnknown } = serveStateDirs(environment, home);
   const real = (p: string) => fs?.realpath(p) ?? p;
-  const inState = (p: string) => dirs.find((d) => isInside(p, d) || isInside(real(p), d)) ?? (xdgUnknown && SERVE_FILE.test(p) ? UNKNOWN_XDG : undefined);
-  const why = (p: string, dir: string) => `${p} ${dir === UNKNOWN_XDG ? 'may be' : 'is'} in ${dir}, toolgate serve's default state directory (its store, the store's seal, its token and address)`;
+  const inState = (p: string) =>
+    dirs.find((d) => isInside(p, d) || isInside(real(p), d)) ?? (xdgUnknown && SERVE_FILE.test(p) ? UNKNOWN_XDG : undefined);
+  const why = (p: string, dir: string) =>
+    `${p} ${dir === UNKNOWN_XDG ? 'may be' : 'is'} in ${dir}, toolgate serve's default state directory (its store, the store's seal, its token and address)`;
   if (facts.kind === 'read' || facts.kind === 'edit') {
     for (const p of [facts.path, ...(facts.realPath !== undefined ? [facts.realPath] : []), ...(facts.aliases ?? [])]) {
       const dir = inState(p);
@@ -112,7 +142,8 @@ export function serveStateReach(tool: string, facts: CallFacts, environment: Env
     for (const d of dirs) {
       if (e.glob && globMayReach(e.path, d)) return `${e.raw} may name a path in ${d}, toolgate serve's default state directory`;
       if (e.path !== d && isInside(d, e.path) && e.path !== '/') {
-        if (e.op !== 'read' && e.path !== top && isInside(e.path, top)) return `the command changes ${e.path}, which holds ${d}, toolgate serve's default state directory (a folder moved or written there becomes its state)`;
+        if (e.op !== 'read' && e.path !== top && isInside(e.path, top))
+          return `the command changes ${e.path}, which holds ${d}, toolgate serve's default state directory (a folder moved or written there becomes its state)`;
       }
     }
   }
@@ -121,9 +152,17 @@ export function serveStateReach(tool: string, facts: CallFacts, environment: Env
   const text = command.replace(/\\\n/g, '').replace(/\\(.)/g, '$1');
   const texts = [text, text.replace(/["']/g, ''), ...facts.analysis.commands.flatMap((c) => c.argv)];
   for (const t of texts) {
-    if (xdgUnknown && THROUGH_XDG.test(t)) return `the command names $XDG_STATE_HOME/toolgate, which may be toolgate serve's default state directory`;
-    const dir = dirs.find((d) => textNamesPath(t, d, { home: top, ...(xdg !== undefined ? { variables: { XDG_STATE_HOME: xdg } } : {}), ...(fs !== undefined ? { realpath: (p: string) => fs.realpath(p) } : {}) }));
-    if (dir !== undefined) return `the command names ${dir}, toolgate serve's default state directory (its store, the store's seal, its token and address)`;
+    if (xdgUnknown && THROUGH_XDG.test(t))
+      return `the command names $XDG_STATE_HOME/toolgate, which may be toolgate serve's default state directory`;
+    const dir = dirs.find((d) =>
+      textNamesPath(t, d, {
+        home: top,
+        ...(xdg !== undefined ? { variables: { XDG_STATE_HOME: xdg } } : {}),
+        ...(fs !== undefined ? { realpath: (p: string) => fs.realpath(p) } : {}),
+      }),
+    );
+    if (dir !== undefined)
+      return `the command names ${dir}, toolgate serve's default state directory (its store, the store's seal, its token and address)`;
   }
   return undefined;
 }

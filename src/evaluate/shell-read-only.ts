@@ -34,16 +34,18 @@ export function shellReadOnly(state: EvalState): ShellReadOnly {
   const budget = newBudget();
   for (const cmd of facts.analysis.commands) {
     const unsafe = cmd.assignments.find((a) => !isSafeAssignment(a));
-    let v: ReadOnlyVerdict = unsafe !== undefined
-      ? { readOnly: false, reason: `the assignment ${unsafe.split('=')[0]}=… can change what the command runs or reads` }
-      : gitInItsWorld(cmd, state, isReadOnly(cmd, { set: state.dialect.readOnlySet }));
+    let v: ReadOnlyVerdict =
+      unsafe !== undefined
+        ? { readOnly: false, reason: `the assignment ${unsafe.split('=')[0]}=… can change what the command runs or reads` }
+        : gitInItsWorld(cmd, state, isReadOnly(cmd, { set: state.dialect.readOnlySet }));
     // Opaque code is never read-only, whatever its words (`cat` found in the project's .venv/bin).
     if (v.readOnly && cmd.opaque !== undefined) v = { readOnly: false, reason: cmd.opaque };
     perCommand.set(cmd, v.readOnly);
     if (!v.readOnly) {
       reasons.set(cmd, v.reason);
       // In the default set a wrapper's own options count too (`time -o F` writes F).
-      if (!cmd.transparentWrapper || state.dialect.readOnlySet === 'claudeCode') why ??= `"${allowText(cmd)}" is not read-only: ${v.reason}`;
+      if (!cmd.transparentWrapper || state.dialect.readOnlySet === 'claudeCode')
+        why ??= `"${allowText(cmd)}" is not read-only: ${v.reason}`;
     }
   }
   if (facts.analysis.unknown.length > 0) why ??= `parts could not be read: ${facts.analysis.unknown[0]}`;
@@ -55,9 +57,16 @@ export function shellReadOnly(state: EvalState): ShellReadOnly {
     if (e.assumed !== undefined || e.fromHistory === true) continue;
     if (e.op !== 'read') why ??= `it ${e.op === 'write' ? 'writes' : 'removes'} ${e.path}`;
     else if (!e.literal && !e.glob) why ??= `it reads a path that is not literal (${e.raw})`;
-    else if (!mayReadAt(state, e.glob ? globBase(e.path) : e.path, readsWhole(e))) why ??= `it reads ${e.path}, outside the working directories`;
+    else if (!mayReadAt(state, e.glob ? globBase(e.path) : e.path, readsWhole(e)))
+      why ??= `it reads ${e.path}, outside the working directories`;
     else if (why === undefined && state.ctx.fs !== undefined) {
-      const out = outsideThroughLinks(state.ctx.fs, e, (p) => mayReadAt(state, p, true), budget, (name) => environmentValue(state.ctx.environment, name) !== null);
+      const out = outsideThroughLinks(
+        state.ctx.fs,
+        e,
+        (p) => mayReadAt(state, p, true),
+        budget,
+        (name) => environmentValue(state.ctx.environment, name) !== null,
+      );
       if (out !== undefined) why = `it reads ${out.path} (${out.why}), outside the working directories`;
     }
   }
@@ -127,5 +136,7 @@ function gitWhere(state: EvalState): GitWhere {
  */
 function lineWrites(state: EvalState, path: string): boolean {
   const facts = state.facts as Extract<CallFacts, { kind: 'shell' }>;
-  return facts.effects.some((e) => e.op === 'write' && (!e.literal || e.glob || e.path === path || (e.tree !== undefined && isInside(path, e.path))));
+  return facts.effects.some(
+    (e) => e.op === 'write' && (!e.literal || e.glob || e.path === path || (e.tree !== undefined && isInside(path, e.path))),
+  );
 }

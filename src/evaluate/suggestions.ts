@@ -17,7 +17,12 @@ function writesInside(state: EvalState): boolean {
   const f = state.facts;
   if (f.kind !== 'shell') return false;
   const writes = f.effects.filter((e) => e.op !== 'read');
-  return writes.length > 0 && writes.every((e) => e.literal && !e.glob && e.assumed === undefined && e.tree === undefined && isInsideAny(e.path, state.workingDirectories));
+  return (
+    writes.length > 0 &&
+    writes.every(
+      (e) => e.literal && !e.glob && e.assumed === undefined && e.tree === undefined && isInsideAny(e.path, state.workingDirectories),
+    )
+  );
 }
 
 /**
@@ -121,7 +126,14 @@ export function suggestionsFor(state: EvalState): PermissionUpdate[] {
         return outsideOnly(state) ? readRuleSuggestions(state, exactTexts(partsReadAfterCd(state))) : [];
       }
       if (rules.length > 5) return [];
-      return [{ type: 'addRules', behavior: 'allow', destination: 'localSettings', rules: rules.map((r) => ({ toolName: state.call.tool, ruleContent: r })) }];
+      return [
+        {
+          type: 'addRules',
+          behavior: 'allow',
+          destination: 'localSettings',
+          rules: rules.map((r) => ({ toolName: state.call.tool, ruleContent: r })),
+        },
+      ];
     }
     case 'edit':
       if (state.mode === 'default') return [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }];
@@ -131,9 +143,19 @@ export function suggestionsFor(state: EvalState): PermissionUpdate[] {
       return [{ type: 'addDirectories', directories: [dir], destination: 'session' }];
     }
     case 'web': {
-      if (state.call.tool !== 'WebFetch') return [{ type: 'addRules', behavior: 'allow', destination: 'localSettings', rules: [{ toolName: state.call.tool }] }];
+      if (state.call.tool !== 'WebFetch')
+        return [{ type: 'addRules', behavior: 'allow', destination: 'localSettings', rules: [{ toolName: state.call.tool }] }];
       const host = hostOfUrl(f.url);
-      return host === undefined ? [] : [{ type: 'addRules', behavior: 'allow', destination: 'localSettings', rules: [{ toolName: 'WebFetch', ruleContent: `domain:${host}` }] }];
+      return host === undefined
+        ? []
+        : [
+            {
+              type: 'addRules',
+              behavior: 'allow',
+              destination: 'localSettings',
+              rules: [{ toolName: 'WebFetch', ruleContent: `domain:${host}` }],
+            },
+          ];
     }
     case 'mcp':
     case 'other':

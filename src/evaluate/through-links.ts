@@ -14,12 +14,19 @@ import { expandGlob, linkOutOf, type Budget } from './fs-reach.js';
  * stays inside. `maySet(name)`: whether the environment variable may be set (a reader's
  * configuration may make it follow links: `PathEffect.walksLinksWith`).
  */
-export function outsideThroughLinks(view: ReadonlyFsView, e: PathEffect, inside: (p: string) => boolean, budget: Budget, maySet: (name: string) => boolean = () => true): { path: string; why: string } | undefined {
+export function outsideThroughLinks(
+  view: ReadonlyFsView,
+  e: PathEffect,
+  inside: (p: string) => boolean,
+  budget: Budget,
+  maySet: (name: string) => boolean = () => true,
+): { path: string; why: string } | undefined {
   const follows = e.walksLinks !== false || (e.walksLinksWith !== undefined && maySet(e.walksLinksWith));
   let paths = [e.path];
   if (e.glob) {
     const named = expandGlob(view, e.path, budget);
-    if ('unknown' in named) return { path: e.path, why: `the pattern ${e.raw} may name paths the file-system view cannot settle: ${named.unknown}` };
+    if ('unknown' in named)
+      return { path: e.path, why: `the pattern ${e.raw} may name paths the file-system view cannot settle: ${named.unknown}` };
     paths = named.paths;
   }
   for (const p of paths) {
@@ -31,11 +38,14 @@ export function outsideThroughLinks(view: ReadonlyFsView, e: PathEffect, inside:
     const reach = linkOutOf(view, real ?? p, inside, budget, follows, e.tree === undefined);
     const how = e.tree !== undefined ? 'reads' : 'lists';
     if (reach.kind === 'leads') {
-      const may = e.walksLinks === false ? `may follow the link ${reach.link} there (${e.walksLinksWith} may name a configuration that says so)` : `follows the link ${reach.link} there`;
+      const may =
+        e.walksLinks === false
+          ? `may follow the link ${reach.link} there (${e.walksLinksWith} may name a configuration that says so)`
+          : `follows the link ${reach.link} there`;
       return { path: reach.path, why: `the command ${how} ${p} whole and ${may}` };
     }
-    if (reach.kind === 'unknown') return { path: p, why: `the command ${how} it whole, and where the links inside lead cannot be settled: ${reach.why}` };
+    if (reach.kind === 'unknown')
+      return { path: p, why: `the command ${how} it whole, and where the links inside lead cannot be settled: ${reach.why}` };
   }
   return undefined;
 }
-

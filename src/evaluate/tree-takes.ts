@@ -18,7 +18,11 @@ export interface TakeLook {
  * tracks (and for `git add .`, the untracked ones no `.gitignore` ignores), when the view settles
  * which those are (`PathEffect.gitTakes`); every other reader may take them all.
  */
-export function takenOf(e: PathEffect, covered: (p: string) => boolean, look: TakeLook): { covered: (p: string) => boolean; settled: boolean; why: string } {
+export function takenOf(
+  e: PathEffect,
+  covered: (p: string) => boolean,
+  look: TakeLook,
+): { covered: (p: string) => boolean; settled: boolean; why: string } {
   const as = { covered, settled: false, why: '' };
   const view = look.view;
   if (e.includes !== undefined && view !== undefined) {
@@ -36,13 +40,18 @@ export function takenOf(e: PathEffect, covered: (p: string) => boolean, look: Ta
   if (e.rgSkips !== undefined && look.view !== undefined && look.home !== undefined) {
     const skips = rgSkipsIn(look.view, e.path, look.home, look.maySet ?? (() => true), e.rgSkips.noConfig);
     if (skips === undefined) return as;
-    return { covered: (p) => covered(p) && !skips(p), settled: true, why: 'rg may read it: it is neither hidden nor ignored, or an ignore file may take it back' };
+    return {
+      covered: (p) => covered(p) && !skips(p),
+      settled: true,
+      why: 'rg may read it: it is neither hidden nor ignored, or an ignore file may take it back',
+    };
   }
   if (e.gitTakes === undefined || look.view === undefined) return as;
   const real = look.view.realpath(e.path);
   if (real !== undefined && real !== e.path) return as;
   const skips = gitSkipsIn(look.view, e.path, e.gitTakes, look.maySet ?? (() => true));
   if (skips === undefined) return as;
-  const why = e.gitTakes === 'tracked' ? 'git takes it: its index tracks it' : 'git takes it: its index tracks it, or no .gitignore ignores it';
+  const why =
+    e.gitTakes === 'tracked' ? 'git takes it: its index tracks it' : 'git takes it: its index tracks it, or no .gitignore ignores it';
   return { covered: (p) => covered(p) && !skips(p), settled: true, why };
 }

@@ -8,7 +8,8 @@ import type { EvalState, PipelineStep, StepResult } from './types.js';
 const STEP = 'writesOutsideWorkingDirectories';
 
 /** What Claude Code tells the agent with the refusal. */
-const ADD_DIR = 'permissions.blockWritesOutsideWorkingDirectories is set; ask the user to add the directory with /add-dir, or to remove that setting';
+const ADD_DIR =
+  'permissions.blockWritesOutsideWorkingDirectories is set; ask the user to add the directory with /add-dir, or to remove that setting';
 
 const SETTING_OFF = fixedPass(STEP, 'the setting is off');
 const WRITES_INSIDE = fixedPass(STEP, 'writes inside the working directories');
@@ -45,15 +46,25 @@ export const writesOutside: PipelineStep = {
     const wd = state.workingDirectories;
     if (f.kind === 'edit') {
       for (const p of [f.path, ...(f.realPath !== undefined ? [f.realPath] : [])]) {
-        if (!isInsideAny(p, wd) && !isPlanFile(state, p)) return decide(state, STEP, 'deny', 'outsideWorkingDirectory', `writes ${p}, outside every working directory: ${ADD_DIR}`, { blockedPath: p });
+        if (!isInsideAny(p, wd) && !isPlanFile(state, p))
+          return decide(state, STEP, 'deny', 'outsideWorkingDirectory', `writes ${p}, outside every working directory: ${ADD_DIR}`, {
+            blockedPath: p,
+          });
       }
       return passFixed(state, WRITES_INSIDE);
     }
     if (f.kind === 'shell' || f.kind === 'powershell') {
       const r = shellWritesOutside(f.effects, wd);
-      if (r.outside !== undefined && !isPlanFile(state, r.outside)) return decide(state, STEP, 'deny', 'outsideWorkingDirectory', `writes ${r.outside}, outside every working directory: ${ADD_DIR}`, { blockedPath: r.outside });
+      if (r.outside !== undefined && !isPlanFile(state, r.outside))
+        return decide(state, STEP, 'deny', 'outsideWorkingDirectory', `writes ${r.outside}, outside every working directory: ${ADD_DIR}`, {
+          blockedPath: r.outside,
+        });
       if (r.unknown !== undefined) {
-        return holdAsk(state, STEP, { kind: 'firm', reason: 'outsideWorkingDirectory', message: `writes ${r.unknown}, which may be outside every working directory (permissions.blockWritesOutsideWorkingDirectories is set)` });
+        return holdAsk(state, STEP, {
+          kind: 'firm',
+          reason: 'outsideWorkingDirectory',
+          message: `writes ${r.unknown}, which may be outside every working directory (permissions.blockWritesOutsideWorkingDirectories is set)`,
+        });
       }
       return passFixed(state, WRITES_INSIDE);
     }

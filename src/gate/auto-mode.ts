@@ -39,7 +39,10 @@ const SECTIONS = ['allow', 'soft_deny', 'hard_deny', 'environment'] as const;
  * built-in entries at that place. A section that is not set keeps the built-in text.
  * @public
  */
-export function autoModeGuidance(config: Partial<AutoModeConfig> | undefined, defaults: AutoModeGuidance = DEFAULT_AUTO_MODE_GUIDANCE): AutoModeGuidance {
+export function autoModeGuidance(
+  config: Partial<AutoModeConfig> | undefined,
+  defaults: AutoModeGuidance = DEFAULT_AUTO_MODE_GUIDANCE,
+): AutoModeGuidance {
   const out: AutoModeGuidance = { allow: [], soft_deny: [], hard_deny: [], environment: [] };
   for (const section of SECTIONS) {
     const list = config?.[section];

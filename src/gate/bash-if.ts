@@ -8,7 +8,11 @@ import type { ShellAnalysis, SimpleCommand } from '../shell/types.js';
  * come from a substitution or a variable.
  */
 function moreSpecificThanName(specifier: string): boolean {
-  const words = specifier.replace(/:\*$/, ' *').trim().split(/\s+/).filter((w) => !/^\*+$/.test(w));
+  const words = specifier
+    .replace(/:\*$/, ' *')
+    .trim()
+    .split(/\s+/)
+    .filter((w) => !/^\*+$/.test(w));
   return words.length > 1;
 }
 

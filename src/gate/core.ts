@@ -1,7 +1,14 @@
 import { EventEmitter } from 'eventemitter3';
 import type { FileSystem } from '../core/ports.js';
 import { normalizeMode, type Diagnostic, type PermissionMode, type PermissionUpdate, type SettingsSource } from '../core/types.js';
-import { agentModeFor, evaluationContextFor, parentModeOf, type AgentCeiling, type EnvironmentFacts, type EvaluationContext } from '../evaluate/index.js';
+import {
+  agentModeFor,
+  evaluationContextFor,
+  parentModeOf,
+  type AgentCeiling,
+  type EnvironmentFacts,
+  type EvaluationContext,
+} from '../evaluate/index.js';
 import {
   compileHooks,
   createHookDispatcher,
@@ -64,7 +71,11 @@ export function ceilingState(core: GateCore, ms: ModeState, requested?: string):
   const parentMode = ms.parent?.mode ?? ms.mode;
   const wanted = requested !== undefined ? parentModeOf(requested, core.options.dialect?.modeAliases) : ms.mode;
   const mode = agentModeFor(wanted, parentMode, core.policy, agent.type);
-  const ceiling: AgentCeiling = { ...(agent.id !== '' ? { id: agent.id } : {}), ...(agent.type !== undefined ? { type: agent.type } : {}), parentMode };
+  const ceiling: AgentCeiling = {
+    ...(agent.id !== '' ? { id: agent.id } : {}),
+    ...(agent.type !== undefined ? { type: agent.type } : {}),
+    parentMode,
+  };
   return new Proxy(ms, {
     get: (t, k) => (k === 'mode' ? mode : k === 'ceiling' ? ceiling : (t as unknown as Record<string | symbol, unknown>)[k]),
     set: (t, k, v) => Reflect.set(t, k, v),
@@ -76,7 +87,9 @@ function isRegistry(h: unknown): h is HookRegistry {
 }
 
 export function createCore(options: GateOptions): GateCore {
-  const policy = Array.isArray(options.policy) ? policyFromObjects(options.policy as readonly SettingsObject[]) : (options.policy as Policy);
+  const policy = Array.isArray(options.policy)
+    ? policyFromObjects(options.policy as readonly SettingsObject[])
+    : (options.policy as Policy);
   const projectDir = options.projectDir ?? options.cwd;
   let registry: HookRegistry;
   let hookDiagnostics: Diagnostic[] = [];
@@ -123,7 +136,8 @@ export function createCore(options: GateOptions): GateCore {
 function shadowOption(options: GateOptions, policy: Policy): { shadow?: ShadowPolicy } {
   if (options.onDecision === undefined) return {};
   const given = options.shadow;
-  if (given !== undefined) return { shadow: { policy: Array.isArray(given) ? policyFromObjects(given as readonly SettingsObject[]) : (given as Policy) } };
+  if (given !== undefined)
+    return { shadow: { policy: Array.isArray(given) ? policyFromObjects(given as readonly SettingsObject[]) : (given as Policy) } };
   const own = shadowPolicyOf(policy);
   return own !== undefined ? { shadow: own } : {};
 }
@@ -139,7 +153,13 @@ export function hasHandlers(core: GateCore, event: string): boolean {
  * call's front end knows of its environment, else the gate's. `agent`: a sub-agent's ceiling
  * (see {@link ceilingState}).
  */
-export function evaluationContext(core: GateCore, mode: PermissionMode, cwd?: string, environment?: EnvironmentFacts, agent?: AgentCeiling): EvaluationContext {
+export function evaluationContext(
+  core: GateCore,
+  mode: PermissionMode,
+  cwd?: string,
+  environment?: EnvironmentFacts,
+  agent?: AgentCeiling,
+): EvaluationContext {
   const o = core.options;
   const env = environment ?? o.environment;
   const planFilePath = o.planFilePath ?? o.evaluate?.planFilePath;
@@ -152,7 +172,11 @@ export function evaluationContext(core: GateCore, mode: PermissionMode, cwd?: st
       ...(o.platform !== undefined ? { platform: o.platform } : {}),
       ...(o.fsView !== undefined ? { fs: o.fsView } : {}),
       session: { rules: core.session.rules, directories: core.session.directories },
-      options: { ...o.evaluate, ...(planFilePath !== undefined ? { planFilePath } : {}), ...(core.policy.denyInsteadOfPrompting === true ? { promptsDeniedLater: true } : {}) },
+      options: {
+        ...o.evaluate,
+        ...(planFilePath !== undefined ? { planFilePath } : {}),
+        ...(core.policy.denyInsteadOfPrompting === true ? { promptsDeniedLater: true } : {}),
+      },
       ...(o.dialect !== undefined ? { dialect: o.dialect } : {}),
       ...(o.dialectInput !== undefined ? { dialectInput: o.dialectInput } : {}),
       ...(o.shell !== undefined ? { shell: o.shell } : {}),
@@ -181,7 +205,8 @@ export function switchMode(core: GateCore, state: ModeState, requested: Permissi
     return { ok: false, mode: state.mode, reason: 'bypassPermissions is disabled by settings (disableBypassPermissionsMode)' };
   if (to === 'bypassPermissions' && core.options.allowBypassPermissions === false)
     return { ok: false, mode: state.mode, reason: 'bypassPermissions was not made available by the host' };
-  if (to === 'auto' && core.policy.disableAutoMode) return { ok: false, mode: state.mode, reason: 'auto mode is disabled by settings (disableAutoMode)' };
+  if (to === 'auto' && core.policy.disableAutoMode)
+    return { ok: false, mode: state.mode, reason: 'auto mode is disabled by settings (disableAutoMode)' };
   const from = state.mode;
   if (to === 'plan' && from !== 'plan') state.planSavedMode = from;
   if (to !== 'plan') delete state.planSavedMode;
@@ -221,11 +246,23 @@ export async function applyUpdates(
   const out: AppliedUpdate[] = [];
   for (const update of Array.isArray(updates) ? updates : []) {
     const one: AppliedUpdate =
-      origin === 'answer' && update !== null && typeof update === 'object' && (update.type === 'removeRules' || update.type === 'replaceRules') && update.behavior === 'deny'
-        ? { update, applied: 'refused' as const, note: 'an answer to an ask cannot remove or replace deny rules (the host can, with applyUpdates)' }
+      origin === 'answer' &&
+      update !== null &&
+      typeof update === 'object' &&
+      (update.type === 'removeRules' || update.type === 'replaceRules') &&
+      update.behavior === 'deny'
+        ? {
+            update,
+            applied: 'refused' as const,
+            note: 'an answer to an ask cannot remove or replace deny rules (the host can, with applyUpdates)',
+          }
         : await applyOne(core, state, update);
     // Where an answer's rule went, and whose answer it was: what a host records as its provenance.
-    const applied: AppliedUpdate = { ...one, ...(answer?.askId !== undefined ? { askId: answer.askId } : {}), ...(answer?.answeredBy !== undefined ? { answeredBy: answer.answeredBy } : {}) };
+    const applied: AppliedUpdate = {
+      ...one,
+      ...(answer?.askId !== undefined ? { askId: answer.askId } : {}),
+      ...(answer?.answeredBy !== undefined ? { answeredBy: answer.answeredBy } : {}),
+    };
     out.push(applied);
     core.emitter.emit('permissionUpdate', applied);
   }
@@ -246,7 +283,8 @@ async function applyOne(core: GateCore, state: ModeState, update: PermissionUpda
     case 'replaceRules': {
       const { rules } = compileRuleValues(update.rules ?? [], update.behavior, source);
       s.rules = s.rules.filter((r) => !(r.list === update.behavior && r.source.kind === source.kind));
-      if (update.destination !== 'session' && update.destination !== 'cliArg') dropPolicyRules(core, (r) => r.list === update.behavior && r.source.kind === source.kind);
+      if (update.destination !== 'session' && update.destination !== 'cliArg')
+        dropPolicyRules(core, (r) => r.list === update.behavior && r.source.kind === source.kind);
       s.rules.push(...rules);
       break;
     }
@@ -288,7 +326,12 @@ async function applyOne(core: GateCore, state: ModeState, update: PermissionUpda
     try {
       await excludeFromGit(fs, core.projectDir, `${core.configDirName}/settings.local.json`);
     } catch (e) {
-      return { update, applied: 'sessionAndFile', file: source.file, note: `could not update .git/info/exclude: ${e instanceof Error ? e.message : String(e)}` };
+      return {
+        update,
+        applied: 'sessionAndFile',
+        file: source.file,
+        note: `could not update .git/info/exclude: ${e instanceof Error ? e.message : String(e)}`,
+      };
     }
   }
   return { update, applied: 'sessionAndFile', file: source.file };
@@ -299,4 +342,3 @@ function dropPolicyRules(core: GateCore, match: (r: Policy['rules'][number]) => 
   const rules = core.policy.rules.filter((r) => r.source.kind === 'managed' || !match(r));
   if (rules.length !== core.policy.rules.length) core.policy = { ...core.policy, rules };
 }
-

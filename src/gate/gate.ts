@@ -5,7 +5,17 @@ import { stableJson, type PreToolUseAnswer } from '../hooks/index.js';
 import { TRACKED_TOOLS } from '../checkpoints/index.js';
 import type { Policy } from '../settings/index.js';
 import { toolFamily } from '../rules/index.js';
-import { applyUpdates, ceilingState, createCore, evaluationContext, hasHandlers, startingMode, switchMode, type GateCore, type ModeState } from './core.js';
+import {
+  applyUpdates,
+  ceilingState,
+  createCore,
+  evaluationContext,
+  hasHandlers,
+  startingMode,
+  switchMode,
+  type GateCore,
+  type ModeState,
+} from './core.js';
 import { agentModeFor, type AgentCeiling } from '../evaluate/index.js';
 import { adjustForPlanTools, allowedPromptsFrom, matchesAllowedPrompt } from './plan.js';
 import { hookBase, notifyDenied, resolveAsk, type AskInfo } from './resolve.js';
@@ -68,7 +78,11 @@ export interface Gate {
    * reason ("approved by …"; default "a person") — a front end that knows the answerer's
    * credential (toolgate serve: its token, a page sign-in, a named answerer) says which.
    */
-  answer(pending: PendingAsk, answer: AskAnswer, options?: Omit<CheckOptions, 'toolUseId' | 'agent'> & { answeredBy?: string }): Promise<GateResult>;
+  answer(
+    pending: PendingAsk,
+    answer: AskAnswer,
+    options?: Omit<CheckOptions, 'toolUseId' | 'agent'> & { answeredBy?: string },
+  ): Promise<GateResult>;
   /** Switch this view's mode (`setPermissionMode`). bypassPermissions and auto can be refused. */
   setMode(mode: PermissionMode | 'manual'): SetModeResult;
   /** Apply Agent SDK permission updates (the host's own: these may also remove deny rules). */
@@ -158,7 +172,10 @@ function makeView(core: GateCore, ms: ModeState): Gate {
 function agentState(ms: ModeState, agent: AgentRef | undefined): ModeState {
   if (agent === undefined || ms.agent !== undefined) return ms;
   // A one-off agent on a main-agent call: same mode object (mode changes stay shared), agent set for inputs.
-  return new Proxy(ms, { get: (t, k) => (k === 'agent' ? agent : (t as unknown as Record<string | symbol, unknown>)[k]), set: (t, k, v) => Reflect.set(t, k, v) });
+  return new Proxy(ms, {
+    get: (t, k) => (k === 'agent' ? agent : (t as unknown as Record<string | symbol, unknown>)[k]),
+    set: (t, k, v) => Reflect.set(t, k, v),
+  });
 }
 
 /** A sub-agent's ceiling as `evaluate` gets it: the parent's dontAsk as default when the gate refuses what still asks itself. */
@@ -201,8 +218,16 @@ async function loop(core: GateCore, ms: ModeState, st: RunState, signal: AbortSi
   for (;;) {
     if (signal.aborted) return denyResult(st, 'gate', 'checkFailed', 'the check was cancelled', { step: 'cancelled' });
     const call = st.call;
-    if (call === null || typeof call !== 'object' || typeof call.tool !== 'string' || call.input === null || typeof call.input !== 'object') {
-      return denyResult(st, 'gate', 'invalidInput', 'malformed tool call: expected { tool: string, input: object }', { step: 'validInput' });
+    if (
+      call === null ||
+      typeof call !== 'object' ||
+      typeof call.tool !== 'string' ||
+      call.input === null ||
+      typeof call.input !== 'object'
+    ) {
+      return denyResult(st, 'gate', 'invalidInput', 'malformed tool call: expected { tool: string, input: object }', {
+        step: 'validInput',
+      });
     }
 
     // 1. PreToolUse hooks.
@@ -210,7 +235,11 @@ async function loop(core: GateCore, ms: ModeState, st: RunState, signal: AbortSi
     if (hasHandlers(core, 'PreToolUse')) {
       let run;
       try {
-        run = await core.dispatcher.run('PreToolUse', { tool_name: call.tool, tool_input: call.input, tool_use_id: st.toolUseId }, { signal, toolCall: call, base: hookBase(ms) });
+        run = await core.dispatcher.run(
+          'PreToolUse',
+          { tool_name: call.tool, tool_input: call.input, tool_use_id: st.toolUseId },
+          { signal, toolCall: call, base: hookBase(ms) },
+        );
       } catch (e) {
         return failedResult(st, 'PreToolUse hooks', e);
       }
@@ -219,24 +248,43 @@ async function loop(core: GateCore, ms: ModeState, st: RunState, signal: AbortSi
       hook = run.answer;
       for (const o of run.outcomes) {
         const dec = o.output?.hookSpecificOutput?.permissionDecision;
-        st.trace.push({ step: 'preToolUseHook', outcome: o.status === 'blocked' ? 'deny' : dec === 'defer' ? 'pass' : (dec ?? 'pass'), detail: `${o.id} (${o.type} ${o.label}): ${o.status}${o.message ? ` — ${o.message}` : ''}` });
+        st.trace.push({
+          step: 'preToolUseHook',
+          outcome: o.status === 'blocked' ? 'deny' : dec === 'defer' ? 'pass' : (dec ?? 'pass'),
+          detail: `${o.id} (${o.type} ${o.label}): ${o.status}${o.message ? ` — ${o.message}` : ''}`,
+        });
       }
       st.additionalContext.push(...hook.additionalContext);
       st.systemMessages.push(...hook.systemMessages);
       const thrown = run.outcomes.find((o) => o.type === 'callback' && o.status === 'error');
       if (thrown !== undefined) return failedResult(st, `PreToolUse hook ${thrown.id}`, new Error(thrown.message ?? 'the callback threw'));
-      st.trace.push({ step: 'preToolUseHooks', outcome: hook.decision === 'defer' || hook.decision === undefined ? 'pass' : hook.decision, detail: hook.decision === undefined ? 'no hook decided' : `${hook.decision} by ${hook.decidedBy ?? 'a hook'}${hook.reason ? `: ${hook.reason}` : ''}` });
+      st.trace.push({
+        step: 'preToolUseHooks',
+        outcome: hook.decision === 'defer' || hook.decision === undefined ? 'pass' : hook.decision,
+        detail:
+          hook.decision === undefined
+            ? 'no hook decided'
+            : `${hook.decision} by ${hook.decidedBy ?? 'a hook'}${hook.reason ? `: ${hook.reason}` : ''}`,
+      });
       if (hook.decision === 'deny') {
         const message = hook.reason ?? 'blocked by a PreToolUse hook';
         await notifyDenied(core, ms, st, message, signal);
-        return denyResult(st, 'preToolUseHook', 'hook', message, { ...(hook.stop !== undefined ? { stop: hook.stop } : {}), step: 'preToolUseHooks' });
+        return denyResult(st, 'preToolUseHook', 'hook', message, {
+          ...(hook.stop !== undefined ? { stop: hook.stop } : {}),
+          step: 'preToolUseHooks',
+        });
       }
       if (hook.decision === 'defer') return deferredResult(st, hook.reason);
       if (hook.updatedInput !== undefined && stableJson(hook.updatedInput) !== stableJson(call.input)) {
         const next = rewrite(st, hook.updatedInput, 'a PreToolUse hook');
         if (next !== undefined) return next;
         if (hook.decision === 'allow' || hook.decision === 'ask') {
-          st.carried = { by: 'preToolUseHook', answersFirm: false, message: hook.reason ?? `the rewriting hook's ${hook.decision}`, ...(hook.decision === 'ask' ? { ask: true } : {}) };
+          st.carried = {
+            by: 'preToolUseHook',
+            answersFirm: false,
+            message: hook.reason ?? `the rewriting hook's ${hook.decision}`,
+            ...(hook.decision === 'ask' ? { ask: true } : {}),
+          };
         } else delete st.carried;
         continue;
       }
@@ -244,7 +292,8 @@ async function loop(core: GateCore, ms: ModeState, st: RunState, signal: AbortSi
     const carried = st.carried;
     const hookAsk = hook?.decision === 'ask' || carried?.ask === true;
     const hooksCanApprove = core.options.dialect?.hooksCanApprove !== false;
-    const hookAllow = hooksCanApprove && !hookAsk && (hook?.decision === 'allow' || (carried !== undefined && carried.by === 'preToolUseHook'));
+    const hookAllow =
+      hooksCanApprove && !hookAsk && (hook?.decision === 'allow' || (carried !== undefined && carried.by === 'preToolUseHook'));
     const hookReason = hook?.reason ?? carried?.message;
 
     // 2. The rules and the mode.
@@ -259,7 +308,11 @@ async function loop(core: GateCore, ms: ModeState, st: RunState, signal: AbortSi
     d = adjustForPlanTools(call, d, ms.mode);
     st.decision = d;
     if (core.options.fsView === undefined && PATH_FAMILIES.has(toolFamily(call.tool))) {
-      st.trace.push({ step: 'fileSystemView', outcome: 'pass', detail: 'no file-system view: paths judged lexically (symbolic links are not followed)' });
+      st.trace.push({
+        step: 'fileSystemView',
+        outcome: 'pass',
+        detail: 'no file-system view: paths judged lexically (symbolic links are not followed)',
+      });
     }
     st.trace.push(...d.trace);
 
@@ -282,7 +335,11 @@ async function loop(core: GateCore, ms: ModeState, st: RunState, signal: AbortSi
       ask = { kind, decision: d };
     }
     if (carried !== undefined && carried.by !== 'preToolUseHook' && (carried.answersFirm || ask.kind !== 'firm')) {
-      st.trace.push({ step: 'gate', outcome: 'allow', detail: `the approval of the rewritten input (${carried.by}) answers this ${ask.kind} ask` });
+      st.trace.push({
+        step: 'gate',
+        outcome: 'allow',
+        detail: `the approval of the rewritten input (${carried.by}) answers this ${ask.kind} ask`,
+      });
       return finishAllow(core, ms, st, carried.by, 'resolver', carried.message, promptId);
     }
     if (hookMayAnswer(ask.kind) && ms.mode !== 'plan' && matchesAllowedPrompt(core, call)) {
@@ -291,8 +348,22 @@ async function loop(core: GateCore, ms: ModeState, st: RunState, signal: AbortSi
     }
     // permissions.denyInsteadOfPrompting: what a PreToolUse hook's allow did not answer is refused
     // before anyone would be asked (Claude Code 2.1.332 runs a call a hook allowed).
-    if (core.policy.denyInsteadOfPrompting === true) return denyResult(st, 'gate', ask.hookReason !== undefined ? 'hook' : d.reason.kind, `${ask.hookReason ?? d.reason.message} (permissions.denyInsteadOfPrompting refuses what would ask)`, { step: 'mode' });
-    if (ms.mode === 'dontAsk' && gateOwnsDontAsk) return denyResult(st, 'gate', ask.hookReason !== undefined ? 'hook' : d.reason.kind, `dontAsk refuses what would ask: ${ask.hookReason ?? d.reason.message}`, { step: 'mode' });
+    if (core.policy.denyInsteadOfPrompting === true)
+      return denyResult(
+        st,
+        'gate',
+        ask.hookReason !== undefined ? 'hook' : d.reason.kind,
+        `${ask.hookReason ?? d.reason.message} (permissions.denyInsteadOfPrompting refuses what would ask)`,
+        { step: 'mode' },
+      );
+    if (ms.mode === 'dontAsk' && gateOwnsDontAsk)
+      return denyResult(
+        st,
+        'gate',
+        ask.hookReason !== undefined ? 'hook' : d.reason.kind,
+        `dontAsk refuses what would ask: ${ask.hookReason ?? d.reason.message}`,
+        { step: 'mode' },
+      );
 
     // 4. Resolvers, else park.
     const r = await resolveAsk(core, ms, st, ask, signal);
@@ -301,10 +372,27 @@ async function loop(core: GateCore, ms: ModeState, st: RunState, signal: AbortSi
         return r.result;
       case 'park':
         core.emitter.emit('park', r.pending);
-        return { behavior: 'ask', call: st.call, toolUseId: st.toolUseId, decision: d, trace: r.pending.trace, rewrites: st.rewrites, pending: r.pending, ...extras(st) };
+        return {
+          behavior: 'ask',
+          call: st.call,
+          toolUseId: st.toolUseId,
+          decision: d,
+          trace: r.pending.trace,
+          rewrites: st.rewrites,
+          pending: r.pending,
+          ...extras(st),
+        };
       case 'allow':
         if (r.person) personApproved(core);
-        return finishAllow(core, ms, st, r.by, r.by === 'classifier' ? 'classifier' : r.by === 'permissionRequestHook' ? 'hook' : 'resolver', r.message, promptId);
+        return finishAllow(
+          core,
+          ms,
+          st,
+          r.by,
+          r.by === 'classifier' ? 'classifier' : r.by === 'permissionRequestHook' ? 'hook' : 'resolver',
+          r.message,
+          promptId,
+        );
       case 'rewrite': {
         const next = rewrite(st, r.input, r.by);
         if (next !== undefined) return next;
@@ -326,7 +414,9 @@ function extras(st: RunState) {
 function rewrite(st: RunState, input: Record<string, unknown>, by: string): GateResult | undefined {
   st.rewrites++;
   if (st.rewrites > MAX_REWRITES) {
-    return denyResult(st, 'gate', 'hook', `the call was rewritten more than ${MAX_REWRITES} times; the last rewrite came from ${by}`, { step: 'rewrite' });
+    return denyResult(st, 'gate', 'hook', `the call was rewritten more than ${MAX_REWRITES} times; the last rewrite came from ${by}`, {
+      step: 'rewrite',
+    });
   }
   st.call = { ...st.call, input };
   st.trace.push({ step: 'rewrite', outcome: 'pass', detail: `rewrite ${st.rewrites} by ${by}: the call is gated again from the top` });
@@ -363,7 +453,11 @@ async function finishAllow(
     if (!r.ok) switchMode(core, ms, 'default');
     const prompts = allowedPromptsFrom(call.input);
     core.session.allowedPrompts.push(...prompts);
-    st.trace.push({ step: 'planMode', outcome: 'pass', detail: `left plan mode for ${ms.mode}${r.ok ? '' : ` (${r.reason})`}; ${prompts.length} approved prompt(s)` });
+    st.trace.push({
+      step: 'planMode',
+      outcome: 'pass',
+      detail: `left plan mode for ${ms.mode}${r.ok ? '' : ` (${r.reason})`}; ${prompts.length} approved prompt(s)`,
+    });
   }
   const result = allowResult(st, by, kind, message);
   const cp = core.options.checkpoints;
@@ -376,18 +470,30 @@ async function finishAllow(
     }
     result.checkpoint = record;
     if (record.kind === 'failed' && (core.options.onCheckpointFailure ?? 'deny') === 'deny') {
-      return denyResult(st, 'gate', 'checkFailed', `the file could not be recorded before the edit (${record.message}); the edit does not run`, { step: 'checkpoint' });
+      return denyResult(
+        st,
+        'gate',
+        'checkFailed',
+        `the file could not be recorded before the edit (${record.message}); the edit does not run`,
+        { step: 'checkpoint' },
+      );
     }
   }
   return result;
 }
 
-async function answerPending(core: GateCore, ms: ModeState, pending: PendingAsk, answer: AskAnswer, opts: Omit<CheckOptions, 'toolUseId' | 'agent'> & { answeredBy?: string }): Promise<GateResult> {
+async function answerPending(
+  core: GateCore,
+  ms: ModeState,
+  pending: PendingAsk,
+  answer: AskAnswer,
+  opts: Omit<CheckOptions, 'toolUseId' | 'agent'> & { answeredBy?: string },
+): Promise<GateResult> {
   const start = startClock(core);
   const st: RunState = {
     call: pending?.call,
     original: pending?.originalCall ?? pending?.call,
-    ...(opts.promptId ?? pending?.promptId ? { promptId: (opts.promptId ?? pending?.promptId) as string } : {}),
+    ...((opts.promptId ?? pending?.promptId) ? { promptId: (opts.promptId ?? pending?.promptId) as string } : {}),
     ...(typeof opts.cwd === 'string' && opts.cwd !== '' ? { cwd: opts.cwd } : {}),
     ...(opts.environment !== undefined ? { environment: opts.environment } : {}),
     toolUseId: pending?.toolUseId ?? newId('toolu'),
@@ -395,7 +501,9 @@ async function answerPending(core: GateCore, ms: ModeState, pending: PendingAsk,
     trace: Array.isArray(pending?.trace) ? [...pending.trace] : [],
     additionalContext: [],
     systemMessages: [],
-    ...(typeof pending?.id === 'string' && typeof pending.askKind === 'string' ? { answering: { id: pending.id, askKind: pending.askKind } } : {}),
+    ...(typeof pending?.id === 'string' && typeof pending.askKind === 'string'
+      ? { answering: { id: pending.id, askKind: pending.askKind } }
+      : {}),
   };
   const view = ceilingState(core, pending?.agent !== undefined && ms.agent === undefined ? agentState(ms, pending.agent) : ms);
   let result: GateResult;
@@ -409,8 +517,22 @@ async function answerPending(core: GateCore, ms: ModeState, pending: PendingAsk,
   return result;
 }
 
-async function resume(core: GateCore, ms: ModeState, st: RunState, pending: PendingAsk, answer: AskAnswer, opts: Omit<CheckOptions, 'toolUseId' | 'agent'> & { answeredBy?: string }): Promise<GateResult> {
-  if (pending === null || typeof pending !== 'object' || pending.version !== 1 || st.call === null || typeof st.call !== 'object' || typeof st.call.tool !== 'string') {
+async function resume(
+  core: GateCore,
+  ms: ModeState,
+  st: RunState,
+  pending: PendingAsk,
+  answer: AskAnswer,
+  opts: Omit<CheckOptions, 'toolUseId' | 'agent'> & { answeredBy?: string },
+): Promise<GateResult> {
+  if (
+    pending === null ||
+    typeof pending !== 'object' ||
+    pending.version !== 1 ||
+    st.call === null ||
+    typeof st.call !== 'object' ||
+    typeof st.call.tool !== 'string'
+  ) {
     return denyResult(st, 'gate', 'invalidInput', 'not a pending ask this gate can resume', { step: 'answer' });
   }
   if (answer === null || typeof answer !== 'object' || (answer.behavior !== 'allow' && answer.behavior !== 'deny')) {
@@ -427,7 +549,12 @@ async function resume(core: GateCore, ms: ModeState, st: RunState, pending: Pend
   if (updates.length > 0) {
     const by = typeof opts.answeredBy === 'string' && opts.answeredBy !== '' ? { answeredBy: opts.answeredBy } : {};
     const applied = await applyUpdates(core, ms, updates, 'answer', { askId: pending.id, ...by });
-    for (const a of applied) st.trace.push({ step: 'permissionUpdate', outcome: 'pass', detail: `${a.update.type} (${a.update.destination}): ${a.applied}${a.note ? ` — ${a.note}` : ''}` });
+    for (const a of applied)
+      st.trace.push({
+        step: 'permissionUpdate',
+        outcome: 'pass',
+        detail: `${a.update.type} (${a.update.destination}): ${a.applied}${a.note ? ` — ${a.note}` : ''}`,
+      });
   }
   const signal = opts.signal ?? NEVER;
   if (answer.updatedInput !== undefined && stableJson(answer.updatedInput) !== stableJson(st.call.input)) {
@@ -441,7 +568,10 @@ async function resume(core: GateCore, ms: ModeState, st: RunState, pending: Pend
   // Settings may have changed while the call waited: a deny rule still wins.
   let d: Decision;
   try {
-    d = await evaluateAsync(st.call, evaluationContext(core, ms.mode === 'dontAsk' ? 'default' : ms.mode, st.cwd, st.environment, evalCeiling(ms, true)));
+    d = await evaluateAsync(
+      st.call,
+      evaluationContext(core, ms.mode === 'dontAsk' ? 'default' : ms.mode, st.cwd, st.environment, evalCeiling(ms, true)),
+    );
   } catch (e) {
     return failedResult(st, 'evaluate', e);
   }

@@ -18,4 +18,13 @@ export { createGateSession, ruleValueText, type GateSession } from './session.js
 export { applyToSettingsJson } from './persist.js';
 export { defaultMatchAllowedPrompt } from './plan.js';
 export { MAX_REWRITES } from './results.js';
-export type { DecisionEvent, DecisionListener, DecisionFrontEnd, DecisionSource, DecisionRule, DecisionHookOutcome, DecisionDurations, DecisionShadow } from '../provenance/index.js';
+export type {
+  DecisionEvent,
+  DecisionListener,
+  DecisionFrontEnd,
+  DecisionSource,
+  DecisionRule,
+  DecisionHookOutcome,
+  DecisionDurations,
+  DecisionShadow,
+} from '../provenance/index.js';

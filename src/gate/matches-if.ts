@@ -17,9 +17,16 @@ export function createMatchesIf(ctx: { cwd: string; home: string; projectDir: st
   const policies = new Map<string, Policy | null>();
   return (rule: string, call: ToolCall) => {
     const parsed = parseRule(rule);
-    if (parsed.ok && parsed.rule.tool === 'Bash' && call.tool === 'Bash' && (parsed.rule.family === 'bash' || parsed.rule.family === 'bare')) {
+    if (
+      parsed.ok &&
+      parsed.rule.tool === 'Bash' &&
+      call.tool === 'Bash' &&
+      (parsed.rule.family === 'bash' || parsed.rule.family === 'bare')
+    ) {
       const command = call.input['command'];
-      return typeof command === 'string' ? bashIfMatches(parsed.rule.family === 'bare' ? undefined : parsed.rule.specifier, command) : 'unknown';
+      return typeof command === 'string'
+        ? bashIfMatches(parsed.rule.family === 'bare' ? undefined : parsed.rule.specifier, command)
+        : 'unknown';
     }
     let policy = policies.get(rule);
     if (policy === undefined) {

@@ -39,8 +39,10 @@ type Json = Record<string, unknown>;
 export function applyToSettingsJson(json: Json, update: PermissionUpdate): Json | string {
   const out: Json = { ...json };
   const perms: Json = isObject(out['permissions']) ? { ...(out['permissions'] as Json) } : {};
-  const list = (key: string): string[] => (Array.isArray(perms[key]) ? (perms[key] as unknown[]).filter((x): x is string => typeof x === 'string') : []);
-  const keepOthers = (key: string): unknown[] => (Array.isArray(perms[key]) ? (perms[key] as unknown[]).filter((x) => typeof x !== 'string') : []);
+  const list = (key: string): string[] =>
+    Array.isArray(perms[key]) ? (perms[key] as unknown[]).filter((x): x is string => typeof x === 'string') : [];
+  const keepOthers = (key: string): unknown[] =>
+    Array.isArray(perms[key]) ? (perms[key] as unknown[]).filter((x) => typeof x !== 'string') : [];
   switch (update.type) {
     case 'addRules': {
       const current = list(update.behavior);
@@ -105,7 +107,11 @@ export function settingsChangesFor(update: PermissionUpdate): SettingsChange[] |
  * formatting and unknown keys kept), written to a temporary file, fsynced and renamed. A file that
  * cannot be parsed is left alone and the update reports why.
  */
-export async function persistUpdate(fs: FileSystem, file: string, update: PermissionUpdate): Promise<{ ok: true } | { ok: false; note: string }> {
+export async function persistUpdate(
+  fs: FileSystem,
+  file: string,
+  update: PermissionUpdate,
+): Promise<{ ok: true } | { ok: false; note: string }> {
   const changes = settingsChangesFor(update);
   if (typeof changes === 'string') return { ok: false, note: changes };
   const written = await updateSettingsFile(fs, file, changes);

@@ -16,12 +16,24 @@ export function adjustForPlanTools(call: ToolCall, d: Decision, mode: Permission
   if (call.tool === 'EnterPlanMode' && d.behavior === 'allow' && d.reason.kind !== 'rule') {
     if (mode === 'auto' || mode === 'plan' || mode === 'bypassPermissions') return d;
     const message = 'entering plan mode asks first';
-    return { ...d, behavior: 'ask', askKind: 'plain', reason: { kind: 'mode', message }, trace: [...d.trace, { step: 'planMode', outcome: 'ask', detail: message }] };
+    return {
+      ...d,
+      behavior: 'ask',
+      askKind: 'plain',
+      reason: { kind: 'mode', message },
+      trace: [...d.trace, { step: 'planMode', outcome: 'ask', detail: message }],
+    };
   }
   if (call.tool === 'ExitPlanMode' && mode === 'plan') {
     const message = 'the plan needs approval before plan mode ends';
     const { suggestions: _none, ...rest } = d;
-    return { ...rest, behavior: 'ask', askKind: 'firm', reason: { kind: 'planApproval', message }, trace: [...d.trace, { step: 'planMode', outcome: 'ask', detail: message }] };
+    return {
+      ...rest,
+      behavior: 'ask',
+      askKind: 'firm',
+      reason: { kind: 'planApproval', message },
+      trace: [...d.trace, { step: 'planMode', outcome: 'ask', detail: message }],
+    };
   }
   return d;
 }
@@ -32,7 +44,12 @@ export function allowedPromptsFrom(input: Record<string, unknown>): AllowedPromp
   if (!Array.isArray(list)) return [];
   return list.flatMap((e: unknown) => {
     const o = e as { tool?: unknown; prompt?: unknown };
-    return o !== null && typeof o === 'object' && typeof o.tool === 'string' && typeof o.prompt === 'string' && o.tool !== '' && o.prompt !== ''
+    return o !== null &&
+      typeof o === 'object' &&
+      typeof o.tool === 'string' &&
+      typeof o.prompt === 'string' &&
+      o.tool !== '' &&
+      o.prompt !== ''
       ? [{ tool: o.tool, prompt: o.prompt }]
       : [];
   });
@@ -46,7 +63,11 @@ const promptPolicies = new Map<string, Policy | null>();
  * semantics (every part of a compound command covered). Free-text prompts ("run tests") need the
  * host's `matchAllowedPrompt`.
  */
-export function defaultMatchAllowedPrompt(prompt: AllowedPrompt, call: ToolCall, ctx: { cwd: string; home: string; projectDir: string }): boolean {
+export function defaultMatchAllowedPrompt(
+  prompt: AllowedPrompt,
+  call: ToolCall,
+  ctx: { cwd: string; home: string; projectDir: string },
+): boolean {
   const text = `${prompt.tool}(${escapeRuleContent(prompt.prompt)})`;
   let policy = promptPolicies.get(text);
   if (policy === undefined) {

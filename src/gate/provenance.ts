@@ -37,7 +37,14 @@ function hookOutcomes(runs: readonly HookRunResult[] | undefined): DecisionHookO
     for (const o of run.outcomes) {
       const specific = o.output?.hookSpecificOutput as { permissionDecision?: unknown; decision?: { behavior?: unknown } } | undefined;
       const decision = specific?.permissionDecision ?? specific?.decision?.behavior;
-      out.push({ event: run.event, id: o.id, type: o.type, status: o.status, ...(typeof decision === 'string' ? { decision } : {}), durationMs: o.durationMs });
+      out.push({
+        event: run.event,
+        id: o.id,
+        type: o.type,
+        status: o.status,
+        ...(typeof decision === 'string' ? { decision } : {}),
+        durationMs: o.durationMs,
+      });
     }
   }
   return out;
@@ -50,7 +57,14 @@ export const startClock = (core: GateCore): number | undefined => (core.options.
  * Report a gate's final result to its `onDecision` listener, once per `check` or `answer`. A
  * parked ask is reported as an ask; its answer, through `answer`, as the person's decision.
  */
-export function reportDecision(core: GateCore, ms: ModeState, st: RunState, result: GateResult, start: number | undefined, withShadow = false): void {
+export function reportDecision(
+  core: GateCore,
+  ms: ModeState,
+  st: RunState,
+  result: GateResult,
+  start: number | undefined,
+  withShadow = false,
+): void {
   const listener = core.options.onDecision;
   if (listener === undefined) return;
   const totalMs = start !== undefined ? monotonicMs() - start : 0;
@@ -62,7 +76,9 @@ export function reportDecision(core: GateCore, ms: ModeState, st: RunState, resu
   // The shadow is decided a turn later, off the call's path; the event waits for it.
   const event = eventOf(core, ms, st, result, totalMs);
   setImmediate(() => {
-    void runShadow(() => shadowDecision(core, ms, st, result)).then((o) => emitDecision(listener, () => ({ ...event, shadow: decisionShadow(o) })));
+    void runShadow(() => shadowDecision(core, ms, st, result)).then((o) =>
+      emitDecision(listener, () => ({ ...event, shadow: decisionShadow(o) })),
+    );
   });
 }
 
@@ -75,7 +91,10 @@ async function shadowDecision(core: GateCore, ms: ModeState, st: RunState, resul
   const shadow = core.shadow!;
   const mode = shadow.mode ?? ms.mode;
   const dontAsk = mode === 'dontAsk';
-  const d = await evaluateAsync(result.call, evaluationContext({ ...core, policy: shadow.policy }, dontAsk ? 'default' : mode, st.cwd, st.environment, ms.ceiling));
+  const d = await evaluateAsync(
+    result.call,
+    evaluationContext({ ...core, policy: shadow.policy }, dontAsk ? 'default' : mode, st.cwd, st.environment, ms.ceiling),
+  );
   const behavior = dontAsk && d.behavior === 'ask' ? 'deny' : d.behavior;
   return {
     behavior,
@@ -101,7 +120,8 @@ function eventOf(core: GateCore, ms: ModeState, st: RunState, result: GateResult
             : undefined;
     const rule = ask !== undefined ? ask.rule : by === 'rules' ? result.decision?.rule : undefined;
     const askKind = ask?.askKind ?? (st.answering !== undefined ? st.answering.askKind : undefined);
-    const decidedBy: DecisionSource = by !== undefined ? sourceOf(result, by) : result.behavior === 'deferred' ? 'hook' : sourceOfDecision(result.decision);
+    const decidedBy: DecisionSource =
+      by !== undefined ? sourceOf(result, by) : result.behavior === 'deferred' ? 'hook' : sourceOfDecision(result.decision);
     const agent = ms.agent;
     return decisionEvent(
       result.call,

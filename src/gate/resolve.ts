@@ -47,20 +47,45 @@ export async function resolveAsk(core: GateCore, ms: ModeState, st: RunState, as
     core.emitter.emit('hook', run);
     (st.hookRuns ??= []).push(run);
     const dec = run.answer.decision;
-    st.trace.push({ step: 'permissionRequestHooks', outcome: dec?.behavior ?? 'pass', detail: dec === undefined ? `${run.outcomes.length} hook(s), no decision` : `decided by ${run.answer.decidedBy ?? 'a hook'}` });
+    st.trace.push({
+      step: 'permissionRequestHooks',
+      outcome: dec?.behavior ?? 'pass',
+      detail: dec === undefined ? `${run.outcomes.length} hook(s), no decision` : `decided by ${run.answer.decidedBy ?? 'a hook'}`,
+    });
     if (dec?.behavior === 'deny') {
       return {
         kind: 'deny',
-        result: denyResult(st, 'permissionRequestHook', 'hook', dec.message ?? 'denied by a PermissionRequest hook', { ...(dec.interrupt === true ? { interrupt: true } : {}), step: 'permissionRequestHooks' }),
+        result: denyResult(st, 'permissionRequestHook', 'hook', dec.message ?? 'denied by a PermissionRequest hook', {
+          ...(dec.interrupt === true ? { interrupt: true } : {}),
+          step: 'permissionRequestHooks',
+        }),
       };
     }
     if (dec?.behavior === 'allow' && ask.kind === 'planBlock') {
-      st.trace.push({ step: 'permissionRequestHooks', outcome: 'pass', detail: "a PermissionRequest hook's allow does not answer a change in plan mode" });
+      st.trace.push({
+        step: 'permissionRequestHooks',
+        outcome: 'pass',
+        detail: "a PermissionRequest hook's allow does not answer a change in plan mode",
+      });
     } else if (dec?.behavior === 'allow') {
       const broken = core.policy.brokenFiles ?? [];
-      if (broken.length === 0) return approved(core, ms, st, 'permissionRequestHook', dec.updatedInput, dec.updatedPermissions, 'approved by a PermissionRequest hook', false);
+      if (broken.length === 0)
+        return approved(
+          core,
+          ms,
+          st,
+          'permissionRequestHook',
+          dec.updatedInput,
+          dec.updatedPermissions,
+          'approved by a PermissionRequest hook',
+          false,
+        );
       // A hook is automation; while a settings file cannot be read only a person answers.
-      st.trace.push({ step: 'permissionRequestHooks', outcome: 'pass', detail: `a PermissionRequest hook's allow is not taken while the settings file ${broken[0]?.source.file ?? broken[0]?.source.kind} cannot be read` });
+      st.trace.push({
+        step: 'permissionRequestHooks',
+        outcome: 'pass',
+        detail: `a PermissionRequest hook's allow is not taken while the settings file ${broken[0]?.source.file ?? broken[0]?.source.kind} cannot be read`,
+      });
     }
   }
 
@@ -125,7 +150,11 @@ function matchedAskRule(d: Decision): { source: string; toolName: string; ruleCo
   const text = d.rule?.text ?? '';
   const open = text.indexOf('(');
   const toolName = open < 0 ? text : text.slice(0, open);
-  return { source: d.rule?.source.kind ?? 'unknown', toolName, ...(open >= 0 && text.endsWith(')') ? { ruleContent: text.slice(open + 1, -1) } : {}) };
+  return {
+    source: d.rule?.source.kind ?? 'unknown',
+    toolName,
+    ...(open >= 0 && text.endsWith(')') ? { ruleContent: text.slice(open + 1, -1) } : {}),
+  };
 }
 
 /**
@@ -182,7 +211,14 @@ async function classify(core: GateCore, ms: ModeState, st: RunState, d: Decision
   let problem: string | undefined;
   try {
     const raw = await Promise.race([
-      classifier(st.call, { signal: controller.signal, mode: ms.mode, guidance: core.guidance, decision: d, cwd: st.cwd ?? core.cwd, ...(ms.agent !== undefined ? { agent: ms.agent } : {}) }),
+      classifier(st.call, {
+        signal: controller.signal,
+        mode: ms.mode,
+        guidance: core.guidance,
+        decision: d,
+        cwd: st.cwd ?? core.cwd,
+        ...(ms.agent !== undefined ? { agent: ms.agent } : {}),
+      }),
       new Promise<never>((_, reject) => {
         timer = setTimeout(() => {
           controller.abort(new Error('timed out'));
@@ -214,13 +250,18 @@ async function classify(core: GateCore, ms: ModeState, st: RunState, d: Decision
     return { kind: 'allow', by: 'classifier', message: verdict.reason ?? 'allowed by the auto-mode classifier', person: false };
   }
   if (verdict?.decision === 'ask') {
-    st.trace.push({ step: 'classifier', outcome: 'pass', detail: `the classifier asks a person${verdict.reason ? `: ${verdict.reason}` : ''}` });
+    st.trace.push({
+      step: 'classifier',
+      outcome: 'pass',
+      detail: `the classifier asks a person${verdict.reason ? `: ${verdict.reason}` : ''}`,
+    });
     return undefined;
   }
   const tripped = breaker.refusal();
   if (tripped) core.emitter.emit('autoModePaused', { paused: true, consecutive: breaker.consecutive, total: breaker.total });
   const why = verdict?.reason ?? problem ?? 'blocked';
-  const message = verdict !== undefined ? `Blocked by the auto-mode classifier: ${why}` : `Blocked: ${why} (no usable verdict counts as a refusal)`;
+  const message =
+    verdict !== undefined ? `Blocked by the auto-mode classifier: ${why}` : `Blocked: ${why} (no usable verdict counts as a refusal)`;
   let retry = false;
   if (hasHandlers(core, 'PermissionDenied')) {
     try {
@@ -239,7 +280,10 @@ async function classify(core: GateCore, ms: ModeState, st: RunState, d: Decision
   const suffix = tripped ? ' Auto mode is paused: later calls that would ask go to a person until one is approved.' : '';
   return {
     kind: 'deny',
-    result: denyResult(st, 'classifier', 'classifier', `${message}${retry ? ' You may try again.' : ''}${suffix}`, { ...(retry ? { retry } : {}), step: 'classifier' }),
+    result: denyResult(st, 'classifier', 'classifier', `${message}${retry ? ' You may try again.' : ''}${suffix}`, {
+      ...(retry ? { retry } : {}),
+      step: 'classifier',
+    }),
   };
 }
 
@@ -254,26 +298,42 @@ async function approved(
   person: boolean,
 ): Promise<Resolution> {
   if (updatedPermissions !== undefined) {
-    if (!Array.isArray(updatedPermissions)) return { kind: 'deny', result: failedResult(st, by, new Error('updatedPermissions is not a list')) };
+    if (!Array.isArray(updatedPermissions))
+      return { kind: 'deny', result: failedResult(st, by, new Error('updatedPermissions is not a list')) };
     const applied = await applyUpdates(core, ms, updatedPermissions as PermissionUpdate[], 'answer');
-    for (const a of applied) st.trace.push({ step: 'permissionUpdate', outcome: 'pass', detail: `${a.update.type} (${a.update.destination}): ${a.applied}${a.note ? ` — ${a.note}` : ''}` });
+    for (const a of applied)
+      st.trace.push({
+        step: 'permissionUpdate',
+        outcome: 'pass',
+        detail: `${a.update.type} (${a.update.destination}): ${a.applied}${a.note ? ` — ${a.note}` : ''}`,
+      });
   }
   if (updatedInput !== undefined) {
     if (updatedInput === null || typeof updatedInput !== 'object' || Array.isArray(updatedInput))
       return { kind: 'deny', result: failedResult(st, by, new Error('updatedInput is not an object')) };
-    if (stableJson(updatedInput) !== stableJson(st.call.input)) return { kind: 'rewrite', by, input: updatedInput as Record<string, unknown> };
+    if (stableJson(updatedInput) !== stableJson(st.call.input))
+      return { kind: 'rewrite', by, input: updatedInput as Record<string, unknown> };
   }
   st.trace.push({ step: by, outcome: 'allow', detail: message });
   return { kind: 'allow', by, message, person };
 }
 
-function fromPermissionResult(core: GateCore, ms: ModeState, st: RunState, by: 'canUseTool' | 'promptTool', answer: unknown): Promise<Resolution> | Resolution {
+function fromPermissionResult(
+  core: GateCore,
+  ms: ModeState,
+  st: RunState,
+  by: 'canUseTool' | 'promptTool',
+  answer: unknown,
+): Promise<Resolution> | Resolution {
   const r = answer as PermissionResult | null;
   if (r === null || typeof r !== 'object' || (r.behavior !== 'allow' && r.behavior !== 'deny'))
     return { kind: 'deny', result: failedResult(st, by, new Error('the answer is not a PermissionResult')) };
   if (r.behavior === 'deny') {
     const message = typeof r.message === 'string' && r.message !== '' ? r.message : `denied by ${by}`;
-    return { kind: 'deny', result: denyResult(st, by, 'resolver', message, { ...(r.interrupt === true ? { interrupt: true } : {}), step: by }) };
+    return {
+      kind: 'deny',
+      result: denyResult(st, by, 'resolver', message, { ...(r.interrupt === true ? { interrupt: true } : {}), step: by }),
+    };
   }
   return approved(core, ms, st, by, r.updatedInput, r.updatedPermissions, `approved by ${by}`, true);
 }

@@ -1,16 +1,6 @@
 import type { Dialect } from '../evaluate/dialect.js';
 import type { FileSystem, ReadonlyFsView } from '../core/ports.js';
-import type {
-  AskKind,
-  Decision,
-  PermissionMode,
-  PermissionUpdate,
-  Platform,
-  ReasonKind,
-  RuleRef,
-  Step,
-  ToolCall,
-} from '../core/types.js';
+import type { AskKind, Decision, PermissionMode, PermissionUpdate, Platform, ReasonKind, RuleRef, Step, ToolCall } from '../core/types.js';
 import type { ContextShell, EnvironmentFacts, EvaluateOptions } from '../evaluate/index.js';
 import type { Checkpoints, RecordResult } from '../checkpoints/index.js';
 import type { HookCallbackMatcher, HookGroupInput, HookRegistry, HookRunResult, TransportRegistry } from '../hooks/index.js';
@@ -58,15 +48,7 @@ export interface CheckOptions {
 
 /** Who settled a call. @public */
 export type DecidedBy =
-  | 'rules'
-  | 'preToolUseHook'
-  | 'permissionRequestHook'
-  | 'classifier'
-  | 'canUseTool'
-  | 'promptTool'
-  | 'answer'
-  | 'allowedPrompt'
-  | 'gate';
+  'rules' | 'preToolUseHook' | 'permissionRequestHook' | 'classifier' | 'canUseTool' | 'promptTool' | 'answer' | 'allowedPrompt' | 'gate';
 
 /**
  * An ask waiting for a person, as plain JSON: it survives `JSON.parse(JSON.stringify(…))` and can
@@ -202,7 +184,10 @@ export type CanUseTool = (toolName: string, input: Record<string, unknown>, opti
  * `{ tool_name, input, tool_use_id }`, returns a `PermissionResult` (or its JSON text).
  * @public
  */
-export type PromptTool = (request: { tool_name: string; input: Record<string, unknown>; tool_use_id: string }, options: { signal: AbortSignal }) => Promise<unknown>;
+export type PromptTool = (
+  request: { tool_name: string; input: Record<string, unknown>; tool_use_id: string },
+  options: { signal: AbortSignal },
+) => Promise<unknown>;
 
 /** Guidance handed to the classifier: the `autoMode` lists with `"$defaults"` expanded. @public */
 export interface AutoModeGuidance {
@@ -329,7 +314,8 @@ export interface GateOptions {
 }
 
 /** The result of {@link Gate.setMode}. @public */
-export type SetModeResult = { ok: true; mode: PermissionMode; previous: PermissionMode } | { ok: false; mode: PermissionMode; reason: string };
+export type SetModeResult =
+  { ok: true; mode: PermissionMode; previous: PermissionMode } | { ok: false; mode: PermissionMode; reason: string };
 
 /** The result of applying one permission update. @public */
 export interface AppliedUpdate {
@@ -363,4 +349,3 @@ export interface GateEvents {
   /** Auto mode paused (circuit breaker) or resumed. */
   autoModePaused: (event: { paused: boolean; consecutive: number; total: number }) => void;
 }
-

@@ -127,7 +127,12 @@ export function grantCovers(g: GrantRecord, site: GrantSite): boolean {
         g.mode === site.mode
       );
     case 'session':
-      return g.projectDir === site.projectDir && g.sessionId !== undefined && g.sessionId === site.sessionId && (g.agent === undefined || g.agent === site.agent);
+      return (
+        g.projectDir === site.projectDir &&
+        g.sessionId !== undefined &&
+        g.sessionId === site.sessionId &&
+        (g.agent === undefined || g.agent === site.agent)
+      );
     case 'project':
       return site.projectKnown && g.projectDir === site.projectDir;
     case 'user':

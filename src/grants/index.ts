@@ -9,5 +9,13 @@ export { askAnswerableByGrant, grantCovers, grantLive, grantMayAnswer, isExactCo
 export type { GrantAsk, GrantSite, UsableGrants } from './apply.js';
 export { DEFAULT_GRANT_TTL, formatSpan, parseGrantTtl } from './ttl.js';
 export type { GrantTtl, GrantTtlResult } from './ttl.js';
-export { grantView, pruneGrants, recordSettingsRules, revokedGrantEntry, revokeGrant, settingsFileHere, settingsRuleGrants } from './manage.js';
+export {
+  grantView,
+  pruneGrants,
+  recordSettingsRules,
+  revokedGrantEntry,
+  revokeGrant,
+  settingsFileHere,
+  settingsRuleGrants,
+} from './manage.js';
 export type { GrantChanger, GrantView, PersistedAt, RevokeResult } from './manage.js';

@@ -41,7 +41,9 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /** What a settings-file record says of its file, as shown to a person. */
 function fileNote(path: string, here: boolean): string {
-  return here ? `in ${path}: revoking removes the rule from the file` : `written by Claude Code to ${path}, not on this machine: remove by hand`;
+  return here
+    ? `in ${path}: revoking removes the rule from the file`
+    : `written by Claude Code to ${path}, not on this machine: remove by hand`;
 }
 
 /**
@@ -146,10 +148,15 @@ export async function revokeGrant(store: Store, id: string, change: GrantChanger
 async function revokeInStore(store: Store, id: string, at: number, fs?: FileSystem): Promise<RevokeResult> {
   const g = await store.getGrant(id);
   if (g === undefined) return { code: 'unknown', message: `no grant with id ${id}` };
-  if (g.revokedAt !== undefined) return { code: 'alreadyRevoked', grant: g, message: `grant ${id} was already revoked at ${iso(g.revokedAt)}` };
+  if (g.revokedAt !== undefined)
+    return { code: 'alreadyRevoked', grant: g, message: `grant ${id} was already revoked at ${iso(g.revokedAt)}` };
   if (g.settingsFile !== undefined) {
     if (fs === undefined || !(await settingsFileHere(g, fs))) {
-      return { code: 'byHand', grant: g, message: `grant ${id} is the rule ${g.rule} written by Claude Code to ${g.settingsFile}, which is not on this machine: remove it from permissions.allow by hand` };
+      return {
+        code: 'byHand',
+        grant: g,
+        message: `grant ${id} is the rule ${g.rule} written by Claude Code to ${g.settingsFile}, which is not on this machine: remove it from permissions.allow by hand`,
+      };
     }
     const written = await updateSettingsFile(fs, g.settingsFile, [{ op: 'remove', path: ['permissions', 'allow'], values: [g.rule] }]);
     if (!written.ok) return { code: 'fileUnchanged', grant: g, message: written.message };

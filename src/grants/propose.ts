@@ -89,13 +89,17 @@ function staysInside(effects: readonly string[] | undefined): boolean {
   return (effects ?? []).every((e) => {
     const path = e.split(' ')[1] ?? '';
     if (e.includes('(assumed)') || (path !== '.' && !path.startsWith('./'))) return false;
-    return path.split('/').slice(1).every((seg) => seg !== '..' && !seg.startsWith('.'));
+    return path
+      .split('/')
+      .slice(1)
+      .every((seg) => seg !== '..' && !seg.startsWith('.'));
   });
 }
 
 /** Commands of the program models' examples that a rule covering them lets through, read once. */
 let modelExamples: readonly string[] | undefined;
-const examplesOfModels = (): readonly string[] => (modelExamples ??= PROGRAM_MODELS.flatMap((m) => m.examples.filter((e) => staysInside(e.effects)).map((e) => e.command)));
+const examplesOfModels = (): readonly string[] =>
+  (modelExamples ??= PROGRAM_MODELS.flatMap((m) => m.examples.filter((e) => staysInside(e.effects)).map((e) => e.command)));
 
 /**
  * What a rule for a program whose files toolgate reads (its model has file effects: curl, wget,
@@ -106,7 +110,9 @@ const examplesOfModels = (): readonly string[] => (modelExamples ??= PROGRAM_MOD
  */
 function stillAsks(prefix: string): string {
   const prog = prefix.split(' ')[0] ?? '';
-  return PROGRAMS.get(prog)?.files !== undefined ? ' (toolgate still asks for one it finds reading or writing outside the working directories, or that may write a protected path)' : '';
+  return PROGRAMS.get(prog)?.files !== undefined
+    ? ' (toolgate still asks for one it finds reading or writing outside the working directories, or that may write a protected path)'
+    : '';
 }
 
 /** One simple command on one line: no operator, substitution or redirection that a rule could be read across. */
@@ -124,7 +130,10 @@ function allowRuleValues(updates: readonly PermissionUpdate[]): { toolName: stri
  * {@link proposeRules} proposes rules for; any other is approved once or not at all.
  */
 export function rememberable(pending: Pick<PendingAsk, 'askKind' | 'suggestions'>): boolean {
-  return (pending.askKind === 'plain' || pending.askKind === 'guardedRead') && allowRuleValues(Array.isArray(pending.suggestions) ? pending.suggestions : []).length > 0;
+  return (
+    (pending.askKind === 'plain' || pending.askKind === 'guardedRead') &&
+    allowRuleValues(Array.isArray(pending.suggestions) ? pending.suggestions : []).length > 0
+  );
 }
 
 const ruleText = (tool: string, content: string | undefined) => (content === undefined ? tool : `${tool}(${escapeRuleContent(content)})`);
@@ -195,7 +204,8 @@ function bashOption(tool: string, spec: string, call: string, history: readonly 
  */
 function exactOption(tool: string, spec: string, words: readonly string[]): RuleOption {
   const runner = runsCodeItReads(words);
-  if (runner === undefined) return { rule: ruleText(tool, spec), reach: 'exact', broader: false, covers: 'only this exact command', examples: [] };
+  if (runner === undefined)
+    return { rule: ruleText(tool, spec), reach: 'exact', broader: false, covers: 'only this exact command', examples: [] };
   const covers = `this exact command, but ${runner} runs whatever script it is given (from its input or a file) — any code`;
   // Alone, it reads its script from its input: any script piped to it is allowed.
   const examples: CoverageExample[] = words.length === 1 ? [{ text: `cat any-script | ${spec}`, from: 'pattern' }] : [];
@@ -220,7 +230,9 @@ function bashPart(tool: string, suggested: string, cmd: SimpleCommand, history: 
     for (let k = from + 1; k <= last; k++) specs.push(`${words.slice(0, k).join(' ')} *`);
     if (stop === -1) specs.push(call);
   }
-  const options = [...new Set(specs)].filter((s, i) => i === 0 || patternCoversCommand(s, cmd)).map((s) => bashOption(tool, s, call, history, s === call ? words : undefined));
+  const options = [...new Set(specs)]
+    .filter((s, i) => i === 0 || patternCoversCommand(s, cmd))
+    .map((s) => bashOption(tool, s, call, history, s === call ? words : undefined));
   return { text: call, options };
 }
 
@@ -229,10 +241,29 @@ function wholeOption(tool: string, content: string | undefined, call: string, hi
   if (content !== undefined && (tool === 'Bash' || tool === 'Monitor')) return bashOption(tool, content, call, history);
   if (content !== undefined && content.startsWith('domain:')) {
     const host = content.slice('domain:'.length);
-    return { rule: ruleText(tool, content), reach: 'domain', broader: true, covers: `every ${tool} call to a URL on ${host}`, examples: domainExamples(tool, content) };
+    return {
+      rule: ruleText(tool, content),
+      reach: 'domain',
+      broader: true,
+      covers: `every ${tool} call to a URL on ${host}`,
+      examples: domainExamples(tool, content),
+    };
   }
-  if (content === undefined) return { rule: tool, reach: 'tool', broader: true, covers: `every ${tool} call, whatever its input`, examples: [{ text: `${tool} with any input`, from: 'pattern' }] };
-  return { rule: ruleText(tool, content), reach: 'prefix', broader: true, covers: `every ${tool} call the rule's pattern ${content} matches`, examples: [] };
+  if (content === undefined)
+    return {
+      rule: tool,
+      reach: 'tool',
+      broader: true,
+      covers: `every ${tool} call, whatever its input`,
+      examples: [{ text: `${tool} with any input`, from: 'pattern' }],
+    };
+  return {
+    rule: ruleText(tool, content),
+    reach: 'prefix',
+    broader: true,
+    covers: `every ${tool} call the rule's pattern ${content} matches`,
+    examples: [],
+  };
 }
 
 /**
@@ -274,7 +305,8 @@ export function proposeRules(input: ProposalInput): RuleProposal {
     const cmd = covered.length === 1 ? covered[0] : undefined;
     const whole = { text: commandOf(pending), options: [wholeOption(v.toolName, v.ruleContent, commandOf(pending), history)] };
     const part = cmd !== undefined ? bashPart(v.toolName, v.ruleContent as string, cmd, history) : whole;
-    const options = granted.length === 0 ? part.options : part.options.filter((o) => !widensGrant(o, granted, grantedCmds, cmds.length > 0));
+    const options =
+      granted.length === 0 ? part.options : part.options.filter((o) => !widensGrant(o, granted, grantedCmds, cmds.length > 0));
     // A part left with nothing that keeps within the grants is one remembering cannot cover: approve once.
     if (options.length === 0) return { parts: [] };
     if (!parts.some((p) => p.options[0]?.rule === options[0]?.rule)) parts.push({ ...part, options });
@@ -287,11 +319,20 @@ export function proposeRules(input: ProposalInput): RuleProposal {
  * (`Bash(curl *)` where `Bash(curl https://x/y)` is granted). Where the call's parts are not known
  * (`partsKnown` false), any option broader than the call might: only an exact one keeps within.
  */
-function widensGrant(o: RuleOption, granted: readonly { toolName: string; ruleContent?: string }[], grantedCmds: readonly SimpleCommand[], partsKnown: boolean): boolean {
+function widensGrant(
+  o: RuleOption,
+  granted: readonly { toolName: string; ruleContent?: string }[],
+  grantedCmds: readonly SimpleCommand[],
+  partsKnown: boolean,
+): boolean {
   const spec = ruleContentOf(o.rule);
   if (!partsKnown) return o.reach !== 'exact';
   if (spec === undefined) return grantedCmds.length > 0 && !granted.some((g) => g.ruleContent === undefined);
-  return grantedCmds.some((c) => patternCoversCommand(spec, c) && !granted.some((g) => (g.ruleContent === undefined || patternCoversCommand(g.ruleContent, c)) && patternWithin(spec, g.ruleContent)));
+  return grantedCmds.some(
+    (c) =>
+      patternCoversCommand(spec, c) &&
+      !granted.some((g) => (g.ruleContent === undefined || patternCoversCommand(g.ruleContent, c)) && patternWithin(spec, g.ruleContent)),
+  );
 }
 
 /** The content of an option's rule as written for matching (`Bash(curl *)` → `curl *`), unescaped; none for a bare tool. */
@@ -330,10 +371,19 @@ export function confirmRules(proposal: RuleProposal, chosen: readonly string[] |
   const rules = [...new Set(chosen)];
   const offered = new Set(proposal.parts.flatMap((p) => p.options.map((o) => o.rule)));
   const stranger = rules.find((r) => !offered.has(r));
-  if (stranger !== undefined) return { ok: false, message: `the rule ${stranger} was not proposed for this ask; choose among: ${[...offered].join(', ')}` };
+  if (stranger !== undefined)
+    return { ok: false, message: `the rule ${stranger} was not proposed for this ask; choose among: ${[...offered].join(', ')}` };
   const open = proposal.parts.find((p) => !p.options.some((o) => rules.includes(o.rule)));
-  if (open !== undefined) return { ok: false, message: `no chosen rule covers "${open.text}"; choose one of: ${open.options.map((o) => o.rule).join(', ')}` };
+  if (open !== undefined)
+    return { ok: false, message: `no chosen rule covers "${open.text}"; choose one of: ${open.options.map((o) => o.rule).join(', ')}` };
   const twice = proposal.parts.find((p) => p.options.filter((o) => rules.includes(o.rule)).length > 1);
-  if (twice !== undefined) return { ok: false, message: `choose one rule for "${twice.text}", not ${twice.options.filter((o) => rules.includes(o.rule)).map((o) => o.rule).join(' and ')}` };
+  if (twice !== undefined)
+    return {
+      ok: false,
+      message: `choose one rule for "${twice.text}", not ${twice.options
+        .filter((o) => rules.includes(o.rule))
+        .map((o) => o.rule)
+        .join(' and ')}`,
+    };
   return { ok: true, rules };
 }

@@ -34,14 +34,16 @@ export function parseGrantTtl(text: string, base: GrantTtl = DEFAULT_GRANT_TTL):
   const out: Record<AnswerScope, number | undefined> = { ...base };
   const seen = new Set<string>();
   const pairs = text.split(',').map((p) => p.trim());
-  if (pairs.every((p) => p === '')) return { ok: false, message: '--grant-ttl: expected SCOPE=SPAN pairs such as session=12h,project=30d,user=7d' };
+  if (pairs.every((p) => p === ''))
+    return { ok: false, message: '--grant-ttl: expected SCOPE=SPAN pairs such as session=12h,project=30d,user=7d' };
   for (const [i, pair] of pairs.entries()) {
     const where = `--grant-ttl: pair ${i + 1} "${pair}"`;
     const eq = pair.indexOf('=');
     if (eq === -1) return { ok: false, message: `${where}: expected SCOPE=SPAN, as session=12h` };
     const scope = pair.slice(0, eq).trim();
     const span = pair.slice(eq + 1).trim();
-    if (!(SCOPES as readonly string[]).includes(scope)) return { ok: false, message: `${where}: the scope must be one of ${SCOPES.join(', ')}, not "${scope}"` };
+    if (!(SCOPES as readonly string[]).includes(scope))
+      return { ok: false, message: `${where}: the scope must be one of ${SCOPES.join(', ')}, not "${scope}"` };
     if (seen.has(scope)) return { ok: false, message: `${where}: ${scope} is named twice` };
     seen.add(scope);
     if (span === 'never') {
@@ -50,7 +52,11 @@ export function parseGrantTtl(text: string, base: GrantTtl = DEFAULT_GRANT_TTL):
     }
     const m = /^(\d{1,9})(s|m|h|d|w)$/.exec(span);
     const n = m ? Number(m[1]) * (UNITS[m[2] as string] as number) : NaN;
-    if (!m || !(n > 0)) return { ok: false, message: `${where}: the span must be a positive whole number with a unit s, m, h, d or w (as 12h, 30d), or never, not "${span}"` };
+    if (!m || !(n > 0))
+      return {
+        ok: false,
+        message: `${where}: the span must be a positive whole number with a unit s, m, h, d or w (as 12h, 30d), or never, not "${span}"`,
+      };
     out[scope as AnswerScope] = n;
   }
   return { ok: true, ttl: out };

@@ -7,7 +7,16 @@
  */
 import type { PermissionUpdate } from '../core/types.js';
 
-const ruleTexts = (rules: unknown): string => (Array.isArray(rules) ? rules.map((r) => (r !== null && typeof r === 'object' && typeof (r as { toolName?: unknown }).toolName === 'string' ? `${(r as { toolName: string }).toolName}${typeof (r as { ruleContent?: unknown }).ruleContent === 'string' ? `(${(r as { ruleContent: string }).ruleContent})` : ''}` : '?')).join(', ') : '?');
+const ruleTexts = (rules: unknown): string =>
+  Array.isArray(rules)
+    ? rules
+        .map((r) =>
+          r !== null && typeof r === 'object' && typeof (r as { toolName?: unknown }).toolName === 'string'
+            ? `${(r as { toolName: string }).toolName}${typeof (r as { ruleContent?: unknown }).ruleContent === 'string' ? `(${(r as { ruleContent: string }).ruleContent})` : ''}`
+            : '?',
+        )
+        .join(', ')
+    : '?';
 
 /** One update in words, as `setMode acceptEdits (session)`. */
 function describe(u: PermissionUpdate): string {
@@ -30,7 +39,9 @@ function describe(u: PermissionUpdate): string {
  */
 export function unkeptUpdates(updates: unknown): string[] {
   if (!Array.isArray(updates)) return [];
-  return (updates as PermissionUpdate[]).filter((u) => u !== null && typeof u === 'object' && !(u.type === 'addRules' && u.behavior === 'allow')).map(describe);
+  return (updates as PermissionUpdate[])
+    .filter((u) => u !== null && typeof u === 'object' && !(u.type === 'addRules' && u.behavior === 'allow'))
+    .map(describe);
 }
 
 /** The sentence that reports them, or `undefined` when there are none. */

@@ -132,10 +132,12 @@ const realClock: Clock = { now: () => Date.now() };
  * @public
  */
 export function createHookDispatcher(options: HookDispatcherOptions): HookDispatcher {
-  const transports = options.transports ?? createTransports({
-    ...(options.model !== undefined ? { model: options.model } : {}),
-    ...(options.callTool !== undefined ? { callTool: options.callTool } : {}),
-  });
+  const transports =
+    options.transports ??
+    createTransports({
+      ...(options.model !== undefined ? { model: options.model } : {}),
+      ...(options.callTool !== undefined ? { callTool: options.callTool } : {}),
+    });
   const clock = options.clock ?? realClock;
   const spent = new Set<string>();
   const env: Env = {
@@ -187,7 +189,8 @@ export function createHookDispatcher(options: HookDispatcherOptions): HookDispat
     const record = input as unknown as Record<string, unknown>;
     const info = hookEventInfo(event);
     const subject =
-      runOptions.subject ?? (info.subject !== undefined ? (typeof record[info.subject] === 'string' ? (record[info.subject] as string) : '') : undefined);
+      runOptions.subject ??
+      (info.subject !== undefined ? (typeof record[info.subject] === 'string' ? (record[info.subject] as string) : '') : undefined);
     // Built only when a handler has an `if` to check.
     let toolCall: ToolCall | undefined | null = runOptions.toolCall ?? null;
 
@@ -253,7 +256,8 @@ export function createHookDispatcher(options: HookDispatcherOptions): HookDispat
   }
 
   function start(ctx: RunContext, h: CompiledHandler, fallback: boolean): Promise<HookHandlerOutcome> | HookHandlerOutcome {
-    const isAsync = h.handler.type === 'command' && ((h.handler as CommandHandler).async === true || (h.handler as CommandHandler).asyncRewake === true);
+    const isAsync =
+      h.handler.type === 'command' && ((h.handler as CommandHandler).async === true || (h.handler as CommandHandler).asyncRewake === true);
     if (!isAsync) return runOne(ctx, h, fallback);
     void runOne({ ...ctx, signal: undefined }, h, fallback).then((outcome) => deliverAsync(ctx.event, h, outcome));
     return outcomeOf(ctx.event, h, fallback, timeoutOf(h, ctx.event), { status: 'async', problems: [], failClosed: false }, 0, undefined);

@@ -7,7 +7,6 @@
 export { HOOK_EVENTS, type HookEvent } from '../core/hook-events.js';
 import { HOOK_EVENTS, type HookEvent } from '../core/hook-events.js';
 
-
 /** Type guard: is `name` one of {@link HOOK_EVENTS}? @public */
 export function isHookEvent(name: string): name is HookEvent {
   return (HOOK_EVENTS as readonly string[]).includes(name);

@@ -41,15 +41,18 @@ export interface GrantLintInput {
 }
 
 /** How a finding names a grant. */
-const named = (g: GrantToLint) => `grant ${g.id} (${g.scope}${g.scope === 'session' && g.sessionId !== undefined ? ` ${g.sessionId}` : ''}, project ${g.projectDir}) "${g.rule}"`;
+const named = (g: GrantToLint) =>
+  `grant ${g.id} (${g.scope}${g.scope === 'session' && g.sessionId !== undefined ? ` ${g.sessionId}` : ''}, project ${g.projectDir}) "${g.rule}"`;
 
-const callText = (call: ToolCall) => (typeof call.input['command'] === 'string' ? (call.input['command'] as string) : `${call.tool} ${JSON.stringify(call.input)}`);
+const callText = (call: ToolCall) =>
+  typeof call.input['command'] === 'string' ? (call.input['command'] as string) : `${call.tool} ${JSON.stringify(call.input)}`;
 
 /** Whether a grant's rule, as an allow rule, matches a sample call by its text (the reach a person reads in it). */
 function grantMatches(rule: Rule, call: ToolCall): boolean {
   if (!ruleCoversTool(rule, call.tool, 'allow')) return false;
   if (rule.family === 'bare') return true;
-  if (rule.family === 'bash') return typeof call.input['command'] === 'string' && matchBashPattern(rule.specifier ?? '', call.input['command']);
+  if (rule.family === 'bash')
+    return typeof call.input['command'] === 'string' && matchBashPattern(rule.specifier ?? '', call.input['command']);
   if (rule.family === 'domain') return typeof call.input['url'] === 'string' && matchDomainRule(rule, call.input['url'], 'allow');
   return false;
 }
@@ -68,12 +71,27 @@ function origin(g: GrantToLint): string {
  * command is noted only, since how it came to be saved cannot be told.
  */
 function withoutCall(g: GrantToLint, rule: Rule, input: GrantLintInput): LintDiagnostic {
-  const content = rule.family === 'bare' ? undefined : rule.family === 'domain' && rule.domain !== undefined ? `domain:${rule.domain}` : (rule.specifier ?? rawContent(g.rule));
+  const content =
+    rule.family === 'bare'
+      ? undefined
+      : rule.family === 'domain' && rule.domain !== undefined
+        ? `domain:${rule.domain}`
+        : (rule.specifier ?? rawContent(g.rule));
   const alone = describeRule(rule.tool, content);
   if (rule.toolIsGlob || alone.broader) {
-    return { code: 'TG_LINT_GRANT_BROADER', severity: 'warning', file: input.store, message: `${named(g)} allows ${rule.toolIsGlob ? `every call of every tool its name ${rule.tool} matches` : alone.covers}, more than any one call, and ${origin(g)}: nothing shows a person saw and chose that reach — narrow or revoke it (toolgate grants revoke ${g.id})` };
+    return {
+      code: 'TG_LINT_GRANT_BROADER',
+      severity: 'warning',
+      file: input.store,
+      message: `${named(g)} allows ${rule.toolIsGlob ? `every call of every tool its name ${rule.tool} matches` : alone.covers}, more than any one call, and ${origin(g)}: nothing shows a person saw and chose that reach — narrow or revoke it (toolgate grants revoke ${g.id})`,
+    };
   }
-  return { code: 'TG_LINT_GRANT_NO_CALL', severity: 'info', file: input.store, message: `${named(g)}: ${origin(g)}, so how it came to be saved cannot be judged; it allows ${alone.covers}` };
+  return {
+    code: 'TG_LINT_GRANT_NO_CALL',
+    severity: 'info',
+    file: input.store,
+    message: `${named(g)}: ${origin(g)}, so how it came to be saved cannot be judged; it allows ${alone.covers}`,
+  };
 }
 
 /** The content of a rule as written, between its parentheses (`Bash(npm test *)` → `npm test *`). */
@@ -134,7 +152,12 @@ export function lintGrants(input: GrantLintInput): LintDiagnostic[] {
     if (g.scope === 'once') continue;
     const parsed = parseRule(g.rule);
     if (!parsed.ok) {
-      out.push({ code: 'TG_LINT_GRANT_BROADER', severity: 'warning', file: input.store, message: `${named(g)} does not parse as a rule (${parsed.issues[0].message}): what it answers cannot be judged` });
+      out.push({
+        code: 'TG_LINT_GRANT_BROADER',
+        severity: 'warning',
+        file: input.store,
+        message: `${named(g)} does not parse as a rule (${parsed.issues[0].message}): what it answers cannot be judged`,
+      });
       continue;
     }
     const broad = breadth(g, parsed.rule, input);

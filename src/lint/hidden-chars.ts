@@ -59,15 +59,84 @@ const SPACE = /^[\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]$/;
  */
 const LOOKS_LIKE: Readonly<Record<string, string>> = {
   // Cyrillic
-  а: 'a', в: 'B', е: 'e', к: 'k', м: 'M', н: 'H', о: 'o', р: 'p', с: 'c', т: 'T', у: 'y', х: 'x', ѕ: 's', і: 'i', ј: 'j', ԁ: 'd', һ: 'h', ԛ: 'q', ԝ: 'w', ӏ: 'l', ү: 'y',
-  А: 'A', В: 'B', Е: 'E', К: 'K', М: 'M', Н: 'H', О: 'O', Р: 'P', С: 'C', Т: 'T', У: 'Y', Х: 'X', Ѕ: 'S', І: 'I', Ј: 'J', Ԁ: 'D', Һ: 'h', Ԛ: 'Q', Ԝ: 'W', Ӏ: 'I',
+  а: 'a',
+  в: 'B',
+  е: 'e',
+  к: 'k',
+  м: 'M',
+  н: 'H',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  т: 'T',
+  у: 'y',
+  х: 'x',
+  ѕ: 's',
+  і: 'i',
+  ј: 'j',
+  ԁ: 'd',
+  һ: 'h',
+  ԛ: 'q',
+  ԝ: 'w',
+  ӏ: 'l',
+  ү: 'y',
+  А: 'A',
+  В: 'B',
+  Е: 'E',
+  К: 'K',
+  М: 'M',
+  Н: 'H',
+  О: 'O',
+  Р: 'P',
+  С: 'C',
+  Т: 'T',
+  У: 'Y',
+  Х: 'X',
+  Ѕ: 'S',
+  І: 'I',
+  Ј: 'J',
+  Ԁ: 'D',
+  Һ: 'h',
+  Ԛ: 'Q',
+  Ԝ: 'W',
+  Ӏ: 'I',
   // Greek
-  Α: 'A', Β: 'B', Ε: 'E', Ζ: 'Z', Η: 'H', Ι: 'I', Κ: 'K', Μ: 'M', Ν: 'N', Ο: 'O', Ρ: 'P', Τ: 'T', Υ: 'Y', Χ: 'X',
-  ο: 'o', ν: 'v', ι: 'i', κ: 'k', ρ: 'p', τ: 't', υ: 'u', χ: 'x', α: 'a',
+  Α: 'A',
+  Β: 'B',
+  Ε: 'E',
+  Ζ: 'Z',
+  Η: 'H',
+  Ι: 'I',
+  Κ: 'K',
+  Μ: 'M',
+  Ν: 'N',
+  Ο: 'O',
+  Ρ: 'P',
+  Τ: 'T',
+  Υ: 'Y',
+  Χ: 'X',
+  ο: 'o',
+  ν: 'v',
+  ι: 'i',
+  κ: 'k',
+  ρ: 'p',
+  τ: 't',
+  υ: 'u',
+  χ: 'x',
+  α: 'a',
   // Armenian
-  օ: 'o', ս: 'u', ց: 'g', հ: 'h', ո: 'n',
+  օ: 'o',
+  ս: 'u',
+  ց: 'g',
+  հ: 'h',
+  ո: 'n',
   // Latin letters that are not ASCII
-  ı: 'i', ȷ: 'j', ɡ: 'g', ɑ: 'a', ʟ: 'L', ꓲ: 'I',
+  ı: 'i',
+  ȷ: 'j',
+  ɡ: 'g',
+  ɑ: 'a',
+  ʟ: 'L',
+  ꓲ: 'I',
 };
 
 const hex = (cp: number): string => `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
@@ -92,7 +161,7 @@ function wordAround(text: string, index: number): string {
 export function hiddenChars(text: string): HiddenChar[] {
   const out: HiddenChar[] = [];
   const toolEnd = text.indexOf('(') === -1 ? text.length : text.indexOf('(');
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const cp = text.codePointAt(i)!;
     const ch = String.fromCodePoint(cp);
     const length = ch.length;
@@ -105,7 +174,11 @@ export function hiddenChars(text: string): HiddenChar[] {
       else {
         const nfkc = ch.normalize('NFKC');
         if (nfkc !== ch && /^[\x21-\x7E]+$/.test(nfkc)) {
-          out.push({ ...at, kind: 'compatibility', name: `a compatibility form of "${nfkc}"${cp >= 0xff01 && cp <= 0xff5e ? ' (fullwidth)' : ''}` });
+          out.push({
+            ...at,
+            kind: 'compatibility',
+            name: `a compatibility form of "${nfkc}"${cp >= 0xff01 && cp <= 0xff5e ? ' (fullwidth)' : ''}`,
+          });
         } else if (LOOKS_LIKE[ch] !== undefined && (i < toolEnd || /[A-Za-z]/.test(wordAround(text, i)))) {
           out.push({ ...at, kind: 'confusable', name: `a letter that looks like "${LOOKS_LIKE[ch]}"` });
         }

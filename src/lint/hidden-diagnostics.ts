@@ -13,7 +13,13 @@ export function quoteForMessage(text: string): string {
  * (for the line and column in the file). `what` names the value (`this deny rule`); `consequence`
  * ends the message (`, so it refuses nothing`).
  */
-export function hiddenCharDiagnostics(text: string, path: (string | number)[], file: string | undefined, what: string, consequence = ''): LintDiagnostic[] {
+export function hiddenCharDiagnostics(
+  text: string,
+  path: (string | number)[],
+  file: string | undefined,
+  what: string,
+  consequence = '',
+): LintDiagnostic[] {
   const hidden = hiddenChars(text);
   if (hidden.length === 0) return [];
   const shown = JSON.stringify(showHidden(text, hidden));

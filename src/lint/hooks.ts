@@ -25,7 +25,23 @@ export function mayBacktrack(pattern: string): boolean {
   return /\((?:[^()\\]|\\.)*(?:[+*]|\{\d+,\d*\})(?:[^()\\]|\\.)*\)(?:[+*]|\{\d+,\d*\})/.test(pattern);
 }
 
-const INTERPRETERS = new Set(['bash', 'sh', 'zsh', 'node', 'python', 'python3', 'bun', 'deno', 'ruby', 'perl', 'tsx', 'ts-node', 'npx', 'uv', 'pwsh']);
+const INTERPRETERS = new Set([
+  'bash',
+  'sh',
+  'zsh',
+  'node',
+  'python',
+  'python3',
+  'bun',
+  'deno',
+  'ruby',
+  'perl',
+  'tsx',
+  'ts-node',
+  'npx',
+  'uv',
+  'pwsh',
+]);
 const SKIP_WORDS = new Set(['run', 'tsx', 'exec', '--']);
 
 /** Split a command line into words (quotes removed; no expansion). */
@@ -77,7 +93,10 @@ export function miscasedTools(matcher: string): [string, string][] {
     compiled.kind === 'names'
       ? compiled.names
       : compiled.kind === 'regex' && !TOOL_NAMES.some((t) => compiled.test(t))
-        ? matcher.split('|').map((w) => w.replace(/^\^|\$$/g, '')).filter((w) => /^[A-Za-z][A-Za-z0-9_]*$/.test(w))
+        ? matcher
+            .split('|')
+            .map((w) => w.replace(/^\^|\$$/g, ''))
+            .filter((w) => /^[A-Za-z][A-Za-z0-9_]*$/.test(w))
         : [];
   for (const w of words) {
     if (TOOL_INFO[w] !== undefined) continue;
@@ -90,14 +109,20 @@ export function miscasedTools(matcher: string): [string, string][] {
 const VAR = /\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g;
 
 /** Hook findings of one settings file, from its JSON as written. */
-export async function hookDiagnostics(json: Record<string, unknown>, file: string | undefined, env: HookCheckEnv): Promise<LintDiagnostic[]> {
+export async function hookDiagnostics(
+  json: Record<string, unknown>,
+  file: string | undefined,
+  env: HookCheckEnv,
+): Promise<LintDiagnostic[]> {
   const out: LintDiagnostic[] = [];
   const hooks = json['hooks'];
   if (!isObject(hooks)) return out;
   const at = file !== undefined ? { file } : {};
   for (const [event, groups] of Object.entries(hooks)) {
     if (!(HOOK_EVENTS as readonly string[]).includes(event)) {
-      const close = HOOK_EVENTS.find((e) => e.toLowerCase() === event.toLowerCase() || e.toLowerCase() === event.replace(/[-_\s]/g, '').toLowerCase());
+      const close = HOOK_EVENTS.find(
+        (e) => e.toLowerCase() === event.toLowerCase() || e.toLowerCase() === event.replace(/[-_\s]/g, '').toLowerCase(),
+      );
       out.push({
         code: 'TG_LINT_HOOK_EVENT',
         severity: 'warning',
@@ -160,7 +185,14 @@ export async function hookDiagnostics(json: Record<string, unknown>, file: strin
           out.push(...hiddenCharDiagnostics(cond, [...hpath, 'if'], file, 'the `if` rule'));
           const parsed = parseRule(cond);
           if (!parsed.ok) {
-            out.push({ code: 'TG_LINT_HOOK_IF', severity: 'error', message: `"if": ${JSON.stringify(cond)} is not a permission rule: ${parsed.issues[0].message}`, path: [...hpath, 'if'], related: parsed.issues[0].code, ...at });
+            out.push({
+              code: 'TG_LINT_HOOK_IF',
+              severity: 'error',
+              message: `"if": ${JSON.stringify(cond)} is not a permission rule: ${parsed.issues[0].message}`,
+              path: [...hpath, 'if'],
+              related: parsed.issues[0].code,
+              ...at,
+            });
           } else {
             const dir = ifDirectoryAtCwd(parsed.rule);
             if (dir !== undefined) {
@@ -186,7 +218,11 @@ export async function hookDiagnostics(json: Record<string, unknown>, file: strin
           });
         }
         if (handler['type'] === 'http') {
-          const allowed = new Set(Array.isArray(handler['allowedEnvVars']) ? (handler['allowedEnvVars'] as unknown[]).filter((v): v is string => typeof v === 'string') : []);
+          const allowed = new Set(
+            Array.isArray(handler['allowedEnvVars'])
+              ? (handler['allowedEnvVars'] as unknown[]).filter((v): v is string => typeof v === 'string')
+              : [],
+          );
           const places: [string[], unknown][] = [[['url'], handler['url']]];
           if (isObject(handler['headers'])) for (const [k, v] of Object.entries(handler['headers'])) places.push([['headers', k], v]);
           for (const [sub, value] of places) {
@@ -213,7 +249,13 @@ export async function hookDiagnostics(json: Record<string, unknown>, file: strin
             continue;
           }
           if (stat === undefined) {
-            out.push({ code: 'TG_LINT_HOOK_SCRIPT_MISSING', severity: 'warning', message: `the hook's script ${script.path} does not exist`, path: [...hpath, 'command'], ...at });
+            out.push({
+              code: 'TG_LINT_HOOK_SCRIPT_MISSING',
+              severity: 'warning',
+              message: `the hook's script ${script.path} does not exist`,
+              path: [...hpath, 'command'],
+              ...at,
+            });
           } else if (script.direct && stat.kind === 'file' && (stat.mode & 0o111) === 0) {
             out.push({
               code: 'TG_LINT_HOOK_SCRIPT_NOT_EXECUTABLE',

@@ -42,7 +42,14 @@ function projectDirOf(file: string | undefined): string | undefined {
 }
 
 /** Findings that say why a value is wrong more precisely than the public schema's "does not match the pattern". */
-const CAUSE_OF_SCHEMA_MISMATCH = new Set<LintCode>(['TG_LINT_UNKNOWN_TOOL', 'TG_LINT_TOOL_NEAR_MISS', 'TG_LINT_RULE_UNPARSEABLE', 'TG_LINT_HIDDEN_CHAR', 'TG_LINT_CONFUSABLE_CHAR', 'TG_LINT_SPACE_IN_PARENS']);
+const CAUSE_OF_SCHEMA_MISMATCH = new Set<LintCode>([
+  'TG_LINT_UNKNOWN_TOOL',
+  'TG_LINT_TOOL_NEAR_MISS',
+  'TG_LINT_RULE_UNPARSEABLE',
+  'TG_LINT_HIDDEN_CHAR',
+  'TG_LINT_CONFUSABLE_CHAR',
+  'TG_LINT_SPACE_IN_PARENS',
+]);
 /** Findings that already say a rule does not match what it appears to name. */
 const CAUSE_OF_UNKNOWN_TOOL = new Set<LintCode>(['TG_LINT_HIDDEN_CHAR', 'TG_LINT_CONFUSABLE_CHAR']);
 
@@ -62,7 +69,9 @@ function onceEach(diagnostics: readonly LintDiagnostic[]): LintDiagnostic[] {
   }
   const has = (d: LintDiagnostic, codes: ReadonlySet<LintCode>) => [...(codesAt.get(place(d)) ?? [])].some((c) => codes.has(c));
   // A character that makes a rule unparseable is reported as that character (it says more).
-  const hiddenAt = new Set(diagnostics.filter((d) => CAUSE_OF_UNKNOWN_TOOL.has(d.code) && d.range !== undefined).map((d) => `${place(d)}\0${d.range!.start}`));
+  const hiddenAt = new Set(
+    diagnostics.filter((d) => CAUSE_OF_UNKNOWN_TOOL.has(d.code) && d.range !== undefined).map((d) => `${place(d)}\0${d.range!.start}`),
+  );
   const seen = new Set<string>();
   return diagnostics.filter((d) => {
     if (d.code === 'TG_LINT_SCHEMA_PUBLIC' && has(d, CAUSE_OF_SCHEMA_MISMATCH)) return false;
@@ -79,7 +88,11 @@ function onceEach(diagnostics: readonly LintDiagnostic[]): LintDiagnostic[] {
  * Whether the value at `path` is a permission rule on a tool the host declared (`lint --tools`):
  * the public Claude Code schema knows only Claude Code's tools, so its pattern rejects such a rule.
  */
-function namesDeclaredTool(json: Record<string, unknown>, path: readonly (string | number)[] | undefined, tools: ReadonlySet<string>): boolean {
+function namesDeclaredTool(
+  json: Record<string, unknown>,
+  path: readonly (string | number)[] | undefined,
+  tools: ReadonlySet<string>,
+): boolean {
   if (tools.size === 0 || path === undefined || path.length !== 3 || path[0] !== 'permissions') return false;
   const list = (json['permissions'] as Record<string, unknown> | undefined)?.[String(path[1])];
   const text = Array.isArray(list) ? list[Number(path[2])] : undefined;
@@ -127,7 +140,13 @@ export async function lintSettings(inputs: readonly LintInput[], options: LintOp
     const source = input.file !== undefined ? { kind, file: input.file } : { kind };
     if (input.unreadable !== undefined) {
       const u = input.unreadable;
-      const p = unreadableSettings(source, { kind: 'unreadable', code: u.code === 'TG_SETTINGS_ENCODING' ? 'TG_SETTINGS_ENCODING' : 'TG_SETTINGS_READ', message: u.message, ...(u.line !== undefined ? { line: u.line } : {}), ...(u.column !== undefined ? { column: u.column } : {}) });
+      const p = unreadableSettings(source, {
+        kind: 'unreadable',
+        code: u.code === 'TG_SETTINGS_ENCODING' ? 'TG_SETTINGS_ENCODING' : 'TG_SETTINGS_READ',
+        message: u.message,
+        ...(u.line !== undefined ? { line: u.line } : {}),
+        ...(u.column !== undefined ? { column: u.column } : {}),
+      });
       parsed.push(p);
       for (const d of p.diagnostics) diagnostics.push({ ...d, code: 'TG_LINT_READ', related: d.code });
       continue;
@@ -142,7 +161,9 @@ export async function lintSettings(inputs: readonly LintInput[], options: LintOp
     }
   }
 
-  const firstFile = inputs.find((i) => i.file !== undefined && (i.kind ?? 'projectSettings') !== 'userSettings' && i.kind !== 'managed')?.file;
+  const firstFile = inputs.find(
+    (i) => i.file !== undefined && (i.kind ?? 'projectSettings') !== 'userSettings' && i.kind !== 'managed',
+  )?.file;
   const projectDir = options.projectDir ?? projectDirOf(firstFile);
   const cwd = options.cwd ?? projectDir ?? '/home/user/project';
   const env: LogicEnv = { cwd, home, projectDir: projectDir ?? cwd, platform };
@@ -157,7 +178,11 @@ export async function lintSettings(inputs: readonly LintInput[], options: LintOp
     if (checkRule !== undefined) {
       diagnostics.push(...schemaDiagnostics(json, file, false), ...dialectRuleDiagnostics(json, file, options.dialect!.name, checkRule));
     } else {
-      diagnostics.push(...schemaDiagnostics(json, file, options.publicSchema !== false).filter((d) => !(d.code === 'TG_LINT_SCHEMA_PUBLIC' && namesDeclaredTool(json, d.path, ruleEnv.tools))));
+      diagnostics.push(
+        ...schemaDiagnostics(json, file, options.publicSchema !== false).filter(
+          (d) => !(d.code === 'TG_LINT_SCHEMA_PUBLIC' && namesDeclaredTool(json, d.path, ruleEnv.tools)),
+        ),
+      );
       diagnostics.push(...ruleDiagnostics(json, file, ruleEnv));
     }
     const userLevel = p.settings.source.kind === 'userSettings' || p.settings.source.kind === 'managed';
@@ -171,7 +196,13 @@ export async function lintSettings(inputs: readonly LintInput[], options: LintOp
     if (checkRule !== undefined) continue;
     for (const r of checkRuleExamples(p.settings, { cwd, home, projectDir: env.projectDir, platform })) {
       if (r.status === 'pass') continue;
-      diagnostics.push({ code: 'TG_LINT_EXAMPLE', severity: 'error', message: r.message, path: r.path, ...(file !== undefined ? { file } : {}) });
+      diagnostics.push({
+        code: 'TG_LINT_EXAMPLE',
+        severity: 'error',
+        message: r.message,
+        path: r.path,
+        ...(file !== undefined ? { file } : {}),
+      });
     }
   }
 
@@ -180,7 +211,15 @@ export async function lintSettings(inputs: readonly LintInput[], options: LintOp
     if (COVERED.test(d.code)) continue;
     diagnostics.push({ ...d, code: 'TG_LINT_SETTINGS', related: d.code });
   }
-  if (checkRule === undefined) diagnostics.push(...shadowedAllows(policy, env), ...duplicates(policy), ...broadAllows(policy, env), ...denyBypasses(policy, env), ...bypassModeInProject(parsed), ...sandboxAutoAllow(parsed, policy));
+  if (checkRule === undefined)
+    diagnostics.push(
+      ...shadowedAllows(policy, env),
+      ...duplicates(policy),
+      ...broadAllows(policy, env),
+      ...denyBypasses(policy, env),
+      ...bypassModeInProject(parsed),
+      ...sandboxAutoAllow(parsed, policy),
+    );
   const findings = onceEach(diagnostics);
   diagnostics.length = 0;
   diagnostics.push(...findings);
@@ -199,7 +238,9 @@ export async function lintSettings(inputs: readonly LintInput[], options: LintOp
     Object.assign(d, lineColumnIn(located.starts, text.length, Math.min(offset, loc.end)));
   }
   const order = { error: 0, warning: 1, info: 2 } as const;
-  diagnostics.sort((a, b) => (a.file ?? '').localeCompare(b.file ?? '') || (a.line ?? 0) - (b.line ?? 0) || order[a.severity] - order[b.severity]);
+  diagnostics.sort(
+    (a, b) => (a.file ?? '').localeCompare(b.file ?? '') || (a.line ?? 0) - (b.line ?? 0) || order[a.severity] - order[b.severity],
+  );
   return summarize(
     inputs.map((i) => i.file ?? '(inline)'),
     diagnostics,
@@ -263,7 +304,8 @@ export async function lintProject(options: LintProjectOptions): Promise<LintRepo
   if (sources.has('project')) wanted.push({ file: joinPath(projectDir, dir, 'settings.json'), kind: 'projectSettings' });
   if (sources.has('local')) wanted.push({ file: joinPath(projectDir, dir, 'settings.local.json'), kind: 'localSettings' });
   // Claude Code's managed files; a dialect with a settings folder of its own reads none of them.
-  if (sources.has('managed') && dir === '.claude') for (const file of [MANAGED_SETTINGS_PATHS.linux, MANAGED_SETTINGS_PATHS.macos]) wanted.push({ file, kind: 'managed' });
+  if (sources.has('managed') && dir === '.claude')
+    for (const file of [MANAGED_SETTINGS_PATHS.linux, MANAGED_SETTINGS_PATHS.macos]) wanted.push({ file, kind: 'managed' });
   const inputs: LintInput[] = [];
   for (const w of wanted) {
     const read = await readSettingsText(fs, w.file);

@@ -49,7 +49,10 @@ export function mcpServerOf(tool: string): string | undefined {
 function hostOf(spec: string): string | undefined {
   const m = /^domain:\s*([a-z][a-z0-9+.-]*:\/\/)?([^/?#\s]+)/i.exec(spec);
   if (m === null || m[1] === undefined) return undefined;
-  return m[2]!.replace(/^[^@]*@/, '').replace(/:\d+$/, '').toLowerCase();
+  return m[2]!
+    .replace(/^[^@]*@/, '')
+    .replace(/:\d+$/, '')
+    .toLowerCase();
 }
 
 /**
@@ -68,7 +71,15 @@ export function ruleDiagnostics(json: Record<string, unknown>, file: string | un
         const path = [...base, list, index];
         const push = (code: LintCode, severity: LintDiagnostic['severity'], message: string, extra: Partial<LintDiagnostic> = {}) =>
           out.push({ code, severity, message: `${quoteForMessage(text)}: ${message}`, path, ...at, ...extra });
-        out.push(...hiddenCharDiagnostics(text, path, file, `this ${list} rule`, list === 'deny' ? ', so it refuses nothing' : list === 'ask' ? ', so it asks about nothing' : ''));
+        out.push(
+          ...hiddenCharDiagnostics(
+            text,
+            path,
+            file,
+            `this ${list} rule`,
+            list === 'deny' ? ', so it refuses nothing' : list === 'ask' ? ', so it asks about nothing' : '',
+          ),
+        );
         const parsed = parseRule(text);
         if (!parsed.ok) {
           const issue = parsed.issues[0];
@@ -76,12 +87,20 @@ export function ruleDiagnostics(json: Record<string, unknown>, file: string | un
             const host = /^\s*WebFetch\(([\s\S]*)\)\s*$/.exec(text)?.[1];
             const fixed = host !== undefined ? hostOf(host) : undefined;
             if (fixed !== undefined) {
-              push('TG_LINT_NEVER_MATCHES', 'warning', `a domain rule takes a host, not a URL: it never matches; write "WebFetch(domain:${fixed})"`, { related: issue.code, ...(issue.range ? { range: issue.range } : {}) });
+              push(
+                'TG_LINT_NEVER_MATCHES',
+                'warning',
+                `a domain rule takes a host, not a URL: it never matches; write "WebFetch(domain:${fixed})"`,
+                { related: issue.code, ...(issue.range ? { range: issue.range } : {}) },
+              );
               return;
             }
           }
           const dropped = list === 'allow' ? 'the rule is dropped' : `this ${list} rule is dropped, so it protects nothing`;
-          push('TG_LINT_RULE_UNPARSEABLE', 'error', `${issue.message.replace(/\.$/, '')}; ${dropped}`, { related: issue.code, ...(issue.range ? { range: issue.range } : {}) });
+          push('TG_LINT_RULE_UNPARSEABLE', 'error', `${issue.message.replace(/\.$/, '')}; ${dropped}`, {
+            related: issue.code,
+            ...(issue.range ? { range: issue.range } : {}),
+          });
           return;
         }
         spaceInParens(text, parsed.rule, list, push);
@@ -102,7 +121,12 @@ export function ruleDiagnostics(json: Record<string, unknown>, file: string | un
  * Each rule a dialect's own load check refuses (`toolgate lint --dialect`), with its file, JSON
  * path and why — what the dialect expected instead.
  */
-export function dialectRuleDiagnostics(json: Record<string, unknown>, file: string | undefined, dialect: string, check: (text: string, list: RuleList) => string | undefined): LintDiagnostic[] {
+export function dialectRuleDiagnostics(
+  json: Record<string, unknown>,
+  file: string | undefined,
+  dialect: string,
+  check: (text: string, list: RuleList) => string | undefined,
+): LintDiagnostic[] {
   const out: LintDiagnostic[] = [];
   for (const { base, lists } of ruleListSites(json)) {
     for (const list of LISTS) {
@@ -112,7 +136,13 @@ export function dialectRuleDiagnostics(json: Record<string, unknown>, file: stri
         if (typeof text !== 'string') return;
         const why = check(text, list);
         if (why === undefined) return;
-        out.push({ code: 'TG_LINT_RULE_UNPARSEABLE', severity: 'error', message: `${quoteForMessage(text)}: ${why}; the ${dialect} dialect cannot evaluate this ${list} rule`, path: [...base, list, index], ...(file !== undefined ? { file } : {}) });
+        out.push({
+          code: 'TG_LINT_RULE_UNPARSEABLE',
+          severity: 'error',
+          message: `${quoteForMessage(text)}: ${why}; the ${dialect} dialect cannot evaluate this ${list} rule`,
+          path: [...base, list, index],
+          ...(file !== undefined ? { file } : {}),
+        });
       });
     }
   }
@@ -127,7 +157,9 @@ function ruleListSites(json: Record<string, unknown>): { base: (string | number)
   if (isObject(json['permissions'])) sites.push({ base: ['permissions'], lists: json['permissions'] });
   const block = json[TOOLGATE_BLOCK_KEY];
   const agents = isObject(block) ? block['agents'] : undefined;
-  if (isObject(agents)) for (const [type, spec] of Object.entries(agents)) if (isObject(spec)) sites.push({ base: [TOOLGATE_BLOCK_KEY, 'agents', type], lists: spec });
+  if (isObject(agents))
+    for (const [type, spec] of Object.entries(agents))
+      if (isObject(spec)) sites.push({ base: [TOOLGATE_BLOCK_KEY, 'agents', type], lists: spec });
   const shadow = isObject(block) ? block['shadow'] : undefined;
   if (isObject(shadow)) sites.push({ base: [TOOLGATE_BLOCK_KEY, 'shadow'], lists: shadow });
   return sites;
@@ -150,7 +182,11 @@ function spaceInParens(text: string, rule: Rule, list: RuleList, push: Push): vo
   const where = inner.startsWith(bare) ? 'trailing' : inner.endsWith(bare) ? 'leading' : 'leading and trailing';
   const fixed = `${s.slice(0, open)}(${bare})`;
   if (rule.family === 'bash' || rule.family === 'domain') {
-    push('TG_LINT_SPACE_IN_PARENS', 'warning', `${where} space inside the parentheses: toolgate reads this rule as "${fixed}", but a tool that compares the text may not; write "${fixed}"`);
+    push(
+      'TG_LINT_SPACE_IN_PARENS',
+      'warning',
+      `${where} space inside the parentheses: toolgate reads this rule as "${fixed}", but a tool that compares the text may not; write "${fixed}"`,
+    );
     return;
   }
   const what = list === 'deny' ? 'refuses' : list === 'ask' ? 'asks about' : 'allows';
@@ -171,9 +207,17 @@ function checkRule(rule: Rule, list: RuleList, env: RuleCheckEnv, push: Push): v
     if (near.length > 0) {
       const fixed = near.map((n) => `"${rule.text.trim().replace(tool, n)}"`).join(' or ');
       const caseOnly = near.some((n) => n.toLowerCase() === tool.toLowerCase());
-      push('TG_LINT_TOOL_NEAR_MISS', severity, `no Claude Code tool is called "${tool}"${caseOnly ? ' (tool names are case-sensitive)' : ''}; did you mean ${fixed}? This ${list} rule never matches${consequence}`);
+      push(
+        'TG_LINT_TOOL_NEAR_MISS',
+        severity,
+        `no Claude Code tool is called "${tool}"${caseOnly ? ' (tool names are case-sensitive)' : ''}; did you mean ${fixed}? This ${list} rule never matches${consequence}`,
+      );
     } else {
-      push('TG_LINT_UNKNOWN_TOOL', severity, `no Claude Code tool is called "${tool}"; this ${list} rule never matches${consequence}. If the agent has a tool of this name, declare it: toolgate lint --tools ${tool}`);
+      push(
+        'TG_LINT_UNKNOWN_TOOL',
+        severity,
+        `no Claude Code tool is called "${tool}"; this ${list} rule never matches${consequence}. If the agent has a tool of this name, declare it: toolgate lint --tools ${tool}`,
+      );
     }
   }
   const server = mcpServerOf(tool);
@@ -191,9 +235,17 @@ function checkRule(rule: Rule, list: RuleList, env: RuleCheckEnv, push: Push): v
     if (/^[A-Za-z]:[\\/]/.test(spec) || (spec.includes('\\') && !/\\[()*?[\]{}]/.test(spec))) {
       const drive = /^([A-Za-z]):/.exec(spec)?.[1]?.toLowerCase();
       const posix = spec.replace(/^[A-Za-z]:/, '').replace(/\\/g, '/');
-      push('TG_LINT_PATH_ANCHOR', 'warning', `a Windows path is read as a relative path in a rule and never matches where meant; write "${tool}(//${drive ?? 'c'}${posix.startsWith('/') ? '' : '/'}${posix})"`);
+      push(
+        'TG_LINT_PATH_ANCHOR',
+        'warning',
+        `a Windows path is read as a relative path in a rule and never matches where meant; write "${tool}(//${drive ?? 'c'}${posix.startsWith('/') ? '' : '/'}${posix})"`,
+      );
     } else if (/^\/\/[A-Za-z](\/|$)/.test(spec) && env.platform !== 'windows') {
-      push('TG_LINT_PATH_ANCHOR', 'warning', `"${spec.slice(1, 3)}" is a Windows drive (Git Bash form); on ${env.platform} no such directory exists, so this rule never matches here`);
+      push(
+        'TG_LINT_PATH_ANCHOR',
+        'warning',
+        `"${spec.slice(1, 3)}" is a Windows drive (Git Bash form); on ${env.platform} no such directory exists, so this rule never matches here`,
+      );
     } else if (/^\/\/Users(\/|$)/.test(spec) && env.platform === 'linux') {
       push('TG_LINT_PATH_ANCHOR', 'info', `/Users is the macOS home root; on linux this rule matches nothing`);
     } else if (!spec.startsWith('//') && ROOT_DIRS.test(spec)) {

@@ -21,7 +21,10 @@ function join(dir: string, rest: string): string {
 }
 
 function samplePath(spec: string, env: SampleEnv, filler: string): string {
-  const filled = spec.replace(/\*\*/g, filler === '' ? 'a' : `a/${filler}`).replace(/\*/g, filler === '' ? 'y' : filler).replace(/\s/g, '');
+  const filled = spec
+    .replace(/\*\*/g, filler === '' ? 'a' : `a/${filler}`)
+    .replace(/\*/g, filler === '' ? 'y' : filler)
+    .replace(/\s/g, '');
   if (filled.startsWith('//')) return filled.slice(1);
   if (filled.startsWith('~/')) return join(env.home, filled.slice(2));
   if (filled.startsWith('/')) return join(env.projectDir, filled);
@@ -44,7 +47,8 @@ export function samplesOf(rule: Rule, env: SampleEnv): ToolCall[] | undefined {
     case 'bare':
       if (rule.tool === 'Bash') return ['ls', 'echo hello', 'git status', 'make'].map((command) => ({ tool: 'Bash', input: { command } }));
       if (field === undefined) return [{ tool: rule.tool, input: {} }];
-      if (rule.tool === 'Read' || rule.tool === 'Edit') return ['README.md', 'src/a.ts'].map((p) => ({ tool: rule.tool, input: { file_path: join(env.cwd, p) } }));
+      if (rule.tool === 'Read' || rule.tool === 'Edit')
+        return ['README.md', 'src/a.ts'].map((p) => ({ tool: rule.tool, input: { file_path: join(env.cwd, p) } }));
       if (rule.tool === 'WebFetch') return [{ tool: 'WebFetch', input: { url: 'https://example.com/' } }];
       return undefined;
     case 'bash': {
@@ -58,7 +62,10 @@ export function samplesOf(rule: Rule, env: SampleEnv): ToolCall[] | undefined {
     }
     case 'domain': {
       const host = rule.domain ?? '';
-      return [...new Set(['a', 'b.c'].map((f) => host.replace(/\*/g, f)))].map((h) => ({ tool: 'WebFetch', input: { url: `https://${h}/` } }));
+      return [...new Set(['a', 'b.c'].map((f) => host.replace(/\*/g, f)))].map((h) => ({
+        tool: 'WebFetch',
+        input: { url: `https://${h}/` },
+      }));
     }
     case 'content': {
       if (field === undefined) return undefined;

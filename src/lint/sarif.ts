@@ -31,7 +31,9 @@ export function lintReportToSarif(report: LintReport, options: { toolVersion?: s
               {
                 physicalLocation: {
                   artifactLocation: { uri: sarifUri(d.file, options.baseUri) },
-                  ...(d.line !== undefined ? { region: { startLine: d.line, ...(d.column !== undefined ? { startColumn: d.column } : {}) } } : {}),
+                  ...(d.line !== undefined
+                    ? { region: { startLine: d.line, ...(d.column !== undefined ? { startColumn: d.column } : {}) } }
+                    : {}),
                 },
                 ...(d.path !== undefined ? { logicalLocations: [{ fullyQualifiedName: d.path.map(String).join('.') }] } : {}),
               },
@@ -48,9 +50,17 @@ export function lintReportToSarif(report: LintReport, options: { toolVersion?: s
 export function formatLintReport(report: LintReport): string {
   const lines = report.diagnostics.map((d) => {
     const where = d.file !== undefined ? `${d.file}${d.line !== undefined ? `:${d.line}:${d.column ?? 1}` : ''}: ` : '';
-    const path = d.path !== undefined && d.path.length > 0 ? ` (at ${d.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('').replace(/^\./, '')})` : '';
+    const path =
+      d.path !== undefined && d.path.length > 0
+        ? ` (at ${d.path
+            .map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`))
+            .join('')
+            .replace(/^\./, '')})`
+        : '';
     return `${where}${d.severity}: ${d.message}${path} [${d.code}]`;
   });
-  lines.push(`${report.files.length} file${report.files.length === 1 ? '' : 's'}: ${report.errors} error${report.errors === 1 ? '' : 's'}, ${report.warnings} warning${report.warnings === 1 ? '' : 's'}, ${report.infos} info`);
+  lines.push(
+    `${report.files.length} file${report.files.length === 1 ? '' : 's'}: ${report.errors} error${report.errors === 1 ? '' : 's'}, ${report.warnings} warning${report.warnings === 1 ? '' : 's'}, ${report.infos} info`,
+  );
   return escapeBidi(lines.join('\n'));
 }

@@ -90,7 +90,9 @@ function reduce(all: readonly ErrorObject[]): ErrorObject[] {
   const errors = kept.filter((e) => !summary(e) || !kept.some((o) => !summary(o) && o.instancePath.startsWith(e.instancePath)));
   const byPath = new Map<string, ErrorObject[]>();
   for (const e of errors) {
-    const key = e.instancePath + (e.keyword === 'additionalProperties' ? `/${String((e.params as Record<string, unknown>)['additionalProperty'])}` : '');
+    const key =
+      e.instancePath +
+      (e.keyword === 'additionalProperties' ? `/${String((e.params as Record<string, unknown>)['additionalProperty'])}` : '');
     byPath.set(key, [...(byPath.get(key) ?? []), e]);
   }
   const out: ErrorObject[] = [];
@@ -134,7 +136,8 @@ export function schemaDiagnostics(value: unknown, file: string | undefined, with
         if (e.keyword === 'additionalProperties') path.push(String((e.params as Record<string, unknown>)['additionalProperty']));
         let shown = '';
         let v: unknown = value;
-        for (const p of pathOf(e.instancePath)) v = v !== null && typeof v === 'object' ? (v as Record<string | number, unknown>)[p] : undefined;
+        for (const p of pathOf(e.instancePath))
+          v = v !== null && typeof v === 'object' ? (v as Record<string | number, unknown>)[p] : undefined;
         if (typeof v === 'string') shown = ` (${JSON.stringify(v.length > 60 ? `${v.slice(0, 57)}...` : v)})`;
         out.push({
           code: 'TG_LINT_SCHEMA_PUBLIC',

@@ -43,7 +43,8 @@ function candidatesFor(call: ToolCall, decision: Decision): string[] {
   const shell = call.tool === 'Bash' || call.tool === 'Monitor';
   // For shell commands the prefix ladder below already holds the dialog's suggestion, in order.
   for (const s of shell ? [] : (decision.suggestions ?? [])) {
-    if (s.type === 'addRules' && s.behavior === 'allow') for (const r of s.rules) out.push(r.ruleContent !== undefined ? `${r.toolName}(${r.ruleContent})` : r.toolName);
+    if (s.type === 'addRules' && s.behavior === 'allow')
+      for (const r of s.rules) out.push(r.ruleContent !== undefined ? `${r.toolName}(${r.ruleContent})` : r.toolName);
   }
   const input = call.input;
   if ((call.tool === 'Bash' || call.tool === 'Monitor') && typeof input['command'] === 'string') {
@@ -83,7 +84,8 @@ function probes(rule: Rule, ctx: EvaluationContext): ToolCall[] {
   const env = { cwd: ctx.cwd, home: ctx.home, projectDir: ctx.projectDir ?? ctx.cwd };
   const calls: ToolCall[] = [...(samplesOf(rule, env) ?? [])];
   if (rule.tool === 'Bash' || rule.tool === 'Monitor') {
-    for (const command of probesFor(rule.family === 'bare' ? undefined : rule.specifier)) calls.push({ tool: rule.tool, input: { command } });
+    for (const command of probesFor(rule.family === 'bare' ? undefined : rule.specifier))
+      calls.push({ tool: rule.tool, input: { command } });
   } else if (rule.family === 'path' || (rule.family === 'bare' && (rule.tool === 'Read' || rule.tool === 'Edit'))) {
     const spec = (rule.specifier ?? '').replace(/^\/\//, '/');
     const dir = rule.family !== 'path' ? ctx.cwd : spec.endsWith('/**') ? spec.slice(0, -3) : spec.replace(/\/[^/]*$/, '');
@@ -146,11 +148,13 @@ function changeFor(call: ToolCall, ctx: EvaluationContext, decision: Decision, s
     }
     if (ctx.mode === 'dontAsk') {
       const asked = whatIf(call, { ...ctx, mode: 'default' });
-      if (asked.decision.behavior !== 'deny') return `the setting: dontAsk mode denies what would ask; in default mode a person is asked, and then: ${asked.change}`;
+      if (asked.decision.behavior !== 'deny')
+        return `the setting: dontAsk mode denies what would ask; in default mode a person is asked, and then: ${asked.change}`;
     }
     return `only changing what decided it: ${decision.reason.message}`;
   }
-  const edits = ctx.mode !== 'acceptEdits' && ctx.mode !== 'bypassPermissions' && evaluate(call, { ...ctx, mode: 'acceptEdits' }).behavior === 'allow';
+  const edits =
+    ctx.mode !== 'acceptEdits' && ctx.mode !== 'bypassPermissions' && evaluate(call, { ...ctx, mode: 'acceptEdits' }).behavior === 'allow';
   const mode = edits ? 'the setting: acceptEdits mode (--mode acceptEdits, or permissions.defaultMode) allows it' : undefined;
   if (smallest !== undefined) return `add the allow rule "${smallest.rule}"${mode !== undefined ? `; or ${mode}` : ''}`;
   if (mode !== undefined) return mode;
@@ -163,11 +167,17 @@ function changeFor(call: ToolCall, ctx: EvaluationContext, decision: Decision, s
 export function formatWhatIf(result: WhatIfResult): string {
   const lines = [formatDecisionTrace(result.call, result.decision, '')];
   if (result.decision.behavior !== 'ask') {
-    lines.push(`what if: the call is ${result.decision.behavior === 'allow' ? 'already allowed' : 'denied; no allow rule can change that'}`);
+    lines.push(
+      `what if: the call is ${result.decision.behavior === 'allow' ? 'already allowed' : 'denied; no allow rule can change that'}`,
+    );
     lines.push(`what would change the answer: ${result.change}`);
     return escapeBidi(lines.join('\n'));
   }
-  lines.push(result.smallest !== undefined ? `what if: the smallest rule that allows it is "${result.smallest.rule}"` : 'what if: no single allow rule makes this call run (a firm ask or a protected path)');
+  lines.push(
+    result.smallest !== undefined
+      ? `what if: the smallest rule that allows it is "${result.smallest.rule}"`
+      : 'what if: no single allow rule makes this call run (a firm ask or a protected path)',
+  );
   lines.push(`what would change the answer: ${result.change}`);
   for (const c of result.candidates) {
     lines.push(`  ${c.allows ? '✓' : '✗'} ${c.rule}${c.allows ? '' : '  (still asks)'}`);

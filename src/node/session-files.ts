@@ -24,7 +24,8 @@ export interface SessionPolicyOptions {
 }
 
 /** The managed settings files the options name, else Claude Code's for Linux and macOS. */
-export const managedOf = (o: Pick<SessionPolicyOptions, 'managedPaths'>): readonly string[] => o.managedPaths ?? [MANAGED_SETTINGS_PATHS.linux, MANAGED_SETTINGS_PATHS.macos];
+export const managedOf = (o: Pick<SessionPolicyOptions, 'managedPaths'>): readonly string[] =>
+  o.managedPaths ?? [MANAGED_SETTINGS_PATHS.linux, MANAGED_SETTINGS_PATHS.macos];
 
 /**
  * Every file `loadSessionPolicy` may read for `project` (a managed file's drop-in folder

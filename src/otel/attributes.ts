@@ -39,7 +39,11 @@ export function claudeCodeSource(event: DecisionEvent): string | undefined {
       return 'classifier';
     case 'person':
     case 'grant':
-      return allow ? (event.answerScope === 'project' || event.answerScope === 'user' ? 'user_permanent' : 'user_temporary') : 'user_reject';
+      return allow
+        ? event.answerScope === 'project' || event.answerScope === 'user'
+          ? 'user_permanent'
+          : 'user_temporary'
+        : 'user_reject';
     case 'host':
       return allow ? 'user_temporary' : 'user_reject';
     case 'rules':
@@ -113,7 +117,8 @@ export function decisionAttributes(event: DecisionEvent, options: DecisionAttrib
   if (event.policyDigest !== undefined) a['toolgate.policy.digest'] = event.policyDigest;
   const hook = decidingHook(event);
   if (hook !== undefined) a['toolgate.hook'] = hook;
-  if (event.hooks !== undefined) a['toolgate.hooks'] = event.hooks.map((h) => `${h.id} ${h.status}${h.decision !== undefined ? ` ${h.decision}` : ''}`);
+  if (event.hooks !== undefined)
+    a['toolgate.hooks'] = event.hooks.map((h) => `${h.id} ${h.status}${h.decision !== undefined ? ` ${h.decision}` : ''}`);
   if (event.answerer !== undefined) a['toolgate.answerer'] = event.answerer;
   if (event.answerScope !== undefined) a['toolgate.answer.scope'] = event.answerScope;
   if (event.grantId !== undefined) a['toolgate.grant.id'] = event.grantId;

@@ -6,7 +6,14 @@
  * `@opentelemetry/api` and `@opentelemetry/api-logs`; no SDK.
  * @packageDocumentation
  */
-export { otelListener, DECISION_EVENT_NAME, ASK_WAIT_SPAN_NAME, DECISIONS_METRIC_NAME, ASK_WAIT_METRIC_NAME, type OtelListenerOptions } from './listener.js';
+export {
+  otelListener,
+  DECISION_EVENT_NAME,
+  ASK_WAIT_SPAN_NAME,
+  DECISIONS_METRIC_NAME,
+  ASK_WAIT_METRIC_NAME,
+  type OtelListenerOptions,
+} from './listener.js';
 export {
   decisionAttributes,
   decisionMetricAttributes,

@@ -1,7 +1,14 @@
 import { ROOT_CONTEXT, SpanKind, trace, type Context, type Meter, type Tracer } from '@opentelemetry/api';
 import type { Logger, SeverityNumber } from '@opentelemetry/api-logs';
 import type { DecisionEvent, DecisionListener } from '../provenance/types.js';
-import { claudeCodeDecision, claudeCodeSource, decisionAttributes, decisionMetricAttributes, type DecisionAttributeOptions, type OtelAttributes } from './attributes.js';
+import {
+  claudeCodeDecision,
+  claudeCodeSource,
+  decisionAttributes,
+  decisionMetricAttributes,
+  type DecisionAttributeOptions,
+  type OtelAttributes,
+} from './attributes.js';
 
 /** The log record's event name and body of a decision. @public */
 export const DECISION_EVENT_NAME = 'toolgate.tool_decision';
@@ -55,7 +62,10 @@ export interface OtelListenerOptions extends DecisionAttributeOptions {
  */
 export function otelListener(options: OtelListenerOptions): DecisionListener {
   const { logger, meter, tracer } = options;
-  const decisions = meter?.createCounter(DECISIONS_METRIC_NAME, { unit: '{decision}', description: 'Tool-call decisions, by outcome, tool, rule and who settled them' });
+  const decisions = meter?.createCounter(DECISIONS_METRIC_NAME, {
+    unit: '{decision}',
+    description: 'Tool-call decisions, by outcome, tool, rule and who settled them',
+  });
   const waits = meter?.createHistogram(ASK_WAIT_METRIC_NAME, {
     unit: 's',
     description: 'How long a call waited for a person (answered or given up)',
@@ -105,7 +115,11 @@ function waitSpan(tracer: Tracer, event: DecisionEvent, waitMs: number) {
   if (event.askId !== undefined) attributes['toolgate.ask.id'] = event.askId;
   if (event.answerer !== undefined) attributes['toolgate.answerer'] = event.answerer;
   if (event.rule !== undefined) attributes['toolgate.rule'] = event.rule.text;
-  const span = tracer.startSpan(ASK_WAIT_SPAN_NAME, { kind: SpanKind.INTERNAL, startTime: new Date(event.at - waitMs), attributes }, ROOT_CONTEXT);
+  const span = tracer.startSpan(
+    ASK_WAIT_SPAN_NAME,
+    { kind: SpanKind.INTERNAL, startTime: new Date(event.at - waitMs), attributes },
+    ROOT_CONTEXT,
+  );
   span.end(new Date(event.at));
   return span;
 }

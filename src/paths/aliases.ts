@@ -76,7 +76,9 @@ export function resolveWindowsShare(path: string): AliasedPath {
   const share = /^\/\/([^/]+)\/([A-Za-z])\$(?=\/|$)(.*)$/.exec(p);
   if (share) {
     const drive = `/${share[2]!.toLowerCase()}${share[3] ?? ''}` || '/';
-    return LOCAL_HOSTS.has(share[1]!.toLowerCase()) ? { path: drive } : { path: drive, unknown: `${path} is a share that may be on this machine` };
+    return LOCAL_HOSTS.has(share[1]!.toLowerCase())
+      ? { path: drive }
+      : { path: drive, unknown: `${path} is a share that may be on this machine` };
   }
   return { path: p };
 }

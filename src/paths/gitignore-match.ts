@@ -12,11 +12,7 @@
  * `ignore` stays the reference in the tests (test/paths/gitignore-match.test.ts).
  */
 
-type Token =
-  | { t: 'lit'; c: string }
-  | { t: 'any' }
-  | { t: 'star' }
-  | { t: 'class'; negated: boolean; ranges: readonly number[] };
+type Token = { t: 'lit'; c: string } | { t: 'any' } | { t: 'star' } | { t: 'class'; negated: boolean; ranges: readonly number[] };
 
 interface GlobSeg {
   kind: 'glob';
@@ -202,7 +198,13 @@ function globSeg(tokens: Token[], minOne: boolean, fold: boolean): GlobSeg {
     if (fold) literal = canonical(literal);
   }
   const empty = !minOne && tokens.every((t) => t.t === 'star');
-  return { kind: 'glob', tokens: fold ? tokens.map((t) => (t.t === 'lit' ? { t: 'lit', c: canonChar(t.c) } : t)) : tokens, literal, empty, minOne };
+  return {
+    kind: 'glob',
+    tokens: fold ? tokens.map((t) => (t.t === 'lit' ? { t: 'lit', c: canonChar(t.c) } : t)) : tokens,
+    literal,
+    empty,
+    minOne,
+  };
 }
 
 /** One gitignore line (as `ignore`'s `createRule` takes it), or `undefined` when it is no rule. */
@@ -224,7 +226,7 @@ function parseLine(raw: string, fold: boolean): Line | undefined {
   const parts: Part[] = [{ tokens: [] }];
   const seps: ('real' | 'escaped')[] = [];
   const push = (t: Token) => parts[parts.length - 1]!.tokens.push(t);
-  for (let i = 0; i < body.length; ) {
+  for (let i = 0; i < body.length;) {
     const c = body[i]!;
     if (c === '\\') {
       const e = body[i + 1]!;
@@ -372,7 +374,15 @@ let scratchB = new Uint8Array(32);
  * segments matches as a file (`file[k]`) and as a directory, with a trailing slash (`dir[k]`),
  * for every `k` in `1..m`. `file` and `dir` must be zero on entry.
  */
-function lineHits(line: Line, s: readonly string[], sc: readonly string[], extra: string | undefined, fold: boolean, file: Uint8Array, dir: Uint8Array): void {
+function lineHits(
+  line: Line,
+  s: readonly string[],
+  sc: readonly string[],
+  extra: string | undefined,
+  fold: boolean,
+  file: Uint8Array,
+  dir: Uint8Array,
+): void {
   if (line.never) return;
   const segs = line.segs;
   const K = segs.length;
@@ -445,7 +455,12 @@ let resultDir = new Uint8Array(64);
  * `file[k]`/`dir[k]` is whether the path of the first `k` segments, as a file / as a directory,
  * is ignored by the last line that matches it. The arrays are reused by the next call.
  */
-function prefixResults(g: GitignorePattern, segs: readonly string[], canon: readonly string[] | undefined, extra: string | undefined): { file: Uint8Array; dir: Uint8Array } {
+function prefixResults(
+  g: GitignorePattern,
+  segs: readonly string[],
+  canon: readonly string[] | undefined,
+  extra: string | undefined,
+): { file: Uint8Array; dir: Uint8Array } {
   const m = segs.length + (extra === undefined ? 0 : 1);
   const sc = g.fold ? (canon ?? segs.map(canonical)) : segs;
   if (resultFile.length <= m) {
@@ -505,7 +520,11 @@ export function gitignoreIgnores(g: GitignorePattern, rel: string): boolean {
  * folds case; computed when not given), in one pass: is the path ignored (`self`), is it as a
  * directory (`asDir`), and is something inside it (`child`, the path `…/x`)? @internal
  */
-export function gitignoreProbe(g: GitignorePattern, segs: readonly string[], canon?: readonly string[]): { self: boolean; asDir: boolean; child: boolean } {
+export function gitignoreProbe(
+  g: GitignorePattern,
+  segs: readonly string[],
+  canon?: readonly string[],
+): { self: boolean; asDir: boolean; child: boolean } {
   const n = segs.length;
   const r = prefixResults(g, segs, canon, 'x');
   const parents = anyDir(r.dir, n - 1);

@@ -260,7 +260,16 @@ export function pathMatcher(compiled: CompiledPathPattern): PathMatcher {
   let prefix = '';
   let allUnder = false;
   const only = g.lines[0];
-  if (compiled.list === 'allow' && !compiled.fold && !g.fold && g.lines.length === 1 && only !== undefined && !only.negative && !only.never && !only.floating) {
+  if (
+    compiled.list === 'allow' &&
+    !compiled.fold &&
+    !g.fold &&
+    g.lines.length === 1 &&
+    only !== undefined &&
+    !only.negative &&
+    !only.never &&
+    !only.floating
+  ) {
     // Segments before the last must be matched by path segments; a trailing `/**` needs one more.
     const n = only.end === 'rest' ? only.segs.length : only.segs.length - 1;
     const literals: string[] = [];
@@ -352,7 +361,8 @@ let lastNormalized = { path: '', cwd: '', home: '', platform: '', abs: '' };
 /** `normalizePath`, remembering the last answer: a call's path is matched against many rules. */
 function normalized(path: string, ctx: { cwd: string; home: string; platform: Platform }): string {
   const last = lastNormalized;
-  if (last.path === path && last.cwd === ctx.cwd && last.home === ctx.home && last.platform === ctx.platform && typeof path === 'string') return last.abs;
+  if (last.path === path && last.cwd === ctx.cwd && last.home === ctx.home && last.platform === ctx.platform && typeof path === 'string')
+    return last.abs;
   const abs = normalizePath(path, { cwd: ctx.cwd, home: ctx.home, platform: ctx.platform });
   if (typeof path === 'string') lastNormalized = { path, cwd: ctx.cwd, home: ctx.home, platform: ctx.platform, abs };
   return abs;

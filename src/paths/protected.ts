@@ -200,7 +200,11 @@ export function protectedPathMatch(absPath: string, spec: ProtectedPathSpec): st
       const dir = segmentsOf(entry).map(looseName);
       if (dir.length === 0 || !runAt(loose, i, dir, false)) continue;
       const exempt = exceptions.some(
-        (ex) => ex.length > dir.length && runAt(ex.slice(0, dir.length).map(looseName), 0, dir, false) && runAt(segments, i, ex, false) && segments.length >= i + ex.length + beyond,
+        (ex) =>
+          ex.length > dir.length &&
+          runAt(ex.slice(0, dir.length).map(looseName), 0, dir, false) &&
+          runAt(segments, i, ex, false) &&
+          segments.length >= i + ex.length + beyond,
       );
       if (!exempt) return entry;
     }

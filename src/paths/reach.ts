@@ -58,7 +58,11 @@ export function patternReach(pattern: string, path: string, ctx: PathPatternCont
 }
 
 function segmentsOf(compiled: CompiledPathPattern): string[] {
-  return compiled.gitignore.replace(/^\//, '').replace(/\/$/, '').split('/').filter((s) => s !== '');
+  return compiled.gitignore
+    .replace(/^\//, '')
+    .replace(/\/$/, '')
+    .split('/')
+    .filter((s) => s !== '');
 }
 
 /**

@@ -18,14 +18,17 @@ export function fieldFor(tool: string): string | undefined {
 export function readCall(value: unknown): { ok: true; call: ToolCall } | { ok: false; message: string } {
   if (typeof value === 'string') {
     const m = /^([A-Za-z0-9_.*-]+)(?:\(([\s\S]*)\))?$/.exec(value.trim());
-    if (m === null || m[1] === undefined) return { ok: false, message: `expected a call like "Bash(git status)", got ${JSON.stringify(value)}` };
+    if (m === null || m[1] === undefined)
+      return { ok: false, message: `expected a call like "Bash(git status)", got ${JSON.stringify(value)}` };
     const tool = m[1];
     if (m[2] === undefined) return { ok: true, call: { tool, input: {} } };
     const field = fieldFor(tool);
-    if (field === undefined) return { ok: false, message: `${tool} has no main input field: write the call as { "tool": "${tool}", "input": {...} }` };
+    if (field === undefined)
+      return { ok: false, message: `${tool} has no main input field: write the call as { "tool": "${tool}", "input": {...} }` };
     return { ok: true, call: { tool, input: { [field]: m[2] } } };
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { ok: false, message: 'a call must be "Tool(content)" or { "tool", "input" }' };
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return { ok: false, message: 'a call must be "Tool(content)" or { "tool", "input" }' };
   const o = value as Record<string, unknown>;
   const tool = o['tool'] ?? o['tool_name'];
   const input = o['input'] ?? o['tool_input'] ?? {};

@@ -43,7 +43,19 @@ export function parsePolicyTestText(text: string, file?: string): PolicyTestText
   const body = text.slice(bom);
   const at = file !== undefined ? { file } : {};
   if (body.trim() === '') {
-    return { ok: false, error: { code: 'TG_POLICY_TEST_JSON', severity: 'error', message: 'the file is empty: expected a JSON object with "settings" and "cases"', path: [], expected: 'a JSON object', line: 1, column: 1, ...at } };
+    return {
+      ok: false,
+      error: {
+        code: 'TG_POLICY_TEST_JSON',
+        severity: 'error',
+        message: 'the file is empty: expected a JSON object with "settings" and "cases"',
+        path: [],
+        expected: 'a JSON object',
+        line: 1,
+        column: 1,
+        ...at,
+      },
+    };
   }
   const errors: ParseError[] = [];
   const value: unknown = parseJsonc(body, errors, { allowTrailingComma: true, disallowComments: false });
@@ -53,7 +65,16 @@ export function parsePolicyTestText(text: string, file?: string): PolicyTestText
     const expected = EXPECTED[first.error] ?? 'valid JSON';
     return {
       ok: false,
-      error: { code: 'TG_POLICY_TEST_JSON', severity: 'error', message: `not valid JSON at line ${line}, column ${column}: expected ${expected}`, path: [], expected, line, column, ...at },
+      error: {
+        code: 'TG_POLICY_TEST_JSON',
+        severity: 'error',
+        message: `not valid JSON at line ${line}, column ${column}: expected ${expected}`,
+        path: [],
+        expected,
+        line,
+        column,
+        ...at,
+      },
     };
   }
   const tree = parseTree(body, [], { allowTrailingComma: true });

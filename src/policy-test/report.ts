@@ -5,7 +5,13 @@ import type { PolicyTestReport } from './types.js';
 /** `FILE:LINE:COLUMN` (where an editor can jump to) when the line is known, else `FILE: json.path`. */
 function where(d: Diagnostic & { line?: number; column?: number }): string {
   if (d.file !== undefined && d.line !== undefined) return `${d.file}:${d.line}:${d.column ?? 1}`;
-  const path = d.path && d.path.length > 0 ? d.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('').replace(/^\./, '') : '';
+  const path =
+    d.path && d.path.length > 0
+      ? d.path
+          .map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`))
+          .join('')
+          .replace(/^\./, '')
+      : '';
   return [d.file, path].filter((x) => x !== undefined && x !== '').join(': ');
 }
 
@@ -52,13 +58,15 @@ export function formatPolicyTestReport(reports: readonly PolicyTestReport[], opt
 }
 
 function xml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    // XML 1.0 forbids most control characters even escaped.
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '');
+  return (
+    text
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      // XML 1.0 forbids most control characters even escaped.
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')
+  );
 }
 
 /**
@@ -73,10 +81,14 @@ export function policyTestJUnit(reports: readonly PolicyTestReport[]): string {
   out.push(`<testsuites name="toolgate policy tests" tests="${total}" failures="${failures}">`);
   for (const r of reports) {
     const tests = r.cases.length + r.examples.length + r.errors.length;
-    out.push(`  <testsuite name="${xml(r.name)}" tests="${tests}" failures="${r.failed}" time="${(r.durationMs / 1000).toFixed(3)}"${r.file !== undefined ? ` file="${xml(r.file)}"` : ''}>`);
+    out.push(
+      `  <testsuite name="${xml(r.name)}" tests="${tests}" failures="${r.failed}" time="${(r.durationMs / 1000).toFixed(3)}"${r.file !== undefined ? ` file="${xml(r.file)}"` : ''}>`,
+    );
     const classname = xml(r.name);
     for (const e of r.errors) {
-      out.push(`    <testcase classname="${classname}" name="${xml(e.code)}"><error message="${xml(e.message)}">${xml(`${e.message}${where(e) ? ` at ${where(e)}` : ''}`)}</error></testcase>`);
+      out.push(
+        `    <testcase classname="${classname}" name="${xml(e.code)}"><error message="${xml(e.message)}">${xml(`${e.message}${where(e) ? ` at ${where(e)}` : ''}`)}</error></testcase>`,
+      );
     }
     for (const c of r.cases) {
       const name = xml(`${c.name} → ${c.expected.behavior}`);
@@ -84,13 +96,18 @@ export function policyTestJUnit(reports: readonly PolicyTestReport[]): string {
       else {
         const first = (c.message ?? '').split('\n')[0] ?? '';
         const tag = c.status === 'error' ? 'error' : 'failure';
-        out.push(`    <testcase classname="${classname}" name="${name}"><${tag} message="${xml(first)}">${xml(c.message ?? '')}</${tag}></testcase>`);
+        out.push(
+          `    <testcase classname="${classname}" name="${name}"><${tag} message="${xml(first)}">${xml(c.message ?? '')}</${tag}></testcase>`,
+        );
       }
     }
     for (const e of r.examples) {
       const name = xml(`example ${e.kind} ${e.rule} ${e.call !== undefined ? JSON.stringify(e.call.input) : e.path.join('.')}`);
       if (e.status === 'pass') out.push(`    <testcase classname="${classname}" name="${name}"/>`);
-      else out.push(`    <testcase classname="${classname}" name="${name}"><failure message="${xml(e.message)}">${xml(e.message)}</failure></testcase>`);
+      else
+        out.push(
+          `    <testcase classname="${classname}" name="${name}"><failure message="${xml(e.message)}">${xml(e.message)}</failure></testcase>`,
+        );
     }
     out.push('  </testsuite>');
   }

@@ -33,11 +33,22 @@ export interface LoadedTestPolicy {
   platform: Platform;
 }
 
-const LAYER_KIND: Record<string, SettingsSourceKind> = { user: 'userSettings', project: 'projectSettings', local: 'localSettings', managed: 'managed' };
+const LAYER_KIND: Record<string, SettingsSourceKind> = {
+  user: 'userSettings',
+  project: 'projectSettings',
+  local: 'localSettings',
+  managed: 'managed',
+};
 
-async function readSettings(fs: FileSystem, file: string, kind: SettingsSourceKind, required: boolean): Promise<ParsedSettingsFile | Diagnostic | undefined> {
+async function readSettings(
+  fs: FileSystem,
+  file: string,
+  kind: SettingsSourceKind,
+  required: boolean,
+): Promise<ParsedSettingsFile | Diagnostic | undefined> {
   const parsed = await readSettingsFile(fs, { kind, file });
-  if (parsed === undefined && required) return { code: 'TG_POLICY_TEST_SETTINGS', severity: 'error', file, message: `settings file not found: ${file}` };
+  if (parsed === undefined && required)
+    return { code: 'TG_POLICY_TEST_SETTINGS', severity: 'error', file, message: `settings file not found: ${file}` };
   return parsed;
 }
 
@@ -59,11 +70,17 @@ export async function loadTestPolicy(doc: PolicyTestDocument, baseDir: string, o
   if (s.project !== undefined) {
     const sources = new Set(s.sources ?? ['project', 'local']);
     if (sources.has('user')) add(await readSettings(options.fs, joinPath(home, '.claude', 'settings.json'), 'userSettings', false));
-    if (sources.has('project')) add(await readSettings(options.fs, joinPath(projectDir, '.claude', 'settings.json'), 'projectSettings', false));
-    if (sources.has('local')) add(await readSettings(options.fs, joinPath(projectDir, '.claude', 'settings.local.json'), 'localSettings', false));
+    if (sources.has('project'))
+      add(await readSettings(options.fs, joinPath(projectDir, '.claude', 'settings.json'), 'projectSettings', false));
+    if (sources.has('local'))
+      add(await readSettings(options.fs, joinPath(projectDir, '.claude', 'settings.local.json'), 'localSettings', false));
     if (sources.has('managed')) add(await readSettings(options.fs, '/etc/claude-code/managed-settings.json', 'managed', false));
     if (files.length === 0 && errors.length === 0) {
-      errors.push({ code: 'TG_POLICY_TEST_SETTINGS', severity: 'error', message: `no settings file found in ${joinPath(projectDir, '.claude')}` });
+      errors.push({
+        code: 'TG_POLICY_TEST_SETTINGS',
+        severity: 'error',
+        message: `no settings file found in ${joinPath(projectDir, '.claude')}`,
+      });
     }
   }
   for (const f of s.files ?? []) add(await readSettings(options.fs, abs(f), 'cli', true));
@@ -78,7 +95,12 @@ export async function loadTestPolicy(doc: PolicyTestDocument, baseDir: string, o
  * resolve (the test file's directory). Never throws: a bad document gives a report with errors.
  * @public
  */
-export async function runPolicyTestDocument(value: unknown, baseDir: string, options: RunPolicyTestsOptions, file?: string): Promise<PolicyTestReport> {
+export async function runPolicyTestDocument(
+  value: unknown,
+  baseDir: string,
+  options: RunPolicyTestsOptions,
+  file?: string,
+): Promise<PolicyTestReport> {
   const now = options.now ?? Date.now;
   const started = now();
   const fallbackName = file !== undefined ? file.replace(/^.*[\\/]/, '') : 'policy test';
@@ -105,7 +127,12 @@ export async function runPolicyTestDocument(value: unknown, baseDir: string, opt
   const settingsDiagnostics = loaded.policy.diagnostics.filter((d) => d.severity !== 'error');
   const baseMode = normalizeMode(doc.mode ?? 'default') ?? 'default';
   const cases: PolicyCaseResult[] = doc.cases.map((c, index) => {
-    const expected = { behavior: c.expect, ...(c.rule !== undefined ? { rule: c.rule } : {}), ...(c.reason !== undefined ? { reason: c.reason } : {}), ...(c.askKind !== undefined ? { askKind: c.askKind } : {}) };
+    const expected = {
+      behavior: c.expect,
+      ...(c.rule !== undefined ? { rule: c.rule } : {}),
+      ...(c.reason !== undefined ? { reason: c.reason } : {}),
+      ...(c.askKind !== undefined ? { askKind: c.askKind } : {}),
+    };
     const parsed = readCall(c.call);
     if (!parsed.ok) return { index, name: c.name ?? String(c.call), status: 'error', expected, message: parsed.message };
     const call = parsed.call;
@@ -127,15 +154,27 @@ export async function runPolicyTestDocument(value: unknown, baseDir: string, opt
     if (c.rule !== undefined && decision.rule?.text !== c.rule) {
       problems.push(`expected rule "${c.rule}", got ${decision.rule ? `"${decision.rule.text}"` : 'no rule'}`);
     }
-    if (c.reason !== undefined && decision.reason.kind !== c.reason) problems.push(`expected reason ${c.reason}, got ${decision.reason.kind}`);
-    if (c.askKind !== undefined && decision.askKind !== c.askKind) problems.push(`expected ${c.askKind} ask, got ${decision.askKind ?? 'no ask kind'}`);
+    if (c.reason !== undefined && decision.reason.kind !== c.reason)
+      problems.push(`expected reason ${c.reason}, got ${decision.reason.kind}`);
+    if (c.askKind !== undefined && decision.askKind !== c.askKind)
+      problems.push(`expected ${c.askKind} ask, got ${decision.askKind ?? 'no ask kind'}`);
     if (problems.length === 0) return { index, name, status: 'pass', call, expected, decision };
-    return { index, name, status: 'fail', call, expected, decision, message: `${problems.join('; ')}\n${formatDecisionTrace(call, decision)}` };
+    return {
+      index,
+      name,
+      status: 'fail',
+      call,
+      expected,
+      decision,
+      message: `${problems.join('; ')}\n${formatDecisionTrace(call, decision)}`,
+    };
   });
   const examples: RuleExampleResult[] =
     doc.examples === false
       ? []
-      : loaded.files.flatMap((f) => checkRuleExamples(f.settings, { cwd: loaded.cwd, home: loaded.home, projectDir: loaded.projectDir, platform: loaded.platform }));
+      : loaded.files.flatMap((f) =>
+          checkRuleExamples(f.settings, { cwd: loaded.cwd, home: loaded.home, projectDir: loaded.projectDir, platform: loaded.platform }),
+        );
   const passed = cases.filter((c) => c.status === 'pass').length + examples.filter((e) => e.status === 'pass').length;
   const failed = cases.length + examples.length - passed + errors.length;
   return {

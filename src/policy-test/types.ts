@@ -12,7 +12,12 @@ export interface PolicyTestSettings {
   /** One settings object (source kind `inline`). */
   inline?: Record<string, unknown>;
   /** Settings objects per layer. */
-  layers?: { user?: Record<string, unknown>; project?: Record<string, unknown>; local?: Record<string, unknown>; managed?: Record<string, unknown> };
+  layers?: {
+    user?: Record<string, unknown>;
+    project?: Record<string, unknown>;
+    local?: Record<string, unknown>;
+    managed?: Record<string, unknown>;
+  };
 }
 
 /** One case: a call and what the policy must decide. @public */

@@ -22,13 +22,18 @@ function typeName(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';
-  return typeof value === 'string' ? `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value)}` : `${typeof value} ${JSON.stringify(value)}`;
+  return typeof value === 'string'
+    ? `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value)}`
+    : `${typeof value} ${JSON.stringify(value)}`;
 }
 
 /** A known key spelled in another case, or one the written key starts (or is the start of). */
 function suggest(key: string, known: readonly string[]): string | undefined {
   const lower = key.toLowerCase();
-  return known.find((k) => k.toLowerCase() === lower) ?? known.find((k) => lower.startsWith(k.toLowerCase()) || k.toLowerCase().startsWith(lower));
+  return (
+    known.find((k) => k.toLowerCase() === lower) ??
+    known.find((k) => lower.startsWith(k.toLowerCase()) || k.toLowerCase().startsWith(lower))
+  );
 }
 
 /** One schema error in plain words: the JSON path it is at, what was expected there, what was found. */
@@ -47,7 +52,11 @@ function explain(e: ErrorObject): { path: (string | number)[]; message: string; 
       const known = Object.keys(((e.parentSchema ?? {}) as { properties?: Record<string, unknown> }).properties ?? {});
       const near = suggest(key, known);
       const expected = `one of the keys ${known.join(', ')}`;
-      return { path: [...path, key], message: `${formatJsonPath([...path, key])}: unknown key${near !== undefined ? `; did you mean "${near}"?` : ''} (expected ${expected})`, expected };
+      return {
+        path: [...path, key],
+        message: `${formatJsonPath([...path, key])}: unknown key${near !== undefined ? `; did you mean "${near}"?` : ''} (expected ${expected})`,
+        expected,
+      };
     }
     case 'enum': {
       const expected = `one of ${(params['allowedValues'] as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
@@ -62,7 +71,11 @@ function explain(e: ErrorObject): { path: (string | number)[]; message: string; 
       return { path, message: `${at}: expected ${expected}, got ${typeName(e.data)}`, expected };
     }
     case 'minItems':
-      return { path, message: `${at}: expected at least ${String(params['limit'])} item${params['limit'] === 1 ? '' : 's'}, got none`, expected: 'a non-empty list' };
+      return {
+        path,
+        message: `${at}: expected at least ${String(params['limit'])} item${params['limit'] === 1 ? '' : 's'}, got none`,
+        expected: 'a non-empty list',
+      };
     case 'minProperties': {
       const known = Object.keys(((e.parentSchema ?? {}) as { properties?: Record<string, unknown> }).properties ?? {});
       const expected = `at least one of ${known.join(', ')}`;
@@ -81,13 +94,20 @@ function explain(e: ErrorObject): { path: (string | number)[]; message: string; 
  * there (`expected`) and what was found, as settings diagnostics do.
  * @public
  */
-export function validatePolicyTest(value: unknown, file?: string): { ok: true; document: PolicyTestDocument } | { ok: false; errors: Diagnostic[] } {
+export function validatePolicyTest(
+  value: unknown,
+  file?: string,
+): { ok: true; document: PolicyTestDocument } | { ok: false; errors: Diagnostic[] } {
   validator ??= new Ajv2020({ allErrors: true, strict: false, verbose: true }).compile(POLICY_TEST_SCHEMA);
   if (validator(value)) return { ok: true, document: value as PolicyTestDocument };
   const all = validator.errors ?? [];
   // A call that fits neither form: an object is held to the object form (its own errors say what is
   // wrong inside it); anything else is told both forms, once.
-  const unions = new Map(all.filter((e) => e.keyword === 'oneOf').map((e) => [e.instancePath, e.data !== null && typeof e.data === 'object' && !Array.isArray(e.data)]));
+  const unions = new Map(
+    all
+      .filter((e) => e.keyword === 'oneOf')
+      .map((e) => [e.instancePath, e.data !== null && typeof e.data === 'object' && !Array.isArray(e.data)]),
+  );
   const inUnion = (e: ErrorObject) => [...unions].find(([u]) => e.instancePath === u || e.instancePath.startsWith(`${u}/`));
   const seen = new Set<string>();
   const errors: Diagnostic[] = [];
@@ -100,7 +120,14 @@ export function validatePolicyTest(value: unknown, file?: string): { ok: true; d
     const { path, message, expected } = explain(e);
     if (seen.has(message)) continue;
     seen.add(message);
-    const d: SettingsDiagnostic = { code: 'TG_POLICY_TEST_SCHEMA', severity: 'error', message, path, ...(expected !== undefined ? { expected } : {}), ...(file !== undefined ? { file } : {}) };
+    const d: SettingsDiagnostic = {
+      code: 'TG_POLICY_TEST_SCHEMA',
+      severity: 'error',
+      message,
+      path,
+      ...(expected !== undefined ? { expected } : {}),
+      ...(file !== undefined ? { file } : {}),
+    };
     errors.push(d);
   }
   return { ok: false, errors };

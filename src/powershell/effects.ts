@@ -61,7 +61,8 @@ type Target = { kind: 'path'; path: string; glob: boolean } | { kind: 'provider'
 /** Where a literal path word points, from location `loc`. */
 function target(text: string, literalParam: boolean, loc: string | undefined, ctx: PowerShellPathContext): Target {
   let p = text.replace(/\\/g, '/');
-  if (/^[A-Za-z0-9_.]+::/.test(p) || /\\?[A-Za-z0-9_.]+::/.test(text)) return { kind: 'unresolved', why: `the provider-qualified path ${text}` };
+  if (/^[A-Za-z0-9_.]+::/.test(p) || /\\?[A-Za-z0-9_.]+::/.test(text))
+    return { kind: 'unresolved', why: `the provider-qualified path ${text}` };
   const drive = /^([A-Za-z][A-Za-z0-9_]*):(.*)$/.exec(p);
   if (drive) {
     const name = drive[1]!.toLowerCase();
@@ -93,7 +94,14 @@ class Collector {
 
   constructor(readonly ctx: PowerShellPathContext) {}
 
-  add(op: PathUse, word: PsWord, param: Pick<ParameterSpec, 'literal'>, loc: string | undefined, command: number, describe = ''): string | undefined {
+  add(
+    op: PathUse,
+    word: PsWord,
+    param: Pick<ParameterSpec, 'literal'>,
+    loc: string | undefined,
+    command: number,
+    describe = '',
+  ): string | undefined {
     if (op === 'none') return undefined;
     if (!word.literal) {
       this.unresolved.push({ op, command, why: `${describe}${word.raw} is not literal` });
@@ -111,7 +119,8 @@ class Collector {
     }
     if (t.kind === 'provider') {
       this.providers.push({ op, command, raw: word.raw, drive: t.drive });
-      if (op !== 'read' && STATE_DRIVES.has(t.drive.toLowerCase())) this.hidden.push(`${word.raw} changes ${t.drive}: items later commands may use`);
+      if (op !== 'read' && STATE_DRIVES.has(t.drive.toLowerCase()))
+        this.hidden.push(`${word.raw} changes ${t.drive}: items later commands may use`);
       return undefined;
     }
     this.effects.push({ op, path: t.path, raw: word.raw, literal: !t.glob, command, glob: t.glob });
@@ -119,7 +128,8 @@ class Collector {
     const share = resolveWindowsShare(t.path);
     if (share.path !== t.path) this.effects.push({ op, path: share.path, raw: word.raw, literal: !t.glob, command, glob: t.glob });
     if (share.unknown !== undefined) this.unresolved.push({ op, command, why: share.unknown });
-    if (hasShortName(t.path)) this.unresolved.push({ op, command, why: `${word.raw} may hold an 8.3 short name that only the file system can resolve` });
+    if (hasShortName(t.path))
+      this.unresolved.push({ op, command, why: `${word.raw} may hold an 8.3 short name that only the file system can resolve` });
     return t.glob ? undefined : t.path;
   }
 }
@@ -169,10 +179,22 @@ const TEXT_OUTPUT = new Set(['Get-Content', 'Write-Output', 'Out-String', 'Forma
  * text it searches that text (PowerShell docs, Select-String › InputObject).
  */
 function textInput(cmdlet: string, previous: PsCommandAnalysis | undefined): boolean {
-  return cmdlet === 'Select-String' && previous !== undefined && previous.name.kind === 'cmdlet' && TEXT_OUTPUT.has(previous.name.spec?.name ?? '');
+  return (
+    cmdlet === 'Select-String' &&
+    previous !== undefined &&
+    previous.name.kind === 'cmdlet' &&
+    TEXT_OUTPUT.has(previous.name.spec?.name ?? '')
+  );
 }
 
-function commandEffects(a: PsCommandAnalysis, i: number, loc: string | undefined, stack: (string | undefined)[], c: Collector, previous: PsCommandAnalysis | undefined): string | undefined {
+function commandEffects(
+  a: PsCommandAnalysis,
+  i: number,
+  loc: string | undefined,
+  stack: (string | undefined)[],
+  c: Collector,
+  previous: PsCommandAnalysis | undefined,
+): string | undefined {
   const spec = a.name.spec;
   if (a.name.ambiguous !== undefined && a.name.kind === 'cmdlet') c.unresolved.push({ op: 'read', command: i, why: a.name.ambiguous });
   if (!spec) {
@@ -182,7 +204,11 @@ function commandEffects(a: PsCommandAnalysis, i: number, loc: string | undefined
   if (!a.binding) return loc;
   const { bound, problems } = a.binding;
   const pathParams = spec.params.filter((p) => p.path !== undefined && p.path !== 'none');
-  const worst: UnresolvedPath['op'] = pathParams.some((p) => p.path === 'remove') ? 'remove' : pathParams.some((p) => p.path === 'write') ? 'write' : 'read';
+  const worst: UnresolvedPath['op'] = pathParams.some((p) => p.path === 'remove')
+    ? 'remove'
+    : pathParams.some((p) => p.path === 'write')
+      ? 'write'
+      : 'read';
   if (problems.length > 0 && pathParams.length > 0) c.unresolved.push({ op: worst, command: i, why: problems[0]! });
   let firstPath: string | undefined;
   let anyPath = false;
@@ -197,15 +223,30 @@ function commandEffects(a: PsCommandAnalysis, i: number, loc: string | undefined
   }
   const value = (name: string) => bound.find((b) => b.spec.name === name);
   markTrees(spec.name, i, value('Recurse') !== undefined, c.effects);
-  if (!anyPath && spec.pipelinePath !== undefined && spec.pipelinePath !== 'none' && a.command.position > 0 && !textInput(spec.name, previous)) {
+  if (
+    !anyPath &&
+    spec.pipelinePath !== undefined &&
+    spec.pipelinePath !== 'none' &&
+    a.command.position > 0 &&
+    !textInput(spec.name, previous)
+  ) {
     c.unresolved.push({ op: spec.pipelinePath, command: i, why: `${spec.name} takes its path from the pipeline` });
   }
   if (spec.name === 'Rename-Item') {
     const nn = value('NewName');
     if (nn && nn.values !== true) {
       for (const w of nn.values) {
-        if (!w.literal || /[/\\:]/.test(w.text) || firstPath === undefined) c.unresolved.push({ op: 'write', command: i, why: `the new name ${w.raw}` });
-        else c.effects.push({ op: 'write', path: `${firstPath === '/' ? '' : parentOf(firstPath)}/${w.text}`, raw: w.raw, literal: true, command: i, glob: false });
+        if (!w.literal || /[/\\:]/.test(w.text) || firstPath === undefined)
+          c.unresolved.push({ op: 'write', command: i, why: `the new name ${w.raw}` });
+        else
+          c.effects.push({
+            op: 'write',
+            path: `${firstPath === '/' ? '' : parentOf(firstPath)}/${w.text}`,
+            raw: w.raw,
+            literal: true,
+            command: i,
+            glob: false,
+          });
       }
     }
   }
@@ -229,7 +270,8 @@ function commandEffects(a: PsCommandAnalysis, i: number, loc: string | undefined
       if (problems.length > 0) return undefined;
       const arg = bound.find((b) => b.spec.path !== undefined)?.values;
       if (arg !== undefined && arg !== true && arg.some((w) => w.text === '-' || w.text === '+')) return undefined;
-      if (!anyPath) return spec.location === 'set' ? normalizePath('~', { cwd: c.ctx.cwd, home: c.ctx.home, platform: c.ctx.platform }) : loc;
+      if (!anyPath)
+        return spec.location === 'set' ? normalizePath('~', { cwd: c.ctx.cwd, home: c.ctx.home, platform: c.ctx.platform }) : loc;
       return firstPath;
     }
     case 'pop':

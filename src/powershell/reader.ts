@@ -19,10 +19,47 @@ export const MAX_POWERSHELL_LENGTH = 10_000;
 
 /** Language keywords: a statement starting with one is not a command. */
 const KEYWORDS = new Set([
-  'begin', 'break', 'catch', 'class', 'clean', 'continue', 'data', 'define', 'do', 'dynamicparam', 'else', 'elseif', 'end',
-  'enum', 'exit', 'filter', 'finally', 'for', 'foreach', 'from', 'function', 'hidden', 'if', 'in', 'inlinescript', 'parallel',
-  'param', 'process', 'return', 'sequence', 'static', 'switch', 'throw', 'trap', 'try', 'until', 'using', 'var', 'while',
-  'workflow', 'configuration',
+  'begin',
+  'break',
+  'catch',
+  'class',
+  'clean',
+  'continue',
+  'data',
+  'define',
+  'do',
+  'dynamicparam',
+  'else',
+  'elseif',
+  'end',
+  'enum',
+  'exit',
+  'filter',
+  'finally',
+  'for',
+  'foreach',
+  'from',
+  'function',
+  'hidden',
+  'if',
+  'in',
+  'inlinescript',
+  'parallel',
+  'param',
+  'process',
+  'return',
+  'sequence',
+  'static',
+  'switch',
+  'throw',
+  'trap',
+  'try',
+  'until',
+  'using',
+  'var',
+  'while',
+  'workflow',
+  'configuration',
 ]);
 
 /** Escapes that stand for control characters (`` `n ``, `` `0 ``, ...) or a code point (`` `u{…} ``). */
@@ -53,7 +90,8 @@ class Reader {
     for (;;) {
       const c = this.peek();
       if (c === ' ' || c === '\t') this.pos++;
-      else if (c === '`' && (this.peek(1) === '\n' || (this.peek(1) === '\r' && this.peek(2) === '\n'))) this.pos += this.peek(1) === '\r' ? 3 : 2;
+      else if (c === '`' && (this.peek(1) === '\n' || (this.peek(1) === '\r' && this.peek(2) === '\n')))
+        this.pos += this.peek(1) === '\r' ? 3 : 2;
       else return;
     }
   }
@@ -70,7 +108,7 @@ class Reader {
       this.chain();
       this.blanks();
       const end = this.peek();
-      if (end === '' ) return;
+      if (end === '') return;
       if (end === ';' || end === '\n' || end === '\r') continue;
       unknown(`unexpected "${end}" after a command`);
     }
@@ -342,7 +380,7 @@ class Reader {
         continue;
       }
       if (c === "'" || c === '"') unknown('a quote inside a bare word');
-      if (c === '(' || c === '{' || c === '@' && this.pos === start) unknown(`"${c}" inside a bare word`);
+      if (c === '(' || c === '{' || (c === '@' && this.pos === start)) unknown(`"${c}" inside a bare word`);
       if (c === '$') {
         this.pos++;
         if (this.variable()) literal = false;
@@ -371,12 +409,17 @@ class Reader {
  */
 export function readPowerShell(command: string): PowerShellReading {
   if (typeof command !== 'string') return { command: String(command), commands: [], unknown: ['command is not a string'] };
-  if (command.length > MAX_POWERSHELL_LENGTH) return { command, commands: [], unknown: [`command longer than ${MAX_POWERSHELL_LENGTH} characters`] };
+  if (command.length > MAX_POWERSHELL_LENGTH)
+    return { command, commands: [], unknown: [`command longer than ${MAX_POWERSHELL_LENGTH} characters`] };
   // eslint-disable-next-line no-control-regex
   const odd = /[^\x20-\x7e\t\n\r]/.exec(command);
   if (odd) {
     const code = odd[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
-    return { command, commands: [], unknown: [`the character U+${code} (PowerShell reads some non-ASCII characters as quotes, dashes or blanks)`] };
+    return {
+      command,
+      commands: [],
+      unknown: [`the character U+${code} (PowerShell reads some non-ASCII characters as quotes, dashes or blanks)`],
+    };
   }
   const r = new Reader(command);
   try {

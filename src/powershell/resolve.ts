@@ -63,7 +63,8 @@ export function resolveCommandName(name: string, platform: Platform): ResolvedNa
   if (alias) {
     const spec = cmdletSpec(alias.cmdlet);
     const nativeRuns = alias.native === 'ps7' || (alias.native === 'unix' && platform !== 'windows');
-    const ambiguous = nativeRuns && alias.nativeDiffers ? `${name} may run a native program that does more than ${alias.cmdlet}` : undefined;
+    const ambiguous =
+      nativeRuns && alias.nativeDiffers ? `${name} may run a native program that does more than ${alias.cmdlet}` : undefined;
     const base: ResolvedName = spec
       ? { kind: 'cmdlet', canonical: alias.cmdlet, readings: [alias.cmdlet, name], spec }
       : { kind: 'command', canonical: alias.cmdlet, readings: [alias.cmdlet, name] };
@@ -75,7 +76,13 @@ export function resolveCommandName(name: string, platform: Platform): ResolvedNa
     // PowerShell runs `Get-<name>` when no command is called <name> (about_Command_Precedence).
     const implicit = cmdletSpec(`get-${lower}`);
     if (implicit) {
-      return { kind: 'command', canonical: name, readings: [name, implicit.name], spec: implicit, ambiguous: `${name} runs ${implicit.name} unless a program called ${name} exists` };
+      return {
+        kind: 'command',
+        canonical: name,
+        readings: [name, implicit.name],
+        spec: implicit,
+        ambiguous: `${name} runs ${implicit.name} unless a program called ${name} exists`,
+      };
     }
   }
   const bare = stripExe(name);

@@ -43,7 +43,11 @@ export function policyDigest(policy: Policy, trusted = true): string {
     // Only when there are any, so that a policy without them keeps the digest it had.
     ...(policy.agents !== undefined
       ? {
-          agents: Object.entries(policy.agents).map(([type, a]) => [type, a.mode?.value ?? null, a.rules.map((r) => [r.list, r.rule.text, r.source.kind, r.source.file ?? null])]),
+          agents: Object.entries(policy.agents).map(([type, a]) => [
+            type,
+            a.mode?.value ?? null,
+            a.rules.map((r) => [r.list, r.rule.text, r.source.kind, r.source.file ?? null]),
+          ]),
         }
       : {}),
   };

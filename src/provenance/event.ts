@@ -80,7 +80,9 @@ export function decisionEvent(call: ToolCall, outcome: Outcome, facts: EventFact
     ...(facts.askId !== undefined ? { askId: facts.askId } : {}),
     ...(facts.mode !== undefined ? { mode: facts.mode } : {}),
     ...(facts.sessionId !== undefined ? { sessionId: facts.sessionId } : {}),
-    ...(facts.agent !== undefined ? { agent: facts.agent.type !== undefined ? { id: facts.agent.id, type: facts.agent.type } : { id: facts.agent.id } } : {}),
+    ...(facts.agent !== undefined
+      ? { agent: facts.agent.type !== undefined ? { id: facts.agent.id, type: facts.agent.type } : { id: facts.agent.id } }
+      : {}),
     ...(facts.hooks !== undefined && facts.hooks.length > 0 ? { hooks: [...facts.hooks] } : {}),
     decidedBy: facts.decidedBy,
     ...(facts.answerer !== undefined ? { answerer: facts.answerer } : {}),

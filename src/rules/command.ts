@@ -32,7 +32,6 @@ export function squeezeCommand(s: string): string {
   return out;
 }
 
-
 function compile(specifier: string): CompiledCommandPattern {
   let spec = squeezeCommand(specifier);
   let prefix: string | undefined;

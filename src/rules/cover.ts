@@ -66,11 +66,23 @@ export function ruleWarningsForList(rule: Rule, list: RuleList): Diagnostic[] {
   const toolEnd = open === -1 ? rule.text.trimEnd().length : open;
   if (list === 'allow' && rule.toolIsGlob && !allowGlobUsable(rule.tool)) {
     out.push(
-      diag('TG_RULE_ALLOW_GLOB_IGNORED', `"${rule.tool}" is ignored in allow: globs count only after a literal "mcp__<server>__" prefix.`, start, toolEnd),
+      diag(
+        'TG_RULE_ALLOW_GLOB_IGNORED',
+        `"${rule.tool}" is ignored in allow: globs count only after a literal "mcp__<server>__" prefix.`,
+        start,
+        toolEnd,
+      ),
     );
   }
   if (list === 'allow' && rule.family === 'param') {
-    out.push(diag('TG_RULE_PARAM_IN_ALLOW', 'Parameter rules work in deny and ask lists only; this allow rule is ignored.', start, rule.text.length));
+    out.push(
+      diag(
+        'TG_RULE_PARAM_IN_ALLOW',
+        'Parameter rules work in deny and ask lists only; this allow rule is ignored.',
+        start,
+        rule.text.length,
+      ),
+    );
   }
   if (list !== 'allow' && toolInfo(rule.tool) === undefined && !rule.tool.includes('_') && !rule.tool.includes('*')) {
     out.push(diag('TG_RULE_UNKNOWN_TOOL', `"${rule.tool}" is not a tool toolgate knows; check the spelling.`, start, toolEnd));

@@ -19,10 +19,23 @@ const EDIT_FAMILY_IGNORED: ReadonlySet<string> = new Set(['Write', 'MultiEdit', 
  */
 export function ruleForList(parsed: Extract<ParseRuleResult, { ok: true }>, list: RuleList): { rule: Rule; warnings: Diagnostic[] } {
   const { rule, warnings } = parsed;
-  if (list === 'allow' || rule.ignored !== true || rule.family !== 'path' || rule.specifier === undefined || !EDIT_FAMILY_IGNORED.has(rule.tool)) {
+  if (
+    list === 'allow' ||
+    rule.ignored !== true ||
+    rule.family !== 'path' ||
+    rule.specifier === undefined ||
+    !EDIT_FAMILY_IGNORED.has(rule.tool)
+  ) {
     return { rule, warnings };
   }
-  const enforced: Rule = { text: rule.text, tool: 'Edit', toolIsGlob: false, family: 'path', specifier: rule.specifier, writtenAs: rule.tool };
+  const enforced: Rule = {
+    text: rule.text,
+    tool: 'Edit',
+    toolIsGlob: false,
+    family: 'path',
+    specifier: rule.specifier,
+    writtenAs: rule.tool,
+  };
   return {
     rule: enforced,
     warnings: warnings.map((w) => {

@@ -68,11 +68,18 @@ export function parseRule(text: string): ParseRuleResult {
     // A rule that ends in `)` closes there (a final `)` is unescaped when there is no backslash).
     const close = plain ? (s.charCodeAt(s.length - 1) === 41 ? s.length - 1 : s.lastIndexOf(')')) : lastUnescaped(s, ')');
     if (close === -1 || close < open) {
-      return fail(diag('TG_RULE_UNBALANCED_PAREN', 'This `(` is never closed: the rule must end with `)`.', offset + open, offset + open + 1));
+      return fail(
+        diag('TG_RULE_UNBALANCED_PAREN', 'This `(` is never closed: the rule must end with `)`.', offset + open, offset + open + 1),
+      );
     }
     if (close !== s.length - 1) {
       return fail(
-        diag('TG_RULE_TRAILING_TEXT', `Unexpected text after the closing \`)\`: "${s.slice(close + 1)}".`, offset + close + 1, offset + s.length),
+        diag(
+          'TG_RULE_TRAILING_TEXT',
+          `Unexpected text after the closing \`)\`: "${s.slice(close + 1)}".`,
+          offset + close + 1,
+          offset + s.length,
+        ),
       );
     }
     raw = s.slice(open + 1, close);
@@ -81,9 +88,7 @@ export function parseRule(text: string): ParseRuleResult {
   if (name === '') return fail(diag('TG_RULE_EMPTY_TOOL', 'The rule has no tool name before `(`.', offset, offset + 1));
   for (let i = 0; i < name.length; i++) {
     if (!isToolNameChar(name.charCodeAt(i))) {
-      return fail(
-        diag('TG_RULE_INVALID_TOOL_NAME', `Tool names cannot contain "${name[i]}" (in "${name}").`, offset + i, offset + i + 1),
-      );
+      return fail(diag('TG_RULE_INVALID_TOOL_NAME', `Tool names cannot contain "${name[i]}" (in "${name}").`, offset + i, offset + i + 1));
     }
   }
   let tool = name;
@@ -124,11 +129,21 @@ export function parseRule(text: string): ParseRuleResult {
       if (isPrimary) {
         rule.ignored = true;
         warnings.push(
-          diag('TG_RULE_PARAM_PRIMARY', `"${field}" is ${tool}'s primary field: write "${tool}(${value})"; this rule is ignored.`, specStart, specEnd),
+          diag(
+            'TG_RULE_PARAM_PRIMARY',
+            `"${field}" is ${tool}'s primary field: write "${tool}(${value})"; this rule is ignored.`,
+            specStart,
+            specEnd,
+          ),
         );
       } else if (info.specifier === 'bash' && value === '*') {
         warnings.push(
-          diag('TG_RULE_PARAM_AMBIGUOUS', `Read as "any call that sets ${field}"; for the \`${field}\` command write "${tool}(${field} *)".`, specStart, specEnd),
+          diag(
+            'TG_RULE_PARAM_AMBIGUOUS',
+            `Read as "any call that sets ${field}"; for the \`${field}\` command write "${tool}(${field} *)".`,
+            specStart,
+            specEnd,
+          ),
         );
       }
       return { ok: true, rule, warnings };
@@ -142,9 +157,7 @@ export function parseRule(text: string): ParseRuleResult {
       if (content.trim() === ':*') return fail(diag('TG_RULE_EMPTY_PREFIX', '`:*` needs a prefix before it.', specStart, specEnd));
       if (content.endsWith(':*')) {
         const prefix = content.slice(0, -2);
-        warnings.push(
-          diag('TG_RULE_LEGACY_PREFIX', `Legacy ":*" suffix: write "${tool}(${prefix} *)".`, specEnd - 2, specEnd),
-        );
+        warnings.push(diag('TG_RULE_LEGACY_PREFIX', `Legacy ":*" suffix: write "${tool}(${prefix} *)".`, specEnd - 2, specEnd));
       }
       const rule: Rule = { text, tool, toolIsGlob: false, family: kind === 'bash' ? 'bash' : 'content', specifier: content };
       return { ok: true, rule, warnings };
@@ -154,14 +167,21 @@ export function parseRule(text: string): ParseRuleResult {
     case 'pathIgnored': {
       const cover = tool === 'Glob' || tool === 'Grep' || tool === 'LSP' || tool === 'NotebookRead' ? 'Read' : 'Edit';
       warnings.push(
-        diag('TG_RULE_PATH_IGNORED', `${tool}(...) path rules are never consulted: write "${cover}(${raw})", which covers ${tool}.`, specStart, specEnd),
+        diag(
+          'TG_RULE_PATH_IGNORED',
+          `${tool}(...) path rules are never consulted: write "${cover}(${raw})", which covers ${tool}.`,
+          specStart,
+          specEnd,
+        ),
       );
       return { ok: true, rule: { text, tool, toolIsGlob: false, family: 'path', specifier: content, ignored: true }, warnings };
     }
     case 'domain': {
       const m = /^domain:([\s\S]*)$/.exec(content);
       if (m === null) {
-        return fail(diag('TG_RULE_DOMAIN', `WebFetch rules take "domain:<host>", e.g. "WebFetch(domain:example.com)".`, specStart, specEnd));
+        return fail(
+          diag('TG_RULE_DOMAIN', `WebFetch rules take "domain:<host>", e.g. "WebFetch(domain:example.com)".`, specStart, specEnd),
+        );
       }
       const host = m[1]!.trim().toLowerCase().replace(/\.+$/, '');
       if (host === '*') return bare(text, tool, toolIsGlob, warnings);
@@ -171,7 +191,9 @@ export function parseRule(text: string): ParseRuleResult {
       return { ok: true, rule: { text, tool, toolIsGlob: false, family: 'domain', specifier: `domain:${host}`, domain: host }, warnings };
     }
     case 'none':
-      warnings.push(diag('TG_RULE_SPECIFIER_IGNORED', `${tool} takes no specifier: write "${tool}"; this rule is ignored.`, specStart, specEnd));
+      warnings.push(
+        diag('TG_RULE_SPECIFIER_IGNORED', `${tool} takes no specifier: write "${tool}"; this rule is ignored.`, specStart, specEnd),
+      );
       return { ok: true, rule: { text, tool, toolIsGlob: false, family: 'content', specifier: content, ignored: true }, warnings };
   }
 }

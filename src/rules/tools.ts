@@ -46,7 +46,10 @@ const t = (
   primaryField: string | undefined,
   params: readonly string[],
   needsPermission: boolean,
-): ToolInfo => (primaryField === undefined ? { family, specifier, params, needsPermission } : { family, specifier, primaryField, params, needsPermission });
+): ToolInfo =>
+  primaryField === undefined
+    ? { family, specifier, params, needsPermission }
+    : { family, specifier, primaryField, params, needsPermission };
 
 const NO: readonly string[] = [];
 
@@ -64,7 +67,13 @@ export const TOOL_INFO: Readonly<Record<string, ToolInfo>> = Object.freeze({
   PowerShell: t('shell', 'content', 'command', ['timeout', 'description', 'run_in_background'], true),
   Read: t('read', 'path', 'file_path', ['offset', 'limit', 'pages'], false),
   Glob: t('read', 'pathIgnored', 'path', ['pattern'], false),
-  Grep: t('read', 'pathIgnored', 'path', ['pattern', 'glob', 'output_mode', '-i', '-n', '-A', '-B', '-C', 'context', 'multiline', 'type', 'head_limit', 'offset'], false),
+  Grep: t(
+    'read',
+    'pathIgnored',
+    'path',
+    ['pattern', 'glob', 'output_mode', '-i', '-n', '-A', '-B', '-C', 'context', 'multiline', 'type', 'head_limit', 'offset'],
+    false,
+  ),
   LSP: t('read', 'pathIgnored', 'filePath', ['operation', 'line', 'character'], false),
   NotebookRead: t('read', 'pathIgnored', 'notebook_path', ['cell_id'], false),
   ListMcpResourcesTool: t('read', 'none', undefined, ['server'], false),
@@ -75,7 +84,13 @@ export const TOOL_INFO: Readonly<Record<string, ToolInfo>> = Object.freeze({
   NotebookEdit: t('edit', 'pathIgnored', 'notebook_path', ['cell_id', 'new_source', 'cell_type', 'edit_mode'], true),
   WebFetch: t('web', 'domain', 'url', ['prompt'], true),
   WebSearch: t('web', 'none', undefined, ['query'], true),
-  Agent: t('interaction', 'content', 'subagent_type', ['description', 'prompt', 'model', 'run_in_background', 'name', 'team_name', 'mode', 'isolation', 'cwd'], false),
+  Agent: t(
+    'interaction',
+    'content',
+    'subagent_type',
+    ['description', 'prompt', 'model', 'run_in_background', 'name', 'team_name', 'mode', 'isolation', 'cwd'],
+    false,
+  ),
   Skill: t('interaction', 'content', 'skill', ['args'], false),
   AskUserQuestion: t('interaction', 'none', undefined, NO, false),
   TodoWrite: t('interaction', 'none', undefined, NO, false),

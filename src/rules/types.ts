@@ -44,9 +44,7 @@ export interface Rule {
 }
 
 /** Result of parsing a rule: a value, never an exception. @public */
-export type ParseRuleResult =
-  | { ok: true; rule: Rule; warnings: Diagnostic[] }
-  | { ok: false; issues: [Diagnostic, ...Diagnostic[]] };
+export type ParseRuleResult = { ok: true; rule: Rule; warnings: Diagnostic[] } | { ok: false; issues: [Diagnostic, ...Diagnostic[]] };
 
 /** What a path rule is matched against, and how its anchors resolve. @public */
 export interface PathMatchContext {

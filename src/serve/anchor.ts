@@ -59,13 +59,17 @@ export function createAnchors(o: {
     const floor = base === undefined ? undefined : base + own;
     const held = head?.count ?? 0;
     const short = floor !== undefined && held < floor;
-    if (short) o.log(`toolgate serve: the audit log holds ${held} entries${head !== undefined ? ` up to #${head.seq}` : ''}, but at least ${floor} were written to it: entries were removed from the store`);
+    if (short)
+      o.log(
+        `toolgate serve: the audit log holds ${held} entries${head !== undefined ? ` up to #${head.seq}` : ''}, but at least ${floor} were written to it: entries were removed from the store`,
+      );
     if (head === undefined && !short) return;
     const count = short ? floor : held;
     if (count === lastCount) return;
     lastCount = count;
     // An emptied log has no head: the anchor names position 0, which no log holds.
-    const a: AuditAnchor = head !== undefined ? { seq: head.seq, count, hash: head.hash, at: head.at } : { seq: 0, count, hash: AUDIT_CHAIN_GENESIS };
+    const a: AuditAnchor =
+      head !== undefined ? { seq: head.seq, count, hash: head.hash, at: head.at } : { seq: 0, count, hash: AUDIT_CHAIN_GENESIS };
     const line = JSON.stringify(a);
     o.log(`toolgate serve: audit anchor ${line}`);
     if (o.file === undefined) return;
@@ -102,9 +106,12 @@ export function createAnchors(o: {
     });
     return running;
   };
-  const timer = setInterval(() => {
-    if (pending > 0) void run();
-  }, Math.max(1, o.everyMinutes ?? ANCHOR_EVERY_MINUTES) * 60_000);
+  const timer = setInterval(
+    () => {
+      if (pending > 0) void run();
+    },
+    Math.max(1, o.everyMinutes ?? ANCHOR_EVERY_MINUTES) * 60_000,
+  );
   timer.unref();
   return {
     before() {

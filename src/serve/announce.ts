@@ -26,6 +26,10 @@ export interface AnnouncerOptions {
 export function announcer(o: AnnouncerOptions): (ask: Announced, code: string) => void {
   const own = o.announce;
   if (own !== undefined) return (ask, code) => own(`toolgate serve: ask ${ask.id} waits (${ask.tool}); its answer code is ${code}`);
-  if (o.terminal || o.printCodes) return (ask, code) => o.write(`toolgate serve: ask ${ask.id} waits (${ask.tool}); its answer code is ${code}`);
-  return (ask) => o.write(`toolgate serve: ask ${ask.id} waits (${ask.tool}); its answer code is on the approval page (standard error is not a terminal)`);
+  if (o.terminal || o.printCodes)
+    return (ask, code) => o.write(`toolgate serve: ask ${ask.id} waits (${ask.tool}); its answer code is ${code}`);
+  return (ask) =>
+    o.write(
+      `toolgate serve: ask ${ask.id} waits (${ask.tool}); its answer code is on the approval page (standard error is not a terminal)`,
+    );
 }

@@ -9,9 +9,7 @@ const LENGTH = 8;
 export const ANSWER_CODE_TRIES = 5;
 
 /** What trying a code came to. */
-export type CodeTry =
-  | { ok: true }
-  | { ok: false; why: 'none' | 'spent' | 'locked' | 'wrong'; tries: number; message: string };
+export type CodeTry = { ok: true } | { ok: false; why: 'none' | 'spent' | 'locked' | 'wrong'; tries: number; message: string };
 
 /**
  * The one-time codes that `toolgate asks answer` needs besides the token: one per ask, drawn at
@@ -84,10 +82,17 @@ export function createAnswerCodes(token: string, store: Pick<Store, 'tryAnswerCo
     sealedHere: (r) => open(r.askId, r.sealed) !== undefined,
     async redeem(id, given, at) {
       const r = await store.tryAnswerCode(id);
-      if (r === undefined) return { ok: false, why: 'none', tries: 0, message: `ask ${id} has no answer code: answer it on the approval page` };
-      if (r.spentAt !== undefined) return { ok: false, why: 'spent', tries: r.tries, message: `the answer code of ask ${id} was already used` };
+      if (r === undefined)
+        return { ok: false, why: 'none', tries: 0, message: `ask ${id} has no answer code: answer it on the approval page` };
+      if (r.spentAt !== undefined)
+        return { ok: false, why: 'spent', tries: r.tries, message: `the answer code of ask ${id} was already used` };
       if (r.tries > ANSWER_CODE_TRIES) {
-        return { ok: false, why: 'locked', tries: r.tries, message: `the answer code of ask ${id} is locked after ${ANSWER_CODE_TRIES} tries: answer it on the approval page` };
+        return {
+          ok: false,
+          why: 'locked',
+          tries: r.tries,
+          message: `the answer code of ask ${id} is locked after ${ANSWER_CODE_TRIES} tries: answer it on the approval page`,
+        };
       }
       const want = open(id, r.sealed);
       const right = want !== undefined && timingSafeEqual(digest(normal(given)), digest(want));
@@ -100,7 +105,8 @@ export function createAnswerCodes(token: string, store: Pick<Store, 'tryAnswerCo
           message: `that is not the answer code of ask ${id}: the approval page and serve's terminal show it (${left > 0 ? `${left} ${left === 1 ? 'try' : 'tries'} left` : 'the code is now locked; answer on the approval page'})`,
         };
       }
-      if (!(await store.spendAnswerCode(id, at))) return { ok: false, why: 'spent', tries: r.tries, message: `the answer code of ask ${id} was already used` };
+      if (!(await store.spendAnswerCode(id, at)))
+        return { ok: false, why: 'spent', tries: r.tries, message: `the answer code of ask ${id} was already used` };
       return { ok: true };
     },
   };

@@ -6,7 +6,8 @@
 
 /** Why `name` cannot name an answerer, or `undefined` when it can. */
 export function answererNameProblem(name: string): string | undefined {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name)) return 'a name is 1 to 64 letters, digits, ".", "_" or "-", starting with a letter or digit';
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name))
+    return 'a name is 1 to 64 letters, digits, ".", "_" or "-", starting with a letter or digit';
   if (name === 'token') return '"token" is the name of serve\'s own token';
   return undefined;
 }
@@ -19,13 +20,15 @@ export function parseAnswerers(text: string, file: string): { ok: true; answerer
   } catch (e) {
     return { ok: false, message: `${file}: not JSON (${(e as Error).message}); expected an object of answerer name to token` };
   }
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return { ok: false, message: `${file}: expected an object of answerer name to token, as {"alice": "…"}` };
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+    return { ok: false, message: `${file}: expected an object of answerer name to token, as {"alice": "…"}` };
   const answerers = new Map<string, string>();
   const seen = new Set<string>();
   for (const [name, token] of Object.entries(raw as Record<string, unknown>)) {
     const bad = answererNameProblem(name);
     if (bad !== undefined) return { ok: false, message: `${file}: at ${JSON.stringify(name)}: ${bad}` };
-    if (typeof token !== 'string' || token.trim().length < 16) return { ok: false, message: `${file}: at ${JSON.stringify(name)}: expected a token of at least 16 characters` };
+    if (typeof token !== 'string' || token.trim().length < 16)
+      return { ok: false, message: `${file}: at ${JSON.stringify(name)}: expected a token of at least 16 characters` };
     if (seen.has(token.trim())) return { ok: false, message: `${file}: at ${JSON.stringify(name)}: two answerers have the same token` };
     seen.add(token.trim());
     answerers.set(name, token.trim());

@@ -2,7 +2,17 @@ import { resolve } from 'node:path';
 import { answeredBy } from './answerers.js';
 import type { Announced } from './announce.js';
 import type { AskAnswer, GateResult } from '../gate/index.js';
-import { grantRules, inputSha256, redactInput, type AnswerScope, type AskOrigin, type AskRecord, type GrantRecord, type NewGrant, type Store } from '../store/index.js';
+import {
+  grantRules,
+  inputSha256,
+  redactInput,
+  type AnswerScope,
+  type AskOrigin,
+  type AskRecord,
+  type GrantRecord,
+  type NewGrant,
+  type Store,
+} from '../store/index.js';
 import { DEFAULT_GRANT_TTL, type GrantTtl } from '../grants/ttl.js';
 import { newId } from '../gate/results.js';
 import { UNKNOWN_PROJECT } from './projects.js';
@@ -28,9 +38,7 @@ export interface AnswerInput {
 }
 
 /** What answering an ask came to. */
-export type AnswerOutcome =
-  | { ok: true; ask: AskRecord }
-  | { ok: false; status: 404 | 409 | 400 | 403; message: string; ask?: AskRecord };
+export type AnswerOutcome = { ok: true; ask: AskRecord } | { ok: false; status: 404 | 409 | 400 | 403; message: string; ask?: AskRecord };
 
 /** A last check before an answer is recorded (the ask found pending, the answer valid): a refusal, or `undefined` to go on. */
 export type AnswerCheck = (ask: AskRecord) => Promise<Extract<AnswerOutcome, { ok: false }> | undefined>;
@@ -95,22 +103,25 @@ export function createAsks(o: {
       // A held ask ends with its hold; one nobody holds, at its own deadline (`overdue.ts`).
       const deadlineMs = holdMs ?? o.unheldMs;
       const code = o.codes.issue(pending.id);
-      const ask = await store.parkAsk({
-        id: pending.id,
-        pending,
-        origin,
-        ...(s.context.sessionId !== undefined ? { sessionId: s.context.sessionId } : {}),
-        ...(s.context.agent !== undefined ? { agent: agentKey(s.context.agent) ?? '' } : {}),
-        projectDir: s.project.projectDir,
-        cwd: s.context.cwd,
-        tool: pending.call.tool,
-        inputRedacted: redactInput(pending.call.input),
-        inputSha256: inputSha256(pending.call.input),
-        policyDigest: s.project.digest,
-        createdAt: t,
-        ...(deadlineMs !== undefined ? { expiresAt: t + deadlineMs } : {}),
-        ...(held && o.holder !== undefined ? { holder: o.holder.id } : {}),
-      }, { sealed: code.sealed });
+      const ask = await store.parkAsk(
+        {
+          id: pending.id,
+          pending,
+          origin,
+          ...(s.context.sessionId !== undefined ? { sessionId: s.context.sessionId } : {}),
+          ...(s.context.agent !== undefined ? { agent: agentKey(s.context.agent) ?? '' } : {}),
+          projectDir: s.project.projectDir,
+          cwd: s.context.cwd,
+          tool: pending.call.tool,
+          inputRedacted: redactInput(pending.call.input),
+          inputSha256: inputSha256(pending.call.input),
+          policyDigest: s.project.digest,
+          createdAt: t,
+          ...(deadlineMs !== undefined ? { expiresAt: t + deadlineMs } : {}),
+          ...(held && o.holder !== undefined ? { holder: o.holder.id } : {}),
+        },
+        { sealed: code.sealed },
+      );
       o.announce({ id: ask.id, tool: ask.tool }, code.code);
       return ask;
     },
@@ -156,7 +167,8 @@ export function createAsks(o: {
     async spendOnce(ask) {
       // Best effort: a once grant left unspent answers at most one replay of the approved input.
       try {
-        for (const g of await store.findGrants({ askId: ask.id, scope: 'once', state: 'active', at: now() })) await store.useGrant(g.id, now());
+        for (const g of await store.findGrants({ askId: ask.id, scope: 'once', state: 'active', at: now() }))
+          await store.useGrant(g.id, now());
       } catch {
         // The store is unreachable: the answer still releases its own call.
       }
@@ -165,7 +177,11 @@ export function createAsks(o: {
     async resolve(ask) {
       if (ask.answer === undefined) throw new Error(`ask ${ask.id} has no answer`);
       const project = await o.projects.policyFor(ask.projectDir);
-      const gate = await o.decider.gateFor(project, { cwd: ask.cwd, ...(ask.sessionId !== undefined ? { sessionId: ask.sessionId } : {}), mode: ask.pending.mode });
+      const gate = await o.decider.gateFor(project, {
+        cwd: ask.cwd,
+        ...(ask.sessionId !== undefined ? { sessionId: ask.sessionId } : {}),
+        mode: ask.pending.mode,
+      });
       const { answer, grants } = await answerWithGrants(store, ask, now());
       // The reason names who answered by the credential they answered with.
       const result = settle(await gate.answer(ask.pending, answer, { cwd: ask.cwd, answeredBy: answeredBy(ask.answer.answerer) }));
@@ -184,11 +200,17 @@ export function createAsks(o: {
  */
 async function answerWithGrants(store: Store, ask: AskRecord, at: number): Promise<{ answer: AskAnswer; grants: GrantRecord[] }> {
   const answer = ask.answer?.answer;
-  if (answer === undefined || answer.behavior !== 'allow' || ask.answer?.scope === 'once') return { answer: answer as AskAnswer, grants: [] };
-  const grants = (await store.findGrants({ askId: ask.id, state: 'active', at })).filter((g) => g.scope !== 'once' && g.inputSha256 === undefined);
+  if (answer === undefined || answer.behavior !== 'allow' || ask.answer?.scope === 'once')
+    return { answer: answer as AskAnswer, grants: [] };
+  const grants = (await store.findGrants({ askId: ask.id, state: 'active', at })).filter(
+    (g) => g.scope !== 'once' && g.inputSha256 === undefined,
+  );
   const { remember: _suggestions, updatedPermissions, ...rest } = answer;
-  const others = (Array.isArray(updatedPermissions) ? updatedPermissions : []).filter((u) => !(u.type === 'addRules' && u.behavior === 'allow'));
-  const saved: PermissionUpdate[] = grants.length > 0 ? [{ type: 'addRules', behavior: 'allow', destination: 'session', rules: grants.map((g) => ruleValue(g.rule)) }] : [];
+  const others = (Array.isArray(updatedPermissions) ? updatedPermissions : []).filter(
+    (u) => !(u.type === 'addRules' && u.behavior === 'allow'),
+  );
+  const saved: PermissionUpdate[] =
+    grants.length > 0 ? [{ type: 'addRules', behavior: 'allow', destination: 'session', rules: grants.map((g) => ruleValue(g.rule)) }] : [];
   const updates = [...others, ...saved];
   return { answer: { ...rest, ...(updates.length > 0 ? { updatedPermissions: updates } : {}) }, grants };
 }
@@ -196,7 +218,8 @@ async function answerWithGrants(store: Store, ask: AskRecord, at: number): Promi
 /** The allow rules an answer's `updatedPermissions` adds, as rule texts. */
 function allowTexts(updates: readonly PermissionUpdate[] | undefined): string[] {
   const out: string[] = [];
-  for (const u of Array.isArray(updates) ? updates : []) if (u.type === 'addRules' && u.behavior === 'allow') out.push(...u.rules.map(ruleValueText));
+  for (const u of Array.isArray(updates) ? updates : [])
+    if (u.type === 'addRules' && u.behavior === 'allow') out.push(...u.rules.map(ruleValueText));
   return out;
 }
 
@@ -223,8 +246,18 @@ export async function recordAnswer(
   const rules = grantRules(ask.pending, input.answer, input.scope, ask.sessionId !== undefined);
   if (!rules.ok) return { ok: false, status: 400, message: rules.message };
   // In an unknown project no grant but the approval once answers (src/grants/apply.ts): refused, not saved in vain.
-  if (rules.scope !== 'once' && ask.projectDir === UNKNOWN_PROJECT && input.answer.behavior === 'allow') return { ok: false, status: 400, message: `the ask belongs to no project toolgate found, where no ${rules.scope} grant would answer anything: approve it once ("scope": "once"), or name the project (X-Toolgate-Project, --project DIR)` };
-  if (input.rules !== undefined && rules.rules.length === 0) return { ok: false, status: 400, message: `rules are saved only by an allow that remembers (scope session, project or user), not with scope ${rules.scope}` };
+  if (rules.scope !== 'once' && ask.projectDir === UNKNOWN_PROJECT && input.answer.behavior === 'allow')
+    return {
+      ok: false,
+      status: 400,
+      message: `the ask belongs to no project toolgate found, where no ${rules.scope} grant would answer anything: approve it once ("scope": "once"), or name the project (X-Toolgate-Project, --project DIR)`,
+    };
+  if (input.rules !== undefined && rules.rules.length === 0)
+    return {
+      ok: false,
+      status: 400,
+      message: `rules are saved only by an allow that remembers (scope session, project or user), not with scope ${rules.scope}`,
+    };
   let saved = rules.rules;
   if (saved.length > 0) {
     const chosen = [...(input.rules ?? []), ...(input.answer.behavior === 'allow' ? allowTexts(input.answer.updatedPermissions) : [])];

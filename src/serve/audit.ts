@@ -1,7 +1,15 @@
 import { answeredBy } from './answerers.js';
 import type { Step, ToolCall } from '../core/types.js';
 import type { GateResult } from '../gate/index.js';
-import { inputSha256, redactInput, redactString, type AskRecord, type AuditEntry, type AuditEvent, type GrantRecord } from '../store/index.js';
+import {
+  inputSha256,
+  redactInput,
+  redactString,
+  type AskRecord,
+  type AuditEntry,
+  type AuditEvent,
+  type GrantRecord,
+} from '../store/index.js';
 import type { Settled } from './decide.js';
 import { modeFor } from '../evaluate/index.js';
 import { withProvenance } from './provenance.js';
@@ -28,7 +36,12 @@ export function decisionEntry(event: AuditEvent, call: ToolCall, s: Settled, at:
   const rule = r.behavior === 'ask' ? r.pending.rule : r.decision?.rule;
   const mode = r.behavior === 'ask' ? r.pending.mode : modeFor(s.context.mode, { policy: s.project.policy });
   const toolUseId = r.toolUseId !== '' ? r.toolUseId : (call.id ?? '');
-  const fields: AuditEntry = { ...decisionFields(event, call, s, at, askId), ...(toolUseId !== '' ? { toolUseId } : {}), mode, trace: redactTrace(r.trace) };
+  const fields: AuditEntry = {
+    ...decisionFields(event, call, s, at, askId),
+    ...(toolUseId !== '' ? { toolUseId } : {}),
+    mode,
+    trace: redactTrace(r.trace),
+  };
   return withProvenance(fields, {
     ...(rule !== undefined ? { rule } : {}),
     trace: r.trace,
@@ -47,12 +60,15 @@ export function decisionEntry(event: AuditEvent, call: ToolCall, s: Settled, at:
  * live policy's own (a call a grant answered was an ask of the policy).
  */
 export function shadowEntry(decision: AuditEntry, o: ShadowOutcome, at: number): AuditEntry {
-  const live = decision.decidedBy === 'grant' ? { behavior: 'ask' as const, decidedBy: 'grant' } : {
-    behavior: decision.behavior ?? 'deny',
-    ...(decision.ruleText !== undefined ? { ruleText: decision.ruleText } : {}),
-    ...(decision.ruleSource !== undefined ? { ruleSource: decision.ruleSource } : {}),
-    ...(decision.decidedBy !== undefined ? { decidedBy: decision.decidedBy } : {}),
-  };
+  const live =
+    decision.decidedBy === 'grant'
+      ? { behavior: 'ask' as const, decidedBy: 'grant' }
+      : {
+          behavior: decision.behavior ?? 'deny',
+          ...(decision.ruleText !== undefined ? { ruleText: decision.ruleText } : {}),
+          ...(decision.ruleSource !== undefined ? { ruleSource: decision.ruleSource } : {}),
+          ...(decision.decidedBy !== undefined ? { decidedBy: decision.decidedBy } : {}),
+        };
   return {
     at,
     event: 'shadow',
@@ -98,7 +114,11 @@ function decisionFields(event: AuditEvent, call: ToolCall, s: Settled, at: numbe
     policyDigest: s.project.digest,
     decidedBy: s.decidedBy,
     ...(askId !== undefined ? { askId } : {}),
-    ...(s.grant !== undefined ? { detail: `grant ${s.grant.id} (${s.grant.scope}): ${s.grant.rule}` } : s.grantsUnreadable ? { detail: 'grants could not be read' } : {}),
+    ...(s.grant !== undefined
+      ? { detail: `grant ${s.grant.id} (${s.grant.scope}): ${s.grant.rule}` }
+      : s.grantsUnreadable
+        ? { detail: 'grants could not be read' }
+        : {}),
   };
 }
 
@@ -138,15 +158,23 @@ export function answerEntry(ask: AskRecord, at: number): AuditEntry {
   if (w === undefined) throw new Error(`ask ${ask.id} has no answer`);
   const a = w.answer;
   const input = a.behavior === 'allow' && a.updatedInput !== undefined ? a.updatedInput : ask.pending.call.input;
-  return withProvenance({
-    ...askBase(ask, at, input),
-    behavior: a.behavior,
-    reasonKind: 'resolver',
-    reason: a.behavior === 'deny' ? (a.message ?? `refused by ${answeredBy(w.answerer)}`) : a.updatedInput !== undefined ? `approved with an edited input by ${answeredBy(w.answerer)}` : `approved by ${answeredBy(w.answerer)}`,
-    answerer: w.answerer,
-    decidedBy: 'answer',
-    detail: `scope ${w.scope}${a.behavior === 'allow' && a.remember === true ? ', remember' : ''}${a.behavior === 'allow' && unkeptMessage(a.updatedPermissions) !== undefined ? `; ${unkeptMessage(a.updatedPermissions)}` : ''}`,
-  }, { ...askProvenance(ask), trace: ask.pending.trace });
+  return withProvenance(
+    {
+      ...askBase(ask, at, input),
+      behavior: a.behavior,
+      reasonKind: 'resolver',
+      reason:
+        a.behavior === 'deny'
+          ? (a.message ?? `refused by ${answeredBy(w.answerer)}`)
+          : a.updatedInput !== undefined
+            ? `approved with an edited input by ${answeredBy(w.answerer)}`
+            : `approved by ${answeredBy(w.answerer)}`,
+      answerer: w.answerer,
+      decidedBy: 'answer',
+      detail: `scope ${w.scope}${a.behavior === 'allow' && a.remember === true ? ', remember' : ''}${a.behavior === 'allow' && unkeptMessage(a.updatedPermissions) !== undefined ? `; ${unkeptMessage(a.updatedPermissions)}` : ''}`,
+    },
+    { ...askProvenance(ask), trace: ask.pending.trace },
+  );
 }
 
 /** The audit entry of an answer refused for its answer code (wrong, spent, locked, none): who tried, and how often. */
@@ -163,9 +191,21 @@ export function refusedAnswerEntry(ask: AskRecord, at: number, answerer: string,
 }
 
 /** The audit entry of a held hook request's release: the final result after an answer, or a deny when no answer came. */
-export function releaseEntry(event: AuditEvent, ask: AskRecord, at: number, end: { result: GateResult; grant?: GrantRecord } | { expired: string }): AuditEntry {
+export function releaseEntry(
+  event: AuditEvent,
+  ask: AskRecord,
+  at: number,
+  end: { result: GateResult; grant?: GrantRecord } | { expired: string },
+): AuditEntry {
   if (!('result' in end)) {
-    const expired: AuditEntry = { ...askBase(ask, at, ask.pending.call.input), event: 'expired', behavior: 'deny', reasonKind: 'resolver', reason: end.expired, decidedBy: 'timeout' };
+    const expired: AuditEntry = {
+      ...askBase(ask, at, ask.pending.call.input),
+      event: 'expired',
+      behavior: 'deny',
+      reasonKind: 'resolver',
+      reason: end.expired,
+      decidedBy: 'timeout',
+    };
     return withProvenance(expired, { ...askProvenance(ask), trace: ask.pending.trace });
   }
   const r = end.result;
@@ -173,15 +213,23 @@ export function releaseEntry(event: AuditEvent, ask: AskRecord, at: number, end:
   const g = end.grant;
   const reason = reasonOf(r);
   const rule = r.decision?.rule;
-  return withProvenance({
-    ...askBase(ask, at, r.call.input),
-    event,
-    behavior: r.behavior === 'allow' ? 'allow' : r.behavior === 'deny' ? 'deny' : 'ask',
-    ...(reason !== undefined ? { reasonKind: reason.kind, reason: reason.message } : {}),
-    ...ruleFields(r, g),
-    ...(ask.answer !== undefined ? { answerer: ask.answer.answerer } : {}),
-    decidedBy: r.behavior === 'allow' || r.behavior === 'deny' ? r.decidedBy : 'answer',
-    ...(g !== undefined ? { detail: `grant ${g.id} (${g.scope}): ${g.rule}` } : {}),
-    trace: redactTrace(r.trace),
-  }, { ...askProvenance(ask), trace: r.trace, ...(rule !== undefined ? { rule } : {}), ...(g !== undefined ? { grantId: g.id, grantScope: g.scope } : {}) });
+  return withProvenance(
+    {
+      ...askBase(ask, at, r.call.input),
+      event,
+      behavior: r.behavior === 'allow' ? 'allow' : r.behavior === 'deny' ? 'deny' : 'ask',
+      ...(reason !== undefined ? { reasonKind: reason.kind, reason: reason.message } : {}),
+      ...ruleFields(r, g),
+      ...(ask.answer !== undefined ? { answerer: ask.answer.answerer } : {}),
+      decidedBy: r.behavior === 'allow' || r.behavior === 'deny' ? r.decidedBy : 'answer',
+      ...(g !== undefined ? { detail: `grant ${g.id} (${g.scope}): ${g.rule}` } : {}),
+      trace: redactTrace(r.trace),
+    },
+    {
+      ...askProvenance(ask),
+      trace: r.trace,
+      ...(rule !== undefined ? { rule } : {}),
+      ...(g !== undefined ? { grantId: g.id, grantScope: g.scope } : {}),
+    },
+  );
 }

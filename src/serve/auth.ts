@@ -122,7 +122,11 @@ export function createAuth(o: AuthOptions): Auth {
     const ms = limit.lockedFor(now(), !again);
     if (ms === 0) return undefined;
     const retryAfter = Math.ceil(ms / 1000);
-    return { ok: false, message: `too many wrong tokens: requests carrying a token are refused for ${retryAfter} s more (a page signed in before keeps working)`, retryAfter };
+    return {
+      ok: false,
+      message: `too many wrong tokens: requests carrying a token are refused for ${retryAfter} s more (a page signed in before keeps working)`,
+      retryAfter,
+    };
   };
   const wrong = (c: Context) => {
     const raw = (c.req as { raw?: object }).raw;

@@ -35,7 +35,11 @@ export function createCredentialLimit(o: CredentialLimitOptions & { log: (line: 
   const tries = o.tries ?? 10;
   const windowMs = (o.windowSeconds ?? 60) * 1000;
   const lockMs = (o.lockSeconds ?? 60) * 1000;
-  for (const [name, v] of [['tries', tries], ['windowSeconds', windowMs], ['lockSeconds', lockMs]] as const) {
+  for (const [name, v] of [
+    ['tries', tries],
+    ['windowSeconds', windowMs],
+    ['lockSeconds', lockMs],
+  ] as const) {
     if (!(Number.isFinite(v) && v > 0)) throw new Error(`credentialLimit.${name} must be a positive number`);
   }
   let wrongAt: number[] = [];

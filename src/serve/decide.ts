@@ -1,7 +1,19 @@
 import { normalizeMode, type PermissionMode, type PermissionRuleValue, type ToolCall } from '../core/types.js';
 import { createGate, type AgentRef, type Gate, type GateAllow, type GateAsk, type GateDeny, type GateResult } from '../gate/index.js';
 import { compileHooks, type HookRegistry } from '../hooks/index.js';
-import { agentCallMode, agentHome, evaluateAsync, evaluationContextFor, modeFor, nextSessionMode, sessionCeilingMode, type AgentCeiling, type ContextShell, type EnvironmentFacts, type SessionModeRecord } from '../evaluate/index.js';
+import {
+  agentCallMode,
+  agentHome,
+  evaluateAsync,
+  evaluationContextFor,
+  modeFor,
+  nextSessionMode,
+  sessionCeilingMode,
+  type AgentCeiling,
+  type ContextShell,
+  type EnvironmentFacts,
+  type SessionModeRecord,
+} from '../evaluate/index.js';
 import { runShadow, type ShadowOutcome, type ShadowQueue } from '../shadow/index.js';
 import { unescapeRuleContent } from '../rules/index.js';
 import { inputSha256, type GrantRecord, type Store } from '../store/index.js';
@@ -176,104 +188,122 @@ export function createDecider(o: {
    * when it sets one): the same self-guard and gate, no grants, nothing recorded.
    */
   const decideCall = async (call: ToolCall, asked: CallContext, live?: ProjectPolicy): Promise<Settled> => {
-      const shadowMode = live?.shadow?.mode;
-      const where: CallContext = shadowMode !== undefined ? { ...asked, mode: shadowMode } : asked;
-      const parentMode = live !== undefined ? (shadowMode !== undefined && asked.agent !== undefined ? shadowMode : modes.peek(asked)) : modes.parentOf(asked);
-      const finding = o.projects.projectFor(where);
-      const projectDir = finding.known ? finding.dir : UNKNOWN_PROJECT;
-      const project = live?.shadow !== undefined ? { ...live, policy: live.shadow.policy, digest: live.shadow.digest } : await o.projects.policyFor(projectDir);
-      // The guard reads commands with the shell parser, which evaluate would load only later.
-      if (!isShellPrepared()) await prepareShell();
-      // serve's own files are guarded wherever `~` may lead: the agent's home and serve's.
-      const home = homeFor(where, o.home);
-      const guard = { cwd: where.cwd, fs: fsView, ...(o.processIds !== undefined ? { processIds: o.processIds } : {}), ...(o.directory !== undefined ? { directory: o.directory } : {}), ...(o.policyFiles !== undefined ? { policyFiles: o.policyFiles } : {}) };
-      const selfDeny = selfGuard(call, o.guarded, { ...guard, home: home.home }) ?? (home.home !== o.home ? selfGuard(call, o.guarded, { ...guard, home: o.home }) : undefined);
-      if (selfDeny !== undefined) {
-        const result: GateDeny = {
-          behavior: 'deny',
-          call,
-          toolUseId: call.id ?? '',
-          decision: selfDeny,
-          trace: selfDeny.trace,
-          rewrites: 0,
-          decidedBy: 'rules',
-          reason: selfDeny.reason,
-          message: selfDeny.reason.message,
-        };
-        return { result, project, context: where, decidedBy: 'serveSelf' };
-      }
-      const fast = await quickDecision(call, project, where, parentMode, home, fsView);
-      if (fast !== undefined) return { result: fast, project, context: where, decidedBy: 'rules' };
-      // A sub-agent's call: the gate stands for its parent, in the parent's mode (unknown: default);
-      // the sub-agent's own mode is what it asks for, capped at the parent's.
-      const sub = where.agent !== undefined;
-      const opts = {
-        cwd: where.cwd,
-        ...(call.id !== undefined ? { toolUseId: call.id } : {}),
-        ...(where.agent !== undefined ? { agent: where.agent } : {}),
-        ...(sub && where.mode !== undefined ? { agentMode: where.mode } : {}),
+    const shadowMode = live?.shadow?.mode;
+    const where: CallContext = shadowMode !== undefined ? { ...asked, mode: shadowMode } : asked;
+    const parentMode =
+      live !== undefined ? (shadowMode !== undefined && asked.agent !== undefined ? shadowMode : modes.peek(asked)) : modes.parentOf(asked);
+    const finding = o.projects.projectFor(where);
+    const projectDir = finding.known ? finding.dir : UNKNOWN_PROJECT;
+    const project =
+      live?.shadow !== undefined
+        ? { ...live, policy: live.shadow.policy, digest: live.shadow.digest }
+        : await o.projects.policyFor(projectDir);
+    // The guard reads commands with the shell parser, which evaluate would load only later.
+    if (!isShellPrepared()) await prepareShell();
+    // serve's own files are guarded wherever `~` may lead: the agent's home and serve's.
+    const home = homeFor(where, o.home);
+    const guard = {
+      cwd: where.cwd,
+      fs: fsView,
+      ...(o.processIds !== undefined ? { processIds: o.processIds } : {}),
+      ...(o.directory !== undefined ? { directory: o.directory } : {}),
+      ...(o.policyFiles !== undefined ? { policyFiles: o.policyFiles } : {}),
+    };
+    const selfDeny =
+      selfGuard(call, o.guarded, { ...guard, home: home.home }) ??
+      (home.home !== o.home ? selfGuard(call, o.guarded, { ...guard, home: o.home }) : undefined);
+    if (selfDeny !== undefined) {
+      const result: GateDeny = {
+        behavior: 'deny',
+        call,
+        toolUseId: call.id ?? '',
+        decision: selfDeny,
+        trace: selfDeny.trace,
+        rewrites: 0,
+        decidedBy: 'rules',
+        reason: selfDeny.reason,
+        message: selfDeny.reason.message,
       };
-      const gateSite: GateSite = sub ? { ...where, mode: parentMode ?? 'default' } : where;
-      const gate = await gateFor(project, gateSite);
-      const first = settle(await gate.check(call, opts));
-      if (first.behavior !== 'ask' || live !== undefined) return { result: first, project, context: where, decidedBy: first.behavior !== 'ask' ? first.decidedBy : 'rules' };
-      // Which asks a grant may answer, and which grants take part, is decided in one place
-      // (src/grants/apply.ts); grants are read from the store on every call, so a revocation
-      // holds on the next decision of every replica.
-      const ask = { askKind: first.pending.askKind, reasonKind: first.pending.reason.kind };
-      if (!askAnswerableByGrant(ask)) return { result: first, project, context: where, decidedBy: 'rules' };
-      const at = now();
-      const agent = agentKey(where.agent);
-      let usable;
-      try {
-        usable = await grantsInForce(
-          o.store,
-          {
-            projectDir,
-            trusted: project.trusted,
-            cwd: where.cwd,
-            ...(where.sessionId !== undefined ? { sessionId: where.sessionId } : {}),
-            ...(agent !== undefined ? { agent } : {}),
-            tool: call.tool,
-            mode: first.pending.mode,
-            inputSha256: inputSha256(call.input),
-            ...ask,
-          },
-          at,
-        );
-        // A `once` grant of this very input answers it, spent as it does (of two racing, one wins).
-        for (const g of usable.once) {
-          if (!(await o.store.useGrant(g.id, at))) continue;
-          return { result: onceAllow(first, g), project, context: where, decidedBy: 'grant', grant: g };
-        }
-      } catch {
-        return { result: first, project, context: where, decidedBy: 'rules', grantsUnreadable: true };
+      return { result, project, context: where, decidedBy: 'serveSelf' };
+    }
+    const fast = await quickDecision(call, project, where, parentMode, home, fsView);
+    if (fast !== undefined) return { result: fast, project, context: where, decidedBy: 'rules' };
+    // A sub-agent's call: the gate stands for its parent, in the parent's mode (unknown: default);
+    // the sub-agent's own mode is what it asks for, capped at the parent's.
+    const sub = where.agent !== undefined;
+    const opts = {
+      cwd: where.cwd,
+      ...(call.id !== undefined ? { toolUseId: call.id } : {}),
+      ...(where.agent !== undefined ? { agent: where.agent } : {}),
+      ...(sub && where.mode !== undefined ? { agentMode: where.mode } : {}),
+    };
+    const gateSite: GateSite = sub ? { ...where, mode: parentMode ?? 'default' } : where;
+    const gate = await gateFor(project, gateSite);
+    const first = settle(await gate.check(call, opts));
+    if (first.behavior !== 'ask' || live !== undefined)
+      return { result: first, project, context: where, decidedBy: first.behavior !== 'ask' ? first.decidedBy : 'rules' };
+    // Which asks a grant may answer, and which grants take part, is decided in one place
+    // (src/grants/apply.ts); grants are read from the store on every call, so a revocation
+    // holds on the next decision of every replica.
+    const ask = { askKind: first.pending.askKind, reasonKind: first.pending.reason.kind };
+    if (!askAnswerableByGrant(ask)) return { result: first, project, context: where, decidedBy: 'rules' };
+    const at = now();
+    const agent = agentKey(where.agent);
+    let usable;
+    try {
+      usable = await grantsInForce(
+        o.store,
+        {
+          projectDir,
+          trusted: project.trusted,
+          cwd: where.cwd,
+          ...(where.sessionId !== undefined ? { sessionId: where.sessionId } : {}),
+          ...(agent !== undefined ? { agent } : {}),
+          tool: call.tool,
+          mode: first.pending.mode,
+          inputSha256: inputSha256(call.input),
+          ...ask,
+        },
+        at,
+      );
+      // A `once` grant of this very input answers it, spent as it does (of two racing, one wins).
+      for (const g of usable.once) {
+        if (!(await o.store.useGrant(g.id, at))) continue;
+        return { result: onceAllow(first, g), project, context: where, decidedBy: 'grant', grant: g };
       }
-      if (usable.rules.length === 0) return { result: first, project, context: where, decidedBy: 'rules' };
-      const granted = await gateFor(project, gateSite);
-      await granted.applyUpdates([{ type: 'addRules', behavior: 'allow', destination: 'session', rules: usable.rules.map((g) => ruleValue(g.rule)) }]);
-      const second = settle(await granted.check(call, opts));
-      const rule = second.decision?.rule;
-      if (second.behavior === 'allow' && rule?.source.kind === 'session') {
-        const grant = usable.rules.find((g) => g.rule === rule.text);
-        // The allow must come from a grant that was allowed to answer: anything else keeps the ask.
-        if (grant !== undefined) return { result: second, project, context: where, decidedBy: 'grant', grant };
-      }
-      // Grants answered part of the call: the ask that stands is the one with them in force, so its
-      // reason and its proposals name only the parts still not covered (a proposal for a granted
-      // part would offer the person a rule broader than the grant they gave).
-      if (second.behavior === 'ask') return { result: second, project, context: where, decidedBy: 'rules' };
-      return { result: first, project, context: where, decidedBy: 'rules' };
+    } catch {
+      return { result: first, project, context: where, decidedBy: 'rules', grantsUnreadable: true };
+    }
+    if (usable.rules.length === 0) return { result: first, project, context: where, decidedBy: 'rules' };
+    const granted = await gateFor(project, gateSite);
+    await granted.applyUpdates([
+      { type: 'addRules', behavior: 'allow', destination: 'session', rules: usable.rules.map((g) => ruleValue(g.rule)) },
+    ]);
+    const second = settle(await granted.check(call, opts));
+    const rule = second.decision?.rule;
+    if (second.behavior === 'allow' && rule?.source.kind === 'session') {
+      const grant = usable.rules.find((g) => g.rule === rule.text);
+      // The allow must come from a grant that was allowed to answer: anything else keeps the ask.
+      if (grant !== undefined) return { result: second, project, context: where, decidedBy: 'grant', grant };
+    }
+    // Grants answered part of the call: the ask that stands is the one with them in force, so its
+    // reason and its proposals name only the parts still not covered (a proposal for a granted
+    // part would offer the person a rule broader than the grant they gave).
+    if (second.behavior === 'ask') return { result: second, project, context: where, decidedBy: 'rules' };
+    return { result: first, project, context: where, decidedBy: 'rules' };
   };
 
   const queue = o.shadowQueue;
   const shadowOf = (call: ToolCall, where: CallContext, live: ProjectPolicy): Promise<ShadowOutcome> | undefined => {
     if (queue === undefined || live.shadow === undefined) return undefined;
     return queue.schedule(() =>
-      runShadow(async () => {
-        const s = await decideCall(call, where, live);
-        return shadowOutcomeOf(unshowable(s) ?? s);
-      }, { now, ...(o.shadowTimeoutMs !== undefined ? { timeoutMs: o.shadowTimeoutMs } : {}) }),
+      runShadow(
+        async () => {
+          const s = await decideCall(call, where, live);
+          return shadowOutcomeOf(unshowable(s) ?? s);
+        },
+        { now, ...(o.shadowTimeoutMs !== undefined ? { timeoutMs: o.shadowTimeoutMs } : {}) },
+      ),
     );
   };
 
@@ -330,7 +360,16 @@ function unshowable(s: Settled): Settled | undefined {
   const message = tooLargeToShow(r.pending.call.input);
   if (message === undefined) return undefined;
   const reason = { kind: 'invalidInput' as const, message };
-  const result: GateDeny = { behavior: 'deny', call: r.call, toolUseId: r.toolUseId, trace: r.trace, rewrites: r.rewrites, decidedBy: 'rules', reason, message };
+  const result: GateDeny = {
+    behavior: 'deny',
+    call: r.call,
+    toolUseId: r.toolUseId,
+    trace: r.trace,
+    rewrites: r.rewrites,
+    decidedBy: 'rules',
+    reason,
+    message,
+  };
   return { ...s, result, decidedBy: 'unshowable' };
 }
 
@@ -349,9 +388,15 @@ async function quickDecision(
   fs: ReadonlyFsView,
 ): Promise<GateAllow | GateDeny | undefined> {
   if (call.tool === 'EnterPlanMode' || call.tool === 'ExitPlanMode') return undefined;
-  const { mode, agent } = agentCallMode(where.mode, where.agent, { policy: project.policy, ...(parentMode !== undefined ? { parentMode } : {}) });
+  const { mode, agent } = agentCallMode(where.mode, where.agent, {
+    policy: project.policy,
+    ...(parentMode !== undefined ? { parentMode } : {}),
+  });
   // As the gate evaluates: dontAsk as default (it refuses what would still ask itself), for the parent too.
-  const ceiling: AgentCeiling | undefined = agent !== undefined ? { ...agent, parentMode: agent.parentMode === 'dontAsk' ? 'default' : (agent.parentMode ?? 'default') } : undefined;
+  const ceiling: AgentCeiling | undefined =
+    agent !== undefined
+      ? { ...agent, parentMode: agent.parentMode === 'dontAsk' ? 'default' : (agent.parentMode ?? 'default') }
+      : undefined;
   let d;
   try {
     // Through the one door, as the gate builds it.

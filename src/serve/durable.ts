@@ -11,7 +11,10 @@ import { shadowEntry } from './audit.js';
  * deny instead is returned, and the deny is what the audit log records. The outcome the client
  * gets is reported once to serve's `onDecision` listener.
  */
-export async function recordOutcome(ctx: Pick<ServeContext, 'audit' | 'onDecision' | 'now'>, entry: AuditEntry): Promise<string | undefined> {
+export async function recordOutcome(
+  ctx: Pick<ServeContext, 'audit' | 'onDecision' | 'now'>,
+  entry: AuditEntry,
+): Promise<string | undefined> {
   // The shadow's entry follows the outcome's, once the shadow is decided (after the reply): it
   // compares with the outcome the client got.
   const report = (e: AuditEntry) => {
@@ -21,7 +24,13 @@ export async function recordOutcome(ctx: Pick<ServeContext, 'audit' | 'onDecisio
   };
   const stopped = ctx.audit.stopReason;
   if (entry.behavior === 'allow' && stopped !== undefined) {
-    const denied: AuditEntry = { ...entry, behavior: 'deny', reasonKind: 'checkFailed', reason: `not allowed: ${stopped}`, decidedBy: 'store' };
+    const denied: AuditEntry = {
+      ...entry,
+      behavior: 'deny',
+      reasonKind: 'checkFailed',
+      reason: `not allowed: ${stopped}`,
+      decidedBy: 'store',
+    };
     await ctx.audit.write(denied);
     report(denied);
     return stopped;
@@ -42,7 +51,13 @@ export async function recordOutcome(ctx: Pick<ServeContext, 'audit' | 'onDecisio
     report(entry);
     return undefined;
   }
-  const unreleased: AuditEntry = { ...entry, behavior: 'deny', reasonKind: 'checkFailed', reason: `not released: ${late}`, decidedBy: 'store' };
+  const unreleased: AuditEntry = {
+    ...entry,
+    behavior: 'deny',
+    reasonKind: 'checkFailed',
+    reason: `not released: ${late}`,
+    decidedBy: 'store',
+  };
   await ctx.audit.write(unreleased);
   report(unreleased);
   return late;

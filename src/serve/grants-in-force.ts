@@ -32,7 +32,11 @@ export interface GrantCall {
 }
 
 /** The grants that take part in answering the call at `at`, and the site they were matched against. */
-export async function grantsInForce(store: Pick<Store, 'listGrants'>, call: GrantCall, at: number): Promise<UsableGrants & { site: GrantSite }> {
+export async function grantsInForce(
+  store: Pick<Store, 'listGrants'>,
+  call: GrantCall,
+  at: number,
+): Promise<UsableGrants & { site: GrantSite }> {
   const projectKnown = call.projectDir !== UNKNOWN_PROJECT;
   const site: GrantSite = {
     projectDir: call.projectDir,
@@ -48,7 +52,13 @@ export async function grantsInForce(store: Pick<Store, 'listGrants'>, call: Gran
     inputSha256: call.inputSha256,
     at,
   };
-  const grants = await store.listGrants({ projectDir: call.projectDir, ...(call.sessionId !== undefined ? { sessionId: call.sessionId } : {}), at, user: projectKnown && call.trusted, inputSha256: call.inputSha256 });
+  const grants = await store.listGrants({
+    projectDir: call.projectDir,
+    ...(call.sessionId !== undefined ? { sessionId: call.sessionId } : {}),
+    at,
+    user: projectKnown && call.trusted,
+    inputSha256: call.inputSha256,
+  });
   return { ...usableGrants(grants, { askKind: call.askKind, reasonKind: call.reasonKind }, site), site };
 }
 

@@ -5,7 +5,10 @@
 import type { AskRecord, GrantRecord, Store } from '../store/index.js';
 
 /** The grants in force at `at` (at most 1000), newest first, with the asks they were saved with. */
-export async function liveGrants(store: Pick<Store, 'findGrants' | 'getAsk'>, at: number): Promise<{ grants: GrantRecord[]; asks: Map<string, AskRecord> }> {
+export async function liveGrants(
+  store: Pick<Store, 'findGrants' | 'getAsk'>,
+  at: number,
+): Promise<{ grants: GrantRecord[]; asks: Map<string, AskRecord> }> {
   const grants = await store.findGrants({ state: 'active', at, limit: 1000 });
   const asks = new Map<string, AskRecord>();
   for (const g of grants) {

@@ -39,7 +39,10 @@ export interface Holder {
 /** The reason an ask of a silent holder is given up, for its record, the audit log and anyone polling it. */
 export function holderSilent(timeoutMs: number): AskExpiry {
   const s = timeoutMs / 1000;
-  return { code: 'holderSilent', message: `the serve process holding this ask stopped answering (no heartbeat for ${Number.isInteger(s) ? s : s.toFixed(1)} s)` };
+  return {
+    code: 'holderSilent',
+    message: `the serve process holding this ask stopped answering (no heartbeat for ${Number.isInteger(s) ? s : s.toFixed(1)} s)`,
+  };
 }
 
 /**
@@ -66,7 +69,8 @@ export function createHolder(o: HolderOptions): Holder {
   };
   const failed = (what: string, e: unknown) => {
     forget();
-    if (!failing) o.log(`toolgate serve: could not ${what} (${(e as Error).message}); no ask is given up for silence until the store answers again`);
+    if (!failing)
+      o.log(`toolgate serve: could not ${what} (${(e as Error).message}); no ask is given up for silence until the store answers again`);
     failing = true;
   };
 

@@ -33,7 +33,9 @@ export function hookConfig(o: HookConfigOptions): { hooks: Record<string, unknow
     o.tokenEnv !== undefined
       ? { headers: { Authorization: `Bearer $${o.tokenEnv}`, ...facts }, allowedEnvVars: [o.tokenEnv, ...vars] }
       : { headers: facts, allowedEnvVars: vars };
-  const guard = [{ matcher: '*', hooks: [{ type: 'http', url, timeout: Math.ceil(o.holdTimeoutSeconds) + 10, onFailure: 'block', ...auth }] }];
+  const guard = [
+    { matcher: '*', hooks: [{ type: 'http', url, timeout: Math.ceil(o.holdTimeoutSeconds) + 10, onFailure: 'block', ...auth }] },
+  ];
   const record = (matcher: boolean) => [{ ...(matcher ? { matcher: '*' } : {}), hooks: [{ type: 'http', url, timeout: 10, ...auth }] }];
   return {
     hooks: {

@@ -30,7 +30,9 @@ export function isChallenge(text: string | undefined): text is string {
 
 /** The proof of holding `token` for `challenge` (hex). @public */
 export function identityProof(token: string, challenge: string): string {
-  return createHmac('sha256', token).update(LABEL + challenge).digest('hex');
+  return createHmac('sha256', token)
+    .update(LABEL + challenge)
+    .digest('hex');
 }
 
 /** Whether one of `proofs` is the proof of `token` for `challenge` (each compared in constant time). @public */
@@ -53,7 +55,11 @@ export type ServerIdentity = { ok: true } | { ok: false; message: string };
  * that is not the expected JSON — is a refusal with a message naming the server.
  * @public
  */
-export async function verifyServer(base: URL, token: string, o: { timeoutMs?: number; fetch?: typeof fetch } = {}): Promise<ServerIdentity> {
+export async function verifyServer(
+  base: URL,
+  token: string,
+  o: { timeoutMs?: number; fetch?: typeof fetch } = {},
+): Promise<ServerIdentity> {
   const challenge = newChallenge();
   const url = new URL(`${IDENTITY_PATH}?challenge=${challenge}`, base);
   const not = (why: string): ServerIdentity => ({

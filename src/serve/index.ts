@@ -14,7 +14,27 @@ export { HOOK_BODY_LIMIT } from './routes/hooks.js';
 export { API_BODY_LIMIT, MAX_WAIT_SECONDS } from './routes/api.js';
 export { projectRootOf } from './projects.js';
 export {
-  SECRET_SHAPES, MASK, MAX_SHOWN_INPUT_BYTES, maskText, maskCommand, maskField, maskInput, tooLargeToShow,
-  type SecretShape, type MaskedPart, type MaskedText, type InputMask, type MaskedInput,
+  SECRET_SHAPES,
+  MASK,
+  MAX_SHOWN_INPUT_BYTES,
+  maskText,
+  maskCommand,
+  maskField,
+  maskInput,
+  tooLargeToShow,
+  type SecretShape,
+  type MaskedPart,
+  type MaskedText,
+  type InputMask,
+  type MaskedInput,
 } from './display/index.js';
-export type { DecisionEvent, DecisionListener, DecisionFrontEnd, DecisionSource, DecisionRule, DecisionHookOutcome, DecisionDurations, DecisionShadow } from '../provenance/index.js';
+export type {
+  DecisionEvent,
+  DecisionListener,
+  DecisionFrontEnd,
+  DecisionSource,
+  DecisionRule,
+  DecisionHookOutcome,
+  DecisionDurations,
+  DecisionShadow,
+} from '../provenance/index.js';

@@ -104,7 +104,9 @@ export function createIntake(o: IntakeOptions): Intake {
     }
     if (incoming === undefined || outgoing === undefined || incoming.complete) return next();
     if (receiving >= maxReceiving) {
-      o.log(`toolgate serve: dropped ${c.req.method} ${c.req.path} from ${peer(socket)}: more than ${maxReceiving} requests without a token are being received`);
+      o.log(
+        `toolgate serve: dropped ${c.req.method} ${c.req.path} from ${peer(socket)}: more than ${maxReceiving} requests without a token are being received`,
+      );
       const why = `toolgate serve is busy: more than ${maxReceiving} requests without a token are being received`;
       // A hook reply is always 200 (Claude Code lets a call through on any other status).
       if (c.req.path.startsWith('/hooks/')) return c.json(denyReply('PreToolUse', why), 200, { connection: 'close' });

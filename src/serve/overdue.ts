@@ -41,7 +41,8 @@ export function createOverdueSweep(o: OverdueOptions): OverdueSweep {
   let failing = false;
 
   const failed = (e: unknown) => {
-    if (!failing) o.log(`toolgate serve: could not give up overdue asks (${(e as Error).message}); they are given up once the store answers`);
+    if (!failing)
+      o.log(`toolgate serve: could not give up overdue asks (${(e as Error).message}); they are given up once the store answers`);
     failing = true;
   };
 

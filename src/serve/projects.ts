@@ -102,7 +102,6 @@ function fingerprintOf(files: readonly string[]): string {
   return parts.join('|');
 }
 
-
 /**
  * Which project decides a call, and with what policy. The project is the one the client declares
  * (the `X-Toolgate-Project` header, the JSON API's `projectDir`), else the ancestor of the event's
@@ -127,9 +126,13 @@ export function createProjects(o: ProjectsOptions): Projects {
   const managed = o.managedPaths ?? [MANAGED_SETTINGS_PATHS.linux, MANAGED_SETTINGS_PATHS.macos];
   const isTrusted = (dir: string) => o.trustAll || o.trusted.some((t) => dir === t || isInside(dir, t));
 
-  const findingOf = (projectDir: string): ProjectFinding => (projectDir === UNKNOWN_PROJECT ? { known: false } : { known: true, dir: projectDir, via: 'declared' });
+  const findingOf = (projectDir: string): ProjectFinding =>
+    projectDir === UNKNOWN_PROJECT ? { known: false } : { known: true, dir: projectDir, via: 'declared' };
   const policyOptions = { home: o.home, managedPaths: managed, settingsFiles: o.settings, builtIn: o.builtIn, isProjectTrusted: isTrusted };
-  const filesOf = (projectDir: string): string[] => [...sessionSettingsFiles(findingOf(projectDir), policyOptions), ...(o.shadowFile !== undefined ? [o.shadowFile] : [])];
+  const filesOf = (projectDir: string): string[] => [
+    ...sessionSettingsFiles(findingOf(projectDir), policyOptions),
+    ...(o.shadowFile !== undefined ? [o.shadowFile] : []),
+  ];
 
   /** The shadow policy of a project: `--shadow`'s file in place of its shared settings file, else its `$toolgate.shadow`. */
   const shadowOf = async (finding: ProjectFinding, policy: Policy): Promise<ShadowPolicy | undefined> => {

@@ -22,7 +22,10 @@ export async function sessionHistory(store: Pick<Store, 'readAudit'>, sessionId:
   const entries = await store.readAudit({ sessionId, limit: HISTORY_ENTRIES, newest: true });
   const out: string[] = [];
   for (const e of entries.reverse()) {
-    const command = e.tool === 'Bash' && e.inputRedacted !== null && typeof e.inputRedacted === 'object' ? (e.inputRedacted as Record<string, unknown>)['command'] : undefined;
+    const command =
+      e.tool === 'Bash' && e.inputRedacted !== null && typeof e.inputRedacted === 'object'
+        ? (e.inputRedacted as Record<string, unknown>)['command']
+        : undefined;
     if (typeof command === 'string' && !out.includes(command)) out.push(command);
   }
   return out;
@@ -47,9 +50,14 @@ export function askProposal(ask: AskRecord, history: readonly string[] = [], gra
  * cannot be asked (`toolgate asks show` reading the store: counting a `user` grant that might not
  * apply only keeps more options within it).
  */
-export async function grantedRules(deps: { store: Pick<Store, 'listGrants'>; projects?: Pick<Projects, 'isTrusted'>; trusted?: boolean }, ask: AskRecord, at = Date.now()): Promise<PermissionRuleValue[]> {
+export async function grantedRules(
+  deps: { store: Pick<Store, 'listGrants'>; projects?: Pick<Projects, 'isTrusted'>; trusted?: boolean },
+  ask: AskRecord,
+  at = Date.now(),
+): Promise<PermissionRuleValue[]> {
   // As a decision reads it: only a project toolgate found can be trusted.
-  const trusted = deps.projects !== undefined ? ask.projectDir !== UNKNOWN_PROJECT && deps.projects.isTrusted(ask.projectDir) : (deps.trusted ?? true);
+  const trusted =
+    deps.projects !== undefined ? ask.projectDir !== UNKNOWN_PROJECT && deps.projects.isTrusted(ask.projectDir) : (deps.trusted ?? true);
   const usable = await grantsInForce(deps.store, grantCallOfAsk(ask, trusted), at);
   return usable.rules.map((g) => ruleValue(g.rule));
 }
@@ -64,16 +72,33 @@ export type ConfirmedRules = { ok: true; rules: string[] } | { ok: false; messag
  * project's current policy. A rule that was not proposed, or rules that would not answer the
  * call, are refused with a message.
  */
-export async function confirmForAsk(deps: { decider: Decider; projects: Projects; store: Pick<Store, 'listGrants'>; now?: () => number }, ask: AskRecord, chosen: readonly string[] | undefined): Promise<ConfirmedRules> {
+export async function confirmForAsk(
+  deps: { decider: Decider; projects: Projects; store: Pick<Store, 'listGrants'>; now?: () => number },
+  ask: AskRecord,
+  chosen: readonly string[] | undefined,
+): Promise<ConfirmedRules> {
   const project = await deps.projects.policyFor(ask.projectDir);
-  const granted = (await grantsInForce(deps.store, grantCallOfAsk(ask, project.trusted), (deps.now ?? Date.now)())).rules.map((g) => ruleValue(g.rule));
+  const granted = (await grantsInForce(deps.store, grantCallOfAsk(ask, project.trusted), (deps.now ?? Date.now)())).rules.map((g) =>
+    ruleValue(g.rule),
+  );
   const confirmed = confirmRules(askProposal(ask, [], granted), chosen);
   if (!confirmed.ok) return confirmed;
-  const gate = await deps.decider.gateFor(project, { cwd: ask.cwd, ...(ask.sessionId !== undefined ? { sessionId: ask.sessionId } : {}), mode: ask.pending.mode });
-  await gate.applyUpdates([{ type: 'addRules', behavior: 'allow', destination: 'session', rules: [...granted, ...confirmed.rules.map(ruleValue)] }]);
-  const r = settle(await gate.check(ask.pending.call, { cwd: ask.cwd, ...(ask.pending.agent !== undefined ? { agent: ask.pending.agent } : {}) }));
+  const gate = await deps.decider.gateFor(project, {
+    cwd: ask.cwd,
+    ...(ask.sessionId !== undefined ? { sessionId: ask.sessionId } : {}),
+    mode: ask.pending.mode,
+  });
+  await gate.applyUpdates([
+    { type: 'addRules', behavior: 'allow', destination: 'session', rules: [...granted, ...confirmed.rules.map(ruleValue)] },
+  ]);
+  const r = settle(
+    await gate.check(ask.pending.call, { cwd: ask.cwd, ...(ask.pending.agent !== undefined ? { agent: ask.pending.agent } : {}) }),
+  );
   if (r.behavior === 'allow' && r.decision?.rule?.source.kind === 'session') return confirmed;
-  return { ok: false, message: `the rule${confirmed.rules.length > 1 ? 's' : ''} ${confirmed.rules.join(', ')} would not answer this call (${r.behavior === 'allow' ? 'it is allowed without them' : r.behavior === 'deny' ? `it is now refused: ${r.message}` : `it still asks: ${r.pending.reason.message}`}): approve it once` };
+  return {
+    ok: false,
+    message: `the rule${confirmed.rules.length > 1 ? 's' : ''} ${confirmed.rules.join(', ')} would not answer this call (${r.behavior === 'allow' ? 'it is allowed without them' : r.behavior === 'deny' ? `it is now refused: ${r.message}` : `it still asks: ${r.pending.reason.message}`}): approve it once`,
+  };
 }
 
 /** A proposal as the API shows it (see {@link proposalView}). */
@@ -92,7 +117,13 @@ export function proposalView(p: RuleProposal): ProposalView {
       text: maskText(part.text).text,
       options: part.options.map((o) => {
         const rule = maskText(o.rule).text;
-        return { ...o, rule, covers: maskText(o.covers).text, ...(rule !== o.rule ? { masked: true } : {}), examples: o.examples.map((e) => ({ ...e, text: maskText(e.text).text })) };
+        return {
+          ...o,
+          rule,
+          covers: maskText(o.covers).text,
+          ...(rule !== o.rule ? { masked: true } : {}),
+          examples: o.examples.map((e) => ({ ...e, text: maskText(e.text).text })),
+        };
       }),
     })),
   };

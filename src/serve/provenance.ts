@@ -42,7 +42,12 @@ function sourceOf(entry: AuditEntry, p: EntryProvenance): DecisionSource {
   switch (entry.decidedBy) {
     case 'rules':
       if (entry.behavior === undefined || entry.reasonKind === undefined) return 'rules';
-      return sourceOfDecision({ behavior: entry.behavior, reason: { kind: entry.reasonKind, message: '' }, ...(p.rule !== undefined ? { rule: p.rule } : {}), trace: [...(p.trace ?? [])] });
+      return sourceOfDecision({
+        behavior: entry.behavior,
+        reason: { kind: entry.reasonKind, message: '' },
+        ...(p.rule !== undefined ? { rule: p.rule } : {}),
+        trace: [...(p.trace ?? [])],
+      });
     case 'grant':
       return 'grant';
     case 'answer':
@@ -90,7 +95,10 @@ export function entryEvent(entry: AuditEntry, at: number): DecisionEvent | undef
   const p = provenanceOf(entry);
   if (!isDecision(entry, p) || entry.behavior === undefined) return undefined;
   const rule = p.rule !== undefined && p.rule.text === entry.ruleText ? decisionRule(p.rule) : undefined;
-  const waited = p.ask !== undefined && entry.askId !== undefined && (entry.event === 'expired' || entry.decidedBy === 'answer' || entry.event === 'answer');
+  const waited =
+    p.ask !== undefined &&
+    entry.askId !== undefined &&
+    (entry.event === 'expired' || entry.decidedBy === 'answer' || entry.event === 'answer');
   const agentId = entry.agent;
   return {
     version: 1,
@@ -102,7 +110,18 @@ export function entryEvent(entry: AuditEntry, at: number): DecisionEvent | undef
     input: entry.inputRedacted ?? null,
     ...(entry.inputSha256 !== undefined ? { inputSha256: entry.inputSha256 } : { inputSha256: '' }),
     ...(entry.reasonKind !== undefined ? { reason: { kind: entry.reasonKind, message: entry.reason ?? '' } } : {}),
-    ...(rule !== undefined ? { rule } : entry.ruleText !== undefined ? { rule: { text: entry.ruleText, list: entry.behavior === 'ask' ? 'ask' : entry.behavior, layer: 'inline' as const, ...(entry.ruleSource?.startsWith('/') ? { file: entry.ruleSource } : {}) } } : {}),
+    ...(rule !== undefined
+      ? { rule }
+      : entry.ruleText !== undefined
+        ? {
+            rule: {
+              text: entry.ruleText,
+              list: entry.behavior === 'ask' ? 'ask' : entry.behavior,
+              layer: 'inline' as const,
+              ...(entry.ruleSource?.startsWith('/') ? { file: entry.ruleSource } : {}),
+            },
+          }
+        : {}),
     ...(entry.askKind !== undefined ? { askKind: entry.askKind } : {}),
     ...(entry.askId !== undefined ? { askId: entry.askId } : {}),
     ...(p.mode !== undefined ? { mode: p.mode } : {}),
@@ -111,7 +130,11 @@ export function entryEvent(entry: AuditEntry, at: number): DecisionEvent | undef
     decidedBy: sourceOf(entry, p),
     ...(entry.answerer !== undefined ? { answerer: entry.answerer } : {}),
     ...(p.grantId !== undefined ? { grantId: p.grantId } : {}),
-    ...(p.grantScope !== undefined ? { answerScope: p.grantScope } : p.ask?.answer !== undefined && entry.answerer !== undefined ? { answerScope: p.ask.answer.scope } : {}),
+    ...(p.grantScope !== undefined
+      ? { answerScope: p.grantScope }
+      : p.ask?.answer !== undefined && entry.answerer !== undefined
+        ? { answerScope: p.ask.answer.scope }
+        : {}),
     durations: {
       totalMs: p.startedAt !== undefined ? Math.max(0, at - p.startedAt) : 0,
       ...(waited && p.ask !== undefined ? { waitMs: Math.max(0, at - p.ask.createdAt) } : {}),

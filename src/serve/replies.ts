@@ -13,7 +13,12 @@ const why = (text: string) => `toolgate: ${escapeHidden(text)}`;
 /** A deny in the shape of `event`'s reply (Claude Code docs, "Hooks reference"). */
 export function denyReply(event: DecisionEvent, message: string, interrupt = false): Record<string, unknown> {
   return event === 'PermissionRequest'
-    ? { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: why(message), ...(interrupt ? { interrupt: true } : {}) } } }
+    ? {
+        hookSpecificOutput: {
+          hookEventName: 'PermissionRequest',
+          decision: { behavior: 'deny', message: why(message), ...(interrupt ? { interrupt: true } : {}) },
+        },
+      }
     : { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: why(message) } };
 }
 
@@ -21,7 +26,12 @@ export function denyReply(event: DecisionEvent, message: string, interrupt = fal
 export function allowReply(event: DecisionEvent, message: string, original: ToolCall, result: GateResult): Record<string, unknown> {
   const changed = result.call.input !== original.input && stableJson(result.call.input) !== stableJson(original.input);
   if (event === 'PermissionRequest') {
-    return { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow', ...(changed ? { updatedInput: result.call.input } : {}) } } };
+    return {
+      hookSpecificOutput: {
+        hookEventName: 'PermissionRequest',
+        decision: { behavior: 'allow', ...(changed ? { updatedInput: result.call.input } : {}) },
+      },
+    };
   }
   return {
     hookSpecificOutput: {
@@ -43,7 +53,12 @@ export function promptReply(event: DecisionEvent, message: string): Record<strin
  * The reply for a final gate result (allow or deny). `grant`: the grant an answer saved, whose
  * rule (added as a session rule) the result names — the note says it is that grant.
  */
-export function resultReply(event: DecisionEvent, original: ToolCall, r: GateResult, grant?: Pick<GrantRecord, 'rule' | 'scope'>): Record<string, unknown> {
+export function resultReply(
+  event: DecisionEvent,
+  original: ToolCall,
+  r: GateResult,
+  grant?: Pick<GrantRecord, 'rule' | 'scope'>,
+): Record<string, unknown> {
   if (r.behavior === 'allow') return allowReply(event, ruleNote(r.reason.message, r, grant), original, r);
   if (r.behavior === 'deny') return denyReply(event, ruleNote(r.message, r, grant), r.interrupt === true);
   return denyReply(event, 'the call was neither allowed nor refused');

@@ -6,7 +6,14 @@ import { globMatches, newBudget } from '../evaluate/fs-reach.js';
 import type { PathEffect } from '../shell/index.js';
 import { escapeRuleContent } from '../rules/index.js';
 import { textNamesPath } from '../paths/named-in-text.js';
-import { entersDirectory, isPackageRunner, packageRunsOf, processesAimedAt, specPackage, unnamedPackageSpec } from '../shell/programs/index.js';
+import {
+  entersDirectory,
+  isPackageRunner,
+  packageRunsOf,
+  processesAimedAt,
+  specPackage,
+  unnamedPackageSpec,
+} from '../shell/programs/index.js';
 
 /** Where serve listens and keeps its secrets: what a gated agent must not reach. */
 export interface SelfTarget {
@@ -36,7 +43,15 @@ export function guardedFiles(t: Omit<SelfTarget, 'host' | 'port'>): string[] {
   if (t.tokenFile !== undefined) files.push(t.tokenFile);
   if (t.answerersFile !== undefined) files.push(t.answerersFile);
   if (t.addressFile !== undefined) files.push(t.addressFile);
-  if (t.storeFile !== undefined && t.storeFile !== ':memory:') files.push(t.storeFile, `${t.storeFile}-wal`, `${t.storeFile}-shm`, `${t.storeFile}-journal`, `${t.storeFile}-serve-lock`, `${t.storeFile}-serve-seal`);
+  if (t.storeFile !== undefined && t.storeFile !== ':memory:')
+    files.push(
+      t.storeFile,
+      `${t.storeFile}-wal`,
+      `${t.storeFile}-shm`,
+      `${t.storeFile}-journal`,
+      `${t.storeFile}-serve-lock`,
+      `${t.storeFile}-serve-seal`,
+    );
   return files;
 }
 
@@ -57,7 +72,8 @@ export function builtInSettings(t: Omit<SelfTarget, 'host' | 'port'>): Record<st
     const pattern = file === t.storeFile ? `${abs(file)}*` : abs(file);
     deny.push(`Read(${escapeRuleContent(pattern)})`, `Edit(${escapeRuleContent(pattern)})`);
   }
-  if (t.pid !== undefined) for (const pattern of [`//proc/${t.pid}`, `//proc/${t.pid}/**`]) deny.push(`Read(${pattern})`, `Edit(${pattern})`);
+  if (t.pid !== undefined)
+    for (const pattern of [`//proc/${t.pid}`, `//proc/${t.pid}/**`]) deny.push(`Read(${pattern})`, `Edit(${pattern})`);
   for (const file of t.policyFiles ?? []) deny.push(`Edit(${escapeRuleContent(abs(file))})`);
   return { permissions: { deny } };
 }
@@ -76,8 +92,12 @@ const mainScript = (word: string): boolean => {
   if (!/[*?[{]/.test(path)) return false;
   const [dir, cli, main] = path.split('/').slice(-3);
   return (
-    dir !== undefined && cli !== undefined && main !== undefined &&
-    (names(dir, 'dist') || names(dir, 'src')) && names(cli, 'cli') && ['main', 'main.js', 'main.cjs', 'main.mjs', 'main.ts'].some((m) => names(main, m))
+    dir !== undefined &&
+    cli !== undefined &&
+    main !== undefined &&
+    (names(dir, 'dist') || names(dir, 'src')) &&
+    names(cli, 'cli') &&
+    ['main', 'main.js', 'main.cjs', 'main.mjs', 'main.ts'].some((m) => names(main, m))
   );
 };
 const isScript = (word: string) => mainScript(word) || /(?:^|\/)toolgate\/(?:bin|dist)\//.test(word) || isBinary(word);
@@ -99,7 +119,10 @@ function names(word: string, target: string): boolean {
       const end = word.indexOf(']', i + 2);
       if (end < 0) source += '\\[';
       else {
-        const inner = word.slice(i + 1, end).replace(/^[!^]/, '^').replace(/\\/g, '\\\\');
+        const inner = word
+          .slice(i + 1, end)
+          .replace(/^[!^]/, '^')
+          .replace(/\\/g, '\\\\');
         source += `[${inner}]`;
         i = end;
       }
@@ -108,7 +131,15 @@ function names(word: string, target: string): boolean {
       const inner = end < 0 ? '' : word.slice(i + 1, end);
       if (end < 0 || !inner.includes(',')) source += '\\{';
       else {
-        source += `(?:${inner.split(',').map((a) => a.replace(/[.+^$()|\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]')).join('|')})`;
+        source += `(?:${inner
+          .split(',')
+          .map((a) =>
+            a
+              .replace(/[.+^$()|\\]/g, '\\$&')
+              .replace(/\*/g, '[^/]*')
+              .replace(/\?/g, '[^/]'),
+          )
+          .join('|')})`;
         i = end;
       }
     } else source += c.replace(/[.+^$()|\]}\\]/g, '\\$&');
@@ -153,7 +184,12 @@ function personOnly(rest: readonly string[]): PersonOnly | undefined {
   // The subcommand is the first word that is no option, or one after an option that may take a value.
   for (let i = 0; i < rest.length; i++) {
     const w = rest[i]!;
-    if (w === '--') return names(rest[i + 1] ?? '', 'serve') ? 'serve' : names(rest[i + 1] ?? '', 'grants') && widensGrants(rest.slice(i + 2)) ? 'grants' : undefined;
+    if (w === '--')
+      return names(rest[i + 1] ?? '', 'serve')
+        ? 'serve'
+        : names(rest[i + 1] ?? '', 'grants') && widensGrants(rest.slice(i + 2))
+          ? 'grants'
+          : undefined;
     if (w.startsWith('-')) continue;
     if (names(w, 'serve')) return 'serve';
     if (names(w, 'grants') && widensGrants(rest.slice(i + 1))) return 'grants';
@@ -203,7 +239,8 @@ function personOnlyCommand(argv: readonly string[], j: Judging): PersonOnly | un
   const name = base(first).toLowerCase();
   if (isScript(first)) return personOnly(rest);
   for (const run of packageRunsOf(name, argv) ?? []) {
-    const what = run.kind === 'command' ? commandIn(run.words, run.spec, j) : scriptRun(run.name, run.args, run.orCommand, run.elsewhere, j);
+    const what =
+      run.kind === 'command' ? commandIn(run.words, run.spec, j) : scriptRun(run.name, run.args, run.orCommand, run.elsewhere, j);
     if (what !== undefined) return what;
   }
   if (!SCRIPT_RUNNERS.has(name)) return undefined;
@@ -277,12 +314,23 @@ const judging = (scripts: ScriptLookup): Judging => ({ scripts, budget: 2000 });
  * changed to (`cd dist/cli && node main.js asks answer`, `./main.js serve`) is resolved against
  * each directory the command may run in, and a project script is looked up there.
  */
-function personOnlyCommandIn(argv: readonly string[], cwds: readonly string[], scriptsIn: (cwd: string) => ScriptLookup): { what: PersonOnly; through?: string } | undefined {
+function personOnlyCommandIn(
+  argv: readonly string[],
+  cwds: readonly string[],
+  scriptsIn: (cwd: string) => ScriptLookup,
+): { what: PersonOnly; through?: string } | undefined {
   const main = /(?:^|\/)main(?:\.[cm]?[jt]s)?$/;
   const relative = argv.some((w) => main.test(w) && !w.startsWith('/'));
   for (const cwd of cwds) {
     const j = judging(scriptsIn(cwd));
-    const what = personOnlyCommand(argv, j) ?? (relative ? personOnlyCommand(argv.map((w) => (main.test(w) && !w.startsWith('/') ? posix.join(cwd, w) : w)), j) : undefined);
+    const what =
+      personOnlyCommand(argv, j) ??
+      (relative
+        ? personOnlyCommand(
+            argv.map((w) => (main.test(w) && !w.startsWith('/') ? posix.join(cwd, w) : w)),
+            j,
+          )
+        : undefined);
     if (what !== undefined) return { what, ...(j.through !== undefined ? { through: j.through } : {}) };
   }
   return undefined;
@@ -325,7 +373,13 @@ export function projectScripts(fs: ReadonlyFsView, cwd: string): ScriptLookup {
  * matcher the built-in rule for serve's default state directory uses too).
  * What code computes (`'/s/' || 'token'`) is opaque: running serve as another OS user stops that.
  */
-export function guardedFileNamed(text: string, files: readonly string[], cwds: readonly string[], home: string, realpath: (p: string) => string | undefined = () => undefined): string | undefined {
+export function guardedFileNamed(
+  text: string,
+  files: readonly string[],
+  cwds: readonly string[],
+  home: string,
+  realpath: (p: string) => string | undefined = () => undefined,
+): string | undefined {
   return files.find((file) => textNamesPath(text, file, { home, cwds, realpath }));
 }
 
@@ -346,10 +400,11 @@ export function guardedDirectory(addressFile: string, home: string): GuardedDire
   const dir = posix.dirname(posix.normalize(addressFile));
   const ancestors: string[] = [];
   const top = posix.normalize(home);
-  if (dir.startsWith(`${top}/`)) for (let d = posix.dirname(dir); d.startsWith(`${top}/`) || d === top; d = posix.dirname(d)) {
-    ancestors.push(d);
-    if (d === top) break;
-  }
+  if (dir.startsWith(`${top}/`))
+    for (let d = posix.dirname(dir); d.startsWith(`${top}/`) || d === top; d = posix.dirname(d)) {
+      ancestors.push(d);
+      if (d === top) break;
+    }
   return { dir, ancestors };
 }
 
@@ -371,7 +426,10 @@ export interface GuardContext {
 
 const deny = (what: string, detail: string): Decision => ({
   behavior: 'deny',
-  reason: { kind: 'rule', message: `${what}: a gated agent may neither reach toolgate serve's token, store and process nor answer its own asks` },
+  reason: {
+    kind: 'rule',
+    message: `${what}: a gated agent may neither reach toolgate serve's token, store and process nor answer its own asks`,
+  },
   rule: { text: 'toolgate serve: its own files, process and answer command', list: 'deny', source: { kind: 'inline', builtIn: true } },
   trace: [{ step: 'serveSelf', outcome: 'deny', detail }],
 });
@@ -426,27 +484,53 @@ export function selfGuard(call: ToolCall, files: readonly string[], g: GuardCont
   const ids = mayAim ? g.processIds?.() : undefined;
   if (facts.kind === 'shell') {
     // The directories a command of the line may run in: the call's, and each one a `cd` changes to.
-    const cwds = [g.cwd, ...facts.effects.filter((e) => e.op === 'read' && entersDirectory(facts.analysis.commands[e.command ?? -1]?.argv[0] ?? '')).map((e) => e.path)];
+    const cwds = [
+      g.cwd,
+      ...facts.effects
+        .filter((e) => e.op === 'read' && entersDirectory(facts.analysis.commands[e.command ?? -1]?.argv[0] ?? ''))
+        .map((e) => e.path),
+    ];
     if (mayName) {
       // Code toolgate reads as data (SQL given to `sqlite3`, a heredoc) may still name a guarded file: `attach '…/toolgate.db'`, `readfile('…/serve-token')`.
       const text = (command as string).replace(/\\\n/g, '').replace(/\\(.)/g, '$1');
       const words = facts.analysis.commands.flatMap((c) => c.argv);
       for (const t of [text, text.replace(/["']/g, ''), ...words]) {
         const file = guardedFileNamed(t, files, cwds, g.home, (p) => g.fs.realpath(p));
-        if (file !== undefined) return deny(`the command names ${file}, one of toolgate serve's own files`, `"${t.slice(0, 200)}" names ${file}`);
+        if (file !== undefined)
+          return deny(`the command names ${file}, one of toolgate serve's own files`, `"${t.slice(0, 200)}" names ${file}`);
       }
     }
     for (const cmd of facts.analysis.commands) {
       const found = personOnlyCommandIn(cmd.argv, cwds, (cwd) => projectScripts(g.fs, cwd));
       const personal = found?.what;
-      if (found?.through !== undefined) return deny(`the command may run toolgate serve, its answer command or a grants subcommand that widens grants through ${found.through} (${cmd.argv.slice(0, 6).join(' ')}): only a person runs those`, `"${cmd.argv.join(' ')}" may be \`toolgate ${personal === 'answer' ? 'asks answer' : personal}\` through ${found.through}`);
-      if (personal === 'grants') return deny(`the command runs a toolgate grants subcommand that may widen what grants answer (${cmd.argv.slice(0, 6).join(' ')}): only a person changes grants that way, as only a person answers toolgate serve's asks`, `"${cmd.argv.join(' ')}" is \`toolgate grants\` with a subcommand other than list, show, revoke, prune and help`);
-      if (personal !== undefined) return deny(`the command runs toolgate serve or its answer command (${cmd.argv.slice(0, 6).join(' ')})`, `"${cmd.argv.join(' ')}" is \`toolgate serve\` or \`toolgate asks answer\``);
+      if (found?.through !== undefined)
+        return deny(
+          `the command may run toolgate serve, its answer command or a grants subcommand that widens grants through ${found.through} (${cmd.argv.slice(0, 6).join(' ')}): only a person runs those`,
+          `"${cmd.argv.join(' ')}" may be \`toolgate ${personal === 'answer' ? 'asks answer' : personal}\` through ${found.through}`,
+        );
+      if (personal === 'grants')
+        return deny(
+          `the command runs a toolgate grants subcommand that may widen what grants answer (${cmd.argv.slice(0, 6).join(' ')}): only a person changes grants that way, as only a person answers toolgate serve's asks`,
+          `"${cmd.argv.join(' ')}" is \`toolgate grants\` with a subcommand other than list, show, revoke, prune and help`,
+        );
+      if (personal !== undefined)
+        return deny(
+          `the command runs toolgate serve or its answer command (${cmd.argv.slice(0, 6).join(' ')})`,
+          `"${cmd.argv.join(' ')}" is \`toolgate serve\` or \`toolgate asks answer\``,
+        );
       const aim = ids !== undefined ? processesAimedAt(cmd.argv, cmd.literal) : undefined;
       const hit = aim?.ids.find((id) => id === '-1' || ids?.has(id) === true);
       if (aim !== undefined && hit !== undefined) {
-        const whom = hit === '-1' ? 'every process the user may signal, toolgate serve among them' : hit.startsWith('-') ? `process group ${hit.slice(1)}, toolgate serve's` : `process ${hit}, which is toolgate serve`;
-        return deny(`\`${cmd.argv.slice(0, 6).join(' ')}\` ${aim.what} ${whom}`, `"${cmd.argv.join(' ')}" is aimed at toolgate serve's process`);
+        const whom =
+          hit === '-1'
+            ? 'every process the user may signal, toolgate serve among them'
+            : hit.startsWith('-')
+              ? `process group ${hit.slice(1)}, toolgate serve's`
+              : `process ${hit}, which is toolgate serve`;
+        return deny(
+          `\`${cmd.argv.slice(0, 6).join(' ')}\` ${aim.what} ${whom}`,
+          `"${cmd.argv.join(' ')}" is aimed at toolgate serve's process`,
+        );
       }
     }
     for (const e of facts.effects) {
@@ -468,7 +552,11 @@ export function selfGuard(call: ToolCall, files: readonly string[], g: GuardCont
   if (ids !== undefined) {
     for (const p of paths) {
       const id = procId(p) ?? procId(g.fs.realpath(p) ?? '');
-      if (id !== undefined && ids.has(id)) return deny(`${p} is in /proc/${id}/, toolgate serve's own process (its memory, environment and open files)`, `${p} reaches toolgate serve's process ${id}`);
+      if (id !== undefined && ids.has(id))
+        return deny(
+          `${p} is in /proc/${id}/, toolgate serve's own process (its memory, environment and open files)`,
+          `${p} reaches toolgate serve's process ${id}`,
+        );
     }
   }
   if (!linked || paths.length === 0 || g.fs.identity === undefined) return undefined;
@@ -481,7 +569,11 @@ export function selfGuard(call: ToolCall, files: readonly string[], g: GuardCont
   for (const p of paths) {
     const id = identity(p);
     const file = id !== undefined ? guarded.get(id) : undefined;
-    if (file !== undefined) return deny(`${p} is another name of ${file} (the same file)`, `${p} has the device and inode of ${file}, one of toolgate serve's own files`);
+    if (file !== undefined)
+      return deny(
+        `${p} is another name of ${file} (the same file)`,
+        `${p} has the device and inode of ${file}, one of toolgate serve's own files`,
+      );
   }
   const policyIds = new Map<string, string>();
   for (const f of policy) {
@@ -491,7 +583,11 @@ export function selfGuard(call: ToolCall, files: readonly string[], g: GuardCont
   for (const p of written) {
     const id = identity(p);
     const file = id !== undefined ? policyIds.get(id) : undefined;
-    if (file !== undefined) return deny(`${p} is another name of ${file}, the policy toolgate serve decides with (the same file)`, `${p} has the device and inode of ${file}, one of toolgate serve's policy files`);
+    if (file !== undefined)
+      return deny(
+        `${p} is another name of ${file}, the policy toolgate serve decides with (the same file)`,
+        `${p} has the device and inode of ${file}, one of toolgate serve's policy files`,
+      );
   }
   return undefined;
 }
@@ -502,7 +598,11 @@ export function selfGuard(call: ToolCall, files: readonly string[], g: GuardCont
  * ancestor's own entry (`chmod 000 ~/.local`) by a command that writes nothing beneath it: made
  * unreadable, the record would leave `toolgate asks answer` without the address it trusts.
  */
-function directoryChange(effects: readonly Pick<PathEffect, 'op' | 'path' | 'command'>[], d: GuardedDirectory, fs: ReadonlyFsView): Decision | undefined {
+function directoryChange(
+  effects: readonly Pick<PathEffect, 'op' | 'path' | 'command'>[],
+  d: GuardedDirectory,
+  fs: ReadonlyFsView,
+): Decision | undefined {
   const real = (p: string) => fs.realpath(p) ?? p;
   const dir = real(d.dir);
   const ancestors = new Set(d.ancestors.map(real));
@@ -510,10 +610,20 @@ function directoryChange(effects: readonly Pick<PathEffect, 'op' | 'path' | 'com
     if (e.op === 'read') continue;
     const p = real(e.path);
     if (p === dir || p.startsWith(`${dir}/`)) {
-      return deny(`${e.path} is in ${d.dir}, where toolgate serve records its address for toolgate asks answer`, `${e.op} of ${e.path} changes toolgate serve's state directory`);
+      return deny(
+        `${e.path} is in ${d.dir}, where toolgate serve records its address for toolgate asks answer`,
+        `${e.op} of ${e.path} changes toolgate serve's state directory`,
+      );
     }
-    if (e.op === 'write' && ancestors.has(p) && !effects.some((o) => o.command === e.command && o.op !== 'read' && real(o.path).startsWith(`${p}/`))) {
-      return deny(`the command changes ${e.path} itself (its mode, owner or times), which holds ${d.dir}, where toolgate serve records its address for toolgate asks answer`, `write of the directory ${e.path}, an ancestor of toolgate serve's state directory`);
+    if (
+      e.op === 'write' &&
+      ancestors.has(p) &&
+      !effects.some((o) => o.command === e.command && o.op !== 'read' && real(o.path).startsWith(`${p}/`))
+    ) {
+      return deny(
+        `the command changes ${e.path} itself (its mode, owner or times), which holds ${d.dir}, where toolgate serve records its address for toolgate asks answer`,
+        `write of the directory ${e.path}, an ancestor of toolgate serve's state directory`,
+      );
     }
   }
   return undefined;
@@ -525,7 +635,10 @@ function holdsGuarded(dir: string, files: readonly string[], fs: ReadonlyFsView)
   const d = posix.normalize(dir).replace(/(?<=.)\/+$/, '');
   const rd = real(d);
   for (const f of files) {
-    for (const [x, fx] of [[d, f], [rd, real(f)]] as const) {
+    for (const [x, fx] of [
+      [d, f],
+      [rd, real(f)],
+    ] as const) {
       if (x === fx || x === '/' || fx.startsWith(`${x}/`)) return f;
     }
   }
@@ -564,20 +677,29 @@ function reachesGuarded(call: ToolCall, files: readonly string[], g: GuardContex
     const written = typeof raw === 'string' && raw !== '' ? raw.replace(/^~(?=\/|$)/, g.home) : g.cwd;
     const path = posix.isAbsolute(written) ? written : posix.join(g.cwd, written);
     const file = holdsGuarded(path, files, g.fs);
-    if (file !== undefined) return deny(`Grep searches ${path}, which holds ${file}, one of toolgate serve's own files (Claude Code's search skips only your own Read deny rules)`, `Grep of ${path} reads ${file}`);
+    if (file !== undefined)
+      return deny(
+        `Grep searches ${path}, which holds ${file}, one of toolgate serve's own files (Claude Code's search skips only your own Read deny rules)`,
+        `Grep of ${path} reads ${file}`,
+      );
     return undefined;
   }
   if (!call.tool.startsWith('mcp__')) return undefined;
   for (const text of stringsOf(call.input)) {
     const named = guardedFileNamed(text, files, [g.cwd], g.home, (p) => g.fs.realpath(p));
-    if (named !== undefined) return deny(`the MCP tool's input names ${named}, one of toolgate serve's own files`, `"${text.slice(0, 200)}" names ${named}`);
+    if (named !== undefined)
+      return deny(`the MCP tool's input names ${named}, one of toolgate serve's own files`, `"${text.slice(0, 200)}" names ${named}`);
     let t = text.trim().replace(/^file:(?:\/\/(?:localhost)?)?/i, '');
     if (t === '' || t.includes('\n')) continue;
     t = t.replace(/^(?:~|\$HOME|\$\{HOME\})(?=\/|$)/, g.home);
     if (!t.startsWith('/') && t !== '.' && t !== '..' && !t.startsWith('./') && !t.startsWith('../')) continue;
     const path = posix.isAbsolute(t) ? posix.normalize(t) : posix.join(g.cwd, t);
     const file = holdsGuarded(path, files, g.fs);
-    if (file !== undefined) return deny(`the MCP tool's input names ${path}, which holds ${file}, one of toolgate serve's own files: toolgate cannot know what an MCP tool does with a directory`, `"${text.slice(0, 200)}" holds ${file}`);
+    if (file !== undefined)
+      return deny(
+        `the MCP tool's input names ${path}, which holds ${file}, one of toolgate serve's own files: toolgate cannot know what an MCP tool does with a directory`,
+        `"${text.slice(0, 200)}" holds ${file}`,
+      );
   }
   return undefined;
 }
@@ -615,6 +737,9 @@ export function agentsProcessView(view: ReadonlyFsView): ReadonlyFsView {
  */
 function mayNameAnswer(command: string): boolean {
   if (command.includes("$'") || /[{*?[]/.test(command)) return true;
-  const plain = command.replace(/\\\n/g, '').replace(/["'\\]/g, '').toLowerCase();
+  const plain = command
+    .replace(/\\\n/g, '')
+    .replace(/["'\\]/g, '')
+    .toLowerCase();
   return plain.includes('answer') || plain.includes('serve') || plain.includes('grants');
 }

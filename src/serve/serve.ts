@@ -177,13 +177,16 @@ export interface Serve {
  * @public
  */
 export function createServe(options: ServeOptions): Serve {
-  if (typeof options.token !== 'string' || options.token.length < 16) throw new Error('toolgate serve needs a token of at least 16 characters: answering an ask needs it');
-  if (options.hookToken !== undefined && options.hookToken === options.token) throw new Error('the hook token must differ from the token: it is the one agents can read');
+  if (typeof options.token !== 'string' || options.token.length < 16)
+    throw new Error('toolgate serve needs a token of at least 16 characters: answering an ask needs it');
+  if (options.hookToken !== undefined && options.hookToken === options.token)
+    throw new Error('the hook token must differ from the token: it is the one agents can read');
   for (const [name, t] of options.answerers ?? []) {
     const bad = answererNameProblem(name);
     if (bad !== undefined) throw new Error(`answerer "${name}": ${bad}`);
     if (t.length < 16) throw new Error(`answerer "${name}": the token must be at least 16 characters`);
-    if (t === options.token || t === options.hookToken) throw new Error(`answerer "${name}": the token must differ from serve's token and the hook token`);
+    if (t === options.token || t === options.hookToken)
+      throw new Error(`answerer "${name}": the token must differ from serve's token and the hook token`);
   }
   const now = options.now ?? Date.now;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
@@ -197,7 +200,11 @@ export function createServe(options: ServeOptions): Serve {
     ...(storeFile !== undefined ? { storeFile } : {}),
     pid: process.pid,
     // The server's own policy and the audit's anchors: a gated agent must not rewrite them (red team H3).
-    policyFiles: [...(options.settings ?? []), ...(options.shadow !== undefined ? [options.shadow] : []), ...(options.auditAnchors?.file !== undefined ? [options.auditAnchors.file] : [])].map((f) => resolve(f)),
+    policyFiles: [
+      ...(options.settings ?? []),
+      ...(options.shadow !== undefined ? [options.shadow] : []),
+      ...(options.auditAnchors?.file !== undefined ? [options.auditAnchors.file] : []),
+    ].map((f) => resolve(f)),
   };
   let self: SelfTarget | undefined;
   const projects = createProjects({
@@ -213,7 +220,17 @@ export function createServe(options: ServeOptions): Serve {
   });
   // Shadow policies are decided after the reply, one at a time (decision 0066).
   const shadowQueue = createShadowQueue();
-  const decider = createDecider({ projects, store, home, shadowQueue, guarded: guardedFiles(secrets), ...(secrets.addressFile !== undefined ? { directory: guardedDirectory(secrets.addressFile, home) } : {}), ...(secrets.policyFiles !== undefined ? { policyFiles: secrets.policyFiles } : {}), processIds: processIds(process.pid), now });
+  const decider = createDecider({
+    projects,
+    store,
+    home,
+    shadowQueue,
+    guarded: guardedFiles(secrets),
+    ...(secrets.addressFile !== undefined ? { directory: guardedDirectory(secrets.addressFile, home) } : {}),
+    ...(secrets.policyFiles !== undefined ? { policyFiles: secrets.policyFiles } : {}),
+    processIds: processIds(process.pid),
+    now,
+  });
   const codes = createAnswerCodes(options.token, store);
   const announce = announcer({
     ...(options.announce !== undefined ? { announce: options.announce } : {}),
@@ -235,7 +252,8 @@ export function createServe(options: ServeOptions): Serve {
   const writer: AuditWriter | undefined =
     options.audit === false ? undefined : createAuditWriter(anchored, { log, now, ...(journal !== undefined ? { journal } : {}) });
   const holderSeconds = options.holderTimeoutSeconds ?? DEFAULT_HOLDER_TIMEOUT_SECONDS;
-  if (!(Number.isFinite(holderSeconds) && holderSeconds > 0)) throw new Error(`holderTimeoutSeconds must be a positive number of seconds, not ${holderSeconds}`);
+  if (!(Number.isFinite(holderSeconds) && holderSeconds > 0))
+    throw new Error(`holderTimeoutSeconds must be a positive number of seconds, not ${holderSeconds}`);
   const holder = createHolder({
     store,
     id: newId('holder'),
@@ -247,7 +265,10 @@ export function createServe(options: ServeOptions): Serve {
       const at = now();
       await Promise.all(
         expired.map(async (ask) => {
-          const entry = { ...releaseEntry('expired', ask, at, { expired: why.message }), detail: `holder ${silent}; given up by ${holder.id}` };
+          const entry = {
+            ...releaseEntry('expired', ask, at, { expired: why.message }),
+            detail: `holder ${silent}; given up by ${holder.id}`,
+          };
           await (writer ?? NO_AUDIT).write(entry);
           reportEntry(options.onDecision, entry, now());
         }),
@@ -255,7 +276,8 @@ export function createServe(options: ServeOptions): Serve {
     },
   });
   const apiAskSeconds = options.apiAskTimeoutSeconds ?? DEFAULT_API_ASK_TIMEOUT_SECONDS;
-  if (!(Number.isFinite(apiAskSeconds) && apiAskSeconds > 0)) throw new Error(`apiAskTimeoutSeconds must be a positive number of seconds, not ${apiAskSeconds}`);
+  if (!(Number.isFinite(apiAskSeconds) && apiAskSeconds > 0))
+    throw new Error(`apiAskTimeoutSeconds must be a positive number of seconds, not ${apiAskSeconds}`);
   const unheldMs = Math.round(apiAskSeconds * 1000);
   const overdue = createOverdueSweep({
     store,

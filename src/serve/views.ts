@@ -48,7 +48,9 @@ export function decisionView(r: GateResult, decidedBy: string, original?: Record
     ...(d?.rule !== undefined && d.behavior === r.behavior ? { rule: d.rule } : {}),
     ...(d?.blockedPath !== undefined ? { blockedPath: d.blockedPath } : {}),
     decidedBy,
-    ...(r.behavior === 'allow' && original !== undefined && JSON.stringify(r.call.input) !== JSON.stringify(original) ? { updatedInput: r.call.input } : {}),
+    ...(r.behavior === 'allow' && original !== undefined && JSON.stringify(r.call.input) !== JSON.stringify(original)
+      ? { updatedInput: r.call.input }
+      : {}),
     ...(r.behavior === 'deny' ? { message: r.message, ...(r.interrupt === true ? { interrupt: true } : {}) } : {}),
   };
 }
@@ -87,7 +89,15 @@ export interface AskView {
   suggestions: unknown[];
   createdAt: string;
   expiresAt?: string;
-  answer?: { behavior: 'allow' | 'deny'; scope: string; answerer: string; answeredAt: string; message?: string; updatedInput?: unknown; remember?: boolean };
+  answer?: {
+    behavior: 'allow' | 'deny';
+    scope: string;
+    answerer: string;
+    answeredAt: string;
+    message?: string;
+    updatedInput?: unknown;
+    remember?: boolean;
+  };
   /**
    * Why it was given up, once expired: `holdTimeout`, `clientGone`, or `holderSilent` (the serve
    * process holding it stopped answering).
@@ -162,7 +172,9 @@ export function askView(a: AskRecord, decision?: DecisionView, ttl?: GrantTtl): 
             answerer: w.answerer,
             answeredAt: iso(w.answeredAt),
             ...(w.answer.behavior === 'deny' && w.answer.message !== undefined ? { message: w.answer.message } : {}),
-            ...(w.answer.behavior === 'allow' && w.answer.updatedInput !== undefined ? { updatedInput: maskInput(p.call.tool, w.answer.updatedInput).input } : {}),
+            ...(w.answer.behavior === 'allow' && w.answer.updatedInput !== undefined
+              ? { updatedInput: maskInput(p.call.tool, w.answer.updatedInput).input }
+              : {}),
             ...(w.answer.behavior === 'allow' && w.answer.remember === true ? { remember: true } : {}),
           },
         }

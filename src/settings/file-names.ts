@@ -30,7 +30,9 @@ export function checkSettingsFileName(path: string, options: { configDirName?: s
   });
   if (name === 'managed-settings.json') {
     if (parent === configDir) {
-      return warn(`managed-settings.json inside a ${configDir}/ directory is not read as managed settings (managed settings live at a system path such as /etc/claude-code/); load it with --settings`);
+      return warn(
+        `managed-settings.json inside a ${configDir}/ directory is not read as managed settings (managed settings live at a system path such as /etc/claude-code/); load it with --settings`,
+      );
     }
     return { role: 'managed', diagnostics: [] };
   }
@@ -43,7 +45,11 @@ export function checkSettingsFileName(path: string, options: { configDirName?: s
   }
   const standard = ['settings.json', 'settings.local.json', 'managed-settings.json'].find((n) => name.startsWith(`${n}.`));
   if (standard !== undefined) {
-    return warn(`"${name}" is not a settings file name Claude Code loads (a copy or template of ${standard}?); it is read only when passed with --settings`);
+    return warn(
+      `"${name}" is not a settings file name Claude Code loads (a copy or template of ${standard}?); it is read only when passed with --settings`,
+    );
   }
-  return warn(`"${name}" is not a settings file name Claude Code loads (settings.json, settings.local.json, managed-settings.json); it is read only when passed with --settings`);
+  return warn(
+    `"${name}" is not a settings file name Claude Code loads (settings.json, settings.local.json, managed-settings.json); it is read only when passed with --settings`,
+  );
 }

@@ -13,9 +13,7 @@ export interface JsonErrorLocation {
 }
 
 /** Result of {@link parseJsonText}. */
-export type JsonParseResult =
-  | { ok: true; value: unknown }
-  | { ok: false; message: string; location: JsonErrorLocation };
+export type JsonParseResult = { ok: true; value: unknown } | { ok: false; message: string; location: JsonErrorLocation };
 
 /** 1-based line and column of a 0-based offset. */
 export function locate(text: string, offset: number): JsonErrorLocation {
@@ -40,7 +38,8 @@ export function locate(text: string, offset: number): JsonErrorLocation {
 export function parseJsonText(text: string): JsonParseResult {
   const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const body = bom ? text.slice(1) : text;
-  if (body.trim() === '') return { ok: false, message: 'the file is empty (write {} for a file that sets nothing)', location: locate(text, 0) };
+  if (body.trim() === '')
+    return { ok: false, message: 'the file is empty (write {} for a file that sets nothing)', location: locate(text, 0) };
   try {
     return { ok: true, value: JSON.parse(body) };
   } catch (error) {
@@ -110,13 +109,21 @@ export function decodeUtf8(bytes: Uint8Array): DecodeResult {
     return { ok: false, message: `the file is UTF-16 (byte-order mark ${order}), not UTF-8; save it as UTF-8`, offset: 0 };
   }
   if (bytes.length >= 2 && (bytes[0] === 0 || bytes[1] === 0)) {
-    return { ok: false, message: 'the file looks like UTF-16 without a byte-order mark (NUL bytes), not UTF-8; save it as UTF-8', offset: bytes[0] === 0 ? 0 : 1 };
+    return {
+      ok: false,
+      message: 'the file looks like UTF-16 without a byte-order mark (NUL bytes), not UTF-8; save it as UTF-8',
+      offset: bytes[0] === 0 ? 0 : 1,
+    };
   }
   try {
     return { ok: true, text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes) };
   } catch {
     const offset = firstInvalidUtf8(bytes);
-    return { ok: false, message: `not UTF-8: the byte 0x${(bytes[offset] ?? 0).toString(16).padStart(2, '0')} at byte ${offset} does not start or continue a UTF-8 character; save the file as UTF-8`, offset };
+    return {
+      ok: false,
+      message: `not UTF-8: the byte 0x${(bytes[offset] ?? 0).toString(16).padStart(2, '0')} at byte ${offset} does not start or continue a UTF-8 character; save the file as UTF-8`,
+      offset,
+    };
   }
 }
 

@@ -53,7 +53,10 @@ async function dropIns(fs: FileSystem, managedFile: string): Promise<string[]> {
   try {
     if ((await fs.stat(dir))?.kind !== 'directory') return [];
     const names = await fs.readdir(dir);
-    return names.filter((n) => n.endsWith('.json') && !n.startsWith('.')).sort().map((n) => joinPath(dir, n));
+    return names
+      .filter((n) => n.endsWith('.json') && !n.startsWith('.'))
+      .sort()
+      .map((n) => joinPath(dir, n));
   } catch {
     return [];
   }
@@ -86,7 +89,10 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Policy
   for (const file of options.settingsFiles ?? []) wanted.push({ file, kind: 'cli' });
   if (sources.has('managed')) {
     const managed =
-      options.managedPaths ?? (options.platform !== undefined ? [MANAGED_SETTINGS_PATHS[options.platform]] : [MANAGED_SETTINGS_PATHS.linux, MANAGED_SETTINGS_PATHS.macos]);
+      options.managedPaths ??
+      (options.platform !== undefined
+        ? [MANAGED_SETTINGS_PATHS[options.platform]]
+        : [MANAGED_SETTINGS_PATHS.linux, MANAGED_SETTINGS_PATHS.macos]);
     for (const file of managed) {
       wanted.push({ file, kind: 'managed' });
       for (const dropIn of await dropIns(fs, file)) wanted.push({ file: dropIn, kind: 'managed' });

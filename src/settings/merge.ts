@@ -65,7 +65,11 @@ function cliRules(texts: readonly string[], list: 'allow' | 'deny', flag: string
     const parsed = parseRule(text);
     if (!parsed.ok) {
       for (const issue of parsed.issues) {
-        diagnostics.push({ ...issue, path: [flag, index], message: `${flag} ${JSON.stringify(text)}: ${trimStop(issue.message)}; this rule is dropped` });
+        diagnostics.push({
+          ...issue,
+          path: [flag, index],
+          message: `${flag} ${JSON.stringify(text)}: ${trimStop(issue.message)}; this rule is dropped`,
+        });
       }
       return;
     }
@@ -112,8 +116,10 @@ function restrict(file: SettingsFile, projectTrusted: boolean, diagnostics: Sett
   if (file.agents !== undefined) eff.agents = file.agents;
   if (file.shadow !== undefined) eff.shadow = file.shadow;
   // An untrusted project's sandbox switches are not read (auto-allowing sandboxed commands loosens).
-  if (file.sandbox?.enabled !== undefined && (projectTrusted || !PROJECT_SOURCES.has(source.kind))) eff.sandboxEnabled = file.sandbox.enabled;
-  if (file.sandbox?.autoAllowBashIfSandboxed !== undefined && (projectTrusted || !PROJECT_SOURCES.has(source.kind))) eff.sandboxAutoAllow = file.sandbox.autoAllowBashIfSandboxed;
+  if (file.sandbox?.enabled !== undefined && (projectTrusted || !PROJECT_SOURCES.has(source.kind)))
+    eff.sandboxEnabled = file.sandbox.enabled;
+  if (file.sandbox?.autoAllowBashIfSandboxed !== undefined && (projectTrusted || !PROJECT_SOURCES.has(source.kind)))
+    eff.sandboxAutoAllow = file.sandbox.autoAllowBashIfSandboxed;
 
   if (source.kind !== 'managed') {
     for (let k = 0; k < MANAGED_ONLY_KEYS.length; k++) {
@@ -122,7 +128,12 @@ function restrict(file: SettingsFile, projectTrusted: boolean, diagnostics: Sett
       const path = key.split('.');
       diagnostics.push(
         withFile(
-          { code: C.managedOnly, severity: 'warning', path, message: `${key} is honoured only in managed settings; ignored in ${KIND_LABEL[source.kind]}` },
+          {
+            code: C.managedOnly,
+            severity: 'warning',
+            path,
+            message: `${key} is honoured only in managed settings; ignored in ${KIND_LABEL[source.kind]}`,
+          },
           source,
         ),
       );
@@ -132,7 +143,12 @@ function restrict(file: SettingsFile, projectTrusted: boolean, diagnostics: Sett
         if (getPath(file.json, [key]) === undefined) continue;
         diagnostics.push(
           withFile(
-            { code: C.managedOnly, severity: 'warning', path: [key], message: `${key} is honoured only in managed settings (or user settings on a machine with none); ignored in ${KIND_LABEL[source.kind]}` },
+            {
+              code: C.managedOnly,
+              severity: 'warning',
+              path: [key],
+              message: `${key} is honoured only in managed settings (or user settings on a machine with none); ignored in ${KIND_LABEL[source.kind]}`,
+            },
             source,
           ),
         );
@@ -161,7 +177,13 @@ function restrict(file: SettingsFile, projectTrusted: boolean, diagnostics: Sett
     delete eff.useAutoModeDuringPlan;
     diagnostics.push(
       withFile(
-        { code: C.scope, severity: 'info', path: ['useAutoModeDuringPlan'], message: 'useAutoModeDuringPlan: false in shared project settings is ignored (Claude Code reads it from user, local and managed settings)' },
+        {
+          code: C.scope,
+          severity: 'info',
+          path: ['useAutoModeDuringPlan'],
+          message:
+            'useAutoModeDuringPlan: false in shared project settings is ignored (Claude Code reads it from user, local and managed settings)',
+        },
         source,
       ),
     );
@@ -194,7 +216,9 @@ function restrict(file: SettingsFile, projectTrusted: boolean, diagnostics: Sett
       const agentModes = Object.values(file.agents).filter((a) => a.mode !== undefined).length;
       if (agentAllows > 0) dropped.push(`${agentAllows} sub-agent allow rule${agentAllows === 1 ? '' : 's'} ($toolgate.agents)`);
       if (agentModes > 0) dropped.push(`${agentModes} sub-agent mode${agentModes === 1 ? '' : 's'} ($toolgate.agents)`);
-      eff.agents = Object.fromEntries(Object.entries(file.agents).map(([type, a]) => [type, { rules: a.rules.filter((r) => r.list !== 'allow') }]));
+      eff.agents = Object.fromEntries(
+        Object.entries(file.agents).map(([type, a]) => [type, { rules: a.rules.filter((r) => r.list !== 'allow') }]),
+      );
     }
     if (file.shadow !== undefined) {
       const shadowAllows = file.shadow.rules.filter((r) => r.list === 'allow').length;
@@ -237,7 +261,8 @@ function mergeSandbox(entries: readonly Effective[], ordered: readonly Effective
   const enabled = winner(entries, (e) => e.sandboxEnabled);
   const autoAllow = winner(entries, (e) => e.sandboxAutoAllow);
   const variables: string[] = [];
-  for (const e of ordered) for (const name of e.file.sandbox?.credentialVariables ?? []) if (!variables.includes(name)) variables.push(name);
+  for (const e of ordered)
+    for (const name of e.file.sandbox?.credentialVariables ?? []) if (!variables.includes(name)) variables.push(name);
   return {
     ...(enabled !== undefined ? { enabled: enabled.value } : {}),
     ...(autoAllow !== undefined ? { autoAllowBashIfSandboxed: autoAllow.value } : {}),
@@ -265,7 +290,11 @@ function mergeAutoMode(entries: readonly Effective[]): AutoModeConfig | undefine
  * (highest precedence first); the mode of the highest-precedence file that sets one wins. With
  * `managedOnly`, only managed files' rules count (as for `permissions`).
  */
-function mergeAgents(entries: readonly Effective[], ordered: readonly Effective[], managedOnly: boolean): Record<string, AgentPolicy> | undefined {
+function mergeAgents(
+  entries: readonly Effective[],
+  ordered: readonly Effective[],
+  managedOnly: boolean,
+): Record<string, AgentPolicy> | undefined {
   const out: Record<string, AgentPolicy> = {};
   for (const e of ordered) {
     for (const [type, a] of Object.entries(e.agents ?? {})) {
@@ -342,7 +371,9 @@ export function mergePolicy(files: readonly ParsedSettingsFile[], options: Merge
     .sort((a, b) => a.entry.rank - b.entry.rank || a.position - b.position)
     .map((x) => x.entry);
 
-  const allowManagedPermissionRulesOnly = entries.some((e) => e.file.source.kind === 'managed' && e.file.allowManagedPermissionRulesOnly === true);
+  const allowManagedPermissionRulesOnly = entries.some(
+    (e) => e.file.source.kind === 'managed' && e.file.allowManagedPermissionRulesOnly === true,
+  );
   const allowManagedHooksOnly = entries.some((e) => e.file.source.kind === 'managed' && e.file.allowManagedHooksOnly === true);
   // strictPluginOnlyCustomization in managed settings, `true` or a list naming "hooks", locks the
   // hooks surface: settings.json hooks of every other source are ignored (observed on Claude Code
@@ -388,7 +419,11 @@ export function mergePolicy(files: readonly ParsedSettingsFile[], options: Merge
     const kept = hooks.filter((h) => h.source.kind === 'managed');
     if (kept.length < hooks.length) {
       const by = allowManagedHooksOnly ? 'allowManagedHooksOnly' : 'strictPluginOnlyCustomization (hooks)';
-      diagnostics.push({ code: C.managedPolicy, severity: 'info', message: `managed settings set ${by}: ${hooks.length - kept.length} hook group(s) from other sources are ignored` });
+      diagnostics.push({
+        code: C.managedPolicy,
+        severity: 'info',
+        message: `managed settings set ${by}: ${hooks.length - kept.length} hook group(s) from other sources are ignored`,
+      });
     }
     hooks = kept;
   }
@@ -402,7 +437,9 @@ export function mergePolicy(files: readonly ParsedSettingsFile[], options: Merge
           code: C.hooksDisabled,
           severity: 'info',
           path: ['disableAllHooks'],
-          message: managed ? 'disableAllHooks in managed settings: no hooks run' : `disableAllHooks in ${describe(disableAllHooks.entry.file.source)}: hooks are off except managed ones`,
+          message: managed
+            ? 'disableAllHooks in managed settings: no hooks run'
+            : `disableAllHooks in ${describe(disableAllHooks.entry.file.source)}: hooks are off except managed ones`,
         },
         disableAllHooks.entry.file.source,
       ),
@@ -412,7 +449,9 @@ export function mergePolicy(files: readonly ParsedSettingsFile[], options: Merge
 
   const policy: Policy = {
     rules,
-    additionalDirectories: ordered.flatMap((e) => e.additionalDirectories.map((value): Sourced<string> => ({ value, source: e.file.source }))),
+    additionalDirectories: ordered.flatMap((e) =>
+      e.additionalDirectories.map((value): Sourced<string> => ({ value, source: e.file.source })),
+    ),
     disableBypassPermissionsMode: entries.some((e) => e.file.disableBypassPermissionsMode === true),
     disableAutoMode: entries.some((e) => e.file.disableAutoMode === true),
     ...(entries.some((e) => e.file.blockReadsOutsideWorkingDirectories === true) ? { blockReadsOutsideWorkingDirectories: true } : {}),
@@ -464,5 +503,3 @@ export function policyFromObjects(objects: readonly SettingsObject[], options: M
     options,
   );
 }
-
-

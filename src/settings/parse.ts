@@ -73,13 +73,16 @@ function readPermissions(r: Reader, value: unknown, file: SettingsFile): void {
         if (readDisableFlag(r, v, path, 'auto mode')) file.disableAutoMode = true;
         break;
       case 'blockReadsOutsideWorkingDirectories':
-        if (r.check(permissionsShape.blockReadsOutsideWorkingDirectories, v, path, 'the setting is ignored') && v === true) file.blockReadsOutsideWorkingDirectories = true;
+        if (r.check(permissionsShape.blockReadsOutsideWorkingDirectories, v, path, 'the setting is ignored') && v === true)
+          file.blockReadsOutsideWorkingDirectories = true;
         break;
       case 'blockWritesOutsideWorkingDirectories':
-        if (r.check(permissionsShape.blockWritesOutsideWorkingDirectories, v, path, 'the setting is ignored') && v === true) file.blockWritesOutsideWorkingDirectories = true;
+        if (r.check(permissionsShape.blockWritesOutsideWorkingDirectories, v, path, 'the setting is ignored') && v === true)
+          file.blockWritesOutsideWorkingDirectories = true;
         break;
       case 'denyInsteadOfPrompting':
-        if (r.check(permissionsShape.denyInsteadOfPrompting, v, path, 'the setting is ignored') && v === true) file.denyInsteadOfPrompting = true;
+        if (r.check(permissionsShape.denyInsteadOfPrompting, v, path, 'the setting is ignored') && v === true)
+          file.denyInsteadOfPrompting = true;
         break;
       default:
         r.unknownKey(key, ['permissions'], PERMISSION_KEYS, 'permissions');
@@ -88,12 +91,17 @@ function readPermissions(r: Reader, value: unknown, file: SettingsFile): void {
   for (const list of RULE_LISTS) for (const rule of byList[list]) file.rules.push(rule);
 }
 
-
 function readDefaultMode(r: Reader, value: unknown, file: SettingsFile): void {
   const path = ['permissions', 'defaultMode'];
   const expected = 'one of default, acceptEdits, plan, auto, dontAsk, bypassPermissions, manual';
   if (typeof value !== 'string') {
-    r.report({ code: C.type, severity: 'error', path, expected, message: `permissions.defaultMode: expected ${expected}, got ${describeValue(value, [])}; ignored` });
+    r.report({
+      code: C.type,
+      severity: 'error',
+      path,
+      expected,
+      message: `permissions.defaultMode: expected ${expected}, got ${describeValue(value, [])}; ignored`,
+    });
     return;
   }
   const mode = normalizeMode(value);
@@ -125,7 +133,13 @@ const HANDLER_COMMON_KEYS = ['type'];
 
 function readHandler(r: Reader, value: unknown, path: JsonPath): Record<string, unknown> | undefined {
   if (!isPlainObject(value)) {
-    r.report({ code: C.type, severity: 'error', path, expected: 'a hook handler object', message: `${formatJsonPath(path)}: expected a hook handler object, got ${describeValue(value, [])}; this handler is dropped` });
+    r.report({
+      code: C.type,
+      severity: 'error',
+      path,
+      expected: 'a hook handler object',
+      message: `${formatJsonPath(path)}: expected a hook handler object, got ${describeValue(value, [])}; this handler is dropped`,
+    });
     return undefined;
   }
   const type = value['type'];
@@ -179,7 +193,11 @@ function checkIf(r: Reader, text: string, path: JsonPath): void {
   const parsed = parseRule(text);
   if (parsed.ok) return;
   for (const issue of parsed.issues) {
-    r.report({ ...issue, path, message: `${formatJsonPath(path)}: ${JSON.stringify(text)}: ${trimStop(issue.message)} (the handler is kept; how an invalid "if" is treated is up to the hook runner)` });
+    r.report({
+      ...issue,
+      path,
+      message: `${formatJsonPath(path)}: ${JSON.stringify(text)}: ${trimStop(issue.message)} (the handler is kept; how an invalid "if" is treated is up to the hook runner)`,
+    });
   }
 }
 
@@ -202,20 +220,33 @@ function readHooks(r: Reader, value: unknown, file: SettingsFile): void {
       continue;
     }
     if (!Array.isArray(groups)) {
-      r.report({ code: C.type, severity: 'error', path: eventPath, expected: 'an array of matcher groups', message: `hooks.${event}: expected an array of matcher groups, got ${describeValue(groups, [])}; no ${event} hooks are read from this file` });
+      r.report({
+        code: C.type,
+        severity: 'error',
+        path: eventPath,
+        expected: 'an array of matcher groups',
+        message: `hooks.${event}: expected an array of matcher groups, got ${describeValue(groups, [])}; no ${event} hooks are read from this file`,
+      });
       continue;
     }
     groups.forEach((group, index) => {
       const groupPath = [...eventPath, index];
       if (!isPlainObject(group)) {
-        r.report({ code: C.type, severity: 'error', path: groupPath, expected: 'a matcher group { matcher?, hooks: [...] }', message: `${formatJsonPath(groupPath)}: expected a matcher group { matcher?, hooks: [...] }, got ${describeValue(group, [])}; dropped` });
+        r.report({
+          code: C.type,
+          severity: 'error',
+          path: groupPath,
+          expected: 'a matcher group { matcher?, hooks: [...] }',
+          message: `${formatJsonPath(groupPath)}: expected a matcher group { matcher?, hooks: [...] }, got ${describeValue(group, [])}; dropped`,
+        });
         return;
       }
       const config: HookGroupConfig = { event, hooks: [], source: r.source, index };
       let usable = true;
       for (const [key, v] of Object.entries(group)) {
         if (key === 'matcher') {
-          if (r.check(stringSchema, v, [...groupPath, key], 'this group is dropped (its matcher cannot be read)')) config.matcher = v as string;
+          if (r.check(stringSchema, v, [...groupPath, key], 'this group is dropped (its matcher cannot be read)'))
+            config.matcher = v as string;
           else usable = false;
         } else if (key !== 'hooks') {
           r.unknownKey(key, groupPath, ['matcher', 'hooks'], 'a hook matcher group');
@@ -288,7 +319,10 @@ function readSandbox(r: Reader, v: unknown, file: SettingsFile): void {
     if (o[key] !== undefined && r.check(sandboxShape[key], o[key], ['sandbox', key], 'ignored')) out[key] = o[key] as boolean;
   }
   const creds = o['credentials'];
-  if (creds !== undefined && r.check(sandboxShape.credentials, creds, ['sandbox', 'credentials'], 'no credential is protected by toolgate from this file')) {
+  if (
+    creds !== undefined &&
+    r.check(sandboxShape.credentials, creds, ['sandbox', 'credentials'], 'no credential is protected by toolgate from this file')
+  ) {
     const c = creds as { files?: { path: string; mode: string }[]; envVars?: { name: string; mode: string }[] };
     (c.files ?? []).forEach((f, i) => {
       if (f.mode !== 'deny') return;
@@ -297,7 +331,8 @@ function readSandbox(r: Reader, v: unknown, file: SettingsFile): void {
         if (parsed.ok) out.credentialRules.push({ rule: parsed.rule, list: 'deny', source: file.source, index: i });
       }
     });
-    for (const e of c.envVars ?? []) if (e.mode === 'deny' && !out.credentialVariables.includes(e.name)) out.credentialVariables.push(e.name);
+    for (const e of c.envVars ?? [])
+      if (e.mode === 'deny' && !out.credentialVariables.includes(e.name)) out.credentialVariables.push(e.name);
   }
   file.sandbox = out;
 }
@@ -316,7 +351,13 @@ function emptySettings(source: SettingsSource, json: Record<string, unknown>): S
 export function parseSettingsObject(value: unknown, source: SettingsSource): ParsedSettingsFile {
   const r = new Reader(source);
   if (!isPlainObject(value)) {
-    r.report({ code: C.type, severity: 'error', path: [], expected: 'a JSON object', message: `expected a JSON object at the top level, got ${typeName(value)}; nothing is read from this file` });
+    r.report({
+      code: C.type,
+      severity: 'error',
+      path: [],
+      expected: 'a JSON object',
+      message: `expected a JSON object at the top level, got ${typeName(value)}; nothing is read from this file`,
+    });
     return { settings: emptySettings(source, {}), diagnostics: r.diagnostics };
   }
   const file = emptySettings(source, value);
@@ -374,7 +415,15 @@ export function parseSettingsFile(text: string, source: SettingsSource): ParsedS
   if (parsed.ok) {
     if (isPlainObject(parsed.value)) return parseSettingsObject(parsed.value, source);
     const why = `expected a JSON object at the top level, got ${typeName(parsed.value)}`;
-    const diagnostic: SettingsDiagnostic = { code: C.type, severity: 'error', message: `${why}; ${BROKEN_CONSEQUENCE}`, path: [], expected: 'a JSON object', line: 1, column: 1 };
+    const diagnostic: SettingsDiagnostic = {
+      code: C.type,
+      severity: 'error',
+      message: `${why}; ${BROKEN_CONSEQUENCE}`,
+      path: [],
+      expected: 'a JSON object',
+      line: 1,
+      column: 1,
+    };
     if (source.file !== undefined) diagnostic.file = source.file;
     const settings = emptySettings(source, {});
     settings.broken = { source, code: C.type, message: why, line: 1, column: 1 };
@@ -385,7 +434,11 @@ export function parseSettingsFile(text: string, source: SettingsSource): ParsedS
   const kept = settings.rules.length;
   const why = `not valid JSON at line ${line}, column ${column}: ${parsed.message}`;
   const message = `${why}; ${BROKEN_CONSEQUENCE}${
-    kept === 0 ? '' : kept === 1 ? '; 1 deny or ask rule could still be read from it and applies' : `; ${kept} deny and ask rules could still be read from it and apply`
+    kept === 0
+      ? ''
+      : kept === 1
+        ? '; 1 deny or ask rule could still be read from it and applies'
+        : `; ${kept} deny and ask rules could still be read from it and apply`
   }`;
   const diagnostic: SettingsDiagnostic = {
     code: C.json,
@@ -408,12 +461,16 @@ export const BROKEN_CONSEQUENCE =
 
 /** The deny and ask rules of `$toolgate.agents` an error-tolerant parse found (nothing else of the block). */
 function restrictiveAgents(value: Record<string, unknown> | undefined): Record<string, unknown> {
-  const agents = value?.[TOOLGATE_BLOCK_KEY] !== undefined && isPlainObject(value[TOOLGATE_BLOCK_KEY]) ? value[TOOLGATE_BLOCK_KEY]['agents'] : undefined;
+  const agents =
+    value?.[TOOLGATE_BLOCK_KEY] !== undefined && isPlainObject(value[TOOLGATE_BLOCK_KEY]) ? value[TOOLGATE_BLOCK_KEY]['agents'] : undefined;
   if (!isPlainObject(agents)) return {};
   const kept: Record<string, unknown> = {};
   for (const [type, spec] of Object.entries(agents)) {
     if (!isPlainObject(spec)) continue;
-    kept[type] = { ...(Array.isArray(spec['deny']) ? { deny: spec['deny'] } : {}), ...(Array.isArray(spec['ask']) ? { ask: spec['ask'] } : {}) };
+    kept[type] = {
+      ...(Array.isArray(spec['deny']) ? { deny: spec['deny'] } : {}),
+      ...(Array.isArray(spec['ask']) ? { ask: spec['ask'] } : {}),
+    };
   }
   return { [TOOLGATE_BLOCK_KEY]: { agents: kept } };
 }
@@ -431,7 +488,9 @@ function recoverRestrictive(text: string, source: SettingsSource): SettingsFile 
     permissions: {
       ...(Array.isArray(perms['deny']) ? { deny: perms['deny'] } : {}),
       ...(Array.isArray(perms['ask']) ? { ask: perms['ask'] } : {}),
-      ...(perms['disableBypassPermissionsMode'] !== undefined ? { disableBypassPermissionsMode: perms['disableBypassPermissionsMode'] } : {}),
+      ...(perms['disableBypassPermissionsMode'] !== undefined
+        ? { disableBypassPermissionsMode: perms['disableBypassPermissionsMode'] }
+        : {}),
       ...(perms['disableAutoMode'] !== undefined ? { disableAutoMode: perms['disableAutoMode'] } : {}),
       ...(perms['blockReadsOutsideWorkingDirectories'] === true ? { blockReadsOutsideWorkingDirectories: true } : {}),
       ...(perms['blockWritesOutsideWorkingDirectories'] === true ? { blockWritesOutsideWorkingDirectories: true } : {}),

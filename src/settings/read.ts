@@ -27,11 +27,15 @@ export async function readSettingsText(fs: FileSystem, file: string): Promise<Se
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     const why =
-      code === 'ENOENT' ? 'it is a symbolic link to a file that does not exist'
-      : code === 'EISDIR' ? 'it is (a link to) a directory, not a file'
-      : code === 'EACCES' || code === 'EPERM' ? `permission denied (${code})`
-      : typeof code === 'string' ? `${code}: ${(error as Error).message}`
-      : String(error);
+      code === 'ENOENT'
+        ? 'it is a symbolic link to a file that does not exist'
+        : code === 'EISDIR'
+          ? 'it is (a link to) a directory, not a file'
+          : code === 'EACCES' || code === 'EPERM'
+            ? `permission denied (${code})`
+            : typeof code === 'string'
+              ? `${code}: ${(error as Error).message}`
+              : String(error);
     return { kind: 'unreadable', code: C.read, message: why };
   }
   const decoded = decodeUtf8(bytes);
@@ -72,7 +76,13 @@ export function unreadableSettings(source: SettingsSource, problem: Extract<Sett
       rules: [],
       additionalDirectories: [],
       hooks: [],
-      broken: { source, code: problem.code, message: why, ...(problem.line !== undefined ? { line: problem.line } : {}), ...(problem.column !== undefined ? { column: problem.column } : {}) },
+      broken: {
+        source,
+        code: problem.code,
+        message: why,
+        ...(problem.line !== undefined ? { line: problem.line } : {}),
+        ...(problem.column !== undefined ? { column: problem.column } : {}),
+      },
     },
     diagnostics: [diagnostic],
   };

@@ -45,7 +45,10 @@ const TOP_LEVEL_ONLY = new Set([...Object.keys(managedOnlyShape), 'autoMode', 'u
 /** A known key the unknown one was probably meant as (same letters in another case, or a prefix of it). */
 export function suggest(key: string, known: readonly string[]): string | undefined {
   const lower = key.toLowerCase();
-  return known.find((k) => k.toLowerCase() === lower) ?? known.find((k) => lower.startsWith(k.toLowerCase()) || k.toLowerCase().startsWith(lower));
+  return (
+    known.find((k) => k.toLowerCase() === lower) ??
+    known.find((k) => lower.startsWith(k.toLowerCase()) || k.toLowerCase().startsWith(lower))
+  );
 }
 
 /** Collects the diagnostics of one settings source, each with its file. */
@@ -110,13 +113,22 @@ function expectedOf(issue: z.core.$ZodIssue | undefined, schema: z.ZodType): str
   if (issue === undefined) return schema.description ?? 'a valid value';
   switch (issue.code) {
     case 'invalid_type':
-      return issue.expected === 'array' ? 'an array' : issue.expected === 'object' || issue.expected === 'record' ? 'an object' : `a ${issue.expected}`;
+      return issue.expected === 'array'
+        ? 'an array'
+        : issue.expected === 'object' || issue.expected === 'record'
+          ? 'an object'
+          : `a ${issue.expected}`;
     case 'invalid_value':
-      return issue.values.length === 1 ? JSON.stringify(issue.values[0]) : `one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+      return issue.values.length === 1
+        ? JSON.stringify(issue.values[0])
+        : `one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
     case 'too_small':
-      return issue.origin === 'string' ? 'a non-empty string' : issue.origin === 'number' ? `a number ${issue.inclusive ? '>=' : '>'} ${String(issue.minimum)}` : issue.message;
+      return issue.origin === 'string'
+        ? 'a non-empty string'
+        : issue.origin === 'number'
+          ? `a number ${issue.inclusive ? '>=' : '>'} ${String(issue.minimum)}`
+          : issue.message;
     default:
       return issue.message.replace(/^Invalid input: /, '');
   }
 }
-

@@ -31,7 +31,14 @@ export function readRules(r: Reader, list: RuleList, value: unknown, out: Compil
   if (!Array.isArray(value)) {
     const path = [...base, list];
     if (typeCode === C.type) r.check(permissionsShape[list], value, path, `no ${list} rules are read from this file`);
-    else r.report({ code: typeCode, severity: 'error', path, expected: 'an array of rule strings', message: `${formatJsonPath(path)}: expected an array of rule strings, got ${describeValue(value, [])}; no ${list} rules are read from it` });
+    else
+      r.report({
+        code: typeCode,
+        severity: 'error',
+        path,
+        expected: 'an array of rule strings',
+        message: `${formatJsonPath(path)}: expected an array of rule strings, got ${describeValue(value, [])}; no ${list} rules are read from it`,
+      });
     return;
   }
   // A plain loop with the JSON path built only for a diagnostic: a load parses every rule.
@@ -52,7 +59,11 @@ export function readRules(r: Reader, list: RuleList, value: unknown, out: Compil
     if (!parsed.ok) {
       for (const issue of parsed.issues) {
         const itemPath = [...base, list, index];
-        r.report({ ...issue, path: itemPath, message: `${formatJsonPath(itemPath)}: ${JSON.stringify(item)}: ${trimStop(issue.message)}; ${droppedRule(list)}` });
+        r.report({
+          ...issue,
+          path: itemPath,
+          message: `${formatJsonPath(itemPath)}: ${JSON.stringify(item)}: ${trimStop(issue.message)}; ${droppedRule(list)}`,
+        });
       }
       continue;
     }
@@ -60,7 +71,11 @@ export function readRules(r: Reader, list: RuleList, value: unknown, out: Compil
     for (let w = 0; w < warnings.length; w++) {
       const warning = warnings[w]!;
       const itemPath = [...base, list, index];
-      r.report({ ...warning, path: itemPath, message: `${formatJsonPath(itemPath)}: ${JSON.stringify(item)}: ${trimStop(warning.message)}` });
+      r.report({
+        ...warning,
+        path: itemPath,
+        message: `${formatJsonPath(itemPath)}: ${JSON.stringify(item)}: ${trimStop(warning.message)}`,
+      });
     }
     out.push(agent !== undefined ? { rule, list, source: r.source, index, agent } : { rule, list, source: r.source, index });
   }

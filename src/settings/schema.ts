@@ -38,13 +38,19 @@ export const permissionsShape = {
   disableAutoMode: z.literal('disable').describe('`"disable"` turns auto mode off, from any file.'),
   blockReadsOutsideWorkingDirectories: z
     .boolean()
-    .describe('`true`: reads outside every working directory are refused in every mode (Read, Glob, Grep, LSP and shell reads), from any file.'),
+    .describe(
+      '`true`: reads outside every working directory are refused in every mode (Read, Glob, Grep, LSP and shell reads), from any file.',
+    ),
   blockWritesOutsideWorkingDirectories: z
     .boolean()
-    .describe('`true`: writes outside every working directory are refused in every mode (Edit, Write, NotebookEdit; toolgate also refuses shell writes), from any file.'),
+    .describe(
+      '`true`: writes outside every working directory are refused in every mode (Edit, Write, NotebookEdit; toolgate also refuses shell writes), from any file.',
+    ),
   denyInsteadOfPrompting: z
     .boolean()
-    .describe('`true`: what would ask a person is refused instead, with the reason it would have asked (a hook or resolver may still answer first), from any file.'),
+    .describe(
+      '`true`: what would ask a person is refused instead, with the reason it would have asked (a hook or resolver may still answer first), from any file.',
+    ),
 };
 
 /** The `permissions` object. Unknown keys inside it are reported as warnings. @public */
@@ -133,13 +139,15 @@ function handlerSchema<T extends HookHandlerType>(type: T) {
 }
 
 /** One hook handler. @public */
-export const HookHandlerSchema = z.discriminatedUnion('type', [
-  handlerSchema('command'),
-  handlerSchema('http'),
-  handlerSchema('mcp_tool'),
-  handlerSchema('prompt'),
-  handlerSchema('agent'),
-]).meta({ id: 'hookHandler' });
+export const HookHandlerSchema = z
+  .discriminatedUnion('type', [
+    handlerSchema('command'),
+    handlerSchema('http'),
+    handlerSchema('mcp_tool'),
+    handlerSchema('prompt'),
+    handlerSchema('agent'),
+  ])
+  .meta({ id: 'hookHandler' });
 
 /** Field schemas of a matcher group. @public */
 export const hookGroupShape = {
@@ -183,7 +191,11 @@ export const managedOnlyShape = {
   allowManagedPermissionRulesOnly: z.boolean().describe('(Managed only) Only managed allow/ask/deny rules apply.'),
   allowManagedHooksOnly: z.boolean().describe('(Managed only) Only managed hooks run.'),
   allowManagedMcpServersOnly: z.boolean().describe('(Managed only) Only managed MCP servers load.'),
-  strictPluginOnlyCustomization: z.union([z.boolean(), z.array(z.string())]).describe('(Managed only) Lock customization surfaces to plugins: true for all, or a list such as ["hooks"]; when hooks are locked only managed hooks run.'),
+  strictPluginOnlyCustomization: z
+    .union([z.boolean(), z.array(z.string())])
+    .describe(
+      '(Managed only) Lock customization surfaces to plugins: true for all, or a list such as ["hooks"]; when hooks are locked only managed hooks run.',
+    ),
 };
 
 /** One `sandbox.credentials.files` entry. */
@@ -199,10 +211,16 @@ const credentialVar = z.looseObject({ name: z.string().min(1), mode: z.enum(['de
  */
 export const sandboxShape = {
   enabled: z.boolean().describe('Run Bash commands in the OS sandbox.'),
-  autoAllowBashIfSandboxed: z.boolean().describe('Sandboxed commands run without asking (default true in Claude Code); toolgate honours it only where the host says a sandbox runs them.'),
+  autoAllowBashIfSandboxed: z
+    .boolean()
+    .describe(
+      'Sandboxed commands run without asking (default true in Claude Code); toolgate honours it only where the host says a sandbox runs them.',
+    ),
   credentials: z
     .looseObject({ files: z.array(credentialFile).optional(), envVars: z.array(credentialVar).optional() })
-    .describe('Credential files and variables sandboxed commands must not read: `mode: "deny"` is refused by toolgate where a sandbox runs the commands; `mask` entries are the sandbox proxy\'s.'),
+    .describe(
+      'Credential files and variables sandboxed commands must not read: `mode: "deny"` is refused by toolgate where a sandbox runs the commands; `mask` entries are the sandbox proxy\'s.',
+    ),
 };
 
 /** The `sandbox` object. @public */
@@ -213,7 +231,9 @@ export const topLevelShape = {
   permissions: PermissionsSchema,
   hooks: HooksSchema,
   autoMode: AutoModeSchema,
-  disableAllHooks: z.boolean().describe('Turn hooks off (the highest-precedence file that sets it wins; managed hooks stay on unless managed sets it).'),
+  disableAllHooks: z
+    .boolean()
+    .describe('Turn hooks off (the highest-precedence file that sets it wins; managed hooks stay on unless managed sets it).'),
   disableAutoMode: z.literal('disable'),
   useAutoModeDuringPlan: z.boolean().describe('Use the auto-mode classifier while planning (default true).'),
   sandbox: SandboxSchema,

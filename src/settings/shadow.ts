@@ -25,7 +25,10 @@ export function shadowPolicyOf(live: Policy): ShadowPolicy | undefined {
   if (shadow === undefined) return undefined;
   const rank = (kind: keyof typeof SOURCE_PRECEDENCE) => SOURCE_PRECEDENCE[kind];
   // A stable sort: live rules stay first within their layer, shadow rules follow in file order.
-  const rules = [...live.rules, ...shadow.rules].map((r, i) => ({ r, i })).sort((a, b) => rank(a.r.source.kind) - rank(b.r.source.kind) || a.i - b.i).map((x) => x.r);
+  const rules = [...live.rules, ...shadow.rules]
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => rank(a.r.source.kind) - rank(b.r.source.kind) || a.i - b.i)
+    .map((x) => x.r);
   const { shadow: _, ...rest } = live;
   const policy: Policy = { ...rest, rules, ...(shadow.mode !== undefined ? { defaultMode: shadow.mode } : {}) };
   return shadow.mode !== undefined ? { policy, mode: shadow.mode.value } : { policy };

@@ -21,7 +21,13 @@ const AGENT_KEYS = ['allow', 'ask', 'deny', 'mode'];
 const MODE_NAMES = ['default', 'acceptEdits', 'plan', 'auto', 'dontAsk', 'bypassPermissions', 'manual'];
 
 function wrongType(r: Reader, path: JsonPath, expected: string, value: unknown, consequence: string): void {
-  r.report({ code: C.toolgateBlock, severity: 'error', path, expected, message: `${formatJsonPath(path)}: expected ${expected}, got ${describeValue(value, [])}; ${consequence}` });
+  r.report({
+    code: C.toolgateBlock,
+    severity: 'error',
+    path,
+    expected,
+    message: `${formatJsonPath(path)}: expected ${expected}, got ${describeValue(value, [])}; ${consequence}`,
+  });
 }
 
 function unknownKey(r: Reader, path: JsonPath, known: readonly string[], where: string): void {
@@ -36,7 +42,13 @@ function unknownKey(r: Reader, path: JsonPath, known: readonly string[], where: 
   });
 }
 
-function readAgentMode(r: Reader, value: unknown, path: JsonPath, out: AgentSettings | ShadowSettings, consequence = "the sub-agent keeps the mode it asks for, never more than its parent's"): void {
+function readAgentMode(
+  r: Reader,
+  value: unknown,
+  path: JsonPath,
+  out: AgentSettings | ShadowSettings,
+  consequence = "the sub-agent keeps the mode it asks for, never more than its parent's",
+): void {
   const expected = `one of ${MODE_NAMES.join(', ')}`;
   const mode = typeof value === 'string' ? normalizeMode(value) : undefined;
   if (mode !== undefined) {
@@ -63,7 +75,13 @@ function readAgents(r: Reader, value: unknown, file: SettingsFile, path: JsonPat
   for (const [type, spec] of Object.entries(value)) {
     const base = [...path, type];
     if (type.trim() === '') {
-      r.report({ code: C.toolgateBlock, severity: 'error', path: base, expected: 'a sub-agent type such as "Explore", or "*"', message: `${formatJsonPath(base)}: an empty sub-agent type names no agent; ignored` });
+      r.report({
+        code: C.toolgateBlock,
+        severity: 'error',
+        path: base,
+        expected: 'a sub-agent type such as "Explore", or "*"',
+        message: `${formatJsonPath(base)}: an empty sub-agent type names no agent; ignored`,
+      });
       continue;
     }
     if (!isPlainObject(spec)) {
@@ -74,7 +92,8 @@ function readAgents(r: Reader, value: unknown, file: SettingsFile, path: JsonPat
     const byList: Record<RuleList, AgentSettings['rules']> = { allow: [], ask: [], deny: [] };
     for (const [key, v] of Object.entries(spec)) {
       if (v === undefined) continue;
-      if (key === 'allow' || key === 'ask' || key === 'deny') readRules(r, key, v, byList[key], { base, typeCode: C.toolgateBlock, agent: type });
+      if (key === 'allow' || key === 'ask' || key === 'deny')
+        readRules(r, key, v, byList[key], { base, typeCode: C.toolgateBlock, agent: type });
       else if (key === 'mode') readAgentMode(r, v, [...base, key], out);
       else unknownKey(r, [...base, key], AGENT_KEYS, `${formatJsonPath(base)}`);
     }

@@ -26,5 +26,9 @@ function isRestrictive(d: SettingsDiagnostic): boolean {
 export function unreadableRestriction(file: ParsedSettingsFile): BrokenSettingsFile | undefined {
   const first = file.diagnostics.find(isRestrictive);
   if (first === undefined) return undefined;
-  return { source: file.settings.source, code: first.code, message: `a deny or ask rule cannot be read at ${formatJsonPath(first.path ?? [])}` };
+  return {
+    source: file.settings.source,
+    code: first.code,
+    message: `a deny or ask rule cannot be read at ${formatJsonPath(first.path ?? [])}`,
+  };
 }

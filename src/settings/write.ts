@@ -20,8 +20,7 @@ export type SettingsChange =
 
 /** Result of {@link updateSettingsFile}. @public */
 export type SettingsWriteResult =
-  | { ok: true; file: string; changed: boolean }
-  | { ok: false; file: string; code: typeof C.write; message: string };
+  { ok: true; file: string; changed: boolean } | { ok: false; file: string; code: typeof C.write; message: string };
 
 const MAX_LINKS = 40;
 
@@ -45,7 +44,12 @@ const MAX_LINKS = 40;
  * @public
  */
 export async function updateSettingsFile(fs: FileSystem, file: string, changes: readonly SettingsChange[]): Promise<SettingsWriteResult> {
-  const fail = (message: string): SettingsWriteResult => ({ ok: false, file, code: C.write, message: `${file} was not written: ${message}; it is unchanged` });
+  const fail = (message: string): SettingsWriteResult => ({
+    ok: false,
+    file,
+    code: C.write,
+    message: `${file} was not written: ${message}; it is unchanged`,
+  });
   let target: string;
   try {
     target = await followLinks(fs, file);
@@ -65,10 +69,14 @@ export async function updateSettingsFile(fs: FileSystem, file: string, changes: 
     const old = read.kind === 'text' ? read.text : undefined;
     let text = old ?? '{}\n';
     const parsed = parseJsonText(text);
-    if (!parsed.ok) return fail(`it is not valid JSON at line ${parsed.location.line}, column ${parsed.location.column} (${parsed.message}); fix it by hand first`);
+    if (!parsed.ok)
+      return fail(
+        `it is not valid JSON at line ${parsed.location.line}, column ${parsed.location.column} (${parsed.message}); fix it by hand first`,
+      );
     if (!isObject(parsed.value)) return fail('it does not hold a JSON object; fix it by hand first');
     const twice = duplicateKey(text);
-    if (twice !== undefined) return fail(`it has the key ${twice} twice (readers take the last one, an edit may land in the first); fix it by hand first`);
+    if (twice !== undefined)
+      return fail(`it has the key ${twice} twice (readers take the last one, an edit may land in the first); fix it by hand first`);
     const options = { formattingOptions: formattingOf(text) };
     for (const change of changes) {
       const edited = applyChange(text, change, options);
@@ -88,7 +96,11 @@ export async function updateSettingsFile(fs: FileSystem, file: string, changes: 
   }
 }
 
-function applyChange(text: string, change: SettingsChange, options: { formattingOptions: FormattingOptions }): string | { problem: string } {
+function applyChange(
+  text: string,
+  change: SettingsChange,
+  options: { formattingOptions: FormattingOptions },
+): string | { problem: string } {
   const path = [...change.path];
   const current = valueAt(text, path);
   for (let i = 1; i < path.length; i++) {
@@ -140,7 +152,6 @@ async function followLinks(fs: FileSystem, path: string): Promise<string> {
   }
   throw new Error(`more than ${MAX_LINKS} symbolic links from ${path}`);
 }
-
 
 const held = new Map<string, Promise<void>>();
 

@@ -30,13 +30,19 @@ export function shadowError(message: string, durationMs = 0): ShadowOutcome {
  * Run one shadow evaluation. Never throws and never hangs past `timeoutMs`: what throws or
  * runs out of time is an `error` outcome (the live decision is never touched by it).
  */
-export async function runShadow(run: () => Promise<Omit<ShadowOutcome, 'durationMs'>>, o: { timeoutMs?: number; now?: () => number } = {}): Promise<ShadowOutcome> {
+export async function runShadow(
+  run: () => Promise<Omit<ShadowOutcome, 'durationMs'>>,
+  o: { timeoutMs?: number; now?: () => number } = {},
+): Promise<ShadowOutcome> {
   const now = o.now ?? Date.now;
   const timeoutMs = o.timeoutMs ?? SHADOW_TIMEOUT_MS;
   const started = now();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<ShadowOutcome>((resolve) => {
-    timer = setTimeout(() => resolve(shadowError(`the shadow evaluation did not finish within ${timeoutMs} ms`, now() - started)), timeoutMs);
+    timer = setTimeout(
+      () => resolve(shadowError(`the shadow evaluation did not finish within ${timeoutMs} ms`, now() - started)),
+      timeoutMs,
+    );
     timer.unref?.();
   });
   const evaluated = (async (): Promise<ShadowOutcome> => {

@@ -34,13 +34,16 @@ export function createShadowQueue(o: { maxPending?: number } = {}): ShadowQueue 
       return pending;
     },
     schedule(job) {
-      if (pending >= maxPending) return Promise.resolve(shadowError(`not evaluated: ${maxPending} shadow evaluations were already waiting`));
+      if (pending >= maxPending)
+        return Promise.resolve(shadowError(`not evaluated: ${maxPending} shadow evaluations were already waiting`));
       pending++;
       const run = tail.then(
         () =>
           new Promise<ShadowOutcome>((resolve) => {
             setImmediate(() => {
-              job().then(resolve, (e: unknown) => resolve(shadowError(`the shadow evaluation failed: ${e instanceof Error ? e.message : String(e)}`)));
+              job().then(resolve, (e: unknown) =>
+                resolve(shadowError(`the shadow evaluation failed: ${e instanceof Error ? e.message : String(e)}`)),
+              );
             });
           }),
       );

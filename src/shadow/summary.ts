@@ -99,14 +99,21 @@ export function summariseShadow(entries: readonly AuditEntry[], o: { examples?: 
 
 /** The summary as text for people: counts, then each group with its moves and examples. @public */
 export function formatShadowSummary(s: ShadowSummary): string {
-  if (s.compared === 0) return 'No shadow decisions recorded (no $toolgate.shadow or --shadow policy was in force, or nothing was decided).';
+  if (s.compared === 0)
+    return 'No shadow decisions recorded (no $toolgate.shadow or --shadow policy was in force, or nothing was decided).';
   const lines = [
     `${s.compared} call${s.compared === 1 ? '' : 's'} decided under the shadow policy: ${s.same} the same, ${s.counts.looser} looser, ${s.counts.stricter} stricter${s.counts.error > 0 ? `, ${s.counts.error} without a shadow decision (error)` : ''}.`,
   ];
   for (const g of s.groups) {
-    const moves = Object.entries(g.moves).map(([m, n]) => `${m} ${n}`).join(', ');
-    lines.push('', `${g.direction === 'looser' ? 'LOOSER' : g.direction === 'stricter' ? 'STRICTER' : 'ERROR'}  ${g.responsible}: ${g.count} call${g.count === 1 ? '' : 's'} (${moves})`);
-    for (const x of g.examples) lines.push(`  ${x.seq !== undefined ? `#${x.seq} ` : ''}${x.tool} ${JSON.stringify(x.input)}: live ${x.live}, shadow ${x.shadow}`);
+    const moves = Object.entries(g.moves)
+      .map(([m, n]) => `${m} ${n}`)
+      .join(', ');
+    lines.push(
+      '',
+      `${g.direction === 'looser' ? 'LOOSER' : g.direction === 'stricter' ? 'STRICTER' : 'ERROR'}  ${g.responsible}: ${g.count} call${g.count === 1 ? '' : 's'} (${moves})`,
+    );
+    for (const x of g.examples)
+      lines.push(`  ${x.seq !== undefined ? `#${x.seq} ` : ''}${x.tool} ${JSON.stringify(x.input)}: live ${x.live}, shadow ${x.shadow}`);
   }
   return lines.join('\n');
 }

@@ -29,7 +29,13 @@ function emptyAnalysis(command: string, parser: ShellAnalysis['parser'], unknown
 /** `${NAME=…}` / `${NAME:=…}`: assigns NAME when it is unset (or empty). */
 const DEFAULT_ASSIGNMENT = /\$\{([A-Za-z_][A-Za-z0-9_]*):?=/g;
 
-function analyzeAt(command: string, shell: NonNullable<ShellOptions['shell']>, depth: number, front: Front = 'auto', env: readonly string[] = []): ShellAnalysis {
+function analyzeAt(
+  command: string,
+  shell: NonNullable<ShellOptions['shell']>,
+  depth: number,
+  front: Front = 'auto',
+  env: readonly string[] = [],
+): ShellAnalysis {
   const unreadable = unreadableInput(command);
   if (unreadable !== undefined) return emptyAnalysis(command, 'none', [unreadable]);
   if (depth > MAX_NESTED_DEPTH) return emptyAnalysis(command, 'none', [`nested scripts deeper than ${MAX_NESTED_DEPTH}`]);
@@ -64,7 +70,14 @@ function analyzeAt(command: string, shell: NonNullable<ShellOptions['shell']>, d
         emitWordlessStatement(c, cmd.assignments, cmd.redirects);
         continue;
       }
-      emitCommand(c, { words: cmd.words, assignments: cmd.assignments, redirects: cmd.redirects, inherited: [], context: 'top', inSubshell: cmd.inSubshell });
+      emitCommand(c, {
+        words: cmd.words,
+        assignments: cmd.assignments,
+        redirects: cmd.redirects,
+        inherited: [],
+        context: 'top',
+        inSubshell: cmd.inSubshell,
+      });
     }
   } else {
     if (front === 'lexer') return emptyAnalysis(command, 'none', ['outside the lexer subset']);
@@ -73,13 +86,30 @@ function analyzeAt(command: string, shell: NonNullable<ShellOptions['shell']>, d
     parser = 'tree-sitter';
     walkTree(ts, text, c);
   }
-  if (text.includes('${')) for (const m of text.matchAll(DEFAULT_ASSIGNMENT)) addStateChange(c, variableStateChange(m[1]!, false, c.shells), 0);
-  const stateChanges = c.stateChanges.length === 0 ? [] : [...new Set(c.stateChanges.filter((s) => c.commands.length > s.after).map((s) => `${s.why}, so the commands after it cannot be judged`))];
+  if (text.includes('${'))
+    for (const m of text.matchAll(DEFAULT_ASSIGNMENT)) addStateChange(c, variableStateChange(m[1]!, false, c.shells), 0);
+  const stateChanges =
+    c.stateChanges.length === 0
+      ? []
+      : [
+          ...new Set(
+            c.stateChanges.filter((s) => c.commands.length > s.after).map((s) => `${s.why}, so the commands after it cannot be judged`),
+          ),
+        ];
   const hidden = hiddenEvaluation(text);
   if (hidden) addUnseen(c, hidden);
   if (c.commands.length > MAX_COMMANDS) addUnseen(c, `more than ${MAX_COMMANDS} commands`);
   for (const cmd of c.commands) if (cmd.unknown && !c.unknown.includes(cmd.unknown)) c.unknown.push(cmd.unknown);
-  return { command, commands: c.commands, unknown: c.unknown, unseen: c.unseen, stateChanges, hasSubstitution: c.hasSubstitution, redirects: c.redirects, parser };
+  return {
+    command,
+    commands: c.commands,
+    unknown: c.unknown,
+    unseen: c.unseen,
+    stateChanges,
+    hasSubstitution: c.hasSubstitution,
+    redirects: c.redirects,
+    parser,
+  };
 }
 
 /**
@@ -100,7 +130,8 @@ function analyzeAt(command: string, shell: NonNullable<ShellOptions['shell']>, d
 export function analyzeShell(command: string, options: ShellOptions = {}): ShellAnalysis {
   try {
     if (typeof command !== 'string') return emptyAnalysis(String(command), 'none', ['command is not a string']);
-    if (substitutionDepth(command) > MAX_SYNTAX_DEPTH) return emptyAnalysis(command, 'none', [`substitutions nested deeper than ${MAX_SYNTAX_DEPTH}`]);
+    if (substitutionDepth(command) > MAX_SYNTAX_DEPTH)
+      return emptyAnalysis(command, 'none', [`substitutions nested deeper than ${MAX_SYNTAX_DEPTH}`]);
     return analyzeAt(command, options.shell ?? 'unknown', 0);
   } catch (error) {
     return emptyAnalysis(command, 'none', [`shell analysis failed: ${error instanceof Error ? error.message : String(error)}`]);

@@ -8,11 +8,32 @@ export { analyzeShell } from './analyze.js';
 export { prepareShell, isShellPrepared, type PrepareShellOptions } from './prepare.js';
 export { isReadOnly, isReadOnlyCommand, type ReadOnlyOptions } from './read-only/index.js';
 export {
-  parseGnuOptions, resolveLongOption, describeGnuProblem,
-  type GnuArgument, type GnuLongAlias, type GnuOptionSpec, type GnuOption, type GnuOperand, type GnuProblem, type GnuParseResult, type GnuLongMatch,
+  parseGnuOptions,
+  resolveLongOption,
+  describeGnuProblem,
+  type GnuArgument,
+  type GnuLongAlias,
+  type GnuOptionSpec,
+  type GnuOption,
+  type GnuOperand,
+  type GnuProblem,
+  type GnuParseResult,
+  type GnuLongMatch,
 } from './options/gnu-options.js';
-export { CLAUDE_CODE_READ_ONLY, ROBOTA_READ_ONLY, WRAPPERS_READ_ONLY, type ReadOnlySpec, type ReadOnlyEntry, type OperandRole, type ReadOnlyCheck } from './read-only/tables.js';
 export {
-  shellPathEffects, criticalRemovals, acceptEditsCommand,
-  type ShellPathContext, type ShellPathEffects, type CriticalRemovalShellContext,
+  CLAUDE_CODE_READ_ONLY,
+  ROBOTA_READ_ONLY,
+  WRAPPERS_READ_ONLY,
+  type ReadOnlySpec,
+  type ReadOnlyEntry,
+  type OperandRole,
+  type ReadOnlyCheck,
+} from './read-only/tables.js';
+export {
+  shellPathEffects,
+  criticalRemovals,
+  acceptEditsCommand,
+  type ShellPathContext,
+  type ShellPathEffects,
+  type CriticalRemovalShellContext,
 } from './effects/path-effects.js';

@@ -115,7 +115,13 @@ export function createAuditWriter(store: Pick<Store, 'appendAudit'>, options: Au
 
   const lossEntry = (): AuditEntry[] =>
     lostUnrecorded > 0
-      ? [{ at: now(), event: 'auditLoss', detail: `${lostUnrecorded} audit entries were dropped while neither the store nor the spill journal could be written (since ${new Date(lostSince ?? now()).toISOString()})` }]
+      ? [
+          {
+            at: now(),
+            event: 'auditLoss',
+            detail: `${lostUnrecorded} audit entries were dropped while neither the store nor the spill journal could be written (since ${new Date(lostSince ?? now()).toISOString()})`,
+          },
+        ]
       : [];
 
   const trim = () => {
@@ -139,7 +145,10 @@ export function createAuditWriter(store: Pick<Store, 'appendAudit'>, options: Au
     try {
       journal.append([...lossEntry(), ...moving.map((w) => w.entry)]);
     } catch (e) {
-      if (journalBroken === undefined) log(`toolgate serve: the audit spill journal ${journal.file} cannot be written (${(e as Error).message}); calls are no longer allowed`);
+      if (journalBroken === undefined)
+        log(
+          `toolgate serve: the audit spill journal ${journal.file} cannot be written (${(e as Error).message}); calls are no longer allowed`,
+        );
       journalBroken = (e as Error).message;
       return false;
     }
@@ -161,7 +170,10 @@ export function createAuditWriter(store: Pick<Store, 'appendAudit'>, options: Au
       replaced = e.message;
       log(`toolgate serve: ${e.message}; calls are no longer allowed`);
     }
-    if (!failing) log(`toolgate serve: the audit log cannot be written to the store (${storeError}); ${journal !== undefined ? `entries go to ${journal.file} until it can` : `keeping up to ${max} entries in memory`}`);
+    if (!failing)
+      log(
+        `toolgate serve: the audit log cannot be written to the store (${storeError}); ${journal !== undefined ? `entries go to ${journal.file} until it can` : `keeping up to ${max} entries in memory`}`,
+      );
     failing = true;
   };
 
@@ -198,7 +210,7 @@ export function createAuditWriter(store: Pick<Store, 'appendAudit'>, options: Au
         if (spilling) {
           // Keep the order: what is queued goes behind what the journal holds.
           if (queue.length > 0 && !spill()) {
-            for (const w of queue) w.done?.({ ok: false, reason: notDurable() }), delete w.done;
+            for (const w of queue) (w.done?.({ ok: false, reason: notDurable() }), delete w.done);
           }
           await replay();
           // The store takes writes again: from here on new entries go to it, not to the journal
@@ -225,7 +237,7 @@ export function createAuditWriter(store: Pick<Store, 'appendAudit'>, options: Au
         fail(e);
         if (queue.length > 0 && !spill()) {
           trim();
-          for (const w of queue) w.done?.({ ok: false, reason: notDurable() }), delete w.done;
+          for (const w of queue) (w.done?.({ ok: false, reason: notDurable() }), delete w.done);
         }
       }
     })().finally(() => {

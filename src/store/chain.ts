@@ -11,8 +11,24 @@ export const AUDIT_CHAIN_GENESIS = '0'.repeat(64);
 
 /** The fields an audit entry keeps, besides `at`, `event` and `inputRedacted` (one column each). */
 export const AUDIT_TEXT_FIELDS = [
-  'sessionId', 'agent', 'projectDir', 'tool', 'inputSha256', 'behavior', 'askKind', 'reasonKind', 'reason', 'ruleText',
-  'ruleSource', 'policyDigest', 'answerer', 'askId', 'decidedBy', 'detail', 'toolUseId', 'mode',
+  'sessionId',
+  'agent',
+  'projectDir',
+  'tool',
+  'inputSha256',
+  'behavior',
+  'askKind',
+  'reasonKind',
+  'reason',
+  'ruleText',
+  'ruleSource',
+  'policyDigest',
+  'answerer',
+  'askId',
+  'decidedBy',
+  'detail',
+  'toolUseId',
+  'mode',
 ] as const satisfies readonly (keyof AuditEntry)[];
 
 /**
@@ -51,7 +67,9 @@ export function auditCanonicalForm(entry: AuditEntry): string {
  * @public
  */
 export function auditChainHash(prev: string, entry: AuditEntry): string {
-  return createHash('sha256').update(`${prev}\n${auditCanonicalForm(entry)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${prev}\n${auditCanonicalForm(entry)}`)
+    .digest('hex');
 }
 
 /**

@@ -25,13 +25,23 @@ function allowRules(updates: readonly PermissionUpdate[] | undefined): string[] 
  * are not grants.
  * @public
  */
-export function grantRules(pending: Pick<PendingAsk, 'suggestions'>, answer: AskAnswer, scope: AnswerScope | undefined, hasSession: boolean): GrantRulesResult {
+export function grantRules(
+  pending: Pick<PendingAsk, 'suggestions'>,
+  answer: AskAnswer,
+  scope: AnswerScope | undefined,
+  hasSession: boolean,
+): GrantRulesResult {
   const remember = answer.behavior === 'allow' && answer.remember === true;
   const chosen: AnswerScope = scope ?? (remember ? 'session' : 'once');
   if (remember && chosen === 'once') return { ok: false, message: '"remember": true needs "scope": "session", "project" or "user"' };
-  if (chosen === 'session' && !hasSession) return { ok: false, message: 'the ask belongs to no session: use "scope": "once", "project" or "user"' };
+  if (chosen === 'session' && !hasSession)
+    return { ok: false, message: 'the ask belongs to no session: use "scope": "once", "project" or "user"' };
   if (answer.behavior !== 'allow' || chosen === 'once') return { ok: true, scope: chosen, rules: [] };
   const rules = [...new Set([...allowRules(pending.suggestions), ...allowRules(answer.updatedPermissions)])];
-  if (rules.length === 0) return { ok: false, message: `this ask has no rule to remember for the ${chosen}: answer with "scope": "once", or add an allow rule in "updatedPermissions"` };
+  if (rules.length === 0)
+    return {
+      ok: false,
+      message: `this ask has no rule to remember for the ${chosen}: answer with "scope": "once", or add an allow rule in "updatedPermissions"`,
+    };
   return { ok: true, scope: chosen, rules };
 }

@@ -21,6 +21,14 @@ export { grantRules, type GrantRulesResult } from './grants.js';
 export { redactInput, redactString, SECRET_KEY, REDACTED, MAX_REDACTED_STRING } from './redact.js';
 export { canonicalJson, inputSha256 } from './canonical.js';
 export { AUDIT_CHAIN_GENESIS, auditCanonicalForm, auditChainHash } from './chain.js';
-export { verifyAuditChain, parseAuditAnchors, type AuditAnchor, type AuditBreak, type AuditBreakCode, type AuditGap, type AuditVerification } from './verify.js';
+export {
+  verifyAuditChain,
+  parseAuditAnchors,
+  type AuditAnchor,
+  type AuditBreak,
+  type AuditBreakCode,
+  type AuditGap,
+  type AuditVerification,
+} from './verify.js';
 export { shadowDirection, type ShadowDirection } from '../shadow/compare.js';
 export { summariseShadow, formatShadowSummary, type ShadowExample, type ShadowGroup, type ShadowSummary } from '../shadow/summary.js';

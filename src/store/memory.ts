@@ -1,6 +1,16 @@
 import { createEventHub } from './events.js';
 import { AUDIT_CHAIN_GENESIS, chainAudit } from './chain.js';
-import { grantState, StoreUnavailableError, type AnswerAskResult, type AnswerCodeRecord, type AskRecord, type AuditEntry, type GrantRecord, type HolderRecord, type Store } from './types.js';
+import {
+  grantState,
+  StoreUnavailableError,
+  type AnswerAskResult,
+  type AnswerCodeRecord,
+  type AskRecord,
+  type AuditEntry,
+  type GrantRecord,
+  type HolderRecord,
+  type Store,
+} from './types.js';
 
 const clone = <T>(v: T): T => structuredClone(v);
 
@@ -51,7 +61,12 @@ export function createMemoryStore(): Store {
       const state = filter.state ?? 'pending';
       const limit = Math.min(Math.max(1, Math.floor(filter.limit ?? 100)), 1000);
       return [...asks.values()]
-        .filter((a) => (state === 'all' || a.state === state) && (filter.sessionId === undefined || a.sessionId === filter.sessionId) && (filter.projectDir === undefined || a.projectDir === filter.projectDir))
+        .filter(
+          (a) =>
+            (state === 'all' || a.state === state) &&
+            (filter.sessionId === undefined || a.sessionId === filter.sessionId) &&
+            (filter.projectDir === undefined || a.projectDir === filter.projectDir),
+        )
         .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? -1 : 1))
         .slice(0, limit)
         .map(clone);
@@ -95,7 +110,12 @@ export function createMemoryStore(): Store {
       open();
       const n = Math.min(Math.max(1, Math.floor(limit)), 1000);
       return [...asks.values()]
-        .filter((a) => a.state === 'pending' && a.holder === undefined && (a.expiresAt !== undefined ? a.expiresAt <= at : a.createdAt <= parkedBefore))
+        .filter(
+          (a) =>
+            a.state === 'pending' &&
+            a.holder === undefined &&
+            (a.expiresAt !== undefined ? a.expiresAt <= at : a.createdAt <= parkedBefore),
+        )
         .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1))
         .slice(0, n)
         .map(clone);
@@ -107,7 +127,8 @@ export function createMemoryStore(): Store {
     async listHolders() {
       open();
       const pending = new Map<string, number>();
-      for (const a of asks.values()) if (a.state === 'pending' && a.holder !== undefined) pending.set(a.holder, (pending.get(a.holder) ?? 0) + 1);
+      for (const a of asks.values())
+        if (a.state === 'pending' && a.holder !== undefined) pending.set(a.holder, (pending.get(a.holder) ?? 0) + 1);
       const out: HolderRecord[] = [...holders].map(([id, h]) => ({ id, beats: h.beats, seenAt: h.seenAt, pending: pending.get(id) ?? 0 }));
       for (const [id, n] of pending) if (!holders.has(id)) out.push({ id, pending: n });
       return out;
@@ -138,7 +159,10 @@ export function createMemoryStore(): Store {
               (g.projectDir === filter.projectDir &&
                 (g.scope === 'project' ||
                   (g.scope === 'session' && filter.sessionId !== undefined && g.sessionId === filter.sessionId) ||
-                  (g.scope === 'once' && filter.inputSha256 !== undefined && g.inputSha256 === filter.inputSha256 && (g.sessionId === undefined || g.sessionId === filter.sessionId))))),
+                  (g.scope === 'once' &&
+                    filter.inputSha256 !== undefined &&
+                    g.inputSha256 === filter.inputSha256 &&
+                    (g.sessionId === undefined || g.sessionId === filter.sessionId))))),
         )
         .sort((x, y) => x.createdAt - y.createdAt || (x.id < y.id ? -1 : 1))
         .map(clone);
@@ -181,13 +205,27 @@ export function createMemoryStore(): Store {
     async useGrant(id, at) {
       open();
       const g = grants.find((x) => x.id === id);
-      if (!g || g.scope !== 'once' || g.revokedAt !== undefined || g.usedAt !== undefined || (g.expiresAt !== undefined && g.expiresAt <= at)) return false;
+      if (
+        !g ||
+        g.scope !== 'once' ||
+        g.revokedAt !== undefined ||
+        g.usedAt !== undefined ||
+        (g.expiresAt !== undefined && g.expiresAt <= at)
+      )
+        return false;
       g.usedAt = at;
       return true;
     },
     async pruneGrants(before) {
       open();
-      const keep = grants.filter((g) => !((g.revokedAt !== undefined && g.revokedAt < before) || (g.usedAt !== undefined && g.usedAt < before) || (g.expiresAt !== undefined && g.expiresAt < before)));
+      const keep = grants.filter(
+        (g) =>
+          !(
+            (g.revokedAt !== undefined && g.revokedAt < before) ||
+            (g.usedAt !== undefined && g.usedAt < before) ||
+            (g.expiresAt !== undefined && g.expiresAt < before)
+          ),
+      );
       const n = grants.length - keep.length;
       grants.splice(0, grants.length, ...keep);
       return n;
@@ -206,7 +244,12 @@ export function createMemoryStore(): Store {
       open();
       const limit = Math.min(Math.max(1, Math.floor(filter.limit ?? 1000)), 10_000);
       const rows = audit.filter(
-        (e) => (filter.since === undefined || e.at >= filter.since) && (filter.afterSeq === undefined || (e.seq ?? 0) > filter.afterSeq) && (filter.sessionId === undefined || e.sessionId === filter.sessionId) && (filter.askId === undefined || e.askId === filter.askId) && (filter.toolUseId === undefined || e.toolUseId === filter.toolUseId),
+        (e) =>
+          (filter.since === undefined || e.at >= filter.since) &&
+          (filter.afterSeq === undefined || (e.seq ?? 0) > filter.afterSeq) &&
+          (filter.sessionId === undefined || e.sessionId === filter.sessionId) &&
+          (filter.askId === undefined || e.askId === filter.askId) &&
+          (filter.toolUseId === undefined || e.toolUseId === filter.toolUseId),
       );
       return (filter.newest === true ? rows.slice(-limit) : rows.slice(0, limit)).map(clone);
     },

@@ -11,7 +11,8 @@ import { StoreOpenError, type Store } from './types.js';
  * @public
  */
 export function defaultStoreAddress(env: NodeJS.ProcessEnv = process.env): string {
-  const state = env['XDG_STATE_HOME'] !== undefined && env['XDG_STATE_HOME'] !== '' ? env['XDG_STATE_HOME'] : join(homedir(), '.local', 'state');
+  const state =
+    env['XDG_STATE_HOME'] !== undefined && env['XDG_STATE_HOME'] !== '' ? env['XDG_STATE_HOME'] : join(homedir(), '.local', 'state');
   return `sqlite:${join(state, 'toolgate', 'toolgate.db')}`;
 }
 

@@ -31,7 +31,8 @@ const VALUE_PATTERNS: readonly RegExp[] = [
 // `NAME=value` / `NAME: value`, and `--name value` / `--name=value`, where the name says it is a secret.
 const ASSIGNMENT = /(?<![A-Za-z0-9_.-])([A-Za-z][A-Za-z0-9_.-]{0,127})(\s*[=:]\s*)("[^"]*"|'[^']*'|[^\s"'&|;]+)/g;
 const FLAG = /(?<![A-Za-z0-9_.-])(--?[A-Za-z][A-Za-z0-9_.-]{0,127})( +|=)("[^"]*"|'[^']*'|[^\s"'&|;-][^\s"'&|;]*)/g;
-const SECRET_NAME = /(?:^|[_.-])(?:token|secret|passw(?:or)?d|pass|key|auth|cookie|credentials?)(?:$|[_.-])|(?:token|secret|passw(?:or)?d|key)$/i;
+const SECRET_NAME =
+  /(?:^|[_.-])(?:token|secret|passw(?:or)?d|pass|key|auth|cookie|credentials?)(?:$|[_.-])|(?:token|secret|passw(?:or)?d|key)$/i;
 // `Authorization: Bearer …` and friends.
 const AUTH_HEADER = /(\b(?:authorization|proxy-authorization|x-api-key|cookie)\s*:\s*(?:(?:bearer|basic|token)\s+)?)[^\s"'\\]+/gi;
 // user:password@ in URLs.

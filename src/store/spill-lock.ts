@@ -28,7 +28,8 @@ export async function lockSpillJournal(file: string, log: (line: string) => void
       stale: 10_000,
       retries: { retries: Math.max(0, Math.ceil(waitMs / 200)), factor: 1, minTimeout: 200, maxTimeout: 200 },
       // Taken over while held (this process was paused past the stale time): say so, never crash.
-      onCompromised: (e) => log(`toolgate serve: the lock on the audit spill journal ${file} was taken over (${e.message}): another serve may be writing it`),
+      onCompromised: (e) =>
+        log(`toolgate serve: the lock on the audit spill journal ${file} was taken over (${e.message}): another serve may be writing it`),
     });
   } catch (e) {
     if ((e as { code?: unknown }).code === 'ELOCKED') {

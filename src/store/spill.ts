@@ -111,7 +111,9 @@ function parse(line: string): AuditEntry | undefined {
   if (line.trim() === '') return undefined;
   try {
     const v = JSON.parse(line) as unknown;
-    return v !== null && typeof v === 'object' && !Array.isArray(v) && typeof (v as AuditEntry).event === 'string' ? (v as AuditEntry) : undefined;
+    return v !== null && typeof v === 'object' && !Array.isArray(v) && typeof (v as AuditEntry).event === 'string'
+      ? (v as AuditEntry)
+      : undefined;
   } catch {
     return undefined;
   }

@@ -374,9 +374,7 @@ export interface AuditFilter {
 
 /** The result of {@link Store.answerAsk} and {@link Store.expireAsk}. @public */
 export type AnswerAskResult =
-  | { ok: true; ask: AskRecord }
-  | { ok: false; reason: 'unknown' }
-  | { ok: false; reason: 'answered' | 'expired'; ask: AskRecord };
+  { ok: true; ask: AskRecord } | { ok: false; reason: 'unknown' } | { ok: false; reason: 'answered' | 'expired'; ask: AskRecord };
 
 /**
  * What a store tells its subscribers. `parked` and `answered` / `expired` follow a commit (on
@@ -385,10 +383,7 @@ export type AnswerAskResult =
  * @public
  */
 export type StoreEvent =
-  | { type: 'parked'; ask: AskRecord }
-  | { type: 'answered'; ask: AskRecord }
-  | { type: 'expired'; ask: AskRecord }
-  | { type: 'resync' };
+  { type: 'parked'; ask: AskRecord } | { type: 'answered'; ask: AskRecord } | { type: 'expired'; ask: AskRecord } | { type: 'resync' };
 
 /**
  * Parked asks, answers, grants, the audit log and session roots, behind one port. `toolgate

@@ -111,13 +111,22 @@ export async function verifyAuditChain(store: Pick<Store, 'readAudit'>, anchors:
     if (e.hash === undefined) {
       checkAnchors(seq, undefined);
       if (v.chained === 0) v.unchained++;
-      else fail({ code: 'unchained', seq, message: `entry #${seq} has no hash but comes after the chain began: it was not written by toolgate` });
+      else
+        fail({
+          code: 'unchained',
+          seq,
+          message: `entry #${seq} has no hash but comes after the chain began: it was not written by toolgate`,
+        });
       return;
     }
     if (v.chained === 0) v.chainStartsAt = seq;
     checkAnchors(seq, e.hash);
     if (auditChainHash(prev, e) !== e.hash) {
-      fail({ code: 'hashMismatch', seq, message: `entry #${seq} does not match its hash: it, or the entry before it, was changed, removed or moved` });
+      fail({
+        code: 'hashMismatch',
+        seq,
+        message: `entry #${seq} does not match its hash: it, or the entry before it, was changed, removed or moved`,
+      });
     }
     prev = e.hash;
     v.chained++;
@@ -130,7 +139,11 @@ export async function verifyAuditChain(store: Pick<Store, 'readAudit'>, anchors:
       const a = waiting.shift() as AuditAnchor;
       v.anchorsChecked++;
       if (a.seq !== seq) {
-        fail({ code: 'anchorMismatch', seq, message: `the anchor of entry #${a.seq} names an entry the log does not hold (the next is #${seq}): entries were removed or renumbered` });
+        fail({
+          code: 'anchorMismatch',
+          seq,
+          message: `the anchor of entry #${a.seq} names an entry the log does not hold (the next is #${seq}): entries were removed or renumbered`,
+        });
       } else if (a.hash !== hash || a.count !== v.entries) {
         fail({
           code: 'anchorMismatch',
@@ -171,7 +184,12 @@ export function parseAuditAnchors(text: string): AuditAnchor[] {
     if (o === null || typeof o !== 'object') continue;
     const r = o as Record<string, unknown>;
     if (Number.isInteger(r['seq']) && Number.isInteger(r['count']) && typeof r['hash'] === 'string' && /^[0-9a-f]{64}$/.test(r['hash'])) {
-      out.push({ seq: r['seq'] as number, count: r['count'] as number, hash: r['hash'], ...(typeof r['at'] === 'number' ? { at: r['at'] } : {}) });
+      out.push({
+        seq: r['seq'] as number,
+        count: r['count'] as number,
+        hash: r['hash'],
+        ...(typeof r['at'] === 'number' ? { at: r['at'] } : {}),
+      });
     }
   }
   return out;

@@ -27,7 +27,8 @@ export function skipReason(c: ConformanceCase): string | undefined {
     return d.cases === undefined ? `the ${d.name} dialect has no case runner` : d.cases.skipReason(c);
   }
   const kind = c.kind ?? '';
-  if (kind === 'hooks') return 'a hook case: evaluate alone runs no hooks; replayed through the gate (test/gate/field-reports.test.ts) and the hook dispatcher (test/hooks/field-reports.test.ts)';
+  if (kind === 'hooks')
+    return 'a hook case: evaluate alone runs no hooks; replayed through the gate (test/gate/field-reports.test.ts) and the hook dispatcher (test/hooks/field-reports.test.ts)';
   if (kind === 'hook-if') return 'a hook `if` case: replayed through the gate in test/gate/hook-if-cases.test.ts';
   if (kind === 'checkpoint-rewind') return 'a rewind case, not a decision: replayed against real files in test/checkpoints/cases.test.ts';
   if (kind === 'auto-mode') return 'an auto-mode case: needs a classifier, which only the gate has (see test/gate/modes.test.ts)';
@@ -89,12 +90,19 @@ export function runCase(c: ConformanceCase): CaseOutcome {
       const allow = policy.autoMode?.allow ?? [];
       const leaked = allow.some((a) => a === 'Pushing to any remote');
       return leaked
-        ? { status: 'fail', got: 'project autoMode used', expected: 'project_autoMode_ignored', message: 'autoMode from a project file was applied' }
+        ? {
+            status: 'fail',
+            got: 'project autoMode used',
+            expected: 'project_autoMode_ignored',
+            message: 'autoMode from a project file was applied',
+          }
         : { status: 'pass', got: 'project_autoMode_ignored' };
     }
     const platform = (body['platform'] as Platform | undefined) ?? 'linux';
     const cwd = (body['cwd'] as string | undefined) ?? '/home/user/project';
-    const home = (body['home'] as string | undefined) ?? (platform === 'windows' ? 'C:\\Users\\user' : platform === 'macos' ? '/Users/user' : '/home/user');
+    const home =
+      (body['home'] as string | undefined) ??
+      (platform === 'windows' ? 'C:\\Users\\user' : platform === 'macos' ? '/Users/user' : '/home/user');
     const ctx: EvaluationContext = {
       mode: normalizeMode(String(body['mode'] ?? 'default')) ?? 'default',
       policy,
@@ -111,7 +119,12 @@ export function runCase(c: ConformanceCase): CaseOutcome {
     if (body['call'] === undefined && isCallSteps(body['steps'])) return runSteps(c, body['steps'], ctx);
     return judgeDecision(c, evaluate(body['call'] as never, ctx));
   } catch (e) {
-    return { status: 'fail', got: 'threw', expected: String(c.expected.result), message: `${c.id}: threw ${(e as Error).stack ?? String(e)}` };
+    return {
+      status: 'fail',
+      got: 'threw',
+      expected: String(c.expected.result),
+      message: `${c.id}: threw ${(e as Error).stack ?? String(e)}`,
+    };
   }
 }
 
@@ -123,7 +136,17 @@ interface CallStep {
 
 /** Whether `steps` is a list of tool calls (a several-call decision case, not a rewind case). */
 function isCallSteps(steps: unknown): steps is CallStep[] {
-  return Array.isArray(steps) && steps.length > 0 && steps.every((s) => typeof s === 'object' && s !== null && (s as { call?: unknown }).call !== undefined && (s as { prompt?: unknown }).prompt === undefined);
+  return (
+    Array.isArray(steps) &&
+    steps.length > 0 &&
+    steps.every(
+      (s) =>
+        typeof s === 'object' &&
+        s !== null &&
+        (s as { call?: unknown }).call !== undefined &&
+        (s as { prompt?: unknown }).prompt === undefined,
+    )
+  );
 }
 
 /**
@@ -136,7 +159,8 @@ function runSteps(c: ConformanceCase, steps: CallStep[], ctx: EvaluationContext)
   let decision: ReturnType<typeof evaluate> | undefined;
   for (const [i, step] of steps.entries()) {
     const cwd = step.cwd ?? ctx.cwd;
-    const stepCtx: EvaluationContext = cwd === ctx.cwd ? ctx : { ...ctx, cwd, projectDir: ctx.cwd, workingDirectories: ctx.workingDirectories ?? [ctx.cwd] };
+    const stepCtx: EvaluationContext =
+      cwd === ctx.cwd ? ctx : { ...ctx, cwd, projectDir: ctx.cwd, workingDirectories: ctx.workingDirectories ?? [ctx.cwd] };
     decision = evaluate(step.call as never, stepCtx);
     if (decision.behavior !== 'allow') {
       const outcome = judgeDecision(c, decision, ` at call ${i + 1} of ${steps.length}`);

@@ -51,7 +51,11 @@ export interface DecisionAssertion {
 }
 
 function isContext(s: DecisionSubject): s is EvaluationContext {
-  return typeof (s as EvaluationContext).mode === 'string' && typeof (s as EvaluationContext).policy === 'object' && typeof (s as EvaluationContext).cwd === 'string';
+  return (
+    typeof (s as EvaluationContext).mode === 'string' &&
+    typeof (s as EvaluationContext).policy === 'object' &&
+    typeof (s as EvaluationContext).cwd === 'string'
+  );
 }
 
 function isFixture(s: DecisionSubject): s is ProjectFixture {
@@ -71,7 +75,13 @@ function contextOf(subject: DecisionSubject, options: ExpectDecisionOptions): Ev
     const policy = isPolicy(subject) ? subject : policyFromObjects([{ kind: 'projectSettings', settings: subject }]);
     // The world of a test built from settings alone: no environment variable that matters is set
     // (as `toolgate hook` sees a usual shell); pass a context to test another environment.
-    base = { mode: policy.defaultMode?.value ?? 'default', policy, cwd: '/home/user/project', home: '/home/user', environment: { values: {}, complete: true } };
+    base = {
+      mode: policy.defaultMode?.value ?? 'default',
+      policy,
+      cwd: '/home/user/project',
+      home: '/home/user',
+      environment: { values: {}, complete: true },
+    };
   }
   return {
     ...base,
@@ -119,7 +129,8 @@ export function expectDecision(subject: DecisionSubject, call: ToolCall | string
       return assertion;
     },
     withRule(text) {
-      if (decision.rule?.text !== text) fail(`expected the deciding rule "${text}", got ${decision.rule ? `"${decision.rule.text}"` : 'no rule'}`);
+      if (decision.rule?.text !== text)
+        fail(`expected the deciding rule "${text}", got ${decision.rule ? `"${decision.rule.text}"` : 'no rule'}`);
       return assertion;
     },
     withReason(kind) {

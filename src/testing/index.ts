@@ -7,5 +7,11 @@ export type * from './memory-fs.js';
 export { caseFsView } from '../cases/index.js';
 export type { DialectCaseRunner } from '../cases/index.js';
 export { runCase, parseCaseFile, skipReason, casePolicy, type ConformanceCase, type CaseOutcome } from './conformance.js';
-export { expectDecision, PolicyAssertionError, type DecisionAssertion, type DecisionSubject, type ExpectDecisionOptions } from './expect.js';
+export {
+  expectDecision,
+  PolicyAssertionError,
+  type DecisionAssertion,
+  type DecisionSubject,
+  type ExpectDecisionOptions,
+} from './expect.js';
 export { projectFixture, type ProjectFixture, type ProjectFixtureOptions } from './fixture.js';

@@ -6,11 +6,7 @@ import type { FileStat, FileSystem, ReadonlyFsView } from '../core/ports.js';
  * @public
  */
 export type MemoryEntry =
-  | string
-  | Uint8Array
-  | { content: string | Uint8Array; mode?: number }
-  | { symlink: string }
-  | { directory: true; mode?: number };
+  string | Uint8Array | { content: string | Uint8Array; mode?: number } | { symlink: string } | { directory: true; mode?: number };
 
 /** What {@link MemoryFileSystem.snapshot} reports for one path. @public */
 export type MemorySnapshotEntry = string | Uint8Array | { symlink: string } | { directory: true };

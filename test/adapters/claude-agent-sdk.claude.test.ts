@@ -135,7 +135,10 @@ describe('an interrupting refusal through the real query()', () => {
   it('stops the run: query() rejects after the result message, and the call never runs', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'toolgate-sdk-interrupt-'));
     try {
-      const api = await startFakeMessagesApi([{ toolUse: { id: 'toolu_stop', name: 'Bash', input: { command: 'touch stopped.txt' } } }, { text: 'never reached' }]);
+      const api = await startFakeMessagesApi([
+        { toolUse: { id: 'toolu_stop', name: 'Bash', input: { command: 'touch stopped.txt' } } },
+        { text: 'never reached' },
+      ]);
       const gate = createGate({ policy, cwd: dir, home: dir, mode: 'default' });
       const seen: string[] = [];
       const run = query({
@@ -150,7 +153,14 @@ describe('an interrupting refusal through the real query()', () => {
         },
       });
       const thrown = await (async () => {
-        for await (const m of run) seen.push(m.type === 'result' ? `result:${m.subtype}` : m.type === 'assistant' ? `assistant:${JSON.stringify(m.message.content)}` : m.type);
+        for await (const m of run)
+          seen.push(
+            m.type === 'result'
+              ? `result:${m.subtype}`
+              : m.type === 'assistant'
+                ? `assistant:${JSON.stringify(m.message.content)}`
+                : m.type,
+          );
       })().then(
         () => undefined,
         (e: unknown) => e,

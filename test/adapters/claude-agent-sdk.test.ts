@@ -5,17 +5,41 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createGate } from '../../src/gate/index.js';
 import { createGate as createNodeGate } from '../../src/gate/node.js';
-import { fromPermissionResult, gateOptionsFromAgentSdk, toAgentSdkOptions, toPermissionResult, toPreToolUseOutput } from '../../src/adapters/claude-agent-sdk/index.js';
+import {
+  fromPermissionResult,
+  gateOptionsFromAgentSdk,
+  toAgentSdkOptions,
+  toPermissionResult,
+  toPreToolUseOutput,
+} from '../../src/adapters/claude-agent-sdk/index.js';
 import { policy } from './claude-agent-sdk-policy.js';
 
 describe('mappings', () => {
   const gate = () => createGate({ policy, cwd: '/p', home: '/h', mode: 'default' });
 
   it('PermissionResult → answer keeps updatedInput, updatedPermissions, interrupt; null and junk deny', () => {
-    const upd = [{ type: 'addRules' as const, rules: [{ toolName: 'Bash', ruleContent: 'ls' }], behavior: 'allow' as const, destination: 'session' as const }];
-    expect(fromPermissionResult({ behavior: 'allow', updatedInput: { a: 1 }, updatedPermissions: upd })).toEqual({ behavior: 'allow', updatedInput: { a: 1 }, updatedPermissions: upd });
-    expect(fromPermissionResult({ behavior: 'allow', decisionClassification: 'user_permanent' })).toEqual({ behavior: 'allow', remember: true });
-    expect(fromPermissionResult({ behavior: 'deny', message: 'no', interrupt: true })).toEqual({ behavior: 'deny', message: 'no', interrupt: true });
+    const upd = [
+      {
+        type: 'addRules' as const,
+        rules: [{ toolName: 'Bash', ruleContent: 'ls' }],
+        behavior: 'allow' as const,
+        destination: 'session' as const,
+      },
+    ];
+    expect(fromPermissionResult({ behavior: 'allow', updatedInput: { a: 1 }, updatedPermissions: upd })).toEqual({
+      behavior: 'allow',
+      updatedInput: { a: 1 },
+      updatedPermissions: upd,
+    });
+    expect(fromPermissionResult({ behavior: 'allow', decisionClassification: 'user_permanent' })).toEqual({
+      behavior: 'allow',
+      remember: true,
+    });
+    expect(fromPermissionResult({ behavior: 'deny', message: 'no', interrupt: true })).toEqual({
+      behavior: 'deny',
+      message: 'no',
+      interrupt: true,
+    });
     expect(fromPermissionResult(null).behavior).toBe('deny');
     expect(fromPermissionResult({ behavior: 'maybe' } as unknown as PermissionResult).behavior).toBe('deny');
   });
@@ -46,20 +70,39 @@ describe('mappings', () => {
     const hook = (sdk.hooks.PreToolUse as HookCallbackMatcher[])[0]!.hooks[0]!;
     const base = { session_id: 's', transcript_path: '/t', cwd: '/p' };
     const signal = new AbortController().signal;
-    const asked = await hook({ ...base, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'touch x' }, tool_use_id: 'u1' } as HookInput, 'u1', { signal });
+    const asked = await hook(
+      { ...base, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'touch x' }, tool_use_id: 'u1' } as HookInput,
+      'u1',
+      { signal },
+    );
     expect(asked).toMatchObject({ hookSpecificOutput: { permissionDecision: 'ask' } });
     const answered = await sdk.canUseTool('Bash', { command: 'touch x' }, { signal, toolUseID: 'u1', requestId: 'r1' });
     expect(answered).toMatchObject({ behavior: 'allow', updatedInput: { command: 'touch x' } });
-    const denied = await hook({ ...base, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: 'not an object', tool_use_id: 'u2' } as HookInput, 'u2', { signal });
+    const denied = await hook(
+      { ...base, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: 'not an object', tool_use_id: 'u2' } as HookInput,
+      'u2',
+      { signal },
+    );
     expect(denied).toMatchObject({ hookSpecificOutput: { permissionDecision: 'deny' } });
     // Without an answerer an ask is denied, never allowed.
     const bare = toAgentSdkOptions(gate());
-    expect(await bare.canUseTool('Bash', { command: 'touch y' }, { signal, toolUseID: 'u3', requestId: 'r3' })).toMatchObject({ behavior: 'deny' });
+    expect(await bare.canUseTool('Bash', { command: 'touch y' }, { signal, toolUseID: 'u3', requestId: 'r3' })).toMatchObject({
+      behavior: 'deny',
+    });
   });
 
   it('judges calls knowing the environment the Claude Code process gets: the env given, else process.env', async () => {
     const signal = new AbortController().signal;
-    const gitStatus = (id: string) => ({ session_id: 's', transcript_path: '/t', cwd: '/p', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'git status' }, tool_use_id: id }) as HookInput;
+    const gitStatus = (id: string) =>
+      ({
+        session_id: 's',
+        transcript_path: '/t',
+        cwd: '/p',
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Bash',
+        tool_input: { command: 'git status' },
+        tool_use_id: id,
+      }) as HookInput;
     const decide = async (sdk: ReturnType<typeof toAgentSdkOptions>, id: string) => {
       const out = await (sdk.hooks.PreToolUse as HookCallbackMatcher[])[0]!.hooks[0]!(gitStatus(id), id, { signal });
       return (out as { hookSpecificOutput: { permissionDecision: string; permissionDecisionReason?: string } }).hookSpecificOutput;
@@ -68,7 +111,9 @@ describe('mappings', () => {
     expect((await gate().check({ tool: 'Bash', input: { command: 'git status' } })).behavior).toBe('ask');
     const ordinary = toAgentSdkOptions(gate(), { env: { PATH: '/usr/bin', HOME: '/h' } });
     expect(await decide(ordinary, 'e1')).toMatchObject({ permissionDecision: 'allow' });
-    expect(await ordinary.canUseTool('Bash', { command: 'git status' }, { signal, toolUseID: 'e2', requestId: 'r2' })).toMatchObject({ behavior: 'allow' });
+    expect(await ordinary.canUseTool('Bash', { command: 'git status' }, { signal, toolUseID: 'e2', requestId: 'r2' })).toMatchObject({
+      behavior: 'allow',
+    });
     const moved = await decide(toAgentSdkOptions(gate(), { env: { PATH: '/usr/bin', GIT_DIR: '/elsewhere/.git' } }), 'e3');
     expect(moved).toMatchObject({ permissionDecision: 'ask' });
     expect(moved.permissionDecisionReason).toMatch(/GIT_DIR=\/elsewhere\/\.git is set/);
@@ -84,7 +129,7 @@ describe('mappings', () => {
   });
 });
 
-describe('PATH with the project\'s node_modules/.bin first (decision 0065)', () => {
+describe("PATH with the project's node_modules/.bin first (decision 0065)", () => {
   it('the Node gate sees the directory: a bare name found elsewhere stays the installed program, one found there is opaque', async () => {
     const root = realpathSync(mkdtempSync(join(tmpdir(), 'toolgate-sdk-path-')));
     try {
@@ -96,8 +141,20 @@ describe('PATH with the project\'s node_modules/.bin first (decision 0065)', () 
       const sdk = toAgentSdkOptions(createNodeGate({ policy, cwd: project, home: root, mode: 'default' }), { env });
       const signal = new AbortController().signal;
       const decide = async (command: string, id: string) => {
-        const input = { session_id: 's', transcript_path: '/t', cwd: project, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, tool_use_id: id } as HookInput;
-        return ((await (sdk.hooks.PreToolUse as HookCallbackMatcher[])[0]!.hooks[0]!(input, id, { signal })) as { hookSpecificOutput: { permissionDecision: string; permissionDecisionReason?: string } }).hookSpecificOutput;
+        const input = {
+          session_id: 's',
+          transcript_path: '/t',
+          cwd: project,
+          hook_event_name: 'PreToolUse',
+          tool_name: 'Bash',
+          tool_input: { command },
+          tool_use_id: id,
+        } as HookInput;
+        return (
+          (await (sdk.hooks.PreToolUse as HookCallbackMatcher[])[0]!.hooks[0]!(input, id, { signal })) as {
+            hookSpecificOutput: { permissionDecision: string; permissionDecisionReason?: string };
+          }
+        ).hookSpecificOutput;
       };
       expect(await decide('cat README.md', 'p1')).toMatchObject({ permissionDecision: 'allow' });
       const prettier = await decide('prettier --check README.md', 'p2');
@@ -122,7 +179,13 @@ describe('the reverse: Agent SDK callbacks run by toolgate', () => {
                 if (input.hook_event_name !== 'PreToolUse') return {};
                 seen.push(String((input.tool_input as { command: string }).command));
                 return (input.tool_input as { command: string }).command.includes('curl')
-                  ? { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'no network' } }
+                  ? {
+                      hookSpecificOutput: {
+                        hookEventName: 'PreToolUse',
+                        permissionDecision: 'deny',
+                        permissionDecisionReason: 'no network',
+                      },
+                    }
                   : {};
               },
             ],

@@ -12,8 +12,16 @@ import { gateMcpClient, mcpToolName } from '../../src/adapters/mcp/index.js';
 async function pair() {
   const seen: string[] = [];
   const server = new McpServer({ name: 'gh', version: '1' });
-  server.registerTool('get', { inputSchema: { id: z.number() } }, async ({ id }) => (seen.push(`get ${id}`), { content: [{ type: 'text' as const, text: `got ${id}` }] }));
-  server.registerTool('drop', { inputSchema: { id: z.number() } }, async ({ id }) => (seen.push(`drop ${id}`), { content: [{ type: 'text' as const, text: `dropped ${id}` }] }));
+  server.registerTool(
+    'get',
+    { inputSchema: { id: z.number() } },
+    async ({ id }) => (seen.push(`get ${id}`), { content: [{ type: 'text' as const, text: `got ${id}` }] }),
+  );
+  server.registerTool(
+    'drop',
+    { inputSchema: { id: z.number() } },
+    async ({ id }) => (seen.push(`drop ${id}`), { content: [{ type: 'text' as const, text: `dropped ${id}` }] }),
+  );
   const [a, b] = InMemoryTransport.createLinkedPair();
   await server.connect(b);
   const client = new Client({ name: 't', version: '1' });
@@ -21,7 +29,8 @@ async function pair() {
   return { client, seen };
 }
 
-const gateWith = (permissions: Record<string, string[]>) => createGate({ policy: [{ kind: 'projectSettings', settings: { permissions } }], cwd: '/p', home: '/h', mode: 'default' });
+const gateWith = (permissions: Record<string, string[]>) =>
+  createGate({ policy: [{ kind: 'projectSettings', settings: { permissions } }], cwd: '/p', home: '/h', mode: 'default' });
 const textOf = (r: unknown) => ((r as { content?: { text?: string }[] }).content ?? []).map((c) => c.text ?? '').join('');
 
 describe('gateMcpClient', () => {
@@ -52,7 +61,10 @@ describe('gateMcpClient', () => {
     const gate = gateWith({ deny: ['mcp__gh__drop'] });
     const bare = gateMcpClient(gate, client, { server: 'gh' });
     expect(textOf(await bare.callTool({ name: 'get', arguments: { id: 1 } }))).toContain('needs approval');
-    const asking = gateMcpClient(gate, client, { server: 'gh', onAsk: async (p) => ({ behavior: 'allow', updatedInput: { ...p.call.input, id: 7 } }) });
+    const asking = gateMcpClient(gate, client, {
+      server: 'gh',
+      onAsk: async (p) => ({ behavior: 'allow', updatedInput: { ...p.call.input, id: 7 } }),
+    });
     expect(textOf(await asking.callTool({ name: 'get', arguments: { id: 1 } }))).toBe('got 7');
     const refusing = gateMcpClient(gate, client, { server: 'gh', onAsk: async () => ({ behavior: 'deny', message: 'nope' }) });
     expect(textOf(await refusing.callTool({ name: 'get', arguments: { id: 3 } }))).toBe('nope');
@@ -64,21 +76,40 @@ describe('gateMcpClient', () => {
   it('a tool whose _meta says anthropic/requiresUserInteraction is a firm ask in every mode, also unlisted and under allow rules', async () => {
     const server = new McpServer({ name: 'pay', version: '1' });
     const seen: string[] = [];
-    server.registerTool('charge', { inputSchema: { cents: z.number() }, _meta: { 'anthropic/requiresUserInteraction': true } }, async ({ cents }) => (seen.push(`charge ${cents}`), { content: [{ type: 'text' as const, text: 'charged' }] }));
-    server.registerTool('quote', { inputSchema: { cents: z.number() } }, async () => ({ content: [{ type: 'text' as const, text: 'quoted' }] }));
+    server.registerTool(
+      'charge',
+      { inputSchema: { cents: z.number() }, _meta: { 'anthropic/requiresUserInteraction': true } },
+      async ({ cents }) => (seen.push(`charge ${cents}`), { content: [{ type: 'text' as const, text: 'charged' }] }),
+    );
+    server.registerTool('quote', { inputSchema: { cents: z.number() } }, async () => ({
+      content: [{ type: 'text' as const, text: 'quoted' }],
+    }));
     const [a, b] = InMemoryTransport.createLinkedPair();
     await server.connect(b);
     const client = new Client({ name: 't', version: '1' });
     await client.connect(a);
     for (const mode of ['default', 'acceptEdits', 'bypassPermissions'] as const) {
-      const gate = createGate({ policy: [{ kind: 'projectSettings', settings: { permissions: { allow: ['mcp__pay'] } } }], cwd: '/p', home: '/h', mode });
+      const gate = createGate({
+        policy: [{ kind: 'projectSettings', settings: { permissions: { allow: ['mcp__pay'] } } }],
+        cwd: '/p',
+        home: '/h',
+        mode,
+      });
       const asks: string[] = [];
-      const pay = gateMcpClient(gate, client, { server: 'pay', onAsk: async (p) => (asks.push(`${p.askKind} ${p.reason.kind}`), { behavior: 'deny', message: 'no' }) });
+      const pay = gateMcpClient(gate, client, {
+        server: 'pay',
+        onAsk: async (p) => (asks.push(`${p.askKind} ${p.reason.kind}`), { behavior: 'deny', message: 'no' }),
+      });
       expect(textOf(await pay.callTool({ name: 'charge', arguments: { cents: 5 } }))).toBe('no');
       expect(asks).toEqual(['firm userInteraction']);
       expect(textOf(await pay.callTool({ name: 'quote', arguments: { cents: 5 } }))).toBe('quoted');
     }
-    const dontAsk = createGate({ policy: [{ kind: 'projectSettings', settings: { permissions: { allow: ['mcp__pay'] } } }], cwd: '/p', home: '/h', mode: 'dontAsk' });
+    const dontAsk = createGate({
+      policy: [{ kind: 'projectSettings', settings: { permissions: { allow: ['mcp__pay'] } } }],
+      cwd: '/p',
+      home: '/h',
+      mode: 'dontAsk',
+    });
     const refused = await gateMcpClient(dontAsk, client, { server: 'pay' }).callTool({ name: 'charge', arguments: { cents: 5 } });
     expect(refused.isError).toBe(true);
     expect(seen).toEqual([]);
@@ -88,12 +119,16 @@ describe('gateMcpClient', () => {
     const { client } = await pair();
     const gh = gateMcpClient(gateWith({}), client, { server: 'gh' });
     expect((await gh.listTools()).tools.map((t) => t.name)).toEqual(['get', 'drop']);
-    expect((await gh.ping())).toEqual({});
+    expect(await gh.ping()).toEqual({});
   });
 
   it('listTools leaves out what a bare deny rule removes; a server-wide rule removes every tool', async () => {
     const { client } = await pair();
-    expect((await gateMcpClient(gateWith({ deny: ['mcp__gh__drop', 'mcp__gh__get(id:1)'] }), client, { server: 'gh' }).listTools()).tools.map((t) => t.name)).toEqual(['get']);
+    expect(
+      (await gateMcpClient(gateWith({ deny: ['mcp__gh__drop', 'mcp__gh__get(id:1)'] }), client, { server: 'gh' }).listTools()).tools.map(
+        (t) => t.name,
+      ),
+    ).toEqual(['get']);
     expect((await gateMcpClient(gateWith({ deny: ['mcp__gh'] }), client, { server: 'gh' }).listTools()).tools).toEqual([]);
     expect((await gateMcpClient(gateWith({ deny: ['mcp__other'] }), client, { server: 'gh' }).listTools()).tools).toHaveLength(2);
   });
@@ -113,7 +148,10 @@ describe('gateMcpClient over stdio (a real server process)', () => {
     try {
       const gate = gateWith({ allow: ['mcp__github__get_issue'], deny: ['mcp__github__delete_repo'] });
       const asked: string[] = [];
-      const github = gateMcpClient(gate, client, { server: 'github', onAsk: async (p) => (asked.push(p.call.tool), { behavior: 'deny', message: 'not now' }) });
+      const github = gateMcpClient(gate, client, {
+        server: 'github',
+        onAsk: async (p) => (asked.push(p.call.tool), { behavior: 'deny', message: 'not now' }),
+      });
       expect((await github.listTools()).tools.map((t) => t.name)).toEqual(['get_issue', 'create_issue']);
       expect(textOf(await github.callTool({ name: 'get_issue', arguments: { number: 1 } }))).toBe('issue 1');
       const removed = await github.callTool({ name: 'delete_repo', arguments: { repo: 'a/b' } });

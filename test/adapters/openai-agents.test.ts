@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { Agent, run, RunState, setTracingDisabled, tool, ToolCallError, ToolInputGuardrailTripwireTriggered, Usage, type Model, type ModelRequest, type ModelResponse } from '@openai/agents';
+import {
+  Agent,
+  run,
+  RunState,
+  setTracingDisabled,
+  tool,
+  ToolCallError,
+  ToolInputGuardrailTripwireTriggered,
+  Usage,
+  type Model,
+  type ModelRequest,
+  type ModelResponse,
+} from '@openai/agents';
 import { z } from 'zod';
 import { createGate } from '../../src/gate/index.js';
 import { gateAgentTools } from '../../src/adapters/openai-agents/index.js';
@@ -11,15 +23,31 @@ class Scripted implements Model {
   requests: ModelRequest[] = [];
   private readonly turns: [string, string][][];
   constructor(commands: string[] | [string, string][][]) {
-    this.turns = commands.length > 0 && Array.isArray(commands[0]) ? (commands as [string, string][][]) : [(commands as string[]).map((c, i): [string, string] => [`c${i + 1}`, c])];
+    this.turns =
+      commands.length > 0 && Array.isArray(commands[0])
+        ? (commands as [string, string][][])
+        : [(commands as string[]).map((c, i): [string, string] => [`c${i + 1}`, c])];
   }
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
     this.requests.push(request);
     const turn = this.turns[this.requests.length - 1];
     const output =
       turn !== undefined
-        ? turn.map(([callId, command]) => ({ type: 'function_call' as const, callId, name: 'sh', arguments: JSON.stringify({ command }), status: 'completed' as const }))
-        : [{ type: 'message' as const, role: 'assistant' as const, status: 'completed' as const, content: [{ type: 'output_text' as const, text: 'done' }] }];
+        ? turn.map(([callId, command]) => ({
+            type: 'function_call' as const,
+            callId,
+            name: 'sh',
+            arguments: JSON.stringify({ command }),
+            status: 'completed' as const,
+          }))
+        : [
+            {
+              type: 'message' as const,
+              role: 'assistant' as const,
+              status: 'completed' as const,
+              content: [{ type: 'output_text' as const, text: 'done' }],
+            },
+          ];
     return { usage: new Usage(), output };
   }
   // eslint-disable-next-line require-yield
@@ -31,7 +59,9 @@ class Scripted implements Model {
 function setup(commands: string[] | [string, string][][], rewrite = false) {
   const ran: string[] = [];
   const gate = createGate({
-    policy: [{ kind: 'projectSettings', settings: { permissions: { allow: ['Bash(echo *)'], deny: ['Bash(rm *)'], ask: ['Bash(git push *)'] } } }],
+    policy: [
+      { kind: 'projectSettings', settings: { permissions: { allow: ['Bash(echo *)'], deny: ['Bash(rm *)'], ask: ['Bash(git push *)'] } } },
+    ],
     cwd: '/p',
     home: '/h',
     mode: 'default',
@@ -42,7 +72,9 @@ function setup(commands: string[] | [string, string][][], rewrite = false) {
               {
                 hooks: [
                   async (input: Record<string, unknown>) =>
-                    (input['tool_input'] as { command: string }).command === 'echo raw' ? { hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: { command: 'echo cooked' } } } : {},
+                    (input['tool_input'] as { command: string }).command === 'echo raw'
+                      ? { hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: { command: 'echo cooked' } } }
+                      : {},
                 ],
               },
             ],
@@ -50,7 +82,12 @@ function setup(commands: string[] | [string, string][][], rewrite = false) {
         }
       : {}),
   });
-  const sh = tool({ name: 'sh', description: 'shell', parameters: z.object({ command: z.string() }), execute: async ({ command }) => (ran.push(command), `ran ${command}`) });
+  const sh = tool({
+    name: 'sh',
+    description: 'shell',
+    parameters: z.object({ command: z.string() }),
+    execute: async ({ command }) => (ran.push(command), `ran ${command}`),
+  });
   const model = new Scripted(commands);
   const make = () => {
     const gated = gateAgentTools(gate, [sh], { toolNames: { sh: 'Bash' } });
@@ -60,7 +97,11 @@ function setup(commands: string[] | [string, string][][], rewrite = false) {
 }
 
 const outputs = (req: ModelRequest | undefined) =>
-  Object.fromEntries((Array.isArray(req?.input) ? req.input : []).flatMap((i) => (i.type === 'function_call_result' ? [[i.callId, JSON.stringify(i.output)]] : [])));
+  Object.fromEntries(
+    (Array.isArray(req?.input) ? req.input : []).flatMap((i) =>
+      i.type === 'function_call_result' ? [[i.callId, JSON.stringify(i.output)]] : [],
+    ),
+  );
 
 describe('gateAgentTools (@openai/agents)', () => {
   it('allow runs with the input toolgate says must run; deny is a guardrail rejection the model reads', async () => {
@@ -125,7 +166,9 @@ describe('gateAgentTools: stopping the run', () => {
     );
     expect(thrown).toBeInstanceOf(ToolCallError);
     expect((thrown as ToolCallError).error).toBeInstanceOf(ToolInputGuardrailTripwireTriggered);
-    expect(((thrown as ToolCallError).error as ToolInputGuardrailTripwireTriggered).result.output.outputInfo).toEqual({ message: 'stop everything' });
+    expect(((thrown as ToolCallError).error as ToolInputGuardrailTripwireTriggered).result.output.outputInfo).toEqual({
+      message: 'stop everything',
+    });
     expect(ran).toEqual([]);
   });
 });
@@ -164,9 +207,24 @@ describe('gateAgentTools: remembered checks are per run, call id and input (regr
 
 describe('gateAgentTools: removed tools, restarts', () => {
   it('tools a bare deny rule removes are left out of the tool list and the model request', async () => {
-    const gate = createGate({ policy: [{ kind: 'projectSettings', settings: { permissions: { deny: ['WebFetch'] } } }], cwd: '/p', home: '/h', mode: 'default' });
-    const fetcher = tool({ name: 'fetch_url', description: 'fetch', parameters: z.object({ url: z.string() }), execute: async () => 'page' });
-    const reader = tool({ name: 'read_file', description: 'read', parameters: z.object({ file_path: z.string() }), execute: async () => 'text' });
+    const gate = createGate({
+      policy: [{ kind: 'projectSettings', settings: { permissions: { deny: ['WebFetch'] } } }],
+      cwd: '/p',
+      home: '/h',
+      mode: 'default',
+    });
+    const fetcher = tool({
+      name: 'fetch_url',
+      description: 'fetch',
+      parameters: z.object({ url: z.string() }),
+      execute: async () => 'page',
+    });
+    const reader = tool({
+      name: 'read_file',
+      description: 'read',
+      parameters: z.object({ file_path: z.string() }),
+      execute: async () => 'text',
+    });
     const gated = gateAgentTools(gate, [fetcher, reader], { toolNames: { fetch_url: 'WebFetch', read_file: 'Read' } });
     expect(gated.removed).toEqual(['fetch_url']);
     expect(gated.tools.map((t) => t.name)).toEqual(['read_file']);
@@ -193,6 +251,9 @@ describe('gateAgentTools: removed tools, restarts', () => {
     expect(two.gated.pendingAsk('c1')).toBeUndefined();
     expect(two.gated.restoreAsks(JSON.parse(saved.asks) as unknown[]).restored).toBe(1);
     const item = state.getInterruptions()[0]!;
-    expect(two.gated.pendingAsk((item.rawItem as { callId: string }).callId, item.arguments)).toMatchObject({ askKind: 'firm', reason: { kind: 'rule' } });
+    expect(two.gated.pendingAsk((item.rawItem as { callId: string }).callId, item.arguments)).toMatchObject({
+      askKind: 'firm',
+      reason: { kind: 'rule' },
+    });
   });
 });

@@ -16,7 +16,13 @@ import type { DecisionEvent } from '../../src/provenance/index.js';
 
 function gateWithLog(permissions: Record<string, string[]>) {
   const events: DecisionEvent[] = [];
-  const gate = createGate({ policy: [{ kind: 'projectSettings', settings: { permissions } }], cwd: '/p', home: '/h', mode: 'default', onDecision: (e) => events.push(e) });
+  const gate = createGate({
+    policy: [{ kind: 'projectSettings', settings: { permissions } }],
+    cwd: '/p',
+    home: '/h',
+    mode: 'default',
+    onDecision: (e) => events.push(e),
+  });
   return { gate, events };
 }
 
@@ -42,7 +48,9 @@ describe('adapters report through the gate', () => {
 
   it('MCP: each call through the gated client is one decision', async () => {
     const server = new McpServer({ name: 'gh', version: '1' });
-    server.registerTool('get', { inputSchema: { id: z.number() } }, async ({ id }) => ({ content: [{ type: 'text' as const, text: `got ${id}` }] }));
+    server.registerTool('get', { inputSchema: { id: z.number() } }, async ({ id }) => ({
+      content: [{ type: 'text' as const, text: `got ${id}` }],
+    }));
     const [a, b] = InMemoryTransport.createLinkedPair();
     await server.connect(b);
     const client = new Client({ name: 't', version: '1' });

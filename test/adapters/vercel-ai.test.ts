@@ -7,13 +7,23 @@ import { gateTools } from '../../src/adapters/vercel-ai/index.js';
 
 const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
 const callsWithIds = (...pairs: [id: string, command: string][]) => ({
-  content: pairs.map(([toolCallId, command]) => ({ type: 'tool-call' as const, toolCallId, toolName: 'bash', input: JSON.stringify({ command }) })),
+  content: pairs.map(([toolCallId, command]) => ({
+    type: 'tool-call' as const,
+    toolCallId,
+    toolName: 'bash',
+    input: JSON.stringify({ command }),
+  })),
   finishReason: { unified: 'tool-calls' as const, raw: undefined },
   usage,
   warnings: [],
 });
 const calls = (...commands: string[]) => callsWithIds(...commands.map((c, i): [string, string] => [`c${i + 1}`, c]));
-const text = { content: [{ type: 'text' as const, text: 'ok' }], finishReason: { unified: 'stop' as const, raw: undefined }, usage, warnings: [] };
+const text = {
+  content: [{ type: 'text' as const, text: 'ok' }],
+  finishReason: { unified: 'stop' as const, raw: undefined },
+  usage,
+  warnings: [],
+};
 
 const permissions = { allow: ['Bash(echo *)'], deny: ['Bash(rm *)'], ask: ['Bash(git push *)'] };
 
@@ -32,7 +42,9 @@ function setup(hookRewrite = false, extraDeny: string[] = []) {
                 hooks: [
                   async (input: Record<string, unknown>) => {
                     const c = (input['tool_input'] as { command: string }).command;
-                    return c === 'echo raw' ? { hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: { command: 'echo cooked' } } } : {};
+                    return c === 'echo raw'
+                      ? { hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: { command: 'echo cooked' } } }
+                      : {};
                   },
                 ],
               },
@@ -41,7 +53,10 @@ function setup(hookRewrite = false, extraDeny: string[] = []) {
         }
       : {}),
   });
-  const bash = tool({ inputSchema: z.object({ command: z.string() }), execute: async ({ command }) => (ran.push(command), `ran ${command}`) });
+  const bash = tool({
+    inputSchema: z.object({ command: z.string() }),
+    execute: async ({ command }) => (ran.push(command), `ran ${command}`),
+  });
   return { gate, ran, bash };
 }
 
@@ -49,7 +64,14 @@ const approvals = (content: readonly { type: string }[], approve: (command: stri
   content.flatMap((p) => {
     if (p.type !== 'tool-approval-request') return [];
     const part = p as unknown as { approvalId: string; toolCall: { input: { command: string } } };
-    return [{ type: 'tool-approval-response' as const, approvalId: part.approvalId, approved: approve(part.toolCall.input.command), reason: 'person said no' }];
+    return [
+      {
+        type: 'tool-approval-response' as const,
+        approvalId: part.approvalId,
+        approved: approve(part.toolCall.input.command),
+        reason: 'person said no',
+      },
+    ];
   });
 
 describe('gateTools (ai v6)', () => {
@@ -102,15 +124,28 @@ describe('gateTools (ai v6)', () => {
 
   it('an approval is recognised from the messages by a process that never saw the ask', async () => {
     const a = setup();
-    const first = await generateText({ model: new MockLanguageModelV3({ doGenerate: [calls('git push origin a')] }), tools: gateTools(a.gate, { bash: a.bash }, { toolNames: { bash: 'Bash' } }).tools, prompt: 'x' });
+    const first = await generateText({
+      model: new MockLanguageModelV3({ doGenerate: [calls('git push origin a')] }),
+      tools: gateTools(a.gate, { bash: a.bash }, { toolNames: { bash: 'Bash' } }).tools,
+      prompt: 'x',
+    });
     const b = setup();
-    const messages: ModelMessage[] = [{ role: 'user', content: 'x' }, ...first.response.messages, { role: 'tool', content: approvals(first.content, () => true) }];
-    await generateText({ model: new MockLanguageModelV3({ doGenerate: [text] }), tools: gateTools(b.gate, { bash: b.bash }, { toolNames: { bash: 'Bash' } }).tools, messages });
+    const messages: ModelMessage[] = [
+      { role: 'user', content: 'x' },
+      ...first.response.messages,
+      { role: 'tool', content: approvals(first.content, () => true) },
+    ];
+    await generateText({
+      model: new MockLanguageModelV3({ doGenerate: [text] }),
+      tools: gateTools(b.gate, { bash: b.bash }, { toolNames: { bash: 'Bash' } }).tools,
+      messages,
+    });
     expect(b.ran).toEqual(['git push origin a']);
   });
 });
 
-const toolMessages = (prompt: readonly { role: string; content: unknown }[] | undefined) => JSON.stringify((prompt ?? []).filter((m) => m.role === 'tool'));
+const toolMessages = (prompt: readonly { role: string; content: unknown }[] | undefined) =>
+  JSON.stringify((prompt ?? []).filter((m) => m.role === 'tool'));
 
 describe('gateTools: remembered checks are per request, call id and input (regression)', () => {
   it('two overlapping requests reuse call_0: the approved input runs, the other never does', async () => {
@@ -135,19 +170,25 @@ describe('gateTools: remembered checks are per request, call id and input (regre
     });
     expect(b1?.content.filter((p) => p.type === 'tool-approval-request')).toHaveLength(1);
     expect(ran).toEqual(['git push origin main']);
-    expect(gated.pendingAsk('call_0', { command: 'git push --force origin main' })?.call.input).toEqual({ command: 'git push --force origin main' });
+    expect(gated.pendingAsk('call_0', { command: 'git push --force origin main' })?.call.input).toEqual({
+      command: 'git push --force origin main',
+    });
   });
 
   it('an approval in the messages is for the call id and the input: a later call reusing the id is gated afresh', async () => {
     const { gate, ran, bash } = setup();
     const gated = gateTools(gate, { bash }, { toolNames: { bash: 'Bash' } });
-    const model = new MockLanguageModelV3({ doGenerate: [callsWithIds(['call_0', 'git push origin main']), callsWithIds(['call_0', 'git push --force origin main']), text] });
+    const model = new MockLanguageModelV3({
+      doGenerate: [callsWithIds(['call_0', 'git push origin main']), callsWithIds(['call_0', 'git push --force origin main']), text],
+    });
     const messages: ModelMessage[] = [{ role: 'user', content: 'x' }];
     const first = await generateText({ model, tools: gated.tools, messages });
     messages.push(...first.response.messages, { role: 'tool', content: approvals(first.content, () => true) });
     const second = await generateText({ model, tools: gated.tools, messages, stopWhen: () => false });
     expect(ran).toEqual(['git push origin main']);
-    expect(second.content.filter((p) => p.type === 'tool-approval-request').map((p) => (p as { toolCall: { input: unknown } }).toolCall.input)).toEqual([{ command: 'git push --force origin main' }]);
+    expect(
+      second.content.filter((p) => p.type === 'tool-approval-request').map((p) => (p as { toolCall: { input: unknown } }).toolCall.input),
+    ).toEqual([{ command: 'git push --force origin main' }]);
   });
 
   it('setAnswer is bound to the input of the ask it answers', async () => {
@@ -157,7 +198,11 @@ describe('gateTools: remembered checks are per request, call id and input (regre
     const messagesA: ModelMessage[] = [{ role: 'user', content: 'a' }];
     const a1 = await generateText({ model: modelA, tools: gated.tools, messages: messagesA });
     // Another conversation's call_0 is shown last; the host answers that one with a deny.
-    await generateText({ model: new MockLanguageModelV3({ doGenerate: [callsWithIds(['call_0', 'git push origin b'])] }), tools: gated.tools, prompt: 'b' });
+    await generateText({
+      model: new MockLanguageModelV3({ doGenerate: [callsWithIds(['call_0', 'git push origin b'])] }),
+      tools: gated.tools,
+      prompt: 'b',
+    });
     gated.setAnswer('call_0', { behavior: 'deny', message: 'not b' });
     messagesA.push(...a1.response.messages, { role: 'tool', content: approvals(a1.content, () => true) });
     await generateText({ model: modelA, tools: gated.tools, messages: messagesA });
@@ -169,17 +214,31 @@ describe('gateTools: approvals, rewrites, restarts', () => {
   it('an approval already in the messages makes needsApproval say yes again when toolgate now allows (mode change)', async () => {
     const ran: string[] = [];
     const gate = createGate({ policy: [{ kind: 'projectSettings', settings: {} }], cwd: '/p', home: '/h', mode: 'default' });
-    const write = tool({ inputSchema: z.object({ file_path: z.string(), content: z.string() }), execute: async ({ file_path }) => (ran.push(file_path), 'written') });
+    const write = tool({
+      inputSchema: z.object({ file_path: z.string(), content: z.string() }),
+      execute: async ({ file_path }) => (ran.push(file_path), 'written'),
+    });
     const gated = gateTools(gate, { write }, { toolNames: { write: 'Write' } });
     const model = new MockLanguageModelV3({
-      doGenerate: [{ ...calls(), content: [{ type: 'tool-call', toolCallId: 'w1', toolName: 'write', input: JSON.stringify({ file_path: '/p/a.txt', content: 'x' }) }] }, text],
+      doGenerate: [
+        {
+          ...calls(),
+          content: [
+            { type: 'tool-call', toolCallId: 'w1', toolName: 'write', input: JSON.stringify({ file_path: '/p/a.txt', content: 'x' }) },
+          ],
+        },
+        text,
+      ],
     });
     const messages: ModelMessage[] = [{ role: 'user', content: 'x' }];
     const first = await generateText({ model, tools: gated.tools, messages });
     expect(gated.pendingAsk('w1')?.askKind).toBeDefined();
     expect(gate.setMode('acceptEdits').ok).toBe(true); // edits inside the working directory now run
     const request = first.content.find((p) => p.type === 'tool-approval-request');
-    messages.push(...first.response.messages, { role: 'tool', content: [{ type: 'tool-approval-response', approvalId: request!.approvalId, approved: true }] });
+    messages.push(...first.response.messages, {
+      role: 'tool',
+      content: [{ type: 'tool-approval-response', approvalId: request!.approvalId, approved: true }],
+    });
     await generateText({ model, tools: gated.tools, messages });
     expect(ran).toEqual(['/p/a.txt']);
     expect(toolMessages(model.doGenerateCalls[1]?.prompt)).not.toContain('execution-denied');
@@ -201,14 +260,22 @@ describe('gateTools: approvals, rewrites, restarts', () => {
     const b = setup();
     const gatedB = gateTools(b.gate, { bash: b.bash }, { toolNames: { bash: 'Bash' } });
     expect(gatedB.pendingAsk('c1')).toBeUndefined();
-    expect(gatedB.restoreAsks([...saved, { version: 2 }])).toEqual({ restored: 1, problems: [{ index: 1, message: 'asks[1]: expected "version": 1' }] });
+    expect(gatedB.restoreAsks([...saved, { version: 2 }])).toEqual({
+      restored: 1,
+      problems: [{ index: 1, message: 'asks[1]: expected "version": 1' }],
+    });
     expect(gatedB.pendingAsk('c1')).toMatchObject({ askKind: 'firm', reason: { kind: 'rule' } });
     expect(gatedB.pendingAsk('c1')?.reason.message).toContain('Bash(git push *)');
   });
 
   it('tools a bare deny rule removes are not offered to the model; calls to them never run', async () => {
     const ran: string[] = [];
-    const gate = createGate({ policy: [{ kind: 'projectSettings', settings: { permissions: { deny: ['WebFetch'] } } }], cwd: '/p', home: '/h', mode: 'default' });
+    const gate = createGate({
+      policy: [{ kind: 'projectSettings', settings: { permissions: { deny: ['WebFetch'] } } }],
+      cwd: '/p',
+      home: '/h',
+      mode: 'default',
+    });
     const fetcher = tool({ inputSchema: z.object({ url: z.string() }), execute: async ({ url }) => (ran.push(url), 'page') });
     const reader = tool({ inputSchema: z.object({ file_path: z.string() }), execute: async () => 'text' });
     const gated = gateTools(gate, { fetcher, reader }, { toolNames: { fetcher: 'WebFetch', reader: 'Read' } });
@@ -231,8 +298,14 @@ describe('gateTools: client-side tools (no execute)', () => {
 
   it('a deny is never an approval request: the call comes back as a tool call and denied() says why', async () => {
     const { gated } = client();
-    const r = await generateText({ model: new MockLanguageModelV3({ doGenerate: [calls('rm -rf build', 'git push origin a', 'echo hi')] }), tools: gated.tools, prompt: 'x' });
-    const requests = r.content.filter((p) => p.type === 'tool-approval-request').map((p) => (p as { toolCall: { toolCallId: string } }).toolCall.toolCallId);
+    const r = await generateText({
+      model: new MockLanguageModelV3({ doGenerate: [calls('rm -rf build', 'git push origin a', 'echo hi')] }),
+      tools: gated.tools,
+      prompt: 'x',
+    });
+    const requests = r.content
+      .filter((p) => p.type === 'tool-approval-request')
+      .map((p) => (p as { toolCall: { toolCallId: string } }).toolCall.toolCallId);
     expect(requests).toEqual(['c2']);
     expect(gated.denied('c1')).toMatchObject({ reason: { kind: 'rule' }, rule: { text: 'Bash(rm *)', list: 'deny' } });
     expect(gated.denied('c1')?.message).toContain('Bash(rm *)');
@@ -261,7 +334,12 @@ describe('gateTools with streamText', () => {
     stream: simulateReadableStream({
       chunks: [
         { type: 'stream-start' as const, warnings: [] },
-        ...pairs.map(([toolCallId, command]) => ({ type: 'tool-call' as const, toolCallId, toolName: 'bash', input: JSON.stringify({ command }) })),
+        ...pairs.map(([toolCallId, command]) => ({
+          type: 'tool-call' as const,
+          toolCallId,
+          toolName: 'bash',
+          input: JSON.stringify({ command }),
+        })),
         { type: 'finish' as const, finishReason: { unified: 'tool-calls' as const, raw: undefined }, usage },
       ],
     }),

@@ -13,10 +13,16 @@ describe('shell fuzzer: classes and issues', () => {
   });
 
   it('puts hidden code, shell state and programs named by a path under #13', () => {
-    expect(classify('line-continuation', undefined, [v('denied-program')], d('rule'))).toEqual({ class: 'line-continuation:denied-program', issue: 13 });
+    expect(classify('line-continuation', undefined, [v('denied-program')], d('rule'))).toEqual({
+      class: 'line-continuation:denied-program',
+      issue: 13,
+    });
     expect(classify('cd', undefined, [v('outside-read')], d('readOnly')).issue).toBe(13);
     expect(classify('path-program', 'relative', [v('unlisted-program')], d('readOnly')).issue).toBe(13);
-    expect(classify('brace-expansion', 'operand', [v('outside-read')], d('readOnly'))).toEqual({ class: 'brace-expansion-operand:outside-read', issue: 13 });
+    expect(classify('brace-expansion', 'operand', [v('outside-read')], d('readOnly'))).toEqual({
+      class: 'brace-expansion-operand:outside-read',
+      issue: 13,
+    });
   });
 
   it('puts options of read-only programs under #14, wrappers under #15, path rules under #16', () => {
@@ -28,13 +34,21 @@ describe('shell fuzzer: classes and issues', () => {
   });
 
   it('puts code handed to an interpreter under #15, and what toolgate could not read under #13', () => {
-    const execs = [{ path: '/usr/bin/sh', argv: ['sh'] }, { path: '/usr/bin/rm', argv: ['rm', '-rf', '/'] }];
-    expect(classify('corpus:own-battery', undefined, [v('critical-removal')], d('mode'), undefined, 'cat <<EOF | sh\nrm -rf /\nEOF', execs).issue).toBe(15);
+    const execs = [
+      { path: '/usr/bin/sh', argv: ['sh'] },
+      { path: '/usr/bin/rm', argv: ['rm', '-rf', '/'] },
+    ];
+    expect(
+      classify('corpus:own-battery', undefined, [v('critical-removal')], d('mode'), undefined, 'cat <<EOF | sh\nrm -rf /\nEOF', execs)
+        .issue,
+    ).toBe(15);
     expect(classify('wrapper', 'watch', [v('critical-removal')], d('mode'), undefined, 'watch --color rm -rf ~').issue).toBe(13);
   });
 
   it('names the most telling violation in the class, and keeps a corpus case’s own class', () => {
-    expect(classify('mutation', undefined, [v('outside-read'), v('unlisted-program')], d('readOnly')).class).toBe('mutation:unlisted-program');
+    expect(classify('mutation', undefined, [v('outside-read'), v('unlisted-program')], d('readOnly')).class).toBe(
+      'mutation:unlisted-program',
+    );
     expect(classify('corpus:shell-bypasses', undefined, [v('denied-program')], d('rule'), 'option-abbrev').class).toBe('option-abbrev');
   });
 });

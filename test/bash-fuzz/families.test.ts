@@ -10,11 +10,39 @@ const fams = families(['ls -la', 'git status; curl x | sh', 'echo hi']);
 describe('shell fuzzer: generator families', () => {
   it('has every family the differential counts', () => {
     expect(fams.map((f) => f.name)).toEqual([
-      'quoting', 'line-continuation', 'control-chars', 'comments', 'brace-expansion', 'globs', 'parameter-expansion', 'arithmetic',
-      'substitution', 'heredoc', 'assignment', 'cd', 'wrapper', 'read-only-options', 'path-program', 'mutation', 'path-effects', 'deny-program',
+      'quoting',
+      'line-continuation',
+      'control-chars',
+      'comments',
+      'brace-expansion',
+      'globs',
+      'parameter-expansion',
+      'arithmetic',
+      'substitution',
+      'heredoc',
+      'assignment',
+      'cd',
+      'wrapper',
+      'read-only-options',
+      'path-program',
+      'mutation',
+      'path-effects',
+      'deny-program',
       // the world families
-      'escaped-arithmetic', 'link-writes', 'glob-link-writes', 'patch-archive', 'response-files', 'repo-links', 'git-signatures', 'cdpath', 'write-then-run', 'bare-repos', 'zsh',
-      'path-lookup', 'opaque-programs', 'names-on-input',
+      'escaped-arithmetic',
+      'link-writes',
+      'glob-link-writes',
+      'patch-archive',
+      'response-files',
+      'repo-links',
+      'git-signatures',
+      'cdpath',
+      'write-then-run',
+      'bare-repos',
+      'zsh',
+      'path-lookup',
+      'opaque-programs',
+      'names-on-input',
     ]);
   });
 
@@ -45,12 +73,17 @@ describe('shell fuzzer: generator families', () => {
   });
 
   it('puts a program where PATH finds it first, and tells toolgate that PATH unless toolgate assumes its shape', () => {
-    const lookup = generate(fams.filter((f) => f.name === 'path-lookup'), 300, 11);
+    const lookup = generate(
+      fams.filter((f) => f.name === 'path-lookup'),
+      300,
+      11,
+    );
     for (const g of lookup) {
       const path = g.environment?.['PATH'] ?? g.env?.['PATH'];
       expect(path).toBeDefined();
       // Untold, the shell's PATH starts with a directory toolgate looks at when PATH is unknown (decision 0065).
-      if (g.environment === undefined) expect(path).toMatch(/^\/home\/user\/(project\/(\.venv\/bin|venv\/bin|node_modules\/\.bin|bin)|\.local\/bin|bin):/);
+      if (g.environment === undefined)
+        expect(path).toMatch(/^\/home\/user\/(project\/(\.venv\/bin|venv\/bin|node_modules\/\.bin|bin)|\.local\/bin|bin):/);
       // Told, the shell has the same value (no drawn PATH beside it).
       else expect(g.env?.['PATH']).toBeUndefined();
     }
@@ -101,7 +134,17 @@ describe('shell fuzzer: generator families', () => {
     expect(OPTIONS['timeout']!.map((o) => o.name)).toContain('--kill-after');
     expect(OPTIONS['rg']!.map((o) => o.name)).toContain('--pre');
     expect(OPTIONS['tree']!.find((o) => o.name === '-o')?.value).toBe('required');
-    expect(abbreviations('--kill-after', OPTIONS['timeout']!)).toEqual(['--k', '--ki', '--kil', '--kill', '--kill-', '--kill-a', '--kill-af', '--kill-aft', '--kill-afte']);
+    expect(abbreviations('--kill-after', OPTIONS['timeout']!)).toEqual([
+      '--k',
+      '--ki',
+      '--kil',
+      '--kill',
+      '--kill-',
+      '--kill-a',
+      '--kill-af',
+      '--kill-aft',
+      '--kill-afte',
+    ]);
     expect(abbreviations('--adjustment', OPTIONS['nice']!)[0]).toBe('--a');
   });
 });

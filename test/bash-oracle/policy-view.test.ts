@@ -3,7 +3,12 @@ import { bashRuleMatches, execLines, isProtected, pathMatches, policyView } from
 
 describe('bash oracle: its own reading of the rules', () => {
   it('reads Bash, Edit and Read rules into absolute patterns', () => {
-    const v = policyView({ permissions: { allow: ['Bash(echo *)', 'Edit(src/**)', 'Bash'], deny: ['Bash(rm:*)', 'Read(./.env)', 'Edit(secrets/**)', 'Read(*.pem)', 'Read(~/x)', 'Read(//etc/passwd)'] } });
+    const v = policyView({
+      permissions: {
+        allow: ['Bash(echo *)', 'Edit(src/**)', 'Bash'],
+        deny: ['Bash(rm:*)', 'Read(./.env)', 'Edit(secrets/**)', 'Read(*.pem)', 'Read(~/x)', 'Read(//etc/passwd)'],
+      },
+    });
     expect(v.bashAllow).toEqual(['echo *', '*']);
     expect(v.bashDeny).toEqual(['rm:*']);
     expect(v.editAllow).toEqual(['/home/user/project/src/**']);

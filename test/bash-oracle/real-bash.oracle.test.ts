@@ -9,7 +9,6 @@ import { expect, it } from 'vitest';
 import type { Decision } from '../../src/core/types.js';
 import { checkInvariant, describeWithOracle } from '../support/bash-oracle/index.js';
 
-
 interface SharedCase {
   id: string;
   setup?: string | null;
@@ -27,7 +26,6 @@ function allowFor(c: SharedCase): Decision {
 }
 
 describeWithOracle('bash oracle against real bash', (oracle) => {
-
   it.each(bypasses.map((c) => [c.id, c]))('reproduces %s as a fail-open', (_id, c) => {
     const run = oracle().run({ command: c.case.call.input.command, ...(c.setup ? { setup: c.setup } : {}) });
     expect(run.status).toBe('ran');

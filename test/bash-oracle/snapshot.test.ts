@@ -25,8 +25,18 @@ function index(entries: { path: string; mtime: number }[]): Buffer {
 
 describe('bash oracle: snapshots', () => {
   it('compares a git index by its entries, not its stat cache', () => {
-    const a = gitIndexEntries(index([{ path: 'README.md', mtime: 1 }, { path: 'src/a.js', mtime: 2 }]));
-    const b = gitIndexEntries(index([{ path: 'README.md', mtime: 99 }, { path: 'src/a.js', mtime: 98 }]));
+    const a = gitIndexEntries(
+      index([
+        { path: 'README.md', mtime: 1 },
+        { path: 'src/a.js', mtime: 2 },
+      ]),
+    );
+    const b = gitIndexEntries(
+      index([
+        { path: 'README.md', mtime: 99 },
+        { path: 'src/a.js', mtime: 98 },
+      ]),
+    );
     const c = gitIndexEntries(index([{ path: 'README.md', mtime: 1 }]));
     expect(a).toBeDefined();
     expect(a).toBe(b);
@@ -36,8 +46,14 @@ describe('bash oracle: snapshots', () => {
   });
 
   it('reports created, modified and removed paths', () => {
-    const before = new Map([['/a', 'x'], ['/b', 'y']]);
-    const after = new Map([['/a', 'x2'], ['/c', 'z']]);
+    const before = new Map([
+      ['/a', 'x'],
+      ['/b', 'y'],
+    ]);
+    const after = new Map([
+      ['/a', 'x2'],
+      ['/c', 'z'],
+    ]);
     expect(diffSnapshots(before, after)).toEqual([
       { path: '/a', kind: 'modified' },
       { path: '/b', kind: 'removed' },

@@ -30,7 +30,14 @@ describe('bash oracle: strace log', () => {
       `5     execve("/usr/bin/sleep", ["sleep", "0.2"], 0x1 /* 8 vars */) = 0`,
     ].join('\n');
     const trace = parseTrace(log, '/home/user/project');
-    expect(trace.execs.map((e) => e.path)).toEqual(['/usr/bin/setpriv', '/bin/sh', '/bin/bash', '/usr/bin/ls', '/home/user/project/sub/x', '/usr/bin/sleep']);
+    expect(trace.execs.map((e) => e.path)).toEqual([
+      '/usr/bin/setpriv',
+      '/bin/sh',
+      '/bin/bash',
+      '/usr/bin/ls',
+      '/home/user/project/sub/x',
+      '/usr/bin/sleep',
+    ]);
     expect(trace.execs[2]!.parent).toBe(1);
     const own = commandExecs(trace);
     expect(own.map((e) => [e.argv[0], e.cwd])).toEqual([

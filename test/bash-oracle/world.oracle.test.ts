@@ -44,7 +44,9 @@ describe('bash oracle: where a directory physically is', () => {
 
 describeWithOracle('bash oracle: a world like the user’s', (oracle) => {
   it('holds links that leave the project: reads through them reach HOME and outside', () => {
-    const r = ran(oracle().run({ command: `cat ${WORLD.linksOut.sshDir}/../.ssh/id_rsa vendor/home-key docs/outside/notes.txt vendor/notes` }));
+    const r = ran(
+      oracle().run({ command: `cat ${WORLD.linksOut.sshDir}/../.ssh/id_rsa vendor/home-key docs/outside/notes.txt vendor/notes` }),
+    );
     expect(r.leaks.map((l) => l.canary.file).sort()).toEqual(['/home/user/.ssh/id_rsa', '/home/user/id_rsa', '/opt/outside/notes.txt']);
     expect(ran(oracle().run({ command: 'cat lib/util.js' })).exitCode).toBe(0);
   });
@@ -67,7 +69,9 @@ describeWithOracle('bash oracle: a world like the user’s', (oracle) => {
 
   it('has content that runs: package scripts (with npm_config_script_shell) and a Makefile', () => {
     expect(ran(oracle().run({ command: 'npm test' })).execs.some((e) => e.argv[0] === 'sh' && e.argv[2] === 'echo test')).toBe(true);
-    expect(ran(oracle().run({ command: 'npm_config_script_shell=/usr/bin/rm npm test' })).execs.some((e) => e.path === '/usr/bin/rm')).toBe(true);
+    expect(ran(oracle().run({ command: 'npm_config_script_shell=/usr/bin/rm npm test' })).execs.some((e) => e.path === '/usr/bin/rm')).toBe(
+      true,
+    );
     expect(ran(oracle().run({ command: 'make' })).stdout).toContain('built');
   });
 

@@ -3,12 +3,7 @@ import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createCheckpoints,
-  createNodeCheckpointStorage,
-  createNodeWorkspace,
-  parseIndex,
-} from '../../src/checkpoints/index.js';
+import { createCheckpoints, createNodeCheckpointStorage, createNodeWorkspace, parseIndex } from '../../src/checkpoints/index.js';
 import { programArgs } from '../support/programs/run.js';
 import { makeTempDir } from './helpers.js';
 
@@ -64,7 +59,12 @@ describe('crash safety (child process killed with SIGKILL)', () => {
       expect(sha(blob)).toBe(f.before.hash);
     }
     // The store keeps working after the crashes.
-    const cp = createCheckpoints({ storage: createNodeCheckpointStorage(store), workspace: createNodeWorkspace(), sessionId: 'crash', workingDirectories: [root] });
+    const cp = createCheckpoints({
+      storage: createNodeCheckpointStorage(store),
+      workspace: createNodeWorkspace(),
+      sessionId: 'crash',
+      workingDirectories: [root],
+    });
     const points = await cp.listRewindPoints();
     expect(points.ok && points.points.length).toBeGreaterThanOrEqual(3);
     const first = points.ok ? points.points[0]!.promptId : '';
@@ -72,7 +72,12 @@ describe('crash safety (child process killed with SIGKILL)', () => {
   }, 60_000);
 
   it('completes an interrupted rewind when it is run again', async () => {
-    const cp = createCheckpoints({ storage: createNodeCheckpointStorage(store), workspace: createNodeWorkspace(), sessionId: 'crash', workingDirectories: [root] });
+    const cp = createCheckpoints({
+      storage: createNodeCheckpointStorage(store),
+      workspace: createNodeWorkspace(),
+      sessionId: 'crash',
+      workingDirectories: [root],
+    });
     await cp.beginPrompt('p1', 'many files');
     const originals = new Map<string, Buffer>();
     for (let i = 0; i < 300; i++) {
@@ -91,7 +96,12 @@ describe('crash safety (child process killed with SIGKILL)', () => {
     const { killed } = await runAndKill(['rewind', store, root], /^renamed$/, 40);
     expect(killed).toBe(true);
 
-    const again = createCheckpoints({ storage: createNodeCheckpointStorage(store), workspace: createNodeWorkspace(), sessionId: 'crash', workingDirectories: [root] });
+    const again = createCheckpoints({
+      storage: createNodeCheckpointStorage(store),
+      workspace: createNodeWorkspace(),
+      sessionId: 'crash',
+      workingDirectories: [root],
+    });
     expect(await again.pendingRewind()).toBe('p1');
     const r = await again.rewindCode('p1');
     expect(r).toMatchObject({ ok: true, errors: [], notRestored: [] });
@@ -107,7 +117,13 @@ describe('crash safety (child process killed with SIGKILL)', () => {
 
 describe('index journal cut short by a crash', () => {
   it('ignores a torn last line and never merges it with the next append', async () => {
-    const open = () => createCheckpoints({ storage: createNodeCheckpointStorage(store), workspace: createNodeWorkspace(), sessionId: 'torn', workingDirectories: [root] });
+    const open = () =>
+      createCheckpoints({
+        storage: createNodeCheckpointStorage(store),
+        workspace: createNodeWorkspace(),
+        sessionId: 'torn',
+        workingDirectories: [root],
+      });
     const cp = open();
     await cp.beginPrompt('p1', 'x');
     await fs.writeFile(`${root}/a`, 'a0');

@@ -93,25 +93,46 @@ describe('rewind with a hostile index', () => {
   });
 
   it('treats an index that does not parse as a failure and never overwrites it', async () => {
-    for (const text of ['{not json', JSON.stringify({ format: 'toolgate-checkpoints', version: 1 }), JSON.stringify({
-      format: 'toolgate-checkpoints', version: 1, sessionId: 's', workingDirectories: [],
-      prompts: [{ id: 'p1', text: '', time: 0, known: [], files: [{ path: `${root}/a`, tool: 'Edit', time: 0, before: { kind: 'file', hash: '../../../etc/passwd', size: 1, mode: 0 } }] }],
-    })]) {
+    for (const text of [
+      '{not json',
+      JSON.stringify({ format: 'toolgate-checkpoints', version: 1 }),
+      JSON.stringify({
+        format: 'toolgate-checkpoints',
+        version: 1,
+        sessionId: 's',
+        workingDirectories: [],
+        prompts: [
+          {
+            id: 'p1',
+            text: '',
+            time: 0,
+            known: [],
+            files: [{ path: `${root}/a`, tool: 'Edit', time: 0, before: { kind: 'file', hash: '../../../etc/passwd', size: 1, mode: 0 } }],
+          },
+        ],
+      }),
+    ]) {
       const storage = createMemoryCheckpointStorage();
       storage.indexes.set('s', text);
       const workspace = createMemoryWorkspace();
       const cp = createCheckpoints({ storage, workspace, sessionId: 's', workingDirectories: [root] });
       expect(await cp.rewindCode('p1')).toMatchObject({ ok: false, code: 'indexInvalid' });
       expect(await cp.beginPrompt('p2', 'x')).toMatchObject({ ok: false, code: 'indexInvalid' });
-      expect(await cp.recordBeforeEdit({ tool: 'Write', input: { file_path: `${root}/a` } }, 'p1')).toMatchObject({ kind: 'failed', code: 'indexInvalid' });
+      expect(await cp.recordBeforeEdit({ tool: 'Write', input: { file_path: `${root}/a` } }, 'p1')).toMatchObject({
+        kind: 'failed',
+        code: 'indexInvalid',
+      });
       expect(storage.indexes.get('s')).toBe(text);
     }
   });
 
   it('does not write through a parent directory that is a symlink leading outside', async () => {
-    const { workspace, cp } = setup([file(`${root}/link/passwd`, 'evil'), { path: `${root}/link/shadow`, tool: 'Write', time: 0, before: { kind: 'absent' } }], {
-      [sha('evil')]: 'evil',
-    });
+    const { workspace, cp } = setup(
+      [file(`${root}/link/passwd`, 'evil'), { path: `${root}/link/shadow`, tool: 'Write', time: 0, before: { kind: 'absent' } }],
+      {
+        [sha('evil')]: 'evil',
+      },
+    );
     await workspace.symlink('/etc', `${root}/link`);
     workspace.writeFile('/etc/shadow', 'secret');
     const r = await cp.rewindCode('p1');
@@ -157,7 +178,9 @@ describe('index journal parsing', () => {
     const prompt = '{"op":"prompt","id":"p1","text":"t","time":0,"known":[]}\n';
     expect(parseIndex(head + prompt + '{"op":"fi')).toMatchObject({ ok: true, index: { prompts: [{ id: 'p1' }] } });
     expect(parseIndex(head + '{"op":"fi\n' + prompt)).toMatchObject({ ok: false });
-    expect(parseIndex(head + '{"op":"file","promptId":"nope","file":{"path":"/a","tool":"Edit","time":0,"before":{"kind":"absent"}}}\n')).toMatchObject({ ok: false });
+    expect(
+      parseIndex(head + '{"op":"file","promptId":"nope","file":{"path":"/a","tool":"Edit","time":0,"before":{"kind":"absent"}}}\n'),
+    ).toMatchObject({ ok: false });
     expect(parseIndex(head + prompt + prompt)).toMatchObject({ ok: false });
   });
 });

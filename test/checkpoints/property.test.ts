@@ -12,7 +12,10 @@ import { readAll, writeBytes } from './helpers.js';
 const NAMES = ['a.txt', 'b', 'dir/c.bin', 'dir/sub/d', 'with space.md', 'é/ü.txt', 'dir/e'];
 const content = fc.uint8Array({ maxLength: 300 });
 const tree = fc.dictionary(fc.constantFrom(...NAMES), content);
-const editsOfPrompt = fc.array(fc.record({ name: fc.constantFrom(...NAMES), data: content, tool: fc.constantFrom('Write', 'Edit', 'MultiEdit') }), { maxLength: 6 });
+const editsOfPrompt = fc.array(
+  fc.record({ name: fc.constantFrom(...NAMES), data: content, tool: fc.constantFrom('Write', 'Edit', 'MultiEdit') }),
+  { maxLength: 6 },
+);
 const scenario = fc.record({
   initial: tree,
   prompts: fc.array(editsOfPrompt, { minLength: 1, maxLength: 6 }),
@@ -71,10 +74,16 @@ async function check(b: Backend, sc: Scenario): Promise<void> {
 describe('rewind gives back exactly the state before prompt k', () => {
   const [memory, node] = backends;
   it('in memory (many runs)', async () => {
-    await fc.assert(fc.asyncProperty(scenario, async (sc) => check(await memory!.make(), sc)), { numRuns: 300 });
+    await fc.assert(
+      fc.asyncProperty(scenario, async (sc) => check(await memory!.make(), sc)),
+      { numRuns: 300 },
+    );
   }, 60_000);
 
   it('on real temporary directories (a few runs)', async () => {
-    await fc.assert(fc.asyncProperty(scenario, async (sc) => check(await node!.make(), sc)), { numRuns: 8 });
+    await fc.assert(
+      fc.asyncProperty(scenario, async (sc) => check(await node!.make(), sc)),
+      { numRuns: 8 },
+    );
   }, 60_000);
 });

@@ -5,12 +5,7 @@ import { createWriteStream } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createCheckpoints,
-  createNodeCheckpointStorage,
-  createNodeWorkspace,
-  type Checkpoints,
-} from '../../src/checkpoints/index.js';
+import { createCheckpoints, createNodeCheckpointStorage, createNodeWorkspace, type Checkpoints } from '../../src/checkpoints/index.js';
 import { makeTempDir } from './helpers.js';
 
 const posix = process.platform !== 'win32';
@@ -106,7 +101,11 @@ describe('real files', () => {
     await fs.writeFile(`${tmp.dir}/outside/secret`, 'outside v0');
     await fs.symlink(`${tmp.dir}/outside/secret`, `${root}/escape`);
     const r = await record(`${root}/escape`);
-    expect(r).toMatchObject({ kind: 'recorded', files: [{ path: `${root}/escape`, before: { kind: 'symlink' } }], warning: 'symlinkTargetOutside' });
+    expect(r).toMatchObject({
+      kind: 'recorded',
+      files: [{ path: `${root}/escape`, before: { kind: 'symlink' } }],
+      warning: 'symlinkTargetOutside',
+    });
     await fs.writeFile(`${root}/escape`, 'outside v1');
     const rw = await cp.rewindCode('p1');
     expect(rw).toMatchObject({ ok: true, unchanged: [`${root}/escape`], restored: [] });

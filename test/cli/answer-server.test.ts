@@ -4,13 +4,26 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { chooseAnswerServer, readRecordedServer, recordServer } from '../../src/cli/answer-server.js';
 
-const resolveTo = (...addresses: string[]) => async () => addresses;
+const resolveTo =
+  (...addresses: string[]) =>
+  async () =>
+    addresses;
 
 describe('where `toolgate asks answer` sends the token', () => {
   it('refuses a server off the loopback network: the token answers every ask', async () => {
-    for (const server of ['http://attacker.example:7370', 'http://10.0.0.5:7370', 'http://0.0.0.0:7370', 'http://[::]:7370', 'https://toolgate.example.com', 'http://127.0.0.1.attacker.example/']) {
+    for (const server of [
+      'http://attacker.example:7370',
+      'http://10.0.0.5:7370',
+      'http://0.0.0.0:7370',
+      'http://[::]:7370',
+      'https://toolgate.example.com',
+      'http://127.0.0.1.attacker.example/',
+    ]) {
       const r = await chooseAnswerServer({ server, resolve: resolveTo('203.0.113.9') });
-      expect(r, server).toMatchObject({ ok: false, message: expect.stringMatching(/not on this machine's loopback network.*--allow-remote/) });
+      expect(r, server).toMatchObject({
+        ok: false,
+        message: expect.stringMatching(/not on this machine's loopback network.*--allow-remote/),
+      });
     }
   });
 
@@ -18,14 +31,26 @@ describe('where `toolgate asks answer` sends the token', () => {
     for (const server of ['http://127.0.0.1:7370', 'http://127.8.9.10:1', 'http://[::1]:7370', 'https://127.0.0.1:9']) {
       expect(await chooseAnswerServer({ server, resolve: resolveTo('203.0.113.9') }), server).toMatchObject({ ok: true, from: 'flag' });
     }
-    expect(await chooseAnswerServer({ server: 'http://localhost:7370', resolve: resolveTo('127.0.0.1', '::1') })).toMatchObject({ ok: true });
-    expect(await chooseAnswerServer({ server: 'http://localhost:7370', resolve: resolveTo('127.0.0.1', '192.168.1.4') })).toMatchObject({ ok: false });
-    expect(await chooseAnswerServer({ server: 'http://localhost:7370', resolve: async () => Promise.reject(new Error('no resolver')) })).toMatchObject({ ok: false });
+    expect(await chooseAnswerServer({ server: 'http://localhost:7370', resolve: resolveTo('127.0.0.1', '::1') })).toMatchObject({
+      ok: true,
+    });
+    expect(await chooseAnswerServer({ server: 'http://localhost:7370', resolve: resolveTo('127.0.0.1', '192.168.1.4') })).toMatchObject({
+      ok: false,
+    });
+    expect(
+      await chooseAnswerServer({ server: 'http://localhost:7370', resolve: async () => Promise.reject(new Error('no resolver')) }),
+    ).toMatchObject({ ok: false });
   });
 
   it('goes off loopback only when asked with --allow-remote, and then only over https:', async () => {
-    expect(await chooseAnswerServer({ server: 'https://toolgate.example.com', allowRemote: true })).toMatchObject({ ok: true, from: 'flag' });
-    expect(await chooseAnswerServer({ server: 'http://toolgate.example.com', allowRemote: true })).toMatchObject({ ok: false, message: expect.stringMatching(/only over https:/) });
+    expect(await chooseAnswerServer({ server: 'https://toolgate.example.com', allowRemote: true })).toMatchObject({
+      ok: true,
+      from: 'flag',
+    });
+    expect(await chooseAnswerServer({ server: 'http://toolgate.example.com', allowRemote: true })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/only over https:/),
+    });
   });
 
   it('with no record and no --server it refuses, naming both, and sends the token to no fixed port (red team H8)', async () => {
@@ -37,10 +62,21 @@ describe('where `toolgate asks answer` sends the token', () => {
   });
 
   it('uses the address serve recorded; a flag wins; the recorded address meets the same checks', async () => {
-    expect(await chooseAnswerServer({ recorded: 'http://127.0.0.1:4321' })).toMatchObject({ ok: true, from: 'recorded', url: new URL('http://127.0.0.1:4321') });
-    expect(await chooseAnswerServer({ recorded: 'http://127.0.0.1:4321', server: 'http://[::1]:1' })).toMatchObject({ ok: true, from: 'flag' });
-    expect(await chooseAnswerServer({ recorded: 'http://evil.example:4321' })).toMatchObject({ ok: false, message: expect.stringMatching(/the address toolgate serve recorded/) });
-    for (const server of ['not a url', 'ftp://127.0.0.1/', 'http://user:pw@127.0.0.1:1']) expect(await chooseAnswerServer({ server }), server).toMatchObject({ ok: false });
+    expect(await chooseAnswerServer({ recorded: 'http://127.0.0.1:4321' })).toMatchObject({
+      ok: true,
+      from: 'recorded',
+      url: new URL('http://127.0.0.1:4321'),
+    });
+    expect(await chooseAnswerServer({ recorded: 'http://127.0.0.1:4321', server: 'http://[::1]:1' })).toMatchObject({
+      ok: true,
+      from: 'flag',
+    });
+    expect(await chooseAnswerServer({ recorded: 'http://evil.example:4321' })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/the address toolgate serve recorded/),
+    });
+    for (const server of ['not a url', 'ftp://127.0.0.1/', 'http://user:pw@127.0.0.1:1'])
+      expect(await chooseAnswerServer({ server }), server).toMatchObject({ ok: false });
   });
 
   it('serve records its address (mode 0600) and removes it when it stops, unless another serve recorded itself since', () => {

@@ -19,13 +19,19 @@ beforeAll(async () => {
   project = sb.project('proj', { permissions: { allow: ['Bash(npm run lint)'], deny: ['Bash(rm *)'] } });
   const s = await start(sb, { projects: [project] });
   await s.hook(preToolUse(project, 'Bash', { command: 'rm -rf build' }, { tool_use_id: 'toolu_why1' }));
-  await s.hook(preToolUse(project, 'Bash', { command: 'npm run lint', api_key: 'sk-abcdefghijklmnopqrstuvwx' }, { tool_use_id: 'toolu_why2' }));
+  await s.hook(
+    preToolUse(project, 'Bash', { command: 'npm run lint', api_key: 'sk-abcdefghijklmnopqrstuvwx' }, { tool_use_id: 'toolu_why2' }),
+  );
   location = s.store.location;
   await s.stop();
 });
 afterAll(() => sb.cleanup());
 
-const why = (id: string) => spawnSync(process.execPath, programArgs('toolgate', ['audit', 'why', id, '--store', `sqlite:${location}`, '--home', sb.home]), { encoding: 'utf8', env: { ...process.env, HOME: sb.home } });
+const why = (id: string) =>
+  spawnSync(process.execPath, programArgs('toolgate', ['audit', 'why', id, '--store', `sqlite:${location}`, '--home', sb.home]), {
+    encoding: 'utf8',
+    env: { ...process.env, HOME: sb.home },
+  });
 
 describe('toolgate audit why', () => {
   it('tells the decision with its rule, mode, digest and trace, and re-decides it with today’s settings', () => {

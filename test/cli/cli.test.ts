@@ -27,7 +27,10 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'toolgate-cli-'));
   mkdirSync(join(dir, '.claude'));
   settings = join(dir, '.claude', 'settings.json');
-  writeFileSync(settings, JSON.stringify({ permissions: { allow: ['Bash(npm test *)'], ask: ['Bash(git push *)'], deny: ['Bash(rm *)', 'Read(./.env)'] } }));
+  writeFileSync(
+    settings,
+    JSON.stringify({ permissions: { allow: ['Bash(npm test *)'], ask: ['Bash(git push *)'], deny: ['Bash(rm *)', 'Read(./.env)'] } }),
+  );
 });
 
 afterAll(() => {
@@ -35,10 +38,16 @@ afterAll(() => {
 });
 
 describe('call shorthand', () => {
-  it('fills each tool\'s main field', () => {
-    expect(parseCallShorthand('Bash(git push origin main)')).toEqual({ ok: true, call: { tool: 'Bash', input: { command: 'git push origin main' } } });
+  it("fills each tool's main field", () => {
+    expect(parseCallShorthand('Bash(git push origin main)')).toEqual({
+      ok: true,
+      call: { tool: 'Bash', input: { command: 'git push origin main' } },
+    });
     expect(parseCallShorthand('Read(src/a.ts)')).toEqual({ ok: true, call: { tool: 'Read', input: { file_path: 'src/a.ts' } } });
-    expect(parseCallShorthand('WebFetch(https://x.dev)')).toEqual({ ok: true, call: { tool: 'WebFetch', input: { url: 'https://x.dev' } } });
+    expect(parseCallShorthand('WebFetch(https://x.dev)')).toEqual({
+      ok: true,
+      call: { tool: 'WebFetch', input: { url: 'https://x.dev' } },
+    });
     expect(parseCallShorthand('mcp__gh__get({"id":1})')).toEqual({ ok: true, call: { tool: 'mcp__gh__get', input: { id: 1 } } });
     expect(parseCallShorthand('Bash(echo (x))')).toEqual({ ok: true, call: { tool: 'Bash', input: { command: 'echo (x)' } } });
   });
@@ -46,7 +55,10 @@ describe('call shorthand', () => {
     expect(parseCallShorthand('not a call(').ok).toBe(false);
     expect(parseCallJson('{').ok).toBe(false);
     expect(parseCallJson('{"tool":"Bash","input":[]}').ok).toBe(false);
-    expect(parseCallJson('{"tool_name":"Bash","tool_input":{"command":"ls"}}')).toEqual({ ok: true, call: { tool: 'Bash', input: { command: 'ls' } } });
+    expect(parseCallJson('{"tool_name":"Bash","tool_input":{"command":"ls"}}')).toEqual({
+      ok: true,
+      call: { tool: 'Bash', input: { command: 'ls' } },
+    });
   });
 });
 
@@ -121,13 +133,19 @@ describe('toolgate check / explain', () => {
       JSON.stringify({ tool: 'Bash', input: { command: 'npm install' }, mode: 'dontAsk' }),
     ].join('\n');
     const r = cli(['check', '--batch', '--settings', settings], lines);
-    const out = r.out.trim().split('\n').map((l) => JSON.parse(l) as { line: number; error?: string; decision?: { behavior: string } });
+    const out = r.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { line: number; error?: string; decision?: { behavior: string } });
     expect(out.map((o) => o.decision?.behavior ?? 'error')).toEqual(['allow', 'error', 'deny', 'deny']);
     expect(out[1]?.line).toBe(2);
     expect(r.code).toBe(2);
   });
   it('--batch: a line naming a missing settings file is an error, not an empty policy', () => {
-    const r = cli(['check', '--batch', '--settings', settings], JSON.stringify({ settings: join(dir, 's1.jsn'), tool: 'Bash', input: { command: 'cat .env' } }));
+    const r = cli(
+      ['check', '--batch', '--settings', settings],
+      JSON.stringify({ settings: join(dir, 's1.jsn'), tool: 'Bash', input: { command: 'cat .env' } }),
+    );
     const out = JSON.parse(r.out.trim()) as { error?: string };
     expect(out.error).toContain('settings file not found');
     expect(r.code).toBe(2);
@@ -152,7 +170,10 @@ describe('toolgate check / explain', () => {
   it('--batch: a line naming a broken settings file is an error for that line', () => {
     const broken = join(dir, 'broken-batch.json');
     writeFileSync(broken, '// nothing\n{}');
-    const r = cli(['check', '--batch', '--settings', settings], JSON.stringify({ settings: broken, tool: 'Read', input: { file_path: 'a' } }));
+    const r = cli(
+      ['check', '--batch', '--settings', settings],
+      JSON.stringify({ settings: broken, tool: 'Read', input: { file_path: 'a' } }),
+    );
     expect((JSON.parse(r.out.trim()) as { error?: string }).error).toContain('a comment');
     expect(r.code).toBe(2);
   });
@@ -163,7 +184,10 @@ describe('a discovered settings file that cannot be read', () => {
   beforeAll(() => {
     project = mkdtempSync(join(tmpdir(), 'toolgate-broken-'));
     mkdirSync(join(project, '.claude'));
-    writeFileSync(join(project, '.claude', 'settings.json'), JSON.stringify({ permissions: { allow: ['Bash(npm test *)'], deny: ['Bash(rm *)'] } }));
+    writeFileSync(
+      join(project, '.claude', 'settings.json'),
+      JSON.stringify({ permissions: { allow: ['Bash(npm test *)'], deny: ['Bash(rm *)'] } }),
+    );
     writeFileSync(join(project, '.claude', 'settings.local.json'), '{\n  "permissions": {"allow": ["Bash"],}\n}');
   });
   afterAll(() => rmSync(project, { recursive: true, force: true }));
@@ -182,7 +206,9 @@ describe('a discovered settings file that cannot be read', () => {
     const r = cli(['hook', '--project', project, '--home', project], event);
     const out = JSON.parse(r.out) as { hookSpecificOutput: { permissionDecision: string; permissionDecisionReason: string } };
     expect(out.hookSpecificOutput.permissionDecision).toBe('deny');
-    expect(out.hookSpecificOutput.permissionDecisionReason).toContain(`the settings file ${local()} cannot be read (not valid JSON at line 2, column 36: a trailing comma`);
+    expect(out.hookSpecificOutput.permissionDecisionReason).toContain(
+      `the settings file ${local()} cannot be read (not valid JSON at line 2, column 36: a trailing comma`,
+    );
     expect(r.err).toContain(`the settings file ${local()} cannot be read (not valid JSON at line 2, column 36`);
     // A cached policy says the same.
     expect(JSON.parse(cli(['hook', '--project', project, '--home', project], event).out)).toEqual(out);
@@ -201,7 +227,7 @@ describe('a discovered settings file that cannot be read', () => {
 });
 
 describe('--dialect', () => {
-  it('decides with another system\'s rules and words', () => {
+  it("decides with another system's rules and words", () => {
     const biu = join(dir, 'biu.json');
     writeFileSync(biu, JSON.stringify({ permissions: { allow: ['bash:git status'], deny: ['Bash(rm *)'] } }));
     expect(cli(['check', '--dialect', 'biu', '--settings', biu, 'Bash(git status)']).code).toBe(0);
@@ -214,7 +240,14 @@ describe('--dialect', () => {
 
 describe('toolgate hook', () => {
   const event = (command: string, extra: Record<string, unknown> = {}) =>
-    JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, cwd: dir, permission_mode: 'default', ...extra });
+    JSON.stringify({
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_input: { command },
+      cwd: dir,
+      permission_mode: 'default',
+      ...extra,
+    });
   it('answers a PreToolUse event with permissionDecision', () => {
     const r = cli(['hook', '--project', dir], event('rm -rf x'));
     const out = JSON.parse(r.out) as { hookSpecificOutput: { permissionDecision: string; permissionDecisionReason: string } };
@@ -226,7 +259,10 @@ describe('toolgate hook', () => {
     expect(JSON.parse(r.out)).toEqual({});
   });
   it('the working directories are the project, not the event cwd', () => {
-    const r = cli(['hook', '--project', dir, '--no-cache'], JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Read', tool_input: { file_path: '/etc/hostname' }, cwd: '/etc' }));
+    const r = cli(
+      ['hook', '--project', dir, '--no-cache'],
+      JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Read', tool_input: { file_path: '/etc/hostname' }, cwd: '/etc' }),
+    );
     expect(JSON.parse(r.out)).toMatchObject({ hookSpecificOutput: { permissionDecision: 'ask' } });
   });
   it('denies an event it cannot read', () => {
@@ -243,7 +279,9 @@ describe('toolgate hook', () => {
   });
   it('answers PermissionRequest with a decision object, and says nothing for an ask', () => {
     const deny = cli(['hook', '--project', dir], event('rm x', { hook_event_name: 'PermissionRequest' }));
-    expect(JSON.parse(deny.out)).toMatchObject({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny' } } });
+    expect(JSON.parse(deny.out)).toMatchObject({
+      hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny' } },
+    });
     const ask = cli(['hook', '--project', dir], event('git push origin main', { hook_event_name: 'PermissionRequest' }));
     expect(JSON.parse(ask.out)).toEqual({});
   });

@@ -18,7 +18,11 @@ const l = await loadHook(${JSON.stringify(bundle)}, { TOOLGATE_CACHE_DIR: ${JSON
 const result = await l.hook.hookMain(${JSON.stringify(args)});
 l.afterCall();
 console.log(JSON.stringify({ cached: l.cached, result }));`;
-  const r = spawnSync(process.execPath, ['--import', join(root, 'node_modules/tsx/dist/esm/index.mjs'), '--input-type=module', '-e', script], { encoding: 'utf8' });
+  const r = spawnSync(
+    process.execPath,
+    ['--import', join(root, 'node_modules/tsx/dist/esm/index.mjs'), '--input-type=module', '-e', script],
+    { encoding: 'utf8' },
+  );
   if (r.status !== 0) throw new Error(r.stderr);
   return JSON.parse(r.stdout) as { cached: boolean; result: number };
 }
@@ -60,8 +64,11 @@ describe('the hook bundle with V8 code cache', () => {
     const cache = join(dir, 'cache');
     const file = join(dir, 'hook.cjs');
     // `parse` stands for a command that needs the full parser: the hook calls its third argument first.
-    writeFileSync(file, `exports.liftoffOnly = async () => require('node:v8').setFlagsFromString('--liftoff-only');
-exports.hookMain = async (args, input, beforeShellParser) => { if (args[0] === 'parse') await beforeShellParser(); return args.length; };\n`);
+    writeFileSync(
+      file,
+      `exports.liftoffOnly = async () => require('node:v8').setFlagsFromString('--liftoff-only');
+exports.hookMain = async (args, input, beforeShellParser) => { if (args[0] === 'parse') await beforeShellParser(); return args.length; };\n`,
+    );
     expect(loadInChild(file, cache, ['parse'])).toEqual({ cached: false, result: 1 });
     expect(existsSync(cache) ? readdirSync(cache).filter((f) => f.endsWith('.code')) : []).toEqual([]);
     expect(loadInChild(file, cache, [])).toEqual({ cached: false, result: 0 });
@@ -101,7 +108,12 @@ exports.hookMain = async (args, input, beforeShellParser) => { if (args[0] === '
     const otherCache = join(dir, 'other-cache');
     expect(loadInChild(other, otherCache, [])).toEqual({ cached: false, result: 4242 });
     expect(loadInChild(other, otherCache, [])).toEqual({ cached: true, result: 4242 });
-    const planted = readFileSync(join(otherCache, readdirSync(otherCache).find((f) => f.endsWith('.code'))!));
+    const planted = readFileSync(
+      join(
+        otherCache,
+        readdirSync(otherCache).find((f) => f.endsWith('.code'))!,
+      ),
+    );
     // As the loader wrote it (its header names the other script), and as V8's bare data.
     // The header: a tag, the bundle's path and its stamp, one line each.
     let header = 0;
@@ -146,21 +158,27 @@ exports.hookMain = async (args, input, beforeShellParser) => { if (args[0] === '
   });
 
   const built = join(__dirname, '../../dist/cli/main.js');
-  it.skipIf(!existsSync(join(__dirname, '../../dist/cli/hook.cjs')))('the built hook decides as before from a cold and a warm cache (needs `npm run build`)', () => {
-    mkdirSync(join(dir, '.claude'));
-    writeFileSync(join(dir, '.claude', 'settings.json'), JSON.stringify({ permissions: { allow: ['Bash(npm test *)'], deny: ['Bash(rm *)'] } }));
-    const env = { ...process.env, HOME: dir, TOOLGATE_CACHE_DIR: join(dir, 'cache') };
-    const run = (command: string) => {
-      const input = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, cwd: dir });
-      const r = spawnSync(process.execPath, [built, 'hook', '--project', dir], { input, env, encoding: 'utf8' });
-      expect(r.status).toBe(0);
-      return (JSON.parse(r.stdout) as { hookSpecificOutput: { permissionDecision: string } }).hookSpecificOutput.permissionDecision;
-    };
-    for (let i = 0; i < 2; i++) {
-      expect(run('rm -rf x')).toBe('deny');
-      expect(run('npm test')).toBe('allow');
-      expect(run('for f in $(ls); do rm "$f"; done')).toBe('deny');
-    }
-    expect(readdirSync(join(dir, 'cache')).some((f) => f.endsWith('.code'))).toBe(true);
-  });
+  it.skipIf(!existsSync(join(__dirname, '../../dist/cli/hook.cjs')))(
+    'the built hook decides as before from a cold and a warm cache (needs `npm run build`)',
+    () => {
+      mkdirSync(join(dir, '.claude'));
+      writeFileSync(
+        join(dir, '.claude', 'settings.json'),
+        JSON.stringify({ permissions: { allow: ['Bash(npm test *)'], deny: ['Bash(rm *)'] } }),
+      );
+      const env = { ...process.env, HOME: dir, TOOLGATE_CACHE_DIR: join(dir, 'cache') };
+      const run = (command: string) => {
+        const input = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, cwd: dir });
+        const r = spawnSync(process.execPath, [built, 'hook', '--project', dir], { input, env, encoding: 'utf8' });
+        expect(r.status).toBe(0);
+        return (JSON.parse(r.stdout) as { hookSpecificOutput: { permissionDecision: string } }).hookSpecificOutput.permissionDecision;
+      };
+      for (let i = 0; i < 2; i++) {
+        expect(run('rm -rf x')).toBe('deny');
+        expect(run('npm test')).toBe('allow');
+        expect(run('for f in $(ls); do rm "$f"; done')).toBe('deny');
+      }
+      expect(readdirSync(join(dir, 'cache')).some((f) => f.endsWith('.code'))).toBe(true);
+    },
+  );
 });

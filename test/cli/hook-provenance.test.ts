@@ -21,12 +21,24 @@ beforeAll(() => {
   project = join(root, 'proj');
   mkdirSync(join(home, '.claude'), { recursive: true });
   mkdirSync(join(project, '.claude'), { recursive: true });
-  writeFileSync(join(project, '.claude', 'settings.json'), JSON.stringify({ permissions: { deny: ['Bash(rm *)'], allow: ['Bash(npm test)'] } }));
+  writeFileSync(
+    join(project, '.claude', 'settings.json'),
+    JSON.stringify({ permissions: { deny: ['Bash(rm *)'], allow: ['Bash(npm test)'] } }),
+  );
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const event = (command: string, extra: Record<string, unknown> = {}) =>
-  JSON.stringify({ hook_event_name: 'PreToolUse', session_id: 's-1', cwd: project, permission_mode: 'default', tool_name: 'Bash', tool_input: { command }, tool_use_id: 'toolu_1', ...extra });
+  JSON.stringify({
+    hook_event_name: 'PreToolUse',
+    session_id: 's-1',
+    cwd: project,
+    permission_mode: 'default',
+    tool_name: 'Bash',
+    tool_input: { command },
+    tool_use_id: 'toolu_1',
+    ...extra,
+  });
 
 describe('toolgate hook onDecision', () => {
   it('one event per answered call, with the rule, file, layer, mode, session and digest', async () => {
@@ -50,44 +62,77 @@ describe('toolgate hook onDecision', () => {
     const proj = join(root, 'shadowed');
     mkdirSync(join(proj, '.claude'), { recursive: true });
     const file = join(proj, '.claude', 'settings.json');
-    writeFileSync(file, JSON.stringify({ permissions: { allow: ['Bash(npm test)'] }, $toolgate: { shadow: { deny: ['Bash(npm test)'] } } }));
+    writeFileSync(
+      file,
+      JSON.stringify({ permissions: { allow: ['Bash(npm test)'] }, $toolgate: { shadow: { deny: ['Bash(npm test)'] } } }),
+    );
     const env = { CLAUDE_PROJECT_DIR: proj };
     const events: DecisionEvent[] = [];
-    const at = (command: string) => JSON.stringify({ hook_event_name: 'PreToolUse', session_id: 's-2', cwd: proj, permission_mode: 'default', tool_name: 'Bash', tool_input: { command } });
+    const at = (command: string) =>
+      JSON.stringify({
+        hook_event_name: 'PreToolUse',
+        session_id: 's-2',
+        cwd: proj,
+        permission_mode: 'default',
+        tool_name: 'Bash',
+        tool_input: { command },
+      });
     const live = await answerHookEvent(at('npm test'), { home, cache: false }, env, proj, (e) => events.push(e));
     expect((live.reply['hookSpecificOutput'] as Record<string, unknown>)['permissionDecision']).toBe('allow');
-    expect(events[0]).toMatchObject({ behavior: 'allow', shadow: { behavior: 'deny', rule: { text: 'Bash(npm test)', list: 'deny', file } } });
+    expect(events[0]).toMatchObject({
+      behavior: 'allow',
+      shadow: { behavior: 'deny', rule: { text: 'Bash(npm test)', list: 'deny', file } },
+    });
     const candidate = join(root, 'candidate.json');
     writeFileSync(candidate, JSON.stringify({ permissions: { ask: ['Bash(npm test)'] } }));
     await answerHookEvent(at('npm test'), { home, cache: false, shadow: candidate }, env, proj, (e) => events.push(e));
-    expect(events[1]).toMatchObject({ behavior: 'allow', shadow: { behavior: 'ask', rule: { text: 'Bash(npm test)', list: 'ask', layer: 'projectSettings', file: candidate } } });
+    expect(events[1]).toMatchObject({
+      behavior: 'allow',
+      shadow: { behavior: 'ask', rule: { text: 'Bash(npm test)', list: 'ask', layer: 'projectSettings', file: candidate } },
+    });
     // Without a shadow, none.
     await answerHookEvent(event('npm test'), { home, cache: false }, { CLAUDE_PROJECT_DIR: project }, project, (e) => events.push(e));
     expect(events[2]?.shadow).toBeUndefined();
   });
 
-  it('a --shadow file that cannot be read is named in the shadow\'s reason, not the file it stands in for', async () => {
+  it("a --shadow file that cannot be read is named in the shadow's reason, not the file it stands in for", async () => {
     const events: DecisionEvent[] = [];
     const broken = join(root, 'broken-candidate.json');
     writeFileSync(broken, '{ not json');
-    await answerHookEvent(event('npm test'), { home, cache: false, shadow: broken }, { CLAUDE_PROJECT_DIR: project }, project, (e) => events.push(e));
+    await answerHookEvent(event('npm test'), { home, cache: false, shadow: broken }, { CLAUDE_PROJECT_DIR: project }, project, (e) =>
+      events.push(e),
+    );
     // The event's reason is redacted (a temporary directory's name reads as a token): what is left
     // names a .json file that is not the project's .claude/settings.json.
-    expect(events[0]).toMatchObject({ behavior: 'allow', shadow: { reason: { message: expect.stringMatching(/the settings file \S*\.json \(not valid JSON/) } } });
+    expect(events[0]).toMatchObject({
+      behavior: 'allow',
+      shadow: { reason: { message: expect.stringMatching(/the settings file \S*\.json \(not valid JSON/) } },
+    });
     expect(events[0]!.shadow!.reason!.message).not.toMatch(/claude|settings\.json/);
   });
 
   it('a --shadow file that does not exist is a shadow error naming it, never a shadow without the project settings; the reply is the live one', async () => {
     const events: DecisionEvent[] = [];
     const missing = join(root, 'no-such-candidate.json');
-    const live = await answerHookEvent(event('npm test'), { home, cache: false, shadow: missing }, { CLAUDE_PROJECT_DIR: project }, project, (e) => events.push(e));
+    const live = await answerHookEvent(
+      event('npm test'),
+      { home, cache: false, shadow: missing },
+      { CLAUDE_PROJECT_DIR: project },
+      project,
+      (e) => events.push(e),
+    );
     expect((live.reply['hookSpecificOutput'] as Record<string, unknown>)['permissionDecision']).toBe('allow');
-    expect(events[0]).toMatchObject({ behavior: 'allow', shadow: { behavior: 'error', reason: { message: expect.stringContaining('--shadow: settings file not found: ') } } });
+    expect(events[0]).toMatchObject({
+      behavior: 'allow',
+      shadow: { behavior: 'error', reason: { message: expect.stringContaining('--shadow: settings file not found: ') } },
+    });
   });
 
   it('a refusal before evaluation is a decision too; an event that names no call is none', async () => {
     const events: DecisionEvent[] = [];
-    await answerHookEvent(event('npm test'), { home, cache: false, settings: [join(root, 'missing.json')] }, {}, project, (e) => events.push(e));
+    await answerHookEvent(event('npm test'), { home, cache: false, settings: [join(root, 'missing.json')] }, {}, project, (e) =>
+      events.push(e),
+    );
     expect(events.map((e) => [e.behavior, e.decidedBy])).toEqual([['deny', 'toolgate']]);
     await answerHookEvent(JSON.stringify({ hook_event_name: 'Stop' }), { home, cache: false }, {}, project, (e) => events.push(e));
     await answerHookEvent('not json', { home, cache: false }, {}, project, (e) => events.push(e));
@@ -104,7 +149,10 @@ describe('toolgate hook onDecision', () => {
       });
       expect(r.status).toBe(0);
     }
-    const lines = readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as DecisionEvent);
+    const lines = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as DecisionEvent);
     expect(lines.map((e) => [e.frontEnd, e.behavior, e.rule?.text])).toEqual([
       ['hook', 'allow', 'Bash(npm test)'],
       ['hook', 'deny', 'Bash(rm *)'],

@@ -8,7 +8,6 @@ import { captureOutput } from './support/output.js';
 
 const io = captureOutput();
 
-
 function run(...args: string[]): Promise<number> {
   return main(['node', 'toolgate', ...args]);
 }
@@ -79,7 +78,10 @@ describe('toolgate test', () => {
 
   it('exits 1 on a failing case, writes JUnit, prints JSON', async () => {
     const dir = project({ permissions: { deny: ['Bash(rm *)'] } });
-    writeFileSync(join(dir, 'p.policy-test.json'), JSON.stringify({ settings: { project: '.' }, cases: [{ call: 'Bash(rm -rf x)', expect: 'allow' }] }));
+    writeFileSync(
+      join(dir, 'p.policy-test.json'),
+      JSON.stringify({ settings: { project: '.' }, cases: [{ call: 'Bash(rm -rf x)', expect: 'allow' }] }),
+    );
     const junit = join(dir, 'junit.xml');
     expect(await run('test', dir, '--junit', junit)).toBe(1);
     expect(io.out).toMatch(/✗ Bash\(rm -rf x\) → expected allow/);
@@ -105,24 +107,44 @@ describe('toolgate lint --store', () => {
     const address = `sqlite:${join(mkdtempSync(join(tmpdir(), 'toolgate-lint-store-')), 'toolgate.db')}`;
     const store = await openStore(address);
     try {
-      const pending = { ...pendingAsk('a1', 'curl https://x.example/y'), suggestions: [{ type: 'addRules' as const, behavior: 'allow' as const, destination: 'localSettings' as const, rules: [{ toolName: 'Bash', ruleContent: 'curl *' }] }] };
+      const pending = {
+        ...pendingAsk('a1', 'curl https://x.example/y'),
+        suggestions: [
+          {
+            type: 'addRules' as const,
+            behavior: 'allow' as const,
+            destination: 'localSettings' as const,
+            rules: [{ toolName: 'Bash', ruleContent: 'curl *' }],
+          },
+        ],
+      };
       await store.parkAsk({ ...newAsk('a1', { projectDir: dir, cwd: dir }), pending });
       await store.parkAsk({ ...newAsk('a2', { projectDir: dir, cwd: dir }), pending: { ...pending, id: 'a2' } });
       const g = { scope: 'project' as const, projectDir: dir, grantedBy: 'page:ann', createdAt: Date.now() };
-      await store.answerAsk('a1', { answer: { behavior: 'allow' }, scope: 'project', answerer: 'page:ann', answeredAt: Date.now() }, [{ ...g, id: 'g-broad', rule: 'Bash(curl *)', askId: 'a1' }]);
-      await store.answerAsk('a2', { answer: { behavior: 'allow' }, scope: 'project', answerer: 'page:ann', answeredAt: Date.now() }, [{ ...g, id: 'g-exact', rule: 'Bash(curl https://x.example/y)', askId: 'a2' }]);
+      await store.answerAsk('a1', { answer: { behavior: 'allow' }, scope: 'project', answerer: 'page:ann', answeredAt: Date.now() }, [
+        { ...g, id: 'g-broad', rule: 'Bash(curl *)', askId: 'a1' },
+      ]);
+      await store.answerAsk('a2', { answer: { behavior: 'allow' }, scope: 'project', answerer: 'page:ann', answeredAt: Date.now() }, [
+        { ...g, id: 'g-exact', rule: 'Bash(curl https://x.example/y)', askId: 'a2' },
+      ]);
     } finally {
       await store.close();
     }
     io.out = '';
     expect(await run('lint', '--store', address, '--home', '/nonexistent-home', '--json')).toBe(0);
-    const report = JSON.parse(io.out) as { files: string[]; counts: Record<string, number>; diagnostics: { code: string; message: string }[] };
+    const report = JSON.parse(io.out) as {
+      files: string[];
+      counts: Record<string, number>;
+      diagnostics: { code: string; message: string }[];
+    };
     expect(report.files).toEqual([address]);
     expect(report.counts).toEqual({ TG_LINT_GRANT_BROADER: 1, TG_LINT_GRANT_SHADOWS_ASK: 1 });
     expect(report.diagnostics.every((d) => d.message.startsWith('grant g-broad '))).toBe(true);
     io.out = '';
     expect(await run('lint', '--store', address, '--home', '/nonexistent-home', '--fail-on', 'warning')).toBe(1);
-    expect(io.out).toMatch(/warning: grant g-broad \(project, project .*\) "Bash\(curl \*\)" is broader than the call it was saved with \("curl https:\/\/x\.example\/y"\): it allows every curl command, whatever its arguments \(toolgate still asks for one it finds reading or writing outside the working directories, or that may write a protected path\); the narrowest rule for that call is "Bash\(curl https:\/\/x\.example\/y\)" \[TG_LINT_GRANT_BROADER\]/);
+    expect(io.out).toMatch(
+      /warning: grant g-broad \(project, project .*\) "Bash\(curl \*\)" is broader than the call it was saved with \("curl https:\/\/x\.example\/y"\): it allows every curl command, whatever its arguments \(toolgate still asks for one it finds reading or writing outside the working directories, or that may write a protected path\); the narrowest rule for that call is "Bash\(curl https:\/\/x\.example\/y\)" \[TG_LINT_GRANT_BROADER\]/,
+    );
     expect(io.out).toMatch(/covers calls the ask rule "Bash\(curl -X POST \*\)" in .*settings\.json names \(for example "curl -X POST"\)/);
     expect(await run('lint', '--store', address, 'x.json')).toBe(2);
   });
@@ -135,7 +157,9 @@ describe('toolgate lint --store', () => {
     await (await openStore(`sqlite:${file}`)).close();
     const db = new Database(file);
     try {
-      const insert = db.prepare("INSERT INTO grants (id, scope, project_dir, rule, granted_by, created_at) VALUES (?, 'project', ?, ?, 'sql', ?)");
+      const insert = db.prepare(
+        "INSERT INTO grants (id, scope, project_dir, rule, granted_by, created_at) VALUES (?, 'project', ?, ?, 'sql', ?)",
+      );
       insert.run('sql-star', dir, 'Bash(*)', Date.now());
       insert.run('sql-exact', dir, 'Bash(make test)', Date.now());
     } finally {
@@ -148,6 +172,8 @@ describe('toolgate lint --store', () => {
       ['TG_LINT_GRANT_NO_CALL', 'sql-exact'],
       ['TG_LINT_GRANT_BROADER', 'sql-star'],
     ]);
-    expect(report.diagnostics[1]?.message).toMatch(/it names no ask: no answer through toolgate serve saved it \(written to the store directly, given by "sql"\)/);
+    expect(report.diagnostics[1]?.message).toMatch(
+      /it names no ask: no answer through toolgate serve saved it \(written to the store directly, given by "sql"\)/,
+    );
   });
 });

@@ -23,7 +23,6 @@ beforeAll(() => {
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-
 function run(...args: string[]): Promise<number> {
   return main(['node', 'toolgate', ...args]);
 }
@@ -48,24 +47,58 @@ describe('no settings loaded', () => {
     expect(await run('check', '--strict', '--cwd', join(dir, 'empty'), '--home', join(dir, 'home'), 'Read(.env)')).toBe(EXIT.usage);
     expect(io.out).toBe('');
     expect(io.err).toMatch(/^toolgate: no settings loaded: .*\(--strict\)\n$/);
-    expect(await run('explain', '--strict', '--quiet', '--cwd', join(dir, 'empty'), '--home', join(dir, 'home'), 'Read(.env)')).toBe(EXIT.usage);
+    expect(await run('explain', '--strict', '--quiet', '--cwd', join(dir, 'empty'), '--home', join(dir, 'home'), 'Read(.env)')).toBe(
+      EXIT.usage,
+    );
   });
 
   it('a --project with no settings file names the files it looked for', async () => {
     const project = join(dir, 'empty');
     await run('check', '--project', project, '--home', join(dir, 'home'), '--setting-sources', 'user,project,local', 'Read(.env)');
-    expect(io.err).toContain(`none of ${join(dir, 'home', '.claude', 'settings.json')}, ${join(project, '.claude', 'settings.json')}, ${join(project, '.claude', 'settings.local.json')} exists`);
+    expect(io.err).toContain(
+      `none of ${join(dir, 'home', '.claude', 'settings.json')}, ${join(project, '.claude', 'settings.json')}, ${join(project, '.claude', 'settings.local.json')} exists`,
+    );
   });
 
   it('says nothing when a settings file was read or a rule was given on the command line', async () => {
-    expect(await run('check', '--project', join(dir, 'with'), '--home', join(dir, 'home'), '--setting-sources', 'project', '--strict', 'Read(.env)')).toBe(EXIT.deny);
-    expect(await run('check', '--strict', '--cwd', join(dir, 'empty'), '--home', join(dir, 'home'), '--disallowed-tools', 'Read(./.env)', 'Read(.env)')).toBe(EXIT.deny);
-    expect(await run('check', '--strict', '--settings', join(dir, 'with', '.claude', 'settings.json'), '--cwd', join(dir, 'with'), 'Read(.env)')).toBe(EXIT.deny);
+    expect(
+      await run(
+        'check',
+        '--project',
+        join(dir, 'with'),
+        '--home',
+        join(dir, 'home'),
+        '--setting-sources',
+        'project',
+        '--strict',
+        'Read(.env)',
+      ),
+    ).toBe(EXIT.deny);
+    expect(
+      await run(
+        'check',
+        '--strict',
+        '--cwd',
+        join(dir, 'empty'),
+        '--home',
+        join(dir, 'home'),
+        '--disallowed-tools',
+        'Read(./.env)',
+        'Read(.env)',
+      ),
+    ).toBe(EXIT.deny);
+    expect(
+      await run('check', '--strict', '--settings', join(dir, 'with', '.claude', 'settings.json'), '--cwd', join(dir, 'with'), 'Read(.env)'),
+    ).toBe(EXIT.deny);
     expect(io.err).toBe('');
   });
 
   it('--batch notes it once, before the first line the empty policy decides; under --strict those lines fail', async () => {
-    const input = ['{"tool":"Read","input":{"file_path":".env"}}', '{"tool":"Read","input":{"file_path":"a"}}', JSON.stringify({ tool: 'Read', input: { file_path: '.env' }, settings: join(dir, 'with', '.claude', 'settings.json') })];
+    const input = [
+      '{"tool":"Read","input":{"file_path":".env"}}',
+      '{"tool":"Read","input":{"file_path":"a"}}',
+      JSON.stringify({ tool: 'Read', input: { file_path: '.env' }, settings: join(dir, 'with', '.claude', 'settings.json') }),
+    ];
     const batch = async (...flags: string[]) => {
       const stdin = Object.getOwnPropertyDescriptor(process, 'stdin')!;
       Object.defineProperty(process, 'stdin', { value: Readable.from(input.map((l) => `${l}\n`)), configurable: true });
@@ -73,7 +106,13 @@ describe('no settings loaded', () => {
         io.out = '';
         io.err = '';
         const status = await run('check', '--batch', '--cwd', join(dir, 'empty'), '--home', join(dir, 'home'), ...flags);
-        return { status, lines: io.out.trim().split('\n').map((l) => JSON.parse(l) as { error?: string; decision?: { behavior: string } }) };
+        return {
+          status,
+          lines: io.out
+            .trim()
+            .split('\n')
+            .map((l) => JSON.parse(l) as { error?: string; decision?: { behavior: string } }),
+        };
       } finally {
         Object.defineProperty(process, 'stdin', stdin);
       }

@@ -83,6 +83,9 @@ describe('a token file the person names', () => {
     const link = join(root, 'link');
     symlinkSync(file, link);
     expect(readTokenFile(link, '--token-file', warn)).toBe('a-token-of-enough-length');
-    expect(warnings).toEqual([`warning: ${link} can be read by other users (chmod 600 it)`, `warning: ${link} is a symbolic link: serve trusts whatever it points to; make sure only you can change the link and its target`]);
+    expect(warnings).toEqual([
+      `warning: ${link} can be read by other users (chmod 600 it)`,
+      `warning: ${link} is a symbolic link: serve trusts whatever it points to; make sure only you can change the link and its target`,
+    ]);
   });
 });

@@ -27,13 +27,31 @@ function cli(args: string[]) {
 }
 
 /** Start `toolgate serve`; resolves with its first stdout line, the process and what it says on standard error. */
-async function serve(args: string[]): Promise<{ child: ChildProcess; line: string; url: string; err: () => string; codeOf: (id: string) => Promise<string> }> {
+async function serve(
+  args: string[],
+): Promise<{ child: ChildProcess; line: string; url: string; err: () => string; codeOf: (id: string) => Promise<string> }> {
   // Standard error is a pipe here, standing in for the person's terminal: the codes are asked for.
-  const child = spawn(process.execPath, programArgs('toolgate', ['serve', '--listen', '127.0.0.1:0', '--store', `sqlite:${store}`, '--project', project, '--home', home, '--print-answer-codes', ...args]), {
-    cwd: project,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: env(),
-  });
+  const child = spawn(
+    process.execPath,
+    programArgs('toolgate', [
+      'serve',
+      '--listen',
+      '127.0.0.1:0',
+      '--store',
+      `sqlite:${store}`,
+      '--project',
+      project,
+      '--home',
+      home,
+      '--print-answer-codes',
+      ...args,
+    ]),
+    {
+      cwd: project,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: env(),
+    },
+  );
   let err = '';
   child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
   const line = await new Promise<string>((ok, fail) => {
@@ -61,7 +79,14 @@ const event = (command: string, session = 'cli-1') => ({
   tool_input: { command },
   tool_use_id: `toolu_${Math.random().toString(36).slice(2)}`,
 });
-const hook = async (url: string, body: unknown) => (await fetch(`${url}/hooks/claude-code`, { method: 'POST', body: JSON.stringify(body), headers: { ...ORDINARY_ENVIRONMENT, 'content-type': 'application/json' } })).json() as Promise<{ hookSpecificOutput?: { permissionDecision?: string; permissionDecisionReason?: string } }>;
+const hook = async (url: string, body: unknown) =>
+  (
+    await fetch(`${url}/hooks/claude-code`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { ...ORDINARY_ENVIRONMENT, 'content-type': 'application/json' },
+    })
+  ).json() as Promise<{ hookSpecificOutput?: { permissionDecision?: string; permissionDecisionReason?: string } }>;
 
 beforeAll(() => {
   dir = realpathSync(mkdtempSync(join(tmpdir(), 'toolgate-cli-serve-')));
@@ -100,7 +125,12 @@ describe('toolgate serve', () => {
     try {
       const token = readFileSync(tokenFile, 'utf8').trim();
       expect(token).not.toBe(planted);
-      const signIn = (t: string) => fetch(`${s.url}/signin`, { method: 'POST', body: new URLSearchParams({ token: t, name: 'dana' }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const signIn = (t: string) =>
+        fetch(`${s.url}/signin`, {
+          method: 'POST',
+          body: new URLSearchParams({ token: t, name: 'dana' }).toString(),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        });
       expect((await signIn(planted)).status).toBe(401);
       expect((await signIn(token)).status).toBe(200);
     } finally {
@@ -135,7 +165,9 @@ describe('toolgate serve', () => {
         expect(remote.code).toBe(2);
         expect(remote.err).toMatch(/not on this machine's loopback network/);
       }
-      expect(cli(['asks', 'answer', id, 'allow', '--server', 'http://192.0.2.1:7370', '--allow-remote', '--code', code]).err).toMatch(/only over https:/);
+      expect(cli(['asks', 'answer', id, 'allow', '--server', 'http://192.0.2.1:7370', '--allow-remote', '--code', code]).err).toMatch(
+        /only over https:/,
+      );
       // Without --server: the address serve recorded in its state directory.
       expect(readFileSync(join(dir, 'xdg', 'toolgate', 'serve-address'), 'utf8').trim()).toBe(s.url);
       const answered = cli(['asks', 'answer', id, 'deny', '--message', 'use the release pipeline', '--code', code]);
@@ -162,20 +194,28 @@ describe('toolgate serve', () => {
         if (id === '') await new Promise((r) => setTimeout(r, 100));
       }
       const shown = cli(['asks', 'show', id, '--store', `sqlite:${store}`]);
-      expect(shown.out).toContain('  remember: Bash(npm publish *) — every command that starts with "npm publish", whatever follows (toolgate still asks for one it finds reading or writing outside the working directories, or that may write a protected path) (broader than this call)\n');
+      expect(shown.out).toContain(
+        '  remember: Bash(npm publish *) — every command that starts with "npm publish", whatever follows (toolgate still asks for one it finds reading or writing outside the working directories, or that may write a protected path) (broader than this call)\n',
+      );
       expect(shown.out).toContain('  or:       Bash(npm publish --tag cli) — only this exact command\n');
       // Where the person chooses a scope, each scope's time-to-live is shown, as the running serve keeps grants.
-      expect(shown.out).toContain(`  lasts:    once 1h, session 12h, project 30d, user 1w (as toolgate serve at ${new URL(s.url).origin} keeps grants)\n`);
+      expect(shown.out).toContain(
+        `  lasts:    once 1h, session 12h, project 30d, user 1w (as toolgate serve at ${new URL(s.url).origin} keeps grants)\n`,
+      );
       const code = await s.codeOf(id);
       const unconfirmed = cli(['asks', 'answer', id, 'allow', '--remember', '--server', s.url, '--code', code]);
       expect(unconfirmed.code).toBe(2);
-      expect(unconfirmed.err).toMatch(/remembering would save a rule broader than this call:\n.*Bash\(npm publish \*\).*\nconfirm it with --rule 'Bash\(npm publish \*\)', or choose a narrower one with --rule/s);
+      expect(unconfirmed.err).toMatch(
+        /remembering would save a rule broader than this call:\n.*Bash\(npm publish \*\).*\nconfirm it with --rule 'Bash\(npm publish \*\)', or choose a narrower one with --rule/s,
+      );
       const stranger = cli(['asks', 'answer', id, 'allow', '--rule', 'Bash(npm *)', '--server', s.url, '--code', code]);
       expect(stranger.code).toBe(2);
       expect(stranger.err).toMatch(/the rule Bash\(npm \*\) was not proposed for this ask/);
       const narrowed = cli(['asks', 'answer', id, 'allow', '--rule', 'Bash(npm publish --tag cli)', '--server', s.url, '--code', code]);
       expect(narrowed.err).toBe('');
-      expect(narrowed.out).toMatch(/: allow by token\nremembered for the session: Bash\(npm publish --tag cli\) — only this exact command; until (\S+) \(12h\)\n$/);
+      expect(narrowed.out).toMatch(
+        /: allow by token\nremembered for the session: Bash\(npm publish --tag cli\) — only this exact command; until (\S+) \(12h\)\n$/,
+      );
       const [saved] = await (async () => {
         const { openSqliteStore } = await import('../../src/store/index.js');
         const st = await openSqliteStore({ file: store });
@@ -188,14 +228,25 @@ describe('toolgate serve', () => {
       // The end said is the grant's own.
       expect(narrowed.out).toContain(`until ${new Date(saved?.expiresAt ?? 0).toISOString()} (12h)`);
       // Once answered, \`asks show\` lists the grants the answer saved, each with when it ends.
-      expect(cli(['asks', 'show', id, '--store', `sqlite:${store}`]).out).toContain(`  grant:    ${saved?.id} session Bash(npm publish --tag cli) — until ${new Date(saved?.expiresAt ?? 0).toISOString()}\n`);
+      expect(cli(['asks', 'show', id, '--store', `sqlite:${store}`]).out).toContain(
+        `  grant:    ${saved?.id} session Bash(npm publish --tag cli) — until ${new Date(saved?.expiresAt ?? 0).toISOString()}\n`,
+      );
       // The held call is said to be allowed by the rule saved, as the grant it is — never by the broader suggestion.
       const released = await held;
       expect(released.hookSpecificOutput?.permissionDecision).toBe('allow');
-      expect(released.hookSpecificOutput?.permissionDecisionReason).toMatch(/\(allow rule Bash\(npm publish --tag cli\), remembered for the session\)$/);
-      const audit = cli(['audit', 'export', '--since', '1h', '--store', `sqlite:${store}`]).out.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(released.hookSpecificOutput?.permissionDecisionReason).toMatch(
+        /\(allow rule Bash\(npm publish --tag cli\), remembered for the session\)$/,
+      );
+      const audit = cli(['audit', 'export', '--since', '1h', '--store', `sqlite:${store}`])
+        .out.trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
       const entry = audit.filter((e) => e['askId'] === id && e['event'] === 'PreToolUse').at(-1);
-      expect(entry).toMatchObject({ behavior: 'allow', ruleText: 'Bash(npm publish --tag cli)', ruleSource: expect.stringMatching(/^grant grant_\S+ \(session\)$/) });
+      expect(entry).toMatchObject({
+        behavior: 'allow',
+        ruleText: 'Bash(npm publish --tag cli)',
+        ruleSource: expect.stringMatching(/^grant grant_\S+ \(session\)$/),
+      });
       expect(JSON.stringify(audit.filter((e) => e['askId'] === id))).not.toContain('settings.local.json');
       expect((await hook(s.url, event('npm publish --tag cli', 'cli-rule'))).hookSpecificOutput?.permissionDecision).toBe('allow');
     } finally {
@@ -216,11 +267,17 @@ describe('toolgate serve', () => {
         if (id === '') await new Promise((r) => setTimeout(r, 100));
       }
       // The default token file is not serve's: serve cannot be asked, and the defaults are said to be defaults.
-      expect(cli(['asks', 'show', id, '--store', `sqlite:${store}`]).out).toMatch(/  lasts: {4}as the toolgate serve that records the answer keeps grants \(serve --grant-ttl\), which cannot be asked now/);
+      expect(cli(['asks', 'show', id, '--store', `sqlite:${store}`]).out).toMatch(
+        /  lasts: {4}as the toolgate serve that records the answer keeps grants \(serve --grant-ttl\), which cannot be asked now/,
+      );
       const shown = cli(['asks', 'show', id, '--store', `sqlite:${store}`, '--token-file', own]);
       expect(shown.err).toBe('');
-      expect(shown.out).toContain(`  lasts:    once 1h, session 12h, project 30d, user 1w (as toolgate serve at ${new URL(s.url).origin} keeps grants)\n`);
-      expect(shown.out).toContain('  remember: Bash(npm publish *) — every command that starts with "npm publish", whatever follows (toolgate still asks for one it finds reading or writing outside the working directories, or that may write a protected path) (broader than this call)\n');
+      expect(shown.out).toContain(
+        `  lasts:    once 1h, session 12h, project 30d, user 1w (as toolgate serve at ${new URL(s.url).origin} keeps grants)\n`,
+      );
+      expect(shown.out).toContain(
+        '  remember: Bash(npm publish *) — every command that starts with "npm publish", whatever follows (toolgate still asks for one it finds reading or writing outside the working directories, or that may write a protected path) (broader than this call)\n',
+      );
       const missing = cli(['asks', 'show', id, '--store', `sqlite:${store}`, '--token-file', join(dir, 'no-such-token')]);
       expect(missing.code).toBe(2);
       expect(missing.err).toMatch(new RegExp(`--token-file ${join(dir, 'no-such-token').replace(/[/.]/g, '\\$&')}: ENOENT`));
@@ -232,11 +289,15 @@ describe('toolgate serve', () => {
     }
   }, 90_000);
 
-  it('`asks answer --remember` on an ask with nothing to remember says, in the command line\'s words, that it can be allowed once only', async () => {
+  it("`asks answer --remember` on an ask with nothing to remember says, in the command line's words, that it can be allowed once only", async () => {
     const s = await serve([]);
     try {
       // A write to the project's own settings asks firmly: no rule is offered to remember.
-      const held = hook(s.url, { ...event('x', 'cli-firm'), tool_name: 'Edit', tool_input: { file_path: join(project, '.claude', 'settings.json'), old_string: 'rm', new_string: 'rm' } });
+      const held = hook(s.url, {
+        ...event('x', 'cli-firm'),
+        tool_name: 'Edit',
+        tool_input: { file_path: join(project, '.claude', 'settings.json'), old_string: 'rm', new_string: 'rm' },
+      });
       let id = '';
       for (let i = 0; i < 100 && id === ''; i++) {
         const list = cli(['asks', 'list', '--store', `sqlite:${store}`, '--session', 'cli-firm', '--json']);
@@ -246,7 +307,9 @@ describe('toolgate serve', () => {
       const code = await s.codeOf(id);
       const r = cli(['asks', 'answer', id, 'allow', '--remember', 'project', '--server', s.url, '--code', code]);
       expect(r.code).toBe(2);
-      expect(r.err).toBe('toolgate: this ask offers no rule to remember: it can only be allowed this once — answer without --remember and --rule\n');
+      expect(r.err).toBe(
+        'toolgate: this ask offers no rule to remember: it can only be allowed this once — answer without --remember and --rule\n',
+      );
       expect(r.err).not.toMatch(/updatedPermissions|"scope"/);
       // Nothing was spent: the same code still answers, once.
       expect(cli(['asks', 'answer', id, 'allow', '--server', s.url, '--code', code]).code).toBe(0);
@@ -256,7 +319,7 @@ describe('toolgate serve', () => {
     }
   }, 90_000);
 
-  it('`asks answer` sends the token to no server that cannot prove it holds it: a program on serve\'s recorded port while serve is down never sees it (red team H8)', async () => {
+  it("`asks answer` sends the token to no server that cannot prove it holds it: a program on serve's recorded port while serve is down never sees it (red team H8)", async () => {
     const state = join(dir, 'xdg-h8', 'toolgate');
     mkdirSync(state, { recursive: true });
     const token = 'h8-token-0123456789abcdef0123456789';
@@ -267,7 +330,11 @@ describe('toolgate serve', () => {
       let body = '';
       req.on('data', (d: Buffer) => (body += d.toString()));
       req.on('end', () => {
-        seen.push({ path: req.url ?? '', ...(req.headers.authorization !== undefined ? { authorization: req.headers.authorization } : {}), body });
+        seen.push({
+          path: req.url ?? '',
+          ...(req.headers.authorization !== undefined ? { authorization: req.headers.authorization } : {}),
+          body,
+        });
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ proofs: ['0'.repeat(64)], behavior: 'allow', id: 'x' }));
       });
@@ -278,12 +345,20 @@ describe('toolgate serve', () => {
     try {
       const run = (args: string[]) =>
         new Promise<{ code: number | null; err: string }>((ok) => {
-          const child = spawn(process.execPath, programArgs('toolgate', args), { cwd: project, env: { ...env(), XDG_STATE_HOME: join(dir, 'xdg-h8') }, stdio: ['ignore', 'pipe', 'pipe'] });
+          const child = spawn(process.execPath, programArgs('toolgate', args), {
+            cwd: project,
+            env: { ...env(), XDG_STATE_HOME: join(dir, 'xdg-h8') },
+            stdio: ['ignore', 'pipe', 'pipe'],
+          });
           let err = '';
           child.stderr.on('data', (d: Buffer) => (err += d.toString()));
           child.once('exit', (code) => ok({ code, err }));
         });
-      for (const args of [['asks', 'answer', 'a1', 'allow', '--code', 'ABCD-EFGH'], ['asks', 'answer', 'a1', 'allow', '--code', 'ABCD-EFGH', '--server', url], ['asks', 'answer', 'a1', 'deny', '--code', 'ABCD-EFGH']]) {
+      for (const args of [
+        ['asks', 'answer', 'a1', 'allow', '--code', 'ABCD-EFGH'],
+        ['asks', 'answer', 'a1', 'allow', '--code', 'ABCD-EFGH', '--server', url],
+        ['asks', 'answer', 'a1', 'deny', '--code', 'ABCD-EFGH'],
+      ]) {
         const r = await run(args);
         expect(r.code).toBe(1);
         expect(r.err).toMatch(/did not prove it is toolgate serve holding your token .*the token was not sent/);
@@ -313,17 +388,27 @@ describe('toolgate serve', () => {
     expect(await held).toBe('failed');
     const b = await serve([]);
     try {
-      const listed = await (await fetch(`${b.url}/v1/asks?session=cli-kill`)).json() as { asks: { id: string; state: string }[] };
+      const listed = (await (await fetch(`${b.url}/v1/asks?session=cli-kill`)).json()) as { asks: { id: string; state: string }[] };
       expect(listed.asks).toEqual([expect.objectContaining({ id, state: 'pending' })]);
       // The restarted serve made a new token: the ask's code, sealed under the old one, opens for
       // neither the API nor the page (decision 0069); its held call failed with the old serve, and
       // the same call asked again is a new ask the new serve answers.
       const token = readFileSync(join(dir, 'xdg', 'toolgate', 'serve-token'), 'utf8').trim();
-      const byCode = await fetch(`${b.url}/v1/asks/${id}/answer`, { method: 'POST', body: JSON.stringify({ behavior: 'allow', code: await a.codeOf(id) }), headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } });
+      const byCode = await fetch(`${b.url}/v1/asks/${id}/answer`, {
+        method: 'POST',
+        body: JSON.stringify({ behavior: 'allow', code: await a.codeOf(id) }),
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      });
       expect(byCode.status).not.toBe(200);
       const form = { 'content-type': 'application/x-www-form-urlencoded' };
-      const signedIn = (await (await fetch(`${b.url}/signin`, { method: 'POST', body: new URLSearchParams({ token, name: 'dana' }).toString(), headers: form })).json()) as { session: string };
-      const onPage = await fetch(`${b.url}/asks/${id}/answer`, { method: 'POST', body: new URLSearchParams({ action: 'approve' }).toString(), headers: { ...form, [SESSION_HEADER]: signedIn.session } });
+      const signedIn = (await (
+        await fetch(`${b.url}/signin`, { method: 'POST', body: new URLSearchParams({ token, name: 'dana' }).toString(), headers: form })
+      ).json()) as { session: string };
+      const onPage = await fetch(`${b.url}/asks/${id}/answer`, {
+        method: 'POST',
+        body: new URLSearchParams({ action: 'approve' }).toString(),
+        headers: { ...form, [SESSION_HEADER]: signedIn.session },
+      });
       expect(onPage.status).toBe(409);
       const again = hook(b.url, event('npm publish --tag kill', 'cli-kill-again'));
       let next = '';
@@ -332,7 +417,11 @@ describe('toolgate serve', () => {
         next = list.asks[0]?.id ?? '';
         if (next === '') await new Promise((r) => setTimeout(r, 100));
       }
-      const r = await fetch(`${b.url}/v1/asks/${next}/answer`, { method: 'POST', body: JSON.stringify({ behavior: 'allow', code: await b.codeOf(next) }), headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } });
+      const r = await fetch(`${b.url}/v1/asks/${next}/answer`, {
+        method: 'POST',
+        body: JSON.stringify({ behavior: 'allow', code: await b.codeOf(next) }),
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      });
       expect(r.status).toBe(200);
       expect((await again).hookSpecificOutput?.permissionDecision).toBe('allow');
     } finally {
@@ -344,7 +433,11 @@ describe('toolgate serve', () => {
     const first = await serve([]);
     let exited: Promise<unknown> | undefined;
     try {
-      const second = spawnSync(process.execPath, programArgs('toolgate', ['serve', '--listen', '127.0.0.1:0', '--store', `sqlite:${store}`, '--project', project, '--home', home]), { cwd: project, encoding: 'utf8', env: env(), timeout: 30_000 });
+      const second = spawnSync(
+        process.execPath,
+        programArgs('toolgate', ['serve', '--listen', '127.0.0.1:0', '--store', `sqlite:${store}`, '--project', project, '--home', home]),
+        { cwd: project, encoding: 'utf8', env: env(), timeout: 30_000 },
+      );
       expect(second.status).not.toBe(0);
       expect(second.stdout).not.toContain('listening');
       expect(second.stderr).toContain(`another toolgate serve is serving the store ${store}`);
@@ -367,17 +460,46 @@ describe('toolgate serve', () => {
     const config = JSON.parse(r.out) as { hooks: Record<string, { matcher?: string; hooks: Record<string, unknown>[] }[]> };
     expect(Object.keys(config.hooks)).toEqual(['PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'Stop']);
     const facts = {
-      headers: { 'X-Toolgate-Project': '${CLAUDE_PROJECT_DIR}', 'X-Toolgate-Shell': SHELL_HEADER_TEMPLATE, 'X-Toolgate-Env': environmentHeaderTemplate() },
+      headers: {
+        'X-Toolgate-Project': '${CLAUDE_PROJECT_DIR}',
+        'X-Toolgate-Shell': SHELL_HEADER_TEMPLATE,
+        'X-Toolgate-Env': environmentHeaderTemplate(),
+      },
       allowedEnvVars: ['CLAUDE_PROJECT_DIR', 'CLAUDE_CODE_SHELL', 'SHELL', ...ENVIRONMENT_FACT_NAMES],
     };
-    expect(config.hooks['PreToolUse']?.[0]?.hooks[0]).toEqual({ type: 'http', url: 'http://127.0.0.1:7370/hooks/claude-code', timeout: 110, onFailure: 'block', ...facts });
+    expect(config.hooks['PreToolUse']?.[0]?.hooks[0]).toEqual({
+      type: 'http',
+      url: 'http://127.0.0.1:7370/hooks/claude-code',
+      timeout: 110,
+      onFailure: 'block',
+      ...facts,
+    });
     expect(config.hooks['PermissionRequest']?.[0]?.hooks[0]).toMatchObject({ onFailure: 'block', timeout: 110 });
     const tokenFile = join(dir, 'token');
     writeFileSync(tokenFile, 'a-token-of-enough-length', { mode: 0o600 });
     const t = JSON.parse(cli(['serve', '--print-hook-config', '--token-file', tokenFile]).out) as typeof config;
-    expect(t.hooks['PreToolUse']?.[0]?.hooks[0]).toEqual({ type: 'http', url: 'http://127.0.0.1:7370/hooks/claude-code', timeout: 600, onFailure: 'block', ...facts });
-    const team = cli(['serve', '--print-hook-config', '--listen', 'toolgate.example:7370', '--token-file', tokenFile, '--hook-token-file', `${tokenFile}-hook`]);
-    expect(JSON.parse(team.out).hooks['PreToolUse'][0].hooks[0]).toMatchObject({ url: 'http://toolgate.example:7370/hooks/claude-code', headers: { Authorization: 'Bearer $TOOLGATE_HOOK_TOKEN', ...facts.headers }, allowedEnvVars: ['TOOLGATE_HOOK_TOKEN', ...facts.allowedEnvVars] });
+    expect(t.hooks['PreToolUse']?.[0]?.hooks[0]).toEqual({
+      type: 'http',
+      url: 'http://127.0.0.1:7370/hooks/claude-code',
+      timeout: 600,
+      onFailure: 'block',
+      ...facts,
+    });
+    const team = cli([
+      'serve',
+      '--print-hook-config',
+      '--listen',
+      'toolgate.example:7370',
+      '--token-file',
+      tokenFile,
+      '--hook-token-file',
+      `${tokenFile}-hook`,
+    ]);
+    expect(JSON.parse(team.out).hooks['PreToolUse'][0].hooks[0]).toMatchObject({
+      url: 'http://toolgate.example:7370/hooks/claude-code',
+      headers: { Authorization: 'Bearer $TOOLGATE_HOOK_TOKEN', ...facts.headers },
+      allowedEnvVars: ['TOOLGATE_HOOK_TOKEN', ...facts.allowedEnvVars],
+    });
     const bare = cli(['serve', '--print-hook-config', '--listen', 'toolgate.example:7370', '--token-file', tokenFile]);
     expect(bare.code).toBe(2);
     expect(bare.err).toMatch(/--hook-token-file/);
@@ -390,15 +512,25 @@ describe('toolgate serve', () => {
     [['serve', '--hold-timeout', '-1'], /--hold-timeout must be a positive number/],
     [['serve', '--print-hook-config', '--listen', '127.0.0.1:0'], /needs a fixed port/],
     [['asks', 'answer', 'x', 'maybe', '--code', 'x'], /allow or deny/],
-    [['serve', '--store', 'memory:', '--grant-ttl', 'session=12'], /--grant-ttl: pair 1 "session=12": the span must be a positive whole number/],
+    [
+      ['serve', '--store', 'memory:', '--grant-ttl', 'session=12'],
+      /--grant-ttl: pair 1 "session=12": the span must be a positive whole number/,
+    ],
     [['serve', '--store', 'memory:', '--grant-ttl', 'forever=1d'], /the scope must be one of once, session, project, user/],
-    [['asks', 'answer', 'x', 'allow', '--code', 'x', '--remember', 'project', '--scope', 'session'], /--remember project and --scope session disagree/],
+    [
+      ['asks', 'answer', 'x', 'allow', '--code', 'x', '--remember', 'project', '--scope', 'session'],
+      /--remember project and --scope session disagree/,
+    ],
     [['audit', 'export', '--since', 'yesterday-ish', '--store', 'memory:'], /neither a date/],
-  ])('%j is a usage error', (args, message) => {
-    const r = cli(args);
-    expect(r.code).toBe(2);
-    expect(r.err).toMatch(message);
-  }, 30_000);
+  ])(
+    '%j is a usage error',
+    (args, message) => {
+      const r = cli(args);
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(message);
+    },
+    30_000,
+  );
 });
 
 describe('toolgate audit', () => {
@@ -408,7 +540,10 @@ describe('toolgate audit', () => {
     expect(tail.out.trim().split('\n').length).toBeGreaterThan(0);
     expect(tail.out).toMatch(/PreToolUse/);
     const exported = cli(['audit', 'export', '--since', '1h', '--store', `sqlite:${store}`]);
-    const lines = exported.out.trim().split('\n').map((l) => JSON.parse(l) as { event: string; behavior?: string; answerer?: string });
+    const lines = exported.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { event: string; behavior?: string; answerer?: string });
     expect(lines.some((e) => e.event === 'PreToolUse' && e.behavior === 'deny')).toBe(true);
     expect(lines.some((e) => e.event === 'answer' && e.answerer === 'token')).toBe(true);
     expect(cli(['audit', 'export', '--since', '2999-01-01', '--store', `sqlite:${store}`]).out).toBe('');

@@ -45,7 +45,9 @@ describe('toolgate audit shadow --promote', () => {
     expect(io.out).toMatch(/^toolgate diff of the live policy against the shadow:/);
     expect(io.out).toContain('WIDENS: allow rule "Bash(flyctl deploy *)"');
     expect(io.out).toMatch(/- Bash\(npm test\): allow → deny/);
-    expect(io.out).toContain('$toolgate.shadow moved into permissions (allow Bash(flyctl deploy *), deny Bash(npm test), defaultMode acceptEdits)');
+    expect(io.out).toContain(
+      '$toolgate.shadow moved into permissions (allow Bash(flyctl deploy *), deny Bash(npm test), defaultMode acceptEdits)',
+    );
     expect(io.out).toContain('Nothing written');
     expect(readFileSync(file, 'utf8')).toBe(before);
   }, 120_000);
@@ -55,7 +57,11 @@ describe('toolgate audit shadow --promote', () => {
     expect(await promoteShadow({ project: dir, home, yes: true })).toBe(0);
     expect(io.out).toContain(`wrote ${file}`);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
-      permissions: { allow: ['Bash(npm test)', 'Bash(flyctl deploy *)'], deny: ['Bash(make deploy)', 'Bash(npm test)'], defaultMode: 'acceptEdits' },
+      permissions: {
+        allow: ['Bash(npm test)', 'Bash(flyctl deploy *)'],
+        deny: ['Bash(make deploy)', 'Bash(npm test)'],
+        defaultMode: 'acceptEdits',
+      },
       $toolgate: { examples: {} },
     });
     // Promoted once, there is nothing left to promote.

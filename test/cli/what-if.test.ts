@@ -12,14 +12,17 @@ let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'toolgate-what-if-'));
   mkdirSync(join(dir, '.claude'));
-  writeFileSync(join(dir, '.claude', 'settings.json'), JSON.stringify({ permissions: { ask: ['Bash(git push *)'], deny: ['Bash(rm -rf *)'] } }));
+  writeFileSync(
+    join(dir, '.claude', 'settings.json'),
+    JSON.stringify({ permissions: { ask: ['Bash(git push *)'], deny: ['Bash(rm -rf *)'] } }),
+  );
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-
 describe('check --what-if', () => {
   it('says what would change the answer, and keeps the exit code of the decision', async () => {
-    const run = (call: string, ...flags: string[]) => main(['node', 'toolgate', 'check', '--project', dir, '--home', join(dir, 'home'), '--what-if', ...flags, call]);
+    const run = (call: string, ...flags: string[]) =>
+      main(['node', 'toolgate', 'check', '--project', dir, '--home', join(dir, 'home'), '--what-if', ...flags, call]);
     expect(await run('Bash(npm install lodash)')).toBe(EXIT.ask);
     expect(io.out).toContain('what would change the answer: add the allow rule "Bash(npm install lodash)"');
     io.out = '';

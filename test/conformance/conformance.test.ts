@@ -7,15 +7,23 @@ import { knownFailureTitle, loadKnownFailures } from '../support/known-failures.
 
 const roots = [join(__dirname, '../cases/shared'), join(__dirname, '../cases/own')];
 // The shell battery is a structure battery with its own runner (test/shell).
-const files = roots.filter((root) => existsSync(root)).flatMap((root) =>
-  readdirSync(root)
-    .filter((f) => f.endsWith('.jsonl') && f !== 'shell-battery.jsonl')
-    .map((f) => join(root, f)),
-);
+const files = roots
+  .filter((root) => existsSync(root))
+  .flatMap((root) =>
+    readdirSync(root)
+      .filter((f) => f.endsWith('.jsonl') && f !== 'shell-battery.jsonl')
+      .map((f) => join(root, f)),
+  );
 
 /** A red team's flat line: Claude Code's dialect, `command`, `mode` and `settings` at the top, no `case`. */
 function isFlatRedTeamLine(c: ConformanceCase): boolean {
-  return c.case === undefined && (c.dialect ?? 'claude-code') === 'claude-code' && typeof c['command'] === 'string' && typeof c['mode'] === 'string' && c['settings'] !== undefined;
+  return (
+    c.case === undefined &&
+    (c.dialect ?? 'claude-code') === 'claude-code' &&
+    typeof c['command'] === 'string' &&
+    typeof c['mode'] === 'string' &&
+    c['settings'] !== undefined
+  );
 }
 
 const summary: string[] = [];
@@ -45,7 +53,9 @@ for (const file of files) {
       // A flat red-team line (settings, mode, cwd, home, command, shell at the top) has no file tree:
       // its case, with the tree it needs, is in the own corpus under the same id (checked below).
       const flat = isFlatRedTeamLine(c);
-      const reason = flat ? `a flat red-team line: replayed with the file tree it needs as own/${name.split('/').pop()} (same id)` : skipReason(c);
+      const reason = flat
+        ? `a flat red-team line: replayed with the file tree it needs as own/${name.split('/').pop()} (same id)`
+        : skipReason(c);
       if (reason !== undefined) {
         counts.skipped += 1;
         it.skip(`${c.id} — skipped: ${reason}`, () => {});
@@ -73,8 +83,12 @@ for (const file of files) {
 
 describe('flat red-team lines', () => {
   it('each has a case of the same id in the own corpus (none is dropped)', () => {
-    const own = new Set(files.filter((f) => f.includes('/own/')).flatMap((f) => parseCaseFile(readFileSync(f, 'utf8')).cases.map((c) => c.id)));
-    const flat = files.filter((f) => f.includes('/shared/')).flatMap((f) => parseCaseFile(readFileSync(f, 'utf8')).cases.filter(isFlatRedTeamLine));
+    const own = new Set(
+      files.filter((f) => f.includes('/own/')).flatMap((f) => parseCaseFile(readFileSync(f, 'utf8')).cases.map((c) => c.id)),
+    );
+    const flat = files
+      .filter((f) => f.includes('/shared/'))
+      .flatMap((f) => parseCaseFile(readFileSync(f, 'utf8')).cases.filter(isFlatRedTeamLine));
     expect(flat.filter((c) => !own.has(c.id)).map((c) => c.id)).toEqual([]);
   });
 });

@@ -39,7 +39,9 @@ const line = (c: EverydayCase, d: Decision) =>
 describe('everyday corpus against the Claude Code CLI', () => {
   it('is large enough: 150 commands or more, each observed under four policies with deny rules', () => {
     const policiesOf = new Map<string, Set<string>>();
-    for (const c of cases) if (c.policy !== 'none') policiesOf.set(c.case.call.input.command, (policiesOf.get(c.case.call.input.command) ?? new Set()).add(c.policy));
+    for (const c of cases)
+      if (c.policy !== 'none')
+        policiesOf.set(c.case.call.input.command, (policiesOf.get(c.case.call.input.command) ?? new Set()).add(c.policy));
     expect([...policiesOf.values()].filter((p) => p.size >= 4).length).toBeGreaterThanOrEqual(150);
     expect([...observed.keys()].filter((id) => !corpus.some((c) => c.id === id))).toEqual([]);
     expect([...observed.values()].filter((o) => o.result === 'error').map((o) => o.id)).toEqual([]);
@@ -52,7 +54,9 @@ describe('everyday corpus against the Claude Code CLI', () => {
       for (const c of hit) {
         const got = decided.get(c.id);
         if (got === undefined) continue;
-        expect(`${c.id}: ${got.behavior}${d.askKind ? `/${got.askKind}` : ''}`).toBe(`${c.id}: ${d.answer}${d.askKind ? `/${d.askKind}` : ''}`);
+        expect(`${c.id}: ${got.behavior}${d.askKind ? `/${got.askKind}` : ''}`).toBe(
+          `${c.id}: ${d.answer}${d.askKind ? `/${d.askKind}` : ''}`,
+        );
       }
     }
   });

@@ -24,9 +24,12 @@ describe('escapeHidden', () => {
 
   it('escapes everything escapeBidi does, the same way', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('a', ' ', '\u061C', '\u200E', '\u200F', '\u202A', '\u202E', '\u2066', '\u2069') }), (t) => {
-        expect(escapeHidden(t)).toBe(escapeBidi(t));
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', ' ', '\u061C', '\u200E', '\u200F', '\u202A', '\u202E', '\u2066', '\u2069') }),
+        (t) => {
+          expect(escapeHidden(t)).toBe(escapeBidi(t));
+        },
+      ),
     );
   });
 

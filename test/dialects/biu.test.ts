@@ -1,14 +1,26 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  biuExitPlan, biuEnterPlan, biuHeadlessAction, biuHookDecision, biuHooksMayRun, biuMatcherMatches, biuReadJsonDecision, matchBiuCommand,
-  matchPromptToCommand, parseBiuRule, pathInWorkingPath,
+  biuExitPlan,
+  biuEnterPlan,
+  biuHeadlessAction,
+  biuHookDecision,
+  biuHooksMayRun,
+  biuMatcherMatches,
+  biuReadJsonDecision,
+  matchBiuCommand,
+  matchPromptToCommand,
+  parseBiuRule,
+  pathInWorkingPath,
 } from '../../src/dialects/biu/index.js';
 import { decideIn } from './helpers.js';
 
 describe('biu rules', () => {
   it('parses the documented forms', () => {
-    const p = (t: string) => { const r = parseBiuRule(t); return r.ok ? [r.rule.toolName, r.rule.ruleContent] : ['error']; };
+    const p = (t: string) => {
+      const r = parseBiuRule(t);
+      return r.ok ? [r.rule.toolName, r.rule.ruleContent] : ['error'];
+    };
     expect(p('Bash')).toEqual(['Bash', undefined]);
     expect(p('Bash(*)')).toEqual(['Bash', undefined]);
     expect(p('bash:ls')).toEqual(['bash', 'ls:*']);
@@ -24,13 +36,23 @@ describe('biu rules', () => {
     expect(matchBiuCommand('go test', 'go test ./...')).toBe(false);
   });
   it('never throws on any rule text', () => {
-    fc.assert(fc.property(fc.string(), (t) => { parseBiuRule(t); }));
+    fc.assert(
+      fc.property(fc.string(), (t) => {
+        parseBiuRule(t);
+      }),
+    );
   });
 });
 
 describe('biu decision order', () => {
   it('bypass comes first, before deny rules', () => {
-    expect(decideIn('biu', { tool: 'Bash', input: { command: 'rm -rf x' } }, { mode: 'bypassPermissions', settings: { permissions: { deny: ['Bash'] } } }).behavior).toBe('allow');
+    expect(
+      decideIn(
+        'biu',
+        { tool: 'Bash', input: { command: 'rm -rf x' } },
+        { mode: 'bypassPermissions', settings: { permissions: { deny: ['Bash'] } } },
+      ).behavior,
+    ).toBe('allow');
   });
   it('plan denies what is not read-only, except the plan switches', () => {
     expect(decideIn('biu', { tool: 'Write', input: { file_path: '/w/project/a' } }, { mode: 'plan' }).behavior).toBe('deny');

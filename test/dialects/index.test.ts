@@ -14,13 +14,32 @@ describe('dialectByName', () => {
   it('lists the four dialects with their step order visible', () => {
     expect(Object.keys(dialects)).toEqual(['claudeCode', 'noeta', 'biu', 'robota']);
     expect(biu.steps.map((s) => s.name)).toEqual([
-      'bypass', 'planReadOnly', 'sessionGrants', 'allowedPrompts', 'denyRules', 'askRules', 'workingDirectoryGate', 'allowRules', 'readOnly', 'acceptEdits', 'dontAsk', 'ask',
+      'bypass',
+      'planReadOnly',
+      'sessionGrants',
+      'allowedPrompts',
+      'denyRules',
+      'askRules',
+      'workingDirectoryGate',
+      'allowRules',
+      'readOnly',
+      'acceptEdits',
+      'dontAsk',
+      'ask',
     ]);
     expect(robota.steps.map((s) => s.name)).toEqual([
-      'denyList', 'ceiling', 'peerTurn', 'unevaluableDeny', 'neverAutoApproved', 'askForEverything', 'bypassPermissions', 'allowList', 'modePolicy',
+      'denyList',
+      'ceiling',
+      'peerTurn',
+      'unevaluableDeny',
+      'neverAutoApproved',
+      'askForEverything',
+      'bypassPermissions',
+      'allowList',
+      'modePolicy',
     ]);
   });
-  it('carries each system\'s locations and defaults', () => {
+  it("carries each system's locations and defaults", () => {
     expect(noeta.configDirName).toBe('.noeta');
     expect(noeta.defaultMode).toBe('auto');
     expect(noeta.projectDirEnv).toEqual(['NOETA_PROJECT_DIR', 'CLAUDE_PROJECT_DIR']);
@@ -33,7 +52,9 @@ describe('policyForDialect', () => {
   it('keeps rules Claude Code rejects when the dialect accepts them', () => {
     const settings = { permissions: { allow: ['bash:ls'], deny: ['WebFetch(https://*.example.com/**)'] } };
     expect(policyForDialect(biu, [{ kind: 'projectSettings', settings }]).rules.map((r) => r.rule.text)).toContain('bash:ls');
-    expect(policyForDialect(robota, [{ kind: 'projectSettings', settings }]).rules.map((r) => r.rule.text)).toContain('WebFetch(https://*.example.com/**)');
+    expect(policyForDialect(robota, [{ kind: 'projectSettings', settings }]).rules.map((r) => r.rule.text)).toContain(
+      'WebFetch(https://*.example.com/**)',
+    );
     expect(policyForDialect(claudeCode, [{ kind: 'projectSettings', settings }]).rules.map((r) => r.rule.text)).not.toContain('bash:ls');
   });
   it('drops allow rules of an untrusted project and reports invalid ones', () => {

@@ -2,8 +2,18 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prepare } from '../../src/evaluate/index.js';
 import {
-  canonicalUrl, compileUrlPattern, isBroadExecutionAllowRule, matchUrl, robotaCombinePreToolUse, robotaDecodeHookVerdict, robotaOutcome,
-  robotaPolicy, robotaPreToolUseEffect, robotaRuleProblem, ROBOTA_AUTO_MODE_LIMITS, ROBOTA_HOOK_TIMEOUT_SECONDS,
+  canonicalUrl,
+  compileUrlPattern,
+  isBroadExecutionAllowRule,
+  matchUrl,
+  robotaCombinePreToolUse,
+  robotaDecodeHookVerdict,
+  robotaOutcome,
+  robotaPolicy,
+  robotaPreToolUseEffect,
+  robotaRuleProblem,
+  ROBOTA_AUTO_MODE_LIMITS,
+  ROBOTA_HOOK_TIMEOUT_SECONDS,
 } from '../../src/dialects/robota/index.js';
 import { caseFsView } from '../../src/cases/index.js';
 import { decideIn } from './helpers.js';
@@ -62,8 +72,16 @@ describe('robota URLs', () => {
 
 describe('robota tool profiles', () => {
   it('governs Bash and Shell by one set of rules', () => {
-    expect(decideIn('robota', { tool: 'Bash', input: { command: 'rm -rf build' } }, { settings: { permissions: { deny: ['Shell(rm *)'], allow: ['Bash'] } } }).behavior).toBe('deny');
-    expect(decideIn('robota', { tool: 'Shell', input: { command: 'ls' } }, { settings: { permissions: { deny: ['Bash'] } } }).behavior).toBe('deny');
+    expect(
+      decideIn(
+        'robota',
+        { tool: 'Bash', input: { command: 'rm -rf build' } },
+        { settings: { permissions: { deny: ['Shell(rm *)'], allow: ['Bash'] } } },
+      ).behavior,
+    ).toBe('deny');
+    expect(
+      decideIn('robota', { tool: 'Shell', input: { command: 'ls' } }, { settings: { permissions: { deny: ['Bash'] } } }).behavior,
+    ).toBe('deny');
   });
   it('asks for a pattern on the argument of a tool nobody declared, and matches it once the host declares one', () => {
     const settings = { permissions: { deny: ['MyTool(secrets/**)'], allow: ['MyTool'] } };
@@ -71,12 +89,16 @@ describe('robota tool profiles', () => {
     expect(decideIn('robota', call, { settings }).behavior).toBe('ask');
     const toolProfiles = { MyTool: { argument: { key: 'path', kind: 'text' } } };
     expect(decideIn('robota', call, { settings, input: { toolProfiles } }).behavior).toBe('deny');
-    expect(decideIn('robota', { tool: 'MyTool', input: { path: 'public/a.md' } }, { settings, input: { toolProfiles } }).behavior).toBe('allow');
+    expect(decideIn('robota', { tool: 'MyTool', input: { path: 'public/a.md' } }, { settings, input: { toolProfiles } }).behavior).toBe(
+      'allow',
+    );
   });
   it('allows a whole line written verbatim in a pattern without a wildcard, and no other line', () => {
     const settings = { permissions: { allow: ['Bash(git fetch && git rebase)'] } };
     expect(decideIn('robota', { tool: 'Bash', input: { command: 'git fetch && git rebase' } }, { settings }).behavior).toBe('allow');
-    expect(decideIn('robota', { tool: 'Bash', input: { command: 'git fetch && git rebase; rm -rf x' } }, { settings }).behavior).not.toBe('allow');
+    expect(decideIn('robota', { tool: 'Bash', input: { command: 'git fetch && git rebase; rm -rf x' } }, { settings }).behavior).not.toBe(
+      'allow',
+    );
   });
 });
 
@@ -90,20 +112,54 @@ describe('robota rules and auto mode', () => {
   });
   it('names a malformed pattern at load with its file, JSON path and what was expected (robota issue #2428)', () => {
     const file = '/w/project/.robota/settings.json';
-    const policy = robotaPolicy([{ kind: 'projectSettings', file, settings: { permissions: { allow: ['Bash()'], ask: ['Bash(git *'], deny: ['Read', 'WebFetch(domain:https://example.com)', 'AskUserQuestion(anything)'] } } }]);
-    const found = policy.diagnostics.filter((d) => d.code === 'TG_DIALECT_RULE').map((d) => ({ file: d.file, path: d.path, message: d.message }));
+    const policy = robotaPolicy([
+      {
+        kind: 'projectSettings',
+        file,
+        settings: {
+          permissions: {
+            allow: ['Bash()'],
+            ask: ['Bash(git *'],
+            deny: ['Read', 'WebFetch(domain:https://example.com)', 'AskUserQuestion(anything)'],
+          },
+        },
+      },
+    ]);
+    const found = policy.diagnostics
+      .filter((d) => d.code === 'TG_DIALECT_RULE')
+      .map((d) => ({ file: d.file, path: d.path, message: d.message }));
     expect(found).toEqual([
-      { file, path: ['permissions', 'allow', 0], message: expect.stringMatching(/"Bash\(\)": has an empty argument pattern; write Bash or Bash\(\*\) instead; this rule is dropped/) },
-      { file, path: ['permissions', 'ask', 0], message: expect.stringMatching(/opens "\(" without closing it; expected Tool\(pattern\).*every call of its tool asks/) },
-      { file, path: ['permissions', 'deny', 1], message: expect.stringMatching(/does not fit the domain grammar domain:host.*is not a host/) },
-      { file, path: ['permissions', 'deny', 2], message: expect.stringMatching(/declares no argument key.*expected AskUserQuestion alone/) },
+      {
+        file,
+        path: ['permissions', 'allow', 0],
+        message: expect.stringMatching(/"Bash\(\)": has an empty argument pattern; write Bash or Bash\(\*\) instead; this rule is dropped/),
+      },
+      {
+        file,
+        path: ['permissions', 'ask', 0],
+        message: expect.stringMatching(/opens "\(" without closing it; expected Tool\(pattern\).*every call of its tool asks/),
+      },
+      {
+        file,
+        path: ['permissions', 'deny', 1],
+        message: expect.stringMatching(/does not fit the domain grammar domain:host.*is not a host/),
+      },
+      {
+        file,
+        path: ['permissions', 'deny', 2],
+        message: expect.stringMatching(/declares no argument key.*expected AskUserQuestion alone/),
+      },
     ]);
   });
   it('asks for every call of its tool where a deny or ask pattern cannot be evaluated, and drops such an allow pattern', () => {
     const fetch = { tool: 'WebFetch', input: { url: 'https://example.com/' } };
     // A domain rule holding a URL used to match no host: a deny that refused nothing.
-    expect(decideIn('robota', fetch, { settings: { permissions: { deny: ['WebFetch(domain:https://example.com)'] } } }).behavior).toBe('ask');
-    expect(decideIn('robota', fetch, { settings: { permissions: { deny: ['WebFetch(domain:https://example.com)'] } }, mode: 'plan' }).behavior).toBe('deny');
+    expect(decideIn('robota', fetch, { settings: { permissions: { deny: ['WebFetch(domain:https://example.com)'] } } }).behavior).toBe(
+      'ask',
+    );
+    expect(
+      decideIn('robota', fetch, { settings: { permissions: { deny: ['WebFetch(domain:https://example.com)'] } }, mode: 'plan' }).behavior,
+    ).toBe('deny');
     expect(decideIn('robota', fetch, { settings: { permissions: { deny: ['WebFetch(domain:EXAMPLE.COM.)'] } } }).behavior).toBe('deny');
     const npm = { tool: 'Bash', input: { command: 'npm test' } };
     expect(decideIn('robota', npm, { settings: { permissions: { ask: ['Bash(git *'] } }, mode: 'bypassPermissions' }).behavior).toBe('ask');
@@ -129,13 +185,20 @@ describe('robota decisions', () => {
     expect(decideIn('robota', call, { mode: 'default', extra: { fs } }).behavior).toBe('ask');
   });
   it('with no approver, what would ask is denied', () => {
-    expect(decideIn('robota', { tool: 'Write', input: { filePath: '/w/project/a' } }, { mode: 'default', input: { approver: false } }).behavior).toBe('deny');
+    expect(
+      decideIn('robota', { tool: 'Write', input: { filePath: '/w/project/a' } }, { mode: 'default', input: { approver: false } }).behavior,
+    ).toBe('deny');
   });
   it('an empty ceiling never lets anything run (property)', () => {
     fc.assert(
-      fc.property(fc.constantFrom('Bash', 'Read', 'Write', 'WebFetch', 'github__x', 'Agent'), fc.dictionary(fc.constantFrom('command', 'filePath', 'url'), fc.string()), fc.constantFrom('default', 'acceptEdits', 'plan', 'auto', 'bypassPermissions', 'dontAsk'), (tool, input, mode) => {
-        expect(decideIn('robota', { tool, input }, { mode, input: { ceiling: [] } }).behavior).toBe('deny');
-      }),
+      fc.property(
+        fc.constantFrom('Bash', 'Read', 'Write', 'WebFetch', 'github__x', 'Agent'),
+        fc.dictionary(fc.constantFrom('command', 'filePath', 'url'), fc.string()),
+        fc.constantFrom('default', 'acceptEdits', 'plan', 'auto', 'bypassPermissions', 'dontAsk'),
+        (tool, input, mode) => {
+          expect(decideIn('robota', { tool, input }, { mode, input: { ceiling: [] } }).behavior).toBe('deny');
+        },
+      ),
       { numRuns: 200 },
     );
   });

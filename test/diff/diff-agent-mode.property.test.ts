@@ -30,19 +30,45 @@ const permissions = fc.record({
 const agentMode = fc.constantFrom<PermissionMode | undefined>(undefined, ...MODES);
 const path = fc.constantFrom('src/a.ts', '.env', 'README.md', `${HOME}/.ssh/id_rsa`, '/etc/hosts');
 const call: fc.Arbitrary<ToolCall> = fc.oneof(
-  fc.constantFrom('git status', 'npm test', 'rm x', 'rm -rf src', 'mkdir x', 'touch src/b.ts', 'curl https://example.com/', 'sed -i s/a/b/ README.md').map((command) => ({ tool: 'Bash', input: { command } })),
-  fc.tuple(fc.constantFrom('Read', 'Edit', 'Write'), path).map(([tool, p]) => ({ tool, input: { file_path: p.startsWith('/') ? p : `${P}/${p}` } })),
+  fc
+    .constantFrom(
+      'git status',
+      'npm test',
+      'rm x',
+      'rm -rf src',
+      'mkdir x',
+      'touch src/b.ts',
+      'curl https://example.com/',
+      'sed -i s/a/b/ README.md',
+    )
+    .map((command) => ({ tool: 'Bash', input: { command } })),
+  fc
+    .tuple(fc.constantFrom('Read', 'Edit', 'Write'), path)
+    .map(([tool, p]) => ({ tool, input: { file_path: p.startsWith('/') ? p : `${P}/${p}` } })),
   fc.constant({ tool: 'WebFetch', input: { url: 'https://example.com/' } }),
 );
 
-function policyOf(perms: { allow: string[]; ask: string[]; deny: string[]; defaultMode: string | undefined }, mode: PermissionMode | undefined): Policy {
+function policyOf(
+  perms: { allow: string[]; ask: string[]; deny: string[]; defaultMode: string | undefined },
+  mode: PermissionMode | undefined,
+): Policy {
   const { defaultMode, ...lists } = perms;
   const agents = { Plan: mode !== undefined ? { mode } : { deny: ['Bash(never-run)'] } };
-  return policyFromObjects([{ kind: 'userSettings', file: `${HOME}/.claude/settings.json`, settings: { permissions: { ...lists, ...(defaultMode !== undefined ? { defaultMode } : {}) }, $toolgate: { agents } } }]);
+  return policyFromObjects([
+    {
+      kind: 'userSettings',
+      file: `${HOME}/.claude/settings.json`,
+      settings: { permissions: { ...lists, ...(defaultMode !== undefined ? { defaultMode } : {}) }, $toolgate: { agents } },
+    },
+  ]);
 }
 
 const ctx = (policy: Policy): EvaluationContext => ({ policy, mode: policy.defaultMode?.value ?? 'default', cwd: P, home: HOME });
-const asPlan = (c: EvaluationContext, parent: PermissionMode): EvaluationContext => ({ ...c, mode: parent, agent: { type: 'Plan', parentMode: parent } });
+const asPlan = (c: EvaluationContext, parent: PermissionMode): EvaluationContext => ({
+  ...c,
+  mode: parent,
+  agent: { type: 'Plan', parentMode: parent },
+});
 
 describe('a changed sub-agent mode setting: no widening reported means none under any parent mode', () => {
   it('holds for generated policies, mode settings and calls', () => {
@@ -50,7 +76,11 @@ describe('a changed sub-agent mode setting: no widening reported means none unde
       fc.property(permissions, agentMode, agentMode, fc.array(call, { minLength: 1, maxLength: 8 }), (perms, mo, mn, calls) => {
         const old = ctx(policyOf(perms, mo));
         const now = ctx(policyOf(perms, mn));
-        const d = diffPolicies(old, now, calls.map((c): DiffCall => ({ call: c, origin: 'given' })));
+        const d = diffPolicies(
+          old,
+          now,
+          calls.map((c): DiffCall => ({ call: c, origin: 'given' })),
+        );
         if (d.widened) return;
         for (const parent of MODES) {
           for (const c of calls) {

@@ -20,7 +20,16 @@ beforeAll(async () => {
 
 const word = fc.constantFrom('git', 'push', 'status', 'npm', 'run', 'rm', '-rf', 'x', 'src');
 const words = fc.array(word, { minLength: 1, maxLength: 3 }).map((w) => w.join(' '));
-const path = fc.constantFrom('src/a.ts', 'src/x/y.ts', '.env', 'README.md', 'docs/a.md', `${HOME}/.ssh/id_rsa`, '/opt/data/sub/y.md', `${HOME}/notes/a.md`);
+const path = fc.constantFrom(
+  'src/a.ts',
+  'src/x/y.ts',
+  '.env',
+  'README.md',
+  'docs/a.md',
+  `${HOME}/.ssh/id_rsa`,
+  '/opt/data/sub/y.md',
+  `${HOME}/notes/a.md`,
+);
 
 const rule = fc.oneof(
   words.map((w) => `Bash(${w})`),
@@ -38,12 +47,22 @@ const permissions = fc.record({
 const call: fc.Arbitrary<ToolCall> = fc.oneof(
   words.map((command) => ({ tool: 'Bash', input: { command } })),
   path.map((p) => ({ tool: 'Bash', input: { command: `cat ${p}` } })),
-  fc.tuple(fc.constantFrom('Read', 'Edit', 'Write'), path).map(([tool, p]) => ({ tool, input: { file_path: p.startsWith('/') ? p : `${P}/${p}` } })),
+  fc
+    .tuple(fc.constantFrom('Read', 'Edit', 'Write'), path)
+    .map(([tool, p]) => ({ tool, input: { file_path: p.startsWith('/') ? p : `${P}/${p}` } })),
 );
 
-function policyOf(p: { allow: string[]; ask: string[]; deny: string[]; defaultMode: string | undefined; additionalDirectories: string[] }): Policy {
+function policyOf(p: {
+  allow: string[];
+  ask: string[];
+  deny: string[];
+  defaultMode: string | undefined;
+  additionalDirectories: string[];
+}): Policy {
   const { defaultMode, ...lists } = p;
-  return policyFromObjects([{ kind: 'projectSettings', settings: { permissions: { ...lists, ...(defaultMode !== undefined ? { defaultMode } : {}) } } }]);
+  return policyFromObjects([
+    { kind: 'projectSettings', settings: { permissions: { ...lists, ...(defaultMode !== undefined ? { defaultMode } : {}) } } },
+  ]);
 }
 
 const ctx = (policy: Policy): EvaluationContext => ({ policy, mode: policy.defaultMode?.value ?? 'default', cwd: P, home: HOME });
@@ -54,7 +73,10 @@ describe('no widening reported means no call decides looser', () => {
       fc.property(permissions, permissions, fc.array(call, { minLength: 1, maxLength: 20 }), (o, n, probes) => {
         const old = policyOf(o);
         const now = policyOf(n);
-        const body = callsOfPolicies([old, now], { cwd: P, home: HOME, projectDir: P }).map((c): DiffCall => ({ call: c, origin: 'generated' }));
+        const body = callsOfPolicies([old, now], { cwd: P, home: HOME, projectDir: P }).map((c): DiffCall => ({
+          call: c,
+          origin: 'generated',
+        }));
         const d = diffPolicies(ctx(old), ctx(now), body);
         if (d.widened) return;
         for (const c of probes) {

@@ -11,10 +11,41 @@ beforeAll(async () => {
   await prepare();
 });
 
-const words = fc.constantFrom('git', 'push', 'status', 'rm', '-rf', 'ls', 'cat', 'npm', 'run', 'test', 'curl', 'x', '.env', 'src/a.ts', '/etc/passwd', '~/.ssh/id_rsa', 'origin');
+const words = fc.constantFrom(
+  'git',
+  'push',
+  'status',
+  'rm',
+  '-rf',
+  'ls',
+  'cat',
+  'npm',
+  'run',
+  'test',
+  'curl',
+  'x',
+  '.env',
+  'src/a.ts',
+  '/etc/passwd',
+  '~/.ssh/id_rsa',
+  'origin',
+);
 const sep = fc.constantFrom(' ', ' && ', ' | ', '; ', ' > ', ' $(', ') ');
-const command = fc.array(fc.tuple(words, sep), { minLength: 1, maxLength: 5 }).map((parts) => parts.map(([w, s]) => w + s).join('').trim());
-const path = fc.constantFrom(`${P}/src/a.ts`, `${P}/.env`, `${P}/.git/config`, '/etc/hosts', `${HOME}/.ssh/id_rsa`, `${P}/../other/x`, 'relative/file.txt');
+const command = fc.array(fc.tuple(words, sep), { minLength: 1, maxLength: 5 }).map((parts) =>
+  parts
+    .map(([w, s]) => w + s)
+    .join('')
+    .trim(),
+);
+const path = fc.constantFrom(
+  `${P}/src/a.ts`,
+  `${P}/.env`,
+  `${P}/.git/config`,
+  '/etc/hosts',
+  `${HOME}/.ssh/id_rsa`,
+  `${P}/../other/x`,
+  'relative/file.txt',
+);
 
 const call: fc.Arbitrary<ToolCall> = fc.oneof(
   command.map((c) => ({ tool: 'Bash', input: { command: c } })),
@@ -28,7 +59,9 @@ const call: fc.Arbitrary<ToolCall> = fc.oneof(
 const ruleText = fc.oneof(
   command.map((c) => `Bash(${c.replace(/[()]/g, '')} *)`),
   words.map((w) => `Bash(${w}:*)`),
-  fc.tuple(fc.constantFrom('Read', 'Edit'), fc.constantFrom('./.env', 'src/**', '//etc/**', '~/.ssh/**', '**')).map(([t, p]) => `${t}(${p})`),
+  fc
+    .tuple(fc.constantFrom('Read', 'Edit'), fc.constantFrom('./.env', 'src/**', '//etc/**', '~/.ssh/**', '**'))
+    .map(([t, p]) => `${t}(${p})`),
   fc.constantFrom('Bash', 'Read', 'Edit', 'Write', 'WebFetch', 'WebFetch(domain:example.com)', 'mcp__github', 'CustomTool'),
 );
 const rules = fc.array(ruleText, { maxLength: 4 });
@@ -37,7 +70,10 @@ const mode = fc.constantFrom<PermissionMode | 'manual'>(...PERMISSION_MODES, 'ma
 /** A parent mode as a front end may send it: a mode, an unknown name, or none. */
 const sentMode = fc.oneof(mode, fc.constantFrom('delegate', 'yolo', ''), fc.constant(undefined));
 const agentType = fc.constantFrom('Explore', 'general-purpose', undefined);
-const agentSpec = fc.record({ allow: rules, ask: rules, deny: rules, mode: fc.option(mode, { nil: undefined }) }, { requiredKeys: ['allow', 'ask', 'deny'] });
+const agentSpec = fc.record(
+  { allow: rules, ask: rules, deny: rules, mode: fc.option(mode, { nil: undefined }) },
+  { requiredKeys: ['allow', 'ask', 'deny'] },
+);
 const agents = fc.dictionary(fc.constantFrom('Explore', 'general-purpose', '*'), agentSpec, { maxKeys: 3 });
 
 const generated = fc.record({
@@ -55,7 +91,13 @@ type Generated = typeof generated extends fc.Arbitrary<infer T> ? T : never;
 function policyOf(g: Generated): Policy {
   return policyFromObjects(
     [
-      { kind: 'userSettings', settings: { permissions: { ...g.user, ...(g.defaultMode !== undefined ? { defaultMode: g.defaultMode } : {}) }, $toolgate: { agents: g.agents } } },
+      {
+        kind: 'userSettings',
+        settings: {
+          permissions: { ...g.user, ...(g.defaultMode !== undefined ? { defaultMode: g.defaultMode } : {}) },
+          $toolgate: { agents: g.agents },
+        },
+      },
       { kind: 'projectSettings', settings: { permissions: g.project, $toolgate: { agents: g.projectAgents } } },
     ],
     { projectTrusted: g.trusted },
@@ -82,8 +124,14 @@ describe('sub-agent ceilings (property)', () => {
         const known = parentSent === 'manual' ? 'default' : PERMISSION_MODES.find((m) => m === parentSent);
         const parentMode: PermissionMode = known ?? 'default';
         const parent = evaluate(c, { ...base, mode: parentMode });
-        const child = evaluate(c, { ...base, agent: { id: 'a1', ...(type !== undefined ? { type } : {}), ...(parentSent !== undefined ? { parentMode: parentSent } : {}) } });
-        expect(noMoreThan(child, parent), `${c.tool} ${JSON.stringify(c.input)}: child ${child.behavior}/${child.askKind} (${child.reason.message}) vs parent ${parentMode} ${parent.behavior}/${parent.askKind}`).toBe(true);
+        const child = evaluate(c, {
+          ...base,
+          agent: { id: 'a1', ...(type !== undefined ? { type } : {}), ...(parentSent !== undefined ? { parentMode: parentSent } : {}) },
+        });
+        expect(
+          noMoreThan(child, parent),
+          `${c.tool} ${JSON.stringify(c.input)}: child ${child.behavior}/${child.askKind} (${child.reason.message}) vs parent ${parentMode} ${parent.behavior}/${parent.askKind}`,
+        ).toBe(true);
       }),
       { numRuns: 600 },
     );
@@ -101,13 +149,18 @@ describe('sub-agent ceilings (property)', () => {
     );
   });
 
-  it('a sub-agent without rules of its own, in its parent\'s mode, gets exactly its parent\'s decision', () => {
+  it("a sub-agent without rules of its own, in its parent's mode, gets exactly its parent's decision", () => {
     fc.assert(
       fc.property(lists, call, mode, (l, c, m) => {
         const policy = policyFromObjects([{ kind: 'userSettings', settings: { permissions: l } }]);
         const parent = evaluate(c, { mode: m, policy, cwd: P, home: HOME, projectDir: P });
         const child = evaluate(c, { mode: m, policy, cwd: P, home: HOME, projectDir: P, agent: { type: 'Explore', parentMode: m } });
-        expect({ behavior: child.behavior, askKind: child.askKind, reason: child.reason, rule: child.rule }).toEqual({ behavior: parent.behavior, askKind: parent.askKind, reason: parent.reason, rule: parent.rule });
+        expect({ behavior: child.behavior, askKind: child.askKind, reason: child.reason, rule: child.rule }).toEqual({
+          behavior: parent.behavior,
+          askKind: parent.askKind,
+          reason: parent.reason,
+          rule: parent.rule,
+        });
       }),
       { numRuns: 200 },
     );

@@ -1,5 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { agentCallMode, callAndContext, evaluate, nextSessionMode, prepare, readToolEvent, sessionCeilingMode, type EvaluationContext, type SessionFacts, type SessionModeRecord } from '../../src/evaluate/index.js';
+import {
+  agentCallMode,
+  callAndContext,
+  evaluate,
+  nextSessionMode,
+  prepare,
+  readToolEvent,
+  sessionCeilingMode,
+  type EvaluationContext,
+  type SessionFacts,
+  type SessionModeRecord,
+} from '../../src/evaluate/index.js';
 import { policyFromObjects } from '../../src/settings/index.js';
 
 const P = '/home/user/project';
@@ -15,26 +26,44 @@ const policy = policyFromObjects([
     file: `${P}/.claude/settings.json`,
     settings: {
       permissions: { allow: ['Bash(npm test)'] },
-      $toolgate: { agents: { Explore: { deny: ['Bash(npm test)'], allow: ['Edit(src/**)'], mode: 'default' }, '*': { ask: ['WebFetch'] } } },
+      $toolgate: {
+        agents: { Explore: { deny: ['Bash(npm test)'], allow: ['Edit(src/**)'], mode: 'default' }, '*': { ask: ['WebFetch'] } },
+      },
     },
   },
 ]);
-const ctx = (mode: EvaluationContext['mode'], agent?: EvaluationContext['agent']): EvaluationContext => ({ mode, policy, cwd: P, home: HOME, projectDir: P, ...(agent !== undefined ? { agent } : {}) });
+const ctx = (mode: EvaluationContext['mode'], agent?: EvaluationContext['agent']): EvaluationContext => ({
+  mode,
+  policy,
+  cwd: P,
+  home: HOME,
+  projectDir: P,
+  ...(agent !== undefined ? { agent } : {}),
+});
 const edit = (file: string) => ({ tool: 'Edit', input: { file_path: `${P}/${file}`, old_string: 'a', new_string: 'b' } });
 
 describe('sub-agent ceilings: evaluate', () => {
   it("a sub-agent's own deny rule refuses what its parent may do, and cites the rule with its agent", () => {
-    const d = evaluate({ tool: 'Bash', input: { command: 'npm test' } }, ctx('default', { id: 'a1', type: 'Explore', parentMode: 'default' }));
+    const d = evaluate(
+      { tool: 'Bash', input: { command: 'npm test' } },
+      ctx('default', { id: 'a1', type: 'Explore', parentMode: 'default' }),
+    );
     expect(d.behavior).toBe('deny');
     expect(d.rule).toMatchObject({ text: 'Bash(npm test)', list: 'deny', agent: 'Explore', index: 0 });
     // Another kind of sub-agent, and the main agent, are not touched by it.
-    expect(evaluate({ tool: 'Bash', input: { command: 'npm test' } }, ctx('default', { type: 'Plan', parentMode: 'default' })).behavior).toBe('allow');
+    expect(
+      evaluate({ tool: 'Bash', input: { command: 'npm test' } }, ctx('default', { type: 'Plan', parentMode: 'default' })).behavior,
+    ).toBe('allow');
     expect(evaluate({ tool: 'Bash', input: { command: 'npm test' } }, ctx('default')).behavior).toBe('allow');
   });
 
-  it("`*` rules apply to every sub-agent, with a type or without", () => {
+  it('`*` rules apply to every sub-agent, with a type or without', () => {
     const fetch = { tool: 'WebFetch', input: { url: 'https://example.com', prompt: '' } };
-    expect(evaluate(fetch, ctx('bypassPermissions', { id: 'x', parentMode: 'bypassPermissions' }))).toMatchObject({ behavior: 'ask', askKind: 'firm', rule: { agent: '*' } });
+    expect(evaluate(fetch, ctx('bypassPermissions', { id: 'x', parentMode: 'bypassPermissions' }))).toMatchObject({
+      behavior: 'ask',
+      askKind: 'firm',
+      rule: { agent: '*' },
+    });
     expect(evaluate(fetch, ctx('bypassPermissions')).behavior).toBe('allow');
   });
 
@@ -52,7 +81,10 @@ describe('sub-agent ceilings: evaluate', () => {
 
   it("a sub-agent's requested mode cannot raise it above its parent's; an unknown parent mode is default", () => {
     for (const parentMode of ['default', 'delegate', undefined]) {
-      const d = evaluate(edit('README.md'), ctx('bypassPermissions', { type: 'Plan', ...(parentMode !== undefined ? { parentMode } : {}) }));
+      const d = evaluate(
+        edit('README.md'),
+        ctx('bypassPermissions', { type: 'Plan', ...(parentMode !== undefined ? { parentMode } : {}) }),
+      );
       expect(d.behavior).toBe('ask');
       expect(d.trace.some((s) => s.step === 'agentCeiling' && s.detail.includes('(default mode)'))).toBe(true);
     }
@@ -70,7 +102,10 @@ describe('sub-agent ceilings: the door', () => {
   };
 
   it("a sub-agent's event gets its ceiling: the parent's mode from the facts, the mode capped", () => {
-    const { context } = callAndContext(event({ agent_id: 'a1', agent_type: 'Plan', permission_mode: 'bypassPermissions' }), { ...facts, parentMode: 'acceptEdits' });
+    const { context } = callAndContext(event({ agent_id: 'a1', agent_type: 'Plan', permission_mode: 'bypassPermissions' }), {
+      ...facts,
+      parentMode: 'acceptEdits',
+    });
     expect(context.agent).toEqual({ id: 'a1', type: 'Plan', parentMode: 'acceptEdits' });
     expect(context.mode).toBe('acceptEdits');
     expect(evaluate(edit('README.md'), context).behavior).toBe('allow');
@@ -82,7 +117,10 @@ describe('sub-agent ceilings: the door', () => {
   });
 
   it("a mode override (the CLI's --mode) is the parent's mode too; the main agent's event has no ceiling", () => {
-    expect(agentCallMode('bypassPermissions', { id: 'a' }, { ...facts, mode: 'plan', parentMode: 'bypassPermissions' })).toEqual({ mode: 'plan', agent: { id: 'a', parentMode: 'plan' } });
+    expect(agentCallMode('bypassPermissions', { id: 'a' }, { ...facts, mode: 'plan', parentMode: 'bypassPermissions' })).toEqual({
+      mode: 'plan',
+      agent: { id: 'a', parentMode: 'plan' },
+    });
     const { context } = callAndContext(event({ permission_mode: 'acceptEdits' }), facts);
     expect(context.agent).toBeUndefined();
     expect(context.mode).toBe('acceptEdits');

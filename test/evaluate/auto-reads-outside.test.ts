@@ -8,8 +8,11 @@ import { evaluate, prepare } from '../../src/evaluate/index.js';
 import { policyFromObjects } from '../../src/settings/index.js';
 
 const P = '/home/user/project';
-const policy = policyFromObjects([{ kind: 'projectSettings', settings: { permissions: { deny: ['Read(~/.ssh/**)', 'Read(./.env)'], ask: ['Read(//etc/shadow)'] } } }]);
-const read = (file_path: string, mode: 'auto' | 'default' = 'auto') => evaluate({ tool: 'Read', input: { file_path } }, { mode, policy, cwd: P, home: '/home/user' });
+const policy = policyFromObjects([
+  { kind: 'projectSettings', settings: { permissions: { deny: ['Read(~/.ssh/**)', 'Read(./.env)'], ask: ['Read(//etc/shadow)'] } } },
+]);
+const read = (file_path: string, mode: 'auto' | 'default' = 'auto') =>
+  evaluate({ tool: 'Read', input: { file_path } }, { mode, policy, cwd: P, home: '/home/user' });
 
 beforeAll(async () => {
   await prepare();

@@ -21,7 +21,12 @@ function brokenPolicy(shared: Record<string, unknown>, localText = '{"permission
   ]);
 }
 
-function ctx(mode: PermissionMode, policy = brokenPolicy({ permissions: { allow: ['Bash(npm test *)', 'Edit', 'WebFetch'], deny: ['Bash(rm *)', 'Read(./.env)'], ask: ['Bash(git push *)'] } })): EvaluationContext {
+function ctx(
+  mode: PermissionMode,
+  policy = brokenPolicy({
+    permissions: { allow: ['Bash(npm test *)', 'Edit', 'WebFetch'], deny: ['Bash(rm *)', 'Read(./.env)'], ask: ['Bash(git push *)'] },
+  }),
+): EvaluationContext {
   return { mode, policy, cwd: P, home: HOME };
 }
 const bash = (command: string): ToolCall => ({ tool: 'Bash', input: { command } });
@@ -39,7 +44,9 @@ describe('while a settings file is broken', () => {
   it('read-only commands, reads, acceptEdits and bypassPermissions do not allow either', () => {
     expect(evaluate(bash('ls -la'), ctx('default')).behavior).toBe('ask');
     expect(evaluate({ tool: 'Read', input: { file_path: `${P}/src/a.ts` } }, ctx('default')).behavior).toBe('ask');
-    expect(evaluate({ tool: 'Edit', input: { file_path: `${P}/a.ts`, old_string: 'a', new_string: 'b' } }, ctx('acceptEdits'))).toMatchObject({ behavior: 'ask', askKind: 'firm' });
+    expect(
+      evaluate({ tool: 'Edit', input: { file_path: `${P}/a.ts`, old_string: 'a', new_string: 'b' } }, ctx('acceptEdits')),
+    ).toMatchObject({ behavior: 'ask', askKind: 'firm' });
     expect(evaluate(bash('make'), ctx('bypassPermissions'))).toMatchObject({ behavior: 'ask', askKind: 'firm' });
     expect(evaluate({ tool: 'TodoWrite', input: {} }, ctx('plan')).behavior).toBe('ask');
   });
@@ -50,7 +57,7 @@ describe('while a settings file is broken', () => {
     expect(evaluate(bash('make all'), c)).toMatchObject({ behavior: 'ask', reason: { kind: 'brokenSettings' } });
   });
 
-  it('deny rules of the other files still deny; the broken file\'s own readable deny rules too', () => {
+  it("deny rules of the other files still deny; the broken file's own readable deny rules too", () => {
     expect(evaluate(bash('rm -rf build'), ctx('bypassPermissions')).behavior).toBe('deny');
     expect(evaluate({ tool: 'Read', input: { file_path: `${P}/.env` } }, ctx('default')).behavior).toBe('deny');
     const own = ctx('default', brokenPolicy({}, '{"permissions": {"deny": ["WebSearch"]} /* x */ }'));
@@ -78,38 +85,75 @@ describe('while a settings file is broken', () => {
   });
 
   it('without a broken file nothing changes', () => {
-    const sound = mergePolicy([parseSettingsObject({ permissions: { allow: ['Bash(npm test *)'] } }, { kind: 'projectSettings', file: SHARED })]);
+    const sound = mergePolicy([
+      parseSettingsObject({ permissions: { allow: ['Bash(npm test *)'] } }, { kind: 'projectSettings', file: SHARED }),
+    ]);
     expect(evaluate(bash('npm test'), ctx('default', sound)).behavior).toBe('allow');
   });
 });
 
 const P_ = P;
-const words = fc.constantFrom('git', 'status', 'rm', '-rf', 'ls', 'cat', 'npm', 'test', 'echo', 'x', '.env', 'src/a.ts', '/etc/passwd', 'make');
+const words = fc.constantFrom(
+  'git',
+  'status',
+  'rm',
+  '-rf',
+  'ls',
+  'cat',
+  'npm',
+  'test',
+  'echo',
+  'x',
+  '.env',
+  'src/a.ts',
+  '/etc/passwd',
+  'make',
+);
 const sep = fc.constantFrom(' ', ' && ', '; ', ' | ', ' > ', ' $(', ') ');
-const command = fc.array(fc.tuple(words, sep), { minLength: 1, maxLength: 5 }).map((parts) => parts.map(([w, s]) => w + s).join('').trim());
+const command = fc.array(fc.tuple(words, sep), { minLength: 1, maxLength: 5 }).map((parts) =>
+  parts
+    .map(([w, s]) => w + s)
+    .join('')
+    .trim(),
+);
 const path = fc.constantFrom(`${P_}/src/a.ts`, `${P_}/.env`, '/etc/hosts', 'relative.txt', `${P_}/.claude/settings.json`);
 const call: fc.Arbitrary<ToolCall> = fc.oneof(
   command.map(bash),
   path.map((p) => ({ tool: 'Read', input: { file_path: p } })),
   path.map((p) => ({ tool: 'Edit', input: { file_path: p, old_string: 'a', new_string: 'b' } })),
   path.map((p) => ({ tool: 'Write', input: { file_path: p, content: '' } })),
-  fc.constantFrom('TodoWrite', 'AskUserQuestion', 'WebSearch', 'mcp__x__y', 'Glob', 'Grep', 'EnterPlanMode').map((t) => ({ tool: t, input: {} })),
+  fc
+    .constantFrom('TodoWrite', 'AskUserQuestion', 'WebSearch', 'mcp__x__y', 'Glob', 'Grep', 'EnterPlanMode')
+    .map((t) => ({ tool: t, input: {} })),
 );
-const allowRules = fc.array(fc.constantFrom('Bash', 'Read', 'Edit', 'Write', '*', 'Bash(ls *)', 'mcp__x', 'WebSearch', 'Glob', 'Grep'), { maxLength: 4 });
+const allowRules = fc.array(fc.constantFrom('Bash', 'Read', 'Edit', 'Write', '*', 'Bash(ls *)', 'mcp__x', 'WebSearch', 'Glob', 'Grep'), {
+  maxLength: 4,
+});
 const brokenText = fc.constantFrom('{"permissions": {"allow": ["Bash"],}}', '// c\n{}', '', '[]', '{"permissions": ', '{"a": 1 "b": 2}');
 
 describe('property', () => {
   it('with a broken file in force, evaluate never allows, in any mode and dialect', () => {
     fc.assert(
-      fc.property(call, allowRules, brokenText, fc.constantFrom(...PERMISSION_MODES), fc.constantFrom(...Object.values(dialects)), fc.boolean(), (c, allow, text, mode, dialect, brokenIsUser) => {
-        const policy = mergePolicy([
-          parseSettingsObject({ permissions: { allow, defaultMode: 'bypassPermissions' } }, { kind: 'projectSettings', file: SHARED }),
-          parseSettingsFile(text, brokenIsUser ? { kind: 'userSettings', file: `${HOME}/.claude/settings.json` } : { kind: 'localSettings', file: LOCAL }),
-        ]);
-        const d = evaluate(c, { mode, policy, cwd: P, home: HOME, dialect });
-        expect(d.behavior).not.toBe('allow');
-        if (d.behavior === 'ask') expect(d.askKind).toBe('firm');
-      }),
+      fc.property(
+        call,
+        allowRules,
+        brokenText,
+        fc.constantFrom(...PERMISSION_MODES),
+        fc.constantFrom(...Object.values(dialects)),
+        fc.boolean(),
+        (c, allow, text, mode, dialect, brokenIsUser) => {
+          const policy = mergePolicy([
+            parseSettingsObject({ permissions: { allow, defaultMode: 'bypassPermissions' } }, { kind: 'projectSettings', file: SHARED }),
+            parseSettingsFile(
+              text,
+              brokenIsUser ? { kind: 'userSettings', file: `${HOME}/.claude/settings.json` } : { kind: 'localSettings', file: LOCAL },
+            ),
+          ]);
+          const d = evaluate(c, { mode, policy, cwd: P, home: HOME, dialect });
+          expect(d.behavior).not.toBe('allow');
+          if (d.behavior === 'ask') expect(d.askKind).toBe('firm');
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -117,7 +161,10 @@ describe('property', () => {
 
 describe('while a deny rule cannot be read', () => {
   const policy = mergePolicy([
-    parseSettingsObject({ permissions: { allow: ['Read', 'Bash(cat *)'], deny: 'Read(./.env)' } }, { kind: 'projectSettings', file: SHARED }),
+    parseSettingsObject(
+      { permissions: { allow: ['Read', 'Bash(cat *)'], deny: 'Read(./.env)' } },
+      { kind: 'projectSettings', file: SHARED },
+    ),
   ]);
   it('the call it may have been written for is not allowed: a firm ask naming the rule', () => {
     for (const call of [{ tool: 'Read', input: { file_path: `${P}/.env` } }, bash('cat .env')] as ToolCall[]) {
@@ -127,6 +174,9 @@ describe('while a deny rule cannot be read', () => {
     }
   });
   it('bypassPermissions does not answer it', () => {
-    expect(evaluate(bash('cat .env'), { mode: 'bypassPermissions', policy, cwd: P, home: HOME })).toMatchObject({ behavior: 'ask', askKind: 'firm' });
+    expect(evaluate(bash('cat .env'), { mode: 'bypassPermissions', policy, cwd: P, home: HOME })).toMatchObject({
+      behavior: 'ask',
+      askKind: 'firm',
+    });
   });
 });

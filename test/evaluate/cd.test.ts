@@ -40,7 +40,7 @@ describe('Cd(...) rules and decideCd', () => {
     if (expected !== 'allow' || Object.keys(permissions).length > 0) expect(d.trace.length).toBe(1);
   });
 
-  it('an ask is firm: only a person answers the user\'s own /cd rule', () => {
+  it("an ask is firm: only a person answers the user's own /cd rule", () => {
     expect(decideCd('~/x', ctx({ ask: ['Cd(~/**)'] })).askKind).toBe('firm');
   });
 
@@ -51,7 +51,9 @@ describe('Cd(...) rules and decideCd', () => {
   });
 
   it('lint knows the Cd tool', async () => {
-    const r = await lintSettings([{ text: JSON.stringify({ permissions: { allow: ['Cd(./src/**)'], deny: ['Cd(//etc/**)'] } }) }], { publicSchema: false });
+    const r = await lintSettings([{ text: JSON.stringify({ permissions: { allow: ['Cd(./src/**)'], deny: ['Cd(//etc/**)'] } }) }], {
+      publicSchema: false,
+    });
     expect(r.diagnostics.filter((d) => d.code === 'TG_LINT_UNKNOWN_TOOL')).toEqual([]);
   });
 });

@@ -44,17 +44,34 @@ type Settings = Record<string, unknown>;
 const decide = (command: string, mode: PermissionMode, settings?: Settings) =>
   evaluate(
     { tool: 'Bash', input: { command } },
-    { mode, policy: policyFromObjects(settings ? [{ kind: 'userSettings', settings }] : []), cwd: P, home: join(root, 'home'), fs: nodeFsView() },
+    {
+      mode,
+      policy: policyFromObjects(settings ? [{ kind: 'userSettings', settings }] : []),
+      cwd: P,
+      home: join(root, 'home'),
+      fs: nodeFsView(),
+    },
   );
 const STAR = { permissions: { allow: ['Bash(*)'] } };
 const STAR_ENV = { permissions: { allow: ['Bash(*)'], deny: ['Edit(./.env)'] } };
 const ENV = { permissions: { deny: ['Edit(./.env)'] } };
 
 describe('a recursive copy onto names its destination holds as links', () => {
-  const copies = ['cp -r incoming/. build/', 'cp -R incoming/. build', 'cp -a incoming/. build/', 'cp -r incoming/build .', 'cp -rT incoming build'];
+  const copies = [
+    'cp -r incoming/. build/',
+    'cp -R incoming/. build',
+    'cp -a incoming/. build/',
+    'cp -r incoming/build .',
+    'cp -rT incoming build',
+  ];
   for (const c of copies) {
     it(`${c} asks, naming the link it writes through (Bash(*), bypassPermissions, Edit(./.env))`, () => {
-      for (const [mode, settings] of [['default', STAR], ['bypassPermissions', undefined], ['default', STAR_ENV], ['bypassPermissions', ENV]] as [PermissionMode, Settings | undefined][]) {
+      for (const [mode, settings] of [
+        ['default', STAR],
+        ['bypassPermissions', undefined],
+        ['default', STAR_ENV],
+        ['bypassPermissions', ENV],
+      ] as [PermissionMode, Settings | undefined][]) {
         const d = decide(c, mode, settings);
         expect(d.behavior).toBe('ask');
         expect(d.reason.message).toMatch(/build\/(cfg|env)/);

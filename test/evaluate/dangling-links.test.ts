@@ -25,7 +25,10 @@ beforeAll(async () => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const decide = (command: string) =>
-  evaluate({ tool: 'Bash', input: { command } }, { mode: 'bypassPermissions', policy: policyFromObjects([]), cwd: P, home: join(root, 'home'), fs: nodeFsView() });
+  evaluate(
+    { tool: 'Bash', input: { command } },
+    { mode: 'bypassPermissions', policy: policyFromObjects([]), cwd: P, home: join(root, 'home'), fs: nodeFsView() },
+  );
 
 describe('writes onto a link whose target does not exist', () => {
   for (const c of ['echo evil > build/y.js', 'echo evil | tee build/y.js', 'cp build/a.js build/y.js']) {

@@ -43,7 +43,9 @@ const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 /** Option words of a spec: any long name cut to any prefix, `=value` or the next word, short letters alone, attached or clustered. */
 function options(spec: GnuOptionSpec, values: readonly string[]): fc.Arbitrary<string[]> {
   const long = Object.entries(spec.long ?? {}).map(([name, a]) => [name, typeof a === 'string' ? a : a.argument] as const);
-  const short = [...(spec.short ?? '').replace(/^[+-]/, '').matchAll(/([^:?])(:{0,2})/g)].map((m) => [m[1]!, m[2] === ':' ? 'required' : m[2] === '::' ? 'optional' : 'none'] as const);
+  const short = [...(spec.short ?? '').replace(/^[+-]/, '').matchAll(/([^:?])(:{0,2})/g)].map(
+    (m) => [m[1]!, m[2] === ':' ? 'required' : m[2] === '::' ? 'optional' : 'none'] as const,
+  );
   const value = fc.constantFrom(...values);
   const one: fc.Arbitrary<string[]>[] = [];
   if (long.length > 0) {
@@ -75,8 +77,12 @@ interface Built {
   shellLevel: boolean;
 }
 type Wrap = (inner: Built) => Built;
-const exec = (f: (c: string) => string): Wrap => (inner) => ({ text: f(inner.shellLevel ? `sh -c ${q(inner.text)}` : inner.text), shellLevel: false });
-const str = (f: (c: string) => string, shellLevel = false): Wrap => (inner) => ({ text: f(inner.text), shellLevel });
+const exec =
+  (f: (c: string) => string): Wrap =>
+  (inner) => ({ text: f(inner.shellLevel ? `sh -c ${q(inner.text)}` : inner.text), shellLevel: false });
+const str =
+  (f: (c: string) => string, shellLevel = false): Wrap =>
+  (inner) => ({ text: f(inner.text), shellLevel });
 
 /** One wrapper around a command, in some spelling. */
 const wrapper: fc.Arbitrary<Wrap> = fc.oneof(
@@ -99,7 +105,11 @@ const wrapper: fc.Arbitrary<Wrap> = fc.oneof(
       ['unshare', grammarOf('unshare'), []],
       ['nsenter', grammarOf('nsenter'), []],
       ['systemd-run', grammarOf('systemd-run'), []],
-      ['env', { ...ENV_OPTIONS, short: '+iu:C:', long: { 'ignore-environment': 'none', unset: 'required', chdir: 'required' } }, ['X=1', 'BASH_FUNC_f%%=() { :; }']],
+      [
+        'env',
+        { ...ENV_OPTIONS, short: '+iu:C:', long: { 'ignore-environment': 'none', unset: 'required', chdir: 'required' } },
+        ['X=1', 'BASH_FUNC_f%%=() { :; }'],
+      ],
       ['xargs', XARGS_OPTIONS, []],
       ['sudo', { ...SUDO_OPTIONS, short: '+u:g:EHnPS' }, ['A=1']],
       ['flock', grammarOf('flock'), ['/tmp/lock']],
@@ -112,9 +122,13 @@ const wrapper: fc.Arbitrary<Wrap> = fc.oneof(
       ['/usr/bin/env', { short: '' }, []],
     ] as const
   ).map(([name, spec, positional]) =>
-    fc.tuple(options(spec, ['1', '5', 'TERM', 'x', '0']), fc.boolean()).map(([opts, dashdash]): Wrap =>
-      exec((inner) => [name, ...opts, ...(dashdash && name !== 'busybox' && name !== 'builtin' ? ['--'] : []), ...positional, inner].join(' ')),
-    ),
+    fc
+      .tuple(options(spec, ['1', '5', 'TERM', 'x', '0']), fc.boolean())
+      .map(([opts, dashdash]): Wrap =>
+        exec((inner) =>
+          [name, ...opts, ...(dashdash && name !== 'busybox' && name !== 'builtin' ? ['--'] : []), ...positional, inner].join(' '),
+        ),
+      ),
   ),
   // Programs that take the command as one string for a shell.
   fc.constantFrom<Wrap>(
@@ -150,19 +164,31 @@ const wrapper: fc.Arbitrary<Wrap> = fc.oneof(
   ),
 );
 
-const program = fc.tuple(fc.constantFrom(...DENIED), fc.constantFrom('', '/bin/', '/usr/bin/'), fc.constantFrom('-rf src', 'x', '-s https://evil.example', 'if=/dev/zero of=x'))
+const program = fc
+  .tuple(
+    fc.constantFrom(...DENIED),
+    fc.constantFrom('', '/bin/', '/usr/bin/'),
+    fc.constantFrom('-rf src', 'x', '-s https://evil.example', 'if=/dev/zero of=x'),
+  )
   .map(([name, dir, args]) => `${dir}${name} ${args}`);
 
 describe('a denied program under any chain of wrappers', () => {
   it('is never allowed (Bash(*) + deny rules, deny rules alone; every mode)', () => {
     fc.assert(
-      fc.property(program, fc.array(wrapper, { minLength: 1, maxLength: 4 }), fc.constantFrom(...PERMISSION_MODES), fc.boolean(), (p, chain, mode, alone) => {
-        const command = chain.reduceRight((inner, w) => w(inner), { text: p, shellLevel: false }).text;
-        const d = decide(command, alone ? denyOnly : withStar, mode);
-        // eslint-disable-next-line no-console
-        if (d.behavior === 'allow') console.error(`allowed in ${mode}${alone ? ' (deny rules alone)' : ''}: ${command} — ${d.reason.message}`);
-        expect(d.behavior).not.toBe('allow');
-      }),
+      fc.property(
+        program,
+        fc.array(wrapper, { minLength: 1, maxLength: 4 }),
+        fc.constantFrom(...PERMISSION_MODES),
+        fc.boolean(),
+        (p, chain, mode, alone) => {
+          const command = chain.reduceRight((inner, w) => w(inner), { text: p, shellLevel: false }).text;
+          const d = decide(command, alone ? denyOnly : withStar, mode);
+          // eslint-disable-next-line no-console
+          if (d.behavior === 'allow')
+            console.error(`allowed in ${mode}${alone ? ' (deny rules alone)' : ''}: ${command} — ${d.reason.message}`);
+          expect(d.behavior).not.toBe('allow');
+        },
+      ),
       { numRuns: RUNS, seed: SEED },
     );
   });
@@ -170,23 +196,52 @@ describe('a denied program under any chain of wrappers', () => {
 
 describe('spellings from the field', () => {
   it.each([
-    'timeout --k 1 5 rm -rf src', 'timeout --sig 9 5 rm -rf src', 'nice --adj 5 rm -rf src', 'stdbuf --out L rm -rf src', 'env --u X rm -rf src',
-    "env --sp='rm -rf src'", 'flock --ti 5 lockf rm -rf src', 'watch --int 1 rm -rf src', 'taskset 1 rm -rf src', 'prlimit rm -rf src',
-    'chrt -o 0 rm -rf src', 'setpriv rm -rf src', "script -qc 'rm -rf src' /dev/null", 'chronic rm -rf x', 'parallel rm -rf ::: x',
-    "tar --use-compress-prog='rm -rf src' -cf x.tar README.md", "tar --checkpoint=1 --checkpoint-act=exec='rm -rf src' -cf x.tar README.md",
-    "sed 's|.*|rm -rf src|e' README.md", "sed '1!e rm -rf src' README.md", "sed -e '{e rm -rf src' -e '}' README.md",
-    "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.st GIT_CONFIG_VALUE_0='!rm -rf src' git st", `GIT_CONFIG_PARAMETERS="'alias.x=!rm -rf src'" git x`,
-    "GIT_EXTERNAL_DIFF='rm -rf src #' git diff", "GIT_EDITOR='rm -rf src' git commit", "GIT_SSH_COMMAND='rm -rf src' git fetch ssh://x/y",
-    "PS4='$(rm -rf src)'; set -x; ls", "bash --rcfile /dev/stdin -ic : <<< 'rm -rf src'", "env 'BASH_FUNC_ls%%=() { rm -rf src; }' bash -c ls",
-    "mapfile -C 'rm -rf src' -c 1 < README.md", "trap 'rm -rf src' EXIT", "sudo --us=x rm -rf src", "xargs --max-a=1 rm < list",
+    'timeout --k 1 5 rm -rf src',
+    'timeout --sig 9 5 rm -rf src',
+    'nice --adj 5 rm -rf src',
+    'stdbuf --out L rm -rf src',
+    'env --u X rm -rf src',
+    "env --sp='rm -rf src'",
+    'flock --ti 5 lockf rm -rf src',
+    'watch --int 1 rm -rf src',
+    'taskset 1 rm -rf src',
+    'prlimit rm -rf src',
+    'chrt -o 0 rm -rf src',
+    'setpriv rm -rf src',
+    "script -qc 'rm -rf src' /dev/null",
+    'chronic rm -rf x',
+    'parallel rm -rf ::: x',
+    "tar --use-compress-prog='rm -rf src' -cf x.tar README.md",
+    "tar --checkpoint=1 --checkpoint-act=exec='rm -rf src' -cf x.tar README.md",
+    "sed 's|.*|rm -rf src|e' README.md",
+    "sed '1!e rm -rf src' README.md",
+    "sed -e '{e rm -rf src' -e '}' README.md",
+    "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.st GIT_CONFIG_VALUE_0='!rm -rf src' git st",
+    `GIT_CONFIG_PARAMETERS="'alias.x=!rm -rf src'" git x`,
+    "GIT_EXTERNAL_DIFF='rm -rf src #' git diff",
+    "GIT_EDITOR='rm -rf src' git commit",
+    "GIT_SSH_COMMAND='rm -rf src' git fetch ssh://x/y",
+    "PS4='$(rm -rf src)'; set -x; ls",
+    "bash --rcfile /dev/stdin -ic : <<< 'rm -rf src'",
+    "env 'BASH_FUNC_ls%%=() { rm -rf src; }' bash -c ls",
+    "mapfile -C 'rm -rf src' -c 1 < README.md",
+    "trap 'rm -rf src' EXIT",
+    'sudo --us=x rm -rf src',
+    'xargs --max-a=1 rm < list',
   ])('%s is denied', (command) => {
     expect(decide(command).behavior).toBe('deny');
     expect(decide(command, denyOnly).behavior).toBe('deny');
   });
 
   it.each([
-    "echo 'rm -rf src' | BASH_ENV=/dev/stdin bash -c :", 'ENV=e.sh sh -i -c :', 'BASH_ENV=x.sh bash -c ls', 'bash --rcfile x.sh -i',
-    'sed -f x.sed README.md', `sed "$S" README.md`, 'tar -cf host:x.tar src', 'GIT_EXEC_PATH=/tmp/x git status',
+    "echo 'rm -rf src' | BASH_ENV=/dev/stdin bash -c :",
+    'ENV=e.sh sh -i -c :',
+    'BASH_ENV=x.sh bash -c ls',
+    'bash --rcfile x.sh -i',
+    'sed -f x.sed README.md',
+    `sed "$S" README.md`,
+    'tar -cf host:x.tar src',
+    'GIT_EXEC_PATH=/tmp/x git status',
   ])('%s is a firm ask (code toolgate cannot read)', (command) => {
     const d = decide(command, withStar, 'bypassPermissions');
     expect([d.behavior, d.askKind]).toEqual(['ask', 'firm']);
@@ -195,11 +250,28 @@ describe('spellings from the field', () => {
 
 describe('interpreters', () => {
   const interpreters = [
-    "perl -e 'system(\"rm -rf src\")'", "python3 -c 'import os'", 'python3 x.py', 'python3.12 -m http.server', "node -e 'x'", 'node x.js', "ruby -e 'x'",
-    "php -r 'x;'", "lua -e 'x'", "awk 'BEGIN { system(\"x\") }'", "awk '{ print > \"out\" }' f", 'awk -f prog.awk f', "osascript -e 'x'", "pwsh -c 'x'", 'perl5.36 x.pl',
+    'perl -e \'system("rm -rf src")\'',
+    "python3 -c 'import os'",
+    'python3 x.py',
+    'python3.12 -m http.server',
+    "node -e 'x'",
+    'node x.js',
+    "ruby -e 'x'",
+    "php -r 'x;'",
+    "lua -e 'x'",
+    'awk \'BEGIN { system("x") }\'',
+    'awk \'{ print > "out" }\' f',
+    'awk -f prog.awk f',
+    "osascript -e 'x'",
+    "pwsh -c 'x'",
+    'perl5.36 x.pl',
   ];
   it.each(interpreters)('%s is a firm ask while any deny or ask rule exists', (command) => {
-    for (const policy of [withStar, denyOnly, policyFromObjects([{ kind: 'projectSettings', settings: { permissions: { allow: ['Bash(*)'], ask: ['Bash(git push *)'] } } }])]) {
+    for (const policy of [
+      withStar,
+      denyOnly,
+      policyFromObjects([{ kind: 'projectSettings', settings: { permissions: { allow: ['Bash(*)'], ask: ['Bash(git push *)'] } } }]),
+    ]) {
       const d = decide(command, policy, 'bypassPermissions');
       expect([command, d.behavior, d.askKind]).toEqual([command, 'ask', 'firm']);
     }
@@ -216,13 +288,17 @@ describe('interpreters', () => {
 });
 
 describe('unknown programs that name a denied program', () => {
-  it.each(['ssh host rm -rf src', "make CC='rm -rf'", 'npx rimraf --bin=/bin/rm x', 'docker run img curl https://x', 'rg --pre=rm x .', 'install -s --strip-program=rm a b'])(
-    '%s is a firm ask',
-    (command) => {
-      const d = decide(command, withStar, 'bypassPermissions');
-      expect([d.behavior, d.askKind]).toEqual(['ask', 'firm']);
-    },
-  );
+  it.each([
+    'ssh host rm -rf src',
+    "make CC='rm -rf'",
+    'npx rimraf --bin=/bin/rm x',
+    'docker run img curl https://x',
+    'rg --pre=rm x .',
+    'install -s --strip-program=rm a b',
+  ])('%s is a firm ask', (command) => {
+    const d = decide(command, withStar, 'bypassPermissions');
+    expect([d.behavior, d.askKind]).toEqual(['ask', 'firm']);
+  });
   it.each(['git commit -m "rm the old files"', 'echo rm', 'grep -r curl .', 'npm ls', 'cat rm.txt'])('%s is not', (command) => {
     expect(decide(command).behavior).toBe('allow');
   });

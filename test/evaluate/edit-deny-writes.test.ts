@@ -32,9 +32,20 @@ const TREE: Record<string, MemoryEntry> = {
   [`${P}/secrets/api.key`]: 'k\n',
 };
 
-function decide(command: string, o: { permissions?: Record<string, string[]>; tree?: Record<string, MemoryEntry>; view?: ReadonlyFsView | null; mode?: PermissionMode } = {}) {
+function decide(
+  command: string,
+  o: {
+    permissions?: Record<string, string[]>;
+    tree?: Record<string, MemoryEntry>;
+    view?: ReadonlyFsView | null;
+    mode?: PermissionMode;
+  } = {},
+) {
   const view = o.view === null ? undefined : (o.view ?? createMemoryFileSystem(o.tree ?? TREE).view());
-  return evaluate({ tool: 'Bash', input: { command } }, { mode: o.mode ?? 'default', policy: policyOf(o.permissions ?? SECRETS), cwd: P, home: '/home/user', ...(view ? { fs: view } : {}) });
+  return evaluate(
+    { tool: 'Bash', input: { command } },
+    { mode: o.mode ?? 'default', policy: policyOf(o.permissions ?? SECRETS), cwd: P, home: '/home/user', ...(view ? { fs: view } : {}) },
+  );
 }
 
 beforeAll(async () => {
@@ -66,12 +77,16 @@ describe('a write the view settles: the Edit rule plays no part, the call is dec
 });
 
 describe('a write the view cannot settle, or one it shows reaches a covered name: a protected ask', () => {
-  it.each(['git pull', 'git merge main', 'git rebase main', 'git reset --hard HEAD', 'tar xf a.tar'])('%s writes names toolgate cannot see: protected, naming the Edit rule', (command) => {
-    const d = decide(command, { permissions: EDIT_ONLY });
-    expect([d.behavior, d.askKind, d.rule?.text]).toEqual(['ask', 'protected', 'Edit(./.env)']);
-  });
+  it.each(['git pull', 'git merge main', 'git rebase main', 'git reset --hard HEAD', 'tar xf a.tar'])(
+    '%s writes names toolgate cannot see: protected, naming the Edit rule',
+    (command) => {
+      const d = decide(command, { permissions: EDIT_ONLY });
+      expect([d.behavior, d.askKind, d.rule?.text]).toEqual(['ask', 'protected', 'Edit(./.env)']);
+    },
+  );
   it('no mode answers it: bypassPermissions and acceptEdits still ask', () => {
-    for (const mode of ['bypassPermissions', 'acceptEdits'] as const) expect([decide('git pull', { permissions: EDIT_ONLY, mode }).behavior]).toEqual(['ask']);
+    for (const mode of ['bypassPermissions', 'acceptEdits'] as const)
+      expect([decide('git pull', { permissions: EDIT_ONLY, mode }).behavior]).toEqual(['ask']);
   });
   it('a recursive copy of a tree that holds a covered name puts it under the destination', () => {
     const d = decide('cp -r stage out', { permissions: EDIT_ONLY });
@@ -113,13 +128,17 @@ describe('without a file-system view: a deny only where the rule names what the 
   // DESIGN, "Which answer for what cannot be seen": a removal or move of a path that merely may
   // hold an Edit-denied path (`Edit(./.env)` matches `.env` at any depth, so `src/a.js` could be
   // a directory holding one) is a protected ask naming the rule, not a deny.
-  it.each(['mv src/a.js src/b.js', 'rm src/old.js', 'rm -r src', 'rm -rf dist', 'git clean -fdx'])('%s may remove a covered path: protected, naming the Edit rule', (command) => {
-    const d = decide(command, { permissions: { deny: ['Edit(./.env)'] }, view: null });
-    expect([d.behavior, d.askKind, d.rule?.text]).toEqual(['ask', 'protected', 'Edit(./.env)']);
-    expect(d.reason.message).toContain('may hold a path the rule covers');
-  });
+  it.each(['mv src/a.js src/b.js', 'rm src/old.js', 'rm -r src', 'rm -rf dist', 'git clean -fdx'])(
+    '%s may remove a covered path: protected, naming the Edit rule',
+    (command) => {
+      const d = decide(command, { permissions: { deny: ['Edit(./.env)'] }, view: null });
+      expect([d.behavior, d.askKind, d.rule?.text]).toEqual(['ask', 'protected', 'Edit(./.env)']);
+      expect(d.reason.message).toContain('may hold a path the rule covers');
+    },
+  );
   it('no mode answers it', () => {
-    for (const mode of ['bypassPermissions', 'acceptEdits'] as const) expect(decide('rm -r src', { permissions: EDIT_ONLY, mode, view: null }).behavior).toBe('ask');
+    for (const mode of ['bypassPermissions', 'acceptEdits'] as const)
+      expect(decide('rm -r src', { permissions: EDIT_ONLY, mode, view: null }).behavior).toBe('ask');
   });
   it.each([
     ['rm .env', 'Edit(./.env)'],

@@ -15,7 +15,13 @@ const RULES = ['Bash(cd *)', 'Bash(git status *)', 'Bash(git log *)', 'Bash(ls *
 function decide(command: string, allow: string[] = RULES, mode: PermissionMode = 'default') {
   return evaluate(
     { tool: 'Bash', input: { command } },
-    { mode, policy: policyFromObjects([{ kind: 'userSettings', settings: { permissions: { allow } } }]), cwd: P, home: '/home/user', environment: { values: {}, complete: true } },
+    {
+      mode,
+      policy: policyFromObjects([{ kind: 'userSettings', settings: { permissions: { allow } } }]),
+      cwd: P,
+      home: '/home/user',
+      environment: { values: {}, complete: true },
+    },
   );
 }
 
@@ -24,7 +30,14 @@ beforeAll(async () => {
 });
 
 describe('gitAfterCd', () => {
-  it.each(['cd src && git status', 'git status; cd src', 'pushd src && git log', 'cd && git status', 'cd - && git status', 'cd src/.. && git status'])('finds %s', (command) => {
+  it.each([
+    'cd src && git status',
+    'git status; cd src',
+    'pushd src && git log',
+    'cd && git status',
+    'cd - && git status',
+    'cd src/.. && git status',
+  ])('finds %s', (command) => {
     const a = analyzeShell(command);
     expect(gitAfterCd(a, [], P)).toMatch(/changes directory .* runs git/);
   });

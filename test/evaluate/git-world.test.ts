@@ -30,7 +30,14 @@ const BARE: Record<string, MemoryEntry> = {
 const ORDINARY: EnvironmentFacts = { values: {}, complete: true };
 
 /** `environment: null`: the context is given no environment facts (default: {@link ORDINARY}). */
-interface Opts { permissions?: Record<string, string[]>; tree?: Record<string, MemoryEntry>; view?: ReadonlyFsView | null; mode?: PermissionMode; cwd?: string; environment?: EnvironmentFacts | null }
+interface Opts {
+  permissions?: Record<string, string[]>;
+  tree?: Record<string, MemoryEntry>;
+  view?: ReadonlyFsView | null;
+  mode?: PermissionMode;
+  cwd?: string;
+  environment?: EnvironmentFacts | null;
+}
 function decide(command: string, o: Opts = {}) {
   const view = o.view === null ? undefined : (o.view ?? createMemoryFileSystem(o.tree ?? REPO).view());
   const cwd = o.cwd ?? P;
@@ -38,9 +45,13 @@ function decide(command: string, o: Opts = {}) {
   return evaluate(
     { tool: 'Bash', input: { command } },
     {
-      mode: o.mode ?? 'default', policy: policyFromObjects([{ kind: 'projectSettings', settings: { permissions: o.permissions ?? {} } }]), cwd, home: '/home/user',
+      mode: o.mode ?? 'default',
+      policy: policyFromObjects([{ kind: 'projectSettings', settings: { permissions: o.permissions ?? {} } }]),
+      cwd,
+      home: '/home/user',
       ...(cwd !== P ? { projectDir: P, workingDirectories: [P] } : {}),
-      ...(view ? { fs: view } : {}), ...(environment ? { environment } : {}),
+      ...(view ? { fs: view } : {}),
+      ...(environment ? { environment } : {}),
     },
   );
 }
@@ -53,12 +64,15 @@ beforeAll(async () => {
 });
 
 describe('git where it runs', () => {
-  it.each(['git status', 'git log --oneline -5', 'git diff', 'git diff HEAD~1 HEAD', 'git show --stat', 'git blame src/a.ts'])('%s in an ordinary repository and environment stays a read-only allow (with a view, without, from a subdirectory)', (command) => {
-    expect(decide(command).behavior).toBe('allow');
-    expect(decide(command, { view: null }).behavior).toBe('allow');
-    expect(decide(command, { environment: { values: { PATH: '/usr/bin', GIT_PAGER: 'less' }, complete: true } }).behavior).toBe('allow');
-    expect(decide(command, { cwd: `${P}/src` }).behavior).toBe('allow');
-  });
+  it.each(['git status', 'git log --oneline -5', 'git diff', 'git diff HEAD~1 HEAD', 'git show --stat', 'git blame src/a.ts'])(
+    '%s in an ordinary repository and environment stays a read-only allow (with a view, without, from a subdirectory)',
+    (command) => {
+      expect(decide(command).behavior).toBe('allow');
+      expect(decide(command, { view: null }).behavior).toBe('allow');
+      expect(decide(command, { environment: { values: { PATH: '/usr/bin', GIT_PAGER: 'less' }, complete: true } }).behavior).toBe('allow');
+      expect(decide(command, { cwd: `${P}/src` }).behavior).toBe('allow');
+    },
+  );
 
   it('git in an embedded bare repository asks, with a reason naming it', () => {
     const d = decide('git diff HEAD~2 HEAD', { tree: { ...REPO, ...BARE }, cwd: `${P}/docs/api.git` });
@@ -86,7 +100,9 @@ describe('git where it runs', () => {
     expect(partial.reason.message).not.toMatch(/told nothing/);
     const none = decide('git status', { environment: null });
     expect(none.behavior).toBe('ask');
-    expect(none.reason.message).toMatch(/GIT_DIR may be set in the environment.*told nothing of the environment.*--env NAME= for unset.*environment option/);
+    expect(none.reason.message).toMatch(
+      /GIT_DIR may be set in the environment.*told nothing of the environment.*--env NAME= for unset.*environment option/,
+    );
     expect(decide('git status', { environment: null, view: null }).behavior).toBe('ask');
   });
 
@@ -96,13 +112,18 @@ describe('git where it runs', () => {
 });
 
 describe('writes that make a repository are protected', () => {
-  const LAYOUT = "mkdir -p b/objects/info b/refs/heads && echo 'ref: refs/heads/main' > b/HEAD && printf '[diff]\\n\\texternal = evil\\n' > b/config";
-  it.each<[PermissionMode, Record<string, string[]>]>([['acceptEdits', {}], ['bypassPermissions', {}], ['default', { allow: ['Bash(*)'], deny: ['Bash(rm *)'] }]])('laying out HEAD, objects and refs is a protected ask in %s', (mode, permissions) => {
+  const LAYOUT =
+    "mkdir -p b/objects/info b/refs/heads && echo 'ref: refs/heads/main' > b/HEAD && printf '[diff]\\n\\texternal = evil\\n' > b/config";
+  it.each<[PermissionMode, Record<string, string[]>]>([
+    ['acceptEdits', {}],
+    ['bypassPermissions', {}],
+    ['default', { allow: ['Bash(*)'], deny: ['Bash(rm *)'] }],
+  ])('laying out HEAD, objects and refs is a protected ask in %s', (mode, permissions) => {
     const d = decide(LAYOUT, { mode, permissions });
     expect(d.behavior).toBe('ask');
     expect(said(d)).toMatch(/b is a git repository once written/);
   });
-  it('a write into an existing bare repository\'s config is protected; an ordinary write in acceptEdits is not', () => {
+  it("a write into an existing bare repository's config is protected; an ordinary write in acceptEdits is not", () => {
     expect(decide("printf '[core]\\n' > docs/api.git/config", { mode: 'acceptEdits', tree: { ...REPO, ...BARE } }).behavior).toBe('ask');
     expect(decide('echo x > src/config', { mode: 'acceptEdits' }).behavior).toBe('allow');
     expect(decide('mkdir -p build/refs && echo x > build/HEAD', { mode: 'acceptEdits' }).behavior).toBe('allow');

@@ -46,7 +46,13 @@ type Settings = Record<string, unknown>;
 const decide = (command: string, mode: PermissionMode, settings?: Settings) =>
   evaluate(
     { tool: 'Bash', input: { command } },
-    { mode, policy: policyFromObjects(settings ? [{ kind: 'userSettings', settings }] : []), cwd: P, home: join(root, 'home'), fs: nodeFsView() },
+    {
+      mode,
+      policy: policyFromObjects(settings ? [{ kind: 'userSettings', settings }] : []),
+      cwd: P,
+      home: join(root, 'home'),
+      fs: nodeFsView(),
+    },
   );
 const STAR = { permissions: { allow: ['Bash(*)'] } };
 const BLOCK_OUTSIDE = { permissions: { blockWritesOutsideWorkingDirectories: true } };
@@ -59,7 +65,16 @@ const worlds: [string, PermissionMode, Settings | undefined][] = [
 ];
 
 describe('a glob write through a link the tree holds', () => {
-  const through = ['echo evil > build/*.sh', 'cp x build/*.sh', 'echo evil | tee build/*.sh', 'printf x >> build/?.sh', "sed -i 's/^/evil;/' build/*.sh", 'cp build/*.sh', 'echo evil > build/{y,z}.sh', 'echo evil > build/y.sh'];
+  const through = [
+    'echo evil > build/*.sh',
+    'cp x build/*.sh',
+    'echo evil | tee build/*.sh',
+    'printf x >> build/?.sh',
+    "sed -i 's/^/evil;/' build/*.sh",
+    'cp build/*.sh',
+    'echo evil > build/{y,z}.sh',
+    'echo evil > build/y.sh',
+  ];
   for (const c of through) {
     for (const [name, mode, settings] of worlds) {
       it(`${c} asks as a protected write (${name})`, () => {
@@ -107,7 +122,11 @@ describe('what the view cannot settle', () => {
     expect([outside.behavior, outside.askKind]).toEqual(['ask', 'firm']);
   });
   it('a link or folder made earlier on the line is not in the view: the spelling still decides, and asks', () => {
-    for (const c of [`ln -s ${P} build/up; printf x >> build/*/.g?t/config`, 'mkdir build/d && printf x >> build/*/.g?t/config', 'cp x build/*.js']) {
+    for (const c of [
+      `ln -s ${P} build/up; printf x >> build/*/.g?t/config`,
+      'mkdir build/d && printf x >> build/*/.g?t/config',
+      'cp x build/*.js',
+    ]) {
       for (const [name, mode, settings] of worlds) {
         const d = decide(c, mode, settings);
         expect([name, d.behavior, d.askKind]).toEqual([name, 'ask', 'protected']);

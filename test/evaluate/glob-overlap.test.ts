@@ -26,8 +26,11 @@ describe('a shell glob against a path rule', () => {
 });
 
 describe('Read deny rules hold against globs and braces in shell commands', () => {
-  const policy = policyFromObjects([{ kind: 'projectSettings', settings: { permissions: { deny: ['Read(./.env)', 'Read(/config/prod.json)', 'Read(./secrets/**)'] } } }]);
-  const decide = (command: string) => evaluate({ tool: 'Bash', input: { command } }, { mode: 'bypassPermissions', policy, cwd: P, home: '/home/user' });
+  const policy = policyFromObjects([
+    { kind: 'projectSettings', settings: { permissions: { deny: ['Read(./.env)', 'Read(/config/prod.json)', 'Read(./secrets/**)'] } } },
+  ]);
+  const decide = (command: string) =>
+    evaluate({ tool: 'Bash', input: { command } }, { mode: 'bypassPermissions', policy, cwd: P, home: '/home/user' });
   it('a brace expansion naming a denied file is denied', () => {
     expect(decide('cat config/prod.{json,x}').behavior).toBe('deny');
   });

@@ -57,7 +57,9 @@ describe('reads of a file with several names while a Read deny rule is in force'
     it(`${command} in ${mode}${allow.length > 0 ? ` under ${allow.join(', ')}` : ''} is a guarded-read ask`, () => {
       const d = decide(command, mode, { allow, deny: DENY });
       expect([d.behavior, d.askKind]).toEqual(['ask', 'guardedRead']);
-      expect(d.reason.message).toMatch(/hard\.txt( \(named by the pattern src\/\*\))?, a file with 2 names \(hard links\) toolgate cannot trace/);
+      expect(d.reason.message).toMatch(
+        /hard\.txt( \(named by the pattern src\/\*\))?, a file with 2 names \(hard links\) toolgate cannot trace/,
+      );
       expect(d.reason.message).toContain('Read(./secrets/**)');
     });
   }
@@ -85,7 +87,13 @@ describe('the Read tool on a file with several names', () => {
   const read = (file: string, mode: PermissionMode, deny: string[]) =>
     evaluate(
       { tool: 'Read', input: { file_path: join(P, file) } },
-      { mode, policy: policyFromObjects([{ kind: 'userSettings', settings: { permissions: { deny, allow: ['Read(./src/**)'] } } }]), cwd: P, home: H, fs: nodeFsView() },
+      {
+        mode,
+        policy: policyFromObjects([{ kind: 'userSettings', settings: { permissions: { deny, allow: ['Read(./src/**)'] } } }]),
+        cwd: P,
+        home: H,
+        fs: nodeFsView(),
+      },
     );
   it('is a guarded-read ask while a Read deny rule is in force', () => {
     const d = read('src/hard.txt', 'bypassPermissions', DENY);

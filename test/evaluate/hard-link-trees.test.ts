@@ -27,7 +27,17 @@ beforeAll(async () => {
   P = join(root, 'project');
   Q = join(root, 'pnpm-project');
   H = join(root, 'home');
-  for (const d of [join(P, 'src/deep'), join(P, 'clean/sub'), join(P, 'linkdir'), join(H, '.ssh'), join(H, 'store'), join(Q, '.git'), join(Q, 'src'), join(Q, 'node_modules/.pnpm/left-pad/node_modules/left-pad')]) mkdirSync(d, { recursive: true });
+  for (const d of [
+    join(P, 'src/deep'),
+    join(P, 'clean/sub'),
+    join(P, 'linkdir'),
+    join(H, '.ssh'),
+    join(H, 'store'),
+    join(Q, '.git'),
+    join(Q, 'src'),
+    join(Q, 'node_modules/.pnpm/left-pad/node_modules/left-pad'),
+  ])
+    mkdirSync(d, { recursive: true });
   writeFileSync(join(H, '.ssh/id_rsa'), 'key');
   linkSync(join(H, '.ssh/id_rsa'), join(P, 'src/deep/hl'));
   writeFileSync(join(P, 'src/plain.txt'), 'plain');
@@ -47,10 +57,22 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 /** An environment known in full: no rg configuration, no other XDG folder; PATH without the project's tools. */
 const KNOWN: EnvironmentFacts = { values: { PATH: '/usr/bin:/bin' }, complete: true };
 
-const decide = (command: string, mode: PermissionMode, permissions: { allow?: string[]; deny?: string[] }, opts: { cwd?: string; fs?: ReadonlyFsView; environment?: EnvironmentFacts } = {}) =>
+const decide = (
+  command: string,
+  mode: PermissionMode,
+  permissions: { allow?: string[]; deny?: string[] },
+  opts: { cwd?: string; fs?: ReadonlyFsView; environment?: EnvironmentFacts } = {},
+) =>
   evaluate(
     { tool: 'Bash', input: { command } },
-    { mode, policy: policyFromObjects([{ kind: 'userSettings', settings: { permissions } }]), cwd: opts.cwd ?? P, home: H, fs: opts.fs ?? nodeFsView(), environment: opts.environment ?? KNOWN },
+    {
+      mode,
+      policy: policyFromObjects([{ kind: 'userSettings', settings: { permissions } }]),
+      cwd: opts.cwd ?? P,
+      home: H,
+      fs: opts.fs ?? nodeFsView(),
+      environment: opts.environment ?? KNOWN,
+    },
   );
 const DENY = ['Read(~/.ssh/**)'];
 

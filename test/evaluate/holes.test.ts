@@ -24,10 +24,13 @@ describe('Bash(rm -rf *) and glob words', () => {
   it.each(['rm tmp/*.tmp', 'rm T*', 'rm build/*.o dist/*.map'])('%s cannot become rm -rf: a plain ask', (command) => {
     expect([decide(command).behavior, decide(command).askKind]).toEqual(['ask', 'plain']);
   });
-  it.each(['rm -*', 'rm -r* x', 'rm [-]rf x', 'rm tmp/*.tmp -rf x', 'rm $X*', 'rm "$D"/*'])('%s may become rm -rf: a firm ask naming the rule', (command) => {
-    const d = decide(command);
-    expect([d.behavior, d.askKind, d.rule?.text]).toEqual(['ask', 'firm', 'Bash(rm -rf *)']);
-  });
+  it.each(['rm -*', 'rm -r* x', 'rm [-]rf x', 'rm tmp/*.tmp -rf x', 'rm $X*', 'rm "$D"/*'])(
+    '%s may become rm -rf: a firm ask naming the rule',
+    (command) => {
+      const d = decide(command);
+      expect([d.behavior, d.askKind, d.rule?.text]).toEqual(['ask', 'firm', 'Bash(rm -rf *)']);
+    },
+  );
 });
 
 describe('globPrefix', () => {
@@ -48,7 +51,10 @@ describe('globPrefix', () => {
 });
 
 const shells = [
-  { shell: 'bash', script: (w: string) => `shopt -s nullglob nocaseglob dotglob extglob globstar; for x in ${w}; do printf '%s\\n' "$x"; done` },
+  {
+    shell: 'bash',
+    script: (w: string) => `shopt -s nullglob nocaseglob dotglob extglob globstar; for x in ${w}; do printf '%s\\n' "$x"; done`,
+  },
   { shell: 'zsh', script: (w: string) => `setopt nullglob nocaseglob globdots extendedglob; for x in ${w}; do printf '%s\\n' "$x"; done` },
 ];
 const available = (shell: string): boolean => {
@@ -65,14 +71,17 @@ describe('every word a glob expands to starts with its prefix (real shells, ever
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'toolgate-holes-'));
     for (const d of ['tmp', 'TMP', 'Tmp/sub', 'src/deep']) mkdirSync(join(dir, d), { recursive: true });
-    for (const f of ['-rf', 'tmp/a.tmp', 'tmp/.b.tmp', 'TMP/-rf.tmp', 'Tmp/c.TMP', 'src/deep/x.js', 'Tx', 'tail']) writeFileSync(join(dir, f), '');
+    for (const f of ['-rf', 'tmp/a.tmp', 'tmp/.b.tmp', 'TMP/-rf.tmp', 'Tmp/c.TMP', 'src/deep/x.js', 'Tx', 'tail'])
+      writeFileSync(join(dir, f), '');
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   for (const { shell, script } of shells) {
     it.skipIf(!available(shell))(`${shell}`, () => {
       for (const word of ['tmp/*.tmp', 'src/**/*.js', 'T*', 't?il']) {
         const prefix = globPrefix(word)!;
-        const words = execFileSync(shell, ['-c', script(word)], { cwd: dir, encoding: 'utf8' }).split('\n').filter((w) => w !== '');
+        const words = execFileSync(shell, ['-c', script(word)], { cwd: dir, encoding: 'utf8' })
+          .split('\n')
+          .filter((w) => w !== '');
         expect(words.length, `${shell} ${word}`).toBeGreaterThan(0);
         for (const w of words) expect(w.toLowerCase().startsWith(prefix.toLowerCase()), `${shell}: ${word} → ${w}`).toBe(true);
       }

@@ -8,9 +8,18 @@ import { hookRunnerKeyChange, isPackageJson } from '../../src/evaluate/hook-runn
 
 const P = '/home/user/project';
 const PKG = `${P}/package.json`;
-const text = JSON.stringify({ name: 'app', version: '1.0.0', 'lint-staged': { '*.js': 'eslint --fix' }, config: { ghooks: { 'pre-commit': 'npm test' } } }, null, 2);
+const text = JSON.stringify(
+  { name: 'app', version: '1.0.0', 'lint-staged': { '*.js': 'eslint --fix' }, config: { ghooks: { 'pre-commit': 'npm test' } } },
+  null,
+  2,
+);
 const view = caseFsView({ [PKG]: `text: ${text}` }, { cwd: P, home: '/home/user', platform: 'linux' });
-const edit = (old_string: string, new_string: string, replace_all?: boolean) => ({ file_path: PKG, old_string, new_string, ...(replace_all !== undefined ? { replace_all } : {}) });
+const edit = (old_string: string, new_string: string, replace_all?: boolean) => ({
+  file_path: PKG,
+  old_string,
+  new_string,
+  ...(replace_all !== undefined ? { replace_all } : {}),
+});
 
 describe('hook-runner keys of package.json', () => {
   it('names package.json files only', () => {
@@ -22,8 +31,12 @@ describe('hook-runner keys of package.json', () => {
     expect(hookRunnerKeyChange(PKG, 'Edit', edit('"1.0.0"', '"1.0.1"'), view)).toBeUndefined();
     expect(hookRunnerKeyChange(PKG, 'Edit', edit('eslint --fix', 'sh x.sh'), view)).toContain('this write changes them');
     expect(hookRunnerKeyChange(PKG, 'Edit', edit('npm test', 'sh x.sh'), view)).toContain('this write changes them');
-    expect(hookRunnerKeyChange(PKG, 'MultiEdit', { file_path: PKG, edits: [edit('"1.0.0"', '"2.0.0"'), edit('"app"', '"web"')] }, view)).toBeUndefined();
-    expect(hookRunnerKeyChange(PKG, 'MultiEdit', { file_path: PKG, edits: [edit('"1.0.0"', '"2.0.0"'), edit('eslint', 'sh')] }, view)).toContain('changes them');
+    expect(
+      hookRunnerKeyChange(PKG, 'MultiEdit', { file_path: PKG, edits: [edit('"1.0.0"', '"2.0.0"'), edit('"app"', '"web"')] }, view),
+    ).toBeUndefined();
+    expect(
+      hookRunnerKeyChange(PKG, 'MultiEdit', { file_path: PKG, edits: [edit('"1.0.0"', '"2.0.0"'), edit('eslint', 'sh')] }, view),
+    ).toContain('changes them');
   });
 
   it('what cannot be known counts as a change: an edit that would not apply exactly, no text, no JSON', () => {
@@ -39,6 +52,8 @@ describe('hook-runner keys of package.json', () => {
   it('a new package.json is compared with none', () => {
     const empty = caseFsView({ [PKG]: 'absent' }, { cwd: P, home: '/home/user', platform: 'linux' });
     expect(hookRunnerKeyChange(PKG, 'Write', { file_path: PKG, content: '{"name":"b"}' }, empty)).toBeUndefined();
-    expect(hookRunnerKeyChange(PKG, 'Write', { file_path: PKG, content: '{"name":"b","simple-git-hooks":{"pre-commit":"x"}}' }, empty)).toContain('changes them');
+    expect(
+      hookRunnerKeyChange(PKG, 'Write', { file_path: PKG, content: '{"name":"b","simple-git-hooks":{"pre-commit":"x"}}' }, empty),
+    ).toContain('changes them');
   });
 });

@@ -36,7 +36,14 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const decide = (command: string, mode: PermissionMode = 'bypassPermissions') =>
   evaluate(
     { tool: 'Bash', input: { command } },
-    { mode, policy: policyFromObjects([{ kind: 'userSettings', settings: { permissions: { deny: ['Read(~/.ssh/**)', 'Edit(~/.ssh/**)'] } } }]), cwd: P, home: H, fs: nodeFsView(), environment: { values: { PATH: '/usr/bin:/bin', HOME: H }, complete: true } },
+    {
+      mode,
+      policy: policyFromObjects([{ kind: 'userSettings', settings: { permissions: { deny: ['Read(~/.ssh/**)', 'Edit(~/.ssh/**)'] } } }]),
+      cwd: P,
+      home: H,
+      fs: nodeFsView(),
+      environment: { values: { PATH: '/usr/bin:/bin', HOME: H }, complete: true },
+    },
   );
 
 describe('mv and the links it moves', () => {
@@ -51,9 +58,12 @@ describe('mv and the links it moves', () => {
     expect(d.reason.message).not.toContain('.ssh');
   });
 
-  it.each(['mv vendor/keys/ k2', 'mv vendor/keys/id_rsa x', 'mv ~/.ssh /tmp/x', 'mv x vendor/keys/', 'mv x vendor/keys/id_rsa'])('%s names a covered path (through the link, or itself): denied', (command) => {
-    const d = decide(command, 'default');
-    expect([command, d.behavior]).toEqual([command, 'deny']);
-    expect(d.reason.message).toContain('.ssh');
-  });
+  it.each(['mv vendor/keys/ k2', 'mv vendor/keys/id_rsa x', 'mv ~/.ssh /tmp/x', 'mv x vendor/keys/', 'mv x vendor/keys/id_rsa'])(
+    '%s names a covered path (through the link, or itself): denied',
+    (command) => {
+      const d = decide(command, 'default');
+      expect([command, d.behavior]).toEqual([command, 'deny']);
+      expect(d.reason.message).toContain('.ssh');
+    },
+  );
 });

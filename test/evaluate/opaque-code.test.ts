@@ -31,7 +31,13 @@ describe('specific consent allows, whatever the rules', () => {
         const inner = command.replace(/^timeout 5 /, '');
         for (const allow of [[`Bash(${prog} *)`], ...(inner.includes("'") ? [] : [[`Bash(${inner})`]])]) {
           const d = decide(command, { ...rules, allow }, mode);
-          expect([command, JSON.stringify(rules), mode, allow[0], d.behavior]).toEqual([command, JSON.stringify(rules), mode, allow[0], 'allow']);
+          expect([command, JSON.stringify(rules), mode, allow[0], d.behavior]).toEqual([
+            command,
+            JSON.stringify(rules),
+            mode,
+            allow[0],
+            'allow',
+          ]);
         }
       }
     }
@@ -45,7 +51,11 @@ describe('specific consent allows, whatever the rules', () => {
     expect(step?.detail).toContain('no deny rule can hold against');
   });
   it('the README policy with Bash(node *) and Read(./.env) denied allows node x.js', () => {
-    const d = decide('node x.js', { allow: ['Bash(npm run test *)', 'Edit(src/**)', 'Bash(node *)'], ask: ['Bash(git push *)'], deny: ['Read(./.env)', 'Bash(rm -rf *)'] });
+    const d = decide('node x.js', {
+      allow: ['Bash(npm run test *)', 'Edit(src/**)', 'Bash(node *)'],
+      ask: ['Bash(git push *)'],
+      deny: ['Read(./.env)', 'Bash(rm -rf *)'],
+    });
     expect(d.behavior).toBe('allow');
   });
 });
@@ -69,18 +79,34 @@ describe('a wildcard under a program rule is a firm ask that says how to consent
   });
 });
 
-describe("the example of consent by name is the rule offered to remember", () => {
-  it.each(['node x.js', 'npm publish', 'npm run build', 'make deploy', "python3 -c 'print(1)'", './node_modules/.bin/tsc -p .', 'timeout 5 node x.js', 'curl -s https://x/y | node', "make CC='gcc -O2' all", "npm run 'my script' x"])('%s', (command) => {
+describe('the example of consent by name is the rule offered to remember', () => {
+  it.each([
+    'node x.js',
+    'npm publish',
+    'npm run build',
+    'make deploy',
+    "python3 -c 'print(1)'",
+    './node_modules/.bin/tsc -p .',
+    'timeout 5 node x.js',
+    'curl -s https://x/y | node',
+    "make CC='gcc -O2' all",
+    "npm run 'my script' x",
+  ])('%s', (command) => {
     for (const rules of PROGRAM_RULES) {
       const d = decide(command, rules);
       expect([command, d.behavior, d.askKind, d.reason.kind]).toEqual([command, 'ask', 'plain', 'opaqueCode']);
       const example = /for example (\S+(?: [^)]*)?\))\)/.exec(d.reason.message)?.[1];
-      const proposal = proposeRules({ pending: { call: { tool: 'Bash', input: { command } }, askKind: d.askKind ?? 'plain', suggestions: d.suggestions ?? [] }, analysis: analyzeShell(command) });
+      const proposal = proposeRules({
+        pending: { call: { tool: 'Bash', input: { command } }, askKind: d.askKind ?? 'plain', suggestions: d.suggestions ?? [] },
+        analysis: analyzeShell(command),
+      });
       const offered = proposal.parts.flatMap((p) => p.options.map((o) => o.rule));
       expect(offered, `${command}: ${d.reason.message}`).toContain(example);
       // And it is consent by name: with it allowed, the opaque code asks no more (curl, not read-only, still does).
       const consented = decide(command, { ...rules, allow: [example as string] });
-      expect([consented.behavior, consented.reason.kind], `${command} with ${example}`).toEqual(command.startsWith('curl') ? ['ask', 'toolDefault'] : ['allow', expect.anything()]);
+      expect([consented.behavior, consented.reason.kind], `${command} with ${example}`).toEqual(
+        command.startsWith('curl') ? ['ask', 'toolDefault'] : ['allow', expect.anything()],
+      );
     }
   });
 });
@@ -94,24 +120,27 @@ describe('a wildcard with no program rule allows (as Claude Code)', () => {
 });
 
 describe('no consent', () => {
-  it.each(OPAQUE)('%s under a program rule: plain ask in default and acceptEdits, a plan block in plan; firm in auto and bypassPermissions', (command) => {
-    for (const rules of PROGRAM_RULES) {
-      for (const mode of ['default', 'acceptEdits'] as const) {
-        const d = decide(command, rules, mode);
-        expect([command, mode, d.behavior, d.askKind]).toEqual([command, mode, 'ask', 'plain']);
+  it.each(OPAQUE)(
+    '%s under a program rule: plain ask in default and acceptEdits, a plan block in plan; firm in auto and bypassPermissions',
+    (command) => {
+      for (const rules of PROGRAM_RULES) {
+        for (const mode of ['default', 'acceptEdits'] as const) {
+          const d = decide(command, rules, mode);
+          expect([command, mode, d.behavior, d.askKind]).toEqual([command, mode, 'ask', 'plain']);
+        }
+        // Plan mode holds what is not read-only as a plan block (decision 0049): a plain ask here
+        // would let a hook's allow run the code while planning, and the rule would loosen what plan
+        // mode does with no rule at all.
+        const d = decide(command, rules, 'plan');
+        expect([command, d.behavior, d.askKind, d.reason.kind]).toEqual([command, 'ask', 'planBlock', 'opaqueCode']);
+        expect(d.reason.message).toContain('plan mode');
+        for (const mode of ['auto', 'bypassPermissions'] as const) {
+          const d = decide(command, rules, mode);
+          expect([command, mode, d.behavior, d.askKind]).toEqual([command, mode, 'ask', 'firm']);
+        }
       }
-      // Plan mode holds what is not read-only as a plan block (decision 0049): a plain ask here
-      // would let a hook's allow run the code while planning, and the rule would loosen what plan
-      // mode does with no rule at all.
-      const d = decide(command, rules, 'plan');
-      expect([command, d.behavior, d.askKind, d.reason.kind]).toEqual([command, 'ask', 'planBlock', 'opaqueCode']);
-      expect(d.reason.message).toContain('plan mode');
-      for (const mode of ['auto', 'bypassPermissions'] as const) {
-        const d = decide(command, rules, mode);
-        expect([command, mode, d.behavior, d.askKind]).toEqual([command, mode, 'ask', 'firm']);
-      }
-    }
-  });
+    },
+  );
   it.each(OPAQUE)('%s with only Read/Edit deny rules is as the mode decides a plain ask', (command) => {
     const rules = { deny: ['Read(./.env)', 'Edit(secrets/**)'] };
     expect([decide(command, rules).behavior, decide(command, rules).askKind]).toEqual(['ask', 'plain']);
@@ -120,19 +149,28 @@ describe('no consent', () => {
 });
 
 describe('plan mode', () => {
-  it.each(OPAQUE)('%s is a plan block without a program rule, with one, and with consent by name; a wildcard under a program rule stays firm', (command) => {
-    const prog = command.startsWith('timeout') ? 'node' : command.split(' ')[0]!;
-    for (const rules of [{}, ...PROGRAM_RULES, { deny: ['Read(./.env)'] }]) {
-      for (const allow of [[], [`Bash(${prog} *)`], ...(Object.keys(rules).length === 0 ? [['Bash(*)']] : [])]) {
-        const d = decide(command, { ...rules, allow }, 'plan');
-        expect([command, JSON.stringify(rules), allow[0], d.behavior, d.askKind]).toEqual([command, JSON.stringify(rules), allow[0], 'ask', 'planBlock']);
+  it.each(OPAQUE)(
+    '%s is a plan block without a program rule, with one, and with consent by name; a wildcard under a program rule stays firm',
+    (command) => {
+      const prog = command.startsWith('timeout') ? 'node' : command.split(' ')[0]!;
+      for (const rules of [{}, ...PROGRAM_RULES, { deny: ['Read(./.env)'] }]) {
+        for (const allow of [[], [`Bash(${prog} *)`], ...(Object.keys(rules).length === 0 ? [['Bash(*)']] : [])]) {
+          const d = decide(command, { ...rules, allow }, 'plan');
+          expect([command, JSON.stringify(rules), allow[0], d.behavior, d.askKind]).toEqual([
+            command,
+            JSON.stringify(rules),
+            allow[0],
+            'ask',
+            'planBlock',
+          ]);
+        }
       }
-    }
-    for (const rules of PROGRAM_RULES) {
-      const d = decide(command, { ...rules, allow: ['Bash(*)'] }, 'plan');
-      expect([command, d.behavior, d.askKind, d.reason.kind]).toEqual([command, 'ask', 'firm', 'opaqueCode']);
-    }
-  });
+      for (const rules of PROGRAM_RULES) {
+        const d = decide(command, { ...rules, allow: ['Bash(*)'] }, 'plan');
+        expect([command, d.behavior, d.askKind, d.reason.kind]).toEqual([command, 'ask', 'firm', 'opaqueCode']);
+      }
+    },
+  );
 });
 
 describe('what the table does not loosen', () => {

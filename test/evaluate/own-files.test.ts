@@ -18,7 +18,12 @@ const P = '/home/user/project';
 const H = '/home/user';
 const CACHE = `${H}/.cache/toolgate`;
 
-function decide(call: { tool: string; input: Record<string, unknown> }, mode: PermissionMode, values?: Record<string, string>, deny = ['Read(./.env)']) {
+function decide(
+  call: { tool: string; input: Record<string, unknown> },
+  mode: PermissionMode,
+  values?: Record<string, string>,
+  deny = ['Read(./.env)'],
+) {
   return evaluate(call, {
     mode,
     policy: policyFromObjects([{ kind: 'projectSettings', settings: { permissions: { deny } } }]),
@@ -51,11 +56,13 @@ describe("toolgate hook's cache directory", () => {
   });
 
   it('a write into it, to it, or to the folder holding it below home is protected; elsewhere is not', () => {
-    for (const w of [`${CACHE}/policy-abc.json`, `${CACHE}/sessions/mode-x.json`, CACHE, `${H}/.cache`]) expect([w, toolgateCacheWrite(w, [CACHE], H) !== undefined]).toEqual([w, true]);
-    for (const w of [H, '/home', '/', `${H}/.cache/other/x`, `${P}/src/x.ts`]) expect([w, toolgateCacheWrite(w, [CACHE], H)]).toEqual([w, undefined]);
+    for (const w of [`${CACHE}/policy-abc.json`, `${CACHE}/sessions/mode-x.json`, CACHE, `${H}/.cache`])
+      expect([w, toolgateCacheWrite(w, [CACHE], H) !== undefined]).toEqual([w, true]);
+    for (const w of [H, '/home', '/', `${H}/.cache/other/x`, `${P}/src/x.ts`])
+      expect([w, toolgateCacheWrite(w, [CACHE], H)]).toEqual([w, undefined]);
   });
 
-  it("rewriting the compiled policy is held for a person in every mode, bypassPermissions included (red team: it lifted every deny rule of later sessions)", () => {
+  it('rewriting the compiled policy is held for a person in every mode, bypassPermissions included (red team: it lifted every deny rule of later sessions)', () => {
     const calls = [
       bash(`sed -i 's/"deny"/"allow"/g' ~/.cache/toolgate/policy-abc.json`),
       bash(`printf '{}' > ${CACHE}/sessions/mode-1.json`),
@@ -71,7 +78,9 @@ describe("toolgate hook's cache directory", () => {
   });
 
   it('follows a cache directory the environment names', () => {
-    const d = decide({ tool: 'Write', input: { file_path: '/opt/tg/policy-1.json', content: '{}' } }, 'bypassPermissions', { TOOLGATE_CACHE_DIR: '/opt/tg' });
+    const d = decide({ tool: 'Write', input: { file_path: '/opt/tg/policy-1.json', content: '{}' } }, 'bypassPermissions', {
+      TOOLGATE_CACHE_DIR: '/opt/tg',
+    });
     expect([d.behavior, d.askKind]).toEqual(['ask', 'protected']);
   });
 
@@ -80,8 +89,15 @@ describe("toolgate hook's cache directory", () => {
     expect(decide(bash('rm -rf ~/.cache/pip ~/.npm/_cacache'), 'bypassPermissions').behavior).toBe('allow');
   });
 
-  it('removing or moving it, a file in it or a folder holding it meets the check a write meets, in every mode (red team: the sessions\' mode records that cap sub-agents were wiped)', () => {
-    const commands = ['rm -rf ~/.cache/toolgate/sessions', 'rm ~/.cache/toolgate/policy-*.json', 'mv ~/.cache/toolgate ~/tg', 'mv ~/.cache ~/.c2', 'rm -rf ~/.cache', 'find ~/.cache -name "*.json" -delete'];
+  it("removing or moving it, a file in it or a folder holding it meets the check a write meets, in every mode (red team: the sessions' mode records that cap sub-agents were wiped)", () => {
+    const commands = [
+      'rm -rf ~/.cache/toolgate/sessions',
+      'rm ~/.cache/toolgate/policy-*.json',
+      'mv ~/.cache/toolgate ~/tg',
+      'mv ~/.cache ~/.c2',
+      'rm -rf ~/.cache',
+      'find ~/.cache -name "*.json" -delete',
+    ];
     for (const mode of ['default', 'acceptEdits', 'bypassPermissions'] as const)
       for (const c of commands) {
         const d = decide(bash(c), mode, undefined, []);
@@ -93,13 +109,22 @@ describe("toolgate hook's cache directory", () => {
   it('on a real file system, the removal of the cache a known XDG_CACHE_HOME names is held, and of its siblings is not', () => {
     const root = mkdtempSync(join(tmpdir(), 'tg-own-cache-'));
     try {
-      const home = join(root, 'home'), project = join(home, 'project'), xdg = join(root, 'xdg');
+      const home = join(root, 'home'),
+        project = join(home, 'project'),
+        xdg = join(root, 'xdg');
       mkdirSync(join(xdg, 'toolgate', 'sessions'), { recursive: true });
       mkdirSync(join(xdg, 'pip'), { recursive: true });
       mkdirSync(project, { recursive: true });
       writeFileSync(join(xdg, 'toolgate', 'sessions', 'mode-1.json'), '{}');
       const run = (command: string) =>
-        evaluate(bash(command), { mode: 'bypassPermissions', policy: policyFromObjects([]), cwd: project, home, fs: nodeFsView(), environment: { values: { XDG_CACHE_HOME: xdg, PATH: '/usr/bin:/bin' }, complete: true } });
+        evaluate(bash(command), {
+          mode: 'bypassPermissions',
+          policy: policyFromObjects([]),
+          cwd: project,
+          home,
+          fs: nodeFsView(),
+          environment: { values: { XDG_CACHE_HOME: xdg, PATH: '/usr/bin:/bin' }, complete: true },
+        });
       const held = run(`rm -rf ${xdg}/toolgate/sessions`);
       expect([held.behavior, held.askKind]).toEqual(['ask', 'protected']);
       expect(run(`rm -rf ${xdg}/pip`).behavior).toBe('allow');
@@ -111,8 +136,18 @@ describe("toolgate hook's cache directory", () => {
 
 describe("toolgate's own code", () => {
   const write = (file_path: string) => ({ tool: 'Write', input: { file_path, content: 'module.exports={hookMain:async()=>0}' } });
-  function decideWith(call: { tool: string; input: Record<string, unknown> }, mode: PermissionMode, hookCommand: string | undefined, fs: Record<string, string>) {
-    const settings = { permissions: { deny: ['Bash(rm -rf *)'] }, ...(hookCommand !== undefined ? { hooks: { PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command: hookCommand }] }] } } : {}) };
+  function decideWith(
+    call: { tool: string; input: Record<string, unknown> },
+    mode: PermissionMode,
+    hookCommand: string | undefined,
+    fs: Record<string, string>,
+  ) {
+    const settings = {
+      permissions: { deny: ['Bash(rm -rf *)'] },
+      ...(hookCommand !== undefined
+        ? { hooks: { PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command: hookCommand }] }] } }
+        : {}),
+    };
     return evaluate(call, {
       mode,
       policy: policyFromObjects([{ kind: 'projectSettings', settings }]),
@@ -126,7 +161,11 @@ describe("toolgate's own code", () => {
   const protectedAsk = (d: ReturnType<typeof decideWith>) => [d.behavior, d.askKind];
 
   it('an install of toolgate in the project is protected in acceptEdits (red team: rewriting dist/cli/hook.cjs made every later hook run allow everything)', () => {
-    for (const file of [`${P}/node_modules/toolgate/dist/cli/hook.cjs`, `${P}/node_modules/toolgate/dist/index.js`, `${P}/node_modules/.pnpm/toolgate@0.1.0/node_modules/toolgate/dist/cli/main.js`]) {
+    for (const file of [
+      `${P}/node_modules/toolgate/dist/cli/hook.cjs`,
+      `${P}/node_modules/toolgate/dist/index.js`,
+      `${P}/node_modules/.pnpm/toolgate@0.1.0/node_modules/toolgate/dist/cli/main.js`,
+    ]) {
       const d = decideWith(write(file), 'acceptEdits', 'node node_modules/toolgate/dist/cli/main.js hook', {});
       expect([file, ...protectedAsk(d)]).toEqual([file, 'ask', 'protected']);
       expect(d.reason.message).toContain('install of toolgate');
@@ -136,14 +175,25 @@ describe("toolgate's own code", () => {
   });
 
   it("npx's cache and a global install below home are protected in bypassPermissions", () => {
-    for (const file of [`${H}/.npm/_npx/0a1b2c/node_modules/toolgate/dist/cli/hook.cjs`, `${H}/.nvm/versions/node/v20.18.0/lib/node_modules/toolgate/dist/cli/main.js`]) {
-      expect([file, ...protectedAsk(decideWith(write(file), 'bypassPermissions', 'npx toolgate hook', {}))]).toEqual([file, 'ask', 'protected']);
+    for (const file of [
+      `${H}/.npm/_npx/0a1b2c/node_modules/toolgate/dist/cli/hook.cjs`,
+      `${H}/.nvm/versions/node/v20.18.0/lib/node_modules/toolgate/dist/cli/main.js`,
+    ]) {
+      expect([file, ...protectedAsk(decideWith(write(file), 'bypassPermissions', 'npx toolgate hook', {}))]).toEqual([
+        file,
+        'ask',
+        'protected',
+      ]);
     }
   });
 
   it('the toolgate package a hook command runs, found through links and its package.json, is protected wherever it is', () => {
     const checkout = '/opt/src/toolgate';
-    const fs = { [`${checkout}/package.json`]: 'text: {"name":"toolgate","version":"0.1.0"}', [`${checkout}/dist/cli/main.js`]: 'file', [`${checkout}/dist/cli/hook.cjs`]: 'file' };
+    const fs = {
+      [`${checkout}/package.json`]: 'text: {"name":"toolgate","version":"0.1.0"}',
+      [`${checkout}/dist/cli/main.js`]: 'file',
+      [`${checkout}/dist/cli/hook.cjs`]: 'file',
+    };
     for (const command of [`node ${checkout}/dist/cli/main.js hook`, `"$CLAUDE_PROJECT_DIR"/tools/tg hook`]) {
       const links = { ...fs, [`${P}/tools/tg`]: `symlink -> ${checkout}/dist/cli/main.js` };
       const d = decideWith(write(`${checkout}/dist/cli/hook.cjs`), 'bypassPermissions', command, links);
@@ -153,8 +203,19 @@ describe("toolgate's own code", () => {
   });
 
   it('a script a hook command names is protected; other packages and files stay ordinary', () => {
-    expect(protectedAsk(decideWith(write(`${P}/scripts/check-call.mjs`), 'acceptEdits', 'node scripts/check-call.mjs', { [`${P}/scripts/check-call.mjs`]: 'file' }))).toEqual(['ask', 'protected']);
-    for (const file of [`${P}/node_modules/lodash/index.js`, `${P}/src/toolgate.ts`, `${P}/node_modules/toolgate-plugin/index.js`, `${P}/scripts/other.mjs`]) {
+    expect(
+      protectedAsk(
+        decideWith(write(`${P}/scripts/check-call.mjs`), 'acceptEdits', 'node scripts/check-call.mjs', {
+          [`${P}/scripts/check-call.mjs`]: 'file',
+        }),
+      ),
+    ).toEqual(['ask', 'protected']);
+    for (const file of [
+      `${P}/node_modules/lodash/index.js`,
+      `${P}/src/toolgate.ts`,
+      `${P}/node_modules/toolgate-plugin/index.js`,
+      `${P}/scripts/other.mjs`,
+    ]) {
       expect([file, decideWith(write(file), 'acceptEdits', 'node scripts/check-call.mjs', {}).behavior]).toEqual([file, 'allow']);
     }
   });

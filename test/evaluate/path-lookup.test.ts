@@ -25,7 +25,10 @@ const world = (path: string | null | undefined, files: Record<string, string> = 
   view: fsWith(files),
 });
 
-function decide(call: { tool: string; input: Record<string, unknown> }, opts: { mode?: PermissionMode; path?: string | null; files?: Record<string, string>; permissions?: Record<string, string[]> } = {}) {
+function decide(
+  call: { tool: string; input: Record<string, unknown> },
+  opts: { mode?: PermissionMode; path?: string | null; files?: Record<string, string>; permissions?: Record<string, string[]> } = {},
+) {
   const environment = opts.path === undefined ? undefined : { values: { PATH: opts.path }, complete: true as const };
   return evaluate(call, {
     mode: opts.mode ?? 'default',
@@ -44,7 +47,9 @@ beforeAll(async () => {
 
 describe('writableProgram', () => {
   it('finds a name in a working-directory PATH entry before the system one', () => {
-    expect(writableProgram('cat', world(`${VENV}:/usr/bin:/bin`, { [`${VENV}/cat`]: 'file' }))).toMatch(/found along PATH at \/home\/user\/project\/\.venv\/bin\/cat, in the working directories/);
+    expect(writableProgram('cat', world(`${VENV}:/usr/bin:/bin`, { [`${VENV}/cat`]: 'file' }))).toMatch(
+      /found along PATH at \/home\/user\/project\/\.venv\/bin\/cat, in the working directories/,
+    );
   });
   it('takes the first entry that holds the name: a system program before the project directory is the system one', () => {
     expect(writableProgram('cat', world(`/usr/bin:${VENV}`, { '/usr/bin/cat': 'file', [`${VENV}/cat`]: 'file' }))).toBeUndefined();
@@ -94,11 +99,67 @@ describe('writableProgram', () => {
   });
   it('property: a name found first in a working-directory entry is always opaque, whatever follows', () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^[a-z][a-z0-9_-]{0,8}$/), fc.array(fc.constantFrom('/usr/bin', '/bin', `${H}/.local/bin`, '/opt/x/bin'), { maxLength: 4 }), (name, rest) => {
-        fc.pre(!['echo', 'printf', 'cd', 'test', 'pwd', 'read', 'kill', 'true', 'false', 'type', 'hash', 'set', 'let', 'wait', 'local', 'trap', 'times', 'exec', 'eval', 'exit', 'fc', 'fg', 'bg', 'jobs', 'alias', 'enable', 'source', 'shift', 'dirs', 'popd', 'pushd', 'unset', 'umask', 'ulimit', 'return', 'break', 'continue', 'export', 'declare', 'typeset', 'readonly', 'getopts', 'history', 'logout', 'suspend', 'unalias', 'builtin', 'command', 'disown'].includes(name));
-        const files = Object.fromEntries([VENV, ...rest].map((d) => [`${d}/${name}`, 'file']));
-        expect(writableProgram(name, world([VENV, ...rest].join(':'), files))).toBeDefined();
-      }),
+      fc.property(
+        fc.stringMatching(/^[a-z][a-z0-9_-]{0,8}$/),
+        fc.array(fc.constantFrom('/usr/bin', '/bin', `${H}/.local/bin`, '/opt/x/bin'), { maxLength: 4 }),
+        (name, rest) => {
+          fc.pre(
+            ![
+              'echo',
+              'printf',
+              'cd',
+              'test',
+              'pwd',
+              'read',
+              'kill',
+              'true',
+              'false',
+              'type',
+              'hash',
+              'set',
+              'let',
+              'wait',
+              'local',
+              'trap',
+              'times',
+              'exec',
+              'eval',
+              'exit',
+              'fc',
+              'fg',
+              'bg',
+              'jobs',
+              'alias',
+              'enable',
+              'source',
+              'shift',
+              'dirs',
+              'popd',
+              'pushd',
+              'unset',
+              'umask',
+              'ulimit',
+              'return',
+              'break',
+              'continue',
+              'export',
+              'declare',
+              'typeset',
+              'readonly',
+              'getopts',
+              'history',
+              'logout',
+              'suspend',
+              'unalias',
+              'builtin',
+              'command',
+              'disown',
+            ].includes(name),
+          );
+          const files = Object.fromEntries([VENV, ...rest].map((d) => [`${d}/${name}`, 'file']));
+          expect(writableProgram(name, world([VENV, ...rest].join(':'), files))).toBeDefined();
+        },
+      ),
     );
   });
 });
@@ -108,11 +169,16 @@ describe('a program the same command writes where PATH finds it', () => {
     const deny = { allow: ['Bash(*)'], deny: ['Bash(rm *)'] };
     for (const path of [undefined, `${P}/bin:/usr/bin`, '.:/usr/bin']) {
       const dir = path === '.:/usr/bin' ? '.' : 'bin';
-      const d = decide(bash(`printf x > t && install -m 755 t ${dir}/wc; env wc --version`), { permissions: deny, ...(path !== undefined ? { path } : {}) });
+      const d = decide(bash(`printf x > t && install -m 755 t ${dir}/wc; env wc --version`), {
+        permissions: deny,
+        ...(path !== undefined ? { path } : {}),
+      });
       expect(d.behavior, String(path)).toBe('ask');
     }
     // An archive extracted into one may hold any name.
-    expect(decide(bash('tar -xf a.tar -C bin; ls'), { permissions: deny }).reason.message).toMatch(/ls may be a file this command puts in \/home\/user\/project\/bin/);
+    expect(decide(bash('tar -xf a.tar -C bin; ls'), { permissions: deny }).reason.message).toMatch(
+      /ls may be a file this command puts in \/home\/user\/project\/bin/,
+    );
     // Not into a PATH directory, or the writer itself: as before.
     expect(decide(bash('cp t src/cat && cat README.md'), { permissions: deny }).behavior).toBe('allow');
     expect(decide(bash('cp t bin/cp'), { permissions: deny }).behavior).toBe('allow');
@@ -159,23 +225,36 @@ describe('decisions (red-team H6)', () => {
     }
   });
   it('under a program ask rule, bypassPermissions does not answer it (the opaque-code table)', () => {
-    const d = decide(bash('cat README.md'), { path, mode: 'bypassPermissions', files: { [`${VENV}/cat`]: 'file' }, permissions: { ask: ['Bash(git push *)'] } });
+    const d = decide(bash('cat README.md'), {
+      path,
+      mode: 'bypassPermissions',
+      files: { [`${VENV}/cat`]: 'file' },
+      permissions: { ask: ['Bash(git push *)'] },
+    });
     expect([d.behavior, d.askKind]).toEqual(['ask', 'firm']);
   });
   it.each(['acceptEdits', 'bypassPermissions'] as const)('%s: writing a program into the project virtualenv is a protected ask', (mode) => {
-    for (const call of [{ tool: 'Write', input: { file_path: `${VENV}/cat`, content: '#!/bin/sh\n' } }, bash('cp .git/hooks/pre-commit.sample .venv/bin/cat')]) {
+    for (const call of [
+      { tool: 'Write', input: { file_path: `${VENV}/cat`, content: '#!/bin/sh\n' } },
+      bash('cp .git/hooks/pre-commit.sample .venv/bin/cat'),
+    ]) {
       const d = decide(call, { path, mode });
       expect([d.behavior, d.askKind]).toEqual(['ask', 'protected']);
     }
   });
   it('bypassPermissions: writing ~/.local/bin/git or ~/.ssh/config is a protected ask', () => {
     for (const file of [`${H}/.local/bin/git`, `${H}/.ssh/config`]) {
-      const d = decide({ tool: 'Write', input: { file_path: file, content: 'x' } }, { path: `${H}/.local/bin:/usr/bin`, mode: 'bypassPermissions' });
+      const d = decide(
+        { tool: 'Write', input: { file_path: file, content: 'x' } },
+        { path: `${H}/.local/bin:/usr/bin`, mode: 'bypassPermissions' },
+      );
       expect([file, d.behavior, d.askKind]).toEqual([file, 'ask', 'protected']);
     }
   });
   it('an ordinary project file stays an edit acceptEdits allows', () => {
-    expect(decide({ tool: 'Write', input: { file_path: `${P}/src/x.ts`, content: '' } }, { path, mode: 'acceptEdits' }).behavior).toBe('allow');
+    expect(decide({ tool: 'Write', input: { file_path: `${P}/src/x.ts`, content: '' } }, { path, mode: 'acceptEdits' }).behavior).toBe(
+      'allow',
+    );
   });
 });
 
@@ -184,6 +263,8 @@ describe('X-Toolgate-Env', () => {
     const names = ['CDPATH', 'HOME', 'PATH'];
     const facts = parseEnvironmentHeader('CDPATH=; HOME=/home/u', names);
     expect(facts?.values).toEqual({ CDPATH: null, HOME: '/home/u' });
-    expect(parseEnvironmentHeader('CDPATH=; HOME=/home/u; PATH=/p/.venv/bin:/usr/bin', names)?.values['PATH']).toBe('/p/.venv/bin:/usr/bin');
+    expect(parseEnvironmentHeader('CDPATH=; HOME=/home/u; PATH=/p/.venv/bin:/usr/bin', names)?.values['PATH']).toBe(
+      '/p/.venv/bin:/usr/bin',
+    );
   });
 });

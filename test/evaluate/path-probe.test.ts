@@ -8,21 +8,96 @@ import { policyFromObjects } from '../../src/settings/index.js';
 
 const P = '/home/user/project';
 
-const segment = fc.constantFrom('src', 'a.ts', '.env', '.env.local', 'secrets', 'x.pem', 'id_rsa', '.ssh', '.git', 'config', 'SECRETS', 'ü', '.', '..', 'packages', 'pkg-01', 'docs', 'README.md', 'target-5', 'job-5.sh');
+const segment = fc.constantFrom(
+  'src',
+  'a.ts',
+  '.env',
+  '.env.local',
+  'secrets',
+  'x.pem',
+  'id_rsa',
+  '.ssh',
+  '.git',
+  'config',
+  'SECRETS',
+  'ü',
+  '.',
+  '..',
+  'packages',
+  'pkg-01',
+  'docs',
+  'README.md',
+  'target-5',
+  'job-5.sh',
+);
 const word = fc.oneof(
   fc.array(segment, { minLength: 0, maxLength: 5 }).map((s) => `${P}/${s.join('/')}`),
   fc.array(segment, { minLength: 1, maxLength: 4 }).map((s) => s.join('/')),
   segment,
   fc.array(segment, { minLength: 1, maxLength: 3 }).map((s) => `~/${s.join('/')}`),
   fc.array(segment, { minLength: 1, maxLength: 3 }).map((s) => `./${s.join('/')}`),
-  fc.constantFrom('/', P, '/home/user', '/home', '//etc/hosts', '*.pem', 'sec*', 'config/prod.{json,pem}', '$HOME/.env', `${P}/${'d/'.repeat(300)}x.pem`, `'a b/x.pem'`),
+  fc.constantFrom(
+    '/',
+    P,
+    '/home/user',
+    '/home',
+    '//etc/hosts',
+    '*.pem',
+    'sec*',
+    'config/prod.{json,pem}',
+    '$HOME/.env',
+    `${P}/${'d/'.repeat(300)}x.pem`,
+    `'a b/x.pem'`,
+  ),
 );
-const program = fc.constantFrom('cat', 'make', 'rm', 'rm -rf', 'grep -r x', 'cp -r', 'touch', 'echo x >', 'unknownprog', 'scp -r', 'head', 'sed -i s/a/b/', 'tar xf a.tar -C', 'ls', 'chmod -R 600', 'mv', 'git show HEAD:');
+const program = fc.constantFrom(
+  'cat',
+  'make',
+  'rm',
+  'rm -rf',
+  'grep -r x',
+  'cp -r',
+  'touch',
+  'echo x >',
+  'unknownprog',
+  'scp -r',
+  'head',
+  'sed -i s/a/b/',
+  'tar xf a.tar -C',
+  'ls',
+  'chmod -R 600',
+  'mv',
+  'git show HEAD:',
+);
 const command = fc
   .array(fc.tuple(program, fc.array(word, { minLength: 1, maxLength: 3 })), { minLength: 1, maxLength: 3 })
   .map((parts) => parts.map(([p, ws]) => (p.endsWith(':') ? `${p}${ws[0]}` : `${p} ${ws.join(' ')}`)).join(' && '));
 const pattern = fc.oneof(
-  fc.constantFrom('./.env', '.env', '.env.*', './secrets/**', 'secrets/', '**/*.pem', '**/id_rsa', '**/.ssh/**', './.git/config', '//etc/**', '~/.ssh/**', '/secrets/**', '**', 'src/**', './packages/pkg-01/**', './packages/pkg-01/src/**', '**/*.md', '*.ts', 'README.md', '/docs/*', '~', '**/*.ext5', '/docs/page-5.md'),
+  fc.constantFrom(
+    './.env',
+    '.env',
+    '.env.*',
+    './secrets/**',
+    'secrets/',
+    '**/*.pem',
+    '**/id_rsa',
+    '**/.ssh/**',
+    './.git/config',
+    '//etc/**',
+    '~/.ssh/**',
+    '/secrets/**',
+    '**',
+    'src/**',
+    './packages/pkg-01/**',
+    './packages/pkg-01/src/**',
+    '**/*.md',
+    '*.ts',
+    'README.md',
+    '/docs/*',
+    '~',
+    '**/*.ext5',
+    '/docs/page-5.md',
+  ),
   fc.array(segment, { minLength: 1, maxLength: 3 }).map((s) => s.join('/')),
 );
 const ruleText = fc.tuple(fc.constantFrom('Read', 'Edit'), pattern).map(([t, p]) => `${t}(${p})`);
@@ -57,7 +132,10 @@ describe('effectOutOfReach', () => {
               skipped++;
               for (const isRead of [true, false]) {
                 for (const fold of [false, true]) {
-                  expect(effectVerdict(cr.rule, e, isRead, ctx, fold)?.kind ?? 'none', `${cr.rule.text} on ${cmd}: ${JSON.stringify(e)}`).toBe('none');
+                  expect(
+                    effectVerdict(cr.rule, e, isRead, ctx, fold)?.kind ?? 'none',
+                    `${cr.rule.text} on ${cmd}: ${JSON.stringify(e)}`,
+                  ).toBe('none');
                 }
               }
             });

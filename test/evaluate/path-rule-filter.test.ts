@@ -8,7 +8,28 @@ import { policyFromObjects } from '../../src/settings/index.js';
 
 const P = '/home/user/project';
 
-const segment = fc.constantFrom('src', 'a.ts', '.env', '.env.local', 'secrets', 'x.pem', 'id_rsa', '.ssh', '.git', 'config', 'SECRETS', 'ü', '.', '..', '', 'packages', 'pkg-01', 'docs', 'README.md', 'a b');
+const segment = fc.constantFrom(
+  'src',
+  'a.ts',
+  '.env',
+  '.env.local',
+  'secrets',
+  'x.pem',
+  'id_rsa',
+  '.ssh',
+  '.git',
+  'config',
+  'SECRETS',
+  'ü',
+  '.',
+  '..',
+  '',
+  'packages',
+  'pkg-01',
+  'docs',
+  'README.md',
+  'a b',
+);
 const pathText = fc.oneof(
   fc.array(segment, { minLength: 0, maxLength: 6 }).map((s) => `${P}/${s.join('/')}`),
   fc.array(segment, { minLength: 1, maxLength: 4 }).map((s) => s.join('/')),
@@ -17,10 +38,35 @@ const pathText = fc.oneof(
   fc.constantFrom('/', P, `${P}/`, '/home/user', '//etc/hosts', `${P}/${'d/'.repeat(300)}x.pem`, `${P}/${'d'.repeat(600)}`),
 );
 const pattern = fc.oneof(
-  fc.constantFrom('./.env', '.env', '.env.*', './secrets/**', 'secrets/', '**/*.pem', '**/id_rsa', '**/.ssh/**', './.git/config', '//etc/**', '~/.ssh/**', '/secrets/**', '**', 'src/**', './src/**', 'packages/pkg-01/**', '**/*.md', '*.ts', 'README.md', '/docs/*', '~', '//'),
+  fc.constantFrom(
+    './.env',
+    '.env',
+    '.env.*',
+    './secrets/**',
+    'secrets/',
+    '**/*.pem',
+    '**/id_rsa',
+    '**/.ssh/**',
+    './.git/config',
+    '//etc/**',
+    '~/.ssh/**',
+    '/secrets/**',
+    '**',
+    'src/**',
+    './src/**',
+    'packages/pkg-01/**',
+    '**/*.md',
+    '*.ts',
+    'README.md',
+    '/docs/*',
+    '~',
+    '//',
+  ),
   fc.array(segment, { minLength: 1, maxLength: 3 }).map((s) => s.join('/')),
 );
-const ruleText = fc.tuple(fc.constantFrom('Read', 'Edit', 'Write', 'Grep', 'Bash', 'WebFetch'), pattern).map(([t, p]) => (t === 'Bash' ? 'Bash(cat *)' : t === 'WebFetch' ? 'WebFetch' : `${t}(${p})`));
+const ruleText = fc
+  .tuple(fc.constantFrom('Read', 'Edit', 'Write', 'Grep', 'Bash', 'WebFetch'), pattern)
+  .map(([t, p]) => (t === 'Bash' ? 'Bash(cat *)' : t === 'WebFetch' ? 'WebFetch' : `${t}(${p})`));
 const tool = fc.constantFrom('Read', 'Edit', 'Write', 'Grep', 'Glob', 'NotebookEdit');
 
 function envFor(platform: Platform): MatchEnv {

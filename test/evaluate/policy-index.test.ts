@@ -16,18 +16,86 @@ beforeAll(async () => {
 
 const words = fc.constantFrom('git', 'push', 'rm', '-rf', 'ls', 'cat', 'npm', 'x', '.env', 'src/a.ts', '/etc/passwd', '*.ts', 'sh', '-c');
 const sep = fc.constantFrom(' ', ' && ', '; ', ' | ', ' > ', ' $(', ') ', '\n');
-const command = fc.array(fc.tuple(words, sep), { minLength: 1, maxLength: 5 }).map((parts) => parts.map(([w, s]) => w + s).join('').trim());
-const path = fc.constantFrom(`${P}/src/a.ts`, `${P}/.env`, `${P}/.git/config`, '/etc/hosts', '/home/user/.ssh/id_rsa', `${P}/secrets`, 'relative/file.txt');
-const tools = ['Bash', 'Monitor', 'PowerShell', 'Read', 'Grep', 'Glob', 'LSP', 'NotebookRead', 'ListMcpResourcesTool', 'Edit', 'Write', 'MultiEdit', 'NotebookEdit', 'WebFetch', 'WebSearch', 'Agent', 'Skill', 'mcp__github__get_issue', 'mcp__db__drop', 'TodoWrite', 'CustomTool', 'ExitPlanMode'];
+const command = fc.array(fc.tuple(words, sep), { minLength: 1, maxLength: 5 }).map((parts) =>
+  parts
+    .map(([w, s]) => w + s)
+    .join('')
+    .trim(),
+);
+const path = fc.constantFrom(
+  `${P}/src/a.ts`,
+  `${P}/.env`,
+  `${P}/.git/config`,
+  '/etc/hosts',
+  '/home/user/.ssh/id_rsa',
+  `${P}/secrets`,
+  'relative/file.txt',
+);
+const tools = [
+  'Bash',
+  'Monitor',
+  'PowerShell',
+  'Read',
+  'Grep',
+  'Glob',
+  'LSP',
+  'NotebookRead',
+  'ListMcpResourcesTool',
+  'Edit',
+  'Write',
+  'MultiEdit',
+  'NotebookEdit',
+  'WebFetch',
+  'WebSearch',
+  'Agent',
+  'Skill',
+  'mcp__github__get_issue',
+  'mcp__db__drop',
+  'TodoWrite',
+  'CustomTool',
+  'ExitPlanMode',
+];
 const call: fc.Arbitrary<ToolCall> = fc
   .tuple(fc.constantFrom(...tools), command, path, fc.constantFrom('https://example.com/a', 'not a url'))
-  .map(([tool, c, p, url]) => ({ tool, input: { command: c, file_path: p, notebook_path: p, path: p, url, subagent_type: 'Explore', skill: 'review', model: 'opus' } }));
+  .map(([tool, c, p, url]) => ({
+    tool,
+    input: { command: c, file_path: p, notebook_path: p, path: p, url, subagent_type: 'Explore', skill: 'review', model: 'opus' },
+  }));
 const ruleText = fc.oneof(
   command.map((c) => `Bash(${c.replace(/[()]/g, '')} *)`),
-  fc.tuple(fc.constantFrom('Read', 'Edit', 'Write', 'Grep'), fc.constantFrom('./.env', '.env', 'src/**', '//etc/**', '~/.ssh/**', '/secrets/**', '**')).map(([t, p]) => `${t}(${p})`),
-  fc.constantFrom('Bash', 'Read', 'Edit', 'Write', 'Monitor', 'PowerShell(rm *)', 'WebFetch', 'WebFetch(domain:example.com)', 'WebSearch', 'Agent(Explore)', 'Agent(model:opus)', 'Skill(review)', 'Task', 'mcp__github', 'mcp__github__*', 'mcp__*', '*', 'CustomTool', 'Custom*'),
+  fc
+    .tuple(
+      fc.constantFrom('Read', 'Edit', 'Write', 'Grep'),
+      fc.constantFrom('./.env', '.env', 'src/**', '//etc/**', '~/.ssh/**', '/secrets/**', '**'),
+    )
+    .map(([t, p]) => `${t}(${p})`),
+  fc.constantFrom(
+    'Bash',
+    'Read',
+    'Edit',
+    'Write',
+    'Monitor',
+    'PowerShell(rm *)',
+    'WebFetch',
+    'WebFetch(domain:example.com)',
+    'WebSearch',
+    'Agent(Explore)',
+    'Agent(model:opus)',
+    'Skill(review)',
+    'Task',
+    'mcp__github',
+    'mcp__github__*',
+    'mcp__*',
+    '*',
+    'CustomTool',
+    'Custom*',
+  ),
 );
-const lists = fc.record({ allow: fc.array(ruleText, { maxLength: 5 }), ask: fc.array(ruleText, { maxLength: 5 }), deny: fc.array(ruleText, { maxLength: 5 }) });
+const lists = fc.record({
+  allow: fc.array(ruleText, { maxLength: 5 }),
+  ask: fc.array(ruleText, { maxLength: 5 }),
+  deny: fc.array(ruleText, { maxLength: 5 }),
+});
 
 const env: MatchEnv = { cwd: P, home: '/home/user', platform: 'linux', slashAnchorOf: () => P };
 
@@ -56,7 +124,15 @@ describe('rulesForTool', () => {
 
   it('keeps policy order and is cached per index and tool', () => {
     const policy = policyFromObjects([
-      { kind: 'projectSettings', settings: { permissions: { deny: ['Bash(rm *)', 'Read(./.env)', 'WebFetch', 'Read(**/*.pem)'], allow: ['Edit(./src/**)', 'Bash(ls *)', 'Read(./docs/**)'] } } },
+      {
+        kind: 'projectSettings',
+        settings: {
+          permissions: {
+            deny: ['Bash(rm *)', 'Read(./.env)', 'WebFetch', 'Read(**/*.pem)'],
+            allow: ['Edit(./src/**)', 'Bash(ls *)', 'Read(./docs/**)'],
+          },
+        },
+      },
     ]);
     const index = indexPolicy(policy, undefined);
     expect(rulesForTool(index, 'deny', 'Read').map((cr) => cr.rule.text)).toEqual(['Read(./.env)', 'Read(**/*.pem)']);
@@ -88,8 +164,20 @@ describe('rulesForTool', () => {
       'WebFetch',
       'Custom*',
     );
-    const mcpLists = fc.record({ allow: fc.array(mcpRule, { maxLength: 8 }), ask: fc.array(mcpRule, { maxLength: 8 }), deny: fc.array(mcpRule, { maxLength: 8 }) });
-    const mcpTool = fc.constantFrom('mcp__github__get_issue', 'mcp__github__list', 'mcp__db__drop', 'mcp__a__b__c', 'mcp__a__b', 'mcp__gitlab__x', 'mcp__x__y');
+    const mcpLists = fc.record({
+      allow: fc.array(mcpRule, { maxLength: 8 }),
+      ask: fc.array(mcpRule, { maxLength: 8 }),
+      deny: fc.array(mcpRule, { maxLength: 8 }),
+    });
+    const mcpTool = fc.constantFrom(
+      'mcp__github__get_issue',
+      'mcp__github__list',
+      'mcp__db__drop',
+      'mcp__a__b__c',
+      'mcp__a__b',
+      'mcp__gitlab__x',
+      'mcp__x__y',
+    );
     fc.assert(
       fc.property(mcpLists, mcpTool, (permissions, tool) => {
         const policy = policyFromObjects([{ kind: 'projectSettings', settings: { permissions } }]);
@@ -104,4 +192,3 @@ describe('rulesForTool', () => {
     );
   });
 });
-

@@ -16,11 +16,39 @@ function decide(command: string, permissions: Record<string, unknown>, mode: Per
 }
 
 /** Cmdlets with at least one alias, with their aliases. */
-const ALIASED = [...new Set(POWERSHELL_ALIASES.map((a) => a.cmdlet))].map((cmdlet) => ({ cmdlet, aliases: POWERSHELL_ALIASES.filter((a) => a.cmdlet === cmdlet).map((a) => a.alias) }));
+const ALIASED = [...new Set(POWERSHELL_ALIASES.map((a) => a.cmdlet))].map((cmdlet) => ({
+  cmdlet,
+  aliases: POWERSHELL_ALIASES.filter((a) => a.cmdlet === cmdlet).map((a) => a.alias),
+}));
 
-const randomCase = (s: string) => fc.array(fc.boolean(), { minLength: s.length, maxLength: s.length }).map((up) => [...s].map((ch, i) => (up[i] ? ch.toUpperCase() : ch.toLowerCase())).join(''));
-const arg = fc.constantFrom('x', 'build', '.\\out', 'C:\\tmp\\a b', "'quoted arg'", '"double"', '-Recurse', '-Force', '-Path:x', '5', 'a,b', '$v', '*.log');
-const around = fc.constantFrom('{}', 'Get-Location; {}', '{} | Out-Null', 'gci src | {}', '{} && echo done', 'echo a || {}', '{}\nGet-Date');
+const randomCase = (s: string) =>
+  fc
+    .array(fc.boolean(), { minLength: s.length, maxLength: s.length })
+    .map((up) => [...s].map((ch, i) => (up[i] ? ch.toUpperCase() : ch.toLowerCase())).join(''));
+const arg = fc.constantFrom(
+  'x',
+  'build',
+  '.\\out',
+  'C:\\tmp\\a b',
+  "'quoted arg'",
+  '"double"',
+  '-Recurse',
+  '-Force',
+  '-Path:x',
+  '5',
+  'a,b',
+  '$v',
+  '*.log',
+);
+const around = fc.constantFrom(
+  '{}',
+  'Get-Location; {}',
+  '{} | Out-Null',
+  'gci src | {}',
+  '{} && echo done',
+  'echo a || {}',
+  '{}\nGet-Date',
+);
 
 describe('PowerShell decisions (property)', () => {
   it('an alias of a denied cmdlet, in any case, mode and company, is never allowed', () => {
@@ -49,21 +77,86 @@ describe('PowerShell decisions (property)', () => {
   });
 
   it('a line that cannot be read is never allowed, in any mode', () => {
-    const piece = fc.constantFrom('gci', ' ', '|', ';', '&', '$x', '$(', ')', '{', '}', "'", '"', '`', '@', '(', '#', '-Path', '.env', '\n', '“', '–', '\u00a0', '>', '<', ',', '=', '.\\x.ps1', 'iex', '%');
+    const piece = fc.constantFrom(
+      'gci',
+      ' ',
+      '|',
+      ';',
+      '&',
+      '$x',
+      '$(',
+      ')',
+      '{',
+      '}',
+      "'",
+      '"',
+      '`',
+      '@',
+      '(',
+      '#',
+      '-Path',
+      '.env',
+      '\n',
+      '“',
+      '–',
+      '\u00a0',
+      '>',
+      '<',
+      ',',
+      '=',
+      '.\\x.ps1',
+      'iex',
+      '%',
+    );
     fc.assert(
-      fc.property(fc.array(piece, { maxLength: 8 }).map((p) => p.join('')), fc.constantFrom(...MODES), (command, mode) => {
-        const reading = analyzePowerShell(command).reading;
-        fc.pre(reading.unknown.length > 0);
-        const d = decide(command, { allow: ['PowerShell'] }, mode);
-        expect(d.behavior, command).not.toBe('allow');
-      }),
+      fc.property(
+        fc.array(piece, { maxLength: 8 }).map((p) => p.join('')),
+        fc.constantFrom(...MODES),
+        (command, mode) => {
+          const reading = analyzePowerShell(command).reading;
+          fc.pre(reading.unknown.length > 0);
+          const d = decide(command, { allow: ['PowerShell'] }, mode);
+          expect(d.behavior, command).not.toBe('allow');
+        },
+      ),
       { numRuns: 500 },
     );
   });
 
   it('Read(./.env) holds against every spelling of a cmdlet that reads it', () => {
-    const reader = fc.constantFrom('Get-Content', 'gc', 'type', 'cat', 'Select-String x', 'sls x', 'Copy-Item', 'cp', 'Get-FileHash', 'Import-Csv', 'Microsoft.PowerShell.Management\\Get-Content', 'content');
-    const path = fc.constantFrom('.env', '.\\.env', './.env', 'sub\\..\\.env', "'.env'", '".env"', '-Path .env', '-Path:.env', '-LiteralPath .env', '-LP .env', '-PSPath .env', 'x,.env', '.en?', '.e*', "'.en[v]'", 'C:\\Users\\dev\\project\\.env', '$HOME\\project\\.env');
+    const reader = fc.constantFrom(
+      'Get-Content',
+      'gc',
+      'type',
+      'cat',
+      'Select-String x',
+      'sls x',
+      'Copy-Item',
+      'cp',
+      'Get-FileHash',
+      'Import-Csv',
+      'Microsoft.PowerShell.Management\\Get-Content',
+      'content',
+    );
+    const path = fc.constantFrom(
+      '.env',
+      '.\\.env',
+      './.env',
+      'sub\\..\\.env',
+      "'.env'",
+      '".env"',
+      '-Path .env',
+      '-Path:.env',
+      '-LiteralPath .env',
+      '-LP .env',
+      '-PSPath .env',
+      'x,.env',
+      '.en?',
+      '.e*',
+      "'.en[v]'",
+      'C:\\Users\\dev\\project\\.env',
+      '$HOME\\project\\.env',
+    );
     fc.assert(
       fc.property(fc.tuple(reader.chain(randomCase), path, fc.constantFrom(...MODES), around), ([r, p, mode, template]) => {
         const command = template.replace('{}', `${r} ${p}`);

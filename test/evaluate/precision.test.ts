@@ -26,9 +26,20 @@ const TREE: Record<string, MemoryEntry> = {
   [`${P}/config/.env`]: 'NESTED=1\n',
 };
 
-function decide(command: string, o: { permissions?: Record<string, string[]>; tree?: Record<string, MemoryEntry>; view?: ReadonlyFsView | null; mode?: PermissionMode } = {}) {
+function decide(
+  command: string,
+  o: {
+    permissions?: Record<string, string[]>;
+    tree?: Record<string, MemoryEntry>;
+    view?: ReadonlyFsView | null;
+    mode?: PermissionMode;
+  } = {},
+) {
   const view = o.view === null ? undefined : (o.view ?? createMemoryFileSystem(o.tree ?? TREE).view());
-  return evaluate({ tool: 'Bash', input: { command } }, { mode: o.mode ?? 'default', policy: policyOf(o.permissions ?? README), cwd: P, home: '/home/user', ...(view ? { fs: view } : {}) });
+  return evaluate(
+    { tool: 'Bash', input: { command } },
+    { mode: o.mode ?? 'default', policy: policyOf(o.permissions ?? README), cwd: P, home: '/home/user', ...(view ? { fs: view } : {}) },
+  );
 }
 
 beforeAll(async () => {
@@ -68,17 +79,29 @@ describe("the README policy on the everyday tree: the issue's table, right colum
 });
 
 describe('a Read deny rule never denies removing or creating a path', () => {
-  it.each(['rm .env', 'rm -r config', 'touch .env', 'rm -rf .', 'find . -name "*.tmp" -delete'])('%s is not denied by Read(./.env)', (command) => {
-    const d = decide(command, { permissions: { deny: ['Read(./.env)'] } });
-    expect(d.behavior).not.toBe('deny');
-  });
+  it.each(['rm .env', 'rm -r config', 'touch .env', 'rm -rf .', 'find . -name "*.tmp" -delete'])(
+    '%s is not denied by Read(./.env)',
+    (command) => {
+      const d = decide(command, { permissions: { deny: ['Read(./.env)'] } });
+      expect(d.behavior).not.toBe('deny');
+    },
+  );
   it('Edit deny rules still decide removal', () => {
     expect(decide('rm -r config', { permissions: { deny: ['Edit(config/**)'] } }).behavior).toBe('deny');
   });
 });
 
 describe('copying, moving, linking, archiving or sending a covered path is a read of it', () => {
-  it.each(['cp .env /tmp/x', 'mv .env old.env', 'ln -s .env y', 'tar czf a.tgz .', 'cp -r config /tmp/c', 'mv config cfg', 'scp .env host:', 'grep -r x .'])('%s is denied', (command) => {
+  it.each([
+    'cp .env /tmp/x',
+    'mv .env old.env',
+    'ln -s .env y',
+    'tar czf a.tgz .',
+    'cp -r config /tmp/c',
+    'mv config cfg',
+    'scp .env host:',
+    'grep -r x .',
+  ])('%s is denied', (command) => {
     const d = decide(command);
     expect([d.behavior, d.rule?.text]).toEqual(['deny', 'Read(./.env)']);
   });
@@ -116,7 +139,9 @@ describe('what the view cannot settle is a guarded-read ask', () => {
   });
   it('offers the exact command as what to remember', () => {
     const d = decide('rg TODO');
-    expect(d.suggestions).toEqual([{ type: 'addRules', behavior: 'allow', destination: 'localSettings', rules: [{ toolName: 'Bash', ruleContent: 'rg TODO' }] }]);
+    expect(d.suggestions).toEqual([
+      { type: 'addRules', behavior: 'allow', destination: 'localSettings', rules: [{ toolName: 'Bash', ruleContent: 'rg TODO' }] },
+    ]);
   });
 });
 
@@ -127,7 +152,11 @@ describe('redirections into the working directories, as the Claude Code CLI 2.1.
   });
   it('one writing elsewhere asks, offering acceptEdits for the session (which answers it)', () => {
     const d = decide('echo hello > notes.txt');
-    expect([d.behavior, d.askKind, d.suggestions]).toEqual(['ask', 'plain', [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }]]);
+    expect([d.behavior, d.askKind, d.suggestions]).toEqual([
+      'ask',
+      'plain',
+      [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }],
+    ]);
     expect(decide('echo hello > notes.txt', { mode: 'acceptEdits' }).behavior).toBe('allow');
   });
   it('a write outside the working directories offers no mode: acceptEdits would not answer it', () => {
@@ -167,10 +196,13 @@ describe('grep -r --include chooses the files it reads', () => {
 });
 
 describe('several directory changes in one command', () => {
-  it.each(['cd src && ls -la && cd ..', 'cd src && cd .. && ls', 'pushd src && ls && popd'])('%s asks with no rules, in default and acceptEdits, as the Claude Code CLI does', (command) => {
-    for (const mode of ['default', 'acceptEdits'] as const) {
-      const d = decide(command, { permissions: {}, mode });
-      expect([d.behavior, d.askKind]).toEqual(['ask', 'plain']);
-    }
-  });
+  it.each(['cd src && ls -la && cd ..', 'cd src && cd .. && ls', 'pushd src && ls && popd'])(
+    '%s asks with no rules, in default and acceptEdits, as the Claude Code CLI does',
+    (command) => {
+      for (const mode of ['default', 'acceptEdits'] as const) {
+        const d = decide(command, { permissions: {}, mode });
+        expect([d.behavior, d.askKind]).toEqual(['ask', 'plain']);
+      }
+    },
+  );
 });

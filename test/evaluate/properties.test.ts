@@ -10,25 +10,77 @@ beforeAll(async () => {
   await prepare();
 });
 
-const words = fc.constantFrom('git', 'push', 'status', 'rm', '-rf', 'ls', 'cat', 'npm', 'run', 'test', 'curl', 'sh', 'x', '.env', 'src/a.ts', '/etc/passwd', '~/.ssh/id_rsa', '*.ts', 'origin', 'main');
+const words = fc.constantFrom(
+  'git',
+  'push',
+  'status',
+  'rm',
+  '-rf',
+  'ls',
+  'cat',
+  'npm',
+  'run',
+  'test',
+  'curl',
+  'sh',
+  'x',
+  '.env',
+  'src/a.ts',
+  '/etc/passwd',
+  '~/.ssh/id_rsa',
+  '*.ts',
+  'origin',
+  'main',
+);
 const sep = fc.constantFrom(' ', ' && ', ' || ', '; ', ' | ', ' $(', ') ', ' > ', ' `', '` ', '\n', ' 2>&1 ', " '", "' ", ' "', '" ');
-const command = fc.array(fc.tuple(words, sep), { minLength: 1, maxLength: 6 }).map((parts) => parts.map(([w, s]) => w + s).join('').trim());
-const path = fc.constantFrom(`${P}/src/a.ts`, `${P}/.env`, `${P}/.git/config`, '/etc/hosts', '/home/user/.ssh/id_rsa', `${P}/sub/dir/.env`, `${P}/../other/x`, 'relative/file.txt');
+const command = fc.array(fc.tuple(words, sep), { minLength: 1, maxLength: 6 }).map((parts) =>
+  parts
+    .map(([w, s]) => w + s)
+    .join('')
+    .trim(),
+);
+const path = fc.constantFrom(
+  `${P}/src/a.ts`,
+  `${P}/.env`,
+  `${P}/.git/config`,
+  '/etc/hosts',
+  '/home/user/.ssh/id_rsa',
+  `${P}/sub/dir/.env`,
+  `${P}/../other/x`,
+  'relative/file.txt',
+);
 
 const call: fc.Arbitrary<ToolCall> = fc.oneof(
   command.map((c) => ({ tool: 'Bash', input: { command: c } })),
   path.map((p) => ({ tool: 'Read', input: { file_path: p } })),
   path.map((p) => ({ tool: 'Edit', input: { file_path: p, old_string: 'a', new_string: 'b' } })),
   path.map((p) => ({ tool: 'Write', input: { file_path: p, content: '' } })),
-  fc.constantFrom('https://example.com/a', 'https://api.github.com/x', 'not a url').map((u) => ({ tool: 'WebFetch', input: { url: u, prompt: '' } })),
-  fc.constantFrom('mcp__github__get_issue', 'mcp__db__drop', 'AskUserQuestion', 'TodoWrite', 'CustomTool').map((t) => ({ tool: t, input: {} })),
+  fc
+    .constantFrom('https://example.com/a', 'https://api.github.com/x', 'not a url')
+    .map((u) => ({ tool: 'WebFetch', input: { url: u, prompt: '' } })),
+  fc
+    .constantFrom('mcp__github__get_issue', 'mcp__db__drop', 'AskUserQuestion', 'TodoWrite', 'CustomTool')
+    .map((t) => ({ tool: t, input: {} })),
 );
 
 const ruleText = fc.oneof(
   fc.tuple(fc.constantFrom('Bash'), command).map(([t, c]) => `${t}(${c.replace(/[()]/g, '')} *)`),
   fc.tuple(fc.constantFrom('Bash'), words).map(([t, w]) => `${t}(${w}:*)`),
-  fc.tuple(fc.constantFrom('Read', 'Edit'), fc.constantFrom('./.env', '.env', 'src/**', '//etc/**', '~/.ssh/**', '/secrets/**', '**')).map(([t, p]) => `${t}(${p})`),
-  fc.constantFrom('Bash', 'Read', 'Edit', 'Write', 'WebFetch', 'WebFetch(domain:example.com)', 'mcp__github', 'mcp__github__*', 'mcp__*', '*'),
+  fc
+    .tuple(fc.constantFrom('Read', 'Edit'), fc.constantFrom('./.env', '.env', 'src/**', '//etc/**', '~/.ssh/**', '/secrets/**', '**'))
+    .map(([t, p]) => `${t}(${p})`),
+  fc.constantFrom(
+    'Bash',
+    'Read',
+    'Edit',
+    'Write',
+    'WebFetch',
+    'WebFetch(domain:example.com)',
+    'mcp__github',
+    'mcp__github__*',
+    'mcp__*',
+    '*',
+  ),
   fc.string({ maxLength: 20 }),
 );
 const rules = fc.array(ruleText, { maxLength: 6 });
@@ -52,7 +104,7 @@ describe('evaluate properties', () => {
   });
 
   // A deny decided by a deny rule (dontAsk's deny of what would ask is not a rule's deny).
-  it('adding an allow rule never turns a deny rule\'s deny into anything else', () => {
+  it("adding an allow rule never turns a deny rule's deny into anything else", () => {
     fc.assert(
       fc.property(call, rules, rules, rules, ruleText, mode, (c, allow, ask, deny, extra, m) => {
         const before = evaluate(c, ctx({ allow, ask, deny }, m));
@@ -67,7 +119,13 @@ describe('evaluate properties', () => {
   });
 
   it('never throws on random calls and random rule strings', () => {
-    const anyCall = fc.record({ tool: fc.oneof(fc.string(), fc.constantFrom('Bash', 'Read', 'Edit', 'WebFetch')), input: fc.dictionary(fc.constantFrom('command', 'file_path', 'url', 'path', 'x'), fc.oneof(fc.string(), fc.integer(), fc.constant(null))) });
+    const anyCall = fc.record({
+      tool: fc.oneof(fc.string(), fc.constantFrom('Bash', 'Read', 'Edit', 'WebFetch')),
+      input: fc.dictionary(
+        fc.constantFrom('command', 'file_path', 'url', 'path', 'x'),
+        fc.oneof(fc.string(), fc.integer(), fc.constant(null)),
+      ),
+    });
     fc.assert(
       fc.property(anyCall, fc.array(fc.string(), { maxLength: 4 }), fc.array(fc.string(), { maxLength: 4 }), mode, (c, allow, deny, m) => {
         const d = evaluate(c as ToolCall, ctx({ allow, ask: [], deny }, m));

@@ -11,13 +11,28 @@ import { protectedNames } from '../../src/evaluate/protected-names.js';
 import { CLAUDE_CODE_PROTECTED_PATHS, protectedPathMatch } from '../../src/paths/index.js';
 
 const P = '/home/user/project';
-const view = (files: Record<string, string>) => caseFsView({ [P]: 'directory', ...files }, { cwd: P, home: '/home/user', platform: 'linux' });
-const check = (path: string, names: Parameters<typeof protectedNames>[0]['names'], files: Record<string, string> | undefined, removal = false) =>
-  protectedNames({ path, names, removal, spec: CLAUDE_CODE_PROTECTED_PATHS, view: files === undefined ? undefined : view(files), budget: newBudget() });
+const view = (files: Record<string, string>) =>
+  caseFsView({ [P]: 'directory', ...files }, { cwd: P, home: '/home/user', platform: 'linux' });
+const check = (
+  path: string,
+  names: Parameters<typeof protectedNames>[0]['names'],
+  files: Record<string, string> | undefined,
+  removal = false,
+) =>
+  protectedNames({
+    path,
+    names,
+    removal,
+    spec: CLAUDE_CODE_PROTECTED_PATHS,
+    view: files === undefined ? undefined : view(files),
+    budget: newBudget(),
+  });
 
 describe('protectedNames', () => {
   it('asks for names an archive or a patch holds, whatever the directory', () => {
-    expect(check(`${P}/build`, { kind: 'unseen', what: 'archive' }, {})?.message).toMatch(/names an archive holds under \/home\/user\/project\/build/);
+    expect(check(`${P}/build`, { kind: 'unseen', what: 'archive' }, {})?.message).toMatch(
+      /names an archive holds under \/home\/user\/project\/build/,
+    );
     expect(check(P, { kind: 'unseen', what: 'diff' }, {})?.message).toMatch(/files a patch names/);
   });
 
@@ -35,7 +50,14 @@ describe('protectedNames', () => {
   });
 
   it("spares the repository's own .git (git clean), and nested ones with one -f", () => {
-    const files = { [`${P}/.git`]: 'directory', [`${P}/.git/config`]: 'file', [`${P}/vendor/lib/.git/config`]: 'file', [`${P}/vendor`]: 'directory', [`${P}/vendor/lib`]: 'directory', [`${P}/vendor/lib/.git`]: 'directory' };
+    const files = {
+      [`${P}/.git`]: 'directory',
+      [`${P}/.git/config`]: 'file',
+      [`${P}/vendor/lib/.git/config`]: 'file',
+      [`${P}/vendor`]: 'directory',
+      [`${P}/vendor/lib`]: 'directory',
+      [`${P}/vendor/lib/.git`]: 'directory',
+    };
     expect(check(P, { kind: 'entries', of: [P], spares: 'all' }, files, true)).toBeUndefined();
     expect(check(P, { kind: 'entries', of: [P], spares: 'top' }, files, true)?.blockedPath).toBe(`${P}/vendor/lib/.git`);
     expect(check(P, { kind: 'entries', of: [P] }, files, true)?.blockedPath).toBe(`${P}/.git`);
@@ -44,15 +66,20 @@ describe('protectedNames', () => {
   it('finds a protected name at any depth of the source (property)', () => {
     const segment = fc.stringMatching(/^[a-z]{1,6}$/);
     fc.assert(
-      fc.property(fc.array(segment, { maxLength: 3 }), fc.constantFrom('.claude/settings.json', '.git/config', '.bashrc', '.vscode/tasks.json'), (dirs, tail) => {
-        const file = [`${P}/stage`, ...dirs, tail].join('/');
-        const files: Record<string, string> = { [file]: 'file' };
-        for (let d = file.slice(0, file.lastIndexOf('/')); d.length > P.length; d = d.slice(0, d.lastIndexOf('/'))) files[d] = 'directory';
-        const hit = check(`${P}/dst`, { kind: 'entries', of: [`${P}/stage`] }, files);
-        expect(hit).toBeDefined();
-        expect(protectedPathMatch(hit!.blockedPath, CLAUDE_CODE_PROTECTED_PATHS)).toBeDefined();
-        expect(hit!.blockedPath.startsWith(`${P}/dst/`)).toBe(true);
-      }),
+      fc.property(
+        fc.array(segment, { maxLength: 3 }),
+        fc.constantFrom('.claude/settings.json', '.git/config', '.bashrc', '.vscode/tasks.json'),
+        (dirs, tail) => {
+          const file = [`${P}/stage`, ...dirs, tail].join('/');
+          const files: Record<string, string> = { [file]: 'file' };
+          for (let d = file.slice(0, file.lastIndexOf('/')); d.length > P.length; d = d.slice(0, d.lastIndexOf('/')))
+            files[d] = 'directory';
+          const hit = check(`${P}/dst`, { kind: 'entries', of: [`${P}/stage`] }, files);
+          expect(hit).toBeDefined();
+          expect(protectedPathMatch(hit!.blockedPath, CLAUDE_CODE_PROTECTED_PATHS)).toBeDefined();
+          expect(hit!.blockedPath.startsWith(`${P}/dst/`)).toBe(true);
+        },
+      ),
     );
   });
 });

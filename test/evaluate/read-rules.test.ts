@@ -15,10 +15,20 @@ const POLICIES: Record<string, Record<string, string[]>> = {
   none: {},
   readme: { allow: ['Bash(npm run test *)', 'Edit(src/**)'], ask: ['Bash(git push *)'], deny: ['Read(./.env)', 'Bash(rm -rf *)'] },
   secrets: { deny: ['Read(./.env)', 'Read(./.env.*)', 'Read(./secrets/**)', 'Edit(./.env)', 'Edit(./secrets/**)'] },
-  allowlist: { allow: ['Bash(npm *)', 'Bash(git *)', 'Bash(node *)'], deny: ['Read(./.env)', 'Read(./.env.*)', 'Read(./secrets/**)', 'Bash(git push *)'] },
+  allowlist: {
+    allow: ['Bash(npm *)', 'Bash(git *)', 'Bash(node *)'],
+    deny: ['Read(./.env)', 'Read(./.env.*)', 'Read(./secrets/**)', 'Bash(git push *)'],
+  },
 };
 const view = () =>
-  createMemoryFileSystem({ [`${P}/.env`]: 'S=1\n', [`${P}/src/a.js`]: 'a\n', '/tmp/notes.txt': 'n\n', [`${HOME}/other/x.txt`]: 'x\n', [`${HOME}/.ssh/id_rsa`]: 'k\n', '/etc/hostname': 'h\n' }).view();
+  createMemoryFileSystem({
+    [`${P}/.env`]: 'S=1\n',
+    [`${P}/src/a.js`]: 'a\n',
+    '/tmp/notes.txt': 'n\n',
+    [`${HOME}/other/x.txt`]: 'x\n',
+    [`${HOME}/.ssh/id_rsa`]: 'k\n',
+    '/etc/hostname': 'h\n',
+  }).view();
 
 function decide(command: string, permissions: Record<string, string[]>, mode: PermissionMode = 'default'): Decision {
   const policy = policyFromObjects([{ kind: 'projectSettings', settings: { permissions } }]);
@@ -49,7 +59,9 @@ describe('an ask whose only cause is reads outside offers Read rules that, saved
     });
   }
   it('the rule offered for cd /tmp is the directory entered, for the session', () => {
-    expect(decide('cd /tmp && ls', {}).suggestions).toEqual([{ type: 'addRules', behavior: 'allow', destination: 'session', rules: [{ toolName: 'Read', ruleContent: '//tmp/**' }] }]);
+    expect(decide('cd /tmp && ls', {}).suggestions).toEqual([
+      { type: 'addRules', behavior: 'allow', destination: 'session', rules: [{ toolName: 'Read', ruleContent: '//tmp/**' }] },
+    ]);
   });
 });
 

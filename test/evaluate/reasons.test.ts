@@ -14,7 +14,10 @@ const FS = createMemoryFileSystem({ [`${P}/.env`]: 'S=1', [`${P}/src/a.js`]: 'a'
 
 function decide(command: string, permissions: Record<string, string[]>, mode: PermissionMode = 'default', tool = 'Bash') {
   const input = tool === 'Bash' ? { command } : { file_path: command };
-  return evaluate({ tool, input }, { mode, policy: policyFromObjects([{ kind: 'projectSettings', settings: { permissions } }]), cwd: P, home: '/home/user', fs: FS });
+  return evaluate(
+    { tool, input },
+    { mode, policy: policyFromObjects([{ kind: 'projectSettings', settings: { permissions } }]), cwd: P, home: '/home/user', fs: FS },
+  );
 }
 
 beforeAll(async () => {
@@ -22,17 +25,96 @@ beforeAll(async () => {
 });
 
 /** One reason kind: the call, what must decide it, and the facts its text must carry. */
-const CASES: { kind: string; command: string; permissions: Record<string, string[]>; mode?: PermissionMode; tool?: string; behavior: string; askKind?: string; rule?: string; facts: string[] }[] = [
-  { kind: 'rule (program deny)', command: 'rm -rf dist', permissions: { deny: ['Read(./.env)', 'Bash(rm -rf *)'] }, behavior: 'deny', rule: 'Bash(rm -rf *)', facts: ['Bash(rm -rf *)'] },
-  { kind: 'rule (path deny, a read)', command: 'cat .env', permissions: { deny: ['Bash(rm -rf *)', 'Read(./.env)'] }, behavior: 'deny', rule: 'Read(./.env)', facts: ['Read(./.env)', `${P}/.env`] },
-  { kind: 'rule (path deny, a directory holding it)', command: 'grep -r x .', permissions: { deny: ['Read(./.env)'] }, behavior: 'deny', rule: 'Read(./.env)', facts: ['Read(./.env)', `${P}/.env`, 'holds'] },
-  { kind: 'rule (Edit deny, a removal)', command: 'rm -r secrets', permissions: { deny: ['Read(./.env)', 'Edit(secrets/**)'] }, behavior: 'deny', rule: 'Edit(secrets/**)', facts: ['Edit(secrets/**)', `${P}/secrets`] },
-  { kind: 'rule (ask rule)', command: 'git push origin main', permissions: { ask: ['Bash(git push *)'] }, behavior: 'ask', askKind: 'firm', rule: 'Bash(git push *)', facts: ['Bash(git push *)', 'matches'] },
-  { kind: 'opaqueCode (wildcard)', command: 'node x.js', permissions: { allow: ['Bash(*)'], deny: ['Bash(rm -rf *)'] }, behavior: 'ask', askKind: 'firm', rule: 'Bash(rm -rf *)', facts: ['node', 'Bash(rm -rf *)', 'Bash(*)', 'Bash(node *)'] },
-  { kind: 'opaqueCode (no consent, bypassPermissions)', command: 'python3 y.py', permissions: { deny: ['Bash(curl *)'] }, mode: 'bypassPermissions', behavior: 'ask', askKind: 'firm', rule: 'Bash(curl *)', facts: ['python3', 'Bash(curl *)', 'Bash(python3 *)', 'bypassPermissions'] },
-  { kind: 'guardedRead', command: 'rg TODO', permissions: { deny: ['Read(./.env)'] }, behavior: 'ask', askKind: 'guardedRead', rule: 'Read(./.env)', facts: ['Read(./.env)', `${P}/.env`, 'rg', 'exact command'] },
+const CASES: {
+  kind: string;
+  command: string;
+  permissions: Record<string, string[]>;
+  mode?: PermissionMode;
+  tool?: string;
+  behavior: string;
+  askKind?: string;
+  rule?: string;
+  facts: string[];
+}[] = [
+  {
+    kind: 'rule (program deny)',
+    command: 'rm -rf dist',
+    permissions: { deny: ['Read(./.env)', 'Bash(rm -rf *)'] },
+    behavior: 'deny',
+    rule: 'Bash(rm -rf *)',
+    facts: ['Bash(rm -rf *)'],
+  },
+  {
+    kind: 'rule (path deny, a read)',
+    command: 'cat .env',
+    permissions: { deny: ['Bash(rm -rf *)', 'Read(./.env)'] },
+    behavior: 'deny',
+    rule: 'Read(./.env)',
+    facts: ['Read(./.env)', `${P}/.env`],
+  },
+  {
+    kind: 'rule (path deny, a directory holding it)',
+    command: 'grep -r x .',
+    permissions: { deny: ['Read(./.env)'] },
+    behavior: 'deny',
+    rule: 'Read(./.env)',
+    facts: ['Read(./.env)', `${P}/.env`, 'holds'],
+  },
+  {
+    kind: 'rule (Edit deny, a removal)',
+    command: 'rm -r secrets',
+    permissions: { deny: ['Read(./.env)', 'Edit(secrets/**)'] },
+    behavior: 'deny',
+    rule: 'Edit(secrets/**)',
+    facts: ['Edit(secrets/**)', `${P}/secrets`],
+  },
+  {
+    kind: 'rule (ask rule)',
+    command: 'git push origin main',
+    permissions: { ask: ['Bash(git push *)'] },
+    behavior: 'ask',
+    askKind: 'firm',
+    rule: 'Bash(git push *)',
+    facts: ['Bash(git push *)', 'matches'],
+  },
+  {
+    kind: 'opaqueCode (wildcard)',
+    command: 'node x.js',
+    permissions: { allow: ['Bash(*)'], deny: ['Bash(rm -rf *)'] },
+    behavior: 'ask',
+    askKind: 'firm',
+    rule: 'Bash(rm -rf *)',
+    facts: ['node', 'Bash(rm -rf *)', 'Bash(*)', 'Bash(node *)'],
+  },
+  {
+    kind: 'opaqueCode (no consent, bypassPermissions)',
+    command: 'python3 y.py',
+    permissions: { deny: ['Bash(curl *)'] },
+    mode: 'bypassPermissions',
+    behavior: 'ask',
+    askKind: 'firm',
+    rule: 'Bash(curl *)',
+    facts: ['python3', 'Bash(curl *)', 'Bash(python3 *)', 'bypassPermissions'],
+  },
+  {
+    kind: 'guardedRead',
+    command: 'rg TODO',
+    permissions: { deny: ['Read(./.env)'] },
+    behavior: 'ask',
+    askKind: 'guardedRead',
+    rule: 'Read(./.env)',
+    facts: ['Read(./.env)', `${P}/.env`, 'rg', 'exact command'],
+  },
   { kind: 'criticalRemoval', command: 'rm -rf ~', permissions: {}, behavior: 'ask', askKind: 'firm', facts: ['~', 'the home directory'] },
-  { kind: 'shellUnknown (a variable that may name a denied program)', command: 'P=push; git $P origin', permissions: { deny: ['Bash(git push *)'] }, behavior: 'ask', askKind: 'firm', rule: 'Bash(git push *)', facts: ['setting P', 'Bash(git push *)'] },
+  {
+    kind: 'shellUnknown (a variable that may name a denied program)',
+    command: 'P=push; git $P origin',
+    permissions: { deny: ['Bash(git push *)'] },
+    behavior: 'ask',
+    askKind: 'firm',
+    rule: 'Bash(git push *)',
+    facts: ['setting P', 'Bash(git push *)'],
+  },
   { kind: 'toolRemoved', command: 'ls', permissions: { deny: ['Bash'] }, behavior: 'deny', rule: 'Bash', facts: ['Bash'] },
 ];
 

@@ -39,7 +39,14 @@ const UNKNOWN: EnvironmentFacts = { values: { PATH: '/usr/bin:/bin' }, complete:
 const decide = (command: string, environment: EnvironmentFacts) =>
   evaluate(
     { tool: 'Bash', input: { command } },
-    { mode: 'default', policy: policyFromObjects([{ kind: 'userSettings', settings: { permissions: { deny: ['Read(~/.ssh/**)'] } } }]), cwd: P, home: H, fs: nodeFsView(), environment },
+    {
+      mode: 'default',
+      policy: policyFromObjects([{ kind: 'userSettings', settings: { permissions: { deny: ['Read(~/.ssh/**)'] } } }]),
+      cwd: P,
+      home: H,
+      fs: nodeFsView(),
+      environment,
+    },
   );
 
 describe('rg over a tree holding a link to a Read-denied folder', () => {
@@ -49,7 +56,11 @@ describe('rg over a tree holding a link to a Read-denied folder', () => {
     expect(decide('grep -rn hello .', KNOWN).behavior).toBe('allow');
   });
   it('may follow it when RIPGREP_CONFIG_PATH may be set, or when told to: a guarded-read ask', () => {
-    for (const [command, env] of [['rg hello', UNKNOWN], ['rg -L hello', KNOWN], ['rg --follow hello .', KNOWN]] as const) {
+    for (const [command, env] of [
+      ['rg hello', UNKNOWN],
+      ['rg -L hello', KNOWN],
+      ['rg --follow hello .', KNOWN],
+    ] as const) {
       const d = decide(command, env);
       expect([command, d.behavior, d.askKind]).toEqual([command, 'ask', 'guardedRead']);
       expect(d.reason.message).toContain('vendor/keys');

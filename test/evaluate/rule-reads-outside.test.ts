@@ -12,7 +12,13 @@ const P = '/home/user/project';
 function decide(command: string, allow: string[]) {
   return evaluate(
     { tool: 'Bash', input: { command } },
-    { mode: 'default', policy: policyFromObjects([{ kind: 'userSettings', settings: { permissions: { allow } } }]), cwd: P, home: '/home/user', environment: { values: {}, complete: true } },
+    {
+      mode: 'default',
+      policy: policyFromObjects([{ kind: 'userSettings', settings: { permissions: { allow } } }]),
+      cwd: P,
+      home: '/home/user',
+      environment: { values: {}, complete: true },
+    },
   );
 }
 

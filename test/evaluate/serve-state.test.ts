@@ -87,7 +87,11 @@ describe("serve's default state directory", () => {
 
   it('Read, Edit and Write of a path in it are denied in every mode; elsewhere normal work is unaffected', () => {
     const policy = policyFromObjects([{ kind: 'projectSettings', settings: { permissions: { allow: ['Read', 'Edit'] } } }]);
-    const at = (tool: string, file: string) => evaluate({ tool, input: { file_path: file, content: 'x', old_string: 'a', new_string: 'b' } }, { mode: 'bypassPermissions', policy, cwd: project, home, environment: { values: {}, complete: true } });
+    const at = (tool: string, file: string) =>
+      evaluate(
+        { tool, input: { file_path: file, content: 'x', old_string: 'a', new_string: 'b' } },
+        { mode: 'bypassPermissions', policy, cwd: project, home, environment: { values: {}, complete: true } },
+      );
     for (const tool of ['Read', 'Edit', 'Write']) {
       expect(at(tool, `${home}/.local/state/toolgate/toolgate.db-serve-seal`).behavior).toBe('deny');
       expect(at(tool, `${project}/notes.md`).behavior).toBe('allow');
@@ -95,14 +99,31 @@ describe("serve's default state directory", () => {
     expect(decide(`sqlite3 app.db 'select 1'`, 'default', {}).behavior).toBe('allow');
     expect(decide(`printf hi > out.txt`, 'bypassPermissions', {}).behavior).toBe('allow');
     // Another state directory chosen by XDG_STATE_HOME leaves the default one an ordinary path.
-    expect(decide(`sqlite3 :memory: '.output ${home}/.local/state/toolgate/x' 'select 1'`, 'default', { XDG_STATE_HOME: `${root}/xdg` }).behavior).toBe('allow');
+    expect(
+      decide(`sqlite3 :memory: '.output ${home}/.local/state/toolgate/x' 'select 1'`, 'default', { XDG_STATE_HOME: `${root}/xdg` })
+        .behavior,
+    ).toBe('allow');
   });
 
   it('through toolgate hook (its process environment), with no serve running', async () => {
-    const event = (command: string, mode: string) => JSON.stringify({ hook_event_name: 'PreToolUse', session_id: 's', cwd: project, permission_mode: mode, tool_name: 'Bash', tool_input: { command } });
+    const event = (command: string, mode: string) =>
+      JSON.stringify({
+        hook_event_name: 'PreToolUse',
+        session_id: 's',
+        cwd: project,
+        permission_mode: mode,
+        tool_name: 'Bash',
+        tool_input: { command },
+      });
     const reply = async (command: string, mode: string, env: Record<string, string>) =>
-      ((await answerHookEvent(event(command, mode), { home, cache: false }, { CLAUDE_PROJECT_DIR: project, HOME: home, ...env }, project)).reply['hookSpecificOutput'] as Record<string, unknown>)['permissionDecision'];
-    for (const [env, state] of [[{ XDG_STATE_HOME: `${root}/xdg` }, '$XDG_STATE_HOME'], [{}, '~/.local/state']] as const) {
+      (
+        (await answerHookEvent(event(command, mode), { home, cache: false }, { CLAUDE_PROJECT_DIR: project, HOME: home, ...env }, project))
+          .reply['hookSpecificOutput'] as Record<string, unknown>
+      )['permissionDecision'];
+    for (const [env, state] of [
+      [{ XDG_STATE_HOME: `${root}/xdg` }, '$XDG_STATE_HOME'],
+      [{}, '~/.local/state'],
+    ] as const) {
       const [sqlite, output, printf] = planting(state);
       expect(await reply(sqlite!, 'default', env)).toBe('deny');
       expect(await reply(output!, 'default', env)).toBe('deny');
@@ -113,8 +134,27 @@ describe("serve's default state directory", () => {
 
   it('through toolgate check, with no serve running', () => {
     const check = (command: string, mode: string, extra: string[] = []) =>
-      spawnSync(process.execPath, programArgs('toolgate', ['check', '-q', '--json', '-s', settings, '--cwd', project, '--home', home, '-m', mode, ...extra, `Bash(${command})`]), { encoding: 'utf8', env: { ...process.env, HOME: home } });
-    const behavior = (command: string, mode: string, extra: string[] = []) => (JSON.parse(check(command, mode, extra).stdout) as { behavior: string }).behavior;
+      spawnSync(
+        process.execPath,
+        programArgs('toolgate', [
+          'check',
+          '-q',
+          '--json',
+          '-s',
+          settings,
+          '--cwd',
+          project,
+          '--home',
+          home,
+          '-m',
+          mode,
+          ...extra,
+          `Bash(${command})`,
+        ]),
+        { encoding: 'utf8', env: { ...process.env, HOME: home } },
+      );
+    const behavior = (command: string, mode: string, extra: string[] = []) =>
+      (JSON.parse(check(command, mode, extra).stdout) as { behavior: string }).behavior;
     const [sqlite, output, printf] = planting('$XDG_STATE_HOME');
     expect(behavior(sqlite!, 'default')).toBe('deny');
     expect(behavior(output!, 'default', ['--env', `XDG_STATE_HOME=${root}/xdg`])).toBe('deny');

@@ -11,15 +11,33 @@ const NARROW = { allow: ['Bash(echo *)', 'Bash(ls *)', 'Bash(git status)', 'Bash
 const ALL_BUT_DENIED = { allow: ['Bash(*)'], deny: ['Bash(rm *)', 'Read(./.env)', 'Edit(secrets/**)'] };
 
 /** Decide in a world where no environment variable that matters (CDPATH) is set, unless `environment` says (`null`: not known). */
-function decide(command: string, permissions: Record<string, string[]> = {}, mode: PermissionMode = 'default', environment: EnvironmentFacts | null = { values: {}, complete: true }) {
+function decide(
+  command: string,
+  permissions: Record<string, string[]> = {},
+  mode: PermissionMode = 'default',
+  environment: EnvironmentFacts | null = { values: {}, complete: true },
+) {
   const policy = policyFromObjects([{ kind: 'projectSettings', settings: { permissions } }]);
-  return evaluate({ tool: 'Bash', input: { command } }, { mode, policy, cwd: '/home/user/project', home: '/home/user', ...(environment ? { environment } : {}) });
+  return evaluate(
+    { tool: 'Bash', input: { command } },
+    { mode, policy, cwd: '/home/user/project', home: '/home/user', ...(environment ? { environment } : {}) },
+  );
 }
 
 describe('unreadable input and hidden code: a firm ask in every mode', () => {
-  const commands = ['ls \\\r\nevil', 'ls src\v# ; evil', 'rm -rf ~\nif', 'coproc { rm -rf ~; }', 'ls\u00a0-la', "x='a[$(evil)]'; echo $[x]", 'echo "${x:-\'$(evil)\'}"', '[[ x =~ `evil` ]]; ls', 'echo ' + 'x'.repeat(10_001)];
+  const commands = [
+    'ls \\\r\nevil',
+    'ls src\v# ; evil',
+    'rm -rf ~\nif',
+    'coproc { rm -rf ~; }',
+    'ls\u00a0-la',
+    "x='a[$(evil)]'; echo $[x]",
+    'echo "${x:-\'$(evil)\'}"',
+    '[[ x =~ `evil` ]]; ls',
+    'echo ' + 'x'.repeat(10_001),
+  ];
   it.each(commands)('%j', (command) => {
-    for (const mode of (['default', 'acceptEdits', 'bypassPermissions', 'plan', 'auto'] as const)) {
+    for (const mode of ['default', 'acceptEdits', 'bypassPermissions', 'plan', 'auto'] as const) {
       for (const permissions of [{}, NARROW, ALL_BUT_DENIED, { allow: ['Bash'] }]) {
         const d = decide(command, permissions, mode);
         // A deny rule that names a part literally still denies.
@@ -47,17 +65,25 @@ describe('programs named by a path', () => {
 });
 
 describe('state changes', () => {
-  it.each(['PATH=sub:$PATH; ls', 'HOME=sub; git status', 'OLDPWD=$HOME; cd -; cat id_rsa', 'cd; grep -r PRIVATE', 'cd && ls -la', 'f() { evil; }; ls'])(
-    '%j: a plain ask without deny or ask rules, firm with them, never covered by a narrow allow rule',
-    (command) => {
-      expect(decide(command)).toMatchObject({ behavior: 'ask', askKind: 'plain' });
-      expect(decide(command, NARROW)).toMatchObject({ behavior: 'ask' });
-      const d = decide(command, ALL_BUT_DENIED);
-      if (d.behavior !== 'deny') expect(d).toMatchObject({ behavior: 'ask', askKind: 'firm' });
-    },
-  );
+  it.each([
+    'PATH=sub:$PATH; ls',
+    'HOME=sub; git status',
+    'OLDPWD=$HOME; cd -; cat id_rsa',
+    'cd; grep -r PRIVATE',
+    'cd && ls -la',
+    'f() { evil; }; ls',
+  ])('%j: a plain ask without deny or ask rules, firm with them, never covered by a narrow allow rule', (command) => {
+    expect(decide(command)).toMatchObject({ behavior: 'ask', askKind: 'plain' });
+    expect(decide(command, NARROW)).toMatchObject({ behavior: 'ask' });
+    const d = decide(command, ALL_BUT_DENIED);
+    if (d.behavior !== 'deny') expect(d).toMatchObject({ behavior: 'ask', askKind: 'firm' });
+  });
   it('a removal after one is a critical-path ask, a write after one may be protected', () => {
-    expect(decide('cd $X; rm -rf .', {}, 'bypassPermissions')).toMatchObject({ behavior: 'ask', askKind: 'firm', reason: { kind: 'criticalRemoval' } });
+    expect(decide('cd $X; rm -rf .', {}, 'bypassPermissions')).toMatchObject({
+      behavior: 'ask',
+      askKind: 'firm',
+      reason: { kind: 'criticalRemoval' },
+    });
     expect(decide('HOME=/home; cd; rm -rf user', {}, 'bypassPermissions')).toMatchObject({ behavior: 'ask', askKind: 'firm' });
     expect(decide('X=.git; cd $X; echo x > config', {}, 'bypassPermissions')).toMatchObject({ behavior: 'ask', askKind: 'protected' });
   });

@@ -13,7 +13,10 @@ const LOCAL = `${CWD}/.claude/settings.local.json`;
 
 function brokenPolicy() {
   return mergePolicy([
-    parseSettingsObject({ permissions: { allow: ['Bash', 'Read', 'Edit', '*'], deny: ['Bash(rm *)'] } }, { kind: 'projectSettings', file: `${CWD}/.claude/settings.json` }),
+    parseSettingsObject(
+      { permissions: { allow: ['Bash', 'Read', 'Edit', '*'], deny: ['Bash(rm *)'] } },
+      { kind: 'projectSettings', file: `${CWD}/.claude/settings.json` },
+    ),
     parseSettingsFile('{ "permissions": { "allow": ["WebFetch"], } }', { kind: 'localSettings', file: LOCAL }),
   ]);
 }
@@ -24,7 +27,10 @@ function gate(extra: Partial<GateOptions> & { pre?: HookCallback[]; permissionRe
     policy: brokenPolicy(),
     cwd: CWD,
     home: HOME,
-    hookCallbacks: { ...(pre ? { PreToolUse: [{ hooks: pre }] } : {}), ...(permissionRequest ? { PermissionRequest: [{ hooks: permissionRequest }] } : {}) },
+    hookCallbacks: {
+      ...(pre ? { PreToolUse: [{ hooks: pre }] } : {}),
+      ...(permissionRequest ? { PermissionRequest: [{ hooks: permissionRequest }] } : {}),
+    },
     ...rest,
   });
 }
@@ -42,7 +48,17 @@ describe('the gate while a settings file is broken', () => {
     let classified = 0;
     const g = gate({
       mode: 'auto',
-      permissionRequest: [async () => ({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow', updatedPermissions: [{ type: 'addRules', behavior: 'allow', destination: 'session', rules: [{ toolName: 'Bash' }] }] } } })],
+      permissionRequest: [
+        async () => ({
+          hookSpecificOutput: {
+            hookEventName: 'PermissionRequest',
+            decision: {
+              behavior: 'allow',
+              updatedPermissions: [{ type: 'addRules', behavior: 'allow', destination: 'session', rules: [{ toolName: 'Bash' }] }],
+            },
+          },
+        }),
+      ],
       classifier: (async () => {
         classified++;
         return { decision: 'allow' };
@@ -73,7 +89,9 @@ describe('the gate while a settings file is broken', () => {
 const commands = ['ls', 'make', 'npm test', 'cat README.md', 'rm -rf x', 'echo hi > out.txt', 'git status'];
 const preAnswer = fc.oneof(
   fc.constant<unknown>({}),
-  fc.constantFrom('allow', 'ask', 'deny', 'defer').map((d) => ({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: d } })),
+  fc
+    .constantFrom('allow', 'ask', 'deny', 'defer')
+    .map((d) => ({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: d } })),
   fc.record({ d: fc.constantFrom('allow', undefined), cmd: fc.constantFrom(...commands) }).map(({ d, cmd }) => ({
     hookSpecificOutput: { hookEventName: 'PreToolUse', ...(d ? { permissionDecision: d } : {}), updatedInput: { command: cmd } },
   })),
@@ -82,8 +100,17 @@ const preAnswer = fc.oneof(
 const prAnswer = fc.oneof(
   fc.constant<unknown>({}),
   fc.constant<unknown>({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } } }),
-  fc.constantFrom(...commands).map((cmd) => ({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow', updatedInput: { command: cmd } } } })),
-  fc.constant<unknown>({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow', updatedPermissions: [{ type: 'setMode', mode: 'bypassPermissions', destination: 'session' }] } } }),
+  fc
+    .constantFrom(...commands)
+    .map((cmd) => ({
+      hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow', updatedInput: { command: cmd } } },
+    })),
+  fc.constant<unknown>({
+    hookSpecificOutput: {
+      hookEventName: 'PermissionRequest',
+      decision: { behavior: 'allow', updatedPermissions: [{ type: 'setMode', mode: 'bypassPermissions', destination: 'session' }] },
+    },
+  }),
   fc.constant<unknown>({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: 'no' } } }),
 );
 const scripted = (answers: unknown[]): HookCallback => {

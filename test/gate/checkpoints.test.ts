@@ -43,8 +43,14 @@ describe('checkpoints wiring', () => {
   it('a failed record denies the edit by default', async () => {
     const failing = { recordBeforeEdit: async () => ({ kind: 'failed', code: 'io', message: 'disk full' }) } as unknown as Checkpoints;
     const gate = gateFor({ mode: 'acceptEdits', checkpoints: failing });
-    expect(await gate.check(edit(`${CWD}/src/a.ts`), { promptId: 'p1' })).toMatchObject({ behavior: 'deny', reason: { kind: 'checkFailed' } });
+    expect(await gate.check(edit(`${CWD}/src/a.ts`), { promptId: 'p1' })).toMatchObject({
+      behavior: 'deny',
+      reason: { kind: 'checkFailed' },
+    });
     const lenient = gateFor({ mode: 'acceptEdits', checkpoints: failing, onCheckpointFailure: 'allow' });
-    expect(await lenient.check(edit(`${CWD}/src/a.ts`), { promptId: 'p1' })).toMatchObject({ behavior: 'allow', checkpoint: { kind: 'failed' } });
+    expect(await lenient.check(edit(`${CWD}/src/a.ts`), { promptId: 'p1' })).toMatchObject({
+      behavior: 'allow',
+      checkpoint: { kind: 'failed' },
+    });
   });
 });

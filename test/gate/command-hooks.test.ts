@@ -12,7 +12,15 @@ beforeAll(() => prepare());
 describe('real command hooks', () => {
   const gate = () =>
     createGate({
-      policy: [{ kind: 'userSettings', settings: { permissions: { allow: ['Bash'] }, hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: guard, timeout: 10 }] }] } } }],
+      policy: [
+        {
+          kind: 'userSettings',
+          settings: {
+            permissions: { allow: ['Bash'] },
+            hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: guard, timeout: 10 }] }] },
+          },
+        },
+      ],
       // Command hooks run in the gate's cwd, which must exist.
       cwd: DIR,
       home: HOME,

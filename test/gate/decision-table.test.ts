@@ -25,14 +25,26 @@ describe('decision beats', () => {
   describe.each(PERMISSION_MODES.map((m) => [m]))('in %s', (mode: PermissionMode) => {
     it('hook deny beats every rule and every mode', async () => {
       const { calls, canUseTool } = counting();
-      const gate = gateFor({ mode, settings: { permissions: { allow: ['Bash', 'Bash(git status)'] } }, pre: [preToolUse('deny')], canUseTool, classifier: async () => ({ decision: 'allow' }) });
+      const gate = gateFor({
+        mode,
+        settings: { permissions: { allow: ['Bash', 'Bash(git status)'] } },
+        pre: [preToolUse('deny')],
+        canUseTool,
+        classifier: async () => ({ decision: 'allow' }),
+      });
       expect((await gate.check(bash('git status'))).behavior).toBe('deny');
       expect(calls).toEqual([]);
     });
 
     it('deny rule beats hook allow, allow rules, bypassPermissions', async () => {
       const { calls, canUseTool } = counting();
-      const gate = gateFor({ mode, settings: { permissions: { allow: ['Bash(rm *)'], deny: ['Bash(rm *)'] } }, pre: [preToolUse('allow')], canUseTool, classifier: async () => ({ decision: 'allow' }) });
+      const gate = gateFor({
+        mode,
+        settings: { permissions: { allow: ['Bash(rm *)'], deny: ['Bash(rm *)'] } },
+        pre: [preToolUse('allow')],
+        canUseTool,
+        classifier: async () => ({ decision: 'allow' }),
+      });
       const r = await gate.check(bash('rm x'));
       expect(r.behavior).toBe('deny');
       if (r.behavior === 'deny') expect(r.decidedBy).toBe('rules');
@@ -41,7 +53,13 @@ describe('decision beats', () => {
 
     it('ask rule beats hook allow and allow rules: it goes to canUseTool, or is denied in dontAsk', async () => {
       const { calls, canUseTool } = counting();
-      const gate = gateFor({ mode, settings: { permissions: { allow: ['Bash(git push *)'], ask: ['Bash(git push *)'] } }, pre: [preToolUse('allow')], canUseTool, classifier: async () => ({ decision: 'allow' }) });
+      const gate = gateFor({
+        mode,
+        settings: { permissions: { allow: ['Bash(git push *)'], ask: ['Bash(git push *)'] } },
+        pre: [preToolUse('allow')],
+        canUseTool,
+        classifier: async () => ({ decision: 'allow' }),
+      });
       const r = await gate.check(bash('git push origin main'));
       if (mode === 'dontAsk') {
         expect(r.behavior).toBe('deny');
@@ -55,7 +73,12 @@ describe('decision beats', () => {
     it('canUseTool is last: never called for auto-approved calls', async () => {
       const { calls, canUseTool } = counting();
       // An ordinary environment (git's variables unset), so a read-only git command can allow.
-      const gate = gateFor({ mode, settings: { permissions: { allow: ['Bash(npm test)'] } }, canUseTool, environment: { values: {}, complete: true } });
+      const gate = gateFor({
+        mode,
+        settings: { permissions: { allow: ['Bash(npm test)'] } },
+        canUseTool,
+        environment: { values: {}, complete: true },
+      });
       // Plan mode keeps the task read-only whatever the allow rules say: a read-only command there.
       expect((await gate.check(bash(mode === 'plan' ? 'git log' : 'npm test'))).behavior).toBe('allow');
       expect((await gate.check({ tool: 'Read', input: { file_path: `${CWD}/a.ts` } })).behavior).toBe('allow');

@@ -8,7 +8,11 @@ import { policyForDialect } from '../../src/dialects/index.js';
 import type { ToolCall } from '../../src/core/types.js';
 
 const base = { cwd: '/home/user/project', home: '/home/user' };
-const allowHook = { PreToolUse: [{ hooks: [async () => ({ hookSpecificOutput: { hookEventName: 'PreToolUse' as const, permissionDecision: 'allow' as const } })] }] };
+const allowHook = {
+  PreToolUse: [
+    { hooks: [async () => ({ hookSpecificOutput: { hookEventName: 'PreToolUse' as const, permissionDecision: 'allow' as const } })] },
+  ],
+};
 const npmInstall: ToolCall = { tool: 'Bash', input: { command: 'npm install' } };
 
 describe('the gate follows the dialect', () => {
@@ -22,7 +26,7 @@ describe('the gate follows the dialect', () => {
     expect((await gate.check(npmInstall)).behavior).toBe('ask');
   });
 
-  it('biu: dontAsk is decided by biu\'s own order (an ask rule still asks)', async () => {
+  it("biu: dontAsk is decided by biu's own order (an ask rule still asks)", async () => {
     const settings = [{ kind: 'projectSettings' as const, settings: { permissions: { ask: ['Bash(git push:*)'] } } }];
     const gate = createGate({ ...base, policy: policyForDialect(biu, settings), mode: 'dontAsk', dialect: biu });
     const viaBiu = (await gate.check({ tool: 'Bash', input: { command: 'git push origin main' } })).behavior;
@@ -53,9 +57,30 @@ describe('biu cases whose hooks fire (replayed through the gate)', () => {
       const body = c.case as { settings?: unknown; mode?: string; call: ToolCall; cwd?: string };
       const fired: string[] = [];
       const events = ['PreToolUse', 'PermissionRequest', 'PermissionDenied'] as const;
-      const hookCallbacks = Object.fromEntries(events.map((e) => [e, [{ hooks: [async () => { fired.push(e); return {}; }] }]]));
+      const hookCallbacks = Object.fromEntries(
+        events.map((e) => [
+          e,
+          [
+            {
+              hooks: [
+                async () => {
+                  fired.push(e);
+                  return {};
+                },
+              ],
+            },
+          ],
+        ]),
+      );
       const settings = body.settings !== undefined ? [{ kind: 'projectSettings' as const, settings: body.settings }] : [];
-      const gate = createGate({ cwd: body.cwd ?? base.cwd, home: base.home, policy: policyForDialect(biu, settings), mode: (body.mode ?? 'default') as never, dialect: biu, hookCallbacks });
+      const gate = createGate({
+        cwd: body.cwd ?? base.cwd,
+        home: base.home,
+        policy: policyForDialect(biu, settings),
+        mode: (body.mode ?? 'default') as never,
+        dialect: biu,
+        hookCallbacks,
+      });
       const result = await gate.check(body.call);
       expect(result.behavior).toBe(c.expected.result);
       for (const e of c.expected['hooksFired'] as string[]) expect(fired).toContain(e);
@@ -68,13 +93,30 @@ describe('which refusals PermissionDenied hooks hear of', () => {
   const write: ToolCall = { tool: 'Write', input: { file_path: '/home/user/project/a.txt', content: 'x' } };
   const recorder = () => {
     const fired: string[] = [];
-    const hookCallbacks = { PermissionDenied: [{ hooks: [async () => { fired.push('PermissionDenied'); return {}; }] }] };
+    const hookCallbacks = {
+      PermissionDenied: [
+        {
+          hooks: [
+            async () => {
+              fired.push('PermissionDenied');
+              return {};
+            },
+          ],
+        },
+      ],
+    };
     return { fired, hookCallbacks };
   };
 
-  it('biu: a deny rule\'s refusal and a blocking PreToolUse hook\'s', async () => {
+  it("biu: a deny rule's refusal and a blocking PreToolUse hook's", async () => {
     const r = recorder();
-    const gate = createGate({ ...base, policy: policyForDialect(biu, denyWrite), mode: 'default', dialect: biu, hookCallbacks: r.hookCallbacks });
+    const gate = createGate({
+      ...base,
+      policy: policyForDialect(biu, denyWrite),
+      mode: 'default',
+      dialect: biu,
+      hookCallbacks: r.hookCallbacks,
+    });
     expect((await gate.check(write)).behavior).toBe('deny');
     const block = { PreToolUse: [{ hooks: [async () => ({ decision: 'block' as const, reason: 'no' })] }], ...r.hookCallbacks };
     const gate2 = createGate({ ...base, policy: policyForDialect(biu, []), mode: 'default', dialect: biu, hookCallbacks: block });
@@ -82,7 +124,7 @@ describe('which refusals PermissionDenied hooks hear of', () => {
     expect(r.fired).toEqual(['PermissionDenied', 'PermissionDenied']);
   });
 
-  it('Claude Code: not a deny rule\'s (only the auto-mode classifier\'s)', async () => {
+  it("Claude Code: not a deny rule's (only the auto-mode classifier's)", async () => {
     const r = recorder();
     const gate = createGate({ ...base, policy: denyWrite, mode: 'default', hookCallbacks: r.hookCallbacks });
     expect((await gate.check(write)).behavior).toBe('deny');

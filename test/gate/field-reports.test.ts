@@ -36,7 +36,9 @@ const lines = (path: string): FieldCase[] =>
     .filter((l) => l.trim() !== '')
     .map((l) => JSON.parse(l) as FieldCase);
 /** toolgate's own cases that need a hook's result (the conformance runner skips them): observed on the CLI, and from 2026's field reports. */
-const own = ['../cases/own/cli-2.1.332.jsonl', '../cases/own/field-reports-2026.jsonl'].map((f) => fileURLToPath(new URL(f, import.meta.url)));
+const own = ['../cases/own/cli-2.1.332.jsonl', '../cases/own/field-reports-2026.jsonl'].map((f) =>
+  fileURLToPath(new URL(f, import.meta.url)),
+);
 const cases: FieldCase[] = [...lines(file), ...own.flatMap(lines).filter((c) => c.case.hook_result !== undefined)];
 
 /** Cases that are not a gate decision, with the reason. */
@@ -45,7 +47,12 @@ const SKIP: Record<string, string> = {
   'BUG-083': 'a Stop hook continuation loop: decided by the hook dispatcher, not the gate (test/hooks/field-reports.test.ts)',
 };
 
-const LAYER_KIND: Record<string, SettingsObject['kind']> = { user: 'userSettings', project: 'projectSettings', local: 'localSettings', managed: 'managed' };
+const LAYER_KIND: Record<string, SettingsObject['kind']> = {
+  user: 'userSettings',
+  project: 'projectSettings',
+  local: 'localSettings',
+  managed: 'managed',
+};
 
 function gateFor(c: FieldCase, ran: string[]) {
   const cwd = c.case.cwd ?? '/home/user/project';

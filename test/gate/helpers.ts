@@ -6,7 +6,10 @@ export const CWD = '/home/user/project';
 export const HOME = '/home/user';
 
 /** A PreToolUse callback answering with a fixed decision (and optional rewrite). */
-export function preToolUse(decision?: 'allow' | 'deny' | 'ask' | 'defer', extra: { updatedInput?: Record<string, unknown>; reason?: string } = {}): HookCallback {
+export function preToolUse(
+  decision?: 'allow' | 'deny' | 'ask' | 'defer',
+  extra: { updatedInput?: Record<string, unknown>; reason?: string } = {},
+): HookCallback {
   return async () => ({
     hookSpecificOutput: {
       hookEventName: 'PreToolUse',

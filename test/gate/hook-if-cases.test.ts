@@ -39,7 +39,14 @@ describe('hook `if` cases', () => {
       cwd: c.case.cwd ?? '/home/user/project',
       home: c.case.home ?? '/home/user',
       mode: 'default',
-      hooks: [{ event: 'PreToolUse', matcher: 'Bash', hooks: [{ type: 'callback', if: c.case.if, callback: async () => ((ran += 1), {}) }], source: { kind: 'inline' } }],
+      hooks: [
+        {
+          event: 'PreToolUse',
+          matcher: 'Bash',
+          hooks: [{ type: 'callback', if: c.case.if, callback: async () => ((ran += 1), {}) }],
+          source: { kind: 'inline' },
+        },
+      ],
     });
     await gate.check(c.case.call);
     expect(ran === 1 ? 'runs' : 'skipped', c.expected.why).toBe(c.expected.result);

@@ -6,7 +6,11 @@ beforeAll(() => prepare());
 
 describe('kernel: PreToolUse hooks and the rules', () => {
   it('a hook deny beats an allow rule and bypassPermissions', async () => {
-    const gate = gateFor({ settings: { permissions: { allow: ['Bash'] } }, mode: 'bypassPermissions', pre: [preToolUse('deny', { reason: 'no commits' })] });
+    const gate = gateFor({
+      settings: { permissions: { allow: ['Bash'] } },
+      mode: 'bypassPermissions',
+      pre: [preToolUse('deny', { reason: 'no commits' })],
+    });
     const r = await gate.check(bash('git commit -m x'));
     expect(r.behavior).toBe('deny');
     if (r.behavior !== 'deny') return;
@@ -108,7 +112,15 @@ describe('kernel: PreToolUse hooks and the rules', () => {
 
 describe('kernel: rewrites', () => {
   it('updatedInput replaces the call, which is gated again (deny rules see the new input)', async () => {
-    const gate = gateFor({ settings: { permissions: { deny: ['Bash(rm *)'] } }, pre: [async (input) => ((input['tool_input'] as { command: string }).command === 'ls' ? { hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: { command: 'rm -rf build' } } } : {})] });
+    const gate = gateFor({
+      settings: { permissions: { deny: ['Bash(rm *)'] } },
+      pre: [
+        async (input) =>
+          (input['tool_input'] as { command: string }).command === 'ls'
+            ? { hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: { command: 'rm -rf build' } } }
+            : {},
+      ],
+    });
     const r = await gate.check(bash('ls'));
     expect(r.behavior).toBe('deny');
     expect(r.call.input).toEqual({ command: 'rm -rf build' });
@@ -126,7 +138,13 @@ describe('kernel: rewrites', () => {
 
   it('a 4th rewrite is denied', async () => {
     let n = 0;
-    const gate = gateFor({ pre: [async () => ({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: { command: `echo ${n++}` } } })] });
+    const gate = gateFor({
+      pre: [
+        async () => ({
+          hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: { command: `echo ${n++}` } },
+        }),
+      ],
+    });
     const r = await gate.check(bash('ls'));
     expect(r.behavior).toBe('deny');
     expect(r.rewrites).toBe(4);
@@ -135,7 +153,9 @@ describe('kernel: rewrites', () => {
 
   it('three rewrites are fine', async () => {
     let n = 0;
-    const gate = gateFor({ pre: [async () => (n < 3 ? { hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: { command: `echo ${n++}` } } } : {})] });
+    const gate = gateFor({
+      pre: [async () => (n < 3 ? { hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: { command: `echo ${n++}` } } } : {})],
+    });
     const r = await gate.check(bash('ls'));
     expect(r.behavior).toBe('allow');
     expect(r.rewrites).toBe(3);

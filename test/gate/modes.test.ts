@@ -56,7 +56,12 @@ describe('plan mode lifecycle', () => {
 
   it('in plan only reads, read-only commands and the plan file run', async () => {
     // An ordinary environment (git's variables unset), so a read-only git command can allow.
-    const gate = gateFor({ mode: 'plan', planFilePath: planFile, settings: { permissions: { allow: ['Edit', 'Bash(npm *)'] } }, environment: { values: {}, complete: true } });
+    const gate = gateFor({
+      mode: 'plan',
+      planFilePath: planFile,
+      settings: { permissions: { allow: ['Edit', 'Bash(npm *)'] } },
+      environment: { values: {}, complete: true },
+    });
     expect((await gate.check({ tool: 'Read', input: { file_path: `${CWD}/a.ts` } })).behavior).toBe('allow');
     expect((await gate.check(bash('git log'))).behavior).toBe('allow');
     expect((await gate.check({ tool: 'Write', input: { file_path: planFile, content: '# plan' } })).behavior).toBe('allow');
@@ -67,8 +72,19 @@ describe('plan mode lifecycle', () => {
   it("a change in plan mode is a plan block: no PreToolUse or PermissionRequest hook's allow approves it; reads still run", async () => {
     const hookAllow = async () => ({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow' } });
     const prAllow = async () => ({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } } });
-    const gate = gateFor({ mode: 'plan', planFilePath: planFile, pre: [hookAllow], permissionRequest: [prAllow], environment: { values: {}, complete: true } });
-    for (const call of [edit(`${CWD}/a.ts`), { tool: 'Write', input: { file_path: `${CWD}/new.txt`, content: 'x' } }, bash('echo x > out.txt'), edit(`${CWD}/.git/config`)]) {
+    const gate = gateFor({
+      mode: 'plan',
+      planFilePath: planFile,
+      pre: [hookAllow],
+      permissionRequest: [prAllow],
+      environment: { values: {}, complete: true },
+    });
+    for (const call of [
+      edit(`${CWD}/a.ts`),
+      { tool: 'Write', input: { file_path: `${CWD}/new.txt`, content: 'x' } },
+      bash('echo x > out.txt'),
+      edit(`${CWD}/.git/config`),
+    ]) {
       const r = (await gate.check(call)) as Ask;
       expect(r.behavior, JSON.stringify(call)).toBe('ask');
       expect(r.pending.askKind).toBe('planBlock');
@@ -84,7 +100,10 @@ describe('plan mode lifecycle', () => {
   it('ExitPlanMode is a firm ask; approval restores the saved mode or switches to the chosen one', async () => {
     const gate = gateFor({ mode: 'default' });
     gate.setMode('plan');
-    const hookAllow = gateFor({ mode: 'plan', pre: [async () => ({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow' } })] });
+    const hookAllow = gateFor({
+      mode: 'plan',
+      pre: [async () => ({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow' } })],
+    });
     expect((await hookAllow.check({ tool: 'ExitPlanMode', input: { plan: 'x' } })).behavior).toBe('ask');
     const r = (await gate.check({ tool: 'ExitPlanMode', input: { plan: 'x' } })) as Ask;
     expect(r.pending.askKind).toBe('firm');
@@ -98,7 +117,16 @@ describe('plan mode lifecycle', () => {
 
   it("a plan's allowedPrompts become session authorizations that deny rules still veto", async () => {
     const gate = gateFor({ mode: 'plan', settings: { permissions: { deny: ['Bash(go test ./secret/*)'] } } });
-    const r = (await gate.check({ tool: 'ExitPlanMode', input: { plan: 'x', allowedPrompts: [{ tool: 'Bash', prompt: 'go test *' }, { tool: 'Bash', prompt: 'go build' }] } })) as Ask;
+    const r = (await gate.check({
+      tool: 'ExitPlanMode',
+      input: {
+        plan: 'x',
+        allowedPrompts: [
+          { tool: 'Bash', prompt: 'go test *' },
+          { tool: 'Bash', prompt: 'go build' },
+        ],
+      },
+    })) as Ask;
     await gate.answer(r.pending, { behavior: 'allow' });
     expect(gate.mode).toBe('default');
     expect(await gate.check(bash('go test ./...'))).toMatchObject({ behavior: 'allow', decidedBy: 'allowedPrompt' });
@@ -108,8 +136,14 @@ describe('plan mode lifecycle', () => {
   });
 
   it('a host matcher handles free-text prompts', async () => {
-    const gate = gateFor({ mode: 'plan', matchAllowedPrompt: (p, call) => p.prompt === 'run tests' && /^go test\b/.test(String(call.input['command'])) });
-    const r = (await gate.check({ tool: 'ExitPlanMode', input: { plan: 'x', allowedPrompts: [{ tool: 'Bash', prompt: 'run tests' }] } })) as Ask;
+    const gate = gateFor({
+      mode: 'plan',
+      matchAllowedPrompt: (p, call) => p.prompt === 'run tests' && /^go test\b/.test(String(call.input['command'])),
+    });
+    const r = (await gate.check({
+      tool: 'ExitPlanMode',
+      input: { plan: 'x', allowedPrompts: [{ tool: 'Bash', prompt: 'run tests' }] },
+    })) as Ask;
     await gate.answer(r.pending, { behavior: 'allow' });
     expect((await gate.check(bash('go test ./...'))).behavior).toBe('allow');
   });
@@ -130,7 +164,11 @@ describe('auto mode', () => {
 
   it('broad allow rules are set aside while the classifier judges', async () => {
     const seen: string[] = [];
-    const gate = gateFor({ mode: 'auto', settings: { permissions: { allow: ['Bash', 'Bash(npm test)'] } }, classifier: async (c) => (seen.push(String(c.input['command'])), { decision: 'deny', reason: 'no' }) });
+    const gate = gateFor({
+      mode: 'auto',
+      settings: { permissions: { allow: ['Bash', 'Bash(npm test)'] } },
+      classifier: async (c) => (seen.push(String(c.input['command'])), { decision: 'deny', reason: 'no' }),
+    });
     expect((await gate.check(bash('curl x | bash'))).behavior).toBe('deny');
     expect((await gate.check(bash('npm test'))).behavior).toBe('allow');
     expect(seen).toEqual(['curl x | bash']);
@@ -139,7 +177,12 @@ describe('auto mode', () => {
   it('the classifier gets the guidance with "$defaults" expanded', async () => {
     let guidance: unknown;
     const gate = createGate({
-      policy: [{ kind: 'userSettings', settings: { autoMode: { allow: ['$defaults', 'Running the test suite'], soft_deny: ['Pushing to any remote'] } } }],
+      policy: [
+        {
+          kind: 'userSettings',
+          settings: { autoMode: { allow: ['$defaults', 'Running the test suite'], soft_deny: ['Pushing to any remote'] } },
+        },
+      ],
       cwd: CWD,
       home: '/home/user',
       mode: 'auto',
@@ -193,7 +236,11 @@ describe('auto mode', () => {
   });
 
   it('PermissionDenied hooks can say retry', async () => {
-    const gate = gateFor({ mode: 'auto', classifier: denyAll, permissionDenied: [async () => ({ hookSpecificOutput: { hookEventName: 'PermissionDenied', retry: true } })] });
+    const gate = gateFor({
+      mode: 'auto',
+      classifier: denyAll,
+      permissionDenied: [async () => ({ hookSpecificOutput: { hookEventName: 'PermissionDenied', retry: true } })],
+    });
     expect(await gate.check(bash('npm install'))).toMatchObject({ behavior: 'deny', retry: true, decidedBy: 'classifier' });
   });
 

@@ -14,7 +14,9 @@ const isDenied = (cmd: string) => /^rm\b/.test(cmd);
 
 const hookAnswer = fc.oneof(
   fc.constant<unknown>({}),
-  fc.constantFrom('allow', 'ask', 'deny', 'defer').map((d) => ({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: d } })),
+  fc
+    .constantFrom('allow', 'ask', 'deny', 'defer')
+    .map((d) => ({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: d } })),
   fc.record({ d: fc.constantFrom('allow', 'ask', undefined), cmd: fc.constantFrom(...commands) }).map(({ d, cmd }) => ({
     hookSpecificOutput: { hookEventName: 'PreToolUse', ...(d ? { permissionDecision: d } : {}), updatedInput: { command: cmd } },
   })),
@@ -25,8 +27,16 @@ const resolverAnswer = fc.oneof(
   fc.constant<unknown>({ behavior: 'allow' }),
   fc.constantFrom(...commands).map((cmd) => ({ behavior: 'allow', updatedInput: { command: cmd } })),
   fc.constant<unknown>({ behavior: 'allow', updatedPermissions: [{ type: 'setMode', mode: 'bypassPermissions', destination: 'session' }] }),
-  fc.constant<unknown>({ behavior: 'allow', updatedPermissions: [{ type: 'addRules', behavior: 'allow', destination: 'session', rules: [{ toolName: 'Bash' }] }] }),
-  fc.constant<unknown>({ behavior: 'allow', updatedPermissions: [{ type: 'removeRules', behavior: 'deny', destination: 'projectSettings', rules: [{ toolName: 'Bash', ruleContent: 'rm *' }] }] }),
+  fc.constant<unknown>({
+    behavior: 'allow',
+    updatedPermissions: [{ type: 'addRules', behavior: 'allow', destination: 'session', rules: [{ toolName: 'Bash' }] }],
+  }),
+  fc.constant<unknown>({
+    behavior: 'allow',
+    updatedPermissions: [
+      { type: 'removeRules', behavior: 'deny', destination: 'projectSettings', rules: [{ toolName: 'Bash', ruleContent: 'rm *' }] },
+    ],
+  }),
   fc.constant<unknown>({ behavior: 'deny', message: 'no' }),
   fc.constant<unknown>(null),
   fc.constant<unknown>('throw'),
@@ -51,7 +61,11 @@ describe('properties', () => {
         fc.array(resolverAnswer, { minLength: 1, maxLength: 4 }),
         fc.array(resolverAnswer, { minLength: 1, maxLength: 3 }),
         async (mode, command, hooks, resolvers, answers) => {
-          const prHook = scripted(resolvers.map((r) => (r === 'throw' || r === null ? r : { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: r } })));
+          const prHook = scripted(
+            resolvers.map((r) =>
+              r === 'throw' || r === null ? r : { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: r } },
+            ),
+          );
           const gate = gateFor({
             mode,
             settings: { permissions: { deny: ['Bash(rm *)'], allow: ['Bash(rm *)', 'Bash'] } },
@@ -78,23 +92,28 @@ describe('properties', () => {
       throw new Error('boom');
     };
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...modes), fc.constantFrom(...commands), fc.constantFrom('pre', 'permissionRequest', 'classifier', 'canUseTool', 'promptTool'), async (mode, command, where) => {
-        const gate = gateFor({
-          mode,
-          ...(where === 'pre' ? { pre: [boom] } : {}),
-          ...(where === 'permissionRequest' ? { permissionRequest: [boom] } : {}),
-          ...(where === 'classifier' ? { classifier: boom } : {}),
-          ...(where === 'canUseTool' ? { canUseTool: boom } : {}),
-          ...(where === 'promptTool' ? { promptTool: boom } : {}),
-        });
-        const r = await gate.check(bash(command));
-        // The thrower decided nothing: if the call is allowed, the rules or mode allowed it without asking anyone.
-        if (r.behavior === 'allow') {
-          expect(['rules']).toContain(r.decidedBy);
-          if (where === 'pre') expect.unreachable('a throwing PreToolUse hook must deny');
-        }
-        if (where === 'pre') expect(r.behavior).toBe('deny');
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...modes),
+        fc.constantFrom(...commands),
+        fc.constantFrom('pre', 'permissionRequest', 'classifier', 'canUseTool', 'promptTool'),
+        async (mode, command, where) => {
+          const gate = gateFor({
+            mode,
+            ...(where === 'pre' ? { pre: [boom] } : {}),
+            ...(where === 'permissionRequest' ? { permissionRequest: [boom] } : {}),
+            ...(where === 'classifier' ? { classifier: boom } : {}),
+            ...(where === 'canUseTool' ? { canUseTool: boom } : {}),
+            ...(where === 'promptTool' ? { promptTool: boom } : {}),
+          });
+          const r = await gate.check(bash(command));
+          // The thrower decided nothing: if the call is allowed, the rules or mode allowed it without asking anyone.
+          if (r.behavior === 'allow') {
+            expect(['rules']).toContain(r.decidedBy);
+            if (where === 'pre') expect.unreachable('a throwing PreToolUse hook must deny');
+          }
+          if (where === 'pre') expect(r.behavior).toBe('deny');
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -119,7 +138,12 @@ describe('properties', () => {
           expect(wire).toEqual(r.pending);
           const a = await gateFor({ mode, settings }).answer(r.pending, answer);
           const b = await gateFor({ mode, settings }).answer(wire, answer);
-          const strip = (x: GateResult) => ({ behavior: x.behavior, call: x.call, rewrites: x.rewrites, reason: 'reason' in x ? x.reason : undefined });
+          const strip = (x: GateResult) => ({
+            behavior: x.behavior,
+            call: x.call,
+            rewrites: x.rewrites,
+            reason: 'reason' in x ? x.reason : undefined,
+          });
           expect(strip(b)).toEqual(strip(a));
         },
       ),

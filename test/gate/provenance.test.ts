@@ -39,7 +39,12 @@ describe('gate onDecision', () => {
     const asked = await gate.check({ tool: 'Bash', input: { command: 'git push origin main' } }, { toolUseId: 'u3' });
     if (asked.behavior !== 'ask') throw new Error('expected an ask');
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ behavior: 'ask', askKind: 'firm', askId: asked.pending.id, rule: { text: 'Bash(git push *)', list: 'ask' } });
+    expect(events[0]).toMatchObject({
+      behavior: 'ask',
+      askKind: 'firm',
+      askId: asked.pending.id,
+      rule: { text: 'Bash(git push *)', list: 'ask' },
+    });
     await gate.answer(asked.pending, { behavior: 'allow' });
     expect(events).toHaveLength(2);
     expect(events[1]).toMatchObject({ behavior: 'allow', decidedBy: 'person', askId: asked.pending.id, askKind: 'firm', toolUseId: 'u3' });
@@ -67,7 +72,10 @@ describe('gate onDecision', () => {
     await gate.check({ tool: 'Bash', input: { command: 'touch x' } });
     expect(events[0]).toMatchObject({ behavior: 'deny', decidedBy: 'mode', mode: 'dontAsk' });
     const batch = gateWithLog();
-    const out = await batch.gate.checkBatch([{ tool: 'Bash', input: { command: 'git push a' } }, { tool: 'Bash', input: { command: 'npm test' } }]);
+    const out = await batch.gate.checkBatch([
+      { tool: 'Bash', input: { command: 'git push a' } },
+      { tool: 'Bash', input: { command: 'npm test' } },
+    ]);
     expect(out.map((r) => r.behavior)).toEqual(['ask', 'waiting']);
     expect(batch.events.map((e) => e.behavior)).toEqual(['ask']);
   });

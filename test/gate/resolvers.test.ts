@@ -5,19 +5,30 @@ import { bash, gateFor } from './helpers.js';
 
 beforeAll(() => prepare());
 
-const prAllow = (extra: Record<string, unknown> = {}) => async () => ({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow', ...extra } } });
+const prAllow =
+  (extra: Record<string, unknown> = {}) =>
+  async () => ({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow', ...extra } } });
 
 describe('resolving asks', () => {
   it('order: PermissionRequest hooks come before canUseTool', async () => {
     let called = false;
-    const gate = gateFor({ permissionRequest: [prAllow()], canUseTool: async () => ((called = true), { behavior: 'deny', message: 'no' }) });
+    const gate = gateFor({
+      permissionRequest: [prAllow()],
+      canUseTool: async () => ((called = true), { behavior: 'deny', message: 'no' }),
+    });
     const r = await gate.check(bash('npm install'));
     expect(r).toMatchObject({ behavior: 'allow', decidedBy: 'permissionRequestHook' });
     expect(called).toBe(false);
   });
 
   it('a PermissionRequest deny with interrupt', async () => {
-    const gate = gateFor({ permissionRequest: [async () => ({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: 'nope', interrupt: true } } })] });
+    const gate = gateFor({
+      permissionRequest: [
+        async () => ({
+          hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: 'nope', interrupt: true } },
+        }),
+      ],
+    });
     expect(await gate.check(bash('npm install'))).toMatchObject({ behavior: 'deny', message: 'nope', interrupt: true });
   });
 
@@ -66,7 +77,10 @@ describe('resolving asks', () => {
   });
 
   it("canUseTool's updatedInput is gated again: a deny rule still wins", async () => {
-    const gate = gateFor({ settings: { permissions: { deny: ['Bash(rm *)'] } }, canUseTool: async () => ({ behavior: 'allow', updatedInput: { command: 'rm -rf /tmp/x' } }) });
+    const gate = gateFor({
+      settings: { permissions: { deny: ['Bash(rm *)'] } },
+      canUseTool: async () => ({ behavior: 'allow', updatedInput: { command: 'rm -rf /tmp/x' } }),
+    });
     const r = await gate.check(bash('npm install'));
     expect(r.behavior).toBe('deny');
     expect(r.rewrites).toBe(1);
@@ -118,13 +132,19 @@ describe('parking', () => {
   it('a deny answer denies with its message', async () => {
     const gate = gateFor();
     const r = (await gate.check(bash('npm install'))) as Extract<GateResult, { behavior: 'ask' }>;
-    expect(await gate.answer(r.pending, { behavior: 'deny', message: 'not now', interrupt: true })).toMatchObject({ behavior: 'deny', message: 'not now', interrupt: true });
+    expect(await gate.answer(r.pending, { behavior: 'deny', message: 'not now', interrupt: true })).toMatchObject({
+      behavior: 'deny',
+      message: 'not now',
+      interrupt: true,
+    });
   });
 
   it('a deny rule added while the call waited wins over the answer', async () => {
     const gate = gateFor();
     const r = (await gate.check(bash('npm install'))) as Extract<GateResult, { behavior: 'ask' }>;
-    await gate.applyUpdates([{ type: 'addRules', behavior: 'deny', destination: 'session', rules: [{ toolName: 'Bash', ruleContent: 'npm *' }] }]);
+    await gate.applyUpdates([
+      { type: 'addRules', behavior: 'deny', destination: 'session', rules: [{ toolName: 'Bash', ruleContent: 'npm *' }] },
+    ]);
     expect((await gate.answer(r.pending, { behavior: 'allow' })).behavior).toBe('deny');
   });
 

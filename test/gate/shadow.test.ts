@@ -18,7 +18,10 @@ async function eventsOf(events: DecisionEvent[], n: number): Promise<DecisionEve
 describe('gate shadow', () => {
   it("decides $toolgate.shadow beside the live policy; the live decision stands and the event carries the shadow's", async () => {
     const events: DecisionEvent[] = [];
-    const settings = { permissions: { allow: ['Bash(npm test)'] }, $toolgate: { shadow: { deny: ['Bash(npm test)'], allow: ['Bash(npm run build)'] } } };
+    const settings = {
+      permissions: { allow: ['Bash(npm test)'] },
+      $toolgate: { shadow: { deny: ['Bash(npm test)'], allow: ['Bash(npm run build)'] } },
+    };
     const gate = gateFor({ settings, onDecision: (e) => events.push(e) });
     expect((await gate.check({ tool: 'Bash', input: { command: 'npm test' } })).behavior).toBe('allow');
     expect((await gate.check({ tool: 'Bash', input: { command: 'npm run build' } })).behavior).toBe('ask');

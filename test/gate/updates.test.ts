@@ -35,7 +35,10 @@ describe('"Yes, and don\'t ask again"', () => {
       const r = (await gate.check(bash(cmd))) as Ask;
       await gate.answer(r.pending, { behavior: 'allow', remember: true });
     }
-    expect(JSON.parse(await fs.readText(`${CWD}/.claude/settings.local.json`)).permissions.allow).toEqual(['Bash(npm run a *)', 'Bash(npm run b *)']);
+    expect(JSON.parse(await fs.readText(`${CWD}/.claude/settings.local.json`)).permissions.allow).toEqual([
+      'Bash(npm run a *)',
+      'Bash(npm run b *)',
+    ]);
     expect(await fs.readText(`${CWD}/.git/info/exclude`)).toBe('.claude/settings.local.json\n');
   });
 
@@ -54,7 +57,9 @@ describe('"Yes, and don\'t ask again"', () => {
   it('a settings file that is not JSON is left alone', async () => {
     const fs = createMemoryFileSystem({ [`${CWD}/.claude/settings.local.json`]: '{ broken' });
     const gate = gateFor({ fs });
-    const [a] = await gate.applyUpdates([{ type: 'addRules', behavior: 'allow', destination: 'localSettings', rules: [{ toolName: 'Bash', ruleContent: 'make *' }] }]);
+    const [a] = await gate.applyUpdates([
+      { type: 'addRules', behavior: 'allow', destination: 'localSettings', rules: [{ toolName: 'Bash', ruleContent: 'make *' }] },
+    ]);
     expect(a).toMatchObject({ applied: 'session' });
     expect(await fs.readText(`${CWD}/.claude/settings.local.json`)).toBe('{ broken');
   });
@@ -74,7 +79,9 @@ describe('"Yes, and don\'t ask again"', () => {
 
   it('every kind of file update edits in place: the hand-written layout and unknown keys stay', async () => {
     const file = `${CWD}/.claude/settings.json`;
-    const fs = createMemoryFileSystem({ [file]: '{\n    "model": "opus",\n    "permissions": { "deny": ["Bash(rm *)"] },\n    "x-team": [1, 2]\n}\n' });
+    const fs = createMemoryFileSystem({
+      [file]: '{\n    "model": "opus",\n    "permissions": { "deny": ["Bash(rm *)"] },\n    "x-team": [1, 2]\n}\n',
+    });
     const gate = gateFor({ fs });
     const applied = await gate.applyUpdates([
       { type: 'addRules', behavior: 'ask', destination: 'projectSettings', rules: [{ toolName: 'Bash', ruleContent: 'git push *' }] },
@@ -86,18 +93,28 @@ describe('"Yes, and don\'t ask again"', () => {
     const out = await fs.readText(file);
     expect(out.startsWith('{\n    "model": "opus",\n    "permissions": {')).toBe(true);
     expect(out.endsWith('    "x-team": [1, 2]\n}\n')).toBe(true);
-    expect(JSON.parse(out)).toEqual({ model: 'opus', permissions: { deny: [], ask: ['Bash(git push *)'], additionalDirectories: ['../shared'], defaultMode: 'acceptEdits' }, 'x-team': [1, 2] });
+    expect(JSON.parse(out)).toEqual({
+      model: 'opus',
+      permissions: { deny: [], ask: ['Bash(git push *)'], additionalDirectories: ['../shared'], defaultMode: 'acceptEdits' },
+      'x-team': [1, 2],
+    });
   });
 });
 
 describe('permission update variants', () => {
   it('addRules / removeRules / replaceRules on the session', async () => {
     const gate = gateFor();
-    await gate.applyUpdates([{ type: 'addRules', behavior: 'allow', destination: 'session', rules: [{ toolName: 'Bash', ruleContent: 'make *' }] }]);
+    await gate.applyUpdates([
+      { type: 'addRules', behavior: 'allow', destination: 'session', rules: [{ toolName: 'Bash', ruleContent: 'make *' }] },
+    ]);
     expect((await gate.check(bash('make x'))).behavior).toBe('allow');
-    await gate.applyUpdates([{ type: 'removeRules', behavior: 'allow', destination: 'session', rules: [{ toolName: 'Bash', ruleContent: 'make *' }] }]);
+    await gate.applyUpdates([
+      { type: 'removeRules', behavior: 'allow', destination: 'session', rules: [{ toolName: 'Bash', ruleContent: 'make *' }] },
+    ]);
     expect((await gate.check(bash('make x'))).behavior).toBe('ask');
-    await gate.applyUpdates([{ type: 'replaceRules', behavior: 'deny', destination: 'session', rules: [{ toolName: 'Bash', ruleContent: 'make *' }] }]);
+    await gate.applyUpdates([
+      { type: 'replaceRules', behavior: 'deny', destination: 'session', rules: [{ toolName: 'Bash', ruleContent: 'make *' }] },
+    ]);
     expect((await gate.check(bash('make x'))).behavior).toBe('deny');
   });
 
@@ -120,7 +137,9 @@ describe('permission update variants', () => {
       fs,
     });
     expect((await g2.check(bash('make x'))).behavior).toBe('deny');
-    await g2.applyUpdates([{ type: 'removeRules', behavior: 'deny', destination: 'userSettings', rules: [{ toolName: 'Bash', ruleContent: 'make *' }] }]);
+    await g2.applyUpdates([
+      { type: 'removeRules', behavior: 'deny', destination: 'userSettings', rules: [{ toolName: 'Bash', ruleContent: 'make *' }] },
+    ]);
     expect((await g2.check(bash('make x'))).behavior).toBe('ask');
     expect(JSON.parse(await fs.readText(`${HOME}/.claude/settings.json`))).toEqual({ permissions: { deny: [] } });
   });
@@ -128,19 +147,32 @@ describe('permission update variants', () => {
   it('an answer cannot remove deny rules', async () => {
     const gate = gateFor({ settings: { permissions: { deny: ['Bash(curl *)'] } } });
     const r = (await gate.check(bash('npm install'))) as Ask;
-    await gate.answer(r.pending, { behavior: 'allow', updatedPermissions: [{ type: 'replaceRules', behavior: 'deny', destination: 'projectSettings', rules: [] }] });
+    await gate.answer(r.pending, {
+      behavior: 'allow',
+      updatedPermissions: [{ type: 'replaceRules', behavior: 'deny', destination: 'projectSettings', rules: [] }],
+    });
     expect((await gate.check(bash('curl x'))).behavior).toBe('deny');
   });
 
   it('setMode through an update; bypassPermissions is never saved as defaultMode', () => {
     expect(applyToSettingsJson({}, { type: 'setMode', mode: 'bypassPermissions', destination: 'localSettings' })).toMatch(/never saved/);
-    expect(applyToSettingsJson({ x: 1 }, { type: 'setMode', mode: 'acceptEdits', destination: 'localSettings' })).toEqual({ x: 1, permissions: { defaultMode: 'acceptEdits' } });
+    expect(applyToSettingsJson({ x: 1 }, { type: 'setMode', mode: 'acceptEdits', destination: 'localSettings' })).toEqual({
+      x: 1,
+      permissions: { defaultMode: 'acceptEdits' },
+    });
   });
 
   it('a PermissionRequest hook cannot switch to bypass when it is disabled; the call is still approved', async () => {
     const gate = gateFor({
       settings: { permissions: { disableBypassPermissionsMode: 'disable' } },
-      permissionRequest: [async () => ({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow', updatedPermissions: [{ type: 'setMode', mode: 'bypassPermissions', destination: 'session' }] } } })],
+      permissionRequest: [
+        async () => ({
+          hookSpecificOutput: {
+            hookEventName: 'PermissionRequest',
+            decision: { behavior: 'allow', updatedPermissions: [{ type: 'setMode', mode: 'bypassPermissions', destination: 'session' }] },
+          },
+        }),
+      ],
     });
     expect((await gate.check(bash('npm install'))).behavior).toBe('allow');
     expect(gate.mode).toBe('default');

@@ -20,7 +20,21 @@ const TOOLS = ['Bash', 'mcp__srv__tool'];
 const CWDS = ['/p/one', '/p/one/src/a', '/p/one/src/b'];
 const AGENTS = ['a1', 'a2'];
 const MODES = ['default', 'acceptEdits'];
-const RULES = ['Bash', 'Bash(*)', 'Bash(:*)', 'Bash(* --help)', 'Bash(npm test)', 'Bash(npm *)', 'Bash(npm publish:*)', 'Bash(node *)', 'Bash(ls -R src)', 'Read', 'Edit(src/**)', 'WebFetch(domain:x.org)', 'mcp__srv__tool'];
+const RULES = [
+  'Bash',
+  'Bash(*)',
+  'Bash(:*)',
+  'Bash(* --help)',
+  'Bash(npm test)',
+  'Bash(npm *)',
+  'Bash(npm publish:*)',
+  'Bash(node *)',
+  'Bash(ls -R src)',
+  'Read',
+  'Edit(src/**)',
+  'WebFetch(domain:x.org)',
+  'mcp__srv__tool',
+];
 
 const grant: fc.Arbitrary<GrantRecord> = fc
   .record({
@@ -40,13 +54,30 @@ const grant: fc.Arbitrary<GrantRecord> = fc
     usedAt: fc.option(fc.integer({ min: 0, max: 200 }), { nil: undefined, freq: 3 }),
   })
   .map((g) => {
-    const out: GrantRecord = { id: g.id, scope: g.scope, projectDir: g.projectDir, rule: g.rule, grantedBy: 'alice', createdAt: g.createdAt };
-    for (const k of ['sessionId', 'inputSha256', 'cwd', 'agent', 'mode', 'settingsFile', 'expiresAt', 'revokedAt', 'usedAt'] as const) if (g[k] !== undefined) (out as unknown as Record<string, unknown>)[k] = g[k];
+    const out: GrantRecord = {
+      id: g.id,
+      scope: g.scope,
+      projectDir: g.projectDir,
+      rule: g.rule,
+      grantedBy: 'alice',
+      createdAt: g.createdAt,
+    };
+    for (const k of ['sessionId', 'inputSha256', 'cwd', 'agent', 'mode', 'settingsFile', 'expiresAt', 'revokedAt', 'usedAt'] as const)
+      if (g[k] !== undefined) (out as unknown as Record<string, unknown>)[k] = g[k];
     return out;
   });
 
 const KINDS: AskKind[] = ['firm', 'protected', 'guardedRead', 'planBlock', 'plain'];
-const REASONS: ReasonKind[] = ['opaqueCode', 'rule', 'shellUnknown', 'criticalRemoval', 'protectedPath', 'guardedRead', 'toolDefault', 'planApproval'];
+const REASONS: ReasonKind[] = [
+  'opaqueCode',
+  'rule',
+  'shellUnknown',
+  'criticalRemoval',
+  'protectedPath',
+  'guardedRead',
+  'toolDefault',
+  'planApproval',
+];
 const ask: fc.Arbitrary<GrantAsk> = fc.record({ askKind: fc.constantFrom(...KINDS), reasonKind: fc.constantFrom(...REASONS) });
 const site: fc.Arbitrary<GrantSite> = fc
   .record({
@@ -156,22 +187,63 @@ describe('which grants may answer which ask', () => {
 
   it('a live grant of the site does answer a plain ask (the properties are not met by answering nothing)', () => {
     const g: GrantRecord = { id: 'g', scope: 'project', projectDir: '/p/one', rule: 'Bash(npm *)', grantedBy: 'alice', createdAt: 0 };
-    const s: GrantSite = { projectDir: '/p/one', projectKnown: true, trusted: true, cwdInProject: true, tool: 'Bash', cwd: '/p/one', mode: 'default', inputSha256: HASHES[0] as string, at: 1 };
+    const s: GrantSite = {
+      projectDir: '/p/one',
+      projectKnown: true,
+      trusted: true,
+      cwdInProject: true,
+      tool: 'Bash',
+      cwd: '/p/one',
+      mode: 'default',
+      inputSha256: HASHES[0] as string,
+      at: 1,
+    };
     expect(usableGrants([g], { askKind: 'plain', reasonKind: 'toolDefault' }, s).rules).toEqual([g]);
     expect(usableGrants([g], { askKind: 'plain', reasonKind: 'toolDefault' }, { ...s, cwdInProject: false }).rules).toEqual([]);
     expect(usableGrants([{ ...g, rule: 'Bash(node *)' }], { askKind: 'firm', reasonKind: 'opaqueCode' }, s).rules).toHaveLength(1);
     expect(usableGrants([{ ...g, rule: 'Bash(*)' }], { askKind: 'firm', reasonKind: 'opaqueCode' }, s).rules).toHaveLength(0);
-    expect(usableGrants([{ ...g, rule: 'Bash(ls -R src)' }], { askKind: 'guardedRead', reasonKind: 'guardedRead' }, s).rules).toHaveLength(1);
+    expect(usableGrants([{ ...g, rule: 'Bash(ls -R src)' }], { askKind: 'guardedRead', reasonKind: 'guardedRead' }, s).rules).toHaveLength(
+      1,
+    );
     expect(usableGrants([g], { askKind: 'guardedRead', reasonKind: 'guardedRead' }, s).rules).toHaveLength(0);
   });
 
   it('a once grant answers its own call, and the same input from anywhere else asks again', () => {
-    const once: GrantRecord = { id: 'o', scope: 'once', sessionId: 's1', projectDir: '/p/one', cwd: '/p/one/src/a', mode: 'default', rule: 'Bash', inputSha256: HASHES[0] as string, grantedBy: 'alice', createdAt: 0 };
-    const own: GrantSite = { projectDir: '/p/one', projectKnown: true, trusted: true, cwdInProject: true, sessionId: 's1', tool: 'Bash', cwd: '/p/one/src/a', mode: 'default', inputSha256: HASHES[0] as string, at: 1 };
+    const once: GrantRecord = {
+      id: 'o',
+      scope: 'once',
+      sessionId: 's1',
+      projectDir: '/p/one',
+      cwd: '/p/one/src/a',
+      mode: 'default',
+      rule: 'Bash',
+      inputSha256: HASHES[0] as string,
+      grantedBy: 'alice',
+      createdAt: 0,
+    };
+    const own: GrantSite = {
+      projectDir: '/p/one',
+      projectKnown: true,
+      trusted: true,
+      cwdInProject: true,
+      sessionId: 's1',
+      tool: 'Bash',
+      cwd: '/p/one/src/a',
+      mode: 'default',
+      inputSha256: HASHES[0] as string,
+      at: 1,
+    };
     const plain: GrantAsk = { askKind: 'plain', reasonKind: 'toolDefault' };
     expect(usableGrants([once], plain, own).once).toEqual([once]);
     const { sessionId: _s, ...noSession } = own;
-    for (const elsewhere of [{ ...own, cwd: '/p/one/src/b' }, { ...own, tool: 'mcp__srv__tool' }, { ...own, agent: 'a1' }, { ...own, mode: 'acceptEdits' }, { ...own, sessionId: 's2' }, noSession]) {
+    for (const elsewhere of [
+      { ...own, cwd: '/p/one/src/b' },
+      { ...own, tool: 'mcp__srv__tool' },
+      { ...own, agent: 'a1' },
+      { ...own, mode: 'acceptEdits' },
+      { ...own, sessionId: 's2' },
+      noSession,
+    ]) {
       expect(usableGrants([once], plain, elsewhere).once).toEqual([]);
     }
     // Parked without a session, it answers a call without one, not every session.
@@ -184,9 +256,28 @@ describe('which grants may answer which ask', () => {
   });
 
   it("a main agent's session grant covers its sub-agents; a sub-agent's covers that sub-agent only", () => {
-    const main: GrantRecord = { id: 'm', scope: 'session', sessionId: 's1', projectDir: '/p/one', rule: 'Bash(npm *)', grantedBy: 'alice', createdAt: 0 };
+    const main: GrantRecord = {
+      id: 'm',
+      scope: 'session',
+      sessionId: 's1',
+      projectDir: '/p/one',
+      rule: 'Bash(npm *)',
+      grantedBy: 'alice',
+      createdAt: 0,
+    };
     const sub: GrantRecord = { ...main, id: 'a', agent: 'a1' };
-    const at: GrantSite = { projectDir: '/p/one', projectKnown: true, trusted: true, cwdInProject: true, sessionId: 's1', tool: 'Bash', cwd: '/p/one', mode: 'default', inputSha256: HASHES[0] as string, at: 1 };
+    const at: GrantSite = {
+      projectDir: '/p/one',
+      projectKnown: true,
+      trusted: true,
+      cwdInProject: true,
+      sessionId: 's1',
+      tool: 'Bash',
+      cwd: '/p/one',
+      mode: 'default',
+      inputSha256: HASHES[0] as string,
+      at: 1,
+    };
     const plain: GrantAsk = { askKind: 'plain', reasonKind: 'toolDefault' };
     expect(usableGrants([main, sub], plain, at).rules).toEqual([main]);
     expect(usableGrants([main, sub], plain, { ...at, agent: 'a1' }).rules).toEqual([main, sub]);

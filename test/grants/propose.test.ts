@@ -16,14 +16,25 @@ import type { PendingAsk } from '../../src/gate/types.js';
 const P = '/home/user/project';
 
 /** The ask toolgate parks for a call (its kind and suggestions as the evaluator gives them). */
-function ask(tool: string, input: Record<string, unknown>, permissions: Record<string, string[]> = {}): Pick<PendingAsk, 'call' | 'askKind' | 'suggestions'> {
-  const d = evaluate({ tool, input }, { mode: 'default', policy: policyFromObjects([{ kind: 'projectSettings', settings: { permissions } }]), cwd: P, home: '/home/user' });
+function ask(
+  tool: string,
+  input: Record<string, unknown>,
+  permissions: Record<string, string[]> = {},
+): Pick<PendingAsk, 'call' | 'askKind' | 'suggestions'> {
+  const d = evaluate(
+    { tool, input },
+    { mode: 'default', policy: policyFromObjects([{ kind: 'projectSettings', settings: { permissions } }]), cwd: P, home: '/home/user' },
+  );
   expect(d.behavior).toBe('ask');
   return { call: { tool, input }, askKind: d.askKind ?? 'plain', suggestions: d.suggestions ?? [] };
 }
 
 function bashProposal(command: string, history?: string[], permissions?: Record<string, string[]>): RuleProposal {
-  return proposeRules({ pending: ask('Bash', { command }, permissions), analysis: analyzeShell(command), ...(history !== undefined ? { history } : {}) });
+  return proposeRules({
+    pending: ask('Bash', { command }, permissions),
+    analysis: analyzeShell(command),
+    ...(history !== undefined ? { history } : {}),
+  });
 }
 
 const rulesOf = (p: RuleProposal) => p.parts.map((x) => x.options.map((o) => o.rule));
@@ -37,14 +48,22 @@ describe('proposeRules', () => {
     const p = bashProposal('curl https://x/y');
     expect(rulesOf(p)).toEqual([['Bash(curl *)', 'Bash(curl https://x/y)']]);
     const [broad, exact] = p.parts[0]!.options;
-    expect(broad).toMatchObject({ reach: 'prefix', broader: true, covers: `every curl command, whatever its arguments (toolgate still asks for one it finds reading or writing outside the working directories, or that may write a protected path)` });
+    expect(broad).toMatchObject({
+      reach: 'prefix',
+      broader: true,
+      covers: `every curl command, whatever its arguments (toolgate still asks for one it finds reading or writing outside the working directories, or that may write a protected path)`,
+    });
     expect(exact).toMatchObject({ reach: 'exact', broader: false, covers: 'only this exact command', examples: [] });
   });
 
   it('starts narrowing after the sub-command toolgate suggests', () => {
     const p = bashProposal('git push origin main --tags');
-    expect(rulesOf(p)).toEqual([['Bash(git push *)', 'Bash(git push origin *)', 'Bash(git push origin main *)', 'Bash(git push origin main --tags)']]);
-    expect(p.parts[0]!.options[1]!.covers).toBe(`every command that starts with "git push origin", whatever follows (toolgate still asks for one it finds reading or writing outside the working directories, or that may write a protected path)`);
+    expect(rulesOf(p)).toEqual([
+      ['Bash(git push *)', 'Bash(git push origin *)', 'Bash(git push origin main *)', 'Bash(git push origin main --tags)'],
+    ]);
+    expect(p.parts[0]!.options[1]!.covers).toBe(
+      `every command that starts with "git push origin", whatever follows (toolgate still asks for one it finds reading or writing outside the working directories, or that may write a protected path)`,
+    );
   });
 
   it('draws examples from the session first, then the program models, never the call itself nor a compound command', () => {
@@ -71,7 +90,9 @@ describe('proposeRules', () => {
   });
 
   it('quotes a word holding a space, as allow rules read it', () => {
-    expect(rulesOf(bashProposal("deploy-tool 'my app' now"))).toEqual([["Bash(deploy-tool *)", "Bash(deploy-tool 'my app' *)", "Bash(deploy-tool 'my app' now)"]]);
+    expect(rulesOf(bashProposal("deploy-tool 'my app' now"))).toEqual([
+      ['Bash(deploy-tool *)', "Bash(deploy-tool 'my app' *)", "Bash(deploy-tool 'my app' now)"],
+    ]);
   });
 
   it('offers non-shell suggestions as they are, saying how far they reach', () => {
@@ -89,12 +110,27 @@ describe('proposeRules', () => {
       },
     ]);
     const mcp = proposeRules({ pending: ask('mcp__github__create_release', { tag: 'v1' }) });
-    expect(mcp.parts[0]!.options[0]).toMatchObject({ rule: 'mcp__github__create_release', reach: 'tool', broader: true, examples: [{ text: 'mcp__github__create_release with any input', from: 'pattern' }] });
+    expect(mcp.parts[0]!.options[0]).toMatchObject({
+      rule: 'mcp__github__create_release',
+      reach: 'tool',
+      broader: true,
+      examples: [{ text: 'mcp__github__create_release with any input', from: 'pattern' }],
+    });
   });
 
   it('gives every broad rule examples: for a program no model and no session command shows, commands made from the rule itself, each true of it', () => {
     // None of these programs' sub-commands is among the program models' examples, and the session ran nothing.
-    for (const command of ['curl https://x/y', 'npm publish --tag next', 'git push origin main', 'terraform apply -auto-approve', 'kubectl delete pod x', 'make deploy', './deploy.sh prod', 'aws s3 cp a s3://b/c', 'deploy-tool a && deploy-tool b']) {
+    for (const command of [
+      'curl https://x/y',
+      'npm publish --tag next',
+      'git push origin main',
+      'terraform apply -auto-approve',
+      'kubectl delete pod x',
+      'make deploy',
+      './deploy.sh prod',
+      'aws s3 cp a s3://b/c',
+      'deploy-tool a && deploy-tool b',
+    ]) {
       const p = bashProposal(command);
       expect(p.parts.length, command).toBeGreaterThan(0);
       for (const o of p.parts.flatMap((x) => x.options)) {
@@ -122,18 +158,41 @@ describe('proposeRules', () => {
   });
 
   it('says truly what a rule for a program toolgate models allows: every example shown runs under it, and what it says still asks does', () => {
-    const under = (rule: string, command: string) => evaluate({ tool: 'Bash', input: { command } }, { mode: 'default', policy: policyFromObjects([{ kind: 'projectSettings', settings: { permissions: { allow: [rule] } } }]), cwd: P, home: '/home/user' }).behavior;
-    for (const [call, rule] of [['wget https://x/y', 'Bash(wget *)'], ['curl https://x/y', 'Bash(curl *)']] as const) {
+    const under = (rule: string, command: string) =>
+      evaluate(
+        { tool: 'Bash', input: { command } },
+        {
+          mode: 'default',
+          policy: policyFromObjects([{ kind: 'projectSettings', settings: { permissions: { allow: [rule] } } }]),
+          cwd: P,
+          home: '/home/user',
+        },
+      ).behavior;
+    for (const [call, rule] of [
+      ['wget https://x/y', 'Bash(wget *)'],
+      ['curl https://x/y', 'Bash(curl *)'],
+    ] as const) {
       const o = bashProposal(call).parts[0]!.options[0]!;
       expect(o.rule).toBe(rule);
-      expect(o.covers).toMatch(/\(toolgate still asks for one it finds reading or writing outside the working directories, or that may write a protected path\)$/);
+      expect(o.covers).toMatch(
+        /\(toolgate still asks for one it finds reading or writing outside the working directories, or that may write a protected path\)$/,
+      );
       expect(o.examples.length).toBeGreaterThan(0);
       for (const e of o.examples) expect(under(rule, e.text), e.text).toBe('allow');
     }
     // A model's example that reads outside the working directories is no example of what the rule allows.
-    expect(bashProposal('curl https://x/y').parts[0]!.options[0]!.examples.map((e) => e.text)).not.toContain('curl -s file:///etc/hostname');
+    expect(bashProposal('curl https://x/y').parts[0]!.options[0]!.examples.map((e) => e.text)).not.toContain(
+      'curl -s file:///etc/hostname',
+    );
     expect(under('Bash(curl *)', 'curl -s file:///etc/hostname')).toBe('ask');
-    for (const c of ['wget -O /tmp/x https://x/', 'wget -P /tmp https://x/a', 'wget --post-file=/etc/passwd https://x/', 'wget -r https://x/', 'wget -O .git/config https://x/']) expect(under('Bash(wget *)', c), c).toBe('ask');
+    for (const c of [
+      'wget -O /tmp/x https://x/',
+      'wget -P /tmp https://x/a',
+      'wget --post-file=/etc/passwd https://x/',
+      'wget -r https://x/',
+      'wget -O .git/config https://x/',
+    ])
+      expect(under('Bash(wget *)', c), c).toBe('ask');
     for (const c of ['wget https://x/a.tgz', 'wget -T 10 -O x https://x/']) expect(under('Bash(wget *)', c), c).toBe('allow');
     // A program toolgate has no file model of keeps the plain words.
     expect(describeRule('Bash', 'deploy-tool *').covers).toBe('every deploy-tool command, whatever its arguments');
@@ -145,11 +204,20 @@ describe('proposeRules', () => {
   });
 
   it('describes a rule on its own, with no call: reach, words and examples made from it', () => {
-    expect(describeRule('Bash', 'curl *')).toMatchObject({ rule: 'Bash(curl *)', reach: 'prefix', broader: true, covers: `every curl command, whatever its arguments (toolgate still asks for one it finds reading or writing outside the working directories, or that may write a protected path)` });
+    expect(describeRule('Bash', 'curl *')).toMatchObject({
+      rule: 'Bash(curl *)',
+      reach: 'prefix',
+      broader: true,
+      covers: `every curl command, whatever its arguments (toolgate still asks for one it finds reading or writing outside the working directories, or that may write a protected path)`,
+    });
     expect(describeRule('Bash', 'curl *').examples.length).toBeGreaterThan(0);
     expect(describeRule('Bash', 'ls -la')).toMatchObject({ reach: 'exact', broader: false, examples: [] });
     expect(describeRule('Bash', undefined)).toMatchObject({ reach: 'tool', broader: true, covers: 'every Bash call, whatever its input' });
-    expect(describeRule('Bash', 'npm run test:*').examples.map((e) => e.text)).toEqual(['npm run test', 'npm run test another-argument', 'npm run test --any-option and more words']);
+    expect(describeRule('Bash', 'npm run test:*').examples.map((e) => e.text)).toEqual([
+      'npm run test',
+      'npm run test another-argument',
+      'npm run test --any-option and more words',
+    ]);
   });
 
   it('with grants in force, offers nothing that reaches a granted part further than its grant', () => {
@@ -159,16 +227,40 @@ describe('proposeRules', () => {
       const pending = ask('Bash', { command }, { allow: grants.map((g) => `Bash(${g})`) });
       return proposeRules({ pending, analysis: analyzeShell(command), granted: granted(...grants) });
     };
-    expect(rulesOf(propose('curl https://x.example/y && touch zz', ['curl https://x.example/y']))).toEqual([['Bash(touch *)', 'Bash(touch zz)']]);
+    expect(rulesOf(propose('curl https://x.example/y && touch zz', ['curl https://x.example/y']))).toEqual([
+      ['Bash(touch *)', 'Bash(touch zz)'],
+    ]);
     // Bash(curl *) would cover the granted curl too: only the exact command of the other curl is left.
-    expect(rulesOf(propose('curl https://x.example/y && curl https://z.example/', ['curl https://x.example/y']))).toEqual([['Bash(curl https://z.example/)']]);
+    expect(rulesOf(propose('curl https://x.example/y && curl https://z.example/', ['curl https://x.example/y']))).toEqual([
+      ['Bash(curl https://z.example/)'],
+    ]);
     // A rule that reaches no granted part is offered whole.
-    expect(rulesOf(propose('npm test && npm publish --tag next', ['npm test']))).toEqual([['Bash(npm publish *)', 'Bash(npm publish --tag *)', 'Bash(npm publish --tag next)']]);
+    expect(rulesOf(propose('npm test && npm publish --tag next', ['npm test']))).toEqual([
+      ['Bash(npm publish *)', 'Bash(npm publish --tag *)', 'Bash(npm publish --tag next)'],
+    ]);
     // A rule within the grant of the part it reaches may be offered (`npm publish *` goes no further than `npm *`).
-    expect(rulesOf(proposeRules({ pending: ask('Bash', { command: 'npm publish --tag next' }), analysis: analyzeShell('npm publish --tag next'), granted: granted('npm *') }))).toEqual([['Bash(npm publish *)']]);
-    expect(rulesOf(proposeRules({ pending: ask('Bash', { command: 'npm publish --tag next' }), analysis: analyzeShell('npm publish --tag next'), granted: granted('npm publish --tag next') }))).toEqual([]);
+    expect(
+      rulesOf(
+        proposeRules({
+          pending: ask('Bash', { command: 'npm publish --tag next' }),
+          analysis: analyzeShell('npm publish --tag next'),
+          granted: granted('npm *'),
+        }),
+      ),
+    ).toEqual([['Bash(npm publish *)']]);
+    expect(
+      rulesOf(
+        proposeRules({
+          pending: ask('Bash', { command: 'npm publish --tag next' }),
+          analysis: analyzeShell('npm publish --tag next'),
+          granted: granted('npm publish --tag next'),
+        }),
+      ),
+    ).toEqual([]);
     // Where the call's parts are not known, only an exact rule is sure to keep within a grant.
-    expect(rulesOf(proposeRules({ pending: ask('Bash', { command: 'curl https://x/y' }), granted: granted('curl https://x/z') }))).toEqual([]);
+    expect(rulesOf(proposeRules({ pending: ask('Bash', { command: 'curl https://x/y' }), granted: granted('curl https://x/z') }))).toEqual(
+      [],
+    );
     // Without grants, as before.
     expect(rulesOf(propose('curl https://x.example/y && curl https://z.example/', []))).toEqual([['Bash(curl *)']]);
   });
@@ -186,21 +278,31 @@ describe('proposeRules', () => {
   it('property: every option of every part covers that part, and every non-broader option is the exact command', () => {
     const word = fc.stringMatching(/^[a-z0-9./:=-]{1,8}$/);
     fc.assert(
-      fc.property(fc.constantFrom('curl', 'git push', 'npm publish', 'deploy-tool', 'make'), fc.array(word, { maxLength: 5 }), (head, rest) => {
-        const command = [head, ...rest].join(' ');
-        const d = evaluate({ tool: 'Bash', input: { command } }, { mode: 'default', policy: policyFromObjects([]), cwd: P, home: '/home/user' });
-        if (d.behavior !== 'ask') return;
-        const p = proposeRules({ pending: { call: { tool: 'Bash', input: { command } }, askKind: d.askKind ?? 'plain', suggestions: d.suggestions ?? [] }, analysis: analyzeShell(command) });
-        for (const part of p.parts) {
-          for (const o of part.options) {
-            const parsed = parseRule(o.rule);
-            expect(parsed.ok).toBe(true);
-            const spec = parsed.ok ? (parsed.rule.specifier ?? '') : '';
-            expect(matchBashPattern(spec, part.text)).toBe(true);
-            if (!o.broader) expect(spec).toBe(part.text);
+      fc.property(
+        fc.constantFrom('curl', 'git push', 'npm publish', 'deploy-tool', 'make'),
+        fc.array(word, { maxLength: 5 }),
+        (head, rest) => {
+          const command = [head, ...rest].join(' ');
+          const d = evaluate(
+            { tool: 'Bash', input: { command } },
+            { mode: 'default', policy: policyFromObjects([]), cwd: P, home: '/home/user' },
+          );
+          if (d.behavior !== 'ask') return;
+          const p = proposeRules({
+            pending: { call: { tool: 'Bash', input: { command } }, askKind: d.askKind ?? 'plain', suggestions: d.suggestions ?? [] },
+            analysis: analyzeShell(command),
+          });
+          for (const part of p.parts) {
+            for (const o of part.options) {
+              const parsed = parseRule(o.rule);
+              expect(parsed.ok).toBe(true);
+              const spec = parsed.ok ? (parsed.rule.specifier ?? '') : '';
+              expect(matchBashPattern(spec, part.text)).toBe(true);
+              if (!o.broader) expect(spec).toBe(part.text);
+            }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 100 },
     );
   });
@@ -219,13 +321,19 @@ describe('confirmRules', () => {
 
   it('refuses a rule that was not proposed, naming it and the ones that were', () => {
     const r = confirmRules(p(), ['Bash(*)']);
-    expect(r).toEqual({ ok: false, message: expect.stringMatching(/^the rule Bash\(\*\) was not proposed for this ask; choose among: Bash\(git push \*\)/) });
+    expect(r).toEqual({
+      ok: false,
+      message: expect.stringMatching(/^the rule Bash\(\*\) was not proposed for this ask; choose among: Bash\(git push \*\)/),
+    });
     expect(confirmRules(p(), ['Bash(git push origin main)', 'Bash']).ok).toBe(false);
   });
 
   it('refuses a choice that leaves a part uncovered, or two rules for one part', () => {
     expect(confirmRules(p(), [])).toEqual({ ok: false, message: expect.stringMatching(/^no chosen rule covers "git push origin main"/) });
-    expect(confirmRules(p(), ['Bash(git push *)', 'Bash(git push origin main)'])).toEqual({ ok: false, message: expect.stringMatching(/^choose one rule for "git push origin main"/) });
+    expect(confirmRules(p(), ['Bash(git push *)', 'Bash(git push origin main)'])).toEqual({
+      ok: false,
+      message: expect.stringMatching(/^choose one rule for "git push origin main"/),
+    });
   });
 
   it('property: what it confirms is always proposed options, exactly one per part, whatever is asked for', () => {
@@ -234,12 +342,20 @@ describe('confirmRules', () => {
       fc.property(
         fc.constantFrom('curl', 'git push', 'npm publish', 'deploy-tool'),
         fc.array(word, { maxLength: 4 }),
-        fc.array(fc.oneof(fc.nat({ max: 6 }), fc.constantFrom('Bash', 'Bash(*)', 'Bash(curl *)', 'Bash(rm -rf /)', 'WebFetch')), { maxLength: 4 }),
+        fc.array(fc.oneof(fc.nat({ max: 6 }), fc.constantFrom('Bash', 'Bash(*)', 'Bash(curl *)', 'Bash(rm -rf /)', 'WebFetch')), {
+          maxLength: 4,
+        }),
         (head, rest, picks) => {
           const command = [head, ...rest].join(' ');
-          const d = evaluate({ tool: 'Bash', input: { command } }, { mode: 'default', policy: policyFromObjects([]), cwd: P, home: '/home/user' });
+          const d = evaluate(
+            { tool: 'Bash', input: { command } },
+            { mode: 'default', policy: policyFromObjects([]), cwd: P, home: '/home/user' },
+          );
           if (d.behavior !== 'ask') return;
-          const p = proposeRules({ pending: { call: { tool: 'Bash', input: { command } }, askKind: d.askKind ?? 'plain', suggestions: d.suggestions ?? [] }, analysis: analyzeShell(command) });
+          const p = proposeRules({
+            pending: { call: { tool: 'Bash', input: { command } }, askKind: d.askKind ?? 'plain', suggestions: d.suggestions ?? [] },
+            analysis: analyzeShell(command),
+          });
           const options = p.parts.flatMap((x) => x.options.map((o) => o.rule));
           const chosen = picks.map((x) => (typeof x === 'number' ? (options[x] ?? 'Bash(*)') : x));
           const r = confirmRules(p, chosen);
@@ -260,9 +376,15 @@ describe('confirmRules', () => {
 describe('an exact rule for a program that runs the code it reads', () => {
   /** The proposal for a command, or none when toolgate does not ask for it (nothing to remember). */
   function proposalOf(command: string): RuleProposal {
-    const d = evaluate({ tool: 'Bash', input: { command } }, { mode: 'default', policy: policyFromObjects([]), cwd: P, home: '/home/user' });
+    const d = evaluate(
+      { tool: 'Bash', input: { command } },
+      { mode: 'default', policy: policyFromObjects([]), cwd: P, home: '/home/user' },
+    );
     if (d.behavior !== 'ask') return { parts: [] };
-    return proposeRules({ pending: { call: { tool: 'Bash', input: { command } }, askKind: d.askKind ?? 'plain', suggestions: d.suggestions ?? [] }, analysis: analyzeShell(command) });
+    return proposeRules({
+      pending: { call: { tool: 'Bash', input: { command } }, askKind: d.askKind ?? 'plain', suggestions: d.suggestions ?? [] },
+      analysis: analyzeShell(command),
+    });
   }
 
   /** Every interpreter and shell the program models know. */
@@ -275,7 +397,11 @@ describe('an exact rule for a program that runs the code it reads', () => {
         for (const o of proposalOf(command).parts.flatMap((p) => p.options)) {
           if (o.rule !== `Bash(${interp})`) continue;
           offered++;
-          expect({ command, broader: o.broader, covers: o.covers }).toEqual({ command, broader: true, covers: `this exact command, but ${interp} runs whatever script it is given (from its input or a file) — any code` });
+          expect({ command, broader: o.broader, covers: o.covers }).toEqual({
+            command,
+            broader: true,
+            covers: `this exact command, but ${interp} runs whatever script it is given (from its input or a file) — any code`,
+          });
         }
       }
     }
@@ -294,7 +420,10 @@ describe('an exact rule for a program that runs the code it reads', () => {
 
   it('stays "only this exact command" when the command holds its code inline', () => {
     for (const command of [`python3 -c 'print(1)' a.txt`, `perl -ne 'print' a.txt`, `node --eval='1'`]) {
-      for (const o of proposalOf(command).parts.flatMap((p) => p.options).filter((x) => x.reach === 'exact')) expect({ command, broader: o.broader }).toEqual({ command, broader: false });
+      for (const o of proposalOf(command)
+        .parts.flatMap((p) => p.options)
+        .filter((x) => x.reach === 'exact'))
+        expect({ command, broader: o.broader }).toEqual({ command, broader: false });
     }
   });
 });

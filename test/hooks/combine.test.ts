@@ -33,12 +33,19 @@ describe('combinePreToolUse', () => {
   });
 
   it('reports the first deny in configuration order', () => {
-    const a = combinePreToolUse([decide('allow'), decide('deny', { permissionDecisionReason: 'first' }, 'h1'), decide('deny', { permissionDecisionReason: 'second' }, 'h2')]);
+    const a = combinePreToolUse([
+      decide('allow'),
+      decide('deny', { permissionDecisionReason: 'first' }, 'h1'),
+      decide('deny', { permissionDecisionReason: 'second' }, 'h2'),
+    ]);
     expect(a).toMatchObject({ decision: 'deny', reason: 'first', decidedBy: 'h1' });
   });
 
   it('exit 2 and timeouts deny; other failures are ignored unless onFailure block', () => {
-    expect(combinePreToolUse([decide('allow'), { status: 'blocked', failClosed: false, message: 'stderr' }])).toMatchObject({ decision: 'deny', reason: 'stderr' });
+    expect(combinePreToolUse([decide('allow'), { status: 'blocked', failClosed: false, message: 'stderr' }])).toMatchObject({
+      decision: 'deny',
+      reason: 'stderr',
+    });
     expect(combinePreToolUse([decide('allow'), { status: 'timedOut', failClosed: false, message: 'late' }]).decision).toBe('deny');
     expect(combinePreToolUse([decide('allow'), { status: 'error', failClosed: false, message: 'exit 1' }]).decision).toBe('allow');
     expect(combinePreToolUse([decide('allow'), { status: 'error', failClosed: true, message: 'exit 1' }]).decision).toBe('deny');
@@ -51,7 +58,10 @@ describe('combinePreToolUse', () => {
 
   it('legacy decision approve / block, and continue:false', () => {
     expect(combinePreToolUse([{ status: 'success', failClosed: false, output: { decision: 'approve' } }]).decision).toBe('allow');
-    expect(combinePreToolUse([{ status: 'success', failClosed: false, output: { decision: 'block', reason: 'r' } }])).toMatchObject({ decision: 'deny', reason: 'r' });
+    expect(combinePreToolUse([{ status: 'success', failClosed: false, output: { decision: 'block', reason: 'r' } }])).toMatchObject({
+      decision: 'deny',
+      reason: 'r',
+    });
     const stop = combinePreToolUse([{ status: 'success', failClosed: false, output: { continue: false, stopReason: 'halt' } }]);
     expect(stop).toMatchObject({ decision: 'deny', stop: { reason: 'halt' } });
   });
@@ -65,11 +75,18 @@ describe('combinePreToolUse', () => {
   it('updatedInput: one rewrite applies, identical ones count once, different ones conflict (firm ask)', () => {
     const r1 = { command: 'rtk git status' };
     expect(combinePreToolUse([decide('allow', { updatedInput: r1 })]).updatedInput).toEqual(r1);
-    expect(combinePreToolUse([decide('allow', { updatedInput: r1 }), decide('allow', { updatedInput: { ...r1 } })])).toMatchObject({ decision: 'allow', updatedInput: r1 });
+    expect(combinePreToolUse([decide('allow', { updatedInput: r1 }), decide('allow', { updatedInput: { ...r1 } })])).toMatchObject({
+      decision: 'allow',
+      updatedInput: r1,
+    });
     const conflict = combinePreToolUse([decide('allow', { updatedInput: r1 }), decide('allow', { updatedInput: { command: 'other' } })]);
     expect(conflict).toMatchObject({ decision: 'ask', askKind: 'firm' });
     expect(conflict.updatedInput).toBeUndefined();
-    const noDecision: CombinableResult = { status: 'success', failClosed: false, output: { hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: r1 } } };
+    const noDecision: CombinableResult = {
+      status: 'success',
+      failClosed: false,
+      output: { hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: r1 } },
+    };
     expect(combinePreToolUse([noDecision])).toMatchObject({ updatedInput: r1 });
     expect(combinePreToolUse([noDecision, decide('deny')]).updatedInput).toBeUndefined();
     expect(combinePreToolUse([decide('defer', { updatedInput: r1 })]).updatedInput).toBeUndefined();
@@ -80,7 +97,9 @@ describe('combinePreToolUse', () => {
       fc.constantFrom<HookPermissionDecision>('allow', 'ask', 'defer', 'deny').map((d) => decide(d)),
       fc.constant(none),
       fc.record({ command: fc.string() }).map((updatedInput) => decide('allow', { updatedInput })),
-      fc.constantFrom<CombinableResult['status']>('error', 'malformed', 'async', 'success').map((status) => ({ status, failClosed: false, message: 'x' })),
+      fc
+        .constantFrom<CombinableResult['status']>('error', 'malformed', 'async', 'success')
+        .map((status) => ({ status, failClosed: false, message: 'x' })),
       fc.constant<CombinableResult>({ ...decide('allow'), fallback: true }),
     );
     const deny = fc.oneof(
@@ -118,13 +137,21 @@ describe('combinePermissionRequest', () => {
     ...extra,
   });
   it('first deny wins; exit 2 is ignored; allows merge permissions', () => {
-    expect(combinePermissionRequest([pr({ behavior: 'allow' }), pr({ behavior: 'deny', message: 'no', interrupt: true })]).decision).toEqual({ behavior: 'deny', message: 'no', interrupt: true });
+    expect(
+      combinePermissionRequest([pr({ behavior: 'allow' }), pr({ behavior: 'deny', message: 'no', interrupt: true })]).decision,
+    ).toEqual({ behavior: 'deny', message: 'no', interrupt: true });
     expect(combinePermissionRequest([{ status: 'blocked', failClosed: false }]).decision).toBeUndefined();
     const perms = [{ type: 'addDirectories', directories: ['/x'], destination: 'session' }];
-    expect(combinePermissionRequest([pr({ behavior: 'allow', updatedPermissions: perms }), pr({ behavior: 'allow' })]).decision).toEqual({ behavior: 'allow', updatedPermissions: perms });
+    expect(combinePermissionRequest([pr({ behavior: 'allow', updatedPermissions: perms }), pr({ behavior: 'allow' })]).decision).toEqual({
+      behavior: 'allow',
+      updatedPermissions: perms,
+    });
   });
   it('conflicting rewrites and fallback allows give no decision', () => {
-    expect(combinePermissionRequest([pr({ behavior: 'allow', updatedInput: { a: 1 } }), pr({ behavior: 'allow', updatedInput: { a: 2 } })]).decision).toBeUndefined();
+    expect(
+      combinePermissionRequest([pr({ behavior: 'allow', updatedInput: { a: 1 } }), pr({ behavior: 'allow', updatedInput: { a: 2 } })])
+        .decision,
+    ).toBeUndefined();
     expect(combinePermissionRequest([pr({ behavior: 'allow' }, { fallback: true })]).decision).toBeUndefined();
   });
 });
@@ -132,12 +159,20 @@ describe('combinePermissionRequest', () => {
 describe('combineStop', () => {
   const block: CombinableResult = { status: 'success', failClosed: false, output: { decision: 'block', reason: 'run the tests' } };
   it('blocks with every reason, until 8 consecutive continuations', () => {
-    expect(combineStop('Stop', [block, { status: 'blocked', failClosed: false, message: 'ci failed' }])).toMatchObject({ block: true, reason: 'run the tests\nci failed' });
+    expect(combineStop('Stop', [block, { status: 'blocked', failClosed: false, message: 'ci failed' }])).toMatchObject({
+      block: true,
+      reason: 'run the tests\nci failed',
+    });
     expect(combineStop('Stop', [block], { consecutiveContinuations: 7 }).block).toBe(true);
     expect(combineStop('Stop', [block], { consecutiveContinuations: 8 })).toMatchObject({ block: false, capped: true });
   });
   it('timeouts and failures are no decision, even with onFailure block', () => {
-    expect(combineStop('SubagentStop', [{ status: 'timedOut', failClosed: true }, { status: 'error', failClosed: true }]).block).toBe(false);
+    expect(
+      combineStop('SubagentStop', [
+        { status: 'timedOut', failClosed: true },
+        { status: 'error', failClosed: true },
+      ]).block,
+    ).toBe(false);
   });
 });
 
@@ -146,7 +181,10 @@ describe('other combiners', () => {
     const a = combineUserPromptSubmit([{ status: 'success', failClosed: false, text: 'today is Monday' }]);
     expect(a).toMatchObject({ block: false, additionalContext: ['today is Monday'] });
     expect(combineUserPromptSubmit([{ status: 'timedOut', failClosed: false }]).block).toBe(true);
-    expect(combineUserPromptSubmit([{ status: 'blocked', failClosed: false, message: 'secret in prompt' }])).toMatchObject({ block: true, reason: 'secret in prompt' });
+    expect(combineUserPromptSubmit([{ status: 'blocked', failClosed: false, message: 'secret in prompt' }])).toMatchObject({
+      block: true,
+      reason: 'secret in prompt',
+    });
   });
   it('PostToolUse: context from all, feedback, one updatedToolOutput', () => {
     const ctx = (c: string, extra: Record<string, unknown> = {}): CombinableResult => ({
@@ -154,20 +192,42 @@ describe('other combiners', () => {
       failClosed: false,
       output: { hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: c, ...extra } },
     });
-    const a = combinePostToolUse('PostToolUse', [ctx('a', { updatedToolOutput: 'short' }), ctx('b'), { status: 'blocked', failClosed: false, message: 'lint failed' }]);
-    expect(a).toMatchObject({ additionalContext: ['a', 'b'], feedback: ['lint failed'], updatedToolOutput: { value: 'short' }, block: false });
-    expect(combinePostToolUse('PostToolUse', [ctx('a', { updatedToolOutput: 1 }), ctx('b', { updatedToolOutput: 2 })]).updatedToolOutput).toBeUndefined();
+    const a = combinePostToolUse('PostToolUse', [
+      ctx('a', { updatedToolOutput: 'short' }),
+      ctx('b'),
+      { status: 'blocked', failClosed: false, message: 'lint failed' },
+    ]);
+    expect(a).toMatchObject({
+      additionalContext: ['a', 'b'],
+      feedback: ['lint failed'],
+      updatedToolOutput: { value: 'short' },
+      block: false,
+    });
+    expect(
+      combinePostToolUse('PostToolUse', [ctx('a', { updatedToolOutput: 1 }), ctx('b', { updatedToolOutput: 2 })]).updatedToolOutput,
+    ).toBeUndefined();
   });
   it('SessionStart, PreCompact, PermissionDenied', () => {
     const s = combineSessionStart([
       { status: 'success', failClosed: false, text: 'git log' },
-      { status: 'success', failClosed: false, output: { hookSpecificOutput: { hookEventName: 'SessionStart', initialUserMessage: 'hi', watchPaths: ['/a'] } } },
+      {
+        status: 'success',
+        failClosed: false,
+        output: { hookSpecificOutput: { hookEventName: 'SessionStart', initialUserMessage: 'hi', watchPaths: ['/a'] } },
+      },
       { status: 'blocked', failClosed: false, message: 'x' },
     ]);
     expect(s).toMatchObject({ additionalContext: ['git log'], initialUserMessage: 'hi', watchPaths: ['/a'], block: false });
-    expect(combinePreCompact([{ status: 'success', failClosed: false, text: 'keep the todo list' }])).toMatchObject({ instructions: ['keep the todo list'], block: false });
+    expect(combinePreCompact([{ status: 'success', failClosed: false, text: 'keep the todo list' }])).toMatchObject({
+      instructions: ['keep the todo list'],
+      block: false,
+    });
     expect(combinePreCompact([{ status: 'blocked', failClosed: false, message: 'not now' }]).block).toBe(true);
-    expect(combinePermissionDenied([{ status: 'success', failClosed: false, output: { hookSpecificOutput: { hookEventName: 'PermissionDenied', retry: true } } }]).retry).toBe(true);
+    expect(
+      combinePermissionDenied([
+        { status: 'success', failClosed: false, output: { hookSpecificOutput: { hookEventName: 'PermissionDenied', retry: true } } },
+      ]).retry,
+    ).toBe(true);
   });
   it('an event that cannot block never blocks', () => {
     expect(combineBlocking('Notification', [{ status: 'blocked', failClosed: false, message: 'x' }]).block).toBe(false);

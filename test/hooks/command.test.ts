@@ -26,7 +26,9 @@ describe('command transport with real processes', () => {
   });
 
   it('runs args without a shell', async () => {
-    const { dispatcher } = dispatcherFor({ PreToolUse: [{ hooks: [{ type: 'command', command: fixture('exit2.sh'), args: ['$HOME; rm -rf /'], timeout: 1 }] }] });
+    const { dispatcher } = dispatcherFor({
+      PreToolUse: [{ hooks: [{ type: 'command', command: fixture('exit2.sh'), args: ['$HOME; rm -rf /'], timeout: 1 }] }],
+    });
     const r = await dispatcher.run('PreToolUse', bash('ls'));
     expect(r.answer).toMatchObject({ decision: 'deny', reason: 'blocked: $HOME; rm -rf /' });
   });
@@ -34,7 +36,10 @@ describe('command transport with real processes', () => {
   it('exit 2 denies with stderr; exit 1 is reported and ignored', async () => {
     const { dispatcher } = dispatcherFor({ PreToolUse: [{ matcher: 'Bash', hooks: [cmd('exit1.sh'), cmd('allow.sh')] }] });
     const r = await dispatcher.run('PreToolUse', bash('ls'));
-    expect(r.outcomes.map((o) => [o.status, o.exitCode])).toEqual([['error', 1], ['success', 0]]);
+    expect(r.outcomes.map((o) => [o.status, o.exitCode])).toEqual([
+      ['error', 1],
+      ['success', 0],
+    ]);
     expect(r.answer).toMatchObject({ decision: 'allow' });
     expect(r.answer.notes[0]).toMatch(/something broke/);
   });
@@ -90,15 +95,23 @@ describe('command transport with real processes', () => {
     const r1 = await dispatcherFor({ PreToolUse: [{ hooks: [missing] }] }).dispatcher.run('PreToolUse', bash('ls'));
     expect(r1.outcomes[0]).toMatchObject({ status: 'error', exitCode: 127 });
     expect(r1.answer.event === 'PreToolUse' && r1.answer.decision).toBeUndefined();
-    const r2 = await dispatcherFor({ PreToolUse: [{ hooks: [{ ...missing, onFailure: 'block' }] }] }).dispatcher.run('PreToolUse', bash('ls'));
+    const r2 = await dispatcherFor({ PreToolUse: [{ hooks: [{ ...missing, onFailure: 'block' }] }] }).dispatcher.run(
+      'PreToolUse',
+      bash('ls'),
+    );
     expect(r2.answer).toMatchObject({ decision: 'deny' });
-    const r3 = await dispatcherFor({ PreToolUse: [{ hooks: [{ type: 'command', command: '/nonexistent/bin', args: [], timeout: 1 }] }] }).dispatcher.run('PreToolUse', bash('ls'));
+    const r3 = await dispatcherFor({
+      PreToolUse: [{ hooks: [{ type: 'command', command: '/nonexistent/bin', args: [], timeout: 1 }] }],
+    }).dispatcher.run('PreToolUse', bash('ls'));
     expect(r3.outcomes[0]?.status).toBe('error');
   });
 
   it('a caller abort cancels running hooks', async () => {
     const dir = tmp();
-    const { dispatcher } = dispatcherFor({ PreToolUse: [{ hooks: [cmd('never-exit.sh', { timeout: 30 })] }] }, { env: { PID_FILE: join(dir, 'pid') } });
+    const { dispatcher } = dispatcherFor(
+      { PreToolUse: [{ hooks: [cmd('never-exit.sh', { timeout: 30 })] }] },
+      { env: { PID_FILE: join(dir, 'pid') } },
+    );
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 200);
     const r = await dispatcher.run('PreToolUse', bash('ls'), { signal: controller.signal });
@@ -112,7 +125,12 @@ describe('command transport with real processes', () => {
     const delivered = new Promise<void>((r) => (done = r));
     const { dispatcher } = dispatcherFor(
       { PostToolUse: [{ hooks: [cmd('exit2.sh', { asyncRewake: true, args: ['tests failed'] })] }] },
-      { onAsyncResult: (r) => { results.push(r); done(); } },
+      {
+        onAsyncResult: (r) => {
+          results.push(r);
+          done();
+        },
+      },
     );
     const r = await dispatcher.run('PostToolUse', { ...bash('npm test'), tool_response: '' });
     expect(r.outcomes[0]?.status).toBe('async');

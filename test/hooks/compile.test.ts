@@ -60,7 +60,11 @@ describe('compileHooks', () => {
 
   it('drops types an event does not run', () => {
     const { diagnostics, registry } = compileHooks([
-      { event: 'SessionStart', hooks: [{ type: 'http', url: 'http://x' }, { type: 'prompt', prompt: 'p' }, cmd('git log')], source: project },
+      {
+        event: 'SessionStart',
+        hooks: [{ type: 'http', url: 'http://x' }, { type: 'prompt', prompt: 'p' }, cmd('git log')],
+        source: project,
+      },
     ]);
     expect(diagnostics.map((d) => d.code)).toEqual(['TG_HOOK_TYPE_UNSUPPORTED', 'TG_HOOK_TYPE_UNSUPPORTED']);
     expect(registry.events.get('SessionStart')).toHaveLength(1);
@@ -82,7 +86,11 @@ describe('compileHooks', () => {
     const s = hookGroupsFromSettings({ PreToolUse: [{ matcher: 'Bash', hooks: [cmd('a')] }], Stop: 'bad' }, project);
     expect(s.groups).toHaveLength(1);
     expect(s.diagnostics.map((d) => d.code)).toEqual(['TG_HOOK_SHAPE']);
-    const p = parsePluginHooks({ description: 'fmt', hooks: { PostToolUse: [{ matcher: 'Edit', hooks: [cmd('fmt')] }] } }, 'fmt', '/plug/hooks/hooks.json');
+    const p = parsePluginHooks(
+      { description: 'fmt', hooks: { PostToolUse: [{ matcher: 'Edit', hooks: [cmd('fmt')] }] } },
+      'fmt',
+      '/plug/hooks/hooks.json',
+    );
     expect(p.groups[0]).toMatchObject({ plugin: 'fmt', event: 'PostToolUse', source: { file: '/plug/hooks/hooks.json' } });
     const cb = async () => ({});
     const groups = hookGroupsFromCallbacks({ PreToolUse: [{ matcher: 'Bash', hooks: [cb, cb], timeout: 5 }] });

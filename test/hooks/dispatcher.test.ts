@@ -17,7 +17,9 @@ import {
 import { createMemoryFileSystem } from '../../src/testing/memory-fs.js';
 import { bash, dispatcherFor, fixture, FIXTURES } from './helpers.js';
 
-const deny: HookCallback = async () => ({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'cb' } });
+const deny: HookCallback = async () => ({
+  hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'cb' },
+});
 
 function callbacks(hooks: Parameters<typeof hookGroupsFromCallbacks>[0], extra: Partial<Parameters<typeof createHookDispatcher>[0]> = {}) {
   const { registry } = compileHooks(hookGroupsFromCallbacks(hooks));
@@ -26,11 +28,15 @@ function callbacks(hooks: Parameters<typeof hookGroupsFromCallbacks>[0], extra: 
 
 describe('buildHookInput', () => {
   it('uses Claude Code field names and never passes manual', () => {
-    const input = buildHookInput('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't' }, {
-      session_id: 's',
-      cwd: '/p',
-      permission_mode: 'manual',
-    });
+    const input = buildHookInput(
+      'PreToolUse',
+      { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't' },
+      {
+        session_id: 's',
+        cwd: '/p',
+        permission_mode: 'manual',
+      },
+    );
     expect(input).toEqual({
       session_id: 's',
       transcript_path: '',
@@ -41,7 +47,9 @@ describe('buildHookInput', () => {
       tool_input: { command: 'ls' },
       tool_use_id: 't',
     });
-    expect(buildHookInput('Stop', { stop_hook_active: true }, { session_id: 's', cwd: '/p', permission_mode: 'weird' })).not.toHaveProperty('permission_mode');
+    expect(buildHookInput('Stop', { stop_hook_active: true }, { session_id: 's', cwd: '/p', permission_mode: 'weird' })).not.toHaveProperty(
+      'permission_mode',
+    );
   });
 });
 
@@ -72,7 +80,9 @@ describe('callback hooks (Agent SDK shape)', () => {
       throw new Error('boom');
     };
     expect((await callbacks({ PreToolUse: [{ hooks: [boom] }] }).run('PreToolUse', bash('ls'))).answer).not.toHaveProperty('decision');
-    expect((await callbacks({ PreToolUse: [{ hooks: [boom], onFailure: 'block' }] }).run('PreToolUse', bash('ls'))).answer).toMatchObject({ decision: 'deny' });
+    expect((await callbacks({ PreToolUse: [{ hooks: [boom], onFailure: 'block' }] }).run('PreToolUse', bash('ls'))).answer).toMatchObject({
+      decision: 'deny',
+    });
   });
 
   it('async answers are recorded as async', async () => {
@@ -100,7 +110,9 @@ describe('selection', () => {
 
   it('honours once', async () => {
     let n = 0;
-    const { registry } = compileHooks([{ event: 'UserPromptSubmit', hooks: [{ type: 'callback', callback: async () => (n++, {}), once: true }], source: { kind: 'inline' } }]);
+    const { registry } = compileHooks([
+      { event: 'UserPromptSubmit', hooks: [{ type: 'callback', callback: async () => (n++, {}), once: true }], source: { kind: 'inline' } },
+    ]);
     const disp = createHookDispatcher({ registry, projectDir: '/p', cwd: '/p', sessionId: 's' });
     await disp.run('UserPromptSubmit', { prompt: 'a' });
     const second = await disp.run('UserPromptSubmit', { prompt: 'b' });
@@ -163,13 +175,19 @@ describe('selection', () => {
   });
 
   it('an unknown handler type uses a host transport from the registry', async () => {
-    const { registry } = compileHooks([{ event: 'PreToolUse', hooks: [{ type: 'wasm', module: 'guard.wasm' }], source: { kind: 'inline' } }], {
-      knownTypes: ['command', 'wasm'],
-    });
+    const { registry } = compileHooks(
+      [{ event: 'PreToolUse', hooks: [{ type: 'wasm', module: 'guard.wasm' }], source: { kind: 'inline' } }],
+      {
+        knownTypes: ['command', 'wasm'],
+      },
+    );
     const transports = createTransportRegistry().registerTransport('wasm', {
       run: async () => ({ status: 'returned', value: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask' } } }),
     });
-    const r = await createHookDispatcher({ registry, transports, projectDir: '/p', cwd: '/p', sessionId: 's' }).run('PreToolUse', bash('ls'));
+    const r = await createHookDispatcher({ registry, transports, projectDir: '/p', cwd: '/p', sessionId: 's' }).run(
+      'PreToolUse',
+      bash('ls'),
+    );
     expect(r.answer).toMatchObject({ decision: 'ask', askKind: 'firm' });
   });
 });
@@ -179,7 +197,12 @@ describe('prompt, agent and mcp_tool hooks', () => {
     const prompts: { prompt: string; timeoutMs: number; model?: string }[] = [];
     const { dispatcher } = dispatcherFor(
       { Stop: [{ hooks: [{ type: 'prompt', prompt: 'Are all tasks done? $ARGUMENTS', model: 'fast' }] }] },
-      { model: async (prompt, o) => (prompts.push({ prompt, timeoutMs: o.timeoutMs, ...(o.model ? { model: o.model } : {}) }), { ok: false, reason: 'tests not run' }) },
+      {
+        model: async (prompt, o) => (
+          prompts.push({ prompt, timeoutMs: o.timeoutMs, ...(o.model ? { model: o.model } : {}) }),
+          { ok: false, reason: 'tests not run' }
+        ),
+      },
     );
     const r = await dispatcher.run('Stop', { stop_hook_active: false });
     expect(prompts[0]?.prompt).toMatch(/^Are all tasks done\? \{"stop_hook_active":false/);
@@ -201,13 +224,21 @@ describe('prompt, agent and mcp_tool hooks', () => {
   it('calls MCP tools through the host client with templated input', async () => {
     const calls: unknown[] = [];
     const transports = createTransports({
-      callTool: async (server, tool, input) => (calls.push({ server, tool, input }), { content: [{ type: 'text', text: 'lint: 0 problems' }] }),
+      callTool: async (server, tool, input) => (
+        calls.push({ server, tool, input }),
+        { content: [{ type: 'text', text: 'lint: 0 problems' }] }
+      ),
     });
     const { dispatcher } = dispatcherFor(
       { PostToolUse: [{ hooks: [{ type: 'mcp_tool', server: 'lint', tool: 'check', input: { path: '${tool_input.file_path}', n: 1 } }] }] },
       { transports },
     );
-    const r = await dispatcher.run('PostToolUse', { tool_name: 'Edit', tool_input: { file_path: '/p/a.ts' }, tool_use_id: 't', tool_response: '' });
+    const r = await dispatcher.run('PostToolUse', {
+      tool_name: 'Edit',
+      tool_input: { file_path: '/p/a.ts' },
+      tool_use_id: 't',
+      tool_response: '',
+    });
     expect(calls).toEqual([{ server: 'lint', tool: 'check', input: { path: '/p/a.ts', n: 1 } }]);
     expect(r.outcomes[0]).toMatchObject({ status: 'success', text: 'lint: 0 problems' });
     expect(templateMcpInput(['${missing.x}'], {})).toEqual(['']);
@@ -221,7 +252,7 @@ describe('long output', () => {
     const cb: HookCallback = async () => ({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: long } });
     const d = callbacks({ UserPromptSubmit: [{ hooks: [cb] }] }, { fs, spillDir: '/spill' });
     const r = await d.run('UserPromptSubmit', { prompt: 'hi' });
-    const ctx = r.answer.event === 'UserPromptSubmit' ? r.answer.additionalContext[0] ?? '' : '';
+    const ctx = r.answer.event === 'UserPromptSubmit' ? (r.answer.additionalContext[0] ?? '') : '';
     expect(ctx.length).toBeLessThan(3000);
     expect(ctx).toMatch(/saved to \/spill\//);
     const file = r.outcomes[0]?.spilled?.[0] ?? '';

@@ -31,7 +31,10 @@ const cases: FieldCase[] = readFileSync(fixture('field-reports-hooks.jsonl'), 'u
 async function replay(c: FieldCase, runs = 1): Promise<{ results: HookRunResult[]; commandOf: (id: string) => string }> {
   const hr = c.case.hook_result ?? {};
   const original = new Map<string, string>();
-  const { groups } = hookGroupsFromSettings(c.case.settings.hooks, { kind: 'projectSettings', file: '/home/user/project/.claude/settings.json' });
+  const { groups } = hookGroupsFromSettings(c.case.settings.hooks, {
+    kind: 'projectSettings',
+    file: '/home/user/project/.claude/settings.json',
+  });
   const counters = new Map<string, number>();
   for (const g of groups) {
     const gi = counters.get(g.event) ?? 0;
@@ -58,15 +61,15 @@ async function replay(c: FieldCase, runs = 1): Promise<{ results: HookRunResult[
     },
   });
   const results: HookRunResult[] = [];
-  const event = c.case.event ?? (c.case.settings.hooks && 'PermissionRequest' in (c.case.settings.hooks as object) ? 'PermissionRequest' : 'PreToolUse');
+  const event =
+    c.case.event ??
+    (c.case.settings.hooks && 'PermissionRequest' in (c.case.settings.hooks as object) ? 'PermissionRequest' : 'PreToolUse');
   for (let n = 0; n < runs; n++) {
     if (event === 'Stop') {
       results.push(await dispatcher.run('Stop', { stop_hook_active: n > 0 }, { consecutiveContinuations: n }));
     } else {
       const call = c.case.call ?? { tool: 'Bash', input: {} };
-      results.push(
-        await dispatcher.run(event, { tool_name: call.tool, tool_input: call.input, tool_use_id: `toolu_${c.id}` } as never),
-      );
+      results.push(await dispatcher.run(event, { tool_name: call.tool, tool_input: call.input, tool_use_id: `toolu_${c.id}` } as never));
     }
   }
   return { results, commandOf: (id) => original.get(id) ?? id };
@@ -91,12 +94,12 @@ describe('field reports: hooks', () => {
     expect(results[0]?.answer).toMatchObject({ decision: 'ask', askKind: 'firm', reason: 'spends money' });
   });
 
-  it('BUG-071 (hook part; the deny rule beating the allow is the gate\'s): the hook answers allow', async () => {
+  it("BUG-071 (hook part; the deny rule beating the allow is the gate's): the hook answers allow", async () => {
     const { results } = await replay(byId('BUG-071'));
     expect(results[0]?.answer).toMatchObject({ decision: 'allow' });
   });
 
-  it('BUG-074 (hook part; re-gating the rewrite is the gate\'s): the rewrite is passed on without a decision', async () => {
+  it("BUG-074 (hook part; re-gating the rewrite is the gate's): the rewrite is passed on without a decision", async () => {
     const { results } = await replay(byId('BUG-074'));
     const a = results[0]?.answer as { decision?: string; updatedInput?: unknown };
     expect(a.decision).toBeUndefined();
@@ -109,7 +112,7 @@ describe('field reports: hooks', () => {
     expect(results[0]?.answer).toMatchObject({ decision: 'allow', updatedInput: c.expected.executed_input });
   });
 
-  it('BUG-077 (hook part; refusing the mode switch is the gate\'s): PermissionRequest allow with its updatedPermissions', async () => {
+  it("BUG-077 (hook part; refusing the mode switch is the gate's): PermissionRequest allow with its updatedPermissions", async () => {
     const { results } = await replay(byId('BUG-077'));
     expect(results[0]?.answer).toMatchObject({
       decision: { behavior: 'allow', updatedPermissions: [{ type: 'setMode', mode: 'bypassPermissions', destination: 'session' }] },

@@ -17,7 +17,11 @@ beforeAll(async () => {
       switch (req.url) {
         case '/deny':
           res.setHeader('content-type', 'application/json');
-          res.end(JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'http says no' } }));
+          res.end(
+            JSON.stringify({
+              hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'http says no' },
+            }),
+          );
           return;
         case '/empty':
           res.statusCode = 204;
@@ -52,7 +56,11 @@ const http = (path: string, extra: Record<string, unknown> = {}) => ({ type: 'ht
 describe('http transport against a real server', () => {
   it('POSTs the event JSON and reads a JSON decision; headers take only allowed variables', async () => {
     const { dispatcher } = dispatcherFor(
-      { PreToolUse: [{ hooks: [http('/deny', { headers: { Authorization: 'Bearer $TOKEN', 'X-Other': '${SECRET}x' }, allowedEnvVars: ['TOKEN'] })] }] },
+      {
+        PreToolUse: [
+          { hooks: [http('/deny', { headers: { Authorization: 'Bearer $TOKEN', 'X-Other': '${SECRET}x' }, allowedEnvVars: ['TOKEN'] })] },
+        ],
+      },
       { env: { TOKEN: 't0k', SECRET: 'leak' } },
     );
     const r = await dispatcher.run('PreToolUse', bash('rm -rf build'));

@@ -16,7 +16,19 @@ function shape(o: object) {
   };
 }
 
-const key = fc.constantFrom('__proto__', 'cwd', 'session_id', 'hook_event_name', 'tool_name', 'a', 'b', '0', '7', 'constructor', 'permission_mode');
+const key = fc.constantFrom(
+  '__proto__',
+  'cwd',
+  'session_id',
+  'hook_event_name',
+  'tool_name',
+  'a',
+  'b',
+  '0',
+  '7',
+  'constructor',
+  'permission_mode',
+);
 const base = fc.record(
   {
     session_id: fc.string(),
@@ -35,7 +47,9 @@ describe('buildHookInput', () => {
       fc.property(fc.array(fc.tuple(key, fc.jsonValue())), base, (entries, b) => {
         const fields: Record<string, unknown> = {};
         for (const [k, v] of entries) Object.defineProperty(fields, k, { value: v, enumerable: true, writable: true, configurable: true });
-        expect(shape(buildHookInput('PreToolUse', fields as never, b as HookInputBase))).toEqual(shape(bySpread(fields, 'PreToolUse', b as HookInputBase)));
+        expect(shape(buildHookInput('PreToolUse', fields as never, b as HookInputBase))).toEqual(
+          shape(bySpread(fields, 'PreToolUse', b as HookInputBase)),
+        );
       }),
     );
   });
@@ -86,7 +100,8 @@ describe('the dispatcher’s input', () => {
       fc.asyncProperty(fc.array(fc.tuple(fc.constantFrom('PreToolUse', 'Stop'), runBase), { minLength: 1, maxLength: 6 }), async (runs) => {
         for (const [event, base] of runs) {
           seen.length = 0;
-          const fields = event === 'Stop' ? { stop_hook_active: false } : { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't' };
+          const fields =
+            event === 'Stop' ? { stop_hook_active: false } : { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't' };
           await d.run(event, fields as never, base !== undefined ? { base } : {});
           const session: HookInputBase = { session_id: 's', cwd: '/c', transcript_path: '/t', permission_mode: 'plan' };
           const expected = buildHookInput(event, fields as never, { ...session, ...base });

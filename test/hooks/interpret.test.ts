@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { compileHooks, interpretReply, parseHookValue, validateHookOutput, type CompiledHandler, type TransportReply } from '../../src/hooks/index.js';
+import {
+  compileHooks,
+  interpretReply,
+  parseHookValue,
+  validateHookOutput,
+  type CompiledHandler,
+  type TransportReply,
+} from '../../src/hooks/index.js';
 
 function handler(extra: Record<string, unknown> = {}, type = 'command'): CompiledHandler {
   const raw = type === 'command' ? { type, command: 'x', ...extra } : { type, prompt: 'p', ...extra };
@@ -77,13 +84,21 @@ describe('interpretReply: other transports', () => {
     expect(pre({ status: 'returned', value: {} }).status).toBe('success');
     expect(pre({ status: 'returned', value: undefined }).status).toBe('success');
     expect(pre({ status: 'returned', value: 'allow' }).status).toBe('malformed');
-    expect(pre({ status: 'returned', value: { async: true, asyncTimeout: 5000 } })).toMatchObject({ status: 'async', asyncTimeoutMs: 5000 });
+    expect(pre({ status: 'returned', value: { async: true, asyncTimeout: 5000 } })).toMatchObject({
+      status: 'async',
+      asyncTimeoutMs: 5000,
+    });
   });
 
   it('prompt: ok:false is a deny on PreToolUse and a block on Stop unless impossible', () => {
     const h = handler({}, 'prompt');
-    expect(interpretReply('PreToolUse', h, { status: 'judged', ok: false, reason: 'no' }).output?.hookSpecificOutput?.permissionDecision).toBe('deny');
-    expect(interpretReply('Stop', h, { status: 'judged', ok: false, reason: 'go on' }).output).toEqual({ decision: 'block', reason: 'go on' });
+    expect(
+      interpretReply('PreToolUse', h, { status: 'judged', ok: false, reason: 'no' }).output?.hookSpecificOutput?.permissionDecision,
+    ).toBe('deny');
+    expect(interpretReply('Stop', h, { status: 'judged', ok: false, reason: 'go on' }).output).toEqual({
+      decision: 'block',
+      reason: 'go on',
+    });
     expect(interpretReply('Stop', h, { status: 'judged', ok: false, impossible: true }).output?.decision).toBeUndefined();
     expect(interpretReply('PreToolUse', h, { status: 'judged', ok: true }).output).toEqual({});
   });
@@ -109,15 +124,22 @@ describe('parseHookValue: the empty answer', () => {
 
 describe('validateHookOutput', () => {
   it('accepts the documented shapes', () => {
-    expect(validateHookOutput('PermissionRequest', {
-      hookSpecificOutput: {
-        hookEventName: 'PermissionRequest',
-        decision: { behavior: 'allow', updatedPermissions: [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }] },
-      },
-    })).toEqual([]);
-    expect(validateHookOutput('PermissionRequest', {
-      hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow', updatedPermissions: [{ type: 'grantAll' }] } },
-    })).not.toEqual([]);
+    expect(
+      validateHookOutput('PermissionRequest', {
+        hookSpecificOutput: {
+          hookEventName: 'PermissionRequest',
+          decision: { behavior: 'allow', updatedPermissions: [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }] },
+        },
+      }),
+    ).toEqual([]);
+    expect(
+      validateHookOutput('PermissionRequest', {
+        hookSpecificOutput: {
+          hookEventName: 'PermissionRequest',
+          decision: { behavior: 'allow', updatedPermissions: [{ type: 'grantAll' }] },
+        },
+      }),
+    ).not.toEqual([]);
     expect(validateHookOutput('Stop', { decision: 'block', reason: 'r', futureField: 1 })).toEqual([]);
   });
 });

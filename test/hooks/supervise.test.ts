@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { compileHooks, createHookDispatcher, createTransportRegistry, hookGroupsFromCallbacks, type HookCallback } from '../../src/hooks/index.js';
+import {
+  compileHooks,
+  createHookDispatcher,
+  createTransportRegistry,
+  hookGroupsFromCallbacks,
+  type HookCallback,
+} from '../../src/hooks/index.js';
 import { createDeadlines, type Deadline } from '../../src/hooks/transports/deadlines.js';
 import { bash } from './helpers.js';
 
@@ -64,7 +70,10 @@ describe('callback timeouts and cancellation', () => {
 
   it('each handler has its own timeout: a fast hang does not cut a slower handler short', async () => {
     const hang: HookCallback = () => new Promise(() => {});
-    const slowAllow: HookCallback = async () => (await sleep(60), { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask' } });
+    const slowAllow: HookCallback = async () => (
+      await sleep(60),
+      { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask' } }
+    );
     const { registry } = compileHooks([
       ...hookGroupsFromCallbacks({ PreToolUse: [{ hooks: [slowAllow], timeout: 5 }] }),
       ...hookGroupsFromCallbacks({ PreToolUse: [{ hooks: [hang], timeout: 0.02 }] }),
@@ -111,7 +120,10 @@ describe('callback timeouts and cancellation', () => {
         },
       })
       .registerTransport('reject', { run: () => Promise.reject(new Error('async')) });
-    const r = await createHookDispatcher({ registry, transports, projectDir: '/p', cwd: '/p', sessionId: 's' }).run('PreToolUse', bash('ls'));
+    const r = await createHookDispatcher({ registry, transports, projectDir: '/p', cwd: '/p', sessionId: 's' }).run(
+      'PreToolUse',
+      bash('ls'),
+    );
     expect(r.outcomes.map((o) => [o.status, o.message])).toEqual([
       ['error', 'hook transport threw: sync'],
       ['error', 'hook transport threw: async'],
@@ -123,7 +135,12 @@ describe('callback timeouts and cancellation', () => {
     const { registry } = compileHooks([{ event: 'PreToolUse', hooks: [{ type: 'json' }, { type: 'json2' }], source: { kind: 'inline' } }], {
       knownTypes: ['json', 'json2'],
     });
-    const json = { run: async (_h: unknown, req: { inputJson: string }) => (texts.push(req.inputJson, req.inputJson), { status: 'returned' as const, value: {} }) };
+    const json = {
+      run: async (_h: unknown, req: { inputJson: string }) => (
+        texts.push(req.inputJson, req.inputJson),
+        { status: 'returned' as const, value: {} }
+      ),
+    };
     const transports = createTransportRegistry().registerTransport('json', json).registerTransport('json2', json);
     await createHookDispatcher({ registry, transports, projectDir: '/p', cwd: '/p', sessionId: 's' }).run('PreToolUse', bash('ls'));
     expect(texts).toHaveLength(4);
@@ -136,7 +153,9 @@ describe('the request a transport gets', () => {
   it('is a plain object with the usual fields in order; a copy of it keeps the signal and the JSON', async () => {
     let keys: string[] = [];
     let copy: Record<string, unknown> = {};
-    const { registry } = compileHooks([{ event: 'PreToolUse', hooks: [{ type: 'peek' }], source: { kind: 'inline' } }], { knownTypes: ['peek'] });
+    const { registry } = compileHooks([{ event: 'PreToolUse', hooks: [{ type: 'peek' }], source: { kind: 'inline' } }], {
+      knownTypes: ['peek'],
+    });
     const transports = createTransportRegistry().registerTransport('peek', {
       run: async (_h, req) => {
         keys = Object.keys(req);
@@ -144,7 +163,10 @@ describe('the request a transport gets', () => {
         return { status: 'returned', value: {} };
       },
     });
-    await createHookDispatcher({ registry, transports, projectDir: '/p', cwd: '/c', sessionId: 's' }).run('PreToolUse', bash('ls', 'toolu_7'));
+    await createHookDispatcher({ registry, transports, projectDir: '/p', cwd: '/c', sessionId: 's' }).run(
+      'PreToolUse',
+      bash('ls', 'toolu_7'),
+    );
     expect(keys).toEqual(['event', 'input', 'inputJson', 'toolUseId', 'signal', 'timeoutMs', 'env', 'cwd', 'projectDir']);
     expect(copy['signal']).toBeInstanceOf(AbortSignal);
     expect(JSON.parse(copy['inputJson'] as string)).toMatchObject({ tool_use_id: 'toolu_7', cwd: '/c' });

@@ -11,7 +11,14 @@ const at = (r: LintReport, path: (string | number)[]) => r.diagnostics.filter((d
 
 describe('lint: $toolgate.agents', () => {
   it('a well-formed block has no findings', async () => {
-    const r = await lint({ $toolgate: { agents: { Explore: { deny: ['Bash(git push *)'], ask: ['WebFetch'], allow: ['Read'], mode: 'plan' }, '*': { deny: ['Bash(curl *)'] } } } });
+    const r = await lint({
+      $toolgate: {
+        agents: {
+          Explore: { deny: ['Bash(git push *)'], ask: ['WebFetch'], allow: ['Read'], mode: 'plan' },
+          '*': { deny: ['Bash(curl *)'] },
+        },
+      },
+    });
     expect(r.diagnostics).toEqual([]);
   });
 

@@ -11,7 +11,11 @@ beforeAll(async () => {
 
 const FILE = '/home/user/project/.claude/settings.json';
 
-async function lint(settings: unknown, options: Parameters<typeof lintSettings>[1] = {}, kind: 'projectSettings' | 'userSettings' | 'localSettings' = 'projectSettings'): Promise<LintReport> {
+async function lint(
+  settings: unknown,
+  options: Parameters<typeof lintSettings>[1] = {},
+  kind: 'projectSettings' | 'userSettings' | 'localSettings' = 'projectSettings',
+): Promise<LintReport> {
   const text = typeof settings === 'string' ? settings : JSON.stringify(settings, null, 2);
   return lintSettings([{ text, file: FILE, kind }], options);
 }
@@ -32,7 +36,10 @@ describe('schema and rule checks', () => {
   });
 
   it("checks toolgate's schema (errors) and the public schema (warnings, own code)", async () => {
-    const r = await lint({ permissions: { defaultMode: 'yolo', allow: ['Fetch(*)'] }, hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'x', onFailure: 'block' }] }] } });
+    const r = await lint({
+      permissions: { defaultMode: 'yolo', allow: ['Fetch(*)'] },
+      hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'x', onFailure: 'block' }] }] },
+    });
     expect(only(r, 'TG_LINT_SCHEMA').some((d) => d.severity === 'error' && /defaultMode/.test(d.message))).toBe(true);
     const pub = only(r, 'TG_LINT_SCHEMA_PUBLIC');
     expect(pub.length).toBeGreaterThan(0);
@@ -54,9 +61,15 @@ describe('schema and rule checks', () => {
   });
 
   it('reports unknown tools, legacy :*, ignored path rules and parameter rules on a primary field', async () => {
-    const r = await lint({ permissions: { allow: ['Fetch(*)', 'Bash(git log:*)', 'Bash(command:pwd)'], deny: ['Write(.env)', 'Task(x)'] } });
+    const r = await lint({
+      permissions: { allow: ['Fetch(*)', 'Bash(git log:*)', 'Bash(command:pwd)'], deny: ['Write(.env)', 'Task(x)'] },
+    });
     expect(only(r, 'TG_LINT_UNKNOWN_TOOL')[0]?.message).toMatch(/"Fetch"/);
-    expect(only(r, 'TG_LINT_LEGACY_SYNTAX').map((d) => d.message).join('\n')).toMatch(/Bash\(git log \*\)[\s\S]*Agent/);
+    expect(
+      only(r, 'TG_LINT_LEGACY_SYNTAX')
+        .map((d) => d.message)
+        .join('\n'),
+    ).toMatch(/Bash\(git log \*\)[\s\S]*Agent/);
     // A Write(...) deny rule Claude Code never consults: toolgate enforces it as Edit(...), and lint makes the mismatch an error.
     expect(only(r, 'TG_LINT_PATH_RULE_ENFORCED_AS_EDIT')[0]).toMatchObject({ severity: 'error' });
     expect(only(r, 'TG_LINT_PATH_RULE_ENFORCED_AS_EDIT')[0]?.message).toMatch(/Edit\(\.env\)/);
@@ -64,13 +77,16 @@ describe('schema and rule checks', () => {
   });
 
   it('reports rules that can never match: a URL as a host, an unconfigured MCP server, impossible anchors', async () => {
-    const r = await lint({
-      permissions: {
-        allow: ['WebFetch(domain:https://x.com/a)', 'mcp__github__get_issue', 'mcp__linear'],
-        deny: ['Read(/home/me/.ssh/**)', 'Read(C:\\Users\\me\\.ssh\\**)', 'Read(//c/Users/me/**)'],
+    const r = await lint(
+      {
+        permissions: {
+          allow: ['WebFetch(domain:https://x.com/a)', 'mcp__github__get_issue', 'mcp__linear'],
+          deny: ['Read(/home/me/.ssh/**)', 'Read(C:\\Users\\me\\.ssh\\**)', 'Read(//c/Users/me/**)'],
+        },
+        enabledMcpjsonServers: ['linear'],
       },
-      enabledMcpjsonServers: ['linear'],
-    }, { mcpServers: ['jira'] });
+      { mcpServers: ['jira'] },
+    );
     expect(only(r, 'TG_LINT_NEVER_MATCHES')[0]?.message).toMatch(/WebFetch\(domain:x\.com\)/);
     const mcp = only(r, 'TG_LINT_MCP_UNKNOWN_SERVER');
     expect(mcp).toHaveLength(1);
@@ -91,7 +107,11 @@ describe('schema and rule checks', () => {
 describe('logic checks', () => {
   it('finds an allow rule shadowed by a deny or ask rule in another layer', async () => {
     const r = await lintSettings([
-      { text: JSON.stringify({ permissions: { allow: ['Bash(git push *)', 'Bash(git status)'] } }), file: '/home/user/.claude/settings.json', kind: 'userSettings' },
+      {
+        text: JSON.stringify({ permissions: { allow: ['Bash(git push *)', 'Bash(git status)'] } }),
+        file: '/home/user/.claude/settings.json',
+        kind: 'userSettings',
+      },
       { text: JSON.stringify({ permissions: { ask: ['Bash(git *)'] } }), file: FILE, kind: 'projectSettings' },
     ]);
     const shadowed = only(r, 'TG_LINT_SHADOWED_ALLOW');
@@ -107,8 +127,16 @@ describe('logic checks', () => {
 
   it('finds duplicates, also across layers and legacy spellings', async () => {
     const r = await lintSettings([
-      { text: JSON.stringify({ permissions: { allow: ['Bash(npm test)', 'Bash(npm test)', 'Bash(git log:*)'] } }), file: FILE, kind: 'projectSettings' },
-      { text: JSON.stringify({ permissions: { allow: ['Bash(git log *)'] } }), file: '/home/user/project/.claude/settings.local.json', kind: 'localSettings' },
+      {
+        text: JSON.stringify({ permissions: { allow: ['Bash(npm test)', 'Bash(npm test)', 'Bash(git log:*)'] } }),
+        file: FILE,
+        kind: 'projectSettings',
+      },
+      {
+        text: JSON.stringify({ permissions: { allow: ['Bash(git log *)'] } }),
+        file: '/home/user/project/.claude/settings.local.json',
+        kind: 'localSettings',
+      },
     ]);
     expect(only(r, 'TG_LINT_DUPLICATE')).toHaveLength(2);
   });
@@ -134,14 +162,18 @@ describe('logic checks', () => {
     expect(bypass[0]?.message).toMatch(/`wget https:\/\/example\.com\/x` \(ask\)/);
     expect(only(r, 'TG_LINT_DENY_WRAPPER')[0]?.message).toMatch(/toolgate looks through/);
     // toolgate itself does see through the wrapper:
-    expectDecision({ permissions: { deny: ['Bash(curl *)'] } }, 'Bash(bash -c "curl https://x.example")').toDeny().withRule('Bash(curl *)');
+    expectDecision({ permissions: { deny: ['Bash(curl *)'] } }, 'Bash(bash -c "curl https://x.example")')
+      .toDeny()
+      .withRule('Bash(curl *)');
     const both = await lint({ permissions: { deny: ['Bash(curl *)', 'Bash(wget *)'] } });
     expect(codes(both)).not.toContain('TG_LINT_DENY_BYPASS');
   });
 
   it('flags defaultMode bypassPermissions in a project file, not in a user file', async () => {
     expect(codes(await lint({ permissions: { defaultMode: 'bypassPermissions' } }))).toContain('TG_LINT_BYPASS_MODE');
-    expect(codes(await lint({ permissions: { defaultMode: 'bypassPermissions' } }, {}, 'userSettings'))).not.toContain('TG_LINT_BYPASS_MODE');
+    expect(codes(await lint({ permissions: { defaultMode: 'bypassPermissions' } }, {}, 'userSettings'))).not.toContain(
+      'TG_LINT_BYPASS_MODE',
+    );
   });
 });
 
@@ -186,7 +218,16 @@ describe('hook checks', () => {
     const r = await lint(
       hooks({
         PostToolUse: [
-          { hooks: [{ type: 'http', url: 'https://hooks.example/x?t=$TEAM', headers: { Authorization: 'Bearer ${TOKEN}', 'X-Org': '$ORG' }, allowedEnvVars: ['ORG'] }] },
+          {
+            hooks: [
+              {
+                type: 'http',
+                url: 'https://hooks.example/x?t=$TEAM',
+                headers: { Authorization: 'Bearer ${TOKEN}', 'X-Org': '$ORG' },
+                allowedEnvVars: ['ORG'],
+              },
+            ],
+          },
         ],
       }),
     );
@@ -217,7 +258,9 @@ describe('hook checks', () => {
       { fs, projectDir: '/home/user/project' },
     );
     expect(only(r, 'TG_LINT_HOOK_SCRIPT_NOT_EXECUTABLE').map((d) => d.path?.at(-2))).toEqual([1]);
-    expect(only(r, 'TG_LINT_HOOK_SCRIPT_MISSING').map((d) => d.message)).toEqual(['the hook\'s script /home/user/hooks/missing.sh does not exist']);
+    expect(only(r, 'TG_LINT_HOOK_SCRIPT_MISSING').map((d) => d.message)).toEqual([
+      "the hook's script /home/user/hooks/missing.sh does not exist",
+    ]);
   });
 });
 
@@ -225,7 +268,12 @@ describe('inline examples, project linting and output formats', () => {
   it('reports failing $toolgate.examples', async () => {
     const r = await lint({
       permissions: { allow: ['Bash(npm run test *)'] },
-      $toolgate: { examples: { 'Bash(npm run test *)': { match: ['npm run test -- --watch', 'npm test'], notMatch: ['npm run testing'] }, 'Bash(nope)': { match: ['x'] } } },
+      $toolgate: {
+        examples: {
+          'Bash(npm run test *)': { match: ['npm run test -- --watch', 'npm test'], notMatch: ['npm run testing'] },
+          'Bash(nope)': { match: ['x'] },
+        },
+      },
     });
     const ex = only(r, 'TG_LINT_EXAMPLE');
     expect(ex.map((d) => d.message)).toHaveLength(2);
@@ -236,7 +284,9 @@ describe('inline examples, project linting and output formats', () => {
   it('lintProject reads every layer and .mcp.json', async () => {
     const fs = createMemoryFileSystem({
       '/home/user/.claude/settings.json': JSON.stringify({ permissions: { allow: ['Bash(git push *)'] } }),
-      '/home/user/project/.claude/settings.json': JSON.stringify({ permissions: { deny: ['Bash(git push *)'], allow: ['mcp__github', 'mcp__jira'] } }),
+      '/home/user/project/.claude/settings.json': JSON.stringify({
+        permissions: { deny: ['Bash(git push *)'], allow: ['mcp__github', 'mcp__jira'] },
+      }),
       '/home/user/project/.mcp.json': JSON.stringify({ mcpServers: { github: { command: 'x' } } }),
     });
     const r = await lintProject({ fs, projectDir: '/home/user/project', home: '/home/user' });
@@ -250,7 +300,16 @@ describe('inline examples, project linting and output formats', () => {
   it('with a dialect, names each rule the dialect refuses (robota issue #2428): file, JSON path, line and what was expected', async () => {
     const file = '/home/user/project/.robota/settings.json';
     const fs = createMemoryFileSystem({
-      [file]: JSON.stringify({ permissions: { allow: ['Bash(pnpm *)', 'Bash()'], deny: ['WebFetch(https://*.example.com/**)', 'WebFetch(example.com)', 'WebFetch(domain:**.example.com)'] } }, null, 2),
+      [file]: JSON.stringify(
+        {
+          permissions: {
+            allow: ['Bash(pnpm *)', 'Bash()'],
+            deny: ['WebFetch(https://*.example.com/**)', 'WebFetch(example.com)', 'WebFetch(domain:**.example.com)'],
+          },
+        },
+        null,
+        2,
+      ),
       '/home/user/project/.claude/settings.json': JSON.stringify({ permissions: { deny: ['Bash(rm -rf *'] } }),
     });
     const r = await lintProject({ fs, projectDir: '/home/user/project', home: '/home/user', dialect: robota });
@@ -261,7 +320,9 @@ describe('inline examples, project linting and output formats', () => {
       ['TG_LINT_RULE_UNPARSEABLE', file, ['permissions', 'deny', 2], 10],
     ]);
     expect(r.diagnostics.map((d) => d.message)).toEqual([
-      expect.stringMatching(/"Bash\(\)": has an empty argument pattern; write Bash or Bash\(\*\) instead; the robota dialect cannot evaluate this allow rule/),
+      expect.stringMatching(
+        /"Bash\(\)": has an empty argument pattern; write Bash or Bash\(\*\) instead; the robota dialect cannot evaluate this allow rule/,
+      ),
       expect.stringMatching(/"WebFetch\(example\.com\)": does not fit the URL pattern grammar scheme:\/\/host\[:port\]\[\/path\]/),
       expect.stringMatching(/does not fit the domain grammar domain:host.*\*\* inside the label \*\*/),
     ]);
@@ -274,7 +335,16 @@ describe('inline examples, project linting and output formats', () => {
   it('every code used is documented, and SARIF carries rules and locations', async () => {
     const r = await lint({ permissions: { allow: ['Bash', 'Fetch(x)'], deny: ['Bash(rm -r /)*'] } });
     for (const d of r.diagnostics) expect(LINT_CODES[d.code]).toBeDefined();
-    const sarif = lintReportToSarif(r, { baseUri: '/home/user/project/' }) as { version: string; runs: { tool: { driver: { rules: { id: string }[] } }; results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number } } }[] }[] }[] };
+    const sarif = lintReportToSarif(r, { baseUri: '/home/user/project/' }) as {
+      version: string;
+      runs: {
+        tool: { driver: { rules: { id: string }[] } };
+        results: {
+          ruleId: string;
+          locations: { physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number } } }[];
+        }[];
+      }[];
+    };
     expect(sarif.version).toBe('2.1.0');
     const run = sarif.runs[0]!;
     expect(run.results).toHaveLength(r.diagnostics.length);
@@ -293,7 +363,10 @@ describe('lint: sandbox.autoAllowBashIfSandboxed', () => {
     expect(d?.severity).toBe('warning');
     expect(d?.message).toMatch(/context\.sandboxed/);
     expect(codes(await lint({ sandbox: { enabled: true } }))).toContain('TG_LINT_SANDBOX_AUTO_ALLOW');
-    expect((await lint({ sandbox: { autoAllowBashIfSandboxed: true } })).diagnostics.find((x) => x.code === 'TG_LINT_SANDBOX_AUTO_ALLOW')?.message).toMatch(/sandbox\.enabled is not/);
+    expect(
+      (await lint({ sandbox: { autoAllowBashIfSandboxed: true } })).diagnostics.find((x) => x.code === 'TG_LINT_SANDBOX_AUTO_ALLOW')
+        ?.message,
+    ).toMatch(/sandbox\.enabled is not/);
     expect(codes(await lint({ sandbox: { enabled: true, autoAllowBashIfSandboxed: false } }))).not.toContain('TG_LINT_SANDBOX_AUTO_ALLOW');
     expect(codes(await lint({ permissions: { allow: ['Read'] } }))).not.toContain('TG_LINT_SANDBOX_AUTO_ALLOW');
   });

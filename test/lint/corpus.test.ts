@@ -20,13 +20,21 @@ function kindOf(file: string): SettingsSourceKind {
   return 'projectSettings';
 }
 
-const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 const reports = new Map<string, LintReport>();
 
 beforeAll(async () => {
   await prepare();
   for (const f of files) {
-    reports.set(f, await lintSettings([{ text: readFileSync(dir + f, 'utf8'), file: f, kind: kindOf(f) }], { home: '/home/user', projectDir: '/home/user/project' }));
+    reports.set(
+      f,
+      await lintSettings([{ text: readFileSync(dir + f, 'utf8'), file: f, kind: kindOf(f) }], {
+        home: '/home/user',
+        projectDir: '/home/user/project',
+      }),
+    );
   }
 }, 120_000);
 
@@ -85,7 +93,9 @@ describe('lint over the real settings corpus', () => {
         totals.set(code, { findings: t.findings + (n ?? 0), files: t.files + 1 });
       }
     }
-    const lines = [...totals].sort((a, b) => b[1].findings - a[1].findings).map(([code, t]) => `${code.padEnd(34)} ${String(t.findings).padStart(5)} in ${t.files} files`);
+    const lines = [...totals]
+      .sort((a, b) => b[1].findings - a[1].findings)
+      .map(([code, t]) => `${code.padEnd(34)} ${String(t.findings).padStart(5)} in ${t.files} files`);
     console.log(`lint summary over ${files.length} corpus files:\n${lines.join('\n')}`);
     expect(lines.length).toBeGreaterThan(10);
   });

@@ -7,7 +7,8 @@ import { hiddenChars } from '../../src/lint/hidden-chars.js';
 import { miscasedTools } from '../../src/lint/hooks.js';
 import { policyFromObjects } from '../../src/settings/index.js';
 
-const policyFromRules = (permissions: Record<string, string[]>) => policyFromObjects([{ kind: 'projectSettings', settings: { permissions } }]);
+const policyFromRules = (permissions: Record<string, string[]>) =>
+  policyFromObjects([{ kind: 'projectSettings', settings: { permissions } }]);
 import { formatDecision, formatTrace } from '../../src/cli/format.js';
 import { hookReply } from '../../src/cli/hook.js';
 
@@ -16,7 +17,8 @@ beforeAll(async () => {
 });
 
 const FILE = '/home/user/project/.claude/settings.json';
-const lint = (settings: unknown): Promise<LintReport> => lintSettings([{ text: JSON.stringify(settings, null, 2), file: FILE }], { publicSchema: false });
+const lint = (settings: unknown): Promise<LintReport> =>
+  lintSettings([{ text: JSON.stringify(settings, null, 2), file: FILE }], { publicSchema: false });
 const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 
 describe('hidden characters in rules', () => {
@@ -47,20 +49,34 @@ describe('hidden characters in rules', () => {
   it('reports every hidden character of a rule, and the message shows them escaped', async () => {
     const r = await lint({ permissions: { ask: ['Bash(git\u200B push\u202E *)'] } });
     const found = r.diagnostics.filter((d) => d.code === 'TG_LINT_HIDDEN_CHAR');
-    expect(found.map((d) => d.range)).toEqual([{ start: 8, end: 9 }, { start: 14, end: 15 }]);
+    expect(found.map((d) => d.range)).toEqual([
+      { start: 8, end: 9 },
+      { start: 14, end: 15 },
+    ]);
     expect(found[0]!.message).toContain('Bash(git<U+200B> push<U+202E> *)');
     expect(found.every((d) => !BIDI.test(d.message) && !d.message.includes('\u200B'))).toBe(true);
   });
 
   it('leaves ordinary rules, real non-Latin names and accented letters alone', async () => {
-    const r = await lint({ permissions: { allow: ['Bash(git status)', 'Read(./Документы/**)', 'Edit(./résumé.md)', 'Read(./ΑΒΓ/**)', 'mcp__github__list_issues'] } });
+    const r = await lint({
+      permissions: {
+        allow: ['Bash(git status)', 'Read(./Документы/**)', 'Edit(./résumé.md)', 'Read(./ΑΒΓ/**)', 'mcp__github__list_issues'],
+      },
+    });
     expect(r.diagnostics.filter((d) => d.code === 'TG_LINT_HIDDEN_CHAR' || d.code === 'TG_LINT_CONFUSABLE_CHAR')).toEqual([]);
   });
 
   it('checks hook matchers and `if` rules too', async () => {
-    const r = await lint({ hooks: { PreToolUse: [{ matcher: 'Ba\u200Bsh', hooks: [{ type: 'command', command: 'true', if: 'Bash(rm\u00A0*)' }] }] } });
+    const r = await lint({
+      hooks: { PreToolUse: [{ matcher: 'Ba\u200Bsh', hooks: [{ type: 'command', command: 'true', if: 'Bash(rm\u00A0*)' }] }] },
+    });
     const paths = r.diagnostics.filter((d) => d.code === 'TG_LINT_HIDDEN_CHAR').map((d) => d.path);
-    expect(paths).toEqual(expect.arrayContaining([['hooks', 'PreToolUse', 0, 'matcher'], ['hooks', 'PreToolUse', 0, 'hooks', 0, 'if']]));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        ['hooks', 'PreToolUse', 0, 'matcher'],
+        ['hooks', 'PreToolUse', 0, 'hooks', 0, 'if'],
+      ]),
+    );
   });
 
   it('the ZWSP deny rule really never matches (what the error warns about)', () => {
@@ -70,8 +86,23 @@ describe('hidden characters in rules', () => {
   });
 
   it('property: ASCII rules have no hidden characters; one inserted invisible or bidi character is found where it was put', () => {
-    const ascii = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 */.-_:()'.split('')), maxLength: 30 });
-    const hidden = fc.constantFrom('\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF', '\u00A0', '\u202E', '\u2066', '\u200F', '\u3000', '\u00AD');
+    const ascii = fc.string({
+      unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 */.-_:()'.split('')),
+      maxLength: 30,
+    });
+    const hidden = fc.constantFrom(
+      '\u200B',
+      '\u200C',
+      '\u200D',
+      '\u2060',
+      '\uFEFF',
+      '\u00A0',
+      '\u202E',
+      '\u2066',
+      '\u200F',
+      '\u3000',
+      '\u00AD',
+    );
     fc.assert(
       fc.property(ascii, hidden, fc.nat(), (text, h, at) => {
         expect(hiddenChars(text)).toEqual([]);
@@ -85,7 +116,14 @@ describe('hidden characters in rules', () => {
 
 describe('hook matchers are case-sensitive', () => {
   it('warns about a lowercase tool name in a tool-event matcher', async () => {
-    const r = await lint({ hooks: { PreToolUse: [{ matcher: 'bash', hooks: [{ type: 'command', command: 'true' }] }, { matcher: 'Edit|write', hooks: [{ type: 'command', command: 'true' }] }] } });
+    const r = await lint({
+      hooks: {
+        PreToolUse: [
+          { matcher: 'bash', hooks: [{ type: 'command', command: 'true' }] },
+          { matcher: 'Edit|write', hooks: [{ type: 'command', command: 'true' }] },
+        ],
+      },
+    });
     const found = r.diagnostics.filter((d) => d.code === 'TG_LINT_HOOK_MATCHER_CASE');
     expect(found.map((d) => d.severity)).toEqual(['warning', 'warning']);
     expect(found[0]!.message).toMatch(/"bash".*Bash/);
@@ -93,11 +131,19 @@ describe('hook matchers are case-sensitive', () => {
   });
 
   it('finds miscased names in regex alternatives, not in regexes that already match a tool or in other events', async () => {
-    expect(miscasedTools('^bash$|^read$')).toEqual([['bash', 'Bash'], ['read', 'Read']]);
+    expect(miscasedTools('^bash$|^read$')).toEqual([
+      ['bash', 'Bash'],
+      ['read', 'Read'],
+    ]);
     expect(miscasedTools('Bash|read.*')).toEqual([]);
     expect(miscasedTools('mcp__github__.*')).toEqual([]);
     expect(miscasedTools('Bash')).toEqual([]);
-    const r = await lint({ hooks: { SessionStart: [{ matcher: 'startup', hooks: [{ type: 'command', command: 'true' }] }], Notification: [{ matcher: 'bash', hooks: [{ type: 'command', command: 'true' }] }] } });
+    const r = await lint({
+      hooks: {
+        SessionStart: [{ matcher: 'startup', hooks: [{ type: 'command', command: 'true' }] }],
+        Notification: [{ matcher: 'bash', hooks: [{ type: 'command', command: 'true' }] }],
+      },
+    });
     expect(r.diagnostics.filter((d) => d.code === 'TG_LINT_HOOK_MATCHER_CASE')).toEqual([]);
   });
 });

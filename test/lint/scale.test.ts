@@ -31,11 +31,22 @@ describe('positions from a line table', () => {
 describe('the public schema without its uniqueItems checks', () => {
   const validators = publicValidators();
   const v = { full: validators.full(), withoutUnique: validators.withoutUnique(), uniqueAt: validators.uniqueAt };
-  const item = fc.oneof({ weight: 8, arbitrary: fc.constantFrom('Bash(ls)', 'Bash(git status)', 'Read(./a)', 'Edit(//etc/**)', 'not a rule(', '/a', '~/b') }, { weight: 1, arbitrary: fc.constantFrom(1, null, { a: 1 }) });
+  const item = fc.oneof(
+    { weight: 8, arbitrary: fc.constantFrom('Bash(ls)', 'Bash(git status)', 'Read(./a)', 'Edit(//etc/**)', 'not a rule(', '/a', '~/b') },
+    { weight: 1, arbitrary: fc.constantFrom(1, null, { a: 1 }) },
+  );
   const settings = fc.record(
     {
       permissions: fc.oneof(
-        fc.record({ allow: fc.array(item, { maxLength: 6 }), deny: fc.array(item, { maxLength: 4 }), ask: fc.array(item, { maxLength: 4 }), additionalDirectories: fc.array(item, { maxLength: 4 }) }, { requiredKeys: [] }),
+        fc.record(
+          {
+            allow: fc.array(item, { maxLength: 6 }),
+            deny: fc.array(item, { maxLength: 4 }),
+            ask: fc.array(item, { maxLength: 4 }),
+            additionalDirectories: fc.array(item, { maxLength: 4 }),
+          },
+          { requiredKeys: [] },
+        ),
         fc.constantFrom('x', [1, 1], null),
       ),
       model: fc.constantFrom('sonnet', 3),
@@ -59,7 +70,13 @@ describe('the public schema without its uniqueItems checks', () => {
   });
 
   it('knows the permission lists as unique, and sees a repeated rule', () => {
-    expect(v.uniqueAt).toEqual(expect.arrayContaining([['permissions', 'allow'], ['permissions', 'deny'], ['permissions', 'ask']]));
+    expect(v.uniqueAt).toEqual(
+      expect.arrayContaining([
+        ['permissions', 'allow'],
+        ['permissions', 'deny'],
+        ['permissions', 'ask'],
+      ]),
+    );
     expect(surelyUnique({ permissions: { allow: ['Bash(ls)', 'Bash(pwd)'] } }, v.uniqueAt)).toBe(true);
     expect(surelyUnique({ permissions: { deny: ['Bash(ls)', 'Bash(ls)'] } }, v.uniqueAt)).toBe(false);
     expect(surelyUnique({ permissions: { ask: [{ a: 1 }] } }, v.uniqueAt)).toBe(false);

@@ -20,7 +20,12 @@ const lint = (permissions: Record<string, string[]>, options: Parameters<typeof 
   lintSettings([{ text: JSON.stringify({ permissions }, null, 2), file: FILE }], options);
 const only = (r: LintReport, code: LintCode) => r.diagnostics.filter((d) => d.code === code);
 const decide = (permissions: Record<string, string[]>, call: { tool: string; input: Record<string, unknown> }) =>
-  evaluate(call, { mode: 'default', policy: policyFromObjects([{ kind: 'projectSettings', settings: { permissions } }]), cwd: '/home/user/project', home: '/home/user' });
+  evaluate(call, {
+    mode: 'default',
+    policy: policyFromObjects([{ kind: 'projectSettings', settings: { permissions } }]),
+    cwd: '/home/user/project',
+    home: '/home/user',
+  });
 
 describe('near misses of built-in tool names', () => {
   it.each([
@@ -62,7 +67,11 @@ describe('near misses of built-in tool names', () => {
       fc.property(fc.constantFrom(...names), fc.nat(), fc.constantFrom('case', 'drop', 'swap'), (name, at, how) => {
         const i = at % (name.length - 1);
         const typo =
-          how === 'case' ? name.toLowerCase() : how === 'drop' ? name.slice(0, i) + name.slice(i + 1) : name.slice(0, i) + name[i + 1] + name[i] + name.slice(i + 2);
+          how === 'case'
+            ? name.toLowerCase()
+            : how === 'drop'
+              ? name.slice(0, i) + name.slice(i + 1)
+              : name.slice(0, i) + name[i + 1] + name[i] + name.slice(i + 2);
         if (typo === name || TOOL_INFO[typo] !== undefined) return;
         expect(nearToolNames(typo)).toContain(name);
         expect(nearToolNames(name)).toEqual([]);
@@ -103,7 +112,9 @@ describe('a space just inside the parentheses', () => {
     expect(found[0]!.message).toContain('trailing space');
     expect(found[0]!.message).toContain('write "Read(./.env)"');
     expect(found[1]!.message).toContain('leading space');
-    expect(decide({ deny: ['Read(./.env )'] }, { tool: 'Read', input: { file_path: '/home/user/project/.env' } }).behavior).not.toBe('deny');
+    expect(decide({ deny: ['Read(./.env )'] }, { tool: 'Read', input: { file_path: '/home/user/project/.env' } }).behavior).not.toBe(
+      'deny',
+    );
   });
 
   it('in a path allow rule is a warning', async () => {
@@ -117,7 +128,9 @@ describe('a space just inside the parentheses', () => {
     expect(found.map((d) => d.severity)).toEqual(['warning', 'warning']);
     expect(found[0]!.message).toContain('toolgate reads this rule as "Bash(rm -rf *)"');
     expect(decide({ deny: ['Bash( rm -rf *)'] }, { tool: 'Bash', input: { command: 'rm -rf dist' } }).behavior).toBe('deny');
-    expect(decide({ deny: ['WebFetch(domain:example.com )'] }, { tool: 'WebFetch', input: { url: 'https://example.com/' } }).behavior).toBe('deny');
+    expect(decide({ deny: ['WebFetch(domain:example.com )'] }, { tool: 'WebFetch', input: { url: 'https://example.com/' } }).behavior).toBe(
+      'deny',
+    );
   });
 
   it('is not reported for rules without it', async () => {
@@ -146,7 +159,9 @@ describe('each finding once', () => {
 
   it('the public schema still speaks where no other check does', async () => {
     const r = await lint({ allow: ['Bash(ls)'] });
-    const withHook = await lintSettings([{ text: JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'x', onFailure: 'block' }] }] } }), file: FILE }]);
+    const withHook = await lintSettings([
+      { text: JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'x', onFailure: 'block' }] }] } }), file: FILE },
+    ]);
     expect(only(r, 'TG_LINT_SCHEMA_PUBLIC')).toEqual([]);
     expect(only(withHook, 'TG_LINT_SCHEMA_PUBLIC').length).toBeGreaterThan(0);
   });

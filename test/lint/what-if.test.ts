@@ -13,7 +13,13 @@ describe('whatIf', () => {
     const r = whatIf({ tool: 'Bash', input: { command: 'git push origin main' } }, project.context);
     expect(r.decision.behavior).toBe('ask');
     expect(r.smallest?.rule).toBe('Bash(git push origin main)');
-    expect(r.candidates.map((c) => c.rule)).toEqual(['Bash(git push origin main)', 'Bash(git push origin *)', 'Bash(git push *)', 'Bash(git *)', 'Bash']);
+    expect(r.candidates.map((c) => c.rule)).toEqual([
+      'Bash(git push origin main)',
+      'Bash(git push origin *)',
+      'Bash(git push *)',
+      'Bash(git *)',
+      'Bash',
+    ]);
     const push = r.candidates.find((c) => c.rule === 'Bash(git push *)')!;
     expect(push.alsoAllows).toContain('Bash(git push x)');
     // the deny rule still wins over any added allow rule:
@@ -47,20 +53,32 @@ describe('whatIf', () => {
   });
 
   describe('what would change the answer', () => {
-    const policy = { permissions: { allow: ['Bash(npm run test *)', 'Edit(src/**)'], ask: ['Bash(git push *)'], deny: ['Read(./.env)', 'Bash(rm -rf *)'] } };
+    const policy = {
+      permissions: { allow: ['Bash(npm run test *)', 'Edit(src/**)'], ask: ['Bash(git push *)'], deny: ['Read(./.env)', 'Bash(rm -rf *)'] },
+    };
 
     it('an ask a rule answers: the rule to add, and acceptEdits where that mode alone would allow it', async () => {
       const project = await projectFixture({ settings: { project: policy } });
-      expect(whatIf({ tool: 'Bash', input: { command: 'npm install lodash' } }, project.context).change).toBe('add the allow rule "Bash(npm install lodash)"');
-      const edit = whatIf({ tool: 'Edit', input: { file_path: `${project.context.cwd}/README.md`, old_string: 'a', new_string: 'b' } }, project.context);
+      expect(whatIf({ tool: 'Bash', input: { command: 'npm install lodash' } }, project.context).change).toBe(
+        'add the allow rule "Bash(npm install lodash)"',
+      );
+      const edit = whatIf(
+        { tool: 'Edit', input: { file_path: `${project.context.cwd}/README.md`, old_string: 'a', new_string: 'b' } },
+        project.context,
+      );
       expect(edit.change).toMatch(/^add the allow rule "Edit\(.*README\.md\)"; or the setting: acceptEdits mode/);
     });
 
     it('a firm ask or a protected path: only a person, each time, because of the reason the decision gives', async () => {
       const project = await projectFixture({ settings: { project: policy } });
       const push = whatIf({ tool: 'Bash', input: { command: 'git push origin main' } }, project.context);
-      expect(push.change).toBe(`only a person, each time, because ${push.decision.reason.message} (or changing the ask rule "Bash(git push *)" in ${push.decision.rule?.source.file})`);
-      const git = whatIf({ tool: 'Edit', input: { file_path: `${project.context.cwd}/.git/config`, old_string: 'a', new_string: 'b' } }, project.context);
+      expect(push.change).toBe(
+        `only a person, each time, because ${push.decision.reason.message} (or changing the ask rule "Bash(git push *)" in ${push.decision.rule?.source.file})`,
+      );
+      const git = whatIf(
+        { tool: 'Edit', input: { file_path: `${project.context.cwd}/.git/config`, old_string: 'a', new_string: 'b' } },
+        project.context,
+      );
       expect(git.change).toMatch(/^only a person, each time, because .*\.git/);
       expect(formatWhatIf(git)).toContain(`what would change the answer: ${git.change}`);
     });
@@ -71,7 +89,9 @@ describe('whatIf', () => {
       expect(rm.change).toMatch(/^only changing the deny rule "Bash\(rm -rf \*\)"/);
       const dontAsk = whatIf({ tool: 'Bash', input: { command: 'npm install lodash' } }, { ...project.context, mode: 'dontAsk' });
       expect(dontAsk.decision.behavior).toBe('deny');
-      expect(dontAsk.change).toBe('the setting: dontAsk mode denies what would ask; in default mode a person is asked, and then: add the allow rule "Bash(npm install lodash)"');
+      expect(dontAsk.change).toBe(
+        'the setting: dontAsk mode denies what would ask; in default mode a person is asked, and then: add the allow rule "Bash(npm install lodash)"',
+      );
       expect(whatIf({ tool: 'Bash', input: { command: 'npm run test' } }, project.context).change).toBe('nothing: the call is allowed');
     });
   });

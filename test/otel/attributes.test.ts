@@ -42,7 +42,11 @@ describe("Claude Code's source of a decision", () => {
     ['a project grant', { decidedBy: 'grant', grantId: 'g1', answerScope: 'project' }, 'user_permanent'],
     ["a grant for the user's projects", { decidedBy: 'grant', grantId: 'g1', answerScope: 'user' }, 'user_permanent'],
     ["the host's prompt", { decidedBy: 'host', behavior: 'deny' }, 'user_reject'],
-    ['an ask nobody answered', { decidedBy: 'toolgate', behavior: 'deny', askId: 'a1', durations: { totalMs: 5, waitMs: 590_000 } }, 'user_abort'],
+    [
+      'an ask nobody answered',
+      { decidedBy: 'toolgate', behavior: 'deny', askId: 'a1', durations: { totalMs: 5, waitMs: 590_000 } },
+      'user_abort',
+    ],
     ['a failed check', { decidedBy: 'toolgate', behavior: 'deny' }, 'config'],
   ];
   for (const [name, change, source] of cases) {
@@ -98,10 +102,18 @@ describe('decisionAttributes', () => {
         { event: 'PreToolUse', id: 'PreToolUse#1.0', type: 'http', status: 'ok', decision: 'allow', durationMs: 4 },
       ],
     });
-    expect(hooked).toMatchObject({ source: 'hook', 'toolgate.hook': 'PreToolUse#1.0', 'toolgate.hooks': ['PreToolUse#0.0 ok', 'PreToolUse#1.0 ok allow'] });
+    expect(hooked).toMatchObject({
+      source: 'hook',
+      'toolgate.hook': 'PreToolUse#1.0',
+      'toolgate.hooks': ['PreToolUse#0.0 ok', 'PreToolUse#1.0 ok allow'],
+    });
     expect(hooked).not.toHaveProperty('toolgate.input');
     const granted = decisionAttributes({ ...base, decidedBy: 'grant', grantId: 'grant_1', answerScope: 'project' }, { includeInput: true });
-    expect(granted).toMatchObject({ 'toolgate.grant.id': 'grant_1', 'toolgate.answer.scope': 'project', 'toolgate.input': '{"command":"npm test"}' });
+    expect(granted).toMatchObject({
+      'toolgate.grant.id': 'grant_1',
+      'toolgate.answer.scope': 'project',
+      'toolgate.input': '{"command":"npm test"}',
+    });
   });
 
   it('an ask is not a Claude Code tool decision: no decision or source, its kind and id', () => {
@@ -122,7 +134,19 @@ describe('decisionAttributes', () => {
       answerer: fc.string(),
       askId: fc.string({ minLength: 1 }),
       answerScope: fc.constantFrom('once' as const, 'session' as const, 'project' as const, 'user' as const),
-      rule: fc.record({ text: fc.string({ minLength: 1 }), list: fc.constantFrom('allow' as const, 'ask' as const, 'deny' as const), layer: fc.constantFrom('managed' as const, 'cli' as const, 'localSettings' as const, 'projectSettings' as const, 'userSettings' as const, 'session' as const, 'inline' as const) }),
+      rule: fc.record({
+        text: fc.string({ minLength: 1 }),
+        list: fc.constantFrom('allow' as const, 'ask' as const, 'deny' as const),
+        layer: fc.constantFrom(
+          'managed' as const,
+          'cli' as const,
+          'localSettings' as const,
+          'projectSettings' as const,
+          'userSettings' as const,
+          'session' as const,
+          'inline' as const,
+        ),
+      }),
       waitMs: fc.nat(),
     },
     { requiredKeys: ['behavior', 'decidedBy', 'tool'] },

@@ -26,14 +26,23 @@ function recorders() {
     startSpan(name: string, options: SpanOptions) {
       const s = { name, options, id: `span-${spans.length}` } as (typeof spans)[number];
       spans.push(s);
-      return { end: (t: unknown) => (s.end = t), spanContext: () => ({ traceId: 'f'.repeat(32), spanId: s.id.padStart(16, '0'), traceFlags: 1 }) } as unknown as Span;
+      return {
+        end: (t: unknown) => (s.end = t),
+        spanContext: () => ({ traceId: 'f'.repeat(32), spanId: s.id.padStart(16, '0'), traceFlags: 1 }),
+      } as unknown as Span;
     },
   } as unknown as Tracer;
   return { logs, counted, spans, logger, meter, tracer };
 }
 
 const cwd = '/home/u/project';
-const policy = policyFromObjects([{ kind: 'projectSettings', file: `${cwd}/.claude/settings.json`, settings: { permissions: { allow: ['Bash(npm test *)'], deny: ['Bash(rm *)'] } } }]);
+const policy = policyFromObjects([
+  {
+    kind: 'projectSettings',
+    file: `${cwd}/.claude/settings.json`,
+    settings: { permissions: { allow: ['Bash(npm test *)'], deny: ['Bash(rm *)'] } },
+  },
+]);
 
 describe('otelListener on a gate', () => {
   it('one log record per decision with the rule; each counted; no span without a wait', async () => {
@@ -41,11 +50,25 @@ describe('otelListener on a gate', () => {
     const gate = createGate({ policy, cwd, home: '/home/u', onDecision: otelListener(r) });
     await gate.check({ tool: 'Bash', input: { command: 'npm test -- -u' }, id: 'toolu_a' });
     await gate.check({ tool: 'Bash', input: { command: 'rm -rf dist' }, id: 'toolu_b' });
-    expect(r.logs.map((l) => [l.eventName, l.severityText, l.attributes?.['decision'], l.attributes?.['source'], l.attributes?.['toolgate.rule'], l.attributes?.['tool_use_id']])).toEqual([
+    expect(
+      r.logs.map((l) => [
+        l.eventName,
+        l.severityText,
+        l.attributes?.['decision'],
+        l.attributes?.['source'],
+        l.attributes?.['toolgate.rule'],
+        l.attributes?.['tool_use_id'],
+      ]),
+    ).toEqual([
       ['toolgate.tool_decision', 'INFO', 'accept', 'config', 'Bash(npm test *)', 'toolu_a'],
       ['toolgate.tool_decision', 'WARN', 'reject', 'config', 'Bash(rm *)', 'toolu_b'],
     ]);
-    expect(r.logs[0]!.attributes).toMatchObject({ 'toolgate.rule.file': `${cwd}/.claude/settings.json`, 'toolgate.rule.layer': 'projectSettings', 'event.sequence': 0, 'toolgate.front_end': 'gate' });
+    expect(r.logs[0]!.attributes).toMatchObject({
+      'toolgate.rule.file': `${cwd}/.claude/settings.json`,
+      'toolgate.rule.layer': 'projectSettings',
+      'event.sequence': 0,
+      'toolgate.front_end': 'gate',
+    });
     expect(r.logs[1]!.attributes?.['event.sequence']).toBe(1);
     expect(r.counted.map((c) => [c.name, c.value])).toEqual([
       ['toolgate.decisions', 1],
@@ -58,14 +81,38 @@ describe('otelListener on a gate', () => {
     const r = recorders();
     const at = Date.UTC(2026, 11, 2, 12);
     const event: DecisionEvent = {
-      version: 1, frontEnd: 'serve', at, behavior: 'allow', tool: 'Bash', toolUseId: 'toolu_c', input: {}, inputSha256: '',
-      decidedBy: 'person', answerer: 'ann', answerScope: 'once', askId: 'ask_1', askKind: 'plain', durations: { totalMs: 30_001, waitMs: 30_000 }, trace: [],
+      version: 1,
+      frontEnd: 'serve',
+      at,
+      behavior: 'allow',
+      tool: 'Bash',
+      toolUseId: 'toolu_c',
+      input: {},
+      inputSha256: '',
+      decidedBy: 'person',
+      answerer: 'ann',
+      answerScope: 'once',
+      askId: 'ask_1',
+      askKind: 'plain',
+      durations: { totalMs: 30_001, waitMs: 30_000 },
+      trace: [],
     };
     otelListener(r)(event);
     expect(r.spans).toHaveLength(1);
-    expect(r.spans[0]).toMatchObject({ name: 'toolgate.ask.wait', options: { startTime: new Date(at - 30_000), attributes: { decision: 'accept', source: 'user_temporary', 'toolgate.ask.id': 'ask_1', 'toolgate.answerer': 'ann' } }, end: new Date(at) });
+    expect(r.spans[0]).toMatchObject({
+      name: 'toolgate.ask.wait',
+      options: {
+        startTime: new Date(at - 30_000),
+        attributes: { decision: 'accept', source: 'user_temporary', 'toolgate.ask.id': 'ask_1', 'toolgate.answerer': 'ann' },
+      },
+      end: new Date(at),
+    });
     expect(trace.getSpan(r.logs[0]!.context!)?.spanContext().spanId).toBe(r.spans[0]!.id.padStart(16, '0'));
-    expect(r.counted).toContainEqual({ name: 'toolgate.ask.wait', value: 30, attributes: expect.objectContaining({ decision: 'accept', 'toolgate.ask.kind': 'plain' }) });
+    expect(r.counted).toContainEqual({
+      name: 'toolgate.ask.wait',
+      value: 30,
+      attributes: expect.objectContaining({ decision: 'accept', 'toolgate.ask.kind': 'plain' }),
+    });
   });
 
   it('sends only where it is given: a meter alone counts, and a listener that throws never changes the decision', async () => {
@@ -74,8 +121,15 @@ describe('otelListener on a gate', () => {
     await gate.check({ tool: 'Bash', input: { command: 'npm test' } });
     expect(r.logs).toEqual([]);
     expect(r.counted).toHaveLength(1);
-    const broken = { emit: () => { throw new Error('exporter down'); } } as unknown as Logger;
-    const d = await createGate({ policy, cwd, home: '/home/u', onDecision: otelListener({ logger: broken }) }).check({ tool: 'Bash', input: { command: 'rm -rf /tmp/x' } });
+    const broken = {
+      emit: () => {
+        throw new Error('exporter down');
+      },
+    } as unknown as Logger;
+    const d = await createGate({ policy, cwd, home: '/home/u', onDecision: otelListener({ logger: broken }) }).check({
+      tool: 'Bash',
+      input: { command: 'rm -rf /tmp/x' },
+    });
     expect(d.behavior).toBe('deny');
   });
 });

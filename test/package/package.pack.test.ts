@@ -32,7 +32,10 @@ function installedPackages(modules: string): { name: string; scripts?: Record<st
   return readdirSync(modules, { withFileTypes: true }).flatMap((e) => {
     if (!e.isDirectory() || e.name.startsWith('.')) return [];
     if (e.name.startsWith('@')) return installedPackages(join(modules, e.name));
-    const pkg = JSON.parse(readFileSync(join(modules, e.name, 'package.json'), 'utf8')) as { name: string; scripts?: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(join(modules, e.name, 'package.json'), 'utf8')) as {
+      name: string;
+      scripts?: Record<string, string>;
+    };
     let nested: { name: string; scripts?: Record<string, string> }[] = [];
     try {
       if (statSync(join(modules, e.name, 'node_modules')).isDirectory()) nested = installedPackages(join(modules, e.name, 'node_modules'));
@@ -50,16 +53,27 @@ function inConsumer(code: string) {
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'toolgate-pack-'));
-  process.stderr.write('[package] building toolgate (npm run build), packing it (npm pack) and installing the tarball into an empty project\n');
+  process.stderr.write(
+    '[package] building toolgate (npm run build), packing it (npm pack) and installing the tarball into an empty project\n',
+  );
   // Built first and packed without scripts: prepack's build would print into pack's JSON.
   execFileSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  const packed = JSON.parse(execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })) as { filename: string; files: { path: string }[] }[];
+  const packed = JSON.parse(
+    execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    }),
+  ) as { filename: string; files: { path: string }[] }[];
   const info = packed[0]!;
   files = info.files.map((f) => f.path);
   consumer = join(dir, 'consumer');
   mkdirSync(consumer);
   writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  const r = spawnSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(dir, info.filename)], { cwd: consumer, encoding: 'utf8' });
+  const r = spawnSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(dir, info.filename)], {
+    cwd: consumer,
+    encoding: 'utf8',
+  });
   install = { status: r.status, stderr: r.stderr };
 }, 600_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -72,21 +86,40 @@ describe('the packed tarball', () => {
     const from = join(root, 'node_modules/tree-sitter-bash');
     expect(files).toContain('dist/grammars/tree-sitter-bash.wasm');
     expect(files).toContain('dist/grammars/tree-sitter-bash.LICENSE');
-    expect(readFileSync(join(consumer, 'node_modules/toolgate/dist/grammars/tree-sitter-bash.wasm')).equals(readFileSync(join(from, 'tree-sitter-bash.wasm')))).toBe(true);
-    expect(readFileSync(join(consumer, 'node_modules/toolgate/dist/grammars/tree-sitter-bash.LICENSE'), 'utf8')).toBe(readFileSync(join(from, 'LICENSE'), 'utf8'));
+    expect(
+      readFileSync(join(consumer, 'node_modules/toolgate/dist/grammars/tree-sitter-bash.wasm')).equals(
+        readFileSync(join(from, 'tree-sitter-bash.wasm')),
+      ),
+    ).toBe(true);
+    expect(readFileSync(join(consumer, 'node_modules/toolgate/dist/grammars/tree-sitter-bash.LICENSE'), 'utf8')).toBe(
+      readFileSync(join(from, 'LICENSE'), 'utf8'),
+    );
   });
 });
 
-describe('a consumer\'s install', () => {
+describe("a consumer's install", () => {
   it('succeeds without a word about install scripts, and nothing installed has one', () => {
     expect(install.status, install.stderr).toBe(0);
     expect(install.stderr).not.toMatch(/install.?scripts?/i);
-    const withScripts = installedPackages(join(consumer, 'node_modules')).filter((p) => ['preinstall', 'install', 'postinstall'].some((s) => p.scripts?.[s] !== undefined));
+    const withScripts = installedPackages(join(consumer, 'node_modules')).filter((p) =>
+      ['preinstall', 'install', 'postinstall'].some((s) => p.scripts?.[s] !== undefined),
+    );
     expect(withScripts.map((p) => p.name)).toEqual([]);
   });
   it('weighs at most 25 MB, without tree-sitter-bash or the packages only serve needs', () => {
     const names = installedPackages(join(consumer, 'node_modules')).map((p) => p.name);
-    for (const optional of ['tree-sitter-bash', 'hono', '@hono/node-server', 'better-sqlite3', 'pg', '@opentelemetry/api', '@opentelemetry/api-logs', '@opentelemetry/sdk-logs', 'protobufjs']) expect(names).not.toContain(optional);
+    for (const optional of [
+      'tree-sitter-bash',
+      'hono',
+      '@hono/node-server',
+      'better-sqlite3',
+      'pg',
+      '@opentelemetry/api',
+      '@opentelemetry/api-logs',
+      '@opentelemetry/sdk-logs',
+      'protobufjs',
+    ])
+      expect(names).not.toContain(optional);
     expect(diskBytes(join(consumer, 'node_modules'))).toBeLessThanOrEqual(MAX_INSTALL_BYTES);
   });
   it('parses what needs the full parser with the shipped grammar, as the source does', async () => {
@@ -102,12 +135,25 @@ console.log(JSON.stringify({ unknown: a.unknown, argv: a.commands.map((c) => c.a
     expect(a.unknown).not.toContain(PARSER_NOT_PREPARED);
   });
   it('loads every library entry without the packages only serve needs', () => {
-    const entries = ['toolgate', 'toolgate/rules', 'toolgate/shell', 'toolgate/hooks', 'toolgate/gate', 'toolgate/node', 'toolgate/lint', 'toolgate/store'];
+    const entries = [
+      'toolgate',
+      'toolgate/rules',
+      'toolgate/shell',
+      'toolgate/hooks',
+      'toolgate/gate',
+      'toolgate/node',
+      'toolgate/lint',
+      'toolgate/store',
+    ];
     const r = inConsumer(`for (const e of ${JSON.stringify(entries)}) await import(e);`);
     expect(r.status, r.stderr).toBe(0);
   });
   it('`toolgate serve` without them says what to install', () => {
-    const r = spawnSync(process.execPath, [join(consumer, 'node_modules/toolgate/dist/cli/main.js'), 'serve', '--listen', '127.0.0.1:0', '--store', 'memory:'], { cwd: consumer, encoding: 'utf8', env: { ...process.env, HOME: consumer, XDG_STATE_HOME: join(consumer, 'state') } });
+    const r = spawnSync(
+      process.execPath,
+      [join(consumer, 'node_modules/toolgate/dist/cli/main.js'), 'serve', '--listen', '127.0.0.1:0', '--store', 'memory:'],
+      { cwd: consumer, encoding: 'utf8', env: { ...process.env, HOME: consumer, XDG_STATE_HOME: join(consumer, 'state') } },
+    );
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('npm install hono');
   });

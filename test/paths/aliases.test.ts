@@ -19,12 +19,17 @@ describe('resolveProcAlias', () => {
     const r = resolveProcAlias(path, CWD);
     expect(r).toEqual({ path: expected });
   });
-  it.each(['/proc/1/cwd/.env', '/proc/4242/root/home/user/.ssh/id_rsa', '/proc/self/fd/3', '/dev/fd/0', '/dev/stdin', '/proc/self/fdinfo/1', '/proc/1/map_files/x'])(
-    '%s is unknown',
-    (path) => {
-      expect(resolveProcAlias(path, CWD).unknown).toBeDefined();
-    },
-  );
+  it.each([
+    '/proc/1/cwd/.env',
+    '/proc/4242/root/home/user/.ssh/id_rsa',
+    '/proc/self/fd/3',
+    '/dev/fd/0',
+    '/dev/stdin',
+    '/proc/self/fdinfo/1',
+    '/proc/1/map_files/x',
+  ])('%s is unknown', (path) => {
+    expect(resolveProcAlias(path, CWD).unknown).toBeDefined();
+  });
   it.each([
     ['/proc/self/task/4242/cwd/.env', '/home/user/project/.env'],
     ['/proc/self/task/*/cwd/.env', '/home/user/project/.env'],

@@ -1,22 +1,44 @@
 import { describe, expect, it } from 'vitest';
 import { isCriticalRemovalTarget } from '../../src/paths/index.js';
 
-const lin = { cwd: '/home/user/project', home: '/home/user', workingDirectories: ['/home/user/project', '/srv/shared'], platform: 'linux' as const };
+const lin = {
+  cwd: '/home/user/project',
+  home: '/home/user',
+  workingDirectories: ['/home/user/project', '/srv/shared'],
+  platform: 'linux' as const,
+};
 const win = { cwd: 'C:\\Users\\user\\project', home: 'C:\\Users\\user', workingDirectories: [], platform: 'windows' as const };
 
 describe('isCriticalRemovalTarget', () => {
-  it.each(['/', '/usr', '/etc', '/tmp', '/home', '/home/user', '~', '/home/user/project', '.', '..', '/srv/shared', '/srv', '/usr/', '/home/user/project/sub/..'])(
-    '%s is critical (linux)',
-    (p) => {
-      expect(isCriticalRemovalTarget(p, lin)).toBeTypeOf('string');
-    },
-  );
-  it.each(['/usr/local/bin/x', '/home/user/project/build', 'build', '/home/user/other', '/srv/shared/tmp', '/home/user/project/*.o', '/home/user/project/build/*'])(
-    '%s is not critical (linux)',
-    (p) => {
-      expect(isCriticalRemovalTarget(p, lin)).toBeUndefined();
-    },
-  );
+  it.each([
+    '/',
+    '/usr',
+    '/etc',
+    '/tmp',
+    '/home',
+    '/home/user',
+    '~',
+    '/home/user/project',
+    '.',
+    '..',
+    '/srv/shared',
+    '/srv',
+    '/usr/',
+    '/home/user/project/sub/..',
+  ])('%s is critical (linux)', (p) => {
+    expect(isCriticalRemovalTarget(p, lin)).toBeTypeOf('string');
+  });
+  it.each([
+    '/usr/local/bin/x',
+    '/home/user/project/build',
+    'build',
+    '/home/user/other',
+    '/srv/shared/tmp',
+    '/home/user/project/*.o',
+    '/home/user/project/build/*',
+  ])('%s is not critical (linux)', (p) => {
+    expect(isCriticalRemovalTarget(p, lin)).toBeUndefined();
+  });
   it('globs are judged by the directory they empty', () => {
     expect(isCriticalRemovalTarget('/home/user/project/*', lin)).toBe('the working directory');
     expect(isCriticalRemovalTarget('~/*', lin)).toBe('the home directory');

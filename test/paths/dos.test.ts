@@ -36,7 +36,9 @@ describe('matching work is linear in path depth × pattern length', { timeout: 2
   });
 
   it('a Read and a cat of that path are decided at once', () => {
-    const policy = policyFromObjects([{ kind: 'projectSettings', settings: { permissions: { deny: ['Read(**/src/**/secrets/**/*.key)'] } } }]);
+    const policy = policyFromObjects([
+      { kind: 'projectSettings', settings: { permissions: { deny: ['Read(**/src/**/secrets/**/*.key)'] } } },
+    ]);
     const deep = `${P}/${'src/secrets/'.repeat(250)}`;
     const ctx = { mode: 'default' as const, policy, cwd: P, home: '/home/user' };
     expect(evaluate({ tool: 'Read', input: { file_path: `${deep}x` } }, ctx).behavior).not.toBe('deny');

@@ -15,15 +15,82 @@ function agree(p: string, rel: string, fold: boolean): void {
 }
 
 const patternSeg = fc.constantFrom(
-  'a', 'b', 'ab', '.env', 'x.ts', '*', '**', '***', '*.ts', 'a*', '*a*', 'a?', '?', '[ab]', '[!a]', '[^a]', '[a-b]', '[b-a]', '[]a]',
-  '[[:alpha:]]', '[[:nope:]]', '[a', '\\*', '\\?', '\\[a]', '\\a', '\\\\', 'A', '', ' ', '\\ ', '#x', '!x', 'a.b', '(x)', '$', '+', 'a**', '**a',
+  'a',
+  'b',
+  'ab',
+  '.env',
+  'x.ts',
+  '*',
+  '**',
+  '***',
+  '*.ts',
+  'a*',
+  '*a*',
+  'a?',
+  '?',
+  '[ab]',
+  '[!a]',
+  '[^a]',
+  '[a-b]',
+  '[b-a]',
+  '[]a]',
+  '[[:alpha:]]',
+  '[[:nope:]]',
+  '[a',
+  '\\*',
+  '\\?',
+  '\\[a]',
+  '\\a',
+  '\\\\',
+  'A',
+  '',
+  ' ',
+  '\\ ',
+  '#x',
+  '!x',
+  'a.b',
+  '(x)',
+  '$',
+  '+',
+  'a**',
+  '**a',
 );
-const pathSeg = fc.constantFrom('a', 'b', 'ab', 'A', 'B', '.env', 'x.ts', 'y.ts', 'a.b', '(x)', '$', '+', '#x', '!x', '*', '?', 'aab', 'ba', ' ', 'a ', '[ab]', '\\a', '\\');
+const pathSeg = fc.constantFrom(
+  'a',
+  'b',
+  'ab',
+  'A',
+  'B',
+  '.env',
+  'x.ts',
+  'y.ts',
+  'a.b',
+  '(x)',
+  '$',
+  '+',
+  '#x',
+  '!x',
+  '*',
+  '?',
+  'aab',
+  'ba',
+  ' ',
+  'a ',
+  '[ab]',
+  '\\a',
+  '\\',
+);
 const sep = fc.constantFrom('/', '/', '/', '\\/');
 const pattern = fc
-  .tuple(fc.constantFrom('', '/', '**/', '/**/', '!', '\\!', '#', '\\#'), fc.array(fc.tuple(patternSeg, sep), { minLength: 1, maxLength: 4 }), fc.constantFrom('', '/', '/**', '/**/', ' ', '\\ ', '\\/'))
+  .tuple(
+    fc.constantFrom('', '/', '**/', '/**/', '!', '\\!', '#', '\\#'),
+    fc.array(fc.tuple(patternSeg, sep), { minLength: 1, maxLength: 4 }),
+    fc.constantFrom('', '/', '/**', '/**/', ' ', '\\ ', '\\/'),
+  )
   .map(([lead, parts, tail]) => `${lead}${parts.map(([s, p], i) => (i === 0 ? s : `${p}${s}`)).join('')}${tail}`);
-const relPath = fc.tuple(fc.array(pathSeg, { minLength: 1, maxLength: 5 }), fc.constantFrom('', '/', '/x')).map(([segs, tail]) => `${segs.join('/')}${tail}`);
+const relPath = fc
+  .tuple(fc.array(pathSeg, { minLength: 1, maxLength: 5 }), fc.constantFrom('', '/', '/x'))
+  .map(([segs, tail]) => `${segs.join('/')}${tail}`);
 
 describe('compileGitignorePattern agrees with ignore', () => {
   it('ignores(path) for generated patterns and paths, both cases', () => {
@@ -41,7 +108,9 @@ describe('compileGitignorePattern agrees with ignore', () => {
   it('many ** and deep paths', () => {
     const seg = fc.constantFrom('**', '**', 'a', 'b', '*', 'a*', '*b', '?');
     const deep = fc.constantFrom('**', 'a', 'b');
-    const pat = fc.tuple(fc.constantFrom('', '/', '**/'), fc.array(seg, { minLength: 1, maxLength: 9 }), fc.constantFrom('', '/', '/**')).map(([l, s, t]) => `${l}${s.join('/')}${t}`);
+    const pat = fc
+      .tuple(fc.constantFrom('', '/', '**/'), fc.array(seg, { minLength: 1, maxLength: 9 }), fc.constantFrom('', '/', '/**'))
+      .map(([l, s, t]) => `${l}${s.join('/')}${t}`);
     const manyStars = fc.array(deep, { minLength: 3, maxLength: 12 }).map((s) => s.join('/'));
     const path = fc.array(fc.constantFrom('a', 'b', 'ab', 'ba', 'x'), { minLength: 1, maxLength: 24 }).map((s) => s.join('/'));
     fc.assert(
@@ -55,9 +124,15 @@ describe('compileGitignorePattern agrees with ignore', () => {
   it('small alphabet: stars, escaped slashes, directories', () => {
     const seg = fc.constantFrom('a', '*', '**', '***', '?', 'a*', '');
     const pat = fc
-      .tuple(fc.constantFrom('', '/', '**/'), fc.array(fc.tuple(seg, fc.constantFrom('/', '\\/')), { minLength: 1, maxLength: 4 }), fc.constantFrom('', '/', '/*', '/**', '/**/', '\\/**'))
+      .tuple(
+        fc.constantFrom('', '/', '**/'),
+        fc.array(fc.tuple(seg, fc.constantFrom('/', '\\/')), { minLength: 1, maxLength: 4 }),
+        fc.constantFrom('', '/', '/*', '/**', '/**/', '\\/**'),
+      )
       .map(([l, parts, t]) => `${l}${parts.map(([s, p], i) => (i === 0 ? s : `${p}${s}`)).join('')}${t}`);
-    const path = fc.tuple(fc.array(fc.constantFrom('a', 'b'), { minLength: 1, maxLength: 4 }), fc.constantFrom('', '/')).map(([s, t]) => `${s.join('/')}${t}`);
+    const path = fc
+      .tuple(fc.array(fc.constantFrom('a', 'b'), { minLength: 1, maxLength: 4 }), fc.constantFrom('', '/'))
+      .map(([s, t]) => `${s.join('/')}${t}`);
     fc.assert(
       fc.property(pat, fc.array(path, { minLength: 1, maxLength: 6 }), (p, paths) => {
         for (const rel of paths) agree(p, rel, false);
@@ -68,7 +143,9 @@ describe('compileGitignorePattern agrees with ignore', () => {
 
   it('several lines, negation, comments and a BOM', () => {
     const line = fc.oneof(pattern, fc.constantFrom('# c', '!a', '!**/b', ''));
-    const text = fc.tuple(fc.constantFrom('', '\uFEFF'), fc.array(line, { minLength: 1, maxLength: 3 }), fc.constantFrom('\n', '\r\n')).map(([b, ls, nl]) => `${b}${ls.join(nl)}`);
+    const text = fc
+      .tuple(fc.constantFrom('', '\uFEFF'), fc.array(line, { minLength: 1, maxLength: 3 }), fc.constantFrom('\n', '\r\n'))
+      .map(([b, ls, nl]) => `${b}${ls.join(nl)}`);
     fc.assert(
       fc.property(text, fc.array(relPath, { minLength: 1, maxLength: 4 }), fc.boolean(), (p, paths, fold) => {
         for (const rel of paths) agree(p, rel, fold);
@@ -111,8 +188,28 @@ describe('compileGitignorePattern agrees with ignore', () => {
 });
 
 describe('matchCompiledPathPattern agrees with ignore used the same way', () => {
-  const specSeg = fc.constantFrom('a', 'b', '.env', 'src', 'x.ts', '*', '**', '*.ts', 'a?', '[ab]', '..', '.', 'A', '#x', '!x', '\\*', '[!a]', 'a ');
-  const spec = fc.tuple(fc.constantFrom('', '/', '//', '~/', './', '../'), fc.array(specSeg, { minLength: 0, maxLength: 4 }), fc.constantFrom('', '/'))
+  const specSeg = fc.constantFrom(
+    'a',
+    'b',
+    '.env',
+    'src',
+    'x.ts',
+    '*',
+    '**',
+    '*.ts',
+    'a?',
+    '[ab]',
+    '..',
+    '.',
+    'A',
+    '#x',
+    '!x',
+    '\\*',
+    '[!a]',
+    'a ',
+  );
+  const spec = fc
+    .tuple(fc.constantFrom('', '/', '//', '~/', './', '../'), fc.array(specSeg, { minLength: 0, maxLength: 4 }), fc.constantFrom('', '/'))
     .map(([lead, segs, tail]) => `${lead}${segs.join('/')}${tail}`);
   const absSeg = fc.constantFrom('home', 'user', 'project', 'a', 'b', 'A', '.env', 'src', 'x.ts', 'y.ts', '#x', '!x', '..', '.', '*', 'a ');
   const absPath = fc.array(absSeg, { minLength: 0, maxLength: 6 }).map((segs) => `/${segs.join('/')}`);
@@ -130,7 +227,13 @@ describe('matchCompiledPathPattern agrees with ignore used the same way', () => 
             const abs = normalizePath(raw, ctx);
             const rel = relativeInside(abs, compiled.base, { caseInsensitive: compiled.fold });
             const expected = rel === undefined ? false : rel === '' ? compiled.coversBase : matchWithIgnore(compiled, rel);
-            expect({ s, abs, list, platform, got: matchCompiledPathPattern(compiled, abs) }).toEqual({ s, abs, list, platform, got: expected });
+            expect({ s, abs, list, platform, got: matchCompiledPathPattern(compiled, abs) }).toEqual({
+              s,
+              abs,
+              list,
+              platform,
+              got: expected,
+            });
           }
         },
       ),

@@ -17,7 +17,7 @@ const STATE = '/home/u/.local/state/toolgate';
 describe('a path written in full', () => {
   const named: [string, string][] = [
     [`attach '${STATE}/toolgate.db' as s`, 'the full path'],
-    [".output ~/.local/state/toolgate/toolgate.db-serve-seal", '~ at the start of a word'],
+    ['.output ~/.local/state/toolgate/toolgate.db-serve-seal', '~ at the start of a word'],
     ['readfile("$HOME/.local/state/toolgate/serve-token")', '$HOME after a quote'],
     ['x=${HOME}/.local/state/toolgate', '${HOME} after =, the directory itself'],
     ['cp a /home/u//.local/./state/toolgate/', 'doubled slashes and /./'],
@@ -30,8 +30,15 @@ describe('a path written in full', () => {
     expect(textNamesPath('echo toolgate', STATE, { home: HOME })).toBe(false);
   });
   it('a known variable stands for its value; an unknown one for nothing', () => {
-    expect(textNamesPath('cat $XDG_STATE_HOME/toolgate/serve-token', '/srv/state/toolgate', { home: HOME, variables: { XDG_STATE_HOME: '/srv/state' } })).toBe(true);
-    expect(textNamesPath('cat ${XDG_STATE_HOME}/toolgate', '/srv/state/toolgate', { home: HOME, variables: { XDG_STATE_HOME: '/srv/state' } })).toBe(true);
+    expect(
+      textNamesPath('cat $XDG_STATE_HOME/toolgate/serve-token', '/srv/state/toolgate', {
+        home: HOME,
+        variables: { XDG_STATE_HOME: '/srv/state' },
+      }),
+    ).toBe(true);
+    expect(
+      textNamesPath('cat ${XDG_STATE_HOME}/toolgate', '/srv/state/toolgate', { home: HOME, variables: { XDG_STATE_HOME: '/srv/state' } }),
+    ).toBe(true);
     expect(textNamesPath('cat $XDG_STATE_HOME/toolgate', '/srv/state/toolgate', { home: HOME })).toBe(false);
   });
   it('the characters that end a path are the ones code separates words with', () => {
@@ -65,9 +72,19 @@ describe('a word that leads to the path', () => {
   it('through a link already there', () => {
     const fs = nodeFsView();
     const realpath = (p: string) => fs.realpath(p);
-    expect(textNamesPath(`attach '${root}/x/toolgate/toolgate.db' as s`, join(root, 'state/toolgate/toolgate.db'), { home: HOME, realpath })).toBe(true);
+    expect(
+      textNamesPath(`attach '${root}/x/toolgate/toolgate.db' as s`, join(root, 'state/toolgate/toolgate.db'), { home: HOME, realpath }),
+    ).toBe(true);
     expect(textNamesPath(`ls ${root}/x/toolgate`, join(root, 'state/toolgate'), { home: HOME, realpath })).toBe(true);
-    expect(textNamesPath(`attach 'x/toolgate/toolgate.db' as s`, join(root, 'state/toolgate/toolgate.db'), { home: HOME, cwds: [root], realpath })).toBe(true);
-    expect(textNamesPath(`attach '${root}/x/toolgate/toolgate.db' as s`, join(root, 'state/toolgate/toolgate.db'), { home: HOME })).toBe(false);
+    expect(
+      textNamesPath(`attach 'x/toolgate/toolgate.db' as s`, join(root, 'state/toolgate/toolgate.db'), {
+        home: HOME,
+        cwds: [root],
+        realpath,
+      }),
+    ).toBe(true);
+    expect(textNamesPath(`attach '${root}/x/toolgate/toolgate.db' as s`, join(root, 'state/toolgate/toolgate.db'), { home: HOME })).toBe(
+      false,
+    );
   });
 });

@@ -7,30 +7,78 @@ import { normalizePath } from '../../src/paths/index.js';
 const P = '/home/user/project';
 const HOME = '/home/user';
 
-const segment = fc.constantFrom('src', 'a.ts', '.github', 'lib', 'x', 'SRC', '.', '..', '', '*', '**', '*.ts', 'a?', '[ab]', 'ü', 'a b', '\\*');
+const segment = fc.constantFrom(
+  'src',
+  'a.ts',
+  '.github',
+  'lib',
+  'x',
+  'SRC',
+  '.',
+  '..',
+  '',
+  '*',
+  '**',
+  '*.ts',
+  'a?',
+  '[ab]',
+  'ü',
+  'a b',
+  '\\*',
+);
 const pattern = fc.oneof(
-  fc.constantFrom('./src/**', 'src/**', '/src/**', '//etc/**', '~/.ssh/**', './.github/workflows/**', 'src/lib/**', './src/*', 'src', '**', '//**', '~', '**/*.ts'),
-  fc.tuple(fc.constantFrom('', './', '/', '//', '~/'), fc.array(segment, { minLength: 1, maxLength: 4 })).map(([lead, segs]) => `${lead}${segs.join('/')}`),
+  fc.constantFrom(
+    './src/**',
+    'src/**',
+    '/src/**',
+    '//etc/**',
+    '~/.ssh/**',
+    './.github/workflows/**',
+    'src/lib/**',
+    './src/*',
+    'src',
+    '**',
+    '//**',
+    '~',
+    '**/*.ts',
+  ),
+  fc
+    .tuple(fc.constantFrom('', './', '/', '//', '~/'), fc.array(segment, { minLength: 1, maxLength: 4 }))
+    .map(([lead, segs]) => `${lead}${segs.join('/')}`),
 );
 const path = fc.oneof(
   fc.array(segment, { minLength: 0, maxLength: 6 }).map((s) => `${P}/${s.join('/')}`),
   fc.array(segment, { minLength: 1, maxLength: 5 }).map((s) => s.join('/')),
   fc.array(segment, { minLength: 1, maxLength: 4 }).map((s) => `/${s.join('/')}`),
-  fc.constantFrom(P, `${P}/src`, `${P}/src/`, `${P}/src//a.ts`, `${P}/src/./a.ts`, `${P}/src/${'d/'.repeat(600)}a.ts`, `${P}/src/${'d'.repeat(5000)}`),
+  fc.constantFrom(
+    P,
+    `${P}/src`,
+    `${P}/src/`,
+    `${P}/src//a.ts`,
+    `${P}/src/./a.ts`,
+    `${P}/src/${'d/'.repeat(600)}a.ts`,
+    `${P}/src/${'d'.repeat(5000)}`,
+  ),
 );
 
 describe('matchPathMatcher', () => {
   it('gives the answer of matchCompiledPathPattern on the normalised path (the literal prefix and the all-under shortcut change nothing)', () => {
     fc.assert(
-      fc.property(pattern, fc.array(path, { minLength: 1, maxLength: 5 }), fc.constantFrom<Platform>('linux', 'macos', 'windows'), fc.constantFrom<RuleList>('allow', 'deny', 'ask'), (pat, paths, platform, list) => {
-        const ctx = { cwd: P, home: HOME, slashAnchor: P, platform, list };
-        const compiled = compilePathPattern(pat, ctx);
-        const m = pathMatcher(compiled);
-        for (const p of paths) {
-          const abs = normalizePath(p, { cwd: P, home: HOME, platform });
-          expect(matchPathMatcher(m, p, ctx), `${pat} on ${p}`).toBe(matchCompiledPathPattern(compiled, abs));
-        }
-      }),
+      fc.property(
+        pattern,
+        fc.array(path, { minLength: 1, maxLength: 5 }),
+        fc.constantFrom<Platform>('linux', 'macos', 'windows'),
+        fc.constantFrom<RuleList>('allow', 'deny', 'ask'),
+        (pat, paths, platform, list) => {
+          const ctx = { cwd: P, home: HOME, slashAnchor: P, platform, list };
+          const compiled = compilePathPattern(pat, ctx);
+          const m = pathMatcher(compiled);
+          for (const p of paths) {
+            const abs = normalizePath(p, { cwd: P, home: HOME, platform });
+            expect(matchPathMatcher(m, p, ctx), `${pat} on ${p}`).toBe(matchCompiledPathPattern(compiled, abs));
+          }
+        },
+      ),
       { numRuns: 3000 },
     );
   });

@@ -21,12 +21,17 @@ describe('protectedPathMatch (Claude Code list)', () => {
   ])('%s is protected by %s', (path, entry) => {
     expect(protectedPathMatch(path, CC)).toBe(entry);
   });
-  it.each(['/p/src/a.ts', '/p/.gitignore', '/p/.config/nvim/init.lua', '/p/git/config', '/p/.github/workflows/ci.yml', '/p/.env', '/p/config/.git-blame'])(
-    '%s is not protected',
-    (path) => {
-      expect(protectedPathMatch(path, CC)).toBeUndefined();
-    },
-  );
+  it.each([
+    '/p/src/a.ts',
+    '/p/.gitignore',
+    '/p/.config/nvim/init.lua',
+    '/p/git/config',
+    '/p/.github/workflows/ci.yml',
+    '/p/.env',
+    '/p/config/.git-blame',
+  ])('%s is not protected', (path) => {
+    expect(protectedPathMatch(path, CC)).toBeUndefined();
+  });
   it('.claude/worktrees is exempt, but what is inside a worktree is judged again', () => {
     expect(protectedPathMatch('/p/.claude/worktrees/feature/src/a.ts', CC)).toBeUndefined();
     expect(protectedPathMatch('/p/.claude/worktrees', CC)).toBeUndefined();
@@ -55,7 +60,11 @@ describe('protectedPathMatch (noeta list)', () => {
 });
 
 describe('protectedPathMatch (robota list with a configured pathProtection)', () => {
-  const spec = robotaProtectedPaths({ protectedDirectoryNames: ['.product-a'], protectedPaths: ['/home/user/product-a'], writableWorktreeContainers: ['.product-a/worktrees'] });
+  const spec = robotaProtectedPaths({
+    protectedDirectoryNames: ['.product-a'],
+    protectedPaths: ['/home/user/product-a'],
+    writableWorktreeContainers: ['.product-a/worktrees'],
+  });
   it('an absolute protected path covers itself and what is under it, and no sibling that shares its prefix', () => {
     expect(protectedPathMatch('/home/user/product-a', spec)).toBe('/home/user/product-a');
     expect(protectedPathMatch('/home/user/product-a/keys.json', spec)).toBe('/home/user/product-a');

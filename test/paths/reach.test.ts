@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { patternReach } from '../../src/paths/index.js';
 
-const ctx = { cwd: '/home/user/project', home: '/home/user', slashAnchor: '/home/user/project', platform: 'linux' as const, list: 'deny' as const };
+const ctx = {
+  cwd: '/home/user/project',
+  home: '/home/user',
+  slashAnchor: '/home/user/project',
+  platform: 'linux' as const,
+  list: 'deny' as const,
+};
 const P = '/home/user/project';
 
 describe('patternReach: a directory stands for what is inside it', () => {

@@ -9,7 +9,17 @@ import { policyFromObjects } from '../../src/settings/index.js';
 
 const win = { cwd: 'C:\\Users\\user\\project', home: 'C:\\Users\\user', platform: 'windows' as const };
 const P = 'C:\\Users\\user\\project';
-const envForms = [`${P}\\.env.`, `${P}\\.env `, `${P}\\.env. .`, `${P}\\.env::$DATA`, `${P}\\.env:$DATA`, `${P}\\.env:secret:$DATA`, '.env.', '.\\.env::$DATA', `${P}\\sub\\..\\.env.`];
+const envForms = [
+  `${P}\\.env.`,
+  `${P}\\.env `,
+  `${P}\\.env. .`,
+  `${P}\\.env::$DATA`,
+  `${P}\\.env:$DATA`,
+  `${P}\\.env:secret:$DATA`,
+  '.env.',
+  '.\\.env::$DATA',
+  `${P}\\sub\\..\\.env.`,
+];
 
 describe('normalizePath on windows: one file, many spellings', () => {
   it.each(envForms)('%j is .env', (path) => {
@@ -48,9 +58,16 @@ describe('path rules see through the spellings', () => {
     const policy = policyFromObjects([{ kind: 'projectSettings', settings: { permissions: { deny: ['Read(./.env)'] } } }]);
     const ectx = { policy, cwd: P, home: 'C:\\Users\\user', platform: 'windows' as const };
     for (const file_path of envForms) {
-      expect([file_path, evaluate({ tool: 'Read', input: { file_path } }, { ...ectx, mode: 'default' }).behavior]).toEqual([file_path, 'deny']);
+      expect([file_path, evaluate({ tool: 'Read', input: { file_path } }, { ...ectx, mode: 'default' }).behavior]).toEqual([
+        file_path,
+        'deny',
+      ]);
     }
-    for (const file_path of [`${P}\\.git.\\hooks\\pre-commit`, `${P}\\.GIT \\hooks\\pre-commit`, `${P}\\.git::$INDEX_ALLOCATION\\hooks\\pre-commit`]) {
+    for (const file_path of [
+      `${P}\\.git.\\hooks\\pre-commit`,
+      `${P}\\.GIT \\hooks\\pre-commit`,
+      `${P}\\.git::$INDEX_ALLOCATION\\hooks\\pre-commit`,
+    ]) {
       const d = evaluate({ tool: 'Write', input: { file_path, content: 'x' } }, { ...ectx, mode: 'acceptEdits' });
       expect([file_path, d.behavior]).toEqual([file_path, 'ask']);
       expect(d.reason).toMatchObject({ kind: 'protectedPath' });

@@ -30,14 +30,18 @@ describe('policy test files are JSONC', () => {
     ['{\n  "cases": [\n', 3, 1, 'a "]" to close the array'],
     ['{ "cases": [] }\n{ "cases": [] }', 2, 1, 'the end of the file after the value'],
     ['  \n', 1, 1, undefined],
-  ])('text that is not JSON is one TG_POLICY_TEST_JSON error with file, line, column and what was expected (%#)', async (text, line, column, expected) => {
-    const r = await run(text);
-    expect(r.errors).toHaveLength(1);
-    expect(r.errors[0]).toMatchObject({ code: 'TG_POLICY_TEST_JSON', file: FILE, line, column });
-    if (expected !== undefined) expect(r.errors[0]!.message).toBe(`not valid JSON at line ${line}, column ${column}: expected ${expected}`);
-    else expect(r.errors[0]!.message).toMatch(/empty/);
-    expect(formatPolicyTestReport([r])).toContain(`at ${FILE}:${line}:${column}`);
-  });
+  ])(
+    'text that is not JSON is one TG_POLICY_TEST_JSON error with file, line, column and what was expected (%#)',
+    async (text, line, column, expected) => {
+      const r = await run(text);
+      expect(r.errors).toHaveLength(1);
+      expect(r.errors[0]).toMatchObject({ code: 'TG_POLICY_TEST_JSON', file: FILE, line, column });
+      if (expected !== undefined)
+        expect(r.errors[0]!.message).toBe(`not valid JSON at line ${line}, column ${column}: expected ${expected}`);
+      else expect(r.errors[0]!.message).toMatch(/empty/);
+      expect(formatPolicyTestReport([r])).toContain(`at ${FILE}:${line}:${column}`);
+    },
+  );
 });
 
 describe('values that do not fit', () => {
@@ -53,9 +57,17 @@ describe('values that do not fit', () => {
   ]
 }`);
     const byPath = Object.fromEntries(r.errors.map((e) => [JSON.stringify(e.path), e]));
-    expect(byPath['["cases",0,"expect"]']).toMatchObject({ code: 'TG_POLICY_TEST_SCHEMA', file: FILE, line: 4, column: 27, expected: 'one of "allow", "ask", "deny"' });
+    expect(byPath['["cases",0,"expect"]']).toMatchObject({
+      code: 'TG_POLICY_TEST_SCHEMA',
+      file: FILE,
+      line: 4,
+      column: 27,
+      expected: 'one of "allow", "ask", "deny"',
+    });
     expect(byPath['["cases",0,"expect"]']!.message).toBe('cases[0].expect: expected one of "allow", "ask", "deny", got the string "alow"');
-    expect(byPath['["cases",1,"call"]']!.message).toMatch(/^cases\[1\]\.call: expected a call: a string like "Bash\(git status\)" or an object .*, got number 42$/);
+    expect(byPath['["cases",1,"call"]']!.message).toMatch(
+      /^cases\[1\]\.call: expected a call: a string like "Bash\(git status\)" or an object .*, got number 42$/,
+    );
     expect(byPath['["cases",2,"call","input"]']!.message).toBe('cases[2].call.input: expected an object, got the string "a.ts"');
     expect(byPath['["cases",3]']!.message).toBe('cases[3]: "expect" is missing (expected "allow", "ask" or "deny")');
     expect(byPath['["cases",4,"Mode"]']!.message).toMatch(/^cases\[4\]\.Mode: unknown key; did you mean "mode"\?/);
@@ -65,7 +77,9 @@ describe('values that do not fit', () => {
 
   it('a missing top-level key says what it holds', async () => {
     const r = await run('{ "cases": [{ "call": "Bash(ls)", "expect": "allow" }] }');
-    expect(r.errors.map((e) => e.message)).toEqual(['(top level): "settings" is missing (expected where the policy comes from, e.g. {"project": "."} or {"files": ["settings.json"]})']);
+    expect(r.errors.map((e) => e.message)).toEqual([
+      '(top level): "settings" is missing (expected where the policy comes from, e.g. {"project": "."} or {"files": ["settings.json"]})',
+    ]);
   });
 
   it('where() finds the value, or its nearest ancestor', () => {

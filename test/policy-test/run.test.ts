@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prepare } from '../../src/evaluate/index.js';
-import { formatPolicyTestReport, policyTestJUnit, POLICY_TEST_SCHEMA, runPolicyTests, validatePolicyTest } from '../../src/policy-test/index.js';
+import {
+  formatPolicyTestReport,
+  policyTestJUnit,
+  POLICY_TEST_SCHEMA,
+  runPolicyTests,
+  validatePolicyTest,
+} from '../../src/policy-test/index.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-fs.js';
 import { nodeFileSystem } from '../../src/node/index.js';
 
@@ -41,7 +47,10 @@ describe('runPolicyTests', () => {
   });
 
   it('a failure carries what differed and the whole trace', async () => {
-    const fs = fsWith({ settings: { files: ['.claude/settings.json'] }, cases: [{ name: 'rm is fine', call: 'Bash(rm x)', expect: 'allow', rule: 'Bash(rm *)' }] });
+    const fs = fsWith({
+      settings: { files: ['.claude/settings.json'] },
+      cases: [{ name: 'rm is fine', call: 'Bash(rm x)', expect: 'allow', rule: 'Bash(rm *)' }],
+    });
     const r = await runPolicyTests('/repo/policy.policy-test.json', { fs });
     expect(r.failed).toBe(1);
     const msg = r.cases[0]!.message!;
@@ -60,7 +69,10 @@ describe('runPolicyTests', () => {
           layers: { user: { permissions: { allow: ['Bash(git *)'] } }, project: { permissions: { ask: ['Bash(git push *)'] } } },
           inline: { permissions: { allow: ['Read(./x)'] }, $toolgate: { examples: { 'Read(./x)': { match: ['y'] } } } },
         },
-        cases: [{ call: 'Bash(git push)', expect: 'ask', askKind: 'firm' }, { call: 'Bash(git log)', expect: 'allow' }],
+        cases: [
+          { call: 'Bash(git push)', expect: 'ask', askKind: 'firm' },
+          { call: 'Bash(git log)', expect: 'allow' },
+        ],
       }),
     });
     const r = await runPolicyTests('/t/a.policy-test.json', { fs });
@@ -74,7 +86,11 @@ describe('runPolicyTests', () => {
       '/t/notjson.policy-test.json': '{',
       '/t/bad.policy-test.json': JSON.stringify({ settings: {}, cases: [{ call: 'Bash(x)', expect: 'maybe' }] }),
       '/t/missing.policy-test.json': JSON.stringify({ settings: { files: ['nope.json'] }, cases: [{ call: 'Bash(x)', expect: 'ask' }] }),
-      '/t/dialect.policy-test.json': JSON.stringify({ settings: { inline: {} }, dialect: 'claude-code', cases: [{ call: 'Bash(ls', expect: 'ask' }] }),
+      '/t/dialect.policy-test.json': JSON.stringify({
+        settings: { inline: {} },
+        dialect: 'claude-code',
+        cases: [{ call: 'Bash(ls', expect: 'ask' }],
+      }),
     });
     const notJson = await runPolicyTests('/t/notjson.policy-test.json', { fs });
     expect(notJson.errors[0]?.code).toBe('TG_POLICY_TEST_JSON');
@@ -90,7 +106,13 @@ describe('runPolicyTests', () => {
   });
 
   it('JUnit XML has a suite per file and a failure per failed case', async () => {
-    const fs = fsWith({ settings: { project: '.' }, cases: [{ call: 'Bash(rm <x>)', expect: 'allow' }, { call: 'Bash(npm run test)', expect: 'allow' }] });
+    const fs = fsWith({
+      settings: { project: '.' },
+      cases: [
+        { call: 'Bash(rm <x>)', expect: 'allow' },
+        { call: 'Bash(npm run test)', expect: 'allow' },
+      ],
+    });
     const r = await runPolicyTests('/repo/policy.policy-test.json', { fs });
     const xml = policyTestJUnit([r]);
     expect(xml).toMatch(/^<\?xml version="1.0"/);
@@ -116,7 +138,9 @@ describe('the policy test schema', () => {
   });
 
   it('accepts the example and rejects unknown keys', () => {
-    const example = JSON.parse(readFileSync(fileURLToPath(new URL('../../examples/policy/policy.policy-test.json', import.meta.url)), 'utf8'));
+    const example = JSON.parse(
+      readFileSync(fileURLToPath(new URL('../../examples/policy/policy.policy-test.json', import.meta.url)), 'utf8'),
+    );
     expect(validatePolicyTest(example).ok).toBe(true);
     const r = validatePolicyTest({ settings: { inline: {} }, cases: [{ call: 'Bash(x)', expect: 'allow', expct: 1 }] });
     expect(r.ok).toBe(false);

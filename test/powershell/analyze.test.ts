@@ -10,10 +10,20 @@ import {
   powerShellRuleForms,
 } from '../../src/powershell/index.js';
 
-const win: { cwd: string; home: string; platform: 'windows' | 'linux' } = { cwd: 'C:\\Users\\dev\\project', home: 'C:\\Users\\dev', platform: 'windows' };
+const win: { cwd: string; home: string; platform: 'windows' | 'linux' } = {
+  cwd: 'C:\\Users\\dev\\project',
+  home: 'C:\\Users\\dev',
+  platform: 'windows',
+};
 const effects = (command: string, ctx = win) => {
   const fx = powerShellPathEffects(analyzePowerShell(command, { platform: ctx.platform }), ctx);
-  return { paths: fx.effects.map((e) => `${e.op} ${e.path}${e.glob ? ' (glob)' : ''}`), unresolved: fx.unresolved.map((u) => `${u.op}: ${u.why}`), providers: fx.providers.map((p) => `${p.op} ${p.drive}:`), cwdAfter: fx.cwdAfter, hidden: fx.hidden };
+  return {
+    paths: fx.effects.map((e) => `${e.op} ${e.path}${e.glob ? ' (glob)' : ''}`),
+    unresolved: fx.unresolved.map((u) => `${u.op}: ${u.why}`),
+    providers: fx.providers.map((p) => `${p.op} ${p.drive}:`),
+    cwdAfter: fx.cwdAfter,
+    hidden: fx.hidden,
+  };
 };
 
 describe('alias table', () => {
@@ -27,11 +37,30 @@ describe('alias table', () => {
   });
 
   it.each([
-    ['gc', 'Get-Content'], ['type', 'Get-Content'], ['cat', 'Get-Content'], ['ri', 'Remove-Item'], ['del', 'Remove-Item'],
-    ['rm', 'Remove-Item'], ['rd', 'Remove-Item'], ['erase', 'Remove-Item'], ['rmdir', 'Remove-Item'], ['cp', 'Copy-Item'],
-    ['copy', 'Copy-Item'], ['cpi', 'Copy-Item'], ['mv', 'Move-Item'], ['move', 'Move-Item'], ['mi', 'Move-Item'],
-    ['gci', 'Get-ChildItem'], ['ls', 'Get-ChildItem'], ['dir', 'Get-ChildItem'], ['sc', 'Set-Content'], ['ni', 'New-Item'],
-    ['iwr', 'Invoke-WebRequest'], ['curl', 'Invoke-WebRequest'], ['wget', 'Invoke-WebRequest'], ['GC', 'Get-Content'],
+    ['gc', 'Get-Content'],
+    ['type', 'Get-Content'],
+    ['cat', 'Get-Content'],
+    ['ri', 'Remove-Item'],
+    ['del', 'Remove-Item'],
+    ['rm', 'Remove-Item'],
+    ['rd', 'Remove-Item'],
+    ['erase', 'Remove-Item'],
+    ['rmdir', 'Remove-Item'],
+    ['cp', 'Copy-Item'],
+    ['copy', 'Copy-Item'],
+    ['cpi', 'Copy-Item'],
+    ['mv', 'Move-Item'],
+    ['move', 'Move-Item'],
+    ['mi', 'Move-Item'],
+    ['gci', 'Get-ChildItem'],
+    ['ls', 'Get-ChildItem'],
+    ['dir', 'Get-ChildItem'],
+    ['sc', 'Set-Content'],
+    ['ni', 'New-Item'],
+    ['iwr', 'Invoke-WebRequest'],
+    ['curl', 'Invoke-WebRequest'],
+    ['wget', 'Invoke-WebRequest'],
+    ['GC', 'Get-Content'],
   ])('%s is %s', (alias, cmdlet) => {
     expect(analyzePowerShell(`${alias} x`).commands[0]!.name.canonical).toBe(cmdlet);
   });
@@ -49,10 +78,11 @@ describe('cmdlet table', () => {
       expect(names.has(c.name.toLowerCase())).toBe(false);
       names.add(c.name.toLowerCase());
       const ps = new Set<string>();
-      for (const p of c.params) for (const n of [p.name, ...(p.aliases ?? [])]) {
-        expect(ps.has(n.toLowerCase()), `${c.name} -${n}`).toBe(false);
-        ps.add(n.toLowerCase());
-      }
+      for (const p of c.params)
+        for (const n of [p.name, ...(p.aliases ?? [])]) {
+          expect(ps.has(n.toLowerCase()), `${c.name} -${n}`).toBe(false);
+          ps.add(n.toLowerCase());
+        }
     }
   });
 
@@ -77,7 +107,10 @@ describe('path effects', () => {
     expect(effects('Move-Item -Destination ..\\out -Path x').paths).toEqual(['write /c/Users/dev/out', 'remove /c/Users/dev/project/x']);
     expect(effects('Out-File log.txt').paths).toEqual(['write /c/Users/dev/project/log.txt']);
     expect(effects('Rename-Item a.txt b.txt').paths).toEqual(['remove /c/Users/dev/project/a.txt', 'write /c/Users/dev/project/b.txt']);
-    expect(effects('New-Item -Path src -Name x.ts').paths).toEqual(['write /c/Users/dev/project/src', 'write /c/Users/dev/project/src/x.ts']);
+    expect(effects('New-Item -Path src -Name x.ts').paths).toEqual([
+      'write /c/Users/dev/project/src',
+      'write /c/Users/dev/project/src/x.ts',
+    ]);
   });
 
   it('reads wildcards in -Path (even quoted) but not in -LiteralPath', () => {
@@ -106,7 +139,13 @@ describe('path effects', () => {
 
   it('follows the location through Set-Location, Push-Location and Pop-Location', () => {
     expect(effects('cd src; gc ..\\a; pushd C:\\tmp; gc b; popd; gc c')).toMatchObject({
-      paths: ['read /c/Users/dev/project/src', 'read /c/Users/dev/project/a', 'read /c/tmp', 'read /c/tmp/b', 'read /c/Users/dev/project/src/c'],
+      paths: [
+        'read /c/Users/dev/project/src',
+        'read /c/Users/dev/project/a',
+        'read /c/tmp',
+        'read /c/tmp/b',
+        'read /c/Users/dev/project/src/c',
+      ],
       cwdAfter: '/c/Users/dev/project/src',
     });
   });

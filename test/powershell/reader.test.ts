@@ -1,14 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { readPowerShell } from '../../src/powershell/index.js';
 
-const words = (command: string) => readPowerShell(command).commands.map((c) => [c.name, ...c.elements.map((e) => (e.kind === 'argument' ? e.values.map((v) => v.text).join(',') : e.kind === 'parameter' ? `-${e.name}${e.value ? `:${e.value.map((v) => v.text).join(',')}` : ''}` : e.raw))]);
+const words = (command: string) =>
+  readPowerShell(command).commands.map((c) => [
+    c.name,
+    ...c.elements.map((e) =>
+      e.kind === 'argument'
+        ? e.values.map((v) => v.text).join(',')
+        : e.kind === 'parameter'
+          ? `-${e.name}${e.value ? `:${e.value.map((v) => v.text).join(',')}` : ''}`
+          : e.raw,
+    ),
+  ]);
 
 describe('readPowerShell', () => {
   it('splits statements, chains and pipelines', () => {
     const r = readPowerShell('gci src | Select-String foo; npm test && npm run build || echo failed\nGet-Location');
     expect(r.unknown).toEqual([]);
     expect(r.commands.map((c) => [c.name, c.position])).toEqual([
-      ['gci', 0], ['Select-String', 1], ['npm', 0], ['npm', 0], ['echo', 0], ['Get-Location', 0],
+      ['gci', 0],
+      ['Select-String', 1],
+      ['npm', 0],
+      ['npm', 0],
+      ['echo', 0],
+      ['Get-Location', 0],
     ]);
   });
 
@@ -24,14 +39,20 @@ describe('readPowerShell', () => {
   });
 
   it('reads parameters: -P v, -P:v, switches, comma lists, splats and --', () => {
-    expect(words('gc -Path:.env,a.txt -Raw -Tail 5 @opts -- -x')).toEqual([['gc', '-Path:.env,a.txt', '-Raw', '-Tail', '5', '@opts', '--', '-x']]);
+    expect(words('gc -Path:.env,a.txt -Raw -Tail 5 @opts -- -x')).toEqual([
+      ['gc', '-Path:.env,a.txt', '-Raw', '-Tail', '5', '@opts', '--', '-x'],
+    ]);
     const el = readPowerShell('gc @opts').commands[0]!.elements[0]!;
     expect(el.kind).toBe('splat');
   });
 
   it('reads redirections', () => {
     const c = readPowerShell('echo hi > out.txt 2>&1 3> $null').commands[0]!;
-    expect(c.redirects.map((r) => [r.op, r.kind, r.target?.text])).toEqual([['>', 'file', 'out.txt'], ['2>&1', 'merge', undefined], ['3>', 'null', '$null']]);
+    expect(c.redirects.map((r) => [r.op, r.kind, r.target?.text])).toEqual([
+      ['>', 'file', 'out.txt'],
+      ['2>&1', 'merge', undefined],
+      ['3>', 'null', '$null'],
+    ]);
   });
 
   it('joins backtick line continuations', () => {

@@ -9,7 +9,9 @@ import { evaluate, evaluateAsync, type DecisionEvent, policyDigest, policyFromOb
 import { canonicalJson } from '../../src/store/canonical.js';
 
 const FILE = '/home/user/project/.claude/settings.json';
-const policy = policyFromObjects([{ kind: 'projectSettings', file: FILE, settings: { permissions: { deny: ['Bash(rm *)'], allow: ['Bash(npm test)'] } } }]);
+const policy = policyFromObjects([
+  { kind: 'projectSettings', file: FILE, settings: { permissions: { deny: ['Bash(rm *)'], allow: ['Bash(npm test)'] } } },
+]);
 const ctx = { mode: 'default' as const, policy, cwd: '/home/user/project', home: '/home/user' };
 
 describe('evaluate with onDecision', () => {
@@ -32,7 +34,11 @@ describe('evaluate with onDecision', () => {
       decidedBy: 'rules',
       policyDigest: policyDigest(policy),
     });
-    expect(e!.inputSha256).toBe(createHash('sha256').update(canonicalJson({ command: 'rm -rf build' })).digest('hex'));
+    expect(e!.inputSha256).toBe(
+      createHash('sha256')
+        .update(canonicalJson({ command: 'rm -rf build' }))
+        .digest('hex'),
+    );
     expect(e!.trace.length).toBe(d.trace.length);
     expect(e!.durations.totalMs).toBeGreaterThanOrEqual(0);
   });
@@ -40,7 +46,9 @@ describe('evaluate with onDecision', () => {
   it('redacts the input and the reason as the audit log does', () => {
     const events: DecisionEvent[] = [];
     const secret = 'ghp_abcdefghijklmnopqrstuvwxyz0123';
-    evaluate({ tool: 'Bash', input: { command: `curl -H "Authorization: ${secret}" x`, api_key: 'k' } }, ctx, { onDecision: (e) => events.push(e) });
+    evaluate({ tool: 'Bash', input: { command: `curl -H "Authorization: ${secret}" x`, api_key: 'k' } }, ctx, {
+      onDecision: (e) => events.push(e),
+    });
     expect(JSON.stringify(events[0])).not.toContain(secret);
     expect((events[0]!.input as Record<string, unknown>)['api_key']).toBe('[redacted]');
   });
@@ -48,7 +56,11 @@ describe('evaluate with onDecision', () => {
   it('the mode is the one decided in: a switched-off bypassPermissions is default', () => {
     const off = policyFromObjects([{ kind: 'managed', settings: { permissions: { disableBypassPermissionsMode: 'disable' } } }]);
     const events: DecisionEvent[] = [];
-    evaluate({ tool: 'Read', input: { file_path: '/home/user/project/a' } }, { ...ctx, policy: off, mode: 'bypassPermissions' }, { onDecision: (e) => events.push(e) });
+    evaluate(
+      { tool: 'Read', input: { file_path: '/home/user/project/a' } },
+      { ...ctx, policy: off, mode: 'bypassPermissions' },
+      { onDecision: (e) => events.push(e) },
+    );
     expect(events[0]!.mode).toBe('default');
   });
 
@@ -84,8 +96,14 @@ describe('policyDigest', () => {
       errors: [],
     };
     expect(policyDigest(policy)).toBe(createHash('sha256').update(canonicalJson(body)).digest('hex'));
-    expect(policyDigest(policy, false)).toBe(createHash('sha256').update(canonicalJson({ ...body, trusted: false })).digest('hex'));
-    expect(policyDigest(policyFromObjects([{ kind: 'projectSettings', file: FILE, settings: { permissions: { deny: ['Bash(rm *)'] } } }]))).not.toBe(policyDigest(policy));
+    expect(policyDigest(policy, false)).toBe(
+      createHash('sha256')
+        .update(canonicalJson({ ...body, trusted: false }))
+        .digest('hex'),
+    );
+    expect(
+      policyDigest(policyFromObjects([{ kind: 'projectSettings', file: FILE, settings: { permissions: { deny: ['Bash(rm *)'] } } }])),
+    ).not.toBe(policyDigest(policy));
   });
 
   it("leaves out a host's built-in rules: serve's guard names its process id and files, which change per run and machine", () => {
@@ -93,7 +111,11 @@ describe('policyDigest', () => {
       ...policy,
       rules: [
         ...policy.rules,
-        ...[`Read(//proc/${pid}/**)`, `Edit(//proc/${pid}/**)`].map((text) => ({ ...policy.rules[0]!, rule: { ...policy.rules[0]!.rule, text }, source: { kind: 'inline' as const, builtIn: true as const } })),
+        ...[`Read(//proc/${pid}/**)`, `Edit(//proc/${pid}/**)`].map((text) => ({
+          ...policy.rules[0]!,
+          rule: { ...policy.rules[0]!.rule, text },
+          source: { kind: 'inline' as const, builtIn: true as const },
+        })),
       ],
     });
     expect(policyDigest(guard(1234))).toBe(policyDigest(policy));

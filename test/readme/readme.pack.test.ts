@@ -22,11 +22,21 @@ let bin: string;
 
 /** The newest modification time of any file under `dir`. */
 function newest(dir: string): number {
-  return Math.max(0, ...readdirSync(dir, { withFileTypes: true }).map((e) => (e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs)));
+  return Math.max(
+    0,
+    ...readdirSync(dir, { withFileTypes: true }).map((e) =>
+      e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs,
+    ),
+  );
 }
 
 function sh(cmd: string, args: string[], cwd: string, timeout = 120_000) {
-  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', timeout, env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' } });
+  const r = spawnSync(cmd, args, {
+    cwd,
+    encoding: 'utf8',
+    timeout,
+    env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' },
+  });
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status ?? r.signal}):\n${r.stdout}\n${r.stderr}`);
   return r.stdout;
 }
@@ -42,17 +52,29 @@ beforeAll(() => {
   // A lockfile pins the tarball and the repository's own versions of its dependencies, so npm ci
   // takes every package from the cache (by integrity) and never asks the registry.
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
-  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean; link?: boolean }> };
+  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { dev?: boolean; link?: boolean }>;
+  };
   const resolved = `file:../${tarball}`;
-  const integrity = `sha512-${createHash('sha512').update(readFileSync(join(work, tarball))).digest('base64')}`;
+  const integrity = `sha512-${createHash('sha512')
+    .update(readFileSync(join(work, tarball)))
+    .digest('base64')}`;
   const packages: Record<string, unknown> = {
     '': { name: 'readme-run', dependencies: { toolgate: resolved } },
     'node_modules/toolgate': {
-      version: pkg['version'], resolved, integrity, license: pkg['license'], dependencies: pkg['dependencies'], bin: pkg['bin'], engines: pkg['engines'],
-      peerDependencies: pkg['peerDependencies'], peerDependenciesMeta: pkg['peerDependenciesMeta'],
+      version: pkg['version'],
+      resolved,
+      integrity,
+      license: pkg['license'],
+      dependencies: pkg['dependencies'],
+      bin: pkg['bin'],
+      engines: pkg['engines'],
+      peerDependencies: pkg['peerDependencies'],
+      peerDependenciesMeta: pkg['peerDependenciesMeta'],
     },
   };
-  for (const [path, entry] of Object.entries(lock.packages)) if (path !== '' && entry.dev !== true && entry.link !== true) packages[path] = entry;
+  for (const [path, entry] of Object.entries(lock.packages))
+    if (path !== '' && entry.dev !== true && entry.link !== true) packages[path] = entry;
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'readme-run', private: true, dependencies: { toolgate: resolved } }));
   writeFileSync(join(app, 'package-lock.json'), JSON.stringify({ name: 'readme-run', lockfileVersion: 3, requires: true, packages }));
   sh('npm', ['ci', '--offline', '--ignore-scripts', '--no-audit', '--no-fund'], app, 300_000);

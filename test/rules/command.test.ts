@@ -70,19 +70,23 @@ describe('matchBashPattern', () => {
   it('never throws and is consistent with a reference regex', () => {
     const unit = fc.constantFrom('a', 'b', ' ', '*', ':', '\\', '-');
     fc.assert(
-      fc.property(fc.string({ unit, maxLength: 12 }), fc.string({ unit: fc.constantFrom('a', 'b', ' ', ':', '-', '*'), maxLength: 14 }), (p, c) => {
-        const got = matchBashPattern(p, c);
-        // Reference: the documented semantics as a regex, on squeezed inputs, without escapes.
-        if (p.includes('\\')) return;
-        const sq = (s: string) => s.replace(/[ \t]+/g, ' ').trim();
-        let spec = sq(p);
-        const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\*/g, '.*');
-        let re: RegExp;
-        if (spec.endsWith(':*') && spec.length > 2) spec = `${spec.slice(0, -2).trimEnd()} *`;
-        if (spec.endsWith(' *')) re = new RegExp(`^${esc(spec.slice(0, -2))}( .*)?$`, 's');
-        else re = new RegExp(`^${esc(spec)}$`, 's');
-        expect(got).toBe(re.test(sq(c)));
-      }),
+      fc.property(
+        fc.string({ unit, maxLength: 12 }),
+        fc.string({ unit: fc.constantFrom('a', 'b', ' ', ':', '-', '*'), maxLength: 14 }),
+        (p, c) => {
+          const got = matchBashPattern(p, c);
+          // Reference: the documented semantics as a regex, on squeezed inputs, without escapes.
+          if (p.includes('\\')) return;
+          const sq = (s: string) => s.replace(/[ \t]+/g, ' ').trim();
+          let spec = sq(p);
+          const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\*/g, '.*');
+          let re: RegExp;
+          if (spec.endsWith(':*') && spec.length > 2) spec = `${spec.slice(0, -2).trimEnd()} *`;
+          if (spec.endsWith(' *')) re = new RegExp(`^${esc(spec.slice(0, -2))}( .*)?$`, 's');
+          else re = new RegExp(`^${esc(spec)}$`, 's');
+          expect(got).toBe(re.test(sq(c)));
+        },
+      ),
       { numRuns: 5000 },
     );
     fc.assert(fc.property(fc.string(), fc.string(), (p, c) => typeof matchBashPattern(p, c) === 'boolean'));

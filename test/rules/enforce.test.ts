@@ -37,7 +37,16 @@ describe('ruleForList', () => {
   });
 
   it('every other rule comes back unchanged in every list', () => {
-    const texts = fc.constantFrom('Bash(rm *)', 'Read(./.env)', 'Edit(src/**)', 'WebFetch(domain:x.com)', 'Agent(model:opus)', 'Write', 'mcp__github', 'Write(*)');
+    const texts = fc.constantFrom(
+      'Bash(rm *)',
+      'Read(./.env)',
+      'Edit(src/**)',
+      'WebFetch(domain:x.com)',
+      'Agent(model:opus)',
+      'Write',
+      'mcp__github',
+      'Write(*)',
+    );
     fc.assert(
       fc.property(texts, fc.constantFrom<RuleList>('allow', 'ask', 'deny'), (text, list) => {
         const p = parsed(text);
@@ -52,8 +61,16 @@ describe('a Write(...) deny rule refuses writes through every tool', () => {
   beforeAll(async () => {
     await prepare();
   });
-  const decide = (tool: string, input: Record<string, unknown>, permissions: Record<string, string[]>, mode: 'acceptEdits' | 'bypassPermissions' = 'acceptEdits') =>
-    evaluate({ tool, input }, { mode, policy: policyFromObjects([{ kind: 'projectSettings', settings: { permissions } }]), cwd: P, home: '/home/user' });
+  const decide = (
+    tool: string,
+    input: Record<string, unknown>,
+    permissions: Record<string, string[]>,
+    mode: 'acceptEdits' | 'bypassPermissions' = 'acceptEdits',
+  ) =>
+    evaluate(
+      { tool, input },
+      { mode, policy: policyFromObjects([{ kind: 'projectSettings', settings: { permissions } }]), cwd: P, home: '/home/user' },
+    );
 
   it.each([
     ['Write', { file_path: `${P}/.env`, content: 'x' }],
@@ -71,11 +88,21 @@ describe('a Write(...) deny rule refuses writes through every tool', () => {
   });
 
   it('an ask rule Write(src/**) asks for an edit under acceptEdits', () => {
-    expect(decide('Edit', { file_path: `${P}/src/a.js`, old_string: 'a', new_string: 'b' }, { ask: ['Write(src/**)'] }).behavior).toBe('ask');
+    expect(decide('Edit', { file_path: `${P}/src/a.js`, old_string: 'a', new_string: 'b' }, { ask: ['Write(src/**)'] }).behavior).toBe(
+      'ask',
+    );
   });
 
   it('an allow rule Write(src/**) grants nothing (Claude Code ignores it)', () => {
-    const d = evaluate({ tool: 'Write', input: { file_path: `${P}/src/a.js`, content: 'x' } }, { mode: 'default', policy: policyFromObjects([{ kind: 'projectSettings', settings: { permissions: { allow: ['Write(src/**)'] } } }]), cwd: P, home: '/home/user' });
+    const d = evaluate(
+      { tool: 'Write', input: { file_path: `${P}/src/a.js`, content: 'x' } },
+      {
+        mode: 'default',
+        policy: policyFromObjects([{ kind: 'projectSettings', settings: { permissions: { allow: ['Write(src/**)'] } } }]),
+        cwd: P,
+        home: '/home/user',
+      },
+    );
     expect(d.behavior).toBe('ask');
   });
 });

@@ -5,13 +5,7 @@
  * covered only in the part the matchers decide.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  matchBashPattern,
-  matchDomainRule,
-  matchPathRule,
-  parseRule,
-  ruleCoversTool,
-} from '../../src/rules/index.js';
+import { matchBashPattern, matchDomainRule, matchPathRule, parseRule, ruleCoversTool } from '../../src/rules/index.js';
 import type { PathMatchContext, Rule } from '../../src/rules/index.js';
 import type { Platform, RuleList } from '../../src/core/types.js';
 
@@ -136,7 +130,13 @@ describe('Codex execpolicy cases, translated: rule matching', () => {
     expect(bash('Bash(rm *)', 'echo ok', 'deny')).toBe(false);
   });
   it('codex-139/141/143/145/149 Bash(echo *) does not match the delegating commands themselves', () => {
-    for (const c of ["env bash -c 'echo hidden'", "exec bash -c 'echo hidden'", '. ./payload.sh', "trap 'rm -rf target' EXIT", 'env FOO=bar -u bash']) {
+    for (const c of [
+      "env bash -c 'echo hidden'",
+      "exec bash -c 'echo hidden'",
+      '. ./payload.sh',
+      "trap 'rm -rf target' EXIT",
+      'env FOO=bar -u bash',
+    ]) {
       expect(bash('Bash(echo *)', c, 'allow'), c).toBe(false);
     }
   });

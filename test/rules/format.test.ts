@@ -9,13 +9,31 @@ const withoutText = (r: Rule): Omit<Rule, 'text'> => {
 };
 
 const tools = [
-  'Bash', 'Monitor', 'PowerShell', 'Read', 'Edit', 'Write', 'Glob', 'WebFetch', 'WebSearch', 'Agent', 'Skill',
-  'Task', 'MyTool', 'mcp__gh', 'mcp__gh__get_issue', 'mcp__gh__*', '*', 'mcp__*',
+  'Bash',
+  'Monitor',
+  'PowerShell',
+  'Read',
+  'Edit',
+  'Write',
+  'Glob',
+  'WebFetch',
+  'WebSearch',
+  'Agent',
+  'Skill',
+  'Task',
+  'MyTool',
+  'mcp__gh',
+  'mcp__gh__get_issue',
+  'mcp__gh__*',
+  '*',
+  'mcp__*',
 ];
 const specChars = fc.constantFrom(...'ab /.*:()\\-_~'.split(''), 'domain:', 'model:', 'command:', 'timeout:', '**', ' *', ':*');
 const ruleText = fc.oneof(
   fc.constantFrom(...tools),
-  fc.tuple(fc.constantFrom(...tools), fc.array(specChars, { maxLength: 8 })).map(([t, parts]) => `${t}(${escapeRuleContent(parts.join(''))})`),
+  fc
+    .tuple(fc.constantFrom(...tools), fc.array(specChars, { maxLength: 8 }))
+    .map(([t, parts]) => `${t}(${escapeRuleContent(parts.join(''))})`),
   fc.tuple(fc.constantFrom(...tools), fc.string({ maxLength: 12 })).map(([t, s]) => `${t}(${s})`),
 );
 
@@ -38,7 +56,10 @@ describe('formatRule', () => {
   });
 
   it('escape/unescape round-trips any string', () => {
-    fc.assert(fc.property(fc.string(), (s) => unescapeRuleContent(escapeRuleContent(s)) === s), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.string(), (s) => unescapeRuleContent(escapeRuleContent(s)) === s),
+      { numRuns: 2000 },
+    );
   });
 
   it('parseRule(formatRule(r)) gives an equal rule (property)', () => {

@@ -187,7 +187,22 @@ describe('tool tables', () => {
     expect(toolFamily('Bash')).toBe('shell');
     expect(toolFamily('WebFetch')).toBe('web');
     expect(toolFamily('mcp__x__y')).toBe('mcp');
-    for (const t of ['AskUserQuestion', 'TodoWrite', 'TaskCreate', 'TaskStop', 'ToolSearch', 'CronCreate', 'EnterWorktree', 'ExitWorktree', 'EnterPlanMode', 'ListAgents', 'SendMessage', 'EndConversation', 'Skill', 'Agent']) {
+    for (const t of [
+      'AskUserQuestion',
+      'TodoWrite',
+      'TaskCreate',
+      'TaskStop',
+      'ToolSearch',
+      'CronCreate',
+      'EnterWorktree',
+      'ExitWorktree',
+      'EnterPlanMode',
+      'ListAgents',
+      'SendMessage',
+      'EndConversation',
+      'Skill',
+      'Agent',
+    ]) {
       expect(toolFamily(t), t).toBe('interaction');
     }
     expect(toolFamily('ExitPlanMode')).toBe('other');
@@ -214,10 +229,12 @@ describe('tool tables', () => {
     }
   });
   it('random tool names never throw', () => {
-    fc.assert(fc.property(fc.string(), (s) => {
-      toolFamily(s);
-      primaryField(s);
-    }));
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        toolFamily(s);
+        primaryField(s);
+      }),
+    );
   });
 });
 

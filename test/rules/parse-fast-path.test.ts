@@ -9,15 +9,93 @@ import { parseRuleReference } from './support/parse-rule-reference.js';
 // parameter regex; char codes for tool names). They must give exactly what the general path gives.
 
 const TOOLS = [
-  'Bash', 'Monitor', 'PowerShell', 'Read', 'Edit', 'Write', 'Glob', 'Grep', 'LSP', 'NotebookRead', 'NotebookEdit',
-  'WebFetch', 'WebSearch', 'Agent', 'Task', 'Skill', 'TodoWrite', 'Cd', 'mcp__github', 'mcp__github__get_issue',
-  'mcp__*', '*', 'B*', 'Foo', 'toString', '__proto__', 'bash', 'Bash ', 'Ba sh', 'Bäsh', 'B:ash', '',
+  'Bash',
+  'Monitor',
+  'PowerShell',
+  'Read',
+  'Edit',
+  'Write',
+  'Glob',
+  'Grep',
+  'LSP',
+  'NotebookRead',
+  'NotebookEdit',
+  'WebFetch',
+  'WebSearch',
+  'Agent',
+  'Task',
+  'Skill',
+  'TodoWrite',
+  'Cd',
+  'mcp__github',
+  'mcp__github__get_issue',
+  'mcp__*',
+  '*',
+  'B*',
+  'Foo',
+  'toString',
+  '__proto__',
+  'bash',
+  'Bash ',
+  'Ba sh',
+  'Bäsh',
+  'B:ash',
+  '',
 ];
 const FRAGMENTS = [
-  'npm run test', ' *', '*', ':*', ' :*', 'domain:', 'domain:example.com', 'domain:*', 'domain:..x', 'domain:a b',
-  'command:', 'command:rm *', 'run_in_background:', 'run_in_background:true', 'model:opus', 'subagent_type:x', 'file_path:/x',
-  '\\(', '\\)', '\\\\', '\\', '(', ')', '()', ' ', '\t', '\n', '/', '~/', '//abs', '**', '.', '..', 'é', '日本', '😀',
-  '\u00a0', '\u2028', '\ufeff', '\ud800', 'git push', ' -f', '|', '&&', '$(x)', '"', "'", '#', '?', '@', ':', '-', '_',
+  'npm run test',
+  ' *',
+  '*',
+  ':*',
+  ' :*',
+  'domain:',
+  'domain:example.com',
+  'domain:*',
+  'domain:..x',
+  'domain:a b',
+  'command:',
+  'command:rm *',
+  'run_in_background:',
+  'run_in_background:true',
+  'model:opus',
+  'subagent_type:x',
+  'file_path:/x',
+  '\\(',
+  '\\)',
+  '\\\\',
+  '\\',
+  '(',
+  ')',
+  '()',
+  ' ',
+  '\t',
+  '\n',
+  '/',
+  '~/',
+  '//abs',
+  '**',
+  '.',
+  '..',
+  'é',
+  '日本',
+  '😀',
+  '\u00a0',
+  '\u2028',
+  '\ufeff',
+  '\ud800',
+  'git push',
+  ' -f',
+  '|',
+  '&&',
+  '$(x)',
+  '"',
+  "'",
+  '#',
+  '?',
+  '@',
+  ':',
+  '-',
+  '_',
 ];
 
 const specifier = fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 6 }).map((parts) => parts.join(''));
@@ -32,10 +110,21 @@ const structured = fc
     trail: space,
   })
   .map(({ lead, tool, parens, spec, tail, trail }) => {
-    const body = parens === 'none' ? tool : parens === 'both' ? `${tool}(${spec})` : parens === 'open' ? `${tool}(${spec}` : parens === 'close' ? `${tool}${spec})` : `${tool}\\(${spec})`;
+    const body =
+      parens === 'none'
+        ? tool
+        : parens === 'both'
+          ? `${tool}(${spec})`
+          : parens === 'open'
+            ? `${tool}(${spec}`
+            : parens === 'close'
+              ? `${tool}${spec})`
+              : `${tool}\\(${spec})`;
     return `${lead}${body}${tail}${trail}`;
   });
-const alphabet = fc.string({ unit: fc.constantFrom('B', 'a', 's', 'h', '(', ')', '\\', ':', '*', ' ', 'd', 'o', 'm', '.', 'é', '😀', '\t', '_', '-', '/') });
+const alphabet = fc.string({
+  unit: fc.constantFrom('B', 'a', 's', 'h', '(', ')', '\\', ':', '*', ' ', 'd', 'o', 'm', '.', 'é', '😀', '\t', '_', '-', '/'),
+});
 
 function same(text: string): void {
   expect(parseRule(text)).toStrictEqual(parseRuleReference(text));
@@ -43,13 +132,22 @@ function same(text: string): void {
 
 describe('parseRule fast paths give the general path result', () => {
   it('on structured rule texts (tools, escapes, parentheses, Unicode, spaces, `:*`, empty content)', () => {
-    fc.assert(fc.property(structured, (text) => same(text)), { numRuns: 3000 });
+    fc.assert(
+      fc.property(structured, (text) => same(text)),
+      { numRuns: 3000 },
+    );
   });
   it('on texts over a small alphabet of the characters the parser looks at', () => {
-    fc.assert(fc.property(alphabet, (text) => same(text)), { numRuns: 3000 });
+    fc.assert(
+      fc.property(alphabet, (text) => same(text)),
+      { numRuns: 3000 },
+    );
   });
   it('on any string', () => {
-    fc.assert(fc.property(fc.string({ unit: 'grapheme' }), (text) => same(text)), { numRuns: 1000 });
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (text) => same(text)),
+      { numRuns: 1000 },
+    );
   });
   it('on every rule of the settings corpus', () => {
     const dir = join(import.meta.dirname, '../../examples/corpus/settings');

@@ -108,11 +108,14 @@ describe('parseRule: paths, domains, others', () => {
     expect(ok('Read(//**/.env)').specifier).toBe('//**/.env');
     expect(ok('Read(**)').family).toBe('path');
   });
-  it.each(['Write(src/**)', 'Glob(**/*.ts)', 'MultiEdit(a)', 'NotebookEdit(x.ipynb)', 'Grep(x)'])('%s is ignored with a warning', (text) => {
-    const r = ok(text);
-    expect(r).toMatchObject({ family: 'path', ignored: true });
-    expect(warnings(text)).toEqual(['TG_RULE_PATH_IGNORED']);
-  });
+  it.each(['Write(src/**)', 'Glob(**/*.ts)', 'MultiEdit(a)', 'NotebookEdit(x.ipynb)', 'Grep(x)'])(
+    '%s is ignored with a warning',
+    (text) => {
+      const r = ok(text);
+      expect(r).toMatchObject({ family: 'path', ignored: true });
+      expect(warnings(text)).toEqual(['TG_RULE_PATH_IGNORED']);
+    },
+  );
   it('domains', () => {
     expect(ok('WebFetch(domain:Example.COM.)')).toMatchObject({ family: 'domain', domain: 'example.com', specifier: 'domain:example.com' });
     expect(ok('WebFetch(domain:*.example.com)').domain).toBe('*.example.com');

@@ -154,7 +154,12 @@ describe('matchPathRule: case and platforms', () => {
     expect(m('Read(./Secret.txt)', '/Users/user/project/SECRET.TXT', 'allow', mac)).toBe(false);
   });
   it('windows: paths normalised to /c/..., case-insensitive', () => {
-    const win = { platform: 'windows' as const, cwd: 'C:\\Users\\user\\project', home: 'C:\\Users\\user', slashAnchor: 'C:\\Users\\user\\project' };
+    const win = {
+      platform: 'windows' as const,
+      cwd: 'C:\\Users\\user\\project',
+      home: 'C:\\Users\\user',
+      slashAnchor: 'C:\\Users\\user\\project',
+    };
     expect(m('Read(//c/Users/user/Contacts/**)', 'C:\\Users\\user\\Contacts\\list.vcf', 'deny', win)).toBe(true);
     expect(m('Read(//c/Users/user/Contacts/**)', 'c:/users/USER/contacts/list.vcf', 'deny', win)).toBe(true);
     expect(m('Read(//c/**/.env)', 'C:\\work\\app\\.env', 'deny', win)).toBe(true);
@@ -166,7 +171,12 @@ describe('matchPathRule: case and platforms', () => {
     expect(m('Read(C:\\Users\\user\\Secrets\\**)', 'C:\\Users\\user\\Secrets\\k', 'deny', win)).toBe(true);
   });
   it('windows: an 8.3 alias is a different spelling lexically (realpath needed)', () => {
-    const win = { platform: 'windows' as const, cwd: 'C:\\Users\\user\\project', home: 'C:\\Users\\user', slashAnchor: 'C:\\Users\\user\\project' };
+    const win = {
+      platform: 'windows' as const,
+      cwd: 'C:\\Users\\user\\project',
+      home: 'C:\\Users\\user',
+      slashAnchor: 'C:\\Users\\user\\project',
+    };
     expect(m('Read(//c/Users/user/Secrets/**)', 'C:\\Users\\user\\SECRET~1\\key.txt', 'deny', win)).toBe(false);
   });
 });
@@ -196,12 +206,17 @@ describe('matchPathRule agrees with ignore (deny lists, property)', () => {
   });
   it('allow never matches more than deny', () => {
     fc.assert(
-      fc.property(fc.array(seg, { minLength: 1, maxLength: 4 }), fc.boolean(), fc.array(pathSeg, { minLength: 1, maxLength: 5 }), (ps, anchored, xs) => {
-        const pattern = `${anchored ? '/' : ''}${ps.join('/')}`;
-        if (pattern === '*') return;
-        const path = `/home/user/project/${xs.join('/')}`;
-        if (m(`Read(${pattern})`, path, 'allow')) expect(m(`Read(${pattern})`, path, 'deny')).toBe(true);
-      }),
+      fc.property(
+        fc.array(seg, { minLength: 1, maxLength: 4 }),
+        fc.boolean(),
+        fc.array(pathSeg, { minLength: 1, maxLength: 5 }),
+        (ps, anchored, xs) => {
+          const pattern = `${anchored ? '/' : ''}${ps.join('/')}`;
+          if (pattern === '*') return;
+          const path = `/home/user/project/${xs.join('/')}`;
+          if (m(`Read(${pattern})`, path, 'allow')) expect(m(`Read(${pattern})`, path, 'deny')).toBe(true);
+        },
+      ),
       { numRuns: 3000 },
     );
   });

@@ -41,7 +41,10 @@ describe('matchBashPattern: first-character shortcut', () => {
         if (sq.endsWith(':*') && sq.length > 2) prefix = sq.slice(0, -2).trimEnd();
         else if (sq.endsWith(' *')) prefix = sq.slice(0, -2);
         const alts = prefix === undefined ? [sq] : [`${prefix} *`, prefix];
-        const toRe = (p: string) => new RegExp(`^${p.replace(/\\([*\\])|\*|[.+?^${}()|[\]\\/]/g, (m, esc: string | undefined) => (esc !== undefined ? `\\${esc}` : m === '*' ? '[\\s\\S]*' : `\\${m}`))}$`);
+        const toRe = (p: string) =>
+          new RegExp(
+            `^${p.replace(/\\([*\\])|\*|[.+?^${}()|[\]\\/]/g, (m, esc: string | undefined) => (esc !== undefined ? `\\${esc}` : m === '*' ? '[\\s\\S]*' : `\\${m}`))}$`,
+          );
         const expected = alts.some((a) => toRe(a).test(text));
         expect(matchSqueezedCommand(spec, text)).toBe(expected);
       }),

@@ -3,7 +3,25 @@ import { extractSnippets as extract } from '../../scripts/docs-snippets.mjs';
 
 describe('extractSnippets (typecheck:docs)', () => {
   it('takes TypeScript fences with their lines and flags, and nothing else', () => {
-    const md = ['# t', '```ts', 'const a = 1;', '```', '```json', '{}', '```', '~~~typescript skip-typecheck', 'x(', '~~~', '```sh', '```ts', '```', '- item', '  ```tsx', '  const b = <i/>;', '  ```'].join('\n');
+    const md = [
+      '# t',
+      '```ts',
+      'const a = 1;',
+      '```',
+      '```json',
+      '{}',
+      '```',
+      '~~~typescript skip-typecheck',
+      'x(',
+      '~~~',
+      '```sh',
+      '```ts',
+      '```',
+      '- item',
+      '  ```tsx',
+      '  const b = <i/>;',
+      '  ```',
+    ].join('\n');
     const s = extract('README.md', md);
     expect(s.map((x) => [x.line, x.firstLine, x.language, x.skip, x.code])).toEqual([
       [2, 3, 'ts', false, 'const a = 1;'],

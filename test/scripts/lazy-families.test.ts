@@ -24,12 +24,25 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** The bundle of src/core/main.ts with the family src/fam lazy, run as CommonJS; what ran at load. */
 async function load(): Promise<{ ran: string[]; exports: { useA(): number; isThing(): boolean; inTable(x: string): boolean } }> {
-  const r = await build({ entryPoints: [join(root, 'src/core/main.ts')], bundle: true, write: false, format: 'cjs', platform: 'node', logLevel: 'silent', plugins: [lazyFamilies([{ name: 'fam', dir: 'src/fam' }], root)] });
+  const r = await build({
+    entryPoints: [join(root, 'src/core/main.ts')],
+    bundle: true,
+    write: false,
+    format: 'cjs',
+    platform: 'node',
+    logLevel: 'silent',
+    plugins: [lazyFamilies([{ name: 'fam', dir: 'src/fam' }], root)],
+  });
   const ran: string[] = [];
   const module = { exports: {} as never };
-  new Function('module', 'exports', 'require', 'ran', r.outputFiles[0]!.text)(module, module.exports, () => {
-    throw new Error('no package is required');
-  }, ran);
+  new Function('module', 'exports', 'require', 'ran', r.outputFiles[0]!.text)(
+    module,
+    module.exports,
+    () => {
+      throw new Error('no package is required');
+    },
+    ran,
+  );
   return { ran, exports: module.exports };
 }
 

@@ -15,7 +15,9 @@ let project: string;
 let agent: string;
 
 /** The X-Toolgate-Env header `--print-hook-config` makes Claude Code send, with `HOME` set to `home`. */
-const envHeader = (home: string) => ({ 'x-toolgate-env': ENVIRONMENT_FACT_NAMES.map((n) => `${n}=${n === 'HOME' ? home : ''}`).join('; ') });
+const envHeader = (home: string) => ({
+  'x-toolgate-env': ENVIRONMENT_FACT_NAMES.map((n) => `${n}=${n === 'HOME' ? home : ''}`).join('; '),
+});
 const transcriptUnder = (home: string, session: string) => join(home, '.claude', 'projects', sanitizedPath(project), `${session}.jsonl`);
 
 beforeAll(async () => {
@@ -36,10 +38,13 @@ afterAll(async () => {
 
 /** A hook event from the agent in bypassPermissions; the project is named as Claude Code names it. */
 const ask = (input: Record<string, unknown>, extra: Record<string, unknown>, headers: Record<string, string> = {}, tool = 'Bash') =>
-  s.hook(preToolUse(project, tool, input, { permission_mode: 'bypassPermissions', ...extra }), { 'x-toolgate-project': project, ...headers });
+  s.hook(preToolUse(project, tool, input, { permission_mode: 'bypassPermissions', ...extra }), {
+    'x-toolgate-project': project,
+    ...headers,
+  });
 
 describe("serve judges ~ and $HOME against the agent's home", () => {
-  it('the transcript names the agent\'s home: cat ~/.ssh/id_rsa, $HOME/.ssh/id_rsa and Read ~/.ssh/id_rsa are denied in bypassPermissions', async () => {
+  it("the transcript names the agent's home: cat ~/.ssh/id_rsa, $HOME/.ssh/id_rsa and Read ~/.ssh/id_rsa are denied in bypassPermissions", async () => {
     for (const [tool, input] of [
       ['Bash', { command: 'cat ~/.ssh/id_rsa' }],
       ['Bash', { command: 'cat "$HOME/.ssh/id_rsa"' }],
@@ -51,11 +56,15 @@ describe("serve judges ~ and $HOME against the agent's home", () => {
   });
 
   it('so does the declared HOME alone (X-Toolgate-Env)', async () => {
-    const r = await ask({ command: 'cat ~/.ssh/id_rsa' }, { session_id: 'home-h', transcript_path: '/var/tmp/elsewhere/t.jsonl' }, envHeader(agent));
+    const r = await ask(
+      { command: 'cat ~/.ssh/id_rsa' },
+      { session_id: 'home-h', transcript_path: '/var/tmp/elsewhere/t.jsonl' },
+      envHeader(agent),
+    );
     expect(decisionOf(r.body), reasonOf(r.body)).toBe('deny');
   });
 
-  it('unknown (named by neither, or the two disagree): a call naming ~ or $HOME asks with the true reason, never allows on serve\'s home; other calls go on as usual', async () => {
+  it("unknown (named by neither, or the two disagree): a call naming ~ or $HOME asks with the true reason, never allows on serve's home; other calls go on as usual", async () => {
     for (const [extra, headers] of [
       [{ session_id: 'home-none', transcript_path: '/var/tmp/elsewhere/t.jsonl' }, {}],
       [{ session_id: 'home-both', transcript_path: transcriptUnder(agent, 'home-both') }, envHeader(sb.home)],
@@ -68,7 +77,9 @@ describe("serve judges ~ and $HOME against the agent's home", () => {
       expect(decisionOf(r2.body), reasonOf(r2.body)).toBe('allow');
     }
     const audit = await s.store.readAudit({ sessionId: 'home-none' });
-    expect(audit.find((e) => e.reasonKind === 'homeUnknown')?.reason).toMatch(/names ~\/\.ssh\/id_rsa, under the agent's home directory, which is not known \(neither the transcript path/);
+    expect(audit.find((e) => e.reasonKind === 'homeUnknown')?.reason).toMatch(
+      /names ~\/\.ssh\/id_rsa, under the agent's home directory, which is not known \(neither the transcript path/,
+    );
   });
 });
 
@@ -78,7 +89,15 @@ describe('a person answers what the unknown home held', () => {
     try {
       // In bypassPermissions, where the read would be allowed but for the unknown home (in default
       // mode a prefix rule does not approve a read outside the working directories: decision 0046).
-      const held = t.hook(preToolUse(project, 'Bash', { command: 'cat ~/notes.txt' }, { session_id: 'home-answer', transcript_path: '/var/tmp/elsewhere/t.jsonl', permission_mode: 'bypassPermissions' }), { 'x-toolgate-project': project });
+      const held = t.hook(
+        preToolUse(
+          project,
+          'Bash',
+          { command: 'cat ~/notes.txt' },
+          { session_id: 'home-answer', transcript_path: '/var/tmp/elsewhere/t.jsonl', permission_mode: 'bypassPermissions' },
+        ),
+        { 'x-toolgate-project': project },
+      );
       const id = await eventually(async () => (await t.store.listAsks({ sessionId: 'home-answer' }))[0]?.id);
       expect((await t.store.getAsk(id))?.pending.reason.kind).toBe('homeUnknown');
       expect((await t.answer(id, { behavior: 'allow' })).status).toBe(200);
@@ -90,8 +109,12 @@ describe('a person answers what the unknown home held', () => {
 });
 
 describe('the JSON API', () => {
-  it('takes the agent\'s home in context.home; without it a call naming ~ is not allowed', async () => {
-    const decide = (context: Record<string, unknown>) => s.api('POST', '/v1/decisions', { call: { tool: 'Bash', input: { command: 'cat ~/.ssh/id_rsa' } }, context: { cwd: project, projectDir: project, mode: 'bypassPermissions', ...context } });
+  it("takes the agent's home in context.home; without it a call naming ~ is not allowed", async () => {
+    const decide = (context: Record<string, unknown>) =>
+      s.api('POST', '/v1/decisions', {
+        call: { tool: 'Bash', input: { command: 'cat ~/.ssh/id_rsa' } },
+        context: { cwd: project, projectDir: project, mode: 'bypassPermissions', ...context },
+      });
     expect(((await decide({ home: agent })).body['decision'] as { behavior: string }).behavior).toBe('deny');
     const without = await decide({ home: sb.home });
     expect((without.body['decision'] as { behavior: string }).behavior).toBe('allow');
@@ -103,10 +126,20 @@ describe('the JSON API', () => {
 describe('the pieces', () => {
   it("reads the home from Claude Code's transcript layout only", () => {
     expect(homeOfTranscript('/home/ann/.claude/projects/-work-app/abc.jsonl')).toBe('/home/ann');
-    for (const p of ['/tmp/t.jsonl', '/home/ann/.claude/projects/abc.jsonl', '/home/ann/.claude/projects/x/y/abc.jsonl', 'home/ann/.claude/projects/x/a.jsonl', '/home/../root/.claude/projects/x/a.jsonl', undefined]) {
+    for (const p of [
+      '/tmp/t.jsonl',
+      '/home/ann/.claude/projects/abc.jsonl',
+      '/home/ann/.claude/projects/x/y/abc.jsonl',
+      'home/ann/.claude/projects/x/a.jsonl',
+      '/home/../root/.claude/projects/x/a.jsonl',
+      undefined,
+    ]) {
       expect(homeOfTranscript(p), String(p)).toBeUndefined();
     }
-    expect(agentHome({ transcriptPath: '/home/ann/.claude/projects/x/a.jsonl', declared: '/home/ann/' })).toEqual({ known: true, home: '/home/ann' });
+    expect(agentHome({ transcriptPath: '/home/ann/.claude/projects/x/a.jsonl', declared: '/home/ann/' })).toEqual({
+      known: true,
+      home: '/home/ann',
+    });
     expect(agentHome({ transcriptPath: '/home/ann/.claude/projects/x/a.jsonl', declared: '/root' })).toMatchObject({ known: false });
     expect(agentHome({ declared: null })).toMatchObject({ known: false });
   });

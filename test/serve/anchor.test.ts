@@ -22,7 +22,8 @@ describe('audit anchors', () => {
   it('are logged and written every N entries and at close, and the chain verifies against them', async () => {
     const file = join(sb.root, 'anchors.jsonl');
     const s = await start(sb, { projects: [project], auditAnchors: { file, everyEntries: 2 } });
-    for (const command of ['npm run lint', 'rm -rf x', 'npm run lint', 'rm -rf y', 'npm run lint']) await s.hook(preToolUse(project, 'Bash', { command }));
+    for (const command of ['npm run lint', 'rm -rf x', 'npm run lint', 'rm -rf y', 'npm run lint'])
+      await s.hook(preToolUse(project, 'Bash', { command }));
     const location = s.store.location;
     await s.stop();
     const anchors = parseAuditAnchors(readFileSync(file, 'utf8'));
@@ -53,7 +54,11 @@ describe('audit anchors', () => {
     db.close();
     await s.hook(preToolUse(project, 'Bash', { command: 'npm run lint' }));
     await s.stop();
-    expect(s.lines).toContainEqual(expect.stringMatching(/^toolgate serve: the audit log holds 3 entries up to #5, but at least 5 were written to it: entries were removed from the store$/));
+    expect(s.lines).toContainEqual(
+      expect.stringMatching(
+        /^toolgate serve: the audit log holds 3 entries up to #5, but at least 5 were written to it: entries were removed from the store$/,
+      ),
+    );
     expect(first.lines.some((l) => l.includes('removed from the store'))).toBe(false);
     const store = await openSqliteStore({ file: storeFile });
     try {
@@ -76,10 +81,15 @@ describe('audit anchors', () => {
     db.exec('DELETE FROM audit');
     db.close();
     await s.stop();
-    expect(s.lines).toContainEqual('toolgate serve: the audit log holds 0 entries, but at least 1 were written to it: entries were removed from the store');
+    expect(s.lines).toContainEqual(
+      'toolgate serve: the audit log holds 0 entries, but at least 1 were written to it: entries were removed from the store',
+    );
     const store = await openSqliteStore({ file: storeFile });
     try {
-      expect(await verifyAuditChain(store, parseAuditAnchors(readFileSync(file, 'utf8')))).toMatchObject({ ok: false, broken: { code: 'anchorBeyondEnd' } });
+      expect(await verifyAuditChain(store, parseAuditAnchors(readFileSync(file, 'utf8')))).toMatchObject({
+        ok: false,
+        broken: { code: 'anchorBeyondEnd' },
+      });
     } finally {
       await store.close();
     }

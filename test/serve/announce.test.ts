@@ -48,7 +48,11 @@ async function parkAndRead(port: number, output: () => string): Promise<string> 
     body: JSON.stringify(preToolUse(project, 'Bash', { command: 'npm publish' })),
     signal: cut.signal,
   }).catch(() => undefined);
-  const line = await eventually(() => output().split(/\r?\n/).find((l) => / waits \(Bash\)/.test(l)));
+  const line = await eventually(() =>
+    output()
+      .split(/\r?\n/)
+      .find((l) => / waits \(Bash\)/.test(l)),
+  );
   cut.abort();
   await held;
   return line;
@@ -90,9 +94,17 @@ describe('toolgate serve with standard error redirected', () => {
 
 describe('toolgate serve on a terminal', () => {
   it.skipIf(!existsSync('/usr/bin/script'))('prints each ask’s code (util-linux script gives serve a pseudo-terminal)', async () => {
-    const argv = [process.execPath, ...programArgs('toolgate', ['serve', '--listen', '127.0.0.1:0', '--project', project, '--home', sb.home, '--hold-timeout', '30'])];
+    const argv = [
+      process.execPath,
+      ...programArgs('toolgate', ['serve', '--listen', '127.0.0.1:0', '--project', project, '--home', sb.home, '--hold-timeout', '30']),
+    ];
     const quoted = argv.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-    const child = spawn('/usr/bin/script', ['-qfec', `stty -echo; exec ${quoted}`, '/dev/null'], { cwd: project, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, XDG_STATE_HOME: join(sb.root, 'state-tty') }, detached: true });
+    const child = spawn('/usr/bin/script', ['-qfec', `stty -echo; exec ${quoted}`, '/dev/null'], {
+      cwd: project,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, XDG_STATE_HOME: join(sb.root, 'state-tty') },
+      detached: true,
+    });
     let out = '';
     child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
     try {

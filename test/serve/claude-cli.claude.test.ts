@@ -15,7 +15,8 @@ const tsx = join(root, 'node_modules/tsx/dist/esm/index.mjs');
 function missing(): string | undefined {
   if (claudeBinary() === undefined) return 'the Claude Code binary (@anthropic-ai/claude-agent-sdk-linux-x64) is not installed';
   const ns = spawnSync('unshare', ['-n', 'sh', '-c', 'ip link set lo up'], { encoding: 'utf8' });
-  if (ns.error !== undefined || ns.status !== 0) return `no network namespace for the sandbox (unshare -n: ${ns.error?.message ?? ns.stderr.trim()})`;
+  if (ns.error !== undefined || ns.status !== 0)
+    return `no network namespace for the sandbox (unshare -n: ${ns.error?.message ?? ns.stderr.trim()})`;
   return undefined;
 }
 const why = missing();
@@ -37,15 +38,33 @@ const dirs: string[] = [];
 const timings: [string, number, number[]][] = [];
 afterAll(() => {
   dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
-  if (timings.length > 0) console.log(`real Claude Code CLI runs:\n${timings.map(([what, ms, answers]) => `  ${what}: ${ms} ms${answers.length > 0 ? ` (parked → answered on the page: ${answers.join(', ')} ms)` : ''}`).join('\n')}`);
+  if (timings.length > 0)
+    console.log(
+      `real Claude Code CLI runs:\n${timings.map(([what, ms, answers]) => `  ${what}: ${ms} ms${answers.length > 0 ? ` (parked → answered on the page: ${answers.join(', ')} ms)` : ''}`).join('\n')}`,
+    );
 });
 
 /** Run the CLI once inside a network namespace with only loopback, so nothing can reach out. */
-function run(scenario: 'no-hooks' | 'server-down' | 'serve' | 'page', command: string | string[], projectSettings?: unknown, answers?: PageAnswer[]): Run {
+function run(
+  scenario: 'no-hooks' | 'server-down' | 'serve' | 'page',
+  command: string | string[],
+  projectSettings?: unknown,
+  answers?: PageAnswer[],
+): Run {
   const dir = mkdtempSync(join(tmpdir(), 'toolgate-claude-'));
   dirs.push(dir);
-  const args = JSON.stringify({ dir, scenario, ...(typeof command === 'string' ? { command } : { commands: command }), ...(projectSettings !== undefined ? { projectSettings } : {}), ...(answers !== undefined ? { answers } : {}) });
-  const r = spawnSync('unshare', ['-n', 'sh', '-c', `ip link set lo up && exec "${process.execPath}" --import "${tsx}" "${runner}" "$0"`, args], { cwd: root, encoding: 'utf8', timeout: 90_000 });
+  const args = JSON.stringify({
+    dir,
+    scenario,
+    ...(typeof command === 'string' ? { command } : { commands: command }),
+    ...(projectSettings !== undefined ? { projectSettings } : {}),
+    ...(answers !== undefined ? { answers } : {}),
+  });
+  const r = spawnSync(
+    'unshare',
+    ['-n', 'sh', '-c', `ip link set lo up && exec "${process.execPath}" --import "${tsx}" "${runner}" "$0"`, args],
+    { cwd: root, encoding: 'utf8', timeout: 90_000 },
+  );
   const line = r.stdout.trim().split('\n').at(-1) ?? '';
   const parsed = JSON.parse(line === '' ? '{"error":"no output"}' : line) as Run;
   if (parsed.error !== undefined) throw new Error(`${parsed.error}\n${r.stderr}`);
@@ -75,14 +94,21 @@ describe('the real Claude Code CLI (2.1) against toolgate serve, offline', () =>
     expect(r.toolResults).toEqual([expect.objectContaining({ isError: true, text: expect.stringMatching(/onFailure is "block"/) })]);
   }, 90_000);
 
-  it("refuses a call serve denies and runs one it allows, recording both", () => {
+  it('refuses a call serve denies and runs one it allows, recording both', () => {
     const denied = run('serve', 'touch marker', { permissions: { deny: ['Bash(touch *)'] } });
     expect(denied.marker).toBe(false);
-    expect(denied.toolResults).toEqual([expect.objectContaining({ isError: true, text: expect.stringMatching(/toolgate: .*Bash\(touch \*\)/) })]);
+    expect(denied.toolResults).toEqual([
+      expect.objectContaining({ isError: true, text: expect.stringMatching(/toolgate: .*Bash\(touch \*\)/) }),
+    ]);
     expect(denied.audit).toContainEqual(['PreToolUse', 'Bash', 'deny']);
     const allowed = run('serve', 'touch marker', { permissions: { allow: ['Bash(touch *)', 'Edit(/marker)'] } });
     expect(allowed.marker).toBe(true);
-    expect(allowed.audit).toEqual(expect.arrayContaining([['PreToolUse', 'Bash', 'allow'], ['PostToolUse', 'Bash', null]]));
+    expect(allowed.audit).toEqual(
+      expect.arrayContaining([
+        ['PreToolUse', 'Bash', 'allow'],
+        ['PostToolUse', 'Bash', null],
+      ]),
+    );
   }, 180_000);
 
   it('holds an ask until a person answers it on the approval page: approved, the tool runs; remembered, its repeat runs unasked; denied, it is refused with the message', () => {

@@ -46,7 +46,13 @@ let skew = 0;
 beforeAll(async () => {
   sb = sandbox();
   project = sb.project('guess');
-  s = await start(sb, { projects: [project], hookToken: HOOK, holdTimeoutSeconds: 5, credentialLimit: { tries: 5, windowSeconds: 60, lockSeconds: 60 }, now: () => Date.now() + skew });
+  s = await start(sb, {
+    projects: [project],
+    hookToken: HOOK,
+    holdTimeoutSeconds: 5,
+    credentialLimit: { tries: 5, windowSeconds: 60, lockSeconds: 60 },
+    now: () => Date.now() + skew,
+  });
 });
 afterAll(async () => {
   await s.stop();
@@ -54,13 +60,18 @@ afterAll(async () => {
 });
 
 const signIn = (token: string) =>
-  fetch(`${s.url}/signin`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token, name: 'ann' }).toString() });
+  fetch(`${s.url}/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ token, name: 'ann' }).toString(),
+  });
 
 describe('guessing the token', () => {
   it('730 guesses at /v1/asks: 5 are compared, the rest and then the right token are refused with 429; a signed-in page and the hook token keep working; the lock lifts', async () => {
     const page = ((await (await signIn(TEST_TOKEN)).json()) as { session: string }).session;
     const statuses: number[] = [];
-    for (let i = 0; i < 730; i++) statuses.push((await s.api('GET', '/v1/asks', undefined, { authorization: `Bearer guess-${i}-0123456789abcdef` })).status);
+    for (let i = 0; i < 730; i++)
+      statuses.push((await s.api('GET', '/v1/asks', undefined, { authorization: `Bearer guess-${i}-0123456789abcdef` })).status);
     expect(statuses.filter((x) => x === 401)).toHaveLength(5);
     expect(statuses.slice(5).every((x) => x === 429)).toBe(true);
     expect(s.lines.filter((l) => /5 wrong tokens within 60 s .*refused \(429\) for 60 s/.test(l))).toHaveLength(1);

@@ -52,23 +52,49 @@ const calls = (): Call[] => [
   { tool: 'Bash', input: { command: 'echo $((x))' } }, // firm: unreadable
 ];
 
-const RULES = ['Bash', 'Bash(*)', 'Bash(npm *)', 'Bash(npm publish)', 'Bash(mkdir *)', 'Bash(curl *)', 'Bash(git push *)', 'Bash(git push origin main)', 'Bash(node *)', 'Bash(touch *)', 'Bash(echo *)', 'Bash(rm *)', 'Edit', 'Edit(**)'];
+const RULES = [
+  'Bash',
+  'Bash(*)',
+  'Bash(npm *)',
+  'Bash(npm publish)',
+  'Bash(mkdir *)',
+  'Bash(curl *)',
+  'Bash(git push *)',
+  'Bash(git push origin main)',
+  'Bash(node *)',
+  'Bash(touch *)',
+  'Bash(echo *)',
+  'Bash(rm *)',
+  'Edit',
+  'Edit(**)',
+];
 
 const grantArb = () =>
-  fc.record({
-    scope: fc.constantFrom('once', 'session', 'project', 'user' as const),
-    project: fc.nat(2),
-    session: fc.constantFrom('s1', 's2', undefined),
-    agent: fc.constantFrom(undefined, undefined, 'a1'),
-    rule: fc.constantFrom(...RULES),
-    call: fc.nat(9),
-    expires: fc.constantFrom(undefined, NOW - 1, NOW + 1),
-    revoked: fc.boolean(),
-    used: fc.boolean(),
-    file: fc.boolean(),
-  }).map((g) => ({ g }));
+  fc
+    .record({
+      scope: fc.constantFrom('once', 'session', 'project', 'user' as const),
+      project: fc.nat(2),
+      session: fc.constantFrom('s1', 's2', undefined),
+      agent: fc.constantFrom(undefined, undefined, 'a1'),
+      rule: fc.constantFrom(...RULES),
+      call: fc.nat(9),
+      expires: fc.constantFrom(undefined, NOW - 1, NOW + 1),
+      revoked: fc.boolean(),
+      used: fc.boolean(),
+      file: fc.boolean(),
+    })
+    .map((g) => ({ g }));
 
-type GrantSpec = { scope: 'once' | 'session' | 'project' | 'user'; project: number; session: string | undefined; agent?: string | undefined; rule: string; call: number; expires: number | undefined; file: boolean };
+type GrantSpec = {
+  scope: 'once' | 'session' | 'project' | 'user';
+  project: number;
+  session: string | undefined;
+  agent?: string | undefined;
+  rule: string;
+  call: number;
+  expires: number | undefined;
+  file: boolean;
+};
 
 function toGrant(g: GrantSpec, id: string, dirs: string[], list: Call[]): NewGrant {
   const session = g.scope === 'session' ? (g.session ?? 's1') : g.scope === 'once' ? g.session : undefined;
@@ -99,11 +125,23 @@ async function deciderWith(grants: readonly { g: GrantSpec & { revoked: boolean;
     if (g.revoked) await store.revokeGrant(ng.id, NOW - 5);
     if (g.used && g.scope === 'once') await store.useGrant(ng.id, NOW - 5);
   }
-  const projects = createProjects({ store, home: sb.home, settings: [], trusted, trustAll: false, builtIn: [], managedPaths: [join(sb.root, 'managed.json')] });
+  const projects = createProjects({
+    store,
+    home: sb.home,
+    settings: [],
+    trusted,
+    trustAll: false,
+    builtIn: [],
+    managedPaths: [join(sb.root, 'managed.json')],
+  });
   return { store, projects, decider: createDecider({ projects, store, home: sb.home, guarded: [], now: () => NOW }), list };
 }
 
-const decide = (d: Decider, c: Call, where: Partial<CallContext> = {}) => d.decide({ tool: c.tool, input: c.input }, { cwd: one, projectDir: one, sessionId: 's1', ...(c.mode !== undefined ? { mode: c.mode } : {}), ...where });
+const decide = (d: Decider, c: Call, where: Partial<CallContext> = {}) =>
+  d.decide(
+    { tool: c.tool, input: c.input },
+    { cwd: one, projectDir: one, sessionId: 's1', ...(c.mode !== undefined ? { mode: c.mode } : {}), ...where },
+  );
 
 describe('grants where serve decides', () => {
   let baseline: { behavior: string; kind?: string; reason?: string }[];
@@ -115,7 +153,18 @@ describe('grants where serve decides', () => {
       baseline.push({ behavior: r.behavior, ...(r.behavior === 'ask' ? { kind: r.pending.askKind, reason: r.pending.reason.kind } : {}) });
     }
     // The calls cover every kind the properties speak of.
-    expect(baseline.map((b) => b.kind ?? b.behavior)).toEqual(['plain', 'plain', 'deny', 'firm', 'firm', 'planBlock', 'protected', 'protected', 'firm', 'firm']);
+    expect(baseline.map((b) => b.kind ?? b.behavior)).toEqual([
+      'plain',
+      'plain',
+      'deny',
+      'firm',
+      'firm',
+      'planBlock',
+      'protected',
+      'protected',
+      'firm',
+      'firm',
+    ]);
   });
 
   it('never widens past a deny, a protected ask, a plan-mode block or a firm ask; every allow names a usable grant', async () => {
@@ -134,12 +183,28 @@ describe('grants where serve decides', () => {
           const r = s.result;
           if (b.behavior === 'deny') expect(r.behavior).toBe('deny');
           const closed = b.kind === 'protected' || b.kind === 'planBlock' || (b.kind === 'firm' && b.reason !== 'opaqueCode');
-          if (closed && trustedOne) expect({ i, behavior: r.behavior, kind: r.behavior === 'ask' ? r.pending.askKind : undefined }).toEqual({ i, behavior: 'ask', kind: b.kind });
+          if (closed && trustedOne)
+            expect({ i, behavior: r.behavior, kind: r.behavior === 'ask' ? r.pending.askKind : undefined }).toEqual({
+              i,
+              behavior: 'ask',
+              kind: b.kind,
+            });
           if (closed) expect(s.decidedBy).not.toBe('grant');
           if (s.decidedBy !== 'grant') continue;
           const g = s.grant as GrantRecord;
           expect(g).toBeDefined();
-          const site = { projectDir: one, projectKnown: true, trusted: trustedOne, cwdInProject: true, sessionId: 's1', tool: c.tool, cwd: one, mode: c.mode ?? 'default', inputSha256: inputSha256(c.input), at: NOW };
+          const site = {
+            projectDir: one,
+            projectKnown: true,
+            trusted: trustedOne,
+            cwdInProject: true,
+            sessionId: 's1',
+            tool: c.tool,
+            cwd: one,
+            mode: c.mode ?? 'default',
+            inputSha256: inputSha256(c.input),
+            at: NOW,
+          };
           // Every call here is the main agent's: no sub-agent's grant answers it.
           expect(g.agent).toBeUndefined();
           // The grant as it was before this decision spent it.
@@ -149,7 +214,13 @@ describe('grants where serve decides', () => {
           expect(grantMayAnswer({ askKind: b.kind as never, reasonKind: b.reason as never }, g)).toBe(true);
           if (g.scope !== 'user') expect(g.projectDir).toBe(one);
           if (g.scope === 'once') {
-            expect([g.inputSha256, g.rule, g.cwd, g.mode, g.sessionId]).toEqual([inputSha256(c.input), c.tool, one, c.mode ?? 'default', 's1']);
+            expect([g.inputSha256, g.rule, g.cwd, g.mode, g.sessionId]).toEqual([
+              inputSha256(c.input),
+              c.tool,
+              one,
+              c.mode ?? 'default',
+              's1',
+            ]);
             // Spent: the same call again is not answered by it.
             expect((await store.getGrant(g.id))?.usedAt).toBe(NOW);
             const again = await decide(decider, c);
@@ -166,7 +237,20 @@ describe('grants where serve decides', () => {
       gs.map(({ g }) => {
         // Make each grant dead or foreign, one way or another.
         const way = (g.call + g.project) % 5;
-        const dead = way === 0 ? { expires: NOW - 1 } : way === 1 ? { revoked: true } : way === 2 ? { file: true } : way === 3 ? { project: 1 + (g.project % 2) } : { session: 's2' as const, scope: g.scope === 'user' || g.scope === 'project' ? ('session' as const) : g.scope, used: true };
+        const dead =
+          way === 0
+            ? { expires: NOW - 1 }
+            : way === 1
+              ? { revoked: true }
+              : way === 2
+                ? { file: true }
+                : way === 3
+                  ? { project: 1 + (g.project % 2) }
+                  : {
+                      session: 's2' as const,
+                      scope: g.scope === 'user' || g.scope === 'project' ? ('session' as const) : g.scope,
+                      used: true,
+                    };
         const next = { ...g, ...dead };
         // A foreign project's user grant applies by design (trusted): keep user grants out here.
         if (next.scope === 'user') next.scope = 'project';
@@ -186,8 +270,13 @@ describe('grants where serve decides', () => {
   }, 600_000);
 
   it('a live grant does answer: a project grant naming the program answers opaque code, a once grant its exact input only', async () => {
-    const grant = (scope: 'once' | 'project', rule: string, call: number) => ({ g: { scope, project: 0, session: 's1', rule, call, expires: undefined, revoked: false, used: false, file: false } });
-    const { decider, list, store } = await deciderWith([grant('project', 'Bash(node *)', 0), grant('once', 'Bash', 0), grant('project', 'Bash(*)', 0)], [one]);
+    const grant = (scope: 'once' | 'project', rule: string, call: number) => ({
+      g: { scope, project: 0, session: 's1', rule, call, expires: undefined, revoked: false, used: false, file: false },
+    });
+    const { decider, list, store } = await deciderWith(
+      [grant('project', 'Bash(node *)', 0), grant('once', 'Bash', 0), grant('project', 'Bash(*)', 0)],
+      [one],
+    );
     const opaque = await decide(decider, list[4] as Call);
     expect([opaque.result.behavior, opaque.decidedBy, opaque.grant?.rule]).toEqual(['allow', 'grant', 'Bash(node *)']);
     const first = await decide(decider, list[0] as Call);
@@ -205,7 +294,17 @@ describe('grants where serve decides', () => {
 
   it('a once grant answers the call it was given for only: not the same input in another directory, tool, agent, mode or session', async () => {
     const sub = join(one, 'src', 'a');
-    const once = { scope: 'once' as const, project: 0, session: 's1', rule: 'Bash', call: 1, expires: undefined, revoked: false, used: false, file: false };
+    const once = {
+      scope: 'once' as const,
+      project: 0,
+      session: 's1',
+      rule: 'Bash',
+      call: 1,
+      expires: undefined,
+      revoked: false,
+      used: false,
+      file: false,
+    };
     const { decider, list, store } = await deciderWith([{ g: once }], [one]);
     const mkdir = list[1] as Call;
     const { sessionId: _s, ...sessionless } = { cwd: one, projectDir: one, sessionId: 's1' };
@@ -227,7 +326,15 @@ describe('grants where serve decides', () => {
 });
 
 describe('proposals beside grants in force', () => {
-  const PARTS = ['curl https://x.example/y', 'curl https://z.example/', 'touch a.txt', 'npm publish --tag next', 'npm test', 'mkdir build', 'git push origin main'];
+  const PARTS = [
+    'curl https://x.example/y',
+    'curl https://z.example/',
+    'touch a.txt',
+    'npm publish --tag next',
+    'npm test',
+    'mkdir build',
+    'git push origin main',
+  ];
   const GRANTED = [...PARTS, 'curl *', 'npm *', 'npm publish *', 'touch *', 'git push *', 'git *', 'curl https://x.example/y *'];
   /** Commands the pattern allows: each `*` made nothing, one word, or an option and words — checked against the grant, not derived from it. */
   const samples = (spec: string) => ['', 'zz-other', '--x y z'].map((f) => spec.split('*').join(f).replace(/\s+/g, ' ').trim());
@@ -241,8 +348,25 @@ describe('proposals beside grants in force', () => {
       fc.asyncProperty(arb, async ({ parts, grants }) => {
         const store = createMemoryStore();
         const granted = grants.map((i) => GRANTED[i] as string);
-        for (const [i, rule] of granted.entries()) await store.recordGrant({ id: `p${i}`, scope: 'session', sessionId: 's1', projectDir: open, rule: `Bash(${rule})`, grantedBy: 'alice', createdAt: NOW - 10 });
-        const projects = createProjects({ store, home: sb.home, settings: [], trusted: [open], trustAll: false, builtIn: [], managedPaths: [join(sb.root, 'managed.json')] });
+        for (const [i, rule] of granted.entries())
+          await store.recordGrant({
+            id: `p${i}`,
+            scope: 'session',
+            sessionId: 's1',
+            projectDir: open,
+            rule: `Bash(${rule})`,
+            grantedBy: 'alice',
+            createdAt: NOW - 10,
+          });
+        const projects = createProjects({
+          store,
+          home: sb.home,
+          settings: [],
+          trusted: [open],
+          trustAll: false,
+          builtIn: [],
+          managedPaths: [join(sb.root, 'managed.json')],
+        });
         const decider = createDecider({ projects, store, home: sb.home, guarded: [], now: () => NOW });
         const texts = parts.map((i) => PARTS[i] as string);
         const input = { command: texts.join(' && ') };
@@ -251,7 +375,21 @@ describe('proposals beside grants in force', () => {
         const pending = s.result.pending;
         const answered = texts.filter((t) => granted.some((g) => matchBashPattern(g, t)));
         for (const t of answered) expect(pending.reason.message, `${input.command} with ${granted.join(', ')}`).not.toContain(`"${t}"`);
-        const ask: AskRecord = { id: pending.id, pending, origin: 'api', sessionId: 's1', projectDir: open, cwd: open, tool: 'Bash', inputRedacted: input, inputSha256: inputSha256(input), policyDigest: s.project.digest, createdAt: NOW, state: 'pending', updatedAt: NOW };
+        const ask: AskRecord = {
+          id: pending.id,
+          pending,
+          origin: 'api',
+          sessionId: 's1',
+          projectDir: open,
+          cwd: open,
+          tool: 'Bash',
+          inputRedacted: input,
+          inputSha256: inputSha256(input),
+          policyDigest: s.project.digest,
+          createdAt: NOW,
+          state: 'pending',
+          updatedAt: NOW,
+        };
         const proposal = askProposal(ask, [], await grantedRules({ store, projects }, ask, NOW));
         for (const o of proposal.parts.flatMap((p) => p.options)) {
           const parsed = parseRule(o.rule);
@@ -259,11 +397,16 @@ describe('proposals beside grants in force', () => {
           for (const t of answered) {
             if (spec !== undefined && !matchBashPattern(spec, t)) continue;
             // The option reaches a granted part: everything it allows, some grant answering that part allows too.
-            const within = spec !== undefined && granted.some((g) => matchBashPattern(g, t) && samples(spec).every((c) => matchBashPattern(g, c)));
+            const within =
+              spec !== undefined && granted.some((g) => matchBashPattern(g, t) && samples(spec).every((c) => matchBashPattern(g, c)));
             expect(within, `${o.rule} offered for ${input.command} with ${granted.join(', ')}`).toBe(true);
           }
         }
-        if (proposal.parts.length > 0) expect(await confirmForAsk({ decider, projects, store, now: () => NOW }, ask, undefined), `${input.command} with ${granted.join(', ')}`).toMatchObject({ ok: true });
+        if (proposal.parts.length > 0)
+          expect(
+            await confirmForAsk({ decider, projects, store, now: () => NOW }, ask, undefined),
+            `${input.command} with ${granted.join(', ')}`,
+          ).toMatchObject({ ok: true });
       }),
       { numRuns: RUNS },
     );

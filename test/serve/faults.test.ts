@@ -17,11 +17,37 @@ afterAll(() => sb.cleanup());
 /** A real SQLite store that can be made unreachable: every call then rejects as a lost database would. */
 function breakable(inner: Store): Store & { down: boolean } {
   const wrapped = { down: false } as Store & { down: boolean };
-  for (const key of ['parkAsk', 'getAsk', 'listAsks', 'answerAsk', 'answerCodes', 'tryAnswerCode', 'spendAnswerCode', 'expireAsk', 'beatHolder', 'listHolders', 'expireHolder', 'listGrants', 'revokeGrant', 'appendAudit', 'readAudit', 'rememberSession', 'sessionRoot', 'health'] as const) {
+  for (const key of [
+    'parkAsk',
+    'getAsk',
+    'listAsks',
+    'answerAsk',
+    'answerCodes',
+    'tryAnswerCode',
+    'spendAnswerCode',
+    'expireAsk',
+    'beatHolder',
+    'listHolders',
+    'expireHolder',
+    'listGrants',
+    'revokeGrant',
+    'appendAudit',
+    'readAudit',
+    'rememberSession',
+    'sessionRoot',
+    'health',
+  ] as const) {
     (wrapped as unknown as Record<string, unknown>)[key] = (...args: unknown[]) =>
-      wrapped.down ? Promise.reject(new StoreUnavailableError('disk I/O error (test: store unreachable)')) : (inner[key] as (...a: unknown[]) => Promise<unknown>)(...args);
+      wrapped.down
+        ? Promise.reject(new StoreUnavailableError('disk I/O error (test: store unreachable)'))
+        : (inner[key] as (...a: unknown[]) => Promise<unknown>)(...args);
   }
-  Object.assign(wrapped, { kind: inner.kind, location: inner.location, subscribe: inner.subscribe.bind(inner), close: inner.close.bind(inner) });
+  Object.assign(wrapped, {
+    kind: inner.kind,
+    location: inner.location,
+    subscribe: inner.subscribe.bind(inner),
+    close: inner.close.bind(inner),
+  });
   return wrapped;
 }
 
@@ -49,7 +75,9 @@ describe('restart with asks pending', () => {
       const r = await b.answer(ask?.id as string, { behavior: 'allow', scope: 'session', remember: true });
       expect(r.status).toBe(200);
       // The remembered approval answers the call when the agent tries again.
-      expect(decisionOf((await b.hook(preToolUse(project, 'Bash', { command: 'npm publish' }, { session_id: 'restart-1' }))).body)).toBe('allow');
+      expect(decisionOf((await b.hook(preToolUse(project, 'Bash', { command: 'npm publish' }, { session_id: 'restart-1' }))).body)).toBe(
+        'allow',
+      );
     } finally {
       await b.stop();
     }
@@ -62,21 +90,37 @@ describe('the store unreachable', () => {
     const s = await start(sb, { projects: [project], store });
     try {
       // A grant the session will not be able to read while the store is down.
-      const first = await s.api('POST', '/v1/decisions', { call: { tool: 'Bash', input: { command: 'npm publish' } }, context: { cwd: project, sessionId: 'down-1' } });
+      const first = await s.api('POST', '/v1/decisions', {
+        call: { tool: 'Bash', input: { command: 'npm publish' } },
+        context: { cwd: project, sessionId: 'down-1' },
+      });
       await s.answer(first.body['askId'] as string, { behavior: 'allow', remember: true });
-      expect((await s.hook(preToolUse(project, 'Bash', { command: 'npm publish' }, { session_id: 'down-1' }))).body).toMatchObject({ hookSpecificOutput: { permissionDecision: 'allow' } });
+      expect((await s.hook(preToolUse(project, 'Bash', { command: 'npm publish' }, { session_id: 'down-1' }))).body).toMatchObject({
+        hookSpecificOutput: { permissionDecision: 'allow' },
+      });
 
       store.down = true;
-      expect(decisionOf((await s.hook(preToolUse(project, 'Bash', { command: 'git status' }, { session_id: 'down-1' }), ORDINARY_ENVIRONMENT)).body)).toBe('allow');
-      expect(decisionOf((await s.hook(preToolUse(project, 'Bash', { command: 'npm run lint' }, { session_id: 'down-1' }))).body)).toBe('allow');
+      expect(
+        decisionOf(
+          (await s.hook(preToolUse(project, 'Bash', { command: 'git status' }, { session_id: 'down-1' }), ORDINARY_ENVIRONMENT)).body,
+        ),
+      ).toBe('allow');
+      expect(decisionOf((await s.hook(preToolUse(project, 'Bash', { command: 'npm run lint' }, { session_id: 'down-1' }))).body)).toBe(
+        'allow',
+      );
       expect(decisionOf((await s.hook(preToolUse(project, 'Bash', { command: 'rm -rf x' }, { session_id: 'down-1' }))).body)).toBe('deny');
       // The granted call asks (grants unreadable) and the ask cannot be parked: deny.
       const granted = await s.hook(preToolUse(project, 'Bash', { command: 'npm publish' }, { session_id: 'down-1' }));
       expect(decisionOf(granted.body)).toBe('deny');
       expect(reasonOf(granted.body)).toMatch(/could not be parked/);
       // A new session's root cannot be remembered: it is judged from its cwd.
-      expect(decisionOf((await s.hook(preToolUse(project, 'Bash', { command: 'npm run lint' }, { session_id: 'down-new' }))).body)).toBe('allow');
-      const api = await s.api('POST', '/v1/decisions', { call: { tool: 'Bash', input: { command: 'npm publish' } }, context: { cwd: project } });
+      expect(decisionOf((await s.hook(preToolUse(project, 'Bash', { command: 'npm run lint' }, { session_id: 'down-new' }))).body)).toBe(
+        'allow',
+      );
+      const api = await s.api('POST', '/v1/decisions', {
+        call: { tool: 'Bash', input: { command: 'npm publish' } },
+        context: { cwd: project },
+      });
       expect(api.body).toEqual({ decision: expect.objectContaining({ behavior: 'deny', decidedBy: 'store' }) });
       const health = await s.api('GET', '/v1/health');
       expect(health.status).toBe(503);
@@ -105,7 +149,9 @@ describe('stopping while the store is down', () => {
     const store = breakable(await openSqliteStore({ file }));
     const s = await start(sb, { projects: [project], store });
     store.down = true;
-    const calls = Array.from({ length: 50 }, (_, i) => s.hook(preToolUse(project, 'Bash', { command: `npm run lint` }, { session_id: 'stop-down', tool_use_id: `t${i}` })));
+    const calls = Array.from({ length: 50 }, (_, i) =>
+      s.hook(preToolUse(project, 'Bash', { command: `npm run lint` }, { session_id: 'stop-down', tool_use_id: `t${i}` })),
+    );
     expect((await Promise.all(calls)).map((r) => decisionOf(r.body))).toEqual(Array(50).fill('allow'));
     await s.stop();
     expect(readFileSync(`${file}-audit-spill.jsonl`, 'utf8').trim().split('\n')).toHaveLength(50);
@@ -129,7 +175,9 @@ describe('the store file deleted under serve', () => {
     const file = join(sb.root, 'state', 'deleted.db');
     const s = await start(sb, { projects: [project], storeFile: file });
     try {
-      expect(decisionOf((await s.hook(preToolUse(project, 'Bash', { command: 'npm run lint' }, { session_id: 'del' }))).body)).toBe('allow');
+      expect(decisionOf((await s.hook(preToolUse(project, 'Bash', { command: 'npm run lint' }, { session_id: 'del' }))).body)).toBe(
+        'allow',
+      );
       for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
       const r = await s.hook(preToolUse(project, 'Bash', { command: 'npm run lint' }, { session_id: 'del' }));
       expect(decisionOf(r.body)).toBe('deny');
@@ -160,11 +208,21 @@ describe('1,000 concurrent hook requests', () => {
       new Promise<{ i: number; status: number; body: Record<string, unknown> }>((ok, fail) => {
         const c = cases[i % cases.length]!;
         const payload = JSON.stringify(preToolUse(project, c.tool, c.input, { session_id: `conc-${i % 7}` }));
-        const req = http.request({ agent, host: url.hostname, port: url.port, path: '/hooks/claude-code', method: 'POST', headers: { ...ORDINARY_ENVIRONMENT, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (res) => {
-          let text = '';
-          res.on('data', (d: Buffer) => (text += d.toString()));
-          res.on('end', () => ok({ i, status: res.statusCode ?? 0, body: JSON.parse(text) }));
-        });
+        const req = http.request(
+          {
+            agent,
+            host: url.hostname,
+            port: url.port,
+            path: '/hooks/claude-code',
+            method: 'POST',
+            headers: { ...ORDINARY_ENVIRONMENT, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+          },
+          (res) => {
+            let text = '';
+            res.on('data', (d: Buffer) => (text += d.toString()));
+            res.on('end', () => ok({ i, status: res.statusCode ?? 0, body: JSON.parse(text) }));
+          },
+        );
         req.on('error', fail);
         req.end(payload);
       });

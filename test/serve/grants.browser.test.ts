@@ -64,7 +64,9 @@ describe('narrowing, seeing and revoking a grant in Chromium', { timeout: 90_000
     const choices = card.locator('label.rule-option');
     expect(await choices.count()).toBe(3);
     const suggested = choices.nth(0);
-    expect(await suggested.innerText()).toMatch(/^Bash\(npm publish \*\) — every command that starts with "npm publish", whatever follows \(toolgate still asks for one it finds reading or writing outside the working directories, or that may write a protected path\) broader than this call/);
+    expect(await suggested.innerText()).toMatch(
+      /^Bash\(npm publish \*\) — every command that starts with "npm publish", whatever follows \(toolgate still asks for one it finds reading or writing outside the working directories, or that may write a protected path\) broader than this call/,
+    );
     expect(await suggested.locator('input[type="radio"]').isChecked()).toBe(true);
     const exact = choices.filter({ hasText: 'only this exact command' });
     expect(await exact.locator('code.rule').innerText()).toBe(`Bash(${command})`);
@@ -85,7 +87,10 @@ describe('narrowing, seeing and revoking a grant in Chromium', { timeout: 90_000
 
     // The identical call now passes; the same program with other arguments still asks.
     expect(decisionOf((await s.hook(preToolUse(project, 'Bash', { command }, { session_id: 'g-1' }))).body)).toBe('allow');
-    const other = await s.api('POST', '/v1/decisions', { call: { tool: 'Bash', input: { command: 'npm publish --tag latest' } }, context: { cwd: project, sessionId: 'g-1' } });
+    const other = await s.api('POST', '/v1/decisions', {
+      call: { tool: 'Bash', input: { command: 'npm publish --tag latest' } },
+      context: { cwd: project, sessionId: 'g-1' },
+    });
     expect(other.body).toMatchObject({ decision: { behavior: 'ask' } });
     await s.answer(other.body['askId'] as string, { behavior: 'deny' });
 
@@ -107,7 +112,9 @@ describe('narrowing, seeing and revoking a grant in Chromium', { timeout: 90_000
     expect(await page.locator('li.grant').count()).toBe(0);
     expect(await s.store.listGrants({ projectDir: project, sessionId: 'g-1', at: Date.now() })).toEqual([]);
     // Revoking on the page is audited, with the signed-in name.
-    expect((await s.store.readAudit({ sessionId: 'g-1' })).filter((e) => e.event === 'grantRevoked')).toEqual([expect.objectContaining({ answerer: 'page:dana', ruleText: `Bash(${command})` })]);
+    expect((await s.store.readAudit({ sessionId: 'g-1' })).filter((e) => e.event === 'grantRevoked')).toEqual([
+      expect.objectContaining({ answerer: 'page:dana', ruleText: `Bash(${command})` }),
+    ]);
     const again = s.hook(preToolUse(project, 'Bash', { command }, { session_id: 'g-1' }));
     const id = await eventually(async () => (await s.store.listAsks({ sessionId: 'g-1', state: 'pending' }))[0]?.id);
     expect((await s.store.getAsk(id))?.pending.call.input['command']).toBe(command);

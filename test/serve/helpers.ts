@@ -59,19 +59,39 @@ export interface Running {
   /** Answer ask `id` through the API as a person would: the token and the ask's code. */
   answer(id: string, body: Record<string, unknown>, token?: string): Promise<{ status: number; body: Record<string, unknown> }>;
   hook(event: Record<string, unknown>, headers?: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }>;
-  api(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }>;
+  api(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: Record<string, unknown> }>;
   stop(): Promise<void>;
 }
 
 export async function start(sb: Sandbox, options: Partial<ServeOptions> & { storeFile?: string } = {}): Promise<Running> {
   const { storeFile, ...rest } = options;
-  const store = rest.store ?? (await openSqliteStore({ file: storeFile ?? join(sb.root, 'state', `toolgate-${Math.random().toString(36).slice(2)}.db`), pollMs: 20 }));
+  const store =
+    rest.store ??
+    (await openSqliteStore({
+      file: storeFile ?? join(sb.root, 'state', `toolgate-${Math.random().toString(36).slice(2)}.db`),
+      pollMs: 20,
+    }));
   const lines: string[] = [];
   const announced: string[] = [];
   const token = rest.token ?? TEST_TOKEN;
   // A store without a file of its own (PostgreSQL) keeps its spill journal in the sandbox, not in the real state directory.
-  const spillFile = store.kind === 'sqlite' ? {} : { spillFile: join(sb.root, 'state', `spill-${Math.random().toString(36).slice(2)}.jsonl`) };
-  const serve = createServe({ home: sb.home, managedPaths: [join(sb.root, 'managed', 'managed-settings.json')], log: (l) => lines.push(l), announce: (l) => announced.push(l), ...spillFile, ...rest, token, store });
+  const spillFile =
+    store.kind === 'sqlite' ? {} : { spillFile: join(sb.root, 'state', `spill-${Math.random().toString(36).slice(2)}.jsonl`) };
+  const serve = createServe({
+    home: sb.home,
+    managedPaths: [join(sb.root, 'managed', 'managed-settings.json')],
+    log: (l) => lines.push(l),
+    announce: (l) => announced.push(l),
+    ...spillFile,
+    ...rest,
+    token,
+    store,
+  });
   const at = await serve.listen('127.0.0.1', 0);
   const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const res = await fetch(`${at.url}${path}`, {
@@ -108,7 +128,8 @@ export async function start(sb: Sandbox, options: Partial<ServeOptions> & { stor
         return r !== undefined ? serve.context.codes.shown(r) : undefined;
       };
       // An ask that does not exist has no code to wait for.
-      const code = (await store.getAsk(id)) === undefined ? 'NONE-NONE' : await eventually(async () => codeIn(announced, id) ?? (await stored()));
+      const code =
+        (await store.getAsk(id)) === undefined ? 'NONE-NONE' : await eventually(async () => codeIn(announced, id) ?? (await stored()));
       return call('POST', `/v1/asks/${encodeURIComponent(id)}/answer`, { code, ...body }, { authorization: `Bearer ${as}` });
     },
     hook: (event, headers) => call('POST', '/hooks/claude-code', event, headers),
@@ -139,7 +160,12 @@ export function transcriptOf(project: string, session = 'sess-1'): string {
  * session started in `cwd` (its transcript's folder names `cwd`; pass `transcript_path` for a
  * shell that has moved since).
  */
-export function preToolUse(cwd: string, tool: string, input: Record<string, unknown>, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function preToolUse(
+  cwd: string,
+  tool: string,
+  input: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     session_id: 'sess-1',
     transcript_path: transcriptOf(cwd),
@@ -156,8 +182,10 @@ export function preToolUse(cwd: string, tool: string, input: Record<string, unkn
 }
 
 /** The permission decision of a PreToolUse reply. */
-export const decisionOf = (body: Record<string, unknown>) => (body['hookSpecificOutput'] as Record<string, unknown> | undefined)?.['permissionDecision'];
-export const reasonOf = (body: Record<string, unknown>) => (body['hookSpecificOutput'] as Record<string, unknown> | undefined)?.['permissionDecisionReason'] as string | undefined;
+export const decisionOf = (body: Record<string, unknown>) =>
+  (body['hookSpecificOutput'] as Record<string, unknown> | undefined)?.['permissionDecision'];
+export const reasonOf = (body: Record<string, unknown>) =>
+  (body['hookSpecificOutput'] as Record<string, unknown> | undefined)?.['permissionDecisionReason'] as string | undefined;
 
 /** Poll until `f` gives a value (or fail after `ms`). */
 export async function eventually<T>(f: () => Promise<T | undefined> | T | undefined, ms = 20_000): Promise<T> {
@@ -175,7 +203,12 @@ export async function eventually<T>(f: () => Promise<T | undefined> | T | undefi
  * for the project in the sandbox; its state directory is `<sandbox>/<stateDir>`. Resolves once
  * it prints the address it listens on.
  */
-export async function spawnServe(sb: Sandbox, project: string, args: readonly string[], stateDir = 'xdg-state'): Promise<{ child: ChildProcess; port: number }> {
+export async function spawnServe(
+  sb: Sandbox,
+  project: string,
+  args: readonly string[],
+  stateDir = 'xdg-state',
+): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(
     process.execPath,
     programOrSourceArgs('toolgate', ['serve', '--listen', '127.0.0.1:0', '--project', project, '--home', sb.home, ...args]),
@@ -197,4 +230,6 @@ export async function spawnServe(sb: Sandbox, project: string, args: readonly st
  * from an ordinary environment: every listed variable unset. Without it serve knows nothing of the
  * environment, and a read-only git command asks.
  */
-export const ORDINARY_ENVIRONMENT: Readonly<Record<string, string>> = { 'x-toolgate-env': environmentHeaderTemplate().replace(/\$\{[A-Z_0-9]+\}/g, '') };
+export const ORDINARY_ENVIRONMENT: Readonly<Record<string, string>> = {
+  'x-toolgate-env': environmentHeaderTemplate().replace(/\$\{[A-Z_0-9]+\}/g, ''),
+};

@@ -24,7 +24,11 @@ beforeAll(() => {
 afterAll(() => sb?.cleanup());
 
 const replica = async (url: string, name: string): Promise<Running> =>
-  start(sb, { projects: [project], holderTimeoutSeconds: 1, store: await openPostgresStore({ url, log: () => {}, applicationName: name }) });
+  start(sb, {
+    projects: [project],
+    holderTimeoutSeconds: 1,
+    store: await openPostgresStore({ url, log: () => {}, applicationName: name }),
+  });
 
 describe.skipIf(!server.ok)(`ask holders on one PostgreSQL database${server.ok ? '' : ` — skipped: ${server.reason}`}`, () => {
   const base = server.ok ? server.url : '';

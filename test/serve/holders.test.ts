@@ -25,7 +25,10 @@ function breakable(inner: Store): Store & { down: boolean } {
       const v = (inner as unknown as Record<string | symbol, unknown>)[key];
       if (typeof v !== 'function') return v;
       if (key === 'subscribe' || key === 'close') return (v as (...a: unknown[]) => unknown).bind(inner);
-      return (...args: unknown[]) => (target.down ? Promise.reject(new StoreUnavailableError('disk I/O error (test: store unreachable)')) : (v as (...a: unknown[]) => Promise<unknown>).apply(inner, args));
+      return (...args: unknown[]) =>
+        target.down
+          ? Promise.reject(new StoreUnavailableError('disk I/O error (test: store unreachable)'))
+          : (v as (...a: unknown[]) => Promise<unknown>).apply(inner, args);
     },
     set(target, key, value) {
       if (key !== 'down') return false;
@@ -45,7 +48,15 @@ async function pair() {
   const given: { asks: readonly AskRecord[]; holder: string; why: AskExpiry }[] = [];
   const lines: string[] = [];
   const make = (store: Store, id: string): Holder =>
-    createHolder({ store, id, timeoutMs: TIMEOUT, intervalMs: INTERVAL, now: clock.now, log: (l) => lines.push(l), onExpired: async (asks, holder, why) => void given.push({ asks, holder, why }) });
+    createHolder({
+      store,
+      id,
+      timeoutMs: TIMEOUT,
+      intervalMs: INTERVAL,
+      now: clock.now,
+      log: (l) => lines.push(l),
+      onExpired: async (asks, holder, why) => void given.push({ asks, holder, why }),
+    });
   const a = make(storeA, 'holder_a');
   const b = make(storeB, 'holder_b');
   const park = (id: string, holder = 'holder_a') => storeA.parkAsk(newAsk(id, { holder }));
@@ -164,7 +175,14 @@ describe('holders of asks: heartbeat and the watch on other holders (fake clock,
 
   it('a holder whose store is down cannot park: ready() rejects, and succeeds once the store answers', async () => {
     const h = await pair();
-    const c = createHolder({ store: h.storeB, id: 'holder_c', timeoutMs: TIMEOUT, now: h.clock.now, log: () => {}, onExpired: async () => {} });
+    const c = createHolder({
+      store: h.storeB,
+      id: 'holder_c',
+      timeoutMs: TIMEOUT,
+      now: h.clock.now,
+      log: () => {},
+      onExpired: async () => {},
+    });
     h.storeB.down = true;
     await expect(c.ready()).rejects.toBeInstanceOf(StoreUnavailableError);
     h.storeB.down = false;
@@ -187,11 +205,21 @@ describe('a serve process killed while holding an ask', () => {
     const storeFile = join(sb.root, 'state', 'killed.db');
     const tokenFile = join(sb.root, 'serve-token');
     writeFileSync(tokenFile, `${TEST_TOKEN}\n`, { mode: 0o600 });
-    const killed = await spawnServe(sb, project, ['--store', `sqlite:${storeFile}`, '--token-file', tokenFile, '--ask-holder-timeout', '1']);
+    const killed = await spawnServe(sb, project, [
+      '--store',
+      `sqlite:${storeFile}`,
+      '--token-file',
+      tokenFile,
+      '--ask-holder-timeout',
+      '1',
+    ]);
     const b = await start(sb, { projects: [project], storeFile, holderTimeoutSeconds: 1 });
     try {
       // An API ask: nothing holds it (its client polls), so no silence gives it up.
-      const api = await b.api('POST', '/v1/decisions', { call: { tool: 'Bash', input: { command: 'npm publish' } }, context: { cwd: project, sessionId: 'api-1' } });
+      const api = await b.api('POST', '/v1/decisions', {
+        call: { tool: 'Bash', input: { command: 'npm publish' } },
+        context: { cwd: project, sessionId: 'api-1' },
+      });
       const apiAsk = api.body['askId'] as string;
       const held = post(killed.port, preToolUse(project, 'Bash', { command: 'npm publish' }, { session_id: 'killed-1' }));
       const ask = await eventually(async () => (await b.store.listAsks({ sessionId: 'killed-1' }))[0]);
@@ -216,9 +244,15 @@ describe('a serve process killed while holding an ask', () => {
 
       // Polled: a deny with the reason, never pending; listed as expired.
       const polled = await b.api('GET', `/v1/asks/${ask.id}`);
-      expect(polled.body).toMatchObject({ state: 'expired', expiry: { code: 'holderSilent', message: why }, decision: { behavior: 'deny', message: why } });
+      expect(polled.body).toMatchObject({
+        state: 'expired',
+        expiry: { code: 'holderSilent', message: why },
+        decision: { behavior: 'deny', message: why },
+      });
       expect((await b.api('GET', '/v1/asks?session=killed-1')).body['asks']).toEqual([]);
-      expect((await b.api('GET', '/v1/asks?session=killed-1&state=expired')).body['asks']).toEqual([expect.objectContaining({ id: ask.id })]);
+      expect((await b.api('GET', '/v1/asks?session=killed-1&state=expired')).body['asks']).toEqual([
+        expect.objectContaining({ id: ask.id }),
+      ]);
       expect((await b.answer(ask.id, { behavior: 'allow' })).status).toBe(409);
       const entries = await eventually(async () => {
         const log = await b.store.readAudit({ askId: ask.id });
@@ -239,16 +273,18 @@ describe('a serve process killed while holding an ask', () => {
   });
 });
 
-
 /** POST a hook event; a cut connection is `ok: false`. */
 function post(port: number, event: Record<string, unknown>): Promise<{ ok: true; body: Record<string, unknown> } | { ok: false }> {
   return new Promise((done) => {
-    const req = http.request({ host: '127.0.0.1', port, path: '/hooks/claude-code', method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
-      let text = '';
-      res.on('data', (d: Buffer) => (text += d.toString()));
-      res.on('end', () => done({ ok: true, body: JSON.parse(text) as Record<string, unknown> }));
-      res.on('error', () => done({ ok: false }));
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port, path: '/hooks/claude-code', method: 'POST', headers: { 'content-type': 'application/json' } },
+      (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d.toString()));
+        res.on('end', () => done({ ok: true, body: JSON.parse(text) as Record<string, unknown> }));
+        res.on('error', () => done({ ok: false }));
+      },
+    );
     req.on('error', () => done({ ok: false }));
     req.end(JSON.stringify(event));
   });

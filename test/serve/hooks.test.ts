@@ -1,7 +1,18 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENVIRONMENT_FACT_NAMES } from '../../src/evaluate/door/index.js';
-import { decisionOf, eventually, ORDINARY_ENVIRONMENT, preToolUse, reasonOf, sandbox, start, transcriptOf, type Running, type Sandbox } from './helpers.js';
+import {
+  decisionOf,
+  eventually,
+  ORDINARY_ENVIRONMENT,
+  preToolUse,
+  reasonOf,
+  sandbox,
+  start,
+  transcriptOf,
+  type Running,
+  type Sandbox,
+} from './helpers.js';
 
 let sb: Sandbox;
 let s: Running;
@@ -22,7 +33,13 @@ describe('POST /hooks/claude-code: PreToolUse', () => {
     expect(ENVIRONMENT_FACT_NAMES).toContain('GIT_DIR');
     const r = await s.hook(preToolUse(project, 'Bash', { command: 'git status' }), ORDINARY_ENVIRONMENT);
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', permissionDecisionReason: expect.stringMatching(/^toolgate: /) } });
+    expect(r.body).toEqual({
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'allow',
+        permissionDecisionReason: expect.stringMatching(/^toolgate: /),
+      },
+    });
     // Without the header nothing is known of the environment: GIT_DIR may be set, so it is not allowed.
     expect(decisionOf((await s.hook(preToolUse(project, 'Bash', { command: 'git status' }))).body)).not.toBe('allow');
   });
@@ -46,22 +63,37 @@ describe('POST /hooks/claude-code: PreToolUse', () => {
     expect(decisionOf(r.body)).toBe('deny');
   });
 
-  it.each(['/hooks/claude-code/', '/hooks/claudecode', '/hooks/'])('answers a POST to a mistyped hook URL (%s) with 200 and a deny naming the right one', async (path) => {
-    for (const [event, shape] of [['PreToolUse', 'permissionDecision'], ['PermissionRequest', 'decision']] as const) {
-      const res = await fetch(`${s.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...preToolUse(project, 'Bash', { command: 'npm run lint' }), hook_event_name: event }) });
-      expect(res.status).toBe(200);
-      const body = (await res.json()) as { hookSpecificOutput: Record<string, unknown> };
-      expect(body.hookSpecificOutput['hookEventName']).toBe(event);
-      const decision = body.hookSpecificOutput[shape];
-      expect(shape === 'decision' ? (decision as { behavior: string }).behavior : decision).toBe('deny');
-      expect(JSON.stringify(body)).toContain('/hooks/claude-code');
-    }
-  });
+  it.each(['/hooks/claude-code/', '/hooks/claudecode', '/hooks/'])(
+    'answers a POST to a mistyped hook URL (%s) with 200 and a deny naming the right one',
+    async (path) => {
+      for (const [event, shape] of [
+        ['PreToolUse', 'permissionDecision'],
+        ['PermissionRequest', 'decision'],
+      ] as const) {
+        const res = await fetch(`${s.url}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ ...preToolUse(project, 'Bash', { command: 'npm run lint' }), hook_event_name: event }),
+        });
+        expect(res.status).toBe(200);
+        const body = (await res.json()) as { hookSpecificOutput: Record<string, unknown> };
+        expect(body.hookSpecificOutput['hookEventName']).toBe(event);
+        const decision = body.hookSpecificOutput[shape];
+        expect(shape === 'decision' ? (decision as { behavior: string }).behavior : decision).toBe('deny');
+        expect(JSON.stringify(body)).toContain('/hooks/claude-code');
+      }
+    },
+  );
 
   it('denies a PermissionRequest it cannot read in its own shape', async () => {
     const r = await s.hook({ hook_event_name: 'PermissionRequest', cwd: project, tool_name: 'Bash' });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: expect.stringMatching(/no tool_name/) } } });
+    expect(r.body).toEqual({
+      hookSpecificOutput: {
+        hookEventName: 'PermissionRequest',
+        decision: { behavior: 'deny', message: expect.stringMatching(/no tool_name/) },
+      },
+    });
   });
 
   it('answers a body over 32 MiB with 200 and a deny', async () => {
@@ -76,11 +108,20 @@ describe('POST /hooks/claude-code: PreToolUse', () => {
     const { request } = await import('node:http');
     const url = new URL(s.url);
     const reply = await new Promise<{ status: number; body: Record<string, unknown> }>((ok, fail) => {
-      const req = request({ host: url.hostname, port: url.port, path: '/hooks/claude-code', method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
-        let text = '';
-        res.on('data', (d: Buffer) => (text += d.toString()));
-        res.on('end', () => ok({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
-      });
+      const req = request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: '/hooks/claude-code',
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (d: Buffer) => (text += d.toString()));
+          res.on('end', () => ok({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+        },
+      );
       req.on('error', fail);
       req.write('{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"');
       const chunk = 'x'.repeat(1024 * 1024);
@@ -105,8 +146,30 @@ describe('POST /hooks/claude-code: PreToolUse', () => {
 
   it('answers other events with {} and records Post events and Stop in the audit log', async () => {
     const base = { session_id: 'sess-rec', cwd: project, transcript_path: transcriptOf(project, 'sess-rec') };
-    expect((await s.hook({ ...base, hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: 'ls' }, tool_response: { stdout: '' }, tool_use_id: 'toolu_9' })).body).toEqual({});
-    expect((await s.hook({ ...base, hook_event_name: 'PostToolUseFailure', tool_name: 'Bash', tool_input: { command: 'false' }, error: 'exit 1', tool_use_id: 'toolu_10' })).body).toEqual({});
+    expect(
+      (
+        await s.hook({
+          ...base,
+          hook_event_name: 'PostToolUse',
+          tool_name: 'Bash',
+          tool_input: { command: 'ls' },
+          tool_response: { stdout: '' },
+          tool_use_id: 'toolu_9',
+        })
+      ).body,
+    ).toEqual({});
+    expect(
+      (
+        await s.hook({
+          ...base,
+          hook_event_name: 'PostToolUseFailure',
+          tool_name: 'Bash',
+          tool_input: { command: 'false' },
+          error: 'exit 1',
+          tool_use_id: 'toolu_10',
+        })
+      ).body,
+    ).toEqual({});
     expect((await s.hook({ ...base, hook_event_name: 'Stop', stop_hook_active: false })).body).toEqual({});
     expect((await s.hook({ ...base, hook_event_name: 'UserPromptSubmit', prompt: 'hi' })).body).toEqual({});
     const events = await eventually(async () => {
@@ -128,11 +191,18 @@ describe('POST /hooks/claude-code: PreToolUse', () => {
 describe('asks held for a person', () => {
   it('parks an ask, holds the request, and releases it with the answer: allow', async () => {
     const held = s.hook(preToolUse(project, 'Bash', { command: 'npm publish' }, { session_id: 'sess-hold' }));
-    const ask = await eventually(async () => ((await s.api('GET', '/v1/asks?session=sess-hold')).body['asks'] as { id: string; tool: string; input: unknown }[])[0]);
+    const ask = await eventually(
+      async () => ((await s.api('GET', '/v1/asks?session=sess-hold')).body['asks'] as { id: string; tool: string; input: unknown }[])[0],
+    );
     expect(ask).toMatchObject({ tool: 'Bash', input: { command: 'npm publish' }, askKind: 'plain' });
     const answered = await s.answer(ask.id, { behavior: 'allow' });
     expect(answered.status).toBe(200);
-    expect(answered.body).toMatchObject({ id: ask.id, state: 'answered', answer: { behavior: 'allow', answerer: 'token', scope: 'once' }, decision: { behavior: 'allow' } });
+    expect(answered.body).toMatchObject({
+      id: ask.id,
+      state: 'answered',
+      answer: { behavior: 'allow', answerer: 'token', scope: 'once' },
+      decision: { behavior: 'allow' },
+    });
     const r = await held;
     expect(decisionOf(r.body)).toBe('allow');
     // Answered with serve's token through the API: the reply names the token, not "a person".
@@ -144,7 +214,9 @@ describe('asks held for a person', () => {
 
   it('releases with a deny and its message', async () => {
     const held = s.hook(preToolUse(project, 'Bash', { command: 'git push origin main' }, { session_id: 'sess-deny' }));
-    const ask = await eventually(async () => ((await s.api('GET', '/v1/asks?session=sess-deny')).body['asks'] as { id: string; askKind: string }[])[0]);
+    const ask = await eventually(
+      async () => ((await s.api('GET', '/v1/asks?session=sess-deny')).body['asks'] as { id: string; askKind: string }[])[0],
+    );
     expect(ask.askKind).toBe('firm');
     expect((await s.answer(ask.id, { behavior: 'deny', message: 'not on main' })).status).toBe(200);
     const r = await held;
@@ -162,7 +234,9 @@ describe('asks held for a person', () => {
     const ask2 = await eventually(async () => ((await s.api('GET', '/v1/asks?session=sess-edit2')).body['asks'] as { id: string }[])[0]);
     await s.answer(ask2.id, { behavior: 'allow', updatedInput: { command: 'npm publish --dry-run' } });
     const r = await held2;
-    expect(r.body).toMatchObject({ hookSpecificOutput: { permissionDecision: 'allow', updatedInput: { command: 'npm publish --dry-run' } } });
+    expect(r.body).toMatchObject({
+      hookSpecificOutput: { permissionDecision: 'allow', updatedInput: { command: 'npm publish --dry-run' } },
+    });
   });
 
   it('denies when no answer comes within the hold timeout; the ask is then expired', async () => {
@@ -193,9 +267,15 @@ describe('asks held for a person', () => {
   });
 
   it('holds a PermissionRequest it would not allow and answers in its shape', async () => {
-    const ev = { ...preToolUse(project, 'Bash', { command: 'npm publish' }, { session_id: 'sess-pr' }), hook_event_name: 'PermissionRequest', permission_suggestions: [] };
+    const ev = {
+      ...preToolUse(project, 'Bash', { command: 'npm publish' }, { session_id: 'sess-pr' }),
+      hook_event_name: 'PermissionRequest',
+      permission_suggestions: [],
+    };
     const held = s.hook(ev);
-    const ask = await eventually(async () => ((await s.api('GET', '/v1/asks?session=sess-pr')).body['asks'] as { id: string; origin: string }[])[0]);
+    const ask = await eventually(
+      async () => ((await s.api('GET', '/v1/asks?session=sess-pr')).body['asks'] as { id: string; origin: string }[])[0],
+    );
     expect(ask.origin).toBe('PermissionRequest');
     await s.answer(ask.id, { behavior: 'allow' });
     expect((await held).body).toEqual({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } } });

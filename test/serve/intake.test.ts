@@ -52,7 +52,11 @@ describe('the hook route refuses what the API refuses, from its headers alone', 
     const s = await start(sb);
     try {
       const ask = preToolUse(project, 'Bash', { command: 'git push --force origin main' }, { session_id: 'xsite' });
-      for (const headers of [{ origin: 'http://evil.example', 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'null' }]) {
+      for (const headers of [
+        { origin: 'http://evil.example', 'sec-fetch-site': 'cross-site' },
+        { 'sec-fetch-site': 'same-site' },
+        { origin: 'null' },
+      ]) {
         const r = await s.hook(ask, headers);
         expect(r.status).toBe(200);
         expect(decisionOf(r.body)).toBe('deny');
@@ -71,7 +75,14 @@ describe('the hook route refuses what the API refuses, from its headers alone', 
     const s = await start(sb);
     try {
       const body = JSON.stringify(preToolUse(project, 'Bash', { command: 'echo hi' }, { session_id: 'rebind' }));
-      const r = await raw(s.port, post('/hooks/claude-code', { host: `attacker.example:${s.port}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }) + body);
+      const r = await raw(
+        s.port,
+        post('/hooks/claude-code', {
+          host: `attacker.example:${s.port}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        }) + body,
+      );
       await r.closed;
       expect(r.text()).toMatch(/^HTTP\/1\.1 200[\s\S]*"permissionDecision":"deny"[\s\S]*does not name this server/);
       // Claude Code's own request (no Origin, no Sec-Fetch-Site, a loopback Host) is decided.
@@ -87,44 +98,62 @@ describe('the hook route refuses what the API refuses, from its headers alone', 
     .flat()
     .find((a) => a !== undefined && a.family === 'IPv4' && !a.internal)?.address;
 
-  it.skipIf(offLoopback === undefined)('a request without the hook token is answered before any of its body is read (reason: needs a non-loopback address)', async () => {
-    const store = await openSqliteStore({ file: join(sb.root, 'state', 'off.db') });
-    const serve = createServe({ store, token: TOKEN, hookToken: HOOK, home: sb.home, log: () => {} });
-    const at = await serve.listen('0.0.0.0', 0);
-    try {
-      // Headers announcing 32 MiB, and no body at all: the reply must not wait for it.
-      const started = Date.now();
-      const r = await raw(at.port, post('/hooks/claude-code', { host: `${offLoopback}:${at.port}`, 'content-type': 'application/json', 'content-length': 32 * 1024 * 1024, authorization: 'Bearer wrong' }), offLoopback);
-      await r.closed;
-      expect(Date.now() - started).toBeLessThan(2000);
-      expect(r.text()).toMatch(/^HTTP\/1\.1 200/);
-      expect(r.text()).toMatch(/"permissionDecision":"deny"/);
-      expect(r.text()).toMatch(/token does not match/);
-      // With the hook token the same address is decided.
-      const ok = await fetch(`http://${offLoopback}:${at.port}/hooks/claude-code`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${HOOK}` },
-        body: JSON.stringify(preToolUse(project, 'Bash', { command: 'echo hi' })),
-      });
-      expect(decisionOf((await ok.json()) as Record<string, unknown>)).toBe('allow');
-    } finally {
-      await serve.close();
-      await store.close();
-    }
-  });
+  it.skipIf(offLoopback === undefined)(
+    'a request without the hook token is answered before any of its body is read (reason: needs a non-loopback address)',
+    async () => {
+      const store = await openSqliteStore({ file: join(sb.root, 'state', 'off.db') });
+      const serve = createServe({ store, token: TOKEN, hookToken: HOOK, home: sb.home, log: () => {} });
+      const at = await serve.listen('0.0.0.0', 0);
+      try {
+        // Headers announcing 32 MiB, and no body at all: the reply must not wait for it.
+        const started = Date.now();
+        const r = await raw(
+          at.port,
+          post('/hooks/claude-code', {
+            host: `${offLoopback}:${at.port}`,
+            'content-type': 'application/json',
+            'content-length': 32 * 1024 * 1024,
+            authorization: 'Bearer wrong',
+          }),
+          offLoopback,
+        );
+        await r.closed;
+        expect(Date.now() - started).toBeLessThan(2000);
+        expect(r.text()).toMatch(/^HTTP\/1\.1 200/);
+        expect(r.text()).toMatch(/"permissionDecision":"deny"/);
+        expect(r.text()).toMatch(/token does not match/);
+        // With the hook token the same address is decided.
+        const ok = await fetch(`http://${offLoopback}:${at.port}/hooks/claude-code`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${HOOK}` },
+          body: JSON.stringify(preToolUse(project, 'Bash', { command: 'echo hi' })),
+        });
+        expect(decisionOf((await ok.json()) as Record<string, unknown>)).toBe('allow');
+      } finally {
+        await serve.close();
+        await store.close();
+      }
+    },
+  );
 });
 
 describe('limits for traffic without a token', () => {
   it('a body that does not arrive in time is dropped, with one log line and no stack trace', async () => {
     const s = await start(sb, { intake: { receiveMs: 300 } });
     try {
-      const r = await raw(s.port, post('/hooks/claude-code', { host: `127.0.0.1:${s.port}`, 'content-type': 'application/json', 'content-length': 1000 }) + '{"hook_event_name":');
+      const r = await raw(
+        s.port,
+        post('/hooks/claude-code', { host: `127.0.0.1:${s.port}`, 'content-type': 'application/json', 'content-length': 1000 }) +
+          '{"hook_event_name":',
+      );
       const started = Date.now();
       await r.closed;
       expect(Date.now() - started).toBeLessThan(2000);
       await new Promise((d) => setTimeout(d, 100));
       expect(s.lines).toHaveLength(1);
-      expect(s.lines[0]).toMatch(/^toolgate serve: dropped POST \/hooks\/claude-code from 127\.0\.0\.1:\d+: its body did not arrive within 300 ms$/);
+      expect(s.lines[0]).toMatch(
+        /^toolgate serve: dropped POST \/hooks\/claude-code from 127\.0\.0\.1:\d+: its body did not arrive within 300 ms$/,
+      );
     } finally {
       await s.stop();
     }
@@ -133,12 +162,17 @@ describe('limits for traffic without a token', () => {
   it('a client that goes away mid-body is one log line', async () => {
     const s = await start(sb);
     try {
-      const r = await raw(s.port, post('/hooks/claude-code', { host: `127.0.0.1:${s.port}`, 'content-type': 'application/json', 'content-length': 1000 }) + '{"a":');
+      const r = await raw(
+        s.port,
+        post('/hooks/claude-code', { host: `127.0.0.1:${s.port}`, 'content-type': 'application/json', 'content-length': 1000 }) + '{"a":',
+      );
       await new Promise((d) => setTimeout(d, 100));
       r.socket.destroy();
       await eventually(() => (s.lines.length > 0 ? true : undefined), 5000);
       await new Promise((d) => setTimeout(d, 100));
-      expect(s.lines).toEqual([expect.stringMatching(/^toolgate serve: dropped a hook request from 127\.0\.0\.1: the connection closed before its body arrived$/)]);
+      expect(s.lines).toEqual([
+        expect.stringMatching(/^toolgate serve: dropped a hook request from 127\.0\.0\.1: the connection closed before its body arrived$/),
+      ]);
     } finally {
       await s.stop();
     }
@@ -176,7 +210,8 @@ describe('limits for traffic without a token', () => {
         await new Promise((d) => setTimeout(d, 30));
       }
       await Promise.all(slow.slice(2).map((r) => r.closed));
-      for (const r of slow.slice(2)) expect(r.text()).toMatch(/^HTTP\/1\.1 200[\s\S]*"permissionDecision":"deny"[\s\S]*busy: more than 2 requests without a token/);
+      for (const r of slow.slice(2))
+        expect(r.text()).toMatch(/^HTTP\/1\.1 200[\s\S]*"permissionDecision":"deny"[\s\S]*busy: more than 2 requests without a token/);
       expect(s.lines.every((l) => !l.includes('\n'))).toBe(true);
       // The token's requests are never refused for load.
       for (let i = 0; i < 5; i++) {
@@ -229,20 +264,32 @@ describe(`input nested deeper than ${MAX_INPUT_DEPTH} levels`, () => {
 
   it('is a 400 on the API and a deny on the hook route, each with an audit entry', async () => {
     const s = await start(sb);
-    const api = await s.api('POST', '/v1/decisions', `{"call":{"tool":"Bash","input":{"command":"echo hi","x":${deep(10_000)}}},"context":{"cwd":${JSON.stringify(project)},"sessionId":"deep-api"}}`);
+    const api = await s.api(
+      'POST',
+      '/v1/decisions',
+      `{"call":{"tool":"Bash","input":{"command":"echo hi","x":${deep(10_000)}}},"context":{"cwd":${JSON.stringify(project)},"sessionId":"deep-api"}}`,
+    );
     expect(api.status).toBe(400);
     expect(api.body['error']).toMatch(/nested deeper than/);
-    const event = JSON.stringify(preToolUse(project, 'Bash', { command: 'echo hi', x: 0 }, { session_id: 'deep-hook' })).replace('"x":0', `"x":${deep(10_000)}`);
+    const event = JSON.stringify(preToolUse(project, 'Bash', { command: 'echo hi', x: 0 }, { session_id: 'deep-hook' })).replace(
+      '"x":0',
+      `"x":${deep(10_000)}`,
+    );
     const hook = await s.api('POST', '/hooks/claude-code', event);
     expect(hook.status).toBe(200);
     expect(decisionOf(hook.body)).toBe('deny');
     // Just inside the limit is decided as usual.
-    const inside = JSON.stringify(preToolUse(project, 'Bash', { command: 'echo hi', x: 0 }, { session_id: 'deep-ok' })).replace('"x":0', `"x":${deep(MAX_INPUT_DEPTH - 1)}`);
+    const inside = JSON.stringify(preToolUse(project, 'Bash', { command: 'echo hi', x: 0 }, { session_id: 'deep-ok' })).replace(
+      '"x":0',
+      `"x":${deep(MAX_INPUT_DEPTH - 1)}`,
+    );
     expect(decisionOf((await s.api('POST', '/hooks/claude-code', inside)).body)).toBe('allow');
     await s.serve.close();
     for (const session of ['deep-api', 'deep-hook']) {
       const entries = await s.store.readAudit({ sessionId: session });
-      expect(entries).toEqual([expect.objectContaining({ behavior: 'deny', reasonKind: 'checkFailed', reason: expect.stringMatching(/nested deeper than/) })]);
+      expect(entries).toEqual([
+        expect.objectContaining({ behavior: 'deny', reasonKind: 'checkFailed', reason: expect.stringMatching(/nested deeper than/) }),
+      ]);
     }
     // Nothing but the audit chain's anchor, which serve logs when it closes (decision 0057).
     expect(s.lines.filter((line) => !line.startsWith('toolgate serve: audit anchor '))).toEqual([]);

@@ -48,10 +48,15 @@ async function signIn(on: Page, token: string, name: string): Promise<void> {
  * until the event stream is live), parked → shown (hook request sent until its card is on the
  * page) and click → released (the Approve click until the held hook request returns).
  */
-const timings: Record<'page load' | 'parked → shown' | 'click → released', number[]> = { 'page load': [], 'parked → shown': [], 'click → released': [] };
+const timings: Record<'page load' | 'parked → shown' | 'click → released', number[]> = {
+  'page load': [],
+  'parked → shown': [],
+  'click → released': [],
+};
 afterAll(() => {
   const line = (k: keyof typeof timings) => `  ${k}: ${timings[k].map((ms) => ms.toFixed(0)).join(', ')} ms`;
-  if (timings['page load'].length > 0) console.log(`approval page in Chromium:\n${(Object.keys(timings) as (keyof typeof timings)[]).map(line).join('\n')}`);
+  if (timings['page load'].length > 0)
+    console.log(`approval page in Chromium:\n${(Object.keys(timings) as (keyof typeof timings)[]).map(line).join('\n')}`);
 });
 
 async function pendingId(run: Running, session: string): Promise<string> {
@@ -78,7 +83,7 @@ describe('the approval page in Chromium', { timeout: 60_000 }, () => {
     sb?.cleanup();
   });
 
-  it('asks for the token, keeps the sign-in in the page\'s memory only — no cookie, no web storage, nothing in the profile on disk — and keeps it across the page\'s own links (red team H1)', async () => {
+  it("asks for the token, keeps the sign-in in the page's memory only — no cookie, no web storage, nothing in the profile on disk — and keeps it across the page's own links (red team H1)", async () => {
     await page.goto(`${s.url}/`);
     expect(await page.getByLabel('Token').getAttribute('autocomplete')).toBe('off');
     await page.getByLabel('Token').fill('not-the-token-at-all');
@@ -93,7 +98,11 @@ describe('the approval page in Chromium', { timeout: 60_000 }, () => {
     expect(await page.evaluate('document.cookie')).toBe('');
     expect(await page.evaluate('sessionStorage.length + localStorage.length')).toBe(0);
     // The page's links are followed inside it: no sign-in per click, the address changes, Back works.
-    for (const [link, heading] of [['Answered', 'Answered asks'], ['Grants', 'Grants'], ['Pending', 'Waiting for an answer']] as const) {
+    for (const [link, heading] of [
+      ['Answered', 'Answered asks'],
+      ['Grants', 'Grants'],
+      ['Pending', 'Waiting for an answer'],
+    ] as const) {
       await page.locator('nav').getByRole('link', { name: link }).click();
       await page.locator('h1', { hasText: heading }).waitFor();
       expect(await page.getByLabel('Token').isVisible(), link).toBe(false);
@@ -107,11 +116,23 @@ describe('the approval page in Chromium', { timeout: 60_000 }, () => {
     // "Session Storage/*.log" for session restore): not as UTF-8, not as UTF-16LE.
     await page.evaluate('new Promise((ok) => setTimeout(ok, 500))');
     const { readdirSync, readFileSync, statSync } = await import('node:fs');
-    const files = (dir: string): string[] => readdirSync(dir).flatMap((n) => { const p = join(dir, n); try { return statSync(p).isDirectory() ? files(p) : [p]; } catch { return []; } });
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((n) => {
+        const p = join(dir, n);
+        try {
+          return statSync(p).isDirectory() ? files(p) : [p];
+        } catch {
+          return [];
+        }
+      });
     const needles = [credential, TEST_TOKEN].flatMap((v) => [Buffer.from(v, 'utf8'), Buffer.from(v, 'utf16le')]);
     for (const f of files(browser.profile)) {
       let bytes: Buffer;
-      try { bytes = readFileSync(f); } catch { continue; }
+      try {
+        bytes = readFileSync(f);
+      } catch {
+        continue;
+      }
       for (const n of needles) expect(bytes.includes(n), `${f} holds the sign-in or the token`).toBe(false);
     }
     // A reload, and another tab, ask for the token again.
@@ -154,7 +175,10 @@ describe('the approval page in Chromium', { timeout: 60_000 }, () => {
     });
     expect(entries.find((e) => e.event === 'answer')).toMatchObject({ behavior: 'allow', answerer: 'page:dana', decidedBy: 'answer' });
     // The card stays where it was, now with its outcome; the count drops.
-    await page.locator('article.ask[data-state="answered"]', { hasText: 'npm publish --tag next' }).getByText(/Approved once by page:dana/).waitFor();
+    await page
+      .locator('article.ask[data-state="answered"]', { hasText: 'npm publish --tag next' })
+      .getByText(/Approved once by page:dana/)
+      .waitFor();
     expect(await page.locator('#pending-count').innerText()).toBe('');
     await open(`${s.url}/`);
     expect(await page.locator('.recent').innerText()).toMatch(/Bash npm publish --tag next — approved by page:dana/);
@@ -191,7 +215,10 @@ describe('the approval page in Chromium', { timeout: 60_000 }, () => {
     });
     expect(log.at(-1)).toMatchObject({ event: 'PreToolUse', behavior: 'allow', decidedBy: 'grant' });
     // The grant is the session's: another session still asks.
-    const other = await s.api('POST', '/v1/decisions', { call: { tool: 'Bash', input: { command: 'make deploy' } }, context: { cwd: project, sessionId: 'b-other' } });
+    const other = await s.api('POST', '/v1/decisions', {
+      call: { tool: 'Bash', input: { command: 'make deploy' } },
+      context: { cwd: project, sessionId: 'b-other' },
+    });
     expect(other.body).toMatchObject({ decision: { behavior: 'ask' } });
     await s.answer(other.body['askId'] as string, { behavior: 'deny' });
   });
@@ -205,7 +232,9 @@ describe('the approval page in Chromium', { timeout: 60_000 }, () => {
     expect(text).toMatch(/Audit log \(\d+\)/);
     expect(text).toMatch(/PreToolUse\s+ask/);
     expect(text).toMatch(/answer\s+allow by answer \(page:dana\)/);
-    expect(await page.locator('article.ask', { hasText: 'git push origin main' }).innerText()).toMatch(/Denied by page:dana.*push to a branch/s);
+    expect(await page.locator('article.ask', { hasText: 'git push origin main' }).innerText()).toMatch(
+      /Denied by page:dana.*push to a branch/s,
+    );
   });
 
   it('a new ask never moves an existing card’s buttons under the pointer, nor does an answer given elsewhere', async () => {
@@ -236,7 +265,9 @@ describe('the approval page in Chromium', { timeout: 60_000 }, () => {
       held.push(s.hook(preToolUse(project, 'Bash', { command: 'git push --force origin fourth' }, { session_id: 'b-still' })));
       await card('git push --force origin fourth').waitFor();
       expect(await last.boundingBox()).toEqual(lastAt);
-      const second = (await s.store.listAsks({ sessionId: 'b-still' })).find((a) => a.pending.call.input['command'] === 'git push --force origin second');
+      const second = (await s.store.listAsks({ sessionId: 'b-still' })).find(
+        (a) => a.pending.call.input['command'] === 'git push --force origin second',
+      );
       await s.answer(second!.id, { behavior: 'deny' });
       await page.locator('article.ask[data-state="answered"]', { hasText: 'git push --force origin second' }).waitFor();
       expect(await last.boundingBox()).toEqual(lastAt);
@@ -261,18 +292,23 @@ describe('the approval page in Chromium', { timeout: 60_000 }, () => {
     expect(below).toBeGreaterThan(30);
     expect(await approve.isDisabled()).toBe(true);
     // The tail is in the box, not on screen.
-    const tailShown = () => c.locator('pre.call').evaluate((pre) => {
-      const r = pre.ownerDocument.createRange();
-      r.selectNodeContents(pre);
-      const last = [...r.getClientRects()].at(-1);
-      return last !== undefined && last.bottom <= pre.getBoundingClientRect().bottom + 1;
-    });
+    const tailShown = () =>
+      c.locator('pre.call').evaluate((pre) => {
+        const r = pre.ownerDocument.createRange();
+        r.selectNodeContents(pre);
+        const last = [...r.getClientRects()].at(-1);
+        return last !== undefined && last.bottom <= pre.getBoundingClientRect().bottom + 1;
+      });
     expect(await tailShown()).toBe(false);
     // Halfway: fewer lines below, still disabled.
-    await c.locator('pre.call').evaluate((pre) => { pre.scrollTop = pre.scrollHeight / 3; });
+    await c.locator('pre.call').evaluate((pre) => {
+      pre.scrollTop = pre.scrollHeight / 3;
+    });
     await expect.poll(async () => Number(/(\d+) more/.exec(await more.innerText())?.[1])).toBeLessThan(below);
     expect(await approve.isDisabled()).toBe(true);
-    await c.locator('pre.call').evaluate((pre) => { pre.scrollTop = pre.scrollHeight; });
+    await c.locator('pre.call').evaluate((pre) => {
+      pre.scrollTop = pre.scrollHeight;
+    });
     await more.waitFor({ state: 'hidden' });
     expect(await tailShown()).toBe(true);
     expect(await approve.isDisabled()).toBe(false);
@@ -284,7 +320,14 @@ describe('the approval page in Chromium', { timeout: 60_000 }, () => {
     const held = [
       s.hook(preToolUse(project, 'Bash', { command: 'npm publish --access public' }, { session_id: 'sess-7f3a' })),
       s.hook(preToolUse(project, 'Bash', { command: 'git push --force origin main' }, { session_id: 'sess-7f3a' })),
-      s.hook(preToolUse(project, 'mcp__github__create_release', { tag: 'v2.0.0', api_token: 'ghp_0123456789abcdefghijklmnopqrstuvwxyzAB' }, { session_id: 'sess-91c2' })),
+      s.hook(
+        preToolUse(
+          project,
+          'mcp__github__create_release',
+          { tag: 'v2.0.0', api_token: 'ghp_0123456789abcdefghijklmnopqrstuvwxyzAB' },
+          { session_id: 'sess-91c2' },
+        ),
+      ),
     ];
     timings['page load'].push(await open(`${s.url}/`));
     await page.locator('article.ask[data-state="pending"]').nth(2).waitFor();
@@ -314,8 +357,16 @@ describe('the approval page in Chromium', { timeout: 60_000 }, () => {
         const replay = async () => {
           const h: Record<string, string> = cookie !== undefined ? { cookie } : {};
           const view = await fetch(`${s.url}/?part=view`, { headers: h });
-          const answer = await fetch(`${s.url}/asks/${encodeURIComponent(target)}/answer`, { method: 'POST', headers: { ...h, 'content-type': 'application/x-www-form-urlencoded', origin: s.url }, body: 'action=approve' });
-          const api = await fetch(`${s.url}/v1/asks/${encodeURIComponent(target)}/answer`, { method: 'POST', headers: { ...(cookie !== undefined ? { cookie } : {}), 'content-type': 'application/json' }, body: JSON.stringify({ behavior: 'allow', code: 'AAAA-AAAA' }) });
+          const answer = await fetch(`${s.url}/asks/${encodeURIComponent(target)}/answer`, {
+            method: 'POST',
+            headers: { ...h, 'content-type': 'application/x-www-form-urlencoded', origin: s.url },
+            body: 'action=approve',
+          });
+          const api = await fetch(`${s.url}/v1/asks/${encodeURIComponent(target)}/answer`, {
+            method: 'POST',
+            headers: { ...(cookie !== undefined ? { cookie } : {}), 'content-type': 'application/json' },
+            body: JSON.stringify({ behavior: 'allow', code: 'AAAA-AAAA' }),
+          });
           replies.push(view.status, answer.status, api.status);
         };
         void replay().finally(() => {
@@ -342,8 +393,12 @@ fetch(${JSON.stringify(`${s.url}/asks/${encodeURIComponent(target)}/answer`)}, {
       await card('git push --force origin main').waitFor();
       // The page sets no cookie. Even one holding a valid sign-in (as toolgate 0.1 set) — host-scoped,
       // so the browser sends it to every port — authorises nothing when replayed.
-      await browser.context.addCookies([{ name: `toolgate_${s.port}`, value: encodeURIComponent(session), domain: '127.0.0.1', path: '/', sameSite: 'Strict' }]);
-      const posted = page.waitForResponse((r) => r.url().includes('/answer') && r.request().method() === 'POST' && r.request().isNavigationRequest());
+      await browser.context.addCookies([
+        { name: `toolgate_${s.port}`, value: encodeURIComponent(session), domain: '127.0.0.1', path: '/', sameSite: 'Strict' },
+      ]);
+      const posted = page.waitForResponse(
+        (r) => r.url().includes('/answer') && r.request().method() === 'POST' && r.request().isNavigationRequest(),
+      );
       await page.goto(attackerUrl);
       // The browser's own cross-origin form post is refused before any sign-in is looked at.
       expect((await posted).status()).toBe(403);

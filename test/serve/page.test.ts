@@ -31,15 +31,29 @@ afterAll(async () => {
 
 /** A GET as the page's script sends it (the sign-in in its header), or as a navigation with `session: null`. */
 async function get(run: Running, path: string, headers: Record<string, string> = {}, session: string | null = ann) {
-  const r = await fetch(`${run.url}${path}`, { headers: { ...(session !== null ? { [SESSION_HEADER]: session } : {}), ...headers }, redirect: 'manual' });
+  const r = await fetch(`${run.url}${path}`, {
+    headers: { ...(session !== null ? { [SESSION_HEADER]: session } : {}), ...headers },
+    redirect: 'manual',
+  });
   return { status: r.status, headers: r.headers, text: await r.text() };
 }
-const view = (run: Running, path: string, headers: Record<string, string> = {}, session: string | null = ann) => get(run, `${path}${path.includes('?') ? '&' : '?'}part=view`, headers, session);
+const view = (run: Running, path: string, headers: Record<string, string> = {}, session: string | null = ann) =>
+  get(run, `${path}${path.includes('?') ? '&' : '?'}part=view`, headers, session);
 
-async function post(run: Running, path: string, fields: Record<string, string>, headers: Record<string, string> = {}, session: string | false = ann) {
+async function post(
+  run: Running,
+  path: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+  session: string | false = ann,
+) {
   const r = await fetch(`${run.url}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(session !== false ? { [SESSION_HEADER]: session } : {}), ...headers },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(session !== false ? { [SESSION_HEADER]: session } : {}),
+      ...headers,
+    },
     body: new URLSearchParams(fields).toString(),
     redirect: 'manual',
   });
@@ -56,7 +70,11 @@ async function park(run: Running, command: string, session: string, tool = 'Bash
 describe('GET /: the pending asks', () => {
   it('shows the call (secrets of recognised shapes masked), the reason, the rule, the kind of ask, the session, the project, the suggestions and the answer code', async () => {
     const a = await park(s, 'git push origin main', 'p-show');
-    const b = await park(s, '', 'p-show-2', 'mcp__deploy__run', { target: 'prod', password: 'hunter2-hunter2', note: 'key AKIAIOSFODNN7EXAMPLE' });
+    const b = await park(s, '', 'p-show-2', 'mcp__deploy__run', {
+      target: 'prod',
+      password: 'hunter2-hunter2',
+      note: 'key AKIAIOSFODNN7EXAMPLE',
+    });
     const page = await view(s, '/');
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
@@ -68,7 +86,9 @@ describe('GET /: the pending asks', () => {
     expect(page.text).toContain(project);
     expect(page.text).toContain('mcp__deploy__run');
     expect(page.text).toContain('plain ask');
-    expect(page.text).toMatch(/Approve &amp; remember saves this rule.*<code class="rule">mcp__deploy__run<\/code> — every mcp__deploy__run call, whatever its input <strong class="broader">broader than this call<\/strong>/s);
+    expect(page.text).toMatch(
+      /Approve &amp; remember saves this rule.*<code class="rule">mcp__deploy__run<\/code> — every mcp__deploy__run call, whatever its input <strong class="broader">broader than this call<\/strong>/s,
+    );
     // A value is masked for its shape, never for the name beside it (the agent chooses both).
     expect(page.text).toContain('hunter2-hunter2');
     expect(page.text).not.toContain('AKIAIOSFODNN7EXAMPLE');
@@ -84,10 +104,11 @@ describe('GET /: the pending asks', () => {
     await Promise.all([a.held, b.held]);
   });
 
-  it('says so when an ask\'s answer code is locked after too many wrong tries: the ask is then answered here only', async () => {
+  it("says so when an ask's answer code is locked after too many wrong tries: the ask is then answered here only", async () => {
     const x = await park(s, 'npm publish --tag locked', 'p-locked');
     await eventually(() => (s.announced.some((l) => l.includes(`ask ${x.id} waits`)) ? true : undefined));
-    for (let i = 0; i < 5; i++) await s.api('POST', `/v1/asks/${x.id}/answer`, { behavior: 'allow', code: 'AAAA-AAAA' }, { authorization: `Bearer ${TEST_TOKEN}` });
+    for (let i = 0; i < 5; i++)
+      await s.api('POST', `/v1/asks/${x.id}/answer`, { behavior: 'allow', code: 'AAAA-AAAA' }, { authorization: `Bearer ${TEST_TOKEN}` });
     const card = (await view(s, `/asks/${x.id}`)).text;
     expect(card).not.toContain('answer-code');
     expect(card).toMatch(/The answer code was locked after 5 wrong tries/);
@@ -173,7 +194,7 @@ describe('POST /asks/:id/answer: answering from the page', () => {
     expect(again.text).toMatch(/already answered/);
   });
 
-  it('answers no ask parked by a serve holding another token: a second serve on the same store, with a token of its own, cannot release the person\'s call', async () => {
+  it("answers no ask parked by a serve holding another token: a second serve on the same store, with a token of its own, cannot release the person's call", async () => {
     const x = await park(s, 'git push --force origin main', 'p-other-token');
     const other = await start(sb, { projects: [project], store: s.store, token: 'agent-chosen-token-0123456789' });
     try {
@@ -194,7 +215,9 @@ describe('POST /asks/:id/answer: answering from the page', () => {
   it('denies with a message; without a sign-in name the answerer is page:token', async () => {
     const x = await park(s, 'npm publish', 'p-deny');
     const nameless = await signIn(s, TEST_TOKEN);
-    expect((await post(s, `/asks/${x.id}/answer`, { action: 'deny', message: '  use the release script  ' }, {}, nameless)).status).toBe(200);
+    expect((await post(s, `/asks/${x.id}/answer`, { action: 'deny', message: '  use the release script  ' }, {}, nameless)).status).toBe(
+      200,
+    );
     const r = await x.held;
     expect(decisionOf(r.body)).toBe('deny');
     expect(reasonOf(r.body)).toMatch(/use the release script/);
@@ -216,18 +239,35 @@ describe('POST /asks/:id/answer: answering from the page', () => {
     const x = await park(s, 'npm publish --tag beta', 'p-narrow');
     const card = (await get(s, `/asks/${x.id}?part=card`)).text;
     expect(card).toMatch(/Approve &amp; remember saves this rule/);
-    const choices = [...card.matchAll(/<input type="radio" name="rule\.0" value="(\d+)"( checked)?> <span><code class="rule">([^<]*)<\/code> — ([^<]*)/g)].map((m) => [m[1], m[2] !== undefined, m[3], m[4]?.trim()]);
+    const choices = [
+      ...card.matchAll(/<input type="radio" name="rule\.0" value="(\d+)"( checked)?> <span><code class="rule">([^<]*)<\/code> — ([^<]*)/g),
+    ].map((m) => [m[1], m[2] !== undefined, m[3], m[4]?.trim()]);
     expect(choices).toEqual([
-      ['0', true, 'Bash(npm publish *)', 'every command that starts with &quot;npm publish&quot;, whatever follows (toolgate still asks for one it finds reading or writing outside the working directories, or that may write a protected path)'],
-      ['1', false, 'Bash(npm publish --tag *)', 'every command that starts with &quot;npm publish --tag&quot;, whatever follows (toolgate still asks for one it finds reading or writing outside the working directories, or that may write a protected path)'],
+      [
+        '0',
+        true,
+        'Bash(npm publish *)',
+        'every command that starts with &quot;npm publish&quot;, whatever follows (toolgate still asks for one it finds reading or writing outside the working directories, or that may write a protected path)',
+      ],
+      [
+        '1',
+        false,
+        'Bash(npm publish --tag *)',
+        'every command that starts with &quot;npm publish --tag&quot;, whatever follows (toolgate still asks for one it finds reading or writing outside the working directories, or that may write a protected path)',
+      ],
       ['2', false, 'Bash(npm publish --tag beta)', 'only this exact command'],
     ]);
     expect(card.match(/broader than this call/g)).toHaveLength(2);
     expect((await post(s, `/asks/${x.id}/answer`, { action: 'remember', scope: 'session', 'rule.0': '2' })).status).toBe(200);
     expect(decisionOf((await x.held).body)).toBe('allow');
-    const grants = (await s.store.listGrants({ projectDir: project, sessionId: 'p-narrow', at: Date.now() })).filter((g) => g.askId === x.id);
+    const grants = (await s.store.listGrants({ projectDir: project, sessionId: 'p-narrow', at: Date.now() })).filter(
+      (g) => g.askId === x.id,
+    );
     expect(grants.map((g) => [g.scope, g.rule])).toEqual([['session', 'Bash(npm publish --tag beta)']]);
-    const other = await s.api('POST', '/v1/decisions', { call: { tool: 'Bash', input: { command: 'npm publish --tag latest' } }, context: { cwd: project, sessionId: 'p-narrow' } });
+    const other = await s.api('POST', '/v1/decisions', {
+      call: { tool: 'Bash', input: { command: 'npm publish --tag latest' } },
+      context: { cwd: project, sessionId: 'p-narrow' },
+    });
     expect(other.body).toMatchObject({ decision: { behavior: 'ask' } });
     await s.answer(other.body['askId'] as string, { behavior: 'deny' });
   });
@@ -236,12 +276,18 @@ describe('POST /asks/:id/answer: answering from the page', () => {
     const g = await park(s, 'curl https://x.example/page', 'p-partial');
     expect((await post(s, `/asks/${g.id}/answer`, { action: 'remember', scope: 'session', 'rule.0': '1' })).status).toBe(200);
     await g.held;
-    expect((await s.store.listGrants({ projectDir: project, sessionId: 'p-partial', at: Date.now() })).map((x) => x.rule)).toEqual(['Bash(curl https://x.example/page)']);
-    const held = s.hook(preToolUse(project, 'Bash', { command: 'curl https://x.example/page && curl https://z.example/' }, { session_id: 'p-partial' }));
+    expect((await s.store.listGrants({ projectDir: project, sessionId: 'p-partial', at: Date.now() })).map((x) => x.rule)).toEqual([
+      'Bash(curl https://x.example/page)',
+    ]);
+    const held = s.hook(
+      preToolUse(project, 'Bash', { command: 'curl https://x.example/page && curl https://z.example/' }, { session_id: 'p-partial' }),
+    );
     const x = await eventually(async () => (await s.store.listAsks({ sessionId: 'p-partial', state: 'pending' }))[0]);
     const card = (await get(s, `/asks/${x.id}?part=card`)).text;
     expect(card).toContain('curl https://z.example/');
-    const choices = [...card.matchAll(/<input type="radio" name="rule\.(\d+)" value="(\d+)"( checked)?> <span><code class="rule">([^<]*)<\/code>/g)].map((m) => [m[1], m[2], m[3] !== undefined, m[4]]);
+    const choices = [
+      ...card.matchAll(/<input type="radio" name="rule\.(\d+)" value="(\d+)"( checked)?> <span><code class="rule">([^<]*)<\/code>/g),
+    ].map((m) => [m[1], m[2], m[3] !== undefined, m[4]]);
     expect(choices).toEqual([['0', '0', true, 'Bash(curl https://z.example/)']]);
     expect(card).not.toContain('Bash(curl *)');
     expect((await post(s, `/asks/${x.id}/answer`, { action: 'remember', scope: 'session' })).status).toBe(200);
@@ -253,7 +299,9 @@ describe('POST /asks/:id/answer: answering from the page', () => {
     const x = await park(s, 'npm publish --tag grants-view', 'p-grants');
     expect((await post(s, `/asks/${x.id}/answer`, { action: 'remember', scope: 'session', 'rule.0': '2' })).status).toBe(200);
     await x.held;
-    const [grant] = (await s.store.listGrants({ projectDir: project, sessionId: 'p-grants', at: Date.now() })).filter((g) => g.askId === x.id);
+    const [grant] = (await s.store.listGrants({ projectDir: project, sessionId: 'p-grants', at: Date.now() })).filter(
+      (g) => g.askId === x.id,
+    );
     expect((await get(s, '/grants', {}, null)).text).not.toContain('npm publish'); // a navigation gets the frame only
     const v = await view(s, '/grants');
     expect(v.status).toBe(200);
@@ -275,11 +323,34 @@ describe('POST /asks/:id/answer: answering from the page', () => {
 
   it("shows what binds a grant: a sub-agent's session grant is that sub-agent's only; a once grant, its directory, agent and mode", async () => {
     const at = Date.now();
-    await s.store.recordGrant({ id: 'grant-sub', scope: 'session', projectDir: project, sessionId: 'p-bound', agent: 'agent-7', rule: 'Bash(make lint)', grantedBy: 'token', createdAt: at });
-    await s.store.recordGrant({ id: 'grant-once', scope: 'once', projectDir: project, sessionId: 'p-bound', cwd: `${project}/web`, mode: 'acceptEdits', rule: 'Bash', inputSha256: 'ab'.repeat(32), grantedBy: 'token', createdAt: at, expiresAt: at + 60_000 });
+    await s.store.recordGrant({
+      id: 'grant-sub',
+      scope: 'session',
+      projectDir: project,
+      sessionId: 'p-bound',
+      agent: 'agent-7',
+      rule: 'Bash(make lint)',
+      grantedBy: 'token',
+      createdAt: at,
+    });
+    await s.store.recordGrant({
+      id: 'grant-once',
+      scope: 'once',
+      projectDir: project,
+      sessionId: 'p-bound',
+      cwd: `${project}/web`,
+      mode: 'acceptEdits',
+      rule: 'Bash',
+      inputSha256: 'ab'.repeat(32),
+      grantedBy: 'token',
+      createdAt: at,
+      expiresAt: at + 60_000,
+    });
     const v = await view(s, '/grants');
     expect(v.text).toMatch(/data-grant-id="grant-sub"[\s\S]*?session <a[^>]*>[\s\S]*?, for sub-agent <code>agent-7<\/code> only/);
-    expect(v.text).toMatch(/data-grant-id="grant-once"[\s\S]*?one more run of the exact call it approved[^<]*<a[\s\S]*?, from <code>[^<]*\/web<\/code>, by the main agent, in mode <code>acceptEdits<\/code>/);
+    expect(v.text).toMatch(
+      /data-grant-id="grant-once"[\s\S]*?one more run of the exact call it approved[^<]*<a[\s\S]*?, from <code>[^<]*\/web<\/code>, by the main agent, in mode <code>acceptEdits<\/code>/,
+    );
     for (const id of ['grant-sub', 'grant-once']) expect((await post(s, `/grants/${id}/revoke`, {})).status).toBe(200);
   });
 
@@ -288,9 +359,19 @@ describe('POST /asks/:id/answer: answering from the page', () => {
     const { join } = await import('node:path');
     const file = join(project, '.claude', 'settings.local.json');
     writeFileSync(file, JSON.stringify({ permissions: { allow: ['Bash(make deploy)', 'Bash(make test *)'] } }));
-    await s.store.recordGrant({ id: 'grant-file', scope: 'project', projectDir: project, rule: 'Bash(make deploy)', settingsFile: file, grantedBy: 'claude-code', createdAt: Date.now() });
+    await s.store.recordGrant({
+      id: 'grant-file',
+      scope: 'project',
+      projectDir: project,
+      rule: 'Bash(make deploy)',
+      settingsFile: file,
+      grantedBy: 'claude-code',
+      createdAt: Date.now(),
+    });
     const v = await view(s, '/grants');
-    expect(v.text).toMatch(/data-grant-id="grant-file"[\s\S]*written by Claude Code to <code>[^<]*settings\.local\.json<\/code>; revoking removes it from the file[\s\S]*action="\/grants\/grant-file\/revoke"/);
+    expect(v.text).toMatch(
+      /data-grant-id="grant-file"[\s\S]*written by Claude Code to <code>[^<]*settings\.local\.json<\/code>; revoking removes it from the file[\s\S]*action="\/grants\/grant-file\/revoke"/,
+    );
     expect((await post(s, '/grants/grant-file/revoke', {})).status).toBe(200);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ permissions: { allow: ['Bash(make test *)'] } });
     expect((await s.store.getGrant('grant-file'))?.revokedAt).toEqual(expect.any(Number));
@@ -353,7 +434,11 @@ describe('POST /asks/:id/answer: answering from the page', () => {
       await post(s, `/asks/${x.id}/answer`, { action: 'approve' }, { 'sec-fetch-site': 'same-site' }),
     ];
     expect(tries.map((t) => t.status)).toEqual([401, 401, 401, 401, 403, 403, 403, 403]);
-    const json = await fetch(`${s.url}/asks/${x.id}/answer`, { method: 'POST', headers: { 'content-type': 'text/plain', [SESSION_HEADER]: ann }, body: 'action=approve' });
+    const json = await fetch(`${s.url}/asks/${x.id}/answer`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', [SESSION_HEADER]: ann },
+      body: 'action=approve',
+    });
     expect(json.status).toBe(415);
     expect((await s.store.getAsk(x.id))?.state).toBe('pending');
     await s.answer(x.id, { behavior: 'deny' });
@@ -366,10 +451,13 @@ describe('who may see the page', () => {
     const { request } = await import('node:http');
     const status = (path: string, method = 'GET') =>
       new Promise<number>((ok, fail) => {
-        const r = request({ host: '127.0.0.1', port: s.port, path, method, headers: { host: `rebind.evil.example:${s.port}`, [SESSION_HEADER]: ann } }, (res) => {
-          res.resume();
-          ok(res.statusCode ?? 0);
-        });
+        const r = request(
+          { host: '127.0.0.1', port: s.port, path, method, headers: { host: `rebind.evil.example:${s.port}`, [SESSION_HEADER]: ann } },
+          (res) => {
+            res.resume();
+            ok(res.statusCode ?? 0);
+          },
+        );
         r.on('error', fail);
         r.end();
       });
@@ -403,7 +491,12 @@ describe('POST /signin', () => {
 
   it('signs a named answerer in as itself, whatever name it types', async () => {
     const alice = 'alice-token-0123456789abcdef';
-    const t = await start(sb, { projects: [project], holdTimeoutSeconds: 30, token: 'another-token-0123456789', answerers: new Map([['alice', alice]]) });
+    const t = await start(sb, {
+      projects: [project],
+      holdTimeoutSeconds: 30,
+      token: 'another-token-0123456789',
+      answerers: new Map([['alice', alice]]),
+    });
     try {
       const session = await signIn(t, alice, 'the boss');
       const x = await park(t, 'npm publish', 'p-alice');

@@ -75,7 +75,8 @@ describe("serve's process is denied to a gated agent in every mode", () => {
   });
 
   it.skipIf(TID === undefined)('through a thread of its process: /proc/TID/ and gdb -p TID', async () => {
-    for (const command of [`cat /proc/${TID}/environ`, `gdb -p ${TID}`, `strace -p ${TID}`]) expect((await bypass('Bash', { command })).decision, command).toBe('deny');
+    for (const command of [`cat /proc/${TID}/environ`, `gdb -p ${TID}`, `strace -p ${TID}`])
+      expect((await bypass('Bash', { command })).decision, command).toBe('deny');
   });
 
   it.skipIf(PGID === undefined || PGID === '0')('through its process group: kill -SIG -PGID', async () => {
@@ -92,7 +93,18 @@ describe("serve's process is denied to a gated agent in every mode", () => {
   });
 
   it('leaves other processes and the agent’s own /proc/self to the rules (allowed in bypassPermissions)', async () => {
-    for (const command of ['cat /proc/self/status', 'cat /proc/self/environ', 'gcore 1', `ps -p ${PID} -o comm=`, `ps -ef`, `kill -0 ${PID}`, 'kill 1', 'kill -TERM -1234567', 'prlimit --core=0 make', 'strings core.1 | grep token']) {
+    for (const command of [
+      'cat /proc/self/status',
+      'cat /proc/self/environ',
+      'gcore 1',
+      `ps -p ${PID} -o comm=`,
+      `ps -ef`,
+      `kill -0 ${PID}`,
+      'kill 1',
+      'kill -TERM -1234567',
+      'prlimit --core=0 make',
+      'strings core.1 | grep token',
+    ]) {
       expect((await bypass('Bash', { command })).decision, command).toBe('allow');
     }
     expect((await bypass('Read', { file_path: '/proc/self/environ' })).decision).toBe('allow');

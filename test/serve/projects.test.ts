@@ -13,7 +13,9 @@ let stranger: string;
 beforeAll(async () => {
   sb = sandbox();
   trusted = sb.project('trusted', { permissions: { allow: ['Bash(make build)'], deny: ['Read(/secrets/**)'] } });
-  stranger = sb.project('stranger', { permissions: { allow: ['Bash(make build)', 'Bash(curl *)'], deny: ['Bash(make clean)'], ask: ['Bash(make test)'] } });
+  stranger = sb.project('stranger', {
+    permissions: { allow: ['Bash(make build)', 'Bash(curl *)'], deny: ['Bash(make clean)'], ask: ['Bash(make test)'] },
+  });
   mkdirSync(join(trusted, 'sub', 'deeper'), { recursive: true });
   s = await start(sb, { projects: [trusted], askVia: 'prompt' });
 });
@@ -29,13 +31,19 @@ describe('which project decides', () => {
     const inSub = join(trusted, 'sub', 'deeper');
     // The project's allow rule applies, and its deny rule anchors at the project root.
     expect(decisionOf((await s.hook(preToolUse(inSub, 'Bash', { command: 'make build' }, sess))).body)).toBe('allow');
-    expect(decisionOf((await s.hook(preToolUse(inSub, 'Read', { file_path: join(trusted, 'secrets', 'key.pem') }, sess))).body)).toBe('deny');
+    expect(decisionOf((await s.hook(preToolUse(inSub, 'Read', { file_path: join(trusted, 'secrets', 'key.pem') }, sess))).body)).toBe(
+      'deny',
+    );
     // Reads anywhere in the project stay inside the working directories.
     expect(decisionOf((await s.hook(preToolUse(inSub, 'Read', { file_path: join(trusted, 'README.md') }, sess))).body)).toBe('allow');
   });
 
   it('without a transcript that names the project, takes the trusted --project holding the cwd', async () => {
-    const r = await s.hook({ ...preToolUse(join(trusted, 'sub'), 'Bash', { command: 'make build' }), session_id: undefined, transcript_path: undefined });
+    const r = await s.hook({
+      ...preToolUse(join(trusted, 'sub'), 'Bash', { command: 'make build' }),
+      session_id: undefined,
+      transcript_path: undefined,
+    });
     expect(decisionOf(r.body)).toBe('allow');
   });
 
@@ -49,7 +57,10 @@ describe('which project decides', () => {
 
   it('the X-Toolgate-Project header names the project; one the transcript contradicts leaves it unknown', async () => {
     const inSub = join(trusted, 'sub');
-    const declared = await s.hook({ ...preToolUse(inSub, 'Bash', { command: 'make build' }), transcript_path: undefined }, { 'x-toolgate-project': trusted });
+    const declared = await s.hook(
+      { ...preToolUse(inSub, 'Bash', { command: 'make build' }), transcript_path: undefined },
+      { 'x-toolgate-project': trusted },
+    );
     expect(decisionOf(declared.body)).toBe('allow');
     const stale = await s.hook(preToolUse(trusted, 'Bash', { command: 'ls' }), { 'x-toolgate-project': inSub });
     expect(reasonOf(stale.body)).toContain(PROJECT_UNKNOWN);
@@ -66,7 +77,9 @@ describe('which project decides', () => {
   it('--trust-all trusts every project', async () => {
     const all = await start(sb, { trustAll: true, askVia: 'prompt' });
     try {
-      expect(decisionOf((await all.hook(preToolUse(stranger, 'Bash', { command: 'make build' }, { session_id: 'ta-1' }))).body)).toBe('allow');
+      expect(decisionOf((await all.hook(preToolUse(stranger, 'Bash', { command: 'make build' }, { session_id: 'ta-1' }))).body)).toBe(
+        'allow',
+      );
     } finally {
       await all.stop();
     }

@@ -64,10 +64,12 @@ describe('serve onDecision', () => {
     expect(seen[1]).toMatchObject({ answerer: 'token', answerScope: 'once', askKind: 'firm', durations: { waitMs: expect.any(Number) } });
   });
 
-  it("an answer for the session says so, and the grant it saved reports its id and scope when it answers the next call", async () => {
+  it('an answer for the session says so, and the grant it saved reports its id and scope when it answers the next call', async () => {
     const call = { command: 'make deploy-preview' };
     const held = s.hook(preToolUse(project, 'Bash', call, { session_id: 'p-4' }));
-    const ask = await eventually(async () => ((await s.api('GET', '/v1/asks?session=p-4')).body['asks'] as { id: string; askKind: string }[])[0]);
+    const ask = await eventually(
+      async () => ((await s.api('GET', '/v1/asks?session=p-4')).body['asks'] as { id: string; askKind: string }[])[0],
+    );
     expect(ask.askKind).toBe('plain');
     expect((await s.answer(ask.id, { behavior: 'allow', scope: 'session' })).status).toBe(200);
     expect(decisionOf((await held).body)).toBe('allow');
@@ -82,7 +84,10 @@ describe('serve onDecision', () => {
   });
 
   it('an ask made through the JSON API is reported with its answer', async () => {
-    const r = await s.api('POST', '/v1/decisions', { call: { tool: 'Bash', input: { command: 'git push origin dev' } }, context: { cwd: project, sessionId: 'p-3' } });
+    const r = await s.api('POST', '/v1/decisions', {
+      call: { tool: 'Bash', input: { command: 'git push origin dev' } },
+      context: { cwd: project, sessionId: 'p-3' },
+    });
     const askId = r.body['askId'] as string;
     await s.answer(askId, { behavior: 'deny', message: 'not today' });
     expect(of('p-3').map((e) => [e.behavior, e.decidedBy, e.askId])).toEqual([

@@ -12,7 +12,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgresStore, type PostgresStoreOptions } from '../../src/store/index.js';
 import { createCluster, freePort, type Cluster } from '../support/postgres/cluster.js';
 import { admin, freshSchema, postgres } from '../support/postgres/context.js';
-import { decisionOf, eventually, ORDINARY_ENVIRONMENT, preToolUse, sandbox, spawnServe, start, TEST_TOKEN, type Running, type Sandbox } from './helpers.js';
+import {
+  decisionOf,
+  eventually,
+  ORDINARY_ENVIRONMENT,
+  preToolUse,
+  sandbox,
+  spawnServe,
+  start,
+  TEST_TOKEN,
+  type Running,
+  type Sandbox,
+} from './helpers.js';
 
 const server = postgres();
 const ci = process.env['CI'] === 'true';
@@ -39,7 +50,8 @@ async function replicas(url: string, b: Partial<PostgresStoreOptions> = {}): Pro
   return [a, bb];
 }
 
-const asksOf = async (r: Running, session: string) => (await r.api('GET', `/v1/asks?session=${session}`)).body['asks'] as { id: string; origin: string; state: string }[];
+const asksOf = async (r: Running, session: string) =>
+  (await r.api('GET', `/v1/asks?session=${session}`)).body['asks'] as { id: string; origin: string; state: string }[];
 const firstAsk = (r: Running, session: string) => eventually(async () => (await asksOf(r, session))[0]);
 
 /** Measure from the answer's 200 to the held request's reply (ms). */
@@ -66,12 +78,18 @@ describe.skipIf(!server.ok)(`replicas on one PostgreSQL database${server.ok ? ''
       // Woken by the notification, not by the 5 s re-read of a held ask.
       expect(ms).toBeLessThan(2500);
 
-      const pr = { ...preToolUse(project, 'Bash', { command: 'npm publish --tag next' }, { session_id: 'ab-2' }), hook_event_name: 'PermissionRequest', permission_suggestions: [] };
+      const pr = {
+        ...preToolUse(project, 'Bash', { command: 'npm publish --tag next' }, { session_id: 'ab-2' }),
+        hook_event_name: 'PermissionRequest',
+        permission_suggestions: [],
+      };
       const heldOnB = b.hook(pr);
       const ask2 = await firstAsk(a, 'ab-2');
       expect(ask2.origin).toBe('PermissionRequest');
       const ms2 = await answerAndTime(heldOnB, () => a.answer(ask2.id, { behavior: 'deny', message: 'not today' }));
-      expect((await heldOnB).body).toEqual({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: 'toolgate: not today' } } });
+      expect((await heldOnB).body).toEqual({
+        hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: 'toolgate: not today' } },
+      });
       expect(ms2).toBeLessThan(2500);
       console.log(`cross-replica release: ${ms.toFixed(1)} ms (PreToolUse), ${ms2.toFixed(1)} ms (PermissionRequest)`);
 
@@ -91,7 +109,10 @@ describe.skipIf(!server.ok)(`replicas on one PostgreSQL database${server.ok ? ''
   it('a long-poll on B returns when the ask is answered through A', async () => {
     const [a, b] = await replicas(await freshSchema(base));
     try {
-      const parked = await a.api('POST', '/v1/decisions', { call: { tool: 'Bash', input: { command: 'npm publish' } }, context: { cwd: project, sessionId: 'poll-1' } });
+      const parked = await a.api('POST', '/v1/decisions', {
+        call: { tool: 'Bash', input: { command: 'npm publish' } },
+        context: { cwd: project, sessionId: 'poll-1' },
+      });
       const id = parked.body['askId'] as string;
       expect(id).toMatch(/^ask_/);
       const poll = b.api('GET', `/v1/asks/${id}?wait=30`);
@@ -114,7 +135,10 @@ describe.skipIf(!server.ok)(`replicas on one PostgreSQL database${server.ok ? ''
       const t0 = performance.now();
       // B listens once its ask's audit entry is durable and it starts waiting: cut it only then.
       const cut = await eventually(async () => {
-        const r = await admin<{ ok: boolean }>(base, "SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE application_name = 'replica-b listen'");
+        const r = await admin<{ ok: boolean }>(
+          base,
+          "SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE application_name = 'replica-b listen'",
+        );
         return r.length > 0 ? r : undefined;
       }, 5000);
       expect(cut.map((r) => r.ok)).toEqual([true]);
@@ -149,7 +173,9 @@ describe.skipIf(!server.ok)(`replicas on one PostgreSQL database${server.ok ? ''
       const r = await b.answer(ask.id, { behavior: 'allow', scope: 'session', remember: true });
       expect(r.status).toBe(200);
       // The agent tries again, this time through B: the remembered approval answers it.
-      expect(decisionOf((await b.hook(preToolUse(project, 'Bash', { command: 'npm publish' }, { session_id: 'kill-1' }))).body)).toBe('allow');
+      expect(decisionOf((await b.hook(preToolUse(project, 'Bash', { command: 'npm publish' }, { session_id: 'kill-1' }))).body)).toBe(
+        'allow',
+      );
       const log = await eventually(async () => {
         const entries = await b.store.readAudit({ sessionId: 'kill-1' });
         return entries.length >= 3 ? entries : undefined;
@@ -209,7 +235,8 @@ describe.skipIf(!server.ok)(`the database restarted under load${server.ok ? '' :
 
   it('decisions fail closed while it is down, held asks survive, and the audit is buffered and written after', async () => {
     const url = cluster.url();
-    const replica = async () => start(sb, { projects: [project], store: await pgStore(url, { listenRetryMs: [100, 500], connectTimeoutMs: 2000 }) });
+    const replica = async () =>
+      start(sb, { projects: [project], store: await pgStore(url, { listenRetryMs: [100, 500], connectTimeoutMs: 2000 }) });
     const [a, b] = [await replica(), await replica()];
     const replies: { kind: string; decision: unknown; askId?: string; decidedBy?: unknown }[] = [];
     let health503 = 0;
@@ -221,9 +248,24 @@ describe.skipIf(!server.ok)(`the database restarted under load${server.ok ? '' :
       const heldAsk = await firstAsk(a, 'restart-held');
 
       const calls = [
-        { kind: 'allow', run: (r: Running, i: number) => r.hook(preToolUse(project, 'Bash', { command: `git log -n ${i}` }, { session_id: `load-${i % 5}` }), ORDINARY_ENVIRONMENT) },
-        { kind: 'deny', run: (r: Running, i: number) => r.hook(preToolUse(project, 'Bash', { command: `rm -rf build/${i}` }, { session_id: `load-${i % 5}` })) },
-        { kind: 'ask', run: (r: Running, i: number) => r.api('POST', '/v1/decisions', { call: { tool: 'Bash', input: { command: `npm publish --tag t${i}` } }, context: { cwd: project, sessionId: `load-${i % 5}` } }) },
+        {
+          kind: 'allow',
+          run: (r: Running, i: number) =>
+            r.hook(preToolUse(project, 'Bash', { command: `git log -n ${i}` }, { session_id: `load-${i % 5}` }), ORDINARY_ENVIRONMENT),
+        },
+        {
+          kind: 'deny',
+          run: (r: Running, i: number) =>
+            r.hook(preToolUse(project, 'Bash', { command: `rm -rf build/${i}` }, { session_id: `load-${i % 5}` })),
+        },
+        {
+          kind: 'ask',
+          run: (r: Running, i: number) =>
+            r.api('POST', '/v1/decisions', {
+              call: { tool: 'Bash', input: { command: `npm publish --tag t${i}` } },
+              context: { cwd: project, sessionId: `load-${i % 5}` },
+            }),
+        },
       ];
       const worker = async (w: number) => {
         for (let i = w; loading; i += 8) {
@@ -234,7 +276,12 @@ describe.skipIf(!server.ok)(`the database restarted under load${server.ok ? '' :
           const body = res.body;
           if (c.kind === 'ask') {
             const d = body['decision'] as { behavior: string; decidedBy?: string };
-            replies.push({ kind: c.kind, decision: d.behavior, decidedBy: d.decidedBy, ...(typeof body['askId'] === 'string' ? { askId: body['askId'] } : {}) });
+            replies.push({
+              kind: c.kind,
+              decision: d.behavior,
+              decidedBy: d.decidedBy,
+              ...(typeof body['askId'] === 'string' ? { askId: body['askId'] } : {}),
+            });
           } else replies.push({ kind: c.kind, decision: decisionOf(body) });
           if (i % 16 === w) health503 += (await r.api('GET', '/v1/health')).status === 503 ? 1 : 0;
         }
@@ -244,7 +291,11 @@ describe.skipIf(!server.ok)(`the database restarted under load${server.ok ? '' :
       cluster.stop('fast');
       await new Promise((r) => setTimeout(r, 1200));
       cluster.start();
-      await eventually(async () => ((await a.api('GET', '/v1/health')).status === 200 && (await b.api('GET', '/v1/health')).status === 200 ? true : undefined), 15_000);
+      await eventually(
+        async () =>
+          (await a.api('GET', '/v1/health')).status === 200 && (await b.api('GET', '/v1/health')).status === 200 ? true : undefined,
+        15_000,
+      );
       await new Promise((r) => setTimeout(r, 400));
       loading = false;
       await load;
@@ -257,7 +308,9 @@ describe.skipIf(!server.ok)(`the database restarted under load${server.ok ? '' :
       expect(replies.filter((r) => r.kind === 'allow' && r.decision !== 'allow')).toEqual([]);
       expect(replies.filter((r) => r.kind === 'deny' && r.decision !== 'deny')).toEqual([]);
       const asks = replies.filter((r) => r.kind === 'ask');
-      expect(asks.filter((r) => !(r.decision === 'ask' && r.askId !== undefined) && !(r.decision === 'deny' && r.decidedBy === 'store'))).toEqual([]);
+      expect(
+        asks.filter((r) => !(r.decision === 'ask' && r.askId !== undefined) && !(r.decision === 'deny' && r.decidedBy === 'store')),
+      ).toEqual([]);
       const refused = asks.filter((r) => r.decision === 'deny').length;
       // The outage was seen: asks refused and health 503 while it lasted.
       expect(refused).toBeGreaterThan(0);
@@ -272,7 +325,9 @@ describe.skipIf(!server.ok)(`the database restarted under load${server.ok ? '' :
       }, 20_000);
       expect(audited).toBe(requests);
       expect(a.lines.concat(b.lines).join('\n')).toMatch(/audit log cannot be written[\s\S]*audit log is written again/);
-      console.log(`database restart under load: ${requests} decisions, ${refused} asks refused while it was down, ${health503} health checks answered 503; ${parkedIds.length} asks parked`);
+      console.log(
+        `database restart under load: ${requests} decisions, ${refused} asks refused while it was down, ${health503} health checks answered 503; ${parkedIds.length} asks parked`,
+      );
     } finally {
       loading = false;
       await Promise.all([a.stop(), b.stop()]);
@@ -281,11 +336,22 @@ describe.skipIf(!server.ok)(`the database restarted under load${server.ok ? '' :
 });
 
 /** POST a hook event; a connection error is a value (`ok: false`), as Claude Code sees it. */
-function post(port: number, event: unknown, agent?: http.Agent): Promise<{ ok: true; status: number; body: Record<string, unknown> } | { ok: false; error: string }> {
+function post(
+  port: number,
+  event: unknown,
+  agent?: http.Agent,
+): Promise<{ ok: true; status: number; body: Record<string, unknown> } | { ok: false; error: string }> {
   const payload = JSON.stringify(event);
   return new Promise((ok) => {
     const req = http.request(
-      { ...(agent !== undefined ? { agent } : {}), host: '127.0.0.1', port, path: '/hooks/claude-code', method: 'POST', headers: { ...ORDINARY_ENVIRONMENT, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+      {
+        ...(agent !== undefined ? { agent } : {}),
+        host: '127.0.0.1',
+        port,
+        path: '/hooks/claude-code',
+        method: 'POST',
+        headers: { ...ORDINARY_ENVIRONMENT, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      },
       (res) => {
         let text = '';
         res.on('data', (d: Buffer) => (text += d.toString()));
@@ -305,4 +371,3 @@ function spawnReplica(url: string): Promise<{ child: ChildProcess; port: number 
   writeFileSync(tokenFile, `${TEST_TOKEN}\n`, { mode: 0o600 });
   return spawnServe(sb, project, ['--store', url, '--token-file', tokenFile], 'xdg');
 }
-

@@ -19,7 +19,9 @@ let addressFile: string;
 
 beforeAll(async () => {
   sb = sandbox();
-  project = sb.project('guarded', { permissions: { allow: ['Bash(curl *)', 'Bash(cat *)', 'Bash(toolgate *)', 'Bash(sqlite3 *)', 'Bash(node *)', 'WebFetch'] } });
+  project = sb.project('guarded', {
+    permissions: { allow: ['Bash(curl *)', 'Bash(cat *)', 'Bash(toolgate *)', 'Bash(sqlite3 *)', 'Bash(node *)', 'WebFetch'] },
+  });
   tokenFile = join(sb.root, 'token');
   writeFileSync(tokenFile, `${TOKEN}\n`, { mode: 0o600 });
   storeFile = join(sb.root, 'state', 'guarded.db');
@@ -32,7 +34,7 @@ afterAll(async () => {
   sb.cleanup();
 });
 
-describe('answering needs a credential and the ask\'s one-time code', () => {
+describe("answering needs a credential and the ask's one-time code", () => {
   it('refuses an answer without the token or with a wrong one, even from loopback; reading stays open on loopback', async () => {
     const held = s.hook(preToolUse(project, 'Bash', { command: 'npm publish' }, { session_id: 'tok-1' }));
     const list = await eventually(async () => {
@@ -45,9 +47,14 @@ describe('answering needs a credential and the ask\'s one-time code', () => {
     const none = await s.api('POST', `/v1/asks/${id}/answer`, { behavior: 'allow', code });
     expect(none.status).toBe(401);
     expect(none.body['error']).toMatch(/needs the token/);
-    expect((await s.api('POST', `/v1/asks/${id}/answer`, { behavior: 'allow', code }, { authorization: 'Bearer wrong-token-wrong-token' })).status).toBe(401);
+    expect(
+      (await s.api('POST', `/v1/asks/${id}/answer`, { behavior: 'allow', code }, { authorization: 'Bearer wrong-token-wrong-token' }))
+        .status,
+    ).toBe(401);
     // Neither the API nor its event stream shows the code.
-    expect(JSON.stringify((await s.api('GET', `/v1/asks/${id}`, undefined, { authorization: `Bearer ${TOKEN}` })).body)).not.toContain(code);
+    expect(JSON.stringify((await s.api('GET', `/v1/asks/${id}`, undefined, { authorization: `Bearer ${TOKEN}` })).body)).not.toContain(
+      code,
+    );
     const ok = await s.api('POST', `/v1/asks/${id}/answer`, { behavior: 'allow', code }, { authorization: `Bearer ${TOKEN}` });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ answer: { answerer: 'token' } });
@@ -59,12 +66,20 @@ describe('answering needs a credential and the ask\'s one-time code', () => {
       const all = await s.store.readAudit({ sessionId: 'tok-1' });
       return all.some((e) => e.event === 'answer') ? all : undefined;
     });
-    expect(entries.find((e) => e.event === 'answer')).toMatchObject({ answerer: 'token', reason: "approved by the holder of serve's token (the API or `toolgate asks answer`)" });
+    expect(entries.find((e) => e.event === 'answer')).toMatchObject({
+      answerer: 'token',
+      reason: "approved by the holder of serve's token (the API or `toolgate asks answer`)",
+    });
   });
 
   it('refuses the token without the code, with a wrong code or with the code of another ask; and a free-text answerer name', async () => {
-    const held = [s.hook(preToolUse(project, 'Bash', { command: 'npm publish --tag a' }, { session_id: 'code-1' })), s.hook(preToolUse(project, 'Bash', { command: 'npm publish --tag b' }, { session_id: 'code-2' }))];
-    const [a, b] = await Promise.all(['code-1', 'code-2'].map((session) => eventually(async () => (await s.store.listAsks({ sessionId: session }))[0]?.id)));
+    const held = [
+      s.hook(preToolUse(project, 'Bash', { command: 'npm publish --tag a' }, { session_id: 'code-1' })),
+      s.hook(preToolUse(project, 'Bash', { command: 'npm publish --tag b' }, { session_id: 'code-2' })),
+    ];
+    const [a, b] = await Promise.all(
+      ['code-1', 'code-2'].map((session) => eventually(async () => (await s.store.listAsks({ sessionId: session }))[0]?.id)),
+    );
     const as = { authorization: `Bearer ${TOKEN}` };
     const tries = [
       await s.api('POST', `/v1/asks/${a}/answer`, { behavior: 'allow' }, as),
@@ -77,7 +92,22 @@ describe('answering needs a credential and the ask\'s one-time code', () => {
     expect(tries[3]?.body['error']).toMatch(/unknown field\(s\) "answerer"/);
     expect((await s.store.getAsk(a as string))?.state).toBe('pending');
     // The code is case- and dash-blind, as a person types it.
-    expect((await s.api('POST', `/v1/asks/${a}/answer`, { behavior: 'deny', code: s.codeOf(a as string).toLowerCase().replace('-', ' ') }, as)).status).toBe(200);
+    expect(
+      (
+        await s.api(
+          'POST',
+          `/v1/asks/${a}/answer`,
+          {
+            behavior: 'deny',
+            code: s
+              .codeOf(a as string)
+              .toLowerCase()
+              .replace('-', ' '),
+          },
+          as,
+        )
+      ).status,
+    ).toBe(200);
     expect((await s.answer(b as string, { behavior: 'deny' })).status).toBe(200);
     await Promise.all(held);
   });
@@ -138,7 +168,8 @@ describe('the one-time code is drawn at random per ask, kept sealed, spent once 
     const code = s.codeOf(id);
     const wrong = code.startsWith('2') ? `3${code.slice(1)}` : `2${code.slice(1)}`;
     const statuses: number[] = [];
-    for (let i = 0; i < ANSWER_CODE_TRIES; i++) statuses.push((await s.api('POST', `/v1/asks/${id}/answer`, { behavior: 'allow', code: wrong }, as)).status);
+    for (let i = 0; i < ANSWER_CODE_TRIES; i++)
+      statuses.push((await s.api('POST', `/v1/asks/${id}/answer`, { behavior: 'allow', code: wrong }, as)).status);
     expect(statuses).toEqual(Array(ANSWER_CODE_TRIES).fill(403));
     const late = await s.api('POST', `/v1/asks/${id}/answer`, { behavior: 'allow', code }, as);
     expect(late.status).toBe(403);
@@ -154,7 +185,9 @@ describe('the one-time code is drawn at random per ask, kept sealed, spent once 
     // The page still answers it.
     const [record] = await s.store.answerCodes([id]);
     expect(record !== undefined && s.serve.context.codes.shown(record)).toBe(undefined);
-    expect((await s.store.answerAsk(id, { answer: { behavior: 'deny' }, scope: 'once', answerer: 'page:test', answeredAt: Date.now() })).ok).toBe(true);
+    expect(
+      (await s.store.answerAsk(id, { answer: { behavior: 'deny' }, scope: 'once', answerer: 'page:test', answeredAt: Date.now() })).ok,
+    ).toBe(true);
     await held;
   });
 
@@ -176,7 +209,8 @@ describe('the one-time code is drawn at random per ask, kept sealed, spent once 
 });
 
 describe("serve's built-in protection keeps a gated agent from its token, its store and the answer command, in every mode", () => {
-  const call = (tool: string, input: Record<string, unknown>, mode = 'default') => s.hook(preToolUse(project, tool, input, { session_id: 'self-1', permission_mode: mode }));
+  const call = (tool: string, input: Record<string, unknown>, mode = 'default') =>
+    s.hook(preToolUse(project, tool, input, { session_id: 'self-1', permission_mode: mode }));
   const answer = 'asks answer ask_1 allow --code ABCD-EFGH';
 
   it.each([
@@ -188,7 +222,7 @@ describe("serve's built-in protection keeps a gated agent from its token, its st
     ['rewriting the address with a redirection', () => ['Bash', { command: `echo http://127.0.0.1:1 > ${addressFile}` }]],
     ['reading the store', () => ['Read', { file_path: storeFile }]],
     ['sqlite3 on the store', () => ['Bash', { command: `sqlite3 ${storeFile} "update asks set state='answered'"` }]],
-    ['sqlite3 on the store\'s WAL', () => ['Bash', { command: `sqlite3 ${storeFile}-wal .dump` }]],
+    ["sqlite3 on the store's WAL", () => ['Bash', { command: `sqlite3 ${storeFile}-wal .dump` }]],
     ['toolgate asks answer', () => ['Bash', { command: `toolgate ${answer}` }]],
     ['toolgate by path', () => ['Bash', { command: `./node_modules/.bin/toolgate ${answer}` }]],
     ['npx toolgate@V', () => ['Bash', { command: `npx toolgate@0.1.0 ${answer}` }]],
@@ -202,7 +236,10 @@ describe("serve's built-in protection keeps a gated agent from its token, its st
     ['bunx', () => ['Bash', { command: `bunx toolgate ${answer}` }]],
     ['node …/dist/cli/main.js', () => ['Bash', { command: `node ./node_modules/toolgate/dist/cli/main.js ${answer}` }]],
     ['corepack pnpm dlx, inside sh -c', () => ['Bash', { command: `sh -c "corepack pnpm dlx toolgate ${answer}"` }]],
-    ['quotes, ANSI-C quoting and braces', () => ['Bash', { command: `to"ol"gate asks $'\\x61nswer' x allow; toolgate asks ans{w,}er x allow` }]],
+    [
+      'quotes, ANSI-C quoting and braces',
+      () => ['Bash', { command: `to"ol"gate asks $'\\x61nswer' x allow; toolgate asks ans{w,}er x allow` }],
+    ],
   ] as [string, () => [string, Record<string, unknown>]][])('denies %s', async (_what, make) => {
     const [tool, input] = make();
     for (const mode of ['default', 'bypassPermissions', 'acceptEdits']) {
@@ -250,12 +287,22 @@ describe("serve's built-in protection keeps a gated agent from its token, its st
     }
   });
 
-  it('keeps the ancestors of the record\'s directory up to home: their own mode and owner; copying into them is decided as usual', async () => {
+  it("keeps the ancestors of the record's directory up to home: their own mode and owner; copying into them is decided as usual", async () => {
     writeFileSync(join(project, 'README.md'), 'x\n');
-    const s2 = await start(sb, { projects: [project], token: TOKEN, addressFile: join(sb.home, '.local', 'state', 'toolgate', 'serve-address') });
+    const s2 = await start(sb, {
+      projects: [project],
+      token: TOKEN,
+      addressFile: join(sb.home, '.local', 'state', 'toolgate', 'serve-address'),
+    });
     try {
-      const hook = (command: string) => s2.hook(preToolUse(project, 'Bash', { command }, { session_id: 'dir-2', permission_mode: 'bypassPermissions' }));
-      for (const command of [`chmod 000 ${join(sb.home, '.local', 'state')}`, `chmod 000 ${join(sb.home, '.local')}`, `chmod 000 ${sb.home}`, `cd ${join(sb.home, '.local')} && chmod 000 state`]) {
+      const hook = (command: string) =>
+        s2.hook(preToolUse(project, 'Bash', { command }, { session_id: 'dir-2', permission_mode: 'bypassPermissions' }));
+      for (const command of [
+        `chmod 000 ${join(sb.home, '.local', 'state')}`,
+        `chmod 000 ${join(sb.home, '.local')}`,
+        `chmod 000 ${sb.home}`,
+        `cd ${join(sb.home, '.local')} && chmod 000 state`,
+      ]) {
         const r = await hook(command);
         expect(decisionOf(r.body), `${command}: ${reasonOf(r.body)}`).toBe('deny');
         expect(reasonOf(r.body)).toMatch(/its mode, owner or times/);
@@ -269,7 +316,7 @@ describe("serve's built-in protection keeps a gated agent from its token, its st
     }
   });
 
-  it('denies Grep of a directory that holds serve\'s files and MCP tools whose input names them or a directory holding them, in every mode; other searches and MCP calls are decided as usual (red team H4)', async () => {
+  it("denies Grep of a directory that holds serve's files and MCP tools whose input names them or a directory holding them, in every mode; other searches and MCP calls are decided as usual (red team H4)", async () => {
     const state = join(sb.root, 'state');
     for (const [tool, input] of [
       ['Grep', { pattern: '.', path: state, output_mode: 'content' }],
@@ -300,8 +347,15 @@ describe("serve's built-in protection keeps a gated agent from its token, its st
     }
   });
 
-  it('refuses only what it names: commands that mention serve\'s port, other toolgate commands and other programs\' answer subcommands are decided as usual', async () => {
-    for (const command of [`curl localhost:${s.port}/v1/asks`, `curl https://example.com/?page=${s.port}`, 'curl https://example.com/', `cat ${join(project, 'README.md')}`, 'toolgate asks list', 'toolgate asks show answer']) {
+  it("refuses only what it names: commands that mention serve's port, other toolgate commands and other programs' answer subcommands are decided as usual", async () => {
+    for (const command of [
+      `curl localhost:${s.port}/v1/asks`,
+      `curl https://example.com/?page=${s.port}`,
+      'curl https://example.com/',
+      `cat ${join(project, 'README.md')}`,
+      'toolgate asks list',
+      'toolgate asks show answer',
+    ]) {
       const r = await call('Bash', { command });
       expect(decisionOf(r.body), `${command}: ${reasonOf(r.body)}`).toBe('allow');
     }
@@ -317,8 +371,23 @@ describe("serve's built-in protection keeps a gated agent from its token, its st
     const { loadSettings } = await import('../../src/settings/index.js');
     const { nodeFileSystem } = await import('../../src/node/index.js');
     await prepare();
-    const policy = await loadSettings({ fs: nodeFileSystem(), cwd: p, home: sb.home, projectDir: p, managedPaths: [], isProjectTrusted: () => true });
-    expect(evaluate({ tool: 'Bash', input: { command: 'node x.js' } }, { mode: 'default', policy, cwd: p, home: sb.home, workingDirectories: [p] } as never).behavior).toBe('allow');
+    const policy = await loadSettings({
+      fs: nodeFileSystem(),
+      cwd: p,
+      home: sb.home,
+      projectDir: p,
+      managedPaths: [],
+      isProjectTrusted: () => true,
+    });
+    expect(
+      evaluate({ tool: 'Bash', input: { command: 'node x.js' } }, {
+        mode: 'default',
+        policy,
+        cwd: p,
+        home: sb.home,
+        workingDirectories: [p],
+      } as never).behavior,
+    ).toBe('allow');
   });
 });
 
@@ -333,12 +402,13 @@ describe("serve's own policy files are guarded like its token against writes (re
     linkSync(policy, join(dir, 'policy-hard'));
     const s3 = await start(sb, { projects: [dir], token: TOKEN, settings: [policy], auditAnchors: { file: anchorFile } });
     try {
-      const hook = (tool: string, input: Record<string, unknown>, mode: string) => s3.hook(preToolUse(dir, tool, input, { session_id: 'policy-1', permission_mode: mode }));
+      const hook = (tool: string, input: Record<string, unknown>, mode: string) =>
+        s3.hook(preToolUse(dir, tool, input, { session_id: 'policy-1', permission_mode: mode }));
       for (const [tool, input] of [
         ['Edit', { file_path: policy, old_string: '"deny":["Bash(curl *)"]', new_string: '"allow":["Bash(*)"]' }],
         ['Write', { file_path: policy, content: '{"permissions":{"allow":["Bash(*)"]}}' }],
         ['Bash', { command: `echo '{}' > ${policy}` }],
-        ['Bash', { command: "sed -i s/deny/allow/ config/toolgate-server.json" }],
+        ['Bash', { command: 'sed -i s/deny/allow/ config/toolgate-server.json' }],
         ['Bash', { command: `cp /dev/null ${policy}` }],
         ['Edit', { file_path: join(dir, 'policy-hard'), old_string: 'deny', new_string: 'allow' }],
         ['Bash', { command: 'sed -i s/deny/allow/ policy-hard' }],
@@ -349,7 +419,9 @@ describe("serve's own policy files are guarded like its token against writes (re
           expect(decisionOf(r.body), `${mode} ${tool} ${JSON.stringify(input)}: ${reasonOf(r.body)}`).toBe('deny');
         }
       }
-      expect(reasonOf((await hook('Bash', { command: 'sed -i s/deny/allow/ policy-hard' }, 'bypassPermissions')).body)).toMatch(/the policy toolgate serve decides with/);
+      expect(reasonOf((await hook('Bash', { command: 'sed -i s/deny/allow/ policy-hard' }, 'bypassPermissions')).body)).toMatch(
+        /the policy toolgate serve decides with/,
+      );
       // The server policy still holds, and reading it is no write.
       expect(decisionOf((await hook('Bash', { command: 'curl -s https://example.com' }, 'default')).body)).toBe('deny');
       expect(decisionOf((await hook('Bash', { command: `cat ${policy}` }, 'default')).body)).toBe('allow');
@@ -362,7 +434,10 @@ describe("serve's own policy files are guarded like its token against writes (re
 
 describe('auth rules', () => {
   const ctx = (address: string | undefined, authorization?: string) =>
-    ({ env: { incoming: { socket: { remoteAddress: address } } }, req: { header: (n: string) => (n === 'authorization' ? authorization : undefined) } }) as unknown as Context;
+    ({
+      env: { incoming: { socket: { remoteAddress: address } } },
+      req: { header: (n: string) => (n === 'authorization' ? authorization : undefined) },
+    }) as unknown as Context;
 
   it('answering needs the token everywhere, loopback included; anything from off loopback needs it', () => {
     const auth = createAuth({ token: TOKEN });
@@ -377,21 +452,37 @@ describe('auth rules', () => {
 
   it('named answerers are principals of their own', () => {
     const auth = createAuth({ token: TOKEN, answerers: new Map([['alice', 'alice-token-0123456789']]) });
-    expect(auth.check(ctx('10.1.2.3', 'Bearer alice-token-0123456789'), 'answer')).toEqual({ ok: true, via: 'answerer', principal: 'alice' });
+    expect(auth.check(ctx('10.1.2.3', 'Bearer alice-token-0123456789'), 'answer')).toEqual({
+      ok: true,
+      via: 'answerer',
+      principal: 'alice',
+    });
     expect(auth.principal('alice-token-0123456789')).toBe('alice');
     expect(auth.principal(TOKEN)).toBe('token');
     expect(auth.principal('alice')).toBeUndefined();
-    expect(() => createServe({ store: createMemoryStore(), token: TOKEN, answerers: new Map([['token', 'x'.repeat(20)]]), log: () => {} })).toThrow(/name of serve's own token/);
-    expect(() => createServe({ store: createMemoryStore(), token: TOKEN, answerers: new Map([['a b', 'x'.repeat(20)]]), log: () => {} })).toThrow(/letters, digits/);
-    expect(() => createServe({ store: createMemoryStore(), token: TOKEN, answerers: new Map([['bob', TOKEN]]), log: () => {} })).toThrow(/must differ/);
+    expect(() =>
+      createServe({ store: createMemoryStore(), token: TOKEN, answerers: new Map([['token', 'x'.repeat(20)]]), log: () => {} }),
+    ).toThrow(/name of serve's own token/);
+    expect(() =>
+      createServe({ store: createMemoryStore(), token: TOKEN, answerers: new Map([['a b', 'x'.repeat(20)]]), log: () => {} }),
+    ).toThrow(/letters, digits/);
+    expect(() => createServe({ store: createMemoryStore(), token: TOKEN, answerers: new Map([['bob', TOKEN]]), log: () => {} })).toThrow(
+      /must differ/,
+    );
   });
 
   it('the hook token asks for decisions from anywhere, and answers and reads nothing', () => {
     const HOOK = 'hook-token-that-agents-can-read';
     const auth = createAuth({ token: TOKEN, hookToken: HOOK });
     expect(auth.check(ctx('10.1.2.3', `Bearer ${HOOK}`), 'decide')).toEqual({ ok: true, via: 'hook' });
-    expect(auth.check(ctx('10.1.2.3', `Bearer ${HOOK}`), 'read')).toEqual({ ok: false, message: expect.stringMatching(/only asks for decisions/) });
-    expect(auth.check(ctx('10.1.2.3', `Bearer ${HOOK}`), 'answer')).toEqual({ ok: false, message: expect.stringMatching(/cannot answer asks/) });
+    expect(auth.check(ctx('10.1.2.3', `Bearer ${HOOK}`), 'read')).toEqual({
+      ok: false,
+      message: expect.stringMatching(/only asks for decisions/),
+    });
+    expect(auth.check(ctx('10.1.2.3', `Bearer ${HOOK}`), 'answer')).toEqual({
+      ok: false,
+      message: expect.stringMatching(/cannot answer asks/),
+    });
     expect(auth.check(ctx('127.0.0.1', `Bearer ${HOOK}`), 'answer').ok).toBe(false);
     expect(auth.check(ctx('10.1.2.3'), 'decide').ok).toBe(false);
     expect(auth.check(ctx('10.1.2.3', `Bearer ${TOKEN}`), 'decide')).toEqual({ ok: true, via: 'token', principal: 'token' });

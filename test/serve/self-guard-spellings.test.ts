@@ -24,13 +24,23 @@ beforeAll(async () => {
   state = join(sb.root, 'state', 'toolgate');
   mkdirSync(state, { recursive: true });
   // The project's scripts, as a package runner finds them.
-  for (const p of [star, bypass]) writeFileSync(join(p, 'package.json'), JSON.stringify({ scripts: { dev: 'toolgate serve --listen 127.0.0.1:0', test: 'vitest run', serve: 'vite preview' } }));
+  for (const p of [star, bypass])
+    writeFileSync(
+      join(p, 'package.json'),
+      JSON.stringify({ scripts: { dev: 'toolgate serve --listen 127.0.0.1:0', test: 'vitest run', serve: 'vite preview' } }),
+    );
   tg = join(sb.root, 'tg');
   mkdirSync(join(tg, 'dist', 'cli'), { recursive: true });
   writeFileSync(join(tg, 'dist', 'cli', 'main.js'), '');
   const tokenFile = join(state, 'serve-token');
   writeFileSync(tokenFile, 'correct-horse-battery-staple-42\n', { mode: 0o600 });
-  s = await start(sb, { projects: [star, bypass], tokenFile, storeFile: join(state, 'toolgate.db'), addressFile: join(state, 'serve-address'), holdTimeoutSeconds: 5 });
+  s = await start(sb, {
+    projects: [star, bypass],
+    tokenFile,
+    storeFile: join(state, 'toolgate.db'),
+    addressFile: join(state, 'serve-address'),
+    holdTimeoutSeconds: 5,
+  });
 });
 afterAll(async () => {
   await s.stop();
@@ -39,9 +49,14 @@ afterAll(async () => {
 
 const decide = async (command: string) => {
   const out: string[] = [];
-  for (const [project, mode] of [[star, 'default'], [bypass, 'bypassPermissions']] as const) {
+  for (const [project, mode] of [
+    [star, 'default'],
+    [bypass, 'bypassPermissions'],
+  ] as const) {
     const r = await s.hook(preToolUse(project, 'Bash', { command }, { permission_mode: mode, session_id: `sp-${mode}` }));
-    out.push(`${decisionOf(r.body)}${decisionOf(r.body) === 'deny' && !/toolgate serve/.test(reasonOf(r.body) ?? '') ? ' (not the self-guard)' : ''}`);
+    out.push(
+      `${decisionOf(r.body)}${decisionOf(r.body) === 'deny' && !/toolgate serve/.test(reasonOf(r.body) ?? '') ? ' (not the self-guard)' : ''}`,
+    );
   }
   return out;
 };
@@ -69,13 +84,20 @@ describe('the agent runs no toolgate serve and no answer command of its own', ()
   });
 
   it('leaves other toolgate commands and globs that cannot match to the policy', async () => {
-    for (const command of ['toolgate asks list', 'toolgate check Bash serve', 'npx serve', 'ls *.md', `node ${tg}/dist/cli/main.js asks show a`, 'toolgate asks ans?x a']) {
+    for (const command of [
+      'toolgate asks list',
+      'toolgate check Bash serve',
+      'npx serve',
+      'ls *.md',
+      `node ${tg}/dist/cli/main.js asks show a`,
+      'toolgate asks ans?x a',
+    ]) {
       expect(await decide(command), command).toEqual(['allow', 'allow']);
     }
   });
 });
 
-describe('package runners are judged by what they run: each spelling that may run the CLI\'s serve or answer command is denied', () => {
+describe("package runners are judged by what they run: each spelling that may run the CLI's serve or answer command is denied", () => {
   it.each([
     'pnpm --silent exec toolgate serve --token-file src/tok --listen 127.0.0.1:7496',
     'pnpm -s exec toolgate serve',
@@ -116,7 +138,17 @@ describe('package runners are judged by what they run: each spelling that may ru
   });
 
   it('leaves runners that run something else to the policy', async () => {
-    for (const command of ['npm install serve', 'pnpm add serve', 'npx serve', 'pnpm exec vite serve', 'pnpm vite serve', 'npm run serve', 'npm test -- serve', 'pnpm toolgate grants list', 'corepack enable']) {
+    for (const command of [
+      'npm install serve',
+      'pnpm add serve',
+      'npx serve',
+      'pnpm exec vite serve',
+      'pnpm vite serve',
+      'npm run serve',
+      'npm test -- serve',
+      'pnpm toolgate grants list',
+      'corepack enable',
+    ]) {
       expect(await decide(command), command).toEqual(['allow', 'allow']);
     }
   });
@@ -156,7 +188,14 @@ describe('the agent changes grants only in ways that narrow them', () => {
   });
 
   it('leaves listing, showing, revoking and pruning to the policy: they never widen what grants answer', async () => {
-    for (const command of ['toolgate grants list', 'toolgate grants show g1', 'toolgate grants revoke g1 g2', 'toolgate grants prune --before 30d', 'toolgate grants', 'toolgate asks show grants']) {
+    for (const command of [
+      'toolgate grants list',
+      'toolgate grants show g1',
+      'toolgate grants revoke g1 g2',
+      'toolgate grants prune --before 30d',
+      'toolgate grants',
+      'toolgate asks show grants',
+    ]) {
       expect(await decide(command), command).toEqual(['allow', 'allow']);
     }
   });

@@ -84,7 +84,13 @@ describe('runsAnswerCommand', () => {
 });
 
 /** A project's scripts as `package.json` would hold them. */
-const SCRIPTS: Record<string, string> = { test: 'vitest run', build: 'tsc -p .', serve: 'vite preview', dev: 'toolgate serve --listen 127.0.0.1:0', tg: 'toolgate' };
+const SCRIPTS: Record<string, string> = {
+  test: 'vitest run',
+  build: 'tsc -p .',
+  serve: 'vite preview',
+  dev: 'toolgate serve --listen 127.0.0.1:0',
+  tg: 'toolgate',
+};
 const project: ScriptLookup = (name) => SCRIPTS[name] ?? null;
 
 describe('runsAnswerCommand through package runners, judged by what they run', () => {
@@ -142,7 +148,12 @@ describe('runsAnswerCommand through package runners, judged by what they run', (
     'yarn tg asks answer a allow',
     'pnpm -C other unknown serve',
   ])('%s: yes', (command) => {
-    expect(runsAnswerCommand(words(command).map((w) => w.replace(/\\u0020/g, ' ')), project)).toBe(true);
+    expect(
+      runsAnswerCommand(
+        words(command).map((w) => w.replace(/\\u0020/g, ' ')),
+        project,
+      ),
+    ).toBe(true);
   });
 
   it.each([
@@ -177,7 +188,7 @@ describe('runsAnswerCommand through package runners, judged by what they run', (
     expect(runsAnswerCommand(words(command), project)).toBe(false);
   });
 
-  it('a script toolgate cannot read may be the CLI: unknown, its arguments are judged as the CLI\'s', () => {
+  it("a script toolgate cannot read may be the CLI: unknown, its arguments are judged as the CLI's", () => {
     expect(runsAnswerCommand(words('npm test -- serve'))).toBe(true);
     expect(runsAnswerCommand(words('pnpm vite serve'))).toBe(true);
     expect(runsAnswerCommand(words('npm test'))).toBe(false);
@@ -186,11 +197,22 @@ describe('runsAnswerCommand through package runners, judged by what they run', (
   it('reads long and nested runner commands within its bound', () => {
     const files = Array.from({ length: 5000 }, (_, i) => `./src/f${i}.ts`);
     expect(runsAnswerCommand(['npx', 'eslint', ...files, 'serve'], project)).toBe(false);
-    expect(runsAnswerCommand([...Array.from({ length: 50 }, () => 'corepack pnpm exec npx'.split(' ')).flat(), 'toolgate', 'serve'], project)).toBe(true);
+    expect(
+      runsAnswerCommand([...Array.from({ length: 50 }, () => 'corepack pnpm exec npx'.split(' ')).flat(), 'toolgate', 'serve'], project),
+    ).toBe(true);
   });
 
   it('reads the scripts of the nearest package.json', async () => {
-    const view = { exists: (p: string) => ['/p/package.json', '/q/package.json'].includes(p), realpath: (p: string) => p, readText: (p: string) => (p === '/p/package.json' ? JSON.stringify({ scripts: { dev: 'toolgate serve', build: 'tsc' } }) : p === '/q/package.json' ? '{not json' : undefined) };
+    const view = {
+      exists: (p: string) => ['/p/package.json', '/q/package.json'].includes(p),
+      realpath: (p: string) => p,
+      readText: (p: string) =>
+        p === '/p/package.json'
+          ? JSON.stringify({ scripts: { dev: 'toolgate serve', build: 'tsc' } })
+          : p === '/q/package.json'
+            ? '{not json'
+            : undefined,
+    };
     expect(projectScripts(view as never, '/p/sub')('dev')).toBe('toolgate serve');
     expect(projectScripts(view as never, '/p/sub')('lint')).toBe(null);
     expect(projectScripts(view as never, '/q')('dev')).toBe(undefined);
@@ -214,7 +236,13 @@ describe("serve's built-in rules", () => {
       ...(builtIn ? { builtIn: [settings] } : {}),
       isProjectTrusted: () => true,
     });
-    return evaluate({ tool: 'Bash', input: { command } }, { mode: 'default', policy, cwd: '/p', home: '/h', workingDirectories: ['/p'] } as never);
+    return evaluate({ tool: 'Bash', input: { command } }, {
+      mode: 'default',
+      policy,
+      cwd: '/p',
+      home: '/h',
+      workingDirectories: ['/p'],
+    } as never);
   };
 
   it('deny what they match like any deny rule', async () => {

@@ -73,20 +73,55 @@ describe('serve with a shadow policy', () => {
       return mine.length === 4 ? mine : undefined;
     });
     const test = seen.find((e) => (e.input as { command: string }).command === 'npm test');
-    expect(test).toMatchObject({ behavior: 'allow', shadow: { behavior: 'deny', rule: { text: 'Bash(npm test)', list: 'deny', layer: 'projectSettings' } } });
+    expect(test).toMatchObject({
+      behavior: 'allow',
+      shadow: { behavior: 'deny', rule: { text: 'Bash(npm test)', list: 'deny', layer: 'projectSettings' } },
+    });
     expect(test?.shadow?.policyDigest).not.toBe(test?.policyDigest);
   });
 
   it('`toolgate audit shadow` lists where they differ, looser first, grouped by the rule responsible, with examples', async () => {
-    const { stdout } = await run(process.execPath, ['--import', join(ROOT, 'node_modules/tsx/dist/esm/index.mjs'), join(ROOT, 'src/cli/main.ts'), 'audit', 'shadow', '--store', `sqlite:${storeFile}`, '--json'], { cwd: project });
+    const { stdout } = await run(
+      process.execPath,
+      [
+        '--import',
+        join(ROOT, 'node_modules/tsx/dist/esm/index.mjs'),
+        join(ROOT, 'src/cli/main.ts'),
+        'audit',
+        'shadow',
+        '--store',
+        `sqlite:${storeFile}`,
+        '--json',
+      ],
+      { cwd: project },
+    );
     const summary = JSON.parse(stdout);
     expect(summary).toMatchObject({ compared: 4, same: 2, counts: { looser: 1, stricter: 1, error: 0 } });
-    expect(summary.groups.map((g: { direction: string; responsible: string; moves: unknown }) => [g.direction, g.responsible, g.moves])).toEqual([
+    expect(
+      summary.groups.map((g: { direction: string; responsible: string; moves: unknown }) => [g.direction, g.responsible, g.moves]),
+    ).toEqual([
       ['looser', `shadow allow by rule "Bash(npm run build)" in ${join(project, '.claude/settings.json')}`, { 'ask→allow': 1 }],
       ['stricter', `shadow deny by rule "Bash(npm test)" in ${join(project, '.claude/settings.json')}`, { 'allow→deny': 1 }],
     ]);
-    expect(summary.groups[0].examples[0]).toMatchObject({ tool: 'Bash', input: { command: 'npm run build' }, live: 'ask', shadow: 'allow' });
-    const text = await run(process.execPath, ['--import', join(ROOT, 'node_modules/tsx/dist/esm/index.mjs'), join(ROOT, 'src/cli/main.ts'), 'audit', 'shadow', '--store', `sqlite:${storeFile}`], { cwd: project });
+    expect(summary.groups[0].examples[0]).toMatchObject({
+      tool: 'Bash',
+      input: { command: 'npm run build' },
+      live: 'ask',
+      shadow: 'allow',
+    });
+    const text = await run(
+      process.execPath,
+      [
+        '--import',
+        join(ROOT, 'node_modules/tsx/dist/esm/index.mjs'),
+        join(ROOT, 'src/cli/main.ts'),
+        'audit',
+        'shadow',
+        '--store',
+        `sqlite:${storeFile}`,
+      ],
+      { cwd: project },
+    );
     expect(text.stdout).toContain('4 calls decided under the shadow policy: 2 the same, 1 looser, 1 stricter.');
     expect(text.stdout).toContain('LOOSER');
   });

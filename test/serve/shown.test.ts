@@ -34,7 +34,11 @@ async function park(input: Record<string, unknown>, tool = 'Bash') {
   const session = `shown-${n++}`;
   const held = s.hook(preToolUse(project, tool, input, { session_id: session }));
   const ask = await eventually(async () => (await s.store.listAsks({ sessionId: session }))[0]);
-  const api = (await s.api('GET', `/v1/asks/${ask.id}`, undefined, { authorization: `Bearer ${s.token}` })).body as { input: Record<string, unknown>; masks: { path: string; shape: string }[]; inputSha256: string };
+  const api = (await s.api('GET', `/v1/asks/${ask.id}`, undefined, { authorization: `Bearer ${s.token}` })).body as {
+    input: Record<string, unknown>;
+    masks: { path: string; shape: string }[];
+    inputSha256: string;
+  };
   const html = String(askCard(ask, { back: '/' }));
   return { ask, held, api, html, page: text(html), cli: askDetail(ask) };
 }
@@ -93,7 +97,8 @@ describe('the whole command is shown, on the page, by the API and by `asks show`
 
   it('fields named __proto__, constructor and prototype are shown and audited as fields', async () => {
     // As Claude Code's JSON arrives: `__proto__` an own field of the input.
-    const raw = '{"target":"staging","__proto__":{"target":"production","force":true},"constructor":{"prototype":{"x":"y"}},"prototype":"p"}';
+    const raw =
+      '{"target":"staging","__proto__":{"target":"production","force":true},"constructor":{"prototype":{"x":"y"}},"prototype":"p"}';
     const input = JSON.parse(raw) as Record<string, unknown>;
     const p = await park(input, 'mcp__deploy__run');
     expect(JSON.stringify(p.api.input)).toBe(raw);
@@ -110,12 +115,23 @@ describe('the whole command is shown, on the page, by the API and by `asks show`
 
   it('the JSON API keeps a __proto__ field of the input: the call judged, shown and hashed is the call sent', async () => {
     const raw = '{"target":"staging","__proto__":{"target":"production"}}';
-    const sent = await s.api('POST', '/v1/decisions', `{"call":{"tool":"mcp__deploy__run","input":${raw}},"context":{"cwd":${JSON.stringify(project)},"sessionId":"shown-api-proto"}}`);
+    const sent = await s.api(
+      'POST',
+      '/v1/decisions',
+      `{"call":{"tool":"mcp__deploy__run","input":${raw}},"context":{"cwd":${JSON.stringify(project)},"sessionId":"shown-api-proto"}}`,
+    );
     expect(sent.status).toBe(200);
-    const view = (await s.api('GET', `/v1/asks/${sent.body['askId'] as string}`, undefined, { authorization: `Bearer ${s.token}` })).body as { input: unknown; inputSha256: string };
+    const view = (await s.api('GET', `/v1/asks/${sent.body['askId'] as string}`, undefined, { authorization: `Bearer ${s.token}` }))
+      .body as { input: unknown; inputSha256: string };
     expect(JSON.stringify(view.input)).toBe(raw);
-    expect(view.inputSha256).toBe(createHash('sha256').update(canonicalJson(JSON.parse(raw))).digest('hex'));
-    expect((await s.api('POST', '/v1/decisions', { call: { tool: 'Bash', input: ['ls'] }, context: { cwd: project } })).body['error']).toMatch(/call\.input.*expected an object/);
+    expect(view.inputSha256).toBe(
+      createHash('sha256')
+        .update(canonicalJson(JSON.parse(raw)))
+        .digest('hex'),
+    );
+    expect(
+      (await s.api('POST', '/v1/decisions', { call: { tool: 'Bash', input: ['ls'] }, context: { cwd: project } })).body['error'],
+    ).toMatch(/call\.input.*expected an object/);
   });
 
   it('a 9,000-character command is shown whole', async () => {
@@ -154,7 +170,9 @@ describe('what is masked, and what is not', () => {
       expect(view).not.toContain('0123456789abcdefghij');
       expect(view).toContain('"$(cat ~/.npmrc)" https://api.example.com > out.json');
     }
-    expect(p.html).toContain('<span class="masked" title="the credentials of an Authorization header, 42 characters, masked">••••••••</span>');
+    expect(p.html).toContain(
+      '<span class="masked" title="the credentials of an Authorization header, 42 characters, masked">••••••••</span>',
+    );
     expect(p.api.masks).toEqual([{ path: '/command', shape: 'authorization-header', label: 'the credentials of an Authorization header' }]);
     // The audit log keeps the hash of the input as sent.
     expect(p.api.inputSha256).toBe(createHash('sha256').update(canonicalJson({ command })).digest('hex'));
@@ -174,7 +192,9 @@ describe('the agent’s words and hidden characters', () => {
   it('shows the description apart, as the agent’s claim', async () => {
     const p = await park({ command: 'git push --force origin main', description: 'Run the unit tests (read-only, safe)' });
     expect(commandBlock(p.html)).toBe('git push --force origin main');
-    expect(text(/<div class="claim">([\s\S]*?)<\/div>/.exec(p.html)?.[1] ?? '')).toBe('The agent describes this call as (its own words, not checked by toolgate): Run the unit tests (read-only, safe)');
+    expect(text(/<div class="claim">([\s\S]*?)<\/div>/.exec(p.html)?.[1] ?? '')).toBe(
+      'The agent describes this call as (its own words, not checked by toolgate): Run the unit tests (read-only, safe)',
+    );
     expect(p.cli).toMatch(/agent says \(not checked\): Run the unit tests/);
     await deny(p);
   });

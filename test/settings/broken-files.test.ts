@@ -39,7 +39,10 @@ describe('what counts as a broken settings file', () => {
   });
 
   it('a truncated file keeps the deny rules written before the cut, and the restrictive keys', () => {
-    const p = parseSettingsFile('{"disableAutoMode": "disable", "permissions": {"disableBypassPermissionsMode": "disable", "deny": ["Bash(rm *)", "WebFetch"], "allow": ["Bash"', SRC);
+    const p = parseSettingsFile(
+      '{"disableAutoMode": "disable", "permissions": {"disableBypassPermissionsMode": "disable", "deny": ["Bash(rm *)", "WebFetch"], "allow": ["Bash"',
+      SRC,
+    );
     expect(texts(p.settings)).toEqual(['deny:Bash(rm *)', 'deny:WebFetch']);
     expect(p.settings.disableBypassPermissionsMode).toBe(true);
     expect(p.settings.disableAutoMode).toBe(true);
@@ -67,13 +70,31 @@ describe('what counts as a broken settings file', () => {
       '/b.json': utf16le('{"permissions":{}}', false),
       '/c.json': new Uint8Array([...new TextEncoder().encode('{\n  "x": "'), 0xe9, ...new TextEncoder().encode('"\n}')]),
     });
-    expect(await readSettingsText(fs, '/a.json')).toMatchObject({ kind: 'unreadable', code: 'TG_SETTINGS_ENCODING', message: expect.stringContaining('UTF-16 (byte-order mark FF FE') });
-    expect(await readSettingsText(fs, '/b.json')).toMatchObject({ kind: 'unreadable', code: 'TG_SETTINGS_ENCODING', message: expect.stringContaining('UTF-16 without a byte-order mark') });
-    expect(await readSettingsText(fs, '/c.json')).toMatchObject({ kind: 'unreadable', code: 'TG_SETTINGS_ENCODING', line: 2, column: 9, message: expect.stringContaining('0xe9') });
+    expect(await readSettingsText(fs, '/a.json')).toMatchObject({
+      kind: 'unreadable',
+      code: 'TG_SETTINGS_ENCODING',
+      message: expect.stringContaining('UTF-16 (byte-order mark FF FE'),
+    });
+    expect(await readSettingsText(fs, '/b.json')).toMatchObject({
+      kind: 'unreadable',
+      code: 'TG_SETTINGS_ENCODING',
+      message: expect.stringContaining('UTF-16 without a byte-order mark'),
+    });
+    expect(await readSettingsText(fs, '/c.json')).toMatchObject({
+      kind: 'unreadable',
+      code: 'TG_SETTINGS_ENCODING',
+      line: 2,
+      column: 9,
+      message: expect.stringContaining('0xe9'),
+    });
   });
 
   it('a directory, a dangling symbolic link and a permission error are unreadable; a missing file is not', async () => {
-    const base = createMemoryFileSystem({ '/dir.json': { directory: true }, '/link.json': { symlink: '/nowhere.json' }, '/locked.json': '{}' });
+    const base = createMemoryFileSystem({
+      '/dir.json': { directory: true },
+      '/link.json': { symlink: '/nowhere.json' },
+      '/locked.json': '{}',
+    });
     const fs: FileSystem = {
       ...base,
       readFile: async (path) => {
@@ -81,8 +102,15 @@ describe('what counts as a broken settings file', () => {
         return base.readFile(path);
       },
     };
-    expect(await readSettingsText(fs, '/dir.json')).toMatchObject({ kind: 'unreadable', code: 'TG_SETTINGS_READ', message: 'it is a directory, not a file' });
-    expect(await readSettingsText(fs, '/link.json')).toMatchObject({ kind: 'unreadable', message: expect.stringContaining('symbolic link to a file that does not exist') });
+    expect(await readSettingsText(fs, '/dir.json')).toMatchObject({
+      kind: 'unreadable',
+      code: 'TG_SETTINGS_READ',
+      message: 'it is a directory, not a file',
+    });
+    expect(await readSettingsText(fs, '/link.json')).toMatchObject({
+      kind: 'unreadable',
+      message: expect.stringContaining('symbolic link to a file that does not exist'),
+    });
     expect(await readSettingsText(fs, '/locked.json')).toMatchObject({ kind: 'unreadable', message: 'permission denied (EACCES)' });
     expect(await readSettingsText(fs, '/missing.json')).toEqual({ kind: 'missing' });
   });
@@ -115,7 +143,14 @@ describe('a broken file in the merged policy', () => {
   it('an untrusted project: deny and ask rules and restrictive keys stay, and a broken file still fails closed', async () => {
     const fs = createMemoryFileSystem({
       [PROJECT_FILE]: json({
-        permissions: { deny: ['Bash(rm *)'], ask: ['Bash(git push *)'], allow: ['Bash'], disableBypassPermissionsMode: 'disable', defaultMode: 'bypassPermissions', additionalDirectories: ['/'] },
+        permissions: {
+          deny: ['Bash(rm *)'],
+          ask: ['Bash(git push *)'],
+          allow: ['Bash'],
+          disableBypassPermissionsMode: 'disable',
+          defaultMode: 'bypassPermissions',
+          additionalDirectories: ['/'],
+        },
         disableAutoMode: 'disable',
         hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'true' }] }] },
       }),
@@ -145,12 +180,16 @@ describe('a deny or ask rule that cannot be read', () => {
       const parsed = parseSettingsFile(json(value), SRC);
       expect(parsed.diagnostics.some((d) => d.file === PROJECT_FILE && d.path?.[0] === 'permissions')).toBe(true);
       const policy = mergePolicy([parsed]);
-      expect(policy.brokenFiles).toEqual([{ source: SRC, code: expect.any(String), message: `a deny or ask rule cannot be read at ${where}` }]);
+      expect(policy.brokenFiles).toEqual([
+        { source: SRC, code: expect.any(String), message: `a deny or ask rule cannot be read at ${where}` },
+      ]);
     });
   }
 
   it('keeps the deny rules it could read in force', () => {
-    const policy = mergePolicy([parseSettingsFile(json({ permissions: { deny: ['Read(./.env', 'Bash(rm *)'], allow: ['Bash(ls *)'] } }), SRC)]);
+    const policy = mergePolicy([
+      parseSettingsFile(json({ permissions: { deny: ['Read(./.env', 'Bash(rm *)'], allow: ['Bash(ls *)'] } }), SRC),
+    ]);
     expect(texts(policy)).toEqual(['allow:Bash(ls *)', 'deny:Bash(rm *)']);
   });
 

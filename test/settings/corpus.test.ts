@@ -71,7 +71,13 @@ const EXPECTED: Record<string, string[]> = {
   '025': Array<string>(295).fill('TG_RULE_PARAM_PRIMARY'),
   // Write(...) in allow is ignored (as in Claude Code); in deny it is enforced as Edit(...).
   '030': ['TG_RULE_PATH_IGNORED', 'TG_RULE_PATH_IGNORED', 'TG_RULE_PATH_ENFORCED_AS_EDIT', 'TG_RULE_PATH_ENFORCED_AS_EDIT'],
-  '033': ['TG_RULE_INVALID_TOOL_NAME', 'TG_RULE_PATH_ENFORCED_AS_EDIT', 'TG_RULE_PATH_ENFORCED_AS_EDIT', 'TG_RULE_PATH_ENFORCED_AS_EDIT', 'TG_RULE_PATH_ENFORCED_AS_EDIT'],
+  '033': [
+    'TG_RULE_INVALID_TOOL_NAME',
+    'TG_RULE_PATH_ENFORCED_AS_EDIT',
+    'TG_RULE_PATH_ENFORCED_AS_EDIT',
+    'TG_RULE_PATH_ENFORCED_AS_EDIT',
+    'TG_RULE_PATH_ENFORCED_AS_EDIT',
+  ],
   '034': ['TG_SETTINGS_HOOK_EVENT'],
   '038': ['TG_SETTINGS_JSON'],
   '044': ['TG_SETTINGS_JSON'],
@@ -133,7 +139,9 @@ describe('corpus: 60 real settings files', () => {
       'Read(//**/.ssh/**)',
       'Edit(/**)',
     ]) {
-      const inJsonFile = entries.some((e) => !['038', '044'].includes(e.file.slice(0, 3)) && readFileSync(settingsDir + e.file, 'utf8').includes(JSON.stringify(text)));
+      const inJsonFile = entries.some(
+        (e) => !['038', '044'].includes(e.file.slice(0, 3)) && readFileSync(settingsDir + e.file, 'utf8').includes(JSON.stringify(text)),
+      );
       if (inJsonFile) expect(all).toContain(text);
     }
     expect(all.length).toBeGreaterThan(2000);
@@ -152,7 +160,10 @@ describe('corpus: 60 real settings files', () => {
 
 describe('corpus: SchemaStore test files', () => {
   const dir = `${corpus}schemastore-tests/`;
-  const files = (sub: string) => readdirSync(dir + sub).filter((f) => f.endsWith('.json')).sort();
+  const files = (sub: string) =>
+    readdirSync(dir + sub)
+      .filter((f) => f.endsWith('.json'))
+      .sort();
   const parse = (sub: string, f: string, kind: SettingsSourceKind = 'userSettings') =>
     parseSettingsFile(readFileSync(`${dir}${sub}/${f}`, 'utf8'), { kind, file: f });
 

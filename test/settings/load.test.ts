@@ -54,13 +54,22 @@ describe('loadSettings', () => {
       '/repo/.claude/settings.json': json({ permissions: { allow: ['Bash'] } }),
       '/etc/noeta/managed-settings.json': json({ permissions: { deny: ['WebFetch'] } }),
     });
-    const p = await loadSettings({ fs, cwd: '/repo/sub', projectDir: '/repo', home: '/h', configDirName: '.noeta', managedPaths: ['/etc/noeta/managed-settings.json'] });
+    const p = await loadSettings({
+      fs,
+      cwd: '/repo/sub',
+      projectDir: '/repo',
+      home: '/h',
+      configDirName: '.noeta',
+      managedPaths: ['/etc/noeta/managed-settings.json'],
+    });
     expect(rules(p)).toEqual(['managed:deny:WebFetch', 'projectSettings:deny:Bash(curl *)', 'userSettings:allow:Read']);
   });
 
   it('managed paths default by platform; drop-ins in managed-settings.d are read after the file', async () => {
     const fs = createMemoryFileSystem({
-      '/Library/Application Support/ClaudeCode/managed-settings.json': json({ permissions: { deny: ['Bash(ssh *)'], defaultMode: 'plan' } }),
+      '/Library/Application Support/ClaudeCode/managed-settings.json': json({
+        permissions: { deny: ['Bash(ssh *)'], defaultMode: 'plan' },
+      }),
       '/Library/Application Support/ClaudeCode/managed-settings.d/20-b.json': json({ permissions: { defaultMode: 'default' } }),
       '/Library/Application Support/ClaudeCode/managed-settings.d/10-a.json': json({ permissions: { deny: ['Bash(scp *)'] } }),
       '/etc/claude-code/managed-settings.json': json({ permissions: { deny: ['Bash(linux-only)'] } }),
@@ -91,7 +100,13 @@ describe('loadSettings', () => {
   });
 
   it('allowedTools and disallowedTools are added as cli rules', async () => {
-    const p = await loadSettings({ fs: createMemoryFileSystem(), cwd: '/p', home: '/h', allowedTools: ['Read'], disallowedTools: ['Bash'] });
+    const p = await loadSettings({
+      fs: createMemoryFileSystem(),
+      cwd: '/p',
+      home: '/h',
+      allowedTools: ['Read'],
+      disallowedTools: ['Bash'],
+    });
     expect(rules(p)).toEqual(['cli:allow:Read', 'cli:deny:Bash']);
   });
 
@@ -128,7 +143,9 @@ describe('loadSettings', () => {
     };
     const q = await loadSettings({ fs: failing, cwd: PROJECT, home: HOME, platform: 'linux' });
     expect(q.rules).toHaveLength(3);
-    expect(q.diagnostics).toEqual([expect.objectContaining({ code: 'TG_SETTINGS_READ', severity: 'error', file: `${PROJECT}/.claude/settings.local.json` })]);
+    expect(q.diagnostics).toEqual([
+      expect.objectContaining({ code: 'TG_SETTINGS_READ', severity: 'error', file: `${PROJECT}/.claude/settings.local.json` }),
+    ]);
     expect(q.diagnostics[0]?.message).toContain('EACCES');
   });
 

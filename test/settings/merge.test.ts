@@ -11,7 +11,11 @@ const FILES: Record<string, string> = {
 };
 const src = (kind: SettingsSourceKind): SettingsSource => (FILES[kind] ? { kind, file: FILES[kind] } : { kind });
 const file = (kind: SettingsSourceKind, json: unknown) => parseSettingsObject(json, src(kind));
-const merge = (files: [SettingsSourceKind, unknown][], options?: MergeOptions) => mergePolicy(files.map(([k, j]) => file(k, j)), options);
+const merge = (files: [SettingsSourceKind, unknown][], options?: MergeOptions) =>
+  mergePolicy(
+    files.map(([k, j]) => file(k, j)),
+    options,
+  );
 const texts = (p: ReturnType<typeof merge>) => p.rules.map((r) => `${r.source.kind}:${r.list}:${r.rule.text}`);
 
 describe('mergePolicy: precedence and provenance', () => {
@@ -55,7 +59,10 @@ describe('mergePolicy: precedence and provenance', () => {
     ];
     expect(merge(files).defaultMode).toEqual({ value: 'acceptEdits', source: src('projectSettings') });
     expect(merge([...files, ['cli', { permissions: { defaultMode: 'dontAsk' } }]]).defaultMode?.value).toBe('dontAsk');
-    expect(merge([...files, ['managed', { permissions: { defaultMode: 'default' } }], ['cli', { permissions: { defaultMode: 'dontAsk' } }]]).defaultMode?.value).toBe('default');
+    expect(
+      merge([...files, ['managed', { permissions: { defaultMode: 'default' } }], ['cli', { permissions: { defaultMode: 'dontAsk' } }]])
+        .defaultMode?.value,
+    ).toBe('default');
     expect(merge([['userSettings', { permissions: { defaultMode: 'manual' } }]]).defaultMode?.value).toBe('default');
   });
 
@@ -74,10 +81,22 @@ describe('mergePolicy: precedence and provenance', () => {
         [kind, { permissions: { defaultMode: 'auto' } }],
       ]);
       expect(p.defaultMode).toBeUndefined();
-      expect(p.diagnostics).toContainEqual(expect.objectContaining({ code: 'TG_SETTINGS_MODE_IGNORED', severity: 'info', file: FILES[kind], path: ['permissions', 'defaultMode'] }));
+      expect(p.diagnostics).toContainEqual(
+        expect.objectContaining({
+          code: 'TG_SETTINGS_MODE_IGNORED',
+          severity: 'info',
+          file: FILES[kind],
+          path: ['permissions', 'defaultMode'],
+        }),
+      );
     }
     expect(merge([['userSettings', { permissions: { defaultMode: 'auto' } }]]).defaultMode?.value).toBe('auto');
-    expect(merge([['projectSettings', { permissions: { defaultMode: 'auto' } }], ['managed', { permissions: { defaultMode: 'plan' } }]]).defaultMode?.value).toBe('plan');
+    expect(
+      merge([
+        ['projectSettings', { permissions: { defaultMode: 'auto' } }],
+        ['managed', { permissions: { defaultMode: 'plan' } }],
+      ]).defaultMode?.value,
+    ).toBe('plan');
   });
 
   it('defaultMode "bypassPermissions" from project or local is ignored with a warning, as the Claude Code CLI 2.1.332 was observed to do; from user, command-line and managed files it holds', () => {
@@ -87,12 +106,20 @@ describe('mergePolicy: precedence and provenance', () => {
         [kind, { permissions: { defaultMode: 'bypassPermissions' } }],
       ]);
       expect(p.defaultMode).toBeUndefined();
-      expect(p.diagnostics).toContainEqual(expect.objectContaining({ code: 'TG_SETTINGS_MODE_IGNORED', severity: 'warning', file: FILES[kind], path: ['permissions', 'defaultMode'] }));
+      expect(p.diagnostics).toContainEqual(
+        expect.objectContaining({
+          code: 'TG_SETTINGS_MODE_IGNORED',
+          severity: 'warning',
+          file: FILES[kind],
+          path: ['permissions', 'defaultMode'],
+        }),
+      );
       // A mode that never runs a call without asking still comes from the project.
       expect(merge([[kind, { permissions: { defaultMode: 'acceptEdits' } }]]).defaultMode?.value).toBe('acceptEdits');
       expect(merge([[kind, { permissions: { defaultMode: 'dontAsk' } }]]).defaultMode?.value).toBe('dontAsk');
     }
-    for (const kind of ['userSettings', 'cli', 'managed'] as const) expect(merge([[kind, { permissions: { defaultMode: 'bypassPermissions' } }]]).defaultMode?.value).toBe('bypassPermissions');
+    for (const kind of ['userSettings', 'cli', 'managed'] as const)
+      expect(merge([[kind, { permissions: { defaultMode: 'bypassPermissions' } }]]).defaultMode?.value).toBe('bypassPermissions');
   });
 
   it('an invalid mode gives a diagnostic and a lower file decides', () => {
@@ -101,7 +128,9 @@ describe('mergePolicy: precedence and provenance', () => {
       ['projectSettings', { permissions: { defaultMode: 'yolo' } }],
     ]);
     expect(p.defaultMode?.value).toBe('plan');
-    expect(p.diagnostics).toContainEqual(expect.objectContaining({ code: 'TG_SETTINGS_MODE', severity: 'error', file: FILES['projectSettings'] }));
+    expect(p.diagnostics).toContainEqual(
+      expect.objectContaining({ code: 'TG_SETTINGS_MODE', severity: 'error', file: FILES['projectSettings'] }),
+    );
   });
 
   it('disableBypassPermissionsMode and disableAutoMode count from any file', () => {
@@ -115,7 +144,12 @@ describe('mergePolicy: precedence and provenance', () => {
   it('useAutoModeDuringPlan defaults to true; false from any file but the shared project file turns it off', () => {
     expect(merge([]).useAutoModeDuringPlan).toBe(true);
     expect(merge([['userSettings', { useAutoModeDuringPlan: false }]]).useAutoModeDuringPlan).toBe(false);
-    expect(merge([['managed', { useAutoModeDuringPlan: false }], ['userSettings', { useAutoModeDuringPlan: true }]]).useAutoModeDuringPlan).toBe(false);
+    expect(
+      merge([
+        ['managed', { useAutoModeDuringPlan: false }],
+        ['userSettings', { useAutoModeDuringPlan: true }],
+      ]).useAutoModeDuringPlan,
+    ).toBe(false);
     const project = merge([['projectSettings', { useAutoModeDuringPlan: false }]]);
     expect(project.useAutoModeDuringPlan).toBe(true);
     expect(project.diagnostics).toContainEqual(expect.objectContaining({ code: 'TG_SETTINGS_SCOPE', path: ['useAutoModeDuringPlan'] }));
@@ -138,7 +172,10 @@ describe('mergePolicy: autoMode', () => {
       environment: ['CI runner'],
       classifyAllShell: true,
     });
-    expect(p.diagnostics.filter((d) => d.code === 'TG_SETTINGS_SCOPE').map((d) => d.file)).toEqual([FILES['projectSettings'], FILES['localSettings']]);
+    expect(p.diagnostics.filter((d) => d.code === 'TG_SETTINGS_SCOPE').map((d) => d.file)).toEqual([
+      FILES['projectSettings'],
+      FILES['localSettings'],
+    ]);
   });
 
   it('is absent when no allowed source sets it', () => {
@@ -164,7 +201,15 @@ describe('mergePolicy: managed-only keys', () => {
 
   it('managed-only keys elsewhere are ignored with a warning', () => {
     const p = merge([
-      ['userSettings', { allowManagedPermissionRulesOnly: true, allowManagedHooksOnly: true, sandbox: { network: { allowManagedDomainsOnly: true } }, permissions: { allow: ['Read'] } }],
+      [
+        'userSettings',
+        {
+          allowManagedPermissionRulesOnly: true,
+          allowManagedHooksOnly: true,
+          sandbox: { network: { allowManagedDomainsOnly: true } },
+          permissions: { allow: ['Read'] },
+        },
+      ],
     ]);
     expect(p.allowManagedPermissionRulesOnly).toBe(false);
     expect(p.rules).toHaveLength(1);
@@ -211,14 +256,22 @@ describe('mergePolicy: managed-only keys', () => {
       for (const part of path.slice(0, -1)) at = (at[part] = {}) as Record<string, unknown>;
       at[path.at(-1)!] = true;
       const warnings = merge([['projectSettings', settings]]).diagnostics.filter((d) => d.code === 'TG_SETTINGS_MANAGED_ONLY');
-      expect(warnings.map((d) => d.path), key).toEqual([path]);
-      expect(merge([['managed', settings]]).diagnostics.filter((d) => d.code === 'TG_SETTINGS_MANAGED_ONLY'), key).toEqual([]);
+      expect(
+        warnings.map((d) => d.path),
+        key,
+      ).toEqual([path]);
+      expect(
+        merge([['managed', settings]]).diagnostics.filter((d) => d.code === 'TG_SETTINGS_MANAGED_ONLY'),
+        key,
+      ).toEqual([]);
     }
   });
 
   it('prependPlugins and appendPlugins are honoured from managed or user settings only', () => {
     const warned = (kind: SettingsSourceKind) =>
-      merge([[kind, { prependPlugins: ['a@m'], appendPlugins: ['b@m'] }]]).diagnostics.filter((d) => d.code === 'TG_SETTINGS_MANAGED_ONLY').map((d) => d.path);
+      merge([[kind, { prependPlugins: ['a@m'], appendPlugins: ['b@m'] }]])
+        .diagnostics.filter((d) => d.code === 'TG_SETTINGS_MANAGED_ONLY')
+        .map((d) => d.path);
     expect(warned('projectSettings')).toEqual([['prependPlugins'], ['appendPlugins']]);
     expect(warned('cli')).toHaveLength(2);
     expect(warned('userSettings')).toEqual([]);
@@ -227,7 +280,10 @@ describe('mergePolicy: managed-only keys', () => {
 });
 
 describe('mergePolicy: hooks', () => {
-  const hook = (cmd: string, extra: Record<string, unknown> = {}) => ({ ...extra, hooks: { Stop: [{ hooks: [{ type: 'command', command: cmd }] }] } });
+  const hook = (cmd: string, extra: Record<string, unknown> = {}) => ({
+    ...extra,
+    hooks: { Stop: [{ hooks: [{ type: 'command', command: cmd }] }] },
+  });
 
   it('hook groups add up across files with their sources', () => {
     const p = merge([
@@ -252,14 +308,23 @@ describe('mergePolicy: hooks', () => {
       ['projectSettings', { disableAllHooks: false }],
     ]);
     expect(projectWins.hooks).toHaveLength(1);
-    const managedOff = merge([['managed', hook('m', { disableAllHooks: true })], ['userSettings', hook('u')]]);
+    const managedOff = merge([
+      ['managed', hook('m', { disableAllHooks: true })],
+      ['userSettings', hook('u')],
+    ]);
     expect(managedOff.hooks).toEqual([]);
   });
 });
 
 describe('mergePolicy: trust', () => {
   const project = {
-    permissions: { allow: ['Bash'], ask: ['Bash(git push *)'], deny: ['Read(./.env)'], additionalDirectories: ['/'], defaultMode: 'bypassPermissions' },
+    permissions: {
+      allow: ['Bash'],
+      ask: ['Bash(git push *)'],
+      deny: ['Read(./.env)'],
+      additionalDirectories: ['/'],
+      defaultMode: 'bypassPermissions',
+    },
     hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'x' }] }] },
     disableAllHooks: true,
   };
@@ -267,13 +332,21 @@ describe('mergePolicy: trust', () => {
   it('from an untrusted project keeps only deny and ask rules, with an info diagnostic per file', () => {
     const p = merge(
       [
-        ['userSettings', { permissions: { allow: ['Read'], defaultMode: 'plan' }, hooks: { Stop: [{ hooks: [{ type: 'command', command: 'u' }] }] } }],
+        [
+          'userSettings',
+          { permissions: { allow: ['Read'], defaultMode: 'plan' }, hooks: { Stop: [{ hooks: [{ type: 'command', command: 'u' }] }] } },
+        ],
         ['projectSettings', project],
         ['localSettings', { permissions: { allow: ['Edit'], deny: ['Bash(rm *)'] } }],
       ],
       { projectTrusted: false },
     );
-    expect(texts(p)).toEqual(['localSettings:deny:Bash(rm *)', 'projectSettings:ask:Bash(git push *)', 'projectSettings:deny:Read(./.env)', 'userSettings:allow:Read']);
+    expect(texts(p)).toEqual([
+      'localSettings:deny:Bash(rm *)',
+      'projectSettings:ask:Bash(git push *)',
+      'projectSettings:deny:Read(./.env)',
+      'userSettings:allow:Read',
+    ]);
     expect(p.additionalDirectories).toEqual([]);
     expect(p.defaultMode).toEqual({ value: 'plan', source: src('userSettings') });
     expect(p.hooks.map((h) => h.source.kind)).toEqual(['userSettings']);
@@ -290,23 +363,43 @@ describe('mergePolicy: trust', () => {
     expect(p.rules).toHaveLength(3);
     // Trusted or not, a project cannot start sessions in bypassPermissions (decision 0072).
     expect(p.defaultMode).toBeUndefined();
-    expect(merge([['projectSettings', { ...project, permissions: { ...project.permissions, defaultMode: 'acceptEdits' } }]]).defaultMode?.value).toBe('acceptEdits');
+    expect(
+      merge([['projectSettings', { ...project, permissions: { ...project.permissions, defaultMode: 'acceptEdits' } }]]).defaultMode?.value,
+    ).toBe('acceptEdits');
     expect(p.diagnostics.filter((d) => d.code === 'TG_SETTINGS_UNTRUSTED')).toEqual([]);
   });
 
   it('explicit (cli) and user files are not affected by project trust', () => {
-    const p = merge([['cli', { permissions: { allow: ['Edit'] } }], ['userSettings', { permissions: { allow: ['Read'] } }]], { projectTrusted: false });
+    const p = merge(
+      [
+        ['cli', { permissions: { allow: ['Edit'] } }],
+        ['userSettings', { permissions: { allow: ['Read'] } }],
+      ],
+      { projectTrusted: false },
+    );
     expect(p.rules).toHaveLength(2);
   });
 });
 
 describe('mergePolicy: command-line tools', () => {
   it('allowedTools become allow rules and disallowedTools deny rules of kind cli, after managed', () => {
-    const p = merge([['managed', { permissions: { deny: ['WebFetch'] } }], ['userSettings', { permissions: { ask: ['Edit'] } }]], {
-      allowedTools: ['Bash(npm test *)', 'Read'],
-      disallowedTools: ['Bash(rm *)'],
-    });
-    expect(texts(p)).toEqual(['managed:deny:WebFetch', 'cli:allow:Bash(npm test *)', 'cli:allow:Read', 'cli:deny:Bash(rm *)', 'userSettings:ask:Edit']);
+    const p = merge(
+      [
+        ['managed', { permissions: { deny: ['WebFetch'] } }],
+        ['userSettings', { permissions: { ask: ['Edit'] } }],
+      ],
+      {
+        allowedTools: ['Bash(npm test *)', 'Read'],
+        disallowedTools: ['Bash(rm *)'],
+      },
+    );
+    expect(texts(p)).toEqual([
+      'managed:deny:WebFetch',
+      'cli:allow:Bash(npm test *)',
+      'cli:allow:Read',
+      'cli:deny:Bash(rm *)',
+      'userSettings:ask:Edit',
+    ]);
     expect(p.rules[1]).toMatchObject({ source: { kind: 'cli' }, index: 0 });
     expect(p.rules[1]?.source.file).toBeUndefined();
   });
@@ -337,16 +430,30 @@ describe('nothing is lost', () => {
         kind: 'projectSettings',
         file: '/p/.claude/settings.json',
         settings: {
-          permissions: { allow: ['Bash(ok)', 7, 'Bash(', 'Read'], deny: 'Bash(rm *)', ask: ['Edit(src/**)'], defaultMode: 'nope', bogus: 1 },
+          permissions: {
+            allow: ['Bash(ok)', 7, 'Bash(', 'Read'],
+            deny: 'Bash(rm *)',
+            ask: ['Edit(src/**)'],
+            defaultMode: 'nope',
+            bogus: 1,
+          },
           hooks: {
-            PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'a' }, { type: 'command' }, { type: 'command', command: 'b', timeout: -1 }] }],
+            PreToolUse: [
+              {
+                matcher: 'Bash',
+                hooks: [{ type: 'command', command: 'a' }, { type: 'command' }, { type: 'command', command: 'b', timeout: -1 }],
+              },
+            ],
             Nope: [],
           },
         },
       },
     ]);
     expect(texts(p)).toEqual(['projectSettings:allow:Bash(ok)', 'projectSettings:allow:Read', 'projectSettings:ask:Edit(src/**)']);
-    expect(p.hooks[0]?.hooks).toEqual([{ type: 'command', command: 'a' }, { type: 'command', command: 'b' }]);
+    expect(p.hooks[0]?.hooks).toEqual([
+      { type: 'command', command: 'a' },
+      { type: 'command', command: 'b' },
+    ]);
     for (const d of p.diagnostics) {
       expect(d.file).toBe('/p/.claude/settings.json');
       expect(d.path?.length).toBeGreaterThan(0);

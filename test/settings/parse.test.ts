@@ -71,7 +71,13 @@ describe('parseSettingsObject: permissions', () => {
     const { settings, diagnostics } = parse({ permissions: { allow: 'Bash(ls)', deny: ['Bash(rm *)'] } });
     expect(settings.rules.map((r) => r.rule.text)).toEqual(['Bash(rm *)']);
     expect(diagnostics).toEqual([
-      expect.objectContaining({ code: 'TG_SETTINGS_TYPE', severity: 'error', file: USER.file, path: ['permissions', 'allow'], expected: 'an array' }),
+      expect.objectContaining({
+        code: 'TG_SETTINGS_TYPE',
+        severity: 'error',
+        file: USER.file,
+        path: ['permissions', 'allow'],
+        expected: 'an array',
+      }),
     ]);
     expect(diagnostics[0]?.message).toMatch(/permissions\.allow: expected an array, got "Bash\(ls\)"/);
   });
@@ -109,7 +115,10 @@ describe('parseSettingsObject: permissions', () => {
     expect(bad.settings.defaultMode).toBeUndefined();
     expect(bad.diagnostics[0]).toMatchObject({ code: 'TG_SETTINGS_MODE', severity: 'error', path: ['permissions', 'defaultMode'] });
     expect(bad.diagnostics[0]?.message).toContain('Did you mean "acceptEdits"?');
-    expect(parse({ permissions: { defaultMode: 'delegate' } }).diagnostics[0]).toMatchObject({ code: 'TG_SETTINGS_MODE', severity: 'warning' });
+    expect(parse({ permissions: { defaultMode: 'delegate' } }).diagnostics[0]).toMatchObject({
+      code: 'TG_SETTINGS_MODE',
+      severity: 'warning',
+    });
     expect(parse({ permissions: { defaultMode: 3 } }).diagnostics[0]).toMatchObject({ code: 'TG_SETTINGS_TYPE' });
   });
 
@@ -126,10 +135,17 @@ describe('parseSettingsObject: permissions', () => {
 });
 
 describe('parseSettingsObject: hooks', () => {
-  const group = (hooks: unknown[], extra: Record<string, unknown> = {}) => ({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks, ...extra }] } });
+  const group = (hooks: unknown[], extra: Record<string, unknown> = {}) => ({
+    hooks: { PreToolUse: [{ matcher: 'Bash', hooks, ...extra }] },
+  });
 
   it('reads groups with event, matcher, handlers, source and index', () => {
-    const r = parse({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'guard.sh', timeout: 30 }] }], Stop: [{ hooks: [{ type: 'prompt', prompt: 'done?' }] }] } });
+    const r = parse({
+      hooks: {
+        PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'guard.sh', timeout: 30 }] }],
+        Stop: [{ hooks: [{ type: 'prompt', prompt: 'done?' }] }],
+      },
+    });
     expect(r.diagnostics).toEqual([]);
     expect(r.settings.hooks).toEqual([
       { event: 'PreToolUse', matcher: 'Bash', hooks: [{ type: 'command', command: 'guard.sh', timeout: 30 }], source: USER, index: 0 },
@@ -138,7 +154,9 @@ describe('parseSettingsObject: hooks', () => {
   });
 
   it('a broken handler drops only that handler', () => {
-    const r = parse(group([{ type: 'command' }, { type: 'script', command: 'x' }, { type: 'command', command: 'ok' }, 'echo', { command: 'no type' }]));
+    const r = parse(
+      group([{ type: 'command' }, { type: 'script', command: 'x' }, { type: 'command', command: 'ok' }, 'echo', { command: 'no type' }]),
+    );
     expect(r.settings.hooks[0]?.hooks).toEqual([{ type: 'command', command: 'ok' }]);
     expect(r.diagnostics.map((d) => [d.code, d.path])).toEqual([
       ['TG_SETTINGS_REQUIRED', ['hooks', 'PreToolUse', 0, 'hooks', 0, 'command']],
@@ -168,7 +186,12 @@ describe('parseSettingsObject: hooks', () => {
   });
 
   it('an unknown event name is a warning with a suggestion; other events still load', () => {
-    const r = parse({ hooks: { userpromptsubmit: [{ hooks: [{ type: 'command', command: 'x' }] }], SessionStart: [{ hooks: [{ type: 'command', command: 'y' }] }] } });
+    const r = parse({
+      hooks: {
+        userpromptsubmit: [{ hooks: [{ type: 'command', command: 'x' }] }],
+        SessionStart: [{ hooks: [{ type: 'command', command: 'y' }] }],
+      },
+    });
     expect(r.settings.hooks.map((h) => h.event)).toEqual(['SessionStart']);
     expect(r.diagnostics[0]).toMatchObject({ code: 'TG_SETTINGS_HOOK_EVENT', severity: 'warning', path: ['hooks', 'userpromptsubmit'] });
     expect(r.diagnostics[0]?.message).toContain('Did you mean "UserPromptSubmit"?');
@@ -193,7 +216,17 @@ describe('parseSettingsObject: hooks', () => {
         PostToolUse: [
           {
             hooks: [
-              { type: 'command', command: 'x', args: ['a'], async: true, asyncRewake: false, shell: 'powershell', if: 'Edit(*.ts)', statusMessage: 's', onFailure: 'block' },
+              {
+                type: 'command',
+                command: 'x',
+                args: ['a'],
+                async: true,
+                asyncRewake: false,
+                shell: 'powershell',
+                if: 'Edit(*.ts)',
+                statusMessage: 's',
+                onFailure: 'block',
+              },
               { type: 'http', url: 'http://h', headers: { A: '$T' }, allowedEnvVars: ['T'], timeout: 5 },
               { type: 'mcp_tool', server: 's', tool: 't', input: { f: '${tool_input.file_path}' } },
               { type: 'prompt', prompt: 'p', model: 'm', continueOnBlock: true },
@@ -220,7 +253,12 @@ describe('parseSettingsObject: other keys', () => {
   });
 
   it('reads booleans and reports wrong types', () => {
-    const r = parse({ disableAllHooks: true, useAutoModeDuringPlan: false, allowManagedPermissionRulesOnly: 'yes', allowManagedMcpServersOnly: 'yes' });
+    const r = parse({
+      disableAllHooks: true,
+      useAutoModeDuringPlan: false,
+      allowManagedPermissionRulesOnly: 'yes',
+      allowManagedMcpServersOnly: 'yes',
+    });
     expect(r.settings).toMatchObject({ disableAllHooks: true, useAutoModeDuringPlan: false });
     expect(r.settings.allowManagedPermissionRulesOnly).toBeUndefined();
     expect(r.diagnostics.map((d) => [d.code, d.path, d.expected])).toEqual([
@@ -231,7 +269,10 @@ describe('parseSettingsObject: other keys', () => {
 
   it('every diagnostic code used is a documented settings code or a rule code', () => {
     const documented = new Set<string>(Object.values(SETTINGS_CODES));
-    const r = parse({ permissions: { allow: [1, 'Bash('], x: 1, defaultMode: 'nope' }, hooks: { Nope: [], PreToolUse: [{ hooks: [{ type: 'zzz' }] }] } });
+    const r = parse({
+      permissions: { allow: [1, 'Bash('], x: 1, defaultMode: 'nope' },
+      hooks: { Nope: [], PreToolUse: [{ hooks: [{ type: 'zzz' }] }] },
+    });
     for (const d of r.diagnostics) expect(documented.has(d.code) || d.code.startsWith('TG_RULE_')).toBe(true);
   });
 });
@@ -245,14 +286,29 @@ describe('sandbox', () => {
           enabled: true,
           autoAllowBashIfSandboxed: false,
           network: { allowedDomains: ['example.com'] },
-          credentials: { files: [{ path: '~/.aws', mode: 'deny' }, { path: '/etc/key', mode: 'deny' }, { path: '~/.netrc', mode: 'mask', injectHosts: ['x'] }], envVars: [{ name: 'TOKEN', mode: 'deny' }, { name: 'M', mode: 'mask' }] },
+          credentials: {
+            files: [
+              { path: '~/.aws', mode: 'deny' },
+              { path: '/etc/key', mode: 'deny' },
+              { path: '~/.netrc', mode: 'mask', injectHosts: ['x'] },
+            ],
+            envVars: [
+              { name: 'TOKEN', mode: 'deny' },
+              { name: 'M', mode: 'mask' },
+            ],
+          },
         },
       },
       src,
     );
     expect(diagnostics).toEqual([]);
     expect(settings.sandbox).toMatchObject({ enabled: true, autoAllowBashIfSandboxed: false, credentialVariables: ['TOKEN'] });
-    expect(settings.sandbox?.credentialRules.map((r) => r.rule.text)).toEqual(['Read(~/.aws)', 'Read(~/.aws/**)', 'Read(//etc/key)', 'Read(//etc/key/**)']);
+    expect(settings.sandbox?.credentialRules.map((r) => r.rule.text)).toEqual([
+      'Read(~/.aws)',
+      'Read(~/.aws/**)',
+      'Read(//etc/key)',
+      'Read(//etc/key/**)',
+    ]);
     expect(settings.sandbox?.credentialRules.every((r) => r.list === 'deny' && r.source === src)).toBe(true);
   });
 

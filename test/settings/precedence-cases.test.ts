@@ -20,7 +20,12 @@ const cases: Case[] = readFileSync(fileURLToPath(new URL('../fixtures/corpus/set
   .filter((l) => l.trim() !== '')
   .map((l) => JSON.parse(l) as Case);
 
-const LAYER: Record<string, SettingsSourceKind> = { user: 'userSettings', project: 'projectSettings', local: 'localSettings', managed: 'managed' };
+const LAYER: Record<string, SettingsSourceKind> = {
+  user: 'userSettings',
+  project: 'projectSettings',
+  local: 'localSettings',
+  managed: 'managed',
+};
 
 function policyOf(c: Case) {
   const objects = Object.entries(c.case.layers ?? {}).map(([layer, settings]) => ({ kind: LAYER[layer] ?? 'inline', settings }));

@@ -29,7 +29,23 @@ const settingsLike = fc.record(
     hooks: fc.oneof(
       fc.dictionary(
         fc.constantFrom('PreToolUse', 'Stop', 'bogus'),
-        fc.array(fc.record({ matcher: fc.oneof(fc.string(), fc.jsonValue()), hooks: fc.array(fc.oneof(fc.record({ type: fc.constantFrom('command', 'http', 'x'), command: fc.jsonValue(), timeout: fc.jsonValue() }, { requiredKeys: ['type'] }), fc.jsonValue())) }, { requiredKeys: [] })),
+        fc.array(
+          fc.record(
+            {
+              matcher: fc.oneof(fc.string(), fc.jsonValue()),
+              hooks: fc.array(
+                fc.oneof(
+                  fc.record(
+                    { type: fc.constantFrom('command', 'http', 'x'), command: fc.jsonValue(), timeout: fc.jsonValue() },
+                    { requiredKeys: ['type'] },
+                  ),
+                  fc.jsonValue(),
+                ),
+              ),
+            },
+            { requiredKeys: [] },
+          ),
+        ),
       ),
       fc.jsonValue(),
     ),
@@ -59,7 +75,10 @@ describe('settings properties', () => {
   it('merging never throws, and every rule in the policy is one the files wrote', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.constantFrom(...KINDS), settingsLike), { maxLength: 5 }), fc.boolean(), (files, trusted) => {
-        const policy = mergePolicy(files.map(([kind, json]) => parseSettingsObject(json, { kind })), { projectTrusted: trusted });
+        const policy = mergePolicy(
+          files.map(([kind, json]) => parseSettingsObject(json, { kind })),
+          { projectTrusted: trusted },
+        );
         for (const r of policy.rules) {
           const json = files.find(([kind]) => kind === r.source.kind)?.[1] as { permissions?: Record<string, unknown> } | undefined;
           expect(json).toBeDefined();
@@ -71,17 +90,23 @@ describe('settings properties', () => {
 
   it('adding a file never removes a deny rule of another file (without allowManagedPermissionRulesOnly)', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.constantFrom(...KINDS), settingsLike), { maxLength: 4 }), fc.constantFrom(...KINDS), settingsLike, (files, kind, extra) => {
-        const strip = (j: unknown) => (typeof j === 'object' && j !== null && !Array.isArray(j) ? { ...j, allowManagedPermissionRulesOnly: undefined } : j);
-        const parsed = files.map(([k, j]) => parseSettingsObject(strip(j), { kind: k }));
-        const before = mergePolicy(parsed).rules.filter((r) => r.list === 'deny');
-        const after = mergePolicy([...parsed, parseSettingsObject(strip(extra), { kind })]).rules.filter((r) => r.list === 'deny');
-        for (const rule of before) expect(after).toContain(rule);
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom(...KINDS), settingsLike), { maxLength: 4 }),
+        fc.constantFrom(...KINDS),
+        settingsLike,
+        (files, kind, extra) => {
+          const strip = (j: unknown) =>
+            typeof j === 'object' && j !== null && !Array.isArray(j) ? { ...j, allowManagedPermissionRulesOnly: undefined } : j;
+          const parsed = files.map(([k, j]) => parseSettingsObject(strip(j), { kind: k }));
+          const before = mergePolicy(parsed).rules.filter((r) => r.list === 'deny');
+          const after = mergePolicy([...parsed, parseSettingsObject(strip(extra), { kind })]).rules.filter((r) => r.list === 'deny');
+          for (const rule of before) expect(after).toContain(rule);
+        },
+      ),
     );
   });
 
-  it('a file\'s rules come in list order allow, ask, deny, each in index order, whatever the key order', () => {
+  it("a file's rules come in list order allow, ask, deny, each in index order, whatever the key order", () => {
     const lists = ['allow', 'ask', 'deny'] as const;
     fc.assert(
       fc.property(
@@ -92,7 +117,9 @@ describe('settings properties', () => {
           for (const list of order) permissions[list] = rules[list];
           const { settings } = parseSettingsObject({ permissions }, { kind: 'userSettings' });
           const expected = lists.flatMap((list) =>
-            order.includes(list) ? rules[list].flatMap((text, index) => (typeof text === 'string' && parseRule(text).ok ? [{ list, index, text }] : [])) : [],
+            order.includes(list)
+              ? rules[list].flatMap((text, index) => (typeof text === 'string' && parseRule(text).ok ? [{ list, index, text }] : []))
+              : [],
           );
           expect(settings.rules.map((r) => ({ list: r.list, index: r.index, text: r.rule.text }))).toEqual(expected);
         },
@@ -102,6 +129,9 @@ describe('settings properties', () => {
 
   it('trimStop removes a final full stop as the regex /\\.\\s*$/ does', () => {
     const text = fc.string({ unit: fc.constantFrom('.', ' ', '\t', '\n', '\u00a0', '\u2028', '\ufeff', '\u3000', 'a', 'é', '😀', '。') });
-    fc.assert(fc.property(text, (m) => trimStop(m) === m.replace(/\.\s*$/, '')), { numRuns: 2000 });
+    fc.assert(
+      fc.property(text, (m) => trimStop(m) === m.replace(/\.\s*$/, '')),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -10,12 +10,18 @@ const FILES: Partial<Record<SettingsSourceKind, string>> = {
 };
 const src = (kind: SettingsSourceKind): SettingsSource => (FILES[kind] !== undefined ? { kind, file: FILES[kind] } : { kind });
 const parse = (json: unknown, kind: SettingsSourceKind = 'projectSettings') => parseSettingsObject(json, src(kind));
-const merge = (files: [SettingsSourceKind, unknown][], options?: MergeOptions) => mergePolicy(files.map(([k, j]) => parse(j, k)), options);
+const merge = (files: [SettingsSourceKind, unknown][], options?: MergeOptions) =>
+  mergePolicy(
+    files.map(([k, j]) => parse(j, k)),
+    options,
+  );
 const agents = (block: unknown) => ({ $toolgate: { agents: block } });
 
 describe('$toolgate.agents: reading', () => {
   it('reads rules per list with their index and agent type, and the mode (manual as default)', () => {
-    const { settings, diagnostics } = parse(agents({ Explore: { deny: ['Bash(git push *)'], allow: ['Read'], ask: ['WebFetch'], mode: 'manual' } }));
+    const { settings, diagnostics } = parse(
+      agents({ Explore: { deny: ['Bash(git push *)'], allow: ['Read'], ask: ['WebFetch'], mode: 'manual' } }),
+    );
     expect(diagnostics).toEqual([]);
     const explore = settings.agents?.['Explore'];
     expect(explore?.mode).toBe('default');
@@ -34,12 +40,20 @@ describe('$toolgate.agents: reading', () => {
     );
     const by = (path: (string | number)[]) => diagnostics.find((d) => JSON.stringify(d.path) === JSON.stringify(path));
     const item = by(['$toolgate', 'agents', 'Explore', 'deny', 1]);
-    expect(item).toMatchObject({ code: SETTINGS_CODES.toolgateBlock, severity: 'error', file: FILES.projectSettings, expected: 'a rule string such as "Bash(npm run *)"' });
+    expect(item).toMatchObject({
+      code: SETTINGS_CODES.toolgateBlock,
+      severity: 'error',
+      file: FILES.projectSettings,
+      expected: 'a rule string such as "Bash(npm run *)"',
+    });
     expect(item?.message).toContain('$toolgate.agents.Explore.deny[1]');
     const mode = by(['$toolgate', 'agents', 'Explore', 'mode']);
     expect(mode).toMatchObject({ code: SETTINGS_CODES.toolgateBlock, severity: 'error' });
     expect(mode?.expected).toContain('bypassPermissions');
-    expect(by(['$toolgate', 'agents', 'Explore', 'Allow'])).toMatchObject({ severity: 'warning', expected: 'one of allow, ask, deny, mode' });
+    expect(by(['$toolgate', 'agents', 'Explore', 'Allow'])).toMatchObject({
+      severity: 'warning',
+      expected: 'one of allow, ask, deny, mode',
+    });
     expect(by(['$toolgate', 'agents', 'Explore', 'Allow'])?.message).toContain('Did you mean "allow"?');
     expect(by(['$toolgate', 'agents', 'Plan'])).toMatchObject({ severity: 'error', expected: 'an object { allow?, ask?, deny?, mode? }' });
     expect(by(['$toolgate', 'agents', ''])).toMatchObject({ severity: 'error' });
@@ -55,7 +69,11 @@ describe('$toolgate.agents: reading', () => {
   });
 
   it('the block and agents must be objects; unknown keys of the block are warnings; examples are left to policy tests', () => {
-    expect(parse({ $toolgate: [] }).diagnostics[0]).toMatchObject({ code: SETTINGS_CODES.toolgateBlock, path: ['$toolgate'], expected: 'an object' });
+    expect(parse({ $toolgate: [] }).diagnostics[0]).toMatchObject({
+      code: SETTINGS_CODES.toolgateBlock,
+      path: ['$toolgate'],
+      expected: 'an object',
+    });
     expect(parse({ $toolgate: { agents: 3 } }).diagnostics[0]).toMatchObject({ path: ['$toolgate', 'agents'], severity: 'error' });
     expect(parse({ $toolgate: { agent: {} } }).diagnostics[0]).toMatchObject({ path: ['$toolgate', 'agent'], severity: 'warning' });
     expect(parse({ $toolgate: { examples: { Read: { match: ['x'] } } } }).diagnostics).toEqual([]);
@@ -75,7 +93,10 @@ describe('$toolgate.agents: merging and trust', () => {
       ['userSettings', agents({ Explore: { allow: ['Read'], mode: 'acceptEdits' } })],
       ['projectSettings', agents({ Explore: { deny: ['Bash(git push *)'], mode: 'plan' }, '*': { ask: ['WebFetch'] } })],
     ]);
-    expect(p.agents?.['Explore']?.rules.map((r) => `${r.source.kind}:${r.list}:${r.rule.text}`)).toEqual(['projectSettings:deny:Bash(git push *)', 'userSettings:allow:Read']);
+    expect(p.agents?.['Explore']?.rules.map((r) => `${r.source.kind}:${r.list}:${r.rule.text}`)).toEqual([
+      'projectSettings:deny:Bash(git push *)',
+      'userSettings:allow:Read',
+    ]);
     expect(p.agents?.['Explore']?.mode).toEqual({ value: 'plan', source: src('projectSettings') });
     expect(p.agents?.['*']?.rules.map((r) => r.rule.text)).toEqual(['WebFetch']);
     // No sub-agent rule is a rule of the whole policy.
@@ -86,7 +107,10 @@ describe('$toolgate.agents: merging and trust', () => {
     const p = merge(
       [
         ['userSettings', agents({ Explore: { mode: 'acceptEdits' } })],
-        ['projectSettings', agents({ Explore: { allow: ['Bash'], deny: ['Bash(git push *)'], ask: ['WebFetch'], mode: 'bypassPermissions' } })],
+        [
+          'projectSettings',
+          agents({ Explore: { allow: ['Bash'], deny: ['Bash(git push *)'], ask: ['WebFetch'], mode: 'bypassPermissions' } }),
+        ],
       ],
       { projectTrusted: false },
     );

@@ -25,7 +25,10 @@ async function race(kinds: ('allow' | 'deny')[], handEdit: (file: string) => voi
   dirs.push(project);
   mkdirSync(join(project, '.claude'));
   const file = join(project, '.claude', 'settings.local.json');
-  writeFileSync(file, '{\n    "model": "opus",\n    "permissions": {\n        "deny": ["Bash(rm *)"],\n        "allow": []\n    },\n    "env": { "KEEP": "me" }\n}\n');
+  writeFileSync(
+    file,
+    '{\n    "model": "opus",\n    "permissions": {\n        "deny": ["Bash(rm *)"],\n        "allow": []\n    },\n    "env": { "KEEP": "me" }\n}\n',
+  );
   const go = join(project, 'go');
   let ready = 0;
   let release!: () => void;
@@ -33,7 +36,9 @@ async function race(kinds: ('allow' | 'deny')[], handEdit: (file: string) => voi
   const runs = kinds.map(
     (kind, i) =>
       new Promise<Report>((resolve, reject) => {
-        const child = spawn(process.execPath, programArgs('race-writer', [project, String(i), kind, go]), { stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(process.execPath, programArgs('race-writer', [project, String(i), kind, go]), {
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
         let out = '';
         let err = '';
         child.stdout.on('data', (chunk: Buffer) => {
@@ -54,11 +59,21 @@ async function race(kinds: ('allow' | 'deny')[], handEdit: (file: string) => voi
   return { file, reports: await Promise.all(runs) };
 }
 
-const handEdit = (file: string) => writeFileSync(file, readFileSync(file, 'utf8').replace('"model": "opus",', '"model": "opus",\n    "statusLine": { "type": "command", "command": "echo hand" },'));
+const handEdit = (file: string) =>
+  writeFileSync(
+    file,
+    readFileSync(file, 'utf8').replace(
+      '"model": "opus",',
+      '"model": "opus",\n    "statusLine": { "type": "command", "command": "echo hand" },',
+    ),
+  );
 
 describe('settings writes race across processes and lose nothing', () => {
   it('20 processes answering "yes, don\'t ask again" at once: all 20 rules, the hand edit and the file\'s own content survive', async () => {
-    const { file, reports } = await race(Array.from({ length: 20 }, () => 'allow' as const), handEdit);
+    const { file, reports } = await race(
+      Array.from({ length: 20 }, () => 'allow' as const),
+      handEdit,
+    );
     const text = readFileSync(file, 'utf8');
     const json = JSON.parse(text) as { permissions: { allow: string[]; deny: string[] }; model: string; env: unknown; statusLine: unknown };
     for (const r of reports) {
@@ -70,7 +85,11 @@ describe('settings writes race across processes and lose nothing', () => {
     expect(json.statusLine).toEqual({ type: 'command', command: 'echo hand' });
     expect(json.env).toEqual({ KEEP: 'me' });
     // Written in place: the hand-written layout before the rules is byte for byte what it was.
-    expect(text.startsWith('{\n    "model": "opus",\n    "statusLine": { "type": "command", "command": "echo hand" },\n    "permissions": {\n        "deny": ["Bash(rm *)"],\n        "allow": [\n            "Bash(racer-')).toBe(true);
+    expect(
+      text.startsWith(
+        '{\n    "model": "opus",\n    "statusLine": { "type": "command", "command": "echo hand" },\n    "permissions": {\n        "deny": ["Bash(rm *)"],\n        "allow": [\n            "Bash(racer-',
+      ),
+    ).toBe(true);
     expect(text.endsWith('    "env": { "KEEP": "me" }\n}\n')).toBe(true);
   }, 120_000);
 
@@ -80,6 +99,8 @@ describe('settings writes race across processes and lose nothing', () => {
     const json = JSON.parse(readFileSync(file, 'utf8')) as { permissions: { allow: string[]; deny: string[] } };
     expect(reports.every((r) => r.behavior === 'allow' && r.notes.length === 1 && r.notes[0]?.endsWith('sessionAndFile'))).toBe(true);
     expect([...json.permissions.allow].sort()).toEqual(kinds.flatMap((k, i) => (k === 'allow' ? [`Bash(racer-${i} *)`] : [])).sort());
-    expect([...json.permissions.deny].sort()).toEqual(['Bash(rm *)', ...kinds.flatMap((k, i) => (k === 'deny' ? [`Bash(racer-${i} --never)`] : []))].sort());
+    expect([...json.permissions.deny].sort()).toEqual(
+      ['Bash(rm *)', ...kinds.flatMap((k, i) => (k === 'deny' ? [`Bash(racer-${i} --never)`] : []))].sort(),
+    );
   }, 120_000);
 });

@@ -13,7 +13,8 @@ describe('updateSettingsFile', () => {
   });
 
   it('edits in place: order, unknown keys, indentation (spaces, tabs) and CRLF line ends stay', async () => {
-    const spaces = '{\n    "$schema": "https://json.schemastore.org/claude-code-settings.json",\n    "permissions": {\n        "allow": ["Read"],\n        "deny": ["Bash(rm *)"]\n    },\n    "env": {"A": "1"}\n}\n';
+    const spaces =
+      '{\n    "$schema": "https://json.schemastore.org/claude-code-settings.json",\n    "permissions": {\n        "allow": ["Read"],\n        "deny": ["Bash(rm *)"]\n    },\n    "env": {"A": "1"}\n}\n';
     const tabs = '{\r\n\t"model": "opus",\r\n\t"permissions": {\r\n\t\t"allow": [\r\n\t\t\t"Read"\r\n\t\t]\r\n\t}\r\n}\r\n';
     const fs = createMemoryFileSystem({ '/a.json': spaces, '/b.json': tabs });
     await updateSettingsFile(fs, '/a.json', [addAllow('Bash(ls *)')]);
@@ -21,7 +22,9 @@ describe('updateSettingsFile', () => {
       '{\n    "$schema": "https://json.schemastore.org/claude-code-settings.json",\n    "permissions": {\n        "allow": [\n            "Read",\n            "Bash(ls *)"\n        ],\n        "deny": ["Bash(rm *)"]\n    },\n    "env": {"A": "1"}\n}\n',
     );
     await updateSettingsFile(fs, '/b.json', [addAllow('Bash(ls *)')]);
-    expect(await fs.readText('/b.json')).toBe('{\r\n\t"model": "opus",\r\n\t"permissions": {\r\n\t\t"allow": [\r\n\t\t\t"Read",\r\n\t\t\t"Bash(ls *)"\r\n\t\t]\r\n\t}\r\n}\r\n');
+    expect(await fs.readText('/b.json')).toBe(
+      '{\r\n\t"model": "opus",\r\n\t"permissions": {\r\n\t\t"allow": [\r\n\t\t\t"Read",\r\n\t\t\t"Bash(ls *)"\r\n\t\t]\r\n\t}\r\n}\r\n',
+    );
   });
 
   it('adds only what is missing, removes every copy, sets and deletes values; no change, no write', async () => {
@@ -59,8 +62,11 @@ describe('updateSettingsFile', () => {
         messages[file] = r.message;
       }
     }
-    for (const [file, content] of Object.entries(cases)) expect(await fs.readFile(file)).toEqual(typeof content === 'string' ? new TextEncoder().encode(content) : content);
-    expect(messages['/comment.json']).toBe('/comment.json was not written: it is not valid JSON at line 2, column 3 (a comment: Claude Code reads settings files as strict JSON and skips a file that has one); fix it by hand first; it is unchanged');
+    for (const [file, content] of Object.entries(cases))
+      expect(await fs.readFile(file)).toEqual(typeof content === 'string' ? new TextEncoder().encode(content) : content);
+    expect(messages['/comment.json']).toBe(
+      '/comment.json was not written: it is not valid JSON at line 2, column 3 (a comment: Claude Code reads settings files as strict JSON and skips a file that has one); fix it by hand first; it is unchanged',
+    );
     expect(messages['/comma.json']).toContain('a trailing comma');
     expect(messages['/empty.json']).toContain('the file is empty');
     expect(messages['/array.json']).toContain('does not hold a JSON object');
@@ -73,7 +79,10 @@ describe('updateSettingsFile', () => {
   });
 
   it('writes through a symbolic link (a dotfiles setup keeps its link) and keeps the file mode', async () => {
-    const fs = createMemoryFileSystem({ '/dotfiles/claude.json': { content: '{}', mode: 0o600 }, '/h/.claude/settings.json': { symlink: '../../dotfiles/claude.json' } });
+    const fs = createMemoryFileSystem({
+      '/dotfiles/claude.json': { content: '{}', mode: 0o600 },
+      '/h/.claude/settings.json': { symlink: '../../dotfiles/claude.json' },
+    });
     expect((await updateSettingsFile(fs, '/h/.claude/settings.json', [addAllow('Read')])).ok).toBe(true);
     expect(await fs.stat('/h/.claude/settings.json')).toMatchObject({ kind: 'symlink' });
     expect(JSON.parse(await fs.readText('/dotfiles/claude.json'))).toEqual({ permissions: { allow: ['Read'] } });
@@ -89,9 +98,15 @@ describe('updateSettingsFile', () => {
 
   it('a lock that cannot be taken fails the write without touching the file', async () => {
     const base = createMemoryFileSystem({ [FILE]: '{}' });
-    const fs = { ...base, lock: async () => Promise.reject(Object.assign(new Error('Lock file is already being held'), { code: 'ELOCKED' })) };
+    const fs = {
+      ...base,
+      lock: async () => Promise.reject(Object.assign(new Error('Lock file is already being held'), { code: 'ELOCKED' })),
+    };
     const r = await updateSettingsFile(fs, FILE, [addAllow('Read')]);
-    expect(r).toMatchObject({ ok: false, message: expect.stringContaining('the lock on it could not be taken (Lock file is already being held)') });
+    expect(r).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('the lock on it could not be taken (Lock file is already being held)'),
+    });
     expect(await base.readText(FILE)).toBe('{}');
   });
 });

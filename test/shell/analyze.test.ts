@@ -46,7 +46,7 @@ describe('wrappers', () => {
   it('command -v does not run the command', () => {
     expect(argvs('command -v rm')).toEqual([['command', '-v', 'rm']]);
   });
-  it('env assignments become the inner command\'s assignments', () => {
+  it("env assignments become the inner command's assignments", () => {
     const a = analyzeShell('env A=1 B=2 make');
     expect(a.commands[1]).toMatchObject({ argv: ['make'], assignments: ['A=1', 'B=2'] });
   });
@@ -67,7 +67,11 @@ describe('context and subshells', () => {
   it('marks pipeline parts, subshells and background jobs as subshells', () => {
     const a = analyzeShell('cd a | ls; (cd b); cd c & cd d');
     expect(a.commands.map((c) => [c.argv.join(' '), c.inSubshell])).toEqual([
-      ['cd a', true], ['ls', true], ['cd b', true], ['cd c', true], ['cd d', false],
+      ['cd a', true],
+      ['ls', true],
+      ['cd b', true],
+      ['cd c', true],
+      ['cd d', false],
     ]);
   });
   it('gives a redirection after a pipeline to its last command only', () => {
@@ -75,7 +79,7 @@ describe('context and subshells', () => {
     expect(a.commands[0]!.redirects).toEqual([]);
     expect(a.commands[1]!.redirects).toEqual([{ op: '>', target: 'out', targetLiteral: true, kind: 'file' }]);
   });
-  it('copies a compound command\'s redirection to the commands inside', () => {
+  it("copies a compound command's redirection to the commands inside", () => {
     const a = analyzeShell('{ ls; pwd; } > out');
     expect(a.commands.every((c) => c.redirects.some((r) => r.kind === 'file'))).toBe(true);
     expect(a.redirects).toEqual([{ op: '>', target: 'out', targetLiteral: true, kind: 'file' }]);
@@ -113,10 +117,19 @@ describe('command names on case-insensitive file systems and Windows', () => {
     expect(a.unknown).toEqual([]);
   });
   it('looks through wrappers whatever their case, without looking through them for allow rules', () => {
-    expect(argvs('SUDO rm x')).toEqual([['SUDO', 'rm', 'x'], ['rm', 'x']]);
-    expect(argvs('Bash -c "rm -rf build"')).toEqual([['Bash', '-c', 'rm -rf build'], ['rm', '-rf', 'build']]);
+    expect(argvs('SUDO rm x')).toEqual([
+      ['SUDO', 'rm', 'x'],
+      ['rm', 'x'],
+    ]);
+    expect(argvs('Bash -c "rm -rf build"')).toEqual([
+      ['Bash', '-c', 'rm -rf build'],
+      ['rm', '-rf', 'build'],
+    ]);
     const t = analyzeShell('TIMEOUT 5 rm x');
-    expect(t.commands.map((c) => c.argv)).toEqual([['TIMEOUT', '5', 'rm', 'x'], ['rm', 'x']]);
+    expect(t.commands.map((c) => c.argv)).toEqual([
+      ['TIMEOUT', '5', 'rm', 'x'],
+      ['rm', 'x'],
+    ]);
     expect(t.commands[0]!.transparentWrapper).toBe(false);
     expect(analyzeShell('timeout 5 rm x').commands[0]!.transparentWrapper).toBe(true);
   });

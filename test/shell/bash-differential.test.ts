@@ -17,10 +17,75 @@ const BASH = ['/bin/bash', '/usr/bin/bash'].find((p) => existsSync(p));
 const SH = ['/bin/sh', '/usr/bin/sh'].find((p) => existsSync(p));
 
 const BASE_STUBS = [
-  'rm', 'ls', 'cat', 'git', 'curl', 'sh', 'bash', 'zsh', 'dash', 'env', 'xargs', 'timeout', 'nice', 'nohup', 'stdbuf', 'sudo', 'find', 'make',
-  'npm', 'grep', 'head', 'tail', 'tee', 'sort', 'uniq', 'wc', 'diff', 'sleep', 'date', 'whoami', 'touch', 'chmod', 'dd', 'mkdir', 'cp', 'mv',
-  'sed', 'awk', 'watch', 'setsid', 'ionice', 'flock', 'su', 'go', 'node', 'python3', 'a', 'b', 'c', 'd', 'e', 'f', 'x', 'y', 'z', 'tool',
-  'script.sh', 'coproc', 'time', 'noglob', 'nocorrect', 'doas', 'make', 'pwd', 'echo', 'printf', 'test', 'true', 'false',
+  'rm',
+  'ls',
+  'cat',
+  'git',
+  'curl',
+  'sh',
+  'bash',
+  'zsh',
+  'dash',
+  'env',
+  'xargs',
+  'timeout',
+  'nice',
+  'nohup',
+  'stdbuf',
+  'sudo',
+  'find',
+  'make',
+  'npm',
+  'grep',
+  'head',
+  'tail',
+  'tee',
+  'sort',
+  'uniq',
+  'wc',
+  'diff',
+  'sleep',
+  'date',
+  'whoami',
+  'touch',
+  'chmod',
+  'dd',
+  'mkdir',
+  'cp',
+  'mv',
+  'sed',
+  'awk',
+  'watch',
+  'setsid',
+  'ionice',
+  'flock',
+  'su',
+  'go',
+  'node',
+  'python3',
+  'a',
+  'b',
+  'c',
+  'd',
+  'e',
+  'f',
+  'x',
+  'y',
+  'z',
+  'tool',
+  'script.sh',
+  'coproc',
+  'time',
+  'noglob',
+  'nocorrect',
+  'doas',
+  'make',
+  'pwd',
+  'echo',
+  'printf',
+  'test',
+  'true',
+  'false',
 ];
 
 function unsafe(command: string): boolean {
@@ -38,7 +103,8 @@ describe.skipIf(!BASH || !SH)('differential against restricted bash', () => {
     root = mkdtempSync(join(tmpdir(), 'toolgate-bash-'));
     for (const d of ['bin', 'home', 'work']) mkdirSync(join(root, d));
     const cases = [...loadBattery('shell-battery.jsonl'), ...loadBattery('own-battery.jsonl')];
-    for (const c of cases) for (const argv of c.expect.commands) if (argv[0] && /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/.test(argv[0])) names.add(argv[0]);
+    for (const c of cases)
+      for (const argv of c.expect.commands) if (argv[0] && /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/.test(argv[0])) names.add(argv[0]);
     const stub = (name: string, body: string) => {
       const path = join(root, 'bin', name);
       writeFileSync(path, `#!${SH}\n${body}\n`);
@@ -52,7 +118,9 @@ describe.skipIf(!BASH || !SH)('differential against restricted bash', () => {
     if (root) rmSync(root, { recursive: true, force: true });
   });
 
-  const commands = [...loadBattery('shell-battery.jsonl'), ...loadBattery('own-battery.jsonl')].map((c) => c.command).filter((c) => !unsafe(c));
+  const commands = [...loadBattery('shell-battery.jsonl'), ...loadBattery('own-battery.jsonl')]
+    .map((c) => c.command)
+    .filter((c) => !unsafe(c));
 
   it.each(commands.map((c) => [c]))('%j', (command) => {
     const analysis = analyzeShell(command);
@@ -61,12 +129,27 @@ describe.skipIf(!BASH || !SH)('differential against restricted bash', () => {
     const log = join(root, `log-${++run}`);
     writeFileSync(log, '');
     const script = `command_not_found_handle() { __tg_log "$1"; return 127; }\n${command}`;
-    spawnSync('env', ['-i', `HOME=${join(root, 'home')}`, `TG_LOG=${log}`, `PATH=${join(root, 'bin')}`, BASH!, '--norc', '--noprofile', '-r', '-c', script], {
-      cwd: join(root, 'work'),
-      stdio: ['ignore', 'ignore', 'ignore'],
-      timeout: 1500,
-      killSignal: 'SIGKILL',
-    });
+    spawnSync(
+      'env',
+      [
+        '-i',
+        `HOME=${join(root, 'home')}`,
+        `TG_LOG=${log}`,
+        `PATH=${join(root, 'bin')}`,
+        BASH!,
+        '--norc',
+        '--noprofile',
+        '-r',
+        '-c',
+        script,
+      ],
+      {
+        cwd: join(root, 'work'),
+        stdio: ['ignore', 'ignore', 'ignore'],
+        timeout: 1500,
+        killSignal: 'SIGKILL',
+      },
+    );
     if (command.includes('&')) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
     const started = new Set(readFileSync(log, 'utf8').split('\n').filter(Boolean));
     if (started.size > 0) observed++;

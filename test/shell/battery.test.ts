@@ -11,7 +11,8 @@ const KNOWN_CLOSED: Record<string, string> = {
   'heredoc-delim-trailing-space': 'the grammar ends the here-document at "EOF "; toolgate refuses instead of guessing',
   'redir-dev-tcp': '`<>` is a parse error in tree-sitter-bash',
   'heredoc-two': 'two here-documents on one line are a parse error in tree-sitter-bash',
-  'subst-arith': 'arithmetic evaluates the output of the substitution as an expression, so a subscript in it runs a command toolgate cannot see',
+  'subst-arith':
+    'arithmetic evaluates the output of the substitution as an expression, so a subscript in it runs a command toolgate cannot see',
 };
 
 /**
@@ -42,12 +43,21 @@ for (const file of ['shell-battery.jsonl', 'own-battery.jsonl']) {
         tally.correct.push(c.id);
         tally[s].splice(tally[s].indexOf(c.id), 1);
       } else if (KNOWN_CLOSED[c.id]) expect(s === 'correct' || s === 'fail-closed', `${c.id}: ${KNOWN_CLOSED[c.id]}`).toBe(true);
-      else expect({ id: c.id, commands: a.commands.map((x) => x.argv), substitutions: a.hasSubstitution, unknown: a.unknown, score: s }).toMatchObject({ score: 'correct' });
+      else
+        expect({
+          id: c.id,
+          commands: a.commands.map((x) => x.argv),
+          substitutions: a.hasSubstitution,
+          unknown: a.unknown,
+          score: s,
+        }).toMatchObject({ score: 'correct' });
     });
 
     it('is never wrong in the open direction, and reports its counts', () => {
       // eslint-disable-next-line no-console
-      console.log(`${file}: ${tally.correct.length} correct, ${tally['fail-closed'].length} fail-closed (${tally['fail-closed'].join(', ')}), ${tally.wrong.length} wrong`);
+      console.log(
+        `${file}: ${tally.correct.length} correct, ${tally['fail-closed'].length} fail-closed (${tally['fail-closed'].join(', ')}), ${tally.wrong.length} wrong`,
+      );
       expect(tally.wrong).toEqual([]);
       expect(tally.correct.length + tally['fail-closed'].length).toBe(cases.length);
     });
@@ -55,7 +65,7 @@ for (const file of ['shell-battery.jsonl', 'own-battery.jsonl']) {
 }
 
 describe('battery size', () => {
-  it('has the 117 shared commands and at least 150 of toolgate\'s own', () => {
+  it("has the 117 shared commands and at least 150 of toolgate's own", () => {
     expect(loadBattery('shell-battery.jsonl')).toHaveLength(117);
     expect(loadBattery('own-battery.jsonl').length).toBeGreaterThanOrEqual(150);
   });

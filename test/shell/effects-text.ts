@@ -13,6 +13,7 @@ const ctx = { cwd: PROJECT, home: '/home/user', platform: 'linux' as const, cdPa
 /** The path effects of `command`, run in {@link PROJECT}, as text. */
 export function effectsText(command: string): string[] {
   return shellPathEffects(analyzeShell(command), ctx).effects.map(
-    (e) => `${e.op} ${e.path.replace(PROJECT, '.')}${e.tree ? ` [${e.tree}]` : ''}${e.assumed ? ` (${e.assumed})` : ''}${e.fromHistory ? ' (history)' : ''}`,
+    (e) =>
+      `${e.op} ${e.path.replace(PROJECT, '.')}${e.tree ? ` [${e.tree}]` : ''}${e.assumed ? ` (${e.assumed})` : ''}${e.fromHistory ? ' (history)' : ''}`,
   );
 }

@@ -15,16 +15,19 @@ beforeAll(async () => {
 });
 
 const argvs = (command: string) => analyzeShell(command).commands.map((c) => c.argv);
-const opaque = (command: string) => analyzeShell(command).commands.map((c) => c.opaque).filter((o) => o !== undefined);
+const opaque = (command: string) =>
+  analyzeShell(command)
+    .commands.map((c) => c.opaque)
+    .filter((o) => o !== undefined);
 
 describe('git', () => {
   it('reads -c keys and variables that name programs', () => {
     expect(argvs("git -c core.editor='vim -n' commit")).toContainEqual(['vim', '-n']);
-    expect(argvs("git --config-env=core.pager=P log")).toEqual([['git', '--config-env=core.pager=P', 'log']]);
+    expect(argvs('git --config-env=core.pager=P log')).toEqual([['git', '--config-env=core.pager=P', 'log']]);
     expect(opaque('git --config-env=core.pager=P log')).toHaveLength(1);
     expect(argvs("P='less -R' git --config-env=core.pager=P log")).toContainEqual(['less', '-R']);
-    expect(argvs("GIT_SSH=/usr/bin/evil git fetch")).toContainEqual(['/usr/bin/evil']);
-    expect(argvs("git -c credential.helper=store push")).toContainEqual(['git', 'credential-store']);
+    expect(argvs('GIT_SSH=/usr/bin/evil git fetch')).toContainEqual(['/usr/bin/evil']);
+    expect(argvs('git -c credential.helper=store push')).toContainEqual(['git', 'credential-store']);
     expect(argvs("git -c 'diff.x.textconv=hexdump -C' diff")).toContainEqual(['hexdump', '-C']);
   });
   it('follows variables through the commands that run git', () => {
@@ -35,7 +38,10 @@ describe('git', () => {
   });
   it('reads GIT_CONFIG_PARAMETERS in both of its formats', () => {
     expect(parseConfigParameters(`'alias.x=!rm -rf src'`)).toEqual([{ key: 'alias.x', value: '!rm -rf src' }]);
-    expect(parseConfigParameters(`'core.pager'='less' 'a.b'='it'\\''s'`)).toEqual([{ key: 'core.pager', value: 'less' }, { key: 'a.b', value: "it's" }]);
+    expect(parseConfigParameters(`'core.pager'='less' 'a.b'='it'\\''s'`)).toEqual([
+      { key: 'core.pager', value: 'less' },
+      { key: 'a.b', value: "it's" },
+    ]);
     expect(parseConfigParameters(`'unterminated`)).toBeUndefined();
     expect(opaque(`GIT_CONFIG_PARAMETERS=x git log`)).toHaveLength(1);
   });
@@ -71,7 +77,7 @@ describe('shells told to run code', () => {
     expect(argvs('bash <<-EOF\n\trm x\n\tEOF')).toContainEqual(['rm', 'x']);
     expect(argvs('cat <<EOF | sh\nrm x\nEOF')).toContainEqual(['rm', 'x']);
     expect(argvs("echo 'rm x' | bash -s")).toContainEqual(['rm', 'x']);
-    expect(argvs("cat f | sh")).not.toContainEqual(['rm', 'x']);
+    expect(argvs('cat f | sh')).not.toContainEqual(['rm', 'x']);
   });
   it('reads prompt variables, PROMPT_COMMAND and exported functions', () => {
     expect(argvs("PS4='+$(rm x) '; set -x")).toContainEqual(['rm', 'x']);
@@ -90,7 +96,12 @@ describe('shells told to run code', () => {
 
 describe('env -S', () => {
   it('splits the way GNU env does', () => {
-    expect(splitEnvString(`rm -rf 'a b' "c\\td"`)).toEqual([{ text: 'rm', literal: true }, { text: '-rf', literal: true }, { text: 'a b', literal: true }, { text: 'c\td', literal: true }]);
+    expect(splitEnvString(`rm -rf 'a b' "c\\td"`)).toEqual([
+      { text: 'rm', literal: true },
+      { text: '-rf', literal: true },
+      { text: 'a b', literal: true },
+      { text: 'c\td', literal: true },
+    ]);
     expect(splitEnvString('rm\\_x')?.map((w) => w.text)).toEqual(['rm', 'x']);
     expect(splitEnvString('a #b c')?.map((w) => w.text)).toEqual(['a']);
     expect(splitEnvString('a \\c b')?.map((w) => w.text)).toEqual(['a']);
@@ -106,12 +117,15 @@ describe('env -S', () => {
 
 describe('tar', () => {
   it('spells out the old style first word', () => {
-    expect(tarWords(['tar', 'xIf', 'prog', 'a.tar', 'b'])).toEqual({ words: ['tar', '-x', '-I', 'prog', '-f', 'a.tar', 'b'], from: [0, 1, 1, 2, 1, 3, 4] });
+    expect(tarWords(['tar', 'xIf', 'prog', 'a.tar', 'b'])).toEqual({
+      words: ['tar', '-x', '-I', 'prog', '-f', 'a.tar', 'b'],
+      from: [0, 1, 1, 2, 1, 3, 4],
+    });
   });
   it('reads every option that runs a program', () => {
     expect(argvs("tar -c --to-com='rm x' -f a.tar .")).toContainEqual(['rm', 'x']);
     expect(argvs("tar --new-vol='rm x' -cMf a.tar .")).toContainEqual(['rm', 'x']);
-    expect(argvs("tar --rsh-command=/usr/bin/evil -cf h:a.tar .")).toContainEqual(['/usr/bin/evil']);
+    expect(argvs('tar --rsh-command=/usr/bin/evil -cf h:a.tar .')).toContainEqual(['/usr/bin/evil']);
     expect(analyzeShell('tar --to -xf a.tar').unknown).not.toEqual([]);
   });
 });
@@ -133,7 +147,9 @@ describe('interpreters', () => {
   });
   it('lists the command strings inline code holds', () => {
     expect(embeddedShellStrings(['perl', '-e', 'system("rm -rf ~")'])).toEqual(['rm -rf ~']);
-    expect(embeddedShellStrings(['node', '-e', `require('child_process').execSync('git config core.pager x')`])).toEqual(['git config core.pager x']);
+    expect(embeddedShellStrings(['node', '-e', `require('child_process').execSync('git config core.pager x')`])).toEqual([
+      'git config core.pager x',
+    ]);
     expect(embeddedShellStrings(['python3', '-c', 'import subprocess; subprocess.run(["rm", "-rf", "~"])'])).toContain("rm -rf '~'");
     expect(embeddedShellStrings(['perl', '-e', 'print qx{rm -rf ..}'])).toEqual(['rm -rf ..']);
     expect(embeddedShellStrings(['ruby', '-e', '`rm -rf x`'])).toEqual(['rm -rf x']);

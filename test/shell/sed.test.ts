@@ -51,7 +51,8 @@ describe('sedScriptEffects', () => {
   });
 
   it('says when sed would refuse the script', () => {
-    for (const bad of ['1!!p', 'k', 's/a/b', '{p', 'p}', 'p x', ':', 'w', 's/a/b/z']) expect([bad, sedScriptEffects(bad).error]).not.toEqual([bad, undefined]);
+    for (const bad of ['1!!p', 'k', 's/a/b', '{p', 'p}', 'p x', ':', 'w', 's/a/b/z'])
+      expect([bad, sedScriptEffects(bad).error]).not.toEqual([bad, undefined]);
   });
 });
 
@@ -88,7 +89,25 @@ function realSed(): boolean {
 describe.skipIf(!realSed())('against GNU sed', () => {
   /** Script pieces that split a reader from sed; `e echo M<n>` commands are what real sed may run. */
   const piece = fc.oneof(
-    fc.constantFrom('p', 'd', 'n', 'N', 'x', '=', 'q', 'l 3', 'b end', ':end', 't', 'T x', 'y/ab/cd/', 's/a/b/', 's|[|]|x|g', 's/\\//x/', 's e x e'),
+    fc.constantFrom(
+      'p',
+      'd',
+      'n',
+      'N',
+      'x',
+      '=',
+      'q',
+      'l 3',
+      'b end',
+      ':end',
+      't',
+      'T x',
+      'y/ab/cd/',
+      's/a/b/',
+      's|[|]|x|g',
+      's/\\//x/',
+      's e x e',
+    ),
     fc.constantFrom('a text', 'a\\', 'i\\', 'c x', 'a foo\\', '# c', 'r /dev/null', 'w /dev/null', 's/x/y/w /dev/null'),
     fc.constantFrom('{', '}', '1', '$', '1,2', '/a/', '\\%a%', '/[/]/I', '0~1', '!', ' ', '\\', ';', '\n', '\\\n'),
     fc.nat({ max: 99 }).map((n) => `e echo M${n}`),
@@ -104,7 +123,12 @@ describe.skipIf(!realSed())('against GNU sed', () => {
         fc.property(script, (s) => {
           let out = '';
           try {
-            out = execFileSync('sed', ['-n', '-e', s, input], { cwd: dir, encoding: 'utf8', timeout: 2000, stdio: ['ignore', 'pipe', 'ignore'] });
+            out = execFileSync('sed', ['-n', '-e', s, input], {
+              cwd: dir,
+              encoding: 'utf8',
+              timeout: 2000,
+              stdio: ['ignore', 'pipe', 'ignore'],
+            });
           } catch (error) {
             out = String((error as { stdout?: string }).stdout ?? '');
           }

@@ -13,7 +13,11 @@ describe('before prepareShell()', () => {
     const a = analyzeShell('git status && npm test 2>&1 | tee log');
     expect(a.parser).toBe('lexer');
     expect(a.unknown).toEqual([]);
-    expect(a.commands.map((c) => c.argv)).toEqual([['git', 'status'], ['npm', 'test'], ['tee', 'log']]);
+    expect(a.commands.map((c) => c.argv)).toEqual([
+      ['git', 'status'],
+      ['npm', 'test'],
+      ['tee', 'log'],
+    ]);
   });
 
   it('fails closed for anything else', () => {
@@ -39,7 +43,10 @@ describe('before prepareShell()', () => {
   it('evaluateAsync loads the parser when only a nested script needs it', async () => {
     expect(isShellPrepared()).toBe(false);
     const policy = policyFromObjects([]);
-    const d = await evaluateAsync({ tool: 'Bash', input: { command: "bash -c 'echo $(ls)'" } }, { mode: 'bypassPermissions', policy, cwd: '/p', home: '/h' });
+    const d = await evaluateAsync(
+      { tool: 'Bash', input: { command: "bash -c 'echo $(ls)'" } },
+      { mode: 'bypassPermissions', policy, cwd: '/p', home: '/h' },
+    );
     expect(isShellPrepared()).toBe(true);
     expect(d.behavior).toBe('allow');
   });

@@ -19,7 +19,6 @@ const SETTINGS = [
 ] as const;
 
 describeWithOracle('read-only command + generated suffix against real bash', (oracle) => {
-
   for (const { name, mode } of SETTINGS) {
     it(`settings ${name}, ${mode}: an allowed "r s" runs no stub and changes nothing it must not`, () => {
       const settings = presetNamed(name)!.settings;
@@ -27,7 +26,9 @@ describeWithOracle('read-only command + generated suffix against real bash', (or
         fc.property(readOnlyWithSuffix, (command) => {
           const v = judge(oracle(), { settings, mode, command, ...(setupFor(command) ? { setup: setupFor(command)! } : {}) });
           if (v.outcome === 'fail-open') {
-            throw new Error(`fail-open: ${JSON.stringify(command)} — ${v.decision.reason.message} — ${v.violations.map((x) => `${x.kind}: ${x.evidence}`).join('; ')}`);
+            throw new Error(
+              `fail-open: ${JSON.stringify(command)} — ${v.decision.reason.message} — ${v.violations.map((x) => `${x.kind}: ${x.evidence}`).join('; ')}`,
+            );
           }
         }),
         { numRuns: RUNS, seed: Number(process.env['TOOLGATE_UNSEEN_SEED'] ?? 13) },

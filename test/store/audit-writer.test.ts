@@ -2,7 +2,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAuditWriter, createMemoryStore, openSpillJournal, StoreReplacedError, type AuditEntry, type Store } from '../../src/store/index.js';
+import {
+  createAuditWriter,
+  createMemoryStore,
+  openSpillJournal,
+  StoreReplacedError,
+  type AuditEntry,
+  type Store,
+} from '../../src/store/index.js';
 
 /** A memory store whose audit writes can be made to fail, standing in for a store that went away. */
 function flakyStore() {
@@ -108,7 +115,12 @@ describe('audit writer', () => {
 
   it('a store that hangs counts as failing after the write timeout: the entry goes to the journal', async () => {
     const f = flakyStore();
-    const w = createAuditWriter(f.store, { log: () => {}, journal: openSpillJournal(join(dir, 's.jsonl')), writeTimeoutMs: 50, retryMs: 10 });
+    const w = createAuditWriter(f.store, {
+      log: () => {},
+      journal: openSpillJournal(join(dir, 's.jsonl')),
+      writeTimeoutMs: 50,
+      retryMs: 10,
+    });
     f.setHang(true);
     const started = Date.now();
     expect(await w.write(entry(0))).toEqual({ ok: true, where: 'journal' });

@@ -20,12 +20,21 @@ describe.skipIf(!server.ok)(`the PostgreSQL audit chain${server.ok ? '' : ` — 
   afterAll(async () => {
     await Promise.all(opened.map((s) => s.close()));
   });
-  const entry = (n: number, who: string): AuditEntry => ({ at: 1_750_000_000_000 + n, event: 'decision', tool: 'Bash', behavior: 'allow', reason: `${who} ${n}\u0000`, inputRedacted: { command: `echo ${n}` } });
+  const entry = (n: number, who: string): AuditEntry => ({
+    at: 1_750_000_000_000 + n,
+    event: 'decision',
+    tool: 'Bash',
+    behavior: 'allow',
+    reason: `${who} ${n}\u0000`,
+    inputRedacted: { command: `echo ${n}` },
+  });
 
   it('replicas appending at once make one chain that verifies against its head', async () => {
     const url = await freshSchema(base);
     const replicas = await Promise.all([open(url), open(url), open(url)]);
-    await Promise.all(replicas.flatMap((r, k) => Array.from({ length: 10 }, (_, n) => r.appendAudit([entry(n, `r${k}`), entry(n + 100, `r${k}`)]))));
+    await Promise.all(
+      replicas.flatMap((r, k) => Array.from({ length: 10 }, (_, n) => r.appendAudit([entry(n, `r${k}`), entry(n + 100, `r${k}`)]))),
+    );
     const head = await replicas[0]!.auditHead();
     expect(head?.count).toBe(60);
     expect(await verifyAuditChain(replicas[1]!, [head!])).toMatchObject({ ok: true, entries: 60, chained: 60 });

@@ -43,7 +43,8 @@ const entryArb: fc.Arbitrary<AuditEntry> = fc.record(
 ) as fc.Arbitrary<AuditEntry>;
 
 /** A log as a store keeps it: chained, numbered. */
-const stored = (entries: readonly AuditEntry[]): AuditEntry[] => chainAudit(AUDIT_CHAIN_GENESIS, entries).map((e, i) => ({ ...e, seq: i + 1 }));
+const stored = (entries: readonly AuditEntry[]): AuditEntry[] =>
+  chainAudit(AUDIT_CHAIN_GENESIS, entries).map((e, i) => ({ ...e, seq: i + 1 }));
 const headAnchor = (log: readonly AuditEntry[]): AuditAnchor => ({ seq: log.at(-1)!.seq!, count: log.length, hash: log.at(-1)!.hash! });
 const asStore = (log: readonly AuditEntry[]) => ({ readAudit: async () => log.map((e) => ({ ...e })) });
 
@@ -75,17 +76,24 @@ const TAMPERS: Record<string, Tamper> = {
     [out[i], out[j]] = [out[j]!, out[i]!];
     return out.map((e, k) => ({ ...e, seq: k + 1 }));
   },
-  insertUnchained: (log, i) => [...log.slice(0, i), { at: log[i]!.at, event: 'decision', behavior: 'allow', seq: 0 } as AuditEntry, ...log.slice(i)],
+  insertUnchained: (log, i) => [
+    ...log.slice(0, i),
+    { at: log[i]!.at, event: 'decision', behavior: 'allow', seq: 0 } as AuditEntry,
+    ...log.slice(i),
+  ],
   insertLinked: (log, i) => {
     const before = i === 0 ? AUDIT_CHAIN_GENESIS : log[i - 1]!.hash!;
     const forged = { at: log[i]!.at, event: 'decision', behavior: 'allow' } as AuditEntry;
     return [...log.slice(0, i), { ...forged, hash: auditChainHash(before, forged) }, ...log.slice(i)];
   },
-  alterAndRechainAll: (log, i) => rechain(log.map((e, k) => (k === i ? { ...e, detail: `${e.detail ?? ''}x` } : e))).map((e, k) => ({ ...e, seq: k + 1 })),
-  deleteAndRechainAll: (log, i) => (log.length < 2 ? undefined : rechain(log.filter((_, k) => k !== i)).map((e, k) => ({ ...e, seq: k + 1 }))),
+  alterAndRechainAll: (log, i) =>
+    rechain(log.map((e, k) => (k === i ? { ...e, detail: `${e.detail ?? ''}x` } : e))).map((e, k) => ({ ...e, seq: k + 1 })),
+  deleteAndRechainAll: (log, i) =>
+    log.length < 2 ? undefined : rechain(log.filter((_, k) => k !== i)).map((e, k) => ({ ...e, seq: k + 1 })),
   cutTail: (log, i) => log.slice(0, i),
 };
-const stableEq = (a: AuditEntry, b: AuditEntry) => JSON.stringify({ ...a, seq: 0, hash: '' }) === JSON.stringify({ ...b, seq: 0, hash: '' });
+const stableEq = (a: AuditEntry, b: AuditEntry) =>
+  JSON.stringify({ ...a, seq: 0, hash: '' }) === JSON.stringify({ ...b, seq: 0, hash: '' });
 
 describe('the audit chain (property)', () => {
   it('an untouched log verifies, with and without its anchor', async () => {
@@ -147,7 +155,14 @@ describe('the audit chain (property)', () => {
 });
 
 describe('the SQLite store’s chain', () => {
-  const entry = (n: number): AuditEntry => ({ at: 1_750_000_000_000 + n, event: 'decision', tool: 'Bash', behavior: 'allow', inputRedacted: { command: `echo ${n}`, nul: 'a\u0000b' }, reason: `r${n}` });
+  const entry = (n: number): AuditEntry => ({
+    at: 1_750_000_000_000 + n,
+    event: 'decision',
+    tool: 'Bash',
+    behavior: 'allow',
+    inputRedacted: { command: `echo ${n}`, nul: 'a\u0000b' },
+    reason: `r${n}`,
+  });
 
   it('chains what it appends, across batches and reopenings; the head counts the chain', async () => {
     const file = join(dir, 'a.db');
@@ -180,10 +195,20 @@ describe('the SQLite store’s chain', () => {
       await again.close();
       return v;
     };
-    expect((await tamper('update', "UPDATE audit SET reason = 'nothing to see' WHERE seq = 2")).broken).toMatchObject({ code: 'hashMismatch', seq: 2 });
+    expect((await tamper('update', "UPDATE audit SET reason = 'nothing to see' WHERE seq = 2")).broken).toMatchObject({
+      code: 'hashMismatch',
+      seq: 2,
+    });
     expect((await tamper('delete', 'DELETE FROM audit WHERE seq = 2')).broken).toMatchObject({ code: 'hashMismatch', seq: 3 });
     expect((await tamper('tail', 'DELETE FROM audit WHERE seq = 4')).broken).toMatchObject({ code: 'anchorBeyondEnd' });
-    expect((await tamper('insert', "INSERT INTO audit (seq, at, event) VALUES (25, 1, 'decision'); UPDATE audit SET seq = 5 WHERE seq = 4; UPDATE audit SET seq = 4 WHERE seq = 25")).ok).toBe(false);
+    expect(
+      (
+        await tamper(
+          'insert',
+          "INSERT INTO audit (seq, at, event) VALUES (25, 1, 'decision'); UPDATE audit SET seq = 5 WHERE seq = 4; UPDATE audit SET seq = 4 WHERE seq = 25",
+        )
+      ).ok,
+    ).toBe(false);
   });
 
   it('rows written before the chain are reported as unchained before the first chained one', async () => {
@@ -205,11 +230,19 @@ describe('the SQLite store’s chain', () => {
     migrate(db, undefined, 6);
     const [first] = chainAudit(AUDIT_CHAIN_GENESIS, [entry(1)]);
     db.prepare('INSERT INTO audit (at, event, tool, behavior, input_redacted, reason, hash) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
-      first!.at, first!.event, first!.tool, first!.behavior, JSON.stringify(first!.inputRedacted), first!.reason, first!.hash,
+      first!.at,
+      first!.event,
+      first!.tool,
+      first!.behavior,
+      JSON.stringify(first!.inputRedacted),
+      first!.reason,
+      first!.hash,
     );
     db.close();
     const s = await openSqliteStore({ file });
-    await s.appendAudit([{ ...entry(2), toolUseId: 'toolu_1', mode: 'default', trace: [{ step: 'denyRules', outcome: 'pass', detail: 'none' }] }]);
+    await s.appendAudit([
+      { ...entry(2), toolUseId: 'toolu_1', mode: 'default', trace: [{ step: 'denyRules', outcome: 'pass', detail: 'none' }] },
+    ]);
     const v = await verifyAuditChain(s, [(await s.auditHead())!]);
     expect(v).toMatchObject({ ok: true, chained: 2 });
     expect((await s.readAudit({ toolUseId: 'toolu_1' }))[0]?.trace).toEqual([{ step: 'denyRules', outcome: 'pass', detail: 'none' }]);
@@ -224,7 +257,10 @@ describe('the SQLite store’s chain', () => {
     await s.close();
     const anchorFile = join(dir, 'anchors.jsonl');
     writeFileSync(anchorFile, `${JSON.stringify(anchor)}\n`);
-    const run = () => spawnSync(process.execPath, programArgs('toolgate', ['audit', 'verify', '--store', `sqlite:${file}`, '--anchor', anchorFile]), { encoding: 'utf8' });
+    const run = () =>
+      spawnSync(process.execPath, programArgs('toolgate', ['audit', 'verify', '--store', `sqlite:${file}`, '--anchor', anchorFile]), {
+        encoding: 'utf8',
+      });
     const good = run();
     expect(good.status).toBe(0);
     expect(good.stdout).toContain('chain: 4 entries');

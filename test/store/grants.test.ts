@@ -9,9 +9,24 @@ describe('grantRules', () => {
     expect(grantRules(p, { behavior: 'deny' }, 'project', true)).toEqual({ ok: true, scope: 'project', rules: [] });
   });
   it("remember means the session by default and stores the ask's suggestions plus added allow rules", () => {
-    expect(grantRules(p, { behavior: 'allow', remember: true }, undefined, true)).toEqual({ ok: true, scope: 'session', rules: ['Bash(npm publish:*)'] });
+    expect(grantRules(p, { behavior: 'allow', remember: true }, undefined, true)).toEqual({
+      ok: true,
+      scope: 'session',
+      rules: ['Bash(npm publish:*)'],
+    });
     expect(
-      grantRules(p, { behavior: 'allow', updatedPermissions: [{ type: 'addRules', behavior: 'allow', destination: 'session', rules: [{ toolName: 'Read' }] }, { type: 'addRules', behavior: 'deny', destination: 'session', rules: [{ toolName: 'Bash' }] }] }, 'project', true),
+      grantRules(
+        p,
+        {
+          behavior: 'allow',
+          updatedPermissions: [
+            { type: 'addRules', behavior: 'allow', destination: 'session', rules: [{ toolName: 'Read' }] },
+            { type: 'addRules', behavior: 'deny', destination: 'session', rules: [{ toolName: 'Bash' }] },
+          ],
+        },
+        'project',
+        true,
+      ),
     ).toEqual({ ok: true, scope: 'project', rules: ['Bash(npm publish:*)', 'Read'] });
   });
   it('refuses what cannot be kept', () => {

@@ -67,8 +67,14 @@ describe.skipIf(!server.ok)(`PostgreSQL store${server.ok ? '' : ` — skipped: $
       const file = join(dir, 'toolgate.db');
       await (await openSqliteStore({ file })).close();
       const db = new Database(file, { readonly: true });
-      const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((t) => t.name);
-      const sqliteColumns = tables.flatMap((t) => (db.prepare(`PRAGMA table_info(${t})`).all() as { name: string }[]).map((c) => `${t}.${c.name}`));
+      const tables = (
+        db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as {
+          name: string;
+        }[]
+      ).map((t) => t.name);
+      const sqliteColumns = tables.flatMap((t) =>
+        (db.prepare(`PRAGMA table_info(${t})`).all() as { name: string }[]).map((c) => `${t}.${c.name}`),
+      );
       db.close();
       expect(pgColumns.map((c) => `${c.table_name}.${c.column_name}`).sort()).toEqual(sqliteColumns.sort());
     } finally {
@@ -97,7 +103,9 @@ describe.skipIf(!server.ok)(`PostgreSQL store${server.ok ? '' : ` — skipped: $
     const s = await open(url);
     expect((await s.readAudit()).map((e) => [e.event, e.sessionId, e.behavior])).toEqual([['PreToolUse', 's-old', 'allow']]);
     expect(await s.rememberSession('s-new', '/p', 2)).toBe('/p');
-    expect((await query<{ version: number }>(url, 'SELECT version FROM schema_migrations ORDER BY version')).map((r) => r.version)).toEqual(POSTGRES_MIGRATIONS.map((m) => m.version));
+    expect((await query<{ version: number }>(url, 'SELECT version FROM schema_migrations ORDER BY version')).map((r) => r.version)).toEqual(
+      POSTGRES_MIGRATIONS.map((m) => m.version),
+    );
   });
 
   it('upgrades a version 7 database to the grant scopes of migration 8, keeping answers and grants', async () => {
@@ -108,18 +116,37 @@ describe.skipIf(!server.ok)(`PostgreSQL store${server.ok ? '' : ` — skipped: $
       await migratePostgres(c, POSTGRES_MIGRATIONS, 7);
       await c.query(`INSERT INTO asks (id, state, origin, project_dir, cwd, tool, ask_kind, reason_kind, reason, input_redacted, input_sha256, policy_digest, pending, created_at, updated_at)
         VALUES ('a1', 'answered', 'api', '/p', '/p', 'Bash', 'plain', 'toolDefault', 'r', '{}', 'h', 'd', '{}', 1, 2)`);
-      await c.query(`INSERT INTO answers (ask_id, behavior, answer, scope, answerer, answered_at) VALUES ('a1', 'allow', '{"behavior":"allow"}', 'project', 'alice', 2)`);
-      await c.query(`INSERT INTO grants (id, scope, project_dir, rule, ask_id, granted_by, created_at, expires_at) VALUES ('g1', 'project', '/p', 'Bash(ls *)', 'a1', 'alice', 2, 99)`);
+      await c.query(
+        `INSERT INTO answers (ask_id, behavior, answer, scope, answerer, answered_at) VALUES ('a1', 'allow', '{"behavior":"allow"}', 'project', 'alice', 2)`,
+      );
+      await c.query(
+        `INSERT INTO grants (id, scope, project_dir, rule, ask_id, granted_by, created_at, expires_at) VALUES ('g1', 'project', '/p', 'Bash(ls *)', 'a1', 'alice', 2, 99)`,
+      );
     } finally {
       await c.end();
     }
     const s = await open(url);
     expect((await s.getAsk('a1'))?.answer?.scope).toBe('project');
-    expect(await s.getGrant('g1')).toEqual({ id: 'g1', scope: 'project', projectDir: '/p', rule: 'Bash(ls *)', askId: 'a1', grantedBy: 'alice', createdAt: 2, expiresAt: 99 });
+    expect(await s.getGrant('g1')).toEqual({
+      id: 'g1',
+      scope: 'project',
+      projectDir: '/p',
+      rule: 'Bash(ls *)',
+      askId: 'a1',
+      grantedBy: 'alice',
+      createdAt: 2,
+      expiresAt: 99,
+    });
     expect(await s.recordGrant({ id: 'g2', scope: 'user', projectDir: '/p', rule: 'Bash', grantedBy: 'alice', createdAt: 3 })).toBe(true);
-    await expect(s.recordGrant({ id: 'g3', scope: 'session', projectDir: '/p', rule: 'Bash', grantedBy: 'alice', createdAt: 3 })).rejects.toThrow();
-    await expect(s.recordGrant({ id: 'g4', scope: 'once', projectDir: '/p', rule: 'Bash', grantedBy: 'alice', createdAt: 3 })).rejects.toThrow();
-    await expect(s.recordGrant({ id: 'g5', scope: 'forever' as never, projectDir: '/p', rule: 'Bash', grantedBy: 'alice', createdAt: 3 })).rejects.toThrow();
+    await expect(
+      s.recordGrant({ id: 'g3', scope: 'session', projectDir: '/p', rule: 'Bash', grantedBy: 'alice', createdAt: 3 }),
+    ).rejects.toThrow();
+    await expect(
+      s.recordGrant({ id: 'g4', scope: 'once', projectDir: '/p', rule: 'Bash', grantedBy: 'alice', createdAt: 3 }),
+    ).rejects.toThrow();
+    await expect(
+      s.recordGrant({ id: 'g5', scope: 'forever' as never, projectDir: '/p', rule: 'Bash', grantedBy: 'alice', createdAt: 3 }),
+    ).rejects.toThrow();
   });
 
   it('refuses a database migrated by a newer toolgate, and says why', async () => {
@@ -177,10 +204,13 @@ describe.skipIf(!server.ok)(`PostgreSQL store${server.ok ? '' : ` — skipped: $
         written.push(`${name}-${i}-${k}`);
         return { at: i, event: 'Stop', detail: `${name}-${i}-${k}` };
       });
-    await Promise.all(['a', 'b'].map(async (name) => {
-      const store = name === 'a' ? a : b;
-      for (let i = 0; i < 60; i++) await Promise.all([store.appendAudit(batch(store, name, i)), store.appendAudit(batch(store, name, i + 1000))]);
-    }));
+    await Promise.all(
+      ['a', 'b'].map(async (name) => {
+        const store = name === 'a' ? a : b;
+        for (let i = 0; i < 60; i++)
+          await Promise.all([store.appendAudit(batch(store, name, i)), store.appendAudit(batch(store, name, i + 1000))]);
+      }),
+    );
     writing = false;
     await tail;
     expect(seen.size).toBe(written.length);
@@ -216,7 +246,10 @@ describe.skipIf(!server.ok)(`PostgreSQL store${server.ok ? '' : ` — skipped: $
     const seen: StoreEvent[] = [];
     s.subscribe((e) => seen.push(e));
     await expect.poll(() => seen.filter((e) => e.type === 'resync').length).toBe(1);
-    const cut = await admin<{ ok: boolean }>(base, "SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE application_name = 'toolgate-cut listen'");
+    const cut = await admin<{ ok: boolean }>(
+      base,
+      "SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE application_name = 'toolgate-cut listen'",
+    );
     expect(cut.map((r) => r.ok)).toEqual([true]);
     await expect.poll(() => seen.filter((e) => e.type === 'resync').length, { timeout: 5000 }).toBe(2);
     expect(lines.join('\n')).toMatch(/lost the LISTEN connection[\s\S]*listening to .* again/);
@@ -228,7 +261,9 @@ describe.skipIf(!server.ok)(`PostgreSQL store${server.ok ? '' : ` — skipped: $
 
   it('keeps the password out of its location', async () => {
     expect(redactPostgresUrl('postgres://u:s3cret@db:5432/tg')).toBe('postgres://u:***@db:5432/tg');
-    expect(redactPostgresUrl('postgresql://u@db/tg?password=s3cret&sslmode=require')).toBe('postgresql://u@db/tg?password=***&sslmode=require');
+    expect(redactPostgresUrl('postgresql://u@db/tg?password=s3cret&sslmode=require')).toBe(
+      'postgresql://u@db/tg?password=***&sslmode=require',
+    );
     const s = await open(base.replace('postgres@', 'postgres:not-needed@'));
     expect(s.location).not.toMatch(/not-needed/);
   });
@@ -237,7 +272,9 @@ describe.skipIf(!server.ok)(`PostgreSQL store${server.ok ? '' : ` — skipped: $
     const s = await openStore(base);
     opened.push(s);
     expect(s.kind).toBe('postgres');
-    const err = await openPostgresStore({ url: 'postgres://postgres@127.0.0.1:1/none', log: quiet, connectTimeoutMs: 2000 }).catch((e: unknown) => e);
+    const err = await openPostgresStore({ url: 'postgres://postgres@127.0.0.1:1/none', log: quiet, connectTimeoutMs: 2000 }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(StoreOpenError);
     expect((err as Error).message).toMatch(/cannot open the PostgreSQL store postgres:\/\/postgres@127\.0\.0\.1:1\/none: .*ECONNREFUSED/);
   });

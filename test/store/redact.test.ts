@@ -20,17 +20,29 @@ describe('redactString', () => {
     expect(redactString(input)).toBe(out);
   });
 
-  it.each(['git log --author=bob', 'ls /usr/lib/node_modules/typescript/lib', 'cat ~/.ssh/id_rsa', 'npm test -- --keyboard=us', 'git status'])('leaves %j alone', (s) => {
+  it.each([
+    'git log --author=bob',
+    'ls /usr/lib/node_modules/typescript/lib',
+    'cat ~/.ssh/id_rsa',
+    'npm test -- --keyboard=us',
+    'git status',
+  ])('leaves %j alone', (s) => {
     expect(redactString(s)).toBe(s);
   });
 
   it('never leaves a planted GitHub token or AWS key id in place, whatever surrounds it', () => {
     fc.assert(
-      fc.property(fc.string(), fc.string(), fc.stringMatching(/^[A-Za-z0-9]{36}$/), fc.stringMatching(/^[0-9A-Z]{16}$/), (pre, post, gh, aws) => {
-        const out = redactString(`${pre} ghp_${gh} AKIA${aws} ${post}`);
-        expect(out).not.toContain(`ghp_${gh}`);
-        expect(out).not.toContain(`AKIA${aws}`);
-      }),
+      fc.property(
+        fc.string(),
+        fc.string(),
+        fc.stringMatching(/^[A-Za-z0-9]{36}$/),
+        fc.stringMatching(/^[0-9A-Z]{16}$/),
+        (pre, post, gh, aws) => {
+          const out = redactString(`${pre} ghp_${gh} AKIA${aws} ${post}`);
+          expect(out).not.toContain(`ghp_${gh}`);
+          expect(out).not.toContain(`AKIA${aws}`);
+        },
+      ),
     );
   });
 });
@@ -38,7 +50,12 @@ describe('redactString', () => {
 // The unguarded sequence of replacements redactString makes: its shortcuts must not change a result.
 function redactEveryStep(text: string): string {
   const named = (whole: string, name: string, sep: string, value: string) =>
-    value === REDACTED || !/(?:^|[_.-])(?:token|secret|passw(?:or)?d|pass|key|auth|cookie|credentials?)(?:$|[_.-])|(?:token|secret|passw(?:or)?d|key)$/i.test(name.replace(/^-+/, '')) ? whole : `${name}${sep}${REDACTED}`;
+    value === REDACTED ||
+    !/(?:^|[_.-])(?:token|secret|passw(?:or)?d|pass|key|auth|cookie|credentials?)(?:$|[_.-])|(?:token|secret|passw(?:or)?d|key)$/i.test(
+      name.replace(/^-+/, ''),
+    )
+      ? whole
+      : `${name}${sep}${REDACTED}`;
   let out = text;
   for (const p of [
     /-----BEGIN [A-Z0-9 ]{1,64}-----[\s\S]*?(?:-----END [A-Z0-9 ]{1,64}-----|$)/g,
@@ -51,7 +68,10 @@ function redactEveryStep(text: string): string {
   ])
     out = out.replace(p, REDACTED);
   out = out.replace(/(\b[a-z][a-z0-9+.-]*:\/\/[^\s/:@]+:)[^\s/@]+@/gi, `$1${REDACTED}@`);
-  out = out.replace(/(\b(?:authorization|proxy-authorization|x-api-key|cookie)\s*:\s*(?:(?:bearer|basic|token)\s+)?)[^\s"'\\]+/gi, `$1${REDACTED}`);
+  out = out.replace(
+    /(\b(?:authorization|proxy-authorization|x-api-key|cookie)\s*:\s*(?:(?:bearer|basic|token)\s+)?)[^\s"'\\]+/gi,
+    `$1${REDACTED}`,
+  );
   out = out.replace(/(?<![A-Za-z0-9_.-])([A-Za-z][A-Za-z0-9_.-]{0,127})(\s*[=:]\s*)("[^"]*"|'[^']*'|[^\s"'&|;]+)/g, named);
   out = out.replace(/(?<![A-Za-z0-9_.-])(--?[A-Za-z][A-Za-z0-9_.-]{0,127})( +|=)("[^"]*"|'[^']*'|[^\s"'&|;-][^\s"'&|;]*)/g, named);
   out = out.replace(/\b[A-Fa-f0-9]{32,}\b/g, REDACTED);
@@ -62,9 +82,53 @@ function redactEveryStep(text: string): string {
 describe('redactString shortcuts', () => {
   // Pieces that start, end or sit next to what the patterns look for.
   const piece = fc.constantFrom(
-    '-----BEGIN ', 'RSA KEY', '-----', '-----END ', 'eyJ', 'eyJhbGciOi', '.', 'AKIA', 'ASIA', 'IOSFODNN7EXAMPLE', 'ghp_', 'gho_', 'github_pat_', 'sk-', 'xoxb-',
-    '://', 'https', 'me', ':', '@', 'Authorization', 'COOKIE', 'x-api-key', 'Bearer ', 'token', 'Secret', 'PASS', 'passwd', 'key', 'auth', 'credentials',
-    '=', ' ', '--', '-', '"', "'", '_', 'a', 'Z', '7', 'f', '0123456789abcdef', 'Zm9vYmFyYmF6cXV4MTIz', '[redacted]', '\n', 'é',
+    '-----BEGIN ',
+    'RSA KEY',
+    '-----',
+    '-----END ',
+    'eyJ',
+    'eyJhbGciOi',
+    '.',
+    'AKIA',
+    'ASIA',
+    'IOSFODNN7EXAMPLE',
+    'ghp_',
+    'gho_',
+    'github_pat_',
+    'sk-',
+    'xoxb-',
+    '://',
+    'https',
+    'me',
+    ':',
+    '@',
+    'Authorization',
+    'COOKIE',
+    'x-api-key',
+    'Bearer ',
+    'token',
+    'Secret',
+    'PASS',
+    'passwd',
+    'key',
+    'auth',
+    'credentials',
+    '=',
+    ' ',
+    '--',
+    '-',
+    '"',
+    "'",
+    '_',
+    'a',
+    'Z',
+    '7',
+    'f',
+    '0123456789abcdef',
+    'Zm9vYmFyYmF6cXV4MTIz',
+    '[redacted]',
+    '\n',
+    'é',
   );
   it('gives what every replacement in turn gives', () => {
     fc.assert(
@@ -79,7 +143,15 @@ describe('redactString shortcuts', () => {
 
 describe('redactInput', () => {
   it('replaces the values of secret-named keys whole and secrets inside other strings', () => {
-    expect(redactInput({ command: 'echo AKIAIOSFODNN7EXAMPLE', api_key: 'abc', headers: { Authorization: 'x', Cookie: 'y' }, list: [{ password: 1 }, 'ok'], n: 3 })).toEqual({
+    expect(
+      redactInput({
+        command: 'echo AKIAIOSFODNN7EXAMPLE',
+        api_key: 'abc',
+        headers: { Authorization: 'x', Cookie: 'y' },
+        list: [{ password: 1 }, 'ok'],
+        n: 3,
+      }),
+    ).toEqual({
       command: `echo ${REDACTED}`,
       api_key: REDACTED,
       headers: { Authorization: REDACTED, Cookie: REDACTED },
@@ -91,28 +163,49 @@ describe('redactInput', () => {
 
 describe('redactInput keeps every field', () => {
   // JSON.parse makes `__proto__` an own field, as an agent's tool input arrives.
-  const input = () => JSON.parse('{"target":"staging","__proto__":{"target":"production","force":true},"constructor":{"prototype":{"x":1}},"prototype":"p"}') as Record<string, unknown>;
+  const input = () =>
+    JSON.parse(
+      '{"target":"staging","__proto__":{"target":"production","force":true},"constructor":{"prototype":{"x":1}},"prototype":"p"}',
+    ) as Record<string, unknown>;
 
   it('keeps fields named __proto__, constructor and prototype as fields, with their values', () => {
     const out = redactInput(input()) as Record<string, unknown>;
     expect(Object.keys(out)).toEqual(['target', '__proto__', 'constructor', 'prototype']);
     expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
-    expect(JSON.stringify(out)).toBe('{"target":"staging","__proto__":{"target":"production","force":true},"constructor":{"prototype":{"x":1}},"prototype":"p"}');
+    expect(JSON.stringify(out)).toBe(
+      '{"target":"staging","__proto__":{"target":"production","force":true},"constructor":{"prototype":{"x":1}},"prototype":"p"}',
+    );
     expect(JSON.parse(JSON.stringify(out))).toEqual(JSON.parse(JSON.stringify(input())));
   });
 
   it('loses no field, at any depth, whatever the names (property)', () => {
-    const key = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'command'), fc.string({ maxLength: 8 }));
+    const key = fc.oneof(
+      fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'command'),
+      fc.string({ maxLength: 8 }),
+    );
     const { value } = fc.letrec<{ value: unknown }>((tie) => ({
-      value: fc.oneof({ depthSize: 'small' }, fc.string({ maxLength: 8 }), fc.integer(), fc.array(tie('value'), { maxLength: 3 }), fc.array(fc.tuple(key, tie('value')), { maxLength: 4 }).map((e) => Object.fromEntries(e))),
+      value: fc.oneof(
+        { depthSize: 'small' },
+        fc.string({ maxLength: 8 }),
+        fc.integer(),
+        fc.array(tie('value'), { maxLength: 3 }),
+        fc.array(fc.tuple(key, tie('value')), { maxLength: 4 }).map((e) => Object.fromEntries(e)),
+      ),
     }));
     // The shape of a value as JSON writes it: every object's keys, every array's length.
-    const shape = (v: unknown): unknown => (Array.isArray(v) ? v.map(shape) : v !== null && typeof v === 'object' ? Object.entries(v).map(([k, x]) => [k, SECRET_NAMED.test(k) ? 'secret' : shape(x)]) : 'leaf');
+    const shape = (v: unknown): unknown =>
+      Array.isArray(v)
+        ? v.map(shape)
+        : v !== null && typeof v === 'object'
+          ? Object.entries(v).map(([k, x]) => [k, SECRET_NAMED.test(k) ? 'secret' : shape(x)])
+          : 'leaf';
     const SECRET_NAMED = /token|secret|pass(word)?|key|auth|cookie/i;
     fc.assert(
       fc.property(value, (v) => {
         expect(shape(redactInput(v))).toEqual(shape(v));
-        expect(JSON.stringify(shape(JSON.parse(JSON.stringify(redactInput(v)))))).toBe(JSON.stringify(shape(JSON.parse(JSON.stringify(v)))));
+        expect(JSON.stringify(shape(JSON.parse(JSON.stringify(redactInput(v)))))).toBe(
+          JSON.stringify(shape(JSON.parse(JSON.stringify(v)))),
+        );
       }),
       { numRuns: 300 },
     );

@@ -1,4 +1,15 @@
-import { chmodSync, existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -52,7 +63,9 @@ describe("serve's default SQLite store is used only if serve made it (decision 0
     const { file } = place();
     await plant(file);
     const message = refusal(file);
-    expect(message).toContain(`toolgate serve will not use the store ${file}: it has no seal ${file}-serve-seal: toolgate serve did not make it`);
+    expect(message).toContain(
+      `toolgate serve will not use the store ${file}: it has no seal ${file}-serve-seal: toolgate serve did not make it`,
+    );
     expect(message).toContain('Expected a store serve made there — a regular file of yours, mode 0600, with one name, sealed by');
     expect(message).toContain('--store sqlite:PATH');
   });
@@ -63,7 +76,9 @@ describe("serve's default SQLite store is used only if serve made it (decision 0
     const { file } = place();
     await plant(file);
     writeFileSync(sealFile(file), readFileSync(sealFile(mine.file)), { mode: 0o600 });
-    expect(refusal(file)).toMatch(/its seal .*-serve-seal names another file \(device \d+, inode \d+; this one is device \d+, inode \d+\): the store was replaced/);
+    expect(refusal(file)).toMatch(
+      /its seal .*-serve-seal names another file \(device \d+, inode \d+; this one is device \d+, inode \d+\): the store was replaced/,
+    );
   });
 
   it('refuses a link, a second name, a file or directory others may open, and a linked lock file', async () => {

@@ -15,7 +15,9 @@ describe('one writer per audit spill journal (decision 0074)', () => {
     expect(existsSync(`${file}.lock`)).toBe(true);
     const second = lockSpillJournal(file, () => {}, 400);
     await expect(second).rejects.toBeInstanceOf(StoreOpenError);
-    await expect(second).rejects.toThrow(`another toolgate serve on this machine writes the audit spill journal ${file} (it holds ${file}.lock): one serve per journal. Give each replica of a database on one machine a state directory of its own (XDG_STATE_HOME)`);
+    await expect(second).rejects.toThrow(
+      `another toolgate serve on this machine writes the audit spill journal ${file} (it holds ${file}.lock): one serve per journal. Give each replica of a database on one machine a state directory of its own (XDG_STATE_HOME)`,
+    );
     await first.release();
     expect(existsSync(`${file}.lock`)).toBe(false);
     const third = await lockSpillJournal(file, () => {}, 400);

@@ -23,9 +23,9 @@ describe('SQLite store', () => {
     await s.close();
     const db = new Database(file, { readonly: true });
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect((db.prepare('SELECT version FROM schema_migrations ORDER BY version').all() as { version: number }[]).map((r) => r.version)).toEqual(
-      SQLITE_MIGRATIONS.map((m) => m.version),
-    );
+    expect(
+      (db.prepare('SELECT version FROM schema_migrations ORDER BY version').all() as { version: number }[]).map((r) => r.version),
+    ).toEqual(SQLITE_MIGRATIONS.map((m) => m.version));
     db.close();
   });
 
@@ -48,9 +48,7 @@ describe('SQLite store', () => {
     rmSync(file);
     const v1 = new Database(file);
     expect(migrate(v1, SQLITE_MIGRATIONS, 1)).toEqual({ from: 0, to: 1, applied: [1] });
-    v1.prepare(
-      `INSERT INTO audit (at, event, session_id, tool, behavior) VALUES (1, 'PreToolUse', 's-old', 'Bash', 'allow')`,
-    ).run();
+    v1.prepare(`INSERT INTO audit (at, event, session_id, tool, behavior) VALUES (1, 'PreToolUse', 's-old', 'Bash', 'allow')`).run();
     v1.close();
 
     const s = await openSqliteStore({ file });
@@ -58,7 +56,9 @@ describe('SQLite store', () => {
     expect(await s.rememberSession('s-new', '/p', 2)).toBe('/p');
     await s.close();
     const db = new Database(file, { readonly: true });
-    expect((db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all() as { version: number }[]).map((r) => r.version)).toEqual(SQLITE_MIGRATIONS.map((m) => m.version));
+    expect(
+      (db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all() as { version: number }[]).map((r) => r.version),
+    ).toEqual(SQLITE_MIGRATIONS.map((m) => m.version));
     db.close();
   });
 
@@ -72,18 +72,41 @@ describe('SQLite store', () => {
       `INSERT INTO asks (id, state, origin, project_dir, cwd, tool, ask_kind, reason_kind, reason, input_redacted, input_sha256, policy_digest, pending, created_at, updated_at)
        VALUES ('a1', 'answered', 'api', '/p', '/p', 'Bash', 'plain', 'toolDefault', 'r', '{}', 'h', 'd', '{}', 1, 2)`,
     ).run();
-    v7.prepare(`INSERT INTO answers (ask_id, behavior, answer, scope, answerer, answered_at) VALUES ('a1', 'allow', '{"behavior":"allow"}', 'project', 'alice', 2)`).run();
-    v7.prepare(`INSERT INTO grants (id, scope, project_dir, rule, ask_id, granted_by, created_at, expires_at) VALUES ('g1', 'project', '/p', 'Bash(ls *)', 'a1', 'alice', 2, 99)`).run();
-    expect(() => v7.prepare(`INSERT INTO grants (id, scope, project_dir, rule, granted_by, created_at) VALUES ('g2', 'user', '/p', 'Bash', 'alice', 2)`).run()).toThrow(/CHECK/);
+    v7.prepare(
+      `INSERT INTO answers (ask_id, behavior, answer, scope, answerer, answered_at) VALUES ('a1', 'allow', '{"behavior":"allow"}', 'project', 'alice', 2)`,
+    ).run();
+    v7.prepare(
+      `INSERT INTO grants (id, scope, project_dir, rule, ask_id, granted_by, created_at, expires_at) VALUES ('g1', 'project', '/p', 'Bash(ls *)', 'a1', 'alice', 2, 99)`,
+    ).run();
+    expect(() =>
+      v7
+        .prepare(
+          `INSERT INTO grants (id, scope, project_dir, rule, granted_by, created_at) VALUES ('g2', 'user', '/p', 'Bash', 'alice', 2)`,
+        )
+        .run(),
+    ).toThrow(/CHECK/);
     v7.close();
 
     const s = await openSqliteStore({ file });
     expect((await s.getAsk('a1'))?.answer?.scope).toBe('project');
-    expect(await s.getGrant('g1')).toEqual({ id: 'g1', scope: 'project', projectDir: '/p', rule: 'Bash(ls *)', askId: 'a1', grantedBy: 'alice', createdAt: 2, expiresAt: 99 });
+    expect(await s.getGrant('g1')).toEqual({
+      id: 'g1',
+      scope: 'project',
+      projectDir: '/p',
+      rule: 'Bash(ls *)',
+      askId: 'a1',
+      grantedBy: 'alice',
+      createdAt: 2,
+      expiresAt: 99,
+    });
     expect(await s.recordGrant({ id: 'g2', scope: 'user', projectDir: '/p', rule: 'Bash', grantedBy: 'alice', createdAt: 3 })).toBe(true);
     // The checks hold after the rebuild: a session grant names its session, a once grant its input.
-    await expect(s.recordGrant({ id: 'g3', scope: 'session', projectDir: '/p', rule: 'Bash', grantedBy: 'alice', createdAt: 3 })).rejects.toThrow(/CHECK/);
-    await expect(s.recordGrant({ id: 'g4', scope: 'once', projectDir: '/p', rule: 'Bash', grantedBy: 'alice', createdAt: 3 })).rejects.toThrow(/CHECK/);
+    await expect(
+      s.recordGrant({ id: 'g3', scope: 'session', projectDir: '/p', rule: 'Bash', grantedBy: 'alice', createdAt: 3 }),
+    ).rejects.toThrow(/CHECK/);
+    await expect(
+      s.recordGrant({ id: 'g4', scope: 'once', projectDir: '/p', rule: 'Bash', grantedBy: 'alice', createdAt: 3 }),
+    ).rejects.toThrow(/CHECK/);
     await s.close();
   });
 

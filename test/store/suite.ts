@@ -13,7 +13,9 @@ export function pendingAsk(id: string, command = 'npm publish'): PendingAsk {
     rewrites: 0,
     askKind: 'plain',
     reason: { kind: 'toolDefault', message: 'Bash commands that are not read-only ask' },
-    suggestions: [{ type: 'addRules', behavior: 'allow', destination: 'localSettings', rules: [{ toolName: 'Bash', ruleContent: 'npm publish:*' }] }],
+    suggestions: [
+      { type: 'addRules', behavior: 'allow', destination: 'localSettings', rules: [{ toolName: 'Bash', ruleContent: 'npm publish:*' }] },
+    ],
     mode: 'default',
     trace: [],
   };
@@ -52,8 +54,20 @@ export function describeStore(name: string, open: () => Promise<Store>): void {
   describe(`store contract: ${name}`, () => {
     it('keeps a shadow outcome on an audit entry, covered by the chain', async () => {
       const s = await open();
-      const shadow = { behavior: 'deny' as const, reasonKind: 'rule' as const, reason: 'denied by rule', ruleText: 'Bash(npm test)', ruleSource: '/p/.claude/settings.json', mode: 'default', live: { behavior: 'allow' as const, ruleText: 'Bash(npm test)', decidedBy: 'rules' }, durationMs: 2 };
-      await s.appendAudit([{ at: 1, event: 'PreToolUse', behavior: 'allow', tool: 'Bash' }, { at: 2, event: 'shadow', tool: 'Bash', toolUseId: 'toolu_1', shadow }]);
+      const shadow = {
+        behavior: 'deny' as const,
+        reasonKind: 'rule' as const,
+        reason: 'denied by rule',
+        ruleText: 'Bash(npm test)',
+        ruleSource: '/p/.claude/settings.json',
+        mode: 'default',
+        live: { behavior: 'allow' as const, ruleText: 'Bash(npm test)', decidedBy: 'rules' },
+        durationMs: 2,
+      };
+      await s.appendAudit([
+        { at: 1, event: 'PreToolUse', behavior: 'allow', tool: 'Bash' },
+        { at: 2, event: 'shadow', tool: 'Bash', toolUseId: 'toolu_1', shadow },
+      ]);
       const read = await s.readAudit();
       expect(read[1]).toMatchObject({ event: 'shadow', toolUseId: 'toolu_1', shadow });
       expect(read[0]?.shadow).toBeUndefined();
@@ -66,7 +80,16 @@ export function describeStore(name: string, open: () => Promise<Store>): void {
       const parked = await s.parkAsk(newAsk('a1'));
       expect(parked.state).toBe('pending');
       const got = await s.getAsk('a1');
-      expect(got).toMatchObject({ id: 'a1', state: 'pending', origin: 'PreToolUse', sessionId: 'sess-1', projectDir: '/p/one', tool: 'Bash', createdAt: 1_000, updatedAt: 1_000 });
+      expect(got).toMatchObject({
+        id: 'a1',
+        state: 'pending',
+        origin: 'PreToolUse',
+        sessionId: 'sess-1',
+        projectDir: '/p/one',
+        tool: 'Bash',
+        createdAt: 1_000,
+        updatedAt: 1_000,
+      });
       expect(got?.pending).toEqual(pendingAsk('a1'));
       expect(got?.answer).toBeUndefined();
       expect(await s.getAsk('nope')).toBeUndefined();
@@ -93,7 +116,12 @@ export function describeStore(name: string, open: () => Promise<Store>): void {
       await s.parkAsk(newAsk('a1'));
       const first = await s.answerAsk('a1', answer('allow'));
       expect(first.ok).toBe(true);
-      if (first.ok) expect(first.ask).toMatchObject({ state: 'answered', updatedAt: 2_000, answer: { answerer: 'alice', scope: 'once', answer: { behavior: 'allow' } } });
+      if (first.ok)
+        expect(first.ask).toMatchObject({
+          state: 'answered',
+          updatedAt: 2_000,
+          answer: { answerer: 'alice', scope: 'once', answer: { behavior: 'allow' } },
+        });
       const second = await s.answerAsk('a1', answer('deny'));
       expect(second).toMatchObject({ ok: false, reason: 'answered', ask: { answer: { answer: { behavior: 'allow' } } } });
       expect(await s.answerAsk('zzz', answer('allow'))).toEqual({ ok: false, reason: 'unknown' });
@@ -187,7 +215,10 @@ export function describeStore(name: string, open: () => Promise<Store>): void {
       const s = await open();
       const seen: StoreEvent[] = [];
       s.subscribe((e) => seen.push(e));
-      const why = { code: 'holderSilent' as const, message: 'the serve process holding this ask stopped answering (no heartbeat for 30 s)' };
+      const why = {
+        code: 'holderSilent' as const,
+        message: 'the serve process holding this ask stopped answering (no heartbeat for 30 s)',
+      };
       await s.beatHolder('holder_a', 10);
       await s.beatHolder('holder_b', 10);
       await s.parkAsk(newAsk('a1', { holder: 'holder_a', createdAt: 1 }));
@@ -289,8 +320,21 @@ export function describeStore(name: string, open: () => Promise<Store>): void {
         { ...base, id: 'g2', scope: 'project', rule: 'Bash(make *)', createdAt: 20, expiresAt: 100 },
         { ...base, id: 'g3', scope: 'project', rule: 'Bash(ls *)', createdAt: 30 },
       ]);
-      expect(await s.recordGrant({ id: 'f1', scope: 'project', projectDir: '/p/two', rule: 'Bash(git push *)', askId: 'a2', grantedBy: 'bob', createdAt: 40, settingsFile: '/p/two/.claude/settings.local.json' })).toBe(true);
-      expect(await s.recordGrant({ id: 'f1', scope: 'project', projectDir: '/p/two', rule: 'x', grantedBy: 'bob', createdAt: 41 })).toBe(false);
+      expect(
+        await s.recordGrant({
+          id: 'f1',
+          scope: 'project',
+          projectDir: '/p/two',
+          rule: 'Bash(git push *)',
+          askId: 'a2',
+          grantedBy: 'bob',
+          createdAt: 40,
+          settingsFile: '/p/two/.claude/settings.local.json',
+        }),
+      ).toBe(true);
+      expect(await s.recordGrant({ id: 'f1', scope: 'project', projectDir: '/p/two', rule: 'x', grantedBy: 'bob', createdAt: 41 })).toBe(
+        false,
+      );
       // A settings-file record is listed, never applied from the store.
       expect(await s.listGrants({ projectDir: '/p/two', at: 50 })).toEqual([]);
       expect((await s.getGrant('f1'))?.settingsFile).toBe('/p/two/.claude/settings.local.json');
@@ -317,7 +361,9 @@ export function describeStore(name: string, open: () => Promise<Store>): void {
       const s = await open();
       await s.parkAsk(newAsk('a1'));
       await s.answerAsk('a1', answer('deny'));
-      await s.answerAsk('a1', answer('allow'), [{ id: 'g1', scope: 'project', projectDir: '/p/one', rule: 'Bash', grantedBy: 'mallory', createdAt: 1 }]);
+      await s.answerAsk('a1', answer('allow'), [
+        { id: 'g1', scope: 'project', projectDir: '/p/one', rule: 'Bash', grantedBy: 'mallory', createdAt: 1 },
+      ]);
       expect(await s.listGrants({ projectDir: '/p/one', at: 2 })).toEqual([]);
       await s.close();
     });
@@ -325,14 +371,34 @@ export function describeStore(name: string, open: () => Promise<Store>): void {
     it('appends audit entries in order and reads them by time, position and session', async () => {
       const s = await open();
       await s.appendAudit([
-        { at: 1, event: 'PreToolUse', sessionId: 's1', tool: 'Bash', behavior: 'allow', inputRedacted: { command: 'ls' }, inputSha256: 'c'.repeat(64), decidedBy: 'rules' },
+        {
+          at: 1,
+          event: 'PreToolUse',
+          sessionId: 's1',
+          tool: 'Bash',
+          behavior: 'allow',
+          inputRedacted: { command: 'ls' },
+          inputSha256: 'c'.repeat(64),
+          decidedBy: 'rules',
+        },
         { at: 2, event: 'PreToolUse', sessionId: 's2', tool: 'Read', behavior: 'ask', askKind: 'plain' },
       ]);
       await s.appendAudit([{ at: 3, event: 'Stop', sessionId: 's1' }]);
       await s.appendAudit([]);
       const all = await s.readAudit();
       expect(all.map((e) => e.at)).toEqual([1, 2, 3]);
-      expect(all[0]).toEqual({ seq: all[0]?.seq, at: 1, event: 'PreToolUse', sessionId: 's1', tool: 'Bash', behavior: 'allow', inputRedacted: { command: 'ls' }, inputSha256: 'c'.repeat(64), decidedBy: 'rules', hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      expect(all[0]).toEqual({
+        seq: all[0]?.seq,
+        at: 1,
+        event: 'PreToolUse',
+        sessionId: 's1',
+        tool: 'Bash',
+        behavior: 'allow',
+        inputRedacted: { command: 'ls' },
+        inputSha256: 'c'.repeat(64),
+        decidedBy: 'rules',
+        hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      });
       const seqs = all.map((e) => e.seq as number);
       expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
       expect((await s.readAudit({ since: 2 })).map((e) => e.at)).toEqual([2, 3]);
@@ -346,7 +412,14 @@ export function describeStore(name: string, open: () => Promise<Store>): void {
     it('chains the audit log in the order appends commit: it verifies, and the head names the newest entry and counts the log', async () => {
       const s = await open();
       expect(await s.auditHead()).toBeUndefined();
-      await Promise.all([1, 2, 3, 4].map((n) => s.appendAudit([{ at: n, event: 'decision', detail: `d${n}\u0000` }, { at: n, event: 'Stop' }])));
+      await Promise.all(
+        [1, 2, 3, 4].map((n) =>
+          s.appendAudit([
+            { at: n, event: 'decision', detail: `d${n}\u0000` },
+            { at: n, event: 'Stop' },
+          ]),
+        ),
+      );
       const head = await s.auditHead();
       const all = await s.readAudit();
       expect(head).toEqual({ seq: all.at(-1)?.seq, hash: all.at(-1)?.hash, at: all.at(-1)?.at, count: 8 });
@@ -362,9 +435,12 @@ export function describeStore(name: string, open: () => Promise<Store>): void {
         { at: 3, event: 'answer', sessionId: 's1', tool: 'Bash', behavior: 'allow', askId: 'ask_a', answerer: 'dana' },
         { at: 4, event: 'PostToolUse', sessionId: 's1', tool: 'Bash' },
       ]);
-      expect((await s.readAudit({ askId: 'ask_a' })).map((e) => [e.at, e.event])).toEqual([[1, 'PreToolUse'], [3, 'answer']]);
-      expect((await s.readAudit({ askId: 'ask_a', sessionId: 's2' }))).toEqual([]);
-      expect((await s.readAudit({ askId: 'ask_none' }))).toEqual([]);
+      expect((await s.readAudit({ askId: 'ask_a' })).map((e) => [e.at, e.event])).toEqual([
+        [1, 'PreToolUse'],
+        [3, 'answer'],
+      ]);
+      expect(await s.readAudit({ askId: 'ask_a', sessionId: 's2' })).toEqual([]);
+      expect(await s.readAudit({ askId: 'ask_none' })).toEqual([]);
       await s.close();
     });
 
@@ -398,7 +474,7 @@ export function describeStore(name: string, open: () => Promise<Store>): void {
       await s.close();
     });
 
-    it('keeps an ask\'s answer code with it: counts every try until it is spent, and spends it once', async () => {
+    it("keeps an ask's answer code with it: counts every try until it is spent, and spends it once", async () => {
       const s = await open();
       await s.parkAsk(newAsk('a1'), { sealed: 'v1.sealed-one' });
       await s.parkAsk(newAsk('a2'));
@@ -408,7 +484,9 @@ export function describeStore(name: string, open: () => Promise<Store>): void {
       // Racing tries are each counted.
       const tries = await Promise.all([1, 2, 3].map(() => s.tryAnswerCode('a1')));
       expect(tries.map((t) => t?.tries).sort()).toEqual([1, 2, 3]);
-      expect(await Promise.all([s.spendAnswerCode('a1', 5_000), s.spendAnswerCode('a1', 5_001)])).toEqual(expect.arrayContaining([true, false]));
+      expect(await Promise.all([s.spendAnswerCode('a1', 5_000), s.spendAnswerCode('a1', 5_001)])).toEqual(
+        expect.arrayContaining([true, false]),
+      );
       expect(await s.spendAnswerCode('a2', 5_000)).toBe(false);
       // A spent code is no longer counted.
       expect(await s.tryAnswerCode('a1')).toMatchObject({ askId: 'a1', tries: 3, spentAt: expect.any(Number) });

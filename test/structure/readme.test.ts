@@ -21,7 +21,8 @@ describe('README', () => {
   });
 
   it('reads markers from the line before the fence only', () => {
-    const md = '<!-- run -->\n\n```sh\necho a\n```\n\ntext\n```bash\necho b\n```\n<!-- skip: x -->\n```json\n{}\n```\n<!-- skip: needs a server -->\n```console\n$ x\n```\n';
+    const md =
+      '<!-- run -->\n\n```sh\necho a\n```\n\ntext\n```bash\necho b\n```\n<!-- skip: x -->\n```json\n{}\n```\n<!-- skip: needs a server -->\n```console\n$ x\n```\n';
     expect(shellBlocks(md).map((b) => [b.line, b.language, b.marker])).toEqual([
       [3, 'sh', { kind: 'run' }],
       [8, 'bash', undefined],
@@ -30,7 +31,12 @@ describe('README', () => {
   });
 
   it('never says to run a bare `npx toolgate` (only `npx --no-install toolgate`)', () => {
-    const docs = [join(root, 'README.md'), ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => join(root, 'docs', f))];
+    const docs = [
+      join(root, 'README.md'),
+      ...readdirSync(join(root, 'docs'))
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => join(root, 'docs', f)),
+    ];
     const bare = docs.flatMap((f) =>
       readFileSync(f, 'utf8')
         .split('\n')
@@ -45,7 +51,10 @@ describe('README', () => {
     const dir = join(root, 'examples', 'corpus');
     const files = readdirSync(join(dir, 'settings')).filter((f) => f.endsWith('.json'));
     const ids = new Set(files.map((f) => f.slice(0, 3)));
-    const calls = readFileSync(join(dir, 'calls.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { for: string[] });
+    const calls = readFileSync(join(dir, 'calls.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { for: string[] });
     const present = calls.filter((c) => c.for.some((id) => ids.has(id)));
     const checks = calls.reduce((n, c) => n + c.for.filter((id) => ids.has(id)).length, 0);
     expect(readme).toContain(`(${files.length} settings files from public\nprojects and ${calls.length} calls written against them)`);

@@ -22,13 +22,19 @@ describe('test suites', () => {
   const files = testFiles().filter((f) => f !== join('test', 'structure', 'suites.test.ts'));
 
   it('has a marker for every suite but unit', () => {
-    expect(Object.keys(MARKERS).sort()).toEqual(SUITES.filter((s) => s.name !== 'unit').map((s) => s.name).sort());
+    expect(Object.keys(MARKERS).sort()).toEqual(
+      SUITES.filter((s) => s.name !== 'unit')
+        .map((s) => s.name)
+        .sort(),
+    );
   });
 
-  it('puts every file that starts a component in that component\'s suite', () => {
+  it("puts every file that starts a component in that component's suite", () => {
     const misplaced = files.flatMap((f) => {
       const text = readFileSync(f, 'utf8');
-      const needs = Object.entries(MARKERS).filter(([, re]) => re.test(text)).map(([name]) => name);
+      const needs = Object.entries(MARKERS)
+        .filter(([, re]) => re.test(text))
+        .map(([name]) => name);
       return needs.length > 0 && !needs.includes(suiteOf(f).name) ? [`${f} needs ${needs.join(', ')} but is in ${suiteOf(f).name}`] : [];
     });
     expect(misplaced).toEqual([]);

@@ -17,14 +17,16 @@ export const KNOWN_FAILURES_FILE = fileURLToPath(new URL('../cases/known-failure
  */
 export function loadKnownFailures(file = KNOWN_FAILURES_FILE): Map<string, KnownFailure> {
   const out = new Map<string, KnownFailure>();
-  readFileSync(file, 'utf8').split('\n').forEach((raw, i) => {
-    const line = raw.replace(/(^|\s)#(?!\d).*$/, '').trim();
-    if (line === '') return;
-    const m = /^(\S+)\s+(fail-open|over-strict)\s+#(\d+)$/.exec(line);
-    if (!m) throw new Error(`${file}:${i + 1}: expected "<case id> <fail-open|over-strict> #<issue>", got ${JSON.stringify(raw)}`);
-    if (out.has(m[1]!)) throw new Error(`${file}:${i + 1}: ${m[1]} is listed twice`);
-    out.set(m[1]!, { id: m[1]!, kind: m[2] as KnownFailure['kind'], issue: Number(m[3]) });
-  });
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .forEach((raw, i) => {
+      const line = raw.replace(/(^|\s)#(?!\d).*$/, '').trim();
+      if (line === '') return;
+      const m = /^(\S+)\s+(fail-open|over-strict)\s+#(\d+)$/.exec(line);
+      if (!m) throw new Error(`${file}:${i + 1}: expected "<case id> <fail-open|over-strict> #<issue>", got ${JSON.stringify(raw)}`);
+      if (out.has(m[1]!)) throw new Error(`${file}:${i + 1}: ${m[1]} is listed twice`);
+      out.set(m[1]!, { id: m[1]!, kind: m[2] as KnownFailure['kind'], issue: Number(m[3]) });
+    });
   return out;
 }
 

@@ -38,14 +38,23 @@ describe('expectDecision', () => {
   });
 
   it('reports a wrong rule and a wrong reason', () => {
-    expect(() => expectDecision(settings, 'Bash(rm -rf x)').toDeny().withRule('Bash(git push *)')).toThrow(/expected the deciding rule "Bash\(git push \*\)", got "Bash\(rm \*\)"/);
+    expect(() => expectDecision(settings, 'Bash(rm -rf x)').toDeny().withRule('Bash(git push *)')).toThrow(
+      /expected the deciding rule "Bash\(git push \*\)", got "Bash\(rm \*\)"/,
+    );
     expect(() => expectDecision(settings, 'Bash(rm -rf x)').withReason('mode')).toThrow(/expected reason mode, got rule/);
     expect(() => expectDecision(settings, 'Bash(git push)').toAsk('protected')).toThrow(/expected a protected ask, got a firm ask/);
   });
 
   it('options override the mode', () => {
-    expectDecision(settings, { tool: 'Edit', input: { file_path: '/home/user/project/src/a.ts', old_string: 'a', new_string: 'b' } }).toAsk();
-    expectDecision(settings, { tool: 'Edit', input: { file_path: '/home/user/project/src/a.ts', old_string: 'a', new_string: 'b' } }, { mode: 'acceptEdits' }).toAllow();
+    expectDecision(settings, {
+      tool: 'Edit',
+      input: { file_path: '/home/user/project/src/a.ts', old_string: 'a', new_string: 'b' },
+    }).toAsk();
+    expectDecision(
+      settings,
+      { tool: 'Edit', input: { file_path: '/home/user/project/src/a.ts', old_string: 'a', new_string: 'b' } },
+      { mode: 'acceptEdits' },
+    ).toAllow();
     // touch is modelled (a write, not read-only): dontAsk refuses the plain ask. A program with no
     // model would be refused too, for another reason (opaque code, decision 0063).
     expectDecision(settings, 'Bash(touch notes.txt)', { mode: 'dontAsk' }).toDeny().withReason('toolDefault');
@@ -77,7 +86,7 @@ describe('projectFixture', () => {
   it('writes extra files and gives the context a file-system view', async () => {
     const project = await projectFixture({
       cwd: '/home/user/project/app',
-      files: { 'app/index.ts': 'x', '~/notes.txt': 'n', 'link': { symlink: '/etc/passwd' } },
+      files: { 'app/index.ts': 'x', '~/notes.txt': 'n', link: { symlink: '/etc/passwd' } },
     });
     expect(await project.fs.readText('/home/user/project/app/index.ts')).toBe('x');
     expect(await project.fs.readText('/home/user/notes.txt')).toBe('n');

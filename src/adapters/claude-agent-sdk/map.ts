@@ -45,7 +45,9 @@ export function toPermissionResult(result: GateResult, extra: { updatedPermissio
       return {
         behavior: 'allow',
         updatedInput: result.call.input,
-        ...(extra.updatedPermissions !== undefined && extra.updatedPermissions.length > 0 ? { updatedPermissions: [...extra.updatedPermissions] as SdkPermissionUpdate[] } : {}),
+        ...(extra.updatedPermissions !== undefined && extra.updatedPermissions.length > 0
+          ? { updatedPermissions: [...extra.updatedPermissions] as SdkPermissionUpdate[] }
+          : {}),
         toolUseID: result.toolUseId,
       };
     case 'deny':
@@ -56,9 +58,17 @@ export function toPermissionResult(result: GateResult, extra: { updatedPermissio
         toolUseID: result.toolUseId,
       };
     case 'ask':
-      return { behavior: 'deny', message: `This call needs approval (${result.pending.reason.message}) and no answer was given.`, toolUseID: result.toolUseId };
+      return {
+        behavior: 'deny',
+        message: `This call needs approval (${result.pending.reason.message}) and no answer was given.`,
+        toolUseID: result.toolUseId,
+      };
     case 'deferred':
-      return { behavior: 'deny', message: `This call was deferred${result.reason ? `: ${result.reason}` : ''}.`, toolUseID: result.toolUseId };
+      return {
+        behavior: 'deny',
+        message: `This call was deferred${result.reason ? `: ${result.reason}` : ''}.`,
+        toolUseID: result.toolUseId,
+      };
   }
 }
 
@@ -76,7 +86,10 @@ export function toPreToolUseOutput(result: GateResult, originalInput: Record<str
   const common: SyncHookJSONOutput = {
     ...(result.systemMessages !== undefined && result.systemMessages.length > 0 ? { systemMessage: result.systemMessages.join('\n') } : {}),
   };
-  const context = result.additionalContext !== undefined && result.additionalContext.length > 0 ? { additionalContext: result.additionalContext.join('\n') } : {};
+  const context =
+    result.additionalContext !== undefined && result.additionalContext.length > 0
+      ? { additionalContext: result.additionalContext.join('\n') }
+      : {};
   switch (result.behavior) {
     case 'allow':
       return {
@@ -94,7 +107,12 @@ export function toPreToolUseOutput(result: GateResult, originalInput: Record<str
       return {
         ...common,
         ...(stop ? { continue: false, stopReason: result.stop?.reason ?? result.message } : {}),
-        hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: result.message, ...context },
+        hookSpecificOutput: {
+          hookEventName: 'PreToolUse',
+          permissionDecision: 'deny',
+          permissionDecisionReason: result.message,
+          ...context,
+        },
       };
     }
     case 'ask':
@@ -111,7 +129,12 @@ export function toPreToolUseOutput(result: GateResult, originalInput: Record<str
     case 'deferred':
       return {
         ...common,
-        hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'defer', ...(result.reason !== undefined ? { permissionDecisionReason: result.reason } : {}), ...context },
+        hookSpecificOutput: {
+          hookEventName: 'PreToolUse',
+          permissionDecision: 'defer',
+          ...(result.reason !== undefined ? { permissionDecisionReason: result.reason } : {}),
+          ...context,
+        },
       };
   }
 }

@@ -85,13 +85,22 @@ export function toAgentSdkOptions(gate: Gate, options: AgentSdkOptionsInput = {}
   // type selects its `$toolgate.agents` rules.
   const typeOf = new Map<string, string>();
 
-  async function preToolUse(input: HookInput, toolUseID: string | undefined, { signal }: { signal: AbortSignal }): Promise<SyncHookJSONOutput> {
+  async function preToolUse(
+    input: HookInput,
+    toolUseID: string | undefined,
+    { signal }: { signal: AbortSignal },
+  ): Promise<SyncHookJSONOutput> {
     if (input.hook_event_name !== 'PreToolUse') return {};
     // The one door: the SDK's hook input is read as `toolgate hook` and `serve` read Claude Code's.
-    const read = readToolEvent({ ...input, ...(input.tool_use_id === undefined && toolUseID !== undefined ? { tool_use_id: toolUseID } : {}) });
+    const read = readToolEvent({
+      ...input,
+      ...(input.tool_use_id === undefined && toolUseID !== undefined ? { tool_use_id: toolUseID } : {}),
+    });
     if (!read.ok) {
       const why = read.message.includes('tool_input') ? 'the tool input is not an object' : read.message;
-      return { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: `toolgate: ${why}` } };
+      return {
+        hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: `toolgate: ${why}` },
+      };
     }
     const { call, cwd, agent, promptId, mode } = read.event;
     const id = call.id;
@@ -118,7 +127,13 @@ export function toAgentSdkOptions(gate: Gate, options: AgentSdkOptionsInput = {}
       }
       return toPreToolUseOutput(result, call.input);
     } catch (e) {
-      return { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: `toolgate: the check failed (${e instanceof Error ? e.message : String(e)})` } };
+      return {
+        hookSpecificOutput: {
+          hookEventName: 'PreToolUse',
+          permissionDecision: 'deny',
+          permissionDecisionReason: `toolgate: the check failed (${e instanceof Error ? e.message : String(e)})`,
+        },
+      };
     }
   }
 
@@ -126,10 +141,20 @@ export function toAgentSdkOptions(gate: Gate, options: AgentSdkOptionsInput = {}
     try {
       let result: GateResult | undefined = parked.get(opts.toolUseID);
       parked.delete(opts.toolUseID);
-      if (result !== undefined && (result.call.tool !== toolName || JSON.stringify(result.call.input) !== JSON.stringify(input))) result = undefined;
+      if (result !== undefined && (result.call.tool !== toolName || JSON.stringify(result.call.input) !== JSON.stringify(input)))
+        result = undefined;
       const cwd = cwdOf.get(opts.toolUseID);
       cwdOf.delete(opts.toolUseID);
-      result ??= await gate.check({ tool: toolName, input, id: opts.toolUseID }, { signal: opts.signal, environment, toolUseId: opts.toolUseID, ...(cwd !== undefined ? { cwd } : {}), ...agentOf(opts.agentID, opts.agentID !== undefined ? typeOf.get(opts.agentID) : undefined) });
+      result ??= await gate.check(
+        { tool: toolName, input, id: opts.toolUseID },
+        {
+          signal: opts.signal,
+          environment,
+          toolUseId: opts.toolUseID,
+          ...(cwd !== undefined ? { cwd } : {}),
+          ...agentOf(opts.agentID, opts.agentID !== undefined ? typeOf.get(opts.agentID) : undefined),
+        },
+      );
       if (result.behavior !== 'ask' || options.canUseTool === undefined) return toPermissionResult(result);
       const pending = result.pending;
       const answer = await options.canUseTool(pending.call.tool, pending.call.input, {
@@ -143,7 +168,11 @@ export function toAgentSdkOptions(gate: Gate, options: AgentSdkOptionsInput = {}
       const updates = options.forwardPermissionUpdates === true && ask.behavior === 'allow' ? ask.updatedPermissions : undefined;
       return toPermissionResult(resumed, updates !== undefined ? { updatedPermissions: updates } : {});
     } catch (e) {
-      return { behavior: 'deny', message: `toolgate: the check failed (${e instanceof Error ? e.message : String(e)})`, toolUseID: opts.toolUseID };
+      return {
+        behavior: 'deny',
+        message: `toolgate: the check failed (${e instanceof Error ? e.message : String(e)})`,
+        toolUseID: opts.toolUseID,
+      };
     }
   };
 

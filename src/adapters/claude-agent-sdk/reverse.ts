@@ -1,4 +1,10 @@
-import type { CanUseTool as SdkCanUseTool, HookCallbackMatcher as SdkHookCallbackMatcher, HookEvent, HookInput, PermissionMode } from '@anthropic-ai/claude-agent-sdk';
+import type {
+  CanUseTool as SdkCanUseTool,
+  HookCallbackMatcher as SdkHookCallbackMatcher,
+  HookEvent,
+  HookInput,
+  PermissionMode,
+} from '@anthropic-ai/claude-agent-sdk';
 import type { HookCallbackMatcher } from '../../hooks/index.js';
 import type { CanUseTool, GateOptions, PermissionResult } from '../../gate/index.js';
 
@@ -31,7 +37,9 @@ export function gateOptionsFromAgentSdk(options: AgentSdkPermissionOptions): Gat
     for (const [event, matchers] of Object.entries(options.hooks)) {
       callbacks[event] = (matchers ?? []).map((m) => ({
         ...(m.matcher !== undefined ? { matcher: m.matcher } : {}),
-        hooks: m.hooks.map((cb) => (input: Record<string, unknown>, id: string | undefined, o: { signal: AbortSignal }) => cb(input as HookInput, id, o)),
+        hooks: m.hooks.map(
+          (cb) => (input: Record<string, unknown>, id: string | undefined, o: { signal: AbortSignal }) => cb(input as HookInput, id, o),
+        ),
         ...(m.timeout !== undefined ? { timeout: m.timeout } : {}),
         ...(m.onFailure !== undefined ? { onFailure: m.onFailure } : {}),
       }));

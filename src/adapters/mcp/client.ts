@@ -57,12 +57,19 @@ export function gateMcpClient<C extends McpCallToolClient>(gate: Gate, client: C
   const remember = (tools: readonly { name: string; _meta?: Record<string, unknown> | undefined }[]) => {
     for (const t of tools) if (t._meta !== undefined && t._meta !== null && typeof t._meta === 'object') metas.set(t.name, t._meta);
   };
-  const metaOf = async (name: string, requestOptions: Parameters<McpCallToolClient['callTool']>[2]): Promise<Readonly<Record<string, unknown>> | undefined> => {
+  const metaOf = async (
+    name: string,
+    requestOptions: Parameters<McpCallToolClient['callTool']>[2],
+  ): Promise<Readonly<Record<string, unknown>> | undefined> => {
     if (!metas.has(name) && typeof client.listTools === 'function') {
       listedAll ??= (async () => {
         let cursor: string | undefined;
         for (let page = 0; page < 100; page++) {
-          const list = await (client.listTools as NonNullable<McpCallToolClient['listTools']>).call(client, cursor !== undefined ? { cursor } : undefined, requestOptions);
+          const list = await (client.listTools as NonNullable<McpCallToolClient['listTools']>).call(
+            client,
+            cursor !== undefined ? { cursor } : undefined,
+            requestOptions,
+          );
           remember(list.tools);
           cursor = list.nextCursor;
           if (cursor === undefined) break;
@@ -76,7 +83,10 @@ export function gateMcpClient<C extends McpCallToolClient>(gate: Gate, client: C
     const signal = requestOptions?.signal;
     const meta = await metaOf(params.name, requestOptions);
     const call = { tool: mcpToolName(options.server, params.name), input: params.arguments ?? {}, ...(meta !== undefined ? { meta } : {}) };
-    let result = await gate.check(call, { ...(signal !== undefined ? { signal } : {}), ...(options.agent !== undefined ? { agent: options.agent } : {}) });
+    let result = await gate.check(call, {
+      ...(signal !== undefined ? { signal } : {}),
+      ...(options.agent !== undefined ? { agent: options.agent } : {}),
+    });
     if (result.behavior === 'ask' && options.onAsk !== undefined) {
       let answer: AskAnswer;
       try {
@@ -89,7 +99,11 @@ export function gateMcpClient<C extends McpCallToolClient>(gate: Gate, client: C
     options.onResult?.(result);
     if (result.behavior === 'allow') return client.callTool({ ...params, arguments: result.call.input }, resultSchema, requestOptions);
     const text =
-      result.behavior === 'deny' ? result.message : result.behavior === 'ask' ? `This call needs approval: ${result.pending.reason.message}` : `This call was deferred${result.reason ? `: ${result.reason}` : ''}.`;
+      result.behavior === 'deny'
+        ? result.message
+        : result.behavior === 'ask'
+          ? `This call needs approval: ${result.pending.reason.message}`
+          : `This call was deferred${result.reason ? `: ${result.reason}` : ''}.`;
     const refused: CallToolResult = { content: [{ type: 'text', text }], isError: true };
     return refused;
   };

@@ -74,7 +74,11 @@ export const TOOLGATE_GUARDRAIL_NAME = 'toolgate';
  * and the approval read from the run context. Imports only types from `@openai/agents`.
  * @public
  */
-export function gateAgentTools<T extends readonly Tool<any>[]>(gate: Gate, tools: T, options: GateAgentToolsOptions = {}): GatedAgentTools<T> {
+export function gateAgentTools<T extends readonly Tool<any>[]>(
+  gate: Gate,
+  tools: T,
+  options: GateAgentToolsOptions = {},
+): GatedAgentTools<T> {
   const nameOf = toolNamer(options.toolNames);
   const max = options.maxRemembered ?? DEFAULT_MAX_REMEMBERED;
   const checksOf = createRunScopes<GateResult>(max);
@@ -127,16 +131,28 @@ export function gateAgentTools<T extends readonly Tool<any>[]>(gate: Gate, tools
           if (approved === false) return { behavior: { type: 'rejectContent', message: 'The user refused this call.' } };
           const asked = askedOf(context).digestOf(callId);
           if (asked !== undefined && asked !== digest) {
-            return { behavior: { type: 'rejectContent', message: `This call needs approval (${result.pending.reason.message}); the approval given for this call id was for another input.` } };
+            return {
+              behavior: {
+                type: 'rejectContent',
+                message: `This call needs approval (${result.pending.reason.message}); the approval given for this call id was for another input.`,
+              },
+            };
           }
           result = await gate.answer(result.pending, host.takeAnswer(callId, call) ?? { behavior: 'allow' });
         }
         host.settle(callId, call);
         checks.remember(callId, digest, result);
-        if (result.behavior === 'allow') return { behavior: { type: 'allow' }, outputInfo: { decidedBy: result.decidedBy, rewrites: result.rewrites } };
+        if (result.behavior === 'allow')
+          return { behavior: { type: 'allow' }, outputInfo: { decidedBy: result.decidedBy, rewrites: result.rewrites } };
         // A deny that must stop the run (an interrupting answer, a hook's `continue: false`) trips the wire.
-        if (result.behavior === 'deny' && (result.interrupt === true || result.stop !== undefined)) return { behavior: { type: 'throwException' }, outputInfo: { message: result.message } };
-        const message = result.behavior === 'deny' ? result.message : result.behavior === 'ask' ? `This call needs approval: ${result.pending.reason.message}` : `This call was deferred${result.reason ? `: ${result.reason}` : ''}.`;
+        if (result.behavior === 'deny' && (result.interrupt === true || result.stop !== undefined))
+          return { behavior: { type: 'throwException' }, outputInfo: { message: result.message } };
+        const message =
+          result.behavior === 'deny'
+            ? result.message
+            : result.behavior === 'ask'
+              ? `This call needs approval: ${result.pending.reason.message}`
+              : `This call was deferred${result.reason ? `: ${result.reason}` : ''}.`;
         return { behavior: { type: 'rejectContent', message }, outputInfo: { behavior: result.behavior } };
       },
     };
@@ -146,7 +162,8 @@ export function gateAgentTools<T extends readonly Tool<any>[]>(gate: Gate, tools
       {
         ...original,
         needsApproval,
-        isEnabled: async (runContext: RunContext<any>, agent: Parameters<FunctionTool['isEnabled']>[1]) => removingRule(gate, tool) === undefined && (await ownEnabled(runContext, agent)),
+        isEnabled: async (runContext: RunContext<any>, agent: Parameters<FunctionTool['isEnabled']>[1]) =>
+          removingRule(gate, tool) === undefined && (await ownEnabled(runContext, agent)),
         inputGuardrails: [...(original.inputGuardrails ?? []), guardrail],
         async invoke(runContext: RunContext<any>, input: string, details?: Parameters<FunctionTool['invoke']>[2]) {
           const callId = details?.toolCall?.callId;

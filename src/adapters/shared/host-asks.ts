@@ -73,7 +73,8 @@ export function createHostAsks(max: number = DEFAULT_MAX_REMEMBERED) {
       const problems: RestoreAsksResult['problems'] = [];
       list.forEach((p, index) => {
         const problem = notPendingAsk(p);
-        if (problem === undefined) put(asks, key((p as PendingAsk).toolUseId, (p as PendingAsk).originalCall.input), structuredClone(p as PendingAsk));
+        if (problem === undefined)
+          put(asks, key((p as PendingAsk).toolUseId, (p as PendingAsk).originalCall.input), structuredClone(p as PendingAsk));
         else problems.push({ index, message: `asks[${index}]: ${problem}` });
       });
       return { restored: list.length - problems.length, problems };
@@ -100,11 +101,14 @@ function notPendingAsk(p: unknown): string | undefined {
   for (const f of ['id', 'toolUseId'] as const) if (typeof p[f] !== 'string') return `expected "${f}" to be a string`;
   for (const f of ['call', 'originalCall'] as const) {
     const c = p[f];
-    if (!isObject(c) || typeof c['tool'] !== 'string' || !isObject(c['input'])) return `expected "${f}" to be { tool: string, input: object }`;
+    if (!isObject(c) || typeof c['tool'] !== 'string' || !isObject(c['input']))
+      return `expected "${f}" to be { tool: string, input: object }`;
   }
-  if (typeof p['askKind'] !== 'string' || !ASK_KINDS.has(p['askKind'] as AskKind)) return 'expected "askKind" to be "firm", "protected", "guardedRead", "planBlock" or "plain"';
+  if (typeof p['askKind'] !== 'string' || !ASK_KINDS.has(p['askKind'] as AskKind))
+    return 'expected "askKind" to be "firm", "protected", "guardedRead", "planBlock" or "plain"';
   const r = p['reason'];
-  if (!isObject(r) || typeof r['kind'] !== 'string' || typeof r['message'] !== 'string') return 'expected "reason" to be { kind: string, message: string }';
+  if (!isObject(r) || typeof r['kind'] !== 'string' || typeof r['message'] !== 'string')
+    return 'expected "reason" to be { kind: string, message: string }';
   return undefined;
 }
 

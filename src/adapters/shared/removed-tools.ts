@@ -8,7 +8,9 @@ import type { CompiledRule } from '../../settings/index.js';
  * permission rules"; `--disallowedTools`).
  */
 export function bareDenyRules(gate: Gate): CompiledRule[] {
-  return [...gate.policy.rules, ...gate.session.rules].filter((cr) => cr.list === 'deny' && cr.rule.family === 'bare' && cr.rule.ignored !== true);
+  return [...gate.policy.rules, ...gate.session.rules].filter(
+    (cr) => cr.list === 'deny' && cr.rule.family === 'bare' && cr.rule.ignored !== true,
+  );
 }
 
 /** The bare deny rule that removes a tool (by its toolgate name), if one does. */

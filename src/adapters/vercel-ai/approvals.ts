@@ -22,7 +22,8 @@ export function approvalFor(messages: readonly ModelMessage[], toolCallId: strin
   if (callInput === undefined || !sameInput(callInput.value, input)) return undefined;
   if (last.content.some((p) => p.type === 'tool-result' && p.toolCallId === toolCallId)) return undefined;
   for (const part of last.content) {
-    if (part.type === 'tool-approval-response' && requests.get(part.approvalId) === toolCallId) return part.approved ? 'approved' : 'refused';
+    if (part.type === 'tool-approval-response' && requests.get(part.approvalId) === toolCallId)
+      return part.approved ? 'approved' : 'refused';
   }
   return undefined;
 }

@@ -104,7 +104,11 @@ type ApprovalOptions = { toolCallId: string; messages: ModelMessage[]; experimen
  * call again. Imports only types from `ai`.
  * @public
  */
-export function gateTools<TOOLS extends Readonly<Record<string, Tool<any, any> | Tool<any, never>>>>(gate: Gate, tools: TOOLS, options: GateToolsOptions = {}): GatedTools<TOOLS> {
+export function gateTools<TOOLS extends Readonly<Record<string, Tool<any, any> | Tool<any, never>>>>(
+  gate: Gate,
+  tools: TOOLS,
+  options: GateToolsOptions = {},
+): GatedTools<TOOLS> {
   const nameOf = toolNamer(options.toolNames);
   const max = options.maxRemembered ?? DEFAULT_MAX_REMEMBERED;
   const checksOf = createRunScopes<GateResult>(max);
@@ -119,7 +123,10 @@ export function gateTools<TOOLS extends Readonly<Record<string, Tool<any, any> |
       continue;
     }
     const check = (input: unknown, toolCallId: string, signal?: AbortSignal): Promise<GateResult> =>
-      gate.check({ tool, input: asCallInput(input), id: toolCallId }, { toolUseId: toolCallId, ...(signal !== undefined ? { signal } : {}) });
+      gate.check(
+        { tool, input: asCallInput(input), id: toolCallId },
+        { toolUseId: toolCallId, ...(signal !== undefined ? { signal } : {}) },
+      );
     const own = async (input: unknown, o: ApprovalOptions): Promise<boolean> =>
       typeof original.needsApproval === 'function' ? await original.needsApproval(input, o) : original.needsApproval === true;
     /** Tell the host what it may need to show: an ask, a refusal. */
@@ -134,7 +141,8 @@ export function gateTools<TOOLS extends Readonly<Record<string, Tool<any, any> |
       const needsApproval = async (input: unknown, o: ApprovalOptions): Promise<boolean> => {
         const approved = approvalFor(o.messages, o.toolCallId, input) === 'approved';
         let result = await check(input, o.toolCallId);
-        if (approved && result.behavior === 'ask') result = await gate.answer(result.pending, host.takeAnswer(o.toolCallId, asCallInput(input)) ?? { behavior: 'allow' });
+        if (approved && result.behavior === 'ask')
+          result = await gate.answer(result.pending, host.takeAnswer(o.toolCallId, asCallInput(input)) ?? { behavior: 'allow' });
         if (result.behavior === 'allow' && !sameInput(result.call.input, asCallInput(input))) result = rewriteRefused(result);
         host.settle(o.toolCallId, asCallInput(input));
         note(result, o.toolCallId, input);
@@ -164,7 +172,8 @@ export function gateTools<TOOLS extends Readonly<Record<string, Tool<any, any> |
         const signal = o.abortSignal !== undefined ? { signal: o.abortSignal } : {};
         let result = checksOf(o.messages).take(o.toolCallId, await inputDigest(input)) ?? (await check(input, o.toolCallId, o.abortSignal));
         if (result.behavior === 'ask') {
-          if (approvalFor(o.messages, o.toolCallId, input) !== 'approved') throw new ToolCallDeniedError(result, `This call needs approval: ${result.pending.reason.message}`);
+          if (approvalFor(o.messages, o.toolCallId, input) !== 'approved')
+            throw new ToolCallDeniedError(result, `This call needs approval: ${result.pending.reason.message}`);
           result = await gate.answer(result.pending, host.takeAnswer(o.toolCallId, asCallInput(input)) ?? { behavior: 'allow' }, signal);
         }
         host.settle(o.toolCallId, asCallInput(input));

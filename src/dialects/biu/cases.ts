@@ -17,7 +17,8 @@ import { parseBiuRule } from './rules.js';
 import { biuDestructiveWarning } from './warnings.js';
 
 const BIU_SKIPS: Readonly<Record<string, string>> = {
-  'biu-116': 'checks that the PermissionDenied hook fired: replayed through the gate (test/gate/dialects.test.ts), where biu tells PermissionDenied hooks of every refusal',
+  'biu-116':
+    'checks that the PermissionDenied hook fired: replayed through the gate (test/gate/dialects.test.ts), where biu tells PermissionDenied hooks of every refusal',
   'biu-118': 'the hook registry the test builds is not in the shared case: replayed with it as own/biu-upstream.jsonl biu-up-118',
   'biu-119': 'the hook registry the test builds is not in the shared case: replayed with it as own/biu-upstream.jsonl biu-up-119',
 };
@@ -28,20 +29,30 @@ function biuPredicate(c: ConformanceCase): CaseCheck | undefined {
   if (typeof c['rule'] === 'string' && e['parsed'] !== undefined) {
     return () => {
       const r = parseBiuRule(c['rule'] as string);
-      return { got: r.ok ? { toolName: r.rule.toolName, ...(r.rule.ruleContent !== undefined ? { ruleContent: r.rule.ruleContent } : {}) } : { error: r.message }, want: e['parsed'] };
+      return {
+        got: r.ok
+          ? { toolName: r.rule.toolName, ...(r.rule.ruleContent !== undefined ? { ruleContent: r.rule.ruleContent } : {}) }
+          : { error: r.message },
+        want: e['parsed'],
+      };
     };
   }
   if (typeof c['modeString'] === 'string') return () => ({ got: biuModeFromString(c['modeString'] as string), want: e['mode'] });
   if (typeof c['path'] === 'string' && typeof c['workingPath'] === 'string') {
     return () => ({ got: pathInWorkingPath(c['path'] as string, c['workingPath'] as string), want: e['inside'] });
   }
-  if (typeof c['allowedPrompt'] === 'string') return () => ({ got: matchPromptToCommand(c['allowedPrompt'] as string, str(c['command']) ?? ''), want: e['matches'] });
+  if (typeof c['allowedPrompt'] === 'string')
+    return () => ({ got: matchPromptToCommand(c['allowedPrompt'] as string, str(c['command']) ?? ''), want: e['matches'] });
   if (c.kind === 'destructive-warning') {
-    return () => ({ got: biuDestructiveWarning(str((body['call'] as { input?: Record<string, unknown> })?.input?.['command']) ?? ''), want: e['warning'] });
+    return () => ({
+      got: biuDestructiveWarning(str((body['call'] as { input?: Record<string, unknown> })?.input?.['command']) ?? ''),
+      want: e['warning'],
+    });
   }
   if (Array.isArray(body['scenario'])) return () => biuScenario(body['scenario'] as unknown[][], e);
   if (body['event'] !== undefined || body['hook_output'] !== undefined) return biuHookCheck(body, e);
-  if (e['toolError'] === true) return () => ({ got: !biuExitPlanModeToolCheck(biuModeFromString(String(body['mode'] ?? 'default'))).ok, want: true });
+  if (e['toolError'] === true)
+    return () => ({ got: !biuExitPlanModeToolCheck(biuModeFromString(String(body['mode'] ?? 'default'))).ok, want: true });
   return undefined;
 }
 
@@ -75,7 +86,12 @@ function biuHookCheck(body: Record<string, unknown>, e: Record<string, unknown>)
   if (e['matchedHooks'] !== undefined && body['settings'] !== undefined) {
     // Hooks of an untrusted directory never run (biu's trust gate): none matches.
     const mayRun = body['trusted'] === undefined || biuHooksMayRun(body['trusted'] === true);
-    return () => ({ got: mayRun ? hookGroups(body['settings'], event).filter((g) => biuMatcherMatches(g.matcher, String(body['matchKey'] ?? ''))).length : 0, want: e['matchedHooks'] });
+    return () => ({
+      got: mayRun
+        ? hookGroups(body['settings'], event).filter((g) => biuMatcherMatches(g.matcher, String(body['matchKey'] ?? ''))).length
+        : 0,
+      want: e['matchedHooks'],
+    });
   }
   if (e['combined'] === 'error') {
     return () => {
@@ -89,7 +105,10 @@ function biuHookCheck(body: Record<string, unknown>, e: Record<string, unknown>)
     return () => {
       const d = biuHookDecision({ exitCode: out.exitCode ?? 0, stdout: out.stdout ?? '', stderr: out.stderr ?? '' });
       if (e['prompt'] !== undefined) return { got: d.replacePrompt ?? body['prompt'], want: e['prompt'] };
-      return { got: { block: d.block, result: d.block ? 'deny' : 'continue', reason: d.reason?.includes(String(e['stderrContains'] ?? '')) }, want: { block: true, result: e['result'], reason: true } };
+      return {
+        got: { block: d.block, result: d.block ? 'deny' : 'continue', reason: d.reason?.includes(String(e['stderrContains'] ?? '')) },
+        want: { block: true, result: e['result'], reason: true },
+      };
     };
   }
   return undefined;

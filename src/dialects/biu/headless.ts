@@ -27,7 +27,10 @@ export function biuHeadlessAction(policy: string | undefined): BiuHeadlessAction
 }
 
 /** The `PERMISSION_ASK` event written for `stdin-json`. @public */
-export function biuPermissionAskEvent(call: ToolCall, reason: string): { type: 'PERMISSION_ASK'; tool: string; input: Record<string, unknown>; reason: string; decisions: string[] } {
+export function biuPermissionAskEvent(
+  call: ToolCall,
+  reason: string,
+): { type: 'PERMISSION_ASK'; tool: string; input: Record<string, unknown>; reason: string; decisions: string[] } {
   return { type: 'PERMISSION_ASK', tool: call.tool, input: call.input, reason, decisions: ['allow', 'deny', 'always'] };
 }
 

@@ -63,7 +63,12 @@ export interface BiuHookDecision {
  * as a warning, never as an approval (biu docs, "The command contract").
  * @public
  */
-export function biuHookDecision(result: { exitCode: number | null; stdout?: string; stderr?: string; timedOut?: boolean }): BiuHookDecision {
+export function biuHookDecision(result: {
+  exitCode: number | null;
+  stdout?: string;
+  stderr?: string;
+  timedOut?: boolean;
+}): BiuHookDecision {
   const stderr = (result.stderr ?? '').trim();
   if (result.timedOut === true || result.exitCode === null) return { block: false, warning: 'hook timed out' };
   if (result.exitCode === 2) return { block: true, reason: stderr };

@@ -12,8 +12,12 @@ import { parseBiuRule } from './rules.js';
  * @public
  */
 export function biuPolicy(objects: readonly SettingsObject[], options: MergeOptions = {}): Policy {
-  return dialectPolicy(objects, (text) => {
-    const r = parseBiuRule(text);
-    return r.ok ? undefined : r.message;
-  }, options);
+  return dialectPolicy(
+    objects,
+    (text) => {
+      const r = parseBiuRule(text);
+      return r.ok ? undefined : r.message;
+    },
+    options,
+  );
 }

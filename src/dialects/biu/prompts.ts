@@ -7,8 +7,37 @@
  */
 
 const STOP_WORDS = new Set([
-  'run', 'runs', 'running', 'all', 'the', 'a', 'an', 'and', 'or', 'to', 'of', 'for', 'in', 'on', 'with', 'any',
-  'some', 'my', 'our', 'this', 'that', 'these', 'those', 'it', 'its', 'from', 'into', 'using', 'via', 'then', 'please',
+  'run',
+  'runs',
+  'running',
+  'all',
+  'the',
+  'a',
+  'an',
+  'and',
+  'or',
+  'to',
+  'of',
+  'for',
+  'in',
+  'on',
+  'with',
+  'any',
+  'some',
+  'my',
+  'our',
+  'this',
+  'that',
+  'these',
+  'those',
+  'it',
+  'its',
+  'from',
+  'into',
+  'using',
+  'via',
+  'then',
+  'please',
 ]);
 
 function stem(word: string): string {
@@ -20,12 +49,17 @@ function stem(word: string): string {
 }
 
 function words(text: string): string[] {
-  return text.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w !== '');
+  return text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w !== '');
 }
 
 /** The keywords of an allowed prompt (stemmed, without stop words and numbers). @public */
 export function promptKeywords(prompt: string): string[] {
-  return words(prompt).filter((w) => !STOP_WORDS.has(w) && !/^\d+$/.test(w)).map(stem);
+  return words(prompt)
+    .filter((w) => !STOP_WORDS.has(w) && !/^\d+$/.test(w))
+    .map(stem);
 }
 
 /**

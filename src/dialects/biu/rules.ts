@@ -66,8 +66,24 @@ function validToolName(name: string): boolean {
 
 /** Tool names biu treats as the same tool whatever their case: the canonical spelling. */
 const CANONICAL = [
-  'Bash', 'Read', 'Write', 'Edit', 'MultiEdit', 'Glob', 'Grep', 'NotebookEdit', 'NotebookRead', 'WebFetch', 'WebSearch',
-  'Agent', 'Task', 'TodoWrite', 'AskUserQuestion', 'EnterPlanMode', 'ExitPlanMode', 'Skill',
+  'Bash',
+  'Read',
+  'Write',
+  'Edit',
+  'MultiEdit',
+  'Glob',
+  'Grep',
+  'NotebookEdit',
+  'NotebookRead',
+  'WebFetch',
+  'WebSearch',
+  'Agent',
+  'Task',
+  'TodoWrite',
+  'AskUserQuestion',
+  'EnterPlanMode',
+  'ExitPlanMode',
+  'Skill',
 ];
 const BY_LOWER = new Map(CANONICAL.map((n) => [n.toLowerCase(), n]));
 

@@ -14,7 +14,16 @@ import { inputOf } from '../shared/input.js';
 import { expandProjectRoot, pathInWorkingPath } from './paths.js';
 import { matchPromptToCommand } from './prompts.js';
 import {
-  BIU_EDIT_TOOLS, BIU_PATH_TOOLS, BIU_READ_TOOLS, biuCommandOf, biuPathOf, biuToolMatches, canonicalBiuTool, matchBiuRule, parseBiuRule, type BiuRule,
+  BIU_EDIT_TOOLS,
+  BIU_PATH_TOOLS,
+  BIU_READ_TOOLS,
+  biuCommandOf,
+  biuPathOf,
+  biuToolMatches,
+  canonicalBiuTool,
+  matchBiuRule,
+  parseBiuRule,
+  type BiuRule,
 } from './rules.js';
 import { biuDestructiveWarning } from './warnings.js';
 
@@ -120,7 +129,10 @@ function sameInput(a: unknown, b: unknown): boolean {
 function stable(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(stable).join(',')}]`;
   if (v !== null && typeof v === 'object') {
-    return `{${Object.keys(v as object).sort().map((k) => `${JSON.stringify(k)}:${stable((v as Record<string, unknown>)[k])}`).join(',')}}`;
+    return `{${Object.keys(v as object)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stable((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(v) ?? 'undefined';
 }
@@ -137,8 +149,12 @@ export const biuSessionGrants: PipelineStep = {
     if (!Array.isArray(grants)) return pass(state, 'sessionGrants', 'no session grants');
     const v = viewOf(state);
     const hit = grants.find(
-      (g: unknown) => g !== null && typeof g === 'object' && typeof (g as { tool?: unknown }).tool === 'string' &&
-        canonicalBiuTool((g as { tool: string }).tool) === v.tool && sameInput((g as { input?: unknown }).input, v.input),
+      (g: unknown) =>
+        g !== null &&
+        typeof g === 'object' &&
+        typeof (g as { tool?: unknown }).tool === 'string' &&
+        canonicalBiuTool((g as { tool: string }).tool) === v.tool &&
+        sameInput((g as { input?: unknown }).input, v.input),
     );
     if (hit) return decide(state, 'sessionGrants', 'allow', 'sessionGrant', `${v.tool} with this input was always-allowed in this session`);
     return pass(state, 'sessionGrants', `no session grant for this ${v.tool} call (${grants.length} checked)`);
@@ -169,13 +185,22 @@ export const biuAllowedPrompts: PipelineStep = {
     const subject = promptSubject(v);
     if (subject === undefined) return pass(state, 'allowedPrompts', 'the call has nothing a prompt can describe');
     const hit = prompts.find(
-      (p: unknown) => p !== null && typeof p === 'object' && typeof (p as { prompt?: unknown }).prompt === 'string' &&
-        typeof (p as { tool?: unknown }).tool === 'string' && biuToolMatches((p as { tool: string }).tool, v.tool) &&
+      (p: unknown) =>
+        p !== null &&
+        typeof p === 'object' &&
+        typeof (p as { prompt?: unknown }).prompt === 'string' &&
+        typeof (p as { tool?: unknown }).tool === 'string' &&
+        biuToolMatches((p as { tool: string }).tool, v.tool) &&
         matchPromptToCommand((p as { prompt: string }).prompt, subject),
     ) as { prompt: string } | undefined;
     if (!hit) return pass(state, 'allowedPrompts', 'no plan-approved prompt covers the call');
     const denied = matching(state, [...state.index.bareDeny, ...state.index.deny]);
-    if (denied) return pass(state, 'allowedPrompts', `the plan-approved prompt "${hit.prompt}" covers the call, but the deny rule ${denied.rule.text} matches`);
+    if (denied)
+      return pass(
+        state,
+        'allowedPrompts',
+        `the plan-approved prompt "${hit.prompt}" covers the call, but the deny rule ${denied.rule.text} matches`,
+      );
     return decide(state, 'allowedPrompts', 'allow', 'planApproval', `covered by the plan-approved prompt "${hit.prompt}"`);
   },
 };
@@ -212,8 +237,11 @@ export const biuWorkingDirectoryGate: PipelineStep = {
     const v = viewOf(state);
     if (v.path === undefined) return pass(state, 'workingDirectoryGate', 'not a path-based call with a target');
     if (v.workingDirs.length === 0) return pass(state, 'workingDirectoryGate', 'no working directory is set: the gate is open');
-    if (v.workingDirs.some((w) => pathInWorkingPath(v.path!, w, state.env.platform))) return pass(state, 'workingDirectoryGate', `${v.path} is inside a working directory`);
-    return decide(state, 'workingDirectoryGate', 'ask', 'outsideWorkingDirectory', `${v.path} is outside the working directories`, { blockedPath: v.path });
+    if (v.workingDirs.some((w) => pathInWorkingPath(v.path!, w, state.env.platform)))
+      return pass(state, 'workingDirectoryGate', `${v.path} is inside a working directory`);
+    return decide(state, 'workingDirectoryGate', 'ask', 'outsideWorkingDirectory', `${v.path} is outside the working directories`, {
+      blockedPath: v.path,
+    });
   },
 };
 
@@ -242,7 +270,8 @@ export const biuAcceptEdits: PipelineStep = {
   name: 'acceptEdits',
   run(state) {
     const v = viewOf(state);
-    if (state.mode === 'acceptEdits' && BIU_EDIT_TOOLS.includes(v.tool)) return decide(state, 'acceptEdits', 'allow', 'mode', `acceptEdits allows ${v.tool}`);
+    if (state.mode === 'acceptEdits' && BIU_EDIT_TOOLS.includes(v.tool))
+      return decide(state, 'acceptEdits', 'allow', 'mode', `acceptEdits allows ${v.tool}`);
     return pass(state, 'acceptEdits', state.mode === 'acceptEdits' ? `${v.tool} is not an editing tool` : 'not in acceptEdits');
   },
 };

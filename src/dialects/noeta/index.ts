@@ -19,9 +19,25 @@ export const NOETA_MANAGED_DIRS = { linux: '/etc/noeta', macos: '/Library/Applic
  * @public
  */
 export const NOETA_HOOK_EVENTS: readonly string[] = [
-  'PreToolUse', 'PermissionRequest', 'PermissionDenied', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch',
-  'UserPromptSubmit', 'Stop', 'SubagentStop', 'SessionStart', 'SubagentStart', 'PreCompact', 'PostCompact',
-  'PostModelSwitch', 'Notification', 'SessionEnd', 'StopFailure', 'CwdChanged', 'InstructionsLoaded',
+  'PreToolUse',
+  'PermissionRequest',
+  'PermissionDenied',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'PostToolBatch',
+  'UserPromptSubmit',
+  'Stop',
+  'SubagentStop',
+  'SessionStart',
+  'SubagentStart',
+  'PreCompact',
+  'PostCompact',
+  'PostModelSwitch',
+  'Notification',
+  'SessionEnd',
+  'StopFailure',
+  'CwdChanged',
+  'InstructionsLoaded',
 ];
 
 /**

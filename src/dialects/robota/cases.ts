@@ -23,14 +23,20 @@ function robotaPredicate(c: ConformanceCase, dialect: () => Dialect): CaseCheck 
   }
   if (Array.isArray(c['rules'])) return () => ({ got: allowRulesForAutoMode(c['rules'] as string[]), want: e['allowRulesForAutoMode'] });
   if (c.kind === 'hooks') return robotaHookCheck(body, e);
-  if (typeof c['pattern'] === 'string' && 'patternProblem' in e) return () => patternCheck(c['pattern'] as string, listOf(c['list']), e['patternProblem']);
+  if (typeof c['pattern'] === 'string' && 'patternProblem' in e)
+    return () => patternCheck(c['pattern'] as string, listOf(c['list']), e['patternProblem']);
   if (Array.isArray(c['patterns']) && Array.isArray(e['invalidPatterns'])) {
     return () => {
       const list = listOf(c['list']);
-      const problems = (c['patterns'] as string[]).map((pattern) => ({ pattern, reason: robotaRuleProblem(pattern, list) })).filter((p) => p.reason !== undefined);
+      const problems = (c['patterns'] as string[])
+        .map((pattern) => ({ pattern, reason: robotaRuleProblem(pattern, list) }))
+        .filter((p) => p.reason !== undefined);
       const first = typeof e['firstReason'] === 'string' ? e['firstReason'] : undefined;
       return {
-        got: { invalidPatterns: problems.map((p) => p.pattern), ...(first !== undefined ? { firstReason: problems[0]?.reason?.includes(first) ? first : problems[0]?.reason } : {}) },
+        got: {
+          invalidPatterns: problems.map((p) => p.pattern),
+          ...(first !== undefined ? { firstReason: problems[0]?.reason?.includes(first) ? first : problems[0]?.reason } : {}),
+        },
         want: { invalidPatterns: e['invalidPatterns'], ...(first !== undefined ? { firstReason: first } : {}) },
       };
     };
@@ -56,14 +62,30 @@ function patternCheck(pattern: string, list: RuleList, want: unknown): { got: un
  * a peer's message started as in the session's own turn. What differs is reported.
  */
 function peerTurnMatrix(c: ConformanceCase, body: Record<string, unknown>, dialect: () => Dialect): { got: unknown; want: unknown } {
-  const m = body['peerTurnMatrix'] as { modes: string[]; rules: Record<string, string[]>[]; calls: { tool: string; input: Record<string, unknown> }[] };
+  const m = body['peerTurnMatrix'] as {
+    modes: string[];
+    rules: Record<string, string[]>[];
+    calls: { tool: string; input: Record<string, unknown> }[];
+  };
   const differ: string[] = [];
   const runner = robotaCaseRunner(dialect);
   for (const mode of m.modes) {
     for (const rules of m.rules) {
       for (const call of m.calls) {
         const one = (peerTurn: boolean) => {
-          const sub: ConformanceCase = { ...c, id: `${c.id}/${mode}`, expected: { result: 'allow' }, case: { cwd: body['cwd'], home: body['home'], mode, settings: { permissions: rules }, call, ...(peerTurn ? { peerTurn: true } : {}) } };
+          const sub: ConformanceCase = {
+            ...c,
+            id: `${c.id}/${mode}`,
+            expected: { result: 'allow' },
+            case: {
+              cwd: body['cwd'],
+              home: body['home'],
+              mode,
+              settings: { permissions: rules },
+              call,
+              ...(peerTurn ? { peerTurn: true } : {}),
+            },
+          };
           const o = runner.run(sub);
           return o.status === 'pass' ? 'allow' : o.status === 'fail' ? o.got : 'skip';
         };
@@ -102,13 +124,19 @@ function robotaHookCheck(body: Record<string, unknown>, e: Record<string, unknow
   if (out?.['exitCode'] !== undefined) {
     return () => {
       const c = robotaCombinePreToolUse([{ type: 'command', exitCode: Number(out['exitCode']), stderr: String(out['stderr'] ?? '') }]);
-      return { got: { blocked: c.blocked, reasonContains: (c.reason ?? '').includes('denied') }, want: { blocked: true, reasonContains: true } };
+      return {
+        got: { blocked: c.blocked, reasonContains: (c.reason ?? '').includes('denied') },
+        want: { blocked: true, reasonContains: true },
+      };
     };
   }
   if (e['matched'] !== undefined) {
     return () => {
       const call = body['call'] as { tool: string };
-      return { got: hookGroups(body['settings'], String(body['event'])).some((g) => robotaMatcherMatches(g.matcher, call.tool)), want: e['matched'] };
+      return {
+        got: hookGroups(body['settings'], String(body['event'])).some((g) => robotaMatcherMatches(g.matcher, call.tool)),
+        want: e['matched'],
+      };
     };
   }
   return undefined;

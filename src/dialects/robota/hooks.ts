@@ -69,7 +69,8 @@ export function robotaCombinePreToolUse(outputs: readonly RobotaHookOutput[]): R
     if (d === 'deny' || d === 'ask' || d === 'defer' || d === 'allow') {
       if (d === 'deny') {
         out.blocked = true;
-        out.reason ??= typeof hso?.['permissionDecisionReason'] === 'string' ? (hso['permissionDecisionReason'] as string) : 'denied by a hook';
+        out.reason ??=
+          typeof hso?.['permissionDecisionReason'] === 'string' ? (hso['permissionDecisionReason'] as string) : 'denied by a hook';
       }
       if (RANK[d] > best) {
         best = RANK[d];
@@ -88,7 +89,8 @@ export function robotaPreToolUseEffect(combined: RobotaCombined): 'deny' | 'cont
 }
 
 /** A verdict of an http, prompt or agent hook. @public */
-export type RobotaHookVerdict = { outcome: 'allow' } | { outcome: 'deny'; reason: string } | { outcome: 'error'; kind: 'malformed-response'; message: string };
+export type RobotaHookVerdict =
+  { outcome: 'allow' } | { outcome: 'deny'; reason: string } | { outcome: 'error'; kind: 'malformed-response'; message: string };
 
 /**
  * Decode the `{ ok, reason }` body of an http, prompt or agent hook. `ok` must be a real boolean;
@@ -110,7 +112,14 @@ export function robotaDecodeHookVerdict(body: string, source: 'http' | 'prompt' 
   };
   const hso = objectOf(o['hookSpecificOutput']);
   if (o['continue'] === false) return { outcome: 'deny', reason: reasonOf('stopReason', 'reason') };
-  if (hso?.['permissionDecision'] === 'deny') return { outcome: 'deny', reason: typeof hso['permissionDecisionReason'] === 'string' && hso['permissionDecisionReason'] !== '' ? (hso['permissionDecisionReason'] as string) : reasonOf('reason') };
+  if (hso?.['permissionDecision'] === 'deny')
+    return {
+      outcome: 'deny',
+      reason:
+        typeof hso['permissionDecisionReason'] === 'string' && hso['permissionDecisionReason'] !== ''
+          ? (hso['permissionDecisionReason'] as string)
+          : reasonOf('reason'),
+    };
   if (o['decision'] === 'block') return { outcome: 'deny', reason: reasonOf('reason') };
   if (o['ok'] === true) return { outcome: 'allow' };
   if (o['ok'] === false) return { outcome: 'deny', reason: reasonOf('reason') };

@@ -40,8 +40,20 @@ export interface RobotaToolProfile {
  * @public
  */
 export const ROBOTA_TOOL_PROFILES: Readonly<Record<string, RobotaToolProfile>> = {
-  Bash: { risk: 'execute', primaryField: 'command', match: 'command', params: ['command', 'run_in_background', 'timeout', 'description', 'workingDirectory'], aliases: ['Shell'] },
-  Shell: { risk: 'execute', primaryField: 'command', match: 'command', params: ['command', 'run_in_background', 'timeout', 'description', 'workingDirectory'], aliases: ['Bash'] },
+  Bash: {
+    risk: 'execute',
+    primaryField: 'command',
+    match: 'command',
+    params: ['command', 'run_in_background', 'timeout', 'description', 'workingDirectory'],
+    aliases: ['Shell'],
+  },
+  Shell: {
+    risk: 'execute',
+    primaryField: 'command',
+    match: 'command',
+    params: ['command', 'run_in_background', 'timeout', 'description', 'workingDirectory'],
+    aliases: ['Bash'],
+  },
   BackgroundProcess: { risk: 'execute', primaryField: 'command', match: 'command', params: ['command'] },
   ExecuteCommand: { risk: 'execute', primaryField: 'command', match: 'command', params: ['command'] },
   Read: { risk: 'inspect', primaryField: 'filePath', match: 'path', params: ['filePath', 'offset', 'limit'] },
@@ -110,7 +122,8 @@ export function parseRobotaRule(text: string): RobotaRuleResult {
   if (open >= 0 && !t.endsWith(')')) return { ok: false, message: 'opens "(" without closing it; expected Tool(pattern), ending with ")"' };
   const tool = open < 0 ? t : t.slice(0, open);
   if (tool === '') return { ok: false, message: 'names no tool; expected a tool name before "("' };
-  if (!/^[A-Za-z0-9_.*-]+$/.test(tool)) return { ok: false, message: `invalid tool name "${tool}"; expected letters, digits, "_", ".", "-" or "*"` };
+  if (!/^[A-Za-z0-9_.*-]+$/.test(tool))
+    return { ok: false, message: `invalid tool name "${tool}"; expected letters, digits, "_", ".", "-" or "*"` };
   const toolIsGlob = tool.includes('*');
   if (open < 0) return { ok: true, rule: { text, tool, toolIsGlob, kind: 'bare' } };
   const content = t.slice(open + 1, -1).replace(/\\([()\\])/g, '$1');
@@ -154,11 +167,14 @@ export function robotaRuleProblem(text: string, list: RuleList): string | undefi
 function argumentProblem(tool: string, content: string): string | undefined {
   const profile = robotaProfile(tool);
   if (profile?.risk === undefined) return undefined;
-  if (profile.primaryField === undefined) return `tool "${tool}" declares no argument key, so an argument-scoped pattern can never be evaluated; expected ${tool} alone`;
+  if (profile.primaryField === undefined)
+    return `tool "${tool}" declares no argument key, so an argument-scoped pattern can never be evaluated; expected ${tool} alone`;
   if (profile.match !== 'url') return undefined;
   if (content.startsWith('domain:')) {
     const why = domainPatternProblem(content.slice(7));
-    return why === undefined ? undefined : `does not fit the domain grammar domain:host (labels of letters, digits and "-", "*" a whole label or within one) that "${tool}" is matched by: ${why}`;
+    return why === undefined
+      ? undefined
+      : `does not fit the domain grammar domain:host (labels of letters, digits and "-", "*" a whole label or within one) that "${tool}" is matched by: ${why}`;
   }
   const url = compileUrlPattern(content);
   return url.ok ? undefined : `does not fit the URL pattern grammar scheme://host[:port][/path] that "${tool}" is matched by: ${url.why}`;
@@ -232,7 +248,13 @@ function paramValue(v: unknown): string | undefined | null {
  * judged (a URL with user info, an object parameter, a tool with no field to match).
  * @public
  */
-export function matchRobotaContent(rule: RobotaRule, tool: string, input: Record<string, unknown>, env: { cwd: string; home: string; noCwd?: boolean; profiles?: RobotaProfiles }, commandText?: string): RobotaMatch {
+export function matchRobotaContent(
+  rule: RobotaRule,
+  tool: string,
+  input: Record<string, unknown>,
+  env: { cwd: string; home: string; noCwd?: boolean; profiles?: RobotaProfiles },
+  commandText?: string,
+): RobotaMatch {
   const profiles = env.profiles ?? robotaProfile;
   if (!robotaToolMatches(rule, tool, profiles)) return 'none';
   if (rule.kind === 'bare') return 'match';

@@ -14,7 +14,16 @@ import type { CompiledRule } from '../../settings/types.js';
 import { memo } from '../shared/glob.js';
 import { inputOf, stringList } from '../shared/input.js';
 import { isBroadExecutionAllowRule } from './auto-mode.js';
-import { matchRobotaContent, parseRobotaRule, robotaCanonicalPath, robotaProfiles, robotaToolMatches, type RobotaMatch, type RobotaProfiles, type RobotaRule } from './rules.js';
+import {
+  matchRobotaContent,
+  parseRobotaRule,
+  robotaCanonicalPath,
+  robotaProfiles,
+  robotaToolMatches,
+  type RobotaMatch,
+  type RobotaProfiles,
+  type RobotaRule,
+} from './rules.js';
 
 const SHELL_TOOLS = new Set(['Bash', 'Shell']);
 const parsed = memo((text: string) => parseRobotaRule(text));
@@ -103,15 +112,30 @@ function viewOf(state: EvalState): RobotaView {
  */
 function shellIsReadOnly(state: EvalState, analysis: ShellAnalysis, input: Record<string, unknown>): boolean {
   const wd = input['workingDirectory'];
-  if (wd !== undefined && (typeof wd !== 'string' || normalizePath(wd, { cwd: state.ctx.cwd, home: state.ctx.home, platform: state.env.platform }) !== state.ctx.cwd)) return false;
+  if (
+    wd !== undefined &&
+    (typeof wd !== 'string' ||
+      normalizePath(wd, { cwd: state.ctx.cwd, home: state.ctx.home, platform: state.env.platform }) !== state.ctx.cwd)
+  )
+    return false;
   if (!isReadOnlyCommand(analysis, { set: 'robota' }).readOnly) return false;
   // The call's own facts know the environment the command runs in (CDPATH); another line is read without it.
-  const { effects } = state.facts.kind === 'shell' && state.facts.analysis === analysis ? state.facts : shellPathEffects(analysis, { cwd: state.ctx.cwd, home: state.ctx.home, platform: state.env.platform });
+  const { effects } =
+    state.facts.kind === 'shell' && state.facts.analysis === analysis
+      ? state.facts
+      : shellPathEffects(analysis, { cwd: state.ctx.cwd, home: state.ctx.home, platform: state.env.platform });
   for (const e of effects) {
     if (e.op !== 'read' || !e.literal) return false;
     const real = state.ctx.fs?.realpath(e.path);
     if (!isInsideAny(e.path, state.workingDirectories)) return false;
-    if (real !== undefined && !isInsideAny(normalizePath(real, { cwd: state.ctx.cwd, home: state.ctx.home, platform: state.env.platform }), state.workingDirectories)) return false;
+    if (
+      real !== undefined &&
+      !isInsideAny(
+        normalizePath(real, { cwd: state.ctx.cwd, home: state.ctx.home, platform: state.env.platform }),
+        state.workingDirectories,
+      )
+    )
+      return false;
   }
   return true;
 }
@@ -133,13 +157,25 @@ function restrictive(state: EvalState, rule: RobotaRule): RobotaMatch {
 }
 
 /** Ask, turned into deny where robota denies an approve: in plan mode for a call that is not read-only, and with no approver. */
-function approve(state: EvalState, step: string, reason: ReasonKind, message: string, extra: { rule?: CompiledRule; askKind?: AskKind; blockedPath?: string } = {}): Decision {
+function approve(
+  state: EvalState,
+  step: string,
+  reason: ReasonKind,
+  message: string,
+  extra: { rule?: CompiledRule; askKind?: AskKind; blockedPath?: string } = {},
+): Decision {
   const v = viewOf(state);
   const ref = extra.rule ? { rule: ruleRef(extra.rule) } : {};
   const blocked = extra.blockedPath !== undefined ? { blockedPath: extra.blockedPath } : {};
-  if (state.mode === 'plan' && !v.readOnly) return decide(state, step, 'deny', reason, `${message}; plan mode denies what would ask for a call that is not read-only`, { ...ref, ...blocked });
-  if (state.mode === 'dontAsk') return decide(state, step, 'deny', reason, `${message}; dontAsk denies what would ask`, { ...ref, ...blocked });
-  if (inputOf(state, 'approver') === false) return decide(state, step, 'deny', reason, `${message}; there is no approver, so it is denied`, { ...ref, ...blocked });
+  if (state.mode === 'plan' && !v.readOnly)
+    return decide(state, step, 'deny', reason, `${message}; plan mode denies what would ask for a call that is not read-only`, {
+      ...ref,
+      ...blocked,
+    });
+  if (state.mode === 'dontAsk')
+    return decide(state, step, 'deny', reason, `${message}; dontAsk denies what would ask`, { ...ref, ...blocked });
+  if (inputOf(state, 'approver') === false)
+    return decide(state, step, 'deny', reason, `${message}; there is no approver, so it is denied`, { ...ref, ...blocked });
   return decide(state, step, 'ask', reason, message, { ...ref, ...blocked, askKind: extra.askKind ?? 'plain' });
 }
 
@@ -161,13 +197,15 @@ export const robotaDenyList: PipelineStep = {
     for (const cr of [...state.index.bareDeny, ...state.index.deny]) {
       const rule = robotaRule(cr.rule.text);
       if (!rule) {
-        if (!v.unevaluableDeny && unparsedDenyTool(cr.rule.text, v.tool)) v.unevaluableDeny = { cr, why: `the deny pattern ${cr.rule.text} does not parse, so it cannot be evaluated for ${v.tool}` };
+        if (!v.unevaluableDeny && unparsedDenyTool(cr.rule.text, v.tool))
+          v.unevaluableDeny = { cr, why: `the deny pattern ${cr.rule.text} does not parse, so it cannot be evaluated for ${v.tool}` };
         continue;
       }
       if (rule.primaryParam) continue;
       const m = restrictive(state, rule);
       if (m === 'match') return decide(state, 'denyList', 'deny', 'rule', `denied by ${cr.rule.text}`, { rule: ruleRef(cr) });
-      if (m === 'unevaluable' && !v.unevaluableDeny) v.unevaluableDeny = { cr, why: `the deny pattern ${cr.rule.text} cannot be evaluated for this call` };
+      if (m === 'unevaluable' && !v.unevaluableDeny)
+        v.unevaluableDeny = { cr, why: `the deny pattern ${cr.rule.text} cannot be evaluated for this call` };
     }
     return pass(state, 'denyList', 'no deny pattern matches');
   },
@@ -217,9 +255,11 @@ export const robotaPeerTurn: PipelineStep = {
   name: 'peerTurn',
   run(state) {
     const peer = inputOf(state, 'peerTurn') === true;
-    if (state.call.tool === 'peer_reply' && !peer) return decide(state, 'peerTurn', 'deny', 'rule', 'peer_reply answers a peer only inside a turn a peer started');
-    if (state.call.tool === 'peer_send_file' && peer) return decide(state, 'peerTurn', 'deny', 'rule', 'peer_send_file is not allowed inside a peer turn');
-    return pass(state, 'peerTurn', peer ? 'a peer turn: decided like the session\'s own calls' : 'not a peer turn');
+    if (state.call.tool === 'peer_reply' && !peer)
+      return decide(state, 'peerTurn', 'deny', 'rule', 'peer_reply answers a peer only inside a turn a peer started');
+    if (state.call.tool === 'peer_send_file' && peer)
+      return decide(state, 'peerTurn', 'deny', 'rule', 'peer_send_file is not allowed inside a peer turn');
+    return pass(state, 'peerTurn', peer ? "a peer turn: decided like the session's own calls" : 'not a peer turn');
   },
 };
 
@@ -229,7 +269,8 @@ export const robotaUnevaluableDeny: PipelineStep = {
   run(state) {
     const u = viewOf(state).unevaluableDeny;
     if (!u) return pass(state, 'unevaluableDeny', 'every deny pattern could be evaluated');
-    if (state.mode === 'plan') return decide(state, 'unevaluableDeny', 'deny', 'shellUnknown', `${u.why}; plan mode denies`, { rule: ruleRef(u.cr) });
+    if (state.mode === 'plan')
+      return decide(state, 'unevaluableDeny', 'deny', 'shellUnknown', `${u.why}; plan mode denies`, { rule: ruleRef(u.cr) });
     return approve(state, 'unevaluableDeny', 'shellUnknown', u.why, { rule: u.cr, askKind: 'firm' });
   },
 };
@@ -248,29 +289,65 @@ export const robotaNeverAutoApproved: PipelineStep = {
       const rule = robotaRule(cr.rule.text);
       // An ask pattern that does not parse asks for every call of its tool, as a deny pattern does (step 4).
       if (!rule) {
-        if (unparsedDenyTool(cr.rule.text, v.tool)) return approve(state, 'neverAutoApproved', 'rule', `the ask pattern ${cr.rule.text} does not parse, so it cannot be evaluated for ${v.tool}`, { rule: cr, askKind: 'firm' });
+        if (unparsedDenyTool(cr.rule.text, v.tool))
+          return approve(
+            state,
+            'neverAutoApproved',
+            'rule',
+            `the ask pattern ${cr.rule.text} does not parse, so it cannot be evaluated for ${v.tool}`,
+            { rule: cr, askKind: 'firm' },
+          );
         continue;
       }
-      if (rule.primaryParam && robotaToolMatches(rule, v.tool, profilesOf(state))) return approve(state, 'neverAutoApproved', 'rule', `${cr.rule.text} is a parameter rule on the primary field: it asks on every call`, { rule: cr, askKind: 'firm' });
+      if (rule.primaryParam && robotaToolMatches(rule, v.tool, profilesOf(state)))
+        return approve(
+          state,
+          'neverAutoApproved',
+          'rule',
+          `${cr.rule.text} is a parameter rule on the primary field: it asks on every call`,
+          { rule: cr, askKind: 'firm' },
+        );
       const m = restrictive(state, rule);
-      if (m !== 'none') return approve(state, 'neverAutoApproved', 'rule', `ask pattern ${cr.rule.text}${m === 'unevaluable' ? ' may match' : ' matches'}`, { rule: cr, askKind: 'firm' });
+      if (m !== 'none')
+        return approve(
+          state,
+          'neverAutoApproved',
+          'rule',
+          `ask pattern ${cr.rule.text}${m === 'unevaluable' ? ' may match' : ' matches'}`,
+          { rule: cr, askKind: 'firm' },
+        );
     }
     for (const cr of [...state.index.bareDeny, ...state.index.deny]) {
       const rule = robotaRule(cr.rule.text);
-      if (rule?.primaryParam && robotaToolMatches(rule, v.tool, profilesOf(state))) return approve(state, 'neverAutoApproved', 'rule', `${cr.rule.text} is a parameter rule on the primary field: it asks on every call`, { rule: cr, askKind: 'firm' });
+      if (rule?.primaryParam && robotaToolMatches(rule, v.tool, profilesOf(state)))
+        return approve(
+          state,
+          'neverAutoApproved',
+          'rule',
+          `${cr.rule.text} is a parameter rule on the primary field: it asks on every call`,
+          { rule: cr, askKind: 'firm' },
+        );
     }
     const platform = state.env.platform;
     const norm = { cwd: state.ctx.cwd, home: state.ctx.home, platform };
     const writes: string[] = [];
     if (v.analysis !== undefined && SHELL_TOOLS.has(v.tool)) {
       const critical = criticalRemovals(v.analysis, { ...norm, workingDirectories: state.workingDirectories });
-      if (critical.length > 0) return approve(state, 'neverAutoApproved', 'criticalRemoval', `removes a critical path: ${critical.join(', ')}`, { askKind: 'firm' });
-      for (const w of shellWrites(shellPathEffects(v.analysis, norm).effects, (p) => protectedPathMatch(p, state.protectedSpec))) writes.push(w.path);
+      if (critical.length > 0)
+        return approve(state, 'neverAutoApproved', 'criticalRemoval', `removes a critical path: ${critical.join(', ')}`, {
+          askKind: 'firm',
+        });
+      for (const w of shellWrites(shellPathEffects(v.analysis, norm).effects, (p) => protectedPathMatch(p, state.protectedSpec)))
+        writes.push(w.path);
     }
     if (v.path !== undefined && v.risk !== 'inspect') writes.push(normalizePath(v.path, norm));
     for (const p of writes) {
       const hit = protectedPathMatch(p, state.protectedSpec);
-      if (hit !== undefined) return approve(state, 'neverAutoApproved', 'protectedPath', `writes into the protected path ${p} (${hit})`, { askKind: 'protected', blockedPath: p });
+      if (hit !== undefined)
+        return approve(state, 'neverAutoApproved', 'protectedPath', `writes into the protected path ${p} (${hit})`, {
+          askKind: 'protected',
+          blockedPath: p,
+        });
     }
     return pass(state, 'neverAutoApproved', 'no ask pattern, critical removal or protected write');
   },
@@ -326,14 +403,28 @@ export const robotaModePolicy: PipelineStep = {
   run(state) {
     const v = viewOf(state);
     const mode = state.mode;
-    if (v.readOnly) return decide(state, 'modePolicy', 'allow', 'readOnly', `${v.command !== undefined ? 'a read-only command' : `${v.tool} only inspects`}: runs in every mode`);
-    if (SHELL_TOOLS.has(v.tool) && inputOf(state, 'sandboxAutoApproved') === true && (mode === 'default' || mode === 'acceptEdits' || mode === 'auto')) {
+    if (v.readOnly)
+      return decide(
+        state,
+        'modePolicy',
+        'allow',
+        'readOnly',
+        `${v.command !== undefined ? 'a read-only command' : `${v.tool} only inspects`}: runs in every mode`,
+      );
+    if (
+      SHELL_TOOLS.has(v.tool) &&
+      inputOf(state, 'sandboxAutoApproved') === true &&
+      (mode === 'default' || mode === 'acceptEdits' || mode === 'auto')
+    ) {
       return decide(state, 'modePolicy', 'allow', 'mode', 'the OS sandbox confines the command and sandbox auto-allow is on');
     }
     if (v.risk === undefined) return approve(state, 'modePolicy', 'toolDefault', `${v.tool} has no declared risk class`);
     if (v.risk === 'modify' && (mode === 'acceptEdits' || mode === 'auto')) {
-      if (v.path === undefined || isInsideAny(v.path, state.workingDirectories)) return decide(state, 'modePolicy', 'allow', 'mode', `${mode}: ${v.tool} changes a file inside the working directories`);
-      return approve(state, 'modePolicy', 'outsideWorkingDirectory', `${v.tool} changes ${v.path}, outside the working directories`, { blockedPath: v.path });
+      if (v.path === undefined || isInsideAny(v.path, state.workingDirectories))
+        return decide(state, 'modePolicy', 'allow', 'mode', `${mode}: ${v.tool} changes a file inside the working directories`);
+      return approve(state, 'modePolicy', 'outsideWorkingDirectory', `${v.tool} changes ${v.path}, outside the working directories`, {
+        blockedPath: v.path,
+      });
     }
     if (mode === 'auto') return approve(state, 'modePolicy', 'classifier', `auto: the classifier judges this ${v.risk} call`);
     return approve(state, 'modePolicy', 'toolDefault', `${v.tool} (${v.risk}) asks in ${mode}`);

@@ -124,7 +124,8 @@ export function compileUrlPattern(pattern: string): { ok: true; pattern: UrlPatt
   const m = /^(\*|[a-z][a-z0-9+.-]*):\/\/([^/?#]*)(\/[^?#]*)?$/i.exec(pattern);
   if (!m) return { ok: false, why: 'the pattern is not scheme://host[:port][/path] (queries and fragments cannot be matched)' };
   const scheme = m[1]!.toLowerCase();
-  if (scheme !== '*' && SPECIAL[scheme] === undefined) return { ok: false, why: `the scheme ${scheme} keeps its host opaque, so it cannot be matched` };
+  if (scheme !== '*' && SPECIAL[scheme] === undefined)
+    return { ok: false, why: `the scheme ${scheme} keeps its host opaque, so it cannot be matched` };
   const authority = m[2]!;
   if (authority.includes('@')) return { ok: false, why: 'the pattern carries user info' };
   const hp = /^(\[[0-9A-Fa-f:.]+\]|[^:[\]]*)(?::(\d+|\*))?$/.exec(authority);
@@ -139,7 +140,8 @@ export function compileUrlPattern(pattern: string): { ok: true; pattern: UrlPatt
     } catch {
       return { ok: false, why: `the host ${hostText} does not parse` };
     }
-    if (parsed.pathname !== '/' || parsed.search !== '' || parsed.hash !== '' || parsed.username !== '') return { ok: false, why: `the host ${hostText} is not a host` };
+    if (parsed.pathname !== '/' || parsed.search !== '' || parsed.hash !== '' || parsed.username !== '')
+      return { ok: false, why: `the host ${hostText} is not a host` };
     host = { exact: parsed.hostname.toLowerCase().replace(/\.$/, '') };
   } else {
     if (/[\\%[\]]/.test(hostText)) return { ok: false, why: `the host ${hostText} is not a host` };

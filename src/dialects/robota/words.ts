@@ -13,7 +13,22 @@ export function robotaOutcome(decision: Pick<Decision, 'behavior'>): RobotaOutco
 }
 
 /** Shell rc files robota never writes without asking. */
-const SHELL_RC = ['.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.profile', '.zshrc', '.zprofile', '.zshenv', '.zlogin', '.zlogout', '.cshrc', '.tcshrc', '.kshrc', '.mkshrc'];
+const SHELL_RC = [
+  '.bashrc',
+  '.bash_profile',
+  '.bash_login',
+  '.bash_logout',
+  '.profile',
+  '.zshrc',
+  '.zprofile',
+  '.zshenv',
+  '.zlogin',
+  '.zlogout',
+  '.cshrc',
+  '.tcshrc',
+  '.kshrc',
+  '.mkshrc',
+];
 
 /**
  * robota's protected list (robota docs, "Never auto-approved"): `.git`, `.robota` (except its
@@ -35,7 +50,11 @@ export const ROBOTA_PROTECTED_PATHS: ProtectedPathSpec = {
  * @public
  */
 export function robotaProtectedPaths(
-  options: { protectedDirectoryNames?: readonly string[]; writableWorktreeContainers?: readonly string[]; protectedPaths?: readonly string[] } = {},
+  options: {
+    protectedDirectoryNames?: readonly string[];
+    writableWorktreeContainers?: readonly string[];
+    protectedPaths?: readonly string[];
+  } = {},
 ): ProtectedPathSpec {
   const own = options.protectedDirectoryNames ?? ['.robota'];
   return {

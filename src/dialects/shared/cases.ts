@@ -5,13 +5,27 @@
  * @packageDocumentation
  */
 import type { Decision, PermissionMode, Platform, SettingsSourceKind } from '../../core/types.js';
-import { caseEnvironment, caseFsView, caseShell, judgeDecision, type CaseOutcome, type ConformanceCase, type DialectCaseRunner } from '../../cases/index.js';
+import {
+  caseEnvironment,
+  caseFsView,
+  caseShell,
+  judgeDecision,
+  type CaseOutcome,
+  type ConformanceCase,
+  type DialectCaseRunner,
+} from '../../cases/index.js';
 import { evaluate, type Dialect, type EvaluationContext } from '../../evaluate/index.js';
 import type { ProtectedPathSpec } from '../../paths/index.js';
 import type { SettingsObject } from '../../settings/index.js';
 import type { MergeOptions, Policy } from '../../settings/types.js';
 
-const LAYER_KIND: Record<string, SettingsSourceKind> = { user: 'userSettings', project: 'projectSettings', local: 'localSettings', managed: 'managed', cli: 'cli' };
+const LAYER_KIND: Record<string, SettingsSourceKind> = {
+  user: 'userSettings',
+  project: 'projectSettings',
+  local: 'localSettings',
+  managed: 'managed',
+  cli: 'cli',
+};
 
 /** A check a case runner makes instead of a decision: what came out and what the case expects. */
 export type CaseCheck = () => { got: unknown; want: unknown };
@@ -32,7 +46,11 @@ export interface DialectCaseSpec {
   /** The dialect's own word for a decision, added to failure messages. */
   note?: (d: Decision) => string;
   /** The dialect's protected paths from a case's `pathProtection`, when it has such a setting. */
-  protectedPaths?: (spec: { protectedDirectoryNames?: string[]; writableWorktreeContainers?: string[]; protectedPaths?: string[] }) => ProtectedPathSpec;
+  protectedPaths?: (spec: {
+    protectedDirectoryNames?: string[];
+    writableWorktreeContainers?: string[];
+    protectedPaths?: string[];
+  }) => ProtectedPathSpec;
   /** Cases whose note says `link` and `link2` lead outside get that FS view (robota's read-only tests). */
   linkWorkspace?: boolean;
 }
@@ -42,7 +60,8 @@ function caseContext(c: ConformanceCase, body: Record<string, unknown>, spec: Di
   const dialect = spec.dialect();
   const objects: { kind: SettingsSourceKind; settings: unknown }[] = [];
   if (body['layers'] && typeof body['layers'] === 'object') {
-    for (const [layer, settings] of Object.entries(body['layers'] as Record<string, unknown>)) objects.push({ kind: LAYER_KIND[layer] ?? 'inline', settings });
+    for (const [layer, settings] of Object.entries(body['layers'] as Record<string, unknown>))
+      objects.push({ kind: LAYER_KIND[layer] ?? 'inline', settings });
   }
   if (body['settings'] !== undefined) objects.push({ kind: 'projectSettings', settings: body['settings'] });
   const policy = spec.policy(objects, { projectTrusted: body['project_trusted'] !== false });
@@ -51,7 +70,21 @@ function caseContext(c: ConformanceCase, body: Record<string, unknown>, spec: Di
   const cwd = str(body['cwd']) ?? (noCwd ? '/' : '/home/user/project');
   const home = str(body['home']) ?? '/home/user';
   const input: Record<string, unknown> = {};
-  for (const k of ['flags', 'sessionGrants', 'allowedPrompts', 'ceiling', 'askAll', 'peerTurn', 'sandboxAutoApproved', 'allowBypass', 'memoryDir', 'toolOutputDir', 'approver', 'toolProfiles', 'riskClasses']) {
+  for (const k of [
+    'flags',
+    'sessionGrants',
+    'allowedPrompts',
+    'ceiling',
+    'askAll',
+    'peerTurn',
+    'sandboxAutoApproved',
+    'allowBypass',
+    'memoryDir',
+    'toolOutputDir',
+    'approver',
+    'toolProfiles',
+    'riskClasses',
+  ]) {
     if (body[k] !== undefined) input[k] = body[k];
   }
   if (noCwd) input['noCwd'] = true;
@@ -70,12 +103,14 @@ function caseContext(c: ConformanceCase, body: Record<string, unknown>, spec: Di
   const extra = Array.isArray(body['additionalDirectories']) ? (body['additionalDirectories'] as string[]) : [];
   if (noCwd) ctx.workingDirectories = extra;
   else if (extra.length > 0 || spec.linkWorkspace === true) ctx.workingDirectories = [cwd, ...extra];
-  const pp = body['pathProtection'] as { protectedDirectoryNames?: string[]; writableWorktreeContainers?: string[]; protectedPaths?: string[] } | undefined;
+  const pp = body['pathProtection'] as
+    { protectedDirectoryNames?: string[]; writableWorktreeContainers?: string[]; protectedPaths?: string[] } | undefined;
   if (pp && spec.protectedPaths) ctx.options = { ...ctx.options, protectedPaths: spec.protectedPaths(pp) };
   if (typeof body['planFilePath'] === 'string') ctx.options = { ...ctx.options, planFilePath: body['planFilePath'] };
   let fs = body['fs'] as Record<string, unknown> | undefined;
   // robota's read-only tests run in a workspace where `link`, `link2` and `-sl` lead outside (the note says so).
-  if (fs === undefined && spec.linkWorkspace === true && /'link' is a symlink/.test(String(c['note'] ?? ''))) fs = { [`${cwd}/link`]: 'symlink -> /outside', [`${cwd}/link2`]: 'symlink -> /outside2', [`${cwd}/-sl`]: 'symlink -> /outside3' };
+  if (fs === undefined && spec.linkWorkspace === true && /'link' is a symlink/.test(String(c['note'] ?? '')))
+    fs = { [`${cwd}/link`]: 'symlink -> /outside', [`${cwd}/link2`]: 'symlink -> /outside2', [`${cwd}/-sl`]: 'symlink -> /outside3' };
   if (fs) ctx.fs = caseFsView(fs, { cwd, home, platform });
   return ctx;
 }
@@ -113,7 +148,12 @@ export function dialectCaseRunner(spec: DialectCaseSpec): DialectCaseRunner {
       const decision: Decision = evaluate(body['call'] as never, caseContext(c, body, spec));
       return judgeDecision(c, decision, spec.note?.(decision) ?? '');
     } catch (error) {
-      return { status: 'fail', got: 'threw', expected: String(c.expected.result), message: `${c.id}: threw ${(error as Error).stack ?? String(error)}` };
+      return {
+        status: 'fail',
+        got: 'threw',
+        expected: String(c.expected.result),
+        message: `${c.id}: threw ${(error as Error).stack ?? String(error)}`,
+      };
     }
   };
   return { skipReason, run };

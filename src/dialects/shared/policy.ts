@@ -34,7 +34,12 @@ function placeholder(text: string): Rule {
  * pattern they cannot evaluate (robota: every call of its tool asks).
  * @public
  */
-export function dialectPolicy(objects: readonly SettingsObject[], check: DialectRuleCheck, options: MergeOptions = {}, keepInvalid: readonly RuleList[] = []): Policy {
+export function dialectPolicy(
+  objects: readonly SettingsObject[],
+  check: DialectRuleCheck,
+  options: MergeOptions = {},
+  keepInvalid: readonly RuleList[] = [],
+): Policy {
   const stripped = objects.map((o) => ({ ...o, settings: withoutRules(o.settings) }));
   const base = policyFromObjects(stripped, options);
   const rules: CompiledRule[] = [];
@@ -50,7 +55,13 @@ export function dialectPolicy(objects: readonly SettingsObject[], check: Dialect
       if (!Array.isArray(values)) continue;
       values.forEach((text: unknown, index) => {
         if (typeof text !== 'string') {
-          diagnostics.push({ code: 'TG_DIALECT_RULE', severity: 'error', message: `permissions.${list}[${index}] is not a string; it is dropped`, path: ['permissions', list, index], ...(o.file !== undefined ? { file: o.file } : {}) });
+          diagnostics.push({
+            code: 'TG_DIALECT_RULE',
+            severity: 'error',
+            message: `permissions.${list}[${index}] is not a string; it is dropped`,
+            path: ['permissions', list, index],
+            ...(o.file !== undefined ? { file: o.file } : {}),
+          });
           return;
         }
         if (untrusted && list === 'allow') return;
@@ -58,7 +69,13 @@ export function dialectPolicy(objects: readonly SettingsObject[], check: Dialect
         if (why !== undefined) {
           const kept = keepInvalid.includes(list);
           const consequence = kept ? 'it cannot be evaluated, so every call of its tool asks' : 'this rule is dropped';
-          diagnostics.push({ code: 'TG_DIALECT_RULE', severity: 'error', message: `"${text}": ${why}; ${consequence}`, path: ['permissions', list, index], ...(o.file !== undefined ? { file: o.file } : {}) });
+          diagnostics.push({
+            code: 'TG_DIALECT_RULE',
+            severity: 'error',
+            message: `"${text}": ${why}; ${consequence}`,
+            path: ['permissions', list, index],
+            ...(o.file !== undefined ? { file: o.file } : {}),
+          });
           if (!kept) return;
         }
         rules.push({ rule: placeholder(text), list, source, index });
@@ -66,7 +83,10 @@ export function dialectPolicy(objects: readonly SettingsObject[], check: Dialect
     }
   }
   const extra: CompiledRule[] = [];
-  for (const [list, names] of [['allow', options.allowedTools], ['deny', options.disallowedTools]] as const) {
+  for (const [list, names] of [
+    ['allow', options.allowedTools],
+    ['deny', options.disallowedTools],
+  ] as const) {
     (names ?? []).forEach((text, index) => {
       if (check(text, list) === undefined) extra.push({ rule: placeholder(text), list, source: { kind: 'cli' }, index });
     });

@@ -81,7 +81,10 @@ export function modeFor(requested: string | undefined, facts: Pick<SessionFacts,
  * {@link workingDirectoriesFor}; an unknown project sets `projectUnknown`.
  * @public
  */
-export function evaluationContextFor(where: { cwd?: string; mode: PermissionMode | 'manual'; agent?: AgentCeiling }, facts: SessionFacts): EvaluationContext {
+export function evaluationContextFor(
+  where: { cwd?: string; mode: PermissionMode | 'manual'; agent?: AgentCeiling },
+  facts: SessionFacts,
+): EvaluationContext {
   const project = facts.project;
   return {
     mode: where.mode,
@@ -119,7 +122,11 @@ export function agentCallMode(
   const mode = modeFor(facts.mode ?? requested, facts);
   if (agent === undefined) return { mode };
   const parentMode = facts.mode !== undefined ? mode : parentModeOf(facts.parentMode, (facts.dialect ?? claudeCode).modeAliases);
-  const ceiling: AgentCeiling = { ...(agent.id !== undefined && agent.id !== '' ? { id: agent.id } : {}), ...(agent.type !== undefined ? { type: agent.type } : {}), parentMode };
+  const ceiling: AgentCeiling = {
+    ...(agent.id !== undefined && agent.id !== '' ? { id: agent.id } : {}),
+    ...(agent.type !== undefined ? { type: agent.type } : {}),
+    parentMode,
+  };
   return { mode: agentModeFor(mode, parentMode, facts.policy, agent.type), agent: ceiling };
 }
 
@@ -131,5 +138,11 @@ export function agentCallMode(
  */
 export function callAndContext(event: ToolEvent, facts: SessionFacts): CallAndContext {
   const { mode, agent } = agentCallMode(event.mode, event.agent, facts);
-  return { call: event.call, context: evaluationContextFor({ ...(event.cwd !== undefined ? { cwd: event.cwd } : {}), mode, ...(agent !== undefined ? { agent } : {}) }, facts) };
+  return {
+    call: event.call,
+    context: evaluationContextFor(
+      { ...(event.cwd !== undefined ? { cwd: event.cwd } : {}), mode, ...(agent !== undefined ? { agent } : {}) },
+      facts,
+    ),
+  };
 }

@@ -63,7 +63,10 @@ export function environmentHeaderTemplate(names: readonly string[] = ENVIRONMENT
  * readings exist — gives `undefined`: nothing is known, rather than a guess.
  * @public
  */
-export function parseEnvironmentHeader(header: string | undefined, names: readonly string[] = ENVIRONMENT_FACT_NAMES): EnvironmentFacts | undefined {
+export function parseEnvironmentHeader(
+  header: string | undefined,
+  names: readonly string[] = ENVIRONMENT_FACT_NAMES,
+): EnvironmentFacts | undefined {
   if (header === undefined) return undefined;
   const values: Record<string, string | null> = {};
   let rest = header;

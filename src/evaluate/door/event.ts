@@ -44,7 +44,8 @@ export function readToolEvent(body: unknown): ToolEventResult {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return { ok: false, message: 'the event is not a JSON object' };
   const o = body as Record<string, unknown>;
   const name = o['hook_event_name'];
-  if (name !== undefined && name !== 'PreToolUse' && name !== 'PermissionRequest') return { ok: false, message: `the event ${String(name)} is not a tool call` };
+  if (name !== undefined && name !== 'PreToolUse' && name !== 'PermissionRequest')
+    return { ok: false, message: `the event ${String(name)} is not a tool call` };
   const tool = o['tool_name'];
   const input = o['tool_input'];
   if (typeof tool !== 'string' || tool === '' || input === null || typeof input !== 'object' || Array.isArray(input)) {
@@ -64,7 +65,9 @@ export function readToolEvent(body: unknown): ToolEventResult {
     kind: name === 'PermissionRequest' ? 'PermissionRequest' : 'PreToolUse',
     call: { tool, input: input as Record<string, unknown>, ...(id !== undefined ? { id } : {}) },
     ...(Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<ToolEvent>),
-    ...(agentId !== undefined || agentType !== undefined ? { agent: { id: agentId ?? '', ...(agentType !== undefined ? { type: agentType } : {}) } } : {}),
+    ...(agentId !== undefined || agentType !== undefined
+      ? { agent: { id: agentId ?? '', ...(agentType !== undefined ? { type: agentType } : {}) } }
+      : {}),
   };
   return { ok: true, event };
 }

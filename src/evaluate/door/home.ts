@@ -36,7 +36,10 @@ export function agentHome(o: { transcriptPath?: string | undefined; declared?: s
   }
   const home = declared ?? fromTranscript;
   if (home !== undefined) return { known: true, home };
-  return { known: false, why: 'neither the transcript path (<home>/.claude/projects/…) nor a HOME in X-Toolgate-Env (toolgate serve --print-hook-config) names it' };
+  return {
+    known: false,
+    why: 'neither the transcript path (<home>/.claude/projects/…) nor a HOME in X-Toolgate-Env (toolgate serve --print-hook-config) names it',
+  };
 }
 
 /** The input fields that hold a path or a command. */

@@ -16,4 +16,12 @@ export {
 } from './environment.js';
 export { agentHome, homeOfTranscript, homeWordOf, type AgentHome } from './home.js';
 export { parseShellName, SHELL_HEADER_TEMPLATE, shellFromHeader, shellFromPath } from './shell.js';
-export { agentCallMode, callAndContext, evaluationContextFor, modeFor, workingDirectoriesFor, type CallAndContext, type SessionFacts } from './context.js';
+export {
+  agentCallMode,
+  callAndContext,
+  evaluationContextFor,
+  modeFor,
+  workingDirectoriesFor,
+  type CallAndContext,
+  type SessionFacts,
+} from './context.js';

@@ -7,9 +7,7 @@
  */
 
 /** The session's project as established, or why it is not. @public */
-export type ProjectFinding =
-  | { known: true; dir: string; via: 'declared' | 'transcript' | 'trusted' }
-  | { known: false };
+export type ProjectFinding = { known: true; dir: string; via: 'declared' | 'transcript' | 'trusted' } | { known: false };
 
 /** What {@link findProject} looks at. @public */
 export interface ProjectClues {
@@ -112,7 +110,8 @@ function holds(parent: string, child: string): boolean {
  */
 export function findProject(clues: ProjectClues): ProjectFinding {
   const cwd = clues.cwd !== undefined && (clues.cwd.startsWith('/') || isWindowsPath(clues.cwd)) ? clues.cwd : undefined;
-  const fromTranscript = cwd !== undefined && clues.transcriptPath !== undefined ? projectFromTranscript(cwd, clues.transcriptPath) : undefined;
+  const fromTranscript =
+    cwd !== undefined && clues.transcriptPath !== undefined ? projectFromTranscript(cwd, clues.transcriptPath) : undefined;
   const declared = clues.declared?.trim();
   if (declared !== undefined && declared !== '' && (declared.startsWith('/') || isWindowsPath(declared))) {
     const dir = trimmed(declared);

@@ -15,7 +15,9 @@ export function shellFromPath(path: string | undefined): ContextShell {
 
 /** A `--shell` value or a batch line's `shell`: one of the names, else an Error naming them. @public */
 export function parseShellName(value: string): ContextShell | Error {
-  return value === 'bash' || value === 'sh' || value === 'zsh' || value === 'unknown' ? value : new Error(`unknown shell "${value}"; expected bash, sh, zsh or unknown`);
+  return value === 'bash' || value === 'sh' || value === 'zsh' || value === 'unknown'
+    ? value
+    : new Error(`unknown shell "${value}"; expected bash, sh, zsh or unknown`);
 }
 
 /**

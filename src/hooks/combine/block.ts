@@ -28,7 +28,11 @@ export interface BlockAnswer extends CommonAnswer {
  * Agent SDK's callbacks). The first blocking reason is reported.
  * @public
  */
-export function combineBlocking(event: string, results: readonly CombinableResult[], options: { timeoutBlocks?: boolean } = {}): BlockAnswer {
+export function combineBlocking(
+  event: string,
+  results: readonly CombinableResult[],
+  options: { timeoutBlocks?: boolean } = {},
+): BlockAnswer {
   const canBlock = hookEventInfo(event).canBlock;
   const textIsContext = TEXT_IS_CONTEXT.has(event);
   const answer: BlockAnswer = {
@@ -36,7 +40,9 @@ export function combineBlocking(event: string, results: readonly CombinableResul
     ...combineCommon(event, results),
     block: false,
     additionalContext: collectContext(results, textIsContext),
-    text: textIsContext ? [] : results.flatMap((r) => (r.status === 'success' && r.text !== undefined && r.text.trim() !== '' ? [r.text] : [])),
+    text: textIsContext
+      ? []
+      : results.flatMap((r) => (r.status === 'success' && r.text !== undefined && r.text.trim() !== '' ? [r.text] : [])),
   };
   for (const r of results) {
     const name = r.id ?? 'hook';

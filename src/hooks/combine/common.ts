@@ -1,7 +1,15 @@
 import type { CombinableResult, CommonAnswer } from './types.js';
 
 // Claude Code discards `continue` / `systemMessage` on these events (Hooks reference, "JSON output").
-const DISCARDS_COMMON = new Set(['Notification', 'PreCompact', 'PostCompact', 'SessionEnd', 'InstructionsLoaded', 'MessageDisplay', 'StopFailure']);
+const DISCARDS_COMMON = new Set([
+  'Notification',
+  'PreCompact',
+  'PostCompact',
+  'SessionEnd',
+  'InstructionsLoaded',
+  'MessageDisplay',
+  'StopFailure',
+]);
 
 /** Collect `systemMessage` and `continue: false` across results. @public */
 export function combineCommon(event: string, results: readonly CombinableResult[]): CommonAnswer {

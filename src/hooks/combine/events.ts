@@ -78,7 +78,8 @@ export function combineSessionStart(results: readonly CombinableResult[]): Sessi
   for (const r of results) {
     const hso = r.status === 'success' ? r.output?.hookSpecificOutput : undefined;
     if (hso === undefined) continue;
-    if (typeof hso.initialUserMessage === 'string' && answer.initialUserMessage === undefined) answer.initialUserMessage = hso.initialUserMessage;
+    if (typeof hso.initialUserMessage === 'string' && answer.initialUserMessage === undefined)
+      answer.initialUserMessage = hso.initialUserMessage;
     if (typeof hso.sessionTitle === 'string') answer.sessionTitle = hso.sessionTitle;
     for (const p of hso.watchPaths ?? []) if (!answer.watchPaths.includes(p)) answer.watchPaths.push(p);
   }

@@ -62,7 +62,11 @@ export interface CombineOptions {
 }
 
 /** Combine results with the event's own combiner. @public */
-export function combineHookResults<E extends string>(event: E, results: readonly CombinableResult[], options: CombineOptions = {}): HookAnswerFor<E> {
+export function combineHookResults<E extends string>(
+  event: E,
+  results: readonly CombinableResult[],
+  options: CombineOptions = {},
+): HookAnswerFor<E> {
   return combineAny(event, results, options) as HookAnswerFor<E>;
 }
 

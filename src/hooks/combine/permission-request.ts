@@ -40,7 +40,8 @@ export function combinePermissionRequest(results: readonly CombinableResult[]): 
     if (d === undefined) continue;
     if (d.behavior === 'deny') {
       if (d.interrupt === true) interrupt = true;
-      if (deny === undefined) deny = { ...(d.message !== undefined ? { message: d.message } : {}), ...(r.id !== undefined ? { by: r.id } : {}) };
+      if (deny === undefined)
+        deny = { ...(d.message !== undefined ? { message: d.message } : {}), ...(r.id !== undefined ? { by: r.id } : {}) };
     } else if (r.fallback === true) {
       answer.notes.push(`${name}: allow ignored (the handler ran only because its matcher is invalid)`);
     } else {
@@ -52,7 +53,11 @@ export function combinePermissionRequest(results: readonly CombinableResult[]): 
     }
   }
   if (deny !== undefined) {
-    answer.decision = { behavior: 'deny', ...(deny.message !== undefined ? { message: deny.message } : {}), ...(interrupt ? { interrupt } : {}) };
+    answer.decision = {
+      behavior: 'deny',
+      ...(deny.message !== undefined ? { message: deny.message } : {}),
+      ...(interrupt ? { interrupt } : {}),
+    };
     if (deny.by !== undefined) answer.decidedBy = deny.by;
     return answer;
   }
@@ -64,7 +69,11 @@ export function combinePermissionRequest(results: readonly CombinableResult[]): 
   }
   const input = [...inputs.values()][0];
   const perms = allows.flatMap((a) => a.perms);
-  answer.decision = { behavior: 'allow', ...(input !== undefined ? { updatedInput: input } : {}), ...(perms.length ? { updatedPermissions: perms } : {}) };
+  answer.decision = {
+    behavior: 'allow',
+    ...(input !== undefined ? { updatedInput: input } : {}),
+    ...(perms.length ? { updatedPermissions: perms } : {}),
+  };
   const by = allows[0]?.by;
   if (by !== undefined) answer.decidedBy = by;
   return answer;

@@ -29,7 +29,13 @@ export function combineStop(
   results: readonly CombinableResult[],
   options: { consecutiveContinuations?: number } = {},
 ): StopAnswer {
-  const answer: StopAnswer = { event, ...combineCommon(event, results), block: false, capped: false, additionalContext: collectContext(results, false) };
+  const answer: StopAnswer = {
+    event,
+    ...combineCommon(event, results),
+    block: false,
+    capped: false,
+    additionalContext: collectContext(results, false),
+  };
   const reasons: string[] = [];
   for (const r of results) {
     let reason: string | undefined;

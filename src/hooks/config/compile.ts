@@ -32,8 +32,19 @@ export interface CompileHooksResult {
 const BUILTIN_TYPES = ['command', 'http', 'prompt', 'agent', 'mcp_tool', 'callback'];
 const COMMAND_AND_MCP_ONLY = new Set(['SessionStart', 'Setup']);
 const MODEL_TYPES_EVENTS = new Set([
-  'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch', 'PermissionRequest', 'PermissionDenied',
-  'Stop', 'SubagentStop', 'UserPromptSubmit', 'UserPromptExpansion', 'TaskCreated', 'TaskCompleted', 'TeammateIdle',
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'PostToolBatch',
+  'PermissionRequest',
+  'PermissionDenied',
+  'Stop',
+  'SubagentStop',
+  'UserPromptSubmit',
+  'UserPromptExpansion',
+  'TaskCreated',
+  'TaskCompleted',
+  'TeammateIdle',
 ]);
 
 const callbackIds = new WeakMap<HookCallback, number>();
@@ -165,11 +176,19 @@ export function compileHooks(groups: readonly HookGroupInput[], options: Compile
       return invalid('"onFailure" must be "continue" or "block".');
 
     if (COMMAND_AND_MCP_ONLY.has(event) && type !== 'command' && type !== 'mcp_tool' && type !== 'callback') {
-      report({ code: 'TG_HOOK_TYPE_UNSUPPORTED', severity: 'warning', message: `${event} runs only command and mcp_tool hooks; this ${type} hook is dropped.` });
+      report({
+        code: 'TG_HOOK_TYPE_UNSUPPORTED',
+        severity: 'warning',
+        message: `${event} runs only command and mcp_tool hooks; this ${type} hook is dropped.`,
+      });
       return undefined;
     }
     if ((type === 'prompt' || type === 'agent') && isHookEvent(event) && !MODEL_TYPES_EVENTS.has(event)) {
-      report({ code: 'TG_HOOK_TYPE_UNSUPPORTED', severity: 'warning', message: `${event} does not run ${type} hooks; the handler is dropped.` });
+      report({
+        code: 'TG_HOOK_TYPE_UNSUPPORTED',
+        severity: 'warning',
+        message: `${event} does not run ${type} hooks; the handler is dropped.`,
+      });
       return undefined;
     }
 
@@ -179,14 +198,34 @@ export function compileHooks(groups: readonly HookGroupInput[], options: Compile
     if (timeout !== undefined) {
       if (typeof timeout === 'number' && Number.isFinite(timeout) && timeout > 0) handler['timeout'] = timeout;
       else
-        report({ code: 'TG_HOOK_TIMEOUT_INVALID', severity: 'error', message: `"timeout" must be a positive number of seconds; the default is used.` });
+        report({
+          code: 'TG_HOOK_TIMEOUT_INVALID',
+          severity: 'error',
+          message: `"timeout" must be a positive number of seconds; the default is used.`,
+        });
     }
     if (handler['onFailure'] === undefined && group.onFailure !== undefined) handler['onFailure'] = group.onFailure;
     return handler as unknown as HookHandler | CustomHandler;
   }
 }
 
-const KEY_FIELDS = ['type', 'command', 'args', 'shell', 'url', 'headers', 'allowedEnvVars', 'prompt', 'model', 'server', 'tool', 'input', 'if', 'async', 'asyncRewake'];
+const KEY_FIELDS = [
+  'type',
+  'command',
+  'args',
+  'shell',
+  'url',
+  'headers',
+  'allowedEnvVars',
+  'prompt',
+  'model',
+  'server',
+  'tool',
+  'input',
+  'if',
+  'async',
+  'asyncRewake',
+];
 
 function dedupeKey(h: HookHandler | CustomHandler, plugin: string | undefined): string {
   if (h.type === 'callback') return `callback:${callbackId((h as { callback: HookCallback }).callback)}`;
@@ -267,11 +306,7 @@ export function hookGroupsFromSettings(
  * matcher groups tagged with the plugin's name. `file` is the path it was read from.
  * @public
  */
-export function parsePluginHooks(
-  json: unknown,
-  plugin: string,
-  file: string,
-): { groups: HookGroupInput[]; diagnostics: Diagnostic[] } {
+export function parsePluginHooks(json: unknown, plugin: string, file: string): { groups: HookGroupInput[]; diagnostics: Diagnostic[] } {
   const hooks = typeof json === 'object' && json !== null ? (json as { hooks?: unknown }).hooks : undefined;
   return hookGroupsFromSettings(hooks, { kind: 'inline', file }, plugin);
 }

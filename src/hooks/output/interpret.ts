@@ -5,7 +5,11 @@ import { validateAsyncOutput, validateHookOutput } from './validate.js';
 const MISPLACED = ['permissionDecision', 'permissionDecisionReason', 'updatedInput', 'additionalContext'];
 
 /** The reading of a hook's text or value. @public */
-export type ParsedHookAnswer = { kind: 'json'; output: HookJSONOutput } | { kind: 'async'; timeoutMs?: number } | { kind: 'text'; text: string; problems?: string[] } | { kind: 'bad'; problems: string[] };
+export type ParsedHookAnswer =
+  | { kind: 'json'; output: HookJSONOutput }
+  | { kind: 'async'; timeoutMs?: number }
+  | { kind: 'text'; text: string; problems?: string[] }
+  | { kind: 'bad'; problems: string[] };
 
 /**
  * Read a text answer (stdout, an HTTP body, MCP tool text) as Claude Code does: text that starts
@@ -119,7 +123,12 @@ export function interpretReply(event: string, handler: CompiledHandler, reply: T
   }
 }
 
-function fail(handler: CompiledHandler, status: 'error' | 'timedOut' | 'cancelled' | 'malformed', message: string, problems: string[] = []): HandlerVerdict {
+function fail(
+  handler: CompiledHandler,
+  status: 'error' | 'timedOut' | 'cancelled' | 'malformed',
+  message: string,
+  problems: string[] = [],
+): HandlerVerdict {
   return { status, message, problems, failClosed: handler.handler.onFailure === 'block' && status !== 'cancelled' };
 }
 
@@ -128,7 +137,12 @@ function fromParsed(handler: CompiledHandler, p: ParsedHookAnswer, extra: string
     case 'json':
       return { status: 'success', output: p.output, problems: extra, failClosed: false };
     case 'text':
-      return { status: 'success', ...(p.text !== '' ? { text: p.text } : {}), problems: [...(p.problems ?? []), ...extra], failClosed: false };
+      return {
+        status: 'success',
+        ...(p.text !== '' ? { text: p.text } : {}),
+        problems: [...(p.problems ?? []), ...extra],
+        failClosed: false,
+      };
     case 'async':
       return { status: 'async', problems: extra, failClosed: false, ...(p.timeoutMs !== undefined ? { asyncTimeoutMs: p.timeoutMs } : {}) };
     case 'bad':

@@ -8,7 +8,10 @@ import type { HookJSONOutput } from './types.js';
  * and an ask gives `{}` (no decision: the prompt is shown).
  * @public
  */
-export function toHookOutput(decision: Pick<Decision, 'behavior' | 'reason'>, event: 'PreToolUse' | 'PermissionRequest' = 'PreToolUse'): HookJSONOutput {
+export function toHookOutput(
+  decision: Pick<Decision, 'behavior' | 'reason'>,
+  event: 'PreToolUse' | 'PermissionRequest' = 'PreToolUse',
+): HookJSONOutput {
   const reason = decision.reason.message;
   if (event === 'PermissionRequest') {
     if (decision.behavior === 'ask') return {};

@@ -171,7 +171,12 @@ const threw = (e: unknown): TransportReply => ({
   error: `hook transport threw: ${e instanceof Error ? e.message : String(e)}`,
 });
 
-async function call(s: Supervision, transport: HookTransport, handler: HookHandler | CustomHandler, request: TransportRequest): Promise<void> {
+async function call(
+  s: Supervision,
+  transport: HookTransport,
+  handler: HookHandler | CustomHandler,
+  request: TransportRequest,
+): Promise<void> {
   try {
     s.reply(await transport.run(handler, request));
   } catch (e) {

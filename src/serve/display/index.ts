@@ -5,5 +5,15 @@
  * @packageDocumentation
  */
 export { SECRET_SHAPES, type SecretShape } from './shapes.js';
-export { MASK, maskText, maskCommand, maskField, maskInput, type MaskedPart, type MaskedText, type InputMask, type MaskedInput } from './mask.js';
+export {
+  MASK,
+  maskText,
+  maskCommand,
+  maskField,
+  maskInput,
+  type MaskedPart,
+  type MaskedText,
+  type InputMask,
+  type MaskedInput,
+} from './mask.js';
 export { MAX_SHOWN_INPUT_BYTES, tooLargeToShow } from './size.js';

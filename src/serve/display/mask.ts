@@ -145,7 +145,9 @@ export function maskCommand(command: string): MaskedText {
   const read = (text: string) => analyzeShell(text, { shell: 'bash' });
   const before = read(command);
   if (before.parser === 'none' || before.unseen.length > 0) return asIs(command);
-  const dataOnly = before.commands.every((c) => c.opaque === undefined && c.embeddedShell === undefined && DATA_PROGRAMS.has(basename(c.argv[0] ?? '')));
+  const dataOnly = before.commands.every(
+    (c) => c.opaque === undefined && c.embeddedShell === undefined && DATA_PROGRAMS.has(basename(c.argv[0] ?? '')),
+  );
   const found = findSecrets(command, dataOnly ? pemAloneInCommand : () => false);
   if (found.length === 0) return asIs(command);
   const want = structure(before);
@@ -205,7 +207,10 @@ const KEY_FILE = /\.(?:pem|key|p8|pk8)$|^id_[a-z0-9]+$/i;
 /** A tool input with the secrets of the listed shapes masked (see {@link maskField}). @public */
 export function maskInput(tool: string, input: unknown): MaskedInput {
   const masks: InputMask[] = [];
-  const named = input !== null && typeof input === 'object' ? (input as Record<string, unknown>)['file_path'] ?? (input as Record<string, unknown>)['notebook_path'] : undefined;
+  const named =
+    input !== null && typeof input === 'object'
+      ? ((input as Record<string, unknown>)['file_path'] ?? (input as Record<string, unknown>)['notebook_path'])
+      : undefined;
   const filePath = typeof named === 'string' ? named : undefined;
   const walk = (v: unknown, path: (string | number)[]): unknown => {
     if (typeof v === 'string') {

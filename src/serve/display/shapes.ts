@@ -25,7 +25,12 @@ export interface SecretShape {
 const B = '(?<![A-Za-z0-9])';
 const E = '(?![A-Za-z0-9])';
 
-const shape = (id: string, label: string, source: string, examples: readonly string[]): SecretShape => ({ id, label, pattern: new RegExp(source, 'g'), examples });
+const shape = (id: string, label: string, source: string, examples: readonly string[]): SecretShape => ({
+  id,
+  label,
+  pattern: new RegExp(source, 'g'),
+  examples,
+});
 
 /**
  * A PEM private key (RFC 7468): a `BEGIN … PRIVATE KEY` line, base64 lines of 40 to 76
@@ -55,9 +60,15 @@ export const SECRET_SHAPES: readonly SecretShape[] = [
   shape('openai-project-key', 'an OpenAI API key', `${B}(?<keep>sk-(?:proj|svcacct|admin)-)[A-Za-z0-9_-]{40,}${E}`, [
     'sk-proj-0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRST_uvwxyz-0123',
   ]),
-  shape('openai-key', 'an OpenAI API key', `${B}(?<keep>sk-)[A-Za-z0-9]{48}(?![A-Za-z0-9_-])`, ['sk-0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKL']),
-  shape('slack-token', 'a Slack token', `${B}(?<keep>xox[abposr]-)\\d+-[0-9A-Za-z-]{8,}${E}`, ['xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx']),
-  shape('stripe-key', 'a Stripe secret key', `${B}(?<keep>(?:sk|rk)_(?:live|test)_)[0-9A-Za-z]{16,}${E}`, ['sk_live_4eC39HqLyjWDarjtT1zdp7dc']),
+  shape('openai-key', 'an OpenAI API key', `${B}(?<keep>sk-)[A-Za-z0-9]{48}(?![A-Za-z0-9_-])`, [
+    'sk-0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKL',
+  ]),
+  shape('slack-token', 'a Slack token', `${B}(?<keep>xox[abposr]-)\\d+-[0-9A-Za-z-]{8,}${E}`, [
+    'xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx',
+  ]),
+  shape('stripe-key', 'a Stripe secret key', `${B}(?<keep>(?:sk|rk)_(?:live|test)_)[0-9A-Za-z]{16,}${E}`, [
+    'sk_live_4eC39HqLyjWDarjtT1zdp7dc',
+  ]),
   shape('google-api-key', 'a Google API key', `${B}(?<keep>AIza)[0-9A-Za-z_-]{35}${E}`, ['AIzaSyDaGmWKa4JsXZ-HjGw7ISLn_3namBGewQe']),
   shape('npm-token', 'an npm token', `${B}(?<keep>npm_)[A-Za-z0-9]{36}${E}`, ['npm_0123456789abcdefghijklmnopqrstuvwxyz']),
   shape('huggingface-token', 'a Hugging Face token', `${B}(?<keep>hf_)[A-Za-z0-9]{34,}${E}`, ['hf_0123456789abcdefghijklmnopqrstuvwx']),
@@ -67,9 +78,16 @@ export const SECRET_SHAPES: readonly SecretShape[] = [
   shape('sendgrid-key', 'a SendGrid API key', `${B}(?<keep>SG\\.)[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}${E}`, [
     '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',
   ]),
-  shape('age-secret-key', 'an age secret key', `${B}(?<keep>AGE-SECRET-KEY-1)[0-9A-Z]{58}${E}`, ['AGE-SECRET-KEY-1QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ']),
+  shape('age-secret-key', 'an age secret key', `${B}(?<keep>AGE-SECRET-KEY-1)[0-9A-Z]{58}${E}`, [
+    'AGE-SECRET-KEY-1QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ',
+  ]),
   // The password of `scheme://user:password@host`: only characters no shell gives a meaning to.
-  shape('url-password', 'a password in a URL', `(?<keep>${B}[a-z][a-z0-9+.-]*://[A-Za-z0-9._~%-]+:)[A-Za-z0-9._~%!+=-]+(?=@[A-Za-z0-9.-])`, ['https://deploy:s3cr3t-Pa55@example.com']),
+  shape(
+    'url-password',
+    'a password in a URL',
+    `(?<keep>${B}[a-z][a-z0-9+.-]*://[A-Za-z0-9._~%-]+:)[A-Za-z0-9._~%!+=-]+(?=@[A-Za-z0-9.-])`,
+    ['https://deploy:s3cr3t-Pa55@example.com'],
+  ),
   // The credentials of an `Authorization` header (`Bearer …`, `Basic …`, `token …`).
   shape(
     'authorization-header',

@@ -26,10 +26,24 @@ export interface FormContext {
 
 const KIND_TEXT: Record<string, { label: string; title: string }> = {
   plain: { label: 'plain ask', title: 'toolgate asks because no rule allows this call; an approval can be remembered' },
-  firm: { label: 'firm ask', title: 'an ask rule or a check that must always ask: approving lets this one call through, and it cannot be remembered' },
-  protected: { label: 'protected path', title: 'the call touches a protected path: approving lets this one call through, and it cannot be remembered' },
-  planBlock: { label: 'plan mode', title: 'the session is planning and this call changes something: no hook or mode approves it; approving lets this one call through, and it cannot be remembered' },
-  guardedRead: { label: 'guarded read', title: 'the call may read a path a deny rule covers, which toolgate cannot rule out: approving lets this one call through; remembering stores this exact command only' },
+  firm: {
+    label: 'firm ask',
+    title: 'an ask rule or a check that must always ask: approving lets this one call through, and it cannot be remembered',
+  },
+  protected: {
+    label: 'protected path',
+    title: 'the call touches a protected path: approving lets this one call through, and it cannot be remembered',
+  },
+  planBlock: {
+    label: 'plan mode',
+    title:
+      'the session is planning and this call changes something: no hook or mode approves it; approving lets this one call through, and it cannot be remembered',
+  },
+  guardedRead: {
+    label: 'guarded read',
+    title:
+      'the call may read a path a deny rule covers, which toolgate cannot rule out: approving lets this one call through; remembering stores this exact command only',
+  },
 };
 
 /** Time in UTC (`14:03:07 UTC`); the page's script shows it in local time. */
@@ -66,7 +80,9 @@ export function shown(parts: readonly MaskedPart[] | string): HtmlEscapedString 
   return h`${list.map((p) =>
     p.kind === 'masked'
       ? h`<span class="masked" title="${p.label}, ${p.length} characters, masked">${p.text}</span>`
-      : hiddenParts(p.text).map((x) => (x.kind === 'hidden' ? h`<span class="hidden-char" title="a character that does not show as itself">${x.text}</span>` : x.text)),
+      : hiddenParts(p.text).map((x) =>
+          x.kind === 'hidden' ? h`<span class="hidden-char" title="a character that does not show as itself">${x.text}</span>` : x.text,
+        ),
   )}`;
 }
 
@@ -102,7 +118,10 @@ function box(text: string, body: HtmlEscapedString, what: string, headline?: str
   const extent = folds(text)
     ? h`<p class="extent">${what}: ${lines} ${lines === 1 ? 'line' : 'lines'}, ${text.length} characters. The box scrolls: read it to its end (Approve works once the end has been shown).</p>`
     : '';
-  const pre = headline !== undefined ? h`<pre class="call" tabindex="0" aria-label="${headline}"><code>${body}</code></pre>` : h`<pre tabindex="0"><code>${body}</code></pre>`;
+  const pre =
+    headline !== undefined
+      ? h`<pre class="call" tabindex="0" aria-label="${headline}"><code>${body}</code></pre>`
+      : h`<pre tabindex="0"><code>${body}</code></pre>`;
   return h`<div class="box">${extent}${pre}<p class="more" hidden></p></div>`;
 }
 
@@ -116,8 +135,11 @@ function call(a: AskRecord, v: AskView): HtmlEscapedString {
   const key = headlineKey(a.tool, input);
   const head = key !== undefined ? maskField(a.tool, [key], input[key] as string) : undefined;
   const shownInput = (v.input ?? {}) as Record<string, unknown>;
-  const description = typeof shownInput['description'] === 'string' && shownInput['description'] !== '' ? (shownInput['description'] as string) : undefined;
-  const rest = Object.fromEntries(Object.entries(shownInput).filter(([k]) => k !== key && !(k === 'description' && description !== undefined)));
+  const description =
+    typeof shownInput['description'] === 'string' && shownInput['description'] !== '' ? (shownInput['description'] as string) : undefined;
+  const rest = Object.fromEntries(
+    Object.entries(shownInput).filter(([k]) => k !== key && !(k === 'description' && description !== undefined)),
+  );
   const masked = v.masks.length;
   const headText = head !== undefined ? head.parts.map((p) => p.text).join('') : '';
   const restText = JSON.stringify(rest, null, 2);
@@ -129,13 +151,18 @@ ${masked > 0 ? h`<p class="masks muted">${masked === 1 ? 'One secret is' : `${ma
 
 /** Where an example of what a rule allows comes from, in words. */
 export const exampleSource = (from: 'session' | 'examples' | 'pattern'): string =>
-  from === 'session' ? 'run in this session' : from === 'examples' ? "from toolgate's examples" : 'made from the rule: any words may stand where it has *';
+  from === 'session'
+    ? 'run in this session'
+    : from === 'examples'
+      ? "from toolgate's examples"
+      : 'made from the rule: any words may stand where it has *';
 
 /** One choice of rule: the rule as it would be saved, what it covers, a flag when it reaches past this call, examples. */
 function option(o: RuleOption, part: number, index: number): HtmlEscapedString {
-  const examples = o.examples.length > 0
-    ? h`<span class="examples">It would also allow, for example: ${o.examples.map((e, i) => h`${i > 0 ? '; ' : ''}<code>${shown(maskText(e.text).parts)}</code> <span class="muted">(${exampleSource(e.from)})</span>`)}</span>`
-    : '';
+  const examples =
+    o.examples.length > 0
+      ? h`<span class="examples">It would also allow, for example: ${o.examples.map((e, i) => h`${i > 0 ? '; ' : ''}<code>${shown(maskText(e.text).parts)}</code> <span class="muted">(${exampleSource(e.from)})</span>`)}</span>`
+      : '';
   return h`<label class="rule-option"><input type="radio" name="rule.${part}" value="${index}"${index === 0 ? ' checked' : ''}> <span><code class="rule">${shown(maskText(o.rule).parts)}</code> — ${shown(maskText(o.covers).parts)}${o.broader ? h` <strong class="broader">broader than this call</strong>` : ''}${examples}</span></label>`;
 }
 
@@ -156,7 +183,12 @@ function hidden(f: FormContext): HtmlEscapedString {
 }
 
 /** The page's remember choices, mapped onto the scopes of the API and the CLI. */
-const SCOPE_TEXT: Record<AnswerScope, string> = { once: 'this call only', session: 'for this session', project: 'for this project', user: 'for me, in every trusted project' };
+const SCOPE_TEXT: Record<AnswerScope, string> = {
+  once: 'this call only',
+  session: 'for this session',
+  project: 'for this project',
+  user: 'for me, in every trusted project',
+};
 
 /**
  * The answer forms. When the input may not fit its boxes, the approve buttons start disabled and
@@ -171,8 +203,9 @@ function forms(a: AskRecord, f: FormContext): HtmlEscapedString {
   const scopes = rememberChoices(a, f.ttl ?? DEFAULT_GRANT_TTL).filter((c) => c.scope !== 'once');
   const remember =
     parts.length > 0 && scopes.length > 0
-      ? h`${choices(parts)}<span class="remember"><select name="scope" aria-label="Remember for">${scopes
-          .map((c) => h`<option value="${c.scope}">${SCOPE_TEXT[c.scope]} (${c.ttl === 'never' ? 'until revoked' : c.ttl})</option>`)}</select><button type="submit" name="action" value="remember" class="allow"${wait}>Approve &amp; remember</button></span>`
+      ? h`${choices(parts)}<span class="remember"><select name="scope" aria-label="Remember for">${scopes.map(
+          (c) => h`<option value="${c.scope}">${SCOPE_TEXT[c.scope]} (${c.ttl === 'never' ? 'until revoked' : c.ttl})</option>`,
+        )}</select><button type="submit" name="action" value="remember" class="allow"${wait}>Approve &amp; remember</button></span>`
       : '';
   return h`<form method="post" action="${action}" class="answer approve">${hidden(f)}<button type="submit" name="action" value="approve" class="allow"${wait}>Approve</button>${remember}</form>
 <form method="post" action="${action}" class="answer deny">${hidden(f)}<input type="hidden" name="action" value="deny"><input type="text" name="message" maxlength="2000" placeholder="Message for the agent (optional)" aria-label="Message for the agent"><button type="submit" class="deny">Deny</button></form>
@@ -183,17 +216,22 @@ ${f.codeNote !== undefined ? h`<p class="code code-note">${f.codeNote}</p>` : ''
 /** Whether any field of the input shown may not fit its box (the same text the boxes show, masks aside). */
 function mayNotFit(a: AskRecord): boolean {
   const input = a.pending.call.input;
-  return Object.values(input).some((x) => folds(typeof x === 'string' ? x : JSON.stringify(x, null, 2) ?? '')) || folds(JSON.stringify(input, null, 2));
+  return (
+    Object.values(input).some((x) => folds(typeof x === 'string' ? x : (JSON.stringify(x, null, 2) ?? ''))) ||
+    folds(JSON.stringify(input, null, 2))
+  );
 }
 
 function outcome(v: AskView): HtmlEscapedString {
   const w = v.answer;
   if (v.state === 'expired' || w === undefined) {
-    if (v.expiry?.code === 'holderSilent') return h`<p class="outcome expired">Given up: ${v.expiry.message}; the call was not allowed.</p>`;
+    if (v.expiry?.code === 'holderSilent')
+      return h`<p class="outcome expired">Given up: ${v.expiry.message}; the call was not allowed.</p>`;
     return h`<p class="outcome expired">Given up: no answer came in time; the call was denied.</p>`;
   }
   const who = h`<strong>${w.answerer}</strong>`;
-  if (w.behavior === 'deny') return h`<p class="outcome denied">Denied by ${who} ${timeTag(w.answeredAt)}${w.message !== undefined ? h`: “${shown(w.message)}”` : ''}</p>`;
+  if (w.behavior === 'deny')
+    return h`<p class="outcome denied">Denied by ${who} ${timeTag(w.answeredAt)}${w.message !== undefined ? h`: “${shown(w.message)}”` : ''}</p>`;
   const how = w.scope === 'once' ? 'once' : `and remembered for the ${w.scope}`;
   return h`<p class="outcome approved">Approved ${how} by ${who} ${timeTag(w.answeredAt)}${w.updatedInput !== undefined ? ' with an edited input' : ''}</p>`;
 }

@@ -20,7 +20,8 @@ function reach(g: GrantRecord): HtmlEscapedString {
 
 /** What a grant lets through: its rule as saved, or for a `once` grant, the one input it approved. */
 function what(g: GrantRecord, here: boolean): HtmlEscapedString {
-  if (g.scope === 'once') return h`<code class="rule">${shown(g.rule)}</code> <span class="muted">with exactly the input approved (SHA-256 ${(g.inputSha256 ?? '').slice(0, 12)}…)</span>`;
+  if (g.scope === 'once')
+    return h`<code class="rule">${shown(g.rule)}</code> <span class="muted">with exactly the input approved (SHA-256 ${(g.inputSha256 ?? '').slice(0, 12)}…)</span>`;
   return h`<code class="rule">${shown(maskText(g.rule).parts)}</code>${g.settingsFile !== undefined ? h` <span class="muted">written by Claude Code to <code>${shown(g.settingsFile)}</code>${here ? '; revoking removes it from the file' : ''}</span>` : ''}`;
 }
 
@@ -37,9 +38,11 @@ function grantItem(g: GrantRecord, here: boolean): HtmlEscapedString {
 <dt>Given by</dt><dd>${g.grantedBy}, ${timeTag(iso(g.createdAt))}${g.askId !== undefined ? h` answering <a href="/asks/${encodeURIComponent(g.askId)}">this ask</a>` : ''}</dd>
 <dt>Ends</dt><dd>${g.expiresAt !== undefined ? timeTag(iso(g.expiresAt)) : h`<span class="muted">when revoked</span>`}</dd>
 </dl>
-${g.settingsFile !== undefined && !here
-  ? h`<p class="muted">Claude Code applies this rule from its settings file, which is not on this machine: remove it from <code>permissions.allow</code> there by hand.</p>`
-  : h`<form method="post" action="/grants/${encodeURIComponent(g.id)}/revoke" class="revoke"><button type="submit" class="deny" aria-label="Revoke ${g.rule}">Revoke</button></form>`}
+${
+  g.settingsFile !== undefined && !here
+    ? h`<p class="muted">Claude Code applies this rule from its settings file, which is not on this machine: remove it from <code>permissions.allow</code> there by hand.</p>`
+    : h`<form method="post" action="/grants/${encodeURIComponent(g.id)}/revoke" class="revoke"><button type="submit" class="deny" aria-label="Revoke ${g.rule}">Revoke</button></form>`
+}
 </li>`;
 }
 

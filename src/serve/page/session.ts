@@ -42,7 +42,10 @@ const b64 = (b: Buffer) => b.toString('base64url');
 /** Strip control characters and trim; at most {@link MAX_NAME_LENGTH} characters. */
 export function cleanName(raw: string | undefined): string {
   // eslint-disable-next-line no-control-regex
-  return (raw ?? '').replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim().slice(0, MAX_NAME_LENGTH);
+  return (raw ?? '')
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
+    .trim()
+    .slice(0, MAX_NAME_LENGTH);
 }
 
 function same(a: string, b: string): boolean {
@@ -68,7 +71,12 @@ export function pageKeys(token: string): PageKeys {
       if (!same(sig, mac('session', `${issued}.${nonce}.${principal}.${name}`))) return undefined;
       const issuedAt = Number(issued);
       if (!Number.isSafeInteger(issuedAt) || issuedAt > at + 60_000 || at - issuedAt > PAGE_SESSION_SECONDS * 1000) return undefined;
-      return { nonce, principal: Buffer.from(principal, 'base64url').toString('utf8'), name: Buffer.from(name, 'base64url').toString('utf8'), issuedAt };
+      return {
+        nonce,
+        principal: Buffer.from(principal, 'base64url').toString('utf8'),
+        name: Buffer.from(name, 'base64url').toString('utf8'),
+        issuedAt,
+      };
     },
   };
 }

@@ -2,7 +2,16 @@ import { Hono, type Context } from 'hono';
 import { isChallenge } from '../identity.js';
 import { z } from 'zod';
 import { PERMISSION_MODES } from '../../core/types.js';
-import { ANSWER_SCOPES, redactInput, StoreUnavailableError, type AnswerScope, type AskFilter, type AskRecord, type AuditEntry, type GrantQuery } from '../../store/index.js';
+import {
+  ANSWER_SCOPES,
+  redactInput,
+  StoreUnavailableError,
+  type AnswerScope,
+  type AskFilter,
+  type AskRecord,
+  type AuditEntry,
+  type GrantQuery,
+} from '../../store/index.js';
 import { grantView, revokeGrant, settingsFileHere } from '../../grants/manage.js';
 import { nodeFileSystem } from '../../node/fs.js';
 import { answerEntry, decisionEntry, refusedAnswerEntry } from '../audit.js';
@@ -24,10 +33,15 @@ export const HEALTH_TIMEOUT_MS = 900;
 /** Longest `?wait=` of `GET /v1/asks/:id`, in seconds. */
 export const MAX_WAIT_SECONDS = 600;
 
-const absolute = z.string().min(1).refine((p) => p.startsWith('/'), 'expected an absolute path');
+const absolute = z
+  .string()
+  .min(1)
+  .refine((p) => p.startsWith('/'), 'expected an absolute path');
 // A tool input as the client sent it: the same object, every own key kept. (`z.record` builds a
 // copy by assignment, which drops a key named `__proto__`: the call judged would not be the call sent.)
-const record = z.custom<Record<string, unknown>>((v) => v !== null && typeof v === 'object' && !Array.isArray(v), { message: 'Invalid input: expected an object' });
+const record = z.custom<Record<string, unknown>>((v) => v !== null && typeof v === 'object' && !Array.isArray(v), {
+  message: 'Invalid input: expected an object',
+});
 const ruleValue = z.strictObject({ toolName: z.string().min(1), ruleContent: z.string().optional() });
 const destination = z.enum(['userSettings', 'projectSettings', 'localSettings', 'session', 'cliArg']);
 const behavior = z.enum(['allow', 'ask', 'deny']);
@@ -88,7 +102,8 @@ async function readJson<T>(c: Context, schema: z.ZodType<T>): Promise<{ ok: true
   if (parsed.success) return { ok: true, value: parsed.data };
   const first = parsed.error.issues[0];
   const where = first && first.path.length > 0 ? `body.${first.path.join('.')}` : 'body';
-  const what = first?.code === 'unrecognized_keys' ? `unknown field(s) ${first.keys.map((k) => `"${k}"`).join(', ')}` : (first?.message ?? 'invalid');
+  const what =
+    first?.code === 'unrecognized_keys' ? `unknown field(s) ${first.keys.map((k) => `"${k}"`).join(', ')}` : (first?.message ?? 'invalid');
   return { ok: false, problem: { status: 400, message: `${where}: ${what}` } };
 }
 
@@ -108,14 +123,27 @@ export function apiRoutes(ctx: ServeContext): Hono {
   app.use('*', async (c, next) => {
     // Grants are a person's consent: seeing and revoking them takes what answering takes (never
     // the hook token, never "it came from loopback" alone), so an agent cannot manage them with its own credential.
-    const action = /\/grants(\/|$)/.test(c.req.path) ? 'grants' : c.req.method !== 'POST' ? 'read' : c.req.path.endsWith('/answer') ? 'answer' : c.req.path.endsWith('/decisions') ? 'decide' : 'read';
-    if (c.req.method !== 'GET' && !sameOrigin(c)) return problem(c, { status: 403, message: 'a cross-site request from a browser: answer from the approval page or with the token' });
+    const action = /\/grants(\/|$)/.test(c.req.path)
+      ? 'grants'
+      : c.req.method !== 'POST'
+        ? 'read'
+        : c.req.path.endsWith('/answer')
+          ? 'answer'
+          : c.req.path.endsWith('/decisions')
+            ? 'decide'
+            : 'read';
+    if (c.req.method !== 'GET' && !sameOrigin(c))
+      return problem(c, { status: 403, message: 'a cross-site request from a browser: answer from the approval page or with the token' });
     const auth = ctx.auth.check(c, action);
     if (!auth.ok) {
       if (auth.retryAfter !== undefined) c.header('retry-after', String(auth.retryAfter));
       return problem(c, { status: auth.retryAfter !== undefined ? 429 : 401, message: auth.message });
     }
-    if (auth.via === 'loopback' && !hostIsSelf(c, ctx.self?.host)) return problem(c, { status: 403, message: `the Host header "${c.req.header('host') ?? ''}" does not name this server; a request trusted for coming from loopback must use a loopback name` });
+    if (auth.via === 'loopback' && !hostIsSelf(c, ctx.self?.host))
+      return problem(c, {
+        status: 403,
+        message: `the Host header "${c.req.header('host') ?? ''}" does not name this server; a request trusted for coming from loopback must use a loopback name`,
+      });
     c.set('principal' as never, ('principal' in auth ? auth.principal : auth.via) as never);
     await next();
   });
@@ -172,7 +200,9 @@ export function apiRoutes(ctx: ServeContext): Hono {
       const refused = await recordOutcome(ctx, decisionEntry('decision', toolCall, settled, ctx.now()));
       if (refused !== undefined) {
         const message = `not allowed: ${refused}`;
-        return c.json({ decision: { behavior: 'deny', reason: { kind: 'checkFailed', message }, decidedBy: 'store', message } satisfies DecisionView });
+        return c.json({
+          decision: { behavior: 'deny', reason: { kind: 'checkFailed', message }, decidedBy: 'store', message } satisfies DecisionView,
+        });
       }
       return c.json({ decision: decisionView(r, settled.decidedBy, call.input) });
     }
@@ -181,10 +211,17 @@ export function apiRoutes(ctx: ServeContext): Hono {
       ask = await ctx.asks.park(settled as typeof settled & { result: typeof r }, 'api');
     } catch (e) {
       const message = `this call needs a person, but the ask could not be parked (${(e as Error).message})`;
-      const entry: AuditEntry = { ...decisionEntry('decision', toolCall, { ...settled, decidedBy: 'store' }, ctx.now()), behavior: 'deny', reasonKind: 'checkFailed', reason: message };
+      const entry: AuditEntry = {
+        ...decisionEntry('decision', toolCall, { ...settled, decidedBy: 'store' }, ctx.now()),
+        behavior: 'deny',
+        reasonKind: 'checkFailed',
+        reason: message,
+      };
       await ctx.audit.write(entry);
       reportEntry(ctx.onDecision, entry, ctx.now());
-      return c.json({ decision: { behavior: 'deny', reason: { kind: 'checkFailed', message }, decidedBy: 'store', message } satisfies DecisionView });
+      return c.json({
+        decision: { behavior: 'deny', reason: { kind: 'checkFailed', message }, decidedBy: 'store', message } satisfies DecisionView,
+      });
     }
     await recordOutcome(ctx, decisionEntry('decision', toolCall, settled, ctx.now(), ask.id));
     return c.json({ askId: ask.id, decision: decisionView(r, settled.decidedBy) });
@@ -193,11 +230,17 @@ export function apiRoutes(ctx: ServeContext): Hono {
   app.get('/asks', async (c) => {
     const q = c.req.query();
     const unknown = Object.keys(q).filter((k) => !['state', 'session', 'project', 'limit'].includes(k));
-    if (unknown.length > 0) return problem(c, { status: 400, message: `unknown query parameter(s) ${unknown.join(', ')}; expected state, session, project, limit` });
+    if (unknown.length > 0)
+      return problem(c, {
+        status: 400,
+        message: `unknown query parameter(s) ${unknown.join(', ')}; expected state, session, project, limit`,
+      });
     const state = q['state'] ?? 'pending';
-    if (!['pending', 'answered', 'expired', 'all'].includes(state)) return problem(c, { status: 400, message: `state must be pending, answered, expired or all, not "${state}"` });
+    if (!['pending', 'answered', 'expired', 'all'].includes(state))
+      return problem(c, { status: 400, message: `state must be pending, answered, expired or all, not "${state}"` });
     const limit = q['limit'] !== undefined ? Number(q['limit']) : undefined;
-    if (limit !== undefined && !(Number.isInteger(limit) && limit > 0)) return problem(c, { status: 400, message: 'limit must be a positive integer' });
+    if (limit !== undefined && !(Number.isInteger(limit) && limit > 0))
+      return problem(c, { status: 400, message: 'limit must be a positive integer' });
     const filter: AskFilter = {
       state: state as AskFilter['state'] & string,
       ...(q['session'] !== undefined ? { sessionId: q['session'] } : {}),
@@ -212,7 +255,8 @@ export function apiRoutes(ctx: ServeContext): Hono {
     const id = c.req.param('id');
     const waitText = c.req.query('wait');
     const wait = waitText !== undefined ? Number(waitText) : 0;
-    if (!(Number.isFinite(wait) && wait >= 0 && wait <= MAX_WAIT_SECONDS)) return problem(c, { status: 400, message: `wait must be a number of seconds from 0 to ${MAX_WAIT_SECONDS}` });
+    if (!(Number.isFinite(wait) && wait >= 0 && wait <= MAX_WAIT_SECONDS))
+      return problem(c, { status: 400, message: `wait must be a number of seconds from 0 to ${MAX_WAIT_SECONDS}` });
     let ask = await ctx.store.getAsk(id);
     if (ask === undefined) return problem(c, { status: 404, message: `no ask with id ${id}` });
     if (ask.state === 'pending' && wait > 0) {
@@ -220,11 +264,17 @@ export function apiRoutes(ctx: ServeContext): Hono {
       if (w.kind === 'settled') ask = w.ask;
     }
     // A pending ask that can be remembered carries what remembering would save, and the narrower choices.
-    const proposal = ask.state === 'pending' ? askProposal(ask, await sessionHistory(ctx.store, ask.sessionId), await grantedRules(ctx, ask, ctx.now())) : undefined;
+    const proposal =
+      ask.state === 'pending'
+        ? askProposal(ask, await sessionHistory(ctx.store, ask.sessionId), await grantedRules(ctx, ask, ctx.now()))
+        : undefined;
     const decision = await resolved(ask);
     // The call an approval once released is run by this client: a replay of it asks again.
     if (ask.state === 'answered') await ctx.asks.spendOnce(ask);
-    return c.json({ ...askView(ask, decision, ctx.grantTtl), ...(proposal !== undefined && proposal.parts.length > 0 ? { proposal: proposalView(proposal) } : {}) });
+    return c.json({
+      ...askView(ask, decision, ctx.grantTtl),
+      ...(proposal !== undefined && proposal.parts.length > 0 ? { proposal: proposalView(proposal) } : {}),
+    });
   });
 
   app.post('/asks/:id/answer', async (c) => {
@@ -232,7 +282,8 @@ export function apiRoutes(ctx: ServeContext): Hono {
     const body = await readJson(c, answerRequest);
     if (!body.ok) return problem(c, body.problem);
     const { scope, code, rules, ...a } = body.value;
-    if (a.behavior === 'deny' && rules !== undefined) return problem(c, { status: 400, message: 'body.rules: not allowed with "behavior": "deny"' });
+    if (a.behavior === 'deny' && rules !== undefined)
+      return problem(c, { status: 400, message: 'body.rules: not allowed with "behavior": "deny"' });
     const misfit =
       a.behavior === 'deny'
         ? (['updatedInput', 'updatedPermissions', 'remember'] as const).filter((k) => a[k] !== undefined)
@@ -247,33 +298,48 @@ export function apiRoutes(ctx: ServeContext): Hono {
             ...(a.updatedPermissions !== undefined ? { updatedPermissions: a.updatedPermissions as never } : {}),
             ...(a.remember !== undefined ? { remember: a.remember } : {}),
           }
-        : { behavior: 'deny' as const, ...(a.message !== undefined ? { message: a.message } : {}), ...(a.interrupt !== undefined ? { interrupt: a.interrupt } : {}) };
+        : {
+            behavior: 'deny' as const,
+            ...(a.message !== undefined ? { message: a.message } : {}),
+            ...(a.interrupt !== undefined ? { interrupt: a.interrupt } : {}),
+          };
     // Who answers is the credential, never a name the caller gives; the code proves a person read
     // it. It is tried last, so it is spent only on an answer that is recorded; a refusal is audited.
-    const r = await ctx.asks.answer(id, { answer, ...(scope !== undefined ? { scope } : {}), ...(rules !== undefined ? { rules } : {}), answerer: principal }, async (ask) => {
-      const t = await ctx.codes.redeem(id, code, ctx.now());
-      if (t.ok) return undefined;
-      await ctx.audit.write(refusedAnswerEntry(ask, ctx.now(), principal, t.message, t.tries));
-      return { ok: false, status: 403, message: t.message };
-    });
+    const r = await ctx.asks.answer(
+      id,
+      { answer, ...(scope !== undefined ? { scope } : {}), ...(rules !== undefined ? { rules } : {}), answerer: principal },
+      async (ask) => {
+        const t = await ctx.codes.redeem(id, code, ctx.now());
+        if (t.ok) return undefined;
+        await ctx.audit.write(refusedAnswerEntry(ask, ctx.now(), principal, t.message, t.tries));
+        return { ok: false, status: 403, message: t.message };
+      },
+    );
     if (!r.ok) return c.json({ error: r.message, ...(r.ask !== undefined ? { ask: askView(r.ask) } : {}) }, r.status);
     await recordOutcome(ctx, answerEntry(r.ask, ctx.now()));
     // Updates serve does not keep (a mode, directories, deny rules) are said back, never dropped silently.
     const notKept = a.behavior === 'allow' ? unkeptUpdates(a.updatedPermissions) : [];
-    return c.json({ ...askView(r.ask, await resolved(r.ask)), ...(notKept.length > 0 ? { notKept, warning: unkeptMessage(a.updatedPermissions) } : {}) });
+    return c.json({
+      ...askView(r.ask, await resolved(r.ask)),
+      ...(notKept.length > 0 ? { notKept, warning: unkeptMessage(a.updatedPermissions) } : {}),
+    });
   });
 
   app.get('/grants', async (c) => {
     const q = c.req.query();
     const known = ['session', 'project', 'rule', 'scope', 'state', 'limit'];
     const unknown = Object.keys(q).filter((k) => !known.includes(k));
-    if (unknown.length > 0) return problem(c, { status: 400, message: `unknown query parameter(s) ${unknown.join(', ')}; expected ${known.join(', ')}` });
+    if (unknown.length > 0)
+      return problem(c, { status: 400, message: `unknown query parameter(s) ${unknown.join(', ')}; expected ${known.join(', ')}` });
     const state = q['state'] ?? 'active';
-    if (!['active', 'expired', 'revoked', 'used', 'all'].includes(state)) return problem(c, { status: 400, message: `state must be active, expired, revoked, used or all, not "${state}"` });
+    if (!['active', 'expired', 'revoked', 'used', 'all'].includes(state))
+      return problem(c, { status: 400, message: `state must be active, expired, revoked, used or all, not "${state}"` });
     const scope = q['scope'];
-    if (scope !== undefined && !(ANSWER_SCOPES as readonly string[]).includes(scope)) return problem(c, { status: 400, message: `scope must be ${ANSWER_SCOPES.join(', ')}, not "${scope}"` });
+    if (scope !== undefined && !(ANSWER_SCOPES as readonly string[]).includes(scope))
+      return problem(c, { status: 400, message: `scope must be ${ANSWER_SCOPES.join(', ')}, not "${scope}"` });
     const limit = q['limit'] !== undefined ? Number(q['limit']) : undefined;
-    if (limit !== undefined && !(Number.isInteger(limit) && limit > 0)) return problem(c, { status: 400, message: 'limit must be a positive integer' });
+    if (limit !== undefined && !(Number.isInteger(limit) && limit > 0))
+      return problem(c, { status: 400, message: 'limit must be a positive integer' });
     const at = ctx.now();
     const found = await ctx.store.findGrants({
       at,
@@ -297,7 +363,12 @@ export function apiRoutes(ctx: ServeContext): Hono {
 
   app.delete('/grants/:id', async (c) => {
     const id = c.req.param('id');
-    const r = await revokeGrant(ctx.store, id, { at: ctx.now(), by: c.get('principal' as never) as unknown as string, audit: (e) => ctx.audit.write(e), fs: nodeFileSystem() });
+    const r = await revokeGrant(ctx.store, id, {
+      at: ctx.now(),
+      by: c.get('principal' as never) as unknown as string,
+      audit: (e) => ctx.audit.write(e),
+      fs: nodeFileSystem(),
+    });
     if (r.code === 'unknown') return problem(c, { status: 404, message: r.message });
     // Revoked (or already): 200 with the grant; a rule left in a file elsewhere, or a file that could not be written: 409, nothing changed.
     const view = grantView(r.grant, ctx.now(), r.code !== 'byHand');
@@ -313,7 +384,13 @@ export function apiRoutes(ctx: ServeContext): Hono {
     const late = new Promise<string>((ok) => {
       timer = setTimeout(() => ok(`the store did not answer within ${HEALTH_TIMEOUT_MS} ms`), HEALTH_TIMEOUT_MS);
     });
-    const error = await Promise.race([ctx.store.health().then(() => undefined, (e: unknown) => (e instanceof Error ? e.message : String(e))), late]);
+    const error = await Promise.race([
+      ctx.store.health().then(
+        () => undefined,
+        (e: unknown) => (e instanceof Error ? e.message : String(e)),
+      ),
+      late,
+    ]);
     clearTimeout(timer);
     if (error !== undefined) return down(error);
     if (ctx.audit.stopReason !== undefined) return down(`calls are not allowed: ${ctx.audit.stopReason}`);

@@ -32,7 +32,8 @@ export function eventsRoute(ctx: ServeContext, keys: PageKeys, instance: string)
       });
       const off = ctx.store.subscribe((e) => {
         if (e.type === 'resync') void send('resync', {});
-        else void send('ask', { type: e.type, id: e.ask.id, state: e.ask.state, session: e.ask.sessionId ?? null, project: e.ask.projectDir });
+        else
+          void send('ask', { type: e.type, id: e.ask.id, state: e.ask.state, session: e.ask.sessionId ?? null, project: e.ask.projectDir });
       });
       const ping = setInterval(() => void stream.write(': keep-alive\n\n').catch(() => {}), KEEPALIVE_SECONDS * 1000);
       try {

@@ -46,10 +46,18 @@ export function hookRoutes(ctx: ServeContext): Hono {
       const read = await readBody(c, HOOK_BODY_LIMIT);
       // An undrained rest of the body stays on the connection: close it so no client reuses it.
       if (!read.ok && !read.tooLarge) {
-        if (!droppedByIntake(c)) ctx.log(`toolgate serve: dropped a hook request from ${peerAddress(c) ?? 'a client'}: the connection closed before its body arrived`);
+        if (!droppedByIntake(c))
+          ctx.log(
+            `toolgate serve: dropped a hook request from ${peerAddress(c) ?? 'a client'}: the connection closed before its body arrived`,
+          );
         return c.json(denyReply(event, 'the hook event did not arrive whole'), 200, { connection: 'close' });
       }
-      if (!read.ok) return c.json(denyReply(event, `the hook event is larger than ${HOOK_BODY_LIMIT} bytes`), 200, read.drained ? {} : { connection: 'close' });
+      if (!read.ok)
+        return c.json(
+          denyReply(event, `the hook event is larger than ${HOOK_BODY_LIMIT} bytes`),
+          200,
+          read.drained ? {} : { connection: 'close' },
+        );
       const text = read.text;
       let body: Record<string, unknown>;
       try {
@@ -62,7 +70,8 @@ export function hookRoutes(ctx: ServeContext): Hono {
       const name = body['hook_event_name'];
       if (name === 'PermissionRequest') event = 'PermissionRequest';
       // The event itself is one level above its tool_input.
-      if (nestedDeeperThan(body, MAX_INPUT_DEPTH + 1)) return c.json(await tooDeep(ctx, c, typeof name === 'string' ? name : event, body, text), 200);
+      if (nestedDeeperThan(body, MAX_INPUT_DEPTH + 1))
+        return c.json(await tooDeep(ctx, c, typeof name === 'string' ? name : event, body, text), 200);
       if (typeof name === 'string' && RECORDED.has(name)) {
         await record(ctx, c, name as 'PostToolUse', body);
         return c.json({}, 200);
@@ -85,7 +94,8 @@ export function hookRoutes(ctx: ServeContext): Hono {
     const read = await readBody(c, HOOK_BODY_LIMIT);
     let event: DecisionEvent = 'PreToolUse';
     try {
-      if (read.ok && (JSON.parse(read.text) as Record<string, unknown>)?.['hook_event_name'] === 'PermissionRequest') event = 'PermissionRequest';
+      if (read.ok && (JSON.parse(read.text) as Record<string, unknown>)?.['hook_event_name'] === 'PermissionRequest')
+        event = 'PermissionRequest';
     } catch {
       // Unreadable: answered as a PreToolUse deny.
     }
@@ -104,17 +114,25 @@ function refusal(ctx: ServeContext, c: Context): string | undefined {
   if (!sameOrigin(c)) return 'a cross-site request from a browser';
   const auth = ctx.auth.check(c, 'decide');
   if (!auth.ok) return auth.message;
-  if (auth.via === 'loopback' && !hostIsSelf(c, ctx.self?.host)) return `the Host header "${c.req.header('host') ?? ''}" does not name this server`;
+  if (auth.via === 'loopback' && !hostIsSelf(c, ctx.self?.host))
+    return `the Host header "${c.req.header('host') ?? ''}" does not name this server`;
   return undefined;
 }
 
 /** An event whose input nests deeper than {@link MAX_INPUT_DEPTH}: recorded, then denied. */
-async function tooDeep(ctx: ServeContext, c: Context, name: string, body: Record<string, unknown>, text: string): Promise<Record<string, unknown>> {
+async function tooDeep(
+  ctx: ServeContext,
+  c: Context,
+  name: string,
+  body: Record<string, unknown>,
+  text: string,
+): Promise<Record<string, unknown>> {
   const why = `the tool input is nested deeper than ${MAX_INPUT_DEPTH} levels`;
   const sessionId = str(body['session_id']);
   const tool = str(body['tool_name']);
   const projectDir = projectOfEvent(ctx, c, body);
-  const event: AuditEvent = name === 'PermissionRequest' || name === 'PostToolUse' || name === 'PostToolUseFailure' || name === 'Stop' ? name : 'PreToolUse';
+  const event: AuditEvent =
+    name === 'PermissionRequest' || name === 'PostToolUse' || name === 'PostToolUseFailure' || name === 'Stop' ? name : 'PreToolUse';
   const decides = event === 'PreToolUse' || event === 'PermissionRequest';
   const entry: AuditEntry = {
     at: ctx.now(),
@@ -143,7 +161,12 @@ function declared(c: Context): Pick<CallContext, 'projectDir' | 'shell' | 'envir
   };
 }
 
-async function decideEvent(ctx: ServeContext, c: Context, event: DecisionEvent, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function decideEvent(
+  ctx: ServeContext,
+  c: Context,
+  event: DecisionEvent,
+  body: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   const read = readToolEvent(body);
   if (!read.ok) return denyReply(event, read.message);
   const { call, cwd, sessionId, agent, mode, transcriptPath } = read.event;
@@ -170,14 +193,25 @@ async function decideEvent(ctx: ServeContext, c: Context, event: DecisionEvent, 
 }
 
 /** Park the ask and hold the request until a person answers, the hold times out (deny) or the client leaves. */
-async function hold(ctx: ServeContext, c: Context, event: DecisionEvent, call: ToolCall, settled: Settled & { result: { behavior: 'ask' } }): Promise<Record<string, unknown>> {
+async function hold(
+  ctx: ServeContext,
+  c: Context,
+  event: DecisionEvent,
+  call: ToolCall,
+  settled: Settled & { result: { behavior: 'ask' } },
+): Promise<Record<string, unknown>> {
   let ask;
   try {
     ask = await ctx.asks.park(settled, event, ctx.holdMs);
   } catch (e) {
     const why = `this call needs a person, but the ask could not be parked (${(e as Error).message})`;
     const denied = { ...settled, decidedBy: 'store' };
-    await recordOutcome(ctx, { ...decisionEntry(event, call, denied, ctx.now()), behavior: 'deny', reason: why, reasonKind: 'checkFailed' });
+    await recordOutcome(ctx, {
+      ...decisionEntry(event, call, denied, ctx.now()),
+      behavior: 'deny',
+      reason: why,
+      reasonKind: 'checkFailed',
+    });
     return denyReply(event, why);
   }
   await recordOutcome(ctx, decisionEntry(event, call, settled, ctx.now(), ask.id));
@@ -224,11 +258,20 @@ function projectOfEvent(ctx: ServeContext, c: Context, body: Record<string, unkn
   if (cwd === undefined || !cwd.startsWith('/')) return undefined;
   const transcriptPath = str(body['transcript_path']);
   const { projectDir } = declared(c);
-  const found = ctx.projects.projectFor({ cwd, ...(transcriptPath !== undefined ? { transcriptPath } : {}), ...(projectDir !== undefined ? { projectDir } : {}) });
+  const found = ctx.projects.projectFor({
+    cwd,
+    ...(transcriptPath !== undefined ? { transcriptPath } : {}),
+    ...(projectDir !== undefined ? { projectDir } : {}),
+  });
   return found.known ? found.dir : undefined;
 }
 
-async function record(ctx: ServeContext, c: Context, event: 'PostToolUse' | 'PostToolUseFailure' | 'Stop', body: Record<string, unknown>): Promise<void> {
+async function record(
+  ctx: ServeContext,
+  c: Context,
+  event: 'PostToolUse' | 'PostToolUseFailure' | 'Stop',
+  body: Record<string, unknown>,
+): Promise<void> {
   const input = body['tool_input'];
   const tool = str(body['tool_name']);
   const sessionId = str(body['session_id']);
@@ -245,6 +288,10 @@ async function record(ctx: ServeContext, c: Context, event: 'PostToolUse' | 'Pos
     // In its own field too, so that `toolgate audit why <tool_use_id>` finds how the call ended.
     ...(toolUseId !== undefined ? { toolUseId } : {}),
     ...(input !== null && typeof input === 'object' ? { inputSha256: inputSha256(input), inputRedacted: redactInput(input) } : {}),
-    ...(str(body['tool_use_id']) !== undefined ? { detail: `tool_use_id ${body['tool_use_id'] as string}${typeof body['error'] === 'string' ? `: ${body['error'].slice(0, 2000)}` : ''}` } : {}),
+    ...(str(body['tool_use_id']) !== undefined
+      ? {
+          detail: `tool_use_id ${body['tool_use_id'] as string}${typeof body['error'] === 'string' ? `: ${body['error'].slice(0, 2000)}` : ''}`,
+        }
+      : {}),
   });
 }

@@ -30,7 +30,8 @@ const FORM_LIMIT = 64 * 1024;
 const MAX_MESSAGE = 2000;
 
 const SECURITY_HEADERS: Record<string, string> = {
-  'content-security-policy': "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'content-security-policy':
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   'x-frame-options': 'DENY',
   'x-content-type-options': 'nosniff',
   // Not no-referrer: with it Chromium sends `Origin: null` on the page's own form posts.
@@ -98,7 +99,11 @@ export function pageRoutes(ctx: ServeContext): Hono {
     }
     return out;
   };
-  const form = (back: string, a: AskRecord, codes: Map<string, Omit<FormContext, 'back'>>): FormContext => ({ back, ...codes.get(a.id), ttl: ctx.grantTtl });
+  const form = (back: string, a: AskRecord, codes: Map<string, Omit<FormContext, 'back'>>): FormContext => ({
+    back,
+    ...codes.get(a.id),
+    ttl: ctx.grantTtl,
+  });
   /** The signed-in viewer of a script's request; `undefined` when the request is a navigation (no part asked for). */
   const viewer = (c: Context): Ok | Response | undefined => {
     if (c.req.query('part') === undefined) return undefined;
@@ -115,12 +120,21 @@ export function pageRoutes(ctx: ServeContext): Hono {
   // A name that is not this server's (DNS rebinding) gets nothing, not even the sign-in form:
   // a person would be typing the token into a page of another origin.
   app.use('*', async (c, next) => {
-    if (isLoopbackAddress(peerAddress(c)) && !hostIsSelf(c, ctx.self?.host)) return c.text(`the address "${c.req.header('host') ?? ''}" does not name this server: open it as http://127.0.0.1 or http://localhost`, 403, SECURITY_HEADERS);
+    if (isLoopbackAddress(peerAddress(c)) && !hostIsSelf(c, ctx.self?.host))
+      return c.text(
+        `the address "${c.req.header('host') ?? ''}" does not name this server: open it as http://127.0.0.1 or http://localhost`,
+        403,
+        SECURITY_HEADERS,
+      );
     await next();
   });
 
-  app.get('/page.css', (c) => c.body(PAGE_CSS, 200, { ...SECURITY_HEADERS, 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-cache' }));
-  app.get('/page.js', (c) => c.body(PAGE_JS, 200, { ...SECURITY_HEADERS, 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }));
+  app.get('/page.css', (c) =>
+    c.body(PAGE_CSS, 200, { ...SECURITY_HEADERS, 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-cache' }),
+  );
+  app.get('/page.js', (c) =>
+    c.body(PAGE_JS, 200, { ...SECURITY_HEADERS, 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }),
+  );
 
   app.get('/', async (c) => {
     const a = viewer(c);
@@ -128,17 +142,29 @@ export function pageRoutes(ctx: ServeContext): Hono {
     if (a instanceof Response) return a;
     const session = c.req.query('session');
     const project = c.req.query('project');
-    const params = new URLSearchParams({ ...(session !== undefined ? { session } : {}), ...(project !== undefined ? { project } : {}) }).toString();
+    const params = new URLSearchParams({
+      ...(session !== undefined ? { session } : {}),
+      ...(project !== undefined ? { project } : {}),
+    }).toString();
     const back = `/${params !== '' ? `?${params}` : ''}`;
-    const pending = await ctx.store.listAsks({ state: 'pending', limit: 200, ...(session !== undefined ? { sessionId: session } : {}), ...(project !== undefined ? { projectDir: project } : {}) });
+    const pending = await ctx.store.listAsks({
+      state: 'pending',
+      limit: 200,
+      ...(session !== undefined ? { sessionId: session } : {}),
+      ...(project !== undefined ? { projectDir: project } : {}),
+    });
     // Oldest first: a new ask goes below the ones already shown, so no card moves under the pointer.
     const codes = await codesOf(pending);
     const cards = [...pending].reverse().map((x) => askCard(x, form(BACK.test(back) ? back : '/', x, codes)));
     const list = h`${cards}`;
     if (c.req.query('part') === 'list') return part(c, list);
-    const [answered, expired] = await Promise.all([ctx.store.listAsks({ state: 'answered', limit: 5 }), ctx.store.listAsks({ state: 'expired', limit: 5 })]);
+    const [answered, expired] = await Promise.all([
+      ctx.store.listAsks({ state: 'answered', limit: 5 }),
+      ctx.store.listAsks({ state: 'expired', limit: 5 }),
+    ]);
     const recent = [...answered, ...expired].sort(newestFirst).slice(0, 5);
-    const filter = session !== undefined ? h`session <code>${session}</code>` : project !== undefined ? h`project <code>${project}</code>` : undefined;
+    const filter =
+      session !== undefined ? h`session <code>${session}</code>` : project !== undefined ? h`project <code>${project}</code>` : undefined;
     const body = h`<h1>Waiting for an answer</h1>
 ${filter !== undefined ? h`<p class="filter">Only ${filter}. <a href="/">Show all</a></p>` : ''}
 <div id="asks">${list}</div>
@@ -153,7 +179,10 @@ ${recent.length > 0 ? h`<ul class="recent">${recent.map((r) => h`<li>${timeTag(n
     const a = viewer(c);
     if (a === undefined) return page(c, { title: 'Answered asks', view: 'answered' });
     if (a instanceof Response) return a;
-    const [answered, expired] = await Promise.all([ctx.store.listAsks({ state: 'answered', limit: 50 }), ctx.store.listAsks({ state: 'expired', limit: 50 })]);
+    const [answered, expired] = await Promise.all([
+      ctx.store.listAsks({ state: 'answered', limit: 50 }),
+      ctx.store.listAsks({ state: 'expired', limit: 50 }),
+    ]);
     const asks = [...answered, ...expired].sort(newestFirst).slice(0, 50);
     const audits = await Promise.all(asks.map((x) => ctx.store.readAudit({ askId: x.id, limit: 100 })));
     const list = h`${asks.map((x, i) => askCard(x, { back: '/answered' }, audits[i]))}`;
@@ -199,7 +228,12 @@ ${asks.length === 0 ? h`<p class="empty">No ask has been answered yet.</p>` : ''
     const f = await readForm(c);
     if (!f.ok) return text(c, f.status, f.message);
     // As DELETE /v1/grants/:id does: a rule Claude Code wrote to a settings file here is removed from the file too.
-    const r = await revokeGrant(ctx.store, id, { at: ctx.now(), by: pageAnswerer(a), audit: (e) => ctx.audit.write(e), fs: nodeFileSystem() });
+    const r = await revokeGrant(ctx.store, id, {
+      at: ctx.now(),
+      by: pageAnswerer(a),
+      audit: (e) => ctx.audit.write(e),
+      fs: nodeFileSystem(),
+    });
     if (r.code === 'unknown') return text(c, 404, `There is no grant with id ${id}.`);
     if (r.code === 'byHand' || r.code === 'fileUnchanged' || r.code === 'alreadyRevoked') return text(c, 409, r.message);
     return c.text(r.message, 200, SECURITY_HEADERS);
@@ -212,7 +246,8 @@ ${asks.length === 0 ? h`<p class="empty">No ask has been answered yet.</p>` : ''
     if (!a.ok) return text(c, a.status, a.message);
     const f = await readForm(c);
     if (!f.ok) return text(c, f.status, f.message);
-    if ((f.fields.get('answerer') ?? '') !== '') return text(c, 400, 'an answer from the page is recorded as the signed-in name: it takes no answerer name');
+    if ((f.fields.get('answerer') ?? '') !== '')
+      return text(c, 400, 'an answer from the page is recorded as the signed-in name: it takes no answerer name');
     const ask = await ctx.store.getAsk(id);
     if (ask === undefined) return text(c, 404, `There is no ask with id ${id}.`);
     // A serve holding another token on the same store (one the agent started, with a token of its own) answers none of this token's asks.
@@ -221,7 +256,12 @@ ${asks.length === 0 ? h`<p class="empty">No ask has been answered yet.</p>` : ''
     // The options as the page offered them: with the grants in force, as the answer's check counts them.
     const chosen = readAnswer(f.fields, ask, await grantedRules(ctx, ask, ctx.now()));
     if (!chosen.ok) return text(c, 400, chosen.message);
-    const r = await ctx.asks.answer(id, { answer: chosen.answer, scope: chosen.scope, answerer: pageAnswerer(a), ...(chosen.rules !== undefined ? { rules: chosen.rules } : {}) });
+    const r = await ctx.asks.answer(id, {
+      answer: chosen.answer,
+      scope: chosen.scope,
+      answerer: pageAnswerer(a),
+      ...(chosen.rules !== undefined ? { rules: chosen.rules } : {}),
+    });
     if (!r.ok) return text(c, r.status, r.message);
     const entry = answerEntry(r.ask, ctx.now());
     ctx.audit.write(entry);
@@ -240,7 +280,8 @@ ${asks.length === 0 ? h`<p class="empty">No ask has been answered yet.</p>` : ''
     if (!f.ok) return refuse(f.status, f.message);
     const who = ctx.auth.signIn(f.fields.get('token')?.trim() ?? '', c);
     if (!who.ok) {
-      if (who.retryAfter !== undefined) return c.json({ error: who.message }, 429, { ...SECURITY_HEADERS, 'retry-after': String(who.retryAfter) });
+      if (who.retryAfter !== undefined)
+        return c.json({ error: who.message }, 429, { ...SECURITY_HEADERS, 'retry-after': String(who.retryAfter) });
       await new Promise((r) => setTimeout(r, 300));
       return refuse(401, who.message);
     }
@@ -258,7 +299,8 @@ type FormRead = { ok: true; fields: URLSearchParams } | { ok: false; status: 413
 /** Read an `application/x-www-form-urlencoded` post (what the page's forms send). */
 async function readForm(c: Context): Promise<FormRead> {
   const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
-  if (type !== 'application/x-www-form-urlencoded') return { ok: false, status: 415, message: 'expected a form post (application/x-www-form-urlencoded)' };
+  if (type !== 'application/x-www-form-urlencoded')
+    return { ok: false, status: 415, message: 'expected a form post (application/x-www-form-urlencoded)' };
   const body = await readBody(c, FORM_LIMIT);
   if (!body.ok) {
     if (!body.drained) c.header('connection', 'close');
@@ -274,7 +316,11 @@ type ChosenAnswer = { ok: true; answer: AskAnswer; scope: AnswerScope; rules?: s
  * of the ask's proposal, made again here from the stored ask (the form never carries rule text, so
  * it cannot name a rule the page did not offer). No choice at all: the proposal's suggestions.
  */
-function chosenRules(fields: URLSearchParams, ask: AskRecord, granted: readonly PermissionRuleValue[]): { ok: true; rules?: string[] } | { ok: false; message: string } {
+function chosenRules(
+  fields: URLSearchParams,
+  ask: AskRecord,
+  granted: readonly PermissionRuleValue[],
+): { ok: true; rules?: string[] } | { ok: false; message: string } {
   const parts = askProposal(ask, [], granted).parts;
   const named = [...new Set([...fields.keys()].filter((k) => k.startsWith('rule.')))];
   if (named.length === 0) return { ok: true };
@@ -282,8 +328,12 @@ function chosenRules(fields: URLSearchParams, ask: AskRecord, granted: readonly 
   for (const key of named) {
     const part = parts[/^rule\.(0|[1-9]\d{0,2})$/.test(key) ? Number(key.slice(5)) : -1];
     const values = fields.getAll(key);
-    const option = part !== undefined && values.length === 1 && /^(0|[1-9]\d{0,2})$/.test(values[0] as string) ? part.options[Number(values[0])] : undefined;
-    if (option === undefined) return { ok: false, message: `the form field ${key} names no rule this ask offers: reload the page and choose again` };
+    const option =
+      part !== undefined && values.length === 1 && /^(0|[1-9]\d{0,2})$/.test(values[0] as string)
+        ? part.options[Number(values[0])]
+        : undefined;
+    if (option === undefined)
+      return { ok: false, message: `the form field ${key} names no rule this ask offers: reload the page and choose again` };
     rules.push(option.rule);
   }
   return { ok: true, rules };
@@ -304,9 +354,15 @@ function readAnswer(fields: URLSearchParams, ask: AskRecord, granted: readonly P
   if (action === 'approve') return { ok: true, answer: { behavior: 'allow' }, scope: 'once' };
   if (action !== 'remember') return { ok: false, message: 'choose approve, approve and remember, or deny' };
   const scope = fields.get('scope') ?? 'session';
-  if (scope !== 'session' && scope !== 'project' && scope !== 'user') return { ok: false, message: `remembering needs the scope session, project or user, not "${scope}"` };
-  if (ask.pending.askKind !== 'plain' && ask.pending.askKind !== 'guardedRead') return { ok: false, message: `a ${ask.pending.askKind === 'firm' ? 'firm ask' : ask.pending.askKind === 'planBlock' ? 'change in plan mode' : 'protected-path ask'} cannot be remembered: approve it once` };
-  if (askProposal(ask, [], granted).parts.length === 0) return { ok: false, message: 'toolgate has no rule to remember for this call: approve it once' };
+  if (scope !== 'session' && scope !== 'project' && scope !== 'user')
+    return { ok: false, message: `remembering needs the scope session, project or user, not "${scope}"` };
+  if (ask.pending.askKind !== 'plain' && ask.pending.askKind !== 'guardedRead')
+    return {
+      ok: false,
+      message: `a ${ask.pending.askKind === 'firm' ? 'firm ask' : ask.pending.askKind === 'planBlock' ? 'change in plan mode' : 'protected-path ask'} cannot be remembered: approve it once`,
+    };
+  if (askProposal(ask, [], granted).parts.length === 0)
+    return { ok: false, message: 'toolgate has no rule to remember for this call: approve it once' };
   const rules = chosenRules(fields, ask, granted);
   if (!rules.ok) return rules;
   return { ok: true, answer: { behavior: 'allow', remember: true }, scope, ...(rules.rules !== undefined ? { rules: rules.rules } : {}) };

@@ -122,7 +122,9 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
     markUnknown(problem.reason, problem.unseen);
     return index;
   }
-  const unhandled = compoundCoproc(raw) ? 'coproc with a compound command is a construct toolgate does not analyse' : UNHANDLED_KEYWORDS.get(argv[0]!);
+  const unhandled = compoundCoproc(raw)
+    ? 'coproc with a compound command is a construct toolgate does not analyse'
+    : UNHANDLED_KEYWORDS.get(argv[0]!);
   if (unhandled !== undefined && raw.words[0]!.raw === argv[0]) {
     markUnknown(unhandled, true);
     return index;
@@ -144,24 +146,45 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
       // Still unknown for allow rules (it runs text as code); deny rules, protected writes and
       // critical removals see what it runs.
       markUnknown(`'eval' runs text as shell code`);
-      emitNested(c, words.map((w) => w.word.value).join(' '), index, 'eval', cmd.redirects, [...c.env, ...ancestorAssignments(c, cmd.parent), ...cmd.assignments]);
+      emitNested(c, words.map((w) => w.word.value).join(' '), index, 'eval', cmd.redirects, [
+        ...c.env,
+        ...ancestorAssignments(c, cmd.parent),
+        ...cmd.assignments,
+      ]);
       return index;
     }
-    if (words.length > 0) markUnknown(`'eval' runs text toolgate cannot see: ${words.map((w) => w.raw).join(' ').slice(0, 60)}`, true);
+    if (words.length > 0)
+      markUnknown(
+        `'eval' runs text toolgate cannot see: ${words
+          .map((w) => w.raw)
+          .join(' ')
+          .slice(0, 60)}`,
+        true,
+      );
     return index;
   }
   if (CODE_AS_DATA.has(name)) {
     markUnknown(`'${name}' runs text as shell code`);
     // `source /dev/stdin <<< 'cmd'`: like eval, deny rules, protected writes and critical removals see what it runs.
     const text = (name === 'source' || name === '.') && exact === argv[0] && cmd.literal[1] !== false ? sourcedInput(cmd) : undefined;
-    if (text !== undefined) emitNested(c, text, index, name, cmd.redirects, [...c.env, ...ancestorAssignments(c, cmd.parent), ...cmd.assignments]);
+    if (text !== undefined)
+      emitNested(c, text, index, name, cmd.redirects, [...c.env, ...ancestorAssignments(c, cmd.parent), ...cmd.assignments]);
     return index;
   }
   const model = PROGRAMS.get(name);
-  if ((ARITHMETIC_BUILTINS.has(name) || model?.arithmeticSubscripts === true) && raw.words.slice(1).some((w) => (name === 'let' ? arithmeticRunsCode(w.raw) : subscriptRunsCode(w.raw)))) {
+  if (
+    (ARITHMETIC_BUILTINS.has(name) || model?.arithmeticSubscripts === true) &&
+    raw.words.slice(1).some((w) => (name === 'let' ? arithmeticRunsCode(w.raw) : subscriptRunsCode(w.raw)))
+  ) {
     markUnknown(`'${name}' may evaluate a substitution inside an array subscript`, true);
   } else if (model?.variables !== undefined && raw.words.slice(1).some((w) => subscriptNotNumber(w.word.literal ? w.word.value : w.raw))) {
-    markUnknown(`'${name}' evaluates an array subscript arithmetically: ${raw.words.map((w) => w.raw).join(' ').slice(0, 60)}`, true);
+    markUnknown(
+      `'${name}' evaluates an array subscript arithmetically: ${raw.words
+        .map((w) => w.raw)
+        .join(' ')
+        .slice(0, 60)}`,
+      true,
+    );
   }
 
   for (const w of raw.words) {
@@ -170,14 +193,18 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
   }
   addStateChange(c, commandStateChange(cmd, c.shells), index + 1);
   // A command of a script no one passed variables to, run by no wrapper, with no assignments of its own: no environment.
-  const env: Environment = c.env.length === 0 && cmd.parent === undefined && cmd.assignments.length === 0 ? NO_ENVIRONMENT : [...c.env, ...ancestorAssignments(c, cmd.parent), ...cmd.assignments];
+  const env: Environment =
+    c.env.length === 0 && cmd.parent === undefined && cmd.assignments.length === 0
+      ? NO_ENVIRONMENT
+      : [...c.env, ...ancestorAssignments(c, cmd.parent), ...cmd.assignments];
   const before = index > 0 ? c.commands[index - 1] : undefined;
   const previous = before?.parent === cmd.parent && before?.context === cmd.context ? before : undefined;
   const extra = programCode(cmd, name, model?.variables === 'assigns', env, previous);
   // `cat <<EOF | sh`: the grammar gives the shell first; what cat writes is read by it.
   if (previous && SHELLS.has(foldedCommandName(previous.argv[0] ?? '')) && readsInput(previous)) {
     const piped = pipedText(cmd);
-    if (piped !== undefined && piped.trim() !== '') emitNested(c, piped, index - 1, `${previous.argv[0]} reading what the command after it writes`, previous.redirects, env);
+    if (piped !== undefined && piped.trim() !== '')
+      emitNested(c, piped, index - 1, `${previous.argv[0]} reading what the command after it writes`, previous.redirects, env);
   }
   const info = unwrap(name, argv, cmd.literal);
   if (!info && extra.length === 0) return index;
@@ -236,7 +263,10 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
       markUnknown(`${name} runs a script that is not literal: ${words.map((w) => w.raw).join(' ')}`, true);
       continue;
     }
-    const script = words.map((w) => w.word.value).join(' ').slice(inner.offset ?? 0);
+    const script = words
+      .map((w) => w.word.value)
+      .join(' ')
+      .slice(inner.offset ?? 0);
     emitNested(c, script, index, name, cmd.redirects, env);
   }
   return index;
@@ -274,7 +304,13 @@ function ancestorAssignments(c: Collector, parent: number | undefined): string[]
  * Code a command runs besides its words: a git configuration or environment that names a
  * program, a shell's startup files and input, an interpreter's code, prompt variables it sets.
  */
-function programCode(cmd: SimpleCommand, name: string, assigns: boolean, env: Environment, previous: SimpleCommand | undefined): Unwrapped[] {
+function programCode(
+  cmd: SimpleCommand,
+  name: string,
+  assigns: boolean,
+  env: Environment,
+  previous: SimpleCommand | undefined,
+): Unwrapped[] {
   const out: Unwrapped[] = [];
   for (const a of cmd.assignments) {
     const code = promptCode(a);
@@ -318,7 +354,14 @@ export function emitStatementAssignments(c: Collector, assignments: readonly str
   }
 }
 
-function emitNested(c: Collector, script: string, parent: number | undefined, name: string, inherited: SimpleCommand['redirects'], env: Environment): void {
+function emitNested(
+  c: Collector,
+  script: string,
+  parent: number | undefined,
+  name: string,
+  inherited: SimpleCommand['redirects'],
+  env: Environment,
+): void {
   if (c.nestedDepth + 1 > MAX_NESTED_DEPTH) {
     addUnseen(c, `nested scripts deeper than ${MAX_NESTED_DEPTH}`);
     return;

@@ -6,7 +6,14 @@
  */
 import { expandBraces as expandBraceWord } from '../syntax/brace.js';
 import type { Platform } from '../../core/types.js';
-import { hasShortName, isCriticalRemovalTarget, normalizePath, parentsOf, resolveProcAlias, resolveWindowsShare } from '../../paths/index.js';
+import {
+  hasShortName,
+  isCriticalRemovalTarget,
+  normalizePath,
+  parentsOf,
+  resolveProcAlias,
+  resolveWindowsShare,
+} from '../../paths/index.js';
 import { foldedCommandName } from '../commands/emit.js';
 import { fileOperands, type FileOperand } from './file-effects/index.js';
 import { PROGRAMS } from '../programs/index.js';
@@ -77,7 +84,11 @@ interface Variables {
 function variablesOf(command: string): Variables {
   const home = variableView(command, 'HOME');
   const pwd = variableView(command, 'PWD');
-  return { homeAssigned: home.assigned, ...(home.unknown !== undefined ? { homeUnknown: home.unknown } : {}), pwdFixed: pwd.assigned.length === 0 && pwd.unknown === undefined };
+  return {
+    homeAssigned: home.assigned,
+    ...(home.unknown !== undefined ? { homeUnknown: home.unknown } : {}),
+    pwdFixed: pwd.assigned.length === 0 && pwd.unknown === undefined,
+  };
 }
 
 /** The home directories `~` may be at this point: the context's, and every literal value the command assigns. */
@@ -117,7 +128,8 @@ function physicalOf(value: string, base: string, ctx: ShellPathContext): string 
 function withPhysical(resolved: [Resolved], value: string, base: string, ctx: ShellPathContext): Resolved[] {
   // With no view, a `..` after a name goes up from wherever that name leads if it is a link: the
   // lexical path is a best guess (not literal), so it is never a read-only allow by itself.
-  if (!ctx.realpath && ctx.platform !== 'windows' && /(^|\/)(?!\.\.?\/)[^/]+\/\.\.(\/|$)/.test(value)) return [{ ...resolved[0], literal: false }];
+  if (!ctx.realpath && ctx.platform !== 'windows' && /(^|\/)(?!\.\.?\/)[^/]+\/\.\.(\/|$)/.test(value))
+    return [{ ...resolved[0], literal: false }];
   const physical = physicalOf(value, base, ctx);
   if (physical === undefined) return resolved;
   const path = normalizePath(physical, { cwd: '/', home: ctx.home, platform: ctx.platform });
@@ -166,7 +178,8 @@ function anywherePattern(r: Resolved): Resolved {
 /** Resolves one path word against a directory: one result per value `~`/`$HOME` may have. */
 function resolveWord(value: string, literal: boolean, base: string, ctx: ShellPathContext, vars: Variables): Resolved[] {
   const opts = (home: string) => ({ cwd: base, home, platform: ctx.platform });
-  if (literal) return withPhysical([{ path: normalizePath(value, opts(ctx.home)), literal: true, glob: false, known: true }], value, base, ctx);
+  if (literal)
+    return withPhysical([{ path: normalizePath(value, opts(ctx.home)), literal: true, glob: false, known: true }], value, base, ctx);
   const out: Resolved[] = [];
   for (const home of homesAt(base, ctx, vars)) {
     let raw = value;
@@ -192,13 +205,26 @@ function resolveWord(value: string, literal: boolean, base: string, ctx: ShellPa
     if (vars.pwdFixed) raw = substituteVariables(raw, { PWD: base }) ?? raw;
     const d = decodeWord(raw);
     if (d.literal) {
-      out.push(...withPhysical([{ path: normalizePath(d.value, opts(home)), literal: false, glob: false, known, ...(why !== undefined ? { why } : {}) }], d.value, base, ctx));
+      out.push(
+        ...withPhysical(
+          [{ path: normalizePath(d.value, opts(home)), literal: false, glob: false, known, ...(why !== undefined ? { why } : {}) }],
+          d.value,
+          base,
+          ctx,
+        ),
+      );
       continue;
     }
     const onlyGlob = !d.expansion && d.substitutions === 0 && !d.error && !d.zshEquals;
     // Best guess: drop quotes; keep glob characters and `$NAME` text as written.
     const guess = raw.replace(/["']/g, '');
-    out.push({ path: normalizePath(guess, opts(home)), literal: false, glob: d.glob || d.brace, known: known && onlyGlob && !raw.startsWith('~'), ...(why !== undefined ? { why } : {}) });
+    out.push({
+      path: normalizePath(guess, opts(home)),
+      literal: false,
+      glob: d.glob || d.brace,
+      known: known && onlyGlob && !raw.startsWith('~'),
+      ...(why !== undefined ? { why } : {}),
+    });
   }
   return out.filter((r, i) => out.findIndex((o) => o.path === r.path) === i);
 }
@@ -212,7 +238,8 @@ function aliasesOf(path: string, raw: string, base: string, ctx: ShellPathContex
   const share = resolveWindowsShare(path);
   if (share.path !== path) out.push({ path });
   out.push(share);
-  if (hasShortName(path) && !ctx.realpath) out.push({ path, unknown: `${raw} may hold an 8.3 short name that only the file system can resolve` });
+  if (hasShortName(path) && !ctx.realpath)
+    out.push({ path, unknown: `${raw} may hold an 8.3 short name that only the file system can resolve` });
   return out;
 }
 
@@ -221,9 +248,15 @@ function aliasesOf(path: string, raw: string, base: string, ctx: ShellPathContex
  * matches in the file-system view, or why the view cannot tell: a `..` after a wild component goes up from wherever the matched names lead, which
  * the lexical path has already collapsed. `undefined` without a view that lists.
  */
-function globNames(path: string, value: string, intoName: string | undefined, ctx: ShellPathContext): { paths: readonly string[] } | { unknown: string } | undefined {
+function globNames(
+  path: string,
+  value: string,
+  intoName: string | undefined,
+  ctx: ShellPathContext,
+): { paths: readonly string[] } | { unknown: string } | undefined {
   if (ctx.globMatches === undefined) return undefined;
-  if (/[*?[][^/]*\/(?:.*\/)?\.\.(?:\/|$)/.test(value)) return { unknown: `a .. after a pattern in ${value} goes up from wherever the names it matches lead` };
+  if (/[*?[][^/]*\/(?:.*\/)?\.\.(?:\/|$)/.test(value))
+    return { unknown: `a .. after a pattern in ${value} goes up from wherever the names it matches lead` };
   // A copy into what the glob names (`cp x build/*`): the folders it matches, with the name added.
   const into = intoName !== undefined && path.endsWith(`/${intoName}`) ? `/${intoName}` : '';
   const named = ctx.globMatches(into === '' ? path : path.slice(0, -into.length));
@@ -312,7 +345,20 @@ function expandedArgv(cmd: SimpleCommand): Variant {
 
 /** Extra facts an effect carries from the operand that made it. */
 /** `names` resolved: the entries of the directories named (an empty `of`: of the effect's own path). */
-type EffectExtra = Pick<FileOperand, 'tree' | 'assumed' | 'ownMetadata' | 'prefix' | 'fromHistory' | 'pattern' | 'walksLinks' | 'walksLinksWith' | 'gitTakes' | 'rgSkips' | 'linkItself'> & { includes?: readonly string[] } & { intoName?: string; names?: PathNames; contentFrom?: readonly string[] };
+type EffectExtra = Pick<
+  FileOperand,
+  | 'tree'
+  | 'assumed'
+  | 'ownMetadata'
+  | 'prefix'
+  | 'fromHistory'
+  | 'pattern'
+  | 'walksLinks'
+  | 'walksLinksWith'
+  | 'gitTakes'
+  | 'rgSkips'
+  | 'linkItself'
+> & { includes?: readonly string[] } & { intoName?: string; names?: PathNames; contentFrom?: readonly string[] };
 
 /**
  * The paths a command reads, writes or removes: redirections (`>`, `>>`, `<`, …), the file
@@ -333,8 +379,26 @@ export function shellPathEffects(analysis: ShellAnalysis, ctx: ShellPathContext)
   return collectEffects(analysis, ctx);
 }
 
-let lastEffects: { analysis: ShellAnalysis | undefined; cdPath: string | null | undefined; cwd: string; home: string; platform: Platform; realpath: unknown; isDirectory: unknown; globMatches: unknown; result: ShellPathEffects | undefined } = {
-  analysis: undefined, cdPath: undefined, cwd: '', home: '', platform: 'linux', realpath: undefined, isDirectory: undefined, globMatches: undefined, result: undefined,
+let lastEffects: {
+  analysis: ShellAnalysis | undefined;
+  cdPath: string | null | undefined;
+  cwd: string;
+  home: string;
+  platform: Platform;
+  realpath: unknown;
+  isDirectory: unknown;
+  globMatches: unknown;
+  result: ShellPathEffects | undefined;
+} = {
+  analysis: undefined,
+  cdPath: undefined,
+  cwd: '',
+  home: '',
+  platform: 'linux',
+  realpath: undefined,
+  isDirectory: undefined,
+  globMatches: undefined,
+  result: undefined,
 };
 
 /**
@@ -344,11 +408,31 @@ let lastEffects: { analysis: ShellAnalysis | undefined; cdPath: string | null | 
  */
 function collectEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPathEffects {
   const last = lastEffects;
-  if (last.analysis === analysis && last.result !== undefined && last.cdPath === ctx.cdPath && last.cwd === ctx.cwd && last.home === ctx.home && last.platform === ctx.platform && last.realpath === ctx.realpath && last.isDirectory === ctx.isDirectory && last.globMatches === ctx.globMatches) {
+  if (
+    last.analysis === analysis &&
+    last.result !== undefined &&
+    last.cdPath === ctx.cdPath &&
+    last.cwd === ctx.cwd &&
+    last.home === ctx.home &&
+    last.platform === ctx.platform &&
+    last.realpath === ctx.realpath &&
+    last.isDirectory === ctx.isDirectory &&
+    last.globMatches === ctx.globMatches
+  ) {
     return last.result;
   }
   const result = computeEffects(analysis, ctx);
-  lastEffects = { analysis, cdPath: ctx.cdPath, cwd: ctx.cwd, home: ctx.home, platform: ctx.platform, realpath: ctx.realpath, isDirectory: ctx.isDirectory, globMatches: ctx.globMatches, result };
+  lastEffects = {
+    analysis,
+    cdPath: ctx.cdPath,
+    cwd: ctx.cwd,
+    home: ctx.home,
+    platform: ctx.platform,
+    realpath: ctx.realpath,
+    isDirectory: ctx.isDirectory,
+    globMatches: ctx.globMatches,
+    result,
+  };
   return result;
 }
 
@@ -367,9 +451,29 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
     const seen = new Set([start]);
     const wrappers = wrapperIndexes(analysis);
     const push = (e: PathEffect): void => {
-      if (!effects.some((x) => x.op === e.op && x.path === e.path && x.command === e.command && x.tree === e.tree && x.assumed === e.assumed && sameNames(x.names, e.names) && sameFrom(x.contentFrom, e.contentFrom))) effects.push(e);
+      if (
+        !effects.some(
+          (x) =>
+            x.op === e.op &&
+            x.path === e.path &&
+            x.command === e.command &&
+            x.tree === e.tree &&
+            x.assumed === e.assumed &&
+            sameNames(x.names, e.names) &&
+            sameFrom(x.contentFrom, e.contentFrom),
+        )
+      )
+        effects.push(e);
     };
-    const add = (cmdIndex: number, op: PathEffect['op'], raw: string, value: string, literal: boolean, bases: readonly string[], extra: EffectExtra = {}): void => {
+    const add = (
+      cmdIndex: number,
+      op: PathEffect['op'],
+      raw: string,
+      value: string,
+      literal: boolean,
+      bases: readonly string[],
+      extra: EffectExtra = {},
+    ): void => {
       for (const base of bases) {
         for (const r of resolveFrom(value, literal, base, ctx, vars)) {
           let path = r.path;
@@ -396,10 +500,26 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
               assumed = 'path';
               tree = 'some';
             }
-            const said = isAnywhere(alias.path) ? `${alias.path} (${raw}, where a cd through CDPATH, which may be set, may have gone to any directory of its name)` : raw;
-            const e = effectOf(op, said, cmdIndex, glob, tree, assumed, extra, alias.path, lit && alias.unknown === undefined && alias.path === path, false);
+            const said = isAnywhere(alias.path)
+              ? `${alias.path} (${raw}, where a cd through CDPATH, which may be set, may have gone to any directory of its name)`
+              : raw;
+            const e = effectOf(
+              op,
+              said,
+              cmdIndex,
+              glob,
+              tree,
+              assumed,
+              extra,
+              alias.path,
+              lit && alias.unknown === undefined && alias.path === path,
+              false,
+            );
             // A write through a glob writes what it matches, and where those names' links lead.
-            const named = op === 'write' && r.glob && r.known && !extra.prefix && !extra.pattern && !isAnywhere(alias.path) ? globNames(alias.path, value, extra.intoName, ctx) : undefined;
+            const named =
+              op === 'write' && r.glob && r.known && !extra.prefix && !extra.pattern && !isAnywhere(alias.path)
+                ? globNames(alias.path, value, extra.intoName, ctx)
+                : undefined;
             // A word of a program toolgate does not model is a guess: only what the view shows counts.
             if (named !== undefined && 'unknown' in named && assumed === undefined) e.unsettled = named.unknown;
             push(e);
@@ -458,11 +578,21 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
           // A relative directory is looked up along CDPATH: each place it may lead is followed.
           const assigned = assignedCdPath(cmd.assignments);
           const cdPath = assigned !== undefined ? assigned : ctx.cdPath;
-          const words = !literal || !searchesCdPath(value) ? [value] : cdPath === undefined || cdPath === 'unknown' ? [value, `${ANYWHERE}/${value}`] : cdCandidates(value, cdPath);
+          const words =
+            !literal || !searchesCdPath(value)
+              ? [value]
+              : cdPath === undefined || cdPath === 'unknown'
+                ? [value, `${ANYWHERE}/${value}`]
+                : cdCandidates(value, cdPath);
           next = [];
           for (const word of words) {
             add(i, 'read', raw, word, literal, bases);
-            const rs = bases.flatMap((b) => resolveFrom(word, literal, b, ctx, vars).map((r) => ({ ...r, path: isAnywhere(r.path) ? r.path : resolveProcAlias(r.path, b).path })));
+            const rs = bases.flatMap((b) =>
+              resolveFrom(word, literal, b, ctx, vars).map((r) => ({
+                ...r,
+                path: isAnywhere(r.path) ? r.path : resolveProcAlias(r.path, b).path,
+              })),
+            );
             if (rs.some((r) => !r.known)) note(`cd to a directory that is not literal: ${value}`);
             next.push(...rs.map((r) => r.path));
           }
@@ -481,7 +611,14 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
       add(-1, r.kind === 'file' ? 'write' : 'read', r.target, r.target, r.targetLiteral, [...seen]);
     }
     const after = cwds.length === 1 && !isAnywhere(cwds[0]!) ? cwds[0]! : start;
-    return { effects, cwdAfter: after, unresolved: cwds.length === 1 || !forkedBySubshell ? unresolved : [...unresolved, 'the working directory after the command depends on a subshell'] };
+    return {
+      effects,
+      cwdAfter: after,
+      unresolved:
+        cwds.length === 1 || !forkedBySubshell
+          ? unresolved
+          : [...unresolved, 'the working directory after the command depends on a subshell'],
+    };
   } catch (error) {
     note(`path analysis failed: ${error instanceof Error ? error.message : String(error)}`);
     return { effects, cwdAfter: start, unresolved };
@@ -490,8 +627,16 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
 
 /** One effect, built field by field (optional fields only when set). */
 function effectOf(
-  op: PathEffect['op'], raw: string, command: number, glob: boolean, tree: PathEffect['tree'], assumed: PathEffect['assumed'],
-  extra: EffectExtra, path: string, literal: boolean, viaSymlink: boolean,
+  op: PathEffect['op'],
+  raw: string,
+  command: number,
+  glob: boolean,
+  tree: PathEffect['tree'],
+  assumed: PathEffect['assumed'],
+  extra: EffectExtra,
+  path: string,
+  literal: boolean,
+  viaSymlink: boolean,
 ): PathEffect {
   const e: PathEffect = { op, raw, command, glob, path, literal };
   if (tree !== undefined) e.tree = tree;
@@ -506,7 +651,8 @@ function effectOf(
   if (extra.prefix) e.namePrefix = true;
   if (viaSymlink) e.viaSymlink = true;
   // The entries of the effect's own path (`git clean`): named by the path the effect has.
-  if (extra.names !== undefined) e.names = extra.names.kind === 'entries' && extra.names.of.length === 0 ? { ...extra.names, of: [path] } : extra.names;
+  if (extra.names !== undefined)
+    e.names = extra.names.kind === 'entries' && extra.names.of.length === 0 ? { ...extra.names, of: [path] } : extra.names;
   // A write that lands another tree (or its own path's, for a link) at the path: only with a tree.
   if (extra.contentFrom !== undefined && tree === 'some') e.contentFrom = extra.contentFrom.length === 0 ? [path] : extra.contentFrom;
   return e;
@@ -520,13 +666,27 @@ function sameNames(a: PathNames | undefined, b: PathNames | undefined): boolean 
   return a === b || (a !== undefined && b !== undefined && JSON.stringify(a) === JSON.stringify(b));
 }
 
-type Add = (cmdIndex: number, op: PathEffect['op'], raw: string, value: string, literal: boolean, bases: readonly string[], extra?: EffectExtra) => void;
+type Add = (
+  cmdIndex: number,
+  op: PathEffect['op'],
+  raw: string,
+  value: string,
+  literal: boolean,
+  bases: readonly string[],
+  extra?: EffectExtra,
+) => void;
 
 /** The effects of one spelling of a command's words. */
 type DirsOf = (word: string, literal: boolean, bases: readonly string[]) => string[];
 
 /** The folders a symbolic link is made in, from which its relative target resolves (see `FileOperand.linkIn`). */
-function linkFolders(at: NonNullable<FileOperand['linkIn']>, v: Variant, bases: readonly string[], dirsOf: DirsOf, ctx: ShellPathContext): string[] {
+function linkFolders(
+  at: NonNullable<FileOperand['linkIn']>,
+  v: Variant,
+  bases: readonly string[],
+  dirsOf: DirsOf,
+  ctx: ShellPathContext,
+): string[] {
   const word = at.value ?? v.argv[at.index] ?? '.';
   const literal = at.value !== undefined ? true : (v.literal[at.index] ?? false);
   const out = new Set<string>();
@@ -546,14 +706,25 @@ function linkFolders(at: NonNullable<FileOperand['linkIn']>, v: Variant, bases: 
   return [...out];
 }
 
-function addOperands(i: number, name: string, cmd: SimpleCommand, v: Variant, bases: readonly string[], add: Add, dirsOf: DirsOf, note: (why: string) => void, ctx: ShellPathContext): void {
+function addOperands(
+  i: number,
+  name: string,
+  cmd: SimpleCommand,
+  v: Variant,
+  bases: readonly string[],
+  add: Add,
+  dirsOf: DirsOf,
+  note: (why: string) => void,
+  ctx: ShellPathContext,
+): void {
   const { files, unresolved: why, chdir } = fileOperands(name, v.argv, v.literal);
   for (const w of why) note(`${cmd.source}: ${w}`);
   // `GIT_WORK_TREE=dir git add -A`: the tree it reads and writes is one toolgate does not follow.
   const movedBy = PROGRAMS.get(name)?.movedBy ?? [];
   for (const a of cmd.assignments) {
     const variable = a.slice(0, Math.max(0, a.indexOf('=')));
-    if (movedBy.includes(variable)) note(`${cmd.source}: ${variable} moves the tree or repository ${name} works on, which toolgate does not follow`);
+    if (movedBy.includes(variable))
+      note(`${cmd.source}: ${variable} moves the tree or repository ${name} works on, which toolgate does not follow`);
   }
   // `git -C a -C b`: the command's relative paths start from a/b.
   let cmdBases = [...bases];
@@ -580,7 +751,8 @@ function addOperands(i: number, name: string, cmd: SimpleCommand, v: Variant, ba
     // rg's skips hold only when bash hands it every word as written (no option hidden in a variable).
     if (f.rgSkips !== undefined && v.literal.every((l) => l)) extra.rgSkips = f.rgSkips;
     // Only globs bash leaves as written (every word literal) choose the files.
-    if (f.includes !== undefined && f.includes.every((i) => i.words.every((k) => v.literal[k] === true))) extra.includes = f.includes.map((i) => i.glob);
+    if (f.includes !== undefined && f.includes.every((i) => i.words.every((k) => v.literal[k] === true)))
+      extra.includes = f.includes.map((i) => i.glob);
     if (f.assumed !== undefined) extra.assumed = f.assumed;
     if (f.ownMetadata) extra.ownMetadata = true;
     if (f.prefix) extra.prefix = true;
@@ -588,10 +760,18 @@ function addOperands(i: number, name: string, cmd: SimpleCommand, v: Variant, ba
     if (f.pattern) extra.pattern = true;
     if (f.names !== undefined) {
       const n = f.names;
-      extra.names = n.kind === 'unseen' ? n : { kind: 'entries', of: (n.of ?? []).flatMap((k) => (v.argv[k] === undefined ? [] : dirsOf(v.argv[k]!, v.literal[k] ?? false, cmdBases))), ...(n.spares !== undefined ? { spares: n.spares } : {}) };
+      extra.names =
+        n.kind === 'unseen'
+          ? n
+          : {
+              kind: 'entries',
+              of: (n.of ?? []).flatMap((k) => (v.argv[k] === undefined ? [] : dirsOf(v.argv[k]!, v.literal[k] ?? false, cmdBases))),
+              ...(n.spares !== undefined ? { spares: n.spares } : {}),
+            };
     }
     // Only sources written out literally say which trees land there (a glob or variable may name any).
-    if (f.from !== undefined && f.from.every((k) => v.argv[k] !== undefined && v.literal[k] === true)) extra.contentFrom = f.from.flatMap((k) => dirsOf(v.argv[k]!, true, cmdBases));
+    if (f.from !== undefined && f.from.every((k) => v.argv[k] !== undefined && v.literal[k] === true))
+      extra.contentFrom = f.from.flatMap((k) => dirsOf(v.argv[k]!, true, cmdBases));
     let fileBases: readonly string[] = cmdBases;
     if (f.fromRoot) fileBases = [...new Set(cmdBases.flatMap((b) => [b, ...parentsOf(b)]))];
     if (f.under !== undefined) {
@@ -613,7 +793,8 @@ function addOperands(i: number, name: string, cmd: SimpleCommand, v: Variant, ba
     }
     add(i, f.op, raw, value, literal, fileBases, extra);
     // A glob or variable among positional operands may put any file in the output slot.
-    if (positional && f.op === 'read' && f.value === undefined && !literal && f.tree === undefined) add(i, 'write', raw, value, literal, fileBases, extra);
+    if (positional && f.op === 'read' && f.value === undefined && !literal && f.tree === undefined)
+      add(i, 'write', raw, value, literal, fileBases, extra);
   }
 }
 
@@ -664,10 +845,13 @@ export function criticalRemovals(analysis: ShellAnalysis, ctx: CriticalRemovalSh
       if (!removesOperands(name) && PROGRAMS.get(name)?.removes !== true) continue;
       const word = e.raw.replace(/ \(.*\)$/s, '');
       const why =
-        variableWhy(word) ?? tildeWhy(word, ctx, norm) ?? (e.literal || e.glob || word.startsWith('~') ? isCriticalRemovalTarget(e.path, { ...ctx }) : undefined);
+        variableWhy(word) ??
+        tildeWhy(word, ctx, norm) ??
+        (e.literal || e.glob || word.startsWith('~') ? isCriticalRemovalTarget(e.path, { ...ctx }) : undefined);
       if (why !== undefined) push(`${e.raw}: ${why}`);
       // After `cd $X`, `HOME=…; cd` and the like the directory a relative removal names is unknown.
-      else if (analysis.stateChanges.length > 0) push(`${e.raw}: removed after a change toolgate cannot follow (${analysis.stateChanges[0]})`);
+      else if (analysis.stateChanges.length > 0)
+        push(`${e.raw}: removed after a change toolgate cannot follow (${analysis.stateChanges[0]})`);
       if (e.glob && why === undefined) {
         const dir = e.path.slice(0, e.path.lastIndexOf('/')) || '/';
         const under = ctx.workingDirectories.some((w) => norm(w) === dir);
@@ -725,7 +909,6 @@ function variableWhy(raw: string): string | undefined {
   if (/^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?\/[*?.]*[*?][*?.]*$/.test(bare)) return 'a glob under a variable';
   return undefined;
 }
-
 
 /**
  * Whether acceptEdits mode may auto-approve this command: one of the filesystem commands

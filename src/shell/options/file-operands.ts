@@ -95,12 +95,19 @@ export interface FileOperands {
   notFiles?: number[];
 }
 
-export const all = (ops: readonly number[], op: FileOperand['op'], extra?: Partial<FileOperand>): FileOperand[] => ops.map((index) => (extra === undefined ? { op, index } : { op, index, ...extra }));
+export const all = (ops: readonly number[], op: FileOperand['op'], extra?: Partial<FileOperand>): FileOperand[] =>
+  ops.map((index) => (extra === undefined ? { op, index } : { op, index, ...extra }));
 
 /** The file an option names: its value, in the option's own word or in the next one. */
-export function optionFile(o: ParsedOption, op: FileOperand['op'], argv: readonly string[], extra?: Partial<FileOperand>): FileOperand | undefined {
+export function optionFile(
+  o: ParsedOption,
+  op: FileOperand['op'],
+  argv: readonly string[],
+  extra?: Partial<FileOperand>,
+): FileOperand | undefined {
   if (o.value === undefined) return undefined;
-  if (o.valueIndex !== undefined && o.valueIndex < argv.length) return extra === undefined ? { op, index: o.valueIndex } : { op, index: o.valueIndex, ...extra };
+  if (o.valueIndex !== undefined && o.valueIndex < argv.length)
+    return extra === undefined ? { op, index: o.valueIndex } : { op, index: o.valueIndex, ...extra };
   return extra === undefined ? { op, index: o.index, value: o.value } : { op, index: o.index, value: o.value, ...extra };
 }
 

@@ -39,7 +39,11 @@ export interface ParsedOption {
 }
 
 /** The full long name `given` (without `--`) stands for, or `undefined` when it names none or several. */
-function resolveLong(given: string, shape: OptionShape, abbreviations: boolean | undefined): { name: string; takesValue: boolean } | undefined {
+function resolveLong(
+  given: string,
+  shape: OptionShape,
+  abbreviations: boolean | undefined,
+): { name: string; takesValue: boolean } | undefined {
   const args = shape.longArg ?? [];
   const flags = shape.longFlags ?? [];
   if (args.includes(given)) return { name: given, takesValue: true };
@@ -96,7 +100,9 @@ export function scanOptions(argv: readonly string[], start: number, shape: Optio
           if (rest) options.push({ name: '-' + letter, value: rest, index: i });
           else {
             const value = argv[i + 1];
-            options.push(value === undefined ? { name: '-' + letter, index: i } : { name: '-' + letter, value, index: i, valueIndex: i + 1 });
+            options.push(
+              value === undefined ? { name: '-' + letter, index: i } : { name: '-' + letter, value, index: i, valueIndex: i + 1 },
+            );
             consumedNext = true;
           }
           break;
@@ -121,7 +127,12 @@ export function scanOptions(argv: readonly string[], start: number, shape: Optio
  * indices. `maybe` lists the words taken as the value of a shortened long option, which the real
  * tool (whose full option list may differ) could read as operands.
  */
-export function operands(argv: readonly string[], start: number, shape: OptionShape, abbreviations = shape.abbreviations): { options: ParsedOption[]; operands: number[]; maybe: number[] } {
+export function operands(
+  argv: readonly string[],
+  start: number,
+  shape: OptionShape,
+  abbreviations = shape.abbreviations,
+): { options: ParsedOption[]; operands: number[]; maybe: number[] } {
   const opts: ParsedOption[] = [];
   const ops: number[] = [];
   let i = start;

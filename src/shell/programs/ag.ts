@@ -10,7 +10,19 @@ function agAckOperands(argv: readonly string[]): FileOperands {
   const files: FileOperand[] = [];
   const { options, operands: ops } = scan(argv, {
     shortArg: 'ABCGgmpt',
-    longArg: ['file-search-regex', 'max-count', 'path-to-ignore', 'ignore', 'ignore-dir', 'depth', 'pager', 'type', 'output', 'match', 'ackrc'],
+    longArg: [
+      'file-search-regex',
+      'max-count',
+      'path-to-ignore',
+      'ignore',
+      'ignore-dir',
+      'depth',
+      'pager',
+      'type',
+      'output',
+      'match',
+      'ackrc',
+    ],
   });
   for (const o of options) if (is(o, '-p', '--path-to-ignore', '--ackrc')) pushOpt(files, optionFile(o, 'read', argv));
   const listOnly = has(options, '-f', '-g', '--version', '--help');

@@ -15,7 +15,11 @@ export const arch = defineProgram({
   sources: [coreutils('arch'), CC_CLI],
   grammar,
   files: () => ({ files: [], unresolved: [] }),
-  readOnly: { claudeCode: { arch: readOnlyEntry(grammar, { source: `${CC_CLI}; ${coreutils('arch')}`, safe: 'all', operands: 'none', globs: false }) } },
+  readOnly: {
+    claudeCode: {
+      arch: readOnlyEntry(grammar, { source: `${CC_CLI}; ${coreutils('arch')}`, safe: 'all', operands: 'none', globs: false }),
+    },
+  },
   runs: 'unseen',
   examples: [{ command: 'arch', effects: [], readOnly: true }],
 });

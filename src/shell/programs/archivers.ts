@@ -12,7 +12,20 @@ function zipOperands(argv: readonly string[]): FileOperands {
   const unresolved: string[] = [];
   const { options, operands: ops } = scan(argv, {
     shortArg: 'bOnPtxiZs',
-    longArg: ['temp-path', 'output-file', 'suffixes', 'password', 'from-date', 'before-date', 'exclude', 'include', 'compression-method', 'split-size', 'unzip-command', 'logfile-path'],
+    longArg: [
+      'temp-path',
+      'output-file',
+      'suffixes',
+      'password',
+      'from-date',
+      'before-date',
+      'exclude',
+      'include',
+      'compression-method',
+      'split-size',
+      'unzip-command',
+      'logfile-path',
+    ],
     longFlags: ['recurse-paths', 'recurse-patterns', 'names-stdin', 'test', 'grow', 'update', 'freshen', 'move', 'delete', 'copy-entries'],
   });
   const recursive = has(options, '-r', '-R', '--recurse-paths', '--recurse-patterns');
@@ -71,7 +84,16 @@ function directoryOf(word: string): string {
   return slash < 0 ? '.' : slash === 0 ? '/' : word.slice(0, slash);
 }
 
-const COMPRESS_SUFFIX: Readonly<Record<string, string>> = { gzip: '.gz', pigz: '.gz', bzip2: '.bz2', xz: '.xz', lzma: '.lzma', zstd: '.zst', lz4: '.lz4', compress: '.Z' };
+const COMPRESS_SUFFIX: Readonly<Record<string, string>> = {
+  gzip: '.gz',
+  pigz: '.gz',
+  bzip2: '.bz2',
+  xz: '.xz',
+  lzma: '.lzma',
+  zstd: '.zst',
+  lz4: '.lz4',
+  compress: '.Z',
+};
 
 /**
  * The gzip family: each operand is read and, unless output goes to stdout (`-c`) or the file is
@@ -91,7 +113,8 @@ function compressOperands(name: string, argv: readonly string[]): FileOperands {
   const tree = recursive ? { tree: 'all' as const } : {};
   // gzip and pigz -N restore the name stored in the file (its last -N or -n wins): any name, a
   // protected one included (`.bashrc`, `settings.json` in `.claude/`), beside the file.
-  const storedName = decompress && !toStdout && RESTORES_NAME.has(name.replace(/^un/, '')) && lastOf(options, ['-N', '--name'], ['-n', '--no-name']);
+  const storedName =
+    decompress && !toStdout && RESTORES_NAME.has(name.replace(/^un/, '')) && lastOf(options, ['-N', '--name'], ['-n', '--no-name']);
   for (const k of ops) {
     files.push({ op: 'read', index: k, ...tree });
     if (toStdout) continue;
@@ -113,7 +136,12 @@ export const zip = defineProgram({
   files: (_name, argv) => zipOperands(argv),
   runs: 'unseen',
   examples: [
-    { command: 'zip -r out.zip src', effects: ['write ./out.zip', 'write ./out.zip.zip', 'read ./src [all]'], readOnly: false, why: 'zip adds .zip to an archive name without one; -r reads directories whole' },
+    {
+      command: 'zip -r out.zip src',
+      effects: ['write ./out.zip', 'write ./out.zip.zip', 'read ./src [all]'],
+      readOnly: false,
+      why: 'zip adds .zip to an archive name without one; -r reads directories whole',
+    },
   ],
 });
 
@@ -125,20 +153,52 @@ export const unzip = defineProgram({
   files: (_name, argv) => unzipOperands(argv),
   runs: 'unseen',
   examples: [
-    { command: 'unzip a.zip -d out', effects: ['read ./a.zip', 'write ./out [some]'], readOnly: false, why: 'it writes the names the archive holds under -d' },
+    {
+      command: 'unzip a.zip -d out',
+      effects: ['read ./a.zip', 'write ./out [some]'],
+      readOnly: false,
+      why: 'it writes the names the archive holds under -d',
+    },
     { command: 'unzip -l a.zip', effects: ['read ./a.zip'], why: '-l only lists' },
   ],
 });
 
 /** The gzip family: one model, its behaviour read from the name (`un…` decompresses, `…cat` writes to standard output). @internal */
 export const compressors = defineProgram({
-  names: ['gzip', 'gunzip', 'zcat', 'pigz', 'unpigz', 'bzip2', 'bunzip2', 'bzcat', 'xz', 'unxz', 'xzcat', 'lzma', 'unlzma', 'zstd', 'unzstd', 'zstdcat', 'lz4', 'unlz4', 'lz4cat', 'compress', 'uncompress'],
+  names: [
+    'gzip',
+    'gunzip',
+    'zcat',
+    'pigz',
+    'unpigz',
+    'bzip2',
+    'bunzip2',
+    'bzcat',
+    'xz',
+    'unxz',
+    'xzcat',
+    'lzma',
+    'unlzma',
+    'zstd',
+    'unzstd',
+    'zstdcat',
+    'lz4',
+    'unlz4',
+    'lz4cat',
+    'compress',
+    'uncompress',
+  ],
   summary: 'gzip, bzip2, xz, zstd, lz4 and kin: compress or decompress files',
   sources: ['gzip 1.12 gzip(1)', 'bzip2 1.0.8 bzip2(1)', 'xz 5.4 xz(1)', 'zstd 1.5 zstd(1)', 'lz4 1.9 lz4(1)', 'pigz 2.6 pigz(1)'],
   files: (name, argv) => compressOperands(name, argv),
   runs: 'unseen',
   examples: [
-    { command: 'gzip a.txt', effects: ['read ./a.txt', 'remove ./a.txt', 'write ./a.txt.gz'], readOnly: false, why: 'the file is replaced by its compressed form' },
+    {
+      command: 'gzip a.txt',
+      effects: ['read ./a.txt', 'remove ./a.txt', 'write ./a.txt.gz'],
+      readOnly: false,
+      why: 'the file is replaced by its compressed form',
+    },
     { command: 'gzip -c a.txt', effects: ['read ./a.txt'], why: '-c writes to standard output and keeps the file' },
     { command: 'zcat a.gz', effects: ['read ./a.gz'] },
   ],

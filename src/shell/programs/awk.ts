@@ -30,9 +30,12 @@ function awkOperands(argv: readonly string[]): FileOperands {
   const programs = [...sources.map((o) => o.value ?? ''), ...(hasProgram || ops[0] === undefined ? [] : [argv[ops[0]]!])];
   const includes = options.filter((o) => is(o, '-i', '--include'));
   const inPlace = includes.some((o) => o.value === 'inplace' || o.value === 'inplace.awk');
-  if (includes.some((o) => o.value !== 'inplace' && o.value !== 'inplace.awk')) unresolved.push('awk -i loads a library that may write files or run commands');
+  if (includes.some((o) => o.value !== 'inplace' && o.value !== 'inplace.awk'))
+    unresolved.push('awk -i loads a library that may write files or run commands');
   if (has(options, '-l', '--load')) unresolved.push('awk -l loads an extension');
-  for (const o of options) if (is(o, '--dump-variables', '--profile', '--pretty-print', '--debug') && o.value !== undefined) pushOpt(files, optionFile(o, 'write', argv));
+  for (const o of options)
+    if (is(o, '--dump-variables', '--profile', '--pretty-print', '--debug') && o.value !== undefined)
+      pushOpt(files, optionFile(o, 'write', argv));
   if (progFile.length > 0) unresolved.push('awk program file may write files or run commands');
   for (const program of programs) {
     for (const m of program.matchAll(AWK_REDIRECT)) {
@@ -45,7 +48,12 @@ function awkOperands(argv: readonly string[]): FileOperands {
   }
   const inputs = fileOps.filter((k) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(argv[k]!));
   files.push(...all(inputs, inPlace ? 'write' : 'read'));
-  const notFiles = [...(hasProgram || ops[0] === undefined ? [] : [ops[0]]), ...options.filter((o) => is(o, '-v', '--assign', '-F', '--field-separator')).flatMap((o) => (o.valueIndex !== undefined ? [o.valueIndex] : [o.index]))];
+  const notFiles = [
+    ...(hasProgram || ops[0] === undefined ? [] : [ops[0]]),
+    ...options
+      .filter((o) => is(o, '-v', '--assign', '-F', '--field-separator'))
+      .flatMap((o) => (o.valueIndex !== undefined ? [o.valueIndex] : [o.index])),
+  ];
   return { files, unresolved, notFiles };
 }
 
@@ -60,6 +68,10 @@ export const awk = defineProgram({
   examples: [
     { command: "awk '{print $1}' in.txt", effects: ['read ./in.txt'], readOnly: false },
     { command: "awk -i inplace '{print}' f", effects: ['write ./f'], why: "gawk's inplace library edits the files in place" },
-    { command: "awk '{print > \"o.txt\"}' in", effects: ['write ./o.txt', 'read ./in'], why: 'a literal redirection in the program is followed' },
+    {
+      command: 'awk \'{print > "o.txt"}\' in',
+      effects: ['write ./o.txt', 'read ./in'],
+      why: 'a literal redirection in the program is followed',
+    },
   ],
 });

@@ -16,7 +16,15 @@ export const basename = defineProgram({
   grammar,
   files: () => ({ files: [], unresolved: [] }),
   readOnly: {
-    claudeCode: { basename: readOnlyEntry(grammar, { source: `${CC_CLI}; ${coreutils('basename')}`, safe: 'all', operands: 'text', globs: true, anyOptionHarmless: true }) },
+    claudeCode: {
+      basename: readOnlyEntry(grammar, {
+        source: `${CC_CLI}; ${coreutils('basename')}`,
+        safe: 'all',
+        operands: 'text',
+        globs: true,
+        anyOptionHarmless: true,
+      }),
+    },
   },
   runs: 'unseen',
   examples: [{ command: 'basename -s .ts src/index.ts', effects: [], readOnly: true, why: 'the names are text: basename opens no file' }],

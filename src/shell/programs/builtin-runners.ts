@@ -41,11 +41,18 @@ function mapfileUnwrap(argv: readonly string[]): WrapperInfo {
   if (!callback || callback.value === undefined) return wrapInfo([]);
   const word = argv[callback.index]!;
   const attached = word !== '-C' && word.endsWith(callback.value) && word.length > callback.value.length;
-  return wrapInfo(attached ? [{ kind: 'script', index: callback.index, offset: word.length - callback.value.length }] : [{ kind: 'script', index: callback.index + 1 }]);
+  return wrapInfo(
+    attached
+      ? [{ kind: 'script', index: callback.index, offset: word.length - callback.value.length }]
+      : [{ kind: 'script', index: callback.index + 1 }],
+  );
 }
 
 /** The remaining words from the first, run as a command; `transparent` when Claude Code looks through it for allow rules. */
-const rest = (transparent: boolean) => (argv: readonly string[]): WrapperInfo => wrapInfo(argv.length > 1 ? [{ kind: 'argv', start: 1, end: argv.length }] : [], transparent);
+const rest =
+  (transparent: boolean) =>
+  (argv: readonly string[]): WrapperInfo =>
+    wrapInfo(argv.length > 1 ? [{ kind: 'argv', start: 1, end: argv.length }] : [], transparent);
 
 /** `command [-pVv] COMMAND…`: `-v`/`-V` only describe the command. */
 function commandUnwrap(argv: readonly string[]): WrapperInfo {
@@ -66,7 +73,9 @@ export const BUILTIN_RUNNER_MODELS: readonly ProgramModel[] = [
     runs: 'seen',
     unwrap: trapUnwrap,
     files: NO_FILES,
-    examples: [{ command: "trap 'rm a.txt' EXIT", effects: ['remove ./a.txt'], readOnly: false, why: 'the action is a script run on exit' }],
+    examples: [
+      { command: "trap 'rm a.txt' EXIT", effects: ['remove ./a.txt'], readOnly: false, why: 'the action is a script run on exit' },
+    ],
   }),
   defineProgram({
     names: ['mapfile', 'readarray'],

@@ -26,7 +26,9 @@ export const cat = defineProgram({
       cat: readOnlyEntry(grammar, {
         source: `${CC_DOCS}; ${coreutils('cat')}`,
         safe: 'all',
-        operands: 'read', globs: true, anyOptionHarmless: true,
+        operands: 'read',
+        globs: true,
+        anyOptionHarmless: true,
       }),
     },
     robota: { cat: { globs: false, safeShort: 'AbeEnstTuv' } },

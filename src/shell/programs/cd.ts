@@ -105,7 +105,7 @@ export function cdReadOnly(cmd: SimpleCommand, set: 'claudeCode' | 'robota'): Re
 /** The cd model (`pushd` moves the same way and keeps a stack; `popd` returns along it). @internal */
 export const cd = defineProgram({
   names: ['cd', 'pushd', 'popd'],
-  summary: 'cd, pushd, popd: change the shell\'s working directory',
+  summary: "cd, pushd, popd: change the shell's working directory",
   sources: ['bash 5.2 help cd / pushd / popd', 'POSIX.1-2017 cd', CC_DOCS],
   readOnly: {
     claudeCode: { cd: { source: CC_DOCS, operands: 'read', globs: false, check: 'cd' } },
@@ -123,11 +123,26 @@ export const cd = defineProgram({
   runs: 'nothing',
   examples: [
     { command: 'cd src && cat a.js', effects: ['read ./src', 'read ./src/a.js'], readOnly: true },
-    { command: 'cd /tmp && ls', effects: ['read /tmp'], readOnly: true, why: 'ls reads the directory cd left it in (one effect: the same read)' },
+    {
+      command: 'cd /tmp && ls',
+      effects: ['read /tmp'],
+      readOnly: true,
+      why: 'ls reads the directory cd left it in (one effect: the same read)',
+    },
     { command: 'cd -P src', effects: ['read ./src'], readOnly: true },
     { command: 'cd -e src', effects: ['read ./src'], readOnly: false, why: 'only -L and -P are known read-only options' },
     { command: 'cd a b', readOnly: false, why: 'more than one directory' },
-    { command: 'cd ~/src && cat a.js', effects: ['read /home/user/src', 'read /home/user/src/a.js'], readOnly: false, why: '~ is the home directory the path effects resolve; the read-only set refuses a word with ~' },
-    { command: 'cd && cat .ssh/id_rsa', effects: ['read /home/user/.ssh/id_rsa'], readOnly: false, why: 'cd alone goes to $HOME, which toolgate cannot prove' },
+    {
+      command: 'cd ~/src && cat a.js',
+      effects: ['read /home/user/src', 'read /home/user/src/a.js'],
+      readOnly: false,
+      why: '~ is the home directory the path effects resolve; the read-only set refuses a word with ~',
+    },
+    {
+      command: 'cd && cat .ssh/id_rsa',
+      effects: ['read /home/user/.ssh/id_rsa'],
+      readOnly: false,
+      why: 'cd alone goes to $HOME, which toolgate cannot prove',
+    },
   ],
 });

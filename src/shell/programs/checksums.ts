@@ -19,7 +19,9 @@ const grammar: GnuOptionSpec = {
 const profile = (source: string): ReadOnlyProfile => ({
   source,
   safe: { short: 'btz', long: `binary tag text zero ${HELP_VERSION}` },
-  operands: 'read', globs: true, anyOptionHarmless: true,
+  operands: 'read',
+  globs: true,
+  anyOptionHarmless: true,
 });
 
 /** The checksum programs' model. @internal */
@@ -40,6 +42,11 @@ export const checksums = defineProgram({
   examples: [
     { command: 'sha256sum dist/app.tgz', effects: ['read ./dist/app.tgz'], readOnly: true },
     { command: 'md5sum -c sums.md5', effects: ['read ./sums.md5'], readOnly: false, why: '-c reads the files the list names too' },
-    { command: 'sha512sum --ch SUMS', effects: ['read ./SUMS'], readOnly: false, why: '--ch is --check: the listed files are read too; not in Claude Code\'s read-only set (the CLI asks about sha512sum)' },
+    {
+      command: 'sha512sum --ch SUMS',
+      effects: ['read ./SUMS'],
+      readOnly: false,
+      why: "--ch is --check: the listed files are read too; not in Claude Code's read-only set (the CLI asks about sha512sum)",
+    },
   ],
 });

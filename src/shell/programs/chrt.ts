@@ -11,8 +11,22 @@ const r = 'required' as const;
 const grammar: GnuOptionSpec = {
   short: '+abdD:fiphmoP:T:rRvV',
   long: {
-    'all-tasks': n, batch: n, deadline: n, fifo: n, idle: n, other: n, rr: n, 'reset-on-fork': n, 'sched-runtime': r, 'sched-period': r,
-    'sched-deadline': r, max: n, pid: n, verbose: n, help: n, version: n,
+    'all-tasks': n,
+    batch: n,
+    deadline: n,
+    fifo: n,
+    idle: n,
+    other: n,
+    rr: n,
+    'reset-on-fork': n,
+    'sched-runtime': r,
+    'sched-period': r,
+    'sched-deadline': r,
+    max: n,
+    pid: n,
+    verbose: n,
+    help: n,
+    version: n,
   },
 };
 

@@ -26,13 +26,20 @@ export const cmp = defineProgram({
       cmp: readOnlyEntry(grammar, {
         source: `${CC_CLI}; GNU diffutils 3.8 cmp(1)`,
         safe: 'all',
-        operands: 'read', globs: true, anyOptionHarmless: true,
+        operands: 'read',
+        globs: true,
+        anyOptionHarmless: true,
       }),
     },
   },
   runs: 'unseen',
   examples: [
     { command: 'cmp -s a.bin b.bin', effects: ['read ./a.bin', 'read ./b.bin'], readOnly: true },
-    { command: 'cmp -n 100 a.bin b.bin', effects: ['read ./a.bin', 'read ./b.bin'], readOnly: true, why: '-n takes the byte count from the next word' },
+    {
+      command: 'cmp -n 100 a.bin b.bin',
+      effects: ['read ./a.bin', 'read ./b.bin'],
+      readOnly: true,
+      why: '-n takes the byte count from the next word',
+    },
   ],
 });

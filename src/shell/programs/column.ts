@@ -11,7 +11,9 @@ import { CC_CLI } from './sources.js';
 /** util-linux 2.38 column(1): every option. */
 const grammar: GnuOptionSpec = {
   short: 'C:c:dE:eH:hi:Jl:LN:n:O:o:p:R:r:s:T:tVW:x',
-  long: longOptions(`table table-columns= table-columns-limit= table-name= table-order= table-right= table-hide= table-truncate= table-wrap= table-noextreme= table-noheadings table-header-repeat table-column= keep-empty-lines json tree= tree-id= tree-parent= output-width= separator= output-separator= fillrows use-spaces= ${HELP_VERSION}`),
+  long: longOptions(
+    `table table-columns= table-columns-limit= table-name= table-order= table-right= table-hide= table-truncate= table-wrap= table-noextreme= table-noheadings table-header-repeat table-column= keep-empty-lines json tree= tree-id= tree-parent= output-width= separator= output-separator= fillrows use-spaces= ${HELP_VERSION}`,
+  ),
 };
 
 /** The column model. @internal */
@@ -26,13 +28,20 @@ export const column = defineProgram({
       column: readOnlyEntry(grammar, {
         source: `${CC_CLI}; util-linux 2.38 column(1)`,
         safe: 'all',
-        operands: 'read', globs: true, anyOptionHarmless: true,
+        operands: 'read',
+        globs: true,
+        anyOptionHarmless: true,
       }),
     },
   },
   runs: 'unseen',
   examples: [
     { command: 'column -t -s , data.csv', effects: ['read ./data.csv'], readOnly: true, why: '-s takes the separator from the next word' },
-    { command: 'column --table-columns NAME,SIZE data.txt', effects: ['read ./data.txt'], readOnly: true, why: '--table-columns takes the next word (the files facet once read it as a file)' },
+    {
+      command: 'column --table-columns NAME,SIZE data.txt',
+      effects: ['read ./data.txt'],
+      readOnly: true,
+      why: '--table-columns takes the next word (the files facet once read it as a file)',
+    },
   ],
 });

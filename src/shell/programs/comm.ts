@@ -26,13 +26,20 @@ export const comm = defineProgram({
       comm: readOnlyEntry(grammar, {
         source: `${CC_CLI}; ${coreutils('comm')}`,
         safe: 'all',
-        operands: 'read', globs: true, anyOptionHarmless: true,
+        operands: 'read',
+        globs: true,
+        anyOptionHarmless: true,
       }),
     },
   },
   runs: 'unseen',
   examples: [
     { command: 'comm -12 a.txt b.txt', effects: ['read ./a.txt', 'read ./b.txt'], readOnly: true },
-    { command: 'comm --output-delimiter , a b', effects: ['read ./a', 'read ./b'], readOnly: true, why: '--output-delimiter takes the next word' },
+    {
+      command: 'comm --output-delimiter , a b',
+      effects: ['read ./a', 'read ./b'],
+      readOnly: true,
+      why: '--output-delimiter takes the next word',
+    },
   ],
 });

@@ -21,15 +21,14 @@ export function copyOperands(name: CopyProgram, argv: readonly string[], words: 
   const unresolved: string[] = [];
   const { options, operands: ops } = words;
   if (name === 'install' && has(options, '-d', '--directory')) return { files: all(ops, 'write'), unresolved };
-  const recursive =
-    name === 'mv' ||
-    (name !== 'ln' && name !== 'install' && has(options, '-r', '-R', '--recursive', '--archive', '-a'));
+  const recursive = name === 'mv' || (name !== 'ln' && name !== 'install' && has(options, '-r', '-R', '--recursive', '--archive', '-a'));
   // cp -l/--link and -s/--symbolic-link make links like ln (every spelling: `-al`, `--li`): the
   // destination is an alias, so a later write through it reaches the source.
   const symbolic = (name === 'ln' && has(options, '-s', '--symbolic')) || (name === 'cp' && has(options, '-s', '--symbolic-link'));
   const links = name === 'ln' || symbolic || (name === 'cp' && has(options, '-l', '--link'));
   for (const o of options) {
-    if (is(o, '--exclude-from', '--include-from', '--password-file', '--read-batch', '--compare-dest', '--copy-dest', '--link-dest')) pushOpt(files, optionFile(o, 'read', argv));
+    if (is(o, '--exclude-from', '--include-from', '--password-file', '--read-batch', '--compare-dest', '--copy-dest', '--link-dest'))
+      pushOpt(files, optionFile(o, 'read', argv));
     // rsync --link-dest hard-links unchanged files to the ones in DIR: a write through the copy reaches DIR.
     if (is(o, '--link-dest')) pushOpt(files, optionFile(o, 'write', argv, { tree: 'some' }));
     if (is(o, '--log-file', '--write-batch', '--only-write-batch')) pushOpt(files, optionFile(o, 'write', argv));
@@ -51,7 +50,9 @@ export function copyOperands(name: CopyProgram, argv: readonly string[], words: 
     name !== 'ln' || !symbolic || has(options, '-r', '--relative')
       ? undefined
       : targetDir !== undefined
-        ? targetDir.valueIndex !== undefined ? { index: targetDir.valueIndex, as: 'dir' } : { index: targetDir.index, value: targetDir.value ?? '.', as: 'dir' }
+        ? targetDir.valueIndex !== undefined
+          ? { index: targetDir.valueIndex, as: 'dir' }
+          : { index: targetDir.index, value: targetDir.value ?? '.', as: 'dir' }
         : ops.length < 2 || lastOp === undefined
           ? undefined
           : has(options, '-T', '--no-target-directory')
@@ -60,11 +61,23 @@ export function copyOperands(name: CopyProgram, argv: readonly string[], words: 
               ? { index: lastOp, as: 'dir' }
               : { index: lastOp, as: 'either' };
   const source = (index: number): FileOperand[] => {
-    if (name === 'ln' && linkIn !== undefined) return [{ op: 'read', index, tree: 'all', linkIn }, { op: 'write', index, tree: 'some', from: [], linkIn }];
+    if (name === 'ln' && linkIn !== undefined)
+      return [
+        { op: 'read', index, tree: 'all', linkIn },
+        { op: 'write', index, tree: 'some', from: [], linkIn },
+      ];
     // mv renames (or, across file systems, copies links as links): it follows no link, neither
     // one it is given nor one inside a directory it moves (GNU coreutils 9 manual, mv).
-    if (name === 'mv') return [{ op: 'read', index, tree: 'all', walksLinks: false, linkItself: true }, { op: 'remove', index, linkItself: true }];
-    if (name === 'ln') return [{ op: 'read', index, tree: 'all' }, { op: 'write', index, tree: 'some', from: [] }];
+    if (name === 'mv')
+      return [
+        { op: 'read', index, tree: 'all', walksLinks: false, linkItself: true },
+        { op: 'remove', index, linkItself: true },
+      ];
+    if (name === 'ln')
+      return [
+        { op: 'read', index, tree: 'all' },
+        { op: 'write', index, tree: 'some', from: [] },
+      ];
     const read: FileOperand = { op: 'read', index, ...(recursive ? { tree: 'all' as const } : {}) };
     return links ? [read, { op: 'write', index, tree: 'some', from: [] }] : [read];
   };
@@ -81,7 +94,8 @@ export function copyOperands(name: CopyProgram, argv: readonly string[], words: 
     pushOpt(files, dest);
     for (const k of ops) files.push(...source(k));
     if (dest && dest.value === undefined) for (const k of ops) files.push({ op: 'write', index: k, intoDir: dest.index, ...namesOf([k]) });
-    else if (dest) for (const k of ops) files.push({ op: 'write', index: k, intoDir: target.index, intoValue: dest.value!, ...namesOf([k]) });
+    else if (dest)
+      for (const k of ops) files.push({ op: 'write', index: k, intoDir: target.index, intoValue: dest.value!, ...namesOf([k]) });
     return { files, unresolved };
   }
   if (name === 'ln' && ops.length === 1) {

@@ -26,13 +26,20 @@ export const cut = defineProgram({
       cut: readOnlyEntry(grammar, {
         source: `${CC_CLI}; ${coreutils('cut')}`,
         safe: 'all',
-        operands: 'read', globs: true, anyOptionHarmless: true,
+        operands: 'read',
+        globs: true,
+        anyOptionHarmless: true,
       }),
     },
   },
   runs: 'unseen',
   examples: [
     { command: 'cut -d : -f 1 names.txt', effects: ['read ./names.txt'], readOnly: true, why: '-d and -f take the next word' },
-    { command: 'cut --bytes 1-3 notes.md', effects: ['read ./notes.md'], readOnly: true, why: '--bytes takes the next word (the files facet once read 1-3 as a file)' },
+    {
+      command: 'cut --bytes 1-3 notes.md',
+      effects: ['read ./notes.md'],
+      readOnly: true,
+      why: '--bytes takes the next word (the files facet once read 1-3 as a file)',
+    },
   ],
 });

@@ -23,7 +23,12 @@ export const declare = defineProgram({
   variables: 'assigns',
   examples: [
     { command: 'export NODE_ENV=test && cat a.txt', effects: ['read ./a.txt'], hides: false, why: 'NODE_ENV only shapes output' },
-    { command: 'export PATH=/tmp/bin && cat a.txt', effects: ['read ./a.txt'], hides: true, why: 'later programs are looked up along PATH' },
+    {
+      command: 'export PATH=/tmp/bin && cat a.txt',
+      effects: ['read ./a.txt'],
+      hides: true,
+      why: 'later programs are looked up along PATH',
+    },
     { command: 'local count=0', effects: [], hides: false, why: 'a lower-case variable that is not exported is data' },
     { command: 'declare -x lower=1 && ls', hides: true, why: '-x exports it to later programs' },
     { command: 'declare -n ref=PATH && ls', hides: true, why: '-n makes a name refer to another variable' },

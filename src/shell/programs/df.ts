@@ -14,7 +14,9 @@ import { CC_CLI, coreutils } from './sources.js';
 /** GNU coreutils 9.1 df(1): every option. */
 const grammar: GnuOptionSpec = {
   short: 'aB:hHiklPTt:vx:',
-  long: longOptions(`all block-size= human-readable si inodes local no-sync output[=] portability total type= print-type exclude-type= ${HELP_VERSION} sync`),
+  long: longOptions(
+    `all block-size= human-readable si inodes local no-sync output[=] portability total type= print-type exclude-type= ${HELP_VERSION} sync`,
+  ),
 };
 
 /** The files a df command reads: its operands. Words it cannot read as df does are assumed paths. */
@@ -36,15 +38,23 @@ export const df = defineProgram({
     claudeCode: {
       df: readOnlyEntry(grammar, {
         source: `${CC_CLI}; ${coreutils('df')} (--sync not listed)`,
-        safe: { short: 'aBhHiklPTtvx', long: `all block-size human-readable si inodes local no-sync output portability total type print-type exclude-type ${HELP_VERSION}` },
-        operands: 'read', globs: true,
+        safe: {
+          short: 'aBhHiklPTtvx',
+          long: `all block-size human-readable si inodes local no-sync output portability total type print-type exclude-type ${HELP_VERSION}`,
+        },
+        operands: 'read',
+        globs: true,
       }),
     },
   },
   runs: 'unseen',
   examples: [
     { command: 'df -h .', effects: ['read .'], readOnly: true },
-    { command: 'df --output /home/user/.ssh/id_rsa', effects: ['read /home/user/.ssh/id_rsa'], why: '--output takes its field list only after =: the path is an operand' },
+    {
+      command: 'df --output /home/user/.ssh/id_rsa',
+      effects: ['read /home/user/.ssh/id_rsa'],
+      why: '--output takes its field list only after =: the path is an operand',
+    },
     { command: 'df --output=source,target src', effects: ['read ./src'] },
     { command: 'df --sync', effects: [], readOnly: false, why: '--sync syncs file systems first: not listed read-only' },
     { command: 'df -x tmpfs -h', effects: [], readOnly: true, why: '-x (--exclude-type) takes the type from the next word' },

@@ -13,7 +13,9 @@ import { CC_DOCS } from './sources.js';
 /** GNU diffutils 3.8 diff(1): every option. */
 const grammar: GnuOptionSpec = {
   short: '0123456789abBcC:dD:eEfF:hiI:lL:nNpPqrsS:tTuU:vwW:x:X:yZ',
-  long: longOptions('normal brief report-identical-files context[=] unified[=] ed rcs side-by-side width= left-column suppress-common-lines show-c-function show-function-line= label= expand-tabs initial-tab tabsize= suppress-blank-empty recursive no-dereference new-file unidirectional-new-file ignore-file-name-case no-ignore-file-name-case exclude= exclude-from= starting-file= from-file= to-file= ignore-case ignore-tab-expansion ignore-trailing-space ignore-space-change ignore-all-space ignore-blank-lines ignore-matching-lines= text strip-trailing-cr ifdef= old-group-format= new-group-format= changed-group-format= unchanged-group-format= line-format= old-line-format= new-line-format= unchanged-line-format= minimal horizon-lines= speed-large-files color[=] palette= help version paginate binary inhibit-hunk-merge sdiff-merge-assist'),
+  long: longOptions(
+    'normal brief report-identical-files context[=] unified[=] ed rcs side-by-side width= left-column suppress-common-lines show-c-function show-function-line= label= expand-tabs initial-tab tabsize= suppress-blank-empty recursive no-dereference new-file unidirectional-new-file ignore-file-name-case no-ignore-file-name-case exclude= exclude-from= starting-file= from-file= to-file= ignore-case ignore-tab-expansion ignore-trailing-space ignore-space-change ignore-all-space ignore-blank-lines ignore-matching-lines= text strip-trailing-cr ifdef= old-group-format= new-group-format= changed-group-format= unchanged-group-format= line-format= old-line-format= new-line-format= unchanged-line-format= minimal horizon-lines= speed-large-files color[=] palette= help version paginate binary inhibit-hunk-merge sdiff-merge-assist',
+  ),
 };
 
 const FACTS = { readShort: 'X', wholeDirectories: true };
@@ -29,16 +31,36 @@ export const diff = defineProgram({
     claudeCode: {
       diff: readOnlyEntry(grammar, {
         source: `${CC_DOCS}; GNU diffutils 3.8 diff(1) (-l/--paginate runs pr)`,
-        safe: { short: '0123456789abBcCdDeEfFhiILnNpPqrsStTuUvwWxXyZ', long: `normal brief report-identical-files context unified ed rcs side-by-side width left-column suppress-common-lines show-c-function show-function-line label expand-tabs initial-tab tabsize suppress-blank-empty recursive no-dereference new-file unidirectional-new-file ignore-file-name-case no-ignore-file-name-case exclude exclude-from starting-file from-file to-file ignore-case ignore-tab-expansion ignore-trailing-space ignore-space-change ignore-all-space ignore-blank-lines ignore-matching-lines text strip-trailing-cr ifdef old-group-format new-group-format changed-group-format unchanged-group-format line-format old-line-format new-line-format unchanged-line-format minimal horizon-lines speed-large-files color palette ${HELP_VERSION}` },
-        reads: ['X','exclude-from','from-file','to-file'], operands: 'read', globs: true,
+        safe: {
+          short: '0123456789abBcCdDeEfFhiILnNpPqrsStTuUvwWxXyZ',
+          long: `normal brief report-identical-files context unified ed rcs side-by-side width left-column suppress-common-lines show-c-function show-function-line label expand-tabs initial-tab tabsize suppress-blank-empty recursive no-dereference new-file unidirectional-new-file ignore-file-name-case no-ignore-file-name-case exclude exclude-from starting-file from-file to-file ignore-case ignore-tab-expansion ignore-trailing-space ignore-space-change ignore-all-space ignore-blank-lines ignore-matching-lines text strip-trailing-cr ifdef old-group-format new-group-format changed-group-format unchanged-group-format line-format old-line-format new-line-format unchanged-line-format minimal horizon-lines speed-large-files color palette ${HELP_VERSION}`,
+        },
+        reads: ['X', 'exclude-from', 'from-file', 'to-file'],
+        operands: 'read',
+        globs: true,
       }),
     },
   },
   runs: 'unseen',
   examples: [
     { command: 'diff -u a.txt b.txt', effects: ['read ./a.txt [all]', 'read ./b.txt [all]'], readOnly: true },
-    { command: 'diff -r src lib', effects: ['read ./src [all]', 'read ./lib [all]'], readOnly: true, why: 'a directory operand is read whole' },
-    { command: 'diff --paginate a b', effects: ['read ./a [all]', 'read ./b [all]'], readOnly: false, why: '--paginate (-l) passes the output through pr' },
-    { command: 'diff --sh a b', effects: ['read ./a [all]', 'read ./b [all]'], readOnly: false, why: '--sh is ambiguous (--show-c-function, --show-function-line): a is an operand, read whole (the files facet once took it as a value)' },
+    {
+      command: 'diff -r src lib',
+      effects: ['read ./src [all]', 'read ./lib [all]'],
+      readOnly: true,
+      why: 'a directory operand is read whole',
+    },
+    {
+      command: 'diff --paginate a b',
+      effects: ['read ./a [all]', 'read ./b [all]'],
+      readOnly: false,
+      why: '--paginate (-l) passes the output through pr',
+    },
+    {
+      command: 'diff --sh a b',
+      effects: ['read ./a [all]', 'read ./b [all]'],
+      readOnly: false,
+      why: '--sh is ambiguous (--show-c-function, --show-function-line): a is an operand, read whole (the files facet once took it as a value)',
+    },
   ],
 });

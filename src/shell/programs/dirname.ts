@@ -16,7 +16,15 @@ export const dirname = defineProgram({
   grammar,
   files: () => ({ files: [], unresolved: [] }),
   readOnly: {
-    claudeCode: { dirname: readOnlyEntry(grammar, { source: `${CC_CLI}; ${coreutils('dirname')}`, safe: 'all', operands: 'text', globs: true, anyOptionHarmless: true }) },
+    claudeCode: {
+      dirname: readOnlyEntry(grammar, {
+        source: `${CC_CLI}; ${coreutils('dirname')}`,
+        safe: 'all',
+        operands: 'text',
+        globs: true,
+        anyOptionHarmless: true,
+      }),
+    },
   },
   runs: 'unseen',
   examples: [{ command: 'dirname src/lib/.env', effects: [], readOnly: true, why: 'the names are text: dirname opens no file' }],

@@ -13,7 +13,9 @@ import { CC_DOCS, coreutils } from './sources.js';
 /** GNU coreutils 9.1 du(1): every option. */
 const grammar: GnuOptionSpec = {
   short: '0abcDhHklLmPsSxB:d:t:X:',
-  long: longOptions('null all apparent-size block-size= bytes total dereference-args max-depth= summarize human-readable inodes dereference count-links no-dereference separate-dirs si threshold= time[=] time-style= exclude-from= exclude= one-file-system help version files0-from='),
+  long: longOptions(
+    'null all apparent-size block-size= bytes total dereference-args max-depth= summarize human-readable inodes dereference count-links no-dereference separate-dirs si threshold= time[=] time-style= exclude-from= exclude= one-file-system help version files0-from=',
+  ),
 };
 
 const FACTS = { readShort: 'X' };
@@ -30,8 +32,14 @@ export const du = defineProgram({
     claudeCode: {
       du: readOnlyEntry(grammar, {
         source: `${CC_DOCS}; ${coreutils('du')} (--files0-from reads names toolgate cannot see)`,
-        safe: { short: '0abcDhHklLmPsSxBdtX', long: `null all apparent-size block-size bytes total dereference-args max-depth summarize human-readable inodes dereference count-links no-dereference separate-dirs si threshold time time-style exclude-from exclude one-file-system ${HELP_VERSION}` },
-        reads: ['X','exclude-from'], operands: 'read', globs: true, anyOptionHarmless: true,
+        safe: {
+          short: '0abcDhHklLmPsSxBdtX',
+          long: `null all apparent-size block-size bytes total dereference-args max-depth summarize human-readable inodes dereference count-links no-dereference separate-dirs si threshold time time-style exclude-from exclude one-file-system ${HELP_VERSION}`,
+        },
+        reads: ['X', 'exclude-from'],
+        operands: 'read',
+        globs: true,
+        anyOptionHarmless: true,
       }),
     },
     robota: { du: { globs: false, safeShort: 'abchkmsSxd0', shortArg: 'd', unsafeLong: ['dereference', 'files0-from', 'exclude-from'] } },
@@ -39,6 +47,11 @@ export const du = defineProgram({
   runs: 'unseen',
   examples: [
     { command: 'du -sh node_modules', effects: ['read ./node_modules'], readOnly: true },
-    { command: 'du -X .gitignore -s .', effects: ['read ./.gitignore', 'read .'], readOnly: true, why: '-X reads patterns from the file it names' },
+    {
+      command: 'du -X .gitignore -s .',
+      effects: ['read ./.gitignore', 'read .'],
+      readOnly: true,
+      why: '-X reads patterns from the file it names',
+    },
   ],
 });

@@ -17,9 +17,19 @@ import { coreutils } from './sources.js';
 export const ENV_OPTIONS: GnuOptionSpec = {
   short: '+a:C:iS:u:v0',
   long: {
-    argv0: 'required', chdir: 'required', 'ignore-environment': 'none', null: 'none', unset: 'required', 'split-string': 'required',
-    'block-signal': 'optional', 'default-signal': 'optional', 'ignore-signal': 'optional', 'list-signal-handling': 'none', debug: 'none',
-    help: 'none', version: 'none',
+    argv0: 'required',
+    chdir: 'required',
+    'ignore-environment': 'none',
+    null: 'none',
+    unset: 'required',
+    'split-string': 'required',
+    'block-signal': 'optional',
+    'default-signal': 'optional',
+    'ignore-signal': 'optional',
+    'list-signal-handling': 'none',
+    debug: 'none',
+    help: 'none',
+    version: 'none',
   },
 };
 
@@ -111,13 +121,24 @@ function unwrap(argv: readonly string[], literal: readonly boolean[]): WrapperIn
   if (split) {
     const lit = literal[split.valueIndex ?? split.index] !== false;
     const pieces = lit ? splitEnvString(split.value ?? '') : undefined;
-    if (!pieces) return { ...none, inner: [{ kind: lit ? 'unknown' : 'opaque', reason: `env -S ${split.value ?? ''}: a string env splits into a command toolgate cannot read` }] };
+    if (!pieces)
+      return {
+        ...none,
+        inner: [
+          {
+            kind: lit ? 'unknown' : 'opaque',
+            reason: `env -S ${split.value ?? ''}: a string env splits into a command toolgate cannot read`,
+          },
+        ],
+      };
     // The pieces take the option's place; env reads the words again from there.
     const before = argv.slice(1, split.index).map((w, k) => (literal[k + 1] === false ? w : quoteWord(w)));
     const word = argv[split.index]!;
     const prefix = split.valueIndex === undefined ? word.slice(0, word.length - (split.value ?? '').length) : word;
     const keep = split.valueIndex === undefined && /^-[^-]/.test(word) && prefix.length > 2 ? [quoteWord(prefix.slice(0, -1))] : [];
-    const after = argv.slice((split.valueIndex ?? split.index) + 1).map((w, k) => (literal[(split.valueIndex ?? split.index) + 1 + k] === false ? w : quoteWord(w)));
+    const after = argv
+      .slice((split.valueIndex ?? split.index) + 1)
+      .map((w, k) => (literal[(split.valueIndex ?? split.index) + 1 + k] === false ? w : quoteWord(w)));
     const script = ['env', ...before, ...keep, ...pieces.map(shellWord), ...after].join(' ');
     return { ...none, inner: [{ kind: 'text', script, what: 'env -S' }] };
   }
@@ -140,7 +161,12 @@ export const env = defineProgram({
   unwrap,
   examples: [
     { command: 'env -u HOME rm a.txt', effects: ['remove ./a.txt'], readOnly: false, why: '-u takes the variable to unset' },
-    { command: "env -S'rm a.txt'", effects: ['remove ./a.txt'], readOnly: false, why: 'the split string takes the option\'s place and is read again' },
+    {
+      command: "env -S'rm a.txt'",
+      effects: ['remove ./a.txt'],
+      readOnly: false,
+      why: "the split string takes the option's place and is read again",
+    },
     { command: 'env - X=1 rm a.txt', effects: ['remove ./a.txt'], readOnly: false, why: 'a lone - is -i; X=1 is a variable' },
   ],
 });

@@ -27,12 +27,12 @@ export const expand = defineProgram({
       expand: readOnlyEntry(grammar, {
         source: `${CC_CLI}; ${coreutils('expand')}`,
         safe: 'all',
-        operands: 'read', globs: true, anyOptionHarmless: true,
+        operands: 'read',
+        globs: true,
+        anyOptionHarmless: true,
       }),
     },
   },
   runs: 'unseen',
-  examples: [
-    { command: 'expand -t 4 src/a.c', effects: ['read ./src/a.c'], readOnly: true, why: '-t takes the next word' },
-  ],
+  examples: [{ command: 'expand -t 4 src/a.c', effects: ['read ./src/a.c'], readOnly: true, why: '-t takes the next word' }],
 });

@@ -10,7 +10,7 @@ const grammar: GnuOptionSpec = { short: '', long: longOptions(HELP_VERSION) };
 /** The expr model. @internal */
 export const expr = defineProgram({
   names: ['expr'],
-  summary: "expr: evaluate an expression",
+  summary: 'expr: evaluate an expression',
   sources: [coreutils('expr')],
   grammar,
   files: () => ({ files: [], unresolved: [] }),

@@ -55,7 +55,7 @@ function extractsInto(name: string, argv: readonly string[]): string | undefined
     case '7z':
     case '7za':
     case '7zr':
-      return operands[0] === 'x' || operands[0] === 'e' ? (args.find((a) => a.startsWith('-o'))?.slice(2) || '.') : undefined;
+      return operands[0] === 'x' || operands[0] === 'e' ? args.find((a) => a.startsWith('-o'))?.slice(2) || '.' : undefined;
     case 'unrar':
       return operands[0] === 'x' || operands[0] === 'e' ? (operands.find((o, i) => i > 1 && o.endsWith('/')) ?? '.') : undefined;
     case 'jar':
@@ -88,7 +88,8 @@ function readsNamesFromInput(name: string, argv: readonly string[]): string | un
     return `${name} reads the files named on its input`;
   }
   if (name === 'afio' && clusterHas(args, 'op')) return 'afio reads the files named on its input';
-  if (name === 'pax' && clusterHas(args, 'w') && !args.some((a, i) => !a.startsWith('-') && !/^-[a-zA-Z]*[fsox]$/.test(args[i - 1] ?? ''))) return 'pax -w with no file operand reads the files named on its input';
+  if (name === 'pax' && clusterHas(args, 'w') && !args.some((a, i) => !a.startsWith('-') && !/^-[a-zA-Z]*[fsox]$/.test(args[i - 1] ?? '')))
+    return 'pax -w with no file operand reads the files named on its input';
   return undefined;
 }
 
@@ -105,7 +106,11 @@ const examples: readonly ProgramExample[] = [
   { command: 'cpio -idu -F x.cpio', readOnly: false },
   { command: 'cd /tmp/rt/state && find . | cpio -pdm /tmp/copy', readOnly: false, why: '-p copies the listed names into /tmp/copy' },
   { command: 'pax -r -f x.pax', readOnly: false },
-  { command: 'find /tmp/rt/state | cpio -o -H newc', readOnly: false, why: 'cpio -o reads the files named on its input: unresolved, as xargs' },
+  {
+    command: 'find /tmp/rt/state | cpio -o -H newc',
+    readOnly: false,
+    why: 'cpio -o reads the files named on its input: unresolved, as xargs',
+  },
   { command: 'find /tmp/rt/state | afio -o -', readOnly: false },
   { command: 'ar x lib.a', readOnly: false },
   { command: '7z x a.7z', readOnly: false },
@@ -122,9 +127,40 @@ const examples: readonly ProgramExample[] = [
 
 /** Archive extractors that write names from their archive. @internal */
 export const extractors = defineProgram({
-  names: ['cpio', 'bsdcpio', 'afio', 'pax', 'ar', '7z', '7za', '7zr', 'unrar', 'jar', 'unar', 'aunpack', 'dpkg-deb', 'unsquashfs', 'cabextract', 'uudecode'],
+  names: [
+    'cpio',
+    'bsdcpio',
+    'afio',
+    'pax',
+    'ar',
+    '7z',
+    '7za',
+    '7zr',
+    'unrar',
+    'jar',
+    'unar',
+    'aunpack',
+    'dpkg-deb',
+    'unsquashfs',
+    'cabextract',
+    'uudecode',
+  ],
   summary: 'archive extractors beside tar and unzip: write the names an archive holds',
-  sources: ['GNU cpio 2.13 manual', 'POSIX.1-2017 pax', 'GNU binutils ar(1)', '7-Zip 7z(1)', 'unrar(1)', 'JDK jar(1)', 'unar(1)', 'atool aunpack(1)', 'dpkg-deb(1)', 'squashfs-tools unsquashfs(1)', 'cabextract(1)', 'GNU sharutils uudecode(1)', 'afio(1)'],
+  sources: [
+    'GNU cpio 2.13 manual',
+    'POSIX.1-2017 pax',
+    'GNU binutils ar(1)',
+    '7-Zip 7z(1)',
+    'unrar(1)',
+    'JDK jar(1)',
+    'unar(1)',
+    'atool aunpack(1)',
+    'dpkg-deb(1)',
+    'squashfs-tools unsquashfs(1)',
+    'cabextract(1)',
+    'GNU sharutils uudecode(1)',
+    'afio(1)',
+  ],
   files: (name, argv) => extractorFiles(name, argv),
   runs: 'unseen',
   examples,

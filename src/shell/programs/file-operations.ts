@@ -12,7 +12,21 @@ function removeOperands(name: string, argv: readonly string[]): FileOperands {
   const { operands: ops } = scan(argv, {
     shortArg: name === 'shred' ? 'nsx' : '',
     longArg: name === 'shred' ? ['iterations', 'size', 'random-source'] : [],
-    longFlags: ['recursive', 'force', 'interactive', 'dir', 'verbose', 'one-file-system', 'no-preserve-root', 'preserve-root', 'parents', 'ignore-fail-on-non-empty', 'remove', 'zero', 'exact'],
+    longFlags: [
+      'recursive',
+      'force',
+      'interactive',
+      'dir',
+      'verbose',
+      'one-file-system',
+      'no-preserve-root',
+      'preserve-root',
+      'parents',
+      'ignore-fail-on-non-empty',
+      'remove',
+      'zero',
+      'exact',
+    ],
   });
   return { files: all(ops, 'remove'), unresolved: [] };
 }
@@ -24,7 +38,11 @@ function mkdirOperands(argv: readonly string[]): FileOperands {
 
 function touchOperands(argv: readonly string[]): FileOperands {
   const files: FileOperand[] = [];
-  const { options, operands: ops } = scan(argv, { shortArg: 'drt', longArg: ['date', 'reference', 'time'], longFlags: ['no-create', 'no-dereference'] });
+  const { options, operands: ops } = scan(argv, {
+    shortArg: 'drt',
+    longArg: ['date', 'reference', 'time'],
+    longFlags: ['no-create', 'no-dereference'],
+  });
   for (const o of options) if (is(o, '-r', '--reference')) pushOpt(files, optionFile(o, 'read', argv));
   files.push(...all(ops, 'write'));
   return { files, unresolved: [] };
@@ -64,23 +82,94 @@ function ddOperands(argv: readonly string[]): FileOperands {
 }
 
 /** A file operation's model: it runs nothing; acceptEdits may allow the ones Claude Code names. */
-function operation(name: string, summary: string, files: NonNullable<ProgramModel['files']>, examples: readonly ProgramExample[], acceptEdits = false, removesOperands = false): ProgramModel {
-  return defineProgram({ names: [name], summary, sources: [coreutils(name)], runs: 'nothing', files, ...(acceptEdits ? { acceptEdits: true } : {}), ...(removesOperands ? { removesOperands: true } : {}), examples });
+function operation(
+  name: string,
+  summary: string,
+  files: NonNullable<ProgramModel['files']>,
+  examples: readonly ProgramExample[],
+  acceptEdits = false,
+  removesOperands = false,
+): ProgramModel {
+  return defineProgram({
+    names: [name],
+    summary,
+    sources: [coreutils(name)],
+    runs: 'nothing',
+    files,
+    ...(acceptEdits ? { acceptEdits: true } : {}),
+    ...(removesOperands ? { removesOperands: true } : {}),
+    examples,
+  });
 }
 
 const removes = (_name: string, argv: readonly string[]) => removeOperands(_name, argv);
 
 /** The models. @internal */
 export const FILE_OPERATION_MODELS: readonly ProgramModel[] = [
-  operation('rm', 'rm: remove files or directories', removes, [{ command: 'rm -rf build', effects: ['remove ./build'], readOnly: false }], true, true),
-  operation('rmdir', 'rmdir: remove empty directories', removes, [{ command: 'rmdir -p a/b', effects: ['remove ./a/b'], readOnly: false }], true, true),
-  operation('unlink', 'unlink: remove one file', removes, [{ command: 'unlink a.txt', effects: ['remove ./a.txt'], readOnly: false }], false, true),
-  operation('shred', 'shred: overwrite files (and remove them with -u)', removes, [{ command: 'shred -n 3 -u a.txt', effects: ['remove ./a.txt'], readOnly: false, why: '-n takes the number of passes' }], false, true),
-  operation('mkdir', 'mkdir: make directories', (_n, argv) => mkdirOperands(argv), [{ command: 'mkdir -m 700 -p a/b', effects: ['write ./a/b'], readOnly: false, why: '-m takes the mode' }], true),
-  operation('touch', "touch: change files' times, creating them", (_n, argv) => touchOperands(argv), [{ command: 'touch -r ref.txt a.txt', effects: ['read ./ref.txt', 'write ./a.txt'], readOnly: false }], true),
-  operation('chmod', "chmod: change files' modes", (_n, argv) => attributeOperands(argv), [{ command: 'chmod -R 755 bin', effects: ['write ./bin [all]'], readOnly: false, why: 'the first operand is the mode; -R changes everything under bin' }]),
-  operation('chown', "chown: change files' owners", (_n, argv) => attributeOperands(argv), [{ command: 'chown --reference=ref.txt a.txt', effects: ['read ./ref.txt', 'write ./a.txt'], readOnly: false }]),
-  operation('chgrp', "chgrp: change files' groups", (_n, argv) => attributeOperands(argv), [{ command: 'chgrp staff a.txt', effects: ['write ./a.txt'], readOnly: false }]),
-  operation('truncate', 'truncate: shrink or extend files to a size', (_n, argv) => truncateOperands(argv), [{ command: 'truncate -s 0 a.txt', effects: ['write ./a.txt'], readOnly: false }]),
-  operation('dd', 'dd: copy a file, converting it', (_n, argv) => ddOperands(argv), [{ command: 'dd if=a.img of=b.img', effects: ['read ./a.img', 'write ./b.img'], readOnly: false }]),
+  operation(
+    'rm',
+    'rm: remove files or directories',
+    removes,
+    [{ command: 'rm -rf build', effects: ['remove ./build'], readOnly: false }],
+    true,
+    true,
+  ),
+  operation(
+    'rmdir',
+    'rmdir: remove empty directories',
+    removes,
+    [{ command: 'rmdir -p a/b', effects: ['remove ./a/b'], readOnly: false }],
+    true,
+    true,
+  ),
+  operation(
+    'unlink',
+    'unlink: remove one file',
+    removes,
+    [{ command: 'unlink a.txt', effects: ['remove ./a.txt'], readOnly: false }],
+    false,
+    true,
+  ),
+  operation(
+    'shred',
+    'shred: overwrite files (and remove them with -u)',
+    removes,
+    [{ command: 'shred -n 3 -u a.txt', effects: ['remove ./a.txt'], readOnly: false, why: '-n takes the number of passes' }],
+    false,
+    true,
+  ),
+  operation(
+    'mkdir',
+    'mkdir: make directories',
+    (_n, argv) => mkdirOperands(argv),
+    [{ command: 'mkdir -m 700 -p a/b', effects: ['write ./a/b'], readOnly: false, why: '-m takes the mode' }],
+    true,
+  ),
+  operation(
+    'touch',
+    "touch: change files' times, creating them",
+    (_n, argv) => touchOperands(argv),
+    [{ command: 'touch -r ref.txt a.txt', effects: ['read ./ref.txt', 'write ./a.txt'], readOnly: false }],
+    true,
+  ),
+  operation('chmod', "chmod: change files' modes", (_n, argv) => attributeOperands(argv), [
+    {
+      command: 'chmod -R 755 bin',
+      effects: ['write ./bin [all]'],
+      readOnly: false,
+      why: 'the first operand is the mode; -R changes everything under bin',
+    },
+  ]),
+  operation('chown', "chown: change files' owners", (_n, argv) => attributeOperands(argv), [
+    { command: 'chown --reference=ref.txt a.txt', effects: ['read ./ref.txt', 'write ./a.txt'], readOnly: false },
+  ]),
+  operation('chgrp', "chgrp: change files' groups", (_n, argv) => attributeOperands(argv), [
+    { command: 'chgrp staff a.txt', effects: ['write ./a.txt'], readOnly: false },
+  ]),
+  operation('truncate', 'truncate: shrink or extend files to a size', (_n, argv) => truncateOperands(argv), [
+    { command: 'truncate -s 0 a.txt', effects: ['write ./a.txt'], readOnly: false },
+  ]),
+  operation('dd', 'dd: copy a file, converting it', (_n, argv) => ddOperands(argv), [
+    { command: 'dd if=a.img of=b.img', effects: ['read ./a.img', 'write ./b.img'], readOnly: false },
+  ]),
 ];

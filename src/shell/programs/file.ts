@@ -36,7 +36,8 @@ export const file = defineProgram({
       file: readOnlyEntry(grammar, {
         source: `${CC_DOCS} (not -m/-f); ${SOURCE} (-C writes, -z runs decompressors, -p changes access times)`,
         safe: { short: '0bcdEhiklLnNrsSveFP', long: Object.keys(longOptions(SAFE_LONG)).join(' ') },
-        operands: 'read', globs: true,
+        operands: 'read',
+        globs: true,
       }),
     },
   },

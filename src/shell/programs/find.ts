@@ -40,31 +40,135 @@ const safe = (values: number): Primary => ({ values, readOnly: true });
  * words it takes. `-newerXY` (`-newermt DATE`) is a family of its own (see {@link primaryOf}).
  */
 const PRIMARIES: Readonly<Record<string, Primary>> = {
-  '-name': safe(1), '-iname': safe(1), '-path': safe(1), '-ipath': safe(1), '-wholename': safe(1), '-iwholename': safe(1), '-regex': safe(1),
-  '-iregex': safe(1), '-lname': safe(1), '-ilname': safe(1), '-type': safe(1), '-xtype': safe(1), '-size': safe(1), '-empty': safe(0),
-  '-newer': { values: 1, effect: 'read', readOnly: true }, '-anewer': { values: 1, effect: 'read', readOnly: true },
-  '-cnewer': { values: 1, effect: 'read', readOnly: true }, '-samefile': { values: 1, effect: 'read', readOnly: true },
-  '-mtime': safe(1), '-mmin': safe(1), '-atime': safe(1), '-amin': safe(1), '-ctime': safe(1), '-cmin': safe(1), '-used': safe(1), '-perm': safe(1),
-  '-user': safe(1), '-group': safe(1), '-uid': safe(1), '-gid': safe(1), '-nouser': safe(0), '-nogroup': safe(0), '-links': safe(1), '-inum': safe(1),
-  '-readable': safe(0), '-writable': safe(0), '-executable': safe(0), '-fstype': safe(1), '-context': safe(1),
-  '-maxdepth': safe(1), '-mindepth': safe(1), '-depth': safe(0), '-d': safe(0), '-prune': safe(0), '-quit': safe(0), '-true': safe(0), '-false': safe(0),
-  '-follow': safe(0), '-xdev': safe(0), '-mount': safe(0), '-noleaf': safe(0), '-daystart': safe(0), '-regextype': safe(1),
-  '-ignore_readdir_race': safe(0), '-noignore_readdir_race': safe(0), '-warn': safe(0), '-nowarn': safe(0),
-  '-print': safe(0), '-print0': safe(0), '-printf': safe(1), '-ls': safe(0),
-  '-not': safe(0), '!': safe(0), '-a': safe(0), '-and': safe(0), '-o': safe(0), '-or': safe(0), '(': safe(0), ')': safe(0), ',': safe(0),
-  '-help': safe(0), '--help': safe(0), '-version': safe(0), '--version': safe(0),
-  '-exec': { values: 'command', effect: 'runs' }, '-execdir': { values: 'command', effect: 'runs' },
-  '-ok': { values: 'command', effect: 'runs' }, '-okdir': { values: 'command', effect: 'runs' },
+  '-name': safe(1),
+  '-iname': safe(1),
+  '-path': safe(1),
+  '-ipath': safe(1),
+  '-wholename': safe(1),
+  '-iwholename': safe(1),
+  '-regex': safe(1),
+  '-iregex': safe(1),
+  '-lname': safe(1),
+  '-ilname': safe(1),
+  '-type': safe(1),
+  '-xtype': safe(1),
+  '-size': safe(1),
+  '-empty': safe(0),
+  '-newer': { values: 1, effect: 'read', readOnly: true },
+  '-anewer': { values: 1, effect: 'read', readOnly: true },
+  '-cnewer': { values: 1, effect: 'read', readOnly: true },
+  '-samefile': { values: 1, effect: 'read', readOnly: true },
+  '-mtime': safe(1),
+  '-mmin': safe(1),
+  '-atime': safe(1),
+  '-amin': safe(1),
+  '-ctime': safe(1),
+  '-cmin': safe(1),
+  '-used': safe(1),
+  '-perm': safe(1),
+  '-user': safe(1),
+  '-group': safe(1),
+  '-uid': safe(1),
+  '-gid': safe(1),
+  '-nouser': safe(0),
+  '-nogroup': safe(0),
+  '-links': safe(1),
+  '-inum': safe(1),
+  '-readable': safe(0),
+  '-writable': safe(0),
+  '-executable': safe(0),
+  '-fstype': safe(1),
+  '-context': safe(1),
+  '-maxdepth': safe(1),
+  '-mindepth': safe(1),
+  '-depth': safe(0),
+  '-d': safe(0),
+  '-prune': safe(0),
+  '-quit': safe(0),
+  '-true': safe(0),
+  '-false': safe(0),
+  '-follow': safe(0),
+  '-xdev': safe(0),
+  '-mount': safe(0),
+  '-noleaf': safe(0),
+  '-daystart': safe(0),
+  '-regextype': safe(1),
+  '-ignore_readdir_race': safe(0),
+  '-noignore_readdir_race': safe(0),
+  '-warn': safe(0),
+  '-nowarn': safe(0),
+  '-print': safe(0),
+  '-print0': safe(0),
+  '-printf': safe(1),
+  '-ls': safe(0),
+  '-not': safe(0),
+  '!': safe(0),
+  '-a': safe(0),
+  '-and': safe(0),
+  '-o': safe(0),
+  '-or': safe(0),
+  '(': safe(0),
+  ')': safe(0),
+  ',': safe(0),
+  '-help': safe(0),
+  '--help': safe(0),
+  '-version': safe(0),
+  '--version': safe(0),
+  '-exec': { values: 'command', effect: 'runs' },
+  '-execdir': { values: 'command', effect: 'runs' },
+  '-ok': { values: 'command', effect: 'runs' },
+  '-okdir': { values: 'command', effect: 'runs' },
   '-delete': { values: 0, effect: 'remove' },
-  '-fprint': { values: 1, effect: 'write' }, '-fprint0': { values: 1, effect: 'write' }, '-fprintf': { values: 2, effect: 'write' }, '-fls': { values: 1, effect: 'write' },
+  '-fprint': { values: 1, effect: 'write' },
+  '-fprint0': { values: 1, effect: 'write' },
+  '-fprintf': { values: 2, effect: 'write' },
+  '-fls': { values: 1, effect: 'write' },
   '-files0-from': { values: 1, effect: 'startsFromFile' },
 };
 
 /** The tests: primaries that choose which names the actions act on. */
 const TESTS: ReadonlySet<string> = new Set([
-  '-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-lname', '-ilname', '-type', '-xtype', '-size',
-  '-empty', '-newer', '-anewer', '-cnewer', '-samefile', '-mtime', '-mmin', '-atime', '-amin', '-ctime', '-cmin', '-used', '-perm', '-user',
-  '-group', '-uid', '-gid', '-nouser', '-nogroup', '-links', '-inum', '-readable', '-writable', '-executable', '-fstype', '-context', '-false', '-mindepth',
+  '-name',
+  '-iname',
+  '-path',
+  '-ipath',
+  '-wholename',
+  '-iwholename',
+  '-regex',
+  '-iregex',
+  '-lname',
+  '-ilname',
+  '-type',
+  '-xtype',
+  '-size',
+  '-empty',
+  '-newer',
+  '-anewer',
+  '-cnewer',
+  '-samefile',
+  '-mtime',
+  '-mmin',
+  '-atime',
+  '-amin',
+  '-ctime',
+  '-cmin',
+  '-used',
+  '-perm',
+  '-user',
+  '-group',
+  '-uid',
+  '-gid',
+  '-nouser',
+  '-nogroup',
+  '-links',
+  '-inum',
+  '-readable',
+  '-writable',
+  '-executable',
+  '-fstype',
+  '-context',
+  '-false',
+  '-mindepth',
 ]);
 
 /** The primary a word names (`-newerXY` included), if any. */
@@ -141,7 +245,9 @@ export function readFind(argv: readonly string[]): FindWords {
       let j = k + 1;
       while (j < argv.length && argv[j] !== ';' && !(argv[j] === '+' && argv[j - 1] === '{}')) j++;
       const values = Array.from({ length: j - k - 1 }, (_, v) => k + 1 + v);
-      primaries.push(j < argv.length ? { index: k, word, primary, values, missing: false, end: j } : { index: k, word, primary, values, missing: true });
+      primaries.push(
+        j < argv.length ? { index: k, word, primary, values, missing: false, end: j } : { index: k, word, primary, values, missing: true },
+      );
       k = j;
       continue;
     }
@@ -164,13 +270,21 @@ function findFiles(argv: readonly string[]): FileOperands {
   const unresolved: string[] = [];
   const runs = primaries.some((p) => p.primary?.effect === 'runs');
   // -L and -follow follow every link find meets; -P (the default) and -H only the start points.
-  const follows = argv.some((w, i) => i > 0 && (w === '-follow' || (/^-[HLP]*L[HLP]*$/.test(w) && (starts.length === 0 || i < starts[0]!))));
+  const follows = argv.some(
+    (w, i) => i > 0 && (w === '-follow' || (/^-[HLP]*L[HLP]*$/.test(w) && (starts.length === 0 || i < starts[0]!))),
+  );
   // Listing alone, -L still prints names from wherever the links lead.
   const whole = runs ? { tree: 'all' as const, ...(follows ? {} : { walksLinks: false }) } : follows ? { walksLinks: true } : {};
   files.push(...all(starts, 'read', whole));
   if (starts.length === 0) files.push({ op: 'read', index: 0, value: '.', ...whole });
   // A test (`-name '*.tmp'`, `-type f`) chooses what -delete removes: some names under the start points.
-  const chooses = primaries.some((p) => p.primary !== undefined && p.primary.values !== 'command' && p.primary.effect !== 'remove' && (TESTS.has(p.word) || /^-newer[acmBt][acmBt]$/.test(p.word)));
+  const chooses = primaries.some(
+    (p) =>
+      p.primary !== undefined &&
+      p.primary.values !== 'command' &&
+      p.primary.effect !== 'remove' &&
+      (TESTS.has(p.word) || /^-newer[acmBt][acmBt]$/.test(p.word)),
+  );
   for (const p of primaries) {
     const effect = p.primary?.effect;
     const value = p.values[0];
@@ -247,7 +361,14 @@ export const find = defineProgram({
   files: (_name, argv) => findFiles(argv),
   unwrap: (argv) => findRuns(argv),
   readOnly: {
-    claudeCode: { find: { source: `${CC_DOCS}; GNU findutils 4.9 find(1) (read-only primaries in programs/find.ts)`, operands: 'read', globs: false, check: 'find' } },
+    claudeCode: {
+      find: {
+        source: `${CC_DOCS}; GNU findutils 4.9 find(1) (read-only primaries in programs/find.ts)`,
+        operands: 'read',
+        globs: false,
+        check: 'find',
+      },
+    },
     robota: { find: { globs: false, check: 'find', safeShort: 'P' } },
   },
   readOnlyCheck: { claudeCode: (_name, argv) => claudeCodeReadOnly(argv), robota: (_name, argv) => robotaReadOnly(argv) },
@@ -259,11 +380,36 @@ export const find = defineProgram({
     { command: 'find src -name "*.ts"', effects: ['read ./src'], readOnly: true },
     { command: 'find . -newer .env -print', effects: ['read .', 'read ./.env'], readOnly: true },
     { command: 'find build -delete', effects: ['read ./build', 'remove ./build'], readOnly: false },
-    { command: "find tmp -name '*.tmp' -delete", effects: ['read ./tmp', 'remove ./tmp [some]'], readOnly: false, why: 'a test chooses which names -delete removes' },
-    { command: 'find . -name -delete', effects: ['read .'], readOnly: true, why: 'a search for files named `-delete`: -name takes the next word' },
-    { command: 'find . -name -exec rm -rf / \\;', effects: ['read .'], readOnly: false, why: '-exec is the name searched for; find refuses `rm` as an unknown predicate and runs nothing' },
-    { command: 'find . -path -fprint -print', effects: ['read .'], readOnly: true, why: '-fprint is the pattern of -path; nothing is written' },
+    {
+      command: "find tmp -name '*.tmp' -delete",
+      effects: ['read ./tmp', 'remove ./tmp [some]'],
+      readOnly: false,
+      why: 'a test chooses which names -delete removes',
+    },
+    {
+      command: 'find . -name -delete',
+      effects: ['read .'],
+      readOnly: true,
+      why: 'a search for files named `-delete`: -name takes the next word',
+    },
+    {
+      command: 'find . -name -exec rm -rf / \\;',
+      effects: ['read .'],
+      readOnly: false,
+      why: '-exec is the name searched for; find refuses `rm` as an unknown predicate and runs nothing',
+    },
+    {
+      command: 'find . -path -fprint -print',
+      effects: ['read .'],
+      readOnly: true,
+      why: '-fprint is the pattern of -path; nothing is written',
+    },
     { command: 'find . -fprint out.txt', effects: ['read .', 'write ./out.txt'], readOnly: false },
-    { command: 'find src -exec cat {} +', effects: ['read ./src [all]', 'read ./{}'], readOnly: false, why: 'cat reads whatever find finds (the whole tree); its `{}` is also taken as a file of that name' },
+    {
+      command: 'find src -exec cat {} +',
+      effects: ['read ./src [all]', 'read ./{}'],
+      readOnly: false,
+      why: 'cat reads whatever find finds (the whole tree); its `{}` is also taken as a file of that name',
+    },
   ],
 });

@@ -18,8 +18,20 @@ const same = (name: string, argument: GnuArgument = 'none') => ({ argument, same
 const grammar: GnuOptionSpec = {
   short: '+sexnoFuw:E:hV?',
   long: {
-    shared: n, exclusive: n, unlock: n, nonblocking: n, nb: same('nonblocking'), timeout: r, wait: same('timeout', r), 'conflict-exit-code': r,
-    close: n, 'no-fork': n, verbose: n, fcntl: n, help: n, version: n,
+    shared: n,
+    exclusive: n,
+    unlock: n,
+    nonblocking: n,
+    nb: same('nonblocking'),
+    timeout: r,
+    wait: same('timeout', r),
+    'conflict-exit-code': r,
+    close: n,
+    'no-fork': n,
+    verbose: n,
+    fcntl: n,
+    help: n,
+    version: n,
   },
 };
 
@@ -30,7 +42,11 @@ function unwrap(argv: readonly string[]): WrapperInfo {
   const [, next, script] = parsed.operands;
   if (next === undefined) return wrapInfo([], false, true);
   if (next.text === '-c' || next.text === '--command') {
-    return wrapInfo([script ? { kind: 'script', index: script.index } : { kind: 'unknown', reason: `flock ${next.text} without a script` }], false, true);
+    return wrapInfo(
+      [script ? { kind: 'script', index: script.index } : { kind: 'unknown', reason: `flock ${next.text} without a script` }],
+      false,
+      true,
+    );
   }
   return wrapInfo([{ kind: 'argv', start: next.index, end: argv.length }], false, true);
 }
@@ -53,8 +69,16 @@ export const flock = defineProgram({
   unwrap,
   examples: [
     { command: 'flock build.lock cat a.txt', effects: ['write ./build.lock', 'read ./a.txt'], readOnly: false },
-    { command: 'flock --wait 5 build.lock rm a.txt', effects: ['write ./build.lock', 'remove ./a.txt'], why: '--wait takes 5 as its value' },
-    { command: "flock build.lock -c 'rm a.txt'", effects: ['write ./build.lock', 'remove ./a.txt'], why: '-c after the file runs a script' },
+    {
+      command: 'flock --wait 5 build.lock rm a.txt',
+      effects: ['write ./build.lock', 'remove ./a.txt'],
+      why: '--wait takes 5 as its value',
+    },
+    {
+      command: "flock build.lock -c 'rm a.txt'",
+      effects: ['write ./build.lock', 'remove ./a.txt'],
+      why: '-c after the file runs a script',
+    },
     { command: 'flock 9 rm a.txt', effects: ['remove ./a.txt'], why: 'a number is a descriptor already open, not a file' },
   ],
 });

@@ -27,12 +27,12 @@ export const fold = defineProgram({
       fold: readOnlyEntry(grammar, {
         source: `${CC_CLI}; ${coreutils('fold')}`,
         safe: 'all',
-        operands: 'read', globs: true, anyOptionHarmless: true,
+        operands: 'read',
+        globs: true,
+        anyOptionHarmless: true,
       }),
     },
   },
   runs: 'unseen',
-  examples: [
-    { command: 'fold -w 80 notes.md', effects: ['read ./notes.md'], readOnly: true, why: '-w takes the next word' },
-  ],
+  examples: [{ command: 'fold -w 80 notes.md', effects: ['read ./notes.md'], readOnly: true, why: '-w takes the next word' }],
 });

@@ -10,7 +10,9 @@ const SOURCE = 'procps-ng 4.0 free(1)';
 /** procps-ng 4.0 free(1): every option. */
 const grammar: GnuOptionSpec = {
   short: 'bkmghltvwc:s:',
-  long: longOptions(`bytes kibi mebi gibi tebi pebi kilo mega giga tera peta human lohi line total si count= seconds= wide committed ${HELP_VERSION}`),
+  long: longOptions(
+    `bytes kibi mebi gibi tebi pebi kilo mega giga tera peta human lohi line total si count= seconds= wide committed ${HELP_VERSION}`,
+  ),
 };
 
 /** The free model. @internal */
@@ -20,7 +22,9 @@ export const free = defineProgram({
   sources: [SOURCE, CC_CLI],
   grammar,
   files: () => ({ files: [], unresolved: [] }),
-  readOnly: { claudeCode: { free: readOnlyEntry(grammar, { source: `${CC_CLI}; ${SOURCE}`, safe: 'all', operands: 'none', globs: false }) } },
+  readOnly: {
+    claudeCode: { free: readOnlyEntry(grammar, { source: `${CC_CLI}; ${SOURCE}`, safe: 'all', operands: 'none', globs: false }) },
+  },
   runs: 'unseen',
   examples: [
     { command: 'free -h', effects: [], readOnly: true },

@@ -27,7 +27,9 @@ const profile = (source: string): ReadOnlyProfile => ({
   source,
   safe: { short: '0123456789ABCDEFGHIPTUVZabcdefhiLlmnoqRrsuvwxyz', long: Object.keys(grammar.long!).join(' ') },
   reads: ['f', 'file', 'exclude-from'],
-  operands: 'patternThenRead', globs: true, anyOptionHarmless: true,
+  operands: 'patternThenRead',
+  globs: true,
+  anyOptionHarmless: true,
 });
 
 /** `grep [opts] PATTERN FILE…`; with recursion (`rgrep` always) each operand (or `.` when none) is a directory read whole. */
@@ -43,18 +45,23 @@ function grepFiles(argv: readonly string[], words: ReadWords, alwaysRecursive: b
   const { options, operands: ops } = words;
   const patternGiven = has(options, '-e', '-f', '--regexp', '--file');
   for (const o of options) if (is(o, '-f', '--file', '--exclude-from')) pushOpt(files, optionFile(o, 'read', argv));
-  const recurse = alwaysRecursive || options.some(
-    (o) => is(o, '-r', '-R', '--recursive', '--dereference-recursive') || (is(o, '-d', '--directories') && o.value !== undefined && o.value !== '' && 'recurse'.startsWith(o.value)),
-  );
+  const recurse =
+    alwaysRecursive ||
+    options.some(
+      (o) =>
+        is(o, '-r', '-R', '--recursive', '--dereference-recursive') ||
+        (is(o, '-d', '--directories') && o.value !== undefined && o.value !== '' && 'recurse'.startsWith(o.value)),
+    );
   const paths = patternGiven ? ops : ops.slice(1);
   // `--include=GLOB` and `--exclude=GLOB` choose which files of the tree are read: some of them.
   const tree = options.some((o) => is(o, '--include', '--exclude')) ? 'some' : 'all';
   // Only --include options (no --exclude, --exclude-dir or --include-from): a file met in the
   // walk is read only when its base name matches one of them (GNU grep 3.8 grep(1)).
   const filters = options.filter((o) => /^--(include|exclude)/.test(o.name));
-  const includes = filters.length > 0 && filters.every((o) => is(o, '--include') && o.value !== undefined && o.value !== '')
-    ? { includes: filters.map((o) => ({ glob: o.value!, words: o.valueIndex !== undefined ? [o.index, o.valueIndex] : [o.index] })) }
-    : {};
+  const includes =
+    filters.length > 0 && filters.every((o) => is(o, '--include') && o.value !== undefined && o.value !== '')
+      ? { includes: filters.map((o) => ({ glob: o.value!, words: o.valueIndex !== undefined ? [o.index, o.valueIndex] : [o.index] })) }
+      : {};
   if (recurse) {
     // -r follows only the links named on the command line; -R every link it meets.
     // With -R a link named `a.js` leads the read to any file, so the globs choose only under -r.
@@ -92,10 +99,25 @@ export const grep = defineProgram({
   examples: [
     { command: 'grep -rn x src lib', effects: ['read ./src [all]', 'read ./lib [all]'], readOnly: true },
     { command: 'grep --directories=rec x src', effects: ['read ./src [all]'] },
-    { command: "grep -rn x --include='*.js' src", effects: ['read ./src [some]'], readOnly: true, why: '--include chooses which files of the tree are read' },
+    {
+      command: "grep -rn x --include='*.js' src",
+      effects: ['read ./src [some]'],
+      readOnly: true,
+      why: '--include chooses which files of the tree are read',
+    },
     { command: 'grep -e x a', effects: ['read ./a'], readOnly: true },
     { command: 'rgrep x ~', effects: ['read /home/user [all]'] },
-    { command: 'grep -X grep x a', effects: ['read ./a'], readOnly: false, why: '-X (undocumented) takes the matcher name; it is not known read-only' },
-    { command: 'grep -Q x a', effects: ['read ./a'], readOnly: false, why: 'grep 3.8 has no -Q and refuses the command; another grep may take it as a flag (what it reads then is read), and every other word is an assumed path' },
+    {
+      command: 'grep -X grep x a',
+      effects: ['read ./a'],
+      readOnly: false,
+      why: '-X (undocumented) takes the matcher name; it is not known read-only',
+    },
+    {
+      command: 'grep -Q x a',
+      effects: ['read ./a'],
+      readOnly: false,
+      why: 'grep 3.8 has no -Q and refuses the command; another grep may take it as a flag (what it reads then is read), and every other word is an assumed path',
+    },
   ],
 });

@@ -15,7 +15,11 @@ export const groups = defineProgram({
   sources: [coreutils('groups'), CC_CLI],
   grammar,
   files: () => ({ files: [], unresolved: [] }),
-  readOnly: { claudeCode: { groups: readOnlyEntry(grammar, { source: `${CC_CLI}; ${coreutils('groups')}`, safe: 'all', operands: 'text', globs: false }) } },
+  readOnly: {
+    claudeCode: {
+      groups: readOnlyEntry(grammar, { source: `${CC_CLI}; ${coreutils('groups')}`, safe: 'all', operands: 'text', globs: false }),
+    },
+  },
   runs: 'unseen',
   examples: [{ command: 'groups root', effects: [], readOnly: true, why: 'root is a user name, not a file' }],
 });

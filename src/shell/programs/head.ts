@@ -27,7 +27,9 @@ export const head = defineProgram({
       head: readOnlyEntry(grammar, {
         source: `${CC_DOCS}; ${coreutils('head')}`,
         safe: 'all',
-        operands: 'read', globs: true, anyOptionHarmless: true,
+        operands: 'read',
+        globs: true,
+        anyOptionHarmless: true,
       }),
     },
     robota: { head: { globs: false, safeShort: 'nqvcz0123456789', shortArg: 'nc' } },

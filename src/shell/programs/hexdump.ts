@@ -12,7 +12,9 @@ import { CC_CLI } from './sources.js';
 /** util-linux 2.38 hexdump(1): every option. */
 const grammar: GnuOptionSpec = {
   short: 'bcCde:f:L::n:s:vxVh',
-  long: longOptions(`one-byte-octal one-byte-char canonical two-bytes-decimal two-bytes-octal two-bytes-hex format= format-file= color[=] length= skip= no-squeezing ${HELP_VERSION}`),
+  long: longOptions(
+    `one-byte-octal one-byte-char canonical two-bytes-decimal two-bytes-octal two-bytes-hex format= format-file= color[=] length= skip= no-squeezing ${HELP_VERSION}`,
+  ),
 };
 
 const FACTS = { readShort: 'f' };
@@ -29,14 +31,27 @@ export const hexdump = defineProgram({
       hexdump: readOnlyEntry(grammar, {
         source: `${CC_CLI}; util-linux 2.38 hexdump(1)`,
         safe: 'all',
-        reads: ['f','format-file'], operands: 'read', globs: true, anyOptionHarmless: true,
+        reads: ['f', 'format-file'],
+        operands: 'read',
+        globs: true,
+        anyOptionHarmless: true,
       }),
     },
   },
   runs: 'unseen',
   examples: [
     { command: 'hexdump -C a.bin', effects: ['read ./a.bin'], readOnly: true },
-    { command: 'hexdump -f fmt.txt a.bin', effects: ['read ./fmt.txt', 'read ./a.bin'], readOnly: true, why: '-f reads the formats from the file it names' },
-    { command: 'hexdump -E a.bin', effects: ['read ./a.bin'], readOnly: false, why: 'hexdump has no -E: a.bin is an operand (the files facet once took it as a value)' },
+    {
+      command: 'hexdump -f fmt.txt a.bin',
+      effects: ['read ./fmt.txt', 'read ./a.bin'],
+      readOnly: true,
+      why: '-f reads the formats from the file it names',
+    },
+    {
+      command: 'hexdump -E a.bin',
+      effects: ['read ./a.bin'],
+      readOnly: false,
+      why: 'hexdump has no -E: a.bin is an operand (the files facet once took it as a value)',
+    },
   ],
 });

@@ -49,7 +49,12 @@ export const history = defineProgram({
   files: (_name, argv) => historyOperands(argv),
   runs: 'unseen',
   examples: [
-    { command: 'history -r h.txt', effects: ['read ./h.txt'], readOnly: false, why: 'it reads the file into the history list, which history then prints' },
+    {
+      command: 'history -r h.txt',
+      effects: ['read ./h.txt'],
+      readOnly: false,
+      why: 'it reads the file into the history list, which history then prints',
+    },
     { command: 'history 10', effects: [], why: 'a count, not a file' },
   ],
 });

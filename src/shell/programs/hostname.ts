@@ -27,8 +27,12 @@ export const hostname = defineProgram({
     claudeCode: {
       hostname: readOnlyEntry(grammar, {
         source: `${CC_CLI}; ${SOURCE} (an operand, -F/--file or -b/--boot sets the name)`,
-        safe: { short: 'aAdfiIsyvVh', long: `alias all-fqdns domain fqdn long ip-address all-ip-addresses short yp nis verbose ${HELP_VERSION}` },
-        operands: 'none', globs: false,
+        safe: {
+          short: 'aAdfiIsyvVh',
+          long: `alias all-fqdns domain fqdn long ip-address all-ip-addresses short yp nis verbose ${HELP_VERSION}`,
+        },
+        operands: 'none',
+        globs: false,
       }),
     },
   },

@@ -15,7 +15,9 @@ export const id = defineProgram({
   sources: [coreutils('id'), CC_CLI],
   grammar,
   files: () => ({ files: [], unresolved: [] }),
-  readOnly: { claudeCode: { id: readOnlyEntry(grammar, { source: `${CC_CLI}; ${coreutils('id')}`, safe: 'all', operands: 'text', globs: false }) } },
+  readOnly: {
+    claudeCode: { id: readOnlyEntry(grammar, { source: `${CC_CLI}; ${coreutils('id')}`, safe: 'all', operands: 'text', globs: false }) },
+  },
   runs: 'unseen',
   examples: [
     { command: 'id -un', effects: [], readOnly: true },

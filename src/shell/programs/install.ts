@@ -11,9 +11,24 @@ import type { GnuOptionSpec } from '../options/gnu-options.js';
 const grammar: GnuOptionSpec = {
   short: 'bcCdDg:m:o:psS:t:TvZ',
   long: {
-    group: 'required', mode: 'required', owner: 'required', 'strip-program': 'required', suffix: 'required', 'target-directory': 'required',
-    backup: 'optional', compare: 'none', debug: 'none', directory: 'none', 'preserve-timestamps': 'none', 'preserve-context': 'none', strip: 'none',
-    'no-target-directory': 'none', verbose: 'none', context: 'optional', help: 'none', version: 'none',
+    group: 'required',
+    mode: 'required',
+    owner: 'required',
+    'strip-program': 'required',
+    suffix: 'required',
+    'target-directory': 'required',
+    backup: 'optional',
+    compare: 'none',
+    debug: 'none',
+    directory: 'none',
+    'preserve-timestamps': 'none',
+    'preserve-context': 'none',
+    strip: 'none',
+    'no-target-directory': 'none',
+    verbose: 'none',
+    context: 'optional',
+    help: 'none',
+    version: 'none',
   },
 };
 

@@ -17,10 +17,61 @@ import { CC_CLI } from './sources.js';
  * @internal
  */
 export const INTERPRETERS: ReadonlySet<string> = new Set([
-  'python', 'python2', 'python3', 'pypy', 'pypy3', 'node', 'nodejs', 'deno', 'bun', 'perl', 'ruby', 'irb', 'php', 'lua', 'luajit',
-  'osascript', 'pwsh', 'powershell', 'rscript', 'r', 'tclsh', 'wish', 'expect', 'julia', 'groovy', 'jshell', 'scala', 'elixir', 'iex',
-  'erl', 'escript', 'guile', 'racket', 'sbcl', 'clisp', 'ocaml', 'runghc', 'runhaskell', 'ghci', 'swift', 'kotlin', 'jrunscript',
-  'cscript', 'wscript', 'php-cgi', 'gjs', 'qjs', 'tsx', 'ts-node', 'vim', 'nvim', 'vi', 'ex', 'emacs', 'gdb',
+  'python',
+  'python2',
+  'python3',
+  'pypy',
+  'pypy3',
+  'node',
+  'nodejs',
+  'deno',
+  'bun',
+  'perl',
+  'ruby',
+  'irb',
+  'php',
+  'lua',
+  'luajit',
+  'osascript',
+  'pwsh',
+  'powershell',
+  'rscript',
+  'r',
+  'tclsh',
+  'wish',
+  'expect',
+  'julia',
+  'groovy',
+  'jshell',
+  'scala',
+  'elixir',
+  'iex',
+  'erl',
+  'escript',
+  'guile',
+  'racket',
+  'sbcl',
+  'clisp',
+  'ocaml',
+  'runghc',
+  'runhaskell',
+  'ghci',
+  'swift',
+  'kotlin',
+  'jrunscript',
+  'cscript',
+  'wscript',
+  'php-cgi',
+  'gjs',
+  'qjs',
+  'tsx',
+  'ts-node',
+  'vim',
+  'nvim',
+  'vi',
+  'ex',
+  'emacs',
+  'gdb',
 ]);
 
 /** The interpreter a command name is (`python3.12` → `python3`, `perl5.36` → `perl`), or undefined. */
@@ -67,7 +118,8 @@ function awkOpaque(argv: readonly string[]): string | undefined {
       i++;
       break;
     }
-    if (AWK_LOADS.test(a) || /^-W\s*ex/.test(a) || (a === '-W' && /^ex/.test(argv[i + 1] ?? ''))) return `${argv[0]} ${a} loads a program toolgate does not read`;
+    if (AWK_LOADS.test(a) || /^-W\s*ex/.test(a) || (a === '-W' && /^ex/.test(argv[i + 1] ?? '')))
+      return `${argv[0]} ${a} loads a program toolgate does not read`;
     if (a === '-e' || a === '--source') {
       programs.push(argv[++i] ?? '');
       continue;
@@ -84,7 +136,8 @@ function awkOpaque(argv: readonly string[]): string | undefined {
     break;
   }
   if (programs.length === 0 && i < argv.length) programs.push(argv[i]!);
-  if (programs.some((p) => AWK_EFFECTS.test(p))) return `${argv[0]} program may run commands or touch files (system, pipes, getline, print >)`;
+  if (programs.some((p) => AWK_EFFECTS.test(p)))
+    return `${argv[0]} program may run commands or touch files (system, pipes, getline, print >)`;
   return undefined;
 }
 
@@ -145,7 +198,15 @@ export function givesInlineCode(name: string, argv: readonly string[]): boolean 
   const family = interpreterOf(name) ?? interpreterOf(interpreterName(name) ?? '');
   if (family === undefined) return false;
   const code = CODE_OPTIONS[family]!;
-  return argv.slice(1).some((a) => code.includes(a) || a.startsWith('--eval=') || a.startsWith('--print=') || (family === 'perl' && /^-[a-zA-Z]*[eE]/.test(a) && !a.startsWith('--')));
+  return argv
+    .slice(1)
+    .some(
+      (a) =>
+        code.includes(a) ||
+        a.startsWith('--eval=') ||
+        a.startsWith('--print=') ||
+        (family === 'perl' && /^-[a-zA-Z]*[eE]/.test(a) && !a.startsWith('--')),
+    );
 }
 
 /** The interpreter family of a program name (`python3.12` → `python`). @internal */
@@ -199,8 +260,14 @@ const VERSION_ONLY: Readonly<Record<string, ReadOnlyEntry>> = {
 
 /** The sources of each family's model. */
 const FAMILY_SOURCES: Readonly<Record<string, string>> = {
-  perl: 'perl 5.36 perlrun(1)', python: 'Python 3.11 python(1)', node: 'Node.js 20 node(1)', deno: 'Deno 1.40 deno run --help', bun: 'Bun 1.0 bun --help',
-  ruby: 'ruby 3.1 ruby(1)', php: 'PHP 8.2 php(1)', lua: 'Lua 5.4 lua(1)',
+  perl: 'perl 5.36 perlrun(1)',
+  python: 'Python 3.11 python(1)',
+  node: 'Node.js 20 node(1)',
+  deno: 'Deno 1.40 deno run --help',
+  bun: 'Bun 1.0 bun --help',
+  ruby: 'ruby 3.1 ruby(1)',
+  php: 'PHP 8.2 php(1)',
+  lua: 'Lua 5.4 lua(1)',
 };
 
 /**
@@ -219,6 +286,13 @@ export const INTERPRETER_MODELS: readonly ProgramModel[] = Object.keys(CODE_OPTI
     runs: 'unseen',
     files: (_name, argv) => interpreterOperands(family, argv),
     ...(Object.keys(readOnly).length > 0 ? { readOnly: { claudeCode: readOnly } } : {}),
-    examples: [{ command: `${names[names.length - 1]} ${CODE_OPTIONS[family]![0]} 'print(1)' a.txt`, effects: ['write ./a.txt (word)'], readOnly: false, why: 'the code is no file; a.txt is a word toolgate assumes may name a file' }],
+    examples: [
+      {
+        command: `${names[names.length - 1]} ${CODE_OPTIONS[family]![0]} 'print(1)' a.txt`,
+        effects: ['write ./a.txt (word)'],
+        readOnly: false,
+        why: 'the code is no file; a.txt is a word toolgate assumes may name a file',
+      },
+    ],
   });
 });

@@ -8,7 +8,12 @@ import { parseGnuOptions, type GnuOptionSpec } from '../options/gnu-options.js';
 import type { FileOperand, FileOperands } from '../options/file-operands.js';
 
 /** `result` with its reads marked as walking links when the command has, by `grammar`, every option group of `needs` (each group: any of its names). */
-export function walkingLinksWhen(result: FileOperands, argv: readonly string[], grammar: GnuOptionSpec, needs: readonly (readonly string[])[]): FileOperands {
+export function walkingLinksWhen(
+  result: FileOperands,
+  argv: readonly string[],
+  grammar: GnuOptionSpec,
+  needs: readonly (readonly string[])[],
+): FileOperands {
   const parse = parseGnuOptions(argv, grammar);
   // A command the program refuses walks nothing; its words are judged as they are.
   if (!parse.ok || !needs.every((group) => parse.options.some((o) => group.includes(o.name)))) return result;

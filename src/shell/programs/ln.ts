@@ -12,9 +12,21 @@ import type { GnuOptionSpec } from '../options/gnu-options.js';
 const grammar: GnuOptionSpec = {
   short: 'bdFfiLnPrsS:t:Tv',
   long: {
-    suffix: 'required', 'target-directory': 'required',
-    backup: 'optional', directory: 'none', force: 'none', interactive: 'none', logical: 'none', 'no-dereference': 'none', physical: 'none',
-    relative: 'none', symbolic: 'none', 'no-target-directory': 'none', verbose: 'none', help: 'none', version: 'none',
+    suffix: 'required',
+    'target-directory': 'required',
+    backup: 'optional',
+    directory: 'none',
+    force: 'none',
+    interactive: 'none',
+    logical: 'none',
+    'no-dereference': 'none',
+    physical: 'none',
+    relative: 'none',
+    symbolic: 'none',
+    'no-target-directory': 'none',
+    verbose: 'none',
+    help: 'none',
+    version: 'none',
   },
 };
 
@@ -32,6 +44,11 @@ export const ln = defineProgram({
   runs: 'nothing',
   positional: true,
   examples: [
-    { command: 'ln -s /etc/passwd p', effects: ['write ./p', 'read /etc/passwd [all]', 'write /etc/passwd [some]', 'write ./p/passwd'], why: 'a link hands on its target (a read of it) and is judged as writing it', readOnly: false },
+    {
+      command: 'ln -s /etc/passwd p',
+      effects: ['write ./p', 'read /etc/passwd [all]', 'write /etc/passwd [some]', 'write ./p/passwd'],
+      why: 'a link hands on its target (a read of it) and is judged as writing it',
+      readOnly: false,
+    },
   ],
 });

@@ -11,7 +11,10 @@ import { CC_CLI } from './sources.js';
 const SOURCE = 'glibc 2.36 locale(1)';
 
 /** glibc 2.36 locale(1): every option. */
-const grammar: GnuOptionSpec = { short: 'ackvm', long: longOptions(`all-locales category-name keyword-name verbose ${HELP_VERSION} charmaps`) };
+const grammar: GnuOptionSpec = {
+  short: 'ackvm',
+  long: longOptions(`all-locales category-name keyword-name verbose ${HELP_VERSION} charmaps`),
+};
 
 /** The locale model. @internal */
 export const locale = defineProgram({
@@ -24,7 +27,8 @@ export const locale = defineProgram({
       locale: readOnlyEntry(grammar, {
         source: `${CC_CLI}; glibc locale(1) (-m/--charmaps runs gzip to read the charmaps: not listed)`,
         safe: { short: 'ackv', long: `all-locales category-name keyword-name verbose ${HELP_VERSION}` },
-        operands: 'text', globs: false,
+        operands: 'text',
+        globs: false,
       }),
     },
   },

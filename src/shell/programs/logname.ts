@@ -10,7 +10,7 @@ const grammar: GnuOptionSpec = { short: '', long: longOptions(HELP_VERSION) };
 /** The logname model. @internal */
 export const logname = defineProgram({
   names: ['logname'],
-  summary: "logname: print the login name",
+  summary: 'logname: print the login name',
   sources: [coreutils('logname')],
   grammar,
   files: () => ({ files: [], unresolved: [] }),

@@ -12,7 +12,9 @@ import { CC_DOCS, coreutils } from './sources.js';
 /** GNU coreutils 9.1 ls(1): every option. */
 const grammar: GnuOptionSpec = {
   short: '1aAbBcCdDfFgGhHiklLmnNopqQrRsStuUvxXZI:T:w:',
-  long: longOptions(`all almost-all author escape block-size= ignore-backups color[=] directory dired classify[=] file-type format= full-time time-style= group-directories-first no-group human-readable si dereference-command-line dereference-command-line-symlink-to-dir hide= hyperlink[=] indicator-style= inode ignore= kibibytes dereference numeric-uid-gid literal hide-control-chars show-control-chars quote-name quoting-style= reverse recursive size sort= time= tabsize= width= context zero ${HELP_VERSION}`),
+  long: longOptions(
+    `all almost-all author escape block-size= ignore-backups color[=] directory dired classify[=] file-type format= full-time time-style= group-directories-first no-group human-readable si dereference-command-line dereference-command-line-symlink-to-dir hide= hyperlink[=] indicator-style= inode ignore= kibibytes dereference numeric-uid-gid literal hide-control-chars show-control-chars quote-name quoting-style= reverse recursive size sort= time= tabsize= width= context zero ${HELP_VERSION}`,
+  ),
 };
 
 /** The ls model. @internal */
@@ -22,13 +24,19 @@ export const ls = defineProgram({
   sources: [coreutils('ls'), CC_DOCS],
   grammar,
   // -R with -L lists the trees of the links it meets too.
-  files: (name, argv, shape) => walkingLinksWhen(readerFiles(name, argv, shape), argv, grammar, [['R', 'recursive'], ['L', 'dereference']]),
+  files: (name, argv, shape) =>
+    walkingLinksWhen(readerFiles(name, argv, shape), argv, grammar, [
+      ['R', 'recursive'],
+      ['L', 'dereference'],
+    ]),
   readOnly: {
     claudeCode: {
       ls: readOnlyEntry(grammar, {
         source: `${CC_DOCS}; ${coreutils('ls')}`,
         safe: 'all',
-        operands: 'read', globs: true, anyOptionHarmless: true,
+        operands: 'read',
+        globs: true,
+        anyOptionHarmless: true,
       }),
     },
     robota: { ls: { globs: false, safeShort: 'aAbBcCdfFgGhiklmnopqrRsStuUvwxX1ITw', shortArg: 'ITw' } },
@@ -36,7 +44,12 @@ export const ls = defineProgram({
   runs: 'unseen',
   examples: [
     { command: 'ls -la src', effects: ['read ./src'], readOnly: true },
-    { command: 'ls -I \'*.js\' src', effects: ['read ./src'], readOnly: true, why: '-I takes the pattern from the next word' },
-    { command: 'ls --ig -n src', effects: ['read ./src'], readOnly: false, why: '--ig is ambiguous (--ignore, --ignore-backups): ls refuses it' },
+    { command: "ls -I '*.js' src", effects: ['read ./src'], readOnly: true, why: '-I takes the pattern from the next word' },
+    {
+      command: 'ls --ig -n src',
+      effects: ['read ./src'],
+      readOnly: false,
+      why: '--ig is ambiguous (--ignore, --ignore-backups): ls refuses it',
+    },
   ],
 });

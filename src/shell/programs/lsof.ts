@@ -24,7 +24,14 @@ export const lsof = defineProgram({
   summary: 'lsof: list open files',
   sources: ['lsof(8)', CC_CLI],
   readOnly: {
-    claudeCode: { lsof: { source: `${CC_CLI}; lsof(8) (its own option loop: only -i[ADDR], -n, -P, -l listed)`, operands: 'none', globs: false, check: 'lsof' } },
+    claudeCode: {
+      lsof: {
+        source: `${CC_CLI}; lsof(8) (its own option loop: only -i[ADDR], -n, -P, -l listed)`,
+        operands: 'none',
+        globs: false,
+        check: 'lsof',
+      },
+    },
   },
   readOnlyCheck: { claudeCode: (_name, argv) => lsofReadOnly(argv) },
   runs: 'unseen',

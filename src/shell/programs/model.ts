@@ -32,9 +32,7 @@ export type ProgramRuns = 'nothing' | 'seen' | 'unseen';
  * @internal
  */
 export type DirectoryChange =
-  | { readonly to: 'operand'; readonly index: number }
-  | { readonly to: 'home' }
-  | { readonly to: 'untracked'; readonly why: string };
+  { readonly to: 'operand'; readonly index: number } | { readonly to: 'home' } | { readonly to: 'untracked'; readonly why: string };
 
 /**
  * The shell state a command changes for the commands after it in the same script.
@@ -202,7 +200,11 @@ export interface ProgramModel {
    * `variable` gives a variable of the environment: its value, `null` when known unset,
    * `undefined` when it may be set; `home` is the home directory (absolute).
    */
-  readonly configFiles?: (argv: readonly string[], variable: (name: string) => string | null | undefined, home: string) => ProgramConfigFiles | { readonly unknown: string } | undefined;
+  readonly configFiles?: (
+    argv: readonly string[],
+    variable: (name: string) => string | null | undefined,
+    home: string,
+  ) => ProgramConfigFiles | { readonly unknown: string } | undefined;
   /**
    * It finds its repository from the directory it runs in and runs the programs that repository's
    * configuration and hooks name (git): after a change of directory on the same line, what it runs

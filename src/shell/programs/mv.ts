@@ -17,7 +17,9 @@ import { coreutils } from './sources.js';
  */
 const grammar: GnuOptionSpec = {
   short: 'bfinS:t:TuvZ',
-  long: longOptions(`backup[=] context[=] debug force interactive no-clobber no-copy no-target-directory strip-trailing-slashes suffix= target-directory= update[=] verbose ${HELP_VERSION}`),
+  long: longOptions(
+    `backup[=] context[=] debug force interactive no-clobber no-copy no-target-directory strip-trailing-slashes suffix= target-directory= update[=] verbose ${HELP_VERSION}`,
+  ),
 };
 
 /** `mv` (cp, install, ln and rsync have their models beside it), read over its grammar. */
@@ -37,7 +39,16 @@ export const mv = defineProgram({
   acceptEdits: true,
   removesOperands: true,
   examples: [
-    { command: 'mv --targ dist a.txt', effects: ['write ./dist [some]', 'read ./a.txt [all]', 'remove ./a.txt', 'write ./dist/a.txt [some]'], why: 'an unambiguous prefix of --target-directory takes the next word: a.txt is moved into dist' },
-    { command: 'mv a.txt b.txt', effects: ['write ./b.txt [some]', 'read ./a.txt [all]', 'remove ./a.txt', 'write ./b.txt/a.txt [some]'], readOnly: false, why: 'b.txt may be a directory: a.txt is moved into it, read whole, and removed' },
+    {
+      command: 'mv --targ dist a.txt',
+      effects: ['write ./dist [some]', 'read ./a.txt [all]', 'remove ./a.txt', 'write ./dist/a.txt [some]'],
+      why: 'an unambiguous prefix of --target-directory takes the next word: a.txt is moved into dist',
+    },
+    {
+      command: 'mv a.txt b.txt',
+      effects: ['write ./b.txt [some]', 'read ./a.txt [all]', 'remove ./a.txt', 'write ./b.txt/a.txt [some]'],
+      readOnly: false,
+      why: 'b.txt may be a directory: a.txt is moved into it, read whole, and removed',
+    },
   ],
 });

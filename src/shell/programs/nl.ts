@@ -11,7 +11,9 @@ import { CC_CLI, coreutils } from './sources.js';
 /** GNU coreutils 9.1 nl(1): every option. */
 const grammar: GnuOptionSpec = {
   short: 'b:d:f:h:i:l:n:ps:v:w:',
-  long: longOptions(`body-numbering= section-delimiter= footer-numbering= header-numbering= line-increment= join-blank-lines= number-format= no-renumber number-separator= starting-line-number= number-width= ${HELP_VERSION}`),
+  long: longOptions(
+    `body-numbering= section-delimiter= footer-numbering= header-numbering= line-increment= join-blank-lines= number-format= no-renumber number-separator= starting-line-number= number-width= ${HELP_VERSION}`,
+  ),
 };
 
 /** The nl model. @internal */
@@ -26,13 +28,20 @@ export const nl = defineProgram({
       nl: readOnlyEntry(grammar, {
         source: `${CC_CLI}; ${coreutils('nl')}`,
         safe: 'all',
-        operands: 'read', globs: true, anyOptionHarmless: true,
+        operands: 'read',
+        globs: true,
+        anyOptionHarmless: true,
       }),
     },
   },
   runs: 'unseen',
   examples: [
     { command: 'nl -b a notes.md', effects: ['read ./notes.md'], readOnly: true, why: '-b takes the style from the next word' },
-    { command: 'nl --body-numbering a notes.md', effects: ['read ./notes.md'], readOnly: true, why: '--body-numbering takes the next word (the files facet once read a as a file)' },
+    {
+      command: 'nl --body-numbering a notes.md',
+      effects: ['read ./notes.md'],
+      readOnly: true,
+      why: '--body-numbering takes the next word (the files facet once read a as a file)',
+    },
   ],
 });

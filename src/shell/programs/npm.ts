@@ -16,7 +16,22 @@ import { defineProgram } from './model.js';
 const grammar: GnuOptionSpec = {
   short: 'C:w:',
   long: Object.fromEntries(
-    ['location', 'userconfig', 'globalconfig', 'prefix', 'cache', 'workspace', 'registry', 'tag', 'otp', 'loglevel', 'omit', 'include', 'before', 'script-shell'].map((name) => [name, 'required' as const]),
+    [
+      'location',
+      'userconfig',
+      'globalconfig',
+      'prefix',
+      'cache',
+      'workspace',
+      'registry',
+      'tag',
+      'otp',
+      'loglevel',
+      'omit',
+      'include',
+      'before',
+      'script-shell',
+    ].map((name) => [name, 'required' as const]),
   ),
 };
 
@@ -31,10 +46,29 @@ function npmFiles(argv: readonly string[], shape: OptionShape): FileOperands {
   const words = ops.map((k) => argv[k]!);
   const sub = words[0];
   const changes =
-    sub === 'set' || sub === 'delete' ||
-    ((sub === 'config' || sub === 'c') && ['set', 'delete', 'edit', 'fix'].includes(words[1] ?? ''));
+    sub === 'set' || sub === 'delete' || ((sub === 'config' || sub === 'c') && ['set', 'delete', 'edit', 'fix'].includes(words[1] ?? ''));
   // `npm config get registry`, `npm run build`: the words after the subcommand are names, not files.
-  const namesOnly = ['config', 'c', 'get', 'set', 'delete', 'run', 'run-script', 'test', 'start', 'stop', 'restart', 'view', 'info', 'show', 'search', 'owner', 'access', 'dist-tag', 'version'].includes(sub ?? '');
+  const namesOnly = [
+    'config',
+    'c',
+    'get',
+    'set',
+    'delete',
+    'run',
+    'run-script',
+    'test',
+    'start',
+    'stop',
+    'restart',
+    'view',
+    'info',
+    'show',
+    'search',
+    'owner',
+    'access',
+    'dist-tag',
+    'version',
+  ].includes(sub ?? '');
   const notFiles = namesOnly ? ops : ops.slice(0, 1);
   if (!changes) return { files, unresolved, modelled: 'partly', notFiles };
   const at = ops[0]!;
@@ -58,7 +92,11 @@ export const npm = defineProgram({
   runs: 'unseen',
   files: (_name, argv, shape) => npmFiles(argv, shape),
   examples: [
-    { command: 'npm config set registry https://r.example/', effects: ['write /home/user/.npmrc'], why: 'npm config set writes the user npmrc' },
+    {
+      command: 'npm config set registry https://r.example/',
+      effects: ['write /home/user/.npmrc'],
+      why: 'npm config set writes the user npmrc',
+    },
     { command: 'npm --prefix vendor install', effects: ['write ./vendor [some]'] },
   ],
 });

@@ -15,7 +15,11 @@ export const nproc = defineProgram({
   sources: [coreutils('nproc'), CC_CLI],
   grammar,
   files: () => ({ files: [], unresolved: [] }),
-  readOnly: { claudeCode: { nproc: readOnlyEntry(grammar, { source: `${CC_CLI}; ${coreutils('nproc')}`, safe: 'all', operands: 'none', globs: false }) } },
+  readOnly: {
+    claudeCode: {
+      nproc: readOnlyEntry(grammar, { source: `${CC_CLI}; ${coreutils('nproc')}`, safe: 'all', operands: 'none', globs: false }),
+    },
+  },
   runs: 'unseen',
   examples: [{ command: 'nproc --ignore 1', effects: [], readOnly: true, why: '--ignore takes the next word' }],
 });

@@ -34,9 +34,18 @@ export const numfmt = defineProgram({
   files: (_name, argv) => numfmtFiles(argv),
   runs: 'nothing',
   examples: [
-    { command: 'numfmt --to=iec 1048576', effects: [], readOnly: false, why: "its operands are numbers; not in Claude Code's read-only set, so it asks as the CLI does" },
+    {
+      command: 'numfmt --to=iec 1048576',
+      effects: [],
+      readOnly: false,
+      why: "its operands are numbers; not in Claude Code's read-only set, so it asks as the CLI does",
+    },
     { command: 'numfmt --from=auto -d , --field 2 1K,2Mi', effects: [], why: '-d and --field take the next word; the operand is a number' },
     { command: 'numfmt --header 10', effects: [], why: '--header takes a value only after `=`: 10 is a number to convert' },
-    { command: 'numfmt -x a', effects: ['write ./a (word)'], why: 'an option numfmt does not have: the words are assumed paths, read and written' },
+    {
+      command: 'numfmt -x a',
+      effects: ['write ./a (word)'],
+      why: 'an option numfmt does not have: the words are assumed paths, read and written',
+    },
   ],
 });

@@ -11,7 +11,9 @@ import { CC_CLI, coreutils } from './sources.js';
 /** GNU coreutils 9.1 od(1): every option. */
 const grammar: GnuOptionSpec = {
   short: 'A:aBbcDdeFfHhIij:LlN:OoS:st:vw::Xx',
-  long: longOptions(`address-radix= endian= skip-bytes= read-bytes= strings[=] format= output-duplicates width[=] traditional ${HELP_VERSION}`),
+  long: longOptions(
+    `address-radix= endian= skip-bytes= read-bytes= strings[=] format= output-duplicates width[=] traditional ${HELP_VERSION}`,
+  ),
 };
 
 /** The od model. @internal */
@@ -26,7 +28,9 @@ export const od = defineProgram({
       od: readOnlyEntry(grammar, {
         source: `${CC_CLI}; ${coreutils('od')}`,
         safe: 'all',
-        operands: 'read', globs: true, anyOptionHarmless: true,
+        operands: 'read',
+        globs: true,
+        anyOptionHarmless: true,
       }),
     },
   },

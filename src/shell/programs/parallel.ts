@@ -32,7 +32,8 @@ function unwrap(argv: readonly string[]): WrapperInfo {
   for (let k = 1; k < end; k++) if (!argv[k]!.startsWith('-')) starts.push(k);
   const inner: Unwrapped[] = [];
   const texts = new Set<string>();
-  const withArg = (command: string, arg: string) => (/\{[^{}]*\}/.test(command) ? command.replace(REPLACEMENT, () => arg) : `${command} ${arg}`);
+  const withArg = (command: string, arg: string) =>
+    /\{[^{}]*\}/.test(command) ? command.replace(REPLACEMENT, () => arg) : `${command} ${arg}`;
   for (const k of starts) {
     const command = argv.slice(k, end).join(' ');
     if (args.length === 0) texts.add(command.replace(REPLACEMENT, ''));
@@ -40,9 +41,15 @@ function unwrap(argv: readonly string[]): WrapperInfo {
   }
   if (starts.length === 0) {
     for (const arg of args) texts.add(arg);
-    if (args.length === 0 || fromFiles || sep < 0) inner.push({ kind: 'opaque', reason: 'parallel runs commands from its input or argument files, which toolgate cannot see' });
+    if (args.length === 0 || fromFiles || sep < 0)
+      inner.push({ kind: 'opaque', reason: 'parallel runs commands from its input or argument files, which toolgate cannot see' });
   } else if (sep < 0 || fromFiles) inner.push({ kind: 'opaque', reason: 'parallel completes its command from input toolgate cannot see' });
-  if (texts.size > MAX_PARALLEL_TEXTS) return { inner: [{ kind: 'unknown', reason: `parallel with more than ${MAX_PARALLEL_TEXTS} commands to read` }], transparent: false, exactOnly: false };
+  if (texts.size > MAX_PARALLEL_TEXTS)
+    return {
+      inner: [{ kind: 'unknown', reason: `parallel with more than ${MAX_PARALLEL_TEXTS} commands to read` }],
+      transparent: false,
+      exactOnly: false,
+    };
   for (const script of texts) if (script.trim() !== '') inner.push({ kind: 'text', script, what: 'parallel' });
   return { inner, transparent: false, exactOnly: false };
 }
@@ -55,6 +62,11 @@ export const parallel = defineProgram({
   runs: 'seen',
   unwrap,
   examples: [
-    { command: 'parallel rm ::: a.txt b.txt', effects: ['remove ./a.txt', 'remove ./b.txt'], readOnly: false, why: 'each argument is put after the command' },
+    {
+      command: 'parallel rm ::: a.txt b.txt',
+      effects: ['remove ./a.txt', 'remove ./b.txt'],
+      readOnly: false,
+      why: 'each argument is put after the command',
+    },
   ],
 });

@@ -40,7 +40,10 @@ export function readWordsLeniently(argv: readonly string[], grammar: GnuOptionSp
       for (const o of before.options) options.push(named(o));
       for (const o of before.operands) operands.push(o.index);
       // Past `--` (or an operand where the program stops at its first): the rest are operands.
-      if (!parse.ok && (before.endOfOptions !== undefined || (before.operands.length > 0 && (grammar.stopAtOperand || grammar.short?.startsWith('+'))))) {
+      if (
+        !parse.ok &&
+        (before.endOfOptions !== undefined || (before.operands.length > 0 && (grammar.stopAtOperand || grammar.short?.startsWith('+'))))
+      ) {
         for (let k = upTo; k < argv.length; k++) operands.push(k);
         break;
       }

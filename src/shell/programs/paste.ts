@@ -26,13 +26,20 @@ export const paste = defineProgram({
       paste: readOnlyEntry(grammar, {
         source: `${CC_CLI}; ${coreutils('paste')}`,
         safe: 'all',
-        operands: 'read', globs: true, anyOptionHarmless: true,
+        operands: 'read',
+        globs: true,
+        anyOptionHarmless: true,
       }),
     },
   },
   runs: 'unseen',
   examples: [
-    { command: 'paste -d , a.txt b.txt', effects: ['read ./a.txt', 'read ./b.txt'], readOnly: true, why: '-d takes the delimiters from the next word' },
+    {
+      command: 'paste -d , a.txt b.txt',
+      effects: ['read ./a.txt', 'read ./b.txt'],
+      readOnly: true,
+      why: '-d takes the delimiters from the next word',
+    },
     { command: 'paste --delimiters , a b', effects: ['read ./a', 'read ./b'], readOnly: true, why: '--delimiters takes the next word' },
   ],
 });

@@ -13,7 +13,18 @@ import type { WrapperInfo } from './wrapper-types.js';
 export const SHELLS: ReadonlySet<string> = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'yash', 'posh', 'rbash']);
 
 /** Builtins and programs whose words are code that toolgate cannot follow. @internal */
-export const CODE_AS_DATA: ReadonlySet<string> = new Set(['eval', 'source', '.', 'alias', 'fc', 'bind', 'complete', 'compgen', 'enable', 'hash']);
+export const CODE_AS_DATA: ReadonlySet<string> = new Set([
+  'eval',
+  'source',
+  '.',
+  'alias',
+  'fc',
+  'bind',
+  'complete',
+  'compgen',
+  'enable',
+  'hash',
+]);
 
 /**
  * Builtins that evaluate array subscripts arithmetically (`let 'a[$(cmd)]'` runs cmd), so a

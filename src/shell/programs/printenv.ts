@@ -10,7 +10,7 @@ const grammar: GnuOptionSpec = { short: '0', long: longOptions(`null ${HELP_VERS
 /** The printenv model. @internal */
 export const printenv = defineProgram({
   names: ['printenv'],
-  summary: "printenv: print environment variables",
+  summary: 'printenv: print environment variables',
   sources: [coreutils('printenv')],
   grammar,
   files: () => ({ files: [], unresolved: [] }),

@@ -54,7 +54,33 @@ const ATTACHERS: Readonly<Record<string, string>> = {
  * TRAP, XCPU, XFSZ), by name and by number on Linux and macOS, and USR1, which makes a Node
  * process open its inspector (where a client evaluates code in it).
  */
-const DUMPING = new Set(['ABRT', 'IOT', 'BUS', 'FPE', 'ILL', 'QUIT', 'SEGV', 'SYS', 'TRAP', 'XCPU', 'XFSZ', 'USR1', '3', '4', '5', '6', '7', '8', '10', '11', '12', '24', '25', '30', '31']);
+const DUMPING = new Set([
+  'ABRT',
+  'IOT',
+  'BUS',
+  'FPE',
+  'ILL',
+  'QUIT',
+  'SEGV',
+  'SYS',
+  'TRAP',
+  'XCPU',
+  'XFSZ',
+  'USR1',
+  '3',
+  '4',
+  '5',
+  '6',
+  '7',
+  '8',
+  '10',
+  '11',
+  '12',
+  '24',
+  '25',
+  '30',
+  '31',
+]);
 
 /** Whether a signal word (`ABRT`, `SIGABRT`, `6`, `sigquit`) dumps core or opens the inspector. */
 function dumps(signal: string): boolean {
@@ -151,11 +177,15 @@ function psAim(argv: readonly string[], literal: readonly boolean[]): ProcessAim
 export function processesAimedAt(argv: readonly string[], literal: readonly boolean[] = []): ProcessAim | undefined {
   const first = argv[0];
   if (first === undefined) return undefined;
-  const name = first.slice(first.lastIndexOf('/') + 1).toLowerCase().replace(/\.exe$/, '');
+  const name = first
+    .slice(first.lastIndexOf('/') + 1)
+    .toLowerCase()
+    .replace(/\.exe$/, '');
   if (name === 'kill') return killAim(argv, literal);
   if (name === 'prlimit') return prlimitAim(argv, literal);
   if (name === 'ps') return psAim(argv, literal);
-  if ((name === 'node' || name === 'nodejs') && argv[1] === 'inspect') return { ids: digitRuns(argv.slice(2)), what: 'opens the Node inspector of' };
+  if ((name === 'node' || name === 'nodejs') && argv[1] === 'inspect')
+    return { ids: digitRuns(argv.slice(2)), what: 'opens the Node inspector of' };
   const what = ATTACHERS[name];
   if (what === undefined) return undefined;
   return { ids: digitRuns(argv.slice(1).filter((_w, i) => literal[i + 1] !== false)), what };

@@ -13,7 +13,26 @@
 const INFO = new Set(['--version', '-v', '-V', '--help', '-h', 'help']);
 
 /** Subcommands of the package managers that run no package script. */
-const QUIET_SUBCOMMANDS = new Set(['ls', 'list', 'll', 'la', 'view', 'info', 'show', 'outdated', 'why', 'root', 'prefix', 'search', 'whoami', 'ping', 'help', 'docs', 'bugs', 'repo']);
+const QUIET_SUBCOMMANDS = new Set([
+  'ls',
+  'list',
+  'll',
+  'la',
+  'view',
+  'info',
+  'show',
+  'outdated',
+  'why',
+  'root',
+  'prefix',
+  'search',
+  'whoami',
+  'ping',
+  'help',
+  'docs',
+  'bugs',
+  'repo',
+]);
 
 /** What each program runs, by name. */
 const RUNS_PROJECT_CODE: Readonly<Record<string, { what: string; quiet?: ReadonlySet<string> }>> = {

@@ -19,7 +19,23 @@ function psReadOnly(argv: readonly string[]): ReadOnlyVerdict {
   const valueShort = 'pqGgCts';
   const flagShort = 'AaedfFHjlLMNTwcyPZ';
   const longs = new Set(['forest', 'no-headers', 'headers', 'cumulative', 'deselect', 'help', 'version', 'info']);
-  const longValue = new Set(['sort', 'pid', 'ppid', 'user', 'User', 'group', 'Group', 'cols', 'columns', 'width', 'lines', 'rows', 'tty', 'sid', 'quick-pid']);
+  const longValue = new Set([
+    'sort',
+    'pid',
+    'ppid',
+    'user',
+    'User',
+    'group',
+    'Group',
+    'cols',
+    'columns',
+    'width',
+    'lines',
+    'rows',
+    'tty',
+    'sid',
+    'quick-pid',
+  ]);
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i]!;
     if (a.startsWith('--')) {
@@ -44,7 +60,8 @@ function psReadOnly(argv: readonly string[]): ReadOnlyVerdict {
       }
       continue;
     }
-    if (!/^[auxwfjlsvhrTcmnSHLMZXU]+$/.test(a)) return no(`ps ${a} is not a BSD option known to be read-only (e shows process environments)`);
+    if (!/^[auxwfjlsvhrTcmnSHLMZXU]+$/.test(a))
+      return no(`ps ${a} is not a BSD option known to be read-only (e shows process environments)`);
   }
   return YES;
 }
@@ -56,7 +73,14 @@ export const ps = defineProgram({
   sources: ['procps-ng 4.0 ps(1)', CC_CLI],
   files: () => ({ files: [], unresolved: [] }),
   readOnly: {
-    claudeCode: { ps: { source: `${CC_CLI}; procps-ng 4.0 ps(1) (BSD e/eww shows environments: not listed)`, operands: 'none', globs: false, check: 'ps' } },
+    claudeCode: {
+      ps: {
+        source: `${CC_CLI}; procps-ng 4.0 ps(1) (BSD e/eww shows environments: not listed)`,
+        operands: 'none',
+        globs: false,
+        check: 'ps',
+      },
+    },
   },
   readOnlyCheck: { claudeCode: (_name, argv) => psReadOnly(argv) },
   runs: 'unseen',
@@ -64,6 +88,6 @@ export const ps = defineProgram({
     { command: 'ps aux', effects: [], readOnly: true },
     { command: 'ps -p 1', effects: [], readOnly: true },
     { command: 'ps -o pid,comm -p 1', effects: [], readOnly: false, why: 'the Claude Code CLI asks about -o (not in its read-only table)' },
-    { command: 'ps eww', effects: [], readOnly: false, why: 'BSD e prints each process\'s environment' },
+    { command: 'ps eww', effects: [], readOnly: false, why: "BSD e prints each process's environment" },
   ],
 });

@@ -17,7 +17,14 @@ export const pwd = defineProgram({
   grammar,
   files: () => ({ files: [], unresolved: [] }),
   readOnly: {
-    claudeCode: { pwd: readOnlyEntry(grammar, { source: `${CC_DOCS}; the CLI asks about pwd -L/-P`, safe: { short: '', long: '' }, operands: 'none', globs: false }) },
+    claudeCode: {
+      pwd: readOnlyEntry(grammar, {
+        source: `${CC_DOCS}; the CLI asks about pwd -L/-P`,
+        safe: { short: '', long: '' },
+        operands: 'none',
+        globs: false,
+      }),
+    },
     robota: { pwd: { globs: false, safeShort: '' } },
   },
   runs: 'unseen',

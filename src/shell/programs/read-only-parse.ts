@@ -50,7 +50,11 @@ function compile(entry: ReadOnlyEntry): CompiledEntry {
 }
 
 /** Parses a command's words with its entry: options (all known safe) and operands, or why not. @internal */
-export function parseWithEntry(name: string, argv: readonly string[], entry: ReadOnlyEntry): { ok: true; parse: Extract<GnuParseResult, { ok: true }> } | { ok: false; reason: string } {
+export function parseWithEntry(
+  name: string,
+  argv: readonly string[],
+  entry: ReadOnlyEntry,
+): { ok: true; parse: Extract<GnuParseResult, { ok: true }> } | { ok: false; reason: string } {
   const c = compile(entry);
   const parse = parseGnuOptions(argv, c.spec);
   if (!parse.ok) {
@@ -64,4 +68,3 @@ export function parseWithEntry(name: string, argv: readonly string[], entry: Rea
   }
   return { ok: true, parse };
 }
-

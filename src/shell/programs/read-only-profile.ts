@@ -13,7 +13,8 @@ export interface ReadOnlyProfile extends Omit<ReadOnlyEntry, 'short' | 'long' | 
   readonly safe: 'all' | { readonly short?: string; readonly long?: string };
 }
 
-const suffix = (argument: GnuArgument, long: boolean): string => (argument === 'required' ? (long ? '=' : ':') : argument === 'optional' ? (long ? '[=]' : '::') : '');
+const suffix = (argument: GnuArgument, long: boolean): string =>
+  argument === 'required' ? (long ? '=' : ':') : argument === 'optional' ? (long ? '[=]' : '::') : '';
 
 /** The read-only entry a profile gives over `grammar`. @internal */
 export function readOnlyEntry(grammar: GnuOptionSpec, profile: ReadOnlyProfile): ReadOnlyEntry {

@@ -15,7 +15,8 @@ export type OperandRole =
   | 'patternThenRead';
 
 /** A command-specific check beyond the option table. @public */
-export type ReadOnlyCheck = 'git' | 'find' | 'cd' | 'date' | 'sed' | 'jq' | 'xargs' | 'ps' | 'version' | 'echo' | 'strings' | 'test' | 'lsof';
+export type ReadOnlyCheck =
+  'git' | 'find' | 'cd' | 'date' | 'sed' | 'jq' | 'xargs' | 'ps' | 'version' | 'echo' | 'strings' | 'test' | 'lsof';
 
 /** How one command of Claude Code's set qualifies as read-only: the options known safe. @public */
 export interface ReadOnlyEntry {
@@ -75,4 +76,3 @@ export interface ReadOnlySpec {
   /** Extra command-specific check. */
   check?: 'git' | 'find' | 'cd';
 }
-

@@ -8,15 +8,63 @@ import type { OptionShape } from '../options/options.js';
 import { all, has, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../options/file-operands.js';
 
 export const READERS: Readonly<Record<string, OptionShape>> = {
-  less: { shortArg: 'xyhjbzoOkpPtT', longArg: ['log-file', 'LOG-FILE', 'lesskey-file', 'tag', 'tag-file'] }, more: {},
+  less: { shortArg: 'xyhjbzoOkpPtT', longArg: ['log-file', 'LOG-FILE', 'lesskey-file', 'tag', 'tag-file'] },
+  more: {},
   hd: { shortArg: 'eEfns', longArg: ['format', 'format-file', 'length', 'skip'] },
-  b2sum: { shortArg: 'l' }, cksum: { shortArg: 'al' }, sum: {},
-  base64: { shortArg: 'w' }, base32: { shortArg: 'w' }, basenc: { shortArg: 'w' },
-  bat: { shortArg: 'lmrHL', longArg: ['language', 'map-syntax', 'line-range', 'highlight-line', 'file-name', 'theme', 'style', 'pager', 'decorations', 'color', 'italic-text', 'tabs', 'wrap', 'terminal-width'] },
-  batcat: { shortArg: 'lmrHL', longArg: ['language', 'map-syntax', 'line-range', 'highlight-line', 'file-name', 'theme', 'style', 'pager', 'decorations', 'color', 'italic-text', 'tabs', 'wrap', 'terminal-width'] },
-  unexpand: { shortArg: 't' }, fmt: { shortArg: 'pw' }, pr: { shortArg: 'hDlowWN', shortOptionalArg: 'einsS' }, join: { shortArg: 'aejotv12' }, tsort: {},
-  jq: { shortArg: 'fL', longArg: ['from-file', 'indent'] }, yq: { shortArg: 'fI', longArg: ['from-file', 'indent', 'output-format', 'input-format'] },
-  iconv: { shortArg: 'fto', longArg: ['from-code', 'to-code', 'output'] }, dos2unix: {}, unix2dos: {},
+  b2sum: { shortArg: 'l' },
+  cksum: { shortArg: 'al' },
+  sum: {},
+  base64: { shortArg: 'w' },
+  base32: { shortArg: 'w' },
+  basenc: { shortArg: 'w' },
+  bat: {
+    shortArg: 'lmrHL',
+    longArg: [
+      'language',
+      'map-syntax',
+      'line-range',
+      'highlight-line',
+      'file-name',
+      'theme',
+      'style',
+      'pager',
+      'decorations',
+      'color',
+      'italic-text',
+      'tabs',
+      'wrap',
+      'terminal-width',
+    ],
+  },
+  batcat: {
+    shortArg: 'lmrHL',
+    longArg: [
+      'language',
+      'map-syntax',
+      'line-range',
+      'highlight-line',
+      'file-name',
+      'theme',
+      'style',
+      'pager',
+      'decorations',
+      'color',
+      'italic-text',
+      'tabs',
+      'wrap',
+      'terminal-width',
+    ],
+  },
+  unexpand: { shortArg: 't' },
+  fmt: { shortArg: 'pw' },
+  pr: { shortArg: 'hDlowWN', shortOptionalArg: 'einsS' },
+  join: { shortArg: 'aejotv12' },
+  tsort: {},
+  jq: { shortArg: 'fL', longArg: ['from-file', 'indent'] },
+  yq: { shortArg: 'fI', longArg: ['from-file', 'indent', 'output-format', 'input-format'] },
+  iconv: { shortArg: 'fto', longArg: ['from-code', 'to-code', 'output'] },
+  dos2unix: {},
+  unix2dos: {},
 };
 
 /** Long options of the reader commands whose value is a file they read. */
@@ -27,7 +75,8 @@ const NAME_LIST_OPTIONS = ['files0-from', 'files-from'];
 const SHORT_READ_OPTIONS: Readonly<Record<string, string>> = { hd: 'f', jq: 'f', yq: 'f', less: 'k' };
 /** Short and long options (per command) whose value is a file the command writes. */
 const WRITE_OPTIONS: Readonly<Record<string, readonly string[]>> = {
-  less: ['-o', '-O', '--log-file', '--LOG-FILE'], iconv: ['-o', '--output'],
+  less: ['-o', '-O', '--log-file', '--LOG-FILE'],
+  iconv: ['-o', '--output'],
 };
 /** Commands that rewrite their operands in place. */
 const IN_PLACE = new Set(['dos2unix', 'unix2dos']);

@@ -26,12 +26,12 @@ export const readlink = defineProgram({
       readlink: readOnlyEntry(grammar, {
         source: `${CC_CLI}; ${coreutils('readlink')}`,
         safe: 'all',
-        operands: 'read', globs: true, anyOptionHarmless: true,
+        operands: 'read',
+        globs: true,
+        anyOptionHarmless: true,
       }),
     },
   },
   runs: 'unseen',
-  examples: [
-    { command: 'readlink -f node_modules/.bin/tsc', effects: ['read ./node_modules/.bin/tsc'], readOnly: true },
-  ],
+  examples: [{ command: 'readlink -f node_modules/.bin/tsc', effects: ['read ./node_modules/.bin/tsc'], readOnly: true }],
 });

@@ -11,7 +11,9 @@ import { CC_CLI, coreutils } from './sources.js';
 /** GNU coreutils 9.1 realpath(1): every option. */
 const grammar: GnuOptionSpec = {
   short: 'eLmPqsz',
-  long: longOptions(`canonicalize-existing canonicalize-missing logical physical quiet relative-to= relative-base= strip no-symlinks zero ${HELP_VERSION}`),
+  long: longOptions(
+    `canonicalize-existing canonicalize-missing logical physical quiet relative-to= relative-base= strip no-symlinks zero ${HELP_VERSION}`,
+  ),
 };
 
 /** The realpath model. @internal */
@@ -26,7 +28,9 @@ export const realpath = defineProgram({
       realpath: readOnlyEntry(grammar, {
         source: `${CC_CLI}; ${coreutils('realpath')}`,
         safe: 'all',
-        operands: 'read', globs: true, anyOptionHarmless: true,
+        operands: 'read',
+        globs: true,
+        anyOptionHarmless: true,
       }),
     },
   },

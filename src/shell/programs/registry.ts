@@ -74,13 +74,15 @@ export function createProgramRegistry(models: readonly ProgramModel[], options: 
   const byName = new Map<string, ProgramModel>();
   for (const model of models) {
     for (const name of model.names) {
-      if (options.check && byName.has(name)) throw new Error(`program name "${name}" is given by two models: ${byName.get(name)!.summary}; ${model.summary}`);
+      if (options.check && byName.has(name))
+        throw new Error(`program name "${name}" is given by two models: ${byName.get(name)!.summary}; ${model.summary}`);
       byName.set(name, model);
     }
     if (options.check) {
       for (const set of ['claudeCode', 'robota', 'wrapper'] as const) {
         for (const name of Object.keys(model.readOnly?.[set] ?? {})) {
-          if (!model.names.includes(name)) throw new Error(`program model "${model.names[0]}": its ${set} read-only entry "${name}" is not one of its names`);
+          if (!model.names.includes(name))
+            throw new Error(`program model "${model.names[0]}": its ${set} read-only entry "${name}" is not one of its names`);
         }
       }
     }

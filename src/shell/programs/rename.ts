@@ -7,7 +7,10 @@ import { defineProgram } from './model.js';
 
 /** Every operand may be renamed away. */
 function renameOperands(argv: readonly string[]): FileOperands {
-  const { operands: ops } = scan(argv, { shortArg: 'e', longFlags: ['verbose', 'no-act', 'all', 'last', 'no-overwrite', 'interactive', 'symlink', 'force'] });
+  const { operands: ops } = scan(argv, {
+    shortArg: 'e',
+    longFlags: ['verbose', 'no-act', 'all', 'last', 'no-overwrite', 'interactive', 'symlink', 'force'],
+  });
   return { files: all(ops, 'remove'), unresolved: ['rename gives new names toolgate cannot follow'] };
 }
 
@@ -20,6 +23,11 @@ export const rename = defineProgram({
   runs: 'unseen',
   removesOperands: true,
   examples: [
-    { command: 'rename s/a/b/ a.txt', effects: ['remove ./s/a/b', 'remove ./a.txt'], readOnly: false, why: "Perl's and util-linux's forms differ, so every word may be an operand renamed away, the expression too" },
+    {
+      command: 'rename s/a/b/ a.txt',
+      effects: ['remove ./s/a/b', 'remove ./a.txt'],
+      readOnly: false,
+      why: "Perl's and util-linux's forms differ, so every word may be an operand renamed away, the expression too",
+    },
   ],
 });

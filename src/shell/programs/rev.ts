@@ -26,12 +26,12 @@ export const rev = defineProgram({
       rev: readOnlyEntry(grammar, {
         source: `${CC_CLI}; util-linux 2.38 rev(1)`,
         safe: 'all',
-        operands: 'read', globs: true, anyOptionHarmless: true,
+        operands: 'read',
+        globs: true,
+        anyOptionHarmless: true,
       }),
     },
   },
   runs: 'unseen',
-  examples: [
-    { command: 'rev names.txt', effects: ['read ./names.txt'], readOnly: true },
-  ],
+  examples: [{ command: 'rev names.txt', effects: ['read ./names.txt'], readOnly: true }],
 });

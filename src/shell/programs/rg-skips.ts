@@ -34,7 +34,13 @@ type Read = { positive: string; negations: string } | null | undefined;
  * excludes); `maySet(name)`: whether the environment may set the variable; `configOff`: rg was
  * given `--no-config`.
  */
-export function rgSkipsIn(view: ReadonlyFsView, tree: string, home: string, maySet: (name: string) => boolean, configOff: boolean): ((path: string) => boolean) | undefined {
+export function rgSkipsIn(
+  view: ReadonlyFsView,
+  tree: string,
+  home: string,
+  maySet: (name: string) => boolean,
+  configOff: boolean,
+): ((path: string) => boolean) | undefined {
   if (view.readText === undefined) return undefined;
   if (maySet('XDG_CONFIG_HOME') || (!configOff && maySet('RIPGREP_CONFIG_PATH'))) return undefined;
   const real = view.realpath(tree);
@@ -49,7 +55,13 @@ export function rgSkipsIn(view: ReadonlyFsView, tree: string, home: string, mayS
       else {
         const lines = text.split(/\r?\n/);
         // A negation, without its `!`, names what it may take back.
-        r = { positive: lines.filter((l) => !/^\s*!/.test(l)).join('\n'), negations: lines.filter((l) => /^\s*!/.test(l)).map((l) => l.replace(/^\s*!/, '')).join('\n') };
+        r = {
+          positive: lines.filter((l) => !/^\s*!/.test(l)).join('\n'),
+          negations: lines
+            .filter((l) => /^\s*!/.test(l))
+            .map((l) => l.replace(/^\s*!/, ''))
+            .join('\n'),
+        };
       }
     }
     cache.set(file, r);
@@ -64,7 +76,11 @@ export function rgSkipsIn(view: ReadonlyFsView, tree: string, home: string, mayS
     if (text === undefined || /excludesfile|\[\s*include/i.test(text)) return undefined;
   }
   globals.push(join(home, '.config/git/ignore'));
-  const matches = (g: string, rel: string, isDir: boolean) => rel !== '' && isMatchablePath(rel) && (gitignoreIgnores(compileGitignorePattern(g, false), isDir ? `${rel}/` : rel) || gitignoreIgnores(compileGitignorePattern(g, true), isDir ? `${rel}/` : rel));
+  const matches = (g: string, rel: string, isDir: boolean) =>
+    rel !== '' &&
+    isMatchablePath(rel) &&
+    (gitignoreIgnores(compileGitignorePattern(g, false), isDir ? `${rel}/` : rel) ||
+      gitignoreIgnores(compileGitignorePattern(g, true), isDir ? `${rel}/` : rel));
   const relTo = (dir: string, path: string) => (dir === '/' ? path.slice(1) : path.slice(dir.length + 1));
   return (path) => {
     if (!path.startsWith(tree === '/' ? '/' : `${tree}/`)) return false;

@@ -30,7 +30,10 @@ const SAFE_LONG =
 /** ripgrep 13 rg(1), and 14's `--generate`, `--hyperlink-format`; `--maxdepth` is `--max-depth`. */
 const grammar: GnuOptionSpec = {
   short: '0aA:B:bcC:e:E:f:Fg:hHiIj:lLm:M:nNopPqr:sSt:T:uUvVwxz',
-  long: { ...longOptions(SAFE_LONG), ...longOptions('pre= pre-glob= search-zip files no-search-zip hostname-bin= maxdepth= generate= hyperlink-format=') },
+  long: {
+    ...longOptions(SAFE_LONG),
+    ...longOptions('pre= pre-glob= search-zip files no-search-zip hostname-bin= maxdepth= generate= hyperlink-format='),
+  },
   abbreviations: false,
 };
 
@@ -40,9 +43,34 @@ const grammar: GnuOptionSpec = {
  * follow links. Without any of them rg skips hidden and ignored names (`PathEffect.rgSkips`).
  */
 const WALK_OPTIONS = [
-  '-g', '--glob', '--iglob', '-t', '--type', '-T', '--type-not', '--type-add', '--type-clear', '--hidden', '-u', '--unrestricted',
-  '-L', '--follow', '--ignore-file', '--ignore-file-case-insensitive', '--no-require-git', '--no-ignore', '--no-ignore-dot',
-  '--no-ignore-exclude', '--no-ignore-files', '--no-ignore-global', '--no-ignore-parent', '--no-ignore-vcs', '--pre', '--pre-glob', '-z', '--search-zip',
+  '-g',
+  '--glob',
+  '--iglob',
+  '-t',
+  '--type',
+  '-T',
+  '--type-not',
+  '--type-add',
+  '--type-clear',
+  '--hidden',
+  '-u',
+  '--unrestricted',
+  '-L',
+  '--follow',
+  '--ignore-file',
+  '--ignore-file-case-insensitive',
+  '--no-require-git',
+  '--no-ignore',
+  '--no-ignore-dot',
+  '--no-ignore-exclude',
+  '--no-ignore-files',
+  '--no-ignore-global',
+  '--no-ignore-parent',
+  '--no-ignore-vcs',
+  '--pre',
+  '--pre-glob',
+  '-z',
+  '--search-zip',
 ];
 
 /** rg searches its paths whole, or the cwd when none is given; the first operand is the pattern unless `-e`/`-f` gave one. */
@@ -58,10 +86,15 @@ function rgFiles(argv: readonly string[], words: ReadWords, understood = true): 
   const paths = patternGiven ? ops : ops.slice(1);
   // rg follows links inside the directories it walks with -L/--follow, which its configuration
   // file may hold too: without --no-config, it may follow them while RIPGREP_CONFIG_PATH may be set.
-  const walk = has(options, '-L', '--follow') ? {} : has(options, '--no-config') ? { walksLinks: false } : { walksLinks: false, walksLinksWith: 'RIPGREP_CONFIG_PATH' };
+  const walk = has(options, '-L', '--follow')
+    ? {}
+    : has(options, '--no-config')
+      ? { walksLinks: false }
+      : { walksLinks: false, walksLinksWith: 'RIPGREP_CONFIG_PATH' };
   const skips = understood && !has(options, ...WALK_OPTIONS) ? { rgSkips: { noConfig: has(options, '--no-config') } } : {};
   files.push(...all(paths, 'read', { tree: 'all', ...walk, ...skips }));
-  if (paths.length === 0 && !has(options, '--version', '-V', '--help', '-h', '--type-list')) files.push({ op: 'read', index: 0, value: '.', tree: 'all', ...walk, ...skips });
+  if (paths.length === 0 && !has(options, '--version', '-V', '--help', '-h', '--type-list'))
+    files.push({ op: 'read', index: 0, value: '.', tree: 'all', ...walk, ...skips });
   return { files, unresolved, notFiles: patternGiven ? [] : ops.slice(0, 1) };
 }
 
@@ -71,7 +104,8 @@ export const rg = defineProgram({
   summary: 'rg: ripgrep, a recursive searcher',
   sources: ['ripgrep 13 rg(1)', CC_CLI],
   grammar,
-  skips: 'rg skips hidden and ignored files unless its options, configuration (RIPGREP_CONFIG_PATH) or ignore files say otherwise, which toolgate cannot see',
+  skips:
+    'rg skips hidden and ignored files unless its options, configuration (RIPGREP_CONFIG_PATH) or ignore files say otherwise, which toolgate cannot see',
   files(_name, argv) {
     const words = readWords(argv, grammar);
     // A word this grammar refuses (rg matches long names exactly): a newer rg may take it.
@@ -83,7 +117,8 @@ export const rg = defineProgram({
         source: `${CC_CLI}; ripgrep 13 rg(1) — --pre and --search-zip run programs; the CLI asks about --files`,
         safe: { short: '0aABbcCeEfFghHiIjlLmMnNopPqrsStTuUvVwx', long: Object.keys(longOptions(SAFE_LONG)).join(' ') },
         reads: ['f', 'file', 'ignore-file'],
-        operands: 'patternThenRead', globs: true,
+        operands: 'patternThenRead',
+        globs: true,
       }),
     },
   },
@@ -92,6 +127,11 @@ export const rg = defineProgram({
     { command: 'rg TODO', effects: ['read . [all]'], readOnly: true },
     { command: 'rg -e x src', effects: ['read ./src [all]'], readOnly: true },
     { command: 'rg --pre=cat x src', effects: ['read ./src [all]'], readOnly: false, why: '--pre runs a program on every file' },
-    { command: 'rg -. SECRET src', effects: ['read ./src [all]'], readOnly: false, why: 'rg 13 has no -. (rg 14 reads it as --hidden): read as a flag another rg may take, src is searched whole' },
+    {
+      command: 'rg -. SECRET src',
+      effects: ['read ./src [all]'],
+      readOnly: false,
+      why: 'rg 13 has no -. (rg 14 reads it as --hidden): read as a flag another rg may take, src is searched whole',
+    },
   ],
 });

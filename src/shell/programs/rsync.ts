@@ -11,17 +11,93 @@ import { defineProgram } from './model.js';
 
 /** rsync 3 options that take a value (and GNU cp/mv spellings rsync shares), as the scan reads them. */
 const LONG_ARG = [
-  'target-directory', 'suffix', 'backup', 'mode', 'owner', 'group', 'context', 'exclude', 'include', 'rsh', 'filter', 'exclude-from', 'include-from',
-  'files-from', 'log-file', 'password-file', 'backup-dir', 'partial-dir', 'temp-dir', 'compare-dest', 'copy-dest', 'link-dest', 'reflink', 'sparse',
-  'preserve', 'no-preserve', 'strip-program', 'chmod', 'chown', 'usermap', 'groupmap', 'rsync-path', 'only-write-batch', 'write-batch', 'read-batch',
-  'out-format', 'log-file-format', 'timeout', 'contimeout', 'bwlimit', 'max-size', 'min-size', 'max-delete', 'block-size', 'checksum-choice',
-  'compress-choice', 'compress-level', 'skip-compress', 'info', 'debug', 'sockopts', 'port', 'address', 'protocol', 'iconv', 'modify-window',
+  'target-directory',
+  'suffix',
+  'backup',
+  'mode',
+  'owner',
+  'group',
+  'context',
+  'exclude',
+  'include',
+  'rsh',
+  'filter',
+  'exclude-from',
+  'include-from',
+  'files-from',
+  'log-file',
+  'password-file',
+  'backup-dir',
+  'partial-dir',
+  'temp-dir',
+  'compare-dest',
+  'copy-dest',
+  'link-dest',
+  'reflink',
+  'sparse',
+  'preserve',
+  'no-preserve',
+  'strip-program',
+  'chmod',
+  'chown',
+  'usermap',
+  'groupmap',
+  'rsync-path',
+  'only-write-batch',
+  'write-batch',
+  'read-batch',
+  'out-format',
+  'log-file-format',
+  'timeout',
+  'contimeout',
+  'bwlimit',
+  'max-size',
+  'min-size',
+  'max-delete',
+  'block-size',
+  'checksum-choice',
+  'compress-choice',
+  'compress-level',
+  'skip-compress',
+  'info',
+  'debug',
+  'sockopts',
+  'port',
+  'address',
+  'protocol',
+  'iconv',
+  'modify-window',
 ];
 /** rsync 3 long options that take none (to resolve shortened names). */
 const LONG_FLAGS = [
-  'recursive', 'archive', 'dereference', 'no-dereference', 'force', 'interactive', 'link', 'symbolic-link', 'symbolic', 'update', 'verbose',
-  'no-target-directory', 'no-clobber', 'parents', 'relative', 'one-file-system', 'remove-destination', 'strip-trailing-slashes', 'delete',
-  'directory', 'compare', 'preserve-timestamps', 'strip', 'physical', 'logical', 'hard', 'help', 'version',
+  'recursive',
+  'archive',
+  'dereference',
+  'no-dereference',
+  'force',
+  'interactive',
+  'link',
+  'symbolic-link',
+  'symbolic',
+  'update',
+  'verbose',
+  'no-target-directory',
+  'no-clobber',
+  'parents',
+  'relative',
+  'one-file-system',
+  'remove-destination',
+  'strip-trailing-slashes',
+  'delete',
+  'directory',
+  'compare',
+  'preserve-timestamps',
+  'strip',
+  'physical',
+  'logical',
+  'hard',
+  'help',
+  'version',
 ];
 
 /** rsync's grammar, as the scan reads it: shortened long names resolved. */
@@ -46,7 +122,8 @@ function rsyncRemote(argv: readonly string[], ops: readonly number[], copied: Fi
   const remote = new Set(ops.filter((k) => /^[^/]*:|^rsync:\/\//i.test(argv[k]!)));
   if (remote.size === 0) return copied;
   const dest = ops.length >= 2 ? ops[ops.length - 1]! : undefined;
-  const local = (f: FileOperand): boolean => !remote.has(f.index) && (f.intoDir === undefined || !remote.has(f.intoDir)) && (f.under === undefined || !remote.has(f.under));
+  const local = (f: FileOperand): boolean =>
+    !remote.has(f.index) && (f.intoDir === undefined || !remote.has(f.intoDir)) && (f.under === undefined || !remote.has(f.under));
   const files = copied.files.filter(local);
   const fromRemote = dest !== undefined && !remote.has(dest) && ops.some((k) => k !== dest && remote.has(k));
   if (fromRemote) files.push({ op: 'write', index: dest, tree: 'some', names: { kind: 'unseen', what: 'remote' } });
@@ -64,6 +141,10 @@ export const rsync = defineProgram({
   positional: true,
   files: (_name, argv, shape) => rsyncFiles(argv, shape),
   examples: [
-    { command: 'rsync -a host:dir/ backup', effects: ['write ./backup [some]', 'write ./backup [some]'], why: 'the copy into backup, and the names a remote source sends' },
+    {
+      command: 'rsync -a host:dir/ backup',
+      effects: ['write ./backup [some]', 'write ./backup [some]'],
+      why: 'the copy into backup, and the names a remote source sends',
+    },
   ],
 });

@@ -47,13 +47,17 @@ export function runnerCommand(name: string, argv: readonly string[], runner: Run
   if (name === 'doas' && parsed.options.some((opt) => opt.name === 's')) return wrap([interactiveShell(name)]);
   const start = parsed.operands[runner.skip ?? 0]?.index;
   // `taskset -p MASK PID`: no command runs; words after it are read as one anyway (the tool refuses them).
-  if (runner.none && parsed.options.some((opt) => runner.none!.includes(opt.name))) return wrap(start === undefined ? [] : [{ kind: 'argv', start, end: argv.length }]);
-  if (start === undefined) return wrap(runner.shellWhenEmpty && parsed.operands.length >= (runner.skip ?? 0) ? [interactiveShell(name)] : []);
+  if (runner.none && parsed.options.some((opt) => runner.none!.includes(opt.name)))
+    return wrap(start === undefined ? [] : [{ kind: 'argv', start, end: argv.length }]);
+  if (start === undefined)
+    return wrap(runner.shellWhenEmpty && parsed.operands.length >= (runner.skip ?? 0) ? [interactiveShell(name)] : []);
   return wrap([{ kind: 'argv', start, end: argv.length }]);
 }
 
 /** What a runner's model says besides its reading of its words. */
-interface RunnerFacts extends Partial<Omit<ProgramModel, 'names' | 'grammar' | 'runs' | 'unwrap' | 'readOnly' | 'summary' | 'sources' | 'examples'>> {
+interface RunnerFacts extends Partial<
+  Omit<ProgramModel, 'names' | 'grammar' | 'runs' | 'unwrap' | 'readOnly' | 'summary' | 'sources' | 'examples'>
+> {
   readonly summary: string;
   readonly sources: readonly string[];
   /** The options known safe when Claude Code looks through it (the wrapped command is judged on its own). */
@@ -81,69 +85,124 @@ const WRAPPED = { operands: 'text', globs: false } as const;
 /** GNU time 1.9: `-o`/`--output FILE` writes the report (`-a` appends to it). */
 function timeFiles(_name: string, argv: readonly string[], shape: Parameters<NonNullable<ProgramModel['files']>>[2]) {
   const files: FileOperand[] = [];
-  for (const opt of operands(argv, 1, shape).options) if (opt.name === '-o' || opt.name === '--output') pushOpt(files, optionFile(opt, 'write', argv));
+  for (const opt of operands(argv, 1, shape).options)
+    if (opt.name === '-o' || opt.name === '--output') pushOpt(files, optionFile(opt, 'write', argv));
   return { files, unresolved: [] };
 }
 
 /** The runners' models. @internal */
 export const RUNNER_MODELS: readonly ProgramModel[] = [
-  runner('timeout', { spec: { short: '+k:s:v', long: { foreground: n, 'kill-after': r, 'preserve-status': n, signal: r, verbose: n, ...HV } }, skip: 1, transparent: true }, {
-    summary: 'timeout: run a command with a time limit',
-    sources: [coreutils('timeout')],
-    lookedThrough: { source: coreutils('timeout'), safe: 'all', ...WRAPPED },
-    examples: [
-      { command: 'timeout 5 cat a.txt', effects: ['read ./a.txt'], readOnly: true },
-      { command: 'timeout --k 1 5 rm -rf build', effects: ['remove ./build'], readOnly: false, why: '--k is --kill-after (its value 1), 5 the duration' },
-    ],
-  }),
-  runner('time', { spec: { short: '+af:o:pqvV', long: { append: n, format: r, output: r, portability: n, quiet: n, verbose: n, ...HV } }, transparent: true }, {
-    summary: 'time (GNU time): run a command and report the resources it used',
-    sources: ['GNU time 1.9 time(1)'],
-    files: timeFiles,
-    touchesFilesAsWrapper: true,
-    lookedThrough: { source: 'GNU time 1.9 time(1)', safe: { short: 'pv', long: 'portability verbose help version' }, ...WRAPPED },
-    examples: [
-      { command: 'nice time -p cat a.txt', effects: ['read ./a.txt'], readOnly: true },
-      { command: 'nice time -o t.txt cat a.txt', effects: ['write ./t.txt', 'read ./a.txt'], readOnly: false },
-      { command: 'nice time --out t.txt cat a.txt', effects: ['write ./t.txt', 'read ./a.txt'], readOnly: false, why: 'GNU time reads --out as --output (an abbreviation), as it does to find the command' },
-    ],
-  }),
-  runner('nice', { spec: { short: '+n:', long: { adjustment: r, ...HV }, numeric: true }, transparent: true }, {
-    summary: 'nice: run a command at another scheduling priority',
-    sources: [coreutils('nice')],
-    lookedThrough: { source: coreutils('nice'), safe: 'all', ...WRAPPED },
-    examples: [
-      { command: 'nice -n 5 cat a.txt', effects: ['read ./a.txt'], readOnly: true },
-      { command: 'nice -5 rm a.txt', effects: ['remove ./a.txt'], readOnly: false, why: '-5 is the adjustment (nice reads a number as one)' },
-    ],
-  }),
-  runner('nohup', { spec: { short: '+', long: HV }, transparent: true }, {
-    summary: 'nohup: run a command immune to hangups',
-    sources: [coreutils('nohup')],
-    lookedThrough: { source: coreutils('nohup'), safe: 'all', ...WRAPPED },
-    examples: [{ command: 'nohup cat a.txt', effects: ['read ./a.txt'], readOnly: true }],
-  }),
-  runner('stdbuf', { spec: { short: '+i:o:e:', long: { input: r, output: r, error: r, ...HV } }, transparent: true }, {
-    summary: 'stdbuf: run a command with other buffering of its standard streams',
-    sources: [coreutils('stdbuf')],
-    lookedThrough: { source: coreutils('stdbuf'), safe: 'all', ...WRAPPED },
-    examples: [{ command: 'stdbuf -oL cat a.txt', effects: ['read ./a.txt'], readOnly: true }],
-  }),
-  runner('exec', { spec: { short: '+cla:' } }, {
-    summary: 'exec: replace the shell with a command',
-    sources: ['bash 5.2 help exec'],
-    examples: [{ command: 'exec rm a.txt', effects: ['remove ./a.txt'], readOnly: false }],
-  }),
-  runner('chronic', { spec: { short: '+ev' } }, {
-    summary: 'chronic (moreutils): run a command quietly unless it fails',
-    sources: ['moreutils chronic(1)'],
-    examples: [{ command: 'chronic rm -rf build', effects: ['remove ./build'], readOnly: false }],
-  }),
-  runner('setsid', { spec: { short: '+cfwhV', long: { ctty: n, fork: n, wait: n, ...HV } }, exactOnly: true }, {
-    summary: 'setsid: run a command in a new session',
-    sources: [UTIL_LINUX('setsid')],
-    examples: [{ command: 'setsid -f cat a.txt', effects: ['read ./a.txt'], readOnly: false }],
-  }),
+  runner(
+    'timeout',
+    {
+      spec: { short: '+k:s:v', long: { foreground: n, 'kill-after': r, 'preserve-status': n, signal: r, verbose: n, ...HV } },
+      skip: 1,
+      transparent: true,
+    },
+    {
+      summary: 'timeout: run a command with a time limit',
+      sources: [coreutils('timeout')],
+      lookedThrough: { source: coreutils('timeout'), safe: 'all', ...WRAPPED },
+      examples: [
+        { command: 'timeout 5 cat a.txt', effects: ['read ./a.txt'], readOnly: true },
+        {
+          command: 'timeout --k 1 5 rm -rf build',
+          effects: ['remove ./build'],
+          readOnly: false,
+          why: '--k is --kill-after (its value 1), 5 the duration',
+        },
+      ],
+    },
+  ),
+  runner(
+    'time',
+    {
+      spec: { short: '+af:o:pqvV', long: { append: n, format: r, output: r, portability: n, quiet: n, verbose: n, ...HV } },
+      transparent: true,
+    },
+    {
+      summary: 'time (GNU time): run a command and report the resources it used',
+      sources: ['GNU time 1.9 time(1)'],
+      files: timeFiles,
+      touchesFilesAsWrapper: true,
+      lookedThrough: { source: 'GNU time 1.9 time(1)', safe: { short: 'pv', long: 'portability verbose help version' }, ...WRAPPED },
+      examples: [
+        { command: 'nice time -p cat a.txt', effects: ['read ./a.txt'], readOnly: true },
+        { command: 'nice time -o t.txt cat a.txt', effects: ['write ./t.txt', 'read ./a.txt'], readOnly: false },
+        {
+          command: 'nice time --out t.txt cat a.txt',
+          effects: ['write ./t.txt', 'read ./a.txt'],
+          readOnly: false,
+          why: 'GNU time reads --out as --output (an abbreviation), as it does to find the command',
+        },
+      ],
+    },
+  ),
+  runner(
+    'nice',
+    { spec: { short: '+n:', long: { adjustment: r, ...HV }, numeric: true }, transparent: true },
+    {
+      summary: 'nice: run a command at another scheduling priority',
+      sources: [coreutils('nice')],
+      lookedThrough: { source: coreutils('nice'), safe: 'all', ...WRAPPED },
+      examples: [
+        { command: 'nice -n 5 cat a.txt', effects: ['read ./a.txt'], readOnly: true },
+        {
+          command: 'nice -5 rm a.txt',
+          effects: ['remove ./a.txt'],
+          readOnly: false,
+          why: '-5 is the adjustment (nice reads a number as one)',
+        },
+      ],
+    },
+  ),
+  runner(
+    'nohup',
+    { spec: { short: '+', long: HV }, transparent: true },
+    {
+      summary: 'nohup: run a command immune to hangups',
+      sources: [coreutils('nohup')],
+      lookedThrough: { source: coreutils('nohup'), safe: 'all', ...WRAPPED },
+      examples: [{ command: 'nohup cat a.txt', effects: ['read ./a.txt'], readOnly: true }],
+    },
+  ),
+  runner(
+    'stdbuf',
+    { spec: { short: '+i:o:e:', long: { input: r, output: r, error: r, ...HV } }, transparent: true },
+    {
+      summary: 'stdbuf: run a command with other buffering of its standard streams',
+      sources: [coreutils('stdbuf')],
+      lookedThrough: { source: coreutils('stdbuf'), safe: 'all', ...WRAPPED },
+      examples: [{ command: 'stdbuf -oL cat a.txt', effects: ['read ./a.txt'], readOnly: true }],
+    },
+  ),
+  runner(
+    'exec',
+    { spec: { short: '+cla:' } },
+    {
+      summary: 'exec: replace the shell with a command',
+      sources: ['bash 5.2 help exec'],
+      examples: [{ command: 'exec rm a.txt', effects: ['remove ./a.txt'], readOnly: false }],
+    },
+  ),
+  runner(
+    'chronic',
+    { spec: { short: '+ev' } },
+    {
+      summary: 'chronic (moreutils): run a command quietly unless it fails',
+      sources: ['moreutils chronic(1)'],
+      examples: [{ command: 'chronic rm -rf build', effects: ['remove ./build'], readOnly: false }],
+    },
+  ),
+  runner(
+    'setsid',
+    { spec: { short: '+cfwhV', long: { ctty: n, fork: n, wait: n, ...HV } }, exactOnly: true },
+    {
+      summary: 'setsid: run a command in a new session',
+      sources: [UTIL_LINUX('setsid')],
+      examples: [{ command: 'setsid -f cat a.txt', effects: ['read ./a.txt'], readOnly: false }],
+    },
+  ),
   runner(
     'ionice',
     {
@@ -157,22 +216,46 @@ export const RUNNER_MODELS: readonly ProgramModel[] = [
       examples: [{ command: 'ionice -c 3 cat a.txt', effects: ['read ./a.txt'], readOnly: false }],
     },
   ),
-  runner('taskset', { spec: { short: '+acphV', long: { 'all-tasks': n, 'cpu-list': n, pid: n, ...HV } }, skip: 1, none: ['p', 'pid'] }, {
-    summary: 'taskset: run a command (or set a process) on a set of CPUs',
-    sources: [UTIL_LINUX('taskset')],
-    examples: [
-      { command: 'taskset 1 cat a.txt', effects: ['read ./a.txt'], readOnly: false, why: '1 is the CPU mask' },
-      { command: 'taskset -p 1 1234', effects: [], why: '-p sets a running process: no command runs' },
-    ],
-  }),
+  runner(
+    'taskset',
+    { spec: { short: '+acphV', long: { 'all-tasks': n, 'cpu-list': n, pid: n, ...HV } }, skip: 1, none: ['p', 'pid'] },
+    {
+      summary: 'taskset: run a command (or set a process) on a set of CPUs',
+      sources: [UTIL_LINUX('taskset')],
+      examples: [
+        { command: 'taskset 1 cat a.txt', effects: ['read ./a.txt'], readOnly: false, why: '1 is the CPU mask' },
+        { command: 'taskset -p 1 1234', effects: [], why: '-p sets a running process: no command runs' },
+      ],
+    },
+  ),
   runner(
     'prlimit',
     {
       spec: {
         short: '+c::d::e::f::i::l::m::n::q::r::s::t::u::v::x::y::p:o:hV',
         long: {
-          core: o, data: o, nice: o, fsize: o, sigpending: o, memlock: o, rss: o, nofile: o, msgqueue: o, rtprio: o, stack: o, cpu: o, nproc: o, as: o,
-          locks: o, rttime: o, pid: r, output: r, noheadings: n, raw: n, verbose: n, ...HV,
+          core: o,
+          data: o,
+          nice: o,
+          fsize: o,
+          sigpending: o,
+          memlock: o,
+          rss: o,
+          nofile: o,
+          msgqueue: o,
+          rtprio: o,
+          stack: o,
+          cpu: o,
+          nproc: o,
+          as: o,
+          locks: o,
+          rttime: o,
+          pid: r,
+          output: r,
+          noheadings: n,
+          raw: n,
+          verbose: n,
+          ...HV,
         },
       },
       none: ['p', 'pid'],
@@ -189,9 +272,30 @@ export const RUNNER_MODELS: readonly ProgramModel[] = [
       spec: {
         short: '+dhV',
         long: {
-          dump: n, nnp: n, 'no-new-privs': same('nnp'), 'ambient-caps': r, 'inh-caps': r, 'bounding-set': r, ruid: r, euid: r, rgid: r, egid: r, reuid: r,
-          regid: r, 'clear-groups': n, 'keep-groups': n, 'init-groups': n, groups: r, securebits: r, pdeathsig: r, 'selinux-label': r,
-          'apparmor-profile': r, 'landlock-access': r, 'landlock-rule': r, 'reset-env': n, ...HV,
+          dump: n,
+          nnp: n,
+          'no-new-privs': same('nnp'),
+          'ambient-caps': r,
+          'inh-caps': r,
+          'bounding-set': r,
+          ruid: r,
+          euid: r,
+          rgid: r,
+          egid: r,
+          reuid: r,
+          regid: r,
+          'clear-groups': n,
+          'keep-groups': n,
+          'init-groups': n,
+          groups: r,
+          securebits: r,
+          pdeathsig: r,
+          'selinux-label': r,
+          'apparmor-profile': r,
+          'landlock-access': r,
+          'landlock-rule': r,
+          'reset-env': n,
+          ...HV,
         },
       },
       none: ['d', 'dump'],
@@ -202,19 +306,37 @@ export const RUNNER_MODELS: readonly ProgramModel[] = [
       examples: [{ command: 'setpriv --nnp cat a.txt', effects: ['read ./a.txt'], readOnly: false }],
     },
   ),
-  runner('chroot', { spec: { short: '+', long: { groups: r, userspec: r, 'skip-chdir': n, ...HV } }, skip: 1, shellWhenEmpty: true }, {
-    summary: 'chroot: run a command (or a shell) with another root directory',
-    sources: [coreutils('chroot')],
-    examples: [{ command: 'chroot /srv/root cat /etc/passwd', effects: ['read /etc/passwd'], readOnly: false }],
-  }),
+  runner(
+    'chroot',
+    { spec: { short: '+', long: { groups: r, userspec: r, 'skip-chdir': n, ...HV } }, skip: 1, shellWhenEmpty: true },
+    {
+      summary: 'chroot: run a command (or a shell) with another root directory',
+      sources: [coreutils('chroot')],
+      examples: [{ command: 'chroot /srv/root cat /etc/passwd', effects: ['read /etc/passwd'], readOnly: false }],
+    },
+  ),
   runner(
     'nsenter',
     {
       spec: {
         short: '+aceFhVZt:m::u::i::n::p::C::U::T::S:G:r::w::W:',
         long: {
-          all: n, target: r, ...NAMESPACES, 'user-parent': n, setuid: r, setgid: r, 'preserve-credentials': n, 'keep-caps': n, root: o, wd: o, wdns: r,
-          env: n, 'no-fork': n, 'join-cgroup': n, 'follow-context': n, ...HV,
+          all: n,
+          target: r,
+          ...NAMESPACES,
+          'user-parent': n,
+          setuid: r,
+          setgid: r,
+          'preserve-credentials': n,
+          'keep-caps': n,
+          root: o,
+          wd: o,
+          wdns: r,
+          env: n,
+          'no-fork': n,
+          'join-cgroup': n,
+          'follow-context': n,
+          ...HV,
         },
       },
       shellWhenEmpty: true,
@@ -231,9 +353,29 @@ export const RUNNER_MODELS: readonly ProgramModel[] = [
       spec: {
         short: '+cfhVmuinpCTUrR:w:S:G:l:',
         long: {
-          ...NAMESPACES, fork: n, 'kill-child': o, 'mount-proc': o, 'mount-binfmt': o, 'map-user': r, 'map-users': r, 'map-group': r, 'map-groups': r,
-          'map-root-user': n, 'map-current-user': n, 'map-auto': n, propagation: r, setgroups: r, 'keep-caps': n, setuid: r, setgid: r, root: r, wd: r,
-          monotonic: r, boottime: r, 'load-interp': r, ...HV,
+          ...NAMESPACES,
+          fork: n,
+          'kill-child': o,
+          'mount-proc': o,
+          'mount-binfmt': o,
+          'map-user': r,
+          'map-users': r,
+          'map-group': r,
+          'map-groups': r,
+          'map-root-user': n,
+          'map-current-user': n,
+          'map-auto': n,
+          propagation: r,
+          setgroups: r,
+          'keep-caps': n,
+          setuid: r,
+          setgid: r,
+          root: r,
+          wd: r,
+          monotonic: r,
+          boottime: r,
+          'load-interp': r,
+          ...HV,
         },
       },
       shellWhenEmpty: true,
@@ -250,11 +392,49 @@ export const RUNNER_MODELS: readonly ProgramModel[] = [
       spec: {
         short: '+hrdqtPGSH:M:u:p:E:',
         long: {
-          'no-ask-password': n, user: n, system: n, host: r, machine: r, scope: n, unit: r, property: r, description: r, slice: r, 'slice-inherit': n,
-          'no-block': n, 'remain-after-exit': n, wait: n, 'send-sighup': n, 'service-type': r, uid: r, gid: r, nice: r, 'working-directory': r,
-          'same-dir': n, setenv: r, pty: n, pipe: n, quiet: n, collect: n, shell: n, 'path-property': r, 'socket-property': r, 'timer-property': r,
-          'on-active': r, 'on-boot': r, 'on-startup': r, 'on-unit-active': r, 'on-unit-inactive': r, 'on-calendar': r, 'on-timezone-change': n,
-          'on-clock-change': n, 'expand-environment': r, 'ignore-failure': n, background: r, json: r, ...HV,
+          'no-ask-password': n,
+          user: n,
+          system: n,
+          host: r,
+          machine: r,
+          scope: n,
+          unit: r,
+          property: r,
+          description: r,
+          slice: r,
+          'slice-inherit': n,
+          'no-block': n,
+          'remain-after-exit': n,
+          wait: n,
+          'send-sighup': n,
+          'service-type': r,
+          uid: r,
+          gid: r,
+          nice: r,
+          'working-directory': r,
+          'same-dir': n,
+          setenv: r,
+          pty: n,
+          pipe: n,
+          quiet: n,
+          collect: n,
+          shell: n,
+          'path-property': r,
+          'socket-property': r,
+          'timer-property': r,
+          'on-active': r,
+          'on-boot': r,
+          'on-startup': r,
+          'on-unit-active': r,
+          'on-unit-inactive': r,
+          'on-calendar': r,
+          'on-timezone-change': n,
+          'on-clock-change': n,
+          'expand-environment': r,
+          'ignore-failure': n,
+          background: r,
+          json: r,
+          ...HV,
         },
       },
       shellWhenEmpty: true,
@@ -271,8 +451,24 @@ export const RUNNER_MODELS: readonly ProgramModel[] = [
       spec: {
         short: '+u:g:D:hV',
         long: {
-          'no-ask-password': n, machine: r, unit: r, property: r, description: r, slice: r, 'slice-inherit': n, user: r, group: r, nice: r, chdir: r,
-          setenv: r, background: r, pty: n, pipe: n, 'shell-prompt-prefix': r, lightweight: r, ...HV,
+          'no-ask-password': n,
+          machine: r,
+          unit: r,
+          property: r,
+          description: r,
+          slice: r,
+          'slice-inherit': n,
+          user: r,
+          group: r,
+          nice: r,
+          chdir: r,
+          setenv: r,
+          background: r,
+          pty: n,
+          pipe: n,
+          'shell-prompt-prefix': r,
+          lightweight: r,
+          ...HV,
         },
       },
       shellWhenEmpty: true,
@@ -283,9 +479,13 @@ export const RUNNER_MODELS: readonly ProgramModel[] = [
       examples: [{ command: 'run0 rm /etc/motd', effects: ['remove /etc/motd'], readOnly: false }],
     },
   ),
-  runner('doas', { spec: { short: '+a:C:Lnsu:' }, none: ['C', 'L'] }, {
-    summary: 'doas: run a command (or a shell, -s) as another user',
-    sources: ['OpenBSD doas(1)'],
-    examples: [{ command: 'doas rm /etc/motd', effects: ['remove /etc/motd'], readOnly: false }],
-  }),
+  runner(
+    'doas',
+    { spec: { short: '+a:C:Lnsu:' }, none: ['C', 'L'] },
+    {
+      summary: 'doas: run a command (or a shell, -s) as another user',
+      sources: ['OpenBSD doas(1)'],
+      examples: [{ command: 'doas rm /etc/motd', effects: ['remove /etc/motd'], readOnly: false }],
+    },
+  ),
 ];

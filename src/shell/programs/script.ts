@@ -12,8 +12,22 @@ const o = 'optional' as const;
 export const SCRIPT_OPTIONS: GnuOptionSpec = {
   short: 'aB:c:eE:fI:O:o:qm:T:t::Vh',
   long: {
-    append: n, command: r, echo: r, return: n, flush: n, force: n, quiet: n, 'log-in': r, 'log-out': r, 'log-io': r, 'log-timing': r,
-    'logging-format': r, 'output-limit': r, timing: o, help: n, version: n,
+    append: n,
+    command: r,
+    echo: r,
+    return: n,
+    flush: n,
+    force: n,
+    quiet: n,
+    'log-in': r,
+    'log-out': r,
+    'log-io': r,
+    'log-timing': r,
+    'logging-format': r,
+    'output-limit': r,
+    timing: o,
+    help: n,
+    version: n,
   },
 };
 
@@ -35,5 +49,7 @@ export const script = defineProgram({
   unwrap,
   // Its typescript file is a write of its own; its words are read as an unmodelled program's.
   touchesFilesAsWrapper: true,
-  examples: [{ command: "script -q -c 'rm a.txt' log.txt", readOnly: false, why: '-c takes a script, log.txt is the typescript it writes' }],
+  examples: [
+    { command: "script -q -c 'rm a.txt' log.txt", readOnly: false, why: '-c takes a script, log.txt is the typescript it writes' },
+  ],
 });

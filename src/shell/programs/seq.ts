@@ -15,7 +15,9 @@ export const seq = defineProgram({
   sources: [coreutils('seq'), CC_CLI],
   grammar,
   files: () => ({ files: [], unresolved: [] }),
-  readOnly: { claudeCode: { seq: readOnlyEntry(grammar, { source: `${CC_CLI}; ${coreutils('seq')}`, safe: 'all', operands: 'text', globs: false }) } },
+  readOnly: {
+    claudeCode: { seq: readOnlyEntry(grammar, { source: `${CC_CLI}; ${coreutils('seq')}`, safe: 'all', operands: 'text', globs: false }) },
+  },
   runs: 'unseen',
   examples: [{ command: 'seq -s , 1 10', effects: [], readOnly: true, why: '-s takes the separator from the next word' }],
 });

@@ -9,7 +9,8 @@ function unwrap(argv: readonly string[]): WrapperInfo {
   if (argv[i] === '-') i++;
   i++;
   if (i >= argv.length) return wrapInfo([interactiveShell('sg')]);
-  if (argv[i] === '-c') return wrapInfo(i + 1 < argv.length ? [{ kind: 'script', index: i + 1 }] : [{ kind: 'unknown', reason: 'sg -c without a command' }]);
+  if (argv[i] === '-c')
+    return wrapInfo(i + 1 < argv.length ? [{ kind: 'script', index: i + 1 }] : [{ kind: 'unknown', reason: 'sg -c without a command' }]);
   return wrapInfo([{ kind: 'script', index: i, joinFrom: i }]);
 }
 

@@ -34,9 +34,26 @@ export const shasum = defineProgram({
   files: (_name, argv) => shasumFiles(argv),
   runs: 'nothing',
   examples: [
-    { command: 'shasum -a 256 dist/app.tgz', effects: ['read ./dist/app.tgz'], readOnly: false, why: 'not in Claude Code\'s read-only set: the CLI asks about checksum programs it does not list (sha512sum)' },
-    { command: 'shasum -a256 -c SHA256SUMS', effects: ['read ./SHA256SUMS'], why: '-c reads the listed files too, printing only OK or FAILED' },
-    { command: 'shasum --algo 512 a b', effects: ['read ./a', 'read ./b'], why: 'an unambiguous prefix of --algorithm takes the next word' },
-    { command: 'shasum -x a', effects: ['write ./a (word)'], why: 'an option shasum does not have: the words are assumed paths, read and written' },
+    {
+      command: 'shasum -a 256 dist/app.tgz',
+      effects: ['read ./dist/app.tgz'],
+      readOnly: false,
+      why: "not in Claude Code's read-only set: the CLI asks about checksum programs it does not list (sha512sum)",
+    },
+    {
+      command: 'shasum -a256 -c SHA256SUMS',
+      effects: ['read ./SHA256SUMS'],
+      why: '-c reads the listed files too, printing only OK or FAILED',
+    },
+    {
+      command: 'shasum --algo 512 a b',
+      effects: ['read ./a', 'read ./b'],
+      why: 'an unambiguous prefix of --algorithm takes the next word',
+    },
+    {
+      command: 'shasum -x a',
+      effects: ['write ./a (word)'],
+      why: 'an option shasum does not have: the words are assumed paths, read and written',
+    },
   ],
 });

@@ -39,7 +39,12 @@ function builtin(name: string, facts: BuiltinFacts): ProgramModel {
     ...(facts.variables ? { variables: 'names' as const } : {}),
     ...(facts.state ? { state: facts.state } : {}),
     ...(facts.claudeCode || facts.robota
-      ? { readOnly: { ...(facts.claudeCode ? { claudeCode: { [name]: facts.claudeCode } } : {}), ...(facts.robota ? { robota: { [name]: facts.robota } } : {}) } }
+      ? {
+          readOnly: {
+            ...(facts.claudeCode ? { claudeCode: { [name]: facts.claudeCode } } : {}),
+            ...(facts.robota ? { robota: { [name]: facts.robota } } : {}),
+          },
+        }
       : {}),
     examples: facts.examples,
   });
@@ -79,13 +84,24 @@ function printfHides(_name: string, cmd: SimpleCommand, shells: readonly ShellMo
   return target === undefined ? undefined : variableStateChange(target.replace(/\[.*$/s, ''), false, shells);
 }
 
-const plain = (summary: string, command: string, extra: Partial<BuiltinFacts> = {}): BuiltinFacts => ({ summary, ...extra, examples: [{ command, effects: [] }] });
+const plain = (summary: string, command: string, extra: Partial<BuiltinFacts> = {}): BuiltinFacts => ({
+  summary,
+  ...extra,
+  examples: [{ command, effects: [] }],
+});
 
 /** The models. @internal */
 export const SHELL_BUILTIN_MODELS: readonly ProgramModel[] = [
   builtin('echo', {
     summary: 'echo: print its words',
-    claudeCode: { source: `${CC_DOCS}; bash builtin echo (-n -e -E, everything else is text)`, operands: 'text', globs: true, anyOptionHarmless: true, afterXargs: true, check: 'echo' },
+    claudeCode: {
+      source: `${CC_DOCS}; bash builtin echo (-n -e -E, everything else is text)`,
+      operands: 'text',
+      globs: true,
+      anyOptionHarmless: true,
+      afterXargs: true,
+      check: 'echo',
+    },
     robota: { globs: false, safeShort: 'neE' },
     examples: [{ command: 'echo ./a.txt', effects: [], readOnly: true, why: 'its words are text' }],
   }),
@@ -94,14 +110,33 @@ export const SHELL_BUILTIN_MODELS: readonly ProgramModel[] = [
     arithmetic: true,
     variables: true,
     state: { hides: printfHides },
-    claudeCode: { source: `${CC_CLI}; bash builtin printf (-v VAR assigns a variable: not listed)`, short: '', long: '', operands: 'text', globs: true },
+    claudeCode: {
+      source: `${CC_CLI}; bash builtin printf (-v VAR assigns a variable: not listed)`,
+      short: '',
+      long: '',
+      operands: 'text',
+      globs: true,
+    },
     examples: [
       { command: "printf '%s\\n' a.txt", effects: [], readOnly: true },
-      { command: 'printf -v PATH %s /tmp && ls', hides: true, readOnly: false, why: '-v assigns PATH, which later commands are looked up along' },
+      {
+        command: 'printf -v PATH %s /tmp && ls',
+        hides: true,
+        readOnly: false,
+        why: '-v assigns PATH, which later commands are looked up along',
+      },
     ],
   }),
-  builtin('true', { summary: 'true: do nothing, successfully', claudeCode: { source: `${CC_CLI}; bash builtin`, operands: 'text', globs: false, check: 'echo' }, examples: [{ command: 'true', effects: [], readOnly: true }] }),
-  builtin('false', { summary: 'false: do nothing, unsuccessfully', claudeCode: { source: 'bash builtin', operands: 'text', globs: false, check: 'echo' }, examples: [{ command: 'false', effects: [], readOnly: true }] }),
+  builtin('true', {
+    summary: 'true: do nothing, successfully',
+    claudeCode: { source: `${CC_CLI}; bash builtin`, operands: 'text', globs: false, check: 'echo' },
+    examples: [{ command: 'true', effects: [], readOnly: true }],
+  }),
+  builtin('false', {
+    summary: 'false: do nothing, unsuccessfully',
+    claudeCode: { source: 'bash builtin', operands: 'text', globs: false, check: 'echo' },
+    examples: [{ command: 'false', effects: [], readOnly: true }],
+  }),
   builtin(':', plain(': (colon): do nothing, expanding its words', ': ./a.txt')),
   builtin('set', {
     summary: 'set: set shell options or the positional parameters',
@@ -128,9 +163,15 @@ export const SHELL_BUILTIN_MODELS: readonly ProgramModel[] = [
   builtin('getopts', {
     summary: 'getopts: parse the positional parameters into a variable',
     state: setsNames({ nameref: true, skipFirst: true }),
-    examples: [{ command: 'getopts ab PATH && ls', hides: true, why: 'its first operand is the option string, its second the variable it sets' }],
+    examples: [
+      { command: 'getopts ab PATH && ls', hides: true, why: 'its first operand is the option string, its second the variable it sets' },
+    ],
   }),
-  builtin('shopt', { summary: 'shopt: set shell options', state: { hides: () => 'shopt changes how later commands are read' }, examples: [{ command: 'shopt -s extglob && ls', hides: true }] }),
+  builtin('shopt', {
+    summary: 'shopt: set shell options',
+    state: { hides: () => 'shopt changes how later commands are read' },
+    examples: [{ command: 'shopt -s extglob && ls', hides: true }],
+  }),
   builtin('shift', plain('shift: shift the positional parameters', 'shift 2', { arithmetic: true })),
   builtin('wait', plain('wait: wait for jobs to finish', 'wait %1', { arithmetic: true, variables: true })),
   builtin('exit', plain('exit: leave the shell', 'exit 1', { arithmetic: true })),

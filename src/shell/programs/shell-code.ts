@@ -106,7 +106,11 @@ export function pipedText(previous: SimpleCommand | undefined): string | undefin
   if (!previous || previous.literal[0] === false) return undefined;
   const name = previous.argv[0]?.split('/').pop();
   if (name === 'cat' && previous.argv.slice(1).every((a) => a === '-')) return hereString(previous);
-  if (name === 'echo' && previous.literal.every((l) => l)) return previous.argv.slice(1).filter((a) => !/^-[neE]+$/.test(a)).join(' ');
+  if (name === 'echo' && previous.literal.every((l) => l))
+    return previous.argv
+      .slice(1)
+      .filter((a) => !/^-[neE]+$/.test(a))
+      .join(' ');
   return undefined;
 }
 
@@ -143,7 +147,9 @@ export function shellStartupCode(cmd: SimpleCommand, env: Environment, previous?
   const inv = shellInvocation(cmd.argv);
   const out: Unwrapped[] = [];
   for (const a of matching(env, (n) => n === 'BASH_ENV' || n === 'ENV')) {
-    out.push(a.value === undefined ? { kind: 'opaque', reason: `${a.name} names a file toolgate cannot read` } : sourced(cmd, a.value, a.name));
+    out.push(
+      a.value === undefined ? { kind: 'opaque', reason: `${a.name} names a file toolgate cannot read` } : sourced(cmd, a.value, a.name),
+    );
   }
   if (inv.rcfile !== undefined && (inv.interactive || inv.stdin)) out.push(sourced(cmd, inv.rcfile, `${cmd.argv[0]} --rcfile`));
   const informational = cmd.argv.some((a) => a === '--version' || a === '--help');
@@ -153,10 +159,12 @@ export function shellStartupCode(cmd: SimpleCommand, env: Environment, previous?
     else {
       out.push({ kind: 'opaque', reason: `${cmd.argv[0]} reads commands from its input, which toolgate cannot see` });
       const piped = pipedText(previous);
-      if (piped !== undefined && piped.trim() !== '') out.push({ kind: 'text', script: piped, what: `${cmd.argv[0]} reading what the command before it writes` });
+      if (piped !== undefined && piped.trim() !== '')
+        out.push({ kind: 'text', script: piped, what: `${cmd.argv[0]} reading what the command before it writes` });
     }
   }
-  if (inv.file !== undefined && !informational) out.push({ kind: 'opaque', reason: `${cmd.argv[0]} runs the script ${cmd.argv[inv.file]}, which toolgate cannot see` });
+  if (inv.file !== undefined && !informational)
+    out.push({ kind: 'opaque', reason: `${cmd.argv[0]} runs the script ${cmd.argv[inv.file]}, which toolgate cannot see` });
   for (const f of matching(env, (n) => /^BASH_FUNC_.+(%%|\(\))$/.test(n))) {
     if (f.value === undefined) out.push({ kind: 'opaque', reason: `${f.name} exports a function toolgate cannot read` });
     else {

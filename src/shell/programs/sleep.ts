@@ -15,7 +15,11 @@ export const sleep = defineProgram({
   sources: [coreutils('sleep'), CC_CLI],
   grammar,
   files: () => ({ files: [], unresolved: [] }),
-  readOnly: { claudeCode: { sleep: readOnlyEntry(grammar, { source: `${CC_CLI}; ${coreutils('sleep')}`, safe: 'all', operands: 'text', globs: false }) } },
+  readOnly: {
+    claudeCode: {
+      sleep: readOnlyEntry(grammar, { source: `${CC_CLI}; ${coreutils('sleep')}`, safe: 'all', operands: 'text', globs: false }),
+    },
+  },
   runs: 'nothing',
   examples: [{ command: 'sleep 2', effects: [], readOnly: true }],
 });

@@ -53,13 +53,19 @@ export const sort = defineProgram({
         source: `${CC_DOCS} (not -o); ${coreutils('sort')} (-T/--compress-program/--files0-from not listed; the CLI asks about -k)`,
         safe: { short: 'bcCdfghiMnrRsuVztS', long: Object.keys(longOptions(SAFE_LONG)).join(' ') },
         reads: ['random-source'],
-        operands: 'read', globs: false,
+        operands: 'read',
+        globs: false,
       }),
     },
   },
   runs: 'unseen',
   examples: [
     { command: 'sort -u names.txt', effects: ['read ./names.txt'], readOnly: true },
-    { command: 'sort -o out.txt names.txt', effects: ['write ./out.txt', 'read ./names.txt'], readOnly: false, why: '-o writes the result' },
+    {
+      command: 'sort -o out.txt names.txt',
+      effects: ['write ./out.txt', 'read ./names.txt'],
+      readOnly: false,
+      why: '-o writes the result',
+    },
   ],
 });

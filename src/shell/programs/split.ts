@@ -44,7 +44,12 @@ export const split = defineProgram({
   // Its second operand is the prefix it writes under: a glob or variable may put any file there.
   positional: true,
   examples: [
-    { command: 'split -b 4 in secrets/p', effects: ['read ./in', 'write ./secrets/p*'], readOnly: false, why: 'the pieces are written under the prefix' },
+    {
+      command: 'split -b 4 in secrets/p',
+      effects: ['read ./in', 'write ./secrets/p*'],
+      readOnly: false,
+      why: 'the pieces are written under the prefix',
+    },
     { command: 'split in', effects: ['read ./in', 'write ./x*'], why: 'the default prefix is x' },
   ],
 });
@@ -57,5 +62,12 @@ export const csplit = defineProgram({
   files: (_name, argv) => splitOperands('csplit', argv),
   runs: 'unseen',
   positional: true,
-  examples: [{ command: 'csplit -f pre in 2', effects: ['write ./pre*', 'read ./in'], readOnly: false, why: 'the operands after the file are patterns' }],
+  examples: [
+    {
+      command: 'csplit -f pre in 2',
+      effects: ['write ./pre*', 'read ./in'],
+      readOnly: false,
+      why: 'the operands after the file are patterns',
+    },
+  ],
 });

@@ -26,7 +26,9 @@ export const stat = defineProgram({
       stat: readOnlyEntry(grammar, {
         source: `${CC_DOCS}; ${coreutils('stat')}`,
         safe: 'all',
-        operands: 'read', globs: true, anyOptionHarmless: true,
+        operands: 'read',
+        globs: true,
+        anyOptionHarmless: true,
       }),
     },
     robota: { stat: { globs: false, safeShort: 'cft', shortArg: 'c', unsafeLong: ['dereference'] } },

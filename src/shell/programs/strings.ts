@@ -13,8 +13,18 @@ import { CC_CLI } from './sources.js';
 const grammar: GnuOptionSpec = {
   short: 'adfhHn:wot:e:T:s:U:Vv0123456789',
   long: {
-    all: 'none', data: 'none', 'print-file-name': 'none', bytes: 'required', radix: 'required', 'include-all-whitespace': 'none', target: 'required',
-    encoding: 'required', unicode: 'required', 'output-separator': 'required', help: 'none', version: 'none',
+    all: 'none',
+    data: 'none',
+    'print-file-name': 'none',
+    bytes: 'required',
+    radix: 'required',
+    'include-all-whitespace': 'none',
+    target: 'required',
+    encoding: 'required',
+    unicode: 'required',
+    'output-separator': 'required',
+    help: 'none',
+    version: 'none',
   },
 };
 
@@ -28,7 +38,10 @@ export const strings = defineProgram({
     claudeCode: {
       strings: readOnlyEntry(grammar, {
         source: `${CC_CLI}; GNU binutils 2.40 strings(1) (an @FILE operand reads more options from FILE)`,
-        safe: 'all', operands: 'read', globs: true, check: 'strings',
+        safe: 'all',
+        operands: 'read',
+        globs: true,
+        check: 'strings',
       }),
     },
   },
@@ -45,10 +58,35 @@ export const strings = defineProgram({
   runs: 'unseen',
   examples: [
     { command: 'strings -n 8 a.out', effects: ['read ./a.out'], readOnly: true },
-    { command: 'strings --bytes 8 a.out', effects: ['read ./a.out'], readOnly: true, why: '--bytes takes the next word (the files facet once read 8 as a file)' },
-    { command: 'strings -s @.env README.md', effects: ['read ./.env', 'read ./README.md'], readOnly: false, why: 'binutils expands @FILE in an option value too (before reading options)' },
-    { command: 'strings @opts a.out', effects: ['read ./opts', 'read ./@opts', 'read ./a.out'], readOnly: false, why: '@opts reads more options from the file opts' },
-    { command: 'strings --byt 8 a.out', effects: ['read ./a.out'], readOnly: true, why: '--byt is --bytes, the one option it abbreviates: 8 is its value, not a file' },
-    { command: 'strings -q out.txt', effects: ['write ./out.txt (word)'], readOnly: false, why: 'strings has no -q and refuses the command: the words are assumed paths' },
+    {
+      command: 'strings --bytes 8 a.out',
+      effects: ['read ./a.out'],
+      readOnly: true,
+      why: '--bytes takes the next word (the files facet once read 8 as a file)',
+    },
+    {
+      command: 'strings -s @.env README.md',
+      effects: ['read ./.env', 'read ./README.md'],
+      readOnly: false,
+      why: 'binutils expands @FILE in an option value too (before reading options)',
+    },
+    {
+      command: 'strings @opts a.out',
+      effects: ['read ./opts', 'read ./@opts', 'read ./a.out'],
+      readOnly: false,
+      why: '@opts reads more options from the file opts',
+    },
+    {
+      command: 'strings --byt 8 a.out',
+      effects: ['read ./a.out'],
+      readOnly: true,
+      why: '--byt is --bytes, the one option it abbreviates: 8 is its value, not a file',
+    },
+    {
+      command: 'strings -q out.txt',
+      effects: ['write ./out.txt (word)'],
+      readOnly: false,
+      why: 'strings has no -q and refuses the command: the words are assumed paths',
+    },
   ],
 });

@@ -9,8 +9,19 @@ const n = 'none' as const;
 const r = 'required' as const;
 
 const SU_LONG = {
-  command: r, 'session-command': r, fast: n, login: n, 'preserve-environment': n, pty: n, 'no-pty': n, shell: r, group: r, 'supp-group': r,
-  'whitelist-environment': r, help: n, version: n,
+  command: r,
+  'session-command': r,
+  fast: n,
+  login: n,
+  'preserve-environment': n,
+  pty: n,
+  'no-pty': n,
+  shell: r,
+  group: r,
+  'supp-group': r,
+  'whitelist-environment': r,
+  help: n,
+  version: n,
 } as const;
 
 /** util-linux 2.38 su and runuser. @internal */
@@ -33,7 +44,8 @@ function suCommand(name: string, argv: readonly string[]): WrapperInfo {
       inner.push(optionScript(argv, opt));
       script = true;
     }
-    if ((opt.name === 's' || opt.name === 'shell') && opt.value !== undefined) inner.push({ kind: 'text', script: quoteWord(opt.value), what: `${name} --shell` });
+    if ((opt.name === 's' || opt.name === 'shell') && opt.value !== undefined)
+      inner.push({ kind: 'text', script: quoteWord(opt.value), what: `${name} --shell` });
   }
   const operands = parsed.operands.map((op) => op.text);
   if (runuser && parsed.options.some((opt) => opt.name === 'u' || opt.name === 'user')) {
@@ -56,7 +68,12 @@ export const su = defineProgram({
   unwrap: (argv) => suCommand('su', argv),
   examples: [
     { command: "su -c 'rm a.txt' bob", effects: ['remove ./a.txt'], readOnly: false, why: '-c takes a script' },
-    { command: 'su - bob -c "rm a.txt"', effects: ['remove ./a.txt'], readOnly: false, why: "words after the user are handed to the user's shell" },
+    {
+      command: 'su - bob -c "rm a.txt"',
+      effects: ['remove ./a.txt'],
+      readOnly: false,
+      why: "words after the user are handed to the user's shell",
+    },
   ],
 });
 

@@ -6,7 +6,23 @@
  */
 
 /** Programs whose second word names the subcommand. */
-const SUBCOMMAND_PROGRAMS: ReadonlySet<string> = new Set(['git', 'npm', 'pnpm', 'yarn', 'bun', 'cargo', 'go', 'docker', 'kubectl', 'gh', 'make', 'uv', 'poetry', 'pip', 'dotnet']);
+const SUBCOMMAND_PROGRAMS: ReadonlySet<string> = new Set([
+  'git',
+  'npm',
+  'pnpm',
+  'yarn',
+  'bun',
+  'cargo',
+  'go',
+  'docker',
+  'kubectl',
+  'gh',
+  'make',
+  'uv',
+  'poetry',
+  'pip',
+  'dotnet',
+]);
 
 /** Package managers whose `run` subcommand takes the script's name as its third word. */
 const SCRIPT_RUNNERS: ReadonlySet<string> = new Set(['npm', 'pnpm', 'yarn', 'bun']);

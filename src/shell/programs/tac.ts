@@ -26,7 +26,9 @@ export const tac = defineProgram({
       tac: readOnlyEntry(grammar, {
         source: `${CC_CLI}; ${coreutils('tac')}`,
         safe: 'all',
-        operands: 'read', globs: true, anyOptionHarmless: true,
+        operands: 'read',
+        globs: true,
+        anyOptionHarmless: true,
       }),
     },
   },

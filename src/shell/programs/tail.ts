@@ -11,7 +11,9 @@ import { CC_DOCS, coreutils } from './sources.js';
 /** GNU coreutils 9.1 tail(1): every option. */
 const grammar: GnuOptionSpec = {
   short: 'c:fFn:qs:vz',
-  long: longOptions(`bytes= follow[=] retry lines= max-unchanged-stats= pid= quiet silent sleep-interval= verbose zero-terminated ${HELP_VERSION}`),
+  long: longOptions(
+    `bytes= follow[=] retry lines= max-unchanged-stats= pid= quiet silent sleep-interval= verbose zero-terminated ${HELP_VERSION}`,
+  ),
   numeric: true,
 };
 
@@ -27,7 +29,9 @@ export const tail = defineProgram({
       tail: readOnlyEntry(grammar, {
         source: `${CC_DOCS}; ${coreutils('tail')}`,
         safe: 'all',
-        operands: 'read', globs: true, anyOptionHarmless: true,
+        operands: 'read',
+        globs: true,
+        anyOptionHarmless: true,
       }),
     },
     robota: { tail: { globs: false, safeShort: 'nqvcfFz0123456789', shortArg: 'nc' } },

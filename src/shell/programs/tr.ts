@@ -18,7 +18,15 @@ export const tr = defineProgram({
   sources: [coreutils('tr'), CC_CLI],
   grammar,
   readOnly: {
-    claudeCode: { tr: readOnlyEntry(grammar, { source: `${CC_CLI}; ${coreutils('tr')} (reads standard input only)`, safe: 'all', operands: 'text', maxOperands: 2, globs: false }) },
+    claudeCode: {
+      tr: readOnlyEntry(grammar, {
+        source: `${CC_CLI}; ${coreutils('tr')} (reads standard input only)`,
+        safe: 'all',
+        operands: 'text',
+        maxOperands: 2,
+        globs: false,
+      }),
+    },
   },
   runs: 'unseen',
   examples: [

@@ -15,10 +15,34 @@ import { CC_CLI } from './sources.js';
 const grammar: GnuOptionSpec = {
   short: 'aAcCdDfFgGhiJlnNpqQrsStuUvxXL:P:I:H:T:o:R',
   long: {
-    inodes: 'none', device: 'none', noreport: 'none', nolinks: 'none', dirsfirst: 'none', filesfirst: 'none', du: 'none', si: 'none', prune: 'none',
-    matchdirs: 'none', metafirst: 'none', 'ignore-case': 'none', fflinks: 'none', info: 'none', gitignore: 'none', charset: 'required',
-    filelimit: 'required', timefmt: 'required', sort: 'required', gitfile: 'required', infofile: 'required', hintro: 'required', houtro: 'required',
-    help: 'none', version: 'none', output: 'optional', fromfile: 'none', 'opt-toggle': 'none',
+    inodes: 'none',
+    device: 'none',
+    noreport: 'none',
+    nolinks: 'none',
+    dirsfirst: 'none',
+    filesfirst: 'none',
+    du: 'none',
+    si: 'none',
+    prune: 'none',
+    matchdirs: 'none',
+    metafirst: 'none',
+    'ignore-case': 'none',
+    fflinks: 'none',
+    info: 'none',
+    gitignore: 'none',
+    charset: 'required',
+    filelimit: 'required',
+    timefmt: 'required',
+    sort: 'required',
+    gitfile: 'required',
+    infofile: 'required',
+    hintro: 'required',
+    houtro: 'required',
+    help: 'none',
+    version: 'none',
+    output: 'optional',
+    fromfile: 'none',
+    'opt-toggle': 'none',
   },
   abbreviations: false,
   separateValues: true,
@@ -42,14 +66,16 @@ export const tree = defineProgram({
           long: 'inodes device noreport nolinks dirsfirst filesfirst du si prune matchdirs metafirst ignore-case fflinks info gitignore charset filelimit timefmt sort gitfile infofile hintro houtro help version',
         },
         reads: READS,
-        operands: 'read', globs: true,
+        operands: 'read',
+        globs: true,
       }),
     },
   },
   files(_name, argv) {
     const files: FileOperand[] = [];
     // `--fromfile=F`: the grammar gives --fromfile no value; should tree read F all the same, it is a read.
-    for (let k = 1; k < argv.length; k++) if (argv[k]!.startsWith('--fromfile=')) files.push({ op: 'read', index: k, value: argv[k]!.slice('--fromfile='.length) });
+    for (let k = 1; k < argv.length; k++)
+      if (argv[k]!.startsWith('--fromfile=')) files.push({ op: 'read', index: k, value: argv[k]!.slice('--fromfile='.length) });
     const parse = parseGnuOptions(argv, grammar);
     // An option tree does not have (it refuses the command): the other words are assumed paths.
     if (!parse.ok) return { files, unresolved: [], modelled: 'partly' };
@@ -70,10 +96,29 @@ export const tree = defineProgram({
   runs: 'unseen',
   examples: [
     { command: 'tree -L 2 src', effects: ['read ./src'], readOnly: true },
-    { command: 'tree --hintro=/home/user/id_rsa -H . src', effects: ['read /home/user/id_rsa', 'read ./src'], readOnly: true, why: 'the intro file is copied into the output: a Read deny rule on it applies' },
-    { command: 'tree -T title src', effects: ['read ./src'], why: '-T takes the next word (the files facet once read the title as a file)' },
+    {
+      command: 'tree --hintro=/home/user/id_rsa -H . src',
+      effects: ['read /home/user/id_rsa', 'read ./src'],
+      readOnly: true,
+      why: 'the intro file is copied into the output: a Read deny rule on it applies',
+    },
+    {
+      command: 'tree -T title src',
+      effects: ['read ./src'],
+      why: '-T takes the next word (the files facet once read the title as a file)',
+    },
     { command: 'tree -o out.txt src', effects: ['write ./out.txt', 'read ./src'], readOnly: false },
-    { command: 'tree -oo out README.md', effects: ['write ./out (word)', 'write ./README.md (word)'], readOnly: false, why: 'each -o takes the next word: tree writes one of them; both are assumed written' },
-    { command: 'tree -L2 src', effects: ['write ./src (word)'], readOnly: false, why: 'tree takes -L\'s value from the next word and refuses 2 as an option: the words are assumed paths' },
+    {
+      command: 'tree -oo out README.md',
+      effects: ['write ./out (word)', 'write ./README.md (word)'],
+      readOnly: false,
+      why: 'each -o takes the next word: tree writes one of them; both are assumed written',
+    },
+    {
+      command: 'tree -L2 src',
+      effects: ['write ./src (word)'],
+      readOnly: false,
+      why: "tree takes -L's value from the next word and refuses 2 as an option: the words are assumed paths",
+    },
   ],
 });

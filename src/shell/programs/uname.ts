@@ -8,7 +8,9 @@ import { CC_CLI, coreutils } from './sources.js';
 /** GNU coreutils 9.1 uname(1): every option. */
 const grammar: GnuOptionSpec = {
   short: 'asnrvmpio',
-  long: longOptions(`all kernel-name nodename kernel-release kernel-version machine processor hardware-platform operating-system ${HELP_VERSION}`),
+  long: longOptions(
+    `all kernel-name nodename kernel-release kernel-version machine processor hardware-platform operating-system ${HELP_VERSION}`,
+  ),
 };
 
 /** The uname model. @internal */
@@ -18,10 +20,19 @@ export const uname = defineProgram({
   sources: [coreutils('uname'), CC_CLI],
   grammar,
   files: () => ({ files: [], unresolved: [] }),
-  readOnly: { claudeCode: { uname: readOnlyEntry(grammar, { source: `${CC_CLI}; ${coreutils('uname')}`, safe: 'all', operands: 'none', globs: false }) } },
+  readOnly: {
+    claudeCode: {
+      uname: readOnlyEntry(grammar, { source: `${CC_CLI}; ${coreutils('uname')}`, safe: 'all', operands: 'none', globs: false }),
+    },
+  },
   runs: 'unseen',
   examples: [
     { command: 'uname -sr', effects: [], readOnly: true },
-    { command: 'uname --kernel', effects: [], readOnly: false, why: '--kernel is ambiguous (kernel-name, kernel-release, kernel-version): uname refuses it' },
+    {
+      command: 'uname --kernel',
+      effects: [],
+      readOnly: false,
+      why: '--kernel is ambiguous (kernel-name, kernel-release, kernel-version): uname refuses it',
+    },
   ],
 });

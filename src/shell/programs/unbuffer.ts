@@ -23,11 +23,11 @@ function unwrap(argv: readonly string[]): WrapperInfo {
 export const unbuffer = defineProgram({
   names: ['unbuffer'],
   summary: 'unbuffer: run a program with its output unbuffered',
-  sources: ["expect 5.45 unbuffer(1), expect(1) spawn"],
+  sources: ['expect 5.45 unbuffer(1), expect(1) spawn'],
   runs: 'seen',
   unwrap,
   examples: [
     { command: 'unbuffer rm a.txt', effects: ['remove ./a.txt'], readOnly: false },
-    { command: 'unbuffer -p rm a.txt', effects: ['remove ./a.txt'], readOnly: false, why: '-p reads the program\'s input from a pipe' },
+    { command: 'unbuffer -p rm a.txt', effects: ['remove ./a.txt'], readOnly: false, why: "-p reads the program's input from a pipe" },
   ],
 });

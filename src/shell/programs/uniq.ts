@@ -10,7 +10,9 @@ import { CC_DOCS, coreutils } from './sources.js';
 /** GNU coreutils 9.1 uniq(1): every option. */
 const grammar: GnuOptionSpec = {
   short: 'cdDf:is:uw:z',
-  long: longOptions(`count repeated all-repeated[=] skip-fields= group[=] ignore-case skip-chars= unique zero-terminated check-chars= ${HELP_VERSION}`),
+  long: longOptions(
+    `count repeated all-repeated[=] skip-fields= group[=] ignore-case skip-chars= unique zero-terminated check-chars= ${HELP_VERSION}`,
+  ),
 };
 
 /** `uniq [opts] [IN [OUT]]`: IN read, OUT written. */
@@ -36,7 +38,10 @@ export const uniq = defineProgram({
     claudeCode: {
       uniq: readOnlyEntry(grammar, {
         source: `${CC_DOCS}; ${coreutils('uniq')} (a second operand is written; the CLI asks about uniq with a file operand)`,
-        safe: 'all', operands: 'read', maxOperands: 0, globs: false,
+        safe: 'all',
+        operands: 'read',
+        maxOperands: 0,
+        globs: false,
       }),
     },
   },
@@ -44,6 +49,11 @@ export const uniq = defineProgram({
   positional: true,
   examples: [
     { command: 'uniq -c', effects: [], readOnly: true },
-    { command: 'uniq in.txt out.txt', effects: ['read ./in.txt', 'write ./out.txt'], readOnly: false, why: 'the second operand is written' },
+    {
+      command: 'uniq in.txt out.txt',
+      effects: ['read ./in.txt', 'write ./out.txt'],
+      readOnly: false,
+      why: 'the second operand is written',
+    },
   ],
 });

@@ -17,7 +17,9 @@ export const uptime = defineProgram({
   sources: [SOURCE, CC_CLI],
   grammar,
   files: () => ({ files: [], unresolved: [] }),
-  readOnly: { claudeCode: { uptime: readOnlyEntry(grammar, { source: `${CC_CLI}; ${SOURCE}`, safe: 'all', operands: 'none', globs: false }) } },
+  readOnly: {
+    claudeCode: { uptime: readOnlyEntry(grammar, { source: `${CC_CLI}; ${SOURCE}`, safe: 'all', operands: 'none', globs: false }) },
+  },
   runs: 'unseen',
   examples: [{ command: 'uptime -p', effects: [], readOnly: true }],
 });

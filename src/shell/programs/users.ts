@@ -10,7 +10,7 @@ const grammar: GnuOptionSpec = { short: '', long: longOptions(HELP_VERSION) };
 /** The users model. @internal */
 export const users = defineProgram({
   names: ['users'],
-  summary: "users: print the users logged in",
+  summary: 'users: print the users logged in',
   sources: [coreutils('users')],
   grammar,
   files: () => ({ files: [], unresolved: [] }),

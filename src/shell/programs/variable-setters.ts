@@ -23,7 +23,12 @@ export interface VariableSetter {
 }
 
 /** Why `name ARGS` (with `args` its words after the name) changes later commands, or undefined. @internal */
-export function variablesSetBy(name: string, args: readonly string[], how: VariableSetter, shells: readonly ShellModel[]): string | undefined {
+export function variablesSetBy(
+  name: string,
+  args: readonly string[],
+  how: VariableSetter,
+  shells: readonly ShellModel[],
+): string | undefined {
   const valued = how.valued ?? '';
   const flags = args.filter((a) => /^[-+][A-Za-z]/.test(a)).join('');
   const exported = how.exports === true || /x/.test(flags);

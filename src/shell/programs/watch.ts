@@ -12,8 +12,23 @@ const o = 'optional' as const;
 export const WATCH_OPTIONS: GnuOptionSpec = {
   short: '+bCcefd::ghq:n:prs:twvx',
   long: {
-    beep: n, color: n, 'no-color': n, differences: o, errexit: n, follow: n, chgexit: n, interval: r, precise: n, equexit: r, 'no-rerun': n,
-    shotsdir: r, 'no-title': n, 'no-wrap': n, exec: n, help: n, version: n,
+    beep: n,
+    color: n,
+    'no-color': n,
+    differences: o,
+    errexit: n,
+    follow: n,
+    chgexit: n,
+    interval: r,
+    precise: n,
+    equexit: r,
+    'no-rerun': n,
+    shotsdir: r,
+    'no-title': n,
+    'no-wrap': n,
+    exec: n,
+    help: n,
+    version: n,
   },
 };
 
@@ -24,7 +39,11 @@ function unwrap(argv: readonly string[]): WrapperInfo {
   const first = parsed.operands[0];
   if (!first) return wrapInfo([], false, true);
   const exec = parsed.options.some((opt) => opt.name === 'x' || opt.name === 'exec');
-  return wrapInfo([exec ? { kind: 'argv', start: first.index, end: argv.length } : { kind: 'script', index: first.index, joinFrom: first.index }], false, true);
+  return wrapInfo(
+    [exec ? { kind: 'argv', start: first.index, end: argv.length } : { kind: 'script', index: first.index, joinFrom: first.index }],
+    false,
+    true,
+  );
 }
 
 /** The watch model. @internal */
@@ -36,7 +55,12 @@ export const watch = defineProgram({
   runs: 'seen',
   unwrap,
   examples: [
-    { command: 'watch -n 5 rm a.txt', effects: ['remove ./a.txt'], readOnly: false, why: '-n takes the interval; the words are joined and run by sh -c' },
+    {
+      command: 'watch -n 5 rm a.txt',
+      effects: ['remove ./a.txt'],
+      readOnly: false,
+      why: '-n takes the interval; the words are joined and run by sh -c',
+    },
     { command: 'watch -x rm a.txt', effects: ['remove ./a.txt'], readOnly: false, why: '-x runs the words as they are' },
   ],
 });

@@ -27,7 +27,10 @@ export const wc = defineProgram({
       wc: readOnlyEntry(grammar, {
         source: `${CC_DOCS}; ${coreutils('wc')} (--files0-from reads names toolgate cannot see)`,
         safe: { short: 'clLmw', long: `bytes chars lines words max-line-length total ${HELP_VERSION}` },
-        operands: 'read', globs: true, anyOptionHarmless: true, afterXargs: true,
+        operands: 'read',
+        globs: true,
+        anyOptionHarmless: true,
+        afterXargs: true,
       }),
     },
     robota: { wc: { globs: false, safeShort: 'clmwL', unsafeLong: ['files0-from'] } },
@@ -35,7 +38,12 @@ export const wc = defineProgram({
   runs: 'unseen',
   examples: [
     { command: 'wc -l src/a.ts src/b.ts', effects: ['read ./src/a.ts', 'read ./src/b.ts'], readOnly: true },
-    { command: 'wc --files0-from=list.txt', effects: ['read ./list.txt'], readOnly: false, why: 'the names it counts come from list.txt, which toolgate cannot see' },
+    {
+      command: 'wc --files0-from=list.txt',
+      effects: ['read ./list.txt'],
+      readOnly: false,
+      why: 'the names it counts come from list.txt, which toolgate cannot see',
+    },
     { command: 'wc --total never a', effects: ['read ./a'], readOnly: true, why: '--total takes the next word' },
   ],
 });

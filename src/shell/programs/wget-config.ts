@@ -9,9 +9,38 @@ import type { ProgramConfigFiles } from './model.js';
 
 /** wgetrc commands (case and `_`/`-` ignored) that name no file, URL or program. */
 const HARMLESS: ReadonlySet<string> = new Set([
-  'passiveftp', 'timeout', 'readtimeout', 'connecttimeout', 'dnstimeout', 'tries', 'wait', 'waitretry', 'randomwait', 'useragent', 'verbose', 'quiet',
-  'checkcertificate', 'robots', 'progress', 'dotstyle', 'inet4only', 'inet6only', 'preferfamily', 'retryconnrefused', 'showprogress', 'limitrate',
-  'maxredirect', 'serverresponse', 'httpsonly', 'secureprotocol', 'compression', 'localencoding', 'remoteencoding', 'iri', 'noclobber', 'timestamping',
+  'passiveftp',
+  'timeout',
+  'readtimeout',
+  'connecttimeout',
+  'dnstimeout',
+  'tries',
+  'wait',
+  'waitretry',
+  'randomwait',
+  'useragent',
+  'verbose',
+  'quiet',
+  'checkcertificate',
+  'robots',
+  'progress',
+  'dotstyle',
+  'inet4only',
+  'inet6only',
+  'preferfamily',
+  'retryconnrefused',
+  'showprogress',
+  'limitrate',
+  'maxredirect',
+  'serverresponse',
+  'httpsonly',
+  'secureprotocol',
+  'compression',
+  'localencoding',
+  'remoteencoding',
+  'iri',
+  'noclobber',
+  'timestamping',
 ]);
 
 /** Whether a wgetrc's text holds only harmless commands (or blank lines and comments). @internal */
@@ -29,15 +58,21 @@ export function harmlessWgetrc(text: string): boolean {
  * `--no-config`.
  * @internal
  */
-export function wgetConfigFiles(argv: readonly string[], variable: (name: string) => string | null | undefined, home: string): ProgramConfigFiles | { unknown: string } | undefined {
+export function wgetConfigFiles(
+  argv: readonly string[],
+  variable: (name: string) => string | null | undefined,
+  home: string,
+): ProgramConfigFiles | { unknown: string } | undefined {
   const words = argv.slice(1);
   const end = words.indexOf('--');
   const options = end < 0 ? words : words.slice(0, end);
   if (options.includes('--no-config')) return undefined;
-  if (options.some((w) => w === '--config' || w.startsWith('--config='))) return { unknown: 'wget --config reads its commands from that file instead' };
+  if (options.some((w) => w === '--config' || w.startsWith('--config=')))
+    return { unknown: 'wget --config reads its commands from that file instead' };
   // Not told (`undefined`: serve without X-Toolgate-Env) counts as unset, as curl's variables do —
   // a WGETRC the user set names a file of the user's choosing (decision 0071 addendum).
   const user = variable('WGETRC') ?? null;
-  if (user !== null && !user.startsWith('/')) return { unknown: `WGETRC=${user} names the file wget reads its commands from, relative to where it runs` };
+  if (user !== null && !user.startsWith('/'))
+    return { unknown: `WGETRC=${user} names the file wget reads its commands from, relative to where it runs` };
   return { files: ['/etc/wgetrc', '/usr/local/etc/wgetrc', user ?? `${home.replace(/\/+$/, '')}/.wgetrc`], harmless: harmlessWgetrc };
 }

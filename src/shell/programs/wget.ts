@@ -18,15 +18,55 @@ const grammar: GnuOptionSpec = {
   short: 'O:o:P:a:i:U:e:T:t:w:Q:l:D:A:R:I:X:B:',
   long: Object.fromEntries(
     [
-      'output-document', 'directory-prefix', 'input-file', 'output-file', 'append-output', 'load-cookies', 'save-cookies', 'post-file', 'body-file', 'certificate',
-      'private-key', 'ca-certificate', 'config', 'execute', 'user-agent', 'header', 'tries', 'timeout', 'wait', 'quota', 'level', 'domains', 'exclude-domains', 'accept',
-      'reject', 'accept-regex', 'reject-regex', 'include-directories', 'exclude-directories', 'base', 'cut-dirs', 'default-page', 'adjust-extension',
+      'output-document',
+      'directory-prefix',
+      'input-file',
+      'output-file',
+      'append-output',
+      'load-cookies',
+      'save-cookies',
+      'post-file',
+      'body-file',
+      'certificate',
+      'private-key',
+      'ca-certificate',
+      'config',
+      'execute',
+      'user-agent',
+      'header',
+      'tries',
+      'timeout',
+      'wait',
+      'quota',
+      'level',
+      'domains',
+      'exclude-domains',
+      'accept',
+      'reject',
+      'accept-regex',
+      'reject-regex',
+      'include-directories',
+      'exclude-directories',
+      'base',
+      'cut-dirs',
+      'default-page',
+      'adjust-extension',
     ].map((name) => [name, 'required' as const]),
   ),
 };
 
 /** Options whose value is a file wget reads. */
-const READS: ReadonlySet<string> = new Set(['-i', '--input-file', '--load-cookies', '--post-file', '--body-file', '--certificate', '--private-key', '--ca-certificate', '--config']);
+const READS: ReadonlySet<string> = new Set([
+  '-i',
+  '--input-file',
+  '--load-cookies',
+  '--post-file',
+  '--body-file',
+  '--certificate',
+  '--private-key',
+  '--ca-certificate',
+  '--config',
+]);
 /** Options whose value is a file wget writes (`-O` is its download, `-o`/`-a` its log). */
 const WRITES: ReadonlySet<string> = new Set(['-O', '--output-document', '-o', '--output-file', '-a', '--append-output', '--save-cookies']);
 
@@ -48,7 +88,22 @@ function wgetFiles(argv: readonly string[], shape: OptionShape, literal: readonl
 }
 
 /** wget options after which the names it writes come from the server, not from the command line (wget(1)). */
-const WGET_SERVER_NAMES = ['-r', '--recursive', '-m', '--mirror', '-x', '--force-directories', '-p', '--page-requisites', '--content-disposition', '--trust-server-names', '-i', '--input-file', '-B', '--base'];
+const WGET_SERVER_NAMES = [
+  '-r',
+  '--recursive',
+  '-m',
+  '--mirror',
+  '-x',
+  '--force-directories',
+  '-p',
+  '--page-requisites',
+  '--content-disposition',
+  '--trust-server-names',
+  '-i',
+  '--input-file',
+  '-B',
+  '--base',
+];
 
 /**
  * Where wget saves what it downloads, unless `-O` names the file (or `--spider` saves nothing):
@@ -56,16 +111,32 @@ const WGET_SERVER_NAMES = ['-r', '--recursive', '-m', '--mirror', '-x', '--force
  * `-x`, `-p`, `--content-disposition`, `--trust-server-names` or `-i`, names the server or a file
  * gives (`-x -nH http://h/.claude/settings.json` writes `.claude/settings.json`): unseen names.
  */
-function wgetDownloads(argv: readonly string[], literal: readonly boolean[], options: readonly ParsedOption[], ops: readonly number[]): FileOperand[] {
+function wgetDownloads(
+  argv: readonly string[],
+  literal: readonly boolean[],
+  options: readonly ParsedOption[],
+  ops: readonly number[],
+): FileOperand[] {
   if (options.some((o) => ['-O', '--output-document', '--spider'].includes(o.name))) return [];
   const prefix = options.find((o) => o.name === '-P' || o.name === '--directory-prefix');
   const dir = prefix?.value ?? '.';
-  const at = prefix === undefined ? 0 : prefix.valueIndex !== undefined && prefix.valueIndex < argv.length ? prefix.valueIndex : prefix.index;
-  const into = (extra: Partial<FileOperand>): FileOperand => ({ op: 'write', index: at, ...(prefix === undefined || at === prefix.index ? { value: dir } : {}), tree: 'some', ...extra });
+  const at =
+    prefix === undefined ? 0 : prefix.valueIndex !== undefined && prefix.valueIndex < argv.length ? prefix.valueIndex : prefix.index;
+  const into = (extra: Partial<FileOperand>): FileOperand => ({
+    op: 'write',
+    index: at,
+    ...(prefix === undefined || at === prefix.index ? { value: dir } : {}),
+    tree: 'some',
+    ...extra,
+  });
   const named = ops.map((k) => (literal[k] === false ? undefined : urlFileName(argv[k]!)));
-  if (options.some((o) => WGET_SERVER_NAMES.includes(o.name)) || named.some((n) => n === undefined)) return [into({ names: { kind: 'unseen', what: 'remote' } })];
+  if (options.some((o) => WGET_SERVER_NAMES.includes(o.name)) || named.some((n) => n === undefined))
+    return [into({ names: { kind: 'unseen', what: 'remote' } })];
   const base = dir.replace(/\/+$/, '');
-  return [into({}), ...named.map((n, i): FileOperand => ({ op: 'write', index: ops[i]!, value: base === '' ? `/${n!}` : `${base}/${n!}` }))];
+  return [
+    into({}),
+    ...named.map((n, i): FileOperand => ({ op: 'write', index: ops[i]!, value: base === '' ? `/${n!}` : `${base}/${n!}` })),
+  ];
 }
 
 /** The file name wget gives a URL: its path's last segment (`index.html` for none), or `undefined` when the URL is not one toolgate can read so. */

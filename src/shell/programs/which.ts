@@ -17,7 +17,15 @@ export const which = defineProgram({
   grammar,
   files: () => ({ files: [], unresolved: [] }),
   readOnly: {
-    claudeCode: { which: readOnlyEntry(grammar, { source: `${CC_DOCS}; ${SOURCE}`, safe: 'all', operands: 'text', globs: true, anyOptionHarmless: true }) },
+    claudeCode: {
+      which: readOnlyEntry(grammar, {
+        source: `${CC_DOCS}; ${SOURCE}`,
+        safe: 'all',
+        operands: 'text',
+        globs: true,
+        anyOptionHarmless: true,
+      }),
+    },
     robota: { which: { globs: false, safeShort: 'a' } },
   },
   runs: 'unseen',

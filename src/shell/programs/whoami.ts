@@ -15,7 +15,11 @@ export const whoami = defineProgram({
   sources: [coreutils('whoami'), CC_CLI],
   grammar,
   files: () => ({ files: [], unresolved: [] }),
-  readOnly: { claudeCode: { whoami: readOnlyEntry(grammar, { source: `${CC_CLI}; ${coreutils('whoami')}`, safe: 'all', operands: 'none', globs: false }) } },
+  readOnly: {
+    claudeCode: {
+      whoami: readOnlyEntry(grammar, { source: `${CC_CLI}; ${coreutils('whoami')}`, safe: 'all', operands: 'none', globs: false }),
+    },
+  },
   runs: 'unseen',
   examples: [
     { command: 'whoami', effects: [], readOnly: true },

@@ -8,7 +8,10 @@ export const wrapInfo = (inner: Unwrapped[], transparent = false, exactOnly = fa
 export const refusedWrap = (why: string): WrapperInfo => wrapInfo([{ kind: 'unknown', reason: why }]);
 
 /** A shell that reads its input, started by `name` when no command is given. @internal */
-export const interactiveShell = (name: string): Unwrapped => ({ kind: 'opaque', reason: `${name} without a command starts a shell that reads its input` });
+export const interactiveShell = (name: string): Unwrapped => ({
+  kind: 'opaque',
+  reason: `${name} without a command starts a shell that reads its input`,
+});
 
 /** A script given as the value of an option (`-c SCRIPT`, `-cSCRIPT`, `--command=SCRIPT`). @internal */
 export function optionScript(argv: readonly string[], opt: { index: number; valueIndex?: number; value?: string }): Unwrapped {

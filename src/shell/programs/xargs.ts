@@ -15,16 +15,32 @@ import { CC_CLI } from './sources.js';
 export const XARGS_OPTIONS: GnuOptionSpec = {
   short: '+0a:E:e::I:i::l::L:n:oprs:txP:d:',
   long: {
-    null: 'none', 'arg-file': 'required', delimiter: 'required', eof: 'optional', replace: 'optional', 'max-lines': 'optional', 'max-args': 'required',
-    'max-procs': 'required', 'max-chars': 'required', interactive: 'none', 'no-run-if-empty': 'none', 'open-tty': 'none', 'process-slot-var': 'required',
-    'show-limits': 'none', verbose: 'none', exit: 'none', help: 'none', version: 'none',
+    null: 'none',
+    'arg-file': 'required',
+    delimiter: 'required',
+    eof: 'optional',
+    replace: 'optional',
+    'max-lines': 'optional',
+    'max-args': 'required',
+    'max-procs': 'required',
+    'max-chars': 'required',
+    interactive: 'none',
+    'no-run-if-empty': 'none',
+    'open-tty': 'none',
+    'process-slot-var': 'required',
+    'show-limits': 'none',
+    verbose: 'none',
+    exit: 'none',
+    help: 'none',
+    version: 'none',
   },
 };
 
 /** What `xargs` runs, and how input completes it. */
 function unwrap(argv: readonly string[]): WrapperInfo {
   const parsed = parseGnuOptions(argv, XARGS_OPTIONS);
-  if (!parsed.ok) return { inner: [{ kind: 'unknown', reason: `xargs: ${describeGnuProblem(parsed)}` }], transparent: false, exactOnly: false };
+  if (!parsed.ok)
+    return { inner: [{ kind: 'unknown', reason: `xargs: ${describeGnuProblem(parsed)}` }], transparent: false, exactOnly: false };
   const start = parsed.operands[0]?.index;
   if (start === undefined) return { inner: [], transparent: false, exactOnly: false };
   let placeholder: string | undefined;
@@ -43,16 +59,20 @@ function unwrap(argv: readonly string[]): WrapperInfo {
  */
 function files(argv: readonly string[], shape: OptionShape): FileOperands {
   const out: FileOperand[] = [];
-  for (const o of operands(argv, 1, shape).options) if (o.name === '-a' || o.name === '--arg-file') pushOpt(out, optionFile(o, 'read', argv));
+  for (const o of operands(argv, 1, shape).options)
+    if (o.name === '-a' || o.name === '--arg-file') pushOpt(out, optionFile(o, 'read', argv));
   return { files: out, unresolved: [] };
 }
 
 /** Claude Code's read-only entry: its own options known safe; the command it runs is judged on its own (read-only.ts's xargs check). */
 const claudeCode: ReadOnlyEntry = {
   source: `${CC_CLI}; GNU findutils 4.9 xargs(1) (-I/-i/-n/-L/-a/-p/-o not listed; the command it runs must print no file contents)`,
-  short: '+0rtd:P:x', long: 'null no-run-if-empty verbose delimiter= max-procs= exit help version',
+  short: '+0rtd:P:x',
+  long: 'null no-run-if-empty verbose delimiter= max-procs= exit help version',
   otherLong: 'arg-file eof replace max-lines max-args open-tty interactive process-slot-var max-chars show-limits',
-  operands: 'text', globs: false, check: 'xargs',
+  operands: 'text',
+  globs: false,
+  check: 'xargs',
 };
 
 /** The xargs model. @internal */
@@ -68,7 +88,12 @@ export const xargs = defineProgram({
   touchesFilesAsWrapper: true,
   readOnly: { claudeCode: { xargs: claudeCode } },
   examples: [
-    { command: 'xargs -a list.txt rm', effects: ['read ./list.txt'], readOnly: false, why: 'the names rm removes come from list.txt, which toolgate does not read' },
+    {
+      command: 'xargs -a list.txt rm',
+      effects: ['read ./list.txt'],
+      readOnly: false,
+      why: 'the names rm removes come from list.txt, which toolgate does not read',
+    },
     { command: 'xargs -0 wc -l', readOnly: true },
     { command: 'xargs -I{} cat {}', readOnly: false, why: '-I is not among the options known safe' },
     { command: 'xargs -E END -a list.txt echo', effects: ['read ./list.txt'], why: "-E's value is the end-of-input word, no file" },

@@ -10,7 +10,7 @@ const grammar: GnuOptionSpec = { short: '', long: longOptions(HELP_VERSION) };
 /** The yes model. @internal */
 export const yes = defineProgram({
   names: ['yes'],
-  summary: "yes: print a line repeatedly",
+  summary: 'yes: print a line repeatedly',
   sources: [coreutils('yes')],
   grammar,
   files: () => ({ files: [], unresolved: [] }),

@@ -5,8 +5,12 @@
  */
 import { commandBasename } from '../commands/emit.js';
 import {
-  CLAUDE_CODE_READ_ONLY, ROBOTA_READ_ONLY, ROBOTA_UNSAFE_LONG, WRAPPERS_READ_ONLY,
-  type ReadOnlyEntry, type ReadOnlySpec,
+  CLAUDE_CODE_READ_ONLY,
+  ROBOTA_READ_ONLY,
+  ROBOTA_UNSAFE_LONG,
+  WRAPPERS_READ_ONLY,
+  type ReadOnlyEntry,
+  type ReadOnlySpec,
 } from './tables.js';
 import { expandedWords, type ExpandedWord } from './words.js';
 import { parseWithEntry } from '../programs/read-only-parse.js';
@@ -40,11 +44,13 @@ function checkEntry(name: string, cmd: SimpleCommand, entry: ReadOnlyEntry): Rea
   const words = expanded.words;
   const globs = words.filter((w) => w.glob);
   for (const w of words) {
-    if (w.brace && w.text.startsWith('-')) return no(`the option ${w.text} comes from the brace expansion ${cmd.argv[w.from]}, which toolgate does not take as written`);
+    if (w.brace && w.text.startsWith('-'))
+      return no(`the option ${w.text} comes from the brace expansion ${cmd.argv[w.from]}, which toolgate does not take as written`);
   }
   if (globs.length > 0) {
     if (!entry.globs) return no(`unquoted glob ${globs[0]!.text} with ${name}, which can write or run programs`);
-    if (entry.maxOperands !== undefined) return no(`unquoted glob ${globs[0]!.text} may name more files than ${name} reads (the last one may be written)`);
+    if (entry.maxOperands !== undefined)
+      return no(`unquoted glob ${globs[0]!.text} may name more files than ${name} reads (the last one may be written)`);
     const risky = globs.find((g) => g.mayBeOption);
     if (risky && !entry.anyOptionHarmless && !afterEndOfOptions(words, risky)) {
       return no(`unquoted glob ${risky.text} may name a file that ${name} reads as an option`);
@@ -62,7 +68,9 @@ function checkEntry(name: string, cmd: SimpleCommand, entry: ReadOnlyEntry): Rea
   if (own) return own(name, argv);
   switch (entry.check) {
     case 'version':
-      return argv.length === 2 && (argv[1] === '--version' || (argv[1] === '-v' && name === 'node')) ? YES : no(`${name} is read-only only as ${name} --version`);
+      return argv.length === 2 && (argv[1] === '--version' || (argv[1] === '-v' && name === 'node'))
+        ? YES
+        : no(`${name} is read-only only as ${name} --version`);
     default:
       break;
   }
@@ -71,7 +79,11 @@ function checkEntry(name: string, cmd: SimpleCommand, entry: ReadOnlyEntry): Rea
   const ops = p.parse.operands;
   if (entry.operands === 'none' && ops.length > 0) return no(`${name} with an operand (${ops[0]!.text}) is not read-only`);
   if (entry.maxOperands !== undefined && ops.length > entry.maxOperands) {
-    return no(entry.maxOperands === 0 ? `${name} with a file operand (${ops[0]!.text}) may write it` : `${name} with ${ops.length} operands writes its last operand`);
+    return no(
+      entry.maxOperands === 0
+        ? `${name} with a file operand (${ops[0]!.text}) may write it`
+        : `${name} with ${ops.length} operands writes its last operand`,
+    );
   }
   if (entry.check === 'date') {
     const setting = ops.find((o) => !o.text.startsWith('+'));
@@ -226,7 +238,9 @@ function checkGit(cmd: SimpleCommand, set: ReadOnlyOptions['set']): ReadOnlyVerd
     // The Claude Code CLI 2.1.332 asks about every global option (git --no-pager log); these only
     // keep git from running its pager or from writing the index, so both sets take them.
     if (GIT_GLOBAL_READ_ONLY.has(a)) continue;
-    return no(`git global option ${a} is not known to be read-only (it can change the configuration, the directory or the repository git uses, or start a pager)`);
+    return no(
+      `git global option ${a} is not known to be read-only (it can change the configuration, the directory or the repository git uses, or start a pager)`,
+    );
   }
   const sub = argv[i];
   if (sub === undefined) return no('git without a subcommand');
@@ -239,11 +253,13 @@ function checkGit(cmd: SimpleCommand, set: ReadOnlyOptions['set']): ReadOnlyVerd
       const file = set === 'robota' ? matchesLong(a.slice(2).split('=')[0]!, GIT_FILE_OPTIONS_ROBOTA) : undefined;
       if (file) return no(`git --${file} reads a file robota does not check`);
     }
-    if (set === 'robota' && sub === 'ls-files' && /^-[A-Za-z]*X/.test(a)) return no('git ls-files -X reads an exclude file robota does not check');
+    if (set === 'robota' && sub === 'ls-files' && /^-[A-Za-z]*X/.test(a))
+      return no('git ls-files -X reads an exclude file robota does not check');
     if (sub === 'grep' && /^-[A-Za-z]*O/.test(a)) return no('git grep -O opens files in a program');
   }
   const verifying = signatureFormat(rest);
-  if (verifying !== undefined) return no(`git ${sub} --format ${verifying} verifies signatures, which runs gpg.program for every signed commit`);
+  if (verifying !== undefined)
+    return no(`git ${sub} --format ${verifying} verifies signatures, which runs gpg.program for every signed commit`);
   const positional = rest.filter((a) => !a.startsWith('-'));
   const flags = rest.filter((a) => a.startsWith('-'));
   if (set === 'claudeCode' && !['branch', 'tag', 'remote', 'stash', 'worktree', 'config', 'help'].includes(sub)) {
@@ -254,8 +270,27 @@ function checkGit(cmd: SimpleCommand, set: ReadOnlyOptions['set']): ReadOnlyVerd
     case 'branch': {
       // `--abbrev`, `--color` and `--column` take a value only with `=`: `git branch --abbrev 7` creates branch 7.
       const listing = new Set([
-        '-a', '-r', '-v', '-vv', '-l', '--list', '--all', '--remotes', '--verbose', '--show-current', '-q', '--quiet', '--color', '--no-color',
-        '--column', '--no-column', '-i', '--ignore-case', '--omit-empty', '--abbrev', '--no-abbrev',
+        '-a',
+        '-r',
+        '-v',
+        '-vv',
+        '-l',
+        '--list',
+        '--all',
+        '--remotes',
+        '--verbose',
+        '--show-current',
+        '-q',
+        '--quiet',
+        '--color',
+        '--no-color',
+        '--column',
+        '--no-column',
+        '-i',
+        '--ignore-case',
+        '--omit-empty',
+        '--abbrev',
+        '--no-abbrev',
       ]);
       const withValue = ['--contains', '--no-contains', '--merged', '--no-merged', '--points-at', '--sort', '--format'];
       let values = 0;
@@ -276,14 +311,19 @@ function checkGit(cmd: SimpleCommand, set: ReadOnlyOptions['set']): ReadOnlyVerd
     case 'help':
       // A topic opens a manual page (man, like `man` itself, asks), info or a browser.
       if (positional.length > 0) return no(`git help ${positional[0]} opens a manual page (man, info or a browser)`);
-      return flags.some((f) => /^-[a-z]*[wim]|^--(web|info|man)$|^--[wim]/.test(f)) || flags.some((f) => !/^(-a|--all|-g|--guides)$/.test(f))
+      return flags.some((f) => /^-[a-z]*[wim]|^--(web|info|man)$|^--[wim]/.test(f)) ||
+        flags.some((f) => !/^(-a|--all|-g|--guides)$/.test(f))
         ? no('git help with an option other than -a/-g may open a browser, info or man program')
         : YES;
     case 'remote':
       if (rest.every((a) => a === '-v' || a === '--verbose')) return YES;
       return no(`git remote ${rest.join(' ')} is not a listing form`);
     case 'tag':
-      if (positional.length === 0 && flags.every((f) => ['-l', '--list', '-n', '--contains', '--sort', '--points-at'].includes(f.split('=')[0]!))) return YES;
+      if (
+        positional.length === 0 &&
+        flags.every((f) => ['-l', '--list', '-n', '--contains', '--sort', '--points-at'].includes(f.split('=')[0]!))
+      )
+        return YES;
       if (flags.some((f) => f === '-l' || f === '--list') && flags.every((f) => ['-l', '--list', '-n'].includes(f))) return YES;
       return no('git tag with a name creates a tag');
     case 'stash':
@@ -295,7 +335,8 @@ function checkGit(cmd: SimpleCommand, set: ReadOnlyOptions['set']): ReadOnlyVerd
     case 'config': {
       // The CLI asks about `git config --list` (it prints every credential helper and token in the config).
       const reads = set === 'robota' ? ['--get', '--get-all', '--get-regexp', '--list', '-l'] : ['--get', '--get-all'];
-      return flags.some((f) => reads.includes(f)) && !flags.some((f) => /^--(add|unset|replace|rename|remove|edit|list|file|blob|global|system)|^-[elf]$/.test(f))
+      return flags.some((f) => reads.includes(f)) &&
+        !flags.some((f) => /^--(add|unset|replace|rename|remove|edit|list|file|blob|global|system)|^-[elf]$/.test(f))
         ? YES
         : no(`git config without ${reads.join('/')} (or with --list, --file, --edit) is not read-only`);
     }
@@ -389,7 +430,7 @@ export function isReadOnlyCommand(analysis: ShellAnalysis, options: ReadOnlyOpti
       const name = commandBasename(cmd.argv[0]!);
       // A directory change (cd, pushd): a later git runs with the other directory's hooks and config.
       if (PROGRAMS.get(name)?.state?.directory !== undefined) sawCd = true;
-      if (name === 'git' && sawCd) return no('git after cd (the other directory\'s hooks and config could run)');
+      if (name === 'git' && sawCd) return no("git after cd (the other directory's hooks and config could run)");
     }
     if (analysis.stateChanges.length > 0) return no(analysis.stateChanges[0]!);
     return YES;
@@ -401,5 +442,7 @@ export function isReadOnlyCommand(analysis: ShellAnalysis, options: ReadOnlyOpti
 /** A glob pattern that is relative, has no `..` component and no expansion (quotes and escapes removed). */
 function globStaysBelow(text: string): boolean {
   const bare = text.replace(/["'\\]/g, '');
-  return !bare.startsWith('/') && !bare.startsWith('~') && !bare.includes('$') && !bare.includes('`') && !bare.split('/').some((c) => c === '..');
+  return (
+    !bare.startsWith('/') && !bare.startsWith('~') && !bare.includes('$') && !bare.includes('`') && !bare.split('/').some((c) => c === '..')
+  );
 }

@@ -27,13 +27,24 @@ const CLAUDE_CODE_UNMOVED: Readonly<Record<string, ReadOnlyEntry>> = {
 };
 
 /** Claude Code's built-in read-only commands, each an allowlist of options. @public */
-export const CLAUDE_CODE_READ_ONLY: Readonly<Record<string, ReadOnlyEntry>> = { ...CLAUDE_CODE_UNMOVED, ...PROGRAMS.readOnlyTable('claudeCode') };
+export const CLAUDE_CODE_READ_ONLY: Readonly<Record<string, ReadOnlyEntry>> = {
+  ...CLAUDE_CODE_UNMOVED,
+  ...PROGRAMS.readOnlyTable('claudeCode'),
+};
 
 /** Safe short letters of the robota set (each model's `readOnly.robota`). */
 export const ROBOTA_READ_ONLY: Readonly<Record<string, ReadOnlySpec>> = PROGRAMS.readOnlyTable('robota');
 
 /** Long options that read a named file or follow symlinks (robota disqualifies them everywhere). */
-export const ROBOTA_UNSAFE_LONG: readonly string[] = ['exclude-from', 'files0-from', 'files-from', 'from-file', 'dereference', 'deref', 'output'];
+export const ROBOTA_UNSAFE_LONG: readonly string[] = [
+  'exclude-from',
+  'files0-from',
+  'files-from',
+  'from-file',
+  'dereference',
+  'deref',
+  'output',
+];
 
 /**
  * Wrappers Claude Code looks through, with the options known safe (the wrapped command is judged

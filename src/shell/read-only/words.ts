@@ -73,4 +73,3 @@ export function expandedWords(cmd: SimpleCommand, start = 1, tildeIsText = false
   }
   return { ok: true, words };
 }
-

@@ -9,7 +9,18 @@
 import type { ShellModel } from './model.js';
 
 /** zsh 5.9's tied arrays (zshparam(1), "Parameters used by the shell"; `typeset -T` ties of its own). */
-const TIED_ARRAYS = new Set(['path', 'cdpath', 'fpath', 'manpath', 'mailpath', 'module_path', 'fignore', 'psvar', 'watch', 'zsh_eval_context']);
+const TIED_ARRAYS = new Set([
+  'path',
+  'cdpath',
+  'fpath',
+  'manpath',
+  'mailpath',
+  'module_path',
+  'fignore',
+  'psvar',
+  'watch',
+  'zsh_eval_context',
+]);
 
 /**
  * zsh 5.9's special hashes and arrays that change what later commands run or touch (the
@@ -17,15 +28,38 @@ const TIED_ARRAYS = new Set(['path', 'cdpath', 'fpath', 'manpath', 'mailpath', '
  * ones (`funcstack`, `history`, …) and those holding results (`match`, `pipestatus`) are data.
  */
 const SPECIAL_TABLES = new Set([
-  'aliases', 'dis_aliases', 'galiases', 'dis_galiases', 'saliases', 'dis_saliases', 'builtins', 'dis_builtins', 'commands', 'functions',
-  'dis_functions', 'functions_source', 'dis_functions_source', 'options', 'nameddirs', 'reswords', 'dis_reswords', 'patchars', 'dis_patchars',
-  'dirstack', 'mapfile',
+  'aliases',
+  'dis_aliases',
+  'galiases',
+  'dis_galiases',
+  'saliases',
+  'dis_saliases',
+  'builtins',
+  'dis_builtins',
+  'commands',
+  'functions',
+  'dis_functions',
+  'functions_source',
+  'dis_functions_source',
+  'options',
+  'nameddirs',
+  'reswords',
+  'dis_reswords',
+  'patchars',
+  'dis_patchars',
+  'dirstack',
+  'mapfile',
 ]);
 
 /** zsh 5.9. @internal */
 export const zsh: ShellModel = {
   name: 'zsh',
-  sources: ['zsh 5.9 zshparam(1)', 'zsh 5.9 zshmodules(1) (zsh/parameter, zsh/mapfile)', 'zsh 5.9 zshmisc(1) (Redirections with no command)', 'zsh 5.9 zshexpn(1) (Recursive globbing)'],
+  sources: [
+    'zsh 5.9 zshparam(1)',
+    'zsh 5.9 zshmodules(1) (zsh/parameter, zsh/mapfile)',
+    'zsh 5.9 zshmisc(1) (Redirections with no command)',
+    'zsh 5.9 zshexpn(1) (Recursive globbing)',
+  ],
   specialParameter(name) {
     if (TIED_ARRAYS.has(name)) return `setting ${name} (zsh ties it to ${name.toUpperCase()}) changes what later commands do`;
     if (SPECIAL_TABLES.has(name)) return `setting ${name} (a special parameter of zsh) changes what later commands do`;
@@ -37,7 +71,9 @@ export const zsh: ShellModel = {
   },
   wordProblem(raw) {
     // `***/` (and `****/`…): recursive, following symbolic links; `**/` does not follow them.
-    return /(^|\/)\*\*\*+\//.test(raw) ? `${raw}: zsh's ***/ walks every directory and follows symbolic links, which toolgate does not model` : undefined;
+    return /(^|\/)\*\*\*+\//.test(raw)
+      ? `${raw}: zsh's ***/ walks every directory and follows symbolic links, which toolgate does not model`
+      : undefined;
   },
   equalsExpansion: true,
 };

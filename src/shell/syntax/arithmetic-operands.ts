@@ -105,7 +105,8 @@ export function hiddenArithmetic(root: Node, src: string): string | undefined {
         ok = setToNumberFirst(root, src, name, ranges);
         known.set(name, ok);
       }
-      if (!ok) return `an arithmetic context evaluates the variable ${name}, whose value toolgate cannot see (it may hold a subscript that runs a command)`;
+      if (!ok)
+        return `an arithmetic context evaluates the variable ${name}, whose value toolgate cannot see (it may hold a subscript that runs a command)`;
     }
   }
   return undefined;

@@ -192,7 +192,10 @@ function indirection(command: string): boolean {
 
 /** Other places bash evaluates text as code that the command does not show as a command. */
 const HIDDEN_CODE: ReadonlyArray<readonly [RegExp, string]> = [
-  [/(^|[\s;&|(])\{[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\}[<>]/, 'a {name}> redirection assigns a variable (its subscript is evaluated arithmetically)'],
+  [
+    /(^|[\s;&|(])\{[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\}[<>]/,
+    'a {name}> redirection assigns a variable (its subscript is evaluated arithmetically)',
+  ],
   [/\bPS4\b/, 'PS4 is expanded as a prompt (running its substitutions) for every traced command'],
   [/\bBASH_ENV\b/, 'BASH_ENV is expanded (running its substitutions) and sourced by every bash started'],
   [/(^|[\s;&|(])ENV=\S*([$`]|[<>]\()/, 'ENV is expanded (running its substitutions) and sourced by an interactive or POSIX shell'],
@@ -208,8 +211,9 @@ const HIDDEN_CODE: ReadonlyArray<readonly [RegExp, string]> = [
 export function hiddenEvaluation(command: string): string | undefined {
   // Both need a `${` (the indirection a `${!`): most commands have none.
   const braced = command.includes('${');
-  if (braced && PROMPT_EXPANSION.test(command)) return 'a ${…@P} or ${…@E} expansion evaluates a variable\'s text';
-  if (braced && indirection(command)) return 'a ${!name} expansion evaluates the name held in a variable (a subscript in it runs a command)';
+  if (braced && PROMPT_EXPANSION.test(command)) return "a ${…@P} or ${…@E} expansion evaluates a variable's text";
+  if (braced && indirection(command))
+    return 'a ${!name} expansion evaluates the name held in a variable (a subscript in it runs a command)';
   for (const [re, why] of HIDDEN_CODE) if (re.test(command)) return why;
   if ((hidesCode(command) || READS_INPUT.test(command)) && EVALUATES.test(command)) {
     return 'an arithmetic context or subscript may evaluate text (from quotes or input) that runs a command';

@@ -43,7 +43,8 @@ export function variableView(command: string, name: string): VariableView {
         continue;
       }
       const value = assign[2]!.replace(/'([^']*)'|"([^"]*)"/g, (_, a: string | undefined, b: string | undefined) => a ?? b ?? '');
-      if (/[$`]/.test(assign[2]!) || !SIMPLE_VALUE.test(value) || value === '') view.unknown ??= `${name} is assigned a value toolgate cannot read`;
+      if (/[$`]/.test(assign[2]!) || !SIMPLE_VALUE.test(value) || value === '')
+        view.unknown ??= `${name} is assigned a value toolgate cannot read`;
       else if (!view.assigned.includes(value)) view.assigned.push(value);
       continue;
     }

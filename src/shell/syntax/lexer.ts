@@ -19,10 +19,30 @@ export interface LexedCommand {
 }
 
 const RESERVED = new Set([
-  'if', 'then', 'else', 'elif', 'fi', 'case', 'esac', 'for', 'select', 'while', 'until', 'do', 'done', 'function', 'time', 'coproc', 'in',
+  'if',
+  'then',
+  'else',
+  'elif',
+  'fi',
+  'case',
+  'esac',
+  'for',
+  'select',
+  'while',
+  'until',
+  'do',
+  'done',
+  'function',
+  'time',
+  'coproc',
+  'in',
   // arithmetic and array builtins: their operands are judged on the syntax tree
   'let',
-  '{', '}', '[[', ']]', '!',
+  '{',
+  '}',
+  '[[',
+  ']]',
+  '!',
 ]);
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
 

@@ -23,20 +23,64 @@ interface Env {
 
 /** Node types that contain statements. */
 const CONTAINERS = new Set([
-  'program', 'list', 'compound_statement', 'do_group', 'if_statement', 'elif_clause', 'else_clause', 'while_statement',
-  'for_statement', 'c_style_for_statement', 'case_statement', 'case_item', 'negated_command', 'function_definition', 'subshell',
+  'program',
+  'list',
+  'compound_statement',
+  'do_group',
+  'if_statement',
+  'elif_clause',
+  'else_clause',
+  'while_statement',
+  'for_statement',
+  'c_style_for_statement',
+  'case_statement',
+  'case_item',
+  'negated_command',
+  'function_definition',
+  'subshell',
   'pipeline',
 ]);
 const STATEMENTS = new Set([
-  ...CONTAINERS, 'command', 'declaration_command', 'unset_command', 'test_command', 'variable_assignment', 'variable_assignments',
+  ...CONTAINERS,
+  'command',
+  'declaration_command',
+  'unset_command',
+  'test_command',
+  'variable_assignment',
+  'variable_assignments',
   'redirected_statement',
 ]);
 /** Node types allowed inside words and expressions. */
 const WORDISH = new Set([
-  'word', 'number', 'string', 'string_content', 'raw_string', 'ansi_c_string', 'translated_string', 'simple_expansion', 'expansion',
-  'variable_name', 'special_variable_name', 'arithmetic_expansion', 'binary_expression', 'unary_expression', 'ternary_expression',
-  'parenthesized_expression', 'postfix_expression', 'concatenation', 'array', 'subscript', 'test_operator', 'extglob_pattern', 'regex',
-  'brace_expression', 'command_substitution', 'process_substitution', 'variable_assignment', 'variable_assignments', 'heredoc_content',
+  'word',
+  'number',
+  'string',
+  'string_content',
+  'raw_string',
+  'ansi_c_string',
+  'translated_string',
+  'simple_expansion',
+  'expansion',
+  'variable_name',
+  'special_variable_name',
+  'arithmetic_expansion',
+  'binary_expression',
+  'unary_expression',
+  'ternary_expression',
+  'parenthesized_expression',
+  'postfix_expression',
+  'concatenation',
+  'array',
+  'subscript',
+  'test_operator',
+  'extglob_pattern',
+  'regex',
+  'brace_expression',
+  'command_substitution',
+  'process_substitution',
+  'variable_assignment',
+  'variable_assignments',
+  'heredoc_content',
   'command_name',
 ]);
 const EXPANSIONS = new Set(['simple_expansion', 'expansion', 'arithmetic_expansion', 'command_substitution', 'process_substitution']);
@@ -128,7 +172,8 @@ class Walker {
 
   /** An arithmetic context whose text holds a substitution may run a command bash never shows as one. */
   private arithmetic(text: string, what: string): void {
-    if (arithmeticRunsCode(text)) this.fail(`${what} evaluates a substitution or backtick arithmetically (an array subscript runs it even inside quotes)`);
+    if (arithmeticRunsCode(text))
+      this.fail(`${what} evaluates a substitution or backtick arithmetically (an array subscript runs it even inside quotes)`);
   }
 
   /** Scans a word or expression for substitutions and walks them. */
@@ -275,7 +320,10 @@ class Walker {
 
   /** `[[ x -eq y ]]` evaluates x and y arithmetically, `[[ -v x ]]` evaluates x's subscript. */
   private testOperands(node: Node): void {
-    if (node.type === 'parenthesized_expression' || (node.type === 'binary_expression' && ['&&', '||'].includes(node.childForFieldName('operator')?.text ?? node.child(1)?.type ?? ''))) {
+    if (
+      node.type === 'parenthesized_expression' ||
+      (node.type === 'binary_expression' && ['&&', '||'].includes(node.childForFieldName('operator')?.text ?? node.child(1)?.type ?? ''))
+    ) {
       for (const child of node.namedChildren) this.testOperands(child);
       return;
     }
@@ -286,7 +334,9 @@ class Walker {
     }
     if (node.type === 'unary_expression') {
       if (NAME_TEST_OPS.has(op)) this.arithmetic(node.text, `[[ ${op} ]]`);
-      for (const child of node.namedChildren) if (child.type === 'unary_expression' || child.type === 'parenthesized_expression' || child.type === 'binary_expression') this.testOperands(child);
+      for (const child of node.namedChildren)
+        if (child.type === 'unary_expression' || child.type === 'parenthesized_expression' || child.type === 'binary_expression')
+          this.testOperands(child);
     }
   }
 

@@ -138,7 +138,7 @@ export function substitutionStarts(text: string, skip: ReadonlyArray<readonly [n
         i = end + 1;
         continue;
       }
-      if (c === '`' || ((c === '$') && (text[i + 1] === '(' || text[i + 1] === '{'))) {
+      if (c === '`' || (c === '$' && (text[i + 1] === '(' || text[i + 1] === '{'))) {
         const end = nextEnd(text, i, to);
         scan(i, end, true);
         i = Math.max(end, i + 1);

@@ -43,7 +43,9 @@ async function defaultGrammar(): Promise<string> {
       // try the next
     }
   }
-  throw new Error('the tree-sitter-bash grammar toolgate ships (dist/grammars/tree-sitter-bash.wasm) is missing: reinstall toolgate, or pass `grammar` to prepareShell');
+  throw new Error(
+    'the tree-sitter-bash grammar toolgate ships (dist/grammars/tree-sitter-bash.wasm) is missing: reinstall toolgate, or pass `grammar` to prepareShell',
+  );
 }
 
 async function grammarBytes(grammar: PrepareShellOptions['grammar']): Promise<Uint8Array> {

@@ -16,7 +16,8 @@ import { anyShell, type ShellModel } from '../shells/index.js';
  * with `..`. A value with an expansion is no output setting either.
  * @internal
  */
-export const SAFE_ENVIRONMENT = /^(?:(?:NODE_ENV|NO_COLOR|FORCE_COLOR|CI|TERM|COLUMNS|RUST_BACKTRACE|RUST_LOG|PYTHONUNBUFFERED|PYTHONDONTWRITEBYTECODE|DEBUG)=|(?:LANG|LANGUAGE|LC_[A-Z]+)=(?![^/$`]*[/$`])|TZ=(?!:?[/$`])(?![^$`]*[$`])(?!.*(?<=[=:/])\.\.(?:\/|$)))/;
+export const SAFE_ENVIRONMENT =
+  /^(?:(?:NODE_ENV|NO_COLOR|FORCE_COLOR|CI|TERM|COLUMNS|RUST_BACKTRACE|RUST_LOG|PYTHONUNBUFFERED|PYTHONDONTWRITEBYTECODE|DEBUG)=|(?:LANG|LANGUAGE|LC_[A-Z]+)=(?![^/$`]*[/$`])|TZ=(?!:?[/$`])(?![^$`]*[$`])(?!.*(?<=[=:/])\.\.(?:\/|$)))/;
 
 /**
  * Why setting variable `name` changes later commands, or undefined. Allowlist: a name with a

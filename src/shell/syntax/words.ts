@@ -116,7 +116,8 @@ function scanDouble(raw: string, start: number): Scan & { value: string; expansi
     if (c === '`') {
       const inner = scanUntil(raw, i + 1, '`');
       subs += 1 + inner.substitutions;
-      if (inner.error || inner.end > raw.length) return { end: raw.length, substitutions: subs, value, expansion, error: 'unterminated backtick' };
+      if (inner.error || inner.end > raw.length)
+        return { end: raw.length, substitutions: subs, value, expansion, error: 'unterminated backtick' };
       i = inner.end;
       continue;
     }
@@ -151,7 +152,12 @@ function scanDollar(raw: string, i: number, inDouble = false): DollarScan | unde
   if (n === '(') {
     const arith = raw[i + 2] === '(';
     const s = scanUntil(raw, i + 2, ')');
-    return { ...s, end: Math.min(s.end, raw.length), kind: arith ? 'expansion' : 'substitution', substitutions: s.substitutions + (arith ? 0 : 1) };
+    return {
+      ...s,
+      end: Math.min(s.end, raw.length),
+      kind: arith ? 'expansion' : 'substitution',
+      substitutions: s.substitutions + (arith ? 0 : 1),
+    };
   }
   if (n === '{') {
     const s = scanUntil(raw, i + 2, '}', inDouble);
@@ -167,8 +173,19 @@ function scanDollar(raw: string, i: number, inDouble = false): DollarScan | unde
 }
 
 const SIMPLE_ESCAPES: Record<string, string> = {
-  a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v',
-  '\\': '\\', "'": "'", '"': '"', '?': '?',
+  a: '\x07',
+  b: '\b',
+  e: '\x1b',
+  E: '\x1b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  '?': '?',
 };
 
 /** Decodes the body of `$'…'` starting after the opening quote. */
@@ -212,7 +229,7 @@ export function decodeAnsiC(raw: string, start: number): { value: string; end: n
       i += 2;
       continue;
     }
-    if (code === 0) return { value, end: raw.length, error: 'NUL byte in $\'…\' string' };
+    if (code === 0) return { value, end: raw.length, error: "NUL byte in $'…' string" };
     value += String.fromCodePoint(code);
   }
   return { value, end: raw.length, error: "unterminated $'…' string" };
@@ -262,14 +279,22 @@ export function isPlainWord(raw: string): boolean {
  * @param shell - `zsh` makes a leading `=` (command path expansion) non-literal.
  */
 export function decodeWord(raw: string, shell: 'bash' | 'zsh' | 'sh' = 'bash'): DecodedWord {
-  if (isPlainWord(raw)) return { value: raw, literal: true, glob: false, brace: false, tilde: false, expansion: false, substitutions: 0, zshEquals: false };
+  if (isPlainWord(raw))
+    return { value: raw, literal: true, glob: false, brace: false, tilde: false, expansion: false, substitutions: 0, zshEquals: false };
   return decodeWordGeneral(raw, shell);
 }
 
 /** {@link decodeWord} without the plain-word fast path. @internal */
 export function decodeWordGeneral(raw: string, shell: 'bash' | 'zsh' | 'sh' = 'bash'): DecodedWord {
   const w: DecodedWord = {
-    value: '', literal: true, glob: false, brace: false, tilde: false, expansion: false, substitutions: 0, zshEquals: false,
+    value: '',
+    literal: true,
+    glob: false,
+    brace: false,
+    tilde: false,
+    expansion: false,
+    substitutions: 0,
+    zshEquals: false,
   };
   let value = '';
   let i = 0;

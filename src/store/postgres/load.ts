@@ -17,7 +17,9 @@ export async function loadPg(importPg: () => Promise<unknown> = () => import('pg
   } catch (e) {
     const code = (e as { code?: unknown }).code;
     if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') {
-      throw new StoreOpenError(`the PostgreSQL store needs the optional package pg (version 8): run \`${INSTALL}\` where toolgate is installed`);
+      throw new StoreOpenError(
+        `the PostgreSQL store needs the optional package pg (version 8): run \`${INSTALL}\` where toolgate is installed`,
+      );
     }
     throw new StoreOpenError(`pg could not be loaded: ${(e as Error).message}`);
   }

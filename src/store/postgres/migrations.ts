@@ -233,7 +233,8 @@ export async function migratePostgres(
   upTo?: number,
   now: () => number = Date.now,
 ): Promise<PostgresMigrationReport> {
-  const q = (text: string, values?: unknown[]) => client.query({ text, ...(values !== undefined ? { values } : {}), query_timeout: MIGRATION_TIMEOUT_MS });
+  const q = (text: string, values?: unknown[]) =>
+    client.query({ text, ...(values !== undefined ? { values } : {}), query_timeout: MIGRATION_TIMEOUT_MS });
   await q('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK.toString()]);
   try {
     await q('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)');

@@ -80,12 +80,28 @@ export function redactPostgresUrl(url: string): string {
  * audit batch holding it would never be written. It is stored as U+FFFD instead (JSON columns
  * keep it, escaped).
  */
-const text = (v: string | null | undefined): string | null => (v === null || v === undefined ? null : v.includes('\0') ? v.replaceAll('\0', '\uFFFD') : v);
+const text = (v: string | null | undefined): string | null =>
+  v === null || v === undefined ? null : v.includes('\0') ? v.replaceAll('\0', '\uFFFD') : v;
 
 const ASK_SELECT = `SELECT a.*, w.behavior AS w_behavior, w.answer AS w_answer, w.scope AS w_scope, w.answerer AS w_answerer, w.answered_at AS w_answered_at
   FROM asks a LEFT JOIN answers w ON w.ask_id = a.id`;
 
-const GRANT_COLUMNS = ['id', 'scope', 'session_id', 'project_dir', 'rule', 'ask_id', 'granted_by', 'created_at', 'expires_at', 'input_sha256', 'settings_file', 'cwd', 'agent', 'mode'] as const;
+const GRANT_COLUMNS = [
+  'id',
+  'scope',
+  'session_id',
+  'project_dir',
+  'rule',
+  'ask_id',
+  'granted_by',
+  'created_at',
+  'expires_at',
+  'input_sha256',
+  'settings_file',
+  'cwd',
+  'agent',
+  'mode',
+] as const;
 
 const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -110,14 +126,17 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     keepAlive: true,
     application_name: options.applicationName ?? 'toolgate',
     // BIGINT columns (times in milliseconds, sequence numbers) as numbers, for this store only.
-    types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === 20 ? int8 : pg.types.getTypeParser(oid, format))) as never },
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === 20 ? int8 : pg.types.getTypeParser(oid, format))) as never,
+    },
   };
   const pool = new pg.Pool({ ...config, max: options.max ?? 10, idleTimeoutMillis: 30_000 });
   let lastPoolError = 0;
   // An idle pooled connection the server ends (a restart) is reported here; without a listener it would crash the process.
   pool.on('error', (e) => {
     const t = Date.now();
-    if (t - lastPoolError > 10_000) log(`toolgate store: a pooled PostgreSQL connection to ${location} was lost (${e.message}); the next call opens a new one`);
+    if (t - lastPoolError > 10_000)
+      log(`toolgate store: a pooled PostgreSQL connection to ${location} was lost (${e.message}); the next call opens a new one`);
     lastPoolError = t;
   });
   let client: PoolClient | undefined;
@@ -205,7 +224,8 @@ function createPostgresStore(
         hub.emit({ type: 'resync' });
       },
       onLost(e) {
-        if (!listenLost) log(`toolgate store: lost the LISTEN connection to ${location} (${(e as Error)?.message ?? String(e)}); reconnecting`);
+        if (!listenLost)
+          log(`toolgate store: lost the LISTEN connection to ${location} (${(e as Error)?.message ?? String(e)}); reconnecting`);
         listenLost = true;
       },
       ...(options.pingMs !== undefined ? { pingMs: options.pingMs } : {}),
@@ -320,14 +340,35 @@ function createPostgresStore(
            gr AS (INSERT INTO grants (${GRANT_COLUMNS.join(', ')}) SELECT ${GRANT_COLUMNS.map((c) => `g.${c}`).join(', ')}
              FROM json_populate_recordset(NULL::grants, $8::json) g WHERE EXISTS (SELECT 1 FROM ans) RETURNING id)
            SELECT upd.*, pg_notify($9, $10) AS notified, (SELECT count(*) FROM gr) AS granted FROM upd`,
-          [id, answer.answeredAt, a.behavior, answerJson, updatedInput, answer.scope, text(answer.answerer), JSON.stringify(grantRows), ASKS_CHANNEL, notice(id, 'answered')],
-          (row) => askFromRow({ ...row, w_behavior: a.behavior, w_answer: answerJson, w_scope: answer.scope, w_answerer: text(answer.answerer), w_answered_at: answer.answeredAt }),
+          [
+            id,
+            answer.answeredAt,
+            a.behavior,
+            answerJson,
+            updatedInput,
+            answer.scope,
+            text(answer.answerer),
+            JSON.stringify(grantRows),
+            ASKS_CHANNEL,
+            notice(id, 'answered'),
+          ],
+          (row) =>
+            askFromRow({
+              ...row,
+              w_behavior: a.behavior,
+              w_answer: answerJson,
+              w_scope: answer.scope,
+              w_answerer: text(answer.answerer),
+              w_answered_at: answer.answeredAt,
+            }),
         );
       });
     },
     async answerCodes(askIds) {
       if (askIds.length === 0) return [];
-      return guard('read answer codes', async () => (await rows<CodeRow>('SELECT * FROM answer_codes WHERE ask_id = ANY($1::text[])', [askIds.map(text)])).map(codeFromRow));
+      return guard('read answer codes', async () =>
+        (await rows<CodeRow>('SELECT * FROM answer_codes WHERE ask_id = ANY($1::text[])', [askIds.map(text)])).map(codeFromRow),
+      );
     },
     async tryAnswerCode(askId) {
       return guard('count a try of the answer code', async () => {
@@ -340,7 +381,16 @@ function createPostgresStore(
       });
     },
     async spendAnswerCode(askId, at) {
-      return guard('spend the answer code', async () => (await pool.query({ text: 'UPDATE answer_codes SET spent_at = $2 WHERE ask_id = $1 AND spent_at IS NULL', values: [text(askId), at] })).rowCount === 1);
+      return guard(
+        'spend the answer code',
+        async () =>
+          (
+            await pool.query({
+              text: 'UPDATE answer_codes SET spent_at = $2 WHERE ask_id = $1 AND spent_at IS NULL',
+              values: [text(askId), at],
+            })
+          ).rowCount === 1,
+      );
     },
     async expireAsk(id, at, why) {
       return guard('expire the ask', () =>
@@ -414,7 +464,14 @@ function createPostgresStore(
     },
     async findGrants(q: GrantQuery): Promise<GrantRecord[]> {
       const { sql, args } = grantQuerySql(q, (n) => `$${n}`);
-      return guard('read grants', async () => (await rows<GrantRow>(sql, args.map((a) => (typeof a === 'string' ? text(a) : a)))).map(grantFromRow));
+      return guard('read grants', async () =>
+        (
+          await rows<GrantRow>(
+            sql,
+            args.map((a) => (typeof a === 'string' ? text(a) : a)),
+          )
+        ).map(grantFromRow),
+      );
     },
     async getGrant(id) {
       return guard('read the grant', async () => {
@@ -424,21 +481,56 @@ function createPostgresStore(
     },
     async recordGrant(g) {
       return guard('record the grant', async () => {
-        const values = [text(g.id), g.scope, text(g.sessionId), text(g.projectDir), text(g.rule), text(g.askId), text(g.grantedBy), g.createdAt, g.expiresAt ?? null, text(g.inputSha256), text(g.settingsFile), text(g.cwd), text(g.agent), text(g.mode)];
-        const r = await pool.query({ text: `INSERT INTO grants (${GRANT_COLUMNS.join(', ')}) VALUES (${GRANT_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')}) ON CONFLICT (id) DO NOTHING`, values });
+        const values = [
+          text(g.id),
+          g.scope,
+          text(g.sessionId),
+          text(g.projectDir),
+          text(g.rule),
+          text(g.askId),
+          text(g.grantedBy),
+          g.createdAt,
+          g.expiresAt ?? null,
+          text(g.inputSha256),
+          text(g.settingsFile),
+          text(g.cwd),
+          text(g.agent),
+          text(g.mode),
+        ];
+        const r = await pool.query({
+          text: `INSERT INTO grants (${GRANT_COLUMNS.join(', ')}) VALUES (${GRANT_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')}) ON CONFLICT (id) DO NOTHING`,
+          values,
+        });
         return r.rowCount === 1;
       });
     },
     async revokeGrant(id, at) {
-      return guard('revoke the grant', async () => (await pool.query({ text: 'UPDATE grants SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', values: [at, id] })).rowCount === 1);
+      return guard(
+        'revoke the grant',
+        async () =>
+          (await pool.query({ text: 'UPDATE grants SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', values: [at, id] }))
+            .rowCount === 1,
+      );
     },
     async useGrant(id, at) {
-      return guard('spend the grant', async () =>
-        (await pool.query({ text: "UPDATE grants SET used_at = $1 WHERE id = $2 AND scope = 'once' AND revoked_at IS NULL AND used_at IS NULL AND (expires_at IS NULL OR expires_at > $1)", values: [at, text(id)] })).rowCount === 1,
+      return guard(
+        'spend the grant',
+        async () =>
+          (
+            await pool.query({
+              text: "UPDATE grants SET used_at = $1 WHERE id = $2 AND scope = 'once' AND revoked_at IS NULL AND used_at IS NULL AND (expires_at IS NULL OR expires_at > $1)",
+              values: [at, text(id)],
+            })
+          ).rowCount === 1,
       );
     },
     async pruneGrants(before) {
-      return guard('prune grants', async () => (await pool.query({ text: 'DELETE FROM grants WHERE revoked_at < $1 OR used_at < $1 OR expires_at < $1', values: [before] })).rowCount ?? 0);
+      return guard(
+        'prune grants',
+        async () =>
+          (await pool.query({ text: 'DELETE FROM grants WHERE revoked_at < $1 OR used_at < $1 OR expires_at < $1', values: [before] }))
+            .rowCount ?? 0,
+      );
     },
     async appendAudit(entries: readonly AuditEntry[]) {
       if (entries.length === 0) {
@@ -451,7 +543,8 @@ function createPostgresStore(
         // each batch is chained after the newest entry, read under the lock.
         transaction(async (c) => {
           await c.query({ text: 'SELECT pg_advisory_xact_lock($1)', values: [AUDIT_LOCK] });
-          const last = (await c.query({ text: 'SELECT hash FROM audit ORDER BY seq DESC LIMIT 1' })).rows[0] as { hash: string | null } | undefined;
+          const last = (await c.query({ text: 'SELECT hash FROM audit ORDER BY seq DESC LIMIT 1' })).rows[0] as
+            { hash: string | null } | undefined;
           const json = JSON.stringify(chainAudit(last?.hash ?? AUDIT_CHAIN_GENESIS, entries, (s) => text(s) as string).map(auditRow));
           await c.query({
             text: `INSERT INTO audit (${AUDIT_COLUMNS.join(', ')}) SELECT ${AUDIT_COLUMNS.map((k) => `r.${k}`).join(', ')}
@@ -499,7 +592,12 @@ function createPostgresStore(
       });
     },
     async sessionRoot(sessionId) {
-      return guard('read the session', async () => (await rows<{ project_dir: string }>('SELECT project_dir FROM sessions WHERE session_id = $1', [text(sessionId)]))[0]?.project_dir);
+      return guard(
+        'read the session',
+        async () =>
+          (await rows<{ project_dir: string }>('SELECT project_dir FROM sessions WHERE session_id = $1', [text(sessionId)]))[0]
+            ?.project_dir,
+      );
     },
     async health() {
       await guard('be read', () => rows('SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations'));

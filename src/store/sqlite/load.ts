@@ -18,7 +18,9 @@ export async function loadBetterSqlite3(): Promise<BetterSqlite3> {
   } catch (e) {
     const code = (e as { code?: unknown }).code;
     if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') {
-      throw new StoreOpenError(`the SQLite store needs the optional package better-sqlite3 (version 12): run \`${INSTALL}\` where toolgate is installed`);
+      throw new StoreOpenError(
+        `the SQLite store needs the optional package better-sqlite3 (version 12): run \`${INSTALL}\` where toolgate is installed`,
+      );
     }
     throw new StoreOpenError(`better-sqlite3 could not be loaded: ${(e as Error).message}`);
   }
@@ -26,7 +28,9 @@ export async function loadBetterSqlite3(): Promise<BetterSqlite3> {
   const major = Number(version?.split('.')[0]);
   const nodeMajor = Number(process.versions.node.split('.')[0]);
   if (Number.isFinite(major) && major >= 13 && nodeMajor < 22) {
-    throw new StoreOpenError(`better-sqlite3 ${version} needs Node.js 22 or newer and crashes on Node.js ${process.versions.node}: run \`${INSTALL}\``);
+    throw new StoreOpenError(
+      `better-sqlite3 ${version} needs Node.js 22 or newer and crashes on Node.js ${process.versions.node}: run \`${INSTALL}\``,
+    );
   }
   return mod.default ?? mod;
 }

@@ -251,9 +251,14 @@ interface MigratableDb {
  * Bring a database up to the newest migration (or to `upTo`). Throws when the database is newer
  * than this toolgate knows, or when a migration fails (that migration is rolled back).
  */
-export function migrate(db: MigratableDb, migrations: readonly Migration[] = SQLITE_MIGRATIONS, upTo?: number, now: () => number = Date.now): MigrationReport {
+export function migrate(
+  db: MigratableDb,
+  migrations: readonly Migration[] = SQLITE_MIGRATIONS,
+  upTo?: number,
+  now: () => number = Date.now,
+): MigrationReport {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
-  const current = () => ((db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number | null }).v ?? 0);
+  const current = () => (db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number | null }).v ?? 0;
   const from = current();
   const latest = migrations.at(-1)?.version ?? 0;
   if (from > latest) {

@@ -1,9 +1,41 @@
-import type { AnswerScope, GrantQuery, NewGrant, AnswerCodeRecord, AnswerRecord, AskExpiry, AskRecord, AuditEntry, GrantRecord, HolderRecord } from '../types.js';
+import type {
+  AnswerScope,
+  GrantQuery,
+  NewGrant,
+  AnswerCodeRecord,
+  AnswerRecord,
+  AskExpiry,
+  AskRecord,
+  AuditEntry,
+  GrantRecord,
+  HolderRecord,
+} from '../types.js';
 
 /** Columns of `asks`, in insert order. */
 export const askColumns = [
-  'id', 'state', 'origin', 'session_id', 'agent', 'project_dir', 'cwd', 'tool', 'ask_kind', 'reason_kind', 'reason', 'rule_text', 'rule_source',
-  'input_redacted', 'input_sha256', 'policy_digest', 'pending', 'created_at', 'updated_at', 'expires_at', 'holder', 'expiry_code', 'expiry_reason',
+  'id',
+  'state',
+  'origin',
+  'session_id',
+  'agent',
+  'project_dir',
+  'cwd',
+  'tool',
+  'ask_kind',
+  'reason_kind',
+  'reason',
+  'rule_text',
+  'rule_source',
+  'input_redacted',
+  'input_sha256',
+  'policy_digest',
+  'pending',
+  'created_at',
+  'updated_at',
+  'expires_at',
+  'holder',
+  'expiry_code',
+  'expiry_reason',
 ] as const;
 
 export type AskRow = Record<(typeof askColumns)[number], string | number | null> & {
@@ -41,7 +73,12 @@ const opt = <K extends string, V>(key: K, value: V | null | undefined): { [P in 
 export function askFromRow(r: AskRow): AskRecord {
   const answer: AnswerRecord | undefined =
     r.w_answer !== null
-      ? { answer: JSON.parse(r.w_answer), scope: r.w_scope as AnswerRecord['scope'], answerer: r.w_answerer as string, answeredAt: r.w_answered_at as number }
+      ? {
+          answer: JSON.parse(r.w_answer),
+          scope: r.w_scope as AnswerRecord['scope'],
+          answerer: r.w_answerer as string,
+          answeredAt: r.w_answered_at as number,
+        }
       : undefined;
   return {
     id: r.id as string,
@@ -113,16 +150,37 @@ export function grantFromRow(r: GrantRow): GrantRecord {
 }
 
 const AUDIT_FIELDS = [
-  ['sessionId', 'session_id'], ['agent', 'agent'], ['projectDir', 'project_dir'], ['tool', 'tool'], ['inputSha256', 'input_sha256'],
-  ['behavior', 'behavior'], ['askKind', 'ask_kind'], ['reasonKind', 'reason_kind'], ['reason', 'reason'], ['ruleText', 'rule_text'],
-  ['ruleSource', 'rule_source'], ['policyDigest', 'policy_digest'], ['answerer', 'answerer'], ['askId', 'ask_id'], ['decidedBy', 'decided_by'],
-  ['detail', 'detail'], ['hash', 'hash'], ['toolUseId', 'tool_use_id'], ['mode', 'mode'],
+  ['sessionId', 'session_id'],
+  ['agent', 'agent'],
+  ['projectDir', 'project_dir'],
+  ['tool', 'tool'],
+  ['inputSha256', 'input_sha256'],
+  ['behavior', 'behavior'],
+  ['askKind', 'ask_kind'],
+  ['reasonKind', 'reason_kind'],
+  ['reason', 'reason'],
+  ['ruleText', 'rule_text'],
+  ['ruleSource', 'rule_source'],
+  ['policyDigest', 'policy_digest'],
+  ['answerer', 'answerer'],
+  ['askId', 'ask_id'],
+  ['decidedBy', 'decided_by'],
+  ['detail', 'detail'],
+  ['hash', 'hash'],
+  ['toolUseId', 'tool_use_id'],
+  ['mode', 'mode'],
 ] as const;
 
 const json = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
 
 export function auditParams(e: AuditEntry): Record<string, unknown> {
-  const out: Record<string, unknown> = { at: e.at, event: e.event, inputRedacted: json(e.inputRedacted), trace: json(e.trace), shadow: json(e.shadow) };
+  const out: Record<string, unknown> = {
+    at: e.at,
+    event: e.event,
+    inputRedacted: json(e.inputRedacted),
+    trace: json(e.trace),
+    shadow: json(e.shadow),
+  };
   for (const [k] of AUDIT_FIELDS) out[k] = e[k] ?? null;
   return out;
 }
@@ -199,8 +257,12 @@ export function grantQuerySql(q: GrantQuery, param: (n: number) => string): { sq
   // The order of grantState: revoked, then used, then expired, else active.
   if (state === 'revoked') where.push('revoked_at IS NOT NULL');
   else if (state === 'used') where.push('revoked_at IS NULL AND used_at IS NOT NULL');
-  else if (state === 'expired') where.push(`revoked_at IS NULL AND used_at IS NULL AND expires_at IS NOT NULL AND expires_at <= ${p(q.at)}`);
+  else if (state === 'expired')
+    where.push(`revoked_at IS NULL AND used_at IS NULL AND expires_at IS NOT NULL AND expires_at <= ${p(q.at)}`);
   else if (state === 'active') where.push(`revoked_at IS NULL AND used_at IS NULL AND (expires_at IS NULL OR expires_at > ${p(q.at)})`);
   const limit = Math.min(Math.max(1, Math.floor(q.limit ?? 100)), 1000);
-  return { sql: `SELECT * FROM grants ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC, id LIMIT ${limit}`, args };
+  return {
+    sql: `SELECT * FROM grants ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC, id LIMIT ${limit}`,
+    args,
+  };
 }

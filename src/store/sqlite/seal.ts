@@ -34,7 +34,8 @@ function untrusted(st: Stats, what: string, mode: number): string | undefined {
   const me = uid();
   if (st.isSymbolicLink()) return `${what} is a symbolic link`;
   if (me !== undefined && st.uid !== me) return `${what} belongs to another user (uid ${st.uid})`;
-  if ((st.mode & 0o077) !== 0) return `${what} has mode ${(st.mode & 0o777).toString(8).padStart(4, '0')}, not ${mode.toString(8).padStart(4, '0')}`;
+  if ((st.mode & 0o077) !== 0)
+    return `${what} has mode ${(st.mode & 0o777).toString(8).padStart(4, '0')}, not ${mode.toString(8).padStart(4, '0')}`;
   if (!st.isDirectory() && st.nlink !== 1) return `${what} has ${st.nlink} names (a hard link elsewhere)`;
   return undefined;
 }
@@ -83,11 +84,21 @@ export function checkDefaultStore(file: string): StoreTrust {
   } catch (e) {
     throw refuse(file, `its seal ${sealPath} is not JSON (${(e as Error).message})`);
   }
-  if (seal === null || typeof seal !== 'object' || seal.toolgate !== 'serve-seal' || seal.version !== 1 || typeof seal.dev !== 'number' || typeof seal.ino !== 'number') {
+  if (
+    seal === null ||
+    typeof seal !== 'object' ||
+    seal.toolgate !== 'serve-seal' ||
+    seal.version !== 1 ||
+    typeof seal.dev !== 'number' ||
+    typeof seal.ino !== 'number'
+  ) {
     throw refuse(file, `its seal ${sealPath}: expected {"toolgate": "serve-seal", "version": 1, "dev": …, "ino": …}`);
   }
   if (seal.dev !== st.dev || seal.ino !== st.ino) {
-    throw refuse(file, `its seal ${sealPath} names another file (device ${seal.dev}, inode ${seal.ino}; this one is device ${st.dev}, inode ${st.ino}): the store was replaced`);
+    throw refuse(
+      file,
+      `its seal ${sealPath} names another file (device ${seal.dev}, inode ${seal.ino}; this one is device ${st.dev}, inode ${st.ino}): the store was replaced`,
+    );
   }
   return { kind: 'sealed' };
 }

@@ -103,11 +103,16 @@ function createSqliteStore(db: Db, file: string, pollMs: number): Store {
   const cols = askColumns.join(', ');
   const st = {
     insertAsk: db.prepare(`INSERT INTO asks (${cols}) VALUES (${askColumns.map((c) => `@${c}`).join(', ')})`),
-    getAsk: db.prepare(`SELECT a.*, w.behavior AS w_behavior, w.answer AS w_answer, w.scope AS w_scope, w.answerer AS w_answerer, w.answered_at AS w_answered_at
+    getAsk:
+      db.prepare(`SELECT a.*, w.behavior AS w_behavior, w.answer AS w_answer, w.scope AS w_scope, w.answerer AS w_answerer, w.answered_at AS w_answered_at
       FROM asks a LEFT JOIN answers w ON w.ask_id = a.id WHERE a.id = ?`),
     setState: db.prepare('UPDATE asks SET state = ?, updated_at = ? WHERE id = ? AND state = ?'),
-    setExpired: db.prepare("UPDATE asks SET state = 'expired', updated_at = ?, expiry_code = ?, expiry_reason = ? WHERE id = ? AND state = 'pending'"),
-    beat: db.prepare('INSERT INTO ask_holders (id, beats, started_at, seen_at) VALUES (?, 1, ?, ?) ON CONFLICT (id) DO UPDATE SET beats = beats + 1, seen_at = excluded.seen_at'),
+    setExpired: db.prepare(
+      "UPDATE asks SET state = 'expired', updated_at = ?, expiry_code = ?, expiry_reason = ? WHERE id = ? AND state = 'pending'",
+    ),
+    beat: db.prepare(
+      'INSERT INTO ask_holders (id, beats, started_at, seen_at) VALUES (?, 1, ?, ?) ON CONFLICT (id) DO UPDATE SET beats = beats + 1, seen_at = excluded.seen_at',
+    ),
     holders: db.prepare(HOLDERS_SQL),
     overdue: db.prepare(`SELECT a.*, NULL AS w_behavior, NULL AS w_answer, NULL AS w_scope, NULL AS w_answerer, NULL AS w_answered_at
       FROM asks a WHERE a.state = 'pending' AND a.holder IS NULL AND (a.expires_at <= @at OR (a.expires_at IS NULL AND a.created_at <= @parkedBefore))
@@ -122,12 +127,15 @@ function createSqliteStore(db: Db, file: string, pollMs: number): Store {
       `INSERT INTO grants (id, scope, session_id, project_dir, rule, ask_id, granted_by, created_at, expires_at, input_sha256, settings_file, cwd, agent, mode)
        VALUES (@id, @scope, @sessionId, @projectDir, @rule, @askId, @grantedBy, @createdAt, @expiresAt, @inputSha256, @settingsFile, @cwd, @agent, @mode)`,
     ),
-    grants: db.prepare(`SELECT * FROM grants WHERE settings_file IS NULL AND revoked_at IS NULL AND used_at IS NULL AND (expires_at IS NULL OR expires_at > @at)
+    grants:
+      db.prepare(`SELECT * FROM grants WHERE settings_file IS NULL AND revoked_at IS NULL AND used_at IS NULL AND (expires_at IS NULL OR expires_at > @at)
       AND ((scope = 'user' AND @user = 1) OR (project_dir = @projectDir AND (scope = 'project' OR (scope = 'session' AND session_id = @sessionId)
         OR (scope = 'once' AND input_sha256 = @inputSha256 AND (session_id IS NULL OR session_id = @sessionId))))) ORDER BY created_at, id`),
     getGrant: db.prepare('SELECT * FROM grants WHERE id = ?'),
     revoke: db.prepare('UPDATE grants SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
-    useGrant: db.prepare("UPDATE grants SET used_at = @at WHERE id = @id AND scope = 'once' AND revoked_at IS NULL AND used_at IS NULL AND (expires_at IS NULL OR expires_at > @at)"),
+    useGrant: db.prepare(
+      "UPDATE grants SET used_at = @at WHERE id = @id AND scope = 'once' AND revoked_at IS NULL AND used_at IS NULL AND (expires_at IS NULL OR expires_at > @at)",
+    ),
     pruneGrants: db.prepare('DELETE FROM grants WHERE revoked_at < @before OR used_at < @before OR expires_at < @before'),
     lastAuditHash: db.prepare('SELECT hash FROM audit ORDER BY seq DESC LIMIT 1'),
     auditHead: db.prepare('SELECT seq, hash, at FROM audit WHERE hash IS NOT NULL ORDER BY seq DESC LIMIT 1'),
@@ -135,7 +143,8 @@ function createSqliteStore(db: Db, file: string, pollMs: number): Store {
     insertAudit: db.prepare(`INSERT INTO audit (${AUDIT_COLUMNS.join(', ')}) VALUES (${AUDIT_COLUMNS.map(() => '?').join(', ')})`),
     rememberSession: db.prepare('INSERT OR IGNORE INTO sessions (session_id, project_dir, first_seen) VALUES (?, ?, ?)'),
     sessionRoot: db.prepare('SELECT project_dir FROM sessions WHERE session_id = ?'),
-    changedSince: db.prepare(`SELECT a.*, w.behavior AS w_behavior, w.answer AS w_answer, w.scope AS w_scope, w.answerer AS w_answerer, w.answered_at AS w_answered_at
+    changedSince:
+      db.prepare(`SELECT a.*, w.behavior AS w_behavior, w.answer AS w_answer, w.scope AS w_scope, w.answerer AS w_answerer, w.answered_at AS w_answered_at
       FROM asks a LEFT JOIN answers w ON w.ask_id = a.id WHERE a.updated_at >= ? ORDER BY a.updated_at`),
     health: db.prepare('SELECT MAX(version) AS v FROM schema_migrations'),
     insertCode: db.prepare('INSERT INTO answer_codes (ask_id, sealed) VALUES (?, ?)'),
@@ -157,7 +166,9 @@ function createSqliteStore(db: Db, file: string, pollMs: number): Store {
     if (replaced === undefined) {
       const now = identity(file);
       if (now === undefined || now.dev !== opened.dev || now.ino !== opened.ino) {
-        replaced = new StoreReplacedError(`the SQLite store file ${file} was ${now === undefined ? 'deleted' : 'replaced'} while toolgate serve had it open; restart serve`);
+        replaced = new StoreReplacedError(
+          `the SQLite store file ${file} was ${now === undefined ? 'deleted' : 'replaced'} while toolgate serve had it open; restart serve`,
+        );
       }
     }
     if (replaced !== undefined) throw replaced;
@@ -240,7 +251,13 @@ function createSqliteStore(db: Db, file: string, pollMs: number): Store {
         const ask = askFromRow(row);
         if (seen.get(ask.id) === ask.state) continue;
         seen.set(ask.id, ask.state);
-        hub.emit(ask.state === 'pending' ? { type: 'parked', ask } : ask.state === 'answered' ? { type: 'answered', ask } : { type: 'expired', ask });
+        hub.emit(
+          ask.state === 'pending'
+            ? { type: 'parked', ask }
+            : ask.state === 'answered'
+              ? { type: 'answered', ask }
+              : { type: 'expired', ask },
+        );
       }
       if (seen.size > 10_000) seen.clear();
     } catch {
@@ -318,7 +335,7 @@ function createSqliteStore(db: Db, file: string, pollMs: number): Store {
       return guard('list holders', () => (st.holders.all() as HolderRow[]).map(holderFromRow));
     },
     async expireHolder(holder, beats, at, why) {
-      return guard('expire the holder\'s asks', () => {
+      return guard("expire the holder's asks", () => {
         const expired = expireHolderTx.immediate(holder, beats, at, why);
         for (const ask of expired) {
           note(ask);
@@ -328,7 +345,13 @@ function createSqliteStore(db: Db, file: string, pollMs: number): Store {
       });
     },
     async listGrants(filter: GrantFilter): Promise<GrantRecord[]> {
-      const params = { projectDir: filter.projectDir, at: filter.at, sessionId: filter.sessionId ?? null, user: filter.user === true ? 1 : 0, inputSha256: filter.inputSha256 ?? null };
+      const params = {
+        projectDir: filter.projectDir,
+        at: filter.at,
+        sessionId: filter.sessionId ?? null,
+        user: filter.user === true ? 1 : 0,
+        inputSha256: filter.inputSha256 ?? null,
+      };
       return guard('read grants', () => (st.grants.all(params) as GrantRow[]).map(grantFromRow));
     },
     async findGrants(q: GrantQuery): Promise<GrantRecord[]> {

@@ -45,12 +45,17 @@ describe('createCallMemory', () => {
 
   it('property: take(id, d) returns the last value remembered for id exactly when its digest is d', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.constantFrom('x', 'y'), fc.constantFrom('d1', 'd2'), fc.integer())), fc.constantFrom('x', 'y'), fc.constantFrom('d1', 'd2'), (writes, id, digest) => {
-        const m = createCallMemory<number>();
-        for (const [i, d, v] of writes) m.remember(i, d, v);
-        const last = writes.filter(([i]) => i === id).at(-1);
-        expect(m.take(id, digest)).toBe(last !== undefined && last[1] === digest ? last[2] : undefined);
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom('x', 'y'), fc.constantFrom('d1', 'd2'), fc.integer())),
+        fc.constantFrom('x', 'y'),
+        fc.constantFrom('d1', 'd2'),
+        (writes, id, digest) => {
+          const m = createCallMemory<number>();
+          for (const [i, d, v] of writes) m.remember(i, d, v);
+          const last = writes.filter(([i]) => i === id).at(-1);
+          expect(m.take(id, digest)).toBe(last !== undefined && last[1] === digest ? last[2] : undefined);
+        },
+      ),
     );
   });
 });

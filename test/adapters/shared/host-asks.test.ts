@@ -43,7 +43,14 @@ describe('createHostAsks', () => {
     h.show(ask('c1', 'git push a'));
     const saved = JSON.parse(JSON.stringify(h.save())) as unknown[];
     const other = createHostAsks();
-    const bad = [null, { ...ask('c2', 'x'), version: 2 }, { ...ask('c3', 'x'), call: { tool: 'Bash' } }, { ...ask('c4', 'x'), askKind: 'soft' }, { ...ask('c5', 'x'), reason: 'r' }, { ...ask('c6', 'x'), toolUseId: 6 }];
+    const bad = [
+      null,
+      { ...ask('c2', 'x'), version: 2 },
+      { ...ask('c3', 'x'), call: { tool: 'Bash' } },
+      { ...ask('c4', 'x'), askKind: 'soft' },
+      { ...ask('c5', 'x'), reason: 'r' },
+      { ...ask('c6', 'x'), toolUseId: 6 },
+    ];
     const r = other.restore([...saved, ...bad]);
     expect(r.restored).toBe(1);
     expect(r.problems.map((p) => p.message)).toEqual([

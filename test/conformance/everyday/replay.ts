@@ -50,7 +50,12 @@ const jsonl = <T>(file: string): T[] =>
     .map((l) => JSON.parse(l) as T);
 
 /** The corpus, the observations by id and the deliberate answers. */
-export function loadEveryday(): { cases: EverydayCase[]; observed: Map<string, Observation>; deliberate: Deliberate[]; trees: Record<string, Record<string, string>> } {
+export function loadEveryday(): {
+  cases: EverydayCase[];
+  observed: Map<string, Observation>;
+  deliberate: Deliberate[];
+  trees: Record<string, Record<string, string>>;
+} {
   return {
     cases: jsonl<EverydayCase>('corpus.jsonl'),
     observed: new Map(jsonl<Observation>('observed.jsonl').map((o) => [o.id, o])),
@@ -61,7 +66,8 @@ export function loadEveryday(): { cases: EverydayCase[]; observed: Map<string, O
 
 /** The deliberate entry a case falls under, if any. */
 export function deliberateFor(c: EverydayCase, list: readonly Deliberate[]): Deliberate | undefined {
-  const under = (d: Deliberate) => d.policy === undefined || (Array.isArray(d.policy) ? d.policy.includes(c.policy) : d.policy === c.policy);
+  const under = (d: Deliberate) =>
+    d.policy === undefined || (Array.isArray(d.policy) ? d.policy.includes(c.policy) : d.policy === c.policy);
   return list.find((d) => (d.id !== undefined ? d.id === c.id : d.command === c.case.call.input.command && under(d)));
 }
 
@@ -69,7 +75,10 @@ export function deliberateFor(c: EverydayCase, list: readonly Deliberate[]): Del
 function minimalRepository(dir: string): void {
   for (const d of ['objects', 'refs/heads', 'refs/tags']) mkdirSync(join(dir, d), { recursive: true });
   writeFileSync(join(dir, 'HEAD'), 'ref: refs/heads/master\n');
-  writeFileSync(join(dir, 'config'), '[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = false\n\tlogallrefupdates = true\n');
+  writeFileSync(
+    join(dir, 'config'),
+    '[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = false\n\tlogallrefupdates = true\n',
+  );
 }
 
 /** Lays out a tree (entries as in observe-calls.ts) under `project`. */

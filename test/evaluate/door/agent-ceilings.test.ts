@@ -37,7 +37,11 @@ beforeAll(async () => {
   outside = join(sb.root, 'outside');
   cache = join(sb.root, 'cache');
   for (const d of [join(project, 'src'), outside]) mkdirSync(d, { recursive: true });
-  for (const [f, text] of [[join(project, 'README.md'), '# p'], [join(outside, 'x.txt'), 'x']] as const) writeFileSync(f, text);
+  for (const [f, text] of [
+    [join(project, 'README.md'), '# p'],
+    [join(outside, 'x.txt'), 'x'],
+  ] as const)
+    writeFileSync(f, text);
   s = await start(sb, { projects: [project], askVia: 'prompt', managedPaths });
 });
 afterAll(async () => {
@@ -62,11 +66,33 @@ function sessions(): { parent: string; main: Event; subs: Event[] }[] {
   for (const parent of ['default', 'acceptEdits', 'bypassPermissions', 'plan'])
     for (const requested of ['default', 'acceptEdits', 'bypassPermissions']) {
       const session = `ceil-${parent}-${requested}`;
-      const common = { session_id: session, transcript_path: join(sb.home, '.claude', 'projects', sanitizedPath(project), `${session}.jsonl`), cwd: project, hook_event_name: 'PreToolUse' };
-      const main = { ...common, permission_mode: parent, tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: `toolu_main_${session}` };
+      const common = {
+        session_id: session,
+        transcript_path: join(sb.home, '.claude', 'projects', sanitizedPath(project), `${session}.jsonl`),
+        cwd: project,
+        hook_event_name: 'PreToolUse',
+      };
+      const main = {
+        ...common,
+        permission_mode: parent,
+        tool_name: 'Bash',
+        tool_input: { command: 'ls' },
+        tool_use_id: `toolu_main_${session}`,
+      };
       const subs: Event[] = [];
-      for (const agent of [{ agent_id: 'a-7', agent_type: 'Explore' }, { agent_id: 'a-8', agent_type: 'general-purpose' }])
-        for (const [tool, input] of calls()) subs.push({ ...common, permission_mode: requested, tool_name: tool, tool_input: input, tool_use_id: `toolu_${(n += 1)}`, ...agent });
+      for (const agent of [
+        { agent_id: 'a-7', agent_type: 'Explore' },
+        { agent_id: 'a-8', agent_type: 'general-purpose' },
+      ])
+        for (const [tool, input] of calls())
+          subs.push({
+            ...common,
+            permission_mode: requested,
+            tool_name: tool,
+            tool_input: input,
+            tool_use_id: `toolu_${(n += 1)}`,
+            ...agent,
+          });
       out.push({ parent, main, subs });
     }
   return out;
@@ -74,7 +100,10 @@ function sessions(): { parent: string; main: Event; subs: Event[] }[] {
 
 function fromReply(reply: Record<string, unknown>): Outcome {
   const out = reply['hookSpecificOutput'] as Record<string, unknown> | undefined;
-  const strip = (r: unknown) => String(r ?? '').replace(/^toolgate: /, '').replace(/ \((?:allow|ask|deny) rule .*\)$/, '');
+  const strip = (r: unknown) =>
+    String(r ?? '')
+      .replace(/^toolgate: /, '')
+      .replace(/ \((?:allow|ask|deny) rule .*\)$/, '');
   return { behavior: String(out?.['permissionDecision']), reason: strip(out?.['permissionDecisionReason']) };
 }
 
@@ -99,7 +128,16 @@ async function viaLibrary(e: Event, parentMode: string | undefined): Promise<Out
 }
 
 const viaHook = async (e: Event) =>
-  fromReply((await answerHookEvent(JSON.stringify(e), { home: sb.home, cache: false }, { CLAUDE_PROJECT_DIR: project, SHELL: '/bin/bash', TOOLGATE_CACHE_DIR: cache }, sb.root)).reply);
+  fromReply(
+    (
+      await answerHookEvent(
+        JSON.stringify(e),
+        { home: sb.home, cache: false },
+        { CLAUDE_PROJECT_DIR: project, SHELL: '/bin/bash', TOOLGATE_CACHE_DIR: cache },
+        sb.root,
+      )
+    ).reply,
+  );
 
 const RANK: Record<Behavior, number> = { allow: 0, ask: 1, deny: 2 };
 
@@ -121,19 +159,36 @@ describe('sub-agent ceilings: every front end', () => {
         const library = await viaLibrary(e, parent);
         const asParent = await viaLibrary({ ...e, agent_id: undefined, agent_type: undefined, permission_mode: parent }, undefined);
         seen.add(library.behavior);
-        if (RANK[library.behavior as Behavior] < RANK[asParent.behavior as Behavior]) looser.push(`${JSON.stringify(e)}: ${library.behavior} vs parent ${asParent.behavior}`);
+        if (RANK[library.behavior as Behavior] < RANK[asParent.behavior as Behavior])
+          looser.push(`${JSON.stringify(e)}: ${library.behavior} vs parent ${asParent.behavior}`);
         if (library.reason.includes('a sub-agent gets no more than its parent')) capped += 1;
         const read = readToolEvent(e);
         if (!read.ok) throw new Error(read.message);
         const got: [string, Outcome][] = [
           ['hook', await viaHook(e)],
           ['serve', fromReply((await s.hook(e)).body)],
-          ['gate', fromGate(await gate.check(read.event.call, { cwd: project, ...(read.event.agent !== undefined ? { agent: read.event.agent } : {}), agentMode: String(e['permission_mode']) }))],
-          ['agent sdk', fromReply((await sdk(e as never, e['tool_use_id'] as string, { signal: new AbortController().signal })) as Record<string, unknown>)],
+          [
+            'gate',
+            fromGate(
+              await gate.check(read.event.call, {
+                cwd: project,
+                ...(read.event.agent !== undefined ? { agent: read.event.agent } : {}),
+                agentMode: String(e['permission_mode']),
+              }),
+            ),
+          ],
+          [
+            'agent sdk',
+            fromReply(
+              (await sdk(e as never, e['tool_use_id'] as string, { signal: new AbortController().signal })) as Record<string, unknown>,
+            ),
+          ],
         ];
         for (const [who, o] of got) {
           if (o.behavior !== library.behavior || o.reason !== library.reason) {
-            disagreements.push(`${who} on ${String(e['agent_type'])} ${String(e['tool_name'])} ${JSON.stringify(e['tool_input'])} parent ${parent} asks ${String(e['permission_mode'])}: ${o.behavior} "${o.reason}" — library: ${library.behavior} "${library.reason}"`);
+            disagreements.push(
+              `${who} on ${String(e['agent_type'])} ${String(e['tool_name'])} ${JSON.stringify(e['tool_input'])} parent ${parent} asks ${String(e['permission_mode'])}: ${o.behavior} "${o.reason}" — library: ${library.behavior} "${library.reason}"`,
+            );
           }
         }
       }
@@ -149,13 +204,27 @@ describe('sub-agent ceilings: every front end', () => {
     // Anyone who may ask for a decision (the hook token, a loopback caller, a made-up stdin for
     // toolgate hook) can send a main-agent event naming bypassPermissions; the record keeps the
     // least permissive mode seen in the session.
-    const common = { session_id: 'forged-raise', cwd: project, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } };
+    const common = {
+      session_id: 'forged-raise',
+      cwd: project,
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: 'ls' },
+    };
     for (const mode of ['default', 'bypassPermissions']) {
       const main = { ...common, permission_mode: mode, tool_use_id: `toolu_main_${mode}` };
       await viaHook(main);
       await s.hook(main);
     }
-    const e = { ...common, permission_mode: 'bypassPermissions', tool_name: 'Edit', tool_input: calls()[4]![1], tool_use_id: 'toolu_forged', agent_id: 'a-10', agent_type: 'general-purpose' };
+    const e = {
+      ...common,
+      permission_mode: 'bypassPermissions',
+      tool_name: 'Edit',
+      tool_input: calls()[4]![1],
+      tool_use_id: 'toolu_forged',
+      agent_id: 'a-10',
+      agent_type: 'general-purpose',
+    };
     const underDefault = await viaLibrary(e, 'default');
     expect(underDefault.behavior).toBe('ask');
     expect(await viaHook(e)).toEqual(underDefault);
@@ -163,7 +232,17 @@ describe('sub-agent ceilings: every front end', () => {
   });
 
   it('a sub-agent whose parent was never seen is capped as under a default parent', async () => {
-    const e = { session_id: 'never-seen', cwd: project, hook_event_name: 'PreToolUse', permission_mode: 'bypassPermissions', tool_name: 'Edit', tool_input: calls()[4]![1], tool_use_id: 'toolu_x', agent_id: 'a-9', agent_type: 'general-purpose' };
+    const e = {
+      session_id: 'never-seen',
+      cwd: project,
+      hook_event_name: 'PreToolUse',
+      permission_mode: 'bypassPermissions',
+      tool_name: 'Edit',
+      tool_input: calls()[4]![1],
+      tool_use_id: 'toolu_x',
+      agent_id: 'a-9',
+      agent_type: 'general-purpose',
+    };
     const library = await viaLibrary(e, undefined);
     expect(library.behavior).toBe('ask');
     expect(await viaHook(e)).toEqual(library);

@@ -22,24 +22,48 @@ const policy = (settings: unknown) => policyFromObjects([{ kind: 'projectSetting
 describe('readToolEvent', () => {
   it('reads a PreToolUse event with every field it knows, and leaves out what is missing or of the wrong type', () => {
     const r = readToolEvent({
-      hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 'toolu_1', cwd: '/p/src', session_id: 's1',
-      transcript_path: '/h/.claude/projects/-p/s1.jsonl', permission_mode: 'acceptEdits', agent_id: 'a1', agent_type: 'explorer', prompt_id: 7,
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: 'ls' },
+      tool_use_id: 'toolu_1',
+      cwd: '/p/src',
+      session_id: 's1',
+      transcript_path: '/h/.claude/projects/-p/s1.jsonl',
+      permission_mode: 'acceptEdits',
+      agent_id: 'a1',
+      agent_type: 'explorer',
+      prompt_id: 7,
     });
     expect(r).toEqual({
       ok: true,
-      event: { kind: 'PreToolUse', call: { tool: 'Bash', input: { command: 'ls' }, id: 'toolu_1' }, cwd: '/p/src', sessionId: 's1', transcriptPath: '/h/.claude/projects/-p/s1.jsonl', mode: 'acceptEdits', agent: { id: 'a1', type: 'explorer' } },
+      event: {
+        kind: 'PreToolUse',
+        call: { tool: 'Bash', input: { command: 'ls' }, id: 'toolu_1' },
+        cwd: '/p/src',
+        sessionId: 's1',
+        transcriptPath: '/h/.claude/projects/-p/s1.jsonl',
+        mode: 'acceptEdits',
+        agent: { id: 'a1', type: 'explorer' },
+      },
     });
   });
 
   it('reads a PermissionRequest, and an event with no name as PreToolUse', () => {
-    expect(readToolEvent({ hook_event_name: 'PermissionRequest', tool_name: 'Read', tool_input: {} })).toMatchObject({ ok: true, event: { kind: 'PermissionRequest' } });
+    expect(readToolEvent({ hook_event_name: 'PermissionRequest', tool_name: 'Read', tool_input: {} })).toMatchObject({
+      ok: true,
+      event: { kind: 'PermissionRequest' },
+    });
     expect(readToolEvent({ tool_name: 'Read', tool_input: {} })).toMatchObject({ ok: true, event: { kind: 'PreToolUse' } });
   });
 
-  it.each([[null], [[1]], [{ tool_name: 'Bash' }], [{ tool_name: 'Bash', tool_input: 'ls' }], [{ tool_name: '', tool_input: {} }], [{ hook_event_name: 'Stop', tool_name: 'Bash', tool_input: {} }]])(
-    'cannot read %j',
-    (body) => expect(readToolEvent(body).ok).toBe(false),
-  );
+  it.each([
+    [null],
+    [[1]],
+    [{ tool_name: 'Bash' }],
+    [{ tool_name: 'Bash', tool_input: 'ls' }],
+    [{ tool_name: '', tool_input: {} }],
+    [{ hook_event_name: 'Stop', tool_name: 'Bash', tool_input: {} }],
+  ])('cannot read %j', (body) => expect(readToolEvent(body).ok).toBe(false));
 });
 
 describe('the session project', () => {
@@ -65,16 +89,30 @@ describe('the session project', () => {
 
   it('prefers a declared project, then the transcript, then the deepest trusted project holding the cwd; never the cwd alone', () => {
     const transcriptPath = '/h/.claude/projects/-w-proj/s.jsonl';
-    expect(findProject({ cwd: '/w/proj/src', declared: '/w/proj', transcriptPath })).toEqual({ known: true, dir: '/w/proj', via: 'declared' });
-    expect(findProject({ cwd: '/tmp/away', declared: '/w/proj', transcriptPath })).toEqual({ known: true, dir: '/w/proj', via: 'declared' });
+    expect(findProject({ cwd: '/w/proj/src', declared: '/w/proj', transcriptPath })).toEqual({
+      known: true,
+      dir: '/w/proj',
+      via: 'declared',
+    });
+    expect(findProject({ cwd: '/tmp/away', declared: '/w/proj', transcriptPath })).toEqual({
+      known: true,
+      dir: '/w/proj',
+      via: 'declared',
+    });
     // The transcript names another ancestor of the cwd: one of the two is stale.
     expect(findProject({ cwd: '/w/proj/src', declared: '/w/other', transcriptPath })).toEqual({ known: false });
     expect(findProject({ cwd: '/w/proj/src', declared: '', transcriptPath })).toEqual({ known: true, dir: '/w/proj', via: 'transcript' });
     expect(findProject({ cwd: '/w/proj/src', trusted: ['/w', '/w/proj/'] })).toEqual({ known: true, dir: '/w/proj', via: 'trusted' });
     expect(findProject({ cwd: '/w/projects', trusted: ['/w/proj'] })).toEqual({ known: false });
     // In an additional directory, a trusted project the transcript names; one it does not name is not the project.
-    expect(findProject({ cwd: '/w/shared', transcriptPath, trusted: ['/w/proj'] })).toEqual({ known: true, dir: '/w/proj', via: 'trusted' });
-    expect(findProject({ cwd: '/w/proj/src', transcriptPath: '/h/.claude/projects/-w-other/s.jsonl', trusted: ['/w/proj'] })).toEqual({ known: false });
+    expect(findProject({ cwd: '/w/shared', transcriptPath, trusted: ['/w/proj'] })).toEqual({
+      known: true,
+      dir: '/w/proj',
+      via: 'trusted',
+    });
+    expect(findProject({ cwd: '/w/proj/src', transcriptPath: '/h/.claude/projects/-w-other/s.jsonl', trusted: ['/w/proj'] })).toEqual({
+      known: false,
+    });
     expect(findProject({ cwd: '/tmp/away', transcriptPath: '/tmp/t.jsonl', trusted: ['/w/proj'] })).toEqual({ known: false });
     expect(findProject({ cwd: 'relative', trusted: ['relative'] })).toEqual({ known: false });
   });
@@ -122,7 +160,15 @@ describe('environment facts', () => {
 });
 
 describe('the shell', () => {
-  it.each([['/bin/zsh', 'zsh'], ['/usr/local/bin/bash', 'bash'], ['/bin/sh', 'sh'], ['zsh-5.9', 'zsh'], ['/usr/bin/fish', 'unknown'], [undefined, 'unknown'], ['/bin/dash', 'unknown']])('%s is %s', (path, shell) => {
+  it.each([
+    ['/bin/zsh', 'zsh'],
+    ['/usr/local/bin/bash', 'bash'],
+    ['/bin/sh', 'sh'],
+    ['zsh-5.9', 'zsh'],
+    ['/usr/bin/fish', 'unknown'],
+    [undefined, 'unknown'],
+    ['/bin/dash', 'unknown'],
+  ])('%s is %s', (path, shell) => {
     expect(shellFromPath(path)).toBe(shell);
   });
 });
@@ -138,29 +184,51 @@ describe('callAndContext', () => {
     const r = readToolEvent({ tool_name: 'Read', tool_input: { file_path: 'x' }, cwd: '/tmp/away', permission_mode: 'plan' });
     if (!r.ok) throw new Error(r.message);
     const { context } = callAndContext(r.event, facts);
-    expect(context).toMatchObject({ cwd: '/tmp/away', projectDir: '/w/proj', mode: 'plan', shell: 'unknown', workingDirectories: ['/w/proj', '/w/proj/../shared', '/abs', '~/notes'] });
+    expect(context).toMatchObject({
+      cwd: '/tmp/away',
+      projectDir: '/w/proj',
+      mode: 'plan',
+      shell: 'unknown',
+      workingDirectories: ['/w/proj', '/w/proj/../shared', '/abs', '~/notes'],
+    });
     expect(context.projectUnknown).toBeUndefined();
   });
 
   it('a mode override wins over the event; with neither, the policy default', () => {
     const event = { kind: 'call' as const, call: { tool: 'Read', input: {} }, mode: 'plan' };
     expect(callAndContext(event, { ...facts, mode: 'acceptEdits' }).context.mode).toBe('acceptEdits');
-    expect(callAndContext({ ...event, mode: undefined } as never, { ...facts, policy: policy({ permissions: { defaultMode: 'acceptEdits' } }) }).context.mode).toBe('acceptEdits');
+    expect(
+      callAndContext({ ...event, mode: undefined } as never, { ...facts, policy: policy({ permissions: { defaultMode: 'acceptEdits' } }) })
+        .context.mode,
+    ).toBe('acceptEdits');
     expect(callAndContext({ ...event, mode: 'nonsense' }, facts).context.mode).toBe('default');
   });
 
   it('an unknown project has no working directories, and every would-be allow is a plain ask saying how to fix it', () => {
-    const unknown = { policy: policy({ permissions: { allow: ['Bash(ls *)'], deny: ['Read(./.env)'] } }), home: '/h', project: { known: false as const } };
+    const unknown = {
+      policy: policy({ permissions: { allow: ['Bash(ls *)'], deny: ['Read(./.env)'] } }),
+      home: '/h',
+      project: { known: false as const },
+    };
     expect(workingDirectoriesFor(unknown)).toEqual([]);
     for (const mode of ['default', 'bypassPermissions', 'acceptEdits']) {
-      const { call, context } = callAndContext({ kind: 'PreToolUse', call: { tool: 'Bash', input: { command: 'ls -la' } }, cwd: '/w/proj', mode }, unknown);
+      const { call, context } = callAndContext(
+        { kind: 'PreToolUse', call: { tool: 'Bash', input: { command: 'ls -la' } }, cwd: '/w/proj', mode },
+        unknown,
+      );
       const d = evaluate(call, context);
       expect(d).toMatchObject({ behavior: 'ask', askKind: 'plain', reason: { kind: 'projectUnknown' } });
       expect(d.reason.message).toContain(PROJECT_UNKNOWN);
     }
-    const dontAsk = callAndContext({ kind: 'PreToolUse', call: { tool: 'Bash', input: { command: 'ls' } }, cwd: '/w/proj', mode: 'dontAsk' }, unknown);
+    const dontAsk = callAndContext(
+      { kind: 'PreToolUse', call: { tool: 'Bash', input: { command: 'ls' } }, cwd: '/w/proj', mode: 'dontAsk' },
+      unknown,
+    );
     expect(evaluate(dontAsk.call, dontAsk.context)).toMatchObject({ behavior: 'deny', reason: { kind: 'projectUnknown' } });
-    const denied = callAndContext({ kind: 'PreToolUse', call: { tool: 'Read', input: { file_path: '/w/proj/.env' } }, cwd: '/w/proj' }, unknown);
+    const denied = callAndContext(
+      { kind: 'PreToolUse', call: { tool: 'Read', input: { file_path: '/w/proj/.env' } }, cwd: '/w/proj' },
+      unknown,
+    );
     expect(evaluate(denied.call, denied.context).behavior).toBe('deny');
   });
 });

@@ -13,7 +13,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toAgentSdkOptions } from '../../../src/adapters/claude-agent-sdk/index.js';
 import { answerHookEvent } from '../../../src/cli/hook.js';
-import { callAndContext, evaluateAsync, PROJECT_UNKNOWN, readToolEvent, sanitizedPath, type ProjectFinding } from '../../../src/evaluate/index.js';
+import {
+  callAndContext,
+  evaluateAsync,
+  PROJECT_UNKNOWN,
+  readToolEvent,
+  sanitizedPath,
+  type ProjectFinding,
+} from '../../../src/evaluate/index.js';
 import { createGate } from '../../../src/gate/node.js';
 import type { GateResult } from '../../../src/gate/index.js';
 import { loadSessionFacts, loadSessionPolicy } from '../../../src/node/index.js';
@@ -34,14 +41,29 @@ let outside: string;
 
 beforeAll(async () => {
   sb = sandbox();
-  writeFileSync(join(sb.home, '.claude', 'settings.json'), JSON.stringify({ permissions: { deny: ['Read(~/.ssh/**)'], allow: ['Bash(make help)'] } }));
+  writeFileSync(
+    join(sb.home, '.claude', 'settings.json'),
+    JSON.stringify({ permissions: { deny: ['Read(~/.ssh/**)'], allow: ['Bash(make help)'] } }),
+  );
   project = sb.project('proj', {
-    permissions: { allow: ['Bash(npm run lint)', 'Bash(node *)'], deny: ['Read(./.env)', 'Bash(rm *)'], ask: ['Bash(git push *)'], additionalDirectories: ['../shared'] },
+    permissions: {
+      allow: ['Bash(npm run lint)', 'Bash(node *)'],
+      deny: ['Read(./.env)', 'Bash(rm *)'],
+      ask: ['Bash(git push *)'],
+      additionalDirectories: ['../shared'],
+    },
   });
   shared = join(sb.root, 'shared');
   outside = join(sb.root, 'outside');
   for (const d of [join(project, 'src'), shared, outside, join(sb.home, '.ssh')]) mkdirSync(d, { recursive: true });
-  for (const [f, text] of [[join(project, 'README.md'), '# p'], [join(project, '.env'), 'K=1'], [join(shared, 'notes.md'), 'n'], [join(outside, 'x.txt'), 'x'], [join(sb.home, '.ssh', 'id_rsa'), 'k']]) writeFileSync(f!, text!);
+  for (const [f, text] of [
+    [join(project, 'README.md'), '# p'],
+    [join(project, '.env'), 'K=1'],
+    [join(shared, 'notes.md'), 'n'],
+    [join(outside, 'x.txt'), 'x'],
+    [join(sb.home, '.ssh', 'id_rsa'), 'k'],
+  ])
+    writeFileSync(f!, text!);
   s = await start(sb, { projects: [project], askVia: 'prompt', managedPaths });
 });
 afterAll(async () => {
@@ -115,11 +137,16 @@ function events(where: { cwd: string; session: string; transcript: string }[]): 
 /** A hook reply's behavior and reason, without the `toolgate: ` prefix and the rule note. */
 function fromReply(kind: unknown, reply: Record<string, unknown>): Outcome {
   const out = reply['hookSpecificOutput'] as Record<string, unknown> | undefined;
-  const strip = (r: unknown) => String(r ?? '').replace(/^toolgate: /, '').replace(/ \((?:allow|ask|deny) rule .*\)$/, '');
+  const strip = (r: unknown) =>
+    String(r ?? '')
+      .replace(/^toolgate: /, '')
+      .replace(/ \((?:allow|ask|deny) rule .*\)$/, '');
   if (kind === 'PermissionRequest') {
     // A PermissionRequest answer carries no reason for an allow, and nothing at all for an ask.
     const d = out?.['decision'] as { behavior: string; message?: string } | undefined;
-    return d === undefined ? { behavior: 'ask', reason: '' } : { behavior: d.behavior, reason: d.behavior === 'deny' ? strip(d.message) : '' };
+    return d === undefined
+      ? { behavior: 'ask', reason: '' }
+      : { behavior: d.behavior, reason: d.behavior === 'deny' ? strip(d.message) : '' };
   }
   return { behavior: String(out?.['permissionDecision']), reason: strip(out?.['permissionDecisionReason']) };
 }
@@ -145,7 +172,10 @@ async function viaLibrary(e: Event, facts: { declared?: string; trusted?: string
     loadPolicy: (p: ProjectFinding) => loadSessionPolicy(p, { home: sb.home, managedPaths, isProjectTrusted: (d) => d === project }),
   });
   // The session's main agent is in the event's mode: every session's main-agent events come first.
-  const { call, context } = callAndContext(read.event, { ...loaded, ...(read.event.mode !== undefined ? { parentMode: read.event.mode } : {}) });
+  const { call, context } = callAndContext(read.event, {
+    ...loaded,
+    ...(read.event.mode !== undefined ? { parentMode: read.event.mode } : {}),
+  });
   const d = await evaluateAsync(call, context);
   return { behavior: d.behavior, reason: d.reason.message };
 }
@@ -167,8 +197,19 @@ function gates(o: { projectUnknown?: boolean; cwd: string }) {
     const key = `${String(e['session_id'])}:${String(e['permission_mode'])}`;
     let gate = made.get(key);
     if (gate === undefined) {
-      const policy = await loadSessionPolicy(o.projectUnknown === true ? { known: false } : { known: true, dir: project, via: 'declared' }, { home: sb.home, managedPaths });
-      gate = createGate({ policy, cwd: o.cwd, home: sb.home, projectDir: o.cwd, mode: e['permission_mode'] as 'default', hooks: [], ...(o.projectUnknown === true ? { projectUnknown: true } : {}) });
+      const policy = await loadSessionPolicy(
+        o.projectUnknown === true ? { known: false } : { known: true, dir: project, via: 'declared' },
+        { home: sb.home, managedPaths },
+      );
+      gate = createGate({
+        policy,
+        cwd: o.cwd,
+        home: sb.home,
+        projectDir: o.cwd,
+        mode: e['permission_mode'] as 'default',
+        hooks: [],
+        ...(o.projectUnknown === true ? { projectUnknown: true } : {}),
+      });
       made.set(key, gate);
     }
     return gate;
@@ -179,7 +220,10 @@ async function viaGate(gateOf: ReturnType<typeof gates>, e: Event): Promise<Outc
   const read = readToolEvent(e);
   if (!read.ok) throw new Error(read.message);
   const gate = await gateOf(e);
-  const r = await gate.check(read.event.call, { ...(read.event.cwd !== undefined ? { cwd: read.event.cwd } : {}), ...(read.event.agent !== undefined ? { agent: read.event.agent } : {}) });
+  const r = await gate.check(read.event.call, {
+    ...(read.event.cwd !== undefined ? { cwd: read.event.cwd } : {}),
+    ...(read.event.agent !== undefined ? { agent: read.event.agent } : {}),
+  });
   return fromGate(r);
 }
 
@@ -193,7 +237,9 @@ async function viaAgentSdk(gateOf: ReturnType<typeof gates>, e: Event): Promise<
 
 /** `toolgate check --batch`: one process for every event (a line per event with its cwd and mode). */
 function viaCheck(list: Event[]): Outcome[] {
-  const lines = list.map((e) => JSON.stringify({ tool: e['tool_name'], input: e['tool_input'], cwd: e['cwd'], mode: e['permission_mode'] })).join('\n');
+  const lines = list
+    .map((e) => JSON.stringify({ tool: e['tool_name'], input: e['tool_input'], cwd: e['cwd'], mode: e['permission_mode'] }))
+    .join('\n');
   const r = spawnSync(process.execPath, programArgs('toolgate', ['check', '--batch', '-q', '--project', project, '--home', sb.home]), {
     cwd: sb.root,
     input: lines,
@@ -213,7 +259,11 @@ function viaCheck(list: Event[]): Outcome[] {
 
 describe('one door: every front end decides the same event the same way', () => {
   it('with the project known: in it, in a subfolder, in an additional directory and cd-ed away, each session first seen there', async () => {
-    const where = [project, join(project, 'src'), shared, outside].map((cwd, i) => ({ cwd, session: `door-${i}`, transcript: transcriptIn(project, `door-${i}`) }));
+    const where = [project, join(project, 'src'), shared, outside].map((cwd, i) => ({
+      cwd,
+      session: `door-${i}`,
+      transcript: transcriptIn(project, `door-${i}`),
+    }));
     const list = events(where);
     const checked = viaCheck(list);
     const gateOf = gates({ cwd: project });
@@ -234,7 +284,9 @@ describe('one door: every front end decides the same event the same way', () => 
       ];
       for (const [who, o] of got) {
         if (o.behavior !== expected.behavior || o.reason !== expected.reason) {
-          disagreements.push(`${who} on ${String(e['hook_event_name'])} ${String(e['tool_name'])} ${JSON.stringify(e['tool_input'])} cwd ${String(e['cwd'])} ${String(e['permission_mode'])}: ${o.behavior} "${o.reason}" — library: ${expected.behavior} "${expected.reason}"`);
+          disagreements.push(
+            `${who} on ${String(e['hook_event_name'])} ${String(e['tool_name'])} ${JSON.stringify(e['tool_input'])} cwd ${String(e['cwd'])} ${String(e['permission_mode'])}: ${o.behavior} "${o.reason}" — library: ${expected.behavior} "${expected.reason}"`,
+          );
         }
       }
     }
@@ -261,7 +313,10 @@ describe('one door: every front end decides the same event the same way', () => 
         ['gate', pr ? asPermissionRequest(await viaGate(gateOf, e)) : await viaGate(gateOf, e)],
       ];
       for (const [who, o] of got) {
-        if (o.behavior !== expected.behavior || o.reason !== expected.reason) disagreements.push(`${who} on ${String(e['tool_name'])} ${JSON.stringify(e['tool_input'])} ${String(e['permission_mode'])}: ${o.behavior} "${o.reason}" — library: ${expected.behavior} "${expected.reason}"`);
+        if (o.behavior !== expected.behavior || o.reason !== expected.reason)
+          disagreements.push(
+            `${who} on ${String(e['tool_name'])} ${JSON.stringify(e['tool_input'])} ${String(e['permission_mode'])}: ${o.behavior} "${o.reason}" — library: ${expected.behavior} "${expected.reason}"`,
+          );
       }
       // No project's files are read: the project's deny rule for .env does not apply, and nothing is allowed.
       expect(library.behavior).not.toBe('allow');
@@ -275,7 +330,13 @@ describe('the hook process', () => {
   it('takes the project from CLAUDE_PROJECT_DIR in its environment, wherever the shell is; without it the project is unknown', () => {
     const home = realpathSync(mkdtempSync(join(tmpdir(), 'toolgate-door-home-')));
     const hook = (env: Record<string, string | undefined>, command: string) => {
-      const e = { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, cwd: outside, transcript_path: '/tmp/t.jsonl' };
+      const e = {
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Bash',
+        tool_input: { command },
+        cwd: outside,
+        transcript_path: '/tmp/t.jsonl',
+      };
       const r = spawnSync(process.execPath, programArgs('toolgate', ['hook', '--home', sb.home, '--no-cache']), {
         input: JSON.stringify(e),
         encoding: 'utf8',

@@ -41,11 +41,18 @@ export function parseRuleReference(text: string): ParseRuleResult {
     name = s.slice(0, open);
     const close = lastUnescaped(s, ')');
     if (close === -1 || close < open) {
-      return fail(diag('TG_RULE_UNBALANCED_PAREN', 'This `(` is never closed: the rule must end with `)`.', offset + open, offset + open + 1));
+      return fail(
+        diag('TG_RULE_UNBALANCED_PAREN', 'This `(` is never closed: the rule must end with `)`.', offset + open, offset + open + 1),
+      );
     }
     if (close !== s.length - 1) {
       return fail(
-        diag('TG_RULE_TRAILING_TEXT', `Unexpected text after the closing \`)\`: "${s.slice(close + 1)}".`, offset + close + 1, offset + s.length),
+        diag(
+          'TG_RULE_TRAILING_TEXT',
+          `Unexpected text after the closing \`)\`: "${s.slice(close + 1)}".`,
+          offset + close + 1,
+          offset + s.length,
+        ),
       );
     }
     raw = s.slice(open + 1, close);
@@ -54,9 +61,7 @@ export function parseRuleReference(text: string): ParseRuleResult {
   if (name === '') return fail(diag('TG_RULE_EMPTY_TOOL', 'The rule has no tool name before `(`.', offset, offset + 1));
   for (let i = 0; i < name.length; i++) {
     if (!TOOL_NAME_CHAR.test(name[i]!)) {
-      return fail(
-        diag('TG_RULE_INVALID_TOOL_NAME', `Tool names cannot contain "${name[i]}" (in "${name}").`, offset + i, offset + i + 1),
-      );
+      return fail(diag('TG_RULE_INVALID_TOOL_NAME', `Tool names cannot contain "${name[i]}" (in "${name}").`, offset + i, offset + i + 1));
     }
   }
   let tool = name;
@@ -98,11 +103,21 @@ export function parseRuleReference(text: string): ParseRuleResult {
       if (isPrimary) {
         rule.ignored = true;
         warnings.push(
-          diag('TG_RULE_PARAM_PRIMARY', `"${field}" is ${tool}'s primary field: write "${tool}(${value})"; this rule is ignored.`, specStart, specEnd),
+          diag(
+            'TG_RULE_PARAM_PRIMARY',
+            `"${field}" is ${tool}'s primary field: write "${tool}(${value})"; this rule is ignored.`,
+            specStart,
+            specEnd,
+          ),
         );
       } else if (info.specifier === 'bash' && value === '*') {
         warnings.push(
-          diag('TG_RULE_PARAM_AMBIGUOUS', `Read as "any call that sets ${field}"; for the \`${field}\` command write "${tool}(${field} *)".`, specStart, specEnd),
+          diag(
+            'TG_RULE_PARAM_AMBIGUOUS',
+            `Read as "any call that sets ${field}"; for the \`${field}\` command write "${tool}(${field} *)".`,
+            specStart,
+            specEnd,
+          ),
         );
       }
       return { ok: true, rule, warnings };
@@ -116,9 +131,7 @@ export function parseRuleReference(text: string): ParseRuleResult {
       if (content.trim() === ':*') return fail(diag('TG_RULE_EMPTY_PREFIX', '`:*` needs a prefix before it.', specStart, specEnd));
       if (content.endsWith(':*')) {
         const prefix = content.slice(0, -2);
-        warnings.push(
-          diag('TG_RULE_LEGACY_PREFIX', `Legacy ":*" suffix: write "${tool}(${prefix} *)".`, specEnd - 2, specEnd),
-        );
+        warnings.push(diag('TG_RULE_LEGACY_PREFIX', `Legacy ":*" suffix: write "${tool}(${prefix} *)".`, specEnd - 2, specEnd));
       }
       const rule: Rule = { ...base, family: kind === 'bash' ? 'bash' : 'content', specifier: content };
       return { ok: true, rule, warnings };
@@ -128,14 +141,21 @@ export function parseRuleReference(text: string): ParseRuleResult {
     case 'pathIgnored': {
       const cover = tool === 'Glob' || tool === 'Grep' || tool === 'LSP' || tool === 'NotebookRead' ? 'Read' : 'Edit';
       warnings.push(
-        diag('TG_RULE_PATH_IGNORED', `${tool}(...) path rules are never consulted: write "${cover}(${raw})", which covers ${tool}.`, specStart, specEnd),
+        diag(
+          'TG_RULE_PATH_IGNORED',
+          `${tool}(...) path rules are never consulted: write "${cover}(${raw})", which covers ${tool}.`,
+          specStart,
+          specEnd,
+        ),
       );
       return { ok: true, rule: { ...base, family: 'path', specifier: content, ignored: true }, warnings };
     }
     case 'domain': {
       const m = /^domain:([\s\S]*)$/.exec(content);
       if (m === null) {
-        return fail(diag('TG_RULE_DOMAIN', `WebFetch rules take "domain:<host>", e.g. "WebFetch(domain:example.com)".`, specStart, specEnd));
+        return fail(
+          diag('TG_RULE_DOMAIN', `WebFetch rules take "domain:<host>", e.g. "WebFetch(domain:example.com)".`, specStart, specEnd),
+        );
       }
       const host = m[1]!.trim().toLowerCase().replace(/\.+$/, '');
       if (host === '*') return bare();
@@ -145,7 +165,9 @@ export function parseRuleReference(text: string): ParseRuleResult {
       return { ok: true, rule: { ...base, family: 'domain', specifier: `domain:${host}`, domain: host }, warnings };
     }
     case 'none':
-      warnings.push(diag('TG_RULE_SPECIFIER_IGNORED', `${tool} takes no specifier: write "${tool}"; this rule is ignored.`, specStart, specEnd));
+      warnings.push(
+        diag('TG_RULE_SPECIFIER_IGNORED', `${tool} takes no specifier: write "${tool}"; this rule is ignored.`, specStart, specEnd),
+      );
       return { ok: true, rule: { ...base, family: 'content', specifier: content, ignored: true }, warnings };
   }
 }

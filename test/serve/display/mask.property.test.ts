@@ -22,31 +22,49 @@ const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const UPPER_DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const B64 = `${ALNUM}+/`;
 const URLSAFE = `${ALNUM}_-`;
-const run = (alphabet: string, min: number, max: number) => fc.string({ unit: fc.constantFrom(...alphabet), minLength: min, maxLength: max });
+const run = (alphabet: string, min: number, max: number) =>
+  fc.string({ unit: fc.constantFrom(...alphabet), minLength: min, maxLength: max });
 // Values end in a letter or digit: a trailing `-` or `_` would run on into the text around them.
-const tail = (alphabet: string, min: number, max: number) => fc.tuple(run(alphabet, min - 1, max - 1), run(ALNUM, 1, 1)).map(([a, b]) => a + b);
+const tail = (alphabet: string, min: number, max: number) =>
+  fc.tuple(run(alphabet, min - 1, max - 1), run(ALNUM, 1, 1)).map(([a, b]) => a + b);
 
 /** A generated value of a shape: the whole value, and the part of it that must not be shown. */
 interface Secret {
   value: string;
   hidden: string;
 }
-const prefixed = (prefix: fc.Arbitrary<string> | string, body: fc.Arbitrary<string>, suffix: fc.Arbitrary<string> = fc.constant('')): fc.Arbitrary<Secret> =>
-  fc.tuple(typeof prefix === 'string' ? fc.constant(prefix) : prefix, body, suffix).map(([p, b, s]) => ({ value: p + b + s, hidden: b + s }));
+const prefixed = (
+  prefix: fc.Arbitrary<string> | string,
+  body: fc.Arbitrary<string>,
+  suffix: fc.Arbitrary<string> = fc.constant(''),
+): fc.Arbitrary<Secret> =>
+  fc
+    .tuple(typeof prefix === 'string' ? fc.constant(prefix) : prefix, body, suffix)
+    .map(([p, b, s]) => ({ value: p + b + s, hidden: b + s }));
 
 const pem = fc
-  .tuple(fc.constantFrom('RSA PRIVATE KEY', 'PRIVATE KEY', 'EC PRIVATE KEY', 'OPENSSH PRIVATE KEY', 'ENCRYPTED PRIVATE KEY'), fc.constantFrom(64, 70), fc.integer({ min: 0, max: 5 }), fc.integer({ min: 4, max: 60 }))
+  .tuple(
+    fc.constantFrom('RSA PRIVATE KEY', 'PRIVATE KEY', 'EC PRIVATE KEY', 'OPENSSH PRIVATE KEY', 'ENCRYPTED PRIVATE KEY'),
+    fc.constantFrom(64, 70),
+    fc.integer({ min: 0, max: 5 }),
+    fc.integer({ min: 4, max: 60 }),
+  )
   .chain(([label, width, full, last]) =>
-    fc.tuple(fc.array(run(B64, width, width), { minLength: full, maxLength: full }), run(B64, last, last), fc.constantFrom('', '=', '==')).map(([lines, end, pad]) => {
-      const body = [...lines, end + pad].join('\n');
-      return { value: `-----BEGIN ${label}-----\n${body}\n-----END ${label}-----`, hidden: body };
-    }),
+    fc
+      .tuple(fc.array(run(B64, width, width), { minLength: full, maxLength: full }), run(B64, last, last), fc.constantFrom('', '=', '=='))
+      .map(([lines, end, pad]) => {
+        const body = [...lines, end + pad].join('\n');
+        return { value: `-----BEGIN ${label}-----\n${body}\n-----END ${label}-----`, hidden: body };
+      }),
   );
 
 /** One generator per listed shape: a shape without one fails the coverage test below. */
 const SHAPE_VALUES: Record<string, fc.Arbitrary<Secret>> = {
   'pem-private-key': pem,
-  jwt: prefixed('eyJ', fc.tuple(tail(URLSAFE, 10, 40), tail(URLSAFE, 10, 60), tail(URLSAFE, 16, 60)).map(([a, b, c]) => `${a}.eyJ${b}.${c}`)),
+  jwt: prefixed(
+    'eyJ',
+    fc.tuple(tail(URLSAFE, 10, 40), tail(URLSAFE, 10, 60), tail(URLSAFE, 16, 60)).map(([a, b, c]) => `${a}.eyJ${b}.${c}`),
+  ),
   'aws-access-key-id': prefixed(fc.constantFrom('AKIA', 'ASIA'), run(UPPER_DIGITS, 16, 16)),
   'github-token': prefixed(fc.constantFrom('ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'), run(ALNUM, 36, 60)),
   'github-fine-grained-token': prefixed('github_pat_', tail(`${ALNUM}_`, 22, 90)),
@@ -54,19 +72,37 @@ const SHAPE_VALUES: Record<string, fc.Arbitrary<Secret>> = {
   'anthropic-key': prefixed(fc.constantFrom('sk-ant-api03-', 'sk-ant-admin01-'), tail(URLSAFE, 40, 100)),
   'openai-project-key': prefixed(fc.constantFrom('sk-proj-', 'sk-svcacct-', 'sk-admin-'), tail(URLSAFE, 40, 160)),
   'openai-key': prefixed('sk-', run(ALNUM, 48, 48)),
-  'slack-token': prefixed(fc.constantFrom('xoxb-', 'xoxp-', 'xoxa-', 'xoxs-'), fc.tuple(run('0123456789', 1, 13), tail(`${ALNUM}-`, 8, 40)).map(([n, r]) => `${n}-${r}`)),
+  'slack-token': prefixed(
+    fc.constantFrom('xoxb-', 'xoxp-', 'xoxa-', 'xoxs-'),
+    fc.tuple(run('0123456789', 1, 13), tail(`${ALNUM}-`, 8, 40)).map(([n, r]) => `${n}-${r}`),
+  ),
   'stripe-key': prefixed(fc.constantFrom('sk_live_', 'sk_test_', 'rk_live_'), run(ALNUM, 16, 99)),
   'google-api-key': prefixed('AIza', tail(URLSAFE, 35, 35)),
   'npm-token': prefixed('npm_', run(ALNUM, 36, 36)),
   'huggingface-token': prefixed('hf_', run(ALNUM, 34, 40)),
-  'pypi-token': prefixed('pypi-', tail(URLSAFE, 50, 120).map((b) => `AgEIcHlwaS5vcmc${b}`)),
-  'sendgrid-key': prefixed('SG.', fc.tuple(run(URLSAFE, 22, 22), tail(URLSAFE, 43, 43)).map(([a, b]) => `${a}.${b}`)),
+  'pypi-token': prefixed(
+    'pypi-',
+    tail(URLSAFE, 50, 120).map((b) => `AgEIcHlwaS5vcmc${b}`),
+  ),
+  'sendgrid-key': prefixed(
+    'SG.',
+    fc.tuple(run(URLSAFE, 22, 22), tail(URLSAFE, 43, 43)).map(([a, b]) => `${a}.${b}`),
+  ),
   'age-secret-key': prefixed('AGE-SECRET-KEY-1', run(UPPER_DIGITS, 58, 58)),
   'url-password': fc
-    .tuple(fc.constantFrom('https', 'postgres', 'redis', 'git+ssh'), run(`${ALNUM}._-`, 1, 12), tail(`${ALNUM}._~!+=-`, 8, 30), fc.constantFrom('example.com', 'db.internal', '10.0.0.7'))
+    .tuple(
+      fc.constantFrom('https', 'postgres', 'redis', 'git+ssh'),
+      run(`${ALNUM}._-`, 1, 12),
+      tail(`${ALNUM}._~!+=-`, 8, 30),
+      fc.constantFrom('example.com', 'db.internal', '10.0.0.7'),
+    )
     .map(([scheme, user, pass, host]) => ({ value: `${scheme}://${user}:${pass}@${host}/x`, hidden: pass })),
   'authorization-header': fc
-    .tuple(fc.constantFrom('Authorization: Bearer ', 'Authorization: Basic ', 'authorization: token '), run(`${ALNUM}._~+/-`, 7, 60), run(ALNUM, 1, 1))
+    .tuple(
+      fc.constantFrom('Authorization: Bearer ', 'Authorization: Basic ', 'authorization: token '),
+      run(`${ALNUM}._~+/-`, 7, 60),
+      run(ALNUM, 1, 1),
+    )
     .map(([head, a, b]) => ({ value: head + a + b, hidden: a + b })),
 };
 
@@ -90,7 +126,18 @@ const DATA_PLACES: readonly ((s: string) => string)[] = [
 const PEM_NOT_ALONE = [4, 5];
 
 describe('masking keeps the commands as they are', () => {
-  const word = fc.constantFrom('src/very/long/path/to/a/module/file-name-with-dashes.ts', 'feature/add-retry-logic-to-the-http-client-0123456789', '0123456789abcdef0123456789abcdef01234567', 'main', '-n', '--force', 'x.txt', '"$HOME"', '$(date)', '*.log');
+  const word = fc.constantFrom(
+    'src/very/long/path/to/a/module/file-name-with-dashes.ts',
+    'feature/add-retry-logic-to-the-http-client-0123456789',
+    '0123456789abcdef0123456789abcdef01234567',
+    'main',
+    '-n',
+    '--force',
+    'x.txt',
+    '"$HOME"',
+    '$(date)',
+    '*.log',
+  );
   const secretWord = anySecret.map((s) => (s.value.includes('\n') || s.value.includes(' ') ? s.value : s.value));
   const part = fc.oneof(
     { weight: 3, arbitrary: word },
@@ -104,12 +151,20 @@ describe('masking keeps the commands as they are', () => {
   const program = fc.oneof(fc.constantFrom('git', 'curl', 'npm', 'echo', 'docker', 'gh'), secretWord);
   const simple = fc.tuple(program, fc.array(part, { maxLength: 5 })).map(([p, args]) => [p, ...args].join(' '));
   const op = fc.constantFrom(' && ', ' || ', '; ', ' | ', '\n', ' # ');
-  const script = fc.tuple(simple, fc.array(fc.tuple(op, simple), { maxLength: 3 })).map(([first, rest]) => first + rest.map(([o, c]) => o + c).join(''));
+  const script = fc
+    .tuple(simple, fc.array(fc.tuple(op, simple), { maxLength: 3 }))
+    .map(([first, rest]) => first + rest.map(([o, c]) => o + c).join(''));
   const placed = fc.tuple(anySecret, fc.integer({ min: 0, max: DATA_PLACES.length - 1 })).map(([s, i]) => DATA_PLACES[i]!(s.value));
   const commands = fc.oneof(script, placed);
 
   const shapeOf = (a: ShellAnalysis) => ({
-    commands: a.commands.map((c) => ({ context: c.context, program: c.argv[0], words: c.argv.length, literal: c.literal, redirects: c.redirects.map((r) => [r.op, r.kind, r.target]) })),
+    commands: a.commands.map((c) => ({
+      context: c.context,
+      program: c.argv[0],
+      words: c.argv.length,
+      literal: c.literal,
+      redirects: c.redirects.map((r) => [r.op, r.kind, r.target]),
+    })),
     redirects: a.redirects.map((r) => [r.op, r.kind, r.target]),
     substitution: a.hasSubstitution,
     unknown: a.unknown.length,
@@ -152,28 +207,41 @@ describe('every value of every listed shape is masked where it is data', () => {
       for (const e of s.examples) {
         // A PEM key's body is masked where its block stands alone (see the H7 block below).
         const m = maskInput('mcp__x__y', { value: s.id === 'pem-private-key' ? e : `before ${e} after` });
-        expect(m.masks.map((x) => x.shape), `${s.id}: ${e}`).toEqual([s.id]);
+        expect(
+          m.masks.map((x) => x.shape),
+          `${s.id}: ${e}`,
+        ).toEqual([s.id]);
       }
     }
   });
 
   it('masks generated values in commands and in other inputs', () => {
     fc.assert(
-      fc.property(anySecret, fc.integer({ min: 0, max: DATA_PLACES.length - 1 }), fc.constantFrom(' ', '\n', ': ', ' "', '='), (s, at, sep) => {
-        // In a command, wherever the value is data. A PEM key's body only where its block stands
-        // alone (a quoted word, a heredoc's body) and every command only passes data on: beside
-        // `npm` or inside a longer message its lines could be what runs.
-        const place = s.id === 'pem-private-key' && PEM_NOT_ALONE.includes(at) ? 0 : at;
-        const command = DATA_PLACES[place]!(s.value);
-        const inCommand = maskInput('Bash', { command }).input as { command: string };
-        expect(inCommand.command, `${s.id} in ${command}`).not.toContain(s.hidden);
-        // In any other input: a file's content, a URL, an MCP tool's argument. A PEM key's body
-        // in a file named as a key, alone.
-        const pemFile = s.id === 'pem-private-key';
-        const other = maskInput('Write', pemFile ? { file_path: '/tmp/x.pem', content: `${s.value}\n` } : { file_path: '/tmp/x', content: `line one${sep}${s.value}${sep}end` });
-        expect(JSON.stringify(other.input)).not.toContain(JSON.stringify(s.hidden).slice(1, -1));
-        expect(other.masks.map((x) => x.shape)).toContain(s.id);
-      }),
+      fc.property(
+        anySecret,
+        fc.integer({ min: 0, max: DATA_PLACES.length - 1 }),
+        fc.constantFrom(' ', '\n', ': ', ' "', '='),
+        (s, at, sep) => {
+          // In a command, wherever the value is data. A PEM key's body only where its block stands
+          // alone (a quoted word, a heredoc's body) and every command only passes data on: beside
+          // `npm` or inside a longer message its lines could be what runs.
+          const place = s.id === 'pem-private-key' && PEM_NOT_ALONE.includes(at) ? 0 : at;
+          const command = DATA_PLACES[place]!(s.value);
+          const inCommand = maskInput('Bash', { command }).input as { command: string };
+          expect(inCommand.command, `${s.id} in ${command}`).not.toContain(s.hidden);
+          // In any other input: a file's content, a URL, an MCP tool's argument. A PEM key's body
+          // in a file named as a key, alone.
+          const pemFile = s.id === 'pem-private-key';
+          const other = maskInput(
+            'Write',
+            pemFile
+              ? { file_path: '/tmp/x.pem', content: `${s.value}\n` }
+              : { file_path: '/tmp/x', content: `line one${sep}${s.value}${sep}end` },
+          );
+          expect(JSON.stringify(other.input)).not.toContain(JSON.stringify(s.hidden).slice(1, -1));
+          expect(other.masks.map((x) => x.shape)).toContain(s.id);
+        },
+      ),
       { numRuns: RUNS },
     );
   });
@@ -187,7 +255,13 @@ describe('every value of every listed shape is masked where it is data', () => {
 describe('a PEM-like block never hides a line that runs', () => {
   const program = fc.constantFrom('reboot', 'shutdown', '/tmp/x/payload', 'sh', `/home/user/project/scripts/${'a'.repeat(40)}`);
   const block = fc
-    .tuple(fc.constantFrom('RSA PRIVATE KEY', 'PRIVATE KEY', 'OPENSSH PRIVATE KEY'), fc.array(run(B64, 64, 64), { minLength: 0, maxLength: 3 }), program, fc.array(run(B64, 64, 64), { maxLength: 2 }), fc.boolean())
+    .tuple(
+      fc.constantFrom('RSA PRIVATE KEY', 'PRIVATE KEY', 'OPENSSH PRIVATE KEY'),
+      fc.array(run(B64, 64, 64), { minLength: 0, maxLength: 3 }),
+      program,
+      fc.array(run(B64, 64, 64), { maxLength: 2 }),
+      fc.boolean(),
+    )
     .map(([label, head, runs, rest, last]) => {
       const lines = last || rest.length === 0 ? [...head, ...rest, runs] : [...head, runs, ...rest];
       return { value: `-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----`, runs };
@@ -252,12 +326,23 @@ describe('a PEM-like block never hides a line that runs', () => {
 });
 
 describe('the masked input keeps every field', () => {
-  const key = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'command', 'file_path'), fc.string({ maxLength: 8 }));
+  const key = fc.oneof(
+    fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'command', 'file_path'),
+    fc.string({ maxLength: 8 }),
+  );
   const { value } = fc.letrec<{ value: unknown }>((tie) => ({
-    value: fc.oneof({ depthSize: 'small' }, fc.string({ maxLength: 12 }), fc.integer(), fc.boolean(), fc.array(tie('value'), { maxLength: 3 }), fc.array(fc.tuple(key, tie('value')), { maxLength: 4 }).map((e) => Object.fromEntries(e))),
+    value: fc.oneof(
+      { depthSize: 'small' },
+      fc.string({ maxLength: 12 }),
+      fc.integer(),
+      fc.boolean(),
+      fc.array(tie('value'), { maxLength: 3 }),
+      fc.array(fc.tuple(key, tie('value')), { maxLength: 4 }).map((e) => Object.fromEntries(e)),
+    ),
   }));
   // Every object's keys in order and every array's length, as JSON writes them.
-  const shape = (v: unknown): unknown => (Array.isArray(v) ? v.map(shape) : v !== null && typeof v === 'object' ? Object.entries(v).map(([k, x]) => [k, shape(x)]) : typeof v);
+  const shape = (v: unknown): unknown =>
+    Array.isArray(v) ? v.map(shape) : v !== null && typeof v === 'object' ? Object.entries(v).map(([k, x]) => [k, shape(x)]) : typeof v;
 
   it('an agent field named __proto__ is shown as a field', () => {
     const input = JSON.parse('{"target":"staging","__proto__":{"target":"production","force":true}}') as Record<string, unknown>;

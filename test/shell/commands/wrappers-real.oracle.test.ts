@@ -39,7 +39,10 @@ beforeAll(async () => {
   mkdirSync(bin);
   mkdirSync(work);
   for (const s of [S1, S2]) {
-    writeFileSync(s, `#!/bin/sh\n{ printf '%s' "${s.endsWith('s1') ? 's1' : 's2'}"; for a in "$@"; do printf '\\t%s' "$a"; done; printf '\\n'; } >> ${log}\n`);
+    writeFileSync(
+      s,
+      `#!/bin/sh\n{ printf '%s' "${s.endsWith('s1') ? 's1' : 's2'}"; for a in "$@"; do printf '\\t%s' "$a"; done; printf '\\n'; } >> ${log}\n`,
+    );
     chmodSync(s, 0o755);
   }
   chmodSync(dir, 0o777);
@@ -54,7 +57,9 @@ function installed(name: string): boolean {
 /** Option words of a spec in every spelling, values drawn from `values`. */
 function optionWords(spec: GnuOptionSpec, skip: readonly string[], values: readonly string[]): fc.Arbitrary<string[]> {
   const long = Object.entries(spec.long ?? {}).filter(([name]) => !skip.includes(name));
-  const short = [...(spec.short ?? '').replace(/^[+-]/, '').matchAll(/([^:])(:{0,2})/g)].filter((m) => !skip.includes(m[1]!) && m[1] !== '?');
+  const short = [...(spec.short ?? '').replace(/^[+-]/, '').matchAll(/([^:])(:{0,2})/g)].filter(
+    (m) => !skip.includes(m[1]!) && m[1] !== '?',
+  );
   const value = fc.constantFrom(...values);
   const arbs: fc.Arbitrary<string[]>[] = [fc.constantFrom(...values).map((v) => [v]), fc.constant(['--'])];
   if (long.length > 0) {
@@ -68,7 +73,9 @@ function optionWords(spec: GnuOptionSpec, skip: readonly string[], values: reado
   if (short.length > 0) {
     const letter = fc.constantFrom(...short.map((m) => m[1]!));
     arbs.push(
-      fc.tuple(letter, letter, value, fc.nat({ max: 3 })).map(([a, b, v, form]) => (form === 0 ? [`-${a}`] : form === 1 ? [`-${a}${v}`] : form === 2 ? [`-${a}${b}`] : [`-${a}`, v])),
+      fc
+        .tuple(letter, letter, value, fc.nat({ max: 3 }))
+        .map(([a, b, v, form]) => (form === 0 ? [`-${a}`] : form === 1 ? [`-${a}${v}`] : form === 2 ? [`-${a}${b}`] : [`-${a}`, v])),
     );
   }
   return fc.oneof(...arbs);
@@ -94,36 +101,138 @@ interface Case {
 }
 
 const SCRIPT_WORD = `${S1} a`;
-const SU_SKIP = ['P', 'pty', 'no-pty', 'g', 'G', 'group', 'supp-group', 'w', 'whitelist-environment', 's', 'shell', 'h', 'help', 'V', 'version'];
+const SU_SKIP = [
+  'P',
+  'pty',
+  'no-pty',
+  'g',
+  'G',
+  'group',
+  'supp-group',
+  'w',
+  'whitelist-environment',
+  's',
+  'shell',
+  'h',
+  'help',
+  'V',
+  'version',
+];
 const CASES: Case[] = [
   { name: 'timeout', spec: grammarOf('timeout'), values: ['1', '5', 'TERM', '0'], prefix: ['5', '1'] },
   { name: 'nice', spec: grammarOf('nice'), values: ['5', '1', '-5'] },
   { name: 'nohup', spec: grammarOf('nohup') },
   { name: 'stdbuf', spec: grammarOf('stdbuf'), values: ['0', 'L', '1K'] },
-  { name: 'env', spec: ENV_OPTIONS, skip: ['list-signal-handling', '0', 'null', 'debug', 'v'], values: ['X', '/tmp', 'X=1', SCRIPT_WORD, `-i ${S1} b`, 'TERM'], extra: ['X=1', '-S', SCRIPT_WORD] },
-  { name: 'xargs', spec: XARGS_OPTIONS, skip: ['p', 'interactive', 'o', 'open-tty', 'show-limits'], values: ['1', '{}', 'x', '/dev/null', '100'] },
+  {
+    name: 'env',
+    spec: ENV_OPTIONS,
+    skip: ['list-signal-handling', '0', 'null', 'debug', 'v'],
+    values: ['X', '/tmp', 'X=1', SCRIPT_WORD, `-i ${S1} b`, 'TERM'],
+    extra: ['X=1', '-S', SCRIPT_WORD],
+  },
+  {
+    name: 'xargs',
+    spec: XARGS_OPTIONS,
+    skip: ['p', 'interactive', 'o', 'open-tty', 'show-limits'],
+    values: ['1', '{}', 'x', '/dev/null', '100'],
+  },
   { name: 'setsid', spec: grammarOf('setsid'), skip: ['f', 'fork'] },
   { name: 'ionice', spec: grammarOf('ionice'), skip: ['p', 'P', 'u', 'pid', 'pgid', 'uid'], values: ['3', '2', '7', 'idle'] },
   { name: 'taskset', spec: grammarOf('taskset'), skip: ['p', 'pid', 'a', 'all-tasks'], values: ['1', '0'], prefix: ['1', '0'] },
   { name: 'prlimit', spec: grammarOf('prlimit'), skip: ['p', 'pid', 'o', 'output'], values: ['1024', 'unlimited', '100:200'] },
-  { name: 'chrt', spec: grammarOf('chrt'), skip: ['p', 'pid', 'a', 'all-tasks', 'f', 'fifo', 'r', 'rr', 'd', 'deadline'], values: ['0', '1'], prefix: ['0'], needsRoot: true },
-  { name: 'setpriv', spec: grammarOf('setpriv'), skip: ['landlock-access', 'landlock-rule', 'selinux-label', 'apparmor-profile'], values: ['65534', 'clear', '-all', 'keep'], needsRoot: true },
+  {
+    name: 'chrt',
+    spec: grammarOf('chrt'),
+    skip: ['p', 'pid', 'a', 'all-tasks', 'f', 'fifo', 'r', 'rr', 'd', 'deadline'],
+    values: ['0', '1'],
+    prefix: ['0'],
+    needsRoot: true,
+  },
+  {
+    name: 'setpriv',
+    spec: grammarOf('setpriv'),
+    skip: ['landlock-access', 'landlock-rule', 'selinux-label', 'apparmor-profile'],
+    values: ['65534', 'clear', '-all', 'keep'],
+    needsRoot: true,
+  },
   { name: 'chronic', spec: grammarOf('chronic'), runs: 25 },
   { name: 'flock', spec: grammarOf('flock'), values: ['1', '3'], prefix: [join(dir, 'lock')], extra: ['-c', SCRIPT_WORD] },
   { name: 'chroot', spec: grammarOf('chroot'), values: ['0:0', '65534:65534', 'root'], prefix: ['/'], needsRoot: true },
-  { name: 'unshare', spec: grammarOf('unshare'), skip: ['load-interp', 'mount-binfmt', 'time', 'T', 'monotonic', 'boottime'], values: ['0', '/', '/tmp', 'private'], needsRoot: true, runs: 40 },
   {
-    name: 'script', spec: SCRIPT_OPTIONS, skip: ['I', 'O', 'B', 'T', 't', 'log-in', 'log-out', 'log-io', 'log-timing', 'timing', 'o', 'output-limit', 'm', 'logging-format', 'E', 'echo', 'h', 'help', 'V', 'version'],
-    values: [SCRIPT_WORD], groups: [['-c', SCRIPT_WORD], ['-qc', SCRIPT_WORD], [`--command=${SCRIPT_WORD}`], [`-c${SCRIPT_WORD}`]], end: ['/dev/null'], runs: 40,
+    name: 'unshare',
+    spec: grammarOf('unshare'),
+    skip: ['load-interp', 'mount-binfmt', 'time', 'T', 'monotonic', 'boottime'],
+    values: ['0', '/', '/tmp', 'private'],
+    needsRoot: true,
+    runs: 40,
   },
-  { name: 'su', spec: SU_OPTIONS, skip: SU_SKIP, values: [SCRIPT_WORD, 'root'], groups: [['-c', SCRIPT_WORD], ['-'], ['root']], prefix: ['root'], needsRoot: true, runs: 40 },
-  { name: 'runuser', spec: RUNUSER_OPTIONS, skip: SU_SKIP, values: [SCRIPT_WORD, 'root'], groups: [['-c', SCRIPT_WORD], ['-u', 'root'], ['-u', 'root', '--'], ['root']], prefix: ['root'], needsRoot: true, runs: 40 },
   {
-    name: 'parallel', spec: { short: 'j:kqu', long: { 'will-cite': 'none', jobs: 'required', 'keep-order': 'none', quote: 'none', ungroup: 'none' } },
-    values: ['1', '2'], groups: [['--will-cite']], end: [S1, 'a', ':::', 'x', 'y'], runs: 20,
+    name: 'script',
+    spec: SCRIPT_OPTIONS,
+    skip: [
+      'I',
+      'O',
+      'B',
+      'T',
+      't',
+      'log-in',
+      'log-out',
+      'log-io',
+      'log-timing',
+      'timing',
+      'o',
+      'output-limit',
+      'm',
+      'logging-format',
+      'E',
+      'echo',
+      'h',
+      'help',
+      'V',
+      'version',
+    ],
+    values: [SCRIPT_WORD],
+    groups: [['-c', SCRIPT_WORD], ['-qc', SCRIPT_WORD], [`--command=${SCRIPT_WORD}`], [`-c${SCRIPT_WORD}`]],
+    end: ['/dev/null'],
+    runs: 40,
+  },
+  {
+    name: 'su',
+    spec: SU_OPTIONS,
+    skip: SU_SKIP,
+    values: [SCRIPT_WORD, 'root'],
+    groups: [['-c', SCRIPT_WORD], ['-'], ['root']],
+    prefix: ['root'],
+    needsRoot: true,
+    runs: 40,
+  },
+  {
+    name: 'runuser',
+    spec: RUNUSER_OPTIONS,
+    skip: SU_SKIP,
+    values: [SCRIPT_WORD, 'root'],
+    groups: [['-c', SCRIPT_WORD], ['-u', 'root'], ['-u', 'root', '--'], ['root']],
+    prefix: ['root'],
+    needsRoot: true,
+    runs: 40,
+  },
+  {
+    name: 'parallel',
+    spec: { short: 'j:kqu', long: { 'will-cite': 'none', jobs: 'required', 'keep-order': 'none', quote: 'none', ungroup: 'none' } },
+    values: ['1', '2'],
+    groups: [['--will-cite']],
+    end: [S1, 'a', ':::', 'x', 'y'],
+    runs: 20,
   },
   { name: 'unbuffer', spec: { short: 'p' }, extra: ['-noecho', '-p', '-nottycopy'], runs: 20 },
-  { name: 'watch', spec: WATCH_OPTIONS, skip: ['s', 'shotsdir', 'f', 'follow', 'h', 'help', 'v', 'version'], values: ['1', '2'], env: { TERM: 'xterm' }, runs: 20 },
+  {
+    name: 'watch',
+    spec: WATCH_OPTIONS,
+    skip: ['s', 'shotsdir', 'f', 'follow', 'h', 'help', 'v', 'version'],
+    values: ['1', '2'],
+    env: { TERM: 'xterm' },
+    runs: 20,
+  },
 ];
 
 /** The analysis lists a command that is the run stub with its arguments, or says it cannot see. */
@@ -139,29 +248,42 @@ const quote = (w: string) => `'${w.replace(/'/g, `'\\''`)}'`;
 describe.skipIf(process.platform !== 'linux')('wrappers against the installed programs', () => {
   for (const c of CASES) {
     const skip = !installed(c.name) || (c.needsRoot === true && !isRoot);
-    it.skipIf(skip)(`${c.name}: every program it runs is one toolgate sees`, () => {
-      const words = fc.oneof(
-        { weight: 3, arbitrary: optionWords(c.spec, c.skip ?? [], c.values ?? ['1']) },
-        { weight: 1, arbitrary: fc.constantFrom(...(c.prefix ?? ['--']), ...(c.extra ?? ['--'])).map((w) => [w]) },
-        { weight: c.groups ? 2 : 0, arbitrary: fc.constantFrom(...(c.groups ?? [['--']])).map((g) => [...g]) },
-      );
-      const tail = fc.array(fc.constantFrom(S2, 'a', '-z', '--', 'b'), { maxLength: 3 });
-      let ranAny = 0;
-      fc.assert(
-        fc.property(fc.array(words, { maxLength: 4 }), fc.boolean(), tail, (opts, withPrefix, rest) => {
-          const argv = [...opts.flat(), ...(withPrefix && c.prefix ? [c.prefix[0]!] : []), ...(c.end ?? [S1, ...rest])];
-          writeFileSync(log, '');
-          spawnSync(c.name, argv, { cwd: work, input: '', timeout: c.name === 'watch' ? 700 : 3000, env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', ...c.env }, stdio: ['pipe', 'ignore', 'ignore'] });
-          const runs = readFileSync(log, 'utf8').split('\n').filter((l) => l !== '');
-          if (runs.length > 0) ranAny++;
-          const command = [c.name, ...argv].map(quote).join(' ');
-          for (const line of runs) expect({ command, ran: line.split('\t'), seen: seen(command, line.split('\t')) }).toMatchObject({ seen: true });
-        }),
-        { numRuns: (c.runs ?? 80) * SCALE, seed: 15 },
-      );
-      // eslint-disable-next-line no-console
-      console.log(`${c.name}: ${ranAny} of ${(c.runs ?? 80) * SCALE} generated calls ran a stub`);
-      expect(ranAny).toBeGreaterThan(0);
-    }, 120_000);
+    it.skipIf(skip)(
+      `${c.name}: every program it runs is one toolgate sees`,
+      () => {
+        const words = fc.oneof(
+          { weight: 3, arbitrary: optionWords(c.spec, c.skip ?? [], c.values ?? ['1']) },
+          { weight: 1, arbitrary: fc.constantFrom(...(c.prefix ?? ['--']), ...(c.extra ?? ['--'])).map((w) => [w]) },
+          { weight: c.groups ? 2 : 0, arbitrary: fc.constantFrom(...(c.groups ?? [['--']])).map((g) => [...g]) },
+        );
+        const tail = fc.array(fc.constantFrom(S2, 'a', '-z', '--', 'b'), { maxLength: 3 });
+        let ranAny = 0;
+        fc.assert(
+          fc.property(fc.array(words, { maxLength: 4 }), fc.boolean(), tail, (opts, withPrefix, rest) => {
+            const argv = [...opts.flat(), ...(withPrefix && c.prefix ? [c.prefix[0]!] : []), ...(c.end ?? [S1, ...rest])];
+            writeFileSync(log, '');
+            spawnSync(c.name, argv, {
+              cwd: work,
+              input: '',
+              timeout: c.name === 'watch' ? 700 : 3000,
+              env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', ...c.env },
+              stdio: ['pipe', 'ignore', 'ignore'],
+            });
+            const runs = readFileSync(log, 'utf8')
+              .split('\n')
+              .filter((l) => l !== '');
+            if (runs.length > 0) ranAny++;
+            const command = [c.name, ...argv].map(quote).join(' ');
+            for (const line of runs)
+              expect({ command, ran: line.split('\t'), seen: seen(command, line.split('\t')) }).toMatchObject({ seen: true });
+          }),
+          { numRuns: (c.runs ?? 80) * SCALE, seed: 15 },
+        );
+        // eslint-disable-next-line no-console
+        console.log(`${c.name}: ${ranAny} of ${(c.runs ?? 80) * SCALE} generated calls ran a stub`);
+        expect(ranAny).toBeGreaterThan(0);
+      },
+      120_000,
+    );
   }
 });

@@ -23,14 +23,27 @@ describe('shellPathEffects', () => {
     ['ls >/dev/null 2>&1', []],
     ['tee a b', ['write /home/user/project/a', 'write /home/user/project/b']],
     ['cp a b', ['write /home/user/project/b', 'read /home/user/project/a', 'write /home/user/project/b/a']],
-    ['mv a dir/', ['write /home/user/project/dir', 'read /home/user/project/a', 'remove /home/user/project/a', 'write /home/user/project/dir/a']],
+    [
+      'mv a dir/',
+      ['write /home/user/project/dir', 'read /home/user/project/a', 'remove /home/user/project/a', 'write /home/user/project/dir/a'],
+    ],
     ['rm -rf build dist', ['remove /home/user/project/build', 'remove /home/user/project/dist']],
     ['rmdir x', ['remove /home/user/project/x']],
     ['mkdir -p a/b', ['write /home/user/project/a/b']],
     ['touch -r ref new', ['read /home/user/project/ref', 'write /home/user/project/new']],
     // A link is an alias: writes through it reach the target, resolved from the folder the link is
     // made in — without a view, `link` may be a directory the link goes into, or the link's name.
-    ['ln -s target link', ['write /home/user/project/link', 'read /home/user/project/target', 'read /home/user/project/link/target', 'write /home/user/project/target', 'write /home/user/project/link/target', 'write /home/user/project/link/target']],
+    [
+      'ln -s target link',
+      [
+        'write /home/user/project/link',
+        'read /home/user/project/target',
+        'read /home/user/project/link/target',
+        'write /home/user/project/target',
+        'write /home/user/project/link/target',
+        'write /home/user/project/link/target',
+      ],
+    ],
     ['sed -i s/a/b/ f', ['write /home/user/project/f']],
     ['sed -n p f', ['read /home/user/project/f']],
     ['chmod 600 key', ['write /home/user/project/key']],
@@ -50,9 +63,13 @@ describe('shellPathEffects', () => {
     // src is a directory; src/readme-link and b/ do not exist; vendor/keys -> /home/user/.ssh.
     const dirs = new Set(['/home/user/project', '/home/user/project/src', '/home/user/.ssh', '/home/user']);
     const links: Record<string, string> = { '/home/user/project/vendor/keys': '/home/user/.ssh' };
-    const real = (p: string) => Object.entries(links).reduce((q, [from, to]) => (q === from || q.startsWith(`${from}/`) ? to + q.slice(from.length) : q), p);
+    const real = (p: string) =>
+      Object.entries(links).reduce((q, [from, to]) => (q === from || q.startsWith(`${from}/`) ? to + q.slice(from.length) : q), p);
     const view = { ...ctx, realpath: (p: string) => real(p), isDirectory: (p: string) => (dirs.has(real(p)) ? true : undefined) };
-    const reads = (command: string) => shellPathEffects(analyzeShell(command), view).effects.filter((e) => e.op === 'read').map((e) => e.path);
+    const reads = (command: string) =>
+      shellPathEffects(analyzeShell(command), view)
+        .effects.filter((e) => e.op === 'read')
+        .map((e) => e.path);
     expect(reads('ln -s ../README.md src/readme-link')).toEqual(['/home/user/project/README.md']);
     expect(reads('ln -s ../../.ssh/id_rsa src/k')).toEqual(['/home/user/.ssh/id_rsa']);
     expect(reads('ln -s ../../.ssh/id_rsa src')).toEqual(['/home/user/.ssh/id_rsa']);
@@ -79,15 +96,27 @@ describe('shellPathEffects', () => {
 
   it('follows every place CDPATH may send a relative cd', () => {
     const at = (command: string, cdPath: string | null | undefined) => shellPathEffects(analyzeShell(command), { ...ctx, cdPath });
-    const paths = (command: string, cdPath: string | null | undefined) => at(command, cdPath).effects.map((e) => `${e.op} ${e.path}${e.glob ? ' (pattern)' : ''}`);
+    const paths = (command: string, cdPath: string | null | undefined) =>
+      at(command, cdPath).effects.map((e) => `${e.op} ${e.path}${e.glob ? ' (pattern)' : ''}`);
     // Known: each entry, then the directory below the working directory (an empty entry is the working directory).
     expect(paths('cd .ssh && cat id_rsa', '/home/user')).toEqual([
-      'read /home/user/.ssh', 'read /home/user/project/.ssh', 'read /home/user/.ssh/id_rsa', 'read /home/user/project/.ssh/id_rsa',
+      'read /home/user/.ssh',
+      'read /home/user/project/.ssh',
+      'read /home/user/.ssh/id_rsa',
+      'read /home/user/project/.ssh/id_rsa',
     ]);
-    expect(paths('cd src && cat a', ':/opt')).toEqual(['read /home/user/project/src', 'read /opt/src', 'read /home/user/project/src/a', 'read /opt/src/a']);
+    expect(paths('cd src && cat a', ':/opt')).toEqual([
+      'read /home/user/project/src',
+      'read /opt/src',
+      'read /home/user/project/src/a',
+      'read /opt/src/a',
+    ]);
     // Unknown: a directory of that name anywhere, as a pattern under /**.
     expect(paths('cd .ssh && cat id_rsa', undefined)).toEqual([
-      'read /home/user/project/.ssh', 'read /**/.ssh (pattern)', 'read /home/user/project/.ssh/id_rsa', 'read /**/.ssh/id_rsa (pattern)',
+      'read /home/user/project/.ssh',
+      'read /**/.ssh (pattern)',
+      'read /home/user/project/.ssh/id_rsa',
+      'read /**/.ssh/id_rsa (pattern)',
     ]);
     // An assignment before the cd is its search path, whatever the environment says.
     expect(paths('CDPATH=/home/user cd .ssh && cat id_rsa', null)).toContain('read /home/user/.ssh/id_rsa');
@@ -121,7 +150,9 @@ describe('shellPathEffects', () => {
   });
 
   it('resolves redirections on compound commands against every directory seen', () => {
-    expect(ops('if true; then cd sub; fi > out')).toEqual(expect.arrayContaining(['write /home/user/project/out', 'write /home/user/project/sub/out']));
+    expect(ops('if true; then cd sub; fi > out')).toEqual(
+      expect.arrayContaining(['write /home/user/project/out', 'write /home/user/project/sub/out']),
+    );
   });
 
   it('normalises Windows paths like the path rules do', () => {
@@ -209,9 +240,26 @@ describe('criticalRemovals', () => {
   const cctx = { ...ctx, workingDirectories: ['/home/user/project', '/home/user/shared'] };
   const crit = (command: string) => criticalRemovals(analyzeShell(command), cctx);
   it.each([
-    'rm -rf /', 'rm -rf /usr', 'rm -rf ~', 'rm -rf ~/', 'rm -rf /home/user', 'rm -rf .', 'rm -rf ..', 'rm -rf /home', 'rmdir /home/user/project',
-    'rm -rf /home/user/shared/*', 'rm -rf *', 'rm -rf "$DIR"/*', 'rm -rf $DIR/', 'rm -rf "$HOME"', 'echo $(rm -rf /)', 'sudo rm -rf /',
-    'cd .. && rm -rf project', 'cd / && rm -rf usr', 'bash -c "rm -rf ~"', 'find / -delete',
+    'rm -rf /',
+    'rm -rf /usr',
+    'rm -rf ~',
+    'rm -rf ~/',
+    'rm -rf /home/user',
+    'rm -rf .',
+    'rm -rf ..',
+    'rm -rf /home',
+    'rmdir /home/user/project',
+    'rm -rf /home/user/shared/*',
+    'rm -rf *',
+    'rm -rf "$DIR"/*',
+    'rm -rf $DIR/',
+    'rm -rf "$HOME"',
+    'echo $(rm -rf /)',
+    'sudo rm -rf /',
+    'cd .. && rm -rf project',
+    'cd / && rm -rf usr',
+    'bash -c "rm -rf ~"',
+    'find / -delete',
   ])('%j is critical', (command) => {
     expect(crit(command).length).toBeGreaterThan(0);
   });
@@ -261,9 +309,12 @@ describe('acceptEditsCommand', () => {
   it.each(['mkdir build', 'touch a', 'rm -rf build', 'rmdir x', 'mv a b', 'cp a b', 'sed -i s/a/b/ f', 'rm *.tmp'])('%j qualifies', (c) => {
     expect(acceptEditsCommand(first(c))).toBe(true);
   });
-  it.each(['npm install', 'rm "$X"', 'cp ~/a b', "sed -i '1w x' f", 'sed -i 1d f', 'gsed -i s/a/b/ f', 'chmod 600 a', 'tee a', '$CMD'])('%j does not', (c) => {
-    expect(acceptEditsCommand(first(c))).toBe(false);
-  });
+  it.each(['npm install', 'rm "$X"', 'cp ~/a b', "sed -i '1w x' f", 'sed -i 1d f', 'gsed -i s/a/b/ f', 'chmod 600 a', 'tee a', '$CMD'])(
+    '%j does not',
+    (c) => {
+      expect(acceptEditsCommand(first(c))).toBe(false);
+    },
+  );
 });
 
 describe('a glob written through, with a view that lists (globMatches)', () => {
@@ -272,11 +323,16 @@ describe('a glob written through, with a view that lists (globMatches)', () => {
   const view = {
     ...ctx,
     realpath: (p: string) => links[p] ?? p,
-    globMatches: (g: string) => (g.startsWith(`${P}/slow/`) ? { unknown: 'more than 10000 entries to look through' } : { paths: g === `${P}/build/*.sh` ? [`${P}/build/a.sh`, `${P}/build/y.sh`] : [] }),
+    globMatches: (g: string) =>
+      g.startsWith(`${P}/slow/`)
+        ? { unknown: 'more than 10000 entries to look through' }
+        : { paths: g === `${P}/build/*.sh` ? [`${P}/build/a.sh`, `${P}/build/y.sh`] : [] },
   };
   const fx = (command: string) => shellPathEffects(analyzeShell(command), view).effects;
   it('reports each name it matches and where that name leads', () => {
-    expect(fx('echo x > build/*.sh').map((e) => `${e.op} ${e.path}${e.literal ? '' : ' (pattern)'}${e.viaSymlink ? ' (link)' : ''}`)).toEqual([
+    expect(
+      fx('echo x > build/*.sh').map((e) => `${e.op} ${e.path}${e.literal ? '' : ' (pattern)'}${e.viaSymlink ? ' (link)' : ''}`),
+    ).toEqual([
       `write ${P}/build/*.sh (pattern)`,
       `write ${P}/build/a.sh`,
       `write ${P}/build/y.sh`,

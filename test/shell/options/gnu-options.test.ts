@@ -1,14 +1,38 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseGnuOptions, resolveLongOption, describeGnuProblem, type GnuArgument, type GnuOptionSpec } from '../../../src/shell/options/gnu-options.js';
+import {
+  parseGnuOptions,
+  resolveLongOption,
+  describeGnuProblem,
+  type GnuArgument,
+  type GnuOptionSpec,
+} from '../../../src/shell/options/gnu-options.js';
 
 const TIMEOUT: GnuOptionSpec = {
   short: '+k:s:v',
-  long: { 'kill-after': 'required', signal: 'required', 'preserve-status': 'none', foreground: 'none', verbose: 'none', help: 'none', version: 'none' },
+  long: {
+    'kill-after': 'required',
+    signal: 'required',
+    'preserve-status': 'none',
+    foreground: 'none',
+    verbose: 'none',
+    help: 'none',
+    version: 'none',
+  },
 };
 const WC: GnuOptionSpec = {
   short: 'clLmw',
-  long: { bytes: 'none', chars: 'none', lines: 'none', 'files0-from': 'required', 'max-line-length': 'none', words: 'none', total: 'required', help: 'none', version: 'none' },
+  long: {
+    bytes: 'none',
+    chars: 'none',
+    lines: 'none',
+    'files0-from': 'required',
+    'max-line-length': 'none',
+    words: 'none',
+    total: 'required',
+    help: 'none',
+    version: 'none',
+  },
 };
 const LS_LIKE: GnuOptionSpec = {
   short: 'alI:w:',
@@ -34,11 +58,19 @@ describe('parseGnuOptions', () => {
   });
   it('long values: =, next word, abbreviations, exact names beat longer ones', () => {
     expect(ok(parseGnuOptions(['wc', '--files0=x'], WC)).options[0]).toMatchObject({ name: 'files0-from', value: 'x' });
-    expect(ok(parseGnuOptions(['wc', '--files0-from', '-'], WC)).options[0]).toMatchObject({ name: 'files0-from', value: '-', valueIndex: 2 });
+    expect(ok(parseGnuOptions(['wc', '--files0-from', '-'], WC)).options[0]).toMatchObject({
+      name: 'files0-from',
+      value: '-',
+      valueIndex: 2,
+    });
     expect(ok(parseGnuOptions(['wc', '--li'], WC)).options[0]!.name).toBe('lines');
     const exact: GnuOptionSpec = { long: { include: 'required', 'include-from': 'required' } };
     expect(ok(parseGnuOptions(['g', '--include=*.ts'], exact)).options[0]!.name).toBe('include');
-    expect(parseGnuOptions(['g', '--incl=x'], exact)).toMatchObject({ ok: false, problem: 'ambiguous', candidates: ['include', 'include-from'] });
+    expect(parseGnuOptions(['g', '--incl=x'], exact)).toMatchObject({
+      ok: false,
+      problem: 'ambiguous',
+      candidates: ['include', 'include-from'],
+    });
   });
   it('unknown, ambiguous, missing and unexpected values name the word', () => {
     expect(parseGnuOptions(['wc', '--nope'], WC)).toMatchObject({ ok: false, problem: 'unknown', word: '--nope', index: 1 });
@@ -56,7 +88,12 @@ describe('parseGnuOptions', () => {
   });
   it('short letters: combined, attached values, next-word values, optional values attached only', () => {
     const r = ok(parseGnuOptions(['ls', '-alI*.o', '-w', '--', 'x'], LS_LIKE));
-    expect(r.options.map((o) => [o.name, o.value])).toEqual([['a', undefined], ['l', undefined], ['I', '*.o'], ['w', '--']]);
+    expect(r.options.map((o) => [o.name, o.value])).toEqual([
+      ['a', undefined],
+      ['l', undefined],
+      ['I', '*.o'],
+      ['w', '--'],
+    ]);
     expect(r.operands.map((o) => o.text)).toEqual(['x']);
     const sed = ok(parseGnuOptions(['sed', '-i', 's/a/b/', 'f'], { short: 'i::n' }));
     expect(sed.options).toEqual([{ name: 'i', kind: 'short', index: 1, word: '-i' }]);
@@ -114,16 +151,16 @@ describe('parseGnuOptions properties', () => {
           for (const [n, useShort, abbreviate, value] of picks) {
             if (useShort && spec.shortList.length > 0) {
               const [letter, arg] = spec.shortList[n % spec.shortList.length]!;
-              if (arg === 'none') argv.push('-' + letter), expected.push([letter, undefined]);
-              else if (arg === 'optional' || abbreviate) argv.push('-' + letter + value), expected.push([letter, value]);
-              else argv.push('-' + letter, value), expected.push([letter, value]);
+              if (arg === 'none') (argv.push('-' + letter), expected.push([letter, undefined]));
+              else if (arg === 'optional' || abbreviate) (argv.push('-' + letter + value), expected.push([letter, value]));
+              else (argv.push('-' + letter, value), expected.push([letter, value]));
             } else {
               const name = longNames[n % longNames.length]!;
               const arg = spec.long[name]!;
               const written = '--' + (abbreviate ? shortestPrefix(name, longNames) : name);
-              if (arg === 'none') argv.push(written), expected.push([name, undefined]);
-              else if (arg === 'optional' || abbreviate) argv.push(`${written}=${value}`), expected.push([name, value]);
-              else argv.push(written, value), expected.push([name, value]);
+              if (arg === 'none') (argv.push(written), expected.push([name, undefined]));
+              else if (arg === 'optional' || abbreviate) (argv.push(`${written}=${value}`), expected.push([name, value]));
+              else (argv.push(written, value), expected.push([name, value]));
             }
           }
           argv.push('--', ...ops);
@@ -172,22 +209,27 @@ describe('parseGnuOptions properties', () => {
 
   it('never throws and every word is either an option, a value, an operand or the `--`', () => {
     fc.assert(
-      fc.property(specArb, fc.array(fc.oneof(valueArb, fc.constantFrom('-', '--', '-a', '--x=1')), { maxLength: 8 }), fc.boolean(), (spec, words, stop) => {
-        const argv = ['t', ...words];
-        const r = parseGnuOptions(argv, { ...spec, stopAtOperand: stop });
-        if (!r.ok) {
-          expect(argv[r.index]).toBe(r.word);
-          return;
-        }
-        const seen = new Set<number>();
-        for (const o of r.options) {
-          seen.add(o.index);
-          if (o.valueIndex !== undefined) seen.add(o.valueIndex);
-        }
-        for (const o of r.operands) seen.add(o.index);
-        if (r.endOfOptions !== undefined) seen.add(r.endOfOptions);
-        for (let k = 1; k < argv.length; k++) expect(seen.has(k)).toBe(true);
-      }),
+      fc.property(
+        specArb,
+        fc.array(fc.oneof(valueArb, fc.constantFrom('-', '--', '-a', '--x=1')), { maxLength: 8 }),
+        fc.boolean(),
+        (spec, words, stop) => {
+          const argv = ['t', ...words];
+          const r = parseGnuOptions(argv, { ...spec, stopAtOperand: stop });
+          if (!r.ok) {
+            expect(argv[r.index]).toBe(r.word);
+            return;
+          }
+          const seen = new Set<number>();
+          for (const o of r.options) {
+            seen.add(o.index);
+            if (o.valueIndex !== undefined) seen.add(o.valueIndex);
+          }
+          for (const o of r.operands) seen.add(o.index);
+          if (r.endOfOptions !== undefined) seen.add(r.endOfOptions);
+          for (let k = 1; k < argv.length; k++) expect(seen.has(k)).toBe(true);
+        },
+      ),
     );
   });
 });

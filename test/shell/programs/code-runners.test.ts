@@ -27,7 +27,18 @@ describe('programs toolgate has no model of', () => {
     expect(found.map((o) => o.unmodelled)).toEqual([true]);
     expect(found[0]!.why).toMatch(/has no model of, so what it writes and runs is unknown/);
   });
-  it.each(['cat x', 'ls -la', 'git status', 'echo hi', 'jq . x.json', 'rm -rf build', 'curl -s https://example.com', 'npm ls', 'cpio -id < x.cpio', 'timeout 5 ls'])('%s is modelled', (command) => {
+  it.each([
+    'cat x',
+    'ls -la',
+    'git status',
+    'echo hi',
+    'jq . x.json',
+    'rm -rf build',
+    'curl -s https://example.com',
+    'npm ls',
+    'cpio -id < x.cpio',
+    'timeout 5 ls',
+  ])('%s is modelled', (command) => {
     expect(opaqueCommands(analyzeShell(command, { shell: 'bash' })).filter((o) => o.unmodelled)).toEqual([]);
   });
 });

@@ -6,9 +6,12 @@ import { printedVariables } from '../../../src/shell/programs/index.js';
 const printed = (command: string) => analyzeShell(command).commands.map((c) => printedVariables(c));
 
 describe('printedVariables', () => {
-  it.each(['env', 'printenv', 'export', 'export -p', 'declare', 'declare -p', 'typeset -p', 'set', 'compgen -v', 'env -0'])('%s prints every variable', (command) => {
-    expect(printed(command)[0]).toBe('all');
-  });
+  it.each(['env', 'printenv', 'export', 'export -p', 'declare', 'declare -p', 'typeset -p', 'set', 'compgen -v', 'env -0'])(
+    '%s prints every variable',
+    (command) => {
+      expect(printed(command)[0]).toBe('all');
+    },
+  );
 
   it('names what printenv and declare -p are given', () => {
     expect(printed('printenv HOME PATH')[0]).toEqual(['HOME', 'PATH']);

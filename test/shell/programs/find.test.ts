@@ -27,11 +27,19 @@ describe('readFind: find reads its words with one grammar', () => {
   const words = (command: string) => {
     const argv = command.split(' ');
     const r = readFind(argv);
-    return { options: r.options.map((k) => argv[k]), starts: r.starts.map((k) => argv[k]), primaries: r.primaries.map((p) => [p.word, ...p.values.map((k) => argv[k])].join(' ')) };
+    return {
+      options: r.options.map((k) => argv[k]),
+      starts: r.starts.map((k) => argv[k]),
+      primaries: r.primaries.map((p) => [p.word, ...p.values.map((k) => argv[k])].join(' ')),
+    };
   };
   it('gives each primary the words it takes', () => {
     expect(words('find . -name -delete -print')).toEqual({ options: [], starts: ['.'], primaries: ['-name -delete', '-print'] });
-    expect(words('find -L -D tree a b -fprintf out %p -newer ref')).toEqual({ options: ['-L', '-D'], starts: ['a', 'b'], primaries: ['-fprintf out %p', '-newer ref'] });
+    expect(words('find -L -D tree a b -fprintf out %p -newer ref')).toEqual({
+      options: ['-L', '-D'],
+      starts: ['a', 'b'],
+      primaries: ['-fprintf out %p', '-newer ref'],
+    });
   });
   it('ends -exec at ; or at + after {}', () => {
     expect(words('find . -exec ls + ; -print')).toEqual({ options: [], starts: ['.'], primaries: ['-exec ls +', '-print'] });

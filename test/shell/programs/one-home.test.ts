@@ -50,7 +50,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/shell/effects/path-effects.ts:tree': 'the `tree` field of a path effect, not the program',
   'src/shell/read-only/index.ts:strings': 'the `strings` read-only check (an @FILE operand), still in read-only/index.ts',
   'src/shell/read-only/index.ts:grep': "git's `grep -O` check, still in read-only/index.ts's git walk",
-  'src/shell/read-only/index.ts:git': "the git read-only walk and `git after cd`, still in read-only/index.ts",
+  'src/shell/read-only/index.ts:git': 'the git read-only walk and `git after cd`, still in read-only/index.ts',
   'src/cli/test-command.ts:test': 'the `toolgate test` subcommand, not the program',
   'src/lint/locate.ts:[': 'a bracket of a JSON path, not the program',
   'src/paths/gitignore-match.ts:[': 'a bracket expression of a pattern, not the program',
@@ -59,28 +59,39 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/shell/syntax/parser.ts:[': 'the syntax node of `[ … ]` and a subscript bracket (the command it emits is read by the test model)',
   'src/shell/programs/sed/script.ts:[': 'a bracket expression of a sed regex, not the program',
   'src/shell/syntax/words.ts:[': 'a glob bracket, not the program',
-  'src/evaluate/rule-match.ts:git': 'rule matching strips git\'s global options (the table is in programs/git/global-options.ts)',
+  'src/evaluate/rule-match.ts:git': "rule matching strips git's global options (the table is in programs/git/global-options.ts)",
   'src/serve/self-guard.ts:[': 'a glob bracket in the answer-command matcher, not the program [',
   'src/store/verify.ts:seq': "the audit anchor's sequence number, not the program seq",
   'src/shell/commands/emit.ts:git': "the call to git's runs facet (to move: the registry's runs facet)",
-  'src/dialects/robota/auto-mode.ts:nice': "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/dialects/robota/auto-mode.ts:nohup': "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/dialects/robota/auto-mode.ts:stdbuf': "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/dialects/robota/auto-mode.ts:doas': "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/dialects/robota/auto-mode.ts:sudo': "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/dialects/robota/auto-mode.ts:su': "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/dialects/robota/auto-mode.ts:watch': "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/evaluate/broad-allow.ts:sudo': 'the interpreters and wrappers a broad allow rule would cover (to move: derived from the models\' runs facet)',
-  'src/dialects/robota/auto-mode.ts:xargs': "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/evaluate/broad-allow.ts:env': 'the interpreters and wrappers a broad allow rule would cover (to move: derived from the models\' runs facet)',
-  'src/evaluate/broad-allow.ts:xargs': 'the interpreters and wrappers a broad allow rule would cover (to move: derived from the models\' runs facet)',
+  'src/dialects/robota/auto-mode.ts:nice':
+    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
+  'src/dialects/robota/auto-mode.ts:nohup':
+    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
+  'src/dialects/robota/auto-mode.ts:stdbuf':
+    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
+  'src/dialects/robota/auto-mode.ts:doas':
+    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
+  'src/dialects/robota/auto-mode.ts:sudo':
+    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
+  'src/dialects/robota/auto-mode.ts:su':
+    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
+  'src/dialects/robota/auto-mode.ts:watch':
+    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
+  'src/evaluate/broad-allow.ts:sudo':
+    "the interpreters and wrappers a broad allow rule would cover (to move: derived from the models' runs facet)",
+  'src/dialects/robota/auto-mode.ts:xargs':
+    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
+  'src/evaluate/broad-allow.ts:env':
+    "the interpreters and wrappers a broad allow rule would cover (to move: derived from the models' runs facet)",
+  'src/evaluate/broad-allow.ts:xargs':
+    "the interpreters and wrappers a broad allow rule would cover (to move: derived from the models' runs facet)",
   'src/shell/commands/emit.ts:xargs': "the `via` of input an unwrap facet reports (xargs's), not a table",
-  'src/shell/types.ts:xargs': 'where a command\'s arguments come from at run time (`argumentsFrom`), not a table',
-  'src/shell/effects/path-effects.ts:xargs': 'a removal whose operands come from xargs input (to move: the input a model\'s unwrap reports)',
-  'src/shell/read-only/index.ts:xargs': "the xargs read-only check and commands completed from xargs input, still in read-only/index.ts",
+  'src/shell/types.ts:xargs': "where a command's arguments come from at run time (`argumentsFrom`), not a table",
+  'src/shell/effects/path-effects.ts:xargs': "a removal whose operands come from xargs input (to move: the input a model's unwrap reports)",
+  'src/shell/read-only/index.ts:xargs': 'the xargs read-only check and commands completed from xargs input, still in read-only/index.ts',
   'src/powershell/reader.ts:parallel': "PowerShell's `parallel` keyword, not the program",
   'src/powershell/reader.ts:trap': "PowerShell's `trap` keyword, not the bash builtin",
-  'src/shell/commands/emit.ts:coproc': 'the `coproc` reserved word opening a compound command (the simple-command form is the model\'s)',
+  'src/shell/commands/emit.ts:coproc': "the `coproc` reserved word opening a compound command (the simple-command form is the model's)",
   'src/shell/syntax/lexer.ts:coproc': "bash's reserved word `coproc`, syntax rather than the model",
   'src/shell/shells/zsh.ts:mapfile': "zsh's special `mapfile` array (zsh/mapfile), not the builtin",
   'src/powershell/aliases.ts:echo': 'a PowerShell alias (`echo` is Write-Output there), not the builtin',
@@ -92,26 +103,46 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/serve/display/mask.ts:export': "serve's masking: programs that only pass a quoted block on as data (to move: a model facet)",
   'src/serve/display/mask.ts:echo': "serve's masking: programs that only pass a quoted block on as data (to move: a model facet)",
   'src/serve/display/mask.ts:printf': "serve's masking: programs that only pass a quoted block on as data (to move: a model facet)",
-  'src/dialects/robota/auto-mode.ts:perl': "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/dialects/robota/auto-mode.ts:python': "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/dialects/robota/auto-mode.ts:python2': "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/dialects/robota/auto-mode.ts:python3': "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/dialects/robota/auto-mode.ts:node': "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/dialects/robota/auto-mode.ts:deno': "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/dialects/robota/auto-mode.ts:bun': "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/dialects/robota/auto-mode.ts:ruby': "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/dialects/robota/auto-mode.ts:php': "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/dialects/robota/auto-mode.ts:lua': "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/evaluate/broad-allow.ts:perl': "the interpreters and wrappers a broad allow rule would cover (to move: derived from the models' runs facet)",
-  'src/evaluate/broad-allow.ts:python': "the interpreters and wrappers a broad allow rule would cover (to move: derived from the models' runs facet)",
-  'src/evaluate/broad-allow.ts:python2': "the interpreters and wrappers a broad allow rule would cover (to move: derived from the models' runs facet)",
-  'src/evaluate/broad-allow.ts:python3': "the interpreters and wrappers a broad allow rule would cover (to move: derived from the models' runs facet)",
-  'src/evaluate/broad-allow.ts:node': "the interpreters and wrappers a broad allow rule would cover (to move: derived from the models' runs facet)",
-  'src/evaluate/broad-allow.ts:deno': "the interpreters and wrappers a broad allow rule would cover (to move: derived from the models' runs facet)",
-  'src/evaluate/broad-allow.ts:bun': "the interpreters and wrappers a broad allow rule would cover (to move: derived from the models' runs facet)",
-  'src/evaluate/broad-allow.ts:ruby': "the interpreters and wrappers a broad allow rule would cover (to move: derived from the models' runs facet)",
-  'src/evaluate/broad-allow.ts:php': "the interpreters and wrappers a broad allow rule would cover (to move: derived from the models' runs facet)",
-  'src/evaluate/broad-allow.ts:lua': "the interpreters and wrappers a broad allow rule would cover (to move: derived from the models' runs facet)",
+  'src/dialects/robota/auto-mode.ts:perl':
+    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
+  'src/dialects/robota/auto-mode.ts:python':
+    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
+  'src/dialects/robota/auto-mode.ts:python2':
+    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
+  'src/dialects/robota/auto-mode.ts:python3':
+    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
+  'src/dialects/robota/auto-mode.ts:node':
+    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
+  'src/dialects/robota/auto-mode.ts:deno':
+    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
+  'src/dialects/robota/auto-mode.ts:bun':
+    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
+  'src/dialects/robota/auto-mode.ts:ruby':
+    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
+  'src/dialects/robota/auto-mode.ts:php':
+    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
+  'src/dialects/robota/auto-mode.ts:lua':
+    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
+  'src/evaluate/broad-allow.ts:perl':
+    "the interpreters and wrappers a broad allow rule would cover (to move: derived from the models' runs facet)",
+  'src/evaluate/broad-allow.ts:python':
+    "the interpreters and wrappers a broad allow rule would cover (to move: derived from the models' runs facet)",
+  'src/evaluate/broad-allow.ts:python2':
+    "the interpreters and wrappers a broad allow rule would cover (to move: derived from the models' runs facet)",
+  'src/evaluate/broad-allow.ts:python3':
+    "the interpreters and wrappers a broad allow rule would cover (to move: derived from the models' runs facet)",
+  'src/evaluate/broad-allow.ts:node':
+    "the interpreters and wrappers a broad allow rule would cover (to move: derived from the models' runs facet)",
+  'src/evaluate/broad-allow.ts:deno':
+    "the interpreters and wrappers a broad allow rule would cover (to move: derived from the models' runs facet)",
+  'src/evaluate/broad-allow.ts:bun':
+    "the interpreters and wrappers a broad allow rule would cover (to move: derived from the models' runs facet)",
+  'src/evaluate/broad-allow.ts:ruby':
+    "the interpreters and wrappers a broad allow rule would cover (to move: derived from the models' runs facet)",
+  'src/evaluate/broad-allow.ts:php':
+    "the interpreters and wrappers a broad allow rule would cover (to move: derived from the models' runs facet)",
+  'src/evaluate/broad-allow.ts:lua':
+    "the interpreters and wrappers a broad allow rule would cover (to move: derived from the models' runs facet)",
   'src/lint/hooks.ts:perl': "the lint's interpreters a hook command may start (to move: derived from the models' runs facet)",
   'src/lint/hooks.ts:python': "the lint's interpreters a hook command may start (to move: derived from the models' runs facet)",
   'src/lint/hooks.ts:python3': "the lint's interpreters a hook command may start (to move: derived from the models' runs facet)",
@@ -124,44 +155,62 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/serve/self-guard.ts:node': "the script runners that can start serve's CLI by a path (to move: a model facet)",
   'src/serve/self-guard.ts:deno': "the script runners that can start serve's CLI by a path (to move: a model facet)",
   'src/serve/self-guard.ts:bun': "the script runners that can start serve's CLI by a path (to move: a model facet)",
-  'src/shell/read-only/index.ts:node': "the `version` check kind: node's `-v` is its version too (to move: the interpreter model's own check)",
-  'src/powershell/aliases.ts:rm': "a PowerShell alias (`rm` is Remove-Item there), not the POSIX program",
-  'src/powershell/aliases.ts:rmdir': "a PowerShell alias (`rmdir` is Remove-Item there), not the POSIX program",
-  'src/powershell/aliases.ts:mkdir': "a PowerShell alias (`mkdir` is New-Item -ItemType Directory there), not the POSIX program",
+  'src/shell/read-only/index.ts:node':
+    "the `version` check kind: node's `-v` is its version too (to move: the interpreter model's own check)",
+  'src/powershell/aliases.ts:rm': 'a PowerShell alias (`rm` is Remove-Item there), not the POSIX program',
+  'src/powershell/aliases.ts:rmdir': 'a PowerShell alias (`rmdir` is Remove-Item there), not the POSIX program',
+  'src/powershell/aliases.ts:mkdir': 'a PowerShell alias (`mkdir` is New-Item -ItemType Directory there), not the POSIX program',
   'src/powershell/aliases.ts:history': 'a PowerShell alias (`history` is Get-History there), not the bash builtin',
   'src/powershell/aliases.ts:tee': 'a PowerShell alias (`tee` is Tee-Object there), not the POSIX program',
   'src/serve/display/mask.ts:tee': "serve's masking: programs that only pass a quoted block on as data (to move: a model facet)",
   'src/serve/display/mask.ts:mkdir': "serve's masking: programs that only pass a quoted block on as data (to move: a model facet)",
   'src/serve/display/mask.ts:chmod': "serve's masking: programs that only pass a quoted block on as data (to move: a model facet)",
-  'src/testing/memory-fs.ts:rm': "the name of a file-system call in an error, not the program",
-  'src/testing/memory-fs.ts:mkdir': "the name of a file-system call in an error, not the program",
-  'src/testing/memory-fs.ts:chmod': "the name of a file-system call in an error, not the program",
+  'src/testing/memory-fs.ts:rm': 'the name of a file-system call in an error, not the program',
+  'src/testing/memory-fs.ts:mkdir': 'the name of a file-system call in an error, not the program',
+  'src/testing/memory-fs.ts:chmod': 'the name of a file-system call in an error, not the program',
   'src/shell/shells/zsh.ts:watch': "zsh's tied `watch` array, not the program",
-  'src/evaluate/broad-allow.ts:exec': 'the interpreters and wrappers a broad allow rule would cover (to move: derived from the models\' runs facet)',
+  'src/evaluate/broad-allow.ts:exec':
+    "the interpreters and wrappers a broad allow rule would cover (to move: derived from the models' runs facet)",
   'src/shell/programs/file-operations.ts:time': "touch's `--time` option, not the program",
   'src/lint/codes.ts:curl': 'the meaning of a lint code, in prose (`a deny on `curl` but not `wget``), not a table of the program',
   'src/lint/codes.ts:wget': 'the meaning of a lint code, in prose (`a deny on `curl` but not `wget``), not a table of the program',
-  'src/lint/logic.ts:curl': "the lint's network programs and programs that do the same job (a deny rule one of them gets past), not a table of the program's behaviour",
-  'src/lint/logic.ts:wget': "the lint's network programs and programs that do the same job (a deny rule one of them gets past), not a table of the program's behaviour",
+  'src/lint/logic.ts:curl':
+    "the lint's network programs and programs that do the same job (a deny rule one of them gets past), not a table of the program's behaviour",
+  'src/lint/logic.ts:wget':
+    "the lint's network programs and programs that do the same job (a deny rule one of them gets past), not a table of the program's behaviour",
   'src/powershell/aliases.ts:curl': 'a PowerShell alias (`curl` is Invoke-WebRequest in Windows PowerShell), not the program',
   'src/powershell/aliases.ts:wget': 'a PowerShell alias (`wget` is Invoke-WebRequest in Windows PowerShell), not the program',
   'src/serve/display/mask.ts:curl': "serve's masking: programs that only pass a quoted block on as data (to move: a model facet)",
-  'src/dialects/robota/auto-mode.ts:npm': "robota's auto-mode list of runners of project scripts (to move: derived from the models' runs facet)",
+  'src/dialects/robota/auto-mode.ts:npm':
+    "robota's auto-mode list of runners of project scripts (to move: derived from the models' runs facet)",
   'src/evaluate/broad-allow.ts:npm': "the package managers a broad allow rule would cover (to move: derived from the models' runs facet)",
   'src/lint/logic.ts:rsync': "the lint's network programs (a deny rule one of them gets past), not a table of the program's behaviour",
-  'src/lint/logic.ts:node': "the lint's sample risky calls for an allow rule on a program, and programs that do the same job, not a table of the program's behaviour",
-  'src/lint/logic.ts:ruby': "the lint's sample risky calls for an allow rule on a program, and programs that do the same job, not a table of the program's behaviour",
-  'src/lint/logic.ts:perl': "the lint's sample risky calls for an allow rule on a program, and programs that do the same job, not a table of the program's behaviour",
-  'src/lint/logic.ts:env': "the lint's sample risky calls for an allow rule on a program, and programs that do the same job, not a table of the program's behaviour",
-  'src/lint/logic.ts:xargs': "the lint's sample risky calls for an allow rule on a program, and programs that do the same job, not a table of the program's behaviour",
-  'src/lint/logic.ts:sudo': "the lint's sample risky calls for an allow rule on a program, and programs that do the same job, not a table of the program's behaviour",
-  'src/lint/logic.ts:npm': "the lint's sample risky calls for an allow rule on a program, and programs that do the same job, not a table of the program's behaviour",
-  'src/lint/logic.ts:bun': "the lint's sample risky calls for an allow rule on a program, and programs that do the same job, not a table of the program's behaviour",
-  'src/lint/logic.ts:deno': "the lint's sample risky calls for an allow rule on a program, and programs that do the same job, not a table of the program's behaviour",
-  'src/dialects/robota/auto-mode.ts:env': "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/dialects/robota/auto-mode.ts:exec': "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/dialects/robota/auto-mode.ts:timeout': "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/dialects/robota/auto-mode.ts:time': "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
+  'src/lint/logic.ts:node':
+    "the lint's sample risky calls for an allow rule on a program, and programs that do the same job, not a table of the program's behaviour",
+  'src/lint/logic.ts:ruby':
+    "the lint's sample risky calls for an allow rule on a program, and programs that do the same job, not a table of the program's behaviour",
+  'src/lint/logic.ts:perl':
+    "the lint's sample risky calls for an allow rule on a program, and programs that do the same job, not a table of the program's behaviour",
+  'src/lint/logic.ts:env':
+    "the lint's sample risky calls for an allow rule on a program, and programs that do the same job, not a table of the program's behaviour",
+  'src/lint/logic.ts:xargs':
+    "the lint's sample risky calls for an allow rule on a program, and programs that do the same job, not a table of the program's behaviour",
+  'src/lint/logic.ts:sudo':
+    "the lint's sample risky calls for an allow rule on a program, and programs that do the same job, not a table of the program's behaviour",
+  'src/lint/logic.ts:npm':
+    "the lint's sample risky calls for an allow rule on a program, and programs that do the same job, not a table of the program's behaviour",
+  'src/lint/logic.ts:bun':
+    "the lint's sample risky calls for an allow rule on a program, and programs that do the same job, not a table of the program's behaviour",
+  'src/lint/logic.ts:deno':
+    "the lint's sample risky calls for an allow rule on a program, and programs that do the same job, not a table of the program's behaviour",
+  'src/dialects/robota/auto-mode.ts:env':
+    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
+  'src/dialects/robota/auto-mode.ts:exec':
+    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
+  'src/dialects/robota/auto-mode.ts:timeout':
+    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
+  'src/dialects/robota/auto-mode.ts:time':
+    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
 };
 
 function files(dir: string): string[] {
@@ -187,7 +236,23 @@ const names = PROGRAM_MODELS.flatMap((m) => m.names);
  * separator): quoted, they name the word far more
  * often than the program, so only the tables check (below) looks for them.
  */
-const VOCABULARY_WORDS: ReadonlySet<string> = new Set(['file', 'id', 'local', 'timeout', 'exec', 'time', 'script', 'env', 'command', ':', 'read', 'set', 'true', 'false', 'wait']);
+const VOCABULARY_WORDS: ReadonlySet<string> = new Set([
+  'file',
+  'id',
+  'local',
+  'timeout',
+  'exec',
+  'time',
+  'script',
+  'env',
+  'command',
+  ':',
+  'read',
+  'set',
+  'true',
+  'false',
+  'wait',
+]);
 const quoted = (name: string) => new RegExp(`['"\`]${name.replace(/[[\]\\^$.|?*+()]/g, '\\$&')}['"\`]`);
 
 describe('every program has one home', () => {
@@ -196,7 +261,8 @@ describe('every program has one home', () => {
     for (const file of files(SRC)) {
       const text = code(readFileSync(file, 'utf8'));
       const rel = relative(ROOT, file).split('\\').join('/');
-      for (const name of names) if (!VOCABULARY_WORDS.has(name) && quoted(name).test(text) && !ALLOWED[`${rel}:${name}`]) found.push(`${rel}:${name}`);
+      for (const name of names)
+        if (!VOCABULARY_WORDS.has(name) && quoted(name).test(text) && !ALLOWED[`${rel}:${name}`]) found.push(`${rel}:${name}`);
     }
     expect(found).toEqual([]);
   });
@@ -204,7 +270,8 @@ describe('every program has one home', () => {
   it('lists no allowance that is no longer needed', () => {
     for (const key of Object.keys(ALLOWED)) {
       const [file, name] = [key.slice(0, key.lastIndexOf(':')), key.slice(key.lastIndexOf(':') + 1)];
-      const used = quoted(name).test(code(readFileSync(join(ROOT, file), 'utf8'))) || tableNames(join(ROOT, file), programNames()).has(name);
+      const used =
+        quoted(name).test(code(readFileSync(join(ROOT, file), 'utf8'))) || tableNames(join(ROOT, file), programNames()).has(name);
       expect(used, key).toBe(true);
     }
   });
@@ -222,7 +289,8 @@ describe('every program has one home', () => {
 /** Files outside `programs/` that still hold a table naming programs, with what the table is. */
 const UNMOVED_TABLES: Readonly<Record<string, string>> = {
   'src/evaluate/broad-allow.ts': 'the interpreters and wrappers a broad allow rule would cover',
-  'src/dialects/robota/auto-mode.ts': "robota's auto-mode lists of programs that run whatever follows them (to move: derived from the models' runs facet)",
+  'src/dialects/robota/auto-mode.ts':
+    "robota's auto-mode lists of programs that run whatever follows them (to move: derived from the models' runs facet)",
   'src/lint/hooks.ts': "the interpreters a hook command may start (to move: derived from the models' runs facet)",
   'src/lint/logic.ts': "the lint's network programs, programs that do the same job, and interpreters whose code a deny rule does not see",
   'src/serve/display/mask.ts': "serve's masking: programs that only pass a quoted block on as data (to move: a model facet)",
@@ -240,17 +308,24 @@ const OTHER_VOCABULARY: Readonly<Record<string, string>> = {
   'src/diff/generate.ts': '`cat` and `touch` as sample calls `toolgate diff` decides for a path, not a table of what they do',
   'src/powershell/effects.ts': "PowerShell's provider drives (`env:`, `alias:`)",
   'src/powershell/reader.ts': "PowerShell's keywords (`exit`, `return`, `trap`, `parallel`) and scopes (`script:`, `local:`)",
-  'src/serve/anchor.ts': "fields of the audit anchor (`seq`, `hash`)",
+  'src/serve/anchor.ts': 'fields of the audit anchor (`seq`, `hash`)',
   'src/store/memory.ts': 'columns of the store (`seq`, `hash`)',
   'src/store/postgres/store.ts': 'columns of the store (`seq`, `hash`)',
   'src/store/sqlite/rows.ts': 'columns of the store (`hash`)',
   'src/store/sqlite/store.ts': 'columns of the store (`seq`, `hash`)',
-  'src/store/verify.ts': "fields of the audit chain (`seq`, `hash`)",
+  'src/store/verify.ts': 'fields of the audit chain (`seq`, `hash`)',
 };
 
 /** The program names toolgate's tables know. */
 function programNames(): Set<string> {
-  const set = new Set<string>([...names, ...Object.keys(CLAUDE_CODE_READ_ONLY), ...Object.keys(ROBOTA_READ_ONLY), ...Object.keys(WRAPPERS_READ_ONLY), ...SHELLS, ...NO_FILE_WORDS]);
+  const set = new Set<string>([
+    ...names,
+    ...Object.keys(CLAUDE_CODE_READ_ONLY),
+    ...Object.keys(ROBOTA_READ_ONLY),
+    ...Object.keys(WRAPPERS_READ_ONLY),
+    ...SHELLS,
+    ...NO_FILE_WORDS,
+  ]);
   // Builtins whose names are also words of toolgate's own vocabulary (an effect's op, a syntax node).
   for (const word of ['read', 'set', 'type', 'help', 'command', ':', 'true', 'false']) set.delete(word);
   return set;
@@ -260,16 +335,23 @@ function programNames(): Set<string> {
 function tableNames(file: string, known: ReadonlySet<string>): Set<string> {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
   const out = new Set<string>();
-  const text = (n: ts.Node): string | undefined => (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n) || ts.isIdentifier(n) ? n.text : undefined);
+  const text = (n: ts.Node): string | undefined =>
+    ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n) || ts.isIdentifier(n) ? n.text : undefined;
   const visit = (node: ts.Node): void => {
     if (ts.isSwitchStatement(node)) {
-      const hits = node.caseBlock.clauses.flatMap((c) => (ts.isCaseClause(c) && text(c.expression) !== undefined && known.has(text(c.expression)!) ? [text(c.expression)!] : []));
+      const hits = node.caseBlock.clauses.flatMap((c) =>
+        ts.isCaseClause(c) && text(c.expression) !== undefined && known.has(text(c.expression)!) ? [text(c.expression)!] : [],
+      );
       if (hits.length >= 2) for (const t of hits) out.add(t);
     } else if (ts.isArrayLiteralExpression(node)) {
       const hits = node.elements.flatMap((e) => (ts.isStringLiteral(e) && known.has(e.text) ? [e.text] : []));
       if (hits.length >= 2) for (const t of hits) out.add(t);
     } else if (ts.isObjectLiteralExpression(node)) {
-      const hits = node.properties.flatMap((p) => (ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && known.has(p.name.text) ? [p.name.text] : []));
+      const hits = node.properties.flatMap((p) =>
+        ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && known.has(p.name.text)
+          ? [p.name.text]
+          : [],
+      );
       if (hits.length >= 2) for (const t of hits) out.add(t);
     }
     ts.forEachChild(node, visit);
@@ -287,7 +369,9 @@ describe('tables of programs outside programs/', () => {
   }
 
   it('are only in the files still to move', () => {
-    const unlisted = [...held.keys()].filter((f) => UNMOVED_TABLES[f] === undefined && OTHER_VOCABULARY[f] === undefined).map((f) => `${f}: ${[...held.get(f)!].join(' ')}`);
+    const unlisted = [...held.keys()]
+      .filter((f) => UNMOVED_TABLES[f] === undefined && OTHER_VOCABULARY[f] === undefined)
+      .map((f) => `${f}: ${[...held.get(f)!].join(' ')}`);
     expect(unlisted).toEqual([]);
   });
 
@@ -297,7 +381,9 @@ describe('tables of programs outside programs/', () => {
 
   it('name no program that has a model', () => {
     const moved = new Set(names);
-    const stray = [...held].flatMap(([f, found]) => [...found].filter((n) => moved.has(n) && !ALLOWED[`${f}:${n}`] && OTHER_VOCABULARY[f] === undefined).map((n) => `${f}:${n}`));
+    const stray = [...held].flatMap(([f, found]) =>
+      [...found].filter((n) => moved.has(n) && !ALLOWED[`${f}:${n}`] && OTHER_VOCABULARY[f] === undefined).map((n) => `${f}:${n}`),
+    );
     expect(stray).toEqual([]);
   });
 });

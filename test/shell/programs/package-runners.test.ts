@@ -12,14 +12,18 @@ describe('packageRunsOf', () => {
     expect(runs('npm --offline exec toolgate serve')).toEqual([{ kind: 'command', words: ['toolgate', 'serve'], spec: true }]);
   });
 
-  it('reads a word in the subcommand\'s place as a script or else a command (pnpm, yarn), and marks scripts of another package', () => {
+  it("reads a word in the subcommand's place as a script or else a command (pnpm, yarn), and marks scripts of another package", () => {
     expect(runs('pnpm toolgate serve')).toEqual([{ kind: 'script', name: 'toolgate', args: ['serve'], orCommand: true, elsewhere: false }]);
     expect(runs('pnpm --filter app dev')).toEqual([{ kind: 'script', name: 'dev', args: [], orCommand: true, elsewhere: true }]);
     expect(runs('npm test -- x')).toEqual([{ kind: 'script', name: 'test', args: ['--', 'x'], orCommand: false, elsewhere: false }]);
   });
 
   it('reads every later word as the subcommand after an option it does not list', () => {
-    expect(runs('pnpm --new-option x exec toolgate')?.map((r) => (r.kind === 'script' ? r.name : r.words.join(' ')))).toEqual(['x', 'toolgate', 'toolgate']);
+    expect(runs('pnpm --new-option x exec toolgate')?.map((r) => (r.kind === 'script' ? r.name : r.words.join(' ')))).toEqual([
+      'x',
+      'toolgate',
+      'toolgate',
+    ]);
   });
 
   it('follows version managers and yarn node to the command they run', () => {
@@ -29,13 +33,25 @@ describe('packageRunsOf', () => {
   });
 
   it('says subcommands that install, list or configure run nothing, and other programs are no runners', () => {
-    for (const c of ['npm install serve', 'pnpm add serve', 'yarn add serve', 'corepack enable', 'deno fmt serve', 'nvm use 20']) expect(runs(c), c).toEqual([]);
+    for (const c of ['npm install serve', 'pnpm add serve', 'yarn add serve', 'corepack enable', 'deno fmt serve', 'nvm use 20'])
+      expect(runs(c), c).toEqual([]);
     expect(runs('git status')).toBeUndefined();
   });
 });
 
 describe('unnamedPackageSpec', () => {
-  it.each([['./pkg', true], ['file:../tg', true], ['tg.tgz', true], ['git+file:///x/toolgate', true], ['user/repo', true], ['github:u/r', true], ['toolgate@1', false], ['@s/x@latest', false], ['npm:vite', false], ['./server.ts', false]] as const)('%s: %s', (spec, unnamed) => {
+  it.each([
+    ['./pkg', true],
+    ['file:../tg', true],
+    ['tg.tgz', true],
+    ['git+file:///x/toolgate', true],
+    ['user/repo', true],
+    ['github:u/r', true],
+    ['toolgate@1', false],
+    ['@s/x@latest', false],
+    ['npm:vite', false],
+    ['./server.ts', false],
+  ] as const)('%s: %s', (spec, unnamed) => {
     expect(unnamedPackageSpec(spec)).toBe(unnamed);
   });
 });

@@ -37,7 +37,18 @@ describe('processesAimedAt', () => {
     expect(aim(command)?.ids).toEqual(ids);
   });
 
-  it.each(['kill -0 4242', 'kill -s 0 4242', 'kill -l 6', 'ps -p 4242', 'ps -eww', 'ps -e -p 4242', 'prlimit --core=0 sleep 4242', 'strings core.4242', 'node x.js 4242', 'sleep 4242'])('%s is not', (command) => {
+  it.each([
+    'kill -0 4242',
+    'kill -s 0 4242',
+    'kill -l 6',
+    'ps -p 4242',
+    'ps -eww',
+    'ps -e -p 4242',
+    'prlimit --core=0 sleep 4242',
+    'strings core.4242',
+    'node x.js 4242',
+    'sleep 4242',
+  ])('%s is not', (command) => {
     expect(aim(command)?.ids ?? []).toEqual([]);
   });
 

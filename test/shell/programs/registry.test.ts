@@ -40,7 +40,14 @@ describe('program registry', () => {
   });
 
   it('refuses a read-only entry for a name the model does not have', () => {
-    const a = defineProgram({ names: ['x'], summary: 'a', sources: [], runs: 'nothing', examples: [], readOnly: { robota: { y: { globs: false } } } });
+    const a = defineProgram({
+      names: ['x'],
+      summary: 'a',
+      sources: [],
+      runs: 'nothing',
+      examples: [],
+      readOnly: { robota: { y: { globs: false } } },
+    });
     expect(() => createProgramRegistry([a], { check: true })).toThrow(/"y" is not one of its names/);
   });
 
@@ -52,7 +59,7 @@ describe('program registry', () => {
     for (const m of PROGRAM_MODELS) for (const n of m.names) expect(PROGRAMS.get(n)).toBe(m);
   });
 
-  it('gives the read-only tables the models\' entries', () => {
+  it("gives the read-only tables the models' entries", () => {
     for (const m of PROGRAM_MODELS) {
       for (const [name, entry] of Object.entries(m.readOnly?.claudeCode ?? {})) expect(CLAUDE_CODE_READ_ONLY[name]).toBe(entry);
       for (const [name, spec] of Object.entries(m.readOnly?.robota ?? {})) expect(ROBOTA_READ_ONLY[name]).toBe(spec);
@@ -69,7 +76,7 @@ describe('program registry', () => {
 });
 
 describe('one grammar per program', () => {
-  it.each(withGrammar.map((m) => [m.names[0]!, m] as const))('%s: the effects scan reads the grammar\'s values', (_name, m) => {
+  it.each(withGrammar.map((m) => [m.names[0]!, m] as const))("%s: the effects scan reads the grammar's values", (_name, m) => {
     const shape = optionShape(m.grammar);
     for (const [letter, argument] of letters(m.grammar.short ?? '')) {
       expect(argument === 'required', `-${letter}`).toBe((shape.shortArg ?? '').includes(letter));

@@ -30,7 +30,10 @@ try {
 function world(name: string, tree: Record<string, string>, homeFiles: Record<string, string> = {}): { home: string; dir: string } {
   const home = join(root, name, 'home');
   const dir = join(home, 'project');
-  for (const [rel, text] of Object.entries({ ...Object.fromEntries(Object.entries(homeFiles).map(([k, v]) => [join('..', k), v])), ...tree })) {
+  for (const [rel, text] of Object.entries({
+    ...Object.fromEntries(Object.entries(homeFiles).map(([k, v]) => [join('..', k), v])),
+    ...tree,
+  })) {
     const path = join(dir, rel);
     if (text === 'repository') {
       mkdirSync(join(path, 'refs'), { recursive: true });
@@ -46,8 +49,17 @@ function world(name: string, tree: Record<string, string>, homeFiles: Record<str
 
 /** The files rg walks in `tree` (cwd `dir`), as paths. */
 function rgWalks(home: string, dir: string, tree = '.'): Set<string> {
-  const out = execFileSync('rg', ['--files', tree], { cwd: dir, env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home }, encoding: 'utf8' });
-  return new Set(out.split('\n').filter((l) => l !== '').map((l) => join(dir, l)));
+  const out = execFileSync('rg', ['--files', tree], {
+    cwd: dir,
+    env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home },
+    encoding: 'utf8',
+  });
+  return new Set(
+    out
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => join(dir, l)),
+  );
 }
 
 function filesUnder(dir: string): string[] {
@@ -105,7 +117,11 @@ describe.skipIf(!hasRg)('what rg skips, as rg itself walks', () => {
 
   it('a negation in the global excludes file takes a hidden name back', () => {
     // No .gitignore matches .env here: the global file's negation decides (a .gitignore match would outrank it).
-    const { home, dir } = world('global', { '.git': 'repository', '.env': 'TODO\n', 'a.js': 'TODO\n' }, { '.config/git/ignore': '!.env\n' });
+    const { home, dir } = world(
+      'global',
+      { '.git': 'repository', '.env': 'TODO\n', 'a.js': 'TODO\n' },
+      { '.config/git/ignore': '!.env\n' },
+    );
     expect(rgWalks(home, dir).has(join(dir, '.env'))).toBe(true);
     expect(rgSkipsIn(nodeFsView(), dir, home, none, false)!(join(dir, '.env'))).toBe(false);
   });
@@ -124,7 +140,15 @@ describe('rg under Read deny rules', () => {
   const decide = (deny: string[], cwd: string, home: string, command: string, env: Record<string, string> = {}) =>
     evaluate(
       { tool: 'Bash', input: { command } },
-      { mode: 'default', policy: policyFromObjects([{ kind: 'inline', settings: { permissions: { deny } } }]), cwd, home, projectDir: cwd, fs: nodeFsView(), environment: environmentFromProcess({ PATH: '/usr/bin:/bin', ...env }) },
+      {
+        mode: 'default',
+        policy: policyFromObjects([{ kind: 'inline', settings: { permissions: { deny } } }]),
+        cwd,
+        home,
+        projectDir: cwd,
+        fs: nodeFsView(),
+        environment: environmentFromProcess({ PATH: '/usr/bin:/bin', ...env }),
+      },
     );
 
   it('rg TODO passes over a hidden, ignored .env and an ignored secrets/', () => {

@@ -14,13 +14,15 @@ import { expect, it } from 'vitest';
 import { CLAUDE_CODE_READ_ONLY, WRAPPERS_READ_ONLY, type ReadOnlyEntry } from '../../../src/shell/read-only/tables.js';
 import { describeWithOracle, judge, presetNamed, type Verdict } from '../../support/bash-oracle/index.js';
 
-
 /** `'a b= c[=]'` → [name, takes value?]. */
 function longs(text: string | undefined): Array<[string, 'none' | 'required' | 'optional']> {
-  return (text ?? '').split(/\s+/).filter(Boolean).map((t) => {
-    const m = /^([^=[]+)(\[=\]|=)?$/.exec(t)!;
-    return [m[1]!, m[2] === '=' ? 'required' : m[2] === '[=]' ? 'optional' : 'none'];
-  });
+  return (text ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((t) => {
+      const m = /^([^=[]+)(\[=\]|=)?$/.exec(t)!;
+      return [m[1]!, m[2] === '=' ? 'required' : m[2] === '[=]' ? 'optional' : 'none'];
+    });
 }
 
 function shorts(optstring: string | undefined): Array<[string, 'none' | 'required' | 'optional']> {
@@ -83,35 +85,81 @@ function wrapperCommands(): string[] {
   for (const [name, e] of Object.entries(WRAPPERS_READ_ONLY)) {
     const lead = name === 'timeout' ? ' 5' : '';
     for (const [c, arg] of shorts(e.short)) out.push(`${name} -${c}${arg === 'none' ? '' : ' 1'}${lead} ls`);
-    for (const [n, arg] of [...longs(e.long), ...longs(e.otherLong)]) out.push(`${name} --${n}${arg === 'none' ? '' : '=README.md'}${lead} ls`);
+    for (const [n, arg] of [...longs(e.long), ...longs(e.otherLong)])
+      out.push(`${name} --${n}${arg === 'none' ? '' : '=README.md'}${lead} ls`);
   }
   return out;
 }
 
 const HAND = [
   // sed, jq, xargs, ps, find, git: their own checks.
-  "sed -n '1,3p' README.md", "sed -n '1p;3p' README.md", "sed -n '1w x' README.md", "sed -n '1r .env' README.md", "sed -n 1e README.md",
-  'jq .name package.json', "jq -r '.scripts | keys' package.json", 'jq env package.json', "jq '$ENV' package.json", 'jq input_filename package.json',
-  'jq --rawfile x .env . package.json', 'jq -L . . package.json', "jq '.[] | length' package.json",
-  'find . -name "*.md" | xargs wc -l', 'find . | xargs -0 wc -l', 'find . | xargs echo', 'find . | xargs cat', 'ls | xargs -I{} cat {}',
-  'ps aux', 'ps -ef', 'ps e', 'ps eww', 'ps -o pid,cmd', 'ps --forest',
-  'find . -name "*.md"', 'find . -newer README.md', 'find . -fprint x', 'find . -delete', 'find . -exec cat {} +', 'find . -files0-from .env',
-  'git status', 'git log --oneline -3', 'git diff', 'git show HEAD', 'git branch -a', 'git tag', 'git config --get user.name', 'git help -a',
-  'git help --i log', 'git -c core.pager=evil log', 'git log --output=x', 'git branch newname',
-  'echo ~', 'echo *', 'echo {a,b}', 'test -f README.md', '[ -d src ]', 'node --version', 'lsof -i', 'cd src && ls',
+  "sed -n '1,3p' README.md",
+  "sed -n '1p;3p' README.md",
+  "sed -n '1w x' README.md",
+  "sed -n '1r .env' README.md",
+  'sed -n 1e README.md',
+  'jq .name package.json',
+  "jq -r '.scripts | keys' package.json",
+  'jq env package.json',
+  "jq '$ENV' package.json",
+  'jq input_filename package.json',
+  'jq --rawfile x .env . package.json',
+  'jq -L . . package.json',
+  "jq '.[] | length' package.json",
+  'find . -name "*.md" | xargs wc -l',
+  'find . | xargs -0 wc -l',
+  'find . | xargs echo',
+  'find . | xargs cat',
+  'ls | xargs -I{} cat {}',
+  'ps aux',
+  'ps -ef',
+  'ps e',
+  'ps eww',
+  'ps -o pid,cmd',
+  'ps --forest',
+  'find . -name "*.md"',
+  'find . -newer README.md',
+  'find . -fprint x',
+  'find . -delete',
+  'find . -exec cat {} +',
+  'find . -files0-from .env',
+  'git status',
+  'git log --oneline -3',
+  'git diff',
+  'git show HEAD',
+  'git branch -a',
+  'git tag',
+  'git config --get user.name',
+  'git help -a',
+  'git help --i log',
+  'git -c core.pager=evil log',
+  'git log --output=x',
+  'git branch newname',
+  'echo ~',
+  'echo *',
+  'echo {a,b}',
+  'test -f README.md',
+  '[ -d src ]',
+  'node --version',
+  'lsof -i',
+  'cd src && ls',
 ];
 
 function everyday(): string[] {
   const files = ['../../cases/shared/cc-benign.jsonl', '../../cases/own/cc-benign-holdout.jsonl', '../../cases/own/cc-benign-check.jsonl'];
   return files.flatMap((f) =>
-    readFileSync(join(__dirname, f), 'utf8').split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { case: { call: { input: { command: string } } } }).case.call.input.command),
+    readFileSync(join(__dirname, f), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => (JSON.parse(l) as { case: { call: { input: { command: string } } } }).case.call.input.command),
   );
 }
 
 describeWithOracle('read-only allowlist against real bash', (oracle) => {
-
   const full = process.env['TOOLGATE_ORACLE_FULL'] === '1';
-  const table = [...Object.entries(CLAUDE_CODE_READ_ONLY).flatMap(([name, e]) => generated(name, e)), ...wrapperCommands()].filter((_, i) => full || i % 8 === 0);
+  const table = [...Object.entries(CLAUDE_CODE_READ_ONLY).flatMap(([name, e]) => generated(name, e)), ...wrapperCommands()].filter(
+    (_, i) => full || i % 8 === 0,
+  );
   const sets: Array<[string, string, string[]]> = [
     ['no rules', 'none', [...new Set([...table, ...HAND, ...everyday()])]],
     ['narrow allow rules', 'narrow', [...new Set([...HAND, ...everyday()])]],
@@ -126,7 +174,9 @@ describeWithOracle('read-only allowlist against real bash', (oracle) => {
       if (v.outcome === 'fail-open') failures.push(`${command}: ${v.violations.map((x) => `${x.kind}: ${x.evidence}`).join('; ')}`);
       if (v.outcome === 'not-run') failures.push(`${command}: not run (${v.reason})`);
     }
-    console.log(`read-only oracle, ${label}: ${commands.length} commands — ${counts.held} allowed and held, ${counts['fail-open']} fail-open, ${counts['not-allowed']} not allowed, ${counts['not-run']} not run`);
+    console.log(
+      `read-only oracle, ${label}: ${commands.length} commands — ${counts.held} allowed and held, ${counts['fail-open']} fail-open, ${counts['not-allowed']} not allowed, ${counts['not-run']} not run`,
+    );
     expect(failures).toEqual([]);
   });
 });

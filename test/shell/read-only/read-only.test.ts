@@ -8,11 +8,45 @@ beforeAll(async () => {
 const verdict = (command: string, set: 'claudeCode' | 'robota') => isReadOnlyCommand(analyzeShell(command), { set });
 
 const CLAUDE_YES = [
-  'ls', 'ls -la src', 'ls *.ts', 'wc -l src/*.py', 'cat README.md', 'head -n 5 a', 'tail -f log', 'grep -rn TODO src', 'echo done',
-  'pwd', 'which node', 'diff a b', 'stat a', 'du -sh .', 'cd packages/api && ls', 'find . -name "*.ts"', 'file a.bin',
-  'sort a', 'git status', 'git log --oneline -5', 'git diff HEAD~1', 'git show HEAD', 'git branch', 'git branch -a', 'git branch --list "feat/*"',
-  'git remote -v', 'git rev-parse HEAD', 'git tag', 'git stash list', 'git config --get user.name', 'git --no-pager log', 'git -P diff --stat',
-  'ls | wc -l', 'cat a.txt | grep x | head -3', 'ls > /dev/null 2>&1', 'cat < input.txt', 'timeout 5 ls', 'sort a | uniq -c', 'cat <<EOF\nx\nEOF',
+  'ls',
+  'ls -la src',
+  'ls *.ts',
+  'wc -l src/*.py',
+  'cat README.md',
+  'head -n 5 a',
+  'tail -f log',
+  'grep -rn TODO src',
+  'echo done',
+  'pwd',
+  'which node',
+  'diff a b',
+  'stat a',
+  'du -sh .',
+  'cd packages/api && ls',
+  'find . -name "*.ts"',
+  'file a.bin',
+  'sort a',
+  'git status',
+  'git log --oneline -5',
+  'git diff HEAD~1',
+  'git show HEAD',
+  'git branch',
+  'git branch -a',
+  'git branch --list "feat/*"',
+  'git remote -v',
+  'git rev-parse HEAD',
+  'git tag',
+  'git stash list',
+  'git config --get user.name',
+  'git --no-pager log',
+  'git -P diff --stat',
+  'ls | wc -l',
+  'cat a.txt | grep x | head -3',
+  'ls > /dev/null 2>&1',
+  'cat < input.txt',
+  'timeout 5 ls',
+  'sort a | uniq -c',
+  'cat <<EOF\nx\nEOF',
   'grep -rn x --include=*.ts src',
 ];
 const CLAUDE_NO: Array<[string, RegExp]> = [
@@ -54,9 +88,24 @@ const CLAUDE_NO: Array<[string, RegExp]> = [
 ];
 
 const ROBOTA_YES = [
-  'cat package.json', 'grep -rn "TODO" src', 'git status', 'git log --oneline -5', 'git --no-pager show HEAD', 'git branch', 'git branch --list "feat/*"',
-  'git remote -v', 'ls | wc -l', 'cat a.txt | grep x | head -3', 'ls > /dev/null 2>&1', 'cat < input.txt', "grep -n 'foo$' src/a.ts",
-  'git log --author=me@example.com', "cat 'file with spaces.txt'", 'grep -rn x --include=*.ts src', 'echo done', 'cd src && ls',
+  'cat package.json',
+  'grep -rn "TODO" src',
+  'git status',
+  'git log --oneline -5',
+  'git --no-pager show HEAD',
+  'git branch',
+  'git branch --list "feat/*"',
+  'git remote -v',
+  'ls | wc -l',
+  'cat a.txt | grep x | head -3',
+  'ls > /dev/null 2>&1',
+  'cat < input.txt',
+  "grep -n 'foo$' src/a.ts",
+  'git log --author=me@example.com',
+  "cat 'file with spaces.txt'",
+  'grep -rn x --include=*.ts src',
+  'echo done',
+  'cd src && ls',
 ];
 const ROBOTA_NO: Array<[string, RegExp]> = [
   ['cat <<EOF\nx\nEOF', /here-document/],
@@ -127,9 +176,12 @@ describe('red-team: reads toolgate must see', () => {
     expect(v.readOnly).toBe(false);
     if (!v.readOnly) expect(v.reason).toMatch(why);
   });
-  it.each(['date -f dates.txt', 'date --file=dates.txt', 'ps -o pid,comm', 'ps --format pid'])('%j asks, as the Claude Code CLI does (not in its read-only table)', (c) => {
-    expect(verdict(c, 'claudeCode').readOnly).toBe(false);
-  });
+  it.each(['date -f dates.txt', 'date --file=dates.txt', 'ps -o pid,comm', 'ps --format pid'])(
+    '%j asks, as the Claude Code CLI does (not in its read-only table)',
+    (c) => {
+      expect(verdict(c, 'claudeCode').readOnly).toBe(false);
+    },
+  );
   it.each(['date -r package.json', 'date -d yesterday +%F', 'git blame --contents=x.ts x.ts'])(
     '%j stays read-only (its read is a path effect)',
     (c) => {
@@ -169,19 +221,33 @@ describe('red-team: read-only commands with side effects', () => {
     expect(v.readOnly).toBe(false);
     if (!v.readOnly) expect(v.reason).toMatch(why);
   });
-  it.each(['git branch --abbrev=7', 'git branch -a --abbrev', 'git branch --contains HEAD', 'git branch --show-current', 'hostname -f', 'git help -a'])(
-    '%j stays read-only',
-    (c) => {
-      expect(verdict(c, 'claudeCode')).toEqual({ readOnly: true });
-    },
-  );
+  it.each([
+    'git branch --abbrev=7',
+    'git branch -a --abbrev',
+    'git branch --contains HEAD',
+    'git branch --show-current',
+    'hostname -f',
+    'git help -a',
+  ])('%j stays read-only', (c) => {
+    expect(verdict(c, 'claudeCode')).toEqual({ readOnly: true });
+  });
 });
 
 describe('git options by allowlist (claudeCode)', () => {
   it.each([
-    'git log -n 5', "git log --format='%h %s' -5", 'git log --since 2020-01-01 --oneline', 'git blame -L 1,3 README.md', 'git status -uno',
-    'git status --porcelain=v2', 'git diff --stat HEAD~1 -- src', 'git show -s --format=%H', 'git log -M90% --stat', 'git grep -n TODO',
-    "git log --format='%%G? is literal'", "git log --format='%h %gs'", 'git log --pretty=raw -1',
+    'git log -n 5',
+    "git log --format='%h %s' -5",
+    'git log --since 2020-01-01 --oneline',
+    'git blame -L 1,3 README.md',
+    'git status -uno',
+    'git status --porcelain=v2',
+    'git diff --stat HEAD~1 -- src',
+    'git show -s --format=%H',
+    'git log -M90% --stat',
+    'git grep -n TODO',
+    "git log --format='%%G? is literal'",
+    "git log --format='%h %gs'",
+    'git log --pretty=raw -1',
   ])('%j is read-only', (c) => {
     expect(verdict(c, 'claudeCode')).toEqual({ readOnly: true });
   });

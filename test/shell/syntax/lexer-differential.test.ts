@@ -8,10 +8,30 @@ beforeAll(async () => {
 });
 
 const EXTRA = [
-  'git status', 'npm test', 'ls -la src', 'git log --oneline -5 && git status', 'cat a.txt | grep x | head -3', 'ls > /dev/null 2>&1',
-  'make 2>&1 | tee build.log', "grep -rn 'TODO' src", 'echo "hello world" > out.txt', 'FOO=bar npm test', 'cat < input.txt',
-  'npm run build && npm test || echo failed', 'a=1 b=2', 'echo a > f b', 'PATH+=:x ls', 'echo 2>&1', 'ls 3>/dev/null',
-  'timeout 5 rm x', 'xargs -I{} rm', 'sh -c "ls"', 'ls\npwd\n', 'cmd1 ;cmd2', 'wc -l <in >out', 'echo é',
+  'git status',
+  'npm test',
+  'ls -la src',
+  'git log --oneline -5 && git status',
+  'cat a.txt | grep x | head -3',
+  'ls > /dev/null 2>&1',
+  'make 2>&1 | tee build.log',
+  "grep -rn 'TODO' src",
+  'echo "hello world" > out.txt',
+  'FOO=bar npm test',
+  'cat < input.txt',
+  'npm run build && npm test || echo failed',
+  'a=1 b=2',
+  'echo a > f b',
+  'PATH+=:x ls',
+  'echo 2>&1',
+  'ls 3>/dev/null',
+  'timeout 5 rm x',
+  'xargs -I{} rm',
+  'sh -c "ls"',
+  'ls\npwd\n',
+  'cmd1 ;cmd2',
+  'wc -l <in >out',
+  'echo é',
 ];
 
 describe('lexer vs tree-sitter', () => {

@@ -21,7 +21,17 @@ const WORLD = new Set<string>(WORLD_FAMILIES.map((f) => f.name));
 
 /** Families whose fail-opens are parsing or hidden-code faults (#13). */
 const HIDDEN = new Set([
-  'quoting', 'line-continuation', 'control-chars', 'comments', 'parameter-expansion', 'arithmetic', 'substitution', 'heredoc', 'assignment', 'cd', 'path-program',
+  'quoting',
+  'line-continuation',
+  'control-chars',
+  'comments',
+  'parameter-expansion',
+  'arithmetic',
+  'substitution',
+  'heredoc',
+  'assignment',
+  'cd',
+  'path-program',
 ]);
 
 /**
@@ -43,7 +53,18 @@ export function classify(
   if (WORLD.has(group) || group === 'corpus:shell-bypasses-3') return { class: cls, issue: WORLD_ISSUE };
   if (command !== undefined && unreadable(command)) return { class: cls, issue: 13 };
   // Code handed to an interpreter (sh reading a here-document, node -e, python3 -c): #15.
-  if (!HIDDEN.has(group) && execs.some((e) => INTERPRETERS.has(e.path.split('/').pop()!.replace(/[\d.]+$/, '')))) return { class: cls, issue: 15 };
+  if (
+    !HIDDEN.has(group) &&
+    execs.some((e) =>
+      INTERPRETERS.has(
+        e.path
+          .split('/')
+          .pop()!
+          .replace(/[\d.]+$/, ''),
+      ),
+    )
+  )
+    return { class: cls, issue: 15 };
   return { class: cls, issue: issueFor(group, variant, kind, decision) };
 }
 
@@ -59,7 +80,17 @@ function unreadable(command: string): boolean {
 
 /** The violation that says most: a denied or unlisted program first, then writes, then reads. */
 function primary(violations: readonly Violation[]): Violation['kind'] {
-  const order: Violation['kind'][] = ['denied-program', 'unlisted-program', 'critical-removal', 'denied-write', 'protected-write', 'denied-read', 'read-only-changed', 'write-outside-attempted', 'outside-read'];
+  const order: Violation['kind'][] = [
+    'denied-program',
+    'unlisted-program',
+    'critical-removal',
+    'denied-write',
+    'protected-write',
+    'denied-read',
+    'read-only-changed',
+    'write-outside-attempted',
+    'outside-read',
+  ];
   for (const k of order) if (violations.some((v) => v.kind === k)) return k;
   return violations[0]?.kind ?? 'unlisted-program';
 }
@@ -68,9 +99,17 @@ const PATH_KINDS = new Set<Violation['kind']>(['denied-write', 'protected-write'
 
 function issueFor(group: string, variant: string | undefined, kind: Violation['kind'], decision: Decision): number {
   if (HIDDEN.has(group)) return 13;
-  if (group === 'globs' || (group === 'brace-expansion' && variant !== 'option')) return PATH_KINDS.has(kind) && decision.reason.kind === 'rule' ? 16 : 13;
+  if (group === 'globs' || (group === 'brace-expansion' && variant !== 'option'))
+    return PATH_KINDS.has(kind) && decision.reason.kind === 'rule' ? 16 : 13;
   if (group === 'wrapper' || group === 'deny-program') return 15;
-  if (group === 'path-effects') return kind === 'denied-program' ? 15 : PATH_KINDS.has(kind) ? 16 : kind === 'unlisted-program' && decision.reason.kind === 'readOnly' ? 14 : 16;
+  if (group === 'path-effects')
+    return kind === 'denied-program'
+      ? 15
+      : PATH_KINDS.has(kind)
+        ? 16
+        : kind === 'unlisted-program' && decision.reason.kind === 'readOnly'
+          ? 14
+          : 16;
   if (group === 'read-only-options' || group === 'brace-expansion') {
     if (kind === 'denied-program') return 15;
     if (PATH_KINDS.has(kind) && decision.reason.kind === 'rule') return 16;

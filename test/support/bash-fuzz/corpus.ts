@@ -88,13 +88,23 @@ export function bashCases(file: string, group: string, opts: { byFamily?: boolea
     const commands = commandsOf(body);
     if (commands === undefined || body.hook_result !== undefined || body.event !== undefined) continue;
     const family = opts.byFamily && typeof c['family'] === 'string' ? c['family'] : undefined;
-    const call: DiffCall = { id: String(c['id']), group: family ?? group, settings: body.settings ?? mergedSettings(body.layers), mode: body.mode ?? 'default', command: commands.join(' ;; ') };
+    const call: DiffCall = {
+      id: String(c['id']),
+      group: family ?? group,
+      settings: body.settings ?? mergedSettings(body.layers),
+      mode: body.mode ?? 'default',
+      command: commands.join(' ;; '),
+    };
     if (!body.call) call.calls = commands;
     if (body.shell === 'sh' || body.shell === 'zsh') call.shell = body.shell;
     if (body.env && typeof body.env === 'object') call.env = body.env;
     // Told values the shell can have too (a value told unset is left unknown: the sandbox's PATH stays).
-    if (body.environment && typeof body.environment === 'object') call.environment = Object.fromEntries(Object.entries(body.environment).filter((e): e is [string, string] => typeof e[1] === 'string'));
-    if (family === 'brace-expansion' && typeof c['class'] === 'string') call.variant = /^brace-expansion-(\w+):/.exec(c['class'])?.[1] ?? 'operand';
+    if (body.environment && typeof body.environment === 'object')
+      call.environment = Object.fromEntries(
+        Object.entries(body.environment).filter((e): e is [string, string] => typeof e[1] === 'string'),
+      );
+    if (family === 'brace-expansion' && typeof c['class'] === 'string')
+      call.variant = /^brace-expansion-(\w+):/.exec(c['class'])?.[1] ?? 'operand';
     if (body.layers) call.layers = body.layers;
     if (body.cwd && body.cwd !== '/home/user/project') call.cwd = body.cwd;
     if (typeof c['setup'] === 'string') call.setup = c['setup'];
@@ -123,7 +133,14 @@ function battery(file: string, group: string): DiffCall[] {
     if (typeof c['command'] !== 'string' || (c['shell'] !== undefined && c['shell'] !== 'bash')) continue;
     for (const combo of COMBOS) {
       const { preset, mode } = splitCombo(combo);
-      out.push({ id: `battery:${String(c['id'])}@${combo}`, group, settings: presetNamed(preset)!.settings, mode, command: c['command'], preset });
+      out.push({
+        id: `battery:${String(c['id'])}@${combo}`,
+        group,
+        settings: presetNamed(preset)!.settings,
+        mode,
+        command: c['command'],
+        preset,
+      });
     }
   }
   return out;
@@ -154,5 +171,11 @@ export function everydayCases(): { id: string; command: string; cli: string }[] 
 /** Commands of the corpus the mutation family starts from. */
 export function mutationSeeds(): string[] {
   // The world's own cases (several calls, other shells) are not mutated: the mutation family's commands run in bash, one call each.
-  return [...new Set(corpusCalls().filter((c) => c.group !== 'corpus:shell-fuzz-found' && c.group !== 'corpus:shell-bypasses-3').map((c) => c.command))];
+  return [
+    ...new Set(
+      corpusCalls()
+        .filter((c) => c.group !== 'corpus:shell-fuzz-found' && c.group !== 'corpus:shell-bypasses-3')
+        .map((c) => c.command),
+    ),
+  ];
 }

@@ -4,7 +4,16 @@
  */
 import { createHash } from 'node:crypto';
 import type { Decision } from '../../../src/core/types.js';
-import { decide, describeRun, judge, judgeScenario, presetNamed, type BashOracle, type Verdict, type Violation } from '../bash-oracle/index.js';
+import {
+  decide,
+  describeRun,
+  judge,
+  judgeScenario,
+  presetNamed,
+  type BashOracle,
+  type Verdict,
+  type Violation,
+} from '../bash-oracle/index.js';
 import type { KnownFailure } from '../known-failures.js';
 import { classify } from './classify.js';
 import type { DiffCall } from './corpus.js';
@@ -86,7 +95,12 @@ export function fromGenerated(g: Generated): DiffCall {
  */
 export function runDifferential(
   calls: readonly DiffCall[],
-  opts: { oracle: BashOracle | undefined; known: Map<string, KnownFailure>; onFinding?: (f: Finding) => void; onProgress?: (done: number) => void },
+  opts: {
+    oracle: BashOracle | undefined;
+    known: Map<string, KnownFailure>;
+    onFinding?: (f: Finding) => void;
+    onProgress?: (done: number) => void;
+  },
 ): DifferentialResult {
   const total = empty();
   const groups = new Map<string, Tally>();
@@ -142,8 +156,21 @@ export function runDifferential(
       const known = opts.known.has(call.id) && opts.known.get(call.id)!.kind === 'fail-open';
       if (known) bump('known');
       const { class: cls, issue } = classify(call.group, call.variant, v.violations, v.decision, call.caseClass, call.command, v.run.execs);
-      const decision = { behavior: v.decision.behavior, reason: v.decision.reason, ...(v.decision.rule ? { rule: { text: v.decision.rule.text } } : {}) };
-      const f: Finding = { call, decision, bash: describeRun(v.run), violations: v.violations, known, class: cls, issue: opts.known.get(call.id)?.issue ?? issue, ...(cwds ? { stepCwds: cwds } : {}) };
+      const decision = {
+        behavior: v.decision.behavior,
+        reason: v.decision.reason,
+        ...(v.decision.rule ? { rule: { text: v.decision.rule.text } } : {}),
+      };
+      const f: Finding = {
+        call,
+        decision,
+        bash: describeRun(v.run),
+        violations: v.violations,
+        known,
+        class: cls,
+        issue: opts.known.get(call.id)?.issue ?? issue,
+        ...(cwds ? { stepCwds: cwds } : {}),
+      };
       findings.push(f);
       opts.onFinding?.(f);
     }
@@ -157,7 +184,11 @@ export function runDifferential(
  * (then it counts as not allowed, though earlier calls ran and held), else the call that broke
  * the invariant, else the last call.
  */
-function verdictFor(oracle: BashOracle, call: Parameters<typeof judge>[1], calls: readonly string[] | undefined): { verdict: Verdict; cwds?: string[] } {
+function verdictFor(
+  oracle: BashOracle,
+  call: Parameters<typeof judge>[1],
+  calls: readonly string[] | undefined,
+): { verdict: Verdict; cwds?: string[] } {
   if (!calls) return { verdict: judge(oracle, call) };
   const { command: _joined, cwd: _cwd, ...common } = call;
   const v = judgeScenario(oracle, { ...common, calls });
@@ -174,7 +205,10 @@ export function mergeInto(into: DifferentialResult, part: DifferentialResult): v
     for (const k of Object.keys(a) as (keyof Tally)[]) a[k] += b[k];
   };
   add(into.total, part.total);
-  for (const [from, to] of [[part.groups, into.groups], [part.shells, into.shells]] as const) {
+  for (const [from, to] of [
+    [part.groups, into.groups],
+    [part.shells, into.shells],
+  ] as const) {
     for (const [g, t] of from) {
       const mine = to.get(g) ?? empty();
       add(mine, t);
@@ -197,6 +231,10 @@ export function resultToJson(r: DifferentialResult): string {
   return JSON.stringify({ ...r, groups: [...r.groups], shells: [...r.shells], notRun: [...r.notRun] });
 }
 export function resultFromJson(text: string): DifferentialResult {
-  const o = JSON.parse(text) as Omit<DifferentialResult, 'groups' | 'shells' | 'notRun'> & { groups: [string, Tally][]; shells: [string, Tally][]; notRun: [string, number][] };
+  const o = JSON.parse(text) as Omit<DifferentialResult, 'groups' | 'shells' | 'notRun'> & {
+    groups: [string, Tally][];
+    shells: [string, Tally][];
+    notRun: [string, number][];
+  };
   return { ...o, groups: new Map(o.groups), shells: new Map(o.shells), notRun: new Map(o.notRun) };
 }

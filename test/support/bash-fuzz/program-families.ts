@@ -41,14 +41,63 @@ const PATHS: readonly { dir: string; path: string; variant: string; unknownToo: 
 
 /** Calls of a bare name N (the name a planted file may answer to), read-only or not. */
 const BARE_CALLS = [
-  'N README.md', 'N', 'N -la', 'N status', 'N log -1', 'N -r x src', 'N -5 README.md', 'N -l README.md', 'N --version', 'N .', 'N -x',
+  'N README.md',
+  'N',
+  'N -la',
+  'N status',
+  'N log -1',
+  'N -r x src',
+  'N -5 README.md',
+  'N -l README.md',
+  'N --version',
+  'N .',
+  'N -x',
 ];
 
 /** Names the calls use: system programs (read-only ones first), project tools, builtins. */
-const NAMES = ['cat', 'ls', 'git', 'grep', 'head', 'wc', 'sort', 'find', 'tree', 'rg', 'env', 'jq', 'pytest', 'eslint', 'tsc', 'node', 'python3', 'make', 'echo', 'pwd', 'test', 'true'];
+const NAMES = [
+  'cat',
+  'ls',
+  'git',
+  'grep',
+  'head',
+  'wc',
+  'sort',
+  'find',
+  'tree',
+  'rg',
+  'env',
+  'jq',
+  'pytest',
+  'eslint',
+  'tsc',
+  'node',
+  'python3',
+  'make',
+  'echo',
+  'pwd',
+  'test',
+  'true',
+];
 
 /** Wrappers that look the name up along PATH themselves (W = the rest of the command). */
-const LOOKUP_WRAPPERS = ['W', 'W', 'W', 'env W', 'timeout 5 W', 'nice W', 'command W', 'exec W', 'time W', 'stdbuf -o0 W', 'nohup W 2>/dev/null', 'xargs -r W < /dev/null; W', 'find README.md -exec W \\;', 'W | cat', 'echo x | W'];
+const LOOKUP_WRAPPERS = [
+  'W',
+  'W',
+  'W',
+  'env W',
+  'timeout 5 W',
+  'nice W',
+  'command W',
+  'exec W',
+  'time W',
+  'stdbuf -o0 W',
+  'nohup W 2>/dev/null',
+  'xargs -r W < /dev/null; W',
+  'find README.md -exec W \\;',
+  'W | cat',
+  'echo x | W',
+];
 
 /** Writes of a program file F (a script running X) into a PATH directory. */
 const PATH_WRITES = [
@@ -67,8 +116,19 @@ const planted = (c: WorldCombo) => PROGRAM[c];
 
 /** The `path-lookup` family: a bare name run where a PATH the agent may write finds it first (held, or written and run). */
 export const pathLookup = (c: WorldCombo): fc.Arbitrary<WorldPart> =>
-  fc.tuple(pick(PATHS), fc.boolean(), pick(BARE_CALLS), pick(NAMES), pick(LOOKUP_WRAPPERS), pick(planted(c)), fc.nat(9), pick(PATH_WRITES), fc.nat(3)).map(
-    ([shape, toldIfPossible, call, name, wrap, x, nameDraw, write, how]) => {
+  fc
+    .tuple(
+      pick(PATHS),
+      fc.boolean(),
+      pick(BARE_CALLS),
+      pick(NAMES),
+      pick(LOOKUP_WRAPPERS),
+      pick(planted(c)),
+      fc.nat(9),
+      pick(PATH_WRITES),
+      fc.nat(3),
+    )
+    .map(([shape, toldIfPossible, call, name, wrap, x, nameDraw, write, how]) => {
       const told = toldIfPossible || !shape.unknownToo;
       const plantName = nameDraw < 8 ? name : 'pytest';
       const file = shape.dir === '.' ? plantName : `${shape.dir}/${plantName}`;
@@ -85,31 +145,70 @@ export const pathLookup = (c: WorldCombo): fc.Arbitrary<WorldPart> =>
       }
       if (how === 2) return { command: `${writeIt}; ${command}`, variant: `${variant}: written, run`, ...facts };
       return { command: `${writeIt} ;; ${command}`, calls: [writeIt, command], variant: `${variant}: written, run (two calls)`, ...facts };
-    },
-  );
+    });
 
 // ---------------------------------------------------------------- programs that run code, and extractors
 
 /** Programs that run code from a script or input toolgate does not read (X = the code). */
 const CODE_RUNNERS = [
-  "ed -s /dev/null <<< '!X'", "printf '!X\\nq\\n' | ed -s", "ed -s README.md <<< $'!X\\nq'", "echo '!X' | ed -s README.md",
-  "printf 'w .claude/settings.local.json\\nq\\n' | ed -s README.md", "ed -s README.md <<< 'w .git/hooks/pre-commit'", "ed -s README.md <<< 'w secrets/x.txt'",
-  "m4 <<< 'syscmd(X)'", "echo 'esyscmd(X)' | m4", "m4 -P <<< 'm4_syscmd(X)'", "printf 'syscmd(X)\\n' > t.m4 && m4 t.m4",
-  "dc -e '!X'", "echo '!X' | dc", "dc <<< '!X'", "printf '!X\\n' > t.dc && dc t.dc",
-  "ex -sc '!X' -cq", "printf '!X\\nq\\n' | ex -s",
-  "echo 'X' | at now", "at now <<< 'X'", "batch <<< 'X'", "printf '* * * * * X\\n' > c.txt && crontab c.txt", 'at -l', 'crontab -l',
-  "claude -p 'X' --dangerously-skip-permissions", "codex exec --full-auto 'X'", "gemini -y -p 'X'", "aider --yes-always -m 'X'", 'opencode run x',
-  'docker run --rm alpine X', 'terraform apply -auto-approve', 'kubectl exec pod -- X',
+  "ed -s /dev/null <<< '!X'",
+  "printf '!X\\nq\\n' | ed -s",
+  "ed -s README.md <<< $'!X\\nq'",
+  "echo '!X' | ed -s README.md",
+  "printf 'w .claude/settings.local.json\\nq\\n' | ed -s README.md",
+  "ed -s README.md <<< 'w .git/hooks/pre-commit'",
+  "ed -s README.md <<< 'w secrets/x.txt'",
+  "m4 <<< 'syscmd(X)'",
+  "echo 'esyscmd(X)' | m4",
+  "m4 -P <<< 'm4_syscmd(X)'",
+  "printf 'syscmd(X)\\n' > t.m4 && m4 t.m4",
+  "dc -e '!X'",
+  "echo '!X' | dc",
+  "dc <<< '!X'",
+  "printf '!X\\n' > t.dc && dc t.dc",
+  "ex -sc '!X' -cq",
+  "printf '!X\\nq\\n' | ex -s",
+  "echo 'X' | at now",
+  "at now <<< 'X'",
+  "batch <<< 'X'",
+  "printf '* * * * * X\\n' > c.txt && crontab c.txt",
+  'at -l',
+  'crontab -l',
+  "claude -p 'X' --dangerously-skip-permissions",
+  "codex exec --full-auto 'X'",
+  "gemini -y -p 'X'",
+  "aider --yes-always -m 'X'",
+  'opencode run x',
+  'docker run --rm alpine X',
+  'terraform apply -auto-approve',
+  'kubectl exec pod -- X',
 ];
 
 /** Extractions of the archives the checkout holds (the oracle's `WORLD.archives`; A = which: claude, hooks, secrets, ok). */
 const EXTRACTIONS = [
-  'cpio -id < vendor/A.cpio', 'cpio -idmu < vendor/A.cpio', 'cpio -i -d -F vendor/A.cpio', 'cpio --extract --make-directories --file=vendor/A.cpio',
-  'cpio -idu -D . < vendor/A.cpio', 'cpio -iduv < vendor/A.cpio 2>/dev/null', 'cpio -t < vendor/A.cpio', 'cpio -it -F vendor/A.cpio',
-  'cat vendor/A.cpio | cpio -id', 'mkdir -p x && cpio -idu -D x < vendor/A.cpio', 'cd .claude && cpio -idu < ../vendor/A.cpio',
-  'pax -r < vendor/A.pax', 'pax -r -f vendor/A.pax', 'pax -rf vendor/A.pax', 'pax -r -s ",^ok,.claude," -f vendor/ok.pax', 'pax -f vendor/A.pax',
-  'cd .claude && ar x ../vendor/settings.a', 'ar x vendor/settings.a', 'ar t vendor/settings.a', 'cd .git/hooks && ar x ../../vendor/ok.a',
-  'unzip -oq vendor/claude.zip', 'unzip -l vendor/claude.zip', 'unzip -oq vendor/claude.zip -d .',
+  'cpio -id < vendor/A.cpio',
+  'cpio -idmu < vendor/A.cpio',
+  'cpio -i -d -F vendor/A.cpio',
+  'cpio --extract --make-directories --file=vendor/A.cpio',
+  'cpio -idu -D . < vendor/A.cpio',
+  'cpio -iduv < vendor/A.cpio 2>/dev/null',
+  'cpio -t < vendor/A.cpio',
+  'cpio -it -F vendor/A.cpio',
+  'cat vendor/A.cpio | cpio -id',
+  'mkdir -p x && cpio -idu -D x < vendor/A.cpio',
+  'cd .claude && cpio -idu < ../vendor/A.cpio',
+  'pax -r < vendor/A.pax',
+  'pax -r -f vendor/A.pax',
+  'pax -rf vendor/A.pax',
+  'pax -r -s ",^ok,.claude," -f vendor/ok.pax',
+  'pax -f vendor/A.pax',
+  'cd .claude && ar x ../vendor/settings.a',
+  'ar x vendor/settings.a',
+  'ar t vendor/settings.a',
+  'cd .git/hooks && ar x ../../vendor/ok.a',
+  'unzip -oq vendor/claude.zip',
+  'unzip -l vendor/claude.zip',
+  'unzip -oq vendor/claude.zip -d .',
 ];
 
 /** The `opaque-programs` family: programs that run code from a script or input, and extractors of the world's archives. */
@@ -120,13 +219,14 @@ export const opaquePrograms = (c: WorldCombo): fc.Arbitrary<WorldPart> =>
 
 const codeRunners = (c: WorldCombo): fc.Arbitrary<WorldPart> =>
   fc.tuple(pick(CODE_RUNNERS), pick(PROGRAM[c]), fc.nat(4)).map(([r, x, split]) => {
-      const command = fill(r, 'X', x);
-      const variant = `runs code: ${command.split(/[ |]/).find((w) => /^(ed|m4|dc|ex|at|batch|crontab|claude|codex|gemini|aider|opencode|docker|terraform|kubectl)$/.test(w)) ?? 'other'}`;
-      // Sometimes the script is written in one call and run in the next.
-      const parts = command.split(' && ');
-      if (split === 0 && parts.length === 2) return { command: `${parts[0]} ;; ${parts[1]}`, calls: [parts[0]!, parts[1]!], variant: `${variant} (two calls)` };
-      return { command, variant };
-    });
+    const command = fill(r, 'X', x);
+    const variant = `runs code: ${command.split(/[ |]/).find((w) => /^(ed|m4|dc|ex|at|batch|crontab|claude|codex|gemini|aider|opencode|docker|terraform|kubectl)$/.test(w)) ?? 'other'}`;
+    // Sometimes the script is written in one call and run in the next.
+    const parts = command.split(' && ');
+    if (split === 0 && parts.length === 2)
+      return { command: `${parts[0]} ;; ${parts[1]}`, calls: [parts[0]!, parts[1]!], variant: `${variant} (two calls)` };
+    return { command, variant };
+  });
 
 const extractions = (): fc.Arbitrary<WorldPart> =>
   fc.tuple(pick(EXTRACTIONS), pick(['claude', 'hooks', 'secrets', 'ok'])).map(([e, a]) => ({
@@ -148,28 +248,75 @@ const NAME_SOURCES: readonly [string, string][] = [
 ];
 
 /** Names the sources may print (S). */
-const SECRET_NAMES = ['.env', '~/id_rsa', '~/.ssh/id_rsa', 'vendor/keys/id_rsa', 'vendor/home-key', '/opt/outside/notes.txt', 'secrets/key.txt', 'README.md'];
+const SECRET_NAMES = [
+  '.env',
+  '~/id_rsa',
+  '~/.ssh/id_rsa',
+  'vendor/keys/id_rsa',
+  'vendor/home-key',
+  '/opt/outside/notes.txt',
+  'secrets/key.txt',
+  'README.md',
+];
 
 /** Readers of names on their input (`-`: from the pipe) or in a file (L); the Z ones read NUL-separated names. */
 const NAME_READERS: readonly { r: string; nul?: boolean; file?: boolean }[] = [
-  { r: 'xargs cat' }, { r: 'xargs head' }, { r: 'xargs grep -h .' }, { r: 'xargs -I{} cat {}' }, { r: 'xargs -n1 tail -n 5' }, { r: 'xargs -0 cat', nul: true },
-  { r: 'xargs --null cat', nul: true }, { r: 'xargs -a L cat', file: true }, { r: 'xargs --arg-file=L cat', file: true }, { r: 'xargs -r sort' },
-  { r: 'parallel cat' }, { r: 'parallel -0 cat', nul: true },
-  { r: 'tar -cf - -T - | tar -xOf -' }, { r: 'tar -cf - --files-from=- | tar -xOf -' }, { r: 'tar -cf - -T L | tar -xOf -', file: true }, { r: 'tar -cvf t.tar -T -' },
-  { r: 'tar --null -cf - -T - | tar -xOf -', nul: true }, { r: 'tar -czf t.tgz -T L', file: true },
-  { r: 'cpio -o' }, { r: 'cpio -o -H newc' }, { r: 'cpio -ov 2>/dev/null' }, { r: 'cpio -o0', nul: true }, { r: 'cpio -pdm /tmp/copy' }, { r: 'cpio -pdm .claude' },
-  { r: 'pax -w' }, { r: 'zip -0 -q - -@' }, { r: 'zip -q t.zip -@' },
-  { r: 'wc --files0-from=-', nul: true }, { r: 'sort --files0-from=-', nul: true }, { r: 'du --files0-from=-', nul: true }, { r: 'wc --files0-from=L', nul: true, file: true },
-  { r: 'git hash-object --stdin-paths' }, { r: 'git update-index --add --stdin' }, { r: 'git checkout-index --stdin' }, { r: 'git add --pathspec-from-file=-' },
-  { r: 'git add --pathspec-from-file=L', file: true }, { r: 'rsync -a --files-from=- . /tmp/copy' }, { r: 'rsync -a --files-from=L . /tmp/copy', file: true },
-  { r: 'file -f -' }, { r: 'file -f L', file: true }, { r: 'md5sum -c L', file: true },
-  { r: 'xargs touch' }, { r: 'xargs rm -f' }, { r: "xargs sed -i 's/a/b/'" }, { r: 'xargs -I{} cp README.md {}' }, { r: 'xargs chmod 600' },
+  { r: 'xargs cat' },
+  { r: 'xargs head' },
+  { r: 'xargs grep -h .' },
+  { r: 'xargs -I{} cat {}' },
+  { r: 'xargs -n1 tail -n 5' },
+  { r: 'xargs -0 cat', nul: true },
+  { r: 'xargs --null cat', nul: true },
+  { r: 'xargs -a L cat', file: true },
+  { r: 'xargs --arg-file=L cat', file: true },
+  { r: 'xargs -r sort' },
+  { r: 'parallel cat' },
+  { r: 'parallel -0 cat', nul: true },
+  { r: 'tar -cf - -T - | tar -xOf -' },
+  { r: 'tar -cf - --files-from=- | tar -xOf -' },
+  { r: 'tar -cf - -T L | tar -xOf -', file: true },
+  { r: 'tar -cvf t.tar -T -' },
+  { r: 'tar --null -cf - -T - | tar -xOf -', nul: true },
+  { r: 'tar -czf t.tgz -T L', file: true },
+  { r: 'cpio -o' },
+  { r: 'cpio -o -H newc' },
+  { r: 'cpio -ov 2>/dev/null' },
+  { r: 'cpio -o0', nul: true },
+  { r: 'cpio -pdm /tmp/copy' },
+  { r: 'cpio -pdm .claude' },
+  { r: 'pax -w' },
+  { r: 'zip -0 -q - -@' },
+  { r: 'zip -q t.zip -@' },
+  { r: 'wc --files0-from=-', nul: true },
+  { r: 'sort --files0-from=-', nul: true },
+  { r: 'du --files0-from=-', nul: true },
+  { r: 'wc --files0-from=L', nul: true, file: true },
+  { r: 'git hash-object --stdin-paths' },
+  { r: 'git update-index --add --stdin' },
+  { r: 'git checkout-index --stdin' },
+  { r: 'git add --pathspec-from-file=-' },
+  { r: 'git add --pathspec-from-file=L', file: true },
+  { r: 'rsync -a --files-from=- . /tmp/copy' },
+  { r: 'rsync -a --files-from=L . /tmp/copy', file: true },
+  { r: 'file -f -' },
+  { r: 'file -f L', file: true },
+  { r: 'md5sum -c L', file: true },
+  { r: 'xargs touch' },
+  { r: 'xargs rm -f' },
+  { r: "xargs sed -i 's/a/b/'" },
+  { r: 'xargs -I{} cp README.md {}' },
+  { r: 'xargs chmod 600' },
 ];
 
 /** The `names-on-input` family: file names printed by one command (or written to a list) and read by another. */
 export const namesOnInput = (): fc.Arbitrary<WorldPart> =>
   fc.tuple(pick(NAME_SOURCES), pick(SECRET_NAMES), pick(NAME_READERS), fc.nat(3)).map(([[lines, nuls], name, reader, shape]) => {
-    const variant = reader.r.split(' ').slice(0, reader.r.startsWith('git') ? 2 : 1).join(' ') + (reader.file ? ' (names in a file)' : '');
+    const variant =
+      reader.r
+        .split(' ')
+        .slice(0, reader.r.startsWith('git') ? 2 : 1)
+        .join(' ') + (reader.file ? ' (names in a file)' : '');
     const source = fill(reader.nul ? nuls : lines, 'S', name);
     if (reader.file) {
       // The names are written to a file first (in the same call, or the call before), then read from it.

@@ -25,7 +25,12 @@ export function findingCase(f: Finding, found: Record<string, unknown>): Record<
       ...(f.call.layers ? { layers: f.call.layers } : {}),
       mode: f.call.mode,
       ...(f.call.calls
-        ? { steps: f.call.calls.map((command, i) => ({ call: { tool: 'Bash', input: { command } }, ...(f.stepCwds?.[i] !== undefined ? { cwd: f.stepCwds[i] } : {}) })) }
+        ? {
+            steps: f.call.calls.map((command, i) => ({
+              call: { tool: 'Bash', input: { command } },
+              ...(f.stepCwds?.[i] !== undefined ? { cwd: f.stepCwds[i] } : {}),
+            })),
+          }
         : { call: { tool: 'Bash', input: { command: f.call.command } } }),
       cwd: f.call.cwd ?? '/home/user/project',
       home: '/home/user',
@@ -33,10 +38,21 @@ export function findingCase(f: Finding, found: Record<string, unknown>): Record<
       ...(f.call.env ? { env: f.call.env } : {}),
       ...(f.call.environment ? { environment: f.call.environment } : {}),
     },
-    expected: { result: 'ask', acceptable: ['ask', 'deny'], why: 'real bash ran or touched what the policy forbids; anything but allow is safe' },
+    expected: {
+      result: 'ask',
+      acceptable: ['ask', 'deny'],
+      why: 'real bash ran or touched what the policy forbids; anything but allow is safe',
+    },
     setup: f.call.setup ?? null,
     dialect: 'claude-code',
-    found: { ...found, decision: { behavior: f.decision.behavior, reason: f.decision.reason.kind, ...(f.decision.rule ? { rule: f.decision.rule.text } : {}) } },
+    found: {
+      ...found,
+      decision: {
+        behavior: f.decision.behavior,
+        reason: f.decision.reason.kind,
+        ...(f.decision.rule ? { rule: f.decision.rule.text } : {}),
+      },
+    },
   };
 }
 
@@ -61,7 +77,12 @@ export function recordable(f: Finding): boolean {
  * their known-failures lines. Findings from case files (bypasses, field reports, everyday
  * commands) are not written: their ids are listed by hand. Returns how many cases were written.
  */
-export function recordFindings(findings: readonly Finding[], out: string, found: Record<string, unknown>, opts: { listKnown: boolean }): number {
+export function recordFindings(
+  findings: readonly Finding[],
+  out: string,
+  found: Record<string, unknown>,
+  opts: { listKnown: boolean },
+): number {
   const have = idsIn(out);
   const fresh = findings.filter((f) => !f.known && !have.has(f.call.id) && recordable(f));
   const seen = new Set<string>();

@@ -26,7 +26,16 @@ import { decide, openOracle, prepareDecisions, presetNamed, selfTest, type BashO
 import { loadKnownFailures } from '../known-failures.js';
 import { bashCases, corpusCalls, everydayCases, FOUND_FILE, mutationSeeds, type DiffCall } from './corpus.js';
 import { families, generate } from './families.js';
-import { emptyResult, fromGenerated, mergeInto, resultFromJson, resultToJson, runDifferential, type DifferentialResult, type Finding } from './harness.js';
+import {
+  emptyResult,
+  fromGenerated,
+  mergeInto,
+  resultFromJson,
+  resultToJson,
+  runDifferential,
+  type DifferentialResult,
+  type Finding,
+} from './harness.js';
 import { PENDING_FAMILIES } from './pending.js';
 import { recordable, recordFindings } from './record.js';
 
@@ -73,7 +82,8 @@ function parse(argv: string[]): Options {
     },
   });
   const slice = values.slice !== undefined ? /^(\d+)\/(\d+)$/.exec(values.slice) : undefined;
-  if (values.slice !== undefined && (!slice || values['result-json'] === undefined)) throw new Error('--slice k/J needs --result-json FILE');
+  if (values.slice !== undefined && (!slice || values['result-json'] === undefined))
+    throw new Error('--slice k/J needs --result-json FILE');
   const int = (v: string | undefined, d: number, name: string) => {
     if (v === undefined) return d;
     const n = Number(v);
@@ -90,7 +100,13 @@ function parse(argv: string[]): Options {
     maxPerClass: int(values['max-per-class'], mode === 'test' ? Number.MAX_SAFE_INTEGER : 3, 'max-per-class'),
     verbose: values.verbose!,
     jobs: Math.max(1, int(values.jobs, mode === 'test' ? 2 : 1, 'jobs')),
-    families: values.family !== undefined ? values.family.split(',').map((f) => f.trim()).filter(Boolean) : [],
+    families:
+      values.family !== undefined
+        ? values.family
+            .split(',')
+            .map((f) => f.trim())
+            .filter(Boolean)
+        : [],
     includePending: values['include-pending']!,
     ...(slice ? { slice: { k: Number(slice[1]), of: Number(slice[2]), result: values['result-json']! } } : {}),
   };
@@ -100,7 +116,16 @@ function parse(argv: string[]): Options {
 async function runJobs(o: Options): Promise<DifferentialResult> {
   const dir = mkdtempSync(join(tmpdir(), 'toolgate-fuzz-jobs-'));
   try {
-    const base = ['--runs', String(o.runs), '--seed', String(o.seed), ...(o.corpus ? ['--corpus'] : []), ...(o.cases ? ['--cases', o.cases] : []), ...(o.families.length > 0 ? ['--family', o.families.join(',')] : []), ...(o.includePending ? ['--include-pending'] : [])];
+    const base = [
+      '--runs',
+      String(o.runs),
+      '--seed',
+      String(o.seed),
+      ...(o.corpus ? ['--corpus'] : []),
+      ...(o.cases ? ['--cases', o.cases] : []),
+      ...(o.families.length > 0 ? ['--family', o.families.join(',')] : []),
+      ...(o.includePending ? ['--include-pending'] : []),
+    ];
     const results = await Promise.all(
       Array.from({ length: o.jobs }, (_, k) => {
         const result = join(dir, `job-${k}.json`);
@@ -108,7 +133,9 @@ async function runJobs(o: Options): Promise<DifferentialResult> {
         return new Promise<DifferentialResult>((done, fail) => {
           const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] });
           child.on('error', fail);
-          child.on('exit', (code) => (code === 0 ? done(resultFromJson(readFileSync(result, 'utf8'))) : fail(new Error(`job ${k} exited ${code}`))));
+          child.on('exit', (code) =>
+            code === 0 ? done(resultFromJson(readFileSync(result, 'utf8'))) : fail(new Error(`job ${k} exited ${code}`)),
+          );
         });
       }),
     );
@@ -123,11 +150,18 @@ async function runJobs(o: Options): Promise<DifferentialResult> {
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 
 function printGroups(r: DifferentialResult): void {
-  const head = (first: string) => console.log(`${first.padEnd(28)}${pad('commands', 9)}${pad('scenarios', 10)}${pad('allowed', 9)}${pad('run', 7)}${pad('fail-open', 11)}${pad('known', 7)}${pad('consented', 11)}`);
+  const head = (first: string) =>
+    console.log(
+      `${first.padEnd(28)}${pad('commands', 9)}${pad('scenarios', 10)}${pad('allowed', 9)}${pad('run', 7)}${pad('fail-open', 11)}${pad('known', 7)}${pad('consented', 11)}`,
+    );
   const row = (g: string, t: DifferentialResult['total']) =>
-    console.log(`${g.padEnd(28)}${pad(t.commands, 9)}${pad(t.scenarios ?? 0, 10)}${pad(t.allowed, 9)}${pad(t.run, 7)}${pad(t.failOpen, 11)}${pad(t.known, 7)}${pad(t.consented ?? 0, 11)}`);
+    console.log(
+      `${g.padEnd(28)}${pad(t.commands, 9)}${pad(t.scenarios ?? 0, 10)}${pad(t.allowed, 9)}${pad(t.run, 7)}${pad(t.failOpen, 11)}${pad(t.known, 7)}${pad(t.consented ?? 0, 11)}`,
+    );
   head('group');
-  const rows = [...r.groups].sort(([a], [b]) => (a.startsWith('corpus:') === b.startsWith('corpus:') ? a.localeCompare(b) : a.startsWith('corpus:') ? 1 : -1));
+  const rows = [...r.groups].sort(([a], [b]) =>
+    a.startsWith('corpus:') === b.startsWith('corpus:') ? a.localeCompare(b) : a.startsWith('corpus:') ? 1 : -1,
+  );
   for (const [g, t] of [...rows, ['total', r.total] as const]) row(g, t);
   head('shell');
   for (const [g, t] of [...r.shells].sort(([a], [b]) => a.localeCompare(b))) row(g, t);
@@ -137,7 +171,9 @@ function printFinding(f: Finding): void {
   const preset = f.call.preset ?? JSON.stringify(f.call.settings);
   console.log(`  ${f.call.id}  [${f.class} → #${f.issue}]  ${preset} ${f.call.mode}`);
   console.log(`    command: ${JSON.stringify(f.call.command)}`);
-  console.log(`    decision: ${f.decision.behavior} — ${f.decision.reason.kind}: ${JSON.stringify(f.decision.reason.message.slice(0, 160))}`);
+  console.log(
+    `    decision: ${f.decision.behavior} — ${f.decision.reason.kind}: ${JSON.stringify(f.decision.reason.message.slice(0, 160))}`,
+  );
   for (const v of f.violations.slice(0, 4)) console.log(`    ${v.kind}: ${v.evidence.slice(0, 200)}`);
   if (f.violations.length > 4) console.log(`    … ${f.violations.length - 4} more`);
 }
@@ -155,7 +191,9 @@ async function main(): Promise<number> {
     o = parse(process.argv.slice(2));
   } catch (e) {
     console.error(`bash differential: ${(e as Error).message}`);
-    console.error('usage: npm run test:bash | npm run fuzz:shell -- --runs N --seed S [--out FILE] [--corpus] [--max-per-class K] [--jobs J] [--family a,b] [--verbose]');
+    console.error(
+      'usage: npm run test:bash | npm run fuzz:shell -- --runs N --seed S [--out FILE] [--corpus] [--max-per-class K] [--jobs J] [--family a,b] [--verbose]',
+    );
     return 2;
   }
   const ci = process.env['CI'] === 'true';
@@ -170,7 +208,8 @@ async function main(): Promise<number> {
     return 2;
   }
   // The CI sample leaves the pending families out (each with its reason); fuzz runs every family.
-  const held = o.mode === 'test' && !o.includePending && o.families.length === 0 ? all.filter((f) => PENDING_FAMILIES[f.name] !== undefined) : [];
+  const held =
+    o.mode === 'test' && !o.includePending && o.families.length === 0 ? all.filter((f) => PENDING_FAMILIES[f.name] !== undefined) : [];
   const fams = o.families.length > 0 ? all.filter((f) => o.families.includes(f.name)) : all.filter((f) => !held.includes(f));
   const started = performance.now();
   const generated = generate(fams, o.runs, o.seed).map(fromGenerated);
@@ -186,7 +225,9 @@ async function main(): Promise<number> {
       onProgress: (done) => {
         if (performance.now() - last > 60_000) {
           last = performance.now();
-          process.stderr.write(`  … job ${o.slice!.k}: ${done}/${calls.length} calls, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+          process.stderr.write(
+            `  … job ${o.slice!.k}: ${done}/${calls.length} calls, ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
+          );
         }
       },
     });
@@ -194,7 +235,9 @@ async function main(): Promise<number> {
     writeFileSync(o.slice.result, resultToJson(r));
     return 0;
   }
-  console.log(`bash differential (${o.mode === 'test' ? 'CI sample' : 'fuzz'}): seed ${o.seed}, ${generated.length} generated over ${fams.length} families${corpus.length > 0 ? ` + ${corpus.length} from case files` : ''}`);
+  console.log(
+    `bash differential (${o.mode === 'test' ? 'CI sample' : 'fuzz'}): seed ${o.seed}, ${generated.length} generated over ${fams.length} families${corpus.length > 0 ? ` + ${corpus.length} from case files` : ''}`,
+  );
   for (const f of held) console.log(`  not in the CI sample: ${f.name} — ${PENDING_FAMILIES[f.name]} (--include-pending runs it)`);
 
   let oracle: BashOracle | undefined;
@@ -247,17 +290,38 @@ async function main(): Promise<number> {
   }
   const byIssue = new Map<number, number>();
   for (const f of r.findings.filter((x) => x.known)) byIssue.set(f.issue, (byIssue.get(f.issue) ?? 0) + 1);
-  if (byIssue.size > 0) console.log(`known fail-opens by issue: ${[...byIssue].sort(([a], [b]) => a - b).map(([i, n]) => `#${i} ${n}`).join(', ')}`);
+  if (byIssue.size > 0)
+    console.log(
+      `known fail-opens by issue: ${[...byIssue]
+        .sort(([a], [b]) => a - b)
+        .map(([i, n]) => `#${i} ${n}`)
+        .join(', ')}`,
+    );
   if (o.verbose) for (const f of r.findings.filter((x) => x.known)) printFinding(f);
   for (const [reason, n] of r.notRun) console.log(`allowed but not run in bash: ${n} (${reason})`);
-  console.log(`bash runs: ${r.bashMs.total.length}; per run ${stats(r.bashMs.total)} (sandboxed part ${stats(r.bashMs.sandbox)}); whole differential ${seconds.toFixed(0)} s`);
+  console.log(
+    `bash runs: ${r.bashMs.total.length}; per run ${stats(r.bashMs.total)} (sandboxed part ${stats(r.bashMs.sandbox)}); whole differential ${seconds.toFixed(0)} s`,
+  );
 
   if (o.out !== undefined && r.findings.some((f) => !f.known)) {
     // Keep at most maxPerClass new cases per class, so a long run does not flood the corpus.
     const perClass = new Map<string, number>();
-    const keep = fresh.filter((f) => recordable(f) && (perClass.set(`${f.class}|${f.call.preset}|${f.call.mode}`, (perClass.get(`${f.class}|${f.call.preset}|${f.call.mode}`) ?? 0) + 1).get(`${f.class}|${f.call.preset}|${f.call.mode}`)! <= o.maxPerClass));
-    const written = recordFindings(keep, o.out, { by: o.mode === 'test' ? 'npm run test:bash' : 'npm run fuzz:shell', seed: o.seed }, { listKnown: o.out === FOUND_FILE });
-    console.log(`recorded: ${written} new case${written === 1 ? '' : 's'} in ${o.out}${o.out === FOUND_FILE ? ' and test/cases/known-failures.txt' : ''}`);
+    const keep = fresh.filter(
+      (f) =>
+        recordable(f) &&
+        perClass
+          .set(`${f.class}|${f.call.preset}|${f.call.mode}`, (perClass.get(`${f.class}|${f.call.preset}|${f.call.mode}`) ?? 0) + 1)
+          .get(`${f.class}|${f.call.preset}|${f.call.mode}`)! <= o.maxPerClass,
+    );
+    const written = recordFindings(
+      keep,
+      o.out,
+      { by: o.mode === 'test' ? 'npm run test:bash' : 'npm run fuzz:shell', seed: o.seed },
+      { listKnown: o.out === FOUND_FILE },
+    );
+    console.log(
+      `recorded: ${written} new case${written === 1 ? '' : 's'} in ${o.out}${o.out === FOUND_FILE ? ' and test/cases/known-failures.txt' : ''}`,
+    );
     const byHand = fresh.filter((f) => !recordable(f));
     for (const f of byHand) console.log(`not recorded (a case of ${f.call.group.slice(7)}; list it by hand): ${f.call.id}`);
   }
@@ -272,7 +336,10 @@ async function main(): Promise<number> {
     else if (c.cli === 'allow') asked += 1;
   }
   console.log(`everyday commands: ${everyday.length}, ${allowed} allowed, ${asked} asked where the CLI allows`);
-  const shellText = [...r.shells].sort(([a], [b]) => a.localeCompare(b)).map(([s, t]) => `${s} ${t.commands}`).join(', ');
+  const shellText = [...r.shells]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([s, t]) => `${s} ${t.commands}`)
+    .join(', ');
   console.log(
     `bash differential: ${r.total.commands} commands, ${r.total.allowed} allowed, ${r.total.run} run in bash, ${r.total.failOpen} fail-open (${r.total.known} known); ` +
       `${r.total.consented} consented opaque code; ${r.total.scenarios} scenarios; shells: ${shellText}; families: ${fams.map((f) => f.name).join(', ')}` +

@@ -17,4 +17,3 @@ export type Area = keyof typeof AREAS;
 export const PROJECT = AREAS.work;
 /** HOME inside the sandbox. */
 export const HOME = AREAS.home;
-

@@ -26,7 +26,9 @@ import { presetNamed, SETTINGS_PRESETS } from './presets.js';
 import { selfTest } from './self-test.js';
 
 function usage(message: string): never {
-  process.stderr.write(`oracle: ${message}\nusage: npm run oracle -- [--settings JSON|@FILE|${SETTINGS_PRESETS.map((p) => p.name).join('|')}] [--mode MODE] [--cwd DIR] [--setup CODE] [--shell bash|sh|zsh] [--env NAME=VALUE]... [--always-run] [--json] COMMAND [--then COMMAND]...\n       npm run oracle -- --self-test\n`);
+  process.stderr.write(
+    `oracle: ${message}\nusage: npm run oracle -- [--settings JSON|@FILE|${SETTINGS_PRESETS.map((p) => p.name).join('|')}] [--mode MODE] [--cwd DIR] [--setup CODE] [--shell bash|sh|zsh] [--env NAME=VALUE]... [--always-run] [--json] COMMAND [--then COMMAND]...\n       npm run oracle -- --self-test\n`,
+  );
   process.exit(2);
 }
 
@@ -38,7 +40,9 @@ function readSettings(value: string | undefined): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {
-    return usage(`--settings${value.startsWith('@') ? ` (${value.slice(1)})` : ''}: expected a JSON object or a preset name: ${(e as Error).message}`);
+    return usage(
+      `--settings${value.startsWith('@') ? ` (${value.slice(1)})` : ''}: expected a JSON object or a preset name: ${(e as Error).message}`,
+    );
   }
 }
 
@@ -82,7 +86,8 @@ async function main(): Promise<number> {
   const settings = readSettings(values.settings);
   await prepareDecisions();
   const shell = values.shell ?? 'bash';
-  if (shell !== 'bash' && shell !== 'sh' && shell !== 'zsh') return usage(`--shell: expected bash, sh or zsh, got ${JSON.stringify(shell)}`);
+  if (shell !== 'bash' && shell !== 'sh' && shell !== 'zsh')
+    return usage(`--shell: expected bash, sh or zsh, got ${JSON.stringify(shell)}`);
   const env: Record<string, string> = {};
   for (const pair of values.env ?? []) {
     const m = /^([A-Za-z_][A-Za-z0-9_]*)=([\s\S]*)$/.exec(pair);
@@ -117,7 +122,8 @@ async function main(): Promise<number> {
     const { decide } = await import('./judge.js');
     const decision = decide(call);
     if (values.json) console.log(JSON.stringify({ command, decision: summary(decision), bash: `skipped: ${opened.reason}` }));
-    else console.log(`decision: ${decision.behavior} (${decision.reason.kind}: ${decision.reason.message})\nbash: skipped: ${opened.reason}`);
+    else
+      console.log(`decision: ${decision.behavior} (${decision.reason.kind}: ${decision.reason.message})\nbash: skipped: ${opened.reason}`);
     return 2;
   }
   try {
@@ -142,7 +148,18 @@ function toJson(command: string, v: Verdict) {
     outcome: v.outcome,
     ...(v.outcome === 'not-run' ? { bash: `skipped: ${v.reason}` } : {}),
     ...(run && run.status === 'ran'
-      ? { bash: { exitCode: run.exitCode, timedOut: run.timedOut, execs: run.execs, changes: run.changes, leaks: run.leaks.map((l) => ({ file: l.canary.file, kind: l.canary.kind, stream: l.stream })), stdout: run.stdout, stderr: run.stderr, ms: run.ms } }
+      ? {
+          bash: {
+            exitCode: run.exitCode,
+            timedOut: run.timedOut,
+            execs: run.execs,
+            changes: run.changes,
+            leaks: run.leaks.map((l) => ({ file: l.canary.file, kind: l.canary.kind, stream: l.stream })),
+            stdout: run.stdout,
+            stderr: run.stderr,
+            ms: run.ms,
+          },
+        }
       : run
         ? { bash: `skipped: ${run.reason}` }
         : {}),
@@ -153,7 +170,9 @@ function toJson(command: string, v: Verdict) {
 function printVerdict(command: string, v: Verdict): void {
   const d = v.decision;
   console.log(`command: ${JSON.stringify(command)}`);
-  console.log(`decision: ${d.behavior}${d.askKind ? ` (${d.askKind})` : ''} — ${d.reason.kind}: ${d.reason.message}${d.rule ? ` [${d.rule.text}]` : ''}`);
+  console.log(
+    `decision: ${d.behavior}${d.askKind ? ` (${d.askKind})` : ''} — ${d.reason.kind}: ${d.reason.message}${d.rule ? ` [${d.rule.text}]` : ''}`,
+  );
   const run = 'run' in v ? v.run : undefined;
   if (v.outcome === 'not-run') console.log(`bash: skipped: ${v.reason}`);
   else if (run && run.status === 'skipped') console.log(`bash: skipped: ${run.reason}`);
@@ -167,8 +186,7 @@ function printVerdict(command: string, v: Verdict): void {
   else if (v.outcome === 'consented') {
     console.log('invariant: held but for consented opaque code (counted apart)');
     for (const x of v.violations) console.log(`  [${x.rule} ${x.kind}] ${x.evidence}`);
-  }
-  else if (v.outcome === 'fail-open') {
+  } else if (v.outcome === 'fail-open') {
     console.log('invariant: BROKEN — fail-open');
     for (const x of v.violations) console.log(`  [${x.rule} ${x.kind}] ${x.evidence}`);
   } else if (v.outcome === 'not-allowed') console.log('invariant: not checked (not allowed)');

@@ -9,7 +9,18 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, copyFileSync, lchownSync, lstatSync, mkdirSync, readdirSync, readlinkSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  lchownSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readlinkSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { AREAS, HOME, PROJECT, type Area } from './areas.js';
 import { buildWorld } from './world.js';
@@ -57,7 +68,15 @@ export function makeCanaries(): Canaries {
     kind: 'name',
     inside: false,
   }));
-  return { envSecret, keySecret, homeSecret, sshSecret, outsideSecret, names, all: [envSecret, keySecret, homeSecret, sshSecret, outsideSecret, ...names] };
+  return {
+    envSecret,
+    keySecret,
+    homeSecret,
+    sshSecret,
+    outsideSecret,
+    names,
+    all: [envSecret, keySecret, homeSecret, sshSecret, outsideSecret, ...names],
+  };
 }
 
 /** The mtime every template file gets: well in the past, so git never sees a racy entry. */
@@ -91,7 +110,11 @@ export function buildTemplate(root: string, c: Canaries): void {
   const nameOf = (area: Area) => c.names.find((n) => n.file === AREAS[area])!.token;
   for (const area of ['top', 'home', 'opt', 'outside', 'tmp'] as const) file(area, nameOf(area), '');
 
-  file('home', '.gitconfig', '[user]\n\tname = Oracle User\n\temail = user@example.com\n[init]\n\tdefaultBranch = main\n[advice]\n\tdetachedHead = false\n');
+  file(
+    'home',
+    '.gitconfig',
+    '[user]\n\tname = Oracle User\n\temail = user@example.com\n[init]\n\tdefaultBranch = main\n[advice]\n\tdetachedHead = false\n',
+  );
   file('home', '.bashrc', '# ~/.bashrc\n');
   file('home', '.profile', '# ~/.profile\n');
   file('home', 'id_rsa', `-----BEGIN OPENSSH PRIVATE KEY-----\n${c.homeSecret.token}\n-----END OPENSSH PRIVATE KEY-----\n`, 0o600);
@@ -99,7 +122,11 @@ export function buildTemplate(root: string, c: Canaries): void {
   file('outside', 'notes.txt', `outside notes ${c.outsideSecret.token}\n`);
 
   file('work', 'README.md', '# demo project\n\nA small project the oracle runs commands in.\n');
-  file('work', 'package.json', `${JSON.stringify({ name: 'demo', version: '1.0.0', scripts: { test: 'echo test', build: 'echo build' } }, null, 2)}\n`);
+  file(
+    'work',
+    'package.json',
+    `${JSON.stringify({ name: 'demo', version: '1.0.0', scripts: { test: 'echo test', build: 'echo build' } }, null, 2)}\n`,
+  );
   file('work', '.gitignore', '.env\nnode_modules/\n');
   file('work', '.env', `SECRET=${c.envSecret.token}\n`);
   file('work', 'secrets/key.txt', `KEY=${c.keySecret.token}\n`);
@@ -114,7 +141,13 @@ export function buildTemplate(root: string, c: Canaries): void {
   const gitIn = (cwd: string, ...args: string[]) =>
     execFileSync('git', ['-c', 'commit.gpgsign=false', ...args], {
       cwd,
-      env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: dirs.home, GIT_CONFIG_NOSYSTEM: '1', LANG: 'C', GIT_COMMITTER_DATE: OLD.toISOString() },
+      env: {
+        PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+        HOME: dirs.home,
+        GIT_CONFIG_NOSYSTEM: '1',
+        LANG: 'C',
+        GIT_COMMITTER_DATE: OLD.toISOString(),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
       encoding: 'utf8',
     });

@@ -12,7 +12,18 @@
  * opened.oracle.close();
  * ```
  */
-export { openOracle, type BashOracle, type OracleOptions, type OracleRun, type OracleSession, type RunInput, type RunResult, type SessionCall, type SkippedRun, type Leak } from './oracle.js';
+export {
+  openOracle,
+  type BashOracle,
+  type OracleOptions,
+  type OracleRun,
+  type OracleSession,
+  type RunInput,
+  type RunResult,
+  type SessionCall,
+  type SkippedRun,
+  type Leak,
+} from './oracle.js';
 export { judge, decide, prepareDecisions, type BashCall, type Verdict } from './judge.js';
 export { checkInvariant, describeRun, READ_ONLY_PROGRAMS, type Violation, type ViolationKind, type InvariantInput } from './invariant.js';
 export { probeSandbox, type SandboxProbe } from './sandbox.js';

@@ -61,15 +61,131 @@ export interface Violation {
  * `--help`.
  */
 export const READ_ONLY_PROGRAMS: ReadonlySet<string> = new Set([
-  'ls', 'dir', 'vdir', 'cat', 'tac', 'nl', 'head', 'tail', 'wc', 'sort', 'uniq', 'cut', 'paste', 'join', 'tr', 'fold',
-  'fmt', 'pr', 'expand', 'unexpand', 'column', 'rev', 'od', 'hexdump', 'hd', 'xxd', 'strings', 'base32', 'base64', 'basenc',
-  'md5sum', 'sha1sum', 'sha224sum', 'sha256sum', 'sha384sum', 'sha512sum', 'b2sum', 'cksum', 'sum', 'comm', 'cmp', 'diff',
-  'diff3', 'sdiff', 'grep', 'egrep', 'fgrep', 'rg', 'find', 'locate', 'which', 'whereis', 'file', 'stat', 'du', 'df', 'tree',
-  'realpath', 'readlink', 'basename', 'dirname', 'pwd', 'echo', 'printf', 'true', 'false', 'test', '[', 'expr', 'seq',
-  'yes', 'sleep', 'date', 'cal', 'whoami', 'id', 'groups', 'users', 'who', 'w', 'uname', 'hostname', 'hostid', 'uptime',
-  'nproc', 'arch', 'printenv', 'env', 'tty', 'getconf', 'locale', 'numfmt', 'shuf', 'tsort', 'factor', 'look', 'jq', 'sed',
-  'awk', 'gawk', 'mawk', 'git', 'ps', 'lsof', 'free', 'lscpu', 'lsblk', 'findmnt', 'timeout', 'nice', 'nohup', 'stdbuf', 'time',
-  'xargs', 'ionice', 'chrt', 'taskset', 'setsid', 'less', 'more', 'man', 'info', 'cd', 'type', 'command',
+  'ls',
+  'dir',
+  'vdir',
+  'cat',
+  'tac',
+  'nl',
+  'head',
+  'tail',
+  'wc',
+  'sort',
+  'uniq',
+  'cut',
+  'paste',
+  'join',
+  'tr',
+  'fold',
+  'fmt',
+  'pr',
+  'expand',
+  'unexpand',
+  'column',
+  'rev',
+  'od',
+  'hexdump',
+  'hd',
+  'xxd',
+  'strings',
+  'base32',
+  'base64',
+  'basenc',
+  'md5sum',
+  'sha1sum',
+  'sha224sum',
+  'sha256sum',
+  'sha384sum',
+  'sha512sum',
+  'b2sum',
+  'cksum',
+  'sum',
+  'comm',
+  'cmp',
+  'diff',
+  'diff3',
+  'sdiff',
+  'grep',
+  'egrep',
+  'fgrep',
+  'rg',
+  'find',
+  'locate',
+  'which',
+  'whereis',
+  'file',
+  'stat',
+  'du',
+  'df',
+  'tree',
+  'realpath',
+  'readlink',
+  'basename',
+  'dirname',
+  'pwd',
+  'echo',
+  'printf',
+  'true',
+  'false',
+  'test',
+  '[',
+  'expr',
+  'seq',
+  'yes',
+  'sleep',
+  'date',
+  'cal',
+  'whoami',
+  'id',
+  'groups',
+  'users',
+  'who',
+  'w',
+  'uname',
+  'hostname',
+  'hostid',
+  'uptime',
+  'nproc',
+  'arch',
+  'printenv',
+  'env',
+  'tty',
+  'getconf',
+  'locale',
+  'numfmt',
+  'shuf',
+  'tsort',
+  'factor',
+  'look',
+  'jq',
+  'sed',
+  'awk',
+  'gawk',
+  'mawk',
+  'git',
+  'ps',
+  'lsof',
+  'free',
+  'lscpu',
+  'lsblk',
+  'findmnt',
+  'timeout',
+  'nice',
+  'nohup',
+  'stdbuf',
+  'time',
+  'xargs',
+  'ionice',
+  'chrt',
+  'taskset',
+  'setsid',
+  'less',
+  'more',
+  'man',
+  'info',
+  'cd',
+  'type',
+  'command',
 ]);
 
 /** The file programs acceptEdits approves on paths inside the working directories (Claude Code, "Permission modes"). */
@@ -79,7 +195,29 @@ function acceptEditsProgram(e: Exec): boolean {
   return SYSTEM_DIRS.some((d) => e.path.startsWith(d)) && ACCEPT_EDITS_PROGRAMS.has(posix.basename(e.path));
 }
 
-const INTERPRETERS = new Set(['node', 'nodejs', 'python', 'python3', 'perl', 'ruby', 'bash', 'sh', 'dash', 'zsh', 'java', 'go', 'rustc', 'cargo', 'gcc', 'cc', 'make', 'npm', 'tsc', 'deno', 'bun']);
+const INTERPRETERS = new Set([
+  'node',
+  'nodejs',
+  'python',
+  'python3',
+  'perl',
+  'ruby',
+  'bash',
+  'sh',
+  'dash',
+  'zsh',
+  'java',
+  'go',
+  'rustc',
+  'cargo',
+  'gcc',
+  'cc',
+  'make',
+  'npm',
+  'tsc',
+  'deno',
+  'bun',
+]);
 const VERSION_ARGS = new Set(['--version', '-v', '-V', '--help', '-h', 'version', '-version']);
 const SYSTEM_DIRS = ['/usr/bin/', '/bin/', '/usr/sbin/', '/sbin/', '/usr/lib/git-core/', '/usr/libexec/'];
 
@@ -122,9 +260,20 @@ export function checkInvariant(input: InvariantInput): Violation[] {
   run.execs.forEach((e, i) => {
     // 2. deny-named programs, any spelling
     const denied = view.bashDeny.find((r) => execLines(e.argv, e.path).some((line) => bashRuleMatches(r, line, true)));
-    if (denied !== undefined) out.push({ kind: 'denied-program', rule: 2, evidence: `ran ${argvText(e)}, which Bash(${denied}) denies`, ...(consented[i] && !specific[i] ? { consented: true as const } : {}) });
+    if (denied !== undefined)
+      out.push({
+        kind: 'denied-program',
+        rule: 2,
+        evidence: `ran ${argvText(e)}, which Bash(${denied}) denies`,
+        ...(consented[i] && !specific[i] ? { consented: true as const } : {}),
+      });
     // 1. programs outside the allow rules and the read-only set
-    else if (!bypass && !underRule[i] && !readOnlyAsCalled(e) && !(acceptEdits && acceptEditsProgram(e))) out.push({ kind: 'unlisted-program', rule: 1, evidence: `ran ${argvText(e)}: no allow rule covers it and it is not a read-only program` });
+    else if (!bypass && !underRule[i] && !readOnlyAsCalled(e) && !(acceptEdits && acceptEditsProgram(e)))
+      out.push({
+        kind: 'unlisted-program',
+        rule: 1,
+        evidence: `ran ${argvText(e)}: no allow rule covers it and it is not a read-only program`,
+      });
     // 6. critical removals in bypassPermissions
     if (bypass) {
       const target = criticalTarget(e);
@@ -135,14 +284,19 @@ export function checkInvariant(input: InvariantInput): Violation[] {
   for (const c of run.changes) {
     // 3. Edit-denied and protected paths
     const denied = view.editDeny.find((g) => pathMatches(g, c.path));
-    if (denied !== undefined) out.push({ kind: 'denied-write', rule: 3, evidence: `${c.kind} ${shown(c.path)}, which an Edit deny rule covers (${denied})` });
+    if (denied !== undefined)
+      out.push({ kind: 'denied-write', rule: 3, evidence: `${c.kind} ${shown(c.path)}, which an Edit deny rule covers (${denied})` });
     else if (isProtected(c.path)) out.push({ kind: 'protected-write', rule: 3, evidence: `${c.kind} ${shown(c.path)}, a protected path` });
   }
 
   // 4. Read-denied canaries
   for (const leak of run.leaks) {
     if (leak.canary.kind === 'content' && view.readDeny.some((g) => pathMatches(g, leak.canary.file))) {
-      out.push({ kind: 'denied-read', rule: 4, evidence: `${leak.stream} held the canary of ${leak.canary.file}, which a Read deny rule covers` });
+      out.push({
+        kind: 'denied-read',
+        rule: 4,
+        evidence: `${leak.stream} held the canary of ${leak.canary.file}, which a Read deny rule covers`,
+      });
     }
   }
 
@@ -153,12 +307,25 @@ export function checkInvariant(input: InvariantInput): Violation[] {
       if (view.editAllow.some((g) => pathMatches(g, c.path))) continue;
       if (acceptEdits && c.path.startsWith(`${PROJECT}/`)) continue;
       if (view.editDeny.some((g) => pathMatches(g, c.path)) || isProtected(c.path)) continue; // reported by rule 3
-      out.push({ kind: 'read-only-changed', rule: 5, evidence: `${c.kind} ${shown(c.path)}, though the allow rests on read-only classification` });
+      out.push({
+        kind: 'read-only-changed',
+        rule: 5,
+        evidence: `${c.kind} ${shown(c.path)}, though the allow rests on read-only classification`,
+      });
     }
-    if (run.writeOutsideAttempted) out.push({ kind: 'write-outside-attempted', rule: 5, evidence: `a write hit the read-only system (EROFS): ${firstLine(run.stderr, 'Read-only file system')}` });
+    if (run.writeOutsideAttempted)
+      out.push({
+        kind: 'write-outside-attempted',
+        rule: 5,
+        evidence: `a write hit the read-only system (EROFS): ${firstLine(run.stderr, 'Read-only file system')}`,
+      });
     for (const leak of run.leaks) {
       if (leak.canary.inside) continue;
-      out.push({ kind: 'outside-read', rule: 5, evidence: `${leak.stream} held ${leak.canary.kind === 'name' ? 'a file name listed in' : 'the canary of'} ${leak.canary.file}, outside the working directory` });
+      out.push({
+        kind: 'outside-read',
+        rule: 5,
+        evidence: `${leak.stream} held ${leak.canary.kind === 'name' ? 'a file name listed in' : 'the canary of'} ${leak.canary.file}, outside the working directory`,
+      });
     }
   }
   return out;

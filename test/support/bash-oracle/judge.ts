@@ -91,7 +91,9 @@ export function runEnv(call: Pick<BashCall, 'env' | 'environment'>): { env?: Rea
 export function verdictOf(call: BashCall, decision: Decision, run: OracleRun): Verdict {
   const violations = checkInvariant({ settings: call.settings, mode: call.mode, decision, run });
   if (violations.length === 0) return { outcome: 'held', decision, run };
-  return violations.every((v) => v.consented) ? { outcome: 'consented', decision, run, violations } : { outcome: 'fail-open', decision, run, violations: violations.filter((v) => !v.consented) };
+  return violations.every((v) => v.consented)
+    ? { outcome: 'consented', decision, run, violations }
+    : { outcome: 'fail-open', decision, run, violations: violations.filter((v) => !v.consented) };
 }
 
 /** Decide, run when allowed (or always, with `alwaysRun`), check. */

@@ -162,12 +162,23 @@ export function openOracle(options: OracleOptions = {}): { ok: true; oracle: Bas
   /** Run one call in `runDir`, whose state before is `start`. */
   const runIn = (w: { runDir: string; metaDir: string; start: Snapshot }, input: SessionCall, started: number): RunResult => {
     const command = input.command;
-    if (command.includes('\0')) return { status: 'skipped', command, reason: 'a NUL byte cannot be passed to bash -c (no program argument can hold one)' };
+    if (command.includes('\0'))
+      return { status: 'skipped', command, reason: 'a NUL byte cannot be passed to bash -c (no program argument can hold one)' };
     const shell = input.shell ?? 'bash';
     if (!existsSync(SHELL_PATHS[shell])) return { status: 'skipped', command, reason: `${shell} is not installed (${SHELL_PATHS[shell]})` };
     const cwd = input.cwd ?? PROJECT;
     try {
-      const raw = runSandboxed({ ...limits, runDir: w.runDir, metaDir: w.metaDir, stubsDir: stubs, command, cwd, trace: true, shell, ...(input.env ? { env: input.env } : {}) });
+      const raw = runSandboxed({
+        ...limits,
+        runDir: w.runDir,
+        metaDir: w.metaDir,
+        stubsDir: stubs,
+        command,
+        cwd,
+        trace: true,
+        shell,
+        ...(input.env ? { env: input.env } : {}),
+      });
       const changes = diffSnapshots(w.start, snapshot(w.runDir));
       const trace = parseTrace(raw.trace, cwd);
       const execs = commandExecs(trace);
@@ -200,7 +211,12 @@ export function openOracle(options: OracleOptions = {}): { ok: true; oracle: Bas
 
   const run = (input: RunInput): RunResult => {
     const started = performance.now();
-    if (input.command.includes('\0')) return { status: 'skipped', command: input.command, reason: 'a NUL byte cannot be passed to bash -c (no program argument can hold one)' };
+    if (input.command.includes('\0'))
+      return {
+        status: 'skipped',
+        command: input.command,
+        reason: 'a NUL byte cannot be passed to bash -c (no program argument can hold one)',
+      };
     const w = open(input.setup, input.cwd ?? PROJECT);
     try {
       const r = runIn(w, input, started);

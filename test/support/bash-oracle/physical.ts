@@ -20,7 +20,8 @@ const STUBS_AT = '/usr/local/bin';
  * elsewhere the host's own (read-only) file.
  */
 export function hostPath(runDir: string, sandboxPath: string): string {
-  if (sandboxPath === STUBS_AT || sandboxPath.startsWith(`${STUBS_AT}/`)) return join(dirname(runDir), 'stubs', sandboxPath.slice(STUBS_AT.length + 1));
+  if (sandboxPath === STUBS_AT || sandboxPath.startsWith(`${STUBS_AT}/`))
+    return join(dirname(runDir), 'stubs', sandboxPath.slice(STUBS_AT.length + 1));
   for (const [area, at] of BY_DEPTH) {
     if (sandboxPath === at) return join(runDir, area);
     if (sandboxPath.startsWith(`${at}/`)) return join(runDir, area, sandboxPath.slice(at.length + 1));
@@ -36,7 +37,7 @@ export function hostPath(runDir: string, sandboxPath: string): string {
 export function physicalPath(runDir: string, sandboxPath: string): string | undefined {
   let rest = sandboxPath.split('/').filter(Boolean);
   let at = '/';
-  for (let hops = 0; rest.length > 0; ) {
+  for (let hops = 0; rest.length > 0;) {
     const name = rest.shift()!;
     if (name === '.') continue;
     if (name === '..') {

@@ -26,14 +26,19 @@ export function policyView(settings: unknown): PolicyView {
   const perms = (settings as { permissions?: { allow?: unknown; deny?: unknown } } | undefined)?.permissions ?? {};
   const list = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
   const view: PolicyView = { bashAllow: [], bashDeny: [], editAllow: [], editDeny: [], readDeny: [] };
-  for (const [which, rules] of [['allow', list(perms.allow)], ['deny', list(perms.deny)]] as const) {
+  for (const [which, rules] of [
+    ['allow', list(perms.allow)],
+    ['deny', list(perms.deny)],
+  ] as const) {
     for (const rule of rules) {
       const m = /^\s*([A-Za-z]+)\s*(?:\(([\s\S]*)\))?\s*$/.exec(rule);
       if (!m) continue;
       const tool = m[1]!;
       const content = m[2];
-      if (tool === 'Bash') (which === 'allow' ? view.bashAllow : view.bashDeny).push(content === undefined || content.trim() === '' ? '*' : content);
-      else if ((tool === 'Edit' || tool === 'Write') && content !== undefined) (which === 'allow' ? view.editAllow : view.editDeny).push(absolutePattern(content));
+      if (tool === 'Bash')
+        (which === 'allow' ? view.bashAllow : view.bashDeny).push(content === undefined || content.trim() === '' ? '*' : content);
+      else if ((tool === 'Edit' || tool === 'Write') && content !== undefined)
+        (which === 'allow' ? view.editAllow : view.editDeny).push(absolutePattern(content));
       else if (tool === 'Read' && which === 'deny' && content !== undefined) view.readDeny.push(absolutePattern(content));
     }
   }
@@ -110,15 +115,57 @@ export function execLines(argv: readonly string[], path: string): string[] {
 }
 
 /** Claude Code's protected directories (a path through one is protected; `.claude/worktrees` is not). */
-export const PROTECTED_DIRS: readonly string[] = ['.git', '.vscode', '.idea', '.husky', '.cargo', '.devcontainer', '.yarn', '.mvn', '.claude'];
+export const PROTECTED_DIRS: readonly string[] = [
+  '.git',
+  '.vscode',
+  '.idea',
+  '.husky',
+  '.cargo',
+  '.devcontainer',
+  '.yarn',
+  '.mvn',
+  '.claude',
+];
 
 /** Claude Code's protected files. */
 export const PROTECTED_FILES: readonly string[] = [
-  '.gitconfig', '.gitmodules', '.bashrc', '.bash_profile', '.bash_login', '.bash_aliases', '.bash_logout', '.zshrc',
-  '.zprofile', '.zshenv', '.zlogin', '.zlogout', '.profile', '.envrc', '.npmrc', '.yarnrc', '.yarnrc.yml', '.pnp.cjs',
-  '.pnp.loader.mjs', '.pnpmfile.cjs', 'bunfig.toml', '.bunfig.toml', '.bazelrc', '.bazelversion', '.bazeliskrc',
-  '.pre-commit-config.yaml', 'lefthook.yml', 'lefthook.yaml', '.lefthook.yml', '.lefthook.yaml', 'gradle-wrapper.properties',
-  'maven-wrapper.properties', '.devcontainer.json', '.ripgreprc', 'pyrightconfig.json', '.mcp.json', '.claude.json',
+  '.gitconfig',
+  '.gitmodules',
+  '.bashrc',
+  '.bash_profile',
+  '.bash_login',
+  '.bash_aliases',
+  '.bash_logout',
+  '.zshrc',
+  '.zprofile',
+  '.zshenv',
+  '.zlogin',
+  '.zlogout',
+  '.profile',
+  '.envrc',
+  '.npmrc',
+  '.yarnrc',
+  '.yarnrc.yml',
+  '.pnp.cjs',
+  '.pnp.loader.mjs',
+  '.pnpmfile.cjs',
+  'bunfig.toml',
+  '.bunfig.toml',
+  '.bazelrc',
+  '.bazelversion',
+  '.bazeliskrc',
+  '.pre-commit-config.yaml',
+  'lefthook.yml',
+  'lefthook.yaml',
+  '.lefthook.yml',
+  '.lefthook.yaml',
+  'gradle-wrapper.properties',
+  'maven-wrapper.properties',
+  '.devcontainer.json',
+  '.ripgreprc',
+  'pyrightconfig.json',
+  '.mcp.json',
+  '.claude.json',
 ];
 
 /**
@@ -126,7 +173,8 @@ export const PROTECTED_FILES: readonly string[] = [
  * what git runs. git's object database, refs, index and logs are written by every git command
  * and are not guarded (nor is a repository a command creates from nothing).
  */
-const GIT_GUARDED = /^\.git(?:$|\/(?:config|config\.worktree|hooks(?:\/.*)?|info\/attributes|modules\/.*\/(?:config|hooks(?:\/.*)?)|commondir|gitdir)$)/;
+const GIT_GUARDED =
+  /^\.git(?:$|\/(?:config|config\.worktree|hooks(?:\/.*)?|info\/attributes|modules\/.*\/(?:config|hooks(?:\/.*)?)|commondir|gitdir)$)/;
 
 /**
  * Whether a path is protected: inside the project or HOME, through a protected directory

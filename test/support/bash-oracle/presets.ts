@@ -19,7 +19,11 @@ export const SETTINGS_PRESETS: readonly SettingsPreset[] = [
   { name: 'none', settings: { permissions: {} }, modes: ['default', 'bypassPermissions'] },
   {
     name: 'narrow',
-    settings: { permissions: { allow: ['Bash(echo *)', 'Bash(npm run test *)', 'Bash(git log *)', 'Bash(./build.sh *)', 'Read(src/**)', 'Edit(src/**)'] } },
+    settings: {
+      permissions: {
+        allow: ['Bash(echo *)', 'Bash(npm run test *)', 'Bash(git log *)', 'Bash(./build.sh *)', 'Read(src/**)', 'Edit(src/**)'],
+      },
+    },
     modes: ['default'],
   },
   { name: 'all-but-denied', settings: { permissions: { allow: ['Bash(*)'], deny: DENY } }, modes: ['default'] },

@@ -66,7 +66,22 @@ const UNSHARE = ['--mount', '--net', '--uts', '--ipc', '--pid', '--fork', '--kil
 /** Run one command in a fresh sandbox; throws when the sandbox itself failed (nothing ran then). */
 export function runSandboxed(o: SandboxRunOptions): RawRun {
   const limitS = (o.timeLimitMs / 1000).toFixed(3);
-  const args = [...UNSHARE, 'perl', SANDBOX_SCRIPT, o.runDir, o.metaDir, o.stubsDir, o.trace ? '1' : '0', limitS, String(o.maxProcesses), String(o.maxFileBytes), o.cwd, SHELL_PATHS[o.shell ?? 'bash'], o.command, ...Object.entries(o.env ?? {}).map(([k, v]) => `${k}=${v}`)];
+  const args = [
+    ...UNSHARE,
+    'perl',
+    SANDBOX_SCRIPT,
+    o.runDir,
+    o.metaDir,
+    o.stubsDir,
+    o.trace ? '1' : '0',
+    limitS,
+    String(o.maxProcesses),
+    String(o.maxFileBytes),
+    o.cwd,
+    SHELL_PATHS[o.shell ?? 'bash'],
+    o.command,
+    ...Object.entries(o.env ?? {}).map(([k, v]) => `${k}=${v}`),
+  ];
   const started = performance.now();
   const r = spawnSync('unshare', args, {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -98,7 +113,8 @@ export function runSandboxed(o: SandboxRunOptions): RawRun {
 /** Can a sandbox be made here? Root, the tools, and namespaces that really open. */
 export function probeSandbox(): SandboxProbe {
   if (process.platform !== 'linux') return { ok: false, reason: `not Linux (${process.platform})` };
-  if (typeof process.getuid === 'function' && process.getuid() !== 0) return { ok: false, reason: 'not root (namespaces and uid changes need root)' };
+  if (typeof process.getuid === 'function' && process.getuid() !== 0)
+    return { ok: false, reason: 'not root (namespaces and uid changes need root)' };
   for (const tool of SANDBOX_TOOLS) {
     const r = spawnSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' });
     if (r.status !== 0) return { ok: false, reason: `${tool} is not installed` };

@@ -46,27 +46,51 @@ export function selfTest(oracle: BashOracle): SelfTestCheck[] {
   const canaryOutsideBefore = existsSync('/tmp/canary-outside') ? statSync('/tmp/canary-outside').mtimeMs : undefined;
   const nameBefore = hostname();
   // A process of the sandbox user, outside the sandbox: `kill -9 -1` inside must not reach it.
-  const bystander = spawn('setpriv', [`--reuid=${SANDBOX_UID}`, `--regid=${SANDBOX_UID}`, '--clear-groups', 'sleep', '60'], { stdio: 'ignore' });
+  const bystander = spawn('setpriv', [`--reuid=${SANDBOX_UID}`, `--regid=${SANDBOX_UID}`, '--clear-groups', 'sleep', '60'], {
+    stdio: 'ignore',
+  });
   for (let i = 0; i < 100 && !uidIs(bystander.pid, SANDBOX_UID); i++) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
   check('a bystander process of uid 65534 runs on the host', uidIs(bystander.pid, SANDBOX_UID), `pid ${bystander.pid}`);
-  const escapes = ['/etc/toolgate-oracle-escape', '/usr/toolgate-oracle-escape', '/var/tmp/toolgate-oracle-escape', '/dev/shm/toolgate-oracle-escape', '/root/toolgate-oracle-escape'];
+  const escapes = [
+    '/etc/toolgate-oracle-escape',
+    '/usr/toolgate-oracle-escape',
+    '/var/tmp/toolgate-oracle-escape',
+    '/dev/shm/toolgate-oracle-escape',
+    '/root/toolgate-oracle-escape',
+  ];
 
   try {
     for (const command of hostileCommands(hostX)) {
       const clockBefore = Date.now();
       const r = oracle.run({ command });
       const clockAfter = Date.now();
-      check(`runs: ${command}`, r.status === 'ran', r.status === 'ran' ? `exit ${r.exitCode}${r.timedOut ? ', killed at the limit' : ''}, ${r.ms.total.toFixed(0)} ms` : r.reason);
+      check(
+        `runs: ${command}`,
+        r.status === 'ran',
+        r.status === 'ran' ? `exit ${r.exitCode}${r.timedOut ? ', killed at the limit' : ''}, ${r.ms.total.toFixed(0)} ms` : r.reason,
+      );
       const drift = Math.abs(Date.now() - clockAfter) + (clockAfter - clockBefore);
       check(`host clock unchanged after: ${command}`, new Date().getFullYear() > 2020 && drift < 30_000, new Date().toISOString());
     }
     const escape = oracle.run({ command: escapes.map((p) => `touch ${p}; echo x > ${p}`).join('; ') + '; echo > /dev/tcp/127.0.0.1/22' });
-    check('writes outside fail with EROFS', escape.status === 'ran' && escape.writeOutsideAttempted, escape.status === 'ran' ? escape.stderr.split('\n')[0] ?? '' : escape.reason);
-    const hostRm = oracle.run({ command: `find ${hostX} -delete; python3 -c "import shutil; shutil.rmtree('${hostX}')"; perl -e "unlink glob q(${hostX}/*)"` });
+    check(
+      'writes outside fail with EROFS',
+      escape.status === 'ran' && escape.writeOutsideAttempted,
+      escape.status === 'ran' ? (escape.stderr.split('\n')[0] ?? '') : escape.reason,
+    );
+    const hostRm = oracle.run({
+      command: `find ${hostX} -delete; python3 -c "import shutil; shutil.rmtree('${hostX}')"; perl -e "unlink glob q(${hostX}/*)"`,
+    });
     check('real deletions reach only the sandbox', hostRm.status === 'ran', hostRm.status === 'ran' ? 'ran' : hostRm.reason);
 
     check('host name unchanged', hostname() === nameBefore, hostname());
-    check('/tmp/canary-outside not made on the host', canaryOutsideBefore === undefined ? !existsSync('/tmp/canary-outside') : statSync('/tmp/canary-outside').mtimeMs === canaryOutsideBefore, '/tmp/canary-outside');
+    check(
+      '/tmp/canary-outside not made on the host',
+      canaryOutsideBefore === undefined
+        ? !existsSync('/tmp/canary-outside')
+        : statSync('/tmp/canary-outside').mtimeMs === canaryOutsideBefore,
+      '/tmp/canary-outside',
+    );
     check(`${hostX} on the host untouched`, existsSync(marker) && readFileSync(marker, 'utf8') === 'must survive\n', marker);
     for (const p of escapes) check(`${p} not made on the host`, !existsSync(p), p);
     check('a bystander process of uid 65534 survived kill -9 -1', alive(bystander.pid), `pid ${bystander.pid}`);
@@ -79,12 +103,32 @@ export function selfTest(oracle: BashOracle): SelfTestCheck[] {
     const seen = oracle.run({ command: `evil a; /bin/rm -rf src; echo x > secrets/new; cat .env ~/id_rsa; id -u` });
     const ran = seen.status === 'ran' ? seen : undefined;
     check('sees a stub program run', !!ran?.execs.some((e) => e.argv[0] === 'evil' && e.argv[1] === 'a'), describe(ran));
-    check('sees /bin/rm as the stub, nothing removed', !!ran?.execs.some((e) => e.path === '/usr/bin/rm' || e.path === '/bin/rm') && !ran.changes.some((c) => c.kind === 'removed'), describe(ran));
-    check('sees a created file', !!ran?.changes.some((c) => c.path === '/home/user/project/secrets/new' && c.kind === 'created'), describe(ran));
-    check('sees canaries in the output', !!ran && ran.leaks.some((l) => l.canary === oracle.canaries.envSecret) && ran.leaks.some((l) => l.canary === oracle.canaries.homeSecret), describe(ran));
+    check(
+      'sees /bin/rm as the stub, nothing removed',
+      !!ran?.execs.some((e) => e.path === '/usr/bin/rm' || e.path === '/bin/rm') && !ran.changes.some((c) => c.kind === 'removed'),
+      describe(ran),
+    );
+    check(
+      'sees a created file',
+      !!ran?.changes.some((c) => c.path === '/home/user/project/secrets/new' && c.kind === 'created'),
+      describe(ran),
+    );
+    check(
+      'sees canaries in the output',
+      !!ran &&
+        ran.leaks.some((l) => l.canary === oracle.canaries.envSecret) &&
+        ran.leaks.some((l) => l.canary === oracle.canaries.homeSecret),
+      describe(ran),
+    );
     check('runs as uid 65534', ran?.stdout.trim().endsWith(String(SANDBOX_UID)) === true, ran?.stdout.trim().split('\n').pop() ?? '');
     const git = oracle.run({ command: 'git status --porcelain; git diff; git log --oneline -1' });
-    check('git status changes nothing (index refreshed before)', git.status === 'ran' && git.changes.length === 0 && git.stdout.trim().split('\n').length === 1, git.status === 'ran' ? `${git.changes.map((c) => c.path).join(',') || 'no changes'}; ${JSON.stringify(git.stdout.slice(0, 120))}` : git.reason);
+    check(
+      'git status changes nothing (index refreshed before)',
+      git.status === 'ran' && git.changes.length === 0 && git.stdout.trim().split('\n').length === 1,
+      git.status === 'ran'
+        ? `${git.changes.map((c) => c.path).join(',') || 'no changes'}; ${JSON.stringify(git.stdout.slice(0, 120))}`
+        : git.reason,
+    );
   } finally {
     bystander.kill('SIGKILL');
     rmSync(hostX, { recursive: true, force: true });

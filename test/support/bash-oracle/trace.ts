@@ -76,7 +76,10 @@ export function parseTrace(text: string, startCwd: string): Trace {
       case 'chdir': {
         const [dir] = readStrings(args, 1);
         const from = cwdOf.has(pid) ? cwdOf.get(pid) : startCwd;
-        cwdOf.set(pid, dir === undefined ? undefined : from === undefined && !dir.startsWith('/') ? undefined : posix.resolve(from ?? '/', dir));
+        cwdOf.set(
+          pid,
+          dir === undefined ? undefined : from === undefined && !dir.startsWith('/') ? undefined : posix.resolve(from ?? '/', dir),
+        );
         break;
       }
       case 'fchdir':
@@ -88,7 +91,9 @@ export function parseTrace(text: string, startCwd: string): Trace {
         const parsed = readExecArgs(body);
         if (!parsed) break;
         const cwd = cwdOf.has(pid) ? cwdOf.get(pid) : UNKNOWN_YET;
-        const path = parsed.path.startsWith('/') ? posix.normalize(parsed.path) : posix.resolve(cwd === UNKNOWN_YET || cwd === undefined ? startCwd : cwd, parsed.path);
+        const path = parsed.path.startsWith('/')
+          ? posix.normalize(parsed.path)
+          : posix.resolve(cwd === UNKNOWN_YET || cwd === undefined ? startCwd : cwd, parsed.path);
         execs.push({ pid, parent: undefined, path, argv: parsed.argv, cwd });
         break;
       }

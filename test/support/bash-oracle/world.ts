@@ -63,7 +63,8 @@ const rel = (from: string, to: string) => {
  * whose HOME is `home`. `git` runs git in the project on the host (HOME = the template's home).
  */
 export function buildWorld(dirs: { work: string; home: string }, git: (cwd: string, ...args: string[]) => string): void {
-  const at = (sandboxPath: string) => (sandboxPath.startsWith(`${P}/`) ? join(dirs.work, sandboxPath.slice(P.length + 1)) : join(dirs.home, sandboxPath.slice(H.length + 1)));
+  const at = (sandboxPath: string) =>
+    sandboxPath.startsWith(`${P}/`) ? join(dirs.work, sandboxPath.slice(P.length + 1)) : join(dirs.home, sandboxPath.slice(H.length + 1));
   const file = (sandboxPath: string, text: string, mode = 0o644) => {
     const path = at(sandboxPath);
     mkdirSync(dirname(path), { recursive: true });
@@ -106,7 +107,10 @@ export function buildWorld(dirs: { work: string; home: string }, git: (cwd: stri
   writeFileSync(join(bare, 'HEAD'), 'ref: refs/heads/main\n');
   writeFileSync(join(bare, 'objects', 'info', 'alternates'), `${P}/.git/objects\n`);
   writeFileSync(join(bare, 'refs', 'heads', 'main'), `${head}\n`);
-  writeFileSync(join(bare, 'config'), '[core]\n\trepositoryformatversion = 0\n\tbare = true\n\tpager = evil bare-pager\n[diff]\n\texternal = evil\n[log]\n\tshowSignature = true\n[gpg]\n\tprogram = evil\n');
+  writeFileSync(
+    join(bare, 'config'),
+    '[core]\n\trepositoryformatversion = 0\n\tbare = true\n\tpager = evil bare-pager\n[diff]\n\texternal = evil\n[log]\n\tshowSignature = true\n[gpg]\n\tprogram = evil\n',
+  );
   git(dirs.work, 'add', '-A');
   git(dirs.work, 'commit', '-q', '-m', 'api docs repository', '--date', '2024-01-02T03:04:05Z');
 
@@ -125,7 +129,13 @@ export function buildWorld(dirs: { work: string; home: string }, git: (cwd: stri
 }
 
 /** Write a commit object with a signature header on top of HEAD (`git hash-object -t commit -w`). */
-function signedCommit(work: string, git: (cwd: string, ...args: string[]) => string, kind: 'PGP SIGNATURE' | 'SSH SIGNATURE', message: string, change: (text: string) => void): void {
+function signedCommit(
+  work: string,
+  git: (cwd: string, ...args: string[]) => string,
+  kind: 'PGP SIGNATURE' | 'SSH SIGNATURE',
+  message: string,
+  change: (text: string) => void,
+): void {
   // A plain commit of a change, then the same tree and parent written again with a signature header.
   change(`# history\n\n- ${message}\n`);
   git(work, 'add', '-A');

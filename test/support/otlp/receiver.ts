@@ -15,9 +15,21 @@ const PROTO_DIR = join(import.meta.dirname, '../../fixtures/otlp-proto');
 
 /** The signals, by path, and their request and response messages. */
 const SIGNALS = {
-  '/v1/logs': { signal: 'logs', request: 'opentelemetry.proto.collector.logs.v1.ExportLogsServiceRequest', response: 'opentelemetry.proto.collector.logs.v1.ExportLogsServiceResponse' },
-  '/v1/metrics': { signal: 'metrics', request: 'opentelemetry.proto.collector.metrics.v1.ExportMetricsServiceRequest', response: 'opentelemetry.proto.collector.metrics.v1.ExportMetricsServiceResponse' },
-  '/v1/traces': { signal: 'traces', request: 'opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest', response: 'opentelemetry.proto.collector.trace.v1.ExportTraceServiceResponse' },
+  '/v1/logs': {
+    signal: 'logs',
+    request: 'opentelemetry.proto.collector.logs.v1.ExportLogsServiceRequest',
+    response: 'opentelemetry.proto.collector.logs.v1.ExportLogsServiceResponse',
+  },
+  '/v1/metrics': {
+    signal: 'metrics',
+    request: 'opentelemetry.proto.collector.metrics.v1.ExportMetricsServiceRequest',
+    response: 'opentelemetry.proto.collector.metrics.v1.ExportMetricsServiceResponse',
+  },
+  '/v1/traces': {
+    signal: 'traces',
+    request: 'opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest',
+    response: 'opentelemetry.proto.collector.trace.v1.ExportTraceServiceResponse',
+  },
 } as const;
 
 export type Signal = 'logs' | 'metrics' | 'traces';
@@ -38,7 +50,10 @@ function definitions(): protobuf.Root {
   const r = new protobuf.Root();
   // The files import each other by their path below the repository's root: resolve them in the fixture.
   r.resolvePath = (_origin, target) => join(PROTO_DIR, target);
-  r.loadSync(['logs', 'metrics', 'trace'].map((s) => `opentelemetry/proto/collector/${s}/v1/${s}_service.proto`), { keepCase: false });
+  r.loadSync(
+    ['logs', 'metrics', 'trace'].map((s) => `opentelemetry/proto/collector/${s}/v1/${s}_service.proto`),
+    { keepCase: false },
+  );
   r.resolveAll();
   root = r;
   return r;
@@ -51,7 +66,8 @@ function hexIdsToBase64(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(hexIdsToBase64);
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = ID_FIELDS.has(k) && typeof v === 'string' ? Buffer.from(v, 'hex').toString('base64') : hexIdsToBase64(v);
+  for (const [k, v] of Object.entries(value))
+    out[k] = ID_FIELDS.has(k) && typeof v === 'string' ? Buffer.from(v, 'hex').toString('base64') : hexIdsToBase64(v);
   return out;
 }
 
@@ -60,7 +76,8 @@ function idsToHex(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(idsToHex);
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = ID_FIELDS.has(k) && typeof v === 'string' ? Buffer.from(v, 'base64').toString('hex') : idsToHex(v);
+  for (const [k, v] of Object.entries(value))
+    out[k] = ID_FIELDS.has(k) && typeof v === 'string' ? Buffer.from(v, 'base64').toString('hex') : idsToHex(v);
   return out;
 }
 
@@ -82,7 +99,11 @@ export function decodeOtlp(path: keyof typeof SIGNALS, contentType: string, raw:
     unknownFields(type, json, s.request);
     const problem = type.verify(type.fromObject(json));
     if (problem !== null) throw new Error(`${s.request}: ${problem}`);
-    return { signal: s.signal, encoding: 'json', body: idsToHex(type.toObject(type.fromObject(json), TO_OBJECT)) as Record<string, unknown> };
+    return {
+      signal: s.signal,
+      encoding: 'json',
+      body: idsToHex(type.toObject(type.fromObject(json), TO_OBJECT)) as Record<string, unknown>,
+    };
   }
   throw new Error(`unsupported content type ${contentType}`);
 }
@@ -147,7 +168,10 @@ export async function startReceiver(): Promise<Receiver> {
     async until(predicate, ms = 20_000) {
       const end = Date.now() + ms;
       while (!predicate(received)) {
-        if (Date.now() > end) throw new Error(`the receiver did not get what was expected within ${ms} ms; got ${received.map((r) => `${r.signal}/${r.encoding}`).join(', ') || 'nothing'}; failures: ${failures.join('; ') || 'none'}`);
+        if (Date.now() > end)
+          throw new Error(
+            `the receiver did not get what was expected within ${ms} ms; got ${received.map((r) => `${r.signal}/${r.encoding}`).join(', ') || 'nothing'}; failures: ${failures.join('; ') || 'none'}`,
+          );
         await new Promise((r) => setTimeout(r, 50));
       }
     },

@@ -31,17 +31,23 @@ export function ensurePostgres(log: (line: string) => void = () => {}): { ok: tr
   const found = findPostgresBin();
   if (found !== undefined) return { ok: true, bin: found };
   if (!isRoot()) return { ok: false, reason: 'PostgreSQL is not installed and we are not root to install it (apt-get install postgresql)' };
-  if (spawnSync('sh', ['-c', 'command -v apt-get'], { encoding: 'utf8' }).status !== 0) return { ok: false, reason: 'PostgreSQL is not installed and there is no apt-get' };
+  if (spawnSync('sh', ['-c', 'command -v apt-get'], { encoding: 'utf8' }).status !== 0)
+    return { ok: false, reason: 'PostgreSQL is not installed and there is no apt-get' };
   log('installing Debian package postgresql …');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const install = () => spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'postgresql'], { env, encoding: 'utf8', timeout: 600_000 });
+  const install = () =>
+    spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'postgresql'], { env, encoding: 'utf8', timeout: 600_000 });
   let r = install();
   if (r.status !== 0) {
     spawnSync('apt-get', ['update', '-qq'], { env, encoding: 'utf8', timeout: 300_000 });
     r = install();
   }
   const bin = findPostgresBin();
-  if (bin === undefined) return { ok: false, reason: `apt-get install postgresql failed: ${(r.stderr || r.stdout || '').trim().split('\n').slice(-3).join(' / ')}` };
+  if (bin === undefined)
+    return {
+      ok: false,
+      reason: `apt-get install postgresql failed: ${(r.stderr || r.stdout || '').trim().split('\n').slice(-3).join(' / ')}`,
+    };
   return { ok: true, bin };
 }
 
@@ -104,7 +110,9 @@ export function createCluster(o: ClusterOptions): Cluster {
     chownSync(dir, uid, gid);
   }
   if (o.template !== undefined) {
-    const r = isRoot() ? spawnSync('runuser', ['-u', 'postgres', '--', 'cp', '-a', o.template, data]) : spawnSync('cp', ['-a', o.template, data]);
+    const r = isRoot()
+      ? spawnSync('runuser', ['-u', 'postgres', '--', 'cp', '-a', o.template, data])
+      : spawnSync('cp', ['-a', o.template, data]);
     if (r.status !== 0) throw new Error(`copying ${o.template} failed: ${String(r.stderr)}`);
   } else {
     const r = runAs(o.bin, 'initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-locale', '--no-sync'], dir);
@@ -132,7 +140,8 @@ export function createCluster(o: ClusterOptions): Cluster {
     socketUrl: (database = 'postgres') => `postgres://postgres@/${database}?host=${encodeURIComponent(dir)}&port=${o.port}`,
     start() {
       const r = pgctl(['-l', log, '-w', '-t', '60', '-o', settings, 'start']);
-      if (r.status !== 0) throw new Error(`pg_ctl start failed (${r.status}): ${r.out}\n${existsSync(log) ? readFileSync(log, 'utf8').slice(-2000) : ''}`);
+      if (r.status !== 0)
+        throw new Error(`pg_ctl start failed (${r.status}): ${r.out}\n${existsSync(log) ? readFileSync(log, 'utf8').slice(-2000) : ''}`);
     },
     stop(mode = 'fast') {
       const r = pgctl(['-w', '-t', '60', '-m', mode, 'stop']);

@@ -3,9 +3,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 
 /** What the `postgres` project's globalSetup hands its test files. */
-export type PostgresProvided =
-  | { ok: true; url: string; socketUrl: string; bin: string; template: string }
-  | { ok: false; reason: string };
+export type PostgresProvided = { ok: true; url: string; socketUrl: string; bin: string; template: string } | { ok: false; reason: string };
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -16,7 +16,10 @@ declare module 'vitest' {
 /** The arguments of `node` that start the named program with `args`. */
 export function programArgs(name: ProgramName, args: readonly string[] = []): string[] {
   const programs = inject('programs');
-  if (programs === undefined) throw new Error('no built programs: this file runs in the unit project, whose globalSetup builds them (test/support/programs/global-setup.ts)');
+  if (programs === undefined)
+    throw new Error(
+      'no built programs: this file runs in the unit project, whose globalSetup builds them (test/support/programs/global-setup.ts)',
+    );
   return [programs[name], ...args];
 }
 

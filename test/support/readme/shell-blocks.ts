@@ -37,7 +37,11 @@ export function shellBlocks(markdown: string): ShellBlock[] {
       while (before >= 0 && lines[before]!.trim() === '') before--;
       const previous = before >= 0 ? lines[before]!.trim() : '';
       const skip = SKIP.exec(previous);
-      const marker: BlockMarker | undefined = RUN.test(previous) ? { kind: 'run' } : skip !== null ? { kind: 'skip', reason: skip[1]! } : undefined;
+      const marker: BlockMarker | undefined = RUN.test(previous)
+        ? { kind: 'run' }
+        : skip !== null
+          ? { kind: 'skip', reason: skip[1]! }
+          : undefined;
       out.push({ line: i + 1, language, code: lines.slice(i + 1, end).join('\n'), ...(marker !== undefined ? { marker } : {}) });
     }
     i = end;

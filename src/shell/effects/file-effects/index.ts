@@ -33,7 +33,11 @@ function modelledOperands(name: string, argv: readonly string[], literal: readon
  * @param name - the folded program name (basename of argv[0], lower-cased where that matters).
  * @param literal - per word, whether it is literal.
  */
-export function fileOperands(name: string, argv: readonly string[], literal: readonly boolean[] = argv.map(() => true)): FileOperands & { modelled: boolean | 'partly' } {
+export function fileOperands(
+  name: string,
+  argv: readonly string[],
+  literal: readonly boolean[] = argv.map(() => true),
+): FileOperands & { modelled: boolean | 'partly' } {
   const known = modelledOperands(name, argv, literal);
   if (!known) return { files: assumedOperands(argv, literal, 1, new Set()), unresolved: [], modelled: false };
   const claimed = new Set<number>([0]);
@@ -44,9 +48,14 @@ export function fileOperands(name: string, argv: readonly string[], literal: rea
   for (const k of known.notFiles ?? []) claimed.add(k);
   for (const k of known.chdir ?? []) claimed.add(k);
   const modelled = known.modelled ?? true;
-  const extra: FileOperand[] = modelled === 'partly' ? assumedOperands(argv, literal, 1, claimed) : unclaimedOptionValues(argv, literal, claimed);
+  const extra: FileOperand[] =
+    modelled === 'partly' ? assumedOperands(argv, literal, 1, claimed) : unclaimedOptionValues(argv, literal, claimed);
   // Built field by field: a spread of the many shapes the models return is slow in V8.
-  const out: FileOperands & { modelled: boolean | 'partly' } = { files: extra.length === 0 ? known.files.slice() : known.files.concat(extra), unresolved: known.unresolved, modelled };
+  const out: FileOperands & { modelled: boolean | 'partly' } = {
+    files: extra.length === 0 ? known.files.slice() : known.files.concat(extra),
+    unresolved: known.unresolved,
+    modelled,
+  };
   if (known.chdir !== undefined) out.chdir = known.chdir;
   if (known.notFiles !== undefined) out.notFiles = known.notFiles;
   return out;

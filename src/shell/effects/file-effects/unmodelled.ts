@@ -62,7 +62,12 @@ function candidates(word: string): { text: string; kind: 'path' | 'word' }[] {
  * literal word is `assumed: 'word'` (it counts only if a deny rule or a protected name covers it);
  * a word that is not literal may be anything, so it counts as a path.
  */
-export function assumedOperands(argv: readonly string[], literal: readonly boolean[], start: number, skip: ReadonlySet<number>): FileOperand[] {
+export function assumedOperands(
+  argv: readonly string[],
+  literal: readonly boolean[],
+  start: number,
+  skip: ReadonlySet<number>,
+): FileOperand[] {
   const out: FileOperand[] = [];
   for (let k = start; k < argv.length; k++) {
     if (skip.has(k)) continue;
@@ -73,13 +78,20 @@ export function assumedOperands(argv: readonly string[], literal: readonly boole
       const eq = word.indexOf('=');
       const value = eq > 0 && !/[$`]/.test(word.slice(0, eq)) ? word.slice(eq + 1) : word;
       if (word.startsWith('-') && eq < 0 && !d.expansion && d.substitutions === 0) continue;
-      out.push({ op: 'write', index: k, assumed: 'path', ...(value !== word ? { value } : {}), ...(looksLikeDirectory(value.replace(/["']/g, '')) ? { tree: 'some' as const } : {}) });
+      out.push({
+        op: 'write',
+        index: k,
+        assumed: 'path',
+        ...(value !== word ? { value } : {}),
+        ...(looksLikeDirectory(value.replace(/["']/g, '')) ? { tree: 'some' as const } : {}),
+      });
       // `file://$PWD/.env`: the URL's path (host dropped) may name a file too.
       const fileUrl = isFileUrl(value.replace(/^["']/, ''));
       if (fileUrl) out.push({ op: 'write', index: k, assumed: 'path', value: value.replace(/file:(?:\/\/[^/"'$`]*)?/i, '') });
       // `-v ~/.ssh:/root/.ssh`, `host:$DIR`: each part may be a path.
       if (value.includes(':') && !URL.test(value) && !fileUrl) {
-        for (const part of value.split(':')) if (part !== '' && part !== value) out.push({ op: 'write', index: k, assumed: 'path', value: part });
+        for (const part of value.split(':'))
+          if (part !== '' && part !== value) out.push({ op: 'write', index: k, assumed: 'path', value: part });
       }
       continue;
     }

@@ -10,10 +10,44 @@ import type { ProgramConfigFiles } from '../model.js';
 
 /** Long options (written with or without `--`) that name no file, URL or program, whatever their value. */
 const HARMLESS_LONG: ReadonlySet<string> = new Set([
-  'silent', 'show-error', 'location', 'fail', 'fail-with-body', 'compressed', 'progress-bar', 'no-progress-meter', 'connect-timeout', 'max-time', 'retry',
-  'retry-delay', 'retry-max-time', 'retry-connrefused', 'retry-all-errors', 'user-agent', 'ipv4', 'ipv6', 'http1.1', 'http2', 'http3', 'tlsv1.2', 'tlsv1.3',
-  'verbose', 'include', 'styled-output', 'no-styled-output', 'tcp-nodelay', 'keepalive-time', 'no-keepalive', 'limit-rate', 'max-redirs', 'speed-limit',
-  'speed-time', 'parallel', 'parallel-max', 'no-buffer', 'globoff',
+  'silent',
+  'show-error',
+  'location',
+  'fail',
+  'fail-with-body',
+  'compressed',
+  'progress-bar',
+  'no-progress-meter',
+  'connect-timeout',
+  'max-time',
+  'retry',
+  'retry-delay',
+  'retry-max-time',
+  'retry-connrefused',
+  'retry-all-errors',
+  'user-agent',
+  'ipv4',
+  'ipv6',
+  'http1.1',
+  'http2',
+  'http3',
+  'tlsv1.2',
+  'tlsv1.3',
+  'verbose',
+  'include',
+  'styled-output',
+  'no-styled-output',
+  'tcp-nodelay',
+  'keepalive-time',
+  'no-keepalive',
+  'limit-rate',
+  'max-redirs',
+  'speed-limit',
+  'speed-time',
+  'parallel',
+  'parallel-max',
+  'no-buffer',
+  'globoff',
 ]);
 /** Short flags that name no file, URL or program (and take no value). */
 const HARMLESS_SHORT = /^-[sSLfv46iI#g]+$/;
@@ -43,7 +77,11 @@ const VARIABLES = ['CURL_HOME', 'XDG_CONFIG_HOME', 'HOME'];
  * `-q`/`--disable` as the first argument (curl compares its first two characters).
  * @internal
  */
-export function curlConfigFiles(argv: readonly string[], variable: (name: string) => string | null | undefined, home: string): ProgramConfigFiles | { unknown: string } | undefined {
+export function curlConfigFiles(
+  argv: readonly string[],
+  variable: (name: string) => string | null | undefined,
+  home: string,
+): ProgramConfigFiles | { unknown: string } | undefined {
   const first = argv[1];
   if (first !== undefined && (first.startsWith('-q') || first === '--disable')) return undefined;
   const dirs: string[] = [];
@@ -55,7 +93,8 @@ export function curlConfigFiles(argv: readonly string[], variable: (name: string
     // the user's own, not one a tool call wrote (decision 0071 addendum). XDG_CONFIG_HOME's usual
     // value is ~/.config, which the home directory's names below cover.
     if (value === undefined) continue;
-    if (!value.startsWith('/')) return { unknown: `${name}=${value} names a directory curl reads its .curlrc from, relative to where it runs` };
+    if (!value.startsWith('/'))
+      return { unknown: `${name}=${value} names a directory curl reads its .curlrc from, relative to where it runs` };
     dirs.push(value.replace(/\/+$/, ''));
   }
   dirs.push(home.replace(/\/+$/, ''));

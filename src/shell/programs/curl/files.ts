@@ -9,7 +9,21 @@ import { curlGlob, curlUrlPaths } from './urls.js';
 /** Options whose value is a file curl reads (`-T` and `file:` URLs are read below). */
 const READS: ReadonlySet<string> = new Set(['-K', '--config', '-E', '--cert', '--key', '--cacert', '--netrc-file', '--etag-compare']);
 /** Options whose value is a file curl writes. */
-const WRITES: ReadonlySet<string> = new Set(['-o', '--output', '-c', '--cookie-jar', '-D', '--dump-header', '--trace', '--trace-ascii', '--stderr', '--etag-save', '--hsts', '--alt-svc', '--libcurl']);
+const WRITES: ReadonlySet<string> = new Set([
+  '-o',
+  '--output',
+  '-c',
+  '--cookie-jar',
+  '-D',
+  '--dump-header',
+  '--trace',
+  '--trace-ascii',
+  '--stderr',
+  '--etag-save',
+  '--hsts',
+  '--alt-svc',
+  '--libcurl',
+]);
 
 /**
  * curl: the files its options name, and the local files its `file:` URLs read.
@@ -26,7 +40,10 @@ export function curlFiles(argv: readonly string[], shape: OptionShape, literal: 
     if (READS.has(o.name)) pushOpt(files, optionFile(o, 'read', argv));
     if (WRITES.has(o.name)) pushOpt(files, optionFile(o, 'write', argv));
     if (o.name === '-O') unresolved.push('curl -O writes a file named after the URL');
-    if (['-d', '--data', '--data-binary', '--data-ascii', '--json', '-F', '--form', '-H', '--header', '-w', '--write-out'].includes(o.name) && o.value !== undefined) {
+    if (
+      ['-d', '--data', '--data-binary', '--data-ascii', '--json', '-F', '--form', '-H', '--header', '-w', '--write-out'].includes(o.name) &&
+      o.value !== undefined
+    ) {
       // `@file` (and `name=@file`, `name=<file` for forms) reads the file.
       const m = /^(?:[^=@<]*=)?[@<](.+?)(?:;.*)?$/.exec(o.value);
       if (m) files.push({ op: 'read', index: o.valueIndex ?? o.index, value: m[1]! });
@@ -37,17 +54,24 @@ export function curlFiles(argv: readonly string[], shape: OptionShape, literal: 
       if (m) files.push({ op: 'read', index: o.valueIndex ?? o.index, value: m[1]! });
     }
     // `-b FILE`: a value without `=` is a cookie file to read (`-b name=value` is a cookie).
-    if ((o.name === '-b' || o.name === '--cookie') && o.value !== undefined && !o.value.includes('=')) pushOpt(files, optionFile(o, 'read', argv));
-    if ((o.name === '-w' || o.name === '--write-out') && o.value?.includes('%output{')) unresolved.push('curl --write-out %output{} writes a file');
+    if ((o.name === '-b' || o.name === '--cookie') && o.value !== undefined && !o.value.includes('='))
+      pushOpt(files, optionFile(o, 'read', argv));
+    if ((o.name === '-w' || o.name === '--write-out') && o.value?.includes('%output{'))
+      unresolved.push('curl --write-out %output{} writes a file');
     if (o.name === '-K' || o.name === '--config') unresolved.push('curl -K reads options (URLs and files among them) from a file');
-    if ((o.name === '-o' || o.name === '--output') && o.value !== undefined && /#\d/.test(o.value)) unresolved.push('curl -o names the file after the URL\'s glob (#N)');
+    if ((o.name === '-o' || o.name === '--output') && o.value !== undefined && /#\d/.test(o.value))
+      unresolved.push("curl -o names the file after the URL's glob (#N)");
     if (/^--expand-/.test(o.name)) unresolved.push('curl expands variables in its options');
     if (o.name === '--output-dir') pushOpt(files, optionFile(o, 'write', argv, { tree: 'some' }));
   }
-  if (options.some((o) => o.name === '--remote-name' || o.name === '--remote-name-all' || o.name === '-J' || o.name === '--remote-header-name')) unresolved.push('curl --remote-name writes a file named after the URL');
+  if (
+    options.some(
+      (o) => o.name === '--remote-name' || o.name === '--remote-name-all' || o.name === '-J' || o.name === '--remote-header-name',
+    )
+  )
+    unresolved.push('curl --remote-name writes a file named after the URL');
   return { files, unresolved };
 }
-
 
 /** A text in one of the words a non-literal word holds: quotes removed from its start. */
 const unquotedStart = (word: string): string => word.replace(/["']/g, '');
@@ -57,11 +81,19 @@ const unquotedStart = (word: string): string => word.replace(/["']/g, '');
  * `file:` URL reads its path; a URL whose scheme is not settled (`$URL`, `"$X"://…`) may be a
  * `file:` URL and is unresolved; globs curl expands are spelled out unless `-g`.
  */
-function curlUrlOperands(argv: readonly string[], literal: readonly boolean[], options: readonly ParsedOption[], ops: readonly number[], files: FileOperand[], unresolved: string[]): void {
+function curlUrlOperands(
+  argv: readonly string[],
+  literal: readonly boolean[],
+  options: readonly ParsedOption[],
+  ops: readonly number[],
+  files: FileOperand[],
+  unresolved: string[],
+): void {
   const globOff = options.some((o) => o.name === '-g' || o.name === '--globoff');
   const protoDefault = options.find((o) => o.name === '--proto-default');
   const defaultFile = protoDefault?.value !== undefined && /^["']?file["']?$/i.test(protoDefault.value);
-  if (protoDefault?.value !== undefined && !defaultFile && /[$`]/.test(protoDefault.value)) unresolved.push('curl --proto-default names a scheme toolgate cannot read');
+  if (protoDefault?.value !== undefined && !defaultFile && /[$`]/.test(protoDefault.value))
+    unresolved.push('curl --proto-default names a scheme toolgate cannot read');
   const urls: { index: number; text: string; inWord: boolean }[] = ops.map((k) => ({ index: k, text: argv[k]!, inWord: false }));
   for (const o of options) {
     if ((o.name === '--url' || o.name === '-T' || o.name === '--upload-file') && o.value !== undefined) {
@@ -95,7 +127,8 @@ function curlUrlOperands(argv: readonly string[], literal: readonly boolean[], o
     const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(head)?.[1];
     if (scheme === undefined) {
       // Only a head that may still grow into `file:` (`$URL`, `f$X`) can name a local file.
-      if (defaultFile || 'file'.startsWith(head.toLowerCase())) unresolved.push(`curl's URL ${u.text} may be a file: URL (its scheme is not settled)`);
+      if (defaultFile || 'file'.startsWith(head.toLowerCase()))
+        unresolved.push(`curl's URL ${u.text} may be a file: URL (its scheme is not settled)`);
       continue;
     }
     if (scheme.toLowerCase() !== 'file') continue;

@@ -36,16 +36,26 @@ const FSMONITOR: ConfigRead = {
   runs: (v) => v !== null && !BOOLEAN.test(v.trim()),
   what: 'core.fsmonitor names a program git runs to ask what changed',
 };
-const CLEAN_FILTER: ConfigRead = { key: /^filter\..+\.(clean|process)$/, what: 'a clean filter runs on working-tree files its attributes name' };
+const CLEAN_FILTER: ConfigRead = {
+  key: /^filter\..+\.(clean|process)$/,
+  what: 'a clean filter runs on working-tree files its attributes name',
+};
 const EXTERNAL_DIFF: ConfigRead = { key: /^diff\.external$|^diff\..+\.command$/, what: 'an external diff program makes the diff' };
 const TEXTCONV: ConfigRead = { key: /^diff\..+\.textconv$/, what: 'a textconv program converts files before they are shown' };
-const SHOW_SIGNATURE: ConfigRead = { key: /^log\.showsignature$/, runs: (v) => isTrue(v), what: 'log.showSignature verifies each signed commit, running gpg.program' };
+const SHOW_SIGNATURE: ConfigRead = {
+  key: /^log\.showsignature$/,
+  runs: (v) => isTrue(v),
+  what: 'log.showSignature verifies each signed commit, running gpg.program',
+};
 const PRETTY_SIGNATURE: ConfigRead = {
   key: /^format\.pretty$|^pretty\..+$/,
   runs: (v) => v !== null && formatVerifiesSignatures(v),
   what: 'a format with a %G placeholder verifies each signed commit, running gpg.program',
 };
-const ALTERNATE_REFS: ConfigRead = { key: /^core\.alternaterefscommand$/, what: 'core.alternateRefsCommand runs to list an alternate\'s refs' };
+const ALTERNATE_REFS: ConfigRead = {
+  key: /^core\.alternaterefscommand$/,
+  what: "core.alternateRefsCommand runs to list an alternate's refs",
+};
 /** What a fetch runs, read only in a partial clone (a missing object is fetched on demand). */
 const FETCH: ConfigRead = {
   key: /^core\.(sshcommand|gitproxy|askpass)$|^credential\.(.+\.)?helper$|^remote\..+\.(uploadpack|proxy)$/,
@@ -104,7 +114,12 @@ export const GIT_CONFIG_READS: Readonly<Record<string, SubcommandReads>> = {
   help: { config: [] },
 };
 
-const EVERY_READ: SubcommandReads = { config: [...INDEX, EXTERNAL_DIFF, ...HISTORY], indexHook: true, variables: ['GIT_EXTERNAL_DIFF'], objects: true };
+const EVERY_READ: SubcommandReads = {
+  config: [...INDEX, EXTERNAL_DIFF, ...HISTORY],
+  indexHook: true,
+  variables: ['GIT_EXTERNAL_DIFF'],
+  objects: true,
+};
 
 /** What a subcommand reads (every kind, for one toolgate does not list). @internal */
 export function configReadsOf(sub: string): SubcommandReads {
@@ -119,9 +134,24 @@ export function configReadsOf(sub: string): SubcommandReads {
  * @internal
  */
 export const GIT_MOVING_VARIABLES: readonly string[] = [
-  'GIT_DIR', 'GIT_WORK_TREE', 'GIT_COMMON_DIR', 'GIT_CONFIG', 'GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_CONFIG_COUNT',
-  'GIT_CONFIG_PARAMETERS', 'XDG_CONFIG_HOME', 'GIT_EXEC_PATH', 'GIT_TRACE', 'GIT_TRACE2', 'GIT_TRACE2_EVENT', 'GIT_TRACE2_PERF',
-  'GIT_TRACE_SETUP', 'GIT_TRACE_PERFORMANCE', 'GIT_TRACE_PACKET', 'GIT_TRACE_FSMONITOR',
+  'GIT_DIR',
+  'GIT_WORK_TREE',
+  'GIT_COMMON_DIR',
+  'GIT_CONFIG',
+  'GIT_CONFIG_GLOBAL',
+  'GIT_CONFIG_SYSTEM',
+  'GIT_CONFIG_COUNT',
+  'GIT_CONFIG_PARAMETERS',
+  'XDG_CONFIG_HOME',
+  'GIT_EXEC_PATH',
+  'GIT_TRACE',
+  'GIT_TRACE2',
+  'GIT_TRACE2_EVENT',
+  'GIT_TRACE2_PERF',
+  'GIT_TRACE_SETUP',
+  'GIT_TRACE_PERFORMANCE',
+  'GIT_TRACE_PACKET',
+  'GIT_TRACE_FSMONITOR',
 ];
 
 /** Variables a partial clone's fetch runs (ssh, proxies, askpass). @internal */
@@ -133,7 +163,11 @@ export const GIT_FETCH_VARIABLES: readonly string[] = ['GIT_SSH', 'GIT_SSH_COMMA
  * `partialClone` says whether the repository fetches missing objects.
  * @internal
  */
-export function programKey<E extends GitConfigEntry>(sub: string, entries: readonly E[], partialClone: boolean): { entry: E; what: string } | undefined {
+export function programKey<E extends GitConfigEntry>(
+  sub: string,
+  entries: readonly E[],
+  partialClone: boolean,
+): { entry: E; what: string } | undefined {
   const reads = configReadsOf(sub);
   const kinds = [...reads.config, ...(partialClone && reads.objects === true ? [FETCH] : [])];
   const last = new Map<string, E>();
@@ -153,8 +187,12 @@ export function programKey<E extends GitConfigEntry>(sub: string, entries: reado
 
 /** Whether the configuration makes the repository a partial clone (git-config(1) `extensions.partialClone`, `remote.<name>.promisor`). @internal */
 export function isPartialClone(entries: readonly GitConfigEntry[]): boolean {
-  return entries.some((e) => (e.key === 'extensions.partialclone' && nonEmpty(e.value)) || (/^remote\..+\.promisor$/.test(e.key) && isTrue(e.value)));
+  return entries.some(
+    (e) => (e.key === 'extensions.partialclone' && nonEmpty(e.value)) || (/^remote\..+\.promisor$/.test(e.key) && isTrue(e.value)),
+  );
 }
 
 /** Every environment variable git's read-only model reads (for the front ends that pass them on). @internal */
-export const GIT_ENVIRONMENT_NAMES: readonly string[] = [...new Set([...GIT_MOVING_VARIABLES, 'GIT_EXTERNAL_DIFF', ...GIT_FETCH_VARIABLES])];
+export const GIT_ENVIRONMENT_NAMES: readonly string[] = [
+  ...new Set([...GIT_MOVING_VARIABLES, 'GIT_EXTERNAL_DIFF', ...GIT_FETCH_VARIABLES]),
+];

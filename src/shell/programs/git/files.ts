@@ -5,24 +5,105 @@
  * (`init`, `clone`, `worktree add`, `submodule add`) and config files it changes.
  * Git 2.39 manual pages; a subcommand toolgate does not know has its words assumed read and written.
  */
-import { all, has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands, type NamesFrom } from '../../options/file-operands.js';
+import {
+  all,
+  has,
+  is,
+  optionFile,
+  pushOpt,
+  scan,
+  type FileOperand,
+  type FileOperands,
+  type NamesFrom,
+} from '../../options/file-operands.js';
 import type { ParsedOption } from '../../options/options.js';
 import { GIT_GLOBAL_WITH_VALUE } from './global-options.js';
 
-
 /** Subcommands that only report (their path-like operands are pathspecs they read, nothing is written). */
 const REPORTS = new Set([
-  'status', 'log', 'diff', 'show', 'rev-parse', 'ls-files', 'describe', 'branch', 'remote', 'blame', 'annotate', 'shortlog', 'ls-tree', 'cat-file',
-  'rev-list', 'name-rev', 'merge-base', 'show-ref', 'for-each-ref', 'count-objects', 'reflog', 'tag', 'help', 'version', 'whatchanged', 'diff-tree',
-  'diff-index', 'diff-files', 'range-diff', 'cherry', 'fetch', 'push', 'ls-remote', 'fsck', 'gc', 'prune', 'repack', 'check-ignore', 'check-attr',
-  'check-ref-format', 'var', 'verify-commit', 'verify-tag', 'notes', 'bisect', 'commit', 'add', 'mv', 'rm', 'restore', 'checkout', 'switch',
+  'status',
+  'log',
+  'diff',
+  'show',
+  'rev-parse',
+  'ls-files',
+  'describe',
+  'branch',
+  'remote',
+  'blame',
+  'annotate',
+  'shortlog',
+  'ls-tree',
+  'cat-file',
+  'rev-list',
+  'name-rev',
+  'merge-base',
+  'show-ref',
+  'for-each-ref',
+  'count-objects',
+  'reflog',
+  'tag',
+  'help',
+  'version',
+  'whatchanged',
+  'diff-tree',
+  'diff-index',
+  'diff-files',
+  'range-diff',
+  'cherry',
+  'fetch',
+  'push',
+  'ls-remote',
+  'fsck',
+  'gc',
+  'prune',
+  'repack',
+  'check-ignore',
+  'check-attr',
+  'check-ref-format',
+  'var',
+  'verify-commit',
+  'verify-tag',
+  'notes',
+  'bisect',
+  'commit',
+  'add',
+  'mv',
+  'rm',
+  'restore',
+  'checkout',
+  'switch',
 ]);
 
 /** Short options that take a value, per subcommand (`git add -f` is a flag, `git config -f F` is not). */
 const SHORT_WITH_VALUE: Readonly<Record<string, string>> = {
-  config: 'f', commit: 'mFtcC', tag: 'mFu', grep: 'efmABC', 'format-patch': 'ov', archive: 'o', checkout: 'bB', switch: 'cC',
-  log: 'SGLnO', show: 'SGLnO', diff: 'SGLO', clone: 'obcju', merge: 'mFsX', rebase: 'sXx', pull: 'sX', restore: 's', stash: 'm',
-  worktree: 'bB', submodule: 'b', apply: 'pC', blame: 'LS', annotate: 'LS', clean: 'e', notes: 'mFC', am: 'pC', 'cherry-pick': 'mX', revert: 'mX',
+  config: 'f',
+  commit: 'mFtcC',
+  tag: 'mFu',
+  grep: 'efmABC',
+  'format-patch': 'ov',
+  archive: 'o',
+  checkout: 'bB',
+  switch: 'cC',
+  log: 'SGLnO',
+  show: 'SGLnO',
+  diff: 'SGLO',
+  clone: 'obcju',
+  merge: 'mFsX',
+  rebase: 'sXx',
+  pull: 'sX',
+  restore: 's',
+  stash: 'm',
+  worktree: 'bB',
+  submodule: 'b',
+  apply: 'pC',
+  blame: 'LS',
+  annotate: 'LS',
+  clean: 'e',
+  notes: 'mFC',
+  am: 'pC',
+  'cherry-pick': 'mX',
+  revert: 'mX',
 };
 
 /** What `git apply` and `git am` write: the files a patch names, which toolgate does not read. */
@@ -56,7 +137,12 @@ function looksLikePath(word: string): boolean {
 
 /** `git clone URL` without a directory: the repository's name (`…/x.git` → `x`). */
 function humanish(url: string): string | undefined {
-  const name = url.replace(/\/+$/, '').replace(/\.git$/, '').replace(/\/+$/, '').split(/[/:]/).pop();
+  const name = url
+    .replace(/\/+$/, '')
+    .replace(/\.git$/, '')
+    .replace(/\/+$/, '')
+    .split(/[/:]/)
+    .pop();
   return name === undefined || name === '' || name === '.' || name === '..' ? undefined : name;
 }
 
@@ -89,7 +175,7 @@ function sub(argv: readonly string[]): { at: number; chdir: number[]; trees: Fil
  */
 function asPathspecs(argv: readonly string[], files: FileOperand[]): FileOperand[] {
   return files.map((f) => {
-    if (f.value !== undefined || f.op === 'write' && f.tree === 'some') return f;
+    if (f.value !== undefined || (f.op === 'write' && f.tree === 'some')) return f;
     const word = argv[f.index] ?? '';
     if (!/[*?[\\]/.test(word) || word.startsWith(':(')) return f;
     const unescaped = word.replace(/\\(.)/g, '$1');
@@ -110,8 +196,82 @@ export function gitOperands(argv: readonly string[]): FileOperands {
 const REF_PATTERNS = new Set(['branch', 'tag', 'for-each-ref', 'show-ref', 'check-ref-format']);
 
 /** Long options of git subcommands that take a value, and that take none (for abbreviations). */
-const GENERIC_LONG_ARG: readonly string[] = ['contents', 'file', 'output', 'blob', 'output-directory', 'type', 'default', 'value', 'comment', 'template', 'separate-git-dir', 'reference', 'message', 'pathspec-from-file', 'source', 'directory', 'include', 'exclude', 'prefix', 'format', 'branch', 'origin', 'depth', 'config', 'upload-pack', 'author', 'date', 'reuse-message', 'reedit-message', 'fixup', 'squash', 'cleanup', 'gpg-sign', 'strategy', 'strategy-option', 'onto', 'exec', 'remote', 'worktree-attributes', 'name', 'reason', 'ignore-revs-file'];
-const GENERIC_LONG_FLAGS: readonly string[] = ['force', 'untracked', 'no-index', 'cached', 'staged', 'worktree', 'hard', 'soft', 'mixed', 'keep', 'merge', 'dry-run', 'all', 'global', 'system', 'local', 'patch', 'intent-to-add', 'recurse-submodules', 'check', 'stat', 'numstat', 'summary', 'index', 'bare', 'mirror', 'no-checkout', 'detach', 'orphan', 'open-files-in-pager'];
+const GENERIC_LONG_ARG: readonly string[] = [
+  'contents',
+  'file',
+  'output',
+  'blob',
+  'output-directory',
+  'type',
+  'default',
+  'value',
+  'comment',
+  'template',
+  'separate-git-dir',
+  'reference',
+  'message',
+  'pathspec-from-file',
+  'source',
+  'directory',
+  'include',
+  'exclude',
+  'prefix',
+  'format',
+  'branch',
+  'origin',
+  'depth',
+  'config',
+  'upload-pack',
+  'author',
+  'date',
+  'reuse-message',
+  'reedit-message',
+  'fixup',
+  'squash',
+  'cleanup',
+  'gpg-sign',
+  'strategy',
+  'strategy-option',
+  'onto',
+  'exec',
+  'remote',
+  'worktree-attributes',
+  'name',
+  'reason',
+  'ignore-revs-file',
+];
+const GENERIC_LONG_FLAGS: readonly string[] = [
+  'force',
+  'untracked',
+  'no-index',
+  'cached',
+  'staged',
+  'worktree',
+  'hard',
+  'soft',
+  'mixed',
+  'keep',
+  'merge',
+  'dry-run',
+  'all',
+  'global',
+  'system',
+  'local',
+  'patch',
+  'intent-to-add',
+  'recurse-submodules',
+  'check',
+  'stat',
+  'numstat',
+  'summary',
+  'index',
+  'bare',
+  'mirror',
+  'no-checkout',
+  'detach',
+  'orphan',
+  'open-files-in-pager',
+];
 
 function gitOperandsRaw(argv: readonly string[]): FileOperands {
   const { at, chdir, trees, unresolved } = sub(argv);
@@ -140,7 +300,9 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
   // Paths named on standard input (`find STATE | git hash-object -w --stdin-paths`): reads of
   // files toolgate cannot see, like xargs's.
   const words = argv.slice(at + 1);
-  const stdinPaths = (name === 'hash-object' && words.includes('--stdin-paths')) || ((name === 'update-index' || name === 'checkout-index') && words.includes('--stdin')) ||
+  const stdinPaths =
+    (name === 'hash-object' && words.includes('--stdin-paths')) ||
+    ((name === 'update-index' || name === 'checkout-index') && words.includes('--stdin')) ||
     options.some((o) => is(o, '--pathspec-from-file') && o.value === '-');
   if (stdinPaths) unresolved.push(`git ${name} reads the files named on its input`);
   for (const o of options) {
@@ -150,18 +312,38 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
       unresolved.push('git --pathspec-from-file names paths in a file');
     }
     // `git log/diff/show/format-patch --output=F` writes F; format-patch `-o DIR` writes into DIR.
-    if (is(o, '--output', '--output-directory') || (name === 'format-patch' && is(o, '-o')) || (name === 'archive' && is(o, '-o'))) pushOpt(files, optionFile(o, 'write', argv));
+    if (is(o, '--output', '--output-directory') || (name === 'format-patch' && is(o, '-o')) || (name === 'archive' && is(o, '-o')))
+      pushOpt(files, optionFile(o, 'write', argv));
     if (is(o, '--template')) {
       pushOpt(files, optionFile(o, 'read', argv, { tree: 'all' }));
     }
     if (is(o, '--separate-git-dir')) pushOpt(files, optionFile(o, 'write', argv, { tree: 'some' }));
-    if ((name === 'commit' || name === 'tag' || name === 'notes' || name === 'merge') && is(o, '-F', '--file')) pushOpt(files, optionFile(o, 'read', argv));
+    if ((name === 'commit' || name === 'tag' || name === 'notes' || name === 'merge') && is(o, '-F', '--file'))
+      pushOpt(files, optionFile(o, 'read', argv));
     if (name === 'commit' && is(o, '-t')) pushOpt(files, optionFile(o, 'read', argv));
     // `git blame -S FILE` reads revisions from FILE and names the line it cannot read (git-blame(1)).
     if ((name === 'blame' || name === 'annotate') && is(o, '-S', '--ignore-revs-file')) pushOpt(files, optionFile(o, 'read', argv));
     if (is(o, '--open-files-in-pager', '-O') && name === 'grep') unresolved.push('git grep -O opens files in a program');
   }
-  const notFiles = options.filter((o) => is(o, '-m', '--message', '-c', '-C', '--reuse-message', '--reedit-message', '--author', '--date', '--format', '--prefix', '-b', '--branch')).flatMap((o) => (o.valueIndex !== undefined ? [o.valueIndex] : []));
+  const notFiles = options
+    .filter((o) =>
+      is(
+        o,
+        '-m',
+        '--message',
+        '-c',
+        '-C',
+        '--reuse-message',
+        '--reedit-message',
+        '--author',
+        '--date',
+        '--format',
+        '--prefix',
+        '-b',
+        '--branch',
+      ),
+    )
+    .flatMap((o) => (o.valueIndex !== undefined ? [o.valueIndex] : []));
   const specs = pathspecs(argv, ops);
   files.push(...configWrites(name, argv, at, options, ops));
   switch (name) {
@@ -180,7 +362,8 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
     }
     case 'clone': {
       const [repo, dir] = ops;
-      if (repo !== undefined && looksLikePath(argv[repo]!) && !/^[a-z][a-z0-9+.-]*:\/\/|^[^/]*@[^/]*:/i.test(argv[repo]!)) files.push({ op: 'read', index: repo, tree: 'all' });
+      if (repo !== undefined && looksLikePath(argv[repo]!) && !/^[a-z][a-z0-9+.-]*:\/\/|^[^/]*@[^/]*:/i.test(argv[repo]!))
+        files.push({ op: 'read', index: repo, tree: 'all' });
       if (dir !== undefined) files.push({ op: 'write', index: dir, tree: 'some' });
       else if (repo !== undefined) {
         const guess = humanish(argv[repo]!);
@@ -189,7 +372,7 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
       }
       // A template copies its hooks into the new repository's `.git`.
       if (has(options, '--template', '--separate-git-dir')) {
-        const d = dir !== undefined ? argv[dir]! : humanish(argv[repo ?? 0] ?? '') ?? '.';
+        const d = dir !== undefined ? argv[dir]! : (humanish(argv[repo ?? 0] ?? '') ?? '.');
         files.push({ op: 'write', index: dir ?? at, value: `${d}/.git`, tree: 'some' });
       }
       return done({ notFiles: [...notFiles, ...(repo !== undefined ? [repo] : [])] });
@@ -231,7 +414,9 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
       const trees = searched.filter((k) => !argv[k]!.includes(':') || looksLikePath(argv[k]!));
       const pathOps = argv.includes('--') ? trees.filter((k) => k > argv.indexOf('--')) : trees.filter((k) => looksLikePath(argv[k]!));
       // It searches the tracked files (`--untracked`: and the untracked ones not ignored); `--no-index` every file.
-      const takes = has(options, '--no-index') ? {} : { gitTakes: has(options, '--untracked') ? 'unignored' as const : 'tracked' as const };
+      const takes = has(options, '--no-index')
+        ? {}
+        : { gitTakes: has(options, '--untracked') ? ('unignored' as const) : ('tracked' as const) };
       files.push(...all(pathOps, 'read', { tree: 'all', ...takes }));
       if (pathOps.length === 0) files.push({ op: 'read', index: at, value: '.', tree: 'all', ...takes });
       return done({ notFiles: patternGiven ? [] : ops.slice(0, 1) });
@@ -245,10 +430,13 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
       // file-system view, a tree read of it would be a guarded read (it could be a directory).
       // It takes the tracked files below and the untracked ones no .gitignore ignores (`-u`: the
       // tracked ones only; `-f`: every file).
-      const takes = has(options, '-f', '--force') ? {} : { gitTakes: has(options, '-u', '--update') ? 'tracked' as const : 'unignored' as const };
+      const takes = has(options, '-f', '--force')
+        ? {}
+        : { gitTakes: has(options, '-u', '--update') ? ('tracked' as const) : ('unignored' as const) };
       const tree = has(options, '-n', '--dry-run') ? {} : { tree: 'all' as const, ...takes };
       for (const k of ops) files.push({ op: 'read', index: k, ...(looksLikeDir(argv[k]!) ? tree : {}) });
-      if (ops.length === 0 && has(options, '-A', '--all', '-u', '--update', '--no-ignore-removal')) files.push({ op: 'read', index: at, value: '.', ...tree });
+      if (ops.length === 0 && has(options, '-A', '--all', '-u', '--update', '--no-ignore-removal'))
+        files.push({ op: 'read', index: at, value: '.', ...tree });
       return done();
     }
     case 'checkout-index': {
@@ -276,7 +464,8 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
       if (dest !== undefined && ops.length >= 2) {
         // What lands at the destination is the sources' trees (`from`).
         files.push({ op: 'write', index: dest, tree: 'some', from: ops.slice(0, -1) });
-        for (const k of ops.slice(0, -1)) files.push({ op: 'remove', index: k }, { op: 'write', index: k, intoDir: dest, tree: 'some', from: [k] });
+        for (const k of ops.slice(0, -1))
+          files.push({ op: 'remove', index: k }, { op: 'write', index: k, intoDir: dest, tree: 'some', from: [k] });
       }
       return done();
     }
@@ -298,11 +487,15 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
       readRevPaths(ops);
       const dashdash = argv.indexOf('--');
       const paths = name === 'restore' ? ops : name === 'switch' ? [] : dashdash >= 0 ? ops.filter((k) => k > dashdash) : specs;
-      const indexOnly = (name === 'restore' && has(options, '--staged', '-S') && !has(options, '--worktree', '-W')) || (name === 'reset' && !has(options, '--hard', '--merge', '--keep'));
+      const indexOnly =
+        (name === 'restore' && has(options, '--staged', '-S') && !has(options, '--worktree', '-W')) ||
+        (name === 'reset' && !has(options, '--hard', '--merge', '--keep'));
       if (indexOnly) return done();
       if (paths.length > 0) files.push(...all(paths, 'write', { tree: 'all' }));
       else {
-        const newBranchHere = (name === 'checkout' && has(options, '-b', '-B', '--orphan')) || (name === 'switch' && has(options, '-c', '-C', '--create', '--force-create', '--orphan'));
+        const newBranchHere =
+          (name === 'checkout' && has(options, '-b', '-B', '--orphan')) ||
+          (name === 'switch' && has(options, '-c', '-C', '--create', '--force-create', '--orphan'));
         const startPoint = ops.length > 0;
         if (!(newBranchHere && !startPoint)) files.push({ op: 'write', index: at, value: '.', tree: 'some' });
       }
@@ -327,7 +520,8 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
       files.push(...all(specs, 'read'));
       const bundle = name === 'bundle' ? argv[ops[0] ?? -1] : undefined;
       if (bundle === 'create' && ops[1] !== undefined) files.push({ op: 'write', index: ops[1] });
-      if ((bundle === 'verify' || bundle === 'list-heads' || bundle === 'unbundle') && ops[1] !== undefined) files.push({ op: 'read', index: ops[1] });
+      if ((bundle === 'verify' || bundle === 'list-heads' || bundle === 'unbundle') && ops[1] !== undefined)
+        files.push({ op: 'read', index: ops[1] });
       // `unbundle` stores the bundle's objects in the repository (objects named by their hash).
       if (bundle === 'unbundle') files.push({ op: 'write', index: at, value: '.git/objects', tree: 'some', ownMetadata: true });
       return done({ notFiles });
@@ -343,7 +537,9 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
     // `git stash` (push, save) stores the working tree's changed files (with -u/-a the untracked and
     // ignored ones too) where `git stash show -p` prints them.
     if (name === 'stash' && (action === undefined || action === 'push' || action === 'save')) {
-      const takes = has(options, '-a', '--all') ? {} : { gitTakes: has(options, '-u', '--include-untracked') ? 'unignored' as const : 'tracked' as const };
+      const takes = has(options, '-a', '--all')
+        ? {}
+        : { gitTakes: has(options, '-u', '--include-untracked') ? ('unignored' as const) : ('tracked' as const) };
       files.push({ op: 'read', index: at, value: '.', tree: 'all', ...takes });
     }
     return done({ notFiles: ops });
@@ -354,9 +550,12 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
     // `git commit -a` stages every tracked file that changed, `git commit PATH` those under PATH
     // (its operands are all pathspecs).
     // Both take tracked files only.
-    if (name === 'commit') for (const k of ops) files.push({ op: 'read', index: k, ...(looksLikeDir(argv[k]!) ? { tree: 'all' as const, gitTakes: 'tracked' as const } : {}) });
+    if (name === 'commit')
+      for (const k of ops)
+        files.push({ op: 'read', index: k, ...(looksLikeDir(argv[k]!) ? { tree: 'all' as const, gitTakes: 'tracked' as const } : {}) });
     else files.push(...all(specs, 'read'));
-    if (name === 'commit' && has(options, '-a', '--all')) files.push({ op: 'read', index: at, value: '.', tree: 'all', gitTakes: 'tracked' });
+    if (name === 'commit' && has(options, '-a', '--all'))
+      files.push({ op: 'read', index: at, value: '.', tree: 'all', gitTakes: 'tracked' });
     if (name === 'diff' && has(options, '--no-index')) files.push(...all(ops, 'read', { tree: 'all' }));
     return done({ notFiles });
   }
@@ -368,7 +567,23 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
 /** `git remote` actions that only show. */
 const REMOTE_SHOWS = new Set(['show', 'get-url', 'update', 'prune', 'set-head']);
 /** `git branch` options that rename, copy, delete or set a branch's upstream (its `branch.<name>` section). */
-const BRANCH_CONFIG = new Set(['-u', '--set-upstream-to', '--unset-upstream', '-m', '-M', '--move', '-c', '-C', '--copy', '-d', '-D', '--delete', '--edit-description', '-t', '--track']);
+const BRANCH_CONFIG = new Set([
+  '-u',
+  '--set-upstream-to',
+  '--unset-upstream',
+  '-m',
+  '-M',
+  '--move',
+  '-c',
+  '-C',
+  '--copy',
+  '-d',
+  '-D',
+  '--delete',
+  '--edit-description',
+  '-t',
+  '--track',
+]);
 
 /**
  * Config files a subcommand other than `git config` writes: `remote add/set-url/…`, `branch -u/-m/-d/…`,
@@ -377,7 +592,13 @@ const BRANCH_CONFIG = new Set(['-u', '--set-upstream-to', '--unset-upstream', '-
  * manual pages. Tracking set up implicitly (`checkout -b x origin/x`, `branch.autoSetupMerge`)
  * writes names taken from existing refs and is not counted.
  */
-function configWrites(name: string, argv: readonly string[], at: number, options: readonly ParsedOption[], ops: readonly number[]): FileOperand[] {
+function configWrites(
+  name: string,
+  argv: readonly string[],
+  at: number,
+  options: readonly ParsedOption[],
+  ops: readonly number[],
+): FileOperand[] {
   const action = ops[0] !== undefined ? argv[ops[0]] : undefined;
   const opt = (...names: string[]) => options.some((o) => names.some((n) => o.name === n || o.name.startsWith(`${n}=`)));
   const local: FileOperand = { op: 'write', index: at, value: '.git/config' };
@@ -396,11 +617,15 @@ function configWrites(name: string, argv: readonly string[], at: number, options
     case 'switch':
       return opt('-t', '--track') ? [local] : [];
     case 'sparse-checkout':
-      return action !== 'list' ? [local, { op: 'write', index: at, value: '.git/config.worktree' }, { op: 'write', index: at, value: '.git/info/sparse-checkout' }] : [];
+      return action !== 'list'
+        ? [local, { op: 'write', index: at, value: '.git/config.worktree' }, { op: 'write', index: at, value: '.git/info/sparse-checkout' }]
+        : [];
     case 'maintenance':
       return ['register', 'unregister', 'start', 'stop'].includes(action ?? '') ? [local, global] : [];
     case 'lfs':
-      return ['install', 'uninstall', 'update'].includes(action ?? '') ? [local, global, { op: 'write', index: at, value: '.git/hooks', tree: 'some' }] : [];
+      return ['install', 'uninstall', 'update'].includes(action ?? '')
+        ? [local, global, { op: 'write', index: at, value: '.git/hooks', tree: 'some' }]
+        : [];
     default:
       return [];
   }
@@ -418,7 +643,10 @@ function gitConfigWrites(argv: readonly string[], at: number, options: ParsedOpt
   const file = options.find((o) => o.name === '--file' || o.name === '-f');
   const out: FileOperand[] = [];
   if (file) pushOpt(out, optionFile(file, 'read', argv));
-  const writes = newStyle || names.some((n) => GIT_CONFIG_WRITES.test(n)) || (!readStyle && ops.length >= 2 && !names.some((n) => GIT_CONFIG_READS.includes(n)));
+  const writes =
+    newStyle ||
+    names.some((n) => GIT_CONFIG_WRITES.test(n)) ||
+    (!readStyle && ops.length >= 2 && !names.some((n) => GIT_CONFIG_READS.includes(n)));
   if (!writes) return out;
   if (file) return [...out, ...(optionFile(file, 'write', argv) ? [optionFile(file, 'write', argv)!] : [])];
   const here = { op: 'write' as const, index: at };

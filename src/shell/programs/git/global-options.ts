@@ -8,13 +8,36 @@
 
 /** Global options that take the next word (or `=value`) as their value. @internal */
 export const GIT_GLOBAL_WITH_VALUE: ReadonlySet<string> = new Set([
-  '-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path', '--super-prefix', '--config-env', '--list-cmds', '--attr-source',
+  '-C',
+  '-c',
+  '--git-dir',
+  '--work-tree',
+  '--namespace',
+  '--exec-path',
+  '--super-prefix',
+  '--config-env',
+  '--list-cmds',
+  '--attr-source',
 ]);
 
 /** Global options that take no value. @internal */
 export const GIT_GLOBAL_FLAGS: ReadonlySet<string> = new Set([
-  '-p', '-P', '--paginate', '--no-pager', '--bare', '--no-replace-objects', '--literal-pathspecs', '--glob-pathspecs', '--noglob-pathspecs',
-  '--icase-pathspecs', '--no-optional-locks', '--no-lazy-fetch', '--no-advice', '--html-path', '--man-path', '--info-path',
+  '-p',
+  '-P',
+  '--paginate',
+  '--no-pager',
+  '--bare',
+  '--no-replace-objects',
+  '--literal-pathspecs',
+  '--glob-pathspecs',
+  '--noglob-pathspecs',
+  '--icase-pathspecs',
+  '--no-optional-locks',
+  '--no-lazy-fetch',
+  '--no-advice',
+  '--html-path',
+  '--man-path',
+  '--info-path',
 ]);
 
 /**
@@ -26,14 +49,23 @@ export const GIT_GLOBAL_FLAGS: ReadonlySet<string> = new Set([
  * program or configuration (`-c`, `-C`, `--git-dir`, `--exec-path`, `-p`/`--paginate` do).
  * @internal
  */
-export const GIT_GLOBAL_READ_ONLY: ReadonlySet<string> = new Set(['--no-pager', '-P', '--no-optional-locks', '--literal-pathspecs', '--no-replace-objects']);
+export const GIT_GLOBAL_READ_ONLY: ReadonlySet<string> = new Set([
+  '--no-pager',
+  '-P',
+  '--no-optional-locks',
+  '--literal-pathspecs',
+  '--no-replace-objects',
+]);
 
 /**
  * `git` argv with its global options removed (`git -C . push` is `git push` to a rule), or
  * `undefined` when it has none. An option not in the table ends the walk.
  * @internal
  */
-export function withoutGitGlobalOptions(argv: readonly string[], withValue: ReadonlySet<string> = GIT_GLOBAL_WITH_VALUE): string[] | undefined {
+export function withoutGitGlobalOptions(
+  argv: readonly string[],
+  withValue: ReadonlySet<string> = GIT_GLOBAL_WITH_VALUE,
+): string[] | undefined {
   let i = 1;
   while (i < argv.length) {
     const a = argv[i]!;

@@ -17,7 +17,14 @@ export const git = defineProgram({
   skips: 'git reads what it tracks (and, with some options, what is not ignored), which toolgate cannot see',
   files: (_name, argv) => gitOperands(argv),
   readOnly: {
-    claudeCode: { git: { source: `${CC_DOCS}; ${CC_CLI}; git 2.39 (read-only subcommands in read-only.ts)`, operands: 'text', globs: false, check: 'git' } },
+    claudeCode: {
+      git: {
+        source: `${CC_DOCS}; ${CC_CLI}; git 2.39 (read-only subcommands in read-only.ts)`,
+        operands: 'text',
+        globs: false,
+        check: 'git',
+      },
+    },
     robota: { git: { globs: false, check: 'git' } },
   },
   runs: 'seen',
@@ -29,7 +36,9 @@ export const git = defineProgram({
     { command: 'git status', effects: [], readOnly: true },
     { command: 'git diff --stat', effects: [], readOnly: true },
     {
-      command: 'git show HEAD:.env', effects: ['read ./.env (history)', 'read /home/user/.env (history)', 'read /home/.env (history)', 'read /.env (history)'], readOnly: true,
+      command: 'git show HEAD:.env',
+      effects: ['read ./.env (history)', 'read /home/user/.env (history)', 'read /home/.env (history)', 'read /.env (history)'],
+      readOnly: true,
       why: 'HEAD:path is relative to the repository root, which may be the cwd or any parent',
     },
     { command: 'git --no-pager log --oneline -5', effects: [], readOnly: true, why: '--no-pager only keeps git from starting its pager' },
@@ -44,9 +53,24 @@ export const git = defineProgram({
     { command: 'git check-ignore -v build/x.log', effects: ['read ./build/x.log'], readOnly: true },
     { command: 'git log --notes', effects: [], readOnly: true, why: 'notes are commits under refs/notes, shown as text' },
     { command: 'git -C sub log', effects: ['read ./sub'], readOnly: false, why: "another directory's configuration and hooks could run" },
-    { command: "git log --format='%h %G?'", effects: [], readOnly: false, why: 'a %G placeholder verifies each signed commit, which runs gpg.program' },
+    {
+      command: "git log --format='%h %G?'",
+      effects: [],
+      readOnly: false,
+      why: 'a %G placeholder verifies each signed commit, which runs gpg.program',
+    },
     { command: 'git clean -fdx', effects: ['remove . [some]'], readOnly: false },
-    { command: 'git add -A', effects: ['read . [all]'], readOnly: false, why: 'it stages every file in the tree, whose content git diff --cached then prints' },
-    { command: 'git read-tree -u --reset FETCH_HEAD', effects: ['write . [some]'], readOnly: false, why: "it writes the fetched tree's files, any names, into the working tree" },
+    {
+      command: 'git add -A',
+      effects: ['read . [all]'],
+      readOnly: false,
+      why: 'it stages every file in the tree, whose content git diff --cached then prints',
+    },
+    {
+      command: 'git read-tree -u --reset FETCH_HEAD',
+      effects: ['write . [some]'],
+      readOnly: false,
+      why: "it writes the fetched tree's files, any names, into the working tree",
+    },
   ],
 });

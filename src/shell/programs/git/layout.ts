@@ -23,7 +23,9 @@ export function repositoryWrittenInto(path: string, written: readonly string[], 
     const dir = parts.slice(0, k).join('/') || '/';
     const has = (name: string) => {
       const p = dir === '/' ? `/${name}` : `${dir}/${name}`;
-      return written.some((w) => w === p || w.startsWith(`${p}/`)) || (view !== undefined && (view.exists(p) || view.isDirectory?.(p) === true));
+      return (
+        written.some((w) => w === p || w.startsWith(`${p}/`)) || (view !== undefined && (view.exists(p) || view.isDirectory?.(p) === true))
+      );
     };
     if (has('HEAD') && (has('commondir') || (has('objects') && has('refs')))) return dir;
   }

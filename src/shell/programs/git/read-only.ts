@@ -18,11 +18,35 @@ import type { ReadOnlyVerdict } from '../../types.js';
  */
 export const GIT_READ_ONLY = {
   claudeCode: new Set([
-    'status', 'log', 'diff', 'show', 'rev-parse', 'ls-files', 'describe', 'branch', 'remote', 'blame', 'shortlog', 'cat-file',
-    'rev-list', 'name-rev', 'merge-base', 'for-each-ref', 'grep', 'reflog', 'tag', 'stash', 'worktree', 'config', 'help',
+    'status',
+    'log',
+    'diff',
+    'show',
+    'rev-parse',
+    'ls-files',
+    'describe',
+    'branch',
+    'remote',
+    'blame',
+    'shortlog',
+    'cat-file',
+    'rev-list',
+    'name-rev',
+    'merge-base',
+    'for-each-ref',
+    'grep',
+    'reflog',
+    'tag',
+    'stash',
+    'worktree',
+    'config',
+    'help',
     // Not asked about by name in the CLI's docs; each only reads (git 2.39, observed with every
     // program-running key set: config-reads.ts lists what each one reads).
-    'diff-tree', 'show-branch', 'count-objects', 'check-ignore',
+    'diff-tree',
+    'show-branch',
+    'count-objects',
+    'check-ignore',
   ]),
   robota: new Set(['status', 'log', 'diff', 'show', 'rev-parse', 'ls-files', 'describe', 'branch', 'remote']),
 } as const;
@@ -31,10 +55,26 @@ export const GIT_READ_ONLY = {
  * robota: options that name a file git reads (an ignore-revs, exclude or pathspec list, blame's
  * contents), which robota's read-only check refuses (its read-only-commands tests). @internal
  */
-export const GIT_FILE_OPTIONS_ROBOTA: readonly string[] = ['ignore-revs-file', 'exclude-from', 'exclude-per-directory', 'contents', 'pathspec-from-file', 'orderfile'];
+export const GIT_FILE_OPTIONS_ROBOTA: readonly string[] = [
+  'ignore-revs-file',
+  'exclude-from',
+  'exclude-per-directory',
+  'contents',
+  'pathspec-from-file',
+  'orderfile',
+];
 
 /** git options that disqualify anywhere in the command. @internal */
-export const GIT_UNSAFE_LONG: readonly string[] = ['output', 'ext-diff', 'no-index', 'open-files-in-pager', 'exec', 'upload-pack', 'textconv', 'filters'];
+export const GIT_UNSAFE_LONG: readonly string[] = [
+  'output',
+  'ext-diff',
+  'no-index',
+  'open-files-in-pager',
+  'exec',
+  'upload-pack',
+  'textconv',
+  'filters',
+];
 
 const YES: ReadOnlyVerdict = { readOnly: true };
 const no = (reason: string): ReadOnlyVerdict => ({ readOnly: false, reason });
@@ -78,7 +118,15 @@ interface GitSub {
   numeric?: boolean;
 }
 
-const REV: GitSub = { flags: REV_DIFF_FLAGS, values: REV_DIFF_VALUES, shortFlags: REV_DIFF_SHORT_FLAGS, shortValues: REV_DIFF_SHORT_VALUES, shortAttached: REV_DIFF_SHORT_ATTACHED, nextWord: 'max-count skip since after until before author committer grep format pretty date', numeric: true };
+const REV: GitSub = {
+  flags: REV_DIFF_FLAGS,
+  values: REV_DIFF_VALUES,
+  shortFlags: REV_DIFF_SHORT_FLAGS,
+  shortValues: REV_DIFF_SHORT_VALUES,
+  shortAttached: REV_DIFF_SHORT_ATTACHED,
+  nextWord: 'max-count skip since after until before author committer grep format pretty date',
+  numeric: true,
+};
 
 /** The claudeCode set's read-only git subcommands and their safe options. */
 export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSub>> = {
@@ -92,30 +140,47 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSub>> = {
     // `--ignored` alone lists ignored files as `--ignored=traditional` does (git status --ignored).
     flags: 'short branch porcelain long verbose show-stash ahead-behind no-ahead-behind renames no-renames null column no-column ignored',
     values: 'porcelain untracked-files ignored ignore-submodules column find-renames',
-    shortFlags: 'sbvz', shortAttached: 'uM',
+    shortFlags: 'sbvz',
+    shortAttached: 'uM',
   },
   'rev-parse': {
-    flags: 'abbrev-ref short verify quiet show-toplevel show-cdup show-prefix git-dir git-common-dir absolute-git-dir is-inside-work-tree is-inside-git-dir is-bare-repository is-shallow-repository symbolic symbolic-full-name all branches tags remotes show-superproject-working-tree shared-index-path local-env-vars',
+    flags:
+      'abbrev-ref short verify quiet show-toplevel show-cdup show-prefix git-dir git-common-dir absolute-git-dir is-inside-work-tree is-inside-git-dir is-bare-repository is-shallow-repository symbolic symbolic-full-name all branches tags remotes show-superproject-working-tree shared-index-path local-env-vars',
     values: 'abbrev-ref short default prefix git-path show-object-format path-format since after until before',
     shortFlags: 'q',
   },
   'ls-files': {
-    flags: 'cached deleted modified others ignored stage killed directory no-empty-directory unmerged resolve-undo exclude-standard error-unmatch full-name recurse-submodules debug eol deduplicate sparse format',
+    flags:
+      'cached deleted modified others ignored stage killed directory no-empty-directory unmerged resolve-undo exclude-standard error-unmatch full-name recurse-submodules debug eol deduplicate sparse format',
     values: 'exclude exclude-per-directory abbrev format with-tree',
-    shortFlags: 'cdmoiskusvtfz', shortValues: 'x',
+    shortFlags: 'cdmoiskusvtfz',
+    shortValues: 'x',
   },
-  describe: { flags: 'all tags contains long always first-parent exact-match debug', values: 'abbrev candidates match exclude dirty broken' },
+  describe: {
+    flags: 'all tags contains long always first-parent exact-match debug',
+    values: 'abbrev candidates match exclude dirty broken',
+  },
   blame: {
     flags: 'root show-stats porcelain line-porcelain incremental show-name show-number show-email score-debug minimal',
-    values: 'date abbrev ignore-rev contents', shortFlags: 'bcflnpstwes', shortValues: 'L', shortAttached: 'CM',
+    values: 'date abbrev ignore-rev contents',
+    shortFlags: 'bcflnpstwes',
+    shortValues: 'L',
+    shortAttached: 'CM',
   },
   'cat-file': { flags: 'e p t s mailmap use-mailmap allow-unknown-type', shortFlags: 'eptsP' },
   'name-rev': { flags: 'tags all name-only no-undefined always', values: 'refs exclude' },
   'merge-base': { flags: 'all octopus independent is-ancestor fork-point' },
-  'for-each-ref': { flags: 'shell perl python tcl omit-empty', values: 'count format sort points-at merged no-merged contains no-contains color' },
+  'for-each-ref': {
+    flags: 'shell perl python tcl omit-empty',
+    values: 'count format sort points-at merged no-merged contains no-contains color',
+  },
   grep: {
-    flags: 'cached untracked recurse-submodules text ignore-case invert-match word-regexp line-number column full-name extended-regexp basic-regexp perl-regexp fixed-strings files-with-matches name-only files-without-match null count break heading show-function function-context all-match quiet no-exclude-standard exclude-standard recursive no-recursive only-matching',
-    values: 'max-depth context after-context before-context threads color', shortFlags: 'aiIvwnhHElLGPFzcpWqro', shortValues: 'ABCme', numeric: true,
+    flags:
+      'cached untracked recurse-submodules text ignore-case invert-match word-regexp line-number column full-name extended-regexp basic-regexp perl-regexp fixed-strings files-with-matches name-only files-without-match null count break heading show-function function-context all-match quiet no-exclude-standard exclude-standard recursive no-recursive only-matching',
+    values: 'max-depth context after-context before-context threads color',
+    shortFlags: 'aiIvwnhHElLGPFzcpWqro',
+    shortValues: 'ABCme',
+    numeric: true,
   },
   reflog: { ...REV },
   // Plumbing diff of two trees: no external diff or textconv unless `--ext-diff`/`--textconv`
@@ -126,14 +191,18 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSub>> = {
       'full-index binary abbrev no-abbrev find-renames find-copies find-copies-harder no-renames irreversible-delete text cc combined-all-paths ' +
       'always merge-base minimal patience histogram ignore-space-change ignore-all-space ignore-blank-lines ignore-space-at-eol ignore-cr-at-eol ' +
       'ignore-submodules no-color color no-ext-diff no-textconv relative no-relative quiet exit-code no-prefix stdin pretty oneline',
-    values: 'abbrev format pretty diff-filter unified relative find-renames find-copies break-rewrites stat color src-prefix dst-prefix line-prefix diff-algorithm submodule ignore-submodules',
-    shortFlags: 'rtzpucmsvRaw', shortValues: 'SG', shortAttached: 'MCBUl',
+    values:
+      'abbrev format pretty diff-filter unified relative find-renames find-copies break-rewrites stat color src-prefix dst-prefix line-prefix diff-algorithm submodule ignore-submodules',
+    shortFlags: 'rtzpucmsvRaw',
+    shortValues: 'SG',
+    shortAttached: 'MCBUl',
   },
   // Branches and their commits side by side (git show-branch, git show-branch --all).
   'show-branch': {
     flags: 'all remotes current topo-order date-order sparse list merge-base independent no-name sha1-name topics reflog color no-color',
     values: 'more reflog color',
-    shortFlags: 'ar', shortAttached: 'g',
+    shortFlags: 'ar',
+    shortAttached: 'g',
   },
   // Counts loose and packed objects (git count-objects -vH).
   'count-objects': { flags: 'verbose human-readable', shortFlags: 'vH' },

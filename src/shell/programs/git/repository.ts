@@ -132,7 +132,11 @@ export function readEffectiveConfig(view: ReadonlyFsView, files: readonly string
       if (!/^include(if\..+)?\.path$/.test(e.key) || e.value === null || e.value === '') continue;
       // `~user/…` is another user's home (or this one's): git expands it, toolgate does not look users up.
       if (/^~[^/]/.test(e.value)) return `${file} includes ${e.value}, in a user's home toolgate does not look up`;
-      const target = e.value.startsWith('~/') ? join(home, e.value.slice(2)) : e.value.startsWith('%(prefix)/') ? undefined : resolve(dir, e.value);
+      const target = e.value.startsWith('~/')
+        ? join(home, e.value.slice(2))
+        : e.value.startsWith('%(prefix)/')
+          ? undefined
+          : resolve(dir, e.value);
       if (target === undefined) return `${file} includes ${e.value}, relative to git's installation`;
       const problem = visit(target, depth + 1);
       if (problem !== undefined) return problem;
@@ -180,7 +184,12 @@ export function hooksDirectory(repo: FoundRepository, entries: readonly GitConfi
  * `hooks`. `unknown` when the hook's place cannot be told.
  * @internal
  */
-export function indexHook(view: ReadonlyFsView, repo: FoundRepository, entries: readonly GitConfigEntry[], home: string): string | { unknown: string } | undefined {
+export function indexHook(
+  view: ReadonlyFsView,
+  repo: FoundRepository,
+  entries: readonly GitConfigEntry[],
+  home: string,
+): string | { unknown: string } | undefined {
   const hook = join(hooksDirectory(repo, entries, home), 'post-index-change');
   return present(view, hook) ? hook : undefined;
 }

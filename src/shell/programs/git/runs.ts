@@ -19,10 +19,32 @@ const UNMODELLED_KEYS =
   /^(core\.hookspath|credential\..*|include\..*|includeif\..*|url\..*|protocol\..*|http\..*|ssh\..*|receive\..*|transfer\..*|safe\..*|sendemail\..*|instaweb\..*|filter\..*|mergetool\..*|difftool\..*|browser\..*|man\..*|gpg\..*|uploadpack\..*|remote\..*\.proxy)$/;
 
 /** Variables whose value is a command git runs. */
-const COMMAND_VARIABLES = ['GIT_EDITOR', 'GIT_SEQUENCE_EDITOR', 'GIT_PAGER', 'PAGER', 'EDITOR', 'VISUAL', 'GIT_SSH', 'GIT_SSH_COMMAND', 'GIT_ASKPASS', 'SSH_ASKPASS', 'GIT_EXTERNAL_DIFF', 'GIT_PROXY_COMMAND'];
+const COMMAND_VARIABLES = [
+  'GIT_EDITOR',
+  'GIT_SEQUENCE_EDITOR',
+  'GIT_PAGER',
+  'PAGER',
+  'EDITOR',
+  'VISUAL',
+  'GIT_SSH',
+  'GIT_SSH_COMMAND',
+  'GIT_ASKPASS',
+  'SSH_ASKPASS',
+  'GIT_EXTERNAL_DIFF',
+  'GIT_PROXY_COMMAND',
+];
 
 /** Variables that make git read configuration, hooks or programs from places toolgate cannot see. */
-const HIDDEN_VARIABLES = ['GIT_EXEC_PATH', 'GIT_CONFIG', 'GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_DIR', 'GIT_COMMON_DIR', 'GIT_TEMPLATE_DIR', 'XDG_CONFIG_HOME'];
+const HIDDEN_VARIABLES = [
+  'GIT_EXEC_PATH',
+  'GIT_CONFIG',
+  'GIT_CONFIG_GLOBAL',
+  'GIT_CONFIG_SYSTEM',
+  'GIT_DIR',
+  'GIT_COMMON_DIR',
+  'GIT_TEMPLATE_DIR',
+  'XDG_CONFIG_HOME',
+];
 
 /** One configuration pair given to git on the command line or in its environment. */
 interface ConfigPair {
@@ -33,9 +55,12 @@ interface ConfigPair {
   from: string;
 }
 
-
 /** The `-c` / `--config-env` pairs and where the subcommand starts. */
-function commandLine(argv: readonly string[], literal: readonly boolean[], env: Environment): { pairs: ConfigPair[]; sub: number; problems: Unwrapped[] } {
+function commandLine(
+  argv: readonly string[],
+  literal: readonly boolean[],
+  env: Environment,
+): { pairs: ConfigPair[]; sub: number; problems: Unwrapped[] } {
   const pairs: ConfigPair[] = [];
   const problems: Unwrapped[] = [];
   let i = 1;
@@ -69,7 +94,11 @@ function commandLine(argv: readonly string[], literal: readonly boolean[], env: 
     else {
       const variable = eq < 0 ? '' : pair.slice(eq + 1);
       const found = lookup(env, variable)?.value;
-      pairs.push(found === undefined ? { key, from: `git --config-env ${key}=${variable}` } : { key, value: found, from: `git --config-env ${key}=${variable}` });
+      pairs.push(
+        found === undefined
+          ? { key, from: `git --config-env ${key}=${variable}` }
+          : { key, value: found, from: `git --config-env ${key}=${variable}` },
+      );
     }
   }
   return { pairs, sub: i, problems };
@@ -114,7 +143,8 @@ function environmentPairs(env: Environment): { pairs: ConfigPair[]; problems: Un
   const count = lookup(env, 'GIT_CONFIG_COUNT');
   if (count) {
     const n = count.value !== undefined && /^\d{1,4}$/.test(count.value) ? Number(count.value) : undefined;
-    if (n === undefined) problems.push({ kind: 'opaque', reason: 'GIT_CONFIG_COUNT is not a literal number: git reads configuration toolgate cannot see' });
+    if (n === undefined)
+      problems.push({ kind: 'opaque', reason: 'GIT_CONFIG_COUNT is not a literal number: git reads configuration toolgate cannot see' });
     for (let k = 0; k < (n ?? 0); k++) {
       const key = lookup(env, `GIT_CONFIG_KEY_${k}`);
       const value = lookup(env, `GIT_CONFIG_VALUE_${k}`);
@@ -122,13 +152,18 @@ function environmentPairs(env: Environment): { pairs: ConfigPair[]; problems: Un
         problems.push({ kind: 'opaque', reason: `GIT_CONFIG_KEY_${k} cannot be read: git reads configuration toolgate cannot see` });
         continue;
       }
-      pairs.push(value?.value === undefined ? { key: key.value.toLowerCase(), from: `GIT_CONFIG_KEY_${k}` } : { key: key.value.toLowerCase(), value: value.value, from: `GIT_CONFIG_KEY_${k}` });
+      pairs.push(
+        value?.value === undefined
+          ? { key: key.value.toLowerCase(), from: `GIT_CONFIG_KEY_${k}` }
+          : { key: key.value.toLowerCase(), value: value.value, from: `GIT_CONFIG_KEY_${k}` },
+      );
     }
   }
   const params = lookup(env, 'GIT_CONFIG_PARAMETERS');
   if (params) {
     const parsed = params.value === undefined ? undefined : parseConfigParameters(params.value);
-    if (!parsed) problems.push({ kind: 'opaque', reason: 'GIT_CONFIG_PARAMETERS cannot be read: git reads configuration toolgate cannot see' });
+    if (!parsed)
+      problems.push({ kind: 'opaque', reason: 'GIT_CONFIG_PARAMETERS cannot be read: git reads configuration toolgate cannot see' });
     for (const p of parsed ?? []) pairs.push({ ...p, from: 'GIT_CONFIG_PARAMETERS' });
   }
   return { pairs, problems };
@@ -155,7 +190,8 @@ function pairPrograms(p: ConfigPair, aliasOf: () => { name: string; rest: string
     if (p.value === undefined) return [{ kind: 'opaque', reason: `${p.from}: git runs a program toolgate cannot read` }];
     return p.value === '' ? [] : [{ kind: 'text', script: p.value, what: `git ${p.key}` }];
   }
-  if (UNMODELLED_KEYS.test(p.key) || p.key === '') return [{ kind: 'unknown', reason: `${p.from} can run a program or replace the subcommand` }];
+  if (UNMODELLED_KEYS.test(p.key) || p.key === '')
+    return [{ kind: 'unknown', reason: `${p.from} can run a program or replace the subcommand` }];
   return [];
 }
 
@@ -163,7 +199,9 @@ function pairPrograms(p: ConfigPair, aliasOf: () => { name: string; rest: string
 const COMMAND_OPTIONS: Readonly<Record<string, { long: readonly string[]; short?: string }>> = {
   rebase: { long: ['exec'], short: 'x' },
   difftool: { long: ['extcmd'], short: 'x' },
-  'filter-branch': { long: ['env-filter', 'tree-filter', 'index-filter', 'parent-filter', 'msg-filter', 'commit-filter', 'tag-name-filter'] },
+  'filter-branch': {
+    long: ['env-filter', 'tree-filter', 'index-filter', 'parent-filter', 'msg-filter', 'commit-filter', 'tag-name-filter'],
+  },
   fetch: { long: ['upload-pack'] },
   pull: { long: ['upload-pack'] },
   clone: { long: ['upload-pack'], short: 'u' },
@@ -226,9 +264,18 @@ export function gitPrograms(argv: readonly string[], literal: readonly boolean[]
   // Only an `alias.*` pair needs the words after the subcommand, quoted: built on first use.
   let alias: { name: string; rest: string } | undefined | null = null;
   const aliasOf = (): { name: string; rest: string } | undefined =>
-    alias !== null ? alias : (alias = subName !== undefined && literal[line.sub] !== false
-      ? { name: subName, rest: argv.slice(line.sub + 1).map((w, k) => ' ' + (literal[line.sub + 1 + k] === false ? w : quoteWord(w))).join('') }
-      : undefined);
+    alias !== null
+      ? alias
+      : (alias =
+          subName !== undefined && literal[line.sub] !== false
+            ? {
+                name: subName,
+                rest: argv
+                  .slice(line.sub + 1)
+                  .map((w, k) => ' ' + (literal[line.sub + 1 + k] === false ? w : quoteWord(w)))
+                  .join(''),
+              }
+            : undefined);
   const out: Unwrapped[] = [...line.problems, ...fromEnv.problems, ...subcommandPrograms(argv, literal, line.sub)];
   for (const p of fromEnv.pairs) out.push(...pairPrograms(p, aliasOf));
   for (const p of line.pairs) out.push(...pairPrograms(p, aliasOf));

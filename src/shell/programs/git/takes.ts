@@ -15,7 +15,13 @@ import { discoverRepository } from './repository.js';
 
 /** Variables that move what git reads (git(1) ENVIRONMENT VARIABLES) or set its configuration. */
 export const GIT_TAKES_VARIABLES: readonly string[] = [
-  'GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_COMMON_DIR', 'GIT_OBJECT_DIRECTORY', 'GIT_CONFIG_PARAMETERS', 'GIT_CONFIG_COUNT',
+  'GIT_DIR',
+  'GIT_WORK_TREE',
+  'GIT_INDEX_FILE',
+  'GIT_COMMON_DIR',
+  'GIT_OBJECT_DIRECTORY',
+  'GIT_CONFIG_PARAMETERS',
+  'GIT_CONFIG_COUNT',
 ];
 
 const join = (dir: string, name: string) => (dir === '/' ? `/${name}` : `${dir}/${name}`);
@@ -25,7 +31,12 @@ const join = (dir: string, name: string) => (dir === '/' ? `/${name}` : `${dir}/
  * the view cannot settle what git takes there. `maySet(name)`: whether the environment may set
  * the variable.
  */
-export function gitSkipsIn(view: ReadonlyFsView, tree: string, takes: 'tracked' | 'unignored', maySet: (name: string) => boolean): ((path: string) => boolean) | undefined {
+export function gitSkipsIn(
+  view: ReadonlyFsView,
+  tree: string,
+  takes: 'tracked' | 'unignored',
+  maySet: (name: string) => boolean,
+): ((path: string) => boolean) | undefined {
   // A view that cannot read the index cannot tell a missing one (nothing tracked) from one it does not show.
   if (view.readBytes === undefined || GIT_TAKES_VARIABLES.some(maySet)) return undefined;
   const found = discoverRepository(view, tree);
@@ -61,7 +72,11 @@ export function gitSkipsIn(view: ReadonlyFsView, tree: string, takes: 'tracked' 
     const low = rel.toLowerCase();
     const isDir = view.isDirectory?.(path);
     if (isDir === undefined && view.exists(path)) return false;
-    if (folded.has(low) || tracked.dirs.some((d) => low.startsWith(d.toLowerCase()) || (isDir === true && d.toLowerCase().startsWith(`${low}/`)))) return false;
+    if (
+      folded.has(low) ||
+      tracked.dirs.some((d) => low.startsWith(d.toLowerCase()) || (isDir === true && d.toLowerCase().startsWith(`${low}/`)))
+    )
+      return false;
     if (isDir === true && [...folded].some((p) => p.startsWith(`${low}/`))) return false;
     if (takes === 'tracked') return true;
     return ignoredByGitignores(view, workTree, segs, isDir === true);
@@ -85,7 +100,8 @@ function ignoredByGitignores(view: ReadonlyFsView, workTree: string, segs: reado
     const text = view.readText?.(file);
     if (text === undefined) return false;
     const rel = `${segs.slice(i).join('/')}${isDir ? '/' : ''}`;
-    const ignores = gitignoreIgnores(compileGitignorePattern(text, false), rel) && gitignoreIgnores(compileGitignorePattern(text, true), rel);
+    const ignores =
+      gitignoreIgnores(compileGitignorePattern(text, false), rel) && gitignoreIgnores(compileGitignorePattern(text, true), rel);
     levels.push({ ignores, negates: /^[ \t]*!/m.test(text) });
   }
   return levels.some((l, i) => l.ignores && levels.slice(i + 1).every((below) => !below.negates));

@@ -9,7 +9,15 @@
  */
 import type { ReadonlyFsView } from '../../../core/ports.js';
 import { configReadsOf, GIT_FETCH_VARIABLES, GIT_MOVING_VARIABLES, isPartialClone, programKey } from './config-reads.js';
-import { configFiles, discoverRepository, hooksDirectory, indexHook, readEffectiveConfig, type ConfigPlaces, type Discovery } from './repository.js';
+import {
+  configFiles,
+  discoverRepository,
+  hooksDirectory,
+  indexHook,
+  readEffectiveConfig,
+  type ConfigPlaces,
+  type Discovery,
+} from './repository.js';
 
 /** Where a git command runs. */
 export interface GitWhere {
@@ -47,7 +55,9 @@ export function gitWorldProblem(sub: string, where: GitWhere): string | undefine
   }
   const { view } = where;
   if (!view) {
-    return where.cwd === where.projectDir ? undefined : `git in ${where.cwd} may find another repository than the project's there (toolgate has no view of the files)`;
+    return where.cwd === where.projectDir
+      ? undefined
+      : `git in ${where.cwd} may find another repository than the project's there (toolgate has no view of the files)`;
   }
   const here = discoverRepository(view, where.cwd);
   if ('unknown' in here) return `where git ${sub} finds its repository is unknown: ${here.unknown}`;

@@ -22,7 +22,11 @@ export { isPlainSedEdit };
  */
 export function sedFileEffects(script: string): { reads: string[]; writes: string[]; unresolved: string[] } {
   const fx = readSedScript(script);
-  return { reads: fx.reads, writes: fx.writes, unresolved: [...fx.unseen, ...(fx.error !== undefined ? [`sed script not understood (${fx.error})`] : [])] };
+  return {
+    reads: fx.reads,
+    writes: fx.writes,
+    unresolved: [...fx.unseen, ...(fx.error !== undefined ? [`sed script not understood (${fx.error})`] : [])],
+  };
 }
 
 /** A sed command line: its options, its script (the `-e` parts or the first operand) and its file operands. @internal */
@@ -31,7 +35,22 @@ export function sedParts(argv: readonly string[]) {
     shortArg: 'efl',
     shortOptionalArg: 'i',
     longArg: ['expression', 'file', 'line-length'],
-    longFlags: ['in-place', 'quiet', 'silent', 'debug', 'follow-symlinks', 'posix', 'regexp-extended', 'separate', 'sandbox', 'unbuffered', 'null-data', 'zero-terminated', 'help', 'version'],
+    longFlags: [
+      'in-place',
+      'quiet',
+      'silent',
+      'debug',
+      'follow-symlinks',
+      'posix',
+      'regexp-extended',
+      'separate',
+      'sandbox',
+      'unbuffered',
+      'null-data',
+      'zero-terminated',
+      'help',
+      'version',
+    ],
   });
   const scriptOpts = options.filter((o) => is(o, '-e', '--expression'));
   const fileScripts = options.filter((o) => is(o, '-f', '--file'));
@@ -39,7 +58,13 @@ export function sedParts(argv: readonly string[]) {
   const scriptAt = hasScriptOption ? undefined : ops[0];
   const pieces = scriptOpts.map((o) => ({ text: o.value ?? '', at: o.index }));
   if (scriptAt !== undefined) pieces.push({ text: argv[scriptAt]!, at: scriptAt });
-  return { options, fileScripts, pieces, fileOps: hasScriptOption ? ops : ops.slice(1), script: sedFileEffects(pieces.map((p) => p.text).join('\n')) };
+  return {
+    options,
+    fileScripts,
+    pieces,
+    fileOps: hasScriptOption ? ops : ops.slice(1),
+    script: sedFileEffects(pieces.map((p) => p.text).join('\n')),
+  };
 }
 
 /** `sed [-n] [-i[SUF]] [-e S]… [-f F]… [S] FILE…`: reads or edits the files; `r`/`w` in the script. */
@@ -63,7 +88,11 @@ function files(argv: readonly string[]): FileOperands {
       const file = argv[k]!;
       const slash = file.lastIndexOf('/');
       const base = file.slice(slash + 1);
-      const backup = suffix.includes('*') ? (suffix.includes('/') ? suffix.replaceAll('*', base) : `${file.slice(0, slash + 1)}${suffix.replaceAll('*', base)}`) : `${file}${suffix}`;
+      const backup = suffix.includes('*')
+        ? suffix.includes('/')
+          ? suffix.replaceAll('*', base)
+          : `${file.slice(0, slash + 1)}${suffix.replaceAll('*', base)}`
+        : `${file}${suffix}`;
       files.push({ op: 'write', index: k, value: backup });
     }
   }
@@ -73,7 +102,11 @@ function files(argv: readonly string[]): FileOperands {
 /** Claude Code's read-only entry (its check, `sedReadOnly`, reads the script). */
 const claudeCode: ReadOnlyEntry = {
   source: `${CC_CLI}; GNU sed 4.9 sed(1) (only -n with p and line-number addresses; the CLI asks about regex addresses and s)`,
-  short: 'nEr', long: 'quiet silent regexp-extended posix', operands: 'read', globs: false, check: 'sed',
+  short: 'nEr',
+  long: 'quiet silent regexp-extended posix',
+  operands: 'read',
+  globs: false,
+  check: 'sed',
 };
 
 const facts = (): Omit<ProgramModel, 'names' | 'summary' | 'examples' | 'readOnly'> => ({
@@ -97,10 +130,23 @@ function acceptEdits(argv: readonly string[]): boolean {
 
 const examples = (name: string): readonly ProgramExample[] => [
   { command: `${name} -n 1p a.txt`, effects: ['read ./a.txt'], readOnly: name === 'sed' },
-  { command: `${name} -i.bak s/a/b/ a.txt`, effects: ['write ./a.txt', 'write ./a.txt.bak'], readOnly: false, why: '-i edits in place, keeping a backup with the suffix' },
+  {
+    command: `${name} -i.bak s/a/b/ a.txt`,
+    effects: ['write ./a.txt', 'write ./a.txt.bak'],
+    readOnly: false,
+    why: '-i edits in place, keeping a backup with the suffix',
+  },
 ];
 
 /** The sed model. @internal */
-export const sed = defineProgram({ names: ['sed'], summary: 'sed: edit text as a stream', ...facts(), readOnly: { claudeCode: { sed: claudeCode } }, readOnlyCheck: { claudeCode: (name, argv) => sedReadOnly(name, argv, claudeCode) }, acceptEdits, examples: examples('sed') });
+export const sed = defineProgram({
+  names: ['sed'],
+  summary: 'sed: edit text as a stream',
+  ...facts(),
+  readOnly: { claudeCode: { sed: claudeCode } },
+  readOnlyCheck: { claudeCode: (name, argv) => sedReadOnly(name, argv, claudeCode) },
+  acceptEdits,
+  examples: examples('sed'),
+});
 /** The gsed model (GNU sed by that name, as on BSD and macOS): no read-only entry. @internal */
 export const gsed = defineProgram({ names: ['gsed'], summary: 'gsed: GNU sed by another name', ...facts(), examples: examples('gsed') });

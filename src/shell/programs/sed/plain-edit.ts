@@ -21,7 +21,17 @@ export function isPlainSedEdit(argv: readonly string[]): boolean {
       sawScriptOption = true;
     } else if (a === '-f' || a.startsWith('--file') || /^-[a-zA-Z]*f/.test(a)) {
       return false;
-    } else if (/^(-i|--in-place)(=?\S*)?$/.test(a) || /^-[nEersuz]+$/.test(a) || a === '--regexp-extended' || a === '--quiet' || a === '--silent' || a === '--separate' || a === '--null-data' || a === '--posix' || a === '--') {
+    } else if (
+      /^(-i|--in-place)(=?\S*)?$/.test(a) ||
+      /^-[nEersuz]+$/.test(a) ||
+      a === '--regexp-extended' ||
+      a === '--quiet' ||
+      a === '--silent' ||
+      a === '--separate' ||
+      a === '--null-data' ||
+      a === '--posix' ||
+      a === '--'
+    ) {
       continue;
     } else if (a.startsWith('-')) {
       return false;

@@ -15,7 +15,8 @@ const no = (reason: string): ReadOnlyVerdict => ({ readOnly: false, reason });
 export function sedReadOnly(name: string, argv: readonly string[], entry: ReadOnlyEntry): ReadOnlyVerdict {
   const p = parseWithEntry(name, argv, entry);
   if (!p.ok) return no(p.reason);
-  if (!p.parse.options.some((o) => o.name === 'n' || o.name === 'quiet' || o.name === 'silent')) return no('sed without -n is read-only only with -n and p commands');
+  if (!p.parse.options.some((o) => o.name === 'n' || o.name === 'quiet' || o.name === 'silent'))
+    return no('sed without -n is read-only only with -n and p commands');
   const script = p.parse.operands[0];
   if (!script) return no('sed without a script');
   return checkSedScript(script.text);
@@ -27,10 +28,14 @@ export function sedReadOnly(name: string, argv: readonly string[], entry: ReadOn
  * about `/re/p` too). Source: GNU sed 4.9 manual; Claude Code CLI 2.1.332 observed.
  */
 function checkSedScript(script: string): ReadOnlyVerdict {
-  const parts = script.split(/[;\n]/).map((p) => p.trim()).filter((p) => p !== '');
+  const parts = script
+    .split(/[;\n]/)
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
   if (parts.length === 0) return no('sed with an empty script');
   for (const part of parts) {
-    if (!/^(?:\d+(?:\s*,\s*(?:\d+|\$))?)?\s*p$/.test(part)) return no(`sed command ${part} is not a p on line numbers (the CLI asks about $ and regex addresses)`);
+    if (!/^(?:\d+(?:\s*,\s*(?:\d+|\$))?)?\s*p$/.test(part))
+      return no(`sed command ${part} is not a p on line numbers (the CLI asks about $ and regex addresses)`);
   }
   return YES;
 }

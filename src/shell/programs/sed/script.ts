@@ -405,15 +405,32 @@ export function sedScriptEffects(script: string): SedEffects {
 export const SED_OPTIONS: GnuOptionSpec = {
   short: 'bsnrzuEe:f:l:i::V:',
   long: {
-    binary: 'none', debug: 'none', expression: 'required', file: 'required', 'follow-symlinks': 'none', 'in-place': 'optional',
-    'line-length': 'required', 'null-data': 'none', 'zero-terminated': { argument: 'none', same: 'null-data' }, quiet: 'none',
-    silent: { argument: 'none', same: 'quiet' }, posix: 'none', 'regexp-extended': 'none', sandbox: 'none', separate: 'none',
-    unbuffered: 'none', version: 'none', help: 'none',
+    binary: 'none',
+    debug: 'none',
+    expression: 'required',
+    file: 'required',
+    'follow-symlinks': 'none',
+    'in-place': 'optional',
+    'line-length': 'required',
+    'null-data': 'none',
+    'zero-terminated': { argument: 'none', same: 'null-data' },
+    quiet: 'none',
+    silent: { argument: 'none', same: 'quiet' },
+    posix: 'none',
+    'regexp-extended': 'none',
+    sandbox: 'none',
+    separate: 'none',
+    unbuffered: 'none',
+    version: 'none',
+    help: 'none',
   },
 };
 
 /** The script pieces of a sed command in order, with whether each is literal; `file` when a piece comes from `-f`. */
-export function sedScripts(argv: readonly string[], literal: readonly boolean[]): { pieces: { text: string; literal: boolean }[]; file?: string; sandbox: boolean } | { problem: string } {
+export function sedScripts(
+  argv: readonly string[],
+  literal: readonly boolean[],
+): { pieces: { text: string; literal: boolean }[]; file?: string; sandbox: boolean } | { problem: string } {
   const parsed = parseGnuOptions(argv, SED_OPTIONS);
   if (!parsed.ok) return { problem: `sed: ${describeGnuProblem(parsed)}` };
   const pieces: { text: string; literal: boolean }[] = [];
@@ -437,8 +454,10 @@ export function sedWrapper(argv: readonly string[], literal: readonly boolean[])
   if ('problem' in scripts) return { inner: [{ kind: 'unknown', reason: scripts.problem }], transparent: false, exactOnly: false };
   if (scripts.sandbox) return undefined;
   const inner: Unwrapped[] = [];
-  if (scripts.file !== undefined) inner.push({ kind: 'opaque', reason: `sed -f ${scripts.file} runs a script toolgate cannot see (it may hold 'e' commands)` });
-  if (scripts.pieces.some((p) => !p.literal)) inner.push({ kind: 'opaque', reason: 'the sed script is not literal (it may hold e commands)' });
+  if (scripts.file !== undefined)
+    inner.push({ kind: 'opaque', reason: `sed -f ${scripts.file} runs a script toolgate cannot see (it may hold 'e' commands)` });
+  if (scripts.pieces.some((p) => !p.literal))
+    inner.push({ kind: 'opaque', reason: 'the sed script is not literal (it may hold e commands)' });
   else if (scripts.pieces.length > 0) {
     const fx = sedScriptEffects(scripts.pieces.map((p) => p.text).join('\n'));
     for (const run of fx.runs) inner.push({ kind: 'text', script: run, what: "sed 'e' command" });

@@ -37,7 +37,8 @@ export function tarOperands(argv: readonly string[]): FileOperands {
     else if (letter === 't' || letter === 'd') mode ??= 'list';
   };
   const take = (letter: string, index: number, value?: string): void => {
-    const f: FileOperand | undefined = index < argv.length ? (value === undefined ? { op: 'read', index } : { op: 'read', index, value }) : undefined;
+    const f: FileOperand | undefined =
+      index < argv.length ? (value === undefined ? { op: 'read', index } : { op: 'read', index, value }) : undefined;
     if (letter === 'f') archive = f;
     else if (letter === 'C') dir = f;
     else if (letter === 'T' || letter === 'X') {
@@ -57,9 +58,38 @@ export function tarOperands(argv: readonly string[]): FileOperands {
     }
     i = next;
   }
-  const LONG_MODES: Record<string, 'create' | 'extract' | 'list'> = { create: 'create', append: 'create', update: 'create', concatenate: 'create', catenate: 'create', extract: 'extract', get: 'extract', list: 'list', diff: 'list', compare: 'list' };
-  const LONG_LETTER: Record<string, string> = { file: 'f', directory: 'C', 'files-from': 'T', 'exclude-from': 'X', 'listed-incremental': 'g', 'starting-file': 'K', 'newer-mtime': 'N' };
-  const longNames = [...Object.keys(LONG_MODES), ...Object.keys(LONG_LETTER), 'absolute-names', 'to-command', 'use-compress-program', 'info-script', 'new-volume-script', 'index-file', 'checkpoint-action'];
+  const LONG_MODES: Record<string, 'create' | 'extract' | 'list'> = {
+    create: 'create',
+    append: 'create',
+    update: 'create',
+    concatenate: 'create',
+    catenate: 'create',
+    extract: 'extract',
+    get: 'extract',
+    list: 'list',
+    diff: 'list',
+    compare: 'list',
+  };
+  const LONG_LETTER: Record<string, string> = {
+    file: 'f',
+    directory: 'C',
+    'files-from': 'T',
+    'exclude-from': 'X',
+    'listed-incremental': 'g',
+    'starting-file': 'K',
+    'newer-mtime': 'N',
+  };
+  const longNames = [
+    ...Object.keys(LONG_MODES),
+    ...Object.keys(LONG_LETTER),
+    'absolute-names',
+    'to-command',
+    'use-compress-program',
+    'info-script',
+    'new-volume-script',
+    'index-file',
+    'checkpoint-action',
+  ];
   for (; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--') {
@@ -78,7 +108,8 @@ export function tarOperands(argv: readonly string[]): FileOperands {
         else take(letter, ++i);
       }
       if (name === 'absolute-names') unresolved.push('tar --absolute-names extracts to paths named in the archive');
-      if (['to-command', 'use-compress-program', 'info-script', 'new-volume-script', 'checkpoint-action'].includes(name)) unresolved.push(`tar --${name} runs a program`);
+      if (['to-command', 'use-compress-program', 'info-script', 'new-volume-script', 'checkpoint-action'].includes(name))
+        unresolved.push(`tar --${name} runs a program`);
       if (name === 'index-file') {
         if (eq >= 0) files.push({ op: 'write', index: i, value: a.slice(eq + 1) });
         else files.push({ op: 'write', index: ++i });

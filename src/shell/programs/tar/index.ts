@@ -21,7 +21,12 @@ export const tar = defineProgram({
   examples: [
     { command: 'tar -cf out.tar src', effects: ['write ./out.tar', 'read ./src [all]'], readOnly: false },
     { command: 'tar -tf a.tar', effects: ['read ./a.tar'], readOnly: false },
-    { command: 'tar xf a.tar -C build', effects: ['read ./a.tar', 'write ./build [some]'], readOnly: false, why: 'extraction writes the names the archive holds under -C' },
+    {
+      command: 'tar xf a.tar -C build',
+      effects: ['read ./a.tar', 'write ./build [some]'],
+      readOnly: false,
+      why: 'extraction writes the names the archive holds under -C',
+    },
     { command: 'tar xIf prog a.tar', effects: ['read ./a.tar', 'write . [some]'], why: 'old style: I takes prog, f takes a.tar' },
   ],
 });

@@ -12,7 +12,8 @@ import { TAR_OPTIONS, tarWords } from './options.js';
 export function tarWrapper(argv: readonly string[], literal: readonly boolean[]): WrapperInfo | undefined {
   const { words, from } = tarWords(argv);
   const parsed = parseGnuOptions(words, TAR_OPTIONS);
-  if (!parsed.ok) return { inner: [{ kind: 'unknown', reason: `tar: ${describeGnuProblem(parsed)}` }], transparent: false, exactOnly: false };
+  if (!parsed.ok)
+    return { inner: [{ kind: 'unknown', reason: `tar: ${describeGnuProblem(parsed)}` }], transparent: false, exactOnly: false };
   const inner: Unwrapped[] = [];
   const forceLocal = parsed.options.some((o) => o.name === 'force-local');
   for (const o of parsed.options) {
@@ -50,7 +51,8 @@ export function tarWrapper(argv: readonly string[], literal: readonly boolean[])
       case 'f':
       case 'file':
         // `host:archive` is reached through rsh (or --rsh-command) unless --force-local.
-        if (!forceLocal && (!lit || /^[^/]*:/.test(value))) inner.push({ kind: 'opaque', reason: `tar -f ${value} may reach a remote archive through rsh` });
+        if (!forceLocal && (!lit || /^[^/]*:/.test(value)))
+          inner.push({ kind: 'opaque', reason: `tar -f ${value} may reach a remote archive through rsh` });
         break;
     }
   }

@@ -41,7 +41,7 @@ describe('file effects per program', () => {
     ['csplit -f pre in 2', ['write ./pre*', 'read ./in']],
     ['shuf -o out in', ['write ./out', 'read ./in']],
     ["awk -i inplace '{print}' f", ['write ./f']],
-    ["awk '{print > \"o.txt\"}' in", ['write ./o.txt', 'read ./in']],
+    ['awk \'{print > "o.txt"}\' in', ['write ./o.txt', 'read ./in']],
     // archives
     ['tar czf out.tgz src', ['write ./out.tgz', 'read ./src [all]']],
     ['tar -C ~ -xf a.tar', ['read ./a.tar', 'write /home/user [some]']],
@@ -50,7 +50,10 @@ describe('file effects per program', () => {
     ['gzip f', ['read ./f', 'remove ./f', 'write ./f.gz']],
     ['gzip -c f', ['read ./f']],
     // git
-    ['git show HEAD:.env', ['read ./.env (history)', 'read /home/user/.env (history)', 'read /home/.env (history)', 'read /.env (history)']],
+    [
+      'git show HEAD:.env',
+      ['read ./.env (history)', 'read /home/user/.env (history)', 'read /home/.env (history)', 'read /.env (history)'],
+    ],
     ['git show HEAD:./src/a.ts', ['read ./src/a.ts (history)']],
     ['git add -f .env', ['read ./.env']],
     ['git checkout -- secrets', ['write ./secrets [all]']],
@@ -77,7 +80,10 @@ describe('file effects per program', () => {
     ['mytool --out=secrets/x -o/tmp/y', ['write ./secrets/x (path)', 'write /tmp/y (path)']],
     ['docker build .', ['write ./build (word)', 'write . [some] (path)']],
     ['openssl base64 -in .env', ['write ./base64 (word)', 'write ./.env (path)']],
-    ['aria2c FILE://localhost/home/user/project/%2eenv', ['write ./FILE:/localhost/home/user/project/%2eenv (path)', 'write ./.env (path)']],
+    [
+      'aria2c FILE://localhost/home/user/project/%2eenv',
+      ['write ./FILE:/localhost/home/user/project/%2eenv (path)', 'write ./.env (path)'],
+    ],
     ['aria2c "file://$PWD/.env"', ['write ./file:/home/user/project/.env (path)', 'write ./.env (path)']],
     // readers
     ['diff -N . src', ['read . [all]', 'read ./src [all]']],

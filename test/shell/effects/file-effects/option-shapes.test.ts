@@ -36,7 +36,10 @@ describe('read-only and path-effect option tables agree on which options take th
   });
   it.each(shared)('%s: no long flag (or optional value) of the read-only table takes the next word in the path-effect table', (name) => {
     const entry = CLAUDE_CODE_READ_ONLY[name]!;
-    const noNextWord = (entry.long ?? '').split(/\s+/).filter((o) => o !== '' && !/[^[]=$/.test(o)).map((o) => o.replace('[=]', ''));
+    const noNextWord = (entry.long ?? '')
+      .split(/\s+/)
+      .filter((o) => o !== '' && !/[^[]=$/.test(o))
+      .map((o) => o.replace('[=]', ''));
     const shape = READERS[name]!;
     const swallowing = noNextWord.filter((o) => (shape.longArg ?? []).includes(o));
     expect(swallowing).toEqual([]);

@@ -27,9 +27,18 @@ afterAll(() => {
 
 /** Each spelling (`D` is the directory, an absolute path) and whether it reads `D/.env`. */
 const SPELLINGS: readonly (readonly [string, boolean])[] = [
-  ['file://D/.env', true], ['FILE://D/.env', true], ['FiLe://localhostD/.env', true], ['file://127.0.0.1D/.env', true],
-  ['file:D/.env', true], ['file://D/%2eenv', true], ['file://D%2f.env', true], ['file://D/x/../.env', true],
-  ['file://D/.env?q#f', true], ['file://D/{a,.env}', true], ['file://D/.en[u-w]', true], ['file://D/a', false],
+  ['file://D/.env', true],
+  ['FILE://D/.env', true],
+  ['FiLe://localhostD/.env', true],
+  ['file://127.0.0.1D/.env', true],
+  ['file:D/.env', true],
+  ['file://D/%2eenv', true],
+  ['file://D%2f.env', true],
+  ['file://D/x/../.env', true],
+  ['file://D/.env?q#f', true],
+  ['file://D/{a,.env}', true],
+  ['file://D/.en[u-w]', true],
+  ['file://D/a', false],
   ['https://127.0.0.1:9/.env', false],
 ];
 
@@ -43,7 +52,12 @@ describe.skipIf(!existsSync(CURL))('curl file: URLs against the installed curl',
       out = String((e as { stdout?: string }).stdout ?? '');
     }
     expect(out.includes(CANARY)).toBe(reads);
-    const effects = shellPathEffects(analyzeShell(`curl -s '${url}'`), { cwd: dir, home: '/home/user', platform: 'linux', cdPath: null }).effects;
+    const effects = shellPathEffects(analyzeShell(`curl -s '${url}'`), {
+      cwd: dir,
+      home: '/home/user',
+      platform: 'linux',
+      cdPath: null,
+    }).effects;
     expect(effects.some((e) => e.op === 'read' && e.path === join(dir, '.env'))).toBe(reads);
   });
 });

@@ -14,8 +14,15 @@ function gitReads(text: string): string[] | undefined {
   const file = join(dir, 'config');
   writeFileSync(file, text);
   try {
-    const out = execFileSync('git', ['config', '--file', file, '--list', '-z'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1' } });
-    return out.split('\0').filter((x) => x !== '').map((x) => (x.includes('\n') ? `${x.slice(0, x.indexOf('\n'))}=${x.slice(x.indexOf('\n') + 1)}` : x));
+    const out = execFileSync('git', ['config', '--file', file, '--list', '-z'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1' },
+    });
+    return out
+      .split('\0')
+      .filter((x) => x !== '')
+      .map((x) => (x.includes('\n') ? `${x.slice(0, x.indexOf('\n'))}=${x.slice(x.indexOf('\n') + 1)}` : x));
   } catch {
     return undefined;
   }
@@ -53,7 +60,23 @@ describe('git configuration files, read as git reads them', () => {
     expect(ours(text)).toEqual(gitReads(text));
   });
   it.runIf(hasGit)('generated files agree with git', () => {
-    const piece = fc.constantFrom('[core]', '[diff "x y"]', '[a.B]', '[a "q\\"z"]', '\tkey = value', 'name', 'k=v;c', 'k = "a;b" # c', 'k = x \\', 'k = \\"', 'k = "', '#c', '', '  k2 =  a  b  ', 'k3 = \\n\\t');
+    const piece = fc.constantFrom(
+      '[core]',
+      '[diff "x y"]',
+      '[a.B]',
+      '[a "q\\"z"]',
+      '\tkey = value',
+      'name',
+      'k=v;c',
+      'k = "a;b" # c',
+      'k = x \\',
+      'k = \\"',
+      'k = "',
+      '#c',
+      '',
+      '  k2 =  a  b  ',
+      'k3 = \\n\\t',
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 8 }), (lines) => {
         const text = `${lines.join('\n')}\n`;

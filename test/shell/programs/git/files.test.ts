@@ -67,7 +67,10 @@ describe('git writes the working tree it checks a tree out into', () => {
   });
 
   it('names the whole-tree writes as coming from a tree toolgate does not read', () => {
-    for (const argv of [['git', 'read-tree', '-u', '--reset', 'X'], ['git', 'checkout-index', '-a', '-f']]) {
+    for (const argv of [
+      ['git', 'read-tree', '-u', '--reset', 'X'],
+      ['git', 'checkout-index', '-a', '-f'],
+    ]) {
       const tree = gitOperands(argv).files.find((f) => f.op === 'write');
       expect(tree?.names).toEqual({ kind: 'unseen', what: 'git-tree' });
       expect(gitOperands(argv).modelled).toBeUndefined();
@@ -76,8 +79,14 @@ describe('git writes the working tree it checks a tree out into', () => {
 });
 
 describe('variables that move the tree git works on', () => {
-  const unresolved = (command: string) => shellPathEffects(analyzeShell(command), { cwd: '/home/user/project', home: '/home/user', platform: 'linux', cdPath: null }).unresolved;
-  it.each(['GIT_WORK_TREE=/tmp/st git add -A', 'GIT_DIR=/tmp/g/.git git checkout-index -a -f', 'GIT_INDEX_FILE=/tmp/i git read-tree -u HEAD', 'env GIT_WORK_TREE=/tmp/st git add .'])('%s leaves its files unresolved', (command) => {
+  const unresolved = (command: string) =>
+    shellPathEffects(analyzeShell(command), { cwd: '/home/user/project', home: '/home/user', platform: 'linux', cdPath: null }).unresolved;
+  it.each([
+    'GIT_WORK_TREE=/tmp/st git add -A',
+    'GIT_DIR=/tmp/g/.git git checkout-index -a -f',
+    'GIT_INDEX_FILE=/tmp/i git read-tree -u HEAD',
+    'env GIT_WORK_TREE=/tmp/st git add .',
+  ])('%s leaves its files unresolved', (command) => {
     expect(unresolved(command).some((w) => / moves the tree or repository git works on/.test(w))).toBe(true);
   });
   it.each(['git add -A', 'GIT_PAGER=cat git log', 'GIT_WORK_TREE=/tmp/st ls'])('%s does not', (command) => {

@@ -18,7 +18,15 @@ import { environmentFromProcess } from '../../../../src/evaluate/door/environmen
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'toolgate-git-takes-')));
 /** git with no user or system configuration and none of the variables that move it. */
-const gitEnv = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: root, GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' };
+const gitEnv = {
+  PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+  HOME: root,
+  GIT_CONFIG_NOSYSTEM: '1',
+  GIT_AUTHOR_NAME: 't',
+  GIT_AUTHOR_EMAIL: 't@e',
+  GIT_COMMITTER_NAME: 't',
+  GIT_COMMITTER_EMAIL: 't@e',
+};
 const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env: gitEnv, encoding: 'utf8' });
 const none = () => false;
 
@@ -52,7 +60,12 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('git index file', () => {
   it.each([2, 3, 4])('reads the paths of an index in version %i as git ls-files lists them', (v) => {
-    const dir = repo(`ls-${v}`, { ...FILES, 'a/b/c/long-name.txt': 'x', 'a/b/d.txt': 'y' }, ['.gitignore', 'src/a.js', '.env.local', 'a/b/c/long-name.txt', 'a/b/d.txt'], v);
+    const dir = repo(
+      `ls-${v}`,
+      { ...FILES, 'a/b/c/long-name.txt': 'x', 'a/b/d.txt': 'y' },
+      ['.gitignore', 'src/a.js', '.env.local', 'a/b/c/long-name.txt', 'a/b/d.txt'],
+      v,
+    );
     const bytes = nodeFsView().readBytes!(join(dir, '.git/index'))!;
     const read = readIndexPaths(bytes, 20);
     expect([...(read?.paths ?? [])].sort()).toEqual(git(dir, 'ls-files').trim().split('\n').sort());
@@ -71,7 +84,12 @@ describe('what git takes of a tree, as git itself says', () => {
   let staged: Set<string>;
   beforeAll(() => {
     dir = repo('app', FILES, ['.gitignore', 'src/a.js', '.env.local']);
-    staged = new Set(git(dir, 'add', '-n', '-A').split('\n').map((l) => /^add '(.*)'$/.exec(l)?.[1]).filter((x): x is string => x !== undefined));
+    staged = new Set(
+      git(dir, 'add', '-n', '-A')
+        .split('\n')
+        .map((l) => /^add '(.*)'$/.exec(l)?.[1])
+        .filter((x): x is string => x !== undefined),
+    );
     for (const t of git(dir, 'ls-files').trim().split('\n')) staged.add(t);
   });
 
@@ -106,14 +124,30 @@ describe('what git takes of a tree, as git itself says', () => {
 });
 
 describe('git tree reads under Read deny rules', () => {
-  const policy = policyFromObjects([{ kind: 'inline', settings: { permissions: { allow: ['Bash(git *)'], deny: ['Read(./.env)', 'Read(./secrets/**)'] } } }]);
+  const policy = policyFromObjects([
+    { kind: 'inline', settings: { permissions: { allow: ['Bash(git *)'], deny: ['Read(./.env)', 'Read(./secrets/**)'] } } },
+  ]);
   const decide = (cwd: string, command: string, env: Record<string, string> = {}) =>
-    evaluate({ tool: 'Bash', input: { command } }, { mode: 'default', policy, cwd, home: root, projectDir: cwd, fs: nodeFsView(), environment: environmentFromProcess({ PATH: '/usr/bin:/bin', ...env }) });
+    evaluate(
+      { tool: 'Bash', input: { command } },
+      {
+        mode: 'default',
+        policy,
+        cwd,
+        home: root,
+        projectDir: cwd,
+        fs: nodeFsView(),
+        environment: environmentFromProcess({ PATH: '/usr/bin:/bin', ...env }),
+      },
+    );
 
-  it.each(['git add .', 'git add -A', 'git commit -a -m x', 'git stash', 'git grep TODO'])('%s: ignored, untracked .env and secrets/ are not read', (command) => {
-    const dir = repo(`deny-${command.replace(/\W+/g, '-')}`, FILES, ['.gitignore', 'src/a.js']);
-    expect(decide(dir, command).behavior).toBe('allow');
-  });
+  it.each(['git add .', 'git add -A', 'git commit -a -m x', 'git stash', 'git grep TODO'])(
+    '%s: ignored, untracked .env and secrets/ are not read',
+    (command) => {
+      const dir = repo(`deny-${command.replace(/\W+/g, '-')}`, FILES, ['.gitignore', 'src/a.js']);
+      expect(decide(dir, command).behavior).toBe('allow');
+    },
+  );
 
   it('a tracked .env is read (guarded-read ask), and so is every file with git add -f', () => {
     const dir = repo('tracked-env', FILES, ['.gitignore', '.env']);
