@@ -100,11 +100,9 @@ const preAnswer = fc.oneof(
 const prAnswer = fc.oneof(
   fc.constant<unknown>({}),
   fc.constant<unknown>({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } } }),
-  fc
-    .constantFrom(...commands)
-    .map((cmd) => ({
-      hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow', updatedInput: { command: cmd } } },
-    })),
+  fc.constantFrom(...commands).map((cmd) => ({
+    hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow', updatedInput: { command: cmd } } },
+  })),
   fc.constant<unknown>({
     hookSpecificOutput: {
       hookEventName: 'PermissionRequest',

@@ -376,12 +376,10 @@ const PARAM_FORMS = [
 ];
 
 const parameterExpansion: Build = (c) =>
-  fc
-    .tuple(pick(PARAM_FORMS), program(c))
-    .map(([f, p]) => ({
-      command: fill(f, p),
-      variant: f.includes('@P') ? '@P' : f.includes('!') ? 'indirect' : f.includes('[') ? 'subscript' : 'default',
-    }));
+  fc.tuple(pick(PARAM_FORMS), program(c)).map(([f, p]) => ({
+    command: fill(f, p),
+    variant: f.includes('@P') ? '@P' : f.includes('!') ? 'indirect' : f.includes('[') ? 'subscript' : 'default',
+  }));
 
 // ---------------------------------------------------------------- arithmetic contexts
 
@@ -455,12 +453,10 @@ const SUBST_FORMS = [
 ];
 
 const substitution: Build = (c) =>
-  fc
-    .tuple(pick(SUBST_FORMS), program(c))
-    .map(([f, p]) => ({
-      command: fill(f, p),
-      variant: f.includes('<(') || f.includes('>(') ? 'process' : f.includes('`') ? 'backtick' : 'dollar',
-    }));
+  fc.tuple(pick(SUBST_FORMS), program(c)).map(([f, p]) => ({
+    command: fill(f, p),
+    variant: f.includes('<(') || f.includes('>(') ? 'process' : f.includes('`') ? 'backtick' : 'dollar',
+  }));
 
 // ---------------------------------------------------------------- here-documents and here-strings
 
@@ -632,19 +628,17 @@ const wrapper: Build = (c) =>
   fc.oneof(
     {
       weight: 3,
-      arbitrary: fc
-        .tuple(pick(WRAPPERS), program(c), fc.nat())
-        .chain(([w, p, n]) =>
-          optionsOf(w, 2, WRAPPER_VALUES).map((opts) => ({
-            command: [
-              w,
-              ...opts,
-              ...(WRAPPER_ARGS[w] ? [WRAPPER_ARGS[w]![n % WRAPPER_ARGS[w]!.length]!] : []),
-              ...(w === 'script' ? ['-qc', `'${p}'`, '/dev/null'] : w === 'xargs' ? [p, '<<<', 'x'] : [p]),
-            ].join(' '),
-            variant: w,
-          })),
-        ),
+      arbitrary: fc.tuple(pick(WRAPPERS), program(c), fc.nat()).chain(([w, p, n]) =>
+        optionsOf(w, 2, WRAPPER_VALUES).map((opts) => ({
+          command: [
+            w,
+            ...opts,
+            ...(WRAPPER_ARGS[w] ? [WRAPPER_ARGS[w]![n % WRAPPER_ARGS[w]!.length]!] : []),
+            ...(w === 'script' ? ['-qc', `'${p}'`, '/dev/null'] : w === 'xargs' ? [p, '<<<', 'x'] : [p]),
+          ].join(' '),
+          variant: w,
+        })),
+      ),
     },
     fc
       .tuple(
