@@ -15,6 +15,7 @@ import { powerShellRestrictiveTexts, powerShellRuleForms } from '../powershell/i
 import type { CallFacts } from './facts.js';
 import type { PowerShellFacts } from './powershell-facts.js';
 import { literalText } from './holes.js';
+import { mergedPositions } from './positions.js';
 import { isBuiltInRule } from './opaque-code.js';
 import { allowTextOf, patternCoversCommand, perAnalysis, restrictiveTextsOf, ruleProgram } from './rule-match.js';
 
@@ -159,8 +160,8 @@ function build(rules: readonly CompiledRule[]): BashRuleIndex {
     const program = ruleProgram(spec);
     if (program !== undefined) file(index.programs, program, i);
   });
-  index.base = merged(index.others, index.match.always);
-  index.baseWithoutPaths = merged(nonPath, index.match.always);
+  index.base = mergedPositions(index.others, index.match.always);
+  index.baseWithoutPaths = mergedPositions(nonPath, index.match.always);
   return numberBuckets(index);
 }
 
@@ -191,7 +192,7 @@ function buildPowerShell(rules: readonly CompiledRule[]): BashRuleIndex {
     if (hole === undefined) index.holes.always.push(i);
     else file(index.holes.byWord, hole, i);
   });
-  index.base = merged(index.others, index.match.always);
+  index.base = mergedPositions(index.others, index.match.always);
   return numberBuckets(index);
 }
 
@@ -244,11 +245,11 @@ function mergedCandidates(
   paths: readonly number[] | undefined,
   opaque: boolean,
 ): readonly CompiledRule[] {
-  let positions = paths === undefined ? index.base : merged(index.baseWithoutPaths, paths);
-  for (const list of picked) positions = merged(positions, list);
+  let positions = paths === undefined ? index.base : mergedPositions(index.baseWithoutPaths, paths);
+  for (const list of picked) positions = mergedPositions(positions, list);
   if (opaque) {
     const first = firstMissing(index.userBash, positions);
-    if (first !== undefined) positions = merged(positions, [first]);
+    if (first !== undefined) positions = mergedPositions(positions, [first]);
   }
   if (positions === index.base) return (index.baseRules ??= positions.map((i) => rules[i]!));
   const out: CompiledRule[] = new Array(positions.length);
@@ -325,31 +326,6 @@ function pick(picked: number[][], list: number[] | undefined): void {
   if (list !== undefined && list.length > 0 && !picked.includes(list)) picked.push(list);
 }
 
-/** The union of two ascending position lists, ascending. */
-function merged(a: readonly number[], b: readonly number[]): number[] {
-  const out: number[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    const x = a[i]!;
-    const y = b[j]!;
-    if (x < y) {
-      out.push(x);
-      i++;
-    } else if (y < x) {
-      out.push(y);
-      j++;
-    } else {
-      out.push(x);
-      i++;
-      j++;
-    }
-  }
-  while (i < a.length) out.push(a[i++]!);
-  while (j < b.length) out.push(b[j++]!);
-  return out;
-}
-
 /**
  * The first Bash rule of an allow list (`rules`; rules of other families are passed over) whose
  * pattern covers one simple command (`patternCoversCommand`) — the rule a scan in list order
@@ -364,7 +340,7 @@ export function coveringRule(rules: readonly CompiledRule[], cmd: SimpleCommand)
   const squeezed = allowTextOf(cmd).squeezed;
   const byWord = index.match.byWord.get(firstWordOf(squeezed));
   const byTwo = index.match.byTwoWords.size > 0 ? index.match.byTwoWords.get(firstTwoWordsOf(squeezed)) : undefined;
-  const filed = byWord === undefined ? (byTwo ?? []) : byTwo === undefined ? byWord : merged(byWord, byTwo);
+  const filed = byWord === undefined ? (byTwo ?? []) : byTwo === undefined ? byWord : mergedPositions(byWord, byTwo);
   // Merge the two ascending lists, trying each rule once.
   let a = 0;
   let f = 0;

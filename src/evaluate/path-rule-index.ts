@@ -11,6 +11,7 @@ import type { CompiledRule } from '../settings/types.js';
 import type { PathEffect } from '../shell/types.js';
 import type { CallFacts } from './facts.js';
 import { effectProbes, pathProbe } from './path-probe.js';
+import { mergedPositions } from './positions.js';
 import { pathRuleMatcher, type MatchEnv } from './rule-match.js';
 
 /** A node of the needle trie: the next character's node, and the rules whose needle ends here. */
@@ -173,31 +174,6 @@ function sorted(positions: number[]): number[] {
   for (let r = 1; r < positions.length; r++) if (positions[r] !== positions[w - 1]) positions[w++] = positions[r]!;
   positions.length = w;
   return positions;
-}
-
-/** The union of two ascending position lists, ascending. */
-export function mergedPositions(a: readonly number[], b: readonly number[]): number[] {
-  const out: number[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    const x = a[i]!;
-    const y = b[j]!;
-    if (x < y) {
-      out.push(x);
-      i++;
-    } else if (y < x) {
-      out.push(y);
-      j++;
-    } else {
-      out.push(x);
-      i++;
-      j++;
-    }
-  }
-  while (i < a.length) out.push(a[i++]!);
-  while (j < b.length) out.push(b[j++]!);
-  return out;
 }
 
 /**

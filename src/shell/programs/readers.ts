@@ -7,6 +7,27 @@
 import type { OptionShape } from '../options/options.js';
 import { all, has, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../options/file-operands.js';
 
+/** bat's options that take a value; Debian installs bat as batcat, with the same options. */
+const BAT: OptionShape = {
+  shortArg: 'lmrHL',
+  longArg: [
+    'language',
+    'map-syntax',
+    'line-range',
+    'highlight-line',
+    'file-name',
+    'theme',
+    'style',
+    'pager',
+    'decorations',
+    'color',
+    'italic-text',
+    'tabs',
+    'wrap',
+    'terminal-width',
+  ],
+};
+
 export const READERS: Readonly<Record<string, OptionShape>> = {
   less: { shortArg: 'xyhjbzoOkpPtT', longArg: ['log-file', 'LOG-FILE', 'lesskey-file', 'tag', 'tag-file'] },
   more: {},
@@ -17,44 +38,8 @@ export const READERS: Readonly<Record<string, OptionShape>> = {
   base64: { shortArg: 'w' },
   base32: { shortArg: 'w' },
   basenc: { shortArg: 'w' },
-  bat: {
-    shortArg: 'lmrHL',
-    longArg: [
-      'language',
-      'map-syntax',
-      'line-range',
-      'highlight-line',
-      'file-name',
-      'theme',
-      'style',
-      'pager',
-      'decorations',
-      'color',
-      'italic-text',
-      'tabs',
-      'wrap',
-      'terminal-width',
-    ],
-  },
-  batcat: {
-    shortArg: 'lmrHL',
-    longArg: [
-      'language',
-      'map-syntax',
-      'line-range',
-      'highlight-line',
-      'file-name',
-      'theme',
-      'style',
-      'pager',
-      'decorations',
-      'color',
-      'italic-text',
-      'tabs',
-      'wrap',
-      'terminal-width',
-    ],
-  },
+  bat: BAT,
+  batcat: BAT,
   unexpand: { shortArg: 't' },
   fmt: { shortArg: 'pw' },
   pr: { shortArg: 'hDlowWN', shortOptionalArg: 'einsS' },
