@@ -5,7 +5,9 @@ import { normalizePath } from '../paths/index.js';
 /**
  * A read-only FS view built from a conformance case's `fs` object. Values understood:
  * `"symlink -> TARGET"`, `"8.3 alias of TARGET"` (both resolve to TARGET, children too),
- * `"absent"`, `"directory"`, `"hard link of TARGET"` (a file that shares its content with TARGET: both
+ * `"absent"`, `"directory"`, `"unlistable directory"` (one whose entries cannot be read),
+ * `"directory of N files"` (a directory holding the files `file-1` … `file-N`, for trees too large
+ * to spell out), `"hard link of TARGET"` (a file that shares its content with TARGET: both
  * have two names), `"text: CONTENT"` (a file whose text is CONTENT; `readText` returns it), anything
  * else (a file that exists, whose text is not known: `readText` gives `undefined`). The key `case_insensitive_volume: true` makes
  * lookups ignore case and return the stored spelling.
@@ -18,6 +20,7 @@ export function caseFsView(spec: Record<string, unknown>, ctx: { cwd: string; ho
   const present = new Set<string>();
   const absent = new Set<string>();
   const directories = new Set<string>();
+  const unlistable = new Set<string>();
   const names = new Map<string, number>();
   const texts = new Map<string, string>();
   for (const [key, value] of Object.entries(spec)) {
@@ -37,9 +40,14 @@ export function caseFsView(spec: Record<string, unknown>, ctx: { cwd: string; ho
     else if (text.startsWith('text:')) {
       present.add(path);
       texts.set(path, text.slice('text:'.length).replace(/^ /, ''));
-    } else if (text === 'directory') {
+    } else if (text === 'directory' || text === 'unlistable directory') {
       present.add(path);
       directories.add(path);
+      if (text === 'unlistable directory') unlistable.add(path);
+    } else if (/^directory of \d+ files$/.test(text)) {
+      present.add(path);
+      directories.add(path);
+      for (let i = 1, n = Number(/\d+/.exec(text)![0]); i <= n; i++) present.add(`${path}/file-${i}`);
     } else present.add(path);
   }
   const fold = (p: string) => (insensitive ? p.toLowerCase() : p);
@@ -63,6 +71,28 @@ export function caseFsView(spec: Record<string, unknown>, ctx: { cwd: string; ho
     }
     return undefined;
   };
+  // Which paths hold something listed under them, and their entries: worked out once (a tree of
+  // thousands of listed files is walked entry by entry).
+  let built: { holders: Set<string>; children: Map<string, Set<string>> } | undefined;
+  const tree = () => {
+    if (built !== undefined) return built;
+    const holders = new Set<string>();
+    const children = new Map<string, Set<string>>();
+    for (const known of [...present, ...links.keys()]) {
+      for (let at = known.lastIndexOf('/'), child = known; at >= 0; at = known.lastIndexOf('/', at - 1)) {
+        const dir = at === 0 ? '/' : known.slice(0, at);
+        holders.add(dir);
+        if (!absent.has(known)) {
+          const set = children.get(dir) ?? new Set<string>();
+          set.add(child.slice(at + 1));
+          children.set(dir, set);
+        }
+        child = dir;
+        if (at === 0) break;
+      }
+    }
+    return (built = { holders, children });
+  };
   return {
     realpath,
     exists: (p) => {
@@ -78,7 +108,7 @@ export function caseFsView(spec: Record<string, unknown>, ctx: { cwd: string; ho
       if (real === undefined || absent.has(real)) return undefined;
       if (directories.has(real)) return true;
       // A path with something listed under it is a directory; a listed file is not.
-      for (const known of [...present, ...links.keys()]) if (known.startsWith(`${real}/`)) return true;
+      if (tree().holders.has(real)) return true;
       return present.has(real) ? false : undefined;
     },
     linkCount: (p) => {
@@ -89,13 +119,8 @@ export function caseFsView(spec: Record<string, unknown>, ctx: { cwd: string; ho
     // The case's tree is what it lists: a directory holds the entries listed under it.
     list: (p) => {
       const real = realpath(p);
-      if (real === undefined || absent.has(real)) return undefined;
-      const entries = new Set<string>();
-      for (const known of [...present, ...links.keys()]) {
-        if (!known.startsWith(`${real === '/' ? '' : real}/`) || absent.has(known)) continue;
-        const name = known.slice(real === '/' ? 1 : real.length + 1).split('/')[0];
-        if (name) entries.add(name);
-      }
+      if (real === undefined || absent.has(real) || unlistable.has(real)) return undefined;
+      const entries = tree().children.get(real) ?? new Set<string>();
       if (entries.size === 0 && !directories.has(real)) return undefined;
       return [...entries].sort();
     },

@@ -60,10 +60,18 @@ export function dirHolds(
 /**
  * The first entry under the directory `dir` that `hit` names, walked as a recursive reader walks
  * it: the symbolic links inside are followed (walked where they lead) only when `followsLinks`;
- * a link the reader does not follow is not read. `holds` with its path, `nothing`, or `unknown`
- * (a bound hit, an unlistable directory, a view that cannot list).
+ * a link the reader does not follow is not read, nor a folder `skipsFolder` says it surely does
+ * not enter (rg's ignored `node_modules`). `holds` with its path, `nothing`, or `unknown` (a bound
+ * hit, an unlistable directory, a view that cannot list).
  */
-export function entryUnder(view: ReadonlyFsView, dir: string, hit: (p: string) => boolean, followsLinks: boolean, budget: Budget): Reach {
+export function entryUnder(
+  view: ReadonlyFsView,
+  dir: string,
+  hit: (p: string) => boolean,
+  followsLinks: boolean,
+  budget: Budget,
+  skipsFolder: (p: string) => boolean = () => false,
+): Reach {
   if (view.list === undefined || view.isDirectory === undefined)
     return { kind: 'unknown', why: 'the file-system view cannot list directories' };
   if (view.isDirectory(dir) !== true) return NOTHING;
@@ -72,7 +80,7 @@ export function entryUnder(view: ReadonlyFsView, dir: string, hit: (p: string) =
     // A view that cannot tell links apart: the entry may be read.
     if (!followsLinks && view.isSymlink?.(p) === true) return undefined;
     if (hit(p)) return { stop: { kind: 'holds', path: p } };
-    return v.isDirectory(p) === true ? { descend: p } : undefined;
+    return v.isDirectory(p) === true && !skipsFolder(p) ? { descend: p } : undefined;
   });
 }
 

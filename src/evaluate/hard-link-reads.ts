@@ -30,8 +30,10 @@ export function hardLinkedFile(view: ReadonlyFsView | undefined, path: string, w
  * view); and under each tree a recursive reader reads whole (`grep -r`, `rg`, `tar c`, `cp -r`,
  * `zip -r`) every regular file, walked as the reader walks it — the links inside followed only by
  * a reader that follows them, the files it surely skips (rg's hidden and ignored files, git's
- * untracked ones, `--include`) left out. A tree the view cannot settle (a bound hit, an unlistable
- * folder) and words of programs toolgate does not model are left to the directory checks.
+ * untracked ones, `--include`) left out, and the folders it does not enter not walked. A tree the
+ * view cannot settle (a bound hit, an unlistable folder) may hold a file with several names: the
+ * read is not settled either (decision 0078). Words of programs toolgate does not model are left
+ * to the directory checks.
  */
 export function hardLinkedReadOf(tool: string, facts: CallFacts, look: TakeLook): string | undefined {
   const view = look.view;
@@ -43,7 +45,11 @@ export function hardLinkedReadOf(tool: string, facts: CallFacts, look: TakeLook)
   const budget = newBudget();
   for (const e of facts.effects) {
     if (e.op !== 'read' || e.assumed !== undefined) continue;
-    for (const { path, named } of namesRead(view, e, budget)) {
+    const names = namesRead(view, e, budget);
+    // A pattern the view cannot expand may name a file with several names.
+    if ('unknown' in names)
+      return `the command reads what ${e.raw} names, and toolgate cannot tell which files those are (${names.unknown}); one may be another name (a hard link) of a path the rule covers`;
+    for (const { path, named } of names.paths) {
       const what = `the command reads ${path}${named}`;
       const why = hardLinkedFile(view, path, what) ?? (e.tree !== undefined ? hardLinkedUnder(view, path, e, look, budget) : undefined);
       if (why !== undefined) return why;
@@ -52,9 +58,13 @@ export function hardLinkedReadOf(tool: string, facts: CallFacts, look: TakeLook)
   return undefined;
 }
 
-/** The names a read effect reads: its literal path, or each name its pattern matches in the view (none where the view cannot tell). */
-function namesRead(view: ReadonlyFsView, e: PathEffect, budget: Budget): { path: string; named: string }[] {
-  if (e.literal) return [{ path: e.path, named: '' }];
+/** The names a read effect reads: its literal path, or each name its pattern matches in the view; why not, where the view cannot tell. */
+function namesRead(
+  view: ReadonlyFsView,
+  e: PathEffect,
+  budget: Budget,
+): { paths: { path: string; named: string }[] } | { unknown: string } {
+  if (e.literal) return { paths: [{ path: e.path, named: '' }] };
   const out: { path: string; named: string }[] = [];
   for (const alt of braceAlternatives(e.path)) {
     if (!hasGlob(alt)) {
@@ -62,9 +72,10 @@ function namesRead(view: ReadonlyFsView, e: PathEffect, budget: Budget): { path:
       continue;
     }
     const matched = expandGlob(view, alt, budget);
-    if ('paths' in matched) for (const p of matched.paths) out.push({ path: p, named: ` (named by the pattern ${e.raw})` });
+    if ('unknown' in matched) return matched;
+    for (const p of matched.paths) out.push({ path: p, named: ` (named by the pattern ${e.raw})` });
   }
-  return out;
+  return { paths: out };
 }
 
 /** The first file with several names in the tree a recursive reader reads at `dir`, as it walks it. */
@@ -72,8 +83,11 @@ function hardLinkedUnder(view: ReadonlyFsView, dir: string, e: PathEffect, look:
   // A reader that follows links only by a configuration the environment may name (rg's
   // RIPGREP_CONFIG_PATH) counts as following them unless the environment is known to lack it.
   const follows = e.walksLinks !== false || (e.walksLinksWith !== undefined && (look.maySet?.(e.walksLinksWith) ?? true));
-  const severalNames = takenOf(e, (p) => (view.linkCount?.(p) ?? 1) > 1, look).covered;
-  const found = entryUnder(view, dir, severalNames, follows, budget);
-  if (found.kind !== 'holds') return undefined;
+  const taken = takenOf(e, (p) => (view.linkCount?.(p) ?? 1) > 1, look);
+  const found = entryUnder(view, dir, taken.covered, follows, budget, taken.skipsFolder);
+  if (found.kind === 'nothing') return undefined;
+  // A tree the view cannot look through may hold a second name of any file: the rule cannot settle the read.
+  if (found.kind === 'unknown')
+    return `the command reads ${dir} whole, and toolgate cannot look through it (${found.why}); a file there may be another name (a hard link) of a path the rule covers`;
   return hardLinkedFile(view, found.path, `the command reads ${dir} whole, and with it ${found.path}`);
 }

@@ -13,16 +13,20 @@ export interface TakeLook {
   maySet?: ((name: string) => boolean) | undefined;
 }
 
+/** What a tree read takes: the covered paths it reads; `skipsFolder`, a folder it surely does not enter (absent: it may enter any). */
+export interface Taken {
+  covered: (p: string) => boolean;
+  settled: boolean;
+  why: string;
+  skipsFolder?: (p: string) => boolean;
+}
+
 /**
  * The covered paths a tree read takes: git's reads of a working tree take only the files it
  * tracks (and for `git add .`, the untracked ones no `.gitignore` ignores), when the view settles
  * which those are (`PathEffect.gitTakes`); every other reader may take them all.
  */
-export function takenOf(
-  e: PathEffect,
-  covered: (p: string) => boolean,
-  look: TakeLook,
-): { covered: (p: string) => boolean; settled: boolean; why: string } {
+export function takenOf(e: PathEffect, covered: (p: string) => boolean, look: TakeLook): Taken {
   const as = { covered, settled: false, why: '' };
   const view = look.view;
   if (e.includes !== undefined && view !== undefined) {
@@ -44,6 +48,8 @@ export function takenOf(
       covered: (p) => covered(p) && !skips(p),
       settled: true,
       why: 'rg may read it: it is neither hidden nor ignored, or an ignore file may take it back',
+      // rg does not enter a folder it skips: an ignore file cannot take back what is below it.
+      skipsFolder: skips,
     };
   }
   if (e.gitTakes === undefined || look.view === undefined) return as;
@@ -53,5 +59,6 @@ export function takenOf(
   if (skips === undefined) return as;
   const why =
     e.gitTakes === 'tracked' ? 'git takes it: its index tracks it' : 'git takes it: its index tracks it, or no .gitignore ignores it';
-  return { covered: (p) => covered(p) && !skips(p), settled: true, why };
+  // A folder git skips holds nothing it tracks (nor, for `git add .`, anything it adds).
+  return { covered: (p) => covered(p) && !skips(p), settled: true, why, skipsFolder: skips };
 }

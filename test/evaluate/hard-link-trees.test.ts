@@ -125,10 +125,26 @@ describe('what a recursive reader does not read decides nothing', () => {
     expect([d.behavior, d.askKind]).toEqual(['ask', 'guardedRead']);
     expect(d.reason.message).toContain('node_modules/.pnpm/left-pad/node_modules/left-pad/index.js');
   });
-  it('a tree the view cannot list is left to the directory checks', () => {
+});
+
+describe('a tree the view cannot settle (decision 0078)', () => {
+  it('a folder it cannot list may hold a file with several names: a guarded read while a Read deny rule is in force', () => {
     const real = nodeFsView();
     const unlistable: ReadonlyFsView = { ...real, list: (p) => (p === join(P, 'src/deep') ? undefined : real.list?.(p)) };
-    expect(decide('grep -r k src', 'default', { deny: DENY }, { fs: unlistable }).behavior).toBe('allow');
+    const d = decide('grep -r k src', 'default', { deny: DENY }, { fs: unlistable });
+    expect([d.behavior, d.askKind]).toEqual(['ask', 'guardedRead']);
+    expect(d.reason.message).toContain('cannot be listed');
+    expect(decide('grep -r k src', 'default', {}, { fs: unlistable }).behavior).toBe('allow');
+  });
+  it('more entries than the bound before the hard link: a guarded read, not an allow', () => {
+    const B = join(root, 'big-project');
+    mkdirSync(join(B, 'src/big'), { recursive: true });
+    mkdirSync(join(B, 'src/z'), { recursive: true });
+    for (let i = 0; i < 10_001; i++) writeFileSync(join(B, 'src/big', `f${i}`), '');
+    linkSync(join(H, '.ssh/id_rsa'), join(B, 'src/z/hl'));
+    const d = decide('grep -r k src', 'default', { deny: DENY }, { cwd: B });
+    expect([d.behavior, d.askKind]).toEqual(['ask', 'guardedRead']);
+    expect(d.reason.message).toContain('more than 10000 entries');
   });
 });
 
