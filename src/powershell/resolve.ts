@@ -30,7 +30,27 @@ export interface ResolvedName {
   ambiguous?: string;
 }
 
-const SHELLS = new Set(['pwsh', 'powershell', 'powershell_ise', 'cmd', 'bash', 'sh', 'zsh', 'dash', 'ksh', 'fish', 'wsl', 'wt', 'conhost']);
+const SHELLS = new Set([
+  'pwsh',
+  'powershell',
+  'powershell_ise',
+  'cmd',
+  'bash',
+  'sh',
+  'zsh',
+  'dash',
+  'ksh',
+  'fish',
+  'wsl',
+  'wt',
+  'conhost',
+  // the POSIX shells the program models know
+  'ash',
+  'mksh',
+  'posh',
+  'rbash',
+  'yash',
+]);
 const MODULES = /^microsoft\.powershell\.(management|utility|core|security|archive)\\(.+)$/i;
 
 function stripExe(name: string): string {

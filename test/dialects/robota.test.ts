@@ -169,6 +169,12 @@ describe('robota rules and auto mode', () => {
   it('sets broad execution rules aside', () => {
     expect(isBroadExecutionAllowRule('Bash(npm r*)')).toBe(true);
     expect(isBroadExecutionAllowRule('Bash(pnpm test*)')).toBe(false);
+    // Every wrapper, interpreter and shell the program models know runs whatever follows it.
+    for (const rule of ['Bash(chroot /srv *)', 'Bash(setsid *)', 'Bash(pypy3 *)', 'Bash(tsx *)', 'Bash(mksh *)', 'Bash(ch*)'])
+      expect(isBroadExecutionAllowRule(rule), rule).toBe(true);
+    expect(isBroadExecutionAllowRule('Bash(gmake *)')).toBe(true);
+    expect(isBroadExecutionAllowRule('Bash(volta run *)')).toBe(true);
+    expect(isBroadExecutionAllowRule('Bash(volta list)')).toBe(false);
     expect(ROBOTA_AUTO_MODE_LIMITS).toEqual({ consecutiveRefusals: 3, sessionBlocks: 20 });
   });
 });
