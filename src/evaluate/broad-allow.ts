@@ -1,34 +1,19 @@
 import type { Rule } from '../rules/types.js';
+import { programsOfRole } from '../shell/programs/index.js';
 
-/** Interpreters and runners whose wildcard allow rules let a whole class of calls through. */
-const INTERPRETERS = new Set([
-  'python',
-  'python3',
-  'python2',
-  'node',
-  'deno',
-  'bun',
-  'ruby',
-  'perl',
-  'php',
-  'lua',
-  'bash',
-  'sh',
-  'zsh',
+/**
+ * Programs whose wildcard allow rules let a whole class of calls through: the wrappers,
+ * interpreters and shells the program models know, and these, which have no model yet.
+ */
+const UNMODELLED_INTERPRETERS: readonly string[] = [
   'fish',
-  'pwsh',
-  'powershell',
   'npx',
   'bunx',
   'pnpx',
   'uvx',
   'uv',
   'pipx',
-  'env',
-  'sudo',
-  'exec',
   'eval',
-  'xargs',
   'ssh',
   'docker',
   'kubectl',
@@ -37,90 +22,13 @@ const INTERPRETERS = new Set([
   'cargo',
   'dotnet',
   'Rscript',
-  'osascript',
-  // the wrappers, interpreters and shells the program models know
-  'ash',
-  'builtin',
-  'busybox',
-  'chronic',
-  'chroot',
-  'chrt',
-  'clisp',
-  'command',
-  'coproc',
-  'cscript',
-  'dash',
-  'doas',
-  'elixir',
-  'emacs',
-  'erl',
-  'escript',
-  'ex',
-  'expect',
-  'flock',
-  'gdb',
-  'ghci',
-  'gjs',
-  'groovy',
-  'guile',
-  'iex',
-  'ionice',
-  'irb',
-  'jrunscript',
-  'jshell',
-  'julia',
-  'kotlin',
-  'ksh',
-  'luajit',
-  'mksh',
-  'nice',
-  'nocorrect',
-  'nodejs',
-  'noglob',
-  'nohup',
-  'nsenter',
-  'nvim',
-  'ocaml',
-  'parallel',
-  'php-cgi',
-  'posh',
-  'prlimit',
-  'pypy',
-  'pypy3',
-  'qjs',
-  'r',
-  'racket',
-  'rbash',
-  'rscript',
-  'run0',
-  'runghc',
-  'runhaskell',
-  'runuser',
-  'sbcl',
-  'scala',
-  'script',
-  'setpriv',
-  'setsid',
-  'sg',
-  'stdbuf',
-  'su',
-  'swift',
-  'systemd-run',
-  'taskset',
-  'tclsh',
-  'time',
-  'timeout',
-  'ts-node',
-  'tsx',
-  'unbuffer',
-  'unshare',
-  'vi',
-  'vim',
-  'watch',
-  'wish',
-  'wscript',
-  'yash',
-]);
+];
+
+const runsAnything = (name: string): boolean =>
+  programsOfRole('wrapper').has(name) ||
+  programsOfRole('interpreter').has(name) ||
+  programsOfRole('shell').has(name) ||
+  UNMODELLED_INTERPRETERS.includes(name);
 
 /** Package-manager run commands (`npm run *`, `yarn *`, ...). */
 const RUNNERS =
@@ -129,16 +37,9 @@ const RUNNERS =
 /**
  * Package managers: a wildcard right after the name (`npm *`, `pnpm *`) covers their run and exec
  * commands and installing any package (whose install scripts run), so it is at least as broad as
- * `npm run *`.
+ * `npm run *`. The runners of scripts the program models know, and these, which have no model yet.
  */
-const PACKAGE_MANAGERS = new Set([
-  'npm',
-  'pnpm',
-  'yarn',
-  'npx',
-  'bun',
-  'bunx',
-  'pnpx',
+const UNMODELLED_PACKAGE_MANAGERS: readonly string[] = [
   'pip',
   'pip3',
   'uv',
@@ -150,17 +51,9 @@ const PACKAGE_MANAGERS = new Set([
   'composer',
   'cargo',
   'go',
-  // the runners of scripts the program models know
-  'bmake',
-  'corepack',
-  'deno',
-  'fnm',
-  'gmake',
-  'make',
-  'nvm',
-  'volta',
-  'yarnpkg',
-]);
+];
+
+const managesPackages = (name: string): boolean => programsOfRole('runner').has(name) || UNMODELLED_PACKAGE_MANAGERS.includes(name);
 
 /**
  * Is this an allow rule that auto mode sets aside while the classifier judges (Claude Code docs,
@@ -180,8 +73,8 @@ export function isBroadAllow(rule: Rule): boolean {
   const first = spec.split(/\s/)[0] ?? '';
   if (first.includes('*')) return true;
   const head = first.replace(/^.*\//, '');
-  if (INTERPRETERS.has(head)) return true;
+  if (runsAnything(head)) return true;
   const fixed = spec.replace(/\*.*$/, '').trim();
-  if (PACKAGE_MANAGERS.has(head) && fixed.split(/\s+/).length === 1) return true;
+  if (managesPackages(head) && fixed.split(/\s+/).length === 1) return true;
   return RUNNERS.test(`${fixed.replace(/^\S*\//, '')} `);
 }

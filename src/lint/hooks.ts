@@ -2,6 +2,7 @@ import type { FileSystem } from '../core/ports.js';
 import { compileMatcher, HOOK_EVENTS, hookEventInfo } from '../hooks/index.js';
 import { parseRule, TOOL_INFO } from '../rules/index.js';
 import { ifDirectoryAtCwd } from '../rules/hook-if.js';
+import { programsOfRole } from '../shell/programs/index.js';
 import { hiddenCharDiagnostics, quoteForMessage } from './hidden-diagnostics.js';
 import type { LintDiagnostic } from './types.js';
 
@@ -25,76 +26,11 @@ export function mayBacktrack(pattern: string): boolean {
   return /\((?:[^()\\]|\\.)*(?:[+*]|\{\d+,\d*\})(?:[^()\\]|\\.)*\)(?:[+*]|\{\d+,\d*\})/.test(pattern);
 }
 
-const INTERPRETERS = new Set([
-  'bash',
-  'sh',
-  'zsh',
-  'node',
-  'python',
-  'python3',
-  'bun',
-  'deno',
-  'ruby',
-  'perl',
-  'tsx',
-  'ts-node',
-  'npx',
-  'uv',
-  'pwsh',
-  // the interpreters and shells the program models know
-  'ash',
-  'clisp',
-  'cscript',
-  'dash',
-  'elixir',
-  'emacs',
-  'erl',
-  'escript',
-  'ex',
-  'expect',
-  'gdb',
-  'ghci',
-  'gjs',
-  'groovy',
-  'guile',
-  'iex',
-  'irb',
-  'jrunscript',
-  'jshell',
-  'julia',
-  'kotlin',
-  'ksh',
-  'lua',
-  'luajit',
-  'mksh',
-  'nodejs',
-  'nvim',
-  'ocaml',
-  'osascript',
-  'php',
-  'php-cgi',
-  'posh',
-  'powershell',
-  'pypy',
-  'pypy3',
-  'python2',
-  'qjs',
-  'r',
-  'racket',
-  'rbash',
-  'rscript',
-  'runghc',
-  'runhaskell',
-  'sbcl',
-  'scala',
-  'swift',
-  'tclsh',
-  'vi',
-  'vim',
-  'wish',
-  'wscript',
-  'yash',
-]);
+/** Runners a hook command may start its script with that have no program model (the interpreters and shells do). */
+const UNMODELLED_RUNNERS: readonly string[] = ['npx', 'uv'];
+/** Whether a hook command's first word starts the script after it (`node x.js`, `bash x.sh`, `npx tsx x.ts`). */
+const startsScript = (name: string): boolean =>
+  programsOfRole('interpreter').has(name) || programsOfRole('shell').has(name) || UNMODELLED_RUNNERS.includes(name);
 const SKIP_WORDS = new Set(['run', 'tsx', 'exec', '--']);
 
 /** Split a command line into words (quotes removed; no expansion). */
@@ -113,7 +49,7 @@ export function scriptOf(command: string, env: HookCheckEnv): { path: string; di
   while (i < w.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(w[i]!)) i++;
   let direct = true;
   let word = w[i];
-  if (word !== undefined && INTERPRETERS.has(word.replace(/^.*\//, ''))) {
+  if (word !== undefined && startsScript(word.replace(/^.*\//, ''))) {
     direct = false;
     i++;
     while (i < w.length && (w[i]!.startsWith('-') || SKIP_WORDS.has(w[i]!))) i++;

@@ -4,6 +4,7 @@
  * its parameters bind.
  */
 import type { Platform } from '../core/types.js';
+import { programsOfRole } from '../shell/programs/index.js';
 import { powerShellAlias } from './aliases.js';
 import { cmdletSpec, type CmdletSpec, type ParameterSpec } from './cmdlets.js';
 import type { PsCommand, PsWord } from './types.js';
@@ -30,27 +31,9 @@ export interface ResolvedName {
   ambiguous?: string;
 }
 
-const SHELLS = new Set([
-  'pwsh',
-  'powershell',
-  'powershell_ise',
-  'cmd',
-  'bash',
-  'sh',
-  'zsh',
-  'dash',
-  'ksh',
-  'fish',
-  'wsl',
-  'wt',
-  'conhost',
-  // the POSIX shells the program models know
-  'ash',
-  'mksh',
-  'posh',
-  'rbash',
-  'yash',
-]);
+/** Shells and consoles a command can start besides the POSIX shells the program models know. */
+const CONSOLES: readonly string[] = ['pwsh', 'powershell', 'powershell_ise', 'cmd', 'fish', 'wsl', 'wt', 'conhost'];
+const isShell = (name: string): boolean => programsOfRole('shell').has(name) || CONSOLES.includes(name);
 const MODULES = /^microsoft\.powershell\.(management|utility|core|security|archive)\\(.+)$/i;
 
 function stripExe(name: string): string {
@@ -74,11 +57,11 @@ export function resolveCommandName(name: string, platform: Platform): ResolvedNa
   if (name.includes('/') || name.includes('\\')) {
     const base = name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
     if (/\.(ps1|psm1|psd1|bat|cmd|vbs|js|wsf)$/i.test(base)) return { kind: 'script', canonical: name, readings: [name, base] };
-    if (SHELLS.has(stripExe(base).toLowerCase())) return { kind: 'shell', canonical: name, readings: [name, base, stripExe(base)] };
+    if (isShell(stripExe(base).toLowerCase())) return { kind: 'shell', canonical: name, readings: [name, base, stripExe(base)] };
     return { kind: 'command', canonical: name, readings: [name, base, stripExe(base)] };
   }
   if (/\.(ps1|psm1|bat|cmd)$/i.test(name)) return { kind: 'script', canonical: name, readings: [name] };
-  if (SHELLS.has(stripExe(lower))) return { kind: 'shell', canonical: name, readings: [name, stripExe(name)] };
+  if (isShell(stripExe(lower))) return { kind: 'shell', canonical: name, readings: [name, stripExe(name)] };
   const alias = powerShellAlias(lower);
   if (alias) {
     const spec = cmdletSpec(alias.cmdlet);

@@ -11,6 +11,7 @@ import {
   isPackageRunner,
   packageRunsOf,
   processesAimedAt,
+  runsJavaScript,
   specPackage,
   unnamedPackageSpec,
 } from '../shell/programs/index.js';
@@ -80,8 +81,6 @@ export function builtInSettings(t: Omit<SelfTarget, 'host' | 'port'>): Record<st
 
 /** `toolgate`, `toolgate@0.1.0`, `@scope/toolgate@latest`: the package as a runner names it. */
 const PACKAGE = /^(?:@[^/\s]+\/)?toolgate(?:@\S*)?$/i;
-/** Programs that run a script file: the CLI's own `main.js` run by path. */
-const SCRIPT_RUNNERS: ReadonlySet<string> = new Set(['node', 'nodejs', 'bun', 'deno', 'tsx', 'ts-node']);
 
 const base = (word: string) => word.slice(word.lastIndexOf('/') + 1);
 const isBinary = (word: string) => names(base(word).toLowerCase(), 'toolgate') || PACKAGE.test(word);
@@ -243,7 +242,7 @@ function personOnlyCommand(argv: readonly string[], j: Judging): PersonOnly | un
       run.kind === 'command' ? commandIn(run.words, run.spec, j) : scriptRun(run.name, run.args, run.orCommand, run.elsewhere, j);
     if (what !== undefined) return what;
   }
-  if (!SCRIPT_RUNNERS.has(name)) return undefined;
+  if (!runsJavaScript(name)) return undefined;
   const t = tokens(rest);
   for (let i = 0; i < t.length; i++) {
     if (!isScript(t[i]!)) continue;
@@ -265,7 +264,7 @@ function commandIn(words: readonly string[], spec: boolean, j: Judging): PersonO
     if (w.startsWith('-')) continue;
     // Only a word that names a program the CLI may be run by starts a reading (so a long list of files costs none).
     const program = base(w).toLowerCase();
-    const what = isScript(w) || isPackageRunner(program) || SCRIPT_RUNNERS.has(program) ? personOnlyCommand(t.slice(i), j) : undefined;
+    const what = isScript(w) || isPackageRunner(program) || runsJavaScript(program) ? personOnlyCommand(t.slice(i), j) : undefined;
     if (what !== undefined) return what;
     if (!spec) continue;
     const named = isBinary(specPackage(w));

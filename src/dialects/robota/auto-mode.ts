@@ -3,6 +3,7 @@
  * set aside while the classifier judges, and the limits after which a person is asked.
  * @packageDocumentation
  */
+import { programsOfRole } from '../../shell/programs/index.js';
 import { parseRobotaRule } from './rules.js';
 
 /**
@@ -16,128 +17,13 @@ export const ROBOTA_AUTO_MODE_LIMITS = { consecutiveRefusals: 3, sessionBlocks: 
 const EXEC_TOOLS = new Set(['Bash', 'Shell', 'BackgroundProcess', 'ExecuteCommand']);
 /** Tools whose bare allow rule approves arbitrary execution. */
 const BROAD_BARE = new Set(['Agent', 'Computer']);
-/** Programs that run whatever follows them. */
-const INTERPRETERS = new Set([
-  'python',
-  'python2',
-  'python3',
-  'node',
-  'deno',
-  'bun',
-  'ruby',
-  'perl',
-  'php',
-  'lua',
-  'sh',
-  'bash',
-  'zsh',
-  'fish',
-  'dash',
-  'ksh',
-  'pwsh',
-  'powershell',
-  'sudo',
-  'doas',
-  'su',
-  'env',
-  'xargs',
-  'exec',
-  'eval',
-  'ssh',
-  'npx',
-  'pnpx',
-  'bunx',
-  'uvx',
-  'pipx',
-  'timeout',
-  'nice',
-  'nohup',
-  'time',
-  'stdbuf',
-  'watch',
-  'osascript',
-  'java',
-  'dotnet',
-  // the wrappers, interpreters and shells the program models know
-  'ash',
-  'builtin',
-  'busybox',
-  'chronic',
-  'chroot',
-  'chrt',
-  'clisp',
-  'command',
-  'coproc',
-  'cscript',
-  'elixir',
-  'emacs',
-  'erl',
-  'escript',
-  'ex',
-  'expect',
-  'flock',
-  'gdb',
-  'ghci',
-  'gjs',
-  'groovy',
-  'guile',
-  'iex',
-  'ionice',
-  'irb',
-  'jrunscript',
-  'jshell',
-  'julia',
-  'kotlin',
-  'luajit',
-  'mksh',
-  'nocorrect',
-  'nodejs',
-  'noglob',
-  'nsenter',
-  'nvim',
-  'ocaml',
-  'parallel',
-  'php-cgi',
-  'posh',
-  'prlimit',
-  'pypy',
-  'pypy3',
-  'qjs',
-  'r',
-  'racket',
-  'rbash',
-  'rscript',
-  'run0',
-  'runghc',
-  'runhaskell',
-  'runuser',
-  'sbcl',
-  'scala',
-  'script',
-  'setpriv',
-  'setsid',
-  'sg',
-  'swift',
-  'systemd-run',
-  'taskset',
-  'tclsh',
-  'ts-node',
-  'tsx',
-  'unbuffer',
-  'unshare',
-  'vi',
-  'vim',
-  'wish',
-  'wscript',
-  'yash',
-]);
+/**
+ * Programs that run whatever follows them: the wrappers, interpreters and shells the program
+ * models know, and these, which have no model yet.
+ */
+const UNMODELLED_EXECUTORS: readonly string[] = ['fish', 'eval', 'ssh', 'npx', 'pnpx', 'bunx', 'uvx', 'pipx', 'java', 'dotnet'];
 /** Package managers and build tools: broad when what follows is a run-style subcommand or a wildcard. */
-const RUNNERS = new Set([
-  'npm',
-  'pnpm',
-  'yarn',
-  'bun',
-  'make',
+const UNMODELLED_RUNNERS: readonly string[] = [
   'just',
   'cargo',
   'go',
@@ -150,19 +36,20 @@ const RUNNERS = new Set([
   'gradle',
   'mvn',
   'rake',
-  // the runners of scripts the program models know
-  'bmake',
-  'bunx',
-  'corepack',
-  'deno',
-  'fnm',
-  'gmake',
-  'npx',
-  'nvm',
-  'pnpx',
-  'volta',
-  'yarnpkg',
-]);
+];
+const isExecutor = (name: string): boolean =>
+  programsOfRole('wrapper').has(name) ||
+  programsOfRole('interpreter').has(name) ||
+  programsOfRole('shell').has(name) ||
+  UNMODELLED_EXECUTORS.includes(name);
+const isRunner = (name: string): boolean => programsOfRole('runner').has(name) || UNMODELLED_RUNNERS.includes(name);
+const executors = (): Iterable<string> => [
+  ...programsOfRole('wrapper'),
+  ...programsOfRole('interpreter'),
+  ...programsOfRole('shell'),
+  ...UNMODELLED_EXECUTORS,
+];
+const runners = (): Iterable<string> => [...programsOfRole('runner'), ...UNMODELLED_RUNNERS];
 const RUN_SUBCOMMANDS = ['run', 'run-script', 'exec', 'dlx', 'x', 'start'];
 
 const maybe = (partial: string, names: Iterable<string>) => [...names].some((n) => n.startsWith(partial));
@@ -189,9 +76,9 @@ export function isBroadExecutionAllowRule(text: string): boolean {
   const words = prefix.split(/\s+/);
   const complete = /\s$/.test(prefix);
   const first = (words[0] ?? '').replace(/^.*\//, '');
-  if (words.length === 1 && !complete) return first === '' || maybe(first, INTERPRETERS) || maybe(first, RUNNERS);
-  if (INTERPRETERS.has(first)) return true;
-  if (!RUNNERS.has(first)) return false;
+  if (words.length === 1 && !complete) return first === '' || maybe(first, executors()) || maybe(first, runners());
+  if (isExecutor(first)) return true;
+  if (!isRunner(first)) return false;
   const rest = words.slice(1).filter((w) => w !== '');
   if (rest.length === 0) return true;
   const second = rest[0]!;

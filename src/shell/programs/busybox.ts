@@ -16,6 +16,7 @@ export const busybox = defineProgram({
   summary: 'busybox: run one of its applets',
   sources: ['BusyBox 1.36 busybox(1)'],
   runs: 'seen',
+  role: 'wrapper',
   unwrap,
   examples: [{ command: 'busybox rm a.txt', effects: ['remove ./a.txt'], readOnly: false }],
 });

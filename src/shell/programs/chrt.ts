@@ -46,6 +46,7 @@ export const chrt = defineProgram({
   sources: ['util-linux 2.38 chrt(1)'],
   grammar,
   runs: 'seen',
+  role: 'wrapper',
   unwrap,
   examples: [
     { command: 'chrt -o 0 rm a.txt', effects: ['remove ./a.txt'], readOnly: false, why: '0 is the priority' },

@@ -158,6 +158,7 @@ export const env = defineProgram({
   sources: [coreutils('env')],
   grammar: ENV_OPTIONS,
   runs: 'seen',
+  role: 'wrapper',
   unwrap,
   examples: [
     { command: 'env -u HOME rm a.txt', effects: ['remove ./a.txt'], readOnly: false, why: '-u takes the variable to unset' },

@@ -66,6 +66,7 @@ export const flock = defineProgram({
   },
   touchesFilesAsWrapper: true,
   runs: 'seen',
+  role: 'wrapper',
   unwrap,
   examples: [
     { command: 'flock build.lock cat a.txt', effects: ['write ./build.lock', 'read ./a.txt'], readOnly: false },

@@ -105,10 +105,14 @@ import { whoami } from './whoami.js';
 import { xargs } from './xargs.js';
 import { xxd } from './xxd.js';
 import { yes } from './yes.js';
-import type { ProgramModel } from './model.js';
+import type { ProgramModel, ProgramRole } from './model.js';
 import { createProgramRegistry, type ProgramRegistry } from './registry.js';
+import { SHELLS } from './posix-shells.js';
+import { INTERPRETERS } from './interpreters.js';
+import { PROJECT_RUNNERS } from './project-runners.js';
+import { PACKAGE_RUNNERS } from './package-runners.js';
 
-export type { DirectoryChange, ProgramConfigFiles, ProgramExample, ProgramModel, ProgramRuns, ProgramState } from './model.js';
+export type { DirectoryChange, ProgramConfigFiles, ProgramExample, ProgramModel, ProgramRole, ProgramRuns, ProgramState } from './model.js';
 export { cdReadOnly } from './cd.js';
 export { createProgramRegistry, optionShape, type ProgramRegistry, type ProgramRegistryOptions } from './registry.js';
 
@@ -225,8 +229,25 @@ export const PROGRAM_MODELS: readonly ProgramModel[] = [
   ...FILE_OPERATION_MODELS,
 ];
 
-/** The registry the shell layer uses (duplicate names are refused by its test, not at start). @internal */
-export const PROGRAMS: ProgramRegistry = createProgramRegistry(PROGRAM_MODELS);
+/**
+ * The registry the shell layer uses (duplicate names are refused by its test, not at start). The
+ * programs of a role that have no model yet come from the tables that know them as opaque: the
+ * POSIX shells, the interpreters, the project and package runners.
+ * @internal
+ */
+export const PROGRAMS: ProgramRegistry = createProgramRegistry(PROGRAM_MODELS, {
+  unmodelled: { shell: SHELLS, interpreter: INTERPRETERS, runner: [...PROJECT_RUNNERS, ...PACKAGE_RUNNERS] },
+});
+
+/**
+ * The names of the programs of a role (wrappers, interpreters, shells, runners of scripts), for a
+ * place that asks whether a program name alone may start anything at all (a broad allow rule, a
+ * hook's script).
+ * @internal
+ */
+export function programsOfRole(role: ProgramRole): ReadonlySet<string> {
+  return PROGRAMS.namesOf(role);
+}
 
 /** Whether `name` moves the shell's working directory for the commands after it (cd, pushd, popd). @internal */
 export function changesDirectory(name: string): boolean {
@@ -246,3 +267,4 @@ export function findsRepositoryFromCwd(name: string): boolean {
 export { processesAimedAt, type ProcessAim } from './process-attach.js';
 export { packageRunsOf, isPackageRunner, specPackage, unnamedPackageSpec, type PackageRun } from './package-runners.js';
 export { printedVariables } from './environment-printers.js';
+export { runsJavaScript } from './interpreters.js';

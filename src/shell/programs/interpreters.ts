@@ -74,6 +74,14 @@ export const INTERPRETERS: ReadonlySet<string> = new Set([
   'gdb',
 ]);
 
+/** The interpreters that run a JavaScript (or TypeScript) file (`node dist/cli/main.js`, `tsx src/cli/main.ts`). */
+const JAVASCRIPT_RUNTIMES: ReadonlySet<string> = new Set(['node', 'nodejs', 'bun', 'deno', 'tsx', 'ts-node']);
+
+/** Whether `name` (a folded program name) runs a JavaScript or TypeScript file named as its operand. @internal */
+export function runsJavaScript(name: string): boolean {
+  return JAVASCRIPT_RUNTIMES.has(name);
+}
+
 /** The interpreter a command name is (`python3.12` → `python3`, `perl5.36` → `perl`), or undefined. */
 export function interpreterName(name: string): string | undefined {
   if (INTERPRETERS.has(name)) return name;
@@ -284,6 +292,7 @@ export const INTERPRETER_MODELS: readonly ProgramModel[] = Object.keys(CODE_OPTI
     summary: `${family}: run code given inline, in a file or on input`,
     sources: [FAMILY_SOURCES[family]!],
     runs: 'unseen',
+    role: 'interpreter',
     files: (_name, argv) => interpreterOperands(family, argv),
     ...(Object.keys(readOnly).length > 0 ? { readOnly: { claudeCode: readOnly } } : {}),
     examples: [

@@ -27,6 +27,16 @@ import type { WrapperInfo } from './wrapper-types.js';
 export type ProgramRuns = 'nothing' | 'seen' | 'unseen';
 
 /**
+ * What a program is as a starter of other programs, for the places that ask "may this run
+ * anything at all" of a name alone (a broad allow rule, a hook's script): `wrapper` runs the
+ * command in its words (`sudo`, `env`, `xargs`, `timeout`); `interpreter` runs code of a language
+ * given inline, in a file or on input (`python3`, `node`); `shell` runs shell code (`bash -c`,
+ * `sh x.sh`); `runner` runs a project's or a package's scripts (`npm run`, `npx`, `make`).
+ * @internal
+ */
+export type ProgramRole = 'wrapper' | 'interpreter' | 'shell' | 'runner';
+
+/**
  * Where a command leaves the shell's working directory: the directory its operand at `index`
  * names, the home directory, or one toolgate does not track (`cd -`, `popd`), for `why`.
  * @internal
@@ -148,6 +158,8 @@ export interface ProgramModel {
   readonly variables?: 'assigns' | 'names';
   /** Whether toolgate sees what it runs (see {@link ProgramRuns}). */
   readonly runs: ProgramRuns;
+  /** What it is as a starter of other programs (see {@link ProgramRole}); absent when none of these. */
+  readonly role?: ProgramRole;
   /**
    * The commands it runs, read from its words (`find … -exec CMD {} ;`, `tar --to-command=CMD`):
    * each is judged as a command of its own (or as opaque code or an unknown); `undefined` when

@@ -90,6 +90,7 @@ export const npm = defineProgram({
   grammar,
   // Package scripts and `npm exec` run programs named in its arguments that toolgate does not read here.
   runs: 'unseen',
+  role: 'runner',
   files: (_name, argv, shape) => npmFiles(argv, shape),
   examples: [
     {

@@ -512,6 +512,9 @@ const RUNNERS: Readonly<Record<string, RunnerGrammar>> = {
 /** The package managers a version manager may name (`corepack pnpm@9`). */
 const MANAGERS = set('npm', 'npx', 'pnpm', 'pnpx', 'yarn', 'yarnpkg');
 
+/** The package runners this module reads (npm, npx, pnpm, yarn, bun, deno, the version managers). @internal */
+export const PACKAGE_RUNNERS: readonly string[] = Object.keys(RUNNERS);
+
 /** Whether `name` (a folded program name) is a package runner this module reads. @internal */
 export function isPackageRunner(name: string): boolean {
   return Object.hasOwn(RUNNERS, name);

@@ -60,6 +60,7 @@ export const parallel = defineProgram({
   summary: 'parallel (GNU): run commands in parallel, completed from arguments or input',
   sources: ['GNU parallel 20221122 parallel(1)'],
   runs: 'seen',
+  role: 'wrapper',
   unwrap,
   examples: [
     {

@@ -49,6 +49,9 @@ const RUNS_PROJECT_CODE: Readonly<Record<string, { what: string; quiet?: Readonl
   bunx: { what: "a package's program" },
 };
 
+/** The programs that run the project's own code (make, the package managers, npx). @internal */
+export const PROJECT_RUNNERS: readonly string[] = Object.keys(RUNS_PROJECT_CODE);
+
 /**
  * Why the command (`name` its folded program name) runs the project's code toolgate cannot see,
  * or `undefined` when it runs none (`npm ls`, `make --version`).

@@ -9,7 +9,7 @@ import type { GnuOptionSpec } from '../options/gnu-options.js';
 import type { OptionShape } from '../options/options.js';
 import type { ReadOnlyEntry, ReadOnlySpec } from './read-only-types.js';
 import type { FileOperands } from '../options/file-operands.js';
-import type { ProgramModel } from './model.js';
+import type { ProgramModel, ProgramRole } from './model.js';
 
 /** The models, by name, and what is derived from them. @internal */
 export interface ProgramRegistry {
@@ -29,12 +29,20 @@ export interface ProgramRegistry {
    * facet for `name`; `literal` says, per word, whether it is literal.
    */
   files(name: string, argv: readonly string[], literal?: readonly boolean[]): FileOperands | undefined;
+  /**
+   * The names of the programs of a role (see `ProgramModel.role`): every name of a model with that
+   * role, and the names of programs of the role that have no model yet (given at build). Built on
+   * first use per role and kept; a caller asking for the names does not need the models' facets.
+   */
+  namesOf(role: ProgramRole): ReadonlySet<string>;
 }
 
 /** Options of {@link createProgramRegistry}. @internal */
 export interface ProgramRegistryOptions {
   /** Refuse a name given by two models, or a read-only entry for a name the model does not have. */
   readonly check?: boolean;
+  /** Names of programs of a role that have no model yet (the shells, the interpreters toolgate only knows as opaque). */
+  readonly unmodelled?: Readonly<Partial<Record<ProgramRole, Iterable<string>>>>;
 }
 
 /**
@@ -102,8 +110,19 @@ export function createProgramRegistry(models: readonly ProgramModel[], options: 
     for (const model of models) Object.assign(out, model.readOnly?.[set] ?? {});
     return out;
   }
+  const roles = new Map<ProgramRole, ReadonlySet<string>>();
+  const namesOf = (role: ProgramRole): ReadonlySet<string> => {
+    let names = roles.get(role);
+    if (!names) {
+      const set = new Set<string>(options.unmodelled?.[role] ?? []);
+      for (const model of models) if (model.role === role) for (const name of model.names) set.add(name);
+      roles.set(role, (names = set));
+    }
+    return names;
+  };
   return {
     models,
+    namesOf,
     get: (name) => byName.get(name),
     names: () => [...byName.keys()],
     readOnlyTable,

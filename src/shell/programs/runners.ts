@@ -73,6 +73,7 @@ function runner(name: string, spec: Runner, facts: RunnerFacts): ProgramModel {
     names: [name],
     grammar: spec.spec,
     runs: 'seen',
+    role: 'wrapper',
     unwrap: (argv) => runnerCommand(name, argv, spec),
     ...(lookedThrough !== undefined ? { readOnly: { wrapper: { [name]: readOnlyEntry(spec.spec, lookedThrough) } } } : {}),
   });

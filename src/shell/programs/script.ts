@@ -46,6 +46,7 @@ export const script = defineProgram({
   sources: ['util-linux 2.38 script(1)'],
   grammar: SCRIPT_OPTIONS,
   runs: 'seen',
+  role: 'wrapper',
   unwrap,
   // Its typescript file is a write of its own; its words are read as an unmodelled program's.
   touchesFilesAsWrapper: true,

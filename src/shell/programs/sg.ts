@@ -20,6 +20,7 @@ export const sg = defineProgram({
   summary: 'sg: run a command with another group ID',
   sources: ['shadow-utils 4.13 sg(1)'],
   runs: 'seen',
+  role: 'wrapper',
   unwrap,
   examples: [{ command: "sg staff -c 'rm a.txt'", effects: ['remove ./a.txt'], readOnly: false, why: 'the command is run by sh -c' }],
 });

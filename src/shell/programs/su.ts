@@ -65,6 +65,7 @@ export const su = defineProgram({
   sources: ['util-linux 2.38 su(1)'],
   grammar: SU_OPTIONS,
   runs: 'seen',
+  role: 'wrapper',
   unwrap: (argv) => suCommand('su', argv),
   examples: [
     { command: "su -c 'rm a.txt' bob", effects: ['remove ./a.txt'], readOnly: false, why: '-c takes a script' },
@@ -84,6 +85,7 @@ export const runuser = defineProgram({
   sources: ['util-linux 2.38 runuser(1)'],
   grammar: RUNUSER_OPTIONS,
   runs: 'seen',
+  role: 'wrapper',
   unwrap: (argv) => suCommand('runuser', argv),
   examples: [{ command: 'runuser -u bob rm a.txt', effects: ['remove ./a.txt'], readOnly: false, why: '-u USER runs the words after it' }],
 });

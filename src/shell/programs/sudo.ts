@@ -68,6 +68,7 @@ export const sudo = defineProgram({
   sources: ['sudo 1.9 sudo(8)'],
   grammar: SUDO_OPTIONS,
   runs: 'seen',
+  role: 'wrapper',
   unwrap,
   examples: [
     { command: 'sudo -u www rm a.txt', effects: ['remove ./a.txt'], readOnly: false, why: '-u takes the user' },

@@ -25,6 +25,7 @@ export const unbuffer = defineProgram({
   summary: 'unbuffer: run a program with its output unbuffered',
   sources: ['expect 5.45 unbuffer(1), expect(1) spawn'],
   runs: 'seen',
+  role: 'wrapper',
   unwrap,
   examples: [
     { command: 'unbuffer rm a.txt', effects: ['remove ./a.txt'], readOnly: false },

@@ -53,6 +53,7 @@ export const watch = defineProgram({
   sources: ['procps-ng 4.0 watch(1)'],
   grammar: WATCH_OPTIONS,
   runs: 'seen',
+  role: 'wrapper',
   unwrap,
   examples: [
     {

@@ -82,6 +82,7 @@ export const xargs = defineProgram({
   sources: ['GNU findutils 4.9 xargs(1)', CC_CLI],
   grammar: XARGS_OPTIONS,
   runs: 'seen',
+  role: 'wrapper',
   unwrap,
   // `-a`/`--arg-file FILE`: the input read from a file.
   files: (_name, argv, shape) => files(argv, shape),

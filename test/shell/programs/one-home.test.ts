@@ -63,28 +63,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/serve/self-guard.ts:[': 'a glob bracket in the answer-command matcher, not the program [',
   'src/store/verify.ts:seq': "the audit anchor's sequence number, not the program seq",
   'src/shell/commands/emit.ts:git': "the call to git's runs facet (to move: the registry's runs facet)",
-  'src/dialects/robota/auto-mode.ts:nice':
-    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/dialects/robota/auto-mode.ts:nohup':
-    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/dialects/robota/auto-mode.ts:stdbuf':
-    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/dialects/robota/auto-mode.ts:doas':
-    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/dialects/robota/auto-mode.ts:sudo':
-    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/dialects/robota/auto-mode.ts:su':
-    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/dialects/robota/auto-mode.ts:watch':
-    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/evaluate/broad-allow.ts:sudo':
-    "the interpreters and wrappers a broad allow rule would cover (to move: derived from the models' runs facet)",
-  'src/dialects/robota/auto-mode.ts:xargs':
-    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/evaluate/broad-allow.ts:env':
-    "the interpreters and wrappers a broad allow rule would cover (to move: derived from the models' runs facet)",
-  'src/evaluate/broad-allow.ts:xargs':
-    "the interpreters and wrappers a broad allow rule would cover (to move: derived from the models' runs facet)",
   'src/shell/commands/emit.ts:xargs': "the `via` of input an unwrap facet reports (xargs's), not a table",
   'src/shell/types.ts:xargs': "where a command's arguments come from at run time (`argumentsFrom`), not a table",
   'src/shell/effects/path-effects.ts:xargs': "a removal whose operands come from xargs input (to move: the input a model's unwrap reports)",
@@ -103,58 +81,8 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/serve/display/mask.ts:export': "serve's masking: programs that only pass a quoted block on as data (to move: a model facet)",
   'src/serve/display/mask.ts:echo': "serve's masking: programs that only pass a quoted block on as data (to move: a model facet)",
   'src/serve/display/mask.ts:printf': "serve's masking: programs that only pass a quoted block on as data (to move: a model facet)",
-  'src/dialects/robota/auto-mode.ts:perl':
-    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/dialects/robota/auto-mode.ts:python':
-    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/dialects/robota/auto-mode.ts:python2':
-    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/dialects/robota/auto-mode.ts:python3':
-    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/dialects/robota/auto-mode.ts:node':
-    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/dialects/robota/auto-mode.ts:deno':
-    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/dialects/robota/auto-mode.ts:bun':
-    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/dialects/robota/auto-mode.ts:ruby':
-    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/dialects/robota/auto-mode.ts:php':
-    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/dialects/robota/auto-mode.ts:lua':
-    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/evaluate/broad-allow.ts:perl':
-    "the interpreters and wrappers a broad allow rule would cover (to move: derived from the models' runs facet)",
-  'src/evaluate/broad-allow.ts:python':
-    "the interpreters and wrappers a broad allow rule would cover (to move: derived from the models' runs facet)",
-  'src/evaluate/broad-allow.ts:python2':
-    "the interpreters and wrappers a broad allow rule would cover (to move: derived from the models' runs facet)",
-  'src/evaluate/broad-allow.ts:python3':
-    "the interpreters and wrappers a broad allow rule would cover (to move: derived from the models' runs facet)",
-  'src/evaluate/broad-allow.ts:node':
-    "the interpreters and wrappers a broad allow rule would cover (to move: derived from the models' runs facet)",
-  'src/evaluate/broad-allow.ts:deno':
-    "the interpreters and wrappers a broad allow rule would cover (to move: derived from the models' runs facet)",
-  'src/evaluate/broad-allow.ts:bun':
-    "the interpreters and wrappers a broad allow rule would cover (to move: derived from the models' runs facet)",
-  'src/evaluate/broad-allow.ts:ruby':
-    "the interpreters and wrappers a broad allow rule would cover (to move: derived from the models' runs facet)",
-  'src/evaluate/broad-allow.ts:php':
-    "the interpreters and wrappers a broad allow rule would cover (to move: derived from the models' runs facet)",
-  'src/evaluate/broad-allow.ts:lua':
-    "the interpreters and wrappers a broad allow rule would cover (to move: derived from the models' runs facet)",
-  'src/lint/hooks.ts:perl': "the lint's interpreters a hook command may start (to move: derived from the models' runs facet)",
-  'src/lint/hooks.ts:python': "the lint's interpreters a hook command may start (to move: derived from the models' runs facet)",
-  'src/lint/hooks.ts:python3': "the lint's interpreters a hook command may start (to move: derived from the models' runs facet)",
-  'src/lint/hooks.ts:node': "the lint's interpreters a hook command may start (to move: derived from the models' runs facet)",
-  'src/lint/hooks.ts:deno': "the lint's interpreters a hook command may start (to move: derived from the models' runs facet)",
-  'src/lint/hooks.ts:bun': "the lint's interpreters a hook command may start (to move: derived from the models' runs facet)",
-  'src/lint/hooks.ts:ruby': "the lint's interpreters a hook command may start (to move: derived from the models' runs facet)",
   'src/lint/logic.ts:python': "the lint's names of one program (python and python3), not a table of the program's behaviour",
   'src/lint/logic.ts:python3': "the lint's names of one program (python and python3), not a table of the program's behaviour",
-  'src/serve/self-guard.ts:node': "the script runners that can start serve's CLI by a path (to move: a model facet)",
-  'src/serve/self-guard.ts:deno': "the script runners that can start serve's CLI by a path (to move: a model facet)",
-  'src/serve/self-guard.ts:bun': "the script runners that can start serve's CLI by a path (to move: a model facet)",
   'src/shell/read-only/index.ts:node':
     "the `version` check kind: node's `-v` is its version too (to move: the interpreter model's own check)",
   'src/powershell/aliases.ts:rm': 'a PowerShell alias (`rm` is Remove-Item there), not the POSIX program',
@@ -169,8 +97,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/testing/memory-fs.ts:mkdir': 'the name of a file-system call in an error, not the program',
   'src/testing/memory-fs.ts:chmod': 'the name of a file-system call in an error, not the program',
   'src/shell/shells/zsh.ts:watch': "zsh's tied `watch` array, not the program",
-  'src/evaluate/broad-allow.ts:exec':
-    "the interpreters and wrappers a broad allow rule would cover (to move: derived from the models' runs facet)",
   'src/shell/programs/file-operations.ts:time': "touch's `--time` option, not the program",
   'src/lint/codes.ts:curl': 'the meaning of a lint code, in prose (`a deny on `curl` but not `wget``), not a table of the program',
   'src/lint/codes.ts:wget': 'the meaning of a lint code, in prose (`a deny on `curl` but not `wget``), not a table of the program',
@@ -181,9 +107,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/powershell/aliases.ts:curl': 'a PowerShell alias (`curl` is Invoke-WebRequest in Windows PowerShell), not the program',
   'src/powershell/aliases.ts:wget': 'a PowerShell alias (`wget` is Invoke-WebRequest in Windows PowerShell), not the program',
   'src/serve/display/mask.ts:curl': "serve's masking: programs that only pass a quoted block on as data (to move: a model facet)",
-  'src/dialects/robota/auto-mode.ts:npm':
-    "robota's auto-mode list of runners of project scripts (to move: derived from the models' runs facet)",
-  'src/evaluate/broad-allow.ts:npm': "the package managers a broad allow rule would cover (to move: derived from the models' runs facet)",
   'src/lint/logic.ts:rsync': "the lint's network programs (a deny rule one of them gets past), not a table of the program's behaviour",
   'src/lint/logic.ts:node':
     "the lint's sample risky calls for an allow rule on a program, and programs that do the same job, not a table of the program's behaviour",
@@ -203,14 +126,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
     "the lint's sample risky calls for an allow rule on a program, and programs that do the same job, not a table of the program's behaviour",
   'src/lint/logic.ts:deno':
     "the lint's sample risky calls for an allow rule on a program, and programs that do the same job, not a table of the program's behaviour",
-  'src/dialects/robota/auto-mode.ts:env':
-    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/dialects/robota/auto-mode.ts:exec':
-    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/dialects/robota/auto-mode.ts:timeout':
-    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/dialects/robota/auto-mode.ts:time':
-    "robota's auto-mode list of programs that run whatever follows them (to move: derived from the models' runs facet)",
 };
 
 function files(dir: string): string[] {
@@ -288,14 +203,8 @@ describe('every program has one home', () => {
 
 /** Files outside `programs/` that still hold a table naming programs, with what the table is. */
 const UNMOVED_TABLES: Readonly<Record<string, string>> = {
-  'src/evaluate/broad-allow.ts': 'the interpreters and wrappers a broad allow rule would cover',
-  'src/dialects/robota/auto-mode.ts':
-    "robota's auto-mode lists of programs that run whatever follows them (to move: derived from the models' runs facet)",
-  'src/lint/hooks.ts': "the interpreters a hook command may start (to move: derived from the models' runs facet)",
   'src/lint/logic.ts': "the lint's network programs, programs that do the same job, and interpreters whose code a deny rule does not see",
   'src/serve/display/mask.ts': "serve's masking: programs that only pass a quoted block on as data (to move: a model facet)",
-  'src/serve/self-guard.ts': "the script runners that start serve's CLI by a path (to move: a model facet)",
-  'src/powershell/resolve.ts': 'the shells and consoles a PowerShell command can start (to move: derived from the shell models)',
 };
 
 /** Files whose tables hold words that are program names but name something else there. */

@@ -73,6 +73,24 @@ describe('program registry', () => {
       expect(m.examples.length, m.summary).toBeGreaterThan(0);
     }
   });
+
+  it("names the programs of a role: the models' and the unmodelled ones it was given", () => {
+    const wrapper = defineProgram({ names: ['w1', 'w2'], summary: 'w', sources: ['x'], runs: 'seen', role: 'wrapper', examples: [] });
+    const plain = defineProgram({ names: ['p'], summary: 'p', sources: ['x'], runs: 'nothing', examples: [] });
+    const registry = createProgramRegistry([wrapper, plain], { unmodelled: { shell: ['sh'] } });
+    expect([...registry.namesOf('wrapper')]).toEqual(['w1', 'w2']);
+    expect([...registry.namesOf('shell')]).toEqual(['sh']);
+    expect([...registry.namesOf('interpreter')]).toEqual([]);
+  });
+
+  it('gives a wrapper a reading of the command it runs', () => {
+    for (const m of PROGRAM_MODELS.filter((m) => m.role === 'wrapper')) {
+      expect(m.runs, m.summary).toBe('seen');
+      expect(m.unwrap, m.summary).toBeDefined();
+    }
+    expect(PROGRAMS.namesOf('wrapper').has('sudo')).toBe(true);
+    expect(PROGRAMS.namesOf('interpreter').has('python3')).toBe(true);
+  });
 });
 
 describe('one grammar per program', () => {
