@@ -113,7 +113,23 @@ function structure(a: ShellAnalysis): string {
  * it is one of these (an allowlist: `bash -c`, `python3 -`, `ssh`, `eval`, `sh run.sh` after a
  * heredoc wrote it, would run the body's lines).
  */
-const DATA_PROGRAMS = new Set(['cat', 'printf', 'echo', 'tee', 'export', 'gh', 'curl', 'ssh-add', 'chmod', 'mkdir', 'true']);
+const DATA_PROGRAMS = new Set([
+  'cat',
+  'printf',
+  'echo',
+  'tee',
+  'export',
+  'declare',
+  'typeset',
+  'readonly',
+  'local',
+  'gh',
+  'curl',
+  'ssh-add',
+  'chmod',
+  'mkdir',
+  'true',
+]);
 
 /**
  * In a command: the block is the whole of a quoted word (`'…'`, `"…"`) or the whole body of a

@@ -323,6 +323,13 @@ describe('a PEM-like block never hides a line that runs', () => {
     expect(maskInput('Write', { file_path: '/p/deploy.pem', content: `${key}\n` }).masks.map((m) => m.shape)).toEqual(['pem-private-key']);
     expect(maskCommand(`cat > key.txt <<'EOF'\n${key}\nEOF`).parts.some((p) => p.kind === 'masked')).toBe(true);
   });
+
+  it('a key alone in a quoted word of any program that only passes data on is masked, and not where the word may run', () => {
+    const key = SECRET_SHAPES.find((s) => s.id === 'pem-private-key')!.examples[0]!;
+    const masked = (command: string) => maskCommand(command).parts.some((p) => p.kind === 'masked');
+    for (const setter of ['export', 'declare', 'typeset', 'readonly', 'local']) expect(masked(`${setter} KEY='${key}'`), setter).toBe(true);
+    expect(masked(`bash -c '${key}'`)).toBe(false);
+  });
 });
 
 describe('the masked input keeps every field', () => {
