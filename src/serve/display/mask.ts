@@ -1,4 +1,5 @@
 import { analyzeShell, type ShellAnalysis } from '../../shell/index.js';
+import { passesOnData } from '../../shell/programs/index.js';
 import { SECRET_SHAPES } from './shapes.js';
 
 /** What a masked secret is shown as, after its kept prefix: characters no shell gives a meaning to. @public */
@@ -111,25 +112,11 @@ function structure(a: ShellAnalysis): string {
 /**
  * Programs that only pass data on: a PEM body is masked in a command only when every command of
  * it is one of these (an allowlist: `bash -c`, `python3 -`, `ssh`, `eval`, `sh run.sh` after a
- * heredoc wrote it, would run the body's lines).
+ * heredoc wrote it, would run the body's lines). The program models say which they are
+ * (`passesOnData`); these have no model yet.
  */
-const DATA_PROGRAMS = new Set([
-  'cat',
-  'printf',
-  'echo',
-  'tee',
-  'export',
-  'declare',
-  'typeset',
-  'readonly',
-  'local',
-  'gh',
-  'curl',
-  'ssh-add',
-  'chmod',
-  'mkdir',
-  'true',
-]);
+const UNMODELLED_DATA_PROGRAMS: readonly string[] = ['gh', 'ssh-add'];
+const passesDataOn = (name: string): boolean => passesOnData(name) || UNMODELLED_DATA_PROGRAMS.includes(name);
 
 /**
  * In a command: the block is the whole of a quoted word (`'…'`, `"…"`) or the whole body of a
@@ -162,7 +149,7 @@ export function maskCommand(command: string): MaskedText {
   const before = read(command);
   if (before.parser === 'none' || before.unseen.length > 0) return asIs(command);
   const dataOnly = before.commands.every(
-    (c) => c.opaque === undefined && c.embeddedShell === undefined && DATA_PROGRAMS.has(basename(c.argv[0] ?? '')),
+    (c) => c.opaque === undefined && c.embeddedShell === undefined && passesDataOn(basename(c.argv[0] ?? '')),
   );
   const found = findSecrets(command, dataOnly ? pemAloneInCommand : () => false);
   if (found.length === 0) return asIs(command);

@@ -12,7 +12,6 @@ import type { Redirect, SimpleCommand } from '../types.js';
 import { unwrap, type Unwrapped } from './wrappers.js';
 import { ARITHMETIC_BUILTINS, CODE_AS_DATA, SHELLS } from '../programs/posix-shells.js';
 import type { Environment } from '../syntax/environment.js';
-import { gitPrograms } from '../programs/git/runs.js';
 import { PROGRAMS } from '../programs/index.js';
 import { embeddedShellStrings, interpreterOpaque } from '../programs/interpreters.js';
 import { pipedText, promptCode, readsInput, shellStartupCode, sourcedInput } from '../programs/shell-code.js';
@@ -322,7 +321,8 @@ function programCode(
       if (code) out.push(code);
     }
   }
-  if (name === 'git') out.push(...gitPrograms(cmd.argv, cmd.literal, env));
+  const configured = PROGRAMS.get(name)?.runsConfigured;
+  if (configured) out.push(...configured(cmd.argv, cmd.literal, env));
   if (SHELLS.has(name)) out.push(...shellStartupCode(cmd, env, previous));
   const opaque = interpreterOpaque(name, cmd.argv);
   if (opaque !== undefined) {

@@ -828,7 +828,10 @@ export function criticalRemovals(analysis: ShellAnalysis, ctx: CriticalRemovalSh
     analysis.commands.forEach((cmd, i) => {
       if (cmd.unknown || !removesOperands(foldedCommandName(cmd.argv[0]!))) return;
       const via = inputSource(analysis, i);
-      if (via === 'xargs') push(`${cmd.source}: operands read from xargs input may name any directory`);
+      if (via === 'input') {
+        const reader = analysis.commands[ancestor(analysis, i, handsOnInput)]!;
+        push(`${cmd.source}: operands read from ${foldedCommandName(reader.argv[0]!)} input may name any directory`);
+      }
       if (via === 'found' && cmd.argv.some((a) => a.includes('{}'))) {
         const finder = ancestor(analysis, i, handsOnFound);
         for (const e of effects) {
@@ -882,9 +885,12 @@ function ancestor(analysis: ShellAnalysis, i: number, is: (name: string) => bool
   return -1;
 }
 
+/** Whether a program runs commands on words it reads from input (`xargs`). */
+const handsOnInput = (name: string): boolean => PROGRAMS.get(name)?.handsOnInput === true;
+
 /** Whether command `i` gets operands from input at run time (`xargs CMD`, `find -exec CMD {}`). */
-function inputSource(analysis: ShellAnalysis, i: number): 'xargs' | 'found' | undefined {
-  if (ancestor(analysis, i, (name) => name === 'xargs') >= 0) return 'xargs';
+function inputSource(analysis: ShellAnalysis, i: number): 'input' | 'found' | undefined {
+  if (ancestor(analysis, i, handsOnInput) >= 0) return 'input';
   if (ancestor(analysis, i, handsOnFound) >= 0) return 'found';
   return undefined;
 }

@@ -34,6 +34,7 @@ export const cat = defineProgram({
     robota: { cat: { globs: false, safeShort: 'AbeEnstTuv' } },
   },
   runs: 'unseen',
+  passesOnData: true,
   examples: [
     { command: 'cat -n README.md', effects: ['read ./README.md'], readOnly: true },
     { command: 'cat .env a', effects: ['read ./.env', 'read ./a'], readOnly: true, why: 'a Read deny rule on .env applies' },

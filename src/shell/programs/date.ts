@@ -50,6 +50,12 @@ export const date = defineProgram({
       }),
     },
   },
+  readOnlyCheck: {
+    claudeCodeAfterOptions(_name, _argv, operands) {
+      const setting = operands.find((o) => !o.text.startsWith('+'));
+      return setting ? { readOnly: false, reason: `date ${setting.text} sets the clock` } : { readOnly: true };
+    },
+  },
   runs: 'unseen',
   examples: [
     { command: 'date +%F', effects: [], readOnly: true },

@@ -19,6 +19,7 @@ export const declare = defineProgram({
     hides: (name, cmd, shells) => variablesSetBy(name, cmd.argv.slice(1), { exports: name === 'export', nameref: true }, shells),
   },
   runs: 'nothing',
+  passesOnData: true,
   arithmeticSubscripts: true,
   variables: 'assigns',
   examples: [

@@ -102,6 +102,9 @@ function operation(
   });
 }
 
+/** A model of a program that only passes its words on as data (see `ProgramModel.passesOnData`). */
+const passingData = (model: ProgramModel): ProgramModel => ({ ...model, passesOnData: true });
+
 const removes = (_name: string, argv: readonly string[]) => removeOperands(_name, argv);
 
 /** The models. @internal */
@@ -138,12 +141,14 @@ export const FILE_OPERATION_MODELS: readonly ProgramModel[] = [
     false,
     true,
   ),
-  operation(
-    'mkdir',
-    'mkdir: make directories',
-    (_n, argv) => mkdirOperands(argv),
-    [{ command: 'mkdir -m 700 -p a/b', effects: ['write ./a/b'], readOnly: false, why: '-m takes the mode' }],
-    true,
+  passingData(
+    operation(
+      'mkdir',
+      'mkdir: make directories',
+      (_n, argv) => mkdirOperands(argv),
+      [{ command: 'mkdir -m 700 -p a/b', effects: ['write ./a/b'], readOnly: false, why: '-m takes the mode' }],
+      true,
+    ),
   ),
   operation(
     'touch',
@@ -152,14 +157,16 @@ export const FILE_OPERATION_MODELS: readonly ProgramModel[] = [
     [{ command: 'touch -r ref.txt a.txt', effects: ['read ./ref.txt', 'write ./a.txt'], readOnly: false }],
     true,
   ),
-  operation('chmod', "chmod: change files' modes", (_n, argv) => attributeOperands(argv), [
-    {
-      command: 'chmod -R 755 bin',
-      effects: ['write ./bin [all]'],
-      readOnly: false,
-      why: 'the first operand is the mode; -R changes everything under bin',
-    },
-  ]),
+  passingData(
+    operation('chmod', "chmod: change files' modes", (_n, argv) => attributeOperands(argv), [
+      {
+        command: 'chmod -R 755 bin',
+        effects: ['write ./bin [all]'],
+        readOnly: false,
+        why: 'the first operand is the mode; -R changes everything under bin',
+      },
+    ]),
+  ),
   operation('chown', "chown: change files' owners", (_n, argv) => attributeOperands(argv), [
     { command: 'chown --reference=ref.txt a.txt', effects: ['read ./ref.txt', 'write ./a.txt'], readOnly: false },
   ]),

@@ -260,6 +260,11 @@ export function entersDirectory(name: string): boolean {
   return state?.directory !== undefined && state.returnsAlongStack?.(name) !== true;
 }
 
+/** Whether `name` only passes its words on as data (see `ProgramModel.passesOnData`). @internal */
+export function passesOnData(name: string): boolean {
+  return PROGRAMS.get(name)?.passesOnData === true;
+}
+
 /** Whether `name` finds its repository from the directory it runs in (git; see `ProgramModel.findsRepositoryFromCwd`). @internal */
 export function findsRepositoryFromCwd(name: string): boolean {
   return PROGRAMS.get(name)?.findsRepositoryFromCwd === true;

@@ -9,6 +9,7 @@
  */
 import { scan, type FileOperand, type FileOperands } from '../options/file-operands.js';
 import type { ReadOnlyEntry } from './read-only-types.js';
+import type { ReadOnlyVerdict } from '../types.js';
 import { defineProgram, type ProgramModel } from './model.js';
 import { CC_CLI } from './sources.js';
 
@@ -266,6 +267,16 @@ const VERSION_ONLY: Readonly<Record<string, ReadOnlyEntry>> = {
   python: { source: `${CC_CLI} (like python3)`, operands: 'none', globs: false, check: 'version' },
 };
 
+/** An interpreter whose short option for its version Claude Code's set takes too (`node -v`). */
+const VERSION_OPTIONS: Readonly<Record<string, string>> = { node: '-v' };
+
+/** Read-only only as `NAME --version` (or its short option). */
+function versionOnly(name: string, argv: readonly string[], short: string): ReadOnlyVerdict {
+  return argv.length === 2 && (argv[1] === '--version' || argv[1] === short)
+    ? { readOnly: true }
+    : { readOnly: false, reason: `${name} is read-only only as ${name} --version` };
+}
+
 /** The sources of each family's model. */
 const FAMILY_SOURCES: Readonly<Record<string, string>> = {
   perl: 'perl 5.36 perlrun(1)',
@@ -287,6 +298,7 @@ const FAMILY_SOURCES: Readonly<Record<string, string>> = {
 export const INTERPRETER_MODELS: readonly ProgramModel[] = Object.keys(CODE_OPTIONS).map((family) => {
   const names = family === 'python' ? ['python', 'python2', 'python3'] : [family];
   const readOnly = Object.fromEntries(names.filter((n) => VERSION_ONLY[n] !== undefined).map((n) => [n, VERSION_ONLY[n]!]));
+  const versionOption = VERSION_OPTIONS[family];
   return defineProgram({
     names,
     summary: `${family}: run code given inline, in a file or on input`,
@@ -295,6 +307,7 @@ export const INTERPRETER_MODELS: readonly ProgramModel[] = Object.keys(CODE_OPTI
     role: 'interpreter',
     files: (_name, argv) => interpreterOperands(family, argv),
     ...(Object.keys(readOnly).length > 0 ? { readOnly: { claudeCode: readOnly } } : {}),
+    ...(versionOption !== undefined ? { readOnlyCheck: { claudeCode: (name, argv) => versionOnly(name, argv, versionOption) } } : {}),
     examples: [
       {
         command: `${names[names.length - 1]} ${CODE_OPTIONS[family]![0]} 'print(1)' a.txt`,

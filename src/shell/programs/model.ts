@@ -15,7 +15,8 @@ import type { OptionShape } from '../options/options.js';
 import type { ReadOnlyEntry, ReadOnlySpec } from './read-only-types.js';
 import type { ReadOnlyVerdict, SimpleCommand } from '../types.js';
 import type { ShellModel } from '../shells/index.js';
-import type { WrapperInfo } from './wrapper-types.js';
+import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
+import type { Environment } from '../syntax/environment.js';
 
 /**
  * Whether toolgate sees everything the program runs. `nothing`: it runs no other program;
@@ -143,6 +144,21 @@ export interface ProgramModel {
   readonly readOnlyCheck?: {
     readonly claudeCode?: (name: string, argv: readonly string[]) => ReadOnlyVerdict;
     readonly robota?: (name: string, argv: readonly string[]) => ReadOnlyVerdict;
+    /**
+     * Claude Code's check reads the command's words as written, in place of the entry's reading
+     * of options: a word that is not literal (a glob, a variable, `~`) is never read-only (git).
+     */
+    readonly wordsAsWritten?: boolean;
+    /**
+     * For Claude Code's set, a check after the entry has read the options known safe, of what
+     * the entry cannot say (`date MMDDhhmm` sets the clock, `strings @FILE` reads options from
+     * FILE): `argv` as the shell expands it, `operands` the operands the entry's parse found.
+     */
+    readonly claudeCodeAfterOptions?: (
+      name: string,
+      argv: readonly string[],
+      operands: readonly { readonly text: string }[],
+    ) => ReadOnlyVerdict;
   };
   /**
    * It evaluates array subscripts in its words arithmetically (`test 'a[$(cmd)]' -eq 1` runs
@@ -161,11 +177,23 @@ export interface ProgramModel {
   /** What it is as a starter of other programs (see {@link ProgramRole}); absent when none of these. */
   readonly role?: ProgramRole;
   /**
+   * It only passes its words and input on as data (`cat`, `printf`, `tee`, `export`, `curl -d`):
+   * none of its words runs as code, so a secret alone in a quoted word of it is data that serve's
+   * display may mask.
+   */
+  readonly passesOnData?: boolean;
+  /**
    * The commands it runs, read from its words (`find … -exec CMD {} ;`, `tar --to-command=CMD`):
    * each is judged as a command of its own (or as opaque code or an unknown); `undefined` when
    * this command runs none. `literal` says, per word, whether the word is literal.
    */
   readonly unwrap?: (argv: readonly string[], literal: readonly boolean[]) => WrapperInfo | undefined;
+  /**
+   * What it runs besides its words, named by its configuration options and the environment it
+   * runs with (git's `-c core.pager=CMD`, `GIT_EXTERNAL_DIFF`, an alias): each is judged as code of
+   * its own. `literal` says, per word, whether it is literal.
+   */
+  readonly runsConfigured?: (argv: readonly string[], literal: readonly boolean[], env: Environment) => Unwrapped[];
   /** Its removals are judged as critical-path removals, as `rm`'s are (`find ~ -delete`). */
   readonly removes?: boolean;
   /**
@@ -179,6 +207,11 @@ export interface ProgramModel {
    * (`find DIR -exec rm -rf {} +`): a removal there is judged on those files.
    */
   readonly handsOnFound?: boolean;
+  /**
+   * What it runs gets words it reads from its input at run time (`pwd | xargs rm -rf`): a removal
+   * there may name any directory.
+   */
+  readonly handsOnInput?: boolean;
   /**
    * Its file effects are read through wrappers it is under and children it runs
    * (`find … -exec`, `tar --to-command`, `git -c core.pager=…`): a word of the program is a

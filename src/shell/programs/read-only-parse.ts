@@ -68,3 +68,12 @@ export function parseWithEntry(
   }
   return { ok: true, parse };
 }
+
+/** Real long options that are also prefixes of unsafe ones (`--include` vs `--include-from`): an exact name is never an abbreviation. */
+const EXACT_LONG = new Set(['include', 'exclude', 'exclude-dir', 'file-type', 'files-with-matches', 'files-without-match']);
+
+/** Is `given` (a long option name, maybe abbreviated) one of `names` (robota's unsafe long names)? @internal */
+export function matchesLong(given: string, names: readonly string[]): string | undefined {
+  if (EXACT_LONG.has(given)) return names.find((n) => n === given);
+  return names.find((n) => n === given || (given.length > 0 && n.startsWith(given)));
+}

@@ -22,6 +22,8 @@ interface BuiltinFacts {
   readonly arithmetic?: boolean;
   /** Its words (or option values: `printf -v`, `wait -p`) name variables. */
   readonly variables?: boolean;
+  /** It only passes its words on as data (see `ProgramModel.passesOnData`). */
+  readonly passesOnData?: boolean;
   readonly state?: ProgramState;
   readonly claudeCode?: ReadOnlyEntry;
   readonly robota?: ReadOnlySpec;
@@ -37,6 +39,7 @@ function builtin(name: string, facts: BuiltinFacts): ProgramModel {
     files: NO_FILES,
     ...(facts.arithmetic ? { arithmeticSubscripts: true } : {}),
     ...(facts.variables ? { variables: 'names' as const } : {}),
+    ...(facts.passesOnData ? { passesOnData: true } : {}),
     ...(facts.state ? { state: facts.state } : {}),
     ...(facts.claudeCode || facts.robota
       ? {
@@ -94,6 +97,7 @@ const plain = (summary: string, command: string, extra: Partial<BuiltinFacts> = 
 export const SHELL_BUILTIN_MODELS: readonly ProgramModel[] = [
   builtin('echo', {
     summary: 'echo: print its words',
+    passesOnData: true,
     claudeCode: {
       source: `${CC_DOCS}; bash builtin echo (-n -e -E, everything else is text)`,
       operands: 'text',
@@ -109,6 +113,7 @@ export const SHELL_BUILTIN_MODELS: readonly ProgramModel[] = [
     summary: 'printf: print its arguments by a format (or assign them to a variable with -v)',
     arithmetic: true,
     variables: true,
+    passesOnData: true,
     state: { hides: printfHides },
     claudeCode: {
       source: `${CC_CLI}; bash builtin printf (-v VAR assigns a variable: not listed)`,
@@ -129,6 +134,7 @@ export const SHELL_BUILTIN_MODELS: readonly ProgramModel[] = [
   }),
   builtin('true', {
     summary: 'true: do nothing, successfully',
+    passesOnData: true,
     claudeCode: { source: `${CC_CLI}; bash builtin`, operands: 'text', globs: false, check: 'echo' },
     examples: [{ command: 'true', effects: [], readOnly: true }],
   }),

@@ -45,6 +45,15 @@ export const strings = defineProgram({
       }),
     },
   },
+  readOnlyCheck: {
+    claudeCodeAfterOptions(_name, argv) {
+      // binutils expands every word that starts with `@` before reading options: an option's value too (`-s @.env`).
+      const response = argv.slice(1).find((a) => a.startsWith('@'));
+      return response !== undefined
+        ? { readOnly: false, reason: `strings ${response} reads more options from a file` }
+        : { readOnly: true };
+    },
+  },
   files(_name, argv) {
     const files: FileOperand[] = [];
     // libiberty's expandargv runs before getopt: `-s @.env` and `-- @x` read the file too.

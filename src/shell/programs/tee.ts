@@ -29,6 +29,7 @@ export const tee = defineProgram({
   grammar,
   files: (_name, argv, shape) => teeFiles(argv, shape),
   runs: 'nothing',
+  passesOnData: true,
   examples: [
     { command: 'tee out.log', effects: ['write ./out.log'], readOnly: false },
     { command: 'tee -a a.log b.log', effects: ['write ./a.log', 'write ./b.log'], why: '-a appends: still a write' },

@@ -64,7 +64,7 @@ function files(argv: readonly string[], shape: OptionShape): FileOperands {
   return { files: out, unresolved: [] };
 }
 
-/** Claude Code's read-only entry: its own options known safe; the command it runs is judged on its own (read-only.ts's xargs check). */
+/** Claude Code's read-only entry: its own options known safe; the command it runs is judged on its own (its readOnlyCheck). */
 const claudeCode: ReadOnlyEntry = {
   source: `${CC_CLI}; GNU findutils 4.9 xargs(1) (-I/-i/-n/-L/-a/-p/-o not listed; the command it runs must print no file contents)`,
   short: '+0rtd:P:x',
@@ -87,7 +87,15 @@ export const xargs = defineProgram({
   // `-a`/`--arg-file FILE`: the input read from a file.
   files: (_name, argv, shape) => files(argv, shape),
   touchesFilesAsWrapper: true,
+  handsOnInput: true,
   readOnly: { claudeCode: { xargs: claudeCode } },
+  // Its own options known safe; the command it runs is judged on its own.
+  readOnlyCheck: {
+    claudeCodeAfterOptions: (_name, _argv, operands) =>
+      operands.length === 0
+        ? { readOnly: false, reason: 'xargs without a command runs echo on names toolgate cannot see' }
+        : { readOnly: true },
+  },
   examples: [
     {
       command: 'xargs -a list.txt rm',

@@ -13,11 +13,8 @@ import {
   type ReadOnlySpec,
 } from './tables.js';
 import { expandedWords, type ExpandedWord } from './words.js';
-import { parseWithEntry } from '../programs/read-only-parse.js';
-import { signatureFormat } from '../programs/git/formats.js';
-import { GIT_GLOBAL_READ_ONLY } from '../programs/git/global-options.js';
-import { checkGitOptions, GIT_FILE_OPTIONS_ROBOTA, GIT_READ_ONLY, GIT_UNSAFE_LONG } from '../programs/git/read-only.js';
-import { cdReadOnly, PROGRAMS } from '../programs/index.js';
+import { matchesLong, parseWithEntry } from '../programs/read-only-parse.js';
+import { cdReadOnly, findsRepositoryFromCwd, PROGRAMS } from '../programs/index.js';
 import type { ReadOnlyVerdict, ShellAnalysis, SimpleCommand } from '../types.js';
 import { decodeWord } from '../syntax/words.js';
 
@@ -68,9 +65,7 @@ function checkEntry(name: string, cmd: SimpleCommand, entry: ReadOnlyEntry): Rea
   if (own) return own(name, argv);
   switch (entry.check) {
     case 'version':
-      return argv.length === 2 && (argv[1] === '--version' || (argv[1] === '-v' && name === 'node'))
-        ? YES
-        : no(`${name} is read-only only as ${name} --version`);
+      return argv.length === 2 && argv[1] === '--version' ? YES : no(`${name} is read-only only as ${name} --version`);
     default:
       break;
   }
@@ -85,28 +80,13 @@ function checkEntry(name: string, cmd: SimpleCommand, entry: ReadOnlyEntry): Rea
         : `${name} with ${ops.length} operands writes its last operand`,
     );
   }
-  if (entry.check === 'date') {
-    const setting = ops.find((o) => !o.text.startsWith('+'));
-    if (setting) return no(`date ${setting.text} sets the clock`);
-  }
-  if (entry.check === 'strings') {
-    // binutils expands every word that starts with `@` before reading options: an option's value too (`-s @.env`).
-    const response = argv.slice(1).find((a) => a.startsWith('@'));
-    if (response !== undefined) return no(`strings ${response} reads more options from a file`);
-  }
-  if (entry.check === 'xargs') return checkXargs(p.parse.operands);
-  return YES;
+  const after = PROGRAMS.get(name)?.readOnlyCheck?.claudeCodeAfterOptions;
+  return after ? after(name, argv, ops) : YES;
 }
 
 function afterEndOfOptions(words: readonly ExpandedWord[], w: ExpandedWord): boolean {
   const end = words.findIndex((x) => x.text === '--' && !x.glob && !x.brace);
   return end >= 0 && words.indexOf(w) > end;
-}
-
-/** xargs: its own options known safe (`-I`, `-n`, `-L`, … are not); the command it runs is judged on its own. */
-function checkXargs(operands: readonly { text: string }[]): ReadOnlyVerdict {
-  if (operands.length === 0) return no('xargs without a command runs echo on names toolgate cannot see');
-  return YES;
 }
 
 /** A transparent wrapper's own options (the wrapped command is judged on its own). */
@@ -124,15 +104,6 @@ function checkWrapper(name: string, cmd: SimpleCommand): ReadOnlyVerdict {
 
 // ---------------------------------------------------------------------------------------------
 // The robota set (seed 003): safe short letters, unsafe long names, and its own word checks.
-
-/** Real long options that are also prefixes of unsafe ones (`--include` vs `--include-from`): an exact name is never an abbreviation. */
-const EXACT_LONG = new Set(['include', 'exclude', 'exclude-dir', 'file-type', 'files-with-matches', 'files-without-match']);
-
-/** Is `given` (a long option name, maybe abbreviated) one of `names`? */
-function matchesLong(given: string, names: readonly string[]): string | undefined {
-  if (EXACT_LONG.has(given)) return names.find((n) => n === given);
-  return names.find((n) => n === given || (given.length > 0 && n.startsWith(given)));
-}
 
 /** Text of a word outside quotes (robota's character checks apply only there). */
 function unquotedText(raw: string): string {
@@ -219,7 +190,6 @@ function checkRobota(cmd: SimpleCommand, name: string): ReadOnlyVerdict {
   if (!spec) return no(`${name} is not a read-only command`);
   const words = robotaWords(cmd);
   if (!words.readOnly) return words;
-  if (spec.check === 'git') return checkGit(cmd, 'robota');
   const own = PROGRAMS.get(name)?.readOnlyCheck?.robota;
   if (own) return own(name, cmd.argv);
   if (spec.check === 'cd') return cdReadOnly(cmd, 'robota');
@@ -227,145 +197,26 @@ function checkRobota(cmd: SimpleCommand, name: string): ReadOnlyVerdict {
 }
 
 // ---------------------------------------------------------------------------------------------
-// git and cd (both sets).
-
-function checkGit(cmd: SimpleCommand, set: ReadOnlyOptions['set']): ReadOnlyVerdict {
-  const argv = cmd.argv;
-  let i = 1;
-  for (; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (!a.startsWith('-')) break;
-    // The Claude Code CLI 2.1.332 asks about every global option (git --no-pager log); these only
-    // keep git from running its pager or from writing the index, so both sets take them.
-    if (GIT_GLOBAL_READ_ONLY.has(a)) continue;
-    return no(
-      `git global option ${a} is not known to be read-only (it can change the configuration, the directory or the repository git uses, or start a pager)`,
-    );
-  }
-  const sub = argv[i];
-  if (sub === undefined) return no('git without a subcommand');
-  if (!GIT_READ_ONLY[set].has(sub)) return no(`git ${sub} is not a read-only git command`);
-  const rest = argv.slice(i + 1);
-  for (const a of rest) {
-    if (a.startsWith('--')) {
-      const hit = matchesLong(a.slice(2).split('=')[0]!, GIT_UNSAFE_LONG);
-      if (hit) return no(`git --${hit} is not read-only`);
-      const file = set === 'robota' ? matchesLong(a.slice(2).split('=')[0]!, GIT_FILE_OPTIONS_ROBOTA) : undefined;
-      if (file) return no(`git --${file} reads a file robota does not check`);
-    }
-    if (set === 'robota' && sub === 'ls-files' && /^-[A-Za-z]*X/.test(a))
-      return no('git ls-files -X reads an exclude file robota does not check');
-    if (sub === 'grep' && /^-[A-Za-z]*O/.test(a)) return no('git grep -O opens files in a program');
-  }
-  const verifying = signatureFormat(rest);
-  if (verifying !== undefined)
-    return no(`git ${sub} --format ${verifying} verifies signatures, which runs gpg.program for every signed commit`);
-  const positional = rest.filter((a) => !a.startsWith('-'));
-  const flags = rest.filter((a) => a.startsWith('-'));
-  if (set === 'claudeCode' && !['branch', 'tag', 'remote', 'stash', 'worktree', 'config', 'help'].includes(sub)) {
-    const options = checkGitOptions(sub, rest);
-    if (!options.readOnly) return options;
-  }
-  switch (sub) {
-    case 'branch': {
-      // `--abbrev`, `--color` and `--column` take a value only with `=`: `git branch --abbrev 7` creates branch 7.
-      const listing = new Set([
-        '-a',
-        '-r',
-        '-v',
-        '-vv',
-        '-l',
-        '--list',
-        '--all',
-        '--remotes',
-        '--verbose',
-        '--show-current',
-        '-q',
-        '--quiet',
-        '--color',
-        '--no-color',
-        '--column',
-        '--no-column',
-        '-i',
-        '--ignore-case',
-        '--omit-empty',
-        '--abbrev',
-        '--no-abbrev',
-      ]);
-      const withValue = ['--contains', '--no-contains', '--merged', '--no-merged', '--points-at', '--sort', '--format'];
-      let values = 0;
-      for (let k = 0; k < rest.length; k++) {
-        const a = rest[k]!;
-        if (!a.startsWith('-')) continue;
-        const base = a.split('=')[0]!;
-        if (withValue.includes(base)) {
-          if (!a.includes('=')) values++;
-          continue;
-        }
-        if (!listing.has(base) && !/^--(color|column|abbrev)=/.test(a)) return no(`git branch ${a} changes branches`);
-      }
-      const isList = flags.some((f) => f === '-l' || f === '--list');
-      if (positional.length > values && !isList) return no('git branch with a name creates a branch');
-      return YES;
-    }
-    case 'help':
-      // A topic opens a manual page (man, like `man` itself, asks), info or a browser.
-      if (positional.length > 0) return no(`git help ${positional[0]} opens a manual page (man, info or a browser)`);
-      return flags.some((f) => /^-[a-z]*[wim]|^--(web|info|man)$|^--[wim]/.test(f)) ||
-        flags.some((f) => !/^(-a|--all|-g|--guides)$/.test(f))
-        ? no('git help with an option other than -a/-g may open a browser, info or man program')
-        : YES;
-    case 'remote':
-      if (rest.every((a) => a === '-v' || a === '--verbose')) return YES;
-      return no(`git remote ${rest.join(' ')} is not a listing form`);
-    case 'tag':
-      if (
-        positional.length === 0 &&
-        flags.every((f) => ['-l', '--list', '-n', '--contains', '--sort', '--points-at'].includes(f.split('=')[0]!))
-      )
-        return YES;
-      if (flags.some((f) => f === '-l' || f === '--list') && flags.every((f) => ['-l', '--list', '-n'].includes(f))) return YES;
-      return no('git tag with a name creates a tag');
-    case 'stash':
-      return rest[0] === 'list' || rest[0] === 'show' ? YES : no(`git stash ${rest[0] ?? ''} changes the stash`);
-    case 'worktree':
-      return rest[0] === 'list' ? YES : no(`git worktree ${rest[0] ?? ''} changes worktrees`);
-    case 'reflog':
-      return rest.length === 0 || rest[0] === 'show' || rest[0]!.startsWith('-') ? YES : no(`git reflog ${rest[0]} changes the reflog`);
-    case 'config': {
-      // The CLI asks about `git config --list` (it prints every credential helper and token in the config).
-      const reads = set === 'robota' ? ['--get', '--get-all', '--get-regexp', '--list', '-l'] : ['--get', '--get-all'];
-      return flags.some((f) => reads.includes(f)) &&
-        !flags.some((f) => /^--(add|unset|replace|rename|remove|edit|list|file|blob|global|system)|^-[elf]$/.test(f))
-        ? YES
-        : no(`git config without ${reads.join('/')} (or with --list, --file, --edit) is not read-only`);
-    }
-    default:
-      return YES;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
 
 function checkClaudeCode(cmd: SimpleCommand, name: string): ReadOnlyVerdict {
   if (cmd.argumentsFrom === 'find -exec') return no(`${name} gets arguments from find -exec, so the paths it reads are not known`);
-  if (name === 'xargs' || cmd.transparentWrapper) {
-    if (name !== 'xargs') return checkWrapper(name, cmd);
-  }
   const entry = claudeCodeEntry(name);
+  // A transparent wrapper is judged by its own options; one with an entry of its own (xargs) by that entry.
+  if (cmd.transparentWrapper && !entry) return checkWrapper(name, cmd);
   if (!entry) return no(`${name} is not a read-only command`);
-  if (cmd.argumentsFrom === 'xargs' && !entry.afterXargs) {
-    return no(`${name} gets file names from xargs input, which toolgate cannot see (only wc and echo are read-only there)`);
+  if (cmd.argumentsFrom !== undefined && !entry.afterXargs) {
+    return no(`${name} gets file names from ${cmd.argumentsFrom} input, which toolgate cannot see (only wc and echo are read-only there)`);
   }
-  if (entry.check === 'git') {
+  const check = PROGRAMS.get(name)?.readOnlyCheck;
+  if (check?.wordsAsWritten && check.claudeCode) {
     for (let i = 1; i < cmd.argv.length; i++) {
       if (!cmd.literal[i]) {
         const d = decodeWord(cmd.argv[i]!);
-        if (d.glob || d.brace) return no(`unquoted glob ${cmd.argv[i]} with git, which can write or run programs`);
+        if (d.glob || d.brace) return no(`unquoted glob ${cmd.argv[i]} with ${name}, which can write or run programs`);
         return no(`uses a variable, substitution or ~ (${cmd.argv[i]})`);
       }
     }
-    return checkGit(cmd, 'claudeCode');
+    return check.claudeCode(name, cmd.argv);
   }
   if (entry.check === 'cd') {
     const expanded = expandedWords(cmd);
@@ -430,7 +281,7 @@ export function isReadOnlyCommand(analysis: ShellAnalysis, options: ReadOnlyOpti
       const name = commandBasename(cmd.argv[0]!);
       // A directory change (cd, pushd): a later git runs with the other directory's hooks and config.
       if (PROGRAMS.get(name)?.state?.directory !== undefined) sawCd = true;
-      if (name === 'git' && sawCd) return no("git after cd (the other directory's hooks and config could run)");
+      if (findsRepositoryFromCwd(name) && sawCd) return no(`${name} after cd (the other directory's hooks and config could run)`);
     }
     if (analysis.stateChanges.length > 0) return no(analysis.stateChanges[0]!);
     return YES;

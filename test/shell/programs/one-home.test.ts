@@ -27,7 +27,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/powershell/aliases.ts:sleep': 'a PowerShell alias (`sleep` is Start-Sleep there), not the POSIX program',
   'src/powershell/aliases.ts:sort': 'a PowerShell alias (`sort` is Sort-Object there), not the POSIX program',
   'src/powershell/aliases.ts:ps': 'a PowerShell alias (`ps` is Get-Process there), not the POSIX program',
-  'src/shell/read-only/index.ts:date': 'the `date` read-only check (an operand that sets the clock), still in read-only/index.ts',
   'src/shell/programs/file-operations.ts:date': "touch's `--date` option, not the program",
   'src/store/sqlite/rows.ts:seq': 'a column of the store, not the program',
   'src/powershell/aliases.ts:cat': 'a PowerShell alias (`cat` is Get-Content there), not the POSIX program',
@@ -48,9 +47,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/shell/types.ts:diff': "the kind of content (a patch's diff) that names files toolgate does not see, not the program",
   'src/shell/read-only/index.ts:cd': 'the dispatch of the `cd` check kind to programs/cd.ts',
   'src/shell/effects/path-effects.ts:tree': 'the `tree` field of a path effect, not the program',
-  'src/shell/read-only/index.ts:strings': 'the `strings` read-only check (an @FILE operand), still in read-only/index.ts',
-  'src/shell/read-only/index.ts:grep': "git's `grep -O` check, still in read-only/index.ts's git walk",
-  'src/shell/read-only/index.ts:git': 'the git read-only walk and `git after cd`, still in read-only/index.ts',
   'src/cli/test-command.ts:test': 'the `toolgate test` subcommand, not the program',
   'src/lint/locate.ts:[': 'a bracket of a JSON path, not the program',
   'src/paths/gitignore-match.ts:[': 'a bracket expression of a pattern, not the program',
@@ -62,11 +58,8 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/evaluate/rule-match.ts:git': "rule matching strips git's global options (the table is in programs/git/global-options.ts)",
   'src/serve/self-guard.ts:[': 'a glob bracket in the answer-command matcher, not the program [',
   'src/store/verify.ts:seq': "the audit anchor's sequence number, not the program seq",
-  'src/shell/commands/emit.ts:git': "the call to git's runs facet (to move: the registry's runs facet)",
   'src/shell/commands/emit.ts:xargs': "the `via` of input an unwrap facet reports (xargs's), not a table",
   'src/shell/types.ts:xargs': "where a command's arguments come from at run time (`argumentsFrom`), not a table",
-  'src/shell/effects/path-effects.ts:xargs': "a removal whose operands come from xargs input (to move: the input a model's unwrap reports)",
-  'src/shell/read-only/index.ts:xargs': 'the xargs read-only check and commands completed from xargs input, still in read-only/index.ts',
   'src/powershell/reader.ts:parallel': "PowerShell's `parallel` keyword, not the program",
   'src/powershell/reader.ts:trap': "PowerShell's `trap` keyword, not the bash builtin",
   'src/shell/commands/emit.ts:coproc': "the `coproc` reserved word opening a compound command (the simple-command form is the model's)",
@@ -77,22 +70,13 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/powershell/reader.ts:exit': "PowerShell's `exit` keyword, not the builtin",
   'src/powershell/reader.ts:return': "PowerShell's `return` keyword, not the builtin",
   'src/shell/read-only/index.ts:echo': 'the `echo` check kind (every word is text) and its word expansion, in read-only/index.ts',
-  'src/serve/display/mask.ts:cat': "serve's masking: programs that only pass a quoted block on as data (to move: a model facet)",
-  'src/serve/display/mask.ts:export': "serve's masking: programs that only pass a quoted block on as data (to move: a model facet)",
-  'src/serve/display/mask.ts:echo': "serve's masking: programs that only pass a quoted block on as data (to move: a model facet)",
-  'src/serve/display/mask.ts:printf': "serve's masking: programs that only pass a quoted block on as data (to move: a model facet)",
   'src/lint/logic.ts:python': "the lint's names of one program (python and python3), not a table of the program's behaviour",
   'src/lint/logic.ts:python3': "the lint's names of one program (python and python3), not a table of the program's behaviour",
-  'src/shell/read-only/index.ts:node':
-    "the `version` check kind: node's `-v` is its version too (to move: the interpreter model's own check)",
   'src/powershell/aliases.ts:rm': 'a PowerShell alias (`rm` is Remove-Item there), not the POSIX program',
   'src/powershell/aliases.ts:rmdir': 'a PowerShell alias (`rmdir` is Remove-Item there), not the POSIX program',
   'src/powershell/aliases.ts:mkdir': 'a PowerShell alias (`mkdir` is New-Item -ItemType Directory there), not the POSIX program',
   'src/powershell/aliases.ts:history': 'a PowerShell alias (`history` is Get-History there), not the bash builtin',
   'src/powershell/aliases.ts:tee': 'a PowerShell alias (`tee` is Tee-Object there), not the POSIX program',
-  'src/serve/display/mask.ts:tee': "serve's masking: programs that only pass a quoted block on as data (to move: a model facet)",
-  'src/serve/display/mask.ts:mkdir': "serve's masking: programs that only pass a quoted block on as data (to move: a model facet)",
-  'src/serve/display/mask.ts:chmod': "serve's masking: programs that only pass a quoted block on as data (to move: a model facet)",
   'src/testing/memory-fs.ts:rm': 'the name of a file-system call in an error, not the program',
   'src/testing/memory-fs.ts:mkdir': 'the name of a file-system call in an error, not the program',
   'src/testing/memory-fs.ts:chmod': 'the name of a file-system call in an error, not the program',
@@ -106,7 +90,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
     "the lint's network programs and programs that do the same job (a deny rule one of them gets past), not a table of the program's behaviour",
   'src/powershell/aliases.ts:curl': 'a PowerShell alias (`curl` is Invoke-WebRequest in Windows PowerShell), not the program',
   'src/powershell/aliases.ts:wget': 'a PowerShell alias (`wget` is Invoke-WebRequest in Windows PowerShell), not the program',
-  'src/serve/display/mask.ts:curl': "serve's masking: programs that only pass a quoted block on as data (to move: a model facet)",
   'src/lint/logic.ts:rsync': "the lint's network programs (a deny rule one of them gets past), not a table of the program's behaviour",
   'src/lint/logic.ts:node':
     "the lint's sample risky calls for an allow rule on a program, and programs that do the same job, not a table of the program's behaviour",
@@ -204,7 +187,6 @@ describe('every program has one home', () => {
 /** Files outside `programs/` that still hold a table naming programs, with what the table is. */
 const UNMOVED_TABLES: Readonly<Record<string, string>> = {
   'src/lint/logic.ts': "the lint's network programs, programs that do the same job, and interpreters whose code a deny rule does not see",
-  'src/serve/display/mask.ts': "serve's masking: programs that only pass a quoted block on as data (to move: a model facet)",
 };
 
 /** Files whose tables hold words that are program names but name something else there. */

@@ -87,6 +87,7 @@ export const curl = defineProgram({
   grammar,
   // curl runs no other program (its options name files and URLs, never commands).
   runs: 'nothing',
+  passesOnData: true,
   files: (_name, argv, shape, literal) => curlFiles(argv, shape, literal),
   // `~/.curlrc` and the like add options before the command line's (`upload-file = …`).
   configFiles: curlConfigFiles,

@@ -2,12 +2,14 @@
  * git: one model, its knowledge in this folder by facet — `global-options.ts` (the options
  * before the subcommand, read by every facet and by rule matching), `files.ts` (what each
  * subcommand reads and writes), `read-only.ts` (the per-subcommand table of read-only
- * subcommands and their safe options), `formats.ts` (output formats that verify signatures),
+ * subcommands and their safe options), `read-only-walk.ts` (the read-only check over them), `formats.ts` (output formats that verify signatures),
  * `runs.ts` (programs its configuration runs).
  */
 import { defineProgram } from '../model.js';
 import { CC_CLI, CC_DOCS } from '../sources.js';
 import { gitOperands } from './files.js';
+import { gitReadOnly } from './read-only-walk.js';
+import { gitPrograms } from './runs.js';
 
 /** The git model. @internal */
 export const git = defineProgram({
@@ -27,7 +29,13 @@ export const git = defineProgram({
     },
     robota: { git: { globs: false, check: 'git' } },
   },
+  readOnlyCheck: {
+    claudeCode: (_name, argv) => gitReadOnly(argv, 'claudeCode'),
+    robota: (_name, argv) => gitReadOnly(argv, 'robota'),
+    wordsAsWritten: true,
+  },
   runs: 'seen',
+  runsConfigured: gitPrograms,
   touchesFilesAsWrapper: true,
   findsRepositoryFromCwd: true,
   // The working tree and repository it reads and writes (git(1) ENVIRONMENT VARIABLES).
