@@ -1,5 +1,6 @@
 import type { Platform, ToolCall } from '../core/types.js';
 import { hasShortName, isInsideAny, normalizePath, resolveProcAlias, resolveWindowsShare } from '../paths/index.js';
+import { realPathOf } from '../paths/real.js';
 import { toolFamily } from '../rules/index.js';
 import { analyzeShell, shellPathEffects } from '../shell/index.js';
 import type { PathEffect, PathNames, ShellAnalysis } from '../shell/types.js';
@@ -163,7 +164,11 @@ export function callFacts(call: ToolCall, ctx: FactsContext): CallFacts {
         }
       }
       const real = ctx.realpath?.(path);
-      const realPath = real !== undefined ? normalizePath(real, ctx) : undefined;
+      // A file that does not exist yet is reached through its folders as they really are: its
+      // nearest existing parent's real path plus the rest (`vendor/keys/new` with
+      // `vendor/keys -> ~/.ssh` writes `~/.ssh/new`), as the shell's path effects resolve it.
+      const realPath =
+        real !== undefined ? normalizePath(real, ctx) : ctx.realpath !== undefined ? realPathOf(path, ctx.realpath, ctx) : undefined;
       // Built field by field, in this order (no spreads: this runs on every Read and Edit call).
       const facts: Extract<CallFacts, { kind: 'read' }> | Extract<CallFacts, { kind: 'edit' }> = { kind: family, path, raw };
       if (realPath !== undefined && realPath !== path) facts.realPath = realPath;

@@ -14,6 +14,7 @@ import {
   resolveProcAlias,
   resolveWindowsShare,
 } from '../../paths/index.js';
+import { realPathOf } from '../../paths/real.js';
 import { foldedCommandName } from '../commands/emit.js';
 import { fileOperands, type FileOperand } from './file-effects/index.js';
 import { PROGRAMS } from '../programs/index.js';
@@ -266,26 +267,7 @@ function globNames(
 
 /** The real path of `path` (its nearest existing parent's real path plus the rest), when it differs. */
 function realOf(path: string, ctx: ShellPathContext): string | undefined {
-  const realpath = ctx.realpath;
-  if (!realpath) return undefined;
-  try {
-    let probe = path;
-    let rest = '';
-    for (let guard = 0; guard < 64; guard++) {
-      const real = realpath(probe);
-      if (real !== undefined) {
-        const full = normalizePath(`${real}${rest}`, { cwd: '/', home: ctx.home, platform: ctx.platform });
-        return full !== path ? full : undefined;
-      }
-      const parent = parentsOf(probe)[0];
-      if (parent === undefined || parent === probe) return undefined;
-      rest = `${probe.slice(parent === '/' ? 0 : parent.length)}${rest}`;
-      probe = parent;
-    }
-  } catch {
-    return undefined;
-  }
-  return undefined;
+  return ctx.realpath ? realPathOf(path, ctx.realpath, ctx) : undefined;
 }
 
 /** The real path of `path` as a name itself (a link not followed): its folder's real path plus its last name, when that differs. */

@@ -1,0 +1,34 @@
+import type { Platform } from '../core/types.js';
+import { normalizePath, parentsOf } from './normalize.js';
+
+/**
+ * The real path of a normalised `path` as the operating system reaches it: the real path of its
+ * nearest existing parent (links resolved by `realpath`) plus the names below it, which do not
+ * exist yet — a file about to be written lands in the folder its parent really is
+ * (`vendor/keys/new` with `vendor/keys -> ~/.ssh` is `~/.ssh/new`). `undefined` when it is the
+ * path itself, or when no parent resolves (`realpath` gives nothing or throws).
+ */
+export function realPathOf(
+  path: string,
+  realpath: (path: string) => string | undefined,
+  ctx: { home: string; platform: Platform },
+): string | undefined {
+  try {
+    let probe = path;
+    let rest = '';
+    for (let guard = 0; guard < 64; guard++) {
+      const real = realpath(probe);
+      if (real !== undefined) {
+        const full = normalizePath(`${real}${rest}`, { cwd: '/', home: ctx.home, platform: ctx.platform });
+        return full !== path ? full : undefined;
+      }
+      const parent = parentsOf(probe)[0];
+      if (parent === undefined || parent === probe) return undefined;
+      rest = `${probe.slice(parent === '/' ? 0 : parent.length)}${rest}`;
+      probe = parent;
+    }
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
