@@ -319,7 +319,7 @@ function heldPathAsks(state: EvalState): undefined {
             )) ??
         t.mayBeAny ??
         (t.removal === true ? undefined : danglingLinkWrite(written, state)) ??
-        sharedContent(facts.kind === 'shell' && t.removal !== true, written, state) ??
+        (t.removal === true ? undefined : sharedContent(written, state)) ??
         (t.unseenNames &&
         isInside(
           (home ??= normalizePath(state.ctx.home, { cwd: state.ctx.cwd, home: state.ctx.home, platform: state.env.platform })),
@@ -438,11 +438,12 @@ function powerShellHeldAsks(state: EvalState, facts: Extract<CallFacts, { kind: 
 }
 
 /**
- * A shell write to a regular file with more than one name (a hard link, `cp -l`, `ln`) changes
- * every name's content: one of them may be a protected path the view cannot name.
+ * A write to a regular file with more than one name (a hard link, `cp -l`, `ln`) changes every
+ * name's content: one of them may be a protected path the view cannot name. The same for every
+ * writer — a shell command, PowerShell, or the Edit/Write/NotebookEdit tools (which may write the
+ * file in place, keeping its other names).
  */
-function sharedContent(writes: boolean, path: string, state: EvalState): string | undefined {
-  if (!writes) return undefined;
+function sharedContent(path: string, state: EvalState): string | undefined {
   const n = state.ctx.fs?.linkCount?.(path);
   return n !== undefined && n > 1 ? `the file has ${n} names (hard links), and another one may be a protected path` : undefined;
 }

@@ -3,9 +3,10 @@
  * yet is written where its folder really is (`vendor/keys/authorized_keys` with
  * `vendor/keys -> ~/.ssh` lands in `~/.ssh`), so acceptEdits' auto-allow, the Edit rules and the
  * protected paths judge that real path. The Node view resolves no path that does not exist; the
- * nearest existing folder's real path does.
+ * nearest existing folder's real path does. A write to a regular file with more than one name (a
+ * hard link) may change a protected file under its other name, for the tools as for the shell.
  */
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +33,8 @@ beforeAll(async () => {
   symlinkSync(join(root, 'outside'), join(P, 'vendor', 'out'));
   symlinkSync('.git/hooks', join(P, 'hk'));
   symlinkSync('.claude', join(P, 'cl'));
+  writeFileSync(join(P, '.git', 'config'), '[core]\n');
+  linkSync(join(P, '.git', 'config'), join(P, 'cfg.txt'));
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -80,5 +83,18 @@ describe('a new file written through a folder that is a link', () => {
   it('a new file in a real folder of the project stays allowed', () => {
     expect(decide('Write', 'src/new.js', 'acceptEdits').behavior).toBe('allow');
     expect(decide('Write', 'src/deeper/new.js', 'acceptEdits').behavior).toBe('allow');
+  });
+});
+
+describe('a write to a file with more than one name', () => {
+  it('Write and Edit of a hard link of .git/config are protected asks in acceptEdits', () => {
+    for (const tool of ['Write', 'Edit']) {
+      const d = decide(tool, 'cfg.txt', 'acceptEdits');
+      expect([d.behavior, d.askKind]).toEqual(['ask', 'protected']);
+      expect(d.reason.message).toContain('2 names (hard links)');
+    }
+  });
+  it('an edit of a file with one name stays allowed', () => {
+    expect(decide('Edit', 'src/index.js', 'acceptEdits').behavior).toBe('allow');
   });
 });
