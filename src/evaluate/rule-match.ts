@@ -20,7 +20,6 @@ import { hasHoles, literalText, mayMatchWithHoles, wordVariants } from './holes.
 import { opaqueCommands, type OpaqueCommand } from './opaque-commands.js';
 import { SAFE_ENVIRONMENT } from '../shell/syntax/variables.js';
 import { wordsOfUnknownPrograms } from '../shell/unknown-programs.js';
-import { withoutGitGlobalOptions } from '../shell/programs/git/global-options.js';
 import { effectOutOfReach, effectProbes } from './path-probe.js';
 import { dirHolds, expandGlob, newBudget, type Budget, type Reach } from './fs-reach.js';
 import { takenOf } from './tree-takes.js';
@@ -199,8 +198,8 @@ function restrictiveTexts(cmd: SimpleCommand): string[] {
     texts.push(argv.join(' '));
   }
   // `git -C . push` and `git --no-pager push` are still `git push` to a deny rule.
-  const git = argv[0] === 'git' ? withoutGitGlobalOptions(argv) : undefined;
-  if (git !== undefined) texts.push(git.join(' '));
+  const plain = PROGRAMS.get(argv[0] ?? '')?.withoutGlobalOptions?.(argv);
+  if (plain !== undefined) texts.push(plain.join(' '));
   return texts;
 }
 

@@ -256,5 +256,5 @@ export interface RunTimeInput {
   /** The text replaced by input inside the wrapped command's words. */
   placeholder?: string;
   /** The wrapper that supplies the input (`xargs`, `find -exec`). */
-  via: string;
+  via: NonNullable<SimpleCommand['argumentsFrom']>;
 }

@@ -130,7 +130,7 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
   }
   const input = raw.input;
   if (input && (input.appended || (input.placeholder !== undefined && argv.some((a) => a.includes(input.placeholder!))))) {
-    cmd.argumentsFrom = input.via === 'xargs' ? 'xargs' : 'find -exec';
+    cmd.argumentsFrom = input.via;
   }
   if (input?.placeholder !== undefined && argv[0]!.includes(input.placeholder)) {
     markUnknown(`${input.via} takes the command name from its input: ${raw.words[0]!.raw}`, true);

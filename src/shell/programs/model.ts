@@ -194,6 +194,12 @@ export interface ProgramModel {
    * its own. `literal` says, per word, whether it is literal.
    */
   readonly runsConfigured?: (argv: readonly string[], literal: readonly boolean[], env: Environment) => Unwrapped[];
+  /**
+   * Its words without the options before its subcommand that change nothing a rule names (git's
+   * `-C DIR`, `--no-pager`, `-c NAME=VALUE`): deny and ask rules are tried against them too
+   * (`git -C . push` is `git push` to a rule); `undefined` when it has none.
+   */
+  readonly withoutGlobalOptions?: (argv: readonly string[]) => string[] | undefined;
   /** Its removals are judged as critical-path removals, as `rm`'s are (`find ~ -delete`). */
   readonly removes?: boolean;
   /**

@@ -8,6 +8,7 @@
 import { defineProgram } from '../model.js';
 import { CC_CLI, CC_DOCS } from '../sources.js';
 import { gitOperands } from './files.js';
+import { withoutGitGlobalOptions } from './global-options.js';
 import { gitReadOnly } from './read-only-walk.js';
 import { gitPrograms } from './runs.js';
 
@@ -36,6 +37,7 @@ export const git = defineProgram({
   },
   runs: 'seen',
   runsConfigured: gitPrograms,
+  withoutGlobalOptions: (argv) => withoutGitGlobalOptions(argv),
   touchesFilesAsWrapper: true,
   findsRepositoryFromCwd: true,
   // The working tree and repository it reads and writes (git(1) ENVIRONMENT VARIABLES).
