@@ -855,20 +855,23 @@ const removesOperands = (name: string): boolean => PROGRAMS.get(name)?.removesOp
 /** Whether a program runs commands on what it finds (`find -exec`). */
 const handsOnFound = (name: string): boolean => PROGRAMS.get(name)?.handsOnFound === true;
 
-/** Index of the nearest wrapper that runs command `i` and whose name `is` accepts, or -1. */
-function ancestor(analysis: ShellAnalysis, i: number, is: (name: string) => boolean): number {
+/** Index of the nearest wrapper that runs command `i` and that `is` accepts (by its name and words), or -1. */
+function ancestor(analysis: ShellAnalysis, i: number, is: (name: string, argv: readonly string[]) => boolean): number {
   let p = analysis.commands[i]?.parent;
   for (let guard = 0; p !== undefined && guard < 64; guard++) {
     const parent = analysis.commands[p];
     if (!parent) return -1;
-    if (is(foldedCommandName(parent.argv[0] ?? ''))) return p;
+    if (is(foldedCommandName(parent.argv[0] ?? ''), parent.argv)) return p;
     p = parent.parent;
   }
   return -1;
 }
 
-/** Whether a program runs commands on words it reads from input (`xargs`). */
-const handsOnInput = (name: string): boolean => PROGRAMS.get(name)?.handsOnInput === true;
+/** Whether a program runs commands on words it reads from input (`xargs`; `parallel` with no `:::` list). */
+function handsOnInput(name: string, argv: readonly string[]): boolean {
+  const hands = PROGRAMS.get(name)?.handsOnInput;
+  return hands === true || (typeof hands === 'function' && hands(argv));
+}
 
 /** Whether command `i` gets operands from input at run time (`xargs CMD`, `find -exec CMD {}`). */
 function inputSource(analysis: ShellAnalysis, i: number): 'input' | 'found' | undefined {

@@ -215,9 +215,10 @@ export interface ProgramModel {
   readonly handsOnFound?: boolean;
   /**
    * What it runs gets words it reads from its input at run time (`pwd | xargs rm -rf`): a removal
-   * there may name any directory.
+   * there may name any directory. A function answers for one command line (its words), for a
+   * program that reads its input only in some forms (`parallel` with no `:::` list).
    */
-  readonly handsOnInput?: boolean;
+  readonly handsOnInput?: boolean | ((argv: readonly string[]) => boolean);
   /**
    * Its file effects are read through wrappers it is under and children it runs
    * (`find … -exec`, `tar --to-command`, `git -c core.pager=…`): a word of the program is a

@@ -54,6 +54,17 @@ function unwrap(argv: readonly string[]): WrapperInfo {
   return { inner, transparent: false, exactOnly: false };
 }
 
+/**
+ * Whether parallel completes its command with arguments toolgate cannot see: from standard input
+ * (no `:::` list), from `::::` files or from `-a`/`--arg-file` (over-approximated: any word
+ * before the list spelled like one), so `pwd | parallel rm -rf` may remove any directory.
+ */
+function readsArgumentsUnseen(argv: readonly string[]): boolean {
+  const sep = argv.findIndex((w, k) => k > 0 && (w === ':::' || w === ':::+'));
+  if (sep < 0) return true;
+  return argv.some((w, k) => k > 0 && (w.startsWith('::::') || (k < sep && /^-(?:a|-a)/.test(w))));
+}
+
 /** The parallel model. @internal */
 export const parallel = defineProgram({
   names: ['parallel'],
@@ -62,6 +73,7 @@ export const parallel = defineProgram({
   runs: 'seen',
   role: 'wrapper',
   unwrap,
+  handsOnInput: readsArgumentsUnseen,
   examples: [
     {
       command: 'parallel rm ::: a.txt b.txt',
