@@ -88,11 +88,16 @@ export default defineConfig([
     keepNames: true,
     // The shell analysis and PowerShell run only for a call that needs them: a Read runs neither
     // their module bodies nor keeps their code in its code cache (scripts/lazy-families.ts).
+    // Each program model runs when its name is first looked up (src/shell/programs/loaders.ts).
     esbuildPlugins: [
-      lazyFamilies([
-        { name: 'shell', dir: 'src/shell' },
-        { name: 'powershell', dir: 'src/powershell' },
-      ]),
+      lazyFamilies(
+        [
+          { name: 'shell', dir: 'src/shell' },
+          { name: 'powershell', dir: 'src/powershell' },
+        ],
+        process.cwd(),
+        ['src/shell/programs/loaders.ts'],
+      ),
     ],
     // A script compiled by node:vm has no module loader for `import()`: require the packages instead.
     esbuildOptions(options) {

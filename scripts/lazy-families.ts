@@ -13,6 +13,7 @@
  * a family stay direct.
  */
 import { build as esbuild, type Plugin } from 'esbuild';
+import { readFile } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
 
 /** A tool family: the folder (from the project root) whose modules load on first use. */
@@ -23,9 +24,16 @@ export interface LazyFamily {
 
 const NAMESPACE = 'toolgate-lazy-family';
 
-/** The plugin; `root` is the project's folder. */
-export function lazyFamilies(families: readonly LazyFamily[], root = process.cwd()): Plugin {
+/**
+ * The plugin; `root` is the project's folder. In each file of `lazyImportsOf` (from the project
+ * root: the program registry's loaders, `src/shell/programs/loaders.ts`) every module it imports
+ * runs on first use too, even inside its family: the file's imports are rewritten into `require`
+ * calls inside its loader functions ({@link requireInLoaders}), so each program model initialises
+ * when its name is first looked up.
+ */
+export function lazyFamilies(families: readonly LazyFamily[], root = process.cwd(), lazyImportsOf: readonly string[] = []): Plugin {
   const dirs = families.map((f) => ({ ...f, abs: `${resolve(root, f.dir)}/` }));
+  const lazyImporters = new Set(lazyImportsOf.map((f) => resolve(root, f)));
   const familyOf = (file: string) => dirs.find((d) => file.startsWith(d.abs))?.name;
   const exportsOf = new Map<string, Promise<string[]>>();
   /** The names a module exports (with its re-exports), read from a bundle of it alone. */
@@ -62,6 +70,10 @@ export function lazyFamilies(families: readonly LazyFamily[], root = process.cwd
         if (family === undefined || familyOf(args.importer) === family) return { path: target.path };
         return { path: target.path, namespace: NAMESPACE };
       });
+      build.onLoad({ filter: /\.ts$/, namespace: 'file' }, async (args) => {
+        if (!lazyImporters.has(args.path)) return undefined;
+        return { contents: requireInLoaders(await readFile(args.path, 'utf8'), args.path), loader: 'ts', resolveDir: dirname(args.path) };
+      });
       build.onLoad({ filter: /.*/, namespace: NAMESPACE }, async (args) => {
         const exported = await names(args.path);
         const contents = [
@@ -75,4 +87,40 @@ export function lazyFamilies(families: readonly LazyFamily[], root = process.cwd
       });
     },
   };
+}
+
+/**
+ * A loaders file with its imports moved into its loaders: `import { a, b } from './m.js'` goes,
+ * and `() => a,` becomes `() => require('./m.js').a,`, which esbuild turns into the module's lazy
+ * initialiser. Refuses a file of another shape (an import it cannot move, an imported name used
+ * elsewhere than a loader), so the hook build fails rather than loading models at start.
+ */
+export function requireInLoaders(source: string, file: string): string {
+  const from = new Map<string, string>();
+  const kept: string[] = [];
+  for (const line of source.split('\n')) {
+    const m = /^import \{ ([^}]+) \} from ('\.[^']+');$/.exec(line);
+    if (m) {
+      for (const name of m[1]!.split(',').map((n) => n.trim())) from.set(name, m[2]!);
+      continue;
+    }
+    if (/^import (?!type )/.test(line)) throw new Error(`${file}: an import the loaders cannot move: ${line}`);
+    kept.push(line);
+  }
+  const used = new Set<string>();
+  const out = kept.join('\n').replace(/^( *)\(\) => (\w+),$/gm, (whole, indent: string, name: string) => {
+    const spec = from.get(name);
+    if (spec === undefined) return whole;
+    used.add(name);
+    return `${indent}() => require(${spec}).${name},`;
+  });
+  const code = out
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\/\/.*$/gm, '')
+    .replace(/require\('[^']+'\)\.\w+/g, '');
+  for (const name of from.keys()) {
+    if (!used.has(name) || new RegExp(`\\b${name}\\b`).test(code))
+      throw new Error(`${file}: "${name}" is imported but not (only) given by a loader \`() => ${name},\``);
+  }
+  return out;
 }

@@ -1,5 +1,5 @@
 import type { ToolCall } from '../core/types.js';
-import { PROGRAM_MODELS } from '../shell/programs/index.js';
+import { allProgramModels } from '../shell/programs/index.js';
 import { CORPUS_CALLS } from './corpus-data.js';
 
 /** Where the corpus's `{project}` and `{home}` point. @public */
@@ -34,6 +34,6 @@ export function diffCorpus(at: CorpusPlaces): ToolCall[] {
     out.push(call);
   };
   for (const call of CORPUS_CALLS) add(placed(call, at) as ToolCall);
-  for (const model of PROGRAM_MODELS) for (const example of model.examples) add({ tool: 'Bash', input: { command: example.command } });
+  for (const model of allProgramModels()) for (const example of model.examples) add({ tool: 'Bash', input: { command: example.command } });
   return out;
 }

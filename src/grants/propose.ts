@@ -12,7 +12,7 @@ import type { PendingAsk } from '../gate/types.js';
 import { escapeRuleContent, matchBashPattern, matchDomainRule, parseRule } from '../rules/index.js';
 import { allowWords, partsToCover, patternCoversCommand } from '../evaluate/rule-match.js';
 import { runsCodeItReads } from '../evaluate/opaque-commands.js';
-import { PROGRAM_MODELS, PROGRAMS } from '../shell/programs/index.js';
+import { allProgramModels, PROGRAMS } from '../shell/programs/index.js';
 import type { ShellAnalysis, SimpleCommand } from '../shell/types.js';
 
 /**
@@ -99,7 +99,7 @@ function staysInside(effects: readonly string[] | undefined): boolean {
 /** Commands of the program models' examples that a rule covering them lets through, read once. */
 let modelExamples: readonly string[] | undefined;
 const examplesOfModels = (): readonly string[] =>
-  (modelExamples ??= PROGRAM_MODELS.flatMap((m) => m.examples.filter((e) => staysInside(e.effects)).map((e) => e.command)));
+  (modelExamples ??= allProgramModels().flatMap((m) => m.examples.filter((e) => staysInside(e.effects)).map((e) => e.command)));
 
 /**
  * What a rule for a program whose files toolgate reads (its model has file effects: curl, wget,

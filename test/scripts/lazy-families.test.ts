@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lazyFamilies } from '../../scripts/lazy-families.js';
+import { lazyFamilies, requireInLoaders } from '../../scripts/lazy-families.js';
 
 let root: string;
 beforeAll(() => {
@@ -61,5 +61,49 @@ describe('lazy tool families in the hook bundle', () => {
     expect(exports.isThing()).toBe(true);
     expect(exports.inTable('x')).toBe(true);
     expect(exports.inTable('y')).toBe(false);
+  });
+});
+
+describe('loaders whose imports run on first use', () => {
+  it('runs each imported module only when its loader is called', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolgate-lazy-loaders-'));
+    const files: Record<string, string> = {
+      'src/fam/m1.ts': `ran.push('m1');\nexport const one = 1;\nexport const uno = 11;`,
+      'src/fam/m2.ts': `ran.push('m2');\nexport const two = 2;`,
+      'src/fam/loaders.ts': `/** one, two */\nimport { one, uno } from './m1.js';\nimport { two } from './m2.js';\nimport type { X } from './m2.js';\nran.push('loaders');\nexport const LOADERS = [\n  () => one,\n  () => uno,\n  () => two,\n];`,
+      'src/main.ts': `import { LOADERS } from './fam/loaders.js';\nexport const call = (i: number) => LOADERS[i]!();`,
+    };
+    for (const [file, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, file)), { recursive: true });
+      writeFileSync(join(dir, file), text);
+    }
+    try {
+      const r = await build({
+        entryPoints: [join(dir, 'src/main.ts')],
+        bundle: true,
+        write: false,
+        format: 'cjs',
+        platform: 'node',
+        logLevel: 'silent',
+        plugins: [lazyFamilies([{ name: 'fam', dir: 'src/fam' }], dir, ['src/fam/loaders.ts'])],
+      });
+      const ran: string[] = [];
+      const module = { exports: {} as { call(i: number): number } };
+      new Function('module', 'exports', 'require', 'ran', r.outputFiles[0]!.text)(module, module.exports, () => undefined, ran);
+      expect(ran).toEqual([]);
+      expect(module.exports.call(2)).toBe(2);
+      expect(ran).toEqual(['loaders', 'm2']);
+      expect(module.exports.call(0)).toBe(1);
+      expect(module.exports.call(1)).toBe(11);
+      expect(ran).toEqual(['loaders', 'm2', 'm1']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a loaders file it cannot rewrite', () => {
+    expect(() => requireInLoaders(`import x from './m.js';\nexport const L = [() => x,];`, 'f.ts')).toThrow(/cannot move/);
+    expect(() => requireInLoaders(`import { a } from './m.js';\nexport const L = [\n  () => a,\n];\nconst b = a;`, 'f.ts')).toThrow(/"a"/);
+    expect(() => requireInLoaders(`import { a } from './m.js';\nexport const L = [];`, 'f.ts')).toThrow(/"a"/);
   });
 });

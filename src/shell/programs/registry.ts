@@ -1,25 +1,36 @@
 /**
- * The one registry of program models. Building it indexes the models by name (a loop over a
- * few dozen small objects); what a facet derives from a model (an option shape for the
- * effects scan) is built on first use and kept on the registry. Duplicate names are refused by
- * `createProgramRegistry(models, { check: true })`, which the tests and `npm run build` call; the
- * registry the shell layer holds is built without the check, so a start pays nothing for it.
+ * The one registry of program models. A start builds only a name index (`program-index.ts`,
+ * generated from the models: each name with the position of its model's loader and the model's
+ * facets); a model is loaded the first time one of its names is looked up, so a call pays only
+ * for the programs it names (in the hook's bundle every model module initialises on first use,
+ * `scripts/lazy-families.ts`). What a facet derives from a model (an option shape for the effects
+ * scan) is built on first use and kept on the registry. Duplicate names, and a read-only entry for
+ * a name its model does not have, are refused by {@link indexPrograms} with `check`, which the
+ * tests and `npm run build` run (`scripts/program-index.ts`); a start pays nothing for it.
  */
 import type { GnuOptionSpec } from '../options/gnu-options.js';
 import type { OptionShape } from '../options/options.js';
 import type { ReadOnlyEntry, ReadOnlySpec } from './read-only-types.js';
 import type { FileOperands } from '../options/file-operands.js';
-import type { ProgramModel, ProgramRole } from './model.js';
+import type { ProgramModel, ProgramRole, ProgramRuns } from './model.js';
 
 /** The models, by name, and what is derived from them. @internal */
 export interface ProgramRegistry {
   /** The model a program name belongs to. */
   get(name: string): ProgramModel | undefined;
-  /** Every model, in the order given. */
-  readonly models: readonly ProgramModel[];
-  /** Every name a model answers to. */
+  /** Every model, in the order given: loads every model (for tests, lint, docs and the differential corpus). */
+  all(): readonly ProgramModel[];
+  /** Every name a model answers to (from the index: loads no model). */
   names(): string[];
-  /** The read-only entries of one set, by name, over every model. */
+  /** The names whose model has the facet (from the index: loads no model). */
+  namesWith(facet: ProgramFacet): string[];
+  /** The read-only entry of one set for one name (loads that name's model only). */
+  readOnly(set: 'claudeCode' | 'wrapper', name: string): ReadOnlyEntry | undefined;
+  readOnly(set: 'robota', name: string): ReadOnlySpec | undefined;
+  /**
+   * The read-only entries of one set, by name, over every model: an object with a getter per name
+   * (from the index), so a model loads only when its entry is read.
+   */
   readOnlyTable(set: 'claudeCode' | 'wrapper'): Record<string, ReadOnlyEntry>;
   readOnlyTable(set: 'robota'): Record<string, ReadOnlySpec>;
   /** The scan shape a grammar gives (built once per grammar). */
@@ -31,13 +42,51 @@ export interface ProgramRegistry {
   files(name: string, argv: readonly string[], literal?: readonly boolean[]): FileOperands | undefined;
   /**
    * The names of the programs of a role (see `ProgramModel.role`): every name of a model with that
-   * role, and the names of programs of the role that have no model yet (given at build). Built on
-   * first use per role and kept; a caller asking for the names does not need the models' facets.
+   * role (from the index: loads no model), and the names of programs of the role that have no
+   * model yet (given at build). Built on first use per role and kept.
    */
   namesOf(role: ProgramRole): ReadonlySet<string>;
 }
 
-/** Options of {@link createProgramRegistry}. @internal */
+/**
+ * A facet a model has: a field of {@link ProgramModel} it defines (other than its names, summary,
+ * sources, examples, runs and role), `runs.<value>` for what it runs, `role.<value>` for its role.
+ * @internal
+ */
+export type ProgramFacet =
+  | Exclude<keyof ProgramModel, 'names' | 'summary' | 'sources' | 'examples' | 'runs' | 'role'>
+  | `runs.${ProgramRuns}`
+  | `role.${ProgramRole}`;
+
+/** What a loader gives: one model, or a module's list of models. @internal */
+export type ProgramLoad = ProgramModel | readonly ProgramModel[];
+
+/** A function that loads a model's module and gives its model(s). @internal */
+export type ProgramLoader = () => ProgramLoad;
+
+/** The read-only sets a model has entries in, with the names it has an entry for in each. @internal */
+export type ProgramReadOnlyNames = Readonly<Partial<Record<ReadOnlySet, readonly string[]>>>;
+
+/** A read-only set of the models (`readOnly.claudeCode`, `.robota`, `.wrapper`). @internal */
+export type ReadOnlySet = 'claudeCode' | 'robota' | 'wrapper';
+
+/**
+ * One model in the index: the position of its loader, its position in what the loader gives (0
+ * for a single model), its names, its facets and the names it has a read-only entry for, per set.
+ * @internal
+ */
+export type ProgramIndexEntry = readonly [
+  loader: number,
+  position: number,
+  names: readonly string[],
+  facets: readonly ProgramFacet[],
+  readOnly: ProgramReadOnlyNames,
+];
+
+/** The name index over every model, in the registry's order. @internal */
+export type ProgramIndex = readonly ProgramIndexEntry[];
+
+/** Options of {@link indexPrograms} and {@link createProgramRegistry}. @internal */
 export interface ProgramRegistryOptions {
   /** Refuse a name given by two models, or a read-only entry for a name the model does not have. */
   readonly check?: boolean;
@@ -77,24 +126,98 @@ export function optionShape(grammar: GnuOptionSpec): OptionShape {
   return shape;
 }
 
-/** Builds the registry over `models`. @internal */
-export function createProgramRegistry(models: readonly ProgramModel[], options: ProgramRegistryOptions = {}): ProgramRegistry {
-  const byName = new Map<string, ProgramModel>();
-  for (const model of models) {
-    for (const name of model.names) {
-      if (options.check && byName.has(name))
-        throw new Error(`program name "${name}" is given by two models: ${byName.get(name)!.summary}; ${model.summary}`);
-      byName.set(name, model);
-    }
-    if (options.check) {
-      for (const set of ['claudeCode', 'robota', 'wrapper'] as const) {
-        for (const name of Object.keys(model.readOnly?.[set] ?? {})) {
-          if (!model.names.includes(name))
-            throw new Error(`program model "${model.names[0]}": its ${set} read-only entry "${name}" is not one of its names`);
+const modelsOf = (load: ProgramLoad): readonly ProgramModel[] =>
+  Array.isArray(load) ? (load as readonly ProgramModel[]) : [load as ProgramModel];
+
+const READ_ONLY_SETS: readonly ReadOnlySet[] = ['claudeCode', 'robota', 'wrapper'];
+
+/** Fields of a model that are not facets. */
+const NOT_FACETS: ReadonlySet<string> = new Set(['names', 'summary', 'sources', 'examples', 'runs', 'role']);
+
+/** The facets of a model, sorted. @internal */
+export function facetsOf(model: ProgramModel): ProgramFacet[] {
+  const out: ProgramFacet[] = [];
+  for (const [key, value] of Object.entries(model)) {
+    if (!NOT_FACETS.has(key) && value !== undefined && value !== false) out.push(key as ProgramFacet);
+  }
+  out.push(`runs.${model.runs}`);
+  if (model.role !== undefined) out.push(`role.${model.role}`);
+  return out.sort();
+}
+
+/**
+ * The name index of what `loaded` gives (each loader's result, in order). With `check`, refuses a
+ * name given by two models, or a read-only entry for a name the model does not have.
+ * @internal
+ */
+export function indexPrograms(loaded: readonly ProgramLoad[], options: ProgramRegistryOptions = {}): ProgramIndex {
+  const seen = new Map<string, ProgramModel>();
+  const index: ProgramIndexEntry[] = [];
+  loaded.forEach((load, loader) => {
+    modelsOf(load).forEach((model, position) => {
+      for (const name of model.names) {
+        if (options.check && seen.has(name))
+          throw new Error(`program name "${name}" is given by two models: ${seen.get(name)!.summary}; ${model.summary}`);
+        seen.set(name, model);
+      }
+      if (options.check) {
+        for (const set of READ_ONLY_SETS) {
+          for (const name of Object.keys(model.readOnly?.[set] ?? {})) {
+            if (!model.names.includes(name))
+              throw new Error(`program model "${model.names[0]}": its ${set} read-only entry "${name}" is not one of its names`);
+          }
         }
       }
+      const readOnly: Partial<Record<ReadOnlySet, readonly string[]>> = {};
+      for (const set of READ_ONLY_SETS) if (model.readOnly?.[set] !== undefined) readOnly[set] = Object.keys(model.readOnly[set]);
+      index.push([loader, position, model.names, facetsOf(model), readOnly]);
+    });
+  });
+  return index;
+}
+
+/** Builds the registry over `models`, all loaded already (tests; the shell layer's is lazy). @internal */
+export function createProgramRegistry(models: readonly ProgramModel[], options: ProgramRegistryOptions = {}): ProgramRegistry {
+  return lazyProgramRegistry(
+    models.map((m) => () => m),
+    indexPrograms(models, options),
+    options,
+  );
+}
+
+/**
+ * Builds the registry over `loaders` and their `index`: at start only a map from name to index
+ * entry; a loader runs when one of its names is first looked up. A stale index (a loaded model
+ * that does not have the name it was looked up by) throws, so a decision fails closed; the
+ * build refuses such an index before it ships.
+ * @internal
+ */
+export function lazyProgramRegistry(
+  loaders: readonly ProgramLoader[],
+  index: ProgramIndex,
+  options: Pick<ProgramRegistryOptions, 'unmodelled'> = {},
+): ProgramRegistry {
+  const slots = new Map<string, number>();
+  index.forEach((entry, slot) => {
+    for (const name of entry[2]) slots.set(name, slot);
+  });
+  const loaded: (ProgramModel | undefined)[] = [];
+  const load = (slot: number): ProgramModel => {
+    let model = loaded[slot];
+    if (model === undefined) {
+      const [loader, position, names] = index[slot]!;
+      model = modelsOf(loaders[loader]!())[position];
+      if (model === undefined || model.names.length !== names.length || names.some((n, i) => model!.names[i] !== n))
+        throw new Error(`the program index is stale at "${names[0]}": run npm run programs:index`);
+      loaded[slot] = model;
     }
-  }
+    return model;
+  };
+  const get = (name: string): ProgramModel | undefined => {
+    const slot = slots.get(name);
+    return slot === undefined ? undefined : load(slot);
+  };
+  const all = (): readonly ProgramModel[] => index.map((_, slot) => load(slot));
   const shapes = new WeakMap<GnuOptionSpec, OptionShape>();
   const none: OptionShape = {};
   const shapeOf = (grammar: GnuOptionSpec | undefined): OptionShape => {
@@ -103,32 +226,47 @@ export function createProgramRegistry(models: readonly ProgramModel[], options: 
     if (!shape) shapes.set(grammar, (shape = optionShape(grammar)));
     return shape;
   };
+  const readOnlySlots = new Map<ReadOnlySet, Map<string, number>>(READ_ONLY_SETS.map((set) => [set, new Map()]));
+  index.forEach((entry, slot) => {
+    for (const set of READ_ONLY_SETS) for (const name of entry[4][set] ?? []) readOnlySlots.get(set)!.set(name, slot);
+  });
+  const entryOf = (set: ReadOnlySet, name: string, slot: number): ReadOnlyEntry | ReadOnlySpec | undefined => {
+    const entries: Readonly<Record<string, ReadOnlyEntry | ReadOnlySpec>> | undefined = load(slot).readOnly?.[set];
+    return entries !== undefined && Object.prototype.hasOwnProperty.call(entries, name) ? entries[name] : undefined;
+  };
+  function readOnly(set: 'claudeCode' | 'wrapper', name: string): ReadOnlyEntry | undefined;
+  function readOnly(set: 'robota', name: string): ReadOnlySpec | undefined;
+  function readOnly(set: ReadOnlySet, name: string): ReadOnlyEntry | ReadOnlySpec | undefined {
+    const slot = readOnlySlots.get(set)!.get(name);
+    return slot === undefined ? undefined : entryOf(set, name, slot);
+  }
   function readOnlyTable(set: 'claudeCode' | 'wrapper'): Record<string, ReadOnlyEntry>;
   function readOnlyTable(set: 'robota'): Record<string, ReadOnlySpec>;
-  function readOnlyTable(set: 'claudeCode' | 'robota' | 'wrapper'): Record<string, ReadOnlyEntry | ReadOnlySpec> {
+  function readOnlyTable(set: ReadOnlySet): Record<string, ReadOnlyEntry | ReadOnlySpec> {
+    // A getter per name: a model loads when its entry is first read, not when the table is made.
     const out: Record<string, ReadOnlyEntry | ReadOnlySpec> = {};
-    for (const model of models) Object.assign(out, model.readOnly?.[set] ?? {});
+    for (const [name, slot] of readOnlySlots.get(set)!)
+      Object.defineProperty(out, name, { enumerable: true, configurable: true, get: () => entryOf(set, name, slot) });
     return out;
   }
+  const namesWith = (facet: ProgramFacet): string[] => index.flatMap((entry) => (entry[3].includes(facet) ? entry[2] : []));
   const roles = new Map<ProgramRole, ReadonlySet<string>>();
   const namesOf = (role: ProgramRole): ReadonlySet<string> => {
     let names = roles.get(role);
-    if (!names) {
-      const set = new Set<string>(options.unmodelled?.[role] ?? []);
-      for (const model of models) if (model.role === role) for (const name of model.names) set.add(name);
-      roles.set(role, (names = set));
-    }
+    if (!names) roles.set(role, (names = new Set([...(options.unmodelled?.[role] ?? []), ...namesWith(`role.${role}`)])));
     return names;
   };
   return {
-    models,
+    all,
+    get,
     namesOf,
-    get: (name) => byName.get(name),
-    names: () => [...byName.keys()],
+    names: () => [...slots.keys()],
+    namesWith,
+    readOnly,
     readOnlyTable,
     shapeOf,
     files(name, argv, literal) {
-      const model = byName.get(name);
+      const model = get(name);
       return model?.files?.(name, argv, shapeOf(model.grammar), literal);
     },
   };

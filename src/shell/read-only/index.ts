@@ -1,17 +1,11 @@
 /**
- * Read-only classification of simple commands and whole analyses, driven by the tables in
- * `tables.ts`. Every "no" carries a reason a person can read that names the word that
+ * Read-only classification of simple commands and whole analyses, driven by the program models'
+ * read-only entries (by name, `PROGRAMS.readOnly`). Every "no" carries a reason a person can read that names the word that
  * disqualified the command (`toolgate explain`).
  */
 import { commandBasename } from '../commands/emit.js';
-import {
-  CLAUDE_CODE_READ_ONLY,
-  ROBOTA_READ_ONLY,
-  ROBOTA_UNSAFE_LONG,
-  WRAPPERS_READ_ONLY,
-  type ReadOnlyEntry,
-  type ReadOnlySpec,
-} from './tables.js';
+import type { ReadOnlyEntry, ReadOnlySpec } from '../programs/read-only-types.js';
+import { CLAUDE_CODE_UNMOVED, ROBOTA_UNSAFE_LONG } from './unmodelled.js';
 import { expandedWords, type ExpandedWord } from './words.js';
 import { matchesLong, parseWithEntry } from '../programs/read-only-parse.js';
 import { cdReadOnly, findsRepositoryFromCwd, PROGRAMS } from '../programs/index.js';
@@ -32,7 +26,10 @@ const no = (reason: string): ReadOnlyVerdict => ({ readOnly: false, reason });
 
 /** The claudeCode entry for a command name, if it has one. @internal */
 export function claudeCodeEntry(name: string): ReadOnlyEntry | undefined {
-  return Object.prototype.hasOwnProperty.call(CLAUDE_CODE_READ_ONLY, name) ? CLAUDE_CODE_READ_ONLY[name] : undefined;
+  return (
+    PROGRAMS.readOnly('claudeCode', name) ??
+    (Object.prototype.hasOwnProperty.call(CLAUDE_CODE_UNMOVED, name) ? CLAUDE_CODE_UNMOVED[name] : undefined)
+  );
 }
 
 function checkEntry(name: string, cmd: SimpleCommand, entry: ReadOnlyEntry): ReadOnlyVerdict {
@@ -91,7 +88,7 @@ function afterEndOfOptions(words: readonly ExpandedWord[], w: ExpandedWord): boo
 
 /** A transparent wrapper's own options (the wrapped command is judged on its own). */
 function checkWrapper(name: string, cmd: SimpleCommand): ReadOnlyVerdict {
-  const entry = Object.prototype.hasOwnProperty.call(WRAPPERS_READ_ONLY, name) ? WRAPPERS_READ_ONLY[name] : undefined;
+  const entry = PROGRAMS.readOnly('wrapper', name);
   if (!entry) return cmd.argv.length > 1 ? YES : no(`${name} without a command`);
   const expanded = expandedWords(cmd);
   if (!expanded.ok) return no(expanded.reason);
@@ -186,7 +183,7 @@ function robotaWords(cmd: SimpleCommand): ReadOnlyVerdict {
 function checkRobota(cmd: SimpleCommand, name: string): ReadOnlyVerdict {
   if (cmd.argumentsFrom) return no(`${name} gets arguments from ${cmd.argumentsFrom} input, so the paths it reads are not known`);
   if (cmd.transparentWrapper) return no(`${name} is not in the read-only set`);
-  const spec = Object.prototype.hasOwnProperty.call(ROBOTA_READ_ONLY, name) ? ROBOTA_READ_ONLY[name] : undefined;
+  const spec = PROGRAMS.readOnly('robota', name);
   if (!spec) return no(`${name} is not a read-only command`);
   const words = robotaWords(cmd);
   if (!words.readOnly) return words;

@@ -16,35 +16,23 @@
  */
 import type { GnuArgument } from '../options/gnu-options.js';
 import { PROGRAMS } from '../programs/index.js';
-import { CC_CLI, CC_DOCS, coreutils } from '../programs/sources.js';
+import { CC_DOCS, coreutils } from '../programs/sources.js';
+import { CLAUDE_CODE_UNMOVED } from './unmodelled.js';
+
+export { ROBOTA_UNSAFE_LONG } from './unmodelled.js';
 
 export type { OperandRole, ReadOnlyCheck, ReadOnlyEntry, ReadOnlySpec } from '../programs/read-only-types.js';
 import type { ReadOnlyEntry, ReadOnlySpec } from '../programs/read-only-types.js';
 
-/** The entries of programs that have no model in `programs/` yet. */
-const CLAUDE_CODE_UNMOVED: Readonly<Record<string, ReadOnlyEntry>> = {
-  type: { source: `${CC_CLI}; bash builtin type`, short: 'afptP', operands: 'text', globs: true, anyOptionHarmless: true },
-};
-
 /** Claude Code's built-in read-only commands, each an allowlist of options. @public */
-export const CLAUDE_CODE_READ_ONLY: Readonly<Record<string, ReadOnlyEntry>> = {
-  ...CLAUDE_CODE_UNMOVED,
-  ...PROGRAMS.readOnlyTable('claudeCode'),
-};
+export const CLAUDE_CODE_READ_ONLY: Readonly<Record<string, ReadOnlyEntry>> = Object.defineProperties(
+  { ...CLAUDE_CODE_UNMOVED },
+  // The models' entries as getters (copied as descriptors, not read): a model loads when its entry is read.
+  Object.getOwnPropertyDescriptors(PROGRAMS.readOnlyTable('claudeCode')),
+);
 
 /** Safe short letters of the robota set (each model's `readOnly.robota`). */
 export const ROBOTA_READ_ONLY: Readonly<Record<string, ReadOnlySpec>> = PROGRAMS.readOnlyTable('robota');
-
-/** Long options that read a named file or follow symlinks (robota disqualifies them everywhere). */
-export const ROBOTA_UNSAFE_LONG: readonly string[] = [
-  'exclude-from',
-  'files0-from',
-  'files-from',
-  'from-file',
-  'dereference',
-  'deref',
-  'output',
-];
 
 /**
  * Wrappers Claude Code looks through, with the options known safe (the wrapped command is judged

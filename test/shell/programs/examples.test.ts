@@ -6,13 +6,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShell, isReadOnlyCommand, prepareShell } from '../../../src/shell/index.js';
 import { effectsText as show } from '../effects-text.js';
-import { PROGRAM_MODELS } from '../../../src/shell/programs/index.js';
+import { allProgramModels } from '../../../src/shell/programs/index.js';
 
 beforeAll(async () => {
   await prepareShell();
 });
 
-const examples = PROGRAM_MODELS.flatMap((m) => m.examples.map((e) => [m.names[0]!, e.command, e] as const));
+const examples = allProgramModels().flatMap((m) => m.examples.map((e) => [m.names[0]!, e.command, e] as const));
 
 describe('program model examples', () => {
   it.each(examples)('%s: %s', (_name, command, e) => {

@@ -8,7 +8,7 @@ import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { NO_FILE_WORDS } from '../../../src/shell/effects/file-effects/index.js';
-import { PROGRAM_MODELS } from '../../../src/shell/programs/index.js';
+import { allProgramModels } from '../../../src/shell/programs/index.js';
 import { CLAUDE_CODE_READ_ONLY, ROBOTA_READ_ONLY, WRAPPERS_READ_ONLY } from '../../../src/shell/read-only/tables.js';
 import { SHELLS } from '../../../src/shell/programs/posix-shells.js';
 
@@ -122,7 +122,7 @@ function code(text: string): string {
   return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 }
 
-const names = PROGRAM_MODELS.flatMap((m) => m.names);
+const names = allProgramModels().flatMap((m) => m.names);
 /**
  * Program names that are also ordinary words of toolgate's own vocabulary (a path effect's kind
  * `'file'`, a field named `'id'`, the settings layer `'local'`, a call's or hook's `'timeout'`, a

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { resolveLongOption, type GnuArgument, type GnuOptionSpec } from '../../../src/shell/options/gnu-options.js';
-import { createProgramRegistry, optionShape, PROGRAM_MODELS, PROGRAMS } from '../../../src/shell/programs/index.js';
+import { createProgramRegistry, optionShape, allProgramModels, PROGRAMS } from '../../../src/shell/programs/index.js';
 import { defineProgram } from '../../../src/shell/programs/model.js';
 import { CLAUDE_CODE_READ_ONLY, ROBOTA_READ_ONLY, WRAPPERS_READ_ONLY } from '../../../src/shell/read-only/tables.js';
 
@@ -30,7 +30,7 @@ function longs(text: string | undefined): Map<string, GnuArgument> {
   return out;
 }
 
-const withGrammar = PROGRAM_MODELS.filter((m): m is typeof m & { grammar: GnuOptionSpec } => m.grammar !== undefined);
+const withGrammar = allProgramModels().filter((m): m is typeof m & { grammar: GnuOptionSpec } => m.grammar !== undefined);
 
 describe('program registry', () => {
   it('refuses a name given by two models', () => {
@@ -52,15 +52,15 @@ describe('program registry', () => {
   });
 
   it('has no duplicate names among the shipped models', () => {
-    expect(() => createProgramRegistry(PROGRAM_MODELS, { check: true })).not.toThrow();
+    expect(() => createProgramRegistry(allProgramModels(), { check: true })).not.toThrow();
   });
 
   it('finds every model by each of its names', () => {
-    for (const m of PROGRAM_MODELS) for (const n of m.names) expect(PROGRAMS.get(n)).toBe(m);
+    for (const m of allProgramModels()) for (const n of m.names) expect(PROGRAMS.get(n)).toBe(m);
   });
 
   it("gives the read-only tables the models' entries", () => {
-    for (const m of PROGRAM_MODELS) {
+    for (const m of allProgramModels()) {
       for (const [name, entry] of Object.entries(m.readOnly?.claudeCode ?? {})) expect(CLAUDE_CODE_READ_ONLY[name]).toBe(entry);
       for (const [name, spec] of Object.entries(m.readOnly?.robota ?? {})) expect(ROBOTA_READ_ONLY[name]).toBe(spec);
       for (const [name, entry] of Object.entries(m.readOnly?.wrapper ?? {})) expect(WRAPPERS_READ_ONLY[name]).toBe(entry);
@@ -68,7 +68,7 @@ describe('program registry', () => {
   });
 
   it('gives every model sources and at least one example', () => {
-    for (const m of PROGRAM_MODELS) {
+    for (const m of allProgramModels()) {
       expect(m.sources.length, m.summary).toBeGreaterThan(0);
       expect(m.examples.length, m.summary).toBeGreaterThan(0);
     }
@@ -84,7 +84,7 @@ describe('program registry', () => {
   });
 
   it('gives a wrapper a reading of the command it runs', () => {
-    for (const m of PROGRAM_MODELS.filter((m) => m.role === 'wrapper')) {
+    for (const m of allProgramModels().filter((m) => m.role === 'wrapper')) {
       expect(m.runs, m.summary).toBe('seen');
       expect(m.unwrap, m.summary).toBeDefined();
     }
