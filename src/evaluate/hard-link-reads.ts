@@ -6,10 +6,12 @@
  * the rule.
  */
 import type { ReadonlyFsView } from '../core/ports.js';
+import type { ToolCall } from '../core/types.js';
 import type { PathEffect } from '../shell/types.js';
 import type { CallFacts } from './facts.js';
 import { entryUnder, expandGlob, newBudget, type Budget } from './fs-reach.js';
 import { braceAlternatives, hasGlob } from './glob-overlap.js';
+import { grepToolTreeRead } from './grep-tool.js';
 import { takenOf, type TakeLook } from './tree-takes.js';
 
 /**
@@ -25,7 +27,8 @@ export function hardLinkedFile(view: ReadonlyFsView | undefined, path: string, w
 }
 
 /**
- * Why the call may read a file with several names, or `undefined`: the Read tool's file; a shell
+ * Why the call may read a file with several names, or `undefined`: the Read tool's file; the
+ * folder the Grep tool searches, walked as rg walks it (its file alike); a shell
  * command's explicit file operands (each literal name, and each name a pattern matches in the
  * view); and under each tree a recursive reader reads whole (`grep -r`, `rg`, `tar c`, `cp -r`,
  * `zip -r`) every regular file, walked as the reader walks it — the links inside followed only by
@@ -35,11 +38,18 @@ export function hardLinkedFile(view: ReadonlyFsView | undefined, path: string, w
  * read is not settled either (decision 0078). Words of programs toolgate does not model are left
  * to the directory checks.
  */
-export function hardLinkedReadOf(tool: string, facts: CallFacts, look: TakeLook): string | undefined {
+export function hardLinkedReadOf(call: ToolCall, facts: CallFacts, look: TakeLook): string | undefined {
   const view = look.view;
   if (view?.linkCount === undefined) return undefined;
-  if (facts.kind === 'read')
-    return facts.glob === undefined ? hardLinkedFile(view, facts.realPath ?? facts.path, `${tool} reads ${facts.path}`) : undefined;
+  if (facts.kind === 'read') {
+    const path = facts.realPath ?? facts.path;
+    // Grep searches a folder whole, as rg walks it; Glob prints names and reads no file.
+    if (call.tool === 'Grep' && view.isDirectory?.(path) === true) {
+      const e = grepToolTreeRead(call, path, facts.raw);
+      return hardLinkedUnder(view, path, e, look, newBudget(), `Grep reads ${facts.path} whole`);
+    }
+    return facts.glob === undefined || call.tool === 'Grep' ? hardLinkedFile(view, path, `${call.tool} reads ${facts.path}`) : undefined;
+  }
   if (facts.kind !== 'shell') return undefined;
   // One budget for the whole call: its patterns and trees together stay bounded.
   const budget = newBudget();
@@ -79,7 +89,14 @@ function namesRead(
 }
 
 /** The first file with several names in the tree a recursive reader reads at `dir`, as it walks it. */
-function hardLinkedUnder(view: ReadonlyFsView, dir: string, e: PathEffect, look: TakeLook, budget: Budget): string | undefined {
+function hardLinkedUnder(
+  view: ReadonlyFsView,
+  dir: string,
+  e: PathEffect,
+  look: TakeLook,
+  budget: Budget,
+  reads = `the command reads ${dir} whole`,
+): string | undefined {
   // A reader that follows links only by a configuration the environment may name (rg's
   // RIPGREP_CONFIG_PATH) counts as following them unless the environment is known to lack it.
   const follows = e.walksLinks !== false || (e.walksLinksWith !== undefined && (look.maySet?.(e.walksLinksWith) ?? true));
@@ -88,6 +105,6 @@ function hardLinkedUnder(view: ReadonlyFsView, dir: string, e: PathEffect, look:
   if (found.kind === 'nothing') return undefined;
   // A tree the view cannot look through may hold a second name of any file: the rule cannot settle the read.
   if (found.kind === 'unknown')
-    return `the command reads ${dir} whole, and toolgate cannot look through it (${found.why}); a file there may be another name (a hard link) of a path the rule covers`;
-  return hardLinkedFile(view, found.path, `the command reads ${dir} whole, and with it ${found.path}`);
+    return `${reads}, and toolgate cannot look through it (${found.why}); a file there may be another name (a hard link) of a path the rule covers`;
+  return hardLinkedFile(view, found.path, `${reads}, and with it ${found.path}`);
 }

@@ -156,7 +156,7 @@ export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
         const cr = rules.find((r) => r.rule.family === 'path' && r.rule.tool === 'Read' && r.rule.ignored !== true && !isBuiltInRule(r));
         const why =
           cr !== undefined
-            ? hardLinkedReadOf(state.call.tool, f, {
+            ? hardLinkedReadOf(state.call, f, {
                 view: state.ctx.fs,
                 home: state.env.home,
                 maySet: (n) => environmentValue(state.ctx.environment, n) !== null,

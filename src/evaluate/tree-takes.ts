@@ -44,6 +44,18 @@ export function takenOf(e: PathEffect, covered: (p: string) => boolean, look: Ta
   if (e.rgSkips !== undefined && look.view !== undefined && look.home !== undefined) {
     const skips = rgSkipsIn(look.view, e.path, look.home, look.maySet ?? (() => true), e.rgSkips.noConfig);
     if (skips === undefined) return as;
+    const list = e.rgSkips.whitelist;
+    if (list !== undefined) {
+      // Matched by base name, case ignored (every spelling's match is among these).
+      const named = (p: string) => list.globs.some((g) => segmentMatches(g, p.slice(p.lastIndexOf('/') + 1), true));
+      const read = (p: string) => (list.globs.length > 0 ? named(p) : list.types || !skips(p));
+      return {
+        covered: (p) => covered(p) && read(p),
+        settled: true,
+        why: 'rg may read it: a glob or type it was given chooses it, or it is neither hidden nor ignored',
+        skipsFolder: (p) => skips(p) && !named(p),
+      };
+    }
     return {
       covered: (p) => covered(p) && !skips(p),
       settled: true,

@@ -189,9 +189,12 @@ export interface PathEffect {
    * `--glob`, `--type`, `--no-ignore`, `--follow`, …), every word literal: it skips hidden names
    * and ignored ones. With a file-system view that shows every ignore file on the way, a covered
    * path rg surely skips is no read. `noConfig`: `--no-config` was given (its configuration file
-   * cannot add options).
+   * cannot add options). `whitelist`: rg was told which files to search (Claude Code's Grep tool:
+   * its `glob` and `type`): an override glob whitelists the files and folders whose base name it
+   * matches, hidden or ignored, and with any glob only the files it matches are searched; a type
+   * (whose globs toolgate does not list) may whitelist any file, never a folder.
    */
-  rgSkips?: { noConfig: boolean };
+  rgSkips?: { noConfig: boolean; whitelist?: { globs: readonly string[]; types: boolean } };
   /**
    * For a tree read that reads only the files whose base name matches one of these globs
    * (`grep -r --include=GLOB`, every option word literal): a covered file no glob matches is
