@@ -259,6 +259,8 @@ export interface ShellWrite {
   removal?: boolean;
   /** Where the names written or removed under the path come from, when the command line does not say. */
   names?: PathNames;
+  /** The program takes the name itself, its last part not followed (`mv` of a link moves the link). */
+  linkItself?: boolean;
 }
 
 /**
@@ -284,6 +286,7 @@ export function shellWrites(effects: readonly PathEffect[], isProtected: (path: 
     if (e.tree === 'some' && e.op === 'write') w.unseenNames = true;
     if (e.op === 'remove') w.removal = true;
     if (e.names !== undefined) w.names = e.names;
+    if (e.linkItself === true) w.linkItself = true;
     out.push(w);
   }
   return out;

@@ -30,6 +30,22 @@ export function newBudget(): Budget {
 const join = (dir: string, name: string) => (dir === '/' ? `/${name}` : `${dir}/${name}`);
 
 /**
+ * Where the name `path` itself is, its last part not followed (`mv` of a link moves the link):
+ * the folders above it resolved in the view, the last part kept; `undefined` when they do not resolve.
+ */
+export function realOfName(view: ReadonlyFsView, path: string): string | undefined {
+  const at = path.lastIndexOf('/');
+  if (at < 0 || path === '/') return undefined;
+  const dir = view.realpath(at === 0 ? '/' : path.slice(0, at));
+  return dir === undefined ? undefined : join(dir, path.slice(at + 1));
+}
+
+/** Where a name an effect reads or removes leads: its real path, or with `linkItself` the name itself in its real folder. */
+export function realOfEffectName(view: ReadonlyFsView, path: string, linkItself: boolean | undefined): string | undefined {
+  return linkItself === true ? realOfName(view, path) : view.realpath(path);
+}
+
+/**
  * Does the directory `dir` hold a path `covered` names? `mayHold(p)` says whether anything under
  * `p` could be covered (lexically), so only those directories are walked. Symbolic links are
  * followed (their real paths checked too), a cycle ends at the budget.

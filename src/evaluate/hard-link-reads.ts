@@ -60,6 +60,8 @@ export function hardLinkedReadOf(call: ToolCall, facts: CallFacts, look: TakeLoo
     if ('unknown' in names)
       return `the command reads what ${e.raw} names, and toolgate cannot tell which files those are (${names.unknown}); one may be another name (a hard link) of a path the rule covers`;
     for (const { path, named } of names.paths) {
+      // A link taken as itself (`mv vendor/* x` moves the link): what it leads to is not read.
+      if (e.linkItself === true && view.isSymlink?.(path) === true) continue;
       const what = `the command reads ${path}${named}`;
       const why = hardLinkedFile(view, path, what) ?? (e.tree !== undefined ? hardLinkedUnder(view, path, e, look, budget) : undefined);
       if (why !== undefined) return why;

@@ -29,7 +29,7 @@ import { isPlanFile } from './plan-file.js';
 
 export { isPlanFile };
 import { protectedNames, type ProtectedNames } from './protected-names.js';
-import { globMatches, newBudget, type Budget } from './fs-reach.js';
+import { globMatches, newBudget, realOfName, type Budget } from './fs-reach.js';
 import { outsideThroughLinks } from './through-links.js';
 import { userInteraction } from './user-interaction.js';
 import type { Dialect, EvalState, EvaluationContext, PipelineStep, StepResult } from './types.js';
@@ -292,6 +292,9 @@ function heldPathAsks(state: EvalState): undefined {
       facts.kind === 'shell'
         ? shellWrites(facts.effects, (p) => protectedPathMatch(p, spec))
         : [...writes, ...removes].map((path) => ({ path }));
+    // One command writes or removes: the names a pattern matches in the view are all it can name.
+    const writers = facts.kind === 'shell' ? new Set(facts.effects.filter((e) => e.op !== 'read').map((e) => e.command)) : undefined;
+    const soleWriter = writers !== undefined && writers.size === 1 && !writers.has(-1);
     let home: string | undefined;
     let budget: Budget | undefined;
     let namesHit: ProtectedNames | undefined;
@@ -303,7 +306,7 @@ function heldPathAsks(state: EvalState): undefined {
       // A write target with braces or a glob (`cp x .gi?/hooks/post-checkout`) is protected when
       // any path it may name is; one given by a variable or substitution may be any path.
       const hit =
-        protectedHit(written, state) ??
+        protectedHit(written, state, soleWriter ? t : undefined) ??
         linkTargetWrite(
           written,
           state.ctx.fs?.realpath(written),
@@ -459,10 +462,30 @@ function danglingLinkWrite(written: string, state: EvalState): string | undefine
   return `${written} is a symbolic link whose target does not exist: writing it creates the target, wherever the link points`;
 }
 
-function protectedHit(path: string, state: EvalState): string | undefined {
+/**
+ * Why writing `path` writes a protected path. A pattern may name one by its letters; for a removal
+ * by `sole` (the one command that writes, so no earlier part makes new names) and a view that
+ * lists the folders, only the names it matches there count, each where it really is (its last
+ * part kept for a program that takes the name itself).
+ */
+function protectedHit(path: string, state: EvalState, sole?: ShellWrite): string | undefined {
   const direct = protectedPathMatch(path, state.protectedSpec);
   if (direct !== undefined || !/[*?[{]/.test(path)) return direct;
   const spec = state.protectedSpec;
+  const view = state.ctx.fs;
+  // Only a removal's pattern is the word bash expands (`rm x/*`, `mv x/* y`): a written name may be
+  // built from a source's pattern (`cp a/* .` writes `./*`, the names of a's entries).
+  if (sole?.removal === true && view?.list !== undefined) {
+    const named = globMatches(view, path, newBudget());
+    if ('paths' in named) {
+      for (const p of named.paths) {
+        const real = sole.linkItself === true ? realOfName(view, p) : view.realpath(p);
+        const hit = protectedPathMatch(p, spec) ?? (real !== undefined ? protectedPathMatch(real, spec) : undefined);
+        if (hit !== undefined) return `${hit}, which ${path} names`;
+      }
+      return undefined;
+    }
+  }
   const ctx = { cwd: state.env.cwd, home: state.env.home, slashAnchor: state.env.cwd, platform: state.env.platform, list: 'deny' as const };
   for (const alt of braceAlternatives(path)) {
     if (!hasGlob(alt)) {

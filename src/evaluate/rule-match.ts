@@ -21,7 +21,7 @@ import { opaqueCommands, type OpaqueCommand } from './opaque-commands.js';
 import { SAFE_ENVIRONMENT } from '../shell/syntax/variables.js';
 import { wordsOfUnknownPrograms } from '../shell/unknown-programs.js';
 import { effectOutOfReach, effectProbes } from './path-probe.js';
-import { dirHolds, expandGlob, newBudget, type Budget, type Reach } from './fs-reach.js';
+import { dirHolds, expandGlob, newBudget, realOfEffectName, type Budget, type Reach } from './fs-reach.js';
 import { takenOf } from './tree-takes.js';
 import { PROGRAMS } from '../shell/programs/index.js';
 import type { ReadonlyFsView } from '../core/ports.js';
@@ -560,7 +560,7 @@ function pathVerdict(
           const through =
             'paths' in named
               ? named.paths.find((p) => {
-                  const real = look.view?.realpath(p);
+                  const real = look.view !== undefined ? realOfEffectName(look.view, p, e.linkItself) : undefined;
                   return (
                     real !== undefined &&
                     real !== p &&
@@ -574,7 +574,7 @@ function pathVerdict(
           if (through !== undefined)
             return {
               kind: 'hidden',
-              detail: `the pattern ${e.raw} may name ${through}, which leads to ${look.view?.realpath(through)}, a path the rule covers`,
+              detail: `the pattern ${e.raw} may name ${through}, which leads to ${look.view !== undefined ? realOfEffectName(look.view, through, e.linkItself) : through}, a path the rule covers`,
             };
           continue;
         }
@@ -586,9 +586,10 @@ function pathVerdict(
           if (!asWritten) continue;
           return { kind: 'hidden', guarded: true, detail: `the pattern ${e.raw} may name a path the rule covers (${named.unknown})` };
         }
-        // Each name as matched and where its links lead (`vendor/*/id_rsa` with `vendor/keys -> ~/.ssh`).
+        // Each name as matched and where its links lead (`vendor/*/id_rsa` with `vendor/keys -> ~/.ssh`);
+        // a program that takes the name itself (`mv vendor/* x`) does not follow its last part.
         const reached = named.paths.flatMap((p) => {
-          const real = look.view?.realpath(p);
+          const real = look.view !== undefined ? realOfEffectName(look.view, p, e.linkItself) : undefined;
           return real !== undefined && real !== p ? [p, real] : [p];
         });
         for (const p of reached) {

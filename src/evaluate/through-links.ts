@@ -7,7 +7,7 @@
  */
 import type { ReadonlyFsView } from '../core/ports.js';
 import type { PathEffect } from '../shell/types.js';
-import { expandGlob, linkOutOf, type Budget } from './fs-reach.js';
+import { expandGlob, linkOutOf, realOfEffectName, type Budget } from './fs-reach.js';
 
 /**
  * Where the read `e` leads outside (`inside` says what is inside), and why; `undefined` when it
@@ -30,8 +30,10 @@ export function outsideThroughLinks(
     paths = named.paths;
   }
   for (const p of paths) {
-    const real = view.realpath(p);
+    // A program that takes the name itself (`mv`, `cp -r`) does not follow its last part.
+    const real = realOfEffectName(view, p, e.linkItself);
     if (real !== undefined && !inside(real)) return { path: real, why: `${p} leads there through a symbolic link` };
+    if (e.linkItself === true && view.isSymlink?.(p) === true) continue;
     // A read of a tree (all of it, or some files: `grep -r --include=…`), or a lister that walks
     // the tree through its links (`ls -LR`, `find -L`).
     if (e.tree === undefined && e.walksLinks !== true) continue;

@@ -211,6 +211,22 @@ export interface PathEffect {
   ownMetadata?: boolean;
   /** The real path of another effect's path, reached through a symbolic link (from the file-system view). */
   viaSymlink?: boolean;
+  /**
+   * The program acts on the name itself and does not follow it when its last part is a symbolic
+   * link (`mv`, `cp -r` without `-L`/`-H`: the link is moved or copied as a link); the folders
+   * above it are still followed. A name a pattern matches is taken the same way. Set only when no
+   * other command of the line reads: the names it makes lead where the links do (`keepsLinks`).
+   */
+  linkItself?: boolean;
+  /**
+   * The program carries links over as links (`mv`, `cp -r`): its `linkItself` and `walksLinks:
+   * false` hold only while no other command of the line reads — one may read the links' targets
+   * through the new names (`cp -r vendor v2 && cat v2/keys/id_rsa`); then it is judged as
+   * following them.
+   */
+  keepsLinks?: boolean;
+  /** With `keepsLinks`: the real path of a link the program carries over (kept only when it is judged as following). */
+  throughKeptLink?: boolean;
   /** Read from git's index or history (`git show HEAD:.env`), not the working tree: deny rules apply; it is no file read for read-only checks. */
   fromHistory?: boolean;
   /**

@@ -340,6 +340,7 @@ type EffectExtra = Pick<
   | 'gitTakes'
   | 'rgSkips'
   | 'linkItself'
+  | 'keepsLinks'
 > & { includes?: readonly string[] } & { intoName?: string; names?: PathNames; contentFrom?: readonly string[] };
 
 /**
@@ -441,6 +442,8 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
             x.command === e.command &&
             x.tree === e.tree &&
             x.assumed === e.assumed &&
+            // A read that follows the link is not the same as one of the link itself.
+            x.linkItself === e.linkItself &&
             sameNames(x.names, e.names) &&
             sameFrom(x.contentFrom, e.contentFrom),
         )
@@ -508,6 +511,14 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
             if (alias.unknown !== undefined) note(alias.unknown);
             const real = extra.linkItself === true ? realOfLinkItself(alias.path, ctx) : realOf(alias.path, ctx);
             if (real !== undefined) push(effectOf(op, raw, cmdIndex, glob, tree, assumed, extra, real, lit, true));
+            // Where a link carried over as a link leads: read when another command reads through
+            // the new name (followKeptLinks drops it otherwise).
+            const target = extra.linkItself === true && extra.keepsLinks === true ? realOf(alias.path, ctx) : undefined;
+            if (target !== undefined && target !== real) {
+              const t = effectOf(op, raw, cmdIndex, glob, tree, assumed, { ...extra, linkItself: false }, target, lit, true);
+              t.throughKeptLink = true;
+              push(t);
+            }
             for (const name of named !== undefined && 'paths' in named ? named.paths : []) {
               push(effectOf(op, raw, cmdIndex, false, tree, assumed, extra, name, true, false));
               const through = realOf(name, ctx);
@@ -593,6 +604,7 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
       add(-1, r.kind === 'file' ? 'write' : 'read', r.target, r.target, r.targetLiteral, [...seen]);
     }
     const after = cwds.length === 1 && !isAnywhere(cwds[0]!) ? cwds[0]! : start;
+    followKeptLinks(effects);
     return {
       effects,
       cwdAfter: after,
@@ -632,12 +644,36 @@ function effectOf(
   if (extra.fromHistory) e.fromHistory = true;
   if (extra.prefix) e.namePrefix = true;
   if (viaSymlink) e.viaSymlink = true;
+  if (extra.linkItself === true) e.linkItself = true;
+  if (extra.keepsLinks === true) e.keepsLinks = true;
   // The entries of the effect's own path (`git clean`): named by the path the effect has.
   if (extra.names !== undefined)
     e.names = extra.names.kind === 'entries' && extra.names.of.length === 0 ? { ...extra.names, of: [path] } : extra.names;
   // A write that lands another tree (or its own path's, for a link) at the path: only with a tree.
   if (extra.contentFrom !== undefined && tree === 'some') e.contentFrom = extra.contentFrom.length === 0 ? [path] : extra.contentFrom;
   return e;
+}
+
+/**
+ * A program that carries links over as links (`PathEffect.keepsLinks`) reads none of their targets
+ * itself, but the names it makes lead there: when another command of the line reads (before or
+ * after: a loop or a function may run it later), that read may go through them, so the program's
+ * reads are judged as following the links.
+ */
+function followKeptLinks(effects: PathEffect[]): void {
+  if (!effects.some((e) => e.keepsLinks === true)) return;
+  const readers = new Set(effects.filter((e) => e.op === 'read' || e.assumed !== undefined).map((e) => e.command));
+  const followed = (e: PathEffect) => [...readers].some((c) => c !== e.command);
+  for (let i = effects.length - 1; i >= 0; i--) {
+    const e = effects[i]!;
+    if (e.keepsLinks !== true) continue;
+    if (!followed(e)) {
+      if (e.throughKeptLink === true) effects.splice(i, 1);
+      continue;
+    }
+    delete e.linkItself;
+    delete e.walksLinks;
+  }
 }
 
 function sameFrom(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
@@ -728,6 +764,7 @@ function addOperands(
     if (f.tree !== undefined) extra.tree = f.tree;
     if (f.walksLinks !== undefined) extra.walksLinks = f.walksLinks;
     if (f.linkItself === true && !/\/$/.test(word)) extra.linkItself = true;
+    if (f.keepsLinks === true) extra.keepsLinks = true;
     if (f.walksLinksWith !== undefined) extra.walksLinksWith = f.walksLinksWith;
     if (f.gitTakes !== undefined) extra.gitTakes = f.gitTakes;
     // rg's skips hold only when bash hands it every word as written (no option hidden in a variable).

@@ -55,6 +55,12 @@ export interface FileOperand {
    * ends in `/`, which asks for the directory the link leads to (GNU `--strip-trailing-slashes`).
    */
   linkItself?: boolean;
+  /**
+   * The program carries the symbolic links it meets over as links (`mv`, `cp -r` without `-L`):
+   * the new names lead where the old ones do, so a later command of the line may read the
+   * targets through them (see `PathEffect.keepsLinks`).
+   */
+  keepsLinks?: boolean;
   /** Where the names written or removed under the path come from, for the protected-path check (see {@link NamesFrom}). */
   names?: NamesFrom;
   /**

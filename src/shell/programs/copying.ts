@@ -26,6 +26,7 @@ export function copyOperands(name: CopyProgram, argv: readonly string[], words: 
   // destination is an alias, so a later write through it reaches the source.
   const symbolic = (name === 'ln' && has(options, '-s', '--symbolic')) || (name === 'cp' && has(options, '-s', '--symbolic-link'));
   const links = name === 'ln' || symbolic || (name === 'cp' && has(options, '-l', '--link'));
+  const followed = name === 'cp' ? cpFollows(options, recursive && !links) : 'all';
   for (const o of options) {
     if (is(o, '--exclude-from', '--include-from', '--password-file', '--read-batch', '--compare-dest', '--copy-dest', '--link-dest'))
       pushOpt(files, optionFile(o, 'read', argv));
@@ -70,7 +71,7 @@ export function copyOperands(name: CopyProgram, argv: readonly string[], words: 
     // one it is given nor one inside a directory it moves (GNU coreutils 9 manual, mv).
     if (name === 'mv')
       return [
-        { op: 'read', index, tree: 'all', walksLinks: false, linkItself: true },
+        { op: 'read', index, tree: 'all', walksLinks: false, linkItself: true, keepsLinks: true },
         { op: 'remove', index, linkItself: true },
       ];
     if (name === 'ln')
@@ -79,6 +80,12 @@ export function copyOperands(name: CopyProgram, argv: readonly string[], words: 
         { op: 'write', index, tree: 'some', from: [] },
       ];
     const read: FileOperand = { op: 'read', index, ...(recursive ? { tree: 'all' as const } : {}) };
+    // `cp -r` copies links as links (`-H`: except those it is given): it reads no link's target.
+    if (recursive && !links && followed !== 'all') {
+      read.walksLinks = false;
+      read.keepsLinks = true;
+      if (followed === 'none') read.linkItself = true;
+    }
     return links ? [read, { op: 'write', index, tree: 'some', from: [] }] : [read];
   };
   const into = (sources: readonly number[]): Partial<FileOperand> => (recursive ? { tree: 'some', from: sources } : {});
@@ -124,4 +131,19 @@ export function copyOperands(name: CopyProgram, argv: readonly string[], words: 
   // relative links only into the current directory, so reading it the same way errs toward more).
   if (symbolic) for (const k of ops.slice(0, -1)) files.push({ op: 'write', index: k, under: dest, tree: 'some', from: [] });
   return { files, unresolved };
+}
+
+/**
+ * Which links GNU cp follows (coreutils 9.1 cp.c): the last of `-L`/`--dereference` (all),
+ * `-H` (those on the command line), `-P`/`--no-dereference`/`-d`/`-a` (none); with none of them,
+ * none when copying recursively without `-l`/`-s` (`recursiveDefault`), else all.
+ */
+function cpFollows(options: ReadWords['options'], recursiveDefault: boolean): 'all' | 'given' | 'none' {
+  let followed: 'all' | 'given' | 'none' = recursiveDefault ? 'none' : 'all';
+  for (const o of options) {
+    if (is(o, '-L', '--dereference')) followed = 'all';
+    else if (is(o, '-H')) followed = 'given';
+    else if (is(o, '-P', '--no-dereference', '-d', '-a', '--archive')) followed = 'none';
+  }
+  return followed;
 }
