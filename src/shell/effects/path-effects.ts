@@ -182,7 +182,10 @@ function resolveWord(value: string, literal: boolean, base: string, ctx: ShellPa
   if (literal)
     return withPhysical([{ path: normalizePath(value, opts(ctx.home)), literal: true, glob: false, known: true }], value, base, ctx);
   const out: Resolved[] = [];
-  for (const home of homesAt(base, ctx, vars)) {
+  const homes = homesAt(base, ctx, vars);
+  // `~` or `~/…` with one home it can be (the command assigns HOME no other value) names one path.
+  const plainHome = homes.length === 1 && vars.homeUnknown === undefined && /^~(\/|$)/.test(value);
+  for (const home of homes) {
     let raw = value;
     let known = true;
     let why: string | undefined;
@@ -208,7 +211,15 @@ function resolveWord(value: string, literal: boolean, base: string, ctx: ShellPa
     if (d.literal) {
       out.push(
         ...withPhysical(
-          [{ path: normalizePath(d.value, opts(home)), literal: false, glob: false, known, ...(why !== undefined ? { why } : {}) }],
+          [
+            {
+              path: normalizePath(d.value, opts(home)),
+              literal: plainHome && !value.includes('$'),
+              glob: false,
+              known,
+              ...(why !== undefined ? { why } : {}),
+            },
+          ],
           d.value,
           base,
           ctx,

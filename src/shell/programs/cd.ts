@@ -135,8 +135,8 @@ export const cd = defineProgram({
     {
       command: 'cd ~/src && cat a.js',
       effects: ['read /home/user/src', 'read /home/user/src/a.js'],
-      readOnly: false,
-      why: '~ is the home directory the path effects resolve; the read-only set refuses a word with ~',
+      readOnly: true,
+      why: '~ is the home directory the path effects resolve: a path like any other (whether it is inside the working directories is judged on the effects)',
     },
     {
       command: 'cd && cat .ssh/id_rsa',

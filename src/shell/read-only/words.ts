@@ -1,7 +1,8 @@
 /**
  * The words a command runs with after brace expansion, as far as they can be known without
  * running it: literal words, brace alternatives spelled out (empty ones vanish, as in bash),
- * and glob words kept as patterns. Variables, substitutions and `~` make the words unknown.
+ * and glob words kept as patterns. Variables, substitutions and `~user` make the words unknown;
+ * `~` and `~/…` are the home directory's paths.
  */
 import { expandBraces } from '../syntax/brace.js';
 import type { SimpleCommand } from '../types.js';
@@ -46,6 +47,12 @@ export function expandedWords(cmd: SimpleCommand, start = 1, tildeIsText = false
       continue;
     }
     const d = decodeWord(value);
+    // `~` and `~/…` name the home directory, which the path effects resolve (or know unknown):
+    // a path like any other. `~user`, `~+`, `~-` and zsh's named directories stay unknown.
+    if (d.tilde && /^~(\/|$)/.test(value) && !d.expansion && d.substitutions === 0 && !d.error && !d.zshEquals && !d.glob && !d.brace) {
+      words.push({ text: d.value, from: i, glob: false, brace: false, mayBeOption: false });
+      continue;
+    }
     if (d.expansion || d.substitutions > 0 || (d.tilde && !tildeIsText) || d.error || d.zshEquals) {
       return { ok: false, reason: `uses a variable, substitution or ~ (${value})`, index: i };
     }
