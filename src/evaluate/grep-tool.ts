@@ -1,14 +1,18 @@
 /**
- * What Claude Code's Grep tool reads: it runs ripgrep on its `path` (the cwd when absent), so a
- * folder is read as `rg` reads it — hidden and ignored names skipped, the links inside not
- * followed (unless `RIPGREP_CONFIG_PATH` names a configuration that says so), a link given as the
- * path followed. Its `glob` becomes rg's `--glob` and its `type` rg's `--type`, which whitelist
+ * What Claude Code's Grep tool reads: it runs ripgrep on its `path` (the cwd when absent) with
+ * `--hidden` and an exclusion glob per version-control folder (`GrepTool.ts`; earlier versions
+ * left hidden names out, which reads less) — ignored names skipped, hidden ones searched but
+ * `.git` and its kind, the links inside not followed (unless `RIPGREP_CONFIG_PATH` names a
+ * configuration that says so), a link given as the path followed. Its `glob` becomes rg's `--glob` and its `type` rg's `--type`, which whitelist
  * files (hidden or ignored ones too). A glob that cannot be judged by a base name (a `/` inside)
  * leaves every file of the tree read.
  */
 import type { ToolCall } from '../core/types.js';
 import { expandBraces } from '../shell/syntax/brace.js';
 import type { PathEffect } from '../shell/types.js';
+
+/** The version-control folders the Grep tool leaves out (`--glob !NAME`). */
+const VCS_FOLDERS: readonly string[] = ['.git', '.svn', '.hg', '.bzr', '.jj', '.sl'];
 
 /** The tree read of a Grep call on the folder `path` (already resolved), as rg walks it. */
 export function grepToolTreeRead(call: ToolCall, path: string, raw: string): PathEffect {
@@ -25,11 +29,12 @@ export function grepToolTreeRead(call: ToolCall, path: string, raw: string): Pat
   };
   const glob = typeof call.input['glob'] === 'string' ? call.input['glob'] : '';
   const type = typeof call.input['type'] === 'string' ? call.input['type'] : '';
-  if (glob === '' && type === '') return { ...e, rgSkips: { noConfig: false } };
+  const hidden = { except: VCS_FOLDERS };
+  if (glob === '' && type === '') return { ...e, rgSkips: { noConfig: false, hidden } };
   const globs = glob === '' ? [] : whitelistGlobs(glob);
   // A glob toolgate cannot judge by base name: no file or folder is known to be skipped.
   if (globs === undefined) return e;
-  return { ...e, rgSkips: { noConfig: false, whitelist: { globs, types: type !== '' } } };
+  return { ...e, rgSkips: { noConfig: false, whitelist: { globs, types: type !== '' }, hidden } };
 }
 
 /**

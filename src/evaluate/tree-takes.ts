@@ -42,7 +42,7 @@ export function takenOf(e: PathEffect, covered: (p: string) => boolean, look: Ta
     return { covered: (p) => covered(p) && chosen(p), settled: true, why: `a --include pattern (${globs.join(', ')}) chooses it` };
   }
   if (e.rgSkips !== undefined && look.view !== undefined && look.home !== undefined) {
-    const skips = rgSkipsIn(look.view, e.path, look.home, look.maySet ?? (() => true), e.rgSkips.noConfig);
+    const skips = rgSkipsIn(look.view, e.path, look.home, look.maySet ?? (() => true), e.rgSkips.noConfig, e.rgSkips.hidden);
     if (skips === undefined) return as;
     const list = e.rgSkips.whitelist;
     if (list !== undefined) {

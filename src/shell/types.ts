@@ -192,9 +192,10 @@ export interface PathEffect {
    * cannot add options). `whitelist`: rg was told which files to search (Claude Code's Grep tool:
    * its `glob` and `type`): an override glob whitelists the files and folders whose base name it
    * matches, hidden or ignored, and with any glob only the files it matches are searched; a type
-   * (whose globs toolgate does not list) may whitelist any file, never a folder.
+   * (whose globs toolgate does not list) may whitelist any file, never a folder. `hidden`: it was
+   * given `--hidden` and exclusion globs for these names (hidden names searched, those not).
    */
-  rgSkips?: { noConfig: boolean; whitelist?: { globs: readonly string[]; types: boolean } };
+  rgSkips?: { noConfig: boolean; whitelist?: { globs: readonly string[]; types: boolean }; hidden?: { except: readonly string[] } };
   /**
    * For a tree read that reads only the files whose base name matches one of these globs
    * (`grep -r --include=GLOB`, every option word literal): a covered file no glob matches is

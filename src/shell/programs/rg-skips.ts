@@ -31,7 +31,9 @@ type Read = { positive: string; negations: string } | null | undefined;
 /**
  * A test of whether rg surely leaves a path below the tree `tree` out (`true`), or `undefined`
  * when the view cannot settle anything for this tree. `home`: the user's home (git's global
- * excludes); `maySet(name)`: whether the environment may set the variable; `configOff`: rg was
+ * excludes); `hidden`: rg was given `--hidden` and these exclusion globs (Claude Code's Grep:
+ * hidden names are searched, version-control folders are not); `maySet(name)`: whether the
+ * environment may set the variable; `configOff`: rg was
  * given `--no-config`.
  */
 export function rgSkipsIn(
@@ -40,6 +42,7 @@ export function rgSkipsIn(
   home: string,
   maySet: (name: string) => boolean,
   configOff: boolean,
+  hidden?: { except: readonly string[] },
 ): ((path: string) => boolean) | undefined {
   if (view.readText === undefined) return undefined;
   if (maySet('XDG_CONFIG_HOME') || (!configOff && maySet('RIPGREP_CONFIG_PATH'))) return undefined;
@@ -119,7 +122,7 @@ export function rgSkipsIn(
     }
     // A hidden entry below the tree: skipped, the path with it.
     const below = relTo(tree, path).split('/');
-    if (below.some((s) => s.startsWith('.'))) return true;
+    if (hidden !== undefined ? below.some((s) => hidden.except.includes(s)) : below.some((s) => s.startsWith('.'))) return true;
     // An ignore file ignores an entry below the tree (not the tree itself, which rg enters as given).
     for (const c of contents) {
       if (c.git && top === undefined) continue;

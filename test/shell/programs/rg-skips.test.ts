@@ -48,8 +48,8 @@ function world(name: string, tree: Record<string, string>, homeFiles: Record<str
 }
 
 /** The files rg walks in `tree` (cwd `dir`), as paths. */
-function rgWalks(home: string, dir: string, tree = '.'): Set<string> {
-  const out = execFileSync('rg', ['--files', tree], {
+function rgWalks(home: string, dir: string, tree = '.', extra: readonly string[] = []): Set<string> {
+  const out = execFileSync('rg', ['--files', ...extra, tree], {
     cwd: dir,
     env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home },
     encoding: 'utf8',
@@ -95,6 +95,16 @@ describe.skipIf(!hasRg)('what rg skips, as rg itself walks', () => {
       expect(skips(join(dir, rel)), rel).toBe(false);
       expect(walked.has(join(dir, rel)), rel).toBe(true);
     }
+  });
+
+  it('with --hidden and !.git (the Grep tool): hidden names are walked, .git and ignored ones are not', () => {
+    const { home, dir } = world('app-hidden', APP);
+    const walked = rgWalks(home, dir, '.', ['--hidden', '--glob', '!.git']);
+    const skips = rgSkipsIn(nodeFsView(), dir, home, none, false, { except: ['.git'] })!;
+    for (const f of filesUnder(dir)) if (skips(f)) expect(walked.has(f), f).toBe(false);
+    for (const rel of ['src/.cache/x', 'docs/.notes'])
+      expect([skips(join(dir, rel)), walked.has(join(dir, rel))], rel).toEqual([false, true]);
+    expect(skips(join(dir, 'secrets/api.key'))).toBe(true);
   });
 
   it('a folder given to rg is entered though .gitignore ignores it', () => {
