@@ -145,7 +145,8 @@ describe('a tree the view cannot settle (decision 0078)', () => {
     const d = decide('grep -r k src', 'default', { deny: DENY }, { cwd: B });
     expect([d.behavior, d.askKind]).toEqual(['ask', 'guardedRead']);
     expect(d.reason.message).toContain('more than 10000 entries');
-  });
+    // Ten thousand files to write and walk: seconds on a loaded machine.
+  }, 180_000);
 });
 
 describe('one pass per call', () => {
