@@ -125,6 +125,30 @@ function runForAgent(call: ToolCall, ctx: EvaluationContext, agent: AgentCeiling
 }
 
 function run(call: ToolCall, ctx: EvaluationContext, dialect: Dialect): Decision {
+  return runSteps(call, ctx, dialect, undefined)!;
+}
+
+/**
+ * The decision {@link evaluate} gives `call` when a step up to and including the ask rules
+ * (malformed input, a tool removed by a bare deny rule, the deny rules, the working directories,
+ * sandbox credentials, the ask rules) decides it or holds an ask — then every later step runs as
+ * in `evaluate`, so the decision is the same — and `undefined` when none of them does: the
+ * decision then comes from a later step (protected paths, allow rules, what the call touches, the
+ * mode), none of which a deny or ask rule decides. For `toolgate lint`'s "is this call settled by
+ * the deny and ask rules?", which most calls it tries are not. A sub-agent's context is decided
+ * in full. Never throws, as `evaluate`. @internal
+ */
+export function decidedByRestrictiveSteps(call: ToolCall, ctx: EvaluationContext): Decision | undefined {
+  if (ctx.agent !== undefined) return decideSafely(call, ctx);
+  try {
+    return runSteps(call, ctx, ctx.dialect ?? claudeCode, 'askRules');
+  } catch {
+    return decideSafely(call, ctx);
+  }
+}
+
+/** `run`, or with `until` the steps up to the one of that name when none of them decides or holds an ask (`undefined`). */
+function runSteps(call: ToolCall, ctx: EvaluationContext, dialect: Dialect, until: string | undefined): Decision | undefined {
   if (
     call === null ||
     typeof call !== 'object' ||
@@ -179,6 +203,7 @@ function run(call: ToolCall, ctx: EvaluationContext, dialect: Dialect): Decision
   if (trace !== undefined) state.trace.push(...trace);
   for (const step of dialect.steps) {
     const result = step.run(state);
+    if (!result && step.name === until && state.pendingAsk === undefined) return undefined;
     if (result)
       return denyInsteadOfAsking(
         failClosedForBrokenSettings(

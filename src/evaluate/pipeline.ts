@@ -6,7 +6,7 @@ import type { PathEffect, SimpleCommand } from '../shell/types.js';
 import { repositoryWrittenInto } from '../shell/programs/git/layout.js';
 import type { CompiledRule } from '../settings/types.js';
 import { callFacts, globBase, shellWrites, touchedPaths, type CallFacts, type FactsContext, type ShellWrite } from './facts.js';
-import { indexPolicy, rulesForTool } from './policy-index.js';
+import { firstUserReadDeny, indexPolicy, rulesForTool } from './policy-index.js';
 import { restrictiveCandidates, shellPathCandidates } from './path-rule-filter.js';
 import {
   allowCandidates,
@@ -153,7 +153,7 @@ export function restrictiveStep(list: 'deny' | 'ask'): PipelineStep {
       // A read of a file with several names: a user's Read deny rule cannot settle it by the name
       // (toolgate's built-in rules match their files by device and inode as well). Once per call.
       if (list === 'deny' && guarded === undefined && hidden === undefined) {
-        const cr = rules.find((r) => r.rule.family === 'path' && r.rule.tool === 'Read' && r.rule.ignored !== true && !isBuiltInRule(r));
+        const cr = firstUserReadDeny(state.index, state.call.tool);
         const why =
           cr !== undefined
             ? hardLinkedReadOf(state.call, f, {

@@ -1,5 +1,6 @@
 import type { CompiledRule, Policy } from '../settings/types.js';
 import { isMcpName } from '../rules/tools.js';
+import { isBuiltInRule } from './opaque-code.js';
 import { ruleBearsOnTool } from './rule-match.js';
 
 /** A policy's rules sorted by list once, so each call does not filter them again. */
@@ -51,6 +52,8 @@ interface ToolRules {
   deny: CompiledRule[];
   ask: CompiledRule[];
   allow: CompiledRule[];
+  /** The first user's Read path rule of `deny` (`null`: none), found on first use: the deny step asks for it on every call. */
+  readDeny: CompiledRule | null | undefined;
 }
 
 /** Per index, the lists of each tool: MCP tools apart, so that many of them never push out the others' lists. */
@@ -69,6 +72,23 @@ const TOOLS_PER_INDEX = 256;
  * lint` tries a call of each MCP tool a policy names, and a list made again is indexed again).
  */
 export function rulesForTool(index: PolicyIndex, list: 'deny' | 'ask' | 'allow', tool: string): CompiledRule[] {
+  return toolRules(index, tool)[list];
+}
+
+/**
+ * The first rule of `rulesForTool(index, 'deny', tool)` that is a user's Read path rule in force
+ * (not ignored, not built in), or `undefined`: found once per index and tool, not by a scan of the
+ * deny list on every call.
+ */
+export function firstUserReadDeny(index: PolicyIndex, tool: string): CompiledRule | undefined {
+  const rules = toolRules(index, tool);
+  if (rules.readDeny === undefined)
+    rules.readDeny =
+      rules.deny.find((r) => r.rule.family === 'path' && r.rule.tool === 'Read' && r.rule.ignored !== true && !isBuiltInRule(r)) ?? null;
+  return rules.readDeny ?? undefined;
+}
+
+function toolRules(index: PolicyIndex, tool: string): ToolRules {
   let both = byTool.get(index);
   if (both === undefined) {
     both = { mcp: new Map(), other: new Map() };
@@ -80,10 +100,15 @@ export function rulesForTool(index: PolicyIndex, list: 'deny' | 'ask' | 'allow',
     if (tools.size >= TOOLS_PER_INDEX) tools.clear();
     const bearing = (list: CompiledRule[], use: 'restrictive' | 'allow') =>
       (isMcpName(tool) ? mcpPool(list).of(list, tool) : list).filter((cr) => ruleBearsOnTool(cr, tool, use));
-    rules = { deny: bearing(index.deny, 'restrictive'), ask: bearing(index.ask, 'restrictive'), allow: bearing(index.allow, 'allow') };
+    rules = {
+      deny: bearing(index.deny, 'restrictive'),
+      ask: bearing(index.ask, 'restrictive'),
+      allow: bearing(index.allow, 'allow'),
+      readDeny: undefined,
+    };
     tools.set(tool, rules);
   }
-  return rules[list];
+  return rules;
 }
 
 /**

@@ -163,25 +163,28 @@ export function hiddenChars(text: string): HiddenChar[] {
   const toolEnd = text.indexOf('(') === -1 ? text.length : text.indexOf('(');
   for (let i = 0; i < text.length;) {
     const cp = text.codePointAt(i)!;
+    // ASCII shows as what it is: nothing to build for it (most rules are ASCII only).
+    if (cp < 0x80) {
+      i++;
+      continue;
+    }
     const ch = String.fromCodePoint(cp);
     const length = ch.length;
     const at = { index: i, length, codePoint: hex(cp) };
-    if (cp >= 0x80) {
-      const name = NAMES[cp];
-      if (isBidiControl(ch)) out.push({ ...at, kind: 'bidi', name: name ?? 'BIDIRECTIONAL CONTROL' });
-      else if (INVISIBLE.test(ch)) out.push({ ...at, kind: 'invisible', name: name ?? 'INVISIBLE CHARACTER' });
-      else if (SPACE.test(ch)) out.push({ ...at, kind: 'space', name: name ?? 'SPACE' });
-      else {
-        const nfkc = ch.normalize('NFKC');
-        if (nfkc !== ch && /^[\x21-\x7E]+$/.test(nfkc)) {
-          out.push({
-            ...at,
-            kind: 'compatibility',
-            name: `a compatibility form of "${nfkc}"${cp >= 0xff01 && cp <= 0xff5e ? ' (fullwidth)' : ''}`,
-          });
-        } else if (LOOKS_LIKE[ch] !== undefined && (i < toolEnd || /[A-Za-z]/.test(wordAround(text, i)))) {
-          out.push({ ...at, kind: 'confusable', name: `a letter that looks like "${LOOKS_LIKE[ch]}"` });
-        }
+    const name = NAMES[cp];
+    if (isBidiControl(ch)) out.push({ ...at, kind: 'bidi', name: name ?? 'BIDIRECTIONAL CONTROL' });
+    else if (INVISIBLE.test(ch)) out.push({ ...at, kind: 'invisible', name: name ?? 'INVISIBLE CHARACTER' });
+    else if (SPACE.test(ch)) out.push({ ...at, kind: 'space', name: name ?? 'SPACE' });
+    else {
+      const nfkc = ch.normalize('NFKC');
+      if (nfkc !== ch && /^[\x21-\x7E]+$/.test(nfkc)) {
+        out.push({
+          ...at,
+          kind: 'compatibility',
+          name: `a compatibility form of "${nfkc}"${cp >= 0xff01 && cp <= 0xff5e ? ' (fullwidth)' : ''}`,
+        });
+      } else if (LOOKS_LIKE[ch] !== undefined && (i < toolEnd || /[A-Za-z]/.test(wordAround(text, i)))) {
+        out.push({ ...at, kind: 'confusable', name: `a letter that looks like "${LOOKS_LIKE[ch]}"` });
       }
     }
     i += length;

@@ -1,5 +1,6 @@
 import type { Behavior, Decision, Platform } from '../core/types.js';
 import { evaluate, isBroadAllow, type EvaluationContext } from '../evaluate/index.js';
+import { decidedByRestrictiveSteps } from '../evaluate/evaluate.js';
 import { matchBashPattern } from '../rules/index.js';
 import type { Rule } from '../rules/types.js';
 import type { CompiledRule, ParsedSettingsFile, Policy } from '../settings/types.js';
@@ -40,11 +41,14 @@ export function shadowedAllows(policy: Policy, env: LogicEnv): LintDiagnostic[] 
     let by: Decision | undefined;
     let all = true;
     for (const call of samples) {
-      const d = evaluate(call, ctx);
+      // Only the steps up to the ask rules when none of them holds the call: with no allow rule in
+      // the policy, no later step decides it by a rule.
+      const d = decidedByRestrictiveSteps(call, ctx);
       const decided =
+        d !== undefined &&
         (d.behavior === 'deny' || (d.behavior === 'ask' && d.askKind === 'firm')) &&
         (d.reason.kind === 'rule' || d.reason.kind === 'toolRemoved');
-      if (!decided) {
+      if (!decided || d === undefined) {
         all = false;
         break;
       }

@@ -195,10 +195,13 @@ export function protectedPathMatch(absPath: string, spec: ProtectedPathSpec): st
   }
   // With exceptionsHoldOnlyTheirContents the path must go on past the exception to be exempt.
   const beyond = spec.exceptionsHoldOnlyTheirContents === true ? 1 : 0;
+  // Each entry's names once per call, not once per segment of the path.
+  const dirs = spec.dirs.map((entry) => segmentsOf(entry).map(looseName));
   for (let i = 0; i < segments.length; i++) {
-    for (const entry of spec.dirs) {
-      const dir = segmentsOf(entry).map(looseName);
-      if (dir.length === 0 || !runAt(loose, i, dir, false)) continue;
+    for (let d = 0; d < dirs.length; d++) {
+      const entry = spec.dirs[d]!;
+      const dir = dirs[d]!;
+      if (dir.length === 0 || loose[i] !== dir[0] || !runAt(loose, i, dir, false)) continue;
       const exempt = exceptions.some(
         (ex) =>
           ex.length > dir.length &&

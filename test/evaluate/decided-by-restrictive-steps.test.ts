@@ -1,0 +1,105 @@
+/**
+ * `decidedByRestrictiveSteps` (evaluate.ts), which `toolgate lint` asks whether the deny and ask
+ * rules settle a call: when it gives a decision, `evaluate` gives the same one; when it gives none,
+ * `evaluate`'s decision, under a policy without allow rules, is never a deny or firm ask by a rule
+ * or a removed tool — what lint's shadowed-allow check counts as settled. Checked on the calls and
+ * settings of the shared cases and every fourth everyday case (they repeat a few policies), with
+ * their allow rules taken out.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Decision, PermissionMode, ToolCall } from '../../src/core/types.js';
+import { decidedByRestrictiveSteps, evaluate } from '../../src/evaluate/evaluate.js';
+import { prepare, type EvaluationContext } from '../../src/evaluate/index.js';
+import { policyFromObjects } from '../../src/settings/index.js';
+
+const casesDir = fileURLToPath(new URL('../cases/', import.meta.url));
+
+interface Case {
+  id: string;
+  settings: Record<string, unknown>;
+  mode: string;
+  call: ToolCall;
+  cwd: string;
+  home: string;
+}
+
+/** The cases of the JSON Lines files under test/cases/shared (and every fourth under everyday) with settings and a call. */
+function cases(): Case[] {
+  const out: Case[] = [];
+  for (const dir of ['shared', 'everyday']) {
+    const stride = dir === 'everyday' ? 4 : 1;
+    for (const name of readdirSync(join(casesDir, dir))) {
+      if (!name.endsWith('.jsonl')) continue;
+      const lines = readFileSync(join(casesDir, dir, name), 'utf8').split('\n');
+      for (let k = 0; k < lines.length; k += stride) {
+        const line = lines[k]!;
+        if (line.trim() === '') continue;
+        const c = JSON.parse(line) as { id: string; case?: Record<string, unknown> };
+        const settings = c.case?.['settings'];
+        const call = c.case?.['call'] as ToolCall | undefined;
+        if (typeof settings !== 'object' || settings === null || call === undefined) continue;
+        out.push({
+          id: c.id,
+          settings: settings as Record<string, unknown>,
+          mode: typeof c.case?.['mode'] === 'string' ? (c.case['mode'] as string) : 'default',
+          call,
+          cwd: typeof c.case?.['cwd'] === 'string' ? (c.case['cwd'] as string) : '/home/user/project',
+          home: typeof c.case?.['home'] === 'string' ? (c.case['home'] as string) : '/home/user',
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** The settings without allow rules, as lint's shadowed-allow check decides with. */
+function restrictive(settings: Record<string, unknown>): Record<string, unknown> {
+  const permissions = settings['permissions'];
+  if (typeof permissions !== 'object' || permissions === null || Array.isArray(permissions)) return settings;
+  const { allow: _allow, ...rest } = permissions as Record<string, unknown>;
+  return { ...settings, permissions: rest };
+}
+
+function settledByRule(d: Decision): boolean {
+  return (
+    (d.behavior === 'deny' || (d.behavior === 'ask' && d.askKind === 'firm')) &&
+    (d.reason.kind === 'rule' || d.reason.kind === 'toolRemoved')
+  );
+}
+
+beforeAll(async () => {
+  await prepare();
+});
+
+describe('decidedByRestrictiveSteps', () => {
+  const all = cases();
+
+  it('reads the cases', () => {
+    expect(all.length).toBeGreaterThan(500);
+  });
+
+  it('gives evaluate’s decision, or none only where evaluate’s is not settled by a deny or ask rule', () => {
+    let given = 0;
+    let none = 0;
+    for (const c of all) {
+      const policy = policyFromObjects([{ kind: 'projectSettings', settings: restrictive(c.settings) }]);
+      const ctx: EvaluationContext = { mode: c.mode as PermissionMode, policy, cwd: c.cwd, home: c.home, projectDir: c.cwd };
+      const full = evaluate(c.call, ctx);
+      const early = decidedByRestrictiveSteps(c.call, ctx);
+      if (early === undefined) {
+        none++;
+        expect(settledByRule(full), c.id).toBe(false);
+      } else {
+        given++;
+        expect(early, c.id).toEqual(full);
+      }
+    }
+    // Both answers occur, so both halves of the claim are checked.
+    expect(given).toBeGreaterThan(50);
+    expect(none).toBeGreaterThan(50);
+    // Some 650 calls decided twice: allow for a loaded machine.
+  }, 120_000);
+});
