@@ -342,15 +342,17 @@ function heldPathAsks(state: EvalState): undefined {
       }
       // Names the command line does not give (an archive's members, a copy's entries, what git
       // clean removes): asked about after every named path, so a named one is the one cited.
-      if (t.names !== undefined && namesHit === undefined)
-        namesHit = protectedNames({
-          path: written,
-          names: t.names,
-          removal: t.removal === true,
-          spec,
-          view: state.ctx.fs,
-          budget: (budget ??= newBudget()),
-        });
+      // One that no allow rule answers is kept over one that an allow rule naming git answers.
+      if (t.names !== undefined && (namesHit === undefined || namesHit.namingRuleAnswers === true))
+        namesHit =
+          protectedNames({
+            path: written,
+            names: t.names,
+            removal: t.removal === true,
+            spec,
+            view: state.ctx.fs,
+            budget: (budget ??= newBudget()),
+          }) ?? namesHit;
     }
     if (namesHit !== undefined) return holdAsk(state, 'protectedPaths', { kind: 'protected', reason: 'protectedPath', ...namesHit });
     return passFixed(state, NO_PROTECTED_WRITE);
@@ -540,6 +542,12 @@ export const allowRules: PipelineStep = {
           `allowed by ${exact.rule.text}, the exact command, which answers the guarded read (${state.pendingAsk.message})`,
           { rule: ruleRef(exact) },
         );
+    }
+    if (state.pendingAsk?.namingRuleAnswers === true && state.facts.kind === 'shell' && !planBlocks(state)) {
+      // Only rules that name a program (`Bash(git stash *)`, `Bash(git:*)`; not `Bash(*)`) answer it.
+      const naming = rules.filter((cr) => cr.rule.family === 'bash' && !/^\s*\*/.test(cr.rule.specifier ?? '*'));
+      const answered = shellAllow(state, naming);
+      if (answered?.behavior === 'allow') return answered;
     }
     if (state.pendingAsk) {
       // A change in plan mode that also asks for another reason a hook may answer (a protected

@@ -17,6 +17,8 @@ export interface ProtectedNames {
   message: string;
   /** The path the ask blocks. */
   blockedPath: string;
+  /** The names are the files git takes from commits: an allow rule naming the command answers the ask (see `namingRuleAnswers`). */
+  namingRuleAnswers?: true;
 }
 
 /** Where the names come from, and what the check needs to look at them. */
@@ -36,6 +38,7 @@ export interface NamesCheck {
 const UNSEEN_NAMES: Readonly<Record<Extract<PathNames, { kind: 'unseen' }>['what'], string>> = {
   archive: 'the names an archive holds',
   'git-tree': 'the files a git tree holds',
+  'git-commits': 'the files git takes from commits (or the index)',
   diff: 'the files a patch names',
   remote: 'the names a server sends',
 };
@@ -52,10 +55,15 @@ export function protectedNames(check: NamesCheck): ProtectedNames | undefined {
   const { path, names, removal, spec } = check;
   const verb = removal ? 'removes' : 'writes';
   if (names.kind === 'unseen') {
+    // A tree's files written at a path the view shows as a regular file (`git checkout -- src/a.js`):
+    // the one name written is the path itself, which the protected-path check has judged.
+    if (names.what === 'git-commits' && !removal && check.view?.isDirectory?.(path) === false && check.view.isSymlink?.(path) !== true)
+      return undefined;
     const what = UNSEEN_NAMES[names.what];
     return {
       message: `${verb} ${what} under ${path}, which toolgate does not read: any of them may be a protected path (.git, .claude, …)`,
       blockedPath: path,
+      ...(names.what === 'git-commits' ? { namingRuleAnswers: true as const } : {}),
     };
   }
   for (const source of names.of) {

@@ -54,7 +54,15 @@ export function decide(
   if (extra?.blockedPath !== undefined) d.blockedPath = extra.blockedPath;
   if (behavior === 'ask') {
     d.askKind = extra?.askKind ?? 'plain';
-    const suggestions = d.askKind === 'plain' ? suggestionsFor(state) : d.askKind === 'guardedRead' ? exactCommandSuggestions(state) : [];
+    // A protected ask that a rule naming the command answers offers that rule, as a plain ask does.
+    const suggestions =
+      d.askKind === 'plain'
+        ? suggestionsFor(state)
+        : d.askKind === 'guardedRead'
+          ? exactCommandSuggestions(state)
+          : d.askKind === 'protected' && state.pendingAsk?.namingRuleAnswers === true
+            ? suggestionsFor(state).filter((u) => u.type === 'addRules')
+            : [];
     if (suggestions.length > 0) d.suggestions = suggestions;
   }
   return d;
@@ -64,7 +72,14 @@ export function decide(
 export function holdAsk(state: EvalState, step: string, ask: NonNullable<EvalState['pendingAsk']>): undefined {
   ask = { ...ask, message: escapeBidi(ask.message) };
   const rank = { firm: 5, planBlock: 4, guardedRead: 3, protected: 2, plain: 1 } as const;
-  if (!state.pendingAsk || rank[ask.kind] > rank[state.pendingAsk.kind]) state.pendingAsk = ask;
+  const held = state.pendingAsk;
+  // Of two asks of one kind, the one no allow rule answers is kept.
+  if (
+    !held ||
+    rank[ask.kind] > rank[held.kind] ||
+    (rank[ask.kind] === rank[held.kind] && held.namingRuleAnswers === true && ask.namingRuleAnswers !== true)
+  )
+    state.pendingAsk = ask;
   state.trace.push({ step, outcome: 'ask', detail: `${ask.message} (${ask.kind} ask)`, ...(ask.rule ? { rule: ask.rule } : {}) });
   return undefined;
 }

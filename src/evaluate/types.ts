@@ -240,7 +240,19 @@ export interface EvalState {
   dialect: Dialect;
   trace: Step[];
   /** An ask found by an earlier step, waiting for the mode step. */
-  pendingAsk?: { kind: AskKind; reason: ReasonKind; message: string; rule?: RuleRef; blockedPath?: string };
+  pendingAsk?: {
+    kind: AskKind;
+    reason: ReasonKind;
+    message: string;
+    rule?: RuleRef;
+    blockedPath?: string;
+    /**
+     * A protected ask that an allow rule naming the command answers (not `Bash(*)`): git writing
+     * the files of commits toolgate does not read (`git checkout REV`, `git pull`, `git stash`) —
+     * a rule such as `Bash(git stash *)` is a person's standing answer for them; no mode is.
+     */
+    namingRuleAnswers?: true;
+  };
   /**
    * A deny or ask rule naming a program that code the command runs but toolgate cannot read
    * could run: the opaque-code table decides at the allow step (consent by name allows).

@@ -261,7 +261,8 @@ export interface PathEffect {
  * @public
  */
 export type PathNames =
-  { kind: 'unseen'; what: 'archive' | 'diff' | 'git-tree' | 'remote' } | { kind: 'entries'; of: readonly string[]; spares?: 'top' | 'all' };
+  | { kind: 'unseen'; what: 'archive' | 'diff' | 'git-tree' | 'git-commits' | 'remote' }
+  | { kind: 'entries'; of: readonly string[]; spares?: 'top' | 'all' };
 
 /** Why a command is, or is not, read-only. @public */
 export type ReadOnlyVerdict = { readOnly: true } | { readOnly: false; reason: string };

@@ -112,6 +112,13 @@ const PATCH_NAMES: NamesFrom = { kind: 'unseen', what: 'diff' };
 /** What `git read-tree -u` and `git checkout-index -a` write: the files of a tree read into the index, which toolgate does not read. */
 const TREE_NAMES: NamesFrom = { kind: 'unseen', what: 'git-tree' };
 
+/**
+ * What checkout, restore, switch, reset --hard/--keep/--merge, merge, rebase, pull, cherry-pick,
+ * revert and stash write: the files of commits (or of the index or a stash) under each pathspec or
+ * in the whole tree, which toolgate does not read.
+ */
+const COMMIT_NAMES: NamesFrom = { kind: 'unseen', what: 'git-commits' };
+
 /** Subcommands that rewrite tracked files in the working tree (which names, only the repository knows). */
 const REWRITES_TREE = new Set(['merge', 'rebase', 'pull', 'cherry-pick', 'revert', 'am', 'stash']);
 
@@ -123,6 +130,18 @@ function revPath(word: string): { value: string; fromRoot: boolean } | undefined
   const path = m[1] ?? '';
   if (path === '' || path.startsWith('/')) return undefined;
   return path.startsWith('./') || path.startsWith('../') ? { value: path, fromRoot: false } : { value: path, fromRoot: true };
+}
+
+/**
+ * Where a magic pathspec points (gitglossary(7)): `:/x` (or `:(top)x`) is `x` from the top of the
+ * work tree; any other magic (`:!x`, `:^x`, `:(exclude)x`, `:(glob)…`) is taken as the whole tree,
+ * which covers what it names. `{}` for a plain pathspec.
+ */
+function magicPathspec(word: string): { value?: string; fromRoot?: boolean } {
+  if (!word.startsWith(':')) return {};
+  const top = /^:(?:\/|\(top\))(.*)$/.exec(word);
+  if (top !== null && !/^[!^(]/.test(top[1]!)) return { value: top[1] === '' ? '.' : top[1]!, fromRoot: true };
+  return { value: '.', fromRoot: true };
 }
 
 /** Operands after `--`, and operands that look like paths (but are not `rev:path`), are pathspecs. */
@@ -491,13 +510,16 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
         (name === 'restore' && has(options, '--staged', '-S') && !has(options, '--worktree', '-W')) ||
         (name === 'reset' && !has(options, '--hard', '--merge', '--keep'));
       if (indexOnly) return done();
-      if (paths.length > 0) files.push(...all(paths, 'write', { tree: 'all' }));
+      // What lands is the files a commit or the index holds under each pathspec (or in the whole
+      // tree), which toolgate does not read: any of them may be a protected path.
+      if (paths.length > 0)
+        files.push(...all(paths, 'write', { tree: 'all', names: COMMIT_NAMES }).map((f) => ({ ...f, ...magicPathspec(argv[f.index]!) })));
       else {
         const newBranchHere =
           (name === 'checkout' && has(options, '-b', '-B', '--orphan')) ||
           (name === 'switch' && has(options, '-c', '-C', '--create', '--force-create', '--orphan'));
         const startPoint = ops.length > 0;
-        if (!(newBranchHere && !startPoint)) files.push({ op: 'write', index: at, value: '.', tree: 'some' });
+        if (!(newBranchHere && !startPoint)) files.push({ op: 'write', index: at, value: '.', tree: 'some', names: COMMIT_NAMES });
       }
       return done({ notFiles });
     }
@@ -532,8 +554,9 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
   if (REWRITES_TREE.has(name)) {
     const action = ops[0] !== undefined ? argv[ops[0]] : undefined;
     const readOnlyStash = name === 'stash' && ['list', 'show', 'create'].includes(action ?? '');
-    // git am applies patches: the files they name, which toolgate does not read.
-    if (!readOnlyStash) files.push({ op: 'write', index: at, value: '.', tree: 'some', ...(name === 'am' ? { names: PATCH_NAMES } : {}) });
+    // git am applies patches: the files they name; the others write the files of the commits
+    // they bring in (or the stash's): neither of which toolgate reads.
+    if (!readOnlyStash) files.push({ op: 'write', index: at, value: '.', tree: 'some', names: name === 'am' ? PATCH_NAMES : COMMIT_NAMES });
     // `git stash` (push, save) stores the working tree's changed files (with -u/-a the untracked and
     // ignored ones too) where `git stash show -p` prints them.
     if (name === 'stash' && (action === undefined || action === 'push' || action === 'save')) {
