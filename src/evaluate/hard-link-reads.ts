@@ -12,7 +12,7 @@ import type { CallFacts } from './facts.js';
 import { entryUnder, expandGlob, newBudget, type Budget } from './fs-reach.js';
 import { braceAlternatives, hasGlob } from './glob-overlap.js';
 import { grepToolTreeRead } from './grep-tool.js';
-import { takenOf, type TakeLook } from './tree-takes.js';
+import { takenOf, walksThroughLinks, type TakeLook } from './tree-takes.js';
 
 /**
  * Why reading `path` may read a file a Read deny rule covers under another name: the view shows a
@@ -99,9 +99,7 @@ function hardLinkedUnder(
   budget: Budget,
   reads = `the command reads ${dir} whole`,
 ): string | undefined {
-  // A reader that follows links only by a configuration the environment may name (rg's
-  // RIPGREP_CONFIG_PATH) counts as following them unless the environment is known to lack it.
-  const follows = e.walksLinks !== false || (e.walksLinksWith !== undefined && (look.maySet?.(e.walksLinksWith) ?? true));
+  const follows = walksThroughLinks(e, { ...look, view });
   const taken = takenOf(e, (p) => (view.linkCount?.(p) ?? 1) > 1, look);
   const found = entryUnder(view, dir, taken.covered, follows, budget, taken.skipsFolder);
   if (found.kind === 'nothing') return undefined;

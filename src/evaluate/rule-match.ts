@@ -22,7 +22,7 @@ import { SAFE_ENVIRONMENT } from '../shell/syntax/variables.js';
 import { wordsOfUnknownPrograms } from '../shell/unknown-programs.js';
 import { effectOutOfReach, effectProbes } from './path-probe.js';
 import { dirHolds, expandGlob, newBudget, realOfEffectName, type Budget, type Reach } from './fs-reach.js';
-import { takenOf } from './tree-takes.js';
+import { takenOf, walksThroughLinks } from './tree-takes.js';
 import { PROGRAMS } from '../shell/programs/index.js';
 import type { ReadonlyFsView } from '../core/ports.js';
 
@@ -783,10 +783,8 @@ function readThroughLinks(
   look: EffectLook,
   budget: Budget,
 ): RuleMatch | undefined {
-  // A reader that follows links only by a configuration the environment may name (rg's
-  // RIPGREP_CONFIG_PATH) counts as following them unless the environment is known to lack it.
-  const follows = e.walksLinks !== false || (e.walksLinksWith !== undefined && (look.maySet?.(e.walksLinksWith) ?? true));
-  if (!isRead || look.view === undefined || e.tree === undefined || !follows || e.assumed !== undefined) return undefined;
+  if (!isRead || look.view === undefined || e.tree === undefined || e.assumed !== undefined || !walksThroughLinks(e, look))
+    return undefined;
   const held = dirHolds(look.view, e.path, covered, () => true, budget);
   if (held.kind === 'nothing') return undefined;
   if (held.kind === 'unknown')

@@ -8,6 +8,7 @@
 import type { ReadonlyFsView } from '../core/ports.js';
 import type { PathEffect } from '../shell/types.js';
 import { expandGlob, linkOutOf, realOfEffectName, type Budget } from './fs-reach.js';
+import { walksThroughLinks } from './tree-takes.js';
 
 /**
  * Where the read `e` leads outside (`inside` says what is inside), and why; `undefined` when it
@@ -21,7 +22,7 @@ export function outsideThroughLinks(
   budget: Budget,
   maySet: (name: string) => boolean = () => true,
 ): { path: string; why: string } | undefined {
-  const follows = e.walksLinks !== false || (e.walksLinksWith !== undefined && maySet(e.walksLinksWith));
+  const follows = walksThroughLinks(e, { view, maySet });
   let paths = [e.path];
   if (e.glob) {
     const named = expandGlob(view, e.path, budget);
@@ -41,9 +42,11 @@ export function outsideThroughLinks(
     const how = e.tree !== undefined ? 'reads' : 'lists';
     if (reach.kind === 'leads') {
       const may =
-        e.walksLinks === false
-          ? `may follow the link ${reach.link} there (${e.walksLinksWith} may name a configuration that says so)`
-          : `follows the link ${reach.link} there`;
+        e.walksLinks !== false
+          ? `follows the link ${reach.link} there`
+          : e.walksLinksWith !== undefined
+            ? `may follow the link ${reach.link} there (${e.walksLinksWith} may name a configuration that says so)`
+            : `may read a path its index tracks below the link ${reach.link}`;
       return { path: reach.path, why: `the command ${how} ${p} whole and ${may}` };
     }
     if (reach.kind === 'unknown')

@@ -1,8 +1,9 @@
 import type { ReadonlyFsView } from '../core/ports.js';
 import { segmentMatches } from '../paths/glob.js';
-import { gitSkipsIn } from '../shell/programs/git/takes.js';
+import { gitSkipsIn, gitTracksThroughLinks } from '../shell/programs/git/takes.js';
 import { rgSkipsIn } from '../shell/programs/rg-skips.js';
 import type { PathEffect } from '../shell/types.js';
+import { ENTRY_BOUND } from './fs-reach.js';
 
 /** What {@link takenOf} asks of the world: the file-system view, the user's home (rg's global ignore files) and which variables may be set. */
 export interface TakeLook {
@@ -73,4 +74,19 @@ export function takenOf(e: PathEffect, covered: (p: string) => boolean, look: Ta
     e.gitTakes === 'tracked' ? 'git takes it: its index tracks it' : 'git takes it: its index tracks it, or no .gitignore ignores it';
   // A folder git skips holds nothing it tracks (nor, for `git add .`, anything it adds).
   return { covered: (p) => covered(p) && !skips(p), settled: true, why, skipsFolder: skips };
+}
+
+/**
+ * Whether the reader of the whole tree `e` follows the symbolic links inside it: a reader that
+ * follows them only by a configuration the environment may name (rg's `RIPGREP_CONFIG_PATH`)
+ * does unless the environment is known to lack it; git, which never walks into a link, still reads
+ * a tracked path below one where it stands (`PathEffect.gitTakes` `tracked`), so it follows them
+ * unless the view shows that the index tracks nothing below a link.
+ */
+export function walksThroughLinks(e: PathEffect, look: TakeLook): boolean {
+  if (e.walksLinks !== false) return true;
+  const maySet = look.maySet ?? (() => true);
+  if (e.walksLinksWith !== undefined && maySet(e.walksLinksWith)) return true;
+  if (e.gitTakes !== 'tracked') return false;
+  return look.view === undefined || gitTracksThroughLinks(look.view, e.path, maySet, ENTRY_BOUND);
 }

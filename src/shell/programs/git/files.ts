@@ -433,9 +433,11 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
       const trees = searched.filter((k) => !argv[k]!.includes(':') || looksLikePath(argv[k]!));
       const pathOps = argv.includes('--') ? trees.filter((k) => k > argv.indexOf('--')) : trees.filter((k) => looksLikePath(argv[k]!));
       // It searches the tracked files (`--untracked`: and the untracked ones not ignored); `--no-index` every file.
+      // It reads regular files only and walks into no symbolic link; the tracked files are read where
+      // they stand, so a tracked path below a link is read through it (see `walksThroughLinks`).
       const takes = has(options, '--no-index')
-        ? {}
-        : { gitTakes: has(options, '--untracked') ? ('unignored' as const) : ('tracked' as const) };
+        ? { walksLinks: false }
+        : { walksLinks: false, gitTakes: has(options, '--untracked') ? ('unignored' as const) : ('tracked' as const) };
       files.push(...all(pathOps, 'read', { tree: 'all', ...takes }));
       if (pathOps.length === 0) files.push({ op: 'read', index: at, value: '.', tree: 'all', ...takes });
       return done({ notFiles: patternGiven ? [] : ops.slice(0, 1) });

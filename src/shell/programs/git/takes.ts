@@ -37,27 +37,9 @@ export function gitSkipsIn(
   takes: 'tracked' | 'unignored',
   maySet: (name: string) => boolean,
 ): ((path: string) => boolean) | undefined {
-  // A view that cannot read the index cannot tell a missing one (nothing tracked) from one it does not show.
-  if (view.readBytes === undefined || GIT_TAKES_VARIABLES.some(maySet)) return undefined;
-  const found = discoverRepository(view, tree);
-  if (!('found' in found) || found.found.workTree === undefined) return undefined;
-  const { gitDir, commonDir, workTree } = found.found;
-  // The repository's configuration may name another work tree, or say its objects are SHA-256.
-  let hashBytes: 20 | 32 = 20;
-  for (const file of [join(commonDir, 'config'), join(gitDir, 'config.worktree')]) {
-    if (!view.exists(file)) continue;
-    const text = view.readText?.(file);
-    if (text === undefined || /^\s*worktree\s*=/im.test(text)) return undefined;
-    if (/^\s*objectformat\s*=\s*sha256\b/im.test(text)) hashBytes = 32;
-  }
-  const indexFile = join(gitDir, 'index');
-  let tracked: TrackedPaths = { paths: new Set(), dirs: [] };
-  if (view.exists(indexFile)) {
-    const bytes = view.readBytes?.(indexFile);
-    const read = bytes === undefined ? undefined : readIndexPaths(bytes, hashBytes);
-    if (read === undefined) return undefined;
-    tracked = read;
-  }
+  const found = trackedIn(view, tree, maySet);
+  if (found === undefined) return undefined;
+  const { workTree, tracked } = found;
   const folded = new Set([...tracked.paths].map((p) => p.toLowerCase()));
   const top = workTree === '/' ? '/' : `${workTree}/`;
   return (path) => {
@@ -81,6 +63,62 @@ export function gitSkipsIn(
     if (takes === 'tracked') return true;
     return ignoredByGitignores(view, workTree, segs, isDir === true);
   };
+}
+
+/** The work tree holding `tree` and the paths its index tracks, or `undefined` when the view cannot settle them. */
+function trackedIn(
+  view: ReadonlyFsView,
+  tree: string,
+  maySet: (name: string) => boolean,
+): { workTree: string; tracked: TrackedPaths } | undefined {
+  // A view that cannot read the index cannot tell a missing one (nothing tracked) from one it does not show.
+  if (view.readBytes === undefined || GIT_TAKES_VARIABLES.some(maySet)) return undefined;
+  const found = discoverRepository(view, tree);
+  if (!('found' in found) || found.found.workTree === undefined) return undefined;
+  const { gitDir, commonDir, workTree } = found.found;
+  // The repository's configuration may name another work tree, or say its objects are SHA-256.
+  let hashBytes: 20 | 32 = 20;
+  for (const file of [join(commonDir, 'config'), join(gitDir, 'config.worktree')]) {
+    if (!view.exists(file)) continue;
+    const text = view.readText?.(file);
+    if (text === undefined || /^\s*worktree\s*=/im.test(text)) return undefined;
+    if (/^\s*objectformat\s*=\s*sha256\b/im.test(text)) hashBytes = 32;
+  }
+  const indexFile = join(gitDir, 'index');
+  if (!view.exists(indexFile)) return { workTree, tracked: { paths: new Set(), dirs: [] } };
+  const bytes = view.readBytes(indexFile);
+  const read = bytes === undefined ? undefined : readIndexPaths(bytes, hashBytes);
+  return read === undefined ? undefined : { workTree, tracked: read };
+}
+
+/**
+ * Whether git, reading the files its index tracks below `tree` where they stand in the work tree
+ * (`git grep`), may pass through a symbolic link: `false` only when the view shows that no tracked
+ * path lies below a link (git records a link as a link and never walks into one; an index made by
+ * hand may still name `vendor/keys/id_rsa` below the link `vendor/keys`, which git then reads
+ * through it). `bound`: most folders looked at before the answer is "may".
+ */
+export function gitTracksThroughLinks(view: ReadonlyFsView, tree: string, maySet: (name: string) => boolean, bound: number): boolean {
+  if (view.isSymlink === undefined) return true;
+  const found = trackedIn(view, tree, maySet);
+  if (found === undefined || found.tracked.dirs.length > 0) return true;
+  const { workTree, tracked } = found;
+  const top = workTree === '/' ? '/' : `${workTree}/`;
+  const below = tree === '/' ? '/' : `${tree}/`;
+  const seen = new Set<string>();
+  for (const rel of tracked.paths) {
+    const segs = rel.split('/');
+    // The folders between `tree` and the file (a link above `tree` is resolved in `tree`'s own
+    // path); a file that is itself a link is not read (git reads regular files only).
+    for (let i = 1; i < segs.length; i++) {
+      const dir = `${top}${segs.slice(0, i).join('/')}`;
+      if (!dir.startsWith(below) || seen.has(dir)) continue;
+      if (seen.size >= bound) return true;
+      seen.add(dir);
+      if (view.isSymlink(dir) !== false) return true;
+    }
+  }
+  return false;
 }
 
 /**

@@ -5,7 +5,7 @@
  * stages (`git add -n`) or tracks (`git ls-files`).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -162,5 +162,77 @@ describe('git tree reads under Read deny rules', () => {
     const dir = repo('env-index', FILES, ['.gitignore', 'src/a.js']);
     const d = decide(dir, 'git add -A', { GIT_INDEX_FILE: '/tmp/other-index' });
     expect([d.behavior, d.askKind]).toEqual(['ask', 'guardedRead']);
+  });
+});
+
+describe('git grep walks no symbolic link, but reads a tracked path below one', () => {
+  // The project holds the committed link vendor/keys -> ~/.ssh, as a user's repository may.
+  const home = join(root, 'links-home');
+  const policy = policyFromObjects([{ kind: 'inline', settings: { permissions: { deny: ['Read(~/.ssh/**)'] } } }]);
+  const decide = (cwd: string, command: string) =>
+    evaluate(
+      { tool: 'Bash', input: { command } },
+      {
+        mode: 'default',
+        policy,
+        cwd,
+        home,
+        projectDir: cwd,
+        fs: nodeFsView(),
+        environment: environmentFromProcess({ PATH: '/usr/bin:/bin', HOME: home }),
+      },
+    );
+  const grep = (cwd: string, ...args: string[]) => {
+    try {
+      return execFileSync('git', ['grep', ...args], { cwd, env: gitEnv, encoding: 'utf8' });
+    } catch {
+      return ''; // exit 1: nothing found
+    }
+  };
+  function linked(name: string): string {
+    mkdirSync(join(home, '.ssh'), { recursive: true });
+    writeFileSync(join(home, '.ssh', 'id_rsa'), 'CANARY_KEY\n');
+    const dir = repo(name, { 'README.md': 'hello\n', 'src/index.js': 'hello\n' }, ['README.md', 'src/index.js']);
+    mkdirSync(join(dir, 'vendor'));
+    symlinkSync(join(home, '.ssh'), join(dir, 'vendor', 'keys'));
+    git(dir, 'add', 'vendor/keys');
+    git(dir, 'commit', '-q', '-m', 'link');
+    return dir;
+  }
+
+  it.each(['git grep hello', 'git grep --untracked hello', 'git grep -n hello -- .'])(
+    '%s is allowed: git reads the link as a link, and a link to a directory not at all',
+    (command) => {
+      const dir = linked(`grep-${command.replace(/\W+/g, '-')}`);
+      expect(decide(dir, command).behavior).toBe('allow');
+      // The real program: the key is not printed.
+      const args = command
+        .split(' ')
+        .slice(2)
+        .map((w) => (w === 'hello' ? 'CANARY' : w));
+      expect(grep(dir, ...args)).not.toContain('CANARY_KEY');
+    },
+  );
+
+  it('an index made by hand that tracks vendor/keys/id_rsa: git grep reads the key through the link, so toolgate asks', () => {
+    const dir = linked('grep-crafted-index');
+    const blob = execFileSync('git', ['hash-object', '-w', '--stdin'], { cwd: dir, env: gitEnv, input: 'x\n', encoding: 'utf8' }).trim();
+    git(dir, 'update-index', '--add', '--replace', '--cacheinfo', `100644,${blob},vendor/keys/id_rsa`);
+    expect(grep(dir, 'CANARY')).toContain('CANARY_KEY');
+    const d = decide(dir, 'git grep hello');
+    expect(d.behavior).not.toBe('allow');
+    expect(d.reason.message).toContain('vendor/keys');
+    // --untracked walks the work tree, which it does not leave through a link.
+    expect(grep(dir, '--untracked', 'CANARY')).not.toContain('CANARY_KEY');
+  });
+
+  it('a tracked folder replaced by a link to ~/.ssh: git grep reads its tracked files there, so toolgate asks', () => {
+    const dir = linked('grep-folder-link');
+    writeFileSync(join(home, '.ssh', 'index.js'), 'CANARY_KEY\n');
+    rmSync(join(dir, 'src'), { recursive: true });
+    symlinkSync(join(home, '.ssh'), join(dir, 'src'));
+    expect(grep(dir, 'CANARY')).toContain('CANARY_KEY');
+    expect(decide(dir, 'git grep hello').behavior).not.toBe('allow');
+    rmSync(join(home, '.ssh', 'index.js'));
   });
 });
