@@ -669,6 +669,8 @@ interface PartVerdict {
   rule?: CompiledRule;
   readOnly?: true;
   acceptEdit?: true;
+  /** A file command acceptEdits approves, but for a path outside the working directories (`why` names it). */
+  fileCommandOutside?: true;
   /** The allow rule that would cover the part but for a read outside the working directories. */
   outsideOf?: CompiledRule;
   /** With `outsideOf`: the path read outside, when it is known. */
@@ -721,7 +723,12 @@ function partVerdicts(state: EvalState, rules: CompiledRule[]): PartVerdict[] | 
       const where = outside.raw.startsWith(`${outside.path} (`) ? outside.raw : outside.path;
       return { cmd, why: `it reads ${where}, outside the working directories` };
     }
-    if (state.mode === 'acceptEdits' && acceptEditsCommand(cmd) && effectsInside(state, cmd)) return { cmd, acceptEdit: true };
+    if (state.mode === 'acceptEdits' && acceptEditsCommand(cmd)) {
+      // A file command acceptEdits would approve but for where it writes: that is the reason.
+      const outside = effectOutside(state, cmd);
+      if (outside === undefined) return { cmd, acceptEdit: true };
+      return { cmd, why: outside, fileCommandOutside: true };
+    }
     return { cmd, why: ro.reasons.get(cmd) ?? 'not read-only' };
   });
 }
@@ -776,8 +783,10 @@ function uncoveredWhy(state: EvalState): { message: string; outside?: string } |
       ...(first.outsidePath !== undefined ? { outside: first.outsidePath } : {}),
     };
   const covered = verdicts?.some((v) => v.rule) === true;
+  const kind =
+    first.fileCommandOutside === true ? 'is a file command acceptEdits approves inside the working directories only' : 'is not read-only';
   return {
-    message: `"${allowText(first.cmd)}" ${covered ? 'is not covered by an allow rule and ' : ''}is not read-only: ${first.why ?? 'not read-only'}`,
+    message: `"${allowText(first.cmd)}" ${covered ? 'is not covered by an allow rule and ' : ''}${kind}: ${first.why ?? 'not read-only'}`,
   };
 }
 
@@ -809,12 +818,19 @@ function readOutside(state: EvalState, cmd: SimpleCommand): PathEffect | undefin
   return undefined;
 }
 
-function effectsInside(state: EvalState, cmd: SimpleCommand): boolean {
+/** Why a part's file effects are not all inside the working directories (`undefined`: they are). */
+function effectOutside(state: EvalState, cmd: SimpleCommand): string | undefined {
   const facts = state.facts as Extract<CallFacts, { kind: 'shell' }>;
   const i = facts.analysis.commands.indexOf(cmd);
-  return facts.effects
-    .filter((e) => e.command === i && e.assumed === undefined)
-    .every((e) => e.literal && isInsideAny(e.path, state.workingDirectories));
+  for (const e of facts.effects) {
+    if (e.command !== i || e.assumed !== undefined) continue;
+    const does = e.op === 'read' ? 'reads' : e.op === 'write' ? 'writes to' : 'removes';
+    if (e.glob) return `it ${does} what the pattern ${e.raw} names, which acceptEdits does not approve`;
+    if (!e.literal) return `it ${does} ${e.raw}, a path toolgate cannot settle as written`;
+    if (!isInsideAny(e.path, state.workingDirectories))
+      return `it ${does} ${e.path}${e.viaSymlink ? ` (${e.raw} leads there through a symbolic link)` : ''}, outside the working directories`;
+  }
+  return undefined;
 }
 
 /**
