@@ -3,7 +3,10 @@
  * (a file is replaced by its compressed form unless `-c`/`-k`); tar has its model in `programs/tar/`.
  * Info-ZIP zip(1) and unzip(1); gzip(1), bzip2(1), xz(1), zstd(1).
  */
+import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../options/file-operands.js';
+import type { OptionShape } from '../options/options.js';
+import { longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 
 /** `zip [opts] ARCHIVE [FILE…]`: `-r` reads each directory whole; `-@` reads names from input. */
@@ -96,16 +99,24 @@ const COMPRESS_SUFFIX: Readonly<Record<string, string>> = {
 };
 
 /**
+ * The gzip family's options, as one grammar for the whole family: the value options of gzip 1.12
+ * (`-S`), pigz (`-b`, `-p`), xz and zstd (`-T`) and their long names, and the flags the family's
+ * files facet reads (`-c`, `-k`, `-r`, `-d`, `-t`, `-l`, `-n`, `-N`).
+ */
+const compressGrammar: GnuOptionSpec = {
+  short: '0123456789S:T:b:p:cdfhklLnNqrtvVz',
+  long: longOptions(
+    'suffix= threads= format= memlimit= block-size= rsyncable= stdout to-stdout keep recursive decompress uncompress test list force name no-name',
+  ),
+};
+
+/**
  * The gzip family: each operand is read and, unless output goes to stdout (`-c`) or the file is
  * kept (`-k`), replaced by its compressed (or decompressed) form. `-r` walks directories.
  */
-function compressOperands(name: string, argv: readonly string[]): FileOperands {
+function compressOperands(name: string, argv: readonly string[], shape: OptionShape): FileOperands {
   const files: FileOperand[] = [];
-  const { options, operands: ops } = scan(argv, {
-    shortArg: 'STbp',
-    longArg: ['suffix', 'threads', 'format', 'memlimit', 'block-size', 'rsyncable'],
-    longFlags: ['stdout', 'to-stdout', 'keep', 'recursive', 'decompress', 'uncompress', 'test', 'list', 'force', 'name', 'no-name'],
-  });
+  const { options, operands: ops } = scan(argv, shape);
   const toStdout = has(options, '-c', '--stdout', '--to-stdout', '-t', '--test', '-l', '--list') || /cat$/.test(name);
   const keep = has(options, '-k', '--keep');
   const recursive = has(options, '-r', '--recursive');
@@ -190,7 +201,8 @@ export const compressors = defineProgram({
   ],
   summary: 'gzip, bzip2, xz, zstd, lz4 and kin: compress or decompress files',
   sources: ['gzip 1.12 gzip(1)', 'bzip2 1.0.8 bzip2(1)', 'xz 5.4 xz(1)', 'zstd 1.5 zstd(1)', 'lz4 1.9 lz4(1)', 'pigz 2.6 pigz(1)'],
-  files: (name, argv) => compressOperands(name, argv),
+  grammar: compressGrammar,
+  files: (name, argv, shape) => compressOperands(name, argv, shape),
   runs: 'unseen',
   examples: [
     {
@@ -201,5 +213,10 @@ export const compressors = defineProgram({
     },
     { command: 'gzip -c a.txt', effects: ['read ./a.txt'], why: '-c writes to standard output and keeps the file' },
     { command: 'zcat a.gz', effects: ['read ./a.gz'] },
+    {
+      command: 'xz -T 2 a.txt',
+      effects: ['read ./a.txt', 'remove ./a.txt', 'write ./a.txt.xz'],
+      why: '-T takes the number of threads from the next word',
+    },
   ],
 });

@@ -3,58 +3,79 @@
  * truncate, dd. They open the files their operands name and run no other program. GNU coreutils 9
  * manuals.
  */
+import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { all, has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../options/file-operands.js';
+import type { OptionShape } from '../options/options.js';
+import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram, type ProgramExample, type ProgramModel } from './model.js';
 import { coreutils } from './sources.js';
 
+/** GNU coreutils 9.1 rm(1) (rm.c's optstring `dfirvIR`; `---presume-input-tty` is its hidden option). */
+const rmGrammar: GnuOptionSpec = {
+  short: 'dfirvIR',
+  long: longOptions(
+    `force interactive[=] one-file-system no-preserve-root preserve-root[=] -presume-input-tty recursive dir verbose ${HELP_VERSION}`,
+  ),
+};
+
+/** GNU coreutils 9.1 rmdir(1) (`pv`). */
+const rmdirGrammar: GnuOptionSpec = { short: 'pv', long: longOptions(`ignore-fail-on-non-empty parents verbose ${HELP_VERSION}`) };
+
+/** GNU coreutils 9.1 unlink(1): only --help and --version. */
+const unlinkGrammar: GnuOptionSpec = { long: longOptions(HELP_VERSION) };
+
+/** shred's options as toolgate has read them (with the other removers' long flags). */
+const shredGrammar: GnuOptionSpec = {
+  short: 'fn:s:uvx:z',
+  long: longOptions(
+    'iterations= size= random-source= recursive force interactive dir verbose one-file-system no-preserve-root preserve-root parents ignore-fail-on-non-empty remove zero exact',
+  ),
+};
+
+/** GNU coreutils 9.1 mkdir(1) (`pm:vZ`). */
+const mkdirGrammar: GnuOptionSpec = { short: 'pm:vZ', long: longOptions(`mode= parents verbose context[=] ${HELP_VERSION}`) };
+
+/** GNU coreutils 9.1 touch(1) (`acd:fhmr:t:`). */
+const touchGrammar: GnuOptionSpec = {
+  short: 'acd:fhmr:t:',
+  long: longOptions(`time= no-create date= reference= no-dereference ${HELP_VERSION}`),
+};
+
+/** chmod's, chown's and chgrp's options as toolgate has read them (one list for the three). */
+const attributeGrammar: GnuOptionSpec = {
+  short: 'HLPRcfhv',
+  long: longOptions('reference= from= recursive changes silent quiet verbose dereference no-dereference preserve-root no-preserve-root'),
+};
+
+/** GNU coreutils 9.1 truncate(1) (`cor:s:`). */
+const truncateGrammar: GnuOptionSpec = {
+  short: 'cor:s:',
+  long: longOptions(`no-create io-blocks reference= size= ${HELP_VERSION}`),
+};
+
 /** `rm`, `rmdir`, `unlink`, `shred`: every operand is removed. */
-function removeOperands(name: string, argv: readonly string[]): FileOperands {
-  const { operands: ops } = scan(argv, {
-    shortArg: name === 'shred' ? 'nsx' : '',
-    longArg: name === 'shred' ? ['iterations', 'size', 'random-source'] : [],
-    longFlags: [
-      'recursive',
-      'force',
-      'interactive',
-      'dir',
-      'verbose',
-      'one-file-system',
-      'no-preserve-root',
-      'preserve-root',
-      'parents',
-      'ignore-fail-on-non-empty',
-      'remove',
-      'zero',
-      'exact',
-    ],
-  });
+function removeOperands(argv: readonly string[], shape: OptionShape): FileOperands {
+  const { operands: ops } = scan(argv, shape);
   return { files: all(ops, 'remove'), unresolved: [] };
 }
 
-function mkdirOperands(argv: readonly string[]): FileOperands {
-  const { operands: ops } = scan(argv, { shortArg: 'm', longArg: ['mode'], longFlags: ['parents', 'verbose', 'context'] });
+function mkdirOperands(argv: readonly string[], shape: OptionShape): FileOperands {
+  const { operands: ops } = scan(argv, shape);
   return { files: all(ops, 'write'), unresolved: [] };
 }
 
-function touchOperands(argv: readonly string[]): FileOperands {
+function touchOperands(argv: readonly string[], shape: OptionShape): FileOperands {
   const files: FileOperand[] = [];
-  const { options, operands: ops } = scan(argv, {
-    shortArg: 'drt',
-    longArg: ['date', 'reference', 'time'],
-    longFlags: ['no-create', 'no-dereference'],
-  });
+  const { options, operands: ops } = scan(argv, shape);
   for (const o of options) if (is(o, '-r', '--reference')) pushOpt(files, optionFile(o, 'read', argv));
   files.push(...all(ops, 'write'));
   return { files, unresolved: [] };
 }
 
 /** `chmod`/`chown`/`chgrp [-R] [--reference=F] MODE FILE…`: with `-R` everything under each file changes. */
-function attributeOperands(argv: readonly string[]): FileOperands {
+function attributeOperands(argv: readonly string[], shape: OptionShape): FileOperands {
   const files: FileOperand[] = [];
-  const { options, operands: ops } = scan(argv, {
-    longArg: ['reference', 'from'],
-    longFlags: ['recursive', 'changes', 'silent', 'quiet', 'verbose', 'dereference', 'no-dereference', 'preserve-root', 'no-preserve-root'],
-  });
+  const { options, operands: ops } = scan(argv, shape);
   const byRef = options.find((o) => is(o, '--reference'));
   if (byRef) pushOpt(files, optionFile(byRef, 'read', argv));
   const recursive = has(options, '-R', '--recursive');
@@ -62,9 +83,9 @@ function attributeOperands(argv: readonly string[]): FileOperands {
   return { files, unresolved: [], notFiles: byRef ? [] : ops.slice(0, 1) };
 }
 
-function truncateOperands(argv: readonly string[]): FileOperands {
+function truncateOperands(argv: readonly string[], shape: OptionShape): FileOperands {
   const files: FileOperand[] = [];
-  const { options, operands: ops } = scan(argv, { shortArg: 'sr', longArg: ['size', 'reference'], longFlags: ['no-create', 'io-blocks'] });
+  const { options, operands: ops } = scan(argv, shape);
   for (const o of options) if (is(o, '-r', '--reference')) pushOpt(files, optionFile(o, 'read', argv));
   files.push(...all(ops, 'write'));
   return { files, unresolved: [] };
@@ -85,6 +106,7 @@ function ddOperands(argv: readonly string[]): FileOperands {
 function operation(
   name: string,
   summary: string,
+  grammar: GnuOptionSpec | undefined,
   files: NonNullable<ProgramModel['files']>,
   examples: readonly ProgramExample[],
   acceptEdits = false,
@@ -95,6 +117,7 @@ function operation(
     summary,
     sources: [coreutils(name)],
     runs: 'nothing',
+    ...(grammar ? { grammar } : {}),
     files,
     ...(acceptEdits ? { acceptEdits: true } : {}),
     ...(removesOperands ? { removesOperands: true } : {}),
@@ -105,21 +128,31 @@ function operation(
 /** A model of a program that only passes its words on as data (see `ProgramModel.passesOnData`). */
 const passingData = (model: ProgramModel): ProgramModel => ({ ...model, passesOnData: true });
 
-const removes = (_name: string, argv: readonly string[]) => removeOperands(_name, argv);
+const removes: NonNullable<ProgramModel['files']> = (_name, argv, shape) => removeOperands(argv, shape);
+const attributes: NonNullable<ProgramModel['files']> = (_name, argv, shape) => attributeOperands(argv, shape);
 
 /** The models. @internal */
 export const FILE_OPERATION_MODELS: readonly ProgramModel[] = [
   operation(
     'rm',
     'rm: remove files or directories',
+    rmGrammar,
     removes,
-    [{ command: 'rm -rf build', effects: ['remove ./build'], readOnly: false }],
+    [
+      { command: 'rm -rf build', effects: ['remove ./build'], readOnly: false },
+      {
+        command: 'rm --interactive never a.txt',
+        effects: ['remove ./never', 'remove ./a.txt'],
+        why: '--interactive takes a value only after `=`: never is a file',
+      },
+    ],
     true,
     true,
   ),
   operation(
     'rmdir',
     'rmdir: remove empty directories',
+    rmdirGrammar,
     removes,
     [{ command: 'rmdir -p a/b', effects: ['remove ./a/b'], readOnly: false }],
     true,
@@ -128,6 +161,7 @@ export const FILE_OPERATION_MODELS: readonly ProgramModel[] = [
   operation(
     'unlink',
     'unlink: remove one file',
+    unlinkGrammar,
     removes,
     [{ command: 'unlink a.txt', effects: ['remove ./a.txt'], readOnly: false }],
     false,
@@ -136,6 +170,7 @@ export const FILE_OPERATION_MODELS: readonly ProgramModel[] = [
   operation(
     'shred',
     'shred: overwrite files (and remove them with -u)',
+    shredGrammar,
     removes,
     [{ command: 'shred -n 3 -u a.txt', effects: ['remove ./a.txt'], readOnly: false, why: '-n takes the number of passes' }],
     false,
@@ -145,7 +180,8 @@ export const FILE_OPERATION_MODELS: readonly ProgramModel[] = [
     operation(
       'mkdir',
       'mkdir: make directories',
-      (_n, argv) => mkdirOperands(argv),
+      mkdirGrammar,
+      (_n, argv, shape) => mkdirOperands(argv, shape),
       [{ command: 'mkdir -m 700 -p a/b', effects: ['write ./a/b'], readOnly: false, why: '-m takes the mode' }],
       true,
     ),
@@ -153,12 +189,16 @@ export const FILE_OPERATION_MODELS: readonly ProgramModel[] = [
   operation(
     'touch',
     "touch: change files' times, creating them",
-    (_n, argv) => touchOperands(argv),
-    [{ command: 'touch -r ref.txt a.txt', effects: ['read ./ref.txt', 'write ./a.txt'], readOnly: false }],
+    touchGrammar,
+    (_n, argv, shape) => touchOperands(argv, shape),
+    [
+      { command: 'touch -r ref.txt a.txt', effects: ['read ./ref.txt', 'write ./a.txt'], readOnly: false },
+      { command: 'touch -d yesterday a.txt', effects: ['write ./a.txt'], why: '-d takes the date from the next word' },
+    ],
     true,
   ),
   passingData(
-    operation('chmod', "chmod: change files' modes", (_n, argv) => attributeOperands(argv), [
+    operation('chmod', "chmod: change files' modes", attributeGrammar, attributes, [
       {
         command: 'chmod -R 755 bin',
         effects: ['write ./bin [all]'],
@@ -167,16 +207,17 @@ export const FILE_OPERATION_MODELS: readonly ProgramModel[] = [
       },
     ]),
   ),
-  operation('chown', "chown: change files' owners", (_n, argv) => attributeOperands(argv), [
+  operation('chown', "chown: change files' owners", attributeGrammar, attributes, [
     { command: 'chown --reference=ref.txt a.txt', effects: ['read ./ref.txt', 'write ./a.txt'], readOnly: false },
   ]),
-  operation('chgrp', "chgrp: change files' groups", (_n, argv) => attributeOperands(argv), [
+  operation('chgrp', "chgrp: change files' groups", attributeGrammar, attributes, [
     { command: 'chgrp staff a.txt', effects: ['write ./a.txt'], readOnly: false },
   ]),
-  operation('truncate', 'truncate: shrink or extend files to a size', (_n, argv) => truncateOperands(argv), [
+  operation('truncate', 'truncate: shrink or extend files to a size', truncateGrammar, (_n, argv, shape) => truncateOperands(argv, shape), [
     { command: 'truncate -s 0 a.txt', effects: ['write ./a.txt'], readOnly: false },
   ]),
-  operation('dd', 'dd: copy a file, converting it', (_n, argv) => ddOperands(argv), [
+  // dd's words are `KEY=VALUE` operands, not options: it has no option grammar.
+  operation('dd', 'dd: copy a file, converting it', undefined, (_n, argv) => ddOperands(argv), [
     { command: 'dd if=a.img of=b.img', effects: ['read ./a.img', 'write ./b.img'], readOnly: false },
   ]),
 ];

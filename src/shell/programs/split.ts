@@ -2,31 +2,43 @@
  * `split` and `csplit`: cut a file into pieces, written under a prefix (`x`, `xx` by default).
  * `split --filter` runs a command for each piece.
  */
+import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../options/file-operands.js';
+import type { OptionShape } from '../options/options.js';
+import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { coreutils } from './sources.js';
 
+/**
+ * GNU coreutils 9.1 split(1) (`split --help`, split.c's optstring): every documented option. The
+ * digits are the obsolete `-NUM` lines per piece (`split -2 in`), read letter by letter as getopt does.
+ */
+const splitGrammar: GnuOptionSpec = {
+  short: '0123456789C:a:b:del:n:t:ux',
+  long: longOptions(
+    `suffix-length= additional-suffix= bytes= line-bytes= numeric-suffixes[=] hex-suffixes[=] elide-empty-files filter= lines= number= separator= unbuffered verbose ${HELP_VERSION}`,
+  ),
+};
+
+/** GNU coreutils 9.1 csplit(1) (`csplit --help`, csplit.c's optstring `f:b:kn:sqz`): every option. */
+const csplitGrammar: GnuOptionSpec = {
+  short: 'f:b:kn:sqz',
+  long: longOptions(`prefix= suffix-format= digits= keep-files suppress-matched quiet silent elide-empty-files ${HELP_VERSION}`),
+};
+
 /** `split [opts] [FILE [PREFIX]]` and `csplit [opts] FILE PATTERN…` write files named by a prefix. */
-function splitOperands(name: 'split' | 'csplit', argv: readonly string[]): FileOperands {
+function splitOperands(name: 'split' | 'csplit', argv: readonly string[], shape: OptionShape): FileOperands {
   const files: FileOperand[] = [];
   const unresolved: string[] = [];
   if (name === 'split') {
-    const { options, operands: ops } = scan(argv, {
-      shortArg: 'abClnt',
-      longArg: ['suffix-length', 'additional-suffix', 'bytes', 'line-bytes', 'lines', 'number', 'separator', 'filter'],
-      longFlags: ['numeric-suffixes', 'hex-suffixes', 'elide-empty-files', 'unbuffered', 'verbose', 'help', 'version'],
-    });
+    const { options, operands: ops } = scan(argv, shape);
     if (has(options, '--filter')) unresolved.push('split --filter runs a command for each piece');
     if (ops[0] !== undefined) files.push({ op: 'read', index: ops[0] });
     if (ops[1] !== undefined) files.push({ op: 'write', index: ops[1], prefix: true });
     else files.push({ op: 'write', index: 0, value: 'x', prefix: true });
     return { files, unresolved };
   }
-  const { options, operands: ops } = scan(argv, {
-    shortArg: 'bfn',
-    longArg: ['suffix-format', 'prefix', 'digits'],
-    longFlags: ['keep-files', 'suppress-matched', 'quiet', 'silent', 'elide-empty-files', 'help', 'version'],
-  });
+  const { options, operands: ops } = scan(argv, shape);
   const prefix = options.filter((o) => is(o, '-f', '--prefix'));
   for (const o of prefix) pushOpt(files, optionFile(o, 'write', argv, { prefix: true }));
   if (prefix.length === 0) files.push({ op: 'write', index: 0, value: 'xx', prefix: true });
@@ -39,7 +51,8 @@ export const split = defineProgram({
   names: ['split'],
   summary: 'split: split a file into pieces',
   sources: [coreutils('split')],
-  files: (_name, argv) => splitOperands('split', argv),
+  grammar: splitGrammar,
+  files: (_name, argv, shape) => splitOperands('split', argv, shape),
   runs: 'unseen',
   // Its second operand is the prefix it writes under: a glob or variable may put any file there.
   positional: true,
@@ -51,6 +64,12 @@ export const split = defineProgram({
       why: 'the pieces are written under the prefix',
     },
     { command: 'split in', effects: ['read ./in', 'write ./x*'], why: 'the default prefix is x' },
+    { command: 'split -2 in p', effects: ['read ./in', 'write ./p*'], why: '-2 is the obsolete spelling of -l 2, not an operand' },
+    {
+      command: 'split --numeric-suffixes 3 in',
+      effects: ['read ./3', 'write ./in*'],
+      why: '--numeric-suffixes takes a value only after `=`: 3 is the file and in the prefix',
+    },
   ],
 });
 
@@ -59,7 +78,8 @@ export const csplit = defineProgram({
   names: ['csplit'],
   summary: 'csplit: split a file into pieces at context lines',
   sources: [coreutils('csplit')],
-  files: (_name, argv) => splitOperands('csplit', argv),
+  grammar: csplitGrammar,
+  files: (_name, argv, shape) => splitOperands('csplit', argv, shape),
   runs: 'unseen',
   positional: true,
   examples: [
@@ -69,5 +89,6 @@ export const csplit = defineProgram({
       readOnly: false,
       why: 'the operands after the file are patterns',
     },
+    { command: 'csplit --pre out in /x/', effects: ['write ./out*', 'read ./in'], why: '--pre is short for --prefix' },
   ],
 });

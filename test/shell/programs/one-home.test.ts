@@ -27,7 +27,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/powershell/aliases.ts:sleep': 'a PowerShell alias (`sleep` is Start-Sleep there), not the POSIX program',
   'src/powershell/aliases.ts:sort': 'a PowerShell alias (`sort` is Sort-Object there), not the POSIX program',
   'src/powershell/aliases.ts:ps': 'a PowerShell alias (`ps` is Get-Process there), not the POSIX program',
-  'src/shell/programs/file-operations.ts:date': "touch's `--date` option, not the program",
   'src/store/sqlite/rows.ts:seq': 'a column of the store, not the program',
   'src/powershell/aliases.ts:cat': 'a PowerShell alias (`cat` is Get-Content there), not the POSIX program',
   'src/testing/memory-fs.ts:readlink': 'the name of a file-system call in an error, not the program',
@@ -79,7 +78,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/testing/memory-fs.ts:mkdir': 'the name of a file-system call in an error, not the program',
   'src/testing/memory-fs.ts:chmod': 'the name of a file-system call in an error, not the program',
   'src/shell/shells/zsh.ts:watch': "zsh's tied `watch` array, not the program",
-  'src/shell/programs/file-operations.ts:time': "touch's `--time` option, not the program",
   'src/lint/codes.ts:curl': 'the meaning of a lint code, in prose (`a deny on `curl` but not `wget``), not a table of the program',
   'src/lint/codes.ts:wget': 'the meaning of a lint code, in prose (`a deny on `curl` but not `wget``), not a table of the program',
   'src/lint/logic.ts:curl':
