@@ -101,12 +101,13 @@ const COMPRESS_SUFFIX: Readonly<Record<string, string>> = {
 /**
  * The gzip family's options, as one grammar for the whole family: the value options of gzip 1.12
  * (`-S`), pigz (`-b`, `-p`), xz and zstd (`-T`) and their long names, and the flags the family's
- * files facet reads (`-c`, `-k`, `-r`, `-d`, `-t`, `-l`, `-n`, `-N`).
+ * files facet reads (`-c`, `-k`, `-r`, `-d`, `-t`, `-l`, `-n`, `-N`). `--rsyncable` (gzip, pigz,
+ * zstd) takes no value.
  */
 const compressGrammar: GnuOptionSpec = {
   short: '0123456789S:T:b:p:cdfhklLnNqrtvVz',
   long: longOptions(
-    'suffix= threads= format= memlimit= block-size= rsyncable= stdout to-stdout keep recursive decompress uncompress test list force name no-name',
+    'suffix= threads= format= memlimit= block-size= rsyncable stdout to-stdout keep recursive decompress uncompress test list force name no-name',
   ),
 };
 
@@ -213,6 +214,11 @@ export const compressors = defineProgram({
     },
     { command: 'gzip -c a.txt', effects: ['read ./a.txt'], why: '-c writes to standard output and keeps the file' },
     { command: 'zcat a.gz', effects: ['read ./a.gz'] },
+    {
+      command: 'gzip --rsyncable a.txt',
+      effects: ['read ./a.txt', 'remove ./a.txt', 'write ./a.txt.gz'],
+      why: '--rsyncable takes no value: a.txt is the file compressed (gzip 1.12)',
+    },
     {
       command: 'xz -T 2 a.txt',
       effects: ['read ./a.txt', 'remove ./a.txt', 'write ./a.txt.xz'],
