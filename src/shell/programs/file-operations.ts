@@ -24,12 +24,10 @@ const rmdirGrammar: GnuOptionSpec = { short: 'pv', long: longOptions(`ignore-fai
 /** GNU coreutils 9.1 unlink(1): only --help and --version. */
 const unlinkGrammar: GnuOptionSpec = { long: longOptions(HELP_VERSION) };
 
-/** shred's options as toolgate has read them (with the other removers' long flags). */
+/** GNU coreutils 9.1 shred(1) (shred.c's optstring `fn:s:uvxz`): `-x` (`--exact`) takes no value. */
 const shredGrammar: GnuOptionSpec = {
-  short: 'fn:s:uvx:z',
-  long: longOptions(
-    'iterations= size= random-source= recursive force interactive dir verbose one-file-system no-preserve-root preserve-root parents ignore-fail-on-non-empty remove zero exact',
-  ),
+  short: 'fn:s:uvxz',
+  long: longOptions(`exact force iterations= size= random-source= remove[=] verbose zero ${HELP_VERSION}`),
 };
 
 /** GNU coreutils 9.1 mkdir(1) (`pm:vZ`). */
@@ -172,7 +170,10 @@ export const FILE_OPERATION_MODELS: readonly ProgramModel[] = [
     'shred: overwrite files (and remove them with -u)',
     shredGrammar,
     removes,
-    [{ command: 'shred -n 3 -u a.txt', effects: ['remove ./a.txt'], readOnly: false, why: '-n takes the number of passes' }],
+    [
+      { command: 'shred -n 3 -u a.txt', effects: ['remove ./a.txt'], readOnly: false, why: '-n takes the number of passes' },
+      { command: 'shred -x a.txt', effects: ['remove ./a.txt'], why: '-x (--exact) takes no value: a.txt is overwritten' },
+    ],
     false,
     true,
   ),
