@@ -39,7 +39,20 @@ const touchGrammar: GnuOptionSpec = {
   long: longOptions(`time= no-create date= reference= no-dereference ${HELP_VERSION}`),
 };
 
-/** chmod's, chown's and chgrp's options as toolgate has read them (one list for the three). */
+/**
+ * GNU coreutils 9.1 chmod(1) (chmod.c's optstring): besides its options, a word that starts with
+ * `-` and a mode letter or digit is its mode (`chmod -w f`, `chmod -rwx,o+x f`, `chmod -644 f`),
+ * read by getopt as letters with an optional value.
+ */
+const chmodGrammar: GnuOptionSpec = {
+  short: 'Rcfvr::w::x::X::s::t::u::g::o::a::,::+::=::0::1::2::3::4::5::6::7::',
+  long: longOptions(`changes no-preserve-root preserve-root quiet reference= recursive silent verbose ${HELP_VERSION}`),
+};
+
+/** The letters that start a mode written as an option (chmod.c: "Support nonportable uses like chmod -w"). */
+const MODE_LETTERS = 'rwxXstugoa,+=01234567';
+
+/** chown's and chgrp's options as toolgate has read them (one list for the two). */
 const attributeGrammar: GnuOptionSpec = {
   short: 'HLPRcfhv',
   long: longOptions('reference= from= recursive changes silent quiet verbose dereference no-dereference preserve-root no-preserve-root'),
@@ -70,15 +83,20 @@ function touchOperands(argv: readonly string[], shape: OptionShape): FileOperand
   return { files, unresolved: [] };
 }
 
-/** `chmod`/`chown`/`chgrp [-R] [--reference=F] MODE FILE…`: with `-R` everything under each file changes. */
-function attributeOperands(argv: readonly string[], shape: OptionShape): FileOperands {
+/**
+ * `chmod`/`chown`/`chgrp [-R] [--reference=F] MODE FILE…`: with `-R` everything under each file
+ * changes. `modeOption`: the mode may be written as an option (chmod), and every operand is then a file.
+ */
+function attributeOperands(argv: readonly string[], shape: OptionShape, modeOption = false): FileOperands {
   const files: FileOperand[] = [];
   const { options, operands: ops } = scan(argv, shape);
+  const mode = modeOption && options.some((o) => o.name.length === 2 && MODE_LETTERS.includes(o.name[1]!));
   const byRef = options.find((o) => is(o, '--reference'));
   if (byRef) pushOpt(files, optionFile(byRef, 'read', argv));
   const recursive = has(options, '-R', '--recursive');
-  files.push(...all(byRef ? ops : ops.slice(1), 'write', recursive ? { tree: 'all' } : {}));
-  return { files, unresolved: [], notFiles: byRef ? [] : ops.slice(0, 1) };
+  const modeGiven = byRef !== undefined || mode;
+  files.push(...all(modeGiven ? ops : ops.slice(1), 'write', recursive ? { tree: 'all' } : {}));
+  return { files, unresolved: [], notFiles: modeGiven ? [] : ops.slice(0, 1) };
 }
 
 function truncateOperands(argv: readonly string[], shape: OptionShape): FileOperands {
@@ -128,6 +146,7 @@ const passingData = (model: ProgramModel): ProgramModel => ({ ...model, passesOn
 
 const removes: NonNullable<ProgramModel['files']> = (_name, argv, shape) => removeOperands(argv, shape);
 const attributes: NonNullable<ProgramModel['files']> = (_name, argv, shape) => attributeOperands(argv, shape);
+const modes: NonNullable<ProgramModel['files']> = (_name, argv, shape) => attributeOperands(argv, shape, true);
 
 /** The models. @internal */
 export const FILE_OPERATION_MODELS: readonly ProgramModel[] = [
@@ -199,13 +218,14 @@ export const FILE_OPERATION_MODELS: readonly ProgramModel[] = [
     true,
   ),
   passingData(
-    operation('chmod', "chmod: change files' modes", attributeGrammar, attributes, [
+    operation('chmod', "chmod: change files' modes", chmodGrammar, modes, [
       {
         command: 'chmod -R 755 bin',
         effects: ['write ./bin [all]'],
         readOnly: false,
         why: 'the first operand is the mode; -R changes everything under bin',
       },
+      { command: 'chmod -w a.txt', effects: ['write ./a.txt'], why: 'a mode written as an option (-w): every operand is a file' },
     ]),
   ),
   operation('chown', "chown: change files' owners", attributeGrammar, attributes, [
