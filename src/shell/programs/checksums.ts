@@ -50,3 +50,48 @@ export const checksums = defineProgram({
     },
   ],
 });
+
+/** GNU coreutils 9.1 b2sum(1): the options toolgate reads a value for (not yet every option of the program). */
+const b2sumGrammar: GnuOptionSpec = { short: 'l:' };
+
+/** GNU coreutils 9.1 cksum(1): the options toolgate reads a value for (not yet every option of the program). */
+const cksumGrammar: GnuOptionSpec = { short: 'a:l:' };
+
+/** GNU coreutils 9.1 sum(1): no option takes a value. */
+const sumGrammar: GnuOptionSpec = {};
+
+/** The b2sum model. @internal */
+export const b2sum = defineProgram({
+  names: ['b2sum'],
+  summary: 'b2sum: print or check BLAKE2 checksums',
+  sources: [coreutils('b2sum')],
+  grammar: b2sumGrammar,
+  files: (name, argv, shape) => readerFiles(name, argv, shape),
+  runs: 'unseen',
+  examples: [
+    { command: 'b2sum -l 256 a.bin', effects: ['read ./a.bin'], readOnly: false, why: '-l takes the digest length' },
+    { command: 'b2sum -c SUMS', effects: ['read ./SUMS'], why: '-c reads the files the list names too (unresolved)' },
+  ],
+});
+
+/** The cksum model. @internal */
+export const cksum = defineProgram({
+  names: ['cksum'],
+  summary: 'cksum: print or check checksums',
+  sources: [coreutils('cksum')],
+  grammar: cksumGrammar,
+  files: (name, argv, shape) => readerFiles(name, argv, shape),
+  runs: 'unseen',
+  examples: [{ command: 'cksum -a sha256 a.bin', effects: ['read ./a.bin'], readOnly: false, why: '-a takes the algorithm' }],
+});
+
+/** The sum model. @internal */
+export const sum = defineProgram({
+  names: ['sum'],
+  summary: 'sum: print checksums and block counts',
+  sources: [coreutils('sum')],
+  grammar: sumGrammar,
+  files: (name, argv, shape) => readerFiles(name, argv, shape),
+  runs: 'unseen',
+  examples: [{ command: 'sum -r a.bin', effects: ['read ./a.bin'], readOnly: false }],
+});

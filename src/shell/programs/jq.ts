@@ -4,7 +4,8 @@
  * filter is no file unless `-f`, `--slurpfile`/`--rawfile NAME FILE` read FILE).
  */
 import type { ReadOnlyVerdict } from '../types.js';
-import { readerOperands } from './readers.js';
+import type { OptionShape } from '../options/options.js';
+import { readerFiles } from './readers.js';
 import { defineProgram } from './model.js';
 import { CC_CLI } from './sources.js';
 
@@ -243,12 +244,15 @@ function checkJqFilter(filter: string): ReadOnlyVerdict {
   return YES;
 }
 
+/** jq's options that take a value, as its files facet reads them (its words are read again by jq's own walk in readers.ts). */
+export const JQ_SHAPE: OptionShape = { shortArg: 'fL', longArg: ['from-file', 'indent'] };
+
 /** The jq model. @internal */
 export const jq = defineProgram({
   names: ['jq'],
   summary: 'jq: filter JSON',
   sources: ['jq 1.6 jq(1)', CC_CLI],
-  files: (name, argv) => readerOperands(name, argv) ?? { files: [], unresolved: [] },
+  files: (name, argv) => readerFiles(name, argv, JQ_SHAPE, { readShort: 'f' }),
   readOnly: {
     claudeCode: {
       jq: {

@@ -13,7 +13,15 @@ import { basename } from './basename.js';
 import { BUILTIN_RUNNER_MODELS } from './builtin-runners.js';
 import { cat } from './cat.js';
 import { cd } from './cd.js';
-import { checksums } from './checksums.js';
+import { b2sum, checksums, cksum, sum } from './checksums.js';
+import { bat } from './bat.js';
+import { dos2unix } from './dos2unix.js';
+import { encoders } from './encoders.js';
+import { hd } from './hd.js';
+import { iconv } from './iconv.js';
+import { less, more } from './pagers.js';
+import { fmt, join, pr, tsort, unexpand } from './text-formatters.js';
+import { yq } from './yq.js';
 import { chrt } from './chrt.js';
 import { cmp } from './cmp.js';
 import { column } from './column.js';
@@ -221,4 +229,21 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => SHELL_BUILTIN_MODELS,
   () => INTERPRETER_MODELS,
   () => FILE_OPERATION_MODELS,
+  // The readers that were a table of option shapes in readers.ts.
+  () => b2sum,
+  () => bat,
+  () => cksum,
+  () => dos2unix,
+  () => encoders,
+  () => fmt,
+  () => hd,
+  () => iconv,
+  () => join,
+  () => less,
+  () => more,
+  () => pr,
+  () => sum,
+  () => tsort,
+  () => unexpand,
+  () => yq,
 ];

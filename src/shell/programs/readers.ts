@@ -7,65 +7,6 @@
 import type { OptionShape } from '../options/options.js';
 import { all, has, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../options/file-operands.js';
 
-/** bat's options that take a value; Debian installs bat as batcat, with the same options. */
-const BAT: OptionShape = {
-  shortArg: 'lmrHL',
-  longArg: [
-    'language',
-    'map-syntax',
-    'line-range',
-    'highlight-line',
-    'file-name',
-    'theme',
-    'style',
-    'pager',
-    'decorations',
-    'color',
-    'italic-text',
-    'tabs',
-    'wrap',
-    'terminal-width',
-  ],
-};
-
-export const READERS: Readonly<Record<string, OptionShape>> = {
-  less: { shortArg: 'xyhjbzoOkpPtT', longArg: ['log-file', 'LOG-FILE', 'lesskey-file', 'tag', 'tag-file'] },
-  more: {},
-  hd: { shortArg: 'eEfns', longArg: ['format', 'format-file', 'length', 'skip'] },
-  b2sum: { shortArg: 'l' },
-  cksum: { shortArg: 'al' },
-  sum: {},
-  base64: { shortArg: 'w' },
-  base32: { shortArg: 'w' },
-  basenc: { shortArg: 'w' },
-  bat: BAT,
-  batcat: BAT,
-  unexpand: { shortArg: 't' },
-  fmt: { shortArg: 'pw' },
-  pr: { shortArg: 'hDlowWN', shortOptionalArg: 'einsS' },
-  join: { shortArg: 'aejotv12' },
-  tsort: {},
-  jq: { shortArg: 'fL', longArg: ['from-file', 'indent'] },
-  yq: { shortArg: 'fI', longArg: ['from-file', 'indent', 'output-format', 'input-format'] },
-  iconv: { shortArg: 'fto', longArg: ['from-code', 'to-code', 'output'] },
-  dos2unix: {},
-  unix2dos: {},
-};
-
-/** Long options of the reader commands whose value is a file they read. */
-const READ_OPTIONS = ['from-file', 'to-file', 'exclude-from', 'magic-file', 'format-file', 'lesskey-file', 'tag-file'];
-/** Long options whose value is a file listing more files to read. */
-const NAME_LIST_OPTIONS = ['files0-from', 'files-from'];
-/** Short options (per command) whose value is a file the command reads. */
-const SHORT_READ_OPTIONS: Readonly<Record<string, string>> = { hd: 'f', jq: 'f', yq: 'f', less: 'k' };
-/** Short and long options (per command) whose value is a file the command writes. */
-const WRITE_OPTIONS: Readonly<Record<string, readonly string[]>> = {
-  less: ['-o', '-O', '--log-file', '--LOG-FILE'],
-  iconv: ['-o', '--output'],
-};
-/** Commands that rewrite their operands in place. */
-const IN_PLACE = new Set(['dos2unix', 'unix2dos']);
-
 /** What a reader's model says beyond its option shape. @internal */
 export interface ReaderFacts {
   /** Short letters whose value is a file it reads (`du -X FILE`). */
@@ -74,14 +15,16 @@ export interface ReaderFacts {
   readonly wholeDirectories?: boolean;
   /** Options whose value is a file naming more files it reads, and what to say (`file -f`). */
   readonly listsFiles?: { readonly options: readonly string[]; readonly why: string };
+  /** Options (`-o`, `--output`) whose value is a file it writes (less's log file, iconv's output). */
+  readonly writeOptions?: readonly string[];
+  /** It rewrites its operands in place (dos2unix). */
+  readonly inPlace?: boolean;
 }
 
-/** The effects of a reader listed in {@link READERS} (a program with no model yet), or `undefined`. */
-export function readerOperands(name: string, argv: readonly string[]): FileOperands | undefined {
-  const shape = READERS[name];
-  if (!shape) return undefined;
-  return readerFiles(name, argv, shape, { readShort: SHORT_READ_OPTIONS[name] });
-}
+/** Long options of the readers whose value is a file they read. */
+const READ_OPTIONS = ['from-file', 'to-file', 'exclude-from', 'magic-file', 'format-file', 'lesskey-file', 'tag-file'];
+/** Long options whose value is a file listing more files to read. */
+const NAME_LIST_OPTIONS = ['files0-from', 'files-from'];
 
 /**
  * Generic reader: operands read, some option values read or written, over `shape`; a reader whose
@@ -101,7 +44,7 @@ export function readerFiles(name: string, argv: readonly string[], shape: Option
     }
     const short = facts.readShort;
     if (short && o.name.length === 2 && short.includes(o.name[1]!)) pushOpt(files, optionFile(o, 'read', argv));
-    if (WRITE_OPTIONS[name]?.includes(o.name)) pushOpt(files, optionFile(o, 'write', argv));
+    if (facts.writeOptions?.includes(o.name)) pushOpt(files, optionFile(o, 'write', argv));
   }
   files.push(...all(maybe, 'read'));
   if (/sum$/.test(name) && has(options, '-c', '--check')) unresolved.push(`${name} --check reads the files named in its input`);
@@ -113,7 +56,7 @@ export function readerFiles(name: string, argv: readonly string[], shape: Option
     files.push(...all(ops, 'read', { tree: 'all' }));
     return { files, unresolved };
   }
-  if (IN_PLACE.has(name)) {
+  if (facts.inPlace) {
     files.push(...all(ops, 'write'));
     return { files, unresolved };
   }

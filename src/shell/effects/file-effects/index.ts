@@ -5,7 +5,6 @@
  */
 import { PROGRAMS } from '../../programs/index.js';
 import { interpreterOf, interpreterOperands } from '../../programs/interpreters.js';
-import { readerOperands } from '../../programs/readers.js';
 import { assumedOperands, unclaimedOptionValues } from './unmodelled.js';
 import { NO_FILE_WORDS } from '../../programs/no-file-words.js';
 import type { FileOperand, FileOperands } from '../../options/file-operands.js';
@@ -22,7 +21,7 @@ function modelledOperands(name: string, argv: readonly string[], literal: readon
   const family = interpreterOf(name);
   if (family !== undefined) return interpreterOperands(family, argv);
   if (NO_FILE_WORDS.has(name)) return { files: [], unresolved: [] };
-  return readerOperands(name, argv);
+  return undefined;
 }
 
 /**

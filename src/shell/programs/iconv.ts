@@ -1,0 +1,24 @@
+/**
+ * `iconv`: converts its files from one encoding to another; `-o` writes the result to a file.
+ */
+import type { GnuOptionSpec } from '../options/gnu-options.js';
+import { longOptions } from './grammar.js';
+import { defineProgram } from './model.js';
+import { readerFiles } from './readers.js';
+
+/** glibc 2.36 iconv(1): the options toolgate reads a value for (not yet every option of the program). */
+const grammar: GnuOptionSpec = {
+  short: 'f:t:o:',
+  long: longOptions('from-code= to-code= output='),
+};
+
+/** The iconv model. @internal */
+export const iconv = defineProgram({
+  names: ['iconv'],
+  summary: 'iconv: convert text between encodings',
+  sources: ['glibc 2.36 iconv(1)'],
+  grammar: grammar,
+  files: (name, argv, shape) => readerFiles(name, argv, shape, { writeOptions: ['-o', '--output'] }),
+  runs: 'unseen',
+  examples: [{ command: 'iconv -f latin1 -t utf-8 -o out.txt in.txt', effects: ['write ./out.txt', 'read ./in.txt'], readOnly: false }],
+});
