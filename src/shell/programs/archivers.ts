@@ -1,53 +1,43 @@
 /**
  * Archivers and compressors: zip (`-r` reads directories whole), unzip, and the gzip family
  * (a file is replaced by its compressed form unless `-c`/`-k`); tar has its model in `programs/tar/`.
- * Info-ZIP zip(1) and unzip(1); gzip(1), bzip2(1), xz(1), zstd(1).
+ * Info-ZIP zip 3.0 (its own option grammar: `zip-options.ts`) and unzip(1); gzip(1), bzip2(1), xz(1), zstd(1).
  */
 import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../options/file-operands.js';
 import type { OptionShape } from '../options/options.js';
 import { longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
+import { zipWords } from './zip-options.js';
 
-/** `zip [opts] ARCHIVE [FILE…]`: `-r` reads each directory whole; `-@` reads names from input. */
+/** `zip [opts] ARCHIVE [FILE…]`: `-r` reads each directory whole; `-@` reads names from input. Its words are read by zip's own grammar. */
 function zipOperands(argv: readonly string[]): FileOperands {
   const files: FileOperand[] = [];
   const unresolved: string[] = [];
-  const { options, operands: ops } = scan(argv, {
-    shortArg: 'bOnPtxiZs',
-    longArg: [
-      'temp-path',
-      'output-file',
-      'suffixes',
-      'password',
-      'from-date',
-      'before-date',
-      'exclude',
-      'include',
-      'compression-method',
-      'split-size',
-      'unzip-command',
-      'logfile-path',
-    ],
-    longFlags: ['recurse-paths', 'recurse-patterns', 'names-stdin', 'test', 'grow', 'update', 'freshen', 'move', 'delete', 'copy-entries'],
-  });
-  const recursive = has(options, '-r', '-R', '--recurse-paths', '--recurse-patterns');
+  const { options, operands: ops, listWords } = zipWords(argv);
+  const recursive = has(options, '--recurse-paths', '--recurse-patterns');
   for (const o of options) {
-    if (is(o, '-O', '--output-file', '--logfile-path')) pushOpt(files, optionFile(o, 'write', argv));
-    if (is(o, '-b', '--temp-path')) pushOpt(files, optionFile(o, 'write', argv, { tree: 'some' }));
-    if (is(o, '-TT', '--unzip-command')) unresolved.push('zip --unzip-command runs a program');
+    if (is(o, '--output-file')) pushOpt(files, optionFile(o, 'write', argv));
+    if (is(o, '--logfile-path') && o.value !== undefined) {
+      pushOpt(files, optionFile(o, 'write', argv));
+      // A log file name without an extension gets `.log` (`-lf log` writes log.log).
+      if (!/\.[^/]*$/.test(o.value)) files.push({ op: 'write', index: o.valueIndex ?? o.index, value: `${o.value}.log` });
+    }
+    if (is(o, '--temp-path')) pushOpt(files, optionFile(o, 'write', argv, { tree: 'some' }));
+    if (is(o, '--unzip-command')) unresolved.push('zip --unzip-command runs a program');
   }
-  if (argv.includes('-@') || has(options, '--names-stdin')) unresolved.push('zip -@ adds the files named on its input');
+  if (has(options, '--names-stdin')) unresolved.push('zip -@ adds the files named on its input');
   if (ops[0] !== undefined) {
     files.push({ op: 'write', index: ops[0] });
     files.push({ op: 'write', index: ops[0], value: `${argv[ops[0]]}.zip` });
   }
-  const remove = has(options, '-m', '--move');
+  const remove = has(options, '--move');
   for (const k of ops.slice(1)) {
     files.push({ op: 'read', index: k, ...(recursive ? { tree: 'all' as const } : {}) });
     if (remove) files.push({ op: 'remove', index: k });
   }
-  return { files, unresolved };
+  // The words of -i and -x are patterns of names, not files.
+  return { files, unresolved, notFiles: listWords };
 }
 
 /** `unzip [opts] ARCHIVE [MEMBER…] [-x …] [-d DIR]`: extracts under DIR (the cwd by default). */
@@ -153,6 +143,21 @@ export const zip = defineProgram({
       effects: ['write ./out.zip', 'write ./out.zip.zip', 'read ./src [all]'],
       readOnly: false,
       why: 'zip adds .zip to an archive name without one; -r reads directories whole',
+    },
+    {
+      command: 'zip -tt 01012030 out.zip a',
+      effects: ['write ./out.zip', 'write ./out.zip.zip', 'read ./a'],
+      why: '-tt is an option of its own (before-date), taking the date: out.zip is the archive',
+    },
+    {
+      command: 'zip -qlf log out.zip a',
+      effects: ['write ./log', 'write ./log.log', 'write ./out.zip', 'write ./out.zip.zip', 'read ./a'],
+      why: '-q then -lf, whose log file gets .log when its name has no extension',
+    },
+    {
+      command: 'zip -r out.zip src -x a b',
+      effects: ['write ./out.zip', 'write ./out.zip.zip', 'read ./src [all]'],
+      why: '-x takes every following word up to the next option: patterns, not files',
     },
   ],
 });
