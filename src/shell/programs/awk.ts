@@ -24,9 +24,21 @@ function awkOperands(argv: readonly string[]): FileOperands {
   });
   const progFile = options.filter((o) => is(o, '-f', '--file', '-E', '--exec'));
   for (const o of progFile) pushOpt(files, optionFile(o, 'read', argv));
+  // `-W exec FILE` (mawk; gawk reads `-W NAME` as `--NAME`, and `e` names only exec in either):
+  // FILE is the program, read from the file, and the words after it are its input.
+  const wExec = options.filter((o) => is(o, '-W') && o.value !== undefined && /^e(?:x(?:e(?:c)?)?)?(?:=|$)/.test(o.value));
+  let execOperand = false;
+  for (const o of wExec) {
+    const eq = o.value!.indexOf('=');
+    if (eq >= 0) files.push({ op: 'read', index: o.index, value: o.value!.slice(eq + 1) });
+    else if (ops[0] !== undefined && !execOperand) {
+      files.push({ op: 'read', index: ops[0] });
+      execOperand = true;
+    }
+  }
   const sources = options.filter((o) => is(o, '--source'));
-  const hasProgram = progFile.length > 0 || sources.length > 0;
-  const fileOps = hasProgram ? ops : ops.slice(1);
+  const hasProgram = progFile.length > 0 || sources.length > 0 || wExec.length > 0;
+  const fileOps = hasProgram ? (execOperand ? ops.slice(1) : ops) : ops.slice(1);
   const programs = [...sources.map((o) => o.value ?? ''), ...(hasProgram || ops[0] === undefined ? [] : [argv[ops[0]]!])];
   const includes = options.filter((o) => is(o, '-i', '--include'));
   const inPlace = includes.some((o) => o.value === 'inplace' || o.value === 'inplace.awk');
@@ -36,7 +48,7 @@ function awkOperands(argv: readonly string[]): FileOperands {
   for (const o of options)
     if (is(o, '--dump-variables', '--profile', '--pretty-print', '--debug') && o.value !== undefined)
       pushOpt(files, optionFile(o, 'write', argv));
-  if (progFile.length > 0) unresolved.push('awk program file may write files or run commands');
+  if (progFile.length > 0 || wExec.length > 0) unresolved.push('awk program file may write files or run commands');
   for (const program of programs) {
     for (const m of program.matchAll(AWK_REDIRECT)) {
       const at = ops[0] ?? 0;
@@ -68,6 +80,11 @@ export const awk = defineProgram({
   examples: [
     { command: "awk '{print $1}' in.txt", effects: ['read ./in.txt'], readOnly: false },
     { command: "awk -i inplace '{print}' f", effects: ['write ./f'], why: "gawk's inplace library edits the files in place" },
+    {
+      command: 'mawk -W exec prog.awk in.txt',
+      effects: ['read ./prog.awk', 'read ./in.txt'],
+      why: '-W exec reads the program from the file after it; the words after that are input',
+    },
     {
       command: 'awk \'{print > "o.txt"}\' in',
       effects: ['write ./o.txt', 'read ./in'],
