@@ -1,5 +1,5 @@
 import type { Rule } from '../rules/types.js';
-import { programsOfRole } from '../shell/programs/index.js';
+import { programsOfRole, runsWhatFollows } from '../shell/programs/index.js';
 
 /**
  * Programs whose wildcard allow rules let a whole class of calls through: the wrappers,
@@ -24,11 +24,7 @@ const UNMODELLED_INTERPRETERS: readonly string[] = [
   'Rscript',
 ];
 
-const runsAnything = (name: string): boolean =>
-  programsOfRole('wrapper').has(name) ||
-  programsOfRole('interpreter').has(name) ||
-  programsOfRole('shell').has(name) ||
-  UNMODELLED_INTERPRETERS.includes(name);
+const runsAnything = (name: string): boolean => runsWhatFollows(name) || UNMODELLED_INTERPRETERS.includes(name);
 
 /** Package-manager run commands (`npm run *`, `yarn *`, ...). */
 const RUNNERS =

@@ -3,7 +3,7 @@
  * set aside while the classifier judges, and the limits after which a person is asked.
  * @packageDocumentation
  */
-import { programsOfRole } from '../../shell/programs/index.js';
+import { programsOfRole, programsRunningWhatFollows, runsWhatFollows } from '../../shell/programs/index.js';
 import { parseRobotaRule } from './rules.js';
 
 /**
@@ -37,18 +37,9 @@ const UNMODELLED_RUNNERS: readonly string[] = [
   'mvn',
   'rake',
 ];
-const isExecutor = (name: string): boolean =>
-  programsOfRole('wrapper').has(name) ||
-  programsOfRole('interpreter').has(name) ||
-  programsOfRole('shell').has(name) ||
-  UNMODELLED_EXECUTORS.includes(name);
+const isExecutor = (name: string): boolean => runsWhatFollows(name) || UNMODELLED_EXECUTORS.includes(name);
 const isRunner = (name: string): boolean => programsOfRole('runner').has(name) || UNMODELLED_RUNNERS.includes(name);
-const executors = (): Iterable<string> => [
-  ...programsOfRole('wrapper'),
-  ...programsOfRole('interpreter'),
-  ...programsOfRole('shell'),
-  ...UNMODELLED_EXECUTORS,
-];
+const executors = (): Iterable<string> => [...programsRunningWhatFollows(), ...UNMODELLED_EXECUTORS];
 const runners = (): Iterable<string> => [...programsOfRole('runner'), ...UNMODELLED_RUNNERS];
 const RUN_SUBCOMMANDS = ['run', 'run-script', 'exec', 'dlx', 'x', 'start'];
 

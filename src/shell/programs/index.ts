@@ -44,6 +44,23 @@ export function programsOfRole(role: ProgramRole): ReadonlySet<string> {
   return PROGRAMS.namesOf(role);
 }
 
+/** The roles of a program that runs whatever follows it on its command line. */
+const RUNS_WHAT_FOLLOWS: readonly ProgramRole[] = ['wrapper', 'interpreter', 'shell'];
+
+/**
+ * Whether `name` runs whatever follows it (a wrapper, an interpreter or a shell), so a rule that
+ * names it alone covers any command. From the index: loads no model.
+ * @internal
+ */
+export function runsWhatFollows(name: string): boolean {
+  return RUNS_WHAT_FOLLOWS.some((role) => PROGRAMS.namesOf(role).has(name));
+}
+
+/** The names {@link runsWhatFollows} accepts: wrappers, then interpreters, then shells. @internal */
+export function programsRunningWhatFollows(): string[] {
+  return RUNS_WHAT_FOLLOWS.flatMap((role) => [...PROGRAMS.namesOf(role)]);
+}
+
 /** Every model, in the registry's order (loads them all: tests, lint, docs, the differential corpus). @internal */
 export function allProgramModels(): readonly ProgramModel[] {
   return PROGRAMS.all();
