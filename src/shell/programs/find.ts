@@ -174,7 +174,11 @@ const TESTS: ReadonlySet<string> = new Set([
 /** The primary a word names (`-newerXY` included), if any. */
 function primaryOf(word: string): Primary | undefined {
   if (Object.prototype.hasOwnProperty.call(PRIMARIES, word)) return PRIMARIES[word];
-  return /^-newer[acmBt][acmBt]$/.test(word) ? { values: 1, readOnly: true } : undefined;
+  // -newerXY compares time X of each file with time Y of its value: a file whose times it reads,
+  // or (Y = t) a date. findutils refuses X = t (`-newertm`: invalid predicate).
+  const newer = /^-newer[acmB]([acmBt])$/.exec(word);
+  if (!newer) return undefined;
+  return newer[1] === 't' ? { values: 1, readOnly: true } : { values: 1, effect: 'read', readOnly: true };
 }
 
 /** One primary as written in a command: its word, what it is, the words it takes. */
@@ -283,7 +287,7 @@ function findFiles(argv: readonly string[]): FileOperands {
       p.primary !== undefined &&
       p.primary.values !== 'command' &&
       p.primary.effect !== 'remove' &&
-      (TESTS.has(p.word) || /^-newer[acmBt][acmBt]$/.test(p.word)),
+      (TESTS.has(p.word) || /^-newer[acmB][acmBt]$/.test(p.word)),
   );
   for (const p of primaries) {
     const effect = p.primary?.effect;
@@ -379,6 +383,8 @@ export const find = defineProgram({
   examples: [
     { command: 'find src -name "*.ts"', effects: ['read ./src'], readOnly: true },
     { command: 'find . -newer .env -print', effects: ['read .', 'read ./.env'], readOnly: true },
+    { command: 'find . -newermm .env', effects: ['read .', 'read ./.env'], readOnly: true, why: '-newerXY reads the times of its file' },
+    { command: 'find . -newermt 2024-01-01', effects: ['read .'], readOnly: true, why: '-newerXt takes a date' },
     { command: 'find build -delete', effects: ['read ./build', 'remove ./build'], readOnly: false },
     {
       command: "find tmp -name '*.tmp' -delete",
