@@ -18,93 +18,7 @@ import {
 } from '../../options/file-operands.js';
 import type { ParsedOption } from '../../options/options.js';
 import { GIT_GLOBAL_WITH_VALUE } from './global-options.js';
-
-/** Subcommands that only report (their path-like operands are pathspecs they read, nothing is written). */
-const REPORTS = new Set([
-  'status',
-  'log',
-  'diff',
-  'show',
-  'rev-parse',
-  'ls-files',
-  'describe',
-  'branch',
-  'remote',
-  'blame',
-  'annotate',
-  'shortlog',
-  'ls-tree',
-  'cat-file',
-  'rev-list',
-  'name-rev',
-  'merge-base',
-  'show-ref',
-  'for-each-ref',
-  'count-objects',
-  'reflog',
-  'tag',
-  'help',
-  'version',
-  'whatchanged',
-  'diff-tree',
-  'diff-index',
-  'diff-files',
-  'range-diff',
-  'cherry',
-  'fetch',
-  'push',
-  'ls-remote',
-  'fsck',
-  'gc',
-  'prune',
-  'repack',
-  'check-ignore',
-  'check-attr',
-  'check-ref-format',
-  'var',
-  'verify-commit',
-  'verify-tag',
-  'notes',
-  'bisect',
-  'commit',
-  'add',
-  'mv',
-  'rm',
-  'restore',
-  'checkout',
-  'switch',
-]);
-
-/** Short options that take a value, per subcommand (`git add -f` is a flag, `git config -f F` is not). */
-const SHORT_WITH_VALUE: Readonly<Record<string, string>> = {
-  config: 'f',
-  commit: 'mFtcC',
-  tag: 'mFu',
-  grep: 'efmABC',
-  'format-patch': 'ov',
-  archive: 'o',
-  checkout: 'bB',
-  switch: 'cC',
-  log: 'SGLnO',
-  show: 'SGLnO',
-  diff: 'SGLO',
-  clone: 'obcju',
-  merge: 'mFsX',
-  rebase: 'sXx',
-  pull: 'sX',
-  restore: 's',
-  stash: 'm',
-  worktree: 'bB',
-  submodule: 'b',
-  apply: 'pC',
-  blame: 'LS',
-  annotate: 'LS',
-  clean: 'e',
-  notes: 'mFC',
-  am: 'pC',
-  'cherry-pick': 'mX',
-  revert: 'mX',
-};
+import { GIT_REPORTS, GIT_REWRITES_TREE, gitValueLetters } from './subcommands.js';
 
 /** What `git apply` and `git am` write: the files a patch names, which toolgate does not read. */
 const PATCH_NAMES: NamesFrom = { kind: 'unseen', what: 'diff' };
@@ -118,9 +32,6 @@ const TREE_NAMES: NamesFrom = { kind: 'unseen', what: 'git-tree' };
  * in the whole tree, which toolgate does not read.
  */
 const COMMIT_NAMES: NamesFrom = { kind: 'unseen', what: 'git-commits' };
-
-/** Subcommands that rewrite tracked files in the working tree (which names, only the repository knows). */
-const REWRITES_TREE = new Set(['merge', 'rebase', 'pull', 'cherry-pick', 'revert', 'am', 'stash']);
 
 /** The working-tree files a `rev:path` word names (`HEAD:.env`, `:.env`, `:0:a/b`); `./` paths are relative to the cwd. */
 function revPath(word: string): { value: string; fromRoot: boolean } | undefined {
@@ -311,7 +222,7 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
     }
   };
   const GENERIC = {
-    shortArg: SHORT_WITH_VALUE[name] ?? '',
+    shortArg: gitValueLetters(name),
     longArg: GENERIC_LONG_ARG,
     longFlags: GENERIC_LONG_FLAGS,
   };
@@ -553,7 +464,7 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
     default:
       break;
   }
-  if (REWRITES_TREE.has(name)) {
+  if (GIT_REWRITES_TREE.has(name)) {
     const action = ops[0] !== undefined ? argv[ops[0]] : undefined;
     const readOnlyStash = name === 'stash' && ['list', 'show', 'create'].includes(action ?? '');
     // git am applies patches: the files they name; the others write the files of the commits
@@ -569,7 +480,7 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
     }
     return done({ notFiles: ops });
   }
-  if (REPORTS.has(name)) {
+  if (GIT_REPORTS.has(name)) {
     readRevPaths(ops);
     if (name === 'blame' || name === 'annotate') files.push(...all(ops.slice(-1), 'read'));
     // `git commit -a` stages every tracked file that changed, `git commit PATH` those under PATH

@@ -10,46 +10,14 @@
  * key set, and what it reads is judged in its world (`config-reads.ts`).
  */
 import type { ReadOnlyVerdict } from '../../types.js';
+import { GIT_READ_ONLY_SUBCOMMANDS } from './subcommands.js';
 
 /**
- * Read-only git subcommands. claudeCode: the CLI asks about `ls-tree`, `show-ref`, `version`,
- * `remote get-url` and `config --list`, so they are not listed.
+ * Read-only git subcommands, per set: the entries of the subcommand table that name the set
+ * (`subcommands.ts`).
  * @internal
  */
-export const GIT_READ_ONLY = {
-  claudeCode: new Set([
-    'status',
-    'log',
-    'diff',
-    'show',
-    'rev-parse',
-    'ls-files',
-    'describe',
-    'branch',
-    'remote',
-    'blame',
-    'shortlog',
-    'cat-file',
-    'rev-list',
-    'name-rev',
-    'merge-base',
-    'for-each-ref',
-    'grep',
-    'reflog',
-    'tag',
-    'stash',
-    'worktree',
-    'config',
-    'help',
-    // Not asked about by name in the CLI's docs; each only reads (git 2.39, observed with every
-    // program-running key set: config-reads.ts lists what each one reads).
-    'diff-tree',
-    'show-branch',
-    'count-objects',
-    'check-ignore',
-  ]),
-  robota: new Set(['status', 'log', 'diff', 'show', 'rev-parse', 'ls-files', 'describe', 'branch', 'remote']),
-} as const;
+export const GIT_READ_ONLY = GIT_READ_ONLY_SUBCOMMANDS;
 
 /**
  * robota: options that name a file git reads (an ignore-revs, exclude or pathspec list, blame's
@@ -128,8 +96,11 @@ const REV: GitSub = {
   numeric: true,
 };
 
-/** The claudeCode set's read-only git subcommands and their safe options. */
-export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSub>> = {
+/**
+ * The read-only git subcommands' safe options (the Claude Code set checks them; which subcommands
+ * each set takes is the subcommand table's, `subcommands.ts`). @internal
+ */
+export const GIT_READ_ONLY_OPTIONS: Readonly<Record<string, GitSub>> = {
   log: REV,
   show: REV,
   diff: REV,
@@ -234,7 +205,7 @@ function setsOf(sub: GitSub) {
  * `--` are paths.
  */
 export function checkGitOptions(subName: string, rest: readonly string[]): ReadOnlyVerdict {
-  const sub = GIT_SUBCOMMANDS[subName];
+  const sub = Object.hasOwn(GIT_READ_ONLY_OPTIONS, subName) ? GIT_READ_ONLY_OPTIONS[subName] : undefined;
   if (!sub) return no(`git ${subName} is not a read-only git command`);
   const { flags, values, next } = setsOf(sub);
   for (let i = 0; i < rest.length; i++) {
