@@ -9,6 +9,7 @@
 import { lookup, matching, quoteWord, type Environment } from '../../syntax/environment.js';
 import type { Unwrapped } from '../wrapper-types.js';
 import { GIT_GLOBAL_WITH_VALUE } from './global-options.js';
+import { gitCommandOptions } from './subcommands.js';
 
 /** Keys whose value is a command git runs (through `sh -c` when it has shell syntax). */
 const COMMAND_KEYS =
@@ -195,22 +196,6 @@ function pairPrograms(p: ConfigPair, aliasOf: () => { name: string; rest: string
   return [];
 }
 
-/** Options of git subcommands whose value is a command (git parse-options: any unique prefix of the long name). */
-const COMMAND_OPTIONS: Readonly<Record<string, { long: readonly string[]; short?: string }>> = {
-  rebase: { long: ['exec'], short: 'x' },
-  difftool: { long: ['extcmd'], short: 'x' },
-  'filter-branch': {
-    long: ['env-filter', 'tree-filter', 'index-filter', 'parent-filter', 'msg-filter', 'commit-filter', 'tag-name-filter'],
-  },
-  fetch: { long: ['upload-pack'] },
-  pull: { long: ['upload-pack'] },
-  clone: { long: ['upload-pack'], short: 'u' },
-  'ls-remote': { long: ['upload-pack'] },
-  archive: { long: ['exec'] },
-  push: { long: ['receive-pack', 'exec'] },
-  'send-email': { long: ['to-cmd', 'cc-cmd', 'header-cmd', 'smtp-server', 'sendmail-cmd'] },
-};
-
 /** Scripts git subcommands run from their arguments: `submodule foreach CMD`, `bisect run CMD`, `rebase --exec CMD`, … */
 function subcommandPrograms(argv: readonly string[], literal: readonly boolean[], sub: number): Unwrapped[] {
   const name = argv[sub];
@@ -229,7 +214,7 @@ function subcommandPrograms(argv: readonly string[], literal: readonly boolean[]
     return joined(from, 'submodule foreach');
   }
   if (name === 'bisect' && rest[0] === 'run') return joined(sub + 2, 'bisect run');
-  const table = name === undefined ? undefined : COMMAND_OPTIONS[name];
+  const table = name === undefined ? undefined : gitCommandOptions(name);
   if (!table) return [];
   const out: Unwrapped[] = [];
   for (let i = sub + 1; i < argv.length; i++) {

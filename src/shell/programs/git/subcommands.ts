@@ -1,7 +1,8 @@
 /**
  * git's subcommands, one entry each: how its options take values, what it does to the working
  * tree when the files facet has no case of its own for it, and which read-only sets take it —
- * the one table the files facet (`files.ts`) and the read-only check (`read-only.ts`) read.
+ * the one table the files facet (`files.ts`), the read-only check (`read-only.ts`) and what git
+ * runs (`runs.ts`) read.
  * Sources: git 2.39 manuals (git-log(1), git-diff(1), git-show(1), git-status(1), …); Claude
  * Code CLI 2.1.332 observed (it asks about `ls-tree`, `show-ref`, `version`, `remote get-url` and
  * `config --list`, so they are not read-only in its set); decision 0077.
@@ -24,6 +25,11 @@ export interface GitSubcommand {
    * set, what it reads is judged in its world (`config-reads.ts`, decision 0077).
    */
   readonly cliAsks?: true;
+  /**
+   * Options whose value is a command git runs (git parse-options: any unique prefix of a long name
+   * of two letters or more): `git rebase --exec CMD`, `git clone -u CMD`.
+   */
+  readonly commandOptions?: { readonly long: readonly string[]; readonly short?: string };
 }
 
 /** The subcommands toolgate knows, by name. @internal */
@@ -32,7 +38,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
   am: { tree: 'rewrites', valueLetters: 'pC' },
   annotate: { tree: 'reports', valueLetters: 'LS' },
   apply: { valueLetters: 'pC' },
-  archive: { valueLetters: 'o' },
+  archive: { valueLetters: 'o', commandOptions: { long: ['exec'] } },
   bisect: { tree: 'reports' },
   blame: { tree: 'reports', valueLetters: 'LS', readOnly: ['claudeCode'] },
   branch: { tree: 'reports', readOnly: ['claudeCode', 'robota'] },
@@ -44,7 +50,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
   cherry: { tree: 'reports' },
   'cherry-pick': { tree: 'rewrites', valueLetters: 'mX' },
   clean: { valueLetters: 'e' },
-  clone: { valueLetters: 'obcju' },
+  clone: { valueLetters: 'obcju', commandOptions: { long: ['upload-pack'], short: 'u' } },
   commit: { tree: 'reports', valueLetters: 'mFtcC' },
   config: { valueLetters: 'f', readOnly: ['claudeCode'] },
   'count-objects': { tree: 'reports', readOnly: ['claudeCode'], cliAsks: true },
@@ -53,7 +59,13 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
   'diff-files': { tree: 'reports' },
   'diff-index': { tree: 'reports' },
   'diff-tree': { tree: 'reports', readOnly: ['claudeCode'], cliAsks: true },
-  fetch: { tree: 'reports' },
+  difftool: { commandOptions: { long: ['extcmd'], short: 'x' } },
+  fetch: { tree: 'reports', commandOptions: { long: ['upload-pack'] } },
+  'filter-branch': {
+    commandOptions: {
+      long: ['env-filter', 'tree-filter', 'index-filter', 'parent-filter', 'msg-filter', 'commit-filter', 'tag-name-filter'],
+    },
+  },
   'for-each-ref': { tree: 'reports', readOnly: ['claudeCode'] },
   'format-patch': { valueLetters: 'ov' },
   fsck: { tree: 'reports' },
@@ -62,7 +74,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
   help: { tree: 'reports', readOnly: ['claudeCode'] },
   log: { tree: 'reports', valueLetters: 'SGLnO', readOnly: ['claudeCode', 'robota'] },
   'ls-files': { tree: 'reports', readOnly: ['claudeCode', 'robota'] },
-  'ls-remote': { tree: 'reports' },
+  'ls-remote': { tree: 'reports', commandOptions: { long: ['upload-pack'] } },
   'ls-tree': { tree: 'reports' },
   merge: { tree: 'rewrites', valueLetters: 'mFsX' },
   'merge-base': { tree: 'reports', readOnly: ['claudeCode'] },
@@ -70,10 +82,10 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
   'name-rev': { tree: 'reports', readOnly: ['claudeCode'] },
   notes: { tree: 'reports', valueLetters: 'mFC' },
   prune: { tree: 'reports' },
-  pull: { tree: 'rewrites', valueLetters: 'sX' },
-  push: { tree: 'reports' },
+  pull: { tree: 'rewrites', valueLetters: 'sX', commandOptions: { long: ['upload-pack'] } },
+  push: { tree: 'reports', commandOptions: { long: ['receive-pack', 'exec'] } },
   'range-diff': { tree: 'reports' },
-  rebase: { tree: 'rewrites', valueLetters: 'sXx' },
+  rebase: { tree: 'rewrites', valueLetters: 'sXx', commandOptions: { long: ['exec'], short: 'x' } },
   reflog: { tree: 'reports', readOnly: ['claudeCode'] },
   remote: { tree: 'reports', readOnly: ['claudeCode', 'robota'] },
   repack: { tree: 'reports' },
@@ -82,6 +94,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
   'rev-parse': { tree: 'reports', readOnly: ['claudeCode', 'robota'] },
   revert: { tree: 'rewrites', valueLetters: 'mX' },
   rm: { tree: 'reports' },
+  'send-email': { commandOptions: { long: ['to-cmd', 'cc-cmd', 'header-cmd', 'smtp-server', 'sendmail-cmd'] } },
   shortlog: { tree: 'reports', readOnly: ['claudeCode'] },
   show: { tree: 'reports', valueLetters: 'SGLnO', readOnly: ['claudeCode', 'robota'] },
   'show-branch': { readOnly: ['claudeCode'], cliAsks: true },
@@ -119,4 +132,9 @@ export const GIT_REWRITES_TREE: ReadonlySet<string> = namesWhere((s) => s.tree =
 /** The short options that take a value, of `name` (none when it is not in the table). @internal */
 export function gitValueLetters(name: string): string {
   return Object.hasOwn(GIT_SUBCOMMANDS, name) ? (GIT_SUBCOMMANDS[name]!.valueLetters ?? '') : '';
+}
+
+/** The options of `name` whose value is a command git runs (none when it is not in the table). @internal */
+export function gitCommandOptions(name: string): GitSubcommand['commandOptions'] {
+  return Object.hasOwn(GIT_SUBCOMMANDS, name) ? GIT_SUBCOMMANDS[name]!.commandOptions : undefined;
 }

@@ -3,9 +3,9 @@
  * a subcommand named like a property every object has is read as any subcommand git does not have.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { prepareShell } from '../../../../src/shell/index.js';
+import { analyzeShell, prepareShell } from '../../../../src/shell/index.js';
 import { GIT_READ_ONLY } from '../../../../src/shell/programs/git/read-only.js';
-import { GIT_SUBCOMMANDS, gitValueLetters } from '../../../../src/shell/programs/git/subcommands.js';
+import { GIT_SUBCOMMANDS, gitCommandOptions, gitValueLetters } from '../../../../src/shell/programs/git/subcommands.js';
 import { effectsText as show } from '../../effects-text.js';
 
 beforeAll(async () => {
@@ -32,5 +32,18 @@ describe('git subcommand table', () => {
 
   it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])('git %s -ab x is read as a subcommand git does not have', (name) => {
     expect(show(`git ${name} -ab x`)).toEqual(show('git no-such-subcommand -ab x'));
+  });
+
+  it('reads the options that run a command only for the subcommand that has them', () => {
+    expect(gitCommandOptions('rebase')?.short).toBe('x');
+    expect(gitCommandOptions('add')).toBeUndefined();
+    expect(gitCommandOptions('constructor')).toBeUndefined();
+    // git rebase --exec runs its value; the same option of a subcommand git does not have runs nothing.
+    expect(analyzeShell('git rebase --exec "rm -rf /" main').commands.map((c) => c.argv[0])).toEqual(['git', 'rm']);
+  });
+
+  it.each(['constructor', 'toString', '__proto__'])('git %s --exec x runs what git no-such --exec x runs', (name) => {
+    const programs = (command: string) => analyzeShell(command).commands.map((c) => c.argv.slice(2));
+    expect(programs(`git ${name} --exec x`)).toEqual(programs('git no-such --exec x'));
   });
 });
