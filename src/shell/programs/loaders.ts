@@ -7,7 +7,8 @@
  */
 import { ack, ag } from './ag.js';
 import { arch } from './arch.js';
-import { compressors, unzip, zip } from './archivers.js';
+import { unzip, zip } from './archivers.js';
+import { bzip2, compress, gzip, lz4, pigz, xz, zstd } from './compressors.js';
 import { awk } from './awk.js';
 import { basename } from './basename.js';
 import { BUILTIN_RUNNER_MODELS } from './builtin-runners.js';
@@ -133,7 +134,13 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => cmp,
   () => column,
   () => comm,
-  () => compressors,
+  () => gzip,
+  () => pigz,
+  () => bzip2,
+  () => xz,
+  () => zstd,
+  () => lz4,
+  () => compress,
   () => cp,
   () => csplit,
   () => curl,
