@@ -4,24 +4,45 @@
  * redirections in an inline program are followed; anything else the program may do is unresolved.
  * gawk's `-i inplace` edits the files in place.
  *
- * Its words are read with the lenient scanner over the shape below (not yet the GNU parser over a
- * full gawk grammar: gawk's `-e` takes program text, which the shape reads as a flag).
+ * Its words are read with the lenient scanner over the shape of {@link grammar}: gawk's options,
+ * with mawk's `-W NAME` (which gawk also reads, as `--NAME`). `awk` may be either program.
  */
-import { all, has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../options/file-operands.js';
+import type { GnuOptionSpec } from '../options/gnu-options.js';
+import { all, has, is, optionFile, pushOpt, type FileOperand, type FileOperands } from '../options/file-operands.js';
+import { operands as scanOperands, type OptionShape } from '../options/options.js';
+import { longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
+
+/**
+ * GNU awk 5.2 (main.c's optstring `F:f:v:W;bcCd::D::e:E:ghi:Il:L::nNo::Op::MPrSstVYZ:` and its
+ * long options; `-W NAME` takes the next word, as mawk 1.3.4's `-W` does). `-d`, `-D`, `-o`,
+ * `-p` and `-L` take a value only attached.
+ */
+const grammar: GnuOptionSpec = {
+  short: 'F:f:v:W:bcCd::D::e:E:ghi:Il:L::nNo::Op::MPrSstVYZ:',
+  long: longOptions(
+    'assign= bignum characters-as-bytes copyright debug[=] dump-variables[=] exec= field-separator= file= gen-pot help include= trace lint[=] lint-old load= no-optimize non-decimal-data nostalgia optimize persist[=] posix pretty-print[=] profile[=] re-interval sandbox source= traditional use-lc-numeric version',
+  ),
+};
+
+/** The files gawk's output options write when given no name (gawk(1)). */
+const DEFAULT_OUTPUT: Readonly<Record<string, string>> = {
+  '-d': 'awkvars.out',
+  '--dump-variables': 'awkvars.out',
+  '-o': 'awkprof.out',
+  '--pretty-print': 'awkprof.out',
+  '-p': 'awkprof.out',
+  '--profile': 'awkprof.out',
+};
 
 /** Literal files an awk program names: `> "f"`, `>> "f"`, `getline < "f"`. */
 const AWK_REDIRECT = /(>>?|<)\s*"((?:[^"\\]|\\.)*)"/g;
 
 /** `awk [-f PROG] [-v a=b] [-i inplace] 'prog' FILE…`: reads files; gawk's inplace edits them. */
-function awkOperands(argv: readonly string[]): FileOperands {
+function awkOperands(argv: readonly string[], shape: OptionShape): FileOperands {
   const files: FileOperand[] = [];
   const unresolved: string[] = [];
-  const { options, operands: ops } = scan(argv, {
-    shortArg: 'fvFiElW',
-    // gawk's `--dump-variables[=FILE]`, `--debug[=FILE]`, `--profile[=FILE]`, `--pretty-print[=FILE]` take a value only after `=`.
-    longArg: ['file', 'assign', 'field-separator', 'include', 'exec', 'load', 'source'],
-  });
+  const { options, operands: ops } = scanOperands(argv, 1, shape);
   const progFile = options.filter((o) => is(o, '-f', '--file', '-E', '--exec'));
   for (const o of progFile) pushOpt(files, optionFile(o, 'read', argv));
   // `-W exec FILE` (mawk; gawk reads `-W NAME` as `--NAME`, and `e` names only exec in either):
@@ -36,7 +57,8 @@ function awkOperands(argv: readonly string[]): FileOperands {
       execOperand = true;
     }
   }
-  const sources = options.filter((o) => is(o, '--source'));
+  // gawk's -e and --source: program text, each one (the first operand is then an input file).
+  const sources = options.filter((o) => is(o, '-e', '--source'));
   const hasProgram = progFile.length > 0 || sources.length > 0 || wExec.length > 0;
   const fileOps = hasProgram ? (execOperand ? ops.slice(1) : ops) : ops.slice(1);
   const programs = [...sources.map((o) => o.value ?? ''), ...(hasProgram || ops[0] === undefined ? [] : [argv[ops[0]]!])];
@@ -45,9 +67,13 @@ function awkOperands(argv: readonly string[]): FileOperands {
   if (includes.some((o) => o.value !== 'inplace' && o.value !== 'inplace.awk'))
     unresolved.push('awk -i loads a library that may write files or run commands');
   if (has(options, '-l', '--load')) unresolved.push('awk -l loads an extension');
-  for (const o of options)
-    if (is(o, '--dump-variables', '--profile', '--pretty-print', '--debug') && o.value !== undefined)
-      pushOpt(files, optionFile(o, 'write', argv));
+  for (const o of options) {
+    const output = DEFAULT_OUTPUT[o.name];
+    if (output !== undefined)
+      files.push(o.value !== undefined ? { op: 'write', index: o.index, value: o.value } : { op: 'write', index: o.index, value: output });
+    // -D FILE (--debug=FILE) reads the debugger's commands from FILE.
+    if (is(o, '-D', '--debug') && o.value !== undefined) files.push({ op: 'read', index: o.index, value: o.value });
+  }
   if (progFile.length > 0 || wExec.length > 0) unresolved.push('awk program file may write files or run commands');
   for (const program of programs) {
     for (const m of program.matchAll(AWK_REDIRECT)) {
@@ -63,7 +89,7 @@ function awkOperands(argv: readonly string[]): FileOperands {
   const notFiles = [
     ...(hasProgram || ops[0] === undefined ? [] : [ops[0]]),
     ...options
-      .filter((o) => is(o, '-v', '--assign', '-F', '--field-separator'))
+      .filter((o) => is(o, '-v', '--assign', '-F', '--field-separator', '-e', '--source'))
       .flatMap((o) => (o.valueIndex !== undefined ? [o.valueIndex] : [o.index])),
   ];
   return { files, unresolved, notFiles };
@@ -74,7 +100,8 @@ export const awk = defineProgram({
   names: ['awk', 'gawk', 'mawk', 'nawk'],
   summary: 'awk: pattern scanning and processing language',
   sources: ['GNU awk 5.2 gawk(1)', 'mawk 1.3.4 mawk(1)'],
-  files: (_name, argv) => awkOperands(argv),
+  grammar,
+  files: (_name, argv, shape) => awkOperands(argv, shape),
   // Its program runs commands (`system()`, `print | "cmd"`) named in its arguments.
   runs: 'unseen',
   examples: [
@@ -90,5 +117,12 @@ export const awk = defineProgram({
       effects: ['write ./o.txt', 'read ./in'],
       why: 'a literal redirection in the program is followed',
     },
+    {
+      command: 'gawk -e \'BEGIN{}\' -e \'BEGIN{print "x" > "o.txt"}\' in',
+      effects: ['write ./o.txt', 'read ./in'],
+      why: 'each -e is program text, the redirections of every one are followed',
+    },
+    { command: "gawk -p '{print}' in", effects: ['write ./awkprof.out', 'read ./in'], why: '-p with no file writes awkprof.out' },
+    { command: "gawk -dvars.txt 'BEGIN{}'", effects: ['write ./vars.txt'], why: '-d takes its file only attached' },
   ],
 });

@@ -7,7 +7,7 @@ export const PROGRAM_INDEX: ProgramIndex = [
   [0, 0, ["ack","ack-grep"], ["files","runs.unseen"], {}],
   [1, 0, ["ag"], ["files","runs.unseen","skips"], {}],
   [2, 0, ["arch"], ["files","grammar","readOnly","runs.unseen"], {"claudeCode":["arch"]}],
-  [3, 0, ["awk","gawk","mawk","nawk"], ["files","runs.unseen"], {}],
+  [3, 0, ["awk","gawk","mawk","nawk"], ["files","grammar","runs.unseen"], {}],
   [4, 0, ["basename"], ["files","grammar","readOnly","runs.unseen"], {"claudeCode":["basename"]}],
   [5, 0, ["busybox"], ["role.wrapper","runs.seen","unwrap"], {}],
   [6, 0, ["cat"], ["files","grammar","passesOnData","readOnly","runs.unseen"], {"claudeCode":["cat"],"robota":["cat"]}],

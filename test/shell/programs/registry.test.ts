@@ -111,7 +111,6 @@ const WITHOUT_GRAMMAR: Readonly<Record<string, string>> = {
   git: 'a global grammar and one per subcommand (programs/git/)',
   jq: 'still an option shape of its own in readers.ts (to move)',
   ps: 'BSD, POSIX and GNU option styles at once (its own loop)',
-  awk: 'gawk, mawk and nawk read options differently; still an option shape of its own (to move)',
   zip: "Info-ZIP's own option grammar (two-letter short options: -tt, -TT; list options), read by zip-options.ts",
   unzip: "Info-ZIP's own option reader (-x takes every word after it); still an option shape of its own (to move)",
   cpio: 'still an option shape of its own (to move)',
