@@ -47,6 +47,8 @@ export interface FactsContext {
   shell: 'bash' | 'sh' | 'zsh' | 'unknown';
   /** `CDPATH` in the environment: its value, `null` when known unset, `undefined` when it may be set. */
   cdPath?: string | null | undefined;
+  /** `OLDPWD` in the environment: its value, `null` when known unset, `undefined` when it may be set. */
+  oldPwd?: string | null | undefined;
   realpath?: (path: string) => string | undefined;
   isDirectory?: (path: string) => boolean | undefined;
   /** The names an absolute glob matches in the file-system view (see `ShellPathContext.globMatches`). */
@@ -126,6 +128,8 @@ export function callFacts(call: ToolCall, ctx: FactsContext): CallFacts {
         home: ctx.home,
         platform: ctx.platform,
         cdPath: ctx.cdPath,
+        oldPwd: ctx.oldPwd,
+        shell: ctx.shell,
         ...(ctx.realpath ? { realpath: ctx.realpath } : {}),
         ...(ctx.isDirectory ? { isDirectory: ctx.isDirectory } : {}),
         ...(ctx.globMatches ? { globMatches: ctx.globMatches } : {}),

@@ -1056,6 +1056,7 @@ function factsContext(ctx: EvaluationContext, env: MatchEnv): FactsContext {
     platform: env.platform,
     shell: shellOf(ctx),
     cdPath: environmentValue(ctx.environment, 'CDPATH'),
+    oldPwd: environmentValue(ctx.environment, 'OLDPWD'),
   };
   if (ctx.fs) {
     out.realpath = (p: string) => ctx.fs?.realpath(p);

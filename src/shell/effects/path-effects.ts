@@ -20,6 +20,7 @@ import { fileOperands, type FileOperand } from './file-effects/index.js';
 import { PROGRAMS } from '../programs/index.js';
 import { assignedCdPath, cdCandidates, searchesCdPath } from '../programs/cd.js';
 import { expandTilde, substituteVariables, variableView } from '../syntax/known-variables.js';
+import { shellsFor, type PreviousDirectory } from '../shells/index.js';
 import type { PathEffect, PathNames, ShellAnalysis, SimpleCommand } from '../types.js';
 import { decodeWord } from '../syntax/words.js';
 
@@ -54,6 +55,13 @@ export interface ShellPathContext {
    * for both — the one anywhere as a pattern under `/**` (not literal, a glob).
    */
   cdPath?: string | null | undefined;
+  /** The shell the command runs in (`unknown`, the default: bash and zsh at once), for what `~-` names. */
+  shell?: 'bash' | 'sh' | 'zsh' | 'unknown';
+  /**
+   * `OLDPWD` in the environment the command runs in: its value, or `null` when it is known to be
+   * unset. Absent (the default): it may be set, so bash's `~-` may be any directory.
+   */
+  oldPwd?: string | null | undefined;
 }
 
 /** Result of {@link shellPathEffects}. @public */
@@ -73,23 +81,62 @@ interface Resolved {
   known: boolean;
   /** Why the guess may be wrong, when it may. */
   why?: string;
+  /** For a path somewhere unknown (under `/**`): why it is there, when the word itself says (`~-`). */
+  anywhere?: string;
 }
 
-/** What the whole command may do to `~`, `$HOME` and `$PWD`. */
+/** What the whole command may do to `~`, `$HOME` and `$PWD`, and what `~-` names at the point being resolved. */
 interface Variables {
   homeAssigned: string[];
   homeUnknown?: string;
   pwdFixed: boolean;
+  /** What `~-` may name here: set at the start, changed by each `cd` the command runs. */
+  previous: PreviousDirectory[];
 }
 
-function variablesOf(command: string): Variables {
+function variablesOf(command: string, start: string, ctx: ShellPathContext): Variables {
   const home = variableView(command, 'HOME');
   const pwd = variableView(command, 'PWD');
   return {
     homeAssigned: home.assigned,
     ...(home.unknown !== undefined ? { homeUnknown: home.unknown } : {}),
     pwdFixed: pwd.assigned.length === 0 && pwd.unknown === undefined,
+    previous: previousAtStart(command, start, ctx),
   };
+}
+
+/**
+ * What `~-` may name when the command starts, in every shell it may run in, with the directory
+ * an inherited OLDPWD names settled by the view where it can be; any value the command assigns
+ * OLDPWD is a place it may name as well (wherever the assignment is).
+ */
+function previousAtStart(command: string, start: string, ctx: ShellPathContext): PreviousDirectory[] {
+  const out: PreviousDirectory[] = [];
+  for (const shell of shellsFor(ctx.shell ?? 'unknown'))
+    for (const p of shell.previousAtStart(start, ctx.oldPwd)) {
+      if (p.kind !== 'directory' || p.ifDirectory !== true) out.push(p);
+      else {
+        const path = normalizePath(p.path, { cwd: start, home: ctx.home, platform: ctx.platform });
+        const isDir = ctx.isDirectory?.(path);
+        if (isDir !== false) out.push({ kind: 'directory', path });
+        if (isDir !== true) out.push({ kind: 'asWritten' });
+      }
+    }
+  const assigned = variableView(command, 'OLDPWD');
+  for (const value of assigned.assigned)
+    out.push({ kind: 'directory', path: normalizePath(value, { cwd: start, home: ctx.home, platform: ctx.platform }) });
+  if (assigned.unknown !== undefined) out.push({ kind: 'unknown', why: `~- is the previous directory ($OLDPWD): ${assigned.unknown}` });
+  return uniquePrevious(out);
+}
+
+/** What `~-` may name after a `cd` from the directories `left`, in every shell the command may run in. */
+function previousAfterCd(left: readonly string[], ctx: ShellPathContext): PreviousDirectory[] {
+  return uniquePrevious(shellsFor(ctx.shell ?? 'unknown').flatMap((shell) => left.flatMap((l) => [...shell.previousAfterCd(l)])));
+}
+
+function uniquePrevious(list: readonly PreviousDirectory[]): PreviousDirectory[] {
+  const key = (p: PreviousDirectory) => (p.kind === 'directory' ? `d:${p.path}` : p.kind === 'unknown' ? `u:${p.why}` : 'w');
+  return list.filter((p, i) => list.findIndex((o) => key(o) === key(p)) === i);
 }
 
 /** The home directories `~` may be at this point: the context's, and every literal value the command assigns. */
@@ -137,6 +184,9 @@ function withPhysical(resolved: [Resolved], value: string, base: string, ctx: Sh
   return path === resolved[0].path ? resolved : [resolved[0], { ...resolved[0], path }];
 }
 
+/** Why a path under `/**` is there when a `cd` through CDPATH put it there. */
+const CDPATH_WHY = 'a cd through CDPATH, which may be set, may have gone to any directory of its name';
+
 /**
  * A working directory somewhere unknown: `/**` followed by what is known of its end (`cd .ssh`
  * through an unknown `CDPATH` is `/**` + `/.ssh`). Paths below it are patterns (`**` standing for
@@ -176,8 +226,42 @@ function anywherePattern(r: Resolved): Resolved {
   return isAnywhere(r.path) ? { ...r, literal: false, glob: true } : r;
 }
 
-/** Resolves one path word against a directory: one result per value `~`/`$HOME` may have. */
+/** `~-` or `~-/…` unquoted: the previous directory (`$OLDPWD` in bash and zsh; dash leaves the word as written). */
+const PREVIOUS_WORD = /^~-(?=\/|$)/;
+
+/** One reading of a `~-` word: a word to resolve instead, or a directory toolgate cannot tell with the rest of the word below it. */
+type PreviousChoice = { value: string; literal: boolean; asWritten: boolean } | { unknown: string; rest: string; literal: boolean };
+
+/** The readings of the `~-` word `value` with `~-` naming each of `previous`. */
+function previousChoices(value: string, previous: readonly PreviousDirectory[]): PreviousChoice[] {
+  const rest = value.slice(2);
+  const d = rest === '' ? { literal: true, value: '' } : decodeWord(rest);
+  const quoted = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+  return previous.map((p) => {
+    if (p.kind === 'unknown')
+      return d.literal ? { unknown: p.why, rest: d.value, literal: true } : { unknown: p.why, rest, literal: false };
+    const head = p.kind === 'directory' ? p.path : '~-';
+    return d.literal
+      ? { value: p.kind === 'directory' ? `${head}${d.value}` : `./${head}${d.value}`, literal: true, asWritten: p.kind === 'asWritten' }
+      : { value: `${quoted(head)}${rest}`, literal: false, asWritten: p.kind === 'asWritten' };
+  });
+}
+
+/** A `~-` word resolved for each directory `~-` may name (one toolgate cannot tell: a pattern under `/**`, not known). */
+function resolvePrevious(value: string, base: string, ctx: ShellPathContext, vars: Variables): Resolved[] {
+  const out: Resolved[] = [];
+  for (const c of previousChoices(value, vars.previous)) {
+    if ('unknown' in c) {
+      const below = resolveFrom(`.${c.rest}`, c.literal, ANYWHERE, ctx, vars);
+      out.push(...below.map((r) => ({ ...r, literal: false, glob: true, known: false, why: c.unknown, anywhere: c.unknown })));
+    } else out.push(...resolveWord(c.value, c.literal, base, ctx, vars));
+  }
+  return out.filter((r, i) => out.findIndex((o) => o.path === r.path) === i);
+}
+
+/** Resolves one path word against a directory: one result per value `~`/`$HOME` (and `~-`) may have. */
 function resolveWord(value: string, literal: boolean, base: string, ctx: ShellPathContext, vars: Variables): Resolved[] {
+  if (!literal && PREVIOUS_WORD.test(value)) return resolvePrevious(value, base, ctx, vars);
   const opts = (home: string) => ({ cwd: base, home, platform: ctx.platform });
   if (literal)
     return withPhysical([{ path: normalizePath(value, opts(ctx.home)), literal: true, glob: false, known: true }], value, base, ctx);
@@ -376,6 +460,8 @@ export function shellPathEffects(analysis: ShellAnalysis, ctx: ShellPathContext)
 let lastEffects: {
   analysis: ShellAnalysis | undefined;
   cdPath: string | null | undefined;
+  oldPwd: string | null | undefined;
+  shell: ShellPathContext['shell'];
   cwd: string;
   home: string;
   platform: Platform;
@@ -386,6 +472,8 @@ let lastEffects: {
 } = {
   analysis: undefined,
   cdPath: undefined,
+  oldPwd: undefined,
+  shell: undefined,
   cwd: '',
   home: '',
   platform: 'linux',
@@ -406,6 +494,8 @@ function collectEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
     last.analysis === analysis &&
     last.result !== undefined &&
     last.cdPath === ctx.cdPath &&
+    last.oldPwd === ctx.oldPwd &&
+    last.shell === ctx.shell &&
     last.cwd === ctx.cwd &&
     last.home === ctx.home &&
     last.platform === ctx.platform &&
@@ -419,6 +509,8 @@ function collectEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
   lastEffects = {
     analysis,
     cdPath: ctx.cdPath,
+    oldPwd: ctx.oldPwd,
+    shell: ctx.shell,
     cwd: ctx.cwd,
     home: ctx.home,
     platform: ctx.platform,
@@ -439,7 +531,9 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
     if (!unresolved.includes(why)) unresolved.push(why);
   };
   try {
-    const vars = variablesOf(analysis.command);
+    const vars = variablesOf(analysis.command, start, ctx);
+    // Why a working directory is somewhere unknown (under `/**`), by that directory.
+    const anywhereWhy = new Map<string, string>();
     let cwds = [start];
     let forkedBySubshell = false;
     const seen = new Set([start]);
@@ -497,7 +591,7 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
               tree = 'some';
             }
             const said = isAnywhere(alias.path)
-              ? `${alias.path} (${raw}, where a cd through CDPATH, which may be set, may have gone to any directory of its name)`
+              ? `${alias.path} (${raw}, where ${r.anywhere ?? anywhereWhy.get(base) ?? CDPATH_WHY})`
               : raw;
             const e = effectOf(
               op,
@@ -579,28 +673,38 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
           const value = cmd.argv[t.index]!;
           const literal = cmd.literal[t.index] ?? false;
           const raw = cmd.raw?.[t.index] ?? value;
-          // A relative directory is looked up along CDPATH: each place it may lead is followed.
           const assigned = assignedCdPath(cmd.assignments);
           const cdPath = assigned !== undefined ? assigned : ctx.cdPath;
-          const words =
-            !literal || !searchesCdPath(value)
-              ? [value]
-              : cdPath === undefined || cdPath === 'unknown'
-                ? [value, `${ANYWHERE}/${value}`]
-                : cdCandidates(value, cdPath);
+          // A relative directory is looked up along CDPATH: each place it may lead is followed.
+          // `cd ~-` goes to each directory `~-` may name; left as written, `~-` is a relative
+          // name CDPATH is searched for as well.
+          const along = (name: string): string[] =>
+            cdPath === undefined || cdPath === 'unknown' ? [name, `${ANYWHERE}/${name}`] : cdCandidates(name, cdPath);
+          const words: { word: string; literal: boolean }[] = [];
+          if (!literal && PREVIOUS_WORD.test(value)) {
+            words.push({ word: value, literal });
+            for (const c of previousChoices(value, vars.previous))
+              if ('asWritten' in c && c.asWritten && c.literal)
+                for (const word of along(c.value.slice(2))) if (word !== c.value.slice(2)) words.push({ word, literal: true });
+          } else if (literal && searchesCdPath(value)) words.push(...along(value).map((word) => ({ word, literal })));
+          else words.push({ word: value, literal });
           next = [];
-          for (const word of words) {
-            add(i, 'read', raw, word, literal, bases);
+          for (const { word, literal: lit } of words) {
+            add(i, 'read', raw, word, lit, bases);
             const rs = bases.flatMap((b) =>
-              resolveFrom(word, literal, b, ctx, vars).map((r) => ({
+              resolveFrom(word, lit, b, ctx, vars).map((r) => ({
                 ...r,
                 path: isAnywhere(r.path) ? r.path : resolveProcAlias(r.path, b).path,
               })),
             );
-            if (rs.some((r) => !r.known)) note(`cd to a directory that is not literal: ${value}`);
+            for (const r of rs) if (!r.known) note(r.anywhere ?? `cd to a directory that is not literal: ${value}`);
+            for (const r of rs) if (isAnywhere(r.path)) anywhereWhy.set(r.path, r.anywhere ?? CDPATH_WHY);
             next.push(...rs.map((r) => r.path));
           }
         }
+        // bash and zsh's `cd` sets OLDPWD to the directory it leaves (dash's `~-` stays as written).
+        const previousNext = previousAfterCd(bases, ctx);
+        vars.previous = cmd.inSubshell ? uniquePrevious([...vars.previous, ...previousNext]) : previousNext;
         if (cmd.inSubshell && next.some((n) => !cwds.includes(n))) forkedBySubshell = true;
         cwds = cmd.inSubshell ? [...new Set([...cwds, ...next])] : [...new Set(next)];
         for (const c of cwds) seen.add(c);

@@ -21,12 +21,13 @@ function directory(argv: readonly string[]): DirectoryChange {
 }
 
 /**
- * `~` or `~/DIR` in plain characters: the home directory, which the path effects resolve as they
- * resolve `~` in any word (to the context's home, or to what the command assigns HOME). `~user`,
- * `~+` and `~-` name other directories.
+ * `~`, `~/DIR`, `~-` or `~-/DIR` in plain characters: the home directory or the previous one,
+ * which the path effects resolve as they resolve them in any word (`~` to the context's home or
+ * what the command assigns HOME; `~-` to each directory it may name in the shells the command
+ * may run in, or somewhere unknown). `~user` and `~+` name other directories.
  */
 function homeWord(raw: string): boolean {
-  return raw === '~' || /^~\/[A-Za-z0-9._/-]*$/.test(raw);
+  return /^~-?(\/[A-Za-z0-9._/-]*)?$/.test(raw);
 }
 
 /** Why `cd`/`pushd` leaves later commands unjudgeable: a target toolgate cannot resolve. */

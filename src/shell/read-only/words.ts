@@ -47,9 +47,10 @@ export function expandedWords(cmd: SimpleCommand, start = 1, tildeIsText = false
       continue;
     }
     const d = decodeWord(value);
-    // `~` and `~/…` name the home directory, which the path effects resolve (or know unknown):
-    // a path like any other. `~user`, `~+`, `~-` and zsh's named directories stay unknown.
-    if (d.tilde && /^~(\/|$)/.test(value) && !d.expansion && d.substitutions === 0 && !d.error && !d.zshEquals && !d.glob && !d.brace) {
+    // `~` and `~/…` name the home directory, `~-` and `~-/…` the previous one, which the path
+    // effects resolve (or know unknown): a path like any other. `~user`, `~+` and zsh's named
+    // directories stay unknown.
+    if (d.tilde && /^~-?(\/|$)/.test(value) && !d.expansion && d.substitutions === 0 && !d.error && !d.zshEquals && !d.glob && !d.brace) {
       words.push({ text: d.value, from: i, glob: false, brace: false, mayBeOption: false });
       continue;
     }

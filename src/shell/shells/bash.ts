@@ -1,5 +1,16 @@
 /** bash: the shell toolgate's analysis is written for. */
-import type { ShellModel } from './model.js';
+import type { PreviousDirectory, ShellModel } from './model.js';
+
+/**
+ * `~-` is `$OLDPWD` (bash 5.2 manual, Tilde Expansion), left as written when OLDPWD is unset. At
+ * start-up bash keeps an inherited OLDPWD only when it names a directory (variables.c), and a
+ * login shell's user commonly exports one: unknown unless the environment is known.
+ */
+function previousAtStart(_start: string, inherited: string | null | undefined): readonly PreviousDirectory[] {
+  if (inherited === undefined)
+    return [{ kind: 'unknown', why: '~- is the previous directory ($OLDPWD), which the environment toolgate was given does not show' }];
+  return inherited === null ? [{ kind: 'asWritten' }] : [{ kind: 'directory', path: inherited, ifDirectory: true }];
+}
 
 /** bash 5.2. @internal */
 export const bash: ShellModel = {
@@ -9,4 +20,7 @@ export const bash: ShellModel = {
   redirectionsAlone: () => undefined,
   wordProblem: () => undefined,
   equalsExpansion: false,
+  previousAtStart,
+  // `cd` sets OLDPWD to the directory it leaves.
+  previousAfterCd: (left) => [{ kind: 'directory', path: left }],
 };

@@ -8,6 +8,15 @@ import type { Redirect } from '../types.js';
 export type ModelledShell = 'bash' | 'sh' | 'zsh';
 
 /**
+ * What the word `~-` names in a shell at some point of a command: a directory (`ifDirectory`:
+ * only when that path is a directory, else the word stays as written), the word as written (a
+ * relative name `~-`), or a directory toolgate cannot tell (why).
+ * @internal
+ */
+export type PreviousDirectory =
+  { kind: 'directory'; path: string; ifDirectory?: true } | { kind: 'asWritten' } | { kind: 'unknown'; why: string };
+
+/**
  * One shell's behaviour where it matters to a permission decision.
  * @internal
  */
@@ -31,4 +40,11 @@ export interface ShellModel {
   wordProblem(raw: string): string | undefined;
   /** A leading `=` in a word is command-path expansion (`=ls` is `/bin/ls`): zsh's `EQUALS`. */
   readonly equalsExpansion: boolean;
+  /**
+   * What `~-` names when the command starts in `start`, with `OLDPWD` in the environment the
+   * shell inherits (`null`: known unset; `undefined`: not known).
+   */
+  previousAtStart(start: string, inherited: string | null | undefined): readonly PreviousDirectory[];
+  /** What `~-` names after a `cd` of the command that left the directory `left`. */
+  previousAfterCd(left: string): readonly PreviousDirectory[];
 }

@@ -1,4 +1,5 @@
-/** sh (dash, or bash as sh): a subset of bash for every question toolgate asks. */
+/** sh (dash, or bash as sh): a subset of bash for every question toolgate asks but what `~-` names. */
+import { bash } from './bash.js';
 import type { ShellModel } from './model.js';
 
 /** POSIX sh as dash 0.5 runs it. @internal */
@@ -9,4 +10,7 @@ export const sh: ShellModel = {
   redirectionsAlone: () => undefined,
   wordProblem: () => undefined,
   equalsExpansion: false,
+  // dash never expands `~-` (it stays as written); bash as sh expands it as bash does.
+  previousAtStart: (start, inherited) => [{ kind: 'asWritten' }, ...bash.previousAtStart(start, inherited)],
+  previousAfterCd: (left) => [{ kind: 'asWritten' }, ...bash.previousAfterCd(left)],
 };

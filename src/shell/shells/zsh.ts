@@ -76,4 +76,7 @@ export const zsh: ShellModel = {
       : undefined;
   },
   equalsExpansion: true,
+  // zsh sets OLDPWD to the directory it starts in, whatever it inherits (zshparam(1), OLDPWD).
+  previousAtStart: (start) => [{ kind: 'directory', path: start }],
+  previousAfterCd: (left) => [{ kind: 'directory', path: left }],
 };

@@ -130,6 +130,49 @@ describe('shellPathEffects', () => {
     expect(at('cd src && ls', undefined).unresolved).toEqual([]);
   });
 
+  it('resolves ~- to each directory it may name in the shells the command may run in', () => {
+    type Shell = 'bash' | 'sh' | 'zsh' | 'unknown';
+    const at = (command: string, shell: Shell, oldPwd: string | null | undefined) =>
+      shellPathEffects(analyzeShell(command, { shell }), { ...ctx, shell, oldPwd });
+    const reads = (command: string, shell: Shell, oldPwd: string | null | undefined) =>
+      at(command, shell, oldPwd).effects.map((e) => `${e.path}${e.glob ? ' (pattern)' : ''}`);
+    // bash: OLDPWD unset leaves the word as written (a folder named ~-); inherited, it is that directory.
+    expect(reads('cat ~-/a', 'bash', null)).toEqual(['/home/user/project/~-/a']);
+    expect(reads('cat ~-/a', 'bash', '/etc')).toEqual(['/etc/a', '/home/user/project/~-/a']);
+    // dash never expands it; zsh sets OLDPWD to the directory it starts in.
+    expect(reads('cat ~-/a', 'sh', null)).toEqual(['/home/user/project/~-/a']);
+    expect(reads('cat ~-/a', 'zsh', '/etc')).toEqual(['/home/user/project/a']);
+    // Not known in the environment: somewhere unknown, and said so.
+    expect(reads('cat ~-/a', 'bash', undefined)).toEqual(['/**/a (pattern)']);
+    expect(at('cat ~-/a', 'bash', undefined).unresolved.join()).toContain('$OLDPWD');
+    // After a cd of the command, the directory it left (bash, zsh); dash keeps the word.
+    expect(reads('cd src && cat ~-/a', 'bash', undefined)).toContain('/home/user/project/a');
+    expect(reads('cd src && cd ~- && cat .env', 'bash', undefined)).toEqual([
+      '/home/user/project/src',
+      '/home/user/project',
+      '/home/user/project/.env',
+    ]);
+    expect(reads('cd src && cat ~-/a', 'sh', null)).toEqual([
+      '/home/user/project/src',
+      '/home/user/project/src/~-/a',
+      '/home/user/project/a',
+    ]);
+    // A subshell's cd may or may not have happened: both.
+    expect(reads('(cd src); cat ~-/a', 'bash', null)).toEqual([
+      '/home/user/project/src',
+      '/home/user/project/~-/a',
+      '/home/user/project/a',
+      '/home/user/project/src/~-/a',
+    ]);
+    // cd ~- goes where ~- names: later relative paths follow it.
+    expect(reads('cd ~- && cat b', 'bash', '/etc')).toEqual(['/etc', '/home/user/project/~-', '/etc/b', '/home/user/project/~-/b']);
+    expect(at('cd ~- && cat b', 'bash', undefined).unresolved.join()).toContain('$OLDPWD');
+    // A value the command assigns is one more place.
+    expect(reads('OLDPWD=/opt; cat ~-/a', 'bash', null)).toContain('/opt/a');
+    // Quoted, ~- is a name.
+    expect(reads("cat '~-'/a", 'bash', undefined)).toEqual(['/home/user/project/~-/a']);
+  });
+
   it('reports both directories after a cd in a subshell or pipeline', () => {
     const r = effects('(cd sub); cat x');
     expect(r.effects.map((e) => e.path)).toEqual(expect.arrayContaining(['/home/user/project/x', '/home/user/project/sub/x']));
