@@ -4,6 +4,14 @@
  * `%(signature…)` atoms (git-for-each-ref(1), git 2.44+) make git run `gpg.program` (or
  * `gpg.ssh.program`, `gpg.x509.program`) on every signed commit they show, so a command that
  * only prints history runs a program the configuration names. `%%` is a literal `%`.
+ *
+ * Read as git 2.39's pretty.c reads a format: at each `%` that is not `%%`, one optional "magic"
+ * character (`+`, `-` or a space: add a line feed or space before a non-empty expansion, or drop
+ * the line feed before an empty one) may come before the placeholder, and any placeholder that
+ * begins with `G` checks the signature (even one git then does not print, such as `%GX`). A column
+ * spec (`%<(N)`, `%>(N)`, `%><(N)`, `%>>(N)`) or a colour (`%C(…)`) is a placeholder of its own:
+ * the one after it is read from its own `%`, which this scan reaches as well. The scan looks inside
+ * every placeholder's text (a `%G` inside `%C(…)` is not one to git), which can only ask more.
  */
 
 /** Whether a format string (`--format=…`, `--pretty=format:…`, `format.pretty`, `pretty.<name>`) verifies signatures. @internal */
@@ -15,7 +23,9 @@ export function formatVerifiesSignatures(format: string): boolean {
       i++;
       continue;
     }
-    if (next === 'G') return true;
+    // One magic character (pretty.c format_commit_item) may come first: `%+G?`, `%-GS`, `% GK`.
+    const placeholder = next === '+' || next === '-' || next === ' ' ? format[i + 2] : next;
+    if (placeholder === 'G') return true;
     if (next === '(' && /^\(\s*signature\b/.test(format.slice(i + 1))) return true;
   }
   return false;

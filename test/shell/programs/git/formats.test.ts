@@ -1,5 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { formatOptionValues, formatVerifiesSignatures, signatureFormat } from '../../../../src/shell/programs/git/formats.js';
 
 describe('git formats that verify signatures', () => {
@@ -16,10 +20,35 @@ describe('git formats that verify signatures', () => {
     '%%%G?',
     '%(signature)',
     '%( signature:grade)',
+    '%+G?',
+    '%-GS',
+    '% GK',
+    '%+GX',
+    'format:%h %+GS',
+    'tformat:%-GK',
+    '%<(5)%+G?',
+    '%C(auto)%+G?',
+    '%+%G?',
   ])('%j verifies', (f) => {
     expect(formatVerifiesSignatures(f)).toBe(true);
   });
-  it.each(['%h %s', '%%G?', 'oneline', 'raw', '%gs %gd', '%(refname)', '%C(yellow)%h', '%%%%G'])('%j does not', (f) => {
+  it.each([
+    '%h %s',
+    '%%G?',
+    'oneline',
+    'raw',
+    '%gs %gd',
+    '%(refname)',
+    '%C(yellow)%h',
+    '%%%%G',
+    '%+s',
+    '%-h',
+    '% an',
+    '%+-G?',
+    '%++G?',
+    '%%+G?',
+    '%*G?',
+  ])('%j does not', (f) => {
     expect(formatVerifiesSignatures(f)).toBe(false);
   });
   it('a %G placeholder anywhere after an even run of % verifies, whatever surrounds it', () => {
@@ -39,5 +68,90 @@ describe('git formats that verify signatures', () => {
     expect(formatOptionValues(['--format=%G?', '--pretty', 'x', '-1', '--', '--format=%GK'])).toEqual(['%G?', 'x']);
     expect(signatureFormat(['-1', '--pretty=format:%GS'])).toBe('format:%GS');
     expect(signatureFormat(['--grep=%G?'])).toBeUndefined();
+  });
+});
+
+/**
+ * The installed git is the oracle: a repository whose HEAD carries a signature header, and
+ * gpg.program a script that leaves a mark. Every format git verifies with is one toolgate says
+ * verifies; the formats listed as exact are judged the same both ways.
+ */
+describe('git formats that verify signatures, against the installed git', () => {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'toolgate-git-formats-')));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const env = {
+    PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+    HOME: root,
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_AUTHOR_NAME: 't',
+    GIT_AUTHOR_EMAIL: 't@e',
+    GIT_COMMITTER_NAME: 't',
+    GIT_COMMITTER_EMAIL: 't@e',
+  };
+  const repo = join(root, 'r');
+  const mark = join(root, 'mark');
+  const gpg = join(root, 'gpg');
+  const git = (args: string[], input?: string) => execFileSync('git', args, { cwd: repo, env, encoding: 'utf8', input, stdio: 'pipe' });
+  execFileSync('git', ['init', '-q', repo], { env });
+  writeFileSync(join(repo, 'a'), 'a\n');
+  git(['add', 'a']);
+  git(['commit', '-q', '-m', 'one']);
+  const tree = git(['write-tree']).trim();
+  const parent = git(['rev-parse', 'HEAD']).trim();
+  const signed = git(
+    ['hash-object', '-t', 'commit', '-w', '--stdin'],
+    `tree ${tree}\nparent ${parent}\nauthor t <t@e> 1700000000 +0000\ncommitter t <t@e> 1700000000 +0000\n` +
+      'gpgsig -----BEGIN PGP SIGNATURE-----\n \n iQEzBAABCAAdFiEE\n -----END PGP SIGNATURE-----\n\nsigned\n',
+  ).trim();
+  git(['update-ref', 'HEAD', signed]);
+  writeFileSync(gpg, `#!/bin/sh\necho ran >> '${mark}'\n`);
+  chmodSync(gpg, 0o755);
+  /** Whether `git log -1 --format=F` ran gpg.program. */
+  const gitVerifies = (format: string): boolean => {
+    rmSync(mark, { force: true });
+    try {
+      git(['-c', `gpg.program=${gpg}`, 'log', '-1', `--format=${format}`]);
+    } catch {
+      // A format git refuses (it dies) may still have run the program first; the mark says.
+    }
+    return existsSync(mark);
+  };
+  const exact = [
+    '%G?',
+    '%+G?',
+    '%-G?',
+    '% G?',
+    '%GX',
+    '%+GX',
+    '%+-G?',
+    '%++G?',
+    '%+%G?',
+    '%<(5)%+G?',
+    '%>>(3)% GS',
+    '%>|(5)%-GK',
+    '%C(auto)%+G?',
+    '%x%G?',
+    '%+w(1)%G?',
+    '%w(10)%+G?',
+    '%%G?',
+    '%%+G?',
+    '%h %s',
+    '%+s',
+    '%*G?',
+    '%_G?',
+    '%:G?',
+  ];
+  it.each(exact)('%j: toolgate and git agree', (f) => {
+    expect(formatVerifiesSignatures(f)).toBe(gitVerifies(f));
+  });
+  it('every format git verifies with is one toolgate says verifies (generated around the magic characters)', () => {
+    const part = fc.constantFrom('%', '+', '-', ' ', 'G', '?', 'h', '(', ')', '<', 'C', 'x', 'w', '%%');
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 6 }), (parts) => {
+        const f = parts.join('');
+        if (gitVerifies(f)) expect(formatVerifiesSignatures(f)).toBe(true);
+      }),
+      { numRuns: 60 },
+    );
   });
 });
