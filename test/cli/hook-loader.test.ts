@@ -4,25 +4,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hookCallKind, loadHook } from '../../src/cli/hook-loader.js';
-
-const root = join(__dirname, '../..');
+import { programArgs } from '../support/programs/run.js';
 
 /**
  * `loadHook` in a fresh process (V8 also keeps compiled scripts in memory: in one process a second
  * load would not read the cache file at all): whether the code came from the cache, and what
- * `hookMain(args)` returned.
+ * `hookMain(args)` returned. The loader is the one built for the run (test/support/programs), so
+ * the process does not compile TypeScript first (through tsx, most of each process's time).
  */
 function loadInChild(bundle: string, cache: string, args: string[], kind = 'any'): { cached: boolean; result: number } {
-  const script = `import { loadHook } from ${JSON.stringify(join(root, 'src/cli/hook-loader.ts'))};
+  const [loader] = programArgs('hook-loader');
+  const script = `import { loadHook } from ${JSON.stringify(loader)};
 const l = await loadHook(${JSON.stringify(bundle)}, { TOOLGATE_CACHE_DIR: ${JSON.stringify(cache)} }, ${JSON.stringify(kind)});
 const result = await l.hook.hookMain(${JSON.stringify(args)});
 l.afterCall();
 console.log(JSON.stringify({ cached: l.cached, result }));`;
-  const r = spawnSync(
-    process.execPath,
-    ['--import', join(root, 'node_modules/tsx/dist/esm/index.mjs'), '--input-type=module', '-e', script],
-    { encoding: 'utf8' },
-  );
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(r.stderr);
   return JSON.parse(r.stdout) as { cached: boolean; result: number };
 }

@@ -16,6 +16,8 @@ export const PROGRAMS = {
   'race-writer': 'test/settings/fixtures/race-writer.ts',
   /** The checkpoints process the crash tests kill (test/checkpoints/crash.test.ts). */
   'crash-child': 'test/fixtures/checkpoints/crash-child.ts',
+  /** Not a program: the hook's loader, which test/cli/hook-loader.test.ts imports in a fresh process each time. */
+  'hook-loader': 'src/cli/hook-loader.ts',
 } as const;
 
 export type ProgramName = keyof typeof PROGRAMS;
