@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseWhen } from '../../src/cli/asks.js';
 import { parseListen } from '../../src/cli/serve.js';
 import { ENVIRONMENT_FACT_NAMES, environmentHeaderTemplate, SHELL_HEADER_TEMPLATE } from '../../src/evaluate/index.js';
@@ -88,6 +88,28 @@ const hook = async (url: string, body: unknown) =>
     })
   ).json() as Promise<{ hookSpecificOutput?: { permissionDecision?: string; permissionDecisionReason?: string } }>;
 
+/**
+ * The id of the ask a session's held call made: waited for through serve's API (a `toolgate` process
+ * per try made each wait seconds long), then listed by `toolgate asks list`, as a person finds it.
+ */
+async function heldAsk(url: string, session: string): Promise<string> {
+  let id = '';
+  for (let i = 0; i < 400 && id === ''; i++) {
+    const list = (await (await fetch(`${url}/v1/asks?session=${session}`)).json()) as { asks: { id: string }[] };
+    id = list.asks[0]?.id ?? '';
+    if (id === '') await new Promise((r) => setTimeout(r, 25));
+  }
+  expect(id).not.toBe('');
+  const listed = cli(['asks', 'list', '--store', `sqlite:${store}`, '--session', session, '--json']);
+  expect(
+    listed.out
+      .trim()
+      .split('\n')
+      .map((l) => (JSON.parse(l) as { id: string }).id),
+  ).toEqual([id]);
+  return id;
+}
+
 beforeAll(() => {
   dir = realpathSync(mkdtempSync(join(tmpdir(), 'toolgate-cli-serve-')));
   project = join(dir, 'project');
@@ -107,8 +129,10 @@ describe('toolgate serve', () => {
       const tokenFile = join(dir, 'xdg', 'toolgate', 'serve-token');
       expect(statSync(tokenFile).mode & 0o777).toBe(0o600);
       expect(readFileSync(tokenFile, 'utf8').trim().length).toBeGreaterThanOrEqual(32);
-      await new Promise((r) => setTimeout(r, 200));
-      expect(s.err()).toContain(`the answer token is in ${tokenFile} (made now, mode 0600)`);
+      await vi.waitFor(() => expect(s.err()).toContain(`the answer token is in ${tokenFile} (made now, mode 0600)`), {
+        timeout: 10_000,
+        interval: 20,
+      });
       expect((await hook(s.url, event('git status'))).hookSpecificOutput?.permissionDecision).toBe('allow');
       expect((await hook(s.url, event('rm -rf x'))).hookSpecificOutput?.permissionDecision).toBe('deny');
     } finally {
@@ -142,13 +166,7 @@ describe('toolgate serve', () => {
     const s = await serve([]);
     try {
       const held = hook(s.url, event('npm publish', 'cli-held'));
-      let id = '';
-      for (let i = 0; i < 100 && id === ''; i++) {
-        const list = cli(['asks', 'list', '--store', `sqlite:${store}`, '--session', 'cli-held', '--json']);
-        id = list.out.trim() === '' ? '' : (JSON.parse(list.out.trim().split('\n')[0] as string) as { id: string }).id;
-        if (id === '') await new Promise((r) => setTimeout(r, 100));
-      }
-      expect(id).not.toBe('');
+      const id = await heldAsk(s.url, 'cli-held');
       const shown = cli(['asks', 'show', id, '--store', `sqlite:${store}`]);
       expect(shown.out).toMatch(/call: +Bash\n +command: +npm publish\n/);
       const code = await s.codeOf(id);
@@ -187,12 +205,7 @@ describe('toolgate serve', () => {
     const s = await serve([]);
     try {
       const held = hook(s.url, event('npm publish --tag cli', 'cli-rule'));
-      let id = '';
-      for (let i = 0; i < 100 && id === ''; i++) {
-        const list = cli(['asks', 'list', '--store', `sqlite:${store}`, '--session', 'cli-rule', '--json']);
-        id = list.out.trim() === '' ? '' : (JSON.parse(list.out.trim().split('\n')[0] as string) as { id: string }).id;
-        if (id === '') await new Promise((r) => setTimeout(r, 100));
-      }
+      const id = await heldAsk(s.url, 'cli-rule');
       const shown = cli(['asks', 'show', id, '--store', `sqlite:${store}`]);
       expect(shown.out).toContain(
         '  remember: Bash(npm publish *) — every command that starts with "npm publish", whatever follows (toolgate still asks for one it finds reading or writing outside the working directories, or that may write a protected path) (broader than this call)\n',
@@ -260,12 +273,7 @@ describe('toolgate serve', () => {
     const s = await serve(['--token-file', own]);
     try {
       const held = hook(s.url, event('npm publish --tag own', 'cli-own'));
-      let id = '';
-      for (let i = 0; i < 100 && id === ''; i++) {
-        const list = cli(['asks', 'list', '--store', `sqlite:${store}`, '--session', 'cli-own', '--json']);
-        id = list.out.trim() === '' ? '' : (JSON.parse(list.out.trim().split('\n')[0] as string) as { id: string }).id;
-        if (id === '') await new Promise((r) => setTimeout(r, 100));
-      }
+      const id = await heldAsk(s.url, 'cli-own');
       // The default token file is not serve's: serve cannot be asked, and the defaults are said to be defaults.
       expect(cli(['asks', 'show', id, '--store', `sqlite:${store}`]).out).toMatch(
         /  lasts: {4}as the toolgate serve that records the answer keeps grants \(serve --grant-ttl\), which cannot be asked now/,
@@ -298,12 +306,7 @@ describe('toolgate serve', () => {
         tool_name: 'Edit',
         tool_input: { file_path: join(project, '.claude', 'settings.json'), old_string: 'rm', new_string: 'rm' },
       });
-      let id = '';
-      for (let i = 0; i < 100 && id === ''; i++) {
-        const list = cli(['asks', 'list', '--store', `sqlite:${store}`, '--session', 'cli-firm', '--json']);
-        id = list.out.trim() === '' ? '' : (JSON.parse(list.out.trim().split('\n')[0] as string) as { id: string }).id;
-        if (id === '') await new Promise((r) => setTimeout(r, 100));
-      }
+      const id = await heldAsk(s.url, 'cli-firm');
       const code = await s.codeOf(id);
       const r = cli(['asks', 'answer', id, 'allow', '--remember', 'project', '--server', s.url, '--code', code]);
       expect(r.code).toBe(2);
@@ -378,12 +381,7 @@ describe('toolgate serve', () => {
       () => 'answered',
       () => 'failed',
     );
-    let id = '';
-    for (let i = 0; i < 100 && id === ''; i++) {
-      const list = cli(['asks', 'list', '--store', `sqlite:${store}`, '--session', 'cli-kill', '--json']);
-      id = list.out.trim() === '' ? '' : (JSON.parse(list.out.trim().split('\n')[0] as string) as { id: string }).id;
-      if (id === '') await new Promise((r) => setTimeout(r, 100));
-    }
+    const id = await heldAsk(a.url, 'cli-kill');
     a.child.kill('SIGKILL');
     expect(await held).toBe('failed');
     const b = await serve([]);
