@@ -4,18 +4,7 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { normalizeMode, type Platform, type SettingsSourceKind } from '../core/types.js';
 import { prepare } from '../evaluate/index.js';
-import {
-  formatLintReport,
-  lintProject,
-  lintReportToSarif,
-  lintSettings,
-  formatWhatIf,
-  summarize,
-  whatIf,
-  type LintInput,
-  type LintReport,
-} from '../lint/index.js';
-import { lintGrants } from '../lint/grants.js';
+import type { LintInput, LintReport } from '../lint/index.js';
 import type { SampleEnv } from '../lint/samples.js';
 import type { Policy } from '../settings/types.js';
 import type { Store } from '../store/index.js';
@@ -66,6 +55,14 @@ function kindOfFile(file: string, flag: string | undefined): SettingsSourceKind 
   return 'projectSettings';
 }
 
+/**
+ * The linter, loaded when `lint` runs: its schema validators (ajv and the public settings schema)
+ * are a sizeable part of every other command's start otherwise.
+ */
+function lintModule(): Promise<typeof import('../lint/index.js')> {
+  return import('../lint/index.js');
+}
+
 /** Exit status of `toolgate lint`: 1 when a finding at or above `--fail-on` (default error) exists. */
 function exitFor(report: LintReport, failOn: string | undefined): number {
   if (failOn === 'never') return 0;
@@ -92,6 +89,7 @@ async function runWhatIf(call: string, flags: LintFlags): Promise<number> {
     process.stderr.write(`toolgate: unknown mode "${flags.mode}"\n`);
     return 2;
   }
+  const { formatWhatIf, whatIf } = await lintModule();
   const result = whatIf(parsed.call, { mode, policy: loaded.policy, cwd: loaded.cwd, home: loaded.home, projectDir: loaded.projectDir });
   process.stdout.write(flags.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatWhatIf(result)}\n`);
   return 0;
@@ -120,6 +118,8 @@ async function lintStore(address: string, flags: LintFlags): Promise<LintReport>
         policies.set(dir, undefined);
       }
     }
+    const { lintGrants } = await import('../lint/grants.js');
+    const { summarize } = await lintModule();
     const diagnostics = lintGrants({ grants, askOf: (id) => asks.get(id)?.pending, policyOf: (dir) => policies.get(dir), store: address });
     return summarize([address], diagnostics);
   } finally {
@@ -195,6 +195,7 @@ export function registerLintCommand(program: Command): Command {
         return;
       }
       await prepare();
+      const { formatLintReport, lintProject, lintReportToSarif, lintSettings } = await lintModule();
       if (flags.store !== undefined) {
         if (files.length > 0 || flags.settings !== undefined)
           throw new UsageError('--store lints the grants of a store: name no settings files with it');

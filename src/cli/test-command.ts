@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { readdir, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { nodeFileSystem } from '../node/index.js';
-import { formatPolicyTestReport, policyTestJUnit, runPolicyTests, type PolicyTestReport } from '../policy-test/index.js';
+import type { PolicyTestReport } from '../policy-test/index.js';
 
 interface TestFlags {
   json?: boolean;
@@ -59,6 +59,8 @@ export function registerTestCommand(program: Command): Command {
         process.exitCode = 2;
         return;
       }
+      // Loaded when `test` runs: its schema validator (ajv) is a sizeable part of every other command's start otherwise.
+      const { formatPolicyTestReport, policyTestJUnit, runPolicyTests } = await import('../policy-test/index.js');
       const fs = nodeFileSystem();
       const reports: PolicyTestReport[] = [];
       for (const file of files)
