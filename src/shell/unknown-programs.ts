@@ -15,7 +15,7 @@ import { PATH_FREE_BUILTINS } from './programs/builtins.js';
 import type { SimpleCommand } from './types.js';
 
 /** Programs whose runs toolgate reads (as children, opaque or unknown) or that run nothing named in their arguments. */
-const KNOWN = new Set([...SHELLS, 'mktemp']);
+const KNOWN = new Set(SHELLS);
 
 /** Whether the program's model says toolgate sees everything it runs. */
 function runsSeen(name: string): boolean {

@@ -63,6 +63,7 @@ import { locale } from './locale.js';
 import { logname } from './logname.js';
 import { ls } from './ls.js';
 import { lsof } from './lsof.js';
+import { mktemp } from './mktemp.js';
 import { mv } from './mv.js';
 import { nl } from './nl.js';
 import { npm } from './npm.js';
@@ -175,6 +176,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => logname,
   () => ls,
   () => lsof,
+  () => mktemp,
   () => mv,
   () => nl,
   () => npm,
