@@ -1,4 +1,4 @@
-import { printedVariables } from '../shell/programs/index.js';
+import { printedVariables } from '../shell/programs/environment-printers.js';
 import { decide, fixedPass, passFixed } from './state.js';
 import type { EvalState, EvaluationContext, PipelineStep, StepResult } from './types.js';
 

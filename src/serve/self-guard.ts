@@ -6,15 +6,9 @@ import { globMatches, newBudget } from '../evaluate/fs-reach.js';
 import type { PathEffect } from '../shell/index.js';
 import { escapeRuleContent } from '../rules/index.js';
 import { textNamesPath } from '../paths/named-in-text.js';
-import {
-  entersDirectory,
-  isPackageRunner,
-  packageRunsOf,
-  processesAimedAt,
-  runsJavaScript,
-  specPackage,
-  unnamedPackageSpec,
-} from '../shell/programs/index.js';
+import { entersDirectory, runsJavaScript } from '../shell/programs/index.js';
+import { isPackageRunner, packageRunsOf, specPackage, unnamedPackageSpec } from '../shell/programs/package-runners.js';
+import { processesAimedAt } from '../shell/programs/process-attach.js';
 
 /** Where serve listens and keeps its secrets: what a gated agent must not reach. */
 export interface SelfTarget {

@@ -3,13 +3,9 @@
  * registry over them. To add or correct a program, see `docs/shell.md`.
  */
 import type { ProgramModel, ProgramRole } from './model.js';
-import { PROGRAM_INDEX } from './program-index.js';
+import { PROGRAM_INDEX, UNMODELLED_NAMES } from './program-index.js';
 import { PROGRAM_LOADERS } from './loaders.js';
 import { lazyProgramRegistry, type ProgramRegistry } from './registry.js';
-import { SHELLS } from './posix-shells.js';
-import { INTERPRETERS } from './interpreters.js';
-import { PROJECT_RUNNERS } from './project-runners.js';
-import { PACKAGE_RUNNERS } from './package-runners.js';
 
 export type { DirectoryChange, ProgramConfigFiles, ProgramExample, ProgramModel, ProgramRole, ProgramRuns, ProgramState } from './model.js';
 export { cdReadOnly } from './cd.js';
@@ -26,13 +22,11 @@ export { PROGRAM_LOADERS } from './loaders.js';
 /**
  * The registry the shell layer uses: a name index at start, each model loaded on first lookup
  * (duplicate names are refused by its test and the build, not at start). The programs of a role
- * that have no model yet come from the tables that know them as opaque: the POSIX shells, the
- * interpreters, the project and package runners.
+ * that have no model yet come from the tables that know them as opaque (the POSIX shells, the
+ * interpreters, the project and package runners), through the index: naming them loads no table.
  * @internal
  */
-export const PROGRAMS: ProgramRegistry = lazyProgramRegistry(PROGRAM_LOADERS, PROGRAM_INDEX, {
-  unmodelled: { shell: SHELLS, interpreter: INTERPRETERS, runner: [...PROJECT_RUNNERS, ...PACKAGE_RUNNERS] },
-});
+export const PROGRAMS: ProgramRegistry = lazyProgramRegistry(PROGRAM_LOADERS, PROGRAM_INDEX, { unmodelled: UNMODELLED_NAMES });
 
 /**
  * The names of the programs of a role (wrappers, interpreters, shells, runners of scripts), for a
@@ -86,7 +80,4 @@ export function passesOnData(name: string): boolean {
 export function findsRepositoryFromCwd(name: string): boolean {
   return PROGRAMS.get(name)?.findsRepositoryFromCwd === true;
 }
-export { processesAimedAt, type ProcessAim } from './process-attach.js';
-export { packageRunsOf, isPackageRunner, specPackage, unnamedPackageSpec, type PackageRun } from './package-runners.js';
-export { printedVariables } from './environment-printers.js';
 export { runsJavaScript } from './interpreters.js';

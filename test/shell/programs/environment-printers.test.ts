@@ -1,7 +1,7 @@
 /** Which variables a command prints (the sandbox credentials check asks it). */
 import { describe, expect, it } from 'vitest';
 import { analyzeShell } from '../../../src/shell/index.js';
-import { printedVariables } from '../../../src/shell/programs/index.js';
+import { printedVariables } from '../../../src/shell/programs/environment-printers.js';
 
 const printed = (command: string) => analyzeShell(command).commands.map((c) => printedVariables(c));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { processesAimedAt } from '../../../src/shell/programs/index.js';
+import { processesAimedAt } from '../../../src/shell/programs/process-attach.js';
 
 const aim = (command: string, literal?: boolean[]) => processesAimedAt(command.split(' '), literal);
 
