@@ -48,7 +48,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/shell/read-only/index.ts:cd': 'the dispatch of the `cd` check kind to programs/cd.ts',
   'src/shell/effects/path-effects.ts:tree': 'the `tree` field of a path effect, not the program',
   'src/cli/test-command.ts:test': 'the `toolgate test` subcommand, not the program',
-  'src/lint/locate.ts:[': 'a bracket of a JSON path, not the program',
   'src/paths/gitignore-match.ts:[': 'a bracket expression of a pattern, not the program',
   'src/paths/glob.ts:[': 'a bracket expression of a glob, not the program',
   'src/powershell/reader.ts:[': 'a character of PowerShell syntax, not the program',
