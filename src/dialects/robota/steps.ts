@@ -276,6 +276,18 @@ export const robotaUnevaluableDeny: PipelineStep = {
 };
 
 /**
+ * A parameter rule on the primary field of the call's tool asks on every call of it, firmly — an
+ * ask pattern and a deny pattern alike (step 5 reads both lists).
+ */
+function primaryFieldAsk(state: EvalState, cr: CompiledRule, rule: RobotaRule | undefined): Decision | undefined {
+  if (!rule?.primaryParam || !robotaToolMatches(rule, viewOf(state).tool, profilesOf(state))) return undefined;
+  return approve(state, 'neverAutoApproved', 'rule', `${cr.rule.text} is a parameter rule on the primary field: it asks on every call`, {
+    rule: cr,
+    askKind: 'firm',
+  });
+}
+
+/**
  * 5. Never auto-approved, in every mode (bypassPermissions included): an ask pattern, a parameter
  * rule on a primary field, removing a critical path with rm/rmdir, a write into the protected
  * list.
@@ -299,14 +311,8 @@ export const robotaNeverAutoApproved: PipelineStep = {
           );
         continue;
       }
-      if (rule.primaryParam && robotaToolMatches(rule, v.tool, profilesOf(state)))
-        return approve(
-          state,
-          'neverAutoApproved',
-          'rule',
-          `${cr.rule.text} is a parameter rule on the primary field: it asks on every call`,
-          { rule: cr, askKind: 'firm' },
-        );
+      const primary = primaryFieldAsk(state, cr, rule);
+      if (primary !== undefined) return primary;
       const m = restrictive(state, rule);
       if (m !== 'none')
         return approve(
@@ -318,15 +324,8 @@ export const robotaNeverAutoApproved: PipelineStep = {
         );
     }
     for (const cr of [...state.index.bareDeny, ...state.index.deny]) {
-      const rule = robotaRule(cr.rule.text);
-      if (rule?.primaryParam && robotaToolMatches(rule, v.tool, profilesOf(state)))
-        return approve(
-          state,
-          'neverAutoApproved',
-          'rule',
-          `${cr.rule.text} is a parameter rule on the primary field: it asks on every call`,
-          { rule: cr, askKind: 'firm' },
-        );
+      const primary = primaryFieldAsk(state, cr, robotaRule(cr.rule.text));
+      if (primary !== undefined) return primary;
     }
     const platform = state.env.platform;
     const norm = { cwd: state.ctx.cwd, home: state.ctx.home, platform };
