@@ -33,6 +33,16 @@ const TREE_NAMES: NamesFrom = { kind: 'unseen', what: 'git-tree' };
  */
 const COMMIT_NAMES: NamesFrom = { kind: 'unseen', what: 'git-commits' };
 
+/** The temporary file `git unpack-file` and `git checkout-index --temp` write: a fixed stem and six random characters. */
+const MERGE_FILE = '.merge_file_??????';
+
+/** `git checkout-index`'s options (git 2.39): `--temp` is its own, not an abbreviation of another subcommand's `--template`. */
+const CHECKOUT_INDEX = {
+  shortArg: '',
+  longArg: ['prefix', 'stage'],
+  longFlags: ['index', 'quiet', 'force', 'all', 'no-create', 'temp', 'ignore-skip-worktree-bits', 'stdin'],
+};
+
 /** The working-tree files a `rev:path` word names (`HEAD:.env`, `:.env`, `:0:a/b`); `./` paths are relative to the cwd. */
 function revPath(word: string): { value: string; fromRoot: boolean } | undefined {
   if (word.startsWith('-')) return undefined;
@@ -244,7 +254,8 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
     // `git log/diff/show/format-patch --output=F` writes F; format-patch `-o DIR` writes into DIR.
     if (is(o, '--output', '--output-directory') || (name === 'format-patch' && is(o, '-o')) || (name === 'archive' && is(o, '-o')))
       pushOpt(files, optionFile(o, 'write', argv));
-    if (is(o, '--template')) {
+    // A template directory's files are copied into the new repository (`init`, `clone`).
+    if (is(o, '--template') && (name === 'init' || name === 'clone')) {
       pushOpt(files, optionFile(o, 'read', argv, { tree: 'all' }));
     }
     if (is(o, '--separate-git-dir')) pushOpt(files, optionFile(o, 'write', argv, { tree: 'some' }));
@@ -374,13 +385,26 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
     case 'checkout-index': {
       // It writes index entries into the working tree: `-a` (or `--stdin`) every one, whose names
       // came from whatever tree was read into the index; else the paths named. `--prefix` writes
-      // them under another name.
-      const prefix = options.find((o) => is(o, '--prefix'));
-      const whole = has(options, '-a', '--all', '--stdin');
+      // them under another name. `--temp` writes each to a new temporary file at the top of the
+      // work tree instead (`--prefix` then plays no part), named `.merge_file_` and six random
+      // characters (git-checkout-index(1); git 2.39).
+      const own = rest(CHECKOUT_INDEX);
+      const prefix = own.options.find((o) => is(o, '--prefix'));
+      const whole = has(own.options, '-a', '--all', '--stdin');
+      if (has(own.options, '--temp')) {
+        files.push({ op: 'write', index: at, value: MERGE_FILE, pattern: true, fromRoot: true });
+        return done();
+      }
       if (prefix) pushOpt(files, optionFile(prefix, 'write', argv, { tree: 'some', names: TREE_NAMES }));
       else if (whole) files.push({ op: 'write', index: at, value: '.', tree: 'some', names: TREE_NAMES });
-      if (!prefix) files.push(...all(ops, 'write'));
+      if (!prefix) files.push(...all(own.operands, 'write'));
       return done();
+    }
+    case 'unpack-file': {
+      // It writes the blob to a new temporary file `.merge_file_XXXXXX` at the top of the work tree
+      // (in the directory it runs in when that is inside the repository's .git) and prints its name.
+      files.push({ op: 'write', index: at, value: MERGE_FILE, pattern: true, fromRoot: true });
+      return done({ notFiles: ops });
     }
     case 'read-tree': {
       // `-u` writes the tree's files into the working tree (and removes those it drops); without it

@@ -61,6 +61,17 @@ describe('git writes the working tree it checks a tree out into', () => {
     expect(show(command)).toEqual(effects);
   });
 
+  it('git checkout-index --temp and git unpack-file write a new .merge_file_XXXXXX at the top of the work tree', () => {
+    // The top is the cwd or a folder above it (git 2.39; inside .git, the folder it runs in).
+    const top = ['write ./.merge_file_??????', 'write /home/user/.merge_file_??????'];
+    expect(show('git checkout-index --temp -a').slice(0, 2)).toEqual(top);
+    // --temp is checkout-index's own option (not --template): the entries' own paths are not written.
+    expect(show('git checkout-index --temp .claude/settings.json').slice(0, 2)).toEqual(top);
+    expect(show('git unpack-file 0123abcd').slice(0, 2)).toEqual(top);
+    expect(show('git -C .git/hooks unpack-file 0123abcd')).toContain('write ./.git/hooks/.merge_file_??????');
+    expect(show('git checkout-index -a --prefix .claude/')).toEqual(['write ./.claude [some]']);
+  });
+
   it('git read-tree without -u changes only the index', () => {
     expect(show('git read-tree FETCH_HEAD')).toEqual([]);
     expect(show('git read-tree --empty')).toEqual([]);
