@@ -1,16 +1,22 @@
 /**
  * `less` and `more`: page through their files. less's `-o`/`-O`/`--log-file` write a log file;
- * `-k`/`--lesskey-file` reads a key file; `--tag-file` reads a tags file.
+ * `-k`/`--lesskey-file` and `--lesskey-src` read a key file; `-T`/`--tag-file` reads a tags file.
  */
 import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readerFiles } from './readers.js';
 
-/** less(1) 590: the options toolgate reads a value for (not yet every option of the program). */
+/**
+ * less 590 less(1): every option. A value is attached or the next word (`-p pat`, `--pattern pat`);
+ * a long name may be shortened while it names one option; `-NUM` sets the window (`-z`).
+ */
 const lessGrammar: GnuOptionSpec = {
-  short: 'x:y:h:j:b:z:o:O:k:p:P:t:T:',
-  long: longOptions('log-file= LOG-FILE= lesskey-file= tag= tag-file='),
+  short: '?aAb:BcCdD:eEfFgGh:iIj:Jk:KLmMnNo:O:p:P:qQrRsSt:T:uUVwWx:Xy:z:"~#:',
+  long: longOptions(
+    'search-skip-screen SEARCH-SKIP-SCREEN buffers= auto-buffers clear-screen CLEAR-SCREEN dumb color= quit-at-eof QUIT-AT-EOF force quit-if-one-screen hilite-search HILITE-SEARCH max-back-scroll= ignore-case IGNORE-CASE jump-target= status-column lesskey-file= quit-on-intr no-lessopen long-prompt LONG-PROMPT line-numbers LINE-NUMBERS log-file= LOG-FILE= pattern= prompt= quiet silent QUIET SILENT raw-control-chars RAW-CONTROL-CHARS squeeze-blank-lines chop-long-lines tag= tag-file= underline-special UNDERLINE-SPECIAL version hilite-unread HILITE-UNREAD tabs= no-init max-forw-scroll= window= quotes= tilde help shift= file-size follow-name incsearch lesskey-src= line-num-width= mouse MOUSE no-histdups no-keypad rscroll= save-marks status-col-width= use-backslash use-color wheel-lines=',
+  ),
+  numeric: true,
 };
 
 /** more(1) (util-linux 2.38): no option takes a value. */
@@ -22,11 +28,14 @@ export const less = defineProgram({
   summary: 'less: page through files',
   sources: ['less 590 less(1)'],
   grammar: lessGrammar,
-  files: (name, argv, shape) => readerFiles(name, argv, shape, { readShort: 'k', writeOptions: ['-o', '-O', '--log-file', '--LOG-FILE'] }),
+  files: (name, argv, shape) => readerFiles(name, argv, shape, { readShort: 'kT', writeOptions: ['-o', '-O', '--log-file', '--LOG-FILE'] }),
   runs: 'unseen',
   examples: [
     { command: 'less README.md', effects: ['read ./README.md'], readOnly: false },
     { command: 'less -o log.txt a.txt', effects: ['write ./log.txt', 'read ./a.txt'], why: '-o copies the input to a log file' },
+    { command: 'less --lesskey-src=keys a.txt', effects: ['read ./keys', 'read ./a.txt'], why: '--lesskey-src reads a key file' },
+    { command: 'less -T tags -t main', effects: ['read ./tags'], why: '-T names the tags file; -t takes the tag' },
+    { command: 'less --pattern TODO a.txt', effects: ['read ./a.txt'], why: 'a long option takes its value from the next word too' },
   ],
 });
 

@@ -22,7 +22,7 @@ export interface ReaderFacts {
 }
 
 /** Long options of the readers whose value is a file they read. */
-const READ_OPTIONS = ['from-file', 'to-file', 'exclude-from', 'magic-file', 'format-file', 'lesskey-file', 'tag-file'];
+const READ_OPTIONS = ['from-file', 'to-file', 'exclude-from', 'magic-file', 'format-file', 'lesskey-file', 'lesskey-src', 'tag-file'];
 /** Long options whose value is a file listing more files to read. */
 const NAME_LIST_OPTIONS = ['files0-from', 'files-from'];
 
