@@ -51,14 +51,20 @@ export const checksums = defineProgram({
   ],
 });
 
-/** GNU coreutils 9.1 b2sum(1): the options toolgate reads a value for (not yet every option of the program). */
-const b2sumGrammar: GnuOptionSpec = { short: 'l:' };
+/** GNU coreutils 9.1 b2sum(1): every option. */
+const b2sumGrammar: GnuOptionSpec = {
+  short: 'bcl:tzw',
+  long: longOptions('binary check length= tag text zero ignore-missing quiet status strict warn help version'),
+};
 
-/** GNU coreutils 9.1 cksum(1): the options toolgate reads a value for (not yet every option of the program). */
-const cksumGrammar: GnuOptionSpec = { short: 'a:l:' };
+/** GNU coreutils 9.1 cksum(1): every option. */
+const cksumGrammar: GnuOptionSpec = {
+  short: 'a:cl:zw',
+  long: longOptions('algorithm= check length= tag untagged zero ignore-missing quiet status strict warn debug help version'),
+};
 
-/** GNU coreutils 9.1 sum(1): no option takes a value. */
-const sumGrammar: GnuOptionSpec = {};
+/** GNU coreutils 9.1 sum(1): every option (no option takes a value). */
+const sumGrammar: GnuOptionSpec = { short: 'rs', long: longOptions('sysv help version') };
 
 /** The b2sum model. @internal */
 export const b2sum = defineProgram({
@@ -82,7 +88,10 @@ export const cksum = defineProgram({
   grammar: cksumGrammar,
   files: (name, argv, shape) => readerFiles(name, argv, shape),
   runs: 'unseen',
-  examples: [{ command: 'cksum -a sha256 a.bin', effects: ['read ./a.bin'], readOnly: false, why: '-a takes the algorithm' }],
+  examples: [
+    { command: 'cksum -a sha256 a.bin', effects: ['read ./a.bin'], readOnly: false, why: '-a takes the algorithm' },
+    { command: 'cksum --algorithm=blake2b --length 256 a.bin', effects: ['read ./a.bin'], why: '--length takes the next word' },
+  ],
 });
 
 /** The sum model. @internal */
@@ -93,5 +102,8 @@ export const sum = defineProgram({
   grammar: sumGrammar,
   files: (name, argv, shape) => readerFiles(name, argv, shape),
   runs: 'unseen',
-  examples: [{ command: 'sum -r a.bin', effects: ['read ./a.bin'], readOnly: false }],
+  examples: [
+    { command: 'sum -r a.bin', effects: ['read ./a.bin'], readOnly: false },
+    { command: 'sum --sysv a.bin', effects: ['read ./a.bin'] },
+  ],
 });

@@ -6,10 +6,10 @@ import { longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readerFiles } from './readers.js';
 
-/** glibc 2.36 iconv(1): the options toolgate reads a value for (not yet every option of the program). */
+/** glibc 2.36 iconv(1), `iconv --help` (argp): every option. */
 const grammar: GnuOptionSpec = {
-  short: 'f:t:o:',
-  long: longOptions('from-code= to-code= output='),
+  short: 'f:t:lco:s?V',
+  long: longOptions('from-code= to-code= list output= silent verbose help usage version'),
 };
 
 /** The iconv model. @internal */
@@ -20,5 +20,8 @@ export const iconv = defineProgram({
   grammar: grammar,
   files: (name, argv, shape) => readerFiles(name, argv, shape, { writeOptions: ['-o', '--output'] }),
   runs: 'unseen',
-  examples: [{ command: 'iconv -f latin1 -t utf-8 -o out.txt in.txt', effects: ['write ./out.txt', 'read ./in.txt'], readOnly: false }],
+  examples: [
+    { command: 'iconv -f latin1 -t utf-8 -o out.txt in.txt', effects: ['write ./out.txt', 'read ./in.txt'], readOnly: false },
+    { command: 'iconv -c -s --from-code latin1 in.txt', effects: ['read ./in.txt'], why: '--from-code takes the next word' },
+  ],
 });

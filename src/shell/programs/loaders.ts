@@ -17,7 +17,7 @@ import { cd } from './cd.js';
 import { b2sum, checksums, cksum, sum } from './checksums.js';
 import { bat } from './bat.js';
 import { dos2unix } from './dos2unix.js';
-import { encoders } from './encoders.js';
+import { basenc, encoders } from './encoders.js';
 import { hd } from './hd.js';
 import { iconv } from './iconv.js';
 import { less, more } from './pagers.js';
@@ -244,6 +244,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => cksum,
   () => dos2unix,
   () => encoders,
+  () => basenc,
   () => fmt,
   () => hd,
   () => iconv,
