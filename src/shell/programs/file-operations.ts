@@ -52,11 +52,16 @@ const chmodGrammar: GnuOptionSpec = {
 /** The letters that start a mode written as an option (chmod.c: "Support nonportable uses like chmod -w"). */
 const MODE_LETTERS = 'rwxXstugoa,+=01234567';
 
-/** chown's and chgrp's options as toolgate has read them (one list for the two). */
-const attributeGrammar: GnuOptionSpec = {
+/** GNU coreutils 9.1 chgrp(1) (`HLPRcfhv`): every option. */
+const chgrpGrammar: GnuOptionSpec = {
   short: 'HLPRcfhv',
-  long: longOptions('reference= from= recursive changes silent quiet verbose dereference no-dereference preserve-root no-preserve-root'),
+  long: longOptions(
+    `reference= recursive changes silent quiet verbose dereference no-dereference preserve-root no-preserve-root ${HELP_VERSION}`,
+  ),
 };
+
+/** GNU coreutils 9.1 chown(1): chgrp's options and `--from=OWNER:GROUP`. */
+const chownGrammar: GnuOptionSpec = { short: chgrpGrammar.short!, long: { ...chgrpGrammar.long, from: 'required' } };
 
 /** GNU coreutils 9.1 truncate(1) (`cor:s:`). */
 const truncateGrammar: GnuOptionSpec = {
@@ -228,11 +233,13 @@ export const FILE_OPERATION_MODELS: readonly ProgramModel[] = [
       { command: 'chmod -w a.txt', effects: ['write ./a.txt'], why: 'a mode written as an option (-w): every operand is a file' },
     ]),
   ),
-  operation('chown', "chown: change files' owners", attributeGrammar, attributes, [
+  operation('chown', "chown: change files' owners", chownGrammar, attributes, [
     { command: 'chown --reference=ref.txt a.txt', effects: ['read ./ref.txt', 'write ./a.txt'], readOnly: false },
+    { command: 'chown --from root:root user a.txt', effects: ['write ./a.txt'], why: '--from takes the next word; user is the owner' },
   ]),
-  operation('chgrp', "chgrp: change files' groups", attributeGrammar, attributes, [
+  operation('chgrp', "chgrp: change files' groups", chgrpGrammar, attributes, [
     { command: 'chgrp staff a.txt', effects: ['write ./a.txt'], readOnly: false },
+    { command: 'chgrp -hR staff dir', effects: ['write ./dir [all]'], why: '-R changes everything under dir' },
   ]),
   operation('truncate', 'truncate: shrink or extend files to a size', truncateGrammar, (_n, argv, shape) => truncateOperands(argv, shape), [
     { command: 'truncate -s 0 a.txt', effects: ['write ./a.txt'], readOnly: false },
