@@ -12,22 +12,50 @@ const REPLACEMENT = /\{[^{}]*\}/g;
 /** Most command starts and arguments spelled out for one parallel command. */
 const MAX_PARALLEL_TEXTS = 64;
 
+/** A parallel command's words, split at its argument lists: every facet reads them so. */
+interface ParallelWords {
+  /** The index of the first separator (`argv.length` when there is none): options and command before it. */
+  readonly end: number;
+  /** The arguments its `:::` lists give, in order. */
+  readonly args: readonly string[];
+  /** It has a `:::` (or `:::+`) list. */
+  readonly hasArgumentList: boolean;
+  /** It has a `::::` (or `::::+`) list: arguments read from files toolgate does not read. */
+  readonly fromFiles: boolean;
+  /** A word before the lists spelled like `-a`/`--arg-file` (over-approximated: `-a…`, `--a…`): arguments from a file. */
+  readonly argFileOption: boolean;
+}
+
 /**
- * What GNU `parallel` runs. Its option list is long and changes between releases, so toolgate
- * does not parse it: every word before the first `:::` that does not start with `-` may start
- * the command, and each such command is read with each argument (an over-approximation, safe
- * for deny rules). Commands from standard input or `::::` files cannot be seen.
+ * Reads a parallel command's words into its part before the lists and its argument lists. Its
+ * option list is long and changes between releases, so toolgate does not parse the options.
  */
-function unwrap(argv: readonly string[]): WrapperInfo {
+function parallelWords(argv: readonly string[]): ParallelWords {
   const sep = argv.findIndex((w, k) => k > 0 && SEPARATORS.has(w));
   const end = sep < 0 ? argv.length : sep;
   const args: string[] = [];
   let fromFiles = false;
+  let hasArgumentList = false;
   for (let k = end, list = ''; k < argv.length; k++) {
-    if (SEPARATORS.has(argv[k]!)) list = argv[k]!;
-    else if (list.startsWith('::::')) fromFiles = true;
+    if (SEPARATORS.has(argv[k]!)) {
+      list = argv[k]!;
+      if (list.startsWith('::::')) fromFiles = true;
+      else hasArgumentList = true;
+    } else if (list.startsWith('::::')) fromFiles = true;
     else args.push(argv[k]!);
   }
+  const argFileOption = argv.slice(1, end).some((w) => /^-(?:a|-a)/.test(w));
+  return { end, args, hasArgumentList, fromFiles, argFileOption };
+}
+
+/**
+ * What GNU `parallel` runs: every word before the first list that does not start with `-` may
+ * start the command, and each such command is read with each argument (an over-approximation,
+ * safe for deny rules). Commands from standard input or `::::` files cannot be seen.
+ */
+function unwrap(argv: readonly string[]): WrapperInfo {
+  const { end, args, fromFiles } = parallelWords(argv);
+  const sep = end < argv.length ? end : -1;
   const starts: number[] = [];
   for (let k = 1; k < end; k++) if (!argv[k]!.startsWith('-')) starts.push(k);
   const inner: Unwrapped[] = [];
@@ -60,9 +88,8 @@ function unwrap(argv: readonly string[]): WrapperInfo {
  * before the list spelled like one), so `pwd | parallel rm -rf` may remove any directory.
  */
 function readsArgumentsUnseen(argv: readonly string[]): boolean {
-  const sep = argv.findIndex((w, k) => k > 0 && (w === ':::' || w === ':::+'));
-  if (sep < 0) return true;
-  return argv.some((w, k) => k > 0 && (w.startsWith('::::') || (k < sep && /^-(?:a|-a)/.test(w))));
+  const words = parallelWords(argv);
+  return !words.hasArgumentList || words.fromFiles || words.argFileOption;
 }
 
 /** The parallel model. @internal */
@@ -80,6 +107,11 @@ export const parallel = defineProgram({
       effects: ['remove ./a.txt', 'remove ./b.txt'],
       readOnly: false,
       why: 'each argument is put after the command',
+    },
+    {
+      command: 'parallel -j2 gzip {} ::: a b',
+      effects: ['read ./a', 'remove ./a', 'write ./a.gz', 'read ./b', 'remove ./b', 'write ./b.gz'],
+      why: 'the options and the command come before the first list',
     },
   ],
 });
