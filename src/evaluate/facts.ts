@@ -265,6 +265,8 @@ export interface ShellWrite {
   names?: PathNames;
   /** The program takes the name itself, its last part not followed (`mv` of a link moves the link). */
   linkItself?: boolean;
+  /** Only a write the command may do (`PathEffect.possible`): why. */
+  possible?: string;
 }
 
 /**
@@ -291,6 +293,7 @@ export function shellWrites(effects: readonly PathEffect[], isProtected: (path: 
     if (e.op === 'remove') w.removal = true;
     if (e.names !== undefined) w.names = e.names;
     if (e.linkItself === true) w.linkItself = true;
+    if (e.possible !== undefined) w.possible = e.possible;
     out.push(w);
   }
   return out;

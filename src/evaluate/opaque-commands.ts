@@ -8,6 +8,8 @@ import { projectCodeOf } from '../shell/programs/project-runners.js';
 import { escapeCodeOf } from '../shell/programs/code-runners.js';
 import { givesInlineCode, interpreterName } from '../shell/programs/interpreters.js';
 import { unmodelledProgram } from '../shell/unknown-programs.js';
+import { SAFE_ENVIRONMENT } from '../shell/syntax/variables.js';
+import { ENVIRONMENT_FREE_BUILTINS } from '../shell/programs/builtins.js';
 
 /** Directories only the system writes: a program named by a path in one is the system's own. */
 const SYSTEM_DIRECTORIES = /^\/(usr\/(local\/)?)?s?bin\/[^/]+$/;
@@ -71,6 +73,18 @@ export function opaqueCommands(analysis: ShellAnalysis): OpaqueCommand[] {
     const path = cmd.assignments.find((a) => /^PATH\+?=/.test(a));
     if (path !== undefined && (argv[0] ?? '') !== '' && !(argv[0] ?? '').includes('/')) {
       out.push({ cmd, why: `${argv[0]} is looked up along the PATH the command sets (${path}), where any file may answer to its name` });
+      continue;
+    }
+    // `LD_PRELOAD=x.so ls`, `PERL5OPT=… shasum`, `NODE_OPTIONS=--require … npm`, `HOME=. git`: a
+    // variable the command is given that is not known to be inert (the one list of inert ones,
+    // shell/syntax/variables.ts) may make the program load code from anywhere.
+    const given = cmd.assignments.find((a) => !SAFE_ENVIRONMENT.test(a));
+    if (given !== undefined && !(cmd.parent === undefined && ENVIRONMENT_FREE_BUILTINS.has(argv[0] ?? ''))) {
+      const variable = given.slice(0, Math.max(0, given.search(/\+?=/)));
+      out.push({
+        cmd,
+        why: `${argv[0]} is given ${variable}=…, a variable not known to be inert, which may make it load code, run other programs or read and write files toolgate cannot see`,
+      });
       continue;
     }
     const folded = foldedCommandName(argv[0] ?? '');

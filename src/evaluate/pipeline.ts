@@ -336,7 +336,10 @@ function heldPathAsks(state: EvalState): undefined {
         return holdAsk(state, 'protectedPaths', {
           kind: 'protected',
           reason: 'protectedPath',
-          message: `writes to the protected path ${written} (${hit})`,
+          message:
+            t.possible !== undefined
+              ? `may write to the protected path ${written} (${hit}): ${t.possible}`
+              : `writes to the protected path ${written} (${hit})`,
           blockedPath: written,
         });
       }
@@ -823,7 +826,7 @@ function effectOutside(state: EvalState, cmd: SimpleCommand): string | undefined
   const facts = state.facts as Extract<CallFacts, { kind: 'shell' }>;
   const i = facts.analysis.commands.indexOf(cmd);
   for (const e of facts.effects) {
-    if (e.command !== i || e.assumed !== undefined) continue;
+    if (e.command !== i || e.assumed !== undefined || e.possible !== undefined) continue;
     const does = e.op === 'read' ? 'reads' : e.op === 'write' ? 'writes to' : 'removes';
     if (e.glob) return `it ${does} what the pattern ${e.raw} names, which acceptEdits does not approve`;
     if (!e.literal) return `it ${does} ${e.raw}, a path toolgate cannot settle as written`;
@@ -841,7 +844,7 @@ function redirectWritesOk(state: EvalState): { ok: true; rule?: CompiledRule } |
   let used: CompiledRule | undefined;
   const facts = state.facts as Extract<CallFacts, { kind: 'shell' }>;
   for (const e of facts.effects) {
-    if (e.op === 'read' || e.assumed !== undefined) continue;
+    if (e.op === 'read' || e.assumed !== undefined || e.possible !== undefined) continue;
     const cmd = facts.analysis.commands[e.command];
     const byRedirect = cmd?.redirects.some((r) => r.kind === 'file') ?? false;
     if (!byRedirect && e.op !== 'write') continue;

@@ -500,6 +500,8 @@ export function effectVerdict(
   look: EffectLook = {},
 ): RuleMatch | undefined {
   const v = pathVerdict(rule, e, isRead, ctx, foldGlobs, look);
+  // A write the command may do is never a verified one: a path the rule covers is an ask.
+  if (e.possible !== undefined && v?.kind === 'match') return { kind: 'hidden', detail: `${v.detail} (${e.possible})`, unseenWrite: true };
   // A write or removal that may reach a covered path where the view cannot settle it is a
   // protected ask; one whose operand is a variable or substitution may name any path (firm).
   if (!isRead && v?.kind === 'hidden' && v.unseenWrite === undefined && !namedByExpansion(e)) return { ...v, unseenWrite: true };
@@ -826,6 +828,7 @@ function reachOf(rule: Rule, path: string, ctx: PathMatchContext): PatternReach 
 
 function verb(op: 'read' | 'write' | 'remove', e?: PathEffect): string {
   if (e?.assumed !== undefined) return 'may read and write';
+  if (e?.possible !== undefined) return 'may write';
   if (e?.tree === 'all') return op === 'read' ? 'reads everything in' : op === 'write' ? 'writes everything in' : 'removes';
   if (e?.tree === 'some') return op === 'read' ? 'reads files in' : op === 'write' ? 'writes files in' : 'removes files it chooses in';
   return op === 'read' ? 'reads' : op === 'write' ? 'writes' : 'removes';

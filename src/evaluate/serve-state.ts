@@ -143,7 +143,7 @@ export function serveStateReach(
       if (e.glob && globMayReach(e.path, d)) return `${e.raw} may name a path in ${d}, toolgate serve's default state directory`;
       if (e.path !== d && isInside(d, e.path) && e.path !== '/') {
         if (e.op !== 'read' && e.path !== top && isInside(e.path, top))
-          return `the command changes ${e.path}, which holds ${d}, toolgate serve's default state directory (a folder moved or written there becomes its state)`;
+          return `the command ${e.possible !== undefined ? `may change ${e.path} (${e.possible})` : `changes ${e.path}`}, which holds ${d}, toolgate serve's default state directory (a folder moved or written there becomes its state)`;
       }
     }
   }

@@ -54,7 +54,7 @@ export function shellReadOnly(state: EvalState): ShellReadOnly {
   for (const e of facts.effects) {
     // Assumed effects belong to programs that are not read-only anyway, and git history is not a
     // file read: both only feed deny rules.
-    if (e.assumed !== undefined || e.fromHistory === true) continue;
+    if (e.assumed !== undefined || e.fromHistory === true || e.possible !== undefined) continue;
     if (e.op !== 'read') why ??= `it ${e.op === 'write' ? 'writes' : 'removes'} ${e.path}`;
     else if (!e.literal && !e.glob) why ??= `it reads a path that is not literal (${e.raw})`;
     else if (!mayReadAt(state, e.glob ? globBase(e.path) : e.path, readsWhole(e)))

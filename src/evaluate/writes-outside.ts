@@ -20,7 +20,7 @@ function shellWritesOutside(effects: readonly PathEffect[], wd: readonly string[
   let unknown: string | undefined;
   for (const e of effects) {
     // Words of programs toolgate does not model are guesses, not writes it knows of.
-    if (e.op === 'read' || e.assumed !== undefined) continue;
+    if (e.op === 'read' || e.assumed !== undefined || e.possible !== undefined) continue;
     if ((!e.literal && !e.glob) || e.unsettled !== undefined) {
       unknown ??= e.raw;
       continue;

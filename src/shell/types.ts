@@ -208,6 +208,12 @@ export interface PathEffect {
    * `word` — a bare word, which counts only when a deny rule or a protected name covers it.
    */
   assumed?: 'path' | 'word';
+  /**
+   * A write the command may do but is not known to: a variable it is given that is not known to
+   * be inert names the path (`FOO=.claude/x cmd`). Why, in words. Protected paths and Edit deny
+   * rules meet it as a write that may reach them (an ask), never as a verified one (a deny).
+   */
+  possible?: string;
   /** Metadata a program creates with content of its own (`git init`'s `.git`): deny rules apply; not a protected write. */
   ownMetadata?: boolean;
   /** The real path of another effect's path, reached through a symbolic link (from the file-system view). */

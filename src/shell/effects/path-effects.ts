@@ -23,6 +23,9 @@ import { expandTilde, substituteVariables, variableView } from '../syntax/known-
 import { shellsFor, type PreviousDirectory } from '../shells/index.js';
 import type { PathEffect, PathNames, ShellAnalysis, SimpleCommand } from '../types.js';
 import { decodeWord } from '../syntax/words.js';
+import { SAFE_ENVIRONMENT } from '../syntax/variables.js';
+import { variableWrite } from '../programs/variable-writes.js';
+import { ENVIRONMENT_FREE_BUILTINS } from '../programs/builtins.js';
 
 /** Where a command's relative paths resolve. @public */
 export interface ShellPathContext {
@@ -436,7 +439,7 @@ type EffectExtra = Pick<
   | 'rgSkips'
   | 'linkItself'
   | 'keepsLinks'
-> & { includes?: readonly string[] } & { intoName?: string; names?: PathNames; contentFrom?: readonly string[] };
+> & { includes?: readonly string[] } & { intoName?: string; names?: PathNames; contentFrom?: readonly string[]; possible?: string };
 
 /**
  * The paths a command reads, writes or removes: redirections (`>`, `>>`, `<`, …), the file
@@ -710,6 +713,9 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
         for (const c of cwds) seen.add(c);
         return;
       }
+      // A builtin the shell runs itself writes nothing a variable names (`IFS=/ read a`).
+      if (cmd.parent !== undefined || !ENVIRONMENT_FREE_BUILTINS.has(cmd.argv[0]!))
+        addVariableWrites(i, name, lineAssignments(analysis, i), bases, add);
       if (wrappers.has(i) && PROGRAMS.get(name)?.touchesFilesAsWrapper !== true) return;
       addOperands(i, name, cmd, expandedArgv(cmd), bases, add, dirsOf, note, ctx);
     });
@@ -758,6 +764,7 @@ function effectOf(
   if (extra.ownMetadata) e.ownMetadata = true;
   if (extra.fromHistory) e.fromHistory = true;
   if (extra.prefix) e.namePrefix = true;
+  if (extra.possible !== undefined) e.possible = extra.possible;
   if (viaSymlink) e.viaSymlink = true;
   if (extra.linkItself === true) e.linkItself = true;
   if (extra.keepsLinks === true) e.keepsLinks = true;
@@ -837,6 +844,53 @@ function linkFolders(
     }
   }
   return [...out];
+}
+
+/** The `NAME=value` assignments command `i` is given: its own and those of the commands that run it, outermost first. */
+function lineAssignments(analysis: ShellAnalysis, i: number): string[] {
+  const out = [...(analysis.commands[i]?.assignments ?? [])];
+  for (let p = analysis.commands[i]?.parent, n = 0; p !== undefined && n < 64; p = analysis.commands[p]?.parent, n++)
+    out.unshift(...(analysis.commands[p]?.assignments ?? []));
+  return out;
+}
+
+/** A value that names a path: a `/` inside, or a leading `.` or `~` (`PYTHONPYCACHEPREFIX=.claude`); no blank, no option. */
+const NAMES_A_PATH = /^(?![-=])(?=[^\s]*\/|[.~])[^\s]+$/;
+
+/** A value whose expansion toolgate follows: a path under `~`, `$HOME` or `$PWD`, nothing else expanded. */
+const FOLLOWED_EXPANSION = /^(?:~|\$HOME|\$\{HOME\}|\$PWD|\$\{PWD\})(?:\/[^$`\s'"\\*?[]*)?$/;
+
+/**
+ * The files a command's environment makes it write (DESIGN "Which answer for what cannot be
+ * seen"): a variable known to name a file the program writes (`GIT_TRACE2_EVENT=/tmp/t git
+ * status`; `programs/variable-writes.ts`) is a write of its value; any other variable not known
+ * to be inert whose value names a path (after `~`, `$HOME`, `$PWD`; relative to the working
+ * directory) is a write the program may do (`possible`), which protected paths and Edit deny rules
+ * meet as an ask, never as a verified write.
+ */
+function addVariableWrites(i: number, name: string, assignments: readonly string[], bases: readonly string[], add: Add): void {
+  if (assignments.length === 0) return;
+  const setsOnLine = (v: string) => assignments.some((a) => a.startsWith(`${v}=`) || a.startsWith(`${v}+=`));
+  for (const a of assignments) {
+    if (SAFE_ENVIRONMENT.test(a)) continue;
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)\+?=(.*)$/s.exec(a);
+    if (m === null) continue;
+    const variable = m[1]!;
+    const d = decodeWord(m[2]!);
+    // An assignment's value is not globbed or brace-expanded: only quotes and expansions count.
+    const literal = d.literal || (!d.expansion && d.substitutions === 0 && !d.tilde && d.error === undefined);
+    const value = d.literal ? d.value : literal ? m[2]!.replace(/^(['"])(.*)\1$/s, '$2') : m[2]!;
+    const known = variableWrite(variable);
+    const written = known !== undefined && known.readBy(name) && (known.needs === undefined || setsOnLine(known.needs));
+    const looksLikePath = literal ? NAMES_A_PATH.test(value) : FOLLOWED_EXPANSION.test(value);
+    if (!looksLikePath && !(written && !literal)) continue;
+    const target = known?.suffix !== undefined ? `${value}${known.suffix}` : value;
+    const extra: EffectExtra = {};
+    if (known?.tree === true) extra.tree = 'some';
+    if (known?.suffix !== undefined) extra.prefix = true;
+    if (!written) extra.possible = `${variable}=… names it, and ${name} may write there`;
+    add(i, 'write', a, target, literal, bases, extra);
+  }
 }
 
 function addOperands(

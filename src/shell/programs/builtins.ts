@@ -90,6 +90,25 @@ export function pathFreeBuiltins(shell: 'bash' | 'sh' | 'zsh' | 'unknown'): Read
 }
 
 /**
+ * Builtins every modelled shell (bash, zsh, dash) runs itself that start no program and load no
+ * code, whatever their environment: a variable given to one as a prefix (`CDPATH=/x cd y`,
+ * `IFS=, read a b`) changes only what the builtin itself does, which its own model judges. Run
+ * by another program (`env CDPATH=/x cd y`), the name is a file looked up along `PATH`.
+ */
+export const ENVIRONMENT_FREE_BUILTINS: ReadonlySet<string> = new Set([
+  'cd',
+  'echo',
+  'printf',
+  'pwd',
+  ':',
+  'true',
+  'false',
+  'test',
+  '[',
+  'read',
+]);
+
+/**
  * Words after which every modelled shell still runs a builtin as a builtin: `builtin` (bash, zsh;
  * dash has none, so there the word itself is a program looked up along `PATH`). After any other
  * word that runs a command — `nice`, `env`, `timeout`, `xargs`, `find -exec`, the `exec` builtin,
