@@ -277,9 +277,12 @@ function heldPathAsks(state: EvalState): undefined {
     }
     if (facts.kind === 'powershell') powerShellHeldAsks(state, facts);
     const { writes, removes } = touchedPaths(facts);
-    if (facts.kind === 'shell' && facts.analysis.stateChanges.length > 0 && writes.length + removes.length > 0) {
+    // A write a variable's value may make (`PathEffect.possible`) is judged by the path it names,
+    // below: its own state change does not make every such value a protected path.
+    const definite = facts.kind === 'shell' ? facts.effects.filter((e) => e.op !== 'read' && e.possible === undefined) : [];
+    if (facts.kind === 'shell' && facts.analysis.stateChanges.length > 0 && definite.length > 0) {
       // After `cd $X` or `HOME=…; cd` a relative write may land anywhere, a protected path included.
-      const p = [...writes, ...removes][0]!;
+      const p = definite[0]!.path;
       return holdAsk(state, 'protectedPaths', {
         kind: 'protected',
         reason: 'protectedPath',

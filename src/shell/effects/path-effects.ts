@@ -716,6 +716,17 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
       // A builtin the shell runs itself writes nothing a variable names (`IFS=/ read a`).
       if (cmd.parent !== undefined || !ENVIRONMENT_FREE_BUILTINS.has(cmd.argv[0]!))
         addVariableWrites(i, name, lineAssignments(analysis, i), bases, add);
+      // `export GIT_TRACE2_EVENT=.claude/x; git status`: a variable exported (or declared, which
+      // updates one the environment may already export) reaches every later program, which may
+      // write where it names.
+      if (EXPORTING_BUILTINS.has(name))
+        addVariableWrites(
+          i,
+          'a program run after it',
+          cmd.argv.slice(1).flatMap((w, k) => (ASSIGNMENT_WORD.test(w) ? [cmd.raw?.[k + 1] ?? w] : [])),
+          bases,
+          add,
+        );
       if (wrappers.has(i) && PROGRAMS.get(name)?.touchesFilesAsWrapper !== true) return;
       addOperands(i, name, cmd, expandedArgv(cmd), bases, add, dirsOf, note, ctx);
     });
@@ -853,6 +864,10 @@ function lineAssignments(analysis: ShellAnalysis, i: number): string[] {
     out.unshift(...(analysis.commands[p]?.assignments ?? []));
   return out;
 }
+
+/** The builtins whose `NAME=value` words set a variable later commands may inherit. */
+const EXPORTING_BUILTINS: ReadonlySet<string> = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
+const ASSIGNMENT_WORD = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
 
 /** A value that names a path: a `/` inside, or a leading `.` or `~` (`PYTHONPYCACHEPREFIX=.claude`); no blank, no option. */
 const NAMES_A_PATH = /^(?![-=])(?=[^\s]*\/|[.~])[^\s]+$/;
