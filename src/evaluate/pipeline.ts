@@ -52,6 +52,7 @@ import { hookCodePaths, toolgateCacheDirs, toolgateCacheWrite, toolgateCodeWrite
 import { hookRunnerKeyChange, isPackageJson } from './hook-runner-keys.js';
 import { linkedSettings, linkTargetWrite, type LinkedProtected } from './link-targets.js';
 import { gitHooksDirs, gitHooksWrite } from './git-hooks-dir.js';
+import { withGitTemplates } from './git-template.js';
 import { mayReadAt, readsWhole } from './read-rules.js';
 import { SERVE_STATE_RULE, serveStateReach } from './serve-state.js';
 import { hardLinkedReadOf } from './hard-link-reads.js';
@@ -291,9 +292,10 @@ function heldPathAsks(state: EvalState): undefined {
       });
     }
     const spec = state.protectedSpec;
+    const templated = facts.kind === 'shell' ? withGitTemplates(facts.effects, facts.analysis, state) : undefined;
     const targets: ShellWrite[] =
-      facts.kind === 'shell'
-        ? shellWrites(facts.effects, (p) => protectedPathMatch(p, spec))
+      templated !== undefined
+        ? shellWrites(templated.effects, (p) => protectedPathMatch(p, spec))
         : [...writes, ...removes].map((path) => ({ path }));
     // One command writes or removes: the names a pattern matches in the view are all it can name.
     const writers = facts.kind === 'shell' ? new Set(facts.effects.filter((e) => e.op !== 'read').map((e) => e.command)) : undefined;
@@ -342,7 +344,7 @@ function heldPathAsks(state: EvalState): undefined {
           message:
             t.possible !== undefined
               ? `may write to the protected path ${written} (${hit}): ${t.possible}`
-              : `writes to the protected path ${written} (${hit})`,
+              : `writes to the protected path ${written} (${hit})${templated?.templates.has(written) === true ? `: ${templated.templates.get(written)!}` : ''}`,
           blockedPath: written,
         });
       }

@@ -113,8 +113,8 @@ const NO_ENVIRONMENT_FACTS =
   'toolgate was told nothing of the environment (toolgate hook and serve pass it on themselves; ' +
   'give it to check as --env NAME=VALUE, --env NAME= for unset, and to the library as the environment option)';
 
-/** Where the call's git commands run, and what the context knows of the environment. */
-function gitWhere(state: EvalState): GitWhere {
+/** Where the call's git commands run, and what the context knows of the environment. @internal */
+export function gitWhere(state: EvalState): GitWhere {
   const { ctx } = state;
   const norm = (p: string) => normalizePath(p, { cwd: ctx.cwd, home: ctx.home, platform: state.env.platform });
   const facts = ctx.environment;

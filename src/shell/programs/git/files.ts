@@ -110,6 +110,23 @@ function sub(argv: readonly string[]): { at: number; chdir: number[]; trees: Fil
 }
 
 /**
+ * Whether git's global options before the subcommand (at `at`) set `init.templateDir`, which
+ * `git init` and `git clone` read as `--template` (git-init(1) TEMPLATE DIRECTORY): `-c KEY=V`,
+ * `-cKEY=V`, `--config-env=KEY=VAR`, `--config-env KEY=VAR`. Section and key names are
+ * case-insensitive (git-config(1)).
+ */
+function templateConfigured(argv: readonly string[], at: number): boolean {
+  const key = /^init\.templatedir(=|$)/i;
+  for (let i = 1; i < at; i++) {
+    const a = argv[i]!;
+    if ((a === '-c' || a === '--config-env') && i + 1 < at && key.test(argv[i + 1]!)) return true;
+    if (/^-c./.test(a) && key.test(a.slice(2))) return true;
+    if (a.startsWith('--config-env=') && key.test(a.slice('--config-env='.length))) return true;
+  }
+  return false;
+}
+
+/**
  * git reads pathspecs as globs of its own (`*` also matches `/` and dotfiles; `\\v` is `v`):
  * a pathspec with glob characters or escapes is a pattern, judged with its escapes removed.
  */
@@ -297,7 +314,7 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
       const at2 = dir ?? at;
       if (dir !== undefined) files.push({ op: 'write', index: dir });
       // The new (or reinitialised) repository's metadata; a template or separate directory supplies its content.
-      const supplied = has(options, '--template', '--separate-git-dir');
+      const supplied = has(options, '--template', '--separate-git-dir') || templateConfigured(argv, at);
       files.push({ op: 'write', index: at2, value: `${base}/.git`, tree: 'some', ...(supplied ? {} : { ownMetadata: true }) });
       return done();
     }
@@ -311,11 +328,13 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
         if (guess !== undefined) files.push({ op: 'write', index: repo, value: guess, tree: 'some', derived: guess });
         else unresolved.push('git clone writes a directory named after the repository');
       }
-      // A template copies its hooks into the new repository's `.git`.
-      if (has(options, '--template', '--separate-git-dir')) {
-        const d = dir !== undefined ? argv[dir]! : (humanish(argv[repo ?? 0] ?? '') ?? '.');
+      // A template copies its hooks into the new repository's `.git`; without one, git makes that
+      // metadata with content of its own (a template from the environment or the configuration
+      // is judged where the call's facts are known: programs/git/template.ts).
+      const d = dir !== undefined ? argv[dir]! : (humanish(argv[repo ?? 0] ?? '') ?? '.');
+      if (has(options, '--template', '--separate-git-dir') || templateConfigured(argv, at))
         files.push({ op: 'write', index: dir ?? at, value: `${d}/.git`, tree: 'some' });
-      }
+      else if (repo !== undefined) files.push({ op: 'write', index: dir ?? at, value: `${d}/.git`, tree: 'some', ownMetadata: true });
       return done({ notFiles: [...notFiles, ...(repo !== undefined ? [repo] : [])] });
     }
     case 'worktree': {

@@ -95,8 +95,8 @@ export function gitWorldProblem(sub: string, where: GitWhere): string | undefine
   return undefined;
 }
 
-/** A known place of the system or global file, read instead of the usual ones. */
-function configPlaces(variable: GitWhere['variable']): ConfigPlaces {
+/** A known place of the system or global file, read instead of the usual ones. @internal */
+export function configPlaces(variable: GitWhere['variable']): ConfigPlaces {
   const places: ConfigPlaces = {};
   const known = (name: string) => variable(name) ?? undefined;
   if (known('GIT_CONFIG_SYSTEM') !== undefined) places.system = known('GIT_CONFIG_SYSTEM')!;

@@ -63,7 +63,7 @@ describe('file effects per program', () => {
     ['git clean -fdx build', ['remove ./build']],
     ['git init -q sub', ['write ./sub', 'write ./sub/.git [some]']],
     ['git -C sub init', ['read ./sub', 'write ./sub/.git [some]']],
-    ['git clone https://x/y.git', ['write ./y [some]']],
+    ['git clone https://x/y.git', ['write ./y [some]', 'write ./y/.git [some]']],
     ['git worktree add ../wt', ['write /home/user/wt [some]']],
     ['git archive -o out.tar HEAD', ['write ./out.tar']],
     ['git remote add o /tmp/x', ['write ./.git/config', 'read /tmp/x']],
