@@ -25,7 +25,7 @@ import type { PathEffect, PathNames, ShellAnalysis, SimpleCommand } from '../typ
 import { decodeWord } from '../syntax/words.js';
 import { SAFE_ENVIRONMENT } from '../syntax/variables.js';
 import { variableWrite } from '../programs/variable-writes.js';
-import { ENVIRONMENT_FREE_BUILTINS } from '../programs/builtins.js';
+import { ENVIRONMENT_FREE_BUILTINS, EXPORTING_BUILTINS } from '../programs/builtins.js';
 
 /** Where a command's relative paths resolve. @public */
 export interface ShellPathContext {
@@ -865,8 +865,6 @@ function lineAssignments(analysis: ShellAnalysis, i: number): string[] {
   return out;
 }
 
-/** The builtins whose `NAME=value` words set a variable later commands may inherit. */
-const EXPORTING_BUILTINS: ReadonlySet<string> = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
 const ASSIGNMENT_WORD = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
 
 /** A value that names a path: a `/` inside, or a leading `.` or `~` (`PYTHONPYCACHEPREFIX=.claude`); no blank, no option. */

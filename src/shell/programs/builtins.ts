@@ -109,6 +109,14 @@ export const ENVIRONMENT_FREE_BUILTINS: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * The builtins whose `NAME=value` words set a variable later commands of the line may inherit:
+ * `export` and `declare -x` export it; `declare`, `typeset`, `local` and `readonly` without `-x`
+ * update a variable the environment may already export.
+ * @internal
+ */
+export const EXPORTING_BUILTINS: ReadonlySet<string> = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
+
+/**
  * Words after which every modelled shell still runs a builtin as a builtin: `builtin` (bash, zsh;
  * dash has none, so there the word itself is a program looked up along `PATH`). After any other
  * word that runs a command — `nice`, `env`, `timeout`, `xargs`, `find -exec`, the `exec` builtin,
