@@ -865,6 +865,7 @@ function lineAssignments(analysis: ShellAnalysis, i: number): string[] {
   return out;
 }
 
+const SEARCH_LISTS: ReadonlySet<string> = new Set(['PATH', 'CDPATH']);
 const ASSIGNMENT_WORD = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
 
 /** A value that names a path: a `/` inside, or a leading `.` or `~` (`PYTHONPYCACHEPREFIX=.claude`); no blank, no option. */
@@ -889,6 +890,9 @@ function addVariableWrites(i: number, name: string, assignments: readonly string
     const m = /^([A-Za-z_][A-Za-z0-9_]*)\+?=(.*)$/s.exec(a);
     if (m === null) continue;
     const variable = m[1]!;
+    // A search list names directories looked in, not a file written; its own state change is
+    // judged elsewhere (DESIGN: PATH=, CDPATH make later parts unprovable).
+    if (SEARCH_LISTS.has(variable)) continue;
     const d = decodeWord(m[2]!);
     // An assignment's value is not globbed or brace-expanded: only quotes and expansions count.
     const literal = d.literal || (!d.expansion && d.substitutions === 0 && !d.tilde && d.error === undefined);
