@@ -142,6 +142,16 @@ function shortTable(optstring: string): ShortTable {
   return table;
 }
 
+/**
+ * What a letter of the optstring takes (`none`, `required`, `optional`), or undefined when the
+ * optstring lacks it: for a program whose own loop reads its words, so that loop and its grammar
+ * name the same letters.
+ * @internal
+ */
+export function shortArgument(optstring: string, letter: string): GnuArgument | undefined {
+  return shortTable(optstring).letters.get(letter);
+}
+
 /** What a long option name resolves to: the option's reported name and argument, or why not. @public */
 export type GnuLongMatch =
   | { readonly ok: true; readonly name: string; readonly argument: GnuArgument }

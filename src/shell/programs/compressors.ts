@@ -5,8 +5,8 @@
  * written beside it; what each program writes, removes and reads besides is its
  * {@link CompressPlan}, read from its words by its grammar.
  */
-import type { GnuOptionSpec } from '../options/gnu-options.js';
-import type { FileOperand, FileOperands } from '../options/file-operands.js';
+import { shortArgument, type GnuOptionSpec } from '../options/gnu-options.js';
+import { has, type FileOperand, type FileOperands } from '../options/file-operands.js';
 import type { ParsedOption } from '../options/options.js';
 import { longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
@@ -89,7 +89,6 @@ function lastOf(options: readonly ParsedOption[], on: readonly string[], off: re
   return state;
 }
 
-const named = (options: readonly ParsedOption[], ...names: string[]) => options.some((o) => names.includes(o.name));
 const valueOf = (options: readonly ParsedOption[], ...names: string[]) => options.filter((o) => names.includes(o.name)).at(-1)?.value;
 
 /** A GNU-style command read by its grammar; a word it refuses reads the rest leniently, assumed paths. */
@@ -107,13 +106,13 @@ function gnuPlan(
 ): { plan: CompressPlan; options: readonly ParsedOption[] } {
   const { words, partly } = gnuWords(argv, grammar);
   const { options } = words;
-  const toStdout = named(options, '-c', '--stdout', '--to-stdout', '-t', '--test', '-l', '--list') || /cat$/.test(name);
-  const decompress = named(options, '-d', '--decompress', '--uncompress') || /^[gb]?un/.test(name) || /cat$/.test(name);
+  const toStdout = has(options, '-c', '--stdout', '--to-stdout', '-t', '--test', '-l', '--list') || /cat$/.test(name);
+  const decompress = has(options, '-d', '--decompress', '--uncompress') || /^[gb]?un/.test(name) || /cat$/.test(name);
   const plan: CompressPlan = {
     inputs: words.operands.filter((k) => argv[k] !== '-'),
     toStdout,
-    removes: !named(options, '-k', '--keep'),
-    recursive: named(options, '-r', '--recursive'),
+    removes: !has(options, '-k', '--keep'),
+    recursive: has(options, '-r', '--recursive'),
     decompress,
     suffix: valueOf(options, '-S', '--suffix') ?? suffix,
     extra: [],
@@ -192,7 +191,7 @@ const pigzGrammar: GnuOptionSpec = {
 function pigzFiles(name: string, argv: readonly string[]): FileOperands {
   const { plan, options } = gnuPlan(name, argv, pigzGrammar, '.gz');
   const suffix =
-    valueOf(options, '-S', '--suffix') ?? (named(options, '-K', '--zip') ? '.zip' : named(options, '-z', '--zlib') ? '.zz' : '.gz');
+    valueOf(options, '-S', '--suffix') ?? (has(options, '-K', '--zip') ? '.zip' : has(options, '-z', '--zlib') ? '.zz' : '.gz');
   const restoresName = plan.decompress && !plan.toStdout && lastOf(options, ['-N', '--name'], ['-n', '--no-name']);
   return planFiles(argv, { ...plan, suffix, restoresName });
 }
@@ -366,7 +365,7 @@ function zstdWords(argv: readonly string[]): { options: ParsedOption[]; operands
         k += num.length;
         continue;
       }
-      if (!'dzckfvqrtlhHVSCL'.includes(letter)) partly = true;
+      if (shortArgument(zstdGrammar.short!, letter) !== 'none') partly = true;
       options.push({ name: `-${letter}`, index: i });
     }
     i = next;
@@ -400,16 +399,16 @@ function zstdFiles(name: string, argv: readonly string[]): FileOperands {
       unresolved.push('zstd --filelist (de)compresses the files named in its list');
     }
   }
-  const train = named(options, '--train', '--train-cover', '--train-fastcover', '--train-legacy');
-  const decompress = named(options, '-d', '--decompress', '--uncompress') || /^un|cat$/.test(name);
-  const toStdout = named(options, '-c', '--stdout', '-t', '--test', '-l', '--list') || /cat$/.test(name);
+  const train = has(options, '--train', '--train-cover', '--train-fastcover', '--train-legacy');
+  const decompress = has(options, '-d', '--decompress', '--uncompress') || /^un|cat$/.test(name);
+  const toStdout = has(options, '-c', '--stdout', '-t', '--test', '-l', '--list') || /cat$/.test(name);
   const format = valueOf(options, '--format');
   const plan: CompressPlan = {
     inputs: operands.filter((k) => argv[k] !== '-'),
     // --train writes a dictionary (-o NAME, `dictionary` by default) from its files.
     toStdout: toStdout || train,
-    removes: named(options, '--rm'),
-    recursive: named(options, '-r'),
+    removes: has(options, '--rm'),
+    recursive: has(options, '-r'),
     decompress,
     suffix: ZSTD_SUFFIX[format ?? 'zstd'] ?? '.zst',
     extra: train ? [...extra, output ?? { op: 'write', index: 0, value: 'dictionary' }] : extra,
@@ -505,7 +504,7 @@ function lz4Words(argv: readonly string[]): { options: ParsedOption[]; operands:
         k += attached.length;
         continue;
       }
-      if (!/[0-9VhHzdfkcqvtmrlS]/.test(letter)) partly = true;
+      if (shortArgument(lz4Grammar.short!, letter) !== 'none') partly = true;
       options.push({ name: `-${letter}`, index: i });
     }
   }
@@ -518,16 +517,16 @@ function lz4Files(name: string, argv: readonly string[]): FileOperands {
   for (const o of options)
     if (o.name === '-D' && o.value !== undefined)
       extra.push(o.valueIndex !== undefined ? { op: 'read', index: o.valueIndex } : { op: 'read', index: o.index, value: o.value });
-  const multiple = named(options, '-m', '--multiple', '-r', '--list');
-  const toStdout = named(options, '-c', '--stdout', '--to-stdout', '-t', '--test', '--list') || /cat$/.test(name);
+  const multiple = has(options, '-m', '--multiple', '-r', '--list');
+  const toStdout = has(options, '-c', '--stdout', '--to-stdout', '-t', '--test', '--list') || /cat$/.test(name);
   // Without -z, a file named .lz4 is decompressed (lz4 -H: "decompression (default for .lz4 extension)").
-  const forced = named(options, '-z', '--compress');
-  const decompress = named(options, '-d', '--decompress', '--uncompress') || /^un|cat$/.test(name);
+  const forced = has(options, '-z', '--compress');
+  const decompress = has(options, '-d', '--decompress', '--uncompress') || /^un|cat$/.test(name);
   const plan: CompressPlan = {
     inputs: multiple ? operands : operands.slice(0, 1),
     toStdout,
-    removes: named(options, '--rm'),
-    recursive: named(options, '-r'),
+    removes: has(options, '--rm'),
+    recursive: has(options, '-r'),
     decompress: decompress || (!forced && operands.length > 0 && argv[operands[0]!]!.endsWith('.lz4')),
     suffix: '.lz4',
     extra,
