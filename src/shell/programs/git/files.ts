@@ -18,7 +18,7 @@ import {
 } from '../../options/file-operands.js';
 import type { ParsedOption } from '../../options/options.js';
 import { GIT_GLOBAL_WITH_VALUE } from './global-options.js';
-import { GIT_REPORTS, GIT_REWRITES_TREE, gitValueLetters } from './subcommands.js';
+import { GIT_REF_OPERANDS, GIT_REPORTS, GIT_REWRITES_TREE, gitValueLetters } from './subcommands.js';
 
 /** What `git apply` and `git am` write: the files a patch names, which toolgate does not read. */
 const PATCH_NAMES: NamesFrom = { kind: 'unseen', what: 'diff' };
@@ -143,14 +143,11 @@ function asPathspecs(argv: readonly string[], files: FileOperand[]): FileOperand
 /** git: pathspecs read, trees searched or written, directories created, config written. */
 export function gitOperands(argv: readonly string[]): FileOperands {
   const r = gitOperandsRaw(argv);
-  if (REF_PATTERNS.has(argv[sub(argv).at] ?? '')) return r;
+  if (GIT_REF_OPERANDS.has(argv[sub(argv).at] ?? '')) return r;
   // `r` is a fresh object (see gitOperandsRaw's `done`).
   r.files = asPathspecs(argv, r.files);
   return r;
 }
-
-/** Subcommands whose operands are ref names or ref patterns (`git branch --list "feat/*"`), not pathspecs. */
-const REF_PATTERNS = new Set(['branch', 'tag', 'for-each-ref', 'show-ref', 'check-ref-format']);
 
 /** Long options of git subcommands that take a value, and that take none (for abbreviations). */
 const GENERIC_LONG_ARG: readonly string[] = [
@@ -610,7 +607,8 @@ function configWrites(
   }
 }
 
-const GIT_CONFIG_READS = ['--get', '--get-all', '--get-regexp', '--get-urlmatch', '--get-color', '--get-colorbool', '--list', '-l'];
+/** `git config` options that only read (the old-style forms: `git config --get KEY`). */
+const CONFIG_GET_OPTIONS = ['--get', '--get-all', '--get-regexp', '--get-urlmatch', '--get-color', '--get-colorbool', '--list', '-l'];
 const GIT_CONFIG_WRITES = /^--(add|unset|unset-all|replace-all|rename-section|remove-section|edit)$|^-e$/;
 
 /** The config file `git config` changes: `.git/config`, `~/.gitconfig` (`--global`), `--file F`, … */
@@ -625,7 +623,7 @@ function gitConfigWrites(argv: readonly string[], at: number, options: ParsedOpt
   const writes =
     newStyle ||
     names.some((n) => GIT_CONFIG_WRITES.test(n)) ||
-    (!readStyle && ops.length >= 2 && !names.some((n) => GIT_CONFIG_READS.includes(n)));
+    (!readStyle && ops.length >= 2 && !names.some((n) => CONFIG_GET_OPTIONS.includes(n)));
   if (!writes) return out;
   if (file) return [...out, ...(optionFile(file, 'write', argv) ? [optionFile(file, 'write', argv)!] : [])];
   const here = { op: 'write' as const, index: at };

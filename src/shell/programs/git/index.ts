@@ -1,9 +1,12 @@
 /**
- * git: one model, its knowledge in this folder by facet — `global-options.ts` (the options
- * before the subcommand, read by every facet and by rule matching), `files.ts` (what each
- * subcommand reads and writes), `read-only.ts` (the per-subcommand table of read-only
- * subcommands and their safe options), `read-only-walk.ts` (the read-only check over them), `formats.ts` (output formats that verify signatures),
- * `runs.ts` (programs its configuration runs).
+ * git: one model. What it knows of each subcommand is one entry of one table, `subcommands.ts`
+ * (how its options take values, what it does to the tree, which read-only sets take it and with
+ * which options, the configuration it reads that runs programs, the options whose value git
+ * runs); the facets in this folder read that table — `global-options.ts` (the options before the
+ * subcommand, read by every facet and by rule matching), `files.ts` (what each subcommand reads
+ * and writes), `read-only.ts` and `read-only-walk.ts` (the read-only check), `config-reads.ts`
+ * and `world.ts` (whether a read-only command stays read-only where it runs), `formats.ts`
+ * (output formats that verify signatures), `runs.ts` (programs its configuration runs).
  */
 import { defineProgram } from '../model.js';
 import { CC_CLI, CC_DOCS } from '../sources.js';

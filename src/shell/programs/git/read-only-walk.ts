@@ -8,6 +8,7 @@ import { matchesLong } from '../read-only-parse.js';
 import { signatureFormat } from './formats.js';
 import { GIT_GLOBAL_READ_ONLY } from './global-options.js';
 import { checkGitOptions, GIT_FILE_OPTIONS_ROBOTA, GIT_READ_ONLY, GIT_UNSAFE_LONG } from './read-only.js';
+import { gitSafeOptions } from './subcommands.js';
 
 const YES: ReadOnlyVerdict = { readOnly: true };
 const no = (reason: string): ReadOnlyVerdict => ({ readOnly: false, reason });
@@ -49,7 +50,8 @@ export function gitReadOnly(argv: readonly string[], set: 'claudeCode' | 'robota
     return no(`git ${sub} --format ${verifying} verifies signatures, which runs gpg.program for every signed commit`);
   const positional = rest.filter((a) => !a.startsWith('-'));
   const flags = rest.filter((a) => a.startsWith('-'));
-  if (set === 'claudeCode' && !['branch', 'tag', 'remote', 'stash', 'worktree', 'config', 'help'].includes(sub)) {
+  // A subcommand whose read-only forms are a rule of its own (`forms`) has that rule below instead.
+  if (set === 'claudeCode' && gitSafeOptions(sub) !== 'forms') {
     const options = checkGitOptions(sub, rest);
     if (!options.readOnly) return options;
   }
