@@ -8,7 +8,7 @@ import { projectCodeOf } from '../shell/programs/project-runners.js';
 import { escapeCodeOf } from '../shell/programs/code-runners.js';
 import { givesInlineCode, interpreterName } from '../shell/programs/interpreters.js';
 import { unmodelledProgram } from '../shell/unknown-programs.js';
-import { SAFE_ENVIRONMENT } from '../shell/syntax/variables.js';
+import { inertAssignment } from '../shell/programs/environment-values.js';
 import { ENVIRONMENT_FREE_BUILTINS } from '../shell/programs/builtins.js';
 
 /** Directories only the system writes: a program named by a path in one is the system's own. */
@@ -77,8 +77,9 @@ export function opaqueCommands(analysis: ShellAnalysis): OpaqueCommand[] {
     }
     // `LD_PRELOAD=x.so ls`, `PERL5OPT=… shasum`, `NODE_OPTIONS=--require … npm`, `HOME=. git`: a
     // variable the command is given that is not known to be inert (the one list of inert ones,
-    // shell/syntax/variables.ts) may make the program load code from anywhere.
-    const given = cmd.assignments.find((a) => !SAFE_ENVIRONMENT.test(a));
+    // shell/syntax/variables.ts, with the pagers' inert values: programs/environment-values.ts)
+    // may make the program load code from anywhere.
+    const given = cmd.assignments.find((a) => !inertAssignment(a));
     if (given !== undefined && !(cmd.parent === undefined && ENVIRONMENT_FREE_BUILTINS.has(argv[0] ?? ''))) {
       const variable = given.slice(0, Math.max(0, given.search(/\+?=/)));
       out.push({

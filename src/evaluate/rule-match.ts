@@ -875,11 +875,6 @@ export function partsToCover(analysis: ShellAnalysis): SimpleCommand[] {
   return analysis.commands.filter((c) => !c.transparentWrapper);
 }
 
-/** Is an assignment prefix one that allow rules and read-only checks look past? */
-export function isSafeAssignment(assignment: string): boolean {
-  return SAFE_ENVIRONMENT.test(assignment);
-}
-
 /** The text an allow rule sees for a command: safe environment assignments are looked past. */
 export function allowText(cmd: SimpleCommand): string {
   return allowTextOf(cmd).raw;

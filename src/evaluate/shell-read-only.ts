@@ -10,7 +10,8 @@ import { globBase, type CallFacts } from './facts.js';
 import { newBudget } from './fs-reach.js';
 import { outsideThroughLinks } from './through-links.js';
 import { mayReadAt, readsWhole } from './read-rules.js';
-import { allowText, isSafeAssignment } from './rule-match.js';
+import { allowText } from './rule-match.js';
+import { inertAssignment } from '../shell/programs/environment-values.js';
 import type { EvalState } from './types.js';
 
 /** Whether a shell call is read-only as a whole, and per part. */
@@ -33,7 +34,7 @@ export function shellReadOnly(state: EvalState): ShellReadOnly {
   let why: string | undefined;
   const budget = newBudget();
   for (const cmd of facts.analysis.commands) {
-    const unsafe = cmd.assignments.find((a) => !isSafeAssignment(a));
+    const unsafe = cmd.assignments.find((a) => !inertAssignment(a));
     let v: ReadOnlyVerdict =
       unsafe !== undefined
         ? { readOnly: false, reason: `the assignment ${unsafe.split('=')[0]}=… can change what the command runs or reads` }

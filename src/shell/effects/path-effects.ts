@@ -23,7 +23,7 @@ import { expandTilde, substituteVariables, variableView } from '../syntax/known-
 import { shellsFor, type PreviousDirectory } from '../shells/index.js';
 import type { PathEffect, PathNames, ShellAnalysis, SimpleCommand } from '../types.js';
 import { decodeWord } from '../syntax/words.js';
-import { SAFE_ENVIRONMENT } from '../syntax/variables.js';
+import { inertAssignment } from '../programs/environment-values.js';
 import { variableWrite } from '../programs/variable-writes.js';
 import { ENVIRONMENT_FREE_BUILTINS, EXPORTING_BUILTINS } from '../programs/builtins.js';
 
@@ -886,7 +886,7 @@ function addVariableWrites(i: number, name: string, assignments: readonly string
   if (assignments.length === 0) return;
   const setsOnLine = (v: string) => assignments.some((a) => a.startsWith(`${v}=`) || a.startsWith(`${v}+=`));
   for (const a of assignments) {
-    if (SAFE_ENVIRONMENT.test(a)) continue;
+    if (inertAssignment(a)) continue;
     const m = /^([A-Za-z_][A-Za-z0-9_]*)\+?=(.*)$/s.exec(a);
     if (m === null) continue;
     const variable = m[1]!;

@@ -1,0 +1,44 @@
+/**
+ * Variables that name a program or hold a program's options, with the few values known to make
+ * any program that reads them run nothing and read or write nothing more: the pager variables
+ * set to `cat` or to nothing (`GIT_PAGER=cat git log`, `PAGER= git diff`) and `LESS` holding only
+ * display flags (`LESS=R`). Any other value of these names is code (`GIT_PAGER=evil`,
+ * `PAGER=./x`, `LESS=+!rm x`): the caller judges it as any variable not known to be inert.
+ * Allowlist: a variable or value not listed here is not inert by this file.
+ */
+import { SAFE_ENVIRONMENT } from '../syntax/variables.js';
+
+/**
+ * Variables whose value is a command line the program runs to page its output: git's
+ * `GIT_PAGER` and `PAGER` (git 2.39 pager.c: an empty value or `cat` starts no pager at all), and
+ * `PAGER`/`MANPAGER` for man and the rest. `cat` and nothing run no code of anyone's choosing
+ * (`cat` is looked up along the PATH the command inherits, as the bare command's programs are).
+ */
+const PAGER_VARIABLES: ReadonlySet<string> = new Set(['PAGER', 'GIT_PAGER', 'MANPAGER']);
+
+/** A pager value that runs nothing: `cat` or empty, quoted or not. */
+const INERT_PAGER = /^(?:cat|'cat'|"cat"|''|""|)$/;
+
+/**
+ * `LESS`: options less reads before its command line (less 590 less(1) "ENVIRONMENT"). Only the
+ * letters of options that take no value and name no file or command are inert: not `-o`/`-O`
+ * (log file), `-k` (key file), `-t`/`-T` (tags), `-p`/`-P` (pattern, prompt), `+` (a command run
+ * at start), `#`, `-b`, `-D`, `-h`, `-j`, `-x`, `-y`, `-z` (values) — nor a long option.
+ */
+const INERT_LESS = /^(['"]?)-?[aAcCdeEfFgGiIJKLmMnNqQrRsSuUwWX~]+\1$/;
+
+/**
+ * Whether a `NAME=value` assignment given to a command is known to change nothing a decision
+ * depends on: an output-only variable (`SAFE_ENVIRONMENT`: locale, colour, terminal, …) or one
+ * of the program-naming variables above with an inert value.
+ * @internal
+ */
+export function inertAssignment(assignment: string): boolean {
+  if (SAFE_ENVIRONMENT.test(assignment)) return true;
+  const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(assignment);
+  if (m === null) return false;
+  const [, name, value] = m as unknown as [string, string, string];
+  if (PAGER_VARIABLES.has(name)) return INERT_PAGER.test(value);
+  if (name === 'LESS') return INERT_LESS.test(value);
+  return false;
+}
