@@ -262,12 +262,26 @@ function resolvePrevious(value: string, base: string, ctx: ShellPathContext, var
   return out.filter((r, i) => out.findIndex((o) => o.path === r.path) === i);
 }
 
+/**
+ * A word's value after quote removal, as a path: a `~` still leading it was quoted (`'~'/x`,
+ * `"~/x"`; an unquoted one is expanded before this), and bash, sh and zsh take a quoted tilde as
+ * a name like any other, so it is a folder named `~` here, not the home directory.
+ */
+function asWritten(value: string): string {
+  return /^~([/\\]|$)/.test(value) ? `./${value}` : value;
+}
+
 /** Resolves one path word against a directory: one result per value `~`/`$HOME` (and `~-`) may have. */
 function resolveWord(value: string, literal: boolean, base: string, ctx: ShellPathContext, vars: Variables): Resolved[] {
   if (!literal && PREVIOUS_WORD.test(value)) return resolvePrevious(value, base, ctx, vars);
   const opts = (home: string) => ({ cwd: base, home, platform: ctx.platform });
   if (literal)
-    return withPhysical([{ path: normalizePath(value, opts(ctx.home)), literal: true, glob: false, known: true }], value, base, ctx);
+    return withPhysical(
+      [{ path: normalizePath(asWritten(value), opts(ctx.home)), literal: true, glob: false, known: true }],
+      value,
+      base,
+      ctx,
+    );
   const out: Resolved[] = [];
   const homes = homesAt(base, ctx, vars);
   // `~` or `~/…` with one home it can be (the command assigns HOME no other value) names one path.
@@ -300,7 +314,7 @@ function resolveWord(value: string, literal: boolean, base: string, ctx: ShellPa
         ...withPhysical(
           [
             {
-              path: normalizePath(d.value, opts(home)),
+              path: normalizePath(asWritten(d.value), opts(home)),
               literal: plainHome && !value.includes('$'),
               glob: false,
               known,
@@ -318,7 +332,7 @@ function resolveWord(value: string, literal: boolean, base: string, ctx: ShellPa
     // Best guess: drop quotes; keep glob characters and `$NAME` text as written.
     const guess = raw.replace(/["']/g, '');
     out.push({
-      path: normalizePath(guess, opts(home)),
+      path: normalizePath(asWritten(guess), opts(home)),
       literal: false,
       glob: d.glob || d.brace,
       known: known && onlyGlob && !raw.startsWith('~'),
@@ -943,9 +957,12 @@ function addOperands(
   for (const f of files) {
     const word = v.argv[f.index];
     if (word === undefined) continue;
-    const literal = f.derived !== undefined ? true : (v.literal[f.index] ?? false);
-    const value = f.value ?? word;
-    const raw = f.value ?? v.raw[f.index] ?? word;
+    // A file below the home is `~/…` resolved as the shell resolves an unquoted `~`, so that a
+    // HOME the command assigns counts too.
+    const home = f.inHome === true && f.value !== undefined ? `~/${f.value}` : undefined;
+    const literal = home !== undefined ? false : f.derived !== undefined ? true : (v.literal[f.index] ?? false);
+    const value = home ?? f.value ?? word;
+    const raw = home ?? f.value ?? v.raw[f.index] ?? word;
     const extra: EffectExtra = {};
     if (f.tree !== undefined) extra.tree = f.tree;
     if (f.walksLinks !== undefined) extra.walksLinks = f.walksLinks;

@@ -10,6 +10,12 @@ export interface FileOperand {
   index: number;
   /** When the path is part of the word (`of=x`, `--output=x`, `-ox`, `HEAD:.env`): the path text. */
   value?: string;
+  /**
+   * `value` is a file the program finds below the home directory (its `HOME`), not text of the
+   * command: `.gitconfig` for `git config --global`. A `~` in a word's text is a name the program
+   * is handed (`--file=~/x`, `@~/x`: the shell expands no tilde there), so the home is said here.
+   */
+  inHome?: boolean;
   /** When the effect lands inside this directory under the source's name (`cp a dir/`): the directory's word. */
   intoDir?: number;
   /** The directory's path when it is part of its word (`cp --target=dir a`). */

@@ -30,10 +30,10 @@ const cacheGrammar: GnuOptionSpec = {
   abbreviations: false,
 };
 
-/** The configuration file `--generate-config-file` writes (`$BAT_CONFIG_PATH` may move it). */
-const CONFIG = '~/.config/bat/config';
-/** The cache `bat cache --build` writes and `--clear` empties, unless `--target`. */
-const CACHE = '~/.cache/bat';
+/** The configuration file `--generate-config-file` writes below the home (`$BAT_CONFIG_PATH` may move it). */
+const CONFIG = '.config/bat/config';
+/** The cache below the home `bat cache --build` writes and `--clear` empties, unless `--target`. */
+const CACHE = '.cache/bat';
 
 function batFiles(name: string, argv: readonly string[], shape: OptionShape): FileOperands {
   if (argv[1] === 'cache') {
@@ -51,13 +51,13 @@ function batFiles(name: string, argv: readonly string[], shape: OptionShape): Fi
     if (build || clear) {
       const op = build ? 'write' : 'remove';
       if (target?.value !== undefined) files.push({ op, ...at(target), tree: 'some' });
-      else files.push({ op, index: 1, value: CACHE, tree: 'some' });
+      else files.push({ op, index: 1, value: CACHE, inHome: true, tree: 'some' });
     }
     return { files, unresolved: [] };
   }
   const out = readerFiles(name, argv, shape);
   if (argv.includes('--generate-config-file'))
-    out.files.push({ op: 'write', index: argv.indexOf('--generate-config-file'), value: CONFIG });
+    out.files.push({ op: 'write', index: argv.indexOf('--generate-config-file'), value: CONFIG, inHome: true });
   return out;
 }
 

@@ -36,7 +36,7 @@ function historyOperands(argv: readonly string[]): FileOperands {
   const file = rest[0];
   const files: FileOperand[] = [];
   for (const op of [...(read ? ['read' as const] : []), ...(write ? ['write' as const] : [])]) {
-    files.push(file !== undefined ? { op, index: file } : { op, index: 0, value: '~/.bash_history' });
+    files.push(file !== undefined ? { op, index: file } : { op, index: 0, value: '.bash_history', inHome: true });
   }
   return { files, unresolved: file === undefined ? ['history without a file uses $HISTFILE'] : [], notFiles: rest.slice(1) };
 }

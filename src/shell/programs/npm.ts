@@ -78,7 +78,7 @@ function npmFiles(argv: readonly string[], shape: OptionShape): FileOperands {
   if (global) unresolved.push('npm config --global writes the global npmrc');
   else if (location === 'project') files.push({ op: 'write', index: at, value: '.npmrc' });
   else if (userconfig) pushOpt(files, optionFile(userconfig, 'write', argv));
-  else files.push({ op: 'write', index: at, value: '~/.npmrc' });
+  else files.push({ op: 'write', index: at, value: '.npmrc', inHome: true });
   return { files, unresolved, notFiles: ops };
 }
 

@@ -219,7 +219,9 @@ describe('red-team: reads through options and input', () => {
     ['sed -f script f', ['read /home/user/project/script', 'read /home/user/project/f']],
     ["sed 'R /etc/passwd' f", ['read /etc/passwd', 'read /home/user/project/f']],
     ["sed -n '1r secret' f", ['read /home/user/project/secret', 'read /home/user/project/f']],
-    ["sed -e '$r ~/.ssh/id_rsa' f", ['read /home/user/.ssh/id_rsa', 'read /home/user/project/f']],
+    // sed expands no tilde in its script: GNU sed 4.9 reads ./~/.ssh/id_rsa.
+    ["sed -e '$r ~/.ssh/id_rsa' f", ['read /home/user/project/~/.ssh/id_rsa', 'read /home/user/project/f']],
+    ["sed -e '$r /home/user/.ssh/id_rsa' f", ['read /home/user/.ssh/id_rsa', 'read /home/user/project/f']],
     ['grep -f patterns f', ['read /home/user/project/patterns', 'read /home/user/project/f']],
     ['jq -f prog.jq data.json', ['read /home/user/project/prog.jq', 'read /home/user/project/data.json']],
     ['file -f names', ['read /home/user/project/names']],

@@ -578,7 +578,7 @@ function configWrites(
   const action = ops[0] !== undefined ? argv[ops[0]] : undefined;
   const opt = (...names: string[]) => options.some((o) => names.some((n) => o.name === n || o.name.startsWith(`${n}=`)));
   const local: FileOperand = { op: 'write', index: at, value: '.git/config' };
-  const global: FileOperand = { op: 'write', index: at, value: '~/.gitconfig' };
+  const global: FileOperand = { op: 'write', index: at, value: '.gitconfig', inHome: true };
   switch (name) {
     case 'remote':
       return action !== undefined && !REMOTE_SHOWS.has(action) ? [local] : [];
@@ -627,7 +627,7 @@ function gitConfigWrites(argv: readonly string[], at: number, options: ParsedOpt
   if (!writes) return out;
   if (file) return [...out, ...(optionFile(file, 'write', argv) ? [optionFile(file, 'write', argv)!] : [])];
   const here = { op: 'write' as const, index: at };
-  if (names.includes('--global')) return [{ ...here, value: '~/.gitconfig' }];
+  if (names.includes('--global')) return [{ ...here, value: '.gitconfig', inHome: true }];
   if (names.includes('--system')) return [{ ...here, value: '/etc/gitconfig' }];
   if (names.includes('--worktree')) return [{ ...here, value: '.git/config.worktree' }];
   return [{ ...here, value: '.git/config' }];
