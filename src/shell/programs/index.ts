@@ -81,3 +81,4 @@ export function findsRepositoryFromCwd(name: string): boolean {
   return PROGRAMS.get(name)?.findsRepositoryFromCwd === true;
 }
 export { runsJavaScript } from './interpreters.js';
+export { ruleFactsOf, runsProjectScripts, type RuleFacts } from './rule-facts.js';

@@ -27,7 +27,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/powershell/aliases.ts:sleep': 'a PowerShell alias (`sleep` is Start-Sleep there), not the POSIX program',
   'src/powershell/aliases.ts:sort': 'a PowerShell alias (`sort` is Sort-Object there), not the POSIX program',
   'src/powershell/aliases.ts:ps': 'a PowerShell alias (`ps` is Get-Process there), not the POSIX program',
-  'src/serve/page/cards.ts:more': "a CSS class of the serve page's card (`class=\"more\"`), not the pager",
+  'src/serve/page/cards.ts:more': 'a CSS class of the serve page\'s card (`class="more"`), not the pager',
   'src/store/sqlite/rows.ts:seq': 'a column of the store, not the program',
   'src/powershell/aliases.ts:cat': 'a PowerShell alias (`cat` is Get-Content there), not the POSIX program',
   'src/testing/memory-fs.ts:readlink': 'the name of a file-system call in an error, not the program',
@@ -67,8 +67,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/powershell/reader.ts:exit': "PowerShell's `exit` keyword, not the builtin",
   'src/powershell/reader.ts:return': "PowerShell's `return` keyword, not the builtin",
   'src/shell/read-only/index.ts:echo': 'the `echo` check kind (every word is text) and its word expansion, in read-only/index.ts',
-  'src/lint/logic.ts:python': "the lint's names of one program (python and python3), not a table of the program's behaviour",
-  'src/lint/logic.ts:python3': "the lint's names of one program (python and python3), not a table of the program's behaviour",
   'src/powershell/aliases.ts:rm': 'a PowerShell alias (`rm` is Remove-Item there), not the POSIX program',
   'src/powershell/aliases.ts:rmdir': 'a PowerShell alias (`rmdir` is Remove-Item there), not the POSIX program',
   'src/powershell/aliases.ts:mkdir': 'a PowerShell alias (`mkdir` is New-Item -ItemType Directory there), not the POSIX program',
@@ -80,31 +78,8 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/shell/shells/zsh.ts:watch': "zsh's tied `watch` array, not the program",
   'src/lint/codes.ts:curl': 'the meaning of a lint code, in prose (`a deny on `curl` but not `wget``), not a table of the program',
   'src/lint/codes.ts:wget': 'the meaning of a lint code, in prose (`a deny on `curl` but not `wget``), not a table of the program',
-  'src/lint/logic.ts:curl':
-    "the lint's network programs and programs that do the same job (a deny rule one of them gets past), not a table of the program's behaviour",
-  'src/lint/logic.ts:wget':
-    "the lint's network programs and programs that do the same job (a deny rule one of them gets past), not a table of the program's behaviour",
   'src/powershell/aliases.ts:curl': 'a PowerShell alias (`curl` is Invoke-WebRequest in Windows PowerShell), not the program',
   'src/powershell/aliases.ts:wget': 'a PowerShell alias (`wget` is Invoke-WebRequest in Windows PowerShell), not the program',
-  'src/lint/logic.ts:rsync': "the lint's network programs (a deny rule one of them gets past), not a table of the program's behaviour",
-  'src/lint/logic.ts:node':
-    "the lint's sample risky calls for an allow rule on a program, and programs that do the same job, not a table of the program's behaviour",
-  'src/lint/logic.ts:ruby':
-    "the lint's sample risky calls for an allow rule on a program, and programs that do the same job, not a table of the program's behaviour",
-  'src/lint/logic.ts:perl':
-    "the lint's sample risky calls for an allow rule on a program, and programs that do the same job, not a table of the program's behaviour",
-  'src/lint/logic.ts:env':
-    "the lint's sample risky calls for an allow rule on a program, and programs that do the same job, not a table of the program's behaviour",
-  'src/lint/logic.ts:xargs':
-    "the lint's sample risky calls for an allow rule on a program, and programs that do the same job, not a table of the program's behaviour",
-  'src/lint/logic.ts:sudo':
-    "the lint's sample risky calls for an allow rule on a program, and programs that do the same job, not a table of the program's behaviour",
-  'src/lint/logic.ts:npm':
-    "the lint's sample risky calls for an allow rule on a program, and programs that do the same job, not a table of the program's behaviour",
-  'src/lint/logic.ts:bun':
-    "the lint's sample risky calls for an allow rule on a program, and programs that do the same job, not a table of the program's behaviour",
-  'src/lint/logic.ts:deno':
-    "the lint's sample risky calls for an allow rule on a program, and programs that do the same job, not a table of the program's behaviour",
 };
 
 function files(dir: string): string[] {
@@ -172,18 +147,13 @@ describe('every program has one home', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Tables of programs that have no model yet, anywhere in src/ outside programs/. A table is
-// a switch, an array or an object literal naming two or more programs (as case labels, elements
-// or keys); a program
-// name is a name any of toolgate's program tables knows (the read-only sets, the wrappers and
-// runners it looks through, the shells, the words that name no file, the models). The files below
-// still hold such tables, each with why; the list shrinks as programs move, and a file that no
-// longer needs its place fails the test.
-
-/** Files outside `programs/` that still hold a table naming programs, with what the table is. */
-const UNMOVED_TABLES: Readonly<Record<string, string>> = {
-  'src/lint/logic.ts': "the lint's network programs, programs that do the same job, and interpreters whose code a deny rule does not see",
-};
+// Tables of programs anywhere in src/ outside programs/. A table is a switch, an array or an
+// object literal naming two or more programs (as case labels, elements or keys); a program name is
+// a name any of toolgate's program tables knows (the read-only sets, the wrappers and runners it
+// looks through, the shells, the words that name no file, the models). Every such table has moved
+// into programs/ (the last, the lint's, is programs/rule-facts.ts); the files below hold words
+// that are program names but name something else there, and a file that no longer needs its
+// place fails the test.
 
 /** Files whose tables hold words that are program names but name something else there. */
 const OTHER_VOCABULARY: Readonly<Record<string, string>> = {
@@ -255,15 +225,13 @@ describe('tables of programs outside programs/', () => {
     if (found.size > 0) held.set(relative(ROOT, file).split('\\').join('/'), found);
   }
 
-  it('are only in the files still to move', () => {
-    const unlisted = [...held.keys()]
-      .filter((f) => UNMOVED_TABLES[f] === undefined && OTHER_VOCABULARY[f] === undefined)
-      .map((f) => `${f}: ${[...held.get(f)!].join(' ')}`);
+  it('are none: only words that name something else there', () => {
+    const unlisted = [...held.keys()].filter((f) => OTHER_VOCABULARY[f] === undefined).map((f) => `${f}: ${[...held.get(f)!].join(' ')}`);
     expect(unlisted).toEqual([]);
   });
 
   it('list no file that no longer holds one', () => {
-    expect([...Object.keys(UNMOVED_TABLES), ...Object.keys(OTHER_VOCABULARY)].filter((f) => !held.has(f))).toEqual([]);
+    expect(Object.keys(OTHER_VOCABULARY).filter((f) => !held.has(f))).toEqual([]);
   });
 
   it('name no program that has a model', () => {
