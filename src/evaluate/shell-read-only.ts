@@ -105,7 +105,7 @@ function gitInItsWorld(cmd: SimpleCommand, state: EvalState, words: ReadOnlyVerd
   const argv = withoutGitGlobalOptions(cmd.argv) ?? cmd.argv;
   const sub = argv[1];
   if (sub === undefined) return words;
-  const problem = gitWorldProblem(sub, gitWhere(state));
+  const problem = gitWorldProblem(sub, gitWhere(state), argv.slice(2));
   return problem === undefined ? words : { readOnly: false, reason: problem };
 }
 

@@ -19,6 +19,8 @@ export interface ConfigRead {
   runs?: (value: string | null) => boolean;
   /** What runs, for reasons. */
   what: string;
+  /** A `pretty.<name>` key is read only when the command's format names it (`formats.ts` consultedFormats). */
+  namedFormats?: true;
 }
 
 /** Whether a value is set to something (an empty command runs nothing). @internal */
@@ -54,6 +56,7 @@ export const PRETTY_SIGNATURE: ConfigRead = {
   key: /^format\.pretty$|^pretty\..+$/,
   runs: (v) => v !== null && formatVerifiesSignatures(v),
   what: 'a format with a %G placeholder verifies each signed commit, running gpg.program',
+  namedFormats: true,
 };
 /** `core.alternateRefsCommand`, run to list an alternate's refs. @internal */
 export const ALTERNATE_REFS: ConfigRead = {

@@ -10,6 +10,7 @@
 import type { GitConfigEntry } from './config-file.js';
 import { EVERY_READ, FETCH, isTrue, nonEmpty, type SubcommandReads } from './config-kinds.js';
 import { GIT_SUBCOMMANDS } from './subcommands.js';
+import { consultedFormats } from './formats.js';
 
 /** What a subcommand reads: its entry's `reads` (`subcommands.ts`), every kind for one that names none. @internal */
 export function configReadsOf(sub: string): SubcommandReads {
@@ -50,13 +51,15 @@ export const GIT_FETCH_VARIABLES: readonly string[] = ['GIT_SSH', 'GIT_SSH_COMMA
 /**
  * The last setting of each key in the order git reads them (a later file, or a later line,
  * overrides an earlier one), then the first that makes `sub` run a program: `{ entry, what }`.
- * `partialClone` says whether the repository fetches missing objects.
+ * `partialClone` says whether the repository fetches missing objects. `words`, the subcommand's
+ * words when known, say which `pretty.<name>` formats it may use; without them, every one counts.
  * @internal
  */
 export function programKey<E extends GitConfigEntry>(
   sub: string,
   entries: readonly E[],
   partialClone: boolean,
+  words?: readonly string[],
 ): { entry: E; what: string } | undefined {
   const reads = configReadsOf(sub);
   const kinds = [...reads.config, ...(partialClone && reads.objects === true ? [FETCH] : [])];
@@ -66,13 +69,23 @@ export function programKey<E extends GitConfigEntry>(
     if (/^credential\./.test(e.key) && last.has(e.key) && nonEmpty(last.get(e.key)!.value) && e.value !== '') continue;
     last.set(e.key, e);
   }
+  const used = words === undefined ? undefined : formatsUsed(words, last);
   for (const [key, entry] of last) {
     for (const k of kinds) {
       if (!k.key.test(key)) continue;
+      if (k.namedFormats === true && used !== undefined && key.startsWith('pretty.') && !used.has(key.slice('pretty.'.length))) continue;
       if ((k.runs ?? nonEmpty)(entry.value)) return { entry, what: k.what };
     }
   }
   return undefined;
+}
+
+/** The `pretty.<name>` formats a subcommand with these words may use (undefined: any). */
+function formatsUsed(words: readonly string[], last: ReadonlyMap<string, GitConfigEntry>): Set<string> | undefined {
+  const user = new Map<string, string>();
+  for (const [key, e] of last) if (key.startsWith('pretty.')) user.set(key.slice('pretty.'.length), e.value ?? '');
+  const pretty = last.get('format.pretty');
+  return consultedFormats(words, pretty === undefined ? undefined : (pretty.value ?? ''), user);
 }
 
 /** Whether the configuration makes the repository a partial clone (git-config(1) `extensions.partialClone`, `remote.<name>.promisor`). @internal */

@@ -46,8 +46,12 @@ export interface GitWhere {
   writes?(path: string): boolean;
 }
 
-/** Why a read-only git subcommand is not read-only where it runs (a reason a person can read), or undefined. @internal */
-export function gitWorldProblem(sub: string, where: GitWhere): string | undefined {
+/**
+ * Why a read-only git subcommand is not read-only where it runs (a reason a person can read), or
+ * undefined. `words`, the subcommand's words when known, narrow the named formats it may use.
+ * @internal
+ */
+export function gitWorldProblem(sub: string, where: GitWhere, words?: readonly string[]): string | undefined {
   const reads = configReadsOf(sub);
   for (const name of [...GIT_MOVING_VARIABLES, ...(reads.variables ?? [])]) {
     const problem = variableProblem(name, where);
@@ -80,7 +84,7 @@ export function gitWorldProblem(sub: string, where: GitWhere): string | undefine
     }
   }
   const partial = isPartialClone(config.entries);
-  const key = programKey(sub, config.entries, partial);
+  const key = programKey(sub, config.entries, partial, words);
   if (key) return `${key.entry.file} sets ${key.entry.key}, which git ${sub} reads: ${key.what}`;
   if (partial && reads.objects === true) {
     for (const name of GIT_FETCH_VARIABLES) {

@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatOptionValues, formatVerifiesSignatures, signatureFormat } from '../../../../src/shell/programs/git/formats.js';
+import {
+  consultedFormats,
+  formatOptionValues,
+  formatVerifiesSignatures,
+  signatureFormat,
+} from '../../../../src/shell/programs/git/formats.js';
 
 describe('git formats that verify signatures', () => {
   it.each([
@@ -29,6 +34,11 @@ describe('git formats that verify signatures', () => {
     '%<(5)%+G?',
     '%C(auto)%+G?',
     '%+%G?',
+    '%C(%G?',
+    '%C(red)%G?',
+    '%C()%G?',
+    '%C(%G?)%G?',
+    '%C(%(signature))',
   ])('%j verifies', (f) => {
     expect(formatVerifiesSignatures(f)).toBe(true);
   });
@@ -48,6 +58,10 @@ describe('git formats that verify signatures', () => {
     '%++G?',
     '%%+G?',
     '%*G?',
+    '%C(%G?)',
+    '%+C(%G?)',
+    '%C(auto,%G?)',
+    'format:%h %C(bold %GK)%s',
   ])('%j does not', (f) => {
     expect(formatVerifiesSignatures(f)).toBe(false);
   });
@@ -153,5 +167,36 @@ describe('git formats that verify signatures, against the installed git', () => 
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('the pretty.<name> formats a command may use', () => {
+  const user = new Map([
+    ['sig', '%G? %h'],
+    ['al', 'sig'],
+    ['short', '%G?'],
+  ]);
+  it.each([
+    [[], undefined, []],
+    [['--oneline'], undefined, []],
+    [['--pretty=oneline'], undefined, []],
+    [['--format=short'], undefined, []],
+    [['--format=%h'], undefined, []],
+    [['--pretty=sig'], undefined, ['sig']],
+    [['--pretty=s'], undefined, ['sig']],
+    [['--pretty=al'], undefined, ['al', 'sig']],
+    [['--pretty=a'], undefined, ['al', 'sig']],
+    [['--pretty', 'sig'], undefined, ['sig']],
+    [[], 'al', ['al', 'sig']],
+    [['--', '--pretty=sig'], undefined, []],
+  ] as const)('%j with format.pretty %j uses %j', (words, formatPretty, used) => {
+    expect([...(consultedFormats(words, formatPretty, user) ?? ['?'])].sort()).toEqual([...used].sort());
+  });
+  it('an alias loop is followed once per name', () => {
+    const loop = new Map([
+      ['x', 'y'],
+      ['y', 'x'],
+    ]);
+    expect([...(consultedFormats(['--pretty=x'], undefined, loop) ?? [])].sort()).toEqual(['x', 'y']);
   });
 });
