@@ -18,7 +18,7 @@ import {
 } from '../../options/file-operands.js';
 import type { ParsedOption } from '../../options/options.js';
 import { GIT_GLOBAL_WITH_VALUE } from './global-options.js';
-import { GIT_REF_OPERANDS, GIT_REPORTS, GIT_REWRITES_TREE, gitValueLetters } from './subcommands.js';
+import { GIT_REF_OPERANDS, GIT_REPORTS, GIT_REWRITES_TREE, gitLongOptions, gitValueLetters } from './subcommands.js';
 
 /** What `git apply` and `git am` write: the files a patch names, which toolgate does not read. */
 const PATCH_NAMES: NamesFrom = { kind: 'unseen', what: 'diff' };
@@ -35,13 +35,6 @@ const COMMIT_NAMES: NamesFrom = { kind: 'unseen', what: 'git-commits' };
 
 /** The temporary file `git unpack-file` and `git checkout-index --temp` write: a fixed stem and six random characters. */
 const MERGE_FILE = '.merge_file_??????';
-
-/** `git checkout-index`'s options (git 2.39): `--temp` is its own, not an abbreviation of another subcommand's `--template`. */
-const CHECKOUT_INDEX = {
-  shortArg: '',
-  longArg: ['prefix', 'stage'],
-  longFlags: ['index', 'quiet', 'force', 'all', 'no-create', 'temp', 'ignore-skip-worktree-bits', 'stdin'],
-};
 
 /** The working-tree files a `rev:path` word names (`HEAD:.env`, `:.env`, `:0:a/b`); `./` paths are relative to the cwd. */
 function revPath(word: string): { value: string; fromRoot: boolean } | undefined {
@@ -149,7 +142,10 @@ export function gitOperands(argv: readonly string[]): FileOperands {
   return r;
 }
 
-/** Long options of git subcommands that take a value, and that take none (for abbreviations). */
+/**
+ * Long options of git subcommands that take a value, and that take none (for abbreviations): how
+ * the options of a subcommand whose entry lists none of its own (`long`, `subcommands.ts`) are read.
+ */
 const GENERIC_LONG_ARG: readonly string[] = [
   'contents',
   'file',
@@ -245,12 +241,15 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
       if (rp) files.push({ op: 'read', index: k, value: rp.value, fromRoot: rp.fromRoot, fromHistory: true });
     }
   };
-  const GENERIC = {
+  // Its own long options where its entry lists them (git resolves an abbreviation against the
+  // subcommand's options only: `git mv --v` is `--verbose`); else those every subcommand shares.
+  const own = gitLongOptions(name);
+  const shape = {
     shortArg: gitValueLetters(name),
-    longArg: GENERIC_LONG_ARG,
-    longFlags: GENERIC_LONG_FLAGS,
+    longArg: own?.values ?? GENERIC_LONG_ARG,
+    longFlags: own?.flags ?? GENERIC_LONG_FLAGS,
   };
-  const { options, operands: ops } = rest(GENERIC);
+  const { options, operands: ops } = rest(shape);
   // Paths named on standard input (`find STATE | git hash-object -w --stdin-paths`): reads of
   // files toolgate cannot see, like xargs's.
   const words = argv.slice(at + 1);
@@ -404,16 +403,16 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
       // them under another name. `--temp` writes each to a new temporary file at the top of the
       // work tree instead (`--prefix` then plays no part), named `.merge_file_` and six random
       // characters (git-checkout-index(1); git 2.39).
-      const own = rest(CHECKOUT_INDEX);
-      const prefix = own.options.find((o) => is(o, '--prefix'));
-      const whole = has(own.options, '-a', '--all', '--stdin');
-      if (has(own.options, '--temp')) {
+      // Its own options (its entry's `long`): `--temp` is not an abbreviation of another subcommand's `--template`.
+      const prefix = options.find((o) => is(o, '--prefix'));
+      const whole = has(options, '-a', '--all', '--stdin');
+      if (has(options, '--temp')) {
         files.push({ op: 'write', index: at, value: MERGE_FILE, pattern: true, fromRoot: true });
         return done();
       }
       if (prefix) pushOpt(files, optionFile(prefix, 'write', argv, { tree: 'some', names: TREE_NAMES }));
       else if (whole) files.push({ op: 'write', index: at, value: '.', tree: 'some', names: TREE_NAMES });
-      if (!prefix) files.push(...all(own.operands, 'write'));
+      if (!prefix) files.push(...all(ops, 'write'));
       return done();
     }
     case 'unpack-file': {

@@ -30,6 +30,14 @@ export interface GitSubcommand {
   /** Short options that take a value (`git add -f` is a flag, `git config -f F` is not). */
   readonly valueLetters?: string;
   /**
+   * Its long options, as git 2.39 prints them for `git SUB --git-completion-helper-all` (the
+   * negated `--no-…` forms it adds left out): a trailing `=` takes a value, attached or the next
+   * word; without one, none (or one attached with `=` only). git's parse-options takes a unique
+   * prefix of one of these (`git mv --v` is `--verbose`), so an abbreviation is resolved against
+   * this list alone. Absent: the options the files facet knows for every subcommand (`files.ts`).
+   */
+  readonly long?: string;
+  /**
    * What it does to the working tree where `files.ts` has no case of its own for it: `reports` —
    * it only reports (its path-like operands are pathspecs it reads, nothing is written);
    * `rewrites` — it rewrites tracked files (which names, only the repository knows).
@@ -68,11 +76,37 @@ export interface GitSubcommand {
  * @internal
  */
 export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
-  add: { tree: 'reports' },
-  am: { tree: 'rewrites', valueLetters: 'pC' },
+  add: {
+    tree: 'reports',
+    long:
+      '--dry-run --verbose --interactive --patch --edit --force --update --renormalize --intent-to-add --all ' +
+      '--ignore-removal --refresh --ignore-errors --ignore-missing --sparse --chmod= --warn-embedded-repo ' +
+      '--pathspec-from-file= --pathspec-file-nul --no-dry-run',
+  },
+  am: {
+    tree: 'rewrites',
+    valueLetters: 'pC',
+    long:
+      '--interactive --binary --3way --quiet --signoff --utf8 --keep --keep-non-patch --message-id --keep-cr ' +
+      '--no-keep-cr --scissors --quoted-cr= --whitespace= --ignore-space-change --ignore-whitespace --directory= ' +
+      '--exclude= --include= --patch-format= --reject --resolvemsg= --continue --resolved --skip --abort --quit ' +
+      '--show-current-patch --allow-empty --committer-date-is-author-date --ignore-date --rerere-autoupdate ' +
+      '--gpg-sign --empty= --rebasing',
+  },
   annotate: { tree: 'reports', valueLetters: 'LS' },
-  apply: { valueLetters: 'pC' },
-  archive: { valueLetters: 'o', commandOptions: { long: ['exec'] } },
+  apply: {
+    valueLetters: 'pC',
+    long:
+      '--exclude= --include= --no-add --stat --allow-binary-replacement --binary --numstat --summary --check --index ' +
+      '--intent-to-add --cached --unsafe-paths --apply --3way --build-fake-ancestor= --whitespace= ' +
+      '--ignore-space-change --ignore-whitespace --reverse --unidiff-zero --reject --allow-overlap --verbose --quiet ' +
+      '--inaccurate-eof --recount --directory= --allow-empty --add',
+  },
+  archive: {
+    valueLetters: 'o',
+    commandOptions: { long: ['exec'] },
+    long: '--format= --prefix= --add-file= --add-virtual-file= --output= --worktree-attributes --verbose --list --remote= --exec=',
+  },
   bisect: { tree: 'reports' },
   blame: {
     tree: 'reports',
@@ -86,8 +120,23 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
       shortAttached: 'CM',
     },
     reads: { config: [...INDEX, TEXTCONV], objects: true },
+    long:
+      '--incremental --root --show-stats --progress --score-debug --show-name --show-number --porcelain ' +
+      '--line-porcelain --show-email --ignore-rev= --ignore-revs-file= --color-lines --color-by-age --minimal ' +
+      '--contents= --abbrev --no-incremental',
   },
-  branch: { tree: 'reports', operands: 'refs', readOnly: ['claudeCode', 'robota'], safe: 'forms', reads: { config: [] } },
+  branch: {
+    tree: 'reports',
+    operands: 'refs',
+    readOnly: ['claudeCode', 'robota'],
+    safe: 'forms',
+    reads: { config: [] },
+    long:
+      '--verbose --quiet --track --set-upstream --set-upstream-to= --unset-upstream --color --remotes --contains ' +
+      '--no-contains --with --without --abbrev --all --delete --move --copy --list --show-current --create-reflog ' +
+      '--edit-description --force --merged --no-merged --column --sort= --points-at= --ignore-case ' +
+      '--recurse-submodules --format=',
+  },
   bundle: {},
   'cat-file': {
     tree: 'reports',
@@ -107,14 +156,58 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
     reads: { config: INDEX },
   },
   'check-ref-format': { tree: 'reports', operands: 'refs' },
-  checkout: { tree: 'reports', valueLetters: 'bB' },
-  'checkout-index': {},
+  checkout: {
+    tree: 'reports',
+    valueLetters: 'bB',
+    long:
+      '--guess --overlay --quiet --recurse-submodules --progress --merge --conflict= --detach --track --force ' +
+      '--orphan= --overwrite-ignore --ignore-other-worktrees --ours --theirs --patch --ignore-skip-worktree-bits ' +
+      '--pathspec-from-file= --pathspec-file-nul --no-guess',
+  },
+  'checkout-index': {
+    long: '--all --ignore-skip-worktree-bits --force --quiet --no-create --index --stdin --temp --prefix= --stage= --create',
+  },
   cherry: { tree: 'reports' },
-  'cherry-pick': { tree: 'rewrites', valueLetters: 'mX' },
-  clean: { valueLetters: 'e' },
-  clone: { valueLetters: 'obcju', commandOptions: { long: ['upload-pack'], short: 'u' } },
-  commit: { tree: 'reports', valueLetters: 'mFtcC' },
-  config: { valueLetters: 'f', readOnly: ['claudeCode'], safe: 'forms', reads: { config: [] } },
+  'cherry-pick': {
+    tree: 'rewrites',
+    valueLetters: 'mX',
+    long:
+      '--quit --continue --abort --skip --cleanup= --no-commit --edit --signoff --mainline= --rerere-autoupdate ' +
+      '--strategy= --strategy-option= --gpg-sign --ff --allow-empty --allow-empty-message --keep-redundant-commits ' +
+      '--commit',
+  },
+  clean: { valueLetters: 'e', long: '--quiet --dry-run --force --interactive --exclude= --no-quiet' },
+  clone: {
+    valueLetters: 'obcju',
+    commandOptions: { long: ['upload-pack'], short: 'u' },
+    long:
+      '--verbose --quiet --progress --reject-shallow --no-checkout --bare --naked --mirror --local --no-hardlinks ' +
+      '--shared --recurse-submodules --recursive --jobs= --template= --reference= --reference-if-able= --dissociate ' +
+      '--origin= --branch= --upload-pack= --depth= --shallow-since= --shallow-exclude= --single-branch --no-tags ' +
+      '--shallow-submodules --separate-git-dir= --config= --server-option= --ipv4 --ipv6 --filter= ' +
+      '--also-filter-submodules --remote-submodules --sparse --bundle-uri= --checkout --hardlinks --tags',
+  },
+  commit: {
+    tree: 'reports',
+    valueLetters: 'mFtcC',
+    long:
+      '--quiet --verbose --file= --author= --date= --message= --reedit-message= --reuse-message= --fixup= --squash= ' +
+      '--reset-author --trailer= --signoff --template= --edit --cleanup= --status --gpg-sign --all --include ' +
+      '--interactive --patch --only --no-verify --dry-run --short --branch --ahead-behind --porcelain --long --null ' +
+      '--amend --no-post-rewrite --untracked-files --pathspec-from-file= --pathspec-file-nul --allow-empty ' +
+      '--allow-empty-message --verify --post-rewrite',
+  },
+  config: {
+    valueLetters: 'f',
+    readOnly: ['claudeCode'],
+    safe: 'forms',
+    reads: { config: [] },
+    long:
+      '--global --system --local --worktree --file= --blob= --get --get-all --get-regexp --get-urlmatch --replace-all ' +
+      '--add --unset --unset-all --rename-section --remove-section --list --fixed-value --edit --get-color ' +
+      '--get-colorbool --type= --bool --int --bool-or-int --bool-or-str --path --expiry-date --null --name-only ' +
+      '--includes --show-origin --show-scope --default= --no-global',
+  },
   // Counts loose and packed objects (git count-objects -vH).
   'count-objects': {
     tree: 'reports',
@@ -164,7 +257,17 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
     reads: { config: [...INDEX, PRETTY_SIGNATURE], objects: true },
   },
   difftool: { commandOptions: { long: ['extcmd'], short: 'x' } },
-  fetch: { tree: 'reports', commandOptions: { long: ['upload-pack'] } },
+  fetch: {
+    tree: 'reports',
+    commandOptions: { long: ['upload-pack'] },
+    long:
+      '--verbose --quiet --all --set-upstream --append --atomic --upload-pack= --force --multiple --tags --jobs= ' +
+      '--prefetch --prune --prune-tags --recurse-submodules --dry-run --write-fetch-head --keep --update-head-ok ' +
+      '--progress --depth= --shallow-since= --shallow-exclude= --deepen= --unshallow --refetch --submodule-prefix= ' +
+      '--recurse-submodules-default= --update-shallow --refmap= --server-option= --ipv4 --ipv6 --negotiation-tip= ' +
+      '--negotiate-only --filter= --auto-maintenance --auto-gc --show-forced-updates --write-commit-graph --stdin ' +
+      '--no-verbose',
+  },
   'filter-branch': {
     commandOptions: {
       long: ['env-filter', 'tree-filter', 'index-filter', 'parent-filter', 'msg-filter', 'commit-filter', 'tag-name-filter'],
@@ -195,10 +298,17 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
       numeric: true,
     },
     reads: { config: [FSMONITOR, TEXTCONV], objects: true },
+    long:
+      '--cached --no-index --untracked --exclude-standard --recurse-submodules --invert-match --ignore-case ' +
+      '--word-regexp --text --textconv --recursive --max-depth= --extended-regexp --basic-regexp --fixed-strings ' +
+      '--perl-regexp --line-number --column --full-name --files-with-matches --name-only --files-without-match --null ' +
+      '--only-matching --count --color --break --heading --context= --before-context= --after-context= --threads= ' +
+      '--show-function --function-context --and --or --not --quiet --all-match --open-files-in-pager --ext-grep ' +
+      '--max-count= --index',
   },
   'hash-object': {},
   help: { tree: 'reports', readOnly: ['claudeCode'], safe: 'forms', reads: { config: [] } },
-  init: {},
+  init: { long: '--template= --bare --shared --quiet --separate-git-dir= --initial-branch= --object-format= --no-template' },
   lfs: {},
   log: { tree: 'reports', valueLetters: 'SGLnO', readOnly: ['claudeCode', 'robota'], safe: REV, reads: { config: HISTORY, objects: true } },
   'ls-files': {
@@ -216,14 +326,22 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
   'ls-remote': { tree: 'reports', commandOptions: { long: ['upload-pack'] } },
   'ls-tree': { tree: 'reports' },
   maintenance: {},
-  merge: { tree: 'rewrites', valueLetters: 'mFsX' },
+  merge: {
+    tree: 'rewrites',
+    valueLetters: 'mFsX',
+    long:
+      '--stat --summary --log --squash --commit --edit --cleanup= --ff --ff-only --rerere-autoupdate ' +
+      '--verify-signatures --strategy= --strategy-option= --message= --file= --into-name= --verbose --quiet --abort ' +
+      '--quit --continue --allow-unrelated-histories --progress --gpg-sign --autostash --overwrite-ignore --signoff ' +
+      '--no-verify --verify',
+  },
   'merge-base': {
     tree: 'reports',
     readOnly: ['claudeCode'],
     safe: { flags: 'all octopus independent is-ancestor fork-point' },
     reads: { config: [], objects: true },
   },
-  mv: { tree: 'reports' },
+  mv: { tree: 'reports', long: '--verbose --dry-run --force --sparse --no-verbose' },
   'name-rev': {
     tree: 'reports',
     readOnly: ['claudeCode'],
@@ -232,16 +350,59 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
   },
   notes: { tree: 'reports', valueLetters: 'mFC' },
   prune: { tree: 'reports' },
-  pull: { tree: 'rewrites', valueLetters: 'sX', commandOptions: { long: ['upload-pack'] } },
-  push: { tree: 'reports', commandOptions: { long: ['receive-pack', 'exec'] } },
+  pull: {
+    tree: 'rewrites',
+    valueLetters: 'sX',
+    commandOptions: { long: ['upload-pack'] },
+    long:
+      '--verbose --quiet --progress --recurse-submodules --rebase --stat --summary --log --signoff --squash --commit ' +
+      '--edit --cleanup= --ff --ff-only --verify --verify-signatures --autostash --strategy= --strategy-option= ' +
+      '--gpg-sign --allow-unrelated-histories --all --append --upload-pack= --force --tags --prune --jobs --dry-run ' +
+      '--keep --depth= --shallow-since= --shallow-exclude= --deepen= --unshallow --update-shallow --refmap= ' +
+      '--server-option= --ipv4 --ipv6 --negotiation-tip= --show-forced-updates --set-upstream --no-verbose',
+  },
+  push: {
+    tree: 'reports',
+    commandOptions: { long: ['receive-pack', 'exec'] },
+    long:
+      '--verbose --quiet --repo= --all --mirror --delete --tags --dry-run --porcelain --force --force-with-lease ' +
+      '--force-if-includes --recurse-submodules= --thin --receive-pack= --exec= --set-upstream --progress --prune ' +
+      '--no-verify --follow-tags --signed --atomic --push-option= --ipv4 --ipv6 --verify',
+  },
   'range-diff': { tree: 'reports' },
-  'read-tree': {},
-  rebase: { tree: 'rewrites', valueLetters: 'sXx', commandOptions: { long: ['exec'], short: 'x' } },
+  'read-tree': {
+    long:
+      '--index-output= --empty --verbose --trivial --aggressive --reset --prefix= --exclude-per-directory= --dry-run ' +
+      '--no-sparse-checkout --debug-unpack --recurse-submodules --quiet --sparse-checkout',
+  },
+  rebase: {
+    tree: 'rewrites',
+    valueLetters: 'sXx',
+    commandOptions: { long: ['exec'], short: 'x' },
+    long:
+      '--onto= --keep-base --no-verify --quiet --verbose --no-stat --signoff --committer-date-is-author-date ' +
+      '--reset-author-date --ignore-date --ignore-whitespace --whitespace= --force-rebase --no-ff --continue --skip ' +
+      '--abort --quit --edit-todo --show-current-patch --apply --merge --interactive --preserve-merges ' +
+      '--rerere-autoupdate --empty= --keep-empty --autosquash --update-refs --gpg-sign --autostash --exec= ' +
+      '--allow-empty-message --rebase-merges --fork-point --strategy= --strategy-option= --root ' +
+      '--reschedule-failed-exec --reapply-cherry-picks --verify --stat --ff',
+  },
   reflog: { tree: 'reports', readOnly: ['claudeCode'], safe: { ...REV }, reads: { config: HISTORY, objects: true } },
   remote: { tree: 'reports', readOnly: ['claudeCode', 'robota'], safe: 'forms', reads: { config: [] } },
   repack: { tree: 'reports' },
-  reset: {},
-  restore: { tree: 'reports', valueLetters: 's' },
+  reset: {
+    long:
+      '--quiet --no-refresh --mixed --soft --hard --merge --keep --recurse-submodules --patch --intent-to-add ' +
+      '--pathspec-from-file= --pathspec-file-nul --refresh',
+  },
+  restore: {
+    tree: 'reports',
+    valueLetters: 's',
+    long:
+      '--source= --staged --worktree --ignore-unmerged --overlay --quiet --recurse-submodules --progress --merge ' +
+      '--conflict= --ours --theirs --patch --ignore-skip-worktree-bits --pathspec-from-file= --pathspec-file-nul ' +
+      '--no-source',
+  },
   'rev-list': {
     tree: 'reports',
     readOnly: ['claudeCode'],
@@ -259,8 +420,17 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
     },
     reads: { config: [] },
   },
-  revert: { tree: 'rewrites', valueLetters: 'mX' },
-  rm: { tree: 'reports' },
+  revert: {
+    tree: 'rewrites',
+    valueLetters: 'mX',
+    long:
+      '--quit --continue --abort --skip --cleanup= --no-commit --edit --signoff --mainline= --rerere-autoupdate ' +
+      '--strategy= --strategy-option= --gpg-sign --reference --commit',
+  },
+  rm: {
+    tree: 'reports',
+    long: '--dry-run --quiet --cached --force --ignore-unmatch --sparse --pathspec-from-file= --pathspec-file-nul --no-dry-run',
+  },
   'send-email': { commandOptions: { long: ['to-cmd', 'cc-cmd', 'header-cmd', 'smtp-server', 'sendmail-cmd'] } },
   shortlog: {
     tree: 'reports',
@@ -308,10 +478,30 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
       shortAttached: 'uM',
     },
     reads: { config: INDEX, indexHook: true },
+    long:
+      '--verbose --short --branch --show-stash --ahead-behind --porcelain --long --null --untracked-files --ignored ' +
+      '--ignore-submodules --column --no-renames --find-renames --renames',
   },
   submodule: { valueLetters: 'b' },
-  switch: { tree: 'reports', valueLetters: 'cC' },
-  tag: { tree: 'reports', operands: 'refs', valueLetters: 'mFu', readOnly: ['claudeCode'], safe: 'forms', reads: { config: [] } },
+  switch: {
+    tree: 'reports',
+    valueLetters: 'cC',
+    long:
+      '--create= --force-create= --guess --discard-changes --quiet --recurse-submodules --progress --merge ' +
+      '--conflict= --detach --track --force --orphan= --overwrite-ignore --ignore-other-worktrees --no-create',
+  },
+  tag: {
+    tree: 'reports',
+    operands: 'refs',
+    valueLetters: 'mFu',
+    readOnly: ['claudeCode'],
+    safe: 'forms',
+    reads: { config: [] },
+    long:
+      '--list --delete --verify --annotate --message= --file= --edit --sign --cleanup= --local-user= --force ' +
+      '--create-reflog --column --contains --no-contains --with --without --merged --no-merged --sort= --points-at ' +
+      '--format= --color --ignore-case',
+  },
   'unpack-file': {},
   'update-index': {},
   var: { tree: 'reports' },
@@ -351,6 +541,23 @@ export function gitValueLetters(name: string): string {
 export function gitCommandOptions(name: string): GitSubcommand['commandOptions'] {
   return Object.hasOwn(GIT_SUBCOMMANDS, name) ? GIT_SUBCOMMANDS[name]!.commandOptions : undefined;
 }
+
+/** The long options of `name`, value-taking and not (undefined when its entry lists none). @internal */
+export function gitLongOptions(name: string): { readonly values: readonly string[]; readonly flags: readonly string[] } | undefined {
+  const long = Object.hasOwn(GIT_SUBCOMMANDS, name) ? GIT_SUBCOMMANDS[name]!.long : undefined;
+  if (long === undefined) return undefined;
+  let parsed = LONG.get(name);
+  if (parsed === undefined) {
+    const words = long.split(/\s+/).filter((w) => w.startsWith('--'));
+    parsed = {
+      values: words.filter((w) => w.endsWith('=')).map((w) => w.slice(2, -1)),
+      flags: words.filter((w) => !w.endsWith('=')).map((w) => w.slice(2)),
+    };
+    LONG.set(name, parsed);
+  }
+  return parsed;
+}
+const LONG = new Map<string, { values: string[]; flags: string[] }>();
 
 /** The read-only options of `name` (undefined when it has none in the table). @internal */
 export function gitSafeOptions(name: string): GitSubcommand['safe'] {
