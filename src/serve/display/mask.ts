@@ -36,8 +36,30 @@ const PEM_FORM = /-----BEGIN ([A-Z0-9 ]+)-----\n(?:[A-Za-z0-9+/=]*\n)*?-----END 
 /** In a string of an input other than a command: the string holds PEM blocks and whitespace only (a key file's content). */
 const pemAloneInText: PemPlace = (text) => text.replace(PEM_FORM, '').trim() === '';
 
+/**
+ * Where an `Authorization` header (starting at `start`, its credential ending at `end`) may have
+ * its credential masked. The shape's credential is free-form: written bare
+ * (`--header Authorization: Bearer --post-file=~/.ssh/id_rsa`) the "credential" is the next
+ * argument, any option or path (red team rt10s F1).
+ */
+type HeaderPlace = (text: string, start: number, end: number) => boolean;
+
+/**
+ * In a string of an input other than a command (a file's content, a reason, an MCP argument):
+ * the header and its credential are the whole of one quoted string (`'Authorization: Bearer …'`,
+ * `"…"`), as a header is written when it is one argument. The content's own quoting is all there
+ * is to go on (a script, a `package.json` script, a Makefile may run it); a bare header's
+ * credential is shown as written.
+ */
+const quotedAlone: HeaderPlace = (text, start, end) => {
+  const open = text[start - 1];
+  return (open === "'" || open === '"') && text[end] === open;
+};
+
+const HEADER_SHAPE = 'authorization-header';
+
 /** Every secret of a listed shape in `text`, in order, none overlapping (the earlier, then the longer, wins). */
-function findSecrets(text: string, pemPlace: PemPlace = pemAloneInText): Found[] {
+function findSecrets(text: string, pemPlace: PemPlace = pemAloneInText, headerPlace: HeaderPlace = quotedAlone): Found[] {
   const all: Found[] = [];
   for (const s of SECRET_SHAPES) {
     for (const m of text.matchAll(s.pattern)) {
@@ -45,6 +67,7 @@ function findSecrets(text: string, pemPlace: PemPlace = pemAloneInText): Found[]
       const end = m.index + m[0].length;
       const label = m.groups?.['label'];
       if (label !== undefined && !pemPlace(text, m.index, end + `\n-----END ${label}-----`.length)) continue;
+      if (s.id === HEADER_SHAPE && !headerPlace(text, m.index, end)) continue;
       if (end > start) all.push({ start, end, shape: s.id, label: s.label });
     }
   }
@@ -130,8 +153,50 @@ const pemAloneInCommand: PemPlace = (text, start, end) => {
   return heredoc !== null && new RegExp(`^\\n${heredoc[2]}(?:\\n|$)`).test(after);
 };
 
-/** More secrets than this in one command are masked all together or not at all. */
+/** More secrets than this in one command are shown as written (each is checked on its own). */
 const MAX_TRIED_ONE_BY_ONE = 16;
+
+/** A URL (`https://…`, `git+ssh://…`): what a program fetches, not a file it reads or runs. */
+const URL_WORD = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
+/** `NAME=` before a value (`export URL=https://…`, `make TOKEN=…`). */
+const NAME_IS = /^[A-Za-z_][A-Za-z0-9_]*=/;
+/** A word that ends with a whole header and its masked credential (`Authorization: Bearer ••••••••`). */
+const HEADER_WORD = new RegExp(`(?:^|[=\\s])(?:[Aa]uthorization|AUTHORIZATION|[Pp]roxy-[Aa]uthorization): ?[A-Za-z]+ ${MASK}['"]?$`);
+
+/**
+ * Whether one found secret of a command may be masked, read from the analysis of the command with
+ * only that secret masked. What is masked is always data, never what runs or what a program
+ * reads (red team rt10s F1):
+ * - the word holding it is an argument or an assignment, never the program word;
+ * - that word does not begin with `-` (an option: `-T/path`, `--post-file=…`, `--token=…` — the
+ *   option's name and value are shown together) and holds no `/` unless it is a URL (`./ghp_…` is
+ *   the script `.` or `bash` runs);
+ * - an `Authorization` header's credential is masked only when the header and the credential are
+ *   one word (quoted: `-H 'Authorization: Bearer …'`); written bare, the "credential" is the next
+ *   argument, whatever option or path it is;
+ * - a secret in no word (a heredoc's body, a comment) is data only when it is not a header.
+ */
+function maskable(command: string, f: Found): boolean {
+  const after = analyzeShell(build(command, [f]).text, { shell: 'bash' });
+  // An assignment's raw text (`NAME='…'`) is read as its value, unquoted at the start.
+  const holding = after.commands.flatMap((c) =>
+    [
+      ...c.argv.map((w, i) => ({ w, program: i === 0 })),
+      ...c.assignments.map((w) => ({ w: w.slice(w.indexOf('=') + 1).replace(/^['"]/, ''), program: false })),
+    ].filter((x) => x.w.includes(MASK)),
+  );
+  if (holding.length === 0) return f.shape !== HEADER_SHAPE;
+  // A PEM body has its own, stricter place (`pemAloneInCommand`): the whole of a quoted word or a
+  // heredoc's body, every command only passing data on; its word begins `-----BEGIN`.
+  if (f.shape === 'pem-private-key') return holding.every(({ program }) => !program);
+  return holding.every(
+    ({ w, program }) =>
+      !program &&
+      !w.startsWith('-') &&
+      (!w.includes('/') || URL_WORD.test(w.replace(NAME_IS, ''))) &&
+      (f.shape !== HEADER_SHAPE || HEADER_WORD.test(w)),
+  );
+}
 
 /**
  * A shell command with the secrets of the listed shapes masked, but only where masking leaves the
@@ -144,21 +209,26 @@ const MAX_TRIED_ONE_BY_ONE = 16;
  * @public
  */
 export function maskCommand(command: string): MaskedText {
-  if (findSecrets(command, () => true).length === 0) return asIs(command);
+  if (
+    findSecrets(
+      command,
+      () => true,
+      () => true,
+    ).length === 0
+  )
+    return asIs(command);
   const read = (text: string) => analyzeShell(text, { shell: 'bash' });
   const before = read(command);
   if (before.parser === 'none' || before.unseen.length > 0) return asIs(command);
-  const dataOnly = before.commands.every(
-    (c) => c.opaque === undefined && c.embeddedShell === undefined && passesDataOn(basename(c.argv[0] ?? '')),
-  );
-  const found = findSecrets(command, dataOnly ? pemAloneInCommand : () => false);
-  if (found.length === 0) return asIs(command);
+  // Code toolgate cannot see (`… | sh`, `python3 -c …`) may run any word it is given: nothing
+  // is masked, so nothing that runs is hidden.
+  if (before.commands.some((c) => c.opaque !== undefined)) return asIs(command);
+  const dataOnly = before.commands.every((c) => c.embeddedShell === undefined && passesDataOn(basename(c.argv[0] ?? '')));
+  const found = findSecrets(command, dataOnly ? pemAloneInCommand : () => false, () => true);
+  if (found.length === 0 || found.length > MAX_TRIED_ONE_BY_ONE) return asIs(command);
   const want = structure(before);
   const holds = (m: MaskedText) => structure(read(m.text)) === want;
-  const all = build(command, found);
-  if (holds(all)) return all;
-  if (found.length > MAX_TRIED_ONE_BY_ONE) return asIs(command);
-  const kept = found.filter((f) => holds(build(command, [f])));
+  const kept = found.filter((f) => maskable(command, f) && holds(build(command, [f])));
   if (kept.length === 0) return asIs(command);
   const some = build(command, kept);
   return holds(some) ? some : asIs(command);

@@ -88,11 +88,17 @@ export const SECRET_SHAPES: readonly SecretShape[] = [
     `(?<keep>${B}[a-z][a-z0-9+.-]*://[A-Za-z0-9._~%-]+:)[A-Za-z0-9._~%!+=-]+(?=@[A-Za-z0-9.-])`,
     ['https://deploy:s3cr3t-Pa55@example.com'],
   ),
-  // The credentials of an `Authorization` header (`Bearer …`, `Basic …`, `token …`).
+  // The credentials of an `Authorization` header (`Bearer …`, `Basic …`, `token …`). Unlike the
+  // prefixed shapes the credential is free-form, so it is the one shape whose value could be
+  // anything the agent wants hidden: it never begins with `-` or `.` (an option, `-T/path`,
+  // `--post-file=…`, a relative path) and never holds a `/` (a path a program reads or runs) — the
+  // whole run of such characters is then shown, never a part of it. A base64 credential that holds
+  // a `/` is shown as written: showing a secret costs less than hiding what runs (red team rt10s
+  // F1). Where the header must stand is checked by the masking (`headerInOneWord`, `quotedAlone`).
   shape(
     'authorization-header',
     'the credentials of an Authorization header',
-    `(?<keep>\\b(?:[Aa]uthorization|AUTHORIZATION|[Pp]roxy-[Aa]uthorization): ?(?:Bearer|Basic|Token|token|bearer|basic) )[A-Za-z0-9._~+/=-]{8,}`,
+    `(?<keep>\\b(?:[Aa]uthorization|AUTHORIZATION|[Pp]roxy-[Aa]uthorization): ?(?:Bearer|Basic|Token|token|bearer|basic) )[A-Za-z0-9_~+=][A-Za-z0-9._~+=-]{7,}(?![A-Za-z0-9._~+/=-])`,
     ['Authorization: Bearer abcdefgh12345678', 'Authorization: Basic ZGVwbG95OnMzY3IzdA=='],
   ),
 ];
