@@ -26,9 +26,30 @@ export type ProgramName = keyof typeof PROGRAMS;
 export type ProgramsProvided = Record<ProgramName, string>;
 
 /**
+ * The packages the programs import from `node_modules` rather than carry: native code
+ * (better-sqlite3), files found beside the package (web-tree-sitter's wasm), optional peers whose
+ * absence a test stages (OpenTelemetry, test/cli/serve-otlp.test.ts) or that the package never
+ * bundles (the agent frameworks, pg), and toolgate itself. Every other dependency is bundled: Node's
+ * ES module loader spent about a quarter of each start on their many small files, and the suite
+ * starts these programs hundreds of times.
+ */
+const EXTERNAL = [
+  'better-sqlite3',
+  'web-tree-sitter',
+  'pg',
+  '@opentelemetry/*',
+  '@anthropic-ai/claude-agent-sdk',
+  'ai',
+  '@openai/*',
+  '@modelcontextprotocol/*',
+  'toolgate',
+  'toolgate/*',
+];
+
+/**
  * Build every program into `into`, laid out as an installed toolgate: `dist/cli/<name>.js` next
  * to the chunks they share, toolgate's `package.json` (the CLI reads its version from it) and a
- * `node_modules` link to the repository's (dependencies stay external, as in the package).
+ * `node_modules` link to the repository's for the packages left external ({@link EXTERNAL}).
  * Returns each program's file.
  */
 export async function buildPrograms(root: string, into: string): Promise<ProgramsProvided> {
@@ -46,7 +67,15 @@ export async function buildPrograms(root: string, into: string): Promise<Program
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    packages: 'external',
+    external: EXTERNAL,
+    // Bundled CommonJS packages (commander, ajv) require Node's built-ins: give the ES module a `require`.
+    banner: {
+      js: "import { createRequire as __toolgateTestRequire } from 'node:module'; const require = __toolgateTestRequire(import.meta.url);",
+    },
+    // The ES module build of a dual package (jsonc-parser's UMD build requires its files by relative path at run time).
+    mainFields: ['module', 'main'],
+    minifyWhitespace: true,
+    minifySyntax: true,
     logLevel: 'warning',
   });
   return Object.fromEntries(names.map((n) => [n, join(out, `${n === 'toolgate' ? 'main' : n}.js`)])) as ProgramsProvided;
