@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DecisionEvent } from '../../src/provenance/index.js';
+import { programArgs } from '../support/programs/run.js';
 import { decisionOf, eventually, preToolUse, sandbox, start, type Running, type Sandbox } from './helpers.js';
 
 const run = promisify(execFile);
-const ROOT = join(__dirname, '../..');
 
 let sb: Sandbox;
 let s: Running;
@@ -83,16 +83,7 @@ describe('serve with a shadow policy', () => {
   it('`toolgate audit shadow` lists where they differ, looser first, grouped by the rule responsible, with examples', async () => {
     const { stdout } = await run(
       process.execPath,
-      [
-        '--import',
-        join(ROOT, 'node_modules/tsx/dist/esm/index.mjs'),
-        join(ROOT, 'src/cli/main.ts'),
-        'audit',
-        'shadow',
-        '--store',
-        `sqlite:${storeFile}`,
-        '--json',
-      ],
+      programArgs('toolgate', ['audit', 'shadow', '--store', `sqlite:${storeFile}`, '--json']),
       { cwd: project },
     );
     const summary = JSON.parse(stdout);
@@ -109,19 +100,9 @@ describe('serve with a shadow policy', () => {
       live: 'ask',
       shadow: 'allow',
     });
-    const text = await run(
-      process.execPath,
-      [
-        '--import',
-        join(ROOT, 'node_modules/tsx/dist/esm/index.mjs'),
-        join(ROOT, 'src/cli/main.ts'),
-        'audit',
-        'shadow',
-        '--store',
-        `sqlite:${storeFile}`,
-      ],
-      { cwd: project },
-    );
+    const text = await run(process.execPath, programArgs('toolgate', ['audit', 'shadow', '--store', `sqlite:${storeFile}`]), {
+      cwd: project,
+    });
     expect(text.stdout).toContain('4 calls decided under the shadow policy: 2 the same, 1 looser, 1 stricter.');
     expect(text.stdout).toContain('LOOSER');
   });
