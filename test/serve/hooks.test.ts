@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENVIRONMENT_FACT_NAMES } from '../../src/evaluate/door/index.js';
+import { ENVIRONMENT_FACT_NAMES, environmentHeaderTemplate } from '../../src/evaluate/door/index.js';
 import {
   decisionOf,
   eventually,
@@ -42,6 +42,13 @@ describe('POST /hooks/claude-code: PreToolUse', () => {
     });
     // Without the header nothing is known of the environment: GIT_DIR may be set, so it is not allowed.
     expect(decisionOf((await s.hook(preToolUse(project, 'Bash', { command: 'git status' }))).body)).not.toBe('allow');
+  });
+
+  it('reads an X-Toolgate-Env header sent uninterpolated (the template itself) as an unknown environment (rt10s F5)', async () => {
+    const call = preToolUse(project, 'Bash', { command: 'git status' });
+    expect(decisionOf((await s.hook(call, ORDINARY_ENVIRONMENT)).body)).toBe('allow');
+    // `${GIT_DIR}` is not a value: GIT_DIR may be set, as with no header at all.
+    expect(decisionOf((await s.hook(call, { 'x-toolgate-env': environmentHeaderTemplate() })).body)).not.toBe('allow');
   });
 
   it('allows by an allow rule and denies by a deny rule, naming the rule', async () => {

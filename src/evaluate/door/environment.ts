@@ -60,7 +60,12 @@ export function environmentHeaderTemplate(names: readonly string[] = ENVIRONMENT
  * after a complete pair (written by an older toolgate, before later names were added) gives the
  * names it has. A header not of that
  * exact shape — names out of order, a value holding the text that starts the next pair, so two
- * readings exist — gives `undefined`: nothing is known, rather than a guess.
+ * readings exist — gives `undefined`: nothing is known, rather than a guess. So does a header
+ * sent as the template, uninterpolated (a client or proxy that does not expand `allowedEnvVars`,
+ * a config copied into a tool that sends headers verbatim): a value that is exactly `${NAME}` or
+ * `$NAME` for its own name says the value was never filled in, so no value of that header is
+ * known, as an uninterpolated shell header is not (red team rt10s F5: `CDPATH=${CDPATH}` read as
+ * a known CDPATH let `cd .ssh && cat id_rsa` allow).
  * @public
  */
 export function parseEnvironmentHeader(
@@ -87,6 +92,7 @@ export function parseEnvironmentHeader(
     rest = rest.slice(at + SEPARATOR.length);
     values[name] = value === '' ? null : value;
   }
+  if (Object.entries(values).some(([name, v]) => v === `\${${name}}` || v === `$${name}`)) return undefined;
   return { values };
 }
 

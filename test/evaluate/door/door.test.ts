@@ -132,7 +132,7 @@ describe('the session project', () => {
 
 describe('environment facts', () => {
   it('round-trips the header Claude Code sends (an empty value is known unset)', () => {
-    const sent = environmentHeaderTemplate().replace(/\$\{([A-Z_]+)\}/g, (_m, n: string) => (n === 'CDPATH' ? '/home/u:/srv' : ''));
+    const sent = environmentHeaderTemplate().replace(/\$\{([A-Z_0-9]+)\}/g, (_m, n: string) => (n === 'CDPATH' ? '/home/u:/srv' : ''));
     const facts = parseEnvironmentHeader(sent);
     expect(facts?.values['CDPATH']).toBe('/home/u:/srv');
     expect(facts?.values['RIPGREP_CONFIG_PATH']).toBeNull();
@@ -151,6 +151,17 @@ describe('environment facts', () => {
         expect(names.map((n) => facts.values[n])).toEqual(vals.map((v) => (v === '' ? null : v)));
       }),
     );
+  });
+
+  it('reads a header sent as the template, uninterpolated, as unknown (rt10s F5)', () => {
+    expect(parseEnvironmentHeader(environmentHeaderTemplate())).toBeUndefined();
+    // One value left as written is enough: the client did not fill the header in.
+    for (const literal of ['${CDPATH}', '$CDPATH']) {
+      const sent = environmentHeaderTemplate().replace(/\$\{([A-Z_0-9]+)\}/g, (_m, n: string) => (n === 'CDPATH' ? literal : ''));
+      expect(parseEnvironmentHeader(sent), literal).toBeUndefined();
+    }
+    // Another name's text is a value like any other.
+    expect(parseEnvironmentHeader('CDPATH=${PAGER}; PAGER=', ['CDPATH', 'PAGER'])?.values['CDPATH']).toBe('${PAGER}');
   });
 
   it('reads NAME=VALUE assignments and names a malformed one', () => {
