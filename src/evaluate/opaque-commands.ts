@@ -8,7 +8,8 @@ import { projectCodeOf } from '../shell/programs/project-runners.js';
 import { escapeCodeOf } from '../shell/programs/code-runners.js';
 import { givesInlineCode, interpreterName } from '../shell/programs/interpreters.js';
 import { unmodelledProgram } from '../shell/unknown-programs.js';
-import { inertAssignment } from '../shell/programs/environment-values.js';
+import { inertAssignment, systemVariable } from '../shell/programs/environment-values.js';
+import { PROGRAMS } from '../shell/programs/index.js';
 import { ENVIRONMENT_FREE_BUILTINS } from '../shell/programs/builtins.js';
 
 /** Directories only the system writes: a program named by a path in one is the system's own. */
@@ -79,7 +80,12 @@ export function opaqueCommands(analysis: ShellAnalysis): OpaqueCommand[] {
     // variable the command is given that is not known to be inert (the one list of inert ones,
     // shell/syntax/variables.ts, with the pagers' inert values: programs/environment-values.ts)
     // may make the program load code from anywhere.
-    const given = cmd.assignments.find((a) => !inertAssignment(a));
+    // A program whose own variables are all data (`A="a b" ls`) takes code only from the C
+    // library's and the loader's variables (`LD_PRELOAD`, `GCONV_PATH`, …).
+    const dataOnly = PROGRAMS.get(foldedCommandName(argv[0] ?? ''))?.environment === 'data';
+    const given = cmd.assignments.find(
+      (a) => !inertAssignment(a) && !(dataOnly && !systemVariable(a.slice(0, Math.max(0, a.search(/\+?=/))))),
+    );
     if (given !== undefined && !(cmd.parent === undefined && ENVIRONMENT_FREE_BUILTINS.has(argv[0] ?? ''))) {
       const variable = given.slice(0, Math.max(0, given.search(/\+?=/)));
       out.push({

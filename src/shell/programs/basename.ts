@@ -26,6 +26,7 @@ export const basename = defineProgram({
       }),
     },
   },
+  environment: 'data',
   runs: 'unseen',
   examples: [{ command: 'basename -s .ts src/index.ts', effects: [], readOnly: true, why: 'the names are text: basename opens no file' }],
 });

@@ -33,6 +33,7 @@ export const cat = defineProgram({
     },
     robota: { cat: { globs: false, safeShort: 'AbeEnstTuv' } },
   },
+  environment: 'data',
   runs: 'unseen',
   passesOnData: true,
   examples: [

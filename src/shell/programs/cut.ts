@@ -32,6 +32,7 @@ export const cut = defineProgram({
       }),
     },
   },
+  environment: 'data',
   runs: 'unseen',
   examples: [
     { command: 'cut -d : -f 1 names.txt', effects: ['read ./names.txt'], readOnly: true, why: '-d and -f take the next word' },

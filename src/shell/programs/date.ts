@@ -56,6 +56,7 @@ export const date = defineProgram({
       return setting ? { readOnly: false, reason: `date ${setting.text} sets the clock` } : { readOnly: true };
     },
   },
+  environment: 'data',
   runs: 'unseen',
   examples: [
     { command: 'date +%F', effects: [], readOnly: true },

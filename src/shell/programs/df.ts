@@ -47,6 +47,7 @@ export const df = defineProgram({
       }),
     },
   },
+  environment: 'data',
   runs: 'unseen',
   examples: [
     { command: 'df -h .', effects: ['read .'], readOnly: true },

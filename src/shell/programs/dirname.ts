@@ -26,6 +26,7 @@ export const dirname = defineProgram({
       }),
     },
   },
+  environment: 'data',
   runs: 'unseen',
   examples: [{ command: 'dirname src/lib/.env', effects: [], readOnly: true, why: 'the names are text: dirname opens no file' }],
 });

@@ -44,6 +44,7 @@ export const du = defineProgram({
     },
     robota: { du: { globs: false, safeShort: 'abchkmsSxd0', shortArg: 'd', unsafeLong: ['dereference', 'files0-from', 'exclude-from'] } },
   },
+  environment: 'data',
   runs: 'unseen',
   examples: [
     { command: 'du -sh node_modules', effects: ['read ./node_modules'], readOnly: true },

@@ -42,3 +42,26 @@ export function inertAssignment(assignment: string): boolean {
   if (name === 'LESS') return INERT_LESS.test(value);
   return false;
 }
+
+/**
+ * Variables the C library and the dynamic loader read in every program they run, and those that
+ * change how a GNU program reads its words: glibc 2.36's list of variables it drops for setuid
+ * programs because they load code or name files (sysdeps/generic/unsecvars.h: GCONV_PATH,
+ * GETCONF_DIR, GLIBC_TUNABLES, HOSTALIASES, LD_*, LOCALDOMAIN, LOCPATH, MALLOC_*, NIS_PATH,
+ * NLSPATH, RESOLV_HOST_CONF, RES_OPTIONS, TMPDIR, TZDIR), macOS's `DYLD_*`, gnulib's
+ * CHARSETALIASDIR, the locale and time zone (a value that names a file: `SAFE_ENVIRONMENT` takes
+ * the others), and POSIXLY_CORRECT and _POSIX2_VERSION (options after an operand, `+N`, become
+ * file names). Any name holding `PATH` is taken as a search list as well.
+ */
+const SYSTEM_VARIABLES =
+  /^(?:LD_\w*|DYLD_\w*|MALLOC_\w*|GLIBC_TUNABLES|GCONV_PATH|GETCONF_DIR|HOSTALIASES|LOCALDOMAIN|LOCPATH|NIS_PATH|NLSPATH|RESOLV_HOST_CONF|RES_OPTIONS|TMPDIR|TZDIR|TZ|CHARSETALIASDIR|LANG|LANGUAGE|LC_\w+|POSIXLY_CORRECT|_POSIX2_VERSION|\w*PATH\w*)$/i;
+
+/**
+ * Whether variable `name`, given to a program whose own variables are all data (`ProgramModel`
+ * `environment: 'data'`), may still change what it runs or touches: one of the C library's or
+ * the loader's, or a shell's own (`HOME`, `IFS`, `ENV`, `BASH_*`, `ZDOTDIR`, …: never data).
+ * @internal
+ */
+export function systemVariable(name: string): boolean {
+  return SYSTEM_VARIABLES.test(name) || /^(?:HOME|IFS|ENV|CDPATH|SHELLOPTS|BASHOPTS|PS4|BASH\w*|ZDOTDIR|ZSH\w*)$/.test(name);
+}

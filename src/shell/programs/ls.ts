@@ -41,6 +41,7 @@ export const ls = defineProgram({
     },
     robota: { ls: { globs: false, safeShort: 'aAbBcCdfFgGhiklmnopqrRsStuUvwxX1ITw', shortArg: 'ITw' } },
   },
+  environment: 'data',
   runs: 'unseen',
   examples: [
     { command: 'ls -la src', effects: ['read ./src'], readOnly: true },

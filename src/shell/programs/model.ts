@@ -172,6 +172,15 @@ export interface ProgramModel {
    * `wait -p`, an option's value does).
    */
   readonly variables?: 'assigns' | 'names';
+  /**
+   * `data`: every environment variable the program itself reads is data — none names code it runs
+   * or loads, a program, or a file it reads or writes, and none changes how it reads its words
+   * (coreutils' ls reads COLUMNS, LS_COLORS, TIME_STYLE, …) — so a variable given to it changes
+   * what it runs or touches only through the C library and the dynamic loader
+   * (`environment-values.ts` systemVariable). Absent: any variable not known to be inert may be
+   * code to it.
+   */
+  readonly environment?: 'data';
   /** Whether toolgate sees what it runs (see {@link ProgramRuns}). */
   readonly runs: ProgramRuns;
   /** What it is as a starter of other programs (see {@link ProgramRole}); absent when none of these. */

@@ -32,6 +32,7 @@ export const readlink = defineProgram({
       }),
     },
   },
+  environment: 'data',
   runs: 'unseen',
   examples: [{ command: 'readlink -f node_modules/.bin/tsc', effects: ['read ./node_modules/.bin/tsc'], readOnly: true }],
 });

@@ -34,6 +34,7 @@ export const realpath = defineProgram({
       }),
     },
   },
+  environment: 'data',
   runs: 'unseen',
   examples: [
     { command: 'realpath --relative-to=src lib/x.ts', effects: ['read ./lib/x.ts'], readOnly: true },

@@ -58,6 +58,7 @@ export const sort = defineProgram({
       }),
     },
   },
+  environment: 'data',
   runs: 'unseen',
   examples: [
     { command: 'sort -u names.txt', effects: ['read ./names.txt'], readOnly: true },

@@ -33,6 +33,7 @@ export const stat = defineProgram({
     },
     robota: { stat: { globs: false, safeShort: 'cft', shortArg: 'c', unsafeLong: ['dereference'] } },
   },
+  environment: 'data',
   runs: 'unseen',
   examples: [
     { command: 'stat -c %s package.json', effects: ['read ./package.json'], readOnly: true, why: '-c takes the format from the next word' },

@@ -28,6 +28,7 @@ export const tr = defineProgram({
       }),
     },
   },
+  environment: 'data',
   runs: 'unseen',
   examples: [
     { command: 'tr a-z A-Z', readOnly: true },

@@ -45,6 +45,7 @@ export const uniq = defineProgram({
       }),
     },
   },
+  environment: 'data',
   runs: 'unseen',
   positional: true,
   examples: [
