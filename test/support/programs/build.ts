@@ -6,6 +6,7 @@
  */
 import { copyFileSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 /** The programs, by the name test files ask for them with: their source, from the repository root. */
@@ -24,6 +25,16 @@ export type ProgramName = keyof typeof PROGRAMS;
 
 /** Each program's built file, as the `unit` project's globalSetup hands it to test files. */
 export type ProgramsProvided = Record<ProgramName, string>;
+
+/**
+ * The examples test/adapters/examples.test.ts runs built: through tsx each compiled toolgate's
+ * source and the framework's glue again (≈ 2 s of CPU; built, ≈ 0.6 s). `agent-loop` is left out:
+ * it still runs through tsx, the way the examples tell a user to run them.
+ */
+export const BUILT_EXAMPLES = ['vercel-ai', 'openai-agents', 'mcp'] as const;
+
+/** Each built example's file, by its name (`examples/<name>.ts`). */
+export type ExamplesProvided = Record<(typeof BUILT_EXAMPLES)[number], string>;
 
 /**
  * The packages the programs import from `node_modules` rather than carry: native code
@@ -79,4 +90,31 @@ export async function buildPrograms(root: string, into: string): Promise<Program
     logLevel: 'warning',
   });
   return Object.fromEntries(names.map((n) => [n, join(out, `${n === 'toolgate' ? 'main' : n}.js`)])) as ProgramsProvided;
+}
+
+/**
+ * Build each of {@link BUILT_EXAMPLES} into `into`/dist/examples (after {@link buildPrograms},
+ * which links `node_modules` there: packages stay external, as under tsx). `import.meta.url` is the
+ * example's source file, so what an example finds beside itself it finds as under tsx.
+ */
+export async function buildExamples(root: string, into: string): Promise<ExamplesProvided> {
+  const out = join(into, 'dist', 'examples');
+  const file = (name: string) => join(out, `${name}.js`);
+  await Promise.all(
+    BUILT_EXAMPLES.map((name) =>
+      build({
+        absWorkingDir: root,
+        entryPoints: [join('examples', `${name}.ts`)],
+        outfile: file(name),
+        bundle: true,
+        format: 'esm',
+        platform: 'node',
+        target: 'node20',
+        packages: 'external',
+        define: { 'import.meta.url': JSON.stringify(pathToFileURL(join(root, 'examples', `${name}.ts`)).href) },
+        logLevel: 'warning',
+      }),
+    ),
+  );
+  return Object.fromEntries(BUILT_EXAMPLES.map((name) => [name, file(name)])) as ExamplesProvided;
 }

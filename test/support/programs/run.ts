@@ -5,11 +5,12 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
-import { PROGRAMS, type ProgramName, type ProgramsProvided } from './build.js';
+import { PROGRAMS, type ExamplesProvided, type ProgramName, type ProgramsProvided } from './build.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     programs: ProgramsProvided;
+    examples: ExamplesProvided;
   }
 }
 
