@@ -27,12 +27,15 @@ export type Consent = { kind: 'specific'; rule: CompiledRule } | { kind: 'wildca
 /**
  * Is the allow rule a wildcard for opaque code: bare `Bash`, or a command pattern whose first
  * word holds `*` (`Bash(*)`, `Bash(:*)`, `Bash(* --help)`)? Any other command rule names its
- * program by its first word (`Bash(node *)`, `Bash(npm test *)`, `Bash(./x.sh)`).
+ * program by its first word (`Bash(node *)`, `Bash(npm test *)`, `Bash(make:*)`, `Bash(./x.sh)`).
  */
 export function isWildcardConsent(cr: CompiledRule): boolean {
   if (cr.rule.family === 'bare') return true;
   if (cr.rule.family !== 'bash') return false;
-  const first = (cr.rule.specifier ?? '*').trim().split(/\s+/)[0] ?? '';
+  // The legacy prefix form `Bash(make:*)` is `Bash(make *)`: its `:*` is not part of the first word.
+  const specifier = (cr.rule.specifier ?? '*').trim();
+  const pattern = specifier.endsWith(':*') ? specifier.slice(0, -2) : specifier;
+  const first = pattern.split(/\s+/)[0] ?? '';
   return first === '' || first.includes('*');
 }
 

@@ -29,7 +29,8 @@ describe('specific consent allows, whatever the rules', () => {
       for (const mode of NOT_AUTO.filter((m) => m !== 'plan')) {
         // The exact command an allow rule must cover: the wrapped one (`timeout` is looked through).
         const inner = command.replace(/^timeout 5 /, '');
-        for (const allow of [[`Bash(${prog} *)`], ...(inner.includes("'") ? [] : [[`Bash(${inner})`]])]) {
+        // `Bash(node:*)` is the legacy spelling of `Bash(node *)`: it names the program too.
+        for (const allow of [[`Bash(${prog} *)`], [`Bash(${prog}:*)`], ...(inner.includes("'") ? [] : [[`Bash(${inner})`]])]) {
           const d = decide(command, { ...rules, allow }, mode);
           expect([command, JSON.stringify(rules), mode, allow[0], d.behavior]).toEqual([
             command,
