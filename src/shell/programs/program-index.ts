@@ -205,5 +205,5 @@ export const PROGRAM_INDEX: ProgramIndex = [
 export const UNMODELLED_NAMES: Readonly<Partial<Record<ProgramRole, readonly string[]>>> = {
   shell: ["bash","sh","zsh","dash","ksh","mksh","ash","yash","posh","rbash"],
   interpreter: ["python","python2","python3","pypy","pypy3","node","nodejs","deno","bun","perl","ruby","irb","php","lua","luajit","osascript","pwsh","powershell","rscript","r","tclsh","wish","expect","julia","groovy","jshell","scala","elixir","iex","erl","escript","guile","racket","sbcl","clisp","ocaml","runghc","runhaskell","ghci","swift","kotlin","jrunscript","cscript","wscript","php-cgi","gjs","qjs","tsx","ts-node","vim","nvim","vi","ex","emacs","gdb"],
-  runner: ["make","gmake","bmake","npm","yarn","pnpm","bun","npx","pnpx","bunx","npm","pnpm","yarn","yarnpkg","bun","deno","corepack","npx","pnpx","bunx","volta","nvm","fnm"],
+  runner: ["make","gmake","bmake","npm","yarn","pnpm","bun","npx","pnpx","bunx","ninja","cmake","ctest","cargo","go","mvn","gradle","rake","just","pytest","py.test","jest","vitest","mocha","tox","nox","uv","poetry","pipenv","terraform","docker","npm","pnpm","yarn","yarnpkg","bun","deno","corepack","npx","pnpx","bunx","volta","nvm","fnm"],
 };

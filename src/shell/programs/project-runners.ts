@@ -5,8 +5,17 @@
  * it is opaque code (the opaque-code table), whatever the command line looks like. A subcommand
  * is taken as running nothing only when it is on the list of those that run no script.
  *
+ * Build and test runners do the same with their own files: `ninja` runs a `build.ninja`'s rules,
+ * `cargo build` a crate's `build.rs`, `pytest` the `conftest.py` files it collects, `terraform plan`
+ * the providers a `.tf` file names — each verified to run `rm` from such a file under
+ * `Bash(*)` + a `Bash(rm *)` deny rule before they were listed here.
+ *
  * Sources: GNU make 4.3 make(1); npm 10 npm(1), npm-run-script(1), npx(1); yarn 1 and pnpm 9 CLI
- * documentation; bun 1 CLI documentation.
+ * documentation; bun 1 CLI documentation; ninja 1.11 manual; cmake(1), ctest(1) 3.25; cargo 1.95
+ * (build scripts, `.cargo/config.toml` runners and wrappers); go 1.22 `go help test`, `go help
+ * generate`; Maven 3.8, Gradle 8 and Rake 13 documentation; just 1.x manual; pytest 8 (conftest.py),
+ * Jest 29, Vitest 4, Mocha 10 (configuration files are modules); tox 4, nox 2024; uv 0.5, Poetry 1.8,
+ * Pipenv 2024 CLI documentation; Terraform 1.9 (providers, `local-exec`); docker(1), docker-compose(1).
  */
 
 /** Words that only print what the program is. */
@@ -34,6 +43,12 @@ const QUIET_SUBCOMMANDS = new Set([
   'repo',
 ]);
 
+/** Subcommands of cargo, go and the Python project tools that build or run nothing. */
+const HELP_ONLY = new Set(['help', 'version']);
+
+/** docker's subcommands that only report (they start no container and build no image). */
+const DOCKER_REPORTS = new Set(['ps', 'images', 'version', 'info', 'help', 'inspect', 'logs', 'search']);
+
 /** What each program runs, by name. */
 const RUNS_PROJECT_CODE: Readonly<Record<string, { what: string; quiet?: ReadonlySet<string> }>> = {
   // `make -n` still runs `$(shell …)` and recipe lines marked `+`.
@@ -47,9 +62,33 @@ const RUNS_PROJECT_CODE: Readonly<Record<string, { what: string; quiet?: Readonl
   npx: { what: "a package's program" },
   pnpx: { what: "a package's program" },
   bunx: { what: "a package's program" },
+  ninja: { what: 'the rules of a build.ninja file' },
+  cmake: { what: 'the commands of CMake files and scripts' },
+  ctest: { what: 'the tests CMake files define' },
+  // `cargo metadata` and `cargo tree` still ask rustc for the target, through the project's
+  // `.cargo/config.toml` `build.rustc-wrapper`.
+  cargo: { what: "a crate's build scripts, tests and programs, and the project's cargo configuration", quiet: HELP_ONLY },
+  // `go version` may switch to the toolchain go.mod names, found along PATH.
+  go: { what: "the packages' tests, generators and programs it builds", quiet: new Set(['help']) },
+  mvn: { what: 'the plugins and tests a pom.xml names' },
+  gradle: { what: 'the tasks of a Gradle build script' },
+  rake: { what: 'the tasks of a Rakefile' },
+  just: { what: 'the recipes of a justfile' },
+  pytest: { what: 'the tests and conftest.py files it collects' },
+  'py.test': { what: 'the tests and conftest.py files it collects' },
+  jest: { what: 'the tests and configuration modules it loads' },
+  vitest: { what: 'the tests and configuration modules it loads' },
+  mocha: { what: 'the tests and configuration modules it loads' },
+  tox: { what: 'the commands of a tox configuration' },
+  nox: { what: 'the sessions of a noxfile.py' },
+  uv: { what: "the project's scripts, build backends and tools", quiet: HELP_ONLY },
+  poetry: { what: "the project's scripts and build backends", quiet: HELP_ONLY },
+  pipenv: { what: "the project's scripts and build backends", quiet: HELP_ONLY },
+  terraform: { what: 'the providers and provisioners .tf files name', quiet: new Set(['version', 'help', 'fmt']) },
+  docker: { what: 'the commands of images, Dockerfiles and compose files', quiet: DOCKER_REPORTS },
 };
 
-/** The programs that run the project's own code (make, the package managers, npx). @internal */
+/** The programs that run the project's own code (make, the package managers, npx, build and test runners). @internal */
 export const PROJECT_RUNNERS: readonly string[] = Object.keys(RUNS_PROJECT_CODE);
 
 /**
@@ -67,3 +106,33 @@ export function projectCodeOf(name: string, argv: readonly string[]): string | u
   if (sub !== undefined && runs.quiet?.has(sub) === true) return undefined;
   return `${argv[0]} runs ${runs.what}, which toolgate cannot see`;
 }
+
+/**
+ * Examples of the table, each a test (`test/shell/programs/project-runners.test.ts`): whether the
+ * command runs the project's code toolgate cannot see.
+ * @internal
+ */
+export const PROJECT_RUNNER_EXAMPLES: readonly { readonly command: string; readonly runs: boolean; readonly why?: string }[] = [
+  { command: 'make', runs: true },
+  { command: 'make -v', runs: false, why: 'prints its version and reads no Makefile' },
+  { command: 'npm ls', runs: false, why: 'lists the installed packages' },
+  { command: 'npm --prefix ls run build', runs: true, why: '`ls` is the value of --prefix, not the subcommand' },
+  { command: 'ninja', runs: true, why: 'a build.ninja rule ran rm (red team 10, strace)' },
+  { command: 'cmake -P x.cmake', runs: true, why: 'execute_process(COMMAND rm …) ran rm' },
+  { command: 'cmake --build build', runs: true },
+  { command: 'ctest', runs: true },
+  { command: 'cargo build', runs: true, why: "a crate's build.rs ran rm" },
+  { command: 'cargo metadata', runs: true, why: 'asks rustc for the target through build.rustc-wrapper' },
+  { command: 'cargo --version', runs: false },
+  { command: 'go generate ./...', runs: true, why: 'runs the //go:generate commands' },
+  { command: 'go help', runs: false },
+  { command: 'pytest -q', runs: true, why: 'a conftest.py calling rm ran it' },
+  { command: 'jest', runs: true },
+  { command: 'just', runs: true },
+  { command: 'rake', runs: true },
+  { command: 'uv run x.py', runs: true },
+  { command: 'terraform plan', runs: true },
+  { command: 'terraform fmt', runs: false, why: 'formats .tf files and loads no provider' },
+  { command: 'docker compose up', runs: true },
+  { command: 'docker ps', runs: false, why: 'reports containers; starts none' },
+];
