@@ -120,10 +120,12 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
       shortAttached: 'CM',
     },
     reads: { config: [...INDEX, TEXTCONV], objects: true },
+    // The options of its revision parser are not listed (`--since`, `--reverse`) but `--date`, which its read-only
+    // form takes (git-blame(1): `--date <format>`, `--date=<format>`).
     long:
       '--incremental --root --show-stats --progress --score-debug --show-name --show-number --porcelain ' +
       '--line-porcelain --show-email --ignore-rev= --ignore-revs-file= --color-lines --color-by-age --minimal ' +
-      '--contents= --abbrev --no-incremental',
+      '--contents= --abbrev --no-incremental --date=',
   },
   branch: {
     tree: 'reports',
@@ -227,7 +229,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
   },
   diff: {
     tree: 'reports',
-    valueLetters: 'SGLO',
+    valueLetters: 'SGLOn',
     readOnly: ['claudeCode', 'robota'],
     safe: REV,
     reads: { config: [...INDEX, EXTERNAL_DIFF, TEXTCONV], variables: ['GIT_EXTERNAL_DIFF'], objects: true },
@@ -240,6 +242,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
   // textconv without --ext-diff/--textconv; a pretty.<name> alias with %G verifies signatures.
   'diff-tree': {
     tree: 'reports',
+    valueLetters: 'SG',
     readOnly: ['claudeCode'],
     cliAsks: true,
     safe: {
@@ -256,7 +259,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
     },
     reads: { config: [...INDEX, PRETTY_SIGNATURE], objects: true },
   },
-  difftool: { commandOptions: { long: ['extcmd'], short: 'x' } },
+  difftool: { valueLetters: 'tx', commandOptions: { long: ['extcmd'], short: 'x' } },
   fetch: {
     tree: 'reports',
     commandOptions: { long: ['upload-pack'] },
@@ -313,6 +316,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
   log: { tree: 'reports', valueLetters: 'SGLnO', readOnly: ['claudeCode', 'robota'], safe: REV, reads: { config: HISTORY, objects: true } },
   'ls-files': {
     tree: 'reports',
+    valueLetters: 'x',
     readOnly: ['claudeCode', 'robota'],
     safe: {
       flags:
@@ -387,7 +391,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
       '--allow-empty-message --rebase-merges --fork-point --strategy= --strategy-option= --root ' +
       '--reschedule-failed-exec --reapply-cherry-picks --verify --stat --ff',
   },
-  reflog: { tree: 'reports', readOnly: ['claudeCode'], safe: { ...REV }, reads: { config: HISTORY, objects: true } },
+  reflog: { tree: 'reports', valueLetters: 'SGLnO', readOnly: ['claudeCode'], safe: { ...REV }, reads: { config: HISTORY, objects: true } },
   remote: { tree: 'reports', readOnly: ['claudeCode', 'robota'], safe: 'forms', reads: { config: [] } },
   repack: { tree: 'reports' },
   reset: {
@@ -405,6 +409,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
   },
   'rev-list': {
     tree: 'reports',
+    valueLetters: 'SGLn',
     readOnly: ['claudeCode'],
     safe: { ...REV, flags: `${REV_DIFF_FLAGS} objects objects-edge count header timestamp` },
     reads: { config: [PRETTY_SIGNATURE, ALTERNATE_REFS], objects: true },
@@ -508,7 +513,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
   'verify-commit': { tree: 'reports' },
   'verify-tag': { tree: 'reports' },
   version: { tree: 'reports' },
-  whatchanged: { tree: 'reports', safe: REV, reads: { config: HISTORY, objects: true } },
+  whatchanged: { tree: 'reports', valueLetters: 'SGLnO', safe: REV, reads: { config: HISTORY, objects: true } },
   worktree: { valueLetters: 'bB', readOnly: ['claudeCode'], safe: 'forms', reads: { config: [] } },
 };
 
