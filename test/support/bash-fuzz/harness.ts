@@ -131,6 +131,9 @@ export function runDifferential(
       ...(call.env ? { env: call.env } : {}),
       ...(call.environment ? { environment: call.environment } : {}),
     };
+    // The calls done so far, whatever their outcome (the line counted only the allowed ones, so a
+    // run of mostly refused calls looked stalled).
+    opts.onProgress?.(i);
     if (!opts.oracle) {
       // Without a sandbox only the first call of a scenario can be decided (the rest needs the cwd it leaves).
       const d = decide(call.calls ? { ...bashCall, command: call.calls[0]! } : bashCall);
@@ -174,7 +177,6 @@ export function runDifferential(
       findings.push(f);
       opts.onFinding?.(f);
     }
-    opts.onProgress?.(i + 1);
   });
   return { total, groups, shells, findings, notRun, bashMs };
 }

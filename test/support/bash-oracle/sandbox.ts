@@ -85,8 +85,10 @@ export function runSandboxed(o: SandboxRunOptions): RawRun {
   const started = performance.now();
   const r = spawnSync('unshare', args, {
     stdio: ['ignore', 'pipe', 'pipe'],
-    // The sandbox kills the command at the limit itself; this is the backstop.
-    timeout: o.timeLimitMs + 5000,
+    // The sandbox kills the command at the limit itself; this is the backstop for a sandbox that
+    // hangs. It is wide: on a loaded machine (load average 30 on 2 cores) making the namespaces
+    // and mounts alone took over 5 s, and a long run died on a backstop of limit + 5 s.
+    timeout: o.timeLimitMs + 60_000,
     killSignal: 'SIGKILL',
     encoding: 'utf8',
   });
