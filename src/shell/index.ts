@@ -4,22 +4,10 @@
  * @packageDocumentation
  */
 export type { PathEffect, PathNames, ReadOnlyVerdict, Redirect, ShellAnalysis, ShellOptions, SimpleCommand } from './types.js';
+export type { Platform } from '../core/types.js';
 export { analyzeShell } from './analyze.js';
 export { prepareShell, isShellPrepared, type PrepareShellOptions } from './prepare.js';
 export { isReadOnly, isReadOnlyCommand, type ReadOnlyOptions } from './read-only/index.js';
-export {
-  parseGnuOptions,
-  resolveLongOption,
-  describeGnuProblem,
-  type GnuArgument,
-  type GnuLongAlias,
-  type GnuOptionSpec,
-  type GnuOption,
-  type GnuOperand,
-  type GnuProblem,
-  type GnuParseResult,
-  type GnuLongMatch,
-} from './options/gnu-options.js';
 export {
   CLAUDE_CODE_READ_ONLY,
   ROBOTA_READ_ONLY,

@@ -10,6 +10,7 @@ export interface Redirect {
   op: string;
   /** Target word (after quote removal when literal, else raw text). */
   target: string;
+  /** Whether the target word is literal (no expansion, glob or substitution), so `target` is the path it names. */
   targetLiteral: boolean;
   /**
    * - `file`: writes a file (`>`, `>>`, `>|`, `&>`, `<>` ...) whose target is not /dev/null etc.
@@ -42,6 +43,7 @@ export interface SimpleCommand {
   raw?: string[];
   /** Leading `NAME=value` assignments, as raw text. */
   assignments: string[];
+  /** The redirections on this command (and those of a compound command it is inside). */
   redirects: Redirect[];
   /** Raw source text of the command (words and assignments, not redirections). */
   source: string;
@@ -144,6 +146,7 @@ export interface ShellOptions {
 
 /** A path a command reads, writes or removes, resolved against the cwd as earlier `cd` parts changed it. @public */
 export interface PathEffect {
+  /** What the command does to the path. */
   op: 'read' | 'write' | 'remove';
   /** Absolute, normalised path (POSIX separators; Windows drive paths as `/c/...`, as toolgate's path rules use). */
   path: string;

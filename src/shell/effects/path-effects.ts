@@ -33,6 +33,7 @@ export interface ShellPathContext {
   cwd: string;
   /** Absolute home directory (`~`). */
   home: string;
+  /** The platform whose path conventions resolve the paths (Windows drive paths such as `C:\x`). */
   platform: Platform;
   /**
    * The real path of an existing path (symbolic links resolved), from a file-system view;
@@ -69,6 +70,7 @@ export interface ShellPathContext {
 
 /** Result of {@link shellPathEffects}. @public */
 export interface ShellPathEffects {
+  /** Each path the command reads, writes or removes, in order. */
   effects: PathEffect[];
   /** The working directory after the command, as far as it can be told (the start one when unknown). */
   cwdAfter: string;

@@ -17,10 +17,10 @@
  *   `POSIXLY_CORRECT`), as `env`, `nice`, `timeout`, `xargs` do.
  */
 
-/** Whether an option takes a value: none, required (attached or next word) or optional (attached only). @public */
+/** Whether an option takes a value: none, required (attached or next word) or optional (attached only). @internal */
 export type GnuArgument = 'none' | 'required' | 'optional';
 
-/** A long option that is another spelling of one option (`--colour` for `--color`). @public */
+/** A long option that is another spelling of one option (`--colour` for `--color`). @internal */
 export interface GnuLongAlias {
   /** Whether it takes a value. */
   argument: GnuArgument;
@@ -33,7 +33,7 @@ export interface GnuLongAlias {
  * letter followed by `:` takes a value, by `::` an optional value; a leading `+` stops at the
  * first operand. `long` must list the tool's *full* long option list (safe or not), so that an
  * abbreviation resolves to what the tool would resolve it to.
- * @public
+ * @internal
  */
 export interface GnuOptionSpec {
   /** getopt optstring (`'abn:i::'`, `'+k:s:'`). */
@@ -54,7 +54,7 @@ export interface GnuOptionSpec {
   readonly separateValues?: boolean;
 }
 
-/** One option as the tool reads it. @public */
+/** One option as the tool reads it. @internal */
 export interface GnuOption {
   /** The letter for a short option (`n`), the full name for a long one (`lines`), `#` for `-NUM`. */
   readonly name: string;
@@ -70,7 +70,7 @@ export interface GnuOption {
   readonly word: string;
 }
 
-/** An operand (a word that is not an option). @public */
+/** An operand (a word that is not an option). @internal */
 export interface GnuOperand {
   /** argv index. */
   readonly index: number;
@@ -78,7 +78,7 @@ export interface GnuOperand {
   readonly text: string;
 }
 
-/** Why a word is not an option the tool knows. @public */
+/** Why a word is not an option the tool knows. @internal */
 export type GnuProblem =
   /** No such short letter or long name. */
   | 'unknown'
@@ -89,7 +89,7 @@ export type GnuProblem =
   /** `--name=value` for an option that takes none. */
   | 'unexpectedValue';
 
-/** Result of {@link parseGnuOptions}. @public */
+/** Result of {@link parseGnuOptions}. @internal */
 export type GnuParseResult =
   | {
       readonly ok: true;
@@ -152,7 +152,7 @@ export function shortArgument(optstring: string, letter: string): GnuArgument | 
   return shortTable(optstring).letters.get(letter);
 }
 
-/** What a long option name resolves to: the option's reported name and argument, or why not. @public */
+/** What a long option name resolves to: the option's reported name and argument, or why not. @internal */
 export type GnuLongMatch =
   | { readonly ok: true; readonly name: string; readonly argument: GnuArgument }
   | { readonly ok: false; readonly problem: 'unknown' | 'ambiguous'; readonly candidates?: readonly string[] };
@@ -167,7 +167,7 @@ function describeLong(entry: GnuArgument | GnuLongAlias, name: string): { name: 
  * Resolves a long option name the way `getopt_long` does: an exact name wins; otherwise the
  * names it is a prefix of must all be one option (same target, same argument). An empty
  * name is unknown.
- * @public
+ * @internal
  */
 export function resolveLongOption(spec: GnuOptionSpec, given: string): GnuLongMatch {
   const long = spec.long;
@@ -198,7 +198,7 @@ export function resolveLongOption(spec: GnuOptionSpec, given: string): GnuLongMa
  * parseGnuOptions(['timeout', '--k', '1', '5', 'rm'], { short: '+k:s:v', long: { 'kill-after': 'required', signal: 'required', 'preserve-status': 'none', foreground: 'none', verbose: 'none' } })
  * // → ok, options [{ name: 'kill-after', value: '1' }], operands 5, rm
  * ```
- * @public
+ * @internal
  */
 export function parseGnuOptions(argv: readonly string[], spec: GnuOptionSpec, start = 1): GnuParseResult {
   const table = shortTable(spec.short ?? '');
@@ -266,7 +266,7 @@ export function parseGnuOptions(argv: readonly string[], spec: GnuOptionSpec, st
   return { ok: true, options, operands };
 }
 
-/** A person-readable account of a failed parse, naming the word (`--fi is ambiguous: file, files0-from`). @public */
+/** A person-readable account of a failed parse, naming the word (`--fi is ambiguous: file, files0-from`). @internal */
 export function describeGnuProblem(result: Extract<GnuParseResult, { ok: false }>): string {
   switch (result.problem) {
     case 'unknown':
