@@ -8,7 +8,7 @@ import { projectCodeOf } from '../shell/programs/project-runners.js';
 import { escapeCodeOf } from '../shell/programs/code-runners.js';
 import { givesInlineCode, interpreterName } from '../shell/programs/interpreters.js';
 import { unmodelledProgram } from '../shell/unknown-programs.js';
-import { inertAssignment, systemVariable } from '../shell/programs/environment-values.js';
+import { inertAssignment, libraryVariable, systemVariable } from '../shell/programs/environment-values.js';
 import { PROGRAMS } from '../shell/programs/index.js';
 import { ENVIRONMENT_FREE_BUILTINS } from '../shell/programs/builtins.js';
 
@@ -90,7 +90,10 @@ export function opaqueCommands(analysis: ShellAnalysis): OpaqueCommand[] {
       const variable = given.slice(0, Math.max(0, given.search(/\+?=/)));
       out.push({
         cmd,
-        why: `${argv[0]} is given ${variable}=…, a variable not known to be inert, which may make it load code, run other programs or read and write files toolgate cannot see`,
+        // Plain and true for every variable: what reads it, and what that may do.
+        why: libraryVariable(variable)
+          ? `${argv[0]} is given ${variable}=…, which the C library or the dynamic loader reads: it may make ${argv[0]} load code or read and write files toolgate cannot see`
+          : `${argv[0]} is given ${variable}=…, which toolgate does not know ${argv[0]} to ignore: it may make ${argv[0]} load code, run other programs, or read and write files toolgate cannot see`,
       });
       continue;
     }

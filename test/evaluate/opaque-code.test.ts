@@ -190,3 +190,18 @@ describe('what the table does not loosen', () => {
     expect(decide('node x.js', { allow: ['Bash(*)'], deny: ['Bash(toolgate asks answer *)'] }).behavior).toBe('allow');
   });
 });
+
+describe('a variable given to a program: the reason says what reads it', () => {
+  const star = { allow: ['Bash(*)'], deny: ['Bash(rm *)'] };
+  it('one the C library or the loader reads is named as such', () => {
+    const d = decide('LD_PRELOAD=/tmp/pre.so ls', star);
+    expect([d.behavior, d.askKind]).toEqual(['ask', 'firm']);
+    expect(d.reason.message).toContain('ls is given LD_PRELOAD=…, which the C library or the dynamic loader reads');
+  });
+  it('any other is one toolgate does not know the program to ignore, in plain words', () => {
+    const d = decide('NPM_CONFIG_USERCONFIG=x npm --version', star);
+    expect([d.behavior, d.askKind]).toEqual(['ask', 'firm']);
+    expect(d.reason.message).toContain('npm is given NPM_CONFIG_USERCONFIG=…, which toolgate does not know npm to ignore');
+    expect(d.reason.message).not.toContain('inert');
+  });
+});

@@ -51,17 +51,25 @@ export function inertAssignment(assignment: string): boolean {
  * NLSPATH, RESOLV_HOST_CONF, RES_OPTIONS, TMPDIR, TZDIR), macOS's `DYLD_*`, gnulib's
  * CHARSETALIASDIR, the locale and time zone (a value that names a file: `SAFE_ENVIRONMENT` takes
  * the others), and POSIXLY_CORRECT and _POSIX2_VERSION (options after an operand, `+N`, become
- * file names). Any name holding `PATH` is taken as a search list as well.
+ * file names).
  */
 const SYSTEM_VARIABLES =
-  /^(?:LD_\w*|DYLD_\w*|MALLOC_\w*|GLIBC_TUNABLES|GCONV_PATH|GETCONF_DIR|HOSTALIASES|LOCALDOMAIN|LOCPATH|NIS_PATH|NLSPATH|RESOLV_HOST_CONF|RES_OPTIONS|TMPDIR|TZDIR|TZ|CHARSETALIASDIR|LANG|LANGUAGE|LC_\w+|POSIXLY_CORRECT|_POSIX2_VERSION|\w*PATH\w*)$/i;
+  /^(?:LD_\w*|DYLD_\w*|MALLOC_\w*|GLIBC_TUNABLES|GCONV_PATH|GETCONF_DIR|HOSTALIASES|LOCALDOMAIN|LOCPATH|NIS_PATH|NLSPATH|RESOLV_HOST_CONF|RES_OPTIONS|TMPDIR|TZDIR|TZ|CHARSETALIASDIR|LANG|LANGUAGE|LC_\w+|POSIXLY_CORRECT|_POSIX2_VERSION)$/i;
 
 /**
  * Whether variable `name`, given to a program whose own variables are all data (`ProgramModel`
  * `environment: 'data'`), may still change what it runs or touches: one of the C library's or
- * the loader's, or a shell's own (`HOME`, `IFS`, `ENV`, `BASH_*`, `ZDOTDIR`, …: never data).
+ * the loader's ({@link libraryVariable}), any name holding `PATH` (a search list), or a shell's
+ * own (`HOME`, `IFS`, `ENV`, `BASH_*`, `ZDOTDIR`, …: never data).
  * @internal
  */
 export function systemVariable(name: string): boolean {
-  return SYSTEM_VARIABLES.test(name) || /^(?:HOME|IFS|ENV|CDPATH|SHELLOPTS|BASHOPTS|PS4|BASH\w*|ZDOTDIR|ZSH\w*)$/.test(name);
+  return (
+    libraryVariable(name) || /PATH/i.test(name) || /^(?:HOME|IFS|ENV|CDPATH|SHELLOPTS|BASHOPTS|PS4|BASH\w*|ZDOTDIR|ZSH\w*)$/.test(name)
+  );
+}
+
+/** Whether the C library or the dynamic loader reads variable `name` in any program (the list above). @internal */
+export function libraryVariable(name: string): boolean {
+  return SYSTEM_VARIABLES.test(name);
 }
