@@ -65,9 +65,9 @@ function setsOf(sub: SafeOptions) {
  * `--` are paths.
  */
 export function checkGitOptions(subName: string, rest: readonly string[]): ReadOnlyVerdict {
-  const sub = gitSafeOptions(subName);
-  if (sub === undefined || sub === 'forms') return no(`git ${subName} is not a read-only git command`);
-  const { flags, values, next } = setsOf(sub);
+  const safe = gitSafeOptions(subName);
+  if (safe === undefined || safe === 'forms') return no(`git ${subName} is not a read-only git command`);
+  const { flags, values, next } = setsOf(safe);
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i]!;
     if (a === '--') break;
@@ -84,15 +84,15 @@ export function checkGitOptions(subName: string, rest: readonly string[]): ReadO
       }
       return no(`git ${subName} ${a} is not an option known to be read-only`);
     }
-    if (sub.numeric && /^-\d+$/.test(a)) continue;
+    if (safe.numeric && /^-\d+$/.test(a)) continue;
     for (let k = 1; k < a.length; k++) {
       const c = a[k]!;
-      if ((sub.shortAttached ?? '').includes(c)) break;
-      if ((sub.shortValues ?? '').includes(c)) {
+      if ((safe.shortAttached ?? '').includes(c)) break;
+      if ((safe.shortValues ?? '').includes(c)) {
         if (k === a.length - 1 && rest[i + 1] !== undefined && !rest[i + 1]!.startsWith('-')) i++;
         break;
       }
-      if (!(sub.shortFlags ?? '').includes(c)) return no(`git ${subName} -${c} is not an option known to be read-only`);
+      if (!(safe.shortFlags ?? '').includes(c)) return no(`git ${subName} -${c} is not an option known to be read-only`);
     }
   }
   return YES;
