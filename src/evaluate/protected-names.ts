@@ -41,6 +41,8 @@ const UNSEEN_NAMES: Readonly<Record<Extract<PathNames, { kind: 'unseen' }>['what
   'git-commits': 'the files git takes from commits (or the index)',
   diff: 'the files a patch names',
   remote: 'the names a server sends',
+  input: 'names the command gets from its input (xargs, find -exec)',
+  'found-folders': 'names relative to each folder find -execdir runs the command in',
 };
 
 /** Whether a `.git` directory the command leaves alone is on the way from the source to `p`. */
@@ -60,6 +62,12 @@ export function protectedNames(check: NamesCheck): ProtectedNames | undefined {
     if (names.what === 'git-commits' && !removal && check.view?.isDirectory?.(path) === false && check.view.isSymlink?.(path) !== true)
       return undefined;
     const what = UNSEEN_NAMES[names.what];
+    // Names from input or relative to folders found at run time may be anywhere, not only under the path.
+    if (names.what === 'input' || names.what === 'found-folders')
+      return {
+        message: `${verb} ${what}, which toolgate cannot see: any of them may be a protected path (.git, .claude, …)`,
+        blockedPath: path,
+      };
     return {
       message: `${verb} ${what} under ${path}, which toolgate does not read: any of them may be a protected path (.git, .claude, …)`,
       blockedPath: path,

@@ -19,6 +19,7 @@ import { foldedCommandName } from '../commands/emit.js';
 import { fileOperands, type FileOperand } from './file-effects/index.js';
 import { PROGRAMS } from '../programs/index.js';
 import { assignedCdPath, cdCandidates, searchesCdPath } from '../programs/cd.js';
+import { findRunsFrom } from '../programs/find.js';
 import { expandTilde, substituteVariables, variableView } from '../syntax/known-variables.js';
 import { shellsFor, type PreviousDirectory } from '../shells/index.js';
 import type { PathEffect, PathNames, ShellAnalysis, SimpleCommand } from '../types.js';
@@ -678,6 +679,8 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
       }
       const name = foldedCommandName(cmd.argv[0]!);
       if (cmd.argumentsFrom) note(`${cmd.source}: ${name} gets paths from ${cmd.argumentsFrom} input`);
+      const given = namesGiven(analysis, i);
+      if (given?.inFoundFolder === true) note(`${cmd.source}: find -execdir runs ${name} in each found file's folder`);
       const moves = PROGRAMS.get(name)?.state?.directory;
       if (moves !== undefined) {
         const t = moves(name, cmd.argv);
@@ -744,7 +747,7 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
           add,
         );
       if (wrappers.has(i) && PROGRAMS.get(name)?.touchesFilesAsWrapper !== true) return;
-      addOperands(i, name, cmd, expandedArgv(cmd), bases, add, dirsOf, note, ctx);
+      addOperands(i, name, cmd, expandedArgv(cmd), bases, add, dirsOf, note, ctx, given);
     });
     // Redirections on compound commands or on nothing: resolve against every directory seen.
     for (const r of analysis.redirects) {
@@ -930,13 +933,27 @@ function addOperands(
   i: number,
   name: string,
   cmd: SimpleCommand,
-  v: Variant,
+  given0: Variant,
   bases: readonly string[],
   add: Add,
   dirsOf: DirsOf,
   note: (why: string) => void,
   ctx: ShellPathContext,
+  given?: NamesGiven,
 ): void {
+  // Words xargs appends from its input stand at the end: two of them, so a program whose last
+  // operand is its destination (`xargs cp docs/x`) shows where they land.
+  const appended = given?.appended === true && cmd.argumentsFrom !== undefined;
+  const v: Variant = appended
+    ? {
+        argv: [...given0.argv, INPUT_WORD, INPUT_WORD],
+        literal: [...given0.literal, true, true],
+        raw: [...given0.raw, INPUT_WORD, INPUT_WORD],
+      }
+    : given0;
+  const fromInput = (k: number): boolean =>
+    k >= given0.argv.length ||
+    (cmd.argumentsFrom !== undefined && given?.placeholder !== undefined && given0.argv[k]!.includes(given.placeholder));
   const { files, unresolved: why, chdir } = fileOperands(name, v.argv, v.literal);
   for (const w of why) note(`${cmd.source}: ${w}`);
   // `GIT_WORK_TREE=dir git add -A`: the tree it reads and writes is one toolgate does not follow.
@@ -959,6 +976,10 @@ function addOperands(
   for (const f of files) {
     const word = v.argv[f.index];
     if (word === undefined) continue;
+    // A copy into a directory (`cp docs/x {}`) writes in the directory its last word names.
+    const at = f.intoDir !== undefined && f.intoDir >= 0 ? f.intoDir : f.index;
+    if (given !== undefined && f.value === undefined && writesGivenName(i, f.op, at, v, given, fromInput(at), cmdBases, add, dirsOf))
+      continue;
     // A file below the home is `~/…` resolved as the shell resolves an unquoted `~`, so that a
     // HOME the command assigns counts too.
     const home = f.inHome === true && f.value !== undefined ? `~/${f.value}` : undefined;
@@ -1020,6 +1041,92 @@ function addOperands(
     if (positional && f.op === 'read' && f.value === undefined && !literal && f.tree === undefined)
       add(i, 'write', raw, value, literal, fileBases, extra);
   }
+}
+
+/** A word standing for what xargs appends from its input (no file name holds a NUL). */
+const INPUT_WORD = '\u0000input';
+
+/**
+ * Names a command gets at run time rather than on its command line (see {@link namesGiven}):
+ * what xargs appends (`appended`) or puts in place of its placeholder, what find puts in place
+ * of `{}` — one of find's start points or a name below one (`starts`, their words and bases) —
+ * and whether the command runs in each found file's folder (`-execdir`).
+ */
+interface NamesGiven {
+  appended: boolean;
+  placeholder?: string;
+  starts?: readonly { word: string; literal: boolean }[];
+  inFoundFolder: boolean;
+}
+
+/** What gives command `i` names at run time: the nearest xargs or find above it (through wrappers and shells). */
+function namesGiven(analysis: ShellAnalysis, i: number): NamesGiven | undefined {
+  let parent = analysis.commands[i]?.parent;
+  let inFoundFolder = false;
+  let out: NamesGiven | undefined;
+  while (parent !== undefined) {
+    const p = analysis.commands[parent];
+    if (p === undefined || p.unknown !== undefined) break;
+    const pname = foldedCommandName(p.argv[0]!);
+    const input = PROGRAMS.get(pname)?.unwrap?.(p.argv, p.literal)?.input;
+    if (input !== undefined) {
+      const find = input.via === 'find -exec' ? findRunsFrom(p.argv) : undefined;
+      // -execdir moves every command below it, however deep (`-execdir sh -c 'cp a hooks/x'`).
+      if (find?.inFoundFolder === true) inFoundFolder = true;
+      out ??= {
+        appended: input.appended,
+        ...(input.placeholder !== undefined ? { placeholder: input.placeholder } : {}),
+        ...(find !== undefined
+          ? {
+              starts:
+                find.starts.length === 0
+                  ? [{ word: '.', literal: true }]
+                  : find.starts.map((k) => ({ word: p.argv[k]!, literal: p.literal[k] ?? false })),
+            }
+          : {}),
+        inFoundFolder: false,
+      };
+    }
+    parent = p.parent;
+  }
+  return out === undefined ? undefined : { ...out, inFoundFolder };
+}
+
+/**
+ * A write of a name the command gets at run time, judged where it may land: `find START -exec
+ * w {}` writes START or a name below it (the entries the view lists); a name from xargs's input,
+ * or relative to the folder `-execdir` runs the command in, may be any path. Input words that are
+ * only read are dropped (the command's unresolved note stands for them). Returns whether the
+ * operand was taken care of.
+ */
+function writesGivenName(
+  i: number,
+  op: PathEffect['op'],
+  at: number,
+  v: Variant,
+  given: NamesGiven,
+  input: boolean,
+  bases: readonly string[],
+  add: Add,
+  dirsOf: DirsOf,
+): boolean {
+  const word = v.argv[at] ?? '';
+  const literal = v.literal[at] ?? false;
+  const relative = literal && !word.startsWith('/') && !word.startsWith('~');
+  if (!input && !(given.inFoundFolder && relative && op === 'write')) return false;
+  if (op !== 'write') return word === INPUT_WORD;
+  const raw = v.raw[at] ?? word;
+  const placeholder = given.placeholder;
+  const found =
+    input && given.starts !== undefined && placeholder !== undefined && word.startsWith(placeholder) && !word.split('/').includes('..');
+  if (found) {
+    for (const s of given.starts!)
+      add(i, 'write', raw, s.word, s.literal, bases, { names: { kind: 'entries', of: dirsOf(s.word, s.literal, bases) } });
+    return true;
+  }
+  const what = input ? 'input' : 'found-folders';
+  add(i, 'write', raw === INPUT_WORD ? 'names from input' : raw, '.', true, bases, { names: { kind: 'unseen', what } });
+  return true;
 }
 
 /** Where a removal is judged. @public */

@@ -324,6 +324,20 @@ function findRuns(argv: readonly string[]): WrapperInfo {
   return { inner, transparent: false, exactOnly, input: { appended: false, placeholder: '{}', via: 'find -exec' } };
 }
 
+/** Where the names find hands the commands it runs come from (see {@link findRunsFrom}). @internal */
+export interface FindRunsFrom {
+  /** The start points' words (`.` when none is given): every name `{}` stands for is one of them or below one. */
+  readonly starts: readonly number[];
+  /** A command runs in each found file's folder (`-execdir`, `-okdir`): its relative names resolve there, not in the cwd. */
+  readonly inFoundFolder: boolean;
+}
+
+/** The start points find walks and whether the commands it runs run in the found files' folders. @internal */
+export function findRunsFrom(argv: readonly string[]): FindRunsFrom {
+  const { starts, primaries } = readFind(argv);
+  return { starts, inFoundFolder: primaries.some((p) => p.word === '-execdir' || p.word === '-okdir') };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Read-only: start points, then an expression of read-only primaries only.
 
