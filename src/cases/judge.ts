@@ -18,6 +18,17 @@ export function judgeDecision(c: ConformanceCase, decision: Decision, note = '')
       message: `${c.id}: expected a ${askKind} ask, got a ${decision.askKind ?? 'plain'} ask (${decision.reason.kind}: ${decision.reason.message})`,
     };
   }
+  // `expected.reason_names` (toolgate's own cases): text the reason a person reads must hold (the path it names).
+  const names = c.expected['reason_names'];
+  if (typeof names === 'string' && acceptable.includes(decision.behavior) && !decision.reason.message.includes(names)) {
+    return {
+      status: 'fail',
+      got: decision.reason.message,
+      expected: `a reason that names ${names}`,
+      decision,
+      message: `${c.id}: expected the reason to name ${names}, got: ${decision.reason.message}`,
+    };
+  }
   if (acceptable.includes(decision.behavior)) return { status: 'pass', got: decision.behavior, decision };
   return {
     status: 'fail',

@@ -267,6 +267,12 @@ export interface ShellWrite {
   linkItself?: boolean;
   /** Only a write the command may do (`PathEffect.possible`): why. */
   possible?: string;
+  /**
+   * The path is a stand-in (`path` is its first name, `pfxaa`) for the names the program makes
+   * by adding to this text (split's `aa`, mktemp's random letters, `LD_DEBUG_OUTPUT`'s pid):
+   * a person reads this, not the stand-in.
+   */
+  namePrefix?: string;
 }
 
 /**
@@ -286,6 +292,7 @@ export function shellWrites(effects: readonly PathEffect[], isProtected: (path: 
     }
     // A name prefix (`split x secrets/p`) writes `p` plus the suffixes split adds (`paa`, `pab`, …).
     const w: ShellWrite = { path: e.namePrefix === true ? `${e.path.slice(0, -1)}aa` : e.path };
+    if (e.namePrefix === true) w.namePrefix = e.path.slice(0, -1);
     if (!e.literal && !e.glob && e.assumed === undefined && /[$`]/.test(e.raw)) w.mayBeAny = `the target ${e.raw} is not literal`;
     if (e.unsettled !== undefined)
       w.mayBeAny = `the file-system view cannot settle what the pattern ${e.raw} names (${e.unsettled}); it may name a protected file`;

@@ -305,7 +305,7 @@ function heldPathAsks(state: EvalState): undefined {
     let namesHit: ProtectedNames | undefined;
     let linked: LinkedProtected[] | undefined;
     let gitHooks: string[] | undefined;
-    for (const t of targets) {
+    for (const t of innermostFirst(targets, (p) => state.ctx.fs?.isDirectory?.(p) === true)) {
       const written = t.path;
       if (isPlanFile(state, written)) continue;
       // A write target with braces or a glob (`cp x .gi?/hooks/post-checkout`) is protected when
@@ -343,8 +343,8 @@ function heldPathAsks(state: EvalState): undefined {
           reason: 'protectedPath',
           message:
             t.possible !== undefined
-              ? `may write to the protected path ${written} (${hit}): ${t.possible}`
-              : `writes to the protected path ${written} (${hit})${templated?.templates.has(written) === true ? `: ${templated.templates.get(written)!}` : ''}`,
+              ? `may write to ${writtenSaid(t)} (${hit}): ${t.possible}`
+              : `writes to ${writtenSaid(t)} (${hit})${templated?.templates.has(written) === true ? `: ${templated.templates.get(written)!}` : ''}`,
           blockedPath: written,
         });
       }
@@ -374,6 +374,28 @@ function heldPathAsks(state: EvalState): undefined {
  * toolgate's own code (an install of it, or what the settings' hooks run).
  * toolgate's own protected paths, beside the dialect's list.
  */
+/**
+ * The paths a command writes, in order, but a folder the view shows just after the paths written
+ * inside it (`ln -s x .git/hooks` makes the link `.git/hooks/x` when `.git/hooks` is a folder):
+ * the reason names the file made, not the folder it is made in. A path that is no folder is the
+ * name made itself (`ln -s x hooks/pre-commit`); a folder whose entries are written (`cp -r src/.
+ * dir`: `names`, or names toolgate cannot see) keeps its place, its reason says what lands there.
+ */
+function innermostFirst(targets: readonly ShellWrite[], isFolder: (path: string) => boolean): ShellWrite[] {
+  const out = new Set<ShellWrite>();
+  for (const t of targets) {
+    if (t.names === undefined && t.unseenNames !== true && t.removal !== true && isFolder(t.path))
+      for (const u of targets) if (u.path !== t.path && u.removal !== true && isInside(u.path, t.path)) out.add(u);
+    out.add(t);
+  }
+  return [...out];
+}
+
+/** A written path as a person reads it: a name the program makes from a prefix is said so, not by its stand-in. */
+function writtenSaid(t: ShellWrite): string {
+  return t.namePrefix !== undefined ? `a protected path: a file whose name starts with ${t.namePrefix}` : `the protected path ${t.path}`;
+}
+
 function programPathHit(written: string, state: EvalState): string | undefined {
   const world = pathWorld(state.ctx, state.env, state.workingDirectories);
   return (
