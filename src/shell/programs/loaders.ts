@@ -40,6 +40,7 @@ import { env } from './env.js';
 import { expand } from './expand.js';
 import { expr } from './expr.js';
 import { extractors } from './extractors.js';
+import { factor } from './factor.js';
 import { file } from './file.js';
 import { FILE_OPERATION_MODELS } from './file-operations.js';
 import { busybox } from './busybox.js';
@@ -156,6 +157,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => expand,
   () => expr,
   () => extractors,
+  () => factor,
   () => file,
   () => find,
   () => flock,
