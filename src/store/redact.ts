@@ -2,6 +2,7 @@
  * Secrets out of what the audit log and the approval views show. The SHA-256 of the unredacted
  * input is kept beside it, so a call can still be matched against a known input.
  */
+import { inputSha256 } from './canonical.js';
 
 /** Object keys whose values are replaced whole. @public */
 export const SECRET_KEY = /token|secret|pass(word)?|key|auth|cookie/i;
@@ -78,22 +79,42 @@ export function redactString(text: string): string {
 }
 
 /**
+ * Largest redacted copy of an input, in UTF-8 bytes of its JSON, the audit log keeps: the
+ * 256 KiB the approval page shows whole. A larger one (many fields or elements; strings are cut
+ * already) is kept as its size and the input's SHA-256 only: one event must not put megabytes in
+ * the log (red team rt10s F4).
+ */
+export const MAX_REDACTED_INPUT_BYTES = 256 * 1024;
+
+/**
  * A copy of a tool input with secrets replaced: the value of every key matching
  * {@link SECRET_KEY} (`/token|secret|pass(word)?|key|auth|cookie/i`) whole, and secrets inside
  * every other string (see {@link redactString}). Strings are cut at {@link MAX_REDACTED_STRING}
- * characters and nesting deeper than 64 levels is cut off.
+ * characters and nesting deeper than 64 levels is cut off. A copy larger than
+ * {@link MAX_REDACTED_INPUT_BYTES} is replaced whole by a note of its size and the input's SHA-256.
  * @public
  */
 export function redactInput(value: unknown, depth = 0): unknown {
+  const copy = redactValue(value, depth);
+  if (depth !== 0) return copy;
+  // Nested at most 64 levels, so this never overflows the stack.
+  const text = JSON.stringify(copy) ?? '';
+  // A string of n UTF-16 units is at most 3n bytes: most copies need no encoding.
+  const bytes = text.length * 3 <= MAX_REDACTED_INPUT_BYTES ? 0 : Buffer.byteLength(text, 'utf8');
+  if (bytes <= MAX_REDACTED_INPUT_BYTES) return copy;
+  return `[input not kept: ${bytes} bytes redacted, more than ${MAX_REDACTED_INPUT_BYTES / 1024} KiB; SHA-256 ${inputSha256(value)}]`;
+}
+
+function redactValue(value: unknown, depth: number): unknown {
   if (depth > 64) return REDACTED;
   if (typeof value === 'string') {
     if (value.length <= MAX_REDACTED_STRING) return redactString(value);
     return `${redactString(value.slice(0, MAX_REDACTED_STRING))}…[${value.length - MAX_REDACTED_STRING} more characters]`;
   }
-  if (Array.isArray(value)) return value.map((v) => redactInput(v, depth + 1));
+  if (Array.isArray(value)) return value.map((v) => redactValue(v, depth + 1));
   if (value !== null && typeof value === 'object') {
     // Defined, not assigned: a field named `__proto__` stays a field of the copy (assigning it would set the copy's prototype).
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? REDACTED : redactInput(v, depth + 1)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? REDACTED : redactValue(v, depth + 1)]));
   }
   return value;
 }

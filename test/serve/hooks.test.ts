@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENVIRONMENT_FACT_NAMES, environmentHeaderTemplate } from '../../src/evaluate/door/index.js';
+import { HOOK_BODY_LIMIT } from '../../src/serve/index.js';
 import {
   decisionOf,
   eventually,
@@ -49,6 +50,16 @@ describe('POST /hooks/claude-code: PreToolUse', () => {
     expect(decisionOf((await s.hook(call, ORDINARY_ENVIRONMENT)).body)).toBe('allow');
     // `${GIT_DIR}` is not a value: GIT_DIR may be set, as with no header at all.
     expect(decisionOf((await s.hook(call, { 'x-toolgate-env': environmentHeaderTemplate() })).body)).not.toBe('allow');
+  });
+
+  it('denies a hook event larger than 1 MiB without reading it as JSON (rt10s F4)', async () => {
+    expect(HOOK_BODY_LIMIT).toBe(1024 * 1024);
+    // A huge array of tiny elements: the shape that cost seconds to parse at 30 MB.
+    const items = Array.from({ length: (HOOK_BODY_LIMIT / 2) | 0 }, () => 0);
+    const r = await s.hook(preToolUse(project, 'Bash', { command: 'ls', items }));
+    expect(r.status).toBe(200);
+    expect(decisionOf(r.body)).toBe('deny');
+    expect(reasonOf(r.body)).toMatch(/the hook event is larger than 1 MiB/);
   });
 
   it('allows by an allow rule and denies by a deny rule, naming the rule', async () => {
@@ -147,7 +158,7 @@ describe('POST /hooks/claude-code: PreToolUse', () => {
   });
 
   it('accepts a body just under the limit', async () => {
-    const r = await s.hook(preToolUse(project, 'Read', { file_path: join(project, 'README.md'), pad: 'x'.repeat(8 * 1024 * 1024) }));
+    const r = await s.hook(preToolUse(project, 'Read', { file_path: join(project, 'README.md'), pad: 'x'.repeat(HOOK_BODY_LIMIT - 4096) }));
     expect(decisionOf(r.body)).toBe('allow');
   });
 

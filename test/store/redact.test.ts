@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, inputSha256, REDACTED, redactInput, redactString } from '../../src/store/index.js';
+import { MAX_REDACTED_INPUT_BYTES } from '../../src/store/redact.js';
 
 describe('redactString', () => {
   it.each([
@@ -222,6 +223,16 @@ describe('canonical input hash', () => {
 });
 
 describe('redacting large inputs', () => {
+  it('keeps only the size and SHA-256 of an input whose redacted copy is over 256 KiB (rt10s F4)', () => {
+    const input = { items: Array.from({ length: 200_000 }, () => 0) };
+    const out = redactInput(input);
+    expect(out).toBe(`[input not kept: ${JSON.stringify(input).length} bytes redacted, more than 256 KiB; SHA-256 ${inputSha256(input)}]`);
+    expect(MAX_REDACTED_INPUT_BYTES).toBe(256 * 1024);
+    // Just under, the copy is kept.
+    const fits = { items: Array.from({ length: 100_000 }, () => 0) };
+    expect(redactInput(fits)).toEqual(fits);
+  });
+
   it('cuts long strings (the hash covers them whole) and stays linear on long runs', () => {
     const out = redactInput({ content: `k=${'x'.repeat(8 * 1024 * 1024)}` }) as { content: string };
     expect(out.content.length).toBeLessThan(9000);

@@ -15,8 +15,13 @@ import { oneLine } from '../log.js';
 import { denyReply, promptReply, resultReply, type DecisionEvent } from '../replies.js';
 import type { CallContext, Settled } from '../decide.js';
 
-/** Largest hook event accepted (bytes); a larger one is denied. */
-export const HOOK_BODY_LIMIT = 32 * 1024 * 1024;
+/**
+ * Largest hook event accepted (bytes): 1 MiB. A larger one is denied before any of it is parsed.
+ * Claude Code's events are small, and a call whose input is over the 256 KiB the approval page
+ * shows whole is never put to a person anyway; a 30 MB event blocked serve's loop for tens of
+ * seconds while it was parsed (red team rt10s F4).
+ */
+export const HOOK_BODY_LIMIT = 1024 * 1024;
 
 const RECORDED = new Set(['PostToolUse', 'PostToolUseFailure', 'Stop']);
 
@@ -54,7 +59,10 @@ export function hookRoutes(ctx: ServeContext): Hono {
       }
       if (!read.ok)
         return c.json(
-          denyReply(event, `the hook event is larger than ${HOOK_BODY_LIMIT} bytes`),
+          denyReply(
+            event,
+            `the hook event is larger than ${HOOK_BODY_LIMIT / 1024 / 1024} MiB, more than toolgate serve reads of one event`,
+          ),
           200,
           read.drained ? {} : { connection: 'close' },
         );
