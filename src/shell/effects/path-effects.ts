@@ -1019,6 +1019,7 @@ function addOperands(
       extra.contentFrom = f.from.flatMap((k) => dirsOf(v.argv[k]!, true, cmdBases));
     let fileBases: readonly string[] = cmdBases;
     if (f.fromRoot) fileBases = [...new Set(cmdBases.flatMap((b) => [b, ...parentsOf(b)]))];
+    if (f.atTop) fileBases = [...new Set(cmdBases.map((b) => workTreeTop(b, ctx)))];
     if (f.under !== undefined) {
       const dirWord = v.argv[f.under] ?? '.';
       const dirLit = v.literal[f.under] ?? false;
@@ -1127,6 +1128,20 @@ function writesGivenName(
   const what = input ? 'input' : 'found-folders';
   add(i, 'write', raw === INPUT_WORD ? 'names from input' : raw, '.', true, bases, { names: { kind: 'unseen', what } });
   return true;
+}
+
+/**
+ * The top of the work tree a git command run in `dir` works on: the nearest of `dir` and its
+ * parents that holds `.git` (a folder or a gitfile), as the view shows it; no such one: `dir`
+ * (git finds no repository and reads nothing). Without a view, `dir`: as git's world check
+ * assumes without one that git run in the project's directory works on the project's repository
+ * (`programs/git/world.ts`), its top is taken to be there (decision 0082 names the limit).
+ */
+function workTreeTop(dir: string, ctx: ShellPathContext): string {
+  // A folder or a file: the view tells either; `undefined` is no such path (or one it cannot tell).
+  const isDirectory = ctx.isDirectory;
+  if (isDirectory === undefined) return dir;
+  return [dir, ...parentsOf(dir)].find((d) => isDirectory(d === '/' ? '/.git' : `${d}/.git`) !== undefined) ?? dir;
 }
 
 /** Where a removal is judged. @public */

@@ -42,6 +42,12 @@ export interface FileOperand {
   fromHistory?: boolean;
   /** Relative to a repository root toolgate does not know (git `HEAD:path`): tried from the cwd and each parent. */
   fromRoot?: boolean;
+  /**
+   * Relative to the top of the work tree the command runs in (git's whole-tree reads, `:/x`): the
+   * nearest of the cwd and its parents that holds `.git`, as the file-system view shows it; without
+   * a view, the cwd.
+   */
+  atTop?: boolean;
   /** Resolve against the directory this argv word names (`tar -C dir`), itself resolved against the cwd. */
   under?: number;
   /**

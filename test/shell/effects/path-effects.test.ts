@@ -243,9 +243,10 @@ describe('red-team: reads through options and input', () => {
 describe('red-team: writes through options', () => {
   it.each([
     ['git log -1 --format=%H --output=/home/user/.bashrc', ['write /home/user/.bashrc']],
-    ['git diff --output=.git/hooks/pre-commit', ['write /home/user/project/.git/hooks/pre-commit']],
-    ['git show --output x HEAD', ['write /home/user/project/x']],
-    ['git format-patch -o out HEAD~1', ['write /home/user/project/out']],
+    // Each also prints the tracked files it compares: the whole work tree (decision 0082).
+    ['git diff --output=.git/hooks/pre-commit', ['write /home/user/project/.git/hooks/pre-commit', 'read /home/user/project']],
+    ['git show --output x HEAD', ['write /home/user/project/x', 'read /home/user/project']],
+    ['git format-patch -o out HEAD~1', ['write /home/user/project/out', 'read /home/user/project']],
     ['git config user.name x', ['write /home/user/project/.git/config']],
     ['git config --unset user.name', ['write /home/user/project/.git/config']],
     ['git config set user.name x', ['write /home/user/project/.git/config']],

@@ -19,6 +19,7 @@ import {
 import type { ParsedOption } from '../../options/options.js';
 import { GIT_GLOBAL_WITH_VALUE } from './global-options.js';
 import { GIT_REF_OPERANDS, GIT_REPORTS, GIT_REWRITES_TREE, gitLongOptions, gitValueLetters } from './subcommands.js';
+import { trackedContentReads } from './tracked-reads.js';
 
 /** What `git apply` and `git am` write: the files a patch names, which toolgate does not read. */
 const PATCH_NAMES: NamesFrom = { kind: 'unseen', what: 'diff' };
@@ -491,7 +492,7 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
     case 'format-patch':
     case 'bundle': {
       readRevPaths(ops);
-      files.push(...all(specs, 'read'));
+      files.push(...(trackedContentReads(name, argv, at, options, ops, specs) ?? all(specs, 'read')));
       const bundle = name === 'bundle' ? argv[ops[0] ?? -1] : undefined;
       if (bundle === 'create' && ops[1] !== undefined) files.push({ op: 'write', index: ops[1] });
       if ((bundle === 'verify' || bundle === 'list-heads' || bundle === 'unbundle') && ops[1] !== undefined)
@@ -528,7 +529,7 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
     if (name === 'commit')
       for (const k of ops)
         files.push({ op: 'read', index: k, ...(looksLikeDir(argv[k]!) ? { tree: 'all' as const, gitTakes: 'tracked' as const } : {}) });
-    else files.push(...all(specs, 'read'));
+    else files.push(...(trackedContentReads(name, argv, at, options, ops, specs) ?? all(specs, 'read')));
     if (name === 'commit' && has(options, '-a', '--all'))
       files.push({ op: 'read', index: at, value: '.', tree: 'all', gitTakes: 'tracked' });
     if (name === 'diff' && has(options, '--no-index')) files.push(...all(ops, 'read', { tree: 'all' }));

@@ -47,7 +47,12 @@ export const git = defineProgram({
   movedBy: ['GIT_WORK_TREE', 'GIT_DIR', 'GIT_COMMON_DIR', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY'],
   examples: [
     { command: 'git status', effects: [], readOnly: true },
-    { command: 'git diff --stat', effects: [], readOnly: true },
+    {
+      command: 'git diff --stat',
+      effects: ['read . [all]'],
+      readOnly: true,
+      why: 'it counts the lines of every tracked file that changed (decision 0082): the tracked files of the whole work tree',
+    },
     {
       command: 'git show HEAD:.env',
       effects: ['read ./.env (history)', 'read /home/user/.env (history)', 'read /home/.env (history)', 'read /.env (history)'],
@@ -55,12 +60,12 @@ export const git = defineProgram({
       why: 'HEAD:path is relative to the repository root, which may be the cwd or any parent',
     },
     { command: 'git --no-pager log --oneline -5', effects: [], readOnly: true, why: '--no-pager only keeps git from starting its pager' },
-    { command: 'git -P diff --stat', effects: [], readOnly: true },
+    { command: 'git -P diff --stat', effects: ['read . [all]'], readOnly: true },
     { command: 'git -p log', effects: [], readOnly: false, why: '-p (--paginate) starts the pager, a program' },
     { command: 'git --no-optional-locks status', effects: [], readOnly: true, why: 'git status then writes no index' },
     { command: 'git status --ignored', effects: [], readOnly: true },
     { command: 'git diff-tree --no-commit-id --name-only -r HEAD', effects: [], readOnly: true },
-    { command: 'git diff-tree --ext-diff -p HEAD', effects: [], readOnly: false, why: '--ext-diff runs diff.external' },
+    { command: 'git diff-tree --ext-diff -p HEAD', effects: ['read . [all]'], readOnly: false, why: '--ext-diff runs diff.external' },
     { command: 'git show-branch --all', effects: [], readOnly: true },
     { command: 'git count-objects -vH', effects: [], readOnly: true },
     { command: 'git check-ignore -v build/x.log', effects: ['read ./build/x.log'], readOnly: true },

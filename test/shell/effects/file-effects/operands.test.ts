@@ -65,7 +65,8 @@ describe('file effects per program', () => {
     ['git -C sub init', ['read ./sub', 'write ./sub/.git [some]']],
     ['git clone https://x/y.git', ['write ./y [some]', 'write ./y/.git [some]']],
     ['git worktree add ../wt', ['write /home/user/wt [some]']],
-    ['git archive -o out.tar HEAD', ['write ./out.tar']],
+    // The archive holds every file of HEAD's tree: the tracked files of the whole work tree (decision 0082).
+    ['git archive -o out.tar HEAD', ['write ./out.tar', 'read . [all]']],
     ['git remote add o /tmp/x', ['write ./.git/config', 'read /tmp/x']],
     ['git branch -m new', ['write ./.git/config']],
     ['git remote -v', []],

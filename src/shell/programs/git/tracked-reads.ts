@@ -1,0 +1,132 @@
+/**
+ * What git's diff, log, show and status forms print of the files its index tracks (decision
+ * 0082): a form that prints content (a patch, a line count, a whole blob) reads every tracked file
+ * its pathspecs select — from the working tree, the index, HEAD or older commits — and with no
+ * pathspec the files of the whole work tree, from its top (not the directory it runs in). Such a
+ * read is a tree read that takes the tracked files only (`gitTakes: 'tracked'`): with a view that
+ * shows the index, a Read-denied file or a hard link is met only when the index tracks it; where
+ * the index cannot be read, every file below counts. Forms that print names, modes or object ids
+ * only (`--name-only`, `--name-status`, `--raw`, `-s`, `git log` without a patch) read no content.
+ * Git 2.39 manual pages (git-diff(1), git-log(1), git-show(1), git-status(1), gitglossary(7)).
+ */
+import type { FileOperand } from '../../options/file-operands.js';
+import type { ParsedOption } from '../../options/options.js';
+
+/**
+ * Options that make a diff, log or show print content: a patch (`-p`, `-U3`, `--word-diff`, the
+ * combined diffs, which imply one), a line count per file (`--stat` and its kin count the lines of
+ * each file's content, as `wc -l` does: decision 0082), whitespace errors with their lines
+ * (`--check`), or the commits whose content matches a string (`-S`, `-G`: a search of every
+ * version's content, whose answer says what the content holds).
+ */
+const CONTENT = new Set([
+  '-p',
+  '-u',
+  '-U',
+  '-W',
+  '-c',
+  '-m',
+  '-X',
+  '-S',
+  '-G',
+  '--patch',
+  '--unified',
+  '--word-diff',
+  '--color-words',
+  '--patch-with-stat',
+  '--patch-with-raw',
+  '--cc',
+  '--dd',
+  '--remerge-diff',
+  '--diff-merges',
+  '--function-context',
+  '--binary',
+  '--check',
+  '--stat',
+  '--numstat',
+  '--shortstat',
+  '--dirstat',
+  '--dirstat-by-file',
+  '--cumulative',
+  '--compact-summary',
+  '--pickaxe-regex',
+]);
+
+/** Options that turn off the patch a diff or show prints by default. */
+const NO_CONTENT = new Set(['-s', '--no-patch', '--name-only', '--name-status', '--raw', '--summary', '--quiet']);
+
+/** How each subcommand prints: content by default (`diff`, `show`), or only with an option (`log`). */
+const FORMS: Readonly<Record<string, 'default' | 'asked' | 'verbose' | 'always'>> = {
+  diff: 'default',
+  show: 'default',
+  log: 'asked',
+  whatchanged: 'asked',
+  reflog: 'asked',
+  'diff-files': 'asked',
+  'diff-index': 'asked',
+  'diff-tree': 'asked',
+  status: 'verbose',
+  'format-patch': 'always',
+  archive: 'always',
+};
+
+/** Whether `git NAME` with these options prints the content of the files it compares. */
+function printsContent(name: string, options: readonly ParsedOption[]): boolean {
+  const form = FORMS[name];
+  if (form === undefined) return false;
+  if (form === 'always') return true;
+  // `git status -v` prints the staged changes, `-vv` the unstaged ones too.
+  if (form === 'verbose') return options.some((o) => o.name === '-v' || o.name === '--verbose');
+  if (options.some((o) => CONTENT.has(o.name))) return true;
+  return form === 'default' && !options.some((o) => NO_CONTENT.has(o.name));
+}
+
+/** A tree read of the tracked files below a path, where they stand (git walks into no link, but reads a tracked path below one). */
+const TRACKED_TREE = { tree: 'all', gitTakes: 'tracked', walksLinks: false } as const;
+
+/** A `rev:path` or `:path` word: a blob of history or the index, which the facet reads by its path. */
+const REV_PATH = /^[^:-][^:]*:|^:[0-3]?:?[^(/!^]/;
+
+/**
+ * A word that can only be a path, never a revision: after `--`, `.`, `./x`, `../x`, or ending in
+ * `/` (a ref name has no component that starts with a dot and does not end in a slash,
+ * git-check-ref-format(1)). Any other operand may be a revision (`main`, `HEAD~1`, `docs`), so a
+ * command whose operands are all such words may compare the whole tree.
+ */
+function surelyPath(word: string, afterDashDash: boolean): boolean {
+  return afterDashDash || word === '.' || word.startsWith('./') || word.startsWith('../') || (word.endsWith('/') && !word.startsWith(':'));
+}
+
+/** A word that may name a directory: `.`, `..`, a trailing `/`, a glob, or a last component without an extension. */
+function mayBeDir(word: string): boolean {
+  return word === '.' || word === '..' || word.endsWith('/') || /[*?[]/.test(word) || !/\.[^/]*$/.test(word.split('/').pop() ?? '');
+}
+
+/**
+ * The tracked files a content-printing diff, log, show or status form reads, or `undefined` when
+ * the form prints no content (its pathspecs are then read as names, as before). `specs`: the
+ * operands taken as pathspecs; `ops`: every operand.
+ */
+export function trackedContentReads(
+  name: string,
+  argv: readonly string[],
+  at: number,
+  options: readonly ParsedOption[],
+  ops: readonly number[],
+  specs: readonly number[],
+): FileOperand[] | undefined {
+  if (!printsContent(name, options)) return undefined;
+  const out: FileOperand[] = [];
+  for (const k of specs) {
+    const word = argv[k]!;
+    // Pathspec magic (`:(top)x`, `:/`, `:!x`, `:(icase)x`) is taken as the whole tree from its top.
+    if (word.startsWith(':')) out.push({ op: 'read', index: k, value: '.', atTop: true, ...TRACKED_TREE });
+    else out.push({ op: 'read', index: k, ...(mayBeDir(word) ? TRACKED_TREE : {}) });
+  }
+  const dashdash = argv.indexOf('--', at + 1);
+  const narrowed = ops.some((k) => surelyPath(argv[k]!, dashdash >= 0 && k > dashdash));
+  // `git show HEAD:.env` prints that blob only (the facet reads it by name, from history).
+  const blobsOnly = ops.length > 0 && ops.every((k) => (dashdash < 0 || k < dashdash) && REV_PATH.test(argv[k]!));
+  if (!narrowed && !blobsOnly) out.push({ op: 'read', index: at, value: '.', atTop: true, ...TRACKED_TREE });
+  return out;
+}

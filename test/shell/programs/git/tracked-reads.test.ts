@@ -1,0 +1,150 @@
+/**
+ * git's diff, log, show and status forms that print content read every tracked file their
+ * pathspecs select (decision 0082): real repositories made by the installed git, a Read-denied
+ * `.env` committed by mistake and a tracked hard link of `~/.aws/credentials`, each decision
+ * checked against what git itself prints.
+ */
+import { execFileSync } from 'node:child_process';
+import { linkSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { environmentFromProcess } from '../../../../src/evaluate/door/environment.js';
+import { evaluate, prepare } from '../../../../src/evaluate/index.js';
+import { nodeFsView } from '../../../../src/node/fs-view.js';
+import { policyFromObjects } from '../../../../src/settings/index.js';
+
+const root = realpathSync(mkdtempSync(join(tmpdir(), 'toolgate-git-tracked-')));
+const home = join(root, 'home');
+const gitEnv = {
+  PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+  HOME: home,
+  GIT_CONFIG_NOSYSTEM: '1',
+  GIT_AUTHOR_NAME: 't',
+  GIT_AUTHOR_EMAIL: 't@e',
+  GIT_COMMITTER_NAME: 't',
+  GIT_COMMITTER_EMAIL: 't@e',
+  GIT_PAGER: 'cat',
+};
+const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env: gitEnv, encoding: 'utf8' });
+/** What a git command prints, run as bash would split these words (no quoting needed here). */
+const run = (cwd: string, command: string) =>
+  git(
+    cwd,
+    ...command
+      .split(' ')
+      .slice(1)
+      .map((w) => w.replace(/^"(.*)"$/, '$1')),
+  );
+
+const policy = policyFromObjects([{ kind: 'inline', settings: { permissions: { deny: ['Read(./.env)', 'Read(~/.aws/**)'] } } }]);
+const decide = (project: string, command: string, cwd = project) =>
+  evaluate(
+    { tool: 'Bash', input: { command } },
+    {
+      mode: 'default',
+      policy,
+      cwd,
+      home,
+      projectDir: project,
+      fs: nodeFsView(),
+      environment: environmentFromProcess({ PATH: '/usr/bin:/bin', HOME: home }),
+    },
+  );
+
+/** A project with src/a.js and README.md committed; `.env` (ignored) and what `extra` adds. */
+function project(name: string, extra: (dir: string) => void): string {
+  const dir = join(home, name);
+  mkdirSync(join(dir, 'src'), { recursive: true });
+  git(dir, 'init', '-q');
+  writeFileSync(join(dir, '.gitignore'), '.env\n');
+  writeFileSync(join(dir, '.env'), 'DOTENVSECRET=1\n');
+  writeFileSync(join(dir, 'src/a.js'), 'a\n');
+  writeFileSync(join(dir, 'README.md'), 'hi\n');
+  git(dir, 'add', '.gitignore', 'src/a.js', 'README.md');
+  git(dir, 'commit', '-q', '-m', 'init');
+  extra(dir);
+  // A change in the working tree for the diffs to show.
+  writeFileSync(join(dir, 'src/a.js'), 'a2\n');
+  return dir;
+}
+
+let envTracked: string;
+let hardLinked: string;
+let clean: string;
+
+beforeAll(async () => {
+  await prepare();
+  mkdirSync(join(home, '.aws'), { recursive: true });
+  writeFileSync(join(home, '.aws/credentials'), 'aws_secret_access_key=AWSSECRET\n');
+  envTracked = project('env-tracked', (dir) => {
+    git(dir, 'add', '-f', '.env');
+    git(dir, 'commit', '-q', '-m', 'env');
+    writeFileSync(join(dir, '.env'), 'DOTENVSECRET=2\n');
+  });
+  hardLinked = project('hard-linked', (dir) => {
+    mkdirSync(join(dir, 'docs'));
+    linkSync(join(home, '.aws/credentials'), join(dir, 'docs/creds-hard'));
+    git(dir, 'add', 'docs/creds-hard');
+    git(dir, 'commit', '-q', '-m', 'creds');
+  });
+  clean = project('clean', () => {});
+});
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('a tracked Read-denied .env', () => {
+  it.each(['git diff', 'git diff .', 'git diff HEAD', 'git status -vv', 'git log -p', 'git show', 'git diff --stat', 'git diff -- :/'])(
+    '%s reads it: asked, and git prints it',
+    (command) => {
+      if (command !== 'git diff --stat') expect(run(envTracked, command)).toContain('DOTENVSECRET');
+      const d = decide(envTracked, command);
+      expect([d.behavior, d.askKind]).toEqual(['ask', 'guardedRead']);
+      expect(d.reason.message).toContain(`${envTracked}/.env`);
+      expect(d.reason.message).toContain('its index tracks it');
+    },
+  );
+
+  it('from a subdirectory git diff still reads the whole tree, from its top', () => {
+    expect(run(join(envTracked, 'src'), 'git diff')).toContain('DOTENVSECRET');
+    expect(decide(envTracked, 'git diff', join(envTracked, 'src')).behavior).toBe('ask');
+  });
+
+  it.each([
+    'git diff --name-only',
+    'git diff --name-status',
+    'git log --oneline',
+    'git show -s',
+    'git status',
+    'git diff -- src',
+    'git log -p -- src',
+  ])('%s prints no content of it: allowed', (command) => {
+    expect(run(envTracked, command)).not.toContain('DOTENVSECRET');
+    expect(decide(envTracked, command).behavior).toBe('allow');
+  });
+});
+
+describe('a tracked hard link of ~/.aws/credentials', () => {
+  it.each(['git diff', 'git diff -- docs', 'git log -p', 'git show HEAD'])('%s asks, as cat docs/creds-hard does', (command) => {
+    const d = decide(hardLinked, command);
+    expect(d.behavior).toBe('ask');
+    expect(d.reason.message).toContain('docs/creds-hard');
+  });
+});
+
+describe('nothing Read-denied tracked', () => {
+  it.each(['git diff', 'git diff .', 'git log -p', 'git show', 'git diff --stat', 'git status -vv', 'git diff HEAD~0'])(
+    '%s stays allowed: the index shows .env untracked',
+    (command) => {
+      expect(run(clean, command)).not.toContain('DOTENVSECRET');
+      expect(decide(clean, command).behavior).toBe('allow');
+    },
+  );
+
+  it('an index toolgate cannot read is unknown: asked, never allowed nor denied', () => {
+    const dir = project('bad-index', () => {});
+    writeFileSync(join(dir, '.git/index'), 'not an index');
+    const d = decide(dir, 'git diff');
+    expect([d.behavior, d.askKind]).toEqual(['ask', 'guardedRead']);
+  });
+});
