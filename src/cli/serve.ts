@@ -186,6 +186,40 @@ async function runServe(flags: ServeFlags): Promise<number> {
   const warn = (line: string) => process.stderr.write(`toolgate serve: ${line}\n`);
   if (!isLoopbackHost(host) && flags.tokenFile === undefined)
     throw new UsageError(`listening on ${host} (off the loopback network) needs a token you chose and share: give --token-file`);
+  const { openStore, defaultStoreAddress, defaultSpillFile, parseStoreAddress, StoreOpenError } = await import('../store/index.js');
+  const { lockSqliteStoreForServe } = await import('../store/sqlite/serve-lock.js');
+  // The state directory's serve-token and serve-address belong to the serve holding the default
+  // store's lock (decision 0069), whatever store it serves: taken before either file is written, so
+  // a second serve — on any store — never replaces the running one's token or address (red team
+  // rt10s F3).
+  const sqliteFile = (address: string): string | undefined => {
+    const p = parseStoreAddress(address);
+    return !(p instanceof StoreOpenError) && p.kind === 'sqlite' && p.file !== ':memory:' ? resolve(p.file) : undefined;
+  };
+  const defaultFile = sqliteFile(defaultStoreAddress());
+  let filesLock: { release(): void } | undefined;
+  let filesRefused: string | undefined;
+  if (defaultFile !== undefined) {
+    try {
+      filesLock = await lockSqliteStoreForServe(defaultFile);
+    } catch (e) {
+      if (!(e instanceof StoreOpenError)) throw e;
+      if (flags.store === undefined || sqliteFile(flags.store) === defaultFile) throw new UsageError(e.message);
+      filesRefused = e.message;
+    }
+  }
+  if (filesRefused !== undefined && flags.tokenFile === undefined) {
+    // A serve already on this serve's own store is the more precise refusal.
+    const own = flags.store !== undefined ? sqliteFile(flags.store) : undefined;
+    if (own !== undefined) {
+      const probe = await lockSqliteStoreForServe(own, 0).catch((e: unknown) => e);
+      if (probe instanceof StoreOpenError) throw new UsageError(probe.message);
+      if (probe !== null && typeof probe === 'object' && 'release' in probe) (probe as { release(): void }).release();
+    }
+    throw new UsageError(
+      `another toolgate serve owns ${defaultTokenFile()} and ${defaultAddressFile()} (${filesRefused}); this serve would replace its token and recorded address. Stop it first, or give this serve --token-file FILE (its address is then not recorded: \`toolgate asks answer\` needs --server)`,
+    );
+  }
   const tokenFile = resolve(flags.tokenFile ?? defaultTokenFile());
   const { token, made } =
     flags.tokenFile !== undefined
@@ -211,7 +245,6 @@ async function runServe(flags: ServeFlags): Promise<number> {
         throw new UsageError(`--answerers ${flags.answerers}: an answerer's token must differ from the token and the hook token`);
   }
 
-  const { openStore, defaultStoreAddress, defaultSpillFile, parseStoreAddress, StoreOpenError } = await import('../store/index.js');
   const { createServe } = await loadServe();
   // The OpenTelemetry SDK loads only with --otlp, and before the store opens: a missing package is a usage error.
   let otlp: import('./otlp.js').OtlpExport | undefined;
@@ -234,10 +267,8 @@ async function runServe(flags: ServeFlags): Promise<number> {
     // A store at the default path is used only if serve made it (decision 0073); one named with --store, the person vouches for.
     const seals = file !== undefined ? await import('../store/sqlite/seal.js') : undefined;
     const found = file !== undefined && flags.store === undefined ? seals?.checkDefaultStore(file) : undefined;
-    if (file !== undefined) {
-      const { lockSqliteStoreForServe } = await import('../store/sqlite/serve-lock.js');
-      lock = await lockSqliteStoreForServe(file);
-    }
+    // The default store's lock is taken already (`filesLock`).
+    if (file !== undefined && resolve(file) !== defaultFile) lock = await lockSqliteStoreForServe(file);
     if (file !== undefined && found?.kind === 'absent') seals?.makeSealedStore(file);
     store = await openStore(address);
     if (file !== undefined && flags.store !== undefined && !isSealed(seals, file)) {
@@ -252,6 +283,7 @@ async function runServe(flags: ServeFlags): Promise<number> {
   } catch (e) {
     await store?.close();
     lock?.release();
+    filesLock?.release();
     await otlp?.shutdown();
     if (e instanceof StoreOpenError) throw new UsageError(e.message);
     throw e;
@@ -290,6 +322,7 @@ async function runServe(flags: ServeFlags): Promise<number> {
   } catch (e) {
     await store.close();
     lock?.release();
+    filesLock?.release();
     await spillLock?.release();
     await otlp?.shutdown();
     throw new UsageError(`cannot listen on ${flags.listen}: ${(e as Error).message}`);
@@ -305,7 +338,11 @@ async function runServe(flags: ServeFlags): Promise<number> {
         : at.url;
   let unrecord = () => {};
   try {
-    unrecord = recordServer(defaultAddressFile(), reach);
+    if (filesRefused !== undefined)
+      warn(
+        `another toolgate serve owns ${defaultAddressFile()}: this server's address is not recorded, \`toolgate asks answer\` needs --server`,
+      );
+    else unrecord = recordServer(defaultAddressFile(), reach);
   } catch (e) {
     warn(
       `cannot record this server's address in ${defaultAddressFile()} (${(e as Error).message}): \`toolgate asks answer\` needs --server`,
@@ -339,6 +376,7 @@ async function runServe(flags: ServeFlags): Promise<number> {
   await serve.close();
   await store.close();
   lock?.release();
+  filesLock?.release();
   await spillLock?.release();
   await otlp?.shutdown();
   process.off('SIGUSR1', inspectorClosed);

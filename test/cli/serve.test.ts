@@ -140,6 +140,75 @@ describe('toolgate serve', () => {
     }
   }, 30_000);
 
+  it("a second serve on another store never replaces the running serve's token or recorded address (red team rt10s F3)", async () => {
+    const tokenFile = join(dir, 'xdg', 'toolgate', 'serve-token');
+    const addressFile = join(dir, 'xdg', 'toolgate', 'serve-address');
+    const s = await serve([]);
+    try {
+      const token = readFileSync(tokenFile, 'utf8');
+      await vi.waitFor(() => expect(readFileSync(addressFile, 'utf8')).toContain(s.url), { timeout: 10_000, interval: 20 });
+      const address = readFileSync(addressFile, 'utf8');
+      const second = (extra: string[]) =>
+        spawnSync(
+          process.execPath,
+          programArgs('toolgate', [
+            'serve',
+            '--listen',
+            '127.0.0.1:0',
+            '--store',
+            'memory:',
+            '--project',
+            project,
+            '--home',
+            home,
+            ...extra,
+          ]),
+          { cwd: project, encoding: 'utf8', env: env(), timeout: 20_000 },
+        );
+      // It would make the default token: refused, before writing anything.
+      const refused = second([]);
+      expect(refused.status).toBe(2);
+      expect(refused.stderr).toMatch(/another toolgate serve owns .*serve-token and .*serve-address/);
+      expect(readFileSync(tokenFile, 'utf8')).toBe(token);
+      expect(readFileSync(addressFile, 'utf8')).toBe(address);
+      // With a token file of its own it starts, and leaves the recorded address alone.
+      const ownToken = join(dir, 'own-token');
+      writeFileSync(ownToken, 'tok-of-the-second-serve-0123456789\n', { mode: 0o600 });
+      const child = spawn(
+        process.execPath,
+        programArgs('toolgate', [
+          'serve',
+          '--listen',
+          '127.0.0.1:0',
+          '--store',
+          'memory:',
+          '--project',
+          project,
+          '--home',
+          home,
+          '--token-file',
+          ownToken,
+        ]),
+        { cwd: project, stdio: ['ignore', 'pipe', 'pipe'], env: env() },
+      );
+      let err = '';
+      child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+      try {
+        await new Promise<string>((ok, fail) => {
+          createInterface({ input: child.stdout! }).once('line', ok);
+          child.once('exit', (code) => fail(new Error(`exited with ${code}: ${err}`)));
+        });
+        await vi.waitFor(() => expect(err).toContain('address is not recorded'), { timeout: 10_000, interval: 20 });
+        expect(readFileSync(tokenFile, 'utf8')).toBe(token);
+        expect(readFileSync(addressFile, 'utf8')).toBe(address);
+      } finally {
+        child.kill('SIGTERM');
+      }
+    } finally {
+      s.child.kill('SIGTERM');
+    }
+  }, 60_000);
+
   it('never adopts a token left at its default path: each start makes a new one, and the planted token signs in to nothing (red team 4: R6)', async () => {
     const tokenFile = join(dir, 'xdg', 'toolgate', 'serve-token');
     mkdirSync(join(dir, 'xdg', 'toolgate'), { recursive: true, mode: 0o700 });
