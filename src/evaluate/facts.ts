@@ -281,7 +281,11 @@ export interface ShellWrite {
  * program toolgate does not model only when it is itself a protected name (`vim lefthook.yml`).
  * @internal
  */
-export function shellWrites(effects: readonly PathEffect[], isProtected: (path: string) => string | undefined): ShellWrite[] {
+export function shellWrites(
+  effects: readonly PathEffect[],
+  isProtected: (path: string) => string | undefined,
+  completesProtected?: (stem: string) => string | undefined,
+): ShellWrite[] {
   const out: ShellWrite[] = [];
   for (const e of effects) {
     if (e.op === 'read' || e.ownMetadata === true) continue;
@@ -293,6 +297,15 @@ export function shellWrites(effects: readonly PathEffect[], isProtected: (path: 
     // A name prefix (`split x secrets/p`) writes `p` plus the suffixes split adds (`paa`, `pab`, …).
     const w: ShellWrite = { path: e.namePrefix === true ? `${e.path.slice(0, -1)}aa` : e.path };
     if (e.namePrefix === true) w.namePrefix = e.path.slice(0, -1);
+    if (e.namePrefix === true && completesProtected !== undefined) {
+      // The suffix is the program's: split's letters reach `rc` at piece 445, csplit's printf format
+      // may print anything (`-f .npm -b 'rc%.0d'` writes `.npmrc`).
+      const stem = e.path.slice(0, -1);
+      const hit = completesProtected(stem);
+      if (hit !== undefined) {
+        w.mayBeAny = `its pieces are named ${stem} and a suffix the program adds, which may complete the protected name ${hit}`;
+      }
+    }
     if (!e.literal && !e.glob && e.assumed === undefined && /[$`]/.test(e.raw)) w.mayBeAny = `the target ${e.raw} is not literal`;
     if (e.unsettled !== undefined)
       w.mayBeAny = `the file-system view cannot settle what the pattern ${e.raw} names (${e.unsettled}); it may name a protected file`;

@@ -1,6 +1,7 @@
 import type { PermissionMode, Step, ToolCall } from '../core/types.js';
 import { escapeRuleContent, hostOfUrl } from '../rules/index.js';
 import { isInside, isInsideAny, normalizePath, protectedPathMatch } from '../paths/index.js';
+import { protectedPathStartingWith } from '../paths/protected.js';
 import { criticalRemovals, acceptEditsCommand } from '../shell/index.js';
 import type { PathEffect, SimpleCommand } from '../shell/types.js';
 import { repositoryWrittenInto } from '../shell/programs/git/layout.js';
@@ -295,7 +296,11 @@ function heldPathAsks(state: EvalState): undefined {
     const templated = facts.kind === 'shell' ? withGitTemplates(facts.effects, facts.analysis, state) : undefined;
     const targets: ShellWrite[] =
       templated !== undefined
-        ? shellWrites(templated.effects, (p) => protectedPathMatch(p, spec))
+        ? shellWrites(
+            templated.effects,
+            (p) => protectedPathMatch(p, spec),
+            (stem) => protectedPathStartingWith(stem, spec),
+          )
         : [...writes, ...removes].map((path) => ({ path }));
     // One command writes or removes: the names a pattern matches in the view are all it can name.
     const writers = facts.kind === 'shell' ? new Set(facts.effects.filter((e) => e.op !== 'read').map((e) => e.command)) : undefined;

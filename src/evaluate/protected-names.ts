@@ -43,8 +43,6 @@ const UNSEEN_NAMES: Readonly<Record<Extract<PathNames, { kind: 'unseen' }>['what
   remote: 'the names a server sends',
   input: 'names the command gets from its input (xargs, find -exec)',
   'found-folders': 'names relative to each folder find -execdir runs the command in',
-  'moved-links':
-    'through links an earlier part of the command moved or copied as links, whose relative targets lead elsewhere from their new place',
 };
 
 /** Whether a `.git` directory the command leaves alone is on the way from the source to `p`. */
@@ -65,7 +63,7 @@ export function protectedNames(check: NamesCheck): ProtectedNames | undefined {
       return undefined;
     const what = UNSEEN_NAMES[names.what];
     // Names from input or relative to folders found at run time may be anywhere, not only under the path.
-    if (names.what === 'input' || names.what === 'found-folders' || names.what === 'moved-links')
+    if (names.what === 'input' || names.what === 'found-folders')
       return {
         message: `${verb} ${what}, which toolgate cannot see: any of them may be a protected path (.git, .claude, …)`,
         blockedPath: path,

@@ -219,3 +219,25 @@ export function protectedPathMatch(absPath: string, spec: ProtectedPathSpec): st
   }
   return undefined;
 }
+
+/**
+ * Which entry of `spec` a path that *begins with* `absStem` may be: the stem itself, a folder it
+ * is in, or a protected name the rest of the path may complete (`split -a2 in .npm` writes
+ * `.npmaa`…`.npmrc`; `csplit -f .npm -b 'rc%.0d'` writes `.npmrc`). `undefined` when no path
+ * beginning with the stem is protected.
+ *
+ * @param absStem - A normalised absolute path (see `normalizePath`) that names begin with.
+ * @internal
+ */
+export function protectedPathStartingWith(absStem: string, spec: ProtectedPathSpec): string | undefined {
+  const whole = protectedPathMatch(absStem, spec);
+  if (whole !== undefined) return whole;
+  const cut = Math.max(absStem.lastIndexOf('/'), absStem.lastIndexOf('\\'));
+  const start = absStem.slice(cut + 1).toLowerCase();
+  // Every name that begins with the stem's last segment, in the stem's folder.
+  const file = spec.files.find((f) => f.toLowerCase().startsWith(start));
+  if (file !== undefined) return file;
+  const dir = spec.dirs.find((d) => (segmentsOf(d)[0] ?? '').toLowerCase().startsWith(start));
+  if (dir !== undefined) return dir;
+  return undefined;
+}

@@ -264,8 +264,7 @@ export interface PathEffect {
  * Where the names a command writes or removes under a directory come from: `unseen` — content
  * toolgate does not read names them (an archive's members, a patch's targets: `diff`, the files of a git tree: `git-tree`, what a server sends: `remote`, the names xargs
  * or find -exec hands a command: `input`, names relative to the folders find -execdir runs a command in:
- * `found-folders`, what a link an earlier part moved or copied as a link leads to from its new place:
- * `moved-links`), so any name may be
+ * `found-folders`), so any name may be
  * written, a protected one included; `entries` — they are the entries of the directories `of`
  * (absolute: a recursive copy's sources, or the path itself for the untracked files `git clean`
  * removes), as a file-system view lists them, less the `.git` directories `spares` names (`top`:
@@ -273,7 +272,7 @@ export interface PathEffect {
  * @public
  */
 export type PathNames =
-  | { kind: 'unseen'; what: 'archive' | 'diff' | 'git-tree' | 'git-commits' | 'remote' | 'input' | 'found-folders' | 'moved-links' }
+  | { kind: 'unseen'; what: 'archive' | 'diff' | 'git-tree' | 'git-commits' | 'remote' | 'input' | 'found-folders' }
   | { kind: 'entries'; of: readonly string[]; spares?: 'top' | 'all' };
 
 /** Why a command is, or is not, read-only. @public */

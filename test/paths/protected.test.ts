@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { robotaProtectedPaths } from '../../src/dialects/robota/words.js';
 import { CLAUDE_CODE_PROTECTED_PATHS as CC, NOETA_PROTECTED_PATHS as NOETA, protectedPathMatch } from '../../src/paths/index.js';
+import { protectedPathStartingWith } from '../../src/paths/protected.js';
 
 describe('protectedPathMatch (Claude Code list)', () => {
   it.each([
@@ -77,5 +78,22 @@ describe('protectedPathMatch (robota list with a configured pathProtection)', ()
     expect(protectedPathMatch('/w/.product-a/worktrees/one/.git/config', spec)).toBe('.git');
     // Claude Code's list keeps its exemption of the folder itself.
     expect(protectedPathMatch('/p/.claude/worktrees', CC)).toBeUndefined();
+  });
+});
+
+describe('protectedPathStartingWith (names a program completes: split, csplit)', () => {
+  it('finds the protected name a suffix may complete, in the stem’s folder', () => {
+    expect(protectedPathStartingWith('/p/.npm', CC)).toBe('.npmrc');
+    expect(protectedPathStartingWith('/home/u/.bashr', CC)).toBe('.bashrc');
+    expect(protectedPathStartingWith('/p/.gi', CC)).toBe('.gitconfig');
+    expect(protectedPathStartingWith('/p/.vsc', CC)).toBe('.vscode');
+  });
+  it('a stem inside a protected folder, or a protected name itself, is protected', () => {
+    expect(protectedPathStartingWith('/p/.git/hooks/pre', CC)).toBe('.git');
+    expect(protectedPathStartingWith('/p/.npmrc', CC)).toBe('.npmrc');
+  });
+  it('a stem no protected name begins with is not', () => {
+    expect(protectedPathStartingWith('/p/chunk_', CC)).toBeUndefined();
+    expect(protectedPathStartingWith('/p/xx', CC)).toBeUndefined();
   });
 });

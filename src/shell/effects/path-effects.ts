@@ -755,7 +755,6 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
       add(-1, r.kind === 'file' ? 'write' : 'read', r.target, r.target, r.targetLiteral, [...seen]);
     }
     const after = cwds.length === 1 && !isAnywhere(cwds[0]!) ? cwds[0]! : start;
-    movedLinks(effects, ctx, note);
     followKeptLinks(effects);
     return {
       effects,
@@ -805,44 +804,6 @@ function effectOf(
   // A write that lands another tree (or its own path's, for a link) at the path: only with a tree.
   if (extra.contentFrom !== undefined && tree === 'some') e.contentFrom = extra.contentFrom.length === 0 ? [path] : extra.contentFrom;
   return e;
-}
-
-/**
- * A relative symbolic link keeps its text when `mv`, `cp -P`/`-d`/`-a`/`-r` or `rsync -l` carry it
- * over as a link (`PathEffect.keepsLinks`): at another depth the text leads elsewhere (`mv
- * docs/sub/deep dd && cat dd/k` reads `~/.ssh/id_rsa` when k is `../../.ssh/id_rsa`). So what
- * another part of the line reads or writes at such a destination is not what the view shows: a
- * read there is a path that could not be worked out, a write there may reach any path. Only a
- * source the view shows as a link, or as a folder (which may hold links), counts; without a view
- * paths are judged by their spelling, links aside.
- */
-function movedLinks(effects: PathEffect[], ctx: ShellPathContext, note: (why: string) => void): void {
-  if (ctx.realpath === undefined) return;
-  for (const c of new Set(effects.filter((e) => e.keepsLinks === true && e.op === 'read').map((e) => e.command))) {
-    const sources = effects.filter((e) => e.command === c && e.keepsLinks === true && e.op === 'read' && e.viaSymlink !== true);
-    const link = sources.some((e) => ctx.realpath!(e.path) !== e.path);
-    if (!link && !sources.some((e) => holdsLink(e.path, ctx))) continue;
-    const from = new Set(sources.map((e) => e.path));
-    const dests = effects
-      .filter((e) => e.command === c && e.op === 'write' && e.viaSymlink !== true && !from.has(e.path))
-      .map((e) => e.path);
-    // A folder the copy goes into (`cp -d k docs/`) is not where the links land: its entry is.
-    const landing = dests.filter((d) => !(ctx.isDirectory?.(d) === true && dests.some((o) => o.startsWith(`${d}/`))));
-    const at = (p: string) => landing.some((d) => p.startsWith(`${d}/`) || (link && p === d));
-    for (const e of effects) {
-      if (e.command === c || !at(e.path)) continue;
-      if (e.op === 'read')
-        note(`${e.raw}: an earlier part carries links over as links to ${e.path}, and a relative link leads elsewhere from its new place`);
-      else if (e.op === 'write' && e.names === undefined) e.names = { kind: 'unseen', what: 'moved-links' };
-    }
-  }
-}
-
-/** Whether the view shows a link inside the folder `dir` (or cannot tell). */
-function holdsLink(dir: string, ctx: ShellPathContext): boolean {
-  if (ctx.isDirectory?.(dir) !== true) return false;
-  const m = ctx.globMatches?.(`${dir === '/' ? '' : dir}/**/*`);
-  return m === undefined || 'unknown' in m || m.paths.some((p) => ctx.realpath!(p) !== p);
 }
 
 /**

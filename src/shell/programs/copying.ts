@@ -26,12 +26,7 @@ export function copyOperands(name: CopyProgram, argv: readonly string[], words: 
   // destination is an alias, so a later write through it reaches the source.
   const symbolic = (name === 'ln' && has(options, '-s', '--symbolic')) || (name === 'cp' && has(options, '-s', '--symbolic-link'));
   const links = name === 'ln' || symbolic || (name === 'cp' && has(options, '-l', '--link'));
-  const followed =
-    name === 'cp'
-      ? cpFollows(options, recursive && !links)
-      : name === 'rsync' && has(options, '-l', '--links', '-a', '--archive') && !has(options, '-L', '--copy-links')
-        ? 'none'
-        : 'all';
+  const followed = name === 'cp' ? cpFollows(options, recursive && !links) : 'all';
   for (const o of options) {
     if (is(o, '--exclude-from', '--include-from', '--password-file', '--read-batch', '--compare-dest', '--copy-dest', '--link-dest'))
       pushOpt(files, optionFile(o, 'read', argv));
@@ -85,10 +80,9 @@ export function copyOperands(name: CopyProgram, argv: readonly string[], words: 
         { op: 'write', index, tree: 'some', from: [] },
       ];
     const read: FileOperand = { op: 'read', index, ...(recursive ? { tree: 'all' as const } : {}) };
-    // `cp -r` copies links as links (`-H`: except those it is given): it reads no link's target;
-    // `cp -P`/`-d` copies a link it is given as a link.
-    if (!links && followed !== 'all' && (recursive || followed === 'none')) {
-      if (recursive) read.walksLinks = false;
+    // `cp -r` copies links as links (`-H`: except those it is given): it reads no link's target.
+    if (recursive && !links && followed !== 'all') {
+      read.walksLinks = false;
       read.keepsLinks = true;
       if (followed === 'none') read.linkItself = true;
     }

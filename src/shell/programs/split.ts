@@ -40,8 +40,17 @@ function splitOperands(name: 'split' | 'csplit', argv: readonly string[], shape:
   }
   const { options, operands: ops } = scan(argv, shape);
   const prefix = options.filter((o) => is(o, '-f', '--prefix'));
-  for (const o of prefix) pushOpt(files, optionFile(o, 'write', argv, { prefix: true }));
-  if (prefix.length === 0) files.push({ op: 'write', index: 0, value: 'xx', prefix: true });
+  // A piece's name is the prefix and then csplit's printf format (`-b FORMAT`, `%02d` by
+  // default): the format's text before its first directive is part of every name, and may hold
+  // a `/` (`-f xx -b '/../.envrc%.0d'` writes `.envrc`).
+  const format = options.filter((o) => is(o, '-b', '--suffix-format')).at(-1)?.value;
+  const head = format === undefined ? '' : format.slice(0, format.search(/%[^%]|$/)).replaceAll('%%', '%');
+  for (const o of prefix) {
+    const f = optionFile(o, 'write', argv, { prefix: true });
+    if (f !== undefined && head !== '') files.push({ ...f, index: o.index, value: `${o.value}${head}` });
+    else pushOpt(files, f);
+  }
+  if (prefix.length === 0) files.push({ op: 'write', index: 0, value: `xx${head}`, prefix: true });
   if (ops[0] !== undefined) files.push({ op: 'read', index: ops[0] });
   return { files, unresolved, notFiles: ops.slice(1) };
 }
@@ -90,5 +99,15 @@ export const csplit = defineProgram({
       why: 'the operands after the file are patterns',
     },
     { command: 'csplit --pre out in /x/', effects: ['write ./out*', 'read ./in'], why: '--pre is short for --prefix' },
+    {
+      command: "csplit -f .npm -b 'rc%.0d' in 2",
+      effects: ['write ./.npmrc*', 'read ./in'],
+      why: "the format's text before its first directive is part of every piece's name (red team 10)",
+    },
+    {
+      command: "csplit -f xx -b '/../.envrc%.0d' in 2",
+      effects: ['write ./.envrc*', 'read ./in'],
+      why: 'a / in the format puts the pieces in another folder',
+    },
   ],
 });
