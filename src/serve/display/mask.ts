@@ -160,6 +160,12 @@ const MAX_TRIED_ONE_BY_ONE = 16;
 const URL_WORD = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 /** `NAME=` before a value (`export URL=https://…`, `make TOKEN=…`). */
 const NAME_IS = /^[A-Za-z_][A-Za-z0-9_]*=/;
+/**
+ * The word's run of non-space characters around the mask holds no `/`, or is a URL: a commit
+ * message (`rotate https://u:••••@host/x`) is one word of several runs.
+ */
+const pathFree = (w: string): boolean =>
+  w.split(/\s+/).every((run) => !run.includes(MASK) || !run.includes('/') || URL_WORD.test(run.replace(NAME_IS, '')));
 /** A word that ends with a whole header and its masked credential (`Authorization: Bearer ••••••••`). */
 const HEADER_WORD = new RegExp(`(?:^|[=\\s])(?:[Aa]uthorization|AUTHORIZATION|[Pp]roxy-[Aa]uthorization): ?[A-Za-z]+ ${MASK}['"]?$`);
 
@@ -190,11 +196,7 @@ function maskable(command: string, f: Found): boolean {
   // heredoc's body, every command only passing data on; its word begins `-----BEGIN`.
   if (f.shape === 'pem-private-key') return holding.every(({ program }) => !program);
   return holding.every(
-    ({ w, program }) =>
-      !program &&
-      !w.startsWith('-') &&
-      (!w.includes('/') || URL_WORD.test(w.replace(NAME_IS, ''))) &&
-      (f.shape !== HEADER_SHAPE || HEADER_WORD.test(w)),
+    ({ w, program }) => !program && !w.startsWith('-') && pathFree(w) && (f.shape !== HEADER_SHAPE || HEADER_WORD.test(w)),
   );
 }
 
