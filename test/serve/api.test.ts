@@ -188,7 +188,7 @@ describe('grants', () => {
     expect((await s.store.listGrants({ projectDir: project, at: Date.now() })).filter((g) => g.askId === first.body['askId'])).toEqual([]);
     expect((await s.answer(first.body['askId'] as string, { behavior: 'allow' })).status).toBe(200);
     // A blanket grant in the store (as a store shared with another tool might hold) answers no firm ask and no deny.
-    const plain = await decide('docker build .', { sessionId: 'firm-2' });
+    const plain = await decide('kubectl apply -f deploy.yaml', { sessionId: 'firm-2' });
     const grant = {
       id: 'grant-blanket',
       scope: 'project' as const,
@@ -208,7 +208,7 @@ describe('grants', () => {
     });
     expect((await decide('rm -rf build', { sessionId: 'firm-2' })).body['decision']).toMatchObject({ behavior: 'deny' });
     // The blanket grant does answer plain asks of the project.
-    expect((await decide('docker build .', { sessionId: 'firm-3' })).body['decision']).toMatchObject({
+    expect((await decide('kubectl apply -f deploy.yaml', { sessionId: 'firm-3' })).body['decision']).toMatchObject({
       behavior: 'allow',
       decidedBy: 'grant',
     });
