@@ -19,7 +19,11 @@ import {
 import type { ParsedOption } from '../../options/options.js';
 import { GIT_GLOBAL_WITH_VALUE } from './global-options.js';
 import { GIT_REF_OPERANDS, GIT_REPORTS, GIT_REWRITES_TREE, gitLongOptions, gitValueLetters } from './subcommands.js';
-import { trackedContentReads } from './tracked-reads.js';
+import { lineRangeFile } from './line-range.js';
+import { objectIdReads, trackedContentReads } from './tracked-reads.js';
+
+/** The subcommands that take log's `-L<range>:<file>` (git-log(1); builtin/log.c shares it with show and whatchanged). */
+const LINE_RANGE = new Set(['log', 'show', 'whatchanged']);
 
 /** What `git apply` and `git am` write: the files a patch names, which toolgate does not read. */
 const PATCH_NAMES: NamesFrom = { kind: 'unseen', what: 'diff' };
@@ -279,6 +283,12 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
     // `git blame -S FILE` reads revisions from FILE and names the line it cannot read (git-blame(1)).
     if ((name === 'blame' || name === 'annotate') && is(o, '-S', '--ignore-revs-file')) pushOpt(files, optionFile(o, 'read', argv));
     if (is(o, '--open-files-in-pager', '-O') && name === 'grep') unresolved.push('git grep -O opens files in a program');
+    // `git log -L1,1:.env` prints that file's lines from history, as `git blame .env` reads it.
+    if (LINE_RANGE.has(name) && is(o, '-L') && o.value !== undefined) {
+      const file = lineRangeFile(o.value);
+      if (file !== undefined) files.push({ op: 'read', index: o.valueIndex ?? o.index, value: file });
+      else unresolved.push(`git ${name} -L names a file toolgate cannot tell from its range`);
+    }
   }
   const notFiles = options
     .filter((o) =>
@@ -533,6 +543,7 @@ function gitOperandsRaw(argv: readonly string[]): FileOperands {
     if (name === 'commit' && has(options, '-a', '--all'))
       files.push({ op: 'read', index: at, value: '.', tree: 'all', gitTakes: 'tracked' });
     if (name === 'diff' && has(options, '--no-index')) files.push(...all(ops, 'read', { tree: 'all' }));
+    files.push(...objectIdReads(name, argv, at, options, ops));
     return done({ notFiles });
   }
   // A subcommand toolgate does not model: its words may be files it reads and writes.

@@ -130,3 +130,32 @@ export function trackedContentReads(
   if (!narrowed && !blobsOnly) out.push({ op: 'read', index: at, value: '.', atTop: true, ...TRACKED_TREE });
   return out;
 }
+
+/** A word that may be an object id, whole or shortened (git takes 4 hex digits and more). */
+const OBJECT_ID = /^[0-9a-f]{4,64}$/i;
+
+/** `git cat-file` options that print no object's content: its type, its size, whether it exists. */
+const CAT_FILE_NO_CONTENT = new Set(['-t', '-s', '-e', '--batch-check']);
+
+/**
+ * What `git cat-file` and `git show` print of an object named by its id (`git cat-file -p ec68fdd`,
+ * `git show <blob id>`): the id may be the blob of any tracked file, of this commit or an older
+ * one (`git ls-files -s` and `git rev-list --objects` print them), so it is read as every tracked
+ * file of the work tree, from its top — a guarded read wherever a Read-denied file may be tracked.
+ * `git cat-file --batch` reads its ids from its input. `[]` when no operand may be an id.
+ */
+export function objectIdReads(
+  name: string,
+  argv: readonly string[],
+  at: number,
+  options: readonly ParsedOption[],
+  ops: readonly number[],
+): FileOperand[] {
+  if (name !== 'cat-file' && name !== 'show') return [];
+  if (name === 'cat-file' && options.some((o) => CAT_FILE_NO_CONTENT.has(o.name))) return [];
+  const dashdash = argv.indexOf('--', at + 1);
+  const ids = ops.filter((k) => (dashdash < 0 || k < dashdash) && OBJECT_ID.test(argv[k]!));
+  const batch = name === 'cat-file' && options.some((o) => o.name === '--batch' || o.name.startsWith('--batch='));
+  if (ids.length === 0 && !batch) return [];
+  return [{ op: 'read', index: ids[0] ?? at, value: '.', atTop: true, ...TRACKED_TREE }];
+}

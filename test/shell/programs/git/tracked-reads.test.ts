@@ -148,3 +148,50 @@ describe('nothing Read-denied tracked', () => {
     expect([d.behavior, d.askKind]).toEqual(['ask', 'guardedRead']);
   });
 });
+
+describe('git log -L reads the file its range names, as git blame does (#37)', () => {
+  it.each(['git log -L1,1:.env', 'git log -L 1,1:.env', 'git log -L /D/,+1:.env', 'git log -L:D:.env', 'git show -L1,1:.env'])(
+    '%s prints .env from history: denied by Read(./.env)',
+    (command) => {
+      expect(run(envTracked, command)).toContain('DOTENVSECRET');
+      const d = decide(envTracked, command);
+      expect(d.behavior).toBe('deny');
+      expect(d.reason.message).toContain('.env');
+    },
+  );
+
+  it('a file named after a regex range that holds a colon is still the text after the last colon', () => {
+    expect(decide(envTracked, 'git log -L /a:b/,+1:.env').behavior).toBe('deny');
+  });
+
+  it('a value whose file toolgate cannot tell asks', () => {
+    expect(decide(envTracked, 'git log -L1,1:a:b').behavior).toBe('ask');
+  });
+
+  it('another file stays allowed', () => {
+    expect(run(envTracked, 'git log -L1,1:README.md')).toContain('hi');
+    expect(decide(envTracked, 'git log -L1,1:README.md').behavior).toBe('allow');
+    expect(decide(envTracked, 'git log -L1,1:a.js', join(envTracked, 'src')).behavior).toBe('allow');
+  });
+});
+
+describe('an object id may be the blob of a tracked Read-denied file (#37)', () => {
+  const blob = (dir: string, path: string) => git(dir, 'rev-parse', `HEAD:${path}`).trim();
+
+  it.each(['git cat-file -p ID', 'git cat-file blob ID', 'git show ID', 'git show -s ID'])('%s with .env tracked asks', (form) => {
+    const id = blob(envTracked, '.env');
+    for (const command of [form.replace('ID', id), form.replace('ID', id.slice(0, 7))]) {
+      expect(run(envTracked, command)).toContain('DOTENVSECRET');
+      expect([decide(envTracked, command).behavior, decide(envTracked, command).askKind]).toEqual(['ask', 'guardedRead']);
+    }
+  });
+
+  it('its type or size prints nothing of it: allowed', () => {
+    expect(decide(envTracked, `git cat-file -t ${blob(envTracked, '.env')}`).behavior).toBe('allow');
+  });
+
+  it('with nothing Read-denied tracked, an id stays allowed', () => {
+    expect(decide(clean, `git cat-file -p ${blob(clean, 'README.md')}`).behavior).toBe('allow');
+    expect(decide(clean, `git show ${blob(clean, 'README.md')}`).behavior).toBe('allow');
+  });
+});
