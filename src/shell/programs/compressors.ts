@@ -62,13 +62,22 @@ function planFiles(argv: readonly string[], plan: CompressPlan): FileOperands {
     if (plan.toStdout) continue;
     if (plan.removes) files.push({ op: 'remove', index: k });
     if (plan.output !== undefined) continue;
-    if (plan.outputDir !== undefined) {
-      files.push(plan.outputDir);
-      continue;
-    }
     const stripped = word.endsWith(plan.suffix) ? word.slice(0, -plan.suffix.length) : word.replace(COMPRESSED, '');
     const out = plan.decompress ? stripped : `${word}${plan.suffix}`;
-    files.push({ op: 'write', index: k, ...(out !== word ? { value: out } : {}), ...tree });
+    if (plan.outputDir !== undefined) {
+      files.push(plan.outputDir);
+      // zstd --output-dir-flat=DIR writes each file as DIR/its base name (`-d --output-dir-flat=.
+      // docs/.npmrc.zst` writes ./.npmrc); a folder's files (-r) are the entries walked below.
+      const dir = plan.outputDir.value ?? argv[plan.outputDir.index];
+      if (dir !== undefined && !plan.recursive)
+        files.push({ op: 'write', index: k, value: `${dir.replace(/\/+$/, '')}/${out.slice(out.lastIndexOf('/') + 1)}` });
+      if (dir !== undefined && plan.recursive) files.push({ ...plan.outputDir, names: { kind: 'entries', of: [k] } });
+      continue;
+    }
+    // -r (de)compresses every file below a folder, each written beside itself: the entries of the
+    // folder are what is written, walked for protected paths (`gzip -dr .` writes .claude's files).
+    if (plan.recursive) files.push({ op: 'write', index: k, ...tree, names: { kind: 'entries', of: [k] } });
+    else files.push({ op: 'write', index: k, ...(out !== word ? { value: out } : {}) });
     // gzip and pigz -N restore the name stored in the file (its last -N or -n wins): any name, a
     // protected one included (`.bashrc`, `settings.json` in `.claude/`), beside the file.
     if (plan.restoresName)
