@@ -187,7 +187,9 @@ async function runServe(flags: ServeFlags): Promise<number> {
   if (!isLoopbackHost(host) && flags.tokenFile === undefined)
     throw new UsageError(`listening on ${host} (off the loopback network) needs a token you chose and share: give --token-file`);
   const { openStore, defaultStoreAddress, defaultSpillFile, parseStoreAddress, StoreOpenError } = await import('../store/index.js');
-  const { lockSqliteStoreForServe } = await import('../store/sqlite/serve-lock.js');
+  const { lockSqliteStoreForServe, ServeLockHeld } = await import('../store/sqlite/serve-lock.js');
+  // The packages only serve needs are reported before anything else is tried.
+  const { createServe } = await loadServe();
   // The state directory's serve-token and serve-address belong to the serve holding the default
   // store's lock (decision 0069), whatever store it serves: taken before either file is written, so
   // a second serve — on any store — never replaces the running one's token or address (red team
@@ -205,7 +207,10 @@ async function runServe(flags: ServeFlags): Promise<number> {
     } catch (e) {
       if (!(e instanceof StoreOpenError)) throw e;
       if (flags.store === undefined || sqliteFile(flags.store) === defaultFile) throw new UsageError(e.message);
-      filesRefused = e.message;
+      // Only a lock another serve holds refuses the files; a default store that cannot be opened
+      // (no SQLite driver installed) is one no serve of this install holds.
+      if (e instanceof ServeLockHeld) filesRefused = e.message;
+      else warn(`the default store's lock cannot be taken (${e.message}); this serve writes its token and address files`);
     }
   }
   if (filesRefused !== undefined && flags.tokenFile === undefined) {
@@ -245,7 +250,6 @@ async function runServe(flags: ServeFlags): Promise<number> {
         throw new UsageError(`--answerers ${flags.answerers}: an answerer's token must differ from the token and the hook token`);
   }
 
-  const { createServe } = await loadServe();
   // The OpenTelemetry SDK loads only with --otlp, and before the store opens: a missing package is a usage error.
   let otlp: import('./otlp.js').OtlpExport | undefined;
   let otlpShown = '';

@@ -16,6 +16,9 @@ export interface ServeLock {
   release(): void;
 }
 
+/** The lock is held by another serve, as opposed to a store or driver that cannot be opened. @internal */
+export class ServeLockHeld extends StoreOpenError {}
+
 /**
  * Take the lock that makes one `toolgate serve` the only one serving a SQLite store: an exclusive
  * transaction, never committed, on a small SQLite database beside the store (`STORE-serve-lock`).
@@ -40,7 +43,7 @@ export async function lockSqliteStoreForServe(file: string, waitMs = 2000): Prom
   } catch (e) {
     db.close();
     if ((e as { code?: unknown }).code === 'SQLITE_BUSY') {
-      throw new StoreOpenError(
+      throw new ServeLockHeld(
         `another toolgate serve is serving the store ${file} (it holds ${lockFile}): one serve per store. ` +
           'Stop it first, or give this one a store of its own with --store sqlite:PATH',
       );
