@@ -65,13 +65,12 @@ function planFiles(argv: readonly string[], plan: CompressPlan): FileOperands {
     const stripped = word.endsWith(plan.suffix) ? word.slice(0, -plan.suffix.length) : word.replace(COMPRESSED, '');
     const out = plan.decompress ? stripped : `${word}${plan.suffix}`;
     if (plan.outputDir !== undefined) {
-      files.push(plan.outputDir);
       // zstd --output-dir-flat=DIR writes each file as DIR/its base name (`-d --output-dir-flat=.
-      // docs/.npmrc.zst` writes ./.npmrc); a folder's files (-r) are the entries walked below.
+      // docs/.npmrc.zst` writes ./.npmrc); with -r, a folder's files: its entries, walked below.
+      files.push(plan.recursive ? { ...plan.outputDir, names: { kind: 'entries', of: [k] } } : plan.outputDir);
       const dir = plan.outputDir.value ?? argv[plan.outputDir.index];
       if (dir !== undefined && !plan.recursive)
         files.push({ op: 'write', index: k, value: `${dir.replace(/\/+$/, '')}/${out.slice(out.lastIndexOf('/') + 1)}` });
-      if (dir !== undefined && plan.recursive) files.push({ ...plan.outputDir, names: { kind: 'entries', of: [k] } });
       continue;
     }
     // -r (de)compresses every file below a folder, each written beside itself: the entries of the
