@@ -153,21 +153,23 @@ function patternCommands(spec: string): string[] {
 /**
  * Examples of other commands the pattern allows: the session's first, then the models', then —
  * for the slots left, so no broad rule goes without — commands made from the pattern itself.
+ * The session never takes the last slot: its commands are the agent's own, and an agent that fills
+ * its session with harmless ones would otherwise hide what toolgate knows the rule reaches.
  * Each is checked to match the pattern; none is the call itself.
  */
 function bashExamples(spec: string, call: string, history: readonly string[]): CoverageExample[] {
   const out: CoverageExample[] = [];
   const seen = new Set([call.trim()]);
-  const take = (list: readonly string[], from: CoverageExample['from']) => {
+  const take = (list: readonly string[], from: CoverageExample['from'], slots = MAX_EXAMPLES) => {
     for (const text of list) {
-      if (out.length >= MAX_EXAMPLES) return;
+      if (out.length >= slots) return;
       const t = text.trim();
       if (t === '' || seen.has(t) || !SIMPLE.test(t) || !matchBashPattern(spec, t)) continue;
       seen.add(t);
       out.push({ text: t, from });
     }
   };
-  take(history, 'session');
+  take(history, 'session', MAX_EXAMPLES - 1);
   take(examplesOfModels(), 'examples');
   take(patternCommands(spec), 'pattern');
   return out;

@@ -16,14 +16,24 @@ import type { PermissionRuleValue } from '../core/types.js';
 /** How many of the session's newest audit entries are read for examples. */
 const HISTORY_ENTRIES = 300;
 
-/** The session's commands, newest first, from its audit entries (inputs as the audit log keeps them: secrets redacted). */
+/**
+ * The audit events whose call serve itself decided. A recorded event (`PostToolUse`,
+ * `PostToolUseFailure`, `Stop`) is only the sender's word that a call ran: anyone who can reach the
+ * hook endpoint can post one, so its command is no example of what a rule would allow.
+ */
+const DECIDED_EVENTS: ReadonlySet<string> = new Set(['PreToolUse', 'PermissionRequest', 'decision']);
+
+/**
+ * The session's commands, newest first, from the audit entries of calls serve decided (inputs as the
+ * audit log keeps them: secrets redacted).
+ */
 export async function sessionHistory(store: Pick<Store, 'readAudit'>, sessionId: string | undefined): Promise<string[]> {
   if (sessionId === undefined) return [];
   const entries = await store.readAudit({ sessionId, limit: HISTORY_ENTRIES, newest: true });
   const out: string[] = [];
   for (const e of entries.reverse()) {
     const command =
-      e.tool === 'Bash' && e.inputRedacted !== null && typeof e.inputRedacted === 'object'
+      DECIDED_EVENTS.has(e.event) && e.tool === 'Bash' && e.inputRedacted !== null && typeof e.inputRedacted === 'object'
         ? (e.inputRedacted as Record<string, unknown>)['command']
         : undefined;
     if (typeof command === 'string' && !out.includes(command)) out.push(command);

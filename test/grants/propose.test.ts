@@ -198,6 +198,13 @@ describe('proposeRules', () => {
     expect(describeRule('Bash', 'deploy-tool *').covers).toBe('every deploy-tool command, whatever its arguments');
   });
 
+  it('keeps the last example for toolgate, however many commands the session holds', () => {
+    const history = ['deploy-tool a', 'deploy-tool b', 'deploy-tool c', 'deploy-tool d'];
+    const examples = bashProposal('deploy-tool https://x/y', history).parts[0]!.options[0]!.examples;
+    expect(examples.map((e) => e.from)).toEqual(['session', 'session', 'pattern']);
+    expect(examples[2]!.text).not.toMatch(/^deploy-tool [abcd]$/);
+  });
+
   it('fills only the slots the session and the models leave with commands made from the rule', () => {
     const p = bashProposal('deploy-tool https://x/y', ['deploy-tool -s https://a.example/b', 'deploy-tool -I https://c.example']);
     expect(p.parts[0]!.options[0]!.examples.map((e) => e.from)).toEqual(['session', 'session', 'pattern']);
