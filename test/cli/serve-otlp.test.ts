@@ -14,6 +14,7 @@ import { parseOtlpEndpoint, shownEndpoint } from '../../src/cli/otlp.js';
 import { UsageError } from '../../src/cli/load.js';
 import { ORDINARY_ENVIRONMENT } from '../serve/helpers.js';
 import { programArgs } from '../support/programs/run.js';
+import { memoryServeArgs } from './support/serve-args.js';
 import { attributesOf, startReceiver, type Received, type Receiver } from '../support/otlp/receiver.js';
 
 let dir: string;
@@ -40,24 +41,11 @@ async function serve(
   program: string[],
   args: string[],
 ): Promise<{ child: ChildProcess; url: string; err: () => string; exited: Promise<number | null> }> {
-  const child = spawn(
-    process.execPath,
-    [
-      ...program,
-      'serve',
-      '--listen',
-      '127.0.0.1:0',
-      '--store',
-      'memory:',
-      '--project',
-      project,
-      '--home',
-      home,
-      '--print-answer-codes',
-      ...args,
-    ],
-    { cwd: project, stdio: ['ignore', 'pipe', 'pipe'], env: env() },
-  );
+  const child = spawn(process.execPath, [...program, ...memoryServeArgs(project, home), '--print-answer-codes', ...args], {
+    cwd: project,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: env(),
+  });
   let err = '';
   child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
   const exited = new Promise<number | null>((ok) => child.once('exit', ok));
@@ -312,18 +300,7 @@ describe('toolgate serve --otlp', () => {
       if (name !== '@opentelemetry' && name !== '.bin') symlinkSync(join(modules, name), join(bare, 'node_modules', name));
     const r = spawnSync(
       process.execPath,
-      [
-        join(bare, 'dist', 'cli', 'main.js'),
-        'serve',
-        '--listen',
-        '127.0.0.1:0',
-        '--store',
-        'memory:',
-        '--project',
-        project,
-        '--otlp',
-        'http://127.0.0.1:4318',
-      ],
+      [join(bare, 'dist', 'cli', 'main.js'), ...memoryServeArgs(project), '--otlp', 'http://127.0.0.1:4318'],
       { cwd: project, encoding: 'utf8', env: env() },
     );
     expect(r.status).toBe(2);

@@ -10,6 +10,7 @@ import { parseWhen } from '../../src/cli/asks.js';
 import { parseListen } from '../../src/cli/serve.js';
 import { ENVIRONMENT_FACT_NAMES, environmentHeaderTemplate, SHELL_HEADER_TEMPLATE } from '../../src/evaluate/index.js';
 import { programArgs } from '../support/programs/run.js';
+import { memoryServeArgs } from './support/serve-args.js';
 import { SESSION_HEADER } from '../../src/serve/page/session.js';
 import { ORDINARY_ENVIRONMENT } from '../serve/helpers.js';
 
@@ -149,22 +150,12 @@ describe('toolgate serve', () => {
       await vi.waitFor(() => expect(readFileSync(addressFile, 'utf8')).toContain(s.url), { timeout: 10_000, interval: 20 });
       const address = readFileSync(addressFile, 'utf8');
       const second = (extra: string[]) =>
-        spawnSync(
-          process.execPath,
-          programArgs('toolgate', [
-            'serve',
-            '--listen',
-            '127.0.0.1:0',
-            '--store',
-            'memory:',
-            '--project',
-            project,
-            '--home',
-            home,
-            ...extra,
-          ]),
-          { cwd: project, encoding: 'utf8', env: env(), timeout: 20_000 },
-        );
+        spawnSync(process.execPath, programArgs('toolgate', [...memoryServeArgs(project, home), ...extra]), {
+          cwd: project,
+          encoding: 'utf8',
+          env: env(),
+          timeout: 20_000,
+        });
       // It would make the default token: refused, before writing anything.
       const refused = second([]);
       expect(refused.status).toBe(2);
@@ -174,23 +165,11 @@ describe('toolgate serve', () => {
       // With a token file of its own it starts, and leaves the recorded address alone.
       const ownToken = join(dir, 'own-token');
       writeFileSync(ownToken, 'tok-of-the-second-serve-0123456789\n', { mode: 0o600 });
-      const child = spawn(
-        process.execPath,
-        programArgs('toolgate', [
-          'serve',
-          '--listen',
-          '127.0.0.1:0',
-          '--store',
-          'memory:',
-          '--project',
-          project,
-          '--home',
-          home,
-          '--token-file',
-          ownToken,
-        ]),
-        { cwd: project, stdio: ['ignore', 'pipe', 'pipe'], env: env() },
-      );
+      const child = spawn(process.execPath, programArgs('toolgate', [...memoryServeArgs(project, home), '--token-file', ownToken]), {
+        cwd: project,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: env(),
+      });
       let err = '';
       child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
       try {
