@@ -1,6 +1,6 @@
 /**
  * git's subcommands, one entry each: how its options take values, what it does to the working
- * tree when the files facet has no case of its own for it, and which read-only sets take it —
+ * tree (with the files facet's rule for it, `files`) and which read-only sets take it —
  * the one table the files facet (`files.ts`), the read-only check (`read-only.ts`,
  * `read-only-walk.ts`), the configuration it reads (`config-reads.ts`) and what git runs
  * (`runs.ts`) read.
@@ -23,6 +23,14 @@ import {
   TEXTCONV,
   type SubcommandReads,
 } from './config-kinds.js';
+import type { GitFilesRule } from './files-call.js';
+import { checkout, checkoutIndex, apply, readTree, reset, restore, switchBranch, unpackFile } from './files-checkout.js';
+import { config } from './files-config.js';
+import { clone, init, submodule, worktree } from './files-create.js';
+import type { OwnFileOptions } from './files-options.js';
+import { blame, commit, diff, exportHistory, grep } from './files-reports.js';
+import { am, stash } from './files-rewrites.js';
+import { add, clean, mv, rm } from './files-stage.js';
 import { REV, REV_DIFF_FLAGS, type SafeOptions } from './safe-options.js';
 
 /** What toolgate knows of one git subcommand. @internal */
@@ -34,15 +42,26 @@ export interface GitSubcommand {
    * negated `--no-…` forms it adds left out): a trailing `=` takes a value, attached or the next
    * word; without one, none (or one attached with `=` only). git's parse-options takes a unique
    * prefix of one of these (`git mv --v` is `--verbose`), so an abbreviation is resolved against
-   * this list alone. Absent: the options the files facet knows for every subcommand (`files.ts`).
+   * this list alone. Absent: the options the files facet knows for every subcommand (`files-options.ts`).
    */
   readonly long?: string;
   /**
-   * What it does to the working tree where `files.ts` has no case of its own for it: `reports` —
+   * What it does to the working tree where its entry has no `files` rule: `reports` —
    * it only reports (its path-like operands are pathspecs it reads, nothing is written);
    * `rewrites` — it rewrites tracked files (which names, only the repository knows).
    */
   readonly tree?: 'reports' | 'rewrites';
+  /**
+   * What it does to files, where what its entry says of the tree (`tree`) is not enough: the
+   * rule the files facet (`files.ts`) hands its words to (`files-*.ts`).
+   */
+  readonly files?: GitFilesRule;
+  /**
+   * Its options whose value is a file, beyond those every subcommand shares (`--output`,
+   * `--contents`, …; `files-options.ts`): `reads` — a file it reads (`commit -F MSG`), `writes` —
+   * one it writes (`format-patch -o DIR`), `trees` — a directory whose files it copies (`init --template`).
+   */
+  readonly fileOptions?: { readonly reads?: string; readonly writes?: string; readonly trees?: string };
   /** `refs`: its operands are ref names or ref patterns (`git branch --list "feat/*"`), not pathspecs. */
   readonly operands?: 'refs';
   /** The read-only sets that take it (its options are then checked by `read-only.ts`). */
@@ -72,11 +91,12 @@ export interface GitSubcommand {
 
 /**
  * The subcommands toolgate knows, by name: every git facet reads its facts here. An entry with no
- * facts names a subcommand a facet has a rule of its own for (`git init`, `git reset`).
+ * facts names a subcommand a facet has a rule of its own for (`git hash-object`, `git lfs`).
  * @internal
  */
 export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
   add: {
+    files: add,
     tree: 'reports',
     long:
       '--dry-run --verbose --interactive --patch --edit --force --update --renormalize --intent-to-add --all ' +
@@ -84,6 +104,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
       '--pathspec-from-file= --pathspec-file-nul --no-dry-run',
   },
   am: {
+    files: am,
     tree: 'rewrites',
     valueLetters: 'pC',
     long:
@@ -93,8 +114,9 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
       '--show-current-patch --allow-empty --committer-date-is-author-date --ignore-date --rerere-autoupdate ' +
       '--gpg-sign --empty= --rebasing',
   },
-  annotate: { tree: 'reports', valueLetters: 'LS' },
+  annotate: { files: blame, fileOptions: { reads: '-S --ignore-revs-file' }, tree: 'reports', valueLetters: 'LS' },
   apply: {
+    files: apply,
     valueLetters: 'pC',
     long:
       '--exclude= --include= --no-add --stat --allow-binary-replacement --binary --numstat --summary --check --index ' +
@@ -103,12 +125,16 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
       '--inaccurate-eof --recount --directory= --allow-empty --add',
   },
   archive: {
+    files: exportHistory,
+    fileOptions: { writes: '-o' },
     valueLetters: 'o',
     commandOptions: { long: ['exec'] },
     long: '--format= --prefix= --add-file= --add-virtual-file= --output= --worktree-attributes --verbose --list --remote= --exec=',
   },
   bisect: { tree: 'reports' },
   blame: {
+    files: blame,
+    fileOptions: { reads: '-S --ignore-revs-file' },
     tree: 'reports',
     valueLetters: 'LS',
     readOnly: ['claudeCode'],
@@ -139,7 +165,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
       '--edit-description --force --merged --no-merged --column --sort= --points-at= --ignore-case ' +
       '--recurse-submodules --format=',
   },
-  bundle: {},
+  bundle: { files: exportHistory },
   'cat-file': {
     tree: 'reports',
     readOnly: ['claudeCode'],
@@ -159,6 +185,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
   },
   'check-ref-format': { tree: 'reports', operands: 'refs' },
   checkout: {
+    files: checkout,
     tree: 'reports',
     valueLetters: 'bB',
     long:
@@ -167,6 +194,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
       '--pathspec-from-file= --pathspec-file-nul --no-guess',
   },
   'checkout-index': {
+    files: checkoutIndex,
     long: '--all --ignore-skip-worktree-bits --force --quiet --no-create --index --stdin --temp --prefix= --stage= --create',
   },
   cherry: { tree: 'reports' },
@@ -178,8 +206,10 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
       '--strategy= --strategy-option= --gpg-sign --ff --allow-empty --allow-empty-message --keep-redundant-commits ' +
       '--commit',
   },
-  clean: { valueLetters: 'e', long: '--quiet --dry-run --force --interactive --exclude= --no-quiet' },
+  clean: { files: clean, valueLetters: 'e', long: '--quiet --dry-run --force --interactive --exclude= --no-quiet' },
   clone: {
+    files: clone,
+    fileOptions: { trees: '--template' },
     valueLetters: 'obcju',
     commandOptions: { long: ['upload-pack'], short: 'u' },
     long:
@@ -190,6 +220,8 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
       '--also-filter-submodules --remote-submodules --sparse --bundle-uri= --checkout --hardlinks --tags',
   },
   commit: {
+    files: commit,
+    fileOptions: { reads: '-F --file -t' },
     tree: 'reports',
     valueLetters: 'mFtcC',
     long:
@@ -200,6 +232,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
       '--allow-empty-message --verify --post-rewrite',
   },
   config: {
+    files: config,
     valueLetters: 'f',
     readOnly: ['claudeCode'],
     safe: 'forms',
@@ -228,6 +261,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
     reads: { config: INDEX, objects: true },
   },
   diff: {
+    files: diff,
     tree: 'reports',
     valueLetters: 'SGLOn',
     readOnly: ['claudeCode', 'robota'],
@@ -286,10 +320,11 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
     },
     reads: { config: [] },
   },
-  'format-patch': { valueLetters: 'ov' },
+  'format-patch': { files: exportHistory, fileOptions: { writes: '-o' }, valueLetters: 'ov' },
   fsck: { tree: 'reports' },
   gc: { tree: 'reports' },
   grep: {
+    files: grep,
     valueLetters: 'efmABC',
     readOnly: ['claudeCode'],
     safe: {
@@ -311,7 +346,11 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
   },
   'hash-object': {},
   help: { tree: 'reports', readOnly: ['claudeCode'], safe: 'forms', reads: { config: [] } },
-  init: { long: '--template= --bare --shared --quiet --separate-git-dir= --initial-branch= --object-format= --no-template' },
+  init: {
+    files: init,
+    fileOptions: { trees: '--template' },
+    long: '--template= --bare --shared --quiet --separate-git-dir= --initial-branch= --object-format= --no-template',
+  },
   lfs: {},
   log: { tree: 'reports', valueLetters: 'SGLnO', readOnly: ['claudeCode', 'robota'], safe: REV, reads: { config: HISTORY, objects: true } },
   'ls-files': {
@@ -331,6 +370,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
   'ls-tree': { tree: 'reports' },
   maintenance: {},
   merge: {
+    fileOptions: { reads: '-F --file' },
     tree: 'rewrites',
     valueLetters: 'mFsX',
     long:
@@ -345,14 +385,14 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
     safe: { flags: 'all octopus independent is-ancestor fork-point' },
     reads: { config: [], objects: true },
   },
-  mv: { tree: 'reports', long: '--verbose --dry-run --force --sparse --no-verbose' },
+  mv: { files: mv, tree: 'reports', long: '--verbose --dry-run --force --sparse --no-verbose' },
   'name-rev': {
     tree: 'reports',
     readOnly: ['claudeCode'],
     safe: { flags: 'tags all name-only no-undefined always', values: 'refs exclude' },
     reads: { config: [], objects: true },
   },
-  notes: { tree: 'reports', valueLetters: 'mFC' },
+  notes: { fileOptions: { reads: '-F --file' }, tree: 'reports', valueLetters: 'mFC' },
   prune: { tree: 'reports' },
   pull: {
     tree: 'rewrites',
@@ -375,6 +415,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
   },
   'range-diff': { tree: 'reports' },
   'read-tree': {
+    files: readTree,
     long:
       '--index-output= --empty --verbose --trivial --aggressive --reset --prefix= --exclude-per-directory= --dry-run ' +
       '--no-sparse-checkout --debug-unpack --recurse-submodules --quiet --sparse-checkout',
@@ -395,11 +436,13 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
   remote: { tree: 'reports', readOnly: ['claudeCode', 'robota'], safe: 'forms', reads: { config: [] } },
   repack: { tree: 'reports' },
   reset: {
+    files: reset,
     long:
       '--quiet --no-refresh --mixed --soft --hard --merge --keep --recurse-submodules --patch --intent-to-add ' +
       '--pathspec-from-file= --pathspec-file-nul --refresh',
   },
   restore: {
+    files: restore,
     tree: 'reports',
     valueLetters: 's',
     long:
@@ -433,6 +476,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
       '--strategy= --strategy-option= --gpg-sign --reference --commit',
   },
   rm: {
+    files: rm,
     tree: 'reports',
     long: '--dry-run --quiet --cached --force --ignore-unmatch --sparse --pathspec-from-file= --pathspec-file-nul --no-dry-run',
   },
@@ -464,8 +508,9 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
   },
   'show-ref': { tree: 'reports', operands: 'refs' },
   'sparse-checkout': {},
-  stage: {},
+  stage: { files: add },
   stash: {
+    files: stash,
     tree: 'rewrites',
     valueLetters: 'm',
     readOnly: ['claudeCode'],
@@ -487,8 +532,9 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
       '--verbose --short --branch --show-stash --ahead-behind --porcelain --long --null --untracked-files --ignored ' +
       '--ignore-submodules --column --no-renames --find-renames --renames',
   },
-  submodule: { valueLetters: 'b' },
+  submodule: { files: submodule, valueLetters: 'b' },
   switch: {
+    files: switchBranch,
     tree: 'reports',
     valueLetters: 'cC',
     long:
@@ -496,6 +542,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
       '--conflict= --detach --track --force --orphan= --overwrite-ignore --ignore-other-worktrees --no-create',
   },
   tag: {
+    fileOptions: { reads: '-F --file' },
     tree: 'reports',
     operands: 'refs',
     valueLetters: 'mFu',
@@ -507,14 +554,14 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
       '--create-reflog --column --contains --no-contains --with --without --merged --no-merged --sort= --points-at ' +
       '--format= --color --ignore-case',
   },
-  'unpack-file': {},
+  'unpack-file': { files: unpackFile },
   'update-index': {},
   var: { tree: 'reports' },
   'verify-commit': { tree: 'reports' },
   'verify-tag': { tree: 'reports' },
   version: { tree: 'reports' },
   whatchanged: { tree: 'reports', valueLetters: 'SGLnO', safe: REV, reads: { config: HISTORY, objects: true } },
-  worktree: { valueLetters: 'bB', readOnly: ['claudeCode'], safe: 'forms', reads: { config: [] } },
+  worktree: { files: worktree, valueLetters: 'bB', readOnly: ['claudeCode'], safe: 'forms', reads: { config: [] } },
 };
 
 /** The names of the subcommands whose entry satisfies `test`. */
@@ -528,14 +575,20 @@ export const GIT_READ_ONLY_SUBCOMMANDS: { readonly claudeCode: ReadonlySet<strin
   robota: namesWhere((s) => s.readOnly?.includes('robota') === true),
 };
 
-/** The subcommands that only report. @internal */
-export const GIT_REPORTS: ReadonlySet<string> = namesWhere((s) => s.tree === 'reports');
-
 /** The subcommands whose operands are ref names or ref patterns, not pathspecs. @internal */
 export const GIT_REF_OPERANDS: ReadonlySet<string> = namesWhere((s) => s.operands === 'refs');
 
-/** The subcommands that rewrite tracked files in the working tree. @internal */
-export const GIT_REWRITES_TREE: ReadonlySet<string> = namesWhere((s) => s.tree === 'rewrites');
+/** The entry of `name` (undefined when it is not in the table). @internal */
+export function gitSubcommand(name: string): GitSubcommand | undefined {
+  return Object.hasOwn(GIT_SUBCOMMANDS, name) ? GIT_SUBCOMMANDS[name] : undefined;
+}
+
+/** The options of `name` whose value is a file (its entry's `fileOptions`, split into names). @internal */
+export function gitFileOptions(name: string): OwnFileOptions {
+  const own = gitSubcommand(name)?.fileOptions;
+  const names = (text: string | undefined) => (text ?? '').split(/\s+/).filter(Boolean);
+  return { reads: names(own?.reads), writes: names(own?.writes), trees: names(own?.trees) };
+}
 
 /** The short options that take a value, of `name` (none when it is not in the table). @internal */
 export function gitValueLetters(name: string): string {

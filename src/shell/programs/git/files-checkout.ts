@@ -1,0 +1,110 @@
+/**
+ * The subcommands that write the working tree from commits, the index or a patch: `checkout`,
+ * `restore`, `switch`, `reset`, `checkout-index`, `unpack-file`, `read-tree -u`, `apply`. What
+ * lands is named by commits, trees and patches toolgate does not read, so any of it may be a
+ * protected path. Git 2.39 manual pages.
+ */
+import { all, has, is, optionFile, pushOpt } from '../../options/file-operands.js';
+import { COMMIT_NAMES, PATCH_NAMES, readRevPaths, TREE_NAMES, type GitFilesCall, type GitFilesExtra } from './files-call.js';
+import { magicPathspec } from './pathspecs.js';
+
+/** The temporary file `git unpack-file` and `git checkout-index --temp` write: a fixed stem and six random characters. */
+const MERGE_FILE = '.merge_file_??????';
+
+/** The operands after `--`, or without one the pathspecs (`git checkout main -- a`, `git reset --hard HEAD .`). */
+function pathsAfterDashDash({ argv, ops, specs }: GitFilesCall): readonly number[] {
+  const dashdash = argv.indexOf('--');
+  return dashdash >= 0 ? ops.filter((k) => k > dashdash) : specs;
+}
+
+/**
+ * What lands from a commit or the index: the files under each pathspec, or with none the whole
+ * tree — except where the command only makes a branch at HEAD (`git checkout -b x`), which
+ * changes no file.
+ */
+function writeCommitFiles(call: GitFilesCall, paths: readonly number[], newBranchHere: boolean): void {
+  const { argv, at, ops, files } = call;
+  if (paths.length > 0)
+    files.push(...all(paths, 'write', { tree: 'all', names: COMMIT_NAMES }).map((f) => ({ ...f, ...magicPathspec(argv[f.index]!) })));
+  else if (!(newBranchHere && ops.length === 0)) files.push({ op: 'write', index: at, value: '.', tree: 'some', names: COMMIT_NAMES });
+}
+
+/** `git checkout [REV] [-- PATH…]`: the commit's (or index's) files under the paths, or the whole tree. */
+export function checkout(call: GitFilesCall): GitFilesExtra {
+  readRevPaths(call, call.ops);
+  writeCommitFiles(call, pathsAfterDashDash(call), has(call.options, '-b', '-B', '--orphan'));
+  return { notFiles: call.text };
+}
+
+/** `git restore PATH…`: every operand is a pathspec; `--staged` alone changes only the index. */
+export function restore(call: GitFilesCall): GitFilesExtra {
+  readRevPaths(call, call.ops);
+  if (has(call.options, '--staged', '-S') && !has(call.options, '--worktree', '-W')) return {};
+  writeCommitFiles(call, call.ops, false);
+  return { notFiles: call.text };
+}
+
+/** `git switch BRANCH`: the branch's files, the whole tree (a new branch at HEAD changes none). */
+export function switchBranch(call: GitFilesCall): GitFilesExtra {
+  readRevPaths(call, call.ops);
+  writeCommitFiles(call, [], has(call.options, '-c', '-C', '--create', '--force-create', '--orphan'));
+  return { notFiles: call.text };
+}
+
+/** `git reset`: only `--hard`, `--merge` and `--keep` write the working tree; the others change the index. */
+export function reset(call: GitFilesCall): GitFilesExtra {
+  readRevPaths(call, call.ops);
+  if (!has(call.options, '--hard', '--merge', '--keep')) return {};
+  writeCommitFiles(call, pathsAfterDashDash(call), false);
+  return { notFiles: call.text };
+}
+
+/**
+ * `git checkout-index` writes index entries into the working tree: `-a` (or `--stdin`) every one,
+ * whose names came from whatever tree was read into the index; else the paths named. `--prefix`
+ * writes them under another name. `--temp` writes each to a new temporary file at the top of the
+ * work tree instead (`--prefix` then plays no part), named `.merge_file_` and six random
+ * characters (git-checkout-index(1); git 2.39).
+ */
+export function checkoutIndex({ argv, at, options, ops, files }: GitFilesCall): GitFilesExtra {
+  // Its own options (its entry's `long`): `--temp` is not an abbreviation of another subcommand's `--template`.
+  const prefix = options.find((o) => is(o, '--prefix'));
+  const whole = has(options, '-a', '--all', '--stdin');
+  if (has(options, '--temp')) {
+    files.push({ op: 'write', index: at, value: MERGE_FILE, pattern: true, fromRoot: true });
+    return {};
+  }
+  if (prefix) pushOpt(files, optionFile(prefix, 'write', argv, { tree: 'some', names: TREE_NAMES }));
+  else if (whole) files.push({ op: 'write', index: at, value: '.', tree: 'some', names: TREE_NAMES });
+  if (!prefix) files.push(...all(ops, 'write'));
+  return {};
+}
+
+/**
+ * `git unpack-file BLOB` writes the blob to a new temporary file `.merge_file_XXXXXX` at the top
+ * of the work tree (in the directory it runs in when that is inside the repository's .git) and
+ * prints its name.
+ */
+export function unpackFile({ at, ops, files }: GitFilesCall): GitFilesExtra {
+  files.push({ op: 'write', index: at, value: MERGE_FILE, pattern: true, fromRoot: true });
+  return { notFiles: ops };
+}
+
+/** `git read-tree -u` writes the tree's files into the working tree (and removes those it drops); without it only the index changes. Its operands are tree-ish names. */
+export function readTree({ at, options, ops, files }: GitFilesCall): GitFilesExtra {
+  if (has(options, '-u')) files.push({ op: 'write', index: at, value: '.', tree: 'some', names: TREE_NAMES });
+  return { notFiles: ops };
+}
+
+/** `git apply PATCH…` reads the patches and writes the files they name (`--check`, `--stat`, … and `--cached` write none). */
+export function apply({ argv, at, options, ops, files, unresolved }: GitFilesCall): GitFilesExtra {
+  const dry = has(options, '--check', '--stat', '--numstat', '--summary', '--cached');
+  files.push(...all(ops, 'read'));
+  if (dry) return {};
+  // The files the patch names, which toolgate does not read: any name, a protected one included.
+  const dir = options.find((o) => is(o, '--directory'));
+  if (dir) pushOpt(files, optionFile(dir, 'write', argv, { tree: 'some', names: PATCH_NAMES }));
+  else files.push({ op: 'write', index: at, value: '.', tree: 'some', names: PATCH_NAMES });
+  unresolved.push('git apply writes the files named in the patch');
+  return {};
+}

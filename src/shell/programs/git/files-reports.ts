@@ -1,0 +1,98 @@
+/**
+ * The subcommands that only report (their entry's `tree: 'reports'`) and those that export
+ * history to a file: what they read of the working tree, the index and history (`git show
+ * HEAD:.env`, `git diff`, `git grep`, `git commit -a`), and the archive or bundle they write.
+ * Git 2.39 manual pages; decision 0082 for the content a diff, log or show prints.
+ */
+import { all, has, is, optionFile, pushOpt } from '../../options/file-operands.js';
+import { readRevPaths, type GitFilesCall, type GitFilesExtra } from './files-call.js';
+import { looksLikeDir, looksLikePath } from './pathspecs.js';
+import { objectIdReads, trackedContentReads } from './tracked-reads.js';
+
+/** The tracked files a content-printing form reads, or its pathspecs read by name (`tracked-reads.ts`). */
+function contentReads({ name, argv, at, options, ops, specs }: GitFilesCall) {
+  return trackedContentReads(name, argv, at, options, ops, specs) ?? all(specs, 'read');
+}
+
+/** The blobs an object id may name (`git show <id>`, `git cat-file -p <id>`). */
+function objectReads({ name, argv, at, options, ops }: GitFilesCall) {
+  return objectIdReads(name, argv, at, options, ops);
+}
+
+/** A subcommand that only reports: the `rev:path` blobs it names, the content it prints, the objects it shows. */
+export function reports(call: GitFilesCall): GitFilesExtra {
+  readRevPaths(call, call.ops);
+  call.files.push(...contentReads(call), ...objectReads(call));
+  return { notFiles: call.text };
+}
+
+/** `git blame FILE` (and `annotate`) reads the file it annotates, its last operand, and its history. */
+export function blame(call: GitFilesCall): GitFilesExtra {
+  readRevPaths(call, call.ops);
+  call.files.push(...all(call.ops.slice(-1), 'read'), ...contentReads(call), ...objectReads(call));
+  return { notFiles: call.text };
+}
+
+/** `git diff --no-index A B` compares two files or trees of the file system, read whole. */
+export function diff(call: GitFilesCall): GitFilesExtra {
+  readRevPaths(call, call.ops);
+  call.files.push(...contentReads(call));
+  if (has(call.options, '--no-index')) call.files.push(...all(call.ops, 'read', { tree: 'all' }));
+  call.files.push(...objectReads(call));
+  return { notFiles: call.text };
+}
+
+/**
+ * `git commit -a` stages every tracked file that changed, `git commit PATH` those under PATH (its
+ * operands are all pathspecs); both take tracked files only, whose content the commit then holds.
+ */
+export function commit(call: GitFilesCall): GitFilesExtra {
+  const { argv, at, options, ops, files } = call;
+  readRevPaths(call, ops);
+  for (const k of ops)
+    files.push({ op: 'read', index: k, ...(looksLikeDir(argv[k]!) ? { tree: 'all' as const, gitTakes: 'tracked' as const } : {}) });
+  if (has(options, '-a', '--all')) files.push({ op: 'read', index: at, value: '.', tree: 'all', gitTakes: 'tracked' });
+  files.push(...objectReads(call));
+  return { notFiles: call.text };
+}
+
+/**
+ * `git grep PATTERN [REV…] [-- PATH…]` searches the tracked files (`--untracked`: and the
+ * untracked ones not ignored; `--no-index`: every file) below its paths, or the whole tree; the
+ * first operand is the pattern unless `-e` or `-f` gives it.
+ */
+export function grep(call: GitFilesCall): GitFilesExtra {
+  const { argv, at, options, ops, files, unresolved } = call;
+  for (const o of options) if (is(o, '--open-files-in-pager', '-O')) unresolved.push('git grep -O opens files in a program');
+  for (const o of options) if (is(o, '-f')) pushOpt(files, optionFile(o, 'read', argv));
+  const patternGiven = has(options, '-e', '-f');
+  const searched = patternGiven ? ops : ops.slice(1);
+  readRevPaths(call, searched);
+  const trees = searched.filter((k) => !argv[k]!.includes(':') || looksLikePath(argv[k]!));
+  const pathOps = argv.includes('--') ? trees.filter((k) => k > argv.indexOf('--')) : trees.filter((k) => looksLikePath(argv[k]!));
+  // It reads regular files only and walks into no symbolic link; the tracked files are read where
+  // they stand, so a tracked path below a link is read through it (see `walksThroughLinks`).
+  const takes = has(options, '--no-index')
+    ? { walksLinks: false }
+    : { walksLinks: false, gitTakes: has(options, '--untracked') ? ('unignored' as const) : ('tracked' as const) };
+  files.push(...all(pathOps, 'read', { tree: 'all', ...takes }));
+  if (pathOps.length === 0) files.push({ op: 'read', index: at, value: '.', tree: 'all', ...takes });
+  return { notFiles: patternGiven ? [] : ops.slice(0, 1) };
+}
+
+/**
+ * `git archive`, `git format-patch` and `git bundle` export history: the content they put in the
+ * archive, patches or bundle, and the bundle file they create, verify or unbundle.
+ */
+export function exportHistory(call: GitFilesCall): GitFilesExtra {
+  const { argv, at, name, ops, files } = call;
+  readRevPaths(call, ops);
+  files.push(...contentReads(call));
+  const bundle = name === 'bundle' ? argv[ops[0] ?? -1] : undefined;
+  if (bundle === 'create' && ops[1] !== undefined) files.push({ op: 'write', index: ops[1] });
+  if ((bundle === 'verify' || bundle === 'list-heads' || bundle === 'unbundle') && ops[1] !== undefined)
+    files.push({ op: 'read', index: ops[1] });
+  // `unbundle` stores the bundle's objects in the repository (objects named by their hash).
+  if (bundle === 'unbundle') files.push({ op: 'write', index: at, value: '.git/objects', tree: 'some', ownMetadata: true });
+  return { notFiles: call.text };
+}

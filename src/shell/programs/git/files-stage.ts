@@ -1,0 +1,59 @@
+/**
+ * The subcommands that change which files the index and the working tree hold, by the paths
+ * they name: `add` (`stage`), `rm`, `mv`, `clean`. Git 2.39 manual pages (git-add(1), git-rm(1),
+ * git-mv(1), git-clean(1)).
+ */
+import { all, has, is, type NamesFrom } from '../../options/file-operands.js';
+import type { GitFilesCall, GitFilesExtra } from './files-call.js';
+import { looksLikeDir } from './pathspecs.js';
+
+/**
+ * `git add PATH…`: `git add -f .env` puts the file in the index, where `git show :.env` reads it;
+ * `git add dir` (`.`, `-A`, `-u` without a pathspec: the working tree) stages every file below,
+ * whose content `git diff --cached` and `git show :path` then print. A regular file holds only
+ * itself. `-n` lists names and stages nothing. A word that looks like a file is read as one:
+ * without a file-system view, a tree read of it would be a guarded read (it could be a directory).
+ */
+export function add({ argv, at, options, ops, files }: GitFilesCall): GitFilesExtra {
+  // It takes the tracked files below and the untracked ones no .gitignore ignores (`-u`: the
+  // tracked ones only; `-f`: every file).
+  const takes = has(options, '-f', '--force')
+    ? {}
+    : { gitTakes: has(options, '-u', '--update') ? ('tracked' as const) : ('unignored' as const) };
+  const tree = has(options, '-n', '--dry-run') ? {} : { tree: 'all' as const, ...takes };
+  for (const k of ops) files.push({ op: 'read', index: k, ...(looksLikeDir(argv[k]!) ? tree : {}) });
+  if (ops.length === 0 && has(options, '-A', '--all', '-u', '--update', '--no-ignore-removal'))
+    files.push({ op: 'read', index: at, value: '.', ...tree });
+  return {};
+}
+
+/** `git rm PATH…` removes the files (`--cached`: from the index only). */
+export function rm({ options, ops, files }: GitFilesCall): GitFilesExtra {
+  files.push(...all(has(options, '--cached') ? [] : ops, 'remove'));
+  return {};
+}
+
+/** `git mv SRC… DEST`: each source leaves its place, and what lands at the destination is the sources' trees (`from`). */
+export function mv({ ops, files }: GitFilesCall): GitFilesExtra {
+  const dest = ops[ops.length - 1];
+  if (dest !== undefined && ops.length >= 2) {
+    files.push({ op: 'write', index: dest, tree: 'some', from: ops.slice(0, -1) });
+    for (const k of ops.slice(0, -1))
+      files.push({ op: 'remove', index: k }, { op: 'write', index: k, intoDir: dest, tree: 'some', from: [k] });
+  }
+  return {};
+}
+
+/**
+ * `git clean` removes the untracked (with -x/-X, ignored) files under each pathspec, which the
+ * view lists among the entries: never the repository's own .git, and nested repositories only
+ * with a second -f. `-n` only lists them.
+ */
+export function clean({ at, options, ops, files }: GitFilesCall): GitFilesExtra {
+  if (has(options, '-n', '--dry-run')) return {};
+  const force = options.filter((o) => is(o, '-f', '--force')).length;
+  const names: NamesFrom = { kind: 'entries', spares: force >= 2 ? 'top' : 'all' };
+  files.push(...all(ops, 'remove', { names }));
+  if (ops.length === 0) files.push({ op: 'remove', index: at, value: '.', tree: 'some', names });
+  return {};
+}
