@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { isolatedGitEnv } from '../../../support/git.js';
 import {
   consultedFormats,
   formatOptionValues,
@@ -93,15 +94,7 @@ describe('git formats that verify signatures', () => {
 describe('git formats that verify signatures, against the installed git', () => {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'toolgate-git-formats-')));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
-  const env = {
-    PATH: process.env['PATH'] ?? '/usr/bin:/bin',
-    HOME: root,
-    GIT_CONFIG_NOSYSTEM: '1',
-    GIT_AUTHOR_NAME: 't',
-    GIT_AUTHOR_EMAIL: 't@e',
-    GIT_COMMITTER_NAME: 't',
-    GIT_COMMITTER_EMAIL: 't@e',
-  };
+  const env = isolatedGitEnv(root);
   const repo = join(root, 'r');
   const mark = join(root, 'mark');
   const gpg = join(root, 'gpg');

@@ -15,19 +15,11 @@ import { gitSkipsIn } from '../../../../src/shell/programs/git/takes.js';
 import { evaluate } from '../../../../src/evaluate/index.js';
 import { policyFromObjects } from '../../../../src/settings/index.js';
 import { environmentFromProcess } from '../../../../src/evaluate/door/environment.js';
+import { gitWith, isolatedGitEnv } from '../../../support/git.js';
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'toolgate-git-takes-')));
-/** git with no user or system configuration and none of the variables that move it. */
-const gitEnv = {
-  PATH: process.env['PATH'] ?? '/usr/bin:/bin',
-  HOME: root,
-  GIT_CONFIG_NOSYSTEM: '1',
-  GIT_AUTHOR_NAME: 't',
-  GIT_AUTHOR_EMAIL: 't@e',
-  GIT_COMMITTER_NAME: 't',
-  GIT_COMMITTER_EMAIL: 't@e',
-};
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env: gitEnv, encoding: 'utf8' });
+const gitEnv = isolatedGitEnv(root);
+const git = gitWith(gitEnv);
 const none = () => false;
 
 function repo(name: string, files: Record<string, string>, commit: readonly string[], indexVersion = 2): string {

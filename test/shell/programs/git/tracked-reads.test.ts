@@ -4,7 +4,6 @@
  * `.env` committed by mistake and a tracked hard link of `~/.aws/credentials`, each decision
  * checked against what git itself prints.
  */
-import { execFileSync } from 'node:child_process';
 import { linkSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,20 +12,11 @@ import { environmentFromProcess } from '../../../../src/evaluate/door/environmen
 import { evaluate, prepare } from '../../../../src/evaluate/index.js';
 import { nodeFsView } from '../../../../src/node/fs-view.js';
 import { policyFromObjects } from '../../../../src/settings/index.js';
+import { gitWith, isolatedGitEnv } from '../../../support/git.js';
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'toolgate-git-tracked-')));
 const home = join(root, 'home');
-const gitEnv = {
-  PATH: process.env['PATH'] ?? '/usr/bin:/bin',
-  HOME: home,
-  GIT_CONFIG_NOSYSTEM: '1',
-  GIT_AUTHOR_NAME: 't',
-  GIT_AUTHOR_EMAIL: 't@e',
-  GIT_COMMITTER_NAME: 't',
-  GIT_COMMITTER_EMAIL: 't@e',
-  GIT_PAGER: 'cat',
-};
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env: gitEnv, encoding: 'utf8' });
+const git = gitWith(isolatedGitEnv(home, { GIT_PAGER: 'cat' }));
 /** What a git command prints, run as bash would split these words (no quoting needed here). */
 const run = (cwd: string, command: string) =>
   git(
