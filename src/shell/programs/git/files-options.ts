@@ -10,8 +10,12 @@ import type { OptionShape, ParsedOption } from '../../options/options.js';
 import type { GitFilesCall } from './files-call.js';
 import { lineRangeFile } from './line-range.js';
 
-/** The subcommands that take log's `-L<range>:<file>` (git-log(1); builtin/log.c shares it with show and whatchanged). */
-const LINE_RANGE = new Set(['log', 'show', 'whatchanged']);
+/**
+ * The subcommands that take log's `-L<range>:<file>` (git-log(1); builtin/log.c shares it with
+ * show, whatchanged and reflog, whose `-L` git 2.39 refuses with its reflog walk but another git
+ * may not: read as log's). rev-list, shortlog and format-patch reject `-L`.
+ */
+const LINE_RANGE = new Set(['log', 'show', 'whatchanged', 'reflog']);
 
 /**
  * Long options of git subcommands that take a value, and that take none (for abbreviations): how
