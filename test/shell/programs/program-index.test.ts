@@ -1,10 +1,20 @@
 /**
- * The registry's name index (`program-index.ts`) is what the models give: the names and facets of
- * every model, with the position of its loader; a lookup loads only the model it names.
+ * The registry's loaders (`loaders.ts`) and name index (`program-index.ts`) are what the program
+ * modules give: a loader per model they export, and the names and facets of every model with the
+ * position of its loader; a lookup loads only the model it names.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { currentProgramIndexText, PROGRAM_INDEX_FILE } from '../../../scripts/program-index.js';
+import {
+  currentProgramFiles,
+  isProgramModel,
+  PROGRAM_INDEX_FILE,
+  PROGRAM_LOADERS_FILE,
+  programExports,
+  programModules,
+} from '../../../scripts/program-index.js';
 import { defineProgram } from '../../../src/shell/programs/model.js';
 import { PROGRAMS, type ProgramModel } from '../../../src/shell/programs/index.js';
 import { indexPrograms, lazyProgramRegistry } from '../../../src/shell/programs/registry.js';
@@ -13,8 +23,32 @@ const model = (names: string[], extra: Partial<ProgramModel> = {}): ProgramModel
   defineProgram({ names, summary: names[0]!, sources: ['x'], runs: 'nothing', examples: [], ...extra });
 
 describe('program index', () => {
-  it('is current: the file is what the models give (npm run programs:index writes it)', () => {
-    expect(readFileSync(PROGRAM_INDEX_FILE, 'utf8')).toBe(currentProgramIndexText());
+  it('is current: both files are what the program modules give (npm run programs:index writes them)', async () => {
+    const { loaders, index } = await currentProgramFiles();
+    expect(readFileSync(PROGRAM_LOADERS_FILE, 'utf8')).toBe(loaders);
+    expect(readFileSync(PROGRAM_INDEX_FILE, 'utf8')).toBe(index);
+  });
+
+  it('registers every model a program module exports, alone or in a list, and nothing else', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolgate-program-modules-'));
+    const def = (name: string) => `{ names: ['${name}'], summary: '${name}', sources: ['x'], runs: 'nothing', examples: [] }`;
+    try {
+      writeFileSync(
+        join(dir, 'b.ts'),
+        `export const b = ${def('b')};\nexport const B_LIST = [${def('b1')}, ${def('b2')}];\nexport const helper = 1;`,
+      );
+      writeFileSync(join(dir, 'a.ts'), `export const a = ${def('a')};\nexport const NAMES = ['a'];\nexport const EMPTY = [];`);
+      writeFileSync(join(dir, 'loaders.ts'), `throw new Error('a stale loaders file is not read');`);
+      expect(programModules(dir)).toEqual(['a.ts', 'b.ts']);
+      const found = await programExports(dir);
+      expect(found.map((e) => `${e.module} ${e.name}`)).toEqual(['a.ts a', 'b.ts B_LIST', 'b.ts b']);
+      writeFileSync(join(dir, 'c.ts'), `export { b as c } from './b.js';`);
+      await expect(programExports(dir)).rejects.toThrow(/"b" is exported twice/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(isProgramModel(model(['x']))).toBe(true);
+    expect(isProgramModel({ names: ['x'] })).toBe(false);
   });
 
   it('refuses a name given by two models', () => {
