@@ -54,13 +54,20 @@ const common: Options = {
   minifySyntax: true,
 };
 
+/**
+ * The declaration files, unless `TOOLGATE_BUILD=js` (`npm run build:js`): a contributor who only
+ * runs the built CLI or the bench skips the type build, which takes most of the build's time and
+ * several gigabytes of memory.
+ */
+const declarations = process.env['TOOLGATE_BUILD'] === 'js' ? false : { entry: entries };
+
 export default defineConfig([
   {
     // The ES modules of the library and the command line in one build, so they share chunks.
     ...common,
     entry: { ...entries, 'cli-program': 'src/cli/program.ts' },
     format: ['esm'],
-    dts: { entry: entries },
+    dts: declarations,
     clean: true,
     // The tree-sitter-bash grammar and its license (scripts/grammar.ts), after the clean.
     onSuccess: async () => {
@@ -74,7 +81,7 @@ export default defineConfig([
     ...common,
     entry: entries,
     format: ['cjs'],
-    dts: { entry: entries },
+    dts: declarations,
   },
   {
     // `toolgate hook` as one CommonJS file, compiled with V8's code cache (src/cli/hook-loader.ts).
