@@ -7,7 +7,6 @@ import type { FileSystem } from '../core/ports.js';
 import { loadSettings, parseSettingsFile, readSettingsText, unreadableSettings, type SettingsObject } from '../settings/index.js';
 import type { BrokenSettingsFile, Policy } from '../settings/types.js';
 import { dialectByName, policyForDialect } from '../dialects/index.js';
-import { NOETA_MANAGED_DIRS } from '../dialects/noeta/index.js';
 import type { Dialect } from '../evaluate/index.js';
 import type { SettingsSourceKind } from '../core/types.js';
 
@@ -88,8 +87,8 @@ export async function loadPolicyFromFlags(opts: PolicyOptions): Promise<LoadedPo
     ...(opts.allowedTools ? { allowedTools: opts.allowedTools } : {}),
     ...(opts.disallowedTools ? { disallowedTools: opts.disallowedTools } : {}),
   };
-  if (dialect.name === 'biu' || dialect.name === 'robota') {
-    // These dialects keep rule forms Claude Code's parser rejects: read the raw objects.
+  if (dialect.policyFromObjects !== undefined) {
+    // A dialect with its own rule reader keeps rule forms Claude Code's parser rejects: read the raw objects.
     const policy = await loadRawForDialect(dialect, fs, { cwd, home, projectDir, settingSources, explicit, extra });
     return checked(withNothingLoaded({ policy, dialect, cwd, home, projectDir }, read, opts, settingSources));
   }
@@ -101,9 +100,7 @@ export async function loadPolicyFromFlags(opts: PolicyOptions): Promise<LoadedPo
     settingSources,
     settingsFiles: explicit,
     configDirName: dialect.configDirName,
-    ...(dialect.name === 'noeta'
-      ? { managedPaths: [`${NOETA_MANAGED_DIRS.linux}/managed-settings.json`, `${NOETA_MANAGED_DIRS.macos}/managed-settings.json`] }
-      : {}),
+    ...(dialect.managedSettingsPaths !== undefined ? { managedPaths: dialect.managedSettingsPaths } : {}),
     ...extra,
   });
   return checked(withNothingLoaded({ policy, dialect, cwd, home, projectDir }, read, opts, settingSources));

@@ -7,9 +7,9 @@ import { claudeCode, type Dialect } from '../evaluate/index.js';
 import type { SettingsObject } from '../settings/index.js';
 import { policyFromObjects } from '../settings/index.js';
 import type { MergeOptions, Policy } from '../settings/types.js';
-import { biu, biuPolicy } from './biu/index.js';
+import { biu } from './biu/index.js';
 import { noeta } from './noeta/index.js';
-import { robota, robotaPolicy } from './robota/index.js';
+import { robota } from './robota/index.js';
 
 export { claudeCode } from '../evaluate/index.js';
 export { noeta } from './noeta/index.js';
@@ -43,13 +43,11 @@ export function dialectByName(name: string): Dialect | undefined {
 }
 
 /**
- * Build a policy from settings objects with the dialect's rule reader: biu's and robota's rule
- * forms that Claude Code's parser rejects (biu `tool:detail`, robota URL patterns) are kept.
- * For Claude Code and noeta this is `policyFromObjects`.
+ * Build a policy from settings objects with the dialect's rule reader (its `policyFromObjects`):
+ * biu's and robota's rule forms that Claude Code's parser rejects (biu `tool:detail`, robota URL
+ * patterns) are kept. For Claude Code and noeta this is `policyFromObjects`.
  * @public
  */
 export function policyForDialect(dialect: Dialect, objects: readonly SettingsObject[], options: MergeOptions = {}): Policy {
-  if (dialect.name === 'biu') return biuPolicy(objects, options);
-  if (dialect.name === 'robota') return robotaPolicy(objects, options);
-  return policyFromObjects(objects, options);
+  return (dialect.policyFromObjects ?? policyFromObjects)(objects, options);
 }

@@ -8,7 +8,8 @@ import type { AskKind, Behavior, Decision, PermissionMode, Platform, ReasonKind,
 import type { ReadonlyFsView } from '../core/ports.js';
 import type { ProtectedPathSpec } from '../paths/index.js';
 import type { DialectCaseRunner } from '../cases/index.js';
-import type { CompiledRule, Policy } from '../settings/types.js';
+import type { CompiledRule, MergeOptions, Policy } from '../settings/types.js';
+import type { SettingsObject } from '../settings/merge.js';
 import type { CallFacts } from './facts.js';
 import type { PolicyIndex } from './policy-index.js';
 import type { MatchEnv } from './rule-match.js';
@@ -225,6 +226,14 @@ export interface Dialect {
    * rule it refuses instead of Claude Code's rule checks. Absent: Claude Code's rule syntax.
    */
   checkRule?: (text: string, list: 'allow' | 'ask' | 'deny') => string | undefined;
+  /**
+   * How the dialect builds a policy from settings objects when it reads rules its own way (biu's
+   * `tool:detail`, robota's URL patterns: forms Claude Code's parser rejects). Loaders hand such a
+   * dialect the raw settings objects. Absent: Claude Code's reader, `policyFromObjects`.
+   */
+  policyFromObjects?: (objects: readonly SettingsObject[], options?: MergeOptions) => Policy;
+  /** The dialect's managed settings files (noeta: under `/etc/noeta`). Absent: Claude Code's. */
+  managedSettingsPaths?: readonly string[];
 }
 
 /** Everything the steps share while deciding one call. */

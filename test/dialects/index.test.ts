@@ -65,6 +65,23 @@ describe('policyForDialect', () => {
     expect(trusted.rules.map((r) => r.rule.text)).toEqual(['Bash', 'Bash(rm *)']);
     expect(trusted.diagnostics.some((d) => d.code === 'TG_DIALECT_RULE')).toBe(true);
   });
+  it("uses the dialect's own reader, whatever the dialect is called", () => {
+    const seen: unknown[] = [];
+    const own = {
+      ...claudeCode,
+      name: 'mine',
+      policyFromObjects: (objects: readonly unknown[]) => {
+        seen.push(objects);
+        return policyForDialect(biu, []);
+      },
+    };
+    policyForDialect(own, [{ kind: 'projectSettings', settings: {} }]);
+    expect(seen).toHaveLength(1);
+    expect(noeta.managedSettingsPaths).toEqual([
+      '/etc/noeta/managed-settings.json',
+      '/Library/Application Support/Noeta/managed-settings.json',
+    ]);
+  });
   it('dialect-only rules match nothing in the default dialect', () => {
     const p = policyForDialect(biu, [{ kind: 'projectSettings', settings: { permissions: { allow: ['bash:ls'] } } }]);
     const r = p.rules[0]!.rule;

@@ -4,6 +4,7 @@ import { BIU_MODE_ALIASES } from './modes.js';
 import { BIU_STEPS } from './steps.js';
 import { biuCaseRunner } from './cases.js';
 import { parseBiuRule } from './rules.js';
+import { biuPolicy } from './policy.js';
 
 export * from './rules.js';
 export * from './steps.js';
@@ -50,4 +51,5 @@ export const biu: Dialect = {
     const r = parseBiuRule(text);
     return r.ok ? undefined : r.message;
   },
+  policyFromObjects: biuPolicy,
 };

@@ -91,4 +91,5 @@ export const noeta: Dialect = {
   defaultMode: 'auto',
   modeAliases: { manual: 'default' },
   cases: dialectCaseRunner({ dialect: () => noeta, policy: policyFromObjects }),
+  managedSettingsPaths: [`${NOETA_MANAGED_DIRS.linux}/managed-settings.json`, `${NOETA_MANAGED_DIRS.macos}/managed-settings.json`],
 };

@@ -3,6 +3,7 @@ import { ROBOTA_STEPS } from './steps.js';
 import { robotaCaseRunner } from './cases.js';
 import { ROBOTA_PROTECTED_PATHS, ROBOTA_WORDS } from './words.js';
 import { robotaRuleProblem } from './rules.js';
+import { robotaPolicy } from './policy.js';
 
 export * from './rules.js';
 export * from './steps.js';
@@ -40,4 +41,6 @@ export const robota: Dialect = {
   cases: robotaCaseRunner(() => robota),
   // robota refuses a malformed pattern at load (issue #2428): `lint --dialect robota` names it.
   checkRule: robotaRuleProblem,
+  // Its patterns are checked as robota checks them at startup; a refused deny or ask pattern is kept.
+  policyFromObjects: robotaPolicy,
 };
