@@ -129,17 +129,29 @@ export function laxerMode(a: PermissionMode, b: PermissionMode): PermissionMode 
   return MODE_RANK[b] > MODE_RANK[a] ? b : a;
 }
 
+/** Whether `$toolgate.agents` names `type` itself with rules (not only through `*`). */
+function hasOwnRules(policy: Policy, type: string | undefined): type is string {
+  return ownRules(policy, type).length > 0;
+}
+
+function ownRules(policy: Policy, type: string | undefined): CompiledRule[] {
+  const agents = policy.agents;
+  if (agents === undefined || type === undefined || type === ANY_AGENT || !Object.hasOwn(agents, type)) return [];
+  return agents[type]?.rules ?? [];
+}
+
 /** The rules of `$toolgate.agents` for a sub-agent of `type`: its type's, then `*`'s. */
 function agentRules(policy: Policy, type: string | undefined): CompiledRule[] {
   const agents = policy.agents;
   if (agents === undefined) return [];
-  const own = type !== undefined && type !== ANY_AGENT && Object.hasOwn(agents, type) ? (agents[type]?.rules ?? []) : [];
+  const own = ownRules(policy, type);
   const any = Object.hasOwn(agents, ANY_AGENT) ? (agents[ANY_AGENT]?.rules ?? []) : [];
   return own.length === 0 ? any : any.length === 0 ? own : [...own, ...any];
 }
 
 // A policy is immutable once built: each sub-agent type's policy is built once per policy object
-// (so its rule index is built once too).
+// (so its rule index is built once too). Held weakly by the policy, and keyed by the types the
+// policy names (every other type shares `*`'s entry), so a caller's type strings never grow it.
 const derived = new WeakMap<Policy, Map<string, Policy>>();
 
 /**
@@ -150,7 +162,7 @@ const derived = new WeakMap<Policy, Map<string, Policy>>();
 export function policyForAgent(policy: Policy, type: string | undefined): Policy {
   const extra = agentRules(policy, type);
   if (extra.length === 0) return policy;
-  const key = type ?? '';
+  const key = hasOwnRules(policy, type) ? type : ANY_AGENT;
   let byType = derived.get(policy);
   if (byType === undefined) derived.set(policy, (byType = new Map()));
   let out = byType.get(key);

@@ -55,7 +55,13 @@ export function allowedPromptsFrom(input: Record<string, unknown>): AllowedPromp
   });
 }
 
+/**
+ * The one-rule policy of each `allowedPrompts` text (a pure function of the text). The texts come
+ * from the model's ExitPlanMode input, so the memo is bounded: emptied when full, like the rule
+ * pattern caches, rather than growing with every plan a long-running gate sees.
+ */
 const promptPolicies = new Map<string, Policy | null>();
+const PROMPT_POLICIES_LIMIT = 1024;
 
 /**
  * The default `allowedPrompts` matcher: the prompt is the content of an allow rule for its tool
@@ -73,6 +79,7 @@ export function defaultMatchAllowedPrompt(
   if (policy === undefined) {
     const p = policyFromObjects([{ kind: 'session', settings: { permissions: { allow: [text] } } }]);
     policy = p.rules.length === 1 ? p : null;
+    if (promptPolicies.size >= PROMPT_POLICIES_LIMIT) promptPolicies.clear();
     promptPolicies.set(text, policy);
   }
   if (policy === null) return false;

@@ -321,6 +321,7 @@ interface CacheEntry {
   compiled: CompiledPathPattern;
 }
 
+// A memo of a pure function of (pattern, context): bounded at 2,048 entries (emptied when full), so no policy or context grows it.
 const compiledCache = new Map<string, CacheEntry[]>();
 let cachedEntries = 0;
 

@@ -43,6 +43,7 @@ export function contentSubject(tool: string, input: Record<string, unknown>): st
   return value;
 }
 
+// A memo of a pure function of a rule's value: bounded at 4,096 entries (emptied when full).
 const paramCache = new Map<string, string[]>();
 
 /**

@@ -43,7 +43,10 @@ export function textGlobRegExp(pattern: string, options: { caseInsensitive?: boo
   return new RegExp(`^${body}$`, options.caseInsensitive === true ? 'is' : 's');
 }
 
-/** A memo for compiled patterns: patterns repeat across calls, compiling them once is enough. */
+/**
+ * A memo for compiled patterns: patterns repeat across calls, compiling them once is enough. The
+ * function must be pure; the memo is bounded (emptied past 2,000 entries), so rule texts never grow it.
+ */
 export function memo<T>(make: (key: string) => T): (key: string) => T {
   const cache = new Map<string, T>();
   return (key) => {

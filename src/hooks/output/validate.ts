@@ -2,6 +2,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import { HOOK_SCHEMA_FILES, hookSpecificOutputSchemas } from './schemas.js';
 
 let ajv: Ajv | undefined;
+// Keyed on the shipped schema files' names (a miss on any other name is not stored): bounded by that table.
 const cache = new Map<string, ValidateFunction>();
 
 function validator(file: string): ValidateFunction | undefined {

@@ -116,6 +116,7 @@ interface ShortTable {
   readonly stop: boolean;
 }
 
+// A memo of a pure function of the programs' constant optstrings: one entry per grammar, never a user's word.
 const shortCache = new Map<string, ShortTable>();
 
 /** Reads an optstring (`+ab:c::`) into letters and arguments. */
