@@ -2,7 +2,7 @@
  * `cat`: prints its files, one after another (`-` is standard input).
  */
 import type { GnuOptionSpec } from '../options/gnu-options.js';
-import { readerFiles } from './readers.js';
+import { readerEffects } from './readers.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
@@ -20,7 +20,7 @@ export const cat = defineProgram({
   summary: 'cat: print files',
   sources: [coreutils('cat'), CC_DOCS],
   grammar,
-  files: (name, argv, shape) => readerFiles(name, argv, shape),
+  files: (name, argv) => readerEffects(name, argv, grammar),
   readOnly: {
     claudeCode: {
       cat: readOnlyEntry(grammar, {

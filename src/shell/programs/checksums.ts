@@ -4,7 +4,7 @@
  * operands are checksum lists, and they also read the files the lists name.
  */
 import type { GnuOptionSpec } from '../options/gnu-options.js';
-import { readerFiles } from './readers.js';
+import { readerEffects } from './readers.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry, type ReadOnlyProfile } from './read-only-profile.js';
@@ -15,6 +15,9 @@ const grammar: GnuOptionSpec = {
   short: 'bctwz',
   long: longOptions('binary tag text zero help version check ignore-missing quiet status strict warn'),
 };
+
+/** Under `-c` the operands are checksum lists naming the files it reads. */
+const CHECK = { operandsList: ['c', 'check'] };
 
 const profile = (source: string): ReadOnlyProfile => ({
   source,
@@ -30,7 +33,7 @@ export const checksums = defineProgram({
   summary: 'md5sum, sha1sum and the sha2 programs: print or check checksums',
   sources: [coreutils('md5sum'), coreutils('sha1sum'), coreutils('sha256sum'), coreutils('sha512sum'), CC_CLI],
   grammar,
-  files: (name, argv, shape) => readerFiles(name, argv, shape),
+  files: (name, argv) => readerEffects(name, argv, grammar, CHECK),
   readOnly: {
     claudeCode: {
       md5sum: readOnlyEntry(grammar, profile(`${CC_CLI}; ${coreutils('md5sum')} (--check reads the files a list names)`)),
@@ -72,7 +75,7 @@ export const b2sum = defineProgram({
   summary: 'b2sum: print or check BLAKE2 checksums',
   sources: [coreutils('b2sum')],
   grammar: b2sumGrammar,
-  files: (name, argv, shape) => readerFiles(name, argv, shape),
+  files: (name, argv) => readerEffects(name, argv, b2sumGrammar, CHECK),
   runs: 'unseen',
   examples: [
     { command: 'b2sum -l 256 a.bin', effects: ['read ./a.bin'], readOnly: false, why: '-l takes the digest length' },
@@ -86,7 +89,7 @@ export const cksum = defineProgram({
   summary: 'cksum: print or check checksums',
   sources: [coreutils('cksum')],
   grammar: cksumGrammar,
-  files: (name, argv, shape) => readerFiles(name, argv, shape),
+  files: (name, argv) => readerEffects(name, argv, cksumGrammar, CHECK),
   runs: 'unseen',
   examples: [
     { command: 'cksum -a sha256 a.bin', effects: ['read ./a.bin'], readOnly: false, why: '-a takes the algorithm' },
@@ -100,7 +103,7 @@ export const sum = defineProgram({
   summary: 'sum: print checksums and block counts',
   sources: [coreutils('sum')],
   grammar: sumGrammar,
-  files: (name, argv, shape) => readerFiles(name, argv, shape),
+  files: (name, argv) => readerEffects(name, argv, sumGrammar),
   runs: 'unseen',
   examples: [
     { command: 'sum -r a.bin', effects: ['read ./a.bin'], readOnly: false },

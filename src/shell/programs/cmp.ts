@@ -2,7 +2,7 @@
  * `cmp`: compares two files byte by byte.
  */
 import type { GnuOptionSpec } from '../options/gnu-options.js';
-import { readerFiles } from './readers.js';
+import { readerEffects } from './readers.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
@@ -20,7 +20,7 @@ export const cmp = defineProgram({
   summary: 'cmp: compare two files byte by byte',
   sources: ['GNU diffutils 3.8 cmp(1)', CC_CLI],
   grammar,
-  files: (name, argv, shape) => readerFiles(name, argv, shape),
+  files: (name, argv) => readerEffects(name, argv, grammar),
   readOnly: {
     claudeCode: {
       cmp: readOnlyEntry(grammar, {

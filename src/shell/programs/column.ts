@@ -2,13 +2,16 @@
  * `column`: formats its files (or standard input) into columns.
  */
 import type { GnuOptionSpec } from '../options/gnu-options.js';
-import { readerFiles } from './readers.js';
+import { readerEffects } from './readers.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
 import { CC_CLI } from './sources.js';
 
-/** util-linux 2.38 column(1): every option. */
+/**
+ * util-linux 2.38 column(1) (`column --help`): every option, and `-C`/`--table-column` and
+ * `--use-spaces` of later util-linux (2.38.1 refuses them).
+ */
 const grammar: GnuOptionSpec = {
   short: 'C:c:dE:eH:hi:Jl:LN:n:O:o:p:R:r:s:T:tVW:x',
   long: longOptions(
@@ -22,7 +25,7 @@ export const column = defineProgram({
   summary: 'column: format lines into columns',
   sources: ['util-linux 2.38 column(1)', CC_CLI],
   grammar,
-  files: (name, argv, shape) => readerFiles(name, argv, shape),
+  files: (name, argv) => readerEffects(name, argv, grammar),
   readOnly: {
     claudeCode: {
       column: readOnlyEntry(grammar, {

@@ -2,7 +2,7 @@
  * `comm`: compares two sorted files line by line.
  */
 import type { GnuOptionSpec } from '../options/gnu-options.js';
-import { readerFiles } from './readers.js';
+import { readerEffects } from './readers.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
@@ -20,7 +20,7 @@ export const comm = defineProgram({
   summary: 'comm: compare two sorted files',
   sources: [coreutils('comm'), CC_CLI],
   grammar,
-  files: (name, argv, shape) => readerFiles(name, argv, shape),
+  files: (name, argv) => readerEffects(name, argv, grammar),
   readOnly: {
     claudeCode: {
       comm: readOnlyEntry(grammar, {

@@ -2,7 +2,7 @@
  * `expand`: converts tabs to spaces in its files. `-NUM` is `-t NUM`.
  */
 import type { GnuOptionSpec } from '../options/gnu-options.js';
-import { readerFiles } from './readers.js';
+import { readerEffects } from './readers.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
@@ -21,7 +21,7 @@ export const expand = defineProgram({
   summary: 'expand: convert tabs to spaces',
   sources: [coreutils('expand'), CC_CLI],
   grammar,
-  files: (name, argv, shape) => readerFiles(name, argv, shape),
+  files: (name, argv) => readerEffects(name, argv, grammar),
   readOnly: {
     claudeCode: {
       expand: readOnlyEntry(grammar, {

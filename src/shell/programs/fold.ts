@@ -2,7 +2,7 @@
  * `fold`: wraps the lines of its files. `-NUM` is `-w NUM`.
  */
 import type { GnuOptionSpec } from '../options/gnu-options.js';
-import { readerFiles } from './readers.js';
+import { readerEffects } from './readers.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
@@ -21,7 +21,7 @@ export const fold = defineProgram({
   summary: 'fold: wrap lines to a width',
   sources: [coreutils('fold'), CC_CLI],
   grammar,
-  files: (name, argv, shape) => readerFiles(name, argv, shape),
+  files: (name, argv) => readerEffects(name, argv, grammar),
   readOnly: {
     claudeCode: {
       fold: readOnlyEntry(grammar, {

@@ -2,7 +2,7 @@
  * `head`: prints the first lines (or bytes) of its files. `-NUM` is `-n NUM`.
  */
 import type { GnuOptionSpec } from '../options/gnu-options.js';
-import { readerFiles } from './readers.js';
+import { readerEffects } from './readers.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
@@ -21,7 +21,7 @@ export const head = defineProgram({
   summary: 'head: print the first lines of files',
   sources: [coreutils('head'), CC_DOCS],
   grammar,
-  files: (name, argv, shape) => readerFiles(name, argv, shape),
+  files: (name, argv) => readerEffects(name, argv, grammar),
   readOnly: {
     claudeCode: {
       head: readOnlyEntry(grammar, {

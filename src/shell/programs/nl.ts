@@ -2,7 +2,7 @@
  * `nl`: prints its files with line numbers.
  */
 import type { GnuOptionSpec } from '../options/gnu-options.js';
-import { readerFiles } from './readers.js';
+import { readerEffects } from './readers.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
@@ -22,7 +22,7 @@ export const nl = defineProgram({
   summary: 'nl: number lines',
   sources: [coreutils('nl'), CC_CLI],
   grammar,
-  files: (name, argv, shape) => readerFiles(name, argv, shape),
+  files: (name, argv) => readerEffects(name, argv, grammar),
   readOnly: {
     claudeCode: {
       nl: readOnlyEntry(grammar, {

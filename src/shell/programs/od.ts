@@ -2,7 +2,7 @@
  * `od`: dumps its files in octal and other formats.
  */
 import type { GnuOptionSpec } from '../options/gnu-options.js';
-import { readerFiles } from './readers.js';
+import { readerEffects } from './readers.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
@@ -22,7 +22,7 @@ export const od = defineProgram({
   summary: 'od: dump files in octal and other formats',
   sources: [coreutils('od'), CC_CLI],
   grammar,
-  files: (name, argv, shape) => readerFiles(name, argv, shape),
+  files: (name, argv) => readerEffects(name, argv, grammar),
   readOnly: {
     claudeCode: {
       od: readOnlyEntry(grammar, {

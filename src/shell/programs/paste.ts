@@ -2,7 +2,7 @@
  * `paste`: merges the lines of its files.
  */
 import type { GnuOptionSpec } from '../options/gnu-options.js';
-import { readerFiles } from './readers.js';
+import { readerEffects } from './readers.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
@@ -20,7 +20,7 @@ export const paste = defineProgram({
   summary: 'paste: merge lines of files',
   sources: [coreutils('paste'), CC_CLI],
   grammar,
-  files: (name, argv, shape) => readerFiles(name, argv, shape),
+  files: (name, argv) => readerEffects(name, argv, grammar),
   readOnly: {
     claudeCode: {
       paste: readOnlyEntry(grammar, {

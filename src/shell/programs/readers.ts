@@ -1,14 +1,85 @@
 /**
- * Commands that read their file operands (and files some options name), as data.
- * Claude Code docs, Configure permissions › Bash ("Read/Edit deny rules also apply to file
- * commands recognized in Bash (cat, head, tail, sed…)"); GNU coreutils 9, diffutils 3.8,
- * util-linux 2.38, tree 2, jq 1.6 manuals.
+ * Commands that read their file operands (and files some options name), as data: the words read
+ * with the program's one grammar (`gnu-options.ts`, through `parse.ts`), so the files facet and the
+ * read-only profile agree on which word is an option's value. Claude Code docs, Configure
+ * permissions › Bash ("Read/Edit deny rules also apply to file commands recognized in Bash (cat,
+ * head, tail, sed…)").
  */
+import type { GnuOptionSpec } from '../options/gnu-options.js';
+import { all, optionFile, pushOpt, type FileOperand, type FileOperands } from '../options/file-operands.js';
+import type { ParsedOption } from '../options/options.js';
+import { readWords, refusedWords, type ReadWords } from './parse.js';
 import type { OptionShape } from '../options/options.js';
-import { all, has, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../options/file-operands.js';
+import { has, scan } from '../options/file-operands.js';
+
+/**
+ * What a reader's model says beyond its grammar. Options are named as the grammar names them: a
+ * letter (`X`) or a long name without dashes (`exclude-from`).
+ * @internal
+ */
+export interface ReaderFacts {
+  /** Options whose value is a file it reads (`du -X FILE`, `diff --from-file=FILE`). */
+  readonly reads?: readonly string[];
+  /** Options whose value is a file it writes (less's log file, iconv's output). */
+  readonly writes?: readonly string[];
+  /** Options whose value is a file naming more files it reads (`wc --files0-from`, `file -f`): the file is read, the names are not seen. */
+  readonly listsFiles?: readonly string[];
+  /** Options under which its operands are lists naming more files it reads (`md5sum -c`). */
+  readonly operandsList?: readonly string[];
+  /** A directory operand is read whole: its files, its subdirectories too with `-r` (diff). */
+  readonly wholeDirectories?: boolean;
+  /** It rewrites its operands in place (dos2unix). */
+  readonly inPlace?: boolean;
+}
+
+/** The option's name as the grammar writes it (`-X` → `X`, `--exclude-from` → `exclude-from`). */
+const bare = (o: ParsedOption): string => o.name.replace(/^--?/, '');
+
+/** Whether a reading has one of these options (by grammar name). */
+function given(words: ReadWords, names: readonly string[] | undefined): boolean {
+  return names !== undefined && words.options.some((o) => names.includes(bare(o)));
+}
+
+/** How a reason names an option of these: by its long name when it has one (`--check` for `-c`). */
+function spelled(names: readonly string[]): string {
+  const long = names.find((n) => n.length > 1);
+  return long !== undefined ? `--${long}` : `-${names[0]}`;
+}
+
+/** The effects of one reading of the words (the grammar's, or a lenient one of refused words). */
+function readerOperands(name: string, argv: readonly string[], words: ReadWords, facts: ReaderFacts): FileOperands {
+  const files: FileOperand[] = [];
+  const unresolved: string[] = [];
+  for (const o of words.options) {
+    const n = bare(o);
+    if (facts.reads?.includes(n) || facts.listsFiles?.includes(n)) pushOpt(files, optionFile(o, 'read', argv));
+    if (facts.writes?.includes(n)) pushOpt(files, optionFile(o, 'write', argv));
+  }
+  if (given(words, facts.listsFiles)) unresolved.push(`${name} ${spelled(facts.listsFiles!)} reads the files named in a file`);
+  if (given(words, facts.operandsList)) unresolved.push(`${name} ${spelled(facts.operandsList!)} reads the files named in its input`);
+  // A directory operand is read whole: its files (`diff -N . src` prints every file only one
+  // side has), its subdirectories too with `-r`, and `diff dir file` reads `dir/file`.
+  if (facts.wholeDirectories) files.push(...all(words.operands, 'read', { tree: 'all' }));
+  else files.push(...all(words.operands, facts.inPlace ? 'write' : 'read'));
+  return { files, unresolved };
+}
+
+/**
+ * A reader's files: its operands read (written, for one that rewrites them in place), and the files
+ * its `facts` options name, its words read with `grammar`. A command the grammar refuses (an
+ * unknown or ambiguous option, a missing value) is read leniently and its other words are assumed
+ * paths (`parse.ts` refusedWords).
+ * @internal
+ */
+export function readerEffects(name: string, argv: readonly string[], grammar: GnuOptionSpec, facts: ReaderFacts = {}): FileOperands {
+  const words = readWords(argv, grammar);
+  return words
+    ? readerOperands(name, argv, words, facts)
+    : refusedWords(argv, grammar, (lenient) => readerOperands(name, argv, lenient, facts));
+}
 
 /** What a reader's model says beyond its option shape. @internal */
-export interface ReaderFacts {
+export interface LenientReaderFacts {
   /** Short letters whose value is a file it reads (`du -X FILE`). */
   readonly readShort?: string | undefined;
   /** A directory operand is read whole: its files, its subdirectories too with `-r` (diff). */
@@ -27,11 +98,11 @@ const READ_OPTIONS = ['from-file', 'to-file', 'exclude-from', 'magic-file', 'for
 const NAME_LIST_OPTIONS = ['files0-from', 'files-from'];
 
 /**
- * Generic reader: operands read, some option values read or written, over `shape`; a reader whose
+ * The lenient scanner (moving to {@link readerEffects}, issue #32). Generic reader: operands read, some option values read or written, over `shape`; a reader whose
  * facts say so reads directory operands whole.
  * @internal
  */
-export function readerFiles(name: string, argv: readonly string[], shape: OptionShape, facts: ReaderFacts = {}): FileOperands {
+export function readerFiles(name: string, argv: readonly string[], shape: OptionShape, facts: LenientReaderFacts = {}): FileOperands {
   const files: FileOperand[] = [];
   const unresolved: string[] = [];
   const { options, operands: ops, maybe } = scan(argv, shape);

@@ -2,7 +2,7 @@
  * `readlink`: prints where symbolic links point.
  */
 import type { GnuOptionSpec } from '../options/gnu-options.js';
-import { readerFiles } from './readers.js';
+import { readerEffects } from './readers.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
@@ -20,7 +20,7 @@ export const readlink = defineProgram({
   summary: 'readlink: print where links point',
   sources: [coreutils('readlink'), CC_CLI],
   grammar,
-  files: (name, argv, shape) => readerFiles(name, argv, shape),
+  files: (name, argv) => readerEffects(name, argv, grammar),
   readOnly: {
     claudeCode: {
       readlink: readOnlyEntry(grammar, {

@@ -2,7 +2,7 @@
  * `realpath`: prints the resolved path of each operand (it looks up the names; it reads no file's contents).
  */
 import type { GnuOptionSpec } from '../options/gnu-options.js';
-import { readerFiles } from './readers.js';
+import { readerEffects } from './readers.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
@@ -22,7 +22,7 @@ export const realpath = defineProgram({
   summary: 'realpath: print resolved paths',
   sources: [coreutils('realpath'), CC_CLI],
   grammar,
-  files: (name, argv, shape) => readerFiles(name, argv, shape),
+  files: (name, argv) => readerEffects(name, argv, grammar),
   readOnly: {
     claudeCode: {
       realpath: readOnlyEntry(grammar, {

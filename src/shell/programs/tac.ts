@@ -2,7 +2,7 @@
  * `tac`: prints its files last line first.
  */
 import type { GnuOptionSpec } from '../options/gnu-options.js';
-import { readerFiles } from './readers.js';
+import { readerEffects } from './readers.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
@@ -20,7 +20,7 @@ export const tac = defineProgram({
   summary: 'tac: print files in reverse line order',
   sources: [coreutils('tac'), CC_CLI],
   grammar,
-  files: (name, argv, shape) => readerFiles(name, argv, shape),
+  files: (name, argv) => readerEffects(name, argv, grammar),
   readOnly: {
     claudeCode: {
       tac: readOnlyEntry(grammar, {

@@ -2,7 +2,7 @@
  * `tail`: prints the last lines (or bytes) of its files. `-NUM` is `-n NUM`.
  */
 import type { GnuOptionSpec } from '../options/gnu-options.js';
-import { readerFiles } from './readers.js';
+import { readerEffects } from './readers.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
@@ -23,7 +23,7 @@ export const tail = defineProgram({
   summary: 'tail: print the last lines of files',
   sources: [coreutils('tail'), CC_DOCS],
   grammar,
-  files: (name, argv, shape) => readerFiles(name, argv, shape),
+  files: (name, argv) => readerEffects(name, argv, grammar),
   readOnly: {
     claudeCode: {
       tail: readOnlyEntry(grammar, {

@@ -3,13 +3,13 @@
  * the files to count from F.
  */
 import type { GnuOptionSpec } from '../options/gnu-options.js';
-import { readerFiles } from './readers.js';
+import { readerEffects } from './readers.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
 import { CC_DOCS, coreutils } from './sources.js';
 
-/** GNU coreutils 9.1 wc(1): every option. */
+/** GNU coreutils 9.1 wc(1) (`wc --help`): every option, and `--total=WHEN` of coreutils 9.2 (9.1 refuses it). */
 const grammar: GnuOptionSpec = {
   short: 'clLmw',
   long: longOptions('bytes chars lines words max-line-length total= help version files0-from='),
@@ -21,7 +21,7 @@ export const wc = defineProgram({
   summary: 'wc: count lines, words and bytes',
   sources: [coreutils('wc'), CC_DOCS],
   grammar,
-  files: (name, argv, shape) => readerFiles(name, argv, shape),
+  files: (name, argv) => readerEffects(name, argv, grammar, { listsFiles: ['files0-from'] }),
   readOnly: {
     claudeCode: {
       wc: readOnlyEntry(grammar, {
