@@ -62,6 +62,7 @@ import { jq } from './jq.js';
 import { ln } from './ln.js';
 import { locale } from './locale.js';
 import { logname } from './logname.js';
+import { look } from './look.js';
 import { ls } from './ls.js';
 import { lsof } from './lsof.js';
 import { mktemp } from './mktemp.js';
@@ -192,6 +193,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => ln,
   () => locale,
   () => logname,
+  () => look,
   () => ls,
   () => lsof,
   () => mktemp,
