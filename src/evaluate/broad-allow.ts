@@ -1,54 +1,11 @@
 import type { Rule } from '../rules/types.js';
 import { programsOfRole, runsWhatFollows } from '../shell/programs/index.js';
+import { PACKAGE_RUN_COMMANDS, UNMODELLED_INTERPRETERS, UNMODELLED_PACKAGE_MANAGERS } from '../shell/programs/unmodelled-programs.js';
 
-/**
- * Programs whose wildcard allow rules let a whole class of calls through: the wrappers,
- * interpreters and shells the program models know, and these, which have no model yet.
- */
-const UNMODELLED_INTERPRETERS: readonly string[] = [
-  'fish',
-  'npx',
-  'bunx',
-  'pnpx',
-  'uvx',
-  'uv',
-  'pipx',
-  'eval',
-  'ssh',
-  'docker',
-  'kubectl',
-  'java',
-  'go',
-  'cargo',
-  'dotnet',
-  'Rscript',
-];
-
+/** Programs whose wildcard allow rules let a whole class of calls through: the wrappers, interpreters and shells, with or without a model. */
 const runsAnything = (name: string): boolean => runsWhatFollows(name) || UNMODELLED_INTERPRETERS.includes(name);
 
-/** Package-manager run commands (`npm run *`, `yarn *`, ...). */
-const RUNNERS =
-  /^(npm run|npm run-script|npm rum|npm urn|npm exec|npm x|pnpm run|pnpm exec|pnpm dlx|pnpm x|yarn run|yarn dlx|yarn exec|yarn|bun run|bun x|make|just|task|cargo run|go run|poetry run|uv run|pipenv run|rake|gradle|\.\/gradlew|mvn)\b/;
-
-/**
- * Package managers: a wildcard right after the name (`npm *`, `pnpm *`) covers their run and exec
- * commands and installing any package (whose install scripts run), so it is at least as broad as
- * `npm run *`. The runners of scripts the program models know, and these, which have no model yet.
- */
-const UNMODELLED_PACKAGE_MANAGERS: readonly string[] = [
-  'pip',
-  'pip3',
-  'uv',
-  'uvx',
-  'poetry',
-  'pipenv',
-  'gem',
-  'bundle',
-  'composer',
-  'cargo',
-  'go',
-];
-
+/** Package managers: a wildcard right after the name covers their run commands and installs (see `UNMODELLED_PACKAGE_MANAGERS`). */
 const managesPackages = (name: string): boolean => programsOfRole('runner').has(name) || UNMODELLED_PACKAGE_MANAGERS.includes(name);
 
 /**
@@ -72,5 +29,5 @@ export function isBroadAllow(rule: Rule): boolean {
   if (runsAnything(head)) return true;
   const fixed = spec.replace(/\*.*$/, '').trim();
   if (managesPackages(head) && fixed.split(/\s+/).length === 1) return true;
-  return RUNNERS.test(`${fixed.replace(/^\S*\//, '')} `);
+  return PACKAGE_RUN_COMMANDS.test(`${fixed.replace(/^\S*\//, '')} `);
 }

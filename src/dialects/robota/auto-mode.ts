@@ -4,6 +4,7 @@
  * @packageDocumentation
  */
 import { programsOfRole, programsRunningWhatFollows, runsWhatFollows } from '../../shell/programs/index.js';
+import { UNMODELLED_EXECUTORS, UNMODELLED_RUNNERS } from '../../shell/programs/unmodelled-programs.js';
 import { parseRobotaRule } from './rules.js';
 
 /**
@@ -17,26 +18,7 @@ export const ROBOTA_AUTO_MODE_LIMITS = { consecutiveRefusals: 3, sessionBlocks: 
 const EXEC_TOOLS = new Set(['Bash', 'Shell', 'BackgroundProcess', 'ExecuteCommand']);
 /** Tools whose bare allow rule approves arbitrary execution. */
 const BROAD_BARE = new Set(['Agent', 'Computer']);
-/**
- * Programs that run whatever follows them: the wrappers, interpreters and shells the program
- * models know, and these, which have no model yet.
- */
-const UNMODELLED_EXECUTORS: readonly string[] = ['fish', 'eval', 'ssh', 'npx', 'pnpx', 'bunx', 'uvx', 'pipx', 'java', 'dotnet'];
-/** Package managers and build tools: broad when what follows is a run-style subcommand or a wildcard. */
-const UNMODELLED_RUNNERS: readonly string[] = [
-  'just',
-  'cargo',
-  'go',
-  'uv',
-  'poetry',
-  'pipenv',
-  'docker',
-  'podman',
-  'kubectl',
-  'gradle',
-  'mvn',
-  'rake',
-];
+/** Programs that run whatever follows them, and package managers and build tools: with a model or without. */
 const isExecutor = (name: string): boolean => runsWhatFollows(name) || UNMODELLED_EXECUTORS.includes(name);
 const isRunner = (name: string): boolean => programsOfRole('runner').has(name) || UNMODELLED_RUNNERS.includes(name);
 const executors = (): Iterable<string> => [...programsRunningWhatFollows(), ...UNMODELLED_EXECUTORS];

@@ -1,5 +1,6 @@
 import { analyzeShell, type ShellAnalysis } from '../../shell/index.js';
 import { passesOnData } from '../../shell/programs/index.js';
+import { UNMODELLED_DATA_PROGRAMS } from '../../shell/programs/unmodelled-programs.js';
 import { SECRET_SHAPES } from './shapes.js';
 
 /** What a masked secret is shown as, after its kept prefix: characters no shell gives a meaning to. @public */
@@ -136,9 +137,8 @@ function structure(a: ShellAnalysis): string {
  * Programs that only pass data on: a PEM body is masked in a command only when every command of
  * it is one of these (an allowlist: `bash -c`, `python3 -`, `ssh`, `eval`, `sh run.sh` after a
  * heredoc wrote it, would run the body's lines). The program models say which they are
- * (`passesOnData`); these have no model yet.
+ * (`passesOnData`); `UNMODELLED_DATA_PROGRAMS` those that have no model yet.
  */
-const UNMODELLED_DATA_PROGRAMS: readonly string[] = ['gh', 'ssh-add'];
 const passesDataOn = (name: string): boolean => passesOnData(name) || UNMODELLED_DATA_PROGRAMS.includes(name);
 
 /**

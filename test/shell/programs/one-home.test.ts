@@ -1,7 +1,8 @@
 /**
- * Every program has one home: the name of a program that has a model in `src/shell/programs/`
- * appears in no table outside that folder. A quoted name elsewhere is allowed only where it is
- * listed below, with why (a word that is not the program there, or a place still to move).
+ * Every program has one home: the name of a program that has a model in `src/shell/programs/`, or
+ * that toolgate knows there only as an opaque name (the interpreters, the project and package
+ * runners), appears in no table outside that folder. A quoted name elsewhere is allowed only where
+ * it is listed below, with why (a word that is not the program there, or a place still to move).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -11,6 +12,9 @@ import { NO_FILE_WORDS } from '../../../src/shell/effects/file-effects/index.js'
 import { allProgramModels } from '../../../src/shell/programs/index.js';
 import { CLAUDE_CODE_READ_ONLY, ROBOTA_READ_ONLY, WRAPPERS_READ_ONLY } from '../../../src/shell/read-only/tables.js';
 import { SHELLS } from '../../../src/shell/programs/posix-shells.js';
+import { INTERPRETERS } from '../../../src/shell/programs/interpreters.js';
+import { PROJECT_RUNNERS } from '../../../src/shell/programs/project-runners.js';
+import { PACKAGE_RUNNERS } from '../../../src/shell/programs/package-runners.js';
 
 const ROOT = join(__dirname, '../../..');
 const SRC = join(ROOT, 'src');
@@ -80,6 +84,15 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/lint/codes.ts:wget': 'the meaning of a lint code, in prose (`a deny on `curl` but not `wget``), not a table of the program',
   'src/powershell/aliases.ts:curl': 'a PowerShell alias (`curl` is Invoke-WebRequest in Windows PowerShell), not the program',
   'src/powershell/aliases.ts:wget': 'a PowerShell alias (`wget` is Invoke-WebRequest in Windows PowerShell), not the program',
+  'src/powershell/aliases.ts:iex': 'a PowerShell alias (`iex` is Invoke-Expression there), not the Elixir shell',
+  'src/lint/samples.ts:make': 'a sample Bash call the lint tries rules on, not a table of the program',
+  'src/hooks/transports/command.ts:pwsh': 'the program a PowerShell command hook runs in, not a table of it',
+  'src/powershell/resolve.ts:pwsh': "a table of Windows consoles PowerShell's nested shells start, still to move",
+  'src/powershell/resolve.ts:powershell': "a table of Windows consoles PowerShell's nested shells start, still to move",
+  'src/dialects/robota/auto-mode.ts:npx': "robota's auto mode reading `npx -y` (a run-style use of the package runner), still to move",
+  'src/lint/hooks.ts:npx': "the lint's runners a hook's script may start with that have no model, still to move",
+  'src/lint/hooks.ts:uv': "the lint's runners a hook's script may start with that have no model, still to move",
+  'src/lint/hooks.ts:tsx': 'a word the lint skips after a runner (`npx tsx x.ts`) to find the script, still to move',
 };
 
 function files(dir: string): string[] {
@@ -95,11 +108,14 @@ function code(text: string): string {
   return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 }
 
-const names = allProgramModels().flatMap((m) => m.names);
+/** The names of the programs toolgate knows in `programs/` only as opaque (no model yet). */
+const OPAQUE_NAMES: readonly string[] = [...INTERPRETERS, ...PROJECT_RUNNERS, ...PACKAGE_RUNNERS];
+const names = [...new Set([...allProgramModels().flatMap((m) => m.names), ...OPAQUE_NAMES])];
 /**
  * Program names that are also ordinary words of toolgate's own vocabulary (a path effect's kind
  * `'file'`, a field named `'id'`, the settings layer `'local'`, a call's or hook's `'timeout'`, a
- * command's context `'exec'`, bash's reserved word `'time'`, an unwrapped `'script'`, the settings'
+ * command's context `'exec'`, bash's reserved word `'time'`, a file's open flag `'r'`, the PowerShell tool
+ * `'powershell'`, a policy test's `'expect'`, an unwrapped `'script'`, the settings'
  * `'env'`, a hook's `'command'`, a path
  * effect's `'read'`, a `'set'` of values, JSON's `'true'`/`'false'`, serve's `'wait'`, a `':'`
  * separator): quoted, they name the word far more
@@ -121,6 +137,9 @@ const VOCABULARY_WORDS: ReadonlySet<string> = new Set([
   'true',
   'false',
   'wait',
+  'r',
+  'powershell',
+  'expect',
 ]);
 const quoted = (name: string) => new RegExp(`['"\`]${name.replace(/[[\]\\^$.|?*+()]/g, '\\$&')}['"\`]`);
 
@@ -147,8 +166,9 @@ describe('every program has one home', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Tables of programs anywhere in src/ outside programs/. A table is a switch, an array or an
-// object literal naming two or more programs (as case labels, elements or keys); a program name is
+// Tables of programs anywhere in src/ outside programs/. A table is a switch, an array, an
+// object literal or a regex naming two or more programs (as case labels, elements, keys or
+// alternatives); a program name is
 // a name any of toolgate's program tables knows (the read-only sets, the wrappers and runners it
 // looks through, the shells, the words that name no file, the models). Every such table has moved
 // into programs/ (the last, the lint's, is programs/rule-facts.ts); the files below hold words
@@ -171,6 +191,22 @@ const OTHER_VOCABULARY: Readonly<Record<string, string>> = {
   'src/store/sqlite/rows.ts': 'columns of the store (`hash`)',
   'src/store/sqlite/store.ts': 'columns of the store (`seq`, `hash`)',
   'src/store/verify.ts': 'fields of the audit chain (`seq`, `hash`)',
+  'src/lint/samples.ts': 'sample Bash calls the lint tries rules on (`ls`, `make`), not a table of what they do',
+  'src/evaluate/own-files.ts': 'file extensions of scripts (`.sh`, `.bash`, `.zsh`), not the shells',
+  'src/settings/schema.ts': "a command hook's `shell` setting (`bash`, `powershell`), the kinds Claude Code names",
+};
+
+/**
+ * Files that still hold a table of programs, to move into programs/ (found since the tables check
+ * reads regexes and the names toolgate knows only as opaque): a file that no longer holds one
+ * fails the test.
+ */
+const STILL_TO_MOVE: Readonly<Record<string, string>> = {
+  'src/evaluate/door/shell.ts': 'a regex of the shells whose scripts the door reads (`bash`, `zsh`, `sh`)',
+  'src/shell/syntax/arithmetic.ts':
+    'regexes of the builtins whose words are evaluated arithmetically or read input (`declare`, `mapfile`, …)',
+  'src/powershell/resolve.ts': "the Windows consoles PowerShell's nested shells start (`pwsh`, `powershell`, `fish`, …)",
+  'src/lint/hooks.ts': "the lint's runners a hook's script may start with (`npx`, `uv`) and the words it skips (`tsx`, `exec`)",
 };
 
 /** The program names toolgate's tables know. */
@@ -203,6 +239,14 @@ function tableNames(file: string, known: ReadonlySet<string>): Set<string> {
     } else if (ts.isArrayLiteralExpression(node)) {
       const hits = node.elements.flatMap((e) => (ts.isStringLiteral(e) && known.has(e.text) ? [e.text] : []));
       if (hits.length >= 2) for (const t of hits) out.add(t);
+    } else if (ts.isRegularExpressionLiteral(node)) {
+      // A regex of alternatives (`/^(npm run|yarn|make)\b/`): the program names its branches start with.
+      const branches = node.text.slice(1, node.text.lastIndexOf('/')).split('|');
+      const hits = branches.flatMap((b) => {
+        const word = b.replace(/^(?:\^|\(\?:|\(|\\b)+/, '').split(/[\s)$\\]/)[0] ?? '';
+        return known.has(word) ? [word] : [];
+      });
+      if (hits.length >= 2) for (const t of hits) out.add(t);
     } else if (ts.isObjectLiteralExpression(node)) {
       const hits = node.properties.flatMap((p) =>
         ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && known.has(p.name.text)
@@ -226,18 +270,22 @@ describe('tables of programs outside programs/', () => {
   }
 
   it('are none: only words that name something else there', () => {
-    const unlisted = [...held.keys()].filter((f) => OTHER_VOCABULARY[f] === undefined).map((f) => `${f}: ${[...held.get(f)!].join(' ')}`);
+    const unlisted = [...held.keys()]
+      .filter((f) => OTHER_VOCABULARY[f] === undefined && STILL_TO_MOVE[f] === undefined)
+      .map((f) => `${f}: ${[...held.get(f)!].join(' ')}`);
     expect(unlisted).toEqual([]);
   });
 
   it('list no file that no longer holds one', () => {
-    expect(Object.keys(OTHER_VOCABULARY).filter((f) => !held.has(f))).toEqual([]);
+    expect(Object.keys({ ...OTHER_VOCABULARY, ...STILL_TO_MOVE }).filter((f) => !held.has(f))).toEqual([]);
   });
 
   it('name no program that has a model', () => {
     const moved = new Set(names);
     const stray = [...held].flatMap(([f, found]) =>
-      [...found].filter((n) => moved.has(n) && !ALLOWED[`${f}:${n}`] && OTHER_VOCABULARY[f] === undefined).map((n) => `${f}:${n}`),
+      [...found]
+        .filter((n) => moved.has(n) && !ALLOWED[`${f}:${n}`] && OTHER_VOCABULARY[f] === undefined && STILL_TO_MOVE[f] === undefined)
+        .map((n) => `${f}:${n}`),
     );
     expect(stray).toEqual([]);
   });
