@@ -5,11 +5,10 @@
  */
 import type { FileOperands } from '../options/file-operands.js';
 import type { GnuOptionSpec } from '../options/gnu-options.js';
-import type { OptionShape } from '../options/options.js';
 import { longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readWords } from './parse.js';
-import { readerFiles } from './readers.js';
+import { readerEffects } from './readers.js';
 
 /**
  * bat 0.22 bat(1), `bat --help`: every option (clap: long names matched exactly, a value attached
@@ -35,7 +34,7 @@ const CONFIG = '.config/bat/config';
 /** The cache below the home `bat cache --build` writes and `--clear` empties, unless `--target`. */
 const CACHE = '.cache/bat';
 
-function batFiles(name: string, argv: readonly string[], shape: OptionShape): FileOperands {
+function batFiles(name: string, argv: readonly string[]): FileOperands {
   if (argv[1] === 'cache') {
     const words = readWords(argv.slice(1), cacheGrammar);
     if (!words) return { files: [], unresolved: [], modelled: 'partly' };
@@ -55,7 +54,7 @@ function batFiles(name: string, argv: readonly string[], shape: OptionShape): Fi
     }
     return { files, unresolved: [] };
   }
-  const out = readerFiles(name, argv, shape);
+  const out = readerEffects(name, argv, grammar);
   if (argv.includes('--generate-config-file'))
     out.files.push({ op: 'write', index: argv.indexOf('--generate-config-file'), value: CONFIG, inHome: true });
   return out;
@@ -67,7 +66,7 @@ export const bat = defineProgram({
   summary: 'bat: print files with syntax highlighting',
   sources: ['bat 0.22 bat(1)'],
   grammar: grammar,
-  files: batFiles,
+  files: (name, argv) => batFiles(name, argv),
   runs: 'unseen',
   examples: [
     { command: 'bat -l rust main.rs', effects: ['read ./main.rs'], readOnly: false, why: '-l takes the language' },

@@ -17,7 +17,7 @@ const grammar: GnuOptionSpec = {
 };
 
 /** Under `-c` the operands are checksum lists naming the files it reads. */
-const CHECK = { operandsList: ['c', 'check'] };
+const CHECK = { operandsList: ['check', 'c'] };
 
 const profile = (source: string): ReadOnlyProfile => ({
   source,

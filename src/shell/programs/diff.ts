@@ -4,7 +4,7 @@
  * the file they name; `-l` (`--paginate`) runs pr.
  */
 import type { GnuOptionSpec } from '../options/gnu-options.js';
-import { readerFiles } from './readers.js';
+import { readerEffects } from './readers.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readOnlyEntry } from './read-only-profile.js';
@@ -18,7 +18,8 @@ const grammar: GnuOptionSpec = {
   ),
 };
 
-const FACTS = { readShort: 'X', wholeDirectories: true };
+/** `-X`/`--exclude-from` read patterns from a file; `--from-file`/`--to-file` name a file compared with each operand. */
+const FACTS = { reads: ['X', 'exclude-from', 'from-file', 'to-file'], wholeDirectories: true };
 
 /** The diff model. @internal */
 export const diff = defineProgram({
@@ -26,7 +27,7 @@ export const diff = defineProgram({
   summary: 'diff: compare files line by line',
   sources: ['GNU diffutils 3.8 diff(1)', CC_DOCS],
   grammar,
-  files: (name, argv, shape) => readerFiles(name, argv, shape, FACTS),
+  files: (name, argv) => readerEffects(name, argv, grammar, FACTS),
   readOnly: {
     claudeCode: {
       diff: readOnlyEntry(grammar, {

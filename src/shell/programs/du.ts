@@ -3,7 +3,7 @@
  * read patterns from FILE; `--files0-from=F` reads the names to measure from F.
  */
 import type { GnuOptionSpec } from '../options/gnu-options.js';
-import { readerFiles } from './readers.js';
+import { readerEffects } from './readers.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { walkingLinksWhen } from './link-walk.js';
 import { defineProgram } from './model.js';
@@ -18,7 +18,8 @@ const grammar: GnuOptionSpec = {
   ),
 };
 
-const FACTS = { readShort: 'X' };
+/** `-X`/`--exclude-from` read patterns from a file; `--files0-from` reads the names to measure. */
+const FACTS = { reads: ['X', 'exclude-from'], listsFiles: ['files0-from'] };
 
 /** The du model. @internal */
 export const du = defineProgram({
@@ -27,7 +28,7 @@ export const du = defineProgram({
   sources: [coreutils('du'), CC_DOCS],
   grammar,
   // -L walks into every link it meets (and prints the names of what is there).
-  files: (name, argv, shape) => walkingLinksWhen(readerFiles(name, argv, shape, FACTS), argv, grammar, [['L', 'dereference']]),
+  files: (name, argv) => walkingLinksWhen(readerEffects(name, argv, grammar, FACTS), argv, grammar, [['L', 'dereference']]),
   readOnly: {
     claudeCode: {
       du: readOnlyEntry(grammar, {

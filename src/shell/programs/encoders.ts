@@ -5,7 +5,7 @@
 import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
-import { readerFiles } from './readers.js';
+import { readerEffects } from './readers.js';
 import { coreutils } from './sources.js';
 
 /** GNU coreutils 9.1 base64(1), base32(1): every option. */
@@ -23,7 +23,7 @@ export const basenc = defineProgram({
   summary: 'basenc: encode or decode data',
   sources: [coreutils('basenc')],
   grammar: basencGrammar,
-  files: (name, argv, shape) => readerFiles(name, argv, shape),
+  files: (name, argv) => readerEffects(name, argv, basencGrammar),
   runs: 'unseen',
   examples: [
     { command: 'basenc --base16 -w 0 key.pem', effects: ['read ./key.pem'], readOnly: false, why: '-w takes the line width' },
@@ -37,7 +37,7 @@ export const encoders = defineProgram({
   summary: 'base64, base32: encode or decode data',
   sources: [coreutils('base64'), coreutils('base32')],
   grammar,
-  files: (name, argv, shape) => readerFiles(name, argv, shape),
+  files: (name, argv) => readerEffects(name, argv, grammar),
   runs: 'unseen',
   examples: [
     { command: 'base64 -w 0 key.pem', effects: ['read ./key.pem'], readOnly: false, why: '-w takes the line width' },

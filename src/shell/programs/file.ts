@@ -3,7 +3,7 @@
  * the names of the files to test from FILE; `-C` writes a compiled magic file, `-z` runs
  * decompressors, `-p` changes access times (none of them is read-only).
  */
-import { readerFiles } from './readers.js';
+import { readerEffects } from './readers.js';
 import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
@@ -22,7 +22,8 @@ const grammar: GnuOptionSpec = {
   long: longOptions(`${SAFE_LONG} magic-file= files-from= compile preserve-date uncompress uncompress-noreport no-sandbox`),
 };
 
-const FACTS = { readShort: 'mf', listsFiles: { options: ['-f', '--files-from'], why: 'file -f reads the files named in a file' } };
+/** `-m` reads a magic file; `-f` reads the names of the files to test. */
+const FACTS = { reads: ['m', 'magic-file'], listsFiles: ['f', 'files-from'] };
 
 /** The file model. @internal */
 export const file = defineProgram({
@@ -30,7 +31,7 @@ export const file = defineProgram({
   summary: 'file: tell the kind of data in files',
   sources: [SOURCE, CC_DOCS],
   grammar,
-  files: (name, argv, shape) => readerFiles(name, argv, shape, FACTS),
+  files: (name, argv) => readerEffects(name, argv, grammar, FACTS),
   readOnly: {
     claudeCode: {
       file: readOnlyEntry(grammar, {

@@ -4,7 +4,7 @@
 import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
-import { readerFiles } from './readers.js';
+import { readerEffects } from './readers.js';
 
 /** glibc 2.36 iconv(1), `iconv --help` (argp): every option. */
 const grammar: GnuOptionSpec = {
@@ -18,7 +18,7 @@ export const iconv = defineProgram({
   summary: 'iconv: convert text between encodings',
   sources: ['glibc 2.36 iconv(1)'],
   grammar: grammar,
-  files: (name, argv, shape) => readerFiles(name, argv, shape, { writeOptions: ['-o', '--output'] }),
+  files: (name, argv) => readerEffects(name, argv, grammar, { writes: ['o', 'output'] }),
   runs: 'unseen',
   examples: [
     { command: 'iconv -f latin1 -t utf-8 -o out.txt in.txt', effects: ['write ./out.txt', 'read ./in.txt'], readOnly: false },

@@ -2,7 +2,7 @@
  * `ls`: lists directories and files (it reads names and metadata, not contents).
  */
 import type { GnuOptionSpec } from '../options/gnu-options.js';
-import { readerFiles } from './readers.js';
+import { readerEffects } from './readers.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { walkingLinksWhen } from './link-walk.js';
 import { defineProgram } from './model.js';
@@ -24,8 +24,8 @@ export const ls = defineProgram({
   sources: [coreutils('ls'), CC_DOCS],
   grammar,
   // -R with -L lists the trees of the links it meets too.
-  files: (name, argv, shape) =>
-    walkingLinksWhen(readerFiles(name, argv, shape), argv, grammar, [
+  files: (name, argv) =>
+    walkingLinksWhen(readerEffects(name, argv, grammar), argv, grammar, [
       ['R', 'recursive'],
       ['L', 'dereference'],
     ]),

@@ -5,7 +5,7 @@
 import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
-import { readerFiles } from './readers.js';
+import { readerEffects } from './readers.js';
 
 /**
  * less 590 less(1): every option. A value is attached or the next word (`-p pat`, `--pattern pat`);
@@ -19,8 +19,18 @@ const lessGrammar: GnuOptionSpec = {
   numeric: true,
 };
 
-/** more(1) (util-linux 2.38): no option takes a value. */
-const moreGrammar: GnuOptionSpec = {};
+/** `-k`/`--lesskey-file`, `--lesskey-src` read a key file, `-T`/`--tag-file` a tags file; `-o`/`-O`/`--log-file` write a log. */
+const LESS_FACTS = { reads: ['k', 'lesskey-file', 'lesskey-src', 'T', 'tag-file'], writes: ['o', 'O', 'log-file', 'LOG-FILE'] };
+
+/**
+ * util-linux 2.38 more(1) (`more --help`): every option. `-NUM` is `--lines NUM`; a word `+NUM` or
+ * `+/PATTERN` says where to start (read here as an operand, a file: more takes it out first).
+ */
+const moreGrammar: GnuOptionSpec = {
+  short: 'dflcpseun:hV',
+  long: longOptions('silent logical no-pause print-over clean-print exit-on-eof squeeze plain lines= help version'),
+  numeric: true,
+};
 
 /** The less model. @internal */
 export const less = defineProgram({
@@ -28,7 +38,7 @@ export const less = defineProgram({
   summary: 'less: page through files',
   sources: ['less 590 less(1)'],
   grammar: lessGrammar,
-  files: (name, argv, shape) => readerFiles(name, argv, shape, { readShort: 'kT', writeOptions: ['-o', '-O', '--log-file', '--LOG-FILE'] }),
+  files: (name, argv) => readerEffects(name, argv, lessGrammar, LESS_FACTS),
   runs: 'unseen',
   examples: [
     { command: 'less README.md', effects: ['read ./README.md'], readOnly: false },
@@ -45,7 +55,7 @@ export const more = defineProgram({
   summary: 'more: page through files',
   sources: ['util-linux 2.38 more(1)'],
   grammar: moreGrammar,
-  files: (name, argv, shape) => readerFiles(name, argv, shape),
+  files: (name, argv) => readerEffects(name, argv, moreGrammar),
   runs: 'unseen',
   examples: [{ command: 'more a.txt', effects: ['read ./a.txt'], readOnly: false }],
 });

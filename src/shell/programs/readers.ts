@@ -40,10 +40,9 @@ function given(words: ReadWords, names: readonly string[] | undefined): boolean 
   return names !== undefined && words.options.some((o) => names.includes(bare(o)));
 }
 
-/** How a reason names an option of these: by its long name when it has one (`--check` for `-c`). */
+/** How a reason names an option of these: by the first name the model gives (`--check` for `-c` too). */
 function spelled(names: readonly string[]): string {
-  const long = names.find((n) => n.length > 1);
-  return long !== undefined ? `--${long}` : `-${names[0]}`;
+  return names[0]!.length > 1 ? `--${names[0]}` : `-${names[0]}`;
 }
 
 /** The effects of one reading of the words (the grammar's, or a lenient one of refused words). */
