@@ -53,6 +53,12 @@ export interface FactsContext {
   isDirectory?: (path: string) => boolean | undefined;
   /** The names an absolute glob matches in the file-system view (see `ShellPathContext.globMatches`). */
   globMatches?: (glob: string) => { paths: readonly string[] } | { unknown: string };
+  /**
+   * Whether git's index may track a path below the link `path` (see `gitTracksBelow`); absent:
+   * it may. A git read of the tracked files that names a link (`git grep X vendor/keys/`) reads
+   * nothing of it unless so.
+   */
+  gitTracksBelow?: (path: string) => boolean;
 }
 
 type FieldType = 'string' | 'number' | 'boolean' | 'array' | 'object';
@@ -134,6 +140,15 @@ export function callFacts(call: ToolCall, ctx: FactsContext): CallFacts {
         ...(ctx.isDirectory ? { isDirectory: ctx.isDirectory } : {}),
         ...(ctx.globMatches ? { globMatches: ctx.globMatches } : {}),
       });
+      // git reads no link it is named, but reads a path its index tracks below one through it.
+      for (const e of [...effects]) {
+        if (e.linkItself !== true || e.gitTakes === undefined || e.viaSymlink === true) continue;
+        const real = ctx.realpath?.(e.path);
+        if (real === undefined || real === e.path || ctx.gitTracksBelow?.(e.path) === false) continue;
+        delete e.linkItself;
+        for (const x of effects) if (x.viaSymlink === true && x.path === e.path && x.command === e.command) delete x.linkItself;
+        effects.push({ ...e, path: real, viaSymlink: true });
+      }
       return { kind: 'shell', command, analysis, effects, cwdAfter, unresolved };
     }
     case 'read':

@@ -989,7 +989,7 @@ function addOperands(
     const extra: EffectExtra = {};
     if (f.tree !== undefined) extra.tree = f.tree;
     if (f.walksLinks !== undefined) extra.walksLinks = f.walksLinks;
-    if (f.linkItself === true && !/\/$/.test(word)) extra.linkItself = true;
+    if (f.linkItself === true && (f.pathspecSlash === true || !/\/$/.test(word))) extra.linkItself = true;
     if (f.keepsLinks === true) extra.keepsLinks = true;
     if (f.walksLinksWith !== undefined) extra.walksLinksWith = f.walksLinksWith;
     if (f.gitTakes !== undefined) extra.gitTakes = f.gitTakes;

@@ -68,6 +68,11 @@ export interface FileOperand {
    */
   linkItself?: boolean;
   /**
+   * The word is a git pathspec: a trailing `/` is matched against the names git holds (the entry
+   * and what is below it), never a request to follow a link, so `linkItself` holds with it too.
+   */
+  pathspecSlash?: boolean;
+  /**
    * The program carries the symbolic links it meets over as links (`mv`, `cp -r` without `-L`):
    * the new names lead where the old ones do, so a later command of the line may read the
    * targets through them (see `PathEffect.keepsLinks`).

@@ -70,11 +70,14 @@ export function grep(call: GitFilesCall): GitFilesExtra {
   readRevPaths(call, searched);
   const trees = searched.filter((k) => !argv[k]!.includes(':') || looksLikePath(argv[k]!));
   const pathOps = argv.includes('--') ? trees.filter((k) => k > argv.indexOf('--')) : trees.filter((k) => looksLikePath(argv[k]!));
-  // It reads regular files only and walks into no symbolic link; the tracked files are read where
-  // they stand, so a tracked path below a link is read through it (see `walksThroughLinks`).
+  // It reads regular files only and walks into no symbolic link — a link it is named
+  // (`vendor/keys`, `vendor/keys/`) is neither followed nor read, in the index, a tree or the work
+  // tree (git 2.39.5) — but the tracked files are read where they stand, so a tracked path below a
+  // link is read through it (see `walksThroughLinks`, and `gitTracksBelow` for the link named).
+  const link = { walksLinks: false, linkItself: true, pathspecSlash: true } as const;
   const takes = has(options, '--no-index')
-    ? { walksLinks: false }
-    : { walksLinks: false, gitTakes: has(options, '--untracked') ? ('unignored' as const) : ('tracked' as const) };
+    ? link
+    : { ...link, gitTakes: has(options, '--untracked') ? ('unignored' as const) : ('tracked' as const) };
   files.push(...all(pathOps, 'read', { tree: 'all', ...takes }));
   if (pathOps.length === 0) files.push({ op: 'read', index: at, value: '.', tree: 'all', ...takes });
   return { notFiles: patternGiven ? [] : ops.slice(0, 1) };

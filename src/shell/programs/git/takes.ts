@@ -144,3 +144,20 @@ function ignoredByGitignores(view: ReadonlyFsView, workTree: string, segs: reado
   }
   return levels.some((l, i) => l.ignores && levels.slice(i + 1).every((below) => !below.negates));
 }
+
+/**
+ * Whether git's index may track a path below `link` (a symbolic link git is named, `git grep X
+ * vendor/keys/`): git then reads that path through the link where it stands (an index made before
+ * the folder became a link, verified with git 2.39.5); `false` only when the view shows that the
+ * index tracks nothing below it (git records a link as a link, and reads no link it is named).
+ */
+export function gitTracksBelow(view: ReadonlyFsView, link: string, maySet: (name: string) => boolean): boolean {
+  const found = trackedIn(view, link, maySet);
+  if (found === undefined || found.tracked.dirs.length > 0) return true;
+  const { workTree, tracked } = found;
+  const top = workTree === '/' ? '/' : `${workTree}/`;
+  if (!link.startsWith(top)) return true;
+  const below = `${link.slice(top.length)}/`;
+  for (const rel of tracked.paths) if (rel.startsWith(below)) return true;
+  return false;
+}

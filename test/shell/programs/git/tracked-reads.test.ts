@@ -4,7 +4,7 @@
  * `.env` committed by mistake and a tracked hard link of `~/.aws/credentials`, each decision
  * checked against what git itself prints.
  */
-import { linkSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +28,15 @@ const run = (cwd: string, command: string) =>
   );
 
 const policy = policyFromObjects([{ kind: 'inline', settings: { permissions: { deny: ['Read(./.env)', 'Read(~/.aws/**)'] } } }]);
+/** Runs a git command and gives its exit code (1: grep found nothing). */
+const status = (cwd: string, ...args: string[]) => {
+  try {
+    git(cwd, ...args);
+    return 0;
+  } catch (e) {
+    return (e as { status: number }).status;
+  }
+};
 const decide = (project: string, command: string, cwd = project) =>
   evaluate(
     { tool: 'Bash', input: { command } },
@@ -140,15 +149,25 @@ describe('nothing Read-denied tracked', () => {
 });
 
 describe('git log -L reads the file its range names, as git blame does (#37)', () => {
-  it.each(['git log -L1,1:.env', 'git log -L 1,1:.env', 'git log -L /D/,+1:.env', 'git log -L:D:.env', 'git show -L1,1:.env'])(
-    '%s prints .env from history: denied by Read(./.env)',
-    (command) => {
-      expect(run(envTracked, command)).toContain('DOTENVSECRET');
-      const d = decide(envTracked, command);
-      expect(d.behavior).toBe('deny');
-      expect(d.reason.message).toContain('.env');
-    },
-  );
+  it.each([
+    'git log -L1,1:.env',
+    'git log -L 1,1:.env',
+    'git log -L /D/,+1:.env',
+    'git log -L:D:.env',
+    'git show -L1,1:.env',
+    'git whatchanged -L1,1:.env',
+  ])('%s prints .env from history: denied by Read(./.env)', (command) => {
+    expect(run(envTracked, command)).toContain('DOTENVSECRET');
+    const d = decide(envTracked, command);
+    expect(d.behavior).toBe('deny');
+    expect(d.reason.message).toContain('.env');
+  });
+
+  it('git reflog takes the same -L (git 2.39.5 refuses it with its reflog walk, another git may not): denied', () => {
+    expect(decide(envTracked, 'git reflog -L1,1:.env').behavior).toBe('deny');
+    expect(decide(envTracked, 'git reflog show -L 1,1:.env').behavior).toBe('deny');
+    expect(decide(envTracked, 'git reflog -L1,1:README.md').behavior).toBe('allow');
+  });
 
   it('a file named after a regex range that holds a colon is still the text after the last colon', () => {
     expect(decide(envTracked, 'git log -L /a:b/,+1:.env').behavior).toBe('deny');
@@ -183,5 +202,45 @@ describe('an object id may be the blob of a tracked Read-denied file (#37)', () 
   it('with nothing Read-denied tracked, an id stays allowed', () => {
     expect(decide(clean, `git cat-file -p ${blob(clean, 'README.md')}`).behavior).toBe('allow');
     expect(decide(clean, `git show ${blob(clean, 'README.md')}`).behavior).toBe('allow');
+  });
+});
+
+describe('git grep named a tracked symbolic link reads nothing of it (#37)', () => {
+  let linked: string;
+  let handMade: string;
+  beforeAll(() => {
+    // vendor/keys -> ~/.aws, committed as a link.
+    linked = project('linked', (dir) => {
+      mkdirSync(join(dir, 'vendor'));
+      symlinkSync(join(home, '.aws'), join(dir, 'vendor/keys'));
+      git(dir, 'add', 'vendor/keys');
+      git(dir, 'commit', '-q', '-m', 'link');
+    });
+    // lnk/credentials committed while lnk was a folder, then lnk made a link to ~/.aws: git reads
+    // the tracked path through the link.
+    handMade = project('hand-made', (dir) => {
+      mkdirSync(join(dir, 'lnk'));
+      writeFileSync(join(dir, 'lnk/credentials'), 'old\n');
+      git(dir, 'add', 'lnk');
+      git(dir, 'commit', '-q', '-m', 'lnk');
+      rmSync(join(dir, 'lnk'), { recursive: true });
+      symlinkSync(join(home, '.aws'), join(dir, 'lnk'));
+    });
+  });
+
+  it.each([
+    'git grep AWSSECRET vendor/keys/',
+    'git grep AWSSECRET vendor/keys',
+    'git grep --cached AWSSECRET vendor/keys/',
+    'git grep --untracked AWSSECRET vendor/keys/',
+  ])('%s: git reads no link it is named (it finds nothing), allowed', (command) => {
+    expect(status(linked, ...command.split(' ').slice(1))).toBe(1);
+    expect(decide(linked, command).behavior).toBe('allow');
+  });
+
+  it('a path the index tracks below the link is read through it: denied', () => {
+    expect(run(handMade, 'git grep AWSSECRET lnk/')).toContain('AWSSECRET');
+    expect(decide(handMade, 'git grep AWSSECRET lnk/').behavior).toBe('deny');
+    expect(decide(handMade, 'git grep AWSSECRET -- lnk').behavior).toBe('deny');
   });
 });
