@@ -48,8 +48,12 @@ export function takenOf(e: PathEffect, covered: (p: string) => boolean, look: Ta
     const list = e.rgSkips.whitelist;
     if (list !== undefined) {
       // Matched by base name, case ignored (every spelling's match is among these).
-      const named = (p: string) => list.globs.some((g) => segmentMatches(g, p.slice(p.lastIndexOf('/') + 1), true));
-      const read = (p: string) => (list.globs.length > 0 ? named(p) : list.types || !skips(p));
+      const base = (p: string) => p.slice(p.lastIndexOf('/') + 1);
+      const named = (p: string) => list.globs.some((g) => segmentMatches(g, base(p), true));
+      // A type whitelists files its globs match (any file when toolgate does not know them); an ignore file still outranks it.
+      const typed = (p: string) =>
+        list.types && (list.typeGlobs === undefined || list.typeGlobs.some((g) => segmentMatches(g, base(p), true)));
+      const read = (p: string) => (list.globs.length > 0 ? named(p) : typed(p) || !skips(p));
       return {
         covered: (p) => covered(p) && read(p),
         settled: true,

@@ -189,16 +189,21 @@ export interface PathEffect {
   gitTakes?: 'tracked' | 'unignored';
   /**
    * For a tree read by rg given no option that changes which files it walks (`--hidden`, `-u`,
-   * `--glob`, `--type`, `--no-ignore`, `--follow`, …), every word literal: it skips hidden names
-   * and ignored ones. With a file-system view that shows every ignore file on the way, a covered
+   * `--no-ignore`, `--follow`, …) but for globs and types, every word literal: it skips hidden
+   * names and ignored ones. With a file-system view that shows every ignore file on the way, a covered
    * path rg surely skips is no read. `noConfig`: `--no-config` was given (its configuration file
-   * cannot add options). `whitelist`: rg was told which files to search (Claude Code's Grep tool:
-   * its `glob` and `type`): an override glob whitelists the files and folders whose base name it
+   * cannot add options). `whitelist`: rg was told which files to search (`-g`, `--iglob`, `-t`;
+   * Claude Code's Grep tool: its `glob` and `type`): an override glob whitelists the files and folders whose base name it
    * matches, hidden or ignored, and with any glob only the files it matches are searched; a type
-   * (whose globs toolgate does not list) may whitelist any file, never a folder. `hidden`: it was
+   * may whitelist any file, never a folder — with `typeGlobs`, only the files whose name one of
+   * these matches (the types' globs, as `rg -t` and `--type-add` give them). `hidden`: it was
    * given `--hidden` and exclusion globs for these names (hidden names searched, those not).
    */
-  rgSkips?: { noConfig: boolean; whitelist?: { globs: readonly string[]; types: boolean }; hidden?: { except: readonly string[] } };
+  rgSkips?: {
+    noConfig: boolean;
+    whitelist?: { globs: readonly string[]; types: boolean; typeGlobs?: readonly string[] };
+    hidden?: { except: readonly string[] };
+  };
   /**
    * For a tree read that reads only the files whose base name matches one of these globs
    * (`grep -r --include=GLOB`, every option word literal): a covered file no glob matches is

@@ -28,8 +28,8 @@ export interface FileOperand {
   walksLinksWith?: string;
   /** For a tree read by git: which of the tree's files it takes (see `PathEffect.gitTakes`). */
   gitTakes?: 'tracked' | 'unignored';
-  /** For a tree read by rg with no option that changes its walk (see `PathEffect.rgSkips`). */
-  rgSkips?: { noConfig: boolean };
+  /** For a tree read by rg with no option that changes its walk but for globs and types (see `PathEffect.rgSkips`). */
+  rgSkips?: { noConfig: boolean; whitelist?: { globs: readonly string[]; types: boolean; typeGlobs?: readonly string[] } };
   /** For a tree read: the base-name globs that choose its files, with the words they are in (see `PathEffect.includes`). */
   includes?: readonly { glob: string; words: readonly number[] }[];
   /** The path is a name prefix: the files touched are named by it plus a suffix (`split`, `csplit`). */

@@ -5,10 +5,13 @@
  */
 import { all, has, is, optionFile, pushOpt, type FileOperand, type FileOperands } from '../options/file-operands.js';
 import type { GnuOptionSpec } from '../options/gnu-options.js';
+import type { ParsedOption } from '../options/options.js';
+import { expandBraces } from '../syntax/brace.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readWords, refusedWords, type ReadWords } from './parse.js';
 import { readOnlyEntry } from './read-only-profile.js';
+import { RG_BUILT_IN_TYPES, rgBuiltInTypeGlobs } from './rg-types.js';
 import { CC_CLI } from './sources.js';
 
 /** Options known read-only (they only read or format). */
@@ -38,20 +41,12 @@ const grammar: GnuOptionSpec = {
 };
 
 /**
- * Options that change which files rg walks (ripgrep 13 rg(1)): they show hidden or ignored files,
- * whitelist names (an override glob or a type whitelists a hidden name too), add ignore files or
- * follow links. Without any of them rg skips hidden and ignored names (`PathEffect.rgSkips`).
+ * Options that change which files rg walks beyond choosing them by name (ripgrep 13 rg(1)): they
+ * show hidden or ignored files, add ignore files, follow links or run programs. Without any of
+ * them rg skips hidden and ignored names (`PathEffect.rgSkips`), but for the files a glob or a
+ * type chooses (`CHOOSING`).
  */
 const WALK_OPTIONS = [
-  '-g',
-  '--glob',
-  '--iglob',
-  '-t',
-  '--type',
-  '-T',
-  '--type-not',
-  '--type-add',
-  '--type-clear',
   '--hidden',
   '-u',
   '--unrestricted',
@@ -73,6 +68,75 @@ const WALK_OPTIONS = [
   '--search-zip',
 ];
 
+/** What the options that choose files by name tell rg to search (see `PathEffect.rgSkips`'s `whitelist`). */
+type Chosen = { globs: string[]; types: boolean; typeGlobs?: string[] };
+
+/**
+ * The files rg's override globs (`-g`, `--glob`, `--iglob`) and types (`-t`, `--type`, with
+ * `--type-add`) choose: `null` when none is given, `undefined` when toolgate cannot say which (a
+ * glob with a `/`, matched against the path from the searched folder; too many alternatives).
+ * An override glob whitelists what it matches, hidden or ignored, and with any positive glob only
+ * what it matches is searched; a `!` glob only leaves files out, and so do `-T` and `--type-clear`;
+ * a type whitelists the files (never folders) its globs match by name, hidden ones included, and
+ * `--type-add` only defines a type's globs (`NAME:GLOB`, `NAME:include:A,B`). A type toolgate does
+ * not know the globs of may choose any file.
+ */
+function chosen(options: readonly ParsedOption[]): Chosen | null | undefined {
+  const globs: string[] = [];
+  const added = new Map<string, { globs: string[]; includes: string[] }>();
+  const selected: string[] = [];
+  let given = false;
+  for (const o of options) {
+    const v = o.value ?? '';
+    if (is(o, '-g', '--glob', '--iglob')) {
+      given = true;
+      if (v.startsWith('!')) continue;
+      const alts = expandBraces(v, 64);
+      if (alts === undefined || alts.some((a) => a.includes('/'))) return undefined;
+      globs.push(...alts);
+    } else if (is(o, '-t', '--type')) selected.push(v);
+    else if (is(o, '--type-add')) {
+      const at = v.indexOf(':');
+      if (at <= 0) continue; // rg refuses a definition without a name
+      const name = v.slice(0, at);
+      const def = added.get(name) ?? { globs: [], includes: [] };
+      // An include names other types, whose globs it takes.
+      const include = /^include:(.*)$/.exec(v.slice(at + 1));
+      if (include) def.includes.push(...include[1]!.split(','));
+      else def.globs.push(...(expandBraces(v.slice(at + 1), 64) ?? ['/']));
+      added.set(name, def);
+    } else if (is(o, '-T', '--type-not', '--type-clear')) given = true;
+  }
+  if (!given && selected.length === 0) return null;
+  if (selected.length === 0) return { globs, types: false };
+  const globsOf = (name: string, seen: Set<string>): string[] | undefined => {
+    if (seen.has(name)) return [];
+    seen.add(name);
+    const names = name === 'all' ? [...RG_BUILT_IN_TYPES, ...added.keys()] : [name];
+    const out: string[] = [];
+    for (const n of names) {
+      const own = rgBuiltInTypeGlobs(n);
+      const more = added.get(n);
+      if (own === undefined && more === undefined) return undefined;
+      out.push(...(own ?? []), ...(more?.globs ?? []));
+      for (const inc of more?.includes ?? []) {
+        const got = globsOf(inc, seen);
+        if (got === undefined) return undefined;
+        out.push(...got);
+      }
+    }
+    // A type's globs are matched against a name alone: one with a `/` (or too many alternatives) is not understood here.
+    return out.some((g) => g.includes('/')) ? undefined : out;
+  };
+  const typeGlobs: string[] = [];
+  for (const name of selected) {
+    const got = globsOf(name, new Set());
+    if (got === undefined) return { globs, types: true };
+    typeGlobs.push(...got);
+  }
+  return { globs, types: true, typeGlobs };
+}
+
 /** rg searches its paths whole, or the cwd when none is given; the first operand is the pattern unless `-e`/`-f` gave one. */
 function rgFiles(argv: readonly string[], words: ReadWords, understood = true): FileOperands {
   const files: FileOperand[] = [];
@@ -91,7 +155,11 @@ function rgFiles(argv: readonly string[], words: ReadWords, understood = true): 
     : has(options, '--no-config')
       ? { walksLinks: false }
       : { walksLinks: false, walksLinksWith: 'RIPGREP_CONFIG_PATH' };
-  const skips = understood && !has(options, ...WALK_OPTIONS) ? { rgSkips: { noConfig: has(options, '--no-config') } } : {};
+  const choice = chosen(options);
+  const skips =
+    understood && !has(options, ...WALK_OPTIONS) && choice !== undefined
+      ? { rgSkips: { noConfig: has(options, '--no-config'), ...(choice !== null ? { whitelist: choice } : {}) } }
+      : {};
   files.push(...all(paths, 'read', { tree: 'all', ...walk, ...skips }));
   if (paths.length === 0 && !has(options, '--version', '-V', '--help', '-h', '--type-list'))
     files.push({ op: 'read', index: 0, value: '.', tree: 'all', ...walk, ...skips });

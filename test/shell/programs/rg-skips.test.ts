@@ -49,11 +49,17 @@ function world(name: string, tree: Record<string, string>, homeFiles: Record<str
 
 /** The files rg walks in `tree` (cwd `dir`), as paths. */
 function rgWalks(home: string, dir: string, tree = '.', extra: readonly string[] = []): Set<string> {
-  const out = execFileSync('rg', ['--files', ...extra, tree], {
-    cwd: dir,
-    env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home },
-    encoding: 'utf8',
-  });
+  let out = '';
+  try {
+    out = execFileSync('rg', ['--files', ...extra, tree], {
+      cwd: dir,
+      env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home },
+      encoding: 'utf8',
+    });
+  } catch (e) {
+    // rg exits 1 when it finds no file.
+    if ((e as { status?: number }).status !== 1) throw e;
+  }
   return new Set(
     out
       .split('\n')
@@ -176,5 +182,58 @@ describe('rg under Read deny rules', () => {
       expect(decide(['Read(./.env)', 'Read(./secrets/**)'], dir, home, command).behavior, command).toBe('ask');
     }
     expect(decide(['Read(./.env)'], dir, home, 'rg TODO', { RIPGREP_CONFIG_PATH: '/tmp/rgrc' }).behavior).toBe('ask');
+  });
+});
+
+describe.skipIf(!hasRg)('rg told which files to search by name (globs and types)', () => {
+  const decide = (deny: string[], cwd: string, home: string, command: string) =>
+    evaluate(
+      { tool: 'Bash', input: { command } },
+      {
+        mode: 'default',
+        policy: policyFromObjects([{ kind: 'inline', settings: { permissions: { deny } } }]),
+        cwd,
+        home,
+        projectDir: cwd,
+        fs: nodeFsView(),
+        environment: environmentFromProcess({ PATH: '/usr/bin:/bin' }),
+      },
+    );
+  const DENY = ['Read(./.env)', 'Read(./.env.local)', 'Read(./secrets/**)', 'Read(./src/.cache/**)'];
+  const covered = ['.env', '.env.local', 'secrets/api.key', 'src/.cache/x'];
+  // Each: rg's options (words as rg gets them) and the command line that gives them.
+  const forms: [string[], string][] = [
+    [['-t', 'js'], 'rg -t js TODO'],
+    [['-tjs'], 'rg -tjs TODO'],
+    [['--type=js'], 'rg --type=js TODO'],
+    [['-g', '*.js'], "rg -g '*.js' TODO"],
+    [['--iglob', '*.JS'], "rg --iglob '*.JS' TODO"],
+    [['-g', '!x'], "rg -g '!x' TODO"],
+    [['-T', 'js'], 'rg -T js TODO'],
+    [['--type-add', 'web:*.html', '-t', 'web'], "rg --type-add 'web:*.html' -t web TODO"],
+    [['--type-add', 'x:include:js,sh', '-t', 'x'], "rg --type-add 'x:include:js,sh' -t x TODO"],
+    [['-t', 'all'], 'rg -t all TODO'],
+    [['-g', '.env'], "rg -g '.env' TODO"],
+    [['-g', '*'], "rg -g '*' TODO"],
+    [['-g', '*.{js,local}'], "rg -g '*.{js,local}' TODO"],
+    [['--type-add', 'e:.env*', '-t', 'e'], "rg --type-add 'e:.env*' -t e TODO"],
+  ];
+
+  it('never allows where the installed rg reads a covered file, and allows the globs and types that choose none', () => {
+    const { home, dir } = world('chosen', APP);
+    for (const [opts, command] of forms) {
+      const walked = rgWalks(home, dir, '.', opts);
+      const readsCovered = covered.some((rel) => walked.has(join(dir, rel)));
+      const d = decide(DENY, dir, home, command);
+      // A type is taken to whitelist ignored files too (an ignore file outranks it in rg): `e` asks though rg skips the ignored .env.
+      const expected = readsCovered || command.includes("'e:") ? 'ask' : 'allow';
+      expect([command, d.behavior], [...walked].join(' ')).toEqual([command, expected]);
+    }
+  });
+
+  it('a type whose globs toolgate does not know, or a glob with a /, may choose any file', () => {
+    const { home, dir } = world('chosen-unknown', APP);
+    for (const command of ['rg -t nosuch TODO', "rg -g 'src/*.js' TODO", "rg --type-add 'x:src/*' -t x TODO"])
+      expect(decide(DENY, dir, home, command).behavior, command).toBe('ask');
   });
 });
