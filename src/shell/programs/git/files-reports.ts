@@ -93,6 +93,9 @@ export function exportHistory(call: GitFilesCall): GitFilesExtra {
   files.push(...contentReads(call));
   const bundle = name === 'bundle' ? argv[ops[0] ?? -1] : undefined;
   if (bundle === 'create' && ops[1] !== undefined) files.push({ op: 'write', index: ops[1] });
+  // The bundle holds every blob of the commits it packs, which `git clone X.bundle` gives back.
+  if (bundle === 'create')
+    files.push({ op: 'read', index: at, value: '.', atTop: true, tree: 'all', gitTakes: 'tracked', walksLinks: false });
   if ((bundle === 'verify' || bundle === 'list-heads' || bundle === 'unbundle') && ops[1] !== undefined)
     files.push({ op: 'read', index: ops[1] });
   // `unbundle` stores the bundle's objects in the repository (objects named by their hash).

@@ -6,6 +6,7 @@
  */
 import { has } from '../../options/file-operands.js';
 import { actionOf, COMMIT_NAMES, PATCH_NAMES, type GitFilesCall, type GitFilesExtra } from './files-call.js';
+import { stashShowReads } from './tracked-reads.js';
 
 /** A subcommand that writes the files of commits into the working tree. */
 export function rewrites(call: GitFilesCall): GitFilesExtra {
@@ -35,5 +36,6 @@ export function stash(call: GitFilesCall): GitFilesExtra {
       : { gitTakes: has(options, '-u', '--include-untracked') ? ('unignored' as const) : ('tracked' as const) };
     files.push({ op: 'read', index: at, value: '.', tree: 'all', ...takes });
   }
+  if (action === 'show') files.push(...stashShowReads(at, options));
   return { notFiles: call.ops };
 }

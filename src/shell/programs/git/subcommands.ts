@@ -294,6 +294,8 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
     reads: { config: [...INDEX, PRETTY_SIGNATURE], objects: true },
   },
   difftool: { valueLetters: 'tx', commandOptions: { long: ['extcmd'], short: 'x' } },
+  // Prints the commits it exports as a stream, every blob's content with them (tracked-reads.ts).
+  'fast-export': { tree: 'reports', fileOptions: { reads: '--import-marks --import-marks-if-exists', writes: '--export-marks' } },
   fetch: {
     tree: 'reports',
     commandOptions: { long: ['upload-pack'] },
@@ -385,6 +387,8 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
     safe: { flags: 'all octopus independent is-ancestor fork-point' },
     reads: { config: [], objects: true },
   },
+  // Prints the merge of two trees: the merged content of the files both changed (tracked-reads.ts).
+  'merge-tree': { tree: 'reports' },
   mv: { files: mv, tree: 'reports', long: '--verbose --dry-run --force --sparse --no-verbose' },
   'name-rev': {
     tree: 'reports',
@@ -413,6 +417,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
       '--force-if-includes --recurse-submodules= --thin --receive-pack= --exec= --set-upstream --progress --prune ' +
       '--no-verify --follow-tags --signed --atomic --push-option= --ipv4 --ipv6 --verify',
   },
+  // Prints the patches of two ranges and how they differ (tracked-reads.ts).
   'range-diff': { tree: 'reports' },
   'read-tree': {
     files: readTree,
@@ -435,6 +440,8 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
   reflog: { tree: 'reports', valueLetters: 'SGLnO', readOnly: ['claudeCode'], safe: { ...REV }, reads: { config: HISTORY, objects: true } },
   remote: { tree: 'reports', readOnly: ['claudeCode', 'robota'], safe: 'forms', reads: { config: [] } },
   repack: { tree: 'reports' },
+  // Prints a pull request's summary: its commits, a diffstat, `-p` the patch (tracked-reads.ts).
+  'request-pull': { tree: 'reports' },
   reset: {
     files: reset,
     long:

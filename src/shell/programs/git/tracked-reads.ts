@@ -68,6 +68,16 @@ const FORMS: Readonly<Record<string, 'default' | 'asked' | 'verbose' | 'always'>
   status: 'verbose',
   'format-patch': 'always',
   archive: 'always',
+  // `git range-diff A..B C..D` prints the patches of both ranges and their differences.
+  'range-diff': 'default',
+  // `git fast-export --all` prints every blob of the commits it exports (red team 11).
+  'fast-export': 'always',
+  // `git merge-tree BASE A B` prints the merged content of the files both sides changed.
+  'merge-tree': 'always',
+  // `git request-pull START URL END` prints a diffstat, `-p` the patch.
+  'request-pull': 'always',
+  // `git stash show` prints a diffstat by default, `-p` the stashed changes (its `show` action).
+  stash: 'default',
 };
 
 /** Whether `git NAME` with these options prints the content of the files it compares. */
@@ -128,7 +138,33 @@ export function trackedContentReads(
   // `git show HEAD:.env` prints that blob only (the facet reads it by name, from history).
   const blobsOnly = ops.length > 0 && ops.every((k) => (dashdash < 0 || k < dashdash) && REV_PATH.test(argv[k]!));
   if (!narrowed && !blobsOnly) out.push({ op: 'read', index: at, value: '.', atTop: true, ...TRACKED_TREE });
+  // A stash's third parent (`git show stash@{0}^3`) holds the untracked files `git stash -u`
+  // or `--all` kept, ignored ones too: files the index never tracked, so every file counts.
+  const stashRev = ops.find((k) => STASH_REV.test(argv[k]!));
+  if (stashRev !== undefined) out.push({ op: 'read', index: stashRev, value: '.', atTop: true, ...EVERY_FILE });
   return out;
+}
+
+/** A third parent (`stash@{0}^3`, `stash^3~0`): in practice only a stash has one, its untracked files. */
+const STASH_REV = /\^3($|[~^:])/;
+
+/** A tree read of every file below a path, tracked or not (git walks into no link). */
+const EVERY_FILE = { tree: 'all', walksLinks: false } as const;
+
+/** `git stash show` options that show the untracked files a stash kept (`git stash -u`, `--all`). */
+const STASH_UNTRACKED = new Set(['-u', '--include-untracked', '--only-untracked']);
+
+/**
+ * What `git stash show [STASH]` prints: with a patch or a diffstat (its default) the stashed
+ * versions of the tracked files, read as a content form of the whole tree (a stash's content is
+ * history, as `git show`'s); with `-u`, `--include-untracked` or `--only-untracked` also the
+ * untracked files it kept, ignored ones among them (`git stash --all`), which no index tracks —
+ * every file of the tree counts there. `[]` when it prints no content (`--name-only`).
+ */
+export function stashShowReads(at: number, options: readonly ParsedOption[]): FileOperand[] {
+  if (!printsContent('stash', options)) return [];
+  const untracked = options.some((o) => STASH_UNTRACKED.has(o.name));
+  return [{ op: 'read', index: at, value: '.', atTop: true, ...(untracked ? EVERY_FILE : TRACKED_TREE) }];
 }
 
 /** A word that may be an object id, whole or shortened (git takes 4 hex digits and more). */
