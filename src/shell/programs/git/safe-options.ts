@@ -20,7 +20,9 @@ export const REV_DIFF_FLAGS =
   'dd cc combined-all-paths no-relative relative ita-invisible-in-index ita-visible-in-index no-color-moved count not single-worktree ' +
   'exclude-first-parent-only in-commit-order no-min-parents no-max-parents show-linear-break ignore-missing reflog alternate-refs ' +
   // Notes are commits under refs/notes: shown as text, nothing runs (git log --notes).
-  'notes show-notes standard-notes no-standard-notes';
+  'notes show-notes standard-notes no-standard-notes ' +
+  // A bare `--pretty` is `--pretty=medium` (git-log(1)); its value is attached only.
+  'pretty';
 /** Options of the same commands that take a value (`--name=v`, or `--name v` where git allows it). */
 const REV_DIFF_VALUES =
   'max-count skip since after until before author committer grep format pretty date abbrev unified diff-filter min-parents ' +
@@ -61,6 +63,7 @@ export const REV: SafeOptions = {
   shortFlags: REV_DIFF_SHORT_FLAGS,
   shortValues: REV_DIFF_SHORT_VALUES,
   shortAttached: REV_DIFF_SHORT_ATTACHED,
-  nextWord: 'max-count skip since after until before author committer grep format pretty date',
+  // `--format` and `--pretty` take their value attached only (git 2.39: `git log --pretty X` reads X as a revision or path).
+  nextWord: 'max-count skip since after until before author committer grep date',
   numeric: true,
 };

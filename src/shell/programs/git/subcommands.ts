@@ -31,6 +31,19 @@ import type { OwnFileOptions } from './files-options.js';
 import { blame, commit, diff, exportHistory, grep } from './files-reports.js';
 import { am, stash } from './files-rewrites.js';
 import { add, clean, mv, rm } from './files-stage.js';
+import {
+  DIFF_LONG,
+  FORMAT_PATCH_LONG,
+  LOG_LONG,
+  NOTES_LONG,
+  RANGE_DIFF_LONG,
+  REFLOG_LONG,
+  REV_LIST_LONG,
+  SHORTLOG_LONG,
+  STASH_LONG,
+  SUBMODULE_LONG,
+  WORKTREE_LONG,
+} from './long-options.js';
 import { REV, REV_DIFF_FLAGS, type SafeOptions } from './safe-options.js';
 
 /** What toolgate knows of one git subcommand. @internal */
@@ -261,6 +274,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
     reads: { config: INDEX, objects: true },
   },
   diff: {
+    long: DIFF_LONG,
     files: diff,
     tree: 'reports',
     valueLetters: 'SGLOn',
@@ -322,7 +336,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
     },
     reads: { config: [] },
   },
-  'format-patch': { files: exportHistory, fileOptions: { writes: '-o' }, valueLetters: 'ov' },
+  'format-patch': { long: FORMAT_PATCH_LONG, files: exportHistory, fileOptions: { writes: '-o' }, valueLetters: 'ov' },
   fsck: { tree: 'reports' },
   gc: { tree: 'reports' },
   grep: {
@@ -354,7 +368,14 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
     long: '--template= --bare --shared --quiet --separate-git-dir= --initial-branch= --object-format= --no-template',
   },
   lfs: {},
-  log: { tree: 'reports', valueLetters: 'SGLnO', readOnly: ['claudeCode', 'robota'], safe: REV, reads: { config: HISTORY, objects: true } },
+  log: {
+    long: LOG_LONG,
+    tree: 'reports',
+    valueLetters: 'SGLnO',
+    readOnly: ['claudeCode', 'robota'],
+    safe: REV,
+    reads: { config: HISTORY, objects: true },
+  },
   'ls-files': {
     tree: 'reports',
     valueLetters: 'x',
@@ -396,7 +417,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
     safe: { flags: 'tags all name-only no-undefined always', values: 'refs exclude' },
     reads: { config: [], objects: true },
   },
-  notes: { fileOptions: { reads: '-F --file' }, tree: 'reports', valueLetters: 'mFC' },
+  notes: { long: NOTES_LONG, fileOptions: { reads: '-F --file' }, tree: 'reports', valueLetters: 'mFC' },
   prune: { tree: 'reports' },
   pull: {
     tree: 'rewrites',
@@ -418,7 +439,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
       '--no-verify --follow-tags --signed --atomic --push-option= --ipv4 --ipv6 --verify',
   },
   // Prints the patches of two ranges and how they differ (tracked-reads.ts).
-  'range-diff': { tree: 'reports' },
+  'range-diff': { long: RANGE_DIFF_LONG, tree: 'reports' },
   'read-tree': {
     files: readTree,
     long:
@@ -437,7 +458,14 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
       '--allow-empty-message --rebase-merges --fork-point --strategy= --strategy-option= --root ' +
       '--reschedule-failed-exec --reapply-cherry-picks --verify --stat --ff',
   },
-  reflog: { tree: 'reports', valueLetters: 'SGLnO', readOnly: ['claudeCode'], safe: { ...REV }, reads: { config: HISTORY, objects: true } },
+  reflog: {
+    long: REFLOG_LONG,
+    tree: 'reports',
+    valueLetters: 'SGLnO',
+    readOnly: ['claudeCode'],
+    safe: { ...REV },
+    reads: { config: HISTORY, objects: true },
+  },
   remote: { tree: 'reports', readOnly: ['claudeCode', 'robota'], safe: 'forms', reads: { config: [] } },
   repack: { tree: 'reports' },
   // Prints a pull request's summary: its commits, a diffstat, `-p` the patch (tracked-reads.ts).
@@ -458,6 +486,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
       '--no-source',
   },
   'rev-list': {
+    long: REV_LIST_LONG,
     tree: 'reports',
     valueLetters: 'SGLn',
     readOnly: ['claudeCode'],
@@ -489,12 +518,14 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
   },
   'send-email': { commandOptions: { long: ['to-cmd', 'cc-cmd', 'header-cmd', 'smtp-server', 'sendmail-cmd'] } },
   shortlog: {
+    long: SHORTLOG_LONG,
     tree: 'reports',
     readOnly: ['claudeCode'],
     safe: { flags: 'numbered summary email committer all merges no-merges', values: 'format group', shortFlags: 'nsec', numeric: false },
     reads: { config: [SHOW_SIGNATURE, PRETTY_SIGNATURE], objects: true },
   },
   show: {
+    long: LOG_LONG,
     tree: 'reports',
     valueLetters: 'SGLnO',
     readOnly: ['claudeCode', 'robota'],
@@ -517,6 +548,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
   'sparse-checkout': {},
   stage: { files: add },
   stash: {
+    long: STASH_LONG,
     files: stash,
     tree: 'rewrites',
     valueLetters: 'm',
@@ -539,7 +571,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
       '--verbose --short --branch --show-stash --ahead-behind --porcelain --long --null --untracked-files --ignored ' +
       '--ignore-submodules --column --no-renames --find-renames --renames',
   },
-  submodule: { files: submodule, valueLetters: 'b' },
+  submodule: { long: SUBMODULE_LONG, files: submodule, valueLetters: 'b' },
   switch: {
     files: switchBranch,
     tree: 'reports',
@@ -567,8 +599,8 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
   'verify-commit': { tree: 'reports' },
   'verify-tag': { tree: 'reports' },
   version: { tree: 'reports' },
-  whatchanged: { tree: 'reports', valueLetters: 'SGLnO', safe: REV, reads: { config: HISTORY, objects: true } },
-  worktree: { files: worktree, valueLetters: 'bB', readOnly: ['claudeCode'], safe: 'forms', reads: { config: [] } },
+  whatchanged: { long: LOG_LONG, tree: 'reports', valueLetters: 'SGLnO', safe: REV, reads: { config: HISTORY, objects: true } },
+  worktree: { long: WORKTREE_LONG, files: worktree, valueLetters: 'bB', readOnly: ['claudeCode'], safe: 'forms', reads: { config: [] } },
 };
 
 /** The names of the subcommands whose entry satisfies `test`. */
