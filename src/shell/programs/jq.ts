@@ -1,11 +1,10 @@
 /**
  * `jq FILTER [FILE…]`: filters JSON. Claude Code's read-only set takes it with path expressions and
- * builtins that only compute on the input; its files are the generic reader's (`readers.ts`: the
- * filter is no file unless `-f`, `--slurpfile`/`--rawfile NAME FILE` read FILE).
+ * builtins that only compute on the input; its files are read with jq's own option loop ({@link jqFiles}:
+ * the filter is no file unless `-f`, `--slurpfile`/`--rawfile NAME FILE` read FILE).
  */
 import type { ReadOnlyVerdict } from '../types.js';
-import type { OptionShape } from '../options/options.js';
-import { readerFiles } from './readers.js';
+import { all, type FileOperand, type FileOperands } from '../options/file-operands.js';
 import { defineProgram } from './model.js';
 import { CC_CLI } from './sources.js';
 
@@ -244,15 +243,81 @@ function checkJqFilter(filter: string): ReadOnlyVerdict {
   return YES;
 }
 
-/** jq's options that take a value, as its files facet reads them (its words are read again by jq's own walk in readers.ts). */
-export const JQ_SHAPE: OptionShape = { shortArg: 'fL', longArg: ['from-file', 'indent'] };
+/**
+ * jq 1.6's files, read with its own option loop (main.c), which is not getopt's: a short option
+ * counts wherever its letter is in a word (`-nf` is `-n -f`), a long name is matched exactly,
+ * `--arg NAME VALUE` and `--argjson`, `--slurpfile`, `--rawfile NAME FILE` take two words, `-L DIR`
+ * and `--indent N` one. The filter is the first operand unless `-f`/`--from-file` (then that
+ * operand is the filter's file: every operand may be a file read) or `--run-tests`. `-L DIR`
+ * names a directory of modules it may read. So jq's walk is its grammar; yq (which hands jq the
+ * words it does not take) reads its words with it too.
+ * @internal
+ */
+export function jqFiles(argv: readonly string[], start = 1): FileOperands {
+  const files: FileOperand[] = [];
+  const ops: number[] = [];
+  const notFiles: number[] = [];
+  let filterFromFile = false;
+  let k = start;
+  for (; k < argv.length; k++) {
+    const a = argv[k]!;
+    if (a === '--') {
+      for (k++; k < argv.length; k++) ops.push(k);
+      break;
+    }
+    if (['--slurpfile', '--rawfile'].includes(a)) {
+      notFiles.push(k + 1);
+      if (k + 2 < argv.length) files.push({ op: 'read', index: k + 2 });
+      k += 2;
+      continue;
+    }
+    if (['--arg', '--argjson'].includes(a)) {
+      notFiles.push(k + 1, k + 2);
+      k += 2;
+      continue;
+    }
+    if (['-f', '--from-file'].includes(a)) {
+      filterFromFile = true;
+      if (k + 1 < argv.length) files.push({ op: 'read', index: k + 1 });
+      k++;
+      continue;
+    }
+    if (a.startsWith('--from-file=')) {
+      filterFromFile = true;
+      files.push({ op: 'read', index: k, value: a.slice('--from-file='.length) });
+      continue;
+    }
+    // `--run-tests [FILE]` reads its tests from FILE (every operand may be one).
+    if (a === '--run-tests') {
+      filterFromFile = true;
+      continue;
+    }
+    // jq 1.6 reads -f inside a cluster too (`-fn FILE`, `-rf FILE`): then every operand may be a file read.
+    if (/^-[A-Za-z]*f[A-Za-z]*$/.test(a)) {
+      filterFromFile = true;
+      continue;
+    }
+    // --tab and --seq take no value.
+    if (['-L', '--indent', '-I', '--output-format', '--input-format'].includes(a)) {
+      if (a === '-L' && k + 1 < argv.length) files.push({ op: 'read', index: k + 1, tree: 'all' });
+      k++;
+      continue;
+    }
+    if (a.startsWith('-') && a !== '-') continue;
+    ops.push(k);
+  }
+  const fileOps = filterFromFile ? ops : ops.slice(1);
+  if (!filterFromFile && ops[0] !== undefined) notFiles.push(ops[0]);
+  files.push(...all(fileOps, 'read'));
+  return { files, unresolved: [], notFiles };
+}
 
 /** The jq model. @internal */
 export const jq = defineProgram({
   names: ['jq'],
   summary: 'jq: filter JSON',
   sources: ['jq 1.6 jq(1)', CC_CLI],
-  files: (name, argv) => readerFiles(name, argv, JQ_SHAPE, { readShort: 'f' }),
+  files: (_name, argv) => jqFiles(argv),
   readOnly: {
     claudeCode: {
       jq: {
