@@ -11,7 +11,13 @@ function renameOperands(argv: readonly string[]): FileOperands {
     shortArg: 'e',
     longFlags: ['verbose', 'no-act', 'all', 'last', 'no-overwrite', 'interactive', 'symlink', 'force'],
   });
-  return { files: all(ops, 'remove'), unresolved: ['rename gives new names toolgate cannot follow'] };
+  // An empty word names no file (renaming '' fails): util-linux's empty TO (`rename sub/ '' sub/file`
+  // renames sub/file to file) is never the working directory.
+  const files = all(
+    ops.filter((i) => argv[i] !== ''),
+    'remove',
+  );
+  return { files, unresolved: ['rename gives new names toolgate cannot follow'] };
 }
 
 /** The rename model (Perl's expression is code toolgate does not read: what it runs is unseen). @internal */
@@ -28,6 +34,12 @@ export const rename = defineProgram({
       effects: ['remove ./s/a/b', 'remove ./a.txt'],
       readOnly: false,
       why: "Perl's and util-linux's forms differ, so every word may be an operand renamed away, the expression too",
+    },
+    {
+      command: "rename sub/ '' sub/file",
+      effects: ['remove ./sub', 'remove ./sub/file'],
+      readOnly: false,
+      why: "util-linux's FROM TO FILE with an empty TO: sub/file becomes file; the empty word names no file, never the working directory",
     },
   ],
 });
