@@ -16,6 +16,7 @@ import { reports } from './files-reports.js';
 import { rewrites } from './files-rewrites.js';
 import { GIT_GLOBAL_WITH_VALUE } from './global-options.js';
 import { asPathspecs, pathspecs } from './pathspecs.js';
+import { readsTrackedOnly } from './tracked-reads.js';
 import { GIT_REF_OPERANDS, gitFileOptions, gitLongOptions, gitSubcommand, gitValueLetters } from './subcommands.js';
 
 /** git's global options before the subcommand: where it sits (`at`), `-C DIR` words, and other trees it works on. */
@@ -44,11 +45,28 @@ function sub(argv: readonly string[]): { at: number; chdir: number[]; trees: Fil
 
 /** git: pathspecs read, trees searched or written, directories created, config written. */
 export function gitOperands(argv: readonly string[]): FileOperands {
-  const r = gitOperandsRaw(argv);
-  if (GIT_REF_OPERANDS.has(argv[sub(argv).at] ?? '')) return r;
+  const { out: r, specs } = gitOperandsRaw(argv);
+  const at = sub(argv).at;
+  if (GIT_REF_OPERANDS.has(argv[at] ?? '')) return r;
   // `r` is a fresh object (see gitOperandsRaw).
   r.files = asPathspecs(argv, r.files);
+  if (argv.slice(1, at).includes('--icase-pathspecs')) {
+    const tracked = readsTrackedOnly(argv[at] ?? '');
+    r.files = r.files.map((f) => (specs.has(f.index) ? anyCase(f, tracked) : f));
+  }
   return r;
+}
+
+/**
+ * A pathspec under `git --icase-pathspecs`, which matches its files in any case (`.ENV` selects
+ * `.env`): read as the whole tree from its top, as magic is (`:(icase).ENV`), keeping what git
+ * takes of it (tracked files for a diff, every file for `add`).
+ */
+function anyCase(f: FileOperand, tracked: boolean): FileOperand {
+  if (f.op !== 'read') return f;
+  const { pattern: _pattern, fromRoot: _fromRoot, fromHistory: _fromHistory, ...rest } = f;
+  const takes = f.gitTakes ?? (tracked ? 'tracked' : undefined);
+  return { ...rest, value: '.', atTop: true, tree: 'all', walksLinks: false, ...(takes !== undefined ? { gitTakes: takes } : {}) };
 }
 
 /** A subcommand toolgate does not model: its words may be files it reads and writes. */
@@ -81,14 +99,15 @@ function commonEffects(call: GitFilesCall): void {
   call.files.push(...configWrites(call));
 }
 
-function gitOperandsRaw(argv: readonly string[]): FileOperands {
+/** The command's effects, and the indices of the words it takes as pathspecs. */
+function gitOperandsRaw(argv: readonly string[]): { out: FileOperands; specs: ReadonlySet<number> } {
   const { at, chdir, trees, unresolved } = sub(argv);
   const files: FileOperand[] = [...trees];
   const name = argv[at];
-  if (name === undefined) return { files, unresolved, chdir };
+  if (name === undefined) return { out: { files, unresolved, chdir }, specs: new Set() };
   const call = readCall(argv, at, name, files, unresolved);
   commonEffects(call);
-  return withExtra({ files, unresolved, chdir }, ruleFor(name)(call));
+  return { out: withExtra({ files, unresolved, chdir }, ruleFor(name)(call)), specs: new Set(call.specs) };
 }
 
 /** `out` with what the rule says beyond its effects (keys it leaves out stay absent). */

@@ -80,6 +80,11 @@ const FORMS: Readonly<Record<string, 'default' | 'asked' | 'verbose' | 'always'>
   stash: 'default',
 };
 
+/** Whether `git NAME` is one of the forms above, which read the files the index tracks (or history's) only. */
+export function readsTrackedOnly(name: string): boolean {
+  return FORMS[name] !== undefined;
+}
+
 /** Whether `git NAME` with these options prints the content of the files it compares. */
 function printsContent(name: string, options: readonly ParsedOption[]): boolean {
   const form = FORMS[name];
