@@ -118,6 +118,19 @@ function mayBeDir(word: string): boolean {
 }
 
 /**
+ * The path a magic pathspec names exactly: `:(top)x`, `:/x` (x from the top of the work tree, no
+ * glob or escape in it) and `:(literal)x` (x as written, from the cwd); undefined for any other.
+ */
+function exactMagic(word: string): { value: string; atTop: boolean } | undefined {
+  const top = /^:(?:\/(?![!^(:])|\(top\))(.*)$/.exec(word);
+  if (top !== null)
+    return /[*?[\\]/.test(top[1]!) || top[1]!.startsWith('/') ? undefined : { value: top[1] === '' ? '.' : top[1]!, atTop: true };
+  const literal = /^:\(literal\)(.+)$/.exec(word);
+  if (literal !== null && !literal[1]!.startsWith('/')) return { value: literal[1]!, atTop: false };
+  return undefined;
+}
+
+/**
  * The tracked files a content-printing diff, log, show or status form reads, or `undefined` when
  * the form prints no content (its pathspecs are then read as names, as before). `specs`: the
  * operands taken as pathspecs; `ops`: every operand.
@@ -134,8 +147,19 @@ export function trackedContentReads(
   const out: FileOperand[] = [];
   for (const k of specs) {
     const word = argv[k]!;
-    // Pathspec magic (`:(top)x`, `:/`, `:!x`, `:(icase)x`) is taken as the whole tree from its top.
-    if (word.startsWith(':')) out.push({ op: 'read', index: k, value: '.', atTop: true, ...TRACKED_TREE });
+    // `:(top)x` and `:/x` are x from the top of the work tree, `:(literal)x` is x with no glob
+    // (gitglossary(7)); a glob in them, and any other magic (`:!x`, `:(icase)x`, `:(glob)…`,
+    // `:(attr:…)`), is taken as the whole tree from its top.
+    const exact = exactMagic(word);
+    if (exact !== undefined)
+      out.push({
+        op: 'read',
+        index: k,
+        value: exact.value,
+        ...(exact.atTop ? { atTop: true } : {}),
+        ...(mayBeDir(exact.value) ? TRACKED_TREE : {}),
+      });
+    else if (word.startsWith(':')) out.push({ op: 'read', index: k, value: '.', atTop: true, ...TRACKED_TREE });
     else out.push({ op: 'read', index: k, ...(mayBeDir(word) ? TRACKED_TREE : {}) });
   }
   const dashdash = argv.indexOf('--', at + 1);

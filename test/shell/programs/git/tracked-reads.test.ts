@@ -244,3 +244,27 @@ describe('git grep named a tracked symbolic link reads nothing of it (#37)', () 
     expect(decide(handMade, 'git grep AWSSECRET -- lnk').behavior).toBe('deny');
   });
 });
+
+describe('a magic pathspec that names one path exactly is that path (#37)', () => {
+  it.each(['git diff HEAD~1 -- ":(top).env"', 'git diff HEAD~1 -- :/.env', 'git diff HEAD~1 -- ":(literal).env"'])(
+    '%s prints .env: denied',
+    (command) => {
+      expect(run(envTracked, command)).toContain('DOTENVSECRET');
+      expect(decide(envTracked, command).behavior).toBe('deny');
+    },
+  );
+
+  it('git diff -- ":(top)src/a.js" prints that file only: allowed', () => {
+    expect(run(envTracked, 'git diff -- ":(top)src/a.js"')).toContain('a2');
+    expect(run(envTracked, 'git diff -- ":(top)src/a.js"')).not.toContain('DOTENVSECRET');
+    expect(decide(envTracked, 'git diff -- ":(top)src/a.js"').behavior).toBe('allow');
+  });
+
+  it(':(icase) may match .env by another case: the whole tree, a guarded ask', () => {
+    expect(run(envTracked, 'git diff HEAD~1 -- ":(icase).ENV"')).toContain('DOTENVSECRET');
+    expect([decide(envTracked, 'git diff -- ":(icase).ENV"').behavior, decide(envTracked, 'git diff -- ":(icase).ENV"').askKind]).toEqual([
+      'ask',
+      'guardedRead',
+    ]);
+  });
+});
