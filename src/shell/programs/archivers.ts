@@ -8,6 +8,7 @@ import { has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands
 import type { OptionShape } from '../options/options.js';
 import { longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
+import { optionRuns } from './option-runs.js';
 import { zipWords } from './zip-options.js';
 
 /** `zip [opts] ARCHIVE [FILE…]`: `-r` reads each directory whole; `-@` reads names from input. Its words are read by zip's own grammar. */
@@ -61,7 +62,14 @@ export const zip = defineProgram({
   summary: 'zip: package and compress files',
   sources: ['Info-ZIP zip 3.0 zip(1)'],
   files: (_name, argv) => zipOperands(argv),
-  runs: 'unseen',
+  // `-TT CMD`/`--unzip-command=CMD` tests the archive by running CMD through the shell: judged as a command.
+  runs: 'seen',
+  unwrap: (argv, literal) => {
+    const found = zipWords(argv)
+      .options.filter((o) => o.name === '--unzip-command' && o.value !== undefined)
+      .map((o) => ({ name: '-TT', value: o.value!, valueIndex: o.valueIndex ?? o.index }));
+    return optionRuns('zip', found, literal);
+  },
   examples: [
     {
       command: 'zip -r out.zip src',

@@ -8,6 +8,7 @@ import type { GnuOptionSpec } from '../options/gnu-options.js';
 import type { OptionShape } from '../options/options.js';
 import { copyOperands } from './copying.js';
 import { defineProgram } from './model.js';
+import { optionRuns } from './option-runs.js';
 
 /** rsync 3 options that take a value (and GNU cp/mv spellings rsync shares), as the scan reads them. */
 const LONG_ARG = [
@@ -130,14 +131,25 @@ function rsyncRemote(argv: readonly string[], ops: readonly number[], copied: Fi
   return { ...copied, files, notFiles: [...(copied.notFiles ?? []), ...remote] };
 }
 
+/** The commands `-e`/`--rsh`/`--rsync-path` name, read with the scan the files use (rsync's short flags are not all listed). */
+function rsyncRuns(argv: readonly string[], literal: readonly boolean[]) {
+  const { options } = scan(argv, { shortArg: 'efBTM', longArg: LONG_ARG });
+  const found = options
+    .filter((o) => ['-e', '--rsh', '--rsync-path'].includes(o.name) && o.value !== undefined)
+    .map((o) => ({ name: o.name, value: o.value!, valueIndex: o.valueIndex ?? o.index }));
+  return optionRuns('rsync', found, literal);
+}
+
 /** The rsync model. @internal */
 export const rsync = defineProgram({
   names: ['rsync'],
   summary: 'rsync: copy files, locally or with another machine',
   sources: ['rsync 3.x rsync(1)'],
   grammar,
-  // `-e CMD`, `--rsh=CMD` and `--rsync-path=CMD` run programs toolgate does not read here.
-  runs: 'unseen',
+  // `-e CMD`/`--rsh=CMD` runs CMD (split into words) to reach the other side, and `--rsync-path=CMD`
+  // is run there through a shell: each judged as a command.
+  runs: 'seen',
+  unwrap: (argv, literal) => rsyncRuns(argv, literal),
   positional: true,
   files: (_name, argv, shape) => rsyncFiles(argv, shape),
   examples: [

@@ -7,6 +7,7 @@ import { all, has, is, optionFile, pushOpt, type FileOperand, type FileOperands 
 import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
+import { gnuOptionRuns } from './option-runs.js';
 import { readWords, refusedWords, type ReadWords } from './parse.js';
 import { readOnlyEntry } from './read-only-profile.js';
 import { CC_DOCS, coreutils } from './sources.js';
@@ -59,7 +60,9 @@ export const sort = defineProgram({
     },
   },
   environment: 'data',
-  runs: 'unseen',
+  // `--compress-program=PROG` runs PROG on its temporary files (and `PROG -d`): judged as a command.
+  runs: 'seen',
+  unwrap: (argv, literal) => gnuOptionRuns('sort', argv, literal, grammar, ['compress-program']),
   examples: [
     { command: 'sort -u names.txt', effects: ['read ./names.txt'], readOnly: true },
     {

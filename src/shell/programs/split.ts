@@ -7,6 +7,7 @@ import { has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands
 import type { OptionShape } from '../options/options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
+import { gnuOptionRuns } from './option-runs.js';
 import { coreutils } from './sources.js';
 
 /**
@@ -55,14 +56,15 @@ function splitOperands(name: 'split' | 'csplit', argv: readonly string[], shape:
   return { files, unresolved, notFiles: ops.slice(1) };
 }
 
-/** The split model (`split --filter` runs a command toolgate does not read). @internal */
+/** The split model (`split --filter=CMD` runs CMD with `sh -c` for each piece: judged as a command). @internal */
 export const split = defineProgram({
   names: ['split'],
   summary: 'split: split a file into pieces',
   sources: [coreutils('split')],
   grammar: splitGrammar,
   files: (_name, argv, shape) => splitOperands('split', argv, shape),
-  runs: 'unseen',
+  runs: 'seen',
+  unwrap: (argv, literal) => gnuOptionRuns('split', argv, literal, splitGrammar, ['filter']),
   // Its second operand is the prefix it writes under: a glob or variable may put any file there.
   positional: true,
   examples: [
