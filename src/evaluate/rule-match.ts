@@ -602,6 +602,10 @@ function pathVerdict(
           if (one === undefined || one.kind === 'none') continue;
           // A write names what it matches only under some shell options: it may reach it (a protected ask).
           if (one.kind === 'match' && !isRead) return { kind: 'hidden', detail: `the pattern ${e.raw} may name ${p}: ${one.detail}` };
+          // A directory somewhere unknown (`cd .ssh` through a CDPATH that may be set, `/**/.ssh`)
+          // is no glob bash expands: a name it matches is only where the command may be (an ask).
+          if (one.kind === 'match' && anywhere(e))
+            return { kind: 'hidden', guarded: true, detail: `the pattern ${e.raw} may name ${p}, a path the rule covers` };
           return one.kind === 'match' ? { kind: 'match', detail: `${one.detail} (named by the pattern ${e.raw})` } : one;
         }
       }
@@ -928,4 +932,9 @@ function bashCovers(rule: Rule, analysis: ShellAnalysis): AllowMatch {
     if (!patternCoversCommand(spec, cmd)) return { kind: 'none', detail: `does not cover "${allowText(cmd)}"` };
   }
   return { kind: 'match', detail: `covers ${parts.map((c) => `"${allowText(c)}"`).join(', ')}` };
+}
+
+/** A path below a working directory somewhere unknown (path-effects' `/**` with its account of why, `… (cd X, where …)`). */
+function anywhere(e: PathEffect): boolean {
+  return (e.path === '/**' || e.path.startsWith('/**/')) && e.raw.includes(', where ');
 }
