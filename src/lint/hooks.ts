@@ -3,6 +3,7 @@ import { compileMatcher, HOOK_EVENTS, hookEventInfo } from '../hooks/index.js';
 import { parseRule, TOOL_INFO } from '../rules/index.js';
 import { ifDirectoryAtCwd } from '../rules/hook-if.js';
 import { programsOfRole } from '../shell/programs/index.js';
+import { HOOK_RUNNER_WORDS, HOOK_SCRIPT_RUNNERS } from '../shell/programs/unmodelled-programs.js';
 import { hiddenCharDiagnostics, quoteForMessage } from './hidden-diagnostics.js';
 import type { LintDiagnostic } from './types.js';
 
@@ -26,12 +27,9 @@ export function mayBacktrack(pattern: string): boolean {
   return /\((?:[^()\\]|\\.)*(?:[+*]|\{\d+,\d*\})(?:[^()\\]|\\.)*\)(?:[+*]|\{\d+,\d*\})/.test(pattern);
 }
 
-/** Runners a hook command may start its script with that have no program model (the interpreters and shells do). */
-const UNMODELLED_RUNNERS: readonly string[] = ['npx', 'uv'];
 /** Whether a hook command's first word starts the script after it (`node x.js`, `bash x.sh`, `npx tsx x.ts`). */
 const startsScript = (name: string): boolean =>
-  programsOfRole('interpreter').has(name) || programsOfRole('shell').has(name) || UNMODELLED_RUNNERS.includes(name);
-const SKIP_WORDS = new Set(['run', 'tsx', 'exec', '--']);
+  programsOfRole('interpreter').has(name) || programsOfRole('shell').has(name) || HOOK_SCRIPT_RUNNERS.includes(name);
 
 /** Split a command line into words (quotes removed; no expansion). */
 function words(command: string): string[] {
@@ -52,7 +50,7 @@ export function scriptOf(command: string, env: HookCheckEnv): { path: string; di
   if (word !== undefined && startsScript(word.replace(/^.*\//, ''))) {
     direct = false;
     i++;
-    while (i < w.length && (w[i]!.startsWith('-') || SKIP_WORDS.has(w[i]!))) i++;
+    while (i < w.length && (w[i]!.startsWith('-') || HOOK_RUNNER_WORDS.has(w[i]!))) i++;
     word = w[i];
   }
   if (word === undefined) return undefined;

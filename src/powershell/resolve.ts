@@ -5,6 +5,7 @@
  */
 import type { Platform } from '../core/types.js';
 import { programsOfRole } from '../shell/programs/index.js';
+import { POWERSHELL_CONSOLES } from '../shell/programs/unmodelled-programs.js';
 import { powerShellAlias } from './aliases.js';
 import { cmdletSpec, type CmdletSpec, type ParameterSpec } from './cmdlets.js';
 import type { PsCommand, PsWord } from './types.js';
@@ -31,9 +32,8 @@ export interface ResolvedName {
   ambiguous?: string;
 }
 
-/** Shells and consoles a command can start besides the POSIX shells the program models know. */
-const CONSOLES: readonly string[] = ['pwsh', 'powershell', 'powershell_ise', 'cmd', 'fish', 'wsl', 'wt', 'conhost'];
-const isShell = (name: string): boolean => programsOfRole('shell').has(name) || CONSOLES.includes(name);
+/** Shells and consoles a command can start: the POSIX shells the program models know, and PowerShell's. */
+const isShell = (name: string): boolean => programsOfRole('shell').has(name) || POWERSHELL_CONSOLES.includes(name);
 const MODULES = /^microsoft\.powershell\.(management|utility|core|security|archive)\\(.+)$/i;
 
 function stripExe(name: string): string {

@@ -2,7 +2,7 @@
  * `analyzeShell`: the fast lexer for the common subset, the tree-sitter parser for the rest,
  * unknown (fail closed) for anything neither can read.
  */
-import { hiddenEvaluation } from './syntax/arithmetic.js';
+import { hiddenEvaluation } from './programs/hidden-evaluation.js';
 import { addStateChange, addUnseen, type Collector } from './syntax/collector.js';
 import { variableStateChange } from './syntax/variables.js';
 import { emitCommand, emitWordlessStatement } from './commands/emit.js';

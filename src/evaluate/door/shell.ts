@@ -1,3 +1,4 @@
+import { MODELLED_SHELLS, modelledShellOfName } from '../../shell/programs/posix-shells.js';
 import type { ContextShell } from '../types.js';
 
 /**
@@ -8,16 +9,13 @@ import type { ContextShell } from '../types.js';
  */
 export function shellFromPath(path: string | undefined): ContextShell {
   if (path === undefined) return 'unknown';
-  const name = path.trim().split(/[\\/]/).pop() ?? '';
-  const m = /^(bash|zsh|sh)(?:-?[0-9][0-9.]*)?(?:\.exe)?$/.exec(name);
-  return m !== null ? (m[1] as ContextShell) : 'unknown';
+  return modelledShellOfName(path.trim().split(/[\\/]/).pop() ?? '') ?? 'unknown';
 }
 
 /** A `--shell` value or a batch line's `shell`: one of the names, else an Error naming them. @public */
 export function parseShellName(value: string): ContextShell | Error {
-  return value === 'bash' || value === 'sh' || value === 'zsh' || value === 'unknown'
-    ? value
-    : new Error(`unknown shell "${value}"; expected bash, sh, zsh or unknown`);
+  const shell = [...MODELLED_SHELLS, 'unknown' as const].find((s) => s === value);
+  return shell ?? new Error(`unknown shell "${value}"; expected ${MODELLED_SHELLS.join(', ')} or unknown`);
 }
 
 /**

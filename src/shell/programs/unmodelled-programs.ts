@@ -91,3 +91,20 @@ export const UNMODELLED_RUNNERS: readonly string[] = [
  * @internal
  */
 export const UNMODELLED_DATA_PROGRAMS: readonly string[] = ['gh', 'ssh-add'];
+
+/**
+ * The lint's check of hook commands: runners without a model that start the script after them
+ * (`npx tsx x.ts`, `uv run x.py`), besides the interpreters and shells the models know, and the
+ * words between such a runner and the script (`run`, `exec`, `tsx`, `--`).
+ * @internal
+ */
+export const HOOK_SCRIPT_RUNNERS: readonly string[] = ['npx', 'uv'];
+/** @internal */
+export const HOOK_RUNNER_WORDS: ReadonlySet<string> = new Set(['run', 'tsx', 'exec', '--']);
+
+/**
+ * PowerShell's nested shells and consoles besides the POSIX shells the models know: a command a
+ * PowerShell call starts by one of these names runs code toolgate cannot see.
+ * @internal
+ */
+export const POWERSHELL_CONSOLES: readonly string[] = ['pwsh', 'powershell', 'powershell_ise', 'cmd', 'fish', 'wsl', 'wt', 'conhost'];

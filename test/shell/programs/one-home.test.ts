@@ -87,12 +87,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/powershell/aliases.ts:iex': 'a PowerShell alias (`iex` is Invoke-Expression there), not the Elixir shell',
   'src/lint/samples.ts:make': 'a sample Bash call the lint tries rules on, not a table of the program',
   'src/hooks/transports/command.ts:pwsh': 'the program a PowerShell command hook runs in, not a table of it',
-  'src/powershell/resolve.ts:pwsh': "a table of Windows consoles PowerShell's nested shells start, still to move",
-  'src/powershell/resolve.ts:powershell': "a table of Windows consoles PowerShell's nested shells start, still to move",
   'src/dialects/robota/auto-mode.ts:npx': "robota's auto mode reading `npx -y` (a run-style use of the package runner), still to move",
-  'src/lint/hooks.ts:npx': "the lint's runners a hook's script may start with that have no model, still to move",
-  'src/lint/hooks.ts:uv': "the lint's runners a hook's script may start with that have no model, still to move",
-  'src/lint/hooks.ts:tsx': 'a word the lint skips after a runner (`npx tsx x.ts`) to find the script, still to move',
 };
 
 function files(dir: string): string[] {
@@ -201,13 +196,7 @@ const OTHER_VOCABULARY: Readonly<Record<string, string>> = {
  * reads regexes and the names toolgate knows only as opaque): a file that no longer holds one
  * fails the test.
  */
-const STILL_TO_MOVE: Readonly<Record<string, string>> = {
-  'src/evaluate/door/shell.ts': 'a regex of the shells whose scripts the door reads (`bash`, `zsh`, `sh`)',
-  'src/shell/syntax/arithmetic.ts':
-    'regexes of the builtins whose words are evaluated arithmetically or read input (`declare`, `mapfile`, …)',
-  'src/powershell/resolve.ts': "the Windows consoles PowerShell's nested shells start (`pwsh`, `powershell`, `fish`, …)",
-  'src/lint/hooks.ts': "the lint's runners a hook's script may start with (`npx`, `uv`) and the words it skips (`tsx`, `exec`)",
-};
+const STILL_TO_MOVE: Readonly<Record<string, string>> = {};
 
 /** The program names toolgate's tables know. */
 function programNames(): Set<string> {
