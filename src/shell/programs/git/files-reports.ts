@@ -102,3 +102,13 @@ export function exportHistory(call: GitFilesCall): GitFilesExtra {
   if (bundle === 'unbundle') files.push({ op: 'write', index: at, value: '.git/objects', tree: 'some', ownMetadata: true });
   return { notFiles: call.text };
 }
+
+/**
+ * `git update-index` changes index entries toolgate does not follow (its words may be files it
+ * reads); an entry made from an object id (`--cacheinfo`, `--index-info`) is read as that blob.
+ */
+export function updateIndex(call: GitFilesCall): GitFilesExtra {
+  readRevPaths(call, call.ops);
+  call.files.push(...objectReads(call));
+  return { modelled: 'partly', notFiles: [...call.text, call.at] };
+}

@@ -28,7 +28,7 @@ import { checkout, checkoutIndex, apply, readTree, reset, restore, switchBranch,
 import { config } from './files-config.js';
 import { clone, init, submodule, worktree } from './files-create.js';
 import type { OwnFileOptions } from './files-options.js';
-import { blame, commit, diff, exportHistory, grep } from './files-reports.js';
+import { blame, commit, diff, exportHistory, grep, updateIndex } from './files-reports.js';
 import { am, stash } from './files-rewrites.js';
 import { add, clean, mv, rm } from './files-stage.js';
 import {
@@ -467,6 +467,8 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
     reads: { config: HISTORY, objects: true },
   },
   remote: { tree: 'reports', readOnly: ['claudeCode', 'robota'], safe: 'forms', reads: { config: [] } },
+  // Makes an object stand for another: a read of the object it names (tracked-reads.ts).
+  replace: { tree: 'reports', operands: 'refs' },
   repack: { tree: 'reports' },
   // Prints a pull request's summary: its commits, a diffstat, `-p` the patch (tracked-reads.ts).
   'request-pull': { tree: 'reports' },
@@ -594,7 +596,9 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
       '--format= --color --ignore-case',
   },
   'unpack-file': { files: unpackFile },
-  'update-index': {},
+  'update-index': { files: updateIndex },
+  // Points a ref at an object: a read of the object it names (tracked-reads.ts).
+  'update-ref': { tree: 'reports', operands: 'refs' },
   var: { tree: 'reports' },
   'verify-commit': { tree: 'reports' },
   'verify-tag': { tree: 'reports' },

@@ -199,6 +199,20 @@ export function stashShowReads(at: number, options: readonly ParsedOption[]): Fi
 /** A word that may be an object id, whole or shortened (git takes 4 hex digits and more). */
 const OBJECT_ID = /^[0-9a-f]{4,64}$/i;
 
+/**
+ * Subcommands that give an object named by its id a new name: a tag (`git tag t <id>`), a replace
+ * ref (`git replace <commit> <id>`: every later read of the commit reads the blob), a note's text
+ * (`git notes add -C <id>`: `git log` prints it), an index entry (`git update-index --cacheinfo
+ * 100644,<id>,x.txt`: `git show :x.txt` reads it), a ref (`git update-ref`). The later read by the
+ * new name no longer says which blob it is, so the write is judged as a read of that blob: red team 11.
+ */
+const NAMES_OBJECTS = new Set(['tag', 'replace', 'notes', 'update-index', 'update-ref']);
+
+/** Whether a word after the subcommand is, or holds between commas (`--cacheinfo M,ID,PATH`), what may be an object id. */
+function namesAnId(argv: readonly string[], at: number): boolean {
+  return argv.slice(at + 1).some((w) => w.split(/[,=]/).some((part) => OBJECT_ID.test(part)));
+}
+
 /** `git cat-file` options that print no object's content: its type, its size, whether it exists. */
 const CAT_FILE_NO_CONTENT = new Set(['-t', '-s', '-e', '--batch-check']);
 
@@ -207,7 +221,8 @@ const CAT_FILE_NO_CONTENT = new Set(['-t', '-s', '-e', '--batch-check']);
  * `git show <blob id>`): the id may be the blob of any tracked file, of this commit or an older
  * one (`git ls-files -s` and `git rev-list --objects` print them), so it is read as every tracked
  * file of the work tree, from its top — a guarded read wherever a Read-denied file may be tracked.
- * `git cat-file --batch` reads its ids from its input. `[]` when no operand may be an id.
+ * `git cat-file --batch` reads its ids from its input. `[]` when no operand may be an id. Tags,
+ * replace refs, notes and index entries made from an id (`NAMES_OBJECTS`) are read the same way.
  */
 export function objectIdReads(
   name: string,
@@ -216,6 +231,7 @@ export function objectIdReads(
   options: readonly ParsedOption[],
   ops: readonly number[],
 ): FileOperand[] {
+  if (NAMES_OBJECTS.has(name)) return namesAnId(argv, at) ? [{ op: 'read', index: at, value: '.', atTop: true, ...TRACKED_TREE }] : [];
   if (name !== 'cat-file' && name !== 'show') return [];
   if (name === 'cat-file' && options.some((o) => CAT_FILE_NO_CONTENT.has(o.name))) return [];
   const dashdash = argv.indexOf('--', at + 1);
