@@ -277,7 +277,7 @@ export interface PathEffect {
  * @public
  */
 export type PathNames =
-  | { kind: 'unseen'; what: 'archive' | 'diff' | 'git-tree' | 'git-commits' | 'remote' | 'input' | 'found-folders' }
+  | { kind: 'unseen'; what: 'archive' | 'diff' | 'git-tree' | 'git-commits' | 'remote' | 'input' | 'found-folders' | 'numbered' }
   | { kind: 'entries'; of: readonly string[]; spares?: 'top' | 'all' };
 
 /** Why a command is, or is not, read-only. @public */

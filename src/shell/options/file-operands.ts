@@ -100,7 +100,7 @@ export interface FileOperand {
  * @internal
  */
 export type NamesFrom =
-  | { kind: 'unseen'; what: 'archive' | 'diff' | 'git-tree' | 'git-commits' | 'remote' }
+  | { kind: 'unseen'; what: 'archive' | 'diff' | 'git-tree' | 'git-commits' | 'remote' | 'numbered' }
   | { kind: 'entries'; of?: readonly number[]; spares?: 'top' | 'all' };
 
 /** Result for one command: operands, plus reasons effects could not be read. @internal */

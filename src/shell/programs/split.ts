@@ -2,6 +2,7 @@
  * `split` and `csplit`: cut a file into pieces, written under a prefix (`x`, `xx` by default).
  * `split --filter` runs a command for each piece.
  */
+import { posix } from 'node:path';
 import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../options/file-operands.js';
 import type { OptionShape } from '../options/options.js';
@@ -46,6 +47,23 @@ function splitOperands(name: 'split' | 'csplit', argv: readonly string[], shape:
   // a `/` (`-f xx -b '/../.envrc%.0d'` writes `.envrc`).
   const format = options.filter((o) => is(o, '-b', '--suffix-format')).at(-1)?.value;
   const head = format === undefined ? '' : format.slice(0, format.search(/%[^%]|$/)).replaceAll('%%', '%');
+  // Text after the conversion is part of every name too: a `/` there makes the piece's name go
+  // through a directory named by the number (`-b '%.0d/../.npmrc'` writes `x/../.npmrc`, that is
+  // `.npmrc`), so which files are written depends on the numbers: unknown.
+  const tail = format === undefined ? '' : format.slice(head.length);
+  if (tail.includes('/')) {
+    const last = prefix.at(-1);
+    const fixed = `${last?.value ?? 'xx'}${head}`;
+    // The lowest directory the names reach: the first part holds the number, `..` climbs back.
+    let depth = 1;
+    let lowest = 0;
+    for (const part of tail.split('/').slice(1)) {
+      if (part === '..') lowest = Math.min(lowest, --depth);
+      else if (part !== '' && part !== '.') depth++;
+    }
+    const dir = posix.join(posix.dirname(fixed), ...Array<string>(-lowest).fill('..'));
+    files.push({ op: 'write', index: last?.index ?? 0, value: dir, tree: 'some', names: { kind: 'unseen', what: 'numbered' } });
+  }
   for (const o of prefix) {
     const f = optionFile(o, 'write', argv, { prefix: true });
     if (f !== undefined && head !== '') files.push({ ...f, index: o.index, value: `${o.value}${head}` });
