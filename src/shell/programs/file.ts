@@ -22,8 +22,12 @@ const grammar: GnuOptionSpec = {
   long: longOptions(`${SAFE_LONG} magic-file= files-from= compile preserve-date uncompress uncompress-noreport no-sandbox`),
 };
 
-/** `-m` reads a magic file; `-f` reads the names of the files to test. */
-const FACTS = { reads: ['m', 'magic-file'], listsFiles: ['f', 'files-from'] };
+/**
+ * `-m` reads a magic file, or each file of a `:`-separated list (file(1): "-m, --magic-file
+ * magicfiles: a colon separated list"; its warnings print the lines it cannot use); `-f` reads
+ * the names of the files to test.
+ */
+const FACTS = { reads: ['m', 'magic-file'], readsList: ['m', 'magic-file'], listsFiles: ['f', 'files-from'] };
 
 /** The file model. @internal */
 export const file = defineProgram({
@@ -46,6 +50,12 @@ export const file = defineProgram({
   examples: [
     { command: 'file -b a.bin', effects: ['read ./a.bin'], readOnly: true },
     { command: 'file -m magic a.bin', effects: ['read ./magic', 'read ./a.bin'], readOnly: false, why: '-m reads the magic file it names' },
+    {
+      command: 'file -m /dev/null:.env a.bin',
+      effects: ['read /dev/null:.env', 'read /dev/null', 'read ./.env', 'read ./a.bin'],
+      readOnly: false,
+      why: '-m reads each magic file of a colon-separated list',
+    },
     { command: 'file -z a.gz', effects: ['read ./a.gz'], readOnly: false, why: '-z runs decompressors' },
   ],
 });

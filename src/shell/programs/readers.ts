@@ -18,6 +18,8 @@ import { readWords, refusedWords, type ReadWords } from './parse.js';
 export interface ReaderFacts {
   /** Options whose value is a file it reads (`du -X FILE`, `diff --from-file=FILE`). */
   readonly reads?: readonly string[];
+  /** Options whose value is a `:`-separated list of files it reads (`file -m a:b`): each one is read. */
+  readonly readsList?: readonly string[];
   /** Options whose value is a file it writes (less's log file, iconv's output). */
   readonly writes?: readonly string[];
   /** Options whose value is a file naming more files it reads (`wc --files0-from`, `file -f`): the file is read, the names are not seen. */
@@ -51,6 +53,9 @@ function readerOperands(name: string, argv: readonly string[], words: ReadWords,
     const n = bare(o);
     if (facts.reads?.includes(n) || facts.listsFiles?.includes(n)) pushOpt(files, optionFile(o, 'read', argv));
     if (facts.writes?.includes(n)) pushOpt(files, optionFile(o, 'write', argv));
+    if (facts.readsList?.includes(n) && o.value?.includes(':')) {
+      for (const part of o.value.split(':')) if (part !== '') files.push({ op: 'read', index: o.index, value: part });
+    }
   }
   if (given(words, facts.listsFiles)) unresolved.push(`${name} ${spelled(facts.listsFiles!)} reads the files named in a file`);
   if (given(words, facts.operandsList)) unresolved.push(`${name} ${spelled(facts.operandsList!)} reads the files named in its input`);
