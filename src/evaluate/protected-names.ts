@@ -75,35 +75,41 @@ export function protectedNames(check: NamesCheck): ProtectedNames | undefined {
       ...(names.what === 'git-commits' ? { namingRuleAnswers: true as const } : {}),
     };
   }
+  const { eachFolder, skipsHidden } = names;
   for (const source of names.of) {
     const prefix = source === '/' ? '/' : `${source}/`;
     const relOf = (p: string): string[] | undefined => (p.startsWith(prefix) ? p.slice(prefix.length).split('/') : undefined);
     const into = (rel: readonly string[]) => `${path === '/' ? '' : path}/${rel.join('/')}`;
+    // What lands for an entry: the entry itself, or with `eachFolder` that file inside a folder.
+    const landing = (rel: readonly string[]) => (eachFolder === undefined ? into(rel) : `${into(rel)}/${eachFolder}`);
+    const left = (rel: readonly string[]) => spared(rel, names.spares) || (skipsHidden === true && rel.some((s) => s.startsWith('.')));
     const covered = (p: string): boolean => {
       const rel = relOf(p);
-      if (rel === undefined || spared(rel, names.spares)) return false;
-      const dest = into(rel);
+      if (rel === undefined || left(rel)) return false;
+      if (eachFolder !== undefined && check.view?.isDirectory?.(p) !== true) return false;
+      const dest = landing(rel);
       if (protectedPathMatch(dest, spec) !== undefined) return true;
       // A file landing on a name the destination already holds is written through it: a link
       // there writes where it leads, a hard link every other name of the file.
       return (
         !removal &&
-        source !== path &&
+        (source !== path || eachFolder !== undefined) &&
         check.view !== undefined &&
-        check.view.isDirectory?.(p) === false &&
+        (eachFolder !== undefined || check.view.isDirectory?.(p) === false) &&
         writesThrough(check.view, dest, spec)
       );
     };
     const mayHold = (p: string): boolean => {
       const rel = relOf(p);
-      return rel === undefined || !spared(rel, names.spares);
+      return rel === undefined || !left(rel);
     };
     const reach = dirHolds(check.view, source, covered, mayHold, check.budget);
     if (reach.kind === 'holds') {
       const held = reach.path.replace(/ \(a link to .*\)$/s, '');
-      const target = into(relOf(held) ?? []);
+      const target = landing(relOf(held) ?? []);
       const entry =
-        protectedPathMatch(target, spec) ?? `${target} is a link or one of several names of a file, which the copy writes through`;
+        protectedPathMatch(target, spec) ??
+        `${target} is a link or one of several names of a file, which the ${eachFolder === undefined ? 'copy' : 'command'} writes through`;
       const message =
         source === path
           ? `${removal ? 'may remove' : 'may write'} ${target}, a protected path (${entry})`

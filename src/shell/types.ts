@@ -273,12 +273,14 @@ export interface PathEffect {
  * written, a protected one included; `entries` — they are the entries of the directories `of`
  * (absolute: a recursive copy's sources, or the path itself for the untracked files `git clean`
  * removes), as a file-system view lists them, less the `.git` directories `spares` names (`top`:
- * the one directly under the path, the repository's own; `all`: every one).
+ * the one directly under the path, the repository's own; `all`: every one). With `eachFolder`, what
+ * is written is no entry but a file of that name in each folder below the path (`tree -R` writes
+ * `00Tree.html`), the folders whose names start with a dot left out when `skipsHidden`.
  * @public
  */
 export type PathNames =
   | { kind: 'unseen'; what: 'archive' | 'diff' | 'git-tree' | 'git-commits' | 'remote' | 'input' | 'found-folders' | 'numbered' }
-  | { kind: 'entries'; of: readonly string[]; spares?: 'top' | 'all' };
+  | { kind: 'entries'; of: readonly string[]; spares?: 'top' | 'all'; eachFolder?: string; skipsHidden?: boolean };
 
 /** Why a command is, or is not, read-only. @public */
 export type ReadOnlyVerdict = { readOnly: true } | { readOnly: false; reason: string };

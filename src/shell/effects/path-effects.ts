@@ -1012,6 +1012,8 @@ function addOperands(
               kind: 'entries',
               of: (n.of ?? []).flatMap((k) => (v.argv[k] === undefined ? [] : dirsOf(v.argv[k]!, v.literal[k] ?? false, cmdBases))),
               ...(n.spares !== undefined ? { spares: n.spares } : {}),
+              ...(n.eachFolder !== undefined ? { eachFolder: n.eachFolder } : {}),
+              ...(n.skipsHidden === true ? { skipsHidden: true } : {}),
             };
     }
     // Only sources written out literally say which trees land there (a glob or variable may name any).
@@ -1096,7 +1098,8 @@ function namesGiven(analysis: ShellAnalysis, i: number): NamesGiven | undefined 
 /**
  * A write of a name the command gets at run time, judged where it may land: `find START -exec
  * w {}` writes START or a name below it (the entries the view lists); a name from xargs's input,
- * or relative to the folder `-execdir` runs the command in, may be any path. Input words that are
+ * or relative to the folder `-execdir` runs the command in, may be any path. A removal of such a
+ * name is judged the same way (`find pkg -exec rm {} +` removes pkg's entries). Input words that are
  * only read are dropped (the command's unresolved note stands for them). Returns whether the
  * operand was taken care of.
  */
@@ -1114,19 +1117,34 @@ function writesGivenName(
   const word = v.argv[at] ?? '';
   const literal = v.literal[at] ?? false;
   const relative = literal && !word.startsWith('/') && !word.startsWith('~');
-  if (!input && !(given.inFoundFolder && relative && op === 'write')) return false;
-  if (op !== 'write') return word === INPUT_WORD;
+  if (op === 'read') return input && word === INPUT_WORD;
+  if (!input && !(given.inFoundFolder && relative)) return false;
   const raw = v.raw[at] ?? word;
   const placeholder = given.placeholder;
   const found =
     input && given.starts !== undefined && placeholder !== undefined && word.startsWith(placeholder) && !word.split('/').includes('..');
   if (found) {
+    // A removal of `{}` removes a start point or a name below it (`find pkg -exec rm {} +`): said
+    // as the critical-removal check says a start point, so the two name it alike.
     for (const s of given.starts!)
-      add(i, 'write', raw, s.word, s.literal, bases, { names: { kind: 'entries', of: dirsOf(s.word, s.literal, bases) } });
+      add(i, op, op === 'remove' ? `${placeholder} (find start ${s.word})` : raw, s.word, s.literal, bases, {
+        names: { kind: 'entries', of: dirsOf(s.word, s.literal, bases) },
+      });
     return true;
   }
   const what = input ? 'input' : 'found-folders';
-  add(i, 'write', raw === INPUT_WORD ? 'names from input' : raw, '.', true, bases, { names: { kind: 'unseen', what } });
+  if (op === 'write') {
+    add(i, 'write', raw === INPUT_WORD ? 'names from input' : raw, '.', true, bases, { names: { kind: 'unseen', what } });
+    return true;
+  }
+  // A removal of a name from input: the critical-removal check answers a remover xargs feeds (any
+  // directory). A relative name -execdir hands a remover is below any found file's folder: a
+  // removal that may reach a protected path (deny rules see it as one that may, never one that does).
+  if (input) return word === INPUT_WORD;
+  add(i, 'remove', raw, '.', false, bases, {
+    names: { kind: 'unseen', what },
+    possible: `find -execdir removes ${raw} in each found file's folder`,
+  });
   return true;
 }
 

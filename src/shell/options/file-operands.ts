@@ -96,12 +96,13 @@ export interface FileOperand {
  * directories the argv words `of` name (a recursive copy's sources), else of the path itself (the
  * untracked files `git clean` removes). `spares` says which `.git` directories the command leaves
  * alone: `top` — the one directly under the path (the repository's own), `all` — every one (git
- * clean without a second `-f` leaves nested repositories).
+ * clean without a second `-f` leaves nested repositories). `eachFolder`: a file of that name is
+ * written in each folder below instead (`tree -R`), hidden folders left out when `skipsHidden`.
  * @internal
  */
 export type NamesFrom =
   | { kind: 'unseen'; what: 'archive' | 'diff' | 'git-tree' | 'git-commits' | 'remote' | 'numbered' }
-  | { kind: 'entries'; of?: readonly number[]; spares?: 'top' | 'all' };
+  | { kind: 'entries'; of?: readonly number[]; spares?: 'top' | 'all'; eachFolder?: string; skipsHidden?: boolean };
 
 /** Result for one command: operands, plus reasons effects could not be read. @internal */
 export interface FileOperands {

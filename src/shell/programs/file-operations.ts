@@ -100,7 +100,9 @@ function attributeOperands(argv: readonly string[], shape: OptionShape, modeOpti
   if (byRef) pushOpt(files, optionFile(byRef, 'read', argv));
   const recursive = has(options, '-R', '--recursive');
   const modeGiven = byRef !== undefined || mode;
-  files.push(...all(modeGiven ? ops : ops.slice(1), 'write', recursive ? { tree: 'all' } : {}));
+  // -R changes every name below each file: those names are what is written, walked for protected
+  // paths (`chmod -R +x .` makes `.git/hooks`' files executable, which the next git command runs).
+  files.push(...all(modeGiven ? ops : ops.slice(1), 'write', recursive ? { tree: 'all', names: { kind: 'entries' } } : {}));
   return { files, unresolved: [], notFiles: modeGiven ? [] : ops.slice(0, 1) };
 }
 

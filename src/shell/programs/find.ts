@@ -293,7 +293,9 @@ function findFiles(argv: readonly string[]): FileOperands {
     const effect = p.primary?.effect;
     const value = p.values[0];
     if (effect === 'remove') {
-      const some = chooses ? { tree: 'some' as const } : {};
+      // What -delete removes is a start point or a name below it: the start's entries, walked
+      // for protected paths (`find pkg -delete` removes `pkg/.claude/settings.json`).
+      const some = { ...(chooses ? { tree: 'some' as const } : {}), names: { kind: 'entries' as const } };
       files.push(...all(starts, 'remove', some));
       if (starts.length === 0) files.push({ op: 'remove', index: 0, value: '.', ...some });
     }

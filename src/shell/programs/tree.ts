@@ -4,7 +4,7 @@
  * and `--houtro` read the file they name. tree reads its own options: long names exactly (no
  * abbreviations), and a value letter takes the next word.
  */
-import { all, optionFile, pushOpt, type FileOperand } from '../options/file-operands.js';
+import { all, optionFile, pushOpt, type FileOperand, type NamesFrom } from '../options/file-operands.js';
 import { parseGnuOptions, type GnuOptionSpec } from '../options/gnu-options.js';
 import { walking } from './link-walk.js';
 import { defineProgram } from './model.js';
@@ -51,6 +51,11 @@ const grammar: GnuOptionSpec = {
 /** Options whose value is a file tree reads. */
 const READS = ['gitfile', 'infofile', 'hintro', 'houtro'];
 
+/** The names `tree -R` writes: `00Tree.html` in each folder below, hidden ones only with -a. */
+function htmlNames(hidden: boolean): NamesFrom {
+  return { kind: 'entries', eachFolder: '00Tree.html', skipsHidden: !hidden };
+}
+
 /** The tree model. @internal */
 export const tree = defineProgram({
   names: ['tree'],
@@ -77,17 +82,30 @@ export const tree = defineProgram({
     for (let k = 1; k < argv.length; k++)
       if (argv[k]!.startsWith('--fromfile=')) files.push({ op: 'read', index: k, value: argv[k]!.slice('--fromfile='.length) });
     const parse = parseGnuOptions(argv, grammar);
-    // An option tree does not have (it refuses the command): the other words are assumed paths.
-    if (!parse.ok) return { files, unresolved: [], modelled: 'partly' };
+    // An option tree 2.1 does not have (it refuses the command): the other words are assumed paths.
+    // tree 2.2 and later read a level attached to -L (`-aRL1`): with R among the letters, the
+    // folders below are written as above, below the project as the operands are not known.
+    if (!parse.ok) {
+      const letters = argv.slice(1).filter((w) => /^-[^-]/.test(w));
+      if (letters.some((w) => w.includes('R')))
+        files.push({ op: 'write', index: 0, value: '.', tree: 'some', names: htmlNames(letters.some((w) => w.includes('a'))) });
+      return { files, unresolved: [], modelled: 'partly' };
+    }
     for (const o of parse.options) {
       if (READS.includes(o.name)) pushOpt(files, optionFile(o, 'read', argv));
       if (o.name === 'o') pushOpt(files, optionFile(o, 'write', argv));
     }
     const ops = parse.operands.map((o) => o.index);
-    // -R writes 00Tree.html into every directory it lists.
+    // -R with -L writes 00Tree.html into the folders below each operand (those at every L-th level;
+    // any level is assumed), hidden ones only with -a: those names are walked for protected paths
+    // (`tree -a -R -L 1 -H .` writes `.git/hooks/00Tree.html`; tree 2.1's list.c, any output format).
+    // Without -L tree turns -R off (tree.c).
     if (parse.options.some((o) => o.name === 'R')) {
-      if (ops.length > 0) files.push(...all(ops, 'write', { tree: 'some' }));
-      else files.push({ op: 'write', index: 0, value: '.', tree: 'some' });
+      const levels = parse.options.some((o) => o.name === 'L');
+      const names = htmlNames(parse.options.some((o) => o.name === 'a'));
+      const write = { tree: 'some' as const, ...(levels ? { names } : {}) };
+      if (ops.length > 0) files.push(...all(ops, 'write', write));
+      else files.push({ op: 'write', index: 0, value: '.', ...write });
     }
     files.push(...all(ops, 'read'));
     // -l follows links to directories as it walks.
