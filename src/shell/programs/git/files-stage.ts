@@ -5,7 +5,7 @@
  */
 import { all, has, is, type NamesFrom } from '../../options/file-operands.js';
 import type { GitFilesCall, GitFilesExtra } from './files-call.js';
-import { looksLikeDir } from './pathspecs.js';
+import { looksLikeDir, magicPathspec } from './pathspecs.js';
 
 /**
  * `git add PATH…`: `git add -f .env` puts the file in the index, where `git show :.env` reads it;
@@ -21,15 +21,20 @@ export function add({ argv, at, options, ops, files }: GitFilesCall): GitFilesEx
     ? {}
     : { gitTakes: has(options, '-u', '--update') ? ('tracked' as const) : ('unignored' as const) };
   const tree = has(options, '-n', '--dry-run') ? {} : { tree: 'all' as const, ...takes };
-  for (const k of ops) files.push({ op: 'read', index: k, ...(looksLikeDir(argv[k]!) ? tree : {}) });
+  for (const k of ops) {
+    // A magic pathspec (`:(top).env`, `:/src`, `:(icase).ENV`) names what magicPathspec says: a
+    // path from the top of the work tree, or the whole tree for the magic it does not follow.
+    const magic = magicPathspec(argv[k]!);
+    files.push({ op: 'read', index: k, ...(looksLikeDir(magic.value ?? argv[k]!) ? tree : {}), ...magic });
+  }
   if (ops.length === 0 && has(options, '-A', '--all', '-u', '--update', '--no-ignore-removal'))
     files.push({ op: 'read', index: at, value: '.', ...tree });
   return {};
 }
 
-/** `git rm PATH…` removes the files (`--cached`: from the index only). */
-export function rm({ options, ops, files }: GitFilesCall): GitFilesExtra {
-  files.push(...all(has(options, '--cached') ? [] : ops, 'remove'));
+/** `git rm PATH…` removes the files (`--cached`: from the index only); a magic pathspec as `add` reads it. */
+export function rm({ argv, options, ops, files }: GitFilesCall): GitFilesExtra {
+  files.push(...all(has(options, '--cached') ? [] : ops, 'remove').map((f) => ({ ...f, ...magicPathspec(argv[f.index]!) })));
   return {};
 }
 
