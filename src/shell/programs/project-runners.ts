@@ -16,6 +16,11 @@
  * generate`; Maven 3.8, Gradle 8 and Rake 13 documentation; just 1.x manual; pytest 8 (conftest.py),
  * Jest 29, Vitest 4, Mocha 10 (configuration files are modules); tox 4, nox 2024; uv 0.5, Poetry 1.8,
  * Pipenv 2024 CLI documentation; Terraform 1.9 (providers, `local-exec`); docker(1), docker-compose(1).
+ * Configuration files that are modules: Prettier 3, ESLint 9, Stylelint 16, postcss-cli 11, Tailwind
+ * CSS 3, Babel 7, Vite 5, webpack 5, Rollup 4, Parcel 2, tsup 8, Next.js 14, Nuxt 3, Astro 4, SvelteKit
+ * 2 documentation (each loads the file named in its entry). pip 24 (`pip install` builds with the
+ * build backend), Hatch, PDM, pre-commit 3, direnv 2, Meson 1, Bazel 7, SCons 4, .NET 8 and MSBuild
+ * 17 (Exec task), Ant 1.10, sbt 1, Leiningen 2, Mix, Composer 2, Bundler 2, Task 3 manuals.
  */
 
 /** Words that only print what the program is. */
@@ -86,6 +91,59 @@ const RUNS_PROJECT_CODE: Readonly<Record<string, { what: string; quiet?: Readonl
   pipenv: { what: "the project's scripts and build backends", quiet: HELP_ONLY },
   terraform: { what: 'the providers and provisioners .tf files name', quiet: new Set(['version', 'help', 'fmt']) },
   docker: { what: 'the commands of images, Dockerfiles and compose files', quiet: DOCKER_REPORTS },
+  // Tools whose configuration file is a program they load (red team 11: a prettier.config.cjs
+  // calling execSync('rm -f victim') ran it on `prettier --check src`), and their plugins.
+  prettier: { what: 'its configuration module (prettier.config.js, .prettierrc.js) and plugins' },
+  eslint: { what: 'its configuration module (eslint.config.js, .eslintrc.js) and plugins' },
+  stylelint: { what: 'its configuration module (stylelint.config.js, .stylelintrc.js) and plugins' },
+  postcss: { what: 'its configuration module (postcss.config.js) and plugins' },
+  tailwindcss: { what: 'its configuration module (tailwind.config.js) and plugins' },
+  babel: { what: 'its configuration module (babel.config.js, .babelrc.js) and plugins' },
+  vite: { what: 'its configuration module (vite.config.js) and plugins' },
+  webpack: { what: 'its configuration module (webpack.config.js) and loaders' },
+  'webpack-cli': { what: 'its configuration module (webpack.config.js) and loaders' },
+  rollup: { what: 'its configuration module (rollup.config.js, with -c) and plugins' },
+  parcel: { what: 'the plugins its .parcelrc names' },
+  tsup: { what: 'its configuration module (tsup.config.ts) and plugins' },
+  next: { what: 'its configuration module (next.config.js) and the app it builds' },
+  nuxt: { what: 'its configuration module (nuxt.config.ts) and modules' },
+  nuxi: { what: 'its configuration module (nuxt.config.ts) and modules' },
+  astro: { what: 'its configuration module (astro.config.mjs) and integrations' },
+  'svelte-kit': { what: 'its configuration module (svelte.config.js)' },
+  lerna: { what: "the package scripts of the project's packages" },
+  nx: { what: 'the targets and plugins of nx.json and project.json files' },
+  turbo: { what: "the package scripts of the project's packages" },
+  // `pip install .` builds the project with its setup.py or build backend; `pip install NAME` runs
+  // the setup.py of a source distribution.
+  pip: {
+    what: "a package's setup.py or build backend",
+    quiet: new Set(['list', 'show', 'freeze', 'help', 'cache', 'config', 'debug', 'check']),
+  },
+  pip3: {
+    what: "a package's setup.py or build backend",
+    quiet: new Set(['list', 'show', 'freeze', 'help', 'cache', 'config', 'debug', 'check']),
+  },
+  hatch: { what: 'the scripts of its environments and build hooks', quiet: HELP_ONLY },
+  pdm: { what: "the project's scripts and build backends", quiet: HELP_ONLY },
+  'pre-commit': { what: 'the hooks of a .pre-commit-config.yaml' },
+  // `direnv allow` lets the shell hook load the .envrc; `direnv exec DIR` loads it at once.
+  direnv: { what: 'the shell code of .envrc files', quiet: new Set(['help', 'version', 'status']) },
+  meson: { what: 'the run_command() calls and custom targets of meson.build files' },
+  bazel: { what: 'the rules and repository rules of BUILD and .bzl files', quiet: new Set(['help', 'version']) },
+  bazelisk: { what: 'the rules and repository rules of BUILD and .bzl files', quiet: new Set(['help', 'version']) },
+  scons: { what: 'the Python code of an SConstruct file' },
+  dotnet: {
+    what: 'the tasks of MSBuild project files and the programs it builds',
+    quiet: new Set(['--info', '--list-sdks', '--list-runtimes', 'help']),
+  },
+  msbuild: { what: 'the tasks of MSBuild project files' },
+  ant: { what: 'the tasks of a build.xml' },
+  sbt: { what: 'the Scala code of build.sbt and project/*.scala' },
+  lein: { what: 'the Clojure code of a project.clj and its plugins' },
+  mix: { what: 'the Elixir code of a mix.exs and its tasks' },
+  composer: { what: "a composer.json's scripts and plugins" },
+  bundle: { what: 'the Ruby code of a Gemfile and the programs it runs' },
+  task: { what: 'the commands of a Taskfile.yml' },
 };
 
 /** The programs that run the project's own code (make, the package managers, npx, build and test runners). @internal */
@@ -135,4 +193,18 @@ export const PROJECT_RUNNER_EXAMPLES: readonly { readonly command: string; reado
   { command: 'terraform fmt', runs: false, why: 'formats .tf files and loads no provider' },
   { command: 'docker compose up', runs: true },
   { command: 'docker ps', runs: false, why: 'reports containers; starts none' },
+  { command: 'prettier --check src', runs: true, why: 'a prettier.config.cjs calling rm ran it (red team 11)' },
+  { command: 'prettier --version', runs: false },
+  { command: 'eslint .', runs: true, why: 'eslint.config.js is a module it imports' },
+  { command: 'vite build', runs: true },
+  { command: 'rollup -c', runs: true },
+  { command: 'pip install .', runs: true, why: 'builds the project with its setup.py or build backend' },
+  { command: 'pip list', runs: false, why: 'lists the installed packages' },
+  { command: 'pre-commit run --all-files', runs: true },
+  { command: 'direnv allow', runs: true, why: 'lets the shell hook load the .envrc' },
+  { command: 'direnv status', runs: false },
+  { command: 'dotnet test', runs: true },
+  { command: 'dotnet --info', runs: false },
+  { command: 'bundle exec rake', runs: true },
+  { command: 'meson setup build', runs: true },
 ];

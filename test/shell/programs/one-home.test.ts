@@ -38,6 +38,8 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/testing/memory-fs.ts:rename': 'the name of a file-system call in an error, not the program',
   'src/testing/memory-fs.ts:realpath': 'the name of a file-system call in an error, not the program',
   'src/testing/memory-fs.ts:stat': 'the name of a file-system call in an error, not the program',
+  'src/dialects/biu/rules.ts:task': "biu's `task` rule kind (its agent tool), not the Task runner",
+  'src/evaluate/hook-runner-keys.ts:pre-commit': 'a package.json key that holds git hooks, not the pre-commit program',
   'src/cli/asks.ts:tail': 'the `toolgate asks tail` subcommand, not the program',
   'src/cli/asks.ts:export': 'the `toolgate asks export` subcommand, not the builtin',
   'src/cli/program.ts:ls': 'an example call in the help text of `toolgate check`, not a table of the program',
