@@ -49,6 +49,7 @@ import {
 } from './powershell.js';
 import { environmentValue, shellOf } from './shell-world.js';
 import { configFileReasons } from './program-config.js';
+import { responseFileReads } from './response-files.js';
 import { markWritablePrograms, pathDirectoryWrite, sshWrite, type PathWorld } from './path-lookup.js';
 import { hookCodePaths, toolgateCacheDirs, toolgateCacheWrite, toolgateCodeWrite } from './own-files.js';
 import { hookRunnerKeyChange, isPackageJson } from './hook-runner-keys.js';
@@ -1139,6 +1140,16 @@ export function makeState(
       home: normalizePath(ctx.home, { cwd: ctx.cwd, home: ctx.home, platform: env.platform }),
     });
     if (config.length > 0) facts = { ...facts, unresolved: [...facts.unresolved, ...config] };
+    // `strings @list` reads the files list names: the view shows them (or what it reads is unknown).
+    const norm = { cwd: ctx.cwd, home: ctx.home, platform: env.platform };
+    const response = responseFileReads(facts.analysis, facts.effects, {
+      view: ctx.fs,
+      cwd: normalizePath(ctx.cwd, norm),
+      home: normalizePath(ctx.home, norm),
+      platform: env.platform,
+    });
+    if (response.effects.length > 0 || response.unresolved.length > 0)
+      facts = { ...facts, effects: [...facts.effects, ...response.effects], unresolved: [...facts.unresolved, ...response.unresolved] };
   }
   return {
     call,

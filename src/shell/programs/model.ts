@@ -256,6 +256,11 @@ export interface ProgramModel {
    */
   readonly movedBy?: readonly string[];
   /**
+   * It expands every argument word `@FILE` into the words FILE holds, as binutils' libiberty
+   * `expandargv` does (`strings @list`): more options and the names of more files it reads.
+   */
+  readonly responseFiles?: 'binutils';
+  /**
    * The files it reads options from by itself (see {@link ProgramConfigFiles}), or why they cannot
    * be listed (`CURL_HOME` may be set); `undefined` when this command reads none (`curl -q`).
    * `variable` gives a variable of the environment: its value, `null` when known unset,

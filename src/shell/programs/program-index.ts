@@ -170,7 +170,7 @@ export const PROGRAM_INDEX: ProgramIndex = [
   [101, 0, ["csplit"], ["files","grammar","positional","runs.unseen"], {}],
   [102, 0, ["split"], ["files","grammar","positional","runs.seen","unwrap"], {}],
   [103, 0, ["stat"], ["environment","files","grammar","readOnly","runs.unseen"], {"claudeCode":["stat"],"robota":["stat"]}],
-  [104, 0, ["strings"], ["files","grammar","readOnly","readOnlyCheck","runs.unseen"], {"claudeCode":["strings"]}],
+  [104, 0, ["strings"], ["files","grammar","readOnly","readOnlyCheck","responseFiles","runs.unseen"], {"claudeCode":["strings"]}],
   [105, 0, ["runuser"], ["grammar","role.wrapper","runs.seen","unwrap"], {}],
   [106, 0, ["su"], ["grammar","role.wrapper","runs.seen","unwrap"], {}],
   [107, 0, ["sudo"], ["grammar","role.wrapper","runs.seen","unwrap"], {}],

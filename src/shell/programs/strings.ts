@@ -64,6 +64,7 @@ export const strings = defineProgram({
     for (const o of parse.operands) files.push({ op: 'read', index: o.index });
     return { files, unresolved: [] };
   },
+  responseFiles: 'binutils',
   runs: 'unseen',
   examples: [
     { command: 'strings -n 8 a.out', effects: ['read ./a.out'], readOnly: true },

@@ -1,0 +1,151 @@
+/**
+ * Response files: binutils programs (`strings`) expand every argument `@FILE` into the words FILE
+ * holds before reading their options, so `strings @docs/list` reads the files docs/list names. The
+ * command line does not show them: they are read through the file-system view and judged as reads
+ * of the command. When the view cannot show a response file's words (no view, a file it cannot
+ * read or too big, one the same line writes, one reached through a variable), what the command
+ * reads is unknown: an unresolved reason (a deny rule could apply to what is hidden).
+ */
+import type { ReadonlyFsView } from '../core/ports.js';
+import type { Platform } from '../core/types.js';
+import { isInside, normalizePath } from '../paths/index.js';
+import { foldedCommandName } from '../shell/commands/emit.js';
+import type { PathEffect, ShellAnalysis } from '../shell/index.js';
+import { PROGRAMS } from '../shell/programs/index.js';
+
+/** What the world shows of a call's response files. */
+export interface ResponseWorld {
+  /** The file-system view; without one a response file's words are unknown. */
+  view?: ReadonlyFsView | undefined;
+  cwd: string;
+  home: string;
+  platform: Platform;
+}
+
+/** The reads a call's response files add, and why some cannot be told. */
+export interface ResponseReads {
+  effects: PathEffect[];
+  unresolved: string[];
+}
+
+/** A response file longer than this is not read: what it names is unknown. */
+const MAX_TEXT = 64 * 1024;
+/** How deep `@FILE` inside a response file is followed (libiberty has no bound; a loop would never end). */
+const MAX_DEPTH = 8;
+
+/** The reads the `@FILE` words of the line's commands add (see the module comment). */
+export function responseFileReads(analysis: ShellAnalysis, effects: readonly PathEffect[], world: ResponseWorld): ResponseReads {
+  const out: ResponseReads = { effects: [], unresolved: [] };
+  analysis.commands.forEach((cmd, i) => {
+    const argv0 = cmd.argv[0];
+    if (argv0 === undefined || cmd.literal[0] !== true) return;
+    const name = foldedCommandName(argv0);
+    if (PROGRAMS.get(name)?.responseFiles !== 'binutils') return;
+    for (let k = 1; k < cmd.argv.length; k++) {
+      const word = cmd.argv[k]!;
+      if (!word.startsWith('@')) continue;
+      const why = (what: string): void => {
+        out.unresolved.push(`${name} reads more options and file names from ${word.slice(1) || word}, ${what}`);
+      };
+      if (cmd.literal[k] !== true) {
+        why('a file toolgate cannot name (the word is not literal)');
+        continue;
+      }
+      const value = word.slice(1);
+      const found = effects.filter((e) => e.command === i && e.op === 'read' && e.literal && e.raw === value && e.viaSymlink !== true);
+      if (found.length === 0) {
+        why('which toolgate cannot place');
+        continue;
+      }
+      for (const e of found) {
+        const base = baseOf(e.path, value, world);
+        if (base === undefined) why('and toolgate cannot tell which directory the names in it are relative to');
+        else expand(e.path, base, i, name, effects, world, out, 0);
+      }
+    }
+  });
+  return out;
+}
+
+/** The directory the command runs in, from where a relative `value` landed (`path`). */
+function baseOf(path: string, value: string, world: ResponseWorld): string | undefined {
+  const opts = { cwd: world.cwd, home: world.home, platform: world.platform };
+  if (normalizePath(value, opts) === path) return world.cwd;
+  // A plain relative name (no `.`, `..`, `~`, empty part): the command's directory is what precedes it.
+  const parts = value.split('/');
+  if (value.startsWith('/') || parts.some((p) => p === '' || p === '.' || p === '..' || p.startsWith('~'))) return undefined;
+  return path.endsWith(`/${value}`) ? path.slice(0, -value.length - 1) || '/' : undefined;
+}
+
+function expand(
+  file: string,
+  base: string,
+  command: number,
+  name: string,
+  effects: readonly PathEffect[],
+  world: ResponseWorld,
+  out: ResponseReads,
+  depth: number,
+): void {
+  const why = (what: string): void => {
+    out.unresolved.push(`${name} reads more options and file names from ${file}, ${what}`);
+  };
+  const written = effects.some(
+    (e) => e.op !== 'read' && (!e.literal || e.glob || e.path === file || (e.tree !== undefined && isInside(file, e.path))),
+  );
+  if (written) return why('which the command line writes (or may) before it is read');
+  const view = world.view;
+  if (view === undefined) return why('and toolgate has no view of the files');
+  // libiberty leaves `@FILE` as it is when FILE does not exist or is a directory.
+  if (!view.exists(file) || view.isDirectory?.(file) === true) return;
+  if (depth >= MAX_DEPTH) return why('through too many files naming more');
+  const text = view.readText?.(file);
+  if (text === undefined) return why('which toolgate cannot read');
+  if (text.length > MAX_TEXT) return why('which is too big for toolgate to read');
+  const opts = { cwd: base, home: world.home, platform: world.platform };
+  let options = true;
+  for (const w of responseWords(text)) {
+    if (w === '--') options = false;
+    if (w.startsWith('@')) expand(normalizePath(w.slice(1), opts), base, command, name, effects, world, out, depth + 1);
+    // An option's value is taken for a name too (`-n 8` reads ./8): more reads, never fewer.
+    if (w === '' || (options && w.startsWith('-') && w !== '-')) continue;
+    out.effects.push({ op: 'read', path: normalizePath(w, opts), raw: w, literal: true, command, glob: false });
+  }
+}
+
+/**
+ * The words of a response file as libiberty's `buildargv` splits them: blanks separate words;
+ * single and double quotes group (a quote of the other kind inside is plain); a backslash takes
+ * the next character as it is, inside quotes too.
+ */
+export function responseWords(text: string): string[] {
+  const words: string[] = [];
+  let word = '';
+  let started = false;
+  let single = false;
+  let double = false;
+  let escaped = false;
+  for (const c of text) {
+    if (escaped) {
+      word += c;
+      escaped = false;
+    } else if (!single && !double && /\s/.test(c)) {
+      if (started) words.push(word);
+      word = '';
+      started = false;
+      continue;
+    } else if (c === '\\') escaped = true;
+    else if (single) {
+      if (c === "'") single = false;
+      else word += c;
+    } else if (double) {
+      if (c === '"') double = false;
+      else word += c;
+    } else if (c === "'") single = true;
+    else if (c === '"') double = true;
+    else word += c;
+    started = true;
+  }
+  if (started) words.push(word);
+  return words;
+}
