@@ -372,22 +372,11 @@ async function hookPolicy(o: { project: ProjectFinding; home: string; settings: 
  * built hook passes its own, `hook-loader.ts`).
  */
 export async function hookMain(args: string[], input?: string, beforeShellParser: () => Promise<void> = liftoffOnly): Promise<number> {
-  let values;
+  // Claude Code's usual `toolgate hook` has no flags: skip `parseArgs`, whose modules Node loads
+  // on first use (≈ 1 ms of each call); with no arguments it returns no values.
+  let values: ReturnType<typeof parseHookArgs>['values'] = {};
   try {
-    ({ values } = parseArgs({
-      args,
-      options: {
-        settings: { type: 'string', short: 's', multiple: true },
-        project: { type: 'string', short: 'p' },
-        home: { type: 'string' },
-        mode: { type: 'string', short: 'm' },
-        decisions: { type: 'string' },
-        'no-cache': { type: 'boolean' },
-        'decision-log': { type: 'string' },
-        shadow: { type: 'string' },
-      },
-      strict: true,
-    }));
+    if (args.length > 0) ({ values } = parseHookArgs(args));
   } catch (e) {
     writeOut(2, `toolgate hook: ${(e as Error).message}\n`);
     return 2;
@@ -406,6 +395,24 @@ export async function hookMain(args: string[], input?: string, beforeShellParser
     },
     input,
   );
+}
+
+/** The flags of `toolgate hook` in `args`; throws on an unknown flag or a missing value. */
+function parseHookArgs(args: string[]) {
+  return parseArgs({
+    args,
+    options: {
+      settings: { type: 'string', short: 's', multiple: true },
+      project: { type: 'string', short: 'p' },
+      home: { type: 'string' },
+      mode: { type: 'string', short: 'm' },
+      decisions: { type: 'string' },
+      'no-cache': { type: 'boolean' },
+      'decision-log': { type: 'string' },
+      shadow: { type: 'string' },
+    },
+    strict: true,
+  });
 }
 
 /** Register `toolgate hook` on the program. */
