@@ -75,19 +75,28 @@ export function protectedNames(check: NamesCheck): ProtectedNames | undefined {
       ...(names.what === 'git-commits' ? { namingRuleAnswers: true as const } : {}),
     };
   }
-  const { eachFolder, skipsHidden } = names;
+  const { eachFolder, skipsHidden, flat } = names;
   for (const source of names.of) {
     const prefix = source === '/' ? '/' : `${source}/`;
     const relOf = (p: string): string[] | undefined => (p.startsWith(prefix) ? p.slice(prefix.length).split('/') : undefined);
     const into = (rel: readonly string[]) => `${path === '/' ? '' : path}/${rel.join('/')}`;
-    // What lands for an entry: the entry itself, or with `eachFolder` that file inside a folder.
-    const landing = (rel: readonly string[]) => (eachFolder === undefined ? into(rel) : `${into(rel)}/${eachFolder}`);
+    // What lands for an entry: the entry itself, with `eachFolder` that file inside a folder, with
+    // `flat` its base name renamed, directly under the path (undefined: the entry lands nowhere).
+    const landing = (rel: readonly string[]): string | undefined => {
+      if (flat === undefined) return eachFolder === undefined ? into(rel) : `${into(rel)}/${eachFolder}`;
+      const base = rel.at(-1) ?? '';
+      const pair = flat.find(([from]) => base.endsWith(from) && base.length > from.length);
+      return pair === undefined ? undefined : into([base.slice(0, base.length - pair[0].length) + pair[1]]);
+    };
     const left = (rel: readonly string[]) => spared(rel, names.spares) || (skipsHidden === true && rel.some((s) => s.startsWith('.')));
     const covered = (p: string): boolean => {
       const rel = relOf(p);
       if (rel === undefined || left(rel)) return false;
       if (eachFolder !== undefined && check.view?.isDirectory?.(p) !== true) return false;
+      // Flattened, only files land (a folder's own name is never written).
+      if (flat !== undefined && check.view?.isDirectory?.(p) === true) return false;
       const dest = landing(rel);
+      if (dest === undefined) return false;
       if (protectedPathMatch(dest, spec) !== undefined) return true;
       // A file landing on a name the destination already holds is written through it: a link
       // there writes where it leads, a hard link every other name of the file.
@@ -106,14 +115,16 @@ export function protectedNames(check: NamesCheck): ProtectedNames | undefined {
     const reach = dirHolds(check.view, source, covered, mayHold, check.budget);
     if (reach.kind === 'holds') {
       const held = reach.path.replace(/ \(a link to .*\)$/s, '');
-      const target = landing(relOf(held) ?? []);
+      const target = landing(relOf(held) ?? []) ?? path;
       const entry =
         protectedPathMatch(target, spec) ??
         `${target} is a link or one of several names of a file, which the ${eachFolder === undefined ? 'copy' : 'command'} writes through`;
       const message =
         source === path
           ? `${removal ? 'may remove' : 'may write'} ${target}, a protected path (${entry})`
-          : `copies ${reach.path} to ${target}, a protected path (${entry})`;
+          : flat !== undefined
+            ? `writes ${target} from ${reach.path}, a protected path (${entry})`
+            : `copies ${reach.path} to ${target}, a protected path (${entry})`;
       return { message, blockedPath: target };
     }
     if (reach.kind === 'unknown') {

@@ -275,12 +275,22 @@ export interface PathEffect {
  * removes), as a file-system view lists them, less the `.git` directories `spares` names (`top`:
  * the one directly under the path, the repository's own; `all`: every one). With `eachFolder`, what
  * is written is no entry but a file of that name in each folder below the path (`tree -R` writes
- * `00Tree.html`), the folders whose names start with a dot left out when `skipsHidden`.
+ * `00Tree.html`), the folders whose names start with a dot left out when `skipsHidden`. With `flat`,
+ * each file below lands directly under the path by its base name with its suffix replaced: by the
+ * second of the first pair whose first ends the name; a file whose name ends in none is left alone
+ * (`zstd -dr DIR --output-dir-flat=.` writes `DIR/x/.npmrc.zst` as `./.npmrc`).
  * @public
  */
 export type PathNames =
   | { kind: 'unseen'; what: 'archive' | 'diff' | 'git-tree' | 'git-commits' | 'remote' | 'input' | 'found-folders' | 'numbered' }
-  | { kind: 'entries'; of: readonly string[]; spares?: 'top' | 'all'; eachFolder?: string; skipsHidden?: boolean };
+  | {
+      kind: 'entries';
+      of: readonly string[];
+      spares?: 'top' | 'all';
+      eachFolder?: string;
+      skipsHidden?: boolean;
+      flat?: readonly (readonly [string, string])[];
+    };
 
 /** Why a command is, or is not, read-only. @public */
 export type ReadOnlyVerdict = { readOnly: true } | { readOnly: false; reason: string };

@@ -1014,6 +1014,7 @@ function addOperands(
               ...(n.spares !== undefined ? { spares: n.spares } : {}),
               ...(n.eachFolder !== undefined ? { eachFolder: n.eachFolder } : {}),
               ...(n.skipsHidden === true ? { skipsHidden: true } : {}),
+              ...(n.flat !== undefined ? { flat: n.flat } : {}),
             };
     }
     // Only sources written out literally say which trees land there (a glob or variable may name any).

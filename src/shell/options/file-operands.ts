@@ -98,11 +98,20 @@ export interface FileOperand {
  * alone: `top` — the one directly under the path (the repository's own), `all` — every one (git
  * clean without a second `-f` leaves nested repositories). `eachFolder`: a file of that name is
  * written in each folder below instead (`tree -R`), hidden folders left out when `skipsHidden`.
+ * `flat`: each file below lands directly under the path by its base name, its suffix replaced by
+ * the first pair whose first ends it (none: the file is left alone; `PathNames`).
  * @internal
  */
 export type NamesFrom =
   | { kind: 'unseen'; what: 'archive' | 'diff' | 'git-tree' | 'git-commits' | 'remote' | 'numbered' }
-  | { kind: 'entries'; of?: readonly number[]; spares?: 'top' | 'all'; eachFolder?: string; skipsHidden?: boolean };
+  | {
+      kind: 'entries';
+      of?: readonly number[];
+      spares?: 'top' | 'all';
+      eachFolder?: string;
+      skipsHidden?: boolean;
+      flat?: readonly (readonly [string, string])[];
+    };
 
 /** Result for one command: operands, plus reasons effects could not be read. @internal */
 export interface FileOperands {

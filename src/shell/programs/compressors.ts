@@ -31,6 +31,8 @@ interface CompressPlan {
   readonly output?: FileOperand;
   /** A directory its outputs are written under (zstd `--output-dir-flat DIR`). */
   readonly outputDir?: FileOperand;
+  /** The output directory is flat (`--output-dir-flat`, not `--output-dir-mirror`): every file by its base name. */
+  readonly flat?: boolean;
   /** Files its options read or write (a dictionary, a trace log, a list of names). */
   readonly extra: readonly FileOperand[];
   readonly unresolved: readonly string[];
@@ -67,7 +69,9 @@ function planFiles(argv: readonly string[], plan: CompressPlan): FileOperands {
     if (plan.outputDir !== undefined) {
       // zstd --output-dir-flat=DIR writes each file as DIR/its base name (`-d --output-dir-flat=.
       // docs/.npmrc.zst` writes ./.npmrc); with -r, a folder's files: its entries, walked below.
-      files.push(plan.recursive ? { ...plan.outputDir, names: { kind: 'entries', of: [k] } } : plan.outputDir);
+      // Flat, each file of the tree lands by its base name, renamed as it is (de)compressed.
+      const flat = plan.flat === true ? { flat: plan.decompress ? ZSTD_DECOMPRESSED : [['', plan.suffix] as const] } : {};
+      files.push(plan.recursive ? { ...plan.outputDir, names: { kind: 'entries', of: [k], ...flat } } : plan.outputDir);
       const dir = plan.outputDir.value ?? argv[plan.outputDir.index];
       if (dir !== undefined && !plan.recursive)
         files.push({ op: 'write', index: k, value: `${dir.replace(/\/+$/, '')}/${out.slice(out.lastIndexOf('/') + 1)}` });
@@ -381,6 +385,22 @@ function zstdWords(argv: readonly string[]): { options: ParsedOption[]; operands
   return { options, operands, partly };
 }
 
+/**
+ * The names zstd -d gives the files it decompresses (zstd 1.5.4's "unknown suffix (.zst/.tzst/.gz/
+ * .tgz/.lzma/.xz/.txz/.lz4/.tlz4 expected)"): a file with none of these suffixes is left alone.
+ */
+const ZSTD_DECOMPRESSED: readonly (readonly [string, string])[] = [
+  ['.zst', ''],
+  ['.tzst', '.tar'],
+  ['.gz', ''],
+  ['.tgz', '.tar'],
+  ['.lzma', ''],
+  ['.xz', ''],
+  ['.txz', '.tar'],
+  ['.lz4', ''],
+  ['.tlz4', '.tar'],
+];
+
 const ZSTD_SUFFIX: Readonly<Record<string, string>> = { zstd: '.zst', gzip: '.gz', xz: '.xz', lzma: '.lzma', lz4: '.lz4' };
 
 function zstdFiles(name: string, argv: readonly string[]): FileOperands {
@@ -396,11 +416,14 @@ function zstdFiles(name: string, argv: readonly string[]): FileOperands {
         : { op, index: o.index, value: o.value, ...more };
   let output: FileOperand | undefined;
   let outputDir: FileOperand | undefined;
+  let flat = false;
   for (const o of options) {
     const f = (op: FileOperand['op'], more?: Partial<FileOperand>) => fileOf(o, op, more);
     if (o.name === '-o') output = f('write');
-    else if (o.name === '--output-dir-flat' || o.name === '--output-dir-mirror') outputDir = f('write', { tree: 'some' });
-    else if (o.name === '--trace') pushIf(extra, f('write'));
+    else if (o.name === '--output-dir-flat' || o.name === '--output-dir-mirror') {
+      outputDir = f('write', { tree: 'some' });
+      flat = o.name === '--output-dir-flat';
+    } else if (o.name === '--trace') pushIf(extra, f('write'));
     else if (o.name === '-D' || o.name === '--patch-from') pushIf(extra, f('read'));
     else if (o.name === '--filelist') {
       pushIf(extra, f('read'));
@@ -425,7 +448,7 @@ function zstdFiles(name: string, argv: readonly string[]): FileOperands {
     partly,
   };
   if (output !== undefined && !train) Object.assign(plan, { output });
-  if (outputDir !== undefined) Object.assign(plan, { outputDir });
+  if (outputDir !== undefined) Object.assign(plan, { outputDir, flat });
   return planFiles(argv, plan);
 }
 
