@@ -190,6 +190,11 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
     const problem = wordProblem(c.shells, w.raw);
     if (problem !== undefined) markUnknown(problem, true);
   }
+  // A redirection's target is a word too (`cat < $PWD:h/x` in zsh); a literal one expands nothing.
+  for (const r of cmd.redirects) {
+    const problem = r.targetLiteral ? undefined : wordProblem(c.shells, r.target);
+    if (problem !== undefined) markUnknown(problem, true);
+  }
   addStateChange(c, commandStateChange(cmd, c.shells), index + 1);
   // A command of a script no one passed variables to, run by no wrapper, with no assignments of its own: no environment.
   const env: Environment =

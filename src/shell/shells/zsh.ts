@@ -51,6 +51,41 @@ const SPECIAL_TABLES = new Set([
   'mapfile',
 ]);
 
+/**
+ * An unbraced parameter (`$PWD`, `$1`, `$#`, `$x[1]`) followed by `:` and a letter or `&`: zsh
+ * applies history-style modifiers to its value (zshexpn(1), "Modifiers": `$PWD:h` is the parent
+ * directory), in double quotes too; bash keeps `:h` as text. A colon followed by anything else
+ * (`$PATH:/bin`) is text in both.
+ */
+const UNBRACED_MODIFIER = /\$([A-Za-z_]\w*|[0-9#?$!*@-])(\[[^\]]*\])?:[A-Za-z&]/;
+
+/**
+ * A word as written with what the shell does not expand blanked out: single-quoted text (`$'…'`
+ * too, outside double quotes) and each escaped character, so `'$PWD:h'` and `\$PWD:h` hold no
+ * parameter while `\\$PWD:h` does.
+ */
+function unquoted(raw: string): string {
+  let out = '';
+  let double = false;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i]!;
+    if (c === '\\') {
+      out += '__';
+      i++;
+    } else if (c === '"') {
+      double = !double;
+      out += c;
+    } else if (!double && (c === "'" || (c === '$' && raw[i + 1] === "'"))) {
+      const start = c === '$' ? i + 2 : i + 1;
+      const end = raw.indexOf("'", start);
+      const stop = end < 0 ? raw.length : end;
+      out += '_'.repeat(stop - i + 1);
+      i = stop;
+    } else out += c;
+  }
+  return out;
+}
+
 /** zsh 5.9. @internal */
 export const zsh: ShellModel = {
   name: 'zsh',
@@ -59,6 +94,7 @@ export const zsh: ShellModel = {
     'zsh 5.9 zshmodules(1) (zsh/parameter, zsh/mapfile)',
     'zsh 5.9 zshmisc(1) (Redirections with no command)',
     'zsh 5.9 zshexpn(1) (Recursive globbing)',
+    'zsh 5.9 zshexpn(1) (Modifiers)',
   ],
   specialParameter(name) {
     if (TIED_ARRAYS.has(name)) return `setting ${name} (zsh ties it to ${name.toUpperCase()}) changes what later commands do`;
@@ -71,9 +107,11 @@ export const zsh: ShellModel = {
   },
   wordProblem(raw) {
     // `***/` (and `****/`…): recursive, following symbolic links; `**/` does not follow them.
-    return /(^|\/)\*\*\*+\//.test(raw)
-      ? `${raw}: zsh's ***/ walks every directory and follows symbolic links, which toolgate does not model`
-      : undefined;
+    if (/(^|\/)\*\*\*+\//.test(raw))
+      return `${raw}: zsh's ***/ walks every directory and follows symbolic links, which toolgate does not model`;
+    if (UNBRACED_MODIFIER.test(unquoted(raw)))
+      return `${raw}: zsh reads :h, :t, :s/…/…/ and the like after an unbraced parameter as modifiers that change its value (bash reads them as text), which toolgate does not model`;
+    return undefined;
   },
   equalsExpansion: true,
   // zsh sets OLDPWD to the directory it starts in, whatever it inherits (zshparam(1), OLDPWD).
