@@ -4,6 +4,7 @@ import { realPathOf } from '../paths/real.js';
 import { toolFamily } from '../rules/index.js';
 import { analyzeShell, shellPathEffects } from '../shell/index.js';
 import type { PathEffect, PathNames, ShellAnalysis } from '../shell/types.js';
+import { gitObjectWords } from '../shell/programs/git/tracked-reads.js';
 import { powerShellFacts, type PowerShellFacts } from './powershell-facts.js';
 
 /** What a call touches, worked out once per call and shared by every step. @public */
@@ -36,6 +37,38 @@ export type CallFacts =
   | { kind: 'other' }
   | { kind: 'invalid'; message: string };
 
+/**
+ * The tracked files a git command reads by naming their blob (red team 11, #37): `git cat-file -p
+ * ec68fdd` where the index gives `.env` a blob id starting so, `git tag t <that id>`, `git show
+ * :x.txt` where the index entry `x.txt` holds the same blob as `.env`. Each is a read of that file
+ * by its path, so a Read rule on it decides (the command's tree read stays for ids the index
+ * cannot match: an older blob, a tree, a commit).
+ */
+function objectBlobReads(
+  analysis: ShellAnalysis,
+  effects: readonly PathEffect[],
+  lookup: NonNullable<FactsContext['gitObjectPaths']>,
+): PathEffect[] {
+  const out: PathEffect[] = [];
+  for (const e of effects) {
+    if (e.op !== 'read' || (e.gitTakes !== 'tracked' && e.fromHistory !== true)) continue;
+    const argv = analysis.commands[e.command]?.argv;
+    if (argv === undefined) continue;
+    const { ids, readsIndex } = gitObjectWords(argv);
+    const found =
+      e.gitTakes === 'tracked'
+        ? ids.length > 0
+          ? lookup(e.path, ids, [])
+          : undefined
+        : readsIndex
+          ? lookup(e.path.slice(0, Math.max(1, e.path.lastIndexOf('/'))), [], [e.path])
+          : undefined;
+    const { tree: _tree, gitTakes: _takes, walksLinks: _walks, fromHistory: _history, ...rest } = e;
+    for (const path of found ?? []) if (path !== e.path) out.push({ ...rest, path });
+  }
+  return out;
+}
+
 /** The input fields a tool keeps its file path in. */
 const PATH_FIELDS = ['file_path', 'notebook_path', 'path'] as const;
 
@@ -59,6 +92,12 @@ export interface FactsContext {
    * nothing of it unless so.
    */
   gitTracksBelow?: (path: string) => boolean;
+  /**
+   * The tracked files of the repository holding `dir` whose blob one of `ids` names, or that the
+   * index entry of a path of `indexPaths` holds (see `gitObjectPaths`); absent or `undefined`:
+   * not known (the reads stay those the command's model gives).
+   */
+  gitObjectPaths?: (dir: string, ids: readonly string[], indexPaths: readonly string[]) => string[] | undefined;
 }
 
 type FieldType = 'string' | 'number' | 'boolean' | 'array' | 'object';
@@ -149,6 +188,7 @@ export function callFacts(call: ToolCall, ctx: FactsContext): CallFacts {
         for (const x of effects) if (x.viaSymlink === true && x.path === e.path && x.command === e.command) delete x.linkItself;
         effects.push({ ...e, path: real, viaSymlink: true });
       }
+      if (ctx.gitObjectPaths !== undefined) effects.push(...objectBlobReads(analysis, effects, ctx.gitObjectPaths));
       return { kind: 'shell', command, analysis, effects, cwdAfter, unresolved };
     }
     case 'read':

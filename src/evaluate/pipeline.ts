@@ -5,7 +5,7 @@ import { protectedPathStartingWith } from '../paths/protected.js';
 import { criticalRemovals, acceptEditsCommand } from '../shell/index.js';
 import type { PathEffect, SimpleCommand } from '../shell/types.js';
 import { repositoryWrittenInto } from '../shell/programs/git/layout.js';
-import { gitTracksBelow } from '../shell/programs/git/takes.js';
+import { gitObjectPaths, gitTracksBelow } from '../shell/programs/git/takes.js';
 import type { CompiledRule } from '../settings/types.js';
 import { callFacts, globBase, shellWrites, touchedPaths, type CallFacts, type FactsContext, type ShellWrite } from './facts.js';
 import { firstUserReadDeny, indexPolicy, rulesForTool } from './policy-index.js';
@@ -1103,6 +1103,8 @@ function factsContext(ctx: EvaluationContext, env: MatchEnv): FactsContext {
     const budget = newBudget();
     if (view.list) out.globMatches = (glob: string) => globMatches(view, glob, budget);
     out.gitTracksBelow = (p: string) => gitTracksBelow(view, p, (n) => environmentValue(ctx.environment, n) !== null);
+    out.gitObjectPaths = (dir, ids, indexPaths) =>
+      gitObjectPaths(view, dir, ids, indexPaths, (n) => environmentValue(ctx.environment, n) !== null);
   }
   return out;
 }

@@ -9,6 +9,8 @@ export interface TrackedPaths {
   paths: ReadonlySet<string>;
   /** Sparse directory entries (`dir/`): everything below is tracked. */
   dirs: readonly string[];
+  /** Each file entry's path and blob id (lower-case hex), in index order (a conflicted path has one per stage). */
+  blobs: readonly { path: string; id: string }[];
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -29,6 +31,7 @@ export function readIndexPaths(bytes: Uint8Array, hashBytes: 20 | 32): TrackedPa
   const count = dv.getUint32(8);
   const paths = new Set<string>();
   const dirs: string[] = [];
+  const blobs: { path: string; id: string }[] = [];
   let off = 12;
   let previous: Uint8Array = new Uint8Array(0);
   try {
@@ -74,10 +77,14 @@ export function readIndexPaths(bytes: Uint8Array, hashBytes: 20 | 32): TrackedPa
       previous = name;
       const path = decoder.decode(name);
       if ((mode & 0o170000) === 0o040000) dirs.push(path.endsWith('/') ? path : `${path}/`);
-      else paths.add(path);
+      else {
+        paths.add(path);
+        const id = Array.from(bytes.subarray(start + STAT_BYTES, start + STAT_BYTES + hashBytes), (b) => b.toString(16).padStart(2, '0'));
+        blobs.push({ path, id: id.join('') });
+      }
     }
   } catch {
     return undefined;
   }
-  return { paths, dirs };
+  return { paths, dirs, blobs };
 }

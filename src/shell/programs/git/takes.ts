@@ -85,7 +85,7 @@ function trackedIn(
     if (/^\s*objectformat\s*=\s*sha256\b/im.test(text)) hashBytes = 32;
   }
   const indexFile = join(gitDir, 'index');
-  if (!view.exists(indexFile)) return { workTree, tracked: { paths: new Set(), dirs: [] } };
+  if (!view.exists(indexFile)) return { workTree, tracked: { paths: new Set(), dirs: [], blobs: [] } };
   const bytes = view.readBytes(indexFile);
   const read = bytes === undefined ? undefined : readIndexPaths(bytes, hashBytes);
   return read === undefined ? undefined : { workTree, tracked: read };
@@ -160,4 +160,28 @@ export function gitTracksBelow(view: ReadonlyFsView, link: string, maySet: (name
   const below = `${link.slice(top.length)}/`;
   for (const rel of tracked.paths) if (rel.startsWith(below)) return true;
   return false;
+}
+
+/**
+ * The tracked files whose content a git command that names objects reads (red team 11): each file
+ * of the index whose blob id one of `ids` names (the whole id, or 4 or more of its first hex
+ * digits), and each file whose blob is the one the index entry of a path of `indexPaths`
+ * (absolute: `git show :x.txt`) holds. Absolute paths; `undefined` when the view
+ * cannot read the index of the repository holding `dir`.
+ */
+export function gitObjectPaths(
+  view: ReadonlyFsView,
+  dir: string,
+  ids: readonly string[],
+  indexPaths: readonly string[],
+  maySet: (name: string) => boolean,
+): string[] | undefined {
+  const found = trackedIn(view, dir, maySet);
+  if (found === undefined) return undefined;
+  const { workTree, tracked } = found;
+  const named = ids.map((w) => w.toLowerCase()).filter((w) => /^[0-9a-f]{4,64}$/.test(w));
+  const held = new Set(tracked.blobs.filter((b) => indexPaths.includes(join(workTree, b.path))).map((b) => b.id));
+  return [
+    ...new Set(tracked.blobs.filter((b) => held.has(b.id) || named.some((w) => b.id.startsWith(w))).map((b) => join(workTree, b.path))),
+  ];
 }

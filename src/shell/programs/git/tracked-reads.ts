@@ -240,3 +240,21 @@ export function objectIdReads(
   if (ids.length === 0 && !batch) return [];
   return [{ op: 'read', index: ids[0] ?? at, value: '.', atTop: true, ...TRACKED_TREE }];
 }
+
+/** The subcommands whose object id operands {@link objectIdReads} reads: those that print an object and those that name one. */
+const READS_IDS = new Set([...NAMES_OBJECTS, 'cat-file', 'show']);
+
+/**
+ * The object names a git command line gives, for matching against its index (`gitObjectPaths`):
+ * the words (or `,`/`=`-separated parts of one) that may be object ids, after a subcommand that
+ * prints or names objects, and whether it reads an index entry by path (`git show :x.txt`,
+ * `git cat-file -p :0:x.txt`). Empty for any other command.
+ */
+export function gitObjectWords(argv: readonly string[]): { ids: string[]; readsIndex: boolean } {
+  const at = argv.findIndex((w) => READS_IDS.has(w));
+  if (at < 1 || !/(^|\/)git$/.test(argv[0] ?? '')) return { ids: [], readsIndex: false };
+  const words = argv.slice(at + 1);
+  const ids = words.flatMap((w) => w.split(/[,=]/)).filter((part) => OBJECT_ID.test(part));
+  const readsIndex = (argv[at] === 'show' || argv[at] === 'cat-file') && words.some((w) => /^:(?:[0-3]:)?[^:(/!^]/.test(w));
+  return { ids, readsIndex };
+}

@@ -187,13 +187,18 @@ describe('git log -L reads the file its range names, as git blame does (#37)', (
 describe('an object id may be the blob of a tracked Read-denied file (#37)', () => {
   const blob = (dir: string, path: string) => git(dir, 'rev-parse', `HEAD:${path}`).trim();
 
-  it.each(['git cat-file -p ID', 'git cat-file blob ID', 'git show ID', 'git show -s ID'])('%s with .env tracked asks', (form) => {
-    const id = blob(envTracked, '.env');
-    for (const command of [form.replace('ID', id), form.replace('ID', id.slice(0, 7))]) {
-      expect(run(envTracked, command)).toContain('DOTENVSECRET');
-      expect([decide(envTracked, command).behavior, decide(envTracked, command).askKind]).toEqual(['ask', 'guardedRead']);
-    }
-  });
+  it.each(['git cat-file -p ID', 'git cat-file blob ID', 'git show ID', 'git show -s ID'])(
+    '%s with the id of .env in the index is denied, naming .env (object-ids.test.ts)',
+    (form) => {
+      const id = blob(envTracked, '.env');
+      for (const command of [form.replace('ID', id), form.replace('ID', id.slice(0, 7))]) {
+        expect(run(envTracked, command)).toContain('DOTENVSECRET');
+        const d = decide(envTracked, command);
+        expect(d.behavior).toBe('deny');
+        expect(d.reason.message).toContain(`${envTracked}/.env`);
+      }
+    },
+  );
 
   it('its type or size prints nothing of it: allowed', () => {
     expect(decide(envTracked, `git cat-file -t ${blob(envTracked, '.env')}`).behavior).toBe('allow');
