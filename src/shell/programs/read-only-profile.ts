@@ -37,6 +37,13 @@ export function readOnlyEntry(grammar: GnuOptionSpec, profile: ReadOnlyProfile):
     if (!safeLong || safeLong.has(name)) long.push(name + suffix(argument, true));
     else other.push(name);
   }
+  // A safe option the grammar does not have would be dropped without a word: refuse it, so the
+  // model's author (and `npm run programs:index`, which loads every model) sees the slip.
+  const unknown = [
+    ...[...(safeShort ?? [])].filter((l) => !optstring.includes(l) || l === ':' || l === '+' || l === '-').map((l) => `-${l}`),
+    ...[...(safeLong ?? [])].filter((n) => !(n in (grammar.long ?? {}))).map((n) => `--${n}`),
+  ];
+  if (unknown.length > 0) throw new Error(`a read-only profile names options its grammar does not have: ${unknown.join(' ')}`);
   const out: ReadOnlyEntry = { ...rest, short, long: long.join(' ') };
   if (other.length > 0) (out as { otherLong?: string }).otherLong = other.join(' ');
   if (grammar.numeric) (out as { numeric?: boolean }).numeric = true;

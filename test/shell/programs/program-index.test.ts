@@ -44,6 +44,13 @@ describe('program index', () => {
       expect(found.map((e) => `${e.module} ${e.name}`)).toEqual(['a.ts a', 'b.ts B_LIST', 'b.ts b']);
       writeFileSync(join(dir, 'c.ts'), `export { b as c } from './b.js';`);
       await expect(programExports(dir)).rejects.toThrow(/"b" is exported twice/);
+      rmSync(join(dir, 'c.ts'));
+      // A model defined and left unexported would stay out of the registry without a word.
+      writeFileSync(
+        join(dir, 'd.ts'),
+        `const defineProgram = (m: unknown) => m;\nconst d = defineProgram({ names: ['d'] });\nexport const NAMES = [d];`,
+      );
+      await expect(programExports(dir)).rejects.toThrow('d.ts defines 1 program model(s) and exports 0');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
