@@ -13,6 +13,7 @@ import { extractSubstitutions, substitutionStarts } from './substitutions.js';
 import { arithmeticRunsCode, hidesCode } from './arithmetic.js';
 import { hiddenArithmetic } from './arithmetic-operands.js';
 import { variableStateChange } from './variables.js';
+import { respellQuotedDelimiters } from './heredoc-delimiters.js';
 
 interface Env {
   context: SimpleCommand['context'];
@@ -523,11 +524,25 @@ function checkSubstitutions(root: Node, src: string, c: Collector): void {
  * Parses `src` with tree-sitter and fills the collector. Never throws for syntax; the caller
  * still wraps it for safety.
  */
-export function walkTree(parser: Parser, src: string, c: Collector): void {
-  const tree = parser.parse(src);
+export function walkTree(parser: Parser, given: string, c: Collector): void {
+  let src = given;
+  let tree = parser.parse(src);
   if (!tree) {
     addUnseen(c, 'the parser returned no tree');
     return;
+  }
+  // A here-document delimiter with a quoted part (`<<"E"OF`): read again, spelled as the grammar reads it.
+  if (src.includes('<<')) {
+    const respelled = respellQuotedDelimiters(tree.rootNode, src);
+    if (respelled !== src) {
+      tree.delete();
+      src = respelled;
+      tree = parser.parse(src);
+      if (!tree) {
+        addUnseen(c, 'the parser returned no tree');
+        return;
+      }
+    }
   }
   try {
     const root = tree.rootNode;
