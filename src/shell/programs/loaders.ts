@@ -96,6 +96,7 @@ import { shuf } from './shuf.js';
 import { sleep } from './sleep.js';
 import { sort } from './sort.js';
 import { csplit, split } from './split.js';
+import { ssh } from './ssh.js';
 import { stat } from './stat.js';
 import { strings } from './strings.js';
 import { runuser, su } from './su.js';
@@ -230,6 +231,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => sort,
   () => csplit,
   () => split,
+  () => ssh,
   () => stat,
   () => strings,
   () => runuser,

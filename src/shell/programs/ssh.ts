@@ -1,0 +1,147 @@
+/**
+ * `ssh [opts] DESTINATION [COMMAND…]`: logs in to another machine and runs COMMAND there. Some
+ * of its configuration runs local commands: `ProxyCommand` (run with the user's shell to reach the
+ * host), `LocalCommand` (run after connecting, with `PermitLocalCommand=yes`) and
+ * `KnownHostsCommand` (run to list host keys), given with `-o` or in a configuration file (`-F
+ * FILE`, or `-o Include=FILE`) — red team 11: `ssh -o 'ProxyCommand=sh docs/t' x` ran a file an
+ * earlier call wrote. The remote command runs on the other machine; toolgate does not read it
+ * (its words are kept as the arguments of a program whose runs it does not see, as before).
+ *
+ * Grammar: OpenSSH 9.2 ssh(1) and ssh_config(5); ssh.c's getopt string. ssh reads options up to
+ * the destination, then again after it up to the first word of the command.
+ */
+import type { FileOperand, FileOperands } from '../options/file-operands.js';
+import { defineProgram } from './model.js';
+import { optionRuns, type RunningOption } from './option-runs.js';
+import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
+
+/** OpenSSH 9.2 ssh.c's getopt string: the letters followed by `:` take a value. */
+const SSH_OPTIONS = '1246ab:c:e:fgi:kl:m:no:p:qstvxAB:CD:E:F:GI:J:KL:MNO:P:Q:R:S:TVw:W:XYy';
+
+/** ssh_config keywords whose value is a local command ssh runs (`none` runs nothing). */
+const RUNNING_KEYWORDS: ReadonlyMap<string, string> = new Map([
+  ['proxycommand', 'ProxyCommand'],
+  ['localcommand', 'LocalCommand'],
+  ['knownhostscommand', 'KnownHostsCommand'],
+]);
+
+/** One option ssh reads: its letter, its value, the index of the word that holds the value. */
+interface SshOption {
+  readonly letter: string;
+  readonly value?: string;
+  readonly index: number;
+  readonly valueIndex?: number;
+}
+
+/** The options of `argv` as ssh reads them, or a problem. */
+function sshOptions(argv: readonly string[]): { options: SshOption[] } | { problem: string } {
+  const options: SshOption[] = [];
+  let destination: number | undefined;
+  let k = 1;
+  for (;;) {
+    for (; k < argv.length; k++) {
+      const word = argv[k]!;
+      if (word === '--') {
+        k++;
+        break;
+      }
+      if (!word.startsWith('-') || word === '-') break;
+      for (let j = 1; j < word.length; j++) {
+        const letter = word[j]!;
+        const at = SSH_OPTIONS.indexOf(letter);
+        if (at < 0 || letter === ':') return { problem: `unknown option -${letter}` };
+        if (SSH_OPTIONS[at + 1] !== ':') {
+          options.push({ letter, index: k });
+          continue;
+        }
+        if (j + 1 < word.length) options.push({ letter, value: word.slice(j + 1), index: k });
+        else if (k + 1 < argv.length) options.push({ letter, value: argv[k + 1]!, index: k, valueIndex: ++k });
+        else return { problem: `-${letter} needs a value` };
+        break;
+      }
+    }
+    if (destination !== undefined || k >= argv.length) break;
+    destination = k++;
+  }
+  return { options };
+}
+
+/** The keyword and value of one `-o` option (`ProxyCommand=sh x`, `ProxyCommand sh x`). */
+function keywordOf(option: string): { keyword: string; value: string } {
+  const m = /^\s*([A-Za-z]+)\s*(?:=\s*|\s+)([\s\S]*)$/.exec(option);
+  return m === null ? { keyword: option.trim().toLowerCase(), value: '' } : { keyword: m[1]!.toLowerCase(), value: m[2]!.trim() };
+}
+
+/**
+ * What ssh runs on this machine: the commands its `-o` options name, and, for a configuration
+ * file (`-F FILE`, `-o Include=FILE`), code toolgate cannot see.
+ * @internal
+ */
+function sshRuns(program: string, argv: readonly string[], literal: readonly boolean[]): WrapperInfo | undefined {
+  const parsed = sshOptions(argv);
+  if ('problem' in parsed)
+    return { inner: [{ kind: 'unknown', reason: `${program}: ${parsed.problem}` }], transparent: false, exactOnly: false };
+  const found: RunningOption[] = [];
+  const opaque: Unwrapped[] = [];
+  for (const o of parsed.options) {
+    if (o.value === undefined) continue;
+    const valueIndex = o.valueIndex ?? o.index;
+    if (o.letter === 'F' && o.value !== 'none') {
+      opaque.push({
+        kind: 'opaque',
+        reason: `${program} -F reads the configuration file ${o.value}, whose ProxyCommand or LocalCommand may run any command`,
+      });
+      continue;
+    }
+    if (o.letter !== 'o') continue;
+    // A word that is not literal may still spell its keyword out (`-o "User=$U"`): only an
+    // unknown keyword or one that runs or reads more configuration is code toolgate cannot see.
+    const spelled = /^["']?([A-Za-z]+)\s*=/.exec(o.value)?.[1]?.toLowerCase();
+    if (literal[valueIndex] === false && (spelled === undefined || RUNNING_KEYWORDS.has(spelled) || spelled === 'include')) {
+      opaque.push({ kind: 'opaque', reason: `${program} -o is given an option that is not literal: ${o.value}` });
+      continue;
+    }
+    if (literal[valueIndex] === false) continue;
+    const { keyword, value } = keywordOf(o.value);
+    const name = RUNNING_KEYWORDS.get(keyword);
+    if (name !== undefined && value.toLowerCase() !== 'none') found.push({ name: `-o ${name}`, value, valueIndex });
+    if (keyword === 'include')
+      opaque.push({
+        kind: 'opaque',
+        reason: `${program} -o Include reads the configuration file ${value}, whose ProxyCommand or LocalCommand may run any command`,
+      });
+  }
+  const runs = optionRuns(program, found, literal);
+  const inner = [...(runs?.inner ?? []), ...opaque];
+  return inner.length > 0 ? { inner, transparent: false, exactOnly: false } : undefined;
+}
+
+/** The files ssh's options name: `-F FILE` read, `-E FILE` written (its log is appended there). */
+function sshFiles(argv: readonly string[]): FileOperands {
+  const parsed = sshOptions(argv);
+  if ('problem' in parsed) return { files: [], unresolved: [`ssh: ${parsed.problem}`] };
+  const files: FileOperand[] = [];
+  for (const o of parsed.options) {
+    if (o.value === undefined || (o.letter !== 'F' && o.letter !== 'E') || (o.letter === 'F' && o.value === 'none')) continue;
+    const op = o.letter === 'F' ? 'read' : 'write';
+    files.push(o.valueIndex !== undefined ? { op, index: o.valueIndex } : { op, index: o.index, value: o.value });
+  }
+  const notFiles = argv.map((_, k) => k).filter((k) => k > 0 && !parsed.options.some((o) => o.index === k || o.valueIndex === k));
+  return { files, unresolved: [], notFiles };
+}
+
+/** The ssh model. @internal */
+export const ssh = defineProgram({
+  names: ['ssh'],
+  summary: 'ssh: run a command on another machine',
+  sources: ['OpenSSH 9.2 ssh(1), ssh_config(5)'],
+  // What the remote command runs is not read (`ssh host rm -rf x` names rm to a deny rule).
+  runs: 'unseen',
+  unwrap: (argv, literal) => sshRuns('ssh', argv, literal),
+  files: (_name, argv) => sshFiles(argv),
+  examples: [
+    { command: 'ssh host ls', effects: [], why: 'the command runs on the other machine' },
+    { command: 'ssh -F cfg host', effects: ['read ./cfg'], why: 'the configuration file is read' },
+    { command: 'ssh -E log host', effects: ['write ./log'], why: 'the log is appended to the file' },
+  ],
+});
