@@ -332,6 +332,14 @@ function resolveWord(value: string, literal: boolean, base: string, ctx: ShellPa
       continue;
     }
     const onlyGlob = !d.expansion && d.substitutions === 0 && !d.error && !d.zshEquals;
+    // `${PWD:h}/x`: a shell that reads `:h` as a modifier names a path it can tell (zsh: the folder above).
+    const mod = vars.pwdFixed ? /^\$\{PWD:([A-Za-z])\}(\/[^$`'"\\*?[{]*)?$/.exec(raw) : null;
+    if (mod !== null)
+      for (const shell of shellsFor(ctx.shell ?? 'unknown')) {
+        const head = shell.bracedModifier(base, mod[1]!);
+        if (head !== undefined)
+          out.push({ path: normalizePath(`${head}${mod[2] ?? ''}`, opts(home)), literal: false, glob: false, known: true });
+      }
     // Best guess: drop quotes; keep glob characters and `$NAME` text as written.
     const guess = raw.replace(/["']/g, '');
     out.push({

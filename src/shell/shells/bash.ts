@@ -19,6 +19,7 @@ export const bash: ShellModel = {
   specialParameter: () => undefined,
   redirectionsAlone: () => undefined,
   wordProblem: () => undefined,
+  bracedModifier: () => undefined,
   equalsExpansion: false,
   previousAtStart,
   // `cd` sets OLDPWD to the directory it leaves.

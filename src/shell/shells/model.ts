@@ -38,6 +38,12 @@ export interface ShellModel {
   redirectionsAlone(redirects: readonly Redirect[]): string | undefined;
   /** Why a word means something in this shell that toolgate does not model (zsh's triple-star glob `***`), or undefined. */
   wordProblem(raw: string): string | undefined;
+  /**
+   * What `${NAME:X}` gives for a parameter holding the path `value`, when this shell reads `:X` as
+   * a modifier it models (zsh: `:h` the folder above, `:t` the last name); undefined otherwise
+   * (bash reads `${PWD:h}` as a substring from the arithmetic offset `h`).
+   */
+  bracedModifier(value: string, modifier: string): string | undefined;
   /** A leading `=` in a word is command-path expansion (`=ls` is `/bin/ls`): zsh's `EQUALS`. */
   readonly equalsExpansion: boolean;
   /**

@@ -9,6 +9,7 @@ export const sh: ShellModel = {
   specialParameter: () => undefined,
   redirectionsAlone: () => undefined,
   wordProblem: () => undefined,
+  bracedModifier: () => undefined,
   equalsExpansion: false,
   // dash never expands `~-` (it stays as written); bash as sh expands it as bash does.
   previousAtStart: (start, inherited) => [{ kind: 'asWritten' }, ...bash.previousAtStart(start, inherited)],

@@ -113,6 +113,14 @@ export const zsh: ShellModel = {
       return `${raw}: zsh reads :h, :t, :s/…/…/ and the like after an unbraced parameter as modifiers that change its value (bash reads them as text), which toolgate does not model`;
     return undefined;
   },
+  bracedModifier(value, modifier) {
+    // zshexpn(1), "Modifiers": `:h` removes the last name (`/` stays `/`), `:t` keeps only it.
+    const cut = value.replace(/\/+$/, '');
+    if (modifier === 'h' && cut === '' && value.startsWith('/')) return '/';
+    if (modifier === 'h') return cut.includes('/') ? cut.slice(0, cut.lastIndexOf('/')) || '/' : '.';
+    if (modifier === 't') return cut.slice(cut.lastIndexOf('/') + 1);
+    return undefined;
+  },
   equalsExpansion: true,
   // zsh sets OLDPWD to the directory it starts in, whatever it inherits (zshparam(1), OLDPWD).
   previousAtStart: (start) => [{ kind: 'directory', path: start }],
