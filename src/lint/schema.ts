@@ -115,7 +115,8 @@ function reduce(all: readonly ErrorObject[]): ErrorObject[] {
 /**
  * Validate a settings value with ajv against toolgate's own schema (`TG_LINT_SCHEMA`: errors;
  * unknown keys, which the loader ignores, are warnings) and against the public Claude Code
- * settings schema shipped as `schemas/claude-code-settings.schema.json` (`TG_LINT_SCHEMA_PUBLIC`:
+ * settings schema (a copy of schemastore's, `schemas/claude-code-settings.schema.json`, bundled
+ * into the lint and not shipped as a file: editors fetch it by its `$id`) (`TG_LINT_SCHEMA_PUBLIC`:
  * warnings, because that schema lags Claude Code).
  */
 export function schemaDiagnostics(value: unknown, file: string | undefined, withPublic: boolean): LintDiagnostic[] {
