@@ -4,7 +4,7 @@
  */
 import { copyOperands } from './copying.js';
 import { defineProgram } from './model.js';
-import { readWords, refusedWords } from './parse.js';
+import { readBy } from './parse.js';
 import type { GnuOptionSpec } from '../options/gnu-options.js';
 
 /** GNU coreutils 9.1 install(1); `--backup[=CONTROL]` and `--context[=CTX]` take a value only after `=`. */
@@ -39,9 +39,8 @@ export const install = defineProgram({
   sources: ['GNU coreutils 9.1 install(1)'],
   grammar,
   files(_name, argv) {
-    const words = readWords(argv, grammar);
     // A word this grammar refuses (an unknown or ambiguous option, a missing value): another install may take it.
-    return words ? copyOperands('install', argv, words) : refusedWords(argv, grammar, (lenient) => copyOperands('install', argv, lenient));
+    return readBy(argv, grammar, (words) => copyOperands('install', argv, words));
   },
   runs: 'unseen',
   positional: true,

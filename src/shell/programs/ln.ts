@@ -5,7 +5,7 @@
  */
 import { copyOperands } from './copying.js';
 import { defineProgram } from './model.js';
-import { readWords, refusedWords } from './parse.js';
+import { readBy } from './parse.js';
 import type { GnuOptionSpec } from '../options/gnu-options.js';
 
 /** GNU coreutils 9.1 ln(1); `--backup[=CONTROL]` takes its value only after `=`. */
@@ -37,9 +37,8 @@ export const ln = defineProgram({
   sources: ['GNU coreutils 9.1 ln(1)'],
   grammar,
   files(_name, argv) {
-    const words = readWords(argv, grammar);
     // A word this grammar refuses (an unknown or ambiguous option, a missing value): another ln may take it.
-    return words ? copyOperands('ln', argv, words) : refusedWords(argv, grammar, (lenient) => copyOperands('ln', argv, lenient));
+    return readBy(argv, grammar, (words) => copyOperands('ln', argv, words));
   },
   runs: 'nothing',
   positional: true,

@@ -72,3 +72,14 @@ function named(o: GnuOption): ParsedOption {
 export function refusedWords(argv: readonly string[], grammar: GnuOptionSpec, facet: (words: ReadWords) => FileOperands): FileOperands {
   return { ...facet(readWordsLeniently(argv, grammar)), modelled: 'partly' };
 }
+
+/**
+ * A files facet over `grammar`: `facet` of the words as the program reads them, or, for a command
+ * the program refuses, of a lenient reading with the effects marked partly modelled
+ * ({@link refusedWords}). The one way a model reads its words (`ln`, `mv`, `rm` … alike).
+ * @internal
+ */
+export function readBy(argv: readonly string[], grammar: GnuOptionSpec, facet: (words: ReadWords) => FileOperands): FileOperands {
+  const words = readWords(argv, grammar);
+  return words ? facet(words) : refusedWords(argv, grammar, facet);
+}
