@@ -49,6 +49,21 @@ for (const file of files) {
     it('has no unreadable lines', () => {
       expect(errors).toEqual([]);
     });
+    // A settings file given as text is parsed as the file's contents: a word such as "firm" there
+    // loads as a broken file, whose fail-closed ask made 28 cases pass without testing their rule.
+    it('gives every settings text as JSON', () => {
+      const notJson = cases.filter((c) => {
+        const text = c.case?.['settings'];
+        if (typeof text !== 'string') return false;
+        try {
+          JSON.parse(text);
+          return false;
+        } catch {
+          return true;
+        }
+      });
+      expect(notJson.map((c) => c.id)).toEqual([]);
+    });
     for (const c of cases) {
       // A flat red-team line (settings, mode, cwd, home, command, shell at the top) has no file tree:
       // its case, with the tree it needs, is in the own corpus under the same id (checked below).
