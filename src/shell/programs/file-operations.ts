@@ -4,10 +4,10 @@
  * manuals.
  */
 import type { GnuOptionSpec } from '../options/gnu-options.js';
-import { all, has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../options/file-operands.js';
-import type { OptionShape } from '../options/options.js';
+import { all, has, is, optionFile, pushOpt, type FileOperand, type FileOperands } from '../options/file-operands.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram, type ProgramExample, type ProgramModel } from './model.js';
+import { readBy, type ReadWords } from './parse.js';
 import { coreutils } from './sources.js';
 
 /** GNU coreutils 9.1 rm(1) (rm.c's optstring `dfirvIR`; `---presume-input-tty` is its hidden option). */
@@ -70,19 +70,16 @@ const truncateGrammar: GnuOptionSpec = {
 };
 
 /** `rm`, `rmdir`, `unlink`, `shred`: every operand is removed. */
-function removeOperands(argv: readonly string[], shape: OptionShape): FileOperands {
-  const { operands: ops } = scan(argv, shape);
+function removeOperands({ operands: ops }: ReadWords): FileOperands {
   return { files: all(ops, 'remove'), unresolved: [] };
 }
 
-function mkdirOperands(argv: readonly string[], shape: OptionShape): FileOperands {
-  const { operands: ops } = scan(argv, shape);
+function mkdirOperands({ operands: ops }: ReadWords): FileOperands {
   return { files: all(ops, 'write'), unresolved: [] };
 }
 
-function touchOperands(argv: readonly string[], shape: OptionShape): FileOperands {
+function touchOperands(argv: readonly string[], { options, operands: ops }: ReadWords): FileOperands {
   const files: FileOperand[] = [];
-  const { options, operands: ops } = scan(argv, shape);
   for (const o of options) if (is(o, '-r', '--reference')) pushOpt(files, optionFile(o, 'read', argv));
   files.push(...all(ops, 'write'));
   return { files, unresolved: [] };
@@ -92,9 +89,8 @@ function touchOperands(argv: readonly string[], shape: OptionShape): FileOperand
  * `chmod`/`chown`/`chgrp [-R] [--reference=F] MODE FILE…`: with `-R` everything under each file
  * changes. `modeOption`: the mode may be written as an option (chmod), and every operand is then a file.
  */
-function attributeOperands(argv: readonly string[], shape: OptionShape, modeOption = false): FileOperands {
+function attributeOperands(argv: readonly string[], { options, operands: ops }: ReadWords, modeOption = false): FileOperands {
   const files: FileOperand[] = [];
-  const { options, operands: ops } = scan(argv, shape);
   const mode = modeOption && options.some((o) => o.name.length === 2 && MODE_LETTERS.includes(o.name[1]!));
   const byRef = options.find((o) => is(o, '--reference'));
   if (byRef) pushOpt(files, optionFile(byRef, 'read', argv));
@@ -106,9 +102,8 @@ function attributeOperands(argv: readonly string[], shape: OptionShape, modeOpti
   return { files, unresolved: [], notFiles: modeGiven ? [] : ops.slice(0, 1) };
 }
 
-function truncateOperands(argv: readonly string[], shape: OptionShape): FileOperands {
+function truncateOperands(argv: readonly string[], { options, operands: ops }: ReadWords): FileOperands {
   const files: FileOperand[] = [];
-  const { options, operands: ops } = scan(argv, shape);
   for (const o of options) if (is(o, '-r', '--reference')) pushOpt(files, optionFile(o, 'read', argv));
   files.push(...all(ops, 'write'));
   return { files, unresolved: [] };
@@ -151,9 +146,19 @@ function operation(
 /** A model of a program that only passes its words on as data (see `ProgramModel.passesOnData`). */
 const passingData = (model: ProgramModel): ProgramModel => ({ ...model, passesOnData: true });
 
-const removes: NonNullable<ProgramModel['files']> = (_name, argv, shape) => removeOperands(argv, shape);
-const attributes: NonNullable<ProgramModel['files']> = (_name, argv, shape) => attributeOperands(argv, shape);
-const modes: NonNullable<ProgramModel['files']> = (_name, argv, shape) => attributeOperands(argv, shape, true);
+type Files = NonNullable<ProgramModel['files']>;
+
+/**
+ * A files facet over `grammar`: `facet` of the words as the program reads them (for a command the
+ * grammar refuses, of a lenient reading, partly modelled: another version may take the word).
+ */
+const over =
+  (grammar: GnuOptionSpec, facet: (argv: readonly string[], words: ReadWords) => FileOperands): Files =>
+  (_name, argv) =>
+    readBy(argv, grammar, (words) => facet(argv, words));
+
+const removes = (grammar: GnuOptionSpec): Files => over(grammar, (_argv, words) => removeOperands(words));
+const attributes = (grammar: GnuOptionSpec): Files => over(grammar, (argv, words) => attributeOperands(argv, words));
 
 /** The models. @internal */
 export const FILE_OPERATION_MODELS: readonly ProgramModel[] = [
@@ -161,7 +166,7 @@ export const FILE_OPERATION_MODELS: readonly ProgramModel[] = [
     'rm',
     'rm: remove files or directories',
     rmGrammar,
-    removes,
+    removes(rmGrammar),
     [
       { command: 'rm -rf build', effects: ['remove ./build'], readOnly: false },
       {
@@ -177,7 +182,7 @@ export const FILE_OPERATION_MODELS: readonly ProgramModel[] = [
     'rmdir',
     'rmdir: remove empty directories',
     rmdirGrammar,
-    removes,
+    removes(rmdirGrammar),
     [{ command: 'rmdir -p a/b', effects: ['remove ./a/b'], readOnly: false }],
     true,
     true,
@@ -186,7 +191,7 @@ export const FILE_OPERATION_MODELS: readonly ProgramModel[] = [
     'unlink',
     'unlink: remove one file',
     unlinkGrammar,
-    removes,
+    removes(unlinkGrammar),
     [{ command: 'unlink a.txt', effects: ['remove ./a.txt'], readOnly: false }],
     false,
     true,
@@ -195,7 +200,7 @@ export const FILE_OPERATION_MODELS: readonly ProgramModel[] = [
     'shred',
     'shred: overwrite files (and remove them with -u)',
     shredGrammar,
-    removes,
+    removes(shredGrammar),
     [
       { command: 'shred -n 3 -u a.txt', effects: ['remove ./a.txt'], readOnly: false, why: '-n takes the number of passes' },
       { command: 'shred -x a.txt', effects: ['remove ./a.txt'], why: '-x (--exact) takes no value: a.txt is overwritten' },
@@ -208,7 +213,7 @@ export const FILE_OPERATION_MODELS: readonly ProgramModel[] = [
       'mkdir',
       'mkdir: make directories',
       mkdirGrammar,
-      (_n, argv, shape) => mkdirOperands(argv, shape),
+      over(mkdirGrammar, (_argv, words) => mkdirOperands(words)),
       [{ command: 'mkdir -m 700 -p a/b', effects: ['write ./a/b'], readOnly: false, why: '-m takes the mode' }],
       true,
     ),
@@ -217,7 +222,7 @@ export const FILE_OPERATION_MODELS: readonly ProgramModel[] = [
     'touch',
     "touch: change files' times, creating them",
     touchGrammar,
-    (_n, argv, shape) => touchOperands(argv, shape),
+    over(touchGrammar, touchOperands),
     [
       { command: 'touch -r ref.txt a.txt', effects: ['read ./ref.txt', 'write ./a.txt'], readOnly: false },
       { command: 'touch -d yesterday a.txt', effects: ['write ./a.txt'], why: '-d takes the date from the next word' },
@@ -225,25 +230,31 @@ export const FILE_OPERATION_MODELS: readonly ProgramModel[] = [
     true,
   ),
   passingData(
-    operation('chmod', "chmod: change files' modes", chmodGrammar, modes, [
-      {
-        command: 'chmod -R 755 bin',
-        effects: ['write ./bin [all]'],
-        readOnly: false,
-        why: 'the first operand is the mode; -R changes everything under bin',
-      },
-      { command: 'chmod -w a.txt', effects: ['write ./a.txt'], why: 'a mode written as an option (-w): every operand is a file' },
-    ]),
+    operation(
+      'chmod',
+      "chmod: change files' modes",
+      chmodGrammar,
+      over(chmodGrammar, (argv, words) => attributeOperands(argv, words, true)),
+      [
+        {
+          command: 'chmod -R 755 bin',
+          effects: ['write ./bin [all]'],
+          readOnly: false,
+          why: 'the first operand is the mode; -R changes everything under bin',
+        },
+        { command: 'chmod -w a.txt', effects: ['write ./a.txt'], why: 'a mode written as an option (-w): every operand is a file' },
+      ],
+    ),
   ),
-  operation('chown', "chown: change files' owners", chownGrammar, attributes, [
+  operation('chown', "chown: change files' owners", chownGrammar, attributes(chownGrammar), [
     { command: 'chown --reference=ref.txt a.txt', effects: ['read ./ref.txt', 'write ./a.txt'], readOnly: false },
     { command: 'chown --from root:root user a.txt', effects: ['write ./a.txt'], why: '--from takes the next word; user is the owner' },
   ]),
-  operation('chgrp', "chgrp: change files' groups", chgrpGrammar, attributes, [
+  operation('chgrp', "chgrp: change files' groups", chgrpGrammar, attributes(chgrpGrammar), [
     { command: 'chgrp staff a.txt', effects: ['write ./a.txt'], readOnly: false },
     { command: 'chgrp -hR staff dir', effects: ['write ./dir [all]'], why: '-R changes everything under dir' },
   ]),
-  operation('truncate', 'truncate: shrink or extend files to a size', truncateGrammar, (_n, argv, shape) => truncateOperands(argv, shape), [
+  operation('truncate', 'truncate: shrink or extend files to a size', truncateGrammar, over(truncateGrammar, truncateOperands), [
     { command: 'truncate -s 0 a.txt', effects: ['write ./a.txt'], readOnly: false },
   ]),
   // dd's words are `KEY=VALUE` operands, not options: it has no option grammar.

@@ -3,11 +3,10 @@
  * removed. GNU coreutils 9 manual.
  */
 import type { GnuOptionSpec } from '../options/gnu-options.js';
-import type { OptionShape } from '../options/options.js';
-import { scan, type FileOperands } from '../options/file-operands.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { copyOperands } from './copying.js';
 import { defineProgram } from './model.js';
+import { readBy } from './parse.js';
 import { coreutils } from './sources.js';
 
 /**
@@ -22,18 +21,15 @@ const grammar: GnuOptionSpec = {
   ),
 };
 
-/** `mv` (cp, install, ln and rsync have their models beside it), read over its grammar. */
-function moveOperands(argv: readonly string[], shape: OptionShape): FileOperands {
-  return copyOperands('mv', argv, scan(argv, shape));
-}
-
 /** The mv model: runs nothing; acceptEdits may allow it (Claude Code names it). @internal */
 export const mv = defineProgram({
   names: ['mv'],
   summary: 'mv: move or rename files',
   sources: [coreutils('mv')],
   grammar,
-  files: (_name, argv, shape) => moveOperands(argv, shape),
+  // cp, install, ln and rsync have their models beside it (`copying.ts`). A word this grammar
+  // refuses (an unknown or ambiguous option, a missing value): another mv may take it.
+  files: (_name, argv) => readBy(argv, grammar, (words) => copyOperands('mv', argv, words)),
   runs: 'nothing',
   positional: true,
   acceptEdits: true,

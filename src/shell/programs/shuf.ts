@@ -3,10 +3,10 @@
  * to a file.
  */
 import type { GnuOptionSpec } from '../options/gnu-options.js';
-import { all, has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../options/file-operands.js';
-import type { OptionShape } from '../options/options.js';
+import { all, has, is, optionFile, pushOpt, type FileOperand, type FileOperands } from '../options/file-operands.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
+import { readBy, type ReadWords } from './parse.js';
 import { coreutils } from './sources.js';
 
 /** GNU coreutils 9.1 shuf(1) (`shuf --help`, shuf.c's optstring `ei:n:o:rz`): every option. */
@@ -16,16 +16,15 @@ const grammar: GnuOptionSpec = {
 };
 
 /** `shuf [-o OUT] [--random-source F] [FILE]` (`-e` and `-i` take words, not files). */
-function shufOperands(argv: readonly string[], shape: OptionShape): FileOperands {
+function shufOperands(argv: readonly string[], { options, operands: ops }: ReadWords): FileOperands {
   const files: FileOperand[] = [];
-  const { options, operands: ops } = scan(argv, shape);
   for (const o of options) {
     if (is(o, '-o', '--output')) pushOpt(files, optionFile(o, 'write', argv));
     if (is(o, '--random-source')) pushOpt(files, optionFile(o, 'read', argv));
   }
   const echo = has(options, '-e', '--echo');
   if (!echo) files.push(...all(ops, 'read'));
-  return { files, unresolved: [], ...(echo ? { notFiles: ops } : {}) };
+  return { files, unresolved: [], ...(echo ? { notFiles: [...ops] } : {}) };
 }
 
 /** The shuf model. @internal */
@@ -34,7 +33,7 @@ export const shuf = defineProgram({
   summary: 'shuf: print lines in random order',
   sources: [coreutils('shuf')],
   grammar,
-  files: (_name, argv, shape) => shufOperands(argv, shape),
+  files: (_name, argv) => readBy(argv, grammar, (words) => shufOperands(argv, words)),
   runs: 'unseen',
   examples: [
     { command: 'shuf -o out in', effects: ['write ./out', 'read ./in'], readOnly: false },

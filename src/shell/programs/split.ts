@@ -4,11 +4,11 @@
  */
 import { posix } from 'node:path';
 import type { GnuOptionSpec } from '../options/gnu-options.js';
-import { has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../options/file-operands.js';
-import type { OptionShape } from '../options/options.js';
+import { has, is, optionFile, pushOpt, type FileOperand, type FileOperands } from '../options/file-operands.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { gnuOptionRuns } from './option-runs.js';
+import { readBy, type ReadWords } from './parse.js';
 import { coreutils } from './sources.js';
 
 /**
@@ -29,18 +29,16 @@ const csplitGrammar: GnuOptionSpec = {
 };
 
 /** `split [opts] [FILE [PREFIX]]` and `csplit [opts] FILE PATTERN…` write files named by a prefix. */
-function splitOperands(name: 'split' | 'csplit', argv: readonly string[], shape: OptionShape): FileOperands {
+function splitOperands(name: 'split' | 'csplit', argv: readonly string[], { options, operands: ops }: ReadWords): FileOperands {
   const files: FileOperand[] = [];
   const unresolved: string[] = [];
   if (name === 'split') {
-    const { options, operands: ops } = scan(argv, shape);
     if (has(options, '--filter')) unresolved.push('split --filter runs a command for each piece');
     if (ops[0] !== undefined) files.push({ op: 'read', index: ops[0] });
     if (ops[1] !== undefined) files.push({ op: 'write', index: ops[1], prefix: true });
     else files.push({ op: 'write', index: 0, value: 'x', prefix: true });
     return { files, unresolved };
   }
-  const { options, operands: ops } = scan(argv, shape);
   const prefix = options.filter((o) => is(o, '-f', '--prefix'));
   // A piece's name is the prefix and then csplit's printf format (`-b FORMAT`, `%02d` by
   // default): the format's text before its first directive is part of every name, and may hold
@@ -80,7 +78,7 @@ export const split = defineProgram({
   summary: 'split: split a file into pieces',
   sources: [coreutils('split')],
   grammar: splitGrammar,
-  files: (_name, argv, shape) => splitOperands('split', argv, shape),
+  files: (_name, argv) => readBy(argv, splitGrammar, (words) => splitOperands('split', argv, words)),
   runs: 'seen',
   unwrap: (argv, literal) => gnuOptionRuns('split', argv, literal, splitGrammar, ['filter']),
   // Its second operand is the prefix it writes under: a glob or variable may put any file there.
@@ -108,7 +106,7 @@ export const csplit = defineProgram({
   summary: 'csplit: split a file into pieces at context lines',
   sources: [coreutils('csplit')],
   grammar: csplitGrammar,
-  files: (_name, argv, shape) => splitOperands('csplit', argv, shape),
+  files: (_name, argv) => readBy(argv, csplitGrammar, (words) => splitOperands('csplit', argv, words)),
   runs: 'unseen',
   positional: true,
   examples: [

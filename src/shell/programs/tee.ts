@@ -3,10 +3,10 @@
  * files it writes (`-a` appends); it reads nothing else and runs nothing.
  */
 import type { GnuOptionSpec } from '../options/gnu-options.js';
-import { all, scan, type FileOperands } from '../options/file-operands.js';
-import type { OptionShape } from '../options/options.js';
+import { all, type FileOperands } from '../options/file-operands.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
+import { readBy, type ReadWords } from './parse.js';
 import { coreutils } from './sources.js';
 
 /** GNU coreutils 9.1 tee(1) (`tee --help`): every option. */
@@ -16,8 +16,7 @@ const grammar: GnuOptionSpec = {
 };
 
 /** `tee [-a] FILE…`: every operand is written. */
-function teeFiles(argv: readonly string[], shape: OptionShape): FileOperands {
-  const { operands } = scan(argv, shape);
+function teeFiles({ operands }: ReadWords): FileOperands {
   return { files: all(operands, 'write'), unresolved: [] };
 }
 
@@ -27,7 +26,7 @@ export const tee = defineProgram({
   summary: 'tee: copy standard input to files and standard output',
   sources: [coreutils('tee')],
   grammar,
-  files: (_name, argv, shape) => teeFiles(argv, shape),
+  files: (_name, argv) => readBy(argv, grammar, teeFiles),
   runs: 'nothing',
   passesOnData: true,
   examples: [
