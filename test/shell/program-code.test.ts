@@ -178,6 +178,7 @@ describe('wrappers', () => {
     ['unbuffer -p rm x', ['rm', 'x']],
     ['parallel -j2 "rm {}" ::: x y', ['rm', 'y']],
     ['parallel ::: "rm x"', ['rm', 'x']],
+    ['command -p -- rm x', ['rm', 'x']],
   ])('%s runs %j', (command, inner) => {
     expect(argvs(command)).toContainEqual(inner);
   });
@@ -185,5 +186,14 @@ describe('wrappers', () => {
     expect(analyzeShell('timeout --bogus 5 rm x').unknown).not.toEqual([]);
     expect(analyzeShell('env --i rm x').unknown).not.toEqual([]);
     expect(analyzeShell('timeout --k').unknown).not.toEqual([]);
+  });
+  it("reads bash's builtins with their own letters, stopping at the first operand", () => {
+    expect(analyzeShell('command -x rm x').unknown).toEqual(['command: -x is not a known option']);
+    expect(argvs('command -v rm x')).not.toContainEqual(['rm', 'x']);
+    expect(argvs('command ls -v')).toContainEqual(['ls', '-v']);
+    expect(analyzeShell("mapfile -x -C 'rm x' a").unknown).toContain('mapfile: -x is not a known option');
+    expect(analyzeShell('pushd -2; ls').stateChanges).toEqual([
+      'pushd -2 goes to a directory of the stack, so the commands after it cannot be judged',
+    ]);
   });
 });

@@ -5,12 +5,12 @@
  * remaining words. Behaviour: bash(1) "SHELL BUILTIN COMMANDS", zsh 5.9 zshmisc(1) "Precommand
  * Modifiers".
  */
-import { scanOptions } from '../options/options.js';
+import { describeGnuProblem, parseGnuOptions, type GnuOptionSpec } from '../options/gnu-options.js';
 import type { ReadOnlyEntry } from './read-only-types.js';
 import type { WrapperInfo } from './wrapper-types.js';
 import { defineProgram, type ProgramModel } from './model.js';
 import { variablesSetBy } from './variable-setters.js';
-import { wrapInfo } from './wrapper-info.js';
+import { optionScript, refusedWrap, wrapInfo } from './wrapper-info.js';
 
 const BASH = (builtin: string): string => `GNU bash 5.2 bash(1) SHELL BUILTIN COMMANDS (${builtin})`;
 const ZSH = 'zsh 5.9 zshmisc(1) Precommand Modifiers';
@@ -34,18 +34,24 @@ function trapUnwrap(argv: readonly string[]): WrapperInfo {
   return wrapInfo([{ kind: 'script', index: i }]);
 }
 
-/** `mapfile [-d D] [-n N] [-O O] [-s N] [-t] [-u FD] [-C CALLBACK] [-c N] [ARRAY]`: CALLBACK is a script. */
+/**
+ * A bash builtin's grammar: its letters (`internal_getopt`, which stops at the first operand) and
+ * `--help`, spelt out in full.
+ */
+const builtin = (letters: string): GnuOptionSpec => ({ short: `+${letters}`, long: { help: 'none' }, abbreviations: false });
+
+/** bash 5.2 `help mapfile`: `mapfile [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]`. */
+const MAPFILE = builtin('d:n:O:s:tu:C:c:');
+
+/** bash 5.2 `help command`: `command [-pVv] command [arg ...]`. */
+const COMMAND = builtin('pVv');
+
+/** `mapfile … -C CALLBACK …`: CALLBACK is a script (the last `-C` wins). */
 function mapfileUnwrap(argv: readonly string[]): WrapperInfo {
-  const { options } = scanOptions(argv, 1, { shortArg: 'dnOsuCc', posix: true });
-  const callback = options.filter((o) => o.name === '-C').pop();
-  if (!callback || callback.value === undefined) return wrapInfo([]);
-  const word = argv[callback.index]!;
-  const attached = word !== '-C' && word.endsWith(callback.value) && word.length > callback.value.length;
-  return wrapInfo(
-    attached
-      ? [{ kind: 'script', index: callback.index, offset: word.length - callback.value.length }]
-      : [{ kind: 'script', index: callback.index + 1 }],
-  );
+  const parsed = parseGnuOptions(argv, MAPFILE);
+  if (!parsed.ok) return refusedWrap(`${argv[0]}: ${describeGnuProblem(parsed)}`);
+  const callback = parsed.options.filter((o) => o.name === 'C').pop();
+  return wrapInfo(callback ? [optionScript(argv, callback)] : []);
 }
 
 /** The remaining words from the first, run as a command; `transparent` when Claude Code looks through it for allow rules. */
@@ -56,9 +62,11 @@ const rest =
 
 /** `command [-pVv] COMMAND…`: `-v`/`-V` only describe the command. */
 function commandUnwrap(argv: readonly string[]): WrapperInfo {
-  const { operand, options } = scanOptions(argv, 1, { posix: true });
-  if (options.some((o) => o.name === '-v' || o.name === '-V')) return wrapInfo([]);
-  return wrapInfo(operand < argv.length ? [{ kind: 'argv', start: operand, end: argv.length }] : [], true);
+  const parsed = parseGnuOptions(argv, COMMAND);
+  if (!parsed.ok) return refusedWrap(`command: ${describeGnuProblem(parsed)}`);
+  if (parsed.options.some((o) => o.name === 'v' || o.name === 'V')) return wrapInfo([]);
+  const start = parsed.operands[0]?.index;
+  return wrapInfo(start === undefined ? [] : [{ kind: 'argv', start, end: argv.length }], true);
 }
 
 /** A wrapper Claude Code looks through, with no option of its own known harmful. */

@@ -3,21 +3,43 @@
  * state they change — where the commands after them run — which the path effects follow and the
  * state check refuses to guess; `cd` with one literal directory is read-only.
  */
-import { scanOptions } from '../options/options.js';
+import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { decodeWord } from '../syntax/words.js';
 import type { ReadOnlyVerdict, SimpleCommand } from '../types.js';
 import { defineProgram, type DirectoryChange } from './model.js';
+import { readWords, readWordsLeniently } from './parse.js';
 import { CC_DOCS } from './sources.js';
 
-/** bash 5.2 `help cd`: `-L`, `-P`, `-e`, `-@`; options end at the first operand. */
-const POSIX = { posix: true } as const;
+/**
+ * bash 5.2 `help cd`: `cd [-L|[-P [-e]] [-@]] [dir]` (`-@` only where the system has extended
+ * attributes as files, not on Linux), `--help`; options end at the first operand, as in every
+ * builtin.
+ */
+const CD: GnuOptionSpec = { short: '+LPe', long: { help: 'none' }, abbreviations: false };
 
-/** Where `cd` or `pushd` goes: its operand, home (no operand), or untracked (`cd -`). */
-function directory(argv: readonly string[]): DirectoryChange {
-  const { operand } = scanOptions(argv, 1, POSIX);
-  if (operand >= argv.length) return { to: 'home' };
-  if (argv[operand] === '-') return { to: 'untracked', why: 'cd - goes to the previous directory' };
-  return { to: 'operand', index: operand };
+/** bash 5.2 `help pushd` / `help popd`: `-n`, and `-N` (a number) names an entry of the stack. */
+const PUSHD: GnuOptionSpec = { short: '+n', long: { help: 'none' }, abbreviations: false, numeric: true };
+
+/**
+ * The argv index of the directory word of `cd`/`pushd` (argv.length when none): the first
+ * operand, or pushd's `-N`. A word bash refuses (`cd -x dir`, `cd -q dir` as zsh reads it) is
+ * skipped as an option of another shell, so the directory is the word after it.
+ */
+function operand(name: string, argv: readonly string[]): number {
+  const grammar = name === 'pushd' ? PUSHD : CD;
+  const words = readWords(argv, grammar) ?? readWordsLeniently(argv, grammar);
+  const stack = words.options.find((o) => o.name === '-#')?.index;
+  return Math.min(words.operands[0] ?? argv.length, stack ?? argv.length);
+}
+
+/** Where `cd` or `pushd` goes: its operand, home (no operand), or untracked (`cd -`, `pushd +1`). */
+function directory(name: string, argv: readonly string[]): DirectoryChange {
+  const at = operand(name, argv);
+  if (at >= argv.length) return { to: 'home' };
+  if (argv[at] === '-') return { to: 'untracked', why: 'cd - goes to the previous directory' };
+  if (name === 'pushd' && /^[-+][0-9]+$/.test(argv[at]!))
+    return { to: 'untracked', why: `pushd ${argv[at]} goes to a directory of the stack` };
+  return { to: 'operand', index: at };
 }
 
 /**
@@ -32,10 +54,10 @@ function homeWord(raw: string): boolean {
 
 /** Why `cd`/`pushd` leaves later commands unjudgeable: a target toolgate cannot resolve. */
 function hides(name: string, cmd: SimpleCommand): string | undefined {
-  const { operand } = scanOptions(cmd.argv, 1, POSIX);
-  if (operand >= cmd.argv.length) return `${name} without a directory goes to $HOME, which toolgate cannot prove`;
-  const target = cmd.argv[operand]!;
-  if (!cmd.literal[operand] && !homeWord(cmd.raw?.[operand] ?? target)) return `${name} ${target}: a directory toolgate cannot resolve`;
+  const at = operand(name, cmd.argv);
+  if (at >= cmd.argv.length) return `${name} without a directory goes to $HOME, which toolgate cannot prove`;
+  const target = cmd.argv[at]!;
+  if (!cmd.literal[at] && !homeWord(cmd.raw?.[at] ?? target)) return `${name} ${target}: a directory toolgate cannot resolve`;
   if (target === '-') return `${name} - goes to the previous directory, which toolgate does not track`;
   if (/^[-+][0-9]+$/.test(target)) return `${name} ${target} goes to a directory of the stack`;
   return undefined;
@@ -114,7 +136,7 @@ export const cd = defineProgram({
   },
   state: {
     directory(name, argv) {
-      return name === 'popd' ? { to: 'untracked', why: 'popd returns to a directory toolgate does not track' } : directory(argv);
+      return name === 'popd' ? { to: 'untracked', why: 'popd returns to a directory toolgate does not track' } : directory(name, argv);
     },
     hides(name, cmd) {
       return name === 'popd' ? 'popd returns to a directory toolgate does not track' : hides(name, cmd);

@@ -4,10 +4,10 @@
  * (`flock --wait 5 FILE CMD`: `--wait` takes 5; `-c` is read only after the file).
  */
 import { describeGnuProblem, parseGnuOptions, type GnuArgument, type GnuOptionSpec } from '../options/gnu-options.js';
-import { operands } from '../options/options.js';
 import type { FileOperand } from '../options/file-operands.js';
 import type { WrapperInfo } from './wrapper-types.js';
 import { defineProgram } from './model.js';
+import { readBy } from './parse.js';
 import { refusedWrap, wrapInfo } from './wrapper-info.js';
 
 const n = 'none' as const;
@@ -58,11 +58,12 @@ export const flock = defineProgram({
   sources: ['util-linux 2.38 flock(1)'],
   grammar,
   // `flock [opts] FILE|FD …`: the lock file is created (a number is a descriptor).
-  files(_name, argv, shape) {
-    const { operands: ops } = operands(argv, 1, shape);
-    const files: FileOperand[] = [];
-    if (ops[0] !== undefined && !/^\d+$/.test(argv[ops[0]]!)) files.push({ op: 'write', index: ops[0] });
-    return { files, unresolved: [] };
+  files(_name, argv) {
+    return readBy(argv, grammar, ({ operands: [lock] }) => {
+      const files: FileOperand[] = [];
+      if (lock !== undefined && !/^\d+$/.test(argv[lock]!)) files.push({ op: 'write', index: lock });
+      return { files, unresolved: [] };
+    });
   },
   touchesFilesAsWrapper: true,
   runs: 'seen',

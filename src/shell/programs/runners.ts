@@ -8,10 +8,10 @@
  * allow rules, with the options of theirs known safe.
  */
 import { describeGnuProblem, parseGnuOptions, type GnuArgument, type GnuOptionSpec } from '../options/gnu-options.js';
-import { operands } from '../options/options.js';
 import { optionFile, pushOpt, type FileOperand } from '../options/file-operands.js';
 import type { WrapperInfo } from './wrapper-types.js';
 import { defineProgram, type ProgramExample, type ProgramModel } from './model.js';
+import { readBy } from './parse.js';
 import { readOnlyEntry, type ReadOnlyProfile } from './read-only-profile.js';
 import { coreutils } from './sources.js';
 import { interactiveShell, refusedWrap, wrapInfo } from './wrapper-info.js';
@@ -83,12 +83,19 @@ const UTIL_LINUX = (tool: string): string => `util-linux 2.38 ${tool}(1)`;
 const SYSTEMD = (tool: string): string => `systemd 252 ${tool}(1)`;
 const WRAPPED = { operands: 'text', globs: false } as const;
 
+/** GNU time 1.9 (`time --help`): every option. */
+const TIME: GnuOptionSpec = {
+  short: '+af:o:pqvV',
+  long: { append: n, format: r, output: r, portability: n, quiet: n, verbose: n, ...HV },
+};
+
 /** GNU time 1.9: `-o`/`--output FILE` writes the report (`-a` appends to it). */
-function timeFiles(_name: string, argv: readonly string[], shape: Parameters<NonNullable<ProgramModel['files']>>[2]) {
-  const files: FileOperand[] = [];
-  for (const opt of operands(argv, 1, shape).options)
-    if (opt.name === '-o' || opt.name === '--output') pushOpt(files, optionFile(opt, 'write', argv));
-  return { files, unresolved: [] };
+function timeFiles(_name: string, argv: readonly string[]) {
+  return readBy(argv, TIME, (words) => {
+    const files: FileOperand[] = [];
+    for (const opt of words.options) if (opt.name === '-o' || opt.name === '--output') pushOpt(files, optionFile(opt, 'write', argv));
+    return { files, unresolved: [] };
+  });
 }
 
 /** The runners' models. @internal */
@@ -117,10 +124,7 @@ export const RUNNER_MODELS: readonly ProgramModel[] = [
   ),
   runner(
     'time',
-    {
-      spec: { short: '+af:o:pqvV', long: { append: n, format: r, output: r, portability: n, quiet: n, verbose: n, ...HV } },
-      transparent: true,
-    },
+    { spec: TIME, transparent: true },
     {
       summary: 'time (GNU time): run a command and report the resources it used',
       sources: ['GNU time 1.9 time(1)'],

@@ -4,11 +4,11 @@
  */
 import { describeGnuProblem, parseGnuOptions, type GnuOptionSpec } from '../options/gnu-options.js';
 import { optionFile, pushOpt, type FileOperand, type FileOperands } from '../options/file-operands.js';
-import { operands, type OptionShape } from '../options/options.js';
 import type { ReadOnlyEntry } from './read-only-types.js';
 import type { RunTimeInput } from '../types.js';
 import type { WrapperInfo } from './wrapper-types.js';
 import { defineProgram } from './model.js';
+import { readBy } from './parse.js';
 import { CC_CLI } from './sources.js';
 
 /** findutils 4.9 xargs (`xargs --help`, `xargs.c`). @internal */
@@ -57,11 +57,12 @@ function unwrap(argv: readonly string[]): WrapperInfo {
  * (`-E EOF`, `-i{}`, `-I R`, `-d`) name no file. Only xargs's own options are read: the words from
  * the command on are the command's (judged as a command of their own).
  */
-function files(argv: readonly string[], shape: OptionShape): FileOperands {
-  const out: FileOperand[] = [];
-  for (const o of operands(argv, 1, shape).options)
-    if (o.name === '-a' || o.name === '--arg-file') pushOpt(out, optionFile(o, 'read', argv));
-  return { files: out, unresolved: [] };
+function files(argv: readonly string[]): FileOperands {
+  return readBy(argv, XARGS_OPTIONS, (words) => {
+    const out: FileOperand[] = [];
+    for (const o of words.options) if (o.name === '-a' || o.name === '--arg-file') pushOpt(out, optionFile(o, 'read', argv));
+    return { files: out, unresolved: [] };
+  });
 }
 
 /** Claude Code's read-only entry: its own options known safe; the command it runs is judged on its own (its readOnlyCheck). */
@@ -85,7 +86,7 @@ export const xargs = defineProgram({
   role: 'wrapper',
   unwrap,
   // `-a`/`--arg-file FILE`: the input read from a file.
-  files: (_name, argv, shape) => files(argv, shape),
+  files: (_name, argv) => files(argv),
   touchesFilesAsWrapper: true,
   handsOnInput: true,
   readOnly: { claudeCode: { xargs: claudeCode } },
