@@ -4,22 +4,28 @@
  * redirections in an inline program are followed; anything else the program may do is unresolved.
  * gawk's `-i inplace` edits the files in place.
  *
- * Its words are read with the lenient scanner over the shape of {@link grammar}: gawk's options,
- * with mawk's `-W NAME` (which gawk also reads, as `--NAME`). `awk` may be either program.
+ * Its words are read with {@link grammar}, one grammar for every awk, since `awk` may be any of them.
  */
 import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { all, has, is, optionFile, pushOpt, type FileOperand, type FileOperands } from '../options/file-operands.js';
-import { operands as scanOperands, type OptionShape } from '../options/options.js';
 import { longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
+import { readBy, type ReadWords } from './parse.js';
 
 /**
- * GNU awk 5.2 (main.c's optstring `F:f:v:W;bcCd::D::e:E:ghi:Il:L::nNo::Op::MPrSstVYZ:` and its
- * long options; `-W NAME` takes the next word, as mawk 1.3.4's `-W` does). `-d`, `-D`, `-o`,
- * `-p` and `-L` take a value only attached.
+ * The union of the awks' options: GNU awk 5.2 (main.c's optstring
+ * `+F:f:v:W;bcCd::D::e:E:ghi:Il:L::nNo::Op::MPrSstVYZ:` and its long options), mawk 1.3.4
+ * 20200120 (`-f FILE`, `-F FS`, `-v A=B`, `-W NAME[=VALUE]`, the next word when not attached;
+ * no long options) and the one true awk (`-f`, `-F`, `-v`, `-d`, `-safe`, `-version`). Every
+ * letter that takes a value in one of them takes it here (`-W` the next word, as mawk's does and
+ * gawk's `W;` does for `--NAME VALUE`), so no word one of them reads as an option's value is read
+ * as an operand; `-d`, `-D`, `-o`, `-p` and `-L` take a value only attached, as in gawk (a bare
+ * `-d` is a flag in the others). Each stops at its first operand, the program text (gawk's `+`,
+ * mawk and the one true awk read no option after it): later words are files and assignments.
+ * A word this union lacks (the one true awk's `-safe`) is refused: the command is partly modelled.
  */
 const grammar: GnuOptionSpec = {
-  short: 'F:f:v:W:bcCd::D::e:E:ghi:Il:L::nNo::Op::MPrSstVYZ:',
+  short: '+F:f:v:W:bcCd::D::e:E:ghi:Il:L::nNo::Op::MPrSstVYZ:',
   long: longOptions(
     'assign= bignum characters-as-bytes copyright debug[=] dump-variables[=] exec= field-separator= file= gen-pot help include= trace lint[=] lint-old load= no-optimize non-decimal-data nostalgia optimize persist[=] posix pretty-print[=] profile[=] re-interval sandbox source= traditional use-lc-numeric version',
   ),
@@ -39,10 +45,9 @@ const DEFAULT_OUTPUT: Readonly<Record<string, string>> = {
 const AWK_REDIRECT = /(>>?|<)\s*"((?:[^"\\]|\\.)*)"/g;
 
 /** `awk [-f PROG] [-v a=b] [-i inplace] 'prog' FILE…`: reads files; gawk's inplace edits them. */
-function awkOperands(argv: readonly string[], shape: OptionShape): FileOperands {
+function awkOperands(argv: readonly string[], { options, operands: ops }: ReadWords): FileOperands {
   const files: FileOperand[] = [];
   const unresolved: string[] = [];
-  const { options, operands: ops } = scanOperands(argv, 1, shape);
   const progFile = options.filter((o) => is(o, '-f', '--file', '-E', '--exec'));
   for (const o of progFile) pushOpt(files, optionFile(o, 'read', argv));
   // `-W exec FILE` (mawk; gawk reads `-W NAME` as `--NAME`, and `e` names only exec in either):
@@ -101,7 +106,8 @@ export const awk = defineProgram({
   summary: 'awk: pattern scanning and processing language',
   sources: ['GNU awk 5.2 gawk(1)', 'mawk 1.3.4 mawk(1)'],
   grammar,
-  files: (_name, argv, shape) => awkOperands(argv, shape),
+  // A word this grammar refuses (an unknown or ambiguous option, a missing value): another awk may take it.
+  files: (_name, argv) => readBy(argv, grammar, (words) => awkOperands(argv, words)),
   // Its program runs commands (`system()`, `print | "cmd"`) named in its arguments.
   runs: 'unseen',
   examples: [

@@ -4,8 +4,8 @@
  */
 import { defineProgram } from './model.js';
 import type { GnuOptionSpec } from '../options/gnu-options.js';
-import type { OptionShape } from '../options/options.js';
-import { has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands, type NamesFrom } from '../options/file-operands.js';
+import { has, is, optionFile, pushOpt, type FileOperand, type FileOperands, type NamesFrom } from '../options/file-operands.js';
+import { readBy, type ReadWords } from './parse.js';
 
 /** GNU patch 2.7.6 (its getopt string and long options); `--merge[=STYLE]` takes a value only after `=`. */
 const grammar: GnuOptionSpec = {
@@ -64,10 +64,9 @@ const PATCH_NAMES: NamesFrom = { kind: 'unseen', what: 'diff' };
  * `-B`/`-Y`/`-z` name backups. `-d DIR` changes directory before anything else, so every file
  * word is relative to DIR. `--dry-run` writes nothing.
  */
-function patchOperands(argv: readonly string[], shape: OptionShape): FileOperands {
+function patchOperands(argv: readonly string[], { options, operands: ops }: ReadWords): FileOperands {
   const files: FileOperand[] = [];
   const unresolved: string[] = [];
-  const { options, operands: ops } = scan(argv, shape);
   const dir = options.filter((o) => is(o, '-d', '--directory')).pop();
   // A value in its own word is a directory the walk resolves the other words under; one inside
   // `--directory=DIR` is not, so then every file is "somewhere under DIR".
@@ -106,7 +105,8 @@ export const patch = defineProgram({
   summary: 'patch: apply a diff to files',
   sources: ['GNU patch 2.7.6 patch(1), `patch --help`'],
   grammar,
-  files: (_name, argv, shape) => patchOperands(argv, shape),
+  // A word this grammar refuses (an unknown or ambiguous option, a missing value): another patch may take it.
+  files: (_name, argv) => readBy(argv, grammar, (words) => patchOperands(argv, words)),
   runs: 'unseen',
   positional: true,
   examples: [

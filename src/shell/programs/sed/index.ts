@@ -3,7 +3,8 @@
  * `w`) and run commands (`e`, `s///e`); `-i` edits the files in place. The script reader is in
  * `script.ts`; the check of a plain edit acceptEdits may allow is in `plain-edit.ts`.
  */
-import { all, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../../options/file-operands.js';
+import { all, is, optionFile, pushOpt, type FileOperand, type FileOperands } from '../../options/file-operands.js';
+import { readBy, readWords, type ReadWords } from '../parse.js';
 import type { ReadOnlyEntry } from '../read-only-types.js';
 import { defineProgram, type ProgramExample, type ProgramModel } from '../model.js';
 import { CC_CLI } from '../sources.js';
@@ -29,29 +30,12 @@ export function sedFileEffects(script: string): { reads: string[]; writes: strin
   };
 }
 
-/** A sed command line: its options, its script (the `-e` parts or the first operand) and its file operands. @internal */
-export function sedParts(argv: readonly string[]) {
-  const { options, operands: ops } = scan(argv, {
-    shortArg: 'efl',
-    shortOptionalArg: 'i',
-    longArg: ['expression', 'file', 'line-length'],
-    longFlags: [
-      'in-place',
-      'quiet',
-      'silent',
-      'debug',
-      'follow-symlinks',
-      'posix',
-      'regexp-extended',
-      'separate',
-      'sandbox',
-      'unbuffered',
-      'null-data',
-      'zero-terminated',
-      'help',
-      'version',
-    ],
-  });
+/**
+ * A sed command line, its words read with sed's grammar (`words`): its options, its script (the
+ * `-e` parts or the first operand) and its file operands.
+ * @internal
+ */
+export function sedParts(argv: readonly string[], { options, operands: ops }: ReadWords) {
   const scriptOpts = options.filter((o) => is(o, '-e', '--expression'));
   const fileScripts = options.filter((o) => is(o, '-f', '--file'));
   const hasScriptOption = scriptOpts.length > 0 || fileScripts.length > 0;
@@ -68,10 +52,10 @@ export function sedParts(argv: readonly string[]) {
 }
 
 /** `sed [-n] [-i[SUF]] [-e S]… [-f F]… [S] FILE…`: reads or edits the files; `r`/`w` in the script. */
-function files(argv: readonly string[]): FileOperands {
+function files(argv: readonly string[], words: ReadWords): FileOperands {
   const files: FileOperand[] = [];
   const unresolved: string[] = [];
-  const { options, fileScripts, pieces, fileOps, script } = sedParts(argv);
+  const { options, fileScripts, pieces, fileOps, script } = sedParts(argv, words);
   const inPlace = options.filter((o) => is(o, '-i', '--in-place'));
   for (const o of fileScripts) pushOpt(files, optionFile(o, 'read', argv));
   if (fileScripts.length > 0) unresolved.push('sed -f: a script file may write files or run commands');
@@ -114,7 +98,8 @@ const facts = (): Omit<ProgramModel, 'names' | 'summary' | 'examples' | 'readOnl
   grammar: SED_OPTIONS,
   runs: 'seen',
   unwrap: (argv, literal) => sedWrapper(argv, literal),
-  files: (_name, argv) => files(argv),
+  // A word sed refuses (an unknown or ambiguous option, a missing value): its wrapper facet judges the command not understood.
+  files: (_name, argv) => readBy(argv, SED_OPTIONS, (words) => files(argv, words)),
   touchesFilesAsWrapper: true,
 });
 
@@ -123,7 +108,10 @@ const facts = (): Omit<ProgramModel, 'names' | 'summary' | 'examples' | 'readOnl
  * script file, a script that reads, writes or runs nothing else, and only plain substitutions.
  */
 function acceptEdits(argv: readonly string[]): boolean {
-  const { fileScripts, script } = sedParts(argv);
+  const words = readWords(argv, SED_OPTIONS);
+  // A command sed refuses is no edit of the named files.
+  if (words === undefined) return false;
+  const { fileScripts, script } = sedParts(argv, words);
   if (fileScripts.length > 0 || script.reads.length + script.writes.length + script.unresolved.length > 0) return false;
   return isPlainSedEdit(argv);
 }
