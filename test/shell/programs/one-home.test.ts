@@ -217,7 +217,12 @@ function programNames(): Set<string> {
 
 /** The program names a file's tables hold. */
 function tableNames(file: string, known: ReadonlySet<string>): Set<string> {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
+  return tableNamesIn(file, readFileSync(file, 'utf8'), known);
+}
+
+/** The program names the tables of a module's source text hold. */
+function tableNamesIn(file: string, sourceText: string, known: ReadonlySet<string>): Set<string> {
+  const source = ts.createSourceFile(file, sourceText, ts.ScriptTarget.Latest, true);
   const out = new Set<string>();
   const text = (n: ts.Node): string | undefined =>
     ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n) || ts.isIdentifier(n) ? n.text : undefined;
@@ -237,6 +242,15 @@ function tableNames(file: string, known: ReadonlySet<string>): Set<string> {
         const word = b.replace(/^(?:\^|\(\?:|\(|\\b)+/, '').split(/[\s)$\\]/)[0] ?? '';
         return known.has(word) ? [word] : [];
       });
+      if (hits.length >= 2) for (const t of hits) out.add(t);
+    } else if (
+      (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) &&
+      ts.isPropertyAccessExpression(node.parent) &&
+      node.parent.expression === node &&
+      node.parent.name.text === 'split'
+    ) {
+      // A word list split into a table (`'grep sed awk'.split(' ')`).
+      const hits = node.text.split(/[\s,|]+/).filter((w) => known.has(w));
       if (hits.length >= 2) for (const t of hits) out.add(t);
     } else if (ts.isObjectLiteralExpression(node)) {
       const hits = node.properties.flatMap((p) =>
@@ -265,6 +279,16 @@ describe('tables of programs outside programs/', () => {
       .filter((f) => OTHER_VOCABULARY[f] === undefined && STILL_TO_MOVE[f] === undefined)
       .map((f) => `${f}: ${[...held.get(f)!].join(' ')}`);
     expect(unlisted).toEqual([]);
+  });
+
+  it('are seen in every form: switch, array, object, regex, a split word list', () => {
+    const found = (text: string) => [...tableNamesIn('t.ts', text, known)].sort();
+    expect(found("const T = 'grep sed awk'.split(' ');")).toEqual(['awk', 'grep', 'sed']);
+    expect(found('const T = `grep  sed`.split(/\\s+/);')).toEqual(['grep', 'sed']);
+    expect(found("const T = ['grep', 'sed'];")).toEqual(['grep', 'sed']);
+    expect(found('const T = { grep: 1, sed: 2 };')).toEqual(['grep', 'sed']);
+    expect(found('const T = /^(grep|sed)\\b/;')).toEqual(['grep', 'sed']);
+    expect(found("const sample = 'git grep TODO';")).toEqual([]);
   });
 
   it('list no file that no longer holds one', () => {
