@@ -175,6 +175,9 @@ describe('robota rules and auto mode', () => {
     expect(isBroadExecutionAllowRule('Bash(gmake *)')).toBe(true);
     expect(isBroadExecutionAllowRule('Bash(volta run *)')).toBe(true);
     expect(isBroadExecutionAllowRule('Bash(volta list)')).toBe(false);
+    // The package runners that fetch and run a package are executors (programs/unmodelled-programs.ts).
+    for (const rule of ['Bash(npx prettier *)', 'Bash(npx -y *)', 'Bash(bunx *)', 'Bash(npm -y *)'])
+      expect(isBroadExecutionAllowRule(rule), rule).toBe(true);
     expect(ROBOTA_AUTO_MODE_LIMITS).toEqual({ consecutiveRefusals: 3, sessionBlocks: 20 });
   });
 });

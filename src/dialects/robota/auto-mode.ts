@@ -56,7 +56,8 @@ export function isBroadExecutionAllowRule(text: string): boolean {
   if (rest.length === 0) return true;
   const second = rest[0]!;
   const secondComplete = rest.length > 1 || complete;
-  if (first === 'npx' || second === '-y') return true;
+  // `npm -y *`: the runner's yes-to-install flag, before a subcommand that may fetch and run a package.
+  if (second === '-y') return true;
   return secondComplete ? RUN_SUBCOMMANDS.includes(second) : maybe(second, RUN_SUBCOMMANDS);
 }
 
