@@ -92,6 +92,11 @@ describe('robota tool profiles', () => {
     expect(decideIn('robota', { tool: 'MyTool', input: { path: 'public/a.md' } }, { settings, input: { toolProfiles } }).behavior).toBe(
       'allow',
     );
+    // A host that changes its declarations in place is read anew on the next call.
+    const profiles: Record<string, unknown> = {};
+    expect(decideIn('robota', call, { settings, input: { toolProfiles: profiles } }).behavior).toBe('ask');
+    profiles['MyTool'] = toolProfiles.MyTool;
+    expect(decideIn('robota', call, { settings, input: { toolProfiles: profiles } }).behavior).toBe('deny');
   });
   it('allows a whole line written verbatim in a pattern without a wildcard, and no other line', () => {
     const settings = { permissions: { allow: ['Bash(git fetch && git rebase)'] } };

@@ -33,18 +33,13 @@ function robotaRule(text: string): RobotaRule | undefined {
   return r.ok ? r.rule : undefined;
 }
 
-const profileTables = new WeakMap<object, RobotaProfiles>();
-
-/** The tool profiles of a call: the host's declarations (`dialectInput.toolProfiles`) over the built-in ones. */
+/**
+ * The tool profiles of a call: the host's declarations (`dialectInput.toolProfiles`) over the
+ * built-in ones. No memo: the profiles are a lookup that reads the declarations when asked, so
+ * making one costs nothing and a host's change to its object is seen on the next call.
+ */
 function profilesOf(state: EvalState): RobotaProfiles {
-  const declared = inputOf(state, 'toolProfiles');
-  if (declared === null || typeof declared !== 'object') return robotaProfiles(undefined);
-  let p = profileTables.get(declared);
-  if (p === undefined) {
-    p = robotaProfiles(declared);
-    profileTables.set(declared, p);
-  }
-  return p;
+  return robotaProfiles(inputOf(state, 'toolProfiles'));
 }
 
 /** The working directory a pattern is matched in; `noCwd` when the caller has none (`dialectInput.noCwd`). */
