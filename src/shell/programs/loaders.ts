@@ -86,9 +86,11 @@ import { rev } from './rev.js';
 import { rg } from './rg.js';
 import { rsync } from './rsync.js';
 import { RUNNER_MODELS } from './runners.js';
+import { scp } from './scp.js';
 import { script } from './script.js';
 import { gsed, sed } from './sed/index.js';
 import { seq } from './seq.js';
+import { sftp } from './sftp.js';
 import { sg } from './sg.js';
 import { shasum } from './shasum.js';
 import { SHELL_BUILTIN_MODELS } from './shell-builtins.js';
@@ -219,10 +221,12 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => rg,
   () => rsync,
   () => RUNNER_MODELS,
+  () => scp,
   () => script,
   () => gsed,
   () => sed,
   () => seq,
+  () => sftp,
   () => sg,
   () => shasum,
   () => SHELL_BUILTIN_MODELS,

@@ -25,8 +25,8 @@ const RUNNING_KEYWORDS: ReadonlyMap<string, string> = new Map([
   ['knownhostscommand', 'KnownHostsCommand'],
 ]);
 
-/** One option ssh reads: its letter, its value, the index of the word that holds the value. */
-interface SshOption {
+/** One option ssh reads: its letter, its value, the index of the word that holds the value. @internal */
+export interface SshOption {
   readonly letter: string;
   readonly value?: string;
   readonly index: number;
@@ -81,9 +81,21 @@ function sshRuns(program: string, argv: readonly string[], literal: readonly boo
   const parsed = sshOptions(argv);
   if ('problem' in parsed)
     return { inner: [{ kind: 'unknown', reason: `${program}: ${parsed.problem}` }], transparent: false, exactOnly: false };
+  const inner = sshConfigRuns(program, parsed.options, literal);
+  return inner.length > 0 ? { inner, transparent: false, exactOnly: false } : undefined;
+}
+
+/**
+ * What the ssh options a program passes on to ssh run on this machine (ssh itself, scp, sftp):
+ * the commands `-o ProxyCommand=…`, `-o LocalCommand=…` and `-o KnownHostsCommand=…` name, judged
+ * as commands, and a configuration file (`-F FILE`, `-o Include=FILE`) as code toolgate cannot
+ * see. `options` are the program's options by letter (`o`, `F`).
+ * @internal
+ */
+export function sshConfigRuns(program: string, options: readonly SshOption[], literal: readonly boolean[]): Unwrapped[] {
   const found: RunningOption[] = [];
   const opaque: Unwrapped[] = [];
-  for (const o of parsed.options) {
+  for (const o of options) {
     if (o.value === undefined) continue;
     const valueIndex = o.valueIndex ?? o.index;
     if (o.letter === 'F' && o.value !== 'none') {
@@ -111,9 +123,7 @@ function sshRuns(program: string, argv: readonly string[], literal: readonly boo
         reason: `${program} -o Include reads the configuration file ${value}, whose ProxyCommand or LocalCommand may run any command`,
       });
   }
-  const runs = optionRuns(program, found, literal);
-  const inner = [...(runs?.inner ?? []), ...opaque];
-  return inner.length > 0 ? { inner, transparent: false, exactOnly: false } : undefined;
+  return [...(optionRuns(program, found, literal)?.inner ?? []), ...opaque];
 }
 
 /** The files ssh's options name: `-F FILE` read, `-E FILE` written (its log is appended there). */
