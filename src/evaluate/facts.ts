@@ -4,6 +4,7 @@ import { realPathOf } from '../paths/real.js';
 import { toolFamily } from '../rules/index.js';
 import { analyzeShell, shellPathEffects } from '../shell/index.js';
 import type { PathEffect, PathNames, ShellAnalysis } from '../shell/types.js';
+import { readsConfiguredOrderFile } from '../shell/programs/git/files.js';
 import { gitObjectWords } from '../shell/programs/git/tracked-reads.js';
 import { powerShellFacts, type PowerShellFacts } from './powershell-facts.js';
 
@@ -69,6 +70,28 @@ function objectBlobReads(
   return out;
 }
 
+/**
+ * The order files git commands of the line read because the configuration names one
+ * (`diff.orderFile`, as `git diff -O F` names one): a read of that file, so a Read rule on it
+ * applies. Each command is placed by the first path it touches (its working tree, after any `cd`
+ * or `-C`), else the call's working directory.
+ */
+function configuredOrderFileReads(
+  analysis: ShellAnalysis,
+  effects: readonly PathEffect[],
+  cwd: string,
+  lookup: NonNullable<FactsContext['gitOrderFile']>,
+): PathEffect[] {
+  const out: PathEffect[] = [];
+  analysis.commands.forEach((cmd, i) => {
+    if (!/(^|\/)git$/.test(cmd.argv[0] ?? '') || !readsConfiguredOrderFile(cmd.argv)) return;
+    const dir = effects.find((e) => e.command === i)?.path ?? cwd;
+    const file = lookup(dir);
+    if (file !== undefined) out.push({ op: 'read', path: file, raw: file, literal: true, command: i, glob: false });
+  });
+  return out;
+}
+
 /** The input fields a tool keeps its file path in. */
 const PATH_FIELDS = ['file_path', 'notebook_path', 'path'] as const;
 
@@ -98,6 +121,11 @@ export interface FactsContext {
    * not known (the reads stay those the command's model gives).
    */
   gitObjectPaths?: (dir: string, ids: readonly string[], indexPaths: readonly string[]) => string[] | undefined;
+  /**
+   * The order file git run in `dir` reads for the diffs it prints, as its configuration names it
+   * (`diff.orderFile`); absent or `undefined`: none known.
+   */
+  gitOrderFile?: (dir: string) => string | undefined;
 }
 
 type FieldType = 'string' | 'number' | 'boolean' | 'array' | 'object';
@@ -189,6 +217,7 @@ export function callFacts(call: ToolCall, ctx: FactsContext): CallFacts {
         effects.push({ ...e, path: real, viaSymlink: true });
       }
       if (ctx.gitObjectPaths !== undefined) effects.push(...objectBlobReads(analysis, effects, ctx.gitObjectPaths));
+      if (ctx.gitOrderFile !== undefined) effects.push(...configuredOrderFileReads(analysis, effects, ctx.cwd, ctx.gitOrderFile));
       return { kind: 'shell', command, analysis, effects, cwdAfter, unresolved };
     }
     case 'read':

@@ -6,6 +6,7 @@ import { criticalRemovals, acceptEditsCommand } from '../shell/index.js';
 import type { PathEffect, SimpleCommand } from '../shell/types.js';
 import { repositoryWrittenInto } from '../shell/programs/git/layout.js';
 import { gitObjectPaths, gitTracksBelow } from '../shell/programs/git/takes.js';
+import { gitOrderFile } from '../shell/programs/git/world.js';
 import type { CompiledRule } from '../settings/types.js';
 import { callFacts, globBase, shellWrites, touchedPaths, type CallFacts, type FactsContext, type ShellWrite } from './facts.js';
 import { firstUserReadDeny, indexPolicy, rulesForTool } from './policy-index.js';
@@ -1105,6 +1106,7 @@ function factsContext(ctx: EvaluationContext, env: MatchEnv): FactsContext {
     out.gitTracksBelow = (p: string) => gitTracksBelow(view, p, (n) => environmentValue(ctx.environment, n) !== null);
     out.gitObjectPaths = (dir, ids, indexPaths) =>
       gitObjectPaths(view, dir, ids, indexPaths, (n) => environmentValue(ctx.environment, n) !== null);
+    out.gitOrderFile = (dir: string) => gitOrderFile(view, dir, ctx.home, (n) => environmentValue(ctx.environment, n));
   }
   return out;
 }

@@ -18,6 +18,27 @@ import { lineRangeFile } from './line-range.js';
 const LINE_RANGE = new Set(['log', 'show', 'whatchanged', 'reflog']);
 
 /**
+ * The subcommands whose diff options take `-O<orderfile>` (git-diff(1); git 2.39 has no long
+ * form: `--orderfile=F` is refused): git reads the file to order the paths of the diffs it
+ * prints (observed with strace for each of these). rev-list, shortlog and blame take `-O` but
+ * print no diff, so never open it. The same subcommands read `diff.orderFile` when no `-O` is
+ * given (git log -1 opens it, observed). @internal
+ */
+export const ORDER_FILE: ReadonlySet<string> = new Set([
+  'diff',
+  'diff-files',
+  'diff-index',
+  'diff-tree',
+  'log',
+  'show',
+  'whatchanged',
+  'reflog',
+  'format-patch',
+  'stash',
+  'range-diff',
+]);
+
+/**
  * Long options of git subcommands that take a value, and that take none (for abbreviations): how
  * the options of a subcommand whose entry lists none of its own (`long`, `subcommands.ts`) are read.
  */
@@ -167,6 +188,8 @@ export function optionFiles(call: GitFilesCall, o: ParsedOption, own: OwnFileOpt
   // `git commit -F MSG`, `git blame -S REVS` (which names the line it cannot read, git-blame(1)).
   if (is(o, ...own.reads)) pushOpt(files, optionFile(o, 'read', argv));
   if (LINE_RANGE.has(call.name) && is(o, '-L') && o.value !== undefined) lineRangeRead(call, o, o.value);
+  // `git diff -O F`: the order file is read (a Read rule on it applies).
+  if (ORDER_FILE.has(call.name) && is(o, '-O') && o.value !== undefined) pushOpt(files, optionFile(o, 'read', argv));
 }
 
 /** `git log -L1,1:.env` prints that file's lines from history, as `git blame .env` reads it. */

@@ -8,10 +8,10 @@
  * does to the tree (`reports`, `rewrites`). Git 2.39 manual pages; a subcommand toolgate does not
  * know has its words assumed read and written.
  */
-import { scan, type FileOperand, type FileOperands } from '../../options/file-operands.js';
+import { is, scan, type FileOperand, type FileOperands } from '../../options/file-operands.js';
 import { readRevPaths, type GitFilesCall, type GitFilesExtra, type GitFilesRule } from './files-call.js';
 import { configWrites } from './files-config.js';
-import { gitOptionShape, optionFiles, readsPathsFromInput, textValues } from './files-options.js';
+import { gitOptionShape, optionFiles, ORDER_FILE, readsPathsFromInput, textValues } from './files-options.js';
 import { reports } from './files-reports.js';
 import { rewrites } from './files-rewrites.js';
 import { GIT_GLOBAL_WITH_VALUE } from './global-options.js';
@@ -67,6 +67,17 @@ function anyCase(f: FileOperand, tracked: boolean): FileOperand {
   const { pattern: _pattern, fromRoot: _fromRoot, fromHistory: _fromHistory, ...rest } = f;
   const takes = f.gitTakes ?? (tracked ? 'tracked' : undefined);
   return { ...rest, value: '.', atTop: true, tree: 'all', walksLinks: false, ...(takes !== undefined ? { gitTakes: takes } : {}) };
+}
+
+/**
+ * Whether a git command reads the order file its configuration names (`diff.orderFile`): a
+ * subcommand that prints diffs, given no `-O` of its own. @internal
+ */
+export function readsConfiguredOrderFile(argv: readonly string[]): boolean {
+  const at = sub(argv).at;
+  const name = argv[at];
+  if (name === undefined || !ORDER_FILE.has(name)) return false;
+  return !readCall(argv, at, name, [], []).options.some((o) => is(o, '-O'));
 }
 
 /** A subcommand toolgate does not model: its words may be files it reads and writes. */

@@ -179,6 +179,24 @@ export function hooksDirectory(repo: FoundRepository, entries: readonly GitConfi
 }
 
 /**
+ * The file the last `diff.orderFile` of the effective configuration names (git-config(1)): the
+ * order file every diff git prints reads, as `-O` names one — `~/` from home, a relative path
+ * from the working tree's top (git runs from there; a bare repository's: the repository).
+ * `undefined` when none is set. @internal
+ */
+export function orderFile(
+  repo: FoundRepository | undefined,
+  entries: readonly GitConfigEntry[],
+  home: string,
+  cwd: string,
+): string | undefined {
+  let file: string | null | undefined;
+  for (const e of entries) if (e.key === 'diff.orderfile') file = e.value;
+  if (file === undefined || file === null || file === '') return undefined;
+  return file.startsWith('~/') ? join(home, file.slice(2)) : resolve(repo?.workTree ?? repo?.gitDir ?? cwd, file);
+}
+
+/**
  * Whether `git status` would run a `post-index-change` hook: the hooks directory is
  * `core.hooksPath` (relative to the working tree's top, `~/` from home) or the repository's
  * `hooks`. `unknown` when the hook's place cannot be told.

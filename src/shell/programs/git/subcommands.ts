@@ -282,15 +282,15 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
     safe: REV,
     reads: { config: [...INDEX, EXTERNAL_DIFF, TEXTCONV], variables: ['GIT_EXTERNAL_DIFF'], objects: true },
   },
-  'diff-files': { tree: 'reports' },
-  'diff-index': { tree: 'reports' },
+  'diff-files': { tree: 'reports', valueLetters: 'O' },
+  'diff-index': { tree: 'reports', valueLetters: 'O' },
   // Plumbing diff of two trees: no external diff or textconv unless `--ext-diff`/`--textconv`
   // (both refused by the read-only walk), so `-p` is as safe as `--name-only` (git diff-tree --no-commit-id --name-only -r HEAD).
   // diff-tree reads the index (core.fsmonitor runs, observed) but runs no diff driver or
   // textconv without --ext-diff/--textconv; a pretty.<name> alias with %G verifies signatures.
   'diff-tree': {
     tree: 'reports',
-    valueLetters: 'SG',
+    valueLetters: 'SGO',
     readOnly: ['claudeCode'],
     cliAsks: true,
     safe: {
@@ -336,7 +336,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
     },
     reads: { config: [] },
   },
-  'format-patch': { long: FORMAT_PATCH_LONG, files: exportHistory, fileOptions: { writes: '-o' }, valueLetters: 'ov' },
+  'format-patch': { long: FORMAT_PATCH_LONG, files: exportHistory, fileOptions: { writes: '-o' }, valueLetters: 'ovO' },
   fsck: { tree: 'reports' },
   gc: { tree: 'reports' },
   grep: {
@@ -439,7 +439,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
       '--no-verify --follow-tags --signed --atomic --push-option= --ipv4 --ipv6 --verify',
   },
   // Prints the patches of two ranges and how they differ (tracked-reads.ts).
-  'range-diff': { long: RANGE_DIFF_LONG, tree: 'reports' },
+  'range-diff': { long: RANGE_DIFF_LONG, tree: 'reports', valueLetters: 'O' },
   'read-tree': {
     files: readTree,
     long:
@@ -553,7 +553,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
     long: STASH_LONG,
     files: stash,
     tree: 'rewrites',
-    valueLetters: 'm',
+    valueLetters: 'mO',
     readOnly: ['claudeCode'],
     safe: 'forms',
     reads: { config: [...INDEX, EXTERNAL_DIFF, ...HISTORY], variables: ['GIT_EXTERNAL_DIFF'], objects: true },

@@ -14,6 +14,7 @@ import {
   discoverRepository,
   hooksDirectory,
   indexHook,
+  orderFile,
   readEffectiveConfig,
   type ConfigPlaces,
   type Discovery,
@@ -121,6 +122,19 @@ export function gitHooksDirectory(view: ReadonlyFsView, dir: string, home: strin
   if (!('found' in found)) return undefined;
   const config = readEffectiveConfig(view, configFiles(found.found, home, configPlaces(variable)), home);
   return 'unknown' in config ? undefined : hooksDirectory(found.found, config.entries, home);
+}
+
+/**
+ * The order file git run in `dir` reads for every diff it prints, as the effective configuration
+ * sets it (`diff.orderFile`), or `undefined` when none is set or the configuration cannot be read
+ * (a read-only git command asks then: `gitWorldProblem`). @internal
+ */
+export function gitOrderFile(view: ReadonlyFsView, dir: string, home: string, variable: GitWhere['variable']): string | undefined {
+  const found = discoverRepository(view, dir);
+  if ('unknown' in found) return undefined;
+  const repo = 'found' in found ? found.found : undefined;
+  const config = readEffectiveConfig(view, configFiles(repo, home, configPlaces(variable)), home);
+  return 'unknown' in config ? undefined : orderFile(repo, config.entries, home, dir);
 }
 
 function gitDirOf(d: Discovery): string | undefined {
