@@ -102,6 +102,16 @@ export interface GitSubcommand {
   readonly commandOptions?: { readonly long: readonly string[]; readonly short?: string };
 }
 
+/** `git log` and `git show`: one parser (show is log with `--no-walk` and a patch), one entry. */
+const LOG: GitSubcommand = {
+  long: LOG_LONG,
+  tree: 'reports',
+  valueLetters: 'SGLnO',
+  readOnly: ['claudeCode', 'robota'],
+  safe: REV,
+  reads: { config: HISTORY, objects: true },
+};
+
 /**
  * The subcommands toolgate knows, by name: every git facet reads its facts here. An entry with no
  * facts names a subcommand a facet has a rule of its own for (`git hash-object`, `git lfs`).
@@ -368,14 +378,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
     long: '--template= --bare --shared --quiet --separate-git-dir= --initial-branch= --object-format= --no-template',
   },
   lfs: {},
-  log: {
-    long: LOG_LONG,
-    tree: 'reports',
-    valueLetters: 'SGLnO',
-    readOnly: ['claudeCode', 'robota'],
-    safe: REV,
-    reads: { config: HISTORY, objects: true },
-  },
+  log: LOG,
   'ls-files': {
     tree: 'reports',
     valueLetters: 'x',
@@ -526,14 +529,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
     safe: { flags: 'numbered summary email committer all merges no-merges', values: 'format group', shortFlags: 'nsec', numeric: false },
     reads: { config: [SHOW_SIGNATURE, PRETTY_SIGNATURE], objects: true },
   },
-  show: {
-    long: LOG_LONG,
-    tree: 'reports',
-    valueLetters: 'SGLnO',
-    readOnly: ['claudeCode', 'robota'],
-    safe: REV,
-    reads: { config: HISTORY, objects: true },
-  },
+  show: LOG,
   // Branches and their commits side by side (git show-branch, git show-branch --all).
   'show-branch': {
     readOnly: ['claudeCode'],
