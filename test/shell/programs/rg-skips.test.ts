@@ -76,6 +76,22 @@ function filesUnder(dir: string): string[] {
   });
 }
 
+/** The decision on `command` in `cwd` under these Read deny rules, with the real file system and `env` as the environment. */
+function decide(deny: string[], cwd: string, home: string, command: string, env: Record<string, string> = {}) {
+  return evaluate(
+    { tool: 'Bash', input: { command } },
+    {
+      mode: 'default',
+      policy: policyFromObjects([{ kind: 'inline', settings: { permissions: { deny } } }]),
+      cwd,
+      home,
+      projectDir: cwd,
+      fs: nodeFsView(),
+      environment: environmentFromProcess({ PATH: '/usr/bin:/bin', ...env }),
+    },
+  );
+}
+
 const APP = {
   '.git': 'repository',
   '.gitignore': '.env\n.env.*\n!.env.example\nsecrets/\n',
@@ -153,20 +169,6 @@ describe.skipIf(!hasRg)('what rg skips, as rg itself walks', () => {
 });
 
 describe('rg under Read deny rules', () => {
-  const decide = (deny: string[], cwd: string, home: string, command: string, env: Record<string, string> = {}) =>
-    evaluate(
-      { tool: 'Bash', input: { command } },
-      {
-        mode: 'default',
-        policy: policyFromObjects([{ kind: 'inline', settings: { permissions: { deny } } }]),
-        cwd,
-        home,
-        projectDir: cwd,
-        fs: nodeFsView(),
-        environment: environmentFromProcess({ PATH: '/usr/bin:/bin', ...env }),
-      },
-    );
-
   it('rg TODO passes over a hidden, ignored .env and an ignored secrets/', () => {
     const { home, dir } = world('eval', APP);
     expect(decide(['Read(./.env)', 'Read(./secrets/**)'], dir, home, 'rg TODO').behavior).toBe('allow');
@@ -186,19 +188,6 @@ describe('rg under Read deny rules', () => {
 });
 
 describe.skipIf(!hasRg)('rg told which files to search by name (globs and types)', () => {
-  const decide = (deny: string[], cwd: string, home: string, command: string) =>
-    evaluate(
-      { tool: 'Bash', input: { command } },
-      {
-        mode: 'default',
-        policy: policyFromObjects([{ kind: 'inline', settings: { permissions: { deny } } }]),
-        cwd,
-        home,
-        projectDir: cwd,
-        fs: nodeFsView(),
-        environment: environmentFromProcess({ PATH: '/usr/bin:/bin' }),
-      },
-    );
   const DENY = ['Read(./.env)', 'Read(./.env.local)', 'Read(./secrets/**)', 'Read(./src/.cache/**)'];
   const covered = ['.env', '.env.local', 'secrets/api.key', 'src/.cache/x'];
   // Each: rg's options (words as rg gets them) and the command line that gives them.

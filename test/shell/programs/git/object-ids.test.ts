@@ -31,6 +31,18 @@ const decide = (project: string, command: string) =>
     },
   );
 
+/** A repository `name` under the home with README.md and a `.env` holding `env` committed (made by the installed git). */
+function committed(name: string, env: string): string {
+  const dir = join(home, name);
+  mkdirSync(dir, { recursive: true });
+  git(dir, 'init', '-q');
+  writeFileSync(join(dir, 'README.md'), 'hi\n');
+  writeFileSync(join(dir, '.env'), env);
+  git(dir, 'add', 'README.md', '.env');
+  git(dir, 'commit', '-q', '-m', 'init');
+  return dir;
+}
+
 /** A repository with README.md and a `.env` committed (and still in the index); `old`: a blob of .env's first version. */
 let repo: string;
 let envId: string;
@@ -39,13 +51,7 @@ let oldEnvId: string;
 
 beforeAll(async () => {
   await prepare();
-  repo = join(home, 'repo');
-  mkdirSync(repo, { recursive: true });
-  git(repo, 'init', '-q');
-  writeFileSync(join(repo, 'README.md'), 'hi\n');
-  writeFileSync(join(repo, '.env'), 'DOTENVSECRET=old\n');
-  git(repo, 'add', 'README.md', '.env');
-  git(repo, 'commit', '-q', '-m', 'init');
+  repo = committed('repo', 'DOTENVSECRET=old\n');
   oldEnvId = git(repo, 'rev-parse', 'HEAD:.env').trim();
   writeFileSync(join(repo, '.env'), 'DOTENVSECRET=1\n');
   git(repo, 'commit', '-q', '-am', 'env');
@@ -101,13 +107,7 @@ describe('an id the index cannot match stays a guarded ask (an older blob, a tre
 describe("an index entry holding a Read-denied file's blob (git show :x.txt)", () => {
   let aliased: string;
   beforeAll(() => {
-    aliased = join(home, 'aliased');
-    mkdirSync(aliased, { recursive: true });
-    git(aliased, 'init', '-q');
-    writeFileSync(join(aliased, 'README.md'), 'hi\n');
-    writeFileSync(join(aliased, '.env'), 'DOTENVSECRET=1\n');
-    git(aliased, 'add', 'README.md', '.env');
-    git(aliased, 'commit', '-q', '-m', 'init');
+    aliased = committed('aliased', 'DOTENVSECRET=1\n');
     const id = git(aliased, 'rev-parse', ':.env').trim();
     git(aliased, 'update-index', '--add', '--cacheinfo', `100644,${id},x.txt`);
   });
