@@ -4,11 +4,11 @@
  * and unzip(1).
  */
 import type { GnuOptionSpec } from '../options/gnu-options.js';
-import { has, is, optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../options/file-operands.js';
-import type { OptionShape } from '../options/options.js';
+import { has, is, optionFile, pushOpt, type FileOperand, type FileOperands } from '../options/file-operands.js';
 import { longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { optionRuns } from './option-runs.js';
+import { readBy, type ReadWords } from './parse.js';
 import { zipWords } from './zip-options.js';
 
 /** `zip [opts] ARCHIVE [FILE…]`: `-r` reads each directory whole; `-@` reads names from input. Its words are read by zip's own grammar. */
@@ -41,19 +41,52 @@ function zipOperands(argv: readonly string[]): FileOperands {
   return { files, unresolved, notFiles: listWords };
 }
 
-/** `unzip [opts] ARCHIVE [MEMBER…] [-x …] [-d DIR]`: extracts under DIR (the cwd by default). */
-function unzipOperands(argv: readonly string[]): FileOperands {
+/**
+ * Info-ZIP unzip 6.0 as Debian 12 builds it (unzip.c's `uz_opts`, checked letter by letter with
+ * `unzip -X nonexist.zip`): its own loop reads the letters of the words before the archive and
+ * stops at the archive; `-d` and `-P` take the rest of their word or the next word. A `-` inside
+ * a word negates the next letter (`-q-o`); `--q` (a negation, not a long name) is refused here and
+ * read leniently. With `-Z` first it is zipinfo, whose letters `1`, `2`, `m`, `s` are here too.
+ */
+const unzipGrammar: GnuOptionSpec = { short: '+-12abBcCd:DefFhjKlLmMnopP:qstTuUvVWxXzZ^' };
+
+/**
+ * `unzip [opts] ARCHIVE [MEMBER…] [-x XMEMBER…] [-d DIR]`: extracts under DIR (the cwd by
+ * default). After the archive unzip reads no letters: its words are members, `-x` starts the
+ * excluded ones, and a word that starts with `-d` (`-d DIR`, `-dDIR`) names DIR when no `-d`
+ * came before the archive (unzip.c's `unzip()`); `unzip a.zip -l` extracts a member named `-l`.
+ */
+function unzipOperands(argv: readonly string[], { options, operands: ops }: ReadWords): FileOperands {
   const files: FileOperand[] = [];
-  const { options, operands: ops } = scan(argv, { shortArg: 'dxP' });
   const toStdout = has(options, '-p', '-c', '-l', '-t', '-v', '-z', '-Z');
   if (ops[0] !== undefined) files.push({ op: 'read', index: ops[0] });
   if (toStdout) return { files, unresolved: [] };
-  const dir = options.find((o) => is(o, '-d'));
   // It writes the names the archive holds, which toolgate does not read.
   const names = { kind: 'unseen', what: 'archive' } as const;
-  if (dir) pushOpt(files, optionFile(dir, 'write', argv, { tree: 'some', names }));
-  else files.push({ op: 'write', index: 0, value: '.', tree: 'some', names });
-  return { files, unresolved: [], notFiles: ops.slice(1) };
+  let dir: FileOperand | undefined;
+  const before = options.find((o) => is(o, '-d'));
+  if (before) dir = optionFile(before, 'write', argv, { tree: 'some', names });
+  const notFiles: number[] = [];
+  const after = ops.slice(1);
+  for (let j = 0; j < after.length; j++) {
+    const k = after[j]!;
+    const word = argv[k]!;
+    if (before === undefined && dir === undefined && word.startsWith('-d')) {
+      if (word.length > 2) dir = { op: 'write', index: k, value: word.slice(2), tree: 'some', names };
+      else {
+        notFiles.push(k);
+        const next = after[j + 1];
+        // `-d` as the last word: unzip refuses to extract anywhere.
+        if (next === undefined) return { files, unresolved: [], notFiles };
+        dir = { op: 'write', index: next, tree: 'some', names };
+        j++;
+      }
+      continue;
+    }
+    notFiles.push(k);
+  }
+  files.push(dir ?? { op: 'write', index: 0, value: '.', tree: 'some', names });
+  return { files, unresolved: [], notFiles };
 }
 
 /** The zip model (`zip --unzip-command` runs a program toolgate does not read). @internal */
@@ -100,7 +133,9 @@ export const unzip = defineProgram({
   names: ['unzip'],
   summary: 'unzip: list, test and extract zip archives',
   sources: ['Info-ZIP unzip 6.0 unzip(1)'],
-  files: (_name, argv) => unzipOperands(argv),
+  grammar: unzipGrammar,
+  // A word this grammar refuses (an unknown letter, `--q`): another unzip may take it.
+  files: (_name, argv) => readBy(argv, unzipGrammar, (words) => unzipOperands(argv, words)),
   runs: 'unseen',
   examples: [
     {
@@ -110,5 +145,15 @@ export const unzip = defineProgram({
       why: 'it writes the names the archive holds under -d',
     },
     { command: 'unzip -l a.zip', effects: ['read ./a.zip'], why: '-l only lists' },
+    {
+      command: 'unzip a.zip -l',
+      effects: ['read ./a.zip', 'write . [some]'],
+      why: 'after the archive unzip reads no options: -l is a member to extract',
+    },
+    {
+      command: 'unzip -x a.zip',
+      effects: ['read ./a.zip', 'write . [some]'],
+      why: '-x before the archive is extraction, which takes no value',
+    },
   ],
 });

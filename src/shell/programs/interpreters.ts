@@ -7,11 +7,23 @@
  * run no code. Their files: inline code is not a file, `python -m venv DIR` creates DIR, the
  * other words are assumed read and written. python(1); perl(1) perlrun; node(1); ruby(1); php(1).
  */
-import { scan, type FileOperand, type FileOperands } from '../options/file-operands.js';
+import type { FileOperand, FileOperands } from '../options/file-operands.js';
+import type { GnuOptionSpec } from '../options/gnu-options.js';
+import { longOptions } from './grammar.js';
+import { readBy } from './parse.js';
 import type { ReadOnlyEntry } from './read-only-types.js';
 import type { ReadOnlyVerdict } from '../types.js';
 import { defineProgram, type ProgramModel } from './model.js';
 import { CC_CLI } from './sources.js';
+
+/**
+ * `python3 -m venv` of Python 3.11 (`python3 -m venv --help`, argparse): every option; argparse
+ * takes a shortened long name, and `--upgrade-deps` takes no value.
+ */
+const VENV_GRAMMAR: GnuOptionSpec = {
+  short: 'h',
+  long: longOptions('help system-site-packages symlinks copies clear upgrade without-pip prompt= upgrade-deps'),
+};
 
 /**
  * Programs that run code they are given (their names without a version suffix).
@@ -251,10 +263,13 @@ export function interpreterOperands(family: string, argv: readonly string[]): Fi
     }
     if (a.startsWith('--eval=') || a.startsWith('--print=')) notFiles.push(k);
     if (family === 'python' && a === '-m' && argv[k + 1] === 'venv') {
-      const { operands: ops } = scan(argv, { longArg: ['prompt', 'upgrade-deps'] }, k + 2);
-      for (const d of ops) files.push({ op: 'write', index: d, tree: 'some' });
-      notFiles.push(k + 1);
-      return { files, unresolved: [], modelled: 'partly', notFiles: [...notFiles, ...ops] };
+      // venv's words read on their own (`venv` as their argv[0]); the operands' indices are then put back.
+      const at = k + 1;
+      return readBy(['venv', ...argv.slice(k + 2)], VENV_GRAMMAR, ({ operands }) => {
+        const ops = operands.map((i) => i + at);
+        for (const d of ops) files.push({ op: 'write', index: d, tree: 'some' });
+        return { files, unresolved: [], modelled: 'partly', notFiles: [...notFiles, at, ...ops] };
+      });
     }
   }
   return { files, unresolved: [], modelled: 'partly', notFiles };

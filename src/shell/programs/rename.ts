@@ -2,15 +2,33 @@
  * `rename EXPR FILE…` (Perl's, also as `prename` and `file-rename`) or `rename FROM TO FILE…`
  * (util-linux): every operand may be renamed away, to names toolgate cannot follow. rename(1).
  */
-import { all, scan, type FileOperands } from '../options/file-operands.js';
+import type { GnuOptionSpec } from '../options/gnu-options.js';
+import { all, type FileOperands } from '../options/file-operands.js';
+import { longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
+import { readBy, type ReadWords } from './parse.js';
+
+/**
+ * Debian's rename 2.01 (`rename`, `prename`, `file-rename`: Perl's File::Rename, file-rename(1)
+ * and File/Rename/Options.pm). Getopt::Long with `posix_default`: it stops at the first operand
+ * (the expression unless `-e`/`-E` gave it), takes no shortened names, and every name may be
+ * written with one dash or two (`--v`, `--e CODE`); `--[no]path` and `--[no]fullpath` negate.
+ * `-u`/`--unicode` takes an encoding only when one is there: attached here, so a following word
+ * is read as an operand, one more word that may be renamed. Perl takes no bundled letters
+ * (`-vn` is an unknown name), which this grammar reads as `-v -n`: a command rename refuses, so
+ * nothing is lost. util-linux's rename (`rename.ul`: `-s`, `-a`, `-l`, `-o`, `-i`, no option with
+ * a value) is refused here and read leniently, as another version's options.
+ */
+const grammar: GnuOptionSpec = {
+  short: '+v0nfh?mVde:E:u::',
+  long: longOptions(
+    'verbose null nono force help man version filename path fullpath nopath no-path nofullpath no-fullpath unicode[=] v 0 n f h ? m V d e= E= u[=]',
+  ),
+  abbreviations: false,
+};
 
 /** Every operand may be renamed away. */
-function renameOperands(argv: readonly string[]): FileOperands {
-  const { operands: ops } = scan(argv, {
-    shortArg: 'e',
-    longFlags: ['verbose', 'no-act', 'all', 'last', 'no-overwrite', 'interactive', 'symlink', 'force'],
-  });
+function renameOperands(argv: readonly string[], { operands: ops }: ReadWords): FileOperands {
   // An empty word names no file (renaming '' fails): util-linux's empty TO (`rename sub/ '' sub/file`
   // renames sub/file to file) is never the working directory.
   const files = all(
@@ -25,10 +43,16 @@ export const rename = defineProgram({
   names: ['rename', 'prename', 'file-rename'],
   summary: 'rename: rename files by an expression',
   sources: ['rename(1): Perl File::Rename and util-linux'],
-  files: (_name, argv) => renameOperands(argv),
+  grammar,
+  files: (_name, argv) => readBy(argv, grammar, (words) => renameOperands(argv, words)),
   runs: 'unseen',
   removesOperands: true,
   examples: [
+    {
+      command: 'rename s/a/b/ -e x a.txt',
+      effects: ['remove ./s/a/b', 'remove ./-e', 'remove ./x', 'remove ./a.txt'],
+      why: 'rename stops reading options at its first operand: -e and x are files',
+    },
     {
       command: 'rename s/a/b/ a.txt',
       effects: ['remove ./s/a/b', 'remove ./a.txt'],

@@ -113,9 +113,7 @@ const WITHOUT_GRAMMAR: Readonly<Record<string, string>> = {
   ps: 'BSD, POSIX and GNU option styles at once (its own loop)',
   ssh: "BSD getopt read up to the destination and again after it, to the remote command's first word (its own loop)",
   zip: "Info-ZIP's own option grammar (two-letter short options: -tt, -TT; list options), read by zip-options.ts",
-  unzip: "Info-ZIP's own option reader (-x takes every word after it); still an option shape of its own (to move)",
   cpio: 'still an option shape of its own (to move)',
-  rename: 'still an option shape of its own (to move)',
   ack: 'still an option shape of its own (to move)',
   ag: 'still an option shape of its own (to move)',
 };
