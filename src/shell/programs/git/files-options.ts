@@ -12,8 +12,7 @@ import { lineRangeFile } from './line-range.js';
 
 /**
  * The subcommands that take log's `-L<range>:<file>` (git-log(1); builtin/log.c shares it with
- * show, whatchanged and reflog, whose `-L` git 2.39 refuses with its reflog walk but another git
- * may not: read as log's). rev-list, shortlog and format-patch reject `-L`.
+ * show, whatchanged and reflog). rev-list, shortlog and format-patch reject `-L`.
  */
 const LINE_RANGE = new Set(['log', 'show', 'whatchanged', 'reflog']);
 
@@ -187,9 +186,30 @@ export function optionFiles(call: GitFilesCall, o: ParsedOption, own: OwnFileOpt
   if (is(o, '--separate-git-dir')) pushOpt(files, optionFile(o, 'write', argv, { tree: 'some' }));
   // `git commit -F MSG`, `git blame -S REVS` (which names the line it cannot read, git-blame(1)).
   if (is(o, ...own.reads)) pushOpt(files, optionFile(o, 'read', argv));
-  if (LINE_RANGE.has(call.name) && is(o, '-L') && o.value !== undefined) lineRangeRead(call, o, o.value);
+  if (LINE_RANGE.has(call.name) && is(o, '-L') && o.value !== undefined) {
+    if (walksReflogs(call)) refusedLineRange(call);
+    else lineRangeRead(call, o, o.value);
+  }
   // `git diff -O F`: the order file is read (a Read rule on it applies).
   if (ORDER_FILE.has(call.name) && is(o, '-O') && o.value !== undefined) pushOpt(files, optionFile(o, 'read', argv));
+}
+
+/** `git reflog`, or a log with `-g`/`--walk-reflogs`: a walk of the reflog, not of history. */
+function walksReflogs({ name, options }: GitFilesCall): boolean {
+  return name === 'reflog' || options.some((o) => is(o, '-g', '--walk-reflogs'));
+}
+
+/**
+ * `git reflog -L1,1:.env`: git refuses `-L` with a reflog walk ("cannot combine --walk-reflogs
+ * with history-limiting options", revision.c, checked before `-L`'s file is opened; observed with
+ * git 2.39.5) and reads nothing. toolgate does not judge a command git refuses as the one it is
+ * not: it is unknown, so an ask where a rule could apply, never a deny that says a file is read.
+ */
+function refusedLineRange({ name, unresolved }: GitFilesCall): void {
+  const what = name === 'reflog' ? 'git reflog -L' : `git ${name} -g -L`;
+  unresolved.push(
+    `${what}: git refuses -L with a reflog walk ("cannot combine --walk-reflogs with history-limiting options") and reads nothing; toolgate does not judge a command git refuses`,
+  );
 }
 
 /** `git log -L1,1:.env` prints that file's lines from history, as `git blame .env` reads it. */

@@ -163,11 +163,15 @@ describe('git log -L reads the file its range names, as git blame does (#37)', (
     expect(d.reason.message).toContain('.env');
   });
 
-  it('git reflog takes the same -L (git 2.39.5 refuses it with its reflog walk, another git may not): denied', () => {
-    expect(decide(envTracked, 'git reflog -L1,1:.env').behavior).toBe('deny');
-    expect(decide(envTracked, 'git reflog show -L 1,1:.env').behavior).toBe('deny');
-    expect(decide(envTracked, 'git reflog -L1,1:README.md').behavior).toBe('allow');
-  });
+  it.each(['git reflog -L1,1:.env', 'git reflog show -L 1,1:.env', 'git log -g -L1,1:.env', 'git reflog -L1,1:README.md'])(
+    '%s: git refuses -L with a reflog walk and reads nothing, so it is unknown (a firm ask), not a deny',
+    (command) => {
+      expect(status(envTracked, ...command.split(' ').slice(1))).toBe(128);
+      const d = decide(envTracked, command);
+      expect([d.behavior, d.askKind]).toEqual(['ask', 'firm']);
+      expect(d.reason.message).toContain('git refuses -L with a reflog walk');
+    },
+  );
 
   it('a file named after a regex range that holds a colon is still the text after the last colon', () => {
     expect(decide(envTracked, 'git log -L /a:b/,+1:.env').behavior).toBe('deny');
