@@ -1,115 +1,59 @@
 /**
  * `rsync [opts] SRC… DEST`: copies files, locally or to and from another machine (its local
  * layout is cp's, in `copying.ts`). `-e`/`--rsh` and `--rsync-path` name programs it runs, which
- * toolgate does not read here. rsync(1) 3.x.
+ * toolgate does not read here. rsync 3.5.0 rsync(1).
  */
-import { scan, type FileOperand, type FileOperands } from '../options/file-operands.js';
+import type { FileOperand, FileOperands } from '../options/file-operands.js';
 import type { GnuOptionSpec } from '../options/gnu-options.js';
-import type { OptionShape } from '../options/options.js';
 import { copyOperands } from './copying.js';
+import { longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { optionRuns } from './option-runs.js';
+import { readBy, readWords, readWordsLeniently, type ReadWords } from './parse.js';
 
-/** rsync 3 options that take a value (and GNU cp/mv spellings rsync shares), as the scan reads them. */
-const LONG_ARG = [
-  'target-directory',
-  'suffix',
-  'backup',
-  'mode',
-  'owner',
-  'group',
-  'context',
-  'exclude',
-  'include',
-  'rsh',
-  'filter',
-  'exclude-from',
-  'include-from',
-  'files-from',
-  'log-file',
-  'password-file',
-  'backup-dir',
-  'partial-dir',
-  'temp-dir',
-  'compare-dest',
-  'copy-dest',
-  'link-dest',
-  'reflink',
-  'sparse',
-  'preserve',
-  'no-preserve',
-  'strip-program',
-  'chmod',
-  'chown',
-  'usermap',
-  'groupmap',
-  'rsync-path',
-  'only-write-batch',
-  'write-batch',
-  'read-batch',
-  'out-format',
-  'log-file-format',
-  'timeout',
-  'contimeout',
-  'bwlimit',
-  'max-size',
-  'min-size',
-  'max-delete',
-  'block-size',
-  'checksum-choice',
-  'compress-choice',
-  'compress-level',
-  'skip-compress',
-  'info',
-  'debug',
-  'sockopts',
-  'port',
-  'address',
-  'protocol',
-  'iconv',
-  'modify-window',
-];
-/** rsync 3 long options that take none (to resolve shortened names). */
-const LONG_FLAGS = [
-  'recursive',
-  'archive',
-  'dereference',
-  'no-dereference',
-  'force',
-  'interactive',
-  'link',
-  'symbolic-link',
-  'symbolic',
-  'update',
-  'verbose',
-  'no-target-directory',
-  'no-clobber',
-  'parents',
-  'relative',
-  'one-file-system',
-  'remove-destination',
-  'strip-trailing-slashes',
-  'delete',
-  'directory',
-  'compare',
-  'preserve-timestamps',
-  'strip',
-  'physical',
-  'logical',
-  'hard',
-  'help',
-  'version',
-];
-
-/** rsync's grammar, as the scan reads it: shortened long names resolved. */
+/**
+ * rsync 3.5.0's options (Debian 12's; options.c's `long_options`, read with popt): a long name is
+ * matched whole (popt takes no abbreviation: `--versi` is unknown), a value is attached with `=` or
+ * the next word; short letters combine (`-avz`), a value letter takes the rest of the word or the
+ * next (`-e ssh`, `-f'- x'`, `-@-1`). Options may follow operands.
+ */
 const grammar: GnuOptionSpec = {
-  short: 'e:f:B:T:M:',
-  long: Object.fromEntries([...LONG_ARG.map((n) => [n, 'required' as const]), ...LONG_FLAGS.map((n) => [n, 'none' as const])]),
+  short: '0468@:AB:CEHIJKLM:NORST:UVWXabcde:f:ghiklmnopqrstuvxyz',
+  long: longOptions(
+    'help version verbose no-verbose no-v info= debug= stderr= msgs2stderr no-msgs2stderr quiet motd ' +
+      'no-motd stats human-readable no-human-readable no-h dry-run archive recursive no-recursive no-r ' +
+      'inc-recursive no-inc-recursive i-r no-i-r dirs no-dirs no-d old-dirs old-d perms no-perms no-p ' +
+      'executability acls no-acls no-A xattrs no-xattrs no-X times no-times no-t atimes no-atimes no-U ' +
+      'open-noatime no-open-noatime crtimes no-crtimes no-N omit-dir-times no-omit-dir-times no-O ' +
+      'omit-link-times no-omit-link-times no-J modify-window= super no-super fake-super owner no-owner no-o ' +
+      'group no-group no-g no-D devices no-devices copy-devices write-devices no-write-devices specials ' +
+      'no-specials drop-D no-drop-D confine-root= links no-links no-l copy-links copy-unsafe-links ' +
+      'safe-links insecure-links no-insecure-links munge-links no-munge-links copy-dirlinks keep-dirlinks ' +
+      'hard-links no-hard-links no-H relative no-relative no-R implied-dirs no-implied-dirs i-d no-i-d ' +
+      'chmod= ignore-times size-only one-file-system no-one-file-system no-x update existing ' +
+      'ignore-non-existing ignore-existing max-size= min-size= max-alloc= sparse no-sparse no-S preallocate ' +
+      'inplace no-inplace append append-verify no-append del delete delete-before delete-during ' +
+      'delete-delay delete-after delete-excluded delete-missing-args ignore-missing-args remove-sent-files ' +
+      'remove-source-files force no-force ignore-errors no-ignore-errors max-delete= filter= exclude= ' +
+      'include= exclude-from= include-from= cvs-exclude whole-file no-whole-file no-W checksum no-checksum ' +
+      'no-c checksum-choice= cc= block-size= compare-dest= copy-dest= link-dest= fuzzy no-fuzzy no-y ' +
+      'compress old-compress new-compress no-compress no-z compress-choice= zc= skip-compress= ' +
+      'compress-level= zl= compress-threads= zt= progress no-progress partial no-partial partial-dir= ' +
+      'delay-updates no-delay-updates prune-empty-dirs no-prune-empty-dirs no-m log-file= log-file-format= ' +
+      'out-format= log-format= itemize-changes no-itemize-changes no-i bwlimit= no-bwlimit backup no-backup ' +
+      'backup-dir= suffix= list-only read-batch= write-batch= only-write-batch= files-from= from0 no-from0 ' +
+      'old-args no-old-args secluded-args no-secluded-args protect-args no-protect-args no-s trust-sender ' +
+      'numeric-ids no-numeric-ids usermap= groupmap= chown= timeout= no-timeout contimeout= no-contimeout ' +
+      'fsync stop-after= time-limit= stop-at= rsh= rsync-path= temp-dir= iconv= no-iconv ipv4 ipv6 ' +
+      '8-bit-output no-8-bit-output no-8 mkpath no-mkpath qsort copy-as= address= port= sockopts= ' +
+      'password-file= early-input= blocking-io no-blocking-io outbuf= remote-option= protocol= ' +
+      'checksum-seed= server sender config= daemon dparam= detach no-detach',
+  ),
+  abbreviations: false,
 };
 
 /** The files an rsync command reads and writes. */
-function rsyncFiles(argv: readonly string[], shape: OptionShape): FileOperands {
-  const words = scan(argv, shape);
+function rsyncFiles(argv: readonly string[], words: ReadWords): FileOperands {
   return rsyncRemote(argv, words.operands, copyOperands('rsync', argv, words));
 }
 
@@ -131,9 +75,12 @@ function rsyncRemote(argv: readonly string[], ops: readonly number[], copied: Fi
   return { ...copied, files, notFiles: [...(copied.notFiles ?? []), ...remote] };
 }
 
-/** The commands `-e`/`--rsh`/`--rsync-path` name, read with the scan the files use (rsync's short flags are not all listed). */
+/**
+ * The commands `-e`/`--rsh`/`--rsync-path` name, read with rsync's grammar; for a command it
+ * refuses, with the lenient reading (another rsync may take it, and run them).
+ */
 function rsyncRuns(argv: readonly string[], literal: readonly boolean[]) {
-  const { options } = scan(argv, { shortArg: 'efBTM', longArg: LONG_ARG });
+  const { options } = readWords(argv, grammar) ?? readWordsLeniently(argv, grammar);
   const found = options
     .filter((o) => ['-e', '--rsh', '--rsync-path'].includes(o.name) && o.value !== undefined)
     .map((o) => ({ name: o.name, value: o.value!, valueIndex: o.valueIndex ?? o.index }));
@@ -144,14 +91,15 @@ function rsyncRuns(argv: readonly string[], literal: readonly boolean[]) {
 export const rsync = defineProgram({
   names: ['rsync'],
   summary: 'rsync: copy files, locally or with another machine',
-  sources: ['rsync 3.x rsync(1)'],
+  sources: ['rsync 3.5.0 rsync(1), options.c'],
   grammar,
   // `-e CMD`/`--rsh=CMD` runs CMD (split into words) to reach the other side, and `--rsync-path=CMD`
   // is run there through a shell: each judged as a command.
   runs: 'seen',
   unwrap: (argv, literal) => rsyncRuns(argv, literal),
   positional: true,
-  files: (_name, argv, shape) => rsyncFiles(argv, shape),
+  // A word this grammar refuses (an unknown option, a missing value): another rsync may take it.
+  files: (_name, argv) => readBy(argv, grammar, (words) => rsyncFiles(argv, words)),
   examples: [
     {
       command: 'rsync -a host:dir/ backup',

@@ -5,54 +5,59 @@
  * `--save-cookies`). wget has no `file:` scheme. GNU Wget 1.21 wget(1).
  */
 import type { GnuOptionSpec } from '../options/gnu-options.js';
-import type { OptionShape, ParsedOption } from '../options/options.js';
-import { optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../options/file-operands.js';
+import type { ParsedOption } from '../options/options.js';
+import { optionFile, pushOpt, type FileOperand, type FileOperands } from '../options/file-operands.js';
+import { longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
+import { readBy, type ReadWords } from './parse.js';
 import { wgetConfigFiles } from './wget-config.js';
 
 /**
- * GNU Wget 1.21's options that take a value (wget(1)); every other option is a flag. Long names
- * may be shortened while unambiguous, as the scan reads them.
+ * GNU Wget 1.21.3's options: src/main.c's `option_data` (every build's, those behind a feature too),
+ * read as its `init_switches` reads them: a Boolean option takes a value only after `=`
+ * (`--cache=off`) and has a `--no-NAME` form; `-n` takes the rest of its word (`-nv`, `-nH`).
  */
+const WGET_LONG = longOptions(
+  'accept= accept-regex= adjust-extension[=] append-output= ask-password[=] auth-no-challenge[=] ' +
+    'background[=] backup-converted[=] backups[=] base= bind-address= bind-dns-address= body-data= ' +
+    'body-file= ca-certificate= ca-directory= cache[=] certificate= certificate-type= ' +
+    'check-certificate[=] clobber[=] compression= config= connect-timeout= continue[=] ' +
+    'convert-file-only[=] convert-links[=] content-disposition[=] content-on-error[=] cookies[=] ' +
+    'crl-file= cut-dirs= debug[=] default-page= delete-after[=] directories[=] directory-prefix= ' +
+    'dns-cache[=] dns-servers= dns-timeout= domains= dont-remove-listing dot-style= egd-file= ' +
+    'exclude-directories= exclude-domains= execute= follow-ftp[=] follow-tags= force-directories[=] ' +
+    'force-html[=] ftp-password= ftp-stmlf[=] ftp-user= ftps-clear-data-connection[=] ' +
+    'ftps-fallback-to-ftp[=] ftps-implicit[=] ftps-resume-ssl[=] glob[=] header= help host-directories[=] ' +
+    'hsts[=] hsts-file= html-extension[=] htmlify[=] http-keep-alive[=] http-passwd= http-password= ' +
+    'http-user= https-only[=] ignore-case[=] ignore-length[=] ignore-tags= include-directories= ' +
+    'inet4-only[=] inet6-only[=] input-file= input-metalink= iri[=] keep-badhash[=] ' +
+    'keep-session-cookies[=] level= limit-rate= load-cookies= local-encoding= rejected-log= max-redirect= ' +
+    'metalink-index= metalink-over-http[=] method= mirror[=] netrc[=] no= no-clobber[=] no-config[=] ' +
+    'no-parent[=] output-document= output-file= page-requisites[=] parent[=] passive-ftp[=] password= ' +
+    'pinnedpubkey= post-data= post-file= prefer-family= preferred-location= preserve-permissions[=] ' +
+    'ciphers= private-key= private-key-type= progress= show-progress[=] protocol-directories[=] proxy[=] ' +
+    'proxy__compat= proxy-passwd= proxy-password= proxy-user= quiet[=] quota= random-file= random-wait[=] ' +
+    'read-timeout= recursive[=] referer= regex-type= reject= reject-regex= relative[=] remote-encoding= ' +
+    'remove-listing[=] report-speed[=] restrict-file-names[=] retr-symlinks[=] retry-connrefused[=] ' +
+    'retry-on-host-error[=] retry-on-http-error= save-cookies= save-headers[=] secure-protocol= ' +
+    'server-response[=] span-hosts[=] spider[=] start-pos= strict-comments[=] timeout= timestamping[=] ' +
+    'if-modified-since[=] tries= unlink[=] trust-server-names[=] use-askpass= use-server-timestamps[=] ' +
+    'user= user-agent= verbose[=] version wait= waitretry= warc-cdx[=] warc-compression[=] warc-dedup= ' +
+    'warc-digests[=] warc-file= warc-header= warc-keep-log[=] warc-max-size= warc-tempdir= wdebug[=] ' +
+    'xattr[=]',
+);
+
+/** wget's grammar (getopt_long, so long names may be shortened while unambiguous). */
 const grammar: GnuOptionSpec = {
-  short: 'O:o:P:a:i:U:e:T:t:w:Q:l:D:A:R:I:X:B:',
-  long: Object.fromEntries(
-    [
-      'output-document',
-      'directory-prefix',
-      'input-file',
-      'output-file',
-      'append-output',
-      'load-cookies',
-      'save-cookies',
-      'post-file',
-      'body-file',
-      'certificate',
-      'private-key',
-      'ca-certificate',
-      'config',
-      'execute',
-      'user-agent',
-      'header',
-      'tries',
-      'timeout',
-      'wait',
-      'quota',
-      'level',
-      'domains',
-      'exclude-domains',
-      'accept',
-      'reject',
-      'accept-regex',
-      'reject-regex',
-      'include-directories',
-      'exclude-directories',
-      'base',
-      'cut-dirs',
-      'default-page',
-      'adjust-extension',
-    ].map((name) => [name, 'required' as const]),
-  ),
+  short: 'A:Ea:bKB:ckdP:D:X:e:xFhI:46i:l:mn:O:o:pY:qQ:rR:LSHT:Nt:U:vVw:',
+  long: {
+    ...WGET_LONG,
+    ...Object.fromEntries(
+      Object.entries(WGET_LONG)
+        .filter(([, argument]) => argument === 'optional')
+        .map(([name]) => [`no-${name}`, 'none' as const]),
+    ),
+  },
 };
 
 /** Options whose value is a file wget reads. */
@@ -74,10 +79,9 @@ const WRITES: ReadonlySet<string> = new Set(['-O', '--output-document', '-o', '-
  * wget: the files its options name, and where it saves what it downloads.
  * @param literal - per word, whether it is literal.
  */
-function wgetFiles(argv: readonly string[], shape: OptionShape, literal: readonly boolean[] = argv.map(() => true)): FileOperands {
+function wgetFiles(argv: readonly string[], { options, operands: ops }: ReadWords, literal: readonly boolean[]): FileOperands {
   const files: FileOperand[] = [];
   const unresolved: string[] = [];
-  const { options, operands: ops } = scan(argv, shape);
   for (const o of options) {
     if (READS.has(o.name)) pushOpt(files, optionFile(o, 'read', argv));
     if (WRITES.has(o.name)) pushOpt(files, optionFile(o, 'write', argv));
@@ -153,11 +157,12 @@ function urlFileName(url: string): string | undefined {
 export const wget = defineProgram({
   names: ['wget'],
   summary: 'wget: download URLs into files',
-  sources: ['GNU Wget 1.21 wget(1) (Startup File, Wgetrc Commands)'],
+  sources: ['GNU Wget 1.21.3 wget(1) (Startup File, Wgetrc Commands), src/main.c'],
   grammar,
   // `--use-askpass=COMMAND` runs a program toolgate does not read.
   runs: 'unseen',
-  files: (_name, argv, shape, literal) => wgetFiles(argv, shape, literal),
+  // A word this grammar refuses (an unknown or ambiguous option, a missing value): another wget may take it.
+  files: (_name, argv, _shape, literal = argv.map(() => true)) => readBy(argv, grammar, (words) => wgetFiles(argv, words, literal)),
   // wgetrc files add commands before the command line's (`post_file = …`).
   configFiles: wgetConfigFiles,
   examples: [

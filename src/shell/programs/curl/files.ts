@@ -2,8 +2,9 @@
  * The files a curl command reads and writes: the files its options name, and the local files its
  * `file:` URLs read. curl(1) 8.x.
  */
-import type { OptionShape, ParsedOption } from '../../options/options.js';
-import { optionFile, pushOpt, scan, type FileOperand, type FileOperands } from '../../options/file-operands.js';
+import type { ParsedOption } from '../../options/options.js';
+import { optionFile, pushOpt, type FileOperand, type FileOperands } from '../../options/file-operands.js';
+import type { ReadWords } from '../parse.js';
 import { curlGlob, curlUrlPaths } from './urls.js';
 
 /** Options whose value is a file curl reads (`-T` and `file:` URLs are read below). */
@@ -27,14 +28,17 @@ const WRITES: ReadonlySet<string> = new Set([
 
 /**
  * curl: the files its options name, and the local files its `file:` URLs read.
- * @param shape - the curl model's grammar as the scan reads it.
+ * @param words - its words, read with the curl model's grammar.
  * @param literal - per word, whether it is literal.
  * @internal
  */
-export function curlFiles(argv: readonly string[], shape: OptionShape, literal: readonly boolean[] = argv.map(() => true)): FileOperands {
+export function curlFiles(
+  argv: readonly string[],
+  { options, operands: ops }: ReadWords,
+  literal: readonly boolean[] = argv.map(() => true),
+): FileOperands {
   const files: FileOperand[] = [];
   const unresolved: string[] = [];
-  const { options, operands: ops } = scan(argv, shape);
   curlUrlOperands(argv, literal, options, ops, files, unresolved);
   for (const o of options) {
     if (READS.has(o.name)) pushOpt(files, optionFile(o, 'read', argv));
