@@ -33,7 +33,8 @@ export function copyOperands(name: CopyProgram, argv: readonly string[], words: 
     // rsync --link-dest hard-links unchanged files to the ones in DIR: a write through the copy reaches DIR.
     if (is(o, '--link-dest')) pushOpt(files, optionFile(o, 'write', argv, { tree: 'some' }));
     if (is(o, '--log-file', '--write-batch', '--only-write-batch')) pushOpt(files, optionFile(o, 'write', argv));
-    if (is(o, '--backup-dir', '--partial-dir', '--temp-dir')) pushOpt(files, optionFile(o, 'write', argv, { tree: 'some' }));
+    if (is(o, '--backup-dir', '--partial-dir', '--temp-dir') || (name === 'rsync' && is(o, '-T')))
+      pushOpt(files, optionFile(o, 'write', argv, { tree: 'some' }));
     if (is(o, '--files-from')) {
       pushOpt(files, optionFile(o, 'read', argv));
       unresolved.push(`${name} --files-from copies the files named in a file`);
@@ -45,7 +46,8 @@ export function copyOperands(name: CopyProgram, argv: readonly string[], words: 
   // A link makes the linked path's own tree reachable through it (`from: []`).
   // A relative target of a symbolic link is resolved from the folder the link is made in
   // (`ln -s ../README.md src/r` names README.md); `-r` takes it from the cwd and rewrites it.
-  const targetDir = options.find((o) => is(o, '-t', '--target-directory'));
+  // rsync has no target directory: its `-t` is --times, its destination the last operand.
+  const targetDir = name === 'rsync' ? undefined : options.find((o) => is(o, '-t', '--target-directory'));
   const lastOp = ops[ops.length - 1];
   const linkIn: FileOperand['linkIn'] =
     name !== 'ln' || !symbolic || has(options, '-r', '--relative')
