@@ -1029,7 +1029,8 @@ function addOperands(
     if (f.from !== undefined && f.from.every((k) => v.argv[k] !== undefined && v.literal[k] === true))
       extra.contentFrom = f.from.flatMap((k) => dirsOf(v.argv[k]!, true, cmdBases));
     let fileBases: readonly string[] = cmdBases;
-    if (f.fromRoot) fileBases = [...new Set(cmdBases.flatMap((b) => [b, ...parentsOf(b)]))];
+    // From the work tree's top: the one the view shows, else any folder from here up.
+    if (f.fromRoot) fileBases = [...new Set(cmdBases.flatMap((b) => shownWorkTreeTop(b, ctx) ?? [b, ...parentsOf(b)]))];
     if (f.atTop) fileBases = [...new Set(cmdBases.map((b) => workTreeTop(b, ctx)))];
     if (f.under !== undefined) {
       const dirWord = v.argv[f.under] ?? '.';
@@ -1169,6 +1170,25 @@ function workTreeTop(dir: string, ctx: ShellPathContext): string {
   const isDirectory = ctx.isDirectory;
   if (isDirectory === undefined) return dir;
   return [dir, ...parentsOf(dir)].find((d) => isDirectory(d === '/' ? '/.git' : `${d}/.git`) !== undefined) ?? dir;
+}
+
+/**
+ * The top of the work tree git run in `dir` finds, when the view shows it: the nearest of `dir`
+ * and its parents whose `.git` is a gitfile or a folder holding `HEAD` (git passes over a `.git`
+ * folder without one and goes on up). `undefined` without a view, when none is shown, or when a
+ * folder on the way may itself be a repository (a `.git` folder, one holding `HEAD`: git run
+ * inside a repository's own folder has no work tree and stays where it is).
+ */
+function shownWorkTreeTop(dir: string, ctx: ShellPathContext): [string] | undefined {
+  const isDirectory = ctx.isDirectory;
+  if (isDirectory === undefined) return undefined;
+  for (const d of [dir, ...parentsOf(dir)]) {
+    const dotGit = d === '/' ? '/.git' : `${d}/.git`;
+    const kind = isDirectory(dotGit);
+    if (kind === false || (kind === true && isDirectory(`${dotGit}/HEAD`) === false)) return [d];
+    if (/(^|\/)\.git$/.test(d) || isDirectory(d === '/' ? '/HEAD' : `${d}/HEAD`) !== undefined) return undefined;
+  }
+  return undefined;
 }
 
 /** Where a removal is judged. @public */
