@@ -5,8 +5,8 @@ import type { ProgramIndex } from './registry.js';
 
 /** Per model, in the registry's order: [its loader in `loaders.ts`, its position in what that gives, its names, its facets, its read-only names per set]. @internal */
 export const PROGRAM_INDEX: ProgramIndex = [
-  [0, 0, ["ack","ack-grep"], ["files","runs.unseen"], {}],
-  [1, 0, ["ag"], ["files","runs.unseen","skips"], {}],
+  [0, 0, ["ack","ack-grep"], ["files","grammar","runs.unseen"], {}],
+  [1, 0, ["ag"], ["files","grammar","runs.unseen","skips"], {}],
   [2, 0, ["arch"], ["files","grammar","readOnly","runs.unseen"], {"claudeCode":["arch"]}],
   [3, 0, ["unzip"], ["files","grammar","runs.unseen"], {}],
   [4, 0, ["zip"], ["files","runs.seen","unwrap"], {}],

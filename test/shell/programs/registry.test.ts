@@ -114,8 +114,6 @@ const WITHOUT_GRAMMAR: Readonly<Record<string, string>> = {
   ssh: "BSD getopt read up to the destination and again after it, to the remote command's first word (its own loop)",
   zip: "Info-ZIP's own option grammar (two-letter short options: -tt, -TT; list options), read by zip-options.ts",
   cpio: 'still an option shape of its own (to move)',
-  ack: 'still an option shape of its own (to move)',
-  ag: 'still an option shape of its own (to move)',
 };
 
 describe('one grammar per program', () => {
