@@ -1,10 +1,13 @@
 /**
- * Response files: binutils programs (`strings`) expand every argument `@FILE` into the words FILE
- * holds before reading their options, so `strings @docs/list` reads the files docs/list names. The
- * command line does not show them: they are read through the file-system view and judged as reads
- * of the command. When the view cannot show a response file's words (no view, a file it cannot
- * read or too big, one the same line writes, one reached through a variable), what the command
- * reads is unknown: an unresolved reason (a deny rule could apply to what is hidden).
+ * Response files: binutils programs (strings, objdump, nm, readelf, size, addr2line, c++filt,
+ * strip, objcopy, ar) expand every argument `@FILE` into the words FILE holds before reading their
+ * options, so `strings @docs/list` reads the files docs/list names and `strip @list` rewrites them.
+ * The command line does not show them: they are read through the file-system view, put in the
+ * place of `@FILE`, and read by the program's own files facet (an option's value stays a value:
+ * `strings -s @f x` takes the word of f as its separator). When the view cannot show a response
+ * file's words (no view, a file it cannot read or too big, one the same line writes, one reached
+ * through a variable), what the command reads is unknown: an unresolved reason (a deny rule could
+ * apply to what is hidden).
  */
 import type { ReadonlyFsView } from '../core/ports.js';
 import type { Platform } from '../core/types.js';
@@ -60,7 +63,7 @@ export function responseFileReads(analysis: ShellAnalysis, effects: readonly Pat
       for (const e of found) {
         const base = baseOf(e.path, value, world);
         if (base === undefined) why('and toolgate cannot tell which directory the names in it are relative to');
-        else expand(e.path, base, i, name, effects, world, out, 0);
+        else expand(e.path, base, i, name, effects, world, out, 0, cmd.argv, k);
       }
     }
   });
@@ -86,6 +89,8 @@ function expand(
   world: ResponseWorld,
   out: ResponseReads,
   depth: number,
+  argv: readonly string[],
+  at: number,
 ): void {
   const why = (what: string): void => {
     out.unresolved.push(`${name} reads more options and file names from ${file}, ${what}`);
@@ -103,12 +108,46 @@ function expand(
   if (text === undefined) return why('which toolgate cannot read');
   if (text.length > MAX_TEXT) return why('which is too big for toolgate to read');
   const opts = { cwd: base, home: world.home, platform: world.platform };
+  const words = responseWords(text);
+  // The words take the place of `@FILE` (libiberty's expandargv), and the program reads them as
+  // it reads its command line: its model's files facet says what each names (strip rewrites the
+  // objects, objcopy's `--dump-section S=F` writes F, strings reads).
+  const spliced = [...argv.slice(0, at), ...words, ...argv.slice(at + 1)];
+  const inside = (k: number): boolean => k >= at && k < at + words.length;
+  words.forEach((w, j) => {
+    if (w.startsWith('@')) expand(normalizePath(w.slice(1), opts), base, command, name, effects, world, out, depth + 1, spliced, at + j);
+  });
+  const model = PROGRAMS.get(name);
+  const named = model?.files?.(name, spliced, PROGRAMS.shapeOf(model.grammar));
+  if (named !== undefined && named.modelled !== 'partly') {
+    // What the words name, and what the command does that it did not without them (`ar @args`
+    // holding `x lib.a` extracts into the working directory).
+    const before = new Set(effects.filter((e) => e.command === command).map((e) => `${e.op} ${e.path}`));
+    for (const f of named.files) {
+      const raw = f.value ?? spliced[f.index]!;
+      if (raw === '') continue;
+      if (!inside(f.index) && before.has(`${f.op} ${normalizePath(raw, opts)}`)) continue;
+      out.effects.push({
+        op: f.op,
+        path: normalizePath(raw, opts),
+        raw,
+        literal: true,
+        command,
+        glob: false,
+        ...(f.tree !== undefined ? { tree: f.tree } : {}),
+        // Names toolgate cannot see (an archive's members): any name, a protected one included.
+        ...(f.names?.kind === 'unseen' ? { names: f.names } : {}),
+      });
+    }
+    for (const u of named.unresolved) if (!out.unresolved.includes(u)) out.unresolved.push(u);
+    return;
+  }
+  // A program toolgate cannot read this way: every word that is no option is a name it reads, an
+  // option's value too (`-n 8` reads ./8) — more reads, never fewer.
   let options = true;
-  for (const w of responseWords(text)) {
+  for (const w of words) {
     if (w === '--') options = false;
-    if (w.startsWith('@')) expand(normalizePath(w.slice(1), opts), base, command, name, effects, world, out, depth + 1);
-    // An option's value is taken for a name too (`-n 8` reads ./8): more reads, never fewer.
-    if (w === '' || (options && w.startsWith('-') && w !== '-')) continue;
+    if (w === '' || w.startsWith('@') || (options && w.startsWith('-') && w !== '-')) continue;
     out.effects.push({ op: 'read', path: normalizePath(w, opts), raw: w, literal: true, command, glob: false });
   }
 }

@@ -50,8 +50,6 @@ function extractsInto(name: string, argv: readonly string[]): string | undefined
       const write = clusterHas(args, 'w');
       return write ? (operands[operands.length - 1] ?? '.') : '.';
     }
-    case 'ar':
-      return /^-?[a-zA-Z]*x/.test(args[0] ?? '') ? '.' : undefined;
     case '7z':
     case '7za':
     case '7zr':
@@ -112,7 +110,6 @@ const examples: readonly ProgramExample[] = [
     why: 'cpio -o reads the files named on its input: unresolved, as xargs',
   },
   { command: 'find /tmp/rt/state | afio -o -', readOnly: false },
-  { command: 'ar x lib.a', readOnly: false },
   { command: '7z x a.7z', readOnly: false },
   { command: '7z x a.7z -oout', readOnly: false },
   { command: 'unrar x a.rar', readOnly: false },
@@ -132,7 +129,6 @@ export const extractors = defineProgram({
     'bsdcpio',
     'afio',
     'pax',
-    'ar',
     '7z',
     '7za',
     '7zr',
@@ -149,7 +145,6 @@ export const extractors = defineProgram({
   sources: [
     'GNU cpio 2.13 manual',
     'POSIX.1-2017 pax',
-    'GNU binutils ar(1)',
     '7-Zip 7z(1)',
     'unrar(1)',
     'JDK jar(1)',

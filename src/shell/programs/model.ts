@@ -257,7 +257,8 @@ export interface ProgramModel {
   readonly movedBy?: readonly string[];
   /**
    * It expands every argument word `@FILE` into the words FILE holds, as binutils' libiberty
-   * `expandargv` does (`strings @list`): more options and the names of more files it reads.
+   * `expandargv` does (`strings @list`, `strip @list`): more options and more files, which its
+   * files facet reads as it reads its command line (`evaluate/response-files.ts`).
    */
   readonly responseFiles?: 'binutils';
   /**
