@@ -15,9 +15,13 @@ export interface ReadWords {
   readonly operands: readonly number[];
 }
 
-/** `argv` read with `grammar`, or `undefined` when the program would refuse one of its words. @internal */
-export function readWords(argv: readonly string[], grammar: GnuOptionSpec): ReadWords | undefined {
-  const parse = parseGnuOptions(argv, grammar);
+/**
+ * `argv` read with `grammar` from `start` (1, after the program's name; after a subcommand's word
+ * for its own grammar), or `undefined` when the program would refuse one of its words.
+ * @internal
+ */
+export function readWords(argv: readonly string[], grammar: GnuOptionSpec, start = 1): ReadWords | undefined {
+  const parse = parseGnuOptions(argv, grammar, start);
   if (!parse.ok) return undefined;
   return { options: parse.options.map(named), operands: parse.operands.map((o) => o.index) };
 }
@@ -25,13 +29,13 @@ export function readWords(argv: readonly string[], grammar: GnuOptionSpec): Read
 /**
  * `argv` read with `grammar` as far as it goes, each word the grammar refuses taken as an option
  * with no value (`-X`, `--new-option`): how another version of the program, with options this
- * grammar lacks, may read the command. For a command {@link readWords} refuses.
+ * grammar lacks, may read the command. For a command {@link readWords} refuses; from `from` as there.
  * @internal
  */
-export function readWordsLeniently(argv: readonly string[], grammar: GnuOptionSpec): ReadWords {
+export function readWordsLeniently(argv: readonly string[], grammar: GnuOptionSpec, from = 1): ReadWords {
   const options: ParsedOption[] = [];
   const operands: number[] = [];
-  let start = 1;
+  let start = from;
   while (start < argv.length) {
     const parse = parseGnuOptions(argv, grammar, start);
     const upTo = parse.ok ? argv.length : parse.index;

@@ -6,7 +6,8 @@
  * Git 2.39 manual pages.
  */
 import { is, optionFile, pushOpt, type FileOperand } from '../../options/file-operands.js';
-import type { OptionShape, ParsedOption } from '../../options/options.js';
+import type { GnuArgument, GnuOptionSpec } from '../../options/gnu-options.js';
+import type { ParsedOption } from '../../options/options.js';
 import type { GitFilesCall } from './files-call.js';
 import { lineRangeFile } from './line-range.js';
 
@@ -119,15 +120,40 @@ const GENERIC_LONG_FLAGS: readonly string[] = [
 ];
 
 /**
- * How a subcommand's options are read: its own long options where its entry lists them (git
- * resolves an abbreviation against the subcommand's options only: `git mv --v` is `--verbose`),
- * else those every subcommand shares.
+ * Every printable letter but `:`: a letter a subcommand's entry does not list as taking a value is
+ * a flag (`-M90%` is `-M -9 -0 -%`), as its entry gives only the letters that take one.
  */
-export function gitOptionShape(
+const LETTERS = Array.from({ length: 0x7e - 0x21 + 1 }, (_, k) => String.fromCharCode(0x21 + k))
+  .filter((c) => c !== ':')
+  .join('');
+
+const GRAMMARS = new Map<string, GnuOptionSpec>();
+
+/**
+ * The grammar a subcommand's words are read with, after its word: its short letters (those of
+ * `valueLetters` take a value, attached or the next word; any other is a flag), and its own long
+ * options where its entry lists them (git resolves an abbreviation against the subcommand's
+ * options only: `git mv --v` is `--verbose`), else those every subcommand shares. A long option
+ * listed without `=` takes a value only attached (`--color=always`). Built once per `key`.
+ * @internal
+ */
+export function gitGrammar(
+  key: string,
   valueLetters: string,
   own: { readonly values: readonly string[]; readonly flags: readonly string[] } | undefined,
-): OptionShape {
-  return { shortArg: valueLetters, longArg: own?.values ?? GENERIC_LONG_ARG, longFlags: own?.flags ?? GENERIC_LONG_FLAGS };
+): GnuOptionSpec {
+  let grammar = GRAMMARS.get(key);
+  if (grammar === undefined) {
+    // The flags first: a name listed as both takes a value.
+    const long: Record<string, GnuArgument> = {};
+    for (const name of own?.flags ?? GENERIC_LONG_FLAGS) long[name] = 'optional';
+    for (const name of own?.values ?? GENERIC_LONG_ARG) long[name] = 'required';
+    // LETTERS starts with `!`: no letter is taken for the optstring's leading `+` or `-`.
+    const short = [...LETTERS].map((c) => (valueLetters.includes(c) ? `${c}:` : c)).join('');
+    grammar = { short, long };
+    GRAMMARS.set(key, grammar);
+  }
+  return grammar;
 }
 
 /** The options whose value is text — a message, an author, a date, a format, a branch — never a file. */

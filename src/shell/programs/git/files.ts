@@ -8,10 +8,11 @@
  * does to the tree (`reports`, `rewrites`). Git 2.39 manual pages; a subcommand toolgate does not
  * know has its words assumed read and written.
  */
-import { is, scan, type FileOperand, type FileOperands } from '../../options/file-operands.js';
+import { is, type FileOperand, type FileOperands } from '../../options/file-operands.js';
+import { readWords, readWordsLeniently } from '../parse.js';
 import { readRevPaths, type GitFilesCall, type GitFilesExtra, type GitFilesRule } from './files-call.js';
 import { configWrites } from './files-config.js';
-import { gitOptionShape, optionFiles, ORDER_FILE, readsPathsFromInput, textValues } from './files-options.js';
+import { gitGrammar, optionFiles, ORDER_FILE, readsPathsFromInput, textValues } from './files-options.js';
 import { reports } from './files-reports.js';
 import { rewrites } from './files-rewrites.js';
 import { GIT_GLOBAL_WITH_VALUE } from './global-options.js';
@@ -77,7 +78,7 @@ export function readsConfiguredOrderFile(argv: readonly string[]): boolean {
   const at = sub(argv).at;
   const name = argv[at];
   if (name === undefined || !ORDER_FILE.has(name)) return false;
-  return !readCall(argv, at, name, [], []).options.some((o) => is(o, '-O'));
+  return !readCall(argv, at, name, [], []).call.options.some((o) => is(o, '-O'));
 }
 
 /** A subcommand toolgate does not model: its words may be files it reads and writes. */
@@ -95,11 +96,23 @@ function ruleFor(name: string): GitFilesRule {
   return unmodelled;
 }
 
-/** The command's words after the subcommand (at `at`), read with the subcommand's own grammar. */
-function readCall(argv: readonly string[], at: number, name: string, files: FileOperand[], unresolved: string[]): GitFilesCall {
-  const shape = gitOptionShape(gitValueLetters(name), gitLongOptions(name));
-  const { options, operands: ops } = scan(argv, shape, at + 1);
-  return { argv, at, name, options, ops, specs: pathspecs(argv, ops), text: textValues(options), files, unresolved };
+/**
+ * The command's words after the subcommand (at `at`), read with the subcommand's own grammar; for
+ * a command that grammar refuses, leniently (an option it lacks taken as a flag). `refused` says so.
+ */
+function readCall(
+  argv: readonly string[],
+  at: number,
+  name: string,
+  files: FileOperand[],
+  unresolved: string[],
+): { call: GitFilesCall; refused: boolean } {
+  // Keyed by the table's names only: a subcommand it lacks reads with the shared grammar.
+  const grammar = gitGrammar(gitSubcommand(name) !== undefined ? name : '', gitValueLetters(name), gitLongOptions(name));
+  const read = readWords(argv, grammar, at + 1);
+  const { options, operands: ops } = read ?? readWordsLeniently(argv, grammar, at + 1);
+  const call = { argv, at, name, options, ops, specs: pathspecs(argv, ops), text: textValues(options), files, unresolved };
+  return { call, refused: read === undefined };
 }
 
 /** What any subcommand's options and input name, and the config files it changes, before its own rule. */
@@ -116,9 +129,12 @@ function gitOperandsRaw(argv: readonly string[]): { out: FileOperands; specs: Re
   const files: FileOperand[] = [...trees];
   const name = argv[at];
   if (name === undefined) return { out: { files, unresolved, chdir }, specs: new Set() };
-  const call = readCall(argv, at, name, files, unresolved);
+  const { call, refused } = readCall(argv, at, name, files, unresolved);
   commonEffects(call);
-  return { out: withExtra({ files, unresolved, chdir }, ruleFor(name)(call)), specs: new Set(call.specs) };
+  const out = withExtra({ files, unresolved, chdir }, ruleFor(name)(call));
+  // A word git refuses, read against the subcommand's full option list: another git may take it.
+  if (refused && gitLongOptions(name) !== undefined && out.modelled !== false) out.modelled = 'partly';
+  return { out, specs: new Set(call.specs) };
 }
 
 /** `out` with what the rule says beyond its effects (keys it leaves out stay absent). */

@@ -104,3 +104,23 @@ describe('variables that move the tree git works on', () => {
     expect(unresolved(command).filter((w) => / moves the tree or repository/.test(w))).toEqual([]);
   });
 });
+
+describe("a subcommand's words are read with its grammar", () => {
+  it('a word git refuses against the full option list leaves the command partly modelled', () => {
+    // git 2.39: `git log --oneline#` fails (unrecognized argument); another git may take it.
+    expect(gitOperands(['git', 'log', '--oneline#']).modelled).toBe('partly');
+    expect(gitOperands(['git', 'log', '--oneline']).modelled).toBeUndefined();
+    // `git mv --v` is `--verbose`, an abbreviation of mv's own options.
+    expect(gitOperands(['git', 'mv', '--v', 'a', 'b']).modelled).toBeUndefined();
+  });
+
+  it('a subcommand with no list of its own reads an option it lacks as a flag', () => {
+    // `gc` lists no long options: the shared ones are not all of its, so nothing is refused.
+    expect(gitOperands(['git', 'gc', '--aggressive']).modelled).toBe(gitOperands(['git', 'gc']).modelled);
+  });
+
+  it('letters an entry does not list are flags, after the subcommand as before it', () => {
+    expect(show('git commit -am x')).toEqual(['read . [all]']);
+    expect(show('git diff -M90% -- a.txt')).toEqual(show('git diff -M -- a.txt'));
+  });
+});
