@@ -7,6 +7,7 @@
 import { all, has, is, optionFile, pushOpt } from '../../options/file-operands.js';
 import { COMMIT_NAMES, PATCH_NAMES, readRevPaths, TREE_NAMES, type GitFilesCall, type GitFilesExtra } from './files-call.js';
 import { magicPathspec } from './pathspecs.js';
+import { objectIdReads } from './tracked-reads.js';
 
 /** The temporary file `git unpack-file` and `git checkout-index --temp` write: a fixed stem and six random characters. */
 const MERGE_FILE = '.merge_file_??????';
@@ -83,9 +84,14 @@ export function checkoutIndex({ argv, at, options, ops, files }: GitFilesCall): 
 /**
  * `git unpack-file BLOB` writes the blob to a new temporary file `.merge_file_XXXXXX` at the top
  * of the work tree (in the directory it runs in when that is inside the repository's .git) and
- * prints its name.
+ * prints its name: a copy of the blob's content that the next command reads by a name no rule
+ * covers, so the blob is read as `git show` reads it — `HEAD:.env` by its path, an object id as
+ * any tracked file (red team 12).
  */
-export function unpackFile({ at, ops, files }: GitFilesCall): GitFilesExtra {
+export function unpackFile(call: GitFilesCall): GitFilesExtra {
+  const { argv, at, ops, files } = call;
+  readRevPaths(call, ops);
+  files.push(...objectIdReads('unpack-file', argv, at, call.options, ops));
   files.push({ op: 'write', index: at, value: MERGE_FILE, pattern: true, fromRoot: true });
   return { notFiles: ops };
 }

@@ -38,13 +38,21 @@ export function rm({ argv, options, ops, files }: GitFilesCall): GitFilesExtra {
   return {};
 }
 
-/** `git mv SRC… DEST`: each source leaves its place, and what lands at the destination is the sources' trees (`from`). */
+/**
+ * `git mv SRC… DEST`: each source leaves its place, and what lands at the destination is the
+ * sources' trees (`from`). A move carries the source's content to a name a Read rule may not cover
+ * (`git mv .env x.txt`, then `cat x.txt`): each source is read whole, as plain `mv` reads it.
+ */
 export function mv({ ops, files }: GitFilesCall): GitFilesExtra {
   const dest = ops[ops.length - 1];
   if (dest !== undefined && ops.length >= 2) {
     files.push({ op: 'write', index: dest, tree: 'some', from: ops.slice(0, -1) });
     for (const k of ops.slice(0, -1))
-      files.push({ op: 'remove', index: k }, { op: 'write', index: k, intoDir: dest, tree: 'some', from: [k] });
+      files.push(
+        { op: 'read', index: k, tree: 'all' },
+        { op: 'remove', index: k },
+        { op: 'write', index: k, intoDir: dest, tree: 'some', from: [k] },
+      );
   }
   return {};
 }

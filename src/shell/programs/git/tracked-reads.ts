@@ -218,7 +218,7 @@ const CAT_FILE_NO_CONTENT = new Set(['-t', '-s', '-e', '--batch-check']);
 
 /**
  * What `git cat-file` and `git show` print of an object named by its id (`git cat-file -p ec68fdd`,
- * `git show <blob id>`): the id may be the blob of any tracked file, of this commit or an older
+ * `git show <blob id>`), and `git unpack-file <blob id>` copies into the work tree: the id may be the blob of any tracked file, of this commit or an older
  * one (`git ls-files -s` and `git rev-list --objects` print them), so it is read as every tracked
  * file of the work tree, from its top — a guarded read wherever a Read-denied file may be tracked.
  * `git cat-file --batch` reads its ids from its input. `[]` when no operand may be an id. Tags,
@@ -232,7 +232,7 @@ export function objectIdReads(
   ops: readonly number[],
 ): FileOperand[] {
   if (NAMES_OBJECTS.has(name)) return namesAnId(argv, at) ? [{ op: 'read', index: at, value: '.', atTop: true, ...TRACKED_TREE }] : [];
-  if (name !== 'cat-file' && name !== 'show') return [];
+  if (name !== 'cat-file' && name !== 'show' && name !== 'unpack-file') return [];
   if (name === 'cat-file' && options.some((o) => CAT_FILE_NO_CONTENT.has(o.name))) return [];
   const dashdash = argv.indexOf('--', at + 1);
   const ids = ops.filter((k) => (dashdash < 0 || k < dashdash) && OBJECT_ID.test(argv[k]!));

@@ -67,7 +67,14 @@ describe('git writes the working tree it checks a tree out into', () => {
     expect(show('git checkout-index --temp -a').slice(0, 2)).toEqual(top);
     // --temp is checkout-index's own option (not --template): the entries' own paths are not written.
     expect(show('git checkout-index --temp .claude/settings.json').slice(0, 2)).toEqual(top);
-    expect(show('git unpack-file 0123abcd').slice(0, 2)).toEqual(top);
+    expect(
+      show('git unpack-file 0123abcd')
+        .filter((e) => e.startsWith('write'))
+        .slice(0, 2),
+    ).toEqual(top);
+    // What it copies there is read as git show reads it: the blob by its path, an id as any tracked file.
+    expect(show('git unpack-file HEAD:.env')).toContain('read ./.env (history)');
+    expect(show('git unpack-file 0123abcd').filter((e) => e.startsWith('read'))).toHaveLength(1);
     expect(show('git -C .git/hooks unpack-file 0123abcd')).toContain('write ./.git/hooks/.merge_file_??????');
     expect(show('git checkout-index -a --prefix .claude/')).toEqual(['write ./.claude [some]']);
   });
