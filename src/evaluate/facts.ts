@@ -387,7 +387,7 @@ export function shellWrites(
       const stem = e.path.slice(0, -1);
       const hit = completesProtected(stem);
       if (hit !== undefined) {
-        w.mayBeAny = `its pieces are named ${stem} and a suffix the program adds, which may complete the protected name ${hit}`;
+        w.mayBeAny = `it writes names that begin with ${stem} and end in a suffix the program adds, which may complete the protected name ${hit}`;
       }
     }
     if (!e.literal && !e.glob && e.assumed === undefined && /[$`]/.test(e.raw)) w.mayBeAny = `the target ${e.raw} is not literal`;

@@ -97,6 +97,8 @@ export function copyOperands(name: CopyProgram, argv: readonly string[], words: 
   // sources' trees (`from`), which deny rules look at.
   const namesOf = (sources: readonly number[]): Partial<FileOperand> =>
     recursive && name !== 'mv' ? { tree: 'some', names: { kind: 'entries', of: sources }, from: sources } : into(sources);
+  // The names a backup of a replaced destination takes (`-b`, `-S SUFFIX`): cp, mv, ln, install.
+  const backup = name === 'rsync' ? undefined : backupNames(options);
   const target = targetDir;
   if (target) {
     const dest = optionFile(target, 'write', argv, namesOf(ops));
@@ -105,11 +107,15 @@ export function copyOperands(name: CopyProgram, argv: readonly string[], words: 
     if (dest && dest.value === undefined) for (const k of ops) files.push({ op: 'write', index: k, intoDir: dest.index, ...namesOf([k]) });
     else if (dest)
       for (const k of ops) files.push({ op: 'write', index: k, intoDir: target.index, intoValue: dest.value!, ...namesOf([k]) });
+    if (dest && backup)
+      for (const k of ops)
+        files.push(...backupsOf(name, argv, backup, { index: k, dir: dest.value ?? argv[dest.index]!, dirIndex: dest.index }));
     return { files, unresolved };
   }
   if (name === 'ln' && ops.length === 1) {
     files.push(...source(ops[0]!));
     files.push({ op: 'write', index: ops[0]!, intoDir: -1 });
+    if (backup) files.push(...backupsOf(name, argv, backup, { index: ops[0]!, dir: '.', dirIndex: -1 }));
     return { files, unresolved };
   }
   const dest = ops[ops.length - 1];
@@ -132,7 +138,90 @@ export function copyOperands(name: CopyProgram, argv: readonly string[], words: 
   // A symbolic link's target is relative to the link's directory, not the cwd (cp -s makes
   // relative links only into the current directory, so reading it the same way errs toward more).
   if (symbolic) for (const k of ops.slice(0, -1)) files.push({ op: 'write', index: k, under: dest, tree: 'some', from: [] });
+  if (backup) {
+    // DEST itself when it is no directory (a word ending in `/` names one; --parents needs one), and DEST/SOURCE.
+    if (!parents && !/\/$/.test(argv[dest]!))
+      files.push(...backupsOf(name, argv, backup, { index: dest, whole: has(options, '-T', '--no-target-directory') }));
+    if (!parents)
+      for (const k of ops.slice(0, -1)) files.push(...backupsOf(name, argv, backup, { index: k, dir: argv[dest]!, dirIndex: dest }));
+    else
+      for (const k of ops.slice(0, -1))
+        files.push(...backupsOf(name, argv, backup, { index: k, value: `${argv[dest]!.replace(/\/+$/, '')}/${argv[k]!}` }));
+  }
   return { files, unresolved };
+}
+
+/**
+ * What a backup of a replaced destination is named (gnulib backupfile.c, as coreutils 9.1 cp, mv,
+ * ln and install use it): `simple` — the destination and the suffix (`undefined`: unknown, as it
+ * comes from `SIMPLE_BACKUP_SUFFIX` in the environment, `~` when unset); `numbered` — the
+ * destination and `.~N~`.
+ */
+interface BackupNames {
+  simple: boolean;
+  numbered: boolean;
+  suffix: string | undefined;
+}
+
+/** The backup controls (argmatch's list: a word may be shortened while it names one control). */
+const CONTROLS: readonly (readonly [string, 'none' | 'simple' | 'existing' | 'numbered'])[] = [
+  ['none', 'none'],
+  ['off', 'none'],
+  ['simple', 'simple'],
+  ['never', 'simple'],
+  ['existing', 'existing'],
+  ['nil', 'existing'],
+  ['numbered', 'numbered'],
+  ['t', 'numbered'],
+];
+
+/**
+ * The backups a cp, mv, ln or install command makes: `-b`, `--backup[=CONTROL]` and
+ * `-S`/`--suffix` (which alone turns backups on) each ask for one. The control is the last
+ * `--backup=CONTROL`, else `VERSION_CONTROL` from the environment (unknown here: any of them);
+ * the suffix the last `-S`, which counts only when it is not empty and holds no `/` (else `~`),
+ * else `SIMPLE_BACKUP_SUFFIX` (unknown here). Verified with GNU coreutils 9.1.
+ */
+function backupNames(options: ReadWords['options']): BackupNames | undefined {
+  if (!has(options, '-b', '--backup', '-S', '--suffix')) return undefined;
+  const given = options.filter((o) => is(o, '--backup') && o.value !== undefined).at(-1)?.value;
+  let control: 'none' | 'simple' | 'existing' | 'numbered' | undefined;
+  if (given !== undefined) {
+    const exact = CONTROLS.find(([w]) => w === given);
+    const shortened = new Set(CONTROLS.filter(([w]) => given !== '' && w.startsWith(given)).map(([, c]) => c));
+    // A control cp refuses (`--backup=n`, `--backup=bogus`) makes it copy nothing: taken as unknown all the same.
+    control = exact?.[1] ?? (shortened.size === 1 ? [...shortened][0] : undefined);
+  }
+  if (control === 'none') return undefined;
+  const s = options.filter((o) => is(o, '-S', '--suffix')).at(-1);
+  const suffix = s === undefined ? undefined : s.value === undefined || s.value === '' || s.value.includes('/') ? '~' : s.value;
+  return { simple: control !== 'numbered', numbered: control !== 'simple', suffix };
+}
+
+/**
+ * The backup of a destination the command replaces: that name's content moves to the backup's
+ * name (read, so a deny rule on it holds, and written there). The destination is the word `index`
+ * (or its text `value`), or, with `dir`, the word's base name inside that directory.
+ */
+function backupsOf(
+  name: CopyProgram,
+  argv: readonly string[],
+  backup: BackupNames,
+  at: { index: number; value?: string; dir?: string; dirIndex?: number; whole?: boolean },
+): FileOperand[] {
+  const text = (at.value ?? argv[at.index]!).replace(/\/+$/, '');
+  const base = text.split('/').pop() ?? '';
+  if (text === '' || base === '.' || base === '..') return [];
+  const into: Partial<FileOperand> = at.dir === undefined ? {} : { intoDir: at.dirIndex!, intoValue: at.dir.replace(/\/+$/, '') || '/.' };
+  // mv renames a directory it replaces (`-T`) whole; cp, ln and install replace only files. A
+  // directory DEST without -T is where the source goes, not what is replaced: no tree is read.
+  const moved: Partial<FileOperand> = name === 'mv' && at.whole === true ? { tree: 'all', walksLinks: false } : {};
+  const out: FileOperand[] = [{ op: 'read', index: at.index, value: text, linkItself: true, keepsLinks: true, ...moved, ...into }];
+  if (backup.simple && backup.suffix !== undefined) out.push({ op: 'write', index: at.index, value: `${text}${backup.suffix}`, ...into });
+  // A suffix from the environment, or `.~N~`: the name begins with the destination's.
+  if (backup.simple && backup.suffix === undefined) out.push({ op: 'write', index: at.index, value: text, prefix: true, ...into });
+  else if (backup.numbered) out.push({ op: 'write', index: at.index, value: `${text}.~`, prefix: true, ...into });
+  return out;
 }
 
 /**

@@ -89,7 +89,26 @@ export const cp = defineProgram({
       effects: ['write ./src', 'read ./a/.git/config', 'write ./src/a/.git/config'],
       why: '--parents keeps the source path under the directory',
     },
-    { command: 'cp --backup a b', effects: ['write ./b', 'read ./a', 'write ./b/a'], why: '--backup takes its value only after `=`' },
+    {
+      command: 'cp --backup a b',
+      effects: ['write ./b', 'read ./a', 'write ./b/a', 'read ./b', 'write ./b*', 'read ./b/a', 'write ./b/a*'],
+      why: '--backup takes its value only after `=`; the old b is renamed to b and a suffix from the environment (SIMPLE_BACKUP_SUFFIX, else ~)',
+    },
+    {
+      command: 'cp -b -S rc a .npm',
+      effects: [
+        'write ./.npm',
+        'read ./a',
+        'write ./.npm/a',
+        'read ./.npm',
+        'write ./.npmrc',
+        'write ./.npm.~*',
+        'read ./.npm/a',
+        'write ./.npm/arc',
+        'write ./.npm/a.~*',
+      ],
+      why: 'the old .npm is renamed to .npm and the suffix (red team 12: .npmrc is protected), or .npm.~N~ when VERSION_CONTROL says numbered',
+    },
     {
       command: 'cp --keep-directory-symlink -r src dst',
       effects: ['write ./dst [some]', 'read ./src [all]', 'write ./dst/src [some]'],

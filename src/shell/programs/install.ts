@@ -48,5 +48,20 @@ export const install = defineProgram({
     { command: 'install -m 644 a b', effects: ['write ./b', 'read ./a', 'write ./b/a'] },
     { command: 'install -Z .env out', effects: ['write ./out', 'read ./.env', 'write ./out/.env'], why: '-Z takes no value' },
     { command: 'install -d x y', effects: ['write ./x', 'write ./y'] },
+    {
+      command: 'install -b -S .json a .mcp',
+      effects: [
+        'write ./.mcp',
+        'read ./a',
+        'write ./.mcp/a',
+        'read ./.mcp',
+        'write ./.mcp.json',
+        'write ./.mcp.~*',
+        'read ./.mcp/a',
+        'write ./.mcp/a.json',
+        'write ./.mcp/a.~*',
+      ],
+      why: 'a backup renames the replaced .mcp to .mcp and the suffix (red team 12: .mcp.json is protected)',
+    },
   ],
 });

@@ -44,6 +44,24 @@ export const ln = defineProgram({
   positional: true,
   examples: [
     {
+      command: 'ln -sb -S rc a .npm',
+      effects: [
+        'write ./.npm',
+        'read ./a [all]',
+        'read ./.npm/a [all]',
+        'write ./a [some]',
+        'write ./.npm/a [some]',
+        'write ./.npm/a',
+        'read ./.npm',
+        'write ./.npmrc',
+        'write ./.npm.~*',
+        'read ./.npm/a',
+        'write ./.npm/arc',
+        'write ./.npm/a.~*',
+      ],
+      why: 'a backup renames the replaced .npm to .npm and the suffix (red team 12: .npmrc is protected)',
+    },
+    {
       command: 'ln -s /etc/passwd p',
       effects: ['write ./p', 'read /etc/passwd [all]', 'write /etc/passwd [some]', 'write ./p/passwd'],
       why: 'a link hands on its target (a read of it) and is judged as writing it',

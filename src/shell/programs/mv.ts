@@ -36,6 +36,22 @@ export const mv = defineProgram({
   removesOperands: true,
   examples: [
     {
+      command: 'mv -b --suffix=rc a .npm',
+      effects: [
+        'write ./.npm [some]',
+        'read ./a [all]',
+        'remove ./a',
+        'write ./.npm/a [some]',
+        'read ./.npm',
+        'write ./.npmrc',
+        'write ./.npm.~*',
+        'read ./.npm/a',
+        'write ./.npm/arc',
+        'write ./.npm/a.~*',
+      ],
+      why: 'a backup renames the replaced .npm to .npm and the suffix (red team 12: .npmrc is protected)',
+    },
+    {
       command: 'mv --targ dist a.txt',
       effects: ['write ./dist [some]', 'read ./a.txt [all]', 'remove ./a.txt', 'write ./dist/a.txt [some]'],
       why: 'an unambiguous prefix of --target-directory takes the next word: a.txt is moved into dist',
