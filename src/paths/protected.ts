@@ -106,6 +106,10 @@ const CONFIG_FILES: readonly string[] = [
   'pyrightconfig.json',
   '.mcp.json',
   '.claude.json',
+  // Python imports these at every start from any folder on its path (the user's site-packages,
+  // a virtual environment's), so every Python program runs them (Python docs, "site").
+  'sitecustomize.py',
+  'usercustomize.py',
 ];
 
 const CONFIG_DIRS: readonly string[] = [
@@ -120,6 +124,12 @@ const CONFIG_DIRS: readonly string[] = [
   '.devcontainer',
   '.yarn',
   '.mvn',
+  // The user's site-packages (`~/.local/lib/pythonX.Y/site-packages`, macOS
+  // `~/Library/Python/X.Y/lib/python/site-packages`): Python runs the `import` lines of every
+  // `*.pth` file there and `usercustomize.py` at each start, so a file planted there runs on the
+  // next `pip --version` (Python docs, "site"; red team rt12 G).
+  '.local/lib',
+  'Library/Python',
 ];
 
 /**

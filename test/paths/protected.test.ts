@@ -19,6 +19,11 @@ describe('protectedPathMatch (Claude Code list)', () => {
     ['/p/.pre-commit-config.yaml', '.pre-commit-config.yaml'],
     ['/p/.GIT/config', '.git'],
     ['/p/.BASHRC', '.bashrc'],
+    // Python runs these at every start (red team rt12 G).
+    ['/home/u/.local/lib/python3.11/site-packages/zz.pth', '.local/lib'],
+    ['/home/u/.local/lib/python3.11/site-packages/usercustomize.py', '.local/lib'],
+    ['/Users/u/Library/Python/3.11/lib/python/site-packages/zz.pth', 'Library/Python'],
+    ['/p/.venv/lib/python3.11/site-packages/sitecustomize.py', 'sitecustomize.py'],
   ])('%s is protected by %s', (path, entry) => {
     expect(protectedPathMatch(path, CC)).toBe(entry);
   });
@@ -30,6 +35,8 @@ describe('protectedPathMatch (Claude Code list)', () => {
     '/p/.github/workflows/ci.yml',
     '/p/.env',
     '/p/config/.git-blame',
+    '/p/.venv/lib/python3.11/site-packages/requests/api.py',
+    '/home/u/.local/share/x',
   ])('%s is not protected', (path) => {
     expect(protectedPathMatch(path, CC)).toBeUndefined();
   });

@@ -18,7 +18,9 @@
  * Pipenv 2024 CLI documentation; Terraform 1.9 (providers, `local-exec`); docker(1), docker-compose(1).
  * Configuration files that are modules: Prettier 3, ESLint 9, Stylelint 16, postcss-cli 11, Tailwind
  * CSS 3, Babel 7, Vite 5, webpack 5, Rollup 4, Parcel 2, tsup 8, Next.js 14, Nuxt 3, Astro 4, SvelteKit
- * 2 documentation (each loads the file named in its entry). pip 24 (`pip install` builds with the
+ * 2, Rolldown 1, Rspack 1, Rsbuild 1, Playwright 1, Cypress 13, Karma 6, AVA 6, Jasmine 5, gulp 4,
+ * Grunt 1 documentation (each loads the file named in its entry); tsc 5 (writes where tsconfig.json
+ * says); node-gyp 10 (`<!(…)` command expansions in binding.gyp). pip 24 (`pip install` builds with the
  * build backend), Hatch, PDM, pre-commit 3, direnv 2, Meson 1, Bazel 7, SCons 4, .NET 8 and MSBuild
  * 17 (Exec task), Ant 1.10, sbt 1, Leiningen 2, Mix, Composer 2, Bundler 2, Task 3 manuals.
  */
@@ -103,6 +105,27 @@ const RUNS_PROJECT_CODE: Readonly<Record<string, { what: string; quiet?: Readonl
   webpack: { what: 'its configuration module (webpack.config.js) and loaders' },
   'webpack-cli': { what: 'its configuration module (webpack.config.js) and loaders' },
   rollup: { what: 'its configuration module (rollup.config.js, with -c) and plugins' },
+  // The same configuration model as Rollup's (red team 12: a rolldown.config.mjs calling
+  // execSync ran rm on `rolldown -c`).
+  rolldown: { what: 'its configuration module (rolldown.config.js, with -c) and plugins' },
+  rspack: { what: 'its configuration module (rspack.config.js) and loaders' },
+  rsbuild: { what: 'its configuration module (rsbuild.config.ts) and plugins' },
+  // `tsc` loads no code, but it writes wherever tsconfig.json says (outDir, outFile,
+  // declarationDir, tsBuildInfoFile even with --noEmit): red team 12 had it write
+  // .claude/settings.json from a JSON module under bypassPermissions.
+  tsc: {
+    what: 'the build its tsconfig.json describes, writing the files that names (outDir, outFile, declarationDir, tsBuildInfoFile)',
+    quiet: new Set(['--showConfig', '--init']),
+  },
+  // binding.gyp's `<!(command)` expansions run when it configures.
+  'node-gyp': { what: 'the commands a binding.gyp expands and the build it configures', quiet: new Set(['list']) },
+  playwright: { what: 'its configuration module (playwright.config.ts) and the tests it loads' },
+  cypress: { what: 'its configuration module (cypress.config.js) and the tests it loads' },
+  karma: { what: 'its configuration module (karma.conf.js) and the tests it loads' },
+  ava: { what: 'the tests and configuration modules it loads' },
+  jasmine: { what: 'the tests and helpers its configuration names' },
+  gulp: { what: 'the tasks of a gulpfile.js' },
+  grunt: { what: 'the tasks of a Gruntfile.js' },
   parcel: { what: 'the plugins its .parcelrc names' },
   tsup: { what: 'its configuration module (tsup.config.ts) and plugins' },
   next: { what: 'its configuration module (next.config.js) and the app it builds' },
@@ -207,4 +230,11 @@ export const PROJECT_RUNNER_EXAMPLES: readonly { readonly command: string; reado
   { command: 'dotnet --info', runs: false },
   { command: 'bundle exec rake', runs: true },
   { command: 'meson setup build', runs: true },
+  { command: 'rolldown -c', runs: true, why: 'a rolldown.config.mjs calling execSync ran rm (red team 12)' },
+  { command: 'tsc', runs: true, why: 'wrote .claude/settings.json as the outDir of tsconfig.json said (red team 12)' },
+  { command: 'tsc --noEmit', runs: true, why: 'still writes the tsBuildInfoFile tsconfig.json may name' },
+  { command: 'tsc --showConfig', runs: false, why: 'prints the configuration and compiles nothing' },
+  { command: 'node-gyp configure', runs: true, why: "binding.gyp's <!(command) runs" },
+  { command: 'playwright test', runs: true },
+  { command: 'gulp build', runs: true },
 ];
