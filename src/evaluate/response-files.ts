@@ -5,9 +5,11 @@
  * The command line does not show them: they are read through the file-system view, put in the
  * place of `@FILE`, and read by the program's own files facet (an option's value stays a value:
  * `strings -s @f x` takes the word of f as its separator). When the view cannot show a response
- * file's words (no view, a file it cannot read or too big, one the same line writes, one reached
- * through a variable), what the command reads is unknown: an unresolved reason (a deny rule could
- * apply to what is hidden).
+ * file's words (no view, a file it cannot read or too big), they name files anywhere: a read of
+ * some path (`/**`), so a Read deny rule makes it a guarded read and other rules play no part —
+ * written too by strip and objcopy (a protected ask), and hidden code for nm and ar, whose words
+ * may load a plugin. One the same line writes, one reached through a variable, or a chain too
+ * deep: an unresolved reason (a deny rule could apply to what is hidden: a firm ask).
  */
 import type { ReadonlyFsView } from '../core/ports.js';
 import type { Platform } from '../core/types.js';
@@ -99,14 +101,25 @@ function expand(
     (e) => e.op !== 'read' && (!e.literal || e.glob || e.path === file || (e.tree !== undefined && isInside(file, e.path))),
   );
   if (written) return why('which the command line writes (or may) before it is read');
+  // Words the view cannot show name files anywhere: a read of some path (a guarded read where a
+  // Read deny rule applies), a write too for a program whose words may name what it writes; words
+  // that may load code (`--plugin`) are hidden code.
+  const model = PROGRAMS.get(name);
+  const unseen = (what: string): void => {
+    if (model?.responseUnseen === 'run') return why(`${what}, and its words may load a plugin`);
+    const raw = `/** (the files ${file} names, where ${what})`;
+    const some = { path: '/**', raw, literal: false, command, glob: true } as const;
+    out.effects.push({ op: 'read', ...some });
+    if (model?.responseUnseen === 'write') out.effects.push({ op: 'write', ...some });
+  };
   const view = world.view;
-  if (view === undefined) return why('and toolgate has no view of the files');
+  if (view === undefined) return unseen('toolgate has no view of the files');
   // libiberty leaves `@FILE` as it is when FILE does not exist or is a directory.
   if (!view.exists(file) || view.isDirectory?.(file) === true) return;
   if (depth >= MAX_DEPTH) return why('through too many files naming more');
   const text = view.readText?.(file);
-  if (text === undefined) return why('which toolgate cannot read');
-  if (text.length > MAX_TEXT) return why('which is too big for toolgate to read');
+  if (text === undefined) return unseen('toolgate cannot read it');
+  if (text.length > MAX_TEXT) return unseen('it is too big for toolgate to read');
   const opts = { cwd: base, home: world.home, platform: world.platform };
   const words = responseWords(text);
   // The words take the place of `@FILE` (libiberty's expandargv), and the program reads them as
@@ -117,7 +130,6 @@ function expand(
   words.forEach((w, j) => {
     if (w.startsWith('@')) expand(normalizePath(w.slice(1), opts), base, command, name, effects, world, out, depth + 1, spliced, at + j);
   });
-  const model = PROGRAMS.get(name);
   const named = model?.files?.(name, spliced, PROGRAMS.shapeOf(model.grammar));
   if (named !== undefined && named.modelled !== 'partly') {
     // What the words name, and what the command does that it did not without them (`ar @args`

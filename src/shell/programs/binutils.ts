@@ -116,6 +116,7 @@ export const nm = defineProgram({
       anyFile: { options: ['plugin'], why: 'nm --plugin loads a shared object, which runs code toolgate does not see' },
     }),
   responseFiles: 'binutils',
+  responseUnseen: 'run',
   runs: 'unseen',
   examples: [
     { command: 'nm -C lib.a', effects: ['read ./lib.a'], readOnly: false },
@@ -256,6 +257,7 @@ export const strip = defineProgram({
       return { files, unresolved: [] };
     }),
   responseFiles: 'binutils',
+  responseUnseen: 'write',
   runs: 'unseen',
   examples: [
     { command: 'strip app', effects: ['read ./app', 'write ./app'], readOnly: false },
@@ -331,6 +333,7 @@ export const objcopy = defineProgram({
       return { files, unresolved: [] };
     }),
   responseFiles: 'binutils',
+  responseUnseen: 'write',
   runs: 'unseen',
   examples: [
     { command: 'objcopy -O binary app app.bin', effects: ['read ./app', 'write ./app.bin'], readOnly: false },
@@ -440,6 +443,7 @@ export const ar = defineProgram({
   sources: ['GNU binutils 2.40 ar(1), the getopt string in the Debian 12 binary (hdmpqrtxl:coOVsSuvabiMNfPTDU)'],
   files: (_name, argv) => arFiles(argv),
   responseFiles: 'binutils',
+  responseUnseen: 'run',
   runs: 'unseen',
   examples: [
     { command: 'ar rcs lib.a a.o b.o', effects: ['read ./lib.a', 'write ./lib.a', 'read ./a.o', 'read ./b.o'], readOnly: false },

@@ -262,6 +262,14 @@ export interface ProgramModel {
    */
   readonly responseFiles?: 'binutils';
   /**
+   * With `responseFiles`: what the words of a response file toolgate cannot see (no file-system
+   * view, a file it cannot read) may make the program do beyond reading files it names — `write`
+   * them too (strip rewrites its objects; objcopy's `-O`… OUT, `--dump-section`), or `run` code
+   * (nm's and ar's `--plugin` loads a shared object). Absent: they only name files it reads
+   * (strings, objdump): a read of some path, a guarded read where a Read deny rule applies.
+   */
+  readonly responseUnseen?: 'write' | 'run';
+  /**
    * The files it reads options from by itself (see {@link ProgramConfigFiles}), or why they cannot
    * be listed (`CURL_HOME` may be set); `undefined` when this command reads none (`curl -q`).
    * `variable` gives a variable of the environment: its value, `null` when known unset,
