@@ -28,12 +28,17 @@ export function tarOperands(argv: readonly string[]): FileOperands {
   const files: FileOperand[] = [];
   const unresolved: string[] = [];
   let mode: 'create' | 'extract' | 'list' | undefined;
+  // `--remove-files` removes what -c, -r and -u add (not the archives -A adds), once archived.
+  let adds = false;
+  let removeFiles = false;
   let archive: FileOperand | undefined;
   let dir: FileOperand | undefined;
   const ops: number[] = [];
   const setMode = (letter: string): void => {
-    if ('cruA'.includes(letter)) mode = 'create';
-    else if (letter === 'x') mode = 'extract';
+    if ('cruA'.includes(letter)) {
+      mode = 'create';
+      adds = letter !== 'A';
+    } else if (letter === 'x') mode = 'extract';
     else if (letter === 't' || letter === 'd') mode ??= 'list';
   };
   const take = (letter: string, index: number, value?: string): void => {
@@ -89,6 +94,7 @@ export function tarOperands(argv: readonly string[]): FileOperands {
     'new-volume-script',
     'index-file',
     'checkpoint-action',
+    'remove-files',
   ];
   for (; i < argv.length; i++) {
     const a = argv[i]!;
@@ -101,7 +107,11 @@ export function tarOperands(argv: readonly string[]): FileOperands {
       const given = a.slice(2, eq < 0 ? undefined : eq);
       const hits = longNames.filter((n) => n === given || n.startsWith(given));
       const name = hits.includes(given) ? given : hits.length === 1 ? hits[0]! : given;
-      if (LONG_MODES[name]) mode = LONG_MODES[name];
+      if (LONG_MODES[name]) {
+        mode = LONG_MODES[name];
+        adds = name === 'create' || name === 'append' || name === 'update';
+      }
+      if (name === 'remove-files') removeFiles = true;
       const letter = LONG_LETTER[name];
       if (letter) {
         if (eq >= 0) take(letter, i, a.slice(eq + 1));
@@ -137,6 +147,15 @@ export function tarOperands(argv: readonly string[]): FileOperands {
     // Inputs are relative to `-C DIR` when one is given (tried from the cwd too).
     files.push(...all(ops, 'read', { tree: 'all' }));
     if (dir && dir.value === undefined) files.push(...all(ops, 'read', { tree: 'all', ...under }));
+    // `tar -cf x.tar --remove-files .claude` removes .claude once it is archived (red team 12).
+    if (adds && removeFiles) {
+      files.push(...all(ops, 'remove'));
+      if (dir && dir.value === undefined) files.push(...all(ops, 'remove', under));
+      // `-Cdir`, `--directory=dir`: the directory is text of the option's word.
+      if (dir?.value !== undefined)
+        for (const k of ops)
+          files.push({ op: 'remove', index: k, value: argv[k]!.startsWith('/') ? argv[k]! : `${dir.value}/${argv[k]!}` });
+    }
   }
   if (mode === 'extract' && !extractsToNoFile(argv)) {
     if (dir) files.push({ ...dir, op: 'write', tree: 'some', names: ARCHIVE_NAMES });

@@ -18,7 +18,24 @@ export const tar = defineProgram({
   runs: 'seen',
   unwrap: tarWrapper,
   touchesFilesAsWrapper: true,
+  // `--remove-files` removes what it archives: judged as rm's removals are.
+  removes: true,
   examples: [
+    {
+      command: 'tar -cf x.tar --remove-files .claude',
+      effects: ['write ./x.tar', 'read ./.claude [all]', 'remove ./.claude'],
+      why: '--remove-files removes each file once it is archived (red team 12)',
+    },
+    {
+      command: 'tar --rem -rf x.tar -C sub a',
+      effects: ['write ./x.tar', 'read ./a [all]', 'read ./sub/a [all]', 'remove ./a', 'remove ./sub/a'],
+      why: '--rem is --remove-files shortened; -r adds (and so removes) too',
+    },
+    {
+      command: 'tar -Af x.tar --remove-files y.tar',
+      effects: ['write ./x.tar', 'read ./y.tar [all]'],
+      why: 'what -A adds is archives, which it keeps',
+    },
     { command: 'tar -cf out.tar src', effects: ['write ./out.tar', 'read ./src [all]'], readOnly: false },
     { command: 'tar -tf a.tar', effects: ['read ./a.tar'], readOnly: false },
     {
