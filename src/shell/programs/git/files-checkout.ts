@@ -45,10 +45,22 @@ export function restore(call: GitFilesCall): GitFilesExtra {
   return { notFiles: call.text };
 }
 
-/** `git switch BRANCH`: the branch's files, the whole tree (a new branch at HEAD changes none). */
+/**
+ * `git switch BRANCH`: the branch's files, the whole tree (a new branch at HEAD changes none).
+ * `git switch --orphan NAME` starts an empty branch and removes every tracked file from the work
+ * tree (git-switch(1); `git checkout --orphan` keeps them): a removal of the tracked files of the
+ * whole tree, from its top.
+ */
 export function switchBranch(call: GitFilesCall): GitFilesExtra {
   readRevPaths(call, call.ops);
-  writeCommitFiles(call, [], has(call.options, '-c', '-C', '--create', '--force-create', '--orphan'));
+  if (has(call.options, '--orphan')) {
+    // The files the index tracks: the view lists the tree's entries (nested repositories' .git
+    // left alone), any of which may be tracked.
+    const names = { kind: 'entries', spares: 'all' } as const;
+    call.files.push({ op: 'remove', index: call.at, value: '.', atTop: true, tree: 'some', names });
+    return { notFiles: call.text };
+  }
+  writeCommitFiles(call, [], has(call.options, '-c', '-C', '--create', '--force-create'));
   return { notFiles: call.text };
 }
 

@@ -32,10 +32,38 @@ export function add({ argv, at, options, ops, files }: GitFilesCall): GitFilesEx
   return {};
 }
 
-/** `git rm PATH…` removes the files (`--cached`: from the index only); a magic pathspec as `add` reads it. */
-export function rm({ argv, options, ops, files }: GitFilesCall): GitFilesExtra {
-  files.push(...all(has(options, '--cached') ? [] : ops, 'remove').map((f) => ({ ...f, ...magicPathspec(argv[f.index]!) })));
+/**
+ * `git rm PATH…` removes the files (`--cached`: from the index only); a magic pathspec as `add`
+ * reads it. A pathspec with a wildcard matches tracked files in every folder below its literal
+ * part (git's `*` matches `/`: `git rm -r '*.json'` removes `.claude/settings.json`), as does
+ * magic (`:(glob)` with `**`): the removal is judged over the entries the view lists
+ * below that folder, any of which the index may track (red team 12); so is `git rm -r DIR`'s.
+ */
+export function rm({ argv, at, options, ops, files }: GitFilesCall): GitFilesExtra {
+  if (has(options, '--cached')) return {};
+  files.push(...all(ops, 'remove').map((f) => ({ ...f, ...magicPathspec(argv[f.index]!) })));
+  const names = { kind: 'entries', spares: 'all' } as const;
+  const recursive = has(options, '-r');
+  for (const k of ops) {
+    const below = matchedBelow(argv[k]!);
+    if (below !== undefined) files.push({ op: 'remove', index: at, ...below, tree: 'some', names });
+    // `git rm -r DIR` removes the tracked files below it.
+    else if (recursive) files.push({ op: 'remove', index: k, tree: 'some', names });
+  }
   return {};
+}
+
+/**
+ * The folder below which a wildcard or magic pathspec may match files: the literal folders
+ * before its first wildcard (`src/*.js`: `src`; `*.json`: the cwd), from the top of the work tree
+ * for magic (gitglossary(7)); `undefined` for a pathspec that names one path.
+ */
+function matchedBelow(word: string): { value: string; fromRoot?: true } | undefined {
+  if (word.startsWith(':')) return { value: '.', fromRoot: true };
+  const wild = word.search(/[*?[\\]/);
+  if (wild < 0) return undefined;
+  const slash = word.lastIndexOf('/', wild);
+  return { value: slash <= 0 ? (word.startsWith('/') ? '/' : '.') : word.slice(0, slash) };
 }
 
 /**
