@@ -105,6 +105,8 @@ export interface FactsContext {
   cdPath?: string | null | undefined;
   /** `OLDPWD` in the environment: its value, `null` when known unset, `undefined` when it may be set. */
   oldPwd?: string | null | undefined;
+  /** What is known of the environment the commands inherit (absent: any variable may be set). */
+  environment?: { readonly values: Readonly<Record<string, string | null>>; readonly complete?: boolean };
   realpath?: (path: string) => string | undefined;
   isDirectory?: (path: string) => boolean | undefined;
   /** The names an absolute glob matches in the file-system view (see `ShellPathContext.globMatches`). */
@@ -203,6 +205,7 @@ export function callFacts(call: ToolCall, ctx: FactsContext): CallFacts {
         cdPath: ctx.cdPath,
         oldPwd: ctx.oldPwd,
         shell: ctx.shell,
+        ...(ctx.environment !== undefined ? { environment: ctx.environment } : {}),
         ...(ctx.realpath ? { realpath: ctx.realpath } : {}),
         ...(ctx.isDirectory ? { isDirectory: ctx.isDirectory } : {}),
         ...(ctx.globMatches ? { globMatches: ctx.globMatches } : {}),

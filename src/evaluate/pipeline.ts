@@ -1096,6 +1096,7 @@ function factsContext(ctx: EvaluationContext, env: MatchEnv): FactsContext {
     cdPath: environmentValue(ctx.environment, 'CDPATH'),
     oldPwd: environmentValue(ctx.environment, 'OLDPWD'),
   };
+  if (ctx.environment !== undefined) out.environment = ctx.environment;
   if (ctx.fs) {
     out.realpath = (p: string) => ctx.fs?.realpath(p);
     if (ctx.fs.isDirectory) out.isDirectory = (p: string) => ctx.fs?.isDirectory?.(p);

@@ -7,8 +7,17 @@ import { analyzeShell, shellPathEffects } from '../../src/shell/index.js';
 
 /** The project directory the texts are relative to. */
 export const PROJECT = '/home/user/project';
-/** CDPATH is known unset: a relative `cd` goes below the working directory. */
-const ctx = { cwd: PROJECT, home: '/home/user', platform: 'linux' as const, cdPath: null };
+/**
+ * CDPATH is known unset (a relative `cd` goes below the working directory), and so is every other
+ * variable (`GIT_ICASE_PATHSPECS`: git matches pathspecs by their case).
+ */
+const ctx = {
+  cwd: PROJECT,
+  home: '/home/user',
+  platform: 'linux' as const,
+  cdPath: null,
+  environment: { values: {}, complete: true },
+};
 
 /** The path effects of `command`, run in {@link PROJECT}, as text. */
 export function effectsText(command: string): string[] {

@@ -39,6 +39,8 @@ export const ENVIRONMENT_FACT_NAMES: readonly string[] = [
   // Where a bare command name is looked up (a directory the agent may write on it makes `cat`
   // opaque code). Last, so a header written before it was added still reads (see parseEnvironmentHeader).
   'PATH',
+  // git matches every pathspec in any case when it is set (programs/git/files.ts). After PATH, for the same reason.
+  'GIT_ICASE_PATHSPECS',
 ];
 
 /** The `X-Toolgate-Env` header's separator between two `NAME=value` pairs. */

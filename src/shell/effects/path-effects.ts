@@ -67,6 +67,12 @@ export interface ShellPathContext {
    * unset. Absent (the default): it may be set, so bash's `~-` may be any directory.
    */
   oldPwd?: string | null | undefined;
+  /**
+   * What is known of the environment the command inherits, for the programs whose files depend on
+   * a variable (`GIT_ICASE_PATHSPECS`): `values` holds the known ones (`null`: known unset), and
+   * with `complete` every other is known unset. Absent (the default): any variable may be set.
+   */
+  environment?: { readonly values: Readonly<Record<string, string | null>>; readonly complete?: boolean };
 }
 
 /** Result of {@link shellPathEffects}. @public */
@@ -489,6 +495,7 @@ let lastEffects: {
   analysis: ShellAnalysis | undefined;
   cdPath: string | null | undefined;
   oldPwd: string | null | undefined;
+  environment: ShellPathContext['environment'];
   shell: ShellPathContext['shell'];
   cwd: string;
   home: string;
@@ -501,6 +508,7 @@ let lastEffects: {
   analysis: undefined,
   cdPath: undefined,
   oldPwd: undefined,
+  environment: undefined,
   shell: undefined,
   cwd: '',
   home: '',
@@ -523,6 +531,7 @@ function collectEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
     last.result !== undefined &&
     last.cdPath === ctx.cdPath &&
     last.oldPwd === ctx.oldPwd &&
+    last.environment === ctx.environment &&
     last.shell === ctx.shell &&
     last.cwd === ctx.cwd &&
     last.home === ctx.home &&
@@ -538,6 +547,7 @@ function collectEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
     analysis,
     cdPath: ctx.cdPath,
     oldPwd: ctx.oldPwd,
+    environment: ctx.environment,
     shell: ctx.shell,
     cwd: ctx.cwd,
     home: ctx.home,
@@ -962,7 +972,7 @@ function addOperands(
   const fromInput = (k: number): boolean =>
     k >= given0.argv.length ||
     (cmd.argumentsFrom !== undefined && given?.placeholder !== undefined && given0.argv[k]!.includes(given.placeholder));
-  const { files, unresolved: why, chdir } = fileOperands(name, v.argv, v.literal);
+  const { files, unresolved: why, chdir } = fileOperands(name, v.argv, v.literal, commandVariable(cmd.assignments, ctx.environment));
   for (const w of why) note(`${cmd.source}: ${w}`);
   // `GIT_WORK_TREE=dir git add -A`: the tree it reads and writes is one toolgate does not follow.
   const movedBy = PROGRAMS.get(name)?.movedBy ?? [];
@@ -1054,6 +1064,25 @@ function addOperands(
     if (positional && f.op === 'read' && f.value === undefined && !literal && f.tree === undefined)
       add(i, 'write', raw, value, literal, fileBases, extra);
   }
+}
+
+/**
+ * What a command's environment holds of a variable: its own literal assignment (`X=v cmd`), else
+ * what the inherited environment is known to hold (`undefined`: it may be set).
+ */
+function commandVariable(
+  assignments: readonly string[],
+  environment: ShellPathContext['environment'],
+): (name: string) => string | null | undefined {
+  return (name) => {
+    for (let k = assignments.length - 1; k >= 0; k--) {
+      const a = assignments[k]!;
+      if (a.startsWith(`${name}=`)) return a.length === name.length + 1 ? null : a.slice(name.length + 1);
+    }
+    if (environment === undefined) return undefined;
+    if (Object.prototype.hasOwnProperty.call(environment.values, name)) return environment.values[name] ?? null;
+    return environment.complete === true ? null : undefined;
+  };
 }
 
 /** A word standing for what xargs appends from its input (no file name holds a NUL). */

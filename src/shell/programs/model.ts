@@ -119,9 +119,17 @@ export interface ProgramModel {
   /**
    * The files a command reads, writes, removes or links (argv[0] is the program's name). `shape`
    * is the model's grammar as the effects scan reads it (empty when the model has none); `literal`
-   * says, per word, whether it is literal (absent: every word is).
+   * says, per word, whether it is literal (absent: every word is). `variable` tells what the
+   * environment the command runs in holds (its value, `null` when known unset, `undefined` when it
+   * may be set; absent: nothing is known), for a model whose files depend on a variable.
    */
-  readonly files?: (name: string, argv: readonly string[], shape: OptionShape, literal?: readonly boolean[]) => FileOperands;
+  readonly files?: (
+    name: string,
+    argv: readonly string[],
+    shape: OptionShape,
+    literal?: readonly boolean[],
+    variable?: (name: string) => string | null | undefined,
+  ) => FileOperands;
   /** The read-only profile per set, by name: the options known safe and the check to run. */
   readonly readOnly?: {
     /** Claude Code's built-in read-only commands (the claudeCode dialect). */

@@ -37,9 +37,15 @@ export interface ProgramRegistry {
   shapeOf(grammar: GnuOptionSpec | undefined): OptionShape;
   /**
    * The file effects of `argv` by its program's model, or `undefined` when no model has a files
-   * facet for `name`; `literal` says, per word, whether it is literal.
+   * facet for `name`; `literal` says, per word, whether it is literal; `variable`, what the
+   * environment holds (see `ProgramModel.files`).
    */
-  files(name: string, argv: readonly string[], literal?: readonly boolean[]): FileOperands | undefined;
+  files(
+    name: string,
+    argv: readonly string[],
+    literal?: readonly boolean[],
+    variable?: (name: string) => string | null | undefined,
+  ): FileOperands | undefined;
   /**
    * The names of the programs of a role (see `ProgramModel.role`): every name of a model with that
    * role (from the index: loads no model), and the names of programs of the role that have no
@@ -265,9 +271,9 @@ export function lazyProgramRegistry(
     readOnly,
     readOnlyTable,
     shapeOf,
-    files(name, argv, literal) {
+    files(name, argv, literal, variable) {
       const model = get(name);
-      return model?.files?.(name, argv, shapeOf(model.grammar), literal);
+      return model?.files?.(name, argv, shapeOf(model.grammar), literal, variable);
     },
   };
 }

@@ -15,8 +15,13 @@ export { NO_FILE_WORDS } from '../../programs/no-file-words.js';
 export { sedFileEffects as sedScriptEffects } from '../../programs/sed/index.js';
 
 /** The modelled effects of a program, or `undefined` when toolgate does not model it. */
-function modelledOperands(name: string, argv: readonly string[], literal: readonly boolean[]): FileOperands | undefined {
-  const modelled = PROGRAMS.files(name, argv, literal);
+function modelledOperands(
+  name: string,
+  argv: readonly string[],
+  literal: readonly boolean[],
+  variable: ((name: string) => string | null | undefined) | undefined,
+): FileOperands | undefined {
+  const modelled = PROGRAMS.files(name, argv, literal, variable);
   if (modelled !== undefined) return modelled;
   const family = interpreterOf(name);
   if (family !== undefined) return interpreterOperands(family, argv);
@@ -31,13 +36,16 @@ function modelledOperands(name: string, argv: readonly string[], literal: readon
  * read and written. Never returns "touches nothing" for a program it does not know.
  * @param name - the folded program name (basename of argv[0], lower-cased where that matters).
  * @param literal - per word, whether it is literal.
+ * @param variable - what the environment the command runs in holds: a value, `null` when known
+ *   unset, `undefined` when it may be set (absent: nothing is known).
  */
 export function fileOperands(
   name: string,
   argv: readonly string[],
   literal: readonly boolean[] = argv.map(() => true),
+  variable?: (name: string) => string | null | undefined,
 ): FileOperands & { modelled: boolean | 'partly' } {
-  const known = modelledOperands(name, argv, literal);
+  const known = modelledOperands(name, argv, literal, variable);
   if (!known) return { files: assumedOperands(argv, literal, 1, new Set()), unresolved: [], modelled: false };
   const claimed = new Set<number>([0]);
   for (const f of known.files) {

@@ -44,22 +44,77 @@ function sub(argv: readonly string[]): { at: number; chdir: number[]; trees: Fil
   return { at: i, chdir, trees, unresolved };
 }
 
-/** git: pathspecs read, trees searched or written, directories created, config written. */
-export function gitOperands(argv: readonly string[]): FileOperands {
+/**
+ * The subcommands whose pathspecs git matches in any case under `--icase-pathspecs` (git 2.39:
+ * the pathspec-taking commands of gitglossary(7)). Others take paths by name (`blame`, `mv`,
+ * `checkout-index`, `update-index`, `rev:path`), refuse the magic (`ls-tree`, `check-ignore`) or
+ * take no paths (`push`, `branch`, `tag`, …); observed with `GIT_ICASE_PATHSPECS=1 git SUB .ENV`.
+ */
+const MATCHES_PATHSPECS: ReadonlySet<string> = new Set([
+  'add',
+  'archive',
+  'bisect',
+  'checkout',
+  'clean',
+  'commit',
+  'diff',
+  'diff-files',
+  'diff-index',
+  'diff-tree',
+  'difftool',
+  'fast-export',
+  'format-patch',
+  'grep',
+  'log',
+  'ls-files',
+  'range-diff',
+  'reflog',
+  'reset',
+  'restore',
+  'rev-list',
+  'rm',
+  'shortlog',
+  'show',
+  'stage',
+  'stash',
+  'status',
+  'submodule',
+  'whatchanged',
+]);
+
+/**
+ * Whether git matches pathspecs in any case: `--icase-pathspecs` among its global options, or
+ * `GIT_ICASE_PATHSPECS` in its environment (git(1); read as a boolean, git_env_bool: unset, empty,
+ * `0`, `false`, `no` and `off` are false) — set, or not known to be unset (`variable` absent or
+ * giving `undefined`: the environment may hold it).
+ */
+function icasePathspecs(argv: readonly string[], at: number, variable: ((name: string) => string | null | undefined) | undefined): boolean {
+  if (!MATCHES_PATHSPECS.has(argv[at] ?? '')) return false;
+  if (argv.slice(1, at).includes('--icase-pathspecs')) return true;
+  const value = variable?.('GIT_ICASE_PATHSPECS');
+  return value === undefined || (value !== null && !/^(0|false|no|off|)$/i.test(value.trim()));
+}
+
+/**
+ * git: pathspecs read, trees searched or written, directories created, config written.
+ * `variable` tells what the environment holds (see `ProgramModel.files`; absent: nothing known).
+ */
+export function gitOperands(argv: readonly string[], variable?: (name: string) => string | null | undefined): FileOperands {
   const { out: r, specs } = gitOperandsRaw(argv);
   const at = sub(argv).at;
   if (GIT_REF_OPERANDS.has(argv[at] ?? '')) return r;
   // `r` is a fresh object (see gitOperandsRaw).
   r.files = asPathspecs(argv, r.files);
-  if (argv.slice(1, at).includes('--icase-pathspecs')) {
+  if (icasePathspecs(argv, at, variable)) {
     const tracked = readsTrackedOnly(argv[at] ?? '');
-    r.files = r.files.map((f) => (specs.has(f.index) ? anyCase(f, tracked) : f));
+    // The pathspec as written stays (a rule on it decides as before), and any file in another case may be read.
+    r.files = r.files.flatMap((f) => (specs.has(f.index) && f.op === 'read' ? [f, anyCase(f, tracked)] : [f]));
   }
   return r;
 }
 
 /**
- * A pathspec under `git --icase-pathspecs`, which matches its files in any case (`.ENV` selects
+ * A pathspec under `git --icase-pathspecs` (or `GIT_ICASE_PATHSPECS`), which matches its files in any case (`.ENV` selects
  * `.env`): read as the whole tree from its top, as magic is (`:(icase).ENV`), keeping what git
  * takes of it (tracked files for a diff, every file for `add`).
  */

@@ -48,6 +48,41 @@ describe('git reads the working tree it stages', () => {
   });
 });
 
+describe('GIT_ICASE_PATHSPECS in the environment git inherits (#37)', () => {
+  const effects = (command: string, environment?: { values: Record<string, string | null>; complete: true }) =>
+    shellPathEffects(analyzeShell(command), {
+      cwd: '/p',
+      home: '/h',
+      platform: 'linux',
+      cdPath: null,
+      ...(environment ? { environment } : {}),
+    }).effects.map((e) => `${e.op} ${e.path}${e.tree ? ` [${e.tree}]` : ''}`);
+
+  it('set, or not known to be unset: a pathspec may name any file of the tree in another case', () => {
+    expect(effects('git add .ENV')).toEqual(['read /p/.ENV', 'read /p [all]']);
+    expect(effects('git add .ENV', { values: { GIT_ICASE_PATHSPECS: '1' }, complete: true })).toEqual(['read /p/.ENV', 'read /p [all]']);
+    expect(effects('git add .ENV', { values: { GIT_ICASE_PATHSPECS: 'bogus' }, complete: true })).toEqual([
+      'read /p/.ENV',
+      'read /p [all]',
+    ]);
+  });
+
+  it('known unset or false (git reads it as a boolean): the pathspec by its case only', () => {
+    for (const v of [null, '0', 'false', 'no', 'off'])
+      expect(effects('git add .ENV', { values: { GIT_ICASE_PATHSPECS: v }, complete: true })).toEqual(['read /p/.ENV']);
+    expect(effects('git add .ENV', { values: {}, complete: true })).toEqual(['read /p/.ENV']);
+  });
+
+  it("the command's own assignment wins over the inherited value", () => {
+    expect(effects('GIT_ICASE_PATHSPECS=0 git add .ENV')).toEqual(['read /p/.ENV']);
+    expect(effects('GIT_ICASE_PATHSPECS=1 git add .ENV', { values: {}, complete: true })).toEqual(['read /p/.ENV', 'read /p [all]']);
+  });
+
+  it('a subcommand that takes no pathspecs is unchanged', () => {
+    expect(effects('git push origin feature/x')).toEqual(effects('git push origin feature/x', { values: {}, complete: true }));
+  });
+});
+
 describe('git writes the working tree it checks a tree out into', () => {
   it.each([
     ['git read-tree -u --reset FETCH_HEAD', ['write . [some]']],
