@@ -99,6 +99,7 @@ import { shuf } from './shuf.js';
 import { sleep } from './sleep.js';
 import { sort } from './sort.js';
 import { csplit, split } from './split.js';
+import { sqlite3 } from './sqlite3.js';
 import { ssh } from './ssh.js';
 import { stat } from './stat.js';
 import { strings } from './strings.js';
@@ -245,6 +246,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => sort,
   () => csplit,
   () => split,
+  () => sqlite3,
   () => ssh,
   () => stat,
   () => strings,

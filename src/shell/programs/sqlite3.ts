@@ -1,0 +1,130 @@
+/**
+ * `sqlite3 [OPTIONS] [DATABASE [SQL|DOT-COMMAND]...]`: SQLite's command-line shell. It runs the
+ * SQL and dot-commands in its words (after the database), in `-cmd` values, in an `-init` file and,
+ * given none in its words, on its input — and those run programs and touch any file: `.shell` and
+ * `.system` run a command with the shell, `.import '|cmd'`, `.output |cmd` and `.once |cmd` run
+ * one as a pipe, `.load` loads a library, `.read` reads a file of commands, `.output FILE`,
+ * `.once FILE` and `.log FILE` write a file, and the SQL functions `readfile()` and `writefile()`
+ * read and write any file. toolgate does not read SQL, so every such command is code it cannot
+ * see: opaque code, judged by the opaque-code table (as `python3 -c` is). Red team 12 had
+ * `sqlite3 :memory: '.shell r""m -f notes.txt'` run rm, and `readfile('.env')` print a secret.
+ *
+ * Options are single-dash words (a double dash is the same option) and may come anywhere; the
+ * first other word is the database, the rest are commands. Only `-version` and `-help` run nothing.
+ *
+ * Source: sqlite3 3.40 (Debian 12) `sqlite3 -help` and shell.c (`main`: options, database,
+ * commands; `do_meta_command`); SQLite docs, "Command Line Shell For SQLite" (§ 7 `.shell`, § 8
+ * `.import`, § 9 `.output`/`.once`, § 10 `readfile`/`writefile`).
+ */
+import type { FileOperand, FileOperands } from '../options/file-operands.js';
+import { defineProgram } from './model.js';
+import type { WrapperInfo } from './wrapper-types.js';
+
+/** Options that take values, and how many words (sqlite3 3.40 shell.c). */
+const VALUES: Readonly<Record<string, number>> = {
+  cmd: 1,
+  init: 1,
+  heap: 2,
+  lookaside: 2,
+  pagecache: 2,
+  maxsize: 1,
+  mmap: 1,
+  newline: 1,
+  nonce: 1,
+  nullvalue: 1,
+  separator: 1,
+  vfs: 1,
+  sorterref: 1,
+  limit: 2,
+};
+
+/** Words that only print what the program is. */
+const INFO = new Set(['version', 'help']);
+
+/** A sqlite3 command line: its options by name, the database word, and the command words. */
+interface Sqlite3Words {
+  options: { name: string; index: number; value?: number }[];
+  database?: number;
+  commands: number[];
+}
+
+/** How sqlite3 reads its words: options anywhere, the first operand the database, the rest commands. */
+function readSqlite3(argv: readonly string[]): Sqlite3Words {
+  const out: Sqlite3Words = { options: [], commands: [] };
+  for (let k = 1; k < argv.length; k++) {
+    const word = argv[k]!;
+    if (word.startsWith('-') && word.length > 1) {
+      const name = word.replace(/^--?/, '');
+      const count = VALUES[name] ?? 0;
+      out.options.push({ name, index: k, ...(count > 0 ? { value: k + 1 } : {}) });
+      // `-A ARGS…` hands every word after it to `.archive`.
+      if (name === 'A') break;
+      k += count;
+    } else if (out.database === undefined) out.database = k;
+    else out.commands.push(k);
+  }
+  return out;
+}
+
+/** Whether the command only prints what sqlite3 is (`sqlite3 -version`, `sqlite3 --help`). */
+function informational(words: Sqlite3Words): boolean {
+  return words.options.length > 0 && words.options.every((o) => INFO.has(o.name));
+}
+
+/** What sqlite3 runs: the SQL and dot-commands toolgate does not read (see the module comment). */
+function sqlite3Runs(argv: readonly string[]): WrapperInfo | undefined {
+  const words = readSqlite3(argv);
+  if (informational(words)) return undefined;
+  const given = words.commands.length > 0 || words.options.some((o) => o.name === 'cmd' || o.name === 'A');
+  const reason = given
+    ? 'sqlite3 runs the SQL and dot-commands it is given, which may run programs (.shell, .system, .import and .output with |) and read and write any file (readfile, writefile, .read, .output)'
+    : 'sqlite3 runs the SQL and dot-commands it reads from its input or an -init file, which may run programs (.shell, .system) and read and write any file (readfile, writefile, .read, .output)';
+  return { inner: [{ kind: 'opaque', reason }], transparent: false, exactOnly: false };
+}
+
+/** The files its words name: the database (read, and written unless `-readonly`) and an `-init` file. */
+function sqlite3Files(argv: readonly string[]): FileOperands {
+  const words = readSqlite3(argv);
+  const files: FileOperand[] = [];
+  const notFiles: number[] = [...words.commands];
+  for (const o of words.options) {
+    if (o.value === undefined) continue;
+    if (o.name === 'init') files.push({ op: 'read', index: o.value });
+    else for (let k = o.value; k < o.value + (VALUES[o.name] ?? 0); k++) notFiles.push(k);
+  }
+  const db = words.database;
+  const name = db !== undefined ? argv[db]! : '';
+  if (db !== undefined && name !== ':memory:' && name !== '') {
+    // `file:x.db?mode=ro`: the path of the URI.
+    const value = name.startsWith('file:') ? name.slice(5).replace(/[?#].*$/s, '') : undefined;
+    const at = value !== undefined ? { value } : {};
+    files.push({ op: 'read', index: db, ...at });
+    if (!words.options.some((o) => o.name === 'readonly')) files.push({ op: 'write', index: db, ...at });
+  } else if (db !== undefined) notFiles.push(db);
+  return { files, unresolved: [], notFiles };
+}
+
+/** The sqlite3 model. @internal */
+export const sqlite3 = defineProgram({
+  names: ['sqlite3'],
+  summary: "sqlite3: SQLite's command-line shell, which runs the SQL and dot-commands it is given",
+  sources: [
+    'sqlite3 3.40 (Debian 12): sqlite3 -help, shell.c (main, do_meta_command)',
+    'SQLite docs, "Command Line Shell For SQLite": .shell, .system, .import, .output, .once, .read, .load, readfile(), writefile()',
+  ],
+  // What its commands run is opaque code (the opaque-code table).
+  runs: 'seen',
+  unwrap: (argv) => sqlite3Runs(argv),
+  files: (_name, argv) => sqlite3Files(argv),
+  examples: [
+    {
+      command: 'sqlite3 app.db .tables',
+      effects: ['read ./app.db', 'write ./app.db'],
+      why: 'its dot-commands are code toolgate does not read',
+    },
+    { command: 'sqlite3 -readonly app.db "select 1"', effects: ['read ./app.db'] },
+    { command: `sqlite3 :memory: "select readfile('.env')"`, effects: [], why: 'readfile() reads any file: opaque code' },
+    { command: 'sqlite3 -init setup.sql app.db', effects: ['read ./setup.sql', 'read ./app.db', 'write ./app.db'] },
+    { command: 'sqlite3 -version', effects: [], why: 'prints its version' },
+  ],
+});
