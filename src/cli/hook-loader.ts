@@ -2,6 +2,7 @@ import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, re
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { cacheDir, cacheKeyOf, isPrivateDir } from './policy-cache.js';
+import { WASM_FLAGS } from './wasm-flags.js';
 
 /** What `toolgate hook` needs from its module. */
 export interface HookModule {
@@ -46,67 +47,132 @@ export interface LoadedHook {
  */
 export async function loadHook(bundle: string, env: NodeJS.ProcessEnv = process.env, kind: HookCallKind = 'any'): Promise<LoadedHook> {
   if (!existsSync(bundle)) return { hook: await import('./hook.js'), cached: false, afterCall: () => {} };
-  const { source, stamp } = readBundle(bundle);
+  // A call that will load the shell grammar sets V8's WebAssembly flags before any code is compiled:
+  // its code cache is then made and read under the same flags (V8 refuses a cache made under other
+  // flags), so the parser's calls run from a cache of their own too.
+  const flagsFirst = kind === 'parser';
+  if (flagsFirst) await wasmFlags();
   const dir = cacheDir(env);
-  const wrapper = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
-  const header = stamp === undefined ? undefined : codeCacheHeader(stamp);
-  const file = join(dir, `hook-${kind}-${process.versions.v8}-${process.arch}-${cacheKeyOf(bundle).slice(0, 16)}.code`);
-  let cachedData: Buffer | undefined;
-  try {
-    if (header !== undefined && isPrivateDir(dir)) cachedData = cachedCodeFor(readFileSync(file), header);
-  } catch {
-    // no cache yet
-  }
-  const requireFor = await bundleRequire(bundle);
-  const script = new Script(wrapper, { filename: bundle, ...(cachedData ? { cachedData } : {}) });
+  const requireFor = await bundleRequire(bundle, dir);
+  const compiled = compileCached(bundle, dir, `hook-${kind}`);
   const module = { exports: {} as HookModule };
-  (script.runInThisContext() as (...a: unknown[]) => void).call(
-    module.exports,
-    module.exports,
-    requireFor,
-    module,
-    bundle,
-    dirname(bundle),
-  );
-  // The hook sets V8's `--liftoff-only` before it loads the shell grammar (hook.ts, liftoffOnly).
-  // Code cached after a flag changed is refused by every later process, which compiles without
-  // it: such a call leaves the cache as it is, and the next call without the grammar writes it.
+  compiled.run(module, requireFor);
+  // The hook sets V8's flags before it loads the shell grammar (hook.ts, liftoffOnly). Code cached
+  // after a flag changed is refused by every later process, which compiles without it: such a call
+  // leaves the cache as it is, and the next call without the grammar writes it.
   let flagsChanged = false;
   const hook = module.exports;
   const hookMain = (args: string[], input?: string) =>
     hook.hookMain(args, input, async () => {
+      if (flagsFirst) return;
       flagsChanged = true;
       await hook.liftoffOnly();
     });
-  const afterCall = () => {
-    if (header === undefined || flagsChanged || (cachedData && !script.cachedDataRejected)) return;
-    try {
-      mkdirSync(dir, { recursive: true, mode: 0o700 });
-      if (!isPrivateDir(dir)) return;
-      const tmp = `${file}.${process.pid}.tmp`;
-      writeFileSync(tmp, Buffer.concat([header, script.createCachedData()]), { mode: 0o600 });
-      renameSync(tmp, file);
-    } catch {
-      // best effort: the next call compiles again
-    }
-  };
   return {
     hook: { hookMain, liftoffOnly: () => hook.liftoffOnly() },
-    cached: cachedData !== undefined && !script.cachedDataRejected,
-    afterCall,
+    cached: compiled.cached,
+    afterCall: () => {
+      if (!flagsChanged) compiled.keep();
+      requireFor.keep();
+    },
+  };
+}
+
+/** A CommonJS file compiled with V8's code cache ({@link loadHook}). */
+interface CachedScript {
+  /** Run the file's code as a CommonJS module. */
+  run(module: { exports: unknown }, require: (id: string) => unknown): void;
+  /** Whether V8 ran code from the cache. */
+  cached: boolean;
+  /** Write the cache when there was none (or it was refused): the code compiled so far. */
+  keep(): void;
+}
+
+/**
+ * Compile the CommonJS `file` with the code cache `name` in `dir` (see {@link loadHook} for how a
+ * cache is bound to its file); any failure falls back to plain compilation.
+ */
+function compileCached(file: string, dir: string, name: string): CachedScript {
+  const { source, stamp } = readBundle(file);
+  const wrapper = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
+  const header = stamp === undefined ? undefined : codeCacheHeader(stamp);
+  const cacheFile = join(dir, `${name}-${process.versions.v8}-${process.arch}-${cacheKeyOf(file).slice(0, 16)}.code`);
+  let cachedData: Buffer | undefined;
+  try {
+    if (header !== undefined && isPrivateDir(dir)) cachedData = cachedCodeFor(readFileSync(cacheFile), header);
+  } catch {
+    // no cache yet
+  }
+  const script = new Script(wrapper, { filename: file, ...(cachedData ? { cachedData } : {}) });
+  const cached = cachedData !== undefined && !script.cachedDataRejected;
+  return {
+    cached,
+    run: (module, require) =>
+      (script.runInThisContext() as (...a: unknown[]) => void).call(module.exports, module.exports, require, module, file, dirname(file)),
+    keep: () => {
+      if (header === undefined || cached) return;
+      try {
+        mkdirSync(dir, { recursive: true, mode: 0o700 });
+        if (!isPrivateDir(dir)) return;
+        const tmp = `${cacheFile}.${process.pid}.tmp`;
+        writeFileSync(tmp, Buffer.concat([header, script.createCachedData()]), { mode: 0o600 });
+        renameSync(tmp, cacheFile);
+      } catch {
+        // best effort: the next call compiles again
+      }
+    },
   };
 }
 
 /**
- * The bundle's `require`: built-in modules directly, packages (loaded only by the calls that need
- * them) through a `require` made for the bundle's path when first asked for.
+ * The flags a hook call sets before it loads the shell grammar (`liftoffOnly` in hook.ts says
+ * why); the same two, so a cache made by either is read by the other.
  */
-async function bundleRequire(bundle: string): Promise<(id: string) => unknown> {
+async function wasmFlags(): Promise<void> {
+  const v8 = (process.getBuiltinModule?.('node:v8') as typeof import('node:v8') | undefined) ?? (await import('node:v8'));
+  for (const flag of WASM_FLAGS) v8.setFlagsFromString(flag);
+}
+
+/** The bundle's `require`, and a step that keeps the code cache of the packages it compiled. */
+type BundleRequire = ((id: string) => unknown) & { keep(): void };
+
+/**
+ * The bundle's `require`: built-in modules directly, packages (loaded only by the calls that need
+ * them) through a `require` made for the bundle's path when first asked for. The shell grammar's
+ * runtime (`web-tree-sitter`, one 170 kB CommonJS file) is compiled with its own code cache
+ * (`web-tree-sitter` in `dir`): Node's loader would compile it anew on every call that parses.
+ */
+async function bundleRequire(bundle: string, dir: string): Promise<BundleRequire> {
   const builtin = process.getBuiltinModule?.bind(process);
   // Node before 20.16: no `process.getBuiltinModule`.
-  if (builtin === undefined) return (await import('node:module')).createRequire(bundle);
-  let packages: NodeJS.Require | undefined;
-  return (id) => builtin(id) ?? (packages ??= (builtin('node:module') as typeof import('node:module')).createRequire(bundle))(id);
+  const packages = builtin === undefined ? (await import('node:module')).createRequire(bundle) : undefined;
+  let made: NodeJS.Require | undefined = packages;
+  const required = () => (made ??= (builtin!('node:module') as typeof import('node:module')).createRequire(bundle));
+  let treeSitter: { exports: unknown; script?: CachedScript } | undefined;
+  const loadTreeSitter = (): unknown => {
+    if (treeSitter) return treeSitter.exports;
+    const file = required().resolve('web-tree-sitter');
+    const module = { exports: {} as unknown };
+    treeSitter = module;
+    try {
+      const script = compileCached(file, dir, 'web-tree-sitter');
+      let own: NodeJS.Require | undefined;
+      script.run(
+        module,
+        (id) => builtin!(id) ?? (own ??= (builtin!('node:module') as typeof import('node:module')).createRequire(file))(id),
+      );
+      treeSitter.script = script;
+    } catch {
+      // any failure: Node's loader, as before
+      treeSitter = { exports: required()('web-tree-sitter') };
+    }
+    return treeSitter.exports;
+  };
+  const require = (id: string): unknown => {
+    if (builtin === undefined) return packages!(id);
+    return builtin(id) ?? (id === 'web-tree-sitter' ? loadTreeSitter() : required()(id));
+  };
+  return Object.assign(require, { keep: () => treeSitter?.script?.keep() });
 }
 
 /**
@@ -140,15 +206,32 @@ export function cachedCodeFor(bytes: Buffer, header: Buffer): Buffer | undefined
   return bytes.length > header.length && bytes.subarray(0, header.length).equals(header) ? bytes.subarray(header.length) : undefined;
 }
 
-/** Which code cache a hook call uses: a shell call's (the shell analysis), another tool's, or one for an event not read yet. */
-export type HookCallKind = 'shell' | 'other' | 'any';
+/**
+ * Which code cache a hook call uses: a Bash command that looks like it needs the full parser
+ * (`parser`), another shell call's (the shell analysis), another tool's, or one for an event not
+ * read yet.
+ */
+export type HookCallKind = 'parser' | 'shell' | 'other' | 'any';
+
+/**
+ * What the shell analysis's lexer never reads (substitutions, expansions, escapes, groups,
+ * compound commands, here-documents, several lines): a command with one needs the shell grammar.
+ * Only a guess, which picks the code cache and when V8's flags are set: a wrong guess costs time,
+ * never changes a decision.
+ */
+const NEEDS_PARSER = /[$`(){}\\\n]|<<|(?:^|[\s;&|])(?:for|while|until|if|case|select|function|\[\[)(?=\s)/;
 
 /** The kind of call in a hook event's text, for {@link loadHook}; an event it cannot read is `any` (the hook answers it). */
 export function hookCallKind(text: string): HookCallKind {
   try {
-    const tool = (JSON.parse(text) as { tool_name?: unknown } | null)?.tool_name;
+    const event = JSON.parse(text) as { tool_name?: unknown; tool_input?: { command?: unknown } } | null;
+    const tool = event?.tool_name;
     if (typeof tool !== 'string') return 'any';
-    return tool === 'Bash' || tool === 'PowerShell' ? 'shell' : 'other';
+    if (tool === 'Bash') {
+      const command = event?.tool_input?.command;
+      return typeof command === 'string' && NEEDS_PARSER.test(command) ? 'parser' : 'shell';
+    }
+    return tool === 'PowerShell' ? 'shell' : 'other';
   } catch {
     return 'any';
   }

@@ -28,6 +28,7 @@ import { runShadow, type ShadowOutcome } from '../shadow/outcome.js';
 import { decisionShadow } from '../provenance/event.js';
 import { cacheDir, cacheInputs, cacheKeyOf, readCachedPolicy, writeCachedPolicy } from './policy-cache.js';
 import { readSessionMode, writeSessionMode } from './session-modes.js';
+import { WASM_FLAGS } from './wasm-flags.js';
 
 /** The flags of `toolgate hook`. */
 export interface HookFlags {
@@ -342,8 +343,7 @@ function sessionParentMode(event: ToolEvent, dir: string): string | undefined {
 export async function liftoffOnly(): Promise<void> {
   // `process.getBuiltinModule` (Node ≥ 20.16) loads the module without going through `import()`.
   const v8 = (process.getBuiltinModule?.('node:v8') as typeof import('node:v8') | undefined) ?? (await import('node:v8'));
-  v8.setFlagsFromString('--liftoff-only');
-  v8.setFlagsFromString('--wasm-lazy-validation');
+  for (const flag of WASM_FLAGS) v8.setFlagsFromString(flag);
 }
 
 /**

@@ -73,8 +73,31 @@ exports.hookMain = async (args, input, beforeShellParser) => { if (args[0] === '
     expect(loadInChild(file, cache, [])).toEqual({ cached: true, result: 0 });
   });
 
+  it('a call guessed to need the parser sets the flags first, so it keeps and reads a cache of its own', () => {
+    const cache = join(dir, 'cache');
+    const file = join(dir, 'hook.cjs');
+    writeFileSync(
+      file,
+      `exports.liftoffOnly = async () => { throw new Error('the loader set the flags already'); };
+exports.hookMain = async (args, input, beforeShellParser) => { await beforeShellParser(); return args.length; };\n`,
+    );
+    expect(loadInChild(file, cache, ['parse'], 'parser')).toEqual({ cached: false, result: 1 });
+    expect(readdirSync(cache).filter((f) => f.endsWith('.code'))).toHaveLength(1);
+    expect(loadInChild(file, cache, ['parse'], 'parser')).toEqual({ cached: true, result: 1 });
+  });
+
   it('names the kind of call from the event: shell tools, other tools, and events it cannot read', () => {
     expect(hookCallKind(JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'ls' } }))).toBe('shell');
+    expect(hookCallKind(JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'git status && npm test > out.txt' } }))).toBe('shell');
+    for (const command of [
+      'for f in $(ls); do echo "$f"; done',
+      'echo `date`',
+      'cat <<EOF\nx\nEOF',
+      '(cd a && ls)',
+      'if true; then ls; fi',
+      'ls\npwd',
+    ])
+      expect(hookCallKind(JSON.stringify({ tool_name: 'Bash', tool_input: { command } })), command).toBe('parser');
     expect(hookCallKind(JSON.stringify({ tool_name: 'PowerShell', tool_input: { command: 'ls' } }))).toBe('shell');
     expect(hookCallKind(JSON.stringify({ tool_name: 'Read', tool_input: { file_path: 'a' } }))).toBe('other');
     expect(hookCallKind(JSON.stringify({ tool_name: 'mcp__x__y' }))).toBe('other');
@@ -176,6 +199,8 @@ exports.hookMain = async (args, input, beforeShellParser) => { if (args[0] === '
         expect(run('for f in $(ls); do rm "$f"; done')).toBe('deny');
       }
       expect(readdirSync(join(dir, 'cache')).some((f) => f.endsWith('.code'))).toBe(true);
+      // The grammar's runtime ran from its own code cache the second time.
+      expect(readdirSync(join(dir, 'cache')).some((f) => f.startsWith('web-tree-sitter-') && f.endsWith('.code'))).toBe(true);
     },
   );
 });
