@@ -6,7 +6,8 @@
  * read is a tree read that takes the tracked files only (`gitTakes: 'tracked'`): with a view that
  * shows the index, a Read-denied file or a hard link is met only when the index tracks it; where
  * the index cannot be read, every file below counts. Forms that print names, modes or object ids
- * only (`--name-only`, `--name-status`, `--raw`, `-s`, `git log` without a patch) read no content.
+ * only (`--name-only`, `--name-status`, `--raw`, `-s`, `git log` without a patch), or the line counts
+ * of the changes (`--stat`, `--numstat`: decision 0085), read no content.
  * Git 2.39 manual pages (git-diff(1), git-log(1), git-show(1), git-status(1), gitglossary(7)).
  */
 import type { FileOperand } from '../../options/file-operands.js';
@@ -14,8 +15,7 @@ import type { ParsedOption } from '../../options/options.js';
 
 /**
  * Options that make a diff, log or show print content: a patch (`-p`, `-U3`, `--word-diff`, the
- * combined diffs, which imply one), a line count per file (`--stat` and its kin count the lines of
- * each file's content, as `wc -l` does: decision 0082), whitespace errors with their lines
+ * combined diffs, which imply one), whitespace errors with their lines
  * (`--check`), or the commits whose content matches a string (`-S`, `-G`: a search of every
  * version's content, whose answer says what the content holds).
  */
@@ -42,6 +42,22 @@ const CONTENT = new Set([
   '--function-context',
   '--binary',
   '--check',
+  '--pickaxe-regex',
+]);
+
+/**
+ * Options that turn off the patch a diff or show prints by default: names, modes and ids, and the
+ * line counts of the changes (`--stat` and its kin print a file's name and how many lines changed,
+ * never a line: decision 0085).
+ */
+const NO_CONTENT = new Set([
+  '-s',
+  '--no-patch',
+  '--name-only',
+  '--name-status',
+  '--raw',
+  '--summary',
+  '--quiet',
   '--stat',
   '--numstat',
   '--shortstat',
@@ -49,11 +65,7 @@ const CONTENT = new Set([
   '--dirstat-by-file',
   '--cumulative',
   '--compact-summary',
-  '--pickaxe-regex',
 ]);
-
-/** Options that turn off the patch a diff or show prints by default. */
-const NO_CONTENT = new Set(['-s', '--no-patch', '--name-only', '--name-status', '--raw', '--summary', '--quiet']);
 
 /** How each subcommand prints: content by default (`diff`, `show`), or only with an option (`log`). */
 const FORMS: Readonly<Record<string, 'default' | 'asked' | 'verbose' | 'always'>> = {

@@ -93,16 +93,22 @@ beforeAll(async () => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('a tracked Read-denied .env', () => {
-  it.each(['git diff', 'git diff .', 'git diff HEAD', 'git status -vv', 'git log -p', 'git show', 'git diff --stat', 'git diff -- :/'])(
-    '%s reads it: asked, and git prints it',
-    (command) => {
-      if (command !== 'git diff --stat') expect(run(envTracked, command)).toContain('DOTENVSECRET');
-      const d = decide(envTracked, command);
-      expect([d.behavior, d.askKind]).toEqual(['ask', 'guardedRead']);
-      expect(d.reason.message).toContain(`${envTracked}/.env`);
-      expect(d.reason.message).toContain('its index tracks it');
-    },
-  );
+  it.each([
+    'git diff',
+    'git diff .',
+    'git diff HEAD',
+    'git status -vv',
+    'git log -p',
+    'git show',
+    'git diff -- :/',
+    'git log --stat -p -1',
+  ])('%s reads it: asked, and git prints it', (command) => {
+    expect(run(envTracked, command)).toContain('DOTENVSECRET');
+    const d = decide(envTracked, command);
+    expect([d.behavior, d.askKind]).toEqual(['ask', 'guardedRead']);
+    expect(d.reason.message).toContain(`${envTracked}/.env`);
+    expect(d.reason.message).toContain('its index tracks it');
+  });
 
   it('from a subdirectory git diff still reads the whole tree, from its top', () => {
     expect(run(join(envTracked, 'src'), 'git diff')).toContain('DOTENVSECRET');
@@ -117,6 +123,13 @@ describe('a tracked Read-denied .env', () => {
     'git status',
     'git diff -- src',
     'git log -p -- src',
+    // Names and line counts only (decision 0085).
+    'git diff --stat',
+    'git show HEAD --stat',
+    'git log --stat -3',
+    'git log --numstat',
+    'git diff --shortstat',
+    'git log --summary',
   ])('%s prints no content of it: allowed', (command) => {
     expect(run(envTracked, command)).not.toContain('DOTENVSECRET');
     expect(decide(envTracked, command).behavior).toBe('allow');
