@@ -50,6 +50,7 @@ import {
 } from './powershell.js';
 import { environmentValue, shellOf } from './shell-world.js';
 import { configFileReasons } from './program-config.js';
+import { removalsThroughLinks } from './removal-links.js';
 import { responseFileReads } from './response-files.js';
 import { markWritablePrograms, pathDirectoryWrite, sshWrite, type PathWorld } from './path-lookup.js';
 import { hookCodePaths, toolgateCacheDirs, toolgateCacheWrite, toolgateCodeWrite } from './own-files.js';
@@ -1155,6 +1156,10 @@ export function makeState(
     });
     if (response.effects.length > 0 || response.unresolved.length > 0)
       facts = { ...facts, effects: [...facts.effects, ...response.effects], unresolved: [...facts.unresolved, ...response.unresolved] };
+    // `find -L dir -delete` removes what the links inside dir lead to: the view says where.
+    const linked = removalsThroughLinks(facts.effects, ctx.fs);
+    if (linked.effects.length > 0 || linked.unresolved.length > 0)
+      facts = { ...facts, effects: [...facts.effects, ...linked.effects], unresolved: [...facts.unresolved, ...linked.unresolved] };
   }
   return {
     call,

@@ -171,7 +171,9 @@ export interface PathEffect {
    * command line is still followed). Absent: it may follow them (`grep -R`, `rg -L`, `find -L`),
    * so a link inside that leads out of the working directories is read. `true` on a read that is
    * no tree read: a lister that walks the tree below and follows the links it meets (`ls -LR`,
-   * `du -L`, `tree -l`, `find -L`), printing names from wherever they lead.
+   * `du -L`, `tree -l`, `find -L`), printing names from wherever they lead. `true` on a removal:
+   * it follows the links inside the directory and removes what they lead to (`find -L dir
+   * -delete`), judged at the links' real paths through the file-system view.
    */
   walksLinks?: boolean;
   /**

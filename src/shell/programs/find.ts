@@ -295,7 +295,14 @@ function findFiles(argv: readonly string[]): FileOperands {
     if (effect === 'remove') {
       // What -delete removes is a start point or a name below it: the start's entries, walked
       // for protected paths (`find pkg -delete` removes `pkg/.claude/settings.json`).
-      const some = { ...(chooses ? { tree: 'some' as const } : {}), names: { kind: 'entries' as const } };
+      // With -L (or -follow) find walks into the directories links lead to and removes what is
+      // there, at its real path (GNU find 4.9: `find -L dir -delete` emptied the target of
+      // dir/link and failed only on the link itself): the removal walks links.
+      const some = {
+        ...(chooses ? { tree: 'some' as const } : {}),
+        names: { kind: 'entries' as const },
+        ...(follows ? { walksLinks: true } : {}),
+      };
       files.push(...all(starts, 'remove', some));
       if (starts.length === 0) files.push({ op: 'remove', index: 0, value: '.', ...some });
     }
@@ -402,6 +409,11 @@ export const find = defineProgram({
     { command: 'find . -newermm .env', effects: ['read .', 'read ./.env'], readOnly: true, why: '-newerXY reads the times of its file' },
     { command: 'find . -newermt 2024-01-01', effects: ['read .'], readOnly: true, why: '-newerXt takes a date' },
     { command: 'find build -delete', effects: ['read ./build', 'remove ./build'], readOnly: false },
+    {
+      command: 'find -L build -delete',
+      effects: ['read ./build', 'remove ./build'],
+      why: 'the removal follows the links inside build (judged where they lead, with the file-system view)',
+    },
     {
       command: "find tmp -name '*.tmp' -delete",
       effects: ['read ./tmp', 'remove ./tmp [some]'],

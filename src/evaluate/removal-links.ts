@@ -1,0 +1,86 @@
+/**
+ * A removal that follows the links inside what it removes (`find -L dir -delete`,
+ * `PathEffect.walksLinks` on a removal) removes the entries of the directories those links lead
+ * to, at their real paths: GNU find 4.9 emptied the target of `dir/link -> ../../outside` and
+ * failed only on the link itself. The file-system view lists the tree and resolves its links; each
+ * directory a link leads to becomes a removal of its own (judged by deny rules, protected paths and
+ * the critical-path check where it really is). What the view cannot settle (no view, an unlistable
+ * directory, the bound) is an unresolved reason.
+ */
+import type { ReadonlyFsView } from '../core/ports.js';
+import type { PathEffect } from '../shell/index.js';
+import { newBudget } from './fs-reach.js';
+
+/** A view that lists directories and tells links apart. */
+type ListingView = ReadonlyFsView & Required<Pick<ReadonlyFsView, 'list' | 'isDirectory' | 'isSymlink'>>;
+
+/** The removals through links that the line's link-following removals add, and why some cannot be told. */
+export function removalsThroughLinks(
+  effects: readonly PathEffect[],
+  view: ReadonlyFsView | undefined,
+): { effects: PathEffect[]; unresolved: string[] } {
+  const out: { effects: PathEffect[]; unresolved: string[] } = { effects: [], unresolved: [] };
+  for (const e of effects) {
+    if (e.op !== 'remove' || e.walksLinks !== true || e.viaSymlink === true) continue;
+    const why = (what: string): void => {
+      out.unresolved.push(`the removal of ${e.path} follows the links inside it, and ${what}`);
+    };
+    if (view === undefined) {
+      why('toolgate has no view of where they lead');
+      continue;
+    }
+    if (view.list === undefined || view.isDirectory === undefined || view.isSymlink === undefined) {
+      why('the file-system view cannot list directories');
+      continue;
+    }
+    const targets = linkedDirectories(view as ListingView, e.path);
+    if ('unknown' in targets) {
+      why(targets.unknown);
+      continue;
+    }
+    for (const { target, link } of targets.found)
+      out.effects.push({
+        op: 'remove',
+        path: target,
+        raw: `${target} (through the link ${link})`,
+        literal: e.literal,
+        command: e.command,
+        glob: false,
+        viaSymlink: true,
+        ...(e.tree !== undefined ? { tree: e.tree } : {}),
+        names: { kind: 'entries', of: [target] },
+      });
+  }
+  return out;
+}
+
+/** The directories the links under `dir` (and `dir` itself) lead to, followed as find -L follows them. */
+function linkedDirectories(view: ListingView, dir: string): { found: { target: string; link: string }[] } | { unknown: string } {
+  const budget = newBudget();
+  const found: { target: string; link: string }[] = [];
+  const seen = new Set<string>();
+  const queue: string[] = [];
+  const visit = (p: string): void => {
+    if (view.isSymlink(p)) {
+      const target = view.realpath(p);
+      // A dangling link, or one to a file: only the link itself is removed.
+      if (target === undefined || view.isDirectory(target) !== true) return;
+      if (!found.some((f) => f.target === target)) found.push({ target, link: p });
+      queue.push(target);
+    } else if (view.isDirectory(p) === true) queue.push(p);
+  };
+  visit(dir);
+  while (queue.length > 0) {
+    const d = queue.shift()!;
+    const real = view.realpath(d) ?? d;
+    if (seen.has(real)) continue;
+    seen.add(real);
+    const names = view.list(d);
+    if (names === undefined) return { unknown: `${d} cannot be listed` };
+    for (const name of names) {
+      if (--budget.left < 0) return { unknown: 'there are too many entries to look through' };
+      visit(`${d === '/' ? '' : d}/${name}`);
+    }
+  }
+  return { found };
+}
