@@ -80,8 +80,12 @@ export function lazyFamilies(families: readonly LazyFamily[], root = process.cwd
           `// Stand-in for ${relative(root, args.path)}: its module runs on first use (scripts/lazy-families.ts).`,
           'let loaded;',
           `const load = () => (loaded ??= require(${JSON.stringify(args.path)}));`,
-          "Object.defineProperty(exports, '__esModule', { value: true });",
-          `for (const name of ${JSON.stringify(exported)}) Object.defineProperty(exports, name, { enumerable: true, get: () => load()[name] });`,
+          // The getters sit on the prototype of `module.exports`, not on the object: esbuild's
+          // interop copies a CommonJS module's own properties (as getters) into a new object at
+          // every import site, keeping its prototype, so the names are defined once, not per import.
+          'const names = {};',
+          `for (const name of ${JSON.stringify(exported)}) Object.defineProperty(names, name, { enumerable: true, get: () => load()[name] });`,
+          "module.exports = Object.defineProperty(Object.create(names), '__esModule', { value: true });",
         ].join('\n');
         return { contents, loader: 'js', resolveDir: dirname(args.path) };
       });
