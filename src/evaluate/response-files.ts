@@ -35,7 +35,10 @@ export interface ResponseReads {
 
 /** A response file longer than this is not read: what it names is unknown. */
 const MAX_TEXT = 64 * 1024;
-/** How deep `@FILE` inside a response file is followed (libiberty has no bound; a loop would never end). */
+/**
+ * How deep `@FILE` inside a response file is followed (libiberty's expandargv follows every one; a
+ * loop would never end): deeper, what the command reads is some path (a guarded read).
+ */
 const MAX_DEPTH = 8;
 
 /** The reads the `@FILE` words of the line's commands add (see the module comment). */
@@ -116,7 +119,7 @@ function expand(
   if (view === undefined) return unseen('toolgate has no view of the files');
   // libiberty leaves `@FILE` as it is when FILE does not exist or is a directory.
   if (!view.exists(file) || view.isDirectory?.(file) === true) return;
-  if (depth >= MAX_DEPTH) return why('through too many files naming more');
+  if (depth >= MAX_DEPTH) return unseen('it names more files deeper than toolgate follows');
   const text = view.readText?.(file);
   if (text === undefined) return unseen('toolgate cannot read it');
   if (text.length > MAX_TEXT) return unseen('it is too big for toolgate to read');
@@ -127,8 +130,20 @@ function expand(
   // objects, objcopy's `--dump-section S=F` writes F, strings reads).
   const spliced = [...argv.slice(0, at), ...words, ...argv.slice(at + 1)];
   const inside = (k: number): boolean => k >= at && k < at + words.length;
+  // What the words name is read where the view shows it leads (`@creds`, a link to
+  // ~/.aws/credentials, reads the credentials).
+  const push = (e: PathEffect): void => {
+    out.effects.push(e);
+    const real = view.realpath(e.path);
+    if (real !== undefined && real !== e.path) out.effects.push({ ...e, path: real, viaSymlink: true });
+  };
+  // A response file may name another (`@.env` in it): libiberty reads that one in its place, so
+  // it is a file the command reads too (red team 12: `strings @rsp` printed .env).
   words.forEach((w, j) => {
-    if (w.startsWith('@')) expand(normalizePath(w.slice(1), opts), base, command, name, effects, world, out, depth + 1, spliced, at + j);
+    if (!w.startsWith('@')) return;
+    const nested = normalizePath(w.slice(1), opts);
+    push({ op: 'read', path: nested, raw: w.slice(1), literal: true, command, glob: false });
+    expand(nested, base, command, name, effects, world, out, depth + 1, spliced, at + j);
   });
   const named = model?.files?.(name, spliced, PROGRAMS.shapeOf(model.grammar));
   if (named !== undefined && named.modelled !== 'partly') {
@@ -139,7 +154,7 @@ function expand(
       const raw = f.value ?? spliced[f.index]!;
       if (raw === '') continue;
       if (!inside(f.index) && before.has(`${f.op} ${normalizePath(raw, opts)}`)) continue;
-      out.effects.push({
+      push({
         op: f.op,
         path: normalizePath(raw, opts),
         raw,
@@ -160,7 +175,7 @@ function expand(
   for (const w of words) {
     if (w === '--') options = false;
     if (w === '' || w.startsWith('@') || (options && w.startsWith('-') && w !== '-')) continue;
-    out.effects.push({ op: 'read', path: normalizePath(w, opts), raw: w, literal: true, command, glob: false });
+    push({ op: 'read', path: normalizePath(w, opts), raw: w, literal: true, command, glob: false });
   }
 }
 

@@ -24,6 +24,7 @@ import { chrt } from './chrt.js';
 import { cmp } from './cmp.js';
 import { column } from './column.js';
 import { comm } from './comm.js';
+import { compilers } from './compilers.js';
 import { bzip2, compress, gzip, lz4, pigz, xz, zstd } from './compressors.js';
 import { cp } from './cp.js';
 import { curl } from './curl/index.js';
@@ -161,6 +162,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => cmp,
   () => column,
   () => comm,
+  () => compilers,
   () => bzip2,
   () => compress,
   () => gzip,

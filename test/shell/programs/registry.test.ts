@@ -116,6 +116,7 @@ const WITHOUT_GRAMMAR: Readonly<Record<string, string>> = {
   ssh: "BSD getopt read up to the destination and again after it, to the remote command's first word (its own loop)",
   zip: "Info-ZIP's own option grammar (two-letter short options: -tt, -TT; list options), read by zip-options.ts",
   cpio: 'still an option shape of its own (to move)',
+  gcc: 'no grammar of the compilers and ld yet: only their @FILE words are modelled, every other word assumed (compilers.ts)',
 };
 
 describe('one grammar per program', () => {
