@@ -112,3 +112,19 @@ export function updateIndex(call: GitFilesCall): GitFilesExtra {
   call.files.push(...objectReads(call));
   return { modelled: 'partly', notFiles: [...call.text, call.at] };
 }
+
+/**
+ * `git fsck --lost-found` writes each dangling object into `.git/lost-found/` (`commit/` or
+ * `other/`, blobs as their text: git-fsck(1)): a write into the repository's own .git, and a read
+ * of blobs no commit or index holds any more — say a `.env.local` once staged by mistake
+ * (`git add` then `git reset`), which no tracked file stands for, so every file of the tree counts
+ * (red team 12). Without it fsck only reports.
+ */
+export function fsck(call: GitFilesCall): GitFilesExtra {
+  if (!has(call.options, '--lost-found')) return reports(call);
+  call.files.push(
+    { op: 'read', index: call.at, value: '.', atTop: true, tree: 'all', walksLinks: false },
+    { op: 'write', index: call.at, value: '.git/lost-found', fromRoot: true, tree: 'some' },
+  );
+  return { notFiles: call.text };
+}

@@ -28,7 +28,7 @@ import { checkout, checkoutIndex, apply, readTree, reset, restore, switchBranch,
 import { config } from './files-config.js';
 import { clone, init, submodule, worktree } from './files-create.js';
 import type { OwnFileOptions } from './files-options.js';
-import { blame, commit, diff, exportHistory, grep, updateIndex } from './files-reports.js';
+import { blame, commit, diff, exportHistory, fsck, grep, updateIndex } from './files-reports.js';
 import { am, stash } from './files-rewrites.js';
 import { add, clean, mv, rm } from './files-stage.js';
 import {
@@ -347,7 +347,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
     reads: { config: [] },
   },
   'format-patch': { long: FORMAT_PATCH_LONG, files: exportHistory, fileOptions: { writes: '-o' }, valueLetters: 'ovO' },
-  fsck: { tree: 'reports' },
+  fsck: { files: fsck, tree: 'reports' },
   gc: { tree: 'reports' },
   grep: {
     files: grep,
