@@ -86,7 +86,7 @@ export function gitWorldProblem(sub: string, where: GitWhere, words?: readonly s
   }
   const partial = isPartialClone(config.entries);
   const key = programKey(sub, config.entries, partial, words);
-  if (key) return `${key.entry.file} sets ${key.entry.key}, which git ${sub} reads: ${key.what}`;
+  if (key) return `${key.entry.file} sets ${key.entry.key}${shownValue(key.entry.value)}, which git ${sub} reads: ${key.what}`;
   if (partial && reads.objects === true) {
     for (const name of GIT_FETCH_VARIABLES) {
       const problem = variableProblem(name, where, 'a partial clone fetches missing objects, running it');
@@ -98,6 +98,16 @@ export function gitWorldProblem(sub: string, where: GitWhere, words?: readonly s
     if (typeof hook === 'string') return `git ${sub} may write the index, which runs the hook ${hook}`;
   }
   return undefined;
+}
+
+/**
+ * A key's value as a reason shows it (` = git-lfs clean -- %f`): the program a person is asked
+ * about; a long one cut, a bare key (true) nothing.
+ */
+function shownValue(value: string | null): string {
+  if (value === null) return '';
+  const flat = value.replace(/\s+/g, ' ');
+  return ` = ${flat.length > 80 ? `${flat.slice(0, 77)}...` : flat}`;
 }
 
 /** A known place of the system or global file, read instead of the usual ones. @internal */
