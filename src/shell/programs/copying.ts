@@ -97,8 +97,23 @@ export function copyOperands(name: CopyProgram, argv: readonly string[], words: 
   // sources' trees (`from`), which deny rules look at.
   const namesOf = (sources: readonly number[]): Partial<FileOperand> =>
     recursive && name !== 'mv' ? { tree: 'some', names: { kind: 'entries', of: sources }, from: sources } : into(sources);
-  // The names a backup of a replaced destination takes (`-b`, `-S SUFFIX`): cp, mv, ln, install.
-  const backup = name === 'rsync' ? undefined : backupNames(options);
+  // The names a backup of a replaced destination takes (`-b`, `-S SUFFIX`, rsync's `--suffix`).
+  const backup = name === 'rsync' ? rsyncBackup(options) : backupNames(options);
+  // A recursive copy backs up each file it replaces inside the tree too (`cp -r -b -S rc src dst`
+  // renames dst/src/sub/.npm to .npmrc): names toolgate cannot list, each an existing name and the
+  // suffix — any name in the tree, unless the suffix is the default `~`, which completes no
+  // protected name (the folders they are in are the copy's own, judged by its entries). mv renames
+  // a tree whole and backs up only what it replaces.
+  const inTree = (dirIndex: number, dir: string): FileOperand[] =>
+    backup !== undefined && recursive && name !== 'mv' && backup.suffix !== '~'
+      ? [{ op: 'write', index: dirIndex, value: `${dir.replace(/\/+$/, '')}/`, prefix: true }]
+      : [];
+  // rsync --backup-dir=DIR --suffix=SUF puts the backups in DIR, each name with the suffix.
+  const dirSuffix = name === 'rsync' ? options.filter((o) => is(o, '--suffix')).at(-1)?.value : undefined;
+  if (dirSuffix !== undefined && dirSuffix !== '')
+    for (const o of options)
+      if (is(o, '--backup-dir') && o.value !== undefined)
+        files.push({ op: 'write', index: o.valueIndex ?? o.index, value: `${o.value.replace(/\/+$/, '')}/`, prefix: true });
   const target = targetDir;
   if (target) {
     const dest = optionFile(target, 'write', argv, namesOf(ops));
@@ -107,9 +122,11 @@ export function copyOperands(name: CopyProgram, argv: readonly string[], words: 
     if (dest && dest.value === undefined) for (const k of ops) files.push({ op: 'write', index: k, intoDir: dest.index, ...namesOf([k]) });
     else if (dest)
       for (const k of ops) files.push({ op: 'write', index: k, intoDir: target.index, intoValue: dest.value!, ...namesOf([k]) });
-    if (dest && backup)
+    if (dest && backup) {
       for (const k of ops)
         files.push(...backupsOf(name, argv, backup, { index: k, dir: dest.value ?? argv[dest.index]!, dirIndex: dest.index }));
+      files.push(...inTree(dest.index, dest.value ?? argv[dest.index]!));
+    }
     return { files, unresolved };
   }
   if (name === 'ln' && ops.length === 1) {
@@ -147,6 +164,7 @@ export function copyOperands(name: CopyProgram, argv: readonly string[], words: 
     else
       for (const k of ops.slice(0, -1))
         files.push(...backupsOf(name, argv, backup, { index: k, value: `${argv[dest]!.replace(/\/+$/, '')}/${argv[k]!}` }));
+    files.push(...inTree(dest, argv[dest]!));
   }
   return { files, unresolved };
 }
@@ -196,6 +214,21 @@ function backupNames(options: ReadWords['options']): BackupNames | undefined {
   const s = options.filter((o) => is(o, '-S', '--suffix')).at(-1);
   const suffix = s === undefined ? undefined : s.value === undefined || s.value === '' || s.value.includes('/') ? '~' : s.value;
   return { simple: control !== 'numbered', numbered: control !== 'simple', suffix };
+}
+
+/**
+ * The backups an rsync command makes (rsync 3.2 rsync(1)): `-b`/`--backup`, or `--backup-dir`
+ * (the last of them and `--no-backup` decides), named DEST and the last `--suffix` (`~` by
+ * default). With `--backup-dir` they go into that directory instead (its own write).
+ */
+function rsyncBackup(options: ReadWords['options']): BackupNames | undefined {
+  let on = false;
+  for (const o of options) {
+    if (is(o, '-b', '--backup', '--backup-dir')) on = true;
+    else if (is(o, '--no-backup')) on = false;
+  }
+  if (!on || has(options, '--backup-dir')) return undefined;
+  return { simple: true, numbered: false, suffix: options.filter((o) => is(o, '--suffix')).at(-1)?.value ?? '~' };
 }
 
 /**

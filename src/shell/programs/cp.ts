@@ -95,6 +95,22 @@ export const cp = defineProgram({
       why: '--backup takes its value only after `=`; the old b is renamed to b and a suffix from the environment (SIMPLE_BACKUP_SUFFIX, else ~)',
     },
     {
+      command: 'cp -r -b -S rc src dst',
+      effects: [
+        'write ./dst [some]',
+        'read ./src [all]',
+        'write ./dst/src [some]',
+        'read ./dst',
+        'write ./dstrc',
+        'write ./dst.~*',
+        'read ./dst/src',
+        'write ./dst/srcrc',
+        'write ./dst/src.~*',
+        'write ./dst/*',
+      ],
+      why: 'a recursive copy backs up each file it replaces in the tree too: any name there and the suffix',
+    },
+    {
       command: 'cp -b -S rc a .npm',
       effects: [
         'write ./.npm',

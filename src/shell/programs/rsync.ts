@@ -102,6 +102,11 @@ export const rsync = defineProgram({
   files: (_name, argv) => readBy(argv, grammar, (words) => rsyncFiles(argv, words)),
   examples: [
     {
+      command: 'rsync -b --suffix=rc f .npm',
+      effects: ['write ./.npm', 'read ./f', 'write ./.npm/f', 'read ./.npm', 'write ./.npmrc', 'read ./.npm/f', 'write ./.npm/frc'],
+      why: 'a backup renames the replaced .npm to .npm and the suffix (red team 12: .npmrc is protected)',
+    },
+    {
       command: 'rsync -a host:dir/ backup',
       effects: ['write ./backup [some]', 'write ./backup [some]'],
       why: 'the copy into backup, and the names a remote source sends',
