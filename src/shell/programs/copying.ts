@@ -217,7 +217,7 @@ function backupNames(options: ReadWords['options']): BackupNames | undefined {
 }
 
 /**
- * The backups an rsync command makes (rsync 3.2 rsync(1)): `-b`/`--backup`, or `--backup-dir`
+ * The backups an rsync command makes (rsync 3.5.0 rsync(1); verified): `-b`/`--backup`, or `--backup-dir`
  * (the last of them and `--no-backup` decides), named DEST and the last `--suffix` (`~` by
  * default). With `--backup-dir` they go into that directory instead (its own write).
  */
