@@ -145,7 +145,7 @@ function expand(
     push({ op: 'read', path: nested, raw: w.slice(1), literal: true, command, glob: false });
     expand(nested, base, command, name, effects, world, out, depth + 1, spliced, at + j);
   });
-  const named = model?.files?.(name, spliced, PROGRAMS.shapeOf(model.grammar));
+  const named = model?.files?.(name, spliced);
   if (named !== undefined && named.modelled !== 'partly') {
     // What the words name, and what the command does that it did not without them (`ar @args`
     // holding `x lib.a` extracts into the working directory).

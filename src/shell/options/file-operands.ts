@@ -1,7 +1,7 @@
 /**
  * What a command's words say about the files it touches, as data the path-effect walk resolves.
  */
-import { operands, type OptionShape, type ParsedOption } from './options.js';
+import type { ParsedOption } from './gnu-options.js';
 
 /** One file a command touches: the index of its word in argv (or a value inside a word). @internal */
 export interface FileOperand {
@@ -144,11 +144,6 @@ export function optionFile(
   return extra === undefined ? { op, index: o.index, value: o.value } : { op, index: o.index, value: o.value, ...extra };
 }
 
-/** GNU option scan from argv[1], with shortened long options resolved. */
-export function scan(argv: readonly string[], shape: OptionShape, start = 1) {
-  return operands(argv, start, shape, 'abbreviations' in shape ? shape.abbreviations : true);
-}
-
 export function pushOpt(files: FileOperand[], f: FileOperand | undefined): void {
   if (f) files.push(f);
 }
@@ -161,14 +156,4 @@ export function is(o: ParsedOption, ...names: string[]): boolean {
 /** Does any option have one of these names? */
 export function has(options: readonly ParsedOption[], ...names: string[]): boolean {
   return options.some((o) => names.includes(o.name));
-}
-
-/** Indices of the words that hold option values taken from the next word. */
-export function valueWords(options: readonly ParsedOption[], argv: readonly string[]): number[] {
-  const out: number[] = [];
-  for (const o of options) {
-    if (o.value === undefined) continue;
-    if (o.valueIndex !== undefined && o.valueIndex < argv.length) out.push(o.valueIndex);
-  }
-  return out;
 }

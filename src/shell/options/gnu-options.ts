@@ -70,6 +70,21 @@ export interface GnuOption {
   readonly word: string;
 }
 
+/**
+ * One option as a files facet reads it: named `-x` for a short letter, `--name` for a long one
+ * (by its full name), `-#` for `-NUM` (what {@link GnuOption} says, in the names the facets match).
+ * @internal
+ */
+export interface ParsedOption {
+  /** `-x` for a short letter, `--name` for a long option. */
+  name: string;
+  value?: string;
+  /** Index in argv where the option starts. */
+  index: number;
+  /** When the value is the next word: that word's index. */
+  valueIndex?: number;
+}
+
 /** An operand (a word that is not an option). @internal */
 export interface GnuOperand {
   /** argv index. */

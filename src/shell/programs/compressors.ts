@@ -5,9 +5,8 @@
  * written beside it; what each program writes, removes and reads besides is its
  * {@link CompressPlan}, read from its words by its grammar.
  */
-import { shortArgument, type GnuOptionSpec } from '../options/gnu-options.js';
+import { shortArgument, type GnuOptionSpec, type ParsedOption } from '../options/gnu-options.js';
 import { has, type FileOperand, type FileOperands } from '../options/file-operands.js';
-import type { ParsedOption } from '../options/options.js';
 import { longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readWords, readWordsLeniently, type ReadWords } from './parse.js';

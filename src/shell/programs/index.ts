@@ -9,14 +9,7 @@ import { lazyProgramRegistry, type ProgramRegistry } from './registry.js';
 
 export type { DirectoryChange, ProgramConfigFiles, ProgramExample, ProgramModel, ProgramRole, ProgramRuns, ProgramState } from './model.js';
 export { cdReadOnly } from './cd.js';
-export {
-  createProgramRegistry,
-  indexPrograms,
-  optionShape,
-  type ProgramFacet,
-  type ProgramRegistry,
-  type ProgramRegistryOptions,
-} from './registry.js';
+export { createProgramRegistry, indexPrograms, type ProgramFacet, type ProgramRegistry, type ProgramRegistryOptions } from './registry.js';
 export { PROGRAM_LOADERS } from './loaders.js';
 
 /**

@@ -52,7 +52,7 @@ export const look = defineProgram({
   summary: 'look: print the lines of a sorted file that begin with a string',
   sources: ['util-linux 2.38.1 look(1)'],
   grammar,
-  files: (_name, argv, _shape, literal) => lookFiles(argv, literal),
+  files: (_name, argv, literal) => lookFiles(argv, literal),
   movedBy: ['WORDLIST'],
   runs: 'nothing',
   examples: [

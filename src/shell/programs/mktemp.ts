@@ -78,7 +78,7 @@ export const mktemp = defineProgram({
   summary: 'mktemp: create a file or directory with a new name',
   sources: [coreutils('mktemp')],
   grammar,
-  files: (_name, argv, _shape, literal) => mktempFiles(argv, literal),
+  files: (_name, argv, literal) => mktempFiles(argv, literal),
   movedBy: ['TMPDIR'],
   runs: 'nothing',
   examples: [

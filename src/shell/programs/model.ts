@@ -11,7 +11,6 @@
  */
 import type { GnuOptionSpec } from '../options/gnu-options.js';
 import type { FileOperands } from '../options/file-operands.js';
-import type { OptionShape } from '../options/options.js';
 import type { ReadOnlyEntry, ReadOnlySpec } from './read-only-types.js';
 import type { ReadOnlyVerdict, SimpleCommand } from '../types.js';
 import type { ShellModel } from '../shells/index.js';
@@ -117,16 +116,15 @@ export interface ProgramModel {
    */
   readonly grammar?: GnuOptionSpec;
   /**
-   * The files a command reads, writes, removes or links (argv[0] is the program's name). `shape`
-   * is the model's grammar as the effects scan reads it (empty when the model has none); `literal`
-   * says, per word, whether it is literal (absent: every word is). `variable` tells what the
-   * environment the command runs in holds (its value, `null` when known unset, `undefined` when it
-   * may be set; absent: nothing is known), for a model whose files depend on a variable.
+   * The files a command reads, writes, removes or links (argv[0] is the program's name), its words
+   * read with the model's grammar (`readBy`, parse.ts); `literal` says, per word, whether it is
+   * literal (absent: every word is). `variable` tells what the environment the command runs in
+   * holds (its value, `null` when known unset, `undefined` when it may be set; absent: nothing is
+   * known), for a model whose files depend on a variable.
    */
   readonly files?: (
     name: string,
     argv: readonly string[],
-    shape: OptionShape,
     literal?: readonly boolean[],
     variable?: (name: string) => string | null | undefined,
   ) => FileOperands;

@@ -1,13 +1,12 @@
 /**
  * A command's words read as the program reads them: the GNU parser over the model's one grammar
- * (`gnu-options.ts`), for files facets written against the option names the effects scan used
- * (`-r`, `--recursive`). A word the program would refuse (an unknown or ambiguous option, a
+ * (`gnu-options.ts`), with the options named as the files facets match them (`-r`,
+ * `--recursive`: {@link ParsedOption}). A word the program would refuse (an unknown or ambiguous option, a
  * missing value) leaves the command to the assumed effects: the program does nothing, but which
  * word toolgate misread is not known.
  */
 import type { FileOperands } from '../options/file-operands.js';
-import { parseGnuOptions, type GnuOption, type GnuOptionSpec } from '../options/gnu-options.js';
-import type { ParsedOption } from '../options/options.js';
+import { parseGnuOptions, type GnuOption, type GnuOptionSpec, type ParsedOption } from '../options/gnu-options.js';
 
 /** The options (named `-x` or `--name`) and the argv indices of the operands. @internal */
 export interface ReadWords {

@@ -5,9 +5,8 @@
  * permissions › Bash ("Read/Edit deny rules also apply to file commands recognized in Bash (cat,
  * head, tail, sed…)").
  */
-import type { GnuOptionSpec } from '../options/gnu-options.js';
+import type { GnuOptionSpec, ParsedOption } from '../options/gnu-options.js';
 import { all, optionFile, pushOpt, type FileOperand, type FileOperands } from '../options/file-operands.js';
-import type { ParsedOption } from '../options/options.js';
 import { readWords, refusedWords, type ReadWords } from './parse.js';
 
 /**

@@ -3,13 +3,10 @@
  * generated from the models: each name with the position of its model's loader and the model's
  * facets); a model is loaded the first time one of its names is looked up, so a call pays only
  * for the programs it names (in the hook's bundle every model module initialises on first use,
- * `scripts/lazy-families.ts`). What a facet derives from a model (an option shape for the effects
- * scan) is built on first use and kept on the registry. Duplicate names, and a read-only entry for
+ * `scripts/lazy-families.ts`). Duplicate names, and a read-only entry for
  * a name its model does not have, are refused by {@link indexPrograms} with `check`, which the
  * tests and `npm run build` run (`scripts/program-index.ts`); a start pays nothing for it.
  */
-import type { GnuOptionSpec } from '../options/gnu-options.js';
-import type { OptionShape } from '../options/options.js';
 import type { ReadOnlyEntry, ReadOnlySpec } from './read-only-types.js';
 import type { FileOperands } from '../options/file-operands.js';
 import type { ProgramModel, ProgramRole, ProgramRuns } from './model.js';
@@ -33,8 +30,6 @@ export interface ProgramRegistry {
    */
   readOnlyTable(set: 'claudeCode' | 'wrapper'): Record<string, ReadOnlyEntry>;
   readOnlyTable(set: 'robota'): Record<string, ReadOnlySpec>;
-  /** The scan shape a grammar gives (built once per grammar). */
-  shapeOf(grammar: GnuOptionSpec | undefined): OptionShape;
   /**
    * The file effects of `argv` by its program's model, or `undefined` when no model has a files
    * facet for `name`; `literal` says, per word, whether it is literal; `variable`, what the
@@ -98,38 +93,6 @@ export interface ProgramRegistryOptions {
   readonly check?: boolean;
   /** Names of programs of a role that have no model yet (the shells, the interpreters toolgate only knows as opaque). */
   readonly unmodelled?: Readonly<Partial<Record<ProgramRole, Iterable<string>>>>;
-}
-
-/**
- * The scan shape of a grammar: the effects scan reads the same letters and long names, with the
- * same arguments. An optional value is taken only after `=` (long) or attached (short), as
- * `getopt_long` does.
- * @internal
- */
-export function optionShape(grammar: GnuOptionSpec): OptionShape {
-  let shortArg = '';
-  let shortOptionalArg = '';
-  const optstring = grammar.short ?? '';
-  let i = optstring[0] === '+' || optstring[0] === '-' ? 1 : 0;
-  if (optstring[i] === ':') i++;
-  for (; i < optstring.length; i++) {
-    const letter = optstring[i]!;
-    if (letter === ':') continue;
-    if (optstring[i + 1] !== ':') continue;
-    if (optstring[i + 2] === ':') shortOptionalArg += letter;
-    else shortArg += letter;
-  }
-  const longArg: string[] = [];
-  const longFlags: string[] = [];
-  for (const [name, entry] of Object.entries(grammar.long ?? {})) {
-    const argument = typeof entry === 'string' ? entry : entry.argument;
-    (argument === 'required' ? longArg : longFlags).push(name);
-  }
-  const shape: OptionShape = { shortArg, longArg, longFlags, abbreviations: grammar.abbreviations !== false };
-  if (shortOptionalArg !== '') shape.shortOptionalArg = shortOptionalArg;
-  if (grammar.numeric) shape.numeric = true;
-  if (grammar.stopAtOperand || optstring[0] === '+') shape.posix = true;
-  return shape;
 }
 
 const modelsOf = (load: ProgramLoad): readonly ProgramModel[] =>
@@ -224,14 +187,6 @@ export function lazyProgramRegistry(
     return slot === undefined ? undefined : load(slot);
   };
   const all = (): readonly ProgramModel[] => index.map((_, slot) => load(slot));
-  const shapes = new WeakMap<GnuOptionSpec, OptionShape>();
-  const none: OptionShape = {};
-  const shapeOf = (grammar: GnuOptionSpec | undefined): OptionShape => {
-    if (!grammar) return none;
-    let shape = shapes.get(grammar);
-    if (!shape) shapes.set(grammar, (shape = optionShape(grammar)));
-    return shape;
-  };
   const readOnlySlots = new Map<ReadOnlySet, Map<string, number>>(READ_ONLY_SETS.map((set) => [set, new Map()]));
   index.forEach((entry, slot) => {
     for (const set of READ_ONLY_SETS) for (const name of entry[4][set] ?? []) readOnlySlots.get(set)!.set(name, slot);
@@ -270,10 +225,6 @@ export function lazyProgramRegistry(
     namesWith,
     readOnly,
     readOnlyTable,
-    shapeOf,
-    files(name, argv, literal, variable) {
-      const model = get(name);
-      return model?.files?.(name, argv, shapeOf(model.grammar), literal, variable);
-    },
+    files: (name, argv, literal, variable) => get(name)?.files?.(name, argv, literal, variable),
   };
 }

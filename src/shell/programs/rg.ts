@@ -4,8 +4,7 @@
  * names exactly (no abbreviations).
  */
 import { all, has, is, optionFile, pushOpt, type FileOperand, type FileOperands } from '../options/file-operands.js';
-import type { GnuOptionSpec } from '../options/gnu-options.js';
-import type { ParsedOption } from '../options/options.js';
+import type { GnuOptionSpec, ParsedOption } from '../options/gnu-options.js';
 import { expandBraces } from '../syntax/brace.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';

@@ -4,8 +4,7 @@
  * reads (`-i`, `--post-file`, `--load-cookies`, `--config`) and writes (`-o` log, `-O`, `-a`,
  * `--save-cookies`). wget has no `file:` scheme. GNU Wget 1.21 wget(1).
  */
-import type { GnuOptionSpec } from '../options/gnu-options.js';
-import type { ParsedOption } from '../options/options.js';
+import type { GnuOptionSpec, ParsedOption } from '../options/gnu-options.js';
 import { optionFile, pushOpt, type FileOperand, type FileOperands } from '../options/file-operands.js';
 import { longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
@@ -162,7 +161,7 @@ export const wget = defineProgram({
   // `--use-askpass=COMMAND` runs a program toolgate does not read.
   runs: 'unseen',
   // A word this grammar refuses (an unknown or ambiguous option, a missing value): another wget may take it.
-  files: (_name, argv, _shape, literal = argv.map(() => true)) => readBy(argv, grammar, (words) => wgetFiles(argv, words, literal)),
+  files: (_name, argv, literal = argv.map(() => true)) => readBy(argv, grammar, (words) => wgetFiles(argv, words, literal)),
   // wgetrc files add commands before the command line's (`post_file = …`).
   configFiles: wgetConfigFiles,
   examples: [

@@ -6,7 +6,7 @@
  * negatable takes a trailing `-` (`-X-`), and long options may be shortened to a unique prefix
  * (`--befo` is `--before-date`). Options and operands may be mixed.
  */
-import type { ParsedOption } from '../options/options.js';
+import type { ParsedOption } from '../options/gnu-options.js';
 
 /** How an option takes a value. */
 type ZipValue = 'none' | 'required' | 'list';

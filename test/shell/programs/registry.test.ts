@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { resolveLongOption, type GnuArgument, type GnuOptionSpec } from '../../../src/shell/options/gnu-options.js';
-import { createProgramRegistry, optionShape, allProgramModels, PROGRAMS } from '../../../src/shell/programs/index.js';
+import { createProgramRegistry, allProgramModels, PROGRAMS } from '../../../src/shell/programs/index.js';
 import { defineProgram } from '../../../src/shell/programs/model.js';
 import { CLAUDE_CODE_READ_ONLY, ROBOTA_READ_ONLY, WRAPPERS_READ_ONLY } from '../../../src/shell/read-only/tables.js';
 import { INTERPRETER_MODELS } from '../../../src/shell/programs/interpreters.js';
@@ -128,18 +128,6 @@ describe('one grammar per program', () => {
       .filter((m) => m.files && !m.grammar && !apart.has(m))
       .map((m) => m.names[0]!);
     expect(without.sort()).toEqual(Object.keys(WITHOUT_GRAMMAR).sort());
-  });
-
-  it.each(withGrammar.map((m) => [m.names[0]!, m] as const))("%s: the effects scan reads the grammar's values", (_name, m) => {
-    const shape = optionShape(m.grammar);
-    for (const [letter, argument] of letters(m.grammar.short ?? '')) {
-      expect(argument === 'required', `-${letter}`).toBe((shape.shortArg ?? '').includes(letter));
-      expect(argument === 'optional', `-${letter}`).toBe((shape.shortOptionalArg ?? '').includes(letter));
-    }
-    for (const [name, entry] of Object.entries(m.grammar.long ?? {})) {
-      const argument = typeof entry === 'string' ? entry : entry.argument;
-      expect(argument === 'required', `--${name}`).toBe((shape.longArg ?? []).includes(name));
-    }
   });
 
   it.each(withGrammar.filter((m) => m.readOnly?.claudeCode ?? m.readOnly?.wrapper).map((m) => [m.names[0]!, m] as const))(

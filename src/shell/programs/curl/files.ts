@@ -2,7 +2,7 @@
  * The files a curl command reads and writes: the files its options name, and the local files its
  * `file:` URLs read. curl(1) 8.x.
  */
-import type { ParsedOption } from '../../options/options.js';
+import type { ParsedOption } from '../../options/gnu-options.js';
 import { optionFile, pushOpt, type FileOperand, type FileOperands } from '../../options/file-operands.js';
 import type { ReadWords } from '../parse.js';
 import { curlGlob, curlUrlPaths } from './urls.js';

@@ -88,7 +88,7 @@ export const curl = defineProgram({
   runs: 'nothing',
   passesOnData: true,
   // A word this grammar refuses (an unknown or ambiguous option, a missing value): another curl may take it.
-  files: (_name, argv, _shape, literal) => readBy(argv, grammar, (words) => curlFiles(argv, words, literal)),
+  files: (_name, argv, literal) => readBy(argv, grammar, (words) => curlFiles(argv, words, literal)),
   // `~/.curlrc` and the like add options before the command line's (`upload-file = …`).
   configFiles: curlConfigFiles,
   examples: [

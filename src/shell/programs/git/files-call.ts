@@ -4,7 +4,7 @@
  * effects found so far, which the rule adds to. Rules import no table, so the table can name them.
  */
 import type { FileOperand, FileOperands, NamesFrom } from '../../options/file-operands.js';
-import type { ParsedOption } from '../../options/options.js';
+import type { ParsedOption } from '../../options/gnu-options.js';
 import { revPath } from './pathspecs.js';
 
 /** A git command's words, read with its subcommand's grammar, and its effects so far. @internal */

@@ -6,8 +6,7 @@
  * Git 2.39 manual pages.
  */
 import { is, optionFile, pushOpt, type FileOperand } from '../../options/file-operands.js';
-import type { GnuArgument, GnuOptionSpec } from '../../options/gnu-options.js';
-import type { ParsedOption } from '../../options/options.js';
+import type { GnuArgument, GnuOptionSpec, ParsedOption } from '../../options/gnu-options.js';
 import type { GitFilesCall } from './files-call.js';
 import { lineRangeFile } from './line-range.js';
 

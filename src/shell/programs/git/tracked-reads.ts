@@ -11,7 +11,7 @@
  * Git 2.39 manual pages (git-diff(1), git-log(1), git-show(1), git-status(1), gitglossary(7)).
  */
 import type { FileOperand } from '../../options/file-operands.js';
-import type { ParsedOption } from '../../options/options.js';
+import type { ParsedOption } from '../../options/gnu-options.js';
 
 /**
  * Options that make a diff, log or show print content: a patch (`-p`, `-U3`, `--word-diff`, the
