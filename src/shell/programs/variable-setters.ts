@@ -7,6 +7,7 @@
  */
 import type { ShellModel } from '../shells/index.js';
 import { variableStateChange } from '../syntax/variables.js';
+import { gitTraceExportWhy, isGitTraceVariable } from './git/trace.js';
 
 /** How one builtin reads its operands. @internal */
 export interface VariableSetter {
@@ -50,6 +51,12 @@ export function variablesSetBy(
     }
     const n = /^[A-Za-z_][A-Za-z0-9_]*(?=$|=|\+=|\[)/.exec(a)?.[0];
     if (n === undefined) continue;
+    // An exported git trace variable: later git commands write the path it names (say which).
+    if (exported && isGitTraceVariable(n)) {
+      const why = gitTraceExportWhy(n, a.includes('=') ? a.slice(a.indexOf('=') + 1) : undefined);
+      if (why) return why;
+      continue;
+    }
     const why = variableStateChange(n, exported, shells);
     if (why) return why;
   }
