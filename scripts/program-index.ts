@@ -96,7 +96,7 @@ export async function programExports(dir: string = PROGRAMS_DIR): Promise<Progra
     }
     // A model defined and not exported would be left out of the registry without a word (the
     // program stays unknown): each `defineProgram(` of a module must give at least one export.
-    const defined = readFileSync(join(dir, module), 'utf8').match(/\bdefineProgram\(\{/g)?.length ?? 0;
+    const defined = readFileSync(join(dir, module), 'utf8').match(/\bdefineProgram\s*\(\s*\{/g)?.length ?? 0;
     const exported = [...where.values()].filter((w) => w.startsWith(`${module} `)).length;
     if (defined > exported)
       throw new Error(
