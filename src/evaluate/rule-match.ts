@@ -333,8 +333,7 @@ function bashRestrictive(rule: Rule, analysis: ShellAnalysis): RuleMatch {
   const unknownWords = perAnalysis(analysis).unknownWords;
   const program = unknownWords.size === 0 ? undefined : ruleProgram(spec);
   const holder = program === undefined ? undefined : unknownWords.get(program);
-  if (holder !== undefined)
-    return { kind: 'hidden', detail: `"${holder}" runs a program toolgate does not know, and its arguments name ${program}` };
+  if (holder !== undefined) return { kind: 'hidden', detail: `${holder} ${program}` };
   // Code toolgate cannot read may run what the rule names: the opaque-code table decides.
   const opaque = opaqueScriptOf(analysis);
   if (opaque !== undefined) return { kind: 'hidden', detail: opaque, opaque: true };
@@ -499,6 +498,12 @@ export function effectVerdict(
   foldGlobs = false,
   look: EffectLook = {},
 ): RuleMatch | undefined {
+  // A path named inside the text a program toolgate does not model is given: a read it may do,
+  // met only by a rule that covers the path itself, and never a verified one (a firm ask).
+  if (e.op === 'read' && e.possible !== undefined) {
+    if (!isRead || !matchPathRule(rule, e.path, ctx)) return undefined;
+    return { kind: 'hidden', detail: `the command may read ${e.path}${e.viaSymlink ? ' (through a symbolic link)' : ''}: ${e.possible}` };
+  }
   const v = pathVerdict(rule, e, isRead, ctx, foldGlobs, look);
   // A write the command may do is never a verified one: a path the rule covers is an ask.
   if (e.possible !== undefined && v?.kind === 'match') return { kind: 'hidden', detail: `${v.detail} (${e.possible})`, unseenWrite: true };

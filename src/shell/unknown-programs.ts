@@ -11,6 +11,9 @@ import { isReadOnly } from './read-only/index.js';
 import type { ShellAnalysis } from './types.js';
 import { SHELLS } from './programs/posix-shells.js';
 import { fileOperands } from './effects/file-effects/index.js';
+import { innerProgramWords, inputTexts } from './programs/unmodelled-text.js';
+import { escapeCodeOf } from './programs/code-runners.js';
+import { projectCodeOf } from './programs/project-runners.js';
 import { PATH_FREE_BUILTINS } from './programs/builtins.js';
 import type { SimpleCommand } from './types.js';
 
@@ -23,27 +26,33 @@ function runsSeen(name: string): boolean {
   return runs === 'nothing' || runs === 'seen';
 }
 
-/** Where a word of an argument splits into the names of programs it may run. */
-const SPLIT = /[\s;&|()<>'"`=,{}$]+/;
-
 /**
  * Each word (lower-cased, by its last path segment) in the arguments of a program toolgate does
- * not know, with the command it is in. Computed once per analysis.
+ * not know, also after a second quote removal (`tmux new 'r""m x'` hands sh `r""m x`, which runs
+ * rm), and — for a program with no model at all — in the text written for its input (a
+ * here-string, what an `echo` or `printf` beside it writes: `printf '.sy rm x' | groff -U`): with
+ * where it is, for a person to read (`"tmux new r""m x" runs a program toolgate does not know, and
+ * its arguments name`). Computed once per analysis.
  */
 export function wordsOfUnknownPrograms(analysis: ShellAnalysis): Map<string, string> {
   const out = new Map<string, string>();
   const parents = new Set<number>();
   for (const c of analysis.commands) if (c.parent !== undefined) parents.add(c.parent);
   analysis.commands.forEach((cmd, i) => {
-    if (cmd.argv.length < 2 || cmd.unknown !== undefined || cmd.opaque !== undefined || parents.has(i)) return;
+    if (cmd.argv.length === 0 || cmd.unknown !== undefined || cmd.opaque !== undefined || parents.has(i)) return;
     const name = foldedCommandName(cmd.argv[0]!);
+    // A program whose model says it runs code it reads (`m4`, `batch`, `make`) is judged by the
+    // opaque-code table for what its input holds.
+    const inputs =
+      escapeCodeOf(name, cmd.argv) === undefined && projectCodeOf(name, cmd.argv) === undefined ? inputTexts(analysis.commands, i) : [];
+    if (cmd.argv.length < 2 && inputs.length === 0) return;
     if (KNOWN.has(name) || runsSeen(name) || isReadOnly(cmd, { set: 'claudeCode' }).readOnly) return;
     let line: string | undefined;
-    for (let k = 1; k < cmd.argv.length; k++) {
-      for (const token of cmd.argv[k]!.split(SPLIT)) {
-        const word = foldedCommandName(token);
-        if (word !== '' && !out.has(word)) out.set(word, (line ??= cmd.argv.join(' ')));
-      }
+    for (const [token, where] of innerProgramWords(cmd.argv, inputs)) {
+      const word = foldedCommandName(token);
+      if (word === '' || out.has(word)) continue;
+      line ??= `"${cmd.argv.join(' ')}" runs a program toolgate does not know, and`;
+      out.set(word, `${line} ${where === 'arguments' ? 'its arguments name' : 'the input written for it names'}`);
     }
   });
   return out;

@@ -17,6 +17,7 @@ import {
 import { realPathOf } from '../../paths/real.js';
 import { foldedCommandName } from '../commands/emit.js';
 import { fileOperands, type FileOperand } from './file-effects/index.js';
+import { innerPathWords, inputTexts } from '../programs/unmodelled-text.js';
 import { PROGRAMS } from '../programs/index.js';
 import { assignedCdPath, cdCandidates, searchesCdPath } from '../programs/cd.js';
 import { findRunsFrom } from '../programs/find.js';
@@ -765,7 +766,8 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
           add,
         );
       if (wrappers.has(i) && PROGRAMS.get(name)?.touchesFilesAsWrapper !== true) return;
-      addOperands(i, name, cmd, expandedArgv(cmd), bases, add, dirsOf, note, ctx, given);
+      const modelled = addOperands(i, name, cmd, expandedArgv(cmd), bases, add, dirsOf, note, ctx, given);
+      if (modelled !== true) addInnerReads(analysis, i, bases, add);
     });
     // Redirections on compound commands or on nothing: resolve against every directory seen.
     for (const r of analysis.redirects) {
@@ -947,6 +949,21 @@ function addVariableWrites(i: number, name: string, assignments: readonly string
   }
 }
 
+/**
+ * A program whose files toolgate does not model (or only some of them: gcc's `@FILE`) may open a file named inside an argument or inside the text
+ * written for its input (`sqlite3 x "select readfile('.env')"`, `cpp <<< '#include ".env"'`,
+ * `printf '.so creds' | groff`): each piece of that text is a read it may do (`possible`), which a
+ * Read deny rule that covers it as a path meets as a firm ask, never a deny (red team 12 E).
+ */
+function addInnerReads(analysis: ShellAnalysis, i: number, bases: readonly string[], add: Add): void {
+  const cmd = analysis.commands[i]!;
+  // Code toolgate cannot read (`python3 -c '…'`) is the opaque-code table's to judge.
+  if (cmd.literal[0] !== true || cmd.opaque !== undefined) return;
+  const inputs = inputTexts(analysis.commands, i);
+  const possible = `${cmd.argv[0]} is a program whose files toolgate does not know, and its arguments or the input written for it name the path`;
+  for (const word of innerPathWords(cmd.argv, inputs)) add(i, 'read', word, word, true, bases, { assumed: 'word', possible });
+}
+
 function addOperands(
   i: number,
   name: string,
@@ -958,7 +975,7 @@ function addOperands(
   note: (why: string) => void,
   ctx: ShellPathContext,
   given?: NamesGiven,
-): void {
+): boolean | 'partly' {
   // Words xargs appends from its input stand at the end: two of them, so a program whose last
   // operand is its destination (`xargs cp docs/x`) shows where they land.
   const appended = given?.appended === true && cmd.argumentsFrom !== undefined;
@@ -972,7 +989,12 @@ function addOperands(
   const fromInput = (k: number): boolean =>
     k >= given0.argv.length ||
     (cmd.argumentsFrom !== undefined && given?.placeholder !== undefined && given0.argv[k]!.includes(given.placeholder));
-  const { files, unresolved: why, chdir } = fileOperands(name, v.argv, v.literal, commandVariable(cmd.assignments, ctx.environment));
+  const {
+    files,
+    unresolved: why,
+    chdir,
+    modelled,
+  } = fileOperands(name, v.argv, v.literal, commandVariable(cmd.assignments, ctx.environment));
   for (const w of why) note(`${cmd.source}: ${w}`);
   // `GIT_WORK_TREE=dir git add -A`: the tree it reads and writes is one toolgate does not follow.
   const movedBy = PROGRAMS.get(name)?.movedBy ?? [];
@@ -1064,6 +1086,7 @@ function addOperands(
     if (positional && f.op === 'read' && f.value === undefined && !literal && f.tree === undefined)
       add(i, 'write', raw, value, literal, fileBases, extra);
   }
+  return modelled;
 }
 
 /**
