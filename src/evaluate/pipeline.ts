@@ -57,6 +57,7 @@ import { hookCodePaths, toolgateCacheDirs, toolgateCacheWrite, toolgateCodeWrite
 import { hookRunnerKeyChange, isPackageJson } from './hook-runner-keys.js';
 import { linkedSettings, linkTargetWrite, type LinkedProtected } from './link-targets.js';
 import { gitHooksDirs, gitHooksWrite } from './git-hooks-dir.js';
+import { markGitHookRuns } from './git-hook-runs.js';
 import { withGitTemplates } from './git-template.js';
 import { mayReadAt, readsWhole } from './read-rules.js';
 import { SERVE_STATE_RULE, serveStateReach } from './serve-state.js';
@@ -1138,7 +1139,10 @@ export function makeState(
   let facts = callFacts(call, factsContext(ctx, env));
   if (facts.kind === 'shell') {
     // A bare name found along PATH in a directory the agent may write runs that file: opaque code.
-    markWritablePrograms(facts.analysis, pathWorld(ctx, env, workingDirectories), facts.effects);
+    const world = pathWorld(ctx, env, workingDirectories);
+    markWritablePrograms(facts.analysis, world, facts.effects);
+    // A git command that runs a hook the repository holds runs the project's code.
+    markGitHookRuns(facts.analysis, world, (name) => environmentValue(ctx.environment, name));
     // Options a program reads from its own config file (`~/.curlrc`) are not on the command line.
     const config = configFileReasons(facts.analysis, facts.effects, {
       view: ctx.fs,

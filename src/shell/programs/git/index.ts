@@ -49,9 +49,15 @@ export const git = defineProgram({
     { command: 'git status', effects: [], readOnly: true },
     {
       command: 'git diff --stat',
+      effects: [],
+      readOnly: true,
+      why: 'it prints the names of the changed files and counts of their changed lines, no content (decision 0085)',
+    },
+    {
+      command: 'git diff',
       effects: ['read . [all]'],
       readOnly: true,
-      why: 'it counts the lines of every tracked file that changed (decision 0082): the tracked files of the whole work tree',
+      why: 'its patch prints the changes of every tracked file (decision 0082): the tracked files of the whole work tree',
     },
     {
       command: 'git show HEAD:.env',
@@ -60,7 +66,7 @@ export const git = defineProgram({
       why: 'HEAD:path is relative to the repository root, which may be the cwd or any parent',
     },
     { command: 'git --no-pager log --oneline -5', effects: [], readOnly: true, why: '--no-pager only keeps git from starting its pager' },
-    { command: 'git -P diff --stat', effects: ['read . [all]'], readOnly: true },
+    { command: 'git -P diff --stat', effects: [], readOnly: true },
     { command: 'git -p log', effects: [], readOnly: false, why: '-p (--paginate) starts the pager, a program' },
     { command: 'git --no-optional-locks status', effects: [], readOnly: true, why: 'git status then writes no index' },
     { command: 'git status --ignored', effects: [], readOnly: true },
