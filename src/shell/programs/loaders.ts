@@ -80,6 +80,7 @@ import { paste } from './paste.js';
 import { patch } from './patch.js';
 import { printenv } from './printenv.js';
 import { ps } from './ps.js';
+import { ptx } from './ptx.js';
 import { pwd } from './pwd.js';
 import { readlink } from './readlink.js';
 import { realpath } from './realpath.js';
@@ -226,6 +227,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => patch,
   () => printenv,
   () => ps,
+  () => ptx,
   () => pwd,
   () => readlink,
   () => realpath,
