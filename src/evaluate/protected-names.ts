@@ -76,6 +76,10 @@ export function protectedNames(check: NamesCheck): ProtectedNames | undefined {
     };
   }
   const { eachFolder, skipsHidden, flat } = names;
+  // A removal of what the view shows is no directory (a file, or nothing there) removes no entries.
+  const view = check.view;
+  if (removal && view !== undefined && view.isSymlink?.(path) !== true && (!view.exists(path) || view.isDirectory?.(path) === false))
+    return undefined;
   for (const source of names.of) {
     const prefix = source === '/' ? '/' : `${source}/`;
     const relOf = (p: string): string[] | undefined => (p.startsWith(prefix) ? p.slice(prefix.length).split('/') : undefined);

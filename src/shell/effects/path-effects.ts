@@ -1043,7 +1043,8 @@ function addOperands(
     if (f.prefix) extra.prefix = true;
     if (f.fromHistory) extra.fromHistory = true;
     if (f.pattern) extra.pattern = true;
-    if (f.names !== undefined) {
+    // Entries counted only with a view (`rm -r`): without one, the path named is what is judged.
+    if (f.names !== undefined && !(f.names.kind === 'entries' && f.names.seenOnly === true && ctx.isDirectory === undefined)) {
       const n = f.names;
       extra.names =
         n.kind === 'unseen'

@@ -99,7 +99,9 @@ export interface FileOperand {
  * clean without a second `-f` leaves nested repositories). `eachFolder`: a file of that name is
  * written in each folder below instead (`tree -R`), hidden folders left out when `skipsHidden`.
  * `flat`: each file below lands directly under the path by its base name, its suffix replaced by
- * the first pair whose first ends it (none: the file is left alone; `PathNames`).
+ * the first pair whose first ends it (none: the file is left alone; `PathNames`). `seenOnly`: the
+ * entries count only where a file-system view is given (`rm -r DIR`); without one the effect is
+ * judged by the path it names, as before the view (decision 0087).
  * @internal
  */
 export type NamesFrom =
@@ -107,6 +109,7 @@ export type NamesFrom =
   | {
       kind: 'entries';
       of?: readonly number[];
+      seenOnly?: boolean;
       spares?: 'top' | 'all';
       eachFolder?: string;
       skipsHidden?: boolean;

@@ -69,9 +69,15 @@ const truncateGrammar: GnuOptionSpec = {
   long: longOptions(`no-create io-blocks reference= size= ${HELP_VERSION}`),
 };
 
-/** `rm`, `rmdir`, `unlink`, `shred`: every operand is removed. */
-function removeOperands({ operands: ops }: ReadWords): FileOperands {
-  return { files: all(ops, 'remove'), unresolved: [] };
+/**
+ * `rm`, `rmdir`, `unlink`, `shred`: every operand is removed. `rm -r` removes everything below a
+ * directory: those names, walked for protected paths as `find DIR -delete` and `chmod -R` walk
+ * them (`rm -rf pkg` removes `pkg/.claude/settings.json`), where a file-system view lists them
+ * (decision 0087).
+ */
+function removeOperands({ options, operands: ops }: ReadWords, recursive = false): FileOperands {
+  const below = recursive && has(options, '-r', '-R', '--recursive');
+  return { files: all(ops, 'remove', below ? { names: { kind: 'entries', seenOnly: true } } : {}), unresolved: [] };
 }
 
 function mkdirOperands({ operands: ops }: ReadWords): FileOperands {
@@ -157,7 +163,7 @@ const over =
   (_name, argv) =>
     readBy(argv, grammar, (words) => facet(argv, words));
 
-const removes = (grammar: GnuOptionSpec): Files => over(grammar, (_argv, words) => removeOperands(words));
+const removes = (grammar: GnuOptionSpec, recursive = false): Files => over(grammar, (_argv, words) => removeOperands(words, recursive));
 const attributes = (grammar: GnuOptionSpec): Files => over(grammar, (argv, words) => attributeOperands(argv, words));
 
 /** The models. @internal */
@@ -166,9 +172,14 @@ export const FILE_OPERATION_MODELS: readonly ProgramModel[] = [
     'rm',
     'rm: remove files or directories',
     rmGrammar,
-    removes(rmGrammar),
+    removes(rmGrammar, true),
     [
-      { command: 'rm -rf build', effects: ['remove ./build'], readOnly: false },
+      {
+        command: 'rm -rf build',
+        effects: ['remove ./build'],
+        readOnly: false,
+        why: 'what build holds is walked for protected paths where a view lists it',
+      },
       {
         command: 'rm --interactive never a.txt',
         effects: ['remove ./never', 'remove ./a.txt'],
