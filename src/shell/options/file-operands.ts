@@ -101,7 +101,7 @@ export interface FileOperand {
  * `flat`: each file below lands directly under the path by its base name, its suffix replaced by
  * the first pair whose first ends it (none: the file is left alone; `PathNames`). `seenOnly`: the
  * entries count only where a file-system view is given (`rm -r DIR`); without one the effect is
- * judged by the path it names, as before the view (decision 0087).
+ * judged by the path it names, as before the view (decision 0088).
  * @internal
  */
 export type NamesFrom =

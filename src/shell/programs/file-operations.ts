@@ -73,7 +73,7 @@ const truncateGrammar: GnuOptionSpec = {
  * `rm`, `rmdir`, `unlink`, `shred`: every operand is removed. `rm -r` removes everything below a
  * directory: those names, walked for protected paths as `find DIR -delete` and `chmod -R` walk
  * them (`rm -rf pkg` removes `pkg/.claude/settings.json`), where a file-system view lists them
- * (decision 0087).
+ * (decision 0088).
  */
 function removeOperands({ options, operands: ops }: ReadWords, recursive = false): FileOperands {
   const below = recursive && has(options, '-r', '-R', '--recursive');
