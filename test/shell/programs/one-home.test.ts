@@ -222,6 +222,22 @@ function tableNames(file: string, known: ReadonlySet<string>): Set<string> {
   return tableNamesIn(file, readFileSync(file, 'utf8'), known);
 }
 
+/** The words `text.split(SEP)` or `text.match(/RE/g)` gives, when `call` is that call with a literal argument. */
+function ownWords(text: string, call: ts.Node): string[] {
+  if (!ts.isCallExpression(call) || call.arguments.length === 0) return [];
+  const arg = call.arguments[0]!;
+  const method = ts.isPropertyAccessExpression(call.expression) ? call.expression.name.text : '';
+  let separator: string | RegExp | undefined;
+  if (ts.isStringLiteral(arg) || ts.isNoSubstitutionTemplateLiteral(arg)) separator = arg.text;
+  else if (ts.isRegularExpressionLiteral(arg)) {
+    const end = arg.text.lastIndexOf('/');
+    separator = new RegExp(arg.text.slice(1, end), arg.text.slice(end + 1));
+  }
+  if (separator === undefined) return [];
+  if (method === 'split') return text.split(separator);
+  return separator instanceof RegExp && separator.global ? (text.match(separator) ?? []) : [];
+}
+
 /** The program names the tables of a module's source text hold. */
 function tableNamesIn(file: string, sourceText: string, known: ReadonlySet<string>): Set<string> {
   const source = ts.createSourceFile(file, sourceText, ts.ScriptTarget.Latest, true);
@@ -249,10 +265,11 @@ function tableNamesIn(file: string, sourceText: string, known: ReadonlySet<strin
       (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) &&
       ts.isPropertyAccessExpression(node.parent) &&
       node.parent.expression === node &&
-      node.parent.name.text === 'split'
+      (node.parent.name.text === 'split' || node.parent.name.text === 'match')
     ) {
-      // A word list split into a table (`'grep sed awk'.split(' ')`).
-      const hits = node.text.split(/[\s,|]+/).filter((w) => known.has(w));
+      // A word list split into a table (`'grep sed awk'.split(' ')`, `'ptx:tsort'.split(':')`,
+      // `'grep sed'.match(/\S+/g)`): the words the call itself gives, and those between any usual separator.
+      const hits = [...new Set([...ownWords(node.text, node.parent.parent), ...node.text.split(/[\s,|:;]+/)])].filter((w) => known.has(w));
       if (hits.length >= 2) for (const t of hits) out.add(t);
     } else if (ts.isObjectLiteralExpression(node)) {
       const hits = node.properties.flatMap((p) =>
@@ -283,10 +300,13 @@ describe('tables of programs outside programs/', () => {
     expect(unlisted).toEqual([]);
   });
 
-  it('are seen in every form: switch, array, object, regex, a split word list', () => {
+  it('are seen in every form: switch, array, object, regex, a split or matched word list', () => {
     const found = (text: string) => [...tableNamesIn('t.ts', text, known)].sort();
     expect(found("const T = 'grep sed awk'.split(' ');")).toEqual(['awk', 'grep', 'sed']);
     expect(found('const T = `grep  sed`.split(/\\s+/);')).toEqual(['grep', 'sed']);
+    expect(found("const T = 'ptx:tsort:grep'.split(':');")).toEqual(['grep', 'ptx', 'tsort']);
+    expect(found("const T = 'grep;sed'.split(';');")).toEqual(['grep', 'sed']);
+    expect(found("const T = 'grep sed awk'.match(/\\S+/g);")).toEqual(['awk', 'grep', 'sed']);
     expect(found("const T = ['grep', 'sed'];")).toEqual(['grep', 'sed']);
     expect(found('const T = { grep: 1, sed: 2 };')).toEqual(['grep', 'sed']);
     expect(found('const T = /^(grep|sed)\\b/;')).toEqual(['grep', 'sed']);
