@@ -4,7 +4,7 @@
  *   npm run test:bash                 the fixed-seed CI sample: the corpus + 1,600 generated calls
  *                                     (two jobs unless --jobs says otherwise), without the families
  *                                     on the pending list (pending.ts) unless --include-pending
- *   npm run fuzz:shell -- --runs N --seed S [--out FILE] [--corpus] [--max-per-class K] [--jobs J] [--family a,b]
+ *   npm run fuzz:shell -- --runs N --seed S [--out FILE] [--corpus] [--max-per-class K] [--jobs J] [--family a,b] [--shell bash|sh|zsh]
  *                                     [--cases FILE]  (also replay a case file's Bash calls, e.g.
  *                                     another run's findings, counted under their families)
  *                                     N generated calls; new fail-opens written to FILE (default
@@ -22,10 +22,19 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { decide, openOracle, prepareDecisions, presetNamed, selfTest, type BashOracle } from '../bash-oracle/index.js';
+import {
+  decide,
+  openOracle,
+  prepareDecisions,
+  presetNamed,
+  selfTest,
+  SHELLS,
+  type BashOracle,
+  type ShellName,
+} from '../bash-oracle/index.js';
 import { loadKnownFailures } from '../known-failures.js';
 import { bashCases, corpusCalls, everydayCases, FOUND_FILE, mutationSeeds, type DiffCall } from './corpus.js';
-import { families, generate } from './families.js';
+import { families, generate, type Family } from './families.js';
 import {
   emptyResult,
   fromGenerated,
@@ -57,6 +66,8 @@ interface Options {
   families: string[];
   /** Run the pending families in the CI sample too. */
   includePending: boolean;
+  /** Only this shell (`--shell zsh`): the families it runs in, each in that shell alone. */
+  shell: ShellName | undefined;
   /** A child of `--jobs`: its share (`k/J`) and where it writes its result. */
   slice?: { k: number; of: number; result: string };
 }
@@ -77,6 +88,7 @@ function parse(argv: string[]): Options {
       jobs: { type: 'string' },
       family: { type: 'string' },
       'include-pending': { type: 'boolean', default: false },
+      shell: { type: 'string' },
       slice: { type: 'string' },
       'result-json': { type: 'string' },
     },
@@ -90,8 +102,11 @@ function parse(argv: string[]): Options {
     if (!Number.isInteger(n) || n < 0) throw new Error(`--${name}: expected a whole number, got ${JSON.stringify(v)}`);
     return n;
   };
+  if (values.shell !== undefined && !(SHELLS as readonly string[]).includes(values.shell))
+    throw new Error(`--shell: expected one of ${SHELLS.join(', ')}, got ${JSON.stringify(values.shell)}`);
   return {
     mode,
+    shell: values.shell as ShellName | undefined,
     runs: int(values.runs, mode === 'test' ? CI_GENERATED : 1000, 'runs'),
     seed: int(values.seed, mode === 'test' ? CI_SEED : Date.now() % 1_000_000, 'seed'),
     out: values.out !== undefined ? resolve(values.out) : mode === 'fuzz' ? FOUND_FILE : undefined,
@@ -112,6 +127,17 @@ function parse(argv: string[]): Options {
   };
 }
 
+/**
+ * The families that run in one shell, each drawing that shell alone: the generator families run
+ * in bash only; a world family names its shells. So a long run can give each shell its share.
+ */
+function inShell(fams: readonly Family[], shell: ShellName): Family[] {
+  return fams.flatMap((f): Family[] => {
+    if (!f.world) return shell === 'bash' ? [f] : [];
+    return f.world.shells.includes(shell) ? [{ ...f, world: { ...f.world, shells: [shell] } }] : [];
+  });
+}
+
 /** Run the calls in `jobs` child processes (every J-th call each) and merge what they found. */
 async function runJobs(o: Options): Promise<DifferentialResult> {
   const dir = mkdtempSync(join(tmpdir(), 'toolgate-fuzz-jobs-'));
@@ -125,6 +151,7 @@ async function runJobs(o: Options): Promise<DifferentialResult> {
       ...(o.cases ? ['--cases', o.cases] : []),
       ...(o.families.length > 0 ? ['--family', o.families.join(',')] : []),
       ...(o.includePending ? ['--include-pending'] : []),
+      ...(o.shell ? ['--shell', o.shell] : []),
     ];
     const results = await Promise.all(
       Array.from({ length: o.jobs }, (_, k) => {
@@ -192,7 +219,7 @@ async function main(): Promise<number> {
   } catch (e) {
     console.error(`bash differential: ${(e as Error).message}`);
     console.error(
-      'usage: npm run test:bash | npm run fuzz:shell -- --runs N --seed S [--out FILE] [--corpus] [--max-per-class K] [--jobs J] [--family a,b] [--verbose]',
+      'usage: npm run test:bash | npm run fuzz:shell -- --runs N --seed S [--out FILE] [--corpus] [--max-per-class K] [--jobs J] [--family a,b] [--shell bash|sh|zsh] [--verbose]',
     );
     return 2;
   }
@@ -210,7 +237,8 @@ async function main(): Promise<number> {
   // The CI sample leaves the pending families out (each with its reason); fuzz runs every family.
   const held =
     o.mode === 'test' && !o.includePending && o.families.length === 0 ? all.filter((f) => PENDING_FAMILIES[f.name] !== undefined) : [];
-  const fams = o.families.length > 0 ? all.filter((f) => o.families.includes(f.name)) : all.filter((f) => !held.includes(f));
+  const chosen = o.families.length > 0 ? all.filter((f) => o.families.includes(f.name)) : all.filter((f) => !held.includes(f));
+  const fams = o.shell ? inShell(chosen, o.shell) : chosen;
   const started = performance.now();
   const generated = generate(fams, o.runs, o.seed).map(fromGenerated);
   const everyCall: DiffCall[] = [...corpus, ...generated];
@@ -236,7 +264,7 @@ async function main(): Promise<number> {
     return 0;
   }
   console.log(
-    `bash differential (${o.mode === 'test' ? 'CI sample' : 'fuzz'}): seed ${o.seed}, ${generated.length} generated over ${fams.length} families${corpus.length > 0 ? ` + ${corpus.length} from case files` : ''}`,
+    `bash differential (${o.mode === 'test' ? 'CI sample' : 'fuzz'}): seed ${o.seed}, ${generated.length} generated over ${fams.length} families${o.shell ? ` in ${o.shell}` : ''}${corpus.length > 0 ? ` + ${corpus.length} from case files` : ''}`,
   );
   for (const f of held) console.log(`  not in the CI sample: ${f.name} — ${PENDING_FAMILIES[f.name]} (--include-pending runs it)`);
 
