@@ -101,17 +101,17 @@ export function entryUnder(
 }
 
 /** A view that can list directories, as the tree walks need. */
-type ListingView = ReadonlyFsView & Required<Pick<ReadonlyFsView, 'list' | 'isDirectory'>>;
+export type ListingView = ReadonlyFsView & Required<Pick<ReadonlyFsView, 'list' | 'isDirectory'>>;
 
 /** What a tree walk does with one entry: stop with an answer, walk into a directory, or go on. */
-type WalkStep<T> = { stop: T } | { descend: string } | undefined;
+export type WalkStep<T> = { stop: T } | { descend: string } | undefined;
 
 /**
  * Walks the tree under `dir` breadth first, each directory once by its real path (so a cycle of
  * links ends), calling `visit` on every entry's path within `budget`. An unlistable directory or
  * the bound ends the walk as unknown; a walk that `visit` never stops holds nothing.
  */
-function walkTree<T>(view: ListingView, dir: string, budget: Budget, visit: (p: string) => WalkStep<T>): T | Reach {
+export function walkTree<T>(view: ListingView, dir: string, budget: Budget, visit: (p: string) => WalkStep<T>): T | Reach {
   const queue = [dir];
   const seen = new Set<string>();
   while (queue.length > 0) {

@@ -9,10 +9,10 @@
  */
 import type { ReadonlyFsView } from '../core/ports.js';
 import type { PathEffect } from '../shell/index.js';
-import { newBudget } from './fs-reach.js';
+import { newBudget, walkTree, type ListingView as DirView } from './fs-reach.js';
 
 /** A view that lists directories and tells links apart. */
-type ListingView = ReadonlyFsView & Required<Pick<ReadonlyFsView, 'list' | 'isDirectory' | 'isSymlink'>>;
+type ListingView = DirView & Required<Pick<ReadonlyFsView, 'isSymlink'>>;
 
 /** The removals through links that the line's link-following removals add, and why some cannot be told. */
 export function removalsThroughLinks(
@@ -56,31 +56,21 @@ export function removalsThroughLinks(
 
 /** The directories the links under `dir` (and `dir` itself) lead to, followed as find -L follows them. */
 function linkedDirectories(view: ListingView, dir: string): { found: { target: string; link: string }[] } | { unknown: string } {
-  const budget = newBudget();
   const found: { target: string; link: string }[] = [];
-  const seen = new Set<string>();
-  const queue: string[] = [];
-  const visit = (p: string): void => {
+  const visit = (p: string): { descend: string } | undefined => {
     if (view.isSymlink(p)) {
       const target = view.realpath(p);
       // A dangling link, or one to a file: only the link itself is removed.
-      if (target === undefined || view.isDirectory(target) !== true) return;
+      if (target === undefined || view.isDirectory(target) !== true) return undefined;
       if (!found.some((f) => f.target === target)) found.push({ target, link: p });
-      queue.push(target);
-    } else if (view.isDirectory(p) === true) queue.push(p);
-  };
-  visit(dir);
-  while (queue.length > 0) {
-    const d = queue.shift()!;
-    const real = view.realpath(d) ?? d;
-    if (seen.has(real)) continue;
-    seen.add(real);
-    const names = view.list(d);
-    if (names === undefined) return { unknown: `${d} cannot be listed` };
-    for (const name of names) {
-      if (--budget.left < 0) return { unknown: 'there are too many entries to look through' };
-      visit(`${d === '/' ? '' : d}/${name}`);
+      return { descend: target };
     }
-  }
-  return { found };
+    return view.isDirectory(p) === true ? { descend: p } : undefined;
+  };
+  const first = visit(dir);
+  if (first === undefined) return { found };
+  const budget = newBudget();
+  const walked = walkTree<never>(view, first.descend, budget, visit);
+  if (walked.kind !== 'unknown') return { found };
+  return { unknown: budget.left < 0 ? 'there are too many entries to look through' : walked.why };
 }

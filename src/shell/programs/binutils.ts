@@ -15,7 +15,7 @@ import { all, optionFile, pushOpt, type FileOperand, type FileOperands } from '.
 import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
-import { readWords, refusedWords, type ReadWords } from './parse.js';
+import { bareName, readWords, refusedWords, type ReadWords } from './parse.js';
 
 /** The `@FILE` words: each FILE is read (its words are expanded by the response-file step). */
 function responseReads(argv: readonly string[]): FileOperand[] {
@@ -23,9 +23,6 @@ function responseReads(argv: readonly string[]): FileOperand[] {
   for (let k = 1; k < argv.length; k++) if (argv[k]!.startsWith('@')) files.push({ op: 'read', index: k, value: argv[k]!.slice(1) });
   return files;
 }
-
-/** Option names as the grammar writes them (`-S` → `S`, `--source` → `source`). */
-const bare = (name: string): string => name.replace(/^--?/, '');
 
 /** The words read with the grammar, or leniently (refused words taken as flags) with the rest assumed paths. */
 function withWords(argv: readonly string[], grammar: GnuOptionSpec, effects: (words: ReadWords) => FileOperands): FileOperands {
@@ -47,8 +44,8 @@ function objectReader(
     const files = responseReads(argv);
     const unresolved: string[] = [];
     for (const o of words.options) {
-      if (facts.reads?.includes(bare(o.name))) pushOpt(files, optionFile(o, 'read', argv));
-      if (facts.anyFile?.options.includes(bare(o.name)) && !unresolved.includes(facts.anyFile.why)) unresolved.push(facts.anyFile.why);
+      if (facts.reads?.includes(bareName(o))) pushOpt(files, optionFile(o, 'read', argv));
+      if (facts.anyFile?.options.includes(bareName(o)) && !unresolved.includes(facts.anyFile.why)) unresolved.push(facts.anyFile.why);
     }
     files.push(...all(words.operands, 'read'));
     if (words.operands.length === 0 && facts.aOut === true) files.push({ op: 'read', index: 0, value: 'a.out' });
@@ -189,7 +186,7 @@ export const addr2line = defineProgram({
   files: (_name, argv) =>
     withWords(argv, addr2lineGrammar, (words) => {
       const files = responseReads(argv);
-      const exe = words.options.filter((o) => bare(o.name) === 'e' || bare(o.name) === 'exe');
+      const exe = words.options.filter((o) => bareName(o) === 'e' || bareName(o) === 'exe');
       for (const o of exe) pushOpt(files, optionFile(o, 'read', argv));
       if (exe.length === 0) files.push({ op: 'read', index: 0, value: 'a.out' });
       return { files, unresolved: [], notFiles: [...words.operands] };
@@ -317,7 +314,7 @@ export const objcopy = defineProgram({
     withWords(argv, objcopyGrammar, (words) => {
       const files = responseReads(argv);
       for (const o of words.options) {
-        const n = bare(o.name);
+        const n = bareName(o);
         if (OBJCOPY_READS.includes(n)) pushOpt(files, optionFile(o, 'read', argv));
         const op = OBJCOPY_SECTION_FILES[n];
         const eq = o.value?.indexOf('=') ?? -1;

@@ -59,6 +59,15 @@ export function readWordsLeniently(argv: readonly string[], grammar: GnuOptionSp
   return { options, operands };
 }
 
+/**
+ * An option's name as the grammar writes it, its dashes dropped (`-S` → `S`, `--source` →
+ * `source`): how a model's tables of option names are matched against {@link ReadWords}' options.
+ * @internal
+ */
+export function bareName(o: Pick<ParsedOption, 'name'>): string {
+  return o.name.replace(/^--?/, '');
+}
+
 function named(o: GnuOption): ParsedOption {
   const out: ParsedOption = { name: o.kind === 'long' ? `--${o.name}` : `-${o.name}`, index: o.index };
   if (o.value !== undefined) out.value = o.value;

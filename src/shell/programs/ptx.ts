@@ -9,7 +9,7 @@ import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { optionFile, pushOpt, type FileOperand, type FileOperands } from '../options/file-operands.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
-import { readBy, type ReadWords } from './parse.js';
+import { bareName, readBy, type ReadWords } from './parse.js';
 import { coreutils } from './sources.js';
 
 /** GNU coreutils 9.1 ptx(1) (`ptx --help`, ptx.c's `AF:GM:ORS:TW:b:i:fg:o:trw:`): every option. */
@@ -28,8 +28,7 @@ function ptxFiles(argv: readonly string[], words: ReadWords): FileOperands {
   const files: FileOperand[] = [];
   const notFiles: number[] = [];
   for (const o of words.options) {
-    const bare = o.name.replace(/^--?/, '');
-    if (READS.includes(bare)) pushOpt(files, optionFile(o, 'read', argv));
+    if (READS.includes(bareName(o))) pushOpt(files, optionFile(o, 'read', argv));
     else if (o.value !== undefined && o.valueIndex !== undefined) notFiles.push(o.valueIndex);
   }
   const traditional = words.options.some((o) => o.name === '-G' || o.name === '--traditional');

@@ -5,9 +5,9 @@
  * permissions › Bash ("Read/Edit deny rules also apply to file commands recognized in Bash (cat,
  * head, tail, sed…)").
  */
-import type { GnuOptionSpec, ParsedOption } from '../options/gnu-options.js';
+import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { all, optionFile, pushOpt, type FileOperand, type FileOperands } from '../options/file-operands.js';
-import { readWords, refusedWords, type ReadWords } from './parse.js';
+import { bareName, readWords, refusedWords, type ReadWords } from './parse.js';
 
 /**
  * What a reader's model says beyond its grammar. Options are named as the grammar names them: a
@@ -31,12 +31,9 @@ export interface ReaderFacts {
   readonly inPlace?: boolean;
 }
 
-/** The option's name as the grammar writes it (`-X` → `X`, `--exclude-from` → `exclude-from`). */
-const bare = (o: ParsedOption): string => o.name.replace(/^--?/, '');
-
 /** Whether a reading has one of these options (by grammar name). */
 function given(words: ReadWords, names: readonly string[] | undefined): boolean {
-  return names !== undefined && words.options.some((o) => names.includes(bare(o)));
+  return names !== undefined && words.options.some((o) => names.includes(bareName(o)));
 }
 
 /** How a reason names an option of these: by the first name the model gives (`--check` for `-c` too). */
@@ -49,7 +46,7 @@ function readerOperands(name: string, argv: readonly string[], words: ReadWords,
   const files: FileOperand[] = [];
   const unresolved: string[] = [];
   for (const o of words.options) {
-    const n = bare(o);
+    const n = bareName(o);
     if (facts.reads?.includes(n) || facts.listsFiles?.includes(n)) pushOpt(files, optionFile(o, 'read', argv));
     if (facts.writes?.includes(n)) pushOpt(files, optionFile(o, 'write', argv));
     if (facts.readsList?.includes(n) && o.value?.includes(':')) {
