@@ -3,6 +3,7 @@ import { hasShortName, isInsideAny, normalizePath, resolveProcAlias, resolveWind
 import { realPathOf } from '../paths/real.js';
 import { toolFamily } from '../rules/index.js';
 import { analyzeShell, shellPathEffects } from '../shell/index.js';
+import { commandDirectories, isUnknownDirectory } from '../shell/effects/path-effects.js';
 import type { PathEffect, PathNames, ShellAnalysis } from '../shell/types.js';
 import { readsConfiguredOrderFile } from '../shell/programs/git/files.js';
 import { gitObjectWords } from '../shell/programs/git/tracked-reads.js';
@@ -73,8 +74,8 @@ function objectBlobReads(
 /**
  * The order files git commands of the line read because the configuration names one
  * (`diff.orderFile`, as `git diff -O F` names one): a read of that file, so a Read rule on it
- * applies. Each command is placed by the first path it touches (its working tree, after any `cd`
- * or `-C`), else the call's working directory.
+ * applies. Each command is placed where it runs: after the `cd`s before it and its own `-C`
+ * (`commandDirectories`, as its paths and its hooks are).
  */
 function configuredOrderFileReads(
   analysis: ShellAnalysis,
@@ -85,9 +86,10 @@ function configuredOrderFileReads(
   const out: PathEffect[] = [];
   analysis.commands.forEach((cmd, i) => {
     if (!/(^|\/)git$/.test(cmd.argv[0] ?? '') || !readsConfiguredOrderFile(cmd.argv)) return;
-    const dir = effects.find((e) => e.command === i)?.path ?? cwd;
-    const file = lookup(dir);
-    if (file !== undefined) out.push({ op: 'read', path: file, raw: file, literal: true, command: i, glob: false });
+    // A directory somewhere unknown (a cd through a CDPATH that may be set) shows no configuration.
+    const dirs = (commandDirectories(effects, i) ?? [cwd]).filter((d) => !isUnknownDirectory(d));
+    for (const file of new Set(dirs.map(lookup)))
+      if (file !== undefined) out.push({ op: 'read', path: file, raw: file, literal: true, command: i, glob: false });
   });
   return out;
 }

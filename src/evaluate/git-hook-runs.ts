@@ -7,36 +7,106 @@
  * such a git command runs code toolgate cannot read: opaque code, which the opaque-code table
  * judges (red team 12 C). A fresh repository's `*.sample` files are no hooks; without a view
  * nothing is known of the hooks, and git is judged as before.
+ *
+ * The repository is the one that command works on: found from the directory it runs in — after
+ * the `cd`s before it and its own `-C DIR` (`commandDirectories`, the directories its paths are
+ * resolved from) — or the one it names (`--git-dir`, `--work-tree`, `GIT_DIR`/`GIT_WORK_TREE` given
+ * to it or known in the environment). Verified with git 2.39.5: `git -C sub commit`, `cd sub &&
+ * git commit`, `git --git-dir=sub/.git commit` and `GIT_DIR=sub/.git git commit` run sub's hook.
  */
-import type { ShellAnalysis } from '../shell/types.js';
+import type { PathEffect, ShellAnalysis, SimpleCommand } from '../shell/types.js';
 import { foldedCommandName } from '../shell/commands/emit.js';
-import { gitHookSubcommand } from '../shell/programs/git/hooks.js';
-import { gitHooksDirectory } from '../shell/programs/git/world.js';
+import { commandDirectories, isUnknownDirectory } from '../shell/effects/path-effects.js';
+import { decodeWord } from '../shell/syntax/words.js';
+import { gitHookSubcommand, gitRepositoryWords } from '../shell/programs/git/hooks.js';
+import { gitHooksDirectory, type GitRepositoryGiven } from '../shell/programs/git/world.js';
 import type { PathWorld } from './path-lookup.js';
 
-/** The hooks directory git run in `cwd` takes its hooks from and a hook it holds, or `undefined` (none, no view, unknown). */
-function installedHook(world: PathWorld, variable: (name: string) => string | null | undefined): string | undefined {
+type Variable = (name: string) => string | null | undefined;
+
+/** The hooks directory git takes its hooks from in `dir` and a hook it holds, or `undefined` (none, unknown). */
+function installedHook(world: PathWorld, dir: string, given: GitRepositoryGiven, variable: Variable): string | undefined {
   const view = world.view;
   if (view?.list === undefined) return undefined;
-  const dir = gitHooksDirectory(view, world.cwd, world.home, variable);
-  if (dir === undefined) return undefined;
-  const names = view.list(dir) ?? [];
-  const hook = names.find((n) => !n.endsWith('.sample') && !n.startsWith('.') && view.isDirectory?.(`${dir}/${n}`) !== true);
-  return hook === undefined ? undefined : `${dir}, which holds ${hook}`;
+  const hooks = gitHooksDirectory(view, dir, world.home, variable, given);
+  if (hooks === undefined) return undefined;
+  const names = view.list(hooks) ?? [];
+  const hook = names.find((n) => !n.endsWith('.sample') && !n.startsWith('.') && view.isDirectory?.(`${hooks}/${n}`) !== true);
+  return hook === undefined ? undefined : `${hooks}, which holds ${hook}`;
+}
+
+/** The assignments a command is given: its own and those of the commands that run it (`env GIT_DIR=x git commit`). */
+function givenAssignments(analysis: ShellAnalysis, cmd: SimpleCommand): string[] {
+  const out = [...cmd.assignments];
+  for (let p = cmd.parent, n = 0; p !== undefined && n < 64; p = analysis.commands[p]?.parent, n++)
+    out.unshift(...(analysis.commands[p]?.assignments ?? []));
+  return out;
+}
+
+/**
+ * The repository a git command names itself: its `--git-dir`/`--work-tree`, else `GIT_DIR` and
+ * `GIT_WORK_TREE` assigned to it or known in the environment; `{ unknown }` when one is not literal.
+ */
+function namedRepository(analysis: ShellAnalysis, cmd: SimpleCommand, variable: Variable): GitRepositoryGiven | { unknown: string } {
+  const words = gitRepositoryWords(cmd.argv, cmd.literal);
+  if (words.unknown !== undefined) return { unknown: words.unknown };
+  const given: GitRepositoryGiven = {};
+  const assigned = givenAssignments(analysis, cmd);
+  for (const [name, key] of [
+    ['GIT_DIR', 'gitDir'],
+    ['GIT_WORK_TREE', 'workTree'],
+  ] as const) {
+    const word = words[key];
+    if (word !== undefined) {
+      given[key] = word;
+      continue;
+    }
+    const a = assigned.filter((x) => x.startsWith(`${name}=`)).pop();
+    if (a !== undefined) {
+      const d = decodeWord(a.slice(name.length + 1));
+      if (!d.literal) return { unknown: `${name} is given a value that is not literal` };
+      if (d.value !== '') given[key] = d.value;
+      continue;
+    }
+    const inherited = variable(name);
+    if (typeof inherited === 'string' && inherited !== '') given[key] = inherited;
+  }
+  return given;
 }
 
 /**
  * Marks the git commands of a fresh analysis that run an installed hook as opaque code
  * (`SimpleCommand.opaque`), as `markWritablePrograms` (path-lookup.ts) marks programs found where the agent
- * may write. `variable`: a variable of the environment git inherits (its configuration's places).
+ * may write. `effects`: the analysis's path effects (where each command runs); `variable`: a
+ * variable of the environment git inherits (its configuration's places, `GIT_DIR`).
  */
-export function markGitHookRuns(analysis: ShellAnalysis, world: PathWorld, variable: (name: string) => string | null | undefined): void {
-  let hook: string | undefined | null = null;
-  for (const cmd of analysis.commands) {
-    if (cmd.opaque !== undefined || cmd.literal[0] !== true) continue;
+export function markGitHookRuns(
+  analysis: ShellAnalysis,
+  effects: readonly PathEffect[],
+  world: PathWorld,
+  variable: (name: string) => string | null | undefined,
+): void {
+  if (world.view?.list === undefined) return;
+  const looked = new Map<string, string | undefined>();
+  analysis.commands.forEach((cmd, i) => {
+    if (cmd.opaque !== undefined || cmd.literal[0] !== true) return;
     const sub = gitHookSubcommand(foldedCommandName(cmd.argv[0] ?? ''), cmd.argv);
-    if (sub === undefined) continue;
-    if (hook === null) hook = installedHook(world, variable);
-    if (hook !== undefined) cmd.opaque = `git ${sub} runs its hooks from ${hook}: code toolgate cannot see`;
-  }
+    if (sub === undefined) return;
+    const named = namedRepository(analysis, cmd, variable);
+    // A repository named by a value toolgate cannot read may be any, with any hooks.
+    if ('unknown' in named) {
+      cmd.opaque = `git ${sub} runs the hooks of a repository toolgate cannot tell (${named.unknown}): code toolgate cannot see`;
+      return;
+    }
+    // A directory somewhere unknown (a cd through a CDPATH that may be set) shows no hooks.
+    const dirs = (commandDirectories(effects, i) ?? [world.cwd]).filter((d) => !isUnknownDirectory(d));
+    for (const dir of dirs) {
+      const key = `${dir}\0${named.gitDir ?? ''}\0${named.workTree ?? ''}`;
+      if (!looked.has(key)) looked.set(key, installedHook(world, dir, named, variable));
+      const hook = looked.get(key);
+      if (hook === undefined) continue;
+      cmd.opaque = `git ${sub} runs its hooks from ${hook}: code toolgate cannot see`;
+      return;
+    }
+  });
 }

@@ -1142,7 +1142,7 @@ export function makeState(
     const world = pathWorld(ctx, env, workingDirectories);
     markWritablePrograms(facts.analysis, world, facts.effects);
     // A git command that runs a hook the repository holds runs the project's code.
-    markGitHookRuns(facts.analysis, world, (name) => environmentValue(ctx.environment, name));
+    markGitHookRuns(facts.analysis, facts.effects, world, (name) => environmentValue(ctx.environment, name));
     // Options a program reads from its own config file (`~/.curlrc`) are not on the command line.
     const config = configFileReasons(facts.analysis, facts.effects, {
       view: ctx.fs,

@@ -561,6 +561,26 @@ function collectEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
   return result;
 }
 
+/** The directories each command of an analysis works in, by the effects list computed with them. */
+const COMMAND_DIRECTORIES = new WeakMap<readonly PathEffect[], ReadonlyMap<number, readonly string[]>>();
+
+/**
+ * The directories command `i` of the analysis whose {@link shellPathEffects} gave `effects` works
+ * in: the working directories the `cd`s before it may have left (more than one where a `cd` may
+ * have gone to several; `/**…` where it is somewhere unknown), moved by its own `-C DIR` (`git -C
+ * sub`, `tar -C`). `undefined` for a list no analysis gave. Where git looks for its repository
+ * (`src/evaluate/git-hook-runs.ts`) starts here, so a `cd` or `-C` moves it as it moves the paths.
+ * @internal
+ */
+export function commandDirectories(effects: readonly PathEffect[], i: number): readonly string[] | undefined {
+  return COMMAND_DIRECTORIES.get(effects)?.get(i);
+}
+
+/** Whether a directory of {@link commandDirectories} is somewhere unknown (`/**…`: a `cd` through a CDPATH that may be set). @internal */
+export function isUnknownDirectory(dir: string): boolean {
+  return isAnywhere(dir);
+}
+
 /** `shellPathEffects`: every simple command and redirection, in order. */
 function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPathEffects {
   const start = normalizePath(ctx.cwd, { cwd: '/', home: ctx.home, platform: ctx.platform });
@@ -576,6 +596,8 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
     let cwds = [start];
     let forkedBySubshell = false;
     const seen = new Set([start]);
+    // The directories each command works in: after the `cd`s before it and its own `-C DIR`.
+    const placed = new Map<number, readonly string[]>();
     const wrappers = wrapperIndexes(analysis);
     const push = (e: PathEffect): void => {
       if (
@@ -688,6 +710,7 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
     };
     analysis.commands.forEach((cmd, i) => {
       const bases = [...cwds];
+      placed.set(i, bases);
       for (const r of analysis.redirects) {
         if (r.command !== i || (r.kind !== 'file' && r.kind !== 'read')) continue;
         add(i, r.kind === 'file' ? 'write' : 'read', r.target, r.target, r.targetLiteral, bases);
@@ -766,7 +789,8 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
           add,
         );
       if (wrappers.has(i) && PROGRAMS.get(name)?.touchesFilesAsWrapper !== true) return;
-      const modelled = addOperands(i, name, cmd, expandedArgv(cmd), bases, add, dirsOf, note, ctx, given);
+      const { modelled, dirs } = addOperands(i, name, cmd, expandedArgv(cmd), bases, add, dirsOf, note, ctx, given);
+      placed.set(i, dirs);
       if (modelled !== true) addInnerReads(analysis, i, bases, add);
     });
     // Redirections on compound commands or on nothing: resolve against every directory seen.
@@ -776,6 +800,7 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
     }
     const after = cwds.length === 1 && !isAnywhere(cwds[0]!) ? cwds[0]! : start;
     followKeptLinks(effects);
+    COMMAND_DIRECTORIES.set(effects, placed);
     return {
       effects,
       cwdAfter: after,
@@ -975,7 +1000,7 @@ function addOperands(
   note: (why: string) => void,
   ctx: ShellPathContext,
   given?: NamesGiven,
-): boolean | 'partly' {
+): { modelled: boolean | 'partly'; dirs: readonly string[] } {
   // Words xargs appends from its input stand at the end: two of them, so a program whose last
   // operand is its destination (`xargs cp docs/x`) shows where they land.
   const appended = given?.appended === true && cmd.argumentsFrom !== undefined;
@@ -1087,7 +1112,7 @@ function addOperands(
     if (positional && f.op === 'read' && f.value === undefined && !literal && f.tree === undefined)
       add(i, 'write', raw, value, literal, fileBases, extra);
   }
-  return modelled;
+  return { modelled, dirs: cmdBases };
 }
 
 /**

@@ -30,3 +30,36 @@ export function gitHookSubcommand(name: string, argv: readonly string[]): string
   const sub = (withoutGitGlobalOptions(argv) ?? argv)[1];
   return sub !== undefined && RUNS_HOOKS.has(sub) ? sub : undefined;
 }
+
+/** The repository a git command names with its global options: `--git-dir` and `--work-tree` (the last of each). */
+export interface GitRepositoryWords {
+  gitDir?: string;
+  workTree?: string;
+  /** A value that is not literal (`--git-dir="$D"`): the repository cannot be told. */
+  unknown?: string;
+}
+
+/**
+ * The repository `git [--git-dir=DIR] [--work-tree=DIR] SUB …` names (git(1): each relative to
+ * the directory `-C` options before it moved to, which the caller's directory already counts).
+ * `literal[k]`: whether word `k` is as written. @internal
+ */
+export function gitRepositoryWords(argv: readonly string[], literal: readonly boolean[]): GitRepositoryWords {
+  const out: GitRepositoryWords = {};
+  const global = withoutGitGlobalOptions(argv);
+  const end = global === undefined ? 1 : argv.length - global.length + 1;
+  for (let i = 1; i < end; i++) {
+    const a = argv[i]!;
+    const eq = a.indexOf('=');
+    const name = eq >= 0 ? a.slice(0, eq) : a;
+    if (name !== '--git-dir' && name !== '--work-tree') continue;
+    const k = eq >= 0 ? i : i + 1;
+    const value = eq >= 0 ? a.slice(eq + 1) : argv[k];
+    if (value === undefined) continue;
+    if (literal[k] !== true) out.unknown = `${name} is given a value that is not literal`;
+    if (name === '--git-dir') out.gitDir = value;
+    else out.workTree = value;
+    if (eq < 0) i++;
+  }
+  return out;
+}

@@ -83,6 +83,29 @@ export function discoverRepository(view: ReadonlyFsView, start: string): Discove
   return { none: true };
 }
 
+/**
+ * The repository git run in `dir` works on: the one `gitDir` names (`--git-dir`, `GIT_DIR`;
+ * relative to `dir`) — a repository directory or a `.git` file pointing at one, its working tree
+ * `workTree` (`--work-tree`, `GIT_WORK_TREE`) or else `dir` (git(1): with `GIT_DIR` set and no
+ * work tree, the current directory is the top) — else the one discovery finds from `dir` up.
+ * One that `gitDir` names and the view does not show is none (git stops: "not a git repository").
+ * @internal
+ */
+export function repositoryAt(view: ReadonlyFsView, dir: string, gitDir?: string, workTree?: string): Discovery {
+  if (gitDir === undefined) return discoverRepository(view, dir);
+  let repo = resolve(dir, gitDir);
+  if (!present(view, repo)) return { none: true };
+  if (view.isDirectory?.(repo) !== true) {
+    const text = view.readText?.(repo);
+    const m = text === undefined ? null : /^gitdir: *(.+?)\s*$/m.exec(text);
+    if (!m) return { unknown: `${repo} cannot be read as a directory or a "gitdir:" file` };
+    repo = resolve(repo.slice(0, repo.lastIndexOf('/')) || '/', m[1]!);
+  }
+  const commonDir = commonDirOf(view, repo);
+  if (typeof commonDir !== 'string') return commonDir;
+  return { found: { gitDir: repo, commonDir, workTree: workTree === undefined ? dir : resolve(dir, workTree) } };
+}
+
 /** System configuration files of the usual builds (Debian and most Linux, Homebrew, Apple's git). */
 export const GIT_SYSTEM_CONFIGS: readonly string[] = [
   '/etc/gitconfig',

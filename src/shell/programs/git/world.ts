@@ -16,6 +16,7 @@ import {
   indexHook,
   orderFile,
   readEffectiveConfig,
+  repositoryAt,
   type ConfigPlaces,
   type Discovery,
 } from './repository.js';
@@ -120,15 +121,28 @@ export function configPlaces(variable: GitWhere['variable']): ConfigPlaces {
   return places;
 }
 
+/** The repository a git command names itself (`--git-dir`, `GIT_DIR`) and its working tree, relative to where it runs. */
+export interface GitRepositoryGiven {
+  gitDir?: string;
+  workTree?: string;
+}
+
 /**
  * The directory git run in `dir` takes its hooks from, as the file-system view shows the
  * repository there and its effective configuration (`core.hooksPath` of the system, global,
- * repository and worktree files and their includes): `undefined` when no repository is found or
+ * repository and worktree files and their includes; the repository `given` names, else the one
+ * discovery finds from `dir`): `undefined` when no repository is found or
  * the configuration cannot be read (what git does then cannot be told here; git's own `hooks`
  * folder is a protected path by name). @internal
  */
-export function gitHooksDirectory(view: ReadonlyFsView, dir: string, home: string, variable: GitWhere['variable']): string | undefined {
-  const found = discoverRepository(view, dir);
+export function gitHooksDirectory(
+  view: ReadonlyFsView,
+  dir: string,
+  home: string,
+  variable: GitWhere['variable'],
+  given: GitRepositoryGiven = {},
+): string | undefined {
+  const found = repositoryAt(view, dir, given.gitDir, given.workTree);
   if (!('found' in found)) return undefined;
   const config = readEffectiveConfig(view, configFiles(found.found, home, configPlaces(variable)), home);
   return 'unknown' in config ? undefined : hooksDirectory(found.found, config.entries, home);
