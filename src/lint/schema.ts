@@ -5,7 +5,13 @@ import { settingsJsonSchema } from '../settings/index.js';
 import type { LintDiagnostic } from './types.js';
 import { jsonPointerPath } from '../core/json-pointer.js';
 
+import { schemaCheck, type SchemaCheck } from './schema-check.js';
+
 let own: ValidateFunction | undefined;
+/** toolgate's schema and the check that tells a valid value without ajv (made on first use). */
+let ownQuick: SchemaCheck | undefined;
+/** The public schema's check that tells a valid value without ajv. */
+let pubQuick: SchemaCheck | undefined;
 
 /**
  * How the validators are compiled, which is most of a small lint's time: the schemas are
@@ -77,6 +83,18 @@ export function surelyUnique(value: unknown, uniqueAt: readonly (readonly string
   return true;
 }
 
+/** ajv's validator of toolgate's own schema (compiled on first use). @internal */
+export function ownValidator(): ValidateFunction {
+  return (own ??= new Ajv2020({ ...COMPILE, allErrors: true, strict: false, validateFormats: false }).compile(settingsJsonSchema()));
+}
+
+/** The checks that tell a valid value without ajv: toolgate's own schema and the public one (made on first use). @internal */
+export function quickChecks(): { own: SchemaCheck; pub: SchemaCheck } {
+  ownQuick ??= schemaCheck(settingsJsonSchema());
+  pubQuick ??= schemaCheck(publicSchema);
+  return { own: ownQuick, pub: pubQuick };
+}
+
 const pathOf = jsonPointerPath;
 
 function describe(e: ErrorObject): string {
@@ -120,11 +138,14 @@ function reduce(all: readonly ErrorObject[]): ErrorObject[] {
  * warnings, because that schema lags Claude Code).
  */
 export function schemaDiagnostics(value: unknown, file: string | undefined, withPublic: boolean): LintDiagnostic[] {
-  own ??= new Ajv2020({ ...COMPILE, allErrors: true, strict: false, validateFormats: false }).compile(settingsJsonSchema());
   const out: LintDiagnostic[] = [];
   const at = file !== undefined ? { file } : {};
-  if (!own(value)) {
-    for (const e of reduce(own.errors ?? [])) {
+  // A value the quick check finds valid has nothing to report; ajv (compiled on first need) finds
+  // and words the errors of any other, so the findings are ajv's as before.
+  const quick = quickChecks();
+  const validateOwn = quick.own(value) === true ? undefined : ownValidator();
+  if (validateOwn !== undefined && !validateOwn(value)) {
+    for (const e of reduce(validateOwn.errors ?? [])) {
       const path = pathOf(e.instancePath);
       const unknownKey = e.keyword === 'additionalProperties';
       if (unknownKey) path.push(String((e.params as Record<string, unknown>)['additionalProperty']));
@@ -137,7 +158,7 @@ export function schemaDiagnostics(value: unknown, file: string | undefined, with
       });
     }
   }
-  if (withPublic) {
+  if (withPublic && quick.pub(value) !== true) {
     pub ??= publicValidators();
     const validate = surelyUnique(value, pub.uniqueAt) ? pub.withoutUnique() : pub.full();
     if (!validate(value)) {
