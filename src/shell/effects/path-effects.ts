@@ -24,7 +24,7 @@ import { findRunsFrom } from '../programs/find.js';
 import { expandTilde, substituteVariables, variableView } from '../syntax/known-variables.js';
 import { shellsFor, type PreviousDirectory } from '../shells/index.js';
 import type { PathEffect, PathNames, ShellAnalysis, SimpleCommand } from '../types.js';
-import { decodeWord } from '../syntax/words.js';
+import { decodeWord, expandsToOneOperand } from '../syntax/words.js';
 import { inertAssignment } from '../programs/environment-values.js';
 import { variableWrite } from '../programs/variable-writes.js';
 import { ENVIRONMENT_FREE_BUILTINS, EXPORTING_BUILTINS } from '../programs/builtins.js';
@@ -1038,6 +1038,7 @@ function addOperands(
     cmdBases = dirsOf(word, lit, cmdBases);
   }
   const positional = PROGRAMS.get(name)?.positional === true;
+  const settled = v.argv.every((w, k) => v.literal[k] === true || expandsToOneOperand(w));
   for (const f of files) {
     const word = v.argv[f.index];
     if (word === undefined) continue;
@@ -1108,8 +1109,9 @@ function addOperands(
       continue;
     }
     add(i, f.op, raw, value, literal, fileBases, extra);
-    // A glob or variable among positional operands may put any file in the output slot.
-    if (positional && f.op === 'read' && f.value === undefined && !literal && f.tree === undefined)
+    // A glob or variable among positional operands may put any file in the output slot: unless
+    // every word stays one argument (`~/notes.txt`, `"$HOME"/x`), the operands may move.
+    if (positional && !settled && f.op === 'read' && f.value === undefined && !literal && f.tree === undefined)
       add(i, 'write', raw, value, literal, fileBases, extra);
   }
   return { modelled, dirs: cmdBases };

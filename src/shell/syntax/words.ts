@@ -284,6 +284,48 @@ export function decodeWord(raw: string, shell: 'bash' | 'zsh' | 'sh' = 'bash'): 
   return decodeWordGeneral(raw, shell);
 }
 
+/** A parameter one pair of double quotes keeps as one word (`$@` and `${a[@]}` are not among them). */
+const QUOTED_PARAMETER = /^\$(?:[A-Za-z_][A-Za-z0-9_]*|\{[A-Za-z_][A-Za-z0-9_]*\}|[0-9#?$!*-])/;
+
+/** Directories a word may start with and stay a path: the home and the working directory. */
+const DIRECTORY_PARAMETER = /^\$(?:\{(?:HOME|PWD)\}|(?:HOME|PWD)(?![A-Za-z0-9_]))/;
+
+/**
+ * Does the word `raw` always become exactly one operand, whatever the variables hold? A literal
+ * word, a leading `~` (tilde expansion is never split) and parameters inside double quotes
+ * (`"$HOME"/x`, `out/"$NAME"`) do; an unquoted parameter or substitution (split, or gone when
+ * empty), a glob, a brace, `"$@"`, `"${a[@]}"`, a word whose first character a variable other than
+ * `HOME` or `PWD` gives (`"$X"` may be an option) and anything this reading does not know may not,
+ * so a program's positional operands may move.
+ * @internal
+ */
+export function expandsToOneOperand(raw: string): boolean {
+  const d = decodeWord(raw);
+  if (d.literal) return true;
+  if (d.error !== undefined || d.glob || d.brace || d.zshEquals || d.substitutions > 0) return false;
+  const lead = raw.startsWith('"') ? raw.slice(1) : raw;
+  if (/^["'$]/.test(lead) && !(lead.startsWith('$') && DIRECTORY_PARAMETER.test(lead))) return false;
+  let inDouble = false;
+  for (let i = 0; i < raw.length;) {
+    const c = raw[i]!;
+    if (c === '\\') i += 2;
+    else if (c === '"') {
+      inDouble = !inDouble;
+      i++;
+    } else if (c === "'" && !inDouble) {
+      const end = raw.indexOf("'", i + 1);
+      if (end < 0) return false;
+      i = end + 1;
+    } else if (c === '$') {
+      const m = inDouble ? QUOTED_PARAMETER.exec(raw.slice(i)) : null;
+      if (m === null) return false;
+      i += m[0].length;
+    } else if (c === '`') return false;
+    else i++;
+  }
+  return !inDouble;
+}
+
 /** {@link decodeWord} without the plain-word fast path. @internal */
 export function decodeWordGeneral(raw: string, shell: 'bash' | 'zsh' | 'sh' = 'bash'): DecodedWord {
   const w: DecodedWord = {

@@ -80,9 +80,10 @@ describe('file effects per program', () => {
     ["python3 -c 'print(1)' data/x.csv", ['write ./data/x.csv (path)']],
     // unmodelled
     ['rcp ~/.ssh/id_rsa host:', ['write /home/user/.ssh/id_rsa (path)', 'write ./host: (word)', 'write ./host (word)']],
-    // scp has a model: the local source is read, host: is on the other machine (a `~` word among
-    // positional operands may land in the output slot, as for rsync)
-    ['scp ~/.ssh/id_rsa host:', ['read /home/user/.ssh/id_rsa', 'write /home/user/.ssh/id_rsa']],
+    // scp has a model: the local source is read, host: is on the other machine (a `~` word is one
+    // operand, so it cannot land in the output slot; `$X` may split or vanish and so may)
+    ['scp ~/.ssh/id_rsa host:', ['read /home/user/.ssh/id_rsa']],
+    ['scp $X ~/.ssh/id_rsa host:', ['read ./$X', 'write ./$X', 'read /home/user/.ssh/id_rsa', 'write /home/user/.ssh/id_rsa']],
     ['mytool --out=secrets/x -o/tmp/y', ['write ./secrets/x (path)', 'write /tmp/y (path)']],
     ['docker build .', ['write ./build (word)', 'write . [some] (path)']],
     ['openssl base64 -in .env', ['write ./base64 (word)', 'write ./.env (path)']],
