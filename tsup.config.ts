@@ -101,7 +101,12 @@ export default defineConfig([
     esbuildPlugins: [
       lazyFamilies(
         [
-          { name: 'shell', dir: 'src/shell' },
+          {
+            name: 'shell',
+            dir: 'src/shell',
+            file: 'hook-shell.cjs',
+            outside: ['src/shell/programs/modelled-shells.ts', 'src/shell/programs/git/environment-variables.ts'],
+          },
           { name: 'powershell', dir: 'src/powershell' },
         ],
         process.cwd(),

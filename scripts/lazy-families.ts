@@ -12,17 +12,38 @@
  * changes (toolgate's modules have no side effects at load, `sideEffects: false`). Imports inside
  * a family stay direct.
  */
-import { build as esbuild, type Plugin } from 'esbuild';
+import { build as esbuild, type BuildOptions, type Plugin, type PluginBuild } from 'esbuild';
 import { readFile } from 'node:fs/promises';
-import { dirname, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 
 /** A tool family: the folder (from the project root) whose modules load on first use. */
 export interface LazyFamily {
   name: string;
   dir: string;
+  /**
+   * A file of its own for the family (a file name, written beside the main bundle), with its own
+   * code cache: a call that never uses the family then never reads or compiles its code. See
+   * {@link lazyFamilies} for how the two files share their modules.
+   */
+  file?: string;
+  /**
+   * Modules of the family's folder that are not part of it (from the project root): small tables
+   * a call without the family reads (a shell's name, git's environment variables), in the main
+   * bundle like any other module.
+   */
+  outside?: readonly string[];
 }
 
 const NAMESPACE = 'toolgate-lazy-family';
+/** The main bundle's side of a split family: the modules it shares, and how the family's file is loaded. */
+const HOST = 'toolgate-split-host';
+/** The family file's side: the main bundle's shared modules, handed over when the file is loaded. */
+const GUEST = 'toolgate-split-guest';
+/** A family file's entry and the stand-ins for the main bundle's modules in it. */
+const GUEST_ENTRY = 'toolgate-split-entry';
+const SHARED = 'toolgate-split-shared';
+/** The start of the name of the module (in no folder) that hands a split family's file the shared modules. */
+const SHARE = 'toolgate-split-share-';
 
 /**
  * The plugin; `root` is the project's folder. In each file of `lazyImportsOf` (from the project
@@ -34,7 +55,13 @@ const NAMESPACE = 'toolgate-lazy-family';
 export function lazyFamilies(families: readonly LazyFamily[], root = process.cwd(), lazyImportsOf: readonly string[] = []): Plugin {
   const dirs = families.map((f) => ({ ...f, abs: `${resolve(root, f.dir)}/` }));
   const lazyImporters = new Set(lazyImportsOf.map((f) => resolve(root, f)));
-  const familyOf = (file: string) => dirs.find((d) => file.startsWith(d.abs))?.name;
+  const outside = new Set(families.flatMap((f) => f.outside ?? []).map((f) => resolve(root, f)));
+  const familyOf = (file: string) => (outside.has(file) ? undefined : dirs.find((d) => file.startsWith(d.abs))?.name);
+  const split = dirs.filter((d) => d.file !== undefined);
+  /** Per split family, the modules its file takes from the main bundle (found before the main build). */
+  const sharedOf = new Map<string, string[]>();
+  /** Per split family, the modules of it the main bundle asks for (found during the main build). */
+  const wantedOf = new Map<string, Set<string>>(split.map((d) => [d.name, new Set<string>()]));
   const exportsOf = new Map<string, Promise<string[]>>();
   /** The names a module exports (with its re-exports), read from a bundle of it alone. */
   const names = (file: string) => {
@@ -57,6 +84,62 @@ export function lazyFamilies(families: readonly LazyFamily[], root = process.cwd
   return {
     name: 'toolgate-lazy-families',
     setup(build) {
+      const entries = entryFiles(build, root);
+      if (split.length > 0) {
+        build.onStart(async () => {
+          for (const d of split)
+            sharedOf.set(d.name, await sharedModules(build.initialOptions, entries, (f) => familyOf(f) === d.name, root));
+        });
+        // The main bundle's entry hands the shared modules to the family's file (see above), first
+        // of all its imports: before any module body that might load the family's file.
+        build.onLoad({ filter: /\.ts$/, namespace: 'file' }, async (args) => {
+          if (!entries.includes(args.path)) return undefined;
+          const shares = split.map((d) => `import ${JSON.stringify(shareFile(d.name))};\n`).join('');
+          return { contents: shares + (await readFile(args.path, 'utf8')), loader: 'ts', resolveDir: dirname(args.path) };
+        });
+        const shareFile = (name: string) => join(root, `${SHARE}${name}.ts`);
+        // In the file namespace, so its imports are resolved like any other module's (stand-ins included).
+        build.onResolve({ filter: new RegExp(`/${SHARE}\\w+\\.ts$`) }, (args) => ({ path: args.path, sideEffects: true }));
+        for (const d of split) {
+          const file = shareFile(d.name);
+          build.onLoad({ filter: new RegExp(`/${SHARE}${d.name}\\.ts$`) }, (args) => {
+            if (args.path !== file) return undefined;
+            const shared = sharedOf.get(d.name)!;
+            const local = (f: string) => JSON.stringify(`./${relative(root, f)}`);
+            return {
+              contents: [
+                `// The main bundle's modules the family ${d.name}'s file imports (scripts/lazy-families.ts).`,
+                ...shared.map((f, i) => `import * as m${i} from ${local(f)};`),
+                `import { share } from '${HOST}:${d.name}';`,
+                `share({ ${shared.map((f, i) => `${JSON.stringify(relative(root, f))}: m${i}`).join(', ')} });`,
+              ].join('\n'),
+              loader: 'ts',
+              resolveDir: root,
+            };
+          });
+        }
+        build.onResolve({ filter: new RegExp(`^${HOST}:`) }, (args) => ({ path: args.path.slice(HOST.length + 1), namespace: HOST }));
+        build.onLoad({ filter: /.*/, namespace: HOST }, (args) => {
+          const d = split.find((f) => f.name === args.path)!;
+          return {
+            contents: [
+              `// The family ${d.name}'s own file, loaded with the main bundle's shared modules on first use (scripts/lazy-families.ts).`,
+              'let shared, load;',
+              'exports.share = (modules) => { shared = modules; };',
+              `exports.load = (id) => (load ??= require(${JSON.stringify(`./${d.file}`)})(shared))(id);`,
+            ].join('\n'),
+            loader: 'js',
+          };
+        });
+        build.onResolve({ filter: /^\.\/[^/]+\.cjs$/ }, (args) =>
+          args.namespace === HOST ? { path: args.path, external: true } : undefined,
+        );
+        build.onEnd(async (result) => {
+          if (result.errors.length > 0) return;
+          for (const d of split)
+            await buildFamilyFile(build.initialOptions, d, [...wantedOf.get(d.name)!], sharedOf.get(d.name)!, root, lazyImporters);
+        });
+      }
       build.onResolve({ filter: /^\.\.?\// }, async (args) => {
         if (args.namespace !== 'file' || args.kind !== 'import-statement' || args.pluginData === NAMESPACE) return undefined;
         const target = await build.resolve(args.path, {
@@ -68,6 +151,7 @@ export function lazyFamilies(families: readonly LazyFamily[], root = process.cwd
         if (target.errors.length > 0 || target.external) return undefined;
         const family = familyOf(target.path);
         if (family === undefined || familyOf(args.importer) === family) return { path: target.path };
+        wantedOf.get(family)?.add(target.path);
         return { path: target.path, namespace: NAMESPACE };
       });
       build.onLoad({ filter: /\.ts$/, namespace: 'file' }, async (args) => {
@@ -76,10 +160,13 @@ export function lazyFamilies(families: readonly LazyFamily[], root = process.cwd
       });
       build.onLoad({ filter: /.*/, namespace: NAMESPACE }, async (args) => {
         const exported = await names(args.path);
+        const own = split.find((d) => d.name === familyOf(args.path));
         const contents = [
           `// Stand-in for ${relative(root, args.path)}: its module runs on first use (scripts/lazy-families.ts).`,
           'let loaded;',
-          `const load = () => (loaded ??= require(${JSON.stringify(args.path)}));`,
+          own === undefined
+            ? `const load = () => (loaded ??= require(${JSON.stringify(args.path)}));`
+            : `const load = () => (loaded ??= require('${HOST}:${own.name}').load(${JSON.stringify(relative(root, args.path))}));`,
           // The getters sit on the prototype of `module.exports`, not on the object: esbuild's
           // interop copies a CommonJS module's own properties (as getters) into a new object at
           // every import site, keeping its prototype, so the names are defined once, not per import.
@@ -91,6 +178,188 @@ export function lazyFamilies(families: readonly LazyFamily[], root = process.cwd
       });
     },
   };
+}
+
+/** The bundle's entry files, absolute. */
+function entryFiles(build: PluginBuild, root: string): string[] {
+  const e = build.initialOptions.entryPoints;
+  const list = Array.isArray(e) ? e.map((x) => (typeof x === 'string' ? x : x.in)) : Object.values(e ?? {});
+  return list.map((f) => resolve(root, f));
+}
+
+/** The options of a bundle built beside `options`' (same target, format, minification, shims). */
+function sameOptions(options: BuildOptions): BuildOptions {
+  const keys = [
+    'target',
+    'platform',
+    'format',
+    'minify',
+    'minifyWhitespace',
+    'minifyIdentifiers',
+    'minifySyntax',
+    'keepNames',
+    'define',
+    'inject',
+    'supported',
+    'mainFields',
+    'tsconfig',
+  ] as const;
+  return Object.fromEntries(keys.filter((k) => options[k] !== undefined).map((k) => [k, options[k]])) as BuildOptions;
+}
+
+/** A relative import's target, resolved by `build` without this plugin's rewriting; undefined for a package or a failure. */
+async function plainTarget(
+  build: PluginBuild,
+  args: { path: string; kind: 'import-statement' | 'require-call' | string; importer: string; resolveDir: string },
+) {
+  const target = await build.resolve(args.path, {
+    kind: args.kind as 'import-statement',
+    importer: args.importer,
+    resolveDir: args.resolveDir,
+    pluginData: NAMESPACE,
+  });
+  return target.errors.length > 0 || target.external ? undefined : target.path;
+}
+
+/**
+ * The modules a split family's file takes from the main bundle: the main bundle's modules (its
+ * graph without the family) that a module of the family's file imports. Two bundles with metafiles,
+ * not written.
+ */
+async function sharedModules(
+  options: BuildOptions,
+  entries: readonly string[],
+  inFamily: (file: string) => boolean,
+  root: string,
+): Promise<string[]> {
+  const into = new Set<string>();
+  const main = await esbuild({
+    ...sameOptions(options),
+    entryPoints: [...entries],
+    bundle: true,
+    write: false,
+    metafile: true,
+    packages: 'external',
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'toolgate-split-probe',
+        setup(build) {
+          build.onResolve({ filter: /^\.\.?\// }, async (args) => {
+            if (args.pluginData === NAMESPACE) return undefined;
+            const target = await plainTarget(build, args);
+            if (target === undefined || !inFamily(target)) return undefined;
+            if (!inFamily(args.importer)) into.add(target);
+            return { path: target, external: true };
+          });
+        },
+      },
+    ],
+  });
+  const inMain = new Set(Object.keys(main.metafile.inputs).map((f) => resolve(root, f)));
+  const shared = new Set<string>();
+  await esbuild({
+    ...sameOptions(options),
+    entryPoints: [...into],
+    bundle: true,
+    write: false,
+    outdir: '/nonexistent',
+    packages: 'external',
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'toolgate-split-probe',
+        setup(build) {
+          build.onResolve({ filter: /^\.\.?\// }, async (args) => {
+            if (args.pluginData === NAMESPACE) return undefined;
+            const target = await plainTarget(build, args);
+            if (target === undefined || inFamily(target) || !inMain.has(target)) return undefined;
+            shared.add(target);
+            return { path: target, external: true };
+          });
+        },
+      },
+    ],
+  });
+  return [...shared].sort();
+}
+
+/**
+ * The split family's own file: a function of the main bundle's shared modules that returns the
+ * loader of the family's modules the main bundle asks for (`wanted`). Every module in it runs on
+ * first use; an import of a shared module reads the main bundle's.
+ */
+async function buildFamilyFile(
+  options: BuildOptions,
+  family: { name: string; abs: string; file?: string },
+  wanted: readonly string[],
+  shared: readonly string[],
+  root: string,
+  lazyImporters: ReadonlySet<string>,
+): Promise<void> {
+  const sharedSet = new Set(shared);
+  const outdir = options.outdir ?? dirname(options.outfile!);
+  await esbuild({
+    ...sameOptions(options),
+    entryPoints: [`${GUEST_ENTRY}:${family.name}`],
+    bundle: true,
+    write: true,
+    outfile: join(outdir, dirname(mainOutput(options)), family.file!),
+    packages: 'external',
+    logLevel: 'error',
+    plugins: [
+      {
+        name: 'toolgate-split-family',
+        setup(build) {
+          build.onResolve({ filter: new RegExp(`^${GUEST_ENTRY}:`) }, () => ({ path: family.name, namespace: GUEST_ENTRY }));
+          build.onLoad({ filter: /.*/, namespace: GUEST_ENTRY }, () => ({
+            contents: [
+              `// The family ${family.name}'s own file (scripts/lazy-families.ts): each module runs on first use.`,
+              `const guest = require('${GUEST}');`,
+              `const modules = { ${wanted.map((f) => `${JSON.stringify(relative(root, f))}: () => require(${JSON.stringify(f)})`).join(', ')} };`,
+              'module.exports = (shared) => {',
+              '  guest.shared = shared;',
+              '  return (id) => modules[id]();',
+              '};',
+            ].join('\n'),
+            loader: 'js',
+            resolveDir: root,
+          }));
+          build.onResolve({ filter: new RegExp(`^${GUEST}$`) }, () => ({ path: GUEST, namespace: GUEST }));
+          build.onLoad({ filter: /.*/, namespace: GUEST }, () => ({ contents: 'exports.shared = undefined;', loader: 'js' }));
+          build.onResolve({ filter: /^\.\.?\// }, async (args) => {
+            if (args.pluginData === NAMESPACE || args.namespace !== 'file') return undefined;
+            const target = await plainTarget(build, args);
+            if (target === undefined || !sharedSet.has(target)) return undefined;
+            return { path: target, namespace: SHARED };
+          });
+          build.onLoad({ filter: /.*/, namespace: SHARED }, (args) => ({
+            contents: [
+              `// The main bundle's ${relative(root, args.path)} (scripts/lazy-families.ts): its namespace, with the names on the prototype.`,
+              `module.exports = Object.defineProperty(Object.create(require('${GUEST}').shared[${JSON.stringify(relative(root, args.path))}]), '__esModule', { value: true });`,
+            ].join('\n'),
+            loader: 'js',
+            resolveDir: root,
+          }));
+          build.onLoad({ filter: /\.ts$/, namespace: 'file' }, async (args) => {
+            if (!lazyImporters.has(args.path)) return undefined;
+            return {
+              contents: requireInLoaders(await readFile(args.path, 'utf8'), args.path),
+              loader: 'ts',
+              resolveDir: dirname(args.path),
+            };
+          });
+        },
+      },
+    ],
+  });
+}
+
+/** The main bundle's output path under its outdir (`cli/hook` for tsup's entry `{ 'cli/hook': … }`). */
+function mainOutput(options: BuildOptions): string {
+  const e = options.entryPoints;
+  if (e !== undefined && !Array.isArray(e)) return Object.keys(e)[0]!;
+  return '.';
 }
 
 /**

@@ -53,7 +53,7 @@ export async function loadHook(bundle: string, env: NodeJS.ProcessEnv = process.
   const flagsFirst = kind === 'parser';
   if (flagsFirst) await wasmFlags();
   const dir = cacheDir(env);
-  const requireFor = await bundleRequire(bundle, dir);
+  const requireFor = await bundleRequire(bundle, dir, kind);
   const compiled = compileCached(bundle, dir, `hook-${kind}`);
   const module = { exports: {} as HookModule };
   compiled.run(module, requireFor);
@@ -73,7 +73,7 @@ export async function loadHook(bundle: string, env: NodeJS.ProcessEnv = process.
     cached: compiled.cached,
     afterCall: () => {
       if (!flagsChanged) compiled.keep();
-      requireFor.keep();
+      requireFor.keep(flagsChanged);
     },
   };
 }
@@ -133,16 +133,24 @@ async function wasmFlags(): Promise<void> {
   for (const flag of WASM_FLAGS) v8.setFlagsFromString(flag);
 }
 
-/** The bundle's `require`, and a step that keeps the code cache of the packages it compiled. */
-type BundleRequire = ((id: string) => unknown) & { keep(): void };
+/**
+ * The bundle's `require`, and a step that keeps the code cache of the files it compiled (those of
+ * the bundle's own files only when V8's flags did not change, as for the bundle).
+ */
+type BundleRequire = ((id: string) => unknown) & { keep(flagsChanged: boolean): void };
+
+/** A file of the bundle's own beside it (`./hook-shell.cjs`: the shell analysis, scripts/lazy-families.ts). */
+const OWN_FILE = /^\.\/([\w-]+)\.cjs$/;
 
 /**
  * The bundle's `require`: built-in modules directly, packages (loaded only by the calls that need
  * them) through a `require` made for the bundle's path when first asked for. The shell grammar's
  * runtime (`web-tree-sitter`, one 170 kB CommonJS file) is compiled with its own code cache
  * (`web-tree-sitter` in `dir`): Node's loader would compile it anew on every call that parses.
+ * A file of the bundle's own (`./hook-shell.cjs`, which only a call that analyses a command
+ * loads) is compiled with a code cache of its own per kind of call, like the bundle.
  */
-async function bundleRequire(bundle: string, dir: string): Promise<BundleRequire> {
+async function bundleRequire(bundle: string, dir: string, kind: HookCallKind): Promise<BundleRequire> {
   const builtin = process.getBuiltinModule?.bind(process);
   // Node before 20.16: no `process.getBuiltinModule`.
   const packages = builtin === undefined ? (await import('node:module')).createRequire(bundle) : undefined;
@@ -168,11 +176,30 @@ async function bundleRequire(bundle: string, dir: string): Promise<BundleRequire
     }
     return treeSitter.exports;
   };
+  const own = new Map<string, { exports: unknown; script: CachedScript }>();
+  const loadOwn = (id: string, name: string): unknown => {
+    let loaded = own.get(id);
+    if (loaded === undefined) {
+      const file = join(dirname(bundle), id);
+      const script = compileCached(file, dir, `${name}-${kind}`);
+      loaded = { exports: {}, script };
+      own.set(id, loaded);
+      script.run(loaded, require);
+    }
+    return loaded.exports;
+  };
   const require = (id: string): unknown => {
+    const ownFile = OWN_FILE.exec(id);
+    if (ownFile) return loadOwn(id, ownFile[1]!);
     if (builtin === undefined) return packages!(id);
     return builtin(id) ?? (id === 'web-tree-sitter' ? loadTreeSitter() : required()(id));
   };
-  return Object.assign(require, { keep: () => treeSitter?.script?.keep() });
+  return Object.assign(require, {
+    keep: (flagsChanged: boolean) => {
+      if (!flagsChanged) for (const { script } of own.values()) script.keep();
+      treeSitter?.script?.keep();
+    },
+  });
 }
 
 /**

@@ -73,6 +73,24 @@ exports.hookMain = async (args, input, beforeShellParser) => { if (args[0] === '
     expect(loadInChild(file, cache, [])).toEqual({ cached: true, result: 0 });
   });
 
+  it("compiles a file of the bundle's own (the shell analysis) only when required, with a code cache of its own per kind of call", () => {
+    const cache = join(dir, 'cache');
+    const file = join(dir, 'hook.cjs');
+    writeFileSync(file, `exports.hookMain = async (args) => (args[0] === 'shell' ? require('./hook-part.cjs').n : 0) + args.length;\n`);
+    writeFileSync(join(dir, 'hook-part.cjs'), `module.exports = { n: 40 + require('node:path').basename(__filename).length };\n`);
+    const codes = () =>
+      readdirSync(cache)
+        .filter((f) => f.endsWith('.code'))
+        .map((f) => f.replace(/-\d.*/, ''))
+        .sort();
+    expect(loadInChild(file, cache, ['read'], 'other')).toEqual({ cached: false, result: 1 });
+    expect(codes()).toEqual(['hook-other']);
+    expect(loadInChild(file, cache, ['shell'], 'shell')).toEqual({ cached: false, result: 41 + 'hook-part.cjs'.length });
+    expect(codes()).toEqual(['hook-other', 'hook-part-shell', 'hook-shell']);
+    expect(loadInChild(file, cache, ['shell'], 'shell')).toEqual({ cached: true, result: 41 + 'hook-part.cjs'.length });
+    expect(codes()).toEqual(['hook-other', 'hook-part-shell', 'hook-shell']);
+  });
+
   it('a call guessed to need the parser sets the flags first, so it keeps and reads a cache of its own', () => {
     const cache = join(dir, 'cache');
     const file = join(dir, 'hook.cjs');

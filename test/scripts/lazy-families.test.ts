@@ -1,5 +1,5 @@
 import { build } from 'esbuild';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,6 +61,63 @@ describe('lazy tool families in the hook bundle', () => {
     expect(exports.isThing()).toBe(true);
     expect(exports.inTable('x')).toBe(true);
     expect(exports.inTable('y')).toBe(false);
+  });
+});
+
+describe('a lazy family in a file of its own', () => {
+  it('loads the file on first use and shares one instance of every module with the main bundle', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolgate-lazy-split-'));
+    const files: Record<string, string> = {
+      'src/core/thing.ts': `ran.push('core/thing');\nexport class Thing {}`,
+      'src/core/only-fam.ts': `ran.push('core/only-fam');\nexport const ONLY = 5;`,
+      'src/fam/a.ts': `import { Thing } from '../core/thing.js';\nimport { ONLY } from '../core/only-fam.js';\nimport { NAME } from './names.js';\nran.push('fam/a');\nexport const A = NAME.length;\nexport function make() { return new Thing(); }\nexport const only = () => ONLY;`,
+      'src/fam/names.ts': `ran.push('fam/names');\nexport const NAME = 'n';`,
+      'src/core/main.ts': `import { A, make, only } from '../fam/a.js';\nimport { NAME } from '../fam/names.js';\nimport { Thing } from './thing.js';\nran.push('core/main');\nexport const useA = () => A;\nexport const isThing = () => make() instanceof Thing;\nexport const name = () => NAME;\nexport const onlyOf = () => only();`,
+    };
+    for (const [file, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, file)), { recursive: true });
+      writeFileSync(join(dir, file), text);
+    }
+    try {
+      const out = join(dir, 'out');
+      const r = await build({
+        entryPoints: [join(dir, 'src/core/main.ts')],
+        bundle: true,
+        write: false,
+        outdir: out,
+        format: 'cjs',
+        platform: 'node',
+        logLevel: 'silent',
+        plugins: [lazyFamilies([{ name: 'fam', dir: 'src/fam', file: 'fam.cjs', outside: ['src/fam/names.ts'] }], dir)],
+      });
+      const ran: string[] = [];
+      const loaded: string[] = [];
+      const run = (text: string, require: (id: string) => unknown) => {
+        const module = { exports: {} as never };
+        new Function('module', 'exports', 'require', 'ran', text)(module, module.exports, require, ran);
+        return module.exports;
+      };
+      const guest = readFileSync(join(out, 'fam.cjs'), 'utf8');
+      expect(guest).not.toContain('ran.push("core/thing")');
+      expect(guest).toContain('ran.push("core/only-fam")');
+      const require = (id: string) => {
+        loaded.push(id);
+        return run(guest, require);
+      };
+      const main = run(r.outputFiles[0]!.text, require) as { useA(): number; isThing(): boolean; name(): string; onlyOf(): number };
+      expect([...ran].sort()).toEqual(['core/main', 'core/thing', 'fam/names']);
+      expect(loaded).toEqual([]);
+      expect(main.name()).toBe('n');
+      expect(loaded).toEqual([]);
+      expect(main.useA()).toBe(1);
+      expect(loaded).toEqual(['./fam.cjs']);
+      expect(main.isThing()).toBe(true);
+      expect(main.onlyOf()).toBe(5);
+      expect([...ran].sort()).toEqual(['core/main', 'core/only-fam', 'core/thing', 'fam/a', 'fam/names']);
+      expect(loaded).toHaveLength(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import type { EnvironmentFacts } from '../types.js';
-import { GIT_ENVIRONMENT_NAMES } from '../../shell/programs/git/config-reads.js';
+import { GIT_ENVIRONMENT_NAMES } from '../../shell/programs/git/environment-variables.js';
 
 /** The variables named for their own sake (the cd search path, programs' own configuration, pagers, git's main overrides). */
 const NAMED: readonly string[] = [
@@ -28,7 +28,7 @@ const NAMED: readonly string[] = [
  * The environment variables whose values can change what a command does to files or which
  * program it runs, and which a front end therefore passes on: `cd`'s search path, programs'
  * own configuration files and pagers, and git's repository and configuration overrides — every
- * variable git's program model reads (`programs/git/config-reads.ts`), since one a front end does
+ * variable git's program model reads (`programs/git/environment-variables.ts`), since one a front end does
  * not pass on may be set, which keeps a read-only git command from allowing.
  * `toolgate serve --print-hook-config` asks Claude Code to send exactly these.
  * @public

@@ -1,4 +1,4 @@
-import { MODELLED_SHELLS, modelledShellOfName } from '../../shell/programs/posix-shells.js';
+import { MODELLED_SHELLS, modelledShellOfName } from '../../shell/programs/modelled-shells.js';
 import type { ContextShell } from '../types.js';
 
 /**

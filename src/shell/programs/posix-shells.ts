@@ -12,19 +12,6 @@ import type { WrapperInfo } from './wrapper-types.js';
 /** POSIX-style shells whose `-c` script toolgate reads as a nested bash script. @internal */
 export const SHELLS: ReadonlySet<string> = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'yash', 'posh', 'rbash']);
 
-/** The shells toolgate models a dialect of: what a Bash call may be run by. @internal */
-export const MODELLED_SHELLS = ['bash', 'sh', 'zsh'] as const;
-
-/**
- * The modelled shell a program's file name denotes (`bash`, `zsh`, `sh`, with a version or an
- * `.exe` after it: `bash5`, `zsh-5.9`), or undefined — a shell without a dialect (fish, dash under
- * another name) is not guessed. @internal
- */
-export function modelledShellOfName(name: string): (typeof MODELLED_SHELLS)[number] | undefined {
-  const m = /^([a-z]+)(?:-?[0-9][0-9.]*)?(?:\.exe)?$/.exec(name);
-  return MODELLED_SHELLS.find((s) => s === m?.[1]);
-}
-
 /** Builtins and programs whose words are code that toolgate cannot follow. @internal */
 export const CODE_AS_DATA: ReadonlySet<string> = new Set([
   'eval',

@@ -18,37 +18,6 @@ export function configReadsOf(sub: string): SubcommandReads {
 }
 
 /**
- * Environment variables that move where git finds its repository or configuration, or add
- * configuration: every subcommand honours them (git(1), "ENVIRONMENT VARIABLES"). `XDG_CONFIG_HOME`
- * moves the global file; `GIT_EXEC_PATH` the helpers git starts. `GIT_TRACE*` set to a path make
- * git write there.
- * @internal
- */
-export const GIT_MOVING_VARIABLES: readonly string[] = [
-  'GIT_DIR',
-  'GIT_WORK_TREE',
-  'GIT_COMMON_DIR',
-  'GIT_CONFIG',
-  'GIT_CONFIG_GLOBAL',
-  'GIT_CONFIG_SYSTEM',
-  'GIT_CONFIG_COUNT',
-  'GIT_CONFIG_PARAMETERS',
-  'XDG_CONFIG_HOME',
-  'GIT_EXEC_PATH',
-  'GIT_TRACE',
-  'GIT_TRACE2',
-  'GIT_TRACE2_EVENT',
-  'GIT_TRACE2_PERF',
-  'GIT_TRACE_SETUP',
-  'GIT_TRACE_PERFORMANCE',
-  'GIT_TRACE_PACKET',
-  'GIT_TRACE_FSMONITOR',
-];
-
-/** Variables a partial clone's fetch runs (ssh, proxies, askpass). @internal */
-export const GIT_FETCH_VARIABLES: readonly string[] = ['GIT_SSH', 'GIT_SSH_COMMAND', 'GIT_PROXY_COMMAND', 'GIT_ASKPASS', 'SSH_ASKPASS'];
-
-/**
  * The last setting of each key in the order git reads them (a later file, or a later line,
  * overrides an earlier one), then the first that makes `sub` run a program: `{ entry, what }`.
  * `partialClone` says whether the repository fetches missing objects. `words`, the subcommand's
@@ -94,8 +63,3 @@ export function isPartialClone(entries: readonly GitConfigEntry[]): boolean {
     (e) => (e.key === 'extensions.partialclone' && nonEmpty(e.value)) || (/^remote\..+\.promisor$/.test(e.key) && isTrue(e.value)),
   );
 }
-
-/** Every environment variable git's read-only model reads (for the front ends that pass them on). @internal */
-export const GIT_ENVIRONMENT_NAMES: readonly string[] = [
-  ...new Set([...GIT_MOVING_VARIABLES, 'GIT_EXTERNAL_DIFF', ...GIT_FETCH_VARIABLES]),
-];

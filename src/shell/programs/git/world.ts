@@ -8,7 +8,8 @@
  * is unknown, never read-only.
  */
 import type { ReadonlyFsView } from '../../../core/ports.js';
-import { configReadsOf, GIT_FETCH_VARIABLES, GIT_MOVING_VARIABLES, isPartialClone, programKey } from './config-reads.js';
+import { configReadsOf, isPartialClone, programKey } from './config-reads.js';
+import { GIT_FETCH_VARIABLES, GIT_MOVING_VARIABLES } from './environment-variables.js';
 import {
   configFiles,
   discoverRepository,
