@@ -28,6 +28,7 @@ import { decodeWord, expandsToOneOperand } from '../syntax/words.js';
 import { inertAssignment } from '../programs/environment-values.js';
 import { variableWrite } from '../programs/variable-writes.js';
 import { ENVIRONMENT_FREE_BUILTINS, EXPORTING_BUILTINS } from '../programs/builtins.js';
+import { exportsOf } from '../programs/variable-setters.js';
 
 /** Where a command's relative paths resolve. @public */
 export interface ShellPathContext {
@@ -598,6 +599,8 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
     const seen = new Set([start]);
     // The directories each command works in: after the `cd`s before it and its own `-C DIR`.
     const placed = new Map<number, readonly string[]>();
+    // The `NAME=value` words exported so far by the shell itself (not a subshell), by name.
+    const exported = new Map<string, string>();
     const wrappers = wrapperIndexes(analysis);
     const push = (e: PathEffect): void => {
       if (
@@ -774,9 +777,12 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
         for (const c of cwds) seen.add(c);
         return;
       }
+      // What the line exported before this command reaches it too, unless it is given its own value.
+      const own = lineAssignments(analysis, i);
+      const carried = [...exported].filter(([n]) => !own.some((a) => a.startsWith(`${n}=`) || a.startsWith(`${n}+=`))).map(([, a]) => a);
       // A builtin the shell runs itself writes nothing a variable names (`IFS=/ read a`).
       if (cmd.parent !== undefined || !ENVIRONMENT_FREE_BUILTINS.has(cmd.argv[0]!))
-        addVariableWrites(i, name, lineAssignments(analysis, i), bases, add);
+        addVariableWrites(i, name, [...carried, ...own], bases, add, new Set(carried));
       // `export GIT_TRACE2_EVENT=.claude/x; git status`: a variable exported (or declared, which
       // updates one the environment may already export) reaches every later program, which may
       // write where it names.
@@ -788,8 +794,15 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
           bases,
           add,
         );
+      // `export GIT_TRACE2_EVENT=/x; git status`: the commands after it in this shell inherit it.
+      const change = cmd.inSubshell || cmd.parent !== undefined ? undefined : exportsOf(name, cmd.argv);
+      for (const n of change?.removed ?? []) exported.delete(n);
+      for (const k of change?.exported ?? []) {
+        const word = cmd.raw?.[k] ?? cmd.argv[k]!;
+        exported.set(word.slice(0, word.indexOf('=')), word);
+      }
       if (wrappers.has(i) && PROGRAMS.get(name)?.touchesFilesAsWrapper !== true) return;
-      const { modelled, dirs } = addOperands(i, name, cmd, expandedArgv(cmd), bases, add, dirsOf, note, ctx, given);
+      const { modelled, dirs } = addOperands(i, name, cmd, expandedArgv(cmd), bases, add, dirsOf, note, ctx, given, carried);
       placed.set(i, dirs);
       if (modelled !== true) addInnerReads(analysis, i, bases, add);
     });
@@ -944,9 +957,18 @@ const FOLLOWED_EXPANSION = /^(?:~|\$HOME|\$\{HOME\}|\$PWD|\$\{PWD\})(?:\/[^$`\s'
  * status`; `programs/variable-writes.ts`) is a write of its value; any other variable not known
  * to be inert whose value names a path (after `~`, `$HOME`, `$PWD`; relative to the working
  * directory) is a write the program may do (`possible`), which protected paths and Edit deny rules
- * meet as an ask, never as a verified write.
+ * meet as an ask, never as a verified write. `knownOnly`: the assignments the line exported before
+ * the command (`export GIT_TRACE2_EVENT=/x; git status`), which count only where the program is
+ * known to write what they name.
  */
-function addVariableWrites(i: number, name: string, assignments: readonly string[], bases: readonly string[], add: Add): void {
+function addVariableWrites(
+  i: number,
+  name: string,
+  assignments: readonly string[],
+  bases: readonly string[],
+  add: Add,
+  knownOnly: ReadonlySet<string> = new Set(),
+): void {
   if (assignments.length === 0) return;
   const setsOnLine = (v: string) => assignments.some((a) => a.startsWith(`${v}=`) || a.startsWith(`${v}+=`));
   for (const a of assignments) {
@@ -963,6 +985,9 @@ function addVariableWrites(i: number, name: string, assignments: readonly string
     const value = d.literal ? d.value : literal ? m[2]!.replace(/^(['"])(.*)\1$/s, '$2') : m[2]!;
     const known = variableWrite(variable);
     const written = known !== undefined && known.readBy(name) && (known.needs === undefined || setsOnLine(known.needs));
+    // An export carried from earlier on the line counts only where the program is known to write
+    // its value (the export itself is already a write any later program may do).
+    if (knownOnly.has(a) && !written) continue;
     const looksLikePath = literal ? NAMES_A_PATH.test(value) : FOLLOWED_EXPANSION.test(value);
     if (!looksLikePath && !(written && !literal)) continue;
     const target = known?.suffix !== undefined ? `${value}${known.suffix}` : value;
@@ -1000,6 +1025,7 @@ function addOperands(
   note: (why: string) => void,
   ctx: ShellPathContext,
   given?: NamesGiven,
+  inherited: readonly string[] = [],
 ): { modelled: boolean | 'partly'; dirs: readonly string[] } {
   // Words xargs appends from its input stand at the end: two of them, so a program whose last
   // operand is its destination (`xargs cp docs/x`) shows where they land.
@@ -1019,7 +1045,7 @@ function addOperands(
     unresolved: why,
     chdir,
     modelled,
-  } = fileOperands(name, v.argv, v.literal, commandVariable(cmd.assignments, ctx.environment));
+  } = fileOperands(name, v.argv, v.literal, commandVariable([...inherited, ...cmd.assignments], ctx.environment));
   for (const w of why) note(`${cmd.source}: ${w}`);
   // `GIT_WORK_TREE=dir git add -A`: the tree it reads and writes is one toolgate does not follow.
   const movedBy = PROGRAMS.get(name)?.movedBy ?? [];

@@ -16,7 +16,8 @@ export const declare = defineProgram({
   sources: ['bash 5.2 help declare / typeset / local / export / readonly', 'bash 5.2 bash(1), SHELL BUILTIN COMMANDS'],
   files: () => ({ files: [], unresolved: [] }),
   state: {
-    hides: (name, cmd, shells) => variablesSetBy(name, cmd.argv.slice(1), { exports: name === 'export', nameref: true }, shells),
+    hides: (name, cmd, shells) =>
+      variablesSetBy(name, cmd.argv.slice(1), { exports: name === 'export', nameref: true }, shells, cmd.literal.slice(1)),
   },
   runs: 'nothing',
   passesOnData: true,

@@ -23,12 +23,16 @@ export interface VariableSetter {
   readonly skipFirst?: boolean;
 }
 
-/** Why `name ARGS` (with `args` its words after the name) changes later commands, or undefined. @internal */
+/**
+ * Why `name ARGS` (with `args` its words after the name; `literal[i]`: whether `args[i]` is as
+ * written) changes later commands, or undefined. @internal
+ */
 export function variablesSetBy(
   name: string,
   args: readonly string[],
   how: VariableSetter,
   shells: readonly ShellModel[],
+  literal?: readonly boolean[],
 ): string | undefined {
   const valued = how.valued ?? '';
   const flags = args.filter((a) => /^[-+][A-Za-z]/.test(a)).join('');
@@ -51,9 +55,13 @@ export function variablesSetBy(
     }
     const n = /^[A-Za-z_][A-Za-z0-9_]*(?=$|=|\+=|\[)/.exec(a)?.[0];
     if (n === undefined) continue;
-    // An exported git trace variable: later git commands write the path it names (say which).
+    // An exported git trace variable: later git commands write the path it names. A literal
+    // absolute path is followed into them (the path analysis carries the export: `exportsOf`);
+    // another value says which path it may be.
     if (exported && isGitTraceVariable(n)) {
-      const why = gitTraceExportWhy(n, a.includes('=') ? a.slice(a.indexOf('=') + 1) : undefined);
+      const value = a.includes('=') ? a.slice(a.indexOf('=') + 1) : undefined;
+      if (value !== undefined && value.startsWith('/') && literal?.[i] === true) continue;
+      const why = gitTraceExportWhy(n, value);
       if (why) return why;
       continue;
     }
@@ -61,4 +69,36 @@ export function variablesSetBy(
     if (why) return why;
   }
   return undefined;
+}
+
+/** What a builtin does to the environment of the commands after it (see {@link exportsOf}). */
+export interface ExportChange {
+  /** The indexes (in argv) of the `NAME=value` words it exports. */
+  readonly exported: readonly number[];
+  /** The names it takes out of the environment (`unset NAME`, `export -n NAME`, `declare +x NAME`). */
+  readonly removed: readonly string[];
+}
+
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+
+/**
+ * The variables `argv` (a declaration builtin or `unset`) puts into or takes out of the
+ * environment of the commands after it (bash 5.2 `help export`, `help declare`, `help unset`):
+ * `export NAME=value` and `declare`/`typeset`/`local`/`readonly` with `-x` export the value;
+ * `export -n`, `declare +x` and `unset` (not `-f`) take the name out. `undefined` for another
+ * program. Exporting a name without a value (`export NAME`) exports what the shell holds, which
+ * is not followed here. @internal
+ */
+export function exportsOf(name: string, argv: readonly string[]): ExportChange | undefined {
+  const declares = name === 'export' || name === 'declare' || name === 'typeset' || name === 'local' || name === 'readonly';
+  if (!declares && name !== 'unset') return undefined;
+  const args = argv.slice(1);
+  const flags = args.filter((a) => /^-[A-Za-z]/.test(a)).join('');
+  const plus = args.filter((a) => /^\+[A-Za-z]/.test(a)).join('');
+  const names = args.flatMap((a, k) => (/^[-+]/.test(a) || a.includes('=') ? [] : [{ a, k }]));
+  if (/f/.test(flags)) return { exported: [], removed: [] };
+  if (name === 'unset' || (name === 'export' && /n/.test(flags)) || /x/.test(plus))
+    return { exported: [], removed: [...names.map((n) => n.a), ...args.filter((a) => ASSIGNMENT.test(a)).map((a) => a.split('=')[0]!)] };
+  const exports = name === 'export' || /x/.test(flags);
+  return { exported: exports ? args.flatMap((a, k) => (ASSIGNMENT.test(a) ? [k + 1] : [])) : [], removed: [] };
 }
