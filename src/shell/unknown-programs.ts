@@ -41,12 +41,19 @@ export function wordsOfUnknownPrograms(analysis: ShellAnalysis): Map<string, str
   analysis.commands.forEach((cmd, i) => {
     if (cmd.argv.length === 0 || cmd.unknown !== undefined || cmd.opaque !== undefined || parents.has(i)) return;
     const name = foldedCommandName(cmd.argv[0]!);
+    if (KNOWN.has(name) || runsSeen(name)) return;
     // A program whose model says it runs code it reads (`m4`, `batch`, `make`) is judged by the
     // opaque-code table for what its input holds.
-    const inputs =
-      escapeCodeOf(name, cmd.argv) === undefined && projectCodeOf(name, cmd.argv) === undefined ? inputTexts(analysis.commands, i) : [];
-    if (cmd.argv.length < 2 && inputs.length === 0) return;
-    if (KNOWN.has(name) || runsSeen(name) || isReadOnly(cmd, { set: 'claudeCode' }).readOnly) return;
+    const readsInput = escapeCodeOf(name, cmd.argv) === undefined && projectCodeOf(name, cmd.argv) === undefined;
+    // The input text is worked out only for a program that may hand it on: most commands stop
+    // at the cheap checks above or at the read-only check.
+    let inputs: readonly string[] | undefined;
+    if (cmd.argv.length < 2) {
+      inputs = readsInput ? inputTexts(analysis.commands, i) : [];
+      if (inputs.length === 0) return;
+    }
+    if (isReadOnly(cmd, { set: 'claudeCode' }).readOnly) return;
+    inputs ??= readsInput ? inputTexts(analysis.commands, i) : [];
     let line: string | undefined;
     for (const [token, where] of innerProgramWords(cmd.argv, inputs)) {
       const word = foldedCommandName(token);

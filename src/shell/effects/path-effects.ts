@@ -1009,9 +1009,10 @@ function addInnerReads(analysis: ShellAnalysis, i: number, bases: readonly strin
   const cmd = analysis.commands[i]!;
   // Code toolgate cannot read (`python3 -c '…'`) is the opaque-code table's to judge.
   if (cmd.literal[0] !== true || cmd.opaque !== undefined) return;
-  const inputs = inputTexts(analysis.commands, i);
+  const words = innerPathWords(cmd.argv, inputTexts(analysis.commands, i));
+  if (words.length === 0) return;
   const possible = `${cmd.argv[0]} is a program whose files toolgate does not know, and its arguments or the input written for it name the path`;
-  for (const word of innerPathWords(cmd.argv, inputs)) add(i, 'read', word, word, true, bases, { assumed: 'word', possible });
+  for (const word of words) add(i, 'read', word, word, true, bases, { assumed: 'word', possible });
 }
 
 function addOperands(

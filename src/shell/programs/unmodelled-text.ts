@@ -11,23 +11,36 @@ import { decodeWord } from '../syntax/words.js';
 /** Characters no program name holds: where a text splits into the names it may run. */
 const NAME_SPLIT = /[\s;&|()<>'"`=,{}$\\]+/;
 
+/** A character of {@link NAME_SPLIT} (quotes and the backslash among them). */
+const NAME_PIECES = /[\s;&|()<>'"`=,{}$\\]/;
+
 /** Characters a path seldom holds in such text: quotes, parentheses, commas, blanks, operators. */
 const PATH_SPLIT = /[\s;&|()<>'"`=,{}]+/;
+
+/** A character that splits an argument into pieces ({@link PATH_SPLIT}) or that quote removal drops. */
+const PIECES = /[\s;&|()<>'"`=,{}\\]/;
 
 /** Whether a command is `echo`, `printf` or `cat` with no file operand: what it writes is its words or its own input. */
 function writesItsText(cmd: SimpleCommand): 'echo' | 'printf' | 'cat' | undefined {
   if (cmd.literal[0] === false) return undefined;
-  const name = cmd.argv[0]?.split('/').pop();
+  const argv0 = cmd.argv[0];
+  if (argv0 === undefined) return undefined;
+  const name = argv0.slice(argv0.lastIndexOf('/') + 1);
   if (name === 'echo' || name === 'printf') return name;
-  if (name === 'cat' && cmd.argv.slice(1).every((a) => a === '-')) return 'cat';
-  return undefined;
+  if (name !== 'cat') return undefined;
+  for (let k = 1; k < cmd.argv.length; k++) if (cmd.argv[k] !== '-') return undefined;
+  return 'cat';
 }
 
-/** The text a command reads from a here-string or here-document written on it, if any. */
+/** The text a command reads from a here-string or here-document written on it, if any (the last such redirection wins). */
 function hereText(cmd: SimpleCommand): string | undefined {
-  const input = [...cmd.redirects].reverse().find((r) => r.kind === 'herestring' || r.kind === 'heredoc' || r.kind === 'read');
-  if (input?.kind === 'heredoc') return input.body;
-  return input?.kind === 'herestring' ? input.target : undefined;
+  for (let k = cmd.redirects.length - 1; k >= 0; k--) {
+    const r = cmd.redirects[k]!;
+    if (r.kind === 'heredoc') return r.body;
+    if (r.kind === 'herestring') return r.target;
+    if (r.kind === 'read') return undefined;
+  }
+  return undefined;
 }
 
 /** printf's escapes in its format (`\n`, `\t`, `\0NNN`, `\xHH`) as the text it prints. */
@@ -64,18 +77,22 @@ export function inputTexts(commands: readonly SimpleCommand[], i: number): strin
   const out: string[] = [];
   const here = hereText(cmd);
   if (here !== undefined) out.push(here);
-  const beside = (c: SimpleCommand | undefined): boolean => c !== undefined && c.parent === cmd.parent && c.context === cmd.context;
   const before = commands[i - 1];
-  if (beside(before) && !writesElsewhere(before!)) {
-    const text = writtenText(before!);
+  if (before !== undefined && beside(before, cmd) && !writesElsewhere(before)) {
+    const text = writtenText(before);
     if (text !== undefined) out.push(text);
   }
   const after = commands[i + 1];
-  if (beside(after) && writesItsText(after!) === 'cat') {
-    const text = hereText(after!);
+  if (after !== undefined && beside(after, cmd) && writesItsText(after) === 'cat') {
+    const text = hereText(after);
     if (text !== undefined) out.push(text);
   }
   return out;
+}
+
+/** Whether two commands stand side by side in one list or pipeline (same parent, same context). */
+function beside(c: SimpleCommand, cmd: SimpleCommand): boolean {
+  return c.parent === cmd.parent && c.context === cmd.context;
 }
 
 /**
@@ -99,13 +116,17 @@ function spellings(text: string): string[] {
  */
 export function innerProgramWords(argv: readonly string[], inputs: readonly string[]): Map<string, 'arguments' | 'input'> {
   const out = new Map<string, 'arguments' | 'input'>();
-  const texts = [...argv.slice(1).map((t) => [t, 'arguments'] as const), ...inputs.map((t) => [t, 'input'] as const)];
-  for (const [text, where] of texts)
-    for (const spelled of spellings(text))
-      for (const token of spelled.split(NAME_SPLIT)) {
-        const word = token.slice(token.lastIndexOf('/') + 1);
-        if (word !== '' && !out.has(word)) out.set(word, where);
-      }
+  const add = (token: string, where: 'arguments' | 'input'): void => {
+    const word = token.slice(token.lastIndexOf('/') + 1);
+    if (word !== '' && !out.has(word)) out.set(word, where);
+  };
+  const read = (text: string, where: 'arguments' | 'input'): void => {
+    // A text with no splitting character, quote or backslash is one name in every spelling.
+    if (!NAME_PIECES.test(text)) return add(text, where);
+    for (const spelled of spellings(text)) for (const token of spelled.split(NAME_SPLIT)) add(token, where);
+  };
+  for (let k = 1; k < argv.length; k++) read(argv[k]!, 'arguments');
+  for (const text of inputs) read(text, 'input');
   return out;
 }
 
@@ -117,20 +138,32 @@ export function innerProgramWords(argv: readonly string[], inputs: readonly stri
  * one path.
  */
 export function innerPathWords(argv: readonly string[], inputs: readonly string[]): string[] {
+  let named: Set<string> | undefined;
+  let out: Set<string> | undefined;
+  const read = (text: string): void => {
+    for (const spelled of spellings(text))
+      for (const token of spelled.split(PATH_SPLIT)) {
+        const word = token.startsWith('@') ? token.slice(1) : token;
+        if (word === '' || word.startsWith('-') || /[$`]/.test(word) || (named ??= namedWords(argv)).has(word)) continue;
+        (out ??= new Set()).add(word);
+      }
+  };
+  // An argument with no quote, backslash or splitting character is one piece, the word itself,
+  // which it already names: most arguments (`run`, `test`, `-5`) are skipped without a split.
+  for (let k = 1; k < argv.length; k++) if (PIECES.test(argv[k]!)) read(argv[k]!);
+  for (const text of inputs) read(text);
+  return out === undefined ? [] : [...out];
+}
+
+/** What a program's words already name as paths: each whole argument, an option's `=VALUE`, an `@FILE`'s FILE. */
+function namedWords(argv: readonly string[]): Set<string> {
   const named = new Set<string>();
-  for (const word of argv.slice(1)) {
+  for (let k = 1; k < argv.length; k++) {
+    const word = argv[k]!;
     named.add(word);
     const eq = word.indexOf('=');
     if (eq > 0) named.add(word.slice(eq + 1));
     if (word.startsWith('@')) named.add(word.slice(1));
   }
-  const out = new Set<string>();
-  for (const text of [...argv.slice(1), ...inputs])
-    for (const spelled of spellings(text))
-      for (const token of spelled.split(PATH_SPLIT)) {
-        const word = token.replace(/^@/, '');
-        if (word === '' || word === '-' || word.startsWith('-') || named.has(word) || /[$`]/.test(word)) continue;
-        out.add(word);
-      }
-  return [...out];
+  return named;
 }
