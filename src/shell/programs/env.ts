@@ -7,9 +7,9 @@
  * command is a variable (`'BASH_FUNC_ls%%=() { …; }'` too).
  * Behaviour: GNU coreutils 9.1 env(1), "-S/--split-string usage in scripts".
  */
-import { describeGnuProblem, parseGnuOptions, type GnuOptionSpec } from '../options/gnu-options.js';
+import { describeGnuProblem, parseGnuOptions, type GnuOptionSpec, type ParsedOption } from '../options/gnu-options.js';
 import { quoteWord } from '../syntax/environment.js';
-import type { WrapperInfo } from './wrapper-types.js';
+import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
 import { defineProgram } from './model.js';
 import { coreutils } from './sources.js';
 
@@ -112,6 +112,33 @@ function shellWord(p: Piece): string {
   return p.literal ? quoteWord(p.text) : `"${p.text.replace(/(["\\`])/g, '\\$1')}"`;
 }
 
+/**
+ * `env -C DIR COMMAND…` runs the command in DIR (GNU env `chdir`s before it execs; the last `-C`
+ * wins), so every relative path of the command is DIR's. It is read again as
+ * `cd -P -- DIR && env …` without the option: the same judgement as a `cd` through links (chdir
+ * resolves them; no CDPATH, hence `./` before a bare name), and the rest as env with its other
+ * options.
+ */
+function inDirectory(
+  argv: readonly string[],
+  literal: readonly boolean[],
+  options: readonly ParsedOption[],
+  chdir: readonly ParsedOption[],
+): Unwrapped {
+  const last = chdir[chdir.length - 1]!;
+  if (chdir.some((c) => options.some((o) => o !== c && o.index === c.index)))
+    return { kind: 'unknown', reason: 'env: -C inside a cluster of options toolgate does not take apart' };
+  if (literal[last.valueIndex ?? last.index] === false)
+    return { kind: 'unknown', reason: 'env -C: a directory toolgate cannot read (not literal text)' };
+  const dir = last.value ?? '';
+  const target = /^(\/|\.\.?(\/|$))/.test(dir) ? dir : `./${dir}`;
+  const drop = new Set(chdir.flatMap((c) => (c.valueIndex === undefined ? [c.index] : [c.index, c.valueIndex])));
+  const rest = argv
+    .map((w, k) => (k === 0 || drop.has(k) ? undefined : literal[k] === false ? w : quoteWord(w)))
+    .filter((w): w is string => w !== undefined);
+  return { kind: 'text', script: ['cd -P --', quoteWord(target), '&& env', ...rest].join(' '), what: 'env -C' };
+}
+
 /** What `env` runs. */
 function unwrap(argv: readonly string[], literal: readonly boolean[]): WrapperInfo {
   const parsed = parseGnuOptions(argv, ENV_OPTIONS);
@@ -142,6 +169,8 @@ function unwrap(argv: readonly string[], literal: readonly boolean[]): WrapperIn
     const script = ['env', ...before, ...keep, ...pieces.map(shellWord), ...after].join(' ');
     return { ...none, inner: [{ kind: 'text', script, what: 'env -S' }] };
   }
+  const chdir = parsed.options.filter((o) => o.name === 'C' || o.name === 'chdir');
+  if (chdir.length > 0 && parsed.operands.length > 0) return { ...none, inner: [inDirectory(argv, literal, parsed.options, chdir)] };
   // A lone `-` first after the options is `-i` (env.c: `if (STREQ (argv[optind], "-"))`).
   let k = parsed.operands[0]?.text === '-' ? 1 : 0;
   const assignments: number[] = [];
@@ -169,5 +198,11 @@ export const env = defineProgram({
       why: "the split string takes the option's place and is read again",
     },
     { command: 'env - X=1 rm a.txt', effects: ['remove ./a.txt'], readOnly: false, why: 'a lone - is -i; X=1 is a variable' },
+    {
+      command: 'env -C src rm a.txt',
+      effects: ['read ./src', 'remove ./a.txt', 'remove ./src/a.txt'],
+      readOnly: false,
+      why: '-C runs the command in src: read again as `cd -P -- ./src && env rm a.txt`, a nested script whose directory is kept both ways',
+    },
   ],
 });
