@@ -837,7 +837,7 @@ function reachOf(rule: Rule, path: string, ctx: PathMatchContext): PatternReach 
 
 function verb(op: 'read' | 'write' | 'remove', e?: PathEffect): string {
   if (e?.assumed !== undefined) return 'may read and write';
-  if (e?.possible !== undefined) return 'may write';
+  if (e?.possible !== undefined) return op === 'remove' ? 'may remove' : 'may write';
   if (e?.tree === 'all') return op === 'read' ? 'reads everything in' : op === 'write' ? 'writes everything in' : 'removes';
   if (e?.tree === 'some') return op === 'read' ? 'reads files in' : op === 'write' ? 'writes files in' : 'removes files it chooses in';
   return op === 'read' ? 'reads' : op === 'write' ? 'writes' : 'removes';

@@ -15,6 +15,7 @@ import {
   resolveWindowsShare,
 } from '../../paths/index.js';
 import { realPathOf } from '../../paths/real.js';
+import { segmentMatches } from '../../paths/glob.js';
 import { foldedCommandName } from '../commands/emit.js';
 import { fileOperands, type FileOperand } from './file-effects/index.js';
 import { innerPathWords, inputTexts } from '../programs/unmodelled-text.js';
@@ -1069,6 +1070,14 @@ function addOperands(
   for (const f of files) {
     const word = v.argv[f.index];
     if (word === undefined) continue;
+    // `git rm '*.log'`: the files the view lists that the pattern matches, where it can say.
+    const matched = f.gitPattern !== undefined ? gitPatternMatches(f.value ?? '.', f.gitPattern, v, cmdBases, dirsOf, ctx) : undefined;
+    if (matched !== undefined) {
+      const spec = v.raw[f.gitPattern!.word] ?? v.argv[f.gitPattern!.word]!;
+      const possible = `${name} removes it if its index tracks it: the pathspec ${spec} matches it (git's * matches across /)`;
+      for (const m of matched) add(i, 'remove', spec, m, true, ['/'], { possible, linkItself: true });
+      continue;
+    }
     // A copy into a directory (`cp docs/x {}`) writes in the directory its last word names.
     const at = f.intoDir !== undefined && f.intoDir >= 0 ? f.intoDir : f.index;
     if (given !== undefined && f.value === undefined && writesGivenName(i, f.op, at, v, given, fromInput(at), cmdBases, add, dirsOf))
@@ -1142,6 +1151,44 @@ function addOperands(
       add(i, 'write', raw, value, literal, fileBases, extra);
   }
   return { modelled, dirs: cmdBases };
+}
+
+/**
+ * The files below `folder` that a git wildcard pathspec may select (`FileOperand.gitPattern`), as
+ * the view lists them: each path below the folder that `rest` matches as git matches it (`*` and
+ * `?` across `/`, case folded: `--icase-pathspecs` may be in force) or that equals it — files and
+ * links, not folders, nothing inside a `.git` folder or below a linked folder (the index tracks
+ * no path through a link). `undefined` when it cannot be told — no view, a word bash may expand,
+ * a folder somewhere unknown, a listing the view cannot give whole — and the whole folder is
+ * judged instead.
+ */
+function gitPatternMatches(
+  folder: string,
+  pattern: { word: number; rest: string },
+  v: Variant,
+  bases: readonly string[],
+  dirsOf: DirsOf,
+  ctx: ShellPathContext,
+): string[] | undefined {
+  if (ctx.globMatches === undefined || v.literal[pattern.word] !== true) return undefined;
+  const out = new Set<string>();
+  for (const d of dirsOf(folder, true, bases)) {
+    if (isAnywhere(d)) return undefined;
+    const named = ctx.globMatches(`${d === '/' ? '' : d}/**/*`);
+    if ('unknown' in named) return undefined;
+    const top = ctx.realpath?.(d) ?? d;
+    // Where a path below the folder is when no link lies on the way.
+    const plain = (p: string) => `${top === '/' ? '' : top}${p.slice(d === '/' ? 0 : d.length)}`;
+    for (const p of named.paths) {
+      const rel = p.slice(d === '/' ? 1 : d.length + 1);
+      if (rel === '' || rel.split('/').some((s) => s.toLowerCase() === '.git')) continue;
+      const parent = p.slice(0, p.lastIndexOf('/')) || '/';
+      if (parent !== d && (ctx.realpath?.(parent) ?? parent) !== plain(parent)) continue;
+      if (ctx.isDirectory?.(p) === true && (ctx.realpath?.(p) ?? p) === plain(p)) continue;
+      if (segmentMatches(pattern.rest, rel, true) || rel.toLowerCase() === pattern.rest.toLowerCase()) out.add(p);
+    }
+  }
+  return [...out];
 }
 
 /**

@@ -40,6 +40,14 @@ export interface FileOperand {
   pattern?: boolean;
   /** Read from git's index or history rather than the working tree (see `PathEffect.fromHistory`). */
   fromHistory?: boolean;
+  /**
+   * For a removal of the files below the folder `value` that a git wildcard pathspec selects
+   * (`git rm '*.log'`): word `word`'s part after that folder, matched as git matches it — against
+   * each file's path below the folder, `*` and `?` crossing `/` (gitglossary(7); git 2.39.5) — or
+   * taken literally. With a file-system view that lists the folder, the files it matches are
+   * what may be removed (the index may track them); without one, every name below the folder.
+   */
+  gitPattern?: { word: number; rest: string };
   /** Relative to a repository root toolgate does not know (git `HEAD:path`): tried from the cwd and each parent. */
   fromRoot?: boolean;
   /**

@@ -37,7 +37,8 @@ export function add({ argv, at, options, ops, files }: GitFilesCall): GitFilesEx
  * reads it. A pathspec with a wildcard matches tracked files in every folder below its literal
  * part (git's `*` matches `/`: `git rm -r '*.json'` removes `.claude/settings.json`), as does
  * magic (`:(glob)` with `**`): the removal is judged over the entries the view lists
- * below that folder, any of which the index may track (red team 12); so is `git rm -r DIR`'s.
+ * below that folder, any of which the index may track (red team 12) — for a wildcard, the ones it
+ * matches (`gitPattern`) — and so is `git rm -r DIR`'s.
  */
 export function rm({ argv, at, options, ops, files }: GitFilesCall): GitFilesExtra {
   if (has(options, '--cached')) return {};
@@ -46,7 +47,18 @@ export function rm({ argv, at, options, ops, files }: GitFilesCall): GitFilesExt
   const recursive = has(options, '-r');
   for (const k of ops) {
     const below = matchedBelow(argv[k]!);
-    if (below !== undefined) files.push({ op: 'remove', index: at, ...below, tree: 'some', names });
+    // A wildcard (not magic) selects the files below the folder whose path it matches.
+    const gitPattern = below !== undefined && below.fromRoot !== true ? { gitPattern: { word: k, rest: argv[k]!.slice(below.rest) } } : {};
+    if (below !== undefined)
+      files.push({
+        op: 'remove',
+        index: at,
+        value: below.value,
+        ...(below.fromRoot ? { fromRoot: true } : {}),
+        ...gitPattern,
+        tree: 'some',
+        names,
+      });
     // `git rm -r DIR` removes the tracked files below it.
     else if (recursive) files.push({ op: 'remove', index: k, tree: 'some', names });
   }
@@ -56,14 +68,15 @@ export function rm({ argv, at, options, ops, files }: GitFilesCall): GitFilesExt
 /**
  * The folder below which a wildcard or magic pathspec may match files: the literal folders
  * before its first wildcard (`src/*.js`: `src`; `*.json`: the cwd), from the top of the work tree
- * for magic (gitglossary(7)); `undefined` for a pathspec that names one path.
+ * for magic (gitglossary(7)); `rest`, where the part matched below it starts; `undefined` for a
+ * pathspec that names one path.
  */
-function matchedBelow(word: string): { value: string; fromRoot?: true } | undefined {
-  if (word.startsWith(':')) return { value: '.', fromRoot: true };
+function matchedBelow(word: string): { value: string; fromRoot?: true; rest: number } | undefined {
+  if (word.startsWith(':')) return { value: '.', fromRoot: true, rest: 0 };
   const wild = word.search(/[*?[\\]/);
   if (wild < 0) return undefined;
   const slash = word.lastIndexOf('/', wild);
-  return { value: slash <= 0 ? (word.startsWith('/') ? '/' : '.') : word.slice(0, slash) };
+  return { value: slash <= 0 ? (word.startsWith('/') ? '/' : '.') : word.slice(0, slash), rest: slash < 0 ? 0 : slash + 1 };
 }
 
 /**
