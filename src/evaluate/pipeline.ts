@@ -367,6 +367,7 @@ function heldPathAsks(state: EvalState): undefined {
             path: written,
             names: t.names,
             removal: t.removal === true,
+            ...(t.linkItself === true ? { linkItself: true } : {}),
             spec,
             view: state.ctx.fs,
             budget: (budget ??= newBudget()),

@@ -28,6 +28,8 @@ export interface NamesCheck {
   names: PathNames;
   /** The names are removed, not written. */
   removal: boolean;
+  /** The program takes a link it is given as the name itself (`mv link x`, `tar --remove-files link`): it removes no entries through it. */
+  linkItself?: boolean;
   spec: ProtectedPathSpec;
   view: ReadonlyFsView | undefined;
   /** Shared by the checks of one call, so a command with many operands stays bounded too. */
@@ -80,6 +82,8 @@ export function protectedNames(check: NamesCheck): ProtectedNames | undefined {
   const view = check.view;
   if (removal && view !== undefined && view.isSymlink?.(path) !== true && (!view.exists(path) || view.isDirectory?.(path) === false))
     return undefined;
+  // A link removed as a name of its own (no trailing `/`) leaves what it leads to alone.
+  if (removal && check.linkItself === true && view?.isSymlink?.(path) === true) return undefined;
   for (const source of names.of) {
     const prefix = source === '/' ? '/' : `${source}/`;
     const relOf = (p: string): string[] | undefined => (p.startsWith(prefix) ? p.slice(prefix.length).split('/') : undefined);

@@ -142,6 +142,22 @@ export interface FileOperands {
 export const all = (ops: readonly number[], op: FileOperand['op'], extra?: Partial<FileOperand>): FileOperand[] =>
   ops.map((index) => (extra === undefined ? { op, index } : { op, index, ...extra }));
 
+/**
+ * What every removal of a whole directory tree is marked with — `rm -r DIR`, `tar --remove-files
+ * DIR`, `zip -rm`, `7z a -sdel`, the source of `mv DIR …` — so that one check judges them all: the
+ * entries the file-system view lists below the path meet the protected paths (`DIR/.git`,
+ * `DIR/.claude/settings.json`), as `find DIR -delete` meets them (decision 0088). Without a view
+ * the removal is judged by the path it names (`seenOnly`). `links`: `follows` — the program
+ * follows the links inside (and the one it is given) and removes what they lead to (`zip -rm`
+ * without `-y`, `tar -h --remove-files`), judged where they lead; `itself` — a link is removed as
+ * a name of its own (`mv link x`, `tar --remove-files link`); unsaid: as rm -r was judged.
+ * @internal
+ */
+export function treeRemoval(links?: 'follows' | 'itself'): Partial<FileOperand> {
+  const names = { kind: 'entries', seenOnly: true } as const;
+  return links === 'follows' ? { names, walksLinks: true } : links === 'itself' ? { names, linkItself: true } : { names };
+}
+
 /** The file an option names: its value, in the option's own word or in the next one. */
 export function optionFile(
   o: ParsedOption,

@@ -4,7 +4,7 @@
  * and unzip(1).
  */
 import type { GnuOptionSpec } from '../options/gnu-options.js';
-import { has, is, optionFile, pushOpt, type FileOperand, type FileOperands } from '../options/file-operands.js';
+import { has, is, optionFile, pushOpt, treeRemoval, type FileOperand, type FileOperands } from '../options/file-operands.js';
 import { longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { optionRuns } from './option-runs.js';
@@ -32,10 +32,14 @@ function zipOperands(argv: readonly string[]): FileOperands {
     files.push({ op: 'write', index: ops[0] });
     files.push({ op: 'write', index: ops[0], value: `${argv[ops[0]]}.zip` });
   }
+  // `-m` deletes what it archived: with -r a directory and all it holds, and — as zip follows
+  // links unless -y — what the links inside lead to (`ln -s . me; zip -rm x.zip me` emptied the
+  // project, red team 13).
   const remove = has(options, '--move');
+  const tree = recursive ? treeRemoval(has(options, '--symlinks') ? 'itself' : 'follows') : {};
   for (const k of ops.slice(1)) {
     files.push({ op: 'read', index: k, ...(recursive ? { tree: 'all' as const } : {}) });
-    if (remove) files.push({ op: 'remove', index: k });
+    if (remove) files.push({ op: 'remove', index: k, ...tree });
   }
   // The words of -i and -x are patterns of names, not files.
   return { files, unresolved, notFiles: listWords };

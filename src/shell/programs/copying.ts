@@ -5,7 +5,7 @@
  * alias through which later commands reach its target, so linking is judged as writing the
  * target. Each program's model gives its own grammar. GNU coreutils 9 manual; rsync(1).
  */
-import { all, has, is, optionFile, pushOpt, type FileOperand, type FileOperands } from '../options/file-operands.js';
+import { all, has, is, optionFile, pushOpt, treeRemoval, type FileOperand, type FileOperands } from '../options/file-operands.js';
 import type { ReadWords } from './parse.js';
 
 /** The programs that share the copy layout. @internal */
@@ -70,11 +70,12 @@ export function copyOperands(name: CopyProgram, argv: readonly string[], words: 
         { op: 'write', index, tree: 'some', from: [], linkIn },
       ];
     // mv renames (or, across file systems, copies links as links): it follows no link, neither
-    // one it is given nor one inside a directory it moves (GNU coreutils 9 manual, mv).
+    // one it is given nor one inside a directory it moves (GNU coreutils 9 manual, mv). A
+    // directory leaves its place with all it holds (`mv sub /tmp/x` takes sub/.git away): a tree removal.
     if (name === 'mv')
       return [
         { op: 'read', index, tree: 'all', walksLinks: false, linkItself: true, keepsLinks: true },
-        { op: 'remove', index, linkItself: true },
+        { op: 'remove', index, ...treeRemoval('itself') },
       ];
     if (name === 'ln')
       return [

@@ -8,7 +8,7 @@
  * the files to archive from their input (`cpio -o`, `cpio -p`, `afio -o`, `pax -w` with no file
  * operand) read files toolgate cannot see: unresolved, as `xargs` and `zip -@`.
  */
-import type { FileOperand, FileOperands } from '../options/file-operands.js';
+import { treeRemoval, type FileOperand, type FileOperands } from '../options/file-operands.js';
 import { defineProgram, type ProgramExample } from './model.js';
 
 const NAMES = { kind: 'unseen', what: 'archive' } as const;
@@ -95,8 +95,23 @@ function readsNamesFromInput(name: string, argv: readonly string[]): string | un
 function extractorFiles(name: string, argv: readonly string[]): FileOperands {
   const into = extractsInto(name, argv);
   const files: FileOperand[] = into === undefined ? [] : [{ op: 'write', index: 0, value: into, tree: 'some', names: NAMES }];
+  files.push(...sevenZipDeletes(name, argv));
   const fromInput = readsNamesFromInput(name, argv);
   return { files, unresolved: fromInput === undefined ? [] : [fromInput], modelled: 'partly' };
+}
+
+/**
+ * `7z a -sdel ARCHIVE FILE…` deletes the files once archived: each a tree removal (a directory
+ * with all it holds, what links inside lead to as well, unless `-snl` stores links as links).
+ * 7-Zip 7z(1): switches may stand anywhere; the first other word is the command, the second the archive.
+ */
+function sevenZipDeletes(name: string, argv: readonly string[]): FileOperand[] {
+  if (!['7z', '7za', '7zr'].includes(name) || !argv.some((a) => a.toLowerCase() === '-sdel')) return [];
+  const operands = argv.flatMap((a, k) => (k > 0 && !a.startsWith('-') ? [k] : []));
+  const command = operands[0] === undefined ? '' : argv[operands[0]]!.toLowerCase();
+  if (command !== 'a' && command !== 'u') return [];
+  const tree = treeRemoval(argv.some((a) => a.toLowerCase() === '-snl') ? 'itself' : 'follows');
+  return operands.slice(2).map((index) => ({ op: 'remove', index, ...tree }));
 }
 
 const examples: readonly ProgramExample[] = [
@@ -112,6 +127,7 @@ const examples: readonly ProgramExample[] = [
   { command: 'find /tmp/rt/state | afio -o -', readOnly: false },
   { command: '7z x a.7z', readOnly: false },
   { command: '7z x a.7z -oout', readOnly: false },
+  { command: '7z a -sdel x.7z sub', readOnly: false, why: '-sdel deletes sub, with all it holds, once archived' },
   { command: 'unrar x a.rar', readOnly: false },
   { command: 'jar xf a.jar', readOnly: false },
   { command: 'unar a.zip', readOnly: false },

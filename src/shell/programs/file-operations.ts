@@ -4,7 +4,7 @@
  * manuals.
  */
 import type { GnuOptionSpec } from '../options/gnu-options.js';
-import { all, has, is, optionFile, pushOpt, type FileOperand, type FileOperands } from '../options/file-operands.js';
+import { all, has, is, optionFile, pushOpt, treeRemoval, type FileOperand, type FileOperands } from '../options/file-operands.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram, type ProgramExample, type ProgramModel } from './model.js';
 import { readBy, type ReadWords } from './parse.js';
@@ -77,7 +77,7 @@ const truncateGrammar: GnuOptionSpec = {
  */
 function removeOperands({ options, operands: ops }: ReadWords, recursive = false): FileOperands {
   const below = recursive && has(options, '-r', '-R', '--recursive');
-  return { files: all(ops, 'remove', below ? { names: { kind: 'entries', seenOnly: true } } : {}), unresolved: [] };
+  return { files: all(ops, 'remove', below ? treeRemoval() : {}), unresolved: [] };
 }
 
 function mkdirOperands({ operands: ops }: ReadWords): FileOperands {

@@ -103,11 +103,16 @@ export function mv({ ops, files }: GitFilesCall): GitFilesExtra {
  * view lists among the entries: never the repository's own .git, and nested repositories only
  * with a second -f. `-n` only lists them.
  */
-export function clean({ at, options, ops, files }: GitFilesCall): GitFilesExtra {
+export function clean({ argv, at, options, ops, files }: GitFilesCall): GitFilesExtra {
   if (has(options, '-n', '--dry-run')) return {};
   const force = options.filter((o) => is(o, '-f', '--force')).length;
   const names: NamesFrom = { kind: 'entries', spares: force >= 2 ? 'top' : 'all' };
-  files.push(...all(ops, 'remove', { names }));
+  // The .git spared with -ff is the repository's own, at the top of the work tree: below a
+  // pathspec such as `sub`, sub/.git is a nested repository, which -ff removes (red team 13).
+  for (const k of ops) {
+    const own = force < 2 || /^\.\/?$/.test(argv[k]!);
+    files.push({ op: 'remove', index: k, names: own ? names : { kind: 'entries' } });
+  }
   if (ops.length === 0) files.push({ op: 'remove', index: at, value: '.', tree: 'some', names });
   return {};
 }

@@ -4,7 +4,7 @@
  * GNU tar 1.34 manual.
  */
 import { parseGnuOptions } from '../../options/gnu-options.js';
-import { all, pushOpt, type FileOperand, type FileOperands, type NamesFrom } from '../../options/file-operands.js';
+import { all, pushOpt, treeRemoval, type FileOperand, type FileOperands, type NamesFrom } from '../../options/file-operands.js';
 import { TAR_OPTIONS, tarWords } from './options.js';
 
 /** What an extraction writes under its directory: the names the archive holds, which toolgate does not read. */
@@ -31,6 +31,8 @@ export function tarOperands(argv: readonly string[]): FileOperands {
   // `--remove-files` removes what -c, -r and -u add (not the archives -A adds), once archived.
   let adds = false;
   let removeFiles = false;
+  // `-h`/`--dereference` archives what links lead to, and --remove-files then removes it there.
+  let follows = false;
   let archive: FileOperand | undefined;
   let dir: FileOperand | undefined;
   const ops: number[] = [];
@@ -59,6 +61,7 @@ export function tarOperands(argv: readonly string[]): FileOperands {
     let next = 2;
     for (const letter of first) {
       setMode(letter);
+      if (letter === 'h') follows = true;
       if (TAR_VALUE_LETTERS.includes(letter)) take(letter, next++);
     }
     i = next;
@@ -95,6 +98,7 @@ export function tarOperands(argv: readonly string[]): FileOperands {
     'index-file',
     'checkpoint-action',
     'remove-files',
+    'dereference',
   ];
   for (; i < argv.length; i++) {
     const a = argv[i]!;
@@ -112,6 +116,7 @@ export function tarOperands(argv: readonly string[]): FileOperands {
         adds = name === 'create' || name === 'append' || name === 'update';
       }
       if (name === 'remove-files') removeFiles = true;
+      if (name === 'dereference') follows = true;
       const letter = LONG_LETTER[name];
       if (letter) {
         if (eq >= 0) take(letter, i, a.slice(eq + 1));
@@ -130,6 +135,7 @@ export function tarOperands(argv: readonly string[]): FileOperands {
       for (let k = 1; k < a.length; k++) {
         const letter = a[k]!;
         setMode(letter);
+        if (letter === 'h') follows = true;
         if (letter === 'P') unresolved.push('tar -P extracts to paths named in the archive');
         if (TAR_VALUE_LETTERS.includes(letter)) {
           if (k < a.length - 1) take(letter, i, a.slice(k + 1));
@@ -147,14 +153,16 @@ export function tarOperands(argv: readonly string[]): FileOperands {
     // Inputs are relative to `-C DIR` when one is given (tried from the cwd too).
     files.push(...all(ops, 'read', { tree: 'all' }));
     if (dir && dir.value === undefined) files.push(...all(ops, 'read', { tree: 'all', ...under }));
-    // `tar -cf x.tar --remove-files .claude` removes .claude once it is archived (red team 12).
+    // `tar -cf x.tar --remove-files .claude` removes .claude once it is archived (red team 12),
+    // and a directory with everything it holds (`sub` with sub/.git): a tree removal.
     if (adds && removeFiles) {
-      files.push(...all(ops, 'remove'));
-      if (dir && dir.value === undefined) files.push(...all(ops, 'remove', under));
+      const tree = treeRemoval(follows ? 'follows' : 'itself');
+      files.push(...all(ops, 'remove', tree));
+      if (dir && dir.value === undefined) files.push(...all(ops, 'remove', { ...under, ...tree }));
       // `-Cdir`, `--directory=dir`: the directory is text of the option's word.
       if (dir?.value !== undefined)
         for (const k of ops)
-          files.push({ op: 'remove', index: k, value: argv[k]!.startsWith('/') ? argv[k]! : `${dir.value}/${argv[k]!}` });
+          files.push({ op: 'remove', index: k, value: argv[k]!.startsWith('/') ? argv[k]! : `${dir.value}/${argv[k]!}`, ...tree });
     }
   }
   if (mode === 'extract' && !extractsToNoFile(argv)) {
