@@ -11,7 +11,7 @@ import { isReadOnly } from './read-only/index.js';
 import type { ShellAnalysis } from './types.js';
 import { SHELLS } from './programs/posix-shells.js';
 import { fileOperands } from './effects/file-effects/index.js';
-import { innerProgramWords, inputTexts } from './programs/unmodelled-text.js';
+import { innerProgramWords, inputTextsOf } from './programs/unmodelled-text.js';
 import { escapeCodeOf } from './programs/code-runners.js';
 import { projectCodeOf } from './programs/project-runners.js';
 import { PATH_FREE_BUILTINS } from './programs/builtins.js';
@@ -49,11 +49,11 @@ export function wordsOfUnknownPrograms(analysis: ShellAnalysis): Map<string, str
     // at the cheap checks above or at the read-only check.
     let inputs: readonly string[] | undefined;
     if (cmd.argv.length < 2) {
-      inputs = readsInput ? inputTexts(analysis.commands, i) : [];
+      inputs = readsInput ? inputTextsOf(analysis, i) : [];
       if (inputs.length === 0) return;
     }
     if (isReadOnly(cmd, { set: 'claudeCode' }).readOnly) return;
-    inputs ??= readsInput ? inputTexts(analysis.commands, i) : [];
+    inputs ??= readsInput ? inputTextsOf(analysis, i) : [];
     let line: string | undefined;
     for (const [token, where] of innerProgramWords(cmd.argv, inputs)) {
       const word = foldedCommandName(token);

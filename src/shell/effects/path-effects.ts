@@ -18,7 +18,7 @@ import { realPathOf } from '../../paths/real.js';
 import { segmentMatches } from '../../paths/glob.js';
 import { foldedCommandName } from '../commands/emit.js';
 import { fileOperands, type FileOperand } from './file-effects/index.js';
-import { innerPathWords, inputTexts } from '../programs/unmodelled-text.js';
+import { innerPathWords, inputTextsOf } from '../programs/unmodelled-text.js';
 import { PROGRAMS } from '../programs/index.js';
 import { assignedCdPath, cdCandidates, searchesCdPath } from '../programs/cd.js';
 import { findRunsFrom } from '../programs/find.js';
@@ -1010,7 +1010,7 @@ function addInnerReads(analysis: ShellAnalysis, i: number, bases: readonly strin
   const cmd = analysis.commands[i]!;
   // Code toolgate cannot read (`python3 -c '…'`) is the opaque-code table's to judge.
   if (cmd.literal[0] !== true || cmd.opaque !== undefined) return;
-  const words = innerPathWords(cmd.argv, inputTexts(analysis.commands, i));
+  const words = innerPathWords(cmd.argv, inputTextsOf(analysis, i));
   if (words.length === 0) return;
   const possible = `${cmd.argv[0]} is a program whose files toolgate does not know, and its arguments or the input written for it name the path`;
   for (const word of words) add(i, 'read', word, word, true, bases, { assumed: 'word', possible });

@@ -5,7 +5,7 @@
  * -wrapper sh,-c,…`, groff's `.sy`), which removes quotes again, or open a file an argument or its
  * input names (`cpp <<< '#include ".env"'`, groff's `.so`, `as`'s `.include`). Red team 12.
  */
-import type { SimpleCommand } from '../types.js';
+import type { ShellAnalysis, SimpleCommand } from '../types.js';
 import { decodeWord } from '../syntax/words.js';
 
 /** Characters no program name holds: where a text splits into the names it may run. */
@@ -89,6 +89,19 @@ export function inputTexts(commands: readonly SimpleCommand[], i: number): strin
   }
   return out;
 }
+
+/**
+ * {@link inputTexts} of command `i` of an analysis, worked out at most once per command: the path
+ * effects (what a program with no model may read) and the words of programs toolgate does not know
+ * both ask for the same command's. A one-slot memo keyed on the analysis's identity (decision 0084,
+ * kind a‴): an answer never depends on an earlier call, only the time it takes does.
+ */
+export function inputTextsOf(analysis: ShellAnalysis, i: number): readonly string[] {
+  if (lastInputs.analysis !== analysis) lastInputs = { analysis, texts: [] };
+  return (lastInputs.texts[i] ??= inputTexts(analysis.commands, i));
+}
+
+let lastInputs: { analysis: ShellAnalysis | undefined; texts: (readonly string[] | undefined)[] } = { analysis: undefined, texts: [] };
 
 /** Whether two commands stand side by side in one list or pipeline (same parent, same context). */
 function beside(c: SimpleCommand, cmd: SimpleCommand): boolean {
