@@ -1370,7 +1370,11 @@ export function criticalRemovals(analysis: ShellAnalysis, ctx: CriticalRemovalSh
     if (!out.includes(text)) out.push(text);
   };
   try {
-    const { effects } = collectEffects(analysis, ctx);
+    // Only a removing program's effects are read below. The evaluator asks for this check with a
+    // context that differs from the facts' (no environment, CDPATH or file-system view), so the
+    // effects are worked out again: for a command with no removing program (most) they are not.
+    let known: readonly PathEffect[] | undefined;
+    const effectsOf = (): readonly PathEffect[] => (known ??= collectEffects(analysis, ctx).effects);
     const norm = (p: string): string => normalizePath(p, { cwd: ctx.cwd, home: ctx.home, platform: ctx.platform });
     analysis.commands.forEach((cmd, i) => {
       if (cmd.unknown || !removesOperands(foldedCommandName(cmd.argv[0]!))) return;
@@ -1381,18 +1385,18 @@ export function criticalRemovals(analysis: ShellAnalysis, ctx: CriticalRemovalSh
       }
       if (via === 'found' && cmd.argv.some((a) => a.includes('{}'))) {
         const finder = ancestor(analysis, i, handsOnFound);
-        for (const e of effects) {
+        for (const e of effectsOf()) {
           if (e.command !== finder || e.op !== 'read') continue;
           const why = isCriticalRemovalTarget(e.path, { ...ctx });
           if (why !== undefined) push(`{} (find start ${e.raw}): ${why}`);
         }
       }
     });
-    for (const e of effects) {
+    for (const e of analysis.commands.some(removesSome) ? effectsOf() : []) {
       if (e.op !== 'remove' || e.command < 0) continue;
       const cmd = analysis.commands[e.command];
       const name = cmd ? foldedCommandName(cmd.argv[0]!) : '';
-      if (!removesOperands(name) && PROGRAMS.get(name)?.removes !== true) continue;
+      if (!removes(name)) continue;
       const word = e.raw.replace(/ \(.*\)$/s, '');
       const why =
         variableWhy(word) ??
@@ -1416,6 +1420,12 @@ export function criticalRemovals(analysis: ShellAnalysis, ctx: CriticalRemovalSh
 
 /** Whether a program's operands are removed (its model says so: rm, mv, rename, …). */
 const removesOperands = (name: string): boolean => PROGRAMS.get(name)?.removesOperands === true;
+
+/** Whether a program's removals are judged as critical ones: its operands', or what its model removes (find -delete, tar --remove-files). */
+const removes = (name: string): boolean => removesOperands(name) || PROGRAMS.get(name)?.removes === true;
+
+/** Whether a command runs a program {@link removes} judges (one with no words removes nothing). */
+const removesSome = (cmd: SimpleCommand): boolean => cmd.argv[0] !== undefined && removes(foldedCommandName(cmd.argv[0]));
 
 /** Whether a program runs commands on what it finds (`find -exec`). */
 const handsOnFound = (name: string): boolean => PROGRAMS.get(name)?.handsOnFound === true;
