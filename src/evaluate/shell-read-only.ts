@@ -1,6 +1,6 @@
 import type { ReadOnlyVerdict, SimpleCommand } from '../shell/types.js';
 import { isInside, isInsideAny, normalizePath } from '../paths/index.js';
-import { isReadOnly } from '../shell/index.js';
+import { isReadOnlyAt } from '../shell/read-only/index.js';
 import { commandBasename } from '../shell/commands/emit.js';
 import { withoutGitGlobalOptions } from '../shell/programs/git/global-options.js';
 import { gitWorldProblem, type GitWhere } from '../shell/programs/git/world.js';
@@ -33,12 +33,12 @@ export function shellReadOnly(state: EvalState): ShellReadOnly {
   const reasons = new Map<SimpleCommand, string>();
   let why: string | undefined;
   const budget = newBudget();
-  for (const cmd of facts.analysis.commands) {
+  facts.analysis.commands.forEach((cmd, i) => {
     const unsafe = cmd.assignments.find((a) => !inertAssignment(a));
     let v: ReadOnlyVerdict =
       unsafe !== undefined
         ? { readOnly: false, reason: `the assignment ${unsafe.split('=')[0]}=… can change what the command runs or reads` }
-        : gitInItsWorld(cmd, state, isReadOnly(cmd, { set: state.dialect.readOnlySet }));
+        : gitInItsWorld(cmd, state, isReadOnlyAt(facts.analysis, i, state.dialect.readOnlySet));
     // Opaque code is never read-only, whatever its words (`cat` found in the project's .venv/bin).
     if (v.readOnly && cmd.opaque !== undefined) v = { readOnly: false, reason: cmd.opaque };
     perCommand.set(cmd, v.readOnly);
@@ -48,7 +48,7 @@ export function shellReadOnly(state: EvalState): ShellReadOnly {
       if (!cmd.transparentWrapper || state.dialect.readOnlySet === 'claudeCode')
         why ??= `"${allowText(cmd)}" is not read-only: ${v.reason}`;
     }
-  }
+  });
   if (facts.analysis.unknown.length > 0) why ??= `parts could not be read: ${facts.analysis.unknown[0]}`;
   if (facts.analysis.stateChanges.length > 0) why ??= facts.analysis.stateChanges[0];
   if (facts.analysis.hasSubstitution) why ??= 'it has a substitution';

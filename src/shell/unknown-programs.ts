@@ -7,7 +7,7 @@
  */
 import { foldedCommandName } from './commands/emit.js';
 import { PROGRAMS } from './programs/index.js';
-import { isReadOnly } from './read-only/index.js';
+import { isReadOnly, isReadOnlyAt } from './read-only/index.js';
 import type { ShellAnalysis } from './types.js';
 import { SHELLS } from './programs/posix-shells.js';
 import { fileOperands } from './effects/file-effects/index.js';
@@ -52,7 +52,7 @@ export function wordsOfUnknownPrograms(analysis: ShellAnalysis): Map<string, str
       inputs = readsInput ? inputTextsOf(analysis, i) : [];
       if (inputs.length === 0) return;
     }
-    if (isReadOnly(cmd, { set: 'claudeCode' }).readOnly) return;
+    if (isReadOnlyAt(analysis, i, 'claudeCode').readOnly) return;
     inputs ??= readsInput ? inputTextsOf(analysis, i) : [];
     let line: string | undefined;
     for (const [token, where] of innerProgramWords(cmd.argv, inputs)) {

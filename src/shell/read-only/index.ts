@@ -249,6 +249,24 @@ export function isReadOnly(cmd: SimpleCommand, options: ReadOnlyOptions): ReadOn
 }
 
 /**
+ * {@link isReadOnly} of command `i` of an analysis, worked out at most once per command and set:
+ * the evaluator's read-only step and the words of programs toolgate does not know both ask for
+ * the same commands'. A one-slot memo keyed on the analysis's identity and the set (decision
+ * 0084, kind a‴): the verdict is a function of the command's words alone (not of `opaque`, which
+ * the evaluator may set in between), so an answer never depends on an earlier call. @internal
+ */
+export function isReadOnlyAt(analysis: ShellAnalysis, i: number, set: ReadOnlyOptions['set']): ReadOnlyVerdict {
+  if (lastVerdicts.analysis !== analysis || lastVerdicts.set !== set) lastVerdicts = { analysis, set, verdicts: [] };
+  return (lastVerdicts.verdicts[i] ??= isReadOnly(analysis.commands[i]!, { set }));
+}
+
+let lastVerdicts: { analysis: ShellAnalysis | undefined; set: ReadOnlyOptions['set']; verdicts: (ReadOnlyVerdict | undefined)[] } = {
+  analysis: undefined,
+  set: 'claudeCode',
+  verdicts: [],
+};
+
+/**
  * Whether a whole analysed command is read-only: fully understood, at least one command, no
  * substitution, no redirection to a file, every command read-only ({@link isReadOnly}), and
  * no `git` after a `cd`. robota also refuses here-documents, here-strings and input
