@@ -1,4 +1,15 @@
-import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+  type Stats,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { cacheDir, cacheKeyOf, isPrivateDir } from './policy-cache.js';
@@ -157,9 +168,10 @@ async function bundleRequire(bundle: string, dir: string, kind: HookCallKind): P
   let made: NodeJS.Require | undefined = packages;
   const required = () => (made ??= (builtin!('node:module') as typeof import('node:module')).createRequire(bundle));
   let treeSitter: { exports: unknown; script?: CachedScript } | undefined;
+  const runtimePath = rememberedPath(bundle, dir, 'web-tree-sitter', () => required().resolve('web-tree-sitter'));
   const loadTreeSitter = (): unknown => {
     if (treeSitter) return treeSitter.exports;
-    const file = required().resolve('web-tree-sitter');
+    const file = runtimePath.get();
     const module = { exports: {} as unknown };
     treeSitter = module;
     try {
@@ -198,8 +210,50 @@ async function bundleRequire(bundle: string, dir: string, kind: HookCallKind): P
     keep: (flagsChanged: boolean) => {
       if (!flagsChanged) for (const { script } of own.values()) script.keep();
       treeSitter?.script?.keep();
+      runtimePath.keep();
     },
   });
+}
+
+/**
+ * The path of the package `id` as the bundle's `require` resolves it, remembered in `dir` for the
+ * bundle's stamp: Node's resolver costs ≈ 3 ms of CPU on its first use in a process (it reads and
+ * matches package.json files), on every call that loads the shell grammar. A remembered path is
+ * used only while the bundle is the same file (path, inode, times: a reinstall changes them) and
+ * the path still exists, and only from a private directory like the code caches; else `resolve`.
+ */
+function rememberedPath(bundle: string, dir: string, id: string, resolve: () => string): { get(): string; keep(): void } {
+  const file = join(dir, `${id}-path-${cacheKeyOf(bundle).slice(0, 16)}.json`);
+  let resolved: { stamp: string; path: string } | undefined;
+  return {
+    get: () => {
+      let stamp: string | undefined;
+      try {
+        stamp = stampOf(bundle, statSync(bundle));
+        if (isPrivateDir(dir)) {
+          const kept = JSON.parse(readFileSync(file, 'utf8')) as { stamp?: unknown; path?: unknown };
+          if (kept.stamp === stamp && typeof kept.path === 'string' && existsSync(kept.path)) return kept.path;
+        }
+      } catch {
+        // none kept yet, or unreadable: resolve
+      }
+      const path = resolve();
+      if (stamp !== undefined) resolved = { stamp, path };
+      return path;
+    },
+    keep: () => {
+      if (resolved === undefined) return;
+      try {
+        mkdirSync(dir, { recursive: true, mode: 0o700 });
+        if (!isPrivateDir(dir)) return;
+        const tmp = `${file}.${process.pid}.tmp`;
+        writeFileSync(tmp, JSON.stringify(resolved), { mode: 0o600 });
+        renameSync(tmp, file);
+      } catch {
+        // best effort: the next call resolves again
+      }
+    },
+  };
 }
 
 /**

@@ -91,6 +91,29 @@ exports.hookMain = async (args, input, beforeShellParser) => { if (args[0] === '
     expect(codes()).toEqual(['hook-other', 'hook-part-shell', 'hook-shell']);
   });
 
+  it("remembers where the grammar's runtime is for the bundle, and resolves it again when that file is gone", () => {
+    const cache = join(dir, 'cache');
+    const file = join(dir, 'hook.cjs');
+    writeFileSync(file, `exports.hookMain = async () => require('web-tree-sitter').n;\n`);
+    const pkg = (where: string, n: number) => {
+      mkdirSync(join(dir, where), { recursive: true });
+      writeFileSync(join(dir, where, 'package.json'), JSON.stringify({ name: 'web-tree-sitter', main: 'index.cjs' }));
+      writeFileSync(join(dir, where, 'index.cjs'), `module.exports = { n: ${n} };\n`);
+    };
+    pkg('node_modules/web-tree-sitter', 1);
+    expect(loadInChild(file, cache, [], 'parser').result).toBe(1);
+    const kept = readdirSync(cache).find((f) => f.startsWith('web-tree-sitter-path-'))!;
+    expect(JSON.parse(readFileSync(join(cache, kept), 'utf8')).path).toBe(join(dir, 'node_modules/web-tree-sitter/index.cjs'));
+    expect(loadInChild(file, cache, [], 'parser').result).toBe(1);
+    // Another install: the remembered file is gone, so the resolver finds the new one.
+    rmSync(join(dir, 'node_modules'), { recursive: true });
+    pkg('node_modules/web-tree-sitter', 2);
+    writeFileSync(join(dir, 'node_modules/web-tree-sitter/package.json'), JSON.stringify({ name: 'web-tree-sitter', main: 'main.cjs' }));
+    writeFileSync(join(dir, 'node_modules/web-tree-sitter/main.cjs'), 'module.exports = { n: 3 };\n');
+    rmSync(join(dir, 'node_modules/web-tree-sitter/index.cjs'));
+    expect(loadInChild(file, cache, [], 'parser').result).toBe(3);
+  });
+
   it('a call guessed to need the parser sets the flags first, so it keeps and reads a cache of its own', () => {
     const cache = join(dir, 'cache');
     const file = join(dir, 'hook.cjs');

@@ -2,7 +2,8 @@
  * Loads web-tree-sitter and the tree-sitter-bash grammar once per process. The only file of
  * the shell module that touches Node built-ins (to locate and read the grammar's `.wasm`).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Parser as TsParser } from 'web-tree-sitter';
 
 let parser: TsParser | undefined;
@@ -35,6 +36,8 @@ async function requireFromHere(): Promise<NodeJS.Require> {
  * tree-sitter-bash first: its grammar might not match the pinned web-tree-sitter.
  */
 async function defaultGrammar(): Promise<string> {
+  const shipped = shippedGrammar();
+  if (shipped !== undefined) return shipped;
   const require = await requireFromHere();
   for (const id of ['toolgate/tree-sitter-bash.wasm', 'tree-sitter-bash/tree-sitter-bash.wasm']) {
     try {
@@ -46,6 +49,24 @@ async function defaultGrammar(): Promise<string> {
   throw new Error(
     'the tree-sitter-bash grammar toolgate ships (dist/grammars/tree-sitter-bash.wasm) is missing: reinstall toolgate, or pass `grammar` to prepareShell',
   );
+}
+
+/**
+ * The grammar the build puts beside toolgate's code: `dist/grammars/`, next to the library's
+ * files and one folder above `toolgate hook`'s (`dist/cli/`). The same file the package's name
+ * resolves to, found without Node's resolver, whose first use in a process costs ≈ 3 ms of CPU
+ * (`toolgate hook` runs once per tool call). Undefined when running from source.
+ */
+function shippedGrammar(): string | undefined {
+  try {
+    for (const relative of ['./grammars/tree-sitter-bash.wasm', '../grammars/tree-sitter-bash.wasm']) {
+      const url = new URL(relative, import.meta.url);
+      if (url.protocol === 'file:' && existsSync(url)) return fileURLToPath(url);
+    }
+  } catch {
+    // no module URL: the resolver finds it
+  }
+  return undefined;
 }
 
 async function grammarBytes(grammar: PrepareShellOptions['grammar']): Promise<Uint8Array> {
