@@ -7,7 +7,7 @@
 import { all, has, is, optionFile, pushOpt } from '../../options/file-operands.js';
 import { COMMIT_NAMES, PATCH_NAMES, readRevPaths, TREE_NAMES, type GitFilesCall, type GitFilesExtra } from './files-call.js';
 import { magicPathspec } from './pathspecs.js';
-import { objectIdReads } from './tracked-reads.js';
+import { objectIdReads, TRACKED_TREE } from './tracked-reads.js';
 
 /** The temporary file `git unpack-file` and `git checkout-index --temp` write: a fixed stem and six random characters. */
 const MERGE_FILE = '.merge_file_??????';
@@ -77,13 +77,21 @@ export function reset(call: GitFilesCall): GitFilesExtra {
  * whose names came from whatever tree was read into the index; else the paths named. `--prefix`
  * writes them under another name. `--temp` writes each to a new temporary file at the top of the
  * work tree instead (`--prefix` then plays no part), named `.merge_file_` and six random
- * characters (git-checkout-index(1); git 2.39).
+ * characters (git-checkout-index(1); git 2.39). With `--temp` or `--prefix` the entries' text lands
+ * under a name no rule on the entry covers (`git checkout-index --temp .env`, then `cat
+ * .merge_file_*`: red team 13 V2), so each entry is read, as `git unpack-file :.env` reads it —
+ * the paths named, or with `-a`/`--stdin` every tracked file, from the top.
  */
 export function checkoutIndex({ argv, at, options, ops, files }: GitFilesCall): GitFilesExtra {
   // Its own options (its entry's `long`): `--temp` is not an abbreviation of another subcommand's `--template`.
   const prefix = options.find((o) => is(o, '--prefix'));
   const whole = has(options, '-a', '--all', '--stdin');
-  if (has(options, '--temp')) {
+  const temp = has(options, '--temp');
+  if (temp || prefix) {
+    if (whole) files.push({ op: 'read', index: at, value: '.', atTop: true, ...TRACKED_TREE });
+    files.push(...ops.map((k) => ({ op: 'read' as const, index: k, ...TRACKED_TREE })));
+  }
+  if (temp) {
     files.push({ op: 'write', index: at, value: MERGE_FILE, pattern: true, fromRoot: true });
     return {};
   }

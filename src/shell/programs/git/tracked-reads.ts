@@ -109,7 +109,7 @@ function printsContent(name: string, options: readonly ParsedOption[]): boolean 
 }
 
 /** A tree read of the tracked files below a path, where they stand (git walks into no link, but reads a tracked path below one). */
-const TRACKED_TREE = { tree: 'all', gitTakes: 'tracked', walksLinks: false } as const;
+export const TRACKED_TREE = { tree: 'all', gitTakes: 'tracked', walksLinks: false } as const;
 
 /** A `rev:path` or `:path` word: a blob of history or the index, which the facet reads by its path. */
 const REV_PATH = /^[^:-][^:]*:|^:[0-3]?:?[^(/!^]/;

@@ -91,7 +91,7 @@ describe('git writes the working tree it checks a tree out into', () => {
     ['git checkout-index -a -f', ['write . [some]']],
     ['git checkout-index --all', ['write . [some]']],
     ['git checkout-index -f -- src/a.js', ['write ./src/a.js']],
-    ['git checkout-index -a --prefix=out/', ['write ./out [some]']],
+    ['git checkout-index -a --prefix=out/', ['read . [all]', 'write ./out [some]']],
   ])('%s', (command, effects) => {
     expect(show(command)).toEqual(effects);
   });
@@ -99,9 +99,14 @@ describe('git writes the working tree it checks a tree out into', () => {
   it('git checkout-index --temp and git unpack-file write a new .merge_file_XXXXXX at the top of the work tree', () => {
     // The top is the cwd or a folder above it (git 2.39; inside .git, the folder it runs in).
     const top = ['write ./.merge_file_??????', 'write /home/user/.merge_file_??????'];
-    expect(show('git checkout-index --temp -a').slice(0, 2)).toEqual(top);
+    const writes = (command: string) => show(command).filter((e) => e.startsWith('write'));
+    expect(writes('git checkout-index --temp -a').slice(0, 2)).toEqual(top);
     // --temp is checkout-index's own option (not --template): the entries' own paths are not written.
-    expect(show('git checkout-index --temp .claude/settings.json').slice(0, 2)).toEqual(top);
+    expect(writes('git checkout-index --temp .claude/settings.json').slice(0, 2)).toEqual(top);
+    // What it copies there is read: the entries named, or with -a/--stdin every tracked file (red team 13 V2).
+    expect(show('git checkout-index --temp .env')).toContain('read ./.env [all]');
+    expect(show('git checkout-index --temp -a')).toContain('read . [all]');
+    expect(show('git checkout-index --temp --stdin')).toContain('read . [all]');
     expect(
       show('git unpack-file 0123abcd')
         .filter((e) => e.startsWith('write'))
@@ -111,7 +116,7 @@ describe('git writes the working tree it checks a tree out into', () => {
     expect(show('git unpack-file HEAD:.env')).toContain('read ./.env (history)');
     expect(show('git unpack-file 0123abcd').filter((e) => e.startsWith('read'))).toHaveLength(1);
     expect(show('git -C .git/hooks unpack-file 0123abcd')).toContain('write ./.git/hooks/.merge_file_??????');
-    expect(show('git checkout-index -a --prefix .claude/')).toEqual(['write ./.claude [some]']);
+    expect(show('git checkout-index -a --prefix .claude/')).toEqual(['read . [all]', 'write ./.claude [some]']);
   });
 
   it('git read-tree without -u changes only the index', () => {
