@@ -6,8 +6,8 @@
  */
 import { all, has, is, optionFile, pushOpt } from '../../options/file-operands.js';
 import { readRevPaths, type GitFilesCall, type GitFilesExtra } from './files-call.js';
-import { looksLikeDir, looksLikePath } from './pathspecs.js';
-import { objectIdReads, trackedContentReads } from './tracked-reads.js';
+import { looksLikeDir, looksLikePath, revPath } from './pathspecs.js';
+import { objectIdReads, trackedContentReads, TRACKED_TREE } from './tracked-reads.js';
 
 /** The tracked files a content-printing form reads, or its pathspecs read by name (`tracked-reads.ts`). */
 function contentReads({ name, argv, at, options, ops, specs }: GitFilesCall) {
@@ -24,6 +24,27 @@ export function reports(call: GitFilesCall): GitFilesExtra {
   readRevPaths(call, call.ops);
   call.files.push(...contentReads(call), ...objectReads(call));
   return { notFiles: call.text };
+}
+
+/** `git notes` options that copy a blob's text into the note: `-C`/`--reuse-message` as it is, `-c`/`--reedit-message` through an editor. */
+const NOTE_FROM_BLOB = ['-C', '-c', '--reuse-message', '--reedit-message'];
+
+/**
+ * `git notes add|append -C BLOB` copies the blob's text into a note, which `git notes show` and
+ * `git log` then print under the commit's name (`-C HEAD:.env`: red team 13 V13). The blob is read
+ * as `git show` reads it: `HEAD:.env` or `:.env` by its path, from history; an object id as any
+ * tracked file. `git commit -C` takes a commit's message only (git 2.39 refuses a blob there).
+ */
+export function notes(call: GitFilesCall): GitFilesExtra {
+  const extra = reports(call);
+  for (const o of call.options) {
+    if (!is(o, ...NOTE_FROM_BLOB) || o.value === undefined) continue;
+    const k = o.valueIndex ?? o.index;
+    const rp = revPath(o.value);
+    if (rp) call.files.push({ op: 'read', index: k, value: rp.value, fromRoot: rp.fromRoot, fromHistory: true });
+    else call.files.push({ op: 'read', index: k, value: '.', atTop: true, ...TRACKED_TREE });
+  }
+  return extra;
 }
 
 /** `git blame FILE` (and `annotate`) reads the file it annotates, its last operand, and its history. */

@@ -28,7 +28,7 @@ import { checkout, checkoutIndex, apply, readTree, reset, restore, switchBranch,
 import { config } from './files-config.js';
 import { clone, init, submodule, worktree } from './files-create.js';
 import type { OwnFileOptions } from './files-options.js';
-import { blame, commit, diff, exportHistory, fsck, grep, updateIndex } from './files-reports.js';
+import { blame, commit, diff, exportHistory, fsck, grep, notes, updateIndex } from './files-reports.js';
 import { am, stash } from './files-rewrites.js';
 import { add, clean, mv, rm } from './files-stage.js';
 import {
@@ -420,7 +420,7 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
     safe: { flags: 'tags all name-only no-undefined always', values: 'refs exclude' },
     reads: { config: [], objects: true },
   },
-  notes: { long: NOTES_LONG, fileOptions: { reads: '-F --file' }, tree: 'reports', valueLetters: 'mFC' },
+  notes: { long: NOTES_LONG, files: notes, fileOptions: { reads: '-F --file' }, tree: 'reports', valueLetters: 'mFCc' },
   prune: { tree: 'reports' },
   pull: {
     tree: 'rewrites',
