@@ -196,6 +196,20 @@ function pairPrograms(p: ConfigPair, aliasOf: () => { name: string; rest: string
   return [];
 }
 
+/** Whether a subcommand's words after `sub` give one of its command options (`-x CMD`, `--extcmd=CMD`, an abbreviation). */
+function hasCommandOption(
+  argv: readonly string[],
+  sub: number,
+  table: { readonly long: readonly string[]; readonly short?: string },
+): boolean {
+  for (let i = sub + 1; i < argv.length && argv[i] !== '--'; i++) {
+    const long = /^--([a-z-]+)(=.*)?$/s.exec(argv[i]!);
+    if (long && long[1]!.length >= 2 && table.long.some((l) => l.startsWith(long[1]!))) return true;
+    if (table.short && argv[i]!.startsWith(`-${table.short}`) && !argv[i]!.startsWith('--')) return true;
+  }
+  return false;
+}
+
 /** Scripts git subcommands run from their arguments: `submodule foreach CMD`, `bisect run CMD`, `rebase --exec CMD`, … */
 function subcommandPrograms(argv: readonly string[], literal: readonly boolean[], sub: number): Unwrapped[] {
   const name = argv[sub];
@@ -217,6 +231,10 @@ function subcommandPrograms(argv: readonly string[], literal: readonly boolean[]
   const table = name === undefined ? undefined : gitCommandOptions(name);
   if (!table) return [];
   const out: Unwrapped[] = [];
+  // Without -x/--extcmd, git difftool runs the tool -t, diff.tool or difftool.<tool>.cmd names, or
+  // one it guesses (vimdiff, meld, …; git-difftool(1)): a program toolgate does not see.
+  if (name === 'difftool' && !hasCommandOption(argv, sub, table))
+    out.push({ kind: 'opaque', reason: 'git difftool runs the diff tool its configuration or -t names: code toolgate cannot see' });
   for (let i = sub + 1; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--') break;

@@ -317,7 +317,8 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, GitSubcommand>> = {
     },
     reads: { config: [...INDEX, PRETTY_SIGNATURE], objects: true },
   },
-  difftool: { valueLetters: 'tx', commandOptions: { long: ['extcmd'], short: 'x' } },
+  // Hands every changed file's content to a program: -x CMD, else a configured tool (runs.ts).
+  difftool: { tree: 'reports', valueLetters: 'tx', commandOptions: { long: ['extcmd'], short: 'x' } },
   // Prints the commits it exports as a stream, every blob's content with them (tracked-reads.ts).
   'fast-export': { tree: 'reports', fileOptions: { reads: '--import-marks --import-marks-if-exists', writes: '--export-marks' } },
   fetch: {

@@ -90,6 +90,8 @@ const FORMS: Readonly<Record<string, 'default' | 'asked' | 'verbose' | 'always'>
   'request-pull': 'always',
   // `git stash show` prints a diffstat by default, `-p` the stashed changes (its `show` action).
   stash: 'default',
+  // `git difftool` hands both versions of every changed file to the tool it runs (git-difftool(1)): red team 13 V3.
+  difftool: 'always',
 };
 
 /** Whether `git NAME` is one of the forms above, which read the files the index tracks (or history's) only. */
