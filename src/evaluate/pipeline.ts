@@ -1161,6 +1161,11 @@ export function makeState(
     });
     if (response.effects.length > 0 || response.unresolved.length > 0)
       facts = { ...facts, effects: [...facts.effects, ...response.effects], unresolved: [...facts.unresolved, ...response.unresolved] };
+    // `gcc @rsp` with `-B ./tools` in rsp runs tools/cc1: opaque code, as on the command line.
+    for (const o of response.opaque) {
+      const cmd = facts.analysis.commands[o.command];
+      if (cmd !== undefined && cmd.opaque === undefined) cmd.opaque = o.reason;
+    }
     // `find -L dir -delete` removes what the links inside dir lead to: the view says where.
     const linked = removalsThroughLinks(facts.effects, ctx.fs);
     if (linked.effects.length > 0 || linked.unresolved.length > 0)

@@ -27,10 +27,12 @@ export interface ResponseWorld {
   platform: Platform;
 }
 
-/** The reads a call's response files add, and why some cannot be told. */
+/** The reads a call's response files add, why some cannot be told, and the commands they make run code. */
 export interface ResponseReads {
   effects: PathEffect[];
   unresolved: string[];
+  /** Commands (by index in the analysis) whose response files make them run code toolgate cannot read, and why. */
+  opaque: { command: number; reason: string }[];
 }
 
 /** A response file longer than this is not read: what it names is unknown. */
@@ -43,7 +45,7 @@ const MAX_DEPTH = 8;
 
 /** The reads the `@FILE` words of the line's commands add (see the module comment). */
 export function responseFileReads(analysis: ShellAnalysis, effects: readonly PathEffect[], world: ResponseWorld): ResponseReads {
-  const out: ResponseReads = { effects: [], unresolved: [] };
+  const out: ResponseReads = { effects: [], unresolved: [], opaque: [] };
   analysis.commands.forEach((cmd, i) => {
     const argv0 = cmd.argv[0];
     if (argv0 === undefined || cmd.literal[0] !== true) return;
@@ -109,7 +111,13 @@ function expand(
   // that may load code (`--plugin`) are hidden code.
   const model = PROGRAMS.get(name);
   const unseen = (what: string): void => {
-    if (model?.responseUnseen === 'run') return why(`${what}, and its words may load a plugin`);
+    if (model?.responseUnseen === 'run') {
+      out.opaque.push({
+        command,
+        reason: `${name} reads more options from ${file}, where ${what}, and its words may make it run code (load a plugin)`,
+      });
+      return why(`${what}, and its words may load a plugin`);
+    }
     const raw = `/** (the files ${file} names, where ${what})`;
     const some = { path: '/**', raw, literal: false, command, glob: true } as const;
     out.effects.push({ op: 'read', ...some });
@@ -145,6 +153,20 @@ function expand(
     push({ op: 'read', path: nested, raw: w.slice(1), literal: true, command, glob: false });
     expand(nested, base, command, name, effects, world, out, depth + 1, spliced, at + j);
   });
+  // Options among the words that make the program run code (gcc's `-B DIR`, `-wrapper PROG`):
+  // what its model reads as run from the command line with them, and not without.
+  const runs = (a: readonly string[]) =>
+    model?.unwrap?.(
+      a,
+      a.map(() => true),
+    )?.inner ?? [];
+  const added = runs(spliced).slice(runs(argv).length);
+  const first = added[0];
+  if (first !== undefined)
+    out.opaque.push({
+      command,
+      reason: `${name} reads more options from ${file}, which make it run code toolgate cannot read${'reason' in first ? `: ${first.reason}` : ''}`,
+    });
   const named = model?.files?.(name, spliced);
   if (named !== undefined && named.modelled !== 'partly') {
     // What the words name, and what the command does that it did not without them (`ar @args`

@@ -8,10 +8,58 @@
  * the view, and each word there is a file the command reads — an option's value too (`-include
  * .env`, `-imacros .env`). toolgate has no grammar of their options: their other words keep the
  * treatment of a program it does not model (each assumed a path read and written), and the
- * programs their options run (`-wrapper`, `-B`, `-fplugin`, specs) are not seen (`runs: 'unseen'`).
+ * programs their options choose (`-B`, `--prefix`, `-wrapper`, `-fplugin`, `-specs`, and any in a
+ * response file) are opaque code; what else their options may run is not seen (`runs: 'unseen'`).
  */
 import type { FileOperand, FileOperands } from '../options/file-operands.js';
 import { defineProgram } from './model.js';
+import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
+
+/**
+ * Options that choose a program the driver runs or code it loads, as a word spells them (`-B DIR`,
+ * `-BDIR`, `--prefix=DIR`, `--prefix DIR`, `-wrapper PROG,ARGS`, `-fplugin=SO`, `-specs=FILE`):
+ * the driver runs `DIR/cc1`, `DIR/as`, `DIR/ld`, … from a directory the agent may have filled,
+ * PROG in front of each of them, the plugin's code, or what the specs file names — opaque code.
+ * Verified with gcc 12.2 (each ran a script of the agent's: `cc1` for `-B` and `--prefix`, `as`
+ * for `-wrapper`, the plugin's `plugin_init`, the `ld` a `*linker:` spec names) and clang 14
+ * (`-B` and `--prefix`: the `ld` it links with; its `as` with `-fno-integrated-as`).
+ */
+const CHOOSES_PROGRAM: readonly { re: RegExp; separate: boolean; what: string }[] = [
+  { re: /^(-B|--prefix)$/, separate: true, what: 'runs its helper programs (cc1, as, ld, …) from' },
+  { re: /^(-B.|--prefix=)/, separate: false, what: 'runs its helper programs (cc1, as, ld, …) from' },
+  { re: /^-wrapper$/, separate: true, what: 'runs each of its helper programs through' },
+  { re: /^-(fplugin|fpass-plugin)=/, separate: false, what: 'loads the plugin code of' },
+  { re: /^(-specs=|--specs=)/, separate: false, what: 'takes the programs it runs from the specs file' },
+  { re: /^-specs$|^--specs$/, separate: true, what: 'takes the programs it runs from the specs file' },
+];
+
+/** ld's options that load code (`-plugin SO`; its `-Bstatic`, `-Bsymbolic` are no directory). */
+const LD_LOADS: typeof CHOOSES_PROGRAM = [
+  { re: /^--?plugin$/, separate: true, what: 'loads the plugin code of' },
+  { re: /^--?plugin=/, separate: false, what: 'loads the plugin code of' },
+];
+
+/**
+ * What a compiler driver runs besides its own helpers (see {@link CHOOSES_PROGRAM}). A response
+ * file's words are read for the same options in `evaluate/response-files.ts` (a file the view
+ * cannot show is hidden code: `responseUnseen`). Environment variables that do the same
+ * (`COMPILER_PATH`, `GCC_EXEC_PREFIX`) are code to a program with no `environment` fact.
+ */
+function compilerRuns(name: string, argv: readonly string[]): WrapperInfo | undefined {
+  const inner: Unwrapped[] = [];
+  for (let k = 1; k < argv.length; k++) {
+    const word = argv[k]!;
+    const hit = (name === 'ld' ? LD_LOADS : CHOOSES_PROGRAM).find((c) => c.re.test(word));
+    if (hit === undefined) continue;
+    const value = hit.separate ? argv[k + 1] : word.replace(/^(-B|--prefix=|-fplugin=|-fpass-plugin=|-specs=|--specs=|--?plugin=)/, '');
+    inner.push({
+      kind: 'opaque',
+      reason: `${name} ${hit.separate ? `${word} ${value ?? ''}`.trim() : word} ${hit.what} ${value ?? 'a word that is missing'}`,
+    });
+    if (hit.separate) k++;
+  }
+  return inner.length > 0 ? { inner, transparent: false, exactOnly: false } : undefined;
+}
 
 /** The `@FILE` words: each FILE is read; every other word is assumed (`modelled: 'partly'`). */
 function compilerFiles(argv: readonly string[]): FileOperands {
@@ -29,7 +77,9 @@ export const compilers = defineProgram({
     'LLVM CommandLine library, "Response files" (clang; not verified here: no clang installed)',
   ],
   files: (_name, argv) => compilerFiles(argv),
+  unwrap: (argv) => compilerRuns(argv[0]?.replace(/^.*\//, '') ?? 'gcc', argv),
   responseFiles: 'binutils',
+  responseUnseen: 'run',
   runs: 'unseen',
   examples: [
     {

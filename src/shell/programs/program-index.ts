@@ -40,7 +40,7 @@ export const PROGRAM_INDEX: ProgramIndex = [
   [26, 0, ["cmp"], ["files","grammar","readOnly","runs.unseen"], {"claudeCode":["cmp"]}],
   [27, 0, ["column"], ["files","grammar","readOnly","runs.unseen"], {"claudeCode":["column"]}],
   [28, 0, ["comm"], ["files","grammar","readOnly","runs.unseen"], {"claudeCode":["comm"]}],
-  [29, 0, ["gcc","g++","cc","c++","cpp","ld","clang","clang++"], ["files","responseFiles","runs.unseen"], {}],
+  [29, 0, ["gcc","g++","cc","c++","cpp","ld","clang","clang++"], ["files","responseFiles","responseUnseen","runs.unseen","unwrap"], {}],
   [30, 0, ["bzip2","bunzip2","bzcat"], ["files","grammar","runs.unseen"], {}],
   [31, 0, ["compress","uncompress"], ["files","grammar","runs.unseen"], {}],
   [32, 0, ["gzip","gunzip","zcat"], ["files","grammar","runs.unseen"], {}],

@@ -63,7 +63,6 @@ describe('wordsOfUnknownPrograms', () => {
   it.each([
     `sqlite3x :memory: '.shell r""m -f notes.txt'`,
     `tmux new -d 'r""m -f x'`,
-    `gcc -wrapper /bin/sh,-c,'r""m -f x' -c x.c`,
     `printf '.sy r""m -f x\\n' | groff -U`,
     `groff -U <<< '.sy rm -f x'`,
   ])('%s names rm', (command) => {
@@ -75,6 +74,8 @@ describe('wordsOfUnknownPrograms', () => {
   });
   it('a program whose model runs the code it reads is left to the opaque-code table', () => {
     expect(wordsOfUnknownPrograms(analyzeShell(`batch <<< 'rm -rf src'`)).has('rm')).toBe(false);
+    // gcc's -wrapper runs a program of the agent's choosing: opaque code, whatever it names.
+    expect(wordsOfUnknownPrograms(analyzeShell(`gcc -wrapper /bin/sh,-c,'r""m -f x' -c x.c`)).has('rm')).toBe(false);
   });
   it('a known program passes its input to no one it does not show', () => {
     expect(wordsOfUnknownPrograms(analyzeShell(`printf 'rm x\\n' | wc -l`)).has('rm')).toBe(false);
