@@ -130,6 +130,33 @@ const CONFIG_DIRS: readonly string[] = [
   // next `pip --version` (Python docs, "site"; red team rt12 G).
   '.local/lib',
   'Library/Python',
+  // Version managers' and language tools' folders in the home directory: their `bin` and `shims`
+  // folders come first on a user's PATH, so a file planted there (`~/.pyenv/shims/git`) runs in
+  // place of the program the next allowed command names; their Python installs hold site-packages
+  // whose `*.pth` files run at each start (red team 13, V17). A project's own `.venv` is not here.
+  '.pyenv',
+  '.rbenv',
+  '.nvm',
+  '.volta',
+  '.asdf',
+  '.sdkman',
+  '.rustup',
+  '.gem',
+  '.npm-global',
+  '.bun/bin',
+  '.deno/bin',
+  'go/bin',
+  '.local/share/mise',
+  '.local/share/pnpm',
+  '.local/share/fnm',
+  '.local/share/pipx',
+  '.local/pipx',
+  '.local/share/uv',
+  '.virtualenvs',
+  'pypoetry/virtualenvs',
+  'miniconda3',
+  'anaconda3',
+  'miniforge3',
 ];
 
 /**

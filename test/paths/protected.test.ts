@@ -24,6 +24,14 @@ describe('protectedPathMatch (Claude Code list)', () => {
     ['/home/u/.local/lib/python3.11/site-packages/usercustomize.py', '.local/lib'],
     ['/Users/u/Library/Python/3.11/lib/python/site-packages/zz.pth', 'Library/Python'],
     ['/p/.venv/lib/python3.11/site-packages/sitecustomize.py', 'sitecustomize.py'],
+    // Version managers' PATH folders and Python installs in the home directory (red team rt13 V17).
+    ['/home/u/.pyenv/shims/git', '.pyenv'],
+    ['/home/u/.pyenv/versions/3.11.7/lib/python3.11/site-packages/zz.pth', '.pyenv'],
+    ['/home/u/.nvm/versions/node/v20.11.0/bin/ls', '.nvm'],
+    ['/home/u/go/bin/git', 'go/bin'],
+    ['/home/u/.local/share/mise/installs/node/20/bin/npm', '.local/share/mise'],
+    ['/home/u/.local/share/uv/tools/ruff/lib/python3.12/site-packages/zz.pth', '.local/share/uv'],
+    ['/home/u/.cache/pypoetry/virtualenvs/a-py3.11/lib/python3.11/site-packages/zz.pth', 'pypoetry/virtualenvs'],
   ])('%s is protected by %s', (path, entry) => {
     expect(protectedPathMatch(path, CC)).toBe(entry);
   });
@@ -37,6 +45,9 @@ describe('protectedPathMatch (Claude Code list)', () => {
     '/p/config/.git-blame',
     '/p/.venv/lib/python3.11/site-packages/requests/api.py',
     '/home/u/.local/share/x',
+    '/p/.venv/lib/python3.11/site-packages/zz.pth',
+    '/home/u/go/src/hello/main.go',
+    '/p/bin/tool',
   ])('%s is not protected', (path) => {
     expect(protectedPathMatch(path, CC)).toBeUndefined();
   });
