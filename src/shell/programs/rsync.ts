@@ -3,7 +3,7 @@
  * layout is cp's, in `copying.ts`). `-e`/`--rsh` and `--rsync-path` name programs it runs, which
  * toolgate does not read here. rsync 3.5.0 rsync(1).
  */
-import type { FileOperand, FileOperands } from '../options/file-operands.js';
+import { has, treeRemoval, type FileOperand, type FileOperands } from '../options/file-operands.js';
 import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { copyOperands } from './copying.js';
 import { longOptions } from './grammar.js';
@@ -52,9 +52,50 @@ const grammar: GnuOptionSpec = {
   abbreviations: false,
 };
 
-/** The files an rsync command reads and writes. */
+/** The files an rsync command reads, writes and removes. */
 function rsyncFiles(argv: readonly string[], words: ReadWords): FileOperands {
-  return rsyncRemote(argv, words.operands, copyOperands('rsync', argv, words));
+  const copied = copyOperands('rsync', argv, words);
+  return rsyncRemote(argv, words.operands, { ...copied, files: [...copied.files, ...rsyncRemovals(argv, words)] });
+}
+
+/** The options by which rsync deletes what the destination holds that the sources lack. */
+const DELETES = ['--del', '--delete', '--delete-before', '--delete-during', '--delete-delay', '--delete-after', '--delete-excluded'];
+
+/**
+ * What rsync removes. `--delete` (and its variants) removes whatever the destination directory
+ * holds that the sources lack (`rsync -a --delete docs/ ./` removed .env, .claude/settings.json and
+ * .git, red team 13): the destination's entries, walked for protected paths — without a view, or
+ * where the view cannot settle them, any of them may be one (DESIGN, "Which answer for what cannot
+ * be seen"). A source whose word ends in `/` (or `.`) fills the destination itself, any other the
+ * folder of its name inside it; `--relative` (the whole path), a remote source or a word toolgate
+ * cannot split: the destination. What the sources bring is a write judged on its own, so an entry
+ * they provide still meets the check. `--remove-source-files` removes the files it sent: each
+ * local source a tree removal.
+ */
+function rsyncRemovals(argv: readonly string[], { options, operands: ops }: ReadWords): FileOperand[] {
+  const out: FileOperand[] = [];
+  const sources = ops.slice(0, -1);
+  const dest = ops.length >= 2 ? ops[ops.length - 1]! : undefined;
+  if (has(options, '--remove-source-files', '--remove-sent-files'))
+    out.push(...sources.map((index) => ({ op: 'remove' as const, index, ...treeRemoval() })));
+  if (dest === undefined || !has(options, ...DELETES)) return out;
+  const names = { kind: 'entries' } as const;
+  const whole = has(options, '-R', '--relative');
+  const into = argv[dest]!.replace(/\/+$/, '');
+  const dirs = new Set<string | undefined>();
+  for (const k of sources) {
+    const word = argv[k]!;
+    const base = word.replace(/\/+$/, '').split('/').pop() ?? '';
+    const remote = /^[^/]*:|^rsync:\/\//i.test(word);
+    dirs.add(
+      whole || remote || /(^|\/)\.?$/.test(word) || base === '' || base === '..' ? undefined : `${into === '' ? '' : `${into}/`}${base}`,
+    );
+  }
+  for (const value of dirs)
+    out.push(
+      value === undefined ? { op: 'remove', index: dest, tree: 'some', names } : { op: 'remove', index: dest, value, tree: 'some', names },
+    );
+  return out;
 }
 
 /**
