@@ -1,12 +1,13 @@
 /**
  * git runs the hooks of its repository: `git commit` the `pre-commit`, `commit-msg` and
- * `post-commit` hooks, `merge`, `pull`, `rebase`, `am`, `cherry-pick` and `revert` theirs,
- * `push` `pre-push`, `checkout` and `switch` `post-checkout` (githooks(5), git 2.39). A hook is a
- * program of the project (husky's `.husky/pre-commit` runs `npm test`), so where the file-system
- * view shows one in the directory git takes its hooks from (`core.hooksPath`, else `.git/hooks`),
- * such a git command runs code toolgate cannot read: opaque code, which the opaque-code table
- * judges (red team 12 C). A fresh repository's `*.sample` files are no hooks; without a view
- * nothing is known of the hooks, and git is judged as before.
+ * `post-commit` hooks, `git status` and `git add` `post-index-change`, `git branch` and `git tag`
+ * `reference-transaction`, `git push` `pre-push` (githooks(5), git 2.39; which subcommand may run
+ * which hook is `programs/git/hooks.ts`). A hook is a program of the project (husky's
+ * `.husky/pre-commit` runs `npm test`), so where the file-system view shows one installed in the
+ * directory git takes its hooks from (`core.hooksPath`, else `.git/hooks`) that the command may
+ * run, the command runs code toolgate cannot read: opaque code, which the opaque-code table judges
+ * (red team 12 C, red team 13 V10). A fresh repository's `*.sample` files and files of other names
+ * are no hooks; without a view nothing is known of the hooks, and git is judged as before.
  *
  * The repository is the one that command works on: found from the directory it runs in — after
  * the `cd`s before it and its own `-C DIR` (`commandDirectories`, the directories its paths are
@@ -18,21 +19,25 @@ import type { PathEffect, ShellAnalysis, SimpleCommand } from '../shell/types.js
 import { foldedCommandName } from '../shell/commands/emit.js';
 import { commandDirectories, isUnknownDirectory } from '../shell/effects/path-effects.js';
 import { decodeWord } from '../shell/syntax/words.js';
-import { gitHookSubcommand, gitRepositoryWords } from '../shell/programs/git/hooks.js';
+import { gitRepositoryWords, gitSubcommandOf, hooksRunBy, runsSomeHook } from '../shell/programs/git/hooks.js';
 import { gitHooksDirectory, type GitRepositoryGiven } from '../shell/programs/git/world.js';
 import type { PathWorld } from './path-lookup.js';
 
 type Variable = (name: string) => string | null | undefined;
 
-/** The hooks directory git takes its hooks from in `dir` and a hook it holds, or `undefined` (none, unknown). */
-function installedHook(world: PathWorld, dir: string, given: GitRepositoryGiven, variable: Variable): string | undefined {
+/** The hooks directory git takes its hooks from in `dir` and the names of the files it holds (`undefined`: none, unknown). */
+function installedHooks(
+  world: PathWorld,
+  dir: string,
+  given: GitRepositoryGiven,
+  variable: Variable,
+): { dir: string; names: string[] } | undefined {
   const view = world.view;
   if (view?.list === undefined) return undefined;
   const hooks = gitHooksDirectory(view, dir, world.home, variable, given);
   if (hooks === undefined) return undefined;
-  const names = view.list(hooks) ?? [];
-  const hook = names.find((n) => !n.endsWith('.sample') && !n.startsWith('.') && view.isDirectory?.(`${hooks}/${n}`) !== true);
-  return hook === undefined ? undefined : `${hooks}, which holds ${hook}`;
+  const names = (view.list(hooks) ?? []).filter((n) => view.isDirectory?.(`${hooks}/${n}`) !== true);
+  return names.length === 0 ? undefined : { dir: hooks, names };
 }
 
 /** The assignments a command is given: its own and those of the commands that run it (`env GIT_DIR=x git commit`). */
@@ -87,14 +92,15 @@ export function markGitHookRuns(
   variable: (name: string) => string | null | undefined,
 ): void {
   if (world.view?.list === undefined) return;
-  const looked = new Map<string, string | undefined>();
+  const looked = new Map<string, { dir: string; names: string[] } | undefined>();
   analysis.commands.forEach((cmd, i) => {
     if (cmd.opaque !== undefined || cmd.literal[0] !== true) return;
-    const sub = gitHookSubcommand(foldedCommandName(cmd.argv[0] ?? ''), cmd.argv);
+    const sub = gitSubcommandOf(foldedCommandName(cmd.argv[0] ?? ''), cmd.argv);
     if (sub === undefined) return;
     const named = namedRepository(analysis, cmd, variable);
     // A repository named by a value toolgate cannot read may be any, with any hooks.
     if ('unknown' in named) {
+      if (!runsSomeHook(sub)) return;
       cmd.opaque = `git ${sub} runs the hooks of a repository toolgate cannot tell (${named.unknown}): code toolgate cannot see`;
       return;
     }
@@ -102,10 +108,15 @@ export function markGitHookRuns(
     const dirs = (commandDirectories(effects, i) ?? [world.cwd]).filter((d) => !isUnknownDirectory(d));
     for (const dir of dirs) {
       const key = `${dir}\0${named.gitDir ?? ''}\0${named.workTree ?? ''}`;
-      if (!looked.has(key)) looked.set(key, installedHook(world, dir, named, variable));
-      const hook = looked.get(key);
-      if (hook === undefined) continue;
-      cmd.opaque = `git ${sub} runs its hooks from ${hook}: code toolgate cannot see`;
+      if (!looked.has(key)) looked.set(key, installedHooks(world, dir, named, variable));
+      const hooks = looked.get(key);
+      if (hooks === undefined) continue;
+      const run = hooksRunBy(sub, hooks.names);
+      if (run.hooks.length === 0) continue;
+      const shown = run.hooks.slice(0, 3).join(', ') + (run.hooks.length > 3 ? ', …' : '');
+      cmd.opaque = run.known
+        ? `git ${sub} may run the ${shown} hook${run.hooks.length > 1 ? 's' : ''} in ${hooks.dir}: code toolgate cannot see`
+        : `git ${sub} runs its hooks from ${hooks.dir}, which holds ${shown}: code toolgate cannot see`;
       return;
     }
   });

@@ -1,34 +1,170 @@
 /**
- * Which git commands run the repository's hooks (githooks(5), git 2.39): `commit` (pre-commit,
- * commit-msg, post-commit), `merge`, `pull`, `rebase`, `am`, `cherry-pick`, `revert`, `push`
- * (pre-push), `checkout` and `switch` (post-checkout). The evaluation marks such a command as
- * opaque code where the file-system view shows a hook installed (`src/evaluate/git-hook-runs.ts`).
+ * Which git commands may run which of the repository's hooks (githooks(5), git 2.39.5). The
+ * evaluation marks a git command as opaque code where the file-system view shows installed a hook
+ * the command may run (`src/evaluate/git-hook-runs.ts`). An allowlist: a subcommand runs none of a
+ * hook only where the table below says which hooks it may run; any other subcommand (commit,
+ * merge, pull, rebase, am, cherry-pick, revert, push, checkout, switch, clone, worktree, bisect,
+ * fetch, gc, maintenance, send-email, p4, an alias, …) is taken to run any of them.
  */
 import { withoutGitGlobalOptions } from './global-options.js';
 
-/** The subcommands that run hooks of their own. */
-const RUNS_HOOKS: ReadonlySet<string> = new Set([
-  'commit',
-  'merge',
-  'pull',
-  'rebase',
-  'am',
-  'cherry-pick',
-  'revert',
-  'push',
-  'checkout',
-  'switch',
+/**
+ * The hooks git runs by name from its hooks directory (githooks(5)). A file of another name there
+ * (`*.sample`, husky's `h` and `husky.sh`, a README) is no hook. `fsmonitor-watchman` is run only
+ * where `core.fsmonitor` names it, which the configuration's program keys judge (`runs.ts`,
+ * `config-kinds.ts`), not by its name here.
+ */
+const HOOK_NAMES: ReadonlySet<string> = new Set([
+  'applypatch-msg',
+  'pre-applypatch',
+  'post-applypatch',
+  'pre-commit',
+  'pre-merge-commit',
+  'prepare-commit-msg',
+  'commit-msg',
+  'post-commit',
+  'pre-rebase',
+  'post-checkout',
+  'post-merge',
+  'pre-push',
+  'pre-receive',
+  'update',
+  'proc-receive',
+  'post-receive',
+  'post-update',
+  'reference-transaction',
+  'push-to-checkout',
+  'pre-auto-gc',
+  'post-rewrite',
+  'sendemail-validate',
+  'p4-changelist',
+  'p4-prepare-changelist',
+  'p4-post-changelist',
+  'p4-pre-submit',
+  'post-index-change',
 ]);
 
+/** Run when a command writes the index (githooks(5); `git status` and `git diff` refresh it and write it back). */
+const INDEX = 'post-index-change';
+/** Run for every update of a ref (githooks(5)): a branch, tag, note, replace ref, `HEAD`, … */
+const REF = 'reference-transaction';
+
 /**
- * The subcommand of a git command that runs hooks (`git -C . commit -m x`: `commit`), or
- * `undefined` for another program or subcommand. `name`: the program's name as the shell finds it.
+ * The hooks each subcommand may run, where git 2.39.5 runs only those: checked with every hook of
+ * githooks(5) installed (each logging its name) and a changed work tree. Subcommands that only read
+ * run none; those that write the index `post-index-change`, those that update refs
+ * `reference-transaction`; `git restore` runs `post-checkout` too.
+ */
+const RUNS: Readonly<Record<string, readonly string[]>> = {
+  // Read history, objects, refs or the index, and write neither refs nor the index.
+  annotate: [],
+  archive: [],
+  blame: [],
+  bugreport: [],
+  bundle: [],
+  'cat-file': [],
+  'check-attr': [],
+  'check-ignore': [],
+  'check-mailmap': [],
+  'check-ref-format': [],
+  cherry: [],
+  column: [],
+  'commit-tree': [],
+  config: [],
+  'count-objects': [],
+  'diff-files': [],
+  'diff-index': [],
+  'diff-tree': [],
+  'fast-export': [],
+  'for-each-ref': [],
+  'format-patch': [],
+  fsck: [],
+  'get-tar-commit-id': [],
+  grep: [],
+  'hash-object': [],
+  help: [],
+  'interpret-trailers': [],
+  log: [],
+  'ls-files': [],
+  'ls-remote': [],
+  'ls-tree': [],
+  'merge-base': [],
+  'merge-file': [],
+  'merge-tree': [],
+  mktag: [],
+  mktree: [],
+  'name-rev': [],
+  'patch-id': [],
+  'range-diff': [],
+  'request-pull': [],
+  'rev-list': [],
+  'rev-parse': [],
+  shortlog: [],
+  show: [],
+  'show-branch': [],
+  'show-index': [],
+  'show-ref': [],
+  stripspace: [],
+  'unpack-file': [],
+  var: [],
+  'verify-commit': [],
+  'verify-pack': [],
+  'verify-tag': [],
+  version: [],
+  whatchanged: [],
+  // Write the index (a refresh counts: `git status`, `git diff`, `git describe --dirty`).
+  add: [INDEX],
+  apply: [INDEX],
+  'checkout-index': [INDEX],
+  clean: [INDEX],
+  describe: [INDEX],
+  diff: [INDEX],
+  mv: [INDEX],
+  'read-tree': [INDEX],
+  rm: [INDEX],
+  stage: [INDEX],
+  status: [INDEX],
+  'update-index': [INDEX],
+  'write-tree': [INDEX],
+  restore: [INDEX, 'post-checkout'],
+  // Update refs (`git branch x`, `git tag t`, `git notes add`, `git reflog expire`).
+  branch: [REF],
+  notes: [REF],
+  'pack-refs': [REF],
+  reflog: [REF],
+  remote: [REF],
+  replace: [REF],
+  'symbolic-ref': [REF],
+  tag: [REF],
+  'update-ref': [REF],
+  // Both (`git reset`, `git stash`, `git stash pop`).
+  reset: [INDEX, REF],
+  stash: [INDEX, REF],
+};
+
+/**
+ * The subcommand of a git command (`git -C . status`: `status`), or `undefined` for another
+ * program or a git command without one. `name`: the program's name as the shell finds it.
  * @internal
  */
-export function gitHookSubcommand(name: string, argv: readonly string[]): string | undefined {
+export function gitSubcommandOf(name: string, argv: readonly string[]): string | undefined {
   if (name !== 'git') return undefined;
-  const sub = (withoutGitGlobalOptions(argv) ?? argv)[1];
-  return sub !== undefined && RUNS_HOOKS.has(sub) ? sub : undefined;
+  return (withoutGitGlobalOptions(argv) ?? argv)[1];
+}
+
+/**
+ * The installed `hooks` (file names in the hooks directory) that `git SUB` may run: the hook names
+ * of githooks(5) among them that the subcommand is not known not to run. `known`: whether the
+ * table says which hooks it runs (else it may run any). @internal
+ */
+export function hooksRunBy(sub: string, hooks: readonly string[]): { hooks: string[]; known: boolean } {
+  const runs = Object.hasOwn(RUNS, sub) ? RUNS[sub] : undefined;
+  return { hooks: hooks.filter((h) => HOOK_NAMES.has(h) && (runs === undefined || runs.includes(h))), known: runs !== undefined };
+}
+
+/** Whether `git SUB` may run any hook at all (a repository toolgate cannot tell may have any installed). @internal */
+export function runsSomeHook(sub: string): boolean {
+  return !Object.hasOwn(RUNS, sub) || RUNS[sub]!.length > 0;
 }
 
 /** The repository a git command names with its global options: `--git-dir` and `--work-tree` (the last of each). */
