@@ -61,16 +61,33 @@ const common: Options = {
  */
 const declarations = process.env['TOOLGATE_BUILD'] === 'js' ? false : { entry: entries };
 
+/**
+ * The ES module declarations: one line per entry, `export * from './<entry>.cjs'`, the CommonJS
+ * build's `.d.cts` being the only full copy. Both builds export the same names (none default), so
+ * the types are the same; an ES module may import a CommonJS one (moduleResolution node16,
+ * nodenext, bundler and node10 resolve it to the `.d.cts`), while the other way round a `.d.cts`
+ * may not import an ES module under node16. A second full copy was 600 KB of a consumer's install,
+ * held to 25 MB (test/package), and one of the two type builds' time and memory.
+ */
+function writeModuleDeclarations(): void {
+  for (const name of Object.keys(entries)) {
+    const base = name.slice(name.lastIndexOf('/') + 1);
+    writeFileSync(`dist/${name}.d.ts`, `export * from './${base}.cjs';\n`);
+  }
+}
+
 export default defineConfig([
   {
     // The ES modules of the library and the command line in one build, so they share chunks.
     ...common,
     entry: { ...entries, 'cli-program': 'src/cli/program.ts' },
     format: ['esm'],
-    dts: declarations,
+    // Written by writeModuleDeclarations, from the CommonJS build's declarations.
+    dts: false,
     clean: true,
     // The tree-sitter-bash grammar and its license (scripts/grammar.ts), after the clean.
     onSuccess: async () => {
+      if (declarations !== false) writeModuleDeclarations();
       copyGrammar('.', 'dist');
       mkdirSync('dist/licenses', { recursive: true });
       copyFileSync('node_modules/@noble/hashes/LICENSE', 'dist/licenses/noble-hashes.LICENSE');

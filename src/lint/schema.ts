@@ -1,9 +1,9 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import publicSchema from '../../schemas/claude-code-settings.schema.json' with { type: 'json' };
 import { settingsJsonSchema } from '../settings/index.js';
 import type { LintDiagnostic } from './types.js';
 import { jsonPointerPath } from '../core/json-pointer.js';
+import { publicSchema } from './public-schema.js';
 
 import { schemaCheck, type SchemaCheck } from './schema-check.js';
 
@@ -41,8 +41,13 @@ export interface PublicValidators {
   uniqueAt: (readonly string[])[];
 }
 
-/** The public schema's validators: as shipped, and without its `uniqueItems` checks on object properties. @internal */
+/**
+ * The public schema's validators: as shipped, and without its `uniqueItems` checks on object
+ * properties. Throws when toolgate's copy of the schema is missing (see {@link publicSchema}).
+ * @internal
+ */
 export function publicValidators(): PublicValidators {
+  const schema = publicSchema();
   const options = { ...COMPILE, allErrors: true, strict: false, validateFormats: false, logger: false } as const;
   const uniqueAt: string[][] = [];
   const strip = (schema: unknown, path: string[]): unknown => {
@@ -58,11 +63,11 @@ export function publicValidators(): PublicValidators {
     }
     return out;
   };
-  const stripped = strip(publicSchema, []) as typeof publicSchema;
+  const stripped = strip(schema, []) as Record<string, unknown>;
   let full: ValidateFunction | undefined;
   let withoutUnique: ValidateFunction | undefined;
   return {
-    full: () => (full ??= new Ajv(options).compile(publicSchema)),
+    full: () => (full ??= new Ajv(options).compile(schema)),
     withoutUnique: () => (withoutUnique ??= new Ajv(options).compile(stripped)),
     uniqueAt,
   };
@@ -133,9 +138,9 @@ function reduce(all: readonly ErrorObject[]): ErrorObject[] {
 /**
  * Validate a settings value with ajv against toolgate's own schema (`TG_LINT_SCHEMA`: errors;
  * unknown keys, which the loader ignores, are warnings) and against the public Claude Code
- * settings schema (a copy of schemastore's, `schemas/claude-code-settings.schema.json`, bundled
- * into the lint and not shipped as a file: editors fetch it by its `$id`) (`TG_LINT_SCHEMA_PUBLIC`:
- * warnings, because that schema lags Claude Code).
+ * settings schema (a copy of schemastore's, `schemas/claude-code-settings.schema.json`, read from
+ * the package's copy on first use) (`TG_LINT_SCHEMA_PUBLIC`: warnings, because that schema lags
+ * Claude Code).
  */
 export function schemaDiagnostics(value: unknown, file: string | undefined, withPublic: boolean): LintDiagnostic[] {
   const out: LintDiagnostic[] = [];

@@ -44,7 +44,11 @@ export interface LintOptions {
    * named in the settings themselves are known and unknown servers are reported as info.
    */
   mcpServers?: readonly string[];
-  /** Check against the public Claude Code settings schema too (default true). */
+  /**
+   * Check against the public Claude Code settings schema too (default true). The schema is read
+   * from the package's `schemas/` folder on first use; without it the lint rejects with a message
+   * saying so.
+   */
   publicSchema?: boolean;
   /**
    * Tools the agent has besides Claude Code's built-in ones (an Agent SDK host's own tools): rules

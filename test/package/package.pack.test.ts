@@ -76,7 +76,7 @@ beforeAll(() => {
   });
   install = { status: r.status, stderr: r.stderr };
 }, 600_000);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => rmSync(dir, { recursive: true, force: true }), 60_000);
 
 describe('the packed tarball', () => {
   it('ships no source maps', () => {
@@ -148,6 +148,70 @@ console.log(JSON.stringify({ unknown: a.unknown, argv: a.commands.map((c) => c.a
     const r = inConsumer(`for (const e of ${JSON.stringify(entries)}) await import(e);`);
     expect(r.status, r.stderr).toBe(0);
   });
+  it('`toolgate lint` checks a file against the public settings schema the package ships', () => {
+    const file = join(consumer, 'lint-me', '.claude', 'settings.json');
+    mkdirSync(join(file, '..'), { recursive: true });
+    writeFileSync(
+      file,
+      JSON.stringify({
+        permissions: { allow: ['Bash(ls)'] },
+        hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'x', onFailure: 'block' }] }] },
+      }),
+    );
+    const r = spawnSync(process.execPath, [join(consumer, 'node_modules/toolgate/dist/cli/main.js'), 'lint', file], {
+      cwd: consumer,
+      encoding: 'utf8',
+      env: { ...process.env, HOME: consumer, XDG_STATE_HOME: join(consumer, 'state') },
+    });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/the public Claude Code settings schema says it unknown key "onFailure".*\[TG_LINT_SCHEMA_PUBLIC\]/);
+    expect(files).toContain('schemas/claude-code-settings.schema.json');
+  });
+  it('gives TypeScript the same declarations for import and require (moduleResolution node16 and bundler)', () => {
+    // The ES module declarations re-export the CommonJS ones (tsup.config.ts): both kinds of
+    // consumer must see real types (a wrong use is an error), with the library's declarations checked.
+    const dir = join(consumer, 'types');
+    mkdirSync(dir, { recursive: true });
+    const use = (load: string) => `import { lintSettings, type LintReport } from 'toolgate/lint';
+import { analyzeShell } from 'toolgate/shell';
+import { createMemoryStore, type AskRecord } from 'toolgate/store';
+import { parseSettingsObject } from 'toolgate';
+${load}
+const n: number = report.diagnostics.length;
+// @ts-expect-error diagnostics are not a string
+const s: string = report.diagnostics;
+// @ts-expect-error analyzeShell takes a string
+analyzeShell(1);
+let ask: AskRecord | undefined;
+void [n, s, ask, createMemoryStore, parseSettingsObject];
+export {};
+`;
+    writeFileSync(join(dir, 'esm.mts'), use(`const report: LintReport = await lintSettings([{ text: '{}' }]);`));
+    writeFileSync(join(dir, 'cjs.cts'), use(`declare const report: LintReport;\nvoid lintSettings;`));
+    writeFileSync(join(dir, 'bundled.ts'), use(`const report: LintReport = await lintSettings([{ text: '{}' }]);`));
+    const options = {
+      target: 'es2022',
+      strict: true,
+      noEmit: true,
+      skipLibCheck: false,
+      types: ['node'],
+      typeRoots: [join(root, 'node_modules/@types')],
+    };
+    const configs = {
+      'node16.json': { compilerOptions: { ...options, module: 'node16', moduleResolution: 'node16' }, files: ['esm.mts', 'cjs.cts'] },
+      'bundler.json': { compilerOptions: { ...options, module: 'esnext', moduleResolution: 'bundler' }, files: ['bundled.ts'] },
+    };
+    for (const [name, config] of Object.entries(configs)) {
+      writeFileSync(join(dir, name), JSON.stringify(config));
+      const r = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(dir, name)], {
+        cwd: dir,
+        encoding: 'utf8',
+      });
+      expect(r.stdout + r.stderr, name).toBe('');
+      expect(r.status, name).toBe(0);
+    }
+    // Two type checks of the package and its dependencies' declarations: over a minute on a loaded machine.
+  }, 300_000);
   it('`toolgate serve` without them says what to install', () => {
     const r = spawnSync(
       process.execPath,
