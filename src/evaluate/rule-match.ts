@@ -24,6 +24,7 @@ import { effectOutOfReach, effectProbes } from './path-probe.js';
 import { dirHolds, expandGlob, newBudget, realOfEffectName, type Budget, type Reach } from './fs-reach.js';
 import { takenOf, walksThroughLinks } from './tree-takes.js';
 import { PROGRAMS } from '../shell/programs/index.js';
+import { cwdAlternative, type CwdAlternative } from '../shell/effects/path-effects.js';
 import type { ReadonlyFsView } from '../core/ports.js';
 
 /**
@@ -426,6 +427,8 @@ function shellPathMatch(
   const budget = newBudget();
   const writers = isEdit ? new Set(facts.effects.filter((x) => x.op !== 'read').map((x) => x.command)) : undefined;
   const soleWriter = writers !== undefined && writers.size === 1 && !writers.has(-1);
+  // The readings of a cd that may have gone to several places, by the word read from each.
+  const readings = new Map<string, { alt: CwdAlternative; met: Set<string>; detail: string }>();
   for (let i = 0; i < facts.effects.length; i++) {
     const e = facts.effects[i]!;
     const relevant = isRead ? e.op === 'read' || e.assumed !== undefined : e.op !== 'read';
@@ -442,10 +445,23 @@ function shellPathMatch(
       soleWriter,
     });
     if (verdict === undefined || verdict.kind === 'none') continue;
+    // From one of the places a `cd ..` after a link may have left: sure only if met from each.
+    const alt = verdict.kind === 'match' ? cwdAlternative(e) : undefined;
+    if (alt !== undefined) {
+      const g = readings.get(alt.group) ?? { alt, met: new Set<string>(), detail: verdict.detail };
+      g.met.add(alt.base);
+      readings.set(alt.group, g);
+      continue;
+    }
     if (verdict.kind === 'match') return verdict;
     if (verdict.guarded === true) guarded ??= verdict.detail;
     else if (verdict.unseenWrite === true) unseenWrite ??= verdict.detail;
     else hidden ??= verdict.detail;
+  }
+  for (const { alt, met, detail } of readings.values()) {
+    if (alt.of.every((b) => met.has(b)))
+      return { kind: 'match', detail: `${detail}, from each place a cd may have left it (${alt.of.join(' or ')})` };
+    hidden ??= `${detail}, if ${alt.why}`;
   }
   if (hidden !== undefined) return { kind: 'hidden', detail: hidden };
   // Code toolgate cannot read (`node x.js`) is no hidden path effect: Read and Edit deny rules

@@ -563,6 +563,23 @@ function collectEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
   return result;
 }
 
+/**
+ * How `cd`'s own options say it resolves `..` after a link (bash 5.2 `help cd`, zsh 5.9 zshbuiltins):
+ * `-P` physically, `-L` logically, the last one given; `undefined` when neither is, and the
+ * shell's options (`set -P`, zsh's `CHASE_LINKS`) decide. `words`: the words before its directory.
+ */
+function cdChases(words: readonly string[]): 'physical' | 'logical' | undefined {
+  let out: 'physical' | 'logical' | undefined;
+  for (const w of words) {
+    if (w === '--') break;
+    if (!/^-[A-Za-z]+$/.test(w)) continue;
+    for (const c of w.slice(1))
+      if (c === 'P') out = 'physical';
+      else if (c === 'L') out = 'logical';
+  }
+  return out;
+}
+
 /** The directories each command of an analysis works in, by the effects list computed with them. */
 const COMMAND_DIRECTORIES = new WeakMap<readonly PathEffect[], ReadonlyMap<number, readonly string[]>>();
 
@@ -576,6 +593,36 @@ const COMMAND_DIRECTORIES = new WeakMap<readonly PathEffect[], ReadonlyMap<numbe
  */
 export function commandDirectories(effects: readonly PathEffect[], i: number): readonly string[] | undefined {
   return COMMAND_DIRECTORIES.get(effects)?.get(i);
+}
+
+/**
+ * Where an effect stands among the readings of a working directory that depends on how `cd`
+ * resolves `..` after a symbolic link (see {@link cwdAlternative}).
+ */
+export interface CwdAlternative {
+  /** The same for every effect of the same word read from each of the directories. */
+  group: string;
+  /** The directory this effect was resolved from, one of `of`. */
+  base: string;
+  /** Every directory the working directory may be there. */
+  of: readonly string[];
+  /** Why, in words a person reads. */
+  why: string;
+}
+
+const CWD_ALTERNATIVES = new WeakMap<PathEffect, CwdAlternative>();
+
+/**
+ * For an effect resolved from a working directory a `cd ..` (or `cd DIR/..`) after a symbolic link
+ * left in one of several places — logically (bash's, dash's and zsh's default: back where the
+ * path came from) or physically (`set -P`, zsh's `CHASE_LINKS`/`CHASE_DOTS`, which an rc file may
+ * set: the link's target's parent) — where it stands: a rule meets the command surely only if it
+ * meets the word read from each of them (`src/evaluate/rule-match.ts`). `undefined` otherwise, a
+ * word that names the same path from each (an absolute one) included.
+ * @internal
+ */
+export function cwdAlternative(e: PathEffect): CwdAlternative | undefined {
+  return CWD_ALTERNATIVES.get(e);
 }
 
 /** Whether a directory of {@link commandDirectories} is somewhere unknown (`/**…`: a `cd` through a CDPATH that may be set). @internal */
@@ -602,6 +649,8 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
     const placed = new Map<number, readonly string[]>();
     // The `NAME=value` words exported so far by the shell itself (not a subshell), by name.
     const exported = new Map<string, string>();
+    // Working directories that are one of several readings of a `cd ..` after a link (see cwdAlternative).
+    const alternatives = new Map<string, { key: string; of: readonly string[]; why: string }>();
     const wrappers = wrapperIndexes(analysis);
     const push = (e: PathEffect): void => {
       if (
@@ -630,6 +679,20 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
       extra: EffectExtra = {},
     ): void => {
       for (const base of bases) {
+        // From one of a cd's readings: uncertain unless the word names the same path from each.
+        const alt = alternatives.get(base);
+        const uncertain =
+          alt !== undefined &&
+          new Set(
+            alt.of.map((b) =>
+              resolveFrom(value, literal, b, ctx, vars)
+                .map((r) => r.path)
+                .join('\0'),
+            ),
+          ).size > 1;
+        const mark = (e: PathEffect): void => {
+          if (uncertain) CWD_ALTERNATIVES.set(e, { group: `${alt!.key}\0${cmdIndex}\0${op}\0${raw}`, base, of: alt!.of, why: alt!.why });
+        };
         for (const r of resolveFrom(value, literal, base, ctx, vars)) {
           let path = r.path;
           if (extra.intoName !== undefined) path = `${path === '/' ? '' : path}/${extra.intoName}`;
@@ -677,22 +740,33 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
                 : undefined;
             // A word of a program toolgate does not model is a guess: only what the view shows counts.
             if (named !== undefined && 'unknown' in named && assumed === undefined) e.unsettled = named.unknown;
+            mark(e);
             push(e);
             if (alias.unknown !== undefined) note(alias.unknown);
             const real = extra.linkItself === true ? realOfLinkItself(alias.path, ctx) : realOf(alias.path, ctx);
-            if (real !== undefined) push(effectOf(op, raw, cmdIndex, glob, tree, assumed, extra, real, lit, true));
+            if (real !== undefined) {
+              const through = effectOf(op, raw, cmdIndex, glob, tree, assumed, extra, real, lit, true);
+              mark(through);
+              push(through);
+            }
             // Where a link carried over as a link leads: read when another command reads through
             // the new name (followKeptLinks drops it otherwise).
             const target = extra.linkItself === true && extra.keepsLinks === true ? realOf(alias.path, ctx) : undefined;
             if (target !== undefined && target !== real) {
               const t = effectOf(op, raw, cmdIndex, glob, tree, assumed, { ...extra, linkItself: false }, target, lit, true);
               t.throughKeptLink = true;
+              mark(t);
               push(t);
             }
             for (const name of named !== undefined && 'paths' in named ? named.paths : []) {
-              push(effectOf(op, raw, cmdIndex, false, tree, assumed, extra, name, true, false));
+              const one = effectOf(op, raw, cmdIndex, false, tree, assumed, extra, name, true, false);
+              mark(one);
+              push(one);
               const through = realOf(name, ctx);
-              if (through !== undefined) push(effectOf(op, raw, cmdIndex, false, tree, assumed, extra, through, true, true));
+              if (through === undefined) continue;
+              const linked = effectOf(op, raw, cmdIndex, false, tree, assumed, extra, through, true, true);
+              mark(linked);
+              push(linked);
             }
           }
           if (!r.known) note(r.why ?? `${op} ${raw}`);
@@ -731,6 +805,7 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
       if (moves !== undefined) {
         const t = moves(name, cmd.argv);
         let next: string[];
+        let fresh: Map<string, { key: string; of: readonly string[]; why: string }> | undefined;
         if (t.to === 'untracked') {
           note(t.why);
           next = cwds;
@@ -757,14 +832,34 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
           } else if (literal && searchesCdPath(value)) words.push(...along(value).map((word) => ({ word, literal })));
           else words.push({ word: value, literal });
           next = [];
+          const chase = cdChases(cmd.argv.slice(1, t.index));
+          fresh = new Map<string, { key: string; of: readonly string[]; why: string }>();
           for (const { word, literal: lit } of words) {
             add(i, 'read', raw, word, lit, bases);
-            const rs = bases.flatMap((b) =>
+            const from = (b: string) =>
               resolveFrom(word, lit, b, ctx, vars).map((r) => ({
                 ...r,
                 path: isAnywhere(r.path) ? r.path : resolveProcAlias(r.path, b).path,
-              })),
-            );
+              }));
+            const rs = bases.flatMap((b) => {
+              const got = from(b);
+              // `..` after a link: the logical reading (first) and the physical one (second).
+              const split = got.length === 2 && got[0]!.path !== got[1]!.path && /(^|\/)\.\.(\/|$)/.test(word);
+              if (split && chase !== undefined) return [got[chase === 'physical' ? 1 : 0]!];
+              // `cd -P DIR`: the working directory is where DIR's links lead.
+              if (chase === 'physical') return got.map((r) => (isAnywhere(r.path) ? r : { ...r, path: realOf(r.path, ctx) ?? r.path }));
+              const alt = alternatives.get(b);
+              if (split) {
+                const of = [got[0]!.path, got[1]!.path];
+                const why = `cd ${value} after a symbolic link goes to ${of[0]} (logically: bash's, dash's and zsh's default) or to ${of[1]} (physically: set -P or zsh's CHASE_LINKS, which a startup file may set)`;
+                for (const p of of) fresh!.set(p, { key: `${i}\0${b}`, of, why });
+              } else if (alt !== undefined) {
+                // From one reading of an earlier cd: each reading leads on to its own directory.
+                const of = [...new Set(alt.of.flatMap((x) => from(x).map((r) => r.path)))];
+                if (of.length > 1) for (const r of got) fresh!.set(r.path, { key: `${alt.key}\0${i}`, of, why: alt.why });
+              }
+              return got;
+            });
             for (const r of rs) if (!r.known) note(r.anywhere ?? `cd to a directory that is not literal: ${value}`);
             for (const r of rs) if (isAnywhere(r.path)) anywhereWhy.set(r.path, r.anywhere ?? CDPATH_WHY);
             next.push(...rs.map((r) => r.path));
@@ -776,6 +871,11 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
         if (cmd.inSubshell && next.some((n) => !cwds.includes(n))) forkedBySubshell = true;
         cwds = cmd.inSubshell ? [...new Set([...cwds, ...next])] : [...new Set(next)];
         for (const c of cwds) seen.add(c);
+        for (const c of next) {
+          const alt = fresh?.get(c);
+          if (alt !== undefined) alternatives.set(c, alt);
+          else alternatives.delete(c);
+        }
         return;
       }
       // What the line exported before this command reaches it too, unless it is given its own value.
