@@ -110,6 +110,10 @@ const CONFIG_FILES: readonly string[] = [
   // a virtual environment's), so every Python program runs them (Python docs, "site").
   'sitecustomize.py',
   'usercustomize.py',
+  // less reads ~/.lesskey (its #env section may set LESSOPEN, a command less runs on each file it
+  // opens); Debian's lesspipe runs ~/.lessfilter first for every file (red team 13 V8).
+  '.lesskey',
+  '.lessfilter',
 ];
 
 const CONFIG_DIRS: readonly string[] = [
@@ -157,6 +161,14 @@ const CONFIG_DIRS: readonly string[] = [
   'miniconda3',
   'anaconda3',
   'miniforge3',
+  // Configuration that makes a program toolgate reads as read-only run a command (red team 13 V8):
+  // less runs the LESSOPEN a lesskey file's #env section sets on `less FILE`; kubectl runs a
+  // kubeconfig's exec credential plugin on `kubectl get pods`; docker runs every CLI plugin for its
+  // description on `docker --help`, and the credential helper config.json names.
+  '.config/lesskey',
+  '.kube/config',
+  '.docker/cli-plugins',
+  '.docker/config.json',
 ];
 
 /**

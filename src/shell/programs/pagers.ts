@@ -2,10 +2,11 @@
  * `less` and `more`: page through their files. less's `-o`/`-O`/`--log-file` write a log file;
  * `-k`/`--lesskey-file` and `--lesskey-src` read a key file; `-T`/`--tag-file` reads a tags file.
  */
-import type { GnuOptionSpec } from '../options/gnu-options.js';
+import { parseGnuOptions, type GnuOptionSpec } from '../options/gnu-options.js';
 import { longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readerEffects } from './readers.js';
+import type { Unwrapped } from './wrapper-types.js';
 
 /**
  * less 590 less(1): every option. A value is attached or the next word (`-p pat`, `--pattern pat`);
@@ -21,6 +22,30 @@ const lessGrammar: GnuOptionSpec = {
 
 /** `-k`/`--lesskey-file`, `--lesskey-src` read a key file, `-T`/`--tag-file` a tags file; `-o`/`-O`/`--log-file` write a log. */
 const LESS_FACTS = { reads: ['k', 'lesskey-file', 'lesskey-src', 'T', 'tag-file'], writes: ['o', 'O', 'log-file', 'LOG-FILE'] };
+
+/** The options that name a lesskey file (less 590 less(1), lesskey(1)). */
+const LESSKEY_OPTIONS: ReadonlySet<string> = new Set(['k', 'lesskey-file', 'lesskey-src']);
+
+/**
+ * What less runs from a lesskey file the command names: its `#env` section may set `LESSOPEN`
+ * and `LESSCLOSE`, commands less runs for each file it opens (red team 13 V8: `less
+ * --lesskey-src=./lk notes.txt` ran the rm an earlier call wrote into `lk`). The file is one
+ * toolgate does not read, so what it runs is opaque code; words the grammar does not accept, where
+ * such an option may hide, are an unknown.
+ */
+function lesskeyCode(argv: readonly string[]): Unwrapped[] {
+  const parsed = parseGnuOptions(argv, lessGrammar);
+  if (!parsed.ok) {
+    const mayName = argv.slice(1).some((w) => w.startsWith('--les') || /^-[^-]*k/.test(w));
+    return mayName ? [{ kind: 'unknown', reason: 'less: a word it may read as a lesskey option is not one toolgate reads' }] : [];
+  }
+  return parsed.options
+    .filter((o) => LESSKEY_OPTIONS.has(o.name))
+    .map((o) => ({
+      kind: 'opaque' as const,
+      reason: `less ${o.kind === 'long' ? `--${o.name}` : `-${o.name}`} ${o.value ?? ''} reads a lesskey file, whose #env section may set LESSOPEN: a command less runs for each file it opens, which toolgate cannot see`,
+    }));
+}
 
 /**
  * util-linux 2.38 more(1) (`more --help`): every option. `-NUM` is `--lines NUM`; a word `+NUM` or
@@ -40,10 +65,15 @@ export const less = defineProgram({
   grammar: lessGrammar,
   files: (name, argv) => readerEffects(name, argv, lessGrammar, LESS_FACTS),
   runs: 'unseen',
+  runsConfigured: (argv) => lesskeyCode(argv),
   examples: [
     { command: 'less README.md', effects: ['read ./README.md'], readOnly: false },
     { command: 'less -o log.txt a.txt', effects: ['write ./log.txt', 'read ./a.txt'], why: '-o copies the input to a log file' },
-    { command: 'less --lesskey-src=keys a.txt', effects: ['read ./keys', 'read ./a.txt'], why: '--lesskey-src reads a key file' },
+    {
+      command: 'less --lesskey-src=keys a.txt',
+      effects: ['read ./keys', 'read ./a.txt'],
+      why: "--lesskey-src reads a key file, whose #env section's LESSOPEN less runs (opaque code)",
+    },
     { command: 'less -T tags -t main', effects: ['read ./tags'], why: '-T names the tags file; -t takes the tag' },
     { command: 'less --pattern TODO a.txt', effects: ['read ./a.txt'], why: 'a long option takes its value from the next word too' },
   ],

@@ -114,7 +114,7 @@ export const PROGRAM_INDEX: ProgramIndex = [
   [83, 0, ["nproc"], ["files","grammar","readOnly","runs.unseen"], {"claudeCode":["nproc"]}],
   [84, 0, ["numfmt"], ["files","grammar","runs.nothing"], {}],
   [85, 0, ["od"], ["files","grammar","readOnly","runs.unseen"], {"claudeCode":["od"]}],
-  [86, 0, ["less"], ["files","grammar","runs.unseen"], {}],
+  [86, 0, ["less"], ["files","grammar","runs.unseen","runsConfigured"], {}],
   [87, 0, ["more"], ["files","grammar","runs.unseen"], {}],
   [88, 0, ["parallel"], ["handsOnInput","role.wrapper","runs.seen","unwrap"], {}],
   [89, 0, ["paste"], ["files","grammar","readOnly","runs.unseen"], {"claudeCode":["paste"]}],
