@@ -113,6 +113,7 @@ import { tar } from './tar/index.js';
 import { tee } from './tee.js';
 import { test } from './test.js';
 import { fmt, join, pr, tsort, unexpand } from './text-formatters.js';
+import { tmux } from './tmux.js';
 import { tr } from './tr.js';
 import { tree } from './tree.js';
 import { tty } from './tty.js';
@@ -267,6 +268,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => pr,
   () => tsort,
   () => unexpand,
+  () => tmux,
   () => tr,
   () => tree,
   () => tty,

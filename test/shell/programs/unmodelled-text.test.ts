@@ -60,20 +60,20 @@ describe('innerPathWords', () => {
 });
 
 describe('wordsOfUnknownPrograms', () => {
-  it.each([
-    `sqlite3x :memory: '.shell r""m -f notes.txt'`,
-    `tmux new -d 'r""m -f x'`,
-    `printf '.sy r""m -f x\\n' | groff -U`,
-    `groff -U <<< '.sy rm -f x'`,
-  ])('%s names rm', (command) => {
-    expect(wordsOfUnknownPrograms(analyzeShell(command)).has('rm')).toBe(true);
-  });
+  it.each([`sqlite3x :memory: '.shell r""m -f notes.txt'`, `printf '.sy r""m -f x\\n' | groff -U`, `groff -U <<< '.sy rm -f x'`])(
+    '%s names rm',
+    (command) => {
+      expect(wordsOfUnknownPrograms(analyzeShell(command)).has('rm')).toBe(true);
+    },
+  );
   it('says where the name is', () => {
-    expect(wordsOfUnknownPrograms(analyzeShell(`tmux new 'r""m x'`)).get('rm')).toMatch(/its arguments name$/);
+    expect(wordsOfUnknownPrograms(analyzeShell(`sqlite3x new 'r""m x'`)).get('rm')).toMatch(/its arguments name$/);
     expect(wordsOfUnknownPrograms(analyzeShell(`groff -U <<< '.sy rm x'`)).get('rm')).toMatch(/the input written for it names$/);
   });
   it('a program whose model runs the code it reads is left to the opaque-code table', () => {
     expect(wordsOfUnknownPrograms(analyzeShell(`batch <<< 'rm -rf src'`)).has('rm')).toBe(false);
+    // tmux's commands are read as the shell code they run (its model), not screened for names.
+    expect(wordsOfUnknownPrograms(analyzeShell(`tmux new -d 'r""m -f x'`)).has('rm')).toBe(false);
     // gcc's -wrapper runs a program of the agent's choosing: opaque code, whatever it names.
     expect(wordsOfUnknownPrograms(analyzeShell(`gcc -wrapper /bin/sh,-c,'r""m -f x' -c x.c`)).has('rm')).toBe(false);
   });
