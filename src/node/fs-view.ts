@@ -34,7 +34,9 @@ export function nodeFsView(): ReadonlyFsView {
     },
     isDirectory(path) {
       try {
-        return statSync(path).isDirectory();
+        // No exception for a missing path: git's discovery and configuration ask about many.
+        const s = statSync(path, { throwIfNoEntry: false });
+        return s !== undefined ? s.isDirectory() : undefined;
       } catch {
         return undefined;
       }
@@ -65,7 +67,7 @@ export function nodeFsView(): ReadonlyFsView {
     },
     isSymlink(path) {
       try {
-        return lstatSync(path).isSymbolicLink();
+        return lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink() === true;
       } catch {
         return false;
       }
