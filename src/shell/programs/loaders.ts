@@ -90,6 +90,7 @@ import { rg } from './rg.js';
 import { rsync } from './rsync.js';
 import { RUNNER_MODELS } from './runners.js';
 import { scp } from './scp.js';
+import { screen } from './screen.js';
 import { script } from './script.js';
 import { gsed, sed } from './sed/index.js';
 import { seq } from './seq.js';
@@ -238,6 +239,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => rsync,
   () => RUNNER_MODELS,
   () => scp,
+  () => screen,
   () => script,
   () => gsed,
   () => sed,

@@ -1,0 +1,80 @@
+/**
+ * `screen [opts] [CMD [ARGS]]`: GNU screen starts CMD (run as it is, no shell) in a new window, or
+ * the user's shell when none is given. What toolgate cannot read is opaque code: `-X COMMAND` sends
+ * a screen command to a running session (`stuff` types keys into it, `exec` runs a program), `-c
+ * FILE` reads a configuration file whose commands may run programs, `-s SHELL` picks the shell, and
+ * an option toolgate does not know. With `-r`, `-R`, `-x` (or `-d` without `-m`) the word after the
+ * options names a session, not a command.
+ *
+ * Grammar: GNU screen 4.9 screen(1) (Debian 12): single-letter options may be grouped (`-dmS
+ * NAME`); `-e`, `-h`, `-p`, `-S`, `-t`, `-T`, `-c`, `-s`, `-X` take a value (attached or the next
+ * word); `-ls`, `-list`, `-wipe`, `-ln`, `-fn`, `-fa`, `-Logfile FILE` are words of their own.
+ */
+import { defineProgram } from './model.js';
+import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
+import { wrapInfo } from './wrapper-info.js';
+
+/** Letters that take a value. */
+const VALUED = 'ehpSstTcX';
+/** Letters that take none. */
+const FLAGS = 'aAdDmrRxUqOlLiWfv';
+/** Whole words screen reads as one option, with how many values follow. */
+const WORDS: Record<string, number> = { '-ls': 0, '-list': 0, '-wipe': 0, '-ln': 0, '-fn': 0, '-fa': 0, '-Logfile': 1 };
+
+const opaque = (reason: string): Unwrapped => ({ kind: 'opaque', reason });
+
+/** What a screen command line runs (see the module comment). */
+function screenRuns(argv: readonly string[]): WrapperInfo | undefined {
+  const inner: Unwrapped[] = [];
+  let k = 1;
+  for (; k < argv.length; k++) {
+    const w = argv[k]!;
+    if (w === '--') {
+      k++;
+      break;
+    }
+    if (!w.startsWith('-') || w === '-') break;
+    if (WORDS[w] !== undefined) {
+      k += WORDS[w];
+      continue;
+    }
+    for (let j = 1; j < w.length; j++) {
+      const letter = w[j]!;
+      if (FLAGS.includes(letter)) continue;
+      if (!VALUED.includes(letter)) return wrapInfo([opaque(`screen ${w}: an option toolgate does not know`)]);
+      const value = j + 1 < w.length ? w.slice(j + 1) : argv[++k];
+      if (letter === 'X')
+        inner.push(opaque(`screen -X ${value ?? ''} sends a command to a running session, which may type keys or run programs`));
+      if (letter === 'c') inner.push(opaque(`screen -c ${value ?? ''} reads a configuration file, whose commands may run programs`));
+      if (letter === 's') inner.push(opaque(`screen -s ${value ?? ''} chooses the shell its windows run`));
+      break;
+    }
+  }
+  // `-r`, `-R`, `-x` and `-d`/`-D` without `-m` name a session to attach or detach, and `-X`'s
+  // words are its command's: no program to start.
+  const letters = argv
+    .slice(1, k)
+    .filter((w) => /^-[^-]/.test(w) && WORDS[w] === undefined)
+    .join('');
+  const attaches = /[rRxX]/.test(letters) || (/[dD]/.test(letters) && !letters.includes('m'));
+  if (k < argv.length && !attaches) inner.push({ kind: 'argv', start: k, end: argv.length });
+  return inner.length > 0 ? wrapInfo(inner) : undefined;
+}
+
+/** The screen model. @internal */
+export const screen = defineProgram({
+  names: ['screen'],
+  summary: 'screen: terminal multiplexer; runs a command in a new window',
+  sources: ['GNU screen 4.9 screen(1) (Debian 12); screen -dmS s touch f and screen -dm sh -c … ran the command'],
+  runs: 'seen',
+  role: 'wrapper',
+  unwrap: (argv) => screenRuns(argv),
+  examples: [
+    {
+      command: 'screen -dmS job rm a.txt',
+      effects: ['remove ./a.txt'],
+      readOnly: false,
+      why: 'the words after the options run as a command',
+    },
+  ],
+});
