@@ -96,7 +96,7 @@ export function ownValidator(): ValidateFunction {
 /** The checks that tell a valid value without ajv: toolgate's own schema and the public one (made on first use). @internal */
 export function quickChecks(): { own: SchemaCheck; pub: SchemaCheck } {
   ownQuick ??= schemaCheck(settingsJsonSchema());
-  pubQuick ??= schemaCheck(publicSchema);
+  pubQuick ??= schemaCheck(publicSchema());
   return { own: ownQuick, pub: pubQuick };
 }
 
