@@ -8,7 +8,7 @@ import { has, is, optionFile, pushOpt, treeRemoval, type FileOperand, type FileO
 import { longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { optionRuns } from './option-runs.js';
-import { readBy, type ReadWords } from './parse.js';
+import { readBy, withHiddenOptions, type ReadWords } from './parse.js';
 import { zipWords } from './zip-options.js';
 
 /** `zip [opts] ARCHIVE [FILE…]`: `-r` reads each directory whole; `-@` reads names from input. Its words are read by zip's own grammar. */
@@ -98,7 +98,8 @@ export const zip = defineProgram({
   names: ['zip'],
   summary: 'zip: package and compress files',
   sources: ['Info-ZIP zip 3.0 zip(1)'],
-  files: (_name, argv) => zipOperands(argv),
+  // A word that is not literal may be -m, which removes what is archived (`y=-m; zip -r x.zip .claude $y`).
+  files: (_name, argv, literal) => withHiddenOptions(argv, literal, ['-m'], (argv) => zipOperands(argv)),
   // `-TT CMD`/`--unzip-command=CMD` tests the archive by running CMD through the shell: judged as a command.
   runs: 'seen',
   unwrap: (argv, literal) => {

@@ -9,7 +9,7 @@ import { shortArgument, type GnuOptionSpec, type ParsedOption } from '../options
 import { has, type FileOperand, type FileOperands } from '../options/file-operands.js';
 import { longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
-import { readWords, readWordsLeniently, type ReadWords } from './parse.js';
+import { readWords, readWordsLeniently, valueNotLiteral, withHiddenOptions, type ReadWords } from './parse.js';
 
 /** What a compressor's words make it do, read by its grammar. */
 interface CompressPlan {
@@ -26,6 +26,8 @@ interface CompressPlan {
   readonly restoresName?: boolean;
   /** The suffix a compressed file gets (`-S .suf`, `--format=lzma`). */
   readonly suffix: string;
+  /** The argv index of a suffix word that is not literal (`-S $s`): the names written may be anything. */
+  readonly suffixWord?: number;
   /** One output file for every input (zstd `-o FILE`, lz4's second operand). */
   readonly output?: FileOperand;
   /** A directory its outputs are written under (zstd `--output-dir-flat DIR`). */
@@ -63,6 +65,11 @@ function planFiles(argv: readonly string[], plan: CompressPlan): FileOperands {
     if (plan.toStdout) continue;
     if (plan.removes) files.push({ op: 'remove', index: k });
     if (plan.output !== undefined) continue;
+    // An unknown suffix (`s=z; gzip -dS $s .npmrcz` writes .npmrc): the file written is named by that word, not literal.
+    if (plan.suffixWord !== undefined && plan.output === undefined && plan.outputDir === undefined && !plan.recursive) {
+      files.push({ op: 'write', index: plan.suffixWord });
+      continue;
+    }
     const stripped = word.endsWith(plan.suffix) ? word.slice(0, -plan.suffix.length) : word.replace(COMPRESSED, '');
     const out = plan.decompress ? stripped : `${word}${plan.suffix}`;
     if (plan.outputDir !== undefined) {
@@ -145,10 +152,12 @@ const gzipGrammar: GnuOptionSpec = {
   ),
 };
 
-function gzipFiles(name: string, argv: readonly string[]): FileOperands {
+function gzipFiles(name: string, argv: readonly string[], literal: readonly boolean[] | undefined): FileOperands {
   const { plan, options } = gnuPlan(name, argv, gzipGrammar, '.gz');
   const restoresName = plan.decompress && !plan.toStdout && lastOf(options, ['-N', '--name'], ['-n', '--no-name']);
-  return planFiles(argv, { ...plan, restoresName });
+  const s = options.filter((o) => o.name === '-S' || o.name === '--suffix').at(-1);
+  const suffixWord = s !== undefined && valueNotLiteral(s, literal) ? (s.valueIndex ?? s.index) : undefined;
+  return planFiles(argv, { ...plan, restoresName, ...(suffixWord !== undefined ? { suffixWord } : {}) });
 }
 
 /** The gzip model: gzip, gunzip (`gzip -d`) and zcat (`gzip -cd`). @internal */
@@ -157,7 +166,8 @@ export const gzip = defineProgram({
   summary: 'gzip: compress or decompress files',
   sources: ['gzip 1.12 gzip(1), gzip.c (SHORTOPTS, longopts)'],
   grammar: gzipGrammar,
-  files: (name, argv) => gzipFiles(name, argv),
+  // A word that is not literal may be the suffix option (`gzip -d $s x` with s=-Srcz).
+  files: (name, argv, literal) => withHiddenOptions(argv, literal, ['--suffix='], (argv, literal) => gzipFiles(name, argv, literal)),
   runs: 'unseen',
   examples: [
     {

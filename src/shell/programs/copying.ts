@@ -6,7 +6,14 @@
  * target. Each program's model gives its own grammar. GNU coreutils 9 manual; rsync(1).
  */
 import { all, has, is, optionFile, pushOpt, treeRemoval, type FileOperand, type FileOperands } from '../options/file-operands.js';
-import type { ReadWords } from './parse.js';
+import { valueNotLiteral, type ReadWords } from './parse.js';
+
+/**
+ * What a word that is not literal may be in a cp, mv, ln or install command, beyond an operand: a
+ * backup suffix (`s=rc; cp -b -S $s a .npm`, or the word itself `--suffix=rc`: a backup of the
+ * destination under a name toolgate cannot see) — see `withHiddenOptions`. @internal
+ */
+export const COPY_HIDDEN_OPTIONS: readonly string[] = ['--suffix='];
 
 /** The programs that share the copy layout. @internal */
 export type CopyProgram = 'cp' | 'mv' | 'install' | 'ln' | 'rsync';
@@ -16,7 +23,7 @@ export type CopyProgram = 'cp' | 'mv' | 'install' | 'ln' | 'rsync';
  * command's words as the program reads them (cp, install and ln: the GNU parser over their
  * model's grammar).
  */
-export function copyOperands(name: CopyProgram, argv: readonly string[], words: ReadWords): FileOperands {
+export function copyOperands(name: CopyProgram, argv: readonly string[], words: ReadWords, literal?: readonly boolean[]): FileOperands {
   const files: FileOperand[] = [];
   const unresolved: string[] = [];
   const { options, operands: ops } = words;
@@ -99,7 +106,7 @@ export function copyOperands(name: CopyProgram, argv: readonly string[], words: 
   const namesOf = (sources: readonly number[]): Partial<FileOperand> =>
     recursive && name !== 'mv' ? { tree: 'some', names: { kind: 'entries', of: sources }, from: sources } : into(sources);
   // The names a backup of a replaced destination takes (`-b`, `-S SUFFIX`, rsync's `--suffix`).
-  const backup = name === 'rsync' ? rsyncBackup(options) : backupNames(options);
+  const backup = name === 'rsync' ? rsyncBackup(options) : backupNames(options, literal);
   // A recursive copy backs up each file it replaces inside the tree too (`cp -r -b -S rc src dst`
   // renames dst/src/sub/.npm to .npmrc): names toolgate cannot list, each an existing name and the
   // suffix — any name in the tree, unless the suffix is the default `~`, which completes no
@@ -199,9 +206,10 @@ const CONTROLS: readonly (readonly [string, 'none' | 'simple' | 'existing' | 'nu
  * `-S`/`--suffix` (which alone turns backups on) each ask for one. The control is the last
  * `--backup=CONTROL`, else `VERSION_CONTROL` from the environment (unknown here: any of them);
  * the suffix the last `-S`, which counts only when it is not empty and holds no `/` (else `~`),
- * else `SIMPLE_BACKUP_SUFFIX` (unknown here). Verified with GNU coreutils 9.1.
+ * else `SIMPLE_BACKUP_SUFFIX` (unknown here); a suffix word that is not literal is unknown too.
+ * Verified with GNU coreutils 9.1.
  */
-function backupNames(options: ReadWords['options']): BackupNames | undefined {
+function backupNames(options: ReadWords['options'], literal: readonly boolean[] | undefined): BackupNames | undefined {
   if (!has(options, '-b', '--backup', '-S', '--suffix')) return undefined;
   const given = options.filter((o) => is(o, '--backup') && o.value !== undefined).at(-1)?.value;
   let control: 'none' | 'simple' | 'existing' | 'numbered' | undefined;
@@ -213,7 +221,13 @@ function backupNames(options: ReadWords['options']): BackupNames | undefined {
   }
   if (control === 'none') return undefined;
   const s = options.filter((o) => is(o, '-S', '--suffix')).at(-1);
-  const suffix = s === undefined ? undefined : s.value === undefined || s.value === '' || s.value.includes('/') ? '~' : s.value;
+  // A suffix that is not literal (`-S $s`, `--suffix="$(…)"`) may be anything: unknown, as the environment's.
+  const suffix =
+    s === undefined || valueNotLiteral(s, literal)
+      ? undefined
+      : s.value === undefined || s.value === '' || s.value.includes('/')
+        ? '~'
+        : s.value;
   return { simple: control !== 'numbered', numbered: control !== 'simple', suffix };
 }
 

@@ -2,9 +2,9 @@
  * `cp`: copies sources to a destination (or into `-t DIR`); `-r`/`-a` read each source
  * directory whole and write names toolgate cannot see under the destination.
  */
-import { copyOperands } from './copying.js';
+import { COPY_HIDDEN_OPTIONS, copyOperands } from './copying.js';
 import { defineProgram } from './model.js';
-import { readWords, refusedWords } from './parse.js';
+import { readWords, refusedWords, withHiddenOptions } from './parse.js';
 import type { GnuOptionSpec } from '../options/gnu-options.js';
 
 /**
@@ -52,10 +52,14 @@ export const cp = defineProgram({
   summary: 'cp: copy files',
   sources: ['GNU coreutils 9.1 cp(1)'],
   grammar,
-  files(_name, argv) {
-    const words = readWords(argv, grammar);
-    // A word this grammar refuses (an unknown or ambiguous option, a missing value): another cp may take it.
-    return words ? copyOperands('cp', argv, words) : refusedWords(argv, grammar, (lenient) => copyOperands('cp', argv, lenient));
+  files(_name, argv, literal) {
+    return withHiddenOptions(argv, literal, COPY_HIDDEN_OPTIONS, (argv, literal) => {
+      const words = readWords(argv, grammar);
+      // A word this grammar refuses (an unknown or ambiguous option, a missing value): another cp may take it.
+      return words
+        ? copyOperands('cp', argv, words, literal)
+        : refusedWords(argv, grammar, (lenient) => copyOperands('cp', argv, lenient, literal));
+    });
   },
   runs: 'nothing',
   positional: true,

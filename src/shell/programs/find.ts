@@ -9,6 +9,7 @@ import { all, type FileOperand, type FileOperands } from '../options/file-operan
 import type { ReadOnlyVerdict } from '../types.js';
 import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
 import { defineProgram } from './model.js';
+import { withHiddenOptions } from './parse.js';
 import { CC_DOCS } from './sources.js';
 
 /** What a primary does beyond testing or printing to standard output. */
@@ -385,7 +386,17 @@ export const find = defineProgram({
   names: ['find'],
   summary: 'find: walk directory trees and act on what it finds',
   sources: ['GNU findutils 4.9 find(1)', CC_DOCS],
-  files: (_name, argv) => findFiles(argv),
+  // A word that is not literal may be -delete (`a=-delete; find .claude $a`). Not the first of a
+  // longer command: `find "$dir" -name '*.tmp'` names its start point there (a -delete there would
+  // remove the whole working directory: left to the reader, as everyday scripts write it so).
+  files: (_name, argv, literal) =>
+    withHiddenOptions(
+      argv,
+      literal,
+      ['-delete'],
+      (argv) => findFiles(argv),
+      (k) => k > 1 || argv.length === 2,
+    ),
   unwrap: (argv) => findRuns(argv),
   readOnly: {
     claudeCode: {

@@ -2,9 +2,9 @@
  * `install`: copies files and sets their attributes; `-d` makes directories;
  * `--strip-program` runs a program.
  */
-import { copyOperands } from './copying.js';
+import { COPY_HIDDEN_OPTIONS, copyOperands } from './copying.js';
 import { defineProgram } from './model.js';
-import { readBy } from './parse.js';
+import { readBy, withHiddenOptions } from './parse.js';
 import type { GnuOptionSpec } from '../options/gnu-options.js';
 
 /** GNU coreutils 9.1 install(1); `--backup[=CONTROL]` and `--context[=CTX]` take a value only after `=`. */
@@ -38,9 +38,11 @@ export const install = defineProgram({
   summary: 'install: copy files and set attributes',
   sources: ['GNU coreutils 9.1 install(1)'],
   grammar,
-  files(_name, argv) {
+  files(_name, argv, literal) {
     // A word this grammar refuses (an unknown or ambiguous option, a missing value): another install may take it.
-    return readBy(argv, grammar, (words) => copyOperands('install', argv, words));
+    return withHiddenOptions(argv, literal, COPY_HIDDEN_OPTIONS, (argv, literal) =>
+      readBy(argv, grammar, (words) => copyOperands('install', argv, words, literal)),
+    );
   },
   runs: 'unseen',
   positional: true,

@@ -3,9 +3,9 @@
  * linking is judged as writing the target; a symbolic link's target is relative to the link's
  * directory.
  */
-import { copyOperands } from './copying.js';
+import { COPY_HIDDEN_OPTIONS, copyOperands } from './copying.js';
 import { defineProgram } from './model.js';
-import { readBy } from './parse.js';
+import { readBy, withHiddenOptions } from './parse.js';
 import type { GnuOptionSpec } from '../options/gnu-options.js';
 
 /** GNU coreutils 9.1 ln(1); `--backup[=CONTROL]` takes its value only after `=`. */
@@ -36,9 +36,11 @@ export const ln = defineProgram({
   summary: 'ln: make links',
   sources: ['GNU coreutils 9.1 ln(1)'],
   grammar,
-  files(_name, argv) {
+  files(_name, argv, literal) {
     // A word this grammar refuses (an unknown or ambiguous option, a missing value): another ln may take it.
-    return readBy(argv, grammar, (words) => copyOperands('ln', argv, words));
+    return withHiddenOptions(argv, literal, COPY_HIDDEN_OPTIONS, (argv, literal) =>
+      readBy(argv, grammar, (words) => copyOperands('ln', argv, words, literal)),
+    );
   },
   runs: 'nothing',
   positional: true,

@@ -4,9 +4,9 @@
  */
 import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
-import { copyOperands } from './copying.js';
+import { COPY_HIDDEN_OPTIONS, copyOperands } from './copying.js';
 import { defineProgram } from './model.js';
-import { readBy } from './parse.js';
+import { readBy, withHiddenOptions } from './parse.js';
 import { coreutils } from './sources.js';
 
 /**
@@ -29,7 +29,10 @@ export const mv = defineProgram({
   grammar,
   // cp, install, ln and rsync have their models beside it (`copying.ts`). A word this grammar
   // refuses (an unknown or ambiguous option, a missing value): another mv may take it.
-  files: (_name, argv) => readBy(argv, grammar, (words) => copyOperands('mv', argv, words)),
+  files: (_name, argv, literal) =>
+    withHiddenOptions(argv, literal, COPY_HIDDEN_OPTIONS, (argv, literal) =>
+      readBy(argv, grammar, (words) => copyOperands('mv', argv, words, literal)),
+    ),
   runs: 'nothing',
   positional: true,
   acceptEdits: true,

@@ -95,3 +95,68 @@ export function readBy(argv: readonly string[], grammar: GnuOptionSpec, facet: (
   const words = readWords(argv, grammar);
   return words ? facet(words) : refusedWords(argv, grammar, facet);
 }
+
+/**
+ * Whether option `o`'s value comes from a word that is not literal (`-S $s`, `--suffix=$s`,
+ * `-i$s`): the program is handed a value toolgate cannot see, so whatever it names may be anything.
+ * @internal
+ */
+export function valueNotLiteral(o: Pick<ParsedOption, 'index' | 'valueIndex'>, literal: readonly boolean[] | undefined): boolean {
+  return literal !== undefined && literal[o.valueIndex ?? o.index] === false;
+}
+
+/** A word that begins with an expansion toolgate knows to be a path (`$HOME/x`, `"${PWD}"`). */
+const KNOWN_PATH = /^(\$(HOME|PWD)|\$\{(HOME|PWD)\})(\/|$)/;
+
+/**
+ * Whether word `k` is not literal and may expand to an option: it does not begin with a literal
+ * character other than `-` (`$x`, `"$(…)"`, `"-i$s"`, `*` may; `./$f`, `x$y`, `$HOME/x` may not).
+ * A whole option (`whole`: `-delete`, not `--suffix=` taking the word as its value) it may be only
+ * when it also ends in an expansion (`${x}.pem` is no `-delete`); a glob alone, when it is one
+ * (`*`, a file named `-delete` matching it; `*.txt` is none).
+ */
+function mayBeOption(argv: readonly string[], literal: readonly boolean[], k: number, whole: boolean): boolean {
+  if (literal[k] !== false) return false;
+  const word = argv[k]!.replace(/^["']+/, '').replace(/["']+$/, '');
+  if (KNOWN_PATH.test(word) || !(word === '' || /^[-$`*?[]/.test(word))) return false;
+  const expands = /[$`]/.test(word);
+  if (!whole) return expands;
+  return expands ? /(\$\w+|\$\{[^}]*\}|\$\([^)]*\)|`[^`]*`|[*?\]])$/.test(word) : /^[*?[\]!^-]*$/.test(word);
+}
+
+/**
+ * The effects of a command whose words may hide options that add effects: `files` of the words as
+ * written, and of each reading where a word that is not literal, before a literal `--`, is one of
+ * the `hidden` options instead (`x=--remove-files; tar -cf x.tar $x .claude` removes .claude;
+ * `a=-delete; find .claude $a`). An option ending in `=` takes the word itself as its value
+ * (`--suffix=` for `cp -b $s a b`), which stays not literal, so the model takes it as unknown
+ * ({@link valueNotLiteral}). Options that only change what is printed are not listed: `cat "$f"`
+ * is unchanged. `mayHide` leaves out words a model knows to be something else.
+ * @internal
+ */
+export function withHiddenOptions(
+  argv: readonly string[],
+  literal: readonly boolean[] | undefined,
+  hidden: readonly string[],
+  files: (argv: readonly string[], literal: readonly boolean[] | undefined) => FileOperands,
+  mayHide: (k: number) => boolean = () => true,
+): FileOperands {
+  const out = files(argv, literal);
+  if (literal === undefined || !literal.includes(false)) return out;
+  let merged: FileOperands | undefined;
+  for (let k = 1; k < argv.length; k++) {
+    if (argv[k] === '--' && literal[k] !== false) break;
+    if (!mayHide(k)) continue;
+    for (const option of hidden) {
+      if (!mayBeOption(argv, literal, k, !option.endsWith('='))) continue;
+      const other = argv.slice();
+      other[k] = option.endsWith('=') ? `${option}${argv[k]!}` : option;
+      const more = files(other, literal);
+      merged ??= { ...out, files: out.files.slice(), unresolved: out.unresolved.slice() };
+      merged.files.push(...more.files);
+      for (const u of more.unresolved) if (!merged.unresolved.includes(u)) merged.unresolved.push(u);
+      if (more.modelled === 'partly') merged.modelled = 'partly';
+    }
+  }
+  return merged ?? out;
+}

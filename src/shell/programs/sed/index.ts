@@ -4,7 +4,7 @@
  * `script.ts`; the check of a plain edit acceptEdits may allow is in `plain-edit.ts`.
  */
 import { all, is, optionFile, pushOpt, type FileOperand, type FileOperands } from '../../options/file-operands.js';
-import { readBy, readWords, type ReadWords } from '../parse.js';
+import { readBy, readWords, valueNotLiteral, withHiddenOptions, type ReadWords } from '../parse.js';
 import type { ReadOnlyEntry } from '../read-only-types.js';
 import { defineProgram, type ProgramExample, type ProgramModel } from '../model.js';
 import { CC_CLI } from '../sources.js';
@@ -52,7 +52,7 @@ export function sedParts(argv: readonly string[], { options, operands: ops }: Re
 }
 
 /** `sed [-n] [-i[SUF]] [-e S]… [-f F]… [S] FILE…`: reads or edits the files; `r`/`w` in the script. */
-function files(argv: readonly string[], words: ReadWords): FileOperands {
+function files(argv: readonly string[], words: ReadWords, literal: readonly boolean[] | undefined): FileOperands {
   const files: FileOperand[] = [];
   const unresolved: string[] = [];
   const { options, fileScripts, pieces, fileOps, script } = sedParts(argv, words);
@@ -68,6 +68,11 @@ function files(argv: readonly string[], words: ReadWords): FileOperands {
   for (const o of inPlace) {
     const suffix = o.value;
     if (suffix === undefined || suffix === '') continue;
+    // A suffix that is not literal (`s=rc; sed -i$s …`) names a backup anywhere (`*`, `/`): its word, not literal, is the target.
+    if (valueNotLiteral(o, literal)) {
+      if (fileOps.length > 0) files.push({ op: 'write', index: o.valueIndex ?? o.index });
+      continue;
+    }
     for (const k of fileOps) {
       const file = argv[k]!;
       const slash = file.lastIndexOf('/');
@@ -99,7 +104,9 @@ const facts = (): Omit<ProgramModel, 'names' | 'summary' | 'examples' | 'readOnl
   runs: 'seen',
   unwrap: (argv, literal) => sedWrapper(argv, literal),
   // A word sed refuses (an unknown or ambiguous option, a missing value): its wrapper facet judges the command not understood.
-  files: (_name, argv) => readBy(argv, SED_OPTIONS, (words) => files(argv, words)),
+  // A word that is not literal may be -i with a backup suffix (`sed "-i$s" 1p .npm`).
+  files: (_name, argv, literal) =>
+    withHiddenOptions(argv, literal, ['--in-place='], (argv, literal) => readBy(argv, SED_OPTIONS, (words) => files(argv, words, literal))),
   touchesFilesAsWrapper: true,
 });
 

@@ -4,6 +4,7 @@
  * extracts into), `runs.ts` (the programs its options run, its `unwrap` facet).
  */
 import { defineProgram } from '../model.js';
+import { withHiddenOptions } from '../parse.js';
 import { tarOperands } from './files.js';
 import { TAR_OPTIONS } from './options.js';
 import { tarWrapper } from './runs.js';
@@ -14,7 +15,8 @@ export const tar = defineProgram({
   summary: 'tar: create, list and extract archives',
   sources: ['GNU tar 1.34 manual ("All tar Options"; `tar --usage`)'],
   grammar: TAR_OPTIONS,
-  files: (_name, argv) => tarOperands(argv),
+  // A word that is not literal may be --remove-files (`x=--remove-files; tar -cf x.tar $x .claude`).
+  files: (_name, argv, literal) => withHiddenOptions(argv, literal, ['--remove-files'], (argv) => tarOperands(argv)),
   runs: 'seen',
   unwrap: tarWrapper,
   touchesFilesAsWrapper: true,
