@@ -81,6 +81,7 @@ export const objdump = defineProgram({
       },
     }),
   responseFiles: 'binutils',
+  nameVariants: true,
   runs: 'unseen',
   examples: [
     { command: 'objdump -d a.o', effects: ['read ./a.o'], readOnly: false },
@@ -113,6 +114,7 @@ export const nm = defineProgram({
       anyFile: { options: ['plugin'], why: 'nm --plugin loads a shared object, which runs code toolgate does not see' },
     }),
   responseFiles: 'binutils',
+  nameVariants: true,
   responseUnseen: 'run',
   runs: 'unseen',
   examples: [
@@ -141,6 +143,7 @@ export const readelf = defineProgram({
   grammar: readelfGrammar,
   files: (_name, argv) => objectReader(argv, readelfGrammar, {}),
   responseFiles: 'binutils',
+  nameVariants: true,
   runs: 'unseen',
   examples: [
     { command: 'readelf -h a.out', effects: ['read ./a.out'], readOnly: false },
@@ -162,6 +165,7 @@ export const size = defineProgram({
   grammar: sizeGrammar,
   files: (_name, argv) => objectReader(argv, sizeGrammar, { aOut: true }),
   responseFiles: 'binutils',
+  nameVariants: true,
   runs: 'unseen',
   examples: [
     { command: 'size -A build/app', effects: ['read ./build/app'], readOnly: false },
@@ -192,6 +196,7 @@ export const addr2line = defineProgram({
       return { files, unresolved: [], notFiles: [...words.operands] };
     }),
   responseFiles: 'binutils',
+  nameVariants: true,
   runs: 'unseen',
   examples: [
     { command: 'addr2line -e app 0x4005d4', effects: ['read ./app'], readOnly: false },
@@ -219,6 +224,7 @@ export const cxxfilt = defineProgram({
       notFiles: words.operands.filter((k) => !argv[k]!.startsWith('@')),
     })),
   responseFiles: 'binutils',
+  nameVariants: true,
   runs: 'unseen',
   examples: [
     { command: 'c++filt _ZN3foo3barEv', effects: [], readOnly: false, why: 'the operands are names, not files' },
@@ -254,6 +260,7 @@ export const strip = defineProgram({
       return { files, unresolved: [] };
     }),
   responseFiles: 'binutils',
+  nameVariants: true,
   responseUnseen: 'write',
   runs: 'unseen',
   examples: [
@@ -330,6 +337,7 @@ export const objcopy = defineProgram({
       return { files, unresolved: [] };
     }),
   responseFiles: 'binutils',
+  nameVariants: true,
   responseUnseen: 'write',
   runs: 'unseen',
   examples: [
@@ -440,6 +448,7 @@ export const ar = defineProgram({
   sources: ['GNU binutils 2.40 ar(1), the getopt string in the Debian 12 binary (hdmpqrtxl:coOVsSuvabiMNfPTDU)'],
   files: (_name, argv) => arFiles(argv),
   responseFiles: 'binutils',
+  nameVariants: true,
   responseUnseen: 'run',
   runs: 'unseen',
   examples: [
@@ -453,5 +462,62 @@ export const ar = defineProgram({
     { command: 'ar x lib.a a.o', effects: ['read ./lib.a', 'write ./a.o'] },
     { command: 'ar rcl deps x.a m1', effects: ['read ./x.a', 'write ./x.a', 'read ./m1'], why: 'l takes the next word' },
     { command: 'ar --output=out x lib.a', effects: ['read ./lib.a', 'write ./out [some]'] },
+  ],
+});
+
+/** The `@FILE` reads and every other word assumed; `--plugin` is code toolgate does not see. */
+function assumedWords(argv: readonly string[]): FileOperands {
+  const plugin = argv.some((w, k) => k > 0 && /^--?plugin(=|$)/.test(w));
+  return {
+    files: responseReads(argv),
+    unresolved: plugin ? [`${argv[0]} --plugin loads a shared object, which runs code toolgate does not see`] : [],
+    modelled: 'partly',
+  };
+}
+
+/**
+ * The other binutils: as, gprof, elfedit. Each expands `@FILE` as the rest (verified: `as @rsp`,
+ * `gprof @rsp` with `@.env` in rsp print .env's text in their error). No grammar yet: every other
+ * word is assumed, as for a program toolgate does not model.
+ * @internal
+ */
+export const otherBinutils = defineProgram({
+  names: ['as', 'gprof', 'elfedit'],
+  summary: 'as, gprof, elfedit: the other binutils (only their @FILE response files are modelled)',
+  sources: ['GNU binutils 2.40 as(1), gprof(1), elfedit(1) ("@file"), libiberty expandargv; verified on Debian 12'],
+  files: (_name, argv) => assumedWords(argv),
+  responseFiles: 'binutils',
+  nameVariants: true,
+  runs: 'unseen',
+  examples: [
+    {
+      command: 'as @rsp x.s',
+      effects: ['read ./rsp', 'write ./x.s (word)'],
+      why: 'the words of rsp take the place of @rsp; the other words are assumed paths',
+    },
+  ],
+});
+
+/**
+ * ranlib and gcc's wrappers gcc-ar, gcc-nm, gcc-ranlib (which run ar, nm, ranlib with gcc's LTO
+ * plugin): `@FILE` as the rest (verified: `ranlib @rsp` printed .env's text), and `--plugin`
+ * loads code — so may the words of a response file toolgate cannot see.
+ * @internal
+ */
+export const pluginBinutils = defineProgram({
+  names: ['ranlib', 'gcc-ar', 'gcc-nm', 'gcc-ranlib'],
+  summary: 'ranlib, gcc-ar, gcc-nm, gcc-ranlib: archive indexes and the LTO plugin wrappers (only their @FILE response files are modelled)',
+  sources: ['GNU binutils 2.40 ranlib(1) ("@file", --plugin), gcc 12 gcc-ar; verified on Debian 12'],
+  files: (_name, argv) => assumedWords(argv),
+  responseFiles: 'binutils',
+  nameVariants: true,
+  responseUnseen: 'run',
+  runs: 'unseen',
+  examples: [
+    {
+      command: 'ranlib @rsp lib.a',
+      effects: ['read ./rsp', 'write ./lib.a (word)'],
+      why: 'the words of rsp take the place of @rsp; the other words are assumed paths',
+    },
   ],
 });

@@ -13,6 +13,7 @@
  */
 import type { FileOperand, FileOperands } from '../options/file-operands.js';
 import { defineProgram } from './model.js';
+import { variantBase } from './name-variants.js';
 import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
 
 /**
@@ -49,7 +50,7 @@ function compilerRuns(name: string, argv: readonly string[]): WrapperInfo | unde
   const inner: Unwrapped[] = [];
   for (let k = 1; k < argv.length; k++) {
     const word = argv[k]!;
-    const hit = (name === 'ld' ? LD_LOADS : CHOOSES_PROGRAM).find((c) => c.re.test(word));
+    const hit = (isLinker(name) ? LD_LOADS : CHOOSES_PROGRAM).find((c) => c.re.test(word));
     if (hit === undefined) continue;
     const value = hit.separate ? argv[k + 1] : word.replace(/^(-B|--prefix=|-fplugin=|-fpass-plugin=|-specs=|--specs=|--?plugin=)/, '');
     inner.push({
@@ -61,6 +62,17 @@ function compilerRuns(name: string, argv: readonly string[]): WrapperInfo | unde
   return inner.length > 0 ? { inner, transparent: false, exactOnly: false } : undefined;
 }
 
+const NAMES = ['gcc', 'g++', 'cc', 'c++', 'cpp', 'ld', 'ld.bfd', 'ld.gold', 'gold', 'clang', 'clang++'];
+
+/** The linkers (ld, ld.bfd, ld.gold, gold): their options are no driver's. */
+const isLinker = (name: string): boolean => name === 'ld' || name.startsWith('ld.') || name === 'gold';
+
+/** The name of ours a command name is (`x86_64-linux-gnu-ld` is ld, `gcc-12` gcc). */
+function ownName(argv0: string | undefined): string {
+  const name = argv0?.replace(/^.*\//, '') ?? 'gcc';
+  return NAMES.includes(name) ? name : (variantBase(name, (n) => NAMES.includes(n)) ?? name);
+}
+
 /** The `@FILE` words: each FILE is read; every other word is assumed (`modelled: 'partly'`). */
 function compilerFiles(argv: readonly string[]): FileOperands {
   const files: FileOperand[] = [];
@@ -70,15 +82,18 @@ function compilerFiles(argv: readonly string[]): FileOperands {
 
 /** The compiler drivers and ld: their response files only. @internal */
 export const compilers = defineProgram({
-  names: ['gcc', 'g++', 'cc', 'c++', 'cpp', 'ld', 'clang', 'clang++'],
-  summary: 'gcc, g++, cc, c++, cpp, ld, clang: compile, preprocess and link (only their @FILE response files are modelled)',
+  names: NAMES,
+  summary:
+    'gcc, g++, cc, c++, cpp, ld (ld.bfd, ld.gold), clang: compile, preprocess and link (only their @FILE response files are modelled)',
   sources: [
     'GNU gcc 12 gcc(1) ("@file"), GNU ld 2.40 ld(1) ("@file"), libiberty expandargv; verified on Debian 12',
+    'Debian 12 installs them as gcc-12, x86_64-linux-gnu-gcc(-12), x86_64-linux-gnu-ld.bfd, …: the same programs (nameVariants)',
     'LLVM CommandLine library, "Response files" (clang; not verified here: no clang installed)',
   ],
   files: (_name, argv) => compilerFiles(argv),
-  unwrap: (argv) => compilerRuns(argv[0]?.replace(/^.*\//, '') ?? 'gcc', argv),
+  unwrap: (argv) => compilerRuns(ownName(argv[0]), argv),
   responseFiles: 'binutils',
+  nameVariants: true,
   responseUnseen: 'run',
   runs: 'unseen',
   examples: [

@@ -14,7 +14,7 @@ import { unzip, zip } from './archivers.js';
 import { awk } from './awk.js';
 import { basename } from './basename.js';
 import { bat } from './bat.js';
-import { addr2line, ar, cxxfilt, nm, objcopy, objdump, readelf, size, strip } from './binutils.js';
+import { addr2line, ar, cxxfilt, nm, objcopy, objdump, otherBinutils, pluginBinutils, readelf, size, strip } from './binutils.js';
 import { BUILTIN_RUNNER_MODELS } from './builtin-runners.js';
 import { busybox } from './busybox.js';
 import { cat } from './cat.js';
@@ -150,6 +150,8 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => nm,
   () => objcopy,
   () => objdump,
+  () => otherBinutils,
+  () => pluginBinutils,
   () => readelf,
   () => size,
   () => strip,

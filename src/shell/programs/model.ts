@@ -262,6 +262,12 @@ export interface ProgramModel {
    */
   readonly movedBy?: readonly string[];
   /**
+   * It is also installed under a target triplet in front of a name (`x86_64-linux-gnu-gcc`) and a
+   * version behind one (`gcc-12`), and behaves the same under them (`name-variants.ts`): the
+   * registry gives it for such a name no other model has. Its read-only entries stay its own names.
+   */
+  readonly nameVariants?: true;
+  /**
    * It expands every argument word `@FILE` into the words FILE holds, as binutils' libiberty
    * `expandargv` does (`strings @list`, `strip @list`): more options and more files, which its
    * files facet reads as it reads its command line (`evaluate/response-files.ts`).

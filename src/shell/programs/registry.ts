@@ -10,6 +10,7 @@
 import type { ReadOnlyEntry, ReadOnlySpec } from './read-only-types.js';
 import type { FileOperands } from '../options/file-operands.js';
 import type { ProgramModel, ProgramRole, ProgramRuns } from './model.js';
+import { variantBase } from './name-variants.js';
 
 /** The models, by name, and what is derived from them. @internal */
 export interface ProgramRegistry {
@@ -182,8 +183,16 @@ export function lazyProgramRegistry(
     }
     return model;
   };
+  // A name no model gives may be a triplet or versioned name of one that says it has them.
+  const variantSlot = (name: string): number | undefined => {
+    const base = variantBase(name, (b) => {
+      const slot = slots.get(b);
+      return slot !== undefined && index[slot]![3].includes('nameVariants');
+    });
+    return base === undefined ? undefined : slots.get(base);
+  };
   const get = (name: string): ProgramModel | undefined => {
-    const slot = slots.get(name);
+    const slot = slots.get(name) ?? variantSlot(name);
     return slot === undefined ? undefined : load(slot);
   };
   const all = (): readonly ProgramModel[] => index.map((_, slot) => load(slot));

@@ -65,6 +65,7 @@ export const strings = defineProgram({
     return { files, unresolved: [] };
   },
   responseFiles: 'binutils',
+  nameVariants: true,
   runs: 'unseen',
   examples: [
     { command: 'strings -n 8 a.out', effects: ['read ./a.out'], readOnly: true },

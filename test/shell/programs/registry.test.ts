@@ -117,6 +117,8 @@ const WITHOUT_GRAMMAR: Readonly<Record<string, string>> = {
   zip: "Info-ZIP's own option grammar (two-letter short options: -tt, -TT; list options), read by zip-options.ts",
   cpio: 'still an option shape of its own (to move)',
   gcc: 'no grammar of the compilers and ld yet: only their @FILE words are modelled, every other word assumed (compilers.ts)',
+  as: 'no grammar of as, gprof, elfedit yet: only their @FILE words are modelled, every other word assumed (binutils.ts)',
+  ranlib: 'no grammar of ranlib and the gcc-ar wrappers yet: only their @FILE words and --plugin are modelled (binutils.ts)',
 };
 
 describe('one grammar per program', () => {
@@ -221,5 +223,20 @@ describe("robota's read-only profiles", () => {
         'x --nope: not in the grammar',
       ].sort(),
     );
+  });
+});
+
+describe('name variants', () => {
+  it('gives a triplet or versioned name the model that says it has them, and no other', () => {
+    expect(PROGRAMS.get('x86_64-linux-gnu-gcc')?.names).toContain('gcc');
+    expect(PROGRAMS.get('gcc-12')?.names).toContain('gcc');
+    expect(PROGRAMS.get('x86_64-linux-gnu-cpp-12')?.names).toContain('cpp');
+    expect(PROGRAMS.get('aarch64-linux-gnu-nm')?.names).toContain('nm');
+    expect(PROGRAMS.get('x86_64-linux-gnu-ld.gold')?.names).toContain('ld.gold');
+    expect(PROGRAMS.get('clang-16')?.names).toContain('clang');
+    // A model that does not say so keeps its exact names; an unknown prefix is no triplet.
+    expect(PROGRAMS.get('cat-2')).toBeUndefined();
+    expect(PROGRAMS.get('my-own-gcc')).toBeUndefined();
+    expect(PROGRAMS.get('gcc-x')).toBeUndefined();
   });
 });
