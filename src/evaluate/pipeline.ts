@@ -1161,6 +1161,25 @@ export function makeState(
     });
     if (response.effects.length > 0 || response.unresolved.length > 0)
       facts = { ...facts, effects: [...facts.effects, ...response.effects], unresolved: [...facts.unresolved, ...response.unresolved] };
+    // `git fsck --lost-found` writes blobs' contents into .git/lost-found: reading them reads
+    // committed content under names that say nothing (decision 0091), a guarded read where a
+    // Read deny rule could match what the repository ever held.
+    const lostFound = facts.effects
+      .filter(
+        (e) =>
+          e.op === 'read' &&
+          // An entry (or pattern of entries) read, or the folder read whole; a listing reads names only.
+          (/\/\.git\/lost-found\/[^/]+\/./.test(e.path) || (e.tree !== undefined && /\/\.git\/lost-found(\/|$)/.test(e.path))),
+      )
+      .map((e): PathEffect => ({
+        op: 'read',
+        path: '/**',
+        raw: `/** (what ${e.path} holds, where git fsck --lost-found wrote the contents of files the repository holds)`,
+        literal: false,
+        command: e.command,
+        glob: true,
+      }));
+    if (lostFound.length > 0) facts = { ...facts, effects: [...facts.effects, ...lostFound] };
     // `gcc @rsp` with `-B ./tools` in rsp runs tools/cc1: opaque code, as on the command line.
     for (const o of response.opaque) {
       const cmd = facts.analysis.commands[o.command];
