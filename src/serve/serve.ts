@@ -21,6 +21,7 @@ import { reportEntry } from './provenance.js';
 import { createHolder, DEFAULT_HOLDER_TIMEOUT_SECONDS } from './holders.js';
 import { createOverdueSweep, DEFAULT_API_ASK_TIMEOUT_SECONDS } from './overdue.js';
 import { newId } from '../gate/results.js';
+import { lingerBeforeClose } from './linger.js';
 import { createIntake, type IntakeLimits } from './intake.js';
 import { createProjects } from './projects.js';
 import { apiRoutes } from './routes/api.js';
@@ -346,6 +347,9 @@ export function createServe(options: ServeOptions): Serve {
       s.headersTimeout = HEADERS_TIMEOUT_MS;
       s.keepAliveTimeout = 65_000;
       intake.attach(s);
+      // A reply sent before its request body arrived (too large, refused) must reach a client still
+      // sending it: Claude Code lets a call through on a connection error.
+      lingerBeforeClose(s);
       await new Promise<void>((ok, fail) => {
         s.once('error', fail);
         s.listen({ host, port, backlog: 4096 }, () => {
