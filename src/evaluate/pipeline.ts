@@ -51,6 +51,7 @@ import {
 import { environmentValue, shellOf } from './shell-world.js';
 import { configFileReasons } from './program-config.js';
 import { removalsThroughLinks } from './removal-links.js';
+import { listNamedRemovals } from './list-names.js';
 import { responseFileReads } from './response-files.js';
 import { markWritablePrograms, pathDirectoryWrite, sshWrite, type PathWorld } from './path-lookup.js';
 import { hookCodePaths, toolgateCacheDirs, toolgateCacheWrite, toolgateCodeWrite } from './own-files.js';
@@ -1185,6 +1186,14 @@ export function makeState(
       const cmd = facts.analysis.commands[o.command];
       if (cmd !== undefined && cmd.opaque === undefined) cmd.opaque = o.reason;
     }
+    // `tar --remove-files -T list`, `git rm --pathspec-from-file=list`: the list's lines, through the view.
+    const listed = listNamedRemovals(facts.analysis, facts.effects, {
+      view: ctx.fs,
+      cwd: normalizePath(ctx.cwd, norm),
+      home: normalizePath(ctx.home, norm),
+      platform: env.platform,
+    });
+    if (listed.length > 0) facts = { ...facts, effects: [...facts.effects, ...listed] };
     // `find -L dir -delete` removes what the links inside dir lead to: the view says where.
     const linked = removalsThroughLinks(facts.effects, ctx.fs);
     if (linked.effects.length > 0 || linked.unresolved.length > 0)

@@ -46,6 +46,7 @@ const UNSEEN_NAMES: Readonly<Record<Extract<PathNames, { kind: 'unseen' }>['what
   input: 'names the command gets from its input (xargs, find -exec)',
   'found-folders': 'names relative to each folder find -execdir runs the command in',
   numbered: 'names a file-name format makes from piece numbers (csplit -b)',
+  list: 'the names a list file or the input holds',
 };
 
 /** Whether a `.git` directory the command leaves alone is on the way from the source to `p`. */

@@ -78,7 +78,7 @@ export function responseFileReads(analysis: ShellAnalysis, effects: readonly Pat
 }
 
 /** The directory the command runs in, from where a relative `value` landed (`path`). */
-function baseOf(path: string, value: string, world: ResponseWorld): string | undefined {
+export function baseOf(path: string, value: string, world: Pick<ResponseWorld, 'cwd' | 'home' | 'platform'>): string | undefined {
   const opts = { cwd: world.cwd, home: world.home, platform: world.platform };
   if (normalizePath(value, opts) === path) return world.cwd;
   // A plain relative name (no `.`, `..`, `~`, empty part): the command's directory is what precedes it.

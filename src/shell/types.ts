@@ -177,6 +177,12 @@ export interface PathEffect {
    */
   walksLinks?: boolean;
   /**
+   * On a read of a list file (`tar --remove-files -T list`, `git rm --pathspec-from-file=list`;
+   * `-` for the command's input): its lines name paths the command removes whole, read through
+   * the file-system view by evaluate's list-names.ts.
+   */
+  listsNames?: 'remove';
+  /**
    * With `walksLinks: false`: the environment variable naming a configuration file that may make
    * the reader follow links all the same (`rg`: `RIPGREP_CONFIG_PATH`, which may hold `--follow`).
    * Unless the environment is known to lack it, the reader may follow them.
@@ -284,7 +290,7 @@ export interface PathEffect {
  * @public
  */
 export type PathNames =
-  | { kind: 'unseen'; what: 'archive' | 'diff' | 'git-tree' | 'git-commits' | 'remote' | 'input' | 'found-folders' | 'numbered' }
+  | { kind: 'unseen'; what: 'archive' | 'diff' | 'git-tree' | 'git-commits' | 'remote' | 'input' | 'found-folders' | 'numbered' | 'list' }
   | {
       kind: 'entries';
       of: readonly string[];

@@ -473,6 +473,7 @@ type EffectExtra = Pick<
   | 'rgSkips'
   | 'linkItself'
   | 'keepsLinks'
+  | 'listsNames'
 > & { includes?: readonly string[] } & { intoName?: string; names?: PathNames; contentFrom?: readonly string[]; possible?: string };
 
 /**
@@ -944,6 +945,7 @@ function effectOf(
 ): PathEffect {
   const e: PathEffect = { op, raw, command, glob, path, literal };
   if (tree !== undefined) e.tree = tree;
+  if (extra.listsNames !== undefined) e.listsNames = extra.listsNames;
   if (extra.walksLinks !== undefined && (tree !== undefined || extra.walksLinks)) e.walksLinks = extra.walksLinks;
   if (extra.walksLinksWith !== undefined && tree !== undefined) e.walksLinksWith = extra.walksLinksWith;
   if (extra.gitTakes !== undefined && tree !== undefined) e.gitTakes = extra.gitTakes;
@@ -1191,6 +1193,7 @@ function addOperands(
     const extra: EffectExtra = {};
     if (f.tree !== undefined) extra.tree = f.tree;
     if (f.walksLinks !== undefined) extra.walksLinks = f.walksLinks;
+    if (f.listsNames !== undefined) extra.listsNames = f.listsNames;
     if (f.linkItself === true && (f.pathspecSlash === true || !/\/$/.test(word))) extra.linkItself = true;
     if (f.keepsLinks === true) extra.keepsLinks = true;
     if (f.walksLinksWith !== undefined) extra.walksLinksWith = f.walksLinksWith;

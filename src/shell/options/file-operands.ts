@@ -88,6 +88,8 @@ export interface FileOperand {
   keepsLinks?: boolean;
   /** Where the names written or removed under the path come from, for the protected-path check (see {@link NamesFrom}). */
   names?: NamesFrom;
+  /** The file (`-` its input) names, one a line, paths the command removes whole (see `PathEffect.listsNames`). */
+  listsNames?: 'remove';
   /**
    * For a write of names toolgate cannot see (`tree: 'some'`): the argv words of the paths whose
    * trees land at the path (a move's sources); empty: the path's own tree (what a link aliases).
@@ -113,7 +115,7 @@ export interface FileOperand {
  * @internal
  */
 export type NamesFrom =
-  | { kind: 'unseen'; what: 'archive' | 'diff' | 'git-tree' | 'git-commits' | 'remote' | 'numbered' }
+  | { kind: 'unseen'; what: 'archive' | 'diff' | 'git-tree' | 'git-commits' | 'remote' | 'numbered' | 'list' }
   | {
       kind: 'entries';
       of?: readonly number[];

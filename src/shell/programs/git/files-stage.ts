@@ -42,6 +42,19 @@ export function add({ argv, at, options, ops, files }: GitFilesCall): GitFilesEx
  */
 export function rm({ argv, at, options, ops, files }: GitFilesCall): GitFilesExtra {
   if (has(options, '--cached')) return {};
+  // `--pathspec-from-file=F` (`-`: its input): the pathspecs are F's lines, read through the view.
+  for (const o of options) {
+    if (!is(o, '--pathspec-from-file') || o.value === undefined) continue;
+    const index = o.valueIndex ?? o.index;
+    const read = files.find((f) => f.op === 'read' && f.index === index);
+    if (read !== undefined) read.listsNames = 'remove';
+    else
+      files.push(
+        o.valueIndex !== undefined
+          ? { op: 'read', index, listsNames: 'remove' }
+          : { op: 'read', index, value: o.value, listsNames: 'remove' },
+      );
+  }
   files.push(...all(ops, 'remove').map((f) => ({ ...f, ...magicPathspec(argv[f.index]!) })));
   const names = { kind: 'entries', spares: 'all' } as const;
   const recursive = has(options, '-r');

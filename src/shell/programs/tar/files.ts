@@ -36,6 +36,8 @@ export function tarOperands(argv: readonly string[]): FileOperands {
   let archive: FileOperand | undefined;
   let dir: FileOperand | undefined;
   const ops: number[] = [];
+  // The list files of -T: with --remove-files, what their lines name is removed too.
+  const lists: FileOperand[] = [];
   const setMode = (letter: string): void => {
     if ('cruA'.includes(letter)) {
       mode = 'create';
@@ -50,6 +52,7 @@ export function tarOperands(argv: readonly string[]): FileOperands {
     else if (letter === 'C') dir = f;
     else if (letter === 'T' || letter === 'X') {
       pushOpt(files, f);
+      if (letter === 'T' && f !== undefined) lists.push(f);
       if (letter === 'T') unresolved.push('tar -T adds the files named in a file');
     } else if (letter === 'g' || letter === 'K' || letter === 'N') pushOpt(files, f);
     else if (letter === 'I' || letter === 'F') unresolved.push(`tar -${letter} runs a program`);
@@ -160,6 +163,12 @@ export function tarOperands(argv: readonly string[]): FileOperands {
       files.push(...all(ops, 'remove', tree));
       if (dir && dir.value === undefined) files.push(...all(ops, 'remove', { ...under, ...tree }));
       // `-Cdir`, `--directory=dir`: the directory is text of the option's word.
+      // `-T list`: the names are read through the view (list-names.ts); relative to a -C
+      // directory, or when a line may be an option, they are names toolgate cannot see.
+      for (const l of lists) {
+        l.listsNames = 'remove';
+        if (dir !== undefined) files.push({ op: 'remove', index: 0, value: '.', tree: 'some', names: { kind: 'unseen', what: 'list' } });
+      }
       if (dir?.value !== undefined)
         for (const k of ops)
           files.push({ op: 'remove', index: k, value: argv[k]!.startsWith('/') ? argv[k]! : `${dir.value}/${argv[k]!}`, ...tree });
