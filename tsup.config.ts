@@ -1,4 +1,5 @@
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { transformSync } from 'esbuild';
 import { defineConfig, type Options } from 'tsup';
 import { copyGrammar } from './scripts/grammar.js';
 import { lazyFamilies } from './scripts/lazy-families.js';
@@ -76,6 +77,19 @@ function writeModuleDeclarations(): void {
   }
 }
 
+/** Every `.cjs` file of the library build (not `dist/cli/`, built apart), minified in place (names kept). */
+function minifyCommonJsWhitespace(dir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory() && path !== 'dist/cli') minifyCommonJsWhitespace(path);
+    else if (entry.isFile() && entry.name.endsWith('.cjs'))
+      writeFileSync(
+        path,
+        transformSync(readFileSync(path, 'utf8'), { minifyWhitespace: true, minifySyntax: true, format: 'cjs', target: 'node20' }).code,
+      );
+  }
+}
+
 export default defineConfig([
   {
     // The ES modules of the library and the command line in one build, so they share chunks.
@@ -99,6 +113,14 @@ export default defineConfig([
     entry: entries,
     format: ['cjs'],
     dts: declarations,
+    // tsup turns the split ES chunks into CommonJS with sucrase, which breaks minified code:
+    // `return await x?.y` came out as `returnawait _asyncOptionalChain(…)` and a class field after
+    // `super(m), …` as `super(m);_class.prototype.__init.call(this);, …` — syntax errors in every
+    // entry that required them. So this build is written unminified, and minified (whitespace and
+    // syntax, as the ES build) afterwards, once the files are CommonJS.
+    minifyWhitespace: false,
+    minifySyntax: false,
+    onSuccess: async () => minifyCommonJsWhitespace('dist'),
   },
   {
     // `toolgate hook` as one CommonJS file, compiled with V8's code cache (src/cli/hook-loader.ts).

@@ -148,6 +148,22 @@ console.log(JSON.stringify({ unknown: a.unknown, argv: a.commands.map((c) => c.a
     const r = inConsumer(`for (const e of ${JSON.stringify(entries)}) await import(e);`);
     expect(r.status, r.stderr).toBe(0);
   });
+  it('require()s every library entry but serve and otel, each giving the names its ES module gives', () => {
+    // tsup's CommonJS build once shipped syntax errors in most entries (minified code through
+    // sucrase); only the ES entries were loaded here then.
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
+    const entries = Object.keys(pkg.exports)
+      .filter((k) => (k === '.' || !/\.\w+$/.test(k)) && !/\/(serve|otel)$/.test(k))
+      .map((k) => (k === '.' ? 'toolgate' : `toolgate/${k.slice(2)}`));
+    expect(entries.length).toBeGreaterThan(10);
+    const r = inConsumer(
+      `import { createRequire } from 'node:module'; const require = createRequire(import.meta.url + '/x');` +
+        `const bad = []; for (const e of ${JSON.stringify(entries)}) { const c = Object.keys(require(e)).sort().join(); const m = Object.keys(await import(e)).filter((k) => k !== 'default' && k !== 'module.exports').sort().join(); if (c !== m) bad.push(e); }` +
+        `if (bad.length) { console.error('differ: ' + bad.join(' ')); process.exit(1); }`,
+    );
+    expect(r.status, r.stderr).toBe(0);
+  });
+
   it('`toolgate lint` checks a file against the public settings schema the package ships', () => {
     const file = join(consumer, 'lint-me', '.claude', 'settings.json');
     mkdirSync(join(file, '..'), { recursive: true });
