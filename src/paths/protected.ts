@@ -114,6 +114,8 @@ const CONFIG_FILES: readonly string[] = [
   // opens); Debian's lesspipe runs ~/.lessfilter first for every file (red team 13 V8).
   '.lesskey',
   '.lessfilter',
+  // screen runs the commands of ~/.screenrc at every start (`screen -t w CMD` opens a window running CMD).
+  '.screenrc',
 ];
 
 const CONFIG_DIRS: readonly string[] = [

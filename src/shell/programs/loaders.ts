@@ -94,6 +94,7 @@ import { screen } from './screen.js';
 import { script } from './script.js';
 import { gsed, sed } from './sed/index.js';
 import { seq } from './seq.js';
+import { dbusRunSession, xvfbRun } from './session-runners.js';
 import { sftp } from './sftp.js';
 import { sg } from './sg.js';
 import { shasum } from './shasum.js';
@@ -246,6 +247,8 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => gsed,
   () => sed,
   () => seq,
+  () => dbusRunSession,
+  () => xvfbRun,
   () => sftp,
   () => sg,
   () => shasum,
