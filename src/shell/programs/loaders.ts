@@ -133,6 +133,7 @@ import { xargs } from './xargs.js';
 import { xxd } from './xxd.js';
 import { yes } from './yes.js';
 import { yq } from './yq.js';
+import { autoload, zmodload } from './zsh-builtins.js';
 import type { ProgramLoader } from './registry.js';
 
 /** Every model's loader; `program-index.ts` indexes what each gives. @internal */
@@ -293,4 +294,6 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => xxd,
   () => yes,
   () => yq,
+  () => autoload,
+  () => zmodload,
 ];

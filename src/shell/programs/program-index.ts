@@ -222,6 +222,8 @@ export const PROGRAM_INDEX: ProgramIndex = [
   [153, 0, ["xxd"], ["files","positional","runs.unseen"], {}],
   [154, 0, ["yes"], ["files","grammar","runs.unseen"], {}],
   [155, 0, ["yq"], ["files","grammar","runs.unseen"], {}],
+  [156, 0, ["autoload"], ["files","runs.nothing","state"], {}],
+  [157, 0, ["zmodload"], ["files","runs.nothing","state"], {}],
 ];
 
 /** The programs of a role that have no model yet (posix-shells.ts, interpreters.ts, project-runners.ts, package-runners.ts). @internal */

@@ -119,6 +119,8 @@ const WITHOUT_GRAMMAR: Readonly<Record<string, string>> = {
   gcc: 'no grammar of the compilers and ld yet: only their @FILE words are modelled, every other word assumed (compilers.ts)',
   as: 'no grammar of as, gprof, elfedit yet: only their @FILE words are modelled, every other word assumed (binutils.ts)',
   ranlib: 'no grammar of ranlib and the gcc-ar wrappers yet: only their @FILE words and --plugin are modelled (binutils.ts)',
+  autoload: "a zsh builtin that opens no file (zsh's own option reader, + and - flags): only its state facet is read",
+  zmodload: "a zsh builtin that opens no file (zsh's own option reader): only its state facet is read",
 };
 
 describe('one grammar per program', () => {

@@ -1,0 +1,55 @@
+/**
+ * zsh's builtins that give the shell code toolgate cannot see: `autoload` makes names functions
+ * whose bodies zsh loads from files on its `fpath` when they are first run (`autoload -U zmv;
+ * zmv -C '(.e*)' 'x$1'` copied `.env` with zmv's own patterns), and `zmodload` loads modules that
+ * add builtins (`zmodload zsh/files; zf_rm -f x` removes with zsh's own rm) and special
+ * parameters. After either, a later command's name may be code toolgate has no model of, so the
+ * commands after it cannot be judged (red team 13, V14). In bash and dash neither is a builtin
+ * (the name is looked up along PATH); a command whose shell is not known is judged for zsh too.
+ * Behaviour: zsh 5.9 zshbuiltins(1) (autoload, zmodload), zshmodules(1) (zsh/files), zshcontrib(1) (zmv).
+ */
+import type { ShellModel } from '../shells/index.js';
+import { defineProgram, type ProgramModel } from './model.js';
+
+const NO_FILES = () => ({ files: [], unresolved: [] });
+
+/** Whether the command may run in zsh (no shell named: any of them). */
+const mayBeZsh = (shells: readonly ShellModel[]): boolean => shells.length === 0 || shells.some((s) => s.name === 'zsh');
+
+/** The autoload model. @internal */
+export const autoload: ProgramModel = defineProgram({
+  names: ['autoload'],
+  summary: 'autoload (zsh): make names functions loaded from fpath when first run',
+  sources: ['zsh 5.9 zshbuiltins(1) (autoload, functions -u)', 'zsh 5.9 zshcontrib(1) (zmv)'],
+  runs: 'nothing',
+  files: NO_FILES,
+  state: {
+    hides: (_name, _cmd, shells) =>
+      mayBeZsh(shells)
+        ? 'autoload makes names functions that zsh loads from files on its fpath, code toolgate cannot see, so the commands after it cannot be judged'
+        : undefined,
+  },
+  examples: [
+    { command: 'autoload -U zmv && zmv -C "(.e*)" "x$1"', hides: true, why: 'zmv is then a function zsh loads from its fpath' },
+    { command: 'autoload -U zmv', effects: [] },
+  ],
+});
+
+/** The zmodload model. @internal */
+export const zmodload: ProgramModel = defineProgram({
+  names: ['zmodload'],
+  summary: 'zmodload (zsh): load a module, adding builtins and parameters',
+  sources: ['zsh 5.9 zshbuiltins(1) (zmodload)', 'zsh 5.9 zshmodules(1) (zsh/files, zsh/mapfile)'],
+  runs: 'nothing',
+  files: NO_FILES,
+  state: {
+    hides: (_name, _cmd, shells) =>
+      mayBeZsh(shells)
+        ? 'zmodload loads a zsh module, which adds builtins and parameters toolgate has no model of, so the commands after it cannot be judged'
+        : undefined,
+  },
+  examples: [
+    { command: 'zmodload zsh/files && zf_rm -f notes.txt', hides: true, why: 'zf_rm is then a builtin of zsh/files' },
+    { command: 'zmodload', effects: [], why: 'lists the loaded modules' },
+  ],
+});
