@@ -93,11 +93,16 @@ export function ownValidator(): ValidateFunction {
   return (own ??= new Ajv2020({ ...COMPILE, allErrors: true, strict: false, validateFormats: false }).compile(settingsJsonSchema()));
 }
 
-/** The checks that tell a valid value without ajv: toolgate's own schema and the public one (made on first use). @internal */
+/**
+ * The checks that tell a valid value without ajv: toolgate's own schema and the public one, each
+ * made on its first use — the public one reads the shipped schema, so a lint without it
+ * (`--no-public-schema`) never reads the file. @internal
+ */
 export function quickChecks(): { own: SchemaCheck; pub: SchemaCheck } {
-  ownQuick ??= schemaCheck(settingsJsonSchema());
-  pubQuick ??= schemaCheck(publicSchema());
-  return { own: ownQuick, pub: pubQuick };
+  return {
+    own: (value) => (ownQuick ??= schemaCheck(settingsJsonSchema()))(value),
+    pub: (value) => (pubQuick ??= schemaCheck(publicSchema()))(value),
+  };
 }
 
 const pathOf = jsonPointerPath;
