@@ -26,6 +26,24 @@ const VENV_GRAMMAR: GnuOptionSpec = {
 };
 
 /**
+ * Node script runners: each runs the file it is given in node (red team 13 V9: `sucrase-node
+ * x.js` and `why-is-node-running x.js` ran the rm an earlier call wrote into x.js).
+ */
+const NODE_SCRIPT_RUNNERS = [
+  'sucrase-node',
+  'why-is-node-running',
+  'babel-node',
+  'ts-node-esm',
+  'ts-node-script',
+  'ts-node-dev',
+  'node-dev',
+  'esno',
+  'esr',
+  'vite-node',
+  'jiti',
+] as const;
+
+/**
  * Programs that run code they are given (their names without a version suffix).
  * @internal
  */
@@ -79,19 +97,7 @@ export const INTERPRETERS: ReadonlySet<string> = new Set([
   'qjs',
   'tsx',
   'ts-node',
-  // Node script runners: each runs the file it is given in node (red team 13 V9: `sucrase-node
-  // x.js` and `why-is-node-running x.js` ran the rm an earlier call wrote into x.js).
-  'sucrase-node',
-  'why-is-node-running',
-  'babel-node',
-  'ts-node-esm',
-  'ts-node-script',
-  'ts-node-dev',
-  'node-dev',
-  'esno',
-  'esr',
-  'vite-node',
-  'jiti',
+  ...NODE_SCRIPT_RUNNERS,
   'vim',
   'nvim',
   'vi',
@@ -101,25 +107,7 @@ export const INTERPRETERS: ReadonlySet<string> = new Set([
 ]);
 
 /** The interpreters that run a JavaScript (or TypeScript) file (`node dist/cli/main.js`, `tsx src/cli/main.ts`). */
-const JAVASCRIPT_RUNTIMES: ReadonlySet<string> = new Set([
-  'node',
-  'nodejs',
-  'bun',
-  'deno',
-  'tsx',
-  'ts-node',
-  'sucrase-node',
-  'why-is-node-running',
-  'babel-node',
-  'ts-node-esm',
-  'ts-node-script',
-  'ts-node-dev',
-  'node-dev',
-  'esno',
-  'esr',
-  'vite-node',
-  'jiti',
-]);
+const JAVASCRIPT_RUNTIMES: ReadonlySet<string> = new Set(['node', 'nodejs', 'bun', 'deno', 'tsx', 'ts-node', ...NODE_SCRIPT_RUNNERS]);
 
 /** Whether `name` (a folded program name) runs a JavaScript or TypeScript file named as its operand. @internal */
 export function runsJavaScript(name: string): boolean {

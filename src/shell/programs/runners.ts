@@ -7,9 +7,10 @@
  * Code looks through the transparent ones (`timeout`, `time`, `nice`, `nohup`, `stdbuf`) for
  * allow rules, with the options of theirs known safe.
  */
-import { describeGnuProblem, parseGnuOptions, type GnuArgument, type GnuOptionSpec } from '../options/gnu-options.js';
+import { describeGnuProblem, parseGnuOptions, type GnuArgument, type GnuOption, type GnuOptionSpec } from '../options/gnu-options.js';
+import { quoteWord } from '../syntax/environment.js';
 import { optionFile, pushOpt, type FileOperand } from '../options/file-operands.js';
-import type { WrapperInfo } from './wrapper-types.js';
+import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
 import { defineProgram, type ProgramExample, type ProgramModel } from './model.js';
 import { readBy } from './parse.js';
 import { readOnlyEntry, type ReadOnlyProfile } from './read-only-profile.js';
@@ -30,6 +31,8 @@ export interface Runner {
   readonly transparent?: boolean;
   /** Never covered by a prefix allow rule. */
   readonly exactOnly?: boolean;
+  /** Options that run the command in another directory (`unshare --wd DIR`, `nsenter -w DIR`). */
+  readonly chdir?: readonly string[];
 }
 
 const n = 'none' as const;
@@ -39,11 +42,28 @@ const same = (name: string, argument: GnuArgument = 'none') => ({ argument, same
 const HV = { help: n, version: n } as const;
 const NAMESPACES = { mount: o, uts: o, ipc: o, net: o, pid: o, user: o, cgroup: o, time: o } as const;
 
+/**
+ * A command run in another directory: read again as `cd -P -- DIR && COMMAND`, as `env -C` is
+ * (the program `chdir`s before it execs: links resolve, no CDPATH, hence `./` before a bare name).
+ * A directory that is not literal text, or one the option leaves to another process (`nsenter -w`
+ * with no value: the target's), is unknown.
+ */
+function inDirectory(name: string, dir: GnuOption, argv: readonly string[], literal: readonly boolean[], start: number): Unwrapped {
+  if (dir.value === undefined || literal[dir.valueIndex ?? dir.index] === false)
+    return { kind: 'unknown', reason: `${name}: runs its command in a directory toolgate cannot tell` };
+  const target = /^(\/|\.\.?(\/|$))/.test(dir.value) ? dir.value : `./${dir.value}`;
+  const words = argv.slice(start).map((w, k) => (literal[start + k] === false ? w : quoteWord(w)));
+  return { kind: 'text', script: ['cd -P --', quoteWord(target), '&&', ...words].join(' '), what: `${name} ${dir.word}` };
+}
+
 /** The command a {@link Runner} runs: its operands from `skip` on. @internal */
-export function runnerCommand(name: string, argv: readonly string[], runner: Runner): WrapperInfo {
+export function runnerCommand(name: string, argv: readonly string[], runner: Runner, literal: readonly boolean[] = []): WrapperInfo {
   const parsed = parseGnuOptions(argv, runner.spec);
   if (!parsed.ok) return refusedWrap(`${name}: ${describeGnuProblem(parsed)}`);
   const wrap = (inner: Parameters<typeof wrapInfo>[0]) => wrapInfo(inner, runner.transparent, runner.exactOnly);
+  const dir = runner.chdir ? parsed.options.filter((opt) => runner.chdir!.includes(opt.name)).pop() : undefined;
+  const first = parsed.operands[runner.skip ?? 0]?.index;
+  if (dir !== undefined && first !== undefined) return wrap([inDirectory(name, dir, argv, literal, first)]);
   if (name === 'doas' && parsed.options.some((opt) => opt.name === 's')) return wrap([interactiveShell(name)]);
   const start = parsed.operands[runner.skip ?? 0]?.index;
   // `taskset -p MASK PID`: no command runs; words after it are read as one anyway (the tool refuses them).
@@ -74,7 +94,7 @@ function runner(name: string, spec: Runner, facts: RunnerFacts): ProgramModel {
     grammar: spec.spec,
     runs: 'seen',
     role: 'wrapper',
-    unwrap: (argv) => runnerCommand(name, argv, spec),
+    unwrap: (argv, literal) => runnerCommand(name, argv, spec, literal),
     ...(lookedThrough !== undefined ? { readOnly: { wrapper: { [name]: readOnlyEntry(spec.spec, lookedThrough) } } } : {}),
   });
 }
@@ -345,6 +365,7 @@ export const RUNNER_MODELS: readonly ProgramModel[] = [
         },
       },
       shellWhenEmpty: true,
+      chdir: ['w', 'wd', 'W', 'wdns'],
     },
     {
       summary: "nsenter: run a command (or a shell) in other processes' namespaces",
@@ -384,11 +405,20 @@ export const RUNNER_MODELS: readonly ProgramModel[] = [
         },
       },
       shellWhenEmpty: true,
+      chdir: ['w', 'wd'],
     },
     {
       summary: 'unshare: run a command (or a shell) in new namespaces',
       sources: [UTIL_LINUX('unshare')],
-      examples: [{ command: 'unshare -r rm -rf build', effects: ['remove ./build'], readOnly: false }],
+      examples: [
+        { command: 'unshare -r rm -rf build', effects: ['remove ./build'], readOnly: false },
+        {
+          command: 'unshare --wd=src rm a.txt',
+          effects: ['read ./src', 'remove ./a.txt', 'remove ./src/a.txt'],
+          readOnly: false,
+          why: '--wd runs the command in src: read again as `cd -P -- ./src && rm a.txt`, a nested script whose directory is kept both ways',
+        },
+      ],
     },
   ),
   runner(
