@@ -12,6 +12,7 @@ import { quoteWord } from '../syntax/environment.js';
 import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
 import { defineProgram } from './model.js';
 import { coreutils } from './sources.js';
+import { inDirectory } from './wrapper-info.js';
 
 /** GNU env's options (9.1, plus `-a`/`--argv0` of later releases). @internal */
 export const ENV_OPTIONS: GnuOptionSpec = {
@@ -115,11 +116,10 @@ function shellWord(p: Piece): string {
 /**
  * `env -C DIR COMMAND…` runs the command in DIR (GNU env `chdir`s before it execs; the last `-C`
  * wins), so every relative path of the command is DIR's. It is read again as
- * `cd -P -- DIR && env …` without the option: the same judgement as a `cd` through links (chdir
- * resolves them; no CDPATH, hence `./` before a bare name), and the rest as env with its other
- * options.
+ * `cd -P -- DIR && env …` without the option (see {@link inDirectory}), the rest as env with its
+ * other options.
  */
-function inDirectory(
+function runIn(
   argv: readonly string[],
   literal: readonly boolean[],
   options: readonly ParsedOption[],
@@ -128,15 +128,12 @@ function inDirectory(
   const last = chdir[chdir.length - 1]!;
   if (chdir.some((c) => options.some((o) => o !== c && o.index === c.index)))
     return { kind: 'unknown', reason: 'env: -C inside a cluster of options toolgate does not take apart' };
-  if (literal[last.valueIndex ?? last.index] === false)
-    return { kind: 'unknown', reason: 'env -C: a directory toolgate cannot read (not literal text)' };
-  const dir = last.value ?? '';
-  const target = /^(\/|\.\.?(\/|$))/.test(dir) ? dir : `./${dir}`;
+  const dir = literal[last.valueIndex ?? last.index] === false ? undefined : (last.value ?? '');
   const drop = new Set(chdir.flatMap((c) => (c.valueIndex === undefined ? [c.index] : [c.index, c.valueIndex])));
   const rest = argv
     .map((w, k) => (k === 0 || drop.has(k) ? undefined : literal[k] === false ? w : quoteWord(w)))
     .filter((w): w is string => w !== undefined);
-  return { kind: 'text', script: ['cd -P --', quoteWord(target), '&& env', ...rest].join(' '), what: 'env -C' };
+  return inDirectory(dir, ['env', ...rest], 'env -C', 'env -C: a directory toolgate cannot read (not literal text)');
 }
 
 /** What `env` runs. */
@@ -170,7 +167,7 @@ function unwrap(argv: readonly string[], literal: readonly boolean[]): WrapperIn
     return { ...none, inner: [{ kind: 'text', script, what: 'env -S' }] };
   }
   const chdir = parsed.options.filter((o) => o.name === 'C' || o.name === 'chdir');
-  if (chdir.length > 0 && parsed.operands.length > 0) return { ...none, inner: [inDirectory(argv, literal, parsed.options, chdir)] };
+  if (chdir.length > 0 && parsed.operands.length > 0) return { ...none, inner: [runIn(argv, literal, parsed.options, chdir)] };
   // A lone `-` first after the options is `-i` (env.c: `if (STREQ (argv[optind], "-"))`).
   let k = parsed.operands[0]?.text === '-' ? 1 : 0;
   const assignments: number[] = [];

@@ -15,7 +15,7 @@ import { defineProgram, type ProgramExample, type ProgramModel } from './model.j
 import { readBy } from './parse.js';
 import { readOnlyEntry, type ReadOnlyProfile } from './read-only-profile.js';
 import { coreutils } from './sources.js';
-import { interactiveShell, refusedWrap, wrapInfo } from './wrapper-info.js';
+import { inDirectory, interactiveShell, refusedWrap, wrapInfo } from './wrapper-info.js';
 
 /** How one program runs the command in its operands. @internal */
 export interface Runner {
@@ -43,17 +43,14 @@ const HV = { help: n, version: n } as const;
 const NAMESPACES = { mount: o, uts: o, ipc: o, net: o, pid: o, user: o, cgroup: o, time: o } as const;
 
 /**
- * A command run in another directory: read again as `cd -P -- DIR && COMMAND`, as `env -C` is
- * (the program `chdir`s before it execs: links resolve, no CDPATH, hence `./` before a bare name).
- * A directory that is not literal text, or one the option leaves to another process (`nsenter -w`
- * with no value: the target's), is unknown.
+ * A command run in another directory (see {@link inDirectory}). A directory that is not literal
+ * text, or one the option leaves to another process (`nsenter -w` with no value: the target's),
+ * is unknown.
  */
-function inDirectory(name: string, dir: GnuOption, argv: readonly string[], literal: readonly boolean[], start: number): Unwrapped {
-  if (dir.value === undefined || literal[dir.valueIndex ?? dir.index] === false)
-    return { kind: 'unknown', reason: `${name}: runs its command in a directory toolgate cannot tell` };
-  const target = /^(\/|\.\.?(\/|$))/.test(dir.value) ? dir.value : `./${dir.value}`;
+function runIn(name: string, dir: GnuOption, argv: readonly string[], literal: readonly boolean[], start: number): Unwrapped {
+  const known = literal[dir.valueIndex ?? dir.index] === false ? undefined : dir.value;
   const words = argv.slice(start).map((w, k) => (literal[start + k] === false ? w : quoteWord(w)));
-  return { kind: 'text', script: ['cd -P --', quoteWord(target), '&&', ...words].join(' '), what: `${name} ${dir.word}` };
+  return inDirectory(known, words, `${name} ${dir.word}`, `${name}: runs its command in a directory toolgate cannot tell`);
 }
 
 /** The command a {@link Runner} runs: its operands from `skip` on. @internal */
@@ -63,7 +60,7 @@ export function runnerCommand(name: string, argv: readonly string[], runner: Run
   const wrap = (inner: Parameters<typeof wrapInfo>[0]) => wrapInfo(inner, runner.transparent, runner.exactOnly);
   const dir = runner.chdir ? parsed.options.filter((opt) => runner.chdir!.includes(opt.name)).pop() : undefined;
   const first = parsed.operands[runner.skip ?? 0]?.index;
-  if (dir !== undefined && first !== undefined) return wrap([inDirectory(name, dir, argv, literal, first)]);
+  if (dir !== undefined && first !== undefined) return wrap([runIn(name, dir, argv, literal, first)]);
   if (name === 'doas' && parsed.options.some((opt) => opt.name === 's')) return wrap([interactiveShell(name)]);
   const start = parsed.operands[runner.skip ?? 0]?.index;
   // `taskset -p MASK PID`: no command runs; words after it are read as one anyway (the tool refuses them).
