@@ -11,24 +11,34 @@
 import type { ShellModel } from '../shells/index.js';
 import { defineProgram, type ProgramModel } from './model.js';
 
-const NO_FILES = () => ({ files: [], unresolved: [] });
+/** What sets one hiding builtin apart: the shells' property that makes it a builtin, and why it hides. */
+interface Hiding extends Pick<ProgramModel, 'names' | 'summary' | 'sources' | 'examples'> {
+  /** Whether `autoload`, `zmodload`… is a builtin of this shell. */
+  readonly builtinIn: (shell: ShellModel) => boolean;
+  /** Why the commands after it cannot be judged. */
+  readonly why: string;
+}
 
-/** Whether the command may run in zsh (no shell named: any of them). */
-const mayBeZsh = (shells: readonly ShellModel[]): boolean => shells.length === 0 || shells.some((s) => s.name === 'zsh');
+/**
+ * A builtin after which later commands may be code toolgate cannot see, in a shell that has it
+ * (no shell named: any of them may).
+ */
+function hidingBuiltin({ builtinIn, why, ...facts }: Hiding): ProgramModel {
+  return defineProgram({
+    ...facts,
+    runs: 'nothing',
+    files: () => ({ files: [], unresolved: [] }),
+    state: { hides: (_name, _cmd, shells) => (shells.length === 0 || shells.some(builtinIn) ? why : undefined) },
+  });
+}
 
 /** The autoload model. @internal */
-export const autoload: ProgramModel = defineProgram({
+export const autoload: ProgramModel = hidingBuiltin({
   names: ['autoload'],
   summary: 'autoload (zsh): make names functions loaded from fpath when first run',
   sources: ['zsh 5.9 zshbuiltins(1) (autoload, functions -u)', 'zsh 5.9 zshcontrib(1) (zmv)'],
-  runs: 'nothing',
-  files: NO_FILES,
-  state: {
-    hides: (_name, _cmd, shells) =>
-      mayBeZsh(shells)
-        ? 'autoload makes names functions that zsh loads from files on its fpath, code toolgate cannot see, so the commands after it cannot be judged'
-        : undefined,
-  },
+  builtinIn: (s) => s.autoloadsFunctions,
+  why: 'autoload makes names functions that zsh loads from files on its fpath, code toolgate cannot see, so the commands after it cannot be judged',
   examples: [
     { command: 'autoload -U zmv && zmv -C "(.e*)" "x$1"', hides: true, why: 'zmv is then a function zsh loads from its fpath' },
     { command: 'autoload -U zmv', effects: [] },
@@ -36,18 +46,12 @@ export const autoload: ProgramModel = defineProgram({
 });
 
 /** The zmodload model. @internal */
-export const zmodload: ProgramModel = defineProgram({
+export const zmodload: ProgramModel = hidingBuiltin({
   names: ['zmodload'],
   summary: 'zmodload (zsh): load a module, adding builtins and parameters',
   sources: ['zsh 5.9 zshbuiltins(1) (zmodload)', 'zsh 5.9 zshmodules(1) (zsh/files, zsh/mapfile)'],
-  runs: 'nothing',
-  files: NO_FILES,
-  state: {
-    hides: (_name, _cmd, shells) =>
-      mayBeZsh(shells)
-        ? 'zmodload loads a zsh module, which adds builtins and parameters toolgate has no model of, so the commands after it cannot be judged'
-        : undefined,
-  },
+  builtinIn: (s) => s.loadsModules,
+  why: 'zmodload loads a zsh module, which adds builtins and parameters toolgate has no model of, so the commands after it cannot be judged',
   examples: [
     { command: 'zmodload zsh/files && zf_rm -f notes.txt', hides: true, why: 'zf_rm is then a builtin of zsh/files' },
     { command: 'zmodload', effects: [], why: 'lists the loaded modules' },

@@ -21,6 +21,8 @@ export const bash: ShellModel = {
   wordProblem: () => undefined,
   bracedModifier: () => undefined,
   equalsExpansion: false,
+  autoloadsFunctions: false,
+  loadsModules: false,
   previousAtStart,
   // `cd` sets OLDPWD to the directory it leaves.
   previousAfterCd: (left) => [{ kind: 'directory', path: left }],

@@ -47,6 +47,16 @@ export interface ShellModel {
   /** A leading `=` in a word is command-path expansion (`=ls` is `/bin/ls`): zsh's `EQUALS`. */
   readonly equalsExpansion: boolean;
   /**
+   * The shell has a builtin that makes names functions whose bodies it loads from files when they
+   * are first run (zsh's `autoload`, from `fpath`): code toolgate cannot see.
+   */
+  readonly autoloadsFunctions: boolean;
+  /**
+   * The shell has a builtin that loads modules adding builtins and special parameters (zsh's
+   * `zmodload`): commands toolgate has no model of.
+   */
+  readonly loadsModules: boolean;
+  /**
    * What `~-` names when the command starts in `start`, with `OLDPWD` in the environment the
    * shell inherits (`null`: known unset; `undefined`: not known).
    */

@@ -11,6 +11,8 @@ export const sh: ShellModel = {
   wordProblem: () => undefined,
   bracedModifier: () => undefined,
   equalsExpansion: false,
+  autoloadsFunctions: false,
+  loadsModules: false,
   // dash never expands `~-` (it stays as written); bash as sh expands it as bash does.
   previousAtStart: (start, inherited) => [{ kind: 'asWritten' }, ...bash.previousAtStart(start, inherited)],
   previousAfterCd: (left) => [{ kind: 'asWritten' }, ...bash.previousAfterCd(left)],

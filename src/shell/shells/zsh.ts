@@ -122,6 +122,8 @@ export const zsh: ShellModel = {
     return undefined;
   },
   equalsExpansion: true,
+  autoloadsFunctions: true,
+  loadsModules: true,
   // zsh sets OLDPWD to the directory it starts in, whatever it inherits (zshparam(1), OLDPWD).
   previousAtStart: (start) => [{ kind: 'directory', path: start }],
   previousAfterCd: (left) => [{ kind: 'directory', path: left }],
