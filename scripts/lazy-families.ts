@@ -12,7 +12,7 @@
  * changes (toolgate's modules have no side effects at load, `sideEffects: false`). Imports inside
  * a family stay direct.
  */
-import { build as esbuild, type BuildOptions, type Plugin, type PluginBuild } from 'esbuild';
+import { build as esbuild, type BuildOptions, type Metafile, type Plugin, type PluginBuild } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 
@@ -233,36 +233,37 @@ async function sharedModules(
   root: string,
 ): Promise<string[]> {
   const into = new Set<string>();
-  const main = await esbuild({
+  const main = await probe(options, entries, (target, importer) => {
+    if (!inFamily(target)) return false;
+    if (!inFamily(importer)) into.add(target);
+    return true;
+  });
+  const inMain = new Set(Object.keys(main.inputs).map((f) => resolve(root, f)));
+  const shared = new Set<string>();
+  await probe(options, [...into], (target) => {
+    if (inFamily(target) || !inMain.has(target)) return false;
+    shared.add(target);
+    return true;
+  });
+  return [...shared].sort();
+}
+
+/**
+ * A bundle of `entryPoints` built beside `options`' and not written, whose metafile tells its
+ * modules. `leaveOut` is asked about each relative import's target (with its importer) and
+ * says whether the bundle leaves it out (external).
+ */
+async function probe(
+  options: BuildOptions,
+  entryPoints: readonly string[],
+  leaveOut: (target: string, importer: string) => boolean,
+): Promise<Metafile> {
+  const result = await esbuild({
     ...sameOptions(options),
-    entryPoints: [...entries],
+    entryPoints: [...entryPoints],
     bundle: true,
     write: false,
     metafile: true,
-    packages: 'external',
-    logLevel: 'silent',
-    plugins: [
-      {
-        name: 'toolgate-split-probe',
-        setup(build) {
-          build.onResolve({ filter: /^\.\.?\// }, async (args) => {
-            if (args.pluginData === NAMESPACE) return undefined;
-            const target = await plainTarget(build, args);
-            if (target === undefined || !inFamily(target)) return undefined;
-            if (!inFamily(args.importer)) into.add(target);
-            return { path: target, external: true };
-          });
-        },
-      },
-    ],
-  });
-  const inMain = new Set(Object.keys(main.metafile.inputs).map((f) => resolve(root, f)));
-  const shared = new Set<string>();
-  await esbuild({
-    ...sameOptions(options),
-    entryPoints: [...into],
-    bundle: true,
-    write: false,
     outdir: '/nonexistent',
     packages: 'external',
     logLevel: 'silent',
@@ -273,15 +274,13 @@ async function sharedModules(
           build.onResolve({ filter: /^\.\.?\// }, async (args) => {
             if (args.pluginData === NAMESPACE) return undefined;
             const target = await plainTarget(build, args);
-            if (target === undefined || inFamily(target) || !inMain.has(target)) return undefined;
-            shared.add(target);
-            return { path: target, external: true };
+            return target !== undefined && leaveOut(target, args.importer) ? { path: target, external: true } : undefined;
           });
         },
       },
     ],
   });
-  return [...shared].sort();
+  return result.metafile;
 }
 
 /**
