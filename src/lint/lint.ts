@@ -10,7 +10,7 @@ import { hookDiagnostics } from './hooks.js';
 import { indexJson, lineColumnIn, lineStarts, locate } from './locate.js';
 import { broadAllows, bypassModeInProject, denyBypasses, duplicates, sandboxAutoAllow, shadowedAllows, type LogicEnv } from './logic.js';
 import { dialectRuleDiagnostics, ruleDiagnostics } from './rules.js';
-import { schemaDiagnostics } from './schema.js';
+import { prepareSchemaChecks, schemaDiagnostics } from './schema.js';
 import type { LintDiagnostic, LintInput, LintOptions, LintReport } from './types.js';
 
 /** Settings diagnostics the lint checks report themselves, under their own codes. */
@@ -170,16 +170,20 @@ export async function lintSettings(inputs: readonly LintInput[], options: LintOp
   const ruleEnv = { platform, mcpServers: known, mcpConfigSeen: options.mcpServers !== undefined, tools: new Set(options.tools ?? []) };
   // A dialect with its own rule syntax: its check replaces the ones that read Claude Code's.
   const checkRule = options.dialect?.checkRule;
+  const schemas = prepareSchemaChecks();
 
   for (const p of parsed) {
     const file = p.settings.source.file;
     if (p.settings.broken !== undefined) continue;
     const json = p.settings.json;
     if (checkRule !== undefined) {
-      diagnostics.push(...schemaDiagnostics(json, file, false), ...dialectRuleDiagnostics(json, file, options.dialect!.name, checkRule));
+      diagnostics.push(
+        ...schemaDiagnostics(json, file, false, schemas),
+        ...dialectRuleDiagnostics(json, file, options.dialect!.name, checkRule),
+      );
     } else {
       diagnostics.push(
-        ...schemaDiagnostics(json, file, options.publicSchema !== false).filter(
+        ...schemaDiagnostics(json, file, options.publicSchema !== false, schemas).filter(
           (d) => !(d.code === 'TG_LINT_SCHEMA_PUBLIC' && namesDeclaredTool(json, d.path, ruleEnv.tools)),
         ),
       );

@@ -7,12 +7,6 @@ import { publicSchema } from './public-schema.js';
 
 import { schemaCheck, type SchemaCheck } from './schema-check.js';
 
-let own: ValidateFunction | undefined;
-/** toolgate's schema and the check that tells a valid value without ajv (made on first use). */
-let ownQuick: SchemaCheck | undefined;
-/** The public schema's check that tells a valid value without ajv. */
-let pubQuick: SchemaCheck | undefined;
-
 /**
  * How the validators are compiled, which is most of a small lint's time: the schemas are
  * fixed and known to be valid, so they are not checked against JSON Schema's meta-schema (for
@@ -21,7 +15,6 @@ let pubQuick: SchemaCheck | undefined;
  * removes unused names and inlines constants: the checks and their errors are the same).
  */
 const COMPILE = { validateSchema: false, code: { optimize: false } } as const;
-let pub: PublicValidators | undefined;
 
 /**
  * The public schema's validator, and one without its `uniqueItems` checks. Those checks are on
@@ -88,20 +81,39 @@ export function surelyUnique(value: unknown, uniqueAt: readonly (readonly string
   return true;
 }
 
-/** ajv's validator of toolgate's own schema (compiled on first use). @internal */
+/** ajv's validator of toolgate's own schema. @internal */
 export function ownValidator(): ValidateFunction {
-  return (own ??= new Ajv2020({ ...COMPILE, allErrors: true, strict: false, validateFormats: false }).compile(settingsJsonSchema()));
+  return new Ajv2020({ ...COMPILE, allErrors: true, strict: false, validateFormats: false }).compile(settingsJsonSchema());
 }
 
 /**
- * The checks that tell a valid value without ajv: toolgate's own schema and the public one, each
- * made on its first use — the public one reads the shipped schema, so a lint without it
- * (`--no-public-schema`) never reads the file. @internal
+ * The checks of the two schemas one lint holds, each made on its first use and kept for the
+ * lint's other files: the quick checks that tell a valid value without ajv, and ajv's validators
+ * that word the errors of any other value. The public schema's read the shipped schema, so a lint
+ * without it (`--no-public-schema`) never reads the file. @internal
  */
-export function quickChecks(): { own: SchemaCheck; pub: SchemaCheck } {
+export interface SchemaChecks {
+  /** Whether a value is valid under toolgate's own schema, told without ajv. */
+  readonly own: SchemaCheck;
+  /** Whether a value is valid under the public schema, told without ajv. */
+  readonly pub: SchemaCheck;
+  /** ajv's validator of toolgate's own schema. */
+  readonly ownValidator: () => ValidateFunction;
+  /** The public schema's validators. */
+  readonly publicValidators: () => PublicValidators;
+}
+
+/** Checks of the two schemas, none made yet (see {@link SchemaChecks}). @internal */
+export function prepareSchemaChecks(): SchemaChecks {
+  let ownQuick: SchemaCheck | undefined;
+  let pubQuick: SchemaCheck | undefined;
+  let own: ValidateFunction | undefined;
+  let pub: PublicValidators | undefined;
   return {
     own: (value) => (ownQuick ??= schemaCheck(settingsJsonSchema()))(value),
     pub: (value) => (pubQuick ??= schemaCheck(publicSchema()))(value),
+    ownValidator: () => (own ??= ownValidator()),
+    publicValidators: () => (pub ??= publicValidators()),
   };
 }
 
@@ -147,13 +159,12 @@ function reduce(all: readonly ErrorObject[]): ErrorObject[] {
  * the package's copy on first use) (`TG_LINT_SCHEMA_PUBLIC`: warnings, because that schema lags
  * Claude Code).
  */
-export function schemaDiagnostics(value: unknown, file: string | undefined, withPublic: boolean): LintDiagnostic[] {
+export function schemaDiagnostics(value: unknown, file: string | undefined, withPublic: boolean, checks: SchemaChecks): LintDiagnostic[] {
   const out: LintDiagnostic[] = [];
   const at = file !== undefined ? { file } : {};
   // A value the quick check finds valid has nothing to report; ajv (compiled on first need) finds
   // and words the errors of any other, so the findings are ajv's as before.
-  const quick = quickChecks();
-  const validateOwn = quick.own(value) === true ? undefined : ownValidator();
+  const validateOwn = checks.own(value) === true ? undefined : checks.ownValidator();
   if (validateOwn !== undefined && !validateOwn(value)) {
     for (const e of reduce(validateOwn.errors ?? [])) {
       const path = pathOf(e.instancePath);
@@ -168,8 +179,8 @@ export function schemaDiagnostics(value: unknown, file: string | undefined, with
       });
     }
   }
-  if (withPublic && quick.pub(value) !== true) {
-    pub ??= publicValidators();
+  if (withPublic && checks.pub(value) !== true) {
+    const pub = checks.publicValidators();
     const validate = surelyUnique(value, pub.uniqueAt) ? pub.withoutUnique() : pub.full();
     if (!validate(value)) {
       for (const e of reduce(validate.errors ?? [])) {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ownValidator, publicValidators, quickChecks } from '../../src/lint/schema.js';
+import { prepareSchemaChecks } from '../../src/lint/schema.js';
 import type { SchemaCheck } from '../../src/lint/schema-check.js';
 
 /** Every settings object under examples/, test/fixtures and the cases' `settings`. */
@@ -33,9 +33,9 @@ function corpus(): unknown[] {
   return out;
 }
 
-const checks = quickChecks();
-const own = ownValidator();
-const pub = publicValidators().full();
+const checks = prepareSchemaChecks();
+const own = checks.ownValidator();
+const pub = checks.publicValidators().full();
 const both: [string, SchemaCheck, (v: unknown) => boolean][] = [
   ['own', checks.own, (v) => own(v) as boolean],
   ['public', checks.pub, (v) => pub(v) as boolean],
