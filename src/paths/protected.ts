@@ -116,6 +116,20 @@ const CONFIG_FILES: readonly string[] = [
   '.lessfilter',
   // screen runs the commands of ~/.screenrc at every start (`screen -t w CMD` opens a window running CMD).
   '.screenrc',
+  // tmux runs ~/.tmux.conf when its server starts (tmux(1), "~/.tmux.conf, $XDG_CONFIG_HOME/tmux/tmux.conf,
+  // ~/.config/tmux/tmux.conf"; `run-shell` and `if-shell` run shell commands): `printf 'run-shell "rm -f
+  // notes.txt"' > ~/.tmux.conf` then `tmux -L z1 new -d 'sleep 2'` ran the rm (replay of red team 13, N18).
+  '.tmux.conf',
+  // run-mailcap and its names see, view, edit, compose and print, and xdg-open without a desktop, run
+  // the command of the first ~/.mailcap entry for a file's type (run-mailcap(1): "the user's files
+  // (~/.mailcap; ~/.mime.types) and the system files … are searched"; mailcap(5): each entry's second
+  // field is a shell command): `text/plain; rm -f notes.txt` then `see notes.txt` ran the rm (N7).
+  // ~/.mime.types is not here: it only maps names to types, the command still comes from a mailcap.
+  '.mailcap',
+  // xdg-open on a desktop (gio open, kde-open) runs the Exec line of the desktop entry mimeapps.list
+  // picks for a file's type (XDG "Association between MIME types and applications"; Desktop Entry
+  // Specification, "The Exec key").
+  'mimeapps.list',
 ];
 
 const CONFIG_DIRS: readonly string[] = [
@@ -171,6 +185,10 @@ const CONFIG_DIRS: readonly string[] = [
   '.kube/config',
   '.docker/cli-plugins',
   '.docker/config.json',
+  // tmux's configuration under XDG_CONFIG_HOME (tmux 3.2+; see `.tmux.conf` among the files).
+  '.config/tmux',
+  // The user's desktop entries, whose Exec line xdg-open runs (see `mimeapps.list` among the files).
+  '.local/share/applications',
 ];
 
 /**

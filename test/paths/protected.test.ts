@@ -32,6 +32,12 @@ describe('protectedPathMatch (Claude Code list)', () => {
     ['/home/u/.local/share/mise/installs/node/20/bin/npm', '.local/share/mise'],
     ['/home/u/.local/share/uv/tools/ruff/lib/python3.12/site-packages/zz.pth', '.local/share/uv'],
     ['/home/u/.cache/pypoetry/virtualenvs/a-py3.11/lib/python3.11/site-packages/zz.pth', 'pypoetry/virtualenvs'],
+    // Configuration whose commands a program runs by itself (replay of red team 13, N7, N18).
+    ['/home/u/.mailcap', '.mailcap'],
+    ['/home/u/.config/mimeapps.list', 'mimeapps.list'],
+    ['/home/u/.local/share/applications/zz.desktop', '.local/share/applications'],
+    ['/home/u/.tmux.conf', '.tmux.conf'],
+    ['/home/u/.config/tmux/tmux.conf', '.config/tmux'],
   ])('%s is protected by %s', (path, entry) => {
     expect(protectedPathMatch(path, CC)).toBe(entry);
   });
@@ -48,6 +54,8 @@ describe('protectedPathMatch (Claude Code list)', () => {
     '/p/.venv/lib/python3.11/site-packages/zz.pth',
     '/home/u/go/src/hello/main.go',
     '/p/bin/tool',
+    '/home/u/.mime.types',
+    '/p/tmux.conf',
   ])('%s is not protected', (path) => {
     expect(protectedPathMatch(path, CC)).toBeUndefined();
   });
