@@ -253,8 +253,9 @@ export interface PathEffect {
   /** Read from git's index or history (`git show HEAD:.env`), not the working tree: deny rules apply; it is no file read for read-only checks. */
   fromHistory?: boolean;
   /**
-   * For a write through a glob, when the file-system view cannot tell which names it matches (an
-   * unlistable folder, a bound hit, a `..` after a wild component): why. Any path may be written.
+   * For a write through a glob, or a tree removal through one (`rm -rf su?`), when the file-system
+   * view cannot tell which names it matches (an unlistable folder, a bound hit, a `..` after a wild
+   * component): why. Any path may be written or removed.
    */
   unsettled?: string;
   /** `path` ends in `*` standing for the suffixes the program adds to a name prefix (`split`, `csplit`). */

@@ -52,8 +52,9 @@ export interface ShellPathContext {
   /**
    * The existing paths an absolute glob names (every shell option's matches among them, linked
    * folders walked), from a file-system view, or why the view cannot tell (an unlistable folder,
-   * a bound hit). With it, a glob a command writes through is reported again by each name it
-   * matches and where that name's links lead; without it, the glob is judged by its spelling.
+   * a bound hit). With it, a glob a command writes through, or removes a tree through (`rm -rf
+   * su?`, `mv s* x`: each folder it matches goes with all it holds), is reported again by each
+   * name it matches and where that name's links lead; without it, the glob is judged by its spelling.
    */
   globMatches?: (glob: string) => { paths: readonly string[] } | { unknown: string };
   /**
@@ -734,13 +735,22 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
               lit && alias.unknown === undefined && alias.path === path,
               false,
             );
-            // A write through a glob writes what it matches, and where those names' links lead.
+            // A write through a glob writes what it matches, and where those names' links lead; a
+            // removal of a tree through one (`rm -rf su?`, `mv s* x`, `rsync --delete d/ su?/`)
+            // removes each folder it matches with all that folder holds, judged as if named.
+            const treeGone = op === 'remove' && extra.names !== undefined;
             const named =
-              op === 'write' && r.glob && r.known && !extra.prefix && !extra.pattern && !isAnywhere(alias.path)
+              ((op === 'write' && r.glob && !extra.pattern) || (treeGone && (r.glob || extra.pattern === true))) &&
+              r.known &&
+              !extra.prefix &&
+              !isAnywhere(alias.path)
                 ? globNames(alias.path, value, extra.intoName, ctx)
                 : undefined;
             // A word of a program toolgate does not model is a guess: only what the view shows counts.
             if (named !== undefined && 'unknown' in named && assumed === undefined) e.unsettled = named.unknown;
+            // The view's matches are every shell option's at once (dotglob, nocaseglob): a removal
+            // is one the command may make, met as an ask (DESIGN: a write that may be protected).
+            const each: EffectExtra = treeGone ? { ...extra, possible: `the pattern ${raw} may name it` } : extra;
             mark(e);
             push(e);
             if (alias.unknown !== undefined) note(alias.unknown);
@@ -760,12 +770,13 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
               push(t);
             }
             for (const name of named !== undefined && 'paths' in named ? named.paths : []) {
-              const one = effectOf(op, raw, cmdIndex, false, tree, assumed, extra, name, true, false);
+              const one = effectOf(op, raw, cmdIndex, false, tree, assumed, each, name, true, false);
               mark(one);
               push(one);
-              const through = realOf(name, ctx);
+              // A program that takes a link as the name itself (`mv`) removes the link, not where it leads.
+              const through = treeGone && extra.linkItself === true ? realOfLinkItself(name, ctx) : realOf(name, ctx);
               if (through === undefined) continue;
-              const linked = effectOf(op, raw, cmdIndex, false, tree, assumed, extra, through, true, true);
+              const linked = effectOf(op, raw, cmdIndex, false, tree, assumed, each, through, true, true);
               mark(linked);
               push(linked);
             }
