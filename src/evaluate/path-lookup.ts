@@ -35,8 +35,12 @@ const DEFAULT_PATH: readonly string[] = ['/usr/local/sbin', '/usr/local/bin', '/
 /** Where tools put a project's programs on `PATH`, relative to the project: looked at when `PATH` is unknown. */
 const PROJECT_PATH_DIRECTORIES: readonly string[] = ['.venv/bin', 'venv/bin', 'node_modules/.bin', 'bin'];
 
-/** The home directory's program directories, on most users' `PATH`: protected for writes when `PATH` is unknown. */
-const HOME_PATH_DIRECTORIES: readonly string[] = ['.local/bin', 'bin'];
+/**
+ * The home directory's program directories, on most users' `PATH`: protected for writes when `PATH` is
+ * unknown. `~/n/bin` is the n node version manager's (n-install's `N_PREFIX=~/n`); a name too common to
+ * protect wherever it occurs, as the other managers' folders are (`src/paths/protected.ts`).
+ */
+const HOME_PATH_DIRECTORIES: readonly string[] = ['.local/bin', 'bin', 'n/bin'];
 
 /** Directories anyone may write (a name found there is no installed program). */
 const TEMPORARY = ['/tmp', '/var/tmp', '/dev/shm'];
@@ -199,8 +203,12 @@ function runByProgram(analysis: ShellAnalysis, cmd: ShellAnalysis['commands'][nu
 
 /**
  * Why a write to `written` puts a file where the shell looks for programs — directly in a `PATH`
- * directory (known `PATH`; when unknown, a project's and the home's program directories) — or
- * `undefined`. A file written there runs in place of any program of that name.
+ * directory (known `PATH`; when unknown, a project's and the home's program directories), or the
+ * directory itself or a folder holding it, outside the working directories and below the home
+ * directory's level (`ln -s ~/evil ~/.nodenv/shims`, `cp -r kit ~/.nodenv`: the folder's files
+ * are then what the shell finds) — or `undefined`. A file written there runs in place of any
+ * program of that name. A folder holding a working directory's `PATH` entry (a project's `.venv`)
+ * is the project's files, whose programs are opaque when found (see {@link writableProgram}).
  */
 export function pathDirectoryWrite(written: string, world: PathWorld): string | undefined {
   const slash = written.lastIndexOf('/');
@@ -217,9 +225,13 @@ export function pathDirectoryWrite(written: string, world: PathWorld): string | 
           ),
           ...HOME_PATH_DIRECTORIES.map((r) => `${world.home === '/' ? '' : world.home}/${r}`),
         ];
+  const onPath = list !== undefined ? 'on PATH' : 'a directory commonly on PATH (PATH is not known)';
   const hit = dirs.find((d) => d === parent || (real !== undefined && d === real));
-  if (hit === undefined) return undefined;
-  return `${hit} is ${list !== undefined ? 'on PATH' : 'a directory commonly on PATH (PATH is not known)'}: a file written there runs in place of any program of its name`;
+  if (hit !== undefined) return `${hit} is ${onPath}: a file written there runs in place of any program of its name`;
+  // The directory itself or a folder holding it, but not the home directory or a folder above it.
+  const held = dirs.find((d) => isInside(d, written) && !isInside(world.home, written) && !isInsideAny(d, world.workingDirectories));
+  if (held === undefined) return undefined;
+  return `${held} is ${onPath}, and ${held === written ? 'this command makes that directory' : `${written} holds it`}: a file put there runs in place of any program of its name`;
 }
 
 /** Why a write to `written` changes what ssh runs (its configuration, rc and login keys in `~/.ssh`), or `undefined`. */

@@ -177,6 +177,44 @@ const CONFIG_DIRS: readonly string[] = [
   'miniconda3',
   'anaconda3',
   'miniforge3',
+  // More of them (replay of red team 13, N17: a ~/.nodenv/shims/git written under bypassPermissions
+  // ran rm on the next `git status` of a nodenv user). Whole folders where the tool keeps its
+  // installs too; only the `bin` folder where the same name may be a project's (`.pixi/envs` is a
+  // project's environment, as `.venv` is). When the context carries `PATH`, every folder on it is
+  // protected as well (`src/evaluate/path-lookup.ts`), these are for when it does not.
+  '.nodenv',
+  '.goenv',
+  '.jenv',
+  '.plenv',
+  '.rye',
+  '.fnm',
+  '.n',
+  '.nix-profile',
+  '.linuxbrew',
+  '.pixi/bin',
+  '.conda/envs',
+  '.juliaup',
+  '.ghcup',
+  '.cabal/bin',
+  '.nimble/bin',
+  '.dotnet/tools',
+  '.proto',
+  '.pdm/bin',
+  '.poetry',
+  '.luarocks',
+  // composer's and yarn's global packages: their bin folder links into the packages' code.
+  '.composer/vendor',
+  '.config/composer/vendor',
+  '.config/yarn/global',
+  '.krew',
+  '.tfenv',
+  '.rd/bin',
+  '.orbstack/bin',
+  '.docker/bin',
+  // Code that runs later without a name on PATH: pre-commit's hook environments (a commit runs
+  // them) and npx's cache (`npx pkg` runs the cached copy without fetching it again).
+  '.cache/pre-commit',
+  '.npm/_npx',
   // Configuration that makes a program toolgate reads as read-only run a command (red team 13 V8):
   // less runs the LESSOPEN a lesskey file's #env section sets on `less FILE`; kubectl runs a
   // kubeconfig's exec credential plugin on `kubectl get pods`; docker runs every CLI plugin for its

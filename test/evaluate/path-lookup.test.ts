@@ -195,6 +195,16 @@ describe('pathDirectoryWrite', () => {
     expect(pathDirectoryWrite(`${H}/.local/bin/git`, world(undefined))).toMatch(/commonly on PATH/);
     expect(pathDirectoryWrite(`${P}/node_modules/.bin/ls`, world(undefined))).toMatch(/commonly on PATH/);
     expect(pathDirectoryWrite(`${P}/bin/setup`, world(undefined))).toBeUndefined();
+    expect(pathDirectoryWrite(`${H}/n/bin/node`, world(undefined))).toMatch(/commonly on PATH/);
+  });
+  it('the PATH directory itself or a folder holding it, outside the working directories and below the home level', () => {
+    const acme = `${H}/.acme/bin`;
+    expect(pathDirectoryWrite(acme, world(`${acme}:/usr/bin`))).toMatch(/makes that directory/);
+    expect(pathDirectoryWrite(`${H}/.acme`, world(`${acme}:/usr/bin`))).toMatch(/holds it/);
+    expect(pathDirectoryWrite(`${H}/.local/bin`, world(undefined))).toMatch(/makes that directory/);
+    expect(pathDirectoryWrite(H, world(`${acme}:/usr/bin`))).toBeUndefined();
+    expect(pathDirectoryWrite(`${P}/.venv`, world(`${VENV}:/usr/bin`))).toBeUndefined();
+    expect(pathDirectoryWrite(`${H}/.acme/lib`, world(`${acme}:/usr/bin`))).toBeUndefined();
   });
 });
 

@@ -38,6 +38,11 @@ describe('protectedPathMatch (Claude Code list)', () => {
     ['/home/u/.local/share/applications/zz.desktop', '.local/share/applications'],
     ['/home/u/.tmux.conf', '.tmux.conf'],
     ['/home/u/.config/tmux/tmux.conf', '.config/tmux'],
+    // More version managers' and tools' folders (replay of red team 13, N17).
+    ['/home/u/.nodenv/shims/git', '.nodenv'],
+    ['/home/u/.conda/envs/ml/bin/python', '.conda/envs'],
+    ['/home/u/.config/yarn/global/node_modules/.bin/eslint', '.config/yarn/global'],
+    ['/home/u/.npm/_npx/1a2b/node_modules/.bin/cowsay', '.npm/_npx'],
   ])('%s is protected by %s', (path, entry) => {
     expect(protectedPathMatch(path, CC)).toBe(entry);
   });
@@ -56,6 +61,8 @@ describe('protectedPathMatch (Claude Code list)', () => {
     '/p/bin/tool',
     '/home/u/.mime.types',
     '/p/tmux.conf',
+    '/p/.pixi/envs/default/lib/python3.12/site-packages/zz.pth',
+    '/home/u/.npm/_cacache/index-v5/x',
   ])('%s is not protected', (path) => {
     expect(protectedPathMatch(path, CC)).toBeUndefined();
   });
