@@ -1,6 +1,7 @@
 import type { Behavior, Decision, Platform } from '../core/types.js';
 import { evaluate, isBroadAllow, type EvaluationContext } from '../evaluate/index.js';
 import { decidedByRestrictiveSteps } from '../evaluate/evaluate.js';
+import { commandDenyTest } from '../evaluate/surely-denied.js';
 import { matchBashPattern } from '../rules/index.js';
 import { ruleFactsOf, runsProjectScripts } from '../shell/programs/index.js';
 import type { Rule } from '../rules/types.js';
@@ -183,7 +184,11 @@ const WRAPPERS: readonly ((c: string) => string)[] = [(c) => `bash -c "${c}"`, (
 export function denyBypasses(policy: Policy, env: LogicEnv): LintDiagnostic[] {
   const ctx = ctxFor(policy, env);
   const out: LintDiagnostic[] = [];
-  const behaviorOf = (command: string): Behavior => evaluate({ tool: 'Bash', input: { command } }, ctx).behavior;
+  // A probe the rule itself matches is denied (`commandDenyTest`): told after the shell analysis
+  // alone; any other probe is decided in full.
+  const deniedBy = commandDenyTest(ctx);
+  const behaviorOf = (command: string, cr: CompiledRule): Behavior =>
+    deniedBy?.(command, cr) === true ? 'deny' : evaluate({ tool: 'Bash', input: { command } }, ctx).behavior;
   const wrapperOnly = new Map<string, CompiledRule[]>();
   for (const cr of policy.rules) {
     if (cr.list !== 'deny' || cr.rule.family !== 'bash' || cr.rule.tool !== 'Bash') continue;
@@ -194,12 +199,12 @@ export function denyBypasses(policy: Policy, env: LogicEnv): LintDiagnostic[] {
     const leaks: string[] = [];
     for (const other of ruleFactsOf(head).sameJobAs ?? []) {
       const probe = `${other}${sample.slice(head.length)}`;
-      const b = behaviorOf(probe);
+      const b = behaviorOf(probe, cr);
       if (b !== 'deny') leaks.push(`\`${short(probe)}\` (${b})`);
     }
     if (!head.includes('/')) {
       const probe = `/usr/bin/${sample}`;
-      const b = behaviorOf(probe);
+      const b = behaviorOf(probe, cr);
       if (b !== 'deny') leaks.push(`\`${short(probe)}\` (${b})`);
     }
     if (leaks.length > 0) {
@@ -210,9 +215,9 @@ export function denyBypasses(policy: Policy, env: LogicEnv): LintDiagnostic[] {
         ...at(cr),
       });
     }
-    if (behaviorOf(sample) === 'deny') {
+    if (behaviorOf(sample, cr) === 'deny') {
       const hidden = WRAPPERS.map((w) => w(sample)).filter((p) => !matchBashPattern(spec, p));
-      if (hidden.length > 0 && hidden.every((p) => behaviorOf(p) === 'deny')) {
+      if (hidden.length > 0 && hidden.every((p) => behaviorOf(p, cr) === 'deny')) {
         const key = cr.source.file ?? cr.source.kind;
         // Appended in place: copying the list for each rule made 10,000 deny rules 50 million copies.
         const list = wrapperOnly.get(key);
