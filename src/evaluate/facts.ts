@@ -354,6 +354,8 @@ export interface ShellWrite {
   names?: PathNames;
   /** The program takes the name itself, its last part not followed (`mv` of a link moves the link). */
   linkItself?: boolean;
+  /** For names a program works out as it runs (`PathNames` `program`): why toolgate cannot (the effect's words). */
+  namesWhy?: string;
   /** Only a write the command may do (`PathEffect.possible`): why. */
   possible?: string;
   /**
@@ -401,6 +403,7 @@ export function shellWrites(
     if (e.tree === 'some' && e.op === 'write') w.unseenNames = true;
     if (e.op === 'remove') w.removal = true;
     if (e.names !== undefined) w.names = e.names;
+    if (e.names?.kind === 'unseen' && e.names.what === 'program') w.namesWhy = e.raw;
     if (e.linkItself === true) w.linkItself = true;
     if (e.possible !== undefined) w.possible = e.possible;
     out.push(w);

@@ -369,6 +369,7 @@ function heldPathAsks(state: EvalState): undefined {
             names: t.names,
             removal: t.removal === true,
             ...(t.linkItself === true ? { linkItself: true } : {}),
+            ...(t.namesWhy !== undefined ? { why: t.namesWhy } : {}),
             spec,
             view: state.ctx.fs,
             budget: (budget ??= newBudget()),

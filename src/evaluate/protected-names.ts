@@ -28,6 +28,8 @@ export interface NamesCheck {
   names: PathNames;
   /** The names are removed, not written. */
   removal: boolean;
+  /** For names the program works out as it runs (`PathNames` `program`): why toolgate cannot, in words. */
+  why?: string;
   /** The program takes a link it is given as the name itself (`mv link x`, `tar --remove-files link`): it removes no entries through it. */
   linkItself?: boolean;
   spec: ProtectedPathSpec;
@@ -47,6 +49,7 @@ const UNSEEN_NAMES: Readonly<Record<Extract<PathNames, { kind: 'unseen' }>['what
   'found-folders': 'names relative to each folder find -execdir runs the command in',
   numbered: 'names a file-name format makes from piece numbers (csplit -b)',
   list: 'the names a list file or the input holds',
+  program: 'names toolgate cannot work out',
 };
 
 /** Whether a `.git` directory the command leaves alone is on the way from the source to `p`. */
@@ -66,6 +69,13 @@ export function protectedNames(check: NamesCheck): ProtectedNames | undefined {
     if (names.what === 'git-commits' && !removal && check.view?.isDirectory?.(path) === false && check.view.isSymlink?.(path) !== true)
       return undefined;
     const what = UNSEEN_NAMES[names.what];
+    // Names a program works out as it runs may be any path (decision 0092): the same ask as a
+    // write to a protected path, whether or not a rule exists.
+    if (names.what === 'program')
+      return {
+        message: `${verb} names toolgate cannot work out${check.why !== undefined ? ` (${check.why})` : ''}: any of them may be a protected path (.git, .claude, …)`,
+        blockedPath: path,
+      };
     // Names from input or relative to folders found at run time may be anywhere, not only under the path.
     if (names.what === 'input' || names.what === 'found-folders')
       return {

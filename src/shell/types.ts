@@ -278,8 +278,9 @@ export interface PathEffect {
  * Where the names a command writes or removes under a directory come from: `unseen` — content
  * toolgate does not read names them (an archive's members, a patch's targets: `diff`, the files of a git tree: `git-tree`, what a server sends: `remote`, the names xargs
  * or find -exec hands a command: `input`, names relative to the folders find -execdir runs a command in:
- * `found-folders`), so any name may be
- * written, a protected one included; `entries` — they are the entries of the directories `of`
+ * `found-folders`, names the program works out as it runs — a rename's expression, an awk program's
+ * computed output name, a list it reads toolgate cannot see: `program`, the effect's `raw` saying why), so any name may be
+ * written, a protected one included (decision 0092); `entries` — they are the entries of the directories `of`
  * (absolute: a recursive copy's sources, or the path itself for the untracked files `git clean`
  * removes), as a file-system view lists them, less the `.git` directories `spares` names (`top`:
  * the one directly under the path, the repository's own; `all`: every one). With `eachFolder`, what
@@ -291,7 +292,10 @@ export interface PathEffect {
  * @public
  */
 export type PathNames =
-  | { kind: 'unseen'; what: 'archive' | 'diff' | 'git-tree' | 'git-commits' | 'remote' | 'input' | 'found-folders' | 'numbered' | 'list' }
+  | {
+      kind: 'unseen';
+      what: 'archive' | 'diff' | 'git-tree' | 'git-commits' | 'remote' | 'input' | 'found-folders' | 'numbered' | 'list' | 'program';
+    }
   | {
       kind: 'entries';
       of: readonly string[];

@@ -1158,10 +1158,12 @@ function addOperands(
   const {
     files,
     unresolved: why,
+    unseen,
     chdir,
     modelled,
   } = fileOperands(name, v.argv, v.literal, commandVariable([...inherited, ...cmd.assignments], ctx.environment));
   for (const w of why) note(`${cmd.source}: ${w}`);
+  for (const u of unseen ?? []) note(`${cmd.source}: ${u.why}`);
   // `GIT_WORK_TREE=dir git add -A`: the tree it reads and writes is one toolgate does not follow.
   const movedBy = PROGRAMS.get(name)?.movedBy ?? [];
   for (const a of cmd.assignments) {
@@ -1178,6 +1180,11 @@ function addOperands(
     add(i, 'read', v.raw[k] ?? word, word, lit, cmdBases);
     cmdBases = dirsOf(word, lit, cmdBases);
   }
+  // A write or removal whose names the program works out as it runs (`rename 's/^/./' x`, an awk
+  // program's `print > f`): one effect under each directory the command works in, its names
+  // unseen, which the protected-path check asks about in every mode; the note above lets deny
+  // rules meet it (decision 0092).
+  for (const u of unseen ?? []) add(i, u.op, u.why, '.', true, cmdBases, { tree: 'some', names: { kind: 'unseen', what: 'program' } });
   const positional = PROGRAMS.get(name)?.positional === true;
   const settled = v.argv.every((w, k) => v.literal[k] === true || expandsToOneOperand(w));
   for (const f of files) {

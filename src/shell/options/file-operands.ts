@@ -126,10 +126,26 @@ export type NamesFrom =
       flat?: readonly (readonly [string, string])[];
     };
 
+/**
+ * A write or removal whose names the program works out as it runs, where toolgate cannot (a
+ * rename's expression, an awk program's computed output name, names read from input it cannot
+ * see, options in a variable): `why` in words. The path-effect walk turns it into one effect under
+ * the command's directory whose names are unseen (`PathNames` `program`), which the protected-path
+ * check asks about in every mode, and into an unresolved reason, which deny rules meet (decision
+ * 0092).
+ * @internal
+ */
+export interface UnseenNames {
+  op: 'write' | 'remove';
+  why: string;
+}
+
 /** Result for one command: operands, plus reasons effects could not be read. @internal */
 export interface FileOperands {
   files: FileOperand[];
   unresolved: string[];
+  /** Writes and removals whose names toolgate cannot work out (see {@link UnseenNames}). */
+  unseen?: UnseenNames[];
   /**
    * False when toolgate does not model the program's file effects (its words are then assumed
    * read and written), `'partly'` when some of its words are modelled and the rest assumed.

@@ -7,7 +7,7 @@
  * Its words are read with {@link grammar}, one grammar for every awk, since `awk` may be any of them.
  */
 import type { GnuOptionSpec } from '../options/gnu-options.js';
-import { all, has, is, optionFile, pushOpt, type FileOperand, type FileOperands } from '../options/file-operands.js';
+import { all, has, is, optionFile, pushOpt, type FileOperand, type FileOperands, type UnseenNames } from '../options/file-operands.js';
 import { longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { readBy, type ReadWords } from './parse.js';
@@ -41,13 +41,53 @@ const DEFAULT_OUTPUT: Readonly<Record<string, string>> = {
   '--profile': 'awkprof.out',
 };
 
-/** Literal files an awk program names: `> "f"`, `>> "f"`, `getline < "f"`. */
-const AWK_REDIRECT = /(>>?|<)\s*"((?:[^"\\]|\\.)*)"/g;
+/**
+ * Literal files an awk program names: `> "f"`, `>> "f"`, `getline < "f"` — a string that ends the
+ * target (`print > ".npm" "rc"` writes the two strings joined: not followed here, see
+ * {@link writesComputedName}).
+ */
+const AWK_REDIRECT = /(>>?|<)\s*"((?:[^"\\]|\\.)*)"(?![ \t]*[^\s;})|&])/g;
+
+/**
+ * Whether a `print` or `printf` statement of the program sends its output to a file it names by
+ * an expression (`print > f`, `print > ".cla" "ude/x"`, `printf … > sprintf(…)`): a `>` outside
+ * parentheses and strings before the statement ends is its output redirection (awk reads a
+ * comparison there only in parentheses, gawk(1) "Output Statements"). A program text with no
+ * such `>` writes no file by a name toolgate cannot see (`$1 > 5 {print}` compares).
+ */
+function writesComputedName(program: string): boolean {
+  let inPrint = false;
+  let depth = 0;
+  for (let k = 0; k < program.length; k++) {
+    const c = program[k]!;
+    if (c === '"') {
+      for (k++; k < program.length && program[k] !== '"'; k++) if (program[k] === '\\') k++;
+      continue;
+    }
+    if (!inPrint) {
+      if (/[a-z]/.test(c) && !/[A-Za-z0-9_]/.test(program[k - 1] ?? ' ')) {
+        const word = /^[A-Za-z_][A-Za-z0-9_]*/.exec(program.slice(k))![0];
+        if (word === 'print' || word === 'printf') {
+          inPrint = true;
+          depth = 0;
+        }
+        k += word.length - 1;
+      }
+      continue;
+    }
+    if (c === '(') depth++;
+    else if (c === ')') depth--;
+    if (depth < 0 || (depth === 0 && /[;}\n]/.test(c))) inPrint = false;
+    else if (depth === 0 && c === '>') return true;
+  }
+  return false;
+}
 
 /** `awk [-f PROG] [-v a=b] [-i inplace] 'prog' FILE…`: reads files; gawk's inplace edits them. */
 function awkOperands(argv: readonly string[], { options, operands: ops }: ReadWords): FileOperands {
   const files: FileOperand[] = [];
   const unresolved: string[] = [];
+  const unseen: UnseenNames[] = [];
   const progFile = options.filter((o) => is(o, '-f', '--file', '-E', '--exec'));
   for (const o of progFile) pushOpt(files, optionFile(o, 'read', argv));
   // `-W exec FILE` (mawk; gawk reads `-W NAME` as `--NAME`, and `e` names only exec in either):
@@ -88,6 +128,9 @@ function awkOperands(argv: readonly string[], { options, operands: ops }: ReadWo
     // Anything else that writes, reads a computed name or runs a command cannot be followed.
     const rest = program.replace(AWK_REDIRECT, '');
     if (/system|\||>|getline|print[f]?\s*>|fflush|close\s*\(/.test(rest)) unresolved.push('awk program may write files or run commands');
+    // An output name the program computes (`f=".npm" "rc"; print > f`) may be any path (decision 0092).
+    if (writesComputedName(rest) && unseen.length === 0)
+      unseen.push({ op: 'write', why: 'the awk program writes to a file whose name it computes' });
   }
   const inputs = fileOps.filter((k) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(argv[k]!));
   files.push(...all(inputs, inPlace ? 'write' : 'read'));
@@ -97,7 +140,7 @@ function awkOperands(argv: readonly string[], { options, operands: ops }: ReadWo
       .filter((o) => is(o, '-v', '--assign', '-F', '--field-separator', '-e', '--source'))
       .flatMap((o) => (o.valueIndex !== undefined ? [o.valueIndex] : [o.index])),
   ];
-  return { files, unresolved, notFiles };
+  return { files, unresolved, unseen, notFiles };
 }
 
 /** The awk model (gawk, mawk and nawk read their words alike here). @internal */
@@ -128,6 +171,18 @@ export const awk = defineProgram({
       effects: ['write ./o.txt', 'read ./in'],
       why: 'each -e is program text, the redirections of every one are followed',
     },
+    {
+      command: 'awk \'BEGIN{f=".npm" "rc"; print "x" > f}\'',
+      effects: ['write . [some]'],
+      why: 'an output name the program computes is a write of names toolgate cannot work out (decision 0092)',
+    },
+    {
+      command: 'awk \'BEGIN{print "x" > ".npm" "rc"}\'',
+      effects: ['write . [some]'],
+      why: 'the strings after > are joined into one name: not the literal .npm',
+    },
+    { command: "awk '$1 > 5 {print $2}' in", effects: ['read ./in'], why: 'a > outside a print statement compares' },
+    { command: "awk '{print ($1 > 5)}' in", effects: ['read ./in'], why: 'a > in parentheses compares' },
     { command: "gawk -p '{print}' in", effects: ['write ./awkprof.out', 'read ./in'], why: '-p with no file writes awkprof.out' },
     { command: "gawk -dvars.txt 'BEGIN{}'", effects: ['write ./vars.txt'], why: '-d takes its file only attached' },
   ],

@@ -155,6 +155,8 @@ export function withHiddenOptions(
       merged ??= { ...out, files: out.files.slice(), unresolved: out.unresolved.slice() };
       merged.files.push(...more.files);
       for (const u of more.unresolved) if (!merged.unresolved.includes(u)) merged.unresolved.push(u);
+      for (const u of more.unseen ?? [])
+        if (!(merged.unseen ??= []).some((x) => x.op === u.op && x.why === u.why)) merged.unseen = [...merged.unseen, u];
       if (more.modelled === 'partly') merged.modelled = 'partly';
     }
   }

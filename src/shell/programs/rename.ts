@@ -35,7 +35,9 @@ function renameOperands(argv: readonly string[], { operands: ops }: ReadWords): 
     ops.filter((i) => argv[i] !== ''),
     'remove',
   );
-  return { files, unresolved: ['rename gives new names toolgate cannot follow'] };
+  // The new names are the expression's (Perl's `s/^/./` makes `npmrc` `.npmrc`): names toolgate
+  // cannot work out, so a protected one may be among them (decision 0092).
+  return { files, unresolved: [], unseen: [{ op: 'write', why: 'rename gives new names toolgate cannot follow' }] };
 }
 
 /** The rename model (Perl's expression is code toolgate does not read: what it runs is unseen). @internal */
@@ -50,18 +52,18 @@ export const rename = defineProgram({
   examples: [
     {
       command: 'rename s/a/b/ -e x a.txt',
-      effects: ['remove ./s/a/b', 'remove ./-e', 'remove ./x', 'remove ./a.txt'],
+      effects: ['write . [some]', 'remove ./s/a/b', 'remove ./-e', 'remove ./x', 'remove ./a.txt'],
       why: 'rename stops reading options at its first operand: -e and x are files',
     },
     {
       command: 'rename s/a/b/ a.txt',
-      effects: ['remove ./s/a/b', 'remove ./a.txt'],
+      effects: ['write . [some]', 'remove ./s/a/b', 'remove ./a.txt'],
       readOnly: false,
-      why: "Perl's and util-linux's forms differ, so every word may be an operand renamed away, the expression too",
+      why: "Perl's and util-linux's forms differ, so every word may be an operand renamed away, the expression too; the new names are the expression's, which toolgate cannot work out (write . [some])",
     },
     {
       command: "rename sub/ '' sub/file",
-      effects: ['remove ./sub', 'remove ./sub/file'],
+      effects: ['write . [some]', 'remove ./sub', 'remove ./sub/file'],
       readOnly: false,
       why: "util-linux's FROM TO FILE with an empty TO: sub/file becomes file; the empty word names no file, never the working directory",
     },

@@ -65,5 +65,6 @@ export function fileOperands(
   };
   if (known.chdir !== undefined) out.chdir = known.chdir;
   if (known.notFiles !== undefined) out.notFiles = known.notFiles;
+  if (known.unseen !== undefined && known.unseen.length > 0) out.unseen = known.unseen;
   return out;
 }

@@ -32,7 +32,7 @@ describe('file effects per program', () => {
     ['cp --suffix a b', ['read ./b', 'write ./b']],
     ['mv a b', ['write ./b [some]', 'read ./a [all]', 'remove ./a', 'write ./b/a [some]']],
     ['mv -Z .env out', ['write ./out [some]', 'read ./.env [all]', 'remove ./.env', 'write ./out/.env [some]']],
-    ['rename s/a/b/ x', ['remove ./s/a/b', 'remove ./x']],
+    ['rename s/a/b/ x', ['write . [some]', 'remove ./s/a/b', 'remove ./x']],
     // text tools
     ["sed '1!w out' in", ['write ./out', 'read ./in']],
     ['sed -i.bak s/a/b/ f', ['write ./f', 'write ./f.bak']],
