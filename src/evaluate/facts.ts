@@ -397,7 +397,9 @@ export function shellWrites(
         w.mayBeAny = `it writes names that begin with ${stem} and end in a suffix the program adds, which may complete the protected name ${hit}`;
       }
     }
-    if (!e.literal && !e.glob && e.assumed === undefined && /[$`]/.test(e.raw)) w.mayBeAny = `the target ${e.raw} is not literal`;
+    // A name the word itself makes unknown (sed's `-i$s`, gzip's `-S $s`) is said by the why that names that word.
+    if (!e.literal && !e.glob && e.assumed === undefined && /[$`]/.test(e.raw))
+      w.mayBeAny = e.because?.includes(e.raw) === true ? e.because : `the target ${e.raw} is not literal`;
     if (e.unsettled !== undefined)
       w.mayBeAny = `the file-system view cannot settle what the pattern ${e.raw} names (${e.unsettled}); it may name a protected file`;
     if (e.tree === 'some' && e.op === 'write') w.unseenNames = true;
@@ -406,6 +408,8 @@ export function shellWrites(
     if (e.names?.kind === 'unseen' && e.names.what === 'program') w.namesWhy = e.raw;
     if (e.linkItself === true) w.linkItself = true;
     if (e.possible !== undefined) w.possible = e.possible;
+    // Why a word that is not literal may make this write: said with the path (the decision is the same).
+    else if (e.because !== undefined) w.possible = e.because;
     out.push(w);
   }
   return out;

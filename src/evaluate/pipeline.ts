@@ -354,7 +354,9 @@ function heldPathAsks(state: EvalState): undefined {
           reason: 'protectedPath',
           message:
             t.possible !== undefined
-              ? `may ${t.removal === true ? 'remove' : 'write to'} ${writtenSaid(t)} (${hit}): ${t.possible}`
+              ? hit === t.possible
+                ? `may ${t.removal === true ? 'remove' : 'write to'} a protected path: ${hit}`
+                : `may ${t.removal === true ? 'remove' : 'write to'} ${writtenSaid(t)} (${hit}): ${t.possible}`
               : `writes to ${writtenSaid(t)} (${hit})${templated?.templates.has(written) === true ? `: ${templated.templates.get(written)!}` : ''}`,
           blockedPath: written,
         });

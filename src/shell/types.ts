@@ -230,6 +230,12 @@ export interface PathEffect {
    * rules meet it as a write that may reach them (an ask), never as a verified one (a deny).
    */
   possible?: string;
+  /**
+   * Why the command may do this, in words a person reads, when only a reading of a word that is not
+   * literal gives it (`$x` may be tar's --remove-files; sed -i's backup suffix `$s` may name any
+   * file). Unlike `possible`, the effect is judged as any other: this only says why.
+   */
+  because?: string;
   /** Metadata a program creates with content of its own (`git init`'s `.git`): deny rules apply; not a protected write. */
   ownMetadata?: boolean;
   /** The real path of another effect's path, reached through a symbolic link (from the file-system view). */

@@ -475,6 +475,7 @@ type EffectExtra = Pick<
   | 'linkItself'
   | 'keepsLinks'
   | 'listsNames'
+  | 'because'
 > & { includes?: readonly string[] } & { intoName?: string; names?: PathNames; contentFrom?: readonly string[]; possible?: string };
 
 /**
@@ -967,6 +968,7 @@ function effectOf(
   if (extra.fromHistory) e.fromHistory = true;
   if (extra.prefix) e.namePrefix = true;
   if (extra.possible !== undefined) e.possible = extra.possible;
+  if (extra.because !== undefined) e.because = extra.because;
   if (viaSymlink) e.viaSymlink = true;
   if (extra.linkItself === true) e.linkItself = true;
   if (extra.keepsLinks === true) e.keepsLinks = true;
@@ -1212,6 +1214,7 @@ function addOperands(
     if (f.tree !== undefined) extra.tree = f.tree;
     if (f.walksLinks !== undefined) extra.walksLinks = f.walksLinks;
     if (f.listsNames !== undefined) extra.listsNames = f.listsNames;
+    if (f.because !== undefined) extra.because = f.because;
     if (f.linkItself === true && (f.pathspecSlash === true || !/\/$/.test(word))) extra.linkItself = true;
     if (f.keepsLinks === true) extra.keepsLinks = true;
     if (f.walksLinksWith !== undefined) extra.walksLinksWith = f.walksLinksWith;
@@ -1523,7 +1526,7 @@ export function criticalRemovals(analysis: ShellAnalysis, ctx: CriticalRemovalSh
         variableWhy(word) ??
         tildeWhy(word, ctx, norm) ??
         (e.literal || e.glob || word.startsWith('~') ? isCriticalRemovalTarget(e.path, { ...ctx }) : undefined);
-      if (why !== undefined) push(`${e.raw}: ${why}`);
+      if (why !== undefined) push(`${e.raw}: ${why}${e.because !== undefined ? ` (${e.because})` : ''}`);
       // After `cd $X`, `HOME=…; cd` and the like the directory a relative removal names is unknown.
       else if (analysis.stateChanges.length > 0)
         push(`${e.raw}: removed after a change toolgate cannot follow (${analysis.stateChanges[0]})`);

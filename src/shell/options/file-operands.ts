@@ -34,6 +34,11 @@ export interface FileOperand {
   includes?: readonly { glob: string; words: readonly number[] }[];
   /** The path is a name prefix: the files touched are named by it plus a suffix (`split`, `csplit`). */
   prefix?: boolean;
+  /**
+   * Why the program may do this, in words a person reads, when a word that is not literal gives it
+   * (see `PathEffect.because`): `$x may be tar's option --remove-files`.
+   */
+  because?: string;
   /** A word of a program whose file effects toolgate does not model (see `PathEffect.assumed`). */
   assumed?: 'path' | 'word';
   /** The program reads the word as a glob of its own (git pathspecs): the value is that pattern, escapes removed. */

@@ -67,7 +67,8 @@ function planFiles(argv: readonly string[], plan: CompressPlan): FileOperands {
     if (plan.output !== undefined) continue;
     // An unknown suffix (`s=z; gzip -dS $s .npmrcz` writes .npmrc): the file written is named by that word, not literal.
     if (plan.suffixWord !== undefined && plan.output === undefined && plan.outputDir === undefined && !plan.recursive) {
-      files.push({ op: 'write', index: plan.suffixWord });
+      const because = `${argv[0]!}'s suffix ${argv[plan.suffixWord]!} is not literal, so the file it writes for ${word} may have any name, a protected one included`;
+      files.push({ op: 'write', index: plan.suffixWord, because });
       continue;
     }
     const stripped = word.endsWith(plan.suffix) ? word.slice(0, -plan.suffix.length) : word.replace(COMPRESSED, '');

@@ -5,7 +5,7 @@
  * missing value) leaves the command to the assumed effects: the program does nothing, but which
  * word toolgate misread is not known.
  */
-import type { FileOperands } from '../options/file-operands.js';
+import type { FileOperand, FileOperands } from '../options/file-operands.js';
 import { parseGnuOptions, type GnuOption, type GnuOptionSpec, type ParsedOption } from '../options/gnu-options.js';
 
 /** The options (named `-x` or `--name`) and the argv indices of the operands. @internal */
@@ -153,7 +153,12 @@ export function withHiddenOptions(
       other[k] = option.endsWith('=') ? `${option}${argv[k]!}` : option;
       const more = files(other, literal);
       merged ??= { ...out, files: out.files.slice(), unresolved: out.unresolved.slice() };
-      merged.files.push(...more.files);
+      // What only this reading does is said to come from the word (`$x may be tar's option --remove-files`).
+      const because = `${argv[k]!} may be ${argv[0]!}'s option ${option.endsWith('=') ? `${option}…` : option}`;
+      const plain = (f: FileOperand) => out.files.some((g) => g.op === f.op && g.index === f.index && g.value === f.value);
+      // The model's own why names the word as this reading wrote it (`--in-place=$o`): it is said as written (`$o`).
+      const then = (why: string) => `${because}, and then ${why.split(other[k]!).join(argv[k]!)}`;
+      merged.files.push(...more.files.map((f) => (plain(f) ? f : { ...f, because: f.because === undefined ? because : then(f.because) })));
       for (const u of more.unresolved) if (!merged.unresolved.includes(u)) merged.unresolved.push(u);
       for (const u of more.unseen ?? [])
         if (!(merged.unseen ??= []).some((x) => x.op === u.op && x.why === u.why)) merged.unseen = [...merged.unseen, u];

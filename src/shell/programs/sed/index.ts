@@ -70,7 +70,9 @@ function files(argv: readonly string[], words: ReadWords, literal: readonly bool
     if (suffix === undefined || suffix === '') continue;
     // A suffix that is not literal (`s=rc; sed -i$s …`) names a backup anywhere (`*`, `/`): its word, not literal, is the target.
     if (valueNotLiteral(o, literal)) {
-      if (fileOps.length > 0) files.push({ op: 'write', index: o.valueIndex ?? o.index });
+      const k = o.valueIndex ?? o.index;
+      const because = `the backup suffix of sed's ${argv[k]!} is not literal, so sed may write its backups under any name, a protected one included`;
+      if (fileOps.length > 0) files.push({ op: 'write', index: k, because });
       continue;
     }
     for (const k of fileOps) {
