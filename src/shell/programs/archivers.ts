@@ -100,6 +100,8 @@ export const zip = defineProgram({
   sources: ['Info-ZIP zip 3.0 zip(1)'],
   // A word that is not literal may be -m, which removes what is archived (`y=-m; zip -r x.zip .claude $y`).
   files: (_name, argv, literal) => withHiddenOptions(argv, literal, ['-m'], (argv) => zipOperands(argv)),
+  // `-m` removes what it archives: judged as rm's removals are (`zip -rm x.zip ../proj?` is the project).
+  removes: true,
   // `-TT CMD`/`--unzip-command=CMD` tests the archive by running CMD through the shell: judged as a command.
   runs: 'seen',
   unwrap: (argv, literal) => {

@@ -173,6 +173,8 @@ export const extractors = defineProgram({
     'afio(1)',
   ],
   files: (name, argv) => extractorFiles(name, argv),
+  // `7z a -sdel` removes what it archives: judged as rm's removals are (the others remove nothing).
+  removes: true,
   runs: 'unseen',
   examples,
 });
