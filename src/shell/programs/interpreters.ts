@@ -41,6 +41,13 @@ const NODE_SCRIPT_RUNNERS = [
   'esr',
   'vite-node',
   'jiti',
+  // Replay of red team 13, N22: each runs the script it is given (zx a .mjs whose $`…` runs shell
+  // commands; tsm, swc-node and tsimp register a TypeScript loader; electron runs its main script).
+  'zx',
+  'tsm',
+  'swc-node',
+  'tsimp',
+  'electron',
 ] as const;
 
 /**

@@ -42,6 +42,7 @@ import { expand } from './expand.js';
 import { expr } from './expr.js';
 import { extractors } from './extractors.js';
 import { factor } from './factor.js';
+import { fakeroot } from './fakeroot.js';
 import { FILE_OPERATION_MODELS } from './file-operations.js';
 import { file } from './file.js';
 import { find } from './find.js';
@@ -70,6 +71,7 @@ import { lsof } from './lsof.js';
 import { mktemp } from './mktemp.js';
 import { mv } from './mv.js';
 import { nl } from './nl.js';
+import { crossEnvModel, crossEnvShell, dotenv, envCmd } from './node-wrappers.js';
 import { npm } from './npm.js';
 import { nproc } from './nproc.js';
 import { numfmt } from './numfmt.js';
@@ -78,6 +80,7 @@ import { less, more } from './pagers.js';
 import { parallel } from './parallel.js';
 import { paste } from './paste.js';
 import { patch } from './patch.js';
+import { perf } from './perf.js';
 import { printenv } from './printenv.js';
 import { ps } from './ps.js';
 import { ptx } from './ptx.js';
@@ -95,6 +98,8 @@ import { script } from './script.js';
 import { gsed, sed } from './sed/index.js';
 import { seq } from './seq.js';
 import { dbusRunSession, xvfbRun } from './session-runners.js';
+import { abduco, byobu, dtach, xterm } from './session-starters.js';
+import { setarch } from './setarch.js';
 import { sftp } from './sftp.js';
 import { sg } from './sg.js';
 import { shasum } from './shasum.js';
@@ -109,6 +114,7 @@ import { stat } from './stat.js';
 import { strings } from './strings.js';
 import { runuser, su } from './su.js';
 import { sudo } from './sudo.js';
+import { SUPERVISOR_MODELS, faketime, sandboxes } from './supervisors.js';
 import { tac } from './tac.js';
 import { tail } from './tail.js';
 import { tar } from './tar/index.js';
@@ -117,6 +123,7 @@ import { test } from './test.js';
 import { fmt, join, pr, tsort, unexpand } from './text-formatters.js';
 import { tmux } from './tmux.js';
 import { tr } from './tr.js';
+import { ltrace, strace } from './tracers.js';
 import { tree } from './tree.js';
 import { tty } from './tty.js';
 import { uname } from './uname.js';
@@ -124,6 +131,7 @@ import { unbuffer } from './unbuffer.js';
 import { uniq } from './uniq.js';
 import { uptime } from './uptime.js';
 import { users } from './users.js';
+import { valgrind } from './valgrind.js';
 import { watch } from './watch.js';
 import { wc } from './wc.js';
 import { wget } from './wget.js';
@@ -134,6 +142,7 @@ import { xxd } from './xxd.js';
 import { yes } from './yes.js';
 import { yq } from './yq.js';
 import { autoload, zmodload } from './zsh-builtins.js';
+import { emulate } from './zsh-emulate.js';
 import type { ProgramLoader } from './registry.js';
 
 /** Every model's loader; `program-index.ts` indexes what each gives. @internal */
@@ -194,6 +203,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => expr,
   () => extractors,
   () => factor,
+  () => fakeroot,
   () => FILE_OPERATION_MODELS,
   () => file,
   () => find,
@@ -222,6 +232,10 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => mktemp,
   () => mv,
   () => nl,
+  () => crossEnvModel,
+  () => crossEnvShell,
+  () => dotenv,
+  () => envCmd,
   () => npm,
   () => nproc,
   () => numfmt,
@@ -231,6 +245,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => parallel,
   () => paste,
   () => patch,
+  () => perf,
   () => printenv,
   () => ps,
   () => ptx,
@@ -250,6 +265,11 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => seq,
   () => dbusRunSession,
   () => xvfbRun,
+  () => abduco,
+  () => byobu,
+  () => dtach,
+  () => xterm,
+  () => setarch,
   () => sftp,
   () => sg,
   () => shasum,
@@ -266,6 +286,9 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => runuser,
   () => su,
   () => sudo,
+  () => SUPERVISOR_MODELS,
+  () => faketime,
+  () => sandboxes,
   () => tac,
   () => tail,
   () => tar,
@@ -278,6 +301,8 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => unexpand,
   () => tmux,
   () => tr,
+  () => ltrace,
+  () => strace,
   () => tree,
   () => tty,
   () => uname,
@@ -285,6 +310,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => uniq,
   () => uptime,
   () => users,
+  () => valgrind,
   () => watch,
   () => wc,
   () => wget,
@@ -296,4 +322,5 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => yq,
   () => autoload,
   () => zmodload,
+  () => emulate,
 ];

@@ -128,6 +128,32 @@ const RUNS_PROJECT_CODE: Readonly<Record<string, { what: string; quiet?: Readonl
   grunt: { what: 'the tasks of a Gruntfile.js' },
   parcel: { what: 'the plugins its .parcelrc names' },
   tsup: { what: 'its configuration module (tsup.config.ts) and plugins' },
+  // tsup's other program name (replay of red team 13, N8: `tsup-node` ran a tsup.config.js calling execSync).
+  'tsup-node': { what: 'its configuration module (tsup.config.ts) and plugins' },
+  // Node runners and wrappers that load what the project's files say (replay of red team 13, N22):
+  // coverage tools start the command they are given and load their configuration (.nycrc.js,
+  // nyc.config.js) and require hooks; process managers and watchers run scripts as their
+  // configuration files (nodemon.json, ecosystem.config.js) say; npm-run-all runs package scripts;
+  // concurrently runs the command texts it is given with the shell and `npm:NAME` package scripts;
+  // lint-staged and husky run the commands of their configuration and of .husky/ hook files.
+  c8: { what: 'the command it is given and its configuration' },
+  nyc: { what: 'the command it is given, its configuration module (.nycrc.js, nyc.config.js) and require hooks' },
+  nodemon: { what: 'the script it is given and the commands of its configuration (nodemon.json)' },
+  pm2: {
+    what: 'the scripts it is given and its ecosystem configuration module',
+    quiet: new Set(['list', 'ls', 'l', 'status', 'jlist', 'prettylist', 'logs', 'describe', 'show', 'info', 'help', 'ping']),
+  },
+  forever: { what: 'the scripts it is given and its configuration', quiet: new Set(['list', 'help', 'columns']) },
+  tap: { what: 'the tests and configuration modules it loads' },
+  'ts-mocha': { what: 'the tests and configuration modules it loads' },
+  wdio: { what: 'its configuration module (wdio.conf.js) and the tests it loads' },
+  'npm-run-all': { what: "the project's package scripts" },
+  'npm-run-all2': { what: "the project's package scripts" },
+  'run-s': { what: "the project's package scripts" },
+  'run-p': { what: "the project's package scripts" },
+  concurrently: { what: 'the command texts it is given (with the shell) and the package scripts they name' },
+  'lint-staged': { what: 'the commands of its configuration (.lintstagedrc, lint-staged.config.js, package.json)' },
+  husky: { what: 'the git hooks of .husky/ it installs or runs' },
   next: { what: 'its configuration module (next.config.js) and the app it builds' },
   nuxt: { what: 'its configuration module (nuxt.config.ts) and modules' },
   nuxi: { what: 'its configuration module (nuxt.config.ts) and modules' },

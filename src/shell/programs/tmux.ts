@@ -11,7 +11,8 @@
  *
  * Grammar: tmux 3.3a (Debian 12): the getopt string of `tmux.c` and each command's `args` template.
  */
-import { parseGnuOptions, type GnuOptionSpec } from '../options/gnu-options.js';
+import { parseGnuOptions, type GnuOption, type GnuOptionSpec } from '../options/gnu-options.js';
+import { quoteWord } from '../syntax/environment.js';
 import { defineProgram } from './model.js';
 import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
 import { optionScript, wrapInfo } from './wrapper-info.js';
@@ -53,8 +54,35 @@ const QUIET = new Set(
 
 const opaque = (reason: string): Unwrapped => ({ kind: 'opaque', reason });
 
+/**
+ * The command of `name -c DIR WORDS…`, which tmux starts in DIR (relative to the calling client's
+ * directory; the child `chdir`s, so links resolve): read again as `cd -P -- DIR && TEXT`, as `env
+ * -C` is (replay of red team 13, N6: `tmux new -d -c sshlink 'cat id_rsa …'` read ~/.ssh/id_rsa
+ * through a link while the text was judged in the call's directory). One word is shell text; more
+ * are a command's words. A directory or words that are not literal text, or a directory holding a
+ * format (`#{…}`), are unknown.
+ */
+function inDirectory(
+  name: string,
+  dir: GnuOption,
+  argv: readonly string[],
+  literal: readonly boolean[],
+  from: number,
+  end: number,
+): Unwrapped {
+  const value = dir.value;
+  if (value === undefined || literal[dir.valueIndex ?? dir.index] === false || value.includes('#'))
+    return { kind: 'unknown', reason: `tmux ${name} -c: starts its command in a directory toolgate cannot tell` };
+  const words = argv.slice(from, end);
+  if (literal.slice(from, end).some((l) => l === false))
+    return { kind: 'unknown', reason: `tmux ${name} -c: runs words that are not literal in another directory` };
+  const target = /^(\/|\.\.?(\/|$))/.test(value) ? value : `./${value}`;
+  const text = words.length === 1 ? words[0]! : words.map(quoteWord).join(' ');
+  return { kind: 'text', script: `cd -P -- ${quoteWord(target)} && ${text}`, what: `tmux ${name} -c` };
+}
+
 /** What one tmux command (its words `argv[start..end)`) runs. */
-function commandRuns(argv: readonly string[], start: number, end: number): Unwrapped[] {
+function commandRuns(argv: readonly string[], start: number, end: number, literal: readonly boolean[]): Unwrapped[] {
   const name = argv[start]!;
   const words = argv.slice(start, end);
   if (words.some((w) => w.includes('#('))) return [opaque(`tmux ${name}: a format's #(…) runs a shell command`)];
@@ -79,6 +107,13 @@ function commandRuns(argv: readonly string[], start: number, end: number): Unwra
     if (parsed.operands.length > 1) out.push(opaque(`tmux ${name} runs the tmux commands it is given`));
     return out;
   }
+  const dir = parsed.options.filter((o) => o.name === 'c').pop();
+  if (dir !== undefined) {
+    // The option's indexes are of `words`; make them argv's.
+    const shifted = { ...dir, index: start + dir.index, ...(dir.valueIndex !== undefined ? { valueIndex: start + dir.valueIndex } : {}) };
+    out.push(inDirectory(name, shifted, argv, literal, at, end));
+    return out;
+  }
   // run-shell and pipe-pane take one shell command; the others run all their words.
   out.push(
     name === 'run-shell' || name === 'run' || name === 'pipe-pane' || name === 'pipep'
@@ -89,7 +124,7 @@ function commandRuns(argv: readonly string[], start: number, end: number): Unwra
 }
 
 /** What a tmux command line runs (see the module comment). */
-function tmuxRuns(argv: readonly string[]): WrapperInfo | undefined {
+function tmuxRuns(argv: readonly string[], literal: readonly boolean[]): WrapperInfo | undefined {
   const parsed = parseGnuOptions(argv, grammar);
   if (!parsed.ok) return wrapInfo([opaque('tmux: words toolgate cannot read')]);
   const inner: Unwrapped[] = [];
@@ -104,7 +139,7 @@ function tmuxRuns(argv: readonly string[]): WrapperInfo | undefined {
     for (let k = start; k <= argv.length; k++) {
       const w = argv[k];
       if (k < argv.length && w !== ';' && !/\\;$/.test(w!)) continue;
-      if (k > start) inner.push(...commandRuns(argv, start, k));
+      if (k > start) inner.push(...commandRuns(argv, start, k, literal));
       start = k + 1;
     }
   }
@@ -119,9 +154,15 @@ export const tmux = defineProgram({
   grammar,
   runs: 'seen',
   role: 'wrapper',
-  unwrap: (argv) => tmuxRuns(argv),
+  unwrap: (argv, literal) => tmuxRuns(argv, literal),
   examples: [
     { command: "tmux new -d 'rm a.txt'", effects: ['remove ./a.txt'], readOnly: false, why: 'new-session runs its word with the shell' },
     { command: 'tmux split-window -h rm a.txt', effects: ['remove ./a.txt'], readOnly: false, why: 'the words run as a command' },
+    {
+      command: "tmux new -d -c src 'rm a.txt'",
+      effects: ['read ./src', 'remove ./a.txt', 'remove ./src/a.txt'],
+      readOnly: false,
+      why: '-c starts it in src: read again as `cd -P -- ./src && rm a.txt`, a nested script whose directory is kept both ways',
+    },
   ],
 });

@@ -42,6 +42,8 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/testing/memory-fs.ts:stat': 'the name of a file-system call in an error, not the program',
   'src/dialects/biu/rules.ts:task': "biu's `task` rule kind (its agent tool), not the Task runner",
   'src/evaluate/hook-runner-keys.ts:pre-commit': 'a package.json key that holds git hooks, not the pre-commit program',
+  'src/evaluate/hook-runner-keys.ts:lint-staged': "a package.json key that holds lint-staged's configuration, not the program",
+  'src/evaluate/hook-runner-keys.ts:husky': "a package.json key that holds husky 4's hooks, not the program",
   'src/cli/asks.ts:tail': 'the `toolgate asks tail` subcommand, not the program',
   'src/cli/asks.ts:export': 'the `toolgate asks export` subcommand, not the builtin',
   'src/cli/program.ts:ls': 'an example call in the help text of `toolgate check`, not a table of the program',
@@ -175,6 +177,7 @@ describe('every program has one home', () => {
 
 /** Files whose tables hold words that are program names but name something else there. */
 const OTHER_VOCABULARY: Readonly<Record<string, string>> = {
+  'src/evaluate/hook-runner-keys.ts': 'package.json keys that hold git hooks (`lint-staged`, `husky`, `pre-commit`), not the programs',
   'src/shell/syntax/lexer.ts': "bash's reserved words (`time`, `[[`), syntax rather than programs",
   'src/cli/hook-loader.ts':
     "bash's reserved words (`for`, `case`, `[[`) in the hook's test for syntax that needs the shell parser, not programs",

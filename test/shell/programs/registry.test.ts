@@ -121,6 +121,12 @@ const WITHOUT_GRAMMAR: Readonly<Record<string, string>> = {
   ranlib: 'no grammar of ranlib and the gcc-ar wrappers yet: only their @FILE words and --plugin are modelled (binutils.ts)',
   autoload: "a zsh builtin that opens no file (zsh's own option reader, + and - flags): only its state facet is read",
   zmodload: "a zsh builtin that opens no file (zsh's own option reader): only its state facet is read",
+  emulate: "a zsh builtin that opens no file (zsh's invocation flags, bundled, `o` taking a word): its -c text and state facet are read",
+  dotenv: 'minimist reads its words (any option may take the next word): its own loop over the options it documents (node-wrappers.ts)',
+  'env-cmd': 'commander reads its words up to the command (optional values): its own loop (node-wrappers.ts)',
+  dtach: 'a mode word, a socket, then letters read by its own loop (session-starters.ts)',
+  perf: 'a grammar per subcommand: only `perf stat` is read (perf.ts)',
+  valgrind: 'only `--name=value` words and a few flags, matched exactly by its own loop (valgrind.ts)',
 };
 
 describe('one grammar per program', () => {
