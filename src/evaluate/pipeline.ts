@@ -53,6 +53,7 @@ import { configFileReasons } from './program-config.js';
 import { removalsThroughLinks } from './removal-links.js';
 import { listNamedRemovals } from './list-names.js';
 import { responseFileReads } from './response-files.js';
+import { includedFileReads, includedReadWhy } from './include-reads.js';
 import { markWritablePrograms, pathDirectoryWrite, sshWrite, type PathWorld } from './path-lookup.js';
 import { hookCodePaths, toolgateCacheDirs, toolgateCacheWrite, toolgateCodeWrite } from './own-files.js';
 import { hookRunnerKeyChange, isPackageJson } from './hook-runner-keys.js';
@@ -813,7 +814,9 @@ function ruleReadOutside(state: EvalState, cmd: SimpleCommand): PathEffect | und
   const facts = state.facts as Extract<CallFacts, { kind: 'shell' }>;
   const i = facts.analysis.commands.indexOf(cmd);
   return facts.effects
-    .filter((e) => e.command === i && e.op === 'read' && e.assumed === undefined && e.fromHistory !== true)
+    .filter(
+      (e) => e.command === i && e.op === 'read' && e.assumed === undefined && e.fromHistory !== true && includedReadWhy(e) === undefined,
+    )
     .find((e) => !((e.literal || e.glob) && mayReadAt(state, e.glob ? globBase(e.path) : e.path, readsWhole(e))));
 }
 
@@ -848,7 +851,7 @@ function readOutside(state: EvalState, cmd: SimpleCommand): PathEffect | undefin
   const view = state.ctx.fs;
   const budget = newBudget();
   for (const e of facts.effects) {
-    if (e.command !== i || e.op !== 'read') continue;
+    if (e.command !== i || e.op !== 'read' || includedReadWhy(e) !== undefined) continue;
     if (!((e.literal || e.glob) && mayReadAt(state, e.glob ? globBase(e.path) : e.path, readsWhole(e)))) return e;
     if (view === undefined || e.fromHistory === true) continue;
     const out = outsideThroughLinks(
@@ -1184,6 +1187,9 @@ export function makeState(
         glob: true,
       }));
     if (lostFound.length > 0) facts = { ...facts, effects: [...facts.effects, ...lostFound] };
+    // `gcc -E x.c` reads what x.c's #include lines name, which may be computed: some path (decision 0096).
+    const included = includedFileReads(facts.analysis);
+    if (included.length > 0) facts = { ...facts, effects: [...facts.effects, ...included] };
     // `gcc @rsp` with `-B ./tools` in rsp runs tools/cc1: opaque code, as on the command line.
     for (const o of response.opaque) {
       const cmd = facts.analysis.commands[o.command];

@@ -1,3 +1,4 @@
+import { includedReadWhy } from './include-reads.js';
 import type { PathEffect } from '../shell/types.js';
 import { isInsideAny } from '../paths/index.js';
 import { globBase } from './facts.js';
@@ -23,7 +24,9 @@ function unplaced(e: PathEffect): boolean {
 function shellReads(effects: readonly PathEffect[], wd: readonly string[]): { outside?: string; unknown?: string } {
   let unknown: string | undefined;
   for (const e of effects) {
-    if (e.op !== 'read' || e.fromHistory === true || e.assumed === 'word') continue;
+    // What an include language's input names (decision 0096) is judged against Read deny rules only:
+    // a compile reads the system's headers, which Claude Code does not see either.
+    if (e.op !== 'read' || e.fromHistory === true || e.assumed === 'word' || includedReadWhy(e) !== undefined) continue;
     if (unplaced(e)) {
       unknown ??= e.raw;
       continue;

@@ -26,6 +26,7 @@ import { takenOf, walksThroughLinks } from './tree-takes.js';
 import { PROGRAMS } from '../shell/programs/index.js';
 import { cwdAlternative, type CwdAlternative } from '../shell/effects/path-effects.js';
 import type { ReadonlyFsView } from '../core/ports.js';
+import { includedReadWhy } from './include-reads.js';
 
 /**
  * Can the rule bear on a call of `tool` — as {@link restrictiveMatch} (`restrictive`) or as
@@ -546,6 +547,9 @@ function pathVerdict(
   const readish = e.op === 'read' || e.assumed !== undefined;
   if (isRead && !readish) return undefined;
   if (matchPathRule(rule, e.path, ctx)) return { kind: 'match', detail: what };
+  // `gcc -E x.c`: the files x.c's #include lines name, any path (decision 0096).
+  const included = isRead && rule.specifier !== undefined ? includedReadWhy(e) : undefined;
+  if (included !== undefined) return { kind: 'hidden', guarded: true, detail: included };
   const covered = (p: string) => matchPathRule(rule, p, ctx);
   const mayHold = (p: string) => reachOf(rule, p, ctx) !== undefined;
   const budget = look.budget ?? newBudget();

@@ -16,6 +16,7 @@ import type { GnuOptionSpec } from '../options/gnu-options.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { bareName, readWords, refusedWords, type ReadWords } from './parse.js';
+import { variantBase } from './name-variants.js';
 
 /** The `@FILE` words: each FILE is read (its words are expanded by the response-file step). */
 function responseReads(argv: readonly string[]): FileOperand[] {
@@ -475,6 +476,12 @@ function assumedWords(argv: readonly string[]): FileOperands {
   };
 }
 
+/** Whether a command name is as (`as`, `x86_64-linux-gnu-as`, `as-2.40`), not gprof or elfedit. */
+function isAs(argv0: string | undefined): boolean {
+  const name = argv0?.replace(/^.*\//, '') ?? '';
+  return name === 'as' || variantBase(name, (n) => n === 'as') !== undefined;
+}
+
 /**
  * The other binutils: as, gprof, elfedit. Each expands `@FILE` as the rest (verified: `as @rsp`,
  * `gprof @rsp` with `@.env` in rsp print .env's text in their error). No grammar yet: every other
@@ -488,6 +495,8 @@ export const otherBinutils = defineProgram({
   files: (_name, argv) => assumedWords(argv),
   responseFiles: 'binutils',
   nameVariants: true,
+  // as's `.include` and `.incbin` (a macro may build the name: `.include "\\a\\()\\b"`); gprof and elfedit read binaries only.
+  includesFiles: (argv) => (isAs(argv[0]) ? '.include and .incbin directives' : undefined),
   runs: 'unseen',
   examples: [
     {

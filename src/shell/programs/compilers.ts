@@ -62,7 +62,24 @@ function compilerRuns(name: string, argv: readonly string[]): WrapperInfo | unde
   return inner.length > 0 ? { inner, transparent: false, exactOnly: false } : undefined;
 }
 
-const NAMES = ['gcc', 'g++', 'cc', 'c++', 'cpp', 'ld', 'ld.bfd', 'ld.gold', 'gold', 'clang', 'clang++'];
+const NAMES = [
+  'gcc',
+  'g++',
+  'cc',
+  'c++',
+  'cpp',
+  'c89',
+  'c99',
+  'c89-gcc',
+  'c99-gcc',
+  'clang-cpp',
+  'ld',
+  'ld.bfd',
+  'ld.gold',
+  'gold',
+  'clang',
+  'clang++',
+];
 
 /** The linkers (ld, ld.bfd, ld.gold, gold): their options are no driver's. */
 const isLinker = (name: string): boolean => name === 'ld' || name.startsWith('ld.') || name === 'gold';
@@ -80,11 +97,43 @@ function compilerFiles(argv: readonly string[]): FileOperands {
   return { files, unresolved: [], modelled: 'partly' };
 }
 
+/** Words that only ask the driver about itself (`gcc --version`, `gcc -print-file-name=libc.so`): it reads no source. */
+const ABOUT_ITSELF = /^--?(version|help|v|dumpversion|dumpfullversion|dumpmachine|dumpspecs|print-[\w-]+(=.*)?)$/;
+
+/** Objects and libraries, which the linker takes whole (a word of another name may be a linker script). */
+const OBJECT = /\.(o|obj|lo|a|so(\.\d+)*)$/;
+
+/**
+ * What names more files in what the command reads (`includesFiles`), or undefined when it reads
+ * only objects and libraries to link or asks the driver about itself: a source's `#include` lines
+ * (which the preprocessor may compute: `#define S(x) #x`, `##`, a line splice), `-include` and
+ * `-imacros`, and a linker script's `INCLUDE` (a word that is no object may be one; so may what
+ * `-T`, `-Wl,…` and a response file give). Verified with gcc 12 and clang 14: `gcc -E`, `-c`,
+ * `-fsyntax-only` on a source with `#include ".env"` quote its text in their output or errors.
+ */
+function compilerIncludes(argv: readonly string[]): string | undefined {
+  const what = isLinker(ownName(argv[0])) ? 'INCLUDE commands of a linker script' : '#include lines';
+  const words = argv.slice(1);
+  if (words.length > 0 && words.every((w) => ABOUT_ITSELF.test(w))) return undefined;
+  // With no operand it reads its standard input (`cpp -P`, `gcc -E -`).
+  let objects = 0;
+  for (let k = 0; k < words.length; k++) {
+    const w = words[k]!;
+    if (w === '-o') k++;
+    else if (w === '-' || w.startsWith('@') || /^-(x|T|include|imacros|Wl,|Xlinker|specs|-script)/.test(w)) return what;
+    else if (!w.startsWith('-')) {
+      if (!OBJECT.test(w)) return what;
+      objects++;
+    }
+  }
+  return objects > 0 ? undefined : what;
+}
+
 /** The compiler drivers and ld: their response files only. @internal */
 export const compilers = defineProgram({
   names: NAMES,
   summary:
-    'gcc, g++, cc, c++, cpp, ld (ld.bfd, ld.gold), clang: compile, preprocess and link (only their @FILE response files are modelled)',
+    'gcc, g++, cc, c++, cpp, c89, c99, ld (ld.bfd, ld.gold), clang: compile, preprocess and link (only their @FILE response files and #include lines are modelled)',
   sources: [
     'GNU gcc 12 gcc(1) ("@file"), GNU ld 2.40 ld(1) ("@file"), libiberty expandargv; verified on Debian 12',
     'Debian 12 installs them as gcc-12, x86_64-linux-gnu-gcc(-12), x86_64-linux-gnu-ld.bfd, …: the same programs (nameVariants)',
@@ -95,6 +144,7 @@ export const compilers = defineProgram({
   responseFiles: 'binutils',
   nameVariants: true,
   responseUnseen: 'run',
+  includesFiles: compilerIncludes,
   runs: 'unseen',
   examples: [
     {

@@ -59,6 +59,7 @@ import { history } from './history.js';
 import { hostname } from './hostname.js';
 import { iconv } from './iconv.js';
 import { id } from './id.js';
+import { esbuild, man, rustc, styleSheets, tex, troff } from './include-languages.js';
 import { install } from './install.js';
 import { INTERPRETER_MODELS } from './interpreters.js';
 import { jq } from './jq.js';
@@ -220,6 +221,12 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => hostname,
   () => iconv,
   () => id,
+  () => esbuild,
+  () => man,
+  () => rustc,
+  () => styleSheets,
+  () => tex,
+  () => troff,
   () => install,
   () => INTERPRETER_MODELS,
   () => jq,

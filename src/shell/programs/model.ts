@@ -282,6 +282,17 @@ export interface ProgramModel {
    */
   readonly responseUnseen?: 'write' | 'run';
   /**
+   * Its input language names more files for it to read — an include language: cpp's `#include`,
+   * groff's `.so`, as's `.include`, rustc's `include_str!`, an import a bundler follows. The names
+   * are in the text it reads, and may be computed there (a macro, a string register, a line
+   * splice), so neither the command line nor a look at the files can list them: the program reads
+   * some path (`evaluate/include-reads.ts`), a guarded read where a Read deny rule applies
+   * (decision 0096). The text says what names them, for the reason a person reads (`#include
+   * lines`); a function answers for one command line (`man ls` reads only installed pages), with
+   * undefined when that one includes nothing.
+   */
+  readonly includesFiles?: string | ((argv: readonly string[]) => string | undefined);
+  /**
    * The files it reads options from by itself (see {@link ProgramConfigFiles}), or why they cannot
    * be listed (`CURL_HOME` may be set); `undefined` when this command reads none (`curl -q`).
    * `variable` gives a variable of the environment: its value, `null` when known unset,

@@ -60,7 +60,7 @@ describe('innerPathWords', () => {
 });
 
 describe('wordsOfUnknownPrograms', () => {
-  it.each([`sqlite3x :memory: '.shell r""m -f notes.txt'`, `printf '.sy r""m -f x\\n' | groff -U`, `groff -U <<< '.sy rm -f x'`])(
+  it.each([`sqlite3x :memory: '.shell r""m -f notes.txt'`, `printf '.sy r""m -f x\\n' | groff`, `groff <<< '.sy rm -f x'`])(
     '%s names rm',
     (command) => {
       expect(wordsOfUnknownPrograms(analyzeShell(command)).has('rm')).toBe(true);
@@ -68,7 +68,7 @@ describe('wordsOfUnknownPrograms', () => {
   );
   it('says where the name is', () => {
     expect(wordsOfUnknownPrograms(analyzeShell(`sqlite3x new 'r""m x'`)).get('rm')).toMatch(/its arguments name$/);
-    expect(wordsOfUnknownPrograms(analyzeShell(`groff -U <<< '.sy rm x'`)).get('rm')).toMatch(/the input written for it names$/);
+    expect(wordsOfUnknownPrograms(analyzeShell(`groff <<< '.sy rm x'`)).get('rm')).toMatch(/the input written for it names$/);
   });
   it('a program whose model runs the code it reads is left to the opaque-code table', () => {
     expect(wordsOfUnknownPrograms(analyzeShell(`batch <<< 'rm -rf src'`)).has('rm')).toBe(false);
@@ -76,6 +76,8 @@ describe('wordsOfUnknownPrograms', () => {
     expect(wordsOfUnknownPrograms(analyzeShell(`tmux new -d 'r""m -f x'`)).has('rm')).toBe(false);
     // gcc's -wrapper runs a program of the agent's choosing: opaque code, whatever it names.
     expect(wordsOfUnknownPrograms(analyzeShell(`gcc -wrapper /bin/sh,-c,'r""m -f x' -c x.c`)).has('rm')).toBe(false);
+    // groff -U (unsafe mode) runs what its text's .sy lines name, which it may build from strings: opaque code.
+    expect(wordsOfUnknownPrograms(analyzeShell(`printf '.sy r""m -f x\\n' | groff -U`)).has('rm')).toBe(false);
   });
   it('a known program passes its input to no one it does not show', () => {
     expect(wordsOfUnknownPrograms(analyzeShell(`printf 'rm x\\n' | wc -l`)).has('rm')).toBe(false);

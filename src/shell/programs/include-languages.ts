@@ -1,0 +1,142 @@
+/**
+ * Programs whose input language names more files for them to read (decision 0096): the troff
+ * family (`.so`, `.mso`, eqn's `include`, pic's `copy`), man formatting a page file, rustc
+ * (`include!`, `include_str!`, `mod x;`), TeX (`\input`, `\include`), the style sheet compilers
+ * (`@import`, `@use`) and esbuild bundling (`import`, `require`). Red team 13
+ * (V7, V18): `printf '.so .env\n' > doc.1; groff -Tascii doc.1` and `esbuild --bundle src/i.js
+ * --loader:.env=text` with `import s from "../.env"` in i.js printed .env; the names may be built
+ * inside the text (groff's string registers, `\*a\*b`), so these models say only that they
+ * include (`includesFiles`): a read of some path, a guarded read where a Read deny rule applies.
+ * Nothing else of them is modelled: every word keeps the treatment of a program toolgate does
+ * not model (assumed a path read and written), and what else they may run is not seen.
+ */
+import type { FileOperand, FileOperands } from '../options/file-operands.js';
+import { defineProgram } from './model.js';
+import type { WrapperInfo } from './wrapper-types.js';
+
+/** Every word assumed, as for a program toolgate does not model; `@FILE` words are read (`responseFiles`). */
+function assumedWords(argv: readonly string[], responseFiles = false): FileOperands {
+  const files: FileOperand[] = [];
+  if (responseFiles)
+    for (let k = 1; k < argv.length; k++) if (argv[k]!.startsWith('@')) files.push({ op: 'read', index: k, value: argv[k]!.slice(1) });
+  return { files, unresolved: [], modelled: 'partly' };
+}
+
+/** Words that only print what the program is: it reads no input. */
+const ABOUT_ITSELF = /^(--version|--help|-v|-V|-h|-version|-help)$/;
+
+/** `what` unless the command only asks the program about itself. */
+const unlessAboutItself =
+  (what: string) =>
+  (argv: readonly string[]): string | undefined =>
+    argv.length > 1 && argv.slice(1).every((w) => ABOUT_ITSELF.test(w)) ? undefined : what;
+
+/** Code a word of the command makes the program run (`why`), as opaque code, when `test` matches one. */
+const runsWhen =
+  (test: RegExp, why: string) =>
+  (argv: readonly string[]): WrapperInfo | undefined => {
+    const word = argv.slice(1).find((w) => test.test(w));
+    return word === undefined
+      ? undefined
+      : { inner: [{ kind: 'opaque', reason: `${argv[0]} ${word} ${why}` }], transparent: false, exactOnly: false };
+  };
+
+/** @internal */
+export const troff = defineProgram({
+  names: ['groff', 'nroff', 'troff', 'gtroff', 'soelim', 'gsoelim', 'eqn', 'geqn', 'neqn', 'pic', 'gpic', 'mandoc'],
+  summary: 'groff, nroff, troff, soelim, eqn, pic, mandoc: typeset roff text (only the files it includes are modelled)',
+  sources: [
+    'GNU groff 1.22 groff(7) (.so, .mso, .pso, .open, string registers), soelim(1), eqn(1) (include), pic(1) (copy); mandoc(1) (.so)',
+    'verified on Debian 12: groff -Tascii and nroff print a file .so names, also built from string registers (red team 13, V7)',
+  ],
+  files: (_name, argv) => assumedWords(argv),
+  includesFiles: unlessAboutItself('.so and .mso requests, eqn include and pic copy lines, whose names it may build from strings'),
+  // Unsafe mode lets the text run commands (`.sy`, `.pso`, `.pi`): code toolgate cannot read.
+  unwrap: runsWhen(/^-[a-zA-Z]*U/, 'runs the commands its text names (.sy, .pso), which toolgate cannot read'),
+  runs: 'unseen',
+  examples: [{ command: 'groff -Tascii ./doc.1', effects: ['write ./doc.1 (path)'], why: 'the words are assumed paths' }],
+});
+
+/**
+ * man: `man -l FILE` and a page operand with a slash (`man ./doc.1`) format a file the agent may
+ * have written, through groff (its `.so` lines; verified: `.so creds` printed ~/.aws/credentials);
+ * a page by name (`man ls`) and `-M`/`--manpath` a directory. A page by name from the installed
+ * pages reads only what they include.
+ * @internal
+ */
+export const man = defineProgram({
+  names: ['man'],
+  summary: 'man: format and show manual pages (only the files a page file includes are modelled)',
+  sources: ['man-db 2.11 man(1) (-l, --local-file, -M, a name holding a slash is a file); verified on Debian 12 (red team 13, V7)'],
+  files: (_name, argv) => assumedWords(argv),
+  includesFiles: (argv) =>
+    argv
+      .slice(1)
+      .some((w) => /^(-l|--local-file|-M|--manpath)(=|$)/.test(w) || /^-[a-zA-Z]*l/.test(w) || (!w.startsWith('-') && w.includes('/')))
+      ? '.so requests of the page files it formats'
+      : undefined,
+  runs: 'unseen',
+  examples: [{ command: 'man -l doc.1', effects: ['write ./doc.1 (word)'] }],
+});
+
+/** @internal */
+export const rustc = defineProgram({
+  names: ['rustc'],
+  summary: 'rustc: compile Rust (only its @path response files and the files its source includes are modelled)',
+  sources: [
+    'The rustc book, Command-line arguments (@path); The Rust Reference, include!, include_str!, include_bytes!, modules (mod, #[path])',
+  ],
+  files: (_name, argv) => assumedWords(argv, true),
+  responseFiles: 'binutils',
+  responseUnseen: 'run',
+  includesFiles: unlessAboutItself('include!, include_str! and mod items'),
+  // A linker it runs, a procedural macro crate it loads (`--extern`), a codegen backend or plugin (`-Z`).
+  unwrap: (argv) =>
+    runsWhen(
+      /^(-Z|--extern|-Clinker|--codegen=linker|linker)/,
+      'may make it run or load code toolgate cannot read (a linker, a procedural macro crate)',
+    )(argv.filter((w, k) => !(/^(-C|--codegen)$/.test(argv[k - 1] ?? '') && !w.startsWith('linker')))),
+  runs: 'unseen',
+  examples: [{ command: 'rustc @args src/x.rs', effects: ['read ./args', 'write ./src/x.rs (path)'] }],
+});
+
+/** @internal */
+export const tex = defineProgram({
+  names: ['tex', 'etex', 'pdftex', 'xetex', 'luatex', 'latex', 'pdflatex', 'xelatex', 'lualatex', 'bibtex', 'biber'],
+  summary: 'TeX and LaTeX engines, bibtex: typeset (only the files a document includes are modelled)',
+  sources: ['The TeXbook (\\input, \\openin), LaTeX2e (\\include, \\InputIfFileExists), bibtex(1) (\\bibdata in the .aux)'],
+  files: (_name, argv) => assumedWords(argv),
+  includesFiles: unlessAboutItself('\\input, \\include, \\openin and \\bibliography commands'),
+  runs: 'unseen',
+  examples: [{ command: 'pdflatex ./x.tex', effects: ['write ./x.tex (path)'] }],
+});
+
+/** @internal */
+export const styleSheets = defineProgram({
+  names: ['sass', 'scss', 'lessc', 'stylus'],
+  summary: 'sass, lessc, stylus: compile style sheets (only the files a sheet imports are modelled)',
+  sources: [
+    'Sass documentation (@use, @forward, @import), Less documentation (@import (inline)), Stylus documentation (@import, @require)',
+  ],
+  files: (_name, argv) => assumedWords(argv),
+  includesFiles: unlessAboutItself('@import and @use rules'),
+  runs: 'unseen',
+  examples: [{ command: 'sass ./x.scss', effects: ['write ./x.scss (path)'] }],
+});
+
+/**
+ * esbuild: with `--bundle` it reads every file the entry points import (`import s from
+ * "../.env"` with `--loader:.env=text` put .env's text in the bundle it prints: red team 13,
+ * V18); without, it transforms the files it is given alone.
+ * @internal
+ */
+export const esbuild = defineProgram({
+  names: ['esbuild'],
+  summary: 'esbuild: bundle and transform JavaScript (only the files a bundle imports are modelled)',
+  sources: ['esbuild API documentation (bundle: "inline any imported dependencies"); verified: esbuild 0.19 (red team 13, V18)'],
+  files: (_name, argv) => assumedWords(argv),
+  includesFiles: (argv) =>
+    argv.some((w) => w === '--bundle' || w.startsWith('--bundle=')) ? 'import statements and require calls' : undefined,
+  runs: 'unseen',
+  examples: [{ command: 'esbuild --bundle ./i.js', effects: ['write ./i.js (path)'] }],
+});
