@@ -130,6 +130,20 @@ const CONFIG_FILES: readonly string[] = [
   // picks for a file's type (XDG "Association between MIME types and applications"; Desktop Entry
   // Specification, "The Exec key").
   'mimeapps.list',
+  // Start-up files of programs run by name whose commands they run (the systematic pass after the
+  // replay of red team 13): the sqlite3 shell processes ~/.sqliterc before anything else, where
+  // `.shell`/`.system` run programs (sqlite.org/cli.html, "Command-line Options": "-init FILE …
+  // ~/.sqliterc"); psql runs ~/.psqlrc unless -X, where `\!` runs a shell command (psql(1), "Files";
+  // its version-suffixed forms ~/.psqlrc-16 are not listed); Mercurial runs the `[hooks]` and loads
+  // the `[extensions]` of ~/.hgrc at every command, `hg status` too (hgrc(5)); csh and tcsh run
+  // ~/.cshrc or ~/.tcshrc at every start, as bash runs ~/.bashrc (tcsh(1), "Startup and shutdown");
+  // direnv sources ~/.direnvrc before every `.envrc` (direnv-stdlib(1)).
+  '.sqliterc',
+  '.psqlrc',
+  '.hgrc',
+  '.cshrc',
+  '.tcshrc',
+  '.direnvrc',
 ];
 
 const CONFIG_DIRS: readonly string[] = [
@@ -227,6 +241,45 @@ const CONFIG_DIRS: readonly string[] = [
   '.config/tmux',
   // The user's desktop entries, whose Exec line xdg-open runs (see `mimeapps.list` among the files).
   '.local/share/applications',
+  // Per-user configuration that names a command a program runs by itself (the systematic pass after
+  // the replay of red team 13; each from the program's own documentation):
+  // - sqlite3 3.44+ reads `$XDG_CONFIG_HOME/sqlite3/sqliterc` as ~/.sqliterc (see the files).
+  '.config/sqlite3',
+  // - a repository's `.hg/hgrc`: its `[hooks]` run on `hg status` as ~/.hgrc's do (hgrc(5)); and
+  //   `$XDG_CONFIG_HOME/hg/hgrc`.
+  '.hg/hgrc',
+  '.config/hg',
+  // - the AWS CLI runs a profile's `credential_process` to get credentials on `aws s3 ls` (AWS CLI
+  //   guide, "Sourcing credentials with an external process"), and an alias in `~/.aws/cli/alias`
+  //   that starts with `!` is a shell command (AWS CLI guide, "Creating and using AWS CLI aliases").
+  '.aws',
+  // - gh runs the `pager`, `editor` and `browser` its config.yml names, and `gh alias set --shell`
+  //   aliases are shell commands kept there (gh manual, `gh config`, `gh alias set`); extensions in
+  //   `$XDG_DATA_HOME/gh/extensions` run as `gh NAME` (gh manual, `gh extension`).
+  '.config/gh',
+  '.local/share/gh',
+  // - podman runs the programs containers.conf names (`conmon_path`, `runtimes`, `helper_binaries_dir`,
+  //   OCI `hooks_dir`; containers.conf(5)) and storage.conf's `mount_program` (containers-storage.conf(5)).
+  '.config/containers',
+  // - helm runs the credential helper its registry config.json names for an OCI registry, and its
+  //   plugins under `$XDG_DATA_HOME/helm/plugins` (helm docs, "The Helm Plugins Guide").
+  '.config/helm',
+  '.local/share/helm',
+  // - gpg runs the `agent-program` and `photo-viewer` gpg.conf names, gpg-agent the `pinentry-program`
+  //   and `scdaemon-program` of gpg-agent.conf (gpg(1), gpg-agent(1)); `git commit -S` runs gpg.
+  '.gnupg',
+  // - bat's config file holds options as its command line does, `--pager` and `--paging=always`
+  //   among them (bat README, "Configuration file").
+  '.config/bat',
+  // - fish runs config.fish and conf.d at every start, `fish -c` too (fish docs, "Configuration
+  //   files"); PowerShell runs its profile at every start unless -NoProfile (about_Profiles).
+  '.config/fish',
+  '.config/powershell',
+  // - direnv sources `$XDG_CONFIG_HOME/direnv/direnvrc` and `lib/*.sh` before every `.envrc`
+  //   (direnv-stdlib(1)); pnpm reads its global rc there, whose `script-shell` runs scripts (pnpm
+  //   docs, "pnpm config"; npm docs, `script-shell`), as `.npmrc` above.
+  '.config/direnv',
+  '.config/pnpm',
 ];
 
 /**

@@ -43,6 +43,15 @@ describe('protectedPathMatch (Claude Code list)', () => {
     ['/home/u/.conda/envs/ml/bin/python', '.conda/envs'],
     ['/home/u/.config/yarn/global/node_modules/.bin/eslint', '.config/yarn/global'],
     ['/home/u/.npm/_npx/1a2b/node_modules/.bin/cowsay', '.npm/_npx'],
+    // Start-up files and configuration that name commands (the systematic pass after N7/N18).
+    ['/home/u/.sqliterc', '.sqliterc'],
+    ['/home/u/.psqlrc', '.psqlrc'],
+    ['/p/.hg/hgrc', '.hg/hgrc'],
+    ['/home/u/.aws/config', '.aws'],
+    ['/home/u/.config/gh/config.yml', '.config/gh'],
+    ['/home/u/.config/containers/storage.conf', '.config/containers'],
+    ['/home/u/.gnupg/gpg-agent.conf', '.gnupg'],
+    ['/home/u/.config/fish/conf.d/zz.fish', '.config/fish'],
   ])('%s is protected by %s', (path, entry) => {
     expect(protectedPathMatch(path, CC)).toBe(entry);
   });
@@ -63,6 +72,8 @@ describe('protectedPathMatch (Claude Code list)', () => {
     '/p/tmux.conf',
     '/p/.pixi/envs/default/lib/python3.12/site-packages/zz.pth',
     '/home/u/.npm/_cacache/index-v5/x',
+    '/p/.hgignore',
+    '/p/.hg/store/data/x.i',
   ])('%s is not protected', (path) => {
     expect(protectedPathMatch(path, CC)).toBeUndefined();
   });
