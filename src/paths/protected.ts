@@ -120,6 +120,10 @@ const CONFIG_FILES: readonly string[] = [
   // ~/.config/tmux/tmux.conf"; `run-shell` and `if-shell` run shell commands): `printf 'run-shell "rm -f
   // notes.txt"' > ~/.tmux.conf` then `tmux -L z1 new -d 'sleep 2'` ran the rm (replay of red team 13, N18).
   '.tmux.conf',
+  // valgrind reads options from ~/.valgrindrc and ./.valgrindrc at every start (valgrind(1), "Setting
+  // Default Options"): `--log-file=victim.txt` there made `valgrind true` overwrite victim.txt (Debian 12,
+  // valgrind 3.19), so a `valgrind CMD` the model allows may write any file such a file names.
+  '.valgrindrc',
   // run-mailcap and its names see, view, edit, compose and print, and xdg-open without a desktop, run
   // the command of the first ~/.mailcap entry for a file's type (run-mailcap(1): "the user's files
   // (~/.mailcap; ~/.mime.types) and the system files … are searched"; mailcap(5): each entry's second

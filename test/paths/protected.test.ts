@@ -37,6 +37,8 @@ describe('protectedPathMatch (Claude Code list)', () => {
     ['/home/u/.config/mimeapps.list', 'mimeapps.list'],
     ['/home/u/.local/share/applications/zz.desktop', '.local/share/applications'],
     ['/home/u/.tmux.conf', '.tmux.conf'],
+    ['/home/u/.valgrindrc', '.valgrindrc'],
+    ['/p/.valgrindrc', '.valgrindrc'],
     ['/home/u/.config/tmux/tmux.conf', '.config/tmux'],
     // More version managers' and tools' folders (replay of red team 13, N17).
     ['/home/u/.nodenv/shims/git', '.nodenv'],
