@@ -3,7 +3,7 @@ import { hasShortName, isInsideAny, normalizePath, resolveProcAlias, resolveWind
 import { realPathOf } from '../paths/real.js';
 import { toolFamily } from '../rules/index.js';
 import { analyzeShell, shellPathEffects } from '../shell/index.js';
-import { commandDirectories, isUnknownDirectory } from '../shell/effects/path-effects.js';
+import { commandDirectories, globSourceOf, isUnknownDirectory } from '../shell/effects/path-effects.js';
 import type { PathEffect, PathNames, ShellAnalysis } from '../shell/types.js';
 import { readsConfiguredOrderFile } from '../shell/programs/git/files.js';
 import { gitObjectWords } from '../shell/programs/git/tracked-reads.js';
@@ -358,6 +358,8 @@ export interface ShellWrite {
   namesWhy?: string;
   /** Only a write the command may do (`PathEffect.possible`): why. */
   possible?: string;
+  /** The path's last name is a source glob's (`mv src/*.js lib/` writes `lib/*.js`): the source patterns whose matches' base names are written. */
+  namesFrom?: readonly string[];
   /**
    * The path is a stand-in (`path` is its first name, `pfxaa`) for the names the program makes
    * by adding to this text (split's `aa`, mktemp's random letters, `LD_DEBUG_OUTPUT`'s pid):
@@ -410,6 +412,8 @@ export function shellWrites(
     if (e.possible !== undefined) w.possible = e.possible;
     // Why a word that is not literal may make this write: said with the path (the decision is the same).
     else if (e.because !== undefined) w.possible = e.because;
+    const from = globSourceOf(e);
+    if (from !== undefined) w.namesFrom = from;
     out.push(w);
   }
   return out;

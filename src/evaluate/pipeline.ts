@@ -534,6 +534,20 @@ function protectedHit(path: string, state: EvalState, sole?: ShellWrite): string
       return undefined;
     }
   }
+  // `mv src/*.js lib/` writes lib/ plus the base name of each file src/*.js matches.
+  if (sole?.namesFrom !== undefined && view?.list !== undefined) {
+    const written = namesWritten(view, path, sole.namesFrom);
+    if (written !== undefined) {
+      for (const p of written) {
+        const direct = protectedPathMatch(p, spec);
+        if (direct !== undefined) return `${direct}: ${path} makes ${p}`;
+        const real = view.realpath(p);
+        const through = real !== undefined ? protectedPathMatch(real, spec) : undefined;
+        if (through !== undefined) return `${through}: ${path} makes ${p}, which leads to ${real}`;
+      }
+      return undefined;
+    }
+  }
   const ctx = { cwd: state.env.cwd, home: state.env.home, slashAnchor: state.env.cwd, platform: state.env.platform, list: 'deny' as const };
   for (const alt of braceAlternatives(path)) {
     if (!hasGlob(alt)) {
@@ -545,6 +559,23 @@ function protectedHit(path: string, state: EvalState, sole?: ShellWrite): string
     for (const file of spec.files) if (globMayHitRule(alt, `//**/${file}`, ctx)) return `${file}, which ${path} may name`;
   }
   return undefined;
+}
+
+/**
+ * The names a write into a folder of a source glob's names makes (`path` is the folder plus the
+ * glob's last part): the folder plus the base name of each path the sources match in the view;
+ * `undefined` when the view cannot settle a source (the spelling is judged instead).
+ */
+function namesWritten(view: NonNullable<EvalState['ctx']['fs']>, path: string, sources: readonly string[]): string[] | undefined {
+  const dir = path.slice(0, path.lastIndexOf('/'));
+  const out: string[] = [];
+  const budget = newBudget();
+  for (const source of sources) {
+    const named = globMatches(view, source, budget);
+    if (!('paths' in named)) return undefined;
+    for (const p of named.paths) out.push(`${dir}/${p.slice(p.lastIndexOf('/') + 1)}`);
+  }
+  return out;
 }
 
 /** Plan mode keeps the task read-only by itself, whatever the allow rules say. */

@@ -476,7 +476,14 @@ type EffectExtra = Pick<
   | 'keepsLinks'
   | 'listsNames'
   | 'because'
-> & { includes?: readonly string[] } & { intoName?: string; names?: PathNames; contentFrom?: readonly string[]; possible?: string };
+> & { includes?: readonly string[] } & {
+  intoName?: string;
+  names?: PathNames;
+  contentFrom?: readonly string[];
+  possible?: string;
+  /** The source patterns whose matches' base names a copy into a folder writes (see {@link globSourceOf}). */
+  globSource?: readonly string[];
+};
 
 /**
  * The paths a command reads, writes or removes: redirections (`>`, `>>`, `<`, …), the file
@@ -628,6 +635,20 @@ export function cwdAlternative(e: PathEffect): CwdAlternative | undefined {
   return CWD_ALTERNATIVES.get(e);
 }
 
+const GLOB_SOURCES = new WeakMap<PathEffect, readonly string[]>();
+
+/**
+ * For a write into a folder of the names a source glob matches (`mv src/*.js lib/` writes
+ * `lib/*.js`: `lib/a.js`, `lib/b.js`), the source's absolute patterns, whose matches' base names
+ * are the names written: where one command writes, the file-system view's matches say them
+ * (`src/evaluate/pipeline.ts`), not the spelling `*.js` (which may name `.lintstagedrc.js`).
+ * `undefined` for any other effect, a word with expansions or quotes included.
+ * @internal
+ */
+export function globSourceOf(e: PathEffect): readonly string[] | undefined {
+  return GLOB_SOURCES.get(e);
+}
+
 /** Whether a directory of {@link commandDirectories} is somewhere unknown (`/**…`: a `cd` through a CDPATH that may be set). @internal */
 export function isUnknownDirectory(dir: string): boolean {
   return isAnywhere(dir);
@@ -754,6 +775,7 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
             const each: EffectExtra = treeGone ? { ...extra, possible: `the pattern ${raw} may name it` } : extra;
             mark(e);
             push(e);
+            if (extra.globSource !== undefined && alias.path === path && alias.unknown === undefined) GLOB_SOURCES.set(e, extra.globSource);
             if (alias.unknown !== undefined) note(alias.unknown);
             const real = extra.linkItself === true ? realOfLinkItself(alias.path, ctx) : realOf(alias.path, ctx);
             if (real !== undefined) {
@@ -1265,6 +1287,9 @@ function addOperands(
       if (!base || base === '.' || base === '..') continue;
       const dirLiteral = f.intoDir < 0 ? true : (v.literal[f.intoDir] ?? false);
       extra.intoName = base;
+      // A plain source glob (`src/*.js`, no expansion or quote): the names written are its matches'.
+      if (f.op === 'write' && f.value === undefined && fileBases === cmdBases && /[*?[]/.test(base) && /^[\w./*?[\]!-]+$/.test(word))
+        extra.globSource = dirsOf(word, false, cmdBases);
       add(i, f.op, raw, dir, dirLiteral && literal, fileBases, extra);
       continue;
     }
