@@ -55,7 +55,7 @@ const QUIET = new Set(
 const opaque = (reason: string): Unwrapped => ({ kind: 'opaque', reason });
 
 /**
- * The command of `name -c DIR WORDS…`, which tmux starts in DIR (relative to the calling client's
+ * The command of `name -c DIR WORDS…` (`display-popup -d DIR`), which tmux starts in DIR (relative to the calling client's
  * directory; the child `chdir`s, so links resolve): read again as `cd -P -- DIR && TEXT`, as `env
  * -C` is (replay of red team 13, N6: `tmux new -d -c sshlink 'cat id_rsa …'` read ~/.ssh/id_rsa
  * through a link while the text was judged in the call's directory). One word is shell text; more
@@ -107,7 +107,9 @@ function commandRuns(argv: readonly string[], start: number, end: number, litera
     if (parsed.operands.length > 1) out.push(opaque(`tmux ${name} runs the tmux commands it is given`));
     return out;
   }
-  const dir = parsed.options.filter((o) => o.name === 'c').pop();
+  // display-popup's start directory is -d (its -c names a client); the others' is -c.
+  const letter = name === 'display-popup' || name === 'popup' ? 'd' : 'c';
+  const dir = parsed.options.filter((o) => o.name === letter).pop();
   if (dir !== undefined) {
     // The option's indexes are of `words`; make them argv's.
     const shifted = { ...dir, index: start + dir.index, ...(dir.valueIndex !== undefined ? { valueIndex: start + dir.valueIndex } : {}) };
