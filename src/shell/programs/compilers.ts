@@ -154,3 +154,27 @@ export const compilers = defineProgram({
     },
   ],
 });
+
+/**
+ * gcc's other tools that expand `@FILE` as libiberty's expandargv does: gcov and lto-dump
+ * (verified with gcc 12, replay of red team 13 N13: `gcov @rsp` and `lto-dump-12 @rsp` with
+ * `@.env` in rsp printed .env's text). gcov-dump and gcov-tool do not (`gcov-dump @rsp`: "cannot
+ * open"). Every other word is assumed.
+ * @internal
+ */
+export const gccTools = defineProgram({
+  names: ['gcov', 'lto-dump'],
+  summary: 'gcov, lto-dump: gcc coverage and LTO dump tools (only their @FILE response files are modelled)',
+  sources: ['GNU gcc 12 gcov(1), lto-dump(1) ("@file"), libiberty expandargv; verified on Debian 12 (gcov-12, lto-dump-12)'],
+  files: (_name, argv) => compilerFiles(argv),
+  responseFiles: 'binutils',
+  nameVariants: true,
+  runs: 'unseen',
+  examples: [
+    {
+      command: 'gcov @rsp x.c',
+      effects: ['read ./rsp', 'write ./x.c (word)'],
+      why: 'the words of rsp take the place of @rsp; the other words are assumed paths',
+    },
+  ],
+});

@@ -24,7 +24,7 @@ import { chrt } from './chrt.js';
 import { cmp } from './cmp.js';
 import { column } from './column.js';
 import { comm } from './comm.js';
-import { compilers } from './compilers.js';
+import { compilers, gccTools } from './compilers.js';
 import { bzip2, compress, gzip, lz4, pigz, xz, zstd } from './compressors.js';
 import { cp } from './cp.js';
 import { curl } from './curl/index.js';
@@ -63,6 +63,7 @@ import { esbuild, man, rustc, styleSheets, tex, troff } from './include-language
 import { install } from './install.js';
 import { INTERPRETER_MODELS } from './interpreters.js';
 import { jq } from './jq.js';
+import { llvmTools } from './llvm-tools.js';
 import { ln } from './ln.js';
 import { locale } from './locale.js';
 import { logname } from './logname.js';
@@ -180,6 +181,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => column,
   () => comm,
   () => compilers,
+  () => gccTools,
   () => bzip2,
   () => compress,
   () => gzip,
@@ -230,6 +232,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => install,
   () => INTERPRETER_MODELS,
   () => jq,
+  () => llvmTools,
   () => ln,
   () => locale,
   () => logname,
