@@ -114,6 +114,9 @@ const CONFIG_FILES: readonly string[] = [
   // opens); Debian's lesspipe runs ~/.lessfilter first for every file (red team 13 V8).
   '.lesskey',
   '.lessfilter',
+  // The compiled lesskey file less 590 still reads (LESSKEY's default, `$HOME/.less`), whose env
+  // section sets LESSOPEN as ~/.lesskey's does: a `cp lk.bin ~/.less` ran rm on `less notes.txt`.
+  '.less',
   // screen runs the commands of ~/.screenrc at every start (`screen -t w CMD` opens a window running CMD).
   '.screenrc',
   // tmux runs ~/.tmux.conf when its server starts (tmux(1), "~/.tmux.conf, $XDG_CONFIG_HOME/tmux/tmux.conf,

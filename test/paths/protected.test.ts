@@ -48,6 +48,7 @@ describe('protectedPathMatch (Claude Code list)', () => {
     // Start-up files and configuration that name commands (the systematic pass after N7/N18).
     ['/home/u/.sqliterc', '.sqliterc'],
     ['/home/u/.psqlrc', '.psqlrc'],
+    ['/home/u/.less', '.less'],
     ['/p/.hg/hgrc', '.hg/hgrc'],
     ['/home/u/.aws/config', '.aws'],
     ['/home/u/.config/gh/config.yml', '.config/gh'],

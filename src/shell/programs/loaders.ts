@@ -78,7 +78,7 @@ import { npm } from './npm.js';
 import { nproc } from './nproc.js';
 import { numfmt } from './numfmt.js';
 import { od } from './od.js';
-import { less, more } from './pagers.js';
+import { less, lesskey, more } from './pagers.js';
 import { parallel } from './parallel.js';
 import { paste } from './paste.js';
 import { patch } from './patch.js';
@@ -251,6 +251,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => numfmt,
   () => od,
   () => less,
+  () => lesskey,
   () => more,
   () => parallel,
   () => paste,

@@ -1,7 +1,9 @@
 /**
  * `less` and `more`: page through their files. less's `-o`/`-O`/`--log-file` write a log file;
  * `-k`/`--lesskey-file` and `--lesskey-src` read a key file; `-T`/`--tag-file` reads a tags file.
+ * `lesskey` compiles a key file into the binary one less reads (`~/.less` unless `-o`).
  */
+import type { FileOperands } from '../options/file-operands.js';
 import { parseGnuOptions, type GnuOptionSpec } from '../options/gnu-options.js';
 import { longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
@@ -88,4 +90,47 @@ export const more = defineProgram({
   files: (name, argv) => readerEffects(name, argv, moreGrammar),
   runs: 'unseen',
   examples: [{ command: 'more a.txt', effects: ['read ./a.txt'], readOnly: false }],
+});
+
+/** lesskey (less 590 lesskey(1)): `-o FILE`/`--output=FILE` names the binary file it writes; `-V` prints its version. */
+const lesskeyGrammar: GnuOptionSpec = { short: 'o:V', long: longOptions('output= version') };
+
+/** The compiled key file lesskey writes without `-o` (`$LESSKEY`'s default), which less reads at every start. */
+const LESSKEY_BINARY = '.less';
+
+/**
+ * What lesskey reads and writes: its source operand and `-o`'s file; without `-o` it writes `~/.less`,
+ * the binary key file less reads at every start, whose env section may set LESSOPEN (a command less
+ * runs on each file): `lesskey -o ~/.less lk` or a bare `lesskey lk` then `less notes.txt` ran it.
+ */
+function lesskeyFiles(name: string, argv: readonly string[]): FileOperands {
+  const out = readerEffects(name, argv, lesskeyGrammar, { writes: ['o', 'output'] });
+  // Words it does not read as options: it may write ~/.less all the same.
+  const opts = parseGnuOptions(argv, lesskeyGrammar);
+  const elsewhere = opts.ok && opts.options.some((o) => ['o', 'output', 'V', 'version'].includes(o.name));
+  if (!elsewhere) out.files.push({ op: 'write', index: 0, value: LESSKEY_BINARY, inHome: true });
+  return out;
+}
+
+/** The lesskey model. @internal */
+export const lesskey = defineProgram({
+  names: ['lesskey'],
+  summary: 'lesskey: compile a less key file',
+  sources: ['less 590 lesskey(1)'],
+  grammar: lesskeyGrammar,
+  files: (name, argv) => lesskeyFiles(name, argv),
+  runs: 'unseen',
+  examples: [
+    {
+      command: 'lesskey -o keys.bin keys',
+      effects: ['write ./keys.bin', 'read ./keys'],
+      readOnly: false,
+      why: '-o names the file it writes',
+    },
+    {
+      command: 'lesskey keys',
+      effects: ['read ./keys', 'write /home/user/.less'],
+      why: 'without -o it writes ~/.less, which less reads at every start',
+    },
+  ],
 });
