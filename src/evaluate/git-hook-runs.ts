@@ -15,29 +15,36 @@
  * to it or known in the environment). Verified with git 2.39.5: `git -C sub commit`, `cd sub &&
  * git commit`, `git --git-dir=sub/.git commit` and `GIT_DIR=sub/.git git commit` run sub's hook.
  */
+import type { ReadonlyFsView } from '../core/ports.js';
 import type { PathEffect, ShellAnalysis, SimpleCommand } from '../shell/types.js';
 import { foldedCommandName } from '../shell/commands/emit.js';
 import { commandDirectories, isUnknownDirectory } from '../shell/effects/path-effects.js';
 import { decodeWord } from '../shell/syntax/words.js';
-import { gitRepositoryWords, gitSubcommandOf, hooksRunBy, runsSomeHook } from '../shell/programs/git/hooks.js';
+import { gitRepositoryWords, gitSubcommandOf, hooksMayRun, isHookName, runsSomeHook } from '../shell/programs/git/hooks.js';
+import type { GitReads } from '../shell/programs/git/reads.js';
 import { gitHooksDirectory, type GitRepositoryGiven } from '../shell/programs/git/world.js';
 import type { PathWorld } from './path-lookup.js';
 
 type Variable = (name: string) => string | null | undefined;
 
-/** The hooks directory git takes its hooks from in `dir` and the names of the files it holds (`undefined`: none, unknown). */
-function installedHooks(
-  world: PathWorld,
-  dir: string,
-  given: GitRepositoryGiven,
-  variable: Variable,
-): { dir: string; names: string[] } | undefined {
-  const view = world.view;
-  if (view?.list === undefined) return undefined;
-  const hooks = gitHooksDirectory(view, dir, world.home, variable, given);
-  if (hooks === undefined) return undefined;
-  const names = (view.list(hooks) ?? []).filter((n) => view.isDirectory?.(`${hooks}/${n}`) !== true);
-  return names.length === 0 ? undefined : { dir: hooks, names };
+/**
+ * The hooks of `names` installed in `hooks` (a directory): each entry present — a link counts even
+ * where it leads nowhere yet (the line may write its target) — and no directory. One probe per
+ * name a command may run, cheaper than listing the folder (a fresh repository holds 13 samples).
+ */
+function probedHooks(view: ReadonlyFsView, hooks: string, names: readonly string[]): string[] {
+  return names
+    .filter((n) => {
+      const path = `${hooks}/${n}`;
+      if (!view.exists(path)) return view.isSymlink?.(path) === true;
+      return view.isDirectory?.(path) !== true;
+    })
+    .sort();
+}
+
+/** The hooks installed in `hooks`: the entries with githooks(5) names that are no directory, as listed. */
+function listedHooks(view: ReadonlyFsView, hooks: string): string[] {
+  return (view.list?.(hooks) ?? []).filter((n) => isHookName(n) && view.isDirectory?.(`${hooks}/${n}`) !== true);
 }
 
 /** The assignments a command is given: its own and those of the commands that run it (`env GIT_DIR=x git commit`). */
@@ -82,17 +89,21 @@ function namedRepository(analysis: ShellAnalysis, cmd: SimpleCommand, variable: 
 /**
  * Marks the git commands of a fresh analysis that run an installed hook as opaque code
  * (`SimpleCommand.opaque`), as `markWritablePrograms` (path-lookup.ts) marks programs found where the agent
- * may write. `effects`: the analysis's path effects (where each command runs); `variable`: a
- * variable of the environment git inherits (its configuration's places, `GIT_DIR`).
+ * may write. `effects`: the analysis's path effects (where each command runs); `reads`: the call's
+ * reads of git's repositories (shared with its read-only check); `variable`: a variable of the
+ * environment git inherits (its configuration's places, `GIT_DIR`).
  */
 export function markGitHookRuns(
   analysis: ShellAnalysis,
   effects: readonly PathEffect[],
   world: PathWorld,
+  reads: GitReads,
   variable: (name: string) => string | null | undefined,
 ): void {
-  if (world.view?.list === undefined) return;
-  const looked = new Map<string, { dir: string; names: string[] } | undefined>();
+  const view = reads.view;
+  if (view.list === undefined) return;
+  const places = new Map<string, string | undefined>();
+  const found = new Map<string, string[]>();
   analysis.commands.forEach((cmd, i) => {
     if (cmd.opaque !== undefined || cmd.literal[0] !== true) return;
     const sub = gitSubcommandOf(foldedCommandName(cmd.argv[0] ?? ''), cmd.argv);
@@ -108,15 +119,19 @@ export function markGitHookRuns(
     const dirs = (commandDirectories(effects, i) ?? [world.cwd]).filter((d) => !isUnknownDirectory(d));
     for (const dir of dirs) {
       const key = `${dir}\0${named.gitDir ?? ''}\0${named.workTree ?? ''}`;
-      if (!looked.has(key)) looked.set(key, installedHooks(world, dir, named, variable));
-      const hooks = looked.get(key);
+      if (!places.has(key)) places.set(key, gitHooksDirectory(reads, dir, world.home, variable, named));
+      const hooks = places.get(key);
       if (hooks === undefined) continue;
-      const run = hooksRunBy(sub, hooks.names);
-      if (run.hooks.length === 0) continue;
-      const shown = run.hooks.slice(0, 3).join(', ') + (run.hooks.length > 3 ? ', …' : '');
-      cmd.opaque = run.known
-        ? `git ${sub} may run the ${shown} hook${run.hooks.length > 1 ? 's' : ''} in ${hooks.dir}: code toolgate cannot see`
-        : `git ${sub} runs its hooks from ${hooks.dir}, which holds ${shown}: code toolgate cannot see`;
+      const may = hooksMayRun(sub);
+      const which = `${hooks}\0${may?.join(' ') ?? '*'}`;
+      if (!found.has(which)) found.set(which, may === undefined ? listedHooks(view, hooks) : probedHooks(view, hooks, may));
+      const run = found.get(which)!;
+      if (run.length === 0) continue;
+      const shown = run.slice(0, 3).join(', ') + (run.length > 3 ? ', …' : '');
+      cmd.opaque =
+        may !== undefined
+          ? `git ${sub} may run the ${shown} hook${run.length > 1 ? 's' : ''} in ${hooks}: code toolgate cannot see`
+          : `git ${sub} runs its hooks from ${hooks}, which holds ${shown}: code toolgate cannot see`;
       return;
     }
   });

@@ -8,21 +8,28 @@
 import type { EvaluationContext } from './types.js';
 import { isInside } from '../paths/index.js';
 import { gitHooksDirectory } from '../shell/programs/git/world.js';
+import { gitReads, type GitReads } from '../shell/programs/git/reads.js';
 import { environmentValue } from './shell-world.js';
 
 /**
  * The hooks directories of the repositories git finds from the project and from the call's
  * working directory, and where each resolves through links; git's own `hooks` folder of a
- * repository is left out (it is protected by name, `.git`). Without a view, none.
+ * repository is left out (it is protected by name, `.git`). Without a view, none. `git`: the
+ * call's reads of its repositories, when it has them.
  */
-export function gitHooksDirs(ctx: Pick<EvaluationContext, 'fs' | 'projectDir' | 'cwd' | 'environment'>, home: string): string[] {
+export function gitHooksDirs(
+  ctx: Pick<EvaluationContext, 'fs' | 'projectDir' | 'cwd' | 'environment'>,
+  home: string,
+  git?: GitReads,
+): string[] {
   const view = ctx.fs;
   if (view === undefined) return [];
+  const reads = git ?? gitReads(view);
   const variable = (name: string) => environmentValue(ctx.environment, name);
   const out = new Set<string>();
   for (const dir of new Set([ctx.projectDir, ctx.cwd])) {
     if (dir === undefined) continue;
-    const hooks = gitHooksDirectory(view, dir, home, variable);
+    const hooks = gitHooksDirectory(reads, dir, home, variable);
     if (hooks === undefined) continue;
     out.add(hooks);
     const real = view.realpath(hooks);

@@ -7,6 +7,7 @@ import type { PathEffect, SimpleCommand } from '../shell/types.js';
 import { repositoryWrittenInto } from '../shell/programs/git/layout.js';
 import { gitObjectPaths, gitTracksBelow } from '../shell/programs/git/takes.js';
 import { gitOrderFile } from '../shell/programs/git/world.js';
+import { gitReads, type GitReads } from '../shell/programs/git/reads.js';
 import type { CompiledRule } from '../settings/types.js';
 import { callFacts, globBase, shellWrites, touchedPaths, type CallFacts, type FactsContext, type ShellWrite } from './facts.js';
 import { firstUserReadDeny, indexPolicy, rulesForTool } from './policy-index.js';
@@ -247,7 +248,7 @@ export const criticalAndProtected: PipelineStep = {
         const { pendingAsk: _, ...rest } = state;
         const sub: EvalState = {
           ...rest,
-          facts: callFacts({ tool: 'Bash', input: { command: code } }, factsContext(state.ctx, state.env)),
+          facts: callFacts({ tool: 'Bash', input: { command: code } }, factsContext(state.ctx, state.env, state.git)),
         };
         heldPathAsks(sub);
         const held = sub.pendingAsk;
@@ -335,7 +336,7 @@ function heldPathAsks(state: EvalState): undefined {
           : gitHooksWrite(
               written,
               state.ctx.fs?.realpath(written),
-              (gitHooks ??= gitHooksDirs({ ...state.ctx, cwd: state.env.cwd }, state.env.home)),
+              (gitHooks ??= gitHooksDirs({ ...state.ctx, cwd: state.env.cwd }, state.env.home, state.git)),
             )) ??
         t.mayBeAny ??
         (t.removal === true ? undefined : danglingLinkWrite(written, state)) ??
@@ -1128,7 +1129,7 @@ export const CLAUDE_CODE_STEPS: readonly PipelineStep[] = [
   STEPS.mode,
 ];
 
-function factsContext(ctx: EvaluationContext, env: MatchEnv): FactsContext {
+function factsContext(ctx: EvaluationContext, env: MatchEnv, git: GitReads | undefined): FactsContext {
   const out: FactsContext = {
     cwd: ctx.cwd,
     home: ctx.home,
@@ -1148,7 +1149,8 @@ function factsContext(ctx: EvaluationContext, env: MatchEnv): FactsContext {
     out.gitTracksBelow = (p: string) => gitTracksBelow(view, p, (n) => environmentValue(ctx.environment, n) !== null);
     out.gitObjectPaths = (dir, ids, indexPaths) =>
       gitObjectPaths(view, dir, ids, indexPaths, (n) => environmentValue(ctx.environment, n) !== null);
-    out.gitOrderFile = (dir: string) => gitOrderFile(view, dir, ctx.home, (n) => environmentValue(ctx.environment, n));
+    const reads = git ?? gitReads(view);
+    out.gitOrderFile = (dir: string) => gitOrderFile(reads, dir, ctx.home, (n) => environmentValue(ctx.environment, n));
   }
   return out;
 }
@@ -1175,13 +1177,15 @@ export function makeState(
   workingDirectories: string[],
   dialect: Dialect,
 ): EvalState {
-  let facts = callFacts(call, factsContext(ctx, env));
+  // One discovery and one configuration read per repository for the whole call (never kept past it).
+  const git = ctx.fs !== undefined ? gitReads(ctx.fs) : undefined;
+  let facts = callFacts(call, factsContext(ctx, env, git));
   if (facts.kind === 'shell') {
     // A bare name found along PATH in a directory the agent may write runs that file: opaque code.
     const world = pathWorld(ctx, env, workingDirectories);
     markWritablePrograms(facts.analysis, world, facts.effects);
     // A git command that runs a hook the repository holds runs the project's code.
-    markGitHookRuns(facts.analysis, facts.effects, world, (name) => environmentValue(ctx.environment, name));
+    if (git !== undefined) markGitHookRuns(facts.analysis, facts.effects, world, git, (name) => environmentValue(ctx.environment, name));
     // Options a program reads from its own config file (`~/.curlrc`) are not on the command line.
     const config = configFileReasons(facts.analysis, facts.effects, {
       view: ctx.fs,
@@ -1250,5 +1254,6 @@ export function makeState(
     protectedSpec: ctx.options?.protectedPaths ?? dialect.protectedPaths,
     dialect,
     trace: [],
+    ...(git !== undefined ? { git } : {}),
   };
 }

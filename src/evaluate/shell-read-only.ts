@@ -124,6 +124,7 @@ export function gitWhere(state: EvalState): GitWhere {
     projectDir: norm(ctx.projectDir ?? ctx.cwd),
     home: norm(ctx.home),
     ...(ctx.fs !== undefined ? { view: ctx.fs } : {}),
+    ...(state.git !== undefined ? { reads: state.git } : {}),
     // No facts: every variable may be set (as for CDPATH), so a read-only git command asks.
     variable: (name) => environmentValue(facts, name),
     ...(facts === undefined ? { environmentUnknown: NO_ENVIRONMENT_FACTS } : {}),

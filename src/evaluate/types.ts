@@ -13,6 +13,7 @@ import type { SettingsObject } from '../settings/merge.js';
 import type { CallFacts } from './facts.js';
 import type { PolicyIndex } from './policy-index.js';
 import type { MatchEnv } from './rule-match.js';
+import type { GitReads } from '../shell/programs/git/reads.js';
 
 /**
  * Session state that outlives one call: rules granted with "Yes, and don't ask again" for this
@@ -267,6 +268,12 @@ export interface EvalState {
    * could run: the opaque-code table decides at the allow step (consent by name allows).
    */
   opaqueUnder?: { rule: CompiledRule; detail: string };
+  /**
+   * The call's reads of git's repositories through the context's view (discovery, configuration),
+   * made for this call and shared by its git checks: the hook lookup, the read-only check, the
+   * hooks directories. Absent without a view (or in a state made by hand: each check reads afresh).
+   */
+  git?: GitReads;
 }
 
 /** What a step concluded: a final decision, or nothing (go on). */

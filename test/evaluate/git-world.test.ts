@@ -111,6 +111,39 @@ describe('git where it runs', () => {
   });
 });
 
+describe("one call's reads of git's repositories", () => {
+  /** A view over `fs` that counts what it reads, by path. */
+  function counted(fs: ReturnType<typeof createMemoryFileSystem>) {
+    const reads = new Map<string, number>();
+    const view = fs.view();
+    const out: ReadonlyFsView = {
+      ...view,
+      readText: (p) => {
+        reads.set(p, (reads.get(p) ?? 0) + 1);
+        return view.readText?.(p);
+      },
+    };
+    return { view: out, reads };
+  }
+  it('the hook lookup and the read-only check read the configuration once per call', () => {
+    const { view, reads } = counted(createMemoryFileSystem(REPO));
+    const d = decide('git status && git diff --stat && git log -1', { view });
+    expect(d.behavior).toBe('allow');
+    expect(reads.get(`${P}/.git/config`)).toBe(1);
+    expect(reads.get('/home/user/.gitconfig')).toBe(1);
+  });
+  it('a configuration changed between two calls is seen by the second (nothing is kept past a call)', () => {
+    const fs = createMemoryFileSystem({ ...REPO, [`${P}/.husky/post-index-change`]: '#!/bin/sh\nnpm test\n' });
+    const view = fs.view();
+    expect(decide('git status', { view }).behavior).toBe('allow');
+    return fs.writeFile(`${P}/.git/config`, '[core]\n\thooksPath = .husky\n').then(() => {
+      const d = decide('git status', { view });
+      expect(d.behavior).toBe('ask');
+      expect(said(d)).toMatch(/\/home\/user\/project\/\.husky\/post-index-change/);
+    });
+  });
+});
+
 describe('writes that make a repository are protected', () => {
   const LAYOUT =
     "mkdir -p b/objects/info b/refs/heads && echo 'ref: refs/heads/main' > b/HEAD && printf '[diff]\\n\\texternal = evil\\n' > b/config";

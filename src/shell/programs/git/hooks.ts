@@ -152,14 +152,17 @@ export function gitSubcommandOf(name: string, argv: readonly string[]): string |
   return (withoutGitGlobalOptions(argv) ?? argv)[1];
 }
 
+/** Whether a file of this name in the hooks directory is a hook git runs by name (githooks(5)). @internal */
+export function isHookName(name: string): boolean {
+  return HOOK_NAMES.has(name);
+}
+
 /**
- * The installed `hooks` (file names in the hooks directory) that `git SUB` may run: the hook names
- * of githooks(5) among them that the subcommand is not known not to run. `known`: whether the
- * table says which hooks it runs (else it may run any). @internal
+ * The hooks of githooks(5) `git SUB` may run, or `undefined` when the table does not say (it may
+ * run any). @internal
  */
-export function hooksRunBy(sub: string, hooks: readonly string[]): { hooks: string[]; known: boolean } {
-  const runs = Object.hasOwn(RUNS, sub) ? RUNS[sub] : undefined;
-  return { hooks: hooks.filter((h) => HOOK_NAMES.has(h) && (runs === undefined || runs.includes(h))), known: runs !== undefined };
+export function hooksMayRun(sub: string): readonly string[] | undefined {
+  return Object.hasOwn(RUNS, sub) ? RUNS[sub] : undefined;
 }
 
 /** Whether `git SUB` may run any hook at all (a repository toolgate cannot tell may have any installed). @internal */

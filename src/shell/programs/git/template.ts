@@ -7,7 +7,8 @@
  * configuration file the view cannot read — may name a template.
  */
 import { withoutGitGlobalOptions } from './global-options.js';
-import { configFiles, readEffectiveConfig } from './repository.js';
+import { gitReads } from './reads.js';
+import { configFiles } from './repository.js';
 import { configPlaces, type GitWhere } from './world.js';
 
 /** Whether a git command's subcommand makes a repository git may fill from a template (`init`, `clone`). @internal */
@@ -35,7 +36,7 @@ export function gitTemplateSource(where: GitWhere, assigned: readonly string[]):
   if (!view) return undefined;
   // git init reads init.templateDir before it sets up the repository: the system and global files
   // (and their includes), not a repository's own (observed with git 2.39 on a reinitialisation).
-  const config = readEffectiveConfig(view, configFiles(undefined, where.home, configPlaces(where.variable)), where.home);
+  const config = (where.reads ?? gitReads(view)).config(configFiles(undefined, where.home, configPlaces(where.variable)), where.home);
   if ('unknown' in config)
     return `git's configuration cannot be read (${config.unknown}): it may name a template directory git copies into .git`;
   let set: { file: string; value: string | null } | undefined;

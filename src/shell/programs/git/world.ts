@@ -10,17 +10,8 @@
 import type { ReadonlyFsView } from '../../../core/ports.js';
 import { configReadsOf, isPartialClone, programKey } from './config-reads.js';
 import { GIT_FETCH_VARIABLES, GIT_MOVING_VARIABLES } from './environment-variables.js';
-import {
-  configFiles,
-  discoverRepository,
-  hooksDirectory,
-  indexHook,
-  orderFile,
-  readEffectiveConfig,
-  repositoryAt,
-  type ConfigPlaces,
-  type Discovery,
-} from './repository.js';
+import { gitReads, type GitReads } from './reads.js';
+import { configFiles, hooksDirectory, indexHook, orderFile, type ConfigPlaces, type Discovery } from './repository.js';
 
 /** Where a git command runs. */
 export interface GitWhere {
@@ -31,6 +22,11 @@ export interface GitWhere {
   home: string;
   /** The file-system view; without one, paths are judged lexically and no configuration is read. */
   view?: ReadonlyFsView;
+  /**
+   * The call's reads through `view` (discovery, configuration), shared with its other git checks.
+   * Absent: this check reads afresh.
+   */
+  reads?: GitReads;
   /**
    * A variable of the environment the command inherits: its value when known set, `null` when
    * known unset, `undefined` when it may be set.
@@ -66,10 +62,11 @@ export function gitWorldProblem(sub: string, where: GitWhere, words?: readonly s
       ? undefined
       : `git in ${where.cwd} may find another repository than the project's there (toolgate has no view of the files)`;
   }
-  const here = discoverRepository(view, where.cwd);
+  const git = where.reads ?? gitReads(view);
+  const here = git.discover(where.cwd);
   if ('unknown' in here) return `where git ${sub} finds its repository is unknown: ${here.unknown}`;
   if (where.cwd !== where.projectDir) {
-    const project = discoverRepository(view, where.projectDir);
+    const project = git.discover(where.projectDir);
     if ('unknown' in project) return `where git finds the project's repository is unknown: ${project.unknown}`;
     if (gitDirOf(here) !== gitDirOf(project)) {
       return `git in ${where.cwd} finds ${'found' in here ? `the repository ${here.found.gitDir}` : 'no repository'}, not the project's${'found' in project ? ` (${project.found.gitDir})` : ''}: its configuration and hooks may run programs`;
@@ -77,7 +74,7 @@ export function gitWorldProblem(sub: string, where: GitWhere, words?: readonly s
   }
   const repo = 'found' in here ? here.found : undefined;
   const chosen = configFiles(repo, where.home, configPlaces(where.variable));
-  const config = readEffectiveConfig(view, chosen, where.home);
+  const config = git.config(chosen, where.home);
   if ('unknown' in config) return `git's configuration cannot be read (${config.unknown}): it may make git ${sub} run a program`;
   if (reads.config.length > 0 && where.writes !== undefined) {
     const written = [...config.files, ...config.absent].find((f) => where.writes!(f));
@@ -129,23 +126,23 @@ export interface GitRepositoryGiven {
 }
 
 /**
- * The directory git run in `dir` takes its hooks from, as the file-system view shows the
- * repository there and its effective configuration (`core.hooksPath` of the system, global,
+ * The directory git run in `dir` takes its hooks from, as the file-system view (read through the
+ * call's `reads`) shows the repository there and its effective configuration (`core.hooksPath` of the system, global,
  * repository and worktree files and their includes; the repository `given` names, else the one
  * discovery finds from `dir`): `undefined` when no repository is found or
  * the configuration cannot be read (what git does then cannot be told here; git's own `hooks`
  * folder is a protected path by name). @internal
  */
 export function gitHooksDirectory(
-  view: ReadonlyFsView,
+  reads: GitReads,
   dir: string,
   home: string,
   variable: GitWhere['variable'],
   given: GitRepositoryGiven = {},
 ): string | undefined {
-  const found = repositoryAt(view, dir, given.gitDir, given.workTree);
+  const found = reads.repositoryAt(dir, given.gitDir, given.workTree);
   if (!('found' in found)) return undefined;
-  const config = readEffectiveConfig(view, configFiles(found.found, home, configPlaces(variable)), home);
+  const config = reads.config(configFiles(found.found, home, configPlaces(variable)), home);
   return 'unknown' in config ? undefined : hooksDirectory(found.found, config.entries, home);
 }
 
@@ -154,11 +151,11 @@ export function gitHooksDirectory(
  * sets it (`diff.orderFile`), or `undefined` when none is set or the configuration cannot be read
  * (a read-only git command asks then: `gitWorldProblem`). @internal
  */
-export function gitOrderFile(view: ReadonlyFsView, dir: string, home: string, variable: GitWhere['variable']): string | undefined {
-  const found = discoverRepository(view, dir);
+export function gitOrderFile(reads: GitReads, dir: string, home: string, variable: GitWhere['variable']): string | undefined {
+  const found = reads.discover(dir);
   if ('unknown' in found) return undefined;
   const repo = 'found' in found ? found.found : undefined;
-  const config = readEffectiveConfig(view, configFiles(repo, home, configPlaces(variable)), home);
+  const config = reads.config(configFiles(repo, home, configPlaces(variable)), home);
   return 'unknown' in config ? undefined : orderFile(repo, config.entries, home, dir);
 }
 
