@@ -9,7 +9,7 @@
 import type { ReadonlyFsView } from '../core/ports.js';
 import { protectedPathMatch, type ProtectedPathSpec } from '../paths/index.js';
 import type { PathNames } from '../shell/types.js';
-import { dirHolds, type Budget } from './fs-reach.js';
+import { dirHolds, globMatches, type Budget } from './fs-reach.js';
 
 /** Why names written or removed under a path may be protected. */
 export interface ProtectedNames {
@@ -95,10 +95,10 @@ export function protectedNames(check: NamesCheck): ProtectedNames | undefined {
     return undefined;
   // A link removed as a name of its own (no trailing `/`) leaves what it leads to alone.
   if (removal && check.linkItself === true && view?.isSymlink?.(path) === true) return undefined;
-  for (const source of names.of) {
+  for (const { source, at } of sourcesOf(names.of, path, check)) {
     const prefix = source === '/' ? '/' : `${source}/`;
     const relOf = (p: string): string[] | undefined => (p.startsWith(prefix) ? p.slice(prefix.length).split('/') : undefined);
-    const into = (rel: readonly string[]) => `${path === '/' ? '' : path}/${rel.join('/')}`;
+    const into = (rel: readonly string[]) => `${at === '/' ? '' : at}/${rel.join('/')}`;
     // What lands for an entry: the entry itself, with `eachFolder` that file inside a folder, with
     // `flat` its base name renamed, directly under the path (undefined: the entry lands nowhere).
     const landing = (rel: readonly string[]): string | undefined => {
@@ -121,7 +121,7 @@ export function protectedNames(check: NamesCheck): ProtectedNames | undefined {
       // there writes where it leads, a hard link every other name of the file.
       return (
         !removal &&
-        (source !== path || eachFolder !== undefined) &&
+        (source !== at || eachFolder !== undefined) &&
         check.view !== undefined &&
         (eachFolder !== undefined || check.view.isDirectory?.(p) === false) &&
         writesThrough(check.view, dest, spec)
@@ -134,12 +134,12 @@ export function protectedNames(check: NamesCheck): ProtectedNames | undefined {
     const reach = dirHolds(check.view, source, covered, mayHold, check.budget);
     if (reach.kind === 'holds') {
       const held = reach.path.replace(/ \(a link to .*\)$/s, '');
-      const target = landing(relOf(held) ?? []) ?? path;
+      const target = landing(relOf(held) ?? []) ?? at;
       const entry =
         protectedPathMatch(target, spec) ??
         `${target} is a link or one of several names of a file, which the ${eachFolder === undefined ? 'copy' : 'command'} writes through`;
       const message =
-        source === path
+        source === at
           ? `${removal ? 'may remove' : 'may write'} ${target}, a protected path (${entry})`
           : flat !== undefined
             ? `writes ${target} from ${reach.path}, a protected path (${entry})`
@@ -147,14 +147,38 @@ export function protectedNames(check: NamesCheck): ProtectedNames | undefined {
       return { message, blockedPath: target };
     }
     if (reach.kind === 'unknown') {
-      const what = source === path ? `the entries of ${path}` : `the entries of ${source} under ${path}`;
+      const what = source === at ? `the entries of ${at}` : `the entries of ${source} under ${at}`;
       return {
         message: `${verb} ${what}, which the file-system view cannot settle (${reach.why}): any of them may be a protected path`,
-        blockedPath: path,
+        blockedPath: at,
       };
     }
   }
   return undefined;
+}
+
+/**
+ * The folders whose entries land, each with where they land: a source spelled as a glob (`cp -r
+ * src/* dist/`) is each folder or file the file-system view matches, landing under `path` — or,
+ * where `path` ends in the glob's own last name (the copy into a folder, `dist/*`), under the
+ * folder plus the match's base name. A glob the view cannot settle stays as spelled (its entries
+ * are unknown: an ask).
+ */
+function sourcesOf(of: readonly string[], path: string, check: NamesCheck): { source: string; at: string }[] {
+  const out: { source: string; at: string }[] = [];
+  const view = check.view;
+  for (const source of of) {
+    const named = view?.list !== undefined && /[*?[]/.test(source) ? globMatches(view, source, check.budget) : undefined;
+    if (named === undefined || !('paths' in named)) {
+      out.push({ source, at: path });
+      continue;
+    }
+    const last = source.slice(source.lastIndexOf('/') + 1);
+    const intoEach = path.endsWith(`/${last}`);
+    for (const m of named.paths)
+      out.push({ source: m, at: intoEach ? `${path.slice(0, -last.length)}${m.slice(m.lastIndexOf('/') + 1)}` : path });
+  }
+  return out;
 }
 
 /** Does a write to `dest`, an existing name, reach a protected path through it (a link, or a file with other names)? */
