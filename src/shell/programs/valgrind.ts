@@ -4,7 +4,8 @@
  * notes.txt'` ran rm under a `Bash(rm *)` deny rule (replay of red team 13, N10). Valgrind reads
  * its options up to the first word that does not begin with `-` (or `--`); a value is attached with
  * `=`. Only the options below are read; any other (a tool's own option, `--vgdb-prefix`, a debug
- * option, `--tool=` of a tool that writes an output file by default) makes the command unknown.
+ * option, `--tool=` of another tool) makes the command unknown. The profiling tools write
+ * `TOOL.out.PID` where the command runs (or their `--TOOL-out-file=`).
  * `--log-file=`, `--xml-file=` and the xtree files are written (`%q{VAR}` in the name takes a
  * variable's value: unknown), `--suppressions=` read.
  *
@@ -33,11 +34,27 @@ const VALUED = new Set(
 );
 
 /** Options whose value is a file written, or read. */
-const WRITES = new Set(['log-file', 'xml-file', 'xtree-memory-file', 'xtree-leak-file']);
+const WRITES = new Set([
+  'log-file',
+  'xml-file',
+  'xtree-memory-file',
+  'xtree-leak-file',
+  'cachegrind-out-file',
+  'callgrind-out-file',
+  'massif-out-file',
+  'dhat-out-file',
+]);
 const READS = new Set(['suppressions']);
 
 /** Tools that write no output file unless told to. */
 const QUIET_TOOLS = new Set(['memcheck', 'none', 'helgrind', 'drd']);
+
+/**
+ * Tools that write `TOOL.out.PID` in the directory the command runs in unless `--TOOL-out-file=`
+ * says where (valgrind 3.19 manual, each tool's chapter): the PID is a number, so the name is never
+ * a protected one.
+ */
+const PROFILING_TOOLS = new Set(['cachegrind', 'callgrind', 'massif', 'dhat']);
 
 /** The options (`1..end`) and why the words cannot be read, if they cannot. */
 function readOptions(argv: readonly string[]): { end: number; problem?: string } {
@@ -49,7 +66,7 @@ function readOptions(argv: readonly string[]): { end: number; problem?: string }
     if (FLAGS.has(word)) continue;
     const m = /^--([a-z0-9-]+)=(.*)$/s.exec(word);
     const [name, value] = m ? [m[1]!, m[2]!] : ['', ''];
-    if (name === 'tool' && QUIET_TOOLS.has(value)) continue;
+    if (name === 'tool' && (QUIET_TOOLS.has(value) || PROFILING_TOOLS.has(value))) continue;
     if (VALUED.has(name)) continue;
     if ((WRITES.has(name) || READS.has(name)) && !value.includes('%q')) continue;
     return { end: i, problem: `valgrind is given ${word}, an option toolgate does not model` };
@@ -74,6 +91,9 @@ function files(_name: string, argv: readonly string[]): FileOperands {
     const m = /^--([a-z-]+)=(.+)$/s.exec(argv[k]!);
     if (m === null) continue;
     if (WRITES.has(m[1]!)) out.push({ op: 'write', index: k, value: m[2]! });
+    const tool = m[1] === 'tool' && PROFILING_TOOLS.has(m[2]!) ? m[2]! : undefined;
+    if (tool !== undefined && !argv.slice(1, end).some((w) => w.startsWith(`--${tool}-out-file=`)))
+      out.push({ op: 'write', index: k, value: `${tool}.out.PID` });
     if (READS.has(m[1]!)) out.push({ op: 'read', index: k, value: m[2]! });
   }
   return { files: out, unresolved: [] };
@@ -92,6 +112,12 @@ export const valgrind = defineProgram({
   examples: [
     { command: 'valgrind -q --leak-check=full cat a.txt', effects: ['read ./a.txt'], readOnly: false },
     { command: 'valgrind --log-file=v.log cat a.txt', effects: ['write ./v.log', 'read ./a.txt'], readOnly: false },
+    {
+      command: 'valgrind --tool=callgrind cat a.txt',
+      effects: ['write ./callgrind.out.PID', 'read ./a.txt'],
+      readOnly: false,
+      why: 'callgrind writes callgrind.out.<pid> where the command runs',
+    },
     { command: "valgrind -q sh -c 'rm a.txt'", effects: ['remove ./a.txt'], readOnly: false, why: 'the inner sh -c script is read' },
   ],
 });
