@@ -13,6 +13,7 @@ import { unwrap, type Unwrapped } from './wrappers.js';
 import { ARITHMETIC_BUILTINS, CODE_AS_DATA, SHELLS } from '../programs/posix-shells.js';
 import type { Environment } from '../syntax/environment.js';
 import { PROGRAMS } from '../programs/index.js';
+import { nameWords, type VariableSetter } from '../programs/variable-setters.js';
 import { embeddedShellStrings, interpreterOpaque } from '../programs/interpreters.js';
 import { pipedText, promptCode, readsInput, shellStartupCode, sourcedInput } from '../programs/shell-code.js';
 
@@ -61,6 +62,25 @@ function compoundCoproc(raw: RawCommand): boolean {
 function subscriptNotNumber(word: string): boolean {
   const m = /^[A-Za-z_][A-Za-z0-9_]*\[(.*?)\]/s.exec(word);
   return m !== null && !/^\s*([0-9]+|[@*])\s*$/.test(m[1]!);
+}
+
+/**
+ * The first word of `raw` that names a variable (as `how` reads the builtin's words) and whose name
+ * is not literal text: an expansion or a glob before any `=` (`"$x"`, `"$x=1"`, `a*`; not `"x=$y"`,
+ * whose name is `x`). Its value may hold a subscript, which bash and zsh evaluate.
+ */
+function nameNotLiteral(raw: RawCommand, how: VariableSetter): string | undefined {
+  const words = raw.words.slice(1);
+  for (const k of nameWords(
+    words.map((w) => (w.word.literal ? w.word.value : w.raw)),
+    how,
+  )) {
+    const w = words[k]!;
+    if (w.word.literal) continue;
+    const eq = w.raw.indexOf('=');
+    if (/[$`*?[]/.test(eq < 0 ? w.raw : w.raw.slice(0, eq))) return w.raw;
+  }
+  return undefined;
 }
 
 /** Why the command name cannot be taken as written; `unseen` when that is because it cannot be read at all. */
@@ -176,6 +196,11 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
     raw.words.slice(1).some((w) => (name === 'let' ? arithmeticRunsCode(w.raw) : subscriptRunsCode(w.raw)))
   ) {
     markUnknown(`'${name}' may evaluate a substitution inside an array subscript`, true);
+  } else if (model?.variableWords !== undefined && nameNotLiteral(raw, model.variableWords) !== undefined) {
+    markUnknown(
+      `'${name}' is given a variable name that is not literal (${nameNotLiteral(raw, model.variableWords)!}): the shell evaluates a subscript in that name, which may run a command`,
+      true,
+    );
   } else if (model?.variables !== undefined && raw.words.slice(1).some((w) => subscriptNotNumber(w.word.literal ? w.word.value : w.raw))) {
     markUnknown(
       `'${name}' evaluates an array subscript arithmetically: ${raw.words

@@ -23,6 +23,7 @@ export const declare = defineProgram({
   passesOnData: true,
   arithmeticSubscripts: true,
   variables: 'assigns',
+  variableWords: { nameref: true },
   examples: [
     { command: 'export NODE_ENV=test && cat a.txt', effects: ['read ./a.txt'], hides: false, why: 'NODE_ENV only shapes output' },
     {

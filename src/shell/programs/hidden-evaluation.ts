@@ -46,6 +46,11 @@ const HIDDEN_CODE: ReadonlyArray<readonly [RegExp, string]> = [
     /(^|[\s;&|(])\{[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\}[<>]/,
     'a {name}> redirection assigns a variable (its subscript is evaluated arithmetically)',
   ],
+  [
+    // `[[ -v $x ]]` with x='a[$(cmd)]' runs cmd in bash and zsh (`test -v "$x"` is read by test's model).
+    /\[\[\s+(!\s+)?-v\s+["']?[$`]/,
+    '[[ -v ]] is given a variable name that is not literal: the shell evaluates a subscript in that name, which may run a command',
+  ],
   [/\bPS4\b/, 'PS4 is expanded as a prompt (running its substitutions) for every traced command'],
   [/\bBASH_ENV\b/, 'BASH_ENV is expanded (running its substitutions) and sourced by every bash started'],
   [/(^|[\s;&|(])ENV=\S*([$`]|[<>]\()/, 'ENV is expanded (running its substitutions) and sourced by an interactive or POSIX shell'],

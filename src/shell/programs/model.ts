@@ -16,6 +16,7 @@ import type { ReadOnlyVerdict, SimpleCommand } from '../types.js';
 import type { ShellModel } from '../shells/index.js';
 import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
 import type { Environment } from '../syntax/environment.js';
+import type { VariableSetter } from './variable-setters.js';
 
 /**
  * Whether toolgate sees everything the program runs. `nothing`: it runs no other program;
@@ -178,6 +179,12 @@ export interface ProgramModel {
    * `wait -p`, an option's value does).
    */
   readonly variables?: 'assigns' | 'names';
+  /**
+   * Which of its words name variables (`read -p PROMPT NAME…`, `printf -v NAME`): bash and zsh
+   * evaluate a subscript in a name (`x='a[$(cmd)]'; read -r "$x"` runs cmd), so a name word that is
+   * not literal may run a command (see `nameWords`).
+   */
+  readonly variableWords?: VariableSetter;
   /**
    * `data`: every environment variable the program itself reads is data — none names code it runs
    * or loads, a program, or a file it reads or writes, and none changes how it reads its words

@@ -22,6 +22,10 @@ interface BuiltinFacts {
   readonly arithmetic?: boolean;
   /** Its words (or option values: `printf -v`, `wait -p`) name variables. */
   readonly variables?: boolean;
+  /** Which of its words name variables (see `ProgramModel.variableWords`); a setter's state facet reads them too. */
+  readonly variableWords?: VariableSetter;
+  /** It sets the variables its `variableWords` name, which may change later commands. */
+  readonly setsNames?: boolean;
   /** It only passes its words on as data (see `ProgramModel.passesOnData`). */
   readonly passesOnData?: boolean;
   readonly state?: ProgramState;
@@ -39,8 +43,9 @@ function builtin(name: string, facts: BuiltinFacts): ProgramModel {
     files: NO_FILES,
     ...(facts.arithmetic ? { arithmeticSubscripts: true } : {}),
     ...(facts.variables ? { variables: 'names' as const } : {}),
+    ...(facts.variableWords ? { variableWords: facts.variableWords } : {}),
     ...(facts.passesOnData ? { passesOnData: true } : {}),
-    ...(facts.state ? { state: facts.state } : {}),
+    ...(facts.state ? { state: facts.state } : facts.setsNames && facts.variableWords ? { state: setsNames(facts.variableWords) } : {}),
     ...(facts.claudeCode || facts.robota
       ? {
           readOnly: {
@@ -113,6 +118,7 @@ export const SHELL_BUILTIN_MODELS: readonly ProgramModel[] = [
     summary: 'printf: print its arguments by a format (or assign them to a variable with -v)',
     arithmetic: true,
     variables: true,
+    variableWords: { nameOptions: 'v', optionsOnly: true },
     passesOnData: true,
     state: { hides: printfHides },
     claudeCode: {
@@ -156,19 +162,22 @@ export const SHELL_BUILTIN_MODELS: readonly ProgramModel[] = [
     summary: 'read: read a line of input into variables',
     arithmetic: true,
     variables: true,
-    state: setsNames({ valued: 'dinNptu' }),
+    variableWords: { valued: 'dinNptu' },
+    setsNames: true,
     examples: [{ command: 'read -p name PATH && ls', hides: true, why: '-p takes the prompt; PATH is set from input' }],
   }),
   builtin('unset', {
     summary: 'unset: remove variables or functions',
     arithmetic: true,
     variables: true,
-    state: setsNames({ nameref: true, functions: true }),
+    variableWords: { nameref: true, functions: true },
+    setsNames: true,
     examples: [{ command: 'unset -f ls && ls', hides: true, why: '-f removes a function later commands may run' }],
   }),
   builtin('getopts', {
     summary: 'getopts: parse the positional parameters into a variable',
-    state: setsNames({ nameref: true, skipFirst: true }),
+    variableWords: { nameref: true, skipFirst: true },
+    setsNames: true,
     examples: [
       { command: 'getopts ab PATH && ls', hides: true, why: 'its first operand is the option string, its second the variable it sets' },
     ],
@@ -179,7 +188,14 @@ export const SHELL_BUILTIN_MODELS: readonly ProgramModel[] = [
     examples: [{ command: 'shopt -s extglob && ls', hides: true }],
   }),
   builtin('shift', plain('shift: shift the positional parameters', 'shift 2', { arithmetic: true })),
-  builtin('wait', plain('wait: wait for jobs to finish', 'wait %1', { arithmetic: true, variables: true })),
+  builtin(
+    'wait',
+    plain('wait: wait for jobs to finish', 'wait %1', {
+      arithmetic: true,
+      variables: true,
+      variableWords: { nameOptions: 'p', optionsOnly: true },
+    }),
+  ),
   builtin('exit', plain('exit: leave the shell', 'exit 1', { arithmetic: true })),
   builtin('return', plain('return: return from a function or sourced script', 'return 0', { arithmetic: true })),
   builtin('kill', plain('kill: send a signal to processes or jobs', 'kill -TERM %1')),

@@ -31,6 +31,8 @@ export const test = defineProgram({
   readOnlyCheck: { claudeCode: readOnly },
   runs: 'nothing',
   arithmeticSubscripts: true,
+  // `test -v NAME`: bash evaluates a subscript in the name (`test -v "$x"` with x='a[$(cmd)]' runs cmd).
+  variableWords: { nameOptions: 'v', optionsOnly: true },
   examples: [
     { command: 'test -f package.json', effects: [], readOnly: true },
     { command: '[ -d src ]', effects: [], readOnly: true },

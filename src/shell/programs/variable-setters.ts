@@ -21,6 +21,48 @@ export interface VariableSetter {
   readonly functions?: boolean;
   /** Its first operand is not a name it sets (`getopts OPTSTRING NAME`). */
   readonly skipFirst?: boolean;
+  /** The option letters whose value names a variable (`printf -v NAME`, `wait -p NAME`, `test -v NAME`). */
+  readonly nameOptions?: string;
+  /** Only the values of `nameOptions` name variables, not its operands (`printf FORMAT ARGS`). */
+  readonly optionsOnly?: boolean;
+}
+
+/**
+ * The indexes in `args` (a builtin's words after its name) of the words that name variables, as
+ * `how` reads them: its operands (past `skipFirst`, and past the values of its `valued` options)
+ * and the values of its `nameOptions`; none after `-f` where `-f` makes them functions (`unset
+ * -f`). A word that is not literal counts where it stands (`declare $flags x=1`: `$flags` may be
+ * a name). @internal
+ */
+export function nameWords(args: readonly string[], how: VariableSetter): number[] {
+  const valued = how.valued ?? '';
+  const named = how.nameOptions ?? '';
+  if (how.functions === true && args.some((a) => /^-[A-Za-z]*f/.test(a))) return [];
+  const out: number[] = [];
+  let skipNext = how.skipFirst === true && how.optionsOnly !== true;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (skipNext) {
+      skipNext = false;
+      continue;
+    }
+    if (a === '--') continue;
+    if (/^[-+][A-Za-z]/.test(a)) {
+      const letters = a.slice(1);
+      const at = letters.search(new RegExp(`[${valued}${named}_]`));
+      if (at < 0 || !(valued + named).includes(letters[at]!)) continue;
+      // `-vNAME` holds the value; `-v NAME` takes the next word.
+      const inWord = at < letters.length - 1;
+      if (named.includes(letters[at]!)) {
+        if (!inWord && i + 1 < args.length) out.push(i + 1);
+        else if (inWord) out.push(i);
+        if (!inWord) i++;
+      } else if (!inWord) skipNext = true;
+      continue;
+    }
+    if (how.optionsOnly !== true) out.push(i);
+  }
+  return out;
 }
 
 /**
