@@ -20,7 +20,7 @@ import type { PathEffect, ShellAnalysis, SimpleCommand } from '../shell/types.js
 import { foldedCommandName } from '../shell/commands/emit.js';
 import { commandDirectories, isUnknownDirectory } from '../shell/effects/path-effects.js';
 import { decodeWord } from '../shell/syntax/words.js';
-import { gitRepositoryWords, gitSubcommandOf, hooksMayRun, isHookName, runsSomeHook } from '../shell/programs/git/hooks.js';
+import { gitRepositoryWords, gitSubcommandWords, hooksMayRun, isHookName, runsSomeHook } from '../shell/programs/git/hooks.js';
 import type { GitReads } from '../shell/programs/git/reads.js';
 import { gitHooksDirectory, type GitRepositoryGiven } from '../shell/programs/git/world.js';
 import type { PathWorld } from './path-lookup.js';
@@ -106,12 +106,13 @@ export function markGitHookRuns(
   const found = new Map<string, string[]>();
   analysis.commands.forEach((cmd, i) => {
     if (cmd.opaque !== undefined || cmd.literal[0] !== true) return;
-    const sub = gitSubcommandOf(foldedCommandName(cmd.argv[0] ?? ''), cmd.argv);
-    if (sub === undefined) return;
+    const words = gitSubcommandWords(foldedCommandName(cmd.argv[0] ?? ''), cmd.argv);
+    if (words === undefined) return;
+    const { sub, args } = words;
     const named = namedRepository(analysis, cmd, variable);
     // A repository named by a value toolgate cannot read may be any, with any hooks.
     if ('unknown' in named) {
-      if (!runsSomeHook(sub)) return;
+      if (!runsSomeHook(sub, args)) return;
       cmd.opaque = `git ${sub} runs the hooks of a repository toolgate cannot tell (${named.unknown}): code toolgate cannot see`;
       return;
     }
@@ -122,7 +123,7 @@ export function markGitHookRuns(
       if (!places.has(key)) places.set(key, gitHooksDirectory(reads, dir, world.home, variable, named));
       const hooks = places.get(key);
       if (hooks === undefined) continue;
-      const may = hooksMayRun(sub);
+      const may = hooksMayRun(sub, args);
       const which = `${hooks}\0${may?.join(' ') ?? '*'}`;
       if (!found.has(which)) found.set(which, may === undefined ? listedHooks(view, hooks) : probedHooks(view, hooks, may));
       const run = found.get(which)!;

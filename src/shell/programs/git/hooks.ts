@@ -4,9 +4,11 @@
  * the command may run (`src/evaluate/git-hook-runs.ts`). An allowlist: a subcommand runs none of a
  * hook only where the table below says which hooks it may run; any other subcommand (commit,
  * merge, pull, rebase, am, cherry-pick, revert, push, checkout, switch, clone, worktree, bisect,
- * fetch, gc, maintenance, send-email, p4, an alias, …) is taken to run any of them.
+ * fetch, gc, maintenance, send-email, p4, an alias, …) is taken to run any of them. Where a form
+ * of a subcommand runs fewer (`git branch --list` none), `hook-forms.ts` says so (decision 0097).
  */
 import { withoutGitGlobalOptions } from './global-options.js';
+import { GIT_HOOK_FORMS } from './hook-forms.js';
 
 /**
  * The hooks git runs by name from its hooks directory (githooks(5)). A file of another name there
@@ -148,9 +150,18 @@ const RUNS: Readonly<Record<string, readonly string[]>> = {
  * @internal
  */
 export function gitSubcommandOf(name: string, argv: readonly string[]): string | undefined {
-  if (name !== 'git') return undefined;
-  return (withoutGitGlobalOptions(argv) ?? argv)[1];
+  return gitSubcommandWords(name, argv)?.sub;
 }
+
+/** The subcommand of a git command and the words after it (`git -C . branch -a`: `branch`, `['-a']`). @internal */
+export function gitSubcommandWords(name: string, argv: readonly string[]): { sub: string; args: readonly string[] } | undefined {
+  if (name !== 'git') return undefined;
+  const words = withoutGitGlobalOptions(argv) ?? argv;
+  return words[1] === undefined ? undefined : { sub: words[1], args: words.slice(2) };
+}
+
+/** The hooks git runs by name from its hooks directory (githooks(5)), `fsmonitor-watchman` aside. @internal */
+export const GIT_HOOK_NAMES: readonly string[] = [...HOOK_NAMES];
 
 /** Whether a file of this name in the hooks directory is a hook git runs by name (githooks(5)). @internal */
 export function isHookName(name: string): boolean {
@@ -158,16 +169,21 @@ export function isHookName(name: string): boolean {
 }
 
 /**
- * The hooks of githooks(5) `git SUB` may run, or `undefined` when the table does not say (it may
- * run any). @internal
+ * The hooks of githooks(5) `git SUB ARGS` may run (`args`: the words after the subcommand), or
+ * `undefined` when the model does not say (it may run any): the form's, where `hook-forms.ts`
+ * knows it (`git branch --list` none), else the subcommand's row of the table. @internal
  */
-export function hooksMayRun(sub: string): readonly string[] | undefined {
-  return Object.hasOwn(RUNS, sub) ? RUNS[sub] : undefined;
+export function hooksMayRun(sub: string, args: readonly string[]): readonly string[] | undefined {
+  const widest = Object.hasOwn(RUNS, sub) ? RUNS[sub] : undefined;
+  if (!Object.hasOwn(GIT_HOOK_FORMS, sub)) return widest;
+  const form = GIT_HOOK_FORMS[sub]!(args);
+  return form === 'widest' ? widest : form;
 }
 
-/** Whether `git SUB` may run any hook at all (a repository toolgate cannot tell may have any installed). @internal */
-export function runsSomeHook(sub: string): boolean {
-  return !Object.hasOwn(RUNS, sub) || RUNS[sub]!.length > 0;
+/** Whether `git SUB ARGS` may run any hook at all (a repository toolgate cannot tell may have any installed). @internal */
+export function runsSomeHook(sub: string, args: readonly string[]): boolean {
+  const runs = hooksMayRun(sub, args);
+  return runs === undefined || runs.length > 0;
 }
 
 /** The repository a git command names with its global options: `--git-dir` and `--work-tree` (the last of each). */
