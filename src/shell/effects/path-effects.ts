@@ -1157,7 +1157,7 @@ function addOperands(
   i: number,
   name: string,
   cmd: SimpleCommand,
-  given0: Variant,
+  written: Variant,
   bases: readonly string[],
   add: Add,
   dirsOf: DirsOf,
@@ -1166,6 +1166,8 @@ function addOperands(
   given?: NamesGiven,
   inherited: readonly string[] = [],
 ): { modelled: boolean | 'partly'; dirs: readonly string[] } {
+  // `TAR_OPTIONS=--remove-files tar …`: the options the program reads from its variables come first.
+  const given0 = withOptionVariables(name, written, [...inherited, ...cmd.assignments], ctx.environment);
   // Words xargs appends from its input stand at the end: two of them, so a program whose last
   // operand is its destination (`xargs cp docs/x`) shows where they land.
   const appended = given?.appended === true && cmd.argumentsFrom !== undefined;
@@ -1344,6 +1346,57 @@ function gitPatternMatches(
  * What a command's environment holds of a variable: its own literal assignment (`X=v cmd`), else
  * what the inherited environment is known to hold (`undefined`: it may be set).
  */
+/**
+ * The words a program reads from its option variables (its model's `optionVariables`: tar's
+ * `TAR_OPTIONS`, zip's `ZIPOPT`), put in front of its command-line words as the program reads
+ * them (decision 0092): a literal value split at blanks, a value that is not literal (`$o`, or `+=`
+ * onto a value the environment may hold) one word that is not literal — which a model reads as a
+ * word that may be any option (`withHiddenOptions`). The value is the command's assignment (the
+ * last one), else the one the environment is known to hold; an environment toolgate is not told
+ * is the user's own, not assumed to hold one.
+ */
+function withOptionVariables(
+  name: string,
+  v: Variant,
+  assignments: readonly string[],
+  environment: ShellPathContext['environment'],
+): Variant {
+  const variables = PROGRAMS.get(name)?.optionVariables;
+  if (variables === undefined || v.argv.length === 0) return v;
+  const out: Variant = { argv: [v.argv[0]!], literal: [v.literal[0] ?? true], raw: [v.raw[0] ?? v.argv[0]!] };
+  for (const variable of variables) {
+    let word: { value: string; literal: boolean; raw: string } | undefined;
+    for (let k = assignments.length - 1; k >= 0 && word === undefined; k--) {
+      const a = assignments[k]!;
+      if (a.startsWith(`${variable}+=`)) word = { value: a.slice(variable.length + 2), literal: false, raw: a };
+      else if (a.startsWith(`${variable}=`)) {
+        const d = decodeWord(a.slice(variable.length + 1));
+        word = { value: d.literal ? d.value : a.slice(variable.length + 1), literal: d.literal, raw: a };
+      }
+    }
+    const known = environment?.values[variable];
+    if (word === undefined && typeof known === 'string') word = { value: known, literal: true, raw: `${variable}=${known}` };
+    if (word === undefined) continue;
+    if (!word.literal) {
+      out.argv.push(word.value);
+      out.literal.push(false);
+      out.raw.push(word.raw);
+      continue;
+    }
+    for (const w of word.value.split(/\s+/).filter((x) => x !== '')) {
+      out.argv.push(w);
+      out.literal.push(true);
+      out.raw.push(`${w} (from ${variable})`);
+    }
+  }
+  if (out.argv.length === 1) return v;
+  return {
+    argv: [...out.argv, ...v.argv.slice(1)],
+    literal: [...out.literal, ...v.literal.slice(1)],
+    raw: [...out.raw, ...v.raw.slice(1)],
+  };
+}
+
 function commandVariable(
   assignments: readonly string[],
   environment: ShellPathContext['environment'],

@@ -98,6 +98,8 @@ export const zip = defineProgram({
   names: ['zip'],
   summary: 'zip: package and compress files',
   sources: ['Info-ZIP zip 3.0 zip(1)'],
+  // zip(1) ENVIRONMENT: default options from ZIPOPT, or ZIP when ZIPOPT is unset (both read here).
+  optionVariables: ['ZIP', 'ZIPOPT'],
   // A word that is not literal may be -m, which removes what is archived (`y=-m; zip -r x.zip .claude $y`).
   files: (_name, argv, literal) => withHiddenOptions(argv, literal, ['-m'], (argv) => zipOperands(argv)),
   // `-m` removes what it archives: judged as rm's removals are (`zip -rm x.zip ../proj?` is the project).
@@ -141,6 +143,8 @@ export const unzip = defineProgram({
   summary: 'unzip: list, test and extract zip archives',
   sources: ['Info-ZIP unzip 6.0 unzip(1)'],
   grammar: unzipGrammar,
+  // unzip(1) ENVIRONMENT OPTIONS: default options from UNZIP (or UNZIPOPT).
+  optionVariables: ['UNZIP', 'UNZIPOPT'],
   // A word this grammar refuses (an unknown letter, `--q`): another unzip may take it.
   files: (_name, argv) => readBy(argv, unzipGrammar, (words) => unzipOperands(argv, words)),
   runs: 'unseen',

@@ -167,6 +167,8 @@ export const gzip = defineProgram({
   summary: 'gzip: compress or decompress files',
   sources: ['gzip 1.12 gzip(1), gzip.c (SHORTOPTS, longopts)'],
   grammar: gzipGrammar,
+  // gzip(1): the obsolescent GZIP holds default options (gzip 1.12 takes only some; all are read here).
+  optionVariables: ['GZIP'],
   // A word that is not literal may be the suffix option (`gzip -d $s x` with s=-Srcz).
   files: (name, argv, literal) => withHiddenOptions(argv, literal, ['--suffix='], (argv, literal) => gzipFiles(name, argv, literal)),
   runs: 'unseen',
@@ -224,6 +226,8 @@ export const pigz = defineProgram({
   summary: 'pigz: compress or decompress files in parallel',
   sources: ['pigz 2.6 pigz(1)'],
   grammar: pigzGrammar,
+  // pigz(1) ENVIRONMENT: PIGZ holds options read before the command line.
+  optionVariables: ['PIGZ'],
   files: (name, argv) => pigzFiles(name, argv),
   runs: 'unseen',
   examples: [
@@ -250,6 +254,8 @@ export const bzip2 = defineProgram({
   summary: 'bzip2: compress or decompress files',
   sources: ['bzip2 1.0.8 bzip2(1)'],
   grammar: bzip2Grammar,
+  // bzip2(1): it reads arguments from BZIP2 and BZIP, in that order, before its command line.
+  optionVariables: ['BZIP2', 'BZIP'],
   files: (name, argv) => planFiles(argv, gnuPlan(name, argv, bzip2Grammar, '.bz2').plan),
   runs: 'unseen',
   examples: [
@@ -291,6 +297,8 @@ export const xz = defineProgram({
   summary: 'xz: compress or decompress .xz and .lzma files',
   sources: ['xz 5.4 xz(1), args.c'],
   grammar: xzGrammar,
+  // xz(1) ENVIRONMENT: XZ_DEFAULTS, then XZ_OPT, before the command line.
+  optionVariables: ['XZ_DEFAULTS', 'XZ_OPT'],
   files: (name, argv) => xzFiles(name, argv),
   runs: 'unseen',
   examples: [

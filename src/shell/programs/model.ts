@@ -194,6 +194,15 @@ export interface ProgramModel {
    * code to it.
    */
   readonly environment?: 'data';
+  /**
+   * The environment variables it reads options from, in the order it reads them, before the
+   * words of its command line (`TAR_OPTIONS`, zip's `ZIPOPT`, xz's `XZ_DEFAULTS` and `XZ_OPT`):
+   * a value given on the command line (or known in the environment) is read by the same grammar
+   * as its words, so `TAR_OPTIONS=--remove-files tar -cf x.tar .claude` removes `.claude` as
+   * `tar --remove-files -cf x.tar .claude` does (decision 0092). One that is not literal is one
+   * word that may be any option.
+   */
+  readonly optionVariables?: readonly string[];
   /** Whether toolgate sees what it runs (see {@link ProgramRuns}). */
   readonly runs: ProgramRuns;
   /** What it is as a starter of other programs (see {@link ProgramRole}); absent when none of these. */

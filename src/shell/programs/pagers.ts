@@ -65,6 +65,8 @@ export const less = defineProgram({
   summary: 'less: page through files',
   sources: ['less 590 less(1)'],
   grammar: lessGrammar,
+  // less(1) ENVIRONMENT: LESS holds options read before the command line (`LESS=-o.npmrc` writes a log).
+  optionVariables: ['LESS'],
   files: (name, argv) => readerEffects(name, argv, lessGrammar, LESS_FACTS),
   runs: 'unseen',
   runsConfigured: (argv) => lesskeyCode(argv),
@@ -87,6 +89,8 @@ export const more = defineProgram({
   summary: 'more: page through files',
   sources: ['util-linux 2.38 more(1)'],
   grammar: moreGrammar,
+  // more(1) ENVIRONMENT: MORE holds options.
+  optionVariables: ['MORE'],
   files: (name, argv) => readerEffects(name, argv, moreGrammar),
   runs: 'unseen',
   examples: [{ command: 'more a.txt', effects: ['read ./a.txt'], readOnly: false }],

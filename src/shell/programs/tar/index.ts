@@ -15,6 +15,8 @@ export const tar = defineProgram({
   summary: 'tar: create, list and extract archives',
   sources: ['GNU tar 1.34 manual ("All tar Options"; `tar --usage`)'],
   grammar: TAR_OPTIONS,
+  // GNU tar reads TAR_OPTIONS before its command line (tar(1) ENVIRONMENT, manual 3.8).
+  optionVariables: ['TAR_OPTIONS'],
   // A word that is not literal may be --remove-files (`x=--remove-files; tar -cf x.tar $x .claude`).
   files: (_name, argv, literal) => withHiddenOptions(argv, literal, ['--remove-files'], (argv) => tarOperands(argv)),
   runs: 'seen',
