@@ -41,6 +41,11 @@ function zipOperands(argv: readonly string[]): FileOperands {
     files.push({ op: 'read', index: k, ...(recursive ? { tree: 'all' as const } : {}) });
     if (remove) files.push({ op: 'remove', index: k, ...tree });
   }
+  // `zip -m x.zip -@` removes the files its input names once archived (`echo .claude/settings.json
+  // | zip -m x.zip -@` did, red team 13 N3): the input's lines are read as a list (list-names.ts:
+  // a here-string or echo through the view; input toolgate cannot see is names it cannot work out).
+  const stdin = options.find((o) => is(o, '--names-stdin'));
+  if (remove && stdin !== undefined) files.push({ op: 'read', index: stdin.index, value: '-', listsNames: 'remove' });
   // The words of -i and -x are patterns of names, not files.
   return { files, unresolved, notFiles: listWords };
 }

@@ -10,6 +10,7 @@
  */
 import { treeRemoval, type FileOperand, type FileOperands } from '../options/file-operands.js';
 import { defineProgram, type ProgramExample } from './model.js';
+import { withHiddenOptions } from './parse.js';
 
 const NAMES = { kind: 'unseen', what: 'archive' } as const;
 
@@ -111,7 +112,22 @@ function sevenZipDeletes(name: string, argv: readonly string[]): FileOperand[] {
   const command = operands[0] === undefined ? '' : argv[operands[0]]!.toLowerCase();
   if (command !== 'a' && command !== 'u') return [];
   const tree = treeRemoval(argv.some((a) => a.toLowerCase() === '-snl') ? 'itself' : 'follows');
-  return operands.slice(2).map((index) => ({ op: 'remove', index, ...tree }));
+  const out: FileOperand[] = [];
+  for (const index of operands.slice(2)) {
+    // `@list` names a list file, one name a line (7z(1) "list files"): its names are removed
+    // (read through the view by list-names.ts; red team 13 N14: `7z a -sdel x.7z @list` removed .claude).
+    const word = argv[index]!;
+    out.push(word.startsWith('@') ? { op: 'read', index, value: word.slice(1), listsNames: 'remove' } : { op: 'remove', index, ...tree });
+  }
+  // `-i@list` and `-i!name` (`-ir…`, `-r-`/`-r0` forms too) add files as operands do: removed as well.
+  for (let k = 1; k < argv.length; k++) {
+    const m = /^-i(?:r[-0]?)?([@!])(.+)$/i.exec(argv[k]!);
+    if (m === null) continue;
+    out.push(
+      m[1] === '@' ? { op: 'read', index: k, value: m[2]!, listsNames: 'remove' } : { op: 'remove', index: k, value: m[2]!, ...tree },
+    );
+  }
+  return out;
 }
 
 const examples: readonly ProgramExample[] = [
@@ -128,6 +144,8 @@ const examples: readonly ProgramExample[] = [
   { command: '7z x a.7z', readOnly: false },
   { command: '7z x a.7z -oout', readOnly: false },
   { command: '7z a -sdel x.7z sub', readOnly: false, why: '-sdel deletes sub, with all it holds, once archived' },
+  { command: '7z a -sdel x.7z @list', readOnly: false, why: '-sdel deletes the files the list file names (read through the view)' },
+  { command: '7z a -sdel -i@list x.7z', readOnly: false, why: '-i@list adds the files the list names, which -sdel deletes' },
   { command: 'unrar x a.rar', readOnly: false },
   { command: 'jar xf a.jar', readOnly: false },
   { command: 'unar a.zip', readOnly: false },
@@ -172,7 +190,8 @@ export const extractors = defineProgram({
     'GNU sharutils uudecode(1)',
     'afio(1)',
   ],
-  files: (name, argv) => extractorFiles(name, argv),
+  // `o=-sdel; 7z a $o x.7z sub`: a word that is not literal may be 7z's -sdel (red team 13 N21).
+  files: (name, argv, literal) => withHiddenOptions(argv, literal, ['-sdel'], (argv) => extractorFiles(name, argv)),
   // `7z a -sdel` removes what it archives: judged as rm's removals are (the others remove nothing).
   removes: true,
   runs: 'unseen',

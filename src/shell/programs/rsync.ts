@@ -55,7 +55,18 @@ const grammar: GnuOptionSpec = {
 /** The files an rsync command reads, writes and removes. */
 function rsyncFiles(argv: readonly string[], words: ReadWords): FileOperands {
   const copied = copyOperands('rsync', argv, words);
-  return rsyncRemote(argv, words.operands, { ...copied, files: [...copied.files, ...rsyncRemovals(argv, words)] });
+  // `--files-from=list --delete-missing-args` removes at the destination each name of the list the
+  // source lacks, `--remove-source-files` each one it sent (red team 13 N20: a list naming
+  // .claude/settings.json removed it): names relative to the source or destination, which toolgate
+  // does not work out (decision 0092).
+  const { options } = words;
+  const removes = has(options, '--delete-missing-args')
+    ? 'rsync --delete-missing-args removes at the destination the names its --files-from list gives that the source lacks'
+    : has(options, '--remove-source-files', '--remove-sent-files')
+      ? 'rsync --remove-source-files removes the files its --files-from list names once sent'
+      : undefined;
+  const unseen = has(options, '--files-from') && removes !== undefined ? [{ op: 'remove' as const, why: removes }] : [];
+  return rsyncRemote(argv, words.operands, { ...copied, files: [...copied.files, ...rsyncRemovals(argv, words)], unseen });
 }
 
 /** The options by which rsync deletes what the destination holds that the sources lack. */
