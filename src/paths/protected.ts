@@ -287,6 +287,12 @@ const CONFIG_DIRS: readonly string[] = [
   //   docs, "pnpm config"; npm docs, `script-shell`), as `.npmrc` above.
   '.config/direnv',
   '.config/pnpm',
+  // Programs the user's session starts by itself, as a login shell runs ~/.profile: the desktop runs
+  // the Exec line of each entry in `$XDG_CONFIG_HOME/autostart` at login (XDG Desktop Application
+  // Autostart Specification), and systemd's user manager the units it finds in ~/.config/systemd/user
+  // (systemd.unit(5), "User Unit Search Path"), a `default.target.wants` link at every login.
+  '.config/autostart',
+  '.config/systemd/user',
 ];
 
 /**

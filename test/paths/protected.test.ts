@@ -49,6 +49,8 @@ describe('protectedPathMatch (Claude Code list)', () => {
     ['/home/u/.sqliterc', '.sqliterc'],
     ['/home/u/.psqlrc', '.psqlrc'],
     ['/home/u/.less', '.less'],
+    ['/home/u/.config/autostart/zz.desktop', '.config/autostart'],
+    ['/home/u/.config/systemd/user/zz.service', '.config/systemd/user'],
     ['/p/.hg/hgrc', '.hg/hgrc'],
     ['/home/u/.aws/config', '.aws'],
     ['/home/u/.config/gh/config.yml', '.config/gh'],
