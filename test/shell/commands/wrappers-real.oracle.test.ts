@@ -25,7 +25,13 @@ const grammarOf = (name: string): GnuOptionSpec => PROGRAMS.get(name)!.grammar!;
 
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-wrappers-'));
 const bin = join(dir, 'bin');
+/**
+ * The stubs' log when the environment does not name one (`su -` resets it). Each generated call
+ * names its own (`TOOLGATE_STUB_LOG`), so a stub a call killed at its timeout left running cannot
+ * write into the next call's log.
+ */
 const log = join(dir, 'log');
+let calls = 0;
 /** The wrappers run here: `script` writes `typescript`, `flock` creates its lock file, in the working directory. */
 const work = join(dir, 'work');
 const S1 = join(bin, 's1');
@@ -41,7 +47,7 @@ beforeAll(async () => {
   for (const s of [S1, S2]) {
     writeFileSync(
       s,
-      `#!/bin/sh\n{ printf '%s' "${s.endsWith('s1') ? 's1' : 's2'}"; for a in "$@"; do printf '\\t%s' "$a"; done; printf '\\n'; } >> ${log}\n`,
+      `#!/bin/sh\n{ printf '%s' "${s.endsWith('s1') ? 's1' : 's2'}"; for a in "$@"; do printf '\\t%s' "$a"; done; printf '\\n'; } >> "\${TOOLGATE_STUB_LOG:-${log}}"\n`,
     );
     chmodSync(s, 0o755);
   }
@@ -261,17 +267,17 @@ describe.skipIf(process.platform !== 'linux')('wrappers against the installed pr
         fc.assert(
           fc.property(fc.array(words, { maxLength: 4 }), fc.boolean(), tail, (opts, withPrefix, rest) => {
             const argv = [...opts.flat(), ...(withPrefix && c.prefix ? [c.prefix[0]!] : []), ...(c.end ?? [S1, ...rest])];
+            const own = join(dir, `log-${calls++}`);
+            writeFileSync(own, '');
             writeFileSync(log, '');
             spawnSync(c.name, argv, {
               cwd: work,
               input: '',
               timeout: c.name === 'watch' ? 700 : 3000,
-              env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', ...c.env },
+              env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', ...c.env, TOOLGATE_STUB_LOG: own },
               stdio: ['pipe', 'ignore', 'ignore'],
             });
-            const runs = readFileSync(log, 'utf8')
-              .split('\n')
-              .filter((l) => l !== '');
+            const runs = [own, log].flatMap((f) => readFileSync(f, 'utf8').split('\n')).filter((l) => l !== '');
             if (runs.length > 0) ranAny++;
             const command = [c.name, ...argv].map(quote).join(' ');
             for (const line of runs)
