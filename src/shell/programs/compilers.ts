@@ -73,6 +73,9 @@ const NAMES = [
   'c89-gcc',
   'c99-gcc',
   'clang-cpp',
+  'gfortran',
+  'gccgo',
+  'gdc',
   'ld',
   'ld.bfd',
   'ld.gold',
@@ -112,7 +115,16 @@ const OBJECT = /\.(o|obj|lo|a|so(\.\d+)*)$/;
  * `-fsyntax-only` on a source with `#include ".env"` quote its text in their output or errors.
  */
 function compilerIncludes(argv: readonly string[]): string | undefined {
-  const what = isLinker(ownName(argv[0])) ? 'INCLUDE commands of a linker script' : '#include lines';
+  const name = ownName(argv[0]);
+  // Go source includes no file (a .c or .S file gccgo is given goes through cpp: it is read as one).
+  if (name === 'gccgo' && !argv.some((w) => /\.(c|S|h)$|^-x$|^@|^-(include|imacros)/.test(w))) return undefined;
+  const what = isLinker(name)
+    ? 'INCLUDE commands of a linker script'
+    : name === 'gfortran'
+      ? 'INCLUDE and #include lines'
+      : name === 'gdc'
+        ? 'string imports'
+        : '#include lines';
   const words = argv.slice(1);
   if (words.length > 0 && words.every((w) => ABOUT_ITSELF.test(w))) return undefined;
   // With no operand it reads its standard input (`cpp -P`, `gcc -E -`).
@@ -133,7 +145,7 @@ function compilerIncludes(argv: readonly string[]): string | undefined {
 export const compilers = defineProgram({
   names: NAMES,
   summary:
-    'gcc, g++, cc, c++, cpp, c89, c99, ld (ld.bfd, ld.gold), clang: compile, preprocess and link (only their @FILE response files and #include lines are modelled)',
+    'gcc, g++, cc, c++, cpp, c89, c99, gfortran, gccgo, gdc, ld (ld.bfd, ld.gold), clang: compile, preprocess and link (only their @FILE response files and #include lines are modelled)',
   sources: [
     'GNU gcc 12 gcc(1) ("@file"), GNU ld 2.40 ld(1) ("@file"), libiberty expandargv; verified on Debian 12',
     'Debian 12 installs them as gcc-12, x86_64-linux-gnu-gcc(-12), x86_64-linux-gnu-ld.bfd, …: the same programs (nameVariants)',

@@ -43,14 +43,32 @@ const runsWhen =
 
 /** @internal */
 export const troff = defineProgram({
-  names: ['groff', 'nroff', 'troff', 'gtroff', 'soelim', 'gsoelim', 'eqn', 'geqn', 'neqn', 'pic', 'gpic', 'mandoc'],
+  names: [
+    'groff',
+    'nroff',
+    'troff',
+    'gtroff',
+    'soelim',
+    'gsoelim',
+    'zsoelim',
+    'eqn',
+    'geqn',
+    'neqn',
+    'pic',
+    'gpic',
+    'refer',
+    'grefer',
+    'mandoc',
+  ],
   summary: 'groff, nroff, troff, soelim, eqn, pic, mandoc: typeset roff text (only the files it includes are modelled)',
   sources: [
-    'GNU groff 1.22 groff(7) (.so, .mso, .pso, .open, string registers), soelim(1), eqn(1) (include), pic(1) (copy); mandoc(1) (.so)',
+    'GNU groff 1.22 groff(7) (.so, .mso, .pso, .open, string registers), soelim(1), eqn(1) (include), pic(1) (copy), refer(1) (database); man-db zsoelim(1); mandoc(1) (.so)',
     'verified on Debian 12: groff -Tascii and nroff print a file .so names, also built from string registers (red team 13, V7)',
   ],
   files: (_name, argv) => assumedWords(argv),
-  includesFiles: unlessAboutItself('.so and .mso requests, eqn include and pic copy lines, whose names it may build from strings'),
+  includesFiles: unlessAboutItself(
+    '.so and .mso requests, eqn include, pic copy and refer database lines, whose names it may build from strings',
+  ),
   // Unsafe mode lets the text run commands (`.sy`, `.pso`, `.pi`): code toolgate cannot read.
   unwrap: runsWhen(/^-[a-zA-Z]*U/, 'runs the commands its text names (.sy, .pso), which toolgate cannot read'),
   runs: 'unseen',
@@ -139,4 +157,53 @@ export const esbuild = defineProgram({
     argv.some((w) => w === '--bundle' || w.startsWith('--bundle=')) ? 'import statements and require calls' : undefined,
   runs: 'unseen',
   examples: [{ command: 'esbuild --bundle ./i.js', effects: ['write ./i.js (path)'] }],
+});
+
+/**
+ * The assemblers nasm and yasm: `%include` and `incbin` (nasm's preprocessor builds names with
+ * `%define` and `%strcat`, so its text cannot be read for them).
+ * @internal
+ */
+export const nasm = defineProgram({
+  names: ['nasm', 'yasm'],
+  summary: 'nasm, yasm: x86 assemblers (only the files their source includes are modelled)',
+  sources: ['NASM manual 2.16, "%include", "incbin", "%strcat"; yasm(1)'],
+  files: (_name, argv) => assumedWords(argv),
+  includesFiles: unlessAboutItself('%include and incbin directives'),
+  runs: 'unseen',
+  examples: [{ command: 'nasm ./x.asm', effects: ['write ./x.asm (path)'] }],
+});
+
+/**
+ * Document converters whose markup includes files: AsciiDoc's `include::FILE[]` (asciidoctor's
+ * command line runs unsafe by default, so any path is read) and reStructuredText's `.. include::`
+ * and `.. literalinclude::` (docutils' rst2* front ends). `asciidoctor -r LIB` loads Ruby code.
+ * @internal
+ */
+export const markupIncludes = defineProgram({
+  names: [
+    'asciidoctor',
+    'asciidoc',
+    'rst2html',
+    'rst2html4',
+    'rst2html5',
+    'rst2latex',
+    'rst2man',
+    'rst2odt',
+    'rst2pseudoxml',
+    'rst2s5',
+    'rst2xetex',
+    'rst2xml',
+    'docutils',
+  ],
+  summary: 'asciidoctor, asciidoc, the docutils rst2* front ends: convert markup (only the files a document includes are modelled)',
+  sources: [
+    'Asciidoctor documentation, "Include directive" and "Safe modes" (the CLI default is unsafe; -r requires a library)',
+    'Docutils reStructuredText directives, "include" (file_insertion_enabled defaults on)',
+  ],
+  files: (_name, argv) => assumedWords(argv),
+  includesFiles: unlessAboutItself('include directives'),
+  unwrap: runsWhen(/^(-r|--require)/, 'loads the Ruby library it names, code toolgate cannot read'),
+  runs: 'unseen',
+  examples: [{ command: 'asciidoctor ./x.adoc', effects: ['write ./x.adoc (path)'] }],
 });

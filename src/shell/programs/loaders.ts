@@ -59,7 +59,7 @@ import { history } from './history.js';
 import { hostname } from './hostname.js';
 import { iconv } from './iconv.js';
 import { id } from './id.js';
-import { esbuild, man, rustc, styleSheets, tex, troff } from './include-languages.js';
+import { esbuild, man, markupIncludes, nasm, rustc, styleSheets, tex, troff } from './include-languages.js';
 import { install } from './install.js';
 import { INTERPRETER_MODELS } from './interpreters.js';
 import { jq } from './jq.js';
@@ -225,6 +225,8 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => id,
   () => esbuild,
   () => man,
+  () => markupIncludes,
+  () => nasm,
   () => rustc,
   () => styleSheets,
   () => tex,

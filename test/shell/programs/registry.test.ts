@@ -126,6 +126,8 @@ const WITHOUT_GRAMMAR: Readonly<Record<string, string>> = {
   rustc: 'no grammar of rustc yet: only its @path words and the files its source includes are modelled (include-languages.ts)',
   tex: 'no grammar of the TeX engines yet: only the files a document includes are modelled (include-languages.ts)',
   sass: 'no grammar of the style sheet compilers yet: only the files a sheet imports are modelled (include-languages.ts)',
+  nasm: 'no grammar of nasm and yasm yet: only the files a source includes are modelled (include-languages.ts)',
+  asciidoctor: 'no grammar of the markup converters yet: only the files a document includes are modelled (include-languages.ts)',
   esbuild: 'no grammar of esbuild yet: only the files a bundle imports are modelled (include-languages.ts)',
   autoload: "a zsh builtin that opens no file (zsh's own option reader, + and - flags): only its state facet is read",
   zmodload: "a zsh builtin that opens no file (zsh's own option reader): only its state facet is read",
