@@ -40,8 +40,8 @@ function unwrap(argv: readonly string[]): WrapperInfo {
   return wrapInfo(inner);
 }
 
-/** Whether the command may run in zsh (no shell named: any of them). */
-const mayBeZsh = (shells: readonly ShellModel[]): boolean => shells.length === 0 || shells.some((s) => s.name === 'zsh');
+/** Whether `emulate` may be the builtin here: a shell that has it, or no shell named (any of them). */
+const mayEmulate = (shells: readonly ShellModel[]): boolean => shells.length === 0 || shells.some((s) => s.emulatesShells);
 
 /** The emulate model. @internal */
 export const emulate: ProgramModel = defineProgram({
@@ -53,7 +53,7 @@ export const emulate: ProgramModel = defineProgram({
   unwrap,
   state: {
     hides: (_name, cmd, shells) =>
-      mayBeZsh(shells) && cmd.argv.length > 1
+      mayEmulate(shells) && cmd.argv.length > 1
         ? 'emulate evaluates text or sets options in this zsh, which may define functions, load modules or change how the commands after it are read, so they cannot be judged'
         : undefined,
   },

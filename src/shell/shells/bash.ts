@@ -23,6 +23,7 @@ export const bash: ShellModel = {
   equalsExpansion: false,
   autoloadsFunctions: false,
   loadsModules: false,
+  emulatesShells: false,
   previousAtStart,
   // `cd` sets OLDPWD to the directory it leaves.
   previousAfterCd: (left) => [{ kind: 'directory', path: left }],

@@ -57,6 +57,12 @@ export interface ShellModel {
    */
   readonly loadsModules: boolean;
   /**
+   * The shell has a builtin that switches its options to another shell's and may evaluate text
+   * in that emulation (zsh's `emulate [-c TEXT]`): what follows is read with options toolgate
+   * does not track.
+   */
+  readonly emulatesShells: boolean;
+  /**
    * What `~-` names when the command starts in `start`, with `OLDPWD` in the environment the
    * shell inherits (`null`: known unset; `undefined`: not known).
    */

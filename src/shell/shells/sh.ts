@@ -13,6 +13,7 @@ export const sh: ShellModel = {
   equalsExpansion: false,
   autoloadsFunctions: false,
   loadsModules: false,
+  emulatesShells: false,
   // dash never expands `~-` (it stays as written); bash as sh expands it as bash does.
   previousAtStart: (start, inherited) => [{ kind: 'asWritten' }, ...bash.previousAtStart(start, inherited)],
   previousAfterCd: (left) => [{ kind: 'asWritten' }, ...bash.previousAfterCd(left)],

@@ -124,6 +124,7 @@ export const zsh: ShellModel = {
   equalsExpansion: true,
   autoloadsFunctions: true,
   loadsModules: true,
+  emulatesShells: true,
   // zsh sets OLDPWD to the directory it starts in, whatever it inherits (zshparam(1), OLDPWD).
   previousAtStart: (start) => [{ kind: 'directory', path: start }],
   previousAfterCd: (left) => [{ kind: 'directory', path: left }],
