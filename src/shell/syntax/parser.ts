@@ -13,6 +13,8 @@ import { extractSubstitutions, substitutionStarts } from './substitutions.js';
 import { arithmeticRunsCode, hidesCode } from './arithmetic.js';
 import { hiddenArithmetic } from './arithmetic-operands.js';
 import { variableStateChange } from './variables.js';
+import { loopValues } from './loop-values.js';
+import { substituteVariables } from './known-variables.js';
 import { respellQuotedDelimiters } from './heredoc-delimiters.js';
 
 interface Env {
@@ -20,6 +22,8 @@ interface Env {
   inSubshell: boolean;
   inherited: Redirect[];
   depth: number;
+  /** Loop variables whose value is known in this iteration of an unrolled `for` (see {@link loopValues}). */
+  values?: Readonly<Record<string, string>>;
 }
 
 /** Node types that contain statements. */
@@ -144,6 +148,7 @@ class Walker {
       this.arithmetic(this.src.slice(node.startIndex, body ? body.startIndex : node.endIndex), 'for ((…))');
     }
     const subshell = env.inSubshell || node.type === 'subshell' || node.type === 'pipeline';
+    const loop = node.type === 'for_statement' ? loopValues(node, this.src, this.c.shells) : undefined;
     const children = node.children;
     for (let i = 0; i < children.length; i++) {
       const child = children[i]!;
@@ -157,7 +162,10 @@ class Walker {
       if (node.type === 'for_statement' && field === 'variable') continue;
       const background = children[i + 1]?.type === '&';
       const childEnv = { ...env, inSubshell: subshell || background };
-      if (STATEMENTS.has(child.type)) this.statement(child, childEnv);
+      if (loop !== undefined && field === 'body') {
+        // The body is judged once per value the loop gives its variable, in order.
+        for (const value of loop.values) this.statement(child, { ...childEnv, values: { ...env.values, [loop.name]: value } });
+      } else if (STATEMENTS.has(child.type)) this.statement(child, childEnv);
       else if (child.type === 'comment') continue;
       else if (WORDISH.has(child.type)) this.wordish(child, childEnv);
       else this.fail(`unsupported syntax: ${child.type}`);
@@ -228,7 +236,9 @@ class Walker {
       else groups.push([n]);
     }
     return groups.map((g) => {
-      const raw = this.src.slice(g[0]!.startIndex, g[g.length - 1]!.endIndex);
+      const written = this.src.slice(g[0]!.startIndex, g[g.length - 1]!.endIndex);
+      const known = env.values !== undefined ? substituteVariables(written, env.values) : undefined;
+      const raw = known ?? written;
       const word = decodeWord(raw, this.c.shell);
       let subs = 0;
       let expansion = false;
@@ -238,7 +248,7 @@ class Walker {
         subs += countSubstitutionNodes(n);
       }
       if (word.substitutions > subs) this.fail(`the parser missed a substitution in: ${raw}`);
-      if (word.literal && expansion) this.fail(`word decoding disagrees with the parser: ${raw}`);
+      if (word.literal && expansion && known === undefined) this.fail(`word decoding disagrees with the parser: ${raw}`);
       return { raw, word };
     });
   }
