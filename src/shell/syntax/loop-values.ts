@@ -24,6 +24,12 @@ const PLAIN_VALUE = /^[A-Za-z0-9_./@%+,:-][A-Za-z0-9_./@%+,:=-]*$/;
  */
 const HIDDEN_CHANGE = /(^|[^A-Za-z0-9_])(source|eval|IFS)(?![A-Za-z0-9_])|(^|[\s;&|(){}])\.[ \t]|<</;
 
+/**
+ * What may follow a read of the variable for it to stand for its value alone: zsh reads `$f[1,4]`
+ * as a slice of the value and `$f:t` as its last path part.
+ */
+const PLAIN_AFTER = /^(?:$|[\s"'/;&|)<>.,=+@%-])/;
+
 /** The loop variable and its values in order, or undefined when they are not known. @internal */
 export function loopValues(node: Node, src: string, shells: readonly ShellModel[]): { name: string; values: string[] } | undefined {
   // `select` sets its variable from what a person types: empty on an answer that is no item.
@@ -52,8 +58,8 @@ export function loopValues(node: Node, src: string, shells: readonly ShellModel[
   for (const m of src.matchAll(re)) {
     const at = (m.index ?? 0) + m[1]!.length;
     if (at === variable.startIndex) continue;
-    if (src[at - 1] === '$' && src[at - 2] !== '$') continue;
-    if (src.slice(at - 2, at) === '${' && src[at + name.length] === '}') continue;
+    if (src[at - 1] === '$' && src[at - 2] !== '$' && PLAIN_AFTER.test(src.slice(at + name.length))) continue;
+    if (src.slice(at - 2, at) === '${' && src[at + name.length] === '}' && PLAIN_AFTER.test(src.slice(at + name.length + 1))) continue;
     return undefined;
   }
   const rest = src.replace(new RegExp(`\\$(?:${name}(?![A-Za-z0-9_])|\\{${name}\\})`, 'g'), '');
