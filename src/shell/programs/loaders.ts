@@ -36,6 +36,7 @@ import { diff } from './diff.js';
 import { dirname } from './dirname.js';
 import { dos2unix } from './dos2unix.js';
 import { du } from './du.js';
+import { ed } from './ed.js';
 import { basenc, encoders } from './encoders.js';
 import { env } from './env.js';
 import { expand } from './expand.js';
@@ -199,6 +200,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => dirname,
   () => dos2unix,
   () => du,
+  () => ed,
   () => basenc,
   () => encoders,
   () => env,

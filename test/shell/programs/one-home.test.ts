@@ -119,7 +119,7 @@ const names = [...new Set([...allProgramModels().flatMap((m) => m.names), ...OPA
  * `'powershell'`, a policy test's `'expect'`, an unwrapped `'script'`, the settings'
  * `'env'`, a hook's `'command'`, a path
  * effect's `'read'`, a `'set'` of values, JSON's `'true'`/`'false'`, serve's `'wait'`, a `':'`
- * separator): quoted, they name the word far more
+ * separator, the English past-tense ending `'ed'` a stemmer strips): quoted, they name the word far more
  * often than the program, so only the tables check (below) looks for them.
  */
 const VOCABULARY_WORDS: ReadonlySet<string> = new Set([
@@ -141,6 +141,7 @@ const VOCABULARY_WORDS: ReadonlySet<string> = new Set([
   'r',
   'powershell',
   'expect',
+  'ed',
 ]);
 const quoted = (name: string) => new RegExp(`['"\`]${name.replace(/[[\]\\^$.|?*+()]/g, '\\$&')}['"\`]`);
 
