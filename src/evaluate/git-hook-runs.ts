@@ -20,9 +20,16 @@ import type { PathEffect, ShellAnalysis, SimpleCommand } from '../shell/types.js
 import { foldedCommandName } from '../shell/commands/emit.js';
 import { commandDirectories, isUnknownDirectory } from '../shell/effects/path-effects.js';
 import { decodeWord } from '../shell/syntax/words.js';
-import { gitRepositoryWords, gitSubcommandWords, hooksMayRun, isHookName, runsSomeHook } from '../shell/programs/git/hooks.js';
+import {
+  gitRepositoryWords,
+  gitSubcommandWords,
+  hooksMayRun,
+  isHookName,
+  runsSomeHook,
+  submoduleHooksMayRun,
+} from '../shell/programs/git/hooks.js';
 import type { GitReads } from '../shell/programs/git/reads.js';
-import { gitHooksDirectory, type GitRepositoryGiven } from '../shell/programs/git/world.js';
+import { gitHooksDirectory, gitSubmoduleHooks, type GitRepositoryGiven } from '../shell/programs/git/world.js';
 import type { PathWorld } from './path-lookup.js';
 
 type Variable = (name: string) => string | null | undefined;
@@ -45,6 +52,14 @@ function probedHooks(view: ReadonlyFsView, hooks: string, names: readonly string
 /** The hooks installed in `hooks`: the entries with githooks(5) names that are no directory, as listed. */
 function listedHooks(view: ReadonlyFsView, hooks: string): string[] {
   return (view.list?.(hooks) ?? []).filter((n) => isHookName(n) && view.isDirectory?.(`${hooks}/${n}`) !== true);
+}
+
+/** What a person reads: which installed hooks `git SUB` may run, and from where. */
+function opaqueReason(sub: string, may: readonly string[] | undefined, run: readonly string[], hooks: string, of = ''): string {
+  const shown = run.slice(0, 3).join(', ') + (run.length > 3 ? ', …' : '');
+  return may !== undefined
+    ? `git ${sub} may run the ${shown} hook${run.length > 1 ? 's' : ''} in ${hooks}${of}: code toolgate cannot see`
+    : `git ${sub} ${of === '' ? 'runs its hooks' : 'may run hooks'} from ${hooks}${of}, which holds ${shown}: code toolgate cannot see`;
 }
 
 /** The assignments a command is given: its own and those of the commands that run it (`env GIT_DIR=x git commit`). */
@@ -104,6 +119,7 @@ export function markGitHookRuns(
   if (view.list === undefined) return;
   const places = new Map<string, string | undefined>();
   const found = new Map<string, string[]>();
+  const modules = new Map<string, ReturnType<typeof gitSubmoduleHooks>>();
   analysis.commands.forEach((cmd, i) => {
     if (cmd.opaque !== undefined || cmd.literal[0] !== true) return;
     const words = gitSubcommandWords(foldedCommandName(cmd.argv[0] ?? ''), cmd.argv);
@@ -118,22 +134,37 @@ export function markGitHookRuns(
     }
     // A directory somewhere unknown (a cd through a CDPATH that may be set) shows no hooks.
     const dirs = (commandDirectories(effects, i) ?? [world.cwd]).filter((d) => !isUnknownDirectory(d));
+    const may = hooksMayRun(sub, args);
+    const subMay = submoduleHooksMayRun(sub, args);
+    const installed = (hooks: string, names: readonly string[] | undefined): string[] => {
+      const which = `${hooks}\0${names?.join(' ') ?? '*'}`;
+      if (!found.has(which)) found.set(which, names === undefined ? listedHooks(view, hooks) : probedHooks(view, hooks, names));
+      return found.get(which)!;
+    };
     for (const dir of dirs) {
       const key = `${dir}\0${named.gitDir ?? ''}\0${named.workTree ?? ''}`;
       if (!places.has(key)) places.set(key, gitHooksDirectory(reads, dir, world.home, variable, named));
       const hooks = places.get(key);
       if (hooks === undefined) continue;
-      const may = hooksMayRun(sub, args);
-      const which = `${hooks}\0${may?.join(' ') ?? '*'}`;
-      if (!found.has(which)) found.set(which, may === undefined ? listedHooks(view, hooks) : probedHooks(view, hooks, may));
-      const run = found.get(which)!;
-      if (run.length === 0) continue;
-      const shown = run.slice(0, 3).join(', ') + (run.length > 3 ? ', …' : '');
-      cmd.opaque =
-        may !== undefined
-          ? `git ${sub} may run the ${shown} hook${run.length > 1 ? 's' : ''} in ${hooks}: code toolgate cannot see`
-          : `git ${sub} runs its hooks from ${hooks}, which holds ${shown}: code toolgate cannot see`;
-      return;
+      const run = installed(hooks, may);
+      if (run.length > 0) {
+        cmd.opaque = opaqueReason(sub, may, run, hooks);
+        return;
+      }
+      // The submodules git visits run their own hooks (a submodule's index refreshed by `git status`).
+      if (subMay !== undefined && subMay.length === 0) continue;
+      if (!modules.has(key)) modules.set(key, gitSubmoduleHooks(reads, dir, world.home, variable, named));
+      const subs = modules.get(key)!;
+      if ('unknown' in subs) {
+        cmd.opaque = `git ${sub} may run the hooks of the repository's submodules, which toolgate cannot list (${subs.unknown}): code toolgate cannot see`;
+        return;
+      }
+      for (const s of subs) {
+        const ran = installed(s.hooks, subMay);
+        if (ran.length === 0) continue;
+        cmd.opaque = opaqueReason(sub, subMay, ran, s.hooks, ` (of the submodule ${s.path})`);
+        return;
+      }
     }
   });
 }

@@ -180,10 +180,40 @@ export function hooksMayRun(sub: string, args: readonly string[]): readonly stri
   return form === 'widest' ? widest : form;
 }
 
-/** Whether `git SUB ARGS` may run any hook at all (a repository toolgate cannot tell may have any installed). @internal */
+/**
+ * The subcommands that run `git status` in each populated submodule to tell whether it changed,
+ * which refreshes the submodule's index and runs its `post-index-change` (git 2.39.5, whatever the
+ * superproject's row says: `git diff-files` writes no index of its own). `--ignore-submodules`
+ * (`all`, `dirty`) skips that; `=untracked` does not.
+ */
+const NONE: readonly string[] = [];
+const VISITS_SUBMODULES: ReadonlySet<string> = new Set(['status', 'diff', 'diff-files', 'diff-index', 'describe']);
+
+/**
+ * The hooks of githooks(5) `git SUB ARGS` may run in a submodule of its repository, or
+ * `undefined` for any: a form that may run any hook runs any of a submodule's too (`git checkout
+ * --recurse-submodules`, `submodule.recurse`); one that looks at the submodules' work trees runs
+ * their `post-index-change` (`git status`, `git diff-files`, `git describe --dirty`) and nothing
+ * else of theirs (none with `--ignore-submodules`); any other form the hooks it may run itself (a ref or index update may recurse where `submodule.recurse`
+ * is set), and a form that runs none runs none of a submodule's either. @internal
+ */
+export function submoduleHooksMayRun(sub: string, args: readonly string[]): readonly string[] | undefined {
+  const may = hooksMayRun(sub, args);
+  if (may === undefined || !VISITS_SUBMODULES.has(sub)) return may;
+  // These visit a submodule only to ask whether it changed: its post-index-change, or nothing.
+  if (sub === 'describe' && may.length === 0) return NONE;
+  const end = args.indexOf('--');
+  const ignores = (end < 0 ? args : args.slice(0, end)).some(
+    (a) => a === '--ignore-submodules' || a === '--ignore-submodules=all' || a === '--ignore-submodules=dirty',
+  );
+  return ignores ? NONE : [INDEX];
+}
+
+/** Whether `git SUB ARGS` may run any hook at all, a submodule's included (a repository toolgate cannot tell may have any installed). @internal */
 export function runsSomeHook(sub: string, args: readonly string[]): boolean {
   const runs = hooksMayRun(sub, args);
-  return runs === undefined || runs.length > 0;
+  const subs = submoduleHooksMayRun(sub, args);
+  return runs === undefined || subs === undefined || runs.length + subs.length > 0;
 }
 
 /** The repository a git command names with its global options: `--git-dir` and `--work-tree` (the last of each). */

@@ -11,6 +11,7 @@ import type { ReadonlyFsView } from '../../../core/ports.js';
 import { configReadsOf, isPartialClone, programKey } from './config-reads.js';
 import { GIT_FETCH_VARIABLES, GIT_MOVING_VARIABLES } from './environment-variables.js';
 import { gitReads, type GitReads } from './reads.js';
+import { submoduleHooksDirectories, type SubmoduleHooks } from './submodules.js';
 import { configFiles, hooksDirectory, indexHook, orderFile, type ConfigPlaces, type Discovery } from './repository.js';
 
 /** Where a git command runs. */
@@ -144,6 +145,23 @@ export function gitHooksDirectory(
   if (!('found' in found)) return undefined;
   const config = reads.config(configFiles(found.found, home, configPlaces(variable)), home);
   return 'unknown' in config ? undefined : hooksDirectory(found.found, config.entries, home);
+}
+
+/**
+ * The hooks directories of the submodules of the repository git run in `dir` works on (as
+ * `gitHooksDirectory` finds it), or `{ unknown }` when they cannot be listed (`submodules.ts`);
+ * none where no repository is found. @internal
+ */
+export function gitSubmoduleHooks(
+  reads: GitReads,
+  dir: string,
+  home: string,
+  variable: GitWhere['variable'],
+  given: GitRepositoryGiven = {},
+): SubmoduleHooks[] | { unknown: string } {
+  const found = reads.repositoryAt(dir, given.gitDir, given.workTree);
+  if (!('found' in found)) return [];
+  return submoduleHooksDirectories(reads, found.found, home, configPlaces(variable));
 }
 
 /**

@@ -10,7 +10,10 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GIT_HOOK_NAMES, hooksMayRun } from '../../../../src/shell/programs/git/hooks.js';
+import { evaluate, prepare } from '../../../../src/evaluate/index.js';
+import { nodeFsView } from '../../../../src/node/fs-view.js';
+import { policyFromObjects } from '../../../../src/settings/index.js';
+import { GIT_HOOK_NAMES, hooksMayRun, submoduleHooksMayRun } from '../../../../src/shell/programs/git/hooks.js';
 import { gitWith, isolatedGitEnv } from '../../../support/git.js';
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'toolgate-git-hooks-')));
@@ -131,9 +134,9 @@ describe('the hooks each form of a git subcommand runs, as git 2.39 runs them', 
     expect(may).toBeDefined();
     const ran = hooksRun(form);
     expect(ran.length).toBeGreaterThan(0);
-    // A submodule's own hooks run too (`sub:post-index-change` for describe --dirty): the lookup
-    // reads the hooks of the repository the command names, not its submodules' (a known gap).
-    for (const h of ran) expect(may).toContain(h.replace(/^sub:/, ''));
+    // A submodule's own hooks run too (`sub:post-index-change` for describe --dirty).
+    for (const h of ran)
+      expect(h.startsWith('sub:') ? submoduleHooksMayRun(form[0]!, form.slice(1)) : may).toContain(h.replace(/^sub:/, ''));
   });
   it('forms that fetch, change worktrees or submodules may run any hook', () => {
     for (const form of [
@@ -160,5 +163,108 @@ describe('the hooks each form of a git subcommand runs, as git 2.39 runs them', 
       ['remote', 'add', 'o', 'u'],
     ])
       expect(hooksMayRun(form[0]!, form.slice(1))?.length).toBeGreaterThan(0);
+  });
+});
+
+/** Forms that look at the submodules' work trees, and the submodule hooks git 2.39.5 runs for each. */
+const VISITING: readonly (readonly [readonly string[], boolean])[] = [
+  [['status'], true],
+  [['status', '-s'], true],
+  [['status', '--ignore-submodules=untracked'], true],
+  [['status', '--ignore-submodules'], false],
+  [['status', '--ignore-submodules=dirty'], false],
+  [['status', '--ignore-submodules=all'], false],
+  [['diff'], true],
+  [['diff', '--stat'], true],
+  [['diff', 'HEAD'], true],
+  [['diff', '--ignore-submodules'], false],
+  [['diff-files'], true],
+  [['diff-index', 'HEAD'], true],
+  [['describe', '--dirty', '--always'], true],
+  [['describe', '--always'], false],
+];
+
+describe("a submodule's own hooks, as git 2.39 runs them", () => {
+  it.each(VISITING.map(([f, runs]) => [f.join(' '), f, runs] as const))(
+    'git %s: the model says what git runs in the submodule',
+    (_, form, runs) => {
+      const ran = hooksRun(form).filter((h) => h.startsWith('sub:'));
+      const may = submoduleHooksMayRun(form[0]!, form.slice(1));
+      expect(ran.length > 0).toBe(runs);
+      for (const h of ran) expect(may).toContain(h.slice(4));
+      // Precise where git runs none of the submodule's.
+      if (!runs) expect(may).toEqual([]);
+    },
+  );
+  it("listing forms run none of a submodule's hooks, and the model says so", () => {
+    for (const form of LISTING) expect(submoduleHooksMayRun(form[0]!, form.slice(1))).toEqual([]);
+  });
+});
+
+describe("toolgate asks where a submodule's hooks run (the file system as it is)", () => {
+  const top = join(root, 'plain');
+  beforeAll(async () => {
+    await prepare();
+    git(root, 'init', '-q', top);
+    writeFileSync(join(top, 'a.txt'), 'a\n');
+    git(top, 'add', 'a.txt');
+    git(top, 'commit', '-qm', 'a');
+    gitFile(top, 'submodule', 'add', '-q', join(root, 'sub'), 'sub');
+    git(top, 'commit', '-qm', 'sub');
+  });
+  const decide = (command: string) =>
+    evaluate(
+      { tool: 'Bash', input: { command } },
+      {
+        mode: 'default',
+        policy: policyFromObjects([{ kind: 'projectSettings', settings: { permissions: {} } }]),
+        cwd: top,
+        home: root,
+        fs: nodeFsView(),
+        environment: { values: {}, complete: true },
+      },
+    );
+  const hooks = join(top, '.git/modules/sub/hooks');
+  const subHook = join(hooks, 'post-index-change');
+
+  it('a submodule holding no hooks (only samples) keeps git status allowed', () => {
+    expect(existsSync(subHook)).toBe(false);
+    expect(decide('git status').behavior).toBe('allow');
+    expect(decide('git diff --stat').behavior).toBe('allow');
+  });
+  it("a submodule's post-index-change makes the forms that visit it ask, and only those", () => {
+    writeFileSync(subHook, '#!/bin/sh\ntrue\n');
+    chmodSync(subHook, 0o755);
+    try {
+      // (`git diff-files`, `git diff-index` and `git describe --dirty` ask already: not taken as read-only.)
+      for (const c of ['git status', 'git diff', 'git diff --stat']) {
+        const d = decide(c);
+        expect(d.behavior, c).toBe('ask');
+        expect(d.reason.message, c).toContain(`post-index-change hook in ${hooks} (of the submodule sub)`);
+      }
+      for (const c of ['git branch --list', 'git log -1', 'git describe --always']) expect(decide(c).behavior, c).toBe('allow');
+      // (`--ignore-submodules` is not taken as read-only; its reason names no submodule hook.)
+      expect(decide('git status --ignore-submodules').reason.message).not.toContain(hooks);
+    } finally {
+      rmSync(subHook);
+    }
+  });
+  it("a submodule's own core.hooksPath is where its hooks are looked for", () => {
+    const own = join(top, 'sub/.githooks');
+    installHooks(own, 'own:');
+    git(join(top, 'sub'), 'config', 'core.hooksPath', '.githooks');
+    try {
+      const when = new Date(Date.UTC(2020, 0, 1));
+      utimesSync(join(top, 'sub/s.txt'), when, when);
+      rmSync(log, { force: true });
+      git(top, 'status');
+      expect(readFileSync(log, 'utf8')).toContain('own:post-index-change');
+      const d = decide('git status');
+      expect(d.behavior).toBe('ask');
+      expect(d.reason.message).toContain(`post-index-change hook in ${own} (of the submodule sub)`);
+    } finally {
+      git(join(top, 'sub'), 'config', '--unset', 'core.hooksPath');
+      rmSync(own, { recursive: true, force: true });
+    }
   });
 });
