@@ -30,6 +30,9 @@ const HIDDEN_CHANGE = /(^|[^A-Za-z0-9_])(source|eval|IFS)(?![A-Za-z0-9_])|(^|[\s
  */
 const PLAIN_AFTER = /^(?:$|[\s"'/;&|)<>.,=+@%-])/;
 
+/** Text ending inside a tilde prefix: a word that starts with `~` and has no `/` yet. */
+const TILDE_PREFIX = /(^|[\s;&|()<>=:])~[^\s/;&|()<>]*$/;
+
 /** The loop variable and its values in order, or undefined when they are not known. @internal */
 export function loopValues(node: Node, src: string, shells: readonly ShellModel[]): { name: string; values: string[] } | undefined {
   // `select` sets its variable from what a person types: empty on an answer that is no item.
@@ -58,6 +61,8 @@ export function loopValues(node: Node, src: string, shells: readonly ShellModel[
   for (const m of src.matchAll(re)) {
     const at = (m.index ?? 0) + m[1]!.length;
     if (at === variable.startIndex) continue;
+    // zsh expands `~` after parameters: `~$u/x` is user u's home when u is a user's name.
+    if (TILDE_PREFIX.test(src.slice(0, src.lastIndexOf('$', at)))) return undefined;
     if (src[at - 1] === '$' && src[at - 2] !== '$' && PLAIN_AFTER.test(src.slice(at + name.length))) continue;
     if (src.slice(at - 2, at) === '${' && src[at + name.length] === '}' && PLAIN_AFTER.test(src.slice(at + name.length + 1))) continue;
     return undefined;
