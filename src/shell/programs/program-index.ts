@@ -249,7 +249,7 @@ export const PROGRAM_INDEX: ProgramIndex = [
   [172, 0, ["uniq"], ["environment","files","grammar","positional","readOnly","runs.unseen"], {"claudeCode":["uniq"]}],
   [173, 0, ["uptime"], ["files","grammar","readOnly","runs.unseen"], {"claudeCode":["uptime"]}],
   [174, 0, ["users"], ["files","grammar","runs.unseen"], {}],
-  [175, 0, ["valgrind"], ["files","role.wrapper","runs.seen","touchesFilesAsWrapper","unwrap"], {}],
+  [175, 0, ["valgrind"], ["files","optionVariables","role.wrapper","runs.seen","touchesFilesAsWrapper","unwrap"], {}],
   [176, 0, ["watch"], ["grammar","role.wrapper","runs.seen","unwrap"], {}],
   [177, 0, ["wc"], ["environment","files","grammar","readOnly","runs.unseen"], {"claudeCode":["wc"],"robota":["wc"]}],
   [178, 0, ["wget"], ["configFiles","files","grammar","runs.unseen"], {}],

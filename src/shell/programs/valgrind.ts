@@ -83,9 +83,20 @@ function unwrap(argv: readonly string[], literal: readonly boolean[]): WrapperIn
   return wrapInfo(end < argv.length ? [{ kind: 'argv', start: end, end: argv.length }] : [], false, true);
 }
 
-/** Its files: the log and xtree files written, the suppressions read. */
-function files(_name: string, argv: readonly string[]): FileOperands {
+/**
+ * Its files: the log and xtree files written, the suppressions read. A word that is not literal
+ * where an option may stand (`VALGRIND_OPTS=$o`, `valgrind $o ls`) may be `--log-file=` naming any
+ * file: a write whose names toolgate cannot work out (decision 0092).
+ */
+function files(_name: string, argv: readonly string[], literal?: readonly boolean[]): FileOperands {
   const { end } = readOptions(argv);
+  for (let k = 1; k < argv.length && (literal?.[k] === false || argv[k]!.startsWith('-')); k++)
+    if (literal?.[k] === false)
+      return {
+        files: [],
+        unresolved: [],
+        unseen: [{ op: 'write', why: `${argv[k]!} may be valgrind's option --log-file= naming any file` }],
+      };
   const out: FileOperand[] = [];
   for (let k = 1; k < end; k++) {
     const m = /^--([a-z-]+)=(.+)$/s.exec(argv[k]!);
@@ -105,6 +116,9 @@ export const valgrind = defineProgram({
   summary: 'valgrind: run a program under a memory checker or another instrumentation tool',
   sources: ['valgrind 3.19 valgrind(1)'],
   files,
+  // valgrind(1): "valgrind reads options from ~/.valgrindrc, $VALGRIND_OPTS and ./.valgrindrc"
+  // before its command line (the rc files are protected paths).
+  optionVariables: ['VALGRIND_OPTS'],
   runs: 'seen',
   role: 'wrapper',
   touchesFilesAsWrapper: true,
