@@ -122,9 +122,13 @@ export function clean({ argv, at, options, ops, files }: GitFilesCall): GitFiles
   const names: NamesFrom = { kind: 'entries', spares: force >= 2 ? 'top' : 'all' };
   // The .git spared with -ff is the repository's own, at the top of the work tree: below a
   // pathspec such as `sub`, sub/.git is a nested repository, which -ff removes (red team 13).
+  // A magic pathspec is read as `git rm` reads it (magicPathspec): `:/sub`, `:(top)sub` is sub from
+  // the top of the work tree; `:(icase)SUB`, `:(literal)sub`, `:!docs`, `:/` the whole tree, as
+  // `git clean -ffd .` is judged (red team 14: each removed sub/ with sub/.git, or everything else).
   for (const k of ops) {
-    const own = force < 2 || /^\.\/?$/.test(argv[k]!);
-    files.push({ op: 'remove', index: k, names: own ? names : { kind: 'entries' } });
+    const magic = magicPathspec(argv[k]!);
+    const own = force < 2 || /^\.\/?$/.test(magic.value ?? argv[k]!);
+    files.push({ op: 'remove', index: k, ...magic, names: own ? names : { kind: 'entries' } });
   }
   if (ops.length === 0) files.push({ op: 'remove', index: at, value: '.', tree: 'some', names });
   return {};

@@ -110,6 +110,14 @@ export function gitOperands(argv: readonly string[], variable?: (name: string) =
     // The pathspec as written stays (a rule on it decides as before), and any file in another case may be read.
     r.files = r.files.flatMap((f) => (specs.has(f.index) && f.op === 'read' ? [f, anyCase(f, tracked)] : [f]));
   }
+  // Known to match in any case (the option, or the variable set in the command), a removal
+  // (`git clean -ffd SUB`) may take a name in any case anywhere: judged as the whole tree from its
+  // top, as `:(icase)SUB` is (red team 14 removed sub/.git). Not for an environment merely unknown,
+  // which would make every `git clean -fd build` the whole tree.
+  if (icasePathspecs(argv, at, (name) => variable?.(name) ?? null))
+    r.files = r.files.flatMap((f) =>
+      f.op === 'remove' && f.index > at && f.value === undefined ? [f, { ...f, value: '.', fromRoot: true }] : [f],
+    );
   return r;
 }
 
