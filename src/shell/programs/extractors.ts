@@ -8,7 +8,7 @@
  * the files to archive from their input (`cpio -o`, `cpio -p`, `afio -o`, `pax -w` with no file
  * operand) read files toolgate cannot see: unresolved, as `xargs` and `zip -@`.
  */
-import { treeRemoval, type FileOperand, type FileOperands } from '../options/file-operands.js';
+import { treeRemoval, type FileOperand, type FileOperands, type UnseenNames } from '../options/file-operands.js';
 import { defineProgram, type ProgramExample } from './model.js';
 import { withHiddenOptions } from './parse.js';
 
@@ -96,38 +96,71 @@ function readsNamesFromInput(name: string, argv: readonly string[]): string | un
 function extractorFiles(name: string, argv: readonly string[]): FileOperands {
   const into = extractsInto(name, argv);
   const files: FileOperand[] = into === undefined ? [] : [{ op: 'write', index: 0, value: into, tree: 'some', names: NAMES }];
-  files.push(...sevenZipDeletes(name, argv));
+  const deletes = sevenZipDeletes(name, argv);
+  files.push(...deletes.files);
   const fromInput = readsNamesFromInput(name, argv);
-  return { files, unresolved: fromInput === undefined ? [] : [fromInput], modelled: 'partly' };
+  return {
+    files,
+    unresolved: fromInput === undefined ? [] : [fromInput],
+    ...(deletes.unseen.length > 0 ? { unseen: deletes.unseen } : {}),
+    modelled: 'partly',
+  };
 }
 
 /**
  * `7z a -sdel ARCHIVE FILE…` deletes the files once archived: each a tree removal (a directory
  * with all it holds, what links inside lead to as well, unless `-snl` stores links as links).
  * 7-Zip 7z(1): switches may stand anywhere; the first other word is the command, the second the archive.
+ * 7z matches `*` and `?` in a name itself (`'su?'` quoted reaches it as written): a pattern, judged
+ * against the view as a shell glob's tree removal is. `-r` (`-r0` for wildcard names) and `-ir!NAME`
+ * look for the name in every folder below: names toolgate cannot work out (decision 0092) —
+ * red team 14 (NEW-2): `7z a -sdel -r x.7z settings.json` removed .claude/settings.json.
  */
-function sevenZipDeletes(name: string, argv: readonly string[]): FileOperand[] {
-  if (!['7z', '7za', '7zr'].includes(name) || !argv.some((a) => a.toLowerCase() === '-sdel')) return [];
+function sevenZipDeletes(name: string, argv: readonly string[]): { files: FileOperand[]; unseen: UnseenNames[] } {
+  const none = { files: [], unseen: [] };
+  if (!['7z', '7za', '7zr'].includes(name) || !argv.some((a) => a.toLowerCase() === '-sdel')) return none;
   const operands = argv.flatMap((a, k) => (k > 0 && !a.startsWith('-') ? [k] : []));
   const command = operands[0] === undefined ? '' : argv[operands[0]]!.toLowerCase();
-  if (command !== 'a' && command !== 'u') return [];
+  if (command !== 'a' && command !== 'u') return none;
   const tree = treeRemoval(argv.some((a) => a.toLowerCase() === '-snl') ? 'itself' : 'follows');
-  const out: FileOperand[] = [];
+  // The last -r switch wins: `-r` every name, `-r0` wildcard names, `-r-` none.
+  const recurse = argv
+    .filter((a) => /^-r[-0]?$/i.test(a))
+    .pop()
+    ?.toLowerCase();
+  const wild = (word: string) => /[*?]/.test(word);
+  const recursive = (word: string, flag: string | undefined) => flag === '-r' || (flag === '-r0' && wild(word));
+  const files: FileOperand[] = [];
+  const unseen: UnseenNames[] = [];
+  const removal = (index: number, word: string, flag: string | undefined, value?: string) => {
+    files.push({
+      op: 'remove',
+      index,
+      ...(value !== undefined ? { value } : {}),
+      ...tree,
+      ...(wild(word) ? { value: word, pattern: true } : {}),
+    });
+    if (recursive(word, flag)) unseen.push({ op: 'remove', why: `7z ${flag} removes what ${word} names in every folder below` });
+  };
   for (const index of operands.slice(2)) {
     // `@list` names a list file, one name a line (7z(1) "list files"): its names are removed
     // (read through the view by list-names.ts; red team 13 N14: `7z a -sdel x.7z @list` removed .claude).
     const word = argv[index]!;
-    out.push(word.startsWith('@') ? { op: 'read', index, value: word.slice(1), listsNames: 'remove' } : { op: 'remove', index, ...tree });
+    if (word.startsWith('@')) files.push({ op: 'read', index, value: word.slice(1), listsNames: 'remove' });
+    else removal(index, word, recurse);
   }
   // `-i@list` and `-i!name` (`-ir…`, `-r-`/`-r0` forms too) add files as operands do: removed as well.
   for (let k = 1; k < argv.length; k++) {
-    const m = /^-i(?:r[-0]?)?([@!])(.+)$/i.exec(argv[k]!);
+    const m = /^-i(r[-0]?)?([@!])(.+)$/i.exec(argv[k]!);
     if (m === null) continue;
-    out.push(
-      m[1] === '@' ? { op: 'read', index: k, value: m[2]!, listsNames: 'remove' } : { op: 'remove', index: k, value: m[2]!, ...tree },
-    );
+    const flag = m[1] === undefined ? recurse : `-${m[1].toLowerCase()}`;
+    if (m[2] === '@') {
+      files.push({ op: 'read', index: k, value: m[3]!, listsNames: 'remove' });
+      if (flag === '-r' || flag === '-r0')
+        unseen.push({ op: 'remove', why: `7z ${argv[k]!} removes the names its list holds in every folder below` });
+    } else removal(k, m[3]!, flag, m[3]!);
   }
-  return out;
+  return { files, unseen };
 }
 
 const examples: readonly ProgramExample[] = [
