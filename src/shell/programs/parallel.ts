@@ -4,6 +4,7 @@
  */
 import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
 import { defineProgram } from './model.js';
+import { inDirectory } from './wrapper-info.js';
 
 /** Words that start parallel's argument lists. */
 const SEPARATORS = new Set([':::', ':::+', '::::', '::::+']);
@@ -49,36 +50,96 @@ function parallelWords(argv: readonly string[]): ParallelWords {
 }
 
 /**
+ * `--workdir DIR`, `--work-dir DIR`, `--wd DIR` (and `=DIR`): the jobs run in DIR. Perl's
+ * Getopt::Long takes any unique abbreviation, so `--wo`, `--work`, `--workd` name it too
+ * (parallel 20221122: `--wo /tmp pwd ::: 1` prints /tmp).
+ */
+const WORKDIR = /^--(?:wd|wo(?:r(?:k(?:-(?:d(?:ir?)?)?|d(?:ir?)?)?)?)?)(?:=|$)/;
+
+/** A `--wd` option before the command: the index of its value (`undefined` when it has none), its text. */
+interface WorkDir {
+  readonly at: number;
+  /** The option as written, without its value. */
+  readonly word: string;
+  readonly valueIndex: number | undefined;
+  readonly value: string | undefined;
+}
+
+/** The `--wd` options among the words before the lists, in order. */
+function workDirs(argv: readonly string[], end: number): WorkDir[] {
+  const out: WorkDir[] = [];
+  for (let k = 1; k < end; k++) {
+    const w = argv[k]!;
+    if (!WORKDIR.test(w)) continue;
+    const eq = w.indexOf('=');
+    if (eq >= 0) out.push({ at: k, word: w.slice(0, eq), valueIndex: k, value: w.slice(eq + 1) });
+    else out.push({ at: k, word: w, valueIndex: k + 1 < end ? k + 1 : undefined, value: k + 1 < end ? argv[k + 1] : undefined });
+  }
+  return out;
+}
+
+/**
+ * The directory a command starting at word `k` runs in: the last `--wd` before it (options come
+ * before the command), as `cd -P -- DIR && …` (see {@link inDirectory}). A directory that is not
+ * literal or is `...` (a fresh directory under ~/.parallel/tmp) is one toolgate cannot tell; a
+ * `{}` in it (`--wd {}`, verified: each job its own) takes the job's argument; another
+ * replacement string, or no argument known, cannot be told.
+ */
+function inWorkDir(script: string, k: number, dirs: readonly WorkDir[], literal: readonly boolean[], arg?: string): Unwrapped {
+  const dir = dirs.filter((d) => d.at < k).pop();
+  if (dir === undefined) return { kind: 'text', script, what: 'parallel' };
+  let value = dir.value === undefined || literal[dir.valueIndex!] === false || dir.value === '...' ? undefined : dir.value;
+  // Only `{}` is the argument itself; `{/}`, `{.}`, `{= perl =}` … compute another name.
+  if (value !== undefined && /\{[^{}]*\}/.test(value))
+    value = arg === undefined || value.match(REPLACEMENT)!.some((r) => r !== '{}') ? undefined : value.replaceAll('{}', arg);
+  return inDirectory(value, [script], `parallel ${dir.word}`, 'parallel --wd: runs its jobs in a directory toolgate cannot tell');
+}
+
+/**
+ * `sem` is `parallel --semaphore`: it runs its command once and reads no arguments from its input
+ * (parallel 20221122: `echo hi | sem --fg echo X` prints X).
+ */
+const semaphore = (argv: readonly string[]): boolean => /(?:^|\/)sem$/.test(argv[0] ?? '');
+
+/**
  * What GNU `parallel` runs: every word before the first list that does not start with `-` may
  * start the command, and each such command is read with each argument (an over-approximation,
  * safe for deny rules). Commands from standard input or `::::` files cannot be seen.
  */
-function unwrap(argv: readonly string[]): WrapperInfo {
+function unwrap(argv: readonly string[], literal: readonly boolean[] = []): WrapperInfo {
   const { end, args, fromFiles } = parallelWords(argv);
+  const dirs = workDirs(argv, end);
   const sep = end < argv.length ? end : -1;
   const starts: number[] = [];
   for (let k = 1; k < end; k++) if (!argv[k]!.startsWith('-')) starts.push(k);
   const inner: Unwrapped[] = [];
-  const texts = new Set<string>();
+  // Each command text as run, in the directory of the `--wd` before its start, once.
+  const texts = new Map<string, Unwrapped>();
+  const add = (text: string, k: number, arg?: string) => {
+    if (text.trim() === '') return;
+    const run = inWorkDir(text, k, dirs, literal, arg);
+    texts.set(JSON.stringify(run), run);
+  };
   const withArg = (command: string, arg: string) =>
     /\{[^{}]*\}/.test(command) ? command.replace(REPLACEMENT, () => arg) : `${command} ${arg}`;
   for (const k of starts) {
     const command = argv.slice(k, end).join(' ');
-    if (args.length === 0) texts.add(command.replace(REPLACEMENT, ''));
-    for (const arg of args) texts.add(withArg(command, arg));
+    if (args.length === 0) add(command.replace(REPLACEMENT, ''), k);
+    for (const arg of args) add(withArg(command, arg), k, arg);
   }
   if (starts.length === 0) {
-    for (const arg of args) texts.add(arg);
+    for (const arg of args) add(arg, end, arg);
     if (args.length === 0 || fromFiles || sep < 0)
       inner.push({ kind: 'opaque', reason: 'parallel runs commands from its input or argument files, which toolgate cannot see' });
-  } else if (sep < 0 || fromFiles) inner.push({ kind: 'opaque', reason: 'parallel completes its command from input toolgate cannot see' });
+  } else if (!semaphore(argv) && (sep < 0 || fromFiles))
+    inner.push({ kind: 'opaque', reason: 'parallel completes its command from input toolgate cannot see' });
   if (texts.size > MAX_PARALLEL_TEXTS)
     return {
       inner: [{ kind: 'unknown', reason: `parallel with more than ${MAX_PARALLEL_TEXTS} commands to read` }],
       transparent: false,
       exactOnly: false,
     };
-  for (const script of texts) if (script.trim() !== '') inner.push({ kind: 'text', script, what: 'parallel' });
+  inner.push(...texts.values());
   return { inner, transparent: false, exactOnly: false };
 }
 
@@ -88,15 +149,16 @@ function unwrap(argv: readonly string[]): WrapperInfo {
  * before the list spelled like one), so `pwd | parallel rm -rf` may remove any directory.
  */
 function readsArgumentsUnseen(argv: readonly string[]): boolean {
+  if (semaphore(argv)) return false;
   const words = parallelWords(argv);
   return !words.hasArgumentList || words.fromFiles || words.argFileOption;
 }
 
 /** The parallel model. @internal */
 export const parallel = defineProgram({
-  names: ['parallel'],
-  summary: 'parallel (GNU): run commands in parallel, completed from arguments or input',
-  sources: ['GNU parallel 20221122 parallel(1)'],
+  names: ['parallel', 'sem'],
+  summary: 'parallel (GNU): run commands in parallel, completed from arguments or input; sem is parallel --semaphore',
+  sources: ['GNU parallel 20221122 parallel(1)', 'GNU parallel 20221122 sem(1)'],
   runs: 'seen',
   role: 'wrapper',
   unwrap,
@@ -112,6 +174,12 @@ export const parallel = defineProgram({
       command: 'parallel -j2 gzip {} ::: a b',
       effects: ['read ./a', 'remove ./a', 'write ./a.gz', 'read ./b', 'remove ./b', 'write ./b.gz'],
       why: 'the options and the command come before the first list',
+    },
+    {
+      command: 'sem --fg rm a.txt',
+      effects: ['remove ./a.txt'],
+      readOnly: false,
+      why: 'sem runs its command once',
     },
   ],
 });

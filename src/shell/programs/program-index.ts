@@ -135,7 +135,7 @@ export const PROGRAM_INDEX: ProgramIndex = [
   [104, 0, ["less"], ["files","grammar","optionVariables","runs.unseen","runsConfigured"], {}],
   [105, 0, ["lesskey"], ["files","grammar","runs.unseen"], {}],
   [106, 0, ["more"], ["files","grammar","optionVariables","runs.unseen"], {}],
-  [107, 0, ["parallel"], ["handsOnInput","role.wrapper","runs.seen","unwrap"], {}],
+  [107, 0, ["parallel","sem"], ["handsOnInput","role.wrapper","runs.seen","unwrap"], {}],
   [108, 0, ["paste"], ["files","grammar","readOnly","runs.unseen"], {"claudeCode":["paste"]}],
   [109, 0, ["patch"], ["files","grammar","positional","runs.unseen"], {}],
   [110, 0, ["perf"], ["files","role.wrapper","runs.seen","touchesFilesAsWrapper","unwrap"], {}],
