@@ -151,6 +151,11 @@ const CONFIG_FILES: readonly string[] = [
   '.cshrc',
   '.tcshrc',
   '.direnvrc',
+  // Debian's sensible-editor (run by many programs for "an editor") sources ~/.selected_editor and
+  // then runs $SELECTED_EDITOR on its files (sensible-editor(1): "source the contents of file
+  // ~/.selected_editor and, if SELECTED_EDITOR environment variable exists execute SELECTED_EDITOR"):
+  // `SELECTED_EDITOR=rm` there ran rm on `sensible-editor notes.txt` (replay of red team 14, NEW-5).
+  '.selected_editor',
 ];
 
 const CONFIG_DIRS: readonly string[] = [
@@ -162,6 +167,11 @@ const CONFIG_DIRS: readonly string[] = [
   // husky 9 sources `${XDG_CONFIG_HOME:-~/.config}/husky/init.sh` before every hook (decision 0065 addendum).
   '.config/husky',
   '.cargo',
+  // GNU parallel (and sem) reads ~/.parallel/config, and profiles named by -J from ~/.parallel, as
+  // words put before its own (parallel(1), "--profile": "Default: ~/.parallel/config"; "PROFILE
+  // FILES": "Profiles are searched for in ~/.parallel"): `rm -f notes.txt;` there made `parallel
+  // echo ::: 1` run the rm (replay of red team 14, NEW-5). $PARALLEL_HOME moves it; not followed here.
+  '.parallel',
   '.devcontainer',
   '.yarn',
   '.mvn',

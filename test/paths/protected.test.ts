@@ -40,6 +40,10 @@ describe('protectedPathMatch (Claude Code list)', () => {
     ['/home/u/.valgrindrc', '.valgrindrc'],
     ['/p/.valgrindrc', '.valgrindrc'],
     ['/home/u/.config/tmux/tmux.conf', '.config/tmux'],
+    // sensible-editor's and GNU parallel's own files (replay of red team 14, NEW-5).
+    ['/home/u/.selected_editor', '.selected_editor'],
+    ['/home/u/.parallel/config', '.parallel'],
+    ['/home/u/.parallel/myprofile', '.parallel'],
     // More version managers' and tools' folders (replay of red team 13, N17).
     ['/home/u/.nodenv/shims/git', '.nodenv'],
     ['/home/u/.conda/envs/ml/bin/python', '.conda/envs'],
