@@ -72,6 +72,7 @@ import { look } from './look.js';
 import { ls } from './ls.js';
 import { lsof } from './lsof.js';
 import { mktemp } from './mktemp.js';
+import { ifne, pee } from './moreutils-runners.js';
 import { mv } from './mv.js';
 import { nl } from './nl.js';
 import { crossEnvModel, crossEnvShell, dotenv, envCmd } from './node-wrappers.js';
@@ -244,6 +245,8 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => ls,
   () => lsof,
   () => mktemp,
+  () => ifne,
+  () => pee,
   () => mv,
   () => nl,
   () => crossEnvModel,

@@ -189,6 +189,18 @@ export const RUNNER_MODELS: readonly ProgramModel[] = [
     },
   ),
   runner(
+    'lckdo',
+    // moreutils 0.67 lckdo(1): `lckdo [options] LOCKFILE PROGRAM [ARGS]`, options -q -w -W SEC -e
+    // -E NNN -s -x -t -n; getopt stops at the lock file (verified: `lckdo /tmp/lk -q echo hi` runs
+    // `-q`) and refuses an unknown option (`lckdo -z …`: "invalid option").
+    { spec: { short: '+qwW:eE:sxtn', long: {} }, skip: 1 },
+    {
+      summary: 'lckdo (moreutils): run a program with a lock file held',
+      sources: ['moreutils 0.67 lckdo(1)'],
+      examples: [{ command: 'lckdo -w /tmp/lk rm a.txt', effects: ['remove ./a.txt'], readOnly: false }],
+    },
+  ),
+  runner(
     'stdbuf',
     { spec: { short: '+i:o:e:', long: { input: r, output: r, error: r, ...HV } }, transparent: true },
     {
