@@ -483,19 +483,19 @@ function isAs(argv0: string | undefined): boolean {
 }
 
 /**
- * The other binutils: as, gprof, elfedit. Each expands `@FILE` as the rest (verified: `as @rsp`,
- * `gprof @rsp` with `@.env` in rsp print .env's text in their error). No grammar yet: every other
+ * The other binutils: as, gprof, elfedit, dwp. Each expands `@FILE` as the rest (verified: `as @rsp`,
+ * `gprof @rsp`, `dwp -o /dev/null @rsp` with `@.env` in rsp print .env's text in their error). No grammar yet: every other
  * word is assumed, as for a program toolgate does not model.
  * @internal
  */
 export const otherBinutils = defineProgram({
-  names: ['as', 'gprof', 'elfedit'],
-  summary: 'as, gprof, elfedit: the other binutils (only their @FILE response files are modelled)',
-  sources: ['GNU binutils 2.40 as(1), gprof(1), elfedit(1) ("@file"), libiberty expandargv; verified on Debian 12'],
+  names: ['as', 'gprof', 'elfedit', 'dwp'],
+  summary: 'as, gprof, elfedit, dwp: the other binutils (only their @FILE response files are modelled)',
+  sources: ['GNU binutils 2.40 as(1), gprof(1), elfedit(1), dwp (gold) ("@file"), libiberty expandargv; verified on Debian 12'],
   files: (_name, argv) => assumedWords(argv),
   responseFiles: 'binutils',
   nameVariants: true,
-  // as's `.include` and `.incbin` (a macro may build the name: `.include "\\a\\()\\b"`); gprof and elfedit read binaries only.
+  // as's `.include` and `.incbin` (a macro may build the name: `.include "\\a\\()\\b"`); gprof, elfedit and dwp read binaries only.
   includesFiles: (argv) => (isAs(argv[0]) ? '.include and .incbin directives' : undefined),
   runs: 'unseen',
   examples: [

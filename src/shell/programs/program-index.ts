@@ -19,7 +19,7 @@ export const PROGRAM_INDEX: ProgramIndex = [
   [11, 0, ["nm"], ["files","grammar","nameVariants","responseFiles","responseUnseen","runs.unseen"], {}],
   [12, 0, ["objcopy"], ["files","grammar","nameVariants","responseFiles","responseUnseen","runs.unseen"], {}],
   [13, 0, ["objdump"], ["files","grammar","nameVariants","responseFiles","runs.unseen"], {}],
-  [14, 0, ["as","gprof","elfedit"], ["files","includesFiles","nameVariants","responseFiles","runs.unseen"], {}],
+  [14, 0, ["as","gprof","elfedit","dwp"], ["files","includesFiles","nameVariants","responseFiles","runs.unseen"], {}],
   [15, 0, ["ranlib","gcc-ar","gcc-nm","gcc-ranlib"], ["files","nameVariants","responseFiles","responseUnseen","runs.unseen"], {}],
   [16, 0, ["readelf"], ["files","grammar","nameVariants","responseFiles","runs.unseen"], {}],
   [17, 0, ["size"], ["files","grammar","nameVariants","responseFiles","runs.unseen"], {}],
@@ -147,7 +147,7 @@ export const PROGRAM_INDEX: ProgramIndex = [
   [116, 0, ["pwd"], ["files","grammar","readOnly","runs.unseen"], {"claudeCode":["pwd"],"robota":["pwd"]}],
   [117, 0, ["readlink"], ["environment","files","grammar","readOnly","runs.unseen"], {"claudeCode":["readlink"]}],
   [118, 0, ["realpath"], ["environment","files","grammar","readOnly","runs.unseen"], {"claudeCode":["realpath"]}],
-  [119, 0, ["rename","prename","file-rename"], ["files","grammar","removesOperands","runs.unseen"], {}],
+  [119, 0, ["rename","prename","file-rename","rename.ul"], ["files","grammar","removesOperands","runs.unseen"], {}],
   [120, 0, ["rev"], ["files","grammar","readOnly","runs.unseen"], {"claudeCode":["rev"]}],
   [121, 0, ["rg"], ["files","grammar","readOnly","runs.unseen","skips"], {"claudeCode":["rg"]}],
   [122, 0, ["rsync"], ["files","grammar","positional","runs.seen","unwrap"], {}],
@@ -271,5 +271,5 @@ export const PROGRAM_INDEX: ProgramIndex = [
 export const UNMODELLED_NAMES: Readonly<Partial<Record<ProgramRole, readonly string[]>>> = {
   shell: ["bash","sh","zsh","dash","ksh","mksh","ash","yash","posh","rbash"],
   interpreter: ["python","python2","python3","pypy","pypy3","node","nodejs","deno","bun","perl","ruby","irb","php","lua","luajit","osascript","pwsh","powershell","rscript","r","tclsh","wish","expect","julia","groovy","jshell","scala","elixir","iex","erl","escript","guile","racket","sbcl","clisp","ocaml","runghc","runhaskell","ghci","swift","kotlin","jrunscript","cscript","wscript","php-cgi","gjs","qjs","tsx","ts-node","sucrase-node","why-is-node-running","babel-node","ts-node-esm","ts-node-script","ts-node-dev","node-dev","esno","esr","vite-node","jiti","zx","tsm","swc-node","tsimp","electron","vim","nvim","vi","ex","emacs","gdb"],
-  runner: ["make","gmake","bmake","npm","yarn","pnpm","bun","npx","pnpx","bunx","ninja","cmake","ctest","cargo","go","mvn","gradle","rake","just","pytest","py.test","jest","vitest","mocha","tox","nox","uv","poetry","pipenv","terraform","docker","prettier","eslint","stylelint","postcss","tailwindcss","babel","vite","webpack","webpack-cli","rollup","rolldown","rspack","rsbuild","tsc","node-gyp","playwright","cypress","karma","ava","jasmine","gulp","grunt","parcel","tsup","tsup-node","c8","nyc","nodemon","pm2","forever","tap","ts-mocha","wdio","npm-run-all","npm-run-all2","run-s","run-p","concurrently","lint-staged","husky","next","nuxt","nuxi","astro","svelte-kit","lerna","nx","turbo","pip","pip3","hatch","pdm","pre-commit","direnv","meson","bazel","bazelisk","scons","dotnet","msbuild","ant","sbt","lein","mix","composer","bundle","task","npm","pnpm","yarn","yarnpkg","bun","deno","corepack","npx","pnpx","bunx","volta","nvm","fnm"],
+  runner: ["make","gmake","bmake","npm","yarn","pnpm","bun","npx","pnpx","bunx","ninja","cmake","ctest","cargo","go","mvn","gradle","rake","just","pytest","py.test","jest","vitest","mocha","tox","nox","uv","poetry","pipenv","terraform","docker","prettier","eslint","stylelint","postcss","tailwindcss","babel","vite","webpack","webpack-cli","rollup","rolldown","rspack","rsbuild","tsc","node-gyp","playwright","cypress","karma","ava","jasmine","gulp","grunt","parcel","tsup","tsup-node","c8","nyc","nodemon","pm2","forever","tap","ts-mocha","wdio","npm-run-all","npm-run-all2","run-s","run-p","concurrently","lint-staged","husky","node-gyp-build","next","nuxt","nuxi","astro","svelte-kit","lerna","nx","turbo","pip","pip3","hatch","pdm","pre-commit","direnv","meson","bazel","bazelisk","scons","dotnet","msbuild","ant","sbt","lein","mix","composer","bundle","task","npm","pnpm","yarn","yarnpkg","bun","deno","corepack","npx","pnpx","bunx","volta","nvm","fnm"],
 };

@@ -154,6 +154,9 @@ const RUNS_PROJECT_CODE: Readonly<Record<string, { what: string; quiet?: Readonl
   concurrently: { what: 'the command texts it is given (with the shell) and the package scripts they name' },
   'lint-staged': { what: 'the commands of its configuration (.lintstagedrc, lint-staged.config.js, package.json)' },
   husky: { what: 'the git hooks of .husky/ it installs or runs' },
+  // node-gyp-build's bin.js: when its prebuilt test fails it runs its first word with a shell, then
+  // node-gyp rebuild, then its second word (replay 14, NEW-12: `node-gyp-build 'x=r; ${x}m -f f'` ran rm).
+  'node-gyp-build': { what: 'the command texts it is given (run with a shell) and node-gyp rebuild' },
   next: { what: 'its configuration module (next.config.js) and the app it builds' },
   nuxt: { what: 'its configuration module (nuxt.config.ts) and modules' },
   nuxi: { what: 'its configuration module (nuxt.config.ts) and modules' },

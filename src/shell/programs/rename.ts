@@ -42,11 +42,15 @@ function renameOperands(argv: readonly string[], { operands: ops }: ReadWords): 
 
 /** The rename model (Perl's expression is code toolgate does not read: what it runs is unseen). @internal */
 export const rename = defineProgram({
-  names: ['rename', 'prename', 'file-rename'],
+  // `rename.ul` is util-linux's under Debian's name (Fedora, Arch and Alpine call it `rename`):
+  // `rename.ul x . xnpmrc` makes `.npmrc` by substring (replay 14, NEW-10).
+  names: ['rename', 'prename', 'file-rename', 'rename.ul'],
   summary: 'rename: rename files by an expression',
   sources: ['rename(1): Perl File::Rename and util-linux'],
   grammar,
-  files: (_name, argv) => readBy(argv, grammar, (words) => renameOperands(argv, words)),
+  // util-linux's first two operands are the text replaced and its replacement, not files.
+  files: (name, argv) =>
+    readBy(argv, grammar, (words) => renameOperands(argv, name === 'rename.ul' ? { ...words, operands: words.operands.slice(2) } : words)),
   runs: 'unseen',
   removesOperands: true,
   examples: [
