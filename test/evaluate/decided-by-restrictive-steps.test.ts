@@ -6,54 +6,12 @@
  * settings of the shared cases and every fourth everyday case (they repeat a few policies), with
  * their allow rules taken out.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Decision, PermissionMode, ToolCall } from '../../src/core/types.js';
+import type { Decision, PermissionMode } from '../../src/core/types.js';
 import { decidedByRestrictiveSteps, evaluate } from '../../src/evaluate/evaluate.js';
 import { prepare, type EvaluationContext } from '../../src/evaluate/index.js';
 import { policyFromObjects } from '../../src/settings/index.js';
-
-const casesDir = fileURLToPath(new URL('../cases/', import.meta.url));
-
-interface Case {
-  id: string;
-  settings: Record<string, unknown>;
-  mode: string;
-  call: ToolCall;
-  cwd: string;
-  home: string;
-}
-
-/** The cases of the JSON Lines files under test/cases/shared (and every fourth under everyday) with settings and a call. */
-function cases(): Case[] {
-  const out: Case[] = [];
-  for (const dir of ['shared', 'everyday']) {
-    const stride = dir === 'everyday' ? 4 : 1;
-    for (const name of readdirSync(join(casesDir, dir))) {
-      if (!name.endsWith('.jsonl')) continue;
-      const lines = readFileSync(join(casesDir, dir, name), 'utf8').split('\n');
-      for (let k = 0; k < lines.length; k += stride) {
-        const line = lines[k]!;
-        if (line.trim() === '') continue;
-        const c = JSON.parse(line) as { id: string; case?: Record<string, unknown> };
-        const settings = c.case?.['settings'];
-        const call = c.case?.['call'] as ToolCall | undefined;
-        if (typeof settings !== 'object' || settings === null || call === undefined) continue;
-        out.push({
-          id: c.id,
-          settings: settings as Record<string, unknown>,
-          mode: typeof c.case?.['mode'] === 'string' ? (c.case['mode'] as string) : 'default',
-          call,
-          cwd: typeof c.case?.['cwd'] === 'string' ? (c.case['cwd'] as string) : '/home/user/project',
-          home: typeof c.case?.['home'] === 'string' ? (c.case['home'] as string) : '/home/user',
-        });
-      }
-    }
-  }
-  return out;
-}
+import { policyCases } from '../support/policy-cases.js';
 
 /** The settings without allow rules, as lint's shadowed-allow check decides with. */
 function restrictive(settings: Record<string, unknown>): Record<string, unknown> {
@@ -75,7 +33,7 @@ beforeAll(async () => {
 });
 
 describe('decidedByRestrictiveSteps', () => {
-  const all = cases();
+  const all = policyCases();
 
   it('reads the cases', () => {
     expect(all.length).toBeGreaterThan(500);

@@ -5,54 +5,13 @@
  * each Bash deny rule against the case's own command and the probes lint makes of the rule (its
  * sample, the sample under `/usr/bin/`, `bash -c`, `env` and `command`), in each case's mode.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PermissionMode, ToolCall } from '../../src/core/types.js';
+import type { PermissionMode } from '../../src/core/types.js';
 import { evaluate } from '../../src/evaluate/evaluate.js';
 import { prepare, type EvaluationContext } from '../../src/evaluate/index.js';
 import { commandDenyTest } from '../../src/evaluate/surely-denied.js';
 import { policyFromObjects } from '../../src/settings/index.js';
-
-const casesDir = fileURLToPath(new URL('../cases/', import.meta.url));
-
-interface Case {
-  id: string;
-  settings: Record<string, unknown>;
-  mode: string;
-  call: ToolCall;
-  cwd: string;
-  home: string;
-}
-
-function cases(): Case[] {
-  const out: Case[] = [];
-  for (const dir of ['shared', 'everyday']) {
-    const stride = dir === 'everyday' ? 4 : 1;
-    for (const name of readdirSync(join(casesDir, dir))) {
-      if (!name.endsWith('.jsonl')) continue;
-      const lines = readFileSync(join(casesDir, dir, name), 'utf8').split('\n');
-      for (let k = 0; k < lines.length; k += stride) {
-        const line = lines[k]!;
-        if (line.trim() === '') continue;
-        const c = JSON.parse(line) as { id: string; case?: Record<string, unknown> };
-        const settings = c.case?.['settings'];
-        const call = c.case?.['call'] as ToolCall | undefined;
-        if (typeof settings !== 'object' || settings === null || call === undefined) continue;
-        out.push({
-          id: c.id,
-          settings: settings as Record<string, unknown>,
-          mode: typeof c.case?.['mode'] === 'string' ? (c.case['mode'] as string) : 'default',
-          call,
-          cwd: typeof c.case?.['cwd'] === 'string' ? (c.case['cwd'] as string) : '/home/user/project',
-          home: typeof c.case?.['home'] === 'string' ? (c.case['home'] as string) : '/home/user',
-        });
-      }
-    }
-  }
-  return out;
-}
+import { policyCases } from '../support/policy-cases.js';
 
 /** The commands lint's deny-bypass check tries for a Bash rule's specifier. */
 function probesOf(specifier: string): string[] {
@@ -67,7 +26,7 @@ beforeAll(async () => {
 });
 
 describe('commandDenyTest', () => {
-  const all = cases();
+  const all = policyCases();
 
   it('says a Bash deny rule matches only commands evaluate denies', () => {
     let told = 0;
