@@ -4,6 +4,12 @@
  * are run by the installed wrapper; every stub it runs, with the arguments it gets, must be a
  * command toolgate's analysis lists (or the analysis must say it cannot see). The stubs only
  * append their argv to a log; options that reach other processes (`-p PID`) are never generated.
+ *
+ * Every generated call runs its own copies of the stubs, each writing to that call's log, named in
+ * the stub's text rather than in the environment (`su -` and `env -i` reset the environment). A
+ * wrapper killed at its timeout can leave a stub running that writes late; it writes into its own
+ * call's log, which nothing reads again, never into a later call's (seed 15's `parallel` once saw
+ * an `su -` call's late run).
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,13 +30,8 @@ import { PROGRAMS } from '../../../src/shell/programs/index.js';
 const grammarOf = (name: string): GnuOptionSpec => PROGRAMS.get(name)!.grammar!;
 
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-wrappers-'));
+/** Where the generated words name the stubs; each call runs them from its own copy of this folder. */
 const bin = join(dir, 'bin');
-/**
- * The stubs' log when the environment does not name one (`su -` resets it). Each generated call
- * names its own (`TOOLGATE_STUB_LOG`), so a stub a call killed at its timeout left running cannot
- * write into the next call's log.
- */
-const log = join(dir, 'log');
 let calls = 0;
 /** The wrappers run here: `script` writes `typescript`, `flock` creates its lock file, in the working directory. */
 const work = join(dir, 'work');
@@ -42,17 +43,26 @@ const SCALE = Math.max(1, Number(process.env['TOOLGATE_WRAPPER_RUNS_SCALE'] ?? 1
 
 beforeAll(async () => {
   await prepareShell();
-  mkdirSync(bin);
   mkdirSync(work);
-  for (const s of [S1, S2]) {
-    writeFileSync(
-      s,
-      `#!/bin/sh\n{ printf '%s' "${s.endsWith('s1') ? 's1' : 's2'}"; for a in "$@"; do printf '\\t%s' "$a"; done; printf '\\n'; } >> "\${TOOLGATE_STUB_LOG:-${log}}"\n`,
-    );
-    chmodSync(s, 0o755);
-  }
   chmodSync(dir, 0o777);
 });
+
+/**
+ * A fresh copy of the stubs for one call, in a folder whose name is as long as `bin`'s (so size
+ * limits such as `xargs -s` see the words the generator made), writing to a log in that folder.
+ */
+function stubsForCall(): { folder: string; log: string } {
+  const folder = join(dir, (calls++).toString(36).padStart(3, '0'));
+  const log = join(folder, 'log');
+  mkdirSync(folder);
+  writeFileSync(log, '');
+  for (const name of ['s1', 's2']) {
+    const stub = join(folder, name);
+    writeFileSync(stub, `#!/bin/sh\n{ printf '%s' "${name}"; for a in "$@"; do printf '\\t%s' "$a"; done; printf '\\n'; } >> '${log}'\n`);
+    chmodSync(stub, 0o755);
+  }
+  return { folder, log };
+}
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -266,18 +276,21 @@ describe.skipIf(process.platform !== 'linux')('wrappers against the installed pr
         let ranAny = 0;
         fc.assert(
           fc.property(fc.array(words, { maxLength: 4 }), fc.boolean(), tail, (opts, withPrefix, rest) => {
-            const argv = [...opts.flat(), ...(withPrefix && c.prefix ? [c.prefix[0]!] : []), ...(c.end ?? [S1, ...rest])];
-            const own = join(dir, `log-${calls++}`);
-            writeFileSync(own, '');
-            writeFileSync(log, '');
+            const { folder, log } = stubsForCall();
+            const generated = [...opts.flat(), ...(withPrefix && c.prefix ? [c.prefix[0]!] : []), ...(c.end ?? [S1, ...rest])];
+            const argv = generated.map((w) => w.replaceAll(`${bin}/`, `${folder}/`));
             spawnSync(c.name, argv, {
               cwd: work,
               input: '',
               timeout: c.name === 'watch' ? 700 : 3000,
-              env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', ...c.env, TOOLGATE_STUB_LOG: own },
+              env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', ...c.env },
               stdio: ['pipe', 'ignore', 'ignore'],
             });
-            const runs = [own, log].flatMap((f) => readFileSync(f, 'utf8').split('\n')).filter((l) => l !== '');
+            const runs = readFileSync(log, 'utf8')
+              .split('\n')
+              .filter((l) => l !== '');
+            // A stub still running once its wrapper was killed finds neither its script nor its log.
+            rmSync(folder, { recursive: true, force: true });
             if (runs.length > 0) ranAny++;
             const command = [c.name, ...argv].map(quote).join(' ');
             for (const line of runs)
