@@ -667,7 +667,8 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
     // Why a working directory is somewhere unknown (under `/**`), by that directory.
     const anywhereWhy = new Map<string, string>();
     let cwds = [start];
-    let forkedBySubshell = false;
+    // Why later commands may run in more than one directory: the first part run in a folder of its own.
+    let forkedBy: string | undefined;
     const seen = new Set([start]);
     // The directories each command works in: after the `cd`s before it and its own `-C DIR`.
     const placed = new Map<number, readonly string[]>();
@@ -903,7 +904,8 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
         // bash and zsh's `cd` sets OLDPWD to the directory it leaves (dash's `~-` stays as written).
         const previousNext = previousAfterCd(bases, ctx);
         vars.previous = cmd.inSubshell ? uniquePrevious([...vars.previous, ...previousNext]) : previousNext;
-        if (cmd.inSubshell && next.some((n) => !cwds.includes(n))) forkedBySubshell = true;
+        const elsewhere = next.filter((n) => !cwds.includes(n));
+        if (cmd.inSubshell && elsewhere.length > 0) forkedBy ??= forkDescription(analysis, cmd, elsewhere);
         cwds = cmd.inSubshell ? [...new Set([...cwds, ...next])] : [...new Set(next)];
         for (const c of cwds) seen.add(c);
         for (const c of next) {
@@ -954,14 +956,26 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
       effects,
       cwdAfter: after,
       unresolved:
-        cwds.length === 1 || !forkedBySubshell
+        cwds.length === 1 || forkedBy === undefined
           ? unresolved
-          : [...unresolved, 'the working directory after the command depends on a subshell'],
+          : [...unresolved, `${forkedBy}, and toolgate cannot tell which folder each command after it runs in`],
     };
   } catch (error) {
     note(`path analysis failed: ${error instanceof Error ? error.message : String(error)}`);
     return { effects, cwdAfter: start, unresolved };
   }
+}
+
+/**
+ * What runs in another folder, in plain words: a wrapper's command (`env -C /tmp …`, `parallel
+ * --wd DIR`, read as a nested `cd -P -- DIR && …`) or a subshell's `cd` (`(cd /tmp && …)`). The
+ * parts after it are judged in every folder they may run in, which toolgate cannot tell apart.
+ */
+function forkDescription(analysis: ShellAnalysis, cmd: SimpleCommand, dirs: readonly string[]): string {
+  const where = dirs.map((d) => (isAnywhere(d) ? 'a folder toolgate cannot tell' : d)).join(' or ');
+  const wrapper = cmd.context === 'nested' && cmd.parent !== undefined ? analysis.commands[cmd.parent]?.argv[0] : undefined;
+  if (wrapper !== undefined) return `${foldedCommandName(wrapper)} runs a command in another folder (${where})`;
+  return `a subshell changes to another folder (${where})`;
 }
 
 /** One effect, built field by field (optional fields only when set). */
