@@ -354,7 +354,7 @@ function programCode(
   const configured = PROGRAMS.get(name)?.runsConfigured;
   if (configured) out.push(...configured(cmd.argv, cmd.literal, env));
   if (SHELLS.has(name)) out.push(...shellStartupCode(cmd, env, previous));
-  const opaque = interpreterOpaque(name, cmd.argv);
+  const opaque = interpreterOpaque(name, cmd.argv, cmd.literal);
   if (opaque !== undefined) {
     out.push({ kind: 'opaque', reason: opaque });
     const strings = embeddedShellStrings(cmd.argv);

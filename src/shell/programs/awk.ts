@@ -84,7 +84,7 @@ function writesComputedName(program: string): boolean {
 }
 
 /** `awk [-f PROG] [-v a=b] [-i inplace] 'prog' FILE…`: reads files; gawk's inplace edits them. */
-function awkOperands(argv: readonly string[], { options, operands: ops }: ReadWords): FileOperands {
+function awkOperands(argv: readonly string[], { options, operands: ops }: ReadWords, literal?: readonly boolean[]): FileOperands {
   const files: FileOperand[] = [];
   const unresolved: string[] = [];
   const unseen: UnseenNames[] = [];
@@ -106,7 +106,13 @@ function awkOperands(argv: readonly string[], { options, operands: ops }: ReadWo
   const sources = options.filter((o) => is(o, '-e', '--source'));
   const hasProgram = progFile.length > 0 || sources.length > 0 || wExec.length > 0;
   const fileOps = hasProgram ? (execOperand ? ops.slice(1) : ops) : ops.slice(1);
-  const programs = [...sources.map((o) => o.value ?? ''), ...(hasProgram || ops[0] === undefined ? [] : [argv[ops[0]]!])];
+  const texts = [
+    ...sources.map((o) => ({ text: o.value ?? '', at: o.valueIndex ?? o.index })),
+    ...(hasProgram || ops[0] === undefined ? [] : [{ text: argv[ops[0]]!, at: ops[0] }]),
+  ];
+  // Text that is not literal (`awk "$x"`) may be any program: only literal text is read.
+  const hiddenText = texts.filter((p) => literal?.[p.at] === false);
+  const programs = texts.filter((p) => literal?.[p.at] !== false).map((p) => p.text);
   const includes = options.filter((o) => is(o, '-i', '--include'));
   const inPlace = includes.some((o) => o.value === 'inplace' || o.value === 'inplace.awk');
   if (includes.some((o) => o.value !== 'inplace' && o.value !== 'inplace.awk'))
@@ -120,6 +126,19 @@ function awkOperands(argv: readonly string[], { options, operands: ops }: ReadWo
     if (is(o, '-D', '--debug') && o.value !== undefined) files.push({ op: 'read', index: o.index, value: o.value });
   }
   if (progFile.length > 0 || wExec.length > 0) unresolved.push('awk program file may write files or run commands');
+  // A program toolgate does not read — a file, a library, text that is not literal — writes the
+  // files its `print >` names (`awk -f p.awk`, `awk "$x"` wrote .npmrc, red team 14 NEW-8): names
+  // toolgate cannot work out (decision 0092).
+  if (hiddenText.length > 0) unresolved.push(`the awk program ${argv[hiddenText[0]!.at]!} is not literal: it may read and write any file`);
+  const library = includes.some((o) => o.value !== 'inplace' && o.value !== 'inplace.awk');
+  if (progFile.length > 0 || wExec.length > 0 || library || hiddenText.length > 0 || programs.some((p) => /@include/.test(p)))
+    unseen.push({
+      op: 'write',
+      why:
+        hiddenText.length > 0 && progFile.length + wExec.length === 0
+          ? 'the awk program is not literal: its print > may name any file'
+          : 'the awk program toolgate does not read (a file or library) writes the files its print > names',
+    });
   for (const program of programs) {
     for (const m of program.matchAll(AWK_REDIRECT)) {
       const at = ops[0] ?? 0;
@@ -150,7 +169,7 @@ export const awk = defineProgram({
   sources: ['GNU awk 5.2 gawk(1)', 'mawk 1.3.4 mawk(1)'],
   grammar,
   // A word this grammar refuses (an unknown or ambiguous option, a missing value): another awk may take it.
-  files: (_name, argv) => readBy(argv, grammar, (words) => awkOperands(argv, words)),
+  files: (_name, argv, literal) => readBy(argv, grammar, (words) => awkOperands(argv, words, literal)),
   // Its program runs commands (`system()`, `print | "cmd"`) named in its arguments.
   runs: 'unseen',
   examples: [
@@ -158,8 +177,8 @@ export const awk = defineProgram({
     { command: "awk -i inplace '{print}' f", effects: ['write ./f'], why: "gawk's inplace library edits the files in place" },
     {
       command: 'mawk -W exec prog.awk in.txt',
-      effects: ['read ./prog.awk', 'read ./in.txt'],
-      why: '-W exec reads the program from the file after it; the words after that are input',
+      effects: ['write . [some]', 'read ./prog.awk', 'read ./in.txt'],
+      why: '-W exec reads the program from the file after it (its print > names are unseen, decision 0092); the words after that are input',
     },
     {
       command: 'awk \'{print > "o.txt"}\' in',

@@ -147,8 +147,8 @@ const AWK_EFFECTS = /system\s*\(|\||getline|\bprintf?\b[^;{}\n]*>|@(include|load
  * Why a command runs code toolgate cannot see, or undefined.
  * @param name - the folded program name; `argv` its words.
  */
-export function interpreterOpaque(name: string, argv: readonly string[]): string | undefined {
-  if (AWKS.has(name)) return awkOpaque(argv);
+export function interpreterOpaque(name: string, argv: readonly string[], literal?: readonly boolean[]): string | undefined {
+  if (AWKS.has(name)) return awkOpaque(argv, literal);
   const interpreter = interpreterName(name);
   if (interpreter === undefined) return undefined;
   const args = argv.slice(1);
@@ -156,8 +156,10 @@ export function interpreterOpaque(name: string, argv: readonly string[]): string
   return `${interpreter} runs code toolgate cannot see (inline code, a script or its input)`;
 }
 
-function awkOpaque(argv: readonly string[]): string | undefined {
+function awkOpaque(argv: readonly string[], literal: readonly boolean[] | undefined): string | undefined {
   const programs: string[] = [];
+  // Program text that is not literal (`awk "$x"`) may be any program, system() included.
+  const hidden = (k: number) => literal?.[k] === false;
   let i = 1;
   for (; i < argv.length; i++) {
     const a = argv[i]!;
@@ -168,10 +170,12 @@ function awkOpaque(argv: readonly string[]): string | undefined {
     if (AWK_LOADS.test(a) || /^-W\s*ex/.test(a) || (a === '-W' && /^ex/.test(argv[i + 1] ?? '')))
       return `${argv[0]} ${a} loads a program toolgate does not read`;
     if (a === '-e' || a === '--source') {
+      if (hidden(i + 1)) return `the ${argv[0]} program ${argv[i + 1]!} is not literal: it may run commands`;
       programs.push(argv[++i] ?? '');
       continue;
     }
     if (a.startsWith('--source=')) {
+      if (hidden(i)) return `the ${argv[0]} program ${a} is not literal: it may run commands`;
       programs.push(a.slice('--source='.length));
       continue;
     }
@@ -182,7 +186,10 @@ function awkOpaque(argv: readonly string[]): string | undefined {
     if (a.startsWith('-') && a !== '-') continue;
     break;
   }
-  if (programs.length === 0 && i < argv.length) programs.push(argv[i]!);
+  if (programs.length === 0 && i < argv.length) {
+    if (hidden(i)) return `the ${argv[0]} program ${argv[i]!} is not literal: it may run commands`;
+    programs.push(argv[i]!);
+  }
   if (programs.some((p) => AWK_EFFECTS.test(p)))
     return `${argv[0]} program may run commands or touch files (system, pipes, getline, print >)`;
   return undefined;

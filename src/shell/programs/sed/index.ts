@@ -3,7 +3,7 @@
  * `w`) and run commands (`e`, `s///e`); `-i` edits the files in place. The script reader is in
  * `script.ts`; the check of a plain edit acceptEdits may allow is in `plain-edit.ts`.
  */
-import { all, is, optionFile, pushOpt, type FileOperand, type FileOperands } from '../../options/file-operands.js';
+import { all, has, is, optionFile, pushOpt, type FileOperand, type FileOperands, type UnseenNames } from '../../options/file-operands.js';
 import { readBy, readWords, valueNotLiteral, withHiddenOptions, type ReadWords } from '../parse.js';
 import type { ReadOnlyEntry } from '../read-only-types.js';
 import { defineProgram, type ProgramExample, type ProgramModel } from '../model.js';
@@ -35,19 +35,29 @@ export function sedFileEffects(script: string): { reads: string[]; writes: strin
  * `-e` parts or the first operand) and its file operands.
  * @internal
  */
-export function sedParts(argv: readonly string[], { options, operands: ops }: ReadWords) {
+export function sedParts(argv: readonly string[], { options, operands: ops }: ReadWords, literal?: readonly boolean[]) {
   const scriptOpts = options.filter((o) => is(o, '-e', '--expression'));
   const fileScripts = options.filter((o) => is(o, '-f', '--file'));
   const hasScriptOption = scriptOpts.length > 0 || fileScripts.length > 0;
   const scriptAt = hasScriptOption ? undefined : ops[0];
-  const pieces = scriptOpts.map((o) => ({ text: o.value ?? '', at: o.index }));
-  if (scriptAt !== undefined) pieces.push({ text: argv[scriptAt]!, at: scriptAt });
+  const pieces = scriptOpts.map((o) => ({ text: o.value ?? '', at: o.index, word: o.valueIndex ?? o.index }));
+  if (scriptAt !== undefined) pieces.push({ text: argv[scriptAt]!, at: scriptAt, word: scriptAt });
+  // A piece that is not literal (`sed -n "$x"`) may hold any command: only the literal ones are read.
+  const hidden = pieces.filter((p) => literal?.[p.word] === false);
+  const read = sedFileEffects(
+    pieces
+      .filter((p) => literal?.[p.word] !== false)
+      .map((p) => p.text)
+      .join('\n'),
+  );
   return {
     options,
     fileScripts,
     pieces,
+    hidden,
     fileOps: hasScriptOption ? ops : ops.slice(1),
-    script: sedFileEffects(pieces.map((p) => p.text).join('\n')),
+    // With a hidden piece, an error in the literal ones may be the hidden piece's to close (`{`).
+    script: hidden.length > 0 ? { ...read, unresolved: read.unresolved.filter((u) => !u.startsWith('sed script not understood')) } : read,
   };
 }
 
@@ -55,10 +65,23 @@ export function sedParts(argv: readonly string[], { options, operands: ops }: Re
 function files(argv: readonly string[], words: ReadWords, literal: readonly boolean[] | undefined): FileOperands {
   const files: FileOperand[] = [];
   const unresolved: string[] = [];
-  const { options, fileScripts, pieces, fileOps, script } = sedParts(argv, words);
+  const unseen: UnseenNames[] = [];
+  const { options, fileScripts, pieces, hidden, fileOps, script } = sedParts(argv, words, literal);
   const inPlace = options.filter((o) => is(o, '-i', '--in-place'));
   for (const o of fileScripts) pushOpt(files, optionFile(o, 'read', argv));
   if (fileScripts.length > 0) unresolved.push('sed -f: a script file may write files or run commands');
+  if (hidden.length > 0) unresolved.push(`the sed script ${argv[hidden[0]!.word]!} is not literal: it may read and write any file`);
+  // A script toolgate does not read writes the files its w commands name (`printf 'w .npmrc' > s.ed;
+  // sed -nf s.ed f`, `sed -n "$x" f` wrote .npmrc, red team 14 NEW-8): names toolgate cannot work
+  // out (decision 0092). --sandbox makes sed refuse w, r and e.
+  if ((fileScripts.length > 0 || hidden.length > 0) && !has(options, '--sandbox'))
+    unseen.push({
+      op: 'write',
+      why:
+        fileScripts.length > 0
+          ? 'the sed script file writes the files its w commands name'
+          : 'the sed script is not literal: its w commands may name any file',
+    });
   const at = pieces[0]?.at ?? 0;
   for (const f of script.reads) files.push({ op: 'read', index: at, value: f });
   for (const f of script.writes) if (!/^\/dev\/std(out|err)$/.test(f)) files.push({ op: 'write', index: at, value: f });
@@ -87,7 +110,7 @@ function files(argv: readonly string[], words: ReadWords, literal: readonly bool
       files.push({ op: 'write', index: k, value: backup });
     }
   }
-  return { files, unresolved, notFiles: pieces.map((p) => p.at) };
+  return { files, unresolved, unseen, notFiles: pieces.map((p) => p.at) };
 }
 
 /** Claude Code's read-only entry (its check, `sedReadOnly`, reads the script). */
