@@ -1238,6 +1238,10 @@ function addOperands(
       for (const m of matched) add(i, 'remove', spec, m, true, ['/'], { possible, linkItself: true });
       continue;
     }
+    // `git diff src/index.js`: a word that names an existing path is a pathspec, so the diff is
+    // of those paths only (FileOperand.unlessExists).
+    if (f.unlessExists !== undefined && namesExistingPath(f.unlessExists, v, cmdBases, dirsOf, ctx)) continue;
+    if (f.ifExists === true && !namesExistingPath([f.index], v, cmdBases, dirsOf, ctx)) continue;
     // A copy into a directory (`cp docs/x {}`) writes in the directory its last word names.
     const at = f.intoDir !== undefined && f.intoDir >= 0 ? f.intoDir : f.index;
     if (given !== undefined && f.value === undefined && writesGivenName(i, f.op, at, v, given, fromInput(at), cmdBases, add, dirsOf))
@@ -1316,6 +1320,25 @@ function addOperands(
       add(i, 'write', raw, value, literal, fileBases, extra);
   }
   return { modelled, dirs: cmdBases };
+}
+
+/**
+ * Whether one of the argv words `words` names a path the file-system view shows, from each
+ * directory the command may work in (`FileOperand.unlessExists`): only a literal word, only with a
+ * view, never from somewhere unknown. A link that leads nowhere does not count (the effect holds).
+ */
+function namesExistingPath(words: readonly number[], v: Variant, bases: readonly string[], dirsOf: DirsOf, ctx: ShellPathContext): boolean {
+  // Whether it is a folder is known only of a path that exists (the view's realpath may answer for any).
+  const isDirectory = ctx.isDirectory;
+  if (isDirectory === undefined || bases.length === 0) return false;
+  return bases.every((b) =>
+    words.some((k) => {
+      const word = v.argv[k];
+      if (word === undefined || v.literal[k] !== true || word.startsWith('-') || word.startsWith(':') || /[*?[]/.test(word)) return false;
+      const paths = dirsOf(word, true, [b]);
+      return paths.length > 0 && paths.every((p) => !isAnywhere(p) && isDirectory(p) !== undefined);
+    }),
+  );
 }
 
 /**

@@ -53,6 +53,16 @@ export interface FileOperand {
    * what may be removed (the index may track them); without one, every name below the folder.
    */
   gitPattern?: { word: number; rest: string };
+  /**
+   * The effect holds only when none of these argv words names a path the file-system view shows
+   * (from the directory the command works in): git takes such a word for a pathspec, never a
+   * revision — it refuses a word that is both unless `--` says which (git 2.39 revision.c,
+   * `verify_non_filename`) — so a diff, log or show that names one compares those paths only, not
+   * the whole tree. Without a view, or for a word that is not literal, the effect holds.
+   */
+  unlessExists?: readonly number[];
+  /** The effect holds only when its own word names a path the file-system view shows (the converse of `unlessExists`). */
+  ifExists?: boolean;
   /** Relative to a repository root toolgate does not know (git `HEAD:path`): tried from the cwd and each parent. */
   fromRoot?: boolean;
   /**

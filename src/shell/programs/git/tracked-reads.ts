@@ -159,6 +159,10 @@ export function trackedContentReads(
 ): FileOperand[] | undefined {
   if (!printsContent(name, options)) return undefined;
   const out: FileOperand[] = [];
+  const dashdash = argv.indexOf('--', at + 1);
+  // `git diff src/index.js`: where the view shows the word as a path, git takes it for a pathspec
+  // (it refuses a word that is both a revision and a path), so the whole tree is not compared.
+  const byPath = dashdash < 0 && NAMES_BY_PATH.has(name) ? ops.filter((k) => !REV_PATH.test(argv[k]!)) : [];
   for (const k of specs) {
     const word = argv[k]!;
     // `:(top)x` and `:/x` are x from the top of the work tree, `:(literal)x` is x with no glob
@@ -176,17 +180,36 @@ export function trackedContentReads(
     else if (word.startsWith(':')) out.push({ op: 'read', index: k, value: '.', atTop: true, ...TRACKED_TREE });
     else out.push({ op: 'read', index: k, ...(mayBeDir(word) ? TRACKED_TREE : {}) });
   }
-  const dashdash = argv.indexOf('--', at + 1);
+  // Each word that replaces the whole tree (below) where the view shows it is read in its place,
+  // whole where it is a folder (`git diff sub`), as a pathspec with a dot in its name is where the
+  // view shows a folder (`git diff -- conf.d`).
+  const plain = specs.filter((k) => !argv[k]!.startsWith(':') && !mayBeDir(argv[k]!));
+  for (const k of new Set([...byPath, ...plain])) out.push({ op: 'read', index: k, ...TRACKED_TREE, ifExists: true });
   const narrowed = ops.some((k) => surelyPath(argv[k]!, dashdash >= 0 && k > dashdash));
   // `git show HEAD:.env` prints that blob only (the facet reads it by name, from history).
   const blobsOnly = ops.length > 0 && ops.every((k) => (dashdash < 0 || k < dashdash) && REV_PATH.test(argv[k]!));
-  if (!narrowed && !blobsOnly) out.push({ op: 'read', index: at, value: '.', atTop: true, ...TRACKED_TREE });
+  if (!narrowed && !blobsOnly)
+    out.push({
+      op: 'read',
+      index: at,
+      value: '.',
+      atTop: true,
+      ...TRACKED_TREE,
+      ...(byPath.length > 0 ? { unlessExists: byPath } : {}),
+    });
   // A stash's third parent (`git show stash@{0}^3`) holds the untracked files `git stash -u`
   // or `--all` kept, ignored ones too: files the index never tracked, so every file counts.
   const stashRev = ops.find((k) => STASH_REV.test(argv[k]!));
   if (stashRev !== undefined) out.push({ op: 'read', index: stashRev, value: '.', atTop: true, ...EVERY_FILE });
   return out;
 }
+
+/**
+ * The subcommands that read their operands as git's revision parser does (setup_revisions): a word
+ * before `--` that names an existing path is a pathspec, or an error when it is a revision too.
+ * merge-tree, archive and range-diff take revisions without that check.
+ */
+const NAMES_BY_PATH = new Set(['diff', 'show', 'log', 'whatchanged']);
 
 /** A third parent (`stash@{0}^3`, `stash^3~0`): in practice only a stash has one, its untracked files. */
 const STASH_REV = /\^3($|[~^:])/;
