@@ -1,7 +1,7 @@
 import type { PermissionMode, Step, ToolCall } from '../core/types.js';
 import { escapeRuleContent, hostOfUrl } from '../rules/index.js';
-import { isInside, isInsideAny, normalizePath, protectedPathMatch } from '../paths/index.js';
-import { protectedPathStartingWith } from '../paths/protected.js';
+import { isInside, isInsideAny, normalizePath, protectedPathMatch, type ProtectedPathSpec } from '../paths/index.js';
+import { protectedPathStartingWith, protectedUnderConfigHome } from '../paths/protected.js';
 import { criticalRemovals, acceptEditsCommand } from '../shell/index.js';
 import type { PathEffect, SimpleCommand } from '../shell/types.js';
 import { repositoryWrittenInto } from '../shell/programs/git/layout.js';
@@ -556,6 +556,7 @@ function protectedHit(path: string, state: EvalState, sole?: ShellWrite): string
       if (hit !== undefined) return hit;
       continue;
     }
+    for (const root of spec.paths ?? []) if (globMayHitRule(alt, `/${root}/**`, ctx)) return `${root}, which ${path} may name`;
     for (const dir of spec.dirs) if (globMayHitRule(alt, `//**/${dir}/**`, ctx)) return `${dir}, which ${path} may name`;
     for (const file of spec.files) if (globMayHitRule(alt, `//**/${file}`, ctx)) return `${file}, which ${path} may name`;
   }
@@ -1169,6 +1170,19 @@ export function pathWorld(ctx: EvaluationContext, env: MatchEnv, workingDirector
   };
 }
 
+/**
+ * The protected paths of a call: the options' or the dialect's, with every `.config/…` entry also
+ * under the folder `XDG_CONFIG_HOME` names when the environment facts (the one door) say it is set:
+ * the programs read their configuration there instead of `~/.config`. A value not known (no facts)
+ * is taken as the usual `~/.config`; a relative one is where the command runs.
+ */
+function protectedSpecOf(ctx: EvaluationContext, env: MatchEnv, dialect: Dialect): ProtectedPathSpec {
+  const spec = ctx.options?.protectedPaths ?? dialect.protectedPaths;
+  const configHome = environmentValue(ctx.environment, 'XDG_CONFIG_HOME');
+  if (typeof configHome !== 'string') return spec;
+  return protectedUnderConfigHome(spec, normalizePath(configHome, { cwd: ctx.cwd, home: ctx.home, platform: env.platform }));
+}
+
 export function makeState(
   call: ToolCall,
   ctx: EvaluationContext,
@@ -1251,7 +1265,7 @@ export function makeState(
     index: indexPolicy(ctx.policy, ctx.session?.rules, credentialsInForce(ctx)),
     env,
     workingDirectories,
-    protectedSpec: ctx.options?.protectedPaths ?? dialect.protectedPaths,
+    protectedSpec: protectedSpecOf(ctx, env, dialect),
     dialect,
     trace: [],
     ...(git !== undefined ? { git } : {}),

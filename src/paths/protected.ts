@@ -422,5 +422,24 @@ export function protectedPathStartingWith(absStem: string, spec: ProtectedPathSp
   if (file !== undefined) return file;
   const dir = spec.dirs.find((d) => (segmentsOf(d)[0] ?? '').toLowerCase().startsWith(start));
   if (dir !== undefined) return dir;
-  return undefined;
+  // An absolute entry the stem begins (`split -a1 in ~/xdg/gi` may write ~/xdg/git).
+  const stem = absStem.replace(/\\/g, '/').toLowerCase();
+  return spec.paths?.find((p) => p.toLowerCase().startsWith(stem));
+}
+
+/**
+ * `spec` with each of its `.config/…` folder entries protected under `configHome` as well: the
+ * folder `$XDG_CONFIG_HOME` names when the environment sets it, where git (its global
+ * `git/config`), tmux, gh, lesskey, sqlite3, Mercurial, … read what they read from `~/.config`
+ * otherwise (XDG Base Directory Specification; each program's manual). With
+ * `XDG_CONFIG_HOME=~/xdg`, a `~/xdg/git/config` setting `core.fsmonitor` ran its command on the
+ * next `git status` (red team 14, NEW-14).
+ *
+ * @param configHome - The folder, normalised and absolute (see `normalizePath`).
+ * @internal
+ */
+export function protectedUnderConfigHome(spec: ProtectedPathSpec, configHome: string): ProtectedPathSpec {
+  const root = configHome.replace(/[\\/]+$/, '');
+  const extra = spec.dirs.filter((d) => /^\.config[\\/]/i.test(d)).map((d) => `${root}/${d.slice('.config/'.length)}`);
+  return extra.length === 0 ? spec : { ...spec, paths: [...(spec.paths ?? []), ...extra] };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { robotaProtectedPaths } from '../../src/dialects/robota/words.js';
 import { CLAUDE_CODE_PROTECTED_PATHS as CC, NOETA_PROTECTED_PATHS as NOETA, protectedPathMatch } from '../../src/paths/index.js';
-import { protectedPathStartingWith } from '../../src/paths/protected.js';
+import { protectedPathStartingWith, protectedUnderConfigHome } from '../../src/paths/protected.js';
 
 describe('protectedPathMatch (Claude Code list)', () => {
   it.each([
@@ -148,5 +148,25 @@ describe('protectedPathStartingWith (names a program completes: split, csplit)',
   it('a stem no protected name begins with is not', () => {
     expect(protectedPathStartingWith('/p/chunk_', CC)).toBeUndefined();
     expect(protectedPathStartingWith('/p/xx', CC)).toBeUndefined();
+  });
+});
+
+describe('protectedUnderConfigHome ($XDG_CONFIG_HOME)', () => {
+  const xdg = protectedUnderConfigHome(CC, '/home/u/xdg');
+  it('protects every ~/.config entry under the folder XDG_CONFIG_HOME names', () => {
+    expect(protectedPathMatch('/home/u/xdg/git/config', xdg)).toBe('/home/u/xdg/git');
+    expect(protectedPathMatch('/home/u/xdg/tmux/tmux.conf', xdg)).toBe('/home/u/xdg/tmux');
+    expect(protectedPathMatch('/home/u/xdg/lesskey', xdg)).toBe('/home/u/xdg/lesskey');
+    expect(protectedPathMatch('/home/u/xdg/gh/config.yml', xdg)).toBe('/home/u/xdg/gh');
+    expect(protectedPathMatch('/home/u/xdg/systemd/user/x.service', xdg)).toBe('/home/u/xdg/systemd/user');
+  });
+  it('keeps what it protected, and nothing else there', () => {
+    expect(protectedPathMatch('/home/u/.config/git/config', xdg)).toBe('.config/git');
+    expect(protectedPathMatch('/home/u/xdg/notes.txt', xdg)).toBeUndefined();
+    expect(protectedPathMatch('/home/u/xdg/systemd/other', xdg)).toBeUndefined();
+    expect(protectedPathMatch('/home/u/xdg/git/config', CC)).toBeUndefined();
+  });
+  it('a stem an entry there begins with may be it', () => {
+    expect(protectedPathStartingWith('/home/u/xdg/gi', xdg)).toBe('/home/u/xdg/git');
   });
 });
