@@ -8,8 +8,17 @@ import { inDirectory } from './wrapper-info.js';
 
 /** Words that start parallel's argument lists. */
 const SEPARATORS = new Set([':::', ':::+', '::::', '::::+']);
-/** parallel's replacement strings (`{}`, `{.}`, `{/}`, `{//}`, `{/.}`, `{#}`, `{%}`, `{3}`, `{= perl =}`, …). */
+/**
+ * Any brace group, read as a replacement string: `--plus`, `--rpl`, a profile or a configuration
+ * file may define more than parallel's own (`{..}`, `{/a/b}`, …).
+ */
 const REPLACEMENT = /\{[^{}]*\}/g;
+/**
+ * parallel's own replacement strings (parallel 20221122 without `--plus` or `--rpl`): `{}`, `{.}`,
+ * `{/}`, `{//}`, `{/.}`, `{#}`, `{%}`, positional `{3}`, `{-1}`, `{3.}`, … and `{= perl =}`. Any
+ * other brace group is left as written for the shell: `sem --fg 'cat {.env,x}'` prints .env.
+ */
+const OWN_REPLACEMENT = /\{(?:-?\d+)?(?:\.|\/|\/\/|\/\.)?\}|\{[#%]\}|\{=[^{}]*=\}/g;
 /** Most command starts and arguments spelled out for one parallel command. */
 const MAX_PARALLEL_TEXTS = 64;
 
@@ -85,9 +94,16 @@ function workDirs(argv: readonly string[], end: number): WorkDir[] {
  * `{}` in it (`--wd {}`, verified: each job its own) takes the job's argument; another
  * replacement string, or no argument known, cannot be told.
  */
-function inWorkDir(script: string, k: number, dirs: readonly WorkDir[], literal: readonly boolean[], arg?: string): Unwrapped {
+function inWorkDir(
+  script: string,
+  k: number,
+  dirs: readonly WorkDir[],
+  literal: readonly boolean[],
+  what: string,
+  arg?: string,
+): Unwrapped {
   const dir = dirs.filter((d) => d.at < k).pop();
-  if (dir === undefined) return { kind: 'text', script, what: 'parallel' };
+  if (dir === undefined) return { kind: 'text', script, what };
   let value = dir.value === undefined || literal[dir.valueIndex!] === false || dir.value === '...' ? undefined : dir.value;
   // Only `{}` is the argument itself; `{/}`, `{.}`, `{= perl =}` … compute another name.
   if (value !== undefined && /\{[^{}]*\}/.test(value))
@@ -115,20 +131,30 @@ function unwrap(argv: readonly string[], literal: readonly boolean[] = []): Wrap
   const inner: Unwrapped[] = [];
   // Each command text as run, in the directory of the `--wd` before its start, once.
   const texts = new Map<string, Unwrapped>();
-  const add = (text: string, k: number, arg?: string) => {
+  const add = (text: string, k: number, what: string, arg?: string) => {
     if (text.trim() === '') return;
-    const run = inWorkDir(text, k, dirs, literal, arg);
+    const run = inWorkDir(text, k, dirs, literal, what, arg);
     texts.set(JSON.stringify(run), run);
   };
-  const withArg = (command: string, arg: string) =>
-    /\{[^{}]*\}/.test(command) ? command.replace(REPLACEMENT, () => arg) : `${command} ${arg}`;
+  const withArg = (command: string, arg: string, strings: RegExp) =>
+    new RegExp(strings.source).test(command) ? command.replace(strings, () => arg) : `${command} ${arg}`;
+  // Read with parallel's own replacement strings (the shell sees any other brace group), and, when
+  // the command holds another brace group, with that group replaced as well (it may be defined).
+  const read = (command: string, k: number, arg?: string) => {
+    const own = arg === undefined ? command.replace(OWN_REPLACEMENT, '') : withArg(command, arg, OWN_REPLACEMENT);
+    add(own, k, 'parallel', arg);
+    const other = command.replace(OWN_REPLACEMENT, '').match(REPLACEMENT);
+    if (other === null) return;
+    const all = arg === undefined ? command.replace(REPLACEMENT, '') : withArg(command, arg, REPLACEMENT);
+    add(all, k, `parallel (${other[0]} read as a replacement string ${arg === undefined ? 'left empty' : 'holding the argument'})`, arg);
+  };
   for (const k of starts) {
     const command = argv.slice(k, end).join(' ');
-    if (args.length === 0) add(command.replace(REPLACEMENT, ''), k);
-    for (const arg of args) add(withArg(command, arg), k, arg);
+    if (args.length === 0) read(command, k);
+    for (const arg of args) read(command, k, arg);
   }
   if (starts.length === 0) {
-    for (const arg of args) add(arg, end, arg);
+    for (const arg of args) add(arg, end, 'parallel', arg);
     if (args.length === 0 || fromFiles || sep < 0)
       inner.push({ kind: 'opaque', reason: 'parallel runs commands from its input or argument files, which toolgate cannot see' });
   } else if (!semaphore(argv) && (sep < 0 || fromFiles))
