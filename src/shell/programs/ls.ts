@@ -1,7 +1,7 @@
 /**
  * `ls`: lists directories and files (it reads names and metadata, not contents).
  */
-import type { GnuOptionSpec } from '../options/gnu-options.js';
+import type { GnuOptionSpec, ParsedOption } from '../options/gnu-options.js';
 import { readerEffects } from './readers.js';
 import { HELP_VERSION, longOptions } from './grammar.js';
 import { walkingLinksWhen } from './link-walk.js';
@@ -17,6 +17,30 @@ const grammar: GnuOptionSpec = {
   ),
 };
 
+/** Options that make ls follow a link it is named: -L, -H and their long names. */
+const DEREFERENCE = new Set(['-L', '-H', '--dereference', '--dereference-command-line', '--dereference-command-line-symlink-to-dir']);
+
+/**
+ * Whether ls shows a link it is named as the link itself (coreutils 9.1 ls.c: with none of -L, -H
+ * and their long names, it follows a link to a folder only when it lists neither long, nor with
+ * -d, nor classified; the last format option wins, and -1 leaves -l's long format).
+ */
+function listsLinksThemselves(options: readonly ParsedOption[]): boolean {
+  if (options.some((o) => DEREFERENCE.has(o.name))) return false;
+  const classify = (o: ParsedOption) =>
+    o.name === '-F' ||
+    (o.name === '--classify' && (o.value === undefined || ['always', 'yes', 'force'].includes(o.value))) ||
+    (o.name === '--indicator-style' && o.value === 'classify');
+  if (options.some((o) => o.name === '-d' || o.name === '--directory' || classify(o))) return true;
+  let long = false;
+  for (const o of options) {
+    if (['-l', '-g', '-o', '-n', '--numeric-uid-gid', '--full-time'].includes(o.name)) long = true;
+    else if (['-C', '-x', '-m'].includes(o.name)) long = false;
+    else if (o.name === '--format') long = o.value === 'long' || o.value === 'verbose';
+  }
+  return long;
+}
+
 /** The ls model. @internal */
 export const ls = defineProgram({
   names: ['ls'],
@@ -25,7 +49,7 @@ export const ls = defineProgram({
   grammar,
   // -R with -L lists the trees of the links it meets too.
   files: (name, argv) =>
-    walkingLinksWhen(readerEffects(name, argv, grammar), argv, grammar, [
+    walkingLinksWhen(readerEffects(name, argv, grammar, { namesOnly: listsLinksThemselves }), argv, grammar, [
       ['R', 'recursive'],
       ['L', 'dereference'],
     ]),

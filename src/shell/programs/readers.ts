@@ -5,7 +5,7 @@
  * permissions › Bash ("Read/Edit deny rules also apply to file commands recognized in Bash (cat,
  * head, tail, sed…)").
  */
-import type { GnuOptionSpec } from '../options/gnu-options.js';
+import type { GnuOptionSpec, ParsedOption } from '../options/gnu-options.js';
 import { all, optionFile, pushOpt, type FileOperand, type FileOperands } from '../options/file-operands.js';
 import { bareName, readWords, refusedWords, type ReadWords } from './parse.js';
 
@@ -29,6 +29,13 @@ export interface ReaderFacts {
   readonly wholeDirectories?: boolean;
   /** It rewrites its operands in place (dos2unix). */
   readonly inPlace?: boolean;
+  /**
+   * Under these options (all of them: `true`) it looks up its operands' names and reads no
+   * content: a symbolic link an operand names is taken as the link itself, not where it leads
+   * (`readlink -f link`, `stat link`, `ls -l link` print of the link; `stat -L` of its target).
+   * A link met on the way to the last name is still followed.
+   */
+  readonly namesOnly?: true | ((options: readonly ParsedOption[]) => boolean);
 }
 
 /** Whether a reading has one of these options (by grammar name). */
@@ -42,7 +49,7 @@ function spelled(names: readonly string[]): string {
 }
 
 /** The effects of one reading of the words (the grammar's, or a lenient one of refused words). */
-function readerOperands(name: string, argv: readonly string[], words: ReadWords, facts: ReaderFacts): FileOperands {
+function readerOperands(name: string, argv: readonly string[], words: ReadWords, facts: ReaderFacts, strict: boolean): FileOperands {
   const files: FileOperand[] = [];
   const unresolved: string[] = [];
   for (const o of words.options) {
@@ -58,6 +65,8 @@ function readerOperands(name: string, argv: readonly string[], words: ReadWords,
   // A directory operand is read whole: its files (`diff -N . src` prints every file only one
   // side has), its subdirectories too with `-r`, and `diff dir file` reads `dir/file`.
   if (facts.wholeDirectories) files.push(...all(words.operands, 'read', { tree: 'all' }));
+  else if (strict && facts.namesOnly !== undefined && (facts.namesOnly === true || facts.namesOnly(words.options)))
+    files.push(...all(words.operands, 'read', { linkItself: true }));
   else files.push(...all(words.operands, facts.inPlace ? 'write' : 'read'));
   return { files, unresolved };
 }
@@ -72,6 +81,6 @@ function readerOperands(name: string, argv: readonly string[], words: ReadWords,
 export function readerEffects(name: string, argv: readonly string[], grammar: GnuOptionSpec, facts: ReaderFacts = {}): FileOperands {
   const words = readWords(argv, grammar);
   return words
-    ? readerOperands(name, argv, words, facts)
-    : refusedWords(argv, grammar, (lenient) => readerOperands(name, argv, lenient, facts));
+    ? readerOperands(name, argv, words, facts, true)
+    : refusedWords(argv, grammar, (lenient) => readerOperands(name, argv, lenient, facts, false));
 }

@@ -20,7 +20,8 @@ export const readlink = defineProgram({
   summary: 'readlink: print where links point',
   sources: [coreutils('readlink'), CC_CLI],
   grammar,
-  files: (name, argv) => readerEffects(name, argv, grammar),
+  // It resolves names and reads no file's content: a link it is named is not read through.
+  files: (name, argv) => readerEffects(name, argv, grammar, { namesOnly: true }),
   readOnly: {
     claudeCode: {
       readlink: readOnlyEntry(grammar, {

@@ -22,7 +22,8 @@ export const realpath = defineProgram({
   summary: 'realpath: print resolved paths',
   sources: [coreutils('realpath'), CC_CLI],
   grammar,
-  files: (name, argv) => readerEffects(name, argv, grammar),
+  // It resolves names and reads no file's content: a link it is named is not read through.
+  files: (name, argv) => readerEffects(name, argv, grammar, { namesOnly: true }),
   readOnly: {
     claudeCode: {
       realpath: readOnlyEntry(grammar, {

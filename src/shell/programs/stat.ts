@@ -20,7 +20,9 @@ export const stat = defineProgram({
   summary: 'stat: print file status',
   sources: [coreutils('stat'), CC_DOCS],
   grammar,
-  files: (name, argv) => readerEffects(name, argv, grammar),
+  // It prints metadata: of a link it is named itself, unless -L says of where it leads.
+  files: (name, argv) =>
+    readerEffects(name, argv, grammar, { namesOnly: (options) => !options.some((o) => o.name === '-L' || o.name === '--dereference') }),
   readOnly: {
     claudeCode: {
       stat: readOnlyEntry(grammar, {
