@@ -97,7 +97,7 @@ function extractorFiles(name: string, argv: readonly string[]): FileOperands {
   const into = extractsInto(name, argv);
   const files: FileOperand[] = into === undefined ? [] : [{ op: 'write', index: 0, value: into, tree: 'some', names: NAMES }];
   const deletes = sevenZipDeletes(name, argv);
-  files.push(...deletes.files);
+  files.push(...deletes.files, ...sevenZipReads(name, argv));
   const fromInput = readsNamesFromInput(name, argv);
   return {
     files,
@@ -163,6 +163,53 @@ function sevenZipDeletes(name: string, argv: readonly string[]): { files: FileOp
   return { files, unseen };
 }
 
+/**
+ * What `7z a` / `7z u` read by 7z's own matching (p7zip 16.02, checked): a name with `*` or `?`
+ * (`'.e?v'` quoted reaches 7z as written) is a pattern 7z matches in its folder; `-r` (`-r0` for
+ * wildcard names) and `-ir!NAME` match NAME in every folder below, a folder matched taken whole;
+ * `-i!NAME` adds NAME as an operand does; no name at all adds everything below the working
+ * directory. `-l` follows links as it walks. Each is a read the file-system view judges as a shell
+ * pattern of its own (`**` for every folder below), so a Read deny rule it may meet asks or denies
+ * as a glob's read does (red team 14, NEW-13: `7z a -tzip x.zip '-ir!.e?v'` archived .env and
+ * sub/.env under Read(./.env)).
+ */
+function sevenZipReads(name: string, argv: readonly string[]): FileOperand[] {
+  if (!['7z', '7za', '7zr'].includes(name)) return [];
+  const operands = argv.flatMap((a, k) => (k > 0 && !a.startsWith('-') ? [k] : []));
+  const command = operands[0] === undefined ? '' : argv[operands[0]]!.toLowerCase();
+  if (command !== 'a' && command !== 'u') return [];
+  const walksLinks = argv.some((a) => a.toLowerCase() === '-l');
+  const recurse = argv
+    .filter((a) => /^-r[-0]?$/i.test(a))
+    .pop()
+    ?.toLowerCase();
+  const wild = (word: string) => /[*?]/.test(word);
+  const out: FileOperand[] = [];
+  const read = (index: number, word: string, flag: string | undefined) => {
+    const recursive = flag === '-r' || (flag === '-r0' && wild(word));
+    if (wild(word)) out.push({ op: 'read', index, value: word, pattern: true, tree: 'all', walksLinks });
+    if (recursive) out.push({ op: 'read', index, value: `**/${word}`, pattern: true, tree: 'all', walksLinks });
+  };
+  const names = operands.slice(2).filter((k) => !argv[k]!.startsWith('@'));
+  for (const k of names) read(k, argv[k]!, recurse);
+  let included = false;
+  for (let k = 1; k < argv.length; k++) {
+    const m = /^-i(r[-0]?)?!(.+)$/i.exec(argv[k]!);
+    if (m === null) {
+      if (/^-i(r[-0]?)?@/i.test(argv[k]!)) included = true;
+      continue;
+    }
+    included = true;
+    const word = m[2]!;
+    if (!wild(word)) out.push({ op: 'read', index: k, value: word, tree: 'all', walksLinks });
+    read(k, word, m[1] === undefined ? recurse : `-${m[1].toLowerCase()}`);
+  }
+  // No name and no -i: 7z adds everything below the working directory.
+  if (names.length === 0 && !included && operands.length >= 2 && !operands.slice(2).some((k) => argv[k]!.startsWith('@')))
+    out.push({ op: 'read', index: operands[1]!, value: '.', tree: 'all', walksLinks });
+  return out;
+}
+
 const examples: readonly ProgramExample[] = [
   { command: 'cpio -id < x.cpio', readOnly: false, why: 'writes the names the archive holds into the working directory' },
   { command: 'cpio -idu -F x.cpio', readOnly: false },
@@ -179,6 +226,7 @@ const examples: readonly ProgramExample[] = [
   { command: '7z a -sdel x.7z sub', readOnly: false, why: '-sdel deletes sub, with all it holds, once archived' },
   { command: '7z a -sdel x.7z @list', readOnly: false, why: '-sdel deletes the files the list file names (read through the view)' },
   { command: '7z a -sdel -i@list x.7z', readOnly: false, why: '-i@list adds the files the list names, which -sdel deletes' },
+  { command: "7z a x.zip '-ir!*.md'", readOnly: false, why: "-ir! reads every file below whose name matches *.md (7z's own matching)" },
   { command: 'unrar x a.rar', readOnly: false },
   { command: 'jar xf a.jar', readOnly: false },
   { command: 'unar a.zip', readOnly: false },
