@@ -8,6 +8,7 @@ import { projectCodeOf } from '../shell/programs/project-runners.js';
 import { escapeCodeOf } from '../shell/programs/code-runners.js';
 import { givesInlineCode, interpreterName } from '../shell/programs/interpreters.js';
 import { unmodelledProgram } from '../shell/unknown-programs.js';
+import { unscreenedArguments } from '../shell/unscreened-text.js';
 import { inertAssignment, libraryVariable, systemVariable } from '../shell/programs/environment-values.js';
 import { PROGRAMS } from '../shell/programs/index.js';
 import { ENVIRONMENT_FREE_BUILTINS } from '../shell/programs/builtins.js';
@@ -52,7 +53,8 @@ export interface OpaqueCommand {
  * `-c`, which runs a script from a file (`bash x.sh`) or standard input (`echo rm x | sh`); a
  * program named by its path outside the system's directories (`./x.sh`); a program whose model
  * says it runs the project's code (`make`, `npm test`) or commands from a script or input it does
- * not show (`ed`, `m4`, `at`, another agent); a program toolgate has no model of (`unmodelled`).
+ * not show (`ed`, `m4`, `at`, another agent); a program toolgate has no model of (`unmodelled`,
+ * unless its arguments hold shell text the literal word screen cannot read: then opaque code).
  */
 export function opaqueCommands(analysis: ShellAnalysis): OpaqueCommand[] {
   const out: OpaqueCommand[] = [];
@@ -108,7 +110,16 @@ export function opaqueCommands(analysis: ShellAnalysis): OpaqueCommand[] {
     if (!isShellProgram(name)) {
       // A program with no model: what it writes and runs is unknown (`cpio -i`, `docker run`).
       if (!cmds.some((c) => c.parent === i) && unmodelledProgram(cmd)) {
-        out.push({ cmd, why: `${argv[0]} is a program toolgate has no model of, so what it writes and runs is unknown`, unmodelled: true });
+        // Shell text in its arguments that the literal word screen cannot read makes it code it may
+        // run, judged by the whole table: a wildcard is no consent for it (decision 0098).
+        const unscreened = unscreenedArguments(cmd);
+        if (unscreened !== undefined) out.push({ cmd, why: `${argv[0]} is a program toolgate has no model of, and ${unscreened}` });
+        else
+          out.push({
+            cmd,
+            why: `${argv[0]} is a program toolgate has no model of, so what it writes and runs is unknown`,
+            unmodelled: true,
+          });
       }
       continue;
     }

@@ -5,6 +5,8 @@ import { PARSER_NOT_PREPARED } from '../shell/analyze.js';
 import type { EvaluationContext } from './context.js';
 import { evaluate, type EvaluateCallOptions } from './evaluate.js';
 import { shellOf } from './shell-world.js';
+import { unmodelledProgram } from '../shell/unknown-programs.js';
+import { argumentsToParse } from '../shell/unscreened-text.js';
 
 /**
  * Load what `evaluate` may need asynchronously (the full shell parser, a WASM module of about
@@ -29,12 +31,16 @@ export async function evaluateAsync(call: ToolCall, ctx: EvaluationContext, opti
 /**
  * Whether `evaluate` needs the full shell parser for this call and it is not loaded yet: a shell
  * command outside the fast lexer's subset, also when only a nested script (`bash -c '…'`, a
- * substitution) is.
+ * substitution) is, or shell text in a program's arguments that toolgate reads (`unscreened-text.ts`).
  */
 export function needsShellParser(call: ToolCall, ctx: EvaluationContext): boolean {
   // The tool first: a call of another tool never touches the shell analysis (`toolgate hook` runs
   // its modules only for a call that needs them).
   if (toolFamily(call?.tool) !== 'shell' || call.tool === 'PowerShell' || isShellPrepared()) return false;
   const command = call.input?.['command'];
-  return typeof command === 'string' && analyzeShell(command, { shell: shellOf(ctx) }).unknown.some((u) => u.endsWith(PARSER_NOT_PREPARED));
+  if (typeof command !== 'string') return false;
+  const analysis = analyzeShell(command, { shell: shellOf(ctx) });
+  if (analysis.unknown.some((u) => u.endsWith(PARSER_NOT_PREPARED))) return true;
+  // Shell text in the arguments of a program toolgate has no model of is parsed (decision 0098).
+  return analysis.commands.some((c) => argumentsToParse(c) && unmodelledProgram(c));
 }

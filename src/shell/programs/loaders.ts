@@ -64,6 +64,7 @@ import { esbuild, man, markupIncludes, nasm, rustc, styleSheets, tex, troff } fr
 import { install } from './install.js';
 import { INTERPRETER_MODELS } from './interpreters.js';
 import { jq } from './jq.js';
+import { gpgAgent, sshAgent } from './key-agents.js';
 import { llvmTools } from './llvm-tools.js';
 import { ln } from './ln.js';
 import { locale } from './locale.js';
@@ -72,8 +73,9 @@ import { look } from './look.js';
 import { ls } from './ls.js';
 import { lsof } from './lsof.js';
 import { mktemp } from './mktemp.js';
-import { ifne, pee } from './moreutils-runners.js';
+import { ifne, mispipe, pee, zrun } from './moreutils-runners.js';
 import { mv } from './mv.js';
+import { niceload } from './niceload.js';
 import { nl } from './nl.js';
 import { crossEnvModel, crossEnvShell, dotenv, envCmd } from './node-wrappers.js';
 import { npm } from './npm.js';
@@ -237,6 +239,8 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => install,
   () => INTERPRETER_MODELS,
   () => jq,
+  () => gpgAgent,
+  () => sshAgent,
   () => llvmTools,
   () => ln,
   () => locale,
@@ -246,8 +250,11 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => lsof,
   () => mktemp,
   () => ifne,
+  () => mispipe,
   () => pee,
+  () => zrun,
   () => mv,
+  () => niceload,
   () => nl,
   () => crossEnvModel,
   () => crossEnvShell,

@@ -1,8 +1,9 @@
 /**
  * moreutils' programs that run commands given in their words (moreutils 0.67, Debian 12):
  * `ifne [-n] CMD…` runs CMD when its input is (not) empty, `pee TEXT…` runs each TEXT with
- * `sh -c`. Neither parses options with getopt (verified: `ifne -- echo hi` runs `--`,
- * `pee --bogus` hands `--bogus` to sh), so their grammar is read word by word here.
+ * `sh -c`, `mispipe TEXT TEXT` pipes two texts, `zrun CMD…` runs CMD. None parses options with
+ * getopt (verified: `ifne -- echo hi` runs `--`, `pee --bogus` hands `--bogus` to sh), so their
+ * grammar is read word by word here.
  */
 import type { Unwrapped } from './wrapper-types.js';
 import { defineProgram } from './model.js';
@@ -40,4 +41,46 @@ export const pee = defineProgram({
     return wrapInfo(inner);
   },
   examples: [{ command: 'pee cat "rm a.txt"', effects: ['remove ./a.txt'], readOnly: false, why: 'each argument runs with sh -c' }],
+});
+
+/**
+ * The model of mispipe: `mispipe CMD1 CMD2` runs `CMD1 | CMD2`, each text with `/bin/sh -c`
+ * (mispipe.c: execl of /bin/sh). It takes no option and exactly two words; any other count is
+ * "Wrong number of args, aborting" and runs nothing (tried: `mispipe -- a b`, `mispipe a`). @internal
+ */
+export const mispipe = defineProgram({
+  names: ['mispipe'],
+  summary: 'mispipe (moreutils): pipe two shell commands, returning the exit status of the first',
+  sources: [MOREUTILS('mispipe')],
+  runs: 'seen',
+  role: 'wrapper',
+  unwrap: (argv) =>
+    wrapInfo(
+      argv.length === 3
+        ? [
+            { kind: 'script', index: 1 },
+            { kind: 'script', index: 2 },
+          ]
+        : [],
+    ),
+  examples: [
+    { command: 'mispipe "rm a.txt" cat', effects: ['remove ./a.txt'], readOnly: false, why: 'each word runs with sh -c' },
+    { command: 'mispipe "cat a.txt" "wc -l"', effects: ['read ./a.txt'], readOnly: false },
+  ],
+});
+
+/**
+ * The model of zrun: `zrun PROGRAM ARG…` runs PROGRAM with its arguments (Perl `system PROGRAM
+ * (PROGRAM, ARGS)`: no shell), a compressed file among them (`.gz`, `.bz2`, `.xz`, …) uncompressed
+ * to a temporary copy first — the same file read, so PROGRAM's reading of it is judged. With fewer
+ * than two words it prints its usage and runs nothing; it takes no option (`zrun -- cat f` runs `--`). @internal
+ */
+export const zrun = defineProgram({
+  names: ['zrun'],
+  summary: 'zrun (moreutils): run a command with its compressed file arguments uncompressed',
+  sources: [MOREUTILS('zrun')],
+  runs: 'seen',
+  role: 'wrapper',
+  unwrap: (argv) => wrapInfo(argv.length >= 3 ? [{ kind: 'argv', start: 1, end: argv.length }] : []),
+  examples: [{ command: 'zrun rm a.txt.gz', effects: ['remove ./a.txt.gz'], readOnly: false, why: 'the command is judged on its own' }],
 });
