@@ -132,7 +132,10 @@ function sevenZipDeletes(name: string, argv: readonly string[]): { files: FileOp
   const recursive = (word: string, flag: string | undefined) => flag === '-r' || (flag === '-r0' && wild(word));
   const files: FileOperand[] = [];
   const unseen: UnseenNames[] = [];
-  const removal = (index: number, word: string, flag: string | undefined, value?: string) => {
+  // In plain words for the reason: what a recursive switch removes once archived.
+  const below = (what: string, switchWord: string) =>
+    `7z -sdel with ${switchWord} removes ${what} in the folder and in every folder below it, once archived`;
+  const removal = (index: number, word: string, flag: string | undefined, value?: string, written = flag) => {
     files.push({
       op: 'remove',
       index,
@@ -140,7 +143,11 @@ function sevenZipDeletes(name: string, argv: readonly string[]): { files: FileOp
       ...tree,
       ...(wild(word) ? { value: word, pattern: true } : {}),
     });
-    if (recursive(word, flag)) unseen.push({ op: 'remove', why: `7z ${flag} removes what ${word} names in every folder below` });
+    if (recursive(word, flag))
+      unseen.push({
+        op: 'remove',
+        why: below(wild(word) ? `everything whose name matches ${word}` : `everything named ${word}`, written!),
+      });
   };
   for (const index of operands.slice(2)) {
     // `@list` names a list file, one name a line (7z(1) "list files"): its names are removed
@@ -156,9 +163,8 @@ function sevenZipDeletes(name: string, argv: readonly string[]): { files: FileOp
     const flag = m[1] === undefined ? recurse : `-${m[1].toLowerCase()}`;
     if (m[2] === '@') {
       files.push({ op: 'read', index: k, value: m[3]!, listsNames: 'remove' });
-      if (flag === '-r' || flag === '-r0')
-        unseen.push({ op: 'remove', why: `7z ${argv[k]!} removes the names its list holds in every folder below` });
-    } else removal(k, m[3]!, flag, m[3]!);
+      if (flag === '-r' || flag === '-r0') unseen.push({ op: 'remove', why: below(`everything named in ${m[3]!}`, argv[k]!) });
+    } else removal(k, m[3]!, flag, m[3]!, argv[k]!);
   }
   return { files, unseen };
 }
