@@ -67,7 +67,8 @@ export function nameWords(args: readonly string[], how: VariableSetter): number[
 
 /**
  * Why `name ARGS` (with `args` its words after the name; `literal[i]`: whether `args[i]` is as
- * written) changes later commands, or undefined. @internal
+ * written) changes later commands, or undefined. The names it sets are the words
+ * {@link nameWords} finds, the same reader the check for names that are not literal uses. @internal
  */
 export function variablesSetBy(
   name: string,
@@ -76,25 +77,13 @@ export function variablesSetBy(
   shells: readonly ShellModel[],
   literal?: readonly boolean[],
 ): string | undefined {
-  const valued = how.valued ?? '';
   const flags = args.filter((a) => /^[-+][A-Za-z]/.test(a)).join('');
   const exported = how.exports === true || /x/.test(flags);
   if (/n/.test(flags) && how.nameref === true) return `${name} -n makes a name refer to another variable`;
   if (/f/.test(flags) && (exported || how.functions === true)) return `${name} -f changes the functions later commands may run`;
-  let skipNext = how.skipFirst === true;
-  for (let i = 0; i < args.length; i++) {
+  // The words that name variables, read as `nameWords` reads them for the names that are not literal.
+  for (const i of nameWords(args, how)) {
     const a = args[i]!;
-    if (skipNext) {
-      skipNext = false;
-      continue;
-    }
-    if (a === '--') continue;
-    if (/^[-+][A-Za-z]/.test(a)) {
-      const letters = a.slice(1);
-      const last = letters.search(new RegExp(`[${valued}_]`));
-      if (valued !== '' && last >= 0 && last === letters.length - 1 && valued.includes(letters[last]!)) skipNext = true;
-      continue;
-    }
     const n = /^[A-Za-z_][A-Za-z0-9_]*(?=$|=|\+=|\[)/.exec(a)?.[0];
     if (n === undefined) continue;
     // An exported git trace variable: later git commands write the path it names. A literal
