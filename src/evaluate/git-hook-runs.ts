@@ -16,10 +16,10 @@
  * git commit`, `git --git-dir=sub/.git commit` and `GIT_DIR=sub/.git git commit` run sub's hook.
  */
 import type { ReadonlyFsView } from '../core/ports.js';
-import type { PathEffect, ShellAnalysis, SimpleCommand } from '../shell/types.js';
+import type { PathEffect, ShellAnalysis } from '../shell/types.js';
 import { foldedCommandName } from '../shell/commands/emit.js';
+import { givenAssignment, givenEnvironment } from '../shell/commands/given-environment.js';
 import { commandDirectories, isUnknownDirectory } from '../shell/effects/path-effects.js';
-import { decodeWord } from '../shell/syntax/words.js';
 import {
   gitRepositoryWords,
   gitSubcommandWords,
@@ -62,23 +62,17 @@ function opaqueReason(sub: string, may: readonly string[] | undefined, run: read
     : `git ${sub} ${of === '' ? 'runs its hooks' : 'may run hooks'} from ${hooks}${of}, which holds ${shown}: code toolgate cannot see`;
 }
 
-/** The assignments a command is given: its own and those of the commands that run it (`env GIT_DIR=x git commit`). */
-function givenAssignments(analysis: ShellAnalysis, cmd: SimpleCommand): string[] {
-  const out = [...cmd.assignments];
-  for (let p = cmd.parent, n = 0; p !== undefined && n < 64; p = analysis.commands[p]?.parent, n++)
-    out.unshift(...(analysis.commands[p]?.assignments ?? []));
-  return out;
-}
-
 /**
  * The repository a git command names itself: its `--git-dir`/`--work-tree`, else `GIT_DIR` and
  * `GIT_WORK_TREE` assigned to it or known in the environment; `{ unknown }` when one is not literal.
  */
-function namedRepository(analysis: ShellAnalysis, cmd: SimpleCommand, variable: Variable): GitRepositoryGiven | { unknown: string } {
+function namedRepository(analysis: ShellAnalysis, i: number, variable: Variable): GitRepositoryGiven | { unknown: string } {
+  const cmd = analysis.commands[i]!;
   const words = gitRepositoryWords(cmd.argv, cmd.literal);
   if (words.unknown !== undefined) return { unknown: words.unknown };
   const given: GitRepositoryGiven = {};
-  const assigned = givenAssignments(analysis, cmd);
+  // What the line gives git's environment, through every wrapper on the way (`env GIT_DIR=x nice git commit`).
+  const environment = givenEnvironment(analysis, i);
   for (const [name, key] of [
     ['GIT_DIR', 'gitDir'],
     ['GIT_WORK_TREE', 'workTree'],
@@ -88,11 +82,11 @@ function namedRepository(analysis: ShellAnalysis, cmd: SimpleCommand, variable: 
       given[key] = word;
       continue;
     }
-    const a = assigned.filter((x) => x.startsWith(`${name}=`)).pop();
+    const a = givenAssignment(environment, name);
     if (a !== undefined) {
-      const d = decodeWord(a.slice(name.length + 1));
-      if (!d.literal) return { unknown: `${name} is given a value that is not literal` };
-      if (d.value !== '') given[key] = d.value;
+      if ('hidden' in a) return { unknown: `${name} may be set: ${a.hidden}` };
+      if (a.value === undefined || a.append) return { unknown: `${name} is given a value that is not literal` };
+      if (a.value !== '') given[key] = a.value;
       continue;
     }
     const inherited = variable(name);
@@ -125,7 +119,7 @@ export function markGitHookRuns(
     const words = gitSubcommandWords(foldedCommandName(cmd.argv[0] ?? ''), cmd.argv);
     if (words === undefined) return;
     const { sub, args } = words;
-    const named = namedRepository(analysis, cmd, variable);
+    const named = namedRepository(analysis, i, variable);
     // A repository named by a value toolgate cannot read may be any, with any hooks.
     if ('unknown' in named) {
       if (!runsSomeHook(sub, args)) return;

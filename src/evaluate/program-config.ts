@@ -9,7 +9,8 @@
 import type { ReadonlyFsView } from '../core/ports.js';
 import { isInside } from '../paths/index.js';
 import { foldedCommandName } from '../shell/commands/emit.js';
-import type { PathEffect, ShellAnalysis, SimpleCommand } from '../shell/index.js';
+import { givenAssignment, givenEnvironment } from '../shell/commands/given-environment.js';
+import type { PathEffect, ShellAnalysis } from '../shell/index.js';
 import { PROGRAMS } from '../shell/programs/index.js';
 
 /** What the world shows of a call's program config files. */
@@ -25,11 +26,11 @@ export interface ConfigWorld {
 /** Why a command of the line reads options toolgate cannot see, one reason per command. */
 export function configFileReasons(analysis: ShellAnalysis, effects: readonly PathEffect[], world: ConfigWorld): string[] {
   const out: string[] = [];
-  for (const cmd of analysis.commands) {
+  for (const [i, cmd] of analysis.commands.entries()) {
     const argv0 = cmd.argv[0];
     if (argv0 === undefined || cmd.literal[0] !== true) continue;
     const name = foldedCommandName(argv0);
-    const config = PROGRAMS.get(name)?.configFiles?.(cmd.argv, lineVariable(analysis, cmd, world), world.home);
+    const config = PROGRAMS.get(name)?.configFiles?.(cmd.argv, lineVariable(analysis, i, world), world.home);
     if (config === undefined) continue;
     if ('unknown' in config) {
       out.push(`${name} reads options from a file before its command line, and where is unknown: ${config.unknown}`);
@@ -41,32 +42,21 @@ export function configFileReasons(analysis: ShellAnalysis, effects: readonly Pat
   return out;
 }
 
-/** `NAME=value` words a command is given by the line: its own prefix assignments, and those of the commands that run it (`env NAME=value cmd`). */
-function lineAssignments(analysis: ShellAnalysis, cmd: SimpleCommand): string[] {
-  // Outermost first, so the last word naming a variable is the one closest to the command.
-  const out = [...cmd.assignments];
-  for (let i = cmd.parent, depth = 0; i !== undefined && depth < 64; i = analysis.commands[i]?.parent, depth++) {
-    const up = analysis.commands[i];
-    if (up === undefined) break;
-    // `env`'s arguments: a word not fully literal (`"CURL_HOME=$X"`) keeps its quotes, so its value is no plain word.
-    out.unshift(...up.assignments, ...up.argv.map((w, k) => (up.literal[k] === true ? w : `"${w}`)));
-  }
-  return out;
-}
-
 /**
- * The variables a command sees: one the line sets for it (`CURL_HOME=/tmp/e curl …`, `env
- * WGETRC=cfg wget …`) by the value written — a value that is not a plain word (quotes, `$`, `~`)
- * counts as relative, which the models take as unknown — else the environment's.
+ * The variables a command sees: one the line gives it, through every wrapper on the way
+ * (`CURL_HOME=/tmp/e curl …`, `env WGETRC=cfg nice wget …`; `givenEnvironment`), by the value
+ * written — a value that is not a plain word (quotes, `$`, `~`) counts as relative, which the
+ * models take as unknown, as does one a wrapper may set unseen (dotenv) — else the environment's.
  */
-function lineVariable(analysis: ShellAnalysis, cmd: SimpleCommand, world: ConfigWorld): (name: string) => string | null | undefined {
-  const set = lineAssignments(analysis, cmd);
+function lineVariable(analysis: ShellAnalysis, i: number, world: ConfigWorld): (name: string) => string | null | undefined {
+  const environment = givenEnvironment(analysis, i);
   return (name) => {
-    // Quotes before the name (`"CURL_HOME=$X"`) stay in the value, which then is no plain word.
-    const word = set.findLast((w) => w.replace(/^["'$]+/, '').startsWith(`${name}=`));
-    if (word === undefined) return world.variable(name);
-    const value = word.slice(word.indexOf('=') + 1);
-    return /^["'$]/.test(word) || !/^[\w@%+=:,./-]*$/.test(value) ? `unknown:${value}` : value;
+    const set = givenAssignment(environment, name);
+    if (set === undefined) return world.variable(name);
+    if ('hidden' in set) return `unknown:${set.hidden}`;
+    return set.append || set.value === undefined || set.written !== set.value || !/^[\w@%+=:,./-]*$/.test(set.value)
+      ? `unknown:${set.written}`
+      : set.value;
   };
 }
 

@@ -17,6 +17,7 @@ import {
 import { realPathOf } from '../../paths/real.js';
 import { segmentMatches } from '../../paths/glob.js';
 import { foldedCommandName } from '../commands/emit.js';
+import { givenAssignment, givenEnvironment, type GivenEnvironment } from '../commands/given-environment.js';
 import { fileOperands, type FileOperand } from './file-effects/index.js';
 import { innerPathWords, inputTextsOf } from '../programs/unmodelled-text.js';
 import { PROGRAMS } from '../programs/index.js';
@@ -672,8 +673,9 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
     const seen = new Set([start]);
     // The directories each command works in: after the `cd`s before it and its own `-C DIR`.
     const placed = new Map<number, readonly string[]>();
-    // The `NAME=value` words exported so far by the shell itself (not a subshell), by name.
-    const exported = new Map<string, string>();
+    // The `NAME=value` words exported so far, by name, the latest of each: `sure` when by the shell
+    // itself; one in a subshell or a nested script may reach a later command or not.
+    const exported = new Map<string, { word: string; sure: boolean }>();
     // Working directories that are one of several readings of a `cd ..` after a link (see cwdAlternative).
     const alternatives = new Map<string, { key: string; of: readonly string[]; why: string }>();
     const wrappers = wrapperIndexes(analysis);
@@ -916,8 +918,10 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
         return;
       }
       // What the line exported before this command reaches it too, unless it is given its own value.
-      const own = lineAssignments(analysis, i);
-      const carried = [...exported].filter(([n]) => !own.some((a) => a.startsWith(`${n}=`) || a.startsWith(`${n}+=`))).map(([, a]) => a);
+      const own = givenEnvironment(analysis, i).assignments;
+      const inherited = [...exported].filter(([n]) => !own.some((a) => a.startsWith(`${n}=`) || a.startsWith(`${n}+=`)));
+      const carried = inherited.flatMap(([, e]) => (e.sure ? [e.word] : []));
+      const unsure = new Map(inherited.flatMap(([n, e]) => (e.sure ? [] : [[n, e.word] as const])));
       // A builtin the shell runs itself writes nothing a variable names (`IFS=/ read a`).
       if (cmd.parent !== undefined || !ENVIRONMENT_FREE_BUILTINS.has(cmd.argv[0]!))
         addVariableWrites(i, name, [...carried, ...own], bases, add, new Set(carried));
@@ -933,14 +937,19 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
           add,
         );
       // `export GIT_TRACE2_EVENT=/x; git status`: the commands after it in this shell inherit it.
-      const change = cmd.inSubshell || cmd.parent !== undefined ? undefined : exportsOf(name, cmd.argv);
-      for (const n of change?.removed ?? []) exported.delete(n);
+      // One in a subshell or a nested script (`bash -c 'export TAR_OPTIONS=…; tar …'`) is carried
+      // on as one that may reach every later command (its reach is not followed): a value that
+      // may be set; only one in this shell takes a variable away.
+      const change = exportsOf(name, cmd.argv);
+      const sure = !cmd.inSubshell && cmd.parent === undefined;
+      if (sure) for (const n of change?.removed ?? []) exported.delete(n);
       for (const k of change?.exported ?? []) {
         const word = cmd.raw?.[k] ?? cmd.argv[k]!;
-        exported.set(word.slice(0, word.indexOf('=')), word);
+        exported.set(word.slice(0, word.indexOf('=')), { word, sure });
       }
       if (wrappers.has(i) && PROGRAMS.get(name)?.touchesFilesAsWrapper !== true) return;
-      const { modelled, dirs } = addOperands(i, name, cmd, expandedArgv(cmd), bases, add, dirsOf, note, ctx, given, carried);
+      const environment = givenEnvironment(analysis, i, carried, unsure);
+      const { modelled, dirs } = addOperands(i, name, cmd, expandedArgv(cmd), bases, add, dirsOf, note, ctx, environment, given);
       placed.set(i, dirs);
       if (modelled !== true) addInnerReads(analysis, i, bases, add);
     });
@@ -1086,14 +1095,6 @@ function linkFolders(
   return [...out];
 }
 
-/** The `NAME=value` assignments command `i` is given: its own and those of the commands that run it, outermost first. */
-function lineAssignments(analysis: ShellAnalysis, i: number): string[] {
-  const out = [...(analysis.commands[i]?.assignments ?? [])];
-  for (let p = analysis.commands[i]?.parent, n = 0; p !== undefined && n < 64; p = analysis.commands[p]?.parent, n++)
-    out.unshift(...(analysis.commands[p]?.assignments ?? []));
-  return out;
-}
-
 const SEARCH_LISTS: ReadonlySet<string> = new Set(['PATH', 'CDPATH']);
 const ASSIGNMENT_WORD = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
 
@@ -1177,11 +1178,11 @@ function addOperands(
   dirsOf: DirsOf,
   note: (why: string) => void,
   ctx: ShellPathContext,
+  environment: GivenEnvironment,
   given?: NamesGiven,
-  inherited: readonly string[] = [],
 ): { modelled: boolean | 'partly'; dirs: readonly string[] } {
-  // `TAR_OPTIONS=--remove-files tar …`: the options the program reads from its variables come first.
-  const given0 = withOptionVariables(name, written, [...inherited, ...cmd.assignments], ctx.environment);
+  // `TAR_OPTIONS=--remove-files nice tar …`: the options the program reads from its variables come first.
+  const given0 = withOptionVariables(name, written, environment, ctx.environment);
   // Words xargs appends from its input stand at the end: two of them, so a program whose last
   // operand is its destination (`xargs cp docs/x`) shows where they land.
   const appended = given?.appended === true && cmd.argumentsFrom !== undefined;
@@ -1201,12 +1202,12 @@ function addOperands(
     unseen,
     chdir,
     modelled,
-  } = fileOperands(name, v.argv, v.literal, commandVariable([...inherited, ...cmd.assignments], ctx.environment));
+  } = fileOperands(name, v.argv, v.literal, commandVariable(environment, ctx.environment));
   for (const w of why) note(`${cmd.source}: ${w}`);
   for (const u of unseen ?? []) note(`${cmd.source}: ${u.why}`);
   // `GIT_WORK_TREE=dir git add -A`: the tree it reads and writes is one toolgate does not follow.
   const movedBy = PROGRAMS.get(name)?.movedBy ?? [];
-  for (const a of cmd.assignments) {
+  for (const a of environment.assignments) {
     const variable = a.slice(0, Math.max(0, a.indexOf('=')));
     if (movedBy.includes(variable))
       note(`${cmd.source}: ${variable} moves the tree or repository ${name} works on, which toolgate does not follow`);
@@ -1244,7 +1245,7 @@ function addOperands(
     if (f.ifExists === true && !namesExistingPath([f.index], v, cmdBases, dirsOf, ctx)) continue;
     // A copy into a directory (`cp docs/x {}`) writes in the directory its last word names.
     const at = f.intoDir !== undefined && f.intoDir >= 0 ? f.intoDir : f.index;
-    if (given !== undefined && f.value === undefined && writesGivenName(i, f.op, at, v, given, fromInput(at), cmdBases, add, dirsOf))
+    if (given !== undefined && f.value === undefined && writesGivenName(i, name, f.op, at, v, given, fromInput(at), cmdBases, add, dirsOf))
       continue;
     // A file below the home is `~/…` resolved as the shell resolves an unquoted `~`, so that a
     // HOME the command assigns counts too.
@@ -1380,37 +1381,32 @@ function gitPatternMatches(
 }
 
 /**
- * What a command's environment holds of a variable: its own literal assignment (`X=v cmd`), else
- * what the inherited environment is known to hold (`undefined`: it may be set).
- */
-/**
  * The words a program reads from its option variables (its model's `optionVariables`: tar's
- * `TAR_OPTIONS`, zip's `ZIPOPT`), put in front of its command-line words as the program reads
- * them (decision 0092): a literal value split at blanks, a value that is not literal (`$o`, or `+=`
- * onto a value the environment may hold) one word that is not literal — which a model reads as a
- * word that may be any option (`withHiddenOptions`). The value is the command's assignment (the
- * last one), else the one the environment is known to hold; an environment toolgate is not told
- * is the user's own, not assumed to hold one.
+ * `TAR_OPTIONS`, zip's `ZIPOPT`), put among its command-line words where the program reads them
+ * (first, or where its model says: `optionVariablesAt`; decision 0092): a literal value split at
+ * blanks, a value that is not literal (`$o`, or `+=` onto a value the environment may hold) one
+ * word that is not literal — which a model reads as a word that may be any option
+ * (`withHiddenOptions`). The value is the last one the line gives the command, through every
+ * wrapper on the way (`TAR_OPTIONS=… nice tar …`; `givenEnvironment`), else the one the
+ * environment is known to hold; an environment toolgate is not told is the user's own, not
+ * assumed to hold one. A variable a wrapper may set unseen (dotenv) is a word that may be any
+ * option. A `--` in a value ends only the variable's own options (tar reads TAR_OPTIONS on its
+ * own: `TAR_OPTIONS='--remove-files --' tar -cf x.tar .claude` removes .claude), so it is left out.
  */
-function withOptionVariables(
-  name: string,
-  v: Variant,
-  assignments: readonly string[],
-  environment: ShellPathContext['environment'],
-): Variant {
-  const variables = PROGRAMS.get(name)?.optionVariables;
+function withOptionVariables(name: string, v: Variant, given: GivenEnvironment, environment: ShellPathContext['environment']): Variant {
+  const model = PROGRAMS.get(name);
+  const variables = model?.optionVariables;
   if (variables === undefined || v.argv.length === 0) return v;
-  const out: Variant = { argv: [v.argv[0]!], literal: [v.literal[0] ?? true], raw: [v.raw[0] ?? v.argv[0]!] };
+  const out: Variant = { argv: [], literal: [], raw: [] };
   for (const variable of variables) {
     let word: { value: string; literal: boolean; raw: string } | undefined;
-    for (let k = assignments.length - 1; k >= 0 && word === undefined; k--) {
-      const a = assignments[k]!;
-      if (a.startsWith(`${variable}+=`)) word = { value: a.slice(variable.length + 2), literal: false, raw: a };
-      else if (a.startsWith(`${variable}=`)) {
-        const d = decodeWord(a.slice(variable.length + 1));
-        word = { value: d.literal ? d.value : a.slice(variable.length + 1), literal: d.literal, raw: a };
-      }
-    }
+    const set = givenAssignment(given, variable);
+    if (set !== undefined && 'hidden' in set) word = { value: `$${variable}`, literal: false, raw: `${variable} (${set.hidden})` };
+    else if (set !== undefined)
+      word =
+        set.value !== undefined && !set.append
+          ? { value: set.value, literal: true, raw: set.raw }
+          : { value: set.written, literal: false, raw: set.raw };
     const known = environment?.values[variable];
     if (word === undefined && typeof known === 'string') word = { value: known, literal: true, raw: `${variable}=${known}` };
     if (word === undefined) continue;
@@ -1420,29 +1416,36 @@ function withOptionVariables(
       out.raw.push(word.raw);
       continue;
     }
-    for (const w of word.value.split(/\s+/).filter((x) => x !== '')) {
+    for (const w of word.value.split(/\s+/).filter((x) => x !== '' && x !== '--')) {
       out.argv.push(w);
       out.literal.push(true);
       out.raw.push(`${w} (from ${variable})`);
     }
   }
-  if (out.argv.length === 1) return v;
+  if (out.argv.length === 0) return v;
+  const at = Math.min(Math.max(1, model?.optionVariablesAt?.(v.argv) ?? 1), v.argv.length);
   return {
-    argv: [...out.argv, ...v.argv.slice(1)],
-    literal: [...out.literal, ...v.literal.slice(1)],
-    raw: [...out.raw, ...v.raw.slice(1)],
+    argv: [...v.argv.slice(0, at), ...out.argv, ...v.argv.slice(at)],
+    literal: [...v.literal.slice(0, at), ...out.literal, ...v.literal.slice(at)],
+    raw: [...v.raw.slice(0, at), ...out.raw, ...v.raw.slice(at)],
   };
 }
 
+/**
+ * What a command's environment holds of a variable: the value the line gives it (through the
+ * wrappers on the way), else what the environment is known to hold (`undefined`: it may be set;
+ * `null`: set empty or known unset).
+ */
 function commandVariable(
-  assignments: readonly string[],
+  given: GivenEnvironment,
   environment: ShellPathContext['environment'],
 ): (name: string) => string | null | undefined {
   return (name) => {
-    for (let k = assignments.length - 1; k >= 0; k--) {
-      const a = assignments[k]!;
-      if (a.startsWith(`${name}=`)) return a.length === name.length + 1 ? null : a.slice(name.length + 1);
-    }
+    const set = givenAssignment(given, name);
+    // Set to a value toolgate cannot read (not literal, added to, or set unseen by a wrapper):
+    // given as written, a value that is set (`"$x"`).
+    if (set !== undefined && 'hidden' in set) return `$${name}`;
+    if (set !== undefined) return set.append || set.value === undefined ? set.written || `$${name}` : set.value === '' ? null : set.value;
     if (environment === undefined) return undefined;
     if (Object.prototype.hasOwnProperty.call(environment.values, name)) return environment.values[name] ?? null;
     return environment.complete === true ? null : undefined;
@@ -1508,6 +1511,7 @@ function namesGiven(analysis: ShellAnalysis, i: number): NamesGiven | undefined 
  */
 function writesGivenName(
   i: number,
+  name: string,
   op: PathEffect['op'],
   at: number,
   v: Variant,
@@ -1540,9 +1544,15 @@ function writesGivenName(
     add(i, 'write', raw === INPUT_WORD ? 'names from input' : raw, '.', true, bases, { names: { kind: 'unseen', what } });
     return true;
   }
-  // A removal of a name from input: the critical-removal check answers a remover xargs feeds (any
-  // directory). A relative name -execdir hands a remover is below any found file's folder: a
-  // removal that may reach a protected path (deny rules see it as one that may, never one that does).
+  // A removal of a name from input: the critical-removal check answers a remover of its operands
+  // xargs feeds (any directory). Another program's removal (`xargs tar -cf x.tar --remove-files`,
+  // `xargs gzip`, `ZIPOPT=-m xargs zip …`) is one of names toolgate does not see, which the
+  // protected-path check asks about. A relative name -execdir hands a remover is below any found
+  // file's folder: a removal that may reach a protected path (deny rules see it as one that may,
+  // never one that does).
+  const fromInput = word === INPUT_WORD || (placeholder !== undefined && word.includes(placeholder));
+  if (input && fromInput && !removesOperands(name))
+    add(i, 'remove', 'names from input', '.', false, bases, { names: { kind: 'unseen', what }, tree: 'some' });
   if (input) return word === INPUT_WORD;
   add(i, 'remove', raw, '.', false, bases, {
     names: { kind: 'unseen', what },

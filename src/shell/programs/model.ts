@@ -203,6 +203,18 @@ export interface ProgramModel {
    * word that may be any option.
    */
   readonly optionVariables?: readonly string[];
+  /**
+   * Where its option variables' words stand among its words (default 1: first): tar reads
+   * TAR_OPTIONS after its old style first word is spelled out, so `TAR_OPTIONS=--remove-files tar
+   * cf x.tar .claude` is `tar cf x.tar --remove-files .claude`.
+   */
+  readonly optionVariablesAt?: (argv: readonly string[]) => number;
+  /**
+   * As a wrapper, it runs its command with variables toolgate cannot see (dotenv's and env-cmd's
+   * `.env` files): why. Every variable not set closer to that command may then hold anything, an
+   * option variable (`TAR_OPTIONS`) any option (`commands/given-environment.ts`).
+   */
+  readonly hiddenVariables?: string;
   /** Whether toolgate sees what it runs (see {@link ProgramRuns}). */
   readonly runs: ProgramRuns;
   /** What it is as a starter of other programs (see {@link ProgramRole}); absent when none of these. */

@@ -154,6 +154,7 @@ export const dotenv = defineProgram({
   files: dotenvFiles,
   touchesFilesAsWrapper: true,
   unwrap: dotenvUnwrap,
+  hiddenVariables: 'dotenv sets the variables its .env files hold',
   examples: [
     { command: 'dotenv -- cat a.txt', effects: ['read ./.env', 'read ./a.txt'], readOnly: false },
     { command: 'dotenv -e .env.test -- cat a.txt', effects: ['read ./.env.test', 'read ./a.txt'], readOnly: false },
@@ -233,6 +234,7 @@ export const envCmd = defineProgram({
   files: envCmdFiles,
   touchesFilesAsWrapper: true,
   unwrap: envCmdUnwrap,
+  hiddenVariables: 'env-cmd sets the variables its env file holds',
   examples: [
     { command: 'env-cmd cat a.txt', effects: ['read ./.env', 'read ./a.txt'], readOnly: false },
     { command: 'env-cmd -f .env.test cat a.txt', effects: ['read ./.env.test', 'read ./a.txt'], readOnly: false },

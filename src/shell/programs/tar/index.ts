@@ -6,7 +6,7 @@
 import { defineProgram } from '../model.js';
 import { withHiddenOptions } from '../parse.js';
 import { tarOperands } from './files.js';
-import { TAR_OPTIONS } from './options.js';
+import { TAR_OPTIONS, tarOptionVariablesAt } from './options.js';
 import { tarWrapper } from './runs.js';
 
 /** The tar model (GNU tar, and bsdtar under the same options). @internal */
@@ -17,6 +17,7 @@ export const tar = defineProgram({
   grammar: TAR_OPTIONS,
   // GNU tar reads TAR_OPTIONS before its command line (tar(1) ENVIRONMENT, manual 3.8).
   optionVariables: ['TAR_OPTIONS'],
+  optionVariablesAt: tarOptionVariablesAt,
   // A word that is not literal may be --remove-files (`x=--remove-files; tar -cf x.tar $x .claude`).
   files: (_name, argv, literal) => withHiddenOptions(argv, literal, ['--remove-files'], (argv) => tarOperands(argv)),
   runs: 'seen',

@@ -213,3 +213,17 @@ export function tarWords(argv: readonly string[]): { words: string[]; from: numb
   }
   return { words, from };
 }
+
+/**
+ * Where tar's TAR_OPTIONS words stand: after an old style first word and the words its letters
+ * take (`tar cf x.tar …` → 3), else right after the program name. GNU tar 1.34 spells out the
+ * old style first word before it reads TAR_OPTIONS (checked: `TAR_OPTIONS=--remove-files tar cf
+ * y.tar e` removed e).
+ */
+export function tarOptionVariablesAt(argv: readonly string[]): number {
+  const first = argv[1];
+  if (first === undefined || first.startsWith('-')) return 1;
+  let next = 2;
+  for (const letter of first) if (VALUE_LETTERS.has(letter) && next < argv.length) next++;
+  return next;
+}
