@@ -101,7 +101,7 @@ function extractorFiles(name: string, argv: readonly string[]): FileOperands {
   const fromInput = readsNamesFromInput(name, argv);
   return {
     files,
-    unresolved: fromInput === undefined ? [] : [fromInput],
+    unresolved: [...(fromInput === undefined ? [] : [fromInput]), ...sevenZipListReads(name, argv)],
     ...(deletes.unseen.length > 0 ? { unseen: deletes.unseen } : {}),
     modelled: 'partly',
   };
@@ -214,6 +214,23 @@ function sevenZipReads(name: string, argv: readonly string[]): FileOperand[] {
   if (names.length === 0 && !included && operands.length >= 2 && !operands.slice(2).some((k) => argv[k]!.startsWith('@')))
     out.push({ op: 'read', index: operands[1]!, value: '.', tree: 'all', walksLinks });
   return out;
+}
+
+/**
+ * `7z a ARCHIVE @list` and `-i@list` (`-ir@list`) add the files a list file names (7z(1) "list
+ * files"): names toolgate does not read for a read, as `tar -T` and `zip -@` — unresolved, which
+ * deny rules meet (`echo .env > l; 7z a x.7z @l` archived .env under Read(./.env)).
+ */
+function sevenZipListReads(name: string, argv: readonly string[]): string[] {
+  if (!['7z', '7za', '7zr'].includes(name)) return [];
+  const operands = argv.flatMap((a, k) => (k > 0 && !a.startsWith('-') ? [k] : []));
+  const command = operands[0] === undefined ? '' : argv[operands[0]]!.toLowerCase();
+  if (command !== 'a' && command !== 'u') return [];
+  const lists = [
+    ...operands.slice(2).filter((k) => argv[k]!.startsWith('@')),
+    ...argv.flatMap((a, k) => (k > 0 && /^-i(r[-0]?)?@/i.test(a) ? [k] : [])),
+  ];
+  return lists.map((k) => `7z ${argv[k]!} adds the files named in a file`);
 }
 
 const examples: readonly ProgramExample[] = [
