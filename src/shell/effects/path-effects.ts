@@ -836,8 +836,11 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
         return;
       }
       const name = foldedCommandName(cmd.argv[0]!);
-      if (cmd.argumentsFrom) note(`${cmd.source}: ${name} gets paths from ${cmd.argumentsFrom} input`);
       const given = namesGiven(analysis, i);
+      if (cmd.argumentsFrom && readsOnlyFoundNames(name, cmd, given)) {
+        // A found name may be a link (`src/key -> ~/.ssh/id_rsa`), which the program reads through.
+        for (const s of given!.starts!) add(i, 'read', s.word, s.word, s.literal, bases, { tree: 'all', walksLinks: true });
+      } else if (cmd.argumentsFrom) note(`${cmd.source}: ${name} gets paths from ${cmd.argumentsFrom} input`);
       if (given?.inFoundFolder === true) note(`${cmd.source}: find -execdir runs ${name} in each found file's folder`);
       const moves = PROGRAMS.get(name)?.state?.directory;
       if (moves !== undefined) {
@@ -1499,6 +1502,30 @@ function namesGiven(analysis: ShellAnalysis, i: number): NamesGiven | undefined 
     parent = p.parent;
   }
   return out === undefined ? undefined : { ...out, inFoundFolder };
+}
+
+/**
+ * Whether the names `find START -exec CMD {} +` hands CMD are only read, as files below START: find
+ * reads each start point whole when it runs a command (`find.ts`), so what CMD reads of them is
+ * judged there (`find src -exec wc -l {} +` as `wc -l src/*.js`), with the links below them
+ * followed (a name found may be a link the program reads through). Only for `-exec` and `-ok` from
+ * literal start points, a program whose files toolgate models whole, with each word holding `{}`
+ * a plain `{}` it reads as a file (not `{}/../x`, not an option's value, not a write); a `{}` the
+ * program takes as no file (`sh -c '…' _ {}`, `echo {}`) keeps the command unknown.
+ */
+function readsOnlyFoundNames(name: string, cmd: SimpleCommand, given: NamesGiven | undefined): boolean {
+  if (cmd.argumentsFrom !== 'find -exec' || given?.starts === undefined || given.inFoundFolder || given.placeholder === undefined)
+    return false;
+  if (!given.starts.every((s) => s.literal)) return false;
+  const { files, unresolved, unseen, modelled } = fileOperands(name, cmd.argv, cmd.literal);
+  if (modelled !== true || unresolved.length > 0 || (unseen?.length ?? 0) > 0) return false;
+  const placeholder = given.placeholder;
+  return cmd.argv.every((w, k) => {
+    if (!w.includes(placeholder)) return true;
+    if (w !== placeholder) return false;
+    const uses = files.filter((f) => f.index === k);
+    return uses.length > 0 && uses.every((f) => f.op === 'read' && f.value === undefined);
+  });
 }
 
 /**

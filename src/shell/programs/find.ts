@@ -452,9 +452,9 @@ export const find = defineProgram({
     { command: 'find . -fprint out.txt', effects: ['read .', 'write ./out.txt'], readOnly: false },
     {
       command: 'find src -exec cat {} +',
-      effects: ['read ./src [all]', 'read ./{}'],
+      effects: ['read ./src [all]', 'read ./src [all]', 'read ./{}'],
       readOnly: false,
-      why: 'cat reads whatever find finds (the whole tree); its `{}` is also taken as a file of that name',
+      why: 'cat reads whatever find finds (the whole tree, find walking it and cat reading through the links it is handed); its `{}` is also taken as a file of that name',
     },
   ],
 });
