@@ -53,6 +53,7 @@ import { environmentValue, shellOf } from './shell-world.js';
 import { configFileReasons } from './program-config.js';
 import { removalsThroughLinks } from './removal-links.js';
 import { listNamedRemovals } from './list-names.js';
+import { configNamedWrites } from './config-writes.js';
 import { responseFileReads } from './response-files.js';
 import { includedFileReads, includedReadWhy } from './include-reads.js';
 import { markWritablePrograms, pathDirectoryWrite, sshWrite, type PathWorld } from './path-lookup.js';
@@ -1252,6 +1253,9 @@ export function makeState(
       platform: env.platform,
     });
     if (listed.length > 0) facts = { ...facts, effects: [...facts.effects, ...listed] };
+    // `api-extractor run`: the files its configuration names, read through the view.
+    const named = configNamedWrites(facts.analysis, facts.effects, ctx.fs);
+    if (named.length > 0) facts = { ...facts, effects: [...facts.effects, ...named] };
     // `find -L dir -delete` removes what the links inside dir lead to: the view says where.
     const linked = removalsThroughLinks(facts.effects, ctx.fs);
     if (linked.effects.length > 0 || linked.unresolved.length > 0)

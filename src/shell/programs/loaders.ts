@@ -9,6 +9,7 @@
  * `docs/shell.md`, "Adding a program").
  */
 import { ack, ag } from './ag.js';
+import { apiExtractor } from './api-extractor.js';
 import { arch } from './arch.js';
 import { unzip, zip } from './archivers.js';
 import { awk } from './awk.js';
@@ -155,6 +156,7 @@ import type { ProgramLoader } from './registry.js';
 export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => ack,
   () => ag,
+  () => apiExtractor,
   () => arch,
   () => unzip,
   () => zip,

@@ -332,6 +332,20 @@ export interface ProgramModel {
     home: string,
   ) => ProgramConfigFiles | { readonly unknown: string } | undefined;
   /**
+   * The files its configuration file names for it to write (api-extractor's report folders and
+   * rollups): given its words, the files its facet says it reads (absolute, placed by the
+   * path-effect walk: the configuration or where it looks for it) and a reader of the file-system
+   * view (text, `null` absent, `undefined` unknown), the files and the settings naming them, or
+   * what cannot be told — then its writes are unseen (decision 0092). See `evaluate/config-writes.ts`.
+   */
+  readonly configWrites?: (
+    argv: readonly string[],
+    reads: readonly string[],
+    read: (path: string) => string | null | undefined,
+  ) =>
+    | { readonly writes: readonly { readonly path: string; readonly setting: string; readonly file: string }[] }
+    | { readonly unknown: string };
+  /**
    * It finds its repository from the directory it runs in and runs the programs that repository's
    * configuration and hooks name (git): after a change of directory on the same line, what it runs
    * is the other directory's (`cd sub && git status`).
