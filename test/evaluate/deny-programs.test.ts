@@ -276,9 +276,18 @@ describe('interpreters', () => {
       expect([command, d.behavior, d.askKind]).toEqual([command, 'ask', 'firm']);
     }
   });
-  it.each(interpreters)('%s is decided as before with no deny or ask rule', (command) => {
+  // An awk program read from a file may write names toolgate cannot see (decision 0092), so it
+  // asks even where the other interpreters' opaque code is left to a wildcard rule.
+  const unseenWriters = new Set(['awk -f prog.awk f']);
+  it.each(interpreters.filter((c) => !unseenWriters.has(c)))('%s is decided as before with no deny or ask rule', (command) => {
     expect(decide(command, star).behavior).toBe('allow');
     expect([decide(command, none).behavior, decide(command, none).askKind]).toEqual(['ask', 'plain']);
+  });
+  it.each([...unseenWriters])('%s asks with no deny or ask rule: its program may write names toolgate cannot see', (command) => {
+    for (const policy of [star, none]) {
+      const d = decide(command, policy, 'bypassPermissions');
+      expect([command, d.behavior, d.askKind]).toEqual([command, 'ask', 'protected']);
+    }
   });
   it('informational calls and awk without effects run no hidden code', () => {
     for (const command of ['python3 --version', 'node -v', 'perl -v', "awk '{ print $1 }' README.md", "awk -F: '$3 > 100' /etc/passwd"]) {
