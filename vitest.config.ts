@@ -24,8 +24,9 @@ export default defineConfig({
         // The hermetic suite's files share one process and module graph per worker: evaluating
         // toolgate's modules again for each of its 200 files was over a third of its time. Its files
         // hold their state in values, not in modules; a file that asserts on a fresh module graph
-        // makes one itself (vi.resetModules, test/shell/unprepared.test.ts).
-        ...(s.name === 'unit' ? { isolate: false } : {}),
+        // makes one itself (vi.resetModules, test/shell/unprepared.test.ts). The same holds for the
+        // other hermetic suite, whose files were unit's.
+        ...(s.hermetic ? { isolate: false } : {}),
       },
     })),
   },

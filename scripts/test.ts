@@ -1,7 +1,7 @@
 /**
  * `npm test` and `npm run test:all`.
  *
- * `npm test [-- vitest args]`: the hermetic suite (`unit` in test/suites.ts), then one paragraph
+ * `npm test [-- vitest args]`: the fast hermetic suite (`unit` in test/suites.ts), then one paragraph
  * saying what it left out and how to run it. `npm run test:all`: every suite (each says when it
  * starts a component: PostgreSQL, Chromium, the Claude Code CLI, the sandbox), then the bash
  * differential (`npm run test:bash`), then one line `test:all: N passed, N failed, N skipped`
@@ -48,10 +48,11 @@ rmSync(RESULTS, { force: true });
 if (!all) {
   const status = run('npx', ['vitest', 'run', '--project', 'unit', ...extra]);
   const left = SUITES.filter((s) => s.name !== 'unit');
-  console.log('\nnpm test ran the hermetic suite only. Left out:');
+  console.log('\nnpm test ran the fast hermetic suite (unit) only. Left out:');
   for (const s of left) console.log(`  ${s.name.padEnd(9)} ${String(filesOf(s.name).length).padStart(2)} files — needs ${s.needs}`);
   console.log('  bash differential (npm run test:bash) — needs root and Linux namespaces');
-  console.log('Run everything with `npm run test:all` (what CI runs): it starts each of these and says so.');
+  console.log('Run everything with `npm run test:all` (what CI runs): it starts each of these and says so;');
+  console.log('one suite with `npx vitest run --project NAME` (e.g. `--project slow`).');
   process.exit(status);
 }
 

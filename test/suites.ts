@@ -1,6 +1,7 @@
 /**
- * The test suites, by what they need from the machine. `npm test` runs `unit` alone; `npm run
- * test:all` (what CI runs) runs them all and then the bash differential (`npm run test:bash`).
+ * The test suites, by what they need from the machine (and `slow`, by its time). `npm test` runs
+ * `unit` alone; `npm run test:all` (what CI runs) runs them all and then the bash differential
+ * (`npm run test:bash`).
  * A test file joins a suite by the suffix of its name; `test/structure/suites.test.ts` checks that a
  * file which starts a component carries its suite's suffix.
  */
@@ -16,6 +17,11 @@ export interface Suite {
   needs: string;
   /** A vitest globalSetup module that starts or builds what the suite needs, once per run. */
   globalSetup?: string;
+  /**
+   * The suite starts no component: it needs what `unit` needs (so `test/structure/suites.test.ts`
+   * has no marker for it). Another hermetic suite than `unit` is left out of `npm test` for its time only.
+   */
+  hermetic?: true;
 }
 
 export const SUITES: readonly Suite[] = [
@@ -25,6 +31,18 @@ export const SUITES: readonly Suite[] = [
     needs: 'nothing but node, bash, git and coreutils',
     // The CLI and the test's worker programs, built once instead of compiled by tsx in every process.
     globalSetup: 'test/support/programs/global-setup.ts',
+    hermetic: true,
+  },
+  {
+    // Hermetic files that took about a third of the hermetic suite's time on 2 cores, left out of
+    // `npm test` so that it stays under 3 minutes: the CLI and serve run as processes by the
+    // hundred, 40 racing writer processes, the policy diff over the whole shipped corpus, and
+    // property tests of thousands of generated cases.
+    name: 'slow',
+    suffix: '.slow.test.ts',
+    needs: 'nothing more than unit, only time (CLI processes by the hundred, the diff over the corpus, long properties)',
+    globalSetup: 'test/support/programs/global-setup.ts',
+    hermetic: true,
   },
   {
     name: 'postgres',

@@ -9,7 +9,7 @@
  * which is what gitignore's "a matched directory covers its contents" needs. No input can make
  * it backtrack: the work is at most (path segments + 1) × (pattern segments + 1) segment
  * comparisons, each at most (pattern segment length × path segment length) character steps.
- * `ignore` stays the reference in the tests (test/paths/gitignore-match.test.ts).
+ * `ignore` stays the reference in the tests (test/paths/gitignore-match.slow.test.ts).
  */
 
 type Token = { t: 'lit'; c: string } | { t: 'any' } | { t: 'star' } | { t: 'class'; negated: boolean; ranges: readonly number[] };

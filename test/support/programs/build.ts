@@ -13,7 +13,7 @@ import { build } from 'esbuild';
 export const PROGRAMS = {
   /** `toolgate` itself (src/cli/main.ts), laid out as in the package: `dist/cli/main.js`. */
   toolgate: 'src/cli/main.ts',
-  /** One of the processes racing to write a settings file (test/settings/write-race.test.ts). */
+  /** One of the processes racing to write a settings file (test/settings/write-race.slow.test.ts). */
   'race-writer': 'test/settings/fixtures/race-writer.ts',
   /** The checkpoints process the crash tests kill (test/checkpoints/crash.test.ts). */
   'crash-child': 'test/fixtures/checkpoints/crash-child.ts',
