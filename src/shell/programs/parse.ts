@@ -160,8 +160,11 @@ export function withHiddenOptions(
       const then = (why: string) => `${because}, and then ${why.split(other[k]!).join(argv[k]!)}`;
       merged.files.push(...more.files.map((f) => (plain(f) ? f : { ...f, because: f.because === undefined ? because : then(f.because) })));
       for (const u of more.unresolved) if (!merged.unresolved.includes(u)) merged.unresolved.push(u);
-      for (const u of more.unseen ?? [])
-        if (!(merged.unseen ??= []).some((x) => x.op === u.op && x.why === u.why)) merged.unseen = [...merged.unseen, u];
+      for (const u of more.unseen ?? []) {
+        // Names only this reading cannot work out are said to come from the word, as its files are.
+        const mine = out.unseen?.some((x) => x.op === u.op && x.why === u.why) === true ? u : { ...u, why: then(u.why) };
+        if (!(merged.unseen ??= []).some((x) => x.op === mine.op && x.why === mine.why)) merged.unseen = [...merged.unseen, mine];
+      }
       if (more.modelled === 'partly') merged.modelled = 'partly';
     }
   }

@@ -258,7 +258,7 @@ export const PROGRAM_INDEX: ProgramIndex = [
   [180, 0, ["uniq"], ["environment","files","grammar","positional","readOnly","runs.unseen"], {"claudeCode":["uniq"]}],
   [181, 0, ["uptime"], ["files","grammar","readOnly","runs.unseen"], {"claudeCode":["uptime"]}],
   [182, 0, ["users"], ["files","grammar","runs.unseen"], {}],
-  [183, 0, ["valgrind"], ["files","optionVariables","role.wrapper","runs.seen","touchesFilesAsWrapper","unwrap"], {}],
+  [183, 0, ["valgrind"], ["files","grammar","optionVariables","role.wrapper","runs.seen","touchesFilesAsWrapper","unwrap"], {}],
   [184, 0, ["watch"], ["grammar","role.wrapper","runs.seen","unwrap"], {}],
   [185, 0, ["wc"], ["environment","files","grammar","readOnly","runs.unseen"], {"claudeCode":["wc"],"robota":["wc"]}],
   [186, 0, ["wget"], ["configFiles","files","grammar","runs.unseen"], {}],

@@ -11,7 +11,9 @@
  *
  * Grammar: valgrind 3.19 valgrind(1) and `valgrind --help` (Debian 12).
  */
-import type { FileOperand, FileOperands } from '../options/file-operands.js';
+import type { FileOperand, FileOperands, UnseenNames } from '../options/file-operands.js';
+import { parseGnuOptions, type GnuOptionSpec } from '../options/gnu-options.js';
+import { withHiddenOptions } from './parse.js';
 import { defineProgram } from './model.js';
 import type { WrapperInfo } from './wrapper-types.js';
 import { refusedWrap, wrapInfo } from './wrapper-info.js';
@@ -56,22 +58,34 @@ const QUIET_TOOLS = new Set(['memcheck', 'none', 'helgrind', 'drd']);
  */
 const PROFILING_TOOLS = new Set(['cachegrind', 'callgrind', 'massif', 'dhat']);
 
+/**
+ * valgrind's grammar: its flags and its `--name=value` options (a value only after `=`, names
+ * matched exactly, the options ending at the command). Any other option is one toolgate does not model.
+ */
+const VALGRIND: GnuOptionSpec = {
+  short: '+qvsh',
+  long: {
+    ...Object.fromEntries(['quiet', 'verbose', 'help', 'help-debug', 'help-dyn-options', 'version'].map((n) => [n, 'none' as const])),
+    ...Object.fromEntries([...VALUED, ...WRITES, ...READS, 'tool'].map((n) => [n, 'optional' as const])),
+  },
+  abbreviations: false,
+};
+
 /** The options (`1..end`) and why the words cannot be read, if they cannot. */
 function readOptions(argv: readonly string[]): { end: number; problem?: string } {
-  let i = 1;
-  for (; i < argv.length; i++) {
-    const word = argv[i]!;
-    if (word === '--') return { end: i + 1 };
-    if (!word.startsWith('-')) break;
-    if (FLAGS.has(word)) continue;
-    const m = /^--([a-z0-9-]+)=(.*)$/s.exec(word);
-    const [name, value] = m ? [m[1]!, m[2]!] : ['', ''];
-    if (name === 'tool' && (QUIET_TOOLS.has(value) || PROFILING_TOOLS.has(value))) continue;
-    if (VALUED.has(name)) continue;
-    if ((WRITES.has(name) || READS.has(name)) && !value.includes('%q')) continue;
-    return { end: i, problem: `valgrind is given ${word}, an option toolgate does not model` };
+  const parse = parseGnuOptions(argv, VALGRIND);
+  if (!parse.ok) return { end: parse.index, problem: `valgrind is given ${parse.word}, an option toolgate does not model` };
+  const end = parse.endOfOptions !== undefined ? parse.endOfOptions + 1 : (parse.operands[0]?.index ?? argv.length);
+  for (const o of parse.options) {
+    if (o.kind === 'short' || ['quiet', 'verbose', 'help', 'help-debug', 'help-dyn-options', 'version'].includes(o.name)) continue;
+    // Each valued option needs its `=value`; `--tool=` only a tool whose files toolgate knows, a file no `%q{VAR}`.
+    const value = o.value;
+    const known =
+      value !== undefined &&
+      (o.name === 'tool' ? QUIET_TOOLS.has(value) || PROFILING_TOOLS.has(value) : VALUED.has(o.name) || !value.includes('%q'));
+    if (!known) return { end: o.index, problem: `valgrind is given ${o.word}, an option toolgate does not model` };
   }
-  return { end: i };
+  return { end };
 }
 
 function unwrap(argv: readonly string[], literal: readonly boolean[]): WrapperInfo {
@@ -83,31 +97,35 @@ function unwrap(argv: readonly string[], literal: readonly boolean[]): WrapperIn
   return wrapInfo(end < argv.length ? [{ kind: 'argv', start: end, end: argv.length }] : [], false, true);
 }
 
-/**
- * Its files: the log and xtree files written, the suppressions read. A word that is not literal
- * where an option may stand (`VALGRIND_OPTS=$o`, `valgrind $o ls`) may be `--log-file=` naming any
- * file: a write whose names toolgate cannot work out (decision 0092).
- */
-function files(_name: string, argv: readonly string[], literal?: readonly boolean[]): FileOperands {
+/** Its files: the log and xtree files written, the suppressions read. */
+function plainFiles(argv: readonly string[], literal?: readonly boolean[]): FileOperands {
   const { end } = readOptions(argv);
-  for (let k = 1; k < argv.length && (literal?.[k] === false || argv[k]!.startsWith('-')); k++)
-    if (literal?.[k] === false)
-      return {
-        files: [],
-        unresolved: [],
-        unseen: [{ op: 'write', why: `${argv[k]!} may be valgrind's option --log-file= naming any file` }],
-      };
   const out: FileOperand[] = [];
+  const unseen: UnseenNames[] = [];
   for (let k = 1; k < end; k++) {
     const m = /^--([a-z-]+)=(.+)$/s.exec(argv[k]!);
     if (m === null) continue;
-    if (WRITES.has(m[1]!)) out.push({ op: 'write', index: k, value: m[2]! });
+    // A value toolgate cannot see (`--log-file=$o`) may name any file.
+    if (WRITES.has(m[1]!) && literal?.[k] === false) unseen.push({ op: 'write', why: `${argv[k]!} names a file toolgate cannot see` });
+    else if (WRITES.has(m[1]!)) out.push({ op: 'write', index: k, value: m[2]! });
     const tool = m[1] === 'tool' && PROFILING_TOOLS.has(m[2]!) ? m[2]! : undefined;
     if (tool !== undefined && !argv.slice(1, end).some((w) => w.startsWith(`--${tool}-out-file=`)))
       out.push({ op: 'write', index: k, value: `${tool}.out.PID` });
     if (READS.has(m[1]!)) out.push({ op: 'read', index: k, value: m[2]! });
   }
-  return { files: out, unresolved: [] };
+  return { files: out, unresolved: [], ...(unseen.length > 0 ? { unseen } : {}) };
+}
+
+/**
+ * Its files ({@link plainFiles}), and — where a word that is not literal stands among the options
+ * (`VALGRIND_OPTS=$o`, `valgrind $o ls`) — a reading where it is `--log-file=` naming any file: a
+ * write whose names toolgate cannot work out (decision 0092).
+ */
+function files(_name: string, argv: readonly string[], literal?: readonly boolean[]): FileOperands {
+  // Options stand up to the first literal word that is none (a word that is not literal may be one).
+  let end = 1;
+  while (end < argv.length && (literal?.[end] === false || argv[end]!.startsWith('-'))) end++;
+  return withHiddenOptions(argv, literal, ['--log-file='], plainFiles, (k) => k < end);
 }
 
 /** The valgrind model. @internal */
@@ -115,6 +133,7 @@ export const valgrind = defineProgram({
   names: ['valgrind'],
   summary: 'valgrind: run a program under a memory checker or another instrumentation tool',
   sources: ['valgrind 3.19 valgrind(1)'],
+  grammar: VALGRIND,
   files,
   // valgrind(1): "valgrind reads options from ~/.valgrindrc, $VALGRIND_OPTS and ./.valgrindrc"
   // before its command line (the rc files are protected paths).

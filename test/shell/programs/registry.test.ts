@@ -136,7 +136,6 @@ const WITHOUT_GRAMMAR: Readonly<Record<string, string>> = {
   'env-cmd': 'commander reads its words up to the command (optional values): its own loop (node-wrappers.ts)',
   dtach: 'a mode word, a socket, then letters read by its own loop (session-starters.ts)',
   perf: 'a grammar per subcommand: only `perf stat` is read (perf.ts)',
-  valgrind: 'only `--name=value` words and a few flags, matched exactly by its own loop (valgrind.ts)',
 };
 
 describe('one grammar per program', () => {
