@@ -412,5 +412,9 @@ function emitNested(
   }
   for (const r of inner.redirects) c.redirects.push(r.command === undefined ? r : { ...r, command: r.command + offset });
   for (const u of inner.unknown) (inner.unseen.includes(u) ? addUnseen : addUnknown)(c, `in ${name} script: ${u}`);
+  // A change inside the script (`bash -c 'X=…; export X; tar …'`, `set -a`) hides what its later
+  // commands do, which are commands of this line too (red team 14, NEW-6).
+  for (const s of inner.stateChanges)
+    addStateChange(c, `in ${name} script: ${s.replace(/, so the commands after it cannot be judged$/, '')}`, offset);
   if (inner.hasSubstitution) c.hasSubstitution = true;
 }
