@@ -17,6 +17,8 @@ import type { PowerShellFacts } from './powershell-facts.js';
 import { literalText } from './holes.js';
 import { mergedPositions } from './positions.js';
 import { isBuiltInRule } from './opaque-code.js';
+import { namePattern } from '../shell/unknown-programs.js';
+import { segmentMatches } from '../paths/glob.js';
 import { allowTextOf, patternCoversCommand, perAnalysis, restrictiveTextsOf, ruleProgram } from './rule-match.js';
 
 /** Rule positions filed by a word, and those that cannot be filed (tried for every word). */
@@ -300,7 +302,11 @@ export function commandRuleCandidates(
   }
   if (holes) pick(picked, index.holes.always);
   if (index.programs.size > 0 && extras.unknownWords.size > 0) {
-    for (const word of extras.unknownWords.keys()) pick(picked, index.programs.get(word));
+    for (const word of extras.unknownWords.keys()) {
+      pick(picked, index.programs.get(word));
+      // A pattern (`r?`) may name any program it matches (unknownWordNaming).
+      if (namePattern(word)) for (const [program, ids] of index.programs) if (segmentMatches(word, program, false)) pick(picked, ids);
+    }
   }
   return candidatesAt(rules, index, picked, paths, extras.opaque !== undefined);
 }

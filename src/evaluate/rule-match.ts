@@ -19,7 +19,7 @@ import { braceAlternatives, globMayHitRule, hasGlob } from './glob-overlap.js';
 import { hasHoles, literalText, mayMatchWithHoles, wordVariants } from './holes.js';
 import { opaqueCommands, type OpaqueCommand } from './opaque-commands.js';
 import { SAFE_ENVIRONMENT } from '../shell/syntax/variables.js';
-import { wordsOfUnknownPrograms } from '../shell/unknown-programs.js';
+import { unknownWordNaming, wordsOfUnknownPrograms } from '../shell/unknown-programs.js';
 import { effectOutOfReach, effectProbes } from './path-probe.js';
 import { dirHolds, expandGlob, newBudget, realOfEffectName, type Budget, type Reach } from './fs-reach.js';
 import { takenOf, walksThroughLinks } from './tree-takes.js';
@@ -334,8 +334,12 @@ function bashRestrictive(rule: Rule, analysis: ShellAnalysis): RuleMatch {
   // `ssh host rm -rf x`, `make CC=rm`: a program toolgate does not know, given the rule's program by name.
   const unknownWords = perAnalysis(analysis).unknownWords;
   const program = unknownWords.size === 0 ? undefined : ruleProgram(spec);
-  const holder = program === undefined ? undefined : unknownWords.get(program);
-  if (holder !== undefined) return { kind: 'hidden', detail: `${holder} ${program}` };
+  const holder = program === undefined ? undefined : unknownWordNaming(unknownWords, program);
+  if (holder !== undefined)
+    return {
+      kind: 'hidden',
+      detail: holder.word === program ? `${holder.where} ${program}` : `${holder.where} ${holder.word}, a pattern ${program} matches`,
+    };
   // Code toolgate cannot read may run what the rule names: the opaque-code table decides.
   const opaque = opaqueScriptOf(analysis);
   if (opaque !== undefined) return { kind: 'hidden', detail: opaque, opaque: true };

@@ -16,6 +16,7 @@ import { escapeCodeOf } from './programs/code-runners.js';
 import { projectCodeOf } from './programs/project-runners.js';
 import { PATH_FREE_BUILTINS } from './programs/builtins.js';
 import type { SimpleCommand } from './types.js';
+import { segmentMatches } from '../paths/glob.js';
 
 /** Programs whose runs toolgate reads (as children, opaque or unknown) or that run nothing named in their arguments. */
 const KNOWN = new Set(SHELLS);
@@ -79,3 +80,19 @@ export function unmodelledProgram(cmd: SimpleCommand): boolean {
   if (fileOperands(name, cmd.argv, cmd.literal).modelled !== false) return false;
   return !isReadOnly(cmd, { set: 'claudeCode' }).readOnly;
 }
+
+/**
+ * The word of {@link wordsOfUnknownPrograms} that names `program` — the word itself, or a pattern
+ * the name matches (`r?`, `[r]m`, `/bin/r?` by its last segment: the shell the program hands it to
+ * may expand it to `/bin/rm`, decision 0098) — with where it is, or `undefined`. A word of `*`
+ * alone names no program: it is every name, as in `select * from t`.
+ */
+export function unknownWordNaming(words: ReadonlyMap<string, string>, program: string): { word: string; where: string } | undefined {
+  const where = words.get(program);
+  if (where !== undefined) return { word: program, where };
+  for (const [word, at] of words) if (namePattern(word) && segmentMatches(word, program, false)) return { word, where: at };
+  return undefined;
+}
+
+/** Whether a word is a pattern that may name a program: a `*`, `?` or `[` with more than `*` around it. */
+export const namePattern = (word: string): boolean => /[*?[]/.test(word) && !/^\**$/.test(word);
