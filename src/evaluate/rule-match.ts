@@ -862,6 +862,10 @@ function reachOf(rule: Rule, path: string, ctx: PathMatchContext): PatternReach 
 function verb(op: 'read' | 'write' | 'remove', e?: PathEffect): string {
   if (e?.assumed !== undefined) return 'may read and write';
   if (e?.possible !== undefined) return op === 'remove' ? 'may remove' : 'may write';
+  // git's diff, show, log, stash, commit -a and grep take only some of the files they may read: what
+  // its index tracks (or does not ignore), and of those the changed ones (decision 0082).
+  if (e?.tree === 'all' && op === 'read' && e.gitTakes !== undefined)
+    return e.gitTakes === 'tracked' ? 'may read any file git tracks in' : 'may read any file git tracks or does not ignore in';
   if (e?.tree === 'all') return op === 'read' ? 'reads everything in' : op === 'write' ? 'writes everything in' : 'removes';
   if (e?.tree === 'some') return op === 'read' ? 'reads files in' : op === 'write' ? 'writes files in' : 'removes files it chooses in';
   return op === 'read' ? 'reads' : op === 'write' ? 'writes' : 'removes';
