@@ -216,7 +216,9 @@ describe('red-team: reads through options and input', () => {
     ['git config --file ~/.pypirc --list', ['read /home/user/.pypirc']],
     ['git config -f ~/.pypirc --get x.y', ['read /home/user/.pypirc']],
     ['tree --fromfile=/etc/shadow', ['read /etc/shadow']],
-    ['sed -f script f', ['read /home/user/project/script', 'read /home/user/project/f']],
+    // The script's own w commands are names toolgate does not read: an unseen write below the
+    // folder (decision 0092), beside the reads.
+    ['sed -f script f', ['write /home/user/project', 'read /home/user/project/script', 'read /home/user/project/f']],
     ["sed 'R /etc/passwd' f", ['read /etc/passwd', 'read /home/user/project/f']],
     ["sed -n '1r secret' f", ['read /home/user/project/secret', 'read /home/user/project/f']],
     // sed expands no tilde in its script: GNU sed 4.9 reads ./~/.ssh/id_rsa.
