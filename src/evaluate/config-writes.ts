@@ -69,6 +69,7 @@ export function configNamedWrites(analysis: ShellAnalysis, effects: readonly Pat
         literal: true,
         command: i,
         glob: false,
+        ...(w.tree !== undefined ? { tree: w.tree } : {}),
       });
     }
   });

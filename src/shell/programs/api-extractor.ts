@@ -58,6 +58,8 @@ export interface ConfigWrite {
   readonly setting: string;
   /** The configuration file that names it (the first of an `extends` chain). */
   readonly file: string;
+  /** A folder it writes files below (tsc's `outDir`), not one file. */
+  readonly tree?: 'some';
 }
 
 /** What a file read gives: its text, `null` when it does not exist, `undefined` when it cannot be told. */
@@ -65,8 +67,8 @@ export type ReadConfigText = (path: string) => string | null | undefined;
 
 const dirOf = (p: string) => p.slice(0, p.lastIndexOf('/')) || '/';
 
-/** `path.resolve(base, p)` for `/`-separated absolute paths, `.` and `..` taken lexically as node does. */
-function resolvePath(base: string, p: string): string {
+/** `path.resolve(base, p)` for `/`-separated absolute paths, `.` and `..` taken lexically as node does. @internal */
+export function resolvePath(base: string, p: string): string {
   const parts: string[] = [];
   for (const c of (p.startsWith('/') ? p : `${base}/${p}`).split('/')) {
     if (c === '' || c === '.') continue;
@@ -76,8 +78,8 @@ function resolvePath(base: string, p: string): string {
   return `/${parts.join('/')}`;
 }
 
-/** JSON with comments, as `JsonFile.load` reads it; `undefined` when it does not parse. */
-function parseJsonc(text: string): unknown {
+/** JSON with comments, as `JsonFile.load` reads it; `undefined` when it does not parse. @internal */
+export function parseJsonc(text: string): unknown {
   let out = '';
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;

@@ -132,6 +132,7 @@ import { tmux } from './tmux.js';
 import { tr } from './tr.js';
 import { ltrace, strace } from './tracers.js';
 import { tree } from './tree.js';
+import { tsc } from './tsc.js';
 import { tty } from './tty.js';
 import { uname } from './uname.js';
 import { unbuffer } from './unbuffer.js';
@@ -331,6 +332,7 @@ export const PROGRAM_LOADERS: readonly ProgramLoader[] = [
   () => ltrace,
   () => strace,
   () => tree,
+  () => tsc,
   () => tty,
   () => uname,
   () => unbuffer,

@@ -343,7 +343,7 @@ export interface ProgramModel {
     reads: readonly string[],
     read: (path: string) => string | null | undefined,
   ) =>
-    | { readonly writes: readonly { readonly path: string; readonly setting: string; readonly file: string }[] }
+    | { readonly writes: readonly { readonly path: string; readonly setting: string; readonly file: string; readonly tree?: 'some' }[] }
     | { readonly unknown: string };
   /**
    * It finds its repository from the directory it runs in and runs the programs that repository's

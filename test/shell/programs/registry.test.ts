@@ -136,6 +136,7 @@ const WITHOUT_GRAMMAR: Readonly<Record<string, string>> = {
   'env-cmd': 'commander reads its words up to the command (optional values): its own loop (node-wrappers.ts)',
   dtach: 'a mode word, a socket, then letters read by its own loop (session-starters.ts)',
   perf: 'a grammar per subcommand: only `perf stat` is read (perf.ts)',
+  tsc: "tsc's options are matched without regard to case, a flag may take `true`/`false` after it and `-b` changes the rest: its own loop (tsc.ts)",
 };
 
 describe('one grammar per program', () => {
