@@ -45,7 +45,7 @@ const UNSEEN_NAMES: Readonly<Record<Extract<PathNames, { kind: 'unseen' }>['what
   'git-commits': 'the files git takes from commits (or the index)',
   diff: 'the files a patch names',
   remote: 'the names a server sends',
-  input: 'names the command gets from its input (xargs, find -exec)',
+  input: 'names the command gets from its input (xargs, parallel, find -exec)',
   'found-folders': 'names relative to each folder find -execdir runs the command in',
   numbered: 'names a file-name format makes from piece numbers (csplit -b)',
   list: 'the names a list file or the input holds',

@@ -12,7 +12,7 @@ import { lexSimple } from './syntax/lexer.js';
 import { MAX_COMMANDS, MAX_NESTED_DEPTH, MAX_SYNTAX_DEPTH } from './syntax/limits.js';
 import { walkTree } from './syntax/parser.js';
 import { loadedParser } from './syntax/tree-sitter-loader.js';
-import type { ShellAnalysis, ShellOptions } from './types.js';
+import type { RunTimeInput, ShellAnalysis, ShellOptions } from './types.js';
 import { unreadableInput } from './syntax/unreadable.js';
 
 /** The reason given when a command needs the full parser and it has not been loaded. @internal */
@@ -35,6 +35,7 @@ function analyzeAt(
   depth: number,
   front: Front = 'auto',
   env: readonly string[] = [],
+  input?: RunTimeInput,
 ): ShellAnalysis {
   const unreadable = unreadableInput(command);
   if (unreadable !== undefined) return emptyAnalysis(command, 'none', [unreadable]);
@@ -57,7 +58,8 @@ function analyzeAt(
     shell: shells.some((s) => s.equalsExpansion) ? 'zsh' : 'bash',
     nestedDepth: depth,
     env,
-    nested: (script, d, e) => analyzeAt(script, shell, d, front, e ?? []),
+    ...(input !== undefined ? { input } : {}),
+    nested: (script, d, e, i) => analyzeAt(script, shell, d, front, e ?? [], i),
     emit: (raw) => void emitCommand(c, raw),
     emitWordless: (assignments, redirects) => emitWordlessStatement(c, assignments, redirects),
   };

@@ -70,10 +70,11 @@ export interface SimpleCommand {
   exactOnly: boolean;
   /**
    * Set when some of its words come from input at run time: `xargs` appends input words (or
-   * replaces its `-I` placeholder), `find -exec` replaces `{}`. The paths it touches are then
-   * not known from the command text.
+   * replaces its `-I` placeholder), `find -exec` replaces `{}`, GNU `parallel` puts the arguments
+   * it reads from its input or argument files in place of its replacement strings. The paths it
+   * touches are then not known from the command text.
    */
-  argumentsFrom?: 'xargs' | 'find -exec';
+  argumentsFrom?: 'xargs' | 'find -exec' | 'parallel';
   /** Set when this command cannot be understood (non-literal name, `eval`, ...): the reason. */
   unknown?: string;
   /**
@@ -316,13 +317,19 @@ export type ReadOnlyVerdict = { readOnly: true } | { readOnly: false; reason: st
 
 /**
  * Words the wrapped command gets from input at run time: `xargs` appends input words unless
- * it replaces a placeholder (`-I R`, `-i`, `--replace`); `find -exec` replaces `{}`. @internal
+ * it replaces a placeholder (`-I R`, `-i`, `--replace`); `find -exec` replaces `{}`; `parallel`
+ * puts each argument, shell-quoted, in place of `{}` in the command text it runs. @internal
  */
 export interface RunTimeInput {
   /** Input words are appended to the wrapped command's words. */
   appended: boolean;
   /** The text replaced by input inside the wrapped command's words. */
   placeholder?: string;
-  /** The wrapper that supplies the input (`xargs`, `find -exec`). */
+  /** The wrapper that supplies the input (`xargs`, `find -exec`, `parallel`). */
   via: NonNullable<SimpleCommand['argumentsFrom']>;
+  /**
+   * The wrapper shell-quotes each input word it puts in command text (`parallel`): the text is
+   * read as a script whose commands get the placeholder as a word from input, not as code.
+   */
+  quoted?: boolean;
 }

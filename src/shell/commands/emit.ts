@@ -8,7 +8,7 @@ import { MAX_NESTED_DEPTH } from '../syntax/limits.js';
 import { commandStateChange } from './state.js';
 import { assignedName, variableStateChange } from '../syntax/variables.js';
 import { anyShell } from '../shells/index.js';
-import type { Redirect, SimpleCommand } from '../types.js';
+import type { Redirect, RunTimeInput, SimpleCommand } from '../types.js';
 import { unwrap, type Unwrapped } from './wrappers.js';
 import { ARITHMETIC_BUILTINS, CODE_AS_DATA, SHELLS } from '../programs/posix-shells.js';
 import type { Environment } from '../syntax/environment.js';
@@ -148,8 +148,10 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
     markUnknown(unhandled, true);
     return index;
   }
-  const input = raw.input;
-  if (input && (input.appended || (input.placeholder !== undefined && argv.some((a) => a.includes(input.placeholder!))))) {
+  // A command of a script a wrapper fills with input (`parallel 'gzip < {} > {}.gz'`) gets it too.
+  const input = raw.input ?? (raw.parent === undefined ? c.input : undefined);
+  const placed = (text: string): boolean => input?.placeholder !== undefined && text.includes(input.placeholder);
+  if (input && (input.appended || argv.some(placed) || (input.quoted === true && raw.redirects.some((r) => placed(r.target))))) {
     cmd.argumentsFrom = input.via;
   }
   if (input?.placeholder !== undefined && argv[0]!.includes(input.placeholder)) {
@@ -254,7 +256,7 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
   const innerInput = info?.input ?? input;
   for (const inner of [...(info?.inner ?? []), ...extra]) {
     if (inner.kind === 'unknown') {
-      markUnknown(inner.reason);
+      markUnknown(inner.reason, inner.unseen === true);
       continue;
     }
     if (inner.kind === 'opaque') {
@@ -263,7 +265,9 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
     }
     if (inner.kind === 'text') {
       if (innerInput?.placeholder !== undefined && inner.script.includes(innerInput.placeholder)) {
-        markUnknown(`${name} runs a script that ${innerInput.via} fills from its input: ${inner.script}`);
+        // Quoted input words (`parallel`) stay words: the script's commands get them from input.
+        if (innerInput.quoted === true) emitNested(c, inner.script, index, inner.what, cmd.redirects, env, innerInput);
+        else markUnknown(`${name} runs a script that ${innerInput.via} fills from its input: ${inner.script}`);
         continue;
       }
       emitNested(c, inner.script, index, inner.what, cmd.redirects, env);
@@ -391,12 +395,13 @@ function emitNested(
   name: string,
   inherited: SimpleCommand['redirects'],
   env: Environment,
+  input?: RunTimeInput,
 ): void {
   if (c.nestedDepth + 1 > MAX_NESTED_DEPTH) {
     addUnseen(c, `nested scripts deeper than ${MAX_NESTED_DEPTH}`);
     return;
   }
-  const inner = c.nested(script, c.nestedDepth + 1, env);
+  const inner = c.nested(script, c.nestedDepth + 1, env, input);
   const offset = c.commands.length;
   for (const sub of inner.commands) {
     const copy: SimpleCommand = {

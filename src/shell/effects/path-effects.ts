@@ -829,6 +829,13 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
       placed.set(i, bases);
       for (const r of analysis.redirects) {
         if (r.command !== i || (r.kind !== 'file' && r.kind !== 'read')) continue;
+        // `parallel 'gzip < {} > {}.gz'`: a target named from input may be any path (a read of
+        // one is left to the command's note that it gets paths from input).
+        const placeholder = cmd.argumentsFrom !== undefined ? namesGiven(analysis, i)?.placeholder : undefined;
+        if (placeholder !== undefined && r.target.includes(placeholder)) {
+          if (r.kind === 'file') add(i, 'write', r.target, '.', true, bases, { names: { kind: 'unseen', what: 'input' } });
+          continue;
+        }
         add(i, r.kind === 'file' ? 'write' : 'read', r.target, r.target, r.targetLiteral, bases);
       }
       if (cmd.unknown) {
@@ -840,7 +847,8 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
       if (cmd.argumentsFrom && readsOnlyFoundNames(name, cmd, given)) {
         // A found name may be a link (`src/key -> ~/.ssh/id_rsa`), which the program reads through.
         for (const s of given!.starts!) add(i, 'read', s.word, s.word, s.literal, bases, { tree: 'all', walksLinks: true });
-      } else if (cmd.argumentsFrom) note(`${cmd.source}: ${name} gets paths from ${cmd.argumentsFrom} input`);
+      } else if (cmd.argumentsFrom && !ignoresGivenNames(name, cmd, given, wrappers.has(i), analysis, i))
+        note(`${cmd.source}: ${name} gets paths from ${cmd.argumentsFrom} input`);
       if (given?.inFoundFolder === true) note(`${cmd.source}: find -execdir runs ${name} in each found file's folder`);
       const moves = PROGRAMS.get(name)?.state?.directory;
       if (moves !== undefined) {
@@ -1278,17 +1286,20 @@ function addOperands(
     // Entries counted only with a view (`rm -r`): without one, the path named is what is judged.
     if (f.names !== undefined && !(f.names.kind === 'entries' && f.names.seenOnly === true && ctx.isDirectory === undefined)) {
       const n = f.names;
+      // The entries of a folder named from input (`parallel rsync -a {}/ dest/`) may be any names.
       extra.names =
         n.kind === 'unseen'
           ? n
-          : {
-              kind: 'entries',
-              of: (n.of ?? []).flatMap((k) => (v.argv[k] === undefined ? [] : dirsOf(v.argv[k]!, v.literal[k] ?? false, cmdBases))),
-              ...(n.spares !== undefined ? { spares: n.spares } : {}),
-              ...(n.eachFolder !== undefined ? { eachFolder: n.eachFolder } : {}),
-              ...(n.skipsHidden === true ? { skipsHidden: true } : {}),
-              ...(n.flat !== undefined ? { flat: n.flat } : {}),
-            };
+          : given !== undefined && (n.of ?? []).some((k) => fromInput(k))
+            ? { kind: 'unseen', what: 'input' }
+            : {
+                kind: 'entries',
+                of: (n.of ?? []).flatMap((k) => (v.argv[k] === undefined ? [] : dirsOf(v.argv[k]!, v.literal[k] ?? false, cmdBases))),
+                ...(n.spares !== undefined ? { spares: n.spares } : {}),
+                ...(n.eachFolder !== undefined ? { eachFolder: n.eachFolder } : {}),
+                ...(n.skipsHidden === true ? { skipsHidden: true } : {}),
+                ...(n.flat !== undefined ? { flat: n.flat } : {}),
+              };
     }
     // Only sources written out literally say which trees land there (a glob or variable may name any).
     if (f.from !== undefined && f.from.every((k) => v.argv[k] !== undefined && v.literal[k] === true))
@@ -1455,6 +1466,36 @@ function commandVariable(
   };
 }
 
+/**
+ * Whether a command given names at run time does nothing with them that touches a file (`xargs
+ * echo`, `parallel echo`): its model is whole and runs no other command, and no word from input
+ * is a file operand, a directory it moves to, a name it works out or a redirection's target.
+ * Then those names are no paths it touches, and nothing about them is left unresolved.
+ */
+function ignoresGivenNames(
+  name: string,
+  cmd: SimpleCommand,
+  given: NamesGiven | undefined,
+  wrapper: boolean,
+  analysis: ShellAnalysis,
+  i: number,
+): boolean {
+  const model = PROGRAMS.get(name);
+  if (given === undefined || wrapper || model === undefined || model.unwrap !== undefined || model.state !== undefined) return false;
+  const placeholder = given.placeholder;
+  const placed = (word: string | undefined): boolean => placeholder !== undefined && word !== undefined && word.includes(placeholder);
+  if (analysis.redirects.some((r) => r.command === i && placed(r.target))) return false;
+  const words = given.appended ? [...cmd.argv, INPUT_WORD, INPUT_WORD] : cmd.argv;
+  const literal = given.appended ? [...cmd.literal, true, true] : cmd.literal;
+  const ops = fileOperands(name, words, literal);
+  if (ops.modelled !== true || ops.unresolved.length > 0 || (ops.unseen?.length ?? 0) > 0) return false;
+  const fromInput = (k: number | undefined): boolean => k !== undefined && (k >= cmd.argv.length || placed(words[k]));
+  return (
+    !ops.files.some((f) => fromInput(f.index) || fromInput(f.intoDir) || (f.from ?? []).some(fromInput)) &&
+    !(ops.chdir ?? []).some(fromInput)
+  );
+}
+
 /** A word standing for what xargs appends from its input (no file name holds a NUL). */
 const INPUT_WORD = '\u0000input';
 
@@ -1567,20 +1608,24 @@ function writesGivenName(
     return true;
   }
   const what = input ? 'input' : 'found-folders';
-  if (op === 'write') {
-    add(i, 'write', raw === INPUT_WORD ? 'names from input' : raw, '.', true, bases, { names: { kind: 'unseen', what } });
+  // A name from input the program writes or removes — whatever its model says it does to that
+  // operand (`xargs truncate`, `xargs zip -m`, `xargs tar --remove-files`, `xargs git clean -f`) —
+  // may be any path, a protected one too (`ZIPOPT=-m xargs zip`, `xargs gzip` as well). A remover
+  // of its operands, `xargs rm`, is answered by the critical-removal check too: any directory.
+  if (input) {
+    const said = raw === INPUT_WORD ? 'names from input' : raw;
+    // Said where the command works: a removal there is one that may reach a path a deny rule
+    // covers (a firm ask), never the removal of that folder.
+    const possible = op === 'remove' ? { possible: `the names ${name} removes come from its input` } : {};
+    add(i, op, said, '.', true, bases, { names: { kind: 'unseen', what }, ...possible });
     return true;
   }
-  // A removal of a name from input: the critical-removal check answers a remover of its operands
-  // xargs feeds (any directory). Another program's removal (`xargs tar -cf x.tar --remove-files`,
-  // `xargs gzip`, `ZIPOPT=-m xargs zip …`) is one of names toolgate does not see, which the
-  // protected-path check asks about. A relative name -execdir hands a remover is below any found
-  // file's folder: a removal that may reach a protected path (deny rules see it as one that may,
-  // never one that does).
-  const fromInput = word === INPUT_WORD || (placeholder !== undefined && word.includes(placeholder));
-  if (input && fromInput && !removesOperands(name))
-    add(i, 'remove', 'names from input', '.', false, bases, { names: { kind: 'unseen', what }, tree: 'some' });
-  if (input) return word === INPUT_WORD;
+  // A relative name -execdir hands a writer or remover is below any found file's folder: a write
+  // or removal that may reach a protected path (deny rules see a removal as one that may, never one that does).
+  if (op === 'write') {
+    add(i, 'write', raw, '.', true, bases, { names: { kind: 'unseen', what } });
+    return true;
+  }
   add(i, 'remove', raw, '.', false, bases, {
     names: { kind: 'unseen', what },
     possible: `find -execdir removes ${raw} in each found file's folder`,
@@ -1673,6 +1718,9 @@ export function criticalRemovals(analysis: ShellAnalysis, ctx: CriticalRemovalSh
       const cmd = analysis.commands[e.command];
       const name = cmd ? foldedCommandName(cmd.argv[0]!) : '';
       if (!removes(name)) continue;
+      // Names from input (`xargs tar --remove-files …`) are said where the command works, not
+      // removed there: the protected-path check asks about them.
+      if (e.names?.kind === 'unseen' && e.names.what === 'input') continue;
       const word = e.raw.replace(/ \(.*\)$/s, '');
       const why =
         variableWhy(word) ??

@@ -2,6 +2,7 @@
  * GNU `parallel [opts] [COMMAND…] ::: ARGS…`: the command words joined and run by a shell with
  * each argument put in place of `{}` or appended; with no command, each argument is a command.
  */
+import type { RunTimeInput } from '../types.js';
 import type { Unwrapped, WrapperInfo } from './wrapper-types.js';
 import { defineProgram } from './model.js';
 import { inDirectory } from './wrapper-info.js';
@@ -118,17 +119,54 @@ function inWorkDir(
 const semaphore = (argv: readonly string[]): boolean => /(?:^|\/)sem$/.test(argv[0] ?? '');
 
 /**
+ * The input parallel fills its command with when it reads arguments toolgate cannot see: each
+ * argument, shell-quoted (parallel 20221122: `echo 'a b;touch X' | parallel touch` makes one file
+ * `a b;touch X`), in place of a replacement string, read as the word `{}` from input.
+ */
+const FROM_INPUT: RunTimeInput = { appended: false, placeholder: '{}', via: 'parallel', quoted: true };
+
+/**
+ * Options that make parallel read replacement strings of the user's own (`-I XX`, `--replace`,
+ * `--er`, `--bnr`, `--dnr`, `--seqreplace`, `--slotreplace`, `--rpl`, `--plus`, any
+ * abbreviation): with arguments toolgate cannot see, which words of the command are filled from
+ * them cannot be told.
+ */
+const REPLACEMENT_OPTIONS = /^(?:-[Ii]|--(?:rep|rpl|er|ext|bn|bas|dn|dir|seq|sl|plu))/;
+
+/**
  * What GNU `parallel` runs: every word before the first list that does not start with `-` may
  * start the command, and each such command is read with each argument (an over-approximation,
- * safe for deny rules). Commands from standard input or `::::` files cannot be seen.
+ * safe for deny rules), and, when it reads arguments toolgate cannot see (its input, `::::`
+ * files, `-a` files), with the word `{}` from input in place of its replacement strings (every
+ * one but the job and slot numbers `{#}`, `{%}` names the argument or a name made from it) or
+ * appended. Commands from standard input or `::::` files cannot be seen.
  */
 function unwrap(argv: readonly string[], literal: readonly boolean[] = []): WrapperInfo {
   const { end, args, fromFiles } = parallelWords(argv);
+  const unseen = readsArgumentsUnseen(argv);
+  const before = argv.slice(1, end);
+  if (unseen && before.some((w) => REPLACEMENT_OPTIONS.test(w)))
+    return {
+      inner: [
+        {
+          kind: 'unknown',
+          reason: 'parallel is given replacement strings of its own, filled from input toolgate cannot see',
+          unseen: true,
+        },
+      ],
+      transparent: false,
+      exactOnly: false,
+    };
   const dirs = workDirs(argv, end);
   const sep = end < argv.length ? end : -1;
   const starts: number[] = [];
   for (let k = 1; k < end; k++) if (!argv[k]!.startsWith('-')) starts.push(k);
   const inner: Unwrapped[] = [];
+  if (before.some((w) => w.includes('{=')))
+    inner.push({
+      kind: 'opaque',
+      reason: 'parallel evaluates the perl code of a {= … =} replacement string, which toolgate does not read',
+    });
   // Each command text as run, in the directory of the `--wd` before its start, once.
   const texts = new Map<string, Unwrapped>();
   const add = (text: string, k: number, what: string, arg?: string) => {
@@ -148,9 +186,23 @@ function unwrap(argv: readonly string[], literal: readonly boolean[] = []): Wrap
     const all = arg === undefined ? command.replace(REPLACEMENT, '') : withArg(command, arg, REPLACEMENT);
     add(all, k, `parallel (${other[0]} read as a replacement string ${arg === undefined ? 'left empty' : 'holding the argument'})`, arg);
   };
+  // Read with the word from input in place of each replacement string, as `read` reads an argument.
+  const readWithInput = (command: string, k: number) => {
+    const numbered = command.replace(/\{[#%]\}/g, '1');
+    add(withArg(numbered, FROM_INPUT.placeholder!, OWN_REPLACEMENT), k, 'parallel');
+    const other = numbered.replace(OWN_REPLACEMENT, '').match(REPLACEMENT);
+    if (other !== null)
+      add(
+        withArg(numbered, FROM_INPUT.placeholder!, REPLACEMENT),
+        k,
+        `parallel (${other[0]} read as a replacement string holding the argument)`,
+      );
+  };
   for (const k of starts) {
     const command = argv.slice(k, end).join(' ');
-    if (args.length === 0) read(command, k);
+    if (unseen) readWithInput(command, k);
+    // `sem` runs its command once, with no argument.
+    else if (args.length === 0) read(command, k);
     for (const arg of args) read(command, k, arg);
   }
   if (starts.length === 0) {
@@ -166,7 +218,7 @@ function unwrap(argv: readonly string[], literal: readonly boolean[] = []): Wrap
       exactOnly: false,
     };
   inner.push(...texts.values());
-  return { inner, transparent: false, exactOnly: false };
+  return { inner, transparent: false, exactOnly: false, ...(unseen && starts.length > 0 ? { input: FROM_INPUT } : {}) };
 }
 
 /**
@@ -190,6 +242,18 @@ export const parallel = defineProgram({
   unwrap,
   handsOnInput: readsArgumentsUnseen,
   examples: [
+    {
+      command: 'parallel truncate -s0',
+      effects: ['write .'],
+      readOnly: false,
+      why: 'each input line is appended, quoted, as a word from input: truncate writes names that may be any path',
+    },
+    {
+      command: "parallel 'rsync -a --remove-source-files {}/ /tmp/x/'",
+      effects: ['write /tmp/x [some]', 'read ./{} [all]', 'write /tmp/x/{} [some]', 'remove .'],
+      readOnly: false,
+      why: '{} is the input line (not left out): its files are copied and removed',
+    },
     {
       command: 'parallel rm ::: a.txt b.txt',
       effects: ['remove ./a.txt', 'remove ./b.txt'],

@@ -19,8 +19,8 @@ export type Unwrapped =
   | { kind: 'text'; script: string; what: string }
   /** Runs code toolgate cannot read (a script file, input, a value that is not literal): see `SimpleCommand.opaque`. */
   | { kind: 'opaque'; reason: string }
-  /** Cannot tell what runs. */
-  | { kind: 'unknown'; reason: string };
+  /** Cannot tell what runs; `unseen`: nor which words it gets from input, a firm ask in every mode. */
+  | { kind: 'unknown'; reason: string; unseen?: boolean };
 
 /** How a wrapper is treated by rules. @internal */
 export interface WrapperInfo {

@@ -100,9 +100,9 @@ export const xargs = defineProgram({
   examples: [
     {
       command: 'xargs -a list.txt rm',
-      effects: ['read ./list.txt'],
+      effects: ['read ./list.txt', 'remove .'],
       readOnly: false,
-      why: 'the names rm removes come from list.txt, which toolgate does not read',
+      why: 'the names rm removes come from list.txt, which toolgate does not read: a removal where it works of names that may be any path',
     },
     { command: 'xargs -0 wc -l', readOnly: true },
     { command: 'xargs -I{} cat {}', readOnly: false, why: '-I is not among the options known safe' },

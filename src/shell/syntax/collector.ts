@@ -47,8 +47,16 @@ export interface Collector {
   nestedDepth: number;
   /** Variables the commands of this script inherit from the command that runs it (`X=1 bash -c '…'`). */
   env: readonly string[];
-  /** Analyses a nested script (`bash -c '…'`) run with the variables `env`. */
-  nested: (script: string, depth: number, env?: readonly string[]) => ShellAnalysis;
+  /**
+   * Words the commands of this script get from input at run time: a script a wrapper fills
+   * with quoted input words (`parallel 'gzip < {} > {}.gz'`).
+   */
+  input?: RunTimeInput;
+  /**
+   * Analyses a nested script (`bash -c '…'`) run with the variables `env`; with `input`, its
+   * commands get the words `input` says from input.
+   */
+  nested: (script: string, depth: number, env?: readonly string[], input?: RunTimeInput) => ShellAnalysis;
   /**
    * Hands one simple command to the command layer (set by `analyze.ts`), so the syntax layer
    * below it calls no code above it.

@@ -108,7 +108,8 @@ export function gitOperands(argv: readonly string[], variable?: (name: string) =
   if (icasePathspecs(argv, at, variable)) {
     const tracked = readsTrackedOnly(argv[at] ?? '');
     // The pathspec as written stays (a rule on it decides as before), and any file in another case may be read.
-    r.files = r.files.flatMap((f) => (specs.has(f.index) && f.op === 'read' ? [f, anyCase(f, tracked)] : [f]));
+    // A word read as a pathspec where the view shows it (`FileOperand.ifExists`) counts as one too.
+    r.files = r.files.flatMap((f) => ((specs.has(f.index) || f.ifExists === true) && f.op === 'read' ? [f, anyCase(f, tracked)] : [f]));
   }
   // Known to match in any case (the option, or the variable set in the command), a removal
   // (`git clean -ffd SUB`) may take a name in any case anywhere: judged as the whole tree from its
