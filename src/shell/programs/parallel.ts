@@ -159,8 +159,7 @@ function unwrap(argv: readonly string[], literal: readonly boolean[] = []): Wrap
     };
   const dirs = workDirs(argv, end);
   const sep = end < argv.length ? end : -1;
-  const starts: number[] = [];
-  for (let k = 1; k < end; k++) if (!argv[k]!.startsWith('-')) starts.push(k);
+  const starts = commandStarts(argv, end);
   const inner: Unwrapped[] = [];
   if (before.some((w) => w.includes('{=')))
     inner.push({
@@ -219,6 +218,23 @@ function unwrap(argv: readonly string[], literal: readonly boolean[] = []): Wrap
     };
   inner.push(...texts.values());
   return { inner, transparent: false, exactOnly: false, ...(unseen && starts.length > 0 ? { input: FROM_INPUT } : {}) };
+}
+
+/**
+ * The words that may start parallel's command: the first word that is not an option, or one that
+ * follows an option (which may or may not take it as its value) or an option's value word — every
+ * parallel option takes at most one word. A later word is an argument of the command, never its
+ * start: `parallel echo x {}` runs echo, not `x {}` or `{}` (reading those as commands gave a
+ * command named by the input and a "parse error" for `{} x`).
+ */
+function commandStarts(argv: readonly string[], end: number): number[] {
+  const option = (k: number) => k >= 1 && argv[k]!.startsWith('-');
+  const starts: number[] = [];
+  for (let k = 1; k < end; k++) {
+    if (option(k)) continue;
+    if (k === 1 || option(k - 1) || (option(k - 2) && !option(k - 1))) starts.push(k);
+  }
+  return starts;
 }
 
 /**
