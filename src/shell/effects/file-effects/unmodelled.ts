@@ -8,6 +8,7 @@
 import { decodeWord } from '../../syntax/words.js';
 import { fileUrlPath, isFileUrl } from '../../programs/curl/urls.js';
 import type { FileOperand } from '../../options/file-operands.js';
+import { expandBraces } from '../../syntax/brace.js';
 
 const URL = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 
@@ -56,6 +57,18 @@ function candidates(word: string): { text: string; kind: 'path' | 'word' }[] {
 }
 
 /**
+ * The patterns a word holds if the program matches it itself (the npm `glob` CLI: `glob -c cat
+ * '.e?v'` printed .env, red team 15 NEW-15): a word with `*`, `?`, `[` or a brace, each brace
+ * alternative on its own (too many: the braces read as `*`). A word with white space is text
+ * (`select * from t`), not a path pattern.
+ */
+function ownPatterns(text: string): string[] {
+  if (/\s/.test(text) || !/[*?[{]/.test(text)) return [];
+  const alternatives = /[{]/.test(text) ? (expandBraces(text) ?? [text.replace(/\{[^}]*\}?/g, '*')]) : [text];
+  return alternatives.filter((a) => /[*?[]/.test(a) || a !== text);
+}
+
+/**
  * The assumed file operands of a program toolgate does not model: for each word from `start`
  * (skipping `skip`), the parts that may name a path. A literal part that looks like a path is
  * `assumed: 'path'` (a directory-like one reaches everything inside, `tree: 'some'`); any other
@@ -98,6 +111,11 @@ export function assumedOperands(
     for (const c of candidates(word)) {
       const tree = c.kind === 'path' && looksLikeDirectory(c.text) ? { tree: 'some' as const } : {};
       out.push({ op: 'write', index: k, assumed: c.kind, ...(c.text !== word ? { value: c.text } : {}), ...tree });
+      for (const pattern of ownPatterns(c.text)) {
+        // What it matches, and all a matched folder holds (`glob -c 'tar cf x.tar' 's?b'`).
+        out.push({ op: 'read', index: k, value: pattern, pattern: true });
+        out.push({ op: 'read', index: k, value: `${pattern.replace(/\/+$/, '')}/**/*`, pattern: true });
+      }
     }
   }
   return out;
