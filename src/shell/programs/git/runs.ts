@@ -35,17 +35,29 @@ const COMMAND_VARIABLES = [
   'GIT_PROXY_COMMAND',
 ];
 
-/** Variables that make git read configuration, hooks or programs from places toolgate cannot see. */
-const HIDDEN_VARIABLES = [
-  'GIT_EXEC_PATH',
-  'GIT_CONFIG',
-  'GIT_CONFIG_GLOBAL',
-  'GIT_CONFIG_SYSTEM',
-  'GIT_DIR',
-  'GIT_COMMON_DIR',
-  'GIT_TEMPLATE_DIR',
-  'XDG_CONFIG_HOME',
-];
+/** Variables that make git read hooks or programs from places toolgate cannot see. */
+const HIDDEN_VARIABLES = ['GIT_EXEC_PATH', 'GIT_DIR', 'GIT_COMMON_DIR', 'GIT_TEMPLATE_DIR'];
+
+/**
+ * Variables that, set by the command line, make git read a configuration file toolgate did not
+ * read (git-config(1) "FILES"; `HOME` moves `~/.gitconfig` and `~/.config/git/config`). Such a
+ * file may set `core.fsmonitor`, an alias or an include that runs any program, while the same
+ * key given with `-c` is read and judged: so the file is hidden code, a firm ask in every mode
+ * (red team 15, NEW-16). `/dev/null` (the usual way to read no file) holds nothing.
+ */
+const CONFIG_FILE_VARIABLES = ['GIT_CONFIG', 'GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'XDG_CONFIG_HOME', 'HOME'];
+
+/** Keys whose value names more configuration files git reads (`include.path`, `includeIf.<cond>.path`). */
+const INCLUDE_KEYS = /^(include|includeif\..*)\.path$/;
+
+/** Why a configuration file git reads is not seen, as a firm ask. */
+function hiddenConfiguration(what: string): Unwrapped {
+  return {
+    kind: 'unknown',
+    reason: `${what}: git reads configuration from a file toolgate does not read, which may set core.fsmonitor or an alias that runs any program`,
+    unseen: true,
+  };
+}
 
 /** One configuration pair given to git on the command line or in its environment. */
 interface ConfigPair {
@@ -88,7 +100,8 @@ function commandLine(
     const eq = pair.indexOf('=');
     const key = (eq < 0 ? pair : pair.slice(0, eq)).toLowerCase();
     if (!lit) {
-      pairs.push({ key: /^[\w.-]+$/.test(key) ? key : '', from: `git -c ${pair}` });
+      // A key without quotes or expansions is as written (`includeIf.onbranch:main.path`).
+      pairs.push({ key: /^[^$`"'\\\s]+$/.test(key) ? key : '', from: `git -c ${pair}` });
       continue;
     }
     if (via === 'c') pairs.push({ key, value: eq < 0 ? 'true' : pair.slice(eq + 1), from: `git -c ${key}=…` });
@@ -144,13 +157,12 @@ function environmentPairs(env: Environment): { pairs: ConfigPair[]; problems: Un
   const count = lookup(env, 'GIT_CONFIG_COUNT');
   if (count) {
     const n = count.value !== undefined && /^\d{1,4}$/.test(count.value) ? Number(count.value) : undefined;
-    if (n === undefined)
-      problems.push({ kind: 'opaque', reason: 'GIT_CONFIG_COUNT is not a literal number: git reads configuration toolgate cannot see' });
+    if (n === undefined) problems.push(hiddenConfiguration('GIT_CONFIG_COUNT is not a literal number'));
     for (let k = 0; k < (n ?? 0); k++) {
       const key = lookup(env, `GIT_CONFIG_KEY_${k}`);
       const value = lookup(env, `GIT_CONFIG_VALUE_${k}`);
       if (key?.value === undefined) {
-        problems.push({ kind: 'opaque', reason: `GIT_CONFIG_KEY_${k} cannot be read: git reads configuration toolgate cannot see` });
+        problems.push(hiddenConfiguration(`GIT_CONFIG_KEY_${k} cannot be read (it may be include.path)`));
         continue;
       }
       pairs.push(
@@ -163,8 +175,7 @@ function environmentPairs(env: Environment): { pairs: ConfigPair[]; problems: Un
   const params = lookup(env, 'GIT_CONFIG_PARAMETERS');
   if (params) {
     const parsed = params.value === undefined ? undefined : parseConfigParameters(params.value);
-    if (!parsed)
-      problems.push({ kind: 'opaque', reason: 'GIT_CONFIG_PARAMETERS cannot be read: git reads configuration toolgate cannot see' });
+    if (!parsed) problems.push(hiddenConfiguration('GIT_CONFIG_PARAMETERS cannot be read'));
     for (const p of parsed ?? []) pairs.push({ ...p, from: 'GIT_CONFIG_PARAMETERS' });
   }
   return { pairs, problems };
@@ -191,8 +202,13 @@ function pairPrograms(p: ConfigPair, aliasOf: () => { name: string; rest: string
     if (p.value === undefined) return [{ kind: 'opaque', reason: `${p.from}: git runs a program toolgate cannot read` }];
     return p.value === '' ? [] : [{ kind: 'text', script: p.value, what: `git ${p.key}` }];
   }
-  if (UNMODELLED_KEYS.test(p.key) || p.key === '')
-    return [{ kind: 'unknown', reason: `${p.from} can run a program or replace the subcommand` }];
+  if (INCLUDE_KEYS.test(p.key) || p.key === '')
+    return [
+      hiddenConfiguration(
+        p.key === '' ? `${p.from} sets a key toolgate cannot read (it may be include.path)` : `${p.from} includes a file`,
+      ),
+    ];
+  if (UNMODELLED_KEYS.test(p.key)) return [{ kind: 'unknown', reason: `${p.from} can run a program or replace the subcommand` }];
   return [];
 }
 
@@ -289,6 +305,10 @@ export function gitPrograms(argv: readonly string[], literal: readonly boolean[]
   }
   for (const v of matching(env, (name) => HIDDEN_VARIABLES.includes(name))) {
     out.push({ kind: 'opaque', reason: `${v.name} makes git read configuration or programs toolgate cannot see` });
+  }
+  for (const v of matching(env, (name) => CONFIG_FILE_VARIABLES.includes(name))) {
+    if (v.value === '/dev/null') continue;
+    out.push(hiddenConfiguration(`${v.name}${v.value === undefined ? ' is set to a value toolgate cannot read' : `=${v.value}`}`));
   }
   return out;
 }
