@@ -14,6 +14,9 @@ import { withHiddenOptions } from './parse.js';
 
 const NAMES = { kind: 'unseen', what: 'archive' } as const;
 
+/** 7-Zip's names: p7zip's 7z, 7za, 7zr and the official 7-Zip's 7zz (one command line, 7-Zip 21+). */
+const SEVEN_ZIP: readonly string[] = ['7z', '7za', '7zr', '7zz'];
+
 /**
  * Whether a word of `args` is a cluster of short options holding one of `letters` (`-idv` holds
  * `i`); a `--long` option never is one (its second character is not a letter).
@@ -54,6 +57,7 @@ function extractsInto(name: string, argv: readonly string[]): string | undefined
     case '7z':
     case '7za':
     case '7zr':
+    case '7zz':
       return operands[0] === 'x' || operands[0] === 'e' ? args.find((a) => a.startsWith('-o'))?.slice(2) || '.' : undefined;
     case 'unrar':
       return operands[0] === 'x' || operands[0] === 'e' ? (operands.find((o, i) => i > 1 && o.endsWith('/')) ?? '.') : undefined;
@@ -118,7 +122,7 @@ function extractorFiles(name: string, argv: readonly string[]): FileOperands {
  */
 function sevenZipDeletes(name: string, argv: readonly string[]): { files: FileOperand[]; unseen: UnseenNames[] } {
   const none = { files: [], unseen: [] };
-  if (!['7z', '7za', '7zr'].includes(name) || !argv.some((a) => a.toLowerCase() === '-sdel')) return none;
+  if (!SEVEN_ZIP.includes(name) || !argv.some((a) => a.toLowerCase() === '-sdel')) return none;
   const operands = argv.flatMap((a, k) => (k > 0 && !a.startsWith('-') ? [k] : []));
   const command = operands[0] === undefined ? '' : argv[operands[0]]!.toLowerCase();
   if (command !== 'a' && command !== 'u') return none;
@@ -134,7 +138,7 @@ function sevenZipDeletes(name: string, argv: readonly string[]): { files: FileOp
   const unseen: UnseenNames[] = [];
   // In plain words for the reason: what a recursive switch removes once archived.
   const below = (what: string, switchWord: string) =>
-    `7z -sdel with ${switchWord} removes ${what} in the folder and in every folder below it, once archived`;
+    `${name} -sdel with ${switchWord} removes ${what} in the folder and in every folder below it, once archived`;
   const removal = (index: number, word: string, flag: string | undefined, value?: string, written = flag) => {
     files.push({
       op: 'remove',
@@ -180,7 +184,7 @@ function sevenZipDeletes(name: string, argv: readonly string[]): { files: FileOp
  * sub/.env under Read(./.env)).
  */
 function sevenZipReads(name: string, argv: readonly string[]): FileOperand[] {
-  if (!['7z', '7za', '7zr'].includes(name)) return [];
+  if (!SEVEN_ZIP.includes(name)) return [];
   const operands = argv.flatMap((a, k) => (k > 0 && !a.startsWith('-') ? [k] : []));
   const command = operands[0] === undefined ? '' : argv[operands[0]]!.toLowerCase();
   if (command !== 'a' && command !== 'u') return [];
@@ -222,7 +226,7 @@ function sevenZipReads(name: string, argv: readonly string[]): FileOperand[] {
  * deny rules meet (`echo .env > l; 7z a x.7z @l` archived .env under Read(./.env)).
  */
 function sevenZipListReads(name: string, argv: readonly string[]): string[] {
-  if (!['7z', '7za', '7zr'].includes(name)) return [];
+  if (!SEVEN_ZIP.includes(name)) return [];
   const operands = argv.flatMap((a, k) => (k > 0 && !a.startsWith('-') ? [k] : []));
   const command = operands[0] === undefined ? '' : argv[operands[0]]!.toLowerCase();
   if (command !== 'a' && command !== 'u') return [];
@@ -230,7 +234,7 @@ function sevenZipListReads(name: string, argv: readonly string[]): string[] {
     ...operands.slice(2).filter((k) => argv[k]!.startsWith('@')),
     ...argv.flatMap((a, k) => (k > 0 && /^-i(r[-0]?)?@/i.test(a) ? [k] : [])),
   ];
-  return lists.map((k) => `7z ${argv[k]!} adds the files named in a file`);
+  return lists.map((k) => `${name} ${argv[k]!} adds the files named in a file`);
 }
 
 const examples: readonly ProgramExample[] = [
@@ -270,6 +274,7 @@ export const extractors = defineProgram({
     '7z',
     '7za',
     '7zr',
+    '7zz',
     'unrar',
     'jar',
     'unar',

@@ -68,7 +68,7 @@ export const PROGRAM_INDEX: ProgramIndex = [
   [54, 0, ["env"], ["grammar","role.wrapper","runs.seen","unwrap"], {}],
   [55, 0, ["expand"], ["files","grammar","readOnly","runs.unseen"], {"claudeCode":["expand"]}],
   [56, 0, ["expr"], ["files","grammar","runs.unseen"], {}],
-  [57, 0, ["cpio","bsdcpio","afio","pax","7z","7za","7zr","unrar","jar","unar","aunpack","dpkg-deb","unsquashfs","cabextract","uudecode"], ["files","removes","runs.unseen"], {}],
+  [57, 0, ["cpio","bsdcpio","afio","pax","7z","7za","7zr","7zz","unrar","jar","unar","aunpack","dpkg-deb","unsquashfs","cabextract","uudecode"], ["files","removes","runs.unseen"], {}],
   [58, 0, ["factor"], ["files","grammar","runs.nothing"], {}],
   [59, 0, ["fakeroot","fakeroot-sysv","fakeroot-tcp"], ["files","grammar","role.wrapper","runs.seen","touchesFilesAsWrapper","unwrap"], {}],
   [60, 0, ["rm"], ["acceptEdits","files","grammar","removesOperands","runs.nothing"], {}],
