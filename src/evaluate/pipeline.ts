@@ -2,6 +2,7 @@ import type { PermissionMode, Step, ToolCall } from '../core/types.js';
 import { escapeRuleContent, hostOfUrl } from '../rules/index.js';
 import { isInside, isInsideAny, normalizePath, protectedPathMatch, type ProtectedPathSpec } from '../paths/index.js';
 import { protectedPathStartingWith, protectedUnderConfigHome } from '../paths/protected.js';
+import { commandDirectories } from '../shell/effects/path-effects.js';
 import { criticalRemovals, acceptEditsCommand } from '../shell/index.js';
 import type { PathEffect, SimpleCommand } from '../shell/types.js';
 import { repositoryWrittenInto } from '../shell/programs/git/layout.js';
@@ -1196,6 +1197,8 @@ export function makeState(
   const git = ctx.fs !== undefined ? gitReads(ctx.fs) : undefined;
   let facts = callFacts(call, factsContext(ctx, env, git));
   if (facts.kind === 'shell') {
+    // The walk's own list: where each command runs is kept with it (`commandDirectories`).
+    const walked = facts.effects;
     // A bare name found along PATH in a directory the agent may write runs that file: opaque code.
     const world = pathWorld(ctx, env, workingDirectories);
     markWritablePrograms(facts.analysis, world, facts.effects);
@@ -1254,7 +1257,10 @@ export function makeState(
     });
     if (listed.length > 0) facts = { ...facts, effects: [...facts.effects, ...listed] };
     // `api-extractor run`: the files its configuration names, read through the view.
-    const named = configNamedWrites(facts.analysis, facts.effects, ctx.fs);
+    const named = configNamedWrites(facts.analysis, facts.effects, ctx.fs, {
+      dirs: (i) => commandDirectories(walked, i),
+      resolve: (word, dir) => normalizePath(word, { cwd: dir, home: ctx.home, platform: env.platform }),
+    });
     if (named.length > 0) facts = { ...facts, effects: [...facts.effects, ...named] };
     // `find -L dir -delete` removes what the links inside dir lead to: the view says where.
     const linked = removalsThroughLinks(facts.effects, ctx.fs);

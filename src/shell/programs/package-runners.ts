@@ -27,7 +27,7 @@
  *   the working directory (`pnpm -C DIR`, `--filter`, `-r`, `npm -w`, `yarn workspace P`).
  * @internal
  */
-export type PackageRun =
+export type PackageRun = (
   | { readonly kind: 'command'; readonly words: readonly string[]; readonly spec: boolean }
   | {
       readonly kind: 'script';
@@ -35,7 +35,16 @@ export type PackageRun =
       readonly args: readonly string[];
       readonly orCommand: boolean;
       readonly elsewhere: boolean;
-    };
+    }
+) & {
+  /**
+   * The folder it runs the command or script in: the working directory, the folder a
+   * `-C`/`--prefix`/`--dir`/`--cwd` option names (as written, relative to the working
+   * directory; `orCwd`: or the working directory, as npm's `--prefix` may leave `npm exec`), or
+   * `unknown` (a workspace, a filter, the global folder, an option not listed).
+   */
+  readonly runsIn?: 'cwd' | 'unknown' | { readonly folder: string; readonly orCwd?: boolean };
+};
 
 /** How a subcommand (or a word in its place) runs what follows it. */
 type SubRun =
@@ -72,10 +81,15 @@ interface RunnerGrammar {
   readonly other: SubRun;
   /** The whole command line after the name is a package spec and its arguments (npx). */
   readonly specOnly?: boolean;
+  /** Its folder option (`npm --prefix DIR exec`) may leave the command in the working directory. */
+  readonly folderOrCwd?: boolean;
 }
 
 const set = (...words: string[]): ReadonlySet<string> => new Set(words);
 const all = (run: SubRun, ...subs: string[]): Record<string, SubRun> => Object.fromEntries(subs.map((s) => [s, run]));
+
+/** Global options naming the folder the runner works in (npm `-C`/`--prefix`, pnpm `-C`/`--dir`, yarn and bun `--cwd`). */
+const FOLDER_OPTIONS = set('-C', '--prefix', '--dir', '--cwd');
 
 /** Subcommands of the Node package managers that install, list, publish or configure: no program of a package, no script by name. */
 const MANAGES = [
@@ -249,6 +263,7 @@ const NPM: RunnerGrammar = {
   },
   // npm refuses a word it does not know; read as a script all the same (an alias toolgate does not list).
   other: 'scriptOrCommand',
+  folderOrCwd: true,
 };
 
 /** pnpm: `pnpm <cmd>` runs the script `<cmd>`, else the command `<cmd>` with `node_modules/.bin` first. */
@@ -531,18 +546,32 @@ export function packageRunsOf(name: string, argv: readonly string[]): readonly P
   const grammar = RUNNERS[name];
   if (grammar === undefined) return undefined;
   const words = argv.slice(1);
-  if (grammar.specOnly === true) return [{ kind: 'command', words, spec: true }];
+  if (grammar.specOnly === true) return [{ kind: 'command', words, spec: true, runsIn: 'cwd' }];
   const runs: PackageRun[] = [];
   let unsure = false;
   let elsewhere = false;
+  let runsIn = 'cwd' as NonNullable<PackageRun['runsIn']>;
+  const placed = (r: PackageRun): PackageRun => ({
+    ...r,
+    // A workspace's command, or a script taken from another package (`yarn run -T NAME`): somewhere toolgate cannot tell.
+    runsIn: r.runsIn === 'unknown' || (runsIn === 'cwd' && r.kind === 'script' && r.elsewhere) ? 'unknown' : runsIn,
+  });
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
     if (w === '--') {
-      if (i + 1 < words.length) runs.push(...subRun(grammar, words[i + 1]!, words.slice(i + 2), elsewhere));
+      if (i + 1 < words.length) runs.push(...subRun(grammar, words[i + 1]!, words.slice(i + 2), elsewhere).map(placed));
       break;
     }
     if (w.startsWith('-') && w !== '-') {
-      if (grammar.moves?.has(w.replace(/=.*$/s, '')) === true) elsewhere = true;
+      const option = w.replace(/=.*$/s, '');
+      if (grammar.moves?.has(option) === true) {
+        elsewhere = true;
+        const value = w.includes('=') ? w.slice(w.indexOf('=') + 1) : words[i + 1];
+        runsIn =
+          FOLDER_OPTIONS.has(option) && grammar.valued.has(option) && value !== undefined && runsIn !== 'unknown'
+            ? { folder: value, ...(grammar.folderOrCwd === true ? { orCwd: true } : {}) }
+            : 'unknown';
+      }
       if (w.includes('=') || grammar.flags.has(w)) continue;
       if (grammar.valued.has(w)) {
         i++;
@@ -551,9 +580,10 @@ export function packageRunsOf(name: string, argv: readonly string[]): readonly P
       // An option toolgate does not list: the next word may be its value or the subcommand, and it may take scripts from elsewhere.
       unsure = true;
       elsewhere = true;
+      runsIn = 'unknown';
       continue;
     }
-    runs.push(...subRun(grammar, w, words.slice(i + 1), elsewhere));
+    runs.push(...subRun(grammar, w, words.slice(i + 1), elsewhere).map(placed));
     if (!unsure) break;
   }
   return runs;
@@ -586,8 +616,8 @@ function subRun(grammar: RunnerGrammar, sub: string, rest: readonly string[], el
       return rest.length < 2
         ? []
         : [
-            { kind: 'script', name: rest[1]!, args: rest.slice(2), orCommand: true, elsewhere: true },
-            { kind: 'command', words: rest.slice(1), spec: false },
+            { kind: 'script', name: rest[1]!, args: rest.slice(2), orCommand: true, elsewhere: true, runsIn: 'unknown' },
+            { kind: 'command', words: rest.slice(1), spec: false, runsIn: 'unknown' },
           ];
     case 'manager': {
       const manager = sub.replace(/@.*$/, '');

@@ -8,14 +8,24 @@ const runs = (command: string) => {
 
 describe('packageRunsOf', () => {
   it('finds the subcommand after global options, with and without a value', () => {
-    expect(runs('pnpm -s -C dir exec toolgate serve')).toEqual([{ kind: 'command', words: ['toolgate', 'serve'], spec: false }]);
-    expect(runs('npm --offline exec toolgate serve')).toEqual([{ kind: 'command', words: ['toolgate', 'serve'], spec: true }]);
+    expect(runs('pnpm -s -C dir exec toolgate serve')).toEqual([
+      { kind: 'command', words: ['toolgate', 'serve'], spec: false, runsIn: { folder: 'dir' } },
+    ]);
+    expect(runs('npm --offline exec toolgate serve')).toEqual([
+      { kind: 'command', words: ['toolgate', 'serve'], spec: true, runsIn: 'cwd' },
+    ]);
   });
 
   it("reads a word in the subcommand's place as a script or else a command (pnpm, yarn), and marks scripts of another package", () => {
-    expect(runs('pnpm toolgate serve')).toEqual([{ kind: 'script', name: 'toolgate', args: ['serve'], orCommand: true, elsewhere: false }]);
-    expect(runs('pnpm --filter app dev')).toEqual([{ kind: 'script', name: 'dev', args: [], orCommand: true, elsewhere: true }]);
-    expect(runs('npm test -- x')).toEqual([{ kind: 'script', name: 'test', args: ['--', 'x'], orCommand: false, elsewhere: false }]);
+    expect(runs('pnpm toolgate serve')).toEqual([
+      { kind: 'script', name: 'toolgate', args: ['serve'], orCommand: true, elsewhere: false, runsIn: 'cwd' },
+    ]);
+    expect(runs('pnpm --filter app dev')).toEqual([
+      { kind: 'script', name: 'dev', args: [], orCommand: true, elsewhere: true, runsIn: 'unknown' },
+    ]);
+    expect(runs('npm test -- x')).toEqual([
+      { kind: 'script', name: 'test', args: ['--', 'x'], orCommand: false, elsewhere: false, runsIn: 'cwd' },
+    ]);
   });
 
   it('reads every later word as the subcommand after an option it does not list', () => {
@@ -27,9 +37,24 @@ describe('packageRunsOf', () => {
   });
 
   it('follows version managers and yarn node to the command they run', () => {
-    expect(runs('corepack pnpm@9.1.0 dlx toolgate')).toEqual([{ kind: 'command', words: ['pnpm', 'dlx', 'toolgate'], spec: false }]);
-    expect(runs('yarn node main.js')).toEqual([{ kind: 'command', words: ['node', 'main.js'], spec: false }]);
-    expect(runs('volta run --node 20 toolgate')).toEqual([{ kind: 'command', words: ['--node', '20', 'toolgate'], spec: false }]);
+    expect(runs('corepack pnpm@9.1.0 dlx toolgate')).toEqual([
+      { kind: 'command', words: ['pnpm', 'dlx', 'toolgate'], spec: false, runsIn: 'cwd' },
+    ]);
+    expect(runs('yarn node main.js')).toEqual([{ kind: 'command', words: ['node', 'main.js'], spec: false, runsIn: 'cwd' }]);
+    expect(runs('volta run --node 20 toolgate')).toEqual([
+      { kind: 'command', words: ['--node', '20', 'toolgate'], spec: false, runsIn: 'cwd' },
+    ]);
+  });
+
+  it('says the folder it runs the command in: a folder option, or one toolgate cannot tell (a workspace, a filter)', () => {
+    const at = (c: string) => runs(c)?.map((r) => r.runsIn);
+    expect(at('npx tsc')).toEqual(['cwd']);
+    expect(at('pnpm -C pkg exec tsc')).toEqual([{ folder: 'pkg' }]);
+    expect(at('yarn --cwd=pkg tsc')).toEqual([{ folder: 'pkg' }]);
+    // npm's --prefix may leave `npm exec` in the working directory.
+    expect(at('npm --prefix pkg exec tsc')).toEqual([{ folder: 'pkg', orCwd: true }]);
+    expect(at('pnpm -C pkg --filter app exec tsc')).toEqual(['unknown']);
+    expect(at('yarn workspace app tsc')).toEqual(['unknown', 'unknown']);
   });
 
   it('says subcommands that install, list or configure run nothing, and other programs are no runners', () => {
