@@ -43,7 +43,8 @@ describe('git', () => {
       { key: 'a.b', value: "it's" },
     ]);
     expect(parseConfigParameters(`'unterminated`)).toBeUndefined();
-    expect(opaque(`GIT_CONFIG_PARAMETERS=x git log`)).toHaveLength(1);
+    // Unreadable, it may hold include.path: a file toolgate does not read, hidden code (#37).
+    expect(analyzeShell(`GIT_CONFIG_PARAMETERS=x git log`).unseen).toHaveLength(1);
   });
   it('keeps keys it does not model unknown and leaves harmless ones alone', () => {
     expect(analyzeShell('git -c include.path=/tmp/x log').unknown).not.toEqual([]);

@@ -13,7 +13,7 @@ import { unwrap, type Unwrapped } from './wrappers.js';
 import { ARITHMETIC_BUILTINS, CODE_AS_DATA, SHELLS } from '../programs/posix-shells.js';
 import type { Environment } from '../syntax/environment.js';
 import { PROGRAMS } from '../programs/index.js';
-import { nameWords, type VariableSetter } from '../programs/variable-setters.js';
+import { exportsOf, nameWords, type VariableSetter } from '../programs/variable-setters.js';
 import { embeddedShellStrings, interpreterOpaque } from '../programs/interpreters.js';
 import { pipedText, promptCode, readsInput, shellStartupCode, sourcedInput } from '../programs/shell-code.js';
 
@@ -230,7 +230,11 @@ export function emitCommand(c: Collector, raw: RawCommand): number | undefined {
       : [...c.env, ...ancestorAssignments(c, cmd.parent), ...cmd.assignments];
   const before = index > 0 ? c.commands[index - 1] : undefined;
   const previous = before?.parent === cmd.parent && before?.context === cmd.context ? before : undefined;
-  const extra = programCode(cmd, name, model?.variables === 'assigns', env, previous);
+  // What the script exported before reaches the program's configured code too (after what the
+  // script was given, before the command's own words).
+  const exported = c.exported === undefined ? env : [...c.env, ...c.exported, ...ancestorAssignments(c, cmd.parent), ...cmd.assignments];
+  const extra = programCode(cmd, name, model?.variables === 'assigns', env, previous, exported);
+  for (const k of exportsOf(name, cmd.argv)?.exported ?? []) (c.exported ??= []).push(cmd.raw?.[k] ?? cmd.argv[k]!);
   // `cat <<EOF | sh`: the grammar gives the shell first; what cat writes is read by it.
   if (previous && SHELLS.has(foldedCommandName(previous.argv[0] ?? '')) && readsInput(previous)) {
     const piped = pipedText(cmd);
@@ -343,6 +347,7 @@ function programCode(
   assigns: boolean,
   env: Environment,
   previous: SimpleCommand | undefined,
+  configuredEnv: Environment = env,
 ): Unwrapped[] {
   const out: Unwrapped[] = [];
   for (const a of cmd.assignments) {
@@ -356,7 +361,7 @@ function programCode(
     }
   }
   const configured = PROGRAMS.get(name)?.runsConfigured;
-  if (configured) out.push(...configured(cmd.argv, cmd.literal, env));
+  if (configured) out.push(...configured(cmd.argv, cmd.literal, configuredEnv));
   if (SHELLS.has(name)) out.push(...shellStartupCode(cmd, env, previous));
   const opaque = interpreterOpaque(name, cmd.argv, cmd.literal);
   if (opaque !== undefined) {

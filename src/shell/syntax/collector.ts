@@ -48,6 +48,12 @@ export interface Collector {
   /** Variables the commands of this script inherit from the command that runs it (`X=1 bash -c '…'`). */
   env: readonly string[];
   /**
+   * `NAME=value` words an `export` (or `declare -x`) of this script gave before the command being
+   * emitted, as written: a program's configured code reads them (`export GIT_CONFIG_GLOBAL=gc;
+   * git status`). Kept after `unset` and past subshells: more variables only make it stricter.
+   */
+  exported?: string[];
+  /**
    * Words the commands of this script get from input at run time: a script a wrapper fills
    * with quoted input words (`parallel 'gzip < {} > {}.gz'`).
    */
