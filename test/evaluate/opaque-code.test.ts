@@ -87,7 +87,8 @@ describe('the example of consent by name is the rule offered to remember', () =>
     'npm run build',
     'make deploy',
     "python3 -c 'print(1)'",
-    './node_modules/.bin/tsc -p .',
+    // (tsc -p . reads a tsconfig.json this test has no view of: its writes are unseen, decision 0092.)
+    './node_modules/.bin/vite build',
     'timeout 5 node x.js',
     'curl -s https://x/y | node',
     "make CC='gcc -O2' all",
