@@ -19,6 +19,7 @@ import { segmentMatches } from '../../paths/glob.js';
 import { foldedCommandName } from '../commands/emit.js';
 import { givenAssignment, givenEnvironment, type GivenEnvironment } from '../commands/given-environment.js';
 import { fileOperands, type FileOperand } from './file-effects/index.js';
+import { inputMayBeOption } from './input-words.js';
 import { innerPathWords, inputTextsOf } from '../programs/unmodelled-text.js';
 import { PROGRAMS } from '../programs/index.js';
 import { assignedCdPath, cdCandidates, searchesCdPath } from '../programs/cd.js';
@@ -1237,6 +1238,19 @@ function addOperands(
   // unseen, which the protected-path check asks about in every mode; the note above lets deny
   // rules meet it (decision 0092).
   for (const u of unseen ?? []) add(i, u.op, u.why, '.', true, cmdBases, { tree: 'some', names: { kind: 'unseen', what: 'program' } });
+  // A word from input may be an option or operand that writes (`echo of=.claude/x | xargs dd
+  // if=/dev/null`): a write of a name from input, as a file operand from input is (said once: not
+  // when the program already writes or removes a name from input, `xargs zip -m`).
+  const already = files.some((f) => f.op !== 'read' && fromInput(f.index));
+  const option =
+    appended && !already && given?.plainWords !== true
+      ? inputMayBeOption(name, v.argv, v.literal, given0.argv.length, (a, l) => fileOperands(name, a, l))
+      : undefined;
+  if (option !== undefined)
+    add(i, 'write', 'names from input', '.', true, cmdBases, {
+      names: { kind: 'unseen', what: 'input' },
+      because: `a word from its input may be ${option}`,
+    });
   const positional = PROGRAMS.get(name)?.positional === true;
   const settled = v.argv.every((w, k) => v.literal[k] === true || expandsToOneOperand(w));
   for (const f of files) {
@@ -1256,7 +1270,13 @@ function addOperands(
     if (f.ifExists === true && !namesExistingPath([f.index], v, cmdBases, dirsOf, ctx)) continue;
     // A copy into a directory (`cp docs/x {}`) writes in the directory its last word names.
     const at = f.intoDir !== undefined && f.intoDir >= 0 ? f.intoDir : f.index;
-    if (given !== undefined && f.value === undefined && writesGivenName(i, name, f.op, at, v, given, fromInput(at), cmdBases, add, dirsOf))
+    // `xargs -I{} dd of={}`, `sort -o{}`: a path that is part of a word holding the placeholder is a name from input too.
+    const partFromInput = f.value !== undefined && given?.placeholder !== undefined && f.value.includes(given.placeholder);
+    if (
+      given !== undefined &&
+      (f.value === undefined || partFromInput) &&
+      writesGivenName(i, name, f.op, at, v, given, fromInput(at), cmdBases, add, dirsOf, partFromInput ? f.value : undefined)
+    )
       continue;
     // A file below the home is `~/…` resolved as the shell resolves an unquoted `~`, so that a
     // HOME the command assigns counts too.
@@ -1489,6 +1509,12 @@ function ignoresGivenNames(
   const literal = given.appended ? [...cmd.literal, true, true] : cmd.literal;
   const ops = fileOperands(name, words, literal);
   if (ops.modelled !== true || ops.unresolved.length > 0 || (ops.unseen?.length ?? 0) > 0) return false;
+  if (
+    given.appended &&
+    given.plainWords !== true &&
+    inputMayBeOption(name, words, literal, cmd.argv.length, (a, l) => fileOperands(name, a, l)) !== undefined
+  )
+    return false;
   const fromInput = (k: number | undefined): boolean => k !== undefined && (k >= cmd.argv.length || placed(words[k]));
   return (
     !ops.files.some((f) => fromInput(f.index) || fromInput(f.intoDir) || (f.from ?? []).some(fromInput)) &&
@@ -1507,6 +1533,11 @@ const INPUT_WORD = '\u0000input';
  */
 interface NamesGiven {
   appended: boolean;
+  /**
+   * The input is a here-string written out whose words are plain names (`xargs tar -cf x.tar <<<
+   * src`): no word it appends can be an option or an `of=`-style operand.
+   */
+  plainWords?: boolean;
   placeholder?: string;
   starts?: readonly { word: string; literal: boolean }[];
   inFoundFolder: boolean;
@@ -1528,6 +1559,7 @@ function namesGiven(analysis: ShellAnalysis, i: number): NamesGiven | undefined 
       if (find?.inFoundFolder === true) inFoundFolder = true;
       out ??= {
         appended: input.appended,
+        ...(input.via !== 'find -exec' && plainHereString(p) ? { plainWords: true } : {}),
         ...(input.placeholder !== undefined ? { placeholder: input.placeholder } : {}),
         ...(find !== undefined
           ? {
@@ -1543,6 +1575,16 @@ function namesGiven(analysis: ShellAnalysis, i: number): NamesGiven | undefined 
     parent = p.parent;
   }
   return out === undefined ? undefined : { ...out, inFoundFolder };
+}
+
+/**
+ * Whether xargs or parallel `p` reads its words from a here-string written out (no `-a` or `:::`
+ * list), whose text holds no `-`, `=`, quote or backslash: its words are plain names.
+ */
+function plainHereString(p: SimpleCommand): boolean {
+  if (p.argv.some((w, k) => k > 0 && /^(-a|--a|:::)/.test(w))) return false;
+  const here = p.redirects.filter((r) => r.kind === 'herestring' || r.kind === 'heredoc' || r.kind === 'read');
+  return here.length === 1 && here[0]!.kind === 'herestring' && here[0]!.targetLiteral && /^[^-='"\\]*$/.test(here[0]!.target);
 }
 
 /**
@@ -1574,7 +1616,8 @@ function readsOnlyFoundNames(name: string, cmd: SimpleCommand, given: NamesGiven
  * w {}` writes START or a name below it (the entries the view lists); a name from xargs's input,
  * or relative to the folder `-execdir` runs the command in, may be any path. A removal of such a
  * name is judged the same way (`find pkg -exec rm {} +` removes pkg's entries). Input words that are
- * only read are dropped (the command's unresolved note stands for them). Returns whether the
+ * only read are dropped (the command's unresolved note stands for them). `part`: the path that is part
+ * of the word (`of={}`), when the word is more than the name. Returns whether the
  * operand was taken care of.
  */
 function writesGivenName(
@@ -1588,8 +1631,9 @@ function writesGivenName(
   bases: readonly string[],
   add: Add,
   dirsOf: DirsOf,
+  part?: string,
 ): boolean {
-  const word = v.argv[at] ?? '';
+  const word = part ?? v.argv[at] ?? '';
   const literal = v.literal[at] ?? false;
   const relative = literal && !word.startsWith('/') && !word.startsWith('~');
   if (op === 'read') return input && word === INPUT_WORD;
