@@ -79,6 +79,22 @@ function runnerRuns(name: string, argv: readonly string[], depth: number): Runne
   return out;
 }
 
+/**
+ * Whether a word after a runner's name may name what `runnerRuns` follows — a program whose
+ * configuration names writes (`tsc`, `tsc@5`, `@microsoft/api-extractor@7`) or another runner —
+ * so `npm run test` is not read for a runner's command at all: that reading took a fifth of the
+ * whole decision of `npm run test && git status | head -5`.
+ */
+function mayRunConfigWriter(argv: readonly string[]): boolean {
+  const writers = PROGRAMS.namesWith('configWrites');
+  for (let k = 1; k < argv.length; k++) {
+    const w = argv[k]!;
+    for (const name of [foldedCommandName(w), foldedCommandName(specPackage(w).replace(/(?!^)@.*$/s, ''))])
+      if (writers.includes(name) || isPackageRunner(name)) return true;
+  }
+  return false;
+}
+
 /** The writes the configuration files of the line's commands name. */
 export function configNamedWrites(
   analysis: ShellAnalysis,
@@ -146,7 +162,7 @@ export function configNamedWrites(
       const reads = effects.filter((e) => e.command === i && e.op === 'read' && e.tree === undefined);
       return judge(i, name, model, cmd.argv, reads, '/');
     }
-    if (!isPackageRunner(name)) return;
+    if (!isPackageRunner(name) || !mayRunConfigWriter(cmd.argv)) return;
     // `npx tsc`, `pnpm -C sub exec tsc`: the program it runs reads its configuration where the runner runs it.
     for (const run of runnerRuns(name, cmd.argv, 0)) {
       const bases = world?.dirs(i);

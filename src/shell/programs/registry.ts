@@ -219,7 +219,13 @@ export function lazyProgramRegistry(
       Object.defineProperty(out, name, { enumerable: true, configurable: true, get: () => entryOf(set, name, slot) });
     return out;
   }
-  const namesWith = (facet: ProgramFacet): string[] => index.flatMap((entry) => (entry[3].includes(facet) ? entry[2] : []));
+  // Kept per facet: a call may ask on every command (config-writes asks for each package runner).
+  const withFacet = new Map<ProgramFacet, string[]>();
+  const namesWith = (facet: ProgramFacet): string[] => {
+    let names = withFacet.get(facet);
+    if (!names) withFacet.set(facet, (names = index.flatMap((entry) => (entry[3].includes(facet) ? entry[2] : []))));
+    return [...names];
+  };
   const roles = new Map<ProgramRole, ReadonlySet<string>>();
   const namesOf = (role: ProgramRole): ReadonlySet<string> => {
     let names = roles.get(role);
