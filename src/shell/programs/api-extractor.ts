@@ -18,6 +18,7 @@ import { readWords } from './parse.js';
 import type { FileOperands } from '../options/file-operands.js';
 import { longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
+import { parseJsonc } from './jsonc.js';
 
 /** `api-extractor run`'s options (RunAction.js); `-d`/`--debug` may come before the action. */
 const runGrammar: GnuOptionSpec = {
@@ -76,34 +77,6 @@ export function resolvePath(base: string, p: string): string {
     else parts.push(c);
   }
   return `/${parts.join('/')}`;
-}
-
-/** JSON with comments, as `JsonFile.load` reads it; `undefined` when it does not parse. @internal */
-export function parseJsonc(text: string): unknown {
-  let out = '';
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '"') {
-      const end = /^"(?:[^"\\]|\\.)*"/s.exec(text.slice(i));
-      if (end === null) return undefined;
-      out += end[0];
-      i += end[0].length - 1;
-    } else if (c === '/' && text[i + 1] === '/') {
-      while (i < text.length && text[i] !== '\n') i++;
-      out += '\n';
-    } else if (c === '/' && text[i + 1] === '*') {
-      const end = text.indexOf('*/', i + 2);
-      if (end === -1) return undefined;
-      i = end + 1;
-      out += ' ';
-    } else out += c;
-  }
-  try {
-    // Trailing commas, as the JSON5-ish reader takes them.
-    return JSON.parse(out.replace(/,(\s*[}\]])/g, '$1'));
-  } catch {
-    return undefined;
-  }
 }
 
 type Obj = Record<string, unknown>;

@@ -14,7 +14,8 @@
  * (`project-runners.ts`) for the build it runs.
  */
 import type { FileOperand, FileOperands } from '../options/file-operands.js';
-import { parseJsonc, resolvePath, type ConfigWrite, type ReadConfigText } from './api-extractor.js';
+import { resolvePath, type ConfigWrite, type ReadConfigText } from './api-extractor.js';
+import { parseJsonc } from './jsonc.js';
 import { defineProgram } from './model.js';
 
 /** Options that take the next word as their value (lower-cased, without dashes; tsc 5 `optionDeclarations`). */
