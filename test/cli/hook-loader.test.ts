@@ -244,4 +244,33 @@ exports.hookMain = async (args, input, beforeShellParser) => { await beforeShell
       expect(readdirSync(join(dir, 'cache')).some((f) => f.startsWith('web-tree-sitter-') && f.endsWith('.code'))).toBe(true);
     },
   );
+
+  it.skipIf(!existsSync(join(__dirname, '../../dist/cli/hook.cjs')))(
+    "the built hook never reads the shell analysis's file for a read or a fetch (needs `npm run build`)",
+    () => {
+      mkdirSync(join(dir, '.claude'));
+      writeFileSync(join(dir, '.claude', 'settings.json'), JSON.stringify({ permissions: { deny: ['Read(./.env)'] } }));
+      const env = { ...process.env, HOME: dir, TOOLGATE_CACHE_DIR: join(dir, 'cache') };
+      const calls = [
+        ['Read', { file_path: join(dir, '.env') }, 'deny'],
+        ['Read', { file_path: join(dir, 'src/a.ts') }, 'allow'],
+        ['Grep', { pattern: 'x', path: join(dir, 'src') }, 'allow'],
+        ['Glob', { pattern: '**/*.ts' }, 'allow'],
+        ['WebFetch', { url: 'https://example.com', prompt: 'x' }, 'ask'],
+      ] as const;
+      for (const [tool, input, expected] of calls) {
+        const event = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: tool, tool_input: input, cwd: dir });
+        const r = spawnSync(process.execPath, [built, 'hook', '--project', dir], { input: event, env, encoding: 'utf8' });
+        expect(r.status).toBe(0);
+        expect((JSON.parse(r.stdout) as { hookSpecificOutput: { permissionDecision: string } }).hookSpecificOutput.permissionDecision).toBe(
+          expected,
+        );
+      }
+      // Each file the hook compiles keeps a code cache named after it: the main bundle's only. (A
+      // write reads git's hooks directory, which the shell analysis's file holds.)
+      const codes = readdirSync(join(dir, 'cache')).filter((f) => f.endsWith('.code'));
+      expect(codes.length).toBeGreaterThan(0);
+      expect(codes.filter((f) => f.startsWith('hook-shell-'))).toEqual([]);
+    },
+  );
 });
