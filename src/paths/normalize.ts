@@ -137,6 +137,17 @@ export function normalizePath(path: string, opts: NormalizeOptions): string {
   return collapse(`${absolute(opts.cwd, platform)}/${p}`, platform === 'windows');
 }
 
+/**
+ * `path.resolve(base, p)` of node on POSIX, lexically: `p` taken from `base` unless it is absolute;
+ * `.`, `..` (never above `/`), repeated and trailing slashes collapse. No `~`, no Windows forms, no
+ * file system: for paths a program's configuration names relative to its own file (tsc,
+ * api-extractor), which the program resolves the same way.
+ * @internal
+ */
+export function resolveLexically(base: string, p: string): string {
+  return collapse(p.startsWith('/') ? p : `${base}/${p}`, false);
+}
+
 /** Options for containment checks. @public */
 export interface InsideOptions {
   /** Compare case-insensitively (Windows, case-insensitive macOS volumes). Default false. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { isInside, normalizePath, relativeInside } from '../../src/paths/normalize.js';
+import { posix } from 'node:path';
+import { isInside, normalizePath, relativeInside, resolveLexically } from '../../src/paths/normalize.js';
 
 // The straightforward implementations the fast ones replaced: the fast ones must agree.
 
@@ -45,6 +46,14 @@ const unit = fc.constantFrom('/', '/', '.', '..', 'a', 'B', '~', 'x.ts', ' ');
 const pathText = fc.array(unit, { maxLength: 10 }).map((xs) => xs.join(''));
 
 describe('fast normalisation and containment equal the reference', () => {
+  it("resolveLexically is node's path.posix.resolve from an absolute base", () => {
+    fc.assert(
+      fc.property(pathText, pathText, (base, p) => {
+        expect(resolveLexically(`/${base}`, p)).toBe(posix.resolve(`/${base}`, p));
+      }),
+      { numRuns: 5000 },
+    );
+  });
   it('normalizePath (linux, macos)', () => {
     fc.assert(
       fc.property(pathText, fc.constantFrom('linux', 'macos') as fc.Arbitrary<'linux' | 'macos'>, (p, platform) => {

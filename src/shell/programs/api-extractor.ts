@@ -19,6 +19,7 @@ import type { FileOperands } from '../options/file-operands.js';
 import { longOptions } from './grammar.js';
 import { defineProgram } from './model.js';
 import { parseJsonc } from './jsonc.js';
+import { resolveLexically } from '../../paths/normalize.js';
 
 /** `api-extractor run`'s options (RunAction.js); `-d`/`--debug` may come before the action. */
 const runGrammar: GnuOptionSpec = {
@@ -67,17 +68,6 @@ export interface ConfigWrite {
 export type ReadConfigText = (path: string) => string | null | undefined;
 
 const dirOf = (p: string) => p.slice(0, p.lastIndexOf('/')) || '/';
-
-/** `path.resolve(base, p)` for `/`-separated absolute paths, `.` and `..` taken lexically as node does. @internal */
-export function resolvePath(base: string, p: string): string {
-  const parts: string[] = [];
-  for (const c of (p.startsWith('/') ? p : `${base}/${p}`).split('/')) {
-    if (c === '' || c === '.') continue;
-    if (c === '..') parts.pop();
-    else parts.push(c);
-  }
-  return `/${parts.join('/')}`;
-}
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -139,19 +129,19 @@ function loadChain(file: string, read: ReadConfigText): Obj | null {
     delete own['extends'];
     const folder = dirOf(current);
     if (typeof own['projectFolder'] === 'string' && !own['projectFolder'].startsWith('<'))
-      own['projectFolder'] = resolvePath(folder, own['projectFolder']);
+      own['projectFolder'] = resolveLexically(folder, own['projectFolder']);
     for (const [section, key] of PATH_SETTINGS) {
       const s = own[section];
       if (!isObj(s) || s[key] === undefined) continue;
       const v = s[key];
       if (typeof v !== 'string') throw new Unseen(`${current} sets ${section}.${key} to a value that is no string`);
       if (v !== '' && !v.startsWith('/') && !v.startsWith('<projectFolder>') && !v.startsWith('<lookup>'))
-        own[section] = { ...s, [key]: resolvePath(folder, v) };
+        own[section] = { ...s, [key]: resolveLexically(folder, v) };
     }
     merged = merge(own, merged);
     if (ext === undefined || ext === '') current = undefined;
     else if (typeof ext !== 'string') throw new Unseen(`${current} sets extends to a value that is no string`);
-    else if (/^\.\.?[\\/]/.test(ext)) current = resolvePath(folder, ext.replace(/\\/g, '/'));
+    else if (/^\.\.?[\\/]/.test(ext)) current = resolveLexically(folder, ext.replace(/\\/g, '/'));
     else throw new Unseen(`${current} extends ${ext}, a file node_modules resolves`);
   }
   return merge(DEFAULTS, merged);
@@ -242,7 +232,7 @@ export function apiExtractorWrites(file: string, read: ReadConfigText): { writes
       let s = v.trim().replaceAll('<unscopedPackageName>', unscoped).replaceAll('<packageName>', name);
       if (s.startsWith('<projectFolder>')) s = `${project}/${s.slice('<projectFolder>'.length)}`;
       if (s.includes('<') || s.includes('>')) throw new Unseen(`${setting} holds ${v}, a token toolgate does not expand`);
-      return s === '' ? '' : resolvePath(project, s.replace(/\\/g, '/'));
+      return s === '' ? '' : resolveLexically(project, s.replace(/\\/g, '/'));
     };
     const writes: ConfigWrite[] = [];
     const add = (setting: string, path: string) => {
@@ -262,7 +252,7 @@ export function apiExtractorWrites(file: string, read: ReadConfigText): { writes
         const dir = expand(`apiReport.${folder}`, report[folder]);
         for (const v of variants as string[]) {
           const leaf = expand('apiReport.reportFileName', `${base}${v === 'complete' ? '' : `.${v}`}.api.md`);
-          add(`apiReport.${folder}`, resolvePath(dir, leaf.slice(leaf.lastIndexOf('/') + 1)));
+          add(`apiReport.${folder}`, resolveLexically(dir, leaf.slice(leaf.lastIndexOf('/') + 1)));
         }
       }
     }
@@ -277,7 +267,7 @@ export function apiExtractorWrites(file: string, read: ReadConfigText): { writes
       const p = tsdoc['tsdocMetadataFilePath'];
       if (typeof p === 'string' && p.trim() === '<lookup>') {
         if (pkg === undefined || pkgDir === null) return { writes };
-        add('tsdocMetadata.tsdocMetadataFilePath', resolvePath(pkgDir, tsdocMetadataFromPackage(pkg)));
+        add('tsdocMetadata.tsdocMetadataFilePath', resolveLexically(pkgDir, tsdocMetadataFromPackage(pkg)));
       } else add('tsdocMetadata.tsdocMetadataFilePath', expand('tsdocMetadata.tsdocMetadataFilePath', p));
     }
     return { writes };

@@ -14,7 +14,8 @@
  * (`project-runners.ts`) for the build it runs.
  */
 import type { FileOperand, FileOperands } from '../options/file-operands.js';
-import { resolvePath, type ConfigWrite, type ReadConfigText } from './api-extractor.js';
+import type { ConfigWrite, ReadConfigText } from './api-extractor.js';
+import { resolveLexically } from '../../paths/normalize.js';
 import { parseJsonc } from './jsonc.js';
 import { defineProgram } from './model.js';
 
@@ -149,7 +150,7 @@ function loadConfig(file: string, read: ReadConfigText, topDir: string, seen: Se
   for (const b of bases) {
     if (typeof b !== 'string') throw new Unseen(`${file} extends a value that is no string`);
     if (!/^(\.\.?\/|\/)/.test(b.replace(/\\/g, '/'))) throw new Unseen(`${file} extends ${b}, a file node_modules resolves`);
-    let at = resolvePath(dirOf(file), b.replace(/\\/g, '/'));
+    let at = resolveLexically(dirOf(file), b.replace(/\\/g, '/'));
     if (!at.endsWith('.json') && read(at) === null) at = `${at}.json`;
     const base = loadConfig(at, read, topDir, seen);
     if (base === null) throw new Unseen(`${file} extends ${b}, which toolgate cannot find`);
@@ -166,7 +167,7 @@ function loadConfig(file: string, read: ReadConfigText, topDir: string, seen: Se
       if (typeof v !== 'string') throw new Unseen(`${file} sets ${k} to a value that is no string`);
       const s = v.replace(/\\/g, '/').replaceAll('${configDir}', topDir);
       if (s.includes('${')) throw new Unseen(`${file} sets ${k} to ${v}, a template toolgate does not expand`);
-      options[k] = resolvePath(dirOf(file), s);
+      options[k] = resolveLexically(dirOf(file), s);
       from.set(k, file);
     } else options[k] = v;
   }
@@ -213,7 +214,7 @@ function writesOf(file: string, w: TscWords, read: ReadConfigText, out: ConfigWr
         add(
           'outDir',
           rootDir
-            ? resolvePath(resolvePath(outDir, relative(rootDir, dirOf(file))), `${name}.tsbuildinfo`)
+            ? resolveLexically(resolveLexically(outDir, relative(rootDir, dirOf(file))), `${name}.tsbuildinfo`)
             : join(outDir, `${name}.tsbuildinfo`),
         );
       else if (outFile === undefined && outDir === undefined) add('tsBuildInfoFile', join(dirOf(file), `${name}.tsbuildinfo`));
@@ -282,7 +283,7 @@ export function tscConfigWrites(
         if (!Array.isArray(refs.value)) throw new Unseen(`${refs.file} has references that are no list`);
         for (const r of refs.value) {
           if (!isObj(r) || typeof r['path'] !== 'string') throw new Unseen(`${refs.file} has a reference with no path`);
-          queue.push(resolvePath(dirOf(refs.file), r['path'].replace(/\\/g, '/')));
+          queue.push(resolveLexically(dirOf(refs.file), r['path'].replace(/\\/g, '/')));
         }
       }
       return { writes: out };
