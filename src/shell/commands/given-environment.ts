@@ -44,20 +44,26 @@ export function givenEnvironment(
   carried: readonly string[] = [],
   unsure?: ReadonlyMap<string, string>,
 ): GivenEnvironment {
+  // Innermost first; walked backwards below (outermost first). Built without `unshift` or
+  // spreads: every command of every Bash call asks (#36).
   const chain: number[] = [];
-  for (let p: number | undefined = i, n = 0; p !== undefined && n < MAX_CHAIN; p = analysis.commands[p]?.parent, n++) chain.unshift(p);
-  const assignments = [...carried];
+  for (let p: number | undefined = i, n = 0; p !== undefined && n < MAX_CHAIN; p = analysis.commands[p]?.parent, n++) chain.push(p);
+  const assignments = carried.slice();
   let hidden: GivenEnvironment['hidden'];
-  for (const k of chain) {
+  for (let c = chain.length - 1; c >= 0; c--) {
+    const k = chain[c]!;
     const cmd = analysis.commands[k];
     if (cmd === undefined) continue;
-    assignments.push(...cmd.assignments);
+    for (const a of cmd.assignments) assignments.push(a);
     // The wrapper's own hidden variables reach only the commands it runs, not itself.
     if (k === i || cmd.argv.length === 0 || cmd.literal[0] !== true) continue;
     const why = PROGRAMS.get(foldedCommandName(cmd.argv[0]!))?.hiddenVariables;
     if (why !== undefined) hidden = { why, before: assignments.length };
   }
-  return { assignments, ...(hidden !== undefined ? { hidden } : {}), ...(unsure !== undefined && unsure.size > 0 ? { unsure } : {}) };
+  const out: { -readonly [K in keyof GivenEnvironment]: GivenEnvironment[K] } = { assignments };
+  if (hidden !== undefined) out.hidden = hidden;
+  if (unsure !== undefined && unsure.size > 0) out.unsure = unsure;
+  return out;
 }
 
 /** One variable the line gives: as written (`raw`), its value when literal, and whether it adds to the inherited one (`NAME+=…`). @internal */

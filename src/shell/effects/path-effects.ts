@@ -154,7 +154,13 @@ function previousAfterCd(left: readonly string[], ctx: ShellPathContext): Previo
 
 function uniquePrevious(list: readonly PreviousDirectory[]): PreviousDirectory[] {
   const key = (p: PreviousDirectory) => (p.kind === 'directory' ? `d:${p.path}` : p.kind === 'unknown' ? `u:${p.why}` : 'w');
-  return list.filter((p, i) => list.findIndex((o) => key(o) === key(p)) === i);
+  const seen = new Set<string>();
+  return list.filter((p) => {
+    const k = key(p);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
 }
 
 /** The home directories `~` may be at this point: the context's, and every literal value the command assigns. */
@@ -930,13 +936,18 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
         return;
       }
       // What the line exported before this command reaches it too, unless it is given its own value.
-      const own = givenEnvironment(analysis, i).assignments;
-      const inherited = [...exported].filter(([n]) => !own.some((a) => a.startsWith(`${n}=`) || a.startsWith(`${n}+=`)));
-      const carried = inherited.flatMap(([, e]) => (e.sure ? [e.word] : []));
-      const unsure = new Map(inherited.flatMap(([n, e]) => (e.sure ? [] : [[n, e.word] as const])));
+      const ownEnvironment = givenEnvironment(analysis, i);
+      const own = ownEnvironment.assignments;
+      const carried: string[] = [];
+      const unsure = new Map<string, string>();
+      for (const [n, e] of exported) {
+        if (own.some((a) => a.startsWith(`${n}=`) || a.startsWith(`${n}+=`))) continue;
+        if (e.sure) carried.push(e.word);
+        else unsure.set(n, e.word);
+      }
       // A builtin the shell runs itself writes nothing a variable names (`IFS=/ read a`).
       if (cmd.parent !== undefined || !ENVIRONMENT_FREE_BUILTINS.has(cmd.argv[0]!))
-        addVariableWrites(i, name, [...carried, ...own], bases, add, new Set(carried));
+        addVariableWrites(i, name, carried.length === 0 ? own : [...carried, ...own], bases, add, new Set(carried));
       // `export GIT_TRACE2_EVENT=.claude/x; git status`: a variable exported (or declared, which
       // updates one the environment may already export) reaches every later program, which may
       // write where it names.
@@ -960,7 +971,8 @@ function computeEffects(analysis: ShellAnalysis, ctx: ShellPathContext): ShellPa
         exported.set(word.slice(0, word.indexOf('=')), { word, sure });
       }
       if (wrappers.has(i) && PROGRAMS.get(name)?.touchesFilesAsWrapper !== true) return;
-      const environment = givenEnvironment(analysis, i, carried, unsure);
+      // With nothing carried from earlier on the line, the environment is the one read above.
+      const environment = carried.length === 0 && unsure.size === 0 ? ownEnvironment : givenEnvironment(analysis, i, carried, unsure);
       const { modelled, dirs } = addOperands(i, name, cmd, expandedArgv(cmd), bases, add, dirsOf, note, ctx, environment, given);
       placed.set(i, dirs);
       if (modelled !== true) addInnerReads(analysis, i, bases, add);
