@@ -19,9 +19,10 @@ import { WASM_FLAGS } from './wasm-flags.js';
 export interface HookModule {
   /**
    * Run `toolgate hook ARGS`; `input` is the event's text when the caller read it already (else
-   * stdin is read); `beforeShellParser` runs before the shell grammar loads (src/cli/hook.ts).
+   * stdin is read); `beforeShellParser` runs before the shell grammar loads, `onPolicyLoad` when
+   * the call read the settings instead of the compiled-policy cache (src/cli/hook.ts).
    */
-  hookMain(args: string[], input?: string, beforeShellParser?: () => Promise<void>): Promise<number>;
+  hookMain(args: string[], input?: string, beforeShellParser?: () => Promise<void>, onPolicyLoad?: () => void): Promise<number>;
   /** Set V8's `--liftoff-only` (src/cli/hook.ts). */
   liftoffOnly(): Promise<void>;
 }
@@ -72,19 +73,31 @@ export async function loadHook(bundle: string, env: NodeJS.ProcessEnv = process.
   // after a flag changed is refused by every later process, which compiles without it: such a call
   // leaves the cache as it is, and the next call without the grammar writes it.
   let flagsChanged = false;
+  // A call that read the settings files (the policy cache missed: the first call, or settings
+  // changed) ran the schema and the rule parser, which the next calls, reading the policy cache,
+  // do not: code cached from it would make every later call deserialise that code (a Read's cache
+  // was 359 kB instead of 289 kB). Such a call leaves the cache to the next call too.
+  let policyLoaded = false;
   const hook = module.exports;
   const hookMain = (args: string[], input?: string) =>
-    hook.hookMain(args, input, async () => {
-      if (flagsFirst) return;
-      flagsChanged = true;
-      await hook.liftoffOnly();
-    });
+    hook.hookMain(
+      args,
+      input,
+      async () => {
+        if (flagsFirst) return;
+        flagsChanged = true;
+        await hook.liftoffOnly();
+      },
+      () => {
+        policyLoaded = true;
+      },
+    );
   return {
     hook: { hookMain, liftoffOnly: () => hook.liftoffOnly() },
     cached: compiled.cached,
     afterCall: () => {
-      if (!flagsChanged) compiled.keep();
-      requireFor.keep(flagsChanged);
+      if (!flagsChanged && !policyLoaded) compiled.keep();
+      requireFor.keep(!flagsChanged && !policyLoaded);
     },
   };
 }
@@ -146,9 +159,9 @@ async function wasmFlags(): Promise<void> {
 
 /**
  * The bundle's `require`, and a step that keeps the code cache of the files it compiled (those of
- * the bundle's own files only when V8's flags did not change, as for the bundle).
+ * the bundle's own files only when `ownFiles`: when the bundle's is kept too).
  */
-type BundleRequire = ((id: string) => unknown) & { keep(flagsChanged: boolean): void };
+type BundleRequire = ((id: string) => unknown) & { keep(ownFiles: boolean): void };
 
 /** A file of the bundle's own beside it (`./hook-shell.cjs`: the shell analysis, scripts/lazy-families.ts). */
 const OWN_FILE = /^\.\/([\w-]+)\.cjs$/;
@@ -207,8 +220,8 @@ async function bundleRequire(bundle: string, dir: string, kind: HookCallKind): P
     return builtin(id) ?? (id === 'web-tree-sitter' ? loadTreeSitter() : required()(id));
   };
   return Object.assign(require, {
-    keep: (flagsChanged: boolean) => {
-      if (!flagsChanged) for (const { script } of own.values()) script.keep();
+    keep: (ownFiles: boolean) => {
+      if (ownFiles) for (const { script } of own.values()) script.keep();
       treeSitter?.script?.keep();
       runtimePath.keep();
     },

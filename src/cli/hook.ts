@@ -51,6 +51,12 @@ export interface HookFlags {
    * parser: `toolgate hook` sets V8's `--liftoff-only` there (see {@link hookMain}).
    */
   beforeShellParser?: () => Promise<void>;
+  /**
+   * Called when the call read the settings files instead of the compiled-policy cache (which the
+   * next call then reads): the loader of the built hook keeps no code cache from such a call, whose
+   * compiled code (the settings schema, the rule parser) later calls do not run (`hook-loader.ts`).
+   */
+  onPolicyLoad?: () => void;
 }
 
 type HookEventName = 'PreToolUse' | 'PermissionRequest';
@@ -255,7 +261,13 @@ async function answerEvent(
       ...(flags.mode !== undefined ? { mode: flags.mode } : {}),
       loadPolicy: (project) => {
         seen = project;
-        return hookPolicy({ project, home, settings, cache: flags.cache !== false });
+        return hookPolicy({
+          project,
+          home,
+          settings,
+          cache: flags.cache !== false,
+          ...(flags.onPolicyLoad ? { onLoad: flags.onPolicyLoad } : {}),
+        });
       },
     });
   } catch (e) {
@@ -348,9 +360,15 @@ export async function liftoffOnly(): Promise<void> {
 
 /**
  * The policy for a hook call: from the cache when no settings file changed, else loaded (which
- * imports the schema library) and cached.
+ * imports the schema library) and cached; `onLoad` is told when a policy is loaded for the cache.
  */
-async function hookPolicy(o: { project: ProjectFinding; home: string; settings: string[]; cache: boolean }): Promise<Policy> {
+async function hookPolicy(o: {
+  project: ProjectFinding;
+  home: string;
+  settings: string[];
+  cache: boolean;
+  onLoad?: () => void;
+}): Promise<Policy> {
   const options = { home: o.home, settingsFiles: o.settings };
   const dir = cacheDir();
   const inputs = cacheInputs(sessionSettingsFiles(o.project, options), { project: o.project.known ? o.project.dir : null, home: o.home });
@@ -361,7 +379,10 @@ async function hookPolicy(o: { project: ProjectFinding; home: string; settings: 
   }
   const { loadSessionPolicy } = await import('../node/session-policy.js');
   const policy = await loadSessionPolicy(o.project, options);
-  if (o.cache) writeCachedPolicy(dir, key, policy, inputs);
+  if (o.cache) {
+    writeCachedPolicy(dir, key, policy, inputs);
+    o.onLoad?.();
+  }
   return policy;
 }
 
@@ -369,9 +390,14 @@ async function hookPolicy(o: { project: ProjectFinding; home: string; settings: 
  * `toolgate hook ARGS`, parsed without loading the full command line program (it starts once per
  * tool call). `input`: the event's text when the caller read stdin already. `beforeShellParser`:
  * what runs before the shell grammar loads, by default {@link liftoffOnly} (the loader of the
- * built hook passes its own, `hook-loader.ts`).
+ * built hook passes its own, `hook-loader.ts`). `onPolicyLoad`: see {@link HookFlags}.
  */
-export async function hookMain(args: string[], input?: string, beforeShellParser: () => Promise<void> = liftoffOnly): Promise<number> {
+export async function hookMain(
+  args: string[],
+  input?: string,
+  beforeShellParser: () => Promise<void> = liftoffOnly,
+  onPolicyLoad?: () => void,
+): Promise<number> {
   // Claude Code's usual `toolgate hook` has no flags: skip `parseArgs`, whose modules Node loads
   // on first use (≈ 1 ms of each call); with no arguments it returns no values.
   let values: ReturnType<typeof parseHookArgs>['values'] = {};
@@ -392,6 +418,7 @@ export async function hookMain(args: string[], input?: string, beforeShellParser
       ...(values['decision-log'] !== undefined ? { decisionLog: values['decision-log'] } : {}),
       ...(values.shadow !== undefined ? { shadow: values.shadow } : {}),
       beforeShellParser,
+      ...(onPolicyLoad ? { onPolicyLoad } : {}),
     },
     input,
   );

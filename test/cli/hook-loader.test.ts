@@ -73,6 +73,20 @@ exports.hookMain = async (args, input, beforeShellParser) => { if (args[0] === '
     expect(loadInChild(file, cache, [])).toEqual({ cached: true, result: 0 });
   });
 
+  it('a call that read the settings instead of the policy cache leaves the code cache to the next call', () => {
+    const cache = join(dir, 'cache');
+    const file = join(dir, 'hook.cjs');
+    // `load` stands for a call whose policy cache missed: the hook calls its fourth argument.
+    writeFileSync(
+      file,
+      `exports.hookMain = async (args, input, beforeShellParser, onPolicyLoad) => { if (args[0] === 'load') onPolicyLoad(); return args.length; };\n`,
+    );
+    expect(loadInChild(file, cache, ['load'])).toEqual({ cached: false, result: 1 });
+    expect(existsSync(cache) ? readdirSync(cache).filter((f) => f.endsWith('.code')) : []).toEqual([]);
+    expect(loadInChild(file, cache, [])).toEqual({ cached: false, result: 0 });
+    expect(loadInChild(file, cache, ['load'])).toEqual({ cached: true, result: 1 });
+  });
+
   it("compiles a file of the bundle's own (the shell analysis) only when required, with a code cache of its own per kind of call", () => {
     const cache = join(dir, 'cache');
     const file = join(dir, 'hook.cjs');
@@ -258,6 +272,7 @@ exports.hookMain = async (args, input, beforeShellParser) => { await beforeShell
         ['Glob', { pattern: '**/*.ts' }, 'allow'],
         ['WebFetch', { url: 'https://example.com', prompt: 'x' }, 'ask'],
       ] as const;
+      const codeCaches = () => readdirSync(join(dir, 'cache')).filter((f) => f.endsWith('.code'));
       for (const [tool, input, expected] of calls) {
         const event = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: tool, tool_input: input, cwd: dir });
         const r = spawnSync(process.execPath, [built, 'hook', '--project', dir], { input: event, env, encoding: 'utf8' });
@@ -265,10 +280,14 @@ exports.hookMain = async (args, input, beforeShellParser) => { await beforeShell
         expect((JSON.parse(r.stdout) as { hookSpecificOutput: { permissionDecision: string } }).hookSpecificOutput.permissionDecision).toBe(
           expected,
         );
+        // The first call read the settings (no policy cache yet): it keeps no code cache, which
+        // would hold the settings' schema and rule parser that later calls never run.
+        if (tool === 'Read' && input.file_path.endsWith('.env')) expect(codeCaches()).toEqual([]);
       }
       // Each file the hook compiles keeps a code cache named after it: the main bundle's only. (A
-      // write reads git's hooks directory, which the shell analysis's file holds.)
-      const codes = readdirSync(join(dir, 'cache')).filter((f) => f.endsWith('.code'));
+      // write reads git's hooks directory, which the shell analysis's file holds.) The first call
+      // read the settings, so the second wrote it.
+      const codes = codeCaches();
       expect(codes.length).toBeGreaterThan(0);
       expect(codes.filter((f) => f.startsWith('hook-shell-'))).toEqual([]);
     },
